@@ -1,0 +1,124 @@
+// A problem is a folder: problem.yaml + kernel sources (docs/problem-format.md). This is the
+// parsed spec. Shapes, grids, formulas and constraints are expressions in the rules module's
+// safe expression language, over the problem's scalars and the variant's knobs.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/diagnostics.h"
+#include "rules/expression.h"
+
+namespace solver::generators {
+
+enum class DType { F16, BF16, F32, F64, I32, U32, I64 };
+const char* to_string(DType d);
+std::optional<DType> dtype_from_string(std::string_view s);
+std::size_t dtype_size(DType d);
+
+enum class BufferRole { In, Out, InOut, Scratch };
+
+struct InitDist {
+  std::string kind = "uniform";  // uniform | normal | constant | randint
+  double a = -1.0, b = 1.0;        // uniform: [a,b); normal: mean a, std b; constant: a; randint [a,b)
+};
+
+// An expression kept with its text and location so errors point at the spec.
+struct SpecExpr {
+  std::string text;
+  rules::SourceLocation where;
+  std::optional<rules::Expression> expr;  // bound to the problem's scalar + knob symbols
+};
+
+struct BufferSpec {
+  std::string name;
+  DType dtype = DType::F32;
+  std::vector<SpecExpr> shape;
+  BufferRole role = BufferRole::In;
+  InitDist init;            // for inputs
+  bool zero_before_run = false;  // outputs accumulated with atomics: zeroed instead of NaN-poisoned
+  rules::SourceLocation where;
+};
+
+struct ScalarSpec {
+  std::string name;
+  DType dtype = DType::I32;
+  double value = 0;
+  rules::SourceLocation where;
+};
+
+struct Tolerance {
+  double rtol = 1e-4;
+  double atol = 1e-5;
+};
+
+struct LaunchSpec {
+  std::string entry;               // kernel name (extern "C")
+  std::vector<std::string> args;   // buffer or scalar names, in parameter order
+  std::vector<SpecExpr> grid;      // 1..3 expressions
+  std::vector<SpecExpr> block;     // 1..3 expressions
+  std::optional<SpecExpr> smem;    // dynamic shared memory bytes
+  rules::SourceLocation where;
+};
+
+struct KnobSpec {
+  std::string name;
+  std::vector<int64_t> values;
+  rules::SourceLocation where;
+};
+
+struct VariantSpec {
+  std::string id;
+  std::string source;               // file name relative to the problem folder
+  std::string precision = "fp32";   // key into ProblemSpec::tolerances
+  std::vector<LaunchSpec> launches;
+  std::vector<KnobSpec> knobs;
+  std::vector<SpecExpr> constraints;  // boolean expressions over scalars + knobs
+  std::vector<std::string> applies;   // hypothesis ids
+  std::string parent;                 // "" for the seed
+  std::vector<std::string> compile_options;  // extra NVRTC options
+  std::string description;
+  rules::SourceLocation where;
+};
+
+struct ReferenceSpec {
+  std::string source;
+  LaunchSpec launch;  // writes float64 copies of every `out` buffer (same shapes)
+};
+
+struct ProblemSpec {
+  int version = 1;
+  std::string name;
+  std::string dir;                  // absolute folder
+  std::string description;
+  std::vector<ScalarSpec> scalars;
+  std::vector<BufferSpec> buffers;
+  SpecExpr flops;
+  SpecExpr bytes;
+  std::map<std::string, Tolerance> tolerances;  // by precision class
+  ReferenceSpec reference;
+  std::vector<VariantSpec> variants;
+  int timeout_ms = 10000;           // watchdog per kernel launch batch
+  std::string seed_variant;         // the variant the loop starts from (default: first)
+
+  const VariantSpec* find_variant(const std::string& id) const;
+  const BufferSpec* find_buffer(const std::string& name) const;
+  const ScalarSpec* find_scalar(const std::string& name) const;
+};
+
+// One point of a variant's knob space.
+using KnobValues = std::map<std::string, int64_t>;
+
+// Canonical key of a variant at a knob point: "tiled[BM=64,BN=64]" ("naive" without knobs).
+std::string variant_key(const std::string& variant_id, const KnobValues& knobs);
+// Parses a key back (throws InputError on a malformed key).
+std::pair<std::string, KnobValues> parse_variant_key(const std::string& key);
+
+// Loads problem.yaml from `dir`. Throws InputError with every located problem.
+ProblemSpec load_problem(const std::string& dir);
+// Loads every problem folder below `root` (folders holding problem.yaml), sorted by name.
+std::vector<ProblemSpec> load_problems(const std::string& root);
+
+}  // namespace solver::generators

@@ -1,0 +1,48 @@
+// Located errors. Every loader collects all problems of a file in one pass and then throws
+// InputError, which the CLI turns into exit code 2 with one "file:line:col: error: msg" line each.
+#pragma once
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace solver::rules {
+
+struct SourceLocation {
+  std::string file;
+  int line = 0;    // 1-based; 0 = unknown
+  int column = 0;  // 1-based; 0 = unknown
+  std::string to_string() const;  // "file:line:col" (omits unknown parts)
+};
+
+struct Diagnostic {
+  SourceLocation where;
+  std::string message;
+  std::string to_string() const;  // "file:line:col: error: message"
+};
+
+class Diagnostics {
+ public:
+  void error(SourceLocation where, std::string message);
+  bool empty() const { return items_.empty(); }
+  std::size_t size() const { return items_.size(); }
+  const std::vector<Diagnostic>& items() const { return items_; }
+  // Throws InputError holding every diagnostic if there is any.
+  void throw_if_any(const std::string& what) const;
+
+ private:
+  std::vector<Diagnostic> items_;
+};
+
+// Bad input from a user file. The CLI maps it to exit code 2.
+class InputError : public std::runtime_error {
+ public:
+  InputError(std::string what, std::vector<Diagnostic> diagnostics);
+  explicit InputError(Diagnostic single);
+  const std::vector<Diagnostic>& diagnostics() const { return diagnostics_; }
+  std::string format() const;  // one line per diagnostic
+
+ private:
+  std::vector<Diagnostic> diagnostics_;
+};
+
+}  // namespace solver::rules

@@ -1,0 +1,43 @@
+// The matcher: given signals and a chip, which rule fires, and why the others did not.
+// Order: retired rules are skipped; each remaining rule's guard (requires:) is checked first;
+// then its condition; among the eligible matches the lowest priority number wins, ties broken
+// by higher confidence, then by file order. Deterministic.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rules/chips.h"
+#include "rules/rule_table.h"
+#include "rules/signals.h"
+
+namespace solver::rules {
+
+struct BlockedRule {
+  const Rule* rule = nullptr;
+  std::vector<std::string> missing_caps;  // capabilities the chip lacks
+  bool condition_true = false;            // whether its condition would have matched
+};
+
+struct MatchResult {
+  const Rule* fired = nullptr;  // nullptr if nothing matched
+  // The values of the names in the fired rule's condition (what made it true).
+  std::vector<std::pair<std::string, Value>> evidence;
+  std::vector<BlockedRule> blocked;        // guard-blocked rules whose condition was true
+  std::vector<const Rule*> outranked;      // eligible and matched, but lost to `fired`
+  std::vector<std::string> missing_signals;  // signals some rule needed but were not measured
+};
+
+class Matcher {
+ public:
+  explicit Matcher(const RuleTable& table);
+  // Thread-compatible; reuses an internal slot buffer, so one Matcher per thread.
+  MatchResult match(const SignalSet& signals, const ChipProfile& chip);
+
+ private:
+  const RuleTable& table_;
+  std::vector<const Rule*> order_;  // rules sorted by (priority, -confidence, file order)
+  std::vector<Value> slots_;
+};
+
+}  // namespace solver::rules

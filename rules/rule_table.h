@@ -1,0 +1,88 @@
+// The rule table (rules.yaml, schema version 1): rules that map signals to a bottleneck and a
+// hypothesis, with chip-capability guards, plus the evolver's thresholds. Loading lints the
+// whole file in one pass (unknown names, type errors, duplicate ids, missing rationale, unknown
+// hypotheses, rules that can never fire) and throws InputError with every located problem.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/chips.h"
+#include "rules/diagnostics.h"
+#include "rules/expression.h"
+
+namespace solver::rules {
+
+enum class RuleStatus { Active, Probation, Promoted, Retired };
+const char* to_string(RuleStatus s);
+std::optional<RuleStatus> rule_status_from_string(std::string_view s);
+
+struct Expectation {
+  std::string signal;  // e.g. "tensor_frac"
+  int direction = 0;   // +1 "up", -1 "down"
+};
+
+// Evolution history of one rule, written back with the evolved table.
+struct Provenance {
+  int trials = 0;
+  int successes = 0;
+  int failures = 0;
+  std::string origin = "input";  // "input" or "proposed at <problem> round N from ..."
+  std::vector<std::string> events;  // "retired at matmul round 7: confidence 0.18 < 0.25 after 4 trials"
+};
+
+struct Rule {
+  std::string id;
+  std::string when_text;
+  std::optional<Expression> when;  // always set after a successful load
+  std::vector<std::string> requires_caps;
+  std::string hypothesis;
+  int priority = 100;  // lower fires first
+  std::string rationale;
+  bool stop = false;
+  std::optional<Expectation> expect;
+  RuleStatus status = RuleStatus::Active;
+  double confidence = 0.5;
+  Provenance provenance;
+  SourceLocation where;  // location of the rule's mapping in the file
+};
+
+struct EvolutionConfig {
+  double initial_confidence = 0.5;
+  double reward = 0.15;           // added on kept
+  double penalty = 0.15;          // subtracted on rejected / no-variant
+  double retire_below = 0.2;
+  int min_trials = 3;             // before a rule may be retired or promoted
+  double promote_above = 0.8;
+  double probation_confidence = 0.4;  // confidence a proposed rule starts with
+  int probation_trials = 2;       // successes needed to leave probation
+  double min_gain = 0.01;         // a "faster" verdict needs at least this median gain
+  int patience = 3;               // rounds without a kept candidate before "converged"
+};
+
+struct RuleTable {
+  int version = 1;
+  std::string file;           // where it was loaded from
+  std::vector<Rule> rules;
+  EvolutionConfig evolution;
+
+  const Rule* find(const std::string& id) const;
+  Rule* find(const std::string& id);
+  std::string content_hash() const;  // hash of the canonical dump (rules + thresholds)
+};
+
+// The resolver rules use: signal names (signals.h) and chip.<capability|number>.
+// Slot layout: [0, S) signals in signal_table() order, then capabilities, then chip numbers.
+Resolver rule_resolver();
+int rule_slot_count();
+// Fills `slots` (size rule_slot_count()) from signals and a chip profile.
+void bind_slots(const struct SignalSet& signals, const ChipProfile& chip, std::vector<Value>& slots);
+
+RuleTable load_rule_table(const std::string& path);
+RuleTable parse_rule_table(const std::string& yaml_text, const std::string& file_label);
+
+// Writes the table back as YAML (version 1), with per-rule status, confidence and provenance,
+// in the same rule order, so it diffs cleanly against the input.
+std::string dump_rule_table(const RuleTable& table);
+
+}  // namespace solver::rules

@@ -1,0 +1,33 @@
+// The signal vocabulary: every name a rule may test, with unit and meaning. One table in code
+// (signals.cpp); docs/signals.md is generated from it (`solver signals --markdown`) and a test
+// checks the two agree.
+#pragma once
+#include <map>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "rules/value.h"
+
+namespace solver::rules {
+
+struct SignalDef {
+  std::string_view name;     // e.g. "dram_frac"
+  ValueType type;            // Number for all but dtype
+  std::string_view unit;     // "fraction 0..1", "bytes", "us", ...
+  std::string_view meaning;  // one line
+  std::string_view source;   // where it comes from (derived / CUPTI metric / driver)
+};
+
+std::span<const SignalDef> signal_table();
+std::optional<int> signal_index(std::string_view name);  // index into signal_table()
+
+// A set of measured signals for one kernel (or one problem variant). Missing = not measured.
+struct SignalSet {
+  std::map<std::string, Value, std::less<>> values;
+  const Value& get(std::string_view name) const;  // monostate if absent
+  void set(std::string name, Value v) { values[std::move(name)] = std::move(v); }
+};
+
+}  // namespace solver::rules
