@@ -78,6 +78,8 @@ class Backend {
   virtual BackendInfo info() const = 0;
   virtual GateResult gate(const VariantRef& v) = 0;
   virtual ProfileResult profile(const VariantRef& v) = 0;
+  // `samples` unprofiled kernel times of one variant (for recordings and the roofline).
+  virtual std::vector<double> time_samples(const VariantRef& v, int samples, uint64_t seed) = 0;
   // `pairs` alternating measurements of incumbent and candidate. `seed` makes a recorded
   // backend's draw deterministic; the live backend records it and ignores it.
   virtual PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
