@@ -66,6 +66,9 @@ struct LaunchSpec {
 struct KnobSpec {
   std::string name;
   std::vector<int64_t> values;
+  // Hypotheses a move of this knob applies (`KNOB: {values: [...], applies: [...]}`). Empty
+  // means the knob answers `tune_block_size` only (see docs/generators.md).
+  std::vector<std::string> applies;
   rules::SourceLocation where;
 };
 
@@ -81,6 +84,9 @@ struct VariantSpec {
   std::vector<std::string> compile_options;  // extra NVRTC options
   std::string description;
   rules::SourceLocation where;
+  rules::SourceLocation precision_where;  // of the `precision:` value (or of the variant)
+
+  const KnobSpec* find_knob(const std::string& name) const;
 };
 
 struct ReferenceSpec {
@@ -102,6 +108,11 @@ struct ProblemSpec {
   std::vector<VariantSpec> variants;
   int timeout_ms = 10000;           // watchdog per kernel launch batch
   std::string seed_variant;         // the variant the loop starts from (default: first)
+  std::string file;                 // path of problem.yaml (for diagnostics)
+  // Every expression of the problem is bound to one slot layout: the scalars in file order,
+  // then every knob name declared by any variant (first appearance). Fill slots with
+  // generators::slot_values (variant_space.h).
+  std::vector<std::string> slot_names;
 
   const VariantSpec* find_variant(const std::string& id) const;
   const BufferSpec* find_buffer(const std::string& name) const;

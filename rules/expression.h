@@ -44,9 +44,42 @@ struct ExprNode {
   std::string text;  // string literal or name
   Symbol symbol;     // for Name
   ValueType type = ValueType::Number;  // static type, set by the type checker
-  int column = 0;    // 1-based column within the expression text
+  int column = 0;    // 1-based column within the expression text (of the operator, for
+                     // Unary/Binary; of the function name for Call)
   std::vector<std::unique_ptr<ExprNode>> children;
+  // Added: `line` is the line of `column` within the text (a YAML block scalar may span
+  // lines); begin_* is where the node's text starts (its leftmost token, or an enclosing '(').
+  int line = 1;
+  int begin_line = 1;
+  int begin_column = 0;
 };
+
+// Limits that keep hostile input harmless; exceeding one is a located error.
+inline constexpr int kMaxExpressionDepth = 64;  // nested '(', 'not', '-', function calls
+// (The length limit, 4096 characters, is expr::kMaxExpressionLength in rules/expr_lexer.h.)
+
+// Functions callable from expressions: the fixed whitelist, for docs and error messages.
+struct FunctionDef {
+  std::string_view name;
+  int min_args;
+  int max_args;            // -1 = any number >= min_args
+  ValueType result;        // arguments are always numbers
+  std::string_view meaning;
+};
+std::span<const FunctionDef> function_table();
+
+namespace expr {
+// One instruction of the flat form evaluate() walks (built from the tree after type checking,
+// so that evaluation is a switch over a compact array, with no allocation and no string
+// compares). Internal; in the header only because Expression holds a vector of them.
+struct Instr {
+  int op = 0;
+  int lhs = -1, rhs = -1;  // indices into the program
+  int slot = -1;
+  double number = 0;
+  std::string_view text;   // string literal (points into the owning tree)
+};
+}  // namespace expr
 
 class Expression {
  public:
@@ -59,6 +92,9 @@ class Expression {
 
   // Evaluates over slot values. A missing operand makes the result missing (monostate);
   // and/or short-circuit (false and missing = false; true or missing = true).
+  // Arithmetic never yields inf or nan: division or remainder by zero, log2 of a value <= 0,
+  // ceil_div by zero and overflow give missing; a slot holding nan/inf, or a value of
+  // another type than its symbol's, reads as missing. A slot index past the span is missing.
   Value evaluate(std::span<const Value> slots) const;
   bool evaluate_bool(std::span<const Value> slots) const;  // missing -> false
 
@@ -67,6 +103,8 @@ class Expression {
   const std::string& text() const { return text_; }
   std::string canonical() const;            // fully parenthesised, normalised text
   std::vector<std::string> names() const;   // distinct names referenced, in order of appearance
+  // Added: canonical text of any subtree (same format as canonical()).
+  static std::string canonical(const ExprNode& node);
 
   Expression(const Expression& other);
   Expression& operator=(const Expression& other);
@@ -76,8 +114,10 @@ class Expression {
 
  private:
   Expression() = default;
+  void compile();  // builds code_ from root_
   std::string text_;
   std::unique_ptr<ExprNode> root_;
+  std::vector<expr::Instr> code_;  // code_.back() is the root
 };
 
 }  // namespace solver::rules

@@ -7,6 +7,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "rules/value.h"
 
@@ -22,6 +23,12 @@ struct SignalDef {
 
 std::span<const SignalDef> signal_table();
 std::optional<int> signal_index(std::string_view name);  // index into signal_table()
+// (name, index into signal_table()) sorted by name: lets a caller walk a SignalSet (a sorted
+// map) and the table together in one merge pass instead of one lookup per signal.
+std::span<const std::pair<std::string_view, int>> signal_index_by_name();
+// The vocabulary as a Markdown table (| signal | type | unit | meaning | source |), the table
+// docs/signals.md carries; a test checks the two agree.
+std::string signals_markdown();
 
 // A set of measured signals for one kernel (or one problem variant). Missing = not measured.
 struct SignalSet {

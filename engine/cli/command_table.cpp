@@ -1,0 +1,139 @@
+// The one table of subcommands, and run_cli: global options, dispatch, and the error boundary
+// (InputError -> located diagnostics, exit 2; anything else -> "solver: error: ...", exit 1).
+#include <exception>
+#include <ostream>
+
+#include "engine/cli/command.h"
+#include "engine/cli/commands.h"
+#include "engine/cli/paths.h"
+#include "rules/diagnostics.h"
+
+#ifndef SOLVER_VERSION
+#define SOLVER_VERSION "0.1.0"
+#endif
+
+namespace solver::cli {
+
+const std::vector<Command>& command_table() {
+  static const std::vector<Command> table = {
+      {"rules check", "load and lint a rule table; print a summary (exit 2 on errors)", run_rules_check},
+      {"classify", "name the bottleneck of a kernel from recorded signals or an ncu CSV export", run_classify},
+      {"dry-run", "classify the same signals as if on each of several chips, side by side", run_dry_run},
+      {"signals", "list the signal vocabulary; `signals derive` computes signals from raw metrics", run_signals},
+      {"chips", "list the chip profiles of chips.yaml", run_chips},
+  };
+  return table;
+}
+
+namespace {
+
+void print_help(std::ostream& out) {
+  out << "usage: solver [--data-dir DIR] <command> [options]\n"
+         "       solver <command> --help\n\n"
+         "commands:\n";
+  std::size_t w = 0;
+  for (const auto& c : command_table()) w = std::max(w, std::string(c.name).size());
+  for (const auto& c : command_table())
+    out << "  " << c.name << std::string(w - std::string(c.name).size() + 2, ' ') << c.summary << '\n';
+  out << "\nglobal options:\n"
+         "  --data-dir DIR  where rules/, problems/ and recordings live (default: $SOLVER_DATA_DIR,\n"
+         "                  else <bin>/../share/solver, else the source tree)\n"
+         "  --version       print the version\n"
+         "  -h, --help      this list\n"
+         "\nexit codes: 0 ok, 1 the work failed, 2 bad input\n";
+}
+
+// Finds the command named by args[0] (and args[1] for two-word names). Returns nullptr and sets
+// `words` to 0 if there is none.
+const Command* find_command(const std::vector<std::string>& args, std::size_t& words) {
+  for (const auto& c : command_table()) {
+    std::string name = c.name;
+    auto space = name.find(' ');
+    if (space == std::string::npos) {
+      if (args[0] == name) return words = 1, &c;
+    } else if (args.size() >= 2 && args[0] == name.substr(0, space) &&
+               args[1] == name.substr(space + 1)) {
+      return words = 2, &c;
+    }
+  }
+  words = 0;
+  return nullptr;
+}
+
+// Subcommands of a two-word group ("rules" -> "check"), to help a user who typed only the group.
+std::vector<std::string> group_members(const std::string& group) {
+  std::vector<std::string> out;
+  for (const auto& c : command_table()) {
+    std::string name = c.name;
+    if (name.rfind(group + " ", 0) == 0) out.push_back(name.substr(group.size() + 1));
+  }
+  return out;
+}
+
+}  // namespace
+
+int run_cli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
+  // argv[0] is the program name, as in main().
+  std::vector<std::string> args(argv.begin() + (argv.empty() ? 0 : 1), argv.end());
+  std::string data_dir;
+  // --data-dir is global: accepted anywhere, removed before the command parses its options.
+  for (std::size_t i = 0; i < args.size();) {
+    if (args[i] == "--data-dir") {
+      if (i + 1 >= args.size()) {
+        err << "solver: --data-dir needs a folder\n";
+        return kExitBadInput;
+      }
+      data_dir = args[i + 1];
+      args.erase(args.begin() + i, args.begin() + i + 2);
+    } else if (args[i].rfind("--data-dir=", 0) == 0) {
+      data_dir = args[i].substr(11);
+      args.erase(args.begin() + i);
+    } else {
+      ++i;
+    }
+  }
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    print_help(args.empty() ? err : out);
+    return args.empty() ? kExitBadInput : kExitOk;
+  }
+  if (args[0] == "--version") {
+    out << "solver " << SOLVER_VERSION << '\n';
+    return kExitOk;
+  }
+  if (args[0].rfind("-", 0) == 0) {
+    err << "solver: unknown option '" << args[0] << "' (see: solver --help)\n";
+    return kExitBadInput;
+  }
+  std::size_t words = 0;
+  const Command* cmd = find_command(args, words);
+  if (!cmd) {
+    auto members = group_members(args[0]);
+    if (!members.empty()) {
+      err << "solver " << args[0] << ": " << (args.size() > 1 ? "unknown subcommand '" + args[1] + "'" : std::string("missing subcommand"))
+          << "; one of:";
+      for (const auto& m : members) err << ' ' << m;
+      err << '\n';
+    } else {
+      err << "solver: unknown command '" << args[0] << "' (see: solver --help)\n";
+    }
+    return kExitBadInput;
+  }
+  Context ctx{std::vector<std::string>(args.begin() + words, args.end()), out, err,
+              data_dir.empty() ? default_data_dir() : data_dir};
+  try {
+    return cmd->run(ctx);
+  } catch (const rules::InputError& e) {
+    if (e.diagnostics().empty()) {
+      err << "solver: " << e.what() << '\n';
+    } else {
+      for (const auto& d : e.diagnostics()) err << d.to_string() << '\n';
+      if (e.diagnostics().size() > 1) err << e.what() << '\n';
+    }
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    err << "solver: error: " << e.what() << '\n';
+    return kExitFailure;
+  }
+}
+
+}  // namespace solver::cli

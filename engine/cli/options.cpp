@@ -1,0 +1,56 @@
+#include "engine/cli/options.h"
+
+#include <ostream>
+
+#include "engine/cli/paths.h"
+#include "rules/diagnostics.h"
+
+namespace solver::cli {
+
+std::optional<int> parse_options(Context& ctx, const char* command, const char* usage,
+                                 po::options_description opts, po::variables_map& vm,
+                                 const po::positional_options_description* positional) {
+  opts.add_options()("help,h", "print this command's options");
+  try {
+    po::command_line_parser parser(ctx.args);
+    parser.options(opts);
+    if (positional) parser.positional(*positional);
+    po::store(parser.run(), vm);
+    if (vm.count("help")) {
+      ctx.out << "usage: solver " << command << ' ' << usage << "\n\n" << opts;
+      return kExitOk;
+    }
+    po::notify(vm);
+  } catch (const po::error& e) {
+    ctx.err << "solver " << command << ": " << e.what() << "\n(see: solver " << command
+            << " --help)\n";
+    return kExitBadInput;
+  }
+  return std::nullopt;
+}
+
+rules::ChipTable load_chips(const Context& ctx) { return rules::load_chip_table(chips_file(ctx.data_dir)); }
+
+const rules::ChipProfile& resolve_chip(const rules::ChipTable& chips, const std::string& name) {
+  if (const rules::ChipProfile* c = chips.find(name)) return *c;
+  std::string known;
+  for (const auto& c : chips.chips) known += (known.empty() ? "" : ", ") + c.id;
+  throw rules::InputError(rules::Diagnostic{
+      {"--chip", 0, 0}, "unknown chip '" + name + "'; known chips: " + known});
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::string cur;
+  for (char ch : text + ",") {
+    if (ch == ',') {
+      if (!cur.empty()) out.push_back(cur);
+      cur.clear();
+    } else if (ch != ' ') {
+      cur += ch;
+    }
+  }
+  return out;
+}
+
+}  // namespace solver::cli

@@ -1,0 +1,36 @@
+// Table output for humans and the same data as JSON for machines: every command that prints a
+// table builds a Table and either prints it or emits it through to_json().
+#pragma once
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rules/value.h"
+
+namespace solver::cli {
+
+class Table {
+ public:
+  explicit Table(std::vector<std::string> headers) : headers_(std::move(headers)) {}
+  void add_row(std::vector<std::string> cells);  // padded / truncated to the header count
+  void print(std::ostream& out) const;           // aligned columns, header underlined
+  // [{header: cell, ...}, ...]; header names are lower-cased with spaces as underscores.
+  nlohmann::json to_json() const;
+  std::size_t rows() const { return rows_.size(); }
+
+ private:
+  std::vector<std::string> headers_;
+  std::vector<std::vector<std::string>> rows_;
+};
+
+// A signal value as JSON: number, bool, string, or null when missing.
+nlohmann::json value_to_json(const rules::Value& v);
+// Numbers with few significant digits for tables ("0.5625", "3120", "1.2e+12").
+std::string format_number(double v);
+std::string join(const std::vector<std::string>& parts, const std::string& sep);
+// Writes json with two-space indentation and a trailing newline.
+void print_json(std::ostream& out, const nlohmann::json& j);
+
+}  // namespace solver::cli

@@ -1,0 +1,67 @@
+// The generator policy: which variant (or knob move) "rewrites" the incumbent for the fired
+// hypothesis. Deterministic and documented in docs/generators.md:
+//  1. children of the incumbent (parent == incumbent id) whose `applies` lists the
+//     hypothesis, in file order, each at its default knob point;
+//  2. else deeper descendants that apply it, breadth first (nearest generation first, file
+//     order within one);
+//  3. else a knob move of the incumbent: one knob tagged for the hypothesis (untagged knobs
+//     answer tune_block_size) moved one allowed step, knobs in declaration order, up first;
+//  4. never a key in `tried`, never a point that fails static validation on the chip;
+//     otherwise "no variant" with the reason.
+#pragma once
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "generators/problem_spec.h"
+#include "rules/chips.h"
+
+namespace solver::generators {
+
+struct Incumbent {
+  std::string variant;   // variant id
+  KnobValues knobs;
+};
+
+enum class CandidateKind { Child, Descendant, KnobMove };
+const char* to_string(CandidateKind k);
+
+struct Candidate {
+  CandidateKind kind = CandidateKind::Child;
+  std::string variant;
+  KnobValues knobs;
+  std::string reason;    // "child 'tiled' applies add_smem_tiling", "TILE 16 -> 32"
+  std::string key() const { return variant_key(variant, knobs); }
+};
+
+struct CandidateRequest {
+  const ProblemSpec* spec = nullptr;
+  Incumbent incumbent;
+  std::string hypothesis;
+  std::set<std::string> tried;               // variant keys already measured (any outcome)
+  const rules::ChipProfile* chip = nullptr;  // if set, points invalid on it are skipped
+};
+
+struct CandidateChoice {
+  std::optional<Candidate> candidate;  // nullopt = "no variant"
+  std::string why_none;                // set when there is none
+};
+
+CandidateChoice next_candidate(const CandidateRequest& request);
+
+// The default knob point of `variant` given the incumbent's knobs: among the allowed (and,
+// with a chip, valid) points, the one whose same-named knobs are closest to the incumbent's
+// (sum of |log2(a/b)|, ties to the first enumerated); with no shared knobs, the first point.
+std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const VariantSpec& variant,
+                                             const KnobValues& incumbent_knobs,
+                                             const rules::ChipProfile* chip = nullptr);
+
+// Hypotheses (in the vocabulary's order) for which next_candidate would find a candidate now:
+// what the evolver may explore from this incumbent.
+std::vector<std::string> applicable_hypotheses(const ProblemSpec& spec,
+                                               const Incumbent& incumbent,
+                                               const std::set<std::string>& tried = {},
+                                               const rules::ChipProfile* chip = nullptr);
+
+}  // namespace solver::generators

@@ -1,0 +1,44 @@
+// On-disk cache of NVRTC outputs: <dir>/<key>.cubin and <key>.log, key =
+// sha256(source, options, NVRTC version, arch). Files are written to a temporary name and
+// renamed, so a reader (or a concurrent solver) sees either nothing or a whole entry; the
+// .cubin is written last and marks a complete entry. Pure host code, no NVRTC.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace solver::generators {
+
+struct CompileResult {
+  bool ok = false;
+  std::string cubin;         // bytes of the CUBIN image (ok only)
+  std::string log;           // NVRTC program log (warnings on success, errors on failure)
+  std::string error;         // short reason on failure ("compile error", "not built with NVRTC")
+  double seconds = 0;        // compile wall time (0 on a cache hit)
+  bool cache_hit = false;
+  std::string cache_key;     // empty when uncached
+};
+
+// The cache key. Every input is length-prefixed so no two inputs collide by concatenation.
+std::string compile_cache_key(const std::string& source_text,
+                              const std::vector<std::string>& options,
+                              const std::string& nvrtc_version, const std::string& arch);
+
+// $SOLVER_CACHE_DIR, else $XDG_CACHE_HOME/solver/nvrtc, else ~/.cache/solver/nvrtc.
+std::string default_cache_dir();
+
+class CompileCache {
+ public:
+  explicit CompileCache(std::string dir);
+  const std::string& dir() const { return dir_; }
+  // A complete entry, or nullopt.
+  std::optional<CompileResult> load(const std::string& key) const;
+  // Stores an ok result; returns false (and leaves no partial entry) if the folder is not
+  // writable. Failed results are not stored.
+  bool store(const std::string& key, const CompileResult& result) const;
+
+ private:
+  std::string dir_;
+};
+
+}  // namespace solver::generators

@@ -1,0 +1,30 @@
+// NVRTC compile of a resolved variant to CUBIN for the chip's architecture, through the
+// on-disk cache. Plain types only: nvrtc.h stays in nvrtc_compiler.cpp (library solver_nvrtc,
+// built only with the CUDA toolkit). NVRTC needs no GPU and no driver, so this runs on a
+// machine without one (`solver problems check --compile-only`).
+// A compile error is an outcome (ok=false, the compiler log), never an exception.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "generators/compile_cache.h"
+#include "generators/variant_space.h"
+
+namespace solver::generators {
+
+// True when this build links NVRTC (SOLVER_HAVE_CUDA); otherwise every compile returns
+// ok=false with error "not built with NVRTC".
+bool nvrtc_built_in();
+// "13.0" (nvrtcVersion) or "" when not built in.
+std::string nvrtc_version();
+
+// Compiles `source_text` (named `name` in diagnostics, e.g. "tiled.cu") with `options`.
+// Uncached. seconds = wall time of nvrtcCompileProgram + nvrtcGetCUBIN.
+CompileResult nvrtc_compile(const std::string& source_text, const std::string& name,
+                            const std::vector<std::string>& options);
+
+// Compiles a resolved variant through `cache` (nullptr = no cache). A cache hit returns the
+// stored cubin and log with cache_hit=true. Failed compiles are not cached.
+CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache);
+
+}  // namespace solver::generators

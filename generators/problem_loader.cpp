@@ -1,0 +1,200 @@
+// Loads problem.yaml (docs/problem-format.md). One pass collects every located problem of the
+// file; only then is InputError thrown, so a user fixes a spec in one edit-run cycle.
+#include <algorithm>
+#include <filesystem>
+#include <set>
+
+#include "generators/problem_loader.h"
+
+namespace fs = std::filesystem;
+
+namespace solver::generators {
+namespace detail {
+
+using rules::Diagnostics;
+
+bool is_identifier(const std::string& s) {
+  if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+  return std::all_of(s.begin(), s.end(),
+                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+}
+
+bool path_within(const fs::path& inner, const fs::path& outer) {
+  auto i = inner.begin();
+  for (auto o = outer.begin(); o != outer.end(); ++o, ++i) {
+    if (o->empty()) continue;  // trailing separator
+    if (i == inner.end() || *i != *o) return false;
+  }
+  return true;
+}
+
+ProblemSpec Loader::load(const YAML::Node& root) {
+  ProblemSpec spec;
+  spec.dir = dir_;
+  spec.file = file_;
+  if (!rules::expect_map(root, "problem.yaml", file_, diags_)) return spec;
+  rules::check_keys(root,
+                    {"version", "name", "description", "timeout_ms", "scalars", "buffers", "flops",
+                     "bytes", "tolerance", "reference", "seed", "variants"},
+                    file_, diags_);
+  if (auto v = rules::get_int(root, "version", file_, diags_, true)) {
+    spec.version = static_cast<int>(*v);
+    if (*v != 1) error(root["version"], "unsupported problem.yaml version " + std::to_string(*v) +
+                                            " (this solver reads version 1)");
+  }
+  if (auto n = rules::get_string(root, "name", file_, diags_, true)) {
+    spec.name = *n;
+    std::string folder = fs::path(dir_).filename().string();
+    if (*n != folder)
+      error(root["name"], "name '" + *n + "' must equal the problem's folder name '" + folder + "'");
+  }
+  spec.description = rules::get_string(root, "description", file_, diags_).value_or("");
+  if (auto t = rules::get_int(root, "timeout_ms", file_, diags_)) {
+    if (*t <= 0) error(root["timeout_ms"], "timeout_ms must be positive");
+    spec.timeout_ms = static_cast<int>(*t);
+  }
+  collect_slots(root);
+  load_scalars(root["scalars"], spec);
+  load_buffers(root["buffers"], spec);
+  auto scalars_only = resolver(nullptr, false);
+  if (root["flops"]) spec.flops = expr(root["flops"], scalars_only);
+  else diags_.error(at(root), "missing required key 'flops'");
+  if (root["bytes"]) spec.bytes = expr(root["bytes"], scalars_only);
+  else diags_.error(at(root), "missing required key 'bytes'");
+  load_tolerances(root["tolerance"], spec);
+
+  const YAML::Node ref = root["reference"];
+  if (!ref) {
+    diags_.error(at(root), "missing required key 'reference'");
+  } else if (rules::expect_map(ref, "reference", file_, diags_)) {
+    rules::check_keys(ref, {"source", "entry", "args", "grid", "block", "smem"}, file_, diags_);
+    if (auto s = rules::get_string(ref, "source", file_, diags_, true)) {
+      spec.reference.source = *s;
+      check_source(ref["source"], *s);
+    }
+    spec.reference.launch = load_launch(ref, spec, scalars_only);
+  }
+
+  const YAML::Node vs = root["variants"];
+  if (!vs) {
+    diags_.error(at(root), "missing required key 'variants'");
+  } else if (rules::expect_sequence(vs, "variants", file_, diags_)) {
+    if (vs.size() == 0) error(vs, "a problem needs at least one variant");
+    for (const auto& v : vs) spec.variants.push_back(load_variant(v, spec));
+    check_variant_graph(vs, spec);
+  }
+  if (auto s = rules::get_string(root, "seed", file_, diags_)) {
+    spec.seed_variant = *s;
+    if (!spec.find_variant(*s)) error(root["seed"], "seed variant '" + *s + "' is not defined");
+  } else if (!spec.variants.empty()) {
+    spec.seed_variant = spec.variants.front().id;
+  }
+  spec.slot_names = slots_;
+  return spec;
+}
+
+// Every expression of the file binds to one slot layout (scalars, then knobs of any variant),
+// so one slot vector evaluates all of them.
+void Loader::collect_slots(const YAML::Node& root) {
+  if (root["scalars"].IsMap())
+    for (const auto& kv : root["scalars"]) {
+      std::string n = kv.first.Scalar();
+      if (scalar_names_.insert(n).second) slots_.push_back(n);
+    }
+  if (!root["variants"].IsSequence()) return;
+  for (const auto& v : root["variants"]) {
+    if (!v.IsMap() || !v["knobs"].IsMap()) continue;
+    for (const auto& kv : v["knobs"]) {
+      std::string n = kv.first.Scalar();
+      if (std::find(slots_.begin(), slots_.end(), n) == slots_.end()) slots_.push_back(n);
+    }
+  }
+}
+
+rules::Resolver Loader::resolver(const VariantSpec* variant, bool knobs_of_any_variant) const {
+  // Copies, not references: the resolver may outlive this call inside a parse.
+  std::vector<std::string> slots = slots_;
+  std::set<std::string> scalars = scalar_names_;
+  std::set<std::string> knobs;
+  if (variant)
+    for (const auto& k : variant->knobs) knobs.insert(k.name);
+  return [slots, scalars, knobs, knobs_of_any_variant](
+             std::string_view name) -> std::optional<rules::Symbol> {
+    std::string n(name);
+    if (!scalars.count(n) && !knobs.count(n) && !knobs_of_any_variant) return std::nullopt;
+    auto it = std::find(slots.begin(), slots.end(), n);
+    if (it == slots.end()) return std::nullopt;
+    return rules::Symbol{static_cast<int>(it - slots.begin()), rules::ValueType::Number};
+  };
+}
+
+SpecExpr Loader::expr(const YAML::Node& scalar, const rules::Resolver& r,
+                      std::optional<rules::ValueType> expect) {
+  SpecExpr e;
+  e.where = at(scalar);
+  if (!scalar.IsScalar()) {
+    error(scalar, "expected an expression");
+    return e;
+  }
+  e.text = scalar.Scalar();
+  e.where = rules::scalar_text_origin(scalar, file_, text_);
+  e.expr = rules::Expression::parse(e.text, e.where, r, diags_, expect);
+  return e;
+}
+
+std::vector<SpecExpr> Loader::expr_list(const YAML::Node& node, const char* what,
+                                        std::size_t min_n, std::size_t max_n,
+                                        const rules::Resolver& r) {
+  std::vector<SpecExpr> out;
+  if (node.IsScalar()) {  // `block: 256` is a 1-D launch
+    out.push_back(expr(node, r));
+  } else if (node.IsSequence()) {
+    for (const auto& item : node) out.push_back(expr(item, r));
+  } else {
+    error(node, std::string(what) + " must be an expression or a list of expressions");
+    return out;
+  }
+  if (out.size() < min_n || out.size() > max_n)
+    error(node, std::string(what) + " needs " + std::to_string(min_n) + " to " +
+                    std::to_string(max_n) + " entries, got " + std::to_string(out.size()));
+  return out;
+}
+
+}  // namespace detail
+
+ProblemSpec load_problem(const std::string& dir_arg) {
+  std::error_code ec;
+  fs::path dir = fs::weakly_canonical(fs::absolute(dir_arg), ec);
+  if (ec) dir = fs::absolute(dir_arg);
+  std::string file = (dir / "problem.yaml").string();
+  std::string text;
+  YAML::Node root = rules::load_yaml_file(file, &text);
+  rules::Diagnostics diags;
+  detail::Loader loader(dir.string(), file, text, diags);
+  ProblemSpec spec = loader.load(root);
+  diags.throw_if_any(file);
+  return spec;
+}
+
+std::vector<ProblemSpec> load_problems(const std::string& root) {
+  std::vector<fs::path> dirs;
+  std::error_code ec;
+  if (!fs::is_directory(root, ec))
+    throw rules::InputError(rules::Diagnostic{{root, 0, 0}, "problems folder not found"});
+  for (const auto& entry : fs::directory_iterator(root, ec))
+    if (entry.is_directory() && fs::exists(entry.path() / "problem.yaml")) dirs.push_back(entry.path());
+  std::sort(dirs.begin(), dirs.end());
+  std::vector<ProblemSpec> out;
+  std::vector<rules::Diagnostic> all;
+  for (const auto& d : dirs) {
+    try {
+      out.push_back(load_problem(d.string()));
+    } catch (const rules::InputError& e) {
+      all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
+    }
+  }
+  if (!all.empty()) throw rules::InputError("problems in " + root + ": " + std::to_string(all.size()) + " errors", all);
+  return out;
+}
+
+}  // namespace solver::generators

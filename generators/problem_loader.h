@@ -1,0 +1,59 @@
+// Internal to generators/: the problem.yaml loader, split over problem_loader.cpp (document
+// level, expressions, load_problem) and problem_loader_sections.cpp (scalars, buffers,
+// tolerances, launches, variants). Users call load_problem / load_problems (problem_spec.h).
+#pragma once
+#include <filesystem>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <yaml-cpp/yaml.h>
+
+#include "generators/problem_spec.h"
+#include "rules/yaml_util.h"
+
+namespace solver::generators::detail {
+
+bool is_identifier(const std::string& s);
+// True if `inner` is `outer` or lies below it, compared by path component (both canonical).
+bool path_within(const std::filesystem::path& inner, const std::filesystem::path& outer);
+
+class Loader {
+ public:
+  Loader(std::string dir, std::string file, std::string text, rules::Diagnostics& d)
+      : dir_(std::move(dir)), file_(std::move(file)), text_(std::move(text)), diags_(d) {}
+
+  ProblemSpec load(const YAML::Node& root);
+
+ private:
+  rules::SourceLocation at(const YAML::Node& n) const { return rules::location_of(n, file_); }
+  void error(const YAML::Node& n, std::string msg) { diags_.error(at(n), std::move(msg)); }
+
+  void collect_slots(const YAML::Node& root);
+  // Names visible to an expression: scalars, plus the knobs of `variant`, plus (for buffer
+  // shapes, where a scratch buffer may depend on a knob) the knobs of any variant.
+  rules::Resolver resolver(const VariantSpec* variant, bool knobs_of_any_variant) const;
+  SpecExpr expr(const YAML::Node& scalar, const rules::Resolver& r,
+                std::optional<rules::ValueType> expect = rules::ValueType::Number);
+  std::vector<SpecExpr> expr_list(const YAML::Node& node, const char* what, std::size_t min_n,
+                                  std::size_t max_n, const rules::Resolver& r);
+
+  void load_scalars(const YAML::Node& node, ProblemSpec& spec);
+  void load_buffers(const YAML::Node& node, ProblemSpec& spec);
+  InitDist load_init(const YAML::Node& node);
+  void load_tolerances(const YAML::Node& node, ProblemSpec& spec);
+  LaunchSpec load_launch(const YAML::Node& node, const ProblemSpec& spec,
+                         const rules::Resolver& r);
+  VariantSpec load_variant(const YAML::Node& node, const ProblemSpec& spec);
+  void load_knobs(const YAML::Node& node, VariantSpec& v);
+  void check_source(const YAML::Node& node, const std::string& rel);
+  std::vector<std::string> hypothesis_list(const YAML::Node& map, const char* key);
+  void check_variant_graph(const YAML::Node& variants_node, const ProblemSpec& spec);
+
+  std::string dir_, file_, text_;
+  rules::Diagnostics& diags_;
+  std::vector<std::string> slots_;
+  std::set<std::string> scalar_names_;
+};
+
+}  // namespace solver::generators::detail

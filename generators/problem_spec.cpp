@@ -1,0 +1,123 @@
+// The small, YAML-free half of the spec: dtypes, lookups and variant keys. Loading lives in
+// problem_loader.cpp.
+#include "generators/problem_spec.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+
+namespace solver::generators {
+
+namespace {
+
+struct DTypeName {
+  DType type;
+  const char* name;
+  std::size_t size;
+};
+constexpr DTypeName kDTypes[] = {
+    {DType::F16, "f16", 2}, {DType::BF16, "bf16", 2}, {DType::F32, "f32", 4},
+    {DType::F64, "f64", 8}, {DType::I32, "i32", 4},   {DType::U32, "u32", 4},
+    {DType::I64, "i64", 8},
+};
+
+bool is_ident_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+}
+// Variant ids may carry '-' and '.' ("tc-tf32", "v2.1"); knob names are C identifiers because
+// NVRTC sees them as macros.
+bool is_id_char(char c) { return is_ident_char(c) || c == '-' || c == '.'; }
+
+rules::InputError bad_key(const std::string& key, const std::string& why) {
+  return rules::InputError(rules::Diagnostic{{}, "malformed variant key '" + key + "': " + why});
+}
+
+}  // namespace
+
+const char* to_string(DType d) {
+  for (const auto& e : kDTypes)
+    if (e.type == d) return e.name;
+  return "?";
+}
+
+std::optional<DType> dtype_from_string(std::string_view s) {
+  for (const auto& e : kDTypes)
+    if (s == e.name) return e.type;
+  return std::nullopt;
+}
+
+std::size_t dtype_size(DType d) {
+  for (const auto& e : kDTypes)
+    if (e.type == d) return e.size;
+  return 0;
+}
+
+const VariantSpec* ProblemSpec::find_variant(const std::string& id) const {
+  for (const auto& v : variants)
+    if (v.id == id) return &v;
+  return nullptr;
+}
+
+const BufferSpec* ProblemSpec::find_buffer(const std::string& n) const {
+  for (const auto& b : buffers)
+    if (b.name == n) return &b;
+  return nullptr;
+}
+
+const ScalarSpec* ProblemSpec::find_scalar(const std::string& n) const {
+  for (const auto& s : scalars)
+    if (s.name == n) return &s;
+  return nullptr;
+}
+
+const KnobSpec* VariantSpec::find_knob(const std::string& n) const {
+  for (const auto& k : knobs)
+    if (k.name == n) return &k;
+  return nullptr;
+}
+
+std::string variant_key(const std::string& variant_id, const KnobValues& knobs) {
+  if (knobs.empty()) return variant_id;
+  std::string out = variant_id + "[";
+  bool first = true;
+  for (const auto& [name, value] : knobs) {  // std::map: sorted by name, so the key is canonical
+    if (!first) out += ',';
+    first = false;
+    out += name + "=" + std::to_string(value);
+  }
+  return out + "]";
+}
+
+std::pair<std::string, KnobValues> parse_variant_key(const std::string& key) {
+  std::size_t open = key.find('[');
+  std::string id = key.substr(0, open);
+  if (id.empty()) throw bad_key(key, "empty variant id");
+  if (!std::all_of(id.begin(), id.end(), is_id_char))
+    throw bad_key(key, "variant id may hold letters, digits, '_', '-' and '.' only");
+  KnobValues knobs;
+  if (open == std::string::npos) return {id, knobs};
+  if (key.back() != ']') throw bad_key(key, "missing ']' at the end");
+  std::string_view body(key.data() + open + 1, key.size() - open - 2);
+  if (body.empty()) throw bad_key(key, "empty knob list (write the id alone)");
+  while (true) {
+    std::size_t comma = body.find(',');
+    std::string_view item = body.substr(0, comma);
+    std::size_t eq = item.find('=');
+    if (eq == std::string_view::npos || eq == 0) throw bad_key(key, "expected NAME=value");
+    std::string name(item.substr(0, eq));
+    if (!std::all_of(name.begin(), name.end(), is_ident_char) ||
+        std::isdigit(static_cast<unsigned char>(name[0])))
+      throw bad_key(key, "knob name '" + name + "' is not an identifier");
+    std::string_view num = item.substr(eq + 1);
+    int64_t value = 0;
+    auto [ptr, ec] = std::from_chars(num.data(), num.data() + num.size(), value);
+    if (num.empty() || ec != std::errc() || ptr != num.data() + num.size())
+      throw bad_key(key, "value of " + name + " is not an integer");
+    if (!knobs.emplace(name, value).second) throw bad_key(key, "knob " + name + " given twice");
+    if (comma == std::string_view::npos) break;
+    body.remove_prefix(comma + 1);
+  }
+  return {id, knobs};
+}
+
+}  // namespace solver::generators

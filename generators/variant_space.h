@@ -1,0 +1,115 @@
+// A variant's knob space and its resolution at one knob point on one chip: everything the GPU
+// worker needs to compile, launch and check it, with every expression evaluated to a number.
+// Pure host code: no CUDA header here (DESIGN.md keeps them below the GPU boundary).
+#pragma once
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generators/problem_spec.h"
+#include "rules/chips.h"
+#include "rules/value.h"
+
+namespace solver::generators {
+
+// Slot values for evaluating the problem's expressions: scalars, then the knobs in `knobs`
+// (slots of knobs not given stay missing).
+std::vector<rules::Value> slot_values(const ProblemSpec& spec, const KnobValues& knobs);
+
+// Every knob point of `variant` that satisfies its constraints: the cartesian product of the
+// knob value lists, first knob slowest, values in file order. A variant without knobs has one
+// point (the empty map). Constraints that evaluate to false or missing drop the point.
+std::vector<KnobValues> enumerate_knobs(const ProblemSpec& spec, const VariantSpec& variant);
+
+// True if `knobs` names exactly the variant's knobs, each with a declared value, and the
+// constraints hold. `why` (if given) receives the first reason it does not.
+bool knob_point_allowed(const ProblemSpec& spec, const VariantSpec& variant,
+                        const KnobValues& knobs, std::string* why = nullptr);
+
+struct ResolvedArg {
+  enum class Kind { Buffer, Scalar };
+  Kind kind = Kind::Buffer;
+  std::string name;
+  int index = -1;       // into ResolvedVariant::buffers or ::scalars
+};
+
+struct ResolvedLaunch {
+  std::string entry;
+  std::vector<ResolvedArg> args;
+  std::array<int64_t, 3> grid{1, 1, 1};
+  std::array<int64_t, 3> block{1, 1, 1};
+  int64_t smem_bytes = 0;       // dynamic shared memory
+  int64_t threads_per_block() const { return block[0] * block[1] * block[2]; }
+};
+
+struct ResolvedBuffer {
+  std::string name;
+  DType dtype = DType::F32;
+  BufferRole role = BufferRole::In;
+  InitDist init;
+  bool zero_before_run = false;
+  std::vector<int64_t> shape;
+  int64_t elements = 0;
+  int64_t bytes = 0;             // elements * dtype_size
+};
+
+struct ResolvedScalar {
+  std::string name;
+  DType dtype = DType::I32;
+  double value = 0;
+};
+
+struct ResolvedVariant {
+  std::string problem;
+  std::string variant;           // variant id ("__reference__" for the reference)
+  KnobValues knobs;
+  std::string key;               // variant_key(variant, knobs)
+  std::string source_path;       // absolute
+  std::string source_text;       // empty if unreadable (see issues)
+  std::string arch;              // "sm_90"
+  // Full NVRTC options: --gpu-architecture=sm_XY, --std=c++17, -I<cuda include> when the
+  // toolkit's headers are found, -DKNOB=value (sorted by name), then the variant's options.
+  std::vector<std::string> nvrtc_options;
+  std::vector<ResolvedLaunch> launches;
+  std::vector<ResolvedBuffer> buffers;   // in spec order
+  std::vector<ResolvedScalar> scalars;   // in spec order
+  std::string precision;         // tolerance class ("fp32", "tf32"; "fp64" for the reference)
+  Tolerance tolerance;
+  double flops = 0;
+  double bytes = 0;
+  int timeout_ms = 10000;
+  // sha256 of source text + options without machine-specific ones (-I paths), so the same
+  // variant hashes the same on the H200 and in CI.
+  std::string source_hash;
+  // Problems met while evaluating (non-integral shape, missing value, unreadable source...).
+  // Non-empty means the variant is not launchable; validate() reports these too.
+  std::vector<rules::Diagnostic> issues;
+
+  const ResolvedBuffer* find_buffer(const std::string& name) const;
+  bool ok() const { return issues.empty(); }
+};
+
+// Evaluates `variant` at `knobs` for `chip` and reads its source. Never throws: problems land
+// in ResolvedVariant::issues.
+ResolvedVariant resolve(const ProblemSpec& spec, const VariantSpec& variant,
+                        const KnobValues& knobs, const rules::ChipProfile& chip);
+// The reference kernel, resolved like a variant (no knobs; precision "fp64"; its `out`
+// arguments are float64 buffers of the same shapes).
+ResolvedVariant resolve_reference(const ProblemSpec& spec, const rules::ChipProfile& chip);
+// Evaluates only buffers, scalars, launches, flops and bytes (no source read, no options):
+// what static validation and the candidate policy need.
+ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& variant,
+                               const KnobValues& knobs);
+
+// "sm_90" from the chip's compute capability.
+std::string chip_arch(const rules::ChipProfile& chip);
+// The CUDA toolkit's include folder ($CUDA_HOME/include, $CUDA_PATH/include, the one found at
+// build time, /usr/local/cuda/include), if one holds cuda_runtime.h.
+std::optional<std::string> cuda_include_dir();
+// The options that go into source_hash: all but -I / --include-path ones.
+std::vector<std::string> portable_options(const std::vector<std::string>& options);
+std::string hash_source(const std::string& source_text, const std::vector<std::string>& options);
+
+}  // namespace solver::generators

@@ -1,0 +1,67 @@
+#include "profiling/metric_set.h"
+
+#include <algorithm>
+#include <array>
+
+namespace solver::profiling {
+namespace {
+
+using namespace metric;
+
+constexpr std::array<MetricDef, 19> kMetrics{{
+    {kTime, "time_us (profiled; only when no unprofiled time is given)", true, 1,
+     "kernel time under the profiler: slower than unprofiled for memory-bound kernels"},
+    {kDramPct, "dram_pct_profiled", true, 1,
+     "kept apart from dram_frac: replay halves it for a memory-bound kernel (H200.md)"},
+    {kDramRead, "dram_frac (bytes when the problem gives no formula)", true, 1, ""},
+    {kDramWrite, "dram_frac (bytes when the problem gives no formula)", true, 1, ""},
+    {kWarpsActive, "occupancy", true, 1, "achieved occupancy"},
+    {kTensorActive, "tensor_active", true, 1, "covers HMMA, HGMMA and QGMMA on Hopper"},
+    {kTensorInst, "tensor_frac (which ceiling applies)", true, 1, ""},
+    {kTensorInstHmma, "", true, 1, "mma.sync / WMMA instructions"},
+    {kTensorInstGmma, "", true, 1, "wgmma instructions (Hopper)"},
+    {kFmaActive, "fma_frac", true, 1, ""},
+    {kLoadEff, "load_eff", true, 1, "useful bytes per 32-byte sector of global loads"},
+    {kLdSectors, "", true, 1, "sectors per request, kept raw as a cross-check of load_eff"},
+    {kLdRequests, "", true, 1, ""},
+    {kL2Hit, "l2_hit", true, 2, ""},
+    {kBankConflicts, "bank_conflicts_per_request", true, 1, ""},
+    {kSharedLd, "bank_conflicts_per_request (requests)", true, 1, ""},
+    {kSharedSt, "bank_conflicts_per_request (requests)", true, 1, ""},
+    {kInst, "", true, 1, "instructions executed"},
+    {kSmClock, "", true, 1, "SM clock under profiling, to compare with the unprofiled clock"},
+}};
+
+// Only in the full set: 8 replay passes on its own, and compute_frac comes from the unprofiled
+// FLOP rate anyway; the SOL percentage is kept raw for the record.
+constexpr MetricDef kFullOnly[] = {
+    {kSmThroughput, "", false, 8, "compute SOL %: 8 passes alone on the H200"},
+};
+
+}  // namespace
+
+const char* to_string(MetricSet s) { return s == MetricSet::Default ? "default" : "full"; }
+
+std::span<const MetricDef> metric_table() {
+  static const std::vector<MetricDef> all = [] {
+    std::vector<MetricDef> v(kMetrics.begin(), kMetrics.end());
+    v.insert(v.end(), std::begin(kFullOnly), std::end(kFullOnly));
+    return v;
+  }();
+  return all;
+}
+
+const MetricDef* find_metric(std::string_view name) {
+  auto t = metric_table();
+  auto it = std::find_if(t.begin(), t.end(), [&](const MetricDef& m) { return m.name == name; });
+  return it == t.end() ? nullptr : &*it;
+}
+
+std::vector<std::string> metric_names(MetricSet set) {
+  std::vector<std::string> out;
+  for (const auto& m : metric_table())
+    if (m.in_default || set == MetricSet::Full) out.emplace_back(m.name);
+  return out;
+}
+
+}  // namespace solver::profiling

@@ -1,0 +1,158 @@
+#include "rules/signals.h"
+
+#include <algorithm>
+#include <array>
+
+namespace solver::rules {
+namespace {
+
+constexpr ValueType N = ValueType::Number;
+constexpr ValueType B = ValueType::Bool;
+constexpr ValueType S = ValueType::String;
+
+// One row per signal. Every fraction is 0..1 (never a percentage) so that thresholds read the
+// same everywhere; the one exception, dram_pct_profiled, keeps the profiler's 0..100 because it
+// exists to reproduce rules written against that raw number.
+// Order matters only for the slot layout and for docs/signals.md (generated from this table).
+constexpr std::array<SignalDef, 39> kSignals{{
+    // --- time and weight (unprofiled runs) ---
+    {"time_us", N, "us",
+     "median GPU time of the kernel (all its launches) in unprofiled timing runs",
+     "CUPTI activity records, unprofiled runs"},
+    {"time_us_profiled", N, "us", "GPU time of the kernel while the profiler replays it",
+     "gpu__time_duration.sum"},
+    {"weight", N, "fraction 0..1",
+     "this kernel's share of the problem's total GPU time", "derived: time_us / problem time"},
+    {"kernel_count", N, "count", "distinct kernels the variant launches per run",
+     "CUPTI activity records"},
+    {"launch_count", N, "count", "kernel launches per run of the variant",
+     "CUPTI activity records"},
+    {"launch_gap_frac", N, "fraction 0..1",
+     "share of the run's GPU span with no kernel executing (launch / host overhead)",
+     "derived from CUPTI activity start/end timestamps"},
+    // --- memory system ---
+    {"dram_frac", N, "fraction 0..1",
+     "achieved DRAM bandwidth (problem byte formula / time_us) over the chip's measured "
+     "ceiling, or its datasheet peak when none was measured",
+     "derived: problem bytes, time_us, chip ceiling"},
+    {"achieved_gbps", N, "GB/s", "problem byte formula over time_us (10^9 bytes per second)",
+     "derived: problem bytes / time_us"},
+    {"dram_pct_profiled", N, "percent 0..100",
+     "DRAM throughput the profiler reports; depressed by replay on memory-bound kernels",
+     "dram__throughput.avg.pct_of_peak_sustained_elapsed"},
+    {"dram_bytes", N, "bytes", "bytes read from plus written to DRAM by the kernel",
+     "dram__bytes_read.sum + dram__bytes_write.sum"},
+    {"load_eff", N, "fraction 0..1",
+     "useful bytes per 32-byte sector of global loads (1 = fully coalesced)",
+     "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct / 100"},
+    {"sectors_per_request", N, "sectors",
+     "32-byte sectors per global load request (4 = coalesced 32-bit, 16 = coalesced 128-bit)",
+     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum / l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"},
+    {"l2_hit", N, "fraction 0..1", "L2 sector hit rate", "lts__t_sector_hit_rate.pct / 100"},
+    {"bank_conflicts_per_request", N, "conflicts",
+     "shared-memory bank conflicts per shared load/store instruction (0 = conflict-free, up to 31)",
+     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum / shared instructions executed"},
+    {"uses_cp_async", B, "bool",
+     "the kernel copies global to shared memory asynchronously (cp.async / TMA)",
+     "smsp__inst_executed_op_ldgsts.sum > 0, or TMA instructions > 0"},
+    // --- compute ---
+    {"compute_frac", N, "fraction 0..1",
+     "SM throughput: the busiest SM sub-unit over its peak (compute speed-of-light)",
+     "sm__throughput.avg.pct_of_peak_sustained_elapsed / 100"},
+    {"flop_frac", N, "fraction 0..1",
+     "achieved FLOP rate (problem FLOP formula / time_us) over the chip's FP32 CUDA-core peak, "
+     "or over the tensor peak for its dtype when tensor_active; capped at 1",
+     "derived: problem FLOPs, time_us, chip peak"},
+    {"achieved_tflops", N, "TFLOP/s", "problem FLOP formula over time_us",
+     "derived: problem FLOPs / time_us"},
+    {"fma_frac", N, "fraction 0..1", "FMA pipe active cycles over peak",
+     "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active / 100"},
+    {"tensor_frac", N, "fraction 0..1",
+     "tensor pipe active cycles over peak (HMMA, HGMMA, QGMMA)",
+     "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active / 100"},
+    {"tensor_active", B, "bool", "the kernel executed at least one tensor-core instruction",
+     "sm__inst_executed_pipe_tensor.sum > 0"},
+    {"wgmma_active", B, "bool",
+     "the kernel executed warpgroup MMA (wgmma, Hopper and later)",
+     "sm__inst_executed_pipe_tensor_op_gmma.sum > 0"},
+    {"issue_frac", N, "fraction 0..1",
+     "cycles in which a warp scheduler issued an instruction, over active cycles",
+     "smsp__issue_active.avg.pct_of_peak_sustained_active / 100"},
+    {"arith_intensity", N, "FLOP/byte", "problem FLOPs per DRAM byte of the problem formulas",
+     "derived: problem FLOP formula / byte formula"},
+    {"dtype", S, "string",
+     "precision the kernel computes in: fp64 fp32 tf32 fp16 bf16 fp8 int8",
+     "problem spec (variant dtype)"},
+    // --- occupancy and resources ---
+    {"occupancy", N, "fraction 0..1", "achieved active warps per SM over the SM's maximum",
+     "sm__warps_active.avg.pct_of_peak_sustained_active / 100"},
+    {"theoretical_occupancy", N, "fraction 0..1",
+     "warps per SM the launch configuration allows over the SM's maximum",
+     "cuOccupancyMaxActiveBlocksPerMultiprocessor x warps per block / max warps per SM"},
+    {"occupancy_limiter", S, "string",
+     "what caps theoretical occupancy: registers, smem, blocks or warps",
+     "derived from cuFuncGetAttribute and device limits"},
+    {"regs_per_thread", N, "registers", "registers allocated per thread",
+     "CUPTI activity record / CU_FUNC_ATTRIBUTE_NUM_REGS"},
+    {"smem_per_block", N, "bytes", "static plus dynamic shared memory per block",
+     "CUPTI activity record / CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES + dynamic"},
+    {"local_bytes", N, "bytes",
+     "local memory per thread: register spills and stack arrays (0 = no spills)",
+     "CUPTI activity record / CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES"},
+    {"block_threads", N, "threads", "threads per block", "CUPTI activity record"},
+    {"grid_blocks", N, "blocks", "blocks per grid", "CUPTI activity record"},
+    {"blocks_per_sm", N, "blocks", "blocks one SM can hold at once for this launch",
+     "cuOccupancyMaxActiveBlocksPerMultiprocessor"},
+    {"waves", N, "waves",
+     "grid_blocks over (blocks_per_sm x SM count); below 1 the grid leaves SMs idle",
+     "derived: grid_blocks, blocks_per_sm, chip SM count"},
+    {"sm_clock_mhz", N, "MHz", "SM clock while the kernel ran under the profiler",
+     "sm__cycles_elapsed.avg.per_second / 1e6"},
+    {"inst_executed", N, "instructions", "warp instructions executed",
+     "smsp__inst_executed.sum"},
+    {"problem_flops", N, "FLOP", "FLOPs of one run by the problem's FLOP formula",
+     "problem spec"},
+    {"problem_bytes", N, "bytes", "compulsory DRAM bytes of one run by the problem's byte formula",
+     "problem spec"},
+}};
+
+// Name-sorted index, so bind_slots can merge-join a SignalSet (a sorted map) in one pass.
+struct ByName {
+  std::array<std::pair<std::string_view, int>, kSignals.size()> rows{};
+  constexpr ByName() {
+    for (std::size_t i = 0; i < kSignals.size(); ++i) rows[i] = {kSignals[i].name, int(i)};
+    std::sort(rows.begin(), rows.end());
+  }
+};
+const ByName kByName;
+
+}  // namespace
+
+std::span<const SignalDef> signal_table() { return kSignals; }
+
+std::optional<int> signal_index(std::string_view name) {
+  auto it = std::lower_bound(kByName.rows.begin(), kByName.rows.end(), name,
+                             [](const auto& row, std::string_view n) { return row.first < n; });
+  if (it == kByName.rows.end() || it->first != name) return std::nullopt;
+  return it->second;
+}
+
+std::span<const std::pair<std::string_view, int>> signal_index_by_name() { return kByName.rows; }
+
+const Value& SignalSet::get(std::string_view name) const {
+  static const Value kMissing;
+  auto it = values.find(name);
+  return it == values.end() ? kMissing : it->second;
+}
+
+std::string signals_markdown() {
+  std::string out = "| signal | type | unit | meaning | source |\n|---|---|---|---|---|\n";
+  for (const auto& s : kSignals) {
+    out += "| `" + std::string(s.name) + "` | " + to_string(s.type) + " | " +
+           std::string(s.unit) + " | " + std::string(s.meaning) + " | " +
+           std::string(s.source) + " |\n";
+  }
+  return out;
+}
+
+}  // namespace solver::rules

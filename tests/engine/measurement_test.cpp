@@ -1,0 +1,69 @@
+// The paired verdict on synthetic samples: the statistics are host code, no GPU needed.
+#include <doctest/doctest.h>
+
+#include <random>
+
+#include "engine/measurement.h"
+
+using namespace solver::engine;
+
+namespace {
+// Pairs whose ratio is `gain` times noise; the noise is shared drift plus independent jitter.
+PairSamples make_pairs(int n, double gain, double jitter, unsigned seed) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> drift(0.0, 0.05), noise(0.0, jitter);
+  PairSamples s;
+  for (int i = 0; i < n; ++i) {
+    const double base = 100.0 * (1.0 + drift(rng));
+    s.incumbent_us.push_back(base * (1.0 + noise(rng)));
+    s.candidate_us.push_back(base / gain * (1.0 + noise(rng)));
+  }
+  return s;
+}
+}  // namespace
+
+TEST_CASE("median and its confidence ranks") {
+  CHECK(median({3, 1, 2}) == 2);
+  CHECK(median({4, 1, 2, 3}) == 2.5);
+  // n=20: P(X<=5)=0.0207 <= 0.025 < P(X<=6)=0.0577, so ranks 6 and 13 (0-based).
+  CHECK(median_ci_ranks(20) == std::pair<int, int>{6, 13});
+  // Too few values for a 95% interval: the whole range.
+  CHECK(median_ci_ranks(5) == std::pair<int, int>{0, 4});
+}
+
+TEST_CASE("a clear 10% gain is faster, a clear 10% loss slower") {
+  auto faster = decide(make_pairs(30, 1.10, 0.005, 1), 0.01);
+  CHECK(faster.verdict == Verdict::Faster);
+  CHECK(faster.median_ratio == doctest::Approx(1.10).epsilon(0.02));
+  CHECK(faster.ci_low > 1.0);
+  auto slower = decide(make_pairs(30, 1 / 1.10, 0.005, 2), 0.01);
+  CHECK(slower.verdict == Verdict::Slower);
+}
+
+TEST_CASE("shared drift does not hide a gain: pairing cancels it") {
+  // 5% drift between pairs but 0.2% jitter within: a 3% gain is still decided.
+  auto d = decide(make_pairs(25, 1.03, 0.002, 3), 0.01);
+  CHECK(d.verdict == Verdict::Faster);
+  CHECK(d.incumbent_spread > 0.03);  // the unpaired times alone are noisier than the gain
+}
+
+TEST_CASE("no change is same; a gain below the minimum is not a win") {
+  CHECK(decide(make_pairs(30, 1.0, 0.002, 4), 0.01).verdict == Verdict::Same);
+  auto small = decide(make_pairs(30, 1.004, 0.001, 5), 0.01);
+  CHECK(small.verdict == Verdict::Same);
+}
+
+TEST_CASE("noisy or short measurements are ambiguous") {
+  CHECK(decide(make_pairs(30, 1.02, 0.08, 6), 0.01).verdict == Verdict::Ambiguous);
+  CHECK(decide(make_pairs(4, 1.5, 0.001, 7), 0.01).verdict == Verdict::Ambiguous);
+  PairSamples bad;
+  bad.incumbent_us = {1, 2, 3, 4, 5, 6};
+  bad.candidate_us = {0, -1, 0, 0, 0, 0};  // invalid times are dropped, leaving too few pairs
+  CHECK(decide(bad, 0.01).verdict == Verdict::Ambiguous);
+}
+
+TEST_CASE("verdict names round-trip") {
+  for (Verdict v : {Verdict::Faster, Verdict::Slower, Verdict::Same, Verdict::Ambiguous})
+    CHECK(verdict_from_string(to_string(v)) == v);
+  CHECK_FALSE(verdict_from_string("better").has_value());
+}
