@@ -5,8 +5,10 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "engine/backend.h"
+#include "engine/worker_protocol.h"
 
 namespace solver::engine {
 
@@ -17,10 +19,23 @@ struct LiveOptions {
   std::string cache_dir;        // NVRTC cache; empty = $XDG_CACHE_HOME/solver or ~/.cache/solver
   bool full_metrics = false;    // opt-in full CUPTI metric set
   int gate_input_sets = 2;
+  // Watchdog for one batch of launches; 0 = the problem's timeout_ms. (Tests and impatient
+  // users set it; the whole request is bounded by it scaled by the work asked.)
+  int timeout_ms = 0;
+  // Extra arguments for the worker (tests pass the behaviour of a fake worker here).
+  std::vector<std::string> worker_args;
 };
 
 // Starts the worker and asks it for the device. Returns nullptr and sets *why_not (e.g. "no
 // NVIDIA driver on this machine (libcuda.so.1 not found)") when no GPU can be used.
 std::unique_ptr<Backend> open_live_backend(const LiveOptions& options, std::string* why_not);
+
+// Extras of a live backend beyond the seam (nullopt / 0 for any other backend).
+// The device the worker reported when the backend opened.
+std::optional<DeviceInfo> live_device_info(const Backend& backend);
+// The chip's measured ceilings (measured once per chip by the worker, then cached on disk).
+std::optional<Ceilings> live_ceilings(Backend& backend);
+// Workers started so far (1 after open; each fault or timeout adds one at the next request).
+int live_workers_started(const Backend& backend);
 
 }  // namespace solver::engine

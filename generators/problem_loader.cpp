@@ -55,6 +55,7 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   }
   collect_slots(root);
   load_scalars(root["scalars"], spec);
+  if (!root["buffers"]) diags_.error(at(root), "missing required key 'buffers'");
   load_buffers(root["buffers"], spec);
   auto scalars_only = resolver(nullptr, false);
   if (root["flops"]) spec.flops = expr(root["flops"], scalars_only);

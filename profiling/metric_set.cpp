@@ -8,34 +8,34 @@ namespace {
 
 using namespace metric;
 
-constexpr std::array<MetricDef, 19> kMetrics{{
-    {kTime, "time_us (profiled; only when no unprofiled time is given)", true, 1,
+constexpr std::array<MetricDef, 22> kMetrics{{
+    {kTime, "time_us_profiled", true, 1,
      "kernel time under the profiler: slower than unprofiled for memory-bound kernels"},
     {kDramPct, "dram_pct_profiled", true, 1,
      "kept apart from dram_frac: replay halves it for a memory-bound kernel (H200.md)"},
-    {kDramRead, "dram_frac (bytes when the problem gives no formula)", true, 1, ""},
-    {kDramWrite, "dram_frac (bytes when the problem gives no formula)", true, 1, ""},
+    {kDramRead, "dram_bytes", true, 1, ""},
+    {kDramWrite, "dram_bytes", true, 1, ""},
     {kWarpsActive, "occupancy", true, 1, "achieved occupancy"},
-    {kTensorActive, "tensor_active", true, 1, "covers HMMA, HGMMA and QGMMA on Hopper"},
-    {kTensorInst, "tensor_frac (which ceiling applies)", true, 1, ""},
+    {kTensorActive, "tensor_frac", true, 1, "covers HMMA, HGMMA and QGMMA on Hopper"},
+    {kTensorInst, "tensor_active", true, 1, ""},
     {kTensorInstHmma, "", true, 1, "mma.sync / WMMA instructions"},
-    {kTensorInstGmma, "", true, 1, "wgmma instructions (Hopper)"},
+    {kTensorInstGmma, "wgmma_active", true, 1, "wgmma instructions (Hopper)"},
     {kFmaActive, "fma_frac", true, 1, ""},
     {kLoadEff, "load_eff", true, 1, "useful bytes per 32-byte sector of global loads"},
-    {kLdSectors, "", true, 1, "sectors per request, kept raw as a cross-check of load_eff"},
-    {kLdRequests, "", true, 1, ""},
+    {kLdSectors, "sectors_per_request", true, 1, ""},
+    {kLdRequests, "sectors_per_request", true, 1, ""},
     {kL2Hit, "l2_hit", true, 2, ""},
     {kBankConflicts, "bank_conflicts_per_request", true, 1, ""},
-    {kSharedLd, "bank_conflicts_per_request (requests)", true, 1, ""},
-    {kSharedSt, "bank_conflicts_per_request (requests)", true, 1, ""},
-    {kInst, "", true, 1, "instructions executed"},
-    {kSmClock, "", true, 1, "SM clock under profiling, to compare with the unprofiled clock"},
+    {kSharedLd, "bank_conflicts_per_request", true, 1, ""},
+    {kSharedSt, "bank_conflicts_per_request", true, 1, ""},
+    {kInst, "inst_executed", true, 1, "instructions executed"},
+    {kSmClock, "sm_clock_mhz", true, 1, "SM clock under profiling, to compare with the unprofiled clock"},
 }};
 
-// Only in the full set: 8 replay passes on its own, and compute_frac comes from the unprofiled
-// FLOP rate anyway; the SOL percentage is kept raw for the record.
+// Only in the full set: 8 replay passes on its own. The FLOP rate a rule should trust is
+// flop_frac (unprofiled time, problem formula); compute_frac is the profiler's SOL view.
 constexpr MetricDef kFullOnly[] = {
-    {kSmThroughput, "", false, 8, "compute SOL %: 8 passes alone on the H200"},
+    {kSmThroughput, "compute_frac", false, 8, "compute SOL %: 8 passes alone on the H200"},
 };
 
 }  // namespace

@@ -19,7 +19,7 @@ struct MetricDef {
   std::string_view name;   // CUPTI / ncu metric name with its rollup
   std::string_view feeds;  // signals it feeds, space separated ("" = kept raw, for the record)
   bool in_default;         // false: only in the full set
-  int passes_alone;        // replay passes when collected alone on the H200 (H200.md)
+  int passes_alone;        // replay passes alone on the H200 (H200.md); 0 = not measured
   std::string_view note;
 };
 
@@ -51,6 +51,9 @@ inline constexpr std::string_view kSharedLd = "smsp__inst_executed_op_shared_ld.
 inline constexpr std::string_view kSharedSt = "smsp__inst_executed_op_shared_st.sum";
 inline constexpr std::string_view kInst = "smsp__inst_executed.sum";
 inline constexpr std::string_view kSmClock = "sm__cycles_elapsed.avg.per_second";
+inline constexpr std::string_view kLdgsts = "smsp__inst_executed_op_ldgsts.sum";
+inline constexpr std::string_view kTmaInst = "sm__inst_executed_pipe_tma.sum";
+inline constexpr std::string_view kIssueActive = "smsp__issue_active.avg.pct_of_peak_sustained_active";
 }  // namespace metric
 
 }  // namespace solver::profiling

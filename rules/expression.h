@@ -76,6 +76,7 @@ struct Instr {
   int op = 0;
   int lhs = -1, rhs = -1;  // indices into the program
   int slot = -1;
+  ValueType type = ValueType::Number;  // of the slot, for a name
   double number = 0;
   std::string_view text;   // string literal (points into the owning tree)
 };

@@ -4,6 +4,7 @@
 // by higher confidence, then by file order. Deterministic.
 #pragma once
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -15,8 +16,9 @@ namespace solver::rules {
 
 struct BlockedRule {
   const Rule* rule = nullptr;
-  std::vector<std::string> missing_caps;  // capabilities the chip lacks
+  std::vector<std::string> missing_caps;  // capabilities the chip lacks, in requires: order
   bool condition_true = false;            // whether its condition would have matched
+                                          // (always true in match()'s `blocked` list)
 };
 
 struct MatchResult {
@@ -26,18 +28,33 @@ struct MatchResult {
   std::vector<BlockedRule> blocked;        // guard-blocked rules whose condition was true
   std::vector<const Rule*> outranked;      // eligible and matched, but lost to `fired`
   std::vector<std::string> missing_signals;  // signals some rule needed but were not measured
+                                             // (any non-retired rule; signal-table order)
 };
 
 class Matcher {
  public:
   explicit Matcher(const RuleTable& table);
   // Thread-compatible; reuses an internal slot buffer, so one Matcher per thread.
+  // The table may change between calls (the evolver moves confidences, retires rules and
+  // appends proposals): the order and per-rule caches are rebuilt when it has.
   MatchResult match(const SignalSet& signals, const ChipProfile& chip);
 
  private:
+  struct RuleInfo {
+    const Rule* rule = nullptr;
+    std::vector<std::pair<std::string, int>> names;  // condition names and their slots
+  };
+  void refresh();  // rebuilds order_ / info_ if the table changed since the last call
+
   const RuleTable& table_;
   std::vector<const Rule*> order_;  // rules sorted by (priority, -confidence, file order)
   std::vector<Value> slots_;
+  std::vector<RuleInfo> info_;      // in order_ order
+  std::vector<int> needed_signals_; // signal slots any non-retired rule reads, ascending
+  // What order_ was built from, to notice changes cheaply.
+  const Rule* seen_data_ = nullptr;
+  std::size_t seen_size_ = 0;
+  std::vector<std::tuple<int, double, RuleStatus>> seen_keys_;
 };
 
 }  // namespace solver::rules

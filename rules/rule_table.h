@@ -77,6 +77,10 @@ Resolver rule_resolver();
 int rule_slot_count();
 // Fills `slots` (size rule_slot_count()) from signals and a chip profile.
 void bind_slots(const struct SignalSet& signals, const ChipProfile& chip, std::vector<Value>& slots);
+// The two halves of bind_slots, for callers that classify many signal sets on one chip
+// (`slots` must already have rule_slot_count() entries).
+void bind_signal_slots(const struct SignalSet& signals, std::vector<Value>& slots);
+void bind_chip_slots(const ChipProfile& chip, std::vector<Value>& slots);
 
 RuleTable load_rule_table(const std::string& path);
 RuleTable parse_rule_table(const std::string& yaml_text, const std::string& file_label);

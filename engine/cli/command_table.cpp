@@ -1,5 +1,6 @@
 // The one table of subcommands, and run_cli: global options, dispatch, and the error boundary
 // (InputError -> located diagnostics, exit 2; anything else -> "solver: error: ...", exit 1).
+#include <algorithm>
 #include <exception>
 #include <ostream>
 
@@ -19,7 +20,8 @@ const std::vector<Command>& command_table() {
       {"rules check", "load and lint a rule table; print a summary (exit 2 on errors)", run_rules_check},
       {"classify", "name the bottleneck of a kernel from recorded signals or an ncu CSV export", run_classify},
       {"dry-run", "classify the same signals as if on each of several chips, side by side", run_dry_run},
-      {"signals", "list the signal vocabulary; `signals derive` computes signals from raw metrics", run_signals},
+      {"signals", "list the signal vocabulary (--markdown for docs/signals.md)", run_signals},
+      {"signals derive", "recompute a signal file's signals from its raw metrics and inputs", run_signals_derive},
       {"chips", "list the chip profiles of chips.yaml", run_chips},
   };
   return table;
@@ -46,16 +48,16 @@ void print_help(std::ostream& out) {
 // Finds the command named by args[0] (and args[1] for two-word names). Returns nullptr and sets
 // `words` to 0 if there is none.
 const Command* find_command(const std::vector<std::string>& args, std::size_t& words) {
+  // Two-word names first, so that "signals derive" wins over "signals".
   for (const auto& c : command_table()) {
     std::string name = c.name;
     auto space = name.find(' ');
-    if (space == std::string::npos) {
-      if (args[0] == name) return words = 1, &c;
-    } else if (args.size() >= 2 && args[0] == name.substr(0, space) &&
-               args[1] == name.substr(space + 1)) {
+    if (space != std::string::npos && args.size() >= 2 && args[0] == name.substr(0, space) &&
+        args[1] == name.substr(space + 1))
       return words = 2, &c;
-    }
   }
+  for (const auto& c : command_table())
+    if (args[0] == c.name) return words = 1, &c;
   words = 0;
   return nullptr;
 }

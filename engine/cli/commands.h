@@ -1,6 +1,8 @@
 // The handlers the command table (command_table.cpp) wires. Adding a command is one line in
 // that table plus a cmd_<name>.cpp defining its handler, declared here.
 #pragma once
+#include <string>
+
 #include "engine/cli/command.h"
 
 namespace solver::cli {
@@ -8,7 +10,19 @@ namespace solver::cli {
 int run_rules_check(Context& ctx);   // cmd_rules_check.cpp
 int run_classify(Context& ctx);      // cmd_classify.cpp
 int run_dry_run(Context& ctx);       // cmd_dry_run.cpp
-int run_signals(Context& ctx);       // cmd_signals.cpp (also `signals derive`)
+int run_signals(Context& ctx);       // cmd_signals.cpp
+int run_signals_derive(Context& ctx);  // cmd_signals.cpp
 int run_chips(Context& ctx);         // cmd_chips.cpp
+
+// `classify --problem P --variant V`: the live path, kept in its own file
+// (cmd_classify_live.cpp) so the GPU backend can replace it without touching the rest.
+struct LiveClassifyRequest {
+  std::string problem;
+  std::string variant;
+  std::string chip;        // --chip, empty = the detected device
+  std::string rules_path;
+  bool json = false;
+};
+int classify_live(Context& ctx, const LiveClassifyRequest& req);
 
 }  // namespace solver::cli

@@ -1,0 +1,113 @@
+// `solver classify`: name a kernel's bottleneck with the rule table, from one of three sources:
+//   --signals FILE.json   recorded signals (a signal file)
+//   --ncu-csv FILE        an Nsight Compute export (`ncu --csv --page raw`), one verdict per kernel
+//   --problem P --variant V   live, on this machine's GPU: see classify_live (cmd_classify_live.cpp)
+#include <ostream>
+
+#include "engine/cli/commands.h"
+#include "engine/cli/options.h"
+#include "engine/cli/output.h"
+#include "engine/cli/paths.h"
+#include "engine/cli/verdict.h"
+#include "profiling/ncu_csv.h"
+#include "profiling/signal_file.h"
+#include "rules/matcher.h"
+#include "rules/rule_table.h"
+
+namespace solver::cli {
+namespace {
+
+struct Verdicts {
+  nlohmann::json json = nlohmann::json::array();
+  bool as_json = false;
+  int printed = 0;
+  void add(Context& ctx, const VerdictInput& v) {
+    if (as_json) {
+      json.push_back(verdict_json(v));
+    } else {
+      if (printed++ > 0) ctx.out << '\n';
+      print_verdict(ctx.out, v);
+    }
+  }
+};
+
+const rules::ChipProfile& chip_for(const rules::ChipTable& chips, const po::variables_map& vm,
+                                   const std::string& fallback, const std::string& what) {
+  if (vm.count("chip")) return resolve_chip(chips, vm["chip"].as<std::string>());
+  if (!fallback.empty()) return resolve_chip(chips, fallback);
+  throw rules::InputError(rules::Diagnostic{{what, 0, 0}, "names no chip: pass --chip NAME (see: solver chips)"});
+}
+
+}  // namespace
+
+int run_classify(Context& ctx) {
+  po::options_description opts("options");
+  opts.add_options()("signals", po::value<std::string>(), "signal file (JSON) to classify")(
+      "ncu-csv", po::value<std::string>(), "Nsight Compute export (ncu --csv --page raw ...)")(
+      "problem", po::value<std::string>(), "live: problem name (needs a GPU)")(
+      "variant", po::value<std::string>(), "live: variant id of the problem")(
+      "chip", po::value<std::string>(), "chips.yaml id or alias to classify as if on (default: the file's chip)")(
+      "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
+      "json", "print the verdicts as JSON");
+  po::variables_map vm;
+  if (auto rc = parse_options(ctx, "classify",
+                              "(--signals FILE | --ncu-csv FILE | --problem P --variant V) [--chip NAME] [--rules FILE] [--json]",
+                              opts, vm))
+    return *rc;
+  int sources = int(vm.count("signals")) + int(vm.count("ncu-csv")) + int(vm.count("problem"));
+  if (sources != 1) {
+    ctx.err << "solver classify: give exactly one of --signals, --ncu-csv, --problem (see: solver classify --help)\n";
+    return kExitBadInput;
+  }
+  std::string rules_path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
+
+  if (vm.count("problem")) {
+    if (!vm.count("variant")) {
+      ctx.err << "solver classify: --problem needs --variant\n";
+      return kExitBadInput;
+    }
+    LiveClassifyRequest req;
+    req.problem = vm["problem"].as<std::string>();
+    req.variant = vm["variant"].as<std::string>();
+    if (vm.count("chip")) req.chip = vm["chip"].as<std::string>();
+    req.rules_path = rules_path;
+    req.json = vm.count("json") > 0;
+    return classify_live(ctx, req);
+  }
+
+  rules::ChipTable chips = load_chips(ctx);
+  rules::RuleTable table = rules::load_rule_table(rules_path);
+  rules::Matcher matcher(table);
+  Verdicts out;
+  out.as_json = vm.count("json") > 0;
+
+  if (vm.count("signals")) {
+    std::string path = vm["signals"].as<std::string>();
+    profiling::SignalFile f = profiling::load_signal_file(path);
+    const rules::ChipProfile& chip = chip_for(chips, vm, f.chip.value_or(""), path);
+    rules::MatchResult m = matcher.match(f.signals, chip);
+    out.add(ctx, VerdictInput{f.kernel, path, &chip, &m, &f.signals, f.signal_origin, f.notes});
+  } else {
+    std::string path = vm["ncu-csv"].as<std::string>();
+    profiling::NcuExport ex = profiling::load_ncu_csv(path);
+    for (std::size_t i = 0; i < ex.kernels.size(); ++i) {
+      const profiling::NcuKernel& k = ex.kernels[i];
+      const rules::ChipProfile* chip = nullptr;
+      if (vm.count("chip")) chip = &resolve_chip(chips, vm["chip"].as<std::string>());
+      else chip = chips.find(k.device);  // ncu's "Device" column holds the device name
+      if (!chip)
+        throw rules::InputError(rules::Diagnostic{{path, k.line, 1},
+            "device '" + k.device + "' is not in chips.yaml: pass --chip NAME (see: solver chips)"});
+      profiling::Derivation d = profiling::derive_ncu_signals(ex, i, chip);
+      rules::MatchResult m = matcher.match(d.signals, *chip);
+      std::map<std::string, std::string> origin;
+      for (const auto& [name, o] : d.origin) origin[name] = profiling::to_string(o);
+      out.add(ctx, VerdictInput{k.name + " (ID " + k.id + ")", path + ":" + std::to_string(k.line),
+                                chip, &m, &d.signals, origin, d.notes});
+    }
+  }
+  if (out.as_json) print_json(ctx.out, nlohmann::json{{"verdicts", out.json}});
+  return kExitOk;
+}
+
+}  // namespace solver::cli

@@ -1,0 +1,111 @@
+#include "engine/cli/verdict.h"
+
+#include <ostream>
+#include <sstream>
+
+#include "engine/cli/output.h"
+
+namespace solver::cli {
+namespace {
+
+std::string origin_of(const VerdictInput& v, const std::string& name) {
+  if (name.rfind("chip.", 0) == 0) return "chip";
+  auto it = v.origin.find(name);
+  return it == v.origin.end() ? "" : it->second;
+}
+
+nlohmann::json rule_json(const rules::Rule& r) {
+  return {{"id", r.id},
+          {"hypothesis", r.hypothesis},
+          {"priority", r.priority},
+          {"confidence", r.confidence},
+          {"requires", r.requires_caps},
+          {"when", r.when_text},
+          {"rationale", r.rationale},
+          {"stop", r.stop}};
+}
+
+}  // namespace
+
+std::string fired_label(const rules::MatchResult& m) {
+  if (!m.fired) return "nothing fired";
+  return m.fired->id + " -> " + m.fired->hypothesis;
+}
+
+std::string blocked_label(const rules::BlockedRule& b) {
+  return b.rule->id + " (needs " + join(b.missing_caps, ", ") + ")";
+}
+
+nlohmann::json verdict_json(const VerdictInput& v) {
+  const rules::MatchResult& m = *v.match;
+  nlohmann::json j;
+  j["kernel"] = v.kernel;
+  j["source"] = v.source;
+  j["chip"] = v.chip ? v.chip->id : "";
+  j["fired"] = m.fired ? rule_json(*m.fired) : nlohmann::json(nullptr);
+  nlohmann::json ev = nlohmann::json::array();
+  for (const auto& [name, value] : m.evidence)
+    ev.push_back({{"name", name}, {"value", value_to_json(value)}, {"origin", origin_of(v, name)}});
+  j["evidence"] = ev;
+  nlohmann::json blocked = nlohmann::json::array();
+  for (const auto& b : m.blocked) {
+    auto r = rule_json(*b.rule);
+    r["missing_caps"] = b.missing_caps;
+    blocked.push_back(r);
+  }
+  j["blocked"] = blocked;
+  nlohmann::json out = nlohmann::json::array();
+  for (const auto* r : m.outranked) out.push_back(rule_json(*r));
+  j["outranked"] = out;
+  j["missing_signals"] = m.missing_signals;
+  if (v.signals) {
+    nlohmann::json s = nlohmann::json::object();
+    for (const auto& [name, value] : v.signals->values) s[name] = value_to_json(value);
+    j["signals"] = s;
+  }
+  j["signal_origin"] = v.origin;
+  j["notes"] = v.notes;
+  return j;
+}
+
+void print_verdict(std::ostream& out, const VerdictInput& v) {
+  const rules::MatchResult& m = *v.match;
+  out << "kernel " << v.kernel << " on " << (v.chip ? v.chip->id + " (" + v.chip->name + ")" : "?");
+  if (!v.source.empty()) out << "  [" << v.source << "]";
+  out << '\n';
+  if (!m.fired) {
+    out << "  fired:      nothing (no eligible rule's condition is true)\n";
+  } else {
+    const rules::Rule& r = *m.fired;
+    out << "  fired:      " << r.id << " (priority " << r.priority << ")"
+        << (r.stop ? "  [stop]" : "") << '\n'
+        << "  hypothesis: " << r.hypothesis << '\n'
+        << "  why:        " << r.rationale << '\n'
+        << "  when:       " << r.when_text << '\n';
+    if (!r.requires_caps.empty()) out << "  requires:   " << join(r.requires_caps, ", ") << '\n';
+    Table t({"signal", "value", "origin"});
+    for (const auto& [name, value] : m.evidence)
+      t.add_row({name, rules::format_value(value), origin_of(v, name)});
+    out << "  evidence:\n";
+    std::ostringstream table;
+    t.print(table);
+    std::istringstream lines(table.str());
+    for (std::string line; std::getline(lines, line);) out << "    " << line << '\n';
+  }
+  for (const auto& b : m.blocked)
+    out << "  blocked:    " << b.rule->id << " -> " << b.rule->hypothesis << " (guard: chip lacks "
+        << join(b.missing_caps, ", ") << ")\n";
+  for (const auto* r : m.outranked)
+    out << "  outranked:  " << r->id << " -> " << r->hypothesis << " (priority " << r->priority << ")\n";
+  if (!m.missing_signals.empty())
+    out << "  not measured (rules reading them cannot fire): " << join(m.missing_signals, ", ") << '\n';
+  bool profiled_rates = false;
+  for (const auto& [name, value] : m.evidence)
+    if (origin_of(v, name) == "profiled-run") profiled_rates = true;
+  if (profiled_rates)
+    out << "  caution:    evidence marked profiled-run is a rate over the profiled run's time, which\n"
+           "              replay slows for memory-bound kernels (H200: 139 us unprofiled, 223 us profiled)\n";
+  for (const auto& n : v.notes) out << "  note:       " << n << '\n';
+}
+
+}  // namespace solver::cli

@@ -1,0 +1,140 @@
+#include "engine/recorded_backend.h"
+
+#include <random>
+
+namespace solver::engine {
+
+uint64_t draw_seed(uint64_t seed, const std::string& a, const std::string& b) {
+  uint64_t h = 1469598103934665603ull;  // FNV-1a offset basis
+  auto eat = [&h](const std::string& s) {
+    for (unsigned char c : s) h = (h ^ c) * 1099511628211ull;
+    h = (h ^ 0xffu) * 1099511628211ull;  // separator, so ("ab","c") != ("a","bc")
+  };
+  eat(a);
+  eat(b);
+  uint64_t z = seed ^ h;
+  z += 0x9e3779b97f4a7c15ull;  // splitmix64 finaliser
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+RecordedBackend::RecordedBackend(Recording recording) : recording_(std::move(recording)) {}
+
+BackendInfo RecordedBackend::info() const {
+  BackendInfo i;
+  i.kind = "recorded";
+  i.chip_id = recording_.chip;
+  i.device_name = recording_.device_name;
+  i.recording = recording_.file;
+  std::string device = recording_.device_name.empty() ? recording_.chip : recording_.device_name;
+  i.note = "replaying measurements recorded on " + device +
+           (recording_.driver.empty() ? "" : " (driver " + recording_.driver + ")") +
+           (recording_.created.empty() ? "" : " at " + recording_.created) + " from " +
+           recording_.file + "; no GPU is used";
+  return i;
+}
+
+GateResult RecordedBackend::gate(const VariantRef& v) {
+  const RecordedVariant* r = recording_.find(v.problem, v.key());
+  if (r && r->gate) return *r->gate;
+  GateResult g;
+  g.status = GateStatus::NotRecorded;
+  g.detail = "not recorded: " + v.problem + " " + v.key() + " is not in " + recording_.file;
+  return g;
+}
+
+ProfileResult RecordedBackend::profile(const VariantRef& v) {
+  const RecordedVariant* r = recording_.find(v.problem, v.key());
+  if (r && r->profile) return *r->profile;
+  ProfileResult p;
+  p.ok = false;
+  p.detail = "not recorded: " + v.problem + " " + v.key() + " was never profiled in " +
+             recording_.file;
+  return p;
+}
+
+std::vector<double> RecordedBackend::time_samples(const VariantRef& v, int samples,
+                                                  uint64_t seed) {
+  const RecordedVariant* r = recording_.find(v.problem, v.key());
+  std::vector<double> out;
+  if (!r || r->samples_us.empty()) return out;  // not recorded: no numbers at all
+  std::mt19937_64 rng(draw_seed(seed, v.problem + "/" + v.key()));
+  std::uniform_int_distribution<std::size_t> pick(0, r->samples_us.size() - 1);
+  for (int i = 0; i < samples; ++i) out.push_back(r->samples_us[pick(rng)]);
+  return out;
+}
+
+PairSamples RecordedBackend::time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
+                                        int pairs, uint64_t seed) {
+  PairSamples out;
+  const RecordedVariant* a = recording_.find(incumbent.problem, incumbent.key());
+  const RecordedVariant* b = recording_.find(candidate.problem, candidate.key());
+  if (!a || !b || a->samples_us.empty() || b->samples_us.empty()) return out;
+  // One generator for the pair, drawing incumbent then candidate, as the live protocol
+  // alternates them.
+  std::mt19937_64 rng(draw_seed(seed, incumbent.problem + "/" + incumbent.key(),
+                                candidate.problem + "/" + candidate.key()));
+  std::uniform_int_distribution<std::size_t> pa(0, a->samples_us.size() - 1);
+  std::uniform_int_distribution<std::size_t> pb(0, b->samples_us.size() - 1);
+  for (int i = 0; i < pairs; ++i) {
+    out.incumbent_us.push_back(a->samples_us[pa(rng)]);
+    out.candidate_us.push_back(b->samples_us[pb(rng)]);
+  }
+  out.sm_clock_mhz = b->sm_clock_mhz ? b->sm_clock_mhz : a->sm_clock_mhz;
+  return out;
+}
+
+// Replaying a recording: copy the variant's recorded measurements whole (not the resampled
+// draws), so measurements.json is the exact subset of the recording the run used.
+bool TapBackend::copy_recorded(const VariantRef& v) {
+  auto* rec = dynamic_cast<RecordedBackend*>(&inner_);
+  if (!rec) return false;
+  if (const RecordedVariant* r = rec->recording().find(v.problem, v.key())) {
+    auto& dst = sink_.problems[v.problem];
+    if (dst.spec_hash.empty()) dst.spec_hash = rec->recording().problems.at(v.problem).spec_hash;
+    dst.variants.emplace(v.key(), *r);
+  }
+  return true;
+}
+
+GateResult TapBackend::gate(const VariantRef& v) {
+  GateResult g = inner_.gate(v);
+  if (copy_recorded(v)) return g;
+  if (g.status != GateStatus::NotRecorded && g.status != GateStatus::NoDevice)
+    sink_.at(v.problem, v.key()).gate = g;
+  return g;
+}
+
+ProfileResult TapBackend::profile(const VariantRef& v) {
+  ProfileResult p = inner_.profile(v);
+  if (copy_recorded(v)) return p;
+  if (p.ok) sink_.at(v.problem, v.key()).profile = p;
+  return p;
+}
+
+std::vector<double> TapBackend::time_samples(const VariantRef& v, int samples, uint64_t seed) {
+  auto s = inner_.time_samples(v, samples, seed);
+  if (copy_recorded(v)) return s;
+  if (!s.empty()) {
+    auto& rv = sink_.at(v.problem, v.key());
+    rv.samples_us.insert(rv.samples_us.end(), s.begin(), s.end());
+  }
+  return s;
+}
+
+PairSamples TapBackend::time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
+                                   int pairs, uint64_t seed) {
+  PairSamples p = inner_.time_pairs(incumbent, candidate, pairs, seed);
+  if (copy_recorded(incumbent) && copy_recorded(candidate)) return p;
+  if (!p.incumbent_us.empty()) {
+    auto& a = sink_.at(incumbent.problem, incumbent.key());
+    a.samples_us.insert(a.samples_us.end(), p.incumbent_us.begin(), p.incumbent_us.end());
+    auto& b = sink_.at(candidate.problem, candidate.key());
+    b.samples_us.insert(b.samples_us.end(), p.candidate_us.begin(), p.candidate_us.end());
+    if (p.sm_clock_mhz) a.sm_clock_mhz = b.sm_clock_mhz = p.sm_clock_mhz;
+  }
+  return p;
+}
+
+}  // namespace solver::engine

@@ -1,0 +1,54 @@
+// The recorded backend: a Backend that serves measurements taken earlier on a real GPU (a
+// Recording, recording.h). gate() and profile() return what was recorded; time_samples() and
+// time_pairs() draw from the variant's recorded unprofiled samples with a seeded generator, so
+// a replay is deterministic for a seed and still carries the real run-to-run noise. A variant
+// the recording lacks is GateStatus::NotRecorded / profile ok=false "not recorded": never a
+// made-up number.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "engine/backend.h"
+#include "engine/recording.h"
+
+namespace solver::engine {
+
+class RecordedBackend : public Backend {
+ public:
+  explicit RecordedBackend(Recording recording);
+  BackendInfo info() const override;
+  GateResult gate(const VariantRef& v) override;
+  ProfileResult profile(const VariantRef& v) override;
+  std::vector<double> time_samples(const VariantRef& v, int samples, uint64_t seed) override;
+  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, int pairs,
+                         uint64_t seed) override;
+  const Recording& recording() const { return recording_; }
+
+ private:
+  Recording recording_;
+};
+
+// The seed of one draw: `seed` mixed with the variant keys (FNV-1a over the bytes, then
+// splitmix64), so the incumbent/candidate pair gets its own stream, the same on every machine.
+uint64_t draw_seed(uint64_t seed, const std::string& a, const std::string& b = "");
+
+// Wraps a backend and keeps every answer it gives in a Recording: the run directory's
+// measurements.json, which `solver replay --simulate` (and anyone) can replay later.
+class TapBackend : public Backend {
+ public:
+  TapBackend(Backend& inner, Recording& sink) : inner_(inner), sink_(sink) {}
+  BackendInfo info() const override { return inner_.info(); }
+  GateResult gate(const VariantRef& v) override;
+  ProfileResult profile(const VariantRef& v) override;
+  std::vector<double> time_samples(const VariantRef& v, int samples, uint64_t seed) override;
+  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, int pairs,
+                         uint64_t seed) override;
+
+ private:
+  bool copy_recorded(const VariantRef& v);
+  Backend& inner_;
+  Recording& sink_;
+};
+
+}  // namespace solver::engine

@@ -1,0 +1,302 @@
+// One round, top to bottom:
+//   1. patience spent?            -> converged (ends the track)
+//   2. profile the incumbent      (signals; cached per variant key)
+//   3. match                      (rule table + chip guards)
+//   4. stop rule fired?           -> stop (ends the track)
+//   5. generator for the fired hypothesis; none -> ON: explore another hypothesis; OFF or
+//                                    nothing to explore -> no-variant
+//   6. gate the candidate         (compile + correctness) -> gate-failed with the reason
+//   7. paired timing + verdict    (measurement.h); faster than the physical floor -> gate-failed
+//                                    (TooFast), never kept
+//   8. faster -> kept (profile the new incumbent for the expect check); else rejected
+// run_track then lets the evolver (ON only) learn from the record, appends it to the ledger
+// (fsync) and folds it into the track state.
+#include "engine/round_loop.h"
+
+#include <algorithm>
+
+#include "engine/measurement.h"
+#include "engine/recorded_backend.h"
+#include "generators/variant_space.h"
+#include "rules/matcher.h"
+
+namespace solver::engine {
+
+using generators::Incumbent;
+
+void TrackState::apply(const RoundRecord& r) {
+  round = r.round;
+  if (!r.signals.values.empty()) {
+    auto& p = profiles[r.incumbent];
+    p.ok = true;
+    p.signals = r.signals;
+    p.time_us = r.incumbent_time_us;
+    if (!r.incumbent_source_hash.empty()) p.source_hash = r.incumbent_source_hash;
+  }
+  if (seed_time_us == 0 && r.incumbent_time_us > 0)
+    seed_time_us = best_time_us = r.incumbent_time_us;
+  if (!r.candidate.empty()) tried.insert(r.candidate);
+  switch (r.outcome) {
+    case Outcome::Kept: {
+      auto [id, knobs] = generators::parse_variant_key(r.candidate);
+      incumbent = Incumbent{id, knobs};
+      streak = 0;
+      best_round = r.round;
+      if (r.candidate_signals) {
+        auto& p = profiles[r.candidate];
+        p.ok = true;
+        p.signals = *r.candidate_signals;
+        p.time_us = r.candidate_time_us;
+        p.source_hash = r.candidate_source_hash;
+      }
+      if (r.candidate_time_us > 0) best_time_us = r.candidate_time_us;
+      break;
+    }
+    case Outcome::Rejected:
+    case Outcome::GateFailed:
+    case Outcome::NoVariant:
+      ++streak;
+      break;
+    case Outcome::Stop:
+    case Outcome::Converged:
+      break;
+  }
+  if (r.ends_track) ended = true;
+}
+
+TrackState initial_state(const generators::ProblemSpec& spec, const rules::ChipProfile& chip,
+                         const std::string& track) {
+  const generators::VariantSpec* seed =
+      spec.seed_variant.empty() ? (spec.variants.empty() ? nullptr : &spec.variants.front())
+                                : spec.find_variant(spec.seed_variant);
+  if (!seed)
+    throw rules::InputError(rules::Diagnostic{{spec.file, 0, 0}, "problem has no seed variant"});
+  auto knobs = generators::default_knob_point(spec, *seed, {}, &chip);
+  if (!knobs)
+    throw rules::InputError(rules::Diagnostic{
+        {spec.file, 0, 0}, "seed variant '" + seed->id + "' has no valid knob point on " + chip.id});
+  TrackState s;
+  s.problem = spec.name;
+  s.track = track;
+  s.incumbent = Incumbent{seed->id, *knobs};
+  s.tried.insert(s.incumbent_key());
+  return s;
+}
+
+double floor_us(const generators::ProblemSpec& spec, const Incumbent& v,
+                const rules::ChipProfile& chip) {
+  const generators::VariantSpec* vs = spec.find_variant(v.variant);
+  if (!vs) return 0;
+  auto shapes = generators::resolve_shapes(spec, *vs, v.knobs);
+  double gbps = chip.number("dram_gbps");
+  double tflops = 0;
+  for (const char* k : {"fp32_tflops", "tf32_tflops", "bf16_tflops", "fp16_tflops"})
+    tflops = std::max(tflops, chip.number(k));
+  double t = 0;
+  if (gbps > 0 && shapes.bytes > 0) t = std::max(t, shapes.bytes / (gbps * 1e3));
+  if (tflops > 0 && shapes.flops > 0) t = std::max(t, shapes.flops / (tflops * 1e6));
+  return t;
+}
+
+std::map<std::string, double> confidences(const rules::RuleTable& table) {
+  std::map<std::string, double> out;
+  for (const auto& r : table.rules) out[r.id] = r.confidence;
+  return out;
+}
+
+RoundLoop::RoundLoop(Backend& backend, const generators::ProblemSpec& spec,
+                     const rules::ChipProfile& chip, rules::RuleTable& table, LoopConfig config)
+    : backend_(backend), spec_(spec), chip_(chip), table_(table), config_(config) {}
+
+ProfiledVariant RoundLoop::profiled(TrackState& state, const Incumbent& v) {
+  std::string key = generators::variant_key(v.variant, v.knobs);
+  auto it = state.profiles.find(key);
+  if (it != state.profiles.end() && it->second.ok) return it->second;
+  VariantRef ref{spec_.name, v.variant, v.knobs};
+  ProfiledVariant p;
+  GateResult g = backend_.gate(ref);  // the seed is gated once too: its source hash, and a
+  p.source_hash = g.source_hash;      // wrong seed is no baseline to beat
+  if (!g.passed()) {
+    p.detail = std::string("gate ") + to_string(g.status) + ": " + g.detail;
+    return state.profiles[key] = p;
+  }
+  ProfileResult pr = backend_.profile(ref);
+  p.ok = pr.ok;
+  p.signals = pr.signals;
+  p.time_us = pr.time_us;
+  p.detail = pr.detail;
+  return state.profiles[key] = p;
+}
+
+namespace {
+nlohmann::json value_json(const rules::Value& v) {
+  if (auto* d = std::get_if<double>(&v)) return *d;
+  if (auto* b = std::get_if<bool>(&v)) return *b;
+  if (auto* s = std::get_if<std::string>(&v)) return *s;
+  return nullptr;
+}
+}  // namespace
+
+RoundRecord RoundLoop::next_round(TrackState& state) {
+  RoundRecord rec;
+  rec.problem = spec_.name;
+  rec.track = state.track;
+  rec.round = state.round + 1;
+  rec.incumbent = state.incumbent_key();
+  rec.rules_hash = table_.content_hash();
+
+  // 1. Patience: this many rounds in a row without a kept candidate ends the track.
+  if (state.streak >= table_.evolution.patience) {
+    rec.outcome = Outcome::Converged;
+    rec.detail = std::to_string(state.streak) + " rounds without a kept candidate (patience " +
+                 std::to_string(table_.evolution.patience) + ")";
+    rec.ends_track = true;
+    rec.incumbent_time_us = state.profiles[rec.incumbent].time_us;
+    return rec;
+  }
+
+  // 2. Signals of the incumbent, from a profiled run; its time from unprofiled runs.
+  ProfiledVariant inc = profiled(state, state.incumbent);
+  rec.incumbent_source_hash = inc.source_hash;
+  if (!inc.ok) {
+    rec.outcome = Outcome::GateFailed;
+    rec.detail = "the incumbent " + rec.incumbent + " could not be profiled: " + inc.detail;
+    rec.ends_track = true;  // nothing to match on: no round can follow
+    return rec;
+  }
+  rec.signals = inc.signals;
+  rec.incumbent_time_us = inc.time_us;
+
+  // 3. Which rule fires, which were guard-blocked, which were outranked.
+  rules::Matcher matcher(table_);
+  rules::MatchResult m = matcher.match(inc.signals, chip_);
+  if (m.fired) {
+    rec.match.fired = m.fired->id;
+    rec.match.hypothesis = m.fired->hypothesis;
+    rec.match.stop = m.fired->stop;
+  }
+  for (const auto& [name, v] : m.evidence) rec.match.evidence[name] = value_json(v);
+  for (const auto& b : m.blocked) rec.match.blocked[b.rule->id] = b.missing_caps;
+  for (const auto* o : m.outranked) rec.match.outranked.push_back(o->id);
+  rec.match.missing_signals = m.missing_signals;
+
+  // 4. A stop rule says the kernel is at a ceiling.
+  if (m.fired && m.fired->stop) {
+    rec.outcome = Outcome::Stop;
+    rec.credited_rule = m.fired->id;
+    rec.detail = "stop rule " + m.fired->id + ": " + m.fired->rationale;
+    rec.ends_track = true;
+    return rec;
+  }
+
+  // 5. The generator: the child variant or knob move that applies the fired hypothesis.
+  generators::CandidateRequest req{&spec_, state.incumbent, "", state.tried, &chip_};
+  std::optional<generators::Candidate> cand;
+  std::string why_none = "no rule fired";
+  if (m.fired) {
+    req.hypothesis = rec.hypothesis = m.fired->hypothesis;
+    rec.credited_rule = m.fired->id;
+    auto choice = generators::next_candidate(req);
+    cand = choice.candidate;
+    if (!cand) why_none = "no variant for " + m.fired->hypothesis + ": " + choice.why_none;
+  }
+  // With evolution ON, a hypothesis without a variant is not the end: try, in order, the
+  // hypotheses of the outranked rules, then every hypothesis the pool can still apply here.
+  // A kept candidate found this way is an improvement no rule explains: the evolver's cue
+  // to propose one. With evolution OFF the loop never explores.
+  if (!cand && config_.evolve) {
+    std::vector<std::pair<std::string, std::string>> options;  // (hypothesis, rule)
+    for (const auto* o : m.outranked) options.emplace_back(o->hypothesis, o->id);
+    for (const auto& h : generators::applicable_hypotheses(spec_, state.incumbent, state.tried, &chip_))
+      options.emplace_back(h, "");
+    for (const auto& [h, rule] : options) {
+      if (h == req.hypothesis || h == "stop_at_ceiling") continue;
+      generators::CandidateRequest ex = req;
+      ex.hypothesis = h;
+      auto choice = generators::next_candidate(ex);
+      if (!choice.candidate) continue;
+      cand = choice.candidate;
+      rec.explored = true;
+      rec.hypothesis = h;
+      rec.credited_rule = rule;
+      why_none.clear();
+      break;
+    }
+  }
+  if (!cand) {
+    rec.outcome = Outcome::NoVariant;
+    rec.detail = why_none;
+    return rec;
+  }
+  rec.candidate = cand->key();
+  rec.candidate_reason = (rec.explored ? "explored: " : "") + cand->reason;
+  VariantRef inc_ref{spec_.name, state.incumbent.variant, state.incumbent.knobs};
+  VariantRef cand_ref{spec_.name, cand->variant, cand->knobs};
+
+  // 6. Correctness gate: compile, check against the reference.
+  GateResult gate = backend_.gate(cand_ref);
+  rec.candidate_source_hash = gate.source_hash;
+  rec.gate = gate;
+  if (!gate.passed()) {
+    rec.outcome = Outcome::GateFailed;
+    rec.detail = std::string(to_string(gate.status)) + ": " + gate.detail;
+    return rec;
+  }
+
+  // 7. Paired timing: incumbent and candidate alternate; the verdict is on per-pair ratios.
+  uint64_t seed = draw_seed(config_.seed, spec_.name, std::to_string(rec.round));
+  PairSamples pairs = backend_.time_pairs(inc_ref, cand_ref, config_.pairs, seed);
+  if (pairs.candidate_us.empty()) {
+    rec.outcome = Outcome::GateFailed;
+    rec.detail = "no timing samples for " + rec.candidate + " (not recorded?)";
+    return rec;
+  }
+  PairedDecision verdict = decide(pairs, table_.evolution.min_gain);
+  rec.verdict = verdict;
+  double floor = floor_us(spec_, Incumbent{cand->variant, cand->knobs}, chip_);
+  if (floor > 0 && verdict.candidate_median_us < floor) {
+    rec.outcome = Outcome::GateFailed;
+    rec.gate->status = GateStatus::TooFast;
+    rec.detail = "too fast: median " + std::to_string(verdict.candidate_median_us) +
+                 " us is below the physical floor " + std::to_string(floor) + " us on " +
+                 chip_.id + " (a defect, not a win)";
+    return rec;
+  }
+
+  // 8. Kept only when measurably faster; the new incumbent is profiled now so the evolver can
+  // check the rule's `expect` and the next round finds its signals cached.
+  if (verdict.verdict != Verdict::Faster) {
+    rec.outcome = Outcome::Rejected;
+    rec.detail = verdict.reason;
+    return rec;
+  }
+  rec.outcome = Outcome::Kept;
+  rec.detail = verdict.reason;
+  ProfileResult pr = backend_.profile(cand_ref);  // already gated: profile only
+  ProfiledVariant after{pr.ok, pr.signals, pr.time_us, gate.source_hash, pr.detail};
+  state.profiles[rec.candidate] = after;
+  if (after.ok) {
+    rec.candidate_signals = after.signals;
+    rec.candidate_time_us = after.time_us;
+  } else {
+    rec.candidate_time_us = verdict.candidate_median_us;
+  }
+  return rec;
+}
+
+void run_track(RoundLoop& loop, TrackState& state, Evolver* evolver, rules::RuleTable& table,
+               LedgerWriter& ledger, const LoopConfig& config,
+               const std::function<void(const RoundRecord&)>& on_record) {
+  while (!state.ended && state.round < config.rounds) {
+    RoundRecord rec = loop.next_round(state);
+    if (evolver) {
+      rec.evolution = evolver->observe(rec);
+      rec.confidence = confidences(table);
+    }
+    ledger.append(rec);
+    state.apply(rec);
+    if (on_record) on_record(rec);
+  }
+}
+
+}  // namespace solver::engine

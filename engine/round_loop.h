@@ -1,0 +1,93 @@
+// The round loop: one track (evolution ON or OFF) of one problem, round by round. round_loop.cpp
+// is meant to be read top to bottom; docs/loop.md describes the outcomes and the policies.
+//
+// Resumability: a track's state (incumbent, tried keys, patience, best time, profiled signals)
+// is a fold of its ledger records: TrackState::apply(record) is the ONLY way the state changes,
+// both while running and when `--resume` replays a ledger. The rule table of the ON track is
+// likewise rebuilt by Evolver::observe over the same records. There is no other hidden state:
+// the paired timing's random draw is seeded from (run seed, problem, round) and the variant
+// keys, not from a generator that runs on across rounds.
+#pragma once
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+
+#include "engine/backend.h"
+#include "engine/evolver.h"
+#include "engine/ledger.h"
+#include "generators/candidate.h"
+#include "generators/problem_spec.h"
+#include "rules/chips.h"
+#include "rules/rule_table.h"
+
+namespace solver::engine {
+
+struct LoopConfig {
+  int rounds = 12;     // budget per track (a converged or stop round counts as one)
+  int pairs = 15;      // paired timings per candidate
+  uint64_t seed = 1;
+  bool evolve = false; // the ON track: exploration + evolver
+};
+
+struct ProfiledVariant {
+  bool ok = false;
+  rules::SignalSet signals;
+  double time_us = 0;
+  std::string source_hash;
+  std::string detail;
+};
+
+struct TrackState {
+  std::string problem, track;
+  generators::Incumbent incumbent;
+  int round = 0;        // last round done
+  int streak = 0;       // consecutive rounds without a kept candidate
+  bool ended = false;   // stop, converged, or an incumbent that cannot be profiled
+  std::set<std::string> tried;
+  double seed_time_us = 0, best_time_us = 0;
+  int best_round = 0;   // round whose kept candidate is the incumbent (0 = the seed)
+  std::map<std::string, ProfiledVariant> profiles;  // by variant key
+
+  std::string incumbent_key() const {
+    return generators::variant_key(incumbent.variant, incumbent.knobs);
+  }
+  void apply(const RoundRecord& r);
+};
+
+// The seed variant at its default knob point. Throws InputError if the spec has none.
+TrackState initial_state(const generators::ProblemSpec& spec, const rules::ChipProfile& chip,
+                         const std::string& track);
+
+// The physical floor of one run in microseconds (problem bytes over peak DRAM bandwidth, FLOPs
+// over the highest peak rate of the chip), 0 when the chip lacks the numbers.
+double floor_us(const generators::ProblemSpec& spec, const generators::Incumbent& v,
+                const rules::ChipProfile& chip);
+
+class RoundLoop {
+ public:
+  RoundLoop(Backend& backend, const generators::ProblemSpec& spec, const rules::ChipProfile& chip,
+            rules::RuleTable& table, LoopConfig config);
+  // Decides and measures the next round from `state` (which it does not change). The record
+  // is complete except for evolution events (see run_track).
+  RoundRecord next_round(TrackState& state);
+
+ private:
+  ProfiledVariant profiled(TrackState& state, const generators::Incumbent& v);
+  Backend& backend_;
+  const generators::ProblemSpec& spec_;
+  const rules::ChipProfile& chip_;
+  rules::RuleTable& table_;
+  LoopConfig config_;
+};
+
+// Runs rounds until the track ends or its budget is spent: next_round -> (ON) evolve -> ledger
+// append (fsync) -> state.apply. `on_record` (optional) sees each appended record.
+void run_track(RoundLoop& loop, TrackState& state, Evolver* evolver, rules::RuleTable& table,
+               LedgerWriter& ledger, const LoopConfig& config,
+               const std::function<void(const RoundRecord&)>& on_record = {});
+
+// Every rule's confidence (the ON track records it after each round for the report).
+std::map<std::string, double> confidences(const rules::RuleTable& table);
+
+}  // namespace solver::engine

@@ -1,0 +1,178 @@
+#include "generators/candidate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "generators/validate.h"
+#include "generators/variant_space.h"
+#include "rules/hypotheses.h"
+
+namespace solver::generators {
+
+namespace {
+
+bool valid_on(const ProblemSpec& spec, const VariantSpec& v, const KnobValues& k,
+              const rules::ChipProfile* chip) {
+  return !chip || validate(spec, v, k, *chip).empty();
+}
+
+// Untagged knobs are block-size/tile knobs: they answer tune_block_size only.
+bool knob_serves(const KnobSpec& k, const std::string& hypothesis) {
+  if (k.applies.empty()) return hypothesis == "tune_block_size";
+  return std::find(k.applies.begin(), k.applies.end(), hypothesis) != k.applies.end();
+}
+
+bool applies(const VariantSpec& v, const std::string& hypothesis) {
+  return std::find(v.applies.begin(), v.applies.end(), hypothesis) != v.applies.end();
+}
+
+// Knob values span powers of two, so closeness is measured in octaves; other values
+// (zero, negative) fall back to plain distance.
+double knob_distance(int64_t a, int64_t b) {
+  if (a > 0 && b > 0) return std::abs(std::log2(static_cast<double>(a) / static_cast<double>(b)));
+  return std::abs(static_cast<double>(a - b));
+}
+
+void note(std::string& why, const std::string& s) {
+  if (!why.empty()) why += "; ";
+  why += s;
+}
+
+// Steps 1 and 2: the incumbent's descendants, generation by generation, file order within one.
+std::optional<Candidate> descendant_for(const CandidateRequest& r, const VariantSpec& inc,
+                                        std::string& why) {
+  const ProblemSpec& spec = *r.spec;
+  std::vector<std::string> frontier{inc.id}, seen{inc.id};
+  for (int depth = 1; !frontier.empty(); ++depth) {
+    std::vector<const VariantSpec*> generation;
+    for (const auto& v : spec.variants)
+      if (std::find(frontier.begin(), frontier.end(), v.parent) != frontier.end() &&
+          std::find(seen.begin(), seen.end(), v.id) == seen.end())
+        generation.push_back(&v);
+    frontier.clear();
+    for (const VariantSpec* v : generation) {
+      frontier.push_back(v->id);
+      seen.push_back(v->id);
+      if (!applies(*v, r.hypothesis)) continue;
+      auto point = default_knob_point(spec, *v, r.incumbent.knobs, r.chip);
+      if (!point) {
+        note(why, "'" + v->id + "' has no knob point valid" + (r.chip ? " on " + r.chip->id : std::string()));
+        continue;
+      }
+      std::string key = variant_key(v->id, *point);
+      if (r.tried.count(key)) {
+        note(why, "'" + key + "' already tried");
+        continue;
+      }
+      Candidate c;
+      c.kind = depth == 1 ? CandidateKind::Child : CandidateKind::Descendant;
+      c.variant = v->id;
+      c.knobs = *point;
+      c.reason = depth == 1 ? "child '" + v->id + "' of '" + inc.id + "' applies " + r.hypothesis
+                            : "descendant '" + v->id + "' (" + std::to_string(depth) +
+                                  " generations below '" + inc.id + "') applies " + r.hypothesis;
+      return c;
+    }
+  }
+  return std::nullopt;
+}
+
+// Step 3: one tagged knob of the incumbent one allowed step, up before down. A step skips values
+// the constraints (or the chip) exclude, but stops at a tried point: beyond it is not a
+// neighbour any more.
+std::optional<Candidate> knob_move_for(const CandidateRequest& r, const VariantSpec& inc,
+                                       std::string& why) {
+  bool any_knob = false;
+  for (const auto& k : inc.knobs) {
+    if (!knob_serves(k, r.hypothesis)) continue;
+    any_knob = true;
+    auto cur = r.incumbent.knobs.find(k.name);
+    if (cur == r.incumbent.knobs.end()) continue;
+    auto pos = std::find(k.values.begin(), k.values.end(), cur->second);
+    if (pos == k.values.end()) continue;
+    const long at = pos - k.values.begin();
+    for (int dir : {+1, -1}) {
+      for (long j = at + dir; j >= 0 && j < static_cast<long>(k.values.size()); j += dir) {
+        KnobValues point = r.incumbent.knobs;
+        point[k.name] = k.values[j];
+        if (!knob_point_allowed(*r.spec, inc, point) || !valid_on(*r.spec, inc, point, r.chip)) continue;
+        std::string key = variant_key(inc.id, point);
+        if (r.tried.count(key)) {
+          note(why, "'" + key + "' already tried");
+          break;
+        }
+        Candidate c;
+        c.kind = CandidateKind::KnobMove;
+        c.variant = inc.id;
+        c.knobs = point;
+        c.reason = "knob " + k.name + " " + std::to_string(cur->second) + " -> " +
+                   std::to_string(k.values[j]) + " (" + r.hypothesis + ")";
+        return c;
+      }
+    }
+  }
+  if (!any_knob) note(why, "no knob of '" + inc.id + "' answers " + r.hypothesis);
+  return std::nullopt;
+}
+
+}  // namespace
+
+const char* to_string(CandidateKind k) {
+  switch (k) {
+    case CandidateKind::Child: return "child";
+    case CandidateKind::Descendant: return "descendant";
+    case CandidateKind::KnobMove: return "knob_move";
+  }
+  return "?";
+}
+
+std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const VariantSpec& variant,
+                                             const KnobValues& incumbent_knobs,
+                                             const rules::ChipProfile* chip) {
+  std::optional<KnobValues> best;
+  double best_d = std::numeric_limits<double>::infinity();
+  for (const auto& point : enumerate_knobs(spec, variant)) {
+    if (!valid_on(spec, variant, point, chip)) continue;
+    double d = 0;
+    for (const auto& [name, value] : point)
+      if (auto it = incumbent_knobs.find(name); it != incumbent_knobs.end())
+        d += knob_distance(value, it->second);
+    if (d < best_d) best_d = d, best = point;  // strict: ties keep the first enumerated
+  }
+  return best;
+}
+
+CandidateChoice next_candidate(const CandidateRequest& r) {
+  CandidateChoice out;
+  if (!r.spec) {
+    out.why_none = "no problem given";
+    return out;
+  }
+  const VariantSpec* inc = r.spec->find_variant(r.incumbent.variant);
+  if (!inc) {
+    out.why_none = "incumbent '" + r.incumbent.variant + "' is not a variant of " + r.spec->name;
+    return out;
+  }
+  std::string why;
+  out.candidate = descendant_for(r, *inc, why);
+  if (!out.candidate) out.candidate = knob_move_for(r, *inc, why);
+  if (!out.candidate) {
+    out.why_none = "no untried variant of " + r.spec->name + " below '" + inc->id + "' applies " +
+                   r.hypothesis + (why.empty() ? std::string() : " (" + why + ")");
+  }
+  return out;
+}
+
+std::vector<std::string> applicable_hypotheses(const ProblemSpec& spec, const Incumbent& incumbent,
+                                               const std::set<std::string>& tried,
+                                               const rules::ChipProfile* chip) {
+  std::vector<std::string> out;
+  for (const auto& h : rules::hypothesis_table()) {
+    CandidateRequest r{&spec, incumbent, std::string(h.id), tried, chip};
+    if (next_candidate(r).candidate) out.emplace_back(h.id);
+  }
+  return out;
+}
+
+}  // namespace solver::generators

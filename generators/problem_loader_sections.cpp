@@ -1,0 +1,301 @@
+// The sections of problem.yaml below the document level: scalars, buffers, tolerances,
+// launches, variants and the variant graph. Each records located diagnostics and goes on, so
+// one pass reports every problem of the file.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+
+#include "generators/problem_loader.h"
+#include "rules/hypotheses.h"
+
+namespace fs = std::filesystem;
+
+namespace solver::generators::detail {
+
+void Loader::load_scalars(const YAML::Node& node, ProblemSpec& spec) {
+  if (!node) return;  // a problem may have no scalars (fixed-size buffers)
+  if (!rules::expect_map(node, "scalars", file_, diags_)) return;
+  for (const auto& kv : node) {
+    ScalarSpec s;
+    s.name = kv.first.Scalar();
+    s.where = at(kv.first);
+    if (!is_identifier(s.name)) error(kv.first, "scalar name '" + s.name + "' is not an identifier");
+    const YAML::Node& v = kv.second;
+    std::string text;
+    if (v.IsMap()) {
+      rules::check_keys(v, {"value", "dtype"}, file_, diags_);
+      if (auto d = rules::get_string(v, "dtype", file_, diags_)) {
+        auto t = dtype_from_string(*d);
+        if (!t || *t == DType::F16 || *t == DType::BF16)
+          error(v["dtype"], "scalar dtype '" + *d + "' must be one of i32 u32 i64 f32 f64");
+        else s.dtype = *t;
+      }
+      if (auto x = rules::get_double(v, "value", file_, diags_, true)) s.value = *x;
+      text = v["value"].IsScalar() ? v["value"].Scalar() : "";
+      if (!v["dtype"]) s.dtype = text.find_first_of(".eE") == std::string::npos ? DType::I32 : DType::F32;
+    } else if (v.IsScalar()) {
+      text = v.Scalar();
+      double x = 0;
+      if (!YAML::convert<double>::decode(v, x) || !std::isfinite(x)) {
+        error(v, "scalar '" + s.name + "' must be a number or {value, dtype}");
+      }
+      s.value = x;
+      // "4096" is an i32 argument, "1e-5" or "0.5" an f32 one.
+      s.dtype = text.find_first_of(".eE") == std::string::npos ? DType::I32 : DType::F32;
+    } else {
+      error(v, "scalar '" + s.name + "' must be a number or {value, dtype}");
+    }
+    bool integral = s.dtype == DType::I32 || s.dtype == DType::U32 || s.dtype == DType::I64;
+    if (integral && s.value != std::floor(s.value))
+      error(v, "scalar '" + s.name + "' is " + to_string(s.dtype) + " but its value is not an integer");
+    if (s.dtype == DType::U32 && s.value < 0) error(v, "scalar '" + s.name + "' is u32 but negative");
+    spec.scalars.push_back(s);
+  }
+}
+
+InitDist Loader::load_init(const YAML::Node& node) {
+  InitDist d;
+  if (!node) return d;
+  if (!rules::expect_map(node, "init", file_, diags_)) return d;
+  rules::check_keys(node, {"dist", "low", "high", "mean", "std", "value"}, file_, diags_);
+  d.kind = rules::get_string(node, "dist", file_, diags_).value_or("uniform");
+  auto num = [&](const char* key, double dflt) {
+    return rules::get_double(node, key, file_, diags_).value_or(dflt);
+  };
+  if (d.kind == "uniform" || d.kind == "randint") {
+    d.a = num("low", d.kind == "uniform" ? -1.0 : 0.0);
+    d.b = num("high", d.kind == "uniform" ? 1.0 : 10.0);
+    if (!(d.a < d.b)) error(node, "init: low must be below high");
+  } else if (d.kind == "normal") {
+    d.a = num("mean", 0.0);
+    d.b = num("std", 1.0);
+    if (d.b <= 0) error(node, "init: std must be positive");
+  } else if (d.kind == "constant") {
+    d.a = num("value", 0.0);
+  } else {
+    error(node["dist"], "init dist '" + d.kind + "' must be uniform, normal, constant or randint");
+  }
+  return d;
+}
+
+void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
+  if (!node) return;  // reported by load()
+  if (!rules::expect_map(node, "buffers", file_, diags_)) return;
+  auto shapes_any_knob = resolver(nullptr, true);
+  auto shapes_scalars = resolver(nullptr, false);
+  bool any_out = false;
+  for (const auto& kv : node) {
+    BufferSpec b;
+    b.name = kv.first.Scalar();
+    b.where = at(kv.first);
+    if (!is_identifier(b.name)) error(kv.first, "buffer name '" + b.name + "' is not an identifier");
+    if (scalar_names_.count(b.name)) error(kv.first, "'" + b.name + "' is both a scalar and a buffer");
+    const YAML::Node& v = kv.second;
+    if (!rules::expect_map(v, "buffer '" + b.name + "'", file_, diags_)) continue;
+    rules::check_keys(v, {"dtype", "shape", "role", "init", "zero_before_run"}, file_, diags_);
+    if (auto d = rules::get_string(v, "dtype", file_, diags_, true)) {
+      if (auto t = dtype_from_string(*d)) b.dtype = *t;
+      else error(v["dtype"], "unknown dtype '" + *d + "' (f16 bf16 f32 f64 i32 u32 i64)");
+    }
+    std::string role = rules::get_string(v, "role", file_, diags_).value_or("in");
+    if (role == "in") b.role = BufferRole::In;
+    else if (role == "out") b.role = BufferRole::Out;
+    else if (role == "inout") b.role = BufferRole::InOut;
+    else if (role == "scratch") b.role = BufferRole::Scratch;
+    else error(v["role"], "buffer role '" + role + "' must be in, out, inout or scratch");
+    any_out = any_out || b.role == BufferRole::Out || b.role == BufferRole::InOut;
+    // The reference sees in/out buffers, so only scratch space may depend on a variant's knob.
+    const auto& r = b.role == BufferRole::Scratch ? shapes_any_knob : shapes_scalars;
+    if (v["shape"]) b.shape = expr_list(v["shape"], "shape", 1, 8, r);
+    else error(v, "buffer '" + b.name + "' needs a shape");
+    b.init = load_init(v["init"]);
+    b.zero_before_run = rules::get_bool(v, "zero_before_run", file_, diags_).value_or(false);
+    spec.buffers.push_back(std::move(b));
+  }
+  if (!any_out) error(node, "no buffer has role out or inout: nothing to check");
+}
+
+void Loader::load_tolerances(const YAML::Node& node, ProblemSpec& spec) {
+  if (!node) return;  // variants then fail on their precision class, located there
+  if (!rules::expect_map(node, "tolerance", file_, diags_)) return;
+  for (const auto& kv : node) {
+    const YAML::Node& v = kv.second;
+    if (!rules::expect_map(v, "tolerance class", file_, diags_)) continue;
+    rules::check_keys(v, {"rtol", "atol"}, file_, diags_);
+    Tolerance t;
+    t.rtol = rules::get_double(v, "rtol", file_, diags_, true).value_or(t.rtol);
+    t.atol = rules::get_double(v, "atol", file_, diags_, true).value_or(t.atol);
+    if (t.rtol < 0 || t.atol < 0) error(v, "tolerances must be non-negative");
+    spec.tolerances[kv.first.Scalar()] = t;
+  }
+}
+
+LaunchSpec Loader::load_launch(const YAML::Node& node, const ProblemSpec& spec,
+                               const rules::Resolver& r) {
+  LaunchSpec l;
+  l.where = at(node);
+  l.entry = rules::get_string(node, "entry", file_, diags_, true).value_or("");
+  if (auto args = rules::get_string_list(node, "args", file_, diags_, true)) {
+    l.args = *args;
+    const YAML::Node list = node["args"];
+    for (std::size_t i = 0; i < args->size(); ++i) {
+      const std::string& a = (*args)[i];
+      if (!spec.find_buffer(a) && !spec.find_scalar(a))
+        error(list[i], "argument '" + a + "' is neither a buffer nor a scalar of this problem");
+    }
+  }
+  if (node["grid"]) l.grid = expr_list(node["grid"], "grid", 1, 3, r);
+  else error(node, "missing required key 'grid'");
+  if (node["block"]) l.block = expr_list(node["block"], "block", 1, 3, r);
+  else error(node, "missing required key 'block'");
+  if (node["smem"] && !node["smem"].IsNull()) l.smem = expr(node["smem"], r);
+  return l;
+}
+
+void Loader::check_source(const YAML::Node& node, const std::string& rel) {
+  fs::path p(rel);
+  if (rel.empty() || p.is_absolute()) {
+    error(node, "source '" + rel + "' must be a path relative to the problem folder");
+    return;
+  }
+  std::error_code ec;
+  fs::path root = fs::weakly_canonical(dir_, ec);
+  // weakly_canonical resolves `..` and symlinks, so a link pointing out is caught too.
+  fs::path full = fs::weakly_canonical(fs::path(dir_) / p, ec);
+  if (ec || !path_within(full, root)) {
+    error(node, "source '" + rel + "' leaves the problem folder");
+    return;
+  }
+  if (!fs::is_regular_file(full, ec)) error(node, "source file '" + rel + "' not found in " + dir_);
+}
+
+std::vector<std::string> Loader::hypothesis_list(const YAML::Node& map, const char* key) {
+  auto list = rules::get_string_list(map, key, file_, diags_);
+  if (!list) return {};
+  for (std::size_t i = 0; i < list->size(); ++i)
+    if (!rules::is_known_hypothesis((*list)[i]))
+      error(map[key][i], "unknown hypothesis '" + (*list)[i] + "' (see rules/hypotheses.cpp)");
+  return *list;
+}
+
+void Loader::load_knobs(const YAML::Node& node, VariantSpec& v) {
+  if (!node) return;
+  if (!rules::expect_map(node, "knobs", file_, diags_)) return;
+  for (const auto& kv : node) {
+    KnobSpec k;
+    k.name = kv.first.Scalar();
+    k.where = at(kv.first);
+    if (!is_identifier(k.name)) error(kv.first, "knob name '" + k.name + "' is not an identifier");
+    if (scalar_names_.count(k.name)) error(kv.first, "knob '" + k.name + "' shadows a scalar");
+    // reset(), not operator=: assigning a yaml-cpp Node overwrites the node it refers to.
+    YAML::Node values;
+    values.reset(kv.second);
+    if (kv.second.IsMap()) {
+      rules::check_keys(kv.second, {"values", "applies"}, file_, diags_);
+      values.reset(kv.second["values"]);
+      k.applies = hypothesis_list(kv.second, "applies");
+    }
+    if (!values || !values.IsSequence()) {
+      error(kv.second, "knob '" + k.name + "' needs a list of integer values");
+    } else {
+      for (const auto& item : values) {
+        long long x = 0;
+        const std::string t = item.IsScalar() ? item.Scalar() : "";
+        std::size_t pos = 0;
+        bool ok = !t.empty();
+        try { x = std::stoll(t, &pos); } catch (...) { ok = false; }
+        if (!ok || pos != t.size()) error(item, "knob value '" + t + "' is not an integer");
+        else if (std::find(k.values.begin(), k.values.end(), x) != k.values.end())
+          error(item, "knob value " + t + " listed twice");
+        else k.values.push_back(x);
+      }
+      if (values.size() == 0) error(values, "knob '" + k.name + "' has no values");
+    }
+    v.knobs.push_back(std::move(k));
+  }
+}
+
+VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec) {
+  VariantSpec v;
+  v.where = at(node);
+  v.precision_where = v.where;
+  if (!rules::expect_map(node, "variant", file_, diags_)) return v;
+  rules::check_keys(node,
+                    {"id", "source", "description", "parent", "applies", "precision", "knobs",
+                     "constraints", "requires", "compile_options", "launches", "entry", "args",
+                     "grid", "block", "smem"},
+                    file_, diags_);
+  v.id = rules::get_string(node, "id", file_, diags_, true).value_or("");
+  if (node["id"] && v.id.find_first_of("[],= ") != std::string::npos)
+    error(node["id"], "variant id '" + v.id + "' may not contain '[', ']', ',', '=' or spaces");
+  if (auto s = rules::get_string(node, "source", file_, diags_, true)) {
+    v.source = *s;
+    check_source(node["source"], *s);
+  }
+  v.description = rules::get_string(node, "description", file_, diags_).value_or("");
+  v.parent = rules::get_string(node, "parent", file_, diags_).value_or("");
+  v.applies = hypothesis_list(node, "applies");
+  if (auto p = rules::get_string(node, "precision", file_, diags_)) {
+    v.precision = *p;
+    v.precision_where = at(node["precision"]);
+  }
+  if (!spec.tolerances.count(v.precision))
+    diags_.error(v.precision_where, "precision class '" + v.precision +
+                                        "' has no entry under 'tolerance'");
+  load_knobs(node["knobs"], v);
+  v.compile_options = rules::get_string_list(node, "compile_options", file_, diags_).value_or(
+      std::vector<std::string>{});
+  auto r = resolver(&v, false);
+  for (const char* key : {"constraints", "requires"}) {  // `requires` reads better for alignment
+    const YAML::Node list = node[key];
+    if (!list) continue;
+    if (!rules::expect_sequence(list, key, file_, diags_)) continue;
+    for (const auto& c : list) v.constraints.push_back(expr(c, r, rules::ValueType::Bool));
+  }
+  bool single = node["entry"] || node["args"] || node["grid"] || node["block"] || node["smem"];
+  if (node["launches"]) {
+    if (single) error(node, "give either 'launches' or entry/args/grid/block, not both");
+    if (rules::expect_sequence(node["launches"], "launches", file_, diags_)) {
+      for (const auto& l : node["launches"]) {
+        if (!rules::expect_map(l, "launch", file_, diags_)) continue;
+        rules::check_keys(l, {"entry", "args", "grid", "block", "smem"}, file_, diags_);
+        v.launches.push_back(load_launch(l, spec, r));
+      }
+      if (node["launches"].size() == 0) error(node["launches"], "launches is empty");
+    }
+  } else {
+    v.launches.push_back(load_launch(node, spec, r));
+  }
+  return v;
+}
+
+void Loader::check_variant_graph(const YAML::Node& vs, const ProblemSpec& spec) {
+  std::map<std::string, std::size_t> first;
+  for (std::size_t i = 0; i < spec.variants.size(); ++i) {
+    const VariantSpec& v = spec.variants[i];
+    if (v.id.empty()) continue;
+    if (!first.emplace(v.id, i).second)
+      error(vs[i]["id"], "duplicate variant id '" + v.id + "'");
+  }
+  for (std::size_t i = 0; i < spec.variants.size(); ++i) {
+    const VariantSpec& v = spec.variants[i];
+    if (v.parent.empty()) continue;
+    if (!first.count(v.parent)) {
+      error(vs[i]["parent"], "parent '" + v.parent + "' is not a variant of this problem");
+      continue;
+    }
+    // Walk up; more steps than variants means a cycle through this variant's ancestry.
+    std::string cur = v.parent;
+    std::size_t steps = 0;
+    while (!cur.empty() && first.count(cur) && steps <= spec.variants.size()) {
+      if (cur == v.id) break;
+      cur = spec.variants[first[cur]].parent;
+      ++steps;
+    }
+    if (cur == v.id || steps > spec.variants.size())
+      error(vs[i]["parent"], "parent chain of '" + v.id + "' is a cycle");
+  }
+}
+
+}  // namespace solver::generators::detail

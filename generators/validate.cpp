@@ -1,0 +1,125 @@
+#include "generators/validate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace solver::generators {
+
+namespace {
+
+using rules::Diagnostic;
+
+const char* kAxis[] = {"x", "y", "z"};
+
+std::string kib(int64_t bytes) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%lld B (%.1f KiB)", static_cast<long long>(bytes), bytes / 1024.0);
+  return buf;
+}
+
+void check_launch(const ResolvedLaunch& l, const LaunchSpec& spec, const LaunchLimits& lim,
+                  std::vector<Diagnostic>& out) {
+  auto at = [&](const std::vector<SpecExpr>& es, std::size_t i) {
+    return i < es.size() ? es[i].where : spec.where;
+  };
+  const std::string who = "launch of " + l.entry + ": ";
+  for (std::size_t i = 0; i < 3; ++i) {
+    if (l.grid[i] <= 0)
+      out.push_back({at(spec.grid, i), who + "grid." + kAxis[i] + " = " + std::to_string(l.grid[i]) + " must be positive"});
+    else if (l.grid[i] > lim.max_grid[i])
+      out.push_back({at(spec.grid, i), who + "grid." + kAxis[i] + " = " + std::to_string(l.grid[i]) +
+                                           " exceeds the limit " + std::to_string(lim.max_grid[i])});
+    if (l.block[i] <= 0)
+      out.push_back({at(spec.block, i), who + "block." + kAxis[i] + " = " + std::to_string(l.block[i]) + " must be positive"});
+    else if (l.block[i] > lim.max_block[i])
+      out.push_back({at(spec.block, i), who + "block." + kAxis[i] + " = " + std::to_string(l.block[i]) +
+                                            " exceeds the limit " + std::to_string(lim.max_block[i])});
+  }
+  int64_t threads = l.threads_per_block();
+  if (l.block[0] > 0 && l.block[1] > 0 && l.block[2] > 0) {
+    rules::SourceLocation where = spec.block.empty() ? spec.where : spec.block.front().where;
+    if (threads > lim.max_threads_per_block)
+      out.push_back({where, who + std::to_string(threads) + " threads per block exceed " +
+                                std::to_string(lim.max_threads_per_block)});
+    // A partial warp wastes lanes and usually means the block expression is wrong.
+    if (threads % lim.warp_size != 0)
+      out.push_back({where, who + std::to_string(threads) + " threads per block is not a whole number of " +
+                                std::to_string(lim.warp_size) + "-thread warps"});
+  }
+  rules::SourceLocation smem_at = spec.smem ? spec.smem->where : spec.where;
+  if (l.smem_bytes < 0)
+    out.push_back({smem_at, who + "dynamic shared memory " + std::to_string(l.smem_bytes) + " is negative"});
+  else if (l.smem_bytes > lim.smem_per_block_bytes)
+    out.push_back({smem_at, who + "dynamic shared memory " + kib(l.smem_bytes) +
+                                " exceeds the chip's per-block limit " + kib(lim.smem_per_block_bytes)});
+}
+
+}  // namespace
+
+LaunchLimits launch_limits(const rules::ChipProfile& chip) {
+  LaunchLimits lim;
+  double kib = chip.number("smem_per_block_kib");
+  if (kib > 0) lim.smem_per_block_bytes = static_cast<int64_t>(std::llround(kib * 1024));
+  return lim;
+}
+
+std::vector<Diagnostic> validate_resolved(const ResolvedVariant& rv, const ProblemSpec& spec,
+                                          const VariantSpec& variant,
+                                          const rules::ChipProfile& chip) {
+  std::vector<Diagnostic> out = rv.issues;
+  LaunchLimits lim = launch_limits(chip);
+  for (std::size_t i = 0; i < rv.launches.size() && i < variant.launches.size(); ++i)
+    check_launch(rv.launches[i], variant.launches[i], lim, out);
+  if (variant.launches.empty()) out.push_back({variant.where, "variant " + variant.id + " has no launch"});
+  for (const auto& l : rv.launches)
+    for (const auto& a : l.args)
+      if (a.kind == ResolvedArg::Kind::Buffer && a.index >= 0 && rv.buffers[a.index].elements <= 0)
+        out.push_back({variant.where, "buffer " + a.name + " passed to " + l.entry + " has no elements"});
+  if (rv.flops < 0) out.push_back({spec.flops.where, "flops is negative"});
+  if (rv.bytes < 0) out.push_back({spec.bytes.where, "bytes is negative"});
+  return out;
+}
+
+std::vector<Diagnostic> validate(const ProblemSpec& spec, const VariantSpec& variant,
+                                 const KnobValues& knobs, const rules::ChipProfile& chip) {
+  std::vector<Diagnostic> out;
+  std::string why;
+  // Each constraint is reported on its own line, located, rather than the first one only.
+  for (const auto& k : variant.knobs) {
+    auto it = knobs.find(k.name);
+    if (it == knobs.end())
+      out.push_back({k.where, "knob " + k.name + " has no value in " + variant_key(variant.id, knobs)});
+    else if (std::find(k.values.begin(), k.values.end(), it->second) == k.values.end())
+      out.push_back({k.where, "knob " + k.name + "=" + std::to_string(it->second) + " is not one of its declared values"});
+  }
+  for (const auto& [name, value] : knobs)
+    if (!variant.find_knob(name))
+      out.push_back({variant.where, "variant " + variant.id + " has no knob " + name});
+  auto slots = slot_values(spec, knobs);
+  for (const auto& c : variant.constraints)
+    if (!c.expr || !c.expr->evaluate_bool(slots))
+      out.push_back({c.where, "constraint '" + c.text + "' does not hold at " + variant_key(variant.id, knobs)});
+  if (!out.empty()) return out;  // launch numbers at an undeclared point would only add noise
+  ResolvedVariant rv = resolve_shapes(spec, variant, knobs);
+  return validate_resolved(rv, spec, variant, chip);
+}
+
+std::string check_total_smem(int64_t static_bytes, int64_t dynamic_bytes,
+                             const rules::ChipProfile& chip) {
+  int64_t limit = launch_limits(chip).smem_per_block_bytes;
+  if (static_bytes + dynamic_bytes <= limit) return "";
+  return "static " + kib(static_bytes) + " + dynamic " + kib(dynamic_bytes) +
+         " shared memory exceed the chip's per-block limit " + kib(limit);
+}
+
+std::string format_issues(const std::vector<Diagnostic>& issues) {
+  std::string out;
+  for (const auto& d : issues) {
+    if (!out.empty()) out += '\n';
+    out += d.to_string();
+  }
+  return out;
+}
+
+}  // namespace solver::generators

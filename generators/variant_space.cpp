@@ -1,0 +1,294 @@
+#include "generators/variant_space.h"
+
+#include <cmath>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "rules/hash.h"
+
+namespace fs = std::filesystem;
+
+namespace solver::generators {
+
+namespace {
+
+using rules::Diagnostic;
+
+std::string fmt(double x) {
+  std::ostringstream s;
+  s << x;
+  return s.str();
+}
+
+// Evaluates one spec expression; a problem becomes a located issue, never an exception.
+std::optional<double> eval(const SpecExpr& e, const std::vector<rules::Value>& slots,
+                           const std::string& what, std::vector<Diagnostic>& issues) {
+  if (!e.expr) {
+    issues.push_back({e.where, what + " '" + e.text + "' is not a parsed expression"});
+    return std::nullopt;
+  }
+  rules::Value v = e.expr->evaluate(slots);
+  if (const double* d = std::get_if<double>(&v); d && std::isfinite(*d)) return *d;
+  std::string why = rules::is_missing(v) ? "has no value (does it use a knob this variant lacks?)"
+                                         : "is " + rules::format_value(v) + ", not a finite number";
+  issues.push_back({e.where, what + " '" + e.text + "' " + why});
+  return std::nullopt;
+}
+
+std::optional<int64_t> eval_int(const SpecExpr& e, const std::vector<rules::Value>& slots,
+                                const std::string& what, std::vector<Diagnostic>& issues) {
+  auto d = eval(e, slots, what, issues);
+  if (!d) return std::nullopt;
+  double r = std::round(*d);
+  if (std::abs(*d - r) > 1e-9 * std::max(1.0, std::abs(r)) || std::abs(r) > 9.0e15) {
+    issues.push_back({e.where, what + " '" + e.text + "' = " + fmt(*d) + " is not an integer"});
+    return std::nullopt;
+  }
+  return static_cast<int64_t>(r);
+}
+
+std::array<int64_t, 3> eval_dims(const std::vector<SpecExpr>& es,
+                                 const std::vector<rules::Value>& slots, const std::string& what,
+                                 std::vector<Diagnostic>& issues) {
+  std::array<int64_t, 3> out{1, 1, 1};
+  static const char* kAxis[] = {"x", "y", "z"};
+  for (std::size_t i = 0; i < es.size() && i < 3; ++i)
+    if (auto v = eval_int(es[i], slots, what + "." + kAxis[i], issues)) out[i] = *v;
+    else out[i] = 0;  // keeps the launch visibly invalid
+  return out;
+}
+
+bool uses_buffer(const VariantSpec& v, const std::string& name) {
+  for (const auto& l : v.launches)
+    for (const auto& a : l.args)
+      if (a == name) return true;
+  return false;
+}
+
+bool has_option(const std::vector<std::string>& opts, std::initializer_list<const char*> prefixes) {
+  for (const auto& o : opts)
+    for (const char* p : prefixes)
+      if (o.rfind(p, 0) == 0) return true;
+  return false;
+}
+
+ResolvedLaunch resolve_launch(const LaunchSpec& l, const ResolvedVariant& rv,
+                              const std::vector<rules::Value>& slots,
+                              std::vector<Diagnostic>& issues) {
+  ResolvedLaunch out;
+  out.entry = l.entry;
+  out.grid = eval_dims(l.grid, slots, "grid", issues);
+  out.block = eval_dims(l.block, slots, "block", issues);
+  if (l.smem) out.smem_bytes = eval_int(*l.smem, slots, "smem", issues).value_or(0);
+  for (const auto& a : l.args) {
+    ResolvedArg arg;
+    arg.name = a;
+    for (std::size_t i = 0; i < rv.buffers.size(); ++i)
+      if (rv.buffers[i].name == a) arg.index = static_cast<int>(i);
+    if (arg.index < 0) {
+      arg.kind = ResolvedArg::Kind::Scalar;
+      for (std::size_t i = 0; i < rv.scalars.size(); ++i)
+        if (rv.scalars[i].name == a) arg.index = static_cast<int>(i);
+    }
+    if (arg.index < 0) issues.push_back({l.where, "argument '" + a + "' is not defined"});
+    out.args.push_back(arg);
+  }
+  return out;
+}
+
+// Buffers, scalars, flops and bytes: shared by variants and the reference.
+void resolve_data(const ProblemSpec& spec, const VariantSpec* variant,
+                  const std::vector<rules::Value>& slots, ResolvedVariant& rv) {
+  for (const auto& s : spec.scalars) rv.scalars.push_back({s.name, s.dtype, s.value});
+  for (const auto& b : spec.buffers) {
+    ResolvedBuffer r{b.name, b.dtype, b.role, b.init, b.zero_before_run, {}, 0, 0};
+    // A knob-sized scratch buffer of another variant is not this variant's concern.
+    bool needed = b.role != BufferRole::Scratch || !variant || uses_buffer(*variant, b.name);
+    std::vector<Diagnostic> local;
+    int64_t n = 1;
+    for (const auto& dim : b.shape) {
+      auto v = eval_int(dim, slots, "shape of " + b.name, local);
+      if (!v) { n = 0; continue; }
+      if (*v <= 0) local.push_back({dim.where, "shape of " + b.name + " '" + dim.text + "' = " +
+                                                   std::to_string(*v) + " must be positive"});
+      r.shape.push_back(*v);
+      n *= *v;
+    }
+    if (!local.empty()) n = 0;
+    if (needed) rv.issues.insert(rv.issues.end(), local.begin(), local.end());
+    r.elements = n;
+    r.bytes = n * static_cast<int64_t>(dtype_size(b.dtype));
+    rv.buffers.push_back(std::move(r));
+  }
+  rv.flops = eval(spec.flops, slots, "flops", rv.issues).value_or(0);
+  rv.bytes = eval(spec.bytes, slots, "bytes", rv.issues).value_or(0);
+  rv.timeout_ms = spec.timeout_ms;
+}
+
+std::string read_file(const std::string& path, bool* ok) {
+  std::ifstream in(path, std::ios::binary);
+  *ok = static_cast<bool>(in);
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+void finish(const rules::ChipProfile& chip, const std::vector<std::string>& extra,
+            const rules::SourceLocation& where, ResolvedVariant& rv) {
+  bool ok = false;
+  rv.source_text = read_file(rv.source_path, &ok);
+  if (!ok) rv.issues.push_back({where, "cannot read source " + rv.source_path});
+  rv.arch = chip_arch(chip);
+  if (rv.arch.empty()) rv.issues.push_back({chip.where, "chip '" + chip.id + "' has no compute capability"});
+  auto& o = rv.nvrtc_options;
+  if (!has_option(extra, {"--gpu-architecture", "-arch"}) && !rv.arch.empty())
+    o.push_back("--gpu-architecture=" + rv.arch);
+  if (!has_option(extra, {"--std", "-std"})) o.push_back("--std=c++17");
+  if (auto inc = cuda_include_dir()) o.push_back("-I" + *inc);
+  for (const auto& [name, value] : rv.knobs) o.push_back("-D" + name + "=" + std::to_string(value));
+  o.insert(o.end(), extra.begin(), extra.end());
+  rv.source_hash = hash_source(rv.source_text, o);
+}
+
+}  // namespace
+
+const ResolvedBuffer* ResolvedVariant::find_buffer(const std::string& name) const {
+  for (const auto& b : buffers)
+    if (b.name == name) return &b;
+  return nullptr;
+}
+
+std::vector<rules::Value> slot_values(const ProblemSpec& spec, const KnobValues& knobs) {
+  std::vector<rules::Value> slots(spec.slot_names.size());
+  for (std::size_t i = 0; i < spec.slot_names.size(); ++i) {
+    const std::string& n = spec.slot_names[i];
+    if (const ScalarSpec* s = spec.find_scalar(n)) slots[i] = s->value;
+    else if (auto it = knobs.find(n); it != knobs.end()) slots[i] = static_cast<double>(it->second);
+  }
+  return slots;
+}
+
+std::vector<KnobValues> enumerate_knobs(const ProblemSpec& spec, const VariantSpec& variant) {
+  std::vector<KnobValues> out;
+  for (const auto& k : variant.knobs)
+    if (k.values.empty()) return out;  // an empty axis empties the product
+  std::vector<std::size_t> idx(variant.knobs.size(), 0);
+  while (true) {
+    KnobValues point;
+    for (std::size_t i = 0; i < idx.size(); ++i) point[variant.knobs[i].name] = variant.knobs[i].values[idx[i]];
+    if (knob_point_allowed(spec, variant, point)) out.push_back(std::move(point));
+    // Odometer: the last knob turns fastest, so the first knob is the slowest axis.
+    std::size_t i = idx.size();
+    while (i > 0) {
+      --i;
+      if (++idx[i] < variant.knobs[i].values.size()) break;
+      idx[i] = 0;
+      if (i == 0) return out;
+    }
+    if (idx.empty()) return out;
+  }
+}
+
+bool knob_point_allowed(const ProblemSpec& spec, const VariantSpec& variant,
+                        const KnobValues& knobs, std::string* why) {
+  auto fail = [&](std::string msg) {
+    if (why) *why = std::move(msg);
+    return false;
+  };
+  for (const auto& k : variant.knobs) {
+    auto it = knobs.find(k.name);
+    if (it == knobs.end()) return fail("knob " + k.name + " not given");
+    if (std::find(k.values.begin(), k.values.end(), it->second) == k.values.end())
+      return fail("knob " + k.name + "=" + std::to_string(it->second) + " is not a declared value");
+  }
+  for (const auto& [name, value] : knobs)
+    if (!variant.find_knob(name)) return fail("variant " + variant.id + " has no knob " + name);
+  auto slots = slot_values(spec, knobs);
+  for (const auto& c : variant.constraints)
+    if (!c.expr || !c.expr->evaluate_bool(slots)) return fail("constraint '" + c.text + "' is false");
+  return true;
+}
+
+ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& variant,
+                               const KnobValues& knobs) {
+  ResolvedVariant rv;
+  rv.problem = spec.name;
+  rv.variant = variant.id;
+  rv.knobs = knobs;
+  rv.key = variant_key(variant.id, knobs);
+  rv.source_path = (fs::path(spec.dir) / variant.source).string();
+  rv.precision = variant.precision;
+  if (auto it = spec.tolerances.find(variant.precision); it != spec.tolerances.end())
+    rv.tolerance = it->second;
+  else
+    rv.issues.push_back({variant.precision_where, "precision class '" + variant.precision + "' not defined"});
+  auto slots = slot_values(spec, knobs);
+  resolve_data(spec, &variant, slots, rv);
+  for (const auto& l : variant.launches) rv.launches.push_back(resolve_launch(l, rv, slots, rv.issues));
+  return rv;
+}
+
+ResolvedVariant resolve(const ProblemSpec& spec, const VariantSpec& variant,
+                        const KnobValues& knobs, const rules::ChipProfile& chip) {
+  ResolvedVariant rv = resolve_shapes(spec, variant, knobs);
+  finish(chip, variant.compile_options, variant.where, rv);
+  return rv;
+}
+
+ResolvedVariant resolve_reference(const ProblemSpec& spec, const rules::ChipProfile& chip) {
+  ResolvedVariant rv;
+  rv.problem = spec.name;
+  rv.variant = "__reference__";
+  rv.key = rv.variant;
+  rv.source_path = (fs::path(spec.dir) / spec.reference.source).string();
+  rv.precision = "fp64";
+  rv.tolerance = Tolerance{0, 0};
+  auto slots = slot_values(spec, {});
+  resolve_data(spec, nullptr, slots, rv);
+  // The reference writes float64 copies of the checked outputs.
+  for (auto& b : rv.buffers)
+    if (b.role == BufferRole::Out || b.role == BufferRole::InOut) {
+      b.dtype = DType::F64;
+      b.bytes = b.elements * 8;
+    }
+  rv.launches.push_back(resolve_launch(spec.reference.launch, rv, slots, rv.issues));
+  finish(chip, {}, spec.reference.launch.where, rv);
+  return rv;
+}
+
+std::string chip_arch(const rules::ChipProfile& chip) {
+  if (chip.cc_major <= 0) return "";
+  return "sm_" + std::to_string(chip.cc_major) + std::to_string(chip.cc_minor);
+}
+
+std::optional<std::string> cuda_include_dir() {
+  std::vector<std::string> candidates;
+  for (const char* env : {"CUDA_HOME", "CUDA_PATH"})
+    if (const char* v = std::getenv(env); v && *v) candidates.push_back(std::string(v) + "/include");
+#ifdef SOLVER_CUDA_INCLUDE_DIR
+  candidates.push_back(SOLVER_CUDA_INCLUDE_DIR);
+#endif
+  candidates.push_back("/usr/local/cuda/include");
+  std::error_code ec;
+  for (const auto& c : candidates)
+    if (fs::is_regular_file(fs::path(c) / "cuda_runtime.h", ec)) return c;
+  return std::nullopt;
+}
+
+std::vector<std::string> portable_options(const std::vector<std::string>& options) {
+  std::vector<std::string> out;
+  for (const auto& o : options)
+    if (o.rfind("-I", 0) != 0 && o.rfind("--include-path", 0) != 0) out.push_back(o);
+  return out;
+}
+
+std::string hash_source(const std::string& source_text, const std::vector<std::string>& options) {
+  // Length-prefixed so that moving text between the source and an option changes the hash.
+  std::string data = std::to_string(source_text.size()) + ":" + source_text;
+  for (const auto& o : portable_options(options)) data += std::to_string(o.size()) + ":" + o;
+  return rules::sha256_hex(data);
+}
+
+}  // namespace solver::generators

@@ -1,0 +1,295 @@
+#include "profiling/ncu_csv.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+#include "profiling/metric_set.h"
+#include "rules/diagnostics.h"
+
+namespace solver::profiling {
+namespace {
+
+using rules::Diagnostics;
+
+struct Cell {
+  std::string text;
+  int line = 0, column = 0;
+};
+using Row = std::vector<Cell>;
+
+// RFC 4180 rows with positions: quoted cells may hold commas, doubled quotes and newlines.
+std::vector<Row> split_rows(const std::string& s, const std::string& file, Diagnostics& diags) {
+  std::vector<Row> rows;
+  Row row;
+  Cell cell;
+  int line = 1, col = 1;
+  bool in_quotes = false, cell_started = false;
+  int quote_line = 0, quote_col = 0;
+  auto end_cell = [&] {
+    row.push_back(std::move(cell));
+    cell = Cell{};
+    cell_started = false;
+  };
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (!cell_started) {
+      cell.line = line, cell.column = col;
+      cell_started = true;
+    }
+    if (in_quotes) {
+      if (c == '"' && i + 1 < s.size() && s[i + 1] == '"') {
+        cell.text += '"';
+        ++i, col += 2;
+        continue;
+      }
+      if (c == '"') in_quotes = false;
+      else cell.text += c;
+    } else if (c == '"') {
+      in_quotes = true;
+      quote_line = line, quote_col = col;
+    } else if (c == ',') {
+      end_cell();
+    } else if (c == '\n' || c == '\r') {
+      if (c == '\r' && i + 1 < s.size() && s[i + 1] == '\n') ++i;
+      end_cell();
+      rows.push_back(std::move(row));
+      row.clear();
+      ++line, col = 1;
+      continue;
+    } else {
+      cell.text += c;
+    }
+    if (c == '\n') ++line, col = 1;
+    else ++col;
+  }
+  if (in_quotes) diags.error({file, quote_line, quote_col}, "unterminated quoted field");
+  if (cell_started || !row.empty()) {
+    end_cell();
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+bool blank(const Row& r) { return r.size() == 1 && r[0].text.empty(); }
+
+// ncu prints numbers with thousands separators ("1,234,567.5"); "n/a" and "" mean no value.
+std::optional<double> parse_number(std::string t, bool& is_number) {
+  t.erase(std::remove(t.begin(), t.end(), ','), t.end());
+  while (!t.empty() && t.back() == ' ') t.pop_back();
+  while (!t.empty() && t.front() == ' ') t.erase(t.begin());
+  is_number = false;
+  if (t.empty() || t == "n/a" || t == "N/A") return std::nullopt;
+  double v = 0;
+  auto [p, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc() || p != t.data() + t.size()) return std::nullopt;
+  is_number = true;
+  return v;
+}
+
+// "(256, 1, 1)" -> 256.
+std::optional<double> dim_product(const std::string& t) {
+  double prod = 1;
+  int count = 0;
+  std::string num;
+  for (char c : t + ",") {
+    if (std::isdigit(static_cast<unsigned char>(c))) num += c;
+    else if (c == ',' || c == ')') {
+      if (!num.empty()) prod *= std::stod(num), ++count;
+      num.clear();
+    }
+  }
+  return count > 0 ? std::optional<double>(prod) : std::nullopt;
+}
+
+std::optional<double> prefixed(const std::string& unit, const std::string& base) {
+  if (unit == base) return 1.0;
+  if (unit.size() != base.size() + 1 || unit.compare(1, std::string::npos, base) != 0) {
+    if (unit.size() == base.size() + 2 && unit[1] == 'i' && unit.compare(2, std::string::npos, base) == 0) {
+      switch (unit[0]) {  // binary prefixes (Kibyte ...)
+        case 'K': return 1024.0;
+        case 'M': return 1024.0 * 1024;
+        case 'G': return 1024.0 * 1024 * 1024;
+      }
+    }
+    return std::nullopt;
+  }
+  switch (unit[0]) {
+    case 'n': return 1e-9;
+    case 'u': return 1e-6;
+    case 'm': return 1e-3;
+    case 'K': return 1e3;
+    case 'M': return 1e6;
+    case 'G': return 1e9;
+    case 'T': return 1e12;
+  }
+  return std::nullopt;
+}
+
+// Scale of one unit word relative to its base (seconds for time).
+std::optional<double> word_scale(const std::string& w) {
+  static const char* kCounts[] = {"byte", "cycle", "inst", "sector", "request", "warp", "thread",
+                                  "block", "register", "wavefront", "hz", "flop", "instruction"};
+  for (const char* base : kCounts)
+    if (auto s = prefixed(w, base)) return s;
+  if (auto s = prefixed(w, "second")) return s;
+  return std::nullopt;
+}
+
+bool is_time(const std::string& w) { return w.size() >= 6 && w.compare(w.size() - 6, 6, "second") == 0; }
+
+}  // namespace
+
+std::optional<double> ncu_unit_scale(const std::string& unit) {
+  if (unit.empty() || unit == "%") return 1.0;
+  auto slash = unit.find('/');
+  std::string num = unit.substr(0, slash);
+  auto n = word_scale(num);
+  if (!n) return std::nullopt;
+  if (slash == std::string::npos) return is_time(num) ? *n * 1e9 : *n;  // time -> nanoseconds
+  std::string den = unit.substr(slash + 1);
+  auto d = word_scale(den);
+  if (!d) return std::nullopt;
+  return *n / *d;  // rates -> per second (or per cycle, per request ...)
+}
+
+NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
+  Diagnostics diags;
+  std::vector<Row> rows = split_rows(text, file, diags);
+  diags.throw_if_any(file);
+  NcuExport ex;
+  ex.file = file;
+  // ncu and the profiled program may print lines before the header (==PROF== ...).
+  std::size_t h = 0;
+  while (h < rows.size() && !(rows[h].size() > 1 && rows[h][0].text == "ID")) ++h;
+  if (h == rows.size()) {
+    diags.error({file, 1, 1}, "no ncu header row (expected \"ID\",\"Process ID\",... from `ncu --csv --page raw`)");
+    diags.throw_if_any(file);
+  }
+  const Row& header = rows[h];
+  std::map<std::string, std::size_t> col;
+  for (std::size_t c = 0; c < header.size(); ++c) col[header[c].text] = c;
+  for (const char* need : {"Kernel Name"}) {
+    if (!col.count(need))
+      diags.error({file, header[0].line, header[0].column}, std::string("header has no \"") + need + "\" column");
+  }
+  // Metric columns: everything after "CC" (ncu's last launch-description column).
+  std::size_t first_metric = col.count("CC") ? col["CC"] + 1 : (col.count("Kernel Name") ? col["Kernel Name"] + 1 : header.size());
+  diags.throw_if_any(file);
+
+  std::vector<std::string> units(header.size());
+  std::size_t r = h + 1;
+  const Row* units_row = nullptr;
+  if (r < rows.size() && !rows[r].empty() && rows[r][0].text.empty() && rows[r].size() == header.size()) {
+    units_row = &rows[r];
+    for (std::size_t c = 0; c < header.size(); ++c) units[c] = rows[r][c].text;
+    ++r;
+  }
+  std::vector<std::optional<double>> scale(header.size(), 1.0);
+  for (std::size_t c = first_metric; c < header.size(); ++c) {
+    scale[c] = ncu_unit_scale(units[c]);
+    if (!scale[c] && find_metric(header[c].text))
+      diags.error({file, units_row ? (*units_row)[c].line : 0, units_row ? (*units_row)[c].column : 0},
+                  "unknown unit '" + units[c] + "' for metric " + header[c].text);
+  }
+  auto get = [&](const Row& row, const char* name) -> std::string {
+    auto it = col.find(name);
+    return it != col.end() && it->second < row.size() ? row[it->second].text : std::string();
+  };
+  for (; r < rows.size(); ++r) {
+    const Row& row = rows[r];
+    if (blank(row) || row[0].text.rfind("==", 0) == 0) continue;
+    if (row.size() != header.size()) {
+      diags.error({file, row[0].line, row[0].column},
+                  "expected " + std::to_string(header.size()) + " fields (as in the header), found " +
+                      std::to_string(row.size()));
+      continue;
+    }
+    NcuKernel k;
+    k.line = row[0].line;
+    k.id = row[0].text;
+    k.name = get(row, "Kernel Name");
+    k.device = get(row, "Device");
+    k.cc = get(row, "CC");
+    k.block_size = get(row, "Block Size");
+    k.grid_size = get(row, "Grid Size");
+    if (k.name.empty()) diags.error({file, row[0].line, row[0].column}, "row has an empty \"Kernel Name\"");
+    for (std::size_t c = first_metric; c < header.size(); ++c) {
+      const std::string& metric = header[c].text;
+      bool is_number = false;
+      auto v = parse_number(row[c].text, is_number);
+      if (is_number && scale[c]) {
+        k.raw[metric] = *v * *scale[c];
+      } else if (!row[c].text.empty() && row[c].text != "n/a" && row[c].text != "N/A") {
+        if (find_metric(metric))
+          diags.error({file, row[c].line, row[c].column},
+                      "metric " + metric + ": '" + row[c].text + "' is not a number");
+        else
+          k.text[metric] = row[c].text;
+      }
+    }
+    LaunchAttributes& l = k.launch;
+    l.block_threads = dim_product(k.block_size);
+    l.grid_blocks = dim_product(k.grid_size);
+    auto raw = [&](const char* m) -> std::optional<double> {
+      auto it = k.raw.find(m);
+      return it == k.raw.end() ? std::nullopt : std::optional<double>(it->second);
+    };
+    if (auto v = raw("launch__block_size")) l.block_threads = v;
+    if (auto v = raw("launch__grid_size")) l.grid_blocks = v;
+    l.regs_per_thread = raw("launch__registers_per_thread");
+    l.static_smem_bytes = raw("launch__shared_mem_per_block_static");
+    l.dynamic_smem_bytes = raw("launch__shared_mem_per_block_dynamic");
+    // Blocks per SM is the tightest of ncu's occupancy limits; the limiter is the one that binds.
+    static const std::pair<const char*, const char*> kLimits[] = {
+        {"launch__occupancy_limit_registers", "registers"},
+        {"launch__occupancy_limit_shared_mem", "smem"},
+        {"launch__occupancy_limit_blocks", "blocks"},
+        {"launch__occupancy_limit_warps", "warps"}};
+    for (const auto& [m, label] : kLimits) {
+      if (auto v = raw(m); v && (!l.max_active_blocks_per_sm || *v < *l.max_active_blocks_per_sm)) {
+        l.max_active_blocks_per_sm = v;
+        l.occupancy_limiter = label;
+      }
+    }
+    ex.kernels.push_back(std::move(k));
+  }
+  if (ex.kernels.empty() && diags.empty())
+    diags.error({file, header[0].line, header[0].column}, "no kernel rows after the header");
+  diags.throw_if_any(file);
+  return ex;
+}
+
+NcuExport load_ncu_csv(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw rules::InputError(rules::Diagnostic{{path, 0, 0}, "cannot read ncu CSV export"});
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return parse_ncu_csv(ss.str(), path);
+}
+
+Derivation derive_ncu_signals(const NcuExport& ex, std::size_t index, const rules::ChipProfile* chip) {
+  const NcuKernel& k = ex.kernels.at(index);
+  DerivationInput in;
+  in.raw = k.raw;
+  in.chip = chip;
+  in.launch = k.launch;
+  in.allow_profiled_fallback = true;
+  // Weight: this launch's share of the profiled time of every launch in the export.
+  const std::string t(metric::kTime);
+  double total = 0;
+  bool all_timed = true;
+  for (const auto& other : ex.kernels) {
+    auto it = other.raw.find(t);
+    if (it == other.raw.end()) all_timed = false;
+    else total += it->second;
+  }
+  if (all_timed && total > 0) in.weight = k.raw.at(t) / total;
+  Derivation d = derive_signals(in);
+  if (in.weight) d.origin["weight"] = Origin::ProfiledRun;
+  return d;
+}
+
+}  // namespace solver::profiling

@@ -1,0 +1,224 @@
+#include "profiling/signal_derivation.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "profiling/metric_set.h"
+
+namespace solver::profiling {
+namespace {
+
+using namespace metric;
+
+std::optional<double> raw(const DerivationInput& in, std::string_view name) {
+  auto it = in.raw.find(std::string(name));
+  if (it == in.raw.end() || !std::isfinite(it->second)) return std::nullopt;
+  return it->second;
+}
+
+std::optional<double> chip_number(const rules::ChipProfile* chip, const char* key) {
+  if (!chip) return std::nullopt;
+  double v = chip->number(key);
+  return v > 0 ? std::optional<double>(v) : std::nullopt;
+}
+
+class Builder {
+ public:
+  explicit Builder(Derivation& d) : d_(d) {}
+  void number(const std::string& name, std::optional<double> v, Origin o) {
+    if (!v || !std::isfinite(*v)) return;
+    d_.signals.set(name, *v);
+    d_.origin[name] = o;
+  }
+  void boolean(const std::string& name, std::optional<bool> v, Origin o) {
+    if (!v) return;
+    d_.signals.set(name, *v);
+    d_.origin[name] = o;
+  }
+  void text(const std::string& name, const std::optional<std::string>& v, Origin o) {
+    if (!v || v->empty()) return;
+    d_.signals.set(name, *v);
+    d_.origin[name] = o;
+  }
+  void note(std::string s) { d_.notes.push_back(std::move(s)); }
+
+ private:
+  Derivation& d_;
+};
+
+std::optional<double> pct_to_frac(std::optional<double> pct) {
+  if (!pct) return std::nullopt;
+  return *pct / 100.0;
+}
+
+std::optional<double> ratio(std::optional<double> num, std::optional<double> den) {
+  if (!num || !den || *den <= 0) return std::nullopt;
+  return *num / *den;
+}
+
+std::optional<double> sum(std::optional<double> a, std::optional<double> b) {
+  if (!a || !b) return std::nullopt;
+  return *a + *b;
+}
+
+// The FLOP ceiling a kernel is held to: the CUDA-core FP32 peak unless it ran tensor
+// instructions, then the tensor peak of the precision it computes in. Returns the ceiling in
+// FLOP/s and its name; nullopt if the inputs cannot say which ceiling applies.
+std::optional<std::pair<double, std::string>> flop_ceiling(const DerivationInput& in,
+                                                           std::optional<bool> tensor_active) {
+  if (!tensor_active) return std::nullopt;
+  auto pick = [&](const std::optional<double>& measured, const char* key,
+                  const std::string& label) -> std::optional<std::pair<double, std::string>> {
+    if (measured) return std::pair{*measured, "measured " + label + " ceiling"};
+    if (auto peak = chip_number(in.chip, key)) return std::pair{*peak * 1e12, "datasheet " + label + " peak"};
+    return std::nullopt;
+  };
+  if (!*tensor_active) return pick(in.measured.fp32_flops_per_s, "fp32_tflops", "FP32");
+  std::string dtype = in.dtype.value_or("");
+  // An FP32 problem on tensor cores computes in TF32: the only tensor path for fp32 data.
+  if (dtype == "tf32" || dtype == "fp32") return pick(in.measured.tf32_flops_per_s, "tf32_tflops", "TF32");
+  if (dtype == "fp16") return pick(in.measured.fp16_flops_per_s, "fp16_tflops", "FP16 tensor");
+  if (dtype == "bf16") return pick(in.measured.bf16_flops_per_s, "bf16_tflops", "BF16 tensor");
+  return std::nullopt;
+}
+
+}  // namespace
+
+const char* to_string(Origin o) {
+  switch (o) {
+    case Origin::Unprofiled: return "unprofiled";
+    case Origin::Profiled: return "profiled";
+    case Origin::ProfiledRun: return "profiled-run";
+    case Origin::Driver: return "driver";
+    case Origin::Problem: return "problem";
+    case Origin::Given: return "given";
+  }
+  return "?";
+}
+
+int max_warps_per_sm(int cc_major, int cc_minor) {
+  if (cc_major == 7 && cc_minor == 5) return 32;
+  if (cc_major == 8 && cc_minor >= 6) return 48;
+  if (cc_major == 12) return 48;
+  return 64;
+}
+
+Derivation derive_signals(const DerivationInput& in) {
+  Derivation d;
+  Builder b(d);
+
+  // --- time: unprofiled when given; the profiled duration is its own signal ---
+  auto profiled_us = raw(in, kTime);
+  if (profiled_us) *profiled_us /= 1000.0;  // CUPTI reports nanoseconds
+  b.number("time_us_profiled", profiled_us, Origin::Profiled);
+  std::optional<double> time_us = in.time_us;
+  Origin time_origin = Origin::Unprofiled;
+  if (!time_us && in.allow_profiled_fallback && profiled_us) {
+    time_us = profiled_us;
+    time_origin = Origin::ProfiledRun;
+    b.note("time_us is the profiled duration (no unprofiled time): rates derived from it are "
+           "depressed by replay for memory-bound kernels");
+  }
+  b.number("time_us", time_us, time_origin);
+
+  // --- bytes and bandwidth ---
+  auto dram_bytes = sum(raw(in, kDramRead), raw(in, kDramWrite));
+  b.number("dram_bytes", dram_bytes, Origin::Profiled);
+  b.number("problem_bytes", in.bytes, Origin::Problem);
+  b.number("problem_flops", in.flops, Origin::Problem);
+  std::optional<double> bytes = in.bytes;
+  bool bytes_counted = false;
+  if (!bytes && in.allow_profiled_fallback && dram_bytes) {
+    bytes = dram_bytes;
+    bytes_counted = true;
+  }
+  // A rate is only as unprofiled as its time; counted bytes are a property of the work.
+  Origin rate_origin = time_origin;
+  if (auto bw = ratio(bytes, time_us ? std::optional<double>(*time_us * 1e-6) : std::nullopt)) {
+    b.number("achieved_gbps", *bw / 1e9, rate_origin);
+    std::optional<double> ceiling = in.measured.dram_bytes_per_s;
+    if (!ceiling) {
+      if (auto peak = chip_number(in.chip, "dram_gbps")) {
+        ceiling = *peak * 1e9;
+        b.note("dram_frac against the datasheet DRAM peak (no measured ceiling)");
+      }
+    }
+    if (ceiling) b.number("dram_frac", std::min(1.0, *bw / *ceiling), rate_origin);
+    if (ceiling && *bw > *ceiling) b.note("achieved bandwidth exceeds the ceiling: check the byte formula or the timing");
+    if (bytes_counted) b.note("bandwidth from the DRAM counters (the problem gave no byte formula)");
+  }
+  b.number("dram_pct_profiled", raw(in, kDramPct), Origin::Profiled);
+
+  // --- FLOP rate ---
+  std::optional<bool> tensor_active;
+  if (auto inst = raw(in, kTensorInst)) {
+    tensor_active = *inst > 0;
+  } else if (auto pct = raw(in, kTensorActive)) {
+    // Without the instruction count, an active tensor pipe still proves tensor instructions ran
+    // (and an idle one that none did).
+    tensor_active = *pct > 0;
+  }
+  b.boolean("tensor_active", tensor_active, Origin::Profiled);
+  if (auto gmma = raw(in, kTensorInstGmma)) b.boolean("wgmma_active", *gmma > 0, Origin::Profiled);
+  b.number("tensor_frac", pct_to_frac(raw(in, kTensorActive)), Origin::Profiled);
+  if (in.flops && time_us && *time_us > 0) {
+    double rate = *in.flops / (*time_us * 1e-6);
+    b.number("achieved_tflops", rate / 1e12, rate_origin);
+    if (auto ceil = flop_ceiling(in, tensor_active)) {
+      b.number("flop_frac", std::min(1.0, rate / ceil->first), rate_origin);
+      b.note("flop_frac against the " + ceil->second);
+      if (rate > ceil->first) b.note("FLOP rate exceeds the " + ceil->second + ": a defect to flag, not a win");
+    }
+  }
+  if (in.flops && in.bytes && *in.bytes > 0)
+    b.number("arith_intensity", *in.flops / *in.bytes, Origin::Problem);
+  b.number("compute_frac", pct_to_frac(raw(in, kSmThroughput)), Origin::Profiled);
+  b.number("fma_frac", pct_to_frac(raw(in, kFmaActive)), Origin::Profiled);
+  b.number("issue_frac", pct_to_frac(raw(in, kIssueActive)), Origin::Profiled);
+  b.text("dtype", in.dtype, Origin::Problem);
+
+  // --- memory access quality (profiled counters; ratios do not depend on replay speed) ---
+  b.number("load_eff", pct_to_frac(raw(in, kLoadEff)), Origin::Profiled);
+  b.number("sectors_per_request", ratio(raw(in, kLdSectors), raw(in, kLdRequests)), Origin::Profiled);
+  b.number("l2_hit", pct_to_frac(raw(in, kL2Hit)), Origin::Profiled);
+  if (auto requests = sum(raw(in, kSharedLd), raw(in, kSharedSt))) {
+    auto conflicts = raw(in, kBankConflicts);
+    // No shared instructions means no conflicts, not an undefined ratio.
+    if (conflicts) b.number("bank_conflicts_per_request", *requests > 0 ? *conflicts / *requests : 0.0, Origin::Profiled);
+  }
+  {
+    auto ldgsts = raw(in, kLdgsts), tma = raw(in, kTmaInst);
+    if (ldgsts || tma) b.boolean("uses_cp_async", ldgsts.value_or(0) > 0 || tma.value_or(0) > 0, Origin::Profiled);
+  }
+  b.number("inst_executed", raw(in, kInst), Origin::Profiled);
+  if (auto hz = raw(in, kSmClock)) b.number("sm_clock_mhz", *hz / 1e6, Origin::Profiled);
+
+  // --- occupancy and resources ---
+  b.number("occupancy", pct_to_frac(raw(in, kWarpsActive)), Origin::Profiled);
+  const LaunchAttributes& l = in.launch;
+  b.number("regs_per_thread", l.regs_per_thread, Origin::Driver);
+  b.number("smem_per_block", sum(l.static_smem_bytes, l.dynamic_smem_bytes), Origin::Driver);
+  b.number("local_bytes", l.local_bytes_per_thread, Origin::Driver);
+  b.number("block_threads", l.block_threads, Origin::Driver);
+  b.number("grid_blocks", l.grid_blocks, Origin::Driver);
+  b.number("blocks_per_sm", l.max_active_blocks_per_sm, Origin::Driver);
+  b.text("occupancy_limiter", l.occupancy_limiter, Origin::Driver);
+  if (in.chip && l.max_active_blocks_per_sm && l.block_threads) {
+    double warps_per_block = std::ceil(*l.block_threads / 32.0);
+    double max_warps = max_warps_per_sm(in.chip->cc_major, in.chip->cc_minor);
+    b.number("theoretical_occupancy",
+             std::min(1.0, *l.max_active_blocks_per_sm * warps_per_block / max_warps), Origin::Driver);
+  }
+  if (l.grid_blocks && l.max_active_blocks_per_sm && *l.max_active_blocks_per_sm > 0) {
+    if (auto sms = chip_number(in.chip, "sm_count"))
+      b.number("waves", *l.grid_blocks / (*l.max_active_blocks_per_sm * *sms), Origin::Driver);
+  }
+
+  // --- given by the caller ---
+  b.number("kernel_count", in.kernel_count, Origin::Given);
+  b.number("launch_count", in.launch_count, Origin::Given);
+  b.number("weight", in.weight, Origin::Given);
+  return d;
+}
+
+}  // namespace solver::profiling

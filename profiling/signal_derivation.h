@@ -1,0 +1,84 @@
+// From raw profiler metrics, an unprofiled time, the problem's formulas, the chip's ceilings and
+// the driver's launch attributes to the signal vocabulary (rules/signals.h). A pure function:
+// the live backend, the ncu importer and the fixture generator all go through it.
+//
+// The rule that shapes it (H200.md): the profiler's replay slows a memory-bound kernel and so
+// depresses its DRAM percentage. Bandwidth and FLOP-rate signals therefore come from the
+// UNPROFILED time and the problem's byte/FLOP formulas against measured ceilings; the profiled
+// percentage is kept apart as dram_pct_profiled. A signal whose inputs are missing stays missing.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/chips.h"
+#include "rules/signals.h"
+
+namespace solver::profiling {
+
+// Ceilings measured on the device (a large device copy, a large cuBLAS SGEMM / TF32 GEMM).
+// Absent ones fall back to the chip profile's datasheet peaks, and the origin says so.
+struct Ceilings {
+  std::optional<double> dram_bytes_per_s;
+  std::optional<double> fp32_flops_per_s;
+  std::optional<double> tf32_flops_per_s;
+  std::optional<double> fp16_flops_per_s;
+  std::optional<double> bf16_flops_per_s;
+};
+
+// Occupancy-calculator inputs from cuFuncGetAttribute / cuOccupancyMaxActiveBlocksPerMultiprocessor
+// (or an activity record). Each may be unknown.
+struct LaunchAttributes {
+  std::optional<double> regs_per_thread;
+  std::optional<double> static_smem_bytes;
+  std::optional<double> dynamic_smem_bytes;
+  std::optional<double> local_bytes_per_thread;
+  std::optional<double> block_threads;
+  std::optional<double> grid_blocks;
+  std::optional<double> max_active_blocks_per_sm;
+  std::optional<std::string> occupancy_limiter;  // registers, smem, blocks or warps
+};
+
+struct DerivationInput {
+  std::map<std::string, double> raw;  // metric name -> value in the metric's base unit
+  std::optional<double> time_us;      // unprofiled median kernel time
+  std::optional<double> flops;        // problem FLOP formula, one run
+  std::optional<double> bytes;        // problem byte formula, one run
+  const rules::ChipProfile* chip = nullptr;
+  Ceilings measured;
+  LaunchAttributes launch;
+  std::optional<double> kernel_count;
+  std::optional<double> launch_count;
+  std::optional<double> weight;
+  std::optional<std::string> dtype;   // precision the kernel computes in (fp32, tf32, ...)
+  // An ncu export has no unprofiled time and no problem formulas. When set, time_us falls back
+  // to the profiled gpu__time_duration and bytes to the DRAM counters, and every signal built
+  // from them is marked as coming from the profiled run.
+  bool allow_profiled_fallback = false;
+};
+
+// Where a signal's value came from, shown next to verdicts so a reader can weigh it.
+enum class Origin {
+  Unprofiled,  // unprofiled time (and problem formulas / ceilings)
+  Profiled,    // a counter of the profiled run
+  ProfiledRun, // a rate computed over the profiled run's time (replay-depressed)
+  Driver,      // launch attributes from the driver
+  Problem,     // the problem spec
+  Given,       // passed in by the caller (kernel count, weight)
+};
+const char* to_string(Origin o);
+
+struct Derivation {
+  rules::SignalSet signals;
+  std::map<std::string, Origin> origin;  // per signal present in `signals`
+  std::vector<std::string> notes;        // e.g. "dram_frac against the datasheet peak"
+};
+
+Derivation derive_signals(const DerivationInput& in);
+
+// Warps an SM holds at most, by compute capability (CUDA C++ Programming Guide, table of
+// technical specifications): 32 on 7.5, 48 on 8.6/8.7/8.9/12.x, 64 otherwise (7.0, 8.0, 9.0).
+int max_warps_per_sm(int cc_major, int cc_minor);
+
+}  // namespace solver::profiling

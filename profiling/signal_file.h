@@ -1,0 +1,61 @@
+// Signal files: the JSON form of one kernel's measured signals, with the raw metric values and
+// the derivation inputs they came from, so a reader (or `solver signals derive`) can recompute
+// them. Format, version 1:
+//   {"version": 1, "kernel": "...", "source": "where and when it was measured",
+//    "chip": "h200",                                       (optional: chips.yaml id)
+//    "problem": {"name": ..., "flops": F, "bytes": B, "note": ...},        (optional)
+//    "inputs": {"time_us": T, "dtype": "fp32", "kernel_count": 1, "weight": 1,
+//               "launch": {...LaunchAttributes...}, "ceilings": {...Ceilings...}}, (optional)
+//    "raw_metrics": {"metric.name": value, ...},
+//    "signals": {"signal_name": value | null, ...},
+//    "signal_origin": {"signal_name": "unprofiled", ...}, "notes": ["..."]}    (optional)
+// Loading checks every key and type and reports all problems located at file:line:column.
+#pragma once
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "profiling/signal_derivation.h"
+#include "rules/signals.h"
+
+namespace solver::profiling {
+
+struct SignalFile {
+  int version = 1;
+  std::string kernel;
+  std::string source;
+  std::optional<std::string> chip;
+  std::string problem_name;
+  std::string problem_note;
+  std::optional<double> flops;
+  std::optional<double> bytes;
+  // Derivation inputs besides the raw metrics.
+  std::optional<double> time_us;
+  std::optional<std::string> dtype;
+  std::optional<double> kernel_count;
+  std::optional<double> launch_count;
+  std::optional<double> weight;
+  LaunchAttributes launch;
+  Ceilings ceilings;
+  std::map<std::string, double> raw_metrics;
+  rules::SignalSet signals;
+  std::map<std::string, std::string> signal_origin;
+  std::vector<std::string> notes;
+  std::string path;  // where it was loaded from
+};
+
+// Throws rules::InputError with every located problem.
+SignalFile load_signal_file(const std::string& path);
+SignalFile parse_signal_file(const std::string& text, const std::string& file_label);
+std::string dump_signal_file(const SignalFile& f);  // canonical JSON, 2-space indent
+
+// The derivation inputs the file records, for `chip` (may be null).
+DerivationInput derivation_input(const SignalFile& f, const rules::ChipProfile* chip);
+// Replaces the file's signals, origins and notes with a derivation's.
+void store_derivation(SignalFile& f, const Derivation& d);
+
+// 1-based line and column of a byte offset in `text` (for JSON parser errors).
+std::pair<int, int> line_column(const std::string& text, std::size_t offset);
+
+}  // namespace solver::profiling

@@ -1,0 +1,165 @@
+#include "rules/rule_lint.h"
+
+#include <algorithm>
+
+namespace solver::rules {
+namespace {
+
+using Kind = ExprNode::Kind;
+
+bool is_comparison(const std::string& op) {
+  return op == "<" || op == "<=" || op == ">" || op == ">=" || op == "==" || op == "!=";
+}
+
+// `3 < x` is `x > 3`.
+std::string flip(const std::string& op) {
+  if (op == "<") return ">";
+  if (op == "<=") return ">=";
+  if (op == ">") return "<";
+  if (op == ">=") return "<=";
+  return op;
+}
+
+// A literal constant (numbers may carry unary minus); nullopt otherwise.
+std::optional<Value> constant_of(const ExprNode& n) {
+  switch (n.kind) {
+    case Kind::Number: return Value(n.number);
+    case Kind::Bool: return Value(n.boolean);
+    case Kind::String: return Value(n.text);
+    case Kind::Unary:
+      if (n.op == "neg" && n.children.size() == 1) {
+        auto inner = constant_of(*n.children[0]);
+        if (inner && std::holds_alternative<double>(*inner))
+          return Value(-std::get<double>(*inner));
+      }
+      return std::nullopt;
+    default: return std::nullopt;
+  }
+}
+
+bool collect(const ExprNode& n, std::vector<Conjunct>& out) {
+  if (n.kind == Kind::Binary && n.op == "and") {
+    for (const auto& c : n.children)
+      if (!collect(*c, out)) return false;
+    return true;
+  }
+  if (n.kind == Kind::Bool) return n.boolean;  // `true` constrains nothing; `false` is not ours
+  if (n.kind == Kind::Name && n.type == ValueType::Bool) {
+    out.push_back({n.text, "==", Value(true)});
+    return true;
+  }
+  if (n.kind == Kind::Unary && n.op == "not" && n.children.size() == 1) {
+    const ExprNode& c = *n.children[0];
+    if (c.kind == Kind::Name && c.type == ValueType::Bool) {
+      out.push_back({c.text, "==", Value(false)});
+      return true;
+    }
+    return false;
+  }
+  if (n.kind == Kind::Binary && is_comparison(n.op) && n.children.size() == 2) {
+    const ExprNode& l = *n.children[0];
+    const ExprNode& r = *n.children[1];
+    std::string op = n.op;
+    const ExprNode* name = nullptr;
+    std::optional<Value> k;
+    if (l.kind == Kind::Name && (k = constant_of(r))) {
+      name = &l;
+    } else if (r.kind == Kind::Name && (k = constant_of(l))) {
+      name = &r;
+      op = flip(op);
+    } else {
+      return false;
+    }
+    // Booleans compare only by equality: `s != true` is `s == false`.
+    if (std::holds_alternative<bool>(*k)) {
+      if (op != "==" && op != "!=") return false;
+      bool b = std::get<bool>(*k);
+      out.push_back({name->text, "==", Value(op == "==" ? b : !b)});
+      return true;
+    }
+    if (std::holds_alternative<std::string>(*k) && op != "==" && op != "!=") return false;
+    out.push_back({name->text, op, *k});
+    return true;
+  }
+  return false;
+}
+
+// Does the single test `s op_b kb` imply `s op_a ka`?
+bool conjunct_implies(const Conjunct& b, const Conjunct& a) {
+  if (b.name != a.name || b.constant.index() != a.constant.index()) return false;
+  if (!std::holds_alternative<double>(a.constant)) {  // bool / string: equality only
+    bool same = a.constant == b.constant;
+    if (a.op == "==") return b.op == "==" && same;
+    if (a.op == "!=") return (b.op == "==" && !same) || (b.op == "!=" && same);
+    return false;
+  }
+  double ka = std::get<double>(a.constant);
+  double kb = std::get<double>(b.constant);
+  const std::string& oa = a.op;
+  const std::string& ob = b.op;
+  if (ob == "==") {  // b pins the value: check it against a directly
+    if (oa == "<") return kb < ka;
+    if (oa == "<=") return kb <= ka;
+    if (oa == ">") return kb > ka;
+    if (oa == ">=") return kb >= ka;
+    if (oa == "==") return kb == ka;
+    return kb != ka;  // !=
+  }
+  if (oa == ">") return (ob == ">" && kb >= ka) || (ob == ">=" && kb > ka);
+  if (oa == ">=") return (ob == ">" || ob == ">=") && kb >= ka;
+  if (oa == "<") return (ob == "<" && kb <= ka) || (ob == "<=" && kb < ka);
+  if (oa == "<=") return (ob == "<" || ob == "<=") && kb <= ka;
+  if (oa == "!=")
+    return (ob == "!=" && kb == ka) || (ob == ">" && kb >= ka) || (ob == ">=" && kb > ka) ||
+           (ob == "<" && kb <= ka) || (ob == "<=" && kb < ka);
+  return false;  // a is ==, b is a range: a range never pins one value
+}
+
+}  // namespace
+
+std::optional<std::vector<Conjunct>> decidable_conjuncts(const Expression& e) {
+  std::vector<Conjunct> out;
+  if (!collect(e.root(), out)) return std::nullopt;
+  return out;
+}
+
+bool implies(const std::vector<Conjunct>& stronger, const std::vector<Conjunct>& weaker) {
+  return std::all_of(weaker.begin(), weaker.end(), [&](const Conjunct& a) {
+    return std::any_of(stronger.begin(), stronger.end(),
+                       [&](const Conjunct& b) { return conjunct_implies(b, a); });
+  });
+}
+
+const Rule* shadowing_rule(const RuleTable& table, const Rule& r) {
+  if (!r.when || r.status == RuleStatus::Retired) return nullptr;
+  auto mine = decidable_conjuncts(*r.when);
+  if (!mine) return nullptr;
+  for (const auto& a : table.rules) {
+    if (&a == &r || !a.when || a.status == RuleStatus::Retired || a.priority >= r.priority)
+      continue;
+    bool guard_subset = std::all_of(a.requires_caps.begin(), a.requires_caps.end(),
+                                    [&](const std::string& c) {
+                                      return std::find(r.requires_caps.begin(),
+                                                       r.requires_caps.end(),
+                                                       c) != r.requires_caps.end();
+                                    });
+    if (!guard_subset) continue;
+    auto theirs = decidable_conjuncts(*a.when);
+    if (theirs && implies(*mine, *theirs)) return &a;
+  }
+  return nullptr;
+}
+
+void lint_rule_table(const RuleTable& table, Diagnostics& diags) {
+  for (const auto& r : table.rules) {
+    if (const Rule* a = shadowing_rule(table, r)) {
+      diags.error(r.where, "rule '" + r.id + "' can never fire: rule '" + a->id +
+                               "' (priority " + std::to_string(a->priority) + " < " +
+                               std::to_string(r.priority) +
+                               ") needs no capability this one lacks and its condition '" +
+                               a->when_text + "' holds whenever this one's does");
+    }
+  }
+}
+
+}  // namespace solver::rules

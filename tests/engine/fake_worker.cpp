@@ -1,0 +1,158 @@
+// A stand-in for `solver-gpu` that speaks the worker protocol without a GPU, so the live
+// backend's watchdog, fault handling and restart can be tested in CI. What it does is chosen
+// by the variant id of each request:
+//   ok       answers normally (gate Passed, detail "pid <pid>")
+//   hang     announces a launch batch (beat with the --timeout-ms budget) and never answers
+//   abort    abort()s mid-request after writing to stderr
+//   segv     raises SIGSEGV
+//   exit     exits with status 3 without answering
+//   fatal    answers Fault with "fatal":true (a sticky CUDA error) and exits
+//   garbage  prints a non-protocol line on stdout first, then answers normally
+//   beats    beats 4 times, sleeping 60% of the budget each time (longer than one budget in
+//            total), then answers: the watchdog must re-arm on each beat
+// Start-up mode (--fake-mode): "nodriver" exits 127 the way the dynamic loader does when
+// libcuda.so.1 is missing; "nodevice" answers hello with ok:false (cuInit failed).
+#include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <iostream>
+#include <string>
+#include <thread>
+
+#include "engine/worker_protocol.h"
+
+using namespace solver::engine;
+
+namespace {
+
+int g_timeout_ms = 1000;
+
+void send(const std::string& line) {
+  std::cout << line << "\n" << std::flush;
+}
+
+void beat(const std::string& phase) { send(encode_beat({phase, g_timeout_ms})); }
+
+WorkerResponse answer_ok(const WorkerRequest& r) {
+  WorkerResponse resp;
+  resp.id = r.id;
+  resp.ok = true;
+  std::string pid = "pid " + std::to_string(getpid());
+  if (r.op == "gate") {
+    GateResult g;
+    g.status = GateStatus::Passed;
+    g.detail = pid;
+    g.input_sets = r.input_sets;
+    g.seeds = {r.seed + 1, r.seed + 2};
+    resp.gate = g;
+  } else if (r.op == "profile") {
+    ProfileResult p;
+    p.ok = true;
+    p.detail = pid;
+    p.time_us = 12.5;
+    p.signals.set("time_us", 12.5);
+    p.raw_metrics["gpu__time_duration.sum"] = 20000;
+    resp.profile = p;
+  } else if (r.op == "time") {
+    TimeSamples t;
+    t.ok = true;
+    for (int i = 0; i < r.samples; ++i) t.kernel_us.push_back(10.0 + i);
+    t.event_us = t.kernel_us;
+    t.detail = pid;
+    resp.time = t;
+  } else if (r.op == "time_pairs") {
+    PairSamples p;
+    for (int i = 0; i < r.pairs; ++i) {
+      p.incumbent_us.push_back(20.0);
+      p.candidate_us.push_back(10.0);
+    }
+    p.sm_clock_mhz = 1980;
+    resp.pairs = p;
+  }
+  return resp;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string mode;
+  for (int i = 1; i + 1 < argc; ++i) {
+    std::string a = argv[i];
+    if (a == "--fake-mode") mode = argv[i + 1];
+    if (a == "--timeout-ms") g_timeout_ms = std::atoi(argv[i + 1]);
+  }
+  if (mode == "nodriver") {
+    std::fprintf(stderr, "solver-gpu: error while loading shared libraries: libcuda.so.1: "
+                         "cannot open shared object file: No such file or directory\n");
+    return 127;
+  }
+  std::string line;
+  while (std::getline(std::cin, line)) {
+    std::string error;
+    auto req = decode_request(line, &error);
+    if (!req) {
+      WorkerResponse bad;
+      bad.error = error;
+      send(encode_response(bad));
+      continue;
+    }
+    if (req->op == "quit") return 0;
+    if (req->op == "hello") {
+      WorkerResponse resp;
+      resp.id = req->id;
+      if (mode == "nodevice") {
+        resp.error = "cuInit failed: CUDA_ERROR_NO_DEVICE (no CUDA-capable device is detected)";
+      } else {
+        resp.ok = true;
+        DeviceInfo d;
+        d.name = "Fake GPU";
+        d.chip_id = "fake";
+        d.arch = "sm_90";
+        d.sm_count = 4;
+        resp.device = d;
+      }
+      send(encode_response(resp));
+      continue;
+    }
+    const VariantRef* v = req->variant ? &*req->variant
+                          : req->candidate ? &*req->candidate : nullptr;
+    std::string what = v ? v->variant : "ok";
+    if (what == "hang") {
+      beat("launch");
+      for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+    }
+    if (what == "abort") {
+      std::fprintf(stderr, "fake worker: about to abort\n");
+      std::abort();
+    }
+    if (what == "segv") raise(SIGSEGV);
+    if (what == "exit") {
+      std::fprintf(stderr, "fake worker: exiting with status 3\n");
+      return 3;
+    }
+    if (what == "fatal") {
+      WorkerResponse resp;
+      resp.id = req->id;
+      resp.ok = true;
+      resp.fatal = true;
+      GateResult g;
+      g.status = GateStatus::Fault;
+      g.detail = "CUDA_ERROR_ILLEGAL_ADDRESS at fake.cpp:1 (sticky: the worker exits)";
+      resp.gate = g;
+      send(encode_response(resp));
+      return 1;
+    }
+    if (what == "garbage") send("this is not protocol");
+    if (what == "beats") {
+      for (int i = 0; i < 4; ++i) {
+        beat("launch batch " + std::to_string(i));
+        std::this_thread::sleep_for(std::chrono::milliseconds(g_timeout_ms * 6 / 10));
+      }
+    }
+    send(encode_response(answer_ok(*req)));
+  }
+  return 0;
+}

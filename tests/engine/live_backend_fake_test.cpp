@@ -1,0 +1,139 @@
+// The live backend's reliability without a GPU: a fake worker (fake_worker.cpp) that hangs,
+// aborts, segfaults, exits or reports a sticky CUDA error. Each must come back as the right
+// outcome value, and the next request must get a fresh worker.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "engine/live_backend.h"
+
+using namespace solver::engine;
+
+namespace {
+
+LiveOptions fake_options(const std::string& mode = "") {
+  LiveOptions o;
+  o.worker_path = FAKE_WORKER_PATH;
+  o.problems_root = std::string(SOLVER_SOURCE_DIR) + "/problems";
+  o.timeout_ms = 300;  // the watchdog per launch batch: short, the fake hangs on purpose
+  if (!mode.empty()) o.worker_args = {"--fake-mode", mode};
+  return o;
+}
+
+VariantRef ref(const std::string& variant) { return {"fake_problem", variant, {}}; }
+
+std::string pid_of(const GateResult& g) { return g.detail; }
+
+}  // namespace
+
+TEST_CASE("open_live_backend reports a missing driver plainly and returns nullptr") {
+  std::string why;
+  auto b = open_live_backend(fake_options("nodriver"), &why);
+  CHECK(b == nullptr);
+  CHECK(why.find("no NVIDIA driver") != std::string::npos);
+  CHECK(why.find("libcuda.so.1") != std::string::npos);
+}
+
+TEST_CASE("open_live_backend reports a worker without a device") {
+  std::string why;
+  auto b = open_live_backend(fake_options("nodevice"), &why);
+  CHECK(b == nullptr);
+  CHECK(why.find("CUDA_ERROR_NO_DEVICE") != std::string::npos);
+}
+
+TEST_CASE("open_live_backend reports a worker that does not exist") {
+  LiveOptions o = fake_options();
+  o.worker_path = "/nonexistent/solver-gpu";
+  std::string why;
+  auto b = open_live_backend(o, &why);
+  CHECK(b == nullptr);
+  CHECK(why.find("/nonexistent/solver-gpu") != std::string::npos);
+}
+
+TEST_CASE("a healthy worker answers every op") {
+  std::string why;
+  auto b = open_live_backend(fake_options(), &why);
+  REQUIRE_MESSAGE(b != nullptr, why);
+  CHECK(b->info().kind == "live");
+  CHECK(b->info().device_name == "Fake GPU");
+  GateResult g = b->gate(ref("ok"));
+  CHECK(g.status == GateStatus::Passed);
+  CHECK(g.input_sets == 2);
+  CHECK(b->time_samples(ref("ok"), 3, 1) == std::vector<double>{10, 11, 12});
+  PairSamples p = b->time_pairs(ref("ok"), ref("ok"), 4, 1);
+  CHECK(p.incumbent_us.size() == 4);
+  CHECK(p.candidate_us.size() == 4);
+  ProfileResult pr = b->profile(ref("ok"));
+  CHECK(pr.ok);
+  CHECK(pr.time_us == 12.5);
+  CHECK(live_workers_started(*b) == 1);
+  CHECK(pid_of(b->gate(ref("ok"))) == pid_of(g));  // same worker throughout
+}
+
+TEST_CASE("a hanging kernel becomes Timeout, the worker is killed, and a fresh one serves next") {
+  std::string why;
+  auto b = open_live_backend(fake_options(), &why);
+  REQUIRE(b);
+  GateResult first = b->gate(ref("ok"));
+  GateResult hung = b->gate(ref("hang"));
+  CHECK(hung.status == GateStatus::Timeout);
+  CHECK(hung.detail.find("watchdog") != std::string::npos);
+  CHECK(hung.detail.find("300 ms") != std::string::npos);
+  GateResult after = b->gate(ref("ok"));
+  CHECK(after.status == GateStatus::Passed);
+  CHECK(pid_of(after) != pid_of(first));
+  CHECK(live_workers_started(*b) == 2);
+}
+
+TEST_CASE("an abort, a segfault and an exit each become Fault with the reason and stderr") {
+  std::string why;
+  auto b = open_live_backend(fake_options(), &why);
+  REQUIRE(b);
+  GateResult aborted = b->gate(ref("abort"));
+  CHECK(aborted.status == GateStatus::Fault);
+  CHECK(aborted.detail.find("signal 6") != std::string::npos);
+  CHECK(aborted.detail.find("about to abort") != std::string::npos);
+  GateResult segv = b->gate(ref("segv"));
+  CHECK(segv.status == GateStatus::Fault);
+  CHECK(segv.detail.find("signal 11") != std::string::npos);
+  GateResult exited = b->gate(ref("exit"));
+  CHECK(exited.status == GateStatus::Fault);
+  CHECK(exited.detail.find("exit status 3") != std::string::npos);
+  CHECK(b->gate(ref("ok")).status == GateStatus::Passed);
+  CHECK(live_workers_started(*b) == 4);
+}
+
+TEST_CASE("a sticky CUDA error: the worker's Fault answer is kept and the worker replaced") {
+  std::string why;
+  auto b = open_live_backend(fake_options(), &why);
+  REQUIRE(b);
+  GateResult before = b->gate(ref("ok"));
+  GateResult fatal = b->gate(ref("fatal"));
+  CHECK(fatal.status == GateStatus::Fault);
+  CHECK(fatal.detail.find("CUDA_ERROR_ILLEGAL_ADDRESS") != std::string::npos);
+  GateResult after = b->gate(ref("ok"));
+  CHECK(after.status == GateStatus::Passed);
+  CHECK(pid_of(after) != pid_of(before));
+}
+
+TEST_CASE("faults in the timing ops come back empty, not as exceptions") {
+  std::string why;
+  auto b = open_live_backend(fake_options(), &why);
+  REQUIRE(b);
+  CHECK(b->time_samples(ref("hang"), 5, 1).empty());
+  CHECK(b->time_pairs(ref("ok"), ref("segv"), 5, 1).incumbent_us.empty());
+  ProfileResult p = b->profile(ref("abort"));
+  CHECK_FALSE(p.ok);
+  CHECK(p.detail.find("signal 6") != std::string::npos);
+  CHECK(b->time_samples(ref("ok"), 2, 1).size() == 2);
+}
+
+TEST_CASE("beats re-arm the watchdog; stray stdout lines are ignored") {
+  std::string why;
+  auto b = open_live_backend(fake_options(), &why);
+  REQUIRE(b);
+  // 4 x 180 ms of work, each inside its 300 ms batch budget, 720 ms in all.
+  CHECK(b->gate(ref("beats")).status == GateStatus::Passed);
+  CHECK(b->gate(ref("garbage")).status == GateStatus::Passed);
+  CHECK(live_workers_started(*b) == 1);
+}
