@@ -19,6 +19,12 @@ bool is_identifier(const std::string& s) {
                      [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
 }
 
+YAML::Node child(const YAML::Node& node, const char* key) {
+  if (!node.IsDefined() || !node.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
+  YAML::Node v = node[key];
+  return v.IsDefined() ? v : YAML::Node(YAML::NodeType::Undefined);
+}
+
 bool path_within(const fs::path& inner, const fs::path& outer) {
   auto i = inner.begin();
   for (auto o = outer.begin(); o != outer.end(); ++o, ++i) {
@@ -39,44 +45,44 @@ ProblemSpec Loader::load(const YAML::Node& root) {
                     file_, diags_);
   if (auto v = rules::get_int(root, "version", file_, diags_, true)) {
     spec.version = static_cast<int>(*v);
-    if (*v != 1) error(root["version"], "unsupported problem.yaml version " + std::to_string(*v) +
+    if (*v != 1) error(child(root, "version"), "unsupported problem.yaml version " + std::to_string(*v) +
                                             " (this solver reads version 1)");
   }
   if (auto n = rules::get_string(root, "name", file_, diags_, true)) {
     spec.name = *n;
     std::string folder = fs::path(dir_).filename().string();
     if (*n != folder)
-      error(root["name"], "name '" + *n + "' must equal the problem's folder name '" + folder + "'");
+      error(child(root, "name"), "name '" + *n + "' must equal the problem's folder name '" + folder + "'");
   }
   spec.description = rules::get_string(root, "description", file_, diags_).value_or("");
   if (auto t = rules::get_int(root, "timeout_ms", file_, diags_)) {
-    if (*t <= 0) error(root["timeout_ms"], "timeout_ms must be positive");
+    if (*t <= 0) error(child(root, "timeout_ms"), "timeout_ms must be positive");
     spec.timeout_ms = static_cast<int>(*t);
   }
   collect_slots(root);
-  load_scalars(root["scalars"], spec);
-  if (!root["buffers"]) diags_.error(at(root), "missing required key 'buffers'");
-  load_buffers(root["buffers"], spec);
+  load_scalars(child(root, "scalars"), spec);
+  if (!child(root, "buffers")) diags_.error(at(root), "missing required key 'buffers'");
+  load_buffers(child(root, "buffers"), spec);
   auto scalars_only = resolver(nullptr, false);
-  if (root["flops"]) spec.flops = expr(root["flops"], scalars_only);
+  if (child(root, "flops")) spec.flops = expr(child(root, "flops"), scalars_only);
   else diags_.error(at(root), "missing required key 'flops'");
-  if (root["bytes"]) spec.bytes = expr(root["bytes"], scalars_only);
+  if (child(root, "bytes")) spec.bytes = expr(child(root, "bytes"), scalars_only);
   else diags_.error(at(root), "missing required key 'bytes'");
-  load_tolerances(root["tolerance"], spec);
+  load_tolerances(child(root, "tolerance"), spec);
 
-  const YAML::Node ref = root["reference"];
+  const YAML::Node ref = child(root, "reference");
   if (!ref) {
     diags_.error(at(root), "missing required key 'reference'");
   } else if (rules::expect_map(ref, "reference", file_, diags_)) {
     rules::check_keys(ref, {"source", "entry", "args", "grid", "block", "smem"}, file_, diags_);
     if (auto s = rules::get_string(ref, "source", file_, diags_, true)) {
       spec.reference.source = *s;
-      check_source(ref["source"], *s);
+      check_source(child(ref, "source"), *s);
     }
     spec.reference.launch = load_launch(ref, spec, scalars_only);
   }
 
-  const YAML::Node vs = root["variants"];
+  const YAML::Node vs = child(root, "variants");
   if (!vs) {
     diags_.error(at(root), "missing required key 'variants'");
   } else if (rules::expect_sequence(vs, "variants", file_, diags_)) {
@@ -86,7 +92,7 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   }
   if (auto s = rules::get_string(root, "seed", file_, diags_)) {
     spec.seed_variant = *s;
-    if (!spec.find_variant(*s)) error(root["seed"], "seed variant '" + *s + "' is not defined");
+    if (!spec.find_variant(*s)) error(child(root, "seed"), "seed variant '" + *s + "' is not defined");
   } else if (!spec.variants.empty()) {
     spec.seed_variant = spec.variants.front().id;
   }
@@ -97,15 +103,15 @@ ProblemSpec Loader::load(const YAML::Node& root) {
 // Every expression of the file binds to one slot layout (scalars, then knobs of any variant),
 // so one slot vector evaluates all of them.
 void Loader::collect_slots(const YAML::Node& root) {
-  if (root["scalars"].IsMap())
-    for (const auto& kv : root["scalars"]) {
+  if (child(root, "scalars").IsMap())
+    for (const auto& kv : child(root, "scalars")) {
       std::string n = kv.first.Scalar();
       if (scalar_names_.insert(n).second) slots_.push_back(n);
     }
-  if (!root["variants"].IsSequence()) return;
-  for (const auto& v : root["variants"]) {
-    if (!v.IsMap() || !v["knobs"].IsMap()) continue;
-    for (const auto& kv : v["knobs"]) {
+  if (!child(root, "variants").IsSequence()) return;
+  for (const auto& v : child(root, "variants")) {
+    if (!v.IsMap() || !child(v, "knobs").IsMap()) continue;
+    for (const auto& kv : child(v, "knobs")) {
       std::string n = kv.first.Scalar();
       if (std::find(slots_.begin(), slots_.end(), n) == slots_.end()) slots_.push_back(n);
     }
@@ -150,6 +156,15 @@ std::vector<SpecExpr> Loader::expr_list(const YAML::Node& node, const char* what
   if (node.IsScalar()) {  // `block: 256` is a 1-D launch
     out.push_back(expr(node, r));
   } else if (node.IsSequence()) {
+    // `[ceil_div(N, 16)]` is two YAML items; the parser's errors on the halves would not say why.
+    for (const auto& item : node) {
+      const std::string t = item.IsScalar() ? item.Scalar() : "";
+      if (std::count(t.begin(), t.end(), '(') != std::count(t.begin(), t.end(), ')')) {
+        error(node, std::string(what) + ": YAML split an expression at a comma ('" + t +
+                        "'); quote expressions holding commas: [\"ceil_div(N, 16)\"]");
+        return out;
+      }
+    }
     for (const auto& item : node) out.push_back(expr(item, r));
   } else {
     error(node, std::string(what) + " must be an expression or a list of expressions");

@@ -15,6 +15,9 @@
 namespace solver::generators::detail {
 
 bool is_identifier(const std::string& s);
+// node[key] that never throws: yaml-cpp's const subscript yields an invalid node for a missing
+// key, on which IsMap() and friends throw; this yields an Undefined one instead.
+YAML::Node child(const YAML::Node& node, const char* key);
 // True if `inner` is `outer` or lies below it, compared by path component (both canonical).
 bool path_within(const std::filesystem::path& inner, const std::filesystem::path& outer);
 

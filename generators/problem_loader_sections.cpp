@@ -28,12 +28,12 @@ void Loader::load_scalars(const YAML::Node& node, ProblemSpec& spec) {
       if (auto d = rules::get_string(v, "dtype", file_, diags_)) {
         auto t = dtype_from_string(*d);
         if (!t || *t == DType::F16 || *t == DType::BF16)
-          error(v["dtype"], "scalar dtype '" + *d + "' must be one of i32 u32 i64 f32 f64");
+          error(child(v, "dtype"), "scalar dtype '" + *d + "' must be one of i32 u32 i64 f32 f64");
         else s.dtype = *t;
       }
       if (auto x = rules::get_double(v, "value", file_, diags_, true)) s.value = *x;
-      text = v["value"].IsScalar() ? v["value"].Scalar() : "";
-      if (!v["dtype"]) s.dtype = text.find_first_of(".eE") == std::string::npos ? DType::I32 : DType::F32;
+      text = child(v, "value").IsScalar() ? child(v, "value").Scalar() : "";
+      if (!child(v, "dtype")) s.dtype = text.find_first_of(".eE") == std::string::npos ? DType::I32 : DType::F32;
     } else if (v.IsScalar()) {
       text = v.Scalar();
       double x = 0;
@@ -74,7 +74,7 @@ InitDist Loader::load_init(const YAML::Node& node) {
   } else if (d.kind == "constant") {
     d.a = num("value", 0.0);
   } else {
-    error(node["dist"], "init dist '" + d.kind + "' must be uniform, normal, constant or randint");
+    error(child(node, "dist"), "init dist '" + d.kind + "' must be uniform, normal, constant or randint");
   }
   return d;
 }
@@ -96,20 +96,20 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
     rules::check_keys(v, {"dtype", "shape", "role", "init", "zero_before_run"}, file_, diags_);
     if (auto d = rules::get_string(v, "dtype", file_, diags_, true)) {
       if (auto t = dtype_from_string(*d)) b.dtype = *t;
-      else error(v["dtype"], "unknown dtype '" + *d + "' (f16 bf16 f32 f64 i32 u32 i64)");
+      else error(child(v, "dtype"), "unknown dtype '" + *d + "' (f16 bf16 f32 f64 i32 u32 i64)");
     }
     std::string role = rules::get_string(v, "role", file_, diags_).value_or("in");
     if (role == "in") b.role = BufferRole::In;
     else if (role == "out") b.role = BufferRole::Out;
     else if (role == "inout") b.role = BufferRole::InOut;
     else if (role == "scratch") b.role = BufferRole::Scratch;
-    else error(v["role"], "buffer role '" + role + "' must be in, out, inout or scratch");
+    else error(child(v, "role"), "buffer role '" + role + "' must be in, out, inout or scratch");
     any_out = any_out || b.role == BufferRole::Out || b.role == BufferRole::InOut;
     // The reference sees in/out buffers, so only scratch space may depend on a variant's knob.
     const auto& r = b.role == BufferRole::Scratch ? shapes_any_knob : shapes_scalars;
-    if (v["shape"]) b.shape = expr_list(v["shape"], "shape", 1, 8, r);
+    if (child(v, "shape")) b.shape = expr_list(child(v, "shape"), "shape", 1, 8, r);
     else error(v, "buffer '" + b.name + "' needs a shape");
-    b.init = load_init(v["init"]);
+    b.init = load_init(child(v, "init"));
     b.zero_before_run = rules::get_bool(v, "zero_before_run", file_, diags_).value_or(false);
     spec.buffers.push_back(std::move(b));
   }
@@ -138,18 +138,18 @@ LaunchSpec Loader::load_launch(const YAML::Node& node, const ProblemSpec& spec,
   l.entry = rules::get_string(node, "entry", file_, diags_, true).value_or("");
   if (auto args = rules::get_string_list(node, "args", file_, diags_, true)) {
     l.args = *args;
-    const YAML::Node list = node["args"];
+    const YAML::Node list = child(node, "args");
     for (std::size_t i = 0; i < args->size(); ++i) {
       const std::string& a = (*args)[i];
       if (!spec.find_buffer(a) && !spec.find_scalar(a))
         error(list[i], "argument '" + a + "' is neither a buffer nor a scalar of this problem");
     }
   }
-  if (node["grid"]) l.grid = expr_list(node["grid"], "grid", 1, 3, r);
+  if (child(node, "grid")) l.grid = expr_list(child(node, "grid"), "grid", 1, 3, r);
   else error(node, "missing required key 'grid'");
-  if (node["block"]) l.block = expr_list(node["block"], "block", 1, 3, r);
+  if (child(node, "block")) l.block = expr_list(child(node, "block"), "block", 1, 3, r);
   else error(node, "missing required key 'block'");
-  if (node["smem"] && !node["smem"].IsNull()) l.smem = expr(node["smem"], r);
+  if (child(node, "smem") && !child(node, "smem").IsNull()) l.smem = expr(child(node, "smem"), r);
   return l;
 }
 
@@ -175,7 +175,7 @@ std::vector<std::string> Loader::hypothesis_list(const YAML::Node& map, const ch
   if (!list) return {};
   for (std::size_t i = 0; i < list->size(); ++i)
     if (!rules::is_known_hypothesis((*list)[i]))
-      error(map[key][i], "unknown hypothesis '" + (*list)[i] + "' (see rules/hypotheses.cpp)");
+      error(child(map, key)[i], "unknown hypothesis '" + (*list)[i] + "' (see rules/hypotheses.cpp)");
   return *list;
 }
 
@@ -193,7 +193,7 @@ void Loader::load_knobs(const YAML::Node& node, VariantSpec& v) {
     values.reset(kv.second);
     if (kv.second.IsMap()) {
       rules::check_keys(kv.second, {"values", "applies"}, file_, diags_);
-      values.reset(kv.second["values"]);
+      values.reset(child(kv.second, "values"));
       k.applies = hypothesis_list(kv.second, "applies");
     }
     if (!values || !values.IsSequence()) {
@@ -227,42 +227,43 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
                      "grid", "block", "smem"},
                     file_, diags_);
   v.id = rules::get_string(node, "id", file_, diags_, true).value_or("");
-  if (node["id"] && v.id.find_first_of("[],= ") != std::string::npos)
-    error(node["id"], "variant id '" + v.id + "' may not contain '[', ']', ',', '=' or spaces");
+  if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
+    error(child(node, "id"), "variant id '" + v.id + "' may not contain '[', ']', ',', '=' or spaces");
   if (auto s = rules::get_string(node, "source", file_, diags_, true)) {
     v.source = *s;
-    check_source(node["source"], *s);
+    check_source(child(node, "source"), *s);
   }
   v.description = rules::get_string(node, "description", file_, diags_).value_or("");
   v.parent = rules::get_string(node, "parent", file_, diags_).value_or("");
   v.applies = hypothesis_list(node, "applies");
   if (auto p = rules::get_string(node, "precision", file_, diags_)) {
     v.precision = *p;
-    v.precision_where = at(node["precision"]);
+    v.precision_where = at(child(node, "precision"));
   }
   if (!spec.tolerances.count(v.precision))
     diags_.error(v.precision_where, "precision class '" + v.precision +
                                         "' has no entry under 'tolerance'");
-  load_knobs(node["knobs"], v);
+  load_knobs(child(node, "knobs"), v);
   v.compile_options = rules::get_string_list(node, "compile_options", file_, diags_).value_or(
       std::vector<std::string>{});
   auto r = resolver(&v, false);
   for (const char* key : {"constraints", "requires"}) {  // `requires` reads better for alignment
-    const YAML::Node list = node[key];
+    const YAML::Node list = child(node, key);
     if (!list) continue;
     if (!rules::expect_sequence(list, key, file_, diags_)) continue;
     for (const auto& c : list) v.constraints.push_back(expr(c, r, rules::ValueType::Bool));
   }
-  bool single = node["entry"] || node["args"] || node["grid"] || node["block"] || node["smem"];
-  if (node["launches"]) {
+  bool single = false;
+  for (const char* key : {"entry", "args", "grid", "block", "smem"}) single = single || child(node, key);
+  if (child(node, "launches")) {
     if (single) error(node, "give either 'launches' or entry/args/grid/block, not both");
-    if (rules::expect_sequence(node["launches"], "launches", file_, diags_)) {
-      for (const auto& l : node["launches"]) {
+    if (rules::expect_sequence(child(node, "launches"), "launches", file_, diags_)) {
+      for (const auto& l : child(node, "launches")) {
         if (!rules::expect_map(l, "launch", file_, diags_)) continue;
         rules::check_keys(l, {"entry", "args", "grid", "block", "smem"}, file_, diags_);
         v.launches.push_back(load_launch(l, spec, r));
       }
-      if (node["launches"].size() == 0) error(node["launches"], "launches is empty");
+      if (child(node, "launches").size() == 0) error(child(node, "launches"), "launches is empty");
     }
   } else {
     v.launches.push_back(load_launch(node, spec, r));
@@ -276,13 +277,13 @@ void Loader::check_variant_graph(const YAML::Node& vs, const ProblemSpec& spec) 
     const VariantSpec& v = spec.variants[i];
     if (v.id.empty()) continue;
     if (!first.emplace(v.id, i).second)
-      error(vs[i]["id"], "duplicate variant id '" + v.id + "'");
+      error(child(vs[i], "id"), "duplicate variant id '" + v.id + "'");
   }
   for (std::size_t i = 0; i < spec.variants.size(); ++i) {
     const VariantSpec& v = spec.variants[i];
     if (v.parent.empty()) continue;
     if (!first.count(v.parent)) {
-      error(vs[i]["parent"], "parent '" + v.parent + "' is not a variant of this problem");
+      error(child(vs[i], "parent"), "parent '" + v.parent + "' is not a variant of this problem");
       continue;
     }
     // Walk up; more steps than variants means a cycle through this variant's ancestry.
@@ -294,7 +295,7 @@ void Loader::check_variant_graph(const YAML::Node& vs, const ProblemSpec& spec) 
       ++steps;
     }
     if (cur == v.id || steps > spec.variants.size())
-      error(vs[i]["parent"], "parent chain of '" + v.id + "' is a cycle");
+      error(child(vs[i], "parent"), "parent chain of '" + v.id + "' is a cycle");
   }
 }
 

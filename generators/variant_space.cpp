@@ -60,8 +60,8 @@ std::array<int64_t, 3> eval_dims(const std::vector<SpecExpr>& es,
   return out;
 }
 
-bool uses_buffer(const VariantSpec& v, const std::string& name) {
-  for (const auto& l : v.launches)
+bool uses_buffer(const std::vector<LaunchSpec>& launches, const std::string& name) {
+  for (const auto& l : launches)
     for (const auto& a : l.args)
       if (a == name) return true;
   return false;
@@ -99,13 +99,13 @@ ResolvedLaunch resolve_launch(const LaunchSpec& l, const ResolvedVariant& rv,
 }
 
 // Buffers, scalars, flops and bytes: shared by variants and the reference.
-void resolve_data(const ProblemSpec& spec, const VariantSpec* variant,
+void resolve_data(const ProblemSpec& spec, const std::vector<LaunchSpec>& launches,
                   const std::vector<rules::Value>& slots, ResolvedVariant& rv) {
   for (const auto& s : spec.scalars) rv.scalars.push_back({s.name, s.dtype, s.value});
   for (const auto& b : spec.buffers) {
     ResolvedBuffer r{b.name, b.dtype, b.role, b.init, b.zero_before_run, {}, 0, 0};
     // A knob-sized scratch buffer of another variant is not this variant's concern.
-    bool needed = b.role != BufferRole::Scratch || !variant || uses_buffer(*variant, b.name);
+    bool needed = b.role != BufferRole::Scratch || uses_buffer(launches, b.name);
     std::vector<Diagnostic> local;
     int64_t n = 1;
     for (const auto& dim : b.shape) {
@@ -225,7 +225,7 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
   else
     rv.issues.push_back({variant.precision_where, "precision class '" + variant.precision + "' not defined"});
   auto slots = slot_values(spec, knobs);
-  resolve_data(spec, &variant, slots, rv);
+  resolve_data(spec, variant.launches, slots, rv);
   for (const auto& l : variant.launches) rv.launches.push_back(resolve_launch(l, rv, slots, rv.issues));
   return rv;
 }
@@ -246,7 +246,7 @@ ResolvedVariant resolve_reference(const ProblemSpec& spec, const rules::ChipProf
   rv.precision = "fp64";
   rv.tolerance = Tolerance{0, 0};
   auto slots = slot_values(spec, {});
-  resolve_data(spec, nullptr, slots, rv);
+  resolve_data(spec, {spec.reference.launch}, slots, rv);
   // The reference writes float64 copies of the checked outputs.
   for (auto& b : rv.buffers)
     if (b.role == BufferRole::Out || b.role == BufferRole::InOut) {

@@ -130,6 +130,7 @@ struct RangeProfiler::Impl {
   std::string chip;
   RangeProfilerOptions options;
   std::string init_error;
+  std::string device_note;
   ProfileStatus init_status = ProfileStatus::ok;
   bool acquired = false;
   std::vector<uint8_t> availability;
@@ -156,11 +157,11 @@ void RangeProfiler::Impl::set_up(std::string chip_name) {
     sup.api = CUPTI_PROFILER_RANGE_PROFILING;
     if (!ok(cuptiProfilerDeviceSupported(&sup), "cuptiProfilerDeviceSupported", &init_error))
       return void(init_status = ProfileStatus::cupti_error);
-    if (sup.isSupported != CUPTI_PROFILER_CONFIGURATION_SUPPORTED) {
-      init_error = "range profiling is not supported on device " + std::to_string(device) + ": " +
-                   support_detail(sup);
-      return void(init_status = ProfileStatus::unsupported_device);
-    }
+    // Advisory only: a VM may report a level CUPTI then does not enforce, so the verdict of
+    // cuptiRangeProfilerEnable decides, and this note explains its failure.
+    if (sup.isSupported != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
+      device_note = "cuptiProfilerDeviceSupported reports device " + std::to_string(device) +
+                    " not supported: " + support_detail(sup);
     if (chip_name.empty()) {
       auto p = params<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
       p.deviceIndex = device;
@@ -254,7 +255,10 @@ void RangeProfiler::Impl::collect(const std::vector<std::string>& names,
   const auto t0 = Clock::now();
   auto en = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
   en.ctx = ctx;
-  if (!ok(cuptiRangeProfilerEnable(&en), "cuptiRangeProfilerEnable", &error)) return fail(ProfileStatus::cupti_error);
+  if (!ok(cuptiRangeProfilerEnable(&en), "cuptiRangeProfilerEnable", &error)) {
+    if (!device_note.empty()) error += " (" + device_note + ")";
+    return fail(device_note.empty() ? ProfileStatus::cupti_error : ProfileStatus::unsupported_device);
+  }
   CUpti_RangeProfiler_Object* object = en.pRangeProfilerObject;
   struct Disable {
     CUpti_RangeProfiler_Object* o;
@@ -376,6 +380,7 @@ RangeProfiler::~RangeProfiler() {
 
 const std::string& RangeProfiler::chip() const { return impl_->chip; }
 const std::string& RangeProfiler::init_error() const { return impl_->init_error; }
+const std::string& RangeProfiler::device_note() const { return impl_->device_note; }
 
 MetricCapabilities RangeProfiler::check(const std::vector<std::string>& metrics) {
   MetricCapabilities caps;

@@ -7,17 +7,20 @@
 //   kernel replay -- CUPTI saves the device memory a kernel may write, runs the kernel once per
 //                    pass (restoring memory between passes), then lets the next launch go on.
 // So `launch_once` is called exactly once, and each kernel in it runs `passes` times, serialized
-// (no overlap with other kernels while profiled). Cost per kernel is roughly passes x (kernel
-// time + save/restore of the memory it touches) plus a fixed set-up (enable, counter-data image,
-// config) of tens of ms. On the H200 the 16 metrics of shared/H200.md took 10 passes; most of
-// them come from sm__throughput, so a default set without it needs far fewer.
+// (no overlap with other kernels while profiled). Cost, measured on the H200
+// (docs/results/cupti-smoke-h200.md): a set-up of 2-50 ms per call (enable, counter-data
+// image, config), then mostly a fixed cost per kernel: ~180-225 ms for one metric in one pass,
+// +75-95 ms for 3-4 passes; SASS-instrumented metrics (smsp__sass_*) add ~300 ms on an
+// instruction-heavy kernel. The 16 metrics of shared/H200.md take 10 passes, 4 without
+// sm__throughput. check() reports the passes of a set before anything runs.
 //
-// Values under replay are not timing truth: replay slows memory-bound kernels (cold caches,
-// restored memory), which lowers DRAM %-of-peak. Take time from unprofiled runs.
+// Values under replay are not timing truth: replay can slow a memory-bound kernel (cold
+// caches, restored memory), which lowers its DRAM %-of-peak. Take time from unprofiled runs.
 //
 // Threading: one RangeProfiler per CUDA context, used from a thread on which that context is
 // current. The range profiler is enabled on the context only inside profile(), so unprofiled
-// launches between calls run at full speed and activity tracing is unaffected.
+// launches between calls run at full speed. Activity tracing (cupti_activity.h) did not
+// deliver records once a RangeProfiler had been used in the process: see that header.
 //
 // This library calls no driver API itself (CUPTI loads the driver when it needs it), so a
 // program linking it still starts on a machine without libcuda.so.1.
@@ -35,7 +38,7 @@ namespace solver::profiling {
 enum class ProfileStatus {
   ok,
   no_context,          // constructed without a CUDA context: only check() works
-  unsupported_device,  // profiling not possible here (architecture, vGPU, MIG, permissions...)
+  unsupported_device,  // enabling failed on a device CUPTI reports unsupported (vGPU, WSL...)
   invalid_metrics,     // a requested name is not a metric on this chip (see invalid list)
   no_metrics,          // empty request
   cupti_error,         // a CUPTI call failed; `error` names the call and CUPTI's message
@@ -115,15 +118,17 @@ class RangeProfiler {
   const std::string& chip() const;
   // Empty when set-up succeeded.
   const std::string& init_error() const;
+  // What cuptiProfilerDeviceSupported said when it did not say "supported" (empty otherwise).
+  const std::string& device_note() const;
 
   // Which names the chip knows and how many replay passes the valid ones need together.
   // Needs no GPU when a chip name was given.
   MetricCapabilities check(const std::vector<std::string>& metrics);
 
   // Runs `launch_once` under auto range + kernel replay and evaluates `metrics` for every
-  // kernel it launched. gpu__time_duration.sum is always collected and returned (it
-  // weights the means), also when not requested; it costs no extra pass. An exception from `launch_once` is
-  // caught here: the profiler is stopped and the outcome is launch_failed.
+  // kernel it launched on this context. gpu__time_duration.sum is always collected and
+  // returned, also when not requested: it weights the means (1 pass alone). An exception
+  // from `launch_once` is caught here: the profiler is stopped, the outcome is launch_failed.
   MetricValues profile(const std::vector<std::string>& metrics,
                        const std::function<void()>& launch_once);
 
@@ -133,7 +138,8 @@ class RangeProfiler {
 };
 
 // Combines per-kernel values into launch values with aggregation_of(); `weights` holds each
-// kernel's duration (any unit), zero or missing weights fall back to a plain mean.
+// kernel's duration (any unit). A kernel without a positive weight is left out of the means;
+// when no kernel has one, the means are plain.
 std::map<std::string, double> aggregate_kernels(
     const std::vector<KernelMetrics>& kernels,
     const std::map<std::string, bool>& is_counter,

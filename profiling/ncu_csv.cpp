@@ -254,6 +254,8 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
         l.occupancy_limiter = label;
       }
     }
+    // "Device" is ncu's device index; the name is in device__attribute_display_name.
+    if (auto it = k.text.find("device__attribute_display_name"); it != k.text.end()) k.device = it->second;
     ex.kernels.push_back(std::move(k));
   }
   if (ex.kernels.empty() && diags.empty())

@@ -20,7 +20,7 @@ namespace solver::profiling {
 struct NcuKernel {
   std::string id;           // the "ID" column (launch index in the profiled process)
   std::string name;         // "Kernel Name"
-  std::string device;       // "Device"
+  std::string device;       // device__attribute_display_name when exported, else "Device" (an index)
   std::string cc;           // "CC"
   std::string block_size;   // "(256, 1, 1)"
   std::string grid_size;

@@ -103,8 +103,8 @@ void read_signals(const json& sig, const Locator& loc, Diagnostics& diags, rules
   }
 }
 
-template <class T>
-void put(json& obj, const char* key, const std::optional<T>& v) {
+template <class J, class T>
+void put(J& obj, const char* key, const std::optional<T>& v) {
   if (v) obj[key] = *v;
 }
 
@@ -215,24 +215,26 @@ SignalFile load_signal_file(const std::string& path) {
 }
 
 std::string dump_signal_file(const SignalFile& f) {
-  json j = json::object();
+  // Ordered so a file reads top-down: identity, problem, inputs, raw metrics, then signals.
+  using nlohmann::ordered_json;
+  ordered_json j = ordered_json::object();
   j["version"] = 1;
   j["kernel"] = f.kernel;
   j["source"] = f.source;
   put(j, "chip", f.chip);
-  json p = json::object();
+  ordered_json p = ordered_json::object();
   if (!f.problem_name.empty()) p["name"] = f.problem_name;
   put(p, "flops", f.flops);
   put(p, "bytes", f.bytes);
   if (!f.problem_note.empty()) p["note"] = f.problem_note;
   if (!p.empty()) j["problem"] = p;
-  json in = json::object();
+  ordered_json in = ordered_json::object();
   put(in, "time_us", f.time_us);
   put(in, "dtype", f.dtype);
   put(in, "kernel_count", f.kernel_count);
   put(in, "launch_count", f.launch_count);
   put(in, "weight", f.weight);
-  json l = json::object();
+  ordered_json l = ordered_json::object();
   put(l, "regs_per_thread", f.launch.regs_per_thread);
   put(l, "static_smem_bytes", f.launch.static_smem_bytes);
   put(l, "dynamic_smem_bytes", f.launch.dynamic_smem_bytes);
@@ -242,7 +244,7 @@ std::string dump_signal_file(const SignalFile& f) {
   put(l, "max_active_blocks_per_sm", f.launch.max_active_blocks_per_sm);
   put(l, "occupancy_limiter", f.launch.occupancy_limiter);
   if (!l.empty()) in["launch"] = l;
-  json c = json::object();
+  ordered_json c = ordered_json::object();
   put(c, "dram_bytes_per_s", f.ceilings.dram_bytes_per_s);
   put(c, "fp32_flops_per_s", f.ceilings.fp32_flops_per_s);
   put(c, "tf32_flops_per_s", f.ceilings.tf32_flops_per_s);
@@ -251,7 +253,7 @@ std::string dump_signal_file(const SignalFile& f) {
   if (!c.empty()) in["ceilings"] = c;
   if (!in.empty()) j["inputs"] = in;
   j["raw_metrics"] = f.raw_metrics;
-  json s = json::object();
+  ordered_json s = ordered_json::object();
   for (const auto& [name, v] : f.signals.values) {
     if (const double* d = std::get_if<double>(&v)) s[name] = *d;
     else if (const bool* b = std::get_if<bool>(&v)) s[name] = *b;

@@ -182,7 +182,6 @@ class Parser {
       case Tok::String: {
         auto n = leaf(ExprNode::Kind::String, next());
         n->text = std::string(t.text);
-        n->begin_column = n->column = t.pos.column;  // at the opening quote
         return n;
       }
       case Tok::True:

@@ -50,6 +50,10 @@ void Matcher::refresh() {
           needed[static_cast<std::size_t>(slot)] = true;
       }
     }
+    for (const auto& cap : r.requires_caps) {
+      auto sym = resolve("chip." + cap);
+      info.cap_slots.push_back(sym ? sym->slot : -1);
+    }
     info_.push_back(std::move(info));
   }
   needed_signals_.clear();
@@ -71,8 +75,8 @@ MatchResult Matcher::match(const SignalSet& signals, const ChipProfile& chip) {
     // Guard first: a chip that cannot run the hypothesis makes the rule ineligible whatever
     // the signals say; its condition is still evaluated so the user sees what it would do.
     bool eligible = true;
-    for (const auto& cap : r.requires_caps)
-      if (!chip.has(cap)) eligible = false;
+    for (int slot : info.cap_slots)
+      if (slot < 0 || !std::get<bool>(slots_[static_cast<std::size_t>(slot)])) eligible = false;
     bool cond = r.when->evaluate_bool(slots);
     if (!eligible) {
       if (cond) {

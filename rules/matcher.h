@@ -43,6 +43,7 @@ class Matcher {
   struct RuleInfo {
     const Rule* rule = nullptr;
     std::vector<std::pair<std::string, int>> names;  // condition names and their slots
+    std::vector<int> cap_slots;                      // slots of its requires: capabilities
   };
   void refresh();  // rebuilds order_ / info_ if the table changed since the last call
 

@@ -88,7 +88,9 @@ std::string dump_rule_table(const RuleTable& table) {
   out += "  min_gain: " + number(ev.min_gain) + "\n";
   out += "  patience: " + std::to_string(ev.patience) + "\n";
   out += table.rules.empty() ? "rules: []\n" : "rules:\n";
-  for (const Rule& r : table.rules) {
+  for (std::size_t i = 0; i < table.rules.size(); ++i) {
+    const Rule& r = table.rules[i];
+    if (i) out += "\n";  // a blank line between rules, as people write them
     out += "  - id: " + scalar(r.id) + "\n";
     out += "    when: " + scalar(r.when_text) + "\n";
     if (!r.requires_caps.empty()) out += "    requires: " + flow_list(r.requires_caps) + "\n";

@@ -4,7 +4,10 @@
 #include "rules/rule_table.h"
 
 #include <algorithm>
+#include <tuple>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 #include <set>
 
 #include "rules/hash.h"
@@ -15,6 +18,19 @@
 
 namespace solver::rules {
 namespace {
+
+// Throws every diagnostic in file order (the loaders find them check by check; a reader wants
+// them top to bottom).
+void throw_in_file_order(const Diagnostics& diags, const std::string& what) {
+  if (diags.empty()) return;
+  std::vector<Diagnostic> items = diags.items();
+  std::stable_sort(items.begin(), items.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.where.line, a.where.column) < std::tie(b.where.line, b.where.column);
+  });
+  Diagnostics sorted;
+  for (auto& d : items) sorted.error(std::move(d.where), std::move(d.message));
+  sorted.throw_if_any(what);
+}
 
 constexpr int kMaxPriority = 10000;
 
@@ -336,47 +352,104 @@ int rule_slot_count() {
                           chip_numeric_properties().size());
 }
 
-void bind_signal_slots(const SignalSet& signals, std::vector<Value>& slots) {
-  auto table = signal_table();
-  auto by_name = signal_index_by_name();
-  for (std::size_t i = 0; i < table.size(); ++i) slots[i] = std::monostate{};
-  // Merge-join the two name-sorted sequences: one pass, no per-signal lookup. A value whose
-  // type is not the signal's is left missing (a rule never compares apples with strings).
-  auto it = signals.values.begin();
-  auto end = signals.values.end();
+namespace {
+
+// Eight bytes of `s` from `at`, zero-padded, big-endian: comparing two of these as integers
+// orders them as the strings' bytes would be ordered.
+inline std::uint64_t chunk(std::string_view s, std::size_t at) {
+  unsigned char buf[8] = {};
+  const std::size_t n = s.size() - at < 8 ? s.size() - at : 8;
+  std::memcpy(buf, s.data() + at, n);
+  std::uint64_t v = 0;
+  for (unsigned char b : buf) v = (v << 8) | b;
+  return v;
+}
+
+// Three-way compare eight bytes at a time: names differ early, and a data-dependent branch
+// per character (memcmp, or a byte loop) mispredicts on every step of the merge below, which
+// is the matcher's hot path.
+inline int compare_names(std::string_view a, std::string_view b) {
+  const std::size_t n = a.size() < b.size() ? a.size() : b.size();
+  std::size_t at = 0;
+  do {
+    const std::uint64_t x = chunk(a, at), y = chunk(b, at);
+    if (x != y) return x < y ? -1 : 1;
+    at += 8;
+  } while (at < n);
+  return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+
+// (name, slot) sorted by name, for merge-joining a chip's sorted capability set and number map.
+std::vector<std::pair<std::string, int>> sorted_slots(const std::vector<std::string>& names,
+                                                      int base) {
+  std::vector<std::pair<std::string, int>> out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out.emplace_back(names[i], base + static_cast<int>(i));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Walks a name-sorted container against a name-sorted (name, slot) list; calls f(element, slot)
+// for each name in both.
+template <typename Container, typename Table, typename Key, typename F>
+void merge_join(const Container& c, const Table& table, Key key, F f) {
+  auto it = c.begin();
   std::size_t j = 0;
-  while (it != end && j < by_name.size()) {
-    int c = std::string_view(it->first).compare(by_name[j].first);
-    if (c < 0) {
+  while (it != c.end() && j < table.size()) {
+    int cmp = compare_names(key(*it), table[j].first);
+    if (cmp < 0) {
       ++it;
-    } else if (c > 0) {
+    } else if (cmp > 0) {
       ++j;
     } else {
-      const Value& v = it->second;
-      ValueType want = table[by_name[j].second].type;
-      bool fits = (want == ValueType::Number && std::holds_alternative<double>(v) &&
-                   std::isfinite(std::get<double>(v))) ||
-                  (want == ValueType::Bool && std::holds_alternative<bool>(v)) ||
-                  (want == ValueType::String && std::holds_alternative<std::string>(v));
-      if (fits) slots[by_name[j].second] = v;
+      f(*it, table[j].second);
       ++it, ++j;
     }
   }
 }
 
+}  // namespace
+
+void bind_signal_slots(const SignalSet& signals, std::vector<Value>& slots) {
+  auto table = signal_table();
+  for (std::size_t i = 0; i < table.size(); ++i) slots[i] = std::monostate{};
+  // One merge pass over two name-sorted sequences, no per-signal lookup. A value whose type
+  // is not the signal's stays missing (a rule never compares apples with strings).
+  merge_join(
+      signals.values, signal_index_by_name(),
+      [](const auto& kv) { return std::string_view(kv.first); },
+      [&](const auto& kv, int index) {
+        // Assigning the alternative directly (not Value = Value) skips a variant visit.
+        const Value& v = kv.second;
+        Value& slot = slots[static_cast<std::size_t>(index)];
+        switch (table[static_cast<std::size_t>(index)].type) {
+          case ValueType::Number:
+            if (const double* d = std::get_if<double>(&v); d && std::isfinite(*d)) slot = *d;
+            break;
+          case ValueType::Bool:
+            if (const bool* b = std::get_if<bool>(&v)) slot = *b;
+            break;
+          case ValueType::String:
+            if (const std::string* str = std::get_if<std::string>(&v)) slot = *str;
+            break;
+        }
+      });
+}
+
 void bind_chip_slots(const ChipProfile& chip, std::vector<Value>& slots) {
-  std::size_t base = signal_table().size();
+  const int S = static_cast<int>(signal_table().size());
   const auto& caps = known_capabilities();
-  for (std::size_t i = 0; i < caps.size(); ++i) slots[base + i] = chip.has(caps[i]);
-  base += caps.size();
   const auto& nums = chip_numeric_properties();
-  for (std::size_t i = 0; i < nums.size(); ++i) {
-    auto it = chip.numbers.find(nums[i]);
-    if (it == chip.numbers.end())
-      slots[base + i] = std::monostate{};
-    else
-      slots[base + i] = it->second;
-  }
+  static const auto cap_slots = sorted_slots(caps, S);
+  static const auto num_slots = sorted_slots(nums, S + static_cast<int>(caps.size()));
+  for (std::size_t i = 0; i < caps.size(); ++i) slots[S + i] = false;
+  for (std::size_t i = 0; i < nums.size(); ++i) slots[S + caps.size() + i] = std::monostate{};
+  merge_join(
+      chip.capabilities, cap_slots, [](const std::string& c) { return std::string_view(c); },
+      [&](const std::string&, int slot) { slots[static_cast<std::size_t>(slot)] = true; });
+  merge_join(
+      chip.numbers, num_slots, [](const auto& kv) { return std::string_view(kv.first); },
+      [&](const auto& kv, int slot) { slots[static_cast<std::size_t>(slot)] = kv.second; });
 }
 
 void bind_slots(const SignalSet& signals, const ChipProfile& chip, std::vector<Value>& slots) {
@@ -419,7 +492,7 @@ RuleTable parse_rule_table(const std::string& yaml_text, const std::string& file
     }
   }
   lint_rule_table(table, diags);
-  diags.throw_if_any(file_label);
+  throw_in_file_order(diags, file_label);
   return table;
 }
 

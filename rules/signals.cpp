@@ -104,7 +104,7 @@ constexpr std::array<SignalDef, 39> kSignals{{
     {"blocks_per_sm", N, "blocks", "blocks one SM can hold at once for this launch",
      "cuOccupancyMaxActiveBlocksPerMultiprocessor"},
     {"waves", N, "waves",
-     "grid_blocks over (blocks_per_sm x SM count); below 1 the grid leaves SMs idle",
+     "grid_blocks over (blocks_per_sm x SM count); under 1 the grid cannot fill the GPU's block slots",
      "derived: grid_blocks, blocks_per_sm, chip SM count"},
     {"sm_clock_mhz", N, "MHz", "SM clock while the kernel ran under the profiler",
      "sm__cycles_elapsed.avg.per_second / 1e6"},

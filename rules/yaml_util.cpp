@@ -286,26 +286,28 @@ std::optional<std::vector<std::string>> get_string_list(const YAML::Node& node,
 std::optional<Expression> get_expression(const YAML::Node& node, std::string_view key,
                                          const std::string& file, const Resolver& resolve,
                                          Diagnostics& diags, std::optional<ValueType> expect,
-                                         bool required) {
+                                         bool required, std::string_view source) {
   auto v = present(node, key, file, diags, required);
   if (!v) return std::nullopt;
   if (!v->IsScalar()) {
     diags.error(location_of(*v, file), "key " + key_text(key) + " must be an expression");
     return std::nullopt;
   }
-  return parse_scalar_expression(*v, file, resolve, diags, expect);
+  return parse_scalar_expression(*v, file, resolve, diags, expect, source);
 }
 
 std::optional<Expression> parse_scalar_expression(const YAML::Node& scalar,
                                                   const std::string& file,
                                                   const Resolver& resolve, Diagnostics& diags,
-                                                  std::optional<ValueType> expect) {
+                                                  std::optional<ValueType> expect,
+                                                  std::string_view source) {
   if (!scalar.IsScalar()) {
     diags.error(location_of(scalar, file), "expected an expression");
     return std::nullopt;
   }
-  return Expression::parse(scalar.Scalar(), scalar_text_origin(scalar, file), resolve, diags,
-                           expect);
+  SourceLocation origin = source.empty() ? scalar_text_origin(scalar, file)
+                                         : scalar_text_origin(scalar, file, source);
+  return Expression::parse(scalar.Scalar(), origin, resolve, diags, expect);
 }
 
 }  // namespace solver::rules

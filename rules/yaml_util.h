@@ -79,15 +79,17 @@ std::optional<std::vector<std::string>> get_string_list(const YAML::Node& node,
 
 // Parses the scalar at `key` as an expression, errors located inside the YAML file. A number
 // or boolean written in YAML (`when: true`, `size: 1024`) is parsed as expression text too.
+// `source` (the file's text, optional) makes block scalars (`when: |`) locate exactly.
 std::optional<Expression> get_expression(const YAML::Node& node, std::string_view key,
                                          const std::string& file, const Resolver& resolve,
                                          Diagnostics& diags,
                                          std::optional<ValueType> expect = std::nullopt,
-                                         bool required = false);
+                                         bool required = false, std::string_view source = {});
 // Same for a scalar node already in hand (e.g. an element of a `shape: [M, K]` list).
 std::optional<Expression> parse_scalar_expression(const YAML::Node& scalar,
                                                   const std::string& file,
                                                   const Resolver& resolve, Diagnostics& diags,
-                                                  std::optional<ValueType> expect = std::nullopt);
+                                                  std::optional<ValueType> expect = std::nullopt,
+                                                  std::string_view source = {});
 
 }  // namespace solver::rules

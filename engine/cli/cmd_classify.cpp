@@ -94,7 +94,7 @@ int run_classify(Context& ctx) {
       const profiling::NcuKernel& k = ex.kernels[i];
       const rules::ChipProfile* chip = nullptr;
       if (vm.count("chip")) chip = &resolve_chip(chips, vm["chip"].as<std::string>());
-      else chip = chips.find(k.device);  // ncu's "Device" column holds the device name
+      else chip = chips.find(k.device);
       if (!chip)
         throw rules::InputError(rules::Diagnostic{{path, k.line, 1},
             "device '" + k.device + "' is not in chips.yaml: pass --chip NAME (see: solver chips)"});

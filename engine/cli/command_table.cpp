@@ -23,6 +23,12 @@ const std::vector<Command>& command_table() {
       {"signals", "list the signal vocabulary (--markdown for docs/signals.md)", run_signals},
       {"signals derive", "recompute a signal file's signals from its raw metrics and inputs", run_signals_derive},
       {"chips", "list the chip profiles of chips.yaml", run_chips},
+      {"ablate", "evolution ON vs OFF over the same pools, budget, rules and seed; summary + report", run_ablate},
+      {"run", "one track of the loop on one problem (--evolve on|off)", run_run},
+      {"report", "regenerate summary.json and report.html of a run directory", run_report},
+      {"replay", "which recorded decisions an edited rule table changes (--simulate: new outcomes)", run_replay},
+      {"record", "measure whole variant pools on the live GPU into a recording", run_record},
+      {"problems check", "validate, compile and (with a GPU) gate every variant at every knob point", run_problems_check},
   };
   return table;
 }

@@ -13,6 +13,12 @@ int run_dry_run(Context& ctx);       // cmd_dry_run.cpp
 int run_signals(Context& ctx);       // cmd_signals.cpp
 int run_signals_derive(Context& ctx);  // cmd_signals.cpp
 int run_chips(Context& ctx);         // cmd_chips.cpp
+int run_ablate(Context& ctx);        // cmd_ablate.cpp
+int run_run(Context& ctx);           // cmd_run.cpp
+int run_report(Context& ctx);        // cmd_report.cpp
+int run_replay(Context& ctx);        // cmd_replay.cpp
+int run_record(Context& ctx);        // cmd_record.cpp
+int run_problems_check(Context& ctx);  // cmd_problems_check.cpp
 
 // `classify --problem P --variant V`: the live path, kept in its own file
 // (cmd_classify_live.cpp) so the GPU backend can replace it without touching the rest.

@@ -85,7 +85,9 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
     if (!r.requires_caps.empty()) out << "  requires:   " << join(r.requires_caps, ", ") << '\n';
     Table t({"signal", "value", "origin"});
     for (const auto& [name, value] : m.evidence)
-      t.add_row({name, rules::format_value(value), origin_of(v, name)});
+      t.add_row({name, std::holds_alternative<double>(value) ? format_number(std::get<double>(value))
+                                                             : rules::format_value(value),
+                 origin_of(v, name)});
     out << "  evidence:\n";
     std::ostringstream table;
     t.print(table);
@@ -103,8 +105,8 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
   for (const auto& [name, value] : m.evidence)
     if (origin_of(v, name) == "profiled-run") profiled_rates = true;
   if (profiled_rates)
-    out << "  caution:    evidence marked profiled-run is a rate over the profiled run's time, which\n"
-           "              replay slows for memory-bound kernels (H200: 139 us unprofiled, 223 us profiled)\n";
+    out << "  caution:    evidence marked profiled-run is a rate over the profiled run's time, which the\n"
+           "              profiler's replay slows for memory-bound kernels: it understates bandwidth\n";
   for (const auto& n : v.notes) out << "  note:       " << n << '\n';
 }
 

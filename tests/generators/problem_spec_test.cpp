@@ -42,6 +42,9 @@ void write_mini(const TempDir& t, const std::string& folder, const std::string& 
 }  // namespace
 
 TEST_CASE("the good fixture loads with every section parsed") {
+  auto errors = load_errors(good_dir() + "/axpy");
+  INFO(dump(errors));
+  REQUIRE(errors.empty());
   ProblemSpec p = load_problem(good_dir() + "/axpy");
   CHECK(p.name == "axpy");
   CHECK(p.version == 1);
@@ -64,7 +67,7 @@ TEST_CASE("the good fixture loads with every section parsed") {
   CHECK(p.tolerances.at("loose").rtol == doctest::Approx(1e-3));
   CHECK(p.reference.launch.entry == "axpy_ref");
   CHECK(p.seed_variant == "naive");
-  REQUIRE(p.variants.size() == 4);
+  REQUIRE(p.variants.size() == 5);
   const VariantSpec* vec4 = p.find_variant("vec4");
   REQUIRE(vec4);
   CHECK(vec4->parent == "naive");
@@ -226,4 +229,15 @@ TEST_CASE("dtype names and sizes") {
   CHECK(dtype_size(DType::I64) == 8);
   CHECK(std::string(to_string(DType::F32)) == "f32");
   CHECK_FALSE(dtype_from_string("float").has_value());
+}
+
+TEST_CASE("an expression split by YAML at a comma gets one error that says so") {
+  TempDir t;
+  std::string spec = mini_spec();
+  spec.replace(spec.find("    grid: [1]\n"), 14, "    grid: [ceil_div(N, 16)]\n");
+  write_mini(t, "mini", spec);
+  auto ds = load_errors((t.path() / "mini").string());
+  INFO(dump(ds));
+  REQUIRE(ds.size() == 1);
+  CHECK(has_error(ds, 16, 11, "quote expressions holding commas"));
 }

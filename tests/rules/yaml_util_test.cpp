@@ -125,3 +125,13 @@ TEST_CASE("get_expression locates expression errors inside the YAML file") {
   CHECK(d.items()[0].where.to_string() == "t.yaml:1:8");   // dram_frac
   CHECK(d.items()[1].where.to_string() == "t.yaml:1:22");  // 3
 }
+
+TEST_CASE("expression in a block scalar is located on its own line when the source is given") {
+  std::string src = "rule:\n  when: |\n    dram_frac > 1 and\n    nope\n";
+  YAML::Node root = load_yaml_string(src, kFile);
+  Diagnostics d;
+  CHECK_FALSE(get_expression(root["rule"], "when", kFile, test_resolver, d, ValueType::Bool,
+                             false, src));
+  REQUIRE(d.size() == 1);
+  CHECK(d.items()[0].to_string() == "t.yaml:4:5: error: unknown name 'nope'");
+}

@@ -1,0 +1,255 @@
+#include "engine/ablation.h"
+
+#include <algorithm>
+#include <chrono>
+#include <thread>
+#include <cctype>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <ostream>
+
+#include "engine/cli/paths.h"
+#include "engine/evolver.h"
+#include "engine/json_util.h"
+#include "engine/ledger.h"
+#include "engine/live_backend.h"
+#include "engine/recorded_backend.h"
+#include "engine/recording.h"
+#include "engine/report_html.h"
+#include "engine/round_loop.h"
+#include "generators/problem_spec.h"
+#include "rules/chips.h"
+#include "rules/rule_table.h"
+
+namespace solver::engine {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+std::string backend_line(const BackendInfo& info) {
+  if (info.kind == "live")
+    return "live on " + (info.device_name.empty() ? info.chip_id : info.device_name) +
+           (info.chip_id.empty() ? "" : " (" + info.chip_id + ")");
+  std::string chip = info.chip_id;
+  for (auto& c : chip) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return "no GPU: replaying recorded " + chip + " measurements from " + info.recording;
+}
+
+std::unique_ptr<Backend> open_backend(const std::string& choice, const std::string& recording,
+                                      const std::string& data_dir, std::string* note) {
+  if (choice != "auto" && choice != "live" && choice != "recorded")
+    throw rules::InputError(rules::Diagnostic{
+        {"--backend", 0, 0}, "unknown backend '" + choice + "' (auto, live or recorded)"});
+  if (choice != "recorded" && recording.empty()) {
+    LiveOptions lo;
+    lo.problems_root = cli::problems_root(data_dir);
+    lo.chips_file = cli::chips_file(data_dir);
+    std::string why;
+    if (auto live = open_live_backend(lo, &why)) return live;
+    if (choice == "live") throw std::runtime_error("no live GPU backend: " + why);
+    if (note) *note = why;
+  }
+  std::string path = recording.empty() ? cli::recordings_dir(data_dir) + "/h200.json" : recording;
+  return std::make_unique<RecordedBackend>(load_recording(path));
+}
+
+namespace {
+
+json string_list(const std::vector<std::string>& v) { return json(v); }
+
+std::vector<std::string> header_list(const json& h, const char* key, const std::string& file) {
+  if (!h.contains(key) || !h[key].is_array())
+    throw rules::InputError(rules::Diagnostic{{file, 1, 0}, std::string("header lacks ") + key});
+  return h[key].get<std::vector<std::string>>();
+}
+
+void progress(std::ostream& err, const RoundRecord& r) {
+  char ratio[32] = "";
+  if (r.verdict) std::snprintf(ratio, sizeof ratio, " (x%.3f)", r.verdict->median_ratio);
+  err << "[" << r.problem << " " << r.track << " r" << r.round << "] " << to_string(r.outcome)
+      << (r.candidate.empty() ? "" : " " + r.candidate) << ratio
+      << (r.match.fired.empty() ? "" : "  rule " + r.match.fired);
+  for (const auto& e : r.evolution)
+    if (e.kind == "retired" || e.kind == "proposed" || e.kind == "promoted")
+      err << "  {" << e.kind << " " << e.rule << "}";
+  err << '\n';
+}
+
+}  // namespace
+
+AblationResult run_ablation(const AblationOptions& options, Backend& backend, std::ostream& err) {
+  AblationOptions opt = options;
+  const bool resuming = !opt.resume_dir.empty();
+  BackendInfo info = backend.info();
+  RunDir dir;
+  json manifest, header;
+  LoadedLedger loaded;
+  rules::RuleTable input;
+  std::string rules_text;
+
+  // Everything a run reads is loaded and validated before anything is written.
+  if (resuming) {
+    dir = open_run_dir(opt.resume_dir);
+    manifest = load_manifest(dir);
+    loaded = load_ledger(dir.ledger());
+    for (const auto& n : loaded.notes) err << "solver: resume: " << n << '\n';
+    header = loaded.header;
+    opt.problems = header_list(header, "problems", dir.ledger());
+    opt.tracks = header_list(header, "tracks", dir.ledger());
+    opt.rounds = header.at("rounds").get<int>();
+    opt.pairs = header.at("pairs").get<int>();
+    opt.seed = header.at("seed").get<uint64_t>();
+    opt.chip = header.at("chip").get<std::string>();
+    if (header.value("backend", "") != info.kind)
+      throw rules::InputError(rules::Diagnostic{
+          {dir.ledger(), 1, 0}, "this run was measured on the " + header.value("backend", "?") +
+                                    " backend; resuming it on the " + info.kind +
+                                    " backend would mix measurements"});
+    input = rules::load_rule_table(dir.rules());
+    if (input.content_hash() != header.value("rules_hash", ""))
+      throw rules::InputError(rules::Diagnostic{
+          {dir.rules(), 0, 0}, "the run's rules.yaml no longer matches the ledger's rules_hash"});
+  } else {
+    rules_text = read_file(opt.rules_path);
+    input = rules::parse_rule_table(rules_text, opt.rules_path);
+  }
+  rules::ChipTable chips = rules::load_chip_table(opt.chips_path);
+  std::string chip_id = opt.chip.empty() ? info.chip_id : opt.chip;
+  const rules::ChipProfile* chip_ptr = chips.find(chip_id);
+  if (!chip_ptr)
+    throw rules::InputError(rules::Diagnostic{
+        {opt.chips_path, 0, 0}, "chip '" + chip_id + "' is not in chips.yaml"});
+  const rules::ChipProfile chip = *chip_ptr;
+  std::map<std::string, generators::ProblemSpec> specs;
+  json spec_hashes = json::object();
+  for (const auto& p : opt.problems) {
+    specs.emplace(p, generators::load_problem((fs::path(opt.problems_root) / p).string()));
+    spec_hashes[p] = problem_spec_hash(specs.at(p).file);
+  }
+  if (opt.rounds < 1 || opt.pairs < kMinPairs)
+    throw rules::InputError(rules::Diagnostic{
+        {"options", 0, 0}, "--rounds must be >= 1 and --pairs >= " + std::to_string(kMinPairs)});
+
+  std::string line = backend_line(info);
+  if (!resuming) {
+    dir = create_run_dir(opt.out_dir);
+    write_file_atomically(dir.rules(), rules_text);
+    header = json{{"seed", opt.seed}, {"rounds", opt.rounds}, {"pairs", opt.pairs},
+                  {"problems", string_list(opt.problems)}, {"tracks", string_list(opt.tracks)},
+                  {"chip", chip.id}, {"backend", info.kind}, {"rules_hash", input.content_hash()},
+                  {"problem_spec_hashes", spec_hashes}};
+    manifest = json{{"format", "solver-run"}, {"version", 1}, {"command", opt.command_line},
+                    {"solver_version", opt.version}, {"backend_line", line},
+                    {"backend", {{"kind", info.kind}, {"note", info.note},
+                                 {"device_name", info.device_name}, {"chip", info.chip_id},
+                                 {"recording", info.recording}}},
+                    {"chip", chip.id}, {"seed", opt.seed}, {"rounds", opt.rounds},
+                    {"pairs", opt.pairs}, {"problems", string_list(opt.problems)},
+                    {"tracks", string_list(opt.tracks)}, {"rules_file", opt.rules_path},
+                    {"rules_hash", input.content_hash()}, {"problem_spec_hashes", spec_hashes},
+                    {"recording", info.recording}, {"started", utc_now_iso()}};
+  } else {
+    manifest["resumed"].push_back(json{{"at", utc_now_iso()}, {"command", opt.command_line}});
+  }
+  write_manifest(dir, manifest);
+
+  // The measurements the run uses, in the recording format (resumed runs keep their earlier
+  // ones).
+  Recording sink;
+  if (resuming && fs::exists(dir.measurements())) sink = load_recording(dir.measurements());
+  sink.chip = info.chip_id;
+  sink.device_name = info.device_name;
+  sink.note = "measurements of run " + dir.path + " (" + line + ")";
+  TapBackend tap(backend, sink);
+
+  rules::RuleTable off_table = input, on_table = input;
+  Evolver on_evolver(on_table, chip);
+  std::map<std::pair<std::string, std::string>, TrackState> states;
+  auto state_of = [&](const std::string& problem, const std::string& track) -> TrackState& {
+    auto key = std::make_pair(problem, track);
+    auto it = states.find(key);
+    if (it == states.end())
+      it = states.emplace(key, initial_state(specs.at(problem), chip, track)).first;
+    return it->second;
+  };
+
+  // Resume: fold the ledger back into the states and the ON table.
+  std::vector<RoundRecord> all = loaded.records;
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const RoundRecord& r = all[i];
+    int line_no = static_cast<int>(i) + 2;
+    if (!specs.count(r.problem) ||
+        std::find(opt.tracks.begin(), opt.tracks.end(), r.track) == opt.tracks.end())
+      throw rules::InputError(rules::Diagnostic{
+          {dir.ledger(), line_no, 0}, "record for " + r.problem + "/" + r.track +
+                                          " is not part of this run's problems and tracks"});
+    TrackState& st = state_of(r.problem, r.track);
+    if (r.round != st.round + 1)
+      throw rules::InputError(rules::Diagnostic{
+          {dir.ledger(), line_no, 0}, "round " + std::to_string(r.round) + " follows round " +
+                                          std::to_string(st.round) + " of " + r.problem + "/" + r.track});
+    if (r.track == "on") {
+      auto events = on_evolver.observe(r);
+      if (events != r.evolution)
+        throw rules::InputError(rules::Diagnostic{
+            {dir.ledger(), line_no, 0},
+            "re-deriving this round's evolution gives other events than recorded (was the "
+            "ledger written by another version of solver?)"});
+    }
+    st.apply(r);
+  }
+  if (resuming)
+    err << "solver: resuming " << dir.path << " after " << all.size() << " recorded rounds\n";
+
+  LedgerWriter ledger = resuming ? LedgerWriter::resume(dir.ledger(), loaded)
+                                 : LedgerWriter::create(dir.ledger(), header);
+  for (const auto& problem : opt.problems) {
+    for (const auto& track : opt.tracks) {
+      TrackState& st = state_of(problem, track);
+      if (st.ended || st.round >= opt.rounds) continue;
+      bool on = track == "on";
+      rules::RuleTable& table = on ? on_table : off_table;
+      LoopConfig cfg{opt.rounds, opt.pairs, opt.seed, on};
+      RoundLoop loop(tap, specs.at(problem), chip, table, cfg);
+      run_track(loop, st, on ? &on_evolver : nullptr, table, ledger, cfg,
+                [&](const RoundRecord& r) {
+                  all.push_back(r);
+                  if (!opt.quiet) progress(err, r);
+                  if (opt.round_delay_ms > 0)
+                    std::this_thread::sleep_for(std::chrono::milliseconds(opt.round_delay_ms));
+                });
+      save_recording(sink, dir.measurements());
+      if (on) write_file_atomically(dir.evolved_rules(), rules::dump_rule_table(on_table));
+    }
+  }
+  if (std::find(opt.tracks.begin(), opt.tracks.end(), "on") != opt.tracks.end())
+    write_file_atomically(dir.evolved_rules(), rules::dump_rule_table(on_table));
+  save_recording(sink, dir.measurements());
+
+  AblationResult result;
+  result.dir = dir;
+  result.summary = build_summary(all, opt.rounds, input.evolution.min_gain, opt.problems);
+  result.summary.backend_line = manifest.value("backend_line", line);
+  write_file_atomically(dir.summary(), result.summary.to_json().dump(2) + "\n");
+  write_file_atomically(dir.report(), render_report_html(result.summary, all, manifest));
+  manifest["finished"] = utc_now_iso();
+  write_manifest(dir, manifest);
+  return result;
+}
+
+Summary write_report(const RunDir& dir, std::ostream& err) {
+  json manifest = load_manifest(dir);
+  LoadedLedger loaded = load_ledger(dir.ledger());
+  for (const auto& n : loaded.notes) err << "solver: report: " << n << '\n';
+  rules::RuleTable input = rules::load_rule_table(dir.rules());
+  Summary s = build_summary(loaded.records, loaded.header.value("rounds", 0),
+                            input.evolution.min_gain,
+                            header_list(loaded.header, "problems", dir.ledger()));
+  s.backend_line = manifest.value("backend_line", "");
+  write_file_atomically(dir.summary(), s.to_json().dump(2) + "\n");
+  write_file_atomically(dir.report(), render_report_html(s, loaded.records, manifest));
+  return s;
+}
+
+}  // namespace solver::engine

@@ -1,0 +1,98 @@
+// `solver ablate --problems a,b,c --rounds 12`: evolution OFF and ON over the same pool, budget,
+// rules and seed (engine/ablation.h). `solver run` (cmd_run.cpp) is the one-track form. The
+// first stdout line says which backend measured.
+#include <ostream>
+
+#include "engine/ablation.h"
+#include "engine/cli/commands.h"
+#include "engine/cli/loop_options.h"
+#include "engine/cli/options.h"
+#include "engine/cli/output.h"
+#include "engine/cli/paths.h"
+#include "engine/run_dir.h"
+
+#ifndef SOLVER_VERSION
+#define SOLVER_VERSION "0.1.0"
+#endif
+
+namespace solver::cli {
+
+void add_loop_options(po::options_description& opts) {
+  opts.add_options()("rounds", po::value<int>()->default_value(12), "round budget per track")(
+      "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
+      "seed", po::value<uint64_t>()->default_value(1), "seed of the paired-timing draws")(
+      "backend", po::value<std::string>()->default_value("auto"), "auto, live or recorded")(
+      "recording", po::value<std::string>(),
+      "recording to replay (default: recordings/h200.json in the data dir)")(
+      "chip", po::value<std::string>(), "match rules as if on this chip (default: the backend's)")(
+      "out", po::value<std::string>(), "run directory (default: runs/<id>)")(
+      "resume", po::value<std::string>(), "continue the interrupted run in this directory")(
+      "pairs", po::value<int>()->default_value(15), "paired timings per candidate")(
+      "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
+      "json", "print the summary as JSON")("quiet", "no per-round progress on stderr")(
+      "round-delay-ms", po::value<int>()->default_value(0), "(testing) pause after each round");
+}
+
+int execute_ablation(Context& ctx, const po::variables_map& vm, engine::AblationOptions opt,
+                     const std::string& command) {
+  opt.rounds = vm["rounds"].as<int>();
+  opt.seed = vm["seed"].as<uint64_t>();
+  opt.pairs = vm["pairs"].as<int>();
+  opt.rules_path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
+  opt.chips_path = chips_file(ctx.data_dir);
+  opt.problems_root = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
+                                               : problems_root(ctx.data_dir);
+  if (vm.count("chip")) opt.chip = vm["chip"].as<std::string>();
+  if (vm.count("out")) opt.out_dir = vm["out"].as<std::string>();
+  opt.quiet = vm.count("quiet") > 0;
+  opt.round_delay_ms = vm["round-delay-ms"].as<int>();
+  opt.command_line = "solver " + command;
+  for (const auto& a : ctx.args) opt.command_line += " " + a;
+  opt.version = SOLVER_VERSION;
+
+  std::string backend_choice = vm["backend"].as<std::string>();
+  std::string recording = vm.count("recording") ? vm["recording"].as<std::string>() : "";
+  if (vm.count("resume")) {
+    opt.resume_dir = vm["resume"].as<std::string>();
+    // A resumed run is measured where it started: same backend kind, same recording.
+    auto manifest = engine::load_manifest(engine::open_run_dir(opt.resume_dir));
+    if (recording.empty() && manifest["backend"].value("kind", "") == "recorded") {
+      recording = manifest["backend"].value("recording", "");
+      backend_choice = "recorded";
+    }
+  } else if (opt.problems.empty()) {
+    ctx.err << "solver " << command << ": no problems given\n";
+    return kExitBadInput;
+  }
+  std::string why_not_live;
+  auto backend = engine::open_backend(backend_choice, recording, ctx.data_dir, &why_not_live);
+  ctx.out << engine::backend_line(backend->info()) << '\n';
+  ctx.out.flush();
+  if (!why_not_live.empty()) ctx.err << "solver: live backend unavailable: " << why_not_live << '\n';
+  auto result = engine::run_ablation(opt, *backend, ctx.err);
+  if (vm.count("json")) {
+    print_json(ctx.out, result.summary.to_json());
+  } else {
+    result.summary.print_table(ctx.out);
+    ctx.out << "run directory: " << result.dir.path << " (report.html, summary.json, ledger.jsonl)\n";
+  }
+  return kExitOk;
+}
+
+int run_ablate(Context& ctx) {
+  po::options_description opts("options");
+  opts.add_options()("problems", po::value<std::string>(), "comma-separated problem names");
+  add_loop_options(opts);
+  po::variables_map vm;
+  if (auto rc = parse_options(ctx, "ablate",
+                              "--problems a,b,c [--rounds N] [--rules FILE] [--seed N] "
+                              "[--backend auto|live|recorded] [--recording FILE] [--chip NAME] "
+                              "[--out DIR] [--resume DIR] [--pairs N] [--json]",
+                              opts, vm))
+    return *rc;
+  engine::AblationOptions opt;
+  if (vm.count("problems")) opt.problems = split_list(vm["problems"].as<std::string>());
+  return execute_ablation(ctx, vm, opt, "ablate");
+}
+
+}  // namespace solver::cli

@@ -1,0 +1,231 @@
+// `solver problems check [P...]`: every variant of every problem at every knob point its
+// constraints allow, through static validation, NVRTC compile (cached) and, with a GPU, the
+// correctness gate. Exit 0 all passed, 1 any point failed, 2 a spec is bad.
+#include <filesystem>
+#include <ostream>
+#include <sstream>
+
+#include "engine/cli/commands.h"
+#include "engine/cli/options.h"
+#include "engine/cli/output.h"
+#include "engine/cli/paths.h"
+#include "engine/live_backend.h"
+#include "generators/nvrtc_compiler.h"
+#include "generators/problem_spec.h"
+#include "generators/validate.h"
+#include "generators/variant_space.h"
+
+namespace solver::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+namespace gen = solver::generators;
+
+struct CheckOptions {
+  std::string root;
+  std::vector<std::string> names;
+  std::string chip;
+  std::string cache_dir;
+  bool compile_only = false;
+  bool json = false;
+  bool no_cache = false;
+};
+
+struct Row {
+  std::string problem, key;
+  std::string static_result = "ok";
+  std::string compile = "-";
+  double compile_s = 0;
+  std::string gate = "-";
+  std::string detail;
+  std::string log;  // compiler log of a failed compile, printed after the table
+  bool failed = false;
+};
+
+std::string first_line(const std::string& s) {
+  std::string line = s.substr(0, s.find('\n'));
+  return line.size() > 100 ? line.substr(0, 97) + "..." : line;
+}
+
+// First error line of an NVRTC log (the log starts with the file name and line of the error).
+std::string log_headline(const std::string& log) {
+  std::istringstream in(log);
+  for (std::string line; std::getline(in, line);)
+    if (line.find("error") != std::string::npos) return first_line(line);
+  return first_line(log);
+}
+
+std::vector<gen::ProblemSpec> load(const CheckOptions& o) {
+  if (o.names.empty()) return gen::load_problems(o.root);
+  std::vector<gen::ProblemSpec> out;
+  std::vector<rules::Diagnostic> errors;
+  for (const auto& n : o.names) {
+    fs::path dir = fs::path(o.root) / n;
+    if (!fs::exists(dir / "problem.yaml")) {
+      errors.push_back({{dir.string(), 0, 0}, "no problem '" + n + "' (no problem.yaml in this folder)"});
+      continue;
+    }
+    try {
+      out.push_back(gen::load_problem(dir.string()));
+    } catch (const rules::InputError& e) {
+      errors.insert(errors.end(), e.diagnostics().begin(), e.diagnostics().end());
+    }
+  }
+  if (!errors.empty()) throw rules::InputError("problems check: bad problem specs", errors);
+  return out;
+}
+
+void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache, Row& row) {
+  if (!gen::nvrtc_built_in()) {
+    row.compile = "not built with NVRTC";
+    return;
+  }
+  gen::CompileResult c = gen::compile_variant(rv, cache);
+  row.compile_s = c.seconds;
+  if (c.ok) {
+    row.compile = c.cache_hit ? "cached" : "ok";
+    return;
+  }
+  row.compile = "error";
+  row.failed = true;
+  row.detail = c.log.empty() ? c.error : log_headline(c.log);
+  row.log = c.log;
+}
+
+void gate_row(engine::Backend* backend, const gen::ProblemSpec& p, const gen::KnobValues& knobs,
+              const std::string& variant, Row& row) {
+  if (!backend || row.failed) return;
+  engine::GateResult g = backend->gate(engine::VariantRef{p.name, variant, knobs});
+  row.gate = engine::to_string(g.status);
+  if (!g.passed()) {
+    row.failed = true;
+    if (row.detail.empty()) row.detail = first_line(g.detail);
+  } else if (row.detail.empty()) {
+    std::ostringstream s;
+    s << "max rel err " << format_number(g.max_rel_err) << " over " << g.input_sets << " input sets";
+    row.detail = s.str();
+  }
+}
+
+std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfile& chip,
+                               gen::CompileCache* cache, engine::Backend* backend,
+                               std::ostream& progress) {
+  std::vector<Row> rows;
+  Row ref{p.name, "(reference)"};
+  gen::ResolvedVariant rref = gen::resolve_reference(p, chip);
+  if (!rref.ok()) {
+    ref.static_result = "invalid";
+    ref.failed = true;
+    ref.detail = first_line(rref.issues.front().to_string());
+  } else {
+    compile_row(rref, cache, ref);
+  }
+  rows.push_back(ref);
+  for (const auto& v : p.variants) {
+    for (const auto& knobs : gen::enumerate_knobs(p, v)) {
+      Row row{p.name, gen::variant_key(v.id, knobs)};
+      progress << "  " << row.key << '\n';
+      auto issues = gen::validate(p, v, knobs, chip);
+      if (!issues.empty()) {
+        row.static_result = "invalid";
+        row.failed = true;
+        row.detail = issues.front().to_string();
+        if (issues.size() > 1) row.detail += " (+" + std::to_string(issues.size() - 1) + " more)";
+      } else {
+        compile_row(gen::resolve(p, v, knobs, chip), cache, row);
+        gate_row(backend, p, knobs, v.id, row);
+      }
+      rows.push_back(std::move(row));
+    }
+  }
+  return rows;
+}
+
+}  // namespace
+
+int run_problems_check(Context& ctx) {
+  po::options_description opts("options");
+  CheckOptions o;
+  opts.add_options()("problem", po::value<std::vector<std::string>>(), "problem names (default: all)")(
+      "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/ in the data dir)")(
+      "chip", po::value<std::string>(), "check for this chips.yaml profile (default: the live device, else h200)")(
+      "compile-only", "validate and compile only; no correctness gate")(
+      "cache-dir", po::value<std::string>(), "NVRTC cache folder (default: ~/.cache/solver/nvrtc)")(
+      "no-cache", "compile everything afresh")("json", "print the results as JSON");
+  po::positional_options_description pos;
+  pos.add("problem", -1);
+  po::variables_map vm;
+  if (auto rc = parse_options(ctx, "problems check",
+                              "[P...] [--problems-dir DIR] [--chip NAME] [--compile-only] [--json]",
+                              opts, vm, &pos))
+    return *rc;
+  o.root = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>() : problems_root(ctx.data_dir);
+  if (vm.count("problem")) o.names = vm["problem"].as<std::vector<std::string>>();
+  o.chip = vm.count("chip") ? vm["chip"].as<std::string>() : "";
+  o.cache_dir = vm.count("cache-dir") ? vm["cache-dir"].as<std::string>() : gen::default_cache_dir();
+  o.compile_only = vm.count("compile-only") > 0;
+  o.no_cache = vm.count("no-cache") > 0;
+  o.json = vm.count("json") > 0;
+
+  std::vector<gen::ProblemSpec> problems = load(o);  // bad specs: InputError -> exit 2
+  rules::ChipTable chips = load_chips(ctx);
+
+  std::unique_ptr<engine::Backend> backend;
+  std::string gate_note = "skipped (--compile-only)";
+  if (!o.compile_only) {
+    engine::LiveOptions lo;
+    lo.problems_root = o.root;
+    lo.chips_file = chips_file(ctx.data_dir);
+    lo.cache_dir = o.cache_dir;
+    std::string why;
+    backend = engine::open_live_backend(lo, &why);
+    gate_note = backend ? "live on " + backend->info().device_name : "no GPU: " + why;
+    if (!backend) ctx.err << "solver problems check: no correctness gate: " << why << '\n';
+  }
+  std::string chip_name = o.chip;
+  if (chip_name.empty()) chip_name = backend ? backend->info().chip_id : "h200";
+  const rules::ChipProfile& chip = resolve_chip(chips, chip_name);
+  if (backend && !o.chip.empty() && o.chip != backend->info().chip_id)
+    ctx.err << "solver problems check: note: checking for --chip " << o.chip << " but gating on the live "
+            << backend->info().chip_id << '\n';
+
+  std::unique_ptr<gen::CompileCache> cache;
+  if (!o.no_cache) cache = std::make_unique<gen::CompileCache>(o.cache_dir);
+  std::string compiler = gen::nvrtc_built_in() ? "NVRTC " + gen::nvrtc_version() : "not built with NVRTC";
+
+  std::vector<Row> rows;
+  for (const auto& p : problems) {
+    ctx.err << "checking " << p.name << '\n';
+    auto r = check_problem(p, chip, cache.get(), backend.get(), ctx.err);
+    rows.insert(rows.end(), r.begin(), r.end());
+  }
+  int failures = 0;
+  Table table({"problem", "variant", "static", "compile", "compile s", "gate", "detail"});
+  for (const auto& r : rows) {
+    failures += r.failed ? 1 : 0;
+    table.add_row({r.problem, r.key, r.static_result, r.compile,
+                   r.compile == "ok" ? format_number(r.compile_s) : "", backend ? r.gate : "-", r.detail});
+  }
+  if (o.json) {
+    nlohmann::json j;
+    j["chip"] = chip.id;
+    j["arch"] = gen::chip_arch(chip);
+    j["compiler"] = compiler;
+    j["gate"] = gate_note;
+    j["points"] = rows.size();
+    j["failures"] = failures;
+    j["rows"] = table.to_json();
+    print_json(ctx.out, j);
+  } else {
+    ctx.out << "chip " << chip.id << " (" << gen::chip_arch(chip) << "), compiler: " << compiler
+            << ", gate: " << gate_note << "\n\n";
+    table.print(ctx.out);
+    for (const auto& r : rows)
+      if (!r.log.empty()) ctx.out << "\n--- " << r.problem << ' ' << r.key << " compile log:\n" << r.log;
+    ctx.out << '\n' << rows.size() << " points checked, " << failures << " failed\n";
+  }
+  return failures ? kExitFailure : kExitOk;
+}
+
+}  // namespace solver::cli

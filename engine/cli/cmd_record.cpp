@@ -1,0 +1,101 @@
+// `solver record --problems a,b [--out FILE] [--samples N] [--merge]`: measures every variant at
+// every allowed knob point of each pool through the live backend (gate, profile with signals
+// and raw metrics, unprofiled time samples) into the recorded-backend format
+// (engine/recording.h), for replay without a GPU. Progress on stderr.
+#include <filesystem>
+#include <ostream>
+
+#include "engine/cli/commands.h"
+#include "engine/cli/options.h"
+#include "engine/cli/paths.h"
+#include "engine/live_backend.h"
+#include "engine/recording.h"
+#include "engine/run_dir.h"
+#include "generators/variant_space.h"
+
+namespace solver::cli {
+
+int run_record(Context& ctx) {
+  po::options_description opts("options");
+  opts.add_options()("problems", po::value<std::string>()->required(), "comma-separated problems")(
+      "out", po::value<std::string>()->default_value("recording.json"), "recording to write")(
+      "samples", po::value<int>()->default_value(30), "unprofiled time samples per variant")(
+      "merge", "merge into --out if it exists (same chip) instead of replacing it")(
+      "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)");
+  po::variables_map vm;
+  if (auto rc = parse_options(ctx, "record", "--problems a,b [--out FILE] [--samples N] [--merge]",
+                              opts, vm))
+    return *rc;
+  std::string root = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
+                                              : problems_root(ctx.data_dir);
+  std::vector<generators::ProblemSpec> specs;
+  for (const auto& p : split_list(vm["problems"].as<std::string>()))
+    specs.push_back(generators::load_problem((std::filesystem::path(root) / p).string()));
+  std::string out = vm["out"].as<std::string>();
+  int samples = vm["samples"].as<int>();
+  engine::Recording existing;
+  bool merge = vm.count("merge") && std::filesystem::exists(out);
+  if (merge) existing = engine::load_recording(out);  // bad input is found before measuring
+
+  engine::LiveOptions lo;
+  lo.problems_root = root;
+  lo.chips_file = chips_file(ctx.data_dir);
+  std::string why;
+  auto backend = engine::open_live_backend(lo, &why);
+  if (!backend) {
+    ctx.err << "solver record: needs a GPU: " << why << '\n';
+    return kExitFailure;
+  }
+  engine::BackendInfo info = backend->info();
+  ctx.out << "live on " << info.device_name << " (" << info.chip_id << ")\n";
+  engine::Recording rec;
+  rec.chip = info.chip_id;
+  rec.device_name = info.device_name;
+  rec.created = engine::utc_now_iso();
+  rec.note = "solver record --problems " + vm["problems"].as<std::string>() + " --samples " +
+             std::to_string(samples);
+  if (auto dev = engine::live_device_info(*backend)) {
+    // cuDriverGetVersion gives the CUDA version the driver supports (13000 = 13.0).
+    rec.cuda = std::to_string(dev->driver_version / 1000) + "." +
+               std::to_string(dev->driver_version % 1000 / 10);
+    rec.note += "; NVRTC " + dev->nvrtc_version;
+  }
+  if (auto c = engine::live_ceilings(*backend)) {
+    rec.ceilings["dram_gbps"] = c->copy_gbps;
+    rec.ceilings["fp32_tflops"] = c->sgemm_tflops;
+    rec.ceilings["tf32_tflops"] = c->tf32_tflops;
+  }
+  int failed = 0;
+  for (const auto& spec : specs) {
+    rec.problems[spec.name].spec_hash = engine::problem_spec_hash(spec.file);
+    for (const auto& variant : spec.variants) {
+      for (const auto& knobs : generators::enumerate_knobs(spec, variant)) {
+        engine::VariantRef ref{spec.name, variant.id, knobs};
+        engine::RecordedVariant& rv = rec.at(spec.name, ref.key());
+        ctx.err << "[" << spec.name << "] " << ref.key() << ": gate" << std::flush;
+        rv.gate = backend->gate(ref);
+        if (!rv.gate->passed()) {
+          ++failed;
+          ctx.err << " " << engine::to_string(rv.gate->status) << ": "
+                  << rv.gate->detail.substr(0, 200) << '\n';
+          continue;
+        }
+        ctx.err << ", profile" << std::flush;
+        rv.profile = backend->profile(ref);
+        ctx.err << ", time" << std::flush;
+        rv.samples_us = backend->time_samples(ref, samples, 0);
+        ctx.err << " -> " << (rv.profile->ok ? "ok" : "profile failed: " + rv.profile->detail) << '\n';
+      }
+    }
+  }
+  if (merge) {
+    engine::merge_recording(existing, rec);
+    rec = std::move(existing);
+  }
+  engine::save_recording(rec, out);
+  ctx.out << "wrote " << out << " (" << rec.problems.size() << " problems; " << failed
+          << " variant points failed the gate and are recorded as such)\n";
+  return kExitOk;
+}
+
+}  // namespace solver::cli

@@ -1,0 +1,100 @@
+// `solver replay --run DIR --rules edited.yaml [--json] [--simulate [--out DIR]]`: which
+// recorded decisions an edited rule table changes (engine/replay.h), and with --simulate the
+// outcome of the whole loop re-run on the run's own measurements.
+#include <ostream>
+
+#include "engine/cli/commands.h"
+#include "engine/cli/options.h"
+#include "engine/cli/output.h"
+#include "engine/cli/paths.h"
+#include "engine/ledger.h"
+#include "engine/replay.h"
+#include "engine/run_dir.h"
+
+namespace solver::cli {
+
+int run_replay(Context& ctx) {
+  po::options_description opts("options");
+  opts.add_options()("run", po::value<std::string>()->required(), "run directory")(
+      "rules", po::value<std::string>()->required(), "the edited rule table")(
+      "chip", po::value<std::string>(), "re-decide as if on this chip (default: the run's)")(
+      "simulate", "re-run the whole loop on the run's measurements with the edited rules")(
+      "out", po::value<std::string>(), "with --simulate: where the new run goes")(
+      "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
+      "json", "print the result as JSON");
+  po::variables_map vm;
+  if (auto rc = parse_options(ctx, "replay",
+                              "--run DIR --rules FILE [--chip NAME] [--simulate [--out DIR]] [--json]",
+                              opts, vm))
+    return *rc;
+  std::string rules_path = vm["rules"].as<std::string>();
+  rules::RuleTable edited = rules::load_rule_table(rules_path);
+  engine::RunDir dir = engine::open_run_dir(vm["run"].as<std::string>());
+  engine::LoadedLedger loaded = engine::load_ledger(dir.ledger());
+  for (const auto& n : loaded.notes) ctx.err << "solver replay: " << n << '\n';
+  rules::ChipTable chips = load_chips(ctx);
+  std::string chip_name = vm.count("chip") ? vm["chip"].as<std::string>()
+                                           : loaded.header.value("chip", std::string());
+  const rules::ChipProfile& chip = resolve_chip(chips, chip_name);
+
+  auto decisions = engine::replay_decisions(loaded.records, edited, chip);
+  bool as_json = vm.count("json") > 0;
+  nlohmann::json changed = nlohmann::json::array();
+  Table t({"problem", "track", "round", "incumbent", "was", "now"});
+  int n_changed = 0;
+  for (const auto& d : decisions) {
+    if (!d.changed()) continue;
+    ++n_changed;
+    auto label = [](const std::string& rule, const std::string& hyp) {
+      return rule.empty() ? std::string("(nothing)") : rule + " -> " + hyp;
+    };
+    t.add_row({d.problem, d.track, std::to_string(d.round), d.incumbent,
+               label(d.old_rule, d.old_hypothesis), label(d.new_rule, d.new_hypothesis)});
+    changed.push_back({{"problem", d.problem}, {"track", d.track}, {"round", d.round},
+                       {"incumbent", d.incumbent}, {"old_rule", d.old_rule},
+                       {"old_hypothesis", d.old_hypothesis}, {"new_rule", d.new_rule},
+                       {"new_hypothesis", d.new_hypothesis}});
+  }
+  nlohmann::json result{{"run", dir.path}, {"rules", rules_path}, {"chip", chip.id},
+                        {"decisions", decisions.size()}, {"changed", changed}};
+  if (!as_json) {
+    ctx.out << n_changed << " of " << decisions.size() << " recorded decisions change under "
+            << rules_path << " (chip " << chip.id << ")\n";
+    if (n_changed) t.print(ctx.out);
+  }
+  if (vm.count("simulate")) {
+    std::string problems = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
+                                                    : problems_root(ctx.data_dir);
+    auto sim = engine::simulate_run(dir.path, rules_path, chips_file(ctx.data_dir), problems,
+                                    vm.count("out") ? vm["out"].as<std::string>() : "", ctx.err);
+    nlohmann::json per = nlohmann::json::array();
+    Table s({"problem", "track", "best before", "best after", "variant before", "variant after"});
+    for (std::size_t i = 0; i < sim.after.problems.size(); ++i) {
+      const auto& a = sim.after.problems[i];
+      const engine::ProblemSummary* b = nullptr;
+      for (const auto& p : sim.before.problems)
+        if (p.problem == a.problem) b = &p;
+      for (const char* track : {"off", "on"}) {
+        const auto& ta = std::string(track) == "on" ? a.on : a.off;
+        if (!ta.present) continue;
+        const engine::TrackSummary* tb = b ? (std::string(track) == "on" ? &b->on : &b->off) : nullptr;
+        s.add_row({a.problem, track, tb ? format_number(tb->best_us) + " us" : "-",
+                   format_number(ta.best_us) + " us", tb ? tb->best_variant : "-", ta.best_variant});
+        per.push_back({{"problem", a.problem}, {"track", track},
+                       {"best_us_before", tb ? tb->best_us : 0}, {"best_us_after", ta.best_us},
+                       {"variant_before", tb ? tb->best_variant : ""},
+                       {"variant_after", ta.best_variant}});
+      }
+    }
+    result["simulation"] = {{"run", sim.out_dir}, {"outcomes", per}};
+    if (!as_json) {
+      ctx.out << "\nsimulated with the edited rules on " << dir.measurements() << " -> "
+              << sim.out_dir << '\n';
+      s.print(ctx.out);
+    }
+  }
+  if (as_json) print_json(ctx.out, result);
+  return kExitOk;
+}
+
+}  // namespace solver::cli

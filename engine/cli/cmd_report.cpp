@@ -1,0 +1,32 @@
+// `solver report DIR`: regenerates summary.json and report.html from a run directory's ledger.
+#include <ostream>
+
+#include "engine/ablation.h"
+#include "engine/cli/commands.h"
+#include "engine/cli/options.h"
+#include "engine/cli/output.h"
+#include "engine/run_dir.h"
+
+namespace solver::cli {
+
+int run_report(Context& ctx) {
+  po::options_description opts("options");
+  opts.add_options()("run", po::value<std::string>()->required(), "run directory")(
+      "json", "print the summary as JSON");
+  po::positional_options_description pos;
+  pos.add("run", 1);
+  po::variables_map vm;
+  if (auto rc = parse_options(ctx, "report", "DIR [--json]", opts, vm, &pos)) return *rc;
+  auto dir = engine::open_run_dir(vm["run"].as<std::string>());
+  auto summary = engine::write_report(dir, ctx.err);
+  if (vm.count("json")) {
+    print_json(ctx.out, summary.to_json());
+  } else {
+    ctx.out << summary.backend_line << '\n';
+    summary.print_table(ctx.out);
+    ctx.out << "wrote " << dir.report() << " and " << dir.summary() << '\n';
+  }
+  return kExitOk;
+}
+
+}  // namespace solver::cli

@@ -1,0 +1,17 @@
+// Options shared by `solver ablate` and `solver run` (cmd_ablate.cpp), which differ only in
+// how they name problems and tracks.
+#pragma once
+#include <string>
+
+#include "engine/ablation.h"
+#include "engine/cli/options.h"
+
+namespace solver::cli {
+
+void add_loop_options(po::options_description& opts);
+// Fills the rest of `opt` from `vm`, opens the backend, prints its line first, runs, prints
+// the summary. Returns the exit code.
+int execute_ablation(Context& ctx, const po::variables_map& vm, engine::AblationOptions opt,
+                     const std::string& command);
+
+}  // namespace solver::cli

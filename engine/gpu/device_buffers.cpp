@@ -1,0 +1,117 @@
+#include "engine/gpu/device_buffers.h"
+
+#include <cstring>
+
+#include "engine/gpu/host_data.h"
+
+namespace solver::gpu {
+namespace {
+
+using generators::BufferRole;
+
+bool is_input(BufferRole r) { return r == BufferRole::In || r == BufferRole::InOut; }
+bool is_output(BufferRole r) { return r == BufferRole::Out || r == BufferRole::InOut; }
+
+std::vector<unsigned char> doubles_bytes(const std::vector<double>& v) {
+  std::vector<unsigned char> out(v.size() * sizeof(double));
+  std::memcpy(out.data(), v.data(), out.size());
+  return out;
+}
+
+DeviceBuffer upload(const std::vector<unsigned char>& bytes) {
+  DeviceBuffer b(bytes.size());
+  if (!bytes.empty()) CU_CHECK(cuMemcpyHtoD(b.ptr(), bytes.data(), bytes.size()));
+  return b;
+}
+
+std::vector<unsigned char> download(const DeviceBuffer& b) {
+  std::vector<unsigned char> out(b.bytes());
+  if (!out.empty()) CU_CHECK(cuMemcpyDtoH(out.data(), b.ptr(), out.size()));
+  return out;
+}
+
+void poison(const DeviceBuffer& b, bool zero, CUstream stream) {
+  if (b.bytes()) CU_CHECK(cuMemsetD8Async(b.ptr(), zero ? 0x00 : 0xFF, b.bytes(), stream));
+}
+
+}  // namespace
+
+DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
+                             const generators::ResolvedVariant& reference,
+                             const std::vector<uint64_t>& seeds)
+    : variant_(variant), reference_(reference), seeds_(seeds) {
+  const auto& bufs = variant_.buffers;
+  for (size_t i = 0; i < bufs.size(); ++i)
+    if (is_output(bufs[i].role)) outputs_.push_back(i);
+  inputs_.resize(seeds_.size());
+  ref_inout_inputs_.resize(seeds_.size());
+  for (size_t s = 0; s < seeds_.size(); ++s) {
+    inputs_[s].resize(bufs.size());
+    ref_inout_inputs_[s].resize(bufs.size());
+    for (size_t i = 0; i < bufs.size(); ++i) {
+      if (!is_input(bufs[i].role) || bufs[i].elements <= 0) continue;
+      std::vector<double> as_double;
+      inputs_[s][i] = upload(make_input(bufs[i], seeds_[s], &as_double));
+      if (bufs[i].role == BufferRole::InOut) ref_inout_inputs_[s][i] = upload(doubles_bytes(as_double));
+    }
+  }
+  work_.resize(bufs.size());
+  ref_work_.resize(bufs.size());
+  for (size_t i = 0; i < bufs.size(); ++i) {
+    if (bufs[i].role != BufferRole::In && bufs[i].elements > 0) work_[i] = DeviceBuffer(size_t(bufs[i].bytes));
+    if (i < reference_.buffers.size()) {
+      const auto& rb = reference_.buffers[i];
+      if (rb.role != BufferRole::In && rb.elements > 0) ref_work_[i] = DeviceBuffer(size_t(rb.bytes));
+    }
+  }
+}
+
+std::vector<CUdeviceptr> DeviceBuffers::variant_args(int set) const {
+  std::vector<CUdeviceptr> out(variant_.buffers.size(), 0);
+  for (size_t i = 0; i < out.size(); ++i)
+    out[i] = variant_.buffers[i].role == BufferRole::In ? inputs_[size_t(set)][i].ptr() : work_[i].ptr();
+  return out;
+}
+
+std::vector<CUdeviceptr> DeviceBuffers::reference_args(int set) const {
+  std::vector<CUdeviceptr> out(reference_.buffers.size(), 0);
+  for (size_t i = 0; i < out.size(); ++i)
+    out[i] = reference_.buffers[i].role == BufferRole::In ? inputs_[size_t(set)][i].ptr()
+                                                          : ref_work_[i].ptr();
+  return out;
+}
+
+void DeviceBuffers::prepare_variant_run(int set, CUstream stream) const {
+  for (size_t i : outputs_) {
+    const auto& b = variant_.buffers[i];
+    if (b.role == BufferRole::InOut) {
+      const auto& src = inputs_[size_t(set)][i];
+      if (src.bytes()) CU_CHECK(cuMemcpyDtoDAsync(work_[i].ptr(), src.ptr(), src.bytes(), stream));
+    } else {
+      poison(work_[i], b.zero_before_run, stream);
+    }
+  }
+}
+
+void DeviceBuffers::prepare_reference_run(int set, CUstream stream) const {
+  for (size_t i : outputs_) {
+    if (i >= reference_.buffers.size()) continue;
+    const auto& b = reference_.buffers[i];
+    if (b.role == BufferRole::InOut) {
+      const auto& src = ref_inout_inputs_[size_t(set)][i];
+      if (src.bytes()) CU_CHECK(cuMemcpyDtoDAsync(ref_work_[i].ptr(), src.ptr(), src.bytes(), stream));
+    } else {
+      poison(ref_work_[i], b.zero_before_run, stream);
+    }
+  }
+}
+
+std::vector<double> DeviceBuffers::read_variant_output(size_t buffer) const {
+  return to_doubles(download(work_[buffer]), variant_.buffers[buffer].dtype);
+}
+
+std::vector<double> DeviceBuffers::read_reference_output(size_t buffer) const {
+  return to_doubles(download(ref_work_[buffer]), reference_.buffers[buffer].dtype);
+}
+
+}  // namespace solver::gpu

@@ -1,0 +1,63 @@
+#include "engine/replay.h"
+
+#include <ostream>
+
+#include "engine/ablation.h"
+#include "engine/recorded_backend.h"
+#include "engine/recording.h"
+#include "engine/run_dir.h"
+#include "rules/matcher.h"
+
+namespace solver::engine {
+
+std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& records,
+                                               const rules::RuleTable& table,
+                                               const rules::ChipProfile& chip) {
+  std::vector<ReplayedDecision> out;
+  rules::Matcher matcher(table);
+  for (const auto& r : records) {
+    if (r.signals.values.empty()) continue;  // converged, or an incumbent never profiled
+    ReplayedDecision d{r.problem, r.track, r.round, r.incumbent, r.match.fired,
+                       r.match.hypothesis, "", ""};
+    rules::MatchResult m = matcher.match(r.signals, chip);
+    if (m.fired) {
+      d.new_rule = m.fired->id;
+      d.new_hypothesis = m.fired->hypothesis;
+    }
+    out.push_back(std::move(d));
+  }
+  return out;
+}
+
+SimulationResult simulate_run(const std::string& run_dir, const std::string& rules_path,
+                              const std::string& chips_path, const std::string& problems_root,
+                              const std::string& out_dir, std::ostream& err) {
+  RunDir dir = open_run_dir(run_dir);
+  auto manifest = load_manifest(dir);
+  LoadedLedger loaded = load_ledger(dir.ledger());
+  SimulationResult result;
+  result.before = write_report(dir, err);
+
+  Recording rec = load_recording(dir.measurements());
+  RecordedBackend backend(std::move(rec));
+  AblationOptions opt;
+  const auto& h = loaded.header;
+  opt.problems = h.at("problems").get<std::vector<std::string>>();
+  opt.tracks = h.at("tracks").get<std::vector<std::string>>();
+  opt.rounds = h.at("rounds").get<int>();
+  opt.pairs = h.at("pairs").get<int>();
+  opt.seed = h.at("seed").get<uint64_t>();
+  opt.chip = h.at("chip").get<std::string>();
+  opt.rules_path = rules_path;
+  opt.chips_path = chips_path;
+  opt.problems_root = problems_root;
+  opt.out_dir = out_dir;
+  opt.quiet = true;
+  opt.command_line = "solver replay --simulate --run " + run_dir + " --rules " + rules_path;
+  AblationResult after = run_ablation(opt, backend, err);
+  result.out_dir = after.dir.path;
+  result.after = after.summary;
+  return result;
+}
+
+}  // namespace solver::engine
