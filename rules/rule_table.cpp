@@ -354,30 +354,40 @@ int rule_slot_count() {
 
 namespace {
 
-// Eight bytes of `s` from `at`, zero-padded, big-endian: comparing two of these as integers
-// orders them as the strings' bytes would be ordered.
-inline std::uint64_t chunk(std::string_view s, std::size_t at) {
-  unsigned char buf[8] = {};
-  const std::size_t n = s.size() - at < 8 ? s.size() - at : 8;
-  std::memcpy(buf, s.data() + at, n);
-  std::uint64_t v = 0;
-  for (unsigned char b : buf) v = (v << 8) | b;
-  return v;
-}
-
-// Three-way compare eight bytes at a time: names differ early, and a data-dependent branch
-// per character (memcmp, or a byte loop) mispredicts on every step of the merge below, which
-// is the matcher's hot path.
+// Byte-wise three-way compare, inlined (a memcmp call per step costs more than the compare).
 inline int compare_names(std::string_view a, std::string_view b) {
   const std::size_t n = a.size() < b.size() ? a.size() : b.size();
-  std::size_t at = 0;
-  do {
-    const std::uint64_t x = chunk(a, at), y = chunk(b, at);
-    if (x != y) return x < y ? -1 : 1;
-    at += 8;
-  } while (at < n);
+  for (std::size_t k = 0; k < n; ++k)
+    if (a[k] != b[k]) return static_cast<unsigned char>(a[k]) < static_cast<unsigned char>(b[k]) ? -1 : 1;
   return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
 }
+
+// Signal name -> index without searching: a 256-bucket table keyed by length and the first
+// and last characters, each bucket a short list (built once; signal names rarely share a
+// bucket). A lookup is three loads and one equality compare that, for a real signal name,
+// runs to the end with a predictable branch. This replaced a merge-join over the sorted
+// names, whose data-dependent compare branches dominated the matcher's profile.
+class SignalBuckets {
+ public:
+  SignalBuckets() {
+    auto table = signal_table();
+    for (std::size_t i = 0; i < table.size(); ++i)
+      buckets_[key(table[i].name)].push_back({table[i].name, static_cast<int>(i)});
+  }
+  int find(std::string_view name) const {
+    if (name.empty()) return -1;
+    for (const auto& [n, i] : buckets_[key(name)])
+      if (n == name) return i;
+    return -1;
+  }
+
+ private:
+  static unsigned key(std::string_view s) {
+    return (static_cast<unsigned>(s.size()) * 31u + static_cast<unsigned char>(s.front()) * 7u +
+            static_cast<unsigned char>(s.back())) & 255u;
+  }
+  std::vector<std::pair<std::string_view, int>> buckets_[256];
+};
 
 // (name, slot) sorted by name, for merge-joining a chip's sorted capability set and number map.
 std::vector<std::pair<std::string, int>> sorted_slots(const std::vector<std::string>& names,
@@ -411,29 +421,27 @@ void merge_join(const Container& c, const Table& table, Key key, F f) {
 }  // namespace
 
 void bind_signal_slots(const SignalSet& signals, std::vector<Value>& slots) {
+  static const SignalBuckets buckets;
   auto table = signal_table();
   for (std::size_t i = 0; i < table.size(); ++i) slots[i] = std::monostate{};
-  // One merge pass over two name-sorted sequences, no per-signal lookup. A value whose type
-  // is not the signal's stays missing (a rule never compares apples with strings).
-  merge_join(
-      signals.values, signal_index_by_name(),
-      [](const auto& kv) { return std::string_view(kv.first); },
-      [&](const auto& kv, int index) {
-        // Assigning the alternative directly (not Value = Value) skips a variant visit.
-        const Value& v = kv.second;
-        Value& slot = slots[static_cast<std::size_t>(index)];
-        switch (table[static_cast<std::size_t>(index)].type) {
-          case ValueType::Number:
-            if (const double* d = std::get_if<double>(&v); d && std::isfinite(*d)) slot = *d;
-            break;
-          case ValueType::Bool:
-            if (const bool* b = std::get_if<bool>(&v)) slot = *b;
-            break;
-          case ValueType::String:
-            if (const std::string* str = std::get_if<std::string>(&v)) slot = *str;
-            break;
-        }
-      });
+  for (const auto& [name, v] : signals.values) {
+    const int index = buckets.find(name);
+    if (index < 0) continue;  // not a signal a rule can name: ignored
+    // A value whose type is not the signal's stays missing (a rule never compares apples
+    // with strings). Assigning the alternative directly skips a variant visit.
+    Value& slot = slots[static_cast<std::size_t>(index)];
+    switch (table[static_cast<std::size_t>(index)].type) {
+      case ValueType::Number:
+        if (const double* d = std::get_if<double>(&v); d && std::isfinite(*d)) slot = *d;
+        break;
+      case ValueType::Bool:
+        if (const bool* b = std::get_if<bool>(&v)) slot = *b;
+        break;
+      case ValueType::String:
+        if (const std::string* str = std::get_if<std::string>(&v)) slot = *str;
+        break;
+    }
+  }
 }
 
 void bind_chip_slots(const ChipProfile& chip, std::vector<Value>& slots) {
