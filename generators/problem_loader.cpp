@@ -188,7 +188,16 @@ ProblemSpec load_problem(const std::string& dir_arg) {
   rules::Diagnostics diags;
   detail::Loader loader(dir.string(), file, text, diags);
   ProblemSpec spec = loader.load(root);
-  diags.throw_if_any(file);
+  if (!diags.empty()) {
+    // Collected section by section; a user reads them top to bottom.
+    std::vector<rules::Diagnostic> sorted = diags.items();
+    std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
+      return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
+    });
+    throw rules::InputError(file + ": " + std::to_string(sorted.size()) +
+                                (sorted.size() == 1 ? " error" : " errors"),
+                            sorted);
+  }
   return spec;
 }
 

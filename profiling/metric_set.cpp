@@ -8,7 +8,8 @@ namespace {
 
 using namespace metric;
 
-constexpr std::array<MetricDef, 22> kMetrics{{
+// to_array sizes the table from its rows, so a row cannot be silently dropped or defaulted.
+constexpr auto kMetrics = std::to_array<MetricDef>({
     {kTime, "time_us_profiled", true, 1,
      "kernel time under the profiler: slower than unprofiled for memory-bound kernels"},
     {kDramPct, "dram_pct_profiled", true, 1,
@@ -30,7 +31,10 @@ constexpr std::array<MetricDef, 22> kMetrics{{
     {kSharedSt, "bank_conflicts_per_request", true, 1, ""},
     {kInst, "inst_executed", true, 1, "instructions executed"},
     {kSmClock, "sm_clock_mhz", true, 1, "SM clock under profiling, to compare with the unprofiled clock"},
-}};
+    {kLdgsts, "uses_cp_async", true, 0, "cp.async (LDGSTS) instructions"},
+    {kTmaInst, "uses_cp_async", true, 0, "TMA instructions (Hopper)"},
+    {kIssueActive, "issue_frac", true, 0, ""},
+});
 
 // Only in the full set: 8 replay passes on its own. The FLOP rate a rule should trust is
 // flop_frac (unprofiled time, problem formula); compute_frac is the profiler's SOL view.

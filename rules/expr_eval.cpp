@@ -1,7 +1,7 @@
 // Evaluation: the checked tree is flattened into a compact program once (compile), and
-// evaluate() walks that with one function per static type; strings are views into slots or
-// literals, so nothing allocates (except a string result handed back as a Value); this is the matcher's hot
-// path (>1M signal sets per second with ~20 rules).
+// evaluate() walks that with one function per static type. Strings are views into slots or
+// literals, so nothing allocates (except a string result handed back as a Value): this is
+// the matcher's hot path (>1M signal sets per second with ~20 rules).
 #include <cmath>
 #include <limits>
 

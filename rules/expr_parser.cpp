@@ -216,7 +216,9 @@ class Parser {
     std::string name(first.text);
     while (peek().kind == Tok::Dot) {
       next();
-      if (peek().kind != Tok::Name) fail(peek(), "expected a name after '.', got " + describe(peek()));
+      if (peek().kind != Tok::Name) {
+        fail(peek(), "expected a name after '.', got " + describe(peek()));
+      }
       name += '.';
       name += next().text;
     }
@@ -255,7 +257,9 @@ class Parser {
     int argc = static_cast<int>(n->children.size());
     if (!f) {
       std::string known;
-      for (const auto& d : function_table()) known += (known.empty() ? "" : ", ") + std::string(d.name);
+      for (const auto& d : function_table()) {
+        known += (known.empty() ? "" : ", ") + std::string(d.name);
+      }
       error(at.pos, "unknown function '" + n->op + "' (known: " + known + ")");
     } else if (argc < f->min_args || (f->max_args >= 0 && argc > f->max_args)) {
       std::string want = f->max_args < 0 ? "at least " + std::to_string(f->min_args)

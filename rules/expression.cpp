@@ -49,7 +49,8 @@ std::optional<Expression> Expression::parse(std::string_view text, const SourceL
   if (text.size() > expr::kMaxExpressionLength) {
     diags.error(expr::locate(origin, expr::Pos{}),
                 "expression too long (" + std::to_string(text.size()) +
-                    " characters; the limit is " + std::to_string(expr::kMaxExpressionLength) + ")");
+                    " characters; the limit is " +
+                    std::to_string(expr::kMaxExpressionLength) + ")");
     return std::nullopt;
   }
   const std::size_t before = diags.size();

@@ -377,7 +377,7 @@ class SignalBuckets {
   int find(std::string_view name) const {
     if (name.empty()) return -1;
     for (const auto& [n, i] : buckets_[key(name)])
-      if (n == name) return i;
+      if (n.size() == name.size() && compare_names(n, name) == 0) return i;
     return -1;
   }
 

@@ -128,7 +128,7 @@ std::vector<unsigned char> make_input(const generators::ResolvedBuffer& b, uint6
 
 std::vector<double> to_doubles(const std::vector<unsigned char>& bytes, DType dtype) {
   int64_t n = int64_t(bytes.size() / generators::dtype_size(dtype));
-  std::vector<double> out(size_t(n));
+  std::vector<double> out(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {
     switch (dtype) {
       case DType::F32: out[size_t(i)] = get<float>(bytes, i); break;

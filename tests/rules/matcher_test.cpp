@@ -112,6 +112,33 @@ TEST_CASE("the seed reproduces its misfires on the H200 stream kernel") {
   CHECK(r.fired->stop);
 }
 
+TEST_CASE("the WMMA TF32 kernel: the seed calls it saturated, ours asks for wgmma on Hopper") {
+  SignalSet s;  // WMMA TF32 2048^3 on the H200: 18.2 TFLOP/s, tensor pipe 8.3 % active
+  s.set("weight", 1.0);
+  s.set("kernel_count", 1.0);
+  s.set("dtype", std::string("tf32"));
+  s.set("tensor_active", true);
+  s.set("wgmma_active", false);
+  s.set("tensor_frac", 0.083);
+  s.set("flop_frac", 18.2 / 494.5);
+  s.set("arith_intensity", 341.3);
+  s.set("time_us", 940.0);
+  s.set("smem_per_block", 0.0);
+  s.set("load_eff", 0.667);
+  s.set("occupancy", 0.68);
+  RuleTable seed = load_rule_table(source_path("rules/seed.yaml"));
+  RuleTable ours = load_rule_table(source_path("rules/rules.yaml"));
+  Matcher ms(seed);
+  Matcher mo(ours);
+  CHECK(ms.match(s, chip("h200")).fired->id == "tensorcore_saturated");
+  MatchResult h200 = mo.match(s, chip("h200"));
+  CHECK(h200.fired->id == "mma_without_wgmma");
+  MatchResult a100 = mo.match(s, chip("a100_40gb"));
+  CHECK(a100.fired->id == "missing_data_reuse");
+  REQUIRE(a100.blocked.size() == 1);
+  CHECK(a100.blocked[0].missing_caps == std::vector<std::string>{"wgmma"});
+}
+
 TEST_CASE("ordering: priority, then confidence, then file order") {
   // (`late` tests another signal: were it `waves < 1`, first_tie would shadow it, a load error.)
   RuleTable t = table(rule("late", "occupancy < 0.5", 5) +

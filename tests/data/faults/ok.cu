@@ -1,0 +1,6 @@
+// Correct: one element per thread, computed in double and rounded once.
+extern "C" __global__ void faults_ok(const float* x, const double* w, const double* b, float* y,
+                                    int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) y[i] = (float)((double)x[i] * w[i] + b[i]);
+}

@@ -1,0 +1,204 @@
+// End to end through run_cli with argument lists, as a user types them.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/cli/command.h"
+
+using namespace solver::cli;
+using nlohmann::json;
+
+namespace {
+
+struct Run {
+  int rc;
+  std::string out, err;
+};
+
+Run cli(std::vector<std::string> args) {
+  args.insert(args.begin(), {"solver", "--data-dir", SOLVER_SOURCE_DIR});
+  std::ostringstream out, err;
+  int rc = run_cli(args, out, err);
+  return {rc, out.str(), err.str()};
+}
+
+json cli_json(std::vector<std::string> args) {
+  args.push_back("--json");
+  Run r = cli(args);
+  REQUIRE_MESSAGE(r.rc == 0, r.err);
+  return json::parse(r.out);
+}
+
+const std::string kSgemm = "tests/data/h200_naive_sgemm.json";
+const std::string kNcu = "tests/data/ncu/h200_three_kernels.csv";
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  auto p = std::filesystem::temp_directory_path() / ("solver_cli_test_" + name);
+  std::ofstream(p) << text;
+  return p.string();
+}
+
+bool requires_cap(const json& rule, const std::string& cap) {
+  for (const auto& c : rule["requires"])
+    if (c == cap) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("--help lists every command, and every command has its own --help") {
+  Run top = cli({"--help"});
+  CHECK(top.rc == 0);
+  for (const auto& c : command_table()) {
+    CAPTURE(c.name);
+    CHECK(top.out.find(c.name) != std::string::npos);
+    std::vector<std::string> args;
+    std::istringstream words(c.name);
+    for (std::string w; words >> w;) args.push_back(w);
+    args.push_back("--help");
+    Run r = cli(args);
+    CHECK(r.rc == 0);
+    CHECK(r.out.find(std::string("usage: solver ") + c.name) != std::string::npos);
+  }
+  CHECK(cli({"--version"}).out.rfind("solver ", 0) == 0);
+}
+
+TEST_CASE("usage errors exit 2") {
+  Run r = cli({"frobnicate"});
+  CHECK(r.rc == 2);
+  CHECK(r.err.find("unknown command 'frobnicate'") != std::string::npos);
+  CHECK(cli({"classify", "--no-such-option"}).rc == 2);
+  CHECK(cli({"rules"}).rc == 2);
+  CHECK(cli({"--bogus"}).rc == 2);
+  CHECK(cli({}).rc == 2);
+  CHECK(cli({"classify"}).rc == 2);  // no source given
+}
+
+TEST_CASE("rules check: the default table passes; a bad one fails with located errors") {
+  Run ok = cli({"rules", "check"});
+  CHECK_MESSAGE(ok.rc == 0, ok.err);
+  CHECK(ok.out.find(": ok, ") != std::string::npos);
+  json j = cli_json({"rules", "check"});
+  CHECK(j["ok"] == true);
+  CHECK(j["rules"].get<int>() > 5);
+  CHECK(j["guards"].size() >= 1);
+
+  std::string bad = temp_file("bad_rules.yaml",
+                              "version: 1\n"
+                              "rules:\n"
+                              "  - id: typo\n"
+                              "    when: dram_fracc > 0.5\n"
+                              "    hypothesis: stop_at_ceiling\n"
+                              "    priority: 1\n"
+                              "    rationale: a typo in a signal name\n");
+  Run r = cli({"rules", "check", bad});
+  CHECK(r.rc == 2);
+  CHECK(r.err.find(bad + ":4:") != std::string::npos);
+  CHECK(r.err.find("dram_fracc") != std::string::npos);
+  CHECK(r.out.empty());
+}
+
+TEST_CASE("classify the naive SGEMM fixture") {
+  Run text = cli({"classify", "--signals", kSgemm, "--chip", "a100"});
+  CHECK_MESSAGE(text.rc == 0, text.err);
+  CHECK(text.out.find("fired:") != std::string::npos);
+  CHECK(text.out.find("evidence:") != std::string::npos);
+
+  json j = cli_json({"classify", "--signals", kSgemm, "--chip", "a100"});
+  REQUIRE(j["verdicts"].size() == 1);
+  const json& v = j["verdicts"][0];
+  REQUIRE(!v["fired"].is_null());
+  CHECK(v["fired"]["hypothesis"] == "use_tensor_cores_tf32");
+  CHECK(requires_cap(v["fired"], "tf32"));
+  CHECK(!v["fired"]["rationale"].get<std::string>().empty());
+  CHECK(v["evidence"].size() >= 1);
+  for (const auto& e : v["evidence"]) CHECK(!e["value"].is_null());  // the condition was true
+  CHECK(v["chip"] == "a100_40gb");
+
+  // The file names its chip (h200), so --chip may be left out.
+  CHECK(cli({"classify", "--signals", kSgemm}).rc == 0);
+}
+
+TEST_CASE("dry-run a100,t4: the TF32 rule fires on A100 and is guard-blocked on T4") {
+  json j = cli_json({"dry-run", "--chip", "a100,t4", "--signals", kSgemm});
+  REQUIRE(j["kernels"].size() == 1);
+  const json& chips = j["kernels"][0]["chips"];
+  REQUIRE(chips.size() == 2);
+  const json& a100 = chips[0];
+  const json& t4 = chips[1];
+  CHECK(a100["chip"] == "a100_40gb");
+  CHECK(t4["chip"] == "t4");
+  REQUIRE(!a100["fired"].is_null());
+  CHECK(requires_cap(a100["fired"], "tf32"));
+  std::string tf32_rule = a100["fired"]["id"];
+  bool blocked_for_tf32 = false;
+  for (const auto& b : t4["blocked"])
+    if (b["id"] == tf32_rule)
+      for (const auto& cap : b["missing_caps"]) blocked_for_tf32 |= cap == "tf32";
+  CHECK(blocked_for_tf32);
+  REQUIRE(!t4["fired"].is_null());  // something else fires instead
+  CHECK(t4["fired"]["id"] != tf32_rule);
+
+  Run text = cli({"dry-run", "--chip", "a100,t4", "--signals", kSgemm});
+  CHECK(text.out.find(tf32_rule + " (needs tf32)") != std::string::npos);
+  // Without --signals the bundled three H200 fixtures are used.
+  json all = cli_json({"dry-run", "--chip", "h200"});
+  CHECK(all["kernels"].size() == 3);
+}
+
+TEST_CASE("classify an ncu export: one verdict per kernel, profiled-run rates marked") {
+  json j = cli_json({"classify", "--ncu-csv", kNcu});  // device name maps to the h200 profile
+  REQUIRE(j["verdicts"].size() == 3);
+  const json& stream = j["verdicts"][0];
+  CHECK(stream["chip"] == "h200");
+  CHECK(stream["signal_origin"]["dram_frac"] == "profiled-run");
+  CHECK(stream["signals"]["dram_frac"].get<double>() < 0.55);
+  const json& sgemm = j["verdicts"][1];
+  CHECK(sgemm["signals"]["load_eff"].get<double>() == doctest::Approx(0.563));
+  CHECK(cli({"classify", "--ncu-csv", kNcu, "--chip", "t4"}).rc == 0);
+
+  std::string bad = temp_file("bad.csv", "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\"\n\"\",\"\",\"usecond\"\n\"0\",\"k\"\n");
+  Run r = cli({"classify", "--ncu-csv", bad});
+  CHECK(r.rc == 2);
+  CHECK(r.err.find(bad + ":3:1: error:") != std::string::npos);
+}
+
+TEST_CASE("unknown chip exits 2 and lists the known ones") {
+  Run r = cli({"classify", "--signals", kSgemm, "--chip", "voodoo3"});
+  CHECK(r.rc == 2);
+  CHECK(r.err.find("voodoo3") != std::string::npos);
+  CHECK(r.err.find("h200") != std::string::npos);
+  CHECK(r.err.find("t4") != std::string::npos);
+  CHECK(cli({"dry-run", "--chip", "a100,voodoo3"}).rc == 2);
+}
+
+TEST_CASE("bad signal files exit 2 with located errors; the live form says it needs a GPU backend") {
+  std::string bad = temp_file("bad_signals.json", "{\n  \"version\": 1,\n  \"kernel\": \"k\",\n  \"signals\": {\"dram_frak\": 1}\n}\n");
+  Run r = cli({"classify", "--signals", bad, "--chip", "h200"});
+  CHECK(r.rc == 2);
+  CHECK(r.err.find(bad + ":4:") != std::string::npos);
+  CHECK(r.err.find("unknown signal 'dram_frak'") != std::string::npos);
+
+  Run live = cli({"classify", "--problem", "matmul", "--variant", "naive"});
+  CHECK(live.rc == 2);
+  CHECK(live.err.find("live") != std::string::npos);
+  CHECK(live.out.empty());
+}
+
+TEST_CASE("signals: the vocabulary, as a table, markdown and JSON; derive --check on the fixtures") {
+  Run md = cli({"signals", "--markdown"});
+  CHECK(md.rc == 0);
+  CHECK(md.out.find("| `dram_frac` |") != std::string::npos);
+  json j = cli_json({"signals"});
+  bool found = false;
+  for (const auto& row : j) found |= row["signal"] == "dram_pct_profiled";
+  CHECK(found);
+  Run check = cli({"signals", "derive", "--check", "tests/data/h200_stream_scale.json",
+                   "tests/data/h200_naive_sgemm.json", "tests/data/h200_wmma_tf32.json"});
+  CHECK_MESSAGE(check.rc == 0, check.err);
+  CHECK(cli_json({"chips"}).size() >= 9);
+}

@@ -1,0 +1,106 @@
+// The ledger: header, hash chain, torn last line, tampering.
+#include <doctest/doctest.h>
+
+#include "engine/ledger.h"
+#include "rules/diagnostics.h"
+#include "synthetic_pool.h"
+
+using namespace solver;
+
+namespace {
+engine::RoundRecord record(int round, engine::Outcome o) {
+  engine::RoundRecord r;
+  r.problem = "toy";
+  r.track = "on";
+  r.round = round;
+  r.incumbent = "naive";
+  r.incumbent_time_us = 100.25;
+  r.signals.set("load_eff", 0.3);
+  r.signals.set("dtype", std::string("f32"));
+  r.match.fired = "uncoalesced";
+  r.match.hypothesis = "coalesce_global_access";
+  r.match.evidence["load_eff"] = 0.3;
+  r.hypothesis = "coalesce_global_access";
+  r.candidate = "coalesced";
+  r.outcome = o;
+  engine::PairedDecision d;
+  d.verdict = engine::Verdict::Faster;
+  d.ratios = {2.0, 1.99, 2.01};
+  d.median_ratio = 2.0;
+  r.verdict = d;
+  r.evolution.push_back({"reward", "uncoalesced", "kept", 0.5, 0.65});
+  r.confidence["uncoalesced"] = 0.65;
+  r.rules_hash = "abc";
+  return r;
+}
+
+std::string write_ledger(const std::string& path, int n) {
+  auto w = engine::LedgerWriter::create(path, {{"seed", 1}, {"problems", {"toy"}}});
+  for (int i = 1; i <= n; ++i) {
+    auto r = record(i, engine::Outcome::Kept);
+    w.append(r);
+  }
+  return test::read_text(path);
+}
+
+int error_line(const std::string& path) {
+  try {
+    engine::load_ledger(path);
+  } catch (const rules::InputError& e) {
+    return e.diagnostics().at(0).where.line;
+  }
+  return -1;
+}
+}  // namespace
+
+TEST_CASE("ledger: records written are read back identically, header checked") {
+  std::string dir = test::make_temp_dir("ledger");
+  std::string path = dir + "/ledger.jsonl";
+  write_ledger(path, 3);
+  auto l = engine::load_ledger(path);
+  CHECK(l.header["format"] == "solver-ledger");
+  CHECK(l.header["version"] == 1);
+  REQUIRE(l.records.size() == 3);
+  CHECK(engine::to_json(l.records[2]) == engine::to_json(record(3, engine::Outcome::Kept)));
+  CHECK(l.notes.empty());
+  // Appending to an existing file is refused: resuming is explicit.
+  CHECK_THROWS(engine::LedgerWriter::create(path, {}));
+  test::write_text(path, "{\"format\":\"something-else\"}\n");
+  CHECK(error_line(path) == 1);
+}
+
+TEST_CASE("ledger: a torn last line is dropped with a note; resume appends after it") {
+  std::string dir = test::make_temp_dir("ledger");
+  std::string path = dir + "/ledger.jsonl";
+  std::string full = write_ledger(path, 3);
+  std::size_t third = full.rfind('\n', full.size() - 2);
+  test::write_text(path, full.substr(0, third + 1 + 40));  // 40 bytes of record 3
+  auto l = engine::load_ledger(path);
+  CHECK(l.records.size() == 2);
+  REQUIRE(l.notes.size() == 1);
+  CHECK(l.notes[0].find("torn last line") != std::string::npos);
+  {
+    auto w = engine::LedgerWriter::resume(path, l);
+    auto r = record(3, engine::Outcome::Kept);
+    w.append(r);
+  }
+  CHECK(test::read_text(path) == full);  // the same bytes as never interrupted
+}
+
+TEST_CASE("ledger: an edited record is detected with its line number (exit-2 input error)") {
+  std::string dir = test::make_temp_dir("ledger");
+  std::string path = dir + "/ledger.jsonl";
+  std::string full = write_ledger(path, 4);
+  std::string edited = full;
+  auto pos = edited.find("100.25", edited.find('\n', edited.find('\n') + 1));  // record 2 (line 3)
+  edited.replace(pos, 6, "101.25");  // still valid JSON: only the hash can tell
+  test::write_text(path, edited);
+  CHECK(error_line(path) == 3);
+  // Removing a record breaks the chain at the next one.
+  std::size_t l2 = full.find('\n') + 1, l3 = full.find('\n', l2) + 1;
+  test::write_text(path, full.substr(0, l2) + full.substr(l3));
+  CHECK(error_line(path) == 2);
+  // A malformed line that is not the last is not a torn write: it is an error.
+  test::write_text(path, full.substr(0, l2) + "{not json\n" + full.substr(l2));
+  CHECK(error_line(path) == 2);
+}

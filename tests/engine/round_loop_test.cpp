@@ -1,0 +1,112 @@
+// The round loop on the SYNTHETIC toy pool (synthetic_pool.h): every outcome at a known round.
+#include <doctest/doctest.h>
+
+#include "engine/evolver.h"
+#include "engine/ledger.h"
+#include "engine/recorded_backend.h"
+#include "engine/round_loop.h"
+#include "generators/problem_spec.h"
+#include "rules/rule_table.h"
+#include "synthetic_pool.h"
+
+using namespace solver;
+using engine::Outcome;
+
+namespace {
+struct Track {
+  std::vector<engine::RoundRecord> records;
+  engine::TrackState state;
+};
+
+Track run(const test::ToyWorld& w, engine::Recording rec, bool evolve, int rounds = 12,
+          rules::RuleTable* table_out = nullptr) {
+  auto spec = generators::load_problem(w.problems + "/toy");
+  auto chip = *rules::load_chip_table(test::chips_yaml()).find("h200");
+  auto table = rules::load_rule_table(w.rules);
+  engine::RecordedBackend backend(std::move(rec));
+  engine::LoopConfig cfg{rounds, 9, 42, evolve};
+  engine::RoundLoop loop(backend, spec, chip, table, cfg);
+  engine::Evolver evolver(table, chip);
+  Track t;
+  t.state = engine::initial_state(spec, chip, evolve ? "on" : "off");
+  static int n = 0;
+  std::string path = w.root + "/ledger-" + std::to_string(++n) + ".jsonl";
+  auto ledger = engine::LedgerWriter::create(path, {{"test", true}});
+  engine::run_track(loop, t.state, evolve ? &evolver : nullptr, table, ledger, cfg,
+                    [&](const engine::RoundRecord& r) { t.records.push_back(r); });
+  if (table_out) *table_out = table;
+  return t;
+}
+
+std::vector<Outcome> outcomes(const Track& t) {
+  std::vector<Outcome> o;
+  for (const auto& r : t.records) o.push_back(r.outcome);
+  return o;
+}
+}  // namespace
+
+TEST_CASE("evolution OFF: kept, rejected, no-variant until patience, converged; never explores") {
+  test::ToyWorld w("loop-off");
+  Track t = run(w, test::toy_recording(), false);
+  CHECK(outcomes(t) == std::vector<Outcome>{Outcome::Kept, Outcome::Rejected, Outcome::NoVariant,
+                                            Outcome::NoVariant, Outcome::Converged});
+  CHECK(t.records[0].match.fired == "uncoalesced");
+  CHECK(t.records[0].candidate == "coalesced");
+  CHECK(t.records[0].verdict->median_ratio > 1.9);
+  CHECK(t.records[1].candidate == "slow");
+  CHECK(t.records[1].verdict->verdict == engine::Verdict::Slower);
+  CHECK(t.records[1].match.outranked == std::vector<std::string>{"shuffle_it"});
+  for (const auto& r : t.records) CHECK_FALSE(r.explored);
+  CHECK(t.state.ended);
+  CHECK(t.state.incumbent.variant == "coalesced");
+  CHECK(t.state.best_time_us == doctest::Approx(50.24).epsilon(0.01));
+}
+
+TEST_CASE("evolution ON: exploration, a too-fast candidate never kept, retirement, proposal, stop") {
+  test::ToyWorld w("loop-on");
+  rules::RuleTable table;
+  Track t = run(w, test::toy_recording(), true, 12, &table);
+  REQUIRE(outcomes(t) == std::vector<Outcome>{Outcome::Kept, Outcome::Rejected, Outcome::GateFailed,
+                                              Outcome::Kept, Outcome::Stop});
+  const auto& cheat = t.records[2];
+  CHECK(cheat.explored);
+  CHECK(cheat.candidate == "cheat");
+  CHECK(cheat.credited_rule == "shuffle_it");  // outranked rule's hypothesis tried first
+  CHECK(cheat.gate->status == engine::GateStatus::TooFast);
+  const auto& vec = t.records[3];
+  CHECK(vec.explored);
+  CHECK(vec.hypothesis == "vectorize_loads");
+  CHECK(vec.candidate == "vec[BLOCK=128]");
+  CHECK(table.find("low_ilp")->status == rules::RuleStatus::Retired);
+  const rules::Rule* proposed = table.find("proposed_vectorize_loads_1");
+  REQUIRE(proposed);
+  CHECK(proposed->when_text == "issue_frac < 0.4 and dram_frac < 0.7");
+  CHECK(t.records[4].match.fired == "at_roof");
+  CHECK(t.state.best_time_us < 31);
+}
+
+TEST_CASE("gate-failed with the recorded reason; an unrecorded variant is not invented") {
+  test::ToyWorld w("loop-gate");
+  auto rec = test::toy_recording();
+  rec.problems["toy"].variants["naive"].profile->signals.set("l2_hit", 0.1);  // poor_l2 fires
+  Track t = run(w, rec, false, 1);
+  REQUIRE(t.records.size() == 1);
+  CHECK(t.records[0].outcome == Outcome::GateFailed);
+  CHECK(t.records[0].candidate == "broken");
+  CHECK(t.records[0].gate->status == engine::GateStatus::WrongResult);
+
+  auto missing = test::toy_recording();
+  missing.problems["toy"].variants.erase("coalesced");
+  Track m = run(w, missing, false, 1);
+  REQUIRE(m.records.size() == 1);
+  CHECK(m.records[0].outcome == Outcome::GateFailed);
+  CHECK(m.records[0].gate->status == engine::GateStatus::NotRecorded);
+}
+
+TEST_CASE("the round budget ends a track") {
+  test::ToyWorld w("loop-budget");
+  Track t = run(w, test::toy_recording(), false, 2);
+  CHECK(t.records.size() == 2);
+  CHECK_FALSE(t.state.ended);
+  CHECK(t.state.round == 2);
+}

@@ -1,0 +1,102 @@
+#include <doctest/doctest.h>
+
+#include "profiling/metric_set.h"
+#include "profiling/ncu_csv.h"
+#include "rules/diagnostics.h"
+#include "test_chips.h"
+
+using namespace solver;
+using namespace solver::profiling;
+using doctest::Approx;
+
+namespace {
+
+const char* kFixture = "tests/data/ncu/h200_three_kernels.csv";
+
+std::string errors_of(const std::string& text) {
+  try {
+    parse_ncu_csv(text, "x.csv");
+  } catch (const rules::InputError& e) {
+    return e.format();
+  }
+  return "";
+}
+
+const std::string kHeader =
+    "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\","
+    "\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"gpu__time_duration.sum\",\"dram__bytes_read.sum\"\n"
+    "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"msecond\",\"Mbyte\"\n";
+
+}  // namespace
+
+TEST_CASE("the H200 fixture: one kernel per row, units normalised, separators removed") {
+  NcuExport ex = load_ncu_csv(kFixture);
+  REQUIRE(ex.kernels.size() == 3);
+  const NcuKernel& stream = ex.kernels[0];
+  CHECK(stream.name == "stream_scale(const float *, float *, float, unsigned long)");
+  CHECK(stream.device == "NVIDIA H200");
+  CHECK(stream.cc == "9.0");
+  CHECK(stream.line == 4);
+  CHECK(stream.raw.at(std::string(metric::kTime)) == Approx(223000));  // usecond -> ns
+  CHECK(stream.raw.at(std::string(metric::kDramRead)) == Approx(268435456));
+  CHECK(*stream.launch.block_threads == 256);
+  CHECK(*stream.launch.grid_blocks == 262144);
+  const NcuKernel& sgemm = ex.kernels[1];
+  CHECK(sgemm.raw.at(std::string(metric::kTime)) == Approx(3180000));  // "3,180.00" usecond
+  CHECK(sgemm.raw.count(std::string(metric::kDramRead)) == 0);         // n/a
+  CHECK(*sgemm.launch.block_threads == 256);                            // (16, 16, 1)
+  CHECK(*sgemm.launch.grid_blocks == 128 * 128);
+  CHECK(ex.kernels[2].raw.at(std::string(metric::kTensorActive)) == Approx(8.3));
+}
+
+TEST_CASE("signals of an export come from the profiled run and say so") {
+  NcuExport ex = load_ncu_csv(kFixture);
+  auto chip = testing::h200_like();
+  Derivation d = derive_ncu_signals(ex, 0, &chip);
+  // 2 x 256 MiB over the profiled 223 us against 4.8 TB/s: the replay-depressed half.
+  CHECK(std::get<double>(d.signals.get("dram_frac")) == Approx(536870912.0 / 223e-6 / 4.8e12));
+  CHECK(d.origin.at("dram_frac") == Origin::ProfiledRun);
+  CHECK(std::get<double>(d.signals.get("weight")) == Approx(223.0 / (223 + 3180 + 990)));
+  CHECK(std::get<double>(d.signals.get("load_eff")) == Approx(1.0));
+  Derivation sgemm = derive_ncu_signals(ex, 1, &chip);
+  CHECK(rules::is_missing(sgemm.signals.get("dram_frac")));  // no DRAM bytes exported
+  CHECK(std::get<double>(sgemm.signals.get("load_eff")) == Approx(0.563));
+  CHECK(std::get<bool>(sgemm.signals.get("tensor_active")) == false);
+}
+
+TEST_CASE("ncu units") {
+  CHECK(*ncu_unit_scale("nsecond") == Approx(1));
+  CHECK(*ncu_unit_scale("usecond") == Approx(1e3));
+  CHECK(*ncu_unit_scale("msecond") == Approx(1e6));
+  CHECK(*ncu_unit_scale("byte") == Approx(1));
+  CHECK(*ncu_unit_scale("Mbyte") == Approx(1e6));
+  CHECK(*ncu_unit_scale("Gbyte/second") == Approx(1e9));
+  CHECK(*ncu_unit_scale("cycle/nsecond") == Approx(1e9));
+  CHECK(*ncu_unit_scale("%") == Approx(1));
+  CHECK(*ncu_unit_scale("") == Approx(1));
+  CHECK_FALSE(ncu_unit_scale("furlong").has_value());
+  NcuExport ex = parse_ncu_csv(kHeader + "\"0\",\"1\",\"p\",\"h\",\"k()\",\"1\",\"7\",\"(1, 1, 1)\",\"(1, 1, 1)\",\"0\",\"9.0\",\"1.5\",\"2.25\"\n", "x.csv");
+  CHECK(ex.kernels[0].raw.at("gpu__time_duration.sum") == Approx(1.5e6));
+  CHECK(ex.kernels[0].raw.at("dram__bytes_read.sum") == Approx(2.25e6));
+}
+
+TEST_CASE("bad CSV is located") {
+  SUBCASE("no header") { CHECK(errors_of("hello\nworld\n").find("x.csv:1:1: error: no ncu header") != std::string::npos); }
+  SUBCASE("a short row") {
+    auto e = errors_of(kHeader + "\"0\",\"1\",\"p\"\n");
+    CHECK(e.find("x.csv:3:1: error: expected 13 fields") != std::string::npos);
+  }
+  SUBCASE("a value that is not a number, at its column") {
+    auto e = errors_of(kHeader + "\"0\",\"1\",\"p\",\"h\",\"k()\",\"1\",\"7\",\"(1, 1, 1)\",\"(1, 1, 1)\",\"0\",\"9.0\",\"fast\",\"1\"\n");
+    CHECK(e.find("x.csv:3:65: error: metric gpu__time_duration.sum: 'fast' is not a number") != std::string::npos);
+  }
+  SUBCASE("an unterminated quote") {
+    auto e = errors_of(kHeader + "\"0\",\"1\",\"p\n");
+    CHECK(e.find("x.csv:3:9: error: unterminated quoted field") != std::string::npos);
+  }
+  SUBCASE("all errors at once") {
+    auto e = errors_of(kHeader + "\"0\",\"1\"\n\"1\",\"2\"\n");
+    CHECK(e.find("x.csv:3:1") != std::string::npos);
+    CHECK(e.find("x.csv:4:1") != std::string::npos);
+  }
+}

@@ -1,0 +1,212 @@
+// Signal derivation from the raw values measured on the H200 (shared/H200.md).
+#include <doctest/doctest.h>
+
+#include "profiling/metric_set.h"
+#include "profiling/signal_derivation.h"
+#include "test_chips.h"
+
+using namespace solver;
+using namespace solver::profiling;
+using doctest::Approx;
+
+namespace {
+
+double num(const Derivation& d, const char* name) {
+  const auto& v = d.signals.get(name);
+  REQUIRE_MESSAGE(std::holds_alternative<double>(v), name << " is missing or not a number");
+  return std::get<double>(v);
+}
+bool has(const Derivation& d, const char* name) { return !rules::is_missing(d.signals.get(name)); }
+std::string m(std::string_view s) { return std::string(s); }
+
+// H200.md: stream scale over 2 x 256 MiB, 139 us unprofiled, 223 us under the profiler.
+DerivationInput stream_scale(const rules::ChipProfile& chip) {
+  DerivationInput in;
+  in.raw = {{m(metric::kTime), 223000}, {m(metric::kDramPct), 49.9}, {m(metric::kTensorActive), 0},
+            {m(metric::kLoadEff), 100}, {m(metric::kWarpsActive), 93.8}};
+  in.time_us = 139;
+  in.bytes = 2.0 * 256 * 1024 * 1024;
+  in.flops = 64.0 * 1024 * 1024;
+  in.chip = &chip;
+  in.dtype = "fp32";
+  return in;
+}
+
+// H200.md: naive SGEMM 2048^3, 3.12 ms unprofiled, 3.18 ms profiled.
+DerivationInput naive_sgemm(const rules::ChipProfile& chip) {
+  DerivationInput in;
+  in.raw = {{m(metric::kTime), 3180000}, {m(metric::kDramPct), 0.5}, {m(metric::kTensorActive), 0},
+            {m(metric::kLoadEff), 56.3}, {m(metric::kWarpsActive), 98.4}};
+  in.time_us = 3120;
+  in.flops = 2.0 * 2048 * 2048 * 2048;
+  in.bytes = 3.0 * 2048 * 2048 * 4;
+  in.chip = &chip;
+  in.dtype = "fp32";
+  return in;
+}
+
+}  // namespace
+
+TEST_CASE("bandwidth comes from the unprofiled time, never from the profiled percentage") {
+  auto chip = testing::h200_like();
+  Derivation d = derive_signals(stream_scale(chip));
+  // 2^29 bytes in 139 us = 3862 GB/s; against the 4800 GB/s datasheet peak: 0.805.
+  CHECK(num(d, "achieved_gbps") == Approx(536870912.0 / 139e-6 / 1e9));
+  CHECK(num(d, "dram_frac") == Approx(536870912.0 / 139e-6 / 4.8e12));
+  CHECK(num(d, "dram_frac") > 0.8);
+  // The profiler's 49.9 % is kept, apart and unscaled.
+  CHECK(num(d, "dram_pct_profiled") == Approx(49.9));
+  CHECK(num(d, "time_us") == Approx(139));
+  CHECK(num(d, "time_us_profiled") == Approx(223));
+  CHECK(d.origin.at("dram_frac") == Origin::Unprofiled);
+  CHECK(d.origin.at("dram_pct_profiled") == Origin::Profiled);
+  CHECK(num(d, "load_eff") == Approx(1.0));
+  CHECK(num(d, "occupancy") == Approx(0.938));
+  CHECK(num(d, "arith_intensity") == Approx(0.125));
+}
+
+TEST_CASE("a measured ceiling replaces the datasheet peak") {
+  auto chip = testing::h200_like();
+  DerivationInput in = stream_scale(chip);
+  in.measured.dram_bytes_per_s = 4.0e12;
+  Derivation d = derive_signals(in);
+  CHECK(num(d, "dram_frac") == Approx(536870912.0 / 139e-6 / 4.0e12));
+  for (const auto& n : d.notes) CHECK(n.find("datasheet DRAM") == std::string::npos);
+}
+
+TEST_CASE("naive SGEMM: FP32 rate against the FP32 peak, no tensor activity") {
+  auto chip = testing::h200_like();
+  Derivation d = derive_signals(naive_sgemm(chip));
+  CHECK(num(d, "achieved_tflops") == Approx(5.506).epsilon(0.001));
+  CHECK(num(d, "flop_frac") == Approx(17179869184.0 / 3120e-6 / 67e12));
+  CHECK(std::get<bool>(d.signals.get("tensor_active")) == false);
+  CHECK(num(d, "load_eff") == Approx(0.563));
+  CHECK(num(d, "occupancy") == Approx(0.984));
+  CHECK(num(d, "arith_intensity") == Approx(17179869184.0 / 50331648.0));
+  CHECK(std::get<std::string>(d.signals.get("dtype")) == "fp32");
+}
+
+TEST_CASE("WMMA TF32: an active tensor pipe puts the FLOP rate against the TF32 peak") {
+  auto chip = testing::h200_like();
+  DerivationInput in = naive_sgemm(chip);
+  in.raw = {{m(metric::kTime), 990000}, {m(metric::kDramPct), 1.2}, {m(metric::kTensorActive), 8.3},
+            {m(metric::kLoadEff), 66.7}, {m(metric::kWarpsActive), 68.0}};
+  in.time_us = 940;
+  in.dtype = "tf32";
+  Derivation d = derive_signals(in);
+  CHECK(std::get<bool>(d.signals.get("tensor_active")) == true);
+  CHECK(num(d, "tensor_frac") == Approx(0.083));
+  CHECK(num(d, "achieved_tflops") == Approx(18.28).epsilon(0.001));
+  CHECK(num(d, "flop_frac") == Approx(17179869184.0 / 940e-6 / 494.5e12));
+  // The instruction count, when present, decides tensor_active over the pipe percentage.
+  in.raw[m(metric::kTensorInst)] = 0;
+  CHECK(std::get<bool>(derive_signals(in).signals.get("tensor_active")) == false);
+}
+
+TEST_CASE("signals with missing inputs stay missing") {
+  auto chip = testing::h200_like();
+  SUBCASE("no unprofiled time: no rate, even with the profiled duration at hand") {
+    DerivationInput in = stream_scale(chip);
+    in.time_us.reset();
+    Derivation d = derive_signals(in);
+    CHECK_FALSE(has(d, "time_us"));
+    CHECK_FALSE(has(d, "dram_frac"));
+    CHECK_FALSE(has(d, "flop_frac"));
+    CHECK(has(d, "time_us_profiled"));
+  }
+  SUBCASE("no chip: no fraction of a peak") {
+    DerivationInput in = stream_scale(chip);
+    in.chip = nullptr;
+    Derivation d = derive_signals(in);
+    CHECK(has(d, "achieved_gbps"));
+    CHECK_FALSE(has(d, "dram_frac"));
+    CHECK_FALSE(has(d, "flop_frac"));
+  }
+  SUBCASE("no launch attributes: no occupancy limits, waves or resources") {
+    Derivation d = derive_signals(stream_scale(chip));
+    for (const char* s : {"theoretical_occupancy", "waves", "regs_per_thread", "smem_per_block", "local_bytes",
+                          "bank_conflicts_per_request", "l2_hit", "fma_frac", "compute_frac", "kernel_count", "weight"})
+      CHECK_MESSAGE(!has(d, s), s);
+  }
+  SUBCASE("no tensor information: the FLOP ceiling is unknown") {
+    DerivationInput in = naive_sgemm(chip);
+    in.raw.erase(m(metric::kTensorActive));
+    Derivation d = derive_signals(in);
+    CHECK(has(d, "achieved_tflops"));
+    CHECK_FALSE(has(d, "flop_frac"));
+    CHECK_FALSE(has(d, "tensor_active"));
+  }
+}
+
+TEST_CASE("profiled fallback (ncu import) is opt-in and marked") {
+  auto chip = testing::h200_like();
+  DerivationInput in;
+  in.chip = &chip;
+  in.raw = {{m(metric::kTime), 223000}, {m(metric::kDramRead), 268435456}, {m(metric::kDramWrite), 268435456}};
+  CHECK_FALSE(has(derive_signals(in), "dram_frac"));
+  in.allow_profiled_fallback = true;
+  Derivation d = derive_signals(in);
+  CHECK(num(d, "dram_frac") == Approx(536870912.0 / 223e-6 / 4.8e12));
+  CHECK(num(d, "dram_frac") < 0.55);  // the replay-depressed view H200.md warns about
+  CHECK(d.origin.at("dram_frac") == Origin::ProfiledRun);
+  CHECK(d.origin.at("time_us") == Origin::ProfiledRun);
+  CHECK(num(d, "dram_bytes") == Approx(536870912.0));
+}
+
+TEST_CASE("occupancy calculator inputs, waves and resources") {
+  auto h200 = testing::h200_like();
+  DerivationInput in;
+  in.chip = &h200;
+  in.launch.block_threads = 256;
+  in.launch.max_active_blocks_per_sm = 3;
+  in.launch.grid_blocks = 1000;
+  in.launch.regs_per_thread = 80;
+  in.launch.static_smem_bytes = 16384;
+  in.launch.dynamic_smem_bytes = 8192;
+  in.launch.local_bytes_per_thread = 0;
+  Derivation d = derive_signals(in);
+  CHECK(num(d, "theoretical_occupancy") == Approx(3 * 8 / 64.0));
+  CHECK(num(d, "waves") == Approx(1000.0 / (3 * 132)));
+  CHECK(num(d, "smem_per_block") == Approx(24576));
+  CHECK(num(d, "regs_per_thread") == Approx(80));
+  CHECK(num(d, "local_bytes") == Approx(0));
+  CHECK(d.origin.at("waves") == Origin::Driver);
+
+  auto t4 = testing::t4_like();  // 32 warps per SM on compute capability 7.5
+  in.chip = &t4;
+  in.launch.max_active_blocks_per_sm = 4;
+  CHECK(num(derive_signals(in), "theoretical_occupancy") == Approx(1.0));
+  CHECK(max_warps_per_sm(8, 6) == 48);
+  CHECK(max_warps_per_sm(8, 0) == 64);
+  CHECK(max_warps_per_sm(9, 0) == 64);
+}
+
+TEST_CASE("bank conflicts per shared request, cp.async use, clock") {
+  auto chip = testing::h200_like();
+  DerivationInput in;
+  in.chip = &chip;
+  in.raw = {{m(metric::kBankConflicts), 300}, {m(metric::kSharedLd), 100}, {m(metric::kSharedSt), 50},
+            {m(metric::kLdgsts), 0}, {m(metric::kTmaInst), 12}, {m(metric::kSmClock), 1.98e9},
+            {m(metric::kLdSectors), 4000}, {m(metric::kLdRequests), 1000}, {m(metric::kL2Hit), 40}};
+  Derivation d = derive_signals(in);
+  CHECK(num(d, "bank_conflicts_per_request") == Approx(2.0));
+  CHECK(std::get<bool>(d.signals.get("uses_cp_async")) == true);
+  CHECK(num(d, "sm_clock_mhz") == Approx(1980));
+  CHECK(num(d, "sectors_per_request") == Approx(4));
+  CHECK(num(d, "l2_hit") == Approx(0.4));
+  in.raw[m(metric::kSharedLd)] = 0;
+  in.raw[m(metric::kSharedSt)] = 0;
+  in.raw[m(metric::kBankConflicts)] = 0;
+  CHECK(num(derive_signals(in), "bank_conflicts_per_request") == Approx(0));
+}
+
+TEST_CASE("a rate above the ceiling is capped and flagged") {
+  auto chip = testing::h200_like();
+  DerivationInput in = stream_scale(chip);
+  in.time_us = 50;  // 10.7 TB/s: faster than the chip allows
+  Derivation d = derive_signals(in);
+  CHECK(num(d, "dram_frac") == Approx(1.0));
+  bool flagged = false;
+  for (const auto& n : d.notes) flagged |= n.find("exceeds") != std::string::npos;
+  CHECK(flagged);
+}

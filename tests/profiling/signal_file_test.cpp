@@ -1,0 +1,98 @@
+#include <doctest/doctest.h>
+
+#include <algorithm>
+
+#include "profiling/signal_file.h"
+#include "rules/chips.h"
+#include "rules/diagnostics.h"
+
+using namespace solver;
+using namespace solver::profiling;
+
+namespace {
+
+std::string errors_of(const std::string& text) {
+  try {
+    parse_signal_file(text, "s.json");
+  } catch (const rules::InputError& e) {
+    return e.format();
+  }
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("a signal file round-trips") {
+  SignalFile f;
+  f.kernel = "k";
+  f.source = "test";
+  f.chip = "h200";
+  f.flops = 100;
+  f.bytes = 50;
+  f.time_us = 3;
+  f.dtype = "fp32";
+  f.launch.block_threads = 128;
+  f.ceilings.dram_bytes_per_s = 4e12;
+  f.raw_metrics["gpu__time_duration.sum"] = 3500;
+  f.signals.set("dram_frac", 0.5);
+  f.signals.set("tensor_active", false);
+  f.signals.set("dtype", std::string("fp32"));
+  SignalFile g = parse_signal_file(dump_signal_file(f), "mem");
+  CHECK(g.kernel == "k");
+  CHECK(*g.chip == "h200");
+  CHECK(*g.flops == 100);
+  CHECK(*g.launch.block_threads == 128);
+  CHECK(*g.ceilings.dram_bytes_per_s == 4e12);
+  CHECK(g.raw_metrics == f.raw_metrics);
+  CHECK(g.signals.values == f.signals.values);
+}
+
+TEST_CASE("JSON syntax errors carry line and column") {
+  auto e = errors_of("{\n  \"version\": 1,\n  \"kernel\": oops\n}\n");
+  CHECK(e.find("s.json:3:") != std::string::npos);
+  CHECK(e.find("invalid JSON") != std::string::npos);
+  CHECK(line_column("ab\ncd", 4) == std::pair{2, 2});
+}
+
+TEST_CASE("unknown signals, wrong types and unknown keys are all reported, located") {
+  std::string text =
+      "{\n"
+      "  \"version\": 1,\n"
+      "  \"kernel\": \"k\",\n"
+      "  \"colour\": \"red\",\n"
+      "  \"signals\": {\n"
+      "    \"dram_frac\": \"high\",\n"
+      "    \"dram_fraction\": 0.5,\n"
+      "    \"tensor_active\": false,\n"
+      "    \"load_eff\": null\n"
+      "  }\n"
+      "}\n";
+  auto e = errors_of(text);
+  CHECK(e.find("s.json:4:3: error: unknown key 'colour'") != std::string::npos);
+  CHECK(e.find("s.json:6:5: error: signal 'dram_frac' must be a number") != std::string::npos);
+  CHECK(e.find("s.json:7:5: error: unknown signal 'dram_fraction'") != std::string::npos);
+  CHECK(std::count(e.begin(), e.end(), '\n') == 2);  // three diagnostics, nothing else
+}
+
+TEST_CASE("version and kernel are required") {
+  auto e = errors_of("{\"version\": 2, \"signals\": {}}");
+  CHECK(e.find("unsupported version 2") != std::string::npos);
+  CHECK(e.find("missing 'kernel'") != std::string::npos);
+}
+
+TEST_CASE("the bundled H200 fixtures hold exactly what the derivation computes from their raw values") {
+  rules::ChipTable chips = rules::load_chip_table("rules/chips.yaml");
+  for (const char* path : {"tests/data/h200_stream_scale.json", "tests/data/h200_naive_sgemm.json",
+                           "tests/data/h200_wmma_tf32.json"}) {
+    CAPTURE(path);
+    SignalFile f = load_signal_file(path);
+    REQUIRE(f.chip);
+    const rules::ChipProfile* chip = chips.find(*f.chip);
+    REQUIRE(chip);
+    CHECK(f.raw_metrics.size() >= 5);
+    Derivation d = derive_signals(derivation_input(f, chip));
+    CHECK(d.signals.values == f.signals.values);
+    // The fixtures' rates come from the unprofiled time, as every live run's do.
+    CHECK(f.signal_origin.at("dram_frac") == "unprofiled");
+  }
+}
