@@ -62,8 +62,19 @@ void Matcher::refresh() {
 }
 
 MatchResult Matcher::match(const SignalSet& signals, const ChipProfile& chip) {
-  refresh();
   bind_signal_slots(signals, slots_);
+  return evaluate(chip);
+}
+
+MatchResult Matcher::match_bound(std::span<const Value> signal_slots, const ChipProfile& chip) {
+  const std::size_t S = signal_table().size();
+  for (std::size_t i = 0; i < S; ++i)
+    slots_[i] = i < signal_slots.size() ? signal_slots[i] : Value{};
+  return evaluate(chip);
+}
+
+MatchResult Matcher::evaluate(const ChipProfile& chip) {
+  refresh();
   bind_chip_slots(chip, slots_);
   const std::span<const Value> slots(slots_);
 

@@ -3,6 +3,7 @@
 // then its condition; among the eligible matches the lowest priority number wins, ties broken
 // by higher confidence, then by file order. Deterministic.
 #pragma once
+#include <span>
 #include <string>
 #include <tuple>
 #include <utility>
@@ -36,8 +37,13 @@ class Matcher {
   explicit Matcher(const RuleTable& table);
   // Thread-compatible; reuses an internal slot buffer, so one Matcher per thread.
   // The table may change between calls (the evolver moves confidences, retires rules and
-  // appends proposals): the order and per-rule caches are rebuilt when it has.
+  // appends proposals): the order and per-rule caches are rebuilt when it has. A rule whose
+  // `when` is replaced in place is not noticed: build a new Matcher for that.
   MatchResult match(const SignalSet& signals, const ChipProfile& chip);
+  // The same for signals already bound into slots (bind_signal_slots: signal_table() order,
+  // at least signal_table().size() entries): for callers that classify one signal set under
+  // several chips or tables (dry-run, replay) and bind it once.
+  MatchResult match_bound(std::span<const Value> signal_slots, const ChipProfile& chip);
 
  private:
   struct RuleInfo {
@@ -46,6 +52,7 @@ class Matcher {
     std::vector<int> cap_slots;                      // slots of its requires: capabilities
   };
   void refresh();  // rebuilds order_ / info_ if the table changed since the last call
+  MatchResult evaluate(const ChipProfile& chip);  // over slots_, once bound
 
   const RuleTable& table_;
   std::vector<const Rule*> order_;  // rules sorted by (priority, -confidence, file order)

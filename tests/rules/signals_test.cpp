@@ -73,7 +73,6 @@ TEST_CASE("docs/signals.md matches the signal table") {
   REQUIRE(e != std::string::npos);
   std::string table = doc.substr(b + begin.size(), e - b - begin.size());
   CHECK_MESSAGE(table == signals_markdown(),
-                "docs/signals.md is stale; regenerate its table with `solver signals --markdown` "
-                "or from signals_markdown():\n"
+                "docs/signals.md is stale; replace its table with signals_markdown(), which is:\n"
                     << signals_markdown());
 }
