@@ -33,6 +33,7 @@ struct CheckOptions {
 };
 
 struct Row {
+  Row(std::string p, std::string k) : problem(std::move(p)), key(std::move(k)) {}
   std::string problem, key;
   std::string static_result = "ok";
   std::string compile = "-";
@@ -111,7 +112,7 @@ void gate_row(engine::Backend* backend, const gen::ProblemSpec& p, const gen::Kn
 std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfile& chip,
                                gen::CompileCache* cache, engine::Backend* backend) {
   std::vector<Row> rows;
-  Row ref{p.name, "(reference)"};
+  Row ref(p.name, "(reference)");
   gen::ResolvedVariant rref = gen::resolve_reference(p, chip);
   if (!rref.ok()) {
     ref.static_result = "invalid";
@@ -123,7 +124,7 @@ std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfi
   rows.push_back(ref);
   for (const auto& v : p.variants) {
     for (const auto& knobs : gen::enumerate_knobs(p, v)) {
-      Row row{p.name, gen::variant_key(v.id, knobs)};
+      Row row(p.name, gen::variant_key(v.id, knobs));
       auto issues = gen::validate(p, v, knobs, chip);
       if (!issues.empty()) {
         row.static_result = "invalid";

@@ -1,5 +1,7 @@
 // The handlers the command table (command_table.cpp) wires. Adding a command is one line in
-// that table plus a cmd_<name>.cpp defining its handler, declared here.
+// that table plus a cmd_<name>.cpp defining its handler, declared here. A handler parses
+// ctx.args with parse_options (options.h: --help and usage errors handled, exit 2), prints a
+// Table or its to_json() under --json (output.h), and throws rules::InputError for bad input.
 #pragma once
 #include <string>
 

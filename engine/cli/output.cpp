@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <ostream>
 
@@ -59,7 +60,9 @@ nlohmann::json value_to_json(const rules::Value& v) {
 
 std::string format_number(double v) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
+  // Counts (bytes, blocks, registers) print exactly; measured ratios to four digits.
+  if (v == std::floor(v) && std::fabs(v) < 1e15) std::snprintf(buf, sizeof buf, "%.0f", v);
+  else std::snprintf(buf, sizeof buf, "%.4g", v);
   return buf;
 }
 

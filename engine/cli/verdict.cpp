@@ -75,6 +75,17 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
   out << '\n';
   if (!m.fired) {
     out << "  fired:      nothing (no eligible rule's condition is true)\n";
+    // With no rule to point at, the measured values are what the reader needs to see.
+    if (v.signals) {
+      std::vector<std::string> parts;
+      for (const auto& [name, value] : v.signals->values) {
+        std::string o = origin_of(v, name);
+        parts.push_back(name + "=" + (std::holds_alternative<double>(value) ? format_number(std::get<double>(value))
+                                                                          : rules::format_value(value)) +
+                        (o.empty() ? "" : " [" + o + "]"));
+      }
+      out << "  signals:    " << join(parts, ", ") << '\n';
+    }
   } else {
     const rules::Rule& r = *m.fired;
     out << "  fired:      " << r.id << " (priority " << r.priority << ")"

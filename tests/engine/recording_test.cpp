@@ -68,7 +68,7 @@ TEST_CASE("recorded backend: same seed, same draws; another seed, other draws; r
   CHECK(p1.incumbent_us == p2.incumbent_us);
   CHECK(p1.candidate_us == p2.candidate_us);
   CHECK(p1.incumbent_us != p3.incumbent_us);
-  const auto& recorded = test::toy_recording().problems["toy"].variants["naive"].samples_us;
+  const std::vector<double> recorded = test::toy_recording().problems["toy"].variants["naive"].samples_us;
   for (double s : p1.incumbent_us)
     CHECK(std::find(recorded.begin(), recorded.end(), s) != recorded.end());
   CHECK(b.time_samples(cand, 10, 3) == b.time_samples(cand, 10, 3));

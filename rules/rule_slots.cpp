@@ -1,0 +1,151 @@
+// Slot binding for rule conditions: the resolver that maps names to slots, and the binding
+// of a signal set and a chip profile into those slots. This is the matcher's hot path (see
+// docs/benchmarks.md), hence the hand-tuned lookups.
+#include <algorithm>
+#include <cmath>
+#include <string_view>
+#include <vector>
+
+#include "rules/rule_table.h"
+#include "rules/signals.h"
+
+namespace solver::rules {
+
+Resolver rule_resolver() {
+  return [](std::string_view name) -> std::optional<Symbol> {
+    const int S = static_cast<int>(signal_table().size());
+    if (auto i = signal_index(name)) return Symbol{*i, signal_table()[*i].type};
+    constexpr std::string_view prefix = "chip.";
+    if (name.substr(0, prefix.size()) != prefix) return std::nullopt;
+    std::string_view rest = name.substr(prefix.size());
+    const auto& caps = known_capabilities();
+    for (std::size_t i = 0; i < caps.size(); ++i)
+      if (caps[i] == rest) return Symbol{S + static_cast<int>(i), ValueType::Bool};
+    const auto& nums = chip_numeric_properties();
+    for (std::size_t i = 0; i < nums.size(); ++i)
+      if (nums[i] == rest)
+        return Symbol{S + static_cast<int>(caps.size() + i), ValueType::Number};
+    return std::nullopt;
+  };
+}
+
+int rule_slot_count() {
+  return static_cast<int>(signal_table().size() + known_capabilities().size() +
+                          chip_numeric_properties().size());
+}
+
+namespace {
+
+// Byte-wise three-way compare, inlined (a memcmp call per step costs more than the compare).
+inline int compare_names(std::string_view a, std::string_view b) {
+  const std::size_t n = a.size() < b.size() ? a.size() : b.size();
+  for (std::size_t k = 0; k < n; ++k)
+    if (a[k] != b[k]) return static_cast<unsigned char>(a[k]) < static_cast<unsigned char>(b[k]) ? -1 : 1;
+  return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
+}
+
+// Signal name -> index without searching: a 256-bucket table keyed by length and the first
+// and last characters, each bucket a short list (built once; signal names rarely share a
+// bucket). A lookup is three loads and one equality compare that, for a real signal name,
+// runs to the end with a predictable branch. This replaced a merge-join over the sorted
+// names, whose data-dependent compare branches dominated the matcher's profile.
+class SignalBuckets {
+ public:
+  SignalBuckets() {
+    auto table = signal_table();
+    for (std::size_t i = 0; i < table.size(); ++i)
+      buckets_[key(table[i].name)].push_back({table[i].name, static_cast<int>(i)});
+  }
+  int find(std::string_view name) const {
+    if (name.empty()) return -1;
+    for (const auto& [n, i] : buckets_[key(name)])
+      if (n.size() == name.size() && compare_names(n, name) == 0) return i;
+    return -1;
+  }
+
+ private:
+  static unsigned key(std::string_view s) {
+    return (static_cast<unsigned>(s.size()) * 31u + static_cast<unsigned char>(s.front()) * 7u +
+            static_cast<unsigned char>(s.back())) & 255u;
+  }
+  std::vector<std::pair<std::string_view, int>> buckets_[256];
+};
+
+// (name, slot) sorted by name, for merge-joining a chip's sorted capability set and number map.
+std::vector<std::pair<std::string, int>> sorted_slots(const std::vector<std::string>& names,
+                                                      int base) {
+  std::vector<std::pair<std::string, int>> out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out.emplace_back(names[i], base + static_cast<int>(i));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Walks a name-sorted container against a name-sorted (name, slot) list; calls f(element, slot)
+// for each name in both.
+template <typename Container, typename Table, typename Key, typename F>
+void merge_join(const Container& c, const Table& table, Key key, F f) {
+  auto it = c.begin();
+  std::size_t j = 0;
+  while (it != c.end() && j < table.size()) {
+    int cmp = compare_names(key(*it), table[j].first);
+    if (cmp < 0) {
+      ++it;
+    } else if (cmp > 0) {
+      ++j;
+    } else {
+      f(*it, table[j].second);
+      ++it, ++j;
+    }
+  }
+}
+
+}  // namespace
+
+void bind_signal_slots(const SignalSet& signals, std::vector<Value>& slots) {
+  static const SignalBuckets buckets;
+  auto table = signal_table();
+  for (std::size_t i = 0; i < table.size(); ++i) slots[i] = std::monostate{};
+  for (const auto& [name, v] : signals.values) {
+    const int index = buckets.find(name);
+    if (index < 0) continue;  // not a signal a rule can name: ignored
+    // A value whose type is not the signal's stays missing (a rule never compares apples
+    // with strings). Assigning the alternative directly skips a variant visit.
+    Value& slot = slots[static_cast<std::size_t>(index)];
+    switch (table[static_cast<std::size_t>(index)].type) {
+      case ValueType::Number:
+        if (const double* d = std::get_if<double>(&v); d && std::isfinite(*d)) slot = *d;
+        break;
+      case ValueType::Bool:
+        if (const bool* b = std::get_if<bool>(&v)) slot = *b;
+        break;
+      case ValueType::String:
+        if (const std::string* str = std::get_if<std::string>(&v)) slot = *str;
+        break;
+    }
+  }
+}
+
+void bind_chip_slots(const ChipProfile& chip, std::vector<Value>& slots) {
+  const int S = static_cast<int>(signal_table().size());
+  const auto& caps = known_capabilities();
+  const auto& nums = chip_numeric_properties();
+  static const auto cap_slots = sorted_slots(caps, S);
+  static const auto num_slots = sorted_slots(nums, S + static_cast<int>(caps.size()));
+  for (std::size_t i = 0; i < caps.size(); ++i) slots[S + i] = false;
+  for (std::size_t i = 0; i < nums.size(); ++i) slots[S + caps.size() + i] = std::monostate{};
+  merge_join(
+      chip.capabilities, cap_slots, [](const std::string& c) { return std::string_view(c); },
+      [&](const std::string&, int slot) { slots[static_cast<std::size_t>(slot)] = true; });
+  merge_join(
+      chip.numbers, num_slots, [](const auto& kv) { return std::string_view(kv.first); },
+      [&](const auto& kv, int slot) { slots[static_cast<std::size_t>(slot)] = kv.second; });
+}
+
+void bind_slots(const SignalSet& signals, const ChipProfile& chip, std::vector<Value>& slots) {
+  slots.resize(static_cast<std::size_t>(rule_slot_count()));
+  bind_signal_slots(signals, slots);
+  bind_chip_slots(chip, slots);
+}
+
+}  // namespace solver::rules
