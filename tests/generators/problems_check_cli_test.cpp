@@ -1,0 +1,118 @@
+// `solver problems check` end to end through run_cli, on temporary problem folders. Compiles
+// need NVRTC only (no GPU); with --compile-only the live backend is never opened.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "engine/cli/command.h"
+#include "generators/nvrtc_compiler.h"
+#include "test_support.h"
+
+using namespace solver::generators::test;
+
+namespace {
+
+const char* kSpec =
+    "version: 1\n"
+    "name: tiny\n"
+    "scalars: {N: 1024}\n"
+    "buffers:\n"
+    "  x: {dtype: f32, shape: [N]}\n"
+    "  y: {dtype: f32, shape: [N], role: out}\n"
+    "flops: N\n"
+    "bytes: 8*N\n"
+    "tolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"
+    "reference: {source: ok.cu, entry: k, args: [x, y, N], grid: [4], block: [256]}\n"
+    "variants:\n"
+    "  - {id: good, source: ok.cu, entry: k, args: [x, y, N], grid: [4], block: [256]}\n"
+    "  - {id: broken, parent: good, applies: [increase_ilp], source: broken.cu, entry: k,\n"
+    "     args: [x, y, N], grid: [4], block: [256]}\n"
+    "  - id: sized\n"
+    "    source: ok.cu\n"
+    "    knobs: {B: [32, 2048]}\n"
+    "    entry: k\n"
+    "    args: [x, y, N]\n"
+    "    grid: [\"ceil_div(N, B)\"]\n"
+    "    block: [B]\n";
+
+struct Run {
+  int rc = 0;
+  std::string out, err;
+};
+
+Run check(const TempDir& t, std::vector<std::string> extra) {
+  std::vector<std::string> argv{"solver", "problems", "check", "--problems-dir", t.path().string(),
+                                "--cache-dir", (t.path() / "cache").string(), "--compile-only"};
+  argv.insert(argv.end(), extra.begin(), extra.end());
+  std::ostringstream out, err;
+  Run r;
+  r.rc = solver::cli::run_cli(argv, out, err);
+  r.out = out.str();
+  r.err = err.str();
+  return r;
+}
+
+void write_tiny(const TempDir& t) {
+  t.write("tiny/problem.yaml", kSpec);
+  t.write("tiny/ok.cu", "extern \"C\" __global__ void k(const float* x, float* y, int n) {\n"
+                        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                        "  if (i < n) y[i] = x[i];\n}\n");
+  t.write("tiny/broken.cu", "extern \"C\" __global__ void k(const float* x, float* y, int n) {\n"
+                            "  y[0] = not_declared;\n}\n");
+}
+
+}  // namespace
+
+TEST_CASE("problems check: static failures and compile errors are rows; exit 1") {
+  TempDir t;
+  write_tiny(t);
+  Run r = check(t, {"--json", "--chip", "h200"});
+  INFO(r.out << r.err);
+  CHECK(r.rc == 1);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j["chip"] == "h200");
+  CHECK(j["arch"] == "sm_90");
+  std::map<std::string, nlohmann::json> rows;
+  for (const auto& row : j["rows"]) rows[row["variant"].get<std::string>()] = row;
+  REQUIRE(rows.size() == 5);  // reference, good, broken, sized x 2
+  CHECK(rows["sized[B=2048]"]["static"] == "invalid");
+  CHECK(rows["sized[B=2048]"]["detail"].get<std::string>().find("2048 threads per block") != std::string::npos);
+  CHECK(rows["sized[B=2048]"]["failed"] == true);
+  if (solver::generators::nvrtc_built_in()) {
+    CHECK(j["failures"] == 2);
+    CHECK(rows["good"]["compile"] == "ok");
+    CHECK(rows["sized[B=32]"]["failed"] == false);
+    CHECK(rows["broken"]["compile"] == "error");
+    CHECK(rows["broken"]["log"].get<std::string>().find("not_declared") != std::string::npos);
+    // The second run is served from the cache.
+    Run again = check(t, {"--json", "--chip", "h200", "tiny"});
+    auto j2 = nlohmann::json::parse(again.out);
+    for (const auto& row : j2["rows"])
+      if (row["variant"] == "good") CHECK(row["compile"] == "cached");
+  } else {
+    CHECK(rows["good"]["compile"] == "not built with NVRTC");
+  }
+}
+
+TEST_CASE("problems check: a table for humans, with the compile log of a failure") {
+  TempDir t;
+  write_tiny(t);
+  Run r = check(t, {});
+  CHECK(r.out.find("chip h200 (sm_90)") != std::string::npos);
+  CHECK(r.out.find("5 points checked") != std::string::npos);
+  if (solver::generators::nvrtc_built_in())
+    CHECK(r.out.find("--- tiny broken compile log:") != std::string::npos);
+}
+
+TEST_CASE("problems check: a bad spec exits 2 with located errors; an unknown name too") {
+  TempDir t;
+  write_tiny(t);
+  t.write("tiny/problem.yaml", std::string(kSpec) + "bogus: 1\n");
+  Run r = check(t, {});
+  CHECK(r.rc == 2);
+  CHECK(r.err.find("tiny/problem.yaml:22:1: error: unknown key 'bogus'") != std::string::npos);
+  Run missing = check(t, {"nosuch"});
+  CHECK(missing.rc == 2);
+  CHECK(missing.err.find("no problem 'nosuch'") != std::string::npos);
+}
