@@ -51,7 +51,12 @@ std::unique_ptr<Backend> open_backend(const std::string& choice, const std::stri
     if (note) *note = why;
   }
   std::string path = recording.empty() ? cli::recordings_dir(data_dir) + "/h200.json" : recording;
-  return std::make_unique<RecordedBackend>(load_recording(path));
+  if (choice == "auto" && !fs::exists(path))
+    throw rules::InputError(rules::Diagnostic{
+        {path, 0, 0}, "no GPU here (" + (note ? *note : std::string("live backend unavailable")) +
+                          ") and no recording to replay at this path (pass --recording FILE)"});
+  // Absolute, so the manifest's recording path still works when resumed from elsewhere.
+  return std::make_unique<RecordedBackend>(load_recording(fs::absolute(path).string()));
 }
 
 namespace {
@@ -127,6 +132,19 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     specs.emplace(p, generators::load_problem((fs::path(opt.problems_root) / p).string()));
     spec_hashes[p] = problem_spec_hash(specs.at(p).file);
   }
+  // A recording that lacks a problem, or measured another version of its problem.yaml, is
+  // said up front: its rounds would end as "not recorded".
+  if (auto* rec = dynamic_cast<RecordedBackend*>(&backend)) {
+    for (const auto& p : opt.problems) {
+      auto it = rec->recording().problems.find(p);
+      if (it == rec->recording().problems.end())
+        err << "solver: warning: " << info.recording << " holds no measurements of '" << p
+            << "': its rounds will end as not recorded\n";
+      else if (!it->second.spec_hash.empty() && it->second.spec_hash != spec_hashes[p])
+        err << "solver: warning: " << info.recording << " measured another version of " << p
+            << "/problem.yaml (spec hash differs)\n";
+    }
+  }
   if (opt.rounds < 1 || opt.pairs < kMinPairs)
     throw rules::InputError(rules::Diagnostic{
         {"options", 0, 0}, "--rounds must be >= 1 and --pairs >= " + std::to_string(kMinPairs)});
@@ -148,7 +166,9 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
                     {"pairs", opt.pairs}, {"problems", string_list(opt.problems)},
                     {"tracks", string_list(opt.tracks)}, {"rules_file", opt.rules_path},
                     {"rules_hash", input.content_hash()}, {"problem_spec_hashes", spec_hashes},
-                    {"recording", info.recording}, {"started", utc_now_iso()}};
+                    {"recording", info.recording},
+                    {"problems_root", fs::absolute(opt.problems_root).string()},
+                    {"started", utc_now_iso()}};
   } else {
     manifest["resumed"].push_back(json{{"at", utc_now_iso()}, {"command", opt.command_line}});
   }

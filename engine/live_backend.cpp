@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <random>
 
 #include "engine/worker_process.h"
 #include "engine/worker_protocol.h"
@@ -54,6 +55,10 @@ class LiveBackend final : public Backend {
  public:
   LiveBackend(LiveOptions options) : options_(std::move(options)) {
     if (options_.worker_path.empty()) options_.worker_path = default_worker_path();
+    // Fresh inputs for every gate (METHOD.md): a kernel must compute the same function on any
+    // valid input. The seeds actually used come back in GateResult::seeds.
+    std::random_device rd;
+    seed_base_ = (uint64_t(rd()) << 32) ^ rd();
   }
 
   // Starts the worker and asks for its device. Empty string = ready.
@@ -89,6 +94,7 @@ class LiveBackend final : public Backend {
     r.op = "gate";
     r.variant = v;
     r.input_sets = std::max(2, options_.gate_input_sets);
+    r.seed = seed_base_ + (++gates_);
     int t = timeout_for(v.problem);
     Exchange ex = exchange(r, kCompileBudgetMs, kCompileBudgetMs + t * (kExtraBatches + 3 * r.input_sets));
     GateResult g;
@@ -267,6 +273,7 @@ class LiveBackend final : public Backend {
   DeviceInfo device_;
   std::map<std::string, int> timeouts_;
   uint64_t next_id_ = 0;
+  uint64_t seed_base_ = 0, gates_ = 0;
   int starts_ = 0;
   int last_exit_code_ = -1;
 };

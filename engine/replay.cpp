@@ -1,6 +1,7 @@
 #include "engine/replay.h"
 
 #include <ostream>
+#include <set>
 
 #include "engine/ablation.h"
 #include "engine/recorded_backend.h"
@@ -25,6 +26,18 @@ std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& r
       d.new_hypothesis = m.fired->hypothesis;
     }
     out.push_back(std::move(d));
+  }
+  return out;
+}
+
+std::vector<std::pair<std::string, rules::SignalSet>> run_incumbent_signals(const std::string& run_dir) {
+  LoadedLedger loaded = load_ledger(open_run_dir(run_dir).ledger());
+  std::vector<std::pair<std::string, rules::SignalSet>> out;
+  std::set<std::string> seen;
+  for (const auto& r : loaded.records) {
+    if (r.signals.values.empty()) continue;
+    std::string label = r.problem + " " + r.incumbent;
+    if (seen.insert(label).second) out.emplace_back(label, r.signals);
   }
   return out;
 }

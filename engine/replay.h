@@ -31,6 +31,10 @@ std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& r
                                                const rules::RuleTable& table,
                                                const rules::ChipProfile& chip);
 
+// The signals of every distinct incumbent a run profiled ("problem variant-key", signals), in
+// ledger order: what `solver dry-run --chip a100,t4 --run DIR` classifies under other chips.
+std::vector<std::pair<std::string, rules::SignalSet>> run_incumbent_signals(const std::string& run_dir);
+
 struct SimulationResult {
   std::string out_dir;
   Summary before, after;

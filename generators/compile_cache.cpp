@@ -90,6 +90,7 @@ std::optional<CompileResult> CompileCache::load(const std::string& key) const {
   r.log = read_all(fs::path(base) += ".log").value_or("");
   r.cache_hit = true;
   r.cache_key = key;
+  r.kernels = parse_ptxas_usage(r.log);
   return r;
 }
 

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "generators/ptxas_info.h"
+
 namespace solver::generators {
 
 struct CompileResult {
@@ -17,6 +19,9 @@ struct CompileResult {
   double seconds = 0;        // compile wall time (0 on a cache hit)
   bool cache_hit = false;
   std::string cache_key;     // empty when uncached
+  // Per-kernel registers / smem / spills from the ptxas lines of `log` (compile_variant asks
+  // for them); empty when the log has none.
+  std::vector<KernelUsage> kernels;
 };
 
 // The cache key. Every input is length-prefixed so no two inputs collide by concatenation.

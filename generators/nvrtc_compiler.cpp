@@ -101,13 +101,18 @@ CompileResult nvrtc_compile(const std::string&, const std::string&, const std::v
 
 CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache) {
   if (!nvrtc_built_in()) return nvrtc_compile("", "", {});
+  // ptxas's resource report goes into the log (registers, smem, spills); it does not change
+  // the code, so it stays out of the variant's options and its source hash.
+  std::vector<std::string> options = variant.nvrtc_options;
+  options.push_back("--ptxas-options=-v");
   std::string key;
   if (cache) {
-    key = compile_cache_key(variant.source_text, variant.nvrtc_options, nvrtc_version(), variant.arch);
+    key = compile_cache_key(variant.source_text, options, nvrtc_version(), variant.arch);
     if (auto hit = cache->load(key)) return *hit;
   }
   std::string name = variant.source_path.substr(variant.source_path.find_last_of('/') + 1);
-  CompileResult r = nvrtc_compile(variant.source_text, name, variant.nvrtc_options);
+  CompileResult r = nvrtc_compile(variant.source_text, name, options);
+  r.kernels = parse_ptxas_usage(r.log);
   r.cache_key = key;
   if (cache && r.ok) cache->store(key, r);
   return r;

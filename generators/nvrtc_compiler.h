@@ -23,8 +23,10 @@ std::string nvrtc_version();
 CompileResult nvrtc_compile(const std::string& source_text, const std::string& name,
                             const std::vector<std::string>& options);
 
-// Compiles a resolved variant through `cache` (nullptr = no cache). A cache hit returns the
-// stored cubin and log with cache_hit=true. Failed compiles are not cached.
+// Compiles a resolved variant through `cache` (nullptr = no cache), adding
+// --ptxas-options=-v so that CompileResult::kernels reports registers, shared memory and
+// spills. A cache hit returns the stored cubin and log with cache_hit=true. Failed compiles
+// are not cached.
 CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache);
 
 }  // namespace solver::generators

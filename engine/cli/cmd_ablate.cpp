@@ -56,6 +56,8 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
     opt.resume_dir = vm["resume"].as<std::string>();
     // A resumed run is measured where it started: same backend kind, same recording.
     auto manifest = engine::load_manifest(engine::open_run_dir(opt.resume_dir));
+    if (!vm.count("problems-dir") && manifest.contains("problems_root"))
+      opt.problems_root = manifest.value("problems_root", opt.problems_root);
     if (recording.empty() && manifest["backend"].value("kind", "") == "recorded") {
       recording = manifest["backend"].value("recording", "");
       backend_choice = "recorded";

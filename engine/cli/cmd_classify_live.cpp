@@ -1,19 +1,86 @@
-// EXTENSION POINT for helper "gpu": `solver classify --problem P --variant V` on the live GPU.
-// Implement classify_live through engine/live_backend.h (open_live_backend, Backend::profile),
-// then classify the ProfileResult's signals with the rule table and print them with
-// print_verdict / verdict_json (engine/cli/verdict.h), as cmd_classify.cpp does for files.
-// Until then it says so and exits 2: a live verdict is never faked.
+// `solver classify --problem P --variant V` on the live GPU: gate the variant (signals of a
+// wrong or faulting kernel mean nothing), profile it in the worker (unprofiled time, then the
+// CUPTI range profiler, then signal derivation), and classify the signals with the rule table.
+// --variant takes a variant key, so a knob point is `--variant 'ilp[BLOCK=256]'`; a variant with
+// knobs given bare runs at its first allowed knob point.
 #include <ostream>
+#include <sstream>
 
 #include "engine/cli/commands.h"
+#include "engine/cli/options.h"
+#include "engine/cli/output.h"
+#include "engine/cli/paths.h"
+#include "engine/cli/verdict.h"
+#include "engine/live_backend.h"
+#include "generators/variant_space.h"
+#include "rules/matcher.h"
+#include "rules/rule_table.h"
 
 namespace solver::cli {
 
 int classify_live(Context& ctx, const LiveClassifyRequest& req) {
-  ctx.err << "solver classify: --problem " << req.problem << " --variant " << req.variant
-          << " needs the live GPU backend, which this build does not have yet.\n"
-             "Classify recorded signals instead: solver classify --signals FILE.json --chip NAME\n";
-  return kExitBadInput;
+  auto [variant_id, knobs] = generators::parse_variant_key(req.variant);  // InputError -> exit 2
+  std::string root = problems_root(ctx.data_dir);
+  generators::ProblemSpec spec = generators::load_problem(root + "/" + req.problem);
+  const generators::VariantSpec* variant = spec.find_variant(variant_id);
+  if (!variant)
+    throw rules::InputError(rules::Diagnostic{{spec.file, 0, 0},
+        "problem '" + req.problem + "' has no variant '" + variant_id + "'"});
+  if (knobs.empty() && !variant->knobs.empty()) {
+    auto points = generators::enumerate_knobs(spec, *variant);
+    if (points.empty())
+      throw rules::InputError(rules::Diagnostic{variant->where, "variant '" + variant_id +
+                                                                    "' has no allowed knob point"});
+    knobs = points.front();
+  }
+  rules::ChipTable chips = load_chips(ctx);
+  rules::RuleTable table = rules::load_rule_table(req.rules_path);
+
+  engine::LiveOptions lo;
+  lo.problems_root = root;
+  lo.chips_file = chips_file(ctx.data_dir);
+  std::string why;
+  auto backend = engine::open_live_backend(lo, &why);
+  if (!backend) {
+    ctx.err << "solver classify: no live GPU: " << why
+            << "\nClassify recorded signals instead: solver classify --signals FILE.json --chip NAME\n";
+    return kExitFailure;
+  }
+  engine::VariantRef ref{req.problem, variant_id, knobs};
+  ctx.err << "classify: gating " << req.problem << "/" << ref.key() << " on "
+          << backend->info().device_name << "\n";
+  engine::GateResult g = backend->gate(ref);
+  if (!g.passed()) {
+    ctx.err << "solver classify: " << ref.key() << " did not pass the correctness gate ("
+            << engine::to_string(g.status) << "): " << g.detail << "\n";
+    return kExitFailure;
+  }
+  ctx.err << "classify: profiling " << ref.key() << "\n";
+  engine::ProfileResult p = backend->profile(ref);
+  if (!p.ok) {
+    ctx.err << "solver classify: profiling " << ref.key() << " failed: " << p.detail << "\n";
+    return kExitFailure;
+  }
+  std::string chip_name = req.chip.empty() ? backend->info().chip_id : req.chip;
+  const rules::ChipProfile& chip = resolve_chip(chips, chip_name);
+  rules::Matcher matcher(table);
+  rules::MatchResult m = matcher.match(p.signals, chip);
+  std::vector<std::string> notes;
+  std::istringstream detail(p.detail);
+  for (std::string note; std::getline(detail, note, ';');)
+    if (note.find_first_not_of(' ') != std::string::npos) notes.push_back(note.substr(note.find_first_not_of(' ')));
+  VerdictInput v{req.problem + "/" + ref.key(), "live: " + backend->info().note, &chip, &m,
+                 &p.signals, {}, notes};
+  if (req.json) {
+    nlohmann::json j = verdict_json(v);
+    j["time_us"] = p.time_us;
+    j["raw_metrics"] = p.raw_metrics;
+    j["gate"] = {{"status", engine::to_string(g.status)}, {"detail", g.detail}};
+    print_json(ctx.out, nlohmann::json{{"verdicts", nlohmann::json::array({j})}});
+  } else {
+    print_verdict(ctx.out, v);
+  }
+  return kExitOk;
 }
 
 }  // namespace solver::cli

@@ -8,6 +8,7 @@
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/cli/verdict.h"
+#include "engine/replay.h"
 #include "profiling/signal_file.h"
 #include "rules/matcher.h"
 #include "rules/rule_table.h"
@@ -28,6 +29,7 @@ int run_dry_run(Context& ctx) {
       "signals", po::value<std::vector<std::string>>()->multitoken(),
       "signal files (default: the bundled H200 fixtures)")(
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
+      "run", po::value<std::string>(), "a run directory: classify every incumbent it profiled")(
       "json", "print the comparison as JSON");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "dry-run", "--chip A,B[,...] [--signals FILE...] [--rules FILE] [--json]",
@@ -51,7 +53,18 @@ int run_dry_run(Context& ctx) {
 
   // Load every file first so that bad input is reported before any output.
   std::vector<profiling::SignalFile> inputs;
-  for (const auto& path : files) inputs.push_back(profiling::load_signal_file(path));
+  if (vm.count("run")) {  // a run's recorded signals (engine/replay.h) instead of signal files
+    files.clear();
+    for (auto& [label, signals] : engine::run_incumbent_signals(vm["run"].as<std::string>())) {
+      profiling::SignalFile f;
+      f.kernel = label;
+      f.signals = std::move(signals);
+      inputs.push_back(std::move(f));
+      files.push_back(vm["run"].as<std::string>() + "/ledger.jsonl");
+    }
+  } else {
+    for (const auto& path : files) inputs.push_back(profiling::load_signal_file(path));
+  }
 
   nlohmann::json result = nlohmann::json::array();
   for (std::size_t i = 0; i < inputs.size(); ++i) {

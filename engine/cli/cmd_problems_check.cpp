@@ -39,6 +39,7 @@ struct Row {
   std::string compile = "-";
   double compile_s = 0;
   std::string gate = "-";
+  std::string regs, smem, spills;  // from ptxas, per launch ("32/40" for two launches)
   std::string detail;
   std::string log;  // compiler log of a failed compile, printed after the table
   bool failed = false;
@@ -77,7 +78,30 @@ std::vector<gen::ProblemSpec> load(const CheckOptions& o) {
   return out;
 }
 
-void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache, Row& row) {
+// Registers, shared memory (static from ptxas + the launch's dynamic) and spill bytes of each
+// launch's kernel; a launch whose total shared memory exceeds the chip's limit fails here,
+// before any GPU sees it.
+void usage_columns(const gen::ResolvedVariant& rv, const gen::CompileResult& c,
+                   const rules::ChipProfile& chip, Row& row) {
+  auto add = [](std::string& col, const std::string& v) { col += (col.empty() ? "" : "/") + v; };
+  for (const auto& l : rv.launches) {
+    const gen::KernelUsage* k = nullptr;
+    for (const auto& u : c.kernels)
+      if (u.entry == l.entry) k = &u;
+    if (!k) continue;
+    add(row.regs, std::to_string(k->registers));
+    add(row.smem, std::to_string(k->static_smem_bytes + l.smem_bytes));
+    add(row.spills, std::to_string(k->spill_store_bytes + k->spill_load_bytes));
+    std::string over = gen::check_total_smem(k->static_smem_bytes, l.smem_bytes, chip);
+    if (!over.empty()) {
+      row.failed = true;
+      row.detail = l.entry + ": " + over;
+    }
+  }
+}
+
+void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
+                 const rules::ChipProfile& chip, Row& row) {
   if (!gen::nvrtc_built_in()) {
     row.compile = "not built with NVRTC";
     return;
@@ -86,6 +110,7 @@ void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache, Row& 
   row.compile_s = c.seconds;
   if (c.ok) {
     row.compile = c.cache_hit ? "cached" : "ok";
+    usage_columns(rv, c, chip, row);
     return;
   }
   row.compile = "error";
@@ -119,7 +144,7 @@ std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfi
     ref.failed = true;
     ref.detail = first_line(rref.issues.front().to_string());
   } else {
-    compile_row(rref, cache, ref);
+    compile_row(rref, cache, chip, ref);
   }
   rows.push_back(ref);
   for (const auto& v : p.variants) {
@@ -132,7 +157,7 @@ std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfi
         row.detail = issues.front().to_string();
         if (issues.size() > 1) row.detail += " (+" + std::to_string(issues.size() - 1) + " more)";
       } else {
-        compile_row(gen::resolve(p, v, knobs, chip), cache, row);
+        compile_row(gen::resolve(p, v, knobs, chip), cache, chip, row);
         gate_row(backend, p, knobs, v.id, row);
       }
       rows.push_back(std::move(row));
@@ -202,15 +227,18 @@ int run_problems_check(Context& ctx) {
   int failures = 0;
   // Without a GPU the gate column says so on every row rather than looking like a pass.
   const std::string no_gate = o.compile_only ? "-" : "no GPU";
-  Table table({"problem", "variant", "static", "compile", "compile s", "gate", "detail"});
+  Table table({"problem", "variant", "static", "compile", "compile s", "regs", "smem B", "spill B",
+               "gate", "detail"});
   nlohmann::json jrows = nlohmann::json::array();
   for (const auto& r : rows) {
     failures += r.failed ? 1 : 0;
     std::string gate = backend ? r.gate : no_gate;
     table.add_row({r.problem, r.key, r.static_result, r.compile,
-                   r.compile == "ok" ? format_number(r.compile_s) : "", gate, r.detail});
+                   r.compile == "ok" ? format_number(r.compile_s) : "", r.regs, r.smem, r.spills, gate,
+                   r.detail});
     jrows.push_back({{"problem", r.problem}, {"variant", r.key}, {"static", r.static_result},
-                     {"compile", r.compile}, {"compile_s", r.compile_s}, {"gate", gate},
+                     {"compile", r.compile}, {"compile_s", r.compile_s}, {"registers", r.regs},
+                     {"smem_bytes", r.smem}, {"spill_bytes", r.spills}, {"gate", gate},
                      {"detail", r.detail}, {"log", r.log}, {"failed", r.failed}});
   }
   if (o.json) {

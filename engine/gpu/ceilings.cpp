@@ -1,8 +1,11 @@
 // Ceilings measured once per chip and cached on disk (<cache dir>/ceilings-<chip>.json): what
 // this device really reaches, recorded next to the datasheet values. A large device-to-device
 // copy counts bytes read plus bytes written; cuBLAS SGEMM and TF32 GEMM run at 8192^3 on
-// random data (never zeros: they can run faster than real data).
+// random data (never zeros: they can run faster than real data). cuBLAS is loaded with dlopen
+// (its header gives the types only): a machine without it still gets a worker, whose GEMM
+// ceilings are then absent and the datasheet stands in.
 #include <cublas_v2.h>
+#include <dlfcn.h>
 
 #include <algorithm>
 #include <chrono>
@@ -56,8 +59,35 @@ double time_ms(CUstream stream, int reps, F body) {
 
 void check_blas(cublasStatus_t s, const char* call) {
   if (s != CUBLAS_STATUS_SUCCESS)
-    throw std::runtime_error(std::string(call) + " failed: " + cublasGetStatusString(s));
+    throw std::runtime_error(std::string(call) + " failed: cublasStatus " + std::to_string(int(s)));
 }
+
+// The cuBLAS entry points used, resolved from libcublas.so at run time.
+struct Blas {
+  void* lib = nullptr;
+  decltype(&cublasCreate_v2) create = nullptr;
+  decltype(&cublasDestroy_v2) destroy = nullptr;
+  decltype(&cublasSetStream_v2) set_stream = nullptr;
+  decltype(&cublasSgemm_v2) sgemm = nullptr;
+  decltype(&cublasGemmEx) gemm_ex = nullptr;
+  std::string error;
+
+  Blas() {
+    for (const char* name : {"libcublas.so.13", "/usr/local/cuda/lib64/libcublas.so.13", "libcublas.so"})
+      if ((lib = dlopen(name, RTLD_NOW | RTLD_LOCAL))) break;
+    if (!lib) {
+      error = std::string("cuBLAS not loadable: ") + dlerror();
+      return;
+    }
+    create = reinterpret_cast<decltype(create)>(dlsym(lib, "cublasCreate_v2"));
+    destroy = reinterpret_cast<decltype(destroy)>(dlsym(lib, "cublasDestroy_v2"));
+    set_stream = reinterpret_cast<decltype(set_stream)>(dlsym(lib, "cublasSetStream_v2"));
+    sgemm = reinterpret_cast<decltype(sgemm)>(dlsym(lib, "cublasSgemm_v2"));
+    gemm_ex = reinterpret_cast<decltype(gemm_ex)>(dlsym(lib, "cublasGemmEx"));
+    if (!create || !destroy || !set_stream || !sgemm || !gemm_ex) error = "cuBLAS lacks an entry point";
+  }
+  bool ok() const { return error.empty(); }
+};
 
 }  // namespace
 
@@ -100,7 +130,10 @@ const engine::Ceilings& Worker::ceilings() {
     });
     c.copy_gbps = 2.0 * double(kCopyBytes) / (ms * 1e-3) / 1e9;
   }
-  {
+  Blas blas;
+  if (!blas.ok()) {
+    c.detail = blas.error + "; ";
+  } else {
     size_t n = size_t(kGemmN) * kGemmN;
     generators::ResolvedBuffer spec;
     spec.name = "gemm";
@@ -112,29 +145,29 @@ const engine::Ceilings& Worker::ceilings() {
     CU_CHECK(cuMemcpyHtoD(a.ptr(), ha.data(), ha.size()));
     CU_CHECK(cuMemcpyHtoD(b.ptr(), hb.data(), hb.size()));
     cublasHandle_t h = nullptr;
-    check_blas(cublasCreate(&h), "cublasCreate");
-    check_blas(cublasSetStream(h, reinterpret_cast<cudaStream_t>(stream)), "cublasSetStream");
+    check_blas(blas.create(&h), "cublasCreate");
+    check_blas(blas.set_stream(h, reinterpret_cast<cudaStream_t>(stream)), "cublasSetStream");
     float one = 1, zero = 0;
     auto* A = reinterpret_cast<float*>(a.ptr());
     auto* B = reinterpret_cast<float*>(b.ptr());
     auto* D = reinterpret_cast<float*>(d.ptr());
     double flops = 2.0 * double(kGemmN) * kGemmN * kGemmN;
     double sgemm_ms = time_ms(stream, 5, [&] {
-      check_blas(cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, kGemmN, kGemmN, kGemmN, &one, A, kGemmN,
+      check_blas(blas.sgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, kGemmN, kGemmN, kGemmN, &one, A, kGemmN,
                              B, kGemmN, &zero, D, kGemmN), "cublasSgemm");
     });
     double tf32_ms = time_ms(stream, 5, [&] {
-      check_blas(cublasGemmEx(h, CUBLAS_OP_N, CUBLAS_OP_N, kGemmN, kGemmN, kGemmN, &one, A,
+      check_blas(blas.gemm_ex(h, CUBLAS_OP_N, CUBLAS_OP_N, kGemmN, kGemmN, kGemmN, &one, A,
                               CUDA_R_32F, kGemmN, B, CUDA_R_32F, kGemmN, &zero, D, CUDA_R_32F,
                               kGemmN, CUBLAS_COMPUTE_32F_FAST_TF32, CUBLAS_GEMM_DEFAULT),
                  "cublasGemmEx(TF32)");
     });
-    cublasDestroy(h);
+    blas.destroy(h);
     c.sgemm_tflops = flops / (sgemm_ms * 1e-3) / 1e12;
     c.tf32_tflops = flops / (tf32_ms * 1e-3) / 1e12;
   }
   c.measured_at = now_utc();
-  c.detail = "copy: cuMemcpyDtoDAsync of 1 GiB, (read+write) bytes / median of 10; GEMM: "
+  c.detail += "copy: cuMemcpyDtoDAsync of 1 GiB, (read+write) bytes / median of 10; GEMM: "
              "cuBLAS 8192^3 on uniform(-1,1) data, median of 5 after 2 warm-ups; "
              "TF32 = cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32";
   std::error_code ec;

@@ -8,7 +8,7 @@
 //   exit     exits with status 3 without answering
 //   fatal    answers Fault with "fatal":true (a sticky CUDA error) and exits
 //   garbage  prints a non-protocol line on stdout first, then answers normally
-//   beats    beats 4 times, sleeping 60% of the budget each time (longer than one budget in
+//   beats    beats 5 times, sleeping 30% of the budget each time (longer than one budget in
 //            total), then answers: the watchdog must re-arm on each beat
 // Start-up mode (--fake-mode): "nodriver" exits 127 the way the dynamic loader does when
 // libcuda.so.1 is missing; "nodevice" answers hello with ok:false (cuInit failed).
@@ -147,9 +147,9 @@ int main(int argc, char** argv) {
     }
     if (what == "garbage") send("this is not protocol");
     if (what == "beats") {
-      for (int i = 0; i < 4; ++i) {
+      for (int i = 0; i < 5; ++i) {
         beat("launch batch " + std::to_string(i));
-        std::this_thread::sleep_for(std::chrono::milliseconds(g_timeout_ms * 6 / 10));
+        std::this_thread::sleep_for(std::chrono::milliseconds(g_timeout_ms * 3 / 10));
       }
     }
     send(encode_response(answer_ok(*req)));

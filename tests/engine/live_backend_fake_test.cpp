@@ -132,7 +132,7 @@ TEST_CASE("beats re-arm the watchdog; stray stdout lines are ignored") {
   std::string why;
   auto b = open_live_backend(fake_options(), &why);
   REQUIRE(b);
-  // 4 x 180 ms of work, each inside its 300 ms batch budget, 720 ms in all.
+  // 5 x 90 ms of work, each inside its 300 ms batch budget, 450 ms in all.
   CHECK(b->gate(ref("beats")).status == GateStatus::Passed);
   CHECK(b->gate(ref("garbage")).status == GateStatus::Passed);
   CHECK(live_workers_started(*b) == 1);

@@ -41,7 +41,7 @@ inline void write_toy_problem(const std::string& root) {
   for (const char* src : {"naive.cu", "coalesced.cu", "vec.cu", "broken.cu", "slow.cu",
                           "cheat.cu", "reference.cu"})
     write_text(dir + "/" + src, "extern \"C\" __global__ void k(float* x, int n) {}\n");
-  write_text(dir + "/problem.yaml", R"(version: 1
+  write_text(dir + "/problem.yaml", R"YAML(version: 1
 name: toy
 description: synthetic pool for engine tests
 scalars:
@@ -57,7 +57,7 @@ reference:
   source: reference.cu
   entry: k
   args: [x, N]
-  grid: [ceil_div(N, 256)]
+  grid: ["ceil_div(N, 256)"]
   block: [256]
 seed: naive
 variants:
@@ -65,7 +65,7 @@ variants:
     source: naive.cu
     entry: k
     args: [x, N]
-    grid: [ceil_div(N, 256)]
+    grid: ["ceil_div(N, 256)"]
     block: [256]
   - id: broken
     parent: naive
@@ -73,7 +73,7 @@ variants:
     source: broken.cu
     entry: k
     args: [x, N]
-    grid: [ceil_div(N, 256)]
+    grid: ["ceil_div(N, 256)"]
     block: [256]
   - id: coalesced
     parent: naive
@@ -81,7 +81,7 @@ variants:
     source: coalesced.cu
     entry: k
     args: [x, N]
-    grid: [ceil_div(N, 256)]
+    grid: ["ceil_div(N, 256)"]
     block: [256]
   - id: slow
     parent: coalesced
@@ -89,7 +89,7 @@ variants:
     source: slow.cu
     entry: k
     args: [x, N]
-    grid: [ceil_div(N, 256)]
+    grid: ["ceil_div(N, 256)"]
     block: [256]
   - id: cheat
     parent: coalesced
@@ -97,7 +97,7 @@ variants:
     source: cheat.cu
     entry: k
     args: [x, N]
-    grid: [ceil_div(N, 256)]
+    grid: ["ceil_div(N, 256)"]
     block: [256]
   - id: vec
     parent: coalesced
@@ -107,9 +107,9 @@ variants:
       BLOCK: [128, 256]
     entry: k
     args: [x, N]
-    grid: [ceil_div(N, BLOCK)]
+    grid: ["ceil_div(N, BLOCK)"]
     block: [BLOCK]
-)");
+)YAML");
 }
 
 // Rules: tiling for poor L2 hit (its only child is broken), coalescing for poor load

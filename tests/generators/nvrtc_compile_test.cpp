@@ -3,6 +3,7 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <filesystem>
 
 #include "generators/validate.h"
@@ -54,6 +55,46 @@ TEST_CASE("a tiny kernel compiles to an sm_90 CUBIN without a GPU") {
   CHECK(r.seconds > 0);
 }
 
+TEST_CASE("compile_variant reports each kernel's registers, static smem and spills") {
+  TempDir t;
+  t.write("res/problem.yaml",
+          "version: 1\nname: res\nscalars: {N: 256}\n"
+          "buffers: {x: {dtype: f32, shape: [N], role: inout}}\n"
+          "flops: N\nbytes: 4*N\ntolerance: {fp32: {rtol: 0, atol: 0}}\n"
+          "reference: {source: k.cu, entry: tiled, args: [x, N], grid: [1], block: [256]}\n"
+          "variants:\n"
+          "  - {id: v, source: k.cu, entry: tiled, args: [x, N], grid: [1], block: [256]}\n");
+  t.write("res/k.cu",
+          "extern \"C\" __global__ void __launch_bounds__(256) tiled(float* x, int n) {\n"
+          "  __shared__ float s[256];\n"
+          "  s[threadIdx.x] = x[threadIdx.x];\n"
+          "  __syncthreads();\n"
+          "  float acc = 0;\n"
+          "  for (int i = 0; i < n; ++i) acc += s[(threadIdx.x + i) % 256] * x[i];\n"
+          "  x[threadIdx.x] = acc;\n"
+          "}\n"
+          "extern \"C\" __global__ void local(float* x, int n) {\n"
+          "  float a[512];\n"
+          "  for (int i = 0; i < 512; ++i) a[i] = x[i * n];\n"
+          "  x[threadIdx.x] = a[(threadIdx.x * n) % 512];\n"
+          "}\n");
+  ProblemSpec p = load_problem((t.path() / "res").string());
+  ResolvedVariant rv = resolve(p, p.variants[0], {}, test_chip());
+  auto r = compile_variant(rv, nullptr);
+  INFO(r.log);
+  REQUIRE(r.ok);
+  REQUIRE(r.kernels.size() == 2);
+  const auto& tiled = r.kernels[0].entry == "tiled" ? r.kernels[0] : r.kernels[1];
+  const auto& local = r.kernels[0].entry == "local" ? r.kernels[0] : r.kernels[1];
+  CHECK(tiled.static_smem_bytes == 256 * 4);
+  CHECK(tiled.registers >= 8);
+  CHECK(tiled.registers <= 255);
+  CHECK(local.stack_bytes >= 512 * 4);  // a dynamically indexed array too big for registers
+  // The report does not enter the variant's options or its source hash.
+  CHECK(std::find(rv.nvrtc_options.begin(), rv.nvrtc_options.end(), "--ptxas-options=-v") ==
+        rv.nvrtc_options.end());
+}
+
 TEST_CASE("a broken kernel comes back as an outcome with the compiler log") {
   auto r = nvrtc_compile("extern \"C\" __global__ void k(float* x) { x[0] = undefined_name; }",
                          "broken.cu", {"--gpu-architecture=sm_90"});
@@ -84,6 +125,8 @@ TEST_CASE("compile_variant goes through the cache: the second compile is a hit")
   CHECK(second.cache_hit);
   CHECK(second.cubin == first.cubin);
   CHECK(second.cache_key == first.cache_key);
+  CHECK(second.kernels.size() == first.kernels.size());  // usage survives the cache
+  CHECK(first.kernels.size() == 1);
   // Another knob value is another entry.
   ResolvedVariant r2 = resolve(p, *p.find_variant("naive"), {{"BLOCK", 512}}, test_chip());
   auto third = compile_variant(r2, &cache);

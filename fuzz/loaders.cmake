@@ -1,0 +1,42 @@
+# The loader fuzz targets (helper "faults"): rules.yaml, chips.yaml, problem.yaml, signal JSON,
+# ncu CSV, ledger and recording. Included from fuzz/CMakeLists.txt after solver_add_fuzzer.
+# As for the rules library there, the code under test is compiled again with coverage and
+# sanitizers: profiling and generators whole, and the engine's file formats (ledger, recording
+# and what they encode with), not the CLI or the loop.
+
+# solver_fuzz_copy(NAME FOLDER SOURCES... DEPS...): a static library of FOLDER's SOURCES built
+# for fuzzing.
+function(solver_fuzz_copy name folder)
+  cmake_parse_arguments(C "" "" "SOURCES;DEPS" ${ARGN})
+  set(_abs "")
+  foreach(_s IN LISTS C_SOURCES)
+    if(IS_ABSOLUTE "${_s}")
+      list(APPEND _abs "${_s}")
+    else()
+      list(APPEND _abs "${PROJECT_SOURCE_DIR}/${folder}/${_s}")
+    endif()
+  endforeach()
+  add_library(${name} STATIC ${_abs})
+  target_include_directories(${name} PUBLIC ${PROJECT_SOURCE_DIR})
+  target_link_libraries(${name} PUBLIC ${C_DEPS})
+  target_compile_options(${name} PRIVATE
+    -fsanitize=fuzzer-no-link,${SOLVER_FUZZ_SANITIZERS} -fno-sanitize-recover=undefined -g -O1)
+endfunction()
+
+get_target_property(_prof_sources solver_profiling SOURCES)
+solver_fuzz_copy(solver_profiling_fuzz profiling SOURCES ${_prof_sources}
+                 DEPS solver_rules_fuzz nlohmann_json::nlohmann_json)
+get_target_property(_gen_sources solver_generators SOURCES)
+solver_fuzz_copy(solver_generators_fuzz generators SOURCES ${_gen_sources} DEPS solver_rules_fuzz)
+solver_fuzz_copy(solver_engine_formats_fuzz engine
+                 SOURCES ledger.cpp recording.cpp recorded_backend.cpp json_util.cpp
+                         measurement.cpp worker_protocol.cpp
+                 DEPS solver_generators_fuzz solver_profiling_fuzz nlohmann_json::nlohmann_json)
+
+solver_add_fuzzer(rules_yaml_fuzz SOURCES rules_yaml_fuzz.cpp)
+solver_add_fuzzer(chips_yaml_fuzz SOURCES chips_yaml_fuzz.cpp)
+solver_add_fuzzer(problem_yaml_fuzz SOURCES problem_yaml_fuzz.cpp LIBS solver_generators_fuzz)
+solver_add_fuzzer(signal_json_fuzz SOURCES signal_json_fuzz.cpp LIBS solver_profiling_fuzz)
+solver_add_fuzzer(ncu_csv_fuzz SOURCES ncu_csv_fuzz.cpp LIBS solver_profiling_fuzz)
+solver_add_fuzzer(recording_fuzz SOURCES recording_fuzz.cpp LIBS solver_engine_formats_fuzz)
+solver_add_fuzzer(ledger_fuzz SOURCES ledger_fuzz.cpp LIBS solver_engine_formats_fuzz)
