@@ -27,6 +27,11 @@ json parse_json_text(const std::string& text, const std::string& file, int line_
     auto pos = msg.find("syntax error");
     if (pos != std::string::npos) msg = msg.substr(pos);
     throw rules::InputError(rules::Diagnostic{{file, line + line_offset, col}, "invalid JSON: " + msg});
+  } catch (const json::exception& e) {
+    // Valid syntax the parser still refuses, e.g. a number beyond double range ("1e400",
+    // out_of_range.406). It carries no position; the message quotes the number.
+    throw rules::InputError(
+        rules::Diagnostic{{file, line_offset > 0 ? line_offset + 1 : 0, 0}, std::string("invalid JSON: ") + e.what()});
   }
 }
 

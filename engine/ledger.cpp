@@ -173,7 +173,7 @@ LoadedLedger load_ledger(const std::string& path) {
       j = json::parse(line);
       if (!j.is_object() || !j.contains("hash") || !j["hash"].is_string())
         problem = "not a ledger record (no \"hash\")";
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) {  // parse_error, or out_of_range for "1e400"
       problem = std::string("malformed JSON: ") + e.what();
     }
     if (problem.empty()) {

@@ -180,8 +180,10 @@ std::vector<SpecExpr> Loader::expr_list(const YAML::Node& node, const char* what
 
 ProblemSpec load_problem(const std::string& dir_arg) {
   std::error_code ec;
-  fs::path dir = fs::weakly_canonical(fs::absolute(dir_arg), ec);
-  if (ec) dir = fs::absolute(dir_arg);
+  // Lexical, not canonical: a problem folder reached through a symlink keeps the name the
+  // user sees (check_source canonicalises when it matters, for escapes).
+  fs::path dir = fs::absolute(dir_arg, ec).lexically_normal();
+  if (dir.filename().empty()) dir = dir.parent_path();  // "problems/matmul/"
   std::string file = (dir / "problem.yaml").string();
   std::string text;
   YAML::Node root = rules::load_yaml_file(file, &text);

@@ -129,6 +129,9 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     std::string msg = e.what();
     if (auto p = msg.find("syntax error"); p != std::string::npos) msg = msg.substr(p);
     throw rules::InputError(rules::Diagnostic{{file_label, line, col}, "invalid JSON: " + msg});
+  } catch (const json::exception& e) {
+    // Valid syntax the parser still refuses: a number beyond double range ("1e400").
+    throw rules::InputError(rules::Diagnostic{{file_label, 0, 0}, std::string("invalid JSON: ") + e.what()});
   }
   Locator loc(text, file_label);
   Diagnostics diags;

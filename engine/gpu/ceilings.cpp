@@ -69,7 +69,12 @@ struct Blas {
   decltype(&cublasDestroy_v2) destroy = nullptr;
   decltype(&cublasSetStream_v2) set_stream = nullptr;
   decltype(&cublasSgemm_v2) sgemm = nullptr;
-  decltype(&cublasGemmEx) gemm_ex = nullptr;
+  // Spelled out: C++ builds of cublas_api.h overload cublasGemmEx.
+  using GemmEx = cublasStatus_t (*)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int,
+                                    int, const void*, const void*, cudaDataType, int, const void*,
+                                    cudaDataType, int, const void*, void*, cudaDataType, int,
+                                    cublasComputeType_t, cublasGemmAlgo_t);
+  GemmEx gemm_ex = nullptr;
   std::string error;
 
   Blas() {
@@ -83,7 +88,7 @@ struct Blas {
     destroy = reinterpret_cast<decltype(destroy)>(dlsym(lib, "cublasDestroy_v2"));
     set_stream = reinterpret_cast<decltype(set_stream)>(dlsym(lib, "cublasSetStream_v2"));
     sgemm = reinterpret_cast<decltype(sgemm)>(dlsym(lib, "cublasSgemm_v2"));
-    gemm_ex = reinterpret_cast<decltype(gemm_ex)>(dlsym(lib, "cublasGemmEx"));
+    gemm_ex = reinterpret_cast<GemmEx>(dlsym(lib, "cublasGemmEx"));
     if (!create || !destroy || !set_stream || !sgemm || !gemm_ex) error = "cuBLAS lacks an entry point";
   }
   bool ok() const { return error.empty(); }

@@ -241,3 +241,13 @@ TEST_CASE("an expression split by YAML at a comma gets one error that says so") 
   REQUIRE(ds.size() == 1);
   CHECK(has_error(ds, 16, 11, "quote expressions holding commas"));
 }
+
+TEST_CASE("a problem folder is named as given: trailing slash, or reached through a symlink") {
+  TempDir t;
+  write_mini(t, "real", mini_spec("mini"));
+  fs::create_symlink(t.path() / "real", t.path() / "mini");
+  auto ds = load_errors((t.path() / "mini").string() + "/");
+  INFO(dump(ds));
+  CHECK(ds.empty());
+  CHECK(load_problem((t.path() / "mini").string()).name == "mini");
+}
