@@ -68,8 +68,9 @@ class RoundLoop {
  public:
   RoundLoop(Backend& backend, const generators::ProblemSpec& spec, const rules::ChipProfile& chip,
             rules::RuleTable& table, LoopConfig config);
-  // Decides and measures the next round from `state` (which it does not change). The record
-  // is complete except for evolution events (see run_track).
+  // Decides and measures the next round from `state`; of the state it only fills the profile
+  // cache (everything else changes through TrackState::apply). The record is complete except
+  // for the evolution events and confidences (see run_track).
   RoundRecord next_round(TrackState& state);
 
  private:

@@ -29,7 +29,7 @@ constexpr auto kMetrics = std::to_array<MetricDef>({
     {kBankConflicts, "bank_conflicts_per_request", true, 1, ""},
     {kSharedLd, "bank_conflicts_per_request", true, 1, ""},
     {kSharedSt, "bank_conflicts_per_request", true, 1, ""},
-    {kInst, "inst_executed", true, 1, "instructions executed"},
+    {kInst, "inst_executed tensor_active wgmma_active", true, 1, "instructions executed"},
     {kSmClock, "sm_clock_mhz", true, 1, "SM clock under profiling, to compare with the unprofiled clock"},
     {kLdgsts, "uses_cp_async", true, 0, "cp.async (LDGSTS) instructions"},
     {kTmaInst, "uses_cp_async", true, 0, "TMA instructions (Hopper)"},

@@ -130,15 +130,25 @@ std::optional<double> prefixed(const std::string& unit, const std::string& base)
 
 // Scale of one unit word relative to its base (seconds for time).
 std::optional<double> word_scale(const std::string& w) {
+  // ncu 2025.3 on the H200 writes time as "ns" and frequencies as "hz"; older versions
+  // "nsecond", "usecond" ... (tests/data/ncu/h200_probe_raw.csv is a real export).
+  if (w == "ns") return 1e-9;
+  if (w == "us") return 1e-6;
+  if (w == "ms") return 1e-3;
+  if (w == "s") return 1.0;
   static const char* kCounts[] = {"byte", "cycle", "inst", "sector", "request", "warp", "thread",
-                                  "block", "register", "wavefront", "hz", "flop", "instruction"};
+                                  "block", "register", "wavefront", "hz", "flop", "instruction",
+                                  "SM", "cluster", "pass"};
   for (const char* base : kCounts)
     if (auto s = prefixed(w, base)) return s;
   if (auto s = prefixed(w, "second")) return s;
   return std::nullopt;
 }
 
-bool is_time(const std::string& w) { return w.size() >= 6 && w.compare(w.size() - 6, 6, "second") == 0; }
+bool is_time(const std::string& w) {
+  return w == "ns" || w == "us" || w == "ms" || w == "s" ||
+         (w.size() >= 6 && w.compare(w.size() - 6, 6, "second") == 0);
+}
 
 }  // namespace
 

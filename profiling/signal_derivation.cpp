@@ -10,6 +10,10 @@ namespace {
 
 using namespace metric;
 
+// Share of warp instructions on the tensor pipe from which a kernel counts as using tensor
+// cores (see tensor_active below).
+constexpr double kTensorActiveMinShare = 0.01;
+
 std::optional<double> raw(const DerivationInput& in, std::string_view name) {
   auto it = in.raw.find(std::string(name));
   if (it == in.raw.end() || !std::isfinite(it->second)) return std::nullopt;
@@ -152,14 +156,21 @@ Derivation derive_signals(const DerivationInput& in) {
   // --- FLOP rate ---
   std::optional<bool> tensor_active;
   if (auto inst = raw(in, kTensorInst)) {
-    tensor_active = *inst > 0;
+    // Not "> 0": on the H200 a plain FP32 naive SGEMM issues one HMMA per warp (131,072 of
+    // 1.23e9 warp instructions; tests/data/ncu/h200_probe_raw.csv). A kernel uses tensor cores
+    // when they carry a real share of its instructions (WMMA TF32 there: 8 %).
+    auto all = raw(in, kInst);
+    tensor_active = all && *all > 0 ? *inst / *all >= kTensorActiveMinShare : *inst > 0;
   } else if (auto pct = raw(in, kTensorActive)) {
     // Without the instruction count, an active tensor pipe still proves tensor instructions ran
     // (and an idle one that none did).
     tensor_active = *pct > 0;
   }
   b.boolean("tensor_active", tensor_active, Origin::Profiled);
-  if (auto gmma = raw(in, kTensorInstGmma)) b.boolean("wgmma_active", *gmma > 0, Origin::Profiled);
+  if (auto gmma = raw(in, kTensorInstGmma)) {
+    auto all = raw(in, kInst);
+    b.boolean("wgmma_active", all && *all > 0 ? *gmma / *all >= kTensorActiveMinShare : *gmma > 0, Origin::Profiled);
+  }
   b.number("tensor_frac", pct_to_frac(raw(in, kTensorActive)), Origin::Profiled);
   if (in.flops && time_us && *time_us > 0) {
     double rate = *in.flops / (*time_us * 1e-6);

@@ -68,7 +68,9 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   }
   std::string why_not_live;
   auto backend = engine::open_backend(backend_choice, recording, ctx.data_dir, &why_not_live);
-  ctx.out << engine::backend_line(backend->info()) << '\n';
+  // With --json stdout is one JSON document (whose "backend" says the same): the line goes to
+  // stderr instead.
+  (vm.count("json") ? ctx.err : ctx.out) << engine::backend_line(backend->info()) << '\n';
   ctx.out.flush();
   if (!why_not_live.empty()) ctx.err << "solver: live backend unavailable: " << why_not_live << '\n';
   auto result = engine::run_ablation(opt, *backend, ctx.err);

@@ -84,6 +84,11 @@ int run_record(Context& ctx) {
         rv.profile = backend->profile(ref);
         ctx.err << ", time" << std::flush;
         rv.samples_us = backend->time_samples(ref, samples, 0);
+        // The seam's time_samples carries no clock, so the profiled run's SM clock is kept.
+        // Event-timed samples are not exposed by the Backend seam: event_samples_us stays
+        // empty in recordings made through it.
+        if (auto* mhz = std::get_if<double>(&rv.profile->signals.get("sm_clock_mhz")))
+          rv.sm_clock_mhz = *mhz;
         ctx.err << " -> " << (rv.profile->ok ? "ok" : "profile failed: " + rv.profile->detail) << '\n';
       }
     }

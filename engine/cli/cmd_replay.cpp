@@ -63,8 +63,11 @@ int run_replay(Context& ctx) {
     if (n_changed) t.print(ctx.out);
   }
   if (vm.count("simulate")) {
-    std::string problems = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
-                                                    : problems_root(ctx.data_dir);
+    // Default: the problems the run itself read (its manifest), else the data dir's.
+    auto manifest = engine::load_manifest(dir);
+    std::string problems = vm.count("problems-dir")
+                               ? vm["problems-dir"].as<std::string>()
+                               : manifest.value("problems_root", problems_root(ctx.data_dir));
     auto sim = engine::simulate_run(dir.path, rules_path, chips_file(ctx.data_dir), problems,
                                     vm.count("out") ? vm["out"].as<std::string>() : "", ctx.err);
     nlohmann::json per = nlohmann::json::array();

@@ -100,3 +100,40 @@ TEST_CASE("bad CSV is located") {
     CHECK(e.find("x.csv:4:1") != std::string::npos);
   }
 }
+
+TEST_CASE("a real export from the H200 (ncu 2025.3.1, tests/data/ncu/h200_probe.cu)") {
+  // Made with: ncu --csv --page raw --metrics <default set + launch__*> ./probe
+  NcuExport ex = load_ncu_csv("tests/data/ncu/h200_probe_raw.csv");
+  REQUIRE(ex.kernels.size() == 3);
+  auto chip = testing::h200_like();
+  const NcuKernel& stream = ex.kernels[0];
+  CHECK(stream.device == "NVIDIA H200");
+  CHECK(stream.raw.at("gpu__time_duration.sum") == Approx(211488));  // unit "ns"
+  CHECK(stream.raw.at("sm__cycles_elapsed.avg.per_second") == Approx(1494687713.49));  // "hz"
+  CHECK(*stream.launch.regs_per_thread == 16);
+  CHECK(*stream.launch.max_active_blocks_per_sm == 8);
+  CHECK(*stream.launch.occupancy_limiter == "warps");
+  for (std::size_t i = 0; i < ex.kernels.size(); ++i) {
+    const NcuKernel& k = ex.kernels[i];
+    CAPTURE(k.name);
+    Derivation d = derive_ncu_signals(ex, i, &chip);
+    // Our occupancy calculation agrees with ncu's own.
+    CHECK(std::get<double>(d.signals.get("waves")) ==
+          Approx(k.raw.at("launch__waves_per_multiprocessor")).epsilon(0.001));
+    CHECK(std::get<double>(d.signals.get("theoretical_occupancy")) ==
+          Approx(k.raw.at("sm__maximum_warps_per_active_cycle_pct") / 100));
+  }
+  Derivation s = derive_ncu_signals(ex, 0, &chip);
+  CHECK(std::get<double>(s.signals.get("sectors_per_request")) == Approx(4));
+  CHECK(std::get<double>(s.signals.get("load_eff")) == Approx(1.0));
+  CHECK(std::get<double>(s.signals.get("dram_pct_profiled")) == Approx(50.86));
+  // The naive SGEMM issues one HMMA per warp yet is no tensor-core kernel; the WMMA one is.
+  Derivation g = derive_ncu_signals(ex, 1, &chip);
+  CHECK(ex.kernels[1].raw.at("sm__inst_executed_pipe_tensor.sum") > 0);
+  CHECK(std::get<bool>(g.signals.get("tensor_active")) == false);
+  CHECK(std::get<double>(g.signals.get("load_eff")) == Approx(0.5625));
+  Derivation w = derive_ncu_signals(ex, 2, &chip);
+  CHECK(std::get<bool>(w.signals.get("tensor_active")) == true);
+  CHECK(std::get<bool>(w.signals.get("wgmma_active")) == false);
+  CHECK(std::get<double>(w.signals.get("theoretical_occupancy")) == Approx(0.75));
+}

@@ -210,3 +210,16 @@ TEST_CASE("a rate above the ceiling is capped and flagged") {
   for (const auto& n : d.notes) flagged |= n.find("exceeds") != std::string::npos;
   CHECK(flagged);
 }
+
+TEST_CASE("tensor_active needs a real share of tensor instructions, not one stray HMMA per warp") {
+  auto chip = testing::h200_like();
+  DerivationInput in;
+  in.chip = &chip;
+  // Counts of the H200 probe (tests/data/ncu/h200_probe_raw.csv): naive SGEMM, then WMMA TF32.
+  in.raw = {{m(metric::kTensorInst), 131072}, {m(metric::kInst), 1230897152}, {m(metric::kTensorInstGmma), 0}};
+  CHECK(std::get<bool>(derive_signals(in).signals.get("tensor_active")) == false);
+  in.raw = {{m(metric::kTensorInst), 16777216}, {m(metric::kInst), 205193216}};
+  CHECK(std::get<bool>(derive_signals(in).signals.get("tensor_active")) == true);
+  in.raw = {{m(metric::kTensorInst), 5}};  // no instruction total: any tensor instruction counts
+  CHECK(std::get<bool>(derive_signals(in).signals.get("tensor_active")) == true);
+}
