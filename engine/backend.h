@@ -55,6 +55,8 @@ struct ProfileResult {
   rules::SignalSet signals;
   std::map<std::string, double> raw_metrics;  // CUPTI metric name -> value
   double time_us = 0;          // unprofiled median, the time signals were derived from
+  // Where each signal came from (profiling::to_string(Origin): unprofiled, profiled, driver...).
+  std::map<std::string, std::string> signal_origin;
 };
 
 // Kernel times in microseconds, one entry per pair, measured alternately.

@@ -118,7 +118,7 @@ json to_json(const ProfileResult& p) {
   json raw = json::object();
   for (const auto& [k, v] : p.raw_metrics) raw[k] = num(v);
   return {{"ok", p.ok}, {"detail", p.detail}, {"signals", to_json(p.signals)},
-          {"raw_metrics", raw}, {"time_us", num(p.time_us)}};
+          {"raw_metrics", raw}, {"time_us", num(p.time_us)}, {"origin", p.signal_origin}};
 }
 ProfileResult profile_result_from_json(const json& j) {
   ProfileResult p;
@@ -129,6 +129,7 @@ ProfileResult profile_result_from_json(const json& j) {
     for (const auto& [k, v] : j.at("raw_metrics").items())
       p.raw_metrics[k] = v.is_null() ? std::nan("") : v.get<double>();
   p.time_us = get_num(j, "time_us");
+  p.signal_origin = get_or<std::map<std::string, std::string>>(j, "origin", {});
   return p;
 }
 

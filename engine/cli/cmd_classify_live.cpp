@@ -70,7 +70,7 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   for (std::string note; std::getline(detail, note, ';');)
     if (note.find_first_not_of(' ') != std::string::npos) notes.push_back(note.substr(note.find_first_not_of(' ')));
   VerdictInput v{req.problem + "/" + ref.key(), "live: " + backend->info().note, &chip, &m,
-                 &p.signals, {}, notes};
+                 &p.signals, p.signal_origin, notes};
   if (req.json) {
     nlohmann::json j = verdict_json(v);
     j["time_us"] = p.time_us;

@@ -74,6 +74,7 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   in.dtype = p.resolved.precision;
   profiling::Derivation d = profiling::derive_signals(in);
   out.signals = d.signals;
+  for (const auto& [name, origin] : d.origin) out.signal_origin[name] = profiling::to_string(origin);
   out.raw_metrics = mv.values;
   // The collection's own cost, kept with the raw values for docs/benchmarks.md.
   out.raw_metrics["solver__profiler_passes"] = double(mv.passes);

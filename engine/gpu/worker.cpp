@@ -1,6 +1,7 @@
 #include "engine/gpu/worker.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <filesystem>
 #include <random>
@@ -20,6 +21,12 @@ using engine::GateStatus;
 // Default base seed when a request gives none: fixed, so a run can be repeated exactly.
 constexpr uint64_t kDefaultSeed = 0x5eed2026;
 constexpr int kCompileBudgetMs = 120000;
+
+std::string short_num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
 
 Worker::Worker(WorkerConfig config, std::string* error) : config_(std::move(config)) {
   ctx_ = std::make_unique<DeviceContext>();  // CudaError on no driver / no device
@@ -187,8 +194,8 @@ bool Worker::check_outputs(Prepared& p, int set, GateResult& g, const std::strin
       const auto& b = p.resolved.buffers[buffer];
       g.detail = c.describe(b.name, b.shape) + " (" + when + ", input set " + std::to_string(set) +
                  ", seed " + std::to_string(p.buffers->seed(set)) + ", tolerance rtol " +
-                 std::to_string(p.resolved.tolerance.rtol) + " atol " +
-                 std::to_string(p.resolved.tolerance.atol) + ")";
+                 short_num(p.resolved.tolerance.rtol) + " atol " +
+                 short_num(p.resolved.tolerance.atol) + ")";
       return false;
     }
   }
@@ -223,13 +230,13 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   // 30% margin: measured ceilings are not exact peaks, and the floor counts compulsory bytes.
   if (floor > 0 && median > 0 && median < 0.7 * floor) {
     g.status = GateStatus::TooFast;
-    g.detail = "median " + std::to_string(median) + " us is below the physical floor of " +
-               std::to_string(floor) + " us (" + how + "): a defect, not a win";
+    g.detail = "median " + short_num(median) + " us is below the physical floor of " +
+               short_num(floor) + " us (" + how + "): a defect, not a win";
     return g;
   }
   g.status = GateStatus::Passed;
-  g.detail = "median " + std::to_string(median) + " us over " + std::to_string(times.size()) +
-             " runs" + (floor > 0 ? "; floor " + std::to_string(floor) + " us (" + how + ")" : "") +
+  g.detail = "median " + short_num(median) + " us over " + std::to_string(times.size()) +
+             " runs" + (floor > 0 ? "; floor " + short_num(floor) + " us (" + how + ")" : "") +
              (t.note.empty() ? "" : "; " + t.note);
   return g;
 }

@@ -49,6 +49,9 @@ struct TimedSeries {
   std::string note;  // activity-trace problems (events then stand in)
 };
 
+// A number for a human-readable detail line ("255.3", "4.8e+03").
+std::string short_num(double v);
+
 class Worker {
  public:
   Worker(WorkerConfig config, std::string* error);

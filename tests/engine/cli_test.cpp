@@ -176,17 +176,22 @@ TEST_CASE("unknown chip exits 2 and lists the known ones") {
   CHECK(cli({"dry-run", "--chip", "a100,voodoo3"}).rc == 2);
 }
 
-TEST_CASE("bad signal files exit 2 with located errors; the live form says it needs a GPU backend") {
+TEST_CASE("bad signal files exit 2 with located errors; the live form needs a GPU") {
   std::string bad = temp_file("bad_signals.json", "{\n  \"version\": 1,\n  \"kernel\": \"k\",\n  \"signals\": {\"dram_frak\": 1}\n}\n");
   Run r = cli({"classify", "--signals", bad, "--chip", "h200"});
   CHECK(r.rc == 2);
   CHECK(r.err.find(bad + ":4:") != std::string::npos);
   CHECK(r.err.find("unknown signal 'dram_frak'") != std::string::npos);
 
+  // Without a GPU (this machine, CI) the live form says so and fails; with one it prints a
+  // real verdict. Either way it never prints a verdict it did not measure.
   Run live = cli({"classify", "--problem", "matmul", "--variant", "naive"});
-  CHECK(live.rc == 2);
-  CHECK(live.err.find("live") != std::string::npos);
-  CHECK(live.out.empty());
+  if (live.rc != 0) {
+    CHECK(live.err.find("GPU") != std::string::npos);
+    CHECK(live.out.find("fired:") == std::string::npos);
+  } else {
+    CHECK(live.out.find("fired:") != std::string::npos);
+  }
 }
 
 TEST_CASE("signals: the vocabulary, as a table, markdown and JSON; derive --check on the fixtures") {

@@ -13,6 +13,7 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -152,6 +153,10 @@ engine::LoadedLedger run_faults_track(engine::Backend& backend, const generators
     engine::Evolver evolver(table, chip);
     engine::run_track(loop, state, evolve ? &evolver : nullptr, table, ledger, config);
   }
+  // SOLVER_FAULTS_KEEP=DIR keeps the ledger (how fuzz/corpus/ledger/ was seeded).
+  if (const char* keep = std::getenv("SOLVER_FAULTS_KEEP"))
+    fs::copy_file(path, fs::path(keep) / ("faults-" + std::string(evolve ? "on" : "off") + ".jsonl"),
+                  fs::copy_options::overwrite_existing);
   return engine::load_ledger(path);  // throws if any record is torn, edited or missing
 }
 
@@ -236,6 +241,8 @@ TEST_CASE("recorded backend (synthetic outcomes): every fault costs one round an
     std::string too_fast_gate_name = engine::to_string(too_fast_gate);
     CAPTURE(too_fast_gate_name);
     engine::RecordedBackend backend(synthetic_recording(too_fast_gate));
+    if (const char* keep = std::getenv("SOLVER_FAULTS_KEEP"))
+      engine::save_recording(backend.recording(), std::string(keep) + "/faults-synthetic.json");
     auto ledger = run_faults_track(backend, spec, h200(), false, 12, faults_dir() + "/rules.yaml");
     CHECK(ledger.notes.empty());  // nothing torn, nothing dropped
     REQUIRE(ledger.records.size() == 12);
@@ -307,6 +314,8 @@ TEST_CASE("live backend over the fake worker: the loop survives real worker deat
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     std::string head = text.substr(0, text.find("variants:"));
     head.replace(head.find("name: faults"), 12, "name: fakefaults");
+    // Small, so the fake's 10 us candidate is not under the physical floor (a TooFast).
+    head.replace(head.find("n: 16777216"), 11, "n: 1024");
     std::ofstream out(dir / "problem.yaml");
     out << head << "variants:\n";
     auto variant = [&](const std::string& id, bool child) {

@@ -81,6 +81,7 @@ TEST_CASE("a profile answer keeps signals of every type and the raw metrics") {
   p.signals.set("tensor_active", true);
   p.signals.set("dtype", std::string("tf32"));
   p.raw_metrics["dram__bytes_read.sum"] = 268435456.0;
+  p.signal_origin["dram_frac"] = "unprofiled";
   WorkerResponse r;
   r.id = 1;
   r.ok = true;
@@ -95,6 +96,7 @@ TEST_CASE("a profile answer keeps signals of every type and the raw metrics") {
   CHECK(std::get<std::string>(b.signals.get("dtype")) == "tf32");
   CHECK(solver::rules::is_missing(b.signals.get("l2_hit")));
   CHECK(b.raw_metrics.at("dram__bytes_read.sum") == 268435456.0);
+  CHECK(b.signal_origin.at("dram_frac") == "unprofiled");
 }
 
 TEST_CASE("pairs, time samples, device and ceilings round-trip") {

@@ -63,7 +63,7 @@ TEST_CASE("gpu: the fault suite ends in the right outcomes and the backend keeps
   if (!b) return;
   auto status_of = [&](const std::string& variant) {
     GateResult g = b->gate({"faults", variant, {}});
-    MESSAGE(variant << ": " << to_string(g.status) << ": " << g.detail.substr(0, 300));
+    MESSAGE(variant << ": " << std::string(to_string(g.status)) << ": " << g.detail.substr(0, 300));
     return g.status;
   };
   CHECK(status_of("good") == GateStatus::Passed);
@@ -79,7 +79,7 @@ TEST_CASE("gpu: the fault suite ends in the right outcomes and the backend keeps
   CHECK(status_of("hang") == GateStatus::Timeout);
   CHECK(status_of("good") == GateStatus::Passed);  // and after the timeout
   GateResult fast = b->gate({"toofast", "honest", {}});
-  MESSAGE("toofast: " << to_string(fast.status) << ": " << fast.detail);
+  MESSAGE("toofast: " << std::string(to_string(fast.status)) << ": " << fast.detail);
   CHECK(fast.status == GateStatus::TooFast);
   CHECK(live_workers_started(*b) == 3);
 }

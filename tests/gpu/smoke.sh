@@ -24,13 +24,17 @@ req() {  # one worker session: each argument is one request line
       '{"id":5,"op":"time_pairs","incumbent":{"problem":"sigmoid","variant":"naive"},"candidate":{"problem":"sigmoid","variant":"vec4"},"pairs":6,"seed":11}' \
       '{"id":6,"op":"profile","variant":{"problem":"sigmoid","variant":"vec4"},"samples":10}'
   echo "== gpu test: live backend + fault suite"
-  SOLVER_TEST_WORKER="$PWD/$BIN/solver-gpu" SOLVER_TEST_SOURCE_DIR="$PWD" SOLVER_CACHE_DIR=/tmp/solver-cache \
+  LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-} SOLVER_TEST_WORKER="$PWD/$BIN/solver-gpu" \
+    SOLVER_TEST_SOURCE_DIR="$PWD" SOLVER_CACHE_DIR=/tmp/solver-cache \
     timeout 240 .carry/tests/live_backend_gpu_test -s
   echo "(gpu test exit status $?)"
-  for pv in "sigmoid naive" "matmul naive"; do
+  for pv in "sigmoid naive" "matmul naive" "matmul wmma_tf32"; do
     set -- $pv
     echo "== solver classify --problem $1 --variant $2"
     timeout 120 "$BIN/solver" classify --problem "$1" --variant "$2"
     echo "(exit status $?)"
   done
+  echo "== solver problems check (every variant of every allowed knob point, gated live)"
+  timeout 200 "$BIN/solver" problems check --cache-dir "$SOLVER_CACHE_DIR"
+  echo "(exit status $?)"
 } 2>&1 | tee "$OUT/smoke.log"

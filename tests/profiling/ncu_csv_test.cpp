@@ -119,7 +119,7 @@ TEST_CASE("a real export from the H200 (ncu 2025.3.1, tests/data/ncu/h200_probe.
     Derivation d = derive_ncu_signals(ex, i, &chip);
     // Our occupancy calculation agrees with ncu's own.
     CHECK(std::get<double>(d.signals.get("waves")) ==
-          Approx(k.raw.at("launch__waves_per_multiprocessor")).epsilon(0.001));
+          Approx(k.raw.at("launch__waves_per_multiprocessor")).epsilon(0.005));
     CHECK(std::get<double>(d.signals.get("theoretical_occupancy")) ==
           Approx(k.raw.at("sm__maximum_warps_per_active_cycle_pct") / 100));
   }

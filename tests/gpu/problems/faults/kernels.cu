@@ -9,12 +9,15 @@ extern "C" __global__ void twice_oob(const float* x, float* y, int n) {
   if (i < n) y[i + (size_t(1) << 40) / sizeof(float)] = 2.0f * x[i];
 }
 
+// Nothing ever sets it: a volatile global read each iteration is a side effect the compiler
+// must keep (an endless loop without one may be deleted, as a first version of this kernel was).
+__device__ volatile int g_release;
+
 extern "C" __global__ void twice_hang(const float* x, float* y, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  // volatile: the compiler may not prove the loop endless and drop it.
-  volatile float v = x[i < n ? i : 0];
-  while (v == v) v = v * 1.0f;
-  if (i < n) y[i] = v;
+  while (g_release == 0) {
+  }
+  if (i < n) y[i] = 2.0f * x[i];
 }
 
 extern "C" __global__ void twice_nan(const float* x, float* y, int n) {
