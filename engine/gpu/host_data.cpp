@@ -1,9 +1,12 @@
 #include "engine/gpu/host_data.h"
 
+#include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <random>
 #include <sstream>
+#include <thread>
 
 #include "rules/hash.h"
 
@@ -96,33 +99,51 @@ std::vector<uint64_t> derive_seeds(uint64_t base, int count) {
 
 std::vector<unsigned char> make_input(const generators::ResolvedBuffer& b, uint64_t seed,
                                       std::vector<double>* as_double) {
-  // Per-buffer stream: the buffer's name is folded into the seed so A and B differ.
+  // Per-buffer stream: the buffer's name is folded into the seed so A and B differ. The buffer
+  // is drawn in chunks of 2^20 elements, each from its own generator seeded by (seed, name,
+  // chunk), so threads can fill chunks in any order and the values never depend on how many
+  // threads ran (a 2^27-element input takes seconds on one core).
   uint64_t name_hash = std::stoull(rules::sha256_hex(b.name).substr(0, 15), nullptr, 16);
-  std::mt19937_64 rng(seed ^ name_hash);
   std::vector<unsigned char> out(size_t(b.elements) * generators::dtype_size(b.dtype));
   if (as_double) as_double->assign(size_t(b.elements), 0.0);
   const auto& d = b.init;
-  std::uniform_real_distribution<double> uni(d.a, d.b);
-  std::normal_distribution<double> normal(d.a, d.b);
   int64_t lo = int64_t(std::ceil(d.a)), hi = int64_t(std::ceil(d.b)) - 1;
   if (hi < lo) hi = lo;
-  std::uniform_int_distribution<int64_t> ints(lo, hi);
-  for (int64_t i = 0; i < b.elements; ++i) {
-    double v = d.kind == "normal"   ? normal(rng)
-               : d.kind == "constant" ? d.a
-               : d.kind == "randint"  ? double(ints(rng))
-                                      : uni(rng);
-    switch (b.dtype) {
-      case DType::F32: { float f = float(v); put(out, i, f); v = f; break; }
-      case DType::F64: put(out, i, v); break;
-      case DType::F16: { uint16_t h = float_to_half(float(v)); put(out, i, h); v = half_to_float(h); break; }
-      case DType::BF16: { uint16_t h = float_to_bf16(float(v)); put(out, i, h); v = bf16_to_float(h); break; }
-      case DType::I32: { int32_t n = int32_t(std::llround(v)); put(out, i, n); v = n; break; }
-      case DType::U32: { uint32_t n = uint32_t(std::llround(std::max(v, 0.0))); put(out, i, n); v = n; break; }
-      case DType::I64: { int64_t n = std::llround(v); put(out, i, n); v = double(n); break; }
+  constexpr int64_t kChunk = int64_t(1) << 20;
+  int64_t chunks = (b.elements + kChunk - 1) / kChunk;
+  auto fill = [&](int64_t c) {
+    uint64_t x = seed ^ name_hash ^ (uint64_t(c) * 0x9e3779b97f4a7c15ULL);
+    std::mt19937_64 rng(splitmix64(x));
+    std::uniform_real_distribution<double> uni(d.a, d.b);
+    std::normal_distribution<double> normal(d.a, d.b);
+    std::uniform_int_distribution<int64_t> ints(lo, hi);
+    int64_t end = std::min(b.elements, (c + 1) * kChunk);
+    for (int64_t i = c * kChunk; i < end; ++i) {
+      double v = d.kind == "normal"   ? normal(rng)
+                 : d.kind == "constant" ? d.a
+                 : d.kind == "randint"  ? double(ints(rng))
+                                        : uni(rng);
+      switch (b.dtype) {
+        case DType::F32: { float f = float(v); put(out, i, f); v = f; break; }
+        case DType::F64: put(out, i, v); break;
+        case DType::F16: { uint16_t h = float_to_half(float(v)); put(out, i, h); v = half_to_float(h); break; }
+        case DType::BF16: { uint16_t h = float_to_bf16(float(v)); put(out, i, h); v = bf16_to_float(h); break; }
+        case DType::I32: { int32_t n = int32_t(std::llround(v)); put(out, i, n); v = n; break; }
+        case DType::U32: { uint32_t n = uint32_t(std::llround(std::max(v, 0.0))); put(out, i, n); v = n; break; }
+        case DType::I64: { int64_t n = std::llround(v); put(out, i, n); v = double(n); break; }
+      }
+      if (as_double) (*as_double)[size_t(i)] = v;  // exactly what the kernel sees
     }
-    if (as_double) (*as_double)[size_t(i)] = v;  // exactly what the kernel sees
-  }
+  };
+  int64_t threads = std::min<int64_t>(chunks, std::max(1u, std::thread::hardware_concurrency()));
+  std::atomic<int64_t> next{0};
+  auto worker = [&] {
+    for (int64_t c; (c = next.fetch_add(1)) < chunks;) fill(c);
+  };
+  std::vector<std::thread> pool;
+  for (int64_t t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
   return out;
 }
 

@@ -12,8 +12,8 @@
 namespace solver::gpu {
 
 // Bytes of `buffer` (elements in its dtype) drawn from its init distribution with
-// std::mt19937_64 seeded by (seed, buffer name): the same seed gives the same inputs on any
-// machine. `as_double` receives the same values as doubles (for float64 reference buffers).
+// std::mt19937_64, one generator per 2^20-element chunk seeded by (seed, buffer name, chunk),
+// filled on all cores: the same seed gives the same inputs on any machine and thread count. `as_double` receives the same values as doubles (for float64 reference buffers).
 std::vector<unsigned char> make_input(const generators::ResolvedBuffer& buffer, uint64_t seed,
                                       std::vector<double>* as_double = nullptr);
 

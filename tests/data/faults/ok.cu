@@ -1,6 +1,6 @@
 // Correct: one element per thread, computed in double and rounded once.
-extern "C" __global__ void faults_ok(const float* x, const double* w, const double* b, float* y,
+extern "C" __global__ void faults_ok(const float* x, const double* a, const double* w, const double* b, float* y,
                                     int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) y[i] = (float)((double)x[i] * w[i] + b[i]);
+  if (i < n) y[i] = (float)((a[i] * x[i] + w[i]) * x[i] + b[i]);
 }

@@ -1,6 +1,6 @@
-// Float64 reference: y = x * w + b in double.
-extern "C" __global__ void faults_ref(const float* x, const double* w, const double* b, double* y,
+// Float64 reference: y = (a*x + w)*x + b in double.
+extern "C" __global__ void faults_ref(const float* x, const double* a, const double* w, const double* b, double* y,
                                       int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n) y[i] = (double)x[i] * w[i] + b[i];
+  if (i < n) y[i] = (a[i] * x[i] + w[i]) * x[i] + b[i];
 }
