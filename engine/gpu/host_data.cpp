@@ -90,6 +90,9 @@ T get(const std::vector<unsigned char>& in, int64_t i) {
 
 }  // namespace
 
+uint16_t half_bits(double v) { return float_to_half(float(v)); }
+uint16_t bf16_bits(double v) { return float_to_bf16(float(v)); }
+
 std::vector<uint64_t> derive_seeds(uint64_t base, int count) {
   std::vector<uint64_t> seeds;
   uint64_t x = base;

@@ -34,6 +34,10 @@ struct Comparison {
 Comparison compare(const std::vector<double>& out, const std::vector<double>& ref,
                    const generators::Tolerance& tol);
 
+// Bit patterns of a value rounded to f16 / bf16 (round to nearest), for half scalars.
+uint16_t half_bits(double v);
+uint16_t bf16_bits(double v);
+
 // Seeds of `count` input sets derived from a base seed (splitmix64), recorded in GateResult.
 std::vector<uint64_t> derive_seeds(uint64_t base, int count);
 

@@ -4,6 +4,8 @@
 #include <array>
 #include <cstring>
 
+#include "engine/gpu/host_data.h"
+
 namespace solver::gpu {
 namespace {
 
@@ -85,15 +87,8 @@ void VariantModule::launch(CUstream stream, const std::vector<CUdeviceptr>& buff
           case DType::I64: { int64_t v = int64_t(s.value); std::memcpy(slot, &v, 8); break; }
           case DType::U32: { uint32_t v = uint32_t(s.value); std::memcpy(slot, &v, 4); break; }
           case DType::I32: { int32_t v = int32_t(s.value); std::memcpy(slot, &v, 4); break; }
-          case DType::F16:
-          case DType::BF16: {  // half scalars are rare; pass the float bits' top half (bf16)
-            float f = float(s.value);
-            uint32_t bits;
-            std::memcpy(&bits, &f, 4);
-            uint16_t h = uint16_t(bits >> 16);
-            std::memcpy(slot, &h, 2);
-            break;
-          }
+          case DType::F16: { uint16_t h = half_bits(s.value); std::memcpy(slot, &h, 2); break; }
+          case DType::BF16: { uint16_t h = bf16_bits(s.value); std::memcpy(slot, &h, 2); break; }
         }
       }
       params[k] = slot;

@@ -320,7 +320,7 @@ TEST_CASE("live backend over the fake worker: the loop survives real worker deat
     out << head << "variants:\n";
     auto variant = [&](const std::string& id, bool child) {
       out << "  - id: " << id << "\n    source: ok.cu\n    entry: faults_ok\n"
-          << "    args: [x, w, b, y, n]\n    grid: [\"ceil_div(n, 256)\"]\n    block: [256]\n";
+          << "    args: [x, a, w, b, y, n]\n    grid: [\"ceil_div(n, 256)\"]\n    block: [256]\n";
       if (child) out << "    parent: ok\n    applies: [increase_ilp]\n";
     };
     variant("ok", false);

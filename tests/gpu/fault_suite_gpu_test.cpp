@@ -112,9 +112,9 @@ TEST_CASE("live: every fault variant gates as its outcome, and ok passes right a
     table << "| " << e.variant << " | `" << e.variant << "` | " << engine::to_string(g.status)
           << " | " << engine::to_string(e.status) << " | " << engine::to_string(after.status)
           << " | " << workers << " | " << first_line(g.detail) << " |\n";
-    MESSAGE(e.variant << ": " << engine::to_string(g.status) << " (" << first_line(g.detail)
-                      << "); ok after: " << engine::to_string(after.status) << "; workers "
-                      << workers);
+    MESSAGE((variant + ": " + engine::to_string(g.status) + " (" + first_line(g.detail) +
+             "); ok after: " + engine::to_string(after.status) + "; workers " +
+             std::to_string(workers)));
   }
   if (!report_dir().empty()) {
     std::ofstream out(fs::path(report_dir()) / "fault_suite_gpu.md");
@@ -143,9 +143,10 @@ TEST_CASE("live: the loop tries every fault, records each as gate-failed, and go
     engine::TrackState state = engine::initial_state(spec, *chip, "off");
     engine::RoundLoop loop(*backend, spec, *chip, table, config);
     engine::run_track(loop, state, nullptr, table, ledger, config, [](const engine::RoundRecord& r) {
-      MESSAGE("round " << r.round << ": " << r.candidate << " -> " << engine::to_string(r.outcome)
-                       << (r.gate ? std::string(" / ") + engine::to_string(r.gate->status) : "")
-                       << ": " << first_line(r.detail));
+      MESSAGE(("round " + std::to_string(r.round) + ": " + r.candidate + " -> " +
+               engine::to_string(r.outcome) +
+               (r.gate ? std::string(" / ") + engine::to_string(r.gate->status) : std::string()) +
+               ": " + first_line(r.detail)));
     });
   }
   if (!report_dir().empty())
