@@ -71,12 +71,13 @@ constexpr std::array<SignalDef, 39> kSignals{{
      "tensor pipe active cycles over peak (HMMA, HGMMA, QGMMA)",
      "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active / 100"},
     {"tensor_active", B, "bool",
-     "tensor-core instructions are at least 1% of the warp instructions executed (an FP32 kernel "
-     "still shows one HMMA per warp on the H200, so 'any' would always be true)",
-     "sm__inst_executed_pipe_tensor.sum / smsp__inst_executed.sum >= 0.01"},
+     "the kernel really uses tensor cores: tensor instructions ran and the tensor pipe was busy "
+     ">= 0.5 % of peak (every H200 kernel shows one stray HMMA per warp, so 'any' is always true)",
+     "sm__inst_executed_pipe_tensor.sum > 0 and sm__pipe_tensor_op_hmma_cycles_active >= 0.5 %; "
+     "without the pipe %, tensor instructions >= 2 % of smsp__inst_executed.sum"},
     {"wgmma_active", B, "bool",
      "the kernel executed warpgroup MMA (wgmma, Hopper and later)",
-     "sm__inst_executed_pipe_tensor_op_gmma.sum / smsp__inst_executed.sum >= 0.01"},
+     "sm__inst_executed_pipe_tensor_op_gmma.sum / smsp__inst_executed.sum >= 0.02"},
     {"issue_frac", N, "fraction 0..1",
      "cycles in which a warp scheduler issued an instruction, over active cycles",
      "smsp__issue_active.avg.pct_of_peak_sustained_active / 100"},
