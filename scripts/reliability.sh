@@ -3,7 +3,7 @@
 #
 #   scripts/reliability.sh [BUILD_DIR]        (default: $SOLVER_BUILD_DIR, else build-gpu-static, else build)
 #
-# Needs from BUILD_DIR: engine/solver, engine/gpu/solver-gpu and tests/engine/fault_suite_gpu_test
+# Needs from BUILD_DIR: engine/solver, engine/solver-gpu and tests/engine/fault_suite_gpu_test
 # (a SOLVER_STATIC_DEPS=ON build runs on the H200 machine: /work/shared/H200.md). Writes every log
 # under $OUT/reliability/ if $OUT is set, else ./reliability-out/:
 #   steps.txt                  one line per step: name, exit status, seconds
@@ -23,7 +23,7 @@ set -u
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-${SOLVER_BUILD_DIR:-}}"
 if [[ -z "$build" ]]; then
-  if [[ -x "$root/build-gpu-static/engine/gpu/solver-gpu" ]]; then build="$root/build-gpu-static"
+  if [[ -x "$root/build-gpu-static/engine/solver-gpu" ]]; then build="$root/build-gpu-static"
   else build="$root/build"; fi
 fi
 out="${OUT:-$root/reliability-out}/reliability"
@@ -31,7 +31,7 @@ mkdir -p "$out"
 cd "$root"
 
 solver="$build/engine/solver"
-worker="$build/engine/gpu/solver-gpu"
+worker="$build/engine/solver-gpu"
 gpu_test="$build/tests/engine/fault_suite_gpu_test"
 sanitizer="$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)"
 status=0
