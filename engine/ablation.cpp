@@ -37,13 +37,14 @@ std::string backend_line(const BackendInfo& info) {
 }
 
 std::unique_ptr<Backend> open_backend(const std::string& choice, const std::string& recording,
-                                      const std::string& data_dir, std::string* note) {
+                                      const std::string& data_dir, const std::string& problems_root,
+                                      std::string* note) {
   if (choice != "auto" && choice != "live" && choice != "recorded")
     throw rules::InputError(rules::Diagnostic{
         {"--backend", 0, 0}, "unknown backend '" + choice + "' (auto, live or recorded)"});
   if (choice != "recorded" && recording.empty()) {
     LiveOptions lo;
-    lo.problems_root = cli::problems_root(data_dir);
+    lo.problems_root = problems_root.empty() ? cli::problems_root(data_dir) : problems_root;
     lo.chips_file = cli::chips_file(data_dir);
     std::string why;
     if (auto live = open_live_backend(lo, &why)) return live;

@@ -53,7 +53,9 @@ std::string backend_line(const BackendInfo& info);
 // Backend choice for the CLI: "live", "recorded" or "auto" (live when a GPU answers, else the
 // recording). `recording` empty = the default recording under the data dir. Sets *why_live_failed
 // when auto fell back. Throws InputError for a bad choice or an unreadable recording.
+// `problems_root` is the folder the live worker loads problem specs from (--problems-dir).
 std::unique_ptr<Backend> open_backend(const std::string& choice, const std::string& recording,
-                                      const std::string& data_dir, std::string* note);
+                                      const std::string& data_dir, const std::string& problems_root,
+                                      std::string* note);
 
 }  // namespace solver::engine

@@ -67,7 +67,8 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
     return kExitBadInput;
   }
   std::string why_not_live;
-  auto backend = engine::open_backend(backend_choice, recording, ctx.data_dir, &why_not_live);
+  auto backend = engine::open_backend(backend_choice, recording, ctx.data_dir, opt.problems_root,
+                                      &why_not_live);
   // With --json stdout is one JSON document (whose "backend" says the same): the line goes to
   // stderr instead.
   (vm.count("json") ? ctx.err : ctx.out) << engine::backend_line(backend->info()) << '\n';

@@ -66,11 +66,27 @@ int run_record(Context& ctx) {
     rec.ceilings["tf32_tflops"] = c->tf32_tflops;
   }
   int failed = 0;
+  // Written after every variant point (atomically), so a run cut short by a time limit keeps
+  // everything measured so far; `--merge` then continues it, skipping the points it holds.
+  auto flush = [&] {
+    engine::Recording merged = rec;
+    if (merge) {
+      merged = existing;
+      engine::merge_recording(merged, rec);
+    }
+    engine::save_recording(merged, out);
+    return merged;
+  };
   for (const auto& spec : specs) {
     rec.problems[spec.name].spec_hash = engine::problem_spec_hash(spec.file);
     for (const auto& variant : spec.variants) {
       for (const auto& knobs : generators::enumerate_knobs(spec, variant)) {
         engine::VariantRef ref{spec.name, variant.id, knobs};
+        if (merge && existing.problems.count(spec.name) &&
+            existing.problems.at(spec.name).variants.count(ref.key())) {
+          ctx.err << "[" << spec.name << "] " << ref.key() << ": already recorded, skipped\n";
+          continue;
+        }
         engine::RecordedVariant& rv = rec.at(spec.name, ref.key());
         ctx.err << "[" << spec.name << "] " << ref.key() << ": gate" << std::flush;
         rv.gate = backend->gate(ref);
@@ -78,6 +94,7 @@ int run_record(Context& ctx) {
           ++failed;
           ctx.err << " " << engine::to_string(rv.gate->status) << ": "
                   << rv.gate->detail.substr(0, 200) << '\n';
+          flush();
           continue;
         }
         ctx.err << ", profile" << std::flush;
@@ -90,14 +107,11 @@ int run_record(Context& ctx) {
         if (auto* mhz = std::get_if<double>(&rv.profile->signals.get("sm_clock_mhz")))
           rv.sm_clock_mhz = *mhz;
         ctx.err << " -> " << (rv.profile->ok ? "ok" : "profile failed: " + rv.profile->detail) << '\n';
+        flush();
       }
     }
   }
-  if (merge) {
-    engine::merge_recording(existing, rec);
-    rec = std::move(existing);
-  }
-  engine::save_recording(rec, out);
+  rec = flush();
   ctx.out << "wrote " << out << " (" << rec.problems.size() << " problems; " << failed
           << " variant points failed the gate and are recorded as such)\n";
   return kExitOk;
