@@ -10,19 +10,6 @@
 namespace solver::rules {
 namespace {
 
-// Throws every diagnostic in file order (the loaders find them check by check; a reader wants
-// them top to bottom).
-void throw_in_file_order(const Diagnostics& diags, const std::string& what) {
-  if (diags.empty()) return;
-  std::vector<Diagnostic> items = diags.items();
-  std::stable_sort(items.begin(), items.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return std::tie(a.where.line, a.where.column) < std::tie(b.where.line, b.where.column);
-  });
-  Diagnostics sorted;
-  for (auto& d : items) sorted.error(std::move(d.where), std::move(d.message));
-  sorted.throw_if_any(what);
-}
-
 std::string lower(std::string_view s) {
   std::string out(s);
   for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -202,7 +189,7 @@ ChipTable parse_chip_table(const std::string& yaml_text, const std::string& file
     check_unique_names(parsed, file_label, diags);
     for (auto& p : parsed) table.chips.push_back(std::move(p.first));
   }
-  throw_in_file_order(diags, file_label);
+  diags.throw_if_any_in_file_order(file_label);
   return table;
 }
 

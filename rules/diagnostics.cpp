@@ -1,5 +1,8 @@
 #include "rules/diagnostics.h"
 
+#include <algorithm>
+#include <tuple>
+
 namespace solver::rules {
 
 std::string SourceLocation::to_string() const {
@@ -20,6 +23,30 @@ std::string Diagnostic::to_string() const {
 
 void Diagnostics::error(SourceLocation where, std::string message) {
   items_.push_back(Diagnostic{std::move(where), std::move(message)});
+}
+
+void Diagnostics::throw_if_any_in_file_order(const std::string& what) const {
+  if (items_.empty()) return;
+  std::vector<Diagnostic> items = items_;
+  std::stable_sort(items.begin(), items.end(), [](const Diagnostic& a, const Diagnostic& b) {
+    return std::tie(a.where.line, a.where.column) < std::tie(b.where.line, b.where.column);
+  });
+  throw InputError(what, std::move(items));
+}
+
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+  std::vector<std::size_t> row(b.size() + 1);
+  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    std::size_t diag = row[0];
+    row[0] = i;
+    for (std::size_t j = 1; j <= b.size(); ++j) {
+      std::size_t up = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1] ? 1u : 0u)});
+      diag = up;
+    }
+  }
+  return row[b.size()];
 }
 
 void Diagnostics::throw_if_any(const std::string& what) const {

@@ -3,6 +3,7 @@
 #pragma once
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace solver::rules {
@@ -28,10 +29,16 @@ class Diagnostics {
   const std::vector<Diagnostic>& items() const { return items_; }
   // Throws InputError holding every diagnostic if there is any.
   void throw_if_any(const std::string& what) const;
+  // The same, in file order (loaders find problems check by check; a reader wants them top to
+  // bottom).
+  void throw_if_any_in_file_order(const std::string& what) const;
 
  private:
   std::vector<Diagnostic> items_;
 };
+
+// Levenshtein distance, for "did you mean" hints on misspelt names.
+std::size_t edit_distance(std::string_view a, std::string_view b);
 
 // Bad input from a user file. The CLI maps it to exit code 2.
 class InputError : public std::runtime_error {

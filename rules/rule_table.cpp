@@ -17,35 +17,7 @@
 namespace solver::rules {
 namespace {
 
-// Throws every diagnostic in file order (the loaders find them check by check; a reader wants
-// them top to bottom).
-void throw_in_file_order(const Diagnostics& diags, const std::string& what) {
-  if (diags.empty()) return;
-  std::vector<Diagnostic> items = diags.items();
-  std::stable_sort(items.begin(), items.end(), [](const Diagnostic& a, const Diagnostic& b) {
-    return std::tie(a.where.line, a.where.column) < std::tie(b.where.line, b.where.column);
-  });
-  Diagnostics sorted;
-  for (auto& d : items) sorted.error(std::move(d.where), std::move(d.message));
-  sorted.throw_if_any(what);
-}
-
 constexpr int kMaxPriority = 10000;
-
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1] ? 1u : 0u)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
 
 // " (did you mean 'x'?)" when one candidate is within about one typo per three characters.
 template <typename Range, typename Key>
@@ -361,7 +333,7 @@ RuleTable parse_rule_table(const std::string& yaml_text, const std::string& file
     }
   }
   lint_rule_table(table, diags);
-  throw_in_file_order(diags, file_label);
+  diags.throw_if_any_in_file_order(file_label);
   return table;
 }
 

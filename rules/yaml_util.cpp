@@ -57,21 +57,6 @@ std::optional<std::string> scalar_of(const YAML::Node& v, std::string_view key,
   return std::nullopt;
 }
 
-std::size_t edit_distance(std::string_view a, std::string_view b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diag = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      std::size_t up = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] != b[j - 1] ? 1u : 0u)});
-      diag = up;
-    }
-  }
-  return row[b.size()];
-}
-
 template <typename Range>
 bool check_keys_impl(const YAML::Node& node, const Range& allowed, const std::string& file,
                      Diagnostics& diags) {
