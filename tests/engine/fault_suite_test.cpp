@@ -32,6 +32,7 @@
 #include "profiling/signal_file.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"
+#include "tests/engine/fault_expectations.h"
 
 using namespace solver;
 using engine::GateStatus;
@@ -53,21 +54,7 @@ const rules::ChipProfile& h200() {
   return *c;
 }
 
-// What each fault variant must end as, in problem.yaml's order.
-struct Expected {
-  const char* variant;
-  GateStatus status;
-};
-const std::vector<Expected>& expected_faults() {
-  static const std::vector<Expected> e = {
-      {"oob_write", GateStatus::Fault},        {"infinite_loop", GateStatus::Timeout},
-      {"nan_output", GateStatus::WrongResult}, {"wrong_result", GateStatus::WrongResult},
-      {"writes_nothing", GateStatus::WrongResult}, {"stale_cache", GateStatus::WrongResult},
-      {"smem_too_large", GateStatus::InvalidSpec}, {"compile_error", GateStatus::CompileError},
-      {"too_fast", GateStatus::TooFast},       {"abort", GateStatus::Fault},
-  };
-  return e;
-}
+using test::expected_faults;
 
 class TempDir {
  public:

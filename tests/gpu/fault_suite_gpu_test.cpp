@@ -23,6 +23,7 @@
 #include "generators/problem_spec.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"
+#include "tests/engine/fault_expectations.h"
 
 using namespace solver;
 using engine::GateStatus;
@@ -40,20 +41,7 @@ std::string source_dir() {
   return fs::current_path().string();
 }
 
-struct Expected {
-  const char* variant;
-  GateStatus status;
-};
-const std::vector<Expected>& expected_faults() {
-  static const std::vector<Expected> e = {
-      {"oob_write", GateStatus::Fault},        {"infinite_loop", GateStatus::Timeout},
-      {"nan_output", GateStatus::WrongResult}, {"wrong_result", GateStatus::WrongResult},
-      {"writes_nothing", GateStatus::WrongResult}, {"stale_cache", GateStatus::WrongResult},
-      {"smem_too_large", GateStatus::InvalidSpec}, {"compile_error", GateStatus::CompileError},
-      {"too_fast", GateStatus::TooFast},       {"abort", GateStatus::Fault},
-  };
-  return e;
-}
+using test::expected_faults;
 
 std::string worker_path() {
   if (const char* w = std::getenv("SOLVER_GPU_WORKER")) return w;

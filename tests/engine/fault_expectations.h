@@ -1,0 +1,28 @@
+// What each variant of the fault suite (tests/data/faults/problem.yaml) must end as, in the
+// spec's order. One table for the CI test (recorded backend, fake worker) and the H200 test
+// (live backend), so the two cannot drift apart.
+#pragma once
+#include <vector>
+
+#include "engine/backend.h"
+
+namespace solver::test {
+
+struct ExpectedFault {
+  const char* variant;
+  engine::GateStatus status;
+};
+
+inline const std::vector<ExpectedFault>& expected_faults() {
+  using engine::GateStatus;
+  static const std::vector<ExpectedFault> e = {
+      {"oob_write", GateStatus::Fault},        {"infinite_loop", GateStatus::Timeout},
+      {"nan_output", GateStatus::WrongResult}, {"wrong_result", GateStatus::WrongResult},
+      {"writes_nothing", GateStatus::WrongResult}, {"stale_cache", GateStatus::WrongResult},
+      {"smem_too_large", GateStatus::InvalidSpec}, {"compile_error", GateStatus::CompileError},
+      {"too_fast", GateStatus::TooFast},       {"abort", GateStatus::Fault},
+  };
+  return e;
+}
+
+}  // namespace solver::test
