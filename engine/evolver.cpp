@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "rules/hypotheses.h"
 #include "rules/signals.h"
 
 namespace solver::engine {
@@ -54,7 +55,8 @@ std::string threshold_between(double lo, double hi) {
 }  // namespace
 
 DerivedCondition derive_condition(const std::vector<rules::SignalSet>& positives,
-                                  const std::vector<rules::SignalSet>& negatives) {
+                                  const std::vector<rules::SignalSet>& negatives,
+                                  const std::vector<std::string_view>& allowed) {
   DerivedCondition out;
   if (positives.empty() || negatives.empty()) {
     out.why = "needs at least one success and one counter-example";
@@ -69,6 +71,8 @@ DerivedCondition derive_condition(const std::vector<rules::SignalSet>& positives
   std::vector<Split> splits;
   for (const auto& def : rules::signal_table()) {
     if (!proposable(def)) continue;
+    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), def.name) == allowed.end())
+      continue;
     double pmin = INFINITY, pmax = -INFINITY, nmin = INFINITY, nmax = -INFINITY;
     bool complete = true;
     for (const auto& s : positives) {
@@ -96,7 +100,10 @@ DerivedCondition derive_condition(const std::vector<rules::SignalSet>& positives
     }
   }
   if (splits.empty()) {
-    out.why = "no measured signal separates the successes from the counter-examples";
+    out.why = allowed.empty()
+                  ? "no measured signal separates the successes from the counter-examples"
+                  : "none of the hypothesis's evidence signals separates the successes from "
+                    "the counter-examples";
     return out;
   }
   std::stable_sort(splits.begin(), splits.end(),
@@ -238,7 +245,8 @@ void Evolver::propose(const RoundRecord& r, std::vector<EvolutionEvent>& out) {
       negatives.push_back(h.signals), ++failures;
   }
   if (r.candidate_signals) negatives.push_back(*r.candidate_signals);
-  DerivedCondition cond = derive_condition(positives, negatives);
+  DerivedCondition cond =
+      derive_condition(positives, negatives, rules::hypothesis_evidence(r.hypothesis));
   std::string at = r.problem + " round " + std::to_string(r.round);
   if (cond.text.empty()) {
     out.push_back({"proposal-skipped", "", r.hypothesis + " at " + at + ": " + cond.why, 0, 0});

@@ -28,6 +28,7 @@
 // and adds the rule on probation just above (priority - 1) the rule that left the gap.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/ledger.h"
@@ -45,9 +46,12 @@ struct DerivedCondition {
 };
 
 // Picks the 1-2 numeric signals that best separate `positives` from `negatives` (every
-// positive on one side, every negative on the other) and builds the condition text.
+// positive on one side, every negative on the other) and builds the condition text. Only
+// signals in `allowed` are considered (the hypothesis's evidence list); empty = every
+// proposable signal.
 DerivedCondition derive_condition(const std::vector<rules::SignalSet>& positives,
-                                  const std::vector<rules::SignalSet>& negatives);
+                                  const std::vector<rules::SignalSet>& negatives,
+                                  const std::vector<std::string_view>& allowed = {});
 
 class Evolver {
  public:

@@ -7,33 +7,70 @@ namespace solver::rules {
 namespace {
 
 constexpr std::array<HypothesisDef, 18> kHypotheses{{
-    {"coalesce_global_access", "make a warp's global loads/stores touch consecutive addresses"},
-    {"vectorize_loads", "move 16 bytes per thread per access (float4 / 128-bit loads and stores)"},
-    {"add_smem_tiling", "stage reused tiles in shared memory so each global byte is read once per block"},
-    {"register_tiling", "compute several outputs per thread from registers (register blocking)"},
-    {"increase_ilp", "give each thread more independent work in flight (unrolling, several accumulators)"},
-    {"async_copy_pipeline", "overlap global->shared copies with compute (cp.async, multi-stage buffers)"},
-    {"use_tensor_cores_tf32", "run FP32 products on tensor cores in TF32 (WMMA / mma.sync)"},
-    {"use_tensor_cores_bf16", "run products on tensor cores in BF16/FP16 where the tolerance allows"},
-    {"use_wgmma", "use Hopper warpgroup MMA (wgmma) with shared-memory operands"},
-    {"fix_bank_conflicts", "pad or swizzle shared-memory arrays so a warp hits 32 distinct banks"},
-    {"reduce_register_pressure", "cut registers per thread (launch bounds, smaller tiles) to stop spills / raise occupancy"},
-    {"fuse_kernels", "fuse passes or kernels so intermediates skip device memory"},
-    {"reduce_launch_overhead", "fewer, larger launches (persistent kernel, batching, graphs)"},
-    {"increase_parallelism", "more blocks so the grid fills every SM (split the work, split-K)"},
-    {"use_warp_shuffle", "reduce within a warp with shuffles instead of shared memory and barriers"},
-    {"tune_block_size", "move the block-size / tile knobs to a better point"},
-    {"stop_at_ceiling", "the kernel is at a hardware ceiling: stop optimising it"},
-    {"skip_low_weight", "the kernel's share of the problem's time is too small to be worth a round"},
+    {"coalesce_global_access", "make a warp's global loads/stores touch consecutive addresses",
+     "load_eff sectors_per_request dram_frac l2_hit"},
+    {"vectorize_loads", "move 16 bytes per thread per access (float4 / 128-bit loads and stores)",
+     "dram_frac load_eff sectors_per_request issue_frac"},
+    {"add_smem_tiling", "stage reused tiles in shared memory so each global byte is read once per block",
+     "l2_hit dram_frac load_eff flop_frac arith_intensity"},
+    {"register_tiling", "compute several outputs per thread from registers (register blocking)",
+     "fma_frac flop_frac issue_frac arith_intensity"},
+    {"increase_ilp", "give each thread more independent work in flight (unrolling, several accumulators)",
+     "issue_frac occupancy dram_frac flop_frac"},
+    {"async_copy_pipeline", "overlap global->shared copies with compute (cp.async, multi-stage buffers)",
+     "flop_frac dram_frac issue_frac occupancy"},
+    {"use_tensor_cores_tf32", "run FP32 products on tensor cores in TF32 (WMMA / mma.sync)",
+     "fma_frac flop_frac tensor_frac arith_intensity"},
+    {"use_tensor_cores_bf16", "run products on tensor cores in BF16/FP16 where the tolerance allows",
+     "fma_frac flop_frac tensor_frac arith_intensity"},
+    {"use_wgmma", "use Hopper warpgroup MMA (wgmma) with shared-memory operands",
+     "tensor_frac flop_frac arith_intensity"},
+    {"fix_bank_conflicts", "pad or swizzle shared-memory arrays so a warp hits 32 distinct banks",
+     "bank_conflicts_per_request issue_frac"},
+    {"reduce_register_pressure", "cut registers per thread (launch bounds, smaller tiles) to stop spills / raise occupancy",
+     "occupancy theoretical_occupancy"},
+    {"fuse_kernels", "fuse passes or kernels so intermediates skip device memory",
+     "launch_gap_frac dram_frac"},
+    {"reduce_launch_overhead", "fewer, larger launches (persistent kernel, batching, graphs)",
+     "launch_gap_frac"},
+    {"increase_parallelism", "more blocks so the grid fills every SM (split the work, split-K)",
+     "waves occupancy dram_frac"},
+    {"use_warp_shuffle", "reduce within a warp with shuffles instead of shared memory and barriers",
+     "issue_frac bank_conflicts_per_request occupancy"},
+    {"tune_block_size", "move the block-size / tile knobs to a better point",
+     "occupancy theoretical_occupancy waves"},
+    {"stop_at_ceiling", "the kernel is at a hardware ceiling: stop optimising it",
+     "dram_frac flop_frac compute_frac"},
+    {"skip_low_weight", "the kernel's share of the problem's time is too small to be worth a round",
+     "weight"},
 }};
 
 }  // namespace
 
+const HypothesisDef* find_hypothesis(std::string_view id) {
+  for (const auto& h : kHypotheses)
+    if (h.id == id) return &h;
+  return nullptr;
+}
+
+std::vector<std::string_view> hypothesis_evidence(std::string_view id) {
+  std::vector<std::string_view> out;
+  const HypothesisDef* h = find_hypothesis(id);
+  if (!h) return out;
+  std::string_view rest = h->evidence;
+  while (!rest.empty()) {
+    auto sp = rest.find(' ');
+    if (sp != 0) out.push_back(rest.substr(0, sp));
+    if (sp == std::string_view::npos) break;
+    rest.remove_prefix(sp + 1);
+  }
+  return out;
+}
+
 std::span<const HypothesisDef> hypothesis_table() { return kHypotheses; }
 
 bool is_known_hypothesis(std::string_view id) {
-  return std::any_of(kHypotheses.begin(), kHypotheses.end(),
-                     [&](const HypothesisDef& h) { return h.id == id; });
+  return find_hypothesis(id) != nullptr;
 }
 
 }  // namespace solver::rules

@@ -2,6 +2,8 @@
 // every allowed knob point of each pool through the live backend (gate, profile with signals
 // and raw metrics, unprofiled time samples) into the recorded-backend format
 // (engine/recording.h), for replay without a GPU. Progress on stderr.
+#include <chrono>
+#include <cstdio>
 #include <filesystem>
 #include <ostream>
 
@@ -88,8 +90,20 @@ int run_record(Context& ctx) {
           continue;
         }
         engine::RecordedVariant& rv = rec.at(spec.name, ref.key());
+        // Wall time of each request (worker side: compile or cache, inputs, reference, launches),
+        // printed so the cost of a recording can be read off its log.
+        auto t = std::chrono::steady_clock::now();
+        auto lap = [&t] {
+          auto now = std::chrono::steady_clock::now();
+          double s = std::chrono::duration<double>(now - t).count();
+          t = now;
+          char buf[24];
+          std::snprintf(buf, sizeof buf, " %.1fs", s);
+          return std::string(buf);
+        };
         ctx.err << "[" << spec.name << "] " << ref.key() << ": gate" << std::flush;
         rv.gate = backend->gate(ref);
+        ctx.err << lap();
         if (!rv.gate->passed()) {
           ++failed;
           ctx.err << " " << engine::to_string(rv.gate->status) << ": "
@@ -99,8 +113,9 @@ int run_record(Context& ctx) {
         }
         ctx.err << ", profile" << std::flush;
         rv.profile = backend->profile(ref);
-        ctx.err << ", time" << std::flush;
+        ctx.err << lap() << ", time" << std::flush;
         rv.samples_us = backend->time_samples(ref, samples, 0);
+        ctx.err << lap();
         // The seam's time_samples carries no clock, so the profiled run's SM clock is kept.
         // Event-timed samples are not exposed by the Backend seam: event_samples_us stays
         // empty in recordings made through it.

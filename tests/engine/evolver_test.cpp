@@ -163,3 +163,43 @@ TEST_CASE("an explored kept round with no rule behind it proposes a parseable ru
   CHECK(reloaded.find("proposed_vectorize_loads_1")->status == rules::RuleStatus::Probation);
   CHECK(yaml.find("proposed at toy round 4") != std::string::npos);
 }
+
+TEST_CASE("derive_condition keeps to the allowed signals") {
+  rules::SignalSet p, n;
+  p.set("tensor_frac", 0.0005), p.set("dram_frac", 0.60);
+  n.set("tensor_frac", 0.0080), n.set("dram_frac", 0.62);
+  // tensor_frac separates by far the most, but only dram_frac is allowed.
+  CHECK(engine::derive_condition({p}, {n}).signals.at(0) == "tensor_frac");
+  auto c = engine::derive_condition({p}, {n}, {"dram_frac", "load_eff"});
+  REQUIRE(c.signals.size() == 1);
+  CHECK(c.signals[0] == "dram_frac");
+  CHECK(c.text.find("tensor_frac") == std::string::npos);
+  // Nothing allowed separates: no condition, and the reason says so.
+  auto none = engine::derive_condition({p}, {n}, {"load_eff"});
+  CHECK(none.text.empty());
+  CHECK(none.why.find("evidence") != std::string::npos);
+}
+
+TEST_CASE("a win that only an unrelated signal explains proposes nothing") {
+  // Live H200, reduce: the one signal separating the rounds was tensor_frac (a stray HMMA per
+  // warp), which says nothing about vectorising loads. The proposal must be skipped.
+  auto table = rules::parse_rule_table(test::toy_rules(), "toy.yaml");
+  auto chip = h200();
+  engine::Evolver ev(table, chip);
+  engine::RoundRecord r = round_of("low_ilp", Outcome::Kept, 1);
+  r.explored = true;
+  r.credited_rule = "";
+  r.hypothesis = "vectorize_loads";
+  r.signals = {};
+  r.signals.set("tensor_frac", 0.0005), r.signals.set("dram_frac", 0.90);
+  r.signals.set("load_eff", 1.0);
+  r.candidate_signals = rules::SignalSet{};
+  r.candidate_signals->set("tensor_frac", 0.0009);
+  r.candidate_signals->set("dram_frac", 0.90);
+  r.candidate_signals->set("load_eff", 1.0);
+  std::size_t before = table.rules.size();
+  auto e = ev.observe(r);
+  CHECK_FALSE(has(e, "proposed"));
+  CHECK(has(e, "proposal-skipped"));
+  CHECK(table.rules.size() == before);
+}

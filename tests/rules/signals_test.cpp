@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 
+#include "rules/hypotheses.h"
 #include "rules/signals.h"
 #include "tests/rules/rule_test_util.h"
 
@@ -75,4 +76,23 @@ TEST_CASE("docs/signals.md matches the signal table") {
   CHECK_MESSAGE(table == signals_markdown(),
                 "docs/signals.md is stale; replace its table with signals_markdown(), which is:\n"
                     << signals_markdown());
+}
+
+TEST_CASE("every hypothesis names evidence signals, all numeric and known") {
+  for (const auto& h : hypothesis_table()) {
+    auto ev = hypothesis_evidence(h.id);
+    CHECK_MESSAGE(!ev.empty(), h.id << " has no evidence signals");
+    std::set<std::string_view> seen;
+    for (auto name : ev) {
+      CHECK_MESSAGE(seen.insert(name).second, h.id << " names " << name << " twice");
+      auto idx = signal_index(name);
+      REQUIRE_MESSAGE(idx, h.id << " names unknown signal '" << name << "'");
+      const SignalDef* def = &signal_table()[std::size_t(*idx)];
+      CHECK_MESSAGE(def->type == ValueType::Number, h.id << ": " << name << " is not numeric");
+    }
+  }
+  CHECK(hypothesis_evidence("no_such_hypothesis").empty());
+  auto v = hypothesis_evidence("fix_bank_conflicts");
+  REQUIRE(v.size() == 2);
+  CHECK(v[0] == "bank_conflicts_per_request");
 }
