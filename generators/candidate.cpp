@@ -47,7 +47,10 @@ std::optional<Candidate> descendant_for(const CandidateRequest& r, const Variant
   for (int depth = 1; !frontier.empty(); ++depth) {
     std::vector<const VariantSpec*> generation;
     for (const auto& v : spec.variants)
-      if (std::find(frontier.begin(), frontier.end(), v.parent) != frontier.end() &&
+      if (std::any_of(v.parents.begin(), v.parents.end(),
+                      [&](const std::string& p) {
+                        return std::find(frontier.begin(), frontier.end(), p) != frontier.end();
+                      }) &&
           std::find(seen.begin(), seen.end(), v.id) == seen.end())
         generation.push_back(&v);
     frontier.clear();

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <set>
 
 #include "generators/problem_loader.h"
 #include "rules/hypotheses.h"
@@ -234,7 +236,12 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
     check_source(child(node, "source"), *s);
   }
   v.description = rules::get_string(node, "description", file_, diags_).value_or("");
-  v.parent = rules::get_string(node, "parent", file_, diags_).value_or("");
+  if (const YAML::Node p = child(node, "parent"); p && p.IsSequence()) {
+    v.parents = rules::get_string_list(node, "parent", file_, diags_).value_or(std::vector<std::string>{});
+    if (v.parents.empty()) error(p, "parent list is empty (leave 'parent' out for a seed)");
+  } else if (auto s = rules::get_string(node, "parent", file_, diags_)) {
+    v.parents.push_back(*s);
+  }
   v.applies = hypothesis_list(node, "applies");
   if (auto p = rules::get_string(node, "precision", file_, diags_)) {
     v.precision = *p;
@@ -279,24 +286,45 @@ void Loader::check_variant_graph(const YAML::Node& vs, const ProblemSpec& spec) 
     if (!first.emplace(v.id, i).second)
       error(child(vs[i], "id"), "duplicate variant id '" + v.id + "'");
   }
+  bool dangling = false;
   for (std::size_t i = 0; i < spec.variants.size(); ++i) {
     const VariantSpec& v = spec.variants[i];
-    if (v.parent.empty()) continue;
-    if (!first.count(v.parent)) {
-      error(child(vs[i], "parent"), "parent '" + v.parent + "' is not a variant of this problem");
-      continue;
+    std::set<std::string> seen;
+    for (const auto& p : v.parents) {
+      if (!seen.insert(p).second)
+        error(child(vs[i], "parent"), "parent '" + p + "' is listed twice");
+      else if (!first.count(p)) {
+        error(child(vs[i], "parent"), "parent '" + p + "' is not a variant of this problem");
+        dangling = true;
+      }
     }
-    // Walk up; more steps than variants means a cycle through this variant's ancestry.
-    std::string cur = v.parent;
-    std::size_t steps = 0;
-    while (!cur.empty() && first.count(cur) && steps <= spec.variants.size()) {
-      if (cur == v.id) break;
-      cur = spec.variants[first[cur]].parent;
-      ++steps;
-    }
-    if (cur == v.id || steps > spec.variants.size())
-      error(child(vs[i], "parent"), "parent chain of '" + v.id + "' is a cycle");
   }
+  if (dangling) return;
+  // A variant may not be its own ancestor: depth-first search over parent edges, reporting
+  // each variant that lies on a cycle once.
+  std::vector<int> state(spec.variants.size(), 0);  // 0 new, 1 on the stack, 2 done
+  std::set<std::size_t> on_cycle;
+  std::vector<std::size_t> stack;
+  std::function<void(std::size_t)> visit = [&](std::size_t i) {
+    state[i] = 1;
+    stack.push_back(i);
+    for (const auto& p : spec.variants[i].parents) {
+      std::size_t j = first.at(p);
+      if (state[j] == 1) {
+        for (auto it = std::find(stack.begin(), stack.end(), j); it != stack.end(); ++it)
+          on_cycle.insert(*it);
+      } else if (state[j] == 0) {
+        visit(j);
+      }
+    }
+    stack.pop_back();
+    state[i] = 2;
+  };
+  for (std::size_t i = 0; i < spec.variants.size(); ++i)
+    if (state[i] == 0 && !spec.variants[i].id.empty() && first.at(spec.variants[i].id) == i)
+      visit(i);
+  for (std::size_t i : on_cycle)
+    error(child(vs[i], "parent"), "parent chain of '" + spec.variants[i].id + "' is a cycle");
 }
 
 }  // namespace solver::generators::detail

@@ -80,7 +80,10 @@ struct VariantSpec {
   std::vector<KnobSpec> knobs;
   std::vector<SpecExpr> constraints;  // boolean expressions over scalars + knobs
   std::vector<std::string> applies;   // hypothesis ids
-  std::string parent;                 // "" for the seed
+  // The variants it rewrites (`parent: x` or `parent: [x, y]`); empty for the seed. A variant
+  // that combines two lines of rewrites (cp.async + tensor cores) has both as parents, so the
+  // generator reaches it from either (the pool is a DAG, not a tree).
+  std::vector<std::string> parents;
   std::vector<std::string> compile_options;  // extra NVRTC options
   std::string description;
   rules::SourceLocation where;

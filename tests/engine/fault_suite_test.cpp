@@ -162,7 +162,7 @@ TEST_CASE("the fault suite loads: one child of `ok` per fault class, tried in fi
   CHECK(ids == want);
   for (const auto& v : spec.variants) {
     if (v.id == "ok") continue;
-    CHECK_MESSAGE(v.parent == "ok", v.id);
+    CHECK_MESSAGE(v.parents == std::vector<std::string>{"ok"}, v.id);
     CHECK_MESSAGE(v.applies == std::vector<std::string>{"increase_ilp"}, v.id);
   }
   rules::RuleTable table = rules::load_rule_table(faults_dir() + "/rules.yaml");

@@ -149,3 +149,25 @@ TEST_CASE("applicable hypotheses follow the vocabulary's order") {
                                      {"naive[BLOCK=256]", "grid_stride"});
   CHECK(std::find(fewer.begin(), fewer.end(), "reduce_launch_overhead") == fewer.end());
 }
+
+TEST_CASE("a variant with two parents is reached from either (the built-in matmul pool)") {
+  const ProblemSpec m = load_problem(source_dir() + "/problems/matmul");
+  auto from = [&](const std::string& inc, const std::string& h) {
+    auto [id, knobs] = parse_variant_key(inc);
+    return next_candidate(CandidateRequest{&m, {id, knobs}, h, {inc}, nullptr});
+  };
+  // cp.async on top of WMMA: the measured 2.42 -> 1.94 ms step the tree pool could not offer.
+  auto a = from("wmma_tf32", "async_copy_pipeline");
+  REQUIRE(a.candidate);
+  CHECK(a.candidate->key() == "wmma_tf32_async");
+  CHECK(a.candidate->kind == CandidateKind::Child);
+  // Tensor cores on top of the cp.async pipeline.
+  auto t = from("async", "use_tensor_cores_tf32");
+  REQUIRE(t.candidate);
+  CHECK(t.candidate->key() == "wmma_tf32_async");
+  // From the seed the shortest rewrite still wins: wmma_tf32 (3 generations) before
+  // wmma_tf32_async (4 through wmma_tf32, 5 through async).
+  auto n = from("naive", "use_tensor_cores_tf32");
+  REQUIRE(n.candidate);
+  CHECK(n.candidate->key() == "wmma_tf32");
+}

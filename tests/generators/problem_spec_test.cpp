@@ -70,7 +70,7 @@ TEST_CASE("the good fixture loads with every section parsed") {
   REQUIRE(p.variants.size() == 5);
   const VariantSpec* vec4 = p.find_variant("vec4");
   REQUIRE(vec4);
-  CHECK(vec4->parent == "naive");
+  CHECK(vec4->parents == std::vector<std::string>{"naive"});
   CHECK(vec4->applies == std::vector<std::string>{"vectorize_loads"});
   REQUIRE(vec4->knobs.size() == 2);
   CHECK(vec4->knobs[1].name == "ITEMS");
@@ -153,6 +153,38 @@ TEST_CASE("a parent cycle is reported") {
   auto ds = load_errors((t.path() / "mini").string());
   INFO(dump(ds));
   CHECK(has_error(ds, 18, 13, "cycle"));
+}
+
+TEST_CASE("parent may list several variants; unknown or repeated ones are located errors") {
+  TempDir t;
+  const std::string w = "  - {id: w, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
+  std::string good = mini_spec("mini") + w +
+                     "  - {id: z, parent: [v, w], source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
+  write_mini(t, "mini", good);
+  auto spec = load_problem((t.path() / "mini").string());
+  REQUIRE(spec.variants.size() == 3);
+  CHECK(spec.variants[2].parents == std::vector<std::string>{"v", "w"});
+
+  TempDir b;
+  std::string bad = mini_spec("mini") + w +
+                    "  - {id: z, parent: [v, nowhere, v], source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
+  write_mini(b, "mini", bad);
+  auto ds = load_errors((b.path() / "mini").string());
+  INFO(dump(ds));
+  CHECK(has_error(ds, 19, 0, "parent 'nowhere' is not a variant"));
+  CHECK(has_error(ds, 19, 0, "parent 'v' is listed twice"));
+}
+
+TEST_CASE("a cycle through one of several parents is reported") {
+  TempDir t;
+  std::string spec = mini_spec("mini", "    parent: w\n") +
+                     "  - {id: w, parent: [u, v], source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n"
+                     "  - {id: u, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
+  write_mini(t, "mini", spec);
+  auto ds = load_errors((t.path() / "mini").string());
+  INFO(dump(ds));
+  CHECK(has_error(ds, 18, 13, "cycle"));
+  for (const auto& d : ds) CHECK(d.message.find("'u'") == std::string::npos);  // u is not on it
 }
 
 TEST_CASE("a variant's expressions see only its own knobs; constraints must be boolean") {
