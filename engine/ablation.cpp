@@ -19,6 +19,7 @@
 #include "engine/report_html.h"
 #include "engine/round_loop.h"
 #include "generators/problem_spec.h"
+#include "generators/variant_space.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"
 
@@ -134,16 +135,42 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     spec_hashes[p] = problem_spec_hash(specs.at(p).file);
   }
   // A recording that lacks a problem, or measured another version of its problem.yaml, is
-  // said up front: its rounds would end as "not recorded".
+  // said up front: its rounds would end as "not recorded". A variant whose kernel source (or
+  // compile options) changed since it was measured is not its recording any more: it is
+  // served as not recorded, never with the old kernel's numbers.
   if (auto* rec = dynamic_cast<RecordedBackend*>(&backend)) {
     for (const auto& p : opt.problems) {
       auto it = rec->recording().problems.find(p);
-      if (it == rec->recording().problems.end())
+      if (it == rec->recording().problems.end()) {
         err << "solver: warning: " << info.recording << " holds no measurements of '" << p
             << "': its rounds will end as not recorded\n";
-      else if (!it->second.spec_hash.empty() && it->second.spec_hash != spec_hashes[p])
+        continue;
+      }
+      if (!it->second.spec_hash.empty() && it->second.spec_hash != spec_hashes[p])
         err << "solver: warning: " << info.recording << " measured another version of " << p
-            << "/problem.yaml (spec hash differs)\n";
+            << "/problem.yaml (shapes, launches, knobs or tolerances differ)\n";
+      std::vector<std::string> stale;
+      const generators::ProblemSpec& spec = specs.at(p);
+      for (const auto& variant : spec.variants)
+        for (const auto& knobs : generators::enumerate_knobs(spec, variant)) {
+          std::string key = generators::variant_key(variant.id, knobs);
+          auto rv = it->second.variants.find(key);
+          if (rv == it->second.variants.end() || !rv->second.gate ||
+              rv->second.gate->source_hash.empty())
+            continue;
+          std::string now = generators::resolve(spec, variant, knobs, chip).source_hash;
+          if (!now.empty() && now != rv->second.gate->source_hash) {
+            rec->set_stale(p, key, "its kernel source or compile options changed since " +
+                                       info.recording + " measured it");
+            stale.push_back(key);
+          }
+        }
+      if (!stale.empty()) {
+        err << "solver: warning: " << p << ": " << stale.size()
+            << " recorded variant(s) changed since they were measured, replayed as not recorded:";
+        for (const auto& k : stale) err << ' ' << k;
+        err << '\n';
+      }
     }
   }
   if (opt.rounds < 1 || opt.pairs < kMinPairs)

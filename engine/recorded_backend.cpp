@@ -1,5 +1,6 @@
 #include "engine/recorded_backend.h"
 
+#include <map>
 #include <random>
 
 namespace solver::engine {
@@ -35,28 +36,43 @@ BackendInfo RecordedBackend::info() const {
   return i;
 }
 
+void RecordedBackend::set_stale(const std::string& problem, const std::string& key,
+                                const std::string& why) {
+  stale_[problem + "/" + key] = why;
+}
+
+const RecordedVariant* RecordedBackend::lookup(const VariantRef& v) const {
+  if (stale_.count(v.problem + "/" + v.key())) return nullptr;
+  return recording_.find(v.problem, v.key());
+}
+
+std::string RecordedBackend::not_recorded(const VariantRef& v, const std::string& what) const {
+  auto it = stale_.find(v.problem + "/" + v.key());
+  if (it != stale_.end()) return "not recorded: " + v.problem + " " + v.key() + ": " + it->second;
+  return "not recorded: " + v.problem + " " + v.key() + " " + what + " " + recording_.file;
+}
+
 GateResult RecordedBackend::gate(const VariantRef& v) {
-  const RecordedVariant* r = recording_.find(v.problem, v.key());
+  const RecordedVariant* r = lookup(v);
   if (r && r->gate) return *r->gate;
   GateResult g;
   g.status = GateStatus::NotRecorded;
-  g.detail = "not recorded: " + v.problem + " " + v.key() + " is not in " + recording_.file;
+  g.detail = not_recorded(v, "is not in");
   return g;
 }
 
 ProfileResult RecordedBackend::profile(const VariantRef& v) {
-  const RecordedVariant* r = recording_.find(v.problem, v.key());
+  const RecordedVariant* r = lookup(v);
   if (r && r->profile) return *r->profile;
   ProfileResult p;
   p.ok = false;
-  p.detail = "not recorded: " + v.problem + " " + v.key() + " was never profiled in " +
-             recording_.file;
+  p.detail = not_recorded(v, "was never profiled in");
   return p;
 }
 
 std::vector<double> RecordedBackend::time_samples(const VariantRef& v, int samples,
                                                   uint64_t seed) {
-  const RecordedVariant* r = recording_.find(v.problem, v.key());
+  const RecordedVariant* r = lookup(v);
   std::vector<double> out;
   if (!r || r->samples_us.empty()) return out;  // not recorded: no numbers at all
   std::mt19937_64 rng(draw_seed(seed, v.problem + "/" + v.key()));
@@ -68,8 +84,8 @@ std::vector<double> RecordedBackend::time_samples(const VariantRef& v, int sampl
 PairSamples RecordedBackend::time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
                                         int pairs, uint64_t seed) {
   PairSamples out;
-  const RecordedVariant* a = recording_.find(incumbent.problem, incumbent.key());
-  const RecordedVariant* b = recording_.find(candidate.problem, candidate.key());
+  const RecordedVariant* a = lookup(incumbent);
+  const RecordedVariant* b = lookup(candidate);
   if (!a || !b || a->samples_us.empty() || b->samples_us.empty()) return out;
   // One generator for the pair, drawing incumbent then candidate, as the live protocol
   // alternates them.
@@ -90,7 +106,7 @@ PairSamples RecordedBackend::time_pairs(const VariantRef& incumbent, const Varia
 bool TapBackend::copy_recorded(const VariantRef& v) {
   auto* rec = dynamic_cast<RecordedBackend*>(&inner_);
   if (!rec) return false;
-  if (const RecordedVariant* r = rec->recording().find(v.problem, v.key())) {
+  if (const RecordedVariant* r = rec->lookup(v)) {
     auto& dst = sink_.problems[v.problem];
     if (dst.spec_hash.empty()) dst.spec_hash = rec->recording().problems.at(v.problem).spec_hash;
     dst.variants.emplace(v.key(), *r);

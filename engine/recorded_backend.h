@@ -6,6 +6,7 @@
 // made-up number.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 
@@ -24,9 +25,17 @@ class RecordedBackend : public Backend {
   PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, int pairs,
                          uint64_t seed) override;
   const Recording& recording() const { return recording_; }
+  // Treats a recorded variant as not recorded, with `why` in the outcome's detail: for a
+  // variant whose kernel source changed since it was measured (its numbers are not its own).
+  void set_stale(const std::string& problem, const std::string& key, const std::string& why);
+  // The recorded measurements of `v`; nullptr when absent or stale.
+  const RecordedVariant* lookup(const VariantRef& v) const;
 
  private:
+  std::string not_recorded(const VariantRef& v, const std::string& what) const;
+
   Recording recording_;
+  std::map<std::string, std::string> stale_;  // "problem/key" -> why
 };
 
 // The seed of one draw: `seed` mixed with the variant keys (FNV-1a over the bytes, then

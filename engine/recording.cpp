@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "engine/json_util.h"
+#include "generators/problem_hash.h"
 #include "rules/hash.h"
 
 namespace solver::engine {
@@ -255,11 +256,7 @@ int merge_recording(Recording& into, const Recording& from) {
 }
 
 std::string problem_spec_hash(const std::string& problem_yaml_path) {
-  std::ifstream in(problem_yaml_path, std::ios::binary);
-  if (!in) return "";
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return rules::sha256_hex(ss.str());
+  return generators::problem_measurement_hash(problem_yaml_path);
 }
 
 }  // namespace solver::engine

@@ -5,7 +5,7 @@
 //    "chip": "h200", "device_name": "NVIDIA H200", "driver": "580.xx", "cuda": "13.0",
 //    "created": "2026-11-29T12:00:00Z", "note": "...",
 //    "ceilings": {"dram_gbps": 3690, "fp32_tflops": ...},          // measured on the device
-//    "problems": {"<problem>": {"spec_hash": "<sha256 of problem.yaml>",
+//    "problems": {"<problem>": {"spec_hash": "<measurement hash of problem.yaml>",
 //       "variants": {"<variant key>": {
 //          "gate": {"status": "passed", "detail": "", "source_hash": "...", "max_abs_err": 0,
 //                   "max_rel_err": 0, "input_sets": 2, "seeds": [1, 2]},
@@ -84,7 +84,9 @@ void save_recording(const Recording& r, const std::string& path);
 // variant keys that were new to `into`.
 int merge_recording(Recording& into, const Recording& from);
 
-// sha256 of a problem.yaml's text ("" if unreadable): ties a recording to the spec it measured.
+// The measurement hash of a problem.yaml (generators/problem_hash.h; "" if unreadable): ties a
+// recording to the spec it measured, ignoring annotation-only edits (comments, `parent`,
+// `applies`, descriptions).
 std::string problem_spec_hash(const std::string& problem_yaml_path);
 
 }  // namespace solver::engine

@@ -11,6 +11,9 @@
 #include <vector>
 
 #include "engine/recording.h"
+#include "generators/problem_spec.h"
+#include "generators/variant_space.h"
+#include "rules/chips.h"
 
 namespace solver::test {
 
@@ -210,6 +213,27 @@ inline engine::Recording toy_recording() {
   return r;
 }
 
+inline std::string chips_yaml();
+
+// Gives the recording the hashes of the problem as written under `problems` (the measurement
+// hash of toy/problem.yaml, the source hash of each recorded variant on the h200), as
+// `solver record` would have: a replay serves a recorded variant only while its source is the
+// one measured.
+inline void stamp_hashes(engine::Recording& r, const std::string& problems) {
+  auto chip = *rules::load_chip_table(chips_yaml()).find("h200");
+  for (auto& [name, prob] : r.problems) {
+    auto spec = generators::load_problem(problems + "/" + name);
+    prob.spec_hash = engine::problem_spec_hash(spec.file);
+    for (auto& [key, rv] : prob.variants) {
+      auto [id, knobs] = generators::parse_variant_key(key);
+      const generators::VariantSpec* v = nullptr;
+      for (const auto& cand : spec.variants)
+        if (cand.id == id) v = &cand;
+      if (v && rv.gate) rv.gate->source_hash = generators::resolve(spec, *v, knobs, chip).source_hash;
+    }
+  }
+}
+
 // A folder holding problems/toy, rules.yaml and recording.json.
 struct ToyWorld {
   std::string root, problems, rules, recording;
@@ -220,7 +244,9 @@ struct ToyWorld {
     rules = root + "/rules.yaml";
     write_text(rules, rules_text);
     recording = root + "/recording.json";
-    engine::save_recording(toy_recording(), recording);
+    engine::Recording rec = toy_recording();
+    stamp_hashes(rec, problems);
+    engine::save_recording(rec, recording);
   }
   ~ToyWorld() {
     std::error_code ec;

@@ -1,4 +1,5 @@
 #include "generators/problem_spec.h"
+#include "generators/problem_hash.h"
 
 #include <doctest/doctest.h>
 
@@ -282,4 +283,31 @@ TEST_CASE("a problem folder is named as given: trailing slash, or reached throug
   INFO(dump(ds));
   CHECK(ds.empty());
   CHECK(load_problem((t.path() / "mini").string()).name == "mini");
+}
+
+TEST_CASE("the measurement hash ignores annotations and sees what measurements depend on") {
+  TempDir t;
+  auto hash_of = [&](const std::string& spec) {
+    write_mini(t, "mini", spec);
+    return problem_measurement_hash((t.path() / "mini" / "problem.yaml").string());
+  };
+  const std::string w = "  - {id: w, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
+  std::string base = hash_of(mini_spec("mini") + w);
+  REQUIRE(base.size() == 64);
+  // Comments, descriptions, parent and applies: the same kernels measured the same way.
+  CHECK(hash_of("# a comment\n" + mini_spec("mini", "    description: the seed\n") + w) == base);
+  CHECK(hash_of(mini_spec("mini") +
+                "  - {id: w, parent: v, applies: [increase_ilp], source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n") ==
+        base);
+  // A shape, a launch or a tolerance: another measurement.
+  std::string bigger = mini_spec("mini") + w;
+  bigger.replace(bigger.find("{N: 256}"), 8, "{N: 512}");
+  CHECK(hash_of(bigger) != base);
+  std::string block = mini_spec("mini") + w;
+  block.replace(block.rfind("block: [256]"), 12, "block: [128]");
+  CHECK(hash_of(block) != base);
+  std::string tol = mini_spec("mini") + w;
+  tol.replace(tol.find("rtol: 1.0e-5"), 12, "rtol: 1.0e-4");
+  CHECK(hash_of(tol) != base);
+  CHECK(problem_measurement_hash((t.path() / "nowhere.yaml").string()).empty());
 }

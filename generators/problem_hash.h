@@ -1,0 +1,15 @@
+// The measurement hash of a problem.yaml: what a recorded measurement of the problem depends
+// on, and nothing else. Recordings carry it per problem so that a replay can tell a problem
+// that was re-measured-worthy changed (shapes, dtypes, launches, tolerances, knobs) from one
+// whose pool was only re-annotated (comments, descriptions, `parent`, `applies`, `seed`).
+// Kernel source edits are caught per variant by the source hash (variant_space.h).
+#pragma once
+#include <string>
+
+namespace solver::generators {
+
+// sha256 of the YAML tree with the annotation keys removed, emitted canonically (comments and
+// formatting do not count). "" if the file cannot be read or parsed.
+std::string problem_measurement_hash(const std::string& problem_yaml_path);
+
+}  // namespace solver::generators
