@@ -58,7 +58,7 @@ std::optional<Candidate> descendant_for(const CandidateRequest& r, const Variant
       frontier.push_back(v->id);
       seen.push_back(v->id);
       if (!applies(*v, r.hypothesis)) continue;
-      auto point = default_knob_point(spec, *v, r.incumbent.knobs, r.chip);
+      auto point = default_knob_point(spec, *v, r.incumbent.knobs, r.chip, &inc);
       if (!point) {
         note(why, "'" + v->id + "' has no knob point valid" + (r.chip ? " on " + r.chip->id : std::string()));
         continue;
@@ -132,16 +132,32 @@ const char* to_string(CandidateKind k) {
 
 std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const VariantSpec& variant,
                                              const KnobValues& incumbent_knobs,
-                                             const rules::ChipProfile* chip) {
+                                             const rules::ChipProfile* chip,
+                                             const VariantSpec* incumbent_variant) {
+  // Threads per block of a variant's first launch at a knob point (0 if it does not resolve).
+  auto threads = [&](const VariantSpec& v, const KnobValues& k) -> int64_t {
+    ResolvedVariant rv = resolve_shapes(spec, v, k);
+    if (!rv.ok() || rv.launches.empty()) return 0;
+    return rv.launches.front().threads_per_block();
+  };
+  const int64_t inc_threads = incumbent_variant ? threads(*incumbent_variant, incumbent_knobs) : 0;
   std::optional<KnobValues> best;
   double best_d = std::numeric_limits<double>::infinity();
+  double best_t = std::numeric_limits<double>::infinity();
   for (const auto& point : enumerate_knobs(spec, variant)) {
     if (!valid_on(spec, variant, point, chip)) continue;
     double d = 0;
     for (const auto& [name, value] : point)
       if (auto it = incumbent_knobs.find(name); it != incumbent_knobs.end())
         d += knob_distance(value, it->second);
-    if (d < best_d) best_d = d, best = point;  // strict: ties keep the first enumerated
+    double t = 0;
+    if (inc_threads > 0) {
+      int64_t own = threads(variant, point);
+      t = own > 0 ? knob_distance(own, inc_threads) : std::numeric_limits<double>::max();
+    }
+    // Lexicographic (knob distance, block-size distance); strict, so ties keep the first
+    // enumerated point.
+    if (d < best_d || (d == best_d && t < best_t)) best_d = d, best_t = t, best = point;
   }
   return best;
 }

@@ -50,12 +50,16 @@ struct CandidateChoice {
 
 CandidateChoice next_candidate(const CandidateRequest& request);
 
-// The default knob point of `variant` given the incumbent's knobs: among the allowed (and,
-// with a chip, valid) points, the one whose same-named knobs are closest to the incumbent's
-// (sum of |log2(a/b)|, ties to the first enumerated); with no shared knobs, the first point.
+// The default knob point of `variant` given the incumbent: among the allowed (and, with a chip,
+// valid) points, the one whose same-named knobs are closest to the incumbent's (sum of
+// |log2(a/b)|); among those, the one whose first launch's threads per block are closest to the
+// incumbent's (|log2|; only when `incumbent_variant` is given); ties to the first enumerated.
+// So a rewrite keeps the incumbent's block size, whether or not the knob that sets it has the
+// same name (a fixed 256-thread kernel moves to BLOCK=256, not to the first BLOCK listed).
 std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const VariantSpec& variant,
                                              const KnobValues& incumbent_knobs,
-                                             const rules::ChipProfile* chip = nullptr);
+                                             const rules::ChipProfile* chip = nullptr,
+                                             const VariantSpec* incumbent_variant = nullptr);
 
 // Hypotheses (in the vocabulary's order) for which next_candidate would find a candidate now:
 // what the evolver may explore from this incumbent.

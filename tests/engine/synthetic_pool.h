@@ -68,40 +68,40 @@ variants:
     source: naive.cu
     entry: k
     args: [x, N]
-    grid: ["ceil_div(N, 256)"]
-    block: [256]
+    grid: ["ceil_div(N, 128)"]
+    block: [128]
   - id: broken
     parent: naive
     applies: [add_smem_tiling]
     source: broken.cu
     entry: k
     args: [x, N]
-    grid: ["ceil_div(N, 256)"]
-    block: [256]
+    grid: ["ceil_div(N, 128)"]
+    block: [128]
   - id: coalesced
     parent: naive
     applies: [coalesce_global_access]
     source: coalesced.cu
     entry: k
     args: [x, N]
-    grid: ["ceil_div(N, 256)"]
-    block: [256]
+    grid: ["ceil_div(N, 128)"]
+    block: [128]
   - id: slow
     parent: coalesced
     applies: [increase_ilp]
     source: slow.cu
     entry: k
     args: [x, N]
-    grid: ["ceil_div(N, 256)"]
-    block: [256]
+    grid: ["ceil_div(N, 128)"]
+    block: [128]
   - id: cheat
     parent: coalesced
     applies: [use_warp_shuffle]
     source: cheat.cu
     entry: k
     args: [x, N]
-    grid: ["ceil_div(N, 256)"]
-    block: [256]
+    grid: ["ceil_div(N, 128)"]
+    block: [128]
   - id: vec
     parent: coalesced
     applies: [vectorize_loads]

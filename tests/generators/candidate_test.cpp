@@ -171,3 +171,18 @@ TEST_CASE("a variant with two parents is reached from either (the built-in matmu
   REQUIRE(n.candidate);
   CHECK(n.candidate->key() == "wmma_tf32");
 }
+
+TEST_CASE("default knob point keeps the incumbent's threads per block when no knob name is shared") {
+  // softmax: `fused` runs 256 threads without a knob; online_vec4 has BLOCK in {128, 256, 512}.
+  const ProblemSpec s = load_problem(source_dir() + "/problems/softmax");
+  const VariantSpec& fused = *s.find_variant("fused");
+  const VariantSpec& vec = *s.find_variant("online_vec4");
+  CHECK(variant_key("online_vec4", *default_knob_point(s, vec, {}, nullptr, &fused)) ==
+        "online_vec4[BLOCK=256]");
+  // Without the incumbent's variant: the first enumerated point, as before.
+  CHECK(variant_key("online_vec4", *default_knob_point(s, vec, {})) == "online_vec4[BLOCK=128]");
+  // Through the policy: vectorize_loads from fused (a descendant two generations down).
+  auto c = next_candidate(CandidateRequest{&s, {"fused", {}}, "vectorize_loads", {"fused"}, nullptr});
+  REQUIRE(c.candidate);
+  CHECK(c.candidate->key() == "online_vec4[BLOCK=256]");
+}
