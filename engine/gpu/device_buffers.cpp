@@ -1,26 +1,19 @@
 #include "engine/gpu/device_buffers.h"
 
-#include <cstring>
-
 #include "engine/gpu/host_data.h"
 
 namespace solver::gpu {
 namespace {
 
 using generators::BufferRole;
+using generators::DType;
 
 bool is_input(BufferRole r) { return r == BufferRole::In || r == BufferRole::InOut; }
 bool is_output(BufferRole r) { return r == BufferRole::Out || r == BufferRole::InOut; }
 
-std::vector<unsigned char> doubles_bytes(const std::vector<double>& v) {
-  std::vector<unsigned char> out(v.size() * sizeof(double));
-  std::memcpy(out.data(), v.data(), out.size());
-  return out;
-}
-
-DeviceBuffer upload(const std::vector<unsigned char>& bytes) {
-  DeviceBuffer b(bytes.size());
-  if (!bytes.empty()) CU_CHECK(cuMemcpyHtoD(b.ptr(), bytes.data(), bytes.size()));
+DeviceBuffer upload(const void* bytes, size_t size) {
+  DeviceBuffer b(size);
+  if (size) CU_CHECK(cuMemcpyHtoD(b.ptr(), bytes, size));
   return b;
 }
 
@@ -38,7 +31,7 @@ void poison(const DeviceBuffer& b, bool zero, CUstream stream) {
 
 DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
                              const generators::ResolvedVariant& reference,
-                             const std::vector<uint64_t>& seeds)
+                             const std::vector<uint64_t>& seeds, InputCache* cache)
     : variant_(variant), reference_(reference), seeds_(seeds) {
   const auto& bufs = variant_.buffers;
   for (size_t i = 0; i < bufs.size(); ++i)
@@ -50,9 +43,15 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
     ref_inout_inputs_[s].resize(bufs.size());
     for (size_t i = 0; i < bufs.size(); ++i) {
       if (!is_input(bufs[i].role) || bufs[i].elements <= 0) continue;
-      std::vector<double> as_double;
-      inputs_[s][i] = upload(make_input(bufs[i], seeds_[s], &as_double));
-      if (bufs[i].role == BufferRole::InOut) ref_inout_inputs_[s][i] = upload(doubles_bytes(as_double));
+      auto host = cache ? cache->get(bufs[i], seeds_[s]) : generate_input(bufs[i], seeds_[s]);
+      inputs_[s][i] = upload(host->data.get(), host->size);
+      if (bufs[i].role == BufferRole::InOut) {
+        // The reference's float64 copy: exactly the values the kernel sees (make_input's
+        // as_double equals to_doubles of its bytes).
+        std::vector<double> as_double(size_t(bufs[i].elements));
+        to_doubles(host->data.get(), bufs[i].elements, bufs[i].dtype, as_double.data());
+        ref_inout_inputs_[s][i] = upload(as_double.data(), as_double.size() * sizeof(double));
+      }
     }
   }
   work_.resize(bufs.size());
@@ -106,12 +105,26 @@ void DeviceBuffers::prepare_reference_run(int set, CUstream stream) const {
   }
 }
 
-std::vector<double> DeviceBuffers::read_variant_output(size_t buffer) const {
-  return to_doubles(download(work_[buffer]), variant_.buffers[buffer].dtype);
+void DeviceBuffers::download_variant_output(size_t buffer, std::vector<unsigned char>& into) const {
+  const DeviceBuffer& b = work_[buffer];
+  into.resize(b.bytes());
+  if (b.bytes()) CU_CHECK(cuMemcpyDtoH(into.data(), b.ptr(), b.bytes()));
 }
 
-std::vector<double> DeviceBuffers::read_reference_output(size_t buffer) const {
-  return to_doubles(download(ref_work_[buffer]), reference_.buffers[buffer].dtype);
+HostDoubles DeviceBuffers::read_reference_output(size_t buffer) const {
+  const DeviceBuffer& b = ref_work_[buffer];
+  DType dtype = reference_.buffers[buffer].dtype;
+  if (dtype == DType::F64) {
+    // float64 (the usual case): straight into the doubles, no intermediate byte copy.
+    HostDoubles out(b.bytes() / sizeof(double));
+    touch_pages(out.data(), out.size() * sizeof(double));
+    if (!out.empty()) CU_CHECK(cuMemcpyDtoH(out.data(), b.ptr(), out.size() * sizeof(double)));
+    return out;
+  }
+  std::vector<unsigned char> bytes = download(b);
+  HostDoubles out(bytes.size() / generators::dtype_size(dtype));
+  to_doubles(bytes.data(), int64_t(out.size()), dtype, out.data());
+  return out;
 }
 
 }  // namespace solver::gpu

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/gpu/cuda_driver.h"
+#include "engine/gpu/host_data.h"
 #include "generators/variant_space.h"
 
 namespace solver::gpu {
@@ -15,9 +16,11 @@ namespace solver::gpu {
 class DeviceBuffers {
  public:
   // `variant`: buffers in spec order (the reference's list has the same order, with float64
-  // outputs). One input set per seed.
+  // outputs). One input set per seed. Host inputs come from `cache` when given (generated and
+  // kept there on a miss), else are generated for this object alone.
   DeviceBuffers(const generators::ResolvedVariant& variant,
-                const generators::ResolvedVariant& reference, const std::vector<uint64_t>& seeds);
+                const generators::ResolvedVariant& reference, const std::vector<uint64_t>& seeds,
+                InputCache* cache = nullptr);
 
   int sets() const { return int(seeds_.size()); }
   uint64_t seed(int set) const { return seeds_[size_t(set)]; }
@@ -31,9 +34,11 @@ class DeviceBuffers {
 
   // Indices of the buffers a run writes (role out or inout).
   const std::vector<size_t>& outputs() const { return outputs_; }
-  // Device outputs as doubles (synchronous).
-  std::vector<double> read_variant_output(size_t buffer) const;
-  std::vector<double> read_reference_output(size_t buffer) const;
+  // The variant's device output bytes (its dtype) into `into`, resized to fit (synchronous;
+  // `into` can be reused between calls so its host pages are touched once).
+  void download_variant_output(size_t buffer, std::vector<unsigned char>& into) const;
+  // The reference's device output as doubles (synchronous).
+  HostDoubles read_reference_output(size_t buffer) const;
 
  private:
   const generators::ResolvedVariant& variant_;

@@ -2,8 +2,13 @@
 // device outputs to double, and the element-wise comparison with the float64 reference.
 // Pure host code (no CUDA), so the comparison rules are the same wherever they run.
 #pragma once
+#include <cstddef>
 #include <cstdint>
+#include <list>
+#include <map>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "generators/problem_spec.h"
@@ -13,12 +18,68 @@ namespace solver::gpu {
 
 // Bytes of `buffer` (elements in its dtype) drawn from its init distribution with
 // std::mt19937_64, one generator per 2^20-element chunk seeded by (seed, buffer name, chunk),
-// filled on all cores: the same seed gives the same inputs on any machine and thread count. `as_double` receives the same values as doubles (for float64 reference buffers).
+// filled on all cores: the same seed gives the same inputs on any machine and thread count.
+// `as_double` receives the same values as doubles (for float64 reference buffers).
 std::vector<unsigned char> make_input(const generators::ResolvedBuffer& buffer, uint64_t seed,
                                       std::vector<double>* as_double = nullptr);
+// make_input into caller memory: `out` holds elements * dtype_size bytes, `as_double` (may be
+// null) elements doubles. The values never depend on `threads` (0 = all cores).
+void fill_input(const generators::ResolvedBuffer& buffer, uint64_t seed, unsigned char* out,
+                double* as_double, int threads = 0);
+
+// A vector whose elements start uninitialised (resize does not zero them): for host copies of
+// device memory that are overwritten at once, so their pages can be touched on all cores
+// (touch_pages) instead of zeroed by one.
+template <class T>
+struct UninitAllocator : std::allocator<T> {
+  template <class U>
+  struct rebind { using other = UninitAllocator<U>; };
+  UninitAllocator() = default;
+  template <class U>
+  UninitAllocator(const UninitAllocator<U>&) {}
+  template <class U>
+  void construct(U* p) { ::new (static_cast<void*>(p)) U; }
+  template <class U, class... Args>
+  void construct(U* p, Args&&... args) { ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...); }
+};
+using HostDoubles = std::vector<double, UninitAllocator<double>>;
+
+// Writes zeros over `bytes` at `p` on all cores (first touch of fresh pages is the slow part of
+// filling a large host buffer).
+void touch_pages(void* p, size_t bytes);
+
+// One buffer's seeded input bytes in host memory (left uninitialised until filled, so the
+// threads that fill it also touch its pages).
+struct HostInput {
+  std::unique_ptr<unsigned char[]> data;
+  size_t size = 0;
+};
+std::shared_ptr<const HostInput> generate_input(const generators::ResolvedBuffer& buffer, uint64_t seed);
+
+// Inputs kept between requests: profile, time and both members of time_pairs draw the same
+// seeds, so their input sets are generated once. Keyed by everything make_input reads (name,
+// dtype, element count, distribution, seed); bounded in bytes, least recently used out first.
+// Not thread-safe (the worker handles one request at a time).
+class InputCache {
+ public:
+  explicit InputCache(size_t max_bytes) : max_bytes_(max_bytes) {}
+  // make_input(buffer, seed)'s bytes, generated on a miss.
+  std::shared_ptr<const HostInput> get(const generators::ResolvedBuffer& buffer, uint64_t seed);
+  size_t bytes() const { return bytes_; }
+  size_t entries() const { return lru_.size(); }
+  size_t hits() const { return hits_; }
+
+ private:
+  using Entry = std::pair<std::string, std::shared_ptr<const HostInput>>;
+  size_t max_bytes_, bytes_ = 0, hits_ = 0;
+  std::list<Entry> lru_;  // most recent first
+  std::map<std::string, std::list<Entry>::iterator> index_;
+};
 
 // Device bytes of `dtype` to doubles.
 std::vector<double> to_doubles(const std::vector<unsigned char>& bytes, generators::DType dtype);
+void to_doubles(const unsigned char* bytes, int64_t n, generators::DType dtype, double* out,
+                int threads = 0);
 
 struct Comparison {
   bool ok = true;
@@ -33,6 +94,11 @@ struct Comparison {
 // NaN reference: the reference must be finite).
 Comparison compare(const std::vector<double>& out, const std::vector<double>& ref,
                    const generators::Tolerance& tol);
+// The same comparison straight from `n` device elements of `dtype` (each read as a double, as
+// to_doubles does) against `ref_n` reference values, on `threads` threads (0 = all cores): the
+// result is the serial walk's, field for field, whatever the thread count.
+Comparison compare(const unsigned char* out, generators::DType dtype, int64_t n, const double* ref,
+                   int64_t ref_n, const generators::Tolerance& tol, int threads = 0);
 
 // Bit patterns of a value rounded to f16 / bf16 (round to nearest), for half scalars.
 uint16_t half_bits(double v);

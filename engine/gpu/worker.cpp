@@ -81,7 +81,8 @@ engine::WorkerResponse Worker::handle(const engine::WorkerRequest& r) {
   return resp;
 }
 
-Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint64_t>& seeds) {
+Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint64_t>& seeds,
+                             bool cache_inputs) {
   Preparation out;
   GateResult& g = out.failure;
   g.status = GateStatus::InvalidSpec;
@@ -148,7 +149,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       return out;
     }
   }
-  p->buffers = std::make_unique<DeviceBuffers>(p->resolved, p->reference, seeds);
+  p->buffers = std::make_unique<DeviceBuffers>(p->resolved, p->reference, seeds,
+                                               cache_inputs ? &input_cache_ : nullptr);
   out.prepared = std::move(p);
   return out;
 }
@@ -160,31 +162,48 @@ void Worker::run_variant(Prepared& p, int set, const char* phase) {
   CU_CHECK(cuStreamSynchronize(ctx_->stream()));
 }
 
-const std::vector<std::vector<double>>& Worker::reference_outputs(Prepared& p, int set) {
+const std::vector<HostDoubles>& Worker::reference_outputs(Prepared& p, int set) {
   std::string key = p.spec.name + "|" + p.reference.source_hash + "|" +
                     std::to_string(p.buffers->seed(set));
   auto it = reference_cache_.find(key);
-  if (it != reference_cache_.end()) return it->second;
-  if (reference_cache_.size() >= 6) reference_cache_.clear();  // bounded host memory
+  if (it != reference_cache_.end()) {
+    it->second.first = ++reference_uses_;
+    return it->second.second;
+  }
+  // Bounded host memory: the least recently used entry goes (a gate's fresh seeds are used by
+  // that gate alone, so they go before the seeds that time and profile repeat).
+  while (reference_cache_.size() >= 6) {
+    auto oldest = reference_cache_.begin();
+    for (auto e = reference_cache_.begin(); e != reference_cache_.end(); ++e)
+      if (e->second.first < oldest->second.first) oldest = e;
+    reference_cache_.erase(oldest);
+  }
   beat("reference run", std::max(p.timeout_ms, 60000));
   p.buffers->prepare_reference_run(set, ctx_->stream());
   p.reference_module->launch(ctx_->stream(), p.buffers->reference_args(set));
   CU_CHECK(cuStreamSynchronize(ctx_->stream()));
-  std::vector<std::vector<double>> outs;
+  std::vector<HostDoubles> outs;
   for (size_t i : p.buffers->outputs()) outs.push_back(p.buffers->read_reference_output(i));
-  return reference_cache_[key] = std::move(outs);
+  auto& entry = reference_cache_[key];
+  entry = {++reference_uses_, std::move(outs)};
+  return entry.second;
 }
 
 bool Worker::check_outputs(Prepared& p, int set, GateResult& g, const std::string& when) {
   NvtxRange range("check");
   // The variant's outputs are read before the reference runs (which shares no output buffer,
   // but keep the order obvious).
-  std::vector<std::vector<double>> got;
-  for (size_t i : p.buffers->outputs()) got.push_back(p.buffers->read_variant_output(i));
+  // They stay in their dtype: the comparison reads each element as a double, on all cores.
+  const auto& outs = p.buffers->outputs();
+  if (output_scratch_.size() < outs.size()) output_scratch_.resize(outs.size());
+  for (size_t k = 0; k < outs.size(); ++k) p.buffers->download_variant_output(outs[k], output_scratch_[k]);
   const auto& want = reference_outputs(p, set);
-  for (size_t k = 0; k < got.size(); ++k) {
-    size_t buffer = p.buffers->outputs()[k];
-    Comparison c = compare(got[k], want[k], p.resolved.tolerance);
+  for (size_t k = 0; k < outs.size(); ++k) {
+    size_t buffer = outs[k];
+    generators::DType dtype = p.resolved.buffers[buffer].dtype;
+    const auto& got = output_scratch_[k];
+    Comparison c = compare(got.data(), dtype, int64_t(got.size() / generators::dtype_size(dtype)),
+                           want[k].data(), int64_t(want[k].size()), p.resolved.tolerance);
     if (std::isnan(c.max_abs_err) || std::isnan(g.max_abs_err)) g.max_abs_err = std::nan("");
     else g.max_abs_err = std::max(g.max_abs_err, c.max_abs_err);
     if (std::isnan(c.max_rel_err) || std::isnan(g.max_rel_err)) g.max_rel_err = std::nan("");
@@ -205,7 +224,7 @@ bool Worker::check_outputs(Prepared& p, int set, GateResult& g, const std::strin
 GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t seed) {
   NvtxRange range("gate");
   auto seeds = derive_seeds(seed ? seed : kDefaultSeed, std::max(2, input_sets));
-  Preparation prep = prepare(v, seeds);
+  Preparation prep = prepare(v, seeds, /*cache_inputs=*/false);
   if (!prep.prepared) return prep.failure;
   Prepared& p = *prep.prepared;
   GateResult g;

@@ -69,10 +69,14 @@ class Worker {
   const engine::Ceilings& ceilings();
 
   // steps
-  Preparation prepare(const engine::VariantRef& v, const std::vector<uint64_t>& seeds);
+  // `cache_inputs`: take the host inputs from (and keep them in) input_cache_; gate draws fresh
+  // seeds every time, so it passes false and leaves the cache to the ops that repeat seeds.
+  Preparation prepare(const engine::VariantRef& v, const std::vector<uint64_t>& seeds,
+                      bool cache_inputs = true);
   void run_variant(Prepared& p, int set, const char* phase);
-  // Reference outputs of `set` (cached per problem, reference hash and seed).
-  const std::vector<std::vector<double>>& reference_outputs(Prepared& p, int set);
+  // Reference outputs of `set` (cached per problem, reference hash and seed; least recently used
+  // out first).
+  const std::vector<HostDoubles>& reference_outputs(Prepared& p, int set);
   // Compares every output of the last run on `set`; fills g on failure, returns ok.
   bool check_outputs(Prepared& p, int set, engine::GateResult& g, const std::string& when);
   // Times runs of `runners` in the order given by `order` (indices into runners), after
@@ -92,7 +96,13 @@ class Worker {
   std::optional<engine::Ceilings> ceilings_;
   std::unique_ptr<DeviceBuffer> l2_flush_;
   unsigned l2_flush_value_ = 0;
-  std::map<std::string, std::vector<std::vector<double>>> reference_cache_;
+  // Reference outputs by (problem, reference hash, seed), with the use that touched them last.
+  std::map<std::string, std::pair<uint64_t, std::vector<HostDoubles>>> reference_cache_;
+  uint64_t reference_uses_ = 0;
+  // Host input sets by (buffer, seed): profile, time and time_pairs repeat seeds (bounded bytes).
+  InputCache input_cache_{size_t(4) << 30};
+  // Host copies of the variant's outputs for the check, kept so their pages are touched once.
+  std::vector<std::vector<unsigned char>> output_scratch_;
 };
 
 }  // namespace solver::gpu

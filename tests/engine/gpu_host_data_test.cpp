@@ -83,3 +83,160 @@ TEST_CASE("half-precision conversions round to nearest and survive the round tri
   CHECK(gpu::derive_seeds(5, 3) == gpu::derive_seeds(5, 3));
   CHECK(gpu::derive_seeds(5, 2)[0] != gpu::derive_seeds(5, 2)[1]);
 }
+
+// ---- The worker's faster host paths (parallel fill, typed parallel compare, input cache) ----
+
+#include <cstring>
+
+#include "rules/hash.h"
+
+namespace {
+
+generators::ResolvedBuffer buffer(const std::string& name, generators::DType dtype, int64_t n,
+                                  const std::string& kind, double a, double b) {
+  generators::ResolvedBuffer r;
+  r.name = name;
+  r.dtype = dtype;
+  r.elements = n;
+  r.bytes = n * int64_t(generators::dtype_size(dtype));
+  r.init = {kind, a, b};
+  return r;
+}
+
+std::string digest(const void* p, size_t n) {
+  return rules::sha256_hex(std::string_view(static_cast<const char*>(p), n)).substr(0, 16);
+}
+
+// Field for field, NaN equal to NaN.
+bool same(const gpu::Comparison& x, const gpu::Comparison& y) {
+  auto eq = [](double a, double b) {
+    return (std::isnan(a) && std::isnan(b)) || std::memcmp(&a, &b, sizeof a) == 0;
+  };
+  return x.ok == y.ok && x.failures == y.failures && x.first_bad == y.first_bad && eq(x.got, y.got) &&
+         eq(x.want, y.want) && eq(x.max_abs_err, y.max_abs_err) && eq(x.max_rel_err, y.max_rel_err);
+}
+
+}  // namespace
+
+TEST_CASE("seeded inputs are pinned: the values for a seed never change") {
+  // Digests of the bytes drawn before the worker's host paths were made parallel (recordings
+  // list seeds; their inputs must stay the same). Seed 0x1234567 + n, buffer "buf" + kind.
+  using generators::DType;
+  struct Pin { DType dtype; const char* kind; double a, b; int64_t n; const char* bytes; const char* as_double; };
+  const Pin pins[] = {
+      {DType::F32, "uniform", -1, 1, 3145745, "e2eb4bec491f502f", "3aa86263f6124959"},
+      {DType::F32, "uniform", 1, 2, 3145745, "089a15aeab071cd1", "84458e4a6b303ef7"},
+      {DType::F32, "normal", -1, 1, 3145745, "ddc7d3e524b5d67d", "464bbc81aa5343c8"},
+      {DType::F32, "normal", 1, 2, 3145745, "8ee38d9c4e3dad68", "8fbc587a463945dc"},
+      {DType::F16, "normal", 1, 2, 3145745, "705261d81a6a53cc", "aa967b48d968ded4"},
+      {DType::BF16, "uniform", -1, 1, 3145745, "fe8346a983e40fc4", "a9b9182c1d66700f"},
+      {DType::I32, "randint", 0, 10, 3145745, "7bcadff5a61f7e7d", "ece213955edcdf0b"},
+      {DType::F32, "constant", 0.5, 1.5, 1000, "672bcc22c71d0019", "f34f92541f13bfbf"},
+      {DType::U32, "uniform", -3.7, 100.2, 1000, "b1fd888b138a43da", "77fb73d2451629c5"},
+      {DType::I64, "randint", -10, 10, 1000, "34e227f91fdb284a", "df3edb10be002f7f"},
+  };
+  for (const Pin& p : pins) {
+    auto b = buffer(std::string("buf") + p.kind, p.dtype, p.n, p.kind, p.a, p.b);
+    std::vector<double> as_double;
+    auto bytes = gpu::make_input(b, 0x1234567 + uint64_t(p.n), &as_double);
+    CAPTURE(p.kind);
+    CAPTURE(int(p.dtype));
+    CHECK(digest(bytes.data(), bytes.size()) == p.bytes);
+    CHECK(digest(as_double.data(), as_double.size() * sizeof(double)) == p.as_double);
+  }
+}
+
+TEST_CASE("parallel input generation equals serial generation bit for bit") {
+  using generators::DType;
+  for (DType dt : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32, DType::U32, DType::I64})
+    for (const char* kind : {"uniform", "normal", "randint", "constant"}) {
+      auto b = buffer("A", dt, 2 * (int64_t(1) << 20) + 3, kind, -3, 7);
+      size_t bytes = size_t(b.bytes);
+      std::vector<unsigned char> serial(bytes), parallel(bytes, 0xAB), three(bytes);
+      std::vector<double> d1(size_t(b.elements)), d4(size_t(b.elements));
+      gpu::fill_input(b, 99, serial.data(), d1.data(), 1);
+      gpu::fill_input(b, 99, parallel.data(), d4.data(), 0);
+      gpu::fill_input(b, 99, three.data(), nullptr, 3);
+      CAPTURE(kind);
+      CAPTURE(int(dt));
+      CHECK(serial == parallel);
+      CHECK(serial == three);
+      CHECK(std::memcmp(d1.data(), d4.data(), d1.size() * sizeof(double)) == 0);
+      CHECK(gpu::make_input(b, 99) == serial);
+      auto generated = gpu::generate_input(b, 99);
+      REQUIRE(generated->size == bytes);
+      CHECK(std::memcmp(generated->data.get(), serial.data(), bytes) == 0);
+      // The float64 copy of an in-out input is to_doubles of its bytes.
+      std::vector<double> converted(size_t(b.elements));
+      gpu::to_doubles(serial.data(), b.elements, dt, converted.data(), 1);
+      CHECK(std::memcmp(converted.data(), d1.data(), d1.size() * sizeof(double)) == 0);
+      CHECK(gpu::to_doubles(serial, dt) == converted);
+    }
+}
+
+TEST_CASE("the typed parallel comparison gives the serial walk's result, field for field") {
+  using generators::DType;
+  const int64_t n = 4 * (int64_t(1) << 20) + 5;  // several stretches and a ragged tail
+  auto b = buffer("y", DType::F32, n, "normal", 0, 3);
+  std::vector<double> ref;
+  auto out = gpu::make_input(b, 5, &ref);
+  auto tol = generators::Tolerance{1e-4, 1e-5};
+  auto check_all = [&](const char* what) {
+    CAPTURE(what);
+    auto serial = compare(gpu::to_doubles(out, DType::F32), ref, tol);
+    for (int threads : {1, 2, 3, 0})
+      CHECK(same(serial, compare(out.data(), DType::F32, n, ref.data(), n, tol, threads)));
+    return serial;
+  };
+  CHECK(check_all("all pass").ok);
+  auto set = [&](int64_t i, float v) { std::memcpy(out.data() + i * 4, &v, 4); };
+  set(3 * (int64_t(1) << 20) + 7, 1e6f);  // a finite failure in a later stretch
+  auto c = check_all("one finite failure");
+  CHECK(c.failures == 1);
+  CHECK(std::isfinite(c.max_abs_err));
+  set(2 * (int64_t(1) << 20) + 1, 2e6f);  // an earlier one becomes the first
+  c = check_all("two finite failures");
+  CHECK(c.first_bad == 2 * (int64_t(1) << 20) + 1);
+  set(n - 1, std::numeric_limits<float>::quiet_NaN());  // NaN in the last stretch: maxima NaN
+  c = check_all("NaN at the end");
+  CHECK(c.failures == 3);
+  CHECK(std::isnan(c.max_abs_err));
+  CHECK(c.first_bad == 2 * (int64_t(1) << 20) + 1);
+  set(0, std::numeric_limits<float>::infinity());  // Inf first
+  c = check_all("Inf first");
+  CHECK(c.first_bad == 0);
+  ref[17] = std::numeric_limits<double>::quiet_NaN();  // a NaN reference never passes
+  CHECK(check_all("NaN reference").failures == 5);
+  // A buffer of 0xFF bytes (the poisoned, unwritten output) never passes.
+  std::vector<unsigned char> poisoned(size_t(n) * 4, 0xFF);
+  auto p = compare(poisoned.data(), DType::F32, n, ref.data(), n, tol);
+  CHECK_FALSE(p.ok);
+  CHECK(p.failures == n);
+  CHECK(p.first_bad == 0);
+  CHECK_FALSE(compare(out.data(), DType::F32, n - 1, ref.data(), n, tol).ok);  // size mismatch
+}
+
+TEST_CASE("the input cache returns make_input's bytes, hits on a repeat, and stays bounded") {
+  using generators::DType;
+  auto a = buffer("A", DType::F32, 1 << 20, "uniform", -1, 1);
+  gpu::InputCache cache(size_t(10) << 20);  // room for two 4 MiB inputs
+  auto first = cache.get(a, 1);
+  REQUIRE(first->size == size_t(a.bytes));
+  auto expect = gpu::make_input(a, 1);
+  CHECK(std::memcmp(first->data.get(), expect.data(), expect.size()) == 0);
+  CHECK(cache.get(a, 1).get() == first.get());
+  CHECK(cache.hits() == 1);
+  // Anything make_input reads is part of the key.
+  CHECK(cache.get(a, 2).get() != first.get());
+  auto b = a;
+  b.name = "B";
+  auto other = cache.get(b, 1);
+  CHECK(std::memcmp(other->data.get(), gpu::make_input(b, 1).data(), expect.size()) == 0);
+  auto c = a;
+  c.init.b = 2;
+  CHECK(std::memcmp(cache.get(c, 1)->data.get(), gpu::make_input(c, 1).data(), expect.size()) == 0);
+  CHECK(cache.bytes() <= size_t(10) << 20);
+  CHECK(cache.entries() == 2);
+  // An entry in use outlives its eviction.
+  CHECK(std::memcmp(first->data.get(), expect.data(), expect.size()) == 0);
+}
