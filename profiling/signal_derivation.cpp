@@ -159,11 +159,14 @@ Derivation derive_signals(const DerivationInput& in) {
   const auto tensor_inst = raw(in, kTensorInst);
   const auto tensor_pct = raw(in, kTensorActive);
   if (tensor_inst && tensor_pct) {
-    // Not "> 0 instructions": on the H200 every kernel we measured, FP32 SGEMM and a float4
-    // sigmoid included, issues one HMMA per warp (131,072 of 1.23e9 warp instructions in the
-    // SGEMM, 1.08 % of the sigmoid's). The pipe's busy share separates them: WMMA TF32 keeps it
-    // at 8.3 %, while the stray HMMA of the 255 us float4 sigmoid already shows 0.82 %
-    // (docs/results/h200-2026-11-29/profile-sigmoid-vec4.jsonl), so the bar sits at 2 %.
+    // Not "> 0 instructions": the compiler loads constants into registers with
+    // `HFMA2.MMA Rx, -RZ, RZ, imm, imm`, which issues on the MMA pipe and is counted there, so
+    // kernels without a single HMMA in their SASS show tensor-pipe instructions (a float4
+    // sigmoid: one per warp, 1.08 % of its instructions; the online softmax: 11 + one per loop
+    // trip, pipe 2.9-3.6 % busy; docs/results/h200-2026-11-29c/sass-hfma2-mma.txt). WMMA TF32
+    // keeps the pipe 8-30 % busy with 17 % of its instructions there. The bar of 2 % separates
+    // WMMA from every move-only kernel measured except the online softmax (see the note in
+    // docs/signals.md); a static check of the code for mma instructions would be exact.
     tensor_active = *tensor_inst > 0 && *tensor_pct >= kTensorActiveMinPipePct;
   } else if (tensor_inst) {
     auto all = raw(in, kInst);

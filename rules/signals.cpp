@@ -72,7 +72,7 @@ constexpr std::array<SignalDef, 39> kSignals{{
      "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active / 100"},
     {"tensor_active", B, "bool",
      "the kernel really uses tensor cores: tensor instructions ran and the tensor pipe was busy "
-     ">= 2 % of peak (every H200 kernel shows one stray HMMA per warp, so 'any' is always true)",
+     ">= 2 % of peak (the compiler's HFMA2.MMA constant moves also issue on that pipe, so 'any' is nearly always true)",
      "sm__inst_executed_pipe_tensor.sum > 0 and sm__pipe_tensor_op_hmma_cycles_active >= 2 %; "
      "without the pipe %, tensor instructions >= 2 % of smsp__inst_executed.sum"},
     {"wgmma_active", B, "bool",
