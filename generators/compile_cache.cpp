@@ -87,6 +87,11 @@ std::optional<CompileResult> CompileCache::load(const std::string& key) const {
   CompileResult r;
   r.ok = true;
   r.cubin = std::move(*cubin);
+  // An entry from before the PTX was kept has no .ptx: a miss, so it is compiled again.
+  auto ptx = read_all(fs::path(base) += ".ptx");
+  if (!ptx) return std::nullopt;
+  r.ptx = std::move(*ptx);
+  if (!r.ptx.empty()) r.tensor_ops = scan_ptx_tensor_ops(r.ptx);
   r.log = read_all(fs::path(base) += ".log").value_or("");
   r.cache_hit = true;
   r.cache_key = key;
@@ -100,6 +105,7 @@ bool CompileCache::store(const std::string& key, const CompileResult& result) co
   fs::create_directories(dir_, ec);
   fs::path base = fs::path(dir_) / key;
   if (!write_atomic(fs::path(base) += ".log", result.log)) return false;
+  if (!write_atomic(fs::path(base) += ".ptx", result.ptx)) return false;
   return write_atomic(fs::path(base) += ".cubin", result.cubin);
 }
 

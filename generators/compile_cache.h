@@ -1,4 +1,4 @@
-// On-disk cache of NVRTC outputs: <dir>/<key>.cubin and <key>.log, key =
+// On-disk cache of NVRTC outputs: <dir>/<key>.cubin, <key>.ptx and <key>.log, key =
 // sha256(source, options, NVRTC version, arch). Files are written to a temporary name and
 // renamed, so a reader (or a concurrent solver) sees either nothing or a whole entry; the
 // .cubin is written last and marks a complete entry. Pure host code, no NVRTC.
@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "generators/ptx_scan.h"
 #include "generators/ptxas_info.h"
 
 namespace solver::generators {
@@ -22,6 +23,10 @@ struct CompileResult {
   // Per-kernel registers / smem / spills from the ptxas lines of `log` (compile_variant asks
   // for them); empty when the log has none.
   std::vector<KernelUsage> kernels;
+  std::string ptx;           // the PTX NVRTC generated on the way (ok only)
+  // Tensor-core instructions in `ptx` (compile_variant fills it): the static half of
+  // tensor_active. Absent when there is no PTX.
+  std::optional<TensorOps> tensor_ops;
 };
 
 // The cache key. Every input is length-prefixed so no two inputs collide by concatenation.

@@ -80,6 +80,13 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
   r.cubin.resize(size);
   rc = nvrtcGetCUBIN(*prog, r.cubin.data());
   if (rc != NVRTC_SUCCESS) return failure(std::string("nvrtcGetCUBIN: ") + nvrtcGetErrorString(rc), log);
+  // The PTX NVRTC produced on the way to the CUBIN (kept for the static tensor-op scan).
+  size_t ptx_size = 0;
+  if (nvrtcGetPTXSize(*prog, &ptx_size) == NVRTC_SUCCESS && ptx_size > 1) {
+    r.ptx.resize(ptx_size);
+    if (nvrtcGetPTX(*prog, r.ptx.data()) != NVRTC_SUCCESS) r.ptx.clear();
+    while (!r.ptx.empty() && r.ptx.back() == '\0') r.ptx.pop_back();
+  }
   r.ok = true;
   r.log = std::move(log);
   r.seconds = seconds();
@@ -113,6 +120,7 @@ CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cach
   std::string name = variant.source_path.substr(variant.source_path.find_last_of('/') + 1);
   CompileResult r = nvrtc_compile(variant.source_text, name, options);
   r.kernels = parse_ptxas_usage(r.log);
+  if (!r.ptx.empty()) r.tensor_ops = scan_ptx_tensor_ops(r.ptx);
   r.cache_key = key;
   if (cache && r.ok) cache->store(key, r);
   return r;

@@ -97,6 +97,7 @@ const char* to_string(Origin o) {
     case Origin::Driver: return "driver";
     case Origin::Problem: return "problem";
     case Origin::Given: return "given";
+    case Origin::Code: return "code";
   }
   return "?";
 }
@@ -174,8 +175,22 @@ Derivation derive_signals(const DerivationInput& in) {
   } else if (tensor_pct) {
     tensor_active = *tensor_pct >= kTensorActiveMinPipePct;
   }
-  b.boolean("tensor_active", tensor_active, Origin::Profiled);
-  if (auto gmma = raw(in, kTensorInstGmma)) {
+  Origin tensor_origin = Origin::Profiled;
+  if (in.code_tensor_ops) {
+    // The code decides whether there is tensor work at all; the counters whether it ran.
+    const bool in_code = *in.code_tensor_ops > 0;
+    b.boolean("mma_in_code", in_code, Origin::Code);
+    if (!in_code && tensor_active.value_or(false))
+      b.note("tensor-pipe activity without an MMA in the PTX: the compiler's HFMA2.MMA moves, "
+             "not tensor work (tensor_active false)");
+    tensor_active = in_code && (tensor_inst ? *tensor_inst > 0 : true);
+    tensor_origin = Origin::Code;
+  }
+  b.boolean("tensor_active", tensor_active, tensor_origin);
+  if (in.code_wgmma_ops) {
+    auto gmma = raw(in, kTensorInstGmma);
+    b.boolean("wgmma_active", *in.code_wgmma_ops > 0 && (gmma ? *gmma > 0 : true), Origin::Code);
+  } else if (auto gmma = raw(in, kTensorInstGmma)) {
     auto all = raw(in, kInst);
     b.boolean("wgmma_active", all && *all > 0 ? *gmma / *all >= kTensorActiveMinShare : *gmma > 0, Origin::Profiled);
   }

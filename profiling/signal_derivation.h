@@ -52,6 +52,10 @@ struct DerivationInput {
   std::optional<double> launch_count;
   std::optional<double> weight;
   std::optional<std::string> dtype;   // precision the kernel computes in (fp32, tf32, ...)
+  // Tensor-core instructions in the variant's PTX (generators/ptx_scan.h): all MMA kinds, and
+  // the warpgroup (wgmma) ones. Unknown when the code was not scanned (an ncu import).
+  std::optional<int> code_tensor_ops;
+  std::optional<int> code_wgmma_ops;
   // An ncu export has no unprofiled time and no problem formulas. When set, time_us falls back
   // to the profiled gpu__time_duration and bytes to the DRAM counters, and every signal built
   // from them is marked as coming from the profiled run.
@@ -66,6 +70,7 @@ enum class Origin {
   Driver,      // launch attributes from the driver
   Problem,     // the problem spec
   Given,       // passed in by the caller (kernel count, weight)
+  Code,        // a static scan of the compiled code (the PTX)
 };
 const char* to_string(Origin o);
 

@@ -14,7 +14,7 @@ constexpr ValueType S = ValueType::String;
 // same everywhere; the one exception, dram_pct_profiled, keeps the profiler's 0..100 because it
 // exists to reproduce rules written against that raw number.
 // Order matters only for the slot layout and for docs/signals.md (generated from this table).
-constexpr std::array<SignalDef, 39> kSignals{{
+constexpr std::array<SignalDef, 40> kSignals{{
     // --- time and weight (unprofiled runs) ---
     {"time_us", N, "us",
      "median GPU time of the kernel (all its launches) in unprofiled timing runs",
@@ -70,14 +70,21 @@ constexpr std::array<SignalDef, 39> kSignals{{
     {"tensor_frac", N, "fraction 0..1",
      "tensor pipe active cycles over peak (HMMA, HGMMA, QGMMA)",
      "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active / 100"},
+    {"mma_in_code", B, "bool",
+     "the variant's PTX holds tensor-core MMA instructions (wmma.mma, mma.sync, mma.sp, "
+     "wgmma.mma_async, tcgen05.mma)",
+     "static scan of the PTX NVRTC produced (generators/ptx_scan.h)"},
     {"tensor_active", B, "bool",
-     "the kernel really uses tensor cores: tensor instructions ran and the tensor pipe was busy "
-     ">= 2 % of peak (the compiler's HFMA2.MMA constant moves also issue on that pipe, so 'any' is nearly always true)",
-     "sm__inst_executed_pipe_tensor.sum > 0 and sm__pipe_tensor_op_hmma_cycles_active >= 2 %; "
-     "without the pipe %, tensor instructions >= 2 % of smsp__inst_executed.sum"},
+     "the kernel really uses tensor cores: its code holds MMA instructions and tensor "
+     "instructions ran (the compiler's HFMA2.MMA constant moves also issue on the tensor pipe, "
+     "so the counters alone cannot tell); without the code scan, the tensor pipe busy >= 2 % of peak",
+     "mma_in_code and sm__inst_executed_pipe_tensor.sum > 0; without the code: "
+     "sm__inst_executed_pipe_tensor.sum > 0 and sm__pipe_tensor_op_hmma_cycles_active >= 2 %, "
+     "or tensor instructions >= 2 % of smsp__inst_executed.sum"},
     {"wgmma_active", B, "bool",
      "the kernel executed warpgroup MMA (wgmma, Hopper and later)",
-     "sm__inst_executed_pipe_tensor_op_gmma.sum / smsp__inst_executed.sum >= 0.02"},
+     "wgmma.mma_async in the PTX and sm__inst_executed_pipe_tensor_op_gmma.sum > 0; without the "
+     "code: gmma instructions / smsp__inst_executed.sum >= 0.02"},
     {"issue_frac", N, "fraction 0..1",
      "cycles in which a warp scheduler issued an instruction, over active cycles",
      "smsp__issue_active.avg.pct_of_peak_sustained_active / 100"},

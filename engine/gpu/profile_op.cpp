@@ -72,6 +72,10 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   in.kernel_count = double(entries.size());
   in.launch_count = double(p.resolved.launches.size());
   in.dtype = p.resolved.precision;
+  if (p.tensor_ops) {
+    in.code_tensor_ops = p.tensor_ops->total();
+    in.code_wgmma_ops = p.tensor_ops->wgmma;
+  }
   profiling::Derivation d = profiling::derive_signals(in);
   out.signals = d.signals;
   for (const auto& [name, origin] : d.origin) out.signal_origin[name] = profiling::to_string(origin);

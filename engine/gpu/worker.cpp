@@ -131,6 +131,7 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       g.detail = "the problem's reference does not compile: " + ref_compiled.error + "\n" + ref_compiled.log;
       return out;
     }
+    p->tensor_ops = compiled.tensor_ops;
     p->module = std::make_unique<VariantModule>(p->resolved, compiled.cubin, *ctx_);
     p->reference_module = std::make_unique<VariantModule>(p->reference, ref_compiled.cubin, *ctx_);
   }

@@ -12,6 +12,7 @@
 #include "engine/gpu/cuda_driver.h"
 #include "engine/gpu/device_buffers.h"
 #include "engine/gpu/variant_module.h"
+#include "generators/ptx_scan.h"
 #include "engine/worker_protocol.h"
 #include "generators/compile_cache.h"
 #include "generators/problem_spec.h"
@@ -34,6 +35,7 @@ struct Prepared {
   std::unique_ptr<DeviceBuffers> buffers;
   int timeout_ms = 10000;
   int next_set = 0;  // input-set rotation during timing
+  std::optional<generators::TensorOps> tensor_ops;  // MMAs in the variant's PTX, if scanned
 };
 
 // Either a runnable variant, or the gate outcome that stopped it (InvalidSpec, CompileError).

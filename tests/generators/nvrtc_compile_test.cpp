@@ -157,3 +157,32 @@ TEST_CASE("every built-in problem's variants compile for sm_90") {
     CHECK(n > 0);
   }
 }
+
+TEST_CASE("the PTX of the built-in kernels: tensor-core MMAs exactly where the source uses them") {
+  // The H200's tensor-pipe counters credit softmax's online kernel with ~3 % tensor activity
+  // (the compiler's HFMA2.MMA constant moves); its PTX has no MMA. The WMMA variants do.
+  TempDir t;
+  CompileCache cache(t.path().string());
+  auto chip = test_chip();
+  auto ops_of = [&](const std::string& problem, const std::string& variant) {
+    ProblemSpec p = load_problem(source_dir() + "/problems/" + problem);
+    const VariantSpec& v = *p.find_variant(variant);
+    auto knobs = enumerate_knobs(p, v).front();
+    auto r = compile_variant(resolve(p, v, knobs, chip), &cache);
+    REQUIRE_MESSAGE(r.ok, problem << " " << variant << ": " << r.log);
+    REQUIRE(r.tensor_ops);
+    return *r.tensor_ops;
+  };
+  CHECK(ops_of("matmul", "wmma_tf32").mma > 0);
+  CHECK(ops_of("matmul", "wmma_tf32").wgmma == 0);
+  CHECK(ops_of("matmul", "wmma_tf32_async").mma > 0);
+  CHECK(ops_of("matmul", "regtile").total() == 0);
+  CHECK(ops_of("softmax", "online_vec4").total() == 0);
+  CHECK(ops_of("sigmoid", "vec4").total() == 0);
+  // Through the cache the same facts come back.
+  ProblemSpec m = load_problem(source_dir() + "/problems/matmul");
+  auto again = compile_variant(resolve(m, *m.find_variant("wmma_tf32"), {}, chip), &cache);
+  CHECK(again.cache_hit);
+  REQUIRE(again.tensor_ops);
+  CHECK(again.tensor_ops->mma > 0);
+}

@@ -235,3 +235,57 @@ TEST_CASE("a stray HMMA per warp with an idle tensor pipe is not tensor activity
   in.raw = {{m(metric::kTensorInst), 16777216}, {m(metric::kInst), 205193216}, {m(metric::kTensorActive), 8.3}};
   CHECK(std::get<bool>(derive_signals(in).signals.get("tensor_active")) == true);
 }
+
+TEST_CASE("with the code scanned, an MMA-free kernel is never tensor-active, whatever the pipe says") {
+  auto chip = testing::h200_like();
+  DerivationInput in;
+  in.chip = &chip;
+  in.time_us = 143.7;
+  in.flops = 335544320;
+  in.dtype = "fp32";
+  // H200, softmax online_vec4[BLOCK=256] (tests/data/recordings/h200.json): HFMA2.MMA moves
+  // put 1.97M instructions on the tensor pipe and keep it 2.86 % busy; its PTX has no MMA.
+  in.raw = {{m(metric::kTensorInst), 1966080}, {m(metric::kInst), 113377136},
+            {m(metric::kTensorActive), 2.86}, {m(metric::kTensorInstGmma), 0}};
+  Derivation counters_only = derive_signals(in);
+  CHECK(std::get<bool>(counters_only.signals.get("tensor_active")) == true);  // the old misreading
+  CHECK_FALSE(has(counters_only, "mma_in_code"));
+  in.code_tensor_ops = 0;
+  in.code_wgmma_ops = 0;
+  Derivation d = derive_signals(in);
+  CHECK(std::get<bool>(d.signals.get("mma_in_code")) == false);
+  CHECK(std::get<bool>(d.signals.get("tensor_active")) == false);
+  CHECK(std::get<bool>(d.signals.get("wgmma_active")) == false);
+  CHECK(d.origin.at("tensor_active") == Origin::Code);
+  bool noted = false;
+  for (const auto& n : d.notes) noted |= n.find("HFMA2.MMA") != std::string::npos;
+  CHECK(noted);
+  // FP32 work is then held to the FP32 peak, not the TF32 one.
+  CHECK(num(d, "flop_frac") > num(counters_only, "flop_frac"));
+}
+
+TEST_CASE("with the code scanned, MMAs in the PTX that ran make the kernel tensor-active") {
+  auto chip = testing::h200_like();
+  DerivationInput in;
+  in.chip = &chip;
+  // WMMA TF32 4096^3 on the H200: 134M tensor instructions, pipe 23.6 % busy.
+  in.raw = {{m(metric::kTensorInst), 134217728}, {m(metric::kInst), 766230528},
+            {m(metric::kTensorActive), 23.56}, {m(metric::kTensorInstGmma), 0}};
+  in.code_tensor_ops = 4;
+  in.code_wgmma_ops = 0;
+  Derivation d = derive_signals(in);
+  CHECK(std::get<bool>(d.signals.get("mma_in_code")) == true);
+  CHECK(std::get<bool>(d.signals.get("tensor_active")) == true);
+  CHECK(std::get<bool>(d.signals.get("wgmma_active")) == false);
+  // MMAs in the code that never ran (no tensor instructions counted): not active.
+  in.raw[m(metric::kTensorInst)] = 0;
+  CHECK(std::get<bool>(derive_signals(in).signals.get("tensor_active")) == false);
+  // A wgmma kernel: few, large instructions (a small share) still count once the code has them.
+  in.raw = {{m(metric::kTensorInst), 2000000}, {m(metric::kInst), 900000000},
+            {m(metric::kTensorInstGmma), 2000000}};
+  in.code_tensor_ops = 8;
+  in.code_wgmma_ops = 8;
+  Derivation w = derive_signals(in);
+  CHECK(std::get<bool>(w.signals.get("tensor_active")) == true);
+  CHECK(std::get<bool>(w.signals.get("wgmma_active")) == true);
+}
