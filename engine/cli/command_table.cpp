@@ -28,6 +28,7 @@ const std::vector<Command>& command_table() {
       {"report", "regenerate summary.json and report.html of a run directory", run_report},
       {"replay", "which recorded decisions an edited rule table changes (--simulate: new outcomes)", run_replay},
       {"record", "measure whole variant pools on the live GPU into a recording", run_record},
+      {"recording rederive", "re-derive a recording's signals with the current derivation; print what changes", run_recording_rederive},
       {"problems check", "validate, compile and (with a GPU) gate every variant at every knob point", run_problems_check},
   };
   return table;

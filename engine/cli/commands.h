@@ -20,6 +20,7 @@ int run_run(Context& ctx);           // cmd_run.cpp
 int run_report(Context& ctx);        // cmd_report.cpp
 int run_replay(Context& ctx);        // cmd_replay.cpp
 int run_record(Context& ctx);        // cmd_record.cpp
+int run_recording_rederive(Context& ctx);  // cmd_recording_rederive.cpp
 int run_problems_check(Context& ctx);  // cmd_problems_check.cpp
 
 // `classify --problem P --variant V`: the live path, kept in its own file

@@ -14,6 +14,7 @@
 
 #include "engine/cli/command.h"
 #include "engine/recording.h"
+#include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"
@@ -201,4 +202,51 @@ TEST_CASE("a variant whose kernel changed since the recording is replayed as not
   CHECK(seen);
   fs::remove_all(out);
   fs::remove_all(root);
+}
+
+TEST_CASE("the bundled recording's signals are what the current derivation gives (recording rederive)") {
+  // From its raw metrics, unprofiled times, the ceilings it measured and each variant's PTX.
+  // If the derivation changes, this fails until `solver recording rederive --write` is run.
+  if (!solver::generators::nvrtc_built_in()) {
+    MESSAGE("skipped: built without NVRTC, so the PTX scan behind mma_in_code cannot run");
+    return;
+  }
+  fs::path cache = fresh_dir("rederive-cache");
+  std::ostringstream o, e;
+  int rc = run_cli({"solver", "recording", "rederive", kRecording, "--check", "--cache-dir",
+                    cache.string()},
+                   o, e);
+  INFO(o.str() << e.str());
+  CHECK(rc == 0);
+  CHECK(o.str().find("36 variants re-derived, 0 signal value(s) change") != std::string::npos);
+
+  // A copy carrying the old counters-only reading of the online softmax is caught, signal by
+  // signal, and --write repairs it.
+  auto rec = solver::engine::load_recording(kRecording);
+  auto& prof = *rec.problems.at("softmax").variants.at("online_vec4[BLOCK=256]").profile;
+  prof.signals.set("tensor_active", true);
+  prof.signals.values.erase("mma_in_code");
+  fs::path copy = fresh_dir("rederive");
+  fs::create_directories(copy);
+  solver::engine::save_recording(rec, (copy / "h200.json").string());
+  std::ostringstream o2, e2;
+  CHECK(run_cli({"solver", "recording", "rederive", (copy / "h200.json").string(), "--check",
+                 "--cache-dir", cache.string(), "--json"},
+                o2, e2) == 1);
+  json changes = json::parse(o2.str());
+  std::set<std::string> changed;
+  for (const auto& row : changes) {
+    CHECK(row["variant"] == "online_vec4[BLOCK=256]");
+    changed.insert(row["signal"].get<std::string>());
+  }
+  CHECK(changed == std::set<std::string>{"mma_in_code", "tensor_active"});
+  std::ostringstream o3, e3;
+  CHECK(run_cli({"solver", "recording", "rederive", (copy / "h200.json").string(), "--write",
+                 "--cache-dir", cache.string()},
+                o3, e3) == 0);
+  auto fixed = solver::engine::load_recording((copy / "h200.json").string());
+  CHECK(std::get<bool>(fixed.problems.at("softmax").variants.at("online_vec4[BLOCK=256]")
+                           .profile->signals.get("tensor_active")) == false);
+  fs::remove_all(copy);
+  fs::remove_all(cache);
 }
