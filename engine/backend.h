@@ -64,6 +64,12 @@ struct PairSamples {
   std::vector<double> incumbent_us;
   std::vector<double> candidate_us;
   double sm_clock_mhz = 0;
+  // When the timing itself failed, what that amounts to and why, with both lists empty:
+  // WrongResult (the output check after timing failed), Timeout or Fault (the worker hung or
+  // died while timing), NotRecorded (a recording without these samples), NoDevice. A kernel
+  // that breaks only under repeated launches is an outcome to record, never "no samples".
+  std::optional<GateStatus> failure;
+  std::string error;
 };
 
 struct BackendInfo {

@@ -152,8 +152,18 @@ class LiveBackend final : public Backend {
     int t = std::max(timeout_for(incumbent.problem), timeout_for(candidate.problem));
     Exchange ex = exchange(r, 2 * kCompileBudgetMs,
                            2 * kCompileBudgetMs + t * (2 * kExtraBatches + 4 * r.pairs));
-    if (ex.kind == Exchange::Kind::Answered && ex.response.pairs) return *ex.response.pairs;
-    return {};
+    PairSamples out;
+    switch (ex.kind) {
+      case Exchange::Kind::Answered:
+        if (ex.response.ok && ex.response.pairs) return *ex.response.pairs;
+        out.failure = ex.response.error_status.value_or(GateStatus::Fault);
+        out.error = ex.response.error.empty() ? "the worker answered without samples" : ex.response.error;
+        break;
+      case Exchange::Kind::Timeout: out.failure = GateStatus::Timeout; out.error = ex.detail; break;
+      case Exchange::Kind::Died: out.failure = GateStatus::Fault; out.error = ex.detail; break;
+      case Exchange::Kind::NotStarted: out.failure = GateStatus::NoDevice; out.error = ex.detail; break;
+    }
+    return out;
   }
 
   const DeviceInfo& device() const { return device_; }

@@ -86,7 +86,12 @@ PairSamples RecordedBackend::time_pairs(const VariantRef& incumbent, const Varia
   PairSamples out;
   const RecordedVariant* a = lookup(incumbent);
   const RecordedVariant* b = lookup(candidate);
-  if (!a || !b || a->samples_us.empty() || b->samples_us.empty()) return out;
+  if (!a || !b || a->samples_us.empty() || b->samples_us.empty()) {
+    out.failure = GateStatus::NotRecorded;
+    const VariantRef& missing = (!a || a->samples_us.empty()) ? incumbent : candidate;
+    out.error = not_recorded(missing, "has no time samples in");
+    return out;
+  }
   // One generator for the pair, drawing incumbent then candidate, as the live protocol
   // alternates them.
   std::mt19937_64 rng(draw_seed(seed, incumbent.problem + "/" + incumbent.key(),

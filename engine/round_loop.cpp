@@ -246,9 +246,15 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   // 7. Paired timing: incumbent and candidate alternate; the verdict is on per-pair ratios.
   uint64_t seed = draw_seed(config_.seed, spec_.name, std::to_string(rec.round));
   PairSamples pairs = backend_.time_pairs(inc_ref, cand_ref, config_.pairs, seed);
-  if (pairs.candidate_us.empty()) {
+  if (pairs.failure || pairs.candidate_us.empty() || pairs.incumbent_us.empty()) {
+    // The timing broke (a wrong result after repeated launches, a hang, a crash, samples
+    // missing from a recording): recorded as the gate outcome it amounts to, never kept.
+    GateStatus status = pairs.failure.value_or(GateStatus::NotRecorded);
     rec.outcome = Outcome::GateFailed;
-    rec.detail = "no timing samples for " + rec.candidate + " (not recorded?)";
+    rec.gate->status = status;
+    rec.gate->detail = "during paired timing: " +
+                       (pairs.error.empty() ? std::string("no samples came back") : pairs.error);
+    rec.detail = std::string(to_string(status)) + ": " + rec.gate->detail;
     return rec;
   }
   PairedDecision verdict = decide(pairs, table_.evolution.min_gain);

@@ -255,6 +255,7 @@ std::string encode_response(const WorkerResponse& r) {
   json j = {{"id", r.id}, {"ok", r.ok}};
   if (r.fatal) j["fatal"] = true;
   if (!r.error.empty()) j["error"] = r.error;
+  if (r.error_status) j["error_status"] = to_string(*r.error_status);
   if (r.device) j["device"] = to_json(*r.device);
   if (r.ceilings) j["ceilings"] = to_json(*r.ceilings);
   if (r.gate) j["gate"] = to_json(*r.gate);
@@ -285,6 +286,8 @@ WorkerLine decode_worker_line(const std::string& line) {
     r.ok = j.at("ok").get<bool>();
     r.fatal = get_or<bool>(j, "fatal", false);
     r.error = get_or<std::string>(j, "error", "");
+    if (j.contains("error_status") && j["error_status"].is_string())
+      r.error_status = gate_status_from_string(j["error_status"].get<std::string>());
     if (j.contains("device")) r.device = device_info_from_json(j["device"]);
     if (j.contains("ceilings")) r.ceilings = ceilings_from_json(j["ceilings"]);
     if (j.contains("gate")) r.gate = gate_result_from_json(j["gate"]);

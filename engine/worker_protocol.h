@@ -82,6 +82,7 @@ struct WorkerResponse {
   bool ok = false;
   bool fatal = false;           // the worker exits after this answer
   std::string error;            // when !ok
+  std::optional<GateStatus> error_status;  // when !ok and the failure is a gate outcome
   std::optional<DeviceInfo> device;
   std::optional<Ceilings> ceilings;
   std::optional<GateResult> gate;

@@ -142,7 +142,8 @@ engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint6
 }
 
 engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine::VariantRef& b,
-                                       int pairs, uint64_t seed, std::string* error) {
+                                       int pairs, uint64_t seed, std::string* error,
+                                       engine::GateStatus* status) {
   engine::PairSamples out;
   auto seeds = derive_seeds(seed ? seed : 0x5eed2026, 2);
   Preparation pa = prepare(a, seeds);
@@ -150,6 +151,7 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
   for (auto* prep : {&pa, &pb})
     if (!prep->prepared) {
       *error = std::string(engine::to_string(prep->failure.status)) + ": " + prep->failure.detail;
+      *status = prep->failure.status;
       return out;
     }
   // A B B A: each member goes first as often as second, so drift within a pair cancels.
@@ -168,6 +170,7 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
     int last_set = (p.next_set + p.buffers->sets() - 1) % p.buffers->sets();
     if (!check_outputs(p, last_set, g, "after paired timing")) {
       *error = p.resolved.key + ": wrong result after timing: " + g.detail;
+      *status = engine::GateStatus::WrongResult;
       return {};
     }
   }

@@ -66,10 +66,13 @@ engine::WorkerResponse Worker::handle(const engine::WorkerRequest& r) {
   } else if (r.op == "time_pairs") {
     if (need(r.incumbent, "incumbent") && need(r.candidate, "candidate")) {
       std::string error;
-      resp.pairs = time_pairs(*r.incumbent, *r.candidate, std::max(1, r.pairs), r.seed, &error);
+      engine::GateStatus status = engine::GateStatus::Fault;
+      resp.pairs = time_pairs(*r.incumbent, *r.candidate, std::max(1, r.pairs), r.seed, &error, &status);
       if (!error.empty()) {
         resp.ok = false;
         resp.error = error;
+        resp.error_status = status;
+        resp.pairs.reset();
       }
     }
   } else if (r.op == "profile") {

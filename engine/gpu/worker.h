@@ -66,7 +66,8 @@ class Worker {
   engine::GateResult gate(const engine::VariantRef& v, int input_sets, uint64_t seed);
   engine::TimeSamples time(const engine::VariantRef& v, int samples, uint64_t seed);
   engine::PairSamples time_pairs(const engine::VariantRef& a, const engine::VariantRef& b,
-                                 int pairs, uint64_t seed, std::string* error);
+                                 int pairs, uint64_t seed, std::string* error,
+                                 engine::GateStatus* status);
   engine::ProfileResult profile(const engine::VariantRef& v, int samples, bool full);
   const engine::Ceilings& ceilings();
 

@@ -10,6 +10,9 @@
 //   garbage  prints a non-protocol line on stdout first, then answers normally
 //   beats    beats 5 times, sleeping 30% of the budget each time (longer than one budget in
 //            total), then answers: the watchdog must re-arm on each beat
+//   stale    gates and times, but its output check after paired timing fails: time_pairs
+//            answers ok:false with error_status wrong_result (a kernel that breaks only
+//            under repeated launches)
 // Start-up mode (--fake-mode): "nodriver" exits 127 the way the dynamic loader does when
 // libcuda.so.1 is missing; "nodevice" answers hello with ok:false (cuInit failed).
 #include <signal.h>
@@ -63,6 +66,10 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
     t.event_us = t.kernel_us;
     t.detail = pid;
     resp.time = t;
+  } else if (r.op == "time_pairs" && r.candidate && r.candidate->variant == "stale") {
+    resp.ok = false;
+    resp.error = "stale: wrong result after timing: y[7] = 0.5, reference 0.25";
+    resp.error_status = GateStatus::WrongResult;
   } else if (r.op == "time_pairs") {
     PairSamples p;
     for (int i = 0; i < r.pairs; ++i) {

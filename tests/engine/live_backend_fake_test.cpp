@@ -116,12 +116,26 @@ TEST_CASE("a sticky CUDA error: the worker's Fault answer is kept and the worker
   CHECK(pid_of(after) != pid_of(before));
 }
 
-TEST_CASE("faults in the timing ops come back empty, not as exceptions") {
+TEST_CASE("faults in the timing ops come back as outcomes with reasons, not as exceptions") {
   std::string why;
   auto b = open_live_backend(fake_options(), &why);
   REQUIRE(b);
   CHECK(b->time_samples(ref("hang"), 5, 1).empty());
-  CHECK(b->time_pairs(ref("ok"), ref("segv"), 5, 1).incumbent_us.empty());
+  PairSamples crashed = b->time_pairs(ref("ok"), ref("segv"), 5, 1);
+  CHECK(crashed.incumbent_us.empty());
+  REQUIRE(crashed.failure);
+  CHECK(*crashed.failure == GateStatus::Fault);
+  CHECK(crashed.error.find("signal 11") != std::string::npos);
+  PairSamples hung = b->time_pairs(ref("ok"), ref("hang"), 5, 1);
+  REQUIRE(hung.failure);
+  CHECK(*hung.failure == GateStatus::Timeout);
+  PairSamples stale = b->time_pairs(ref("ok"), ref("stale"), 5, 1);
+  REQUIRE(stale.failure);
+  CHECK(*stale.failure == GateStatus::WrongResult);
+  CHECK(stale.error.find("wrong result after timing") != std::string::npos);
+  PairSamples fine = b->time_pairs(ref("ok"), ref("ok"), 5, 1);
+  CHECK_FALSE(fine.failure);
+  CHECK(fine.candidate_us.size() == 5);
   ProfileResult p = b->profile(ref("abort"));
   CHECK_FALSE(p.ok);
   CHECK(p.detail.find("signal 6") != std::string::npos);

@@ -101,6 +101,18 @@ TEST_CASE("gate-failed with the recorded reason; an unrecorded variant is not in
   REQUIRE(m.records.size() == 1);
   CHECK(m.records[0].outcome == Outcome::GateFailed);
   CHECK(m.records[0].gate->status == engine::GateStatus::NotRecorded);
+
+  // Gated and profiled, but no time samples: the timing's failure is the round's outcome,
+  // with the reason, and nothing is invented.
+  auto no_samples = test::toy_recording();
+  no_samples.problems["toy"].variants["coalesced"].samples_us.clear();
+  Track s = run(w, no_samples, false, 1);
+  REQUIRE(s.records.size() == 1);
+  CHECK(s.records[0].outcome == Outcome::GateFailed);
+  CHECK(s.records[0].gate->status == engine::GateStatus::NotRecorded);
+  CHECK(s.records[0].detail.find("during paired timing") != std::string::npos);
+  CHECK(s.records[0].detail.find("coalesced") != std::string::npos);
+  CHECK_FALSE(s.records[0].verdict);
 }
 
 TEST_CASE("the round budget ends a track") {

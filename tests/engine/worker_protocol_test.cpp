@@ -103,7 +103,10 @@ TEST_CASE("pairs, time samples, device and ceilings round-trip") {
   WorkerResponse r;
   r.id = 3;
   r.ok = true;
-  r.pairs = PairSamples{{10.5, 10.7}, {9.1, 9.0}, 1980};
+  r.pairs = PairSamples{};
+  r.pairs->incumbent_us = {10.5, 10.7};
+  r.pairs->candidate_us = {9.1, 9.0};
+  r.pairs->sm_clock_mhz = 1980;
   TimeSamples t;
   t.ok = true;
   t.kernel_us = {1.5, 1.25};
@@ -163,4 +166,21 @@ TEST_CASE("an answer with invalid UTF-8 in a compiler log still encodes") {
   WorkerLine line = decode_worker_line(encode_response(r));
   REQUIRE(line.kind == WorkerLine::Kind::Response);
   CHECK(line.response.gate->status == GateStatus::CompileError);
+}
+
+TEST_CASE("a failed op carries its gate outcome across the pipe") {
+  WorkerResponse r;
+  r.id = 9;
+  r.ok = false;
+  r.error = "vec[BLOCK=128]: wrong result after timing: y[3] = nan";
+  r.error_status = GateStatus::WrongResult;
+  WorkerLine l = decode_worker_line(encode_response(r));
+  REQUIRE(l.kind == WorkerLine::Kind::Response);
+  CHECK_FALSE(l.response.ok);
+  CHECK(l.response.error == r.error);
+  REQUIRE(l.response.error_status);
+  CHECK(*l.response.error_status == GateStatus::WrongResult);
+  // Without one (an older worker, or a non-gate error) it stays absent.
+  r.error_status.reset();
+  CHECK_FALSE(decode_worker_line(encode_response(r)).response.error_status);
 }
