@@ -4,9 +4,14 @@
 #include "generators/nvrtc_compiler.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
 
 #ifdef SOLVER_HAVE_NVRTC
+#include <dlfcn.h>
 #include <nvrtc.h>
 #endif
 
@@ -16,9 +21,90 @@ namespace solver::generators {
 
 namespace {
 
+// libnvrtc is opened at run time, not linked: `solver` then starts on any machine (offline
+// replays need no CUDA at all), and a compile where the library is missing is an outcome
+// that names what was searched. Search order: $SOLVER_NVRTC_LIBRARY (a path; if set, the only
+// one tried), else the soname
+// through the loader's own rules (LD_LIBRARY_PATH, the executable's runpath, ld.so.cache),
+// then <dir>/<soname> for $CUDA_HOME/lib64, $CUDA_PATH/lib64, the build's toolkit and
+// /usr/local/cuda/lib64.
+#ifndef SOLVER_NVRTC_SONAME
+#define SOLVER_NVRTC_SONAME "libnvrtc.so"
+#endif
+#ifndef SOLVER_CUDA_LIB_DIR
+#define SOLVER_CUDA_LIB_DIR "/usr/local/cuda/lib64"
+#endif
+
+struct NvrtcApi {
+  decltype(&::nvrtcVersion) Version = nullptr;
+  decltype(&::nvrtcGetErrorString) GetErrorString = nullptr;
+  decltype(&::nvrtcCreateProgram) CreateProgram = nullptr;
+  decltype(&::nvrtcDestroyProgram) DestroyProgram = nullptr;
+  decltype(&::nvrtcCompileProgram) CompileProgram = nullptr;
+  decltype(&::nvrtcGetProgramLogSize) GetProgramLogSize = nullptr;
+  decltype(&::nvrtcGetProgramLog) GetProgramLog = nullptr;
+  decltype(&::nvrtcGetCUBINSize) GetCUBINSize = nullptr;
+  decltype(&::nvrtcGetCUBIN) GetCUBIN = nullptr;
+  decltype(&::nvrtcGetPTXSize) GetPTXSize = nullptr;
+  decltype(&::nvrtcGetPTX) GetPTX = nullptr;
+  std::string error;  // empty when every entry point resolved
+  std::string path;   // what was opened
+};
+
+NvrtcApi load_nvrtc() {
+  NvrtcApi a;
+  std::vector<std::string> candidates;
+  // An explicit library is the only one tried: the user said which NVRTC to use.
+  if (const char* p = std::getenv("SOLVER_NVRTC_LIBRARY"); p && *p) candidates.push_back(p);
+  else candidates.push_back(SOLVER_NVRTC_SONAME);
+  if (candidates.front() == SOLVER_NVRTC_SONAME) {
+    for (const char* env : {"CUDA_HOME", "CUDA_PATH"})
+      if (const char* d = std::getenv(env); d && *d)
+        candidates.push_back(std::string(d) + "/lib64/" SOLVER_NVRTC_SONAME);
+    candidates.push_back(SOLVER_CUDA_LIB_DIR "/" SOLVER_NVRTC_SONAME);
+    candidates.push_back("/usr/local/cuda/lib64/" SOLVER_NVRTC_SONAME);
+  }
+  void* handle = nullptr;
+  std::string tried;
+  for (const auto& c : candidates) {
+    handle = dlopen(c.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle) {
+      a.path = c;
+      break;
+    }
+    tried += (tried.empty() ? "" : ", ") + c;
+  }
+  if (!handle) {
+    a.error = "NVRTC library not found (tried " + tried +
+              "; set SOLVER_NVRTC_LIBRARY or LD_LIBRARY_PATH to the CUDA toolkit's lib64)";
+    return a;
+  }
+  auto bind = [&](auto& fn, const char* name) {
+    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(handle, name));
+    if (!fn && a.error.empty()) a.error = a.path + " lacks " + name;
+  };
+  bind(a.Version, "nvrtcVersion");
+  bind(a.GetErrorString, "nvrtcGetErrorString");
+  bind(a.CreateProgram, "nvrtcCreateProgram");
+  bind(a.DestroyProgram, "nvrtcDestroyProgram");
+  bind(a.CompileProgram, "nvrtcCompileProgram");
+  bind(a.GetProgramLogSize, "nvrtcGetProgramLogSize");
+  bind(a.GetProgramLog, "nvrtcGetProgramLog");
+  bind(a.GetCUBINSize, "nvrtcGetCUBINSize");
+  bind(a.GetCUBIN, "nvrtcGetCUBIN");
+  bind(a.GetPTXSize, "nvrtcGetPTXSize");
+  bind(a.GetPTX, "nvrtcGetPTX");
+  return a;  // the handle stays open for the life of the process
+}
+
+const NvrtcApi& nvrtc() {
+  static const NvrtcApi api = load_nvrtc();
+  return api;
+}
+
 struct ProgramDeleter {
   void operator()(nvrtcProgram* p) const {
-    if (p && *p) nvrtcDestroyProgram(p);
+    if (p && *p) nvrtc().DestroyProgram(p);
     delete p;
   }
 };
@@ -34,57 +120,61 @@ CompileResult failure(std::string error, std::string log = {}) {
 
 std::string program_log(nvrtcProgram prog) {
   size_t n = 0;
-  if (nvrtcGetProgramLogSize(prog, &n) != NVRTC_SUCCESS || n <= 1) return "";
+  if (nvrtc().GetProgramLogSize(prog, &n) != NVRTC_SUCCESS || n <= 1) return "";
   std::string log(n, '\0');
-  if (nvrtcGetProgramLog(prog, log.data()) != NVRTC_SUCCESS) return "";
+  if (nvrtc().GetProgramLog(prog, log.data()) != NVRTC_SUCCESS) return "";
   log.resize(n - 1);  // drop the terminating NUL
   return log;
 }
 
 }  // namespace
 
-bool nvrtc_built_in() { return true; }
+bool nvrtc_built_in() { return nvrtc().error.empty(); }
+
+std::string nvrtc_unavailable_reason() { return nvrtc().error; }
 
 std::string nvrtc_version() {
+  if (!nvrtc_built_in()) return "";
   int major = 0, minor = 0;
-  if (nvrtcVersion(&major, &minor) != NVRTC_SUCCESS) return "unknown";
+  if (nvrtc().Version(&major, &minor) != NVRTC_SUCCESS) return "unknown";
   return std::to_string(major) + "." + std::to_string(minor);
 }
 
 CompileResult nvrtc_compile(const std::string& source_text, const std::string& name,
                             const std::vector<std::string>& options) {
+  if (!nvrtc_built_in()) return failure(nvrtc().error);
   auto start = std::chrono::steady_clock::now();
   Program prog(new nvrtcProgram(nullptr));
   nvrtcResult rc =
-      nvrtcCreateProgram(prog.get(), source_text.c_str(), name.c_str(), 0, nullptr, nullptr);
-  if (rc != NVRTC_SUCCESS) return failure(std::string("nvrtcCreateProgram: ") + nvrtcGetErrorString(rc));
+      nvrtc().CreateProgram(prog.get(), source_text.c_str(), name.c_str(), 0, nullptr, nullptr);
+  if (rc != NVRTC_SUCCESS) return failure(std::string("nvrtcCreateProgram: ") + nvrtc().GetErrorString(rc));
   std::vector<const char*> argv;
   argv.reserve(options.size());
   for (const auto& o : options) argv.push_back(o.c_str());
-  rc = nvrtcCompileProgram(*prog, static_cast<int>(argv.size()), argv.data());
+  rc = nvrtc().CompileProgram(*prog, static_cast<int>(argv.size()), argv.data());
   std::string log = program_log(*prog);
   auto seconds = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
   if (rc != NVRTC_SUCCESS) {
-    CompileResult r = failure(std::string("compile error: ") + nvrtcGetErrorString(rc), log);
+    CompileResult r = failure(std::string("compile error: ") + nvrtc().GetErrorString(rc), log);
     r.seconds = seconds();
     return r;
   }
   size_t size = 0;
-  rc = nvrtcGetCUBINSize(*prog, &size);
+  rc = nvrtc().GetCUBINSize(*prog, &size);
   // A virtual architecture (compute_XY) yields no CUBIN; say so rather than return nothing.
   if (rc != NVRTC_SUCCESS || size == 0)
     return failure("no CUBIN produced (is the architecture a real sm_XY?)", log);
   CompileResult r;
   r.cubin.resize(size);
-  rc = nvrtcGetCUBIN(*prog, r.cubin.data());
-  if (rc != NVRTC_SUCCESS) return failure(std::string("nvrtcGetCUBIN: ") + nvrtcGetErrorString(rc), log);
+  rc = nvrtc().GetCUBIN(*prog, r.cubin.data());
+  if (rc != NVRTC_SUCCESS) return failure(std::string("nvrtcGetCUBIN: ") + nvrtc().GetErrorString(rc), log);
   // The PTX NVRTC produced on the way to the CUBIN (kept for the static tensor-op scan).
   size_t ptx_size = 0;
-  if (nvrtcGetPTXSize(*prog, &ptx_size) == NVRTC_SUCCESS && ptx_size > 1) {
+  if (nvrtc().GetPTXSize(*prog, &ptx_size) == NVRTC_SUCCESS && ptx_size > 1) {
     r.ptx.resize(ptx_size);
-    if (nvrtcGetPTX(*prog, r.ptx.data()) != NVRTC_SUCCESS) r.ptx.clear();
+    if (nvrtc().GetPTX(*prog, r.ptx.data()) != NVRTC_SUCCESS) r.ptx.clear();
     while (!r.ptx.empty() && r.ptx.back() == '\0') r.ptx.pop_back();
   }
   r.ok = true;
@@ -96,6 +186,7 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
 #else  // no NVRTC in this build
 
 bool nvrtc_built_in() { return false; }
+std::string nvrtc_unavailable_reason() { return "not built with NVRTC"; }
 std::string nvrtc_version() { return ""; }
 
 CompileResult nvrtc_compile(const std::string&, const std::string&, const std::vector<std::string>&) {
@@ -107,7 +198,11 @@ CompileResult nvrtc_compile(const std::string&, const std::string&, const std::v
 #endif
 
 CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache) {
-  if (!nvrtc_built_in()) return nvrtc_compile("", "", {});
+  if (!nvrtc_built_in()) {
+    CompileResult r;
+    r.error = nvrtc_unavailable_reason();
+    return r;
+  }
   // ptxas's resource report goes into the log (registers, smem, spills); it does not change
   // the code, so it stays out of the variant's options and its source hash.
   std::vector<std::string> options = variant.nvrtc_options;

@@ -12,9 +12,12 @@
 
 namespace solver::generators {
 
-// True when this build links NVRTC (SOLVER_HAVE_CUDA); otherwise every compile returns
-// ok=false with error "not built with NVRTC".
+// True when this build has NVRTC support (SOLVER_HAVE_CUDA) and libnvrtc could be opened at
+// run time (it is dlopen'ed, not linked); otherwise every compile returns ok=false with
+// nvrtc_unavailable_reason() as its error ("not built with NVRTC", or the library not found
+// and where it was looked for).
 bool nvrtc_built_in();
+std::string nvrtc_unavailable_reason();
 // "13.0" (nvrtcVersion) or "" when not built in.
 std::string nvrtc_version();
 

@@ -103,7 +103,8 @@ void usage_columns(const gen::ResolvedVariant& rv, const gen::CompileResult& c,
 void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
                  const rules::ChipProfile& chip, Row& row) {
   if (!gen::nvrtc_built_in()) {
-    row.compile = "not built with NVRTC";
+    row.compile = "no NVRTC";
+    row.detail = gen::nvrtc_unavailable_reason();
     return;
   }
   gen::CompileResult c = gen::compile_variant(rv, cache);
@@ -216,7 +217,8 @@ int run_problems_check(Context& ctx) {
 
   std::unique_ptr<gen::CompileCache> cache;
   if (!o.no_cache) cache = std::make_unique<gen::CompileCache>(o.cache_dir);
-  std::string compiler = gen::nvrtc_built_in() ? "NVRTC " + gen::nvrtc_version() : "not built with NVRTC";
+  std::string compiler = gen::nvrtc_built_in() ? "NVRTC " + gen::nvrtc_version()
+                                               : gen::nvrtc_unavailable_reason();
 
   std::vector<Row> rows;
   for (const auto& p : problems) {

@@ -9,6 +9,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <cstdlib>
 #include <random>
 #include <thread>
@@ -90,4 +93,28 @@ TEST_CASE("SIGKILL mid-ablation, then --resume: the same final ledger as an unin
     identical += same;
   }
   MESSAGE("kill-and-resume: " << identical << " of " << trials << " resumed runs byte-identical");
+}
+
+TEST_CASE("without libnvrtc solver still starts, replays, and says why it cannot compile") {
+  // libnvrtc is dlopen'ed: point solver at a library that does not exist (a fresh process,
+  // since the library is looked up once per process).
+  std::string out_file = (std::filesystem::temp_directory_path() / ("solver-nonvrtc-" + std::to_string(::getpid()))).string();
+  std::string cmd = std::string("SOLVER_NVRTC_LIBRARY=/nonexistent/libnvrtc.so.13 ") + SOLVER_BIN +
+                    " --data-dir " + SOLVER_SOURCE_DIR +
+                    " problems check sigmoid --compile-only --json > " + out_file + " 2>&1";
+  int rc = std::system(cmd.c_str());
+  std::ifstream in(out_file);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  INFO(ss.str());
+  CHECK(WEXITSTATUS(rc) == 0);  // a skip, said in every row (as the gate is without a GPU)
+  CHECK(ss.str().find("no NVRTC") != std::string::npos);
+  CHECK(ss.str().find("/nonexistent/libnvrtc.so.13") != std::string::npos);
+  // The offline loop needs no compiler at all.
+  cmd = std::string("SOLVER_NVRTC_LIBRARY=/nonexistent/libnvrtc.so.13 ") + SOLVER_BIN +
+        " --data-dir " + SOLVER_SOURCE_DIR + " run --problem sigmoid --rounds 2 --evolve off" +
+        " --backend recorded --quiet --out " + out_file + ".run > " + out_file + " 2>&1";
+  CHECK(WEXITSTATUS(std::system(cmd.c_str())) == 0);
+  std::filesystem::remove_all(out_file + ".run");
+  std::filesystem::remove(out_file);
 }
