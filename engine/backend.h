@@ -80,14 +80,28 @@ struct BackendInfo {
   std::string recording;   // path of the recording (recorded backend)
 };
 
+// Unprofiled time samples of one variant.
+struct TimeSamples {
+  std::vector<double> kernel_us;  // CUPTI activity: sum of the variant's kernels, per sample
+  std::vector<double> event_us;   // cuEvent elapsed around the same launches (cross-check)
+  double sm_clock_mhz = 0;
+  std::string clock_source;       // "nvml" or "device attribute (max)"
+  bool ok = false;
+  std::string detail;
+  // When the timing failed (ok false): the gate outcome it amounts to (Timeout, Fault,
+  // WrongResult, NotRecorded, NoDevice), with the reason in `detail`.
+  std::optional<GateStatus> failure;
+};
+
 class Backend {
  public:
   virtual ~Backend() = default;
   virtual BackendInfo info() const = 0;
   virtual GateResult gate(const VariantRef& v) = 0;
   virtual ProfileResult profile(const VariantRef& v) = 0;
-  // `samples` unprofiled kernel times of one variant (for recordings and the roofline).
-  virtual std::vector<double> time_samples(const VariantRef& v, int samples, uint64_t seed) = 0;
+  // `samples` unprofiled kernel times of one variant, with their event-timed cross-check (for
+  // recordings and the roofline); a failure comes back as an outcome, never as no samples.
+  virtual TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) = 0;
   // `pairs` alternating measurements of incumbent and candidate. `seed` makes a recorded
   // backend's draw deterministic; the live backend records it and ignores it.
   virtual PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate,

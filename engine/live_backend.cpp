@@ -128,7 +128,7 @@ class LiveBackend final : public Backend {
     return p;
   }
 
-  std::vector<double> time_samples(const VariantRef& v, int samples, uint64_t seed) override {
+  TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) override {
     WorkerRequest r;
     r.op = "time";
     r.variant = v;
@@ -136,9 +136,23 @@ class LiveBackend final : public Backend {
     r.seed = seed;
     int t = timeout_for(v.problem);
     Exchange ex = exchange(r, kCompileBudgetMs, kCompileBudgetMs + t * (kExtraBatches + 2 * r.samples));
-    if (ex.kind == Exchange::Kind::Answered && ex.response.time && ex.response.time->ok)
-      return ex.response.time->kernel_us;
-    return {};  // the seam has no error channel here: no samples means no measurement
+    TimeSamples out;
+    switch (ex.kind) {
+      case Exchange::Kind::Answered:
+        if (ex.response.time) {
+          out = *ex.response.time;
+          if (!out.ok && !out.failure) out.failure = GateStatus::Fault;
+          if (!out.ok) out.kernel_us.clear(), out.event_us.clear();  // never numbers of a wrong kernel
+          return out;
+        }
+        out.failure = ex.response.error_status.value_or(GateStatus::Fault);
+        out.detail = ex.response.error.empty() ? "the worker answered without samples" : ex.response.error;
+        break;
+      case Exchange::Kind::Timeout: out.failure = GateStatus::Timeout; out.detail = ex.detail; break;
+      case Exchange::Kind::Died: out.failure = GateStatus::Fault; out.detail = ex.detail; break;
+      case Exchange::Kind::NotStarted: out.failure = GateStatus::NoDevice; out.detail = ex.detail; break;
+    }
+    return out;
   }
 
   PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, int pairs,

@@ -70,14 +70,25 @@ ProfileResult RecordedBackend::profile(const VariantRef& v) {
   return p;
 }
 
-std::vector<double> RecordedBackend::time_samples(const VariantRef& v, int samples,
-                                                  uint64_t seed) {
+TimeSamples RecordedBackend::time_samples(const VariantRef& v, int samples, uint64_t seed) {
   const RecordedVariant* r = lookup(v);
-  std::vector<double> out;
-  if (!r || r->samples_us.empty()) return out;  // not recorded: no numbers at all
+  TimeSamples out;
+  if (!r || r->samples_us.empty()) {  // not recorded: no numbers at all
+    out.failure = GateStatus::NotRecorded;
+    out.detail = not_recorded(v, "has no time samples in");
+    return out;
+  }
   std::mt19937_64 rng(draw_seed(seed, v.problem + "/" + v.key()));
   std::uniform_int_distribution<std::size_t> pick(0, r->samples_us.size() - 1);
-  for (int i = 0; i < samples; ++i) out.push_back(r->samples_us[pick(rng)]);
+  // Event times travel with their kernel times when the recording has them run by run.
+  const bool events = r->event_samples_us.size() == r->samples_us.size();
+  for (int i = 0; i < samples; ++i) {
+    std::size_t k = pick(rng);
+    out.kernel_us.push_back(r->samples_us[k]);
+    if (events) out.event_us.push_back(r->event_samples_us[k]);
+  }
+  out.sm_clock_mhz = r->sm_clock_mhz;
+  out.ok = true;
   return out;
 }
 
@@ -134,12 +145,17 @@ ProfileResult TapBackend::profile(const VariantRef& v) {
   return p;
 }
 
-std::vector<double> TapBackend::time_samples(const VariantRef& v, int samples, uint64_t seed) {
-  auto s = inner_.time_samples(v, samples, seed);
+TimeSamples TapBackend::time_samples(const VariantRef& v, int samples, uint64_t seed) {
+  TimeSamples s = inner_.time_samples(v, samples, seed);
   if (copy_recorded(v)) return s;
-  if (!s.empty()) {
+  if (s.ok && !s.kernel_us.empty()) {
     auto& rv = sink_.at(v.problem, v.key());
-    rv.samples_us.insert(rv.samples_us.end(), s.begin(), s.end());
+    rv.samples_us.insert(rv.samples_us.end(), s.kernel_us.begin(), s.kernel_us.end());
+    // Kept run by run only while both lists stay aligned.
+    if (s.event_us.size() == s.kernel_us.size() &&
+        rv.event_samples_us.size() + s.event_us.size() == rv.samples_us.size())
+      rv.event_samples_us.insert(rv.event_samples_us.end(), s.event_us.begin(), s.event_us.end());
+    if (s.sm_clock_mhz > 0) rv.sm_clock_mhz = s.sm_clock_mhz;
   }
   return s;
 }

@@ -21,7 +21,7 @@ class RecordedBackend : public Backend {
   BackendInfo info() const override;
   GateResult gate(const VariantRef& v) override;
   ProfileResult profile(const VariantRef& v) override;
-  std::vector<double> time_samples(const VariantRef& v, int samples, uint64_t seed) override;
+  TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) override;
   PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, int pairs,
                          uint64_t seed) override;
   const Recording& recording() const { return recording_; }
@@ -50,7 +50,7 @@ class TapBackend : public Backend {
   BackendInfo info() const override { return inner_.info(); }
   GateResult gate(const VariantRef& v) override;
   ProfileResult profile(const VariantRef& v) override;
-  std::vector<double> time_samples(const VariantRef& v, int samples, uint64_t seed) override;
+  TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) override;
   PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, int pairs,
                          uint64_t seed) override;
 

@@ -202,9 +202,11 @@ Ceilings ceilings_from_json(const json& j) {
 }
 
 json to_json(const TimeSamples& t) {
-  return {{"kernel_us", num_array(t.kernel_us)}, {"event_us", num_array(t.event_us)},
+  json j = {{"kernel_us", num_array(t.kernel_us)}, {"event_us", num_array(t.event_us)},
           {"sm_clock_mhz", num(t.sm_clock_mhz)}, {"clock_source", t.clock_source},
           {"ok", t.ok}, {"detail", t.detail}};
+  if (t.failure) j["failure"] = to_string(*t.failure);
+  return j;
 }
 TimeSamples time_samples_from_json(const json& j) {
   TimeSamples t;
@@ -214,6 +216,8 @@ TimeSamples time_samples_from_json(const json& j) {
   t.clock_source = get_or<std::string>(j, "clock_source", "");
   t.ok = get_or<bool>(j, "ok", false);
   t.detail = get_or<std::string>(j, "detail", "");
+  if (j.contains("failure") && j["failure"].is_string())
+    t.failure = gate_status_from_string(j["failure"].get<std::string>());
   return t;
 }
 

@@ -55,15 +55,6 @@ struct Ceilings {
 };
 
 // Unprofiled timing of one variant (op "time").
-struct TimeSamples {
-  std::vector<double> kernel_us;  // CUPTI activity: sum of the variant's kernels, per sample
-  std::vector<double> event_us;   // cuEvent elapsed around the same launches (cross-check)
-  double sm_clock_mhz = 0;
-  std::string clock_source;       // "nvml" or "device attribute (max)"
-  bool ok = false;
-  std::string detail;
-};
-
 struct WorkerRequest {
   uint64_t id = 0;
   std::string op;               // hello ceilings gate profile time time_pairs quit

@@ -126,6 +126,7 @@ engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint6
   Preparation prep = prepare(v, seeds);
   if (!prep.prepared) {
     t.detail = std::string(engine::to_string(prep.failure.status)) + ": " + prep.failure.detail;
+    t.failure = prep.failure.status;
     return t;
   }
   Prepared& p = *prep.prepared;
@@ -138,6 +139,7 @@ engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint6
   int last_set = (p.next_set + p.buffers->sets() - 1) % p.buffers->sets();
   t.ok = check_outputs(p, last_set, g, "after timing");
   t.detail = t.ok ? s.note : "wrong result after timing: " + g.detail;
+  if (!t.ok) t.failure = engine::GateStatus::WrongResult;
   return t;
 }
 

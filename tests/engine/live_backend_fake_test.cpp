@@ -59,7 +59,7 @@ TEST_CASE("a healthy worker answers every op") {
   GateResult g = b->gate(ref("ok"));
   CHECK(g.status == GateStatus::Passed);
   CHECK(g.input_sets == 2);
-  CHECK(b->time_samples(ref("ok"), 3, 1) == std::vector<double>{10, 11, 12});
+  CHECK(b->time_samples(ref("ok"), 3, 1).kernel_us == std::vector<double>{10, 11, 12});
   PairSamples p = b->time_pairs(ref("ok"), ref("ok"), 4, 1);
   CHECK(p.incumbent_us.size() == 4);
   CHECK(p.candidate_us.size() == 4);
@@ -120,7 +120,10 @@ TEST_CASE("faults in the timing ops come back as outcomes with reasons, not as e
   std::string why;
   auto b = open_live_backend(fake_options(), &why);
   REQUIRE(b);
-  CHECK(b->time_samples(ref("hang"), 5, 1).empty());
+  TimeSamples hung_t = b->time_samples(ref("hang"), 5, 1);
+  CHECK(hung_t.kernel_us.empty());
+  REQUIRE(hung_t.failure);
+  CHECK(*hung_t.failure == GateStatus::Timeout);
   PairSamples crashed = b->time_pairs(ref("ok"), ref("segv"), 5, 1);
   CHECK(crashed.incumbent_us.empty());
   REQUIRE(crashed.failure);
@@ -139,7 +142,7 @@ TEST_CASE("faults in the timing ops come back as outcomes with reasons, not as e
   ProfileResult p = b->profile(ref("abort"));
   CHECK_FALSE(p.ok);
   CHECK(p.detail.find("signal 6") != std::string::npos);
-  CHECK(b->time_samples(ref("ok"), 2, 1).size() == 2);
+  CHECK(b->time_samples(ref("ok"), 2, 1).kernel_us.size() == 2);
 }
 
 TEST_CASE("beats re-arm the watchdog; stray stdout lines are ignored") {

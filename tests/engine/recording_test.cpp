@@ -71,7 +71,10 @@ TEST_CASE("recorded backend: same seed, same draws; another seed, other draws; r
   const std::vector<double> recorded = test::toy_recording().problems["toy"].variants["naive"].samples_us;
   for (double s : p1.incumbent_us)
     CHECK(std::find(recorded.begin(), recorded.end(), s) != recorded.end());
-  CHECK(b.time_samples(cand, 10, 3) == b.time_samples(cand, 10, 3));
+  auto t1 = b.time_samples(cand, 10, 3);
+  CHECK(t1.ok);
+  CHECK(t1.kernel_us.size() == 10);
+  CHECK(t1.kernel_us == b.time_samples(cand, 10, 3).kernel_us);
   CHECK(p1.sm_clock_mhz == 1980);
 }
 
@@ -82,8 +85,16 @@ TEST_CASE("recorded backend: a variant absent from the recording is 'not recorde
   auto p = b.profile(ghost);
   CHECK_FALSE(p.ok);
   CHECK(p.detail.find("not recorded") != std::string::npos);
-  CHECK(b.time_samples(ghost, 5, 1).empty());
-  CHECK(b.time_pairs({"toy", "naive", {}}, ghost, 5, 1).candidate_us.empty());
+  auto t = b.time_samples(ghost, 5, 1);
+  CHECK(t.kernel_us.empty());
+  CHECK_FALSE(t.ok);
+  REQUIRE(t.failure);
+  CHECK(*t.failure == GateStatus::NotRecorded);
+  CHECK(t.detail.find("not recorded") != std::string::npos);
+  auto pairs = b.time_pairs({"toy", "naive", {}}, ghost, 5, 1);
+  CHECK(pairs.candidate_us.empty());
+  REQUIRE(pairs.failure);
+  CHECK(*pairs.failure == GateStatus::NotRecorded);
   // A recorded gate failure is served as recorded.
   CHECK(b.gate({"toy", "broken", {}}).status == GateStatus::WrongResult);
   auto info = b.info();

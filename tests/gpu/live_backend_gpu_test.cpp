@@ -50,9 +50,12 @@ TEST_CASE("gpu: a small problem gates, times and pairs on the live device") {
   CHECK(g.input_sets >= 2);
   CHECK(g.seeds.size() == size_t(g.input_sets));
   CHECK(g.max_rel_err <= 1e-5);
-  std::vector<double> t = b->time_samples(naive, 10, 1);
+  TimeSamples ts = b->time_samples(naive, 10, 1);
+  REQUIRE(ts.ok);
+  const std::vector<double>& t = ts.kernel_us;
   REQUIRE(t.size() == 10);
   CHECK(std::all_of(t.begin(), t.end(), [](double us) { return us > 0; }));
+  CHECK(ts.event_us.size() == 10);  // the event-timed cross-check comes along
   PairSamples p = b->time_pairs(naive, vec4, 6, 1);
   CHECK(p.incumbent_us.size() == 6);
   CHECK(p.candidate_us.size() == 6);
