@@ -1,5 +1,6 @@
 #include "engine/replay.h"
 
+#include <optional>
 #include <ostream>
 #include <set>
 
@@ -12,14 +13,29 @@
 namespace solver::engine {
 
 std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& records,
-                                               const rules::RuleTable& table,
+                                               const rules::RuleTable* original,
+                                               const rules::RuleTable& edited,
                                                const rules::ChipProfile& chip) {
   std::vector<ReplayedDecision> out;
-  rules::Matcher matcher(table);
+  rules::Matcher matcher(edited);
+  std::optional<rules::Matcher> base;
+  if (original) base.emplace(*original);
   for (const auto& r : records) {
     if (r.signals.values.empty()) continue;  // converged, or an incumbent never profiled
-    ReplayedDecision d{r.problem, r.track, r.round, r.incumbent, r.match.fired,
-                       r.match.hypothesis, "", ""};
+    ReplayedDecision d;
+    d.problem = r.problem;
+    d.track = r.track;
+    d.round = r.round;
+    d.incumbent = r.incumbent;
+    d.recorded_rule = r.match.fired;
+    d.recorded_hypothesis = r.match.hypothesis;
+    d.old_rule = r.match.fired;
+    d.old_hypothesis = r.match.hypothesis;
+    if (base) {
+      rules::MatchResult b = base->match(r.signals, chip);
+      d.old_rule = b.fired ? b.fired->id : "";
+      d.old_hypothesis = b.fired ? b.fired->hypothesis : "";
+    }
     rules::MatchResult m = matcher.match(r.signals, chip);
     if (m.fired) {
       d.new_rule = m.fired->id;

@@ -1,9 +1,11 @@
 // Replaying a run with an edited rule table, without a GPU.
-//  - decisions: every recorded round whose incumbent was profiled is matched again with the
-//    edited table on the same signals and chip; the decisions that differ are listed (round,
-//    old rule/hypothesis -> new). ON-track rounds are re-decided against the edited table as
-//    written (not as the evolver would have changed it by then): a threshold edit is judged
-//    on its own. `--simulate` answers the rest.
+//  - decisions: every recorded round whose incumbent was profiled is matched on the same
+//    signals and chip twice, with the run's own table (its rules.yaml, as written) and with the
+//    edited one; the rounds where the two differ are the decisions the edit changes (round,
+//    rule/hypothesis before -> after). Both are static tables, so a threshold edit is judged
+//    on its own: on the ON track the evolver may have decided otherwise by then (a proposed
+//    rule fired, a retired one was skipped), which is reported per round as `evolved`, not as
+//    a change. `--simulate` answers what the edit does to whole runs.
 //  - simulate: the whole ablation again, same problems, rounds, seed and tracks, with the
 //    edited rules, on a recorded backend built from the run's own measurements.json. Variants
 //    the original run never measured come back "not recorded" (gate-failed), never invented.
@@ -22,13 +24,18 @@ struct ReplayedDecision {
   std::string problem, track;
   int round = 0;
   std::string incumbent;
-  std::string old_rule, old_hypothesis;  // as recorded
-  std::string new_rule, new_hypothesis;  // under the edited table
+  std::string old_rule, old_hypothesis;            // under the run's table, as written
+  std::string new_rule, new_hypothesis;            // under the edited table
+  std::string recorded_rule, recorded_hypothesis;  // what the run decided (evolved table)
   bool changed() const { return old_rule != new_rule || old_hypothesis != new_hypothesis; }
+  // The run decided otherwise than its static table would have: evolution at work.
+  bool evolved() const { return recorded_rule != old_rule || recorded_hypothesis != old_hypothesis; }
 };
 
+// `original`: the run's own table (nullptr: compare against the recorded decisions instead).
 std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& records,
-                                               const rules::RuleTable& table,
+                                               const rules::RuleTable* original,
+                                               const rules::RuleTable& edited,
                                                const rules::ChipProfile& chip);
 
 // The signals of every distinct incumbent a run profiled ("problem variant-key", signals), in

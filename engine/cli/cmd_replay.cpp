@@ -37,29 +37,42 @@ int run_replay(Context& ctx) {
                                            : loaded.header.value("chip", std::string());
   const rules::ChipProfile& chip = resolve_chip(chips, chip_name);
 
-  auto decisions = engine::replay_decisions(loaded.records, edited, chip);
+  // The run's own table, as written: the baseline an edit is compared with. (A run directory
+  // without one is compared with the decisions it recorded.)
+  std::optional<rules::RuleTable> original;
+  if (std::filesystem::exists(dir.rules())) original = rules::load_rule_table(dir.rules());
+  else ctx.err << "solver replay: " << dir.rules() << " is missing: comparing with the recorded decisions\n";
+  auto decisions = engine::replay_decisions(loaded.records, original ? &*original : nullptr, edited, chip);
   bool as_json = vm.count("json") > 0;
   nlohmann::json changed = nlohmann::json::array();
-  Table t({"problem", "track", "round", "incumbent", "was", "now"});
-  int n_changed = 0;
+  Table t({"problem", "track", "round", "incumbent", "was", "now", "the run decided"});
+  int n_changed = 0, n_evolved = 0;
+  auto label = [](const std::string& rule, const std::string& hyp) {
+    return rule.empty() ? std::string("(nothing)") : rule + " -> " + hyp;
+  };
   for (const auto& d : decisions) {
+    if (d.evolved()) ++n_evolved;
     if (!d.changed()) continue;
     ++n_changed;
-    auto label = [](const std::string& rule, const std::string& hyp) {
-      return rule.empty() ? std::string("(nothing)") : rule + " -> " + hyp;
-    };
     t.add_row({d.problem, d.track, std::to_string(d.round), d.incumbent,
-               label(d.old_rule, d.old_hypothesis), label(d.new_rule, d.new_hypothesis)});
+               label(d.old_rule, d.old_hypothesis), label(d.new_rule, d.new_hypothesis),
+               d.evolved() ? label(d.recorded_rule, d.recorded_hypothesis) + " (evolved)" : "same as was"});
     changed.push_back({{"problem", d.problem}, {"track", d.track}, {"round", d.round},
                        {"incumbent", d.incumbent}, {"old_rule", d.old_rule},
                        {"old_hypothesis", d.old_hypothesis}, {"new_rule", d.new_rule},
-                       {"new_hypothesis", d.new_hypothesis}});
+                       {"new_hypothesis", d.new_hypothesis}, {"recorded_rule", d.recorded_rule},
+                       {"recorded_hypothesis", d.recorded_hypothesis}, {"evolved", d.evolved()}});
   }
   nlohmann::json result{{"run", dir.path}, {"rules", rules_path}, {"chip", chip.id},
-                        {"decisions", decisions.size()}, {"changed", changed}};
+                        {"decisions", decisions.size()}, {"changed", changed},
+                        {"evolved", n_evolved}};
   if (!as_json) {
-    ctx.out << n_changed << " of " << decisions.size() << " recorded decisions change under "
-            << rules_path << " (chip " << chip.id << ")\n";
+    ctx.out << n_changed << " of " << decisions.size() << " decisions change under " << rules_path
+            << " against the run's own table (chip " << chip.id << ")";
+    if (n_evolved)
+      ctx.out << "; in " << n_evolved << " round(s) the run's evolved table had decided otherwise "
+              << "(proposed, retired or re-ranked rules: see --simulate)";
+    ctx.out << '\n';
     if (n_changed) t.print(ctx.out);
   }
   if (vm.count("simulate")) {

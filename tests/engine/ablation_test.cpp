@@ -120,11 +120,16 @@ TEST_CASE("replay: an edited threshold changes exactly the decisions it should")
   auto loaded = engine::load_ledger(run.dir.ledger());
   auto chip = *rules::load_chip_table(test::chips_yaml()).find("h200");
   // Same table: nothing changes.
-  auto same = engine::replay_decisions(loaded.records, rules::load_rule_table(w.rules), chip);
+  auto original = rules::load_rule_table(w.rules);
+  auto same = engine::replay_decisions(loaded.records, &original, original, chip);
   for (const auto& d : same) CHECK_FALSE(d.changed());
   // uncoalesced now needs load_eff < 0.2: the naive seed (0.3) no longer triggers it.
   auto edited = rules::parse_rule_table(test::toy_rules(0.2), "edited.yaml");
-  auto d = engine::replay_decisions(loaded.records, edited, chip);
+  auto d = engine::replay_decisions(loaded.records, &original, edited, chip);
+  // Without the run's table the recorded decisions are the baseline: the same answer here.
+  auto vs_recorded = engine::replay_decisions(loaded.records, nullptr, edited, chip);
+  REQUIRE(vs_recorded.size() == d.size());
+  for (std::size_t i = 0; i < d.size(); ++i) CHECK(vs_recorded[i].changed() == d[i].changed());
   std::vector<std::string> changed;
   for (const auto& x : d)
     if (x.changed()) changed.push_back(x.track + " r" + std::to_string(x.round) + " " + x.old_rule + "->" + x.new_rule);

@@ -250,3 +250,16 @@ TEST_CASE("the bundled recording's signals are what the current derivation gives
   fs::remove_all(copy);
   fs::remove_all(cache);
 }
+
+TEST_CASE("replaying a live run with its own table changes nothing; evolved decisions are told apart") {
+  // The live seed-rules ablation on the H200: on the ON track a rule proposed from softmax's
+  // win fired on layernorm. Its own rules.yaml (as written) must change no decision; that
+  // round is reported as evolved, not as a change.
+  const std::string run = kSrc + "/docs/results/h200-2026-11-29c/ablate-seed";
+  std::string out;
+  REQUIRE(cli({"replay", "--run", run, "--rules", run + "/rules.yaml", "--json"}, &out) == 0);
+  json j = json::parse(out);
+  CHECK(j["changed"].empty());
+  CHECK(j["evolved"].get<int>() >= 1);
+  CHECK(j["decisions"].get<int>() > 30);
+}
