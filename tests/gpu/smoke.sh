@@ -1,13 +1,17 @@
 #!/bin/bash
 # GPU smoke of the worker and the live backend, run on the GPU machine from the repo root with
-# the static build installed under .carry/solver (docs/gpu-backend.md says how) and the gpu
-# test binary at .carry/tests/live_backend_gpu_test. Logs go to $OUT (or /tmp/solver-smoke).
+# the static build installed under $SOLVER_BUNDLE (default .carry/solver; docs/gpu-backend.md
+# says how) and the gpu test binary at $SOLVER_BUNDLE/tests/live_backend_gpu_test (or
+# .carry/tests/). Logs go to $OUT (or /tmp/solver-smoke).
 # `smoke.sh check` runs only the gpu test and `solver problems check` (with a longer limit).
 MODE=${1:-all}
 set -u
 OUT=${OUT:-/tmp/solver-smoke}
 mkdir -p "$OUT"
-BIN=.carry/solver/bin
+BUNDLE=${SOLVER_BUNDLE:-.carry/solver}
+BIN=$BUNDLE/bin
+GPU_TEST=$BUNDLE/tests/live_backend_gpu_test
+[ -x "$GPU_TEST" ] || GPU_TEST=.carry/tests/live_backend_gpu_test
 export SOLVER_CACHE_DIR=/tmp/solver-cache
 req() {  # one worker session: each argument is one request line
   printf '%s\n' "$@" | timeout 240 "$BIN/solver-gpu" --serve --problems-root problems \
@@ -30,7 +34,7 @@ req() {  # one worker session: each argument is one request line
   echo "== gpu test: live backend + fault suite"
   LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-} SOLVER_TEST_WORKER="$PWD/$BIN/solver-gpu" \
     SOLVER_TEST_SOURCE_DIR="$PWD" SOLVER_CACHE_DIR=/tmp/solver-cache \
-    timeout 240 .carry/tests/live_backend_gpu_test -s
+    timeout 240 "$GPU_TEST" -s
   echo "(gpu test exit status $?)"
   if [ "$MODE" = all ]; then
   for pv in "sigmoid naive" "matmul naive" "matmul wmma_tf32"; do
