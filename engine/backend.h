@@ -69,7 +69,7 @@ struct PairSamples {
   // died while timing), NotRecorded (a recording without these samples), NoDevice. A kernel
   // that breaks only under repeated launches is an outcome to record, never "no samples".
   std::optional<GateStatus> failure;
-  std::string error;
+  std::string detail;
 };
 
 struct BackendInfo {

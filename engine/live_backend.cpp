@@ -10,6 +10,8 @@
 #include <filesystem>
 #include <map>
 #include <random>
+#include <tuple>
+#include <utility>
 
 #include "engine/worker_process.h"
 #include "engine/worker_protocol.h"
@@ -97,18 +99,9 @@ class LiveBackend final : public Backend {
     r.seed = seed_base_ + (++gates_);
     int t = timeout_for(v.problem);
     Exchange ex = exchange(r, kCompileBudgetMs, kCompileBudgetMs + t * (kExtraBatches + 3 * r.input_sets));
+    if (ex.kind == Exchange::Kind::Answered && ex.response.gate) return *ex.response.gate;
     GateResult g;
-    switch (ex.kind) {
-      case Exchange::Kind::Answered:
-        if (ex.response.gate) return *ex.response.gate;
-        g.status = GateStatus::Fault;
-        g.detail = "worker error: " + ex.response.error;
-        return g;
-      case Exchange::Kind::Timeout: g.status = GateStatus::Timeout; break;
-      case Exchange::Kind::Died: g.status = GateStatus::Fault; break;
-      case Exchange::Kind::NotStarted: g.status = GateStatus::NoDevice; break;
-    }
-    g.detail = ex.detail;
+    std::tie(g.status, g.detail) = failure_of(ex);
     return g;
   }
 
@@ -137,21 +130,16 @@ class LiveBackend final : public Backend {
     int t = timeout_for(v.problem);
     Exchange ex = exchange(r, kCompileBudgetMs, kCompileBudgetMs + t * (kExtraBatches + 2 * r.samples));
     TimeSamples out;
-    switch (ex.kind) {
-      case Exchange::Kind::Answered:
-        if (ex.response.time) {
-          out = *ex.response.time;
-          if (!out.ok && !out.failure) out.failure = GateStatus::Fault;
-          if (!out.ok) out.kernel_us.clear(), out.event_us.clear();  // never numbers of a wrong kernel
-          return out;
-        }
-        out.failure = ex.response.error_status.value_or(GateStatus::Fault);
-        out.detail = ex.response.error.empty() ? "the worker answered without samples" : ex.response.error;
-        break;
-      case Exchange::Kind::Timeout: out.failure = GateStatus::Timeout; out.detail = ex.detail; break;
-      case Exchange::Kind::Died: out.failure = GateStatus::Fault; out.detail = ex.detail; break;
-      case Exchange::Kind::NotStarted: out.failure = GateStatus::NoDevice; out.detail = ex.detail; break;
+    if (ex.kind == Exchange::Kind::Answered && ex.response.time) {
+      out = *ex.response.time;
+      if (!out.ok) {
+        if (!out.failure) out.failure = GateStatus::Fault;
+        out.kernel_us.clear(), out.event_us.clear();  // never numbers of a wrong kernel
+      }
+      return out;
     }
+    out.failure.emplace();
+    std::tie(*out.failure, out.detail) = failure_of(ex);
     return out;
   }
 
@@ -166,17 +154,11 @@ class LiveBackend final : public Backend {
     int t = std::max(timeout_for(incumbent.problem), timeout_for(candidate.problem));
     Exchange ex = exchange(r, 2 * kCompileBudgetMs,
                            2 * kCompileBudgetMs + t * (2 * kExtraBatches + 4 * r.pairs));
+    if (ex.kind == Exchange::Kind::Answered && ex.response.ok && ex.response.pairs)
+      return *ex.response.pairs;
     PairSamples out;
-    switch (ex.kind) {
-      case Exchange::Kind::Answered:
-        if (ex.response.ok && ex.response.pairs) return *ex.response.pairs;
-        out.failure = ex.response.error_status.value_or(GateStatus::Fault);
-        out.error = ex.response.error.empty() ? "the worker answered without samples" : ex.response.error;
-        break;
-      case Exchange::Kind::Timeout: out.failure = GateStatus::Timeout; out.error = ex.detail; break;
-      case Exchange::Kind::Died: out.failure = GateStatus::Fault; out.error = ex.detail; break;
-      case Exchange::Kind::NotStarted: out.failure = GateStatus::NoDevice; out.error = ex.detail; break;
-    }
+    out.failure.emplace();
+    std::tie(*out.failure, out.detail) = failure_of(ex);
     return out;
   }
 
@@ -193,6 +175,23 @@ class LiveBackend final : public Backend {
 
  private:
   static std::string describe(const Exchange& ex) { return ex.detail; }
+
+  // A request that did not get the result it asked for, as the gate outcome it amounts to:
+  // the worker's own status for a failure it could name (a wrong result after timing), else
+  // Fault for a worker error or death, Timeout for a hang, NoDevice when no worker started.
+  static std::pair<GateStatus, std::string> failure_of(const Exchange& ex) {
+    switch (ex.kind) {
+      case Exchange::Kind::Answered:
+        if (ex.response.error_status) return {*ex.response.error_status, ex.response.error};
+        return {GateStatus::Fault, "worker error: " + (ex.response.error.empty()
+                                                           ? std::string("answered without a result")
+                                                           : ex.response.error)};
+      case Exchange::Kind::Timeout: return {GateStatus::Timeout, ex.detail};
+      case Exchange::Kind::Died: return {GateStatus::Fault, ex.detail};
+      case Exchange::Kind::NotStarted: break;
+    }
+    return {GateStatus::NoDevice, ex.detail};
+  }
 
   int timeout_for(const std::string& problem) {
     if (options_.timeout_ms > 0) return options_.timeout_ms;

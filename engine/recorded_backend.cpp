@@ -100,7 +100,7 @@ PairSamples RecordedBackend::time_pairs(const VariantRef& incumbent, const Varia
   if (!a || !b || a->samples_us.empty() || b->samples_us.empty()) {
     out.failure = GateStatus::NotRecorded;
     const VariantRef& missing = (!a || a->samples_us.empty()) ? incumbent : candidate;
-    out.error = not_recorded(missing, "has no time samples in");
+    out.detail = not_recorded(missing, "has no time samples in");
     return out;
   }
   // One generator for the pair, drawing incumbent then candidate, as the live protocol

@@ -253,7 +253,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
     rec.outcome = Outcome::GateFailed;
     rec.gate->status = status;
     rec.gate->detail = "during paired timing: " +
-                       (pairs.error.empty() ? std::string("no samples came back") : pairs.error);
+                       (pairs.detail.empty() ? std::string("no samples came back") : pairs.detail);
     rec.detail = std::string(to_string(status)) + ": " + rec.gate->detail;
     return rec;
   }

@@ -128,14 +128,14 @@ TEST_CASE("faults in the timing ops come back as outcomes with reasons, not as e
   CHECK(crashed.incumbent_us.empty());
   REQUIRE(crashed.failure);
   CHECK(*crashed.failure == GateStatus::Fault);
-  CHECK(crashed.error.find("signal 11") != std::string::npos);
+  CHECK(crashed.detail.find("signal 11") != std::string::npos);
   PairSamples hung = b->time_pairs(ref("ok"), ref("hang"), 5, 1);
   REQUIRE(hung.failure);
   CHECK(*hung.failure == GateStatus::Timeout);
   PairSamples stale = b->time_pairs(ref("ok"), ref("stale"), 5, 1);
   REQUIRE(stale.failure);
   CHECK(*stale.failure == GateStatus::WrongResult);
-  CHECK(stale.error.find("wrong result after timing") != std::string::npos);
+  CHECK(stale.detail.find("wrong result after timing") != std::string::npos);
   PairSamples fine = b->time_pairs(ref("ok"), ref("ok"), 5, 1);
   CHECK_FALSE(fine.failure);
   CHECK(fine.candidate_us.size() == 5);
