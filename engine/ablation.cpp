@@ -9,7 +9,7 @@
 #include <map>
 #include <ostream>
 
-#include "engine/cli/paths.h"
+#include "engine/data_paths.h"
 #include "engine/evolver.h"
 #include "engine/json_util.h"
 #include "engine/ledger.h"
@@ -45,14 +45,14 @@ std::unique_ptr<Backend> open_backend(const std::string& choice, const std::stri
         {"--backend", 0, 0}, "unknown backend '" + choice + "' (auto, live or recorded)"});
   if (choice != "recorded" && recording.empty()) {
     LiveOptions lo;
-    lo.problems_root = problems_root.empty() ? cli::problems_root(data_dir) : problems_root;
-    lo.chips_file = cli::chips_file(data_dir);
+    lo.problems_root = problems_root.empty() ? engine::problems_root(data_dir) : problems_root;
+    lo.chips_file = chips_file(data_dir);
     std::string why;
     if (auto live = open_live_backend(lo, &why)) return live;
     if (choice == "live") throw std::runtime_error("no live GPU backend: " + why);
     if (note) *note = why;
   }
-  std::string path = recording.empty() ? cli::recordings_dir(data_dir) + "/h200.json" : recording;
+  std::string path = recording.empty() ? recordings_dir(data_dir) + "/h200.json" : recording;
   if (choice == "auto" && !fs::exists(path))
     throw rules::InputError(rules::Diagnostic{
         {path, 0, 0}, "no GPU here (" + (note ? *note : std::string("live backend unavailable")) +

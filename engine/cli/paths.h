@@ -1,20 +1,13 @@
-// Where the tool's data lives (rules/, problems/, recordings/). One answer for every command so
-// that an installed binary, a build-tree binary and the tests all find the same files.
+// The commands use the data-dir layout unqualified; it lives in engine/data_paths.h because the
+// engine (the ablation's backend choice) needs it too, and the engine does not include cli/.
 #pragma once
-#include <string>
+#include "engine/data_paths.h"
 
 namespace solver::cli {
-
-// $SOLVER_DATA_DIR if set; else <dir of the running executable>/../share/solver if that folder
-// exists (an installed tool); else the source tree the binary was built from.
-std::string default_data_dir();
-
-// Paths under a data dir.
-std::string rules_file(const std::string& data_dir);     // rules/rules.yaml
-std::string chips_file(const std::string& data_dir);     // rules/chips.yaml
-std::string problems_root(const std::string& data_dir);  // problems/
-std::string recordings_dir(const std::string& data_dir); // tests/data/recordings or recordings/
-// The bundled H200 signal fixtures (the default input of `solver dry-run`).
-std::string fixture_file(const std::string& data_dir, const std::string& name);
-
+using engine::chips_file;
+using engine::default_data_dir;
+using engine::fixture_file;
+using engine::problems_root;
+using engine::recordings_dir;
+using engine::rules_file;
 }  // namespace solver::cli

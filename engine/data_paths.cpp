@@ -1,4 +1,4 @@
-#include "engine/cli/paths.h"
+#include "engine/data_paths.h"
 
 #include <cstdlib>
 #include <filesystem>
@@ -10,7 +10,7 @@
 
 namespace fs = std::filesystem;
 
-namespace solver::cli {
+namespace solver::engine {
 namespace {
 
 bool is_dir(const fs::path& p) {
@@ -50,4 +50,4 @@ std::string fixture_file(const std::string& d, const std::string& name) {
   return first_existing(d, ("fixtures/" + name).c_str(), ("tests/data/" + name).c_str());
 }
 
-}  // namespace solver::cli
+}  // namespace solver::engine
