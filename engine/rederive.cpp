@@ -81,8 +81,9 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
         in.code_tensor_ops = compiled.tensor_ops->total();
         in.code_wgmma_ops = compiled.tensor_ops->wgmma;
       } else {
-        skip("code not scanned (" + (compiled.ok ? std::string("no PTX") : compiled.error) +
-             "); re-derived from the counters alone");
+        report.notes.push_back(problem + " " + key + ": code not scanned (" +
+                               (compiled.ok ? std::string("no PTX") : compiled.error) +
+                               "); re-derived from the counters alone");
       }
       profiling::Derivation d = profiling::derive_signals(in);
       // Signals the derivation cannot rebuild from what was kept stay as recorded.

@@ -22,11 +22,12 @@ struct RederiveReport {
   int variants = 0;                    // variants re-derived
   std::vector<SignalChange> changes;   // in problem, key, signal order
   std::vector<std::string> skipped;    // "problem key: why" (not profiled, source changed...)
+  std::vector<std::string> notes;      // re-derived, but with less to go on (no code scan)
 };
 
 // Rewrites the signals (and their origins) of every profiled variant of `rec` in place.
 // A variant whose kernel source no longer matches the recorded source hash is skipped: its raw
-// metrics belong to another kernel. Without NVRTC the code scan is left out (said in skipped).
+// metrics belong to another kernel. Without NVRTC the code scan is left out (said in notes).
 RederiveReport rederive_recording(Recording& rec, const std::string& problems_root,
                                   const rules::ChipProfile& chip, generators::CompileCache* cache);
 

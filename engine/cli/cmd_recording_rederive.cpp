@@ -51,6 +51,7 @@ int run_recording_rederive(Context& ctx) {
     if (!r.changes.empty()) t.print(ctx.out);
   }
   for (const auto& s : r.skipped) ctx.err << "skipped: " << s << '\n';
+  for (const auto& n : r.notes) ctx.err << "note: " << n << '\n';
   if (vm.count("check")) return r.changes.empty() ? kExitOk : kExitFailure;
   if (vm.count("write") && !r.changes.empty()) {
     engine::save_recording(rec, path);
