@@ -129,12 +129,12 @@ std::string program_log(nvrtcProgram prog) {
 
 }  // namespace
 
-bool nvrtc_built_in() { return nvrtc().error.empty(); }
+bool nvrtc_available() { return nvrtc().error.empty(); }
 
 std::string nvrtc_unavailable_reason() { return nvrtc().error; }
 
 std::string nvrtc_version() {
-  if (!nvrtc_built_in()) return "";
+  if (!nvrtc_available()) return "";
   int major = 0, minor = 0;
   if (nvrtc().Version(&major, &minor) != NVRTC_SUCCESS) return "unknown";
   return std::to_string(major) + "." + std::to_string(minor);
@@ -142,7 +142,7 @@ std::string nvrtc_version() {
 
 CompileResult nvrtc_compile(const std::string& source_text, const std::string& name,
                             const std::vector<std::string>& options) {
-  if (!nvrtc_built_in()) return failure(nvrtc().error);
+  if (!nvrtc_available()) return failure(nvrtc().error);
   auto start = std::chrono::steady_clock::now();
   Program prog(new nvrtcProgram(nullptr));
   nvrtcResult rc =
@@ -185,7 +185,7 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
 
 #else  // no NVRTC in this build
 
-bool nvrtc_built_in() { return false; }
+bool nvrtc_available() { return false; }
 std::string nvrtc_unavailable_reason() { return "not built with NVRTC"; }
 std::string nvrtc_version() { return ""; }
 
@@ -198,7 +198,7 @@ CompileResult nvrtc_compile(const std::string&, const std::string&, const std::v
 #endif
 
 CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache) {
-  if (!nvrtc_built_in()) {
+  if (!nvrtc_available()) {
     CompileResult r;
     r.error = nvrtc_unavailable_reason();
     return r;

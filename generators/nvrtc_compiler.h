@@ -16,7 +16,7 @@ namespace solver::generators {
 // run time (it is dlopen'ed, not linked); otherwise every compile returns ok=false with
 // nvrtc_unavailable_reason() as its error ("not built with NVRTC", or the library not found
 // and where it was looked for).
-bool nvrtc_built_in();
+bool nvrtc_available();
 std::string nvrtc_unavailable_reason();
 // "13.0" (nvrtcVersion) or "" when not built in.
 std::string nvrtc_version();

@@ -102,7 +102,7 @@ void usage_columns(const gen::ResolvedVariant& rv, const gen::CompileResult& c,
 
 void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
                  const rules::ChipProfile& chip, Row& row) {
-  if (!gen::nvrtc_built_in()) {
+  if (!gen::nvrtc_available()) {
     row.compile = "no NVRTC";
     row.detail = gen::nvrtc_unavailable_reason();
     return;
@@ -217,7 +217,7 @@ int run_problems_check(Context& ctx) {
 
   std::unique_ptr<gen::CompileCache> cache;
   if (!o.no_cache) cache = std::make_unique<gen::CompileCache>(o.cache_dir);
-  std::string compiler = gen::nvrtc_built_in() ? "NVRTC " + gen::nvrtc_version()
+  std::string compiler = gen::nvrtc_available() ? "NVRTC " + gen::nvrtc_version()
                                                : gen::nvrtc_unavailable_reason();
 
   std::vector<Row> rows;

@@ -41,7 +41,7 @@ int compile_all(const ProblemSpec& p, CompileCache* cache) {
 }  // namespace
 
 TEST_CASE("NVRTC is built in and reports a version") {
-  CHECK(nvrtc_built_in());
+  CHECK(nvrtc_available());
   CHECK(nvrtc_version().find('.') != std::string::npos);
 }
 
