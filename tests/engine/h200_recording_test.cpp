@@ -144,6 +144,7 @@ TEST_CASE("the bundled recording covers every knob point of every built-in pool,
   // would make its rounds end as "not recorded". Re-record with `solver record ... --merge`.
   auto rec = solver::engine::load_recording(kRecording);
   CHECK(rec.chip == "h200");
+  const auto chip = *solver::rules::load_chip_table(kSrc + "/rules/chips.yaml").find("h200");
   for (const char* p : {"softmax", "layernorm", "reduce", "matmul_scalar", "sigmoid", "matmul"}) {
     auto spec = solver::generators::load_problem(kSrc + "/problems/" + p);
     REQUIRE_MESSAGE(rec.problems.count(p), p);
@@ -160,7 +161,6 @@ TEST_CASE("the bundled recording covers every knob point of every built-in pool,
         CHECK(it->second.profile);
         CHECK(it->second.samples_us.size() >= 10);
         // The kernel recorded is the kernel in the tree (source + options).
-        auto chip = *solver::rules::load_chip_table(kSrc + "/rules/chips.yaml").find("h200");
         CHECK_MESSAGE(solver::generators::resolve(spec, v, knobs, chip).source_hash ==
                           it->second.gate->source_hash,
                       p << " " << key << ": source changed since it was recorded");
