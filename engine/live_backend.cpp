@@ -33,13 +33,6 @@ constexpr int kCeilingsBudgetMs = 300000;
 // Launch batches per request besides the samples asked for (warm-up, reference, checks).
 constexpr int kExtraBatches = 8;
 
-std::string default_worker_path() {
-  std::error_code ec;
-  fs::path self = fs::read_symlink("/proc/self/exe", ec);
-  if (ec) return "solver-gpu";
-  return (self.parent_path() / "solver-gpu").string();
-}
-
 std::string last_lines(const std::string& text, std::size_t max_bytes = 2000) {
   if (text.size() <= max_bytes) return text;
   auto cut = text.find('\n', text.size() - max_bytes);
@@ -65,6 +58,10 @@ class LiveBackend final : public Backend {
 
   // Starts the worker and asks for its device. Empty string = ready.
   std::string open() {
+    std::error_code ec;
+    if (options_.worker_path.find('/') != std::string::npos && !fs::exists(options_.worker_path, ec))
+      return "this build has no GPU worker (" + options_.worker_path +
+             " is absent: solver-gpu is built only where the CUDA toolkit is found at build time)";
     WorkerRequest hello;
     hello.op = "hello";
     Exchange ex = exchange(hello, kStartBudgetMs, kStartBudgetMs);
@@ -302,6 +299,13 @@ class LiveBackend final : public Backend {
 };
 
 }  // namespace
+
+std::string default_worker_path() {
+  std::error_code ec;
+  fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) return "solver-gpu";
+  return (self.parent_path() / "solver-gpu").string();
+}
 
 std::unique_ptr<Backend> open_live_backend(const LiveOptions& options, std::string* why_not) {
   auto backend = std::make_unique<LiveBackend>(options);

@@ -26,6 +26,10 @@ struct LiveOptions {
   std::vector<std::string> worker_args;
 };
 
+// Where the worker is looked for when LiveOptions::worker_path is empty: next to the running
+// executable (`solver-gpu` beside `solver`, in the build tree and once installed).
+std::string default_worker_path();
+
 // Starts the worker and asks it for the device. Returns nullptr and sets *why_not (e.g. "no
 // NVIDIA driver on this machine (libcuda.so.1 not found)") when no GPU can be used.
 std::unique_ptr<Backend> open_live_backend(const LiveOptions& options, std::string* why_not);

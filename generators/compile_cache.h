@@ -16,7 +16,7 @@ struct CompileResult {
   bool ok = false;
   std::string cubin;         // bytes of the CUBIN image (ok only)
   std::string log;           // NVRTC program log (warnings on success, errors on failure)
-  std::string error;         // short reason on failure ("compile error", "not built with NVRTC", "NVRTC library not found ...")
+  std::string error;         // short reason on failure ("compile error", "NVRTC library not found ...")
   double seconds = 0;        // compile wall time (0 on a cache hit)
   bool cache_hit = false;
   std::string cache_key;     // empty when uncached

@@ -1,52 +1,77 @@
-// The only file of generators/ that sees nvrtc.h. Without the CUDA toolkit (SOLVER_HAVE_NVRTC
-// undefined) it still builds, and every compile says "not built with NVRTC", so callers need
-// no #ifdef of their own.
+// The only file of generators/ that talks to NVRTC. libnvrtc is opened at run time, never
+// linked, and its C API is declared here (nvrtc_api below), so every build can compile
+// kernels once a toolkit is present on the machine, whether or not one was there at build
+// time. Where the build saw the toolkit, its nvrtc.h checks those declarations.
 #include "generators/nvrtc_compiler.h"
 
+#include <dlfcn.h>
+
 #include <chrono>
+#include <cstddef>
 #include <cstdlib>
 #include <memory>
 #include <string>
 #include <type_traits>
 #include <vector>
 
-#ifdef SOLVER_HAVE_NVRTC
-#include <dlfcn.h>
+namespace solver::generators {
+
+namespace nvrtc_api {
+// The subset of NVRTC's C ABI that solver uses; stable since CUDA 11 (cubin and PTX getters).
+using Result = int;  // nvrtcResult: an enum, NVRTC_SUCCESS == 0
+constexpr Result kSuccess = 0;
+struct ProgramImpl;
+using Program = ProgramImpl*;  // nvrtcProgram: an opaque pointer
+using Version = Result (*)(int*, int*);
+using GetErrorString = const char* (*)(Result);
+using CreateProgram = Result (*)(Program*, const char*, const char*, int, const char* const*,
+                                 const char* const*);
+using DestroyProgram = Result (*)(Program*);
+using CompileProgram = Result (*)(Program, int, const char* const*);
+using GetSize = Result (*)(Program, std::size_t*);
+using GetBytes = Result (*)(Program, char*);
+}  // namespace nvrtc_api
+
+}  // namespace solver::generators
+
+#if __has_include(<nvrtc.h>)
 #include <nvrtc.h>
+namespace solver::generators::nvrtc_api {
+// Where the toolkit's header is at hand, the hand-written declarations must agree with it.
+static_assert(NVRTC_SUCCESS == kSuccess);
+static_assert(sizeof(nvrtcResult) == sizeof(Result));
+static_assert(sizeof(nvrtcProgram) == sizeof(Program));
+}  // namespace solver::generators::nvrtc_api
 #endif
 
 namespace solver::generators {
 
-#ifdef SOLVER_HAVE_NVRTC
-
 namespace {
 
-// libnvrtc is opened at run time, not linked: `solver` then starts on any machine (offline
-// replays need no CUDA at all), and a compile where the library is missing is an outcome
-// that names what was searched. Search order: $SOLVER_NVRTC_LIBRARY (a path; if set, the only
-// one tried), else the soname
-// through the loader's own rules (LD_LIBRARY_PATH, the executable's runpath, ld.so.cache),
-// then <dir>/<soname> for $CUDA_HOME/lib64, $CUDA_PATH/lib64, the build's toolkit and
+// Search order: $SOLVER_NVRTC_LIBRARY (a path; if set, the only one tried), else each soname
+// (the build toolkit's major version first, then the other supported majors) through the
+// loader's own rules (LD_LIBRARY_PATH, the executable's runpath, ld.so.cache), then
+// <dir>/<soname> for $CUDA_HOME/lib64, $CUDA_PATH/lib64, the build's toolkit and
 // /usr/local/cuda/lib64.
 #ifndef SOLVER_NVRTC_SONAME
-#define SOLVER_NVRTC_SONAME "libnvrtc.so"
+#define SOLVER_NVRTC_SONAME "libnvrtc.so.13"
 #endif
 #ifndef SOLVER_CUDA_LIB_DIR
 #define SOLVER_CUDA_LIB_DIR "/usr/local/cuda/lib64"
 #endif
 
 struct NvrtcApi {
-  decltype(&::nvrtcVersion) Version = nullptr;
-  decltype(&::nvrtcGetErrorString) GetErrorString = nullptr;
-  decltype(&::nvrtcCreateProgram) CreateProgram = nullptr;
-  decltype(&::nvrtcDestroyProgram) DestroyProgram = nullptr;
-  decltype(&::nvrtcCompileProgram) CompileProgram = nullptr;
-  decltype(&::nvrtcGetProgramLogSize) GetProgramLogSize = nullptr;
-  decltype(&::nvrtcGetProgramLog) GetProgramLog = nullptr;
-  decltype(&::nvrtcGetCUBINSize) GetCUBINSize = nullptr;
-  decltype(&::nvrtcGetCUBIN) GetCUBIN = nullptr;
-  decltype(&::nvrtcGetPTXSize) GetPTXSize = nullptr;
-  decltype(&::nvrtcGetPTX) GetPTX = nullptr;
+  nvrtc_api::Version Version = nullptr;
+  nvrtc_api::GetErrorString GetErrorString = nullptr;
+  nvrtc_api::CreateProgram CreateProgram = nullptr;
+  nvrtc_api::DestroyProgram DestroyProgram = nullptr;
+  nvrtc_api::CompileProgram CompileProgram = nullptr;
+  nvrtc_api::GetSize GetProgramLogSize = nullptr;
+  nvrtc_api::GetBytes GetProgramLog = nullptr;
+  nvrtc_api::GetSize GetCUBINSize = nullptr;
+  nvrtc_api::GetBytes GetCUBIN = nullptr;
+  nvrtc_api::GetSize GetPTXSize = nullptr;
+  nvrtc_api::GetBytes GetPTX = nullptr;
   std::string error;  // empty when every entry point resolved
   std::string path;   // what was opened
 };
@@ -55,14 +80,21 @@ NvrtcApi load_nvrtc() {
   NvrtcApi a;
   std::vector<std::string> candidates;
   // An explicit library is the only one tried: the user said which NVRTC to use.
-  if (const char* p = std::getenv("SOLVER_NVRTC_LIBRARY"); p && *p) candidates.push_back(p);
-  else candidates.push_back(SOLVER_NVRTC_SONAME);
-  if (candidates.front() == SOLVER_NVRTC_SONAME) {
+  if (const char* p = std::getenv("SOLVER_NVRTC_LIBRARY"); p && *p) {
+    candidates.push_back(p);
+  } else {
+    std::vector<std::string> sonames{SOLVER_NVRTC_SONAME};
+    for (const char* s : {"libnvrtc.so.13", "libnvrtc.so.12"})
+      if (sonames.front() != s) sonames.push_back(s);
+    std::vector<std::string> dirs;
     for (const char* env : {"CUDA_HOME", "CUDA_PATH"})
-      if (const char* d = std::getenv(env); d && *d)
-        candidates.push_back(std::string(d) + "/lib64/" SOLVER_NVRTC_SONAME);
-    candidates.push_back(SOLVER_CUDA_LIB_DIR "/" SOLVER_NVRTC_SONAME);
-    candidates.push_back("/usr/local/cuda/lib64/" SOLVER_NVRTC_SONAME);
+      if (const char* d = std::getenv(env); d && *d) dirs.push_back(std::string(d) + "/lib64");
+    dirs.push_back(SOLVER_CUDA_LIB_DIR);
+    if (dirs.back() != "/usr/local/cuda/lib64") dirs.push_back("/usr/local/cuda/lib64");
+    for (const auto& so : sonames) {
+      candidates.push_back(so);
+      for (const auto& d : dirs) candidates.push_back(d + "/" + so);
+    }
   }
   void* handle = nullptr;
   std::string tried;
@@ -103,12 +135,12 @@ const NvrtcApi& nvrtc() {
 }
 
 struct ProgramDeleter {
-  void operator()(nvrtcProgram* p) const {
+  void operator()(nvrtc_api::Program* p) const {
     if (p && *p) nvrtc().DestroyProgram(p);
     delete p;
   }
 };
-using Program = std::unique_ptr<nvrtcProgram, ProgramDeleter>;
+using Program = std::unique_ptr<nvrtc_api::Program, ProgramDeleter>;
 
 CompileResult failure(std::string error, std::string log = {}) {
   CompileResult r;
@@ -118,11 +150,11 @@ CompileResult failure(std::string error, std::string log = {}) {
   return r;
 }
 
-std::string program_log(nvrtcProgram prog) {
+std::string program_log(nvrtc_api::Program prog) {
   size_t n = 0;
-  if (nvrtc().GetProgramLogSize(prog, &n) != NVRTC_SUCCESS || n <= 1) return "";
+  if (nvrtc().GetProgramLogSize(prog, &n) != nvrtc_api::kSuccess || n <= 1) return "";
   std::string log(n, '\0');
-  if (nvrtc().GetProgramLog(prog, log.data()) != NVRTC_SUCCESS) return "";
+  if (nvrtc().GetProgramLog(prog, log.data()) != nvrtc_api::kSuccess) return "";
   log.resize(n - 1);  // drop the terminating NUL
   return log;
 }
@@ -133,10 +165,12 @@ bool nvrtc_available() { return nvrtc().error.empty(); }
 
 std::string nvrtc_unavailable_reason() { return nvrtc().error; }
 
+std::string nvrtc_library() { return nvrtc_available() ? nvrtc().path : ""; }
+
 std::string nvrtc_version() {
   if (!nvrtc_available()) return "";
   int major = 0, minor = 0;
-  if (nvrtc().Version(&major, &minor) != NVRTC_SUCCESS) return "unknown";
+  if (nvrtc().Version(&major, &minor) != nvrtc_api::kSuccess) return "unknown";
   return std::to_string(major) + "." + std::to_string(minor);
 }
 
@@ -144,10 +178,10 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
                             const std::vector<std::string>& options) {
   if (!nvrtc_available()) return failure(nvrtc().error);
   auto start = std::chrono::steady_clock::now();
-  Program prog(new nvrtcProgram(nullptr));
-  nvrtcResult rc =
+  Program prog(new nvrtc_api::Program(nullptr));
+  nvrtc_api::Result rc =
       nvrtc().CreateProgram(prog.get(), source_text.c_str(), name.c_str(), 0, nullptr, nullptr);
-  if (rc != NVRTC_SUCCESS) return failure(std::string("nvrtcCreateProgram: ") + nvrtc().GetErrorString(rc));
+  if (rc != nvrtc_api::kSuccess) return failure(std::string("nvrtcCreateProgram: ") + nvrtc().GetErrorString(rc));
   std::vector<const char*> argv;
   argv.reserve(options.size());
   for (const auto& o : options) argv.push_back(o.c_str());
@@ -156,7 +190,7 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
   auto seconds = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   };
-  if (rc != NVRTC_SUCCESS) {
+  if (rc != nvrtc_api::kSuccess) {
     CompileResult r = failure(std::string("compile error: ") + nvrtc().GetErrorString(rc), log);
     r.seconds = seconds();
     return r;
@@ -164,17 +198,17 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
   size_t size = 0;
   rc = nvrtc().GetCUBINSize(*prog, &size);
   // A virtual architecture (compute_XY) yields no CUBIN; say so rather than return nothing.
-  if (rc != NVRTC_SUCCESS || size == 0)
+  if (rc != nvrtc_api::kSuccess || size == 0)
     return failure("no CUBIN produced (is the architecture a real sm_XY?)", log);
   CompileResult r;
   r.cubin.resize(size);
   rc = nvrtc().GetCUBIN(*prog, r.cubin.data());
-  if (rc != NVRTC_SUCCESS) return failure(std::string("nvrtcGetCUBIN: ") + nvrtc().GetErrorString(rc), log);
+  if (rc != nvrtc_api::kSuccess) return failure(std::string("nvrtcGetCUBIN: ") + nvrtc().GetErrorString(rc), log);
   // The PTX NVRTC produced on the way to the CUBIN (kept for the static tensor-op scan).
   size_t ptx_size = 0;
-  if (nvrtc().GetPTXSize(*prog, &ptx_size) == NVRTC_SUCCESS && ptx_size > 1) {
+  if (nvrtc().GetPTXSize(*prog, &ptx_size) == nvrtc_api::kSuccess && ptx_size > 1) {
     r.ptx.resize(ptx_size);
-    if (nvrtc().GetPTX(*prog, r.ptx.data()) != NVRTC_SUCCESS) r.ptx.clear();
+    if (nvrtc().GetPTX(*prog, r.ptx.data()) != nvrtc_api::kSuccess) r.ptx.clear();
     while (!r.ptx.empty() && r.ptx.back() == '\0') r.ptx.pop_back();
   }
   r.ok = true;
@@ -183,19 +217,7 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
   return r;
 }
 
-#else  // no NVRTC in this build
 
-bool nvrtc_available() { return false; }
-std::string nvrtc_unavailable_reason() { return "not built with NVRTC"; }
-std::string nvrtc_version() { return ""; }
-
-CompileResult nvrtc_compile(const std::string&, const std::string&, const std::vector<std::string>&) {
-  CompileResult r;
-  r.error = "not built with NVRTC";
-  return r;
-}
-
-#endif
 
 CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache) {
   if (!nvrtc_available()) {

@@ -1,6 +1,6 @@
 // NVRTC compile of a resolved variant to CUBIN for the chip's architecture, through the
-// on-disk cache. Plain types only: nvrtc.h stays in nvrtc_compiler.cpp (library solver_nvrtc,
-// built only with the CUDA toolkit). NVRTC needs no GPU and no driver, so this runs on a
+// on-disk cache. Plain types only: libnvrtc is dlopen'ed by nvrtc_compiler.cpp (library
+// solver_nvrtc), in every build, with or without the toolkit at build time. NVRTC needs no GPU and no driver, so this runs on a
 // machine without one (`solver problems check --compile-only`).
 // A compile error is an outcome (ok=false, the compiler log), never an exception.
 #pragma once
@@ -12,14 +12,15 @@
 
 namespace solver::generators {
 
-// True when this build has NVRTC support (SOLVER_HAVE_CUDA) and libnvrtc could be opened at
-// run time (it is dlopen'ed, not linked); otherwise every compile returns ok=false with
-// nvrtc_unavailable_reason() as its error ("not built with NVRTC", or the library not found
-// and where it was looked for).
+// True when libnvrtc could be opened at run time (it is dlopen'ed, not linked); otherwise
+// every compile returns ok=false with nvrtc_unavailable_reason() as its error (the library
+// not found, and where it was looked for).
 bool nvrtc_available();
 std::string nvrtc_unavailable_reason();
-// "13.0" (nvrtcVersion) or "" when not built in.
+// "13.0" (nvrtcVersion) or "" when NVRTC is unavailable.
 std::string nvrtc_version();
+// The library that was opened ("" when NVRTC is unavailable).
+std::string nvrtc_library();
 
 // Compiles `source_text` (named `name` in diagnostics, e.g. "tiled.cu") with `options`.
 // Uncached. seconds = wall time of nvrtcCompileProgram + nvrtcGetCUBIN.

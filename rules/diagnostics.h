@@ -4,11 +4,17 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace solver::rules {
 
 struct SourceLocation {
+  // A constructor rather than an aggregate: brace-initialised temporaries of the aggregate in
+  // `throw InputError(Diagnostic{{file, 0, 0}, ...})` made GCC 12 report -Wmaybe-uninitialized
+  // false positives on the string's destructor at every such throw.
+  SourceLocation() = default;
+  SourceLocation(std::string f, int l = 0, int c = 0) : file(std::move(f)), line(l), column(c) {}
   std::string file;
   int line = 0;    // 1-based; 0 = unknown
   int column = 0;  // 1-based; 0 = unknown

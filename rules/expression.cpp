@@ -79,11 +79,24 @@ std::string Expression::canonical(const ExprNode& n) {
     case K::Bool: return n.boolean ? "true" : "false";
     case K::String: return format_value(n.text);
     case K::Name: return n.text;
-    case K::Unary:
-      return n.op == "not" ? "(not " + canonical(*n.children[0]) + ")"
-                           : "(-" + canonical(*n.children[0]) + ")";
-    case K::Binary:
-      return "(" + canonical(*n.children[0]) + " " + n.op + " " + canonical(*n.children[1]) + ")";
+    // Appended piece by piece: `"(" + std::string + ...` trips GCC 12's -Wrestrict false
+    // positive (GCC bug 105651) in the inlined operator+.
+    case K::Unary: {
+      std::string s = n.op == "not" ? "(not " : "(-";
+      s += canonical(*n.children[0]);
+      s += ')';
+      return s;
+    }
+    case K::Binary: {
+      std::string s = "(";
+      s += canonical(*n.children[0]);
+      s += ' ';
+      s += n.op;
+      s += ' ';
+      s += canonical(*n.children[1]);
+      s += ')';
+      return s;
+    }
     case K::Call: {
       std::string s = n.op + "(";
       for (std::size_t i = 0; i < n.children.size(); ++i) {

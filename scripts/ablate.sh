@@ -5,7 +5,7 @@
 # which. Usage: ./scripts/ablate.sh [extra solver ablate args, e.g. --rules rules/seed.yaml]
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-"$root/scripts/setup.sh"
+"$root/scripts/setup.sh" --main-only
 # The six built-in problems. Without a GPU, solver replays the bundled recording of all six
 # pools on the H200 (every variant at every knob point) and says so in its first line.
 problems=softmax,layernorm,reduce,matmul_scalar,sigmoid,matmul

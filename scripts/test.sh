@@ -1,8 +1,18 @@
 #!/usr/bin/env bash
 # Installs what is missing (Debian 12), builds, and runs every test. GPU tests (ctest label
-# `gpu`) skip with a message where no GPU is present. Usage: ./scripts/test.sh [ctest args...]
+# `gpu`) are reported as skipped, with the reason, where no GPU is present.
+# Usage: ./scripts/test.sh [ctest args...]
+# Environment: SOLVER_WERROR=ON makes warnings errors (CI); SOLVER_BUILD_DIR (default build/)
+# and SOLVER_SETUP_ARGS (e.g. "--no-cuda": build as without the CUDA toolkit) pick the build.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-"$root/scripts/setup.sh"
-cd "$root/build"
+build="${SOLVER_BUILD_DIR:-$root/build}"
+"$root/scripts/setup.sh" --build-dir "$build" ${SOLVER_SETUP_ARGS:-}
+cd "$build"
+set +e
 ctest --output-on-failure -j"$(nproc)" "$@"
+rc=$?
+set -e
+# ctest shows no output of a skipped test: say why each GPU test skipped.
+grep -h -o 'SKIP (no GPU): .*' Testing/Temporary/LastTest.log 2>/dev/null | sort -u | sed 's/^/test.sh: /' || true
+exit $rc

@@ -66,6 +66,7 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
     ctx.err << "solver " << command << ": no problems given\n";
     return kExitBadInput;
   }
+  preflight_loop_arguments(ctx, opt, vm);
   std::string why_not_live;
   auto backend = engine::open_backend(backend_choice, recording, ctx.data_dir, opt.problems_root,
                                       &why_not_live);

@@ -8,6 +8,7 @@
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
+#include "rules/diagnostics.h"
 #include "rules/hypotheses.h"
 #include "rules/rule_table.h"
 
@@ -23,7 +24,19 @@ int run_rules_check(Context& ctx) {
   if (auto rc = parse_options(ctx, "rules check", "[FILE] [--json]", opts, vm, &pos)) return *rc;
   std::string path = vm.count("file") ? vm["file"].as<std::string>() : rules_file(ctx.data_dir);
 
-  rules::RuleTable table = rules::load_rule_table(path);  // InputError -> exit 2, all located
+  rules::RuleTable table;
+  try {
+    table = rules::load_rule_table(path);  // InputError -> exit 2, all located
+  } catch (const rules::InputError& e) {
+    if (!vm.count("json")) throw;
+    // Under --json the diagnostics are the document (stdout), still with exit 2.
+    nlohmann::json diags = nlohmann::json::array();
+    for (const auto& d : e.diagnostics())
+      diags.push_back({{"file", d.where.file}, {"line", d.where.line}, {"column", d.where.column},
+                       {"message", d.message}, {"text", d.to_string()}});
+    print_json(ctx.out, {{"file", path}, {"ok", false}, {"errors", diags}});
+    return kExitBadInput;
+  }
 
   std::map<std::string, int> by_status;
   std::set<std::string> hypotheses;

@@ -106,7 +106,7 @@ int run_cli(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     return args.empty() ? kExitBadInput : kExitOk;
   }
   if (args[0] == "--version") {
-    out << "solver " << SOLVER_VERSION << '\n';
+    print_version(out);
     return kExitOk;
   }
   if (args[0].rfind("-", 0) == 0) {

@@ -3,11 +3,16 @@
 // ctx.args with parse_options (options.h: --help and usage errors handled, exit 2), prints a
 // Table or its to_json() under --json (output.h), and throws rules::InputError for bad input.
 #pragma once
+#include <ostream>
 #include <string>
 
 #include "engine/cli/command.h"
 
 namespace solver::cli {
+
+// `solver --version`: the version, the commit built from, and whether the GPU worker and
+// NVRTC are there (version.cpp).
+void print_version(std::ostream& out);
 
 int run_rules_check(Context& ctx);   // cmd_rules_check.cpp
 int run_classify(Context& ctx);      // cmd_classify.cpp

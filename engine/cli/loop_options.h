@@ -9,6 +9,10 @@
 namespace solver::cli {
 
 void add_loop_options(po::options_description& opts);
+// Checks what can be checked before a backend starts (loop_preflight.cpp): counts, the
+// backend name, the rule table, the problem names, the chip. Throws a located InputError.
+void preflight_loop_arguments(const Context& ctx, const engine::AblationOptions& opt,
+                              const po::variables_map& vm);
 // Fills the rest of `opt` from `vm`, opens the backend, prints its line first, runs, prints
 // the summary. Returns the exit code.
 int execute_ablation(Context& ctx, const po::variables_map& vm, engine::AblationOptions opt,

@@ -69,3 +69,33 @@ TEST_CASE("bad input exits 2 and writes nothing; a tampered ledger refuses --res
   auto run1 = solver_cli({"run", "--problem", "toy", "--evolve", "maybe"});
   CHECK(run1.rc == 2);
 }
+
+TEST_CASE("ablate checks its arguments before any backend starts; unknown names list the known ones") {
+  // A typo in a problem name: exit 2, a suggestion and the known names, and no backend line
+  // (nothing was started or replayed).
+  auto typo = solver_cli({"ablate", "--problems", "softmax,sigmod", "--rounds", "2", "--quiet"});
+  CHECK(typo.rc == 2);
+  CHECK(typo.out.empty());
+  CHECK(typo.err.find("unknown problem 'sigmod'") != std::string::npos);
+  CHECK(typo.err.find("did you mean 'sigmoid'?") != std::string::npos);
+  CHECK(typo.err.find("known problems: layernorm, matmul, matmul_scalar, reduce, sigmoid, softmax") !=
+        std::string::npos);
+  // --backend live with bad counts: refused before the worker would be started.
+  auto rounds = solver_cli({"ablate", "--problems", "softmax", "--rounds", "0", "--backend", "live"});
+  CHECK(rounds.rc == 2);
+  CHECK(rounds.err.find("--rounds") != std::string::npos);
+  CHECK(rounds.err.find("live") == std::string::npos);
+  auto chip = solver_cli({"ablate", "--problems", "softmax", "--chip", "a1000"});
+  CHECK(chip.rc == 2);
+  CHECK(chip.out.empty());
+  CHECK(chip.err.find("known chips: ") != std::string::npos);
+  auto twice = solver_cli({"ablate", "--problems", "softmax,softmax"});
+  CHECK(twice.rc == 2);
+  CHECK(twice.err.find("named twice") != std::string::npos);
+  auto path = solver_cli({"ablate", "--problems", "../problems/softmax"});
+  CHECK(path.rc == 2);
+  CHECK(path.err.find("names only") != std::string::npos);
+  auto backend = solver_cli({"run", "--problem", "softmax", "--backend", "gpu"});
+  CHECK(backend.rc == 2);
+  CHECK(backend.err.find("unknown backend 'gpu'") != std::string::npos);
+}

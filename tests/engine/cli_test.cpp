@@ -100,6 +100,26 @@ TEST_CASE("rules check: the default table passes; a bad one fails with located e
   CHECK(r.err.find(bad + ":4:") != std::string::npos);
   CHECK(r.err.find("dram_fracc") != std::string::npos);
   CHECK(r.out.empty());
+
+  // Under --json the diagnostics are the JSON document, located, still exit 2.
+  Run rj = cli({"rules", "check", bad, "--json"});
+  CHECK(rj.rc == 2);
+  json dj = json::parse(rj.out);
+  CHECK(dj["ok"] == false);
+  REQUIRE(dj["errors"].size() >= 1);
+  CHECK(dj["errors"][0]["file"] == bad);
+  CHECK(dj["errors"][0]["line"] == 4);
+  CHECK(dj["errors"][0]["column"].get<int>() > 0);
+  CHECK(dj["errors"][0]["message"].get<std::string>().find("dram_fracc") != std::string::npos);
+}
+
+TEST_CASE("--version names the commit, the GPU worker and NVRTC") {
+  Run r = cli({"--version"});
+  CHECK(r.rc == 0);
+  CHECK(r.out.rfind("solver ", 0) == 0);
+  CHECK(r.out.find("(commit ") != std::string::npos);
+  CHECK(r.out.find("\nlive GPU worker: ") != std::string::npos);
+  CHECK(r.out.find("\nNVRTC: ") != std::string::npos);
 }
 
 TEST_CASE("classify the naive SGEMM fixture") {

@@ -2,7 +2,8 @@
 // variant must end as its outcome, and the backend must recover (`ok` passes right after each
 // fault, on a fresh worker where the fault killed one). Then one track of the round loop runs
 // over the whole suite and must record every fault as a gate-failed round and go on.
-// Label `gpu`; without a GPU (open_live_backend returns nullptr) every case prints SKIP and passes.
+// Label `gpu`; without a GPU (open_live_backend returns nullptr) the binary prints why and exits
+// with the skip code (ctest: skipped).
 //
 // SOLVER_FAULTS_REPORT=DIR (scripts/reliability.sh sets it) writes DIR/fault_suite_gpu.md (the
 // table of docs/reliability.md, measured) and DIR/fault_suite_ledger.jsonl.
@@ -24,6 +25,7 @@
 #include "rules/chips.h"
 #include "rules/rule_table.h"
 #include "tests/engine/fault_expectations.h"
+#include "tests/gpu/gpu_skip.h"
 
 using namespace solver;
 using engine::GateStatus;
@@ -60,7 +62,7 @@ std::unique_ptr<engine::Backend> open_or_skip() {
   o.worker_path = worker_path();
   std::string why;
   auto b = engine::open_live_backend(o, &why);
-  if (!b) MESSAGE("SKIP: no live GPU backend (" << why << "); the fault suite's H200 rows are untested here");
+  if (!b) test::skip_without_gpu("no live GPU backend (" + why + "); the fault suite's H200 rows are untested here");
   return b;
 }
 

@@ -1,7 +1,7 @@
 // The live backend on a real GPU (label gpu): gate and time a small problem, then run the fault
 // suite (tests/gpu/problems/faults) and check each fault ends as its outcome with the backend
-// still serving. Without a GPU (open_live_backend returns nullptr) every case passes with a
-// printed SKIP line saying why.
+// still serving. Without a GPU (open_live_backend returns nullptr) the binary prints why and
+// exits with the skip code, which ctest reports as skipped.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/live_backend.h"
+#include "tests/gpu/gpu_skip.h"
 
 using namespace solver::engine;
 
@@ -30,7 +31,7 @@ std::unique_ptr<Backend> open_or_skip(const std::string& problems_root) {
   o.chips_file = kSource + "/rules/chips.yaml";
   std::string why;
   auto b = open_live_backend(o, &why);
-  if (!b) std::cout << "SKIP (no GPU): " << why << "\n";
+  if (!b) solver::test::skip_without_gpu(why);
   return b;
 }
 
