@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/gpu/host_data.h"
+#include "engine/backend/gpu/host_data.h"
 
 using namespace solver;
 using generators::DType;

@@ -11,11 +11,11 @@
 
 #include "engine/data_paths.h"
 #include "engine/evolver.h"
-#include "engine/json_util.h"
+#include "engine/backend/json_util.h"
 #include "engine/ledger.h"
-#include "engine/live_backend.h"
-#include "engine/recorded_backend.h"
-#include "engine/recording.h"
+#include "engine/backend/open_backend.h"
+#include "engine/backend/recorded_backend.h"
+#include "engine/backend/recording.h"
 #include "engine/report_html.h"
 #include "engine/round_loop.h"
 #include "generators/problem_spec.h"
@@ -27,39 +27,6 @@ namespace solver::engine {
 
 namespace fs = std::filesystem;
 using nlohmann::json;
-
-std::string backend_line(const BackendInfo& info) {
-  if (info.kind == "live")
-    return "live on " + (info.device_name.empty() ? info.chip_id : info.device_name) +
-           (info.chip_id.empty() ? "" : " (" + info.chip_id + ")");
-  std::string chip = info.chip_id;
-  for (auto& c : chip) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-  return "no GPU: replaying recorded " + chip + " measurements from " + info.recording;
-}
-
-std::unique_ptr<Backend> open_backend(const std::string& choice, const std::string& recording,
-                                      const std::string& data_dir, const std::string& problems_root,
-                                      std::string* note) {
-  if (choice != "auto" && choice != "live" && choice != "recorded")
-    throw rules::InputError(rules::Diagnostic{
-        {"--backend", 0, 0}, "unknown backend '" + choice + "' (auto, live or recorded)"});
-  if (choice != "recorded" && recording.empty()) {
-    LiveOptions lo;
-    lo.problems_root = problems_root.empty() ? engine::problems_root(data_dir) : problems_root;
-    lo.chips_file = chips_file(data_dir);
-    std::string why;
-    if (auto live = open_live_backend(lo, &why)) return live;
-    if (choice == "live") throw std::runtime_error("no live GPU backend: " + why);
-    if (note) *note = why;
-  }
-  std::string path = recording.empty() ? recordings_dir(data_dir) + "/h200.json" : recording;
-  if (choice == "auto" && !fs::exists(path))
-    throw rules::InputError(rules::Diagnostic{
-        {path, 0, 0}, "no GPU here (" + (note ? *note : std::string("live backend unavailable")) +
-                          ") and no recording to replay at this path (pass --recording FILE)"});
-  // Absolute, so the manifest's recording path still works when resumed from elsewhere.
-  return std::make_unique<RecordedBackend>(load_recording(fs::absolute(path).string()));
-}
 
 namespace {
 
@@ -138,10 +105,10 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
   // said up front: its rounds would end as "not recorded". A variant whose kernel source (or
   // compile options) changed since it was measured is not its recording any more: it is
   // served as not recorded, never with the old kernel's numbers.
-  if (auto* rec = dynamic_cast<RecordedBackend*>(&backend)) {
+  if (const Recording* rec = backend.recording()) {
     for (const auto& p : opt.problems) {
-      auto it = rec->recording().problems.find(p);
-      if (it == rec->recording().problems.end()) {
+      auto it = rec->problems.find(p);
+      if (it == rec->problems.end()) {
         err << "solver: warning: " << info.recording << " holds no measurements of '" << p
             << "': its rounds will end as not recorded\n";
         continue;
@@ -160,7 +127,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
             continue;
           std::string now = generators::resolve(spec, variant, knobs, chip).source_hash;
           if (!now.empty() && now != rv->second.gate->source_hash) {
-            rec->set_stale(p, key, "its kernel source or compile options changed since " +
+            backend.set_stale(p, key, "its kernel source or compile options changed since " +
                                        info.recording + " measured it");
             stale.push_back(key);
           }

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/backend.h"
+#include "engine/backend/backend.h"
 #include "engine/run_dir.h"
 #include "engine/summary.h"
 
@@ -46,16 +46,5 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
 
 // Regenerates summary.json and report.html from a run directory's files.
 Summary write_report(const RunDir& dir, std::ostream& err);
-
-// The line that opens a run's stdout and its manifest: which backend measured.
-std::string backend_line(const BackendInfo& info);
-
-// Backend choice for the CLI: "live", "recorded" or "auto" (live when a GPU answers, else the
-// recording). `recording` empty = the default recording under the data dir. Sets *why_live_failed
-// when auto fell back. Throws InputError for a bad choice or an unreadable recording.
-// `problems_root` is the folder the live worker loads problem specs from (--problems-dir).
-std::unique_ptr<Backend> open_backend(const std::string& choice, const std::string& recording,
-                                      const std::string& data_dir, const std::string& problems_root,
-                                      std::string* note);
 
 }  // namespace solver::engine

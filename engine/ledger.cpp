@@ -5,9 +5,9 @@
 
 #include <stdexcept>
 
-#include "engine/json_util.h"
-#include "engine/recording.h"
-#include "engine/worker_protocol.h"
+#include "engine/backend/json_util.h"
+#include "engine/backend/recording.h"
+#include "engine/backend/worker_protocol.h"
 #include "rules/hash.h"
 
 namespace solver::engine {

@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/backend.h"
+#include "engine/backend/backend.h"
 #include "engine/measurement.h"
 #include "rules/signals.h"
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/backend.h"
+#include "engine/backend/backend.h"
 
 namespace solver::engine {
 

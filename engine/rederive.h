@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/recording.h"
+#include "engine/backend/recording.h"
 #include "generators/compile_cache.h"
 #include "rules/chips.h"
 

@@ -5,8 +5,8 @@
 #include <set>
 
 #include "engine/ablation.h"
-#include "engine/recorded_backend.h"
-#include "engine/recording.h"
+#include "engine/backend/recorded_backend.h"
+#include "engine/backend/recording.h"
 #include "engine/run_dir.h"
 #include "rules/matcher.h"
 

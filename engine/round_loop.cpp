@@ -16,7 +16,7 @@
 #include <algorithm>
 
 #include "engine/measurement.h"
-#include "engine/recorded_backend.h"
+#include "engine/backend/draw_seed.h"
 #include "generators/variant_space.h"
 #include "rules/matcher.h"
 

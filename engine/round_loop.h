@@ -13,7 +13,7 @@
 #include <set>
 #include <string>
 
-#include "engine/backend.h"
+#include "engine/backend/backend.h"
 #include "engine/evolver.h"
 #include "engine/ledger.h"
 #include "generators/candidate.h"

@@ -5,7 +5,7 @@
 #include <ctime>
 #include <filesystem>
 
-#include "engine/json_util.h"
+#include "engine/backend/json_util.h"
 #include "rules/diagnostics.h"
 
 namespace solver::engine {

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/recorded_backend.h"
-#include "engine/recording.h"
+#include "engine/backend/recorded_backend.h"
+#include "engine/backend/recording.h"
 #include "fuzz/fuzz_support.h"
 
 using namespace solver;

@@ -2,8 +2,10 @@
 // rules and seed (engine/ablation.h). `solver run` (cmd_run.cpp) is the one-track form. The
 // first stdout line says which backend measured.
 #include <ostream>
+#include <stdexcept>
 
 #include "engine/ablation.h"
+#include "engine/backend/open_backend.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/loop_options.h"
 #include "engine/cli/options.h"
@@ -67,9 +69,14 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
     return kExitBadInput;
   }
   preflight_loop_arguments(ctx, opt, vm);
-  std::string why_not_live;
-  auto backend = engine::open_backend(backend_choice, recording, ctx.data_dir, opt.problems_root,
-                                      &why_not_live);
+  engine::BackendSpec spec;
+  spec.kind = backend_choice;
+  spec.recording = recording;
+  spec.default_recording = recordings_dir(ctx.data_dir) + "/h200.json";
+  spec.live.problems_root = opt.problems_root;
+  spec.live.chips_file = chips_file(ctx.data_dir);
+  auto [backend, why_not_live] = engine::open_backend(spec);
+  if (!backend) throw std::runtime_error("no live GPU backend: " + why_not_live);
   // With --json stdout is one JSON document (whose "backend" says the same): the line goes to
   // stderr instead.
   (vm.count("json") ? ctx.err : ctx.out) << engine::backend_line(backend->info()) << '\n';

@@ -11,7 +11,7 @@
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/cli/verdict.h"
-#include "engine/live_backend.h"
+#include "engine/backend/open_backend.h"
 #include "generators/variant_space.h"
 #include "rules/matcher.h"
 #include "rules/rule_table.h"
@@ -36,11 +36,11 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   rules::ChipTable chips = load_chips(ctx);
   rules::RuleTable table = rules::load_rule_table(req.rules_path);
 
-  engine::LiveOptions lo;
-  lo.problems_root = root;
-  lo.chips_file = chips_file(ctx.data_dir);
-  std::string why;
-  auto backend = engine::open_live_backend(lo, &why);
+  engine::BackendSpec backend_spec;
+  backend_spec.kind = "live";
+  backend_spec.live.problems_root = root;
+  backend_spec.live.chips_file = chips_file(ctx.data_dir);
+  auto [backend, why] = engine::open_backend(backend_spec);
   if (!backend) {
     ctx.err << "solver classify: no live GPU: " << why
             << "\nClassify recorded signals instead: solver classify --signals FILE.json --chip NAME\n";

@@ -9,7 +9,7 @@
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
-#include "engine/live_backend.h"
+#include "engine/backend/open_backend.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
 #include "generators/validate.h"
@@ -199,12 +199,14 @@ int run_problems_check(Context& ctx) {
   std::unique_ptr<engine::Backend> backend;
   std::string gate_note = "skipped (--compile-only)";
   if (!o.compile_only) {
-    engine::LiveOptions lo;
-    lo.problems_root = o.root;
-    lo.chips_file = chips_file(ctx.data_dir);
-    lo.cache_dir = o.cache_dir;
-    std::string why;
-    backend = engine::open_live_backend(lo, &why);
+    engine::BackendSpec spec;
+    spec.kind = "live";
+    spec.live.problems_root = o.root;
+    spec.live.chips_file = chips_file(ctx.data_dir);
+    spec.live.cache_dir = o.cache_dir;
+    auto opened = engine::open_backend(spec);
+    backend = std::move(opened.backend);
+    const std::string& why = opened.why_not_live;
     gate_note = backend ? "live on " + backend->info().device_name : "no GPU: " + why;
     if (!backend) ctx.err << "solver problems check: no correctness gate: " << why << '\n';
   }

@@ -1,7 +1,7 @@
 // `solver record --problems a,b [--out FILE] [--samples N] [--merge]`: measures every variant at
 // every allowed knob point of each pool through the live backend (gate, profile with signals
 // and raw metrics, unprofiled time samples) into the recorded-backend format
-// (engine/recording.h), for replay without a GPU. Progress on stderr.
+// (engine/backend/recording.h), for replay without a GPU. Progress on stderr.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -10,8 +10,8 @@
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
 #include "engine/cli/paths.h"
-#include "engine/live_backend.h"
-#include "engine/recording.h"
+#include "engine/backend/open_backend.h"
+#include "engine/backend/recording.h"
 #include "engine/run_dir.h"
 #include "generators/variant_space.h"
 
@@ -39,11 +39,11 @@ int run_record(Context& ctx) {
   bool merge = vm.count("merge") && std::filesystem::exists(out);
   if (merge) existing = engine::load_recording(out);  // bad input is found before measuring
 
-  engine::LiveOptions lo;
-  lo.problems_root = root;
-  lo.chips_file = chips_file(ctx.data_dir);
-  std::string why;
-  auto backend = engine::open_live_backend(lo, &why);
+  engine::BackendSpec backend_spec;
+  backend_spec.kind = "live";
+  backend_spec.live.problems_root = root;
+  backend_spec.live.chips_file = chips_file(ctx.data_dir);
+  auto [backend, why] = engine::open_backend(backend_spec);
   if (!backend) {
     ctx.err << "solver record: needs a GPU: " << why << '\n';
     return kExitFailure;
@@ -56,13 +56,13 @@ int run_record(Context& ctx) {
   rec.created = engine::utc_now_iso();
   rec.note = "solver record --problems " + vm["problems"].as<std::string>() + " --samples " +
              std::to_string(samples);
-  if (auto dev = engine::live_device_info(*backend)) {
+  if (const engine::DeviceInfo* dev = backend->device()) {
     // cuDriverGetVersion gives the CUDA version the driver supports (13000 = 13.0).
     rec.cuda = std::to_string(dev->driver_version / 1000) + "." +
                std::to_string(dev->driver_version % 1000 / 10);
     rec.note += "; NVRTC " + dev->nvrtc_version;
   }
-  if (auto c = engine::live_ceilings(*backend)) {
+  if (auto c = backend->ceilings()) {
     rec.ceilings["dram_gbps"] = c->copy_gbps;
     rec.ceilings["fp32_tflops"] = c->sgemm_tflops;
     rec.ceilings["tf32_tflops"] = c->tf32_tflops;

@@ -8,7 +8,7 @@
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
-#include "engine/recording.h"
+#include "engine/backend/recording.h"
 #include "engine/rederive.h"
 #include "generators/compile_cache.h"
 

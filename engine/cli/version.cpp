@@ -6,7 +6,7 @@
 
 #include "build_commit.h"
 #include "engine/cli/commands.h"
-#include "engine/live_backend.h"
+#include "engine/backend/live_backend.h"
 #include "generators/nvrtc_compiler.h"
 
 #ifndef SOLVER_VERSION

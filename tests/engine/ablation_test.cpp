@@ -6,7 +6,7 @@
 
 #include "engine/ablation.h"
 #include "engine/ledger.h"
-#include "engine/recorded_backend.h"
+#include "engine/backend/recorded_backend.h"
 #include "engine/replay.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"

@@ -25,7 +25,7 @@
 #include <string>
 #include <thread>
 
-#include "engine/worker_protocol.h"
+#include "engine/backend/worker_protocol.h"
 
 using namespace solver::engine;
 

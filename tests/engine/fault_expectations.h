@@ -4,7 +4,7 @@
 #pragma once
 #include <vector>
 
-#include "engine/backend.h"
+#include "engine/backend/backend.h"
 
 namespace solver::test {
 

@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "engine/ledger.h"
-#include "engine/live_backend.h"
-#include "engine/recorded_backend.h"
-#include "engine/recording.h"
+#include "engine/backend/live_backend.h"
+#include "engine/backend/recorded_backend.h"
+#include "engine/backend/recording.h"
 #include "engine/round_loop.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
@@ -229,7 +229,7 @@ TEST_CASE("recorded backend (synthetic outcomes): every fault costs one round an
     CAPTURE(too_fast_gate_name);
     engine::RecordedBackend backend(synthetic_recording(too_fast_gate));
     if (const char* keep = std::getenv("SOLVER_FAULTS_KEEP"))
-      engine::save_recording(backend.recording(), std::string(keep) + "/faults-synthetic.json");
+      engine::save_recording(*backend.recording(), std::string(keep) + "/faults-synthetic.json");
     auto ledger = run_faults_track(backend, spec, h200(), false, 12, faults_dir() + "/rules.yaml");
     CHECK(ledger.notes.empty());  // nothing torn, nothing dropped
     REQUIRE(ledger.records.size() == 12);
@@ -341,7 +341,7 @@ TEST_CASE("live backend over the fake worker: the loop survives real worker deat
   CHECK(ledger.records[6].outcome == Outcome::NoVariant);
   CHECK(ledger.records[7].outcome == Outcome::NoVariant);
   // One worker at the start, one more after each death.
-  CHECK(engine::live_workers_started(*backend) == 1 + int(deaths.size()));
+  CHECK(backend->workers_started() == 1 + int(deaths.size()));
 }
 
 TEST_CASE("JSON loaders refuse a number beyond double range as bad input, not a crash") {

@@ -1,11 +1,11 @@
-// The correctness gate's host-side rules (engine/gpu/host_data.cpp), which need no GPU: the
+// The correctness gate's host-side rules (engine/backend/gpu/host_data.cpp), which need no GPU: the
 // element comparison, NaN/Inf handling, dtype conversions and seeded input generation.
 #include <doctest/doctest.h>
 
 #include <cmath>
 #include <limits>
 
-#include "engine/gpu/host_data.h"
+#include "engine/backend/gpu/host_data.h"
 
 using namespace solver;
 using gpu::compare;

@@ -13,7 +13,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/cli/command.h"
-#include "engine/recording.h"
+#include "engine/backend/recording.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"

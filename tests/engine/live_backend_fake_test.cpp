@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "engine/live_backend.h"
+#include "engine/backend/live_backend.h"
 
 using namespace solver::engine;
 
@@ -66,7 +66,7 @@ TEST_CASE("a healthy worker answers every op") {
   ProfileResult pr = b->profile(ref("ok"));
   CHECK(pr.ok);
   CHECK(pr.time_us == 12.5);
-  CHECK(live_workers_started(*b) == 1);
+  CHECK(b->workers_started() == 1);
   CHECK(pid_of(b->gate(ref("ok"))) == pid_of(g));  // same worker throughout
 }
 
@@ -82,7 +82,7 @@ TEST_CASE("a hanging kernel becomes Timeout, the worker is killed, and a fresh o
   GateResult after = b->gate(ref("ok"));
   CHECK(after.status == GateStatus::Passed);
   CHECK(pid_of(after) != pid_of(first));
-  CHECK(live_workers_started(*b) == 2);
+  CHECK(b->workers_started() == 2);
 }
 
 TEST_CASE("an abort, a segfault and an exit each become Fault with the reason and stderr") {
@@ -100,7 +100,7 @@ TEST_CASE("an abort, a segfault and an exit each become Fault with the reason an
   CHECK(exited.status == GateStatus::Fault);
   CHECK(exited.detail.find("exit status 3") != std::string::npos);
   CHECK(b->gate(ref("ok")).status == GateStatus::Passed);
-  CHECK(live_workers_started(*b) == 4);
+  CHECK(b->workers_started() == 4);
 }
 
 TEST_CASE("a sticky CUDA error: the worker's Fault answer is kept and the worker replaced") {
@@ -152,5 +152,5 @@ TEST_CASE("beats re-arm the watchdog; stray stdout lines are ignored") {
   // 5 x 90 ms of work, each inside its 300 ms batch budget, 450 ms in all.
   CHECK(b->gate(ref("beats")).status == GateStatus::Passed);
   CHECK(b->gate(ref("garbage")).status == GateStatus::Passed);
-  CHECK(live_workers_started(*b) == 1);
+  CHECK(b->workers_started() == 1);
 }

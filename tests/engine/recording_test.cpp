@@ -1,8 +1,8 @@
 // The recording format and the recorded backend, on a SYNTHETIC recording (synthetic_pool.h).
 #include <doctest/doctest.h>
 
-#include "engine/recorded_backend.h"
-#include "engine/recording.h"
+#include "engine/backend/recorded_backend.h"
+#include "engine/backend/recording.h"
 #include "rules/diagnostics.h"
 #include "synthetic_pool.h"
 

@@ -3,7 +3,7 @@
 
 #include "engine/evolver.h"
 #include "engine/ledger.h"
-#include "engine/recorded_backend.h"
+#include "engine/backend/recorded_backend.h"
 #include "engine/round_loop.h"
 #include "generators/problem_spec.h"
 #include "rules/rule_table.h"

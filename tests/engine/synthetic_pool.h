@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/recording.h"
+#include "engine/backend/recording.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"

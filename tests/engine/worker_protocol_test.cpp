@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "engine/worker_protocol.h"
+#include "engine/backend/worker_protocol.h"
 
 using namespace solver::engine;
 

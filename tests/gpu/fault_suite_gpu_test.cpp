@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "engine/ledger.h"
-#include "engine/live_backend.h"
+#include "engine/backend/live_backend.h"
 #include "engine/round_loop.h"
 #include "generators/problem_spec.h"
 #include "rules/chips.h"
@@ -98,7 +98,7 @@ TEST_CASE("live: every fault variant gates as its outcome, and ok passes right a
     CHECK_MESSAGE(g.status == e.status, g.detail);
     engine::GateResult after = backend->gate(ok);
     CHECK_MESSAGE(after.status == GateStatus::Passed, after.detail);
-    int workers = engine::live_workers_started(*backend);
+    int workers = backend->workers_started();
     table << "| " << e.variant << " | `" << e.variant << "` | " << engine::to_string(g.status)
           << " | " << engine::to_string(e.status) << " | " << engine::to_string(after.status)
           << " | " << workers << " | " << first_line(g.detail) << " |\n";

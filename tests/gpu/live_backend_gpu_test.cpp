@@ -9,7 +9,7 @@
 #include <iostream>
 #include <string>
 
-#include "engine/live_backend.h"
+#include "engine/backend/live_backend.h"
 #include "tests/gpu/gpu_skip.h"
 
 using namespace solver::engine;
@@ -85,5 +85,5 @@ TEST_CASE("gpu: the fault suite ends in the right outcomes and the backend keeps
   GateResult fast = b->gate({"toofast", "honest", {}});
   MESSAGE("toofast: " << std::string(to_string(fast.status)) << ": " << fast.detail);
   CHECK(fast.status == GateStatus::TooFast);
-  CHECK(live_workers_started(*b) == 3);
+  CHECK(b->workers_started() == 3);
 }

@@ -1,0 +1,132 @@
+// The GPU boundary: the one interface the loop talks to. Two implementations:
+//  - LiveBackend (live_backend.cpp): drives the `solver-gpu` worker process, which holds the
+//    CUDA context, so a faulting or hanging kernel kills the worker, never the loop.
+//  - RecordedBackend (recorded_backend.cpp): serves measurements recorded earlier on a real GPU.
+// Nothing above this header includes a CUDA, CUPTI or NVRTC header.
+#pragma once
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "generators/problem_spec.h"
+#include "rules/chips.h"
+#include "rules/signals.h"
+
+namespace solver::engine {
+
+struct VariantRef {
+  std::string problem;   // problem name
+  std::string variant;   // variant id
+  generators::KnobValues knobs;
+  std::string key() const { return generators::variant_key(variant, knobs); }
+  bool operator==(const VariantRef&) const = default;
+};
+
+// Outcome of compile + correctness gate. Every failure is a value, never an exception.
+enum class GateStatus {
+  Passed,
+  InvalidSpec,     // static validation refused it (smem over the chip's limit, partial warps...)
+  CompileError,    // NVRTC failed; log in `detail`
+  WrongResult,     // an element outside tolerance, a NaN, or an unwritten output
+  Fault,           // illegal address, abort, launch failure: the worker died or the context broke
+  Timeout,         // the watchdog killed a kernel that did not return
+  TooFast,         // faster than the physical floor allows: a defect, not a win
+  NotRecorded,     // recorded backend: this variant was never measured
+  NoDevice,        // live backend: no GPU / driver on this machine
+};
+const char* to_string(GateStatus s);
+std::optional<GateStatus> gate_status_from_string(std::string_view s);
+
+struct GateResult {
+  GateStatus status = GateStatus::NotRecorded;
+  std::string detail;         // compiler log, first bad element, fault message...
+  std::string source_hash;    // hash of the rendered source + options
+  double max_abs_err = 0, max_rel_err = 0;  // over all checked elements
+  int input_sets = 0;         // how many seeded input sets were checked
+  std::vector<uint64_t> seeds;
+  bool passed() const { return status == GateStatus::Passed; }
+};
+
+struct ProfileResult {
+  bool ok = false;
+  std::string detail;
+  rules::SignalSet signals;
+  std::map<std::string, double> raw_metrics;  // CUPTI metric name -> value
+  double time_us = 0;          // unprofiled median, the time signals were derived from
+  // Where each signal came from (profiling::to_string(Origin): unprofiled, profiled, driver...).
+  std::map<std::string, std::string> signal_origin;
+};
+
+// Kernel times in microseconds, one entry per pair, measured alternately.
+struct PairSamples {
+  std::vector<double> incumbent_us;
+  std::vector<double> candidate_us;
+  double sm_clock_mhz = 0;
+  // When the timing itself failed, what that amounts to and why, with both lists empty:
+  // WrongResult (the output check after timing failed), Timeout or Fault (the worker hung or
+  // died while timing), NotRecorded (a recording without these samples), NoDevice. A kernel
+  // that breaks only under repeated launches is an outcome to record, never "no samples".
+  std::optional<GateStatus> failure;
+  std::string detail;
+};
+
+struct BackendInfo {
+  std::string kind;        // "live" or "recorded"
+  std::string chip_id;     // chips.yaml id of the device (or of the recording)
+  std::string device_name; // as the driver reports it
+  std::string note;        // e.g. "no GPU on this machine: serving recording tests/data/..."
+  std::string recording;   // path of the recording (recorded backend)
+};
+
+// Unprofiled time samples of one variant.
+struct TimeSamples {
+  std::vector<double> kernel_us;  // CUPTI activity: sum of the variant's kernels, per sample
+  std::vector<double> event_us;   // cuEvent elapsed around the same launches (cross-check)
+  double sm_clock_mhz = 0;
+  std::string clock_source;       // "nvml" or "device attribute (max)"
+  bool ok = false;
+  std::string detail;
+  // When the timing failed (ok false): the gate outcome it amounts to (Timeout, Fault,
+  // WrongResult, NotRecorded, NoDevice), with the reason in `detail`.
+  std::optional<GateStatus> failure;
+};
+
+struct DeviceInfo;       // worker_protocol.h
+struct Ceilings;         // worker_protocol.h
+struct Recording;        // recording.h
+struct RecordedVariant;  // recording.h
+
+// The seam: what the loop asks of a GPU, live or recorded. The first five are what every
+// backend does; the rest are optional parts that a backend without them answers with
+// nothing (nullptr, nullopt, 0), so callers ask instead of casting.
+class Backend {
+ public:
+  virtual ~Backend() = default;
+  virtual BackendInfo info() const = 0;
+  virtual GateResult gate(const VariantRef& v) = 0;
+  virtual ProfileResult profile(const VariantRef& v) = 0;
+  // `samples` unprofiled kernel times of one variant, with their event-timed cross-check (for
+  // recordings and the roofline); a failure comes back as an outcome, never as no samples.
+  virtual TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) = 0;
+  // `pairs` alternating measurements of incumbent and candidate. `seed` makes a recorded
+  // backend's draw deterministic; the live backend records it and ignores it.
+  virtual PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
+                                 int pairs, uint64_t seed) = 0;
+
+  // Optional: the device the backend measures on (live: what the worker reported at open).
+  virtual const DeviceInfo* device() const { return nullptr; }
+  // Optional: the chip's measured ceilings (live: measured once per chip, cached on disk).
+  virtual std::optional<Ceilings> ceilings();
+  // Optional: worker processes started so far (live: 1 at open, one more after each fault).
+  virtual int workers_started() const { return 0; }
+  // Optional, recorded measurements: the recording served, one variant's measurements
+  // (nullptr when absent or stale), and marking a variant stale (its kernel source changed
+  // since it was measured, so its numbers are not its own).
+  virtual const Recording* recording() const { return nullptr; }
+  virtual const RecordedVariant* lookup(const VariantRef& v) const { return nullptr; }
+  virtual void set_stale(const std::string& problem, const std::string& key, const std::string& why) {}
+};
+
+}  // namespace solver::engine

@@ -1,0 +1,409 @@
+#include "engine/backend/gpu/host_data.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <random>
+#include <sstream>
+#include <thread>
+#include <type_traits>
+
+#include "rules/hash.h"
+
+namespace solver::gpu {
+namespace {
+
+using generators::DType;
+
+uint64_t splitmix64(uint64_t& x) {
+  uint64_t z = (x += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+uint16_t float_to_half(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint32_t sign = (x >> 16) & 0x8000;
+  int32_t exp = int32_t((x >> 23) & 0xff) - 127 + 15;
+  uint32_t mant = x & 0x7fffff;
+  if (((x >> 23) & 0xff) == 0xff) return uint16_t(sign | 0x7c00 | (mant ? 0x200 : 0));
+  if (exp >= 31) return uint16_t(sign | 0x7c00);
+  if (exp <= 0) {
+    if (exp < -10) return uint16_t(sign);
+    mant |= 0x800000;
+    uint32_t shift = uint32_t(14 - exp);
+    uint32_t h = mant >> shift;
+    if ((mant >> (shift - 1)) & 1) ++h;  // round half up
+    return uint16_t(sign | h);
+  }
+  uint32_t h = sign | (uint32_t(exp) << 10) | (mant >> 13);
+  if (mant & 0x1000) ++h;  // round half up (carries into the exponent correctly)
+  return uint16_t(h);
+}
+
+float half_to_float(uint16_t h) {
+  uint32_t sign = uint32_t(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
+  uint32_t x;
+  if (exp == 0) {
+    if (mant == 0) x = sign;
+    else {
+      float f = std::ldexp(float(mant), -24);
+      return sign ? -f : f;
+    }
+  } else if (exp == 31) {
+    x = sign | 0x7f800000 | (mant << 13);
+  } else {
+    x = sign | ((exp + 112) << 23) | (mant << 13);
+  }
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
+uint16_t float_to_bf16(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if (std::isnan(f)) return 0x7fc0;
+  x += 0x7fff + ((x >> 16) & 1);  // round to nearest even
+  return uint16_t(x >> 16);
+}
+
+float bf16_to_float(uint16_t b) {
+  uint32_t x = uint32_t(b) << 16;
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
+}  // namespace
+
+uint16_t half_bits(double v) { return float_to_half(float(v)); }
+uint16_t bf16_bits(double v) { return float_to_bf16(float(v)); }
+
+std::vector<uint64_t> derive_seeds(uint64_t base, int count) {
+  std::vector<uint64_t> seeds;
+  uint64_t x = base;
+  for (int i = 0; i < count; ++i) seeds.push_back(splitmix64(x));
+  return seeds;
+}
+
+namespace {
+
+enum class Dist { Uniform, Normal, Constant, RandInt };
+
+Dist dist_of(const std::string& kind) {
+  // Anything not named otherwise draws uniformly (as before).
+  return kind == "normal" ? Dist::Normal : kind == "constant" ? Dist::Constant
+         : kind == "randint" ? Dist::RandInt : Dist::Uniform;
+}
+
+// Element i of a buffer of dtype D holds v rounded to D; returns the value as the kernel sees it.
+template <DType D>
+inline double store(unsigned char* out, int64_t i, double v) {
+  if constexpr (D == DType::F32) { float f = float(v); std::memcpy(out + i * 4, &f, 4); return f; }
+  else if constexpr (D == DType::F64) { std::memcpy(out + i * 8, &v, 8); return v; }
+  else if constexpr (D == DType::F16) { uint16_t h = float_to_half(float(v)); std::memcpy(out + i * 2, &h, 2); return half_to_float(h); }
+  else if constexpr (D == DType::BF16) { uint16_t h = float_to_bf16(float(v)); std::memcpy(out + i * 2, &h, 2); return bf16_to_float(h); }
+  else if constexpr (D == DType::I32) { int32_t n = int32_t(std::llround(v)); std::memcpy(out + i * 4, &n, 4); return n; }
+  else if constexpr (D == DType::U32) { uint32_t n = uint32_t(std::llround(std::max(v, 0.0))); std::memcpy(out + i * 4, &n, 4); return n; }
+  else { int64_t n = std::llround(v); std::memcpy(out + i * 8, &n, 8); return double(n); }
+}
+
+template <DType D>
+inline double load(const unsigned char* in, int64_t i) {
+  if constexpr (D == DType::F32) { float v; std::memcpy(&v, in + i * 4, 4); return v; }
+  else if constexpr (D == DType::F64) { double v; std::memcpy(&v, in + i * 8, 8); return v; }
+  else if constexpr (D == DType::F16) { uint16_t v; std::memcpy(&v, in + i * 2, 2); return half_to_float(v); }
+  else if constexpr (D == DType::BF16) { uint16_t v; std::memcpy(&v, in + i * 2, 2); return bf16_to_float(v); }
+  else if constexpr (D == DType::I32) { int32_t v; std::memcpy(&v, in + i * 4, 4); return v; }
+  else if constexpr (D == DType::U32) { uint32_t v; std::memcpy(&v, in + i * 4, 4); return v; }
+  else { int64_t v; std::memcpy(&v, in + i * 8, 8); return double(v); }
+}
+
+// Calls f(dtype constant) for a runtime dtype: the per-element loops are compiled per dtype.
+template <class F>
+void with_dtype(DType d, F&& f) {
+  switch (d) {
+    case DType::F32: f(std::integral_constant<DType, DType::F32>{}); break;
+    case DType::F64: f(std::integral_constant<DType, DType::F64>{}); break;
+    case DType::F16: f(std::integral_constant<DType, DType::F16>{}); break;
+    case DType::BF16: f(std::integral_constant<DType, DType::BF16>{}); break;
+    case DType::I32: f(std::integral_constant<DType, DType::I32>{}); break;
+    case DType::U32: f(std::integral_constant<DType, DType::U32>{}); break;
+    case DType::I64: f(std::integral_constant<DType, DType::I64>{}); break;
+  }
+}
+
+int thread_count(int threads, int64_t chunks) {
+  int64_t t = threads > 0 ? threads : int64_t(std::max(1u, std::thread::hardware_concurrency()));
+  return int(std::max<int64_t>(1, std::min(t, chunks)));
+}
+
+// Runs f(c) for every chunk c in [0, chunks) on up to `threads` threads (the caller's among
+// them). Which thread runs a chunk never matters: chunks write disjoint outputs.
+template <class F>
+void for_each_chunk(int64_t chunks, int threads, F&& f) {
+  int n = thread_count(threads, chunks);
+  if (n <= 1) {
+    for (int64_t c = 0; c < chunks; ++c) f(c);
+    return;
+  }
+  std::atomic<int64_t> next{0};
+  auto worker = [&] {
+    for (int64_t c; (c = next.fetch_add(1)) < chunks;) f(c);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < n; ++t) pool.emplace_back(worker);
+  worker();
+  for (auto& t : pool) t.join();
+}
+
+// Generator chunk: part of the input's definition (each chunk has its own generator), so it
+// must never change.
+constexpr int64_t kChunk = int64_t(1) << 20;
+
+// One chunk of a buffer's inputs: the draws of make_input's per-chunk generator, in order.
+template <DType D, Dist K>
+void fill_chunk(const generators::InitDist& d, int64_t lo, int64_t hi, uint64_t rng_seed,
+                int64_t begin, int64_t end, unsigned char* out, double* as_double) {
+  std::mt19937_64 rng(rng_seed);
+  if constexpr (K == Dist::Normal) {
+    std::normal_distribution<double> normal(d.a, d.b);
+    for (int64_t i = begin; i < end; ++i) {
+      double v = store<D>(out, i, normal(rng));
+      if (as_double) as_double[i] = v;
+    }
+  } else if constexpr (K == Dist::Constant) {
+    for (int64_t i = begin; i < end; ++i) {
+      double v = store<D>(out, i, d.a);
+      if (as_double) as_double[i] = v;
+    }
+  } else if constexpr (K == Dist::RandInt) {
+    std::uniform_int_distribution<int64_t> ints(lo, hi);
+    for (int64_t i = begin; i < end; ++i) {
+      double v = store<D>(out, i, double(ints(rng)));
+      if (as_double) as_double[i] = v;
+    }
+  } else {
+    std::uniform_real_distribution<double> uni(d.a, d.b);
+    for (int64_t i = begin; i < end; ++i) {
+      double v = store<D>(out, i, uni(rng));
+      if (as_double) as_double[i] = v;
+    }
+  }
+}
+
+}  // namespace
+
+void fill_input(const generators::ResolvedBuffer& b, uint64_t seed, unsigned char* out,
+                double* as_double, int threads) {
+  // Per-buffer stream: the buffer's name is folded into the seed so A and B differ. The buffer
+  // is drawn in chunks of 2^20 elements, each from its own generator seeded by (seed, name,
+  // chunk), so threads can fill chunks in any order and the values never depend on how many
+  // threads ran (a 2^27-element input takes seconds on one core).
+  if (b.elements <= 0) return;
+  uint64_t name_hash = std::stoull(rules::sha256_hex(b.name).substr(0, 15), nullptr, 16);
+  const auto& d = b.init;
+  int64_t lo = int64_t(std::ceil(d.a)), hi = int64_t(std::ceil(d.b)) - 1;
+  if (hi < lo) hi = lo;
+  int64_t chunks = (b.elements + kChunk - 1) / kChunk;
+  Dist kind = dist_of(d.kind);
+  with_dtype(b.dtype, [&](auto dt) {
+    constexpr DType D = decltype(dt)::value;
+    for_each_chunk(chunks, threads, [&](int64_t c) {
+      uint64_t x = seed ^ name_hash ^ (uint64_t(c) * 0x9e3779b97f4a7c15ULL);
+      uint64_t rng_seed = splitmix64(x);
+      int64_t begin = c * kChunk, end = std::min(b.elements, (c + 1) * kChunk);
+      switch (kind) {
+        case Dist::Normal: fill_chunk<D, Dist::Normal>(d, lo, hi, rng_seed, begin, end, out, as_double); break;
+        case Dist::Constant: fill_chunk<D, Dist::Constant>(d, lo, hi, rng_seed, begin, end, out, as_double); break;
+        case Dist::RandInt: fill_chunk<D, Dist::RandInt>(d, lo, hi, rng_seed, begin, end, out, as_double); break;
+        case Dist::Uniform: fill_chunk<D, Dist::Uniform>(d, lo, hi, rng_seed, begin, end, out, as_double); break;
+      }
+    });
+  });
+}
+
+std::vector<unsigned char> make_input(const generators::ResolvedBuffer& b, uint64_t seed,
+                                      std::vector<double>* as_double) {
+  std::vector<unsigned char> out(size_t(std::max<int64_t>(b.elements, 0)) * generators::dtype_size(b.dtype));
+  if (as_double) as_double->assign(size_t(std::max<int64_t>(b.elements, 0)), 0.0);
+  fill_input(b, seed, out.data(), as_double ? as_double->data() : nullptr);
+  return out;
+}
+
+void touch_pages(void* p, size_t bytes) {
+  constexpr size_t kStretch = size_t(1) << 24;
+  int64_t chunks = int64_t((bytes + kStretch - 1) / kStretch);
+  for_each_chunk(chunks, 0, [&](int64_t c) {
+    size_t begin = size_t(c) * kStretch;
+    std::memset(static_cast<unsigned char*>(p) + begin, 0, std::min(kStretch, bytes - begin));
+  });
+}
+
+std::shared_ptr<const HostInput> generate_input(const generators::ResolvedBuffer& b, uint64_t seed) {
+  auto in = std::make_shared<HostInput>();
+  in->size = size_t(std::max<int64_t>(b.elements, 0)) * generators::dtype_size(b.dtype);
+  in->data.reset(new unsigned char[std::max<size_t>(in->size, 1)]);  // not zeroed: filled below
+  fill_input(b, seed, in->data.get(), nullptr);
+  return in;
+}
+
+std::shared_ptr<const HostInput> InputCache::get(const generators::ResolvedBuffer& b, uint64_t seed) {
+  char key[160];
+  std::snprintf(key, sizeof key, "|%d|%lld|%a|%a|%llu", int(b.dtype), (long long)b.elements,
+                b.init.a, b.init.b, (unsigned long long)seed);
+  std::string k = std::to_string(b.name.size()) + ":" + b.name + "|" + b.init.kind + key;
+  auto it = index_.find(k);
+  if (it != index_.end()) {
+    ++hits_;
+    lru_.splice(lru_.begin(), lru_, it->second);
+    return it->second->second;
+  }
+  auto in = generate_input(b, seed);
+  if (in->size > max_bytes_) return in;  // too large to keep
+  while (!lru_.empty() && bytes_ + in->size > max_bytes_) {
+    bytes_ -= lru_.back().second->size;
+    index_.erase(lru_.back().first);
+    lru_.pop_back();
+  }
+  lru_.emplace_front(k, in);
+  index_[k] = lru_.begin();
+  bytes_ += in->size;
+  return in;
+}
+
+void to_doubles(const unsigned char* bytes, int64_t n, DType dtype, double* out, int threads) {
+  int64_t chunks = (n + kChunk - 1) / kChunk;
+  with_dtype(dtype, [&](auto dt) {
+    constexpr DType D = decltype(dt)::value;
+    for_each_chunk(chunks, threads, [&](int64_t c) {
+      int64_t end = std::min(n, (c + 1) * kChunk);
+      for (int64_t i = c * kChunk; i < end; ++i) out[i] = load<D>(bytes, i);
+    });
+  });
+}
+
+std::vector<double> to_doubles(const std::vector<unsigned char>& bytes, DType dtype) {
+  int64_t n = int64_t(bytes.size() / generators::dtype_size(dtype));
+  std::vector<double> out(static_cast<size_t>(n));
+  to_doubles(bytes.data(), n, dtype, out.data());
+  return out;
+}
+
+namespace {
+
+// One stretch of the comparison, in the serial loop's terms: failures, the first failing element,
+// and the largest errors seen while no non-finite element had failed. `nonfinite`: a failing
+// element was NaN or Inf (the serial loop's maxima turn NaN there and stay NaN).
+struct Partial {
+  int64_t failures = 0;
+  int64_t first_bad = -1;
+  double got = 0, want = 0;
+  double max_abs_err = 0, max_rel_err = 0;
+  bool nonfinite = false;
+};
+
+template <DType D>
+void compare_range(const unsigned char* out, const double* ref, int64_t begin, int64_t end,
+                   const generators::Tolerance& tol, Partial& result) {
+  Partial p;  // a local, so the loop keeps it in registers
+  const double atol = tol.atol, rtol = tol.rtol;
+  for (int64_t i = begin; i < end; ++i) {
+    double o = load<D>(out, i), r = ref[i];
+    double abs_err = std::fabs(o - r);
+    double rel_err = r != 0 ? abs_err / std::fabs(r) : abs_err;
+    bool good = std::isfinite(o) && std::isfinite(r) && abs_err <= atol + rtol * std::fabs(r);
+    if (!good) {
+      if (p.failures++ == 0) {
+        p.first_bad = i;
+        p.got = o;
+        p.want = r;
+      }
+      if (!std::isfinite(o) || !std::isfinite(r)) {
+        p.nonfinite = true;
+        continue;
+      }
+    }
+    if (!p.nonfinite) {
+      p.max_abs_err = std::max(p.max_abs_err, abs_err);
+      p.max_rel_err = std::max(p.max_rel_err, rel_err);
+    }
+  }
+  result = p;
+}
+
+Comparison size_mismatch(size_t out, size_t ref) {
+  Comparison c;
+  c.ok = false;
+  c.failures = int64_t(std::max(out, ref));
+  c.first_bad = int64_t(std::min(out, ref));
+  return c;
+}
+
+}  // namespace
+
+Comparison compare(const unsigned char* out, DType dtype, int64_t n, const double* ref,
+                   int64_t ref_n, const generators::Tolerance& tol, int threads) {
+  if (n != ref_n) return size_mismatch(size_t(n), size_t(ref_n));
+  // Stretches compared in parallel, merged in index order: the same result as one serial walk
+  // (the first failure is the earliest stretch's; the maxima are NaN once any non-finite
+  // element failed, else the maxima of all stretches, and max over finite values is exact).
+  int64_t chunks = (n + kChunk - 1) / kChunk;
+  std::vector<Partial> parts(static_cast<size_t>(chunks));
+  with_dtype(dtype, [&](auto dt) {
+    constexpr DType D = decltype(dt)::value;
+    for_each_chunk(chunks, threads, [&](int64_t c) {
+      compare_range<D>(out, ref, c * kChunk, std::min(n, (c + 1) * kChunk), tol, parts[size_t(c)]);
+    });
+  });
+  Comparison c;
+  bool nonfinite = false;
+  for (const Partial& p : parts) {
+    if (p.failures && c.failures == 0) {
+      c.first_bad = p.first_bad;
+      c.got = p.got;
+      c.want = p.want;
+    }
+    c.failures += p.failures;
+    if (nonfinite) continue;
+    c.max_abs_err = std::max(c.max_abs_err, p.max_abs_err);
+    c.max_rel_err = std::max(c.max_rel_err, p.max_rel_err);
+    nonfinite = p.nonfinite;
+  }
+  if (nonfinite) c.max_abs_err = c.max_rel_err = std::nan("");
+  c.ok = c.failures == 0;
+  return c;
+}
+
+Comparison compare(const std::vector<double>& out, const std::vector<double>& ref,
+                   const generators::Tolerance& tol) {
+  if (out.size() != ref.size()) return size_mismatch(out.size(), ref.size());
+  return compare(reinterpret_cast<const unsigned char*>(out.data()), DType::F64, int64_t(out.size()),
+                 ref.data(), int64_t(ref.size()), tol);
+}
+
+std::string Comparison::describe(const std::string& buffer, const std::vector<int64_t>& shape) const {
+  std::ostringstream s;
+  s.precision(9);
+  s << buffer << "[" << first_bad << "]";
+  if (shape.size() > 1 && first_bad >= 0) {  // row-major coordinates
+    std::vector<int64_t> idx(shape.size());
+    int64_t rest = first_bad;
+    for (size_t k = shape.size(); k-- > 0;) {
+      idx[k] = rest % shape[k];
+      rest /= shape[k];
+    }
+    s << " (at";
+    for (auto v : idx) s << " " << v;
+    s << ")";
+  }
+  s << " = " << got << ", reference " << want << "; " << failures << " element(s) out of tolerance";
+  return s.str();
+}
+
+}  // namespace solver::gpu

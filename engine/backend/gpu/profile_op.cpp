@@ -1,0 +1,98 @@
+// The profile op: the unprofiled median time first (signals of rate come from it, never from
+// the replayed run: H200.md), then the CUPTI range profiler over one run of the variant's
+// launches, then signal derivation with the driver's launch attributes and the measured
+// ceilings.
+#include <algorithm>
+
+#include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/gpu/worker.h"
+#include "profiling/cupti_range_profiler.h"
+#include "profiling/metric_set.h"
+#include "profiling/signal_derivation.h"
+
+namespace solver::gpu {
+
+engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, bool full) {
+  NvtxRange range("profile");
+  engine::ProfileResult out;
+  Preparation prep = prepare(v, derive_seeds(0x5eed2026, 2));
+  if (!prep.prepared) {
+    out.detail = std::string(engine::to_string(prep.failure.status)) + ": " + prep.failure.detail;
+    return out;
+  }
+  Prepared& p = *prep.prepared;
+  TimedSeries t = time_sequence({&p}, std::vector<int>(size_t(samples), 0), 3);
+  std::vector<double> times = t.kernel_us[0];
+  std::sort(times.begin(), times.end());
+  out.time_us = times.empty() ? 0 : times[times.size() / 2];
+
+  auto metrics = profiling::metric_names(full ? profiling::MetricSet::Full : profiling::MetricSet::Default);
+  profiling::RangeProfiler profiler(ctx_->context());
+  if (!profiler.init_error().empty()) {
+    out.detail = "range profiler unavailable: " + profiler.init_error();
+    return out;
+  }
+  // Kernel replay runs each kernel once per pass: the batch budget grows with the passes.
+  beat("profile " + p.resolved.key, int64_t(p.timeout_ms) * 48);
+  profiling::MetricValues mv = profiler.profile(metrics, [&] {
+    p.buffers->prepare_variant_run(0, ctx_->stream());
+    p.module->launch(ctx_->stream(), p.buffers->variant_args(0));
+    CU_CHECK(cuStreamSynchronize(ctx_->stream()));
+  });
+  if (!mv.ok()) {
+    out.detail = std::string("profiler: ") + profiling::to_string(mv.status) + ": " + mv.error;
+    for (const auto& bad : mv.invalid) out.detail += " " + bad;
+    return out;
+  }
+  // The launch that took longest speaks for the variant's resources.
+  size_t heaviest = 0;
+  if (mv.kernels.size() == p.resolved.launches.size()) {
+    double best = -1;
+    for (size_t i = 0; i < mv.kernels.size(); ++i) {
+      auto it = mv.kernels[i].values.find(std::string(profiling::metric::kTime));
+      double d = it == mv.kernels[i].values.end() ? 0 : it->second;
+      if (d > best) { best = d; heaviest = i; }
+    }
+  }
+  const engine::Ceilings& c = ceilings();
+  profiling::DerivationInput in;
+  in.raw = mv.values;
+  in.time_us = out.time_us;
+  in.flops = p.resolved.flops;
+  in.bytes = p.resolved.bytes;
+  in.chip = &chip_;
+  if (c.copy_gbps > 0) in.measured.dram_bytes_per_s = c.copy_gbps * 1e9;
+  if (c.sgemm_tflops > 0) in.measured.fp32_flops_per_s = c.sgemm_tflops * 1e12;
+  if (c.tf32_tflops > 0) in.measured.tf32_flops_per_s = c.tf32_tflops * 1e12;
+  in.launch = p.module->launch_attributes(heaviest);
+  std::vector<std::string> entries;
+  for (const auto& l : p.resolved.launches)
+    if (std::find(entries.begin(), entries.end(), l.entry) == entries.end()) entries.push_back(l.entry);
+  in.kernel_count = double(entries.size());
+  in.launch_count = double(p.resolved.launches.size());
+  in.dtype = p.resolved.precision;
+  if (p.tensor_ops) {
+    in.code_tensor_ops = p.tensor_ops->total();
+    in.code_wgmma_ops = p.tensor_ops->wgmma;
+  }
+  profiling::Derivation d = profiling::derive_signals(in);
+  out.signals = d.signals;
+  for (const auto& [name, origin] : d.origin) out.signal_origin[name] = profiling::to_string(origin);
+  out.raw_metrics = mv.values;
+  // The collection's own cost, kept with the raw values for docs/benchmarks.md.
+  out.raw_metrics["solver__profiler_passes"] = double(mv.passes);
+  out.raw_metrics["solver__collection_ms"] = mv.collection_ms;
+  out.raw_metrics["solver__event_median_us"] = [&] {
+    auto e = t.event_us[0];
+    std::sort(e.begin(), e.end());
+    return e.empty() ? 0.0 : e[e.size() / 2];
+  }();
+  out.raw_metrics["solver__sm_clock_mhz_unprofiled"] = t.sm_clock_mhz;
+  out.ok = true;
+  for (const auto& n : d.notes) out.detail += (out.detail.empty() ? "" : "; ") + n;
+  if (!t.note.empty()) out.detail += (out.detail.empty() ? "" : "; ") + t.note;
+  return out;
+}
+
+}  // namespace solver::gpu

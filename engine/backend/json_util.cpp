@@ -1,0 +1,109 @@
+#include "engine/backend/json_util.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+namespace solver::engine {
+
+using nlohmann::json;
+
+json parse_json_text(const std::string& text, const std::string& file, int line_offset) {
+  try {
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    // e.byte is 1-based and points just past the offending character.
+    std::size_t at = e.byte == 0 ? 0 : std::min<std::size_t>(e.byte - 1, text.size());
+    int line = 1, col = 1;
+    for (std::size_t i = 0; i < at; ++i) {
+      if (text[i] == '\n') ++line, col = 1;
+      else ++col;
+    }
+    std::string msg = e.what();
+    auto pos = msg.find("syntax error");
+    if (pos != std::string::npos) msg = msg.substr(pos);
+    throw rules::InputError(rules::Diagnostic{{file, line + line_offset, col}, "invalid JSON: " + msg});
+  } catch (const json::exception& e) {
+    // Valid syntax the parser still refuses, e.g. a number beyond double range ("1e400",
+    // out_of_range.406). It carries no position; the message quotes the number.
+    throw rules::InputError(
+        rules::Diagnostic{{file, line_offset > 0 ? line_offset + 1 : 0, 0}, std::string("invalid JSON: ") + e.what()});
+  }
+}
+
+void JsonChecker::error(const std::string& pointer, const std::string& message) {
+  diags_.error(rules::SourceLocation{where_, line_, 0},
+               pointer.empty() ? message : "at " + pointer + ": " + message);
+}
+
+bool JsonChecker::object(const json& j, const std::string& pointer) {
+  if (j.is_object()) return true;
+  error(pointer.empty() ? "/" : pointer, "expected an object, got " + std::string(j.type_name()));
+  return false;
+}
+
+namespace {
+template <class T, class Pred>
+std::optional<T> member(JsonChecker& c, const json& j, const std::string& key, bool required,
+                        const std::string& pointer, const char* what, Pred ok) {
+  auto it = j.find(key);
+  if (it == j.end() || it->is_null()) {
+    if (required) c.error(pointer + "/" + key, std::string("missing (") + what + ")");
+    return std::nullopt;
+  }
+  if (!ok(*it)) {
+    c.error(pointer + "/" + key, std::string("must be ") + what + ", got " + it->dump());
+    return std::nullopt;
+  }
+  return it->template get<T>();
+}
+}  // namespace
+
+std::optional<std::string> JsonChecker::string(const json& j, const std::string& key,
+                                               bool required, const std::string& pointer) {
+  return member<std::string>(*this, j, key, required, pointer, "a string",
+                             [](const json& v) { return v.is_string(); });
+}
+std::optional<double> JsonChecker::number(const json& j, const std::string& key, bool required,
+                                          const std::string& pointer) {
+  return member<double>(*this, j, key, required, pointer, "a number",
+                        [](const json& v) { return v.is_number(); });
+}
+std::optional<bool> JsonChecker::boolean(const json& j, const std::string& key, bool required,
+                                         const std::string& pointer) {
+  return member<bool>(*this, j, key, required, pointer, "true or false",
+                      [](const json& v) { return v.is_boolean(); });
+}
+
+void write_file_atomically(const std::string& path, const std::string& content) {
+  std::string tmp = path + ".tmp";
+  int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd < 0) throw std::runtime_error("cannot write " + tmp);
+  std::size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n <= 0) {
+      ::close(fd);
+      throw std::runtime_error("cannot write " + tmp);
+    }
+    done += static_cast<std::size_t>(n);
+  }
+  ::fsync(fd);
+  ::close(fd);
+  if (std::rename(tmp.c_str(), path.c_str()) != 0)
+    throw std::runtime_error("cannot rename " + tmp + " to " + path);
+}
+
+std::string read_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw rules::InputError(rules::Diagnostic{{path, 0, 0}, "cannot read file"});
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+}  // namespace solver::engine

@@ -1,0 +1,39 @@
+// The live CUDA backend: drives the `solver-gpu` worker process (engine/backend/gpu/) over a pipe.
+// The worker holds the CUDA context; a kernel that faults, aborts, runs out of memory or never
+// returns (watchdog: the problem's timeout_ms) ends the worker, the request comes back as a
+// GateStatus::Fault / Timeout outcome, and a fresh worker is started for the next request.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/backend/backend.h"
+#include "engine/backend/worker_protocol.h"
+
+namespace solver::engine {
+
+struct LiveOptions {
+  std::string problems_root;    // folder holding problem folders
+  std::string chips_file;       // chips.yaml
+  std::string worker_path;      // solver-gpu executable; empty = next to the running binary
+  std::string cache_dir;        // NVRTC cache; empty = $XDG_CACHE_HOME/solver or ~/.cache/solver
+  bool full_metrics = false;    // opt-in full CUPTI metric set
+  int gate_input_sets = 2;
+  // Watchdog for one batch of launches; 0 = the problem's timeout_ms. (Tests and impatient
+  // users set it; the whole request is bounded by it scaled by the work asked.)
+  int timeout_ms = 0;
+  // Extra arguments for the worker (tests pass the behaviour of a fake worker here).
+  std::vector<std::string> worker_args;
+};
+
+// Where the worker is looked for when LiveOptions::worker_path is empty: next to the running
+// executable (`solver-gpu` beside `solver`, in the build tree and once installed).
+std::string default_worker_path();
+
+// Starts the worker and asks it for the device. Returns nullptr and sets *why_not (e.g. "no
+// NVIDIA driver on this machine (libcuda.so.1 not found)") when no GPU can be used.
+std::unique_ptr<Backend> open_live_backend(const LiveOptions& options, std::string* why_not);
+
+
+
+}  // namespace solver::engine

@@ -1,0 +1,122 @@
+// The wire protocol between the live backend (engine/backend/live_backend.cpp) and the `solver-gpu`
+// worker (engine/backend/gpu/): newline-delimited JSON, one object per line, requests on the worker's
+// stdin, answers on its stdout (docs/gpu-backend.md has the full grammar). Host-only code, used
+// by both sides, so the two cannot drift apart; a round-trip test pins it
+// (tests/engine/worker_protocol_test.cpp).
+//
+// Worker output lines are of two kinds:
+//   beat:     {"beat":"<phase>","budget_ms":N}  the worker starts a phase that must end within
+//             N ms (a compile, one batch of launches); the backend's watchdog re-arms on it.
+//   response: {"id":N,"ok":true|false, ...}    the answer to request N; "fatal":true means the
+//             worker's CUDA context is unusable and it exits right after this line.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/backend/backend.h"
+
+namespace solver::engine {
+
+inline constexpr int kWorkerProtocolVersion = 1;
+
+// What the worker reports about its device (op "hello").
+struct DeviceInfo {
+  std::string name;            // cuDeviceGetName
+  std::string chip_id;         // chips.yaml id matched by name/cc/SM count ("" if none)
+  int cc_major = 0, cc_minor = 0;
+  int sm_count = 0;
+  int driver_version = 0;      // cuDriverGetVersion: 13000 = 13.0
+  int64_t l2_bytes = 0;
+  int64_t total_mem_bytes = 0;
+  int64_t smem_optin_bytes = 0;  // max dynamic+static shared memory per block (opt-in)
+  int max_threads_per_sm = 0;
+  double sm_clock_mhz = 0;     // maximum SM clock (device attribute)
+  double mem_clock_mhz = 0;
+  int mem_bus_bits = 0;
+  std::string arch;            // "sm_90"
+  std::string nvrtc_version;
+  int protocol = kWorkerProtocolVersion;
+};
+
+// Ceilings measured once per chip (op "ceilings"), recorded with the datasheet values.
+struct Ceilings {
+  std::string chip_id, device_name;
+  double copy_gbps = 0;        // large device-to-device copy, bytes read + written per second
+  double sgemm_tflops = 0;     // cuBLAS SGEMM 8192^3, random data
+  double tf32_tflops = 0;      // cublasGemmEx CUBLAS_COMPUTE_32F_FAST_TF32 8192^3
+  double datasheet_dram_gbps = 0, datasheet_fp32_tflops = 0, datasheet_tf32_tflops = 0;
+  std::string measured_at;     // UTC ISO 8601
+  bool from_cache = false;
+  std::string detail;          // how each was measured
+};
+
+// Unprofiled timing of one variant (op "time").
+struct WorkerRequest {
+  uint64_t id = 0;
+  std::string op;               // hello ceilings gate profile time time_pairs quit
+  std::optional<VariantRef> variant;    // gate, profile, time
+  std::optional<VariantRef> incumbent;  // time_pairs
+  std::optional<VariantRef> candidate;  // time_pairs
+  int input_sets = 2;
+  int samples = 0;              // time; profile: unprofiled samples before the metrics
+  int pairs = 0;
+  uint64_t seed = 0;
+  bool full_metrics = false;
+};
+
+struct WorkerResponse {
+  uint64_t id = 0;
+  bool ok = false;
+  bool fatal = false;           // the worker exits after this answer
+  std::string error;            // when !ok
+  std::optional<GateStatus> error_status;  // when !ok and the failure is a gate outcome
+  std::optional<DeviceInfo> device;
+  std::optional<Ceilings> ceilings;
+  std::optional<GateResult> gate;
+  std::optional<ProfileResult> profile;
+  std::optional<TimeSamples> time;
+  std::optional<PairSamples> pairs;
+};
+
+struct WorkerBeat {
+  std::string phase;
+  int64_t budget_ms = 0;
+};
+
+// One parsed worker output line.
+struct WorkerLine {
+  enum class Kind { Beat, Response, Garbage } kind = Kind::Garbage;
+  WorkerBeat beat;
+  WorkerResponse response;
+  std::string garbage;  // the unparsable line (e.g. a library printing on stdout)
+};
+
+nlohmann::json to_json(const VariantRef& v);
+VariantRef variant_ref_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
+nlohmann::json to_json(const GateResult& g);
+GateResult gate_result_from_json(const nlohmann::json& j);
+nlohmann::json to_json(const ProfileResult& p);
+ProfileResult profile_result_from_json(const nlohmann::json& j);
+nlohmann::json to_json(const PairSamples& p);
+PairSamples pair_samples_from_json(const nlohmann::json& j);
+nlohmann::json to_json(const DeviceInfo& d);
+DeviceInfo device_info_from_json(const nlohmann::json& j);
+nlohmann::json to_json(const Ceilings& c);
+Ceilings ceilings_from_json(const nlohmann::json& j);
+nlohmann::json to_json(const TimeSamples& t);
+TimeSamples time_samples_from_json(const nlohmann::json& j);
+nlohmann::json to_json(const rules::SignalSet& s);
+rules::SignalSet signal_set_from_json(const nlohmann::json& j);
+
+// Lines (no trailing newline). Parsers never throw: a malformed line is an error value.
+std::string encode_request(const WorkerRequest& r);
+std::optional<WorkerRequest> decode_request(const std::string& line, std::string* error);
+std::string encode_response(const WorkerResponse& r);
+std::string encode_beat(const WorkerBeat& b);
+WorkerLine decode_worker_line(const std::string& line);
+
+}  // namespace solver::engine
