@@ -85,7 +85,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
       throw rules::InputError(rules::Diagnostic{
           {dir.rules(), 0, 0}, "the run's rules.yaml no longer matches the ledger's rules_hash"});
   } else {
-    rules_text = read_file(opt.rules_path);
+    rules_text = read_text_file(opt.rules_path, "rule table");
     input = rules::parse_rule_table(rules_text, opt.rules_path);
   }
   rules::ChipTable chips = rules::load_chip_table(opt.chips_path);

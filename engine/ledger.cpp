@@ -151,7 +151,7 @@ std::string chain_hash(const std::string& prev, const json& without_hash) {
 }
 
 LoadedLedger load_ledger(const std::string& path) {
-  std::string text = read_file(path);
+  std::string text = read_text_file(path, "ledger");
   LoadedLedger out;
   auto fail = [&](int line, const std::string& msg) {
     throw rules::InputError(rules::Diagnostic{{path, line, 0}, msg});

@@ -52,7 +52,7 @@ RunDir open_run_dir(const std::string& path) {
 }
 
 nlohmann::json load_manifest(const RunDir& dir) {
-  auto j = parse_json_text(read_file(dir.manifest()), dir.manifest());
+  auto j = parse_json_text(read_text_file(dir.manifest(), "run manifest"), dir.manifest());
   if (!j.is_object() || j.value("format", "") != "solver-run")
     throw rules::InputError(rules::Diagnostic{{dir.manifest(), 1, 1},
                                               "not a solver run manifest (format must be \"solver-run\")"});

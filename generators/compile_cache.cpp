@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "rules/hash.h"
+#include "rules/text_file.h"
 
 namespace fs = std::filesystem;
 
@@ -23,35 +24,17 @@ void add_field(std::string& data, const std::string& field) {
 }
 
 std::optional<std::string> read_all(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  if (in.bad()) return std::nullopt;
-  return ss.str();
+  return rules::try_read_text_file(p.string(), std::size_t(1) << 30);  // a cubin may be large
 }
 
-// Writes to a name unique to this process and call, then renames: rename() within one folder
-// is atomic, so readers never see a half-written file.
+// A cache entry that cannot be written is only a cache miss next time.
 bool write_atomic(const fs::path& target, const std::string& bytes) {
-  static std::atomic<unsigned> counter{0};
-  fs::path tmp = target;
-  tmp += ".tmp." + std::to_string(::getpid()) + "." + std::to_string(counter++);
-  {
-    std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-    if (!out) return false;
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.flush();
-    if (!out) {
-      std::error_code ec;
-      fs::remove(tmp, ec);
-      return false;
-    }
+  try {
+    rules::write_file_atomically(target.string(), bytes);
+    return true;
+  } catch (const std::runtime_error&) {
+    return false;
   }
-  std::error_code ec;
-  fs::rename(tmp, target, ec);
-  if (ec) fs::remove(tmp, ec);
-  return !ec;
 }
 
 }  // namespace

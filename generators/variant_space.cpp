@@ -1,5 +1,7 @@
 #include "generators/variant_space.h"
 
+#include "rules/text_file.h"
+
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -127,19 +129,11 @@ void resolve_data(const ProblemSpec& spec, const std::vector<LaunchSpec>& launch
   rv.timeout_ms = spec.timeout_ms;
 }
 
-std::string read_file(const std::string& path, bool* ok) {
-  std::ifstream in(path, std::ios::binary);
-  *ok = static_cast<bool>(in);
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
 
 void finish(const rules::ChipProfile& chip, const std::vector<std::string>& extra,
             const rules::SourceLocation& where, ResolvedVariant& rv) {
-  bool ok = false;
-  rv.source_text = read_file(rv.source_path, &ok);
-  if (!ok) rv.issues.push_back({where, "cannot read source " + rv.source_path});
+  if (auto text = rules::try_read_text_file(rv.source_path)) rv.source_text = std::move(*text);
+  else rv.issues.push_back({where, "cannot read source " + rv.source_path + " (missing, unreadable or not a regular file)"});
   rv.arch = chip_arch(chip);
   if (rv.arch.empty()) rv.issues.push_back({chip.where, "chip '" + chip.id + "' has no compute capability"});
   auto& o = rv.nvrtc_options;

@@ -1,4 +1,5 @@
 #include "profiling/ncu_csv.h"
+#include "rules/text_file.h"
 
 #include <algorithm>
 #include <cctype>
@@ -275,11 +276,7 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
 }
 
 NcuExport load_ncu_csv(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw rules::InputError(rules::Diagnostic{{path, 0, 0}, "cannot read ncu CSV export"});
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_ncu_csv(ss.str(), path);
+  return parse_ncu_csv(rules::read_text_file(path, "ncu CSV export"), path);
 }
 
 Derivation derive_ncu_signals(const NcuExport& ex, std::size_t index, const rules::ChipProfile* chip) {

@@ -1,4 +1,5 @@
 #include "profiling/signal_file.h"
+#include "rules/text_file.h"
 
 #include <fstream>
 #include <set>
@@ -210,11 +211,7 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
 }
 
 SignalFile load_signal_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw rules::InputError(rules::Diagnostic{{path, 0, 0}, "cannot read signal file"});
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_signal_file(ss.str(), path);
+  return parse_signal_file(rules::read_text_file(path, "signal file"), path);
 }
 
 std::string dump_signal_file(const SignalFile& f) {

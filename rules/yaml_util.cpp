@@ -1,4 +1,5 @@
 #include "rules/yaml_util.h"
+#include "rules/text_file.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -108,14 +109,7 @@ bool check_keys_impl(const YAML::Node& node, const Range& allowed, const std::st
 }  // namespace
 
 YAML::Node load_yaml_file(const std::string& path, std::string* source) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw InputError(Diagnostic{SourceLocation{path, 0, 0},
-                                std::string("cannot read file: ") + std::strerror(errno)});
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  std::string text = ss.str();
+  std::string text = read_text_file(path, "YAML file");
   YAML::Node root = parse_text(text, path);
   if (source) *source = std::move(text);
   return root;

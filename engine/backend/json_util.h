@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/diagnostics.h"
+#include "rules/text_file.h"
 
 namespace solver::engine {
 
@@ -40,9 +41,9 @@ class JsonChecker {
   rules::Diagnostics diags_;
 };
 
-// Writes `content` to `path` through a temporary file in the same folder, fsync'd and renamed,
-// so a reader never sees half a file.
-void write_file_atomically(const std::string& path, const std::string& content);
-std::string read_file(const std::string& path);  // throws InputError if unreadable
+// The one whole-file read and the one atomic write (rules/text_file.h), under the names the
+// engine uses.
+using rules::read_text_file;
+using rules::write_file_atomically;
 
 }  // namespace solver::engine

@@ -1,5 +1,6 @@
 // Reading and writing the recorded-backend format (see recording.h).
 #include "engine/backend/recording.h"
+#include "rules/text_file.h"
 
 #include <cmath>
 #include <cstdio>
@@ -209,12 +210,7 @@ Recording parse_recording(const std::string& text, const std::string& file_label
 }
 
 Recording load_recording(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw rules::InputError(rules::Diagnostic{{path, 0, 0}, "cannot read the recording"});
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return parse_recording(ss.str(), path);
+  return parse_recording(rules::read_text_file(path, "recording"), path);
 }
 
 void save_recording(const Recording& r, const std::string& path) {

@@ -16,6 +16,7 @@
 
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/protocol_io.h"
+#include "rules/text_file.h"
 #include "engine/backend/gpu/worker.h"
 
 namespace solver::gpu {
@@ -103,12 +104,9 @@ const engine::Ceilings& Worker::ceilings() {
   fs::path file = fs::path(dir) / ("ceilings-" + chip_.id + ".json");
   engine::Ceilings c;
   {
-    std::ifstream in(file);
-    if (in) {
+    if (auto text = rules::try_read_text_file(file.string())) {
       try {
-        std::stringstream ss;
-        ss << in.rdbuf();
-        c = engine::ceilings_from_json(nlohmann::json::parse(ss.str()));
+        c = engine::ceilings_from_json(nlohmann::json::parse(*text));
         if (c.device_name == device_.name && c.copy_gbps > 0) {
           c.from_cache = true;
           return *(ceilings_ = c);
@@ -177,13 +175,11 @@ const engine::Ceilings& Worker::ceilings() {
              "TF32 = cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32";
   std::error_code ec;
   fs::create_directories(file.parent_path(), ec);
-  fs::path tmp = file;
-  tmp += ".tmp";
-  {
-    std::ofstream out(tmp);
-    out << engine::to_json(c).dump(2) << "\n";
+  try {
+    rules::write_file_atomically(file.string(), engine::to_json(c).dump(2) + "\n");
+  } catch (const std::runtime_error&) {
+    // an unwritable cache only means measuring again next time
   }
-  fs::rename(tmp, file, ec);
   return *(ceilings_ = c);
 }
 
