@@ -33,13 +33,18 @@ confirm_of() {  # the label's confirm: metric names, comma-separated
 }
 uniq_list() { tr ',' '\n' | awk 'NF && !seen[$0]++' | paste -sd,; }
 # One worker session running one `time` request for the seed variant: the kernel launches ncu sees.
-run_under_ncu() {  # problem metrics logfile count
-  local p=$1 metrics=$2 log=$3 count=$4
+# ncu's report and the worker's JSON replies share stdout: the CSV lines are the ones that start
+# with a quote; everything is kept in <csv>.raw for a reader.
+run_under_ncu() {  # problem metrics csv count
+  local p=$1 metrics=$2 csv=$3 count=$4 rc
   printf '{"id":1,"op":"time","variant":{"problem":"%s","variant":"%s"},"samples":1,"seed":3}\n' "$p" "$(seed_of "$p")" | \
     timeout "${NCU_LIMIT:-25}" ncu --clock-control none --csv --page raw --print-units base --metrics "$metrics" \
-      -k "regex:^($(entries_of "$p"))\$" -c "$count" --log-file "$log" \
-      "$B/solver-gpu" --serve --problems-root "$SUITE" --chips "$D/rules/chips.yaml" --cache-dir "$SOLVER_CACHE_DIR" >/dev/null
-  echo "  $p: ncu exit $?, $(grep -c '^"[0-9]' "$log" 2>/dev/null || echo 0) rows"
+      -k "regex:^($(entries_of "$p"))\$" -c "$count" \
+      "$B/solver-gpu" --serve --problems-root "$SUITE" --chips "$D/rules/chips.yaml" --cache-dir "$SOLVER_CACHE_DIR" \
+      > "$csv.raw" 2>&1
+  rc=$?
+  grep '^"' "$csv.raw" > "$csv"
+  echo "  $p: ncu exit $rc, $(grep -c '^"[0-9]' "$csv") rows"
 }
 # Concatenates per-problem ncu logs into one export: header and units once, then every row.
 concat_csv() {  # out files...
