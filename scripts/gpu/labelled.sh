@@ -10,7 +10,11 @@
 # Run from the repo root with the static bundle under $SOLVER_BUNDLE (default .carry/lead).
 # Everything lands in $OUT: eval_live.{json,txt}, signals/, ncu_export.csv, eval_ncu.{json,txt},
 # confirm/<problem>.csv, confirm.{json,txt}, labelled.log.
+# Each step stops starting kernels when the script's budget ($BUDGET_S, default 290 s) runs
+# low and says "skipped"; STEPS="3" (or "2 3", ...) runs only those steps, for a second call.
 set -u
+STEPS=" ${STEPS:-1 2 3} "
+step() { case "$STEPS" in *" $1 "*) return 0 ;; esac; echo "== step $1 not asked for (STEPS=$STEPS)"; return 1; }
 OUT=${OUT:-/tmp/solver-labelled}; mkdir -p "$OUT/ncu" "$OUT/confirm"
 BUNDLE=${SOLVER_BUNDLE:-.carry/lead}
 B=$BUNDLE/bin; D=$BUNDLE/share/solver
@@ -59,6 +63,7 @@ concat_csv() {  # out files...
 echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv,noheader)"
 echo "== suite: $(problems | wc -l) problems under $SUITE"
 
+if step 1; then
 echo "== 1. live eval (gate + profile + classify each kernel)"
 s=$(date +%s%N)
 timeout "${LIVE_LIMIT:-150}" "$B/solver" --data-dir "$D" eval --suite "$SUITE" --json --save-signals "$OUT/signals" \
@@ -66,7 +71,9 @@ timeout "${LIVE_LIMIT:-150}" "$B/solver" --data-dir "$D" eval --suite "$SUITE" -
 echo "(live eval exit $?, $(ms $s) ms)"
 solver eval --suite "$SUITE" --signals-dir "$OUT/signals" > "$OUT/eval_live.txt" 2>&1
 cat "$OUT/eval_live.txt"
+fi
 
+if step 2; then
 echo "== 2. ncu export with the metric list the rules need"
 METRICS=$(solver signals ncu-metrics 2>/dev/null | awk '/--metrics/{for(i=1;i<=NF;i++) if($i=="--metrics") print $(i+1)}')
 if [ -n "$METRICS" ]; then echo "metrics from: solver signals ncu-metrics"
@@ -86,7 +93,9 @@ solver eval --suite "$SUITE" --ncu-csv "$OUT/ncu_export.csv" --json > "$OUT/eval
 echo "(ncu eval exit $?)"; cat "$OUT/eval_ncu.err"
 solver eval --suite "$SUITE" --ncu-csv "$OUT/ncu_export.csv" > "$OUT/eval_ncu.txt" 2>&1
 cat "$OUT/eval_ncu.txt"
+fi
 
+if step 3; then
 echo "== 3. each label's confirm: metrics, raw, checked against the label's ranges"
 for p in $(problems); do
   [ "$(left)" -gt 15 ] || { echo "  $p: skipped (time budget)"; continue; }
@@ -97,5 +106,6 @@ done
 solver eval --suite "$SUITE" --confirm-dir "$OUT/confirm" > "$OUT/confirm.txt" 2>&1
 solver eval --suite "$SUITE" --confirm-dir "$OUT/confirm" --json > "$OUT/confirm.json" 2>/dev/null
 cat "$OUT/confirm.txt"
+fi
 echo "== total $(( $(date +%s) - T0 )) s"
 } 2>&1 | tee "$OUT/labelled.log"
