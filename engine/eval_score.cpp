@@ -46,6 +46,24 @@ EvalCase unmeasured_case(const LabelledKernel& k, std::string why) {
   return c;
 }
 
+profiling::SignalFile live_signal_file(const LabelledKernel& k, const std::string& variant_key,
+                                       const ProfileResult& p, const std::string& chip_id,
+                                       const std::string& device_name) {
+  profiling::SignalFile f;
+  f.kernel = k.name + "/" + variant_key;
+  f.source = "solver eval, live on " + device_name;
+  f.chip = chip_id;
+  f.problem_name = k.name;
+  f.time_us = p.time_us;
+  f.launch_count = double(k.launches);
+  f.kernel_count = double(k.entries.size());
+  f.raw_metrics = p.raw_metrics;
+  f.signals = p.signals;
+  f.signal_origin = p.signal_origin;
+  if (!p.detail.empty()) f.notes.push_back(p.detail);
+  return f;
+}
+
 int EvalReport::correct() const {
   return int(std::count_if(cases.begin(), cases.end(), [](const EvalCase& c) { return c.correct; }));
 }

@@ -9,7 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/backend.h"
 #include "engine/eval_suite.h"
+#include "profiling/signal_file.h"
 #include "rules/matcher.h"
 
 namespace solver::engine {
@@ -37,6 +39,12 @@ inline constexpr const char* kNotMeasured = "(not measured)";
 
 EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::string source);
 EvalCase unmeasured_case(const LabelledKernel& k, std::string why);
+
+// A live profile of suite kernel `k` as a signal file, so `eval --signals-dir` can re-score the
+// same measurement offline (`--save-signals`). `variant_key` is the profiled variant's key.
+profiling::SignalFile live_signal_file(const LabelledKernel& k, const std::string& variant_key,
+                                       const ProfileResult& p, const std::string& chip_id,
+                                       const std::string& device_name);
 
 struct ClassScore {
   std::string bottleneck;

@@ -180,16 +180,7 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
     report.cases.push_back(std::move(c));
     if (!o.save_signals.empty()) {
       // The signals as measured, so the same verdicts can be re-scored offline (--signals-dir).
-      profiling::SignalFile f;
-      f.kernel = k.name + "/" + ref.key();
-      f.source = "solver eval live: " + backend->info().device_name;
-      f.chip = chip.id;
-      f.problem_name = k.name;
-      f.time_us = p.time_us;
-      f.raw_metrics = p.raw_metrics;
-      f.signals = p.signals;
-      f.signal_origin = p.signal_origin;
-      if (!p.detail.empty()) f.notes.push_back(p.detail);
+      profiling::SignalFile f = engine::live_signal_file(k, ref.key(), p, chip.id, backend->info().device_name);
       std::ofstream(fs::path(o.save_signals) / (k.name + ".json")) << profiling::dump_signal_file(f);
     }
   }

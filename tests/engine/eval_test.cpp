@@ -12,7 +12,9 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/cli/command.h"
+#include "engine/eval_score.h"
 #include "engine/eval_suite.h"
+#include "profiling/signal_file.h"
 #include "rules/bottlenecks.h"
 
 using namespace solver;
@@ -330,4 +332,39 @@ TEST_CASE("eval --confirm-dir: each label's confirm ranges against its own ncu c
   Run t = run({"eval", "--suite", kSuite, "--confirm-dir", kData + "synthetic_confirm"});
   CHECK(t.out.find("labels confirmed (every confirm: metric in range): 1/7; metrics in range: 1/7") != std::string::npos);
   CHECK(run({"eval", "--suite", kSuite, "--confirm-dir", kData + "synthetic_confirm", "--signals-dir", kSignals}).rc == 2);
+}
+
+TEST_CASE("eval --save-signals writes what --signals-dir reads back") {
+  TempSuite t("save");
+  engine::LabelledSuite s = engine::load_labelled_suite(t.root.string());
+  REQUIRE(s.kernels.size() == 1);
+  engine::ProfileResult p;
+  p.ok = true;
+  p.time_us = 120.5;
+  p.signals.values["dram_frac"] = 0.95;
+  p.signals.values["load_eff"] = 1.0;
+  p.signals.values["tensor_active"] = false;
+  p.signal_origin["dram_frac"] = "unprofiled";
+  p.raw_metrics["gpu__time_duration.sum"] = 130000.0;
+  p.detail = "a note from the derivation";
+  profiling::SignalFile f = engine::live_signal_file(s.kernels[0], "only", p, "h200", "NVIDIA H200");
+  fs::create_directories(t.root / "sig");
+  std::ofstream(t.root / "sig" / "synthetic_gemm.json") << profiling::dump_signal_file(f);
+
+  profiling::SignalFile back = profiling::load_signal_file((t.root / "sig" / "synthetic_gemm.json").string());
+  CHECK(back.kernel == "synthetic_gemm/only");
+  CHECK(back.chip == std::optional<std::string>("h200"));
+  CHECK(back.time_us == std::optional<double>(120.5));
+  CHECK(back.launch_count == std::optional<double>(1.0));
+  CHECK(back.raw_metrics.at("gpu__time_duration.sum") == 130000.0);
+  CHECK(std::get<double>(back.signals.values.at("dram_frac")) == 0.95);
+  CHECK(back.signal_origin.at("dram_frac") == "unprofiled");
+
+  Run r = run({"eval", "--suite", t.root.string(), "--signals-dir", (t.root / "sig").string(), "--rules", kRules, "--json"});
+  REQUIRE_MESSAGE(r.rc == 0, r.err);
+  json j = json::parse(r.out);
+  CHECK(j["cases"][0]["fired"] == "saturated");
+  CHECK(j["cases"][0]["got"] == "at_ceiling");
+  CHECK(j["cases"][0]["correct"] == false);  // labelled naive_gemm, which accepts nothing else
+  CHECK(j["cases"][0]["detail"] == "a note from the derivation");
 }
