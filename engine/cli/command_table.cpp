@@ -30,6 +30,7 @@ const std::vector<Command>& command_table() {
       {"record", "measure whole variant pools on the live GPU into a recording", run_record},
       {"recording rederive", "re-derive a recording's signals with the current derivation; print what changes", run_recording_rederive},
       {"problems check", "validate, compile and (with a GPU) gate every variant at every knob point", run_problems_check},
+      {"eval", "score classify against a labelled suite: per-class results, accuracy, confusions", run_eval},
   };
   return table;
 }
