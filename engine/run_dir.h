@@ -1,4 +1,4 @@
-// A run directory (DESIGN.md "Run directory"): runs/<id>/ holding
+// A run directory (docs/ledger.md): runs/<id>/ holding
 //   manifest.json        command, version, chip, backend kind + note, seed, hashes of the rules
 //                        and of the problem specs, the recording's path, start/end wall time
 //   rules.yaml           the input rule table, verbatim (resume and replay read it back)

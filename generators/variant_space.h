@@ -1,6 +1,6 @@
 // A variant's knob space and its resolution at one knob point on one chip: everything the GPU
 // worker needs to compile, launch and check it, with every expression evaluated to a number.
-// Pure host code: no CUDA header here (DESIGN.md keeps them below the GPU boundary).
+// Pure host code: no CUDA header here (docs/architecture.md: they stay below the GPU boundary).
 #pragma once
 #include <array>
 #include <cstdint>

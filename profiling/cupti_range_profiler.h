@@ -11,7 +11,7 @@
 // (docs/results/cupti-smoke-h200.md): a set-up of 2-50 ms per call (enable, counter-data
 // image, config), then mostly a fixed cost per kernel: ~180-225 ms for one metric in one pass,
 // +75-95 ms for 3-4 passes; SASS-instrumented metrics (smsp__sass_*) add ~300 ms on an
-// instruction-heavy kernel. The 16 metrics of shared/H200.md take 10 passes, 4 without
+// instruction-heavy kernel. The 16 metrics of docs/h200.md take 10 passes, 4 without
 // sm__throughput. check() reports the passes of a set before anything runs.
 //
 // Values under replay are not timing truth: replay can slow a memory-bound kernel (cold

@@ -13,7 +13,7 @@ constexpr auto kMetrics = std::to_array<MetricDef>({
     {kTime, "time_us_profiled", true, 1,
      "kernel time under the profiler: slower than unprofiled for memory-bound kernels"},
     {kDramPct, "dram_pct_profiled", true, 1,
-     "kept apart from dram_frac: replay halves it for a memory-bound kernel (H200.md)"},
+     "kept apart from dram_frac: replay halves it for a memory-bound kernel (docs/h200.md)"},
     {kDramRead, "dram_bytes", true, 1, ""},
     {kDramWrite, "dram_bytes", true, 1, ""},
     {kWarpsActive, "occupancy", true, 1, "achieved occupancy"},

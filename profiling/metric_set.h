@@ -1,5 +1,5 @@
 // The CUPTI metrics the profiler collects, as one table of traits: the metric name (exactly as
-// the H200 accepted it: /work/shared/H200.md, h200-supported-metrics.txt), the signals it feeds,
+// the H200 accepted it: docs/h200.md, tests/profiling/h200_supported_metrics.txt), the signals it feeds,
 // and whether it is in the default set or only in the opt-in full set.
 //
 // The default set is chosen for few replay passes: everything the signals need except
@@ -19,7 +19,7 @@ struct MetricDef {
   std::string_view name;   // CUPTI / ncu metric name with its rollup
   std::string_view feeds;  // signals it feeds, space separated ("" = kept raw, for the record)
   bool in_default;         // false: only in the full set
-  int passes_alone;        // replay passes alone on the H200 (H200.md); 0 = not measured
+  int passes_alone;        // replay passes alone on the H200 (docs/h200.md); 0 = not measured
   std::string_view note;
 };
 

@@ -2,7 +2,7 @@
 // the driver's launch attributes to the signal vocabulary (rules/signals.h). A pure function:
 // the live backend, the ncu importer and the fixture generator all go through it.
 //
-// The rule that shapes it (H200.md): the profiler's replay slows a memory-bound kernel and so
+// The rule that shapes it (docs/h200.md): the profiler's replay slows a memory-bound kernel and so
 // depresses its DRAM percentage. Bandwidth and FLOP-rate signals therefore come from the
 // UNPROFILED time and the problem's byte/FLOP formulas against measured ceilings; the profiled
 // percentage is kept apart as dram_pct_profiled. A signal whose inputs are missing stays missing.

@@ -4,7 +4,7 @@
 #   scripts/reliability.sh [BUILD_DIR]        (default: $SOLVER_BUILD_DIR, else build-gpu-static, else build)
 #
 # Needs from BUILD_DIR: engine/solver, engine/solver-gpu and tests/engine/fault_suite_gpu_test
-# (a SOLVER_STATIC_DEPS=ON build runs on the H200 machine: /work/shared/H200.md). Writes every log
+# (a SOLVER_STATIC_DEPS=ON build runs on the H200 machine: docs/h200.md). Writes every log
 # under $OUT/reliability/ if $OUT is set, else ./reliability-out/:
 #   steps.txt                  one line per step: name, exit status, seconds
 #   device.txt                 nvidia-smi -L and the driver

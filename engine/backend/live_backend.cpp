@@ -50,7 +50,7 @@ class LiveBackend final : public Backend {
  public:
   LiveBackend(LiveOptions options) : options_(std::move(options)) {
     if (options_.worker_path.empty()) options_.worker_path = default_worker_path();
-    // Fresh inputs for every gate (METHOD.md): a kernel must compute the same function on any
+    // Fresh inputs for every gate (docs/gpu-backend.md): a kernel must compute the same function on any
     // valid input. The seeds actually used come back in GateResult::seeds.
     std::random_device rd;
     seed_base_ = (uint64_t(rd()) << 32) ^ rd();

@@ -16,7 +16,7 @@
 namespace solver::cli {
 namespace {
 
-// The three H200 kernels of shared/H200.md, bundled as signal files.
+// The three H200 kernels of docs/h200.md, bundled as signal files.
 const char* const kDefaultFixtures[] = {"h200_stream_scale.json", "h200_naive_sgemm.json",
                                         "h200_wmma_tf32.json"};
 

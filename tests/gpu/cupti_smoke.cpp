@@ -4,7 +4,7 @@
 // 2. On a GPU: traces kernel launches with KernelActivityTracer (records vs event times),
 //    compiles a stream-scale kernel and a naive SGEMM with NVRTC, launches them
 //    through the driver API, times them unprofiled, then collects the metrics of
-//    shared/H200.md's table for each kernel, for both in one launch (two ranges), and
+//    docs/h200.md's table for each kernel, for both in one launch (two ranges), and
 //    exercises the error outcomes. Sanity checks on the values decide the exit status.
 // Without libcuda.so.1, or when cuInit fails, it prints "SKIP: no GPU ..." and exits 0; the
 // driver is loaded with dlopen so that the program starts everywhere.

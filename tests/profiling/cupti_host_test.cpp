@@ -59,7 +59,7 @@ TEST_CASE("host-only profiler checks names against GH100 without a GPU") {
   CHECK(c.metrics[1].unit == "byte");
   CHECK(c.metrics[1].is_counter);
 
-  // sm__throughput is the expensive one on Hopper (8 passes alone, shared/H200.md).
+  // sm__throughput is the expensive one on Hopper (8 passes alone, docs/h200.md).
   auto with_sol = cheap;
   with_sol.push_back("sm__throughput.avg.pct_of_peak_sustained_elapsed");
   CHECK(host.check(with_sol).passes > c.passes);

@@ -1,4 +1,4 @@
-// Signal derivation from the raw values measured on the H200 (shared/H200.md).
+// Signal derivation from the raw values measured on the H200 (docs/h200.md).
 #include <doctest/doctest.h>
 
 #include "profiling/metric_set.h"
@@ -19,7 +19,7 @@ double num(const Derivation& d, const char* name) {
 bool has(const Derivation& d, const char* name) { return !rules::is_missing(d.signals.get(name)); }
 std::string m(std::string_view s) { return std::string(s); }
 
-// H200.md: stream scale over 2 x 256 MiB, 139 us unprofiled, 223 us under the profiler.
+// docs/h200.md: stream scale over 2 x 256 MiB, 139 us unprofiled, 223 us under the profiler.
 DerivationInput stream_scale(const rules::ChipProfile& chip) {
   DerivationInput in;
   in.raw = {{m(metric::kTime), 223000}, {m(metric::kDramPct), 49.9}, {m(metric::kTensorActive), 0},
@@ -32,7 +32,7 @@ DerivationInput stream_scale(const rules::ChipProfile& chip) {
   return in;
 }
 
-// H200.md: naive SGEMM 2048^3, 3.12 ms unprofiled, 3.18 ms profiled.
+// docs/h200.md: naive SGEMM 2048^3, 3.12 ms unprofiled, 3.18 ms profiled.
 DerivationInput naive_sgemm(const rules::ChipProfile& chip) {
   DerivationInput in;
   in.raw = {{m(metric::kTime), 3180000}, {m(metric::kDramPct), 0.5}, {m(metric::kTensorActive), 0},
@@ -147,7 +147,7 @@ TEST_CASE("profiled fallback (ncu import) is opt-in and marked") {
   in.allow_profiled_fallback = true;
   Derivation d = derive_signals(in);
   CHECK(num(d, "dram_frac") == Approx(536870912.0 / 223e-6 / 4.8e12));
-  CHECK(num(d, "dram_frac") < 0.55);  // the replay-depressed view H200.md warns about
+  CHECK(num(d, "dram_frac") < 0.55);  // the replay-depressed view docs/h200.md warns about
   CHECK(d.origin.at("dram_frac") == Origin::ProfiledRun);
   CHECK(d.origin.at("time_us") == Origin::ProfiledRun);
   CHECK(num(d, "dram_bytes") == Approx(536870912.0));

@@ -18,7 +18,7 @@ const ChipProfile& chip(const char* id) {
   return *c;
 }
 
-// The naive SGEMM on the H200 (shared/H200.md): 2048^3 FP32, one output per thread,
+// The naive SGEMM on the H200 (docs/h200.md): 2048^3 FP32, one output per thread,
 // no shared memory, no tensor instructions, 5.5 TFLOP/s, load efficiency 56.3 %.
 SignalSet naive_sgemm() {
   SignalSet s;

@@ -1,5 +1,5 @@
 // The profile op: the unprofiled median time first (signals of rate come from it, never from
-// the replayed run: H200.md), then the CUPTI range profiler over one run of the variant's
+// the replayed run: docs/h200.md), then the CUPTI range profiler over one run of the variant's
 // launches, then signal derivation with the driver's launch attributes and the measured
 // ceilings.
 #include <algorithm>

@@ -1,4 +1,4 @@
-// Unprofiled timing (DESIGN.md, measurement protocol): CUPTI activity records give each
+// Unprofiled timing (docs/gpu-backend.md, the measurement protocol): CUPTI activity records give each
 // kernel's GPU time, summed over the variant's launch list per sample; cuEvents around the same
 // launches are the cross-check. Before each sample: the next input set (rotation), outputs
 // poisoned, and the L2 flushed by writing twice its size, so no sample reads the last one's

@@ -1,4 +1,4 @@
-// Scratch probe: the three H200.md kernels, to capture a real `ncu --csv --page raw` export.
+// Scratch probe: the three kernels of docs/h200.md, to capture a real `ncu --csv --page raw` export.
 #include <cstdio>
 #include <mma.h>
 using namespace nvcuda;
