@@ -89,7 +89,7 @@ const char* outcome_letter(Outcome o) {
 std::string track_panel(const std::string& label, const char* color, const TrackSummary& t,
                         const std::vector<const RoundRecord*>& recs, const ProblemSummary& p,
                         double ylo, double yhi, int xmax) {
-  const double W = 660, H = 290, L = 64, R = 14, T = 46, B = 34;
+  const double W = 660, H = 300, L = 64, R = 14, T = 46, B = 44;
   LogAxis y{ylo, yhi, H - B, T};
   auto X = [&](double r) { return L + r / std::max(1, xmax) * (W - L - R); };
   std::ostringstream o;
@@ -103,6 +103,8 @@ std::string track_panel(const std::string& label, const char* color, const Track
   std::string tail;
   if (t.oracle_ratio > 0) tail += " · " + num(t.oracle_ratio, "%.2f") + "× pool best";
   if (t.floor_pct > 0) tail += " · " + pct_text(t.floor_pct) + " of floor";
+  if (!t.best_by_round.empty() && t.best_by_round.front().second > yhi)
+    tail += " · seed " + time_label(t.best_by_round.front().second) + " (above the axis, ▲)";
   o << "<text x=\"" << L << "\" y=\"35\" class=\"big\">" << esc(end)
     << "<tspan class=\"sub\">" << esc(tail) << "</tspan></text>";
   o << "<rect x=\"" << L << "\" y=\"" << T << "\" width=\"" << W - L - R << "\" height=\""
@@ -114,7 +116,7 @@ std::string track_panel(const std::string& label, const char* color, const Track
   for (int r = 0; r <= xmax; ++r)
     o << "<text x=\"" << px(X(r)) << "\" y=\"" << H - B + 14 << "\" text-anchor=\"middle\">" << r
       << "</text>";
-  o << "<text x=\"" << (L + W - R) / 2 << "\" y=\"" << H - 4
+  o << "<text x=\"" << (L + W - R) / 2 << "\" y=\"" << H - 2
     << "\" text-anchor=\"middle\" class=\"sub\">round (letters: K kept, R rejected, G gate-failed, "
        "N no-variant, P refused, S stop, C converged)</text>";
   // Floors per class, and the pool's best.
@@ -130,8 +132,10 @@ std::string track_panel(const std::string& label, const char* color, const Track
     o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << px(y.at(p.oracle_us))
       << "\" y2=\"" << px(y.at(p.oracle_us)) << "\" stroke=\"" << kOracleColor
       << "\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"/><text x=\"" << L + 4 << "\" y=\""
-      << px(y.at(p.oracle_us) + 13) << "\" fill=\"" << kOracleColor << "\">pool best "
+      << px(y.at(p.oracle_us) - 5) << "\" fill=\"" << kOracleColor << "\">pool best "
       << esc(time_label(p.oracle_us) + " " + p.oracle_precision) << "</text>";
+  if (!t.best_by_round.empty() && t.best_by_round.front().second > yhi)
+    o << "<path d=\"M" << px(X(0)) << ' ' << T + 1 << " l5 9 l-10 0 z\" fill=\"" << color << "\"/>";
   // Best so far: a step line.
   if (!t.best_by_round.empty()) {
     o << "<polyline fill=\"none\" stroke=\"" << color << "\" stroke-width=\"3\" points=\"";
@@ -156,7 +160,7 @@ std::string track_panel(const std::string& label, const char* color, const Track
         << esc(time_label(c)) << ' ' << to_string(r->outcome) << "</title></circle>";
     }
     bool bad = r->outcome == Outcome::GateFailed;
-    o << "<text x=\"" << px(cx) << "\" y=\"" << T + 12 << "\" text-anchor=\"middle\" class=\"o\" fill=\""
+    o << "<text x=\"" << px(cx) << "\" y=\"" << H - B + 26 << "\" text-anchor=\"middle\" class=\"o\" fill=\""
       << (r->outcome == Outcome::Kept ? color : bad ? "#c33" : "#777") << "\">"
       << outcome_letter(r->outcome) << "</text>";
     if (r->outcome == Outcome::Kept && !r->candidate_precision.empty() &&
@@ -218,6 +222,7 @@ std::string end_strip(const ProblemSummary& p) {
   };
   mark(p.off, "OFF", kOffColor, true);
   mark(p.on, "ON", kOnColor, false);
+
   o << "</svg>";
   return o.str();
 }
@@ -384,7 +389,9 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
        "report</title><style>"
        "body{font:14px/1.45 system-ui,sans-serif;margin:1.5em;max-width:1360px;color:#222}"
        "table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #ccc;padding:3px 7px;"
-       "text-align:left;vertical-align:top}th{background:#f4f4f4}svg{font-size:11px;"
+       "text-align:left;vertical-align:top}table.sum td,table.sum th{white-space:nowrap;font-size:12px;"
+       "padding:2px 5px}"
+       "table.sum th{white-space:nowrap}th{background:#f4f4f4}svg{font-size:11px;"
        "font-family:system-ui,sans-serif}svg .t{font-weight:bold;font-size:13px}"
        "svg .big{font-size:16px;font-weight:600}svg .sub{font-size:11px;fill:#666;font-weight:normal}"
        "svg .o{font-size:10px;font-weight:bold}svg .lbl{font-size:13px;font-weight:600}"
@@ -396,7 +403,7 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
        "white-space:nowrap}code{background:#f6f6f6}pre.diff{background:#fafafa;border:1px solid #ddd;"
        "padding:6px;font-size:12px;overflow-x:auto}.add{color:#1a7a30;background:#eaffea}"
        ".del{color:#a01010;background:#ffecec}.skip{color:#999}h3{margin:1.2em 0 .2em}"
-       "p.note{color:#555;margin:.2em 0}</style></head><body>\n";
+       "p.note{color:#555;margin:.2em 0}.endline{margin:2px 0 0 20px;font-size:14px}</style></head><body>\n";
   h << "<h1>solver ablation report</h1>\n<p><b>" << esc(summary.backend_line) << "</b></p>\n";
   h << "<p class=\"note\">OFF track policy: <b>" << esc(summary.off_policy) << "</b> ("
     << (summary.off_policy == "best-static"
@@ -419,11 +426,13 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
       h << "<tr><th>" << k << "</th><td><code>"
         << esc(manifest[k].is_string() ? manifest[k].get<std::string>() : manifest[k].dump())
         << "</code></td></tr>";
-  h << "</table>\n<h2>Summary</h2>\n<table><tr><th>problem</th><th>seed</th><th>best OFF</th>"
-       "<th>best ON</th><th>pool best</th><th>OFF / pool best</th><th>ON / pool best</th>"
-       "<th>within 2% of pool best (round) OFF / ON</th><th>% of floor OFF / ON</th>"
-       "<th>rounds to best OFF / ON</th><th>OFF/ON</th><th>retired</th><th>proposed</th>"
-       "<th>verdict</th></tr>";
+  h << "</table>\n<h2>Summary</h2>\n<p class=\"note\">&times; pool best: the track's best over the pool's best point. "
+       "&le;2%: the round its best so far first came within 2% of the pool's best (r0: the "
+       "seed). % floor: the floor of the best variant's class over its time.</p>"
+       "<table class=\"sum\"><tr><th>problem</th><th>seed</th><th>best OFF</th>"
+       "<th>best ON</th><th>pool best</th><th>&times; pool best<br>OFF / ON</th>"
+       "<th>&le;2% at<br>OFF / ON</th><th>% floor<br>OFF / ON</th>"
+       "<th>to best<br>OFF / ON</th><th>OFF/ON</th><th>retired /<br>proposed</th></tr>";
   auto within = [](const TrackSummary& t) {
     return t.within_oracle_round >= 0 ? "r" + std::to_string(t.within_oracle_round) : std::string("never");
   };
@@ -435,7 +444,17 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
     for (const auto* t : {&p.off, &p.on}) {
       h << "<td class=\"n\">" << time_cls(t->best_us, t->best_precision) << "<br><code>"
         << esc(t->best_variant) << "</code>";
-      for (const auto& c : t->class_changes) h << "<br><span class=\"chg\">class change " << esc(c) << "</span>";
+      // The class change, short: the round and the classes (the variants are in the table
+      // of every round).
+      for (const auto& c : t->class_changes) {
+        auto sp = c.find(' ');
+        auto open1 = c.find('('), close1 = c.find(')'), open2 = c.rfind('('), close2 = c.rfind(')');
+        std::string text = c.substr(0, sp);
+        if (open1 != std::string::npos && open2 != open1)
+          text += " " + c.substr(open1 + 1, close1 - open1 - 1) + " &rarr; " +
+                  c.substr(open2 + 1, close2 - open2 - 1);
+        h << "<br><span class=\"chg\" title=\"" << esc(c) << "\">&#9888; class change " << text << "</span>";
+      }
       h << "</td>";
     }
     h << "<td class=\"n\">" << time_cls(p.oracle_us, p.oracle_precision) << "<br><code>"
@@ -443,13 +462,13 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
     if (p.oracle_any_us > 0)
       h << "<br>any class: " << time_cls(p.oracle_any_us, p.oracle_any_precision) << " <code>"
         << esc(p.oracle_any_key) << "</code>";
-    h << "</td><td class=\"n\">" << ratio_text(p.off.oracle_ratio) << "</td><td class=\"n\">"
+    h << "</td><td class=\"n\">" << ratio_text(p.off.oracle_ratio) << " / "
       << ratio_text(p.on.oracle_ratio) << "</td><td>"
       << (p.oracle_us > 0 ? within(p.off) + " / " + within(p.on) : std::string("-"))
       << "</td><td>" << pct_text(p.off.floor_pct) << " / " << pct_text(p.on.floor_pct)
       << "</td><td>" << p.off.rounds_to_best << " / " << p.on.rounds_to_best << "</td><td class=\"n\">"
-      << num(p.off_on_ratio, "%.3f") << "</td><td>" << p.retirements.size() << "</td><td>"
-      << p.proposals.size() << "</td><td>" << esc(p.verdict) << "</td></tr>";
+      << num(p.off_on_ratio, "%.3f") << "</td><td>" << p.retirements.size() << " / "
+      << p.proposals.size() << "</td></tr>";
   }
   h << "</table>\n";
 
@@ -459,9 +478,16 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
        "floor of each precision class; dotted green: the pool's best point.</p>\n";
   for (const auto& p : summary.problems) {
     auto off = track_records(records, p.problem, "off"), on = track_records(records, p.problem, "on");
+    // The axis spans what the rounds did (candidates, bests after round 0, floors, the pool's
+    // best); a seed far above that (matmul's naive kernel, 100x the rest) is drawn clipped at
+    // the top with its time written, so the endgame is not squashed into a few pixels.
     std::vector<double> vals;
+    double seed = 0;
     for (const auto* t : {&p.off, &p.on})
-      for (auto [r, b] : t->best_by_round) vals.push_back(b);
+      for (auto [r, b] : t->best_by_round) {
+        if (r == 0) seed = std::max(seed, b);
+        else vals.push_back(b);
+      }
     for (const auto* set : {&off, &on})
       for (const RoundRecord* r : *set)
         if (double c = candidate_time(*r); c > 0) vals.push_back(c);
@@ -475,11 +501,15 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
     }
     double lo = *std::min_element(vals.begin(), vals.end()) / 1.25;
     double hi = *std::max_element(vals.begin(), vals.end()) * 1.25;
+    if (seed > 0 && seed < hi * 4) hi = std::max(hi, seed * 1.15);
     int xmax = std::max({1, p.off.rounds, p.on.rounds});
     h << "<div class=\"row\">"
       << track_panel("OFF (" + summary.off_policy + ")", kOffColor, p.off, off, p, lo, hi, xmax)
       << track_panel("ON (evolution)", kOnColor, p.on, on, p, lo, hi, xmax) << "</div>\n"
-      << "<div>" << end_strip(p) << "</div>\n";
+      << "<div class=\"endline\"><b>Where each track ended</b> (log axis zoomed to the floors, "
+         "the pool's best and the two ends)"
+      << (p.off_on_ratio > 0 ? ": <b>OFF / ON = " + num(p.off_on_ratio, "%.2f") + "&times;</b>" : std::string())
+      << "</div><div>" << end_strip(p) << "</div>\n";
     if (!p.verdict.empty()) h << "<p class=\"note\">" << esc(p.verdict) << "</p>\n";
   }
 
