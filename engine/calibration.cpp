@@ -98,7 +98,7 @@ json CalibrationResult::to_json() const {
 void CalibrationResult::print(std::ostream& out) const {
   out << backend_line << '\n';
   char line[400];
-  const char* fmt = "%-14s %-26s %-14s %6s %8s %8s %8s %9s %6s %9s\n";
+  const char* fmt = "%-14s %-40s %-13s %6s %7s %7s %7s %9s %6s %8s\n";
   std::snprintf(line, sizeof line, fmt, "problem", "arms", "kind", "trials", "faster", "slower",
                 "same", "ambiguous", "failed", "ms/trial");
   out << line;
@@ -110,7 +110,7 @@ void CalibrationResult::print(std::ostream& out) const {
     else std::snprintf(kind, sizeof kind, "%s", r.kind.c_str());
     char ms[32] = "-";
     if (r.ms_per_trial > 0) std::snprintf(ms, sizeof ms, "%.0f", r.ms_per_trial);
-    std::snprintf(line, sizeof line, fmt, r.problem.c_str(), arms.substr(0, 26).c_str(), kind,
+    std::snprintf(line, sizeof line, fmt, r.problem.c_str(), arms.substr(0, 40).c_str(), kind,
                   std::to_string(n).c_str(), pct(r.counts.faster, n).c_str(),
                   pct(r.counts.slower, n).c_str(), pct(r.counts.same, n).c_str(),
                   pct(r.counts.ambiguous, n).c_str(), std::to_string(r.counts.failed).c_str(), ms);
