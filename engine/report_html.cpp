@@ -376,8 +376,8 @@ std::vector<std::string> line_diff(const std::string& a, const std::string& b) {
   std::size_t i = 0, j = 0;
   while (i < n || j < m) {
     if (i < n && j < m && x[i] == y[j]) out.push_back("  " + x[i++]), ++j;
-    else if (j < m && (i == n || lcs[i][j + 1] >= lcs[i + 1][j])) out.push_back("+ " + y[j++]);
-    else out.push_back("- " + x[i++]);
+    else if (i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1])) out.push_back("- " + x[i++]);
+    else out.push_back("+ " + y[j++]);
   }
   return out;
 }
@@ -534,12 +534,16 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
       if (diff[i][0] != ' ')
         for (std::size_t k = (i >= 2 ? i - 2 : 0); k <= std::min(diff.size() - 1, i + 2); ++k) show[k] = true;
     bool any = false, skipping = false;
+    std::size_t last_id = diff.size();  // the latest "- id:" line, to name the rule of a hunk
     for (std::size_t i = 0; i < diff.size(); ++i) {
+      if (diff[i].find("- id: ") != std::string::npos) last_id = i;
       if (!show[i]) {
         if (!skipping) h << "<span class=\"skip\">  …</span>\n";
         skipping = true;
         continue;
       }
+      if (skipping && last_id < i && !show[last_id])
+        h << "<span class=\"skip\">" << esc(diff[last_id]) << "</span>\n";
       skipping = false;
       char c = diff[i][0];
       any |= c != ' ';
