@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <ostream>
 
 #include "engine/data_paths.h"
@@ -328,12 +329,43 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
   return result;
 }
 
-Summary write_report(const RunDir& dir, std::ostream& err) {
+Summary write_report(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root) {
   json manifest = load_manifest(dir);
   LoadedLedger loaded = load_ledger(dir.ledger());
   for (const auto& n : loaded.notes) err << "solver: report: " << n << '\n';
   rules::RuleTable input = rules::load_rule_table(dir.rules());
   auto oracle = load_pool_oracle(dir.oracle());
+  // Ledgers written before records carried precision classes: the classes come from the
+  // problem specs the run read, where they are still there (a time is never shown classless
+  // when the class can be known).
+  std::string root = manifest.value("problems_root", "");
+  std::map<std::string, std::optional<generators::ProblemSpec>> specs;
+  for (auto& r : loaded.records) {
+    if (!r.incumbent_precision.empty()) continue;
+    auto it = specs.find(r.problem);
+    if (it == specs.end()) {
+      std::optional<generators::ProblemSpec> spec;
+      // The run's own folder, else the local one, and only a spec with the hash the run
+      // recorded (another version could declare other classes).
+      std::string want = loaded.header.value("problem_spec_hashes", json::object()).value(r.problem, "");
+      for (const std::string& base : {root, fallback_problems_root}) {
+        if (spec || base.empty() || !fs::exists(fs::path(base) / r.problem / "problem.yaml")) continue;
+        try {
+          auto candidate = generators::load_problem((fs::path(base) / r.problem).string());
+          if (want.empty() || problem_spec_hash(candidate.file) == want) spec = std::move(candidate);
+        } catch (const rules::InputError&) {
+          err << "solver: report: " << base << "/" << r.problem << ": unreadable problem spec\n";
+        }
+      }
+      if (!spec)
+        err << "solver: report: " << r.problem << ": no problem spec of the run's version found: "
+            << "its times are shown without precision class\n";
+      it = specs.emplace(r.problem, std::move(spec)).first;
+    }
+    if (!it->second) continue;
+    r.incumbent_precision = precision_class(*it->second, r.incumbent);
+    r.candidate_precision = precision_class(*it->second, r.candidate);
+  }
   Summary s = build_summary(loaded.records, loaded.header.value("rounds", 0),
                             input.evolution.min_gain,
                             header_list(loaded.header, "problems", dir.ledger()),

@@ -48,8 +48,11 @@ struct AblationResult {
 
 AblationResult run_ablation(const AblationOptions& options, Backend& backend, std::ostream& err);
 
-// Regenerates summary.json and report.html from a run directory's files.
-Summary write_report(const RunDir& dir, std::ostream& err);
+// Regenerates summary.json and report.html from a run directory's files. Ledgers older than
+// precision classes get them from the problem specs (the run's problems_root, else
+// `fallback_problems_root`), when one has the spec hash the run recorded.
+Summary write_report(const RunDir& dir, std::ostream& err,
+                     const std::string& fallback_problems_root = "");
 
 // The line that opens a run's stdout and its manifest: which backend measured.
 std::string backend_line(const BackendInfo& info);

@@ -324,3 +324,23 @@ TEST_CASE("a run made before --off-policy replays as first-rule; a bad policy is
   fs::remove_all(old);
   fs::remove_all(first.dir);
 }
+
+TEST_CASE("solver report on a live run older than precision classes gives them from the specs") {
+  // docs/results/h200-2026-11-29c/ablate-default: written before records carried classes,
+  // its problems_root was on the GPU machine; the local specs have its recorded hashes.
+  fs::path copy = fs::temp_directory_path() / ("solver-baseline-oldlive-" + std::to_string(::getpid()));
+  fs::remove_all(copy);
+  fs::copy(kSrc + "/docs/results/h200-2026-11-29c/ablate-default", copy, fs::copy_options::recursive);
+  fs::remove(copy / "summary.json");
+  std::ostringstream o, e;
+  REQUIRE(run_cli({"solver", "--data-dir", kSrc, "report", copy.string(), "--json"}, o, e) == 0);
+  json s = json::parse(o.str());
+  CHECK(s["off_policy"] == "first-rule");
+  CHECK(s["oracle_source"] == "");
+  const json& mm = problem_of(s, "matmul");
+  CHECK(mm["on"]["best_precision"] == "tf32");
+  CHECK(mm["on"]["seed_precision"] == "fp32");
+  CHECK(mm["oracle"].is_null());
+  CHECK(problem_of(s, "softmax")["off"]["best_precision"] == "fp32");
+  fs::remove_all(copy);
+}
