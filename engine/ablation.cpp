@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <ostream>
 
 #include "engine/data_paths.h"
@@ -16,6 +17,7 @@
 #include "engine/backend/open_backend.h"
 #include "engine/backend/recorded_backend.h"
 #include "engine/backend/recording.h"
+#include "engine/oracle.h"
 #include "engine/report_html.h"
 #include "engine/round_loop.h"
 #include "generators/problem_spec.h"
@@ -75,6 +77,10 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     opt.pairs = header.at("pairs").get<int>();
     opt.seed = header.at("seed").get<uint64_t>();
     opt.chip = header.at("chip").get<std::string>();
+    // A run made before these options existed followed the seed's semantics: first-rule, and
+    // no precision restriction.
+    opt.off_policy = header.value("off_policy", "first-rule");
+    opt.precision = header.value("precision", "any");
     if (header.value("backend", "") != info.kind)
       throw rules::InputError(rules::Diagnostic{
           {dir.ledger(), 1, 0}, "this run was measured on the " + header.value("backend", "?") +
@@ -140,6 +146,16 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
       }
     }
   }
+  const auto off_policy = off_policy_from_string(opt.off_policy);
+  if (!off_policy)
+    throw rules::InputError(rules::Diagnostic{
+        {resuming ? dir.ledger() : "--off-policy", resuming ? 1 : 0, 0},
+        "unknown OFF policy '" + opt.off_policy + "' (best-static or first-rule)"});
+  const auto precision = precision_policy_from_string(opt.precision);
+  if (!precision)
+    throw rules::InputError(rules::Diagnostic{
+        {resuming ? dir.ledger() : "--precision", resuming ? 1 : 0, 0},
+        "unknown precision policy '" + opt.precision + "' (same or any)"});
   if (opt.rounds < 1 || opt.pairs < kMinPairs)
     throw rules::InputError(rules::Diagnostic{
         {"options", 0, 0}, "--rounds must be >= 1 and --pairs >= " + std::to_string(kMinPairs)});
@@ -151,14 +167,17 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     header = json{{"seed", opt.seed}, {"rounds", opt.rounds}, {"pairs", opt.pairs},
                   {"problems", string_list(opt.problems)}, {"tracks", string_list(opt.tracks)},
                   {"chip", chip.id}, {"backend", info.kind}, {"rules_hash", input.content_hash()},
-                  {"problem_spec_hashes", spec_hashes}};
+                  {"problem_spec_hashes", spec_hashes}, {"off_policy", opt.off_policy},
+                  {"precision", opt.precision}};
     manifest = json{{"format", "solver-run"}, {"version", 1}, {"command", opt.command_line},
                     {"solver_version", opt.version}, {"backend_line", line},
                     {"backend", {{"kind", info.kind}, {"note", info.note},
                                  {"device_name", info.device_name}, {"chip", info.chip_id},
                                  {"recording", info.recording}}},
                     {"chip", chip.id}, {"seed", opt.seed}, {"rounds", opt.rounds},
-                    {"pairs", opt.pairs}, {"problems", string_list(opt.problems)},
+                    {"pairs", opt.pairs}, {"off_policy", opt.off_policy},
+                    {"precision", opt.precision}, {"oracle", opt.oracle},
+                    {"problems", string_list(opt.problems)},
                     {"tracks", string_list(opt.tracks)}, {"rules_file", opt.rules_path},
                     {"rules_hash", input.content_hash()}, {"problem_spec_hashes", spec_hashes},
                     {"recording", info.recording},
@@ -166,6 +185,9 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
                     {"started", utc_now_iso()}};
   } else {
     manifest["resumed"].push_back(json{{"at", utc_now_iso()}, {"command", opt.command_line}});
+    // What the continuation follows, said in the manifest of an older run too.
+    if (!manifest.contains("off_policy")) manifest["off_policy"] = opt.off_policy;
+    if (!manifest.contains("precision")) manifest["precision"] = opt.precision;
   }
   write_manifest(dir, manifest);
 
@@ -225,7 +247,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
       if (st.ended || st.round >= opt.rounds) continue;
       bool on = track == "on";
       rules::RuleTable& table = on ? on_table : off_table;
-      LoopConfig cfg{opt.rounds, opt.pairs, opt.seed, on};
+      LoopConfig cfg{opt.rounds, opt.pairs, opt.seed, on, *off_policy, *precision};
       RoundLoop loop(tap, specs.at(problem), chip, table, cfg);
       run_track(loop, st, on ? &on_evolver : nullptr, table, ledger, cfg,
                 [&](const RoundRecord& r) {
@@ -240,30 +262,88 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
   }
   if (std::find(opt.tracks.begin(), opt.tracks.end(), "on") != opt.tracks.end())
     write_file_atomically(dir.evolved_rules(), rules::dump_rule_table(on_table));
+  // The pool's oracle and floors (oracle.h). The recorded backend knows every point: it is
+  // asked directly, so measurements.json stays what the tracks used. Live, --oracle measures
+  // the points the tracks never profiled, through the tap (they are this run's measurements).
+  const bool recorded = backend.recording() != nullptr;
+  const bool measure = recorded || opt.oracle;
+  PoolOracle oracle;
+  oracle.rates = floor_rates(backend, chip);
+  oracle.source = recorded ? "the recording (" + info.recording + ")"
+                           : (opt.oracle ? "measured at the end of the run (--oracle)" : "");
+  if (opt.oracle && !recorded && !opt.quiet)
+    err << "solver: --oracle: measuring the untried points of each pool\n";
+  for (const auto& p : opt.problems)
+    oracle.problems[p] = problem_oracle(recorded ? backend : static_cast<Backend&>(tap),
+                                        specs.at(p), chip, oracle.rates, sink, measure);
   save_recording(sink, dir.measurements());
+  write_file_atomically(dir.oracle(), oracle.to_json().dump(2) + "\n");
 
   AblationResult result;
   result.dir = dir;
-  result.summary = build_summary(all, opt.rounds, input.evolution.min_gain, opt.problems);
+  result.summary = build_summary(all, opt.rounds, input.evolution.min_gain, opt.problems, &oracle,
+                                 opt.precision);
+  result.summary.off_policy = opt.off_policy;
   result.summary.backend_line = manifest.value("backend_line", line);
   write_file_atomically(dir.summary(), result.summary.to_json().dump(2) + "\n");
-  write_file_atomically(dir.report(), render_report_html(result.summary, all, manifest));
+  ReportInputs report_in{rules::dump_rule_table(input), "", input.evolution.retire_below,
+                         input.evolution.promote_above};
+  if (std::find(opt.tracks.begin(), opt.tracks.end(), "on") != opt.tracks.end())
+    report_in.evolved_yaml = rules::dump_rule_table(on_table);
+  write_file_atomically(dir.report(), render_report_html(result.summary, all, manifest, report_in));
   manifest["finished"] = utc_now_iso();
   write_manifest(dir, manifest);
   return result;
 }
 
-Summary write_report(const RunDir& dir, std::ostream& err) {
+Summary write_report(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root) {
   json manifest = load_manifest(dir);
   LoadedLedger loaded = load_ledger(dir.ledger());
   for (const auto& n : loaded.notes) err << "solver: report: " << n << '\n';
   rules::RuleTable input = rules::load_rule_table(dir.rules());
+  auto oracle = load_pool_oracle(dir.oracle());
+  // Ledgers written before records carried precision classes: the classes come from the
+  // problem specs the run read, where they are still there (a time is never shown classless
+  // when the class can be known).
+  std::string root = manifest.value("problems_root", "");
+  std::map<std::string, std::optional<generators::ProblemSpec>> specs;
+  for (auto& r : loaded.records) {
+    if (!r.incumbent_precision.empty()) continue;
+    auto it = specs.find(r.problem);
+    if (it == specs.end()) {
+      std::optional<generators::ProblemSpec> spec;
+      // The run's own folder, else the local one, and only a spec with the hash the run
+      // recorded (another version could declare other classes).
+      std::string want = loaded.header.value("problem_spec_hashes", json::object()).value(r.problem, "");
+      for (const std::string& base : {root, fallback_problems_root}) {
+        if (spec || base.empty() || !fs::exists(fs::path(base) / r.problem / "problem.yaml")) continue;
+        try {
+          auto candidate = generators::load_problem((fs::path(base) / r.problem).string());
+          if (want.empty() || problem_spec_hash(candidate.file) == want) spec = std::move(candidate);
+        } catch (const rules::InputError&) {
+          err << "solver: report: " << base << "/" << r.problem << ": unreadable problem spec\n";
+        }
+      }
+      if (!spec)
+        err << "solver: report: " << r.problem << ": no problem spec of the run's version found: "
+            << "its times are shown without precision class\n";
+      it = specs.emplace(r.problem, std::move(spec)).first;
+    }
+    if (!it->second) continue;
+    r.incumbent_precision = precision_class(*it->second, r.incumbent);
+    r.candidate_precision = precision_class(*it->second, r.candidate);
+  }
   Summary s = build_summary(loaded.records, loaded.header.value("rounds", 0),
                             input.evolution.min_gain,
-                            header_list(loaded.header, "problems", dir.ledger()));
+                            header_list(loaded.header, "problems", dir.ledger()),
+                            oracle ? &*oracle : nullptr, loaded.header.value("precision", "any"));
+  s.off_policy = loaded.header.value("off_policy", "first-rule");
   s.backend_line = manifest.value("backend_line", "");
   write_file_atomically(dir.summary(), s.to_json().dump(2) + "\n");
-  write_file_atomically(dir.report(), render_report_html(s, loaded.records, manifest));
+  ReportInputs report_in{rules::dump_rule_table(input), "", input.evolution.retire_below,
+                         input.evolution.promote_above};
+  if (fs::exists(dir.evolved_rules())) report_in.evolved_yaml = read_text_file(dir.evolved_rules(), "evolved rule table");
+  write_file_atomically(dir.report(), render_report_html(s, loaded.records, manifest, report_in));
   return s;
 }
 

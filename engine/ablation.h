@@ -33,6 +33,10 @@ struct AblationOptions {
   std::string resume_dir;      // non-empty: continue this run
   std::string command_line;    // for the manifest
   std::string version = "0.1.0";
+  std::string off_policy = "best-static";  // the OFF track's policy (round_loop.h OffPolicy)
+  std::string precision = "any";           // which precision classes candidates may have
+  bool oracle = false;         // live: measure every untried point of each pool at the end
+                               // (the recorded backend always knows them: oracle.json)
   bool quiet = false;          // no per-round progress on stderr
   int round_delay_ms = 0;      // test-only pacing (lets the kill test land mid-run)
 };
@@ -44,7 +48,10 @@ struct AblationResult {
 
 AblationResult run_ablation(const AblationOptions& options, Backend& backend, std::ostream& err);
 
-// Regenerates summary.json and report.html from a run directory's files.
-Summary write_report(const RunDir& dir, std::ostream& err);
+// Regenerates summary.json and report.html from a run directory's files. Ledgers older than
+// precision classes get them from the problem specs (the run's problems_root, else
+// `fallback_problems_root`), when one has the spec hash the run recorded.
+Summary write_report(const RunDir& dir, std::ostream& err,
+                     const std::string& fallback_problems_root = "");
 
 }  // namespace solver::engine

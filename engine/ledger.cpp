@@ -19,6 +19,7 @@ constexpr std::pair<Outcome, const char*> kOutcomeNames[] = {
     {Outcome::Kept, "kept"},           {Outcome::Rejected, "rejected"},
     {Outcome::GateFailed, "gate-failed"}, {Outcome::NoVariant, "no-variant"},
     {Outcome::Stop, "stop"},           {Outcome::Converged, "converged"},
+    {Outcome::Refused, "refused"},
 };
 }  // namespace
 
@@ -94,6 +95,11 @@ json to_json(const RoundRecord& r) {
          {"confidence", r.confidence},
          {"rules_hash", r.rules_hash},
          {"ends_track", r.ends_track}};
+  // The precision classes are written only when known, so ledgers of problems without them
+  // (and older ledgers) keep their shape.
+  if (!r.incumbent_precision.empty()) j["incumbent"]["precision"] = r.incumbent_precision;
+  if (!r.candidate.empty() && !r.candidate_precision.empty())
+    j["candidate"]["precision"] = r.candidate_precision;
   return j;
 }
 
@@ -108,6 +114,7 @@ RoundRecord round_record_from_json(const json& j) {
   r.incumbent = inc.at("key").get<std::string>();
   r.incumbent_source_hash = inc.at("source_hash").get<std::string>();
   r.incumbent_time_us = inc.at("time_us").get<double>();
+  r.incumbent_precision = inc.value("precision", "");
   r.signals = signals_from_json(j.at("signals"), "signals");
   const json& m = j.at("match");
   r.match.fired = m.at("fired").get<std::string>();
@@ -126,6 +133,7 @@ RoundRecord round_record_from_json(const json& j) {
     r.candidate_source_hash = c.at("source_hash").get<std::string>();
     r.candidate_reason = c.at("reason").get<std::string>();
     r.candidate_time_us = c.at("time_us").get<double>();
+    r.candidate_precision = c.value("precision", "");
   }
   auto o = outcome_from_string(j.at("outcome").get<std::string>());
   if (!o) throw json::other_error::create(501, "unknown outcome", &j);

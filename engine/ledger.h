@@ -23,7 +23,8 @@ namespace solver::engine {
 inline constexpr const char* kLedgerFormat = "solver-ledger";
 inline constexpr int kLedgerVersion = 1;
 
-enum class Outcome { Kept, Rejected, GateFailed, NoVariant, Stop, Converged };
+// Refused: the candidate was not measured because a policy forbids it (--precision same).
+enum class Outcome { Kept, Rejected, GateFailed, NoVariant, Stop, Converged, Refused };
 const char* to_string(Outcome o);
 std::optional<Outcome> outcome_from_string(std::string_view s);
 
@@ -54,6 +55,7 @@ struct RoundRecord {
   std::string incumbent;            // variant key
   std::string incumbent_source_hash;
   double incumbent_time_us = 0;     // unprofiled median of the incumbent
+  std::string incumbent_precision;  // its precision class ("fp32", "tf32"; "" in older ledgers)
   rules::SignalSet signals;         // the incumbent's
   MatchRecord match;
   std::string hypothesis;           // the hypothesis pursued this round
@@ -62,6 +64,7 @@ struct RoundRecord {
   std::string candidate;            // variant key, "" when none
   std::string candidate_source_hash;
   std::string candidate_reason;     // the generator's reason ("child 'tiled' applies ...")
+  std::string candidate_precision;  // its precision class ("" in older ledgers)
   Outcome outcome = Outcome::NoVariant;
   std::string detail;               // why (gate log, verdict reason, "no rule fired" ...)
   std::optional<GateResult> gate;

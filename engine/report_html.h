@@ -1,7 +1,9 @@
 // The ablation report: one self-contained HTML file (inline CSS and SVG, no script, no external
-// asset), viewable offline: per problem the best-so-far time per round for both tracks, the
-// rule confidences over the ON track's rounds, the evolution events, and every round's
-// decision.
+// asset), viewable offline. Per problem: OFF and ON side by side on one log time axis (each
+// round's candidate, the best so far, the pool's best, the floor of each precision class),
+// and where each track ended against the floor and the pool's best; the rule confidences over
+// the ON rounds with problem boundaries and the retire/promote thresholds; every round's
+// decision with the evidence that fired its rule; the evolved rules as a diff of the input.
 #pragma once
 #include <string>
 #include <vector>
@@ -9,11 +11,26 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/ledger.h"
+#include "engine/oracle.h"
 #include "engine/summary.h"
 
 namespace solver::engine {
 
+struct ReportInputs {
+  std::string rules_yaml;    // the input table, in dump_rule_table's form (so the diff is
+  std::string evolved_yaml;  // the evolution's alone); "" when the run had no ON track
+  double retire_below = 0, promote_above = 0;
+};
+
 std::string render_report_html(const Summary& summary, const std::vector<RoundRecord>& records,
-                               const nlohmann::json& manifest);
+                               const nlohmann::json& manifest, const ReportInputs& inputs = {});
+
+// Tick values for a log axis over [lo, hi] (1-2-5 steps per decade, more when the range is
+// narrow) and their labels: "150 µs", "2.4 ms" (2–3 significant digits, never an exponent).
+std::vector<double> log_ticks(double lo, double hi);
+std::string time_label(double us);
+
+// Line diff (longest common subsequence): each line prefixed "  ", "- " or "+ ".
+std::vector<std::string> line_diff(const std::string& a, const std::string& b);
 
 }  // namespace solver::engine

@@ -3,8 +3,10 @@
 //   2. profile the incumbent      (signals; cached per variant key)
 //   3. match                      (rule table + chip guards)
 //   4. stop rule fired?           -> stop (ends the track)
-//   5. generator for the fired hypothesis; none -> ON: explore another hypothesis; OFF or
-//                                    nothing to explore -> no-variant
+//   5. generator for the fired hypothesis; none -> OFF best-static: the next fired rule (rank
+//                                    order) with a variant; ON: explore another hypothesis;
+//                                    nothing left -> no-variant
+//      --precision same: a candidate of another class than the seed's -> refused
 //   6. gate the candidate         (compile + correctness) -> gate-failed with the reason
 //   7. paired timing + verdict    (measurement.h); faster than the physical floor -> gate-failed
 //                                    (TooFast), never kept
@@ -23,6 +25,34 @@
 namespace solver::engine {
 
 using generators::Incumbent;
+
+const char* to_string(OffPolicy p) {
+  return p == OffPolicy::BestStatic ? "best-static" : "first-rule";
+}
+std::optional<OffPolicy> off_policy_from_string(std::string_view s) {
+  if (s == "best-static") return OffPolicy::BestStatic;
+  if (s == "first-rule") return OffPolicy::FirstRule;
+  return std::nullopt;
+}
+const char* to_string(PrecisionPolicy p) { return p == PrecisionPolicy::Same ? "same" : "any"; }
+std::optional<PrecisionPolicy> precision_policy_from_string(std::string_view s) {
+  if (s == "same") return PrecisionPolicy::Same;
+  if (s == "any") return PrecisionPolicy::Any;
+  return std::nullopt;
+}
+
+std::string precision_class(const generators::ProblemSpec& spec, const std::string& key) {
+  if (key.empty()) return "";
+  const generators::VariantSpec* v = spec.find_variant(generators::parse_variant_key(key).first);
+  return v ? v->precision : "";
+}
+
+std::string seed_precision(const generators::ProblemSpec& spec) {
+  const generators::VariantSpec* seed =
+      spec.seed_variant.empty() ? (spec.variants.empty() ? nullptr : &spec.variants.front())
+                                : spec.find_variant(spec.seed_variant);
+  return seed ? seed->precision : "";
+}
 
 void TrackState::apply(const RoundRecord& r) {
   round = r.round;
@@ -57,6 +87,7 @@ void TrackState::apply(const RoundRecord& r) {
     case Outcome::NoVariant:
       ++streak;
       break;
+    case Outcome::Refused:  // nothing was measured: the policy, not the kernel, said no
     case Outcome::Stop:
     case Outcome::Converged:
       break;
@@ -143,6 +174,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   rec.track = state.track;
   rec.round = state.round + 1;
   rec.incumbent = state.incumbent_key();
+  rec.incumbent_precision = precision_class(spec_, rec.incumbent);
   rec.rules_hash = table_.content_hash();
 
   // 1. Patience: this many rounds in a row without a kept candidate ends the track.
@@ -200,6 +232,30 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
     cand = choice.candidate;
     if (!cand) why_none = "no variant for " + m.fired->hypothesis + ": " + choice.why_none;
   }
+  // With evolution OFF under best-static, a hypothesis without a variant passes the round to
+  // the next fired rule: the rules the fired one outranked, in rank order, the first whose
+  // hypothesis has an untried variant (stop rules name no variant and are skipped, as the ON
+  // track's exploration skips them). The rule that supplied the candidate is credited; no
+  // hypothesis outside the fired rules is tried.
+  if (!cand && !config_.evolve && config_.off_policy == OffPolicy::BestStatic && m.fired) {
+    for (const auto* o : m.outranked) {
+      if (o->stop || o->hypothesis == req.hypothesis || o->hypothesis == "stop_at_ceiling") continue;
+      generators::CandidateRequest next = req;
+      next.hypothesis = o->hypothesis;
+      auto choice = generators::next_candidate(next);
+      if (!choice.candidate) {
+        why_none += "; next fired rule " + o->id + ": " + choice.why_none;
+        continue;
+      }
+      cand = choice.candidate;
+      rec.hypothesis = o->hypothesis;
+      rec.credited_rule = o->id;
+      rec.candidate_reason = "next fired rule " + o->id + " (" + m.fired->id + "'s " +
+                             m.fired->hypothesis + " has no untried variant): ";
+      why_none.clear();
+      break;
+    }
+  }
   // With evolution ON, a hypothesis without a variant is not the end: try, in order, the
   // hypotheses of the outranked rules, then every hypothesis the pool can still apply here.
   // A kept candidate found this way is an improvement no rule explains: the evolver's cue
@@ -229,7 +285,21 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
     return rec;
   }
   rec.candidate = cand->key();
-  rec.candidate_reason = (rec.explored ? "explored: " : "") + cand->reason;
+  rec.candidate_reason = (rec.explored ? "explored: " : rec.candidate_reason) + cand->reason;
+  rec.candidate_precision = precision_class(spec_, rec.candidate);
+
+  // --precision same: a candidate of another class than the seed's is never measured. The
+  // round records it (its key joins the tried set, so the next round looks further); it does
+  // not count towards patience and teaches the evolver nothing.
+  if (config_.precision == PrecisionPolicy::Same) {
+    std::string want = seed_precision(spec_);
+    if (rec.candidate_precision != want) {
+      rec.outcome = Outcome::Refused;
+      rec.detail = "refused by --precision same: " + rec.candidate + " is " +
+                   rec.candidate_precision + ", the seed's class is " + want;
+      return rec;
+    }
+  }
   VariantRef inc_ref{spec_.name, state.incumbent.variant, state.incumbent.knobs};
   VariantRef cand_ref{spec_.name, cand->variant, cand->knobs};
 

@@ -9,6 +9,8 @@
 // keys, not from a generator that runs on across rounds.
 #pragma once
 #include <functional>
+#include <optional>
+#include <string_view>
 #include <map>
 #include <set>
 #include <string>
@@ -23,11 +25,31 @@
 
 namespace solver::engine {
 
+// What the OFF track does when the top fired rule's hypothesis has no untried variant
+// (docs/loop.md, "The OFF track's policy").
+//  BestStatic: the fired rules in rank order (the top one, then those it outranked), the first
+//    whose hypothesis has an untried variant is measured: the best a static tool can do with
+//    the same table, with no learning and no exploration beyond the fired rules.
+//  FirstRule: the top fired rule only, repeated as no-variant until patience ends the track
+//    (the GPU-Solver seed's semantics; runs made before --off-policy existed are this).
+enum class OffPolicy { BestStatic, FirstRule };
+const char* to_string(OffPolicy p);
+std::optional<OffPolicy> off_policy_from_string(std::string_view s);
+
+// Which precision classes a candidate may have (docs/loop.md, "Precision").
+//  Any: every variant of the pool.
+//  Same: only the seed's class; a candidate of another class is refused (outcome `refused`).
+enum class PrecisionPolicy { Any, Same };
+const char* to_string(PrecisionPolicy p);
+std::optional<PrecisionPolicy> precision_policy_from_string(std::string_view s);
+
 struct LoopConfig {
   int rounds = 12;     // budget per track (a converged or stop round counts as one)
   int pairs = 15;      // paired timings per candidate
   uint64_t seed = 1;
   bool evolve = false; // the ON track: exploration + evolver
+  OffPolicy off_policy = OffPolicy::BestStatic;  // the OFF track's (ignored when evolve)
+  PrecisionPolicy precision = PrecisionPolicy::Any;
 };
 
 struct ProfiledVariant {
@@ -54,6 +76,11 @@ struct TrackState {
   }
   void apply(const RoundRecord& r);
 };
+
+// The precision class ("fp32", "tf32", ...) of a variant key of `spec`, "" if unknown; and
+// the class of the problem's seed variant (what --precision same keeps to).
+std::string precision_class(const generators::ProblemSpec& spec, const std::string& key);
+std::string seed_precision(const generators::ProblemSpec& spec);
 
 // The seed variant at its default knob point. Throws InputError if the spec has none.
 TrackState initial_state(const generators::ProblemSpec& spec, const rules::ChipProfile& chip,

@@ -5,6 +5,7 @@
 //   ledger.jsonl         one record per round (ledger.h)
 //   measurements.json    every measurement the run used, in the recording format
 //   evolved-rules.yaml   the ON track's table afterwards, with provenance per rule
+//   oracle.json          the pool's points (precision class, floor, time where known): oracle.h
 //   summary.json, report.html
 #pragma once
 #include <string>
@@ -22,6 +23,7 @@ struct RunDir {
   std::string evolved_rules() const { return path + "/evolved-rules.yaml"; }
   std::string summary() const { return path + "/summary.json"; }
   std::string report() const { return path + "/report.html"; }
+  std::string oracle() const { return path + "/oracle.json"; }
 };
 
 // Creates `out` (or runs/<UTC yyyymmdd-hhmmss>-<pid> when empty). Refuses a folder that

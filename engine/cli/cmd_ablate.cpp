@@ -30,6 +30,11 @@ void add_loop_options(po::options_description& opts) {
       "out", po::value<std::string>(), "run directory (default: runs/<id>)")(
       "resume", po::value<std::string>(), "continue the interrupted run in this directory")(
       "pairs", po::value<int>()->default_value(15), "paired timings per candidate")(
+      "off-policy", po::value<std::string>()->default_value("best-static"),
+      "OFF track: best-static (next fired rule with a variant) or first-rule (the seed's)")(
+      "precision", po::value<std::string>()->default_value("any"),
+      "same (refuse candidates of another precision class than the seed's) or any")(
+      "oracle", "live: measure every untried point of each pool at the end (pool's best)")(
       "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
       "json", "print the summary as JSON")("quiet", "no per-round progress on stderr")(
       "round-delay-ms", po::value<int>()->default_value(0), "(testing) pause after each round");
@@ -46,6 +51,9 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
                                                : problems_root(ctx.data_dir);
   if (vm.count("chip")) opt.chip = vm["chip"].as<std::string>();
   if (vm.count("out")) opt.out_dir = vm["out"].as<std::string>();
+  opt.off_policy = vm["off-policy"].as<std::string>();
+  opt.precision = vm["precision"].as<std::string>();
+  opt.oracle = vm.count("oracle") > 0;
   opt.quiet = vm.count("quiet") > 0;
   opt.round_delay_ms = vm["round-delay-ms"].as<int>();
   opt.command_line = "solver " + command;
@@ -100,7 +108,9 @@ int run_ablate(Context& ctx) {
   if (auto rc = parse_options(ctx, "ablate",
                               "--problems a,b,c [--rounds N] [--rules FILE] [--seed N] "
                               "[--backend auto|live|recorded] [--recording FILE] [--chip NAME] "
-                              "[--out DIR] [--resume DIR] [--pairs N] [--json]",
+                              "[--out DIR] [--resume DIR] [--pairs N] "
+                              "[--off-policy best-static|first-rule] [--precision same|any] "
+                              "[--oracle] [--json]",
                               opts, vm))
     return *rc;
   engine::AblationOptions opt;

@@ -5,6 +5,7 @@
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
+#include "engine/cli/paths.h"
 #include "engine/run_dir.h"
 
 namespace solver::cli {
@@ -18,7 +19,7 @@ int run_report(Context& ctx) {
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "report", "DIR [--json]", opts, vm, &pos)) return *rc;
   auto dir = engine::open_run_dir(vm["run"].as<std::string>());
-  auto summary = engine::write_report(dir, ctx.err);
+  auto summary = engine::write_report(dir, ctx.err, problems_root(ctx.data_dir));
   if (vm.count("json")) {
     print_json(ctx.out, summary.to_json());
   } else {

@@ -29,6 +29,7 @@ const std::vector<Command>& command_table() {
       {"replay", "which recorded decisions an edited rule table changes (--simulate: new outcomes)", run_replay},
       {"record", "measure whole variant pools on the live GPU into a recording", run_record},
       {"recording rederive", "re-derive a recording's signals with the current derivation; print what changes", run_recording_rederive},
+      {"calibrate", "the paired verdict on arms with a known answer: identical, K% slower, a slower pool point", run_calibrate},
       {"problems check", "validate, compile and (with a GPU) gate every variant at every knob point", run_problems_check},
       {"eval", "score classify against a labelled suite: per-class results, accuracy, confusions", run_eval},
   };

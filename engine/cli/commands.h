@@ -28,6 +28,7 @@ int run_record(Context& ctx);        // cmd_record.cpp
 int run_recording_rederive(Context& ctx);  // cmd_recording_rederive.cpp
 int run_problems_check(Context& ctx);  // cmd_problems_check.cpp
 int run_eval(Context& ctx);          // cmd_eval.cpp
+int run_calibrate(Context& ctx);     // cmd_calibrate.cpp
 
 // `classify --problem P --variant V`: the live path, kept in its own file
 // (cmd_classify_live.cpp) so the GPU backend can replace it without touching the rest.

@@ -19,12 +19,13 @@ struct Track {
 };
 
 Track run(const test::ToyWorld& w, engine::Recording rec, bool evolve, int rounds = 12,
-          rules::RuleTable* table_out = nullptr) {
+          rules::RuleTable* table_out = nullptr,
+          engine::OffPolicy policy = engine::OffPolicy::FirstRule) {
   auto spec = generators::load_problem(w.problems + "/toy");
   auto chip = *rules::load_chip_table(test::chips_yaml()).find("h200");
   auto table = rules::load_rule_table(w.rules);
   engine::RecordedBackend backend(std::move(rec));
-  engine::LoopConfig cfg{rounds, 9, 42, evolve};
+  engine::LoopConfig cfg{rounds, 9, 42, evolve, policy};
   engine::RoundLoop loop(backend, spec, chip, table, cfg);
   engine::Evolver evolver(table, chip);
   Track t;
@@ -45,7 +46,7 @@ std::vector<Outcome> outcomes(const Track& t) {
 }
 }  // namespace
 
-TEST_CASE("evolution OFF: kept, rejected, no-variant until patience, converged; never explores") {
+TEST_CASE("evolution OFF, first-rule: kept, rejected, no-variant until patience, converged; never explores") {
   test::ToyWorld w("loop-off");
   Track t = run(w, test::toy_recording(), false);
   CHECK(outcomes(t) == std::vector<Outcome>{Outcome::Kept, Outcome::Rejected, Outcome::NoVariant,
@@ -60,6 +61,30 @@ TEST_CASE("evolution OFF: kept, rejected, no-variant until patience, converged; 
   CHECK(t.state.ended);
   CHECK(t.state.incumbent.variant == "coalesced");
   CHECK(t.state.best_time_us == doctest::Approx(50.24).epsilon(0.01));
+}
+
+TEST_CASE("evolution OFF, best-static: the next fired rule's variant where the top rule has none") {
+  test::ToyWorld w("loop-off-best");
+  Track t = run(w, test::toy_recording(), false, 12, nullptr, engine::OffPolicy::BestStatic);
+  // Round 3: low_ilp (increase_ilp) has no variant left below coalesced; shuffle_it, which it
+  // outranked, has `cheat`: measured (and caught below the floor) instead of a no-variant.
+  REQUIRE(outcomes(t) == std::vector<Outcome>{Outcome::Kept, Outcome::Rejected, Outcome::GateFailed,
+                                              Outcome::NoVariant, Outcome::Converged});
+  const auto& r3 = t.records[2];
+  CHECK(r3.match.fired == "low_ilp");
+  CHECK(r3.credited_rule == "shuffle_it");
+  CHECK(r3.hypothesis == "use_warp_shuffle");
+  CHECK(r3.candidate == "cheat");
+  CHECK_FALSE(r3.explored);
+  CHECK(r3.candidate_reason.rfind("next fired rule shuffle_it (low_ilp's increase_ilp has no untried variant): ", 0) == 0);
+  CHECK(r3.gate->status == engine::GateStatus::TooFast);
+  // Nothing outside the fired rules: vectorize_loads (no rule names it) is never tried.
+  for (const auto& r : t.records) {
+    CHECK_FALSE(r.explored);
+    CHECK(r.hypothesis != "vectorize_loads");
+  }
+  CHECK(t.records[3].detail.find("next fired rule shuffle_it") != std::string::npos);
+  CHECK(t.state.incumbent.variant == "coalesced");
 }
 
 TEST_CASE("evolution ON: exploration, a too-fast candidate never kept, retirement, proposal, stop") {
