@@ -1,6 +1,7 @@
 // The paired verdict on synthetic samples: the statistics are host code, no GPU needed.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <random>
 
 #include "engine/measurement.h"
@@ -66,4 +67,46 @@ TEST_CASE("verdict names round-trip") {
   for (Verdict v : {Verdict::Faster, Verdict::Slower, Verdict::Same, Verdict::Ambiguous})
     CHECK(verdict_from_string(to_string(v)) == v);
   CHECK_FALSE(verdict_from_string("better").has_value());
+}
+
+namespace {
+std::vector<double> around(double us, double spread, int n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-spread, spread);
+  std::vector<double> v;
+  for (int i = 0; i < n; ++i) v.push_back(us * (1 + u(rng)));
+  return v;
+}
+}  // namespace
+
+TEST_CASE("timing consistency: the H200's honest gaps pass, a kernel slow only when gated fails") {
+  // Honest: the recording's largest gate/timed gap is 0.9% with relative IQRs up to 2.6%.
+  auto c = timing_consistency(around(1753, 0.01, 6, 1), around(1737, 0.01, 15, 2));
+  CHECK(c.consistent);
+  CHECK(c.allowed == doctest::Approx(kTimingSlack));
+  CHECK(timing_consistency(around(140, 0.026, 6, 3), around(140.5, 0.026, 15, 4)).consistent);
+  // The cheats: ~10x (a cache the gate's inputs warmed) and 69x (launch spacing).
+  auto cache = timing_consistency(around(2000, 0.01, 6, 5), around(200, 0.01, 15, 6));
+  CHECK_FALSE(cache.consistent);
+  CHECK(cache.ratio == doctest::Approx(10).epsilon(0.05));
+  CHECK(cache.reason.find("outside") != std::string::npos);
+  CHECK_FALSE(timing_consistency(around(6900, 0.01, 6, 7), around(100, 0.01, 15, 8)).consistent);
+  // Fast when gated, slow when paired disagrees as well.
+  CHECK_FALSE(timing_consistency(around(100, 0.01, 6, 9), around(150, 0.01, 15, 10)).consistent);
+  // Just inside and just outside the slack.
+  CHECK(timing_consistency(std::vector<double>(6, 124), std::vector<double>(15, 100)).consistent);
+  CHECK_FALSE(timing_consistency(std::vector<double>(6, 126), std::vector<double>(15, 100)).consistent);
+}
+
+TEST_CASE("timing consistency: noisy samples widen the band; too few samples decide nothing") {
+  // Wide spreads (relative IQR ~0.5 on each side) allow a factor 1 + 4 * (0.5 + 0.5) = 5.
+  std::vector<double> noisy_gate{50, 75, 100, 125, 150, 100}, noisy_pairs{100, 60, 140, 80, 120, 100, 100};
+  auto c = timing_consistency(noisy_gate, std::vector<double>{40, 24, 56, 32, 48, 40, 40});
+  CHECK(c.allowed > 1.5);
+  CHECK(c.consistent);
+  CHECK(timing_consistency({100, 100}, noisy_pairs).consistent);  // 2 gate samples: unknown
+  CHECK(timing_consistency({}, noisy_pairs).reason.find("too few") != std::string::npos);
+  // Non-finite or non-positive samples are not evidence.
+  double nan = std::nan("");
+  CHECK(timing_consistency({nan, -1, 0, 100}, noisy_pairs).consistent);
 }
