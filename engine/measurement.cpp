@@ -99,7 +99,8 @@ PairedDecision decide(const PairSamples& samples, double min_gain) {
 }
 
 TimingConsistency timing_consistency(const std::vector<double>& gate_us,
-                                     const std::vector<double>& paired_us) {
+                                     const std::vector<double>& paired_us,
+                                     const std::vector<double>& incumbent_us) {
   TimingConsistency t;
   auto valid = [](const std::vector<double>& v) {
     std::vector<double> out;
@@ -114,7 +115,7 @@ TimingConsistency timing_consistency(const std::vector<double>& gate_us,
   }
   const double gm = median(g), pm = median(p);
   t.ratio = gm / pm;
-  t.allowed = std::max(kTimingSlack, 4.0 * (relative_iqr(g) + relative_iqr(p)));
+  t.allowed = std::max(kTimingSlack, 4.0 * relative_iqr(valid(incumbent_us)));
   t.consistent = t.ratio <= 1.0 + t.allowed && t.ratio >= 1.0 / (1.0 + t.allowed);
   std::ostringstream why;
   why.precision(4);

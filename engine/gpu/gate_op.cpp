@@ -52,6 +52,15 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
     return check_outputs(p, set, g, "adversarial input set");
   };
   std::vector<std::string> ran;
+  const std::string problem_key = p.spec.name + "|" + p.reference.source_hash;
+  const char* kNotHomogeneous =
+      "adversarial sets: not applicable (the reference is not homogeneous in the float inputs: on "
+      "the exponent-range set it is not the regular reference times one power of two)";
+  auto known = homogeneous_.find(problem_key);
+  if (known != homogeneous_.end() && !known->second) {
+    *note = kNotHomogeneous;
+    return true;
+  }
   auto up = derived_set(p.resolved, p.buffers->host_set(0), SetKind::ExponentUp, seeds[0]);
   if (!up) {
     *note = "adversarial sets: none apply (no float input that is not dist_fixed, an fp16 class, "
@@ -60,9 +69,9 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
   }
   int iu = add_checked_set(p, std::move(*up));
   auto cu = factor(iu);
+  homogeneous_[problem_key] = cu.has_value();
   if (!cu) {
-    *note = "adversarial sets: not applicable (the reference is not homogeneous in the float "
-            "inputs: on the exponent-range set it is not the regular reference times one power of two)";
+    *note = kNotHomogeneous;
     return true;
   }
   p.buffers->host_set(iu).atol_scale = std::fabs(*cu);
@@ -126,7 +135,6 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   timer.start("adversarial");
   std::string adversarial;
   if (!adversarial_checks(p, g, extra, &adversarial)) return done();
-  g.input_sets = p.buffers->sets();
   // A short timed series on a fresh module: the floor check, and the fresh-set check at a
   // random sample (a kernel that only works the first time, races, or serves a cached result
   // for inputs it has seen shows here).
@@ -142,7 +150,6 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     return done();
   }
   if (!check_inputs_after_timing(p, g)) return done();
-  g.input_sets = p.buffers->sets();
   g.timed_us = t.kernel_us[0];
   std::string fast = floor_violation(p, g.timed_us);
   if (!fast.empty()) {

@@ -207,11 +207,16 @@ void Worker::run_variant(Prepared& p, int set, const char* phase) {
 }
 
 const std::vector<HostDoubles>& Worker::reference_outputs(Prepared& p, int set) {
+  // Held by the Prepared once computed: a check never recomputes a reference from device
+  // inputs a candidate has run on, whatever the cache evicted meanwhile.
+  if (p.refs.size() <= size_t(set)) p.refs.resize(size_t(set) + 1);
+  if (p.refs[size_t(set)]) return *p.refs[size_t(set)];
   std::string key = p.spec.name + "|" + p.reference.source_hash + "|" + p.buffers->host_set(set).key;
   auto it = reference_cache_.find(key);
   if (it != reference_cache_.end()) {
     it->second.first = ++reference_uses_;
-    return it->second.second;
+    p.refs[size_t(set)] = it->second.second;
+    return *p.refs[size_t(set)];
   }
   // Bounded host memory: the least recently used entry goes (a gate's fresh seeds are used by
   // that gate alone, so they go before the seeds that time and profile repeat).
@@ -225,11 +230,11 @@ const std::vector<HostDoubles>& Worker::reference_outputs(Prepared& p, int set) 
   p.buffers->prepare_reference_run(set, ctx_->stream());
   p.reference_module->launch(ctx_->stream(), p.buffers->reference_args(set));
   CU_CHECK(cuStreamSynchronize(ctx_->stream()));
-  std::vector<HostDoubles> outs;
-  for (size_t i : p.buffers->outputs()) outs.push_back(p.buffers->read_reference_output(i));
-  auto& entry = reference_cache_[key];
-  entry = {++reference_uses_, std::move(outs)};
-  return entry.second;
+  auto outs = std::make_shared<std::vector<HostDoubles>>();
+  for (size_t i : p.buffers->outputs()) outs->push_back(p.buffers->read_reference_output(i));
+  reference_cache_[key] = {++reference_uses_, outs};
+  p.refs[size_t(set)] = outs;
+  return *outs;
 }
 
 bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::string& when,

@@ -39,6 +39,8 @@ struct Prepared {
   int timing_sets = 0;  // sets [0, timing_sets) rotate in timed runs; later ones are checks only
   std::optional<generators::TensorOps> tensor_ops;  // MMAs in the variant's PTX, if scanned
   std::string precision_issue;  // non-empty: the PTX computes below the declared class
+  // Reference outputs per set, computed before the candidate ran (shared with the cache).
+  std::vector<std::shared_ptr<const std::vector<HostDoubles>>> refs;
 };
 
 // Either a runnable variant, or the gate outcome that stopped it (InvalidSpec, CompileError).
@@ -111,8 +113,8 @@ class Worker {
   // A fresh module from the kept CUBIN: clears every __device__ variable the kernel set.
   void reload(Prepared& p);
   void run_variant(Prepared& p, int set, const char* phase);
-  // Reference outputs of `set` (cached per problem, reference hash and seed; least recently used
-  // out first).
+  // Reference outputs of `set` (cached per problem, reference hash and set key; least recently
+  // used out first; kept in p.refs once computed).
   const std::vector<HostDoubles>& reference_outputs(Prepared& p, int set);
   // Checks the last run on device slot `slot`, whose inputs were host set `expected` (slot
   // itself unless a fresh set was copied in): every `in` buffer unchanged (else
@@ -152,8 +154,13 @@ class Worker {
   std::unique_ptr<DeviceBuffer> l2_flush_;
   unsigned l2_flush_value_ = 0;
   // Reference outputs by (problem, reference hash, seed), with the use that touched them last.
-  std::map<std::string, std::pair<uint64_t, std::vector<HostDoubles>>> reference_cache_;
+  std::map<std::string, std::pair<uint64_t, std::shared_ptr<const std::vector<HostDoubles>>>>
+      reference_cache_;
   uint64_t reference_uses_ = 0;
+  // Whether a problem's reference is homogeneous in its float inputs (problem | reference
+  // hash): learnt by the first gate, so later gates of a problem where the adversarial sets do
+  // not apply skip building one.
+  std::map<std::string, bool> homogeneous_;
   // Host input sets by (buffer, seed): profile, time and time_pairs repeat seeds (bounded bytes).
   InputCache input_cache_{size_t(4) << 30};
   // Host copies of the variant's outputs for the check, kept so their pages are touched once.
