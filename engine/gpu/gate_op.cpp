@@ -61,6 +61,8 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
     *note = kNotHomogeneous;
     return true;
   }
+  // Host work on whole buffers (copy, transform, digest, upload): a budget of its own.
+  beat("adversarial input sets", 120000);
   auto up = derived_set(p.resolved, p.buffers->host_set(0), SetKind::ExponentUp, seeds[0]);
   if (!up) {
     *note = "adversarial sets: none apply (no float input that is not dist_fixed, an fp16 class, "
@@ -77,6 +79,7 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
   p.buffers->host_set(iu).atol_scale = std::fabs(*cu);
   if (!run_check(iu)) return false;
   ran.push_back("exponent range up (outputs x " + short_num(*cu) + ")");
+  beat("adversarial input sets", 120000);
   if (auto down = derived_set(p.resolved, p.buffers->host_set(0), SetKind::ExponentDown, seeds[1])) {
     int id = add_checked_set(p, std::move(*down));
     if (auto cd = factor(id)) {
@@ -87,6 +90,7 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
   }
   // Heavy tails and random signs change the values, not only their scale: checked with the
   // declared tolerance, which stays valid because no magnitude grows (input_sets.h).
+  beat("adversarial input sets", 120000);
   if (auto heavy = derived_set(p.resolved, p.buffers->host_set(0), SetKind::HeavySigned, seeds[2])) {
     int ih = add_checked_set(p, std::move(*heavy));
     if (!run_check(ih)) return false;

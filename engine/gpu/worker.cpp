@@ -300,6 +300,7 @@ bool Worker::check_inputs_after_timing(Prepared& p, GateResult& g) {
 }
 
 HostSet Worker::fresh_set(const Prepared& p, uint64_t seed) {
+  beat("fresh input set", 120000);
   std::optional<HostSet> fresh = derived_set(p.resolved, p.buffers->host_set(0), SetKind::Fresh, seed);
   if (fresh) return std::move(*fresh);
   // Nothing to flip (integer or dist_fixed inputs only): a newly seeded set instead.
