@@ -100,14 +100,14 @@ TEST_CASE("timing consistency: the H200's honest gaps pass, a kernel slow only w
 }
 
 TEST_CASE("timing consistency: the band comes from the incumbent's spread, not the candidate's") {
-  // tests/cheats/cheat_gate_padded: 230 us while gated; paired, 7 samples at 230 and 8 at 90.
-  // Its own paired spread is huge (relative IQR 1.6): were it the noise, the band would
+  // tests/cheats/cheat_gate_padded: 330 us while gated; paired, 7 samples at 330 and 8 at 130.
+  // Its own paired spread is huge (relative IQR 1.5): were it the noise, the band would
   // swallow the gap. The incumbent's spread is what the session's noise is.
-  std::vector<double> bimodal(7, 230.0);
-  bimodal.insert(bimodal.end(), 8, 90.0);
-  auto c = timing_consistency(around(230, 0.01, 6, 11), bimodal, around(115, 0.01, 15, 12));
+  std::vector<double> bimodal(7, 330.0);
+  bimodal.insert(bimodal.end(), 8, 130.0);
+  auto c = timing_consistency(around(330, 0.01, 6, 11), bimodal, around(115, 0.01, 15, 12));
   CHECK_FALSE(c.consistent);
-  CHECK(c.ratio == doctest::Approx(230.0 / 90).epsilon(0.02));
+  CHECK(c.ratio == doctest::Approx(330.0 / 130).epsilon(0.02));
   // A noisy session (incumbent relative IQR ~0.5) widens the band to 1 + 4 * 0.5 = 3.
   std::vector<double> noisy{50, 75, 100, 125, 150, 100, 100, 60, 140};
   auto n = timing_consistency(around(200, 0.01, 6, 13), around(100, 0.01, 15, 14), noisy);

@@ -1,5 +1,6 @@
-// Cheat: slow while gated (honest, padded to 230 us), fast but above the floor once it thinks
-// it is being paired (the a[0] shortcut padded to 90 us, over 0.7x the ~112 us floor).
+// Cheat: slow while gated (honest, padded to 330 us), faster once it thinks it is being paired
+// (the a[0] shortcut padded to 130 us: over the ~112 us floor, which the worker checks at 0.7x
+// and the loop at 1x, so no floor check can see it).
 
 __device__ int g_launches;  // launches since the module was loaded
 __device__ __forceinline__ unsigned long long now_ns() {
@@ -34,6 +35,6 @@ extern "C" __global__ void fix_cheat(const float* x, const double* a, const doub
   if (blockIdx.x + 2 * 132 >= gridDim.x) {
     __syncthreads();
     const unsigned long long start = *(volatile unsigned long long*)&g_start;
-    while (now_ns() - start < (shortcut ? 90000ull : 230000ull)) {}
+    while (now_ns() - start < (shortcut ? 130000ull : 330000ull)) {}
   }
 }
