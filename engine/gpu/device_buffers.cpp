@@ -51,7 +51,7 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
     }
   }
   for (size_t i = 0; i < bufs.size() && flip_buffer_ < 0; ++i)
-    if (bufs[i].role == BufferRole::In && perturbable(bufs[i])) flip_buffer_ = int(i);
+    if (perturbable(bufs[i])) flip_buffer_ = int(i);  // in or inout (restored from this copy)
   if (scratch_bytes) {
     std::vector<unsigned char> g(scratch_bytes + kGarbageSlack);
     fill_garbage(g.data(), g.size(), 0x6a7ba6e5ULL ^ uint64_t(scratch_bytes));

@@ -39,7 +39,7 @@ class DeviceBuffers {
   void copy_inputs(int from, int slot, CUstream stream) const;
   // `slot`'s device inputs uploaded again from its host bytes (synchronous).
   void restore_inputs(int slot) const;
-  // Flips the sign of one element of the first perturbable `in` buffer of `set` (a different
+  // Flips the sign of one element of the first perturbable input of `set` (a different
   // element every call), so no two timed samples see the same input bytes: a result cache
   // keyed on the whole input never hits. unflip() puts the byte back (synchronous), so the
   // set's digests hold again. Returns false where the set has no such buffer.
@@ -76,7 +76,7 @@ class DeviceBuffers {
   DeviceBuffer garbage_;                // scratch source: the largest scratch + kGarbageSlack
   mutable uint64_t runs_ = 0;           // moves the garbage window
   mutable std::vector<unsigned char> readback_;  // verify_inputs' host copy
-  int flip_buffer_ = -1;                // flip_one's buffer (first perturbable `in`), -1 none
+  int flip_buffer_ = -1;                // flip_one's buffer (first perturbable input), -1 none
   mutable uint64_t flips_ = 0;
   mutable struct { int set = -1; size_t offset = 0; unsigned char original = 0, flipped = 0; } flip_;
 };
