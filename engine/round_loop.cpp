@@ -9,7 +9,8 @@
 //      --precision same: a candidate of another class than the seed's -> refused
 //   6. gate the candidate         (compile + correctness) -> gate-failed with the reason
 //   7. paired timing + verdict    (measurement.h); faster than the physical floor -> gate-failed
-//                                    (TooFast), never kept
+//                                    (TooFast), a paired time unlike the gate's own ->
+//                                    gate-failed (InconsistentTiming); never kept
 //   8. faster -> kept (profile the new incumbent for the expect check); else rejected
 // run_track then lets the evolver (ON only) learn from the record, appends it to the ledger
 // (fsync) and folds it into the track state.
@@ -120,9 +121,13 @@ double floor_us(const generators::ProblemSpec& spec, const Incumbent& v,
   if (!vs) return 0;
   auto shapes = generators::resolve_shapes(spec, *vs, v.knobs);
   double gbps = chip.number("dram_gbps");
-  double tflops = 0;
-  for (const char* k : {"fp32_tflops", "tf32_tflops", "bf16_tflops", "fp16_tflops"})
-    tflops = std::max(tflops, chip.number(k));
+  // The rate of the class the variant declares (its PTX is held to it: precision_mismatch),
+  // so an FP32 kernel is not measured against the FP16 tensor-core peak. A class the chip
+  // has no rate for falls back to the fastest rate it has (the lowest floor).
+  double tflops = chip.number(vs->precision + "_tflops");
+  if (!(tflops > 0))
+    for (const char* k : {"fp32_tflops", "tf32_tflops", "bf16_tflops", "fp16_tflops"})
+      tflops = std::max(tflops, chip.number(k));
   double t = 0;
   if (gbps > 0 && shapes.bytes > 0) t = std::max(t, shapes.bytes / (gbps * 1e3));
   if (tflops > 0 && shapes.flops > 0) t = std::max(t, shapes.flops / (tflops * 1e6));
@@ -336,6 +341,17 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
     rec.detail = "too fast: median " + std::to_string(verdict.candidate_median_us) +
                  " us is below the physical floor " + std::to_string(floor) + " us on " +
                  chip_.id + " (a defect, not a win)";
+    return rec;
+  }
+  // A candidate that times differently when it is gated than when it is paired can tell the
+  // two apart: whatever it did in the gate is no evidence for what it does here.
+  TimingConsistency consistency =
+      timing_consistency(gate.timed_us, pairs.candidate_us, pairs.incumbent_us);
+  if (!consistency.consistent) {
+    rec.outcome = Outcome::GateFailed;
+    rec.gate->status = GateStatus::InconsistentTiming;
+    rec.detail = std::string("inconsistent_timing: ") + consistency.reason +
+                 " (the gate's time and the paired time must agree within noise)";
     return rec;
   }
 

@@ -95,7 +95,7 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
     if (scalar_names_.count(b.name)) error(kv.first, "'" + b.name + "' is both a scalar and a buffer");
     const YAML::Node& v = kv.second;
     if (!rules::expect_map(v, "buffer '" + b.name + "'", file_, diags_)) continue;
-    rules::check_keys(v, {"dtype", "shape", "role", "init", "zero_before_run"}, file_, diags_);
+    rules::check_keys(v, {"dtype", "shape", "role", "init", "zero_before_run", "dist_fixed"}, file_, diags_);
     if (auto d = rules::get_string(v, "dtype", file_, diags_, true)) {
       if (auto t = dtype_from_string(*d)) b.dtype = *t;
       else error(child(v, "dtype"), "unknown dtype '" + *d + "' (f16 bf16 f32 f64 i32 u32 i64)");
@@ -113,6 +113,9 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
     else error(v, "buffer '" + b.name + "' needs a shape");
     b.init = load_init(child(v, "init"));
     b.zero_before_run = rules::get_bool(v, "zero_before_run", file_, diags_).value_or(false);
+    b.dist_fixed = rules::get_bool(v, "dist_fixed", file_, diags_).value_or(false);
+    if (b.dist_fixed && b.role != BufferRole::In && b.role != BufferRole::InOut)
+      error(child(v, "dist_fixed"), "dist_fixed applies to inputs (role in or inout) only");
     spec.buffers.push_back(std::move(b));
   }
   if (!any_out) error(node, "no buffer has role out or inout: nothing to check");

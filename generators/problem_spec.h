@@ -39,6 +39,10 @@ struct BufferSpec {
   BufferRole role = BufferRole::In;
   InitDist init;            // for inputs
   bool zero_before_run = false;  // outputs accumulated with atomics: zeroed instead of NaN-poisoned
+  // The init distribution is part of the problem's meaning (indices, probabilities, a constant
+  // the computation is defined for): the gate's adversarial input sets leave this buffer as
+  // drawn, and the degenerate-constant lint stays quiet.
+  bool dist_fixed = false;
   rules::SourceLocation where;
 };
 

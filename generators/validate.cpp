@@ -105,6 +105,22 @@ std::vector<Diagnostic> validate(const ProblemSpec& spec, const VariantSpec& var
   return validate_resolved(rv, spec, variant, chip);
 }
 
+std::vector<Diagnostic> lint_problem(const ProblemSpec& spec) {
+  std::vector<Diagnostic> out;
+  for (const auto& b : spec.buffers) {
+    if (b.role != BufferRole::In && b.role != BufferRole::InOut) continue;
+    if (b.init.kind != "constant" || b.dist_fixed) continue;
+    char value[32];
+    std::snprintf(value, sizeof value, "%g", b.init.a);
+    out.push_back({b.where, "buffer '" + b.name + "' is constant (" + value +
+                                ") in every input set: the problem degenerates (a kernel may read "
+                                "one element instead of all, e.g. C = b * rowsum(A) for a constant "
+                                "B); give it a distribution, or declare `dist_fixed: true` if the "
+                                "constant is part of the problem"});
+  }
+  return out;
+}
+
 std::string check_total_smem(int64_t static_bytes, int64_t dynamic_bytes,
                              const rules::ChipProfile& chip) {
   int64_t limit = launch_limits(chip).smem_per_block_bytes;

@@ -45,6 +45,13 @@ std::vector<rules::Diagnostic> validate_resolved(const ResolvedVariant& resolved
 std::string check_total_smem(int64_t static_bytes, int64_t dynamic_bytes,
                              const rules::ChipProfile& chip);
 
+// Warnings about a spec that is valid but weak against a kernel written to exploit it: an
+// input whose `init` is `dist: constant` (every input set holds the same value everywhere, so
+// a kernel may read one element instead of all: a GEMM with constant B is b * rowsum(A)),
+// unless the buffer declares `dist_fixed: true` (the constant is part of the problem).
+// Located at the buffer; `problems check` prints them, the gate does not refuse on them.
+std::vector<rules::Diagnostic> lint_problem(const ProblemSpec& spec);
+
 // One line per issue ("file:line:col: error: ...").
 std::string format_issues(const std::vector<rules::Diagnostic>& issues);
 

@@ -106,6 +106,7 @@ void resolve_data(const ProblemSpec& spec, const std::vector<LaunchSpec>& launch
   for (const auto& s : spec.scalars) rv.scalars.push_back({s.name, s.dtype, s.value});
   for (const auto& b : spec.buffers) {
     ResolvedBuffer r{b.name, b.dtype, b.role, b.init, b.zero_before_run, {}, 0, 0};
+    r.dist_fixed = b.dist_fixed;
     // A knob-sized scratch buffer of another variant is not this variant's concern.
     bool needed = b.role != BufferRole::Scratch || uses_buffer(launches, b.name);
     std::vector<Diagnostic> local;

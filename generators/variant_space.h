@@ -53,6 +53,7 @@ struct ResolvedBuffer {
   std::vector<int64_t> shape;
   int64_t elements = 0;
   int64_t bytes = 0;             // elements * dtype_size
+  bool dist_fixed = false;       // BufferSpec::dist_fixed
 };
 
 struct ResolvedScalar {

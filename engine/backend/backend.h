@@ -35,6 +35,10 @@ enum class GateStatus {
   TooFast,         // faster than the physical floor allows: a defect, not a win
   NotRecorded,     // recorded backend: this variant was never measured
   NoDevice,        // live backend: no GPU / driver on this machine
+  // A candidate is assumed hostile (DESIGN.md, measurement protocol):
+  InputMutated,        // an `in` buffer's device copy changed during a checked run (digest)
+  InconsistentTiming,  // its paired time disagrees with its gate time beyond noise
+  PrecisionMismatch,   // its PTX computes in a lower precision than the class it declares
 };
 const char* to_string(GateStatus s);
 std::optional<GateStatus> gate_status_from_string(std::string_view s);
@@ -46,6 +50,12 @@ struct GateResult {
   double max_abs_err = 0, max_rel_err = 0;  // over all checked elements
   int input_sets = 0;         // how many seeded input sets were checked
   std::vector<uint64_t> seeds;
+  // The gate's own timed runs (us, in order): the floor check, and the reference the paired
+  // time must agree with (inconsistent_timing). Empty where unknown (older recordings).
+  std::vector<double> timed_us;
+  // Wall time of the gate's phases (ms: "inputs", "reference", "checks", "adversarial",
+  // "timing"...), so the cost of each defence can be measured.
+  std::map<std::string, double> phases_ms;
   bool passed() const { return status == GateStatus::Passed; }
 };
 
@@ -70,6 +80,7 @@ struct PairSamples {
   // that breaks only under repeated launches is an outcome to record, never "no samples".
   std::optional<GateStatus> failure;
   std::string detail;
+  std::map<std::string, double> phases_ms;  // worker wall time per phase (ms)
 };
 
 struct BackendInfo {

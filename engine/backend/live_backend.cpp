@@ -95,7 +95,10 @@ class LiveBackend final : public Backend {
     r.input_sets = std::max(2, options_.gate_input_sets);
     r.seed = seed_base_ + (++gates_);
     int t = timeout_for(v.problem);
-    Exchange ex = exchange(r, kCompileBudgetMs, kCompileBudgetMs + t * (kExtraBatches + 3 * r.input_sets));
+    // Batches: the regular sets (reference + check each), up to three adversarial sets and
+    // the fresh set (reference + check each), the timed series.
+    Exchange ex = exchange(r, kCompileBudgetMs,
+                           kCompileBudgetMs + t * (kExtraBatches + 3 * r.input_sets + 8));
     if (ex.kind == Exchange::Kind::Answered && ex.response.gate) return *ex.response.gate;
     GateResult g;
     std::tie(g.status, g.detail) = failure_of(ex);

@@ -73,6 +73,20 @@ GateResult gate_from_json(const json& j, const std::string& where) {
         else c.error("/seeds", "seed " + s.dump() + " is not a non-negative integer");
       }
   }
+  if (j.contains("timed_us")) {
+    if (!j["timed_us"].is_array()) c.error("/timed_us", "must be a list of numbers");
+    else
+      for (const auto& t : j["timed_us"]) {
+        if (t.is_number()) g.timed_us.push_back(t.get<double>());
+        else if (!t.is_null()) c.error("/timed_us", "time " + t.dump() + " is not a number");
+      }
+  }
+  if (j.contains("phases_ms")) {
+    if (!j["phases_ms"].is_object()) c.error("/phases_ms", "must be an object of numbers");
+    else
+      for (const auto& [k, v] : j["phases_ms"].items())
+        if (v.is_number()) g.phases_ms[k] = v.get<double>();
+  }
   c.throw_if_any("bad gate result");
   return g;
 }

@@ -9,7 +9,7 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<GateStatus, const char*>, 9> kGateNames{{
+constexpr std::array<std::pair<GateStatus, const char*>, 12> kGateNames{{
     {GateStatus::Passed, "passed"},
     {GateStatus::InvalidSpec, "invalid_spec"},
     {GateStatus::CompileError, "compile_error"},
@@ -19,6 +19,9 @@ constexpr std::array<std::pair<GateStatus, const char*>, 9> kGateNames{{
     {GateStatus::TooFast, "too_fast"},
     {GateStatus::NotRecorded, "not_recorded"},
     {GateStatus::NoDevice, "no_device"},
+    {GateStatus::InputMutated, "input_mutated"},
+    {GateStatus::InconsistentTiming, "inconsistent_timing"},
+    {GateStatus::PrecisionMismatch, "precision_mismatch"},
 }};
 
 // JSON has no NaN/Inf: non-finite doubles travel as null and come back as NaN, so a measured
@@ -73,11 +76,28 @@ VariantRef variant_ref_from_json(const json& j) {
   return v;
 }
 
+static json phases_json(const std::map<std::string, double>& phases) {
+  json o = json::object();
+  for (const auto& [k, v] : phases) o[k] = num(v);
+  return o;
+}
+static std::map<std::string, double> get_phases(const json& j) {
+  std::map<std::string, double> out;
+  auto it = j.find("phases_ms");
+  if (it == j.end() || !it->is_object()) return out;
+  for (const auto& [k, v] : it->items()) out[k] = v.is_number() ? v.get<double>() : std::nan("");
+  return out;
+}
+
 json to_json(const GateResult& g) {
-  return {{"status", to_string(g.status)}, {"detail", g.detail},
-          {"source_hash", g.source_hash}, {"max_abs_err", num(g.max_abs_err)},
-          {"max_rel_err", num(g.max_rel_err)}, {"input_sets", g.input_sets},
-          {"seeds", g.seeds}};
+  json j = {{"status", to_string(g.status)}, {"detail", g.detail},
+            {"source_hash", g.source_hash}, {"max_abs_err", num(g.max_abs_err)},
+            {"max_rel_err", num(g.max_rel_err)}, {"input_sets", g.input_sets},
+            {"seeds", g.seeds}};
+  // Absent when empty, so records from before these fields keep their exact bytes.
+  if (!g.timed_us.empty()) j["timed_us"] = num_array(g.timed_us);
+  if (!g.phases_ms.empty()) j["phases_ms"] = phases_json(g.phases_ms);
+  return j;
 }
 GateResult gate_result_from_json(const json& j) {
   GateResult g;
@@ -90,6 +110,8 @@ GateResult gate_result_from_json(const json& j) {
   g.max_rel_err = get_num(j, "max_rel_err");
   g.input_sets = get_or<int>(j, "input_sets", 0);
   g.seeds = get_or<std::vector<uint64_t>>(j, "seeds", {});
+  g.timed_us = get_num_array(j, "timed_us");
+  g.phases_ms = get_phases(j);
   return g;
 }
 
@@ -134,15 +156,18 @@ ProfileResult profile_result_from_json(const json& j) {
 }
 
 json to_json(const PairSamples& p) {
-  return {{"incumbent_us", num_array(p.incumbent_us)},
-          {"candidate_us", num_array(p.candidate_us)},
-          {"sm_clock_mhz", num(p.sm_clock_mhz)}};
+  json j = {{"incumbent_us", num_array(p.incumbent_us)},
+            {"candidate_us", num_array(p.candidate_us)},
+            {"sm_clock_mhz", num(p.sm_clock_mhz)}};
+  if (!p.phases_ms.empty()) j["phases_ms"] = phases_json(p.phases_ms);
+  return j;
 }
 PairSamples pair_samples_from_json(const json& j) {
   PairSamples p;
   p.incumbent_us = get_num_array(j, "incumbent_us");
   p.candidate_us = get_num_array(j, "candidate_us");
   p.sm_clock_mhz = get_num(j, "sm_clock_mhz");
+  p.phases_ms = get_phases(j);
   return p;
 }
 

@@ -3,6 +3,7 @@
 // correctness gate. Exit 0 all passed, 1 any point failed, 2 a spec is bad.
 #include <filesystem>
 #include <ostream>
+#include <set>
 #include <sstream>
 
 #include "engine/cli/commands.h"
@@ -12,6 +13,7 @@
 #include "engine/backend/open_backend.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
+#include "generators/ptx_precision.h"
 #include "generators/validate.h"
 #include "generators/variant_space.h"
 
@@ -112,6 +114,18 @@ void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
   if (c.ok) {
     row.compile = c.cache_hit ? "cached" : "ok";
     usage_columns(rv, c, chip, row);
+    // The precision the PTX computes in must be the one the variant declares (the gate's
+    // precision_mismatch, found here without a GPU). The reference is trusted.
+    if (rv.variant != "__reference__" && !c.ptx.empty()) {
+      std::set<gen::DType> dtypes;
+      for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
+      std::string why = gen::precision_mismatch(gen::scan_ptx_precision(c.ptx), rv.precision, dtypes);
+      if (!why.empty()) {
+        row.compile = "precision";
+        row.failed = true;
+        row.detail = "precision_mismatch: " + why;
+      }
+    }
     return;
   }
   row.compile = "error";
@@ -223,10 +237,12 @@ int run_problems_check(Context& ctx) {
                                                : gen::nvrtc_unavailable_reason();
 
   std::vector<Row> rows;
+  std::vector<std::string> warnings;  // lint: valid specs a kernel could exploit
   for (const auto& p : problems) {
     ctx.err << "checking " << p.name << " (" << p.variants.size() << " variants)\n";
     auto r = check_problem(p, chip, cache.get(), backend.get());
     rows.insert(rows.end(), r.begin(), r.end());
+    for (const auto& d : gen::lint_problem(p)) warnings.push_back(d.where.to_string() + ": warning: " + d.message);
   }
   int failures = 0;
   // Without a GPU the gate column says so on every row rather than looking like a pass.
@@ -254,6 +270,7 @@ int run_problems_check(Context& ctx) {
     j["points"] = rows.size();
     j["failures"] = failures;
     j["rows"] = jrows;
+    j["warnings"] = warnings;
     print_json(ctx.out, j);
   } else {
     ctx.out << "chip " << chip.id << " (" << gen::chip_arch(chip) << "), compiler: " << compiler
@@ -261,7 +278,11 @@ int run_problems_check(Context& ctx) {
     table.print(ctx.out);
     for (const auto& r : rows)
       if (!r.log.empty()) ctx.out << "\n--- " << r.problem << ' ' << r.key << " compile log:\n" << r.log;
-    ctx.out << '\n' << rows.size() << " points checked, " << failures << " failed\n";
+    if (!warnings.empty()) ctx.out << '\n';
+    for (const auto& w : warnings) ctx.out << w << '\n';
+    ctx.out << '\n' << rows.size() << " points checked, " << failures << " failed";
+    if (!warnings.empty()) ctx.out << ", " << warnings.size() << " warning(s)";
+    ctx.out << '\n';
   }
   return failures ? kExitFailure : kExitOk;
 }

@@ -13,6 +13,10 @@
 //   stale    gates and times, but its output check after paired timing fails: time_pairs
 //            answers ok:false with error_status wrong_result (a kernel that breaks only
 //            under repeated launches)
+//   mutates  gates as input_mutated (a kernel that wrote its `in` buffer), with timed_us and
+//            phases_ms like the real worker's gate
+//   mutates_in_pairs / fast_in_pairs
+//            gate, but time_pairs answers ok:false with error_status input_mutated / too_fast
 // Start-up mode (--fake-mode): "nodriver" exits 127 the way the dynamic loader does when
 // libcuda.so.1 is missing; "nodevice" answers hello with ok:false (cuInit failed).
 #include <signal.h>
@@ -46,8 +50,11 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
   std::string pid = "pid " + std::to_string(getpid());
   if (r.op == "gate") {
     GateResult g;
-    g.status = GateStatus::Passed;
+    g.status = r.variant && r.variant->variant == "mutates" ? GateStatus::InputMutated
+                                                           : GateStatus::Passed;
     g.detail = pid;
+    g.timed_us = {10.0, 10.5, 9.5};
+    g.phases_ms = {{"checks", 1.5}, {"timing", 2.0}};
     g.input_sets = r.input_sets;
     g.seeds = {r.seed + 1, r.seed + 2};
     resp.gate = g;
@@ -70,6 +77,14 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
     resp.ok = false;
     resp.error = "stale: wrong result after timing: y[7] = 0.5, reference 0.25";
     resp.error_status = GateStatus::WrongResult;
+  } else if (r.op == "time_pairs" && r.candidate && r.candidate->variant == "mutates_in_pairs") {
+    resp.ok = false;
+    resp.error = "mutates_in_pairs: input mutated during paired timing: the kernel wrote its input buffer 'x'";
+    resp.error_status = GateStatus::InputMutated;
+  } else if (r.op == "time_pairs" && r.candidate && r.candidate->variant == "fast_in_pairs") {
+    resp.ok = false;
+    resp.error = "fast_in_pairs: too fast in paired timing: median 1 us is below the physical floor of 10 us";
+    resp.error_status = GateStatus::TooFast;
   } else if (r.op == "time_pairs") {
     PairSamples p;
     for (int i = 0; i < r.pairs; ++i) {

@@ -154,3 +154,21 @@ TEST_CASE("beats re-arm the watchdog; stray stdout lines are ignored") {
   CHECK(b->gate(ref("garbage")).status == GateStatus::Passed);
   CHECK(b->workers_started() == 1);
 }
+
+TEST_CASE("the hostile-candidate outcomes cross the pipe: input_mutated, too_fast in pairs, phases") {
+  std::string why;
+  auto b = open_live_backend(fake_options(), &why);
+  REQUIRE(b);
+  GateResult g = b->gate(ref("mutates"));
+  CHECK(g.status == GateStatus::InputMutated);
+  CHECK(g.timed_us == std::vector<double>{10.0, 10.5, 9.5});
+  CHECK(g.phases_ms.at("checks") == 1.5);
+  PairSamples m = b->time_pairs(ref("ok"), ref("mutates_in_pairs"), 5, 1);
+  REQUIRE(m.failure);
+  CHECK(*m.failure == GateStatus::InputMutated);
+  CHECK(m.detail.find("input mutated") != std::string::npos);
+  PairSamples f = b->time_pairs(ref("ok"), ref("fast_in_pairs"), 5, 1);
+  REQUIRE(f.failure);
+  CHECK(*f.failure == GateStatus::TooFast);
+  CHECK(b->workers_started() == 1);  // outcomes, not deaths
+}

@@ -1,6 +1,7 @@
 // The paired verdict on synthetic samples: the statistics are host code, no GPU needed.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <random>
 
 #include "engine/measurement.h"
@@ -66,4 +67,55 @@ TEST_CASE("verdict names round-trip") {
   for (Verdict v : {Verdict::Faster, Verdict::Slower, Verdict::Same, Verdict::Ambiguous})
     CHECK(verdict_from_string(to_string(v)) == v);
   CHECK_FALSE(verdict_from_string("better").has_value());
+}
+
+namespace {
+std::vector<double> around(double us, double spread, int n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-spread, spread);
+  std::vector<double> v;
+  for (int i = 0; i < n; ++i) v.push_back(us * (1 + u(rng)));
+  return v;
+}
+}  // namespace
+
+TEST_CASE("timing consistency: the H200's honest gaps pass, a kernel slow only when gated fails") {
+  const auto inc = around(500, 0.01, 15, 99);  // the incumbent in the same session
+  // Honest: the recording's largest gate/timed gap is 0.9% with relative IQRs up to 2.6%.
+  auto c = timing_consistency(around(1753, 0.01, 6, 1), around(1737, 0.01, 15, 2), inc);
+  CHECK(c.consistent);
+  CHECK(c.allowed == doctest::Approx(kTimingSlack));
+  CHECK(timing_consistency(around(140, 0.026, 6, 3), around(140.5, 0.026, 15, 4), inc).consistent);
+  // The cheats: ~10x (a cache the gate's inputs warmed) and 69x (launch spacing).
+  auto cache = timing_consistency(around(2000, 0.01, 6, 5), around(200, 0.01, 15, 6), inc);
+  CHECK_FALSE(cache.consistent);
+  CHECK(cache.ratio == doctest::Approx(10).epsilon(0.05));
+  CHECK(cache.reason.find("outside") != std::string::npos);
+  CHECK_FALSE(timing_consistency(around(6900, 0.01, 6, 7), around(100, 0.01, 15, 8), inc).consistent);
+  // Fast when gated, slow when paired disagrees as well.
+  CHECK_FALSE(timing_consistency(around(100, 0.01, 6, 9), around(150, 0.01, 15, 10), inc).consistent);
+  // Just inside and just outside the slack.
+  CHECK(timing_consistency(std::vector<double>(6, 124), std::vector<double>(15, 100), inc).consistent);
+  CHECK_FALSE(timing_consistency(std::vector<double>(6, 126), std::vector<double>(15, 100), inc).consistent);
+}
+
+TEST_CASE("timing consistency: the band comes from the incumbent's spread, not the candidate's") {
+  // tests/cheats/cheat_gate_padded: 330 us while gated; paired, 7 samples at 330 and 8 at 130.
+  // Its own paired spread is huge (relative IQR 1.5): were it the noise, the band would
+  // swallow the gap. The incumbent's spread is what the session's noise is.
+  std::vector<double> bimodal(7, 330.0);
+  bimodal.insert(bimodal.end(), 8, 130.0);
+  auto c = timing_consistency(around(330, 0.01, 6, 11), bimodal, around(115, 0.01, 15, 12));
+  CHECK_FALSE(c.consistent);
+  CHECK(c.ratio == doctest::Approx(330.0 / 130).epsilon(0.02));
+  // A noisy session (incumbent relative IQR ~0.5) widens the band to 1 + 4 * 0.5 = 3.
+  std::vector<double> noisy{50, 75, 100, 125, 150, 100, 100, 60, 140};
+  auto n = timing_consistency(around(200, 0.01, 6, 13), around(100, 0.01, 15, 14), noisy);
+  CHECK(n.allowed > 1.5);
+  CHECK(n.consistent);
+  // Too few samples decide nothing; non-finite or non-positive samples are not evidence.
+  CHECK(timing_consistency({100, 100}, bimodal, noisy).consistent);
+  CHECK(timing_consistency({}, bimodal, noisy).reason.find("too few") != std::string::npos);
+  double nan = std::nan("");
+  CHECK(timing_consistency({nan, -1, 0, 100}, bimodal, noisy).consistent);
 }

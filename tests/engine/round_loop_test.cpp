@@ -147,3 +147,25 @@ TEST_CASE("the round budget ends a track") {
   CHECK_FALSE(t.state.ended);
   CHECK(t.state.round == 2);
 }
+
+TEST_CASE("a candidate whose paired time disagrees with its gate's is inconsistent_timing, never kept") {
+  test::ToyWorld w("loop-inconsistent");
+  // SYNTHETIC: `coalesced` times 10x slower in its gate than in the pairs (a kernel that can
+  // tell the gate from the paired timing); with its gate agreeing, round 1 keeps it as before.
+  auto rec = test::toy_recording();
+  auto& coalesced = rec.problems["toy"].variants["coalesced"];
+  for (double s : coalesced.samples_us) coalesced.gate->timed_us.push_back(10 * s);
+  Track t = run(w, rec, false, 1);
+  REQUIRE(t.records.size() == 1);
+  CHECK(t.records[0].candidate == "coalesced");
+  CHECK(t.records[0].outcome == Outcome::GateFailed);
+  CHECK(t.records[0].gate->status == engine::GateStatus::InconsistentTiming);
+  CHECK(t.records[0].detail.find("inconsistent_timing") != std::string::npos);
+  CHECK(t.records[0].verdict.has_value());  // the paired verdict is kept for the record
+
+  auto agreeing = test::toy_recording();
+  auto& c2 = agreeing.problems["toy"].variants["coalesced"];
+  c2.gate->timed_us = {50.1, 50.6, 49.7, 50.3, 50.9, 50.0};
+  Track k = run(w, agreeing, false, 1);
+  CHECK(k.records[0].outcome == Outcome::Kept);
+}

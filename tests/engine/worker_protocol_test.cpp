@@ -9,12 +9,41 @@ using namespace solver::engine;
 TEST_CASE("gate status names round-trip and unknown names are refused") {
   for (auto s : {GateStatus::Passed, GateStatus::InvalidSpec, GateStatus::CompileError,
                  GateStatus::WrongResult, GateStatus::Fault, GateStatus::Timeout,
-                 GateStatus::TooFast, GateStatus::NotRecorded, GateStatus::NoDevice}) {
+                 GateStatus::TooFast, GateStatus::NotRecorded, GateStatus::NoDevice,
+                 GateStatus::InputMutated, GateStatus::InconsistentTiming,
+                 GateStatus::PrecisionMismatch}) {
     auto back = gate_status_from_string(to_string(s));
     REQUIRE(back);
     CHECK(*back == s);
   }
   CHECK_FALSE(gate_status_from_string("passd"));
+  CHECK(std::string(to_string(GateStatus::InputMutated)) == "input_mutated");
+  CHECK(std::string(to_string(GateStatus::InconsistentTiming)) == "inconsistent_timing");
+  CHECK(std::string(to_string(GateStatus::PrecisionMismatch)) == "precision_mismatch");
+}
+
+TEST_CASE("the gate's timed runs and phase times cross the pipe; absent when empty") {
+  GateResult g;
+  g.status = GateStatus::Passed;
+  g.timed_us = {101.5, 99.25, 100.0};
+  g.phases_ms = {{"checks", 12.5}, {"adversarial", 30.25}, {"timing", 4.0}};
+  WorkerResponse r;
+  r.id = 3;
+  r.ok = true;
+  r.gate = g;
+  WorkerLine line = decode_worker_line(encode_response(r));
+  REQUIRE(line.response.gate);
+  CHECK(line.response.gate->timed_us == g.timed_us);
+  CHECK(line.response.gate->phases_ms == g.phases_ms);
+  GateResult plain;
+  plain.status = GateStatus::Passed;
+  CHECK(to_json(plain).count("timed_us") == 0);
+  CHECK(to_json(plain).count("phases_ms") == 0);
+  PairSamples p;
+  p.incumbent_us = {1, 2};
+  p.candidate_us = {3, 4};
+  p.phases_ms = {{"timing", 8.5}};
+  CHECK(pair_samples_from_json(to_json(p)).phases_ms == p.phases_ms);
 }
 
 TEST_CASE("a request survives encoding") {

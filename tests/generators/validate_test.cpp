@@ -126,3 +126,46 @@ TEST_CASE("the good fixture validates at every enumerated point on an H200-like 
     }
   CHECK(points == 3 + 8 + 1 + 3 + 1);
 }
+
+TEST_CASE("lint: a constant input is a located warning unless declared dist_fixed") {
+  TempDir dir;
+  const char* yaml =
+      "version: 1\n"
+      "name: gemmish\n"
+      "scalars: {N: 64}\n"
+      "buffers:\n"
+      "  A: {dtype: f32, shape: [N], init: {dist: uniform, low: -1, high: 1}}\n"    // 5
+      "  B: {dtype: f32, shape: [N], init: {dist: constant, value: 1.5}}\n"         // 6
+      "  W: {dtype: f32, shape: [N], init: {dist: constant, value: 2}, dist_fixed: true}\n"
+      "  C: {dtype: f32, shape: [N], role: out}\n"
+      "flops: N\n"
+      "bytes: 12*N\n"
+      "tolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"
+      "reference: {source: k.cu, entry: k, args: [A, B, W, C, N], grid: [1], block: [64]}\n"
+      "variants:\n"
+      "  - {id: ok, source: k.cu, entry: k, args: [A, B, W, C, N], grid: [1], block: [64]}\n";
+  dir.write("gemmish/problem.yaml", yaml);
+  dir.write("gemmish/k.cu", "extern \"C\" __global__ void k(const float*, const float*, const float*, float*, int) {}\n");
+  ProblemSpec spec = load_problem((dir.path() / "gemmish").string());
+  auto warnings = lint_problem(spec);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0].where.line == 6);
+  CHECK(warnings[0].message.find("'B' is constant (1.5)") != std::string::npos);
+  CHECK(warnings[0].message.find("dist_fixed: true") != std::string::npos);
+  // The built-in problems and the fault suite (constants declared dist_fixed) are clean.
+  for (const auto& p : load_problems(source_dir() + "/problems")) CHECK_MESSAGE(lint_problem(p).empty(), p.name);
+  CHECK(lint_problem(load_problem(source_dir() + "/tests/data/faults")).empty());
+}
+
+TEST_CASE("dist_fixed is for inputs only") {
+  TempDir dir;
+  dir.write("bad/problem.yaml",
+            "version: 1\nname: bad\nscalars: {N: 64}\nbuffers:\n"
+            "  A: {dtype: f32, shape: [N]}\n"
+            "  C: {dtype: f32, shape: [N], role: out, dist_fixed: true}\n"
+            "flops: N\nbytes: 8*N\ntolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"
+            "reference: {source: k.cu, entry: k, args: [A, C, N], grid: [1], block: [64]}\n"
+            "variants:\n  - {id: ok, source: k.cu, entry: k, args: [A, C, N], grid: [1], block: [64]}\n");
+  dir.write("bad/k.cu", "extern \"C\" __global__ void k(const float*, float*, int) {}\n");
+  CHECK_THROWS_AS(load_problem((dir.path() / "bad").string()), solver::rules::InputError);
+}

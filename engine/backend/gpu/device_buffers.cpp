@@ -1,5 +1,8 @@
 #include "engine/backend/gpu/device_buffers.h"
 
+#include <algorithm>
+#include <cstdio>
+
 #include "engine/backend/gpu/host_data.h"
 
 namespace solver::gpu {
@@ -30,38 +33,97 @@ void poison(const DeviceBuffer& b, bool zero, CUstream stream) {
 }  // namespace
 
 DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
-                             const generators::ResolvedVariant& reference,
-                             const std::vector<uint64_t>& seeds, InputCache* cache)
-    : variant_(variant), reference_(reference), seeds_(seeds) {
+                             const generators::ResolvedVariant& reference, std::vector<HostSet> sets)
+    : variant_(variant), reference_(reference), sets_(std::move(sets)) {
   const auto& bufs = variant_.buffers;
   for (size_t i = 0; i < bufs.size(); ++i)
     if (is_output(bufs[i].role)) outputs_.push_back(i);
-  inputs_.resize(seeds_.size());
-  ref_inout_inputs_.resize(seeds_.size());
-  for (size_t s = 0; s < seeds_.size(); ++s) {
-    inputs_[s].resize(bufs.size());
-    ref_inout_inputs_[s].resize(bufs.size());
-    for (size_t i = 0; i < bufs.size(); ++i) {
-      if (!is_input(bufs[i].role) || bufs[i].elements <= 0) continue;
-      auto host = cache ? cache->get(bufs[i], seeds_[s]) : generate_input(bufs[i], seeds_[s]);
-      inputs_[s][i] = upload(host->data.get(), host->size);
-      if (bufs[i].role == BufferRole::InOut) {
-        // The reference's float64 copy: exactly the values the kernel sees (make_input's
-        // as_double equals to_doubles of its bytes).
-        std::vector<double> as_double(size_t(bufs[i].elements));
-        to_doubles(host->data.get(), bufs[i].elements, bufs[i].dtype, as_double.data());
-        ref_inout_inputs_[s][i] = upload(as_double.data(), as_double.size() * sizeof(double));
-      }
-    }
-  }
+  for (size_t s = 0; s < sets_.size(); ++s) upload_set(s);
   work_.resize(bufs.size());
   ref_work_.resize(bufs.size());
+  size_t scratch_bytes = 0;
   for (size_t i = 0; i < bufs.size(); ++i) {
     if (bufs[i].role != BufferRole::In && bufs[i].elements > 0) work_[i] = DeviceBuffer(size_t(bufs[i].bytes));
+    if (bufs[i].role == BufferRole::Scratch) scratch_bytes = std::max(scratch_bytes, size_t(bufs[i].bytes));
     if (i < reference_.buffers.size()) {
       const auto& rb = reference_.buffers[i];
       if (rb.role != BufferRole::In && rb.elements > 0) ref_work_[i] = DeviceBuffer(size_t(rb.bytes));
     }
+  }
+  for (size_t i = 0; i < bufs.size() && flip_buffer_ < 0; ++i)
+    if (perturbable(bufs[i])) flip_buffer_ = int(i);  // in or inout (restored from this copy)
+  if (scratch_bytes) {
+    std::vector<unsigned char> g(scratch_bytes + kGarbageSlack);
+    fill_garbage(g.data(), g.size(), 0x6a7ba6e5ULL ^ uint64_t(scratch_bytes));
+    garbage_ = upload(g.data(), g.size());
+  }
+}
+
+void DeviceBuffers::upload_set(size_t s) {
+  const auto& bufs = variant_.buffers;
+  if (inputs_.size() <= s) inputs_.resize(s + 1), ref_inout_inputs_.resize(s + 1);
+  inputs_[s].resize(bufs.size());
+  ref_inout_inputs_[s].resize(bufs.size());
+  for (size_t i = 0; i < bufs.size(); ++i) {
+    const auto& host = sets_[s].inputs.size() > i ? sets_[s].inputs[i] : nullptr;
+    if (!is_input(bufs[i].role) || bufs[i].elements <= 0 || !host) continue;
+    inputs_[s][i] = upload(host->data.get(), host->size);
+    if (bufs[i].role == BufferRole::InOut) {
+      // The reference's float64 copy: exactly the values the kernel sees (make_input's
+      // as_double equals to_doubles of its bytes).
+      std::vector<double> as_double(size_t(bufs[i].elements));
+      to_doubles(host->data.get(), bufs[i].elements, bufs[i].dtype, as_double.data());
+      ref_inout_inputs_[s][i] = upload(as_double.data(), as_double.size() * sizeof(double));
+    }
+  }
+}
+
+int DeviceBuffers::add_set(HostSet set) {
+  sets_.push_back(std::move(set));
+  upload_set(sets_.size() - 1);
+  return int(sets_.size()) - 1;
+}
+
+std::string DeviceBuffers::verify_inputs(int slot, int expected) const {
+  const auto& bufs = variant_.buffers;
+  std::vector<unsigned char>& bytes = readback_;  // kept: its pages are touched once
+  for (size_t i = 0; i < bufs.size(); ++i) {
+    if (bufs[i].role != BufferRole::In) continue;
+    const DeviceBuffer& d = inputs_[size_t(slot)][i];
+    if (!d.bytes()) continue;
+    bytes.resize(d.bytes());
+    CU_CHECK(cuMemcpyDtoH(bytes.data(), d.ptr(), d.bytes()));
+    uint64_t got = digest(bytes.data(), bytes.size());
+    uint64_t want = sets_[size_t(expected)].digests[i];
+    if (got != want) {
+      // Where it changed, for the record (the first differing element).
+      const auto& host = sets_[size_t(expected)].inputs[i];
+      size_t first = 0;
+      while (first < bytes.size() && bytes[first] == host->data[first]) ++first;
+      size_t elem = first / generators::dtype_size(bufs[i].dtype);
+      char hex[24];
+      std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)got);
+      return "the kernel wrote its input buffer '" + bufs[i].name + "' (digest " + hex +
+             " after the run; first changed element " + std::to_string(elem) + ")";
+    }
+  }
+  return "";
+}
+
+void DeviceBuffers::copy_inputs(int from, int slot, CUstream stream) const {
+  for (size_t i = 0; i < variant_.buffers.size(); ++i) {
+    const DeviceBuffer& src = inputs_[size_t(from)][i];
+    const DeviceBuffer& dst = inputs_[size_t(slot)][i];
+    if (src.bytes() && src.bytes() == dst.bytes())
+      CU_CHECK(cuMemcpyDtoDAsync(dst.ptr(), src.ptr(), src.bytes(), stream));
+  }
+}
+
+void DeviceBuffers::restore_inputs(int slot) const {
+  for (size_t i = 0; i < variant_.buffers.size(); ++i) {
+    const DeviceBuffer& dst = inputs_[size_t(slot)][i];
+    const auto& host = sets_[size_t(slot)].inputs[i];
+    if (dst.bytes() && host) CU_CHECK(cuMemcpyHtoD(dst.ptr(), host->data.get(), host->size));
   }
 }
 
@@ -80,6 +142,30 @@ std::vector<CUdeviceptr> DeviceBuffers::reference_args(int set) const {
   return out;
 }
 
+bool DeviceBuffers::flip_one(int set, CUstream stream) const {
+  if (flip_buffer_ < 0) return false;
+  const auto& b = variant_.buffers[size_t(flip_buffer_)];
+  const auto& host = sets_[size_t(set)].inputs[size_t(flip_buffer_)];
+  const DeviceBuffer& d = inputs_[size_t(set)][size_t(flip_buffer_)];
+  if (!host || !d.bytes() || b.elements <= 0) return false;
+  uint64_t z = ++flips_ * 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ULL;
+  size_t size = generators::dtype_size(b.dtype);
+  flip_.set = set;
+  flip_.offset = size_t((z ^ (z >> 29)) % uint64_t(b.elements)) * size + size - 1;  // the sign byte
+  flip_.original = host->data[flip_.offset];
+  flip_.flipped = flip_.original ^ 0x80;
+  CU_CHECK(cuMemcpyHtoDAsync(d.ptr() + flip_.offset, &flip_.flipped, 1, stream));
+  return true;
+}
+
+void DeviceBuffers::unflip() const {
+  if (flip_.set < 0) return;
+  const DeviceBuffer& d = inputs_[size_t(flip_.set)][size_t(flip_buffer_)];
+  CU_CHECK(cuMemcpyHtoD(d.ptr() + flip_.offset, &flip_.original, 1));
+  flip_.set = -1;
+}
+
 void DeviceBuffers::prepare_variant_run(int set, CUstream stream) const {
   for (size_t i : outputs_) {
     const auto& b = variant_.buffers[i];
@@ -89,6 +175,14 @@ void DeviceBuffers::prepare_variant_run(int set, CUstream stream) const {
     } else {
       poison(work_[i], b.zero_before_run, stream);
     }
+  }
+  // Scratch: a window of the garbage source that moves every run, so a cache kept in scratch
+  // (or a kernel that reads scratch before writing it) never sees what the last run left.
+  if (garbage_.bytes()) {
+    size_t offset = garbage_offset(runs_++);
+    for (size_t i = 0; i < variant_.buffers.size(); ++i)
+      if (variant_.buffers[i].role == BufferRole::Scratch && work_[i].bytes())
+        CU_CHECK(cuMemcpyDtoDAsync(work_[i].ptr(), garbage_.ptr() + offset, work_[i].bytes(), stream));
   }
 }
 

@@ -1,14 +1,18 @@
-// The device memory of one variant's runs: each seeded input set uploaded once (so timing can
-// rotate among sets without host copies), the working output buffers, scratch, and the float64
-// outputs of the reference. Before every run the outputs are poisoned: every byte 0xFF, which is
-// NaN in f16, bf16, f32 and f64 (so an unwritten element can never pass), or zeroed where the
-// spec says zero_before_run; in-out buffers are restored from their input set.
+// The device memory of one variant's runs: each input set uploaded once (so timing can rotate
+// among sets without host copies, each at its own addresses), the working output buffers,
+// scratch, and the float64 outputs of the reference. Before every run the outputs are poisoned:
+// every byte 0xFF, which is NaN in f16, bf16, f32 and f64 (so an unwritten element can never
+// pass), or zeroed where the spec says zero_before_run; in-out buffers are restored from their
+// input set; scratch is filled with garbage that moves between runs (input_sets.h), so nothing
+// a kernel leaves in scratch survives to the next run. The host bytes of every set are kept:
+// `in` buffers are verified against their digests after a checked run, and can be restored.
 #pragma once
 #include <cstdint>
 #include <vector>
 
 #include "engine/backend/gpu/cuda_driver.h"
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/input_sets.h"
 #include "generators/variant_space.h"
 
 namespace solver::gpu {
@@ -16,14 +20,31 @@ namespace solver::gpu {
 class DeviceBuffers {
  public:
   // `variant`: buffers in spec order (the reference's list has the same order, with float64
-  // outputs). One input set per seed. Host inputs come from `cache` when given (generated and
-  // kept there on a miss), else are generated for this object alone.
+  // outputs). One device copy per host set.
   DeviceBuffers(const generators::ResolvedVariant& variant,
-                const generators::ResolvedVariant& reference, const std::vector<uint64_t>& seeds,
-                InputCache* cache = nullptr);
+                const generators::ResolvedVariant& reference, std::vector<HostSet> sets);
 
-  int sets() const { return int(seeds_.size()); }
-  uint64_t seed(int set) const { return seeds_[size_t(set)]; }
+  int sets() const { return int(sets_.size()); }
+  uint64_t seed(int set) const { return sets_[size_t(set)].seed; }
+  const HostSet& host_set(int set) const { return sets_[size_t(set)]; }
+  HostSet& host_set(int set) { return sets_[size_t(set)]; }
+  // Uploads one more set; returns its index.
+  int add_set(HostSet set);
+
+  // Empty when every `in` buffer of `slot` still holds the bytes of host set `expected`
+  // (device copy read back, digest compared), else which buffer changed.
+  std::string verify_inputs(int slot, int expected) const;
+  // The device inputs of set `from` copied over those of `slot` (async on `stream`): the
+  // check after timing runs fresh values at addresses the kernel has seen.
+  void copy_inputs(int from, int slot, CUstream stream) const;
+  // `slot`'s device inputs uploaded again from its host bytes (synchronous).
+  void restore_inputs(int slot) const;
+  // Flips the sign of one element of the first perturbable input of `set` (a different
+  // element every call), so no two timed samples see the same input bytes: a result cache
+  // keyed on the whole input never hits. unflip() puts the byte back (synchronous), so the
+  // set's digests hold again. Returns false where the set has no such buffer.
+  bool flip_one(int set, CUstream stream) const;
+  void unflip() const;
 
   // Pointers for the variant's kernel arguments (by buffer index) when running on `set`.
   std::vector<CUdeviceptr> variant_args(int set) const;
@@ -41,15 +62,23 @@ class DeviceBuffers {
   HostDoubles read_reference_output(size_t buffer) const;
 
  private:
+  void upload_set(size_t s);
+
   const generators::ResolvedVariant& variant_;
   const generators::ResolvedVariant& reference_;
-  std::vector<uint64_t> seeds_;
+  std::vector<HostSet> sets_;
   std::vector<size_t> outputs_;
   // [set][buffer]: inputs (in, inout) in the variant's dtype; inout also as float64 for the
   // reference.
   std::vector<std::vector<DeviceBuffer>> inputs_, ref_inout_inputs_;
   std::vector<DeviceBuffer> work_;      // [buffer]: out / inout / scratch of the variant
   std::vector<DeviceBuffer> ref_work_;  // [buffer]: float64 out / inout, scratch of the reference
+  DeviceBuffer garbage_;                // scratch source: the largest scratch + kGarbageSlack
+  mutable uint64_t runs_ = 0;           // moves the garbage window
+  mutable std::vector<unsigned char> readback_;  // verify_inputs' host copy
+  int flip_buffer_ = -1;                // flip_one's buffer (first perturbable input), -1 none
+  mutable uint64_t flips_ = 0;
+  mutable struct { int set = -1; size_t offset = 0; unsigned char original = 0, flipped = 0; } flip_;
 };
 
 }  // namespace solver::gpu

@@ -83,6 +83,8 @@ float bf16_to_float(uint16_t b) {
 
 uint16_t half_bits(double v) { return float_to_half(float(v)); }
 uint16_t bf16_bits(double v) { return float_to_bf16(float(v)); }
+double half_value(uint16_t h) { return half_to_float(h); }
+double bf16_value(uint16_t b) { return bf16_to_float(b); }
 
 std::vector<uint64_t> derive_seeds(uint64_t base, int count) {
   std::vector<uint64_t> seeds;

@@ -103,6 +103,9 @@ Comparison compare(const unsigned char* out, generators::DType dtype, int64_t n,
 // Bit patterns of a value rounded to f16 / bf16 (round to nearest), for half scalars.
 uint16_t half_bits(double v);
 uint16_t bf16_bits(double v);
+// The values of f16 / bf16 bit patterns.
+double half_value(uint16_t h);
+double bf16_value(uint16_t b);
 
 // Seeds of `count` input sets derived from a base seed (splitmix64), recorded in GateResult.
 std::vector<uint64_t> derive_seeds(uint64_t base, int count);

@@ -1,15 +1,22 @@
 // Unprofiled timing (docs/gpu-backend.md, the measurement protocol): CUPTI activity records give each
 // kernel's GPU time, summed over the variant's launch list per sample; cuEvents around the same
-// launches are the cross-check. Before each sample: the next input set (rotation), outputs
-// poisoned, and the L2 flushed by writing twice its size, so no sample reads the last one's
-// data from cache. Warm-up runs first. The SM clock is read after every sample.
+// launches are the cross-check. Before each sample: the next input set (rotation over several
+// sets, each at its own addresses), outputs poisoned, scratch filled with garbage, and the L2
+// flushed by writing twice its size, so no sample reads the last one's data from cache.
+// Warm-up runs first. The SM clock is read after every sample. The output check after timing
+// is one sample of the sequence, at a seeded random place, on a fresh set copied into set 0's
+// buffers (FreshCheck); the module is loaded afresh before every sequence, and the `in`
+// buffers of every set are verified after it. The median must respect the physical floor in
+// every timing (gate, time, time_pairs), at the rate of the declared precision class.
 #include <cupti.h>
 
 #include <algorithm>
 #include <cmath>
+#include <random>
 
 #include "engine/backend/gpu/activity_trace.h"
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
 
@@ -33,13 +40,18 @@ struct Event {
 }  // namespace
 
 TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
-                                  const std::vector<int>& order, int warmup) {
+                                  const std::vector<int>& order, int warmup,
+                                  const std::vector<FreshCheck>& checks) {
   NvtxRange range("time");
   CUstream stream = ctx_->stream();
   if (!l2_flush_) l2_flush_ = std::make_unique<DeviceBuffer>(size_t(2 * std::max<int64_t>(device_.l2_bytes, 1 << 20)));
-  auto run = [&](Prepared& p, CUevent before, CUevent after, uint64_t* t0, uint64_t* t1) {
-    int set = p.next_set++ % p.buffers->sets();
+  auto run = [&](Prepared& p, CUevent before, CUevent after, uint64_t* t0, uint64_t* t1,
+                 int set_override = -1) {
+    int rotation = std::max(1, p.timing_sets);
+    int set = set_override >= 0 ? set_override : p.next_set++ % rotation;
     beat("timed run " + p.resolved.key, p.timeout_ms);
+    // Every timed run but the check sees input bytes no run saw before (one sign flipped).
+    bool flipped = set_override < 0 && t0 && p.buffers->flip_one(set, stream);
     p.buffers->prepare_variant_run(set, stream);
     CU_CHECK(cuMemsetD32Async(l2_flush_->ptr(), ++l2_flush_value_, l2_flush_->bytes() / 4, stream));
     CU_CHECK(cuStreamSynchronize(stream));
@@ -49,6 +61,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     if (after) CU_CHECK(cuEventRecord(after, stream));
     CU_CHECK(cuStreamSynchronize(stream));
     if (t1) cuptiGetTimestamp(t1);
+    if (flipped) p.buffers->unflip();
   };
   for (Prepared* p : runners)
     for (int i = 0; i < warmup; ++i) run(*p, nullptr, nullptr, nullptr, nullptr);
@@ -70,14 +83,32 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   std::vector<std::pair<uint64_t, uint64_t>> windows;
   std::vector<double> clocks;
   Event before, after;
+  std::vector<int> taken(runners.size(), 0);  // samples so far, per runner
   for (int r : order) {
     uint64_t t0 = 0, t1 = 0;
-    run(*runners[size_t(r)], before.e, after.e, &t0, &t1);
+    Prepared& p = *runners[size_t(r)];
+    const FreshCheck* check = size_t(r) < checks.size() && checks[size_t(r)].at == taken[size_t(r)]
+                                  ? &checks[size_t(r)] : nullptr;
+    ++taken[size_t(r)];
+    // Fresh values at addresses the kernel has already seen: a result cache keyed on pointers
+    // (or on a few sampled values) serves a stale answer here.
+    if (check) p.buffers->copy_inputs(check->fresh, 0, stream);
+    run(p, before.e, after.e, &t0, &t1, check ? 0 : -1);
     float ms = 0;
     CU_CHECK(cuEventElapsedTime(&ms, before.e, after.e));
     out.event_us[size_t(r)].push_back(ms * 1000.0);
     windows.push_back({t0, t1});
     clocks.push_back(clocks_->sm_clock_mhz());
+    if (check) {
+      bool ok = check_outputs(p, 0, out.failure,
+                              "check after timing, at timed sample " + std::to_string(check->at),
+                              check->fresh);
+      p.buffers->restore_inputs(0);
+      if (!ok) {
+        out.failed_runner = r;
+        break;
+      }
+    }
   }
   out.sm_clock_mhz = median_of(clocks);
   std::vector<KernelRecord> records;
@@ -93,7 +124,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   // falls in its window.
   size_t next = 0;
   int mismatches = 0;
-  for (size_t k = 0; k < order.size(); ++k) {
+  for (size_t k = 0; k < windows.size(); ++k) {
     size_t r = size_t(order[k]);
     size_t sample = out.kernel_us[r].size();
     if (!traced) {
@@ -120,26 +151,53 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   return out;
 }
 
+namespace {
+
+// Rotation sets of time and time_pairs, then the fresh set's seed and the check positions.
+constexpr int kTimingSets = 3;
+
+}  // namespace
+
 engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint64_t seed) {
   engine::TimeSamples t;
-  auto seeds = derive_seeds(seed ? seed : 0x5eed2026, 2);
-  Preparation prep = prepare(v, seeds);
+  auto seeds = derive_seeds(seed ? seed : 0x5eed2026, kTimingSets + 1);
+  std::vector<uint64_t> rotation(seeds.begin(), seeds.begin() + kTimingSets);
+  Preparation prep = prepare(v, rotation, true, /*references=*/true);
   if (!prep.prepared) {
     t.detail = std::string(engine::to_string(prep.failure.status)) + ": " + prep.failure.detail;
     t.failure = prep.failure.status;
     return t;
   }
   Prepared& p = *prep.prepared;
-  TimedSeries s = time_sequence({&p}, std::vector<int>(size_t(samples), 0), 3);
+  reload(p);
+  int fresh = add_checked_set(p, fresh_set(p, seeds[kTimingSets]));
+  std::mt19937_64 rng(seeds[kTimingSets]);
+  FreshCheck check{int(rng() % uint64_t(samples)), fresh};
+  TimedSeries s = time_sequence({&p}, std::vector<int>(size_t(samples), 0), 3, {check});
   t.kernel_us = s.kernel_us[0];
   t.event_us = s.event_us[0];
   t.sm_clock_mhz = s.sm_clock_mhz;
   t.clock_source = clocks_->source();
   engine::GateResult g;
-  int last_set = (p.next_set + p.buffers->sets() - 1) % p.buffers->sets();
-  t.ok = check_outputs(p, last_set, g, "after timing");
-  t.detail = t.ok ? s.note : "wrong result after timing: " + g.detail;
-  if (!t.ok) t.failure = engine::GateStatus::WrongResult;
+  if (s.failed_runner >= 0) g = s.failure;
+  else check_inputs_after_timing(p, g);
+  if (g.status == engine::GateStatus::WrongResult || g.status == engine::GateStatus::InputMutated) {
+    t.ok = false;
+    t.failure = g.status;
+    t.detail = std::string(g.status == engine::GateStatus::WrongResult ? "wrong result after timing: "
+                                                                      : "input mutated during timing: ") +
+               g.detail;
+    return t;
+  }
+  std::string fast = floor_violation(p, t.kernel_us);
+  if (!fast.empty()) {
+    t.ok = false;
+    t.failure = engine::GateStatus::TooFast;
+    t.detail = "too fast in timing: " + fast;
+    return t;
+  }
+  t.ok = true;
+  t.detail = s.note;
   return t;
 }
 
@@ -147,35 +205,66 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
                                        int pairs, uint64_t seed, std::string* error,
                                        engine::GateStatus* status) {
   engine::PairSamples out;
-  auto seeds = derive_seeds(seed ? seed : 0x5eed2026, 2);
-  Preparation pa = prepare(a, seeds);
-  Preparation pb = prepare(b, seeds);
+  PhaseTimer timer(&out.phases_ms);
+  timer.start("prepare");
+  auto seeds = derive_seeds(seed ? seed : 0x5eed2026, kTimingSets + 1);
+  std::vector<uint64_t> rotation(seeds.begin(), seeds.begin() + kTimingSets);
+  Preparation pa = prepare(a, rotation, true, true);
+  Preparation pb = prepare(b, rotation, true, true);
   for (auto* prep : {&pa, &pb})
     if (!prep->prepared) {
       *error = std::string(engine::to_string(prep->failure.status)) + ": " + prep->failure.detail;
       *status = prep->failure.status;
       return out;
     }
+  // One fresh set for both members (their set 0 is the same seed), each checked at its own
+  // seeded sample.
+  timer.start("fresh set");
+  HostSet fresh = fresh_set(*pa.prepared, seeds[kTimingSets]);
+  std::mt19937_64 rng(seeds[kTimingSets]);
+  std::vector<FreshCheck> checks;
+  for (auto* prep : {&pa, &pb}) {
+    reload(*prep->prepared);
+    checks.push_back({int(rng() % uint64_t(pairs)), add_checked_set(*prep->prepared, fresh)});
+  }
   // A B B A: each member goes first as often as second, so drift within a pair cancels.
   std::vector<int> order;
   for (int i = 0; i < pairs; ++i) {
     if (i % 2 == 0) order.insert(order.end(), {0, 1});
     else order.insert(order.end(), {1, 0});
   }
-  TimedSeries s = time_sequence({pa.prepared.get(), pb.prepared.get()}, order, 3);
-  out.incumbent_us = s.kernel_us[0];
-  out.candidate_us = s.kernel_us[1];
-  out.sm_clock_mhz = s.sm_clock_mhz;
+  timer.start("timing");
+  TimedSeries s = time_sequence({pa.prepared.get(), pb.prepared.get()}, order, 3, checks);
+  timer.start("checks");
+  if (s.failed_runner >= 0) {
+    const Prepared& p = s.failed_runner == 0 ? *pa.prepared : *pb.prepared;
+    *status = s.failure.status;
+    *error = p.resolved.key + (s.failure.status == engine::GateStatus::InputMutated
+                                   ? ": input mutated during paired timing: "
+                                   : ": wrong result after timing: ") +
+             s.failure.detail;
+    return {};
+  }
   for (auto* prep : {&pa, &pb}) {
-    Prepared& p = *prep->prepared;
     engine::GateResult g;
-    int last_set = (p.next_set + p.buffers->sets() - 1) % p.buffers->sets();
-    if (!check_outputs(p, last_set, g, "after paired timing")) {
-      *error = p.resolved.key + ": wrong result after timing: " + g.detail;
-      *status = engine::GateStatus::WrongResult;
+    if (!check_inputs_after_timing(*prep->prepared, g)) {
+      *error = prep->prepared->resolved.key + ": input mutated during paired timing: " + g.detail;
+      *status = g.status;
       return {};
     }
   }
+  // The floor in the paired timing too, for the candidate (the incumbent was held to it when
+  // it was kept): a kernel that is slow only when gated is caught here.
+  std::string fast = floor_violation(*pb.prepared, s.kernel_us[1]);
+  if (!fast.empty()) {
+    *error = pb.prepared->resolved.key + ": too fast in paired timing: " + fast;
+    *status = engine::GateStatus::TooFast;
+    return {};
+  }
+  out.incumbent_us = s.kernel_us[0];
+  out.candidate_us = s.kernel_us[1];
+  out.sm_clock_mhz = s.sm_clock_mhz;
+  timer.stop();
   return out;
 }
 

@@ -1,15 +1,18 @@
 #include "engine/backend/gpu/worker.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cmath>
 #include <filesystem>
 #include <random>
+#include <set>
 
 #include "engine/backend/gpu/device_info.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "generators/nvrtc_compiler.h"
+#include "generators/ptx_precision.h"
 #include "generators/validate.h"
 
 namespace solver::gpu {
@@ -84,8 +87,24 @@ engine::WorkerResponse Worker::handle(const engine::WorkerRequest& r) {
   return resp;
 }
 
+void PhaseTimer::start(const std::string& phase) {
+  stop();
+  phase_ = phase;
+  t0_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+void PhaseTimer::stop() {
+  if (phase_.empty() || !into_) return;
+  double now = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  (*into_)[phase_] += now - t0_;
+  phase_.clear();
+}
+
 Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint64_t>& seeds,
-                             bool cache_inputs) {
+                             bool cache_inputs, bool references,
+                             std::map<std::string, double>* phases) {
+  PhaseTimer timer(phases);
+  timer.start("compile");
   Preparation out;
   GateResult& g = out.failure;
   g.status = GateStatus::InvalidSpec;
@@ -135,6 +154,13 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       return out;
     }
     p->tensor_ops = compiled.tensor_ops;
+    if (!compiled.ptx.empty()) {
+      std::set<generators::DType> dtypes;
+      for (const auto& b : p->resolved.buffers) dtypes.insert(b.dtype);
+      p->precision_issue = generators::precision_mismatch(generators::scan_ptx_precision(compiled.ptx),
+                                                          p->resolved.precision, dtypes);
+    }
+    p->cubin = compiled.cubin;
     p->module = std::make_unique<VariantModule>(p->resolved, compiled.cubin, *ctx_);
     p->reference_module = std::make_unique<VariantModule>(p->reference, ref_compiled.cubin, *ctx_);
   }
@@ -153,10 +179,24 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       return out;
     }
   }
-  p->buffers = std::make_unique<DeviceBuffers>(p->resolved, p->reference, seeds,
-                                               cache_inputs ? &input_cache_ : nullptr);
+  timer.start("inputs");
+  std::vector<HostSet> sets;
+  for (uint64_t seed : seeds)
+    sets.push_back(regular_set(p->resolved, seed, cache_inputs ? &input_cache_ : nullptr));
+  p->buffers = std::make_unique<DeviceBuffers>(p->resolved, p->reference, std::move(sets));
+  p->timing_sets = p->buffers->sets();
+  if (references) {
+    // Before any run of the candidate: from here on its device inputs are suspect.
+    timer.start("reference");
+    for (int s = 0; s < p->buffers->sets(); ++s) reference_outputs(*p, s);
+  }
   out.prepared = std::move(p);
   return out;
+}
+
+void Worker::reload(Prepared& p) {
+  p.module.reset();
+  p.module = std::make_unique<VariantModule>(p.resolved, p.cubin, *ctx_);
 }
 
 void Worker::run_variant(Prepared& p, int set, const char* phase) {
@@ -167,16 +207,20 @@ void Worker::run_variant(Prepared& p, int set, const char* phase) {
 }
 
 const std::vector<HostDoubles>& Worker::reference_outputs(Prepared& p, int set) {
-  std::string key = p.spec.name + "|" + p.reference.source_hash + "|" +
-                    std::to_string(p.buffers->seed(set));
+  // Held by the Prepared once computed: a check never recomputes a reference from device
+  // inputs a candidate has run on, whatever the cache evicted meanwhile.
+  if (p.refs.size() <= size_t(set)) p.refs.resize(size_t(set) + 1);
+  if (p.refs[size_t(set)]) return *p.refs[size_t(set)];
+  std::string key = p.spec.name + "|" + p.reference.source_hash + "|" + p.buffers->host_set(set).key;
   auto it = reference_cache_.find(key);
   if (it != reference_cache_.end()) {
     it->second.first = ++reference_uses_;
-    return it->second.second;
+    p.refs[size_t(set)] = it->second.second;
+    return *p.refs[size_t(set)];
   }
   // Bounded host memory: the least recently used entry goes (a gate's fresh seeds are used by
   // that gate alone, so they go before the seeds that time and profile repeat).
-  while (reference_cache_.size() >= 6) {
+  while (reference_cache_.size() >= 8) {
     auto oldest = reference_cache_.begin();
     for (auto e = reference_cache_.begin(); e != reference_cache_.end(); ++e)
       if (e->second.first < oldest->second.first) oldest = e;
@@ -186,82 +230,103 @@ const std::vector<HostDoubles>& Worker::reference_outputs(Prepared& p, int set) 
   p.buffers->prepare_reference_run(set, ctx_->stream());
   p.reference_module->launch(ctx_->stream(), p.buffers->reference_args(set));
   CU_CHECK(cuStreamSynchronize(ctx_->stream()));
-  std::vector<HostDoubles> outs;
-  for (size_t i : p.buffers->outputs()) outs.push_back(p.buffers->read_reference_output(i));
-  auto& entry = reference_cache_[key];
-  entry = {++reference_uses_, std::move(outs)};
-  return entry.second;
+  auto outs = std::make_shared<std::vector<HostDoubles>>();
+  for (size_t i : p.buffers->outputs()) outs->push_back(p.buffers->read_reference_output(i));
+  reference_cache_[key] = {++reference_uses_, outs};
+  p.refs[size_t(set)] = outs;
+  return *outs;
 }
 
-bool Worker::check_outputs(Prepared& p, int set, GateResult& g, const std::string& when) {
+bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::string& when,
+                           int expected) {
   NvtxRange range("check");
-  // The variant's outputs are read before the reference runs (which shares no output buffer,
-  // but keep the order obvious).
-  // They stay in their dtype: the comparison reads each element as a double, on all cores.
+  if (expected < 0) expected = slot;
+  const HostSet& set = p.buffers->host_set(expected);
+  auto where = [&] {
+    return " (" + when + ", input set " + std::to_string(expected) +
+           (set.kind == SetKind::Regular ? "" : std::string(" [") + to_string(set.kind) + "]") +
+           ", seed " + std::to_string(set.seed) + ")";
+  };
+  // Inputs first: a kernel that rewrote them is refused for that, whatever its outputs say.
+  std::string mutated = p.buffers->verify_inputs(slot, expected);
+  if (!mutated.empty()) {
+    g.status = GateStatus::InputMutated;
+    g.detail = mutated + where();
+    return false;
+  }
+  // The outputs stay in their dtype: the comparison reads each element as a double, on all
+  // cores. The reference was computed before the candidate ran (prepare / add_fresh_set).
   const auto& outs = p.buffers->outputs();
   if (output_scratch_.size() < outs.size()) output_scratch_.resize(outs.size());
   for (size_t k = 0; k < outs.size(); ++k) p.buffers->download_variant_output(outs[k], output_scratch_[k]);
-  const auto& want = reference_outputs(p, set);
+  const auto& want = reference_outputs(p, expected);
+  generators::Tolerance tol = p.resolved.tolerance;
+  tol.atol *= set.atol_scale;
   for (size_t k = 0; k < outs.size(); ++k) {
     size_t buffer = outs[k];
     generators::DType dtype = p.resolved.buffers[buffer].dtype;
     const auto& got = output_scratch_[k];
     Comparison c = compare(got.data(), dtype, int64_t(got.size() / generators::dtype_size(dtype)),
-                           want[k].data(), int64_t(want[k].size()), p.resolved.tolerance);
-    if (std::isnan(c.max_abs_err) || std::isnan(g.max_abs_err)) g.max_abs_err = std::nan("");
-    else g.max_abs_err = std::max(g.max_abs_err, c.max_abs_err);
+                           want[k].data(), int64_t(want[k].size()), tol);
+    // Errors of scaled sets are reported at the regular scale, comparable with the others.
+    double abs_err = c.max_abs_err / set.atol_scale;
+    if (std::isnan(abs_err) || std::isnan(g.max_abs_err)) g.max_abs_err = std::nan("");
+    else g.max_abs_err = std::max(g.max_abs_err, abs_err);
     if (std::isnan(c.max_rel_err) || std::isnan(g.max_rel_err)) g.max_rel_err = std::nan("");
     else g.max_rel_err = std::max(g.max_rel_err, c.max_rel_err);
     if (!c.ok) {
       g.status = GateStatus::WrongResult;
       const auto& b = p.resolved.buffers[buffer];
-      g.detail = c.describe(b.name, b.shape) + " (" + when + ", input set " + std::to_string(set) +
-                 ", seed " + std::to_string(p.buffers->seed(set)) + ", tolerance rtol " +
-                 short_num(p.resolved.tolerance.rtol) + " atol " +
-                 short_num(p.resolved.tolerance.atol) + ")";
+      std::string w = where();
+      w.pop_back();
+      g.detail = c.describe(b.name, b.shape) + w + ", tolerance rtol " + short_num(tol.rtol) +
+                 " atol " + short_num(tol.atol) + ")";
       return false;
     }
   }
   return true;
 }
 
-GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t seed) {
-  NvtxRange range("gate");
-  auto seeds = derive_seeds(seed ? seed : kDefaultSeed, std::max(2, input_sets));
-  Preparation prep = prepare(v, seeds, /*cache_inputs=*/false);
-  if (!prep.prepared) return prep.failure;
-  Prepared& p = *prep.prepared;
-  GateResult g;
-  g.source_hash = p.resolved.source_hash;
-  g.seeds = seeds;
-  g.input_sets = int(seeds.size());
-  for (int s = 0; s < p.buffers->sets(); ++s) {
-    run_variant(p, s, "check run");
-    if (!check_outputs(p, s, g, "before timing")) return g;
+bool Worker::check_inputs_after_timing(Prepared& p, GateResult& g) {
+  for (int s = 0; s < p.timing_sets; ++s) {
+    std::string mutated = p.buffers->verify_inputs(s, s);
+    if (!mutated.empty()) {
+      g.status = GateStatus::InputMutated;
+      g.detail = mutated + " (after timing, input set " + std::to_string(s) + ")";
+      return false;
+    }
   }
-  // A short timed series: the floor check, and the output checked again after repeated runs
-  // (a kernel that only works the first time, or races, shows here).
-  std::vector<int> order(6, 0);
-  TimedSeries t = time_sequence({&p}, order, 2);
-  int last_set = (p.next_set + p.buffers->sets() - 1) % p.buffers->sets();
-  if (!check_outputs(p, last_set, g, "after timing")) return g;
-  std::vector<double> times = t.kernel_us[0];
+  return true;
+}
+
+HostSet Worker::fresh_set(const Prepared& p, uint64_t seed) {
+  beat("fresh input set", 120000);
+  std::optional<HostSet> fresh = derived_set(p.resolved, p.buffers->host_set(0), SetKind::Fresh, seed);
+  if (fresh) return std::move(*fresh);
+  // Nothing to flip (integer or dist_fixed inputs only): a newly seeded set instead.
+  HostSet s = regular_set(p.resolved, seed, nullptr);
+  s.kind = SetKind::Fresh;
+  s.key += "/fresh";
+  return s;
+}
+
+int Worker::add_checked_set(Prepared& p, HostSet set) {
+  int index = p.buffers->add_set(std::move(set));
+  reference_outputs(p, index);  // from its own device copy, which no candidate has touched
+  return index;
+}
+
+std::string Worker::floor_violation(const Prepared& p, const std::vector<double>& us) {
+  std::vector<double> times = us;
   std::sort(times.begin(), times.end());
   double median = times.empty() ? 0 : times[times.size() / 2];
   std::string how;
   double floor = floor_us(p, &how);
   // 30% margin: measured ceilings are not exact peaks, and the floor counts compulsory bytes.
-  if (floor > 0 && median > 0 && median < 0.7 * floor) {
-    g.status = GateStatus::TooFast;
-    g.detail = "median " + short_num(median) + " us is below the physical floor of " +
-               short_num(floor) + " us (" + how + "): a defect, not a win";
-    return g;
-  }
-  g.status = GateStatus::Passed;
-  g.detail = "median " + short_num(median) + " us over " + std::to_string(times.size()) +
-             " runs" + (floor > 0 ? "; floor " + short_num(floor) + " us (" + how + ")" : "") +
-             (t.note.empty() ? "" : "; " + t.note);
-  return g;
+  if (floor > 0 && median > 0 && median < 0.7 * floor)
+    return "median " + short_num(median) + " us is below the physical floor of " + short_num(floor) +
+           " us (" + how + "): a defect, not a win";
+  return "";
 }
 
 }  // namespace solver::gpu

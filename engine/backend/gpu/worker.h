@@ -31,11 +31,16 @@ struct WorkerConfig {
 struct Prepared {
   generators::ProblemSpec spec;
   generators::ResolvedVariant resolved, reference;
+  std::string cubin;  // kept: the module is reloaded between phases (no __device__ state survives)
   std::unique_ptr<VariantModule> module, reference_module;
   std::unique_ptr<DeviceBuffers> buffers;
   int timeout_ms = 10000;
-  int next_set = 0;  // input-set rotation during timing
+  int next_set = 0;     // input-set rotation during timing
+  int timing_sets = 0;  // sets [0, timing_sets) rotate in timed runs; later ones are checks only
   std::optional<generators::TensorOps> tensor_ops;  // MMAs in the variant's PTX, if scanned
+  std::string precision_issue;  // non-empty: the PTX computes below the declared class
+  // Reference outputs per set, computed before the candidate ran (shared with the cache).
+  std::vector<std::shared_ptr<const std::vector<HostDoubles>>> refs;
 };
 
 // Either a runnable variant, or the gate outcome that stopped it (InvalidSpec, CompileError).
@@ -49,6 +54,32 @@ struct TimedSeries {
   std::vector<std::vector<double>> event_us;
   double sm_clock_mhz = 0;
   std::string note;  // activity-trace problems (events then stand in)
+  // The check inside the sequence (FreshCheck): which runner failed it (-1: none) and how.
+  int failed_runner = -1;
+  engine::GateResult failure;
+};
+
+// The output check placed inside a timed sequence: runner r's sample `at` runs on the inputs of
+// set `fresh` copied into set 0's device buffers (addresses the kernel has seen, values it has
+// not), and is checked right after (inputs unchanged, outputs against the reference computed
+// up front). Set 0 is restored afterwards. at < 0: no check for that runner.
+struct FreshCheck {
+  int at = -1;
+  int fresh = -1;
+};
+
+// Wall-clock milliseconds per phase, accumulated (the gate's extra cost, measurable).
+class PhaseTimer {
+ public:
+  explicit PhaseTimer(std::map<std::string, double>* into) : into_(into) {}
+  void start(const std::string& phase);
+  void stop();
+  ~PhaseTimer() { stop(); }
+
+ private:
+  std::map<std::string, double>* into_;
+  std::string phase_;
+  double t0_ = 0;
 };
 
 // A number for a human-readable detail line ("255.3", "4.8e+03").
@@ -74,18 +105,41 @@ class Worker {
   // steps
   // `cache_inputs`: take the host inputs from (and keep them in) input_cache_; gate draws fresh
   // seeds every time, so it passes false and leaves the cache to the ops that repeat seeds.
+  // `references`: compute the reference outputs of every set now, before any candidate run
+  // can touch the device inputs (the ops that check outputs ask for it).
   Preparation prepare(const engine::VariantRef& v, const std::vector<uint64_t>& seeds,
-                      bool cache_inputs = true);
+                      bool cache_inputs = true, bool references = false,
+                      std::map<std::string, double>* phases = nullptr);
+  // A fresh module from the kept CUBIN: clears every __device__ variable the kernel set.
+  void reload(Prepared& p);
   void run_variant(Prepared& p, int set, const char* phase);
-  // Reference outputs of `set` (cached per problem, reference hash and seed; least recently used
-  // out first).
+  // Reference outputs of `set` (cached per problem, reference hash and set key; least recently
+  // used out first; kept in p.refs once computed).
   const std::vector<HostDoubles>& reference_outputs(Prepared& p, int set);
-  // Compares every output of the last run on `set`; fills g on failure, returns ok.
-  bool check_outputs(Prepared& p, int set, engine::GateResult& g, const std::string& when);
+  // Checks the last run on device slot `slot`, whose inputs were host set `expected` (slot
+  // itself unless a fresh set was copied in): every `in` buffer unchanged (else
+  // InputMutated), every output within tolerance of `expected`'s reference (else
+  // WrongResult). Fills g on failure, returns ok.
+  bool check_outputs(Prepared& p, int slot, engine::GateResult& g, const std::string& when,
+                     int expected = -1);
+  // Every rotation set's `in` buffers unchanged after a timed sequence; fills g on failure.
+  bool check_inputs_after_timing(Prepared& p, engine::GateResult& g);
   // Times runs of `runners` in the order given by `order` (indices into runners), after
-  // `warmup` untimed runs of each.
+  // `warmup` untimed runs of each. `checks` (per runner, may be empty): the fresh-set check
+  // placed in the sequence; a failed one ends the sequence (TimedSeries::failed_runner).
   TimedSeries time_sequence(const std::vector<Prepared*>& runners, const std::vector<int>& order,
-                            int warmup);
+                            int warmup, const std::vector<FreshCheck>& checks = {});
+  // The fresh set for the check after timing: set 0 with a few signs flipped (a newly seeded
+  // set where nothing can be flipped).
+  HostSet fresh_set(const Prepared& p, uint64_t seed);
+  // Uploads `set` into p's buffers and computes its reference from that untouched copy.
+  int add_checked_set(Prepared& p, HostSet set);
+  // The gate's adversarial sets (exponent range up and down, heavy-tailed random signs), each
+  // on a fresh module; false when one fails (g filled). *note: what ran, or why none applied.
+  bool adversarial_checks(Prepared& p, engine::GateResult& g, const std::vector<uint64_t>& seeds,
+                          std::string* note);
+  // "" when the median of `us` is at least 0.7 x the floor, else the TooFast detail.
+  std::string floor_violation(const Prepared& p, const std::vector<double>& us);
   // The fastest time the physics allows for the variant (0 = unknown), and how it was found.
   double floor_us(const Prepared& p, std::string* how);
 
@@ -100,8 +154,13 @@ class Worker {
   std::unique_ptr<DeviceBuffer> l2_flush_;
   unsigned l2_flush_value_ = 0;
   // Reference outputs by (problem, reference hash, seed), with the use that touched them last.
-  std::map<std::string, std::pair<uint64_t, std::vector<HostDoubles>>> reference_cache_;
+  std::map<std::string, std::pair<uint64_t, std::shared_ptr<const std::vector<HostDoubles>>>>
+      reference_cache_;
   uint64_t reference_uses_ = 0;
+  // Whether a problem's reference is homogeneous in its float inputs (problem | reference
+  // hash): learnt by the first gate, so later gates of a problem where the adversarial sets do
+  // not apply skip building one.
+  std::map<std::string, bool> homogeneous_;
   // Host input sets by (buffer, seed): profile, time and time_pairs repeat seeds (bounded bytes).
   InputCache input_cache_{size_t(4) << 30};
   // Host copies of the variant's outputs for the check, kept so their pages are touched once.

@@ -1,0 +1,177 @@
+// The correctness gate (op "gate"), for a candidate assumed hostile (DESIGN.md, measurement
+// protocol; docs/gpu-backend.md):
+//   1. compile; the PTX's precision against the declared class       -> precision_mismatch
+//   2. inputs generated on the host, references computed from the device copies before the
+//      candidate runs at all
+//   3. every regular set on a freshly loaded module: inputs unchanged  -> input_mutated
+//      (digest of the device copy read back), every output element    -> wrong_result
+//   4. adversarial sets, each on a fresh module, where the problem is homogeneous in its float
+//      inputs (the reference on the exponent-range set is the regular reference times one
+//      power of two): the exponent range up and down, heavy-tailed random signs
+//   5. a short timed series on a fresh module with the fresh-set check at a seeded random
+//      sample (same addresses, new values), inputs verified after it   -> the floor (too_fast)
+// Phase wall times come back in GateResult::phases_ms.
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+#include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/gpu/worker.h"
+
+namespace solver::gpu {
+
+using engine::GateResult;
+using engine::GateStatus;
+
+namespace {
+
+constexpr uint64_t kDefaultSeed = 0x5eed2026;
+constexpr int kGateSamples = 6;
+
+}  // namespace
+
+bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<uint64_t>& seeds,
+                                std::string* note) {
+  // c with reference(set) == c * reference(set 0) for every output, one c for all.
+  auto factor = [&](int set) -> std::optional<double> {
+    const auto& scaled = reference_outputs(p, set);
+    const auto& base = reference_outputs(p, 0);  // a cache hit: `scaled` stays valid
+    std::optional<double> c;
+    for (size_t k = 0; k < base.size() && k < scaled.size(); ++k) {
+      auto ck = uniform_factor(base[k].data(), scaled[k].data(), int64_t(base[k].size()));
+      if (!ck || (c && *ck != *c)) return std::nullopt;
+      c = ck;
+    }
+    return c;
+  };
+  auto run_check = [&](int set) {
+    reload(p);
+    run_variant(p, set, "adversarial check run");
+    return check_outputs(p, set, g, "adversarial input set");
+  };
+  std::vector<std::string> ran;
+  const std::string problem_key = p.spec.name + "|" + p.reference.source_hash;
+  const char* kNotHomogeneous =
+      "adversarial sets: not applicable (the reference is not homogeneous in the float inputs: on "
+      "the exponent-range set it is not the regular reference times one power of two)";
+  auto known = homogeneous_.find(problem_key);
+  if (known != homogeneous_.end() && !known->second) {
+    *note = kNotHomogeneous;
+    return true;
+  }
+  // Host work on whole buffers (copy, transform, digest, upload): a budget of its own.
+  beat("adversarial input sets", 120000);
+  auto up = derived_set(p.resolved, p.buffers->host_set(0), SetKind::ExponentUp, seeds[0]);
+  if (!up) {
+    *note = "adversarial sets: none apply (no float input that is not dist_fixed, an fp16 class, "
+            "or values already at the range's end)";
+    return true;
+  }
+  int iu = add_checked_set(p, std::move(*up));
+  auto cu = factor(iu);
+  homogeneous_[problem_key] = cu.has_value();
+  if (!cu) {
+    *note = kNotHomogeneous;
+    return true;
+  }
+  p.buffers->host_set(iu).atol_scale = std::fabs(*cu);
+  if (!run_check(iu)) return false;
+  ran.push_back("exponent range up (outputs x " + short_num(*cu) + ")");
+  beat("adversarial input sets", 120000);
+  if (auto down = derived_set(p.resolved, p.buffers->host_set(0), SetKind::ExponentDown, seeds[1])) {
+    int id = add_checked_set(p, std::move(*down));
+    if (auto cd = factor(id)) {
+      p.buffers->host_set(id).atol_scale = std::fabs(*cd);
+      if (!run_check(id)) return false;
+      ran.push_back("exponent range down (x " + short_num(*cd) + ")");
+    }
+  }
+  // Heavy tails and random signs change the values, not only their scale: checked with the
+  // declared tolerance, which stays valid because no magnitude grows (input_sets.h).
+  beat("adversarial input sets", 120000);
+  if (auto heavy = derived_set(p.resolved, p.buffers->host_set(0), SetKind::HeavySigned, seeds[2])) {
+    int ih = add_checked_set(p, std::move(*heavy));
+    if (!run_check(ih)) return false;
+    ran.push_back("heavy-tailed random signs");
+  }
+  *note = "adversarial sets: ";
+  for (size_t i = 0; i < ran.size(); ++i) *note += (i ? ", " : "") + ran[i];
+  return true;
+}
+
+GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t seed) {
+  NvtxRange range("gate");
+  std::map<std::string, double> phases;
+  uint64_t base = seed ? seed : kDefaultSeed;
+  auto seeds = derive_seeds(base, std::max(2, input_sets));
+  // Seeds of the adversarial sets, the fresh set and the check's position: derived from the
+  // same base, so a gate is repeatable from the seed it records.
+  auto extra = derive_seeds(base ^ 0xad7e25a1c0ffee00ULL, 5);
+  Preparation prep = prepare(v, seeds, /*cache_inputs=*/false, /*references=*/true, &phases);
+  if (!prep.prepared) {
+    prep.failure.phases_ms = phases;
+    return prep.failure;
+  }
+  Prepared& p = *prep.prepared;
+  GateResult g;
+  g.source_hash = p.resolved.source_hash;
+  g.seeds = seeds;
+  g.input_sets = int(seeds.size());
+  PhaseTimer timer(&phases);
+  auto done = [&]() -> GateResult& {
+    timer.stop();
+    g.phases_ms = phases;
+    return g;
+  };
+  if (!p.precision_issue.empty()) {
+    g.status = GateStatus::PrecisionMismatch;
+    g.detail = p.precision_issue;
+    return done();
+  }
+  timer.start("checks");
+  for (int s = 0; s < p.timing_sets; ++s) {
+    reload(p);  // every check on a fresh module: no __device__ state from an earlier run
+    run_variant(p, s, "check run");
+    if (!check_outputs(p, s, g, "before timing")) return done();
+  }
+  timer.start("adversarial");
+  std::string adversarial;
+  if (!adversarial_checks(p, g, extra, &adversarial)) return done();
+  // A short timed series on a fresh module: the floor check, and the fresh-set check at a
+  // random sample (a kernel that only works the first time, races, or serves a cached result
+  // for inputs it has seen shows here).
+  timer.start("timing");
+  reload(p);
+  int fresh = add_checked_set(p, fresh_set(p, extra[3]));
+  std::mt19937_64 rng(extra[4]);
+  FreshCheck check{int(rng() % kGateSamples), fresh};
+  TimedSeries t = time_sequence({&p}, std::vector<int>(kGateSamples, 0), 2, {check});
+  if (t.failed_runner >= 0) {
+    g.status = t.failure.status;
+    g.detail = t.failure.detail;
+    return done();
+  }
+  if (!check_inputs_after_timing(p, g)) return done();
+  g.timed_us = t.kernel_us[0];
+  std::string fast = floor_violation(p, g.timed_us);
+  if (!fast.empty()) {
+    g.status = GateStatus::TooFast;
+    g.detail = fast;
+    return done();
+  }
+  std::vector<double> times = g.timed_us;
+  std::sort(times.begin(), times.end());
+  double median = times.empty() ? 0 : times[times.size() / 2];
+  std::string how;
+  double floor = floor_us(p, &how);
+  g.status = GateStatus::Passed;
+  g.detail = "median " + short_num(median) + " us over " + std::to_string(times.size()) +
+             " runs" + (floor > 0 ? "; floor " + short_num(floor) + " us (" + how + ")" : "") +
+             "; fresh-set check at timed sample " + std::to_string(check.at) + "; " + adversarial +
+             (t.note.empty() ? "" : "; " + t.note);
+  return done();
+}
+
+}  // namespace solver::gpu

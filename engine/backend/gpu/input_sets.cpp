@@ -1,0 +1,280 @@
+#include "engine/backend/gpu/input_sets.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "engine/backend/gpu/host_data.h"
+
+namespace solver::gpu {
+namespace {
+
+using generators::DType;
+
+inline uint64_t mix(uint64_t z) {
+  z += 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// A stateless draw per element, so any thread can transform any stretch.
+inline uint64_t draw(uint64_t seed, int64_t i) { return mix(seed ^ mix(uint64_t(i))); }
+
+constexpr int64_t kStretch = int64_t(1) << 20;
+
+template <class F>
+void parallel_stretches(int64_t n, int threads, F&& f) {
+  int64_t stretches = (n + kStretch - 1) / kStretch;
+  int64_t t = threads > 0 ? threads : int64_t(std::max(1u, std::thread::hardware_concurrency()));
+  t = std::max<int64_t>(1, std::min(t, stretches));
+  std::atomic<int64_t> next{0};
+  auto work = [&] {
+    for (int64_t s; (s = next.fetch_add(1)) < stretches;)
+      f(s, s * kStretch, std::min(n, (s + 1) * kStretch));
+  };
+  std::vector<std::thread> pool;
+  for (int64_t k = 1; k < t; ++k) pool.emplace_back(work);
+  work();
+  for (auto& th : pool) th.join();
+}
+
+bool is_float(DType d) {
+  return d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
+}
+
+double get(DType d, const unsigned char* p, int64_t i) {
+  switch (d) {
+    case DType::F32: { float v; std::memcpy(&v, p + i * 4, 4); return v; }
+    case DType::F64: { double v; std::memcpy(&v, p + i * 8, 8); return v; }
+    case DType::F16: { uint16_t v; std::memcpy(&v, p + i * 2, 2); return half_value(v); }
+    case DType::BF16: { uint16_t v; std::memcpy(&v, p + i * 2, 2); return bf16_value(v); }
+    default: return 0;
+  }
+}
+
+void put(DType d, unsigned char* p, int64_t i, double v) {
+  switch (d) {
+    case DType::F32: { float f = float(v); std::memcpy(p + i * 4, &f, 4); break; }
+    case DType::F64: std::memcpy(p + i * 8, &v, 8); break;
+    case DType::F16: { uint16_t h = half_bits(v); std::memcpy(p + i * 2, &h, 2); break; }
+    case DType::BF16: { uint16_t h = bf16_bits(v); std::memcpy(p + i * 2, &h, 2); break; }
+    default: break;
+  }
+}
+
+// The sign bit of element i flipped (exact for every float format).
+void flip_sign(DType d, unsigned char* p, int64_t i) {
+  size_t size = generators::dtype_size(d);
+  p[size_t(i) * size + size - 1] ^= 0x80;  // little-endian: the top byte holds the sign
+}
+
+}  // namespace
+
+uint64_t digest(const unsigned char* p, size_t n, int threads) {
+  int64_t stretches = int64_t((n + kStretch - 1) / kStretch);
+  std::vector<uint64_t> parts(size_t(std::max<int64_t>(stretches, 0)));
+  parallel_stretches(int64_t(n), threads, [&](int64_t s, int64_t begin, int64_t end) {
+    uint64_t h = mix(uint64_t(s) ^ 0x6469676573740000ULL);
+    int64_t i = begin;
+    for (; i + 8 <= end; i += 8) {
+      uint64_t w;
+      std::memcpy(&w, p + i, 8);
+      h = mix(h ^ w);
+    }
+    uint64_t tail = 0;
+    for (int64_t k = 0; i < end; ++i, ++k) tail |= uint64_t(p[i]) << (8 * k);
+    parts[size_t(s)] = mix(h ^ tail ^ uint64_t(end - begin));
+  });
+  uint64_t h = mix(uint64_t(n));
+  for (uint64_t part : parts) h = mix(h ^ part);
+  return h;
+}
+
+void fill_garbage(unsigned char* out, size_t bytes, uint64_t seed) {
+  parallel_stretches(int64_t(bytes), 0, [&](int64_t, int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; i += 8) {
+      uint64_t w = draw(seed, i / 8);
+      std::memcpy(out + i, &w, size_t(std::min<int64_t>(8, end - i)));
+    }
+  });
+}
+
+size_t garbage_offset(uint64_t run) { return size_t(mix(run) % (kGarbageSlack / 4)) * 4; }
+
+const char* to_string(SetKind k) {
+  switch (k) {
+    case SetKind::Regular: return "regular";
+    case SetKind::ExponentUp: return "exponent range up";
+    case SetKind::ExponentDown: return "exponent range down";
+    case SetKind::HeavySigned: return "heavy-tailed random signs";
+    case SetKind::Fresh: return "fresh";
+  }
+  return "?";
+}
+
+bool perturbable(const generators::ResolvedBuffer& b) {
+  return is_float(b.dtype) && !b.dist_fixed && b.elements > 0 &&
+         (b.role == generators::BufferRole::In || b.role == generators::BufferRole::InOut);
+}
+
+int exponent_shift(const generators::ResolvedBuffer& b, const unsigned char* data, bool up,
+                   const std::string& precision) {
+  if (!perturbable(b) || b.dtype == DType::F16 || precision == "fp16") return 0;
+  std::vector<double> maxima(size_t((b.elements + kStretch - 1) / kStretch), 0.0);
+  parallel_stretches(b.elements, 0, [&](int64_t s, int64_t begin, int64_t end) {
+    double m = 0;
+    for (int64_t i = begin; i < end; ++i) {
+      double v = std::fabs(get(b.dtype, data, i));
+      if (std::isfinite(v)) m = std::max(m, v);
+    }
+    maxima[size_t(s)] = m;
+  });
+  double m = *std::max_element(maxima.begin(), maxima.end());
+  if (!(m > 0)) return 0;
+  int top = int(std::ceil(std::log2(m)));  // m <= 2^top
+  int e = up ? 17 - top : -17 - top;
+  if (up ? e <= 0 : e >= 0) return 0;
+  return e;
+}
+
+void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e, bool negate) {
+  if (!is_float(b.dtype)) return;
+  double factor = std::ldexp(negate ? -1.0 : 1.0, e);
+  parallel_stretches(b.elements, 0, [&](int64_t, int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) put(b.dtype, data, i, get(b.dtype, data, i) * factor);
+  });
+}
+
+void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
+  if (!is_float(b.dtype)) return;
+  parallel_stretches(b.elements, 0, [&](int64_t, int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) {
+      uint64_t r = draw(seed, i);
+      int g = (r >> 8 & 15) == 0 ? 0 : 1 + int((r >> 12) % 24);
+      double v = std::ldexp(get(b.dtype, data, i), -g);
+      put(b.dtype, data, i, (r & 1) ? -v : v);
+    }
+  });
+}
+
+int64_t sparse_sign_flips(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
+  if (!is_float(b.dtype) || b.elements <= 0) return 0;
+  std::atomic<int64_t> flipped{0};
+  parallel_stretches(b.elements, 0, [&](int64_t, int64_t begin, int64_t end) {
+    int64_t k = 0;
+    for (int64_t i = begin; i < end; ++i)
+      if ((draw(seed, i) & 255) == 0) {
+        flip_sign(b.dtype, data, i);
+        ++k;
+      }
+    flipped += k;
+  });
+  if (flipped == 0) {
+    flip_sign(b.dtype, data, int64_t(mix(seed) % uint64_t(b.elements)));
+    flipped = 1;
+  }
+  return flipped;
+}
+
+std::optional<double> uniform_factor(const double* base, const double* scaled, int64_t n) {
+  int64_t arg = -1;
+  double top = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (!std::isfinite(base[i]) || !std::isfinite(scaled[i])) return std::nullopt;
+    if (std::fabs(base[i]) > top) top = std::fabs(base[i]), arg = i;
+  }
+  if (arg < 0) return std::nullopt;
+  double c = scaled[arg] / base[arg];
+  int exp = 0;
+  double mant = std::frexp(c, &exp);
+  if (!std::isfinite(c) || std::fabs(mant) != 0.5) {
+    // Not exactly a power of two: round to the nearest one and let the element test decide.
+    if (!std::isfinite(c) || c == 0) return std::nullopt;
+    c = std::copysign(std::ldexp(1.0, int(std::lround(std::log2(std::fabs(c))))), c);
+  }
+  double slack = 1e-9 * std::fabs(c) * top;
+  for (int64_t i = 0; i < n; ++i)
+    if (std::fabs(scaled[i] - c * base[i]) > slack) return std::nullopt;
+  return c;
+}
+
+namespace {
+
+std::vector<uint64_t> digests_of(const generators::ResolvedVariant& v,
+                                 const std::vector<std::shared_ptr<const HostInput>>& inputs) {
+  std::vector<uint64_t> out(v.buffers.size(), 0);
+  for (size_t i = 0; i < v.buffers.size(); ++i)
+    if (v.buffers[i].role == generators::BufferRole::In && inputs[i])
+      out[i] = digest(inputs[i]->data.get(), inputs[i]->size);
+  return out;
+}
+
+std::shared_ptr<HostInput> copy_of(const HostInput& in) {
+  auto out = std::make_shared<HostInput>();
+  out->size = in.size;
+  out->data.reset(new unsigned char[std::max<size_t>(in.size, 1)]);
+  if (in.size) std::memcpy(out->data.get(), in.data.get(), in.size);
+  return out;
+}
+
+}  // namespace
+
+HostSet regular_set(const generators::ResolvedVariant& v, uint64_t seed, InputCache* cache) {
+  HostSet s;
+  s.key = std::to_string(seed);
+  s.seed = seed;
+  s.inputs.resize(v.buffers.size());
+  for (size_t i = 0; i < v.buffers.size(); ++i) {
+    const auto& b = v.buffers[i];
+    bool input = b.role == generators::BufferRole::In || b.role == generators::BufferRole::InOut;
+    if (!input || b.elements <= 0) continue;
+    s.inputs[i] = cache ? cache->get(b, seed) : generate_input(b, seed);
+  }
+  s.digests = digests_of(v, s.inputs);
+  return s;
+}
+
+std::optional<HostSet> derived_set(const generators::ResolvedVariant& v, const HostSet& base,
+                                   SetKind kind, uint64_t seed) {
+  HostSet s = base;
+  s.kind = kind;
+  s.seed = seed;
+  s.key = base.key + "/" + to_string(kind) + "/" + std::to_string(seed);
+  s.atol_scale = 1;
+  bool changed = false;
+  int ordinal = 0;
+  for (size_t i = 0; i < v.buffers.size(); ++i) {
+    const auto& b = v.buffers[i];
+    if (!perturbable(b) || !base.inputs[i]) continue;
+    const int k = ordinal++;
+    const uint64_t buffer_seed = mix(seed ^ mix(uint64_t(k) + 1));
+    if (kind == SetKind::ExponentUp || kind == SetKind::ExponentDown) {
+      bool up = kind == SetKind::ExponentUp;
+      int e = exponent_shift(b, base.inputs[i]->data.get(), up, v.precision);
+      if (e == 0) continue;
+      auto copy = copy_of(*base.inputs[i]);
+      scale_pow2(b, copy->data.get(), e, (k % 2 == 1) == up);
+      s.inputs[i] = copy;
+    } else if (kind == SetKind::HeavySigned) {
+      auto copy = copy_of(*base.inputs[i]);
+      heavy_signed(b, copy->data.get(), buffer_seed);
+      s.inputs[i] = copy;
+    } else if (kind == SetKind::Fresh) {
+      auto copy = copy_of(*base.inputs[i]);
+      sparse_sign_flips(b, copy->data.get(), buffer_seed);
+      s.inputs[i] = copy;
+    } else {
+      continue;
+    }
+    changed = true;
+  }
+  if (!changed) return std::nullopt;
+  s.digests = digests_of(v, s.inputs);
+  return s;
+}
+
+}  // namespace solver::gpu

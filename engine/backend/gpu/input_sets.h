@@ -1,0 +1,91 @@
+// The hostile-candidate half of the gate's inputs (DESIGN.md, measurement protocol: "a candidate
+// is assumed hostile"), as pure host code so every rule is unit-tested without a GPU:
+//  - digests of input bytes, compared with the device copy read back after a checked run
+//    (a kernel that writes its `in` buffers is `input_mutated`);
+//  - the garbage scratch buffers are filled with before every run (no cache survives in them);
+//  - adversarial input sets derived from a regular one: the dtype's exponent range (scaled by
+//    +-2^e, which an FP16 path overflows or flushes where TF32 and FP32 do not), heavy-tailed
+//    random-sign values (skipped work no longer averages out), and the fresh set of the check
+//    after timing (a few signs flipped: the same pointers and nearly the same values, so a
+//    result cache keyed on either serves a stale answer);
+//  - the test that makes an adversarial set checkable: the float64 reference on it must be the
+//    regular set's reference times one constant +-2^k (the problem is homogeneous in its
+//    inputs), so an honest kernel's rounding scales with it exactly.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/backend/gpu/host_data.h"
+#include "generators/variant_space.h"
+
+namespace solver::gpu {
+
+// 64-bit digest of `n` bytes: 1 MiB chunks hashed on up to `threads` threads (0 = all cores)
+// and combined in order, so the value never depends on the thread count.
+uint64_t digest(const unsigned char* p, size_t n, int threads = 0);
+
+// `bytes` of seeded garbage (splitmix64 words: all bit patterns, so mostly ordinary numbers of
+// every magnitude, a few NaN/Inf, never a constant). The scratch of a run is a window of this
+// source at garbage_offset(run): the pattern moves between runs.
+void fill_garbage(unsigned char* out, size_t bytes, uint64_t seed);
+inline constexpr size_t kGarbageSlack = 4096;  // the source is this much longer than the scratch
+size_t garbage_offset(uint64_t run);            // a multiple of 4 below kGarbageSlack
+
+enum class SetKind { Regular, ExponentUp, ExponentDown, HeavySigned, Fresh };
+const char* to_string(SetKind k);
+
+// A float input the adversarial sets may change: f16/bf16/f32/f64, role in or inout, and its
+// distribution not declared part of the problem's meaning (dist_fixed).
+bool perturbable(const generators::ResolvedBuffer& b);
+
+// The power of two e that moves the buffer's largest magnitude to about 2^17 (up: over the
+// FP16 maximum 65504) or 2^-17 (down: FP16 subnormals), or 0 where the set does not apply: an
+// f16 buffer (its storage has FP16's range), a variant declaring fp16 (its honest path would
+// overflow too), an all-zero buffer, or values already that large.
+int exponent_shift(const generators::ResolvedBuffer& b, const unsigned char* data, bool up,
+                   const std::string& precision);
+
+// In place on one buffer's host bytes (its dtype):
+// every element times 2^e, negated when `negate` (exact in binary floating point while no
+// element overflows or leaves the normal range).
+void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e, bool negate);
+// every element's sign drawn at random and, except for 1 element in 16 (the spikes), its
+// magnitude divided by 2^g, g uniform in 1..24: heavy-tailed, never larger than before.
+void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
+// the signs of about 1 element in 256 flipped at seeded positions (at least one); returns
+// how many.
+int64_t sparse_sign_flips(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
+
+// c when scaled[i] == c * base[i] for every i, for one c = +-2^k (to 1e-9 of the largest
+// |c * base|: a reference summing in another order is still recognised), else nullopt (also
+// when either holds a non-finite value, or base is all zero).
+std::optional<double> uniform_factor(const double* base, const double* scaled, int64_t n);
+
+// One input set as the host generated it: the bytes of every input buffer (by buffer index;
+// null for outputs and scratch) and the digest of every `in` buffer, which the device copy
+// read back after a checked run must still match.
+struct HostSet {
+  std::string key;  // names the set for the reference cache ("<seed>", "<seed>/heavy-tailed...")
+  uint64_t seed = 0;
+  SetKind kind = SetKind::Regular;
+  std::vector<std::shared_ptr<const HostInput>> inputs;
+  std::vector<uint64_t> digests;  // by buffer index; 0 where not an `in` buffer
+  // The comparison's atol is multiplied by this (|c| of an exponent-range set, whose outputs
+  // are the regular set's times c): an honest kernel's rounding scales with its inputs.
+  double atol_scale = 1;
+};
+
+// The seeded set `seed` of `variant`'s inputs (from `cache` when given).
+HostSet regular_set(const generators::ResolvedVariant& variant, uint64_t seed, InputCache* cache);
+// `base` transformed into an adversarial `kind` (ExponentUp / ExponentDown / HeavySigned /
+// Fresh) with draws from `seed`; buffers the kind leaves alone are shared with `base`. Empty
+// when it would change no buffer (nothing perturbable; values already at the range's end).
+// Exponent-range sets negate every other perturbable buffer, so signs are tested too.
+std::optional<HostSet> derived_set(const generators::ResolvedVariant& variant, const HostSet& base,
+                                   SetKind kind, uint64_t seed);
+
+}  // namespace solver::gpu

@@ -1,0 +1,204 @@
+#include "generators/ptx_precision.h"
+
+#include <cctype>
+#include <string_view>
+#include <vector>
+
+namespace solver::generators {
+namespace {
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+// The opcode of a statement: blanks, a label and a guard predicate skipped (as ptx_scan.cpp).
+std::string_view opcode(std::string_view stmt) {
+  auto skip_blanks = [&] {
+    while (!stmt.empty() && std::isspace(static_cast<unsigned char>(stmt.front()))) stmt.remove_prefix(1);
+  };
+  auto word_end = [&] {
+    std::size_t i = 0;
+    while (i < stmt.size() && !std::isspace(static_cast<unsigned char>(stmt[i])) && stmt[i] != ';') ++i;
+    return i;
+  };
+  skip_blanks();
+  std::size_t n = word_end();
+  if (n > 0 && stmt[n - 1] == ':') {
+    stmt.remove_prefix(n);
+    skip_blanks();
+    n = word_end();
+  }
+  if (!stmt.empty() && stmt.front() == '@') {
+    stmt.remove_prefix(n);
+    skip_blanks();
+    n = word_end();
+  }
+  return stmt.substr(0, n);
+}
+
+std::vector<std::string_view> tokens(std::string_view op) {
+  std::vector<std::string_view> out;
+  while (!op.empty()) {
+    auto dot = op.find('.');
+    out.push_back(op.substr(0, dot));
+    if (dot == std::string_view::npos) break;
+    op.remove_prefix(dot + 1);
+  }
+  return out;
+}
+
+enum class Fmt { None, F16, BF16, TF32, FP8, Int, F64, F32, Other };
+
+Fmt format_of(std::string_view t) {
+  if (t == "f16" || t == "f16x2") return Fmt::F16;
+  if (t == "bf16" || t == "bf16x2") return Fmt::BF16;
+  if (t == "tf32") return Fmt::TF32;
+  if (starts_with(t, "e4m3") || starts_with(t, "e5m2") || starts_with(t, "e2m1") ||
+      starts_with(t, "e2m3") || starts_with(t, "e3m2") || starts_with(t, "ue8m0"))
+    return Fmt::FP8;
+  if (t == "s8" || t == "u8" || t == "s4" || t == "u4" || t == "b1") return Fmt::Int;
+  if (t == "f64") return Fmt::F64;
+  if (t == "f32") return Fmt::F32;
+  if (t == "s32" || t == "u32" || t == "s64" || t == "u64" || t == "s16" || t == "u16") return Fmt::Other;
+  return Fmt::None;
+}
+
+// tcgen05.mma names its operand kind in an operand-like suffix (".kind::f16").
+Fmt tcgen05_kind(std::string_view stmt) {
+  auto k = stmt.find("kind::");
+  if (k == std::string_view::npos) return Fmt::F16;
+  std::string_view kind = stmt.substr(k + 6);
+  if (starts_with(kind, "tf32")) return Fmt::TF32;
+  if (starts_with(kind, "f8") || starts_with(kind, "mxf8") || starts_with(kind, "mxf4")) return Fmt::FP8;
+  if (starts_with(kind, "i8")) return Fmt::Int;
+  return Fmt::F16;  // kind::f16 covers f16 and bf16 operands; both are half formats
+}
+
+void count_mma(PtxPrecision& p, Fmt f) {
+  switch (f) {
+    case Fmt::F16: ++p.mma_f16; break;
+    case Fmt::BF16: ++p.mma_bf16; break;
+    case Fmt::TF32: ++p.mma_tf32; break;
+    case Fmt::FP8: ++p.mma_fp8; break;
+    case Fmt::Int: ++p.mma_int; break;
+    case Fmt::F64: ++p.mma_f64; break;
+    default: break;
+  }
+}
+
+void classify(PtxPrecision& p, std::string_view stmt) {
+  std::string_view op = opcode(stmt);
+  if (op.empty()) return;
+  auto t = tokens(op);
+  const std::string_view head = t[0];
+  bool mma = starts_with(op, "mma.sync") || starts_with(op, "mma.sp") || starts_with(op, "wmma.mma") ||
+             starts_with(op, "wgmma.mma_async");
+  if (starts_with(op, "tcgen05.mma")) {
+    count_mma(p, tcgen05_kind(stmt));
+    return;
+  }
+  if (mma) {
+    // The lowest operand format named wins (f32 accumulators are no evidence either way).
+    Fmt found = Fmt::None;
+    for (const Fmt want : {Fmt::FP8, Fmt::Int, Fmt::F16, Fmt::BF16, Fmt::TF32, Fmt::F64})
+      for (std::size_t i = 1; i < t.size() && found == Fmt::None; ++i)
+        if (format_of(t[i]) == want) found = want;
+    if (found == Fmt::None && starts_with(op, "wmma.mma")) found = Fmt::F16;
+    count_mma(p, found);
+    return;
+  }
+  if (head == "cvt") {
+    // cvt{.rnd}{.ftz}{.sat}{.relu}{.satfinite}.dtype.atype: the first two type tokens.
+    std::vector<Fmt> types;
+    for (std::size_t i = 1; i < t.size(); ++i)
+      if (Fmt f = format_of(t[i]); f != Fmt::None) types.push_back(f);
+    if (types.size() < 2 || types[0] == types[1]) return;
+    switch (types[0]) {
+      case Fmt::F16: ++p.cvt_f16; break;
+      case Fmt::BF16: ++p.cvt_bf16; break;
+      case Fmt::TF32: ++p.cvt_tf32; break;
+      case Fmt::FP8: ++p.cvt_fp8; break;
+      default: break;
+    }
+    return;
+  }
+  static constexpr std::string_view kArith[] = {"add", "sub", "mul", "fma", "mad", "div",
+                                                "rcp", "sqrt", "rsqrt", "ex2", "tanh"};
+  bool arith = false;
+  for (auto a : kArith) arith = arith || head == a;
+  if (!arith) return;
+  for (std::size_t i = 1; i < t.size(); ++i) {
+    Fmt f = format_of(t[i]);
+    if (f == Fmt::F16) { ++p.arith_f16; return; }
+    if (f == Fmt::BF16) { ++p.arith_bf16; return; }
+  }
+}
+
+}  // namespace
+
+std::set<std::string> PtxPrecision::formats() const {
+  std::set<std::string> out;
+  if (mma_f16 || cvt_f16 || arith_f16) out.insert("f16");
+  if (mma_bf16 || cvt_bf16 || arith_bf16) out.insert("bf16");
+  if (mma_tf32 || cvt_tf32) out.insert("tf32");
+  if (mma_fp8 || cvt_fp8) out.insert("fp8");
+  if (mma_int) out.insert("int8");
+  return out;
+}
+
+PtxPrecision scan_ptx_precision(const std::string& ptx) {
+  PtxPrecision p;
+  std::string clean;
+  clean.reserve(ptx.size());
+  for (std::size_t i = 0; i < ptx.size(); ++i) {
+    if (ptx.compare(i, 2, "//") == 0) {
+      while (i < ptx.size() && ptx[i] != '\n') ++i;
+      clean += '\n';
+    } else if (ptx.compare(i, 2, "/*") == 0) {
+      auto end = ptx.find("*/", i + 2);
+      i = end == std::string::npos ? ptx.size() : end + 1;
+      clean += ' ';
+    } else if (ptx[i] == '"') {
+      auto end = ptx.find('"', i + 1);
+      i = end == std::string::npos ? ptx.size() : end;
+    } else {
+      clean += ptx[i];
+    }
+  }
+  std::string_view rest(clean);
+  while (!rest.empty()) {
+    auto semi = rest.find_first_of(";{}\n");
+    classify(p, rest.substr(0, semi));
+    rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
+  }
+  return p;
+}
+
+std::string precision_mismatch(const PtxPrecision& p, const std::string& declared,
+                               const std::set<DType>& buffer_dtypes) {
+  std::set<std::string> allowed;
+  if (declared == "tf32") allowed = {"tf32"};
+  else if (declared == "bf16") allowed = {"tf32", "bf16"};
+  else if (declared == "fp16") allowed = {"tf32", "f16"};
+  else if (declared != "fp32" && declared != "fp64") return "";  // a class we do not know
+  // The problem's own storage formats may be converted to and multiplied on tensor cores.
+  bool f16_data = buffer_dtypes.count(DType::F16) > 0, bf16_data = buffer_dtypes.count(DType::BF16) > 0;
+  std::string out;
+  auto found = [&](const char* fmt, int n, const char* what) {
+    if (n == 0 || allowed.count(fmt)) return;
+    out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + what;
+  };
+  found("f16", p.mma_f16 && !f16_data ? p.mma_f16 : 0, "FP16 tensor-core MMA(s)");
+  found("bf16", p.mma_bf16 && !bf16_data ? p.mma_bf16 : 0, "BF16 tensor-core MMA(s)");
+  found("tf32", p.mma_tf32, "TF32 tensor-core MMA(s)");
+  found("fp8", p.mma_fp8, "FP8/FP6/FP4 tensor-core MMA(s)");
+  found("int8", p.mma_int, "integer tensor-core MMA(s)");
+  found("f16", f16_data ? 0 : p.cvt_f16, "conversion(s) to FP16");
+  found("bf16", bf16_data ? 0 : p.cvt_bf16, "conversion(s) to BF16");
+  found("tf32", p.cvt_tf32, "conversion(s) to TF32");
+  found("fp8", p.cvt_fp8, "conversion(s) to FP8");
+  found("f16", p.arith_f16, "FP16 arithmetic instruction(s)");
+  found("bf16", p.arith_bf16, "BF16 arithmetic instruction(s)");
+  if (out.empty()) return "";
+  return "declares precision '" + declared + "' but its PTX has " + out;
+}
+
+}  // namespace solver::generators

@@ -1,0 +1,41 @@
+// The precision a variant's PTX actually computes in, against the class it declares
+// (`precision:` in problem.yaml): a kernel that runs FP16 tensor cores while declaring `tf32`
+// may pass the tolerance on friendly data, and its ledger line would say "tf32". The PTX
+// cannot hide it: every MMA names its operand types, every conversion its destination format,
+// every half-precision arithmetic instruction its type. (Kept apart from ptx_scan.h, which
+// counts tensor-core instructions for `tensor_active`; the statement splitting is the same.)
+#pragma once
+#include <set>
+#include <string>
+
+#include "generators/problem_spec.h"
+
+namespace solver::generators {
+
+// Static occurrences per format, comments and string literals ignored.
+struct PtxPrecision {
+  // Tensor-core operations (mma.sync / mma.sp / wmma.mma / wgmma.mma_async / tcgen05.mma) by
+  // operand format. A wmma.mma naming no operand type takes f16 operands.
+  int mma_f16 = 0, mma_bf16 = 0, mma_tf32 = 0, mma_fp8 = 0, mma_int = 0, mma_f64 = 0;
+  // Conversions down to a format (cvt.rn.f16.f32, cvt.rn.bf16x2.f32, cvt.rna.tf32.f32,
+  // cvt.rn.satfinite.e4m3x2.f32 ...).
+  int cvt_f16 = 0, cvt_bf16 = 0, cvt_tf32 = 0, cvt_fp8 = 0;
+  // Rounding arithmetic in half formats (add/sub/mul/fma/mad/div/rcp/sqrt/rsqrt/ex2/tanh on
+  // .f16, .f16x2, .bf16, .bf16x2).
+  int arith_f16 = 0, arith_bf16 = 0;
+  // The formats used at all: "f16", "bf16", "tf32", "fp8", "int8".
+  std::set<std::string> formats() const;
+};
+
+PtxPrecision scan_ptx_precision(const std::string& ptx);
+
+// Empty when the code computes in at least the precision `declared` promises, else one line
+// saying what it found. What each class admits: fp64, fp32: no lower format at all; tf32:
+// tf32; bf16: tf32, bf16; fp16: tf32, f16; any other class name is not checked. A format that
+// is the dtype of one of the problem's buffers (`buffer_dtypes`) may be converted to and fed to
+// MMAs (storing an f16 output, tensor cores on f16 inputs), but arithmetic in it is still a
+// lower precision.
+std::string precision_mismatch(const PtxPrecision& p, const std::string& declared,
+                               const std::set<DType>& buffer_dtypes);
+
+}  // namespace solver::generators

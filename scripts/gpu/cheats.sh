@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The cheat suite (tests/cheats, issue 12) live on the GPU machine: every cheat, as the child of
+# an honest seed, gets one round of the real loop (gate, paired timing, verdict) through the
+# live backend, and the round's outcome is compared with the cheat's `expect` file.
+#
+#   scripts/gpu/cheats.sh            from the repo root; the bundle under $SOLVER_BUNDLE
+#                                    (default .carry/lead: bin/solver, bin/solver-gpu)
+# Writes under $OUT/cheats (default /tmp/solver-cheats/cheats):
+#   <cheat>/ledger.jsonl, <cheat>.log   the run of each cheat (one round, evolution off)
+#   problems_check.log                  the offline half: lint and the PTX precision scan
+#   gate_cost.txt                       phases_ms of every gate (the defences' cost, in ms)
+#   results.txt                         one line per cheat: name, expected, got, OK/MISMATCH
+# Prints the results table and, when every cheat got its expected outcome,
+#   "cheat suite: N/N cheats refused with the expected outcome"
+# and exits 0; otherwise names the mismatches and exits 1. Every step is under `timeout`;
+# the whole script stays under 6 minutes (14 cheats x at most 20 s).
+set -u
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+BUNDLE=${SOLVER_BUNDLE:-.carry/lead}
+BIN=$BUNDLE/bin
+out="${OUT:-/tmp/solver-cheats}/cheats"
+mkdir -p "$out"
+: >"$out/results.txt"
+: >"$out/gate_cost.txt"
+export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+
+for f in "$BIN/solver" "$BIN/solver-gpu"; do
+  [[ -x "$f" ]] || { echo "missing $f (install the static bundle first)"; exit 1; }
+done
+
+echo "== offline: solver problems check --compile-only (lint warnings, precision_mismatch rows)"
+timeout 120 "$BIN/solver" problems check --problems-dir tests/cheats --compile-only >"$out/problems_check.log" 2>&1
+echo "(exit $? -- 1 is expected: the precision rows fail)"
+grep -E "warning:|precision" "$out/problems_check.log" | cut -c1-160
+
+total=0
+good=0
+t_start=$SECONDS
+for dir in tests/cheats/*/; do
+  name=$(basename "$dir")
+  [[ -f "$dir/expect" ]] || continue
+  total=$((total + 1))
+  want=$(sed -n 's/^live: *//p' "$dir/expect")
+  rm -rf "${out:?}/$name"
+  t0=$SECONDS
+  timeout 25 "$BIN/solver" run --problem "$name" --problems-dir tests/cheats \
+    --rules tests/cheats/rules.yaml --rounds 1 --evolve off --pairs 15 --seed 7 \
+    --backend live --out "$out/$name" --quiet >"$out/$name.log" 2>&1
+  rc=$?
+  rec=$(tail -n 1 "$out/$name/ledger.jsonl" 2>/dev/null)
+  outcome=$(grep -o '"outcome":"[a-z-]*"' <<<"$rec" | head -1 | cut -d'"' -f4)
+  status=$(grep -o '"status":"[a-z_]*"' <<<"$rec" | head -1 | cut -d'"' -f4)
+  got=$outcome
+  [[ "$outcome" == "gate-failed" ]] && got=$status
+  [[ -z "$got" ]] && got="no-record(exit $rc)"
+  grep -o '"phases_ms":{[^}]*}' <<<"$rec" | sed "s/^/$name /" >>"$out/gate_cost.txt"
+  verdict=MISMATCH
+  [[ "$got" == "$want" ]] && verdict=OK && good=$((good + 1))
+  printf '%-22s expected %-20s got %-20s %-8s %3ds\n' "$name" "$want" "$got" "$verdict" \
+    $((SECONDS - t0)) | tee -a "$out/results.txt"
+  if (( SECONDS - t_start > 320 )); then
+    echo "time budget spent: the remaining cheats are not run" | tee -a "$out/results.txt"
+    break
+  fi
+done
+if [[ $good -eq $total && $total -gt 0 ]]; then
+  echo "cheat suite: $good/$total cheats refused with the expected outcome"
+  exit 0
+fi
+echo "cheat suite: $good/$total as expected; see $out/results.txt and the <cheat>.log files"
+exit 1

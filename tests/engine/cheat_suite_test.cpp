@@ -1,0 +1,115 @@
+// The cheat suite (tests/cheats, issue 12) without a GPU: what CI can prove.
+//  - every cheat folder loads as a problem: an honest seed and one cheating child the loop
+//    tries first (each applies increase_ilp, tests/cheats/rules.yaml fires it), and an
+//    `expect` file naming the outcome it must get live and offline;
+//  - the offline defences decide their rows here: `problems check`'s lint warns on exactly
+//    the cheats expected to be caught by lint, and the PTX precision scan of NVRTC's output
+//    (no GPU needed) refuses exactly the cheats expected to be precision_mismatch;
+//  - every kernel of the suite compiles, so the live run (scripts/gpu/cheats.sh) measures
+//    cheats, not typos.
+// The live outcomes come from scripts/gpu/cheats.sh on the H200 (docs/reliability.md).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include "engine/backend/worker_protocol.h"
+#include "generators/nvrtc_compiler.h"
+#include "generators/problem_spec.h"
+#include "generators/ptx_precision.h"
+#include "generators/validate.h"
+#include "generators/variant_space.h"
+#include "rules/chips.h"
+#include "rules/rule_table.h"
+
+using namespace solver;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string cheats_dir() { return std::string(SOLVER_SOURCE_DIR) + "/tests/cheats"; }
+
+std::map<std::string, std::string> read_expect(const fs::path& file) {
+  std::map<std::string, std::string> out;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    auto colon = line.find(':');
+    if (colon == std::string::npos) continue;
+    std::string value = line.substr(colon + 1);
+    value.erase(0, value.find_first_not_of(' '));
+    out[line.substr(0, colon)] = value;
+  }
+  return out;
+}
+
+const rules::ChipProfile& h200() {
+  static const rules::ChipTable t = rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) + "/rules/chips.yaml");
+  return *t.find("h200");
+}
+
+}  // namespace
+
+TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its expected outcome") {
+  auto problems = generators::load_problems(cheats_dir());
+  REQUIRE(problems.size() >= 12);
+  std::set<std::string> outcomes;
+  for (const auto& p : problems) {
+    CAPTURE(p.name);
+    CHECK(fs::path(p.dir).filename() == p.name);
+    CHECK(p.seed_variant == "honest");
+    REQUIRE(p.variants.size() == 2);
+    const auto& cheat = p.variants[1];
+    CHECK(cheat.id == "cheat");
+    CHECK(cheat.parents == std::vector<std::string>{"honest"});
+    CHECK(cheat.applies == std::vector<std::string>{"increase_ilp"});
+    auto expect = read_expect(fs::path(p.dir) / "expect");
+    REQUIRE(expect.count("live"));
+    REQUIRE(expect.count("offline"));
+    CHECK_FALSE(expect["why"].empty());
+    const std::string live = expect["live"];
+    // A gate outcome by its wire name, or a round outcome that is a refusal.
+    CHECK_MESSAGE((engine::gate_status_from_string(live).has_value() || live == "rejected"), live);
+    CHECK(live != "passed");
+    CHECK(std::set<std::string>{"none", "lint", "precision_mismatch"}.count(expect["offline"]) == 1);
+    outcomes.insert(live);
+    for (const auto& v : p.variants)
+      CHECK_MESSAGE(generators::validate(p, v, {}, h200()).empty(), v.id);
+  }
+  // The suite exercises every new defence.
+  for (const char* o : {"input_mutated", "wrong_result", "precision_mismatch", "too_fast",
+                        "inconsistent_timing", "rejected"})
+    CHECK_MESSAGE(outcomes.count(o), o);
+  rules::RuleTable table = rules::load_rule_table(cheats_dir() + "/rules.yaml");
+  REQUIRE(table.rules.size() == 1);
+  CHECK(table.rules[0].hypothesis == "increase_ilp");
+}
+
+TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly their rows") {
+  bool nvrtc = generators::nvrtc_available();
+  if (!nvrtc) MESSAGE("SKIP (compile rows): no NVRTC: " << generators::nvrtc_unavailable_reason());
+  for (const auto& p : generators::load_problems(cheats_dir())) {
+    CAPTURE(p.name);
+    auto expect = read_expect(fs::path(p.dir) / "expect");
+    bool lint = !generators::lint_problem(p).empty();
+    CHECK(lint == (expect["offline"] == "lint"));
+    if (!nvrtc) continue;
+    auto ref = generators::compile_variant(generators::resolve_reference(p, h200()), nullptr);
+    CHECK_MESSAGE(ref.ok, ref.log);
+    for (const auto& v : p.variants) {
+      auto rv = generators::resolve(p, v, {}, h200());
+      REQUIRE(rv.ok());
+      auto c = generators::compile_variant(rv, nullptr);
+      REQUIRE_MESSAGE(c.ok, v.id, ": ", c.error, "\n", c.log);
+      std::set<generators::DType> dtypes;
+      for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
+      std::string why = generators::precision_mismatch(generators::scan_ptx_precision(c.ptx), rv.precision, dtypes);
+      bool refused = !why.empty();
+      bool want = v.id == "cheat" && expect["offline"] == "precision_mismatch";
+      CHECK_MESSAGE(refused == want, v.id, ": ", why);
+    }
+  }
+}

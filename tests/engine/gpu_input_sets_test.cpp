@@ -1,0 +1,239 @@
+// The hostile-candidate rules of the gate's inputs (engine/backend/gpu/input_sets.cpp), host code
+// tested without a GPU: digests, the scratch garbage, the adversarial sets, the homogeneity
+// test that makes them checkable, and simulations of the cheats they are built against.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <set>
+
+#include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/input_sets.h"
+
+using namespace solver;
+using generators::BufferRole;
+using generators::DType;
+
+namespace {
+
+generators::ResolvedBuffer buffer(const std::string& name, DType dtype, int64_t n,
+                                  generators::InitDist init = {"uniform", -1.0, 1.0},
+                                  BufferRole role = BufferRole::In) {
+  generators::ResolvedBuffer b;
+  b.name = name;
+  b.dtype = dtype;
+  b.role = role;
+  b.init = init;
+  b.elements = n;
+  b.bytes = n * int64_t(generators::dtype_size(dtype));
+  b.shape = {n};
+  return b;
+}
+
+std::vector<float> floats(const unsigned char* p, int64_t n) {
+  std::vector<float> v(static_cast<size_t>(n));
+  std::memcpy(v.data(), p, size_t(n) * 4);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("digest: the same for any thread count, and any changed byte changes it") {
+  auto b = buffer("x", DType::F32, 3 * (1 << 20) / 4 + 5);  // several stretches and a tail
+  auto bytes = gpu::make_input(b, 11);
+  uint64_t d = gpu::digest(bytes.data(), bytes.size());
+  CHECK(gpu::digest(bytes.data(), bytes.size(), 1) == d);
+  CHECK(gpu::digest(bytes.data(), bytes.size(), 3) == d);
+  for (size_t at : {size_t(0), size_t(1 << 20), bytes.size() - 1}) {
+    auto changed = bytes;
+    changed[at] ^= 1;
+    CHECK(gpu::digest(changed.data(), changed.size()) != d);
+  }
+  // Zeros of another length are another digest (the length is folded in).
+  std::vector<unsigned char> z1(64, 0), z2(72, 0);
+  CHECK(gpu::digest(z1.data(), z1.size()) != gpu::digest(z2.data(), z2.size()));
+}
+
+TEST_CASE("scratch garbage: not zeros, not NaN only, varying within and between runs") {
+  std::vector<unsigned char> g(1 << 16);
+  gpu::fill_garbage(g.data(), g.size(), 5);
+  auto f = floats(g.data(), int64_t(g.size() / 4));
+  std::set<float> distinct;
+  int nan = 0, zero = 0;
+  for (float v : f) {
+    if (std::isnan(v)) ++nan;
+    else distinct.insert(v);
+    if (v == 0) ++zero;
+  }
+  CHECK(distinct.size() > f.size() * 9 / 10);
+  CHECK(nan < int(f.size() / 50));  // a few NaN patterns among mostly ordinary numbers
+  CHECK(zero < 2);
+  std::set<size_t> offsets;
+  for (uint64_t run = 0; run < 64; ++run) {
+    size_t o = gpu::garbage_offset(run);
+    CHECK(o % 4 == 0);
+    CHECK(o < gpu::kGarbageSlack);
+    offsets.insert(o);
+  }
+  CHECK(offsets.size() > 48);  // the window moves: consecutive runs see different patterns
+  std::vector<unsigned char> again(g.size());
+  gpu::fill_garbage(again.data(), again.size(), 5);
+  CHECK(again == g);  // seeded
+}
+
+TEST_CASE("which buffers the adversarial sets may change") {
+  CHECK(gpu::perturbable(buffer("x", DType::F32, 8)));
+  CHECK(gpu::perturbable(buffer("h", DType::F16, 8)));
+  CHECK(gpu::perturbable(buffer("io", DType::F64, 8, {}, BufferRole::InOut)));
+  CHECK_FALSE(gpu::perturbable(buffer("idx", DType::I32, 8)));
+  CHECK_FALSE(gpu::perturbable(buffer("y", DType::F32, 8, {}, BufferRole::Out)));
+  auto fixed = buffer("w", DType::F64, 8);
+  fixed.dist_fixed = true;
+  CHECK_FALSE(gpu::perturbable(fixed));
+}
+
+TEST_CASE("exponent range: 2^17 past FP16's maximum, 2^-17 into its subnormals; never for fp16") {
+  auto b = buffer("A", DType::F32, 4096);
+  auto bytes = gpu::make_input(b, 3);
+  CHECK(gpu::exponent_shift(b, bytes.data(), true, "tf32") == 17);
+  CHECK(gpu::exponent_shift(b, bytes.data(), false, "fp32") == -17);
+  CHECK(gpu::exponent_shift(b, bytes.data(), true, "fp16") == 0);  // its honest path overflows too
+  CHECK(gpu::exponent_shift(buffer("h", DType::F16, 16), bytes.data(), true, "fp32") == 0);
+  auto wide = buffer("w", DType::F32, 4096, {"uniform", -100, 100});
+  auto wbytes = gpu::make_input(wide, 3);
+  CHECK(gpu::exponent_shift(wide, wbytes.data(), true, "fp32") == 10);  // 2^7 * 2^10 = 2^17
+  std::vector<unsigned char> zeros(4096 * 4, 0);
+  CHECK(gpu::exponent_shift(b, zeros.data(), true, "fp32") == 0);
+
+  // The scaling is exact, and an FP16 path cannot hold the values where TF32 can.
+  auto scaled = bytes;
+  gpu::scale_pow2(b, scaled.data(), 17, true);
+  auto x = floats(bytes.data(), 4096), y = floats(scaled.data(), 4096);
+  int over_fp16 = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    CHECK(y[i] == -std::ldexp(x[i], 17));
+    if (std::isinf(gpu::half_value(gpu::half_bits(y[i])))) ++over_fp16;
+  }
+  CHECK(over_fp16 > 1500);  // about half the elements overflow FP16
+}
+
+TEST_CASE("an honest FP32 sum is exactly scaled on an exponent-range set: atol scales with it") {
+  auto b = buffer("x", DType::F32, 100000, {"uniform", 0, 1});
+  auto bytes = gpu::make_input(b, 9);
+  auto scaled = bytes;
+  gpu::scale_pow2(b, scaled.data(), 17, false);
+  auto x = floats(bytes.data(), b.elements), y = floats(scaled.data(), b.elements);
+  float sx = 0, sy = 0;
+  for (size_t i = 0; i < x.size(); ++i) sx += x[i], sy += y[i];
+  CHECK(sy == std::ldexp(sx, 17));  // every rounding scaled by the same power of two
+}
+
+TEST_CASE("uniform_factor recognises one power of two, and nothing else") {
+  std::vector<double> base{1.5, -2.0, 0.0, 7.25}, scaled;
+  for (double v : base) scaled.push_back(v * -std::ldexp(1.0, 34));
+  auto c = gpu::uniform_factor(base.data(), scaled.data(), 4);
+  REQUIRE(c);
+  CHECK(*c == -std::ldexp(1.0, 34));
+  auto sum_order = scaled;
+  sum_order[3] *= 1 + 1e-13;  // another summation order of the same reference
+  CHECK(gpu::uniform_factor(base.data(), sum_order.data(), 4));
+  auto off = scaled;
+  off[0] *= 1.001;  // not homogeneous (a layernorm's eps, a sigmoid's curve)
+  CHECK_FALSE(gpu::uniform_factor(base.data(), off.data(), 4));
+  std::vector<double> triple;
+  for (double v : base) triple.push_back(3 * v);  // a factor, but not a power of two
+  CHECK_FALSE(gpu::uniform_factor(base.data(), triple.data(), 4));
+  std::vector<double> zeros(4, 0.0);
+  CHECK_FALSE(gpu::uniform_factor(zeros.data(), zeros.data(), 4));
+  auto inf = scaled;
+  inf[1] = INFINITY;
+  CHECK_FALSE(gpu::uniform_factor(base.data(), inf.data(), 4));
+}
+
+TEST_CASE("heavy-tailed random signs: no magnitude grows, both signs, 1 in 16 kept as spikes") {
+  auto b = buffer("x", DType::F32, 1 << 16, {"uniform", 0, 1});
+  auto bytes = gpu::make_input(b, 4);
+  auto heavy = bytes;
+  gpu::heavy_signed(b, heavy.data(), 77);
+  auto x = floats(bytes.data(), b.elements), h = floats(heavy.data(), b.elements);
+  int negative = 0, spikes = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    CHECK(std::fabs(h[i]) <= std::fabs(x[i]));
+    negative += h[i] < 0;
+    spikes += std::fabs(h[i]) == std::fabs(x[i]) && x[i] != 0;
+  }
+  CHECK(negative > int(x.size()) * 45 / 100);
+  CHECK(negative < int(x.size()) * 55 / 100);
+  CHECK(spikes == doctest::Approx(x.size() / 16.0).epsilon(0.15));
+}
+
+TEST_CASE("a reduce that skips 1/16 and rescales passes the regular set, fails the heavy one") {
+  // The cheat, simulated in float64 against the reduce problem's tolerance (rtol 1e-4,
+  // atol 1): on uniform [0, 1) the estimate is within tolerance; with random signs the
+  // skipped sixteenth is a random walk as large as the answer.
+  auto b = buffer("x", DType::F32, 1 << 24, {"uniform", 0, 1});  // error ~2.7 sigma inside
+  auto bytes = gpu::make_input(b, 12);
+  auto within = [](const std::vector<float>& x) {
+    double all = 0, kept = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+      all += x[i];
+      if (i % 16 != 15) kept += x[i];
+    }
+    double estimate = kept * 16.0 / 15.0;
+    return std::fabs(estimate - all) <= 1.0 + 1e-4 * std::fabs(all);
+  };
+  CHECK(within(floats(bytes.data(), b.elements)));
+  auto heavy = bytes;
+  gpu::heavy_signed(b, heavy.data(), 5);
+  CHECK_FALSE(within(floats(heavy.data(), b.elements)));
+}
+
+TEST_CASE("sparse sign flips: about 1 in 256, at least one, and nothing else changes") {
+  auto b = buffer("x", DType::F32, 1 << 16);
+  auto bytes = gpu::make_input(b, 8);
+  auto flipped = bytes;
+  int64_t n = gpu::sparse_sign_flips(b, flipped.data(), 123);
+  CHECK(n == doctest::Approx(256).epsilon(0.2));
+  auto x = floats(bytes.data(), b.elements), y = floats(flipped.data(), b.elements);
+  int64_t differ = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    CHECK(std::fabs(y[i]) == std::fabs(x[i]));
+    differ += y[i] != x[i];
+  }
+  CHECK(differ == n);
+  auto tiny = buffer("t", DType::F32, 4);
+  std::vector<unsigned char> t(16, 0x3f);
+  CHECK(gpu::sparse_sign_flips(tiny, t.data(), 1) >= 1);
+}
+
+TEST_CASE("host sets: digests for `in` buffers, derived sets share what they leave alone") {
+  generators::ResolvedVariant v;
+  v.precision = "fp32";
+  v.buffers = {buffer("A", DType::F32, 1024), buffer("idx", DType::I32, 64, {"randint", 0, 64}),
+               buffer("C", DType::F32, 1024, {}, BufferRole::Out)};
+  auto s = gpu::regular_set(v, 42, nullptr);
+  REQUIRE(s.inputs.size() == 3);
+  CHECK(s.inputs[0]);
+  CHECK(s.inputs[1]);
+  CHECK_FALSE(s.inputs[2]);
+  CHECK(s.digests[0] == gpu::digest(s.inputs[0]->data.get(), s.inputs[0]->size));
+  CHECK(s.digests[2] == 0);
+  auto up = gpu::derived_set(v, s, gpu::SetKind::ExponentUp, 7);
+  REQUIRE(up);
+  CHECK(up->inputs[1] == s.inputs[1]);  // integers: shared, untouched
+  CHECK(up->inputs[0] != s.inputs[0]);
+  CHECK(up->digests[0] != s.digests[0]);
+  CHECK(up->digests[1] == s.digests[1]);
+  CHECK(up->key != s.key);
+  auto fresh = gpu::derived_set(v, s, gpu::SetKind::Fresh, 7);
+  REQUIRE(fresh);
+  CHECK(fresh->kind == gpu::SetKind::Fresh);
+  // Nothing a set could change: no derived set at all.
+  generators::ResolvedVariant ints;
+  ints.buffers = {buffer("idx", DType::I32, 64, {"randint", 0, 64}),
+                  buffer("C", DType::F32, 64, {}, BufferRole::Out)};
+  auto si = gpu::regular_set(ints, 1, nullptr);
+  CHECK_FALSE(gpu::derived_set(ints, si, gpu::SetKind::HeavySigned, 3));
+  CHECK_FALSE(gpu::derived_set(ints, si, gpu::SetKind::Fresh, 3));
+}

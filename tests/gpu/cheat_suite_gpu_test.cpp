@@ -1,0 +1,83 @@
+// The cheat suite (tests/cheats, issue 12) on a real GPU: one round of the loop per cheat
+// (evolution off, tests/cheats/rules.yaml), through the live backend, and the round's outcome
+// must be the `live:` line of the cheat's `expect` file (a gate-failed round's gate status, or
+// the round's outcome). The same check as scripts/gpu/cheats.sh, for a build tree on the GPU
+// machine. Label `gpu`; without a GPU it prints why and exits with the skip code (ctest: skipped).
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <string>
+
+#include "tests/gpu/gpu_skip.h"
+#include "engine/ledger.h"
+#include "engine/backend/live_backend.h"
+#include "engine/round_loop.h"
+#include "generators/problem_spec.h"
+#include "rules/chips.h"
+#include "rules/rule_table.h"
+
+using namespace solver;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string source_dir() {
+  std::error_code ec;
+  if (fs::exists(fs::path(SOLVER_SOURCE_DIR) / "tests/cheats/rules.yaml", ec)) return SOLVER_SOURCE_DIR;
+  return fs::current_path().string();
+}
+
+std::string worker_path() {
+  if (const char* w = std::getenv("SOLVER_GPU_WORKER")) return w;
+#ifdef SOLVER_GPU_WORKER_PATH
+  return SOLVER_GPU_WORKER_PATH;
+#else
+  return "";
+#endif
+}
+
+std::string expected_live(const fs::path& dir) {
+  std::ifstream in(dir / "expect");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("live:", 0) == 0) return line.substr(line.find_first_not_of(' ', 5));
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("live: every cheat of the suite is refused with its expected outcome") {
+  engine::LiveOptions o;
+  o.problems_root = source_dir() + "/tests/cheats";
+  o.chips_file = source_dir() + "/rules/chips.yaml";
+  o.worker_path = worker_path();
+  std::string why;
+  auto backend = engine::open_live_backend(o, &why);
+  if (!backend)
+    test::skip_without_gpu("no live GPU backend (" + why + "); the cheat suite's live column is untested here");
+  rules::ChipTable chips = rules::load_chip_table(source_dir() + "/rules/chips.yaml");
+  const rules::ChipProfile* chip = chips.find(backend->info().chip_id);
+  REQUIRE_MESSAGE(chip != nullptr, backend->info().chip_id);
+  int refused = 0, total = 0;
+  for (const auto& spec : generators::load_problems(source_dir() + "/tests/cheats")) {
+    rules::RuleTable table = rules::load_rule_table(source_dir() + "/tests/cheats/rules.yaml");
+    engine::LoopConfig config;
+    config.rounds = 1;
+    config.pairs = 15;
+    config.seed = 7;
+    engine::TrackState state = engine::initial_state(spec, *chip, "off");
+    engine::RoundLoop loop(*backend, spec, *chip, table, config);
+    engine::RoundRecord r = loop.next_round(state);
+    std::string got = engine::to_string(r.outcome);
+    if (r.outcome == engine::Outcome::GateFailed && r.gate) got = engine::to_string(r.gate->status);
+    std::string want = expected_live(spec.dir);
+    ++total;
+    refused += got == want;
+    MESSAGE(spec.name << ": expected " << want << ", got " << got << " (" << r.candidate << "): "
+                      << r.detail.substr(0, 200));
+    CHECK_MESSAGE(got == want, spec.name);
+  }
+  MESSAGE("cheat suite: " << refused << "/" << total << " cheats refused with the expected outcome");
+}
