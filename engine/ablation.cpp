@@ -10,6 +10,7 @@
 #include <ostream>
 
 #include "engine/data_paths.h"
+#include "profiling/rule_metrics.h"
 #include "engine/evolver.h"
 #include "engine/json_util.h"
 #include "engine/ledger.h"
@@ -47,6 +48,8 @@ std::unique_ptr<Backend> open_backend(const std::string& choice, const std::stri
     LiveOptions lo;
     lo.problems_root = problems_root.empty() ? engine::problems_root(data_dir) : problems_root;
     lo.chips_file = chips_file(data_dir);
+    // The tracks classify with the default table: collect what it reads.
+    lo.metrics = profiling::metrics_for_rules(rules::load_rule_table(rules_file(data_dir)));
     std::string why;
     if (auto live = open_live_backend(lo, &why)) return live;
     if (choice == "live") throw std::runtime_error("no live GPU backend: " + why);

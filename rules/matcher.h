@@ -22,12 +22,23 @@ struct BlockedRule {
                                           // (always true in match()'s `blocked` list)
 };
 
+// A rule whose condition could not be decided: it reads a signal that was not measured, and
+// the measured ones do not settle it (false and missing = false; true or missing = true).
+// Never fired; reported so the reader knows which verdicts the missing signals withheld.
+struct UndecidedRule {
+  const Rule* rule = nullptr;
+  std::vector<std::string> missing;  // the condition's names that were missing
+  bool outranks_fired = false;       // it sorts before the rule that fired (or none fired):
+                                     // with the missing signals measured it might have won
+};
+
 struct MatchResult {
   const Rule* fired = nullptr;  // nullptr if nothing matched
   // The values of the names in the fired rule's condition (what made it true).
   std::vector<std::pair<std::string, Value>> evidence;
   std::vector<BlockedRule> blocked;        // guard-blocked rules whose condition was true
   std::vector<const Rule*> outranked;      // eligible and matched, but lost to `fired`
+  std::vector<UndecidedRule> undecided;    // eligible rules left undecided by missing signals
   std::vector<std::string> missing_signals;  // signals some rule needed but were not measured
                                              // (any non-retired rule; signal-table order)
 };

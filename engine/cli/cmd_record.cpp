@@ -14,6 +14,8 @@
 #include "engine/recording.h"
 #include "engine/run_dir.h"
 #include "generators/variant_space.h"
+#include "profiling/rule_metrics.h"
+#include "rules/rule_table.h"
 
 namespace solver::cli {
 
@@ -42,6 +44,8 @@ int run_record(Context& ctx) {
   engine::LiveOptions lo;
   lo.problems_root = root;
   lo.chips_file = chips_file(ctx.data_dir);
+  // A recording replays under the default table: collect what it reads.
+  lo.metrics = profiling::metrics_for_rules(rules::load_rule_table(rules_file(ctx.data_dir)));
   std::string why;
   auto backend = engine::open_live_backend(lo, &why);
   if (!backend) {

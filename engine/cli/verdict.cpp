@@ -57,7 +57,16 @@ nlohmann::json verdict_json(const VerdictInput& v) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto* r : m.outranked) out.push_back(rule_json(*r));
   j["outranked"] = out;
+  nlohmann::json undecided = nlohmann::json::array();
+  for (const auto& u : m.undecided) {
+    auto r = rule_json(*u.rule);
+    r["missing"] = u.missing;
+    r["outranks_fired"] = u.outranks_fired;
+    undecided.push_back(r);
+  }
+  j["undecided"] = undecided;
   j["missing_signals"] = m.missing_signals;
+  j["defects"] = v.defects;
   if (v.signals) {
     nlohmann::json s = nlohmann::json::object();
     for (const auto& [name, value] : v.signals->values) s[name] = value_to_json(value);
@@ -110,8 +119,13 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
         << join(b.missing_caps, ", ") << ")\n";
   for (const auto* r : m.outranked)
     out << "  outranked:  " << r->id << " -> " << r->hypothesis << " (priority " << r->priority << ")\n";
+  for (const auto& u : m.undecided)
+    out << "  undecided:  " << u.rule->id << " -> " << u.rule->hypothesis << " (priority "
+        << u.rule->priority << "; not measured: " << join(u.missing, ", ") << ")"
+        << (u.outranks_fired ? (m.fired ? "  [would outrank the verdict]" : "") : "") << '\n';
   if (!m.missing_signals.empty())
-    out << "  not measured (rules reading them cannot fire): " << join(m.missing_signals, ", ") << '\n';
+    out << "  not measured (rules reading them stay undecided): " << join(m.missing_signals, ", ") << '\n';
+  for (const auto& d : v.defects) out << "  defect:     " << d << '\n';
   bool profiled_rates = false;
   for (const auto& [name, value] : m.evidence)
     if (origin_of(v, name) == "profiled-run") profiled_rates = true;

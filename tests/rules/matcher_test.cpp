@@ -26,6 +26,7 @@ SignalSet naive_sgemm() {
   s.set("kernel_count", 1.0);
   s.set("dtype", std::string("fp32"));
   s.set("tensor_active", false);
+  s.set("gemm_loop", true);  // its PTX has the k-loop of a product
   s.set("arith_intensity", 341.3);
   s.set("flop_frac", 0.082);
   s.set("dram_frac", 0.003);
