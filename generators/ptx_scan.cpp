@@ -165,7 +165,10 @@ bool loop_is_gemm(const std::vector<std::string_view>& body) {
     if (op.empty() || op.front() == '.') continue;
     auto ops = operands(stmt, op);
     if (ops.empty()) continue;
-    for (auto r : registers_in(ops[0])) written.insert(r);
+    // An accumulator is computed in the loop, not loaded there (`y = a*x + y` with y loaded
+    // each trip is an axpy, not a product's reduction).
+    if (!is_load(op))
+      for (auto r : registers_in(ops[0])) written.insert(r);
     if (is_mma(op)) mma = true;
     if (is_load(op) && ops.size() >= 2) {
       std::string_view base = address_base(ops.back());

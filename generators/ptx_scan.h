@@ -13,7 +13,8 @@
 // ld.local / ld.const / ld.param / wmma.load / ldmatrix, vector forms included) and (b) either
 // issues an MMA (wmma.mma, mma.sync, wgmma) or has an `fma` whose two multiplicands are values
 // loaded in the loop through two different address registers and whose addend is a register
-// the loop body writes (an accumulator carried around the loop). An FMA chain on registers
+// an arithmetic instruction of the loop writes (an accumulator carried around the loop, not a
+// value loaded there as in an axpy). An FMA chain on registers
 // (no loads in the loop), an elementwise map (one stream), a reduction (add, not fma of two
 // loaded values) do not qualify; a matrix-vector product does (its FLOP/byte tells it apart).
 #pragma once

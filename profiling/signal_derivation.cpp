@@ -307,7 +307,17 @@ Derivation derive_signals(const DerivationInput& in) {
   b.text("dtype", in.dtype, Origin::Problem);
 
   // --- memory access quality (profiled counters; ratios do not depend on replay speed) ---
-  b.number("load_eff", pct_to_frac(raw(in, kLoadEff)), Origin::Profiled);
+  // Bytes per sector of global loads is undefined without global load requests (a cp.async /
+  // TMA kernel stages through LDGSTS, which this ratio does not count): the profiler reports 0
+  // there, which would read as "fully uncoalesced".
+  // The same for a kernel that does issue LDGSTS: on the H200 the cp.async matmuls report 0 %
+  // with 8.4 M global load requests (bundled recording), a number about nothing.
+  auto requests = raw(in, kLdRequests), ldgsts = raw(in, kLdgsts);
+  if (raw(in, kLoadEff) && ((requests && *requests <= 0) || (ldgsts && *ldgsts > 0)))
+    b.note("load_eff not defined: the kernel's global loads go through cp.async (LDGSTS), or "
+           "there are none; the sector-efficiency counter does not describe them");
+  else
+    b.number("load_eff", pct_to_frac(raw(in, kLoadEff)), Origin::Profiled);
   b.number("sectors_per_request", ratio(raw(in, kLdSectors), raw(in, kLdRequests)), Origin::Profiled);
   b.number("l2_hit", pct_to_frac(raw(in, kL2Hit)), Origin::Profiled);
   b.number("l1_hit", pct_to_frac(raw(in, kL1Hit)), Origin::Profiled);

@@ -88,6 +88,21 @@ $L__BB3_1:
 	ret;
 }
 
+.visible .entry fused_mul_add(
+	.param .u64 fused_mul_add_param_0
+)
+{
+	.reg .f32 	%f<12>;
+$L__BB5_1:
+	ld.global.f32 	%f1, [%rd1];
+	ld.global.f32 	%f2, [%rd2];
+	ld.global.f32 	%f3, [%rd3];
+	fma.rn.f32 	%f4, %f1, %f2, %f3;
+	st.global.f32 	[%rd4], %f4;
+	@%p1 bra 	$L__BB5_1;
+	ret;
+}
+
 .visible .entry wmma_gemm(
 	.param .u64 wmma_gemm_param_0
 )
@@ -120,6 +135,8 @@ TEST_CASE("the GEMM loop: two loaded streams multiplied into a carried accumulat
   CHECK_FALSE(ptx_has_gemm_loop(ptx_entry_body(kModule, "stream")));
   CHECK_FALSE(ptx_has_gemm_loop(ptx_entry_body(kModule, "fma_chain")));
   CHECK_FALSE(ptx_has_gemm_loop(ptx_entry_body(kModule, "row_sum")));
+  // z = x * w + y, all three loaded each trip: the addend is loaded, not accumulated.
+  CHECK_FALSE(ptx_has_gemm_loop(ptx_entry_body(kModule, "fused_mul_add")));
 }
 
 TEST_CASE("tensor ops and GEMM-ness are those of the launched entries only") {

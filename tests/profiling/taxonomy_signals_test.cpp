@@ -151,3 +151,17 @@ TEST_CASE("weight, launch gaps and the code's GEMM loop are passed through with 
   in.launch_gap_frac = 1.7;  // impossible: a defect
   CHECK_FALSE(has(derive_signals(in), "launch_gap_frac"));
 }
+
+TEST_CASE("load_eff is not defined for loads that go through cp.async, nor without global loads") {
+  DerivationInput in;
+  // The H200 cp.async matmul: 0 % with 8.4 M global load requests (bundled recording).
+  in.raw = {{m(metric::kLoadEff), 0}, {m(metric::kLdRequests), 8388608}, {m(metric::kLdgsts), 1048576}};
+  Derivation d = derive_signals(in);
+  CHECK_FALSE(has(d, "load_eff"));
+  CHECK(std::get<bool>(d.signals.get("uses_cp_async")));
+  REQUIRE_FALSE(d.notes.empty());
+  in.raw = {{m(metric::kLoadEff), 0}, {m(metric::kLdRequests), 0}};
+  CHECK_FALSE(has(derive_signals(in), "load_eff"));
+  in.raw = {{m(metric::kLoadEff), 56.3}, {m(metric::kLdRequests), 1000}, {m(metric::kLdgsts), 0}};
+  CHECK(num(derive_signals(in), "load_eff") == Approx(0.563));
+}
