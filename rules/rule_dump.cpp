@@ -95,6 +95,7 @@ std::string dump_rule_table(const RuleTable& table) {
     out += "    when: " + scalar(r.when_text) + "\n";
     if (!r.requires_caps.empty()) out += "    requires: " + flow_list(r.requires_caps) + "\n";
     out += "    hypothesis: " + scalar(r.hypothesis) + "\n";
+    if (!r.bottleneck.empty()) out += "    bottleneck: " + scalar(r.bottleneck) + "\n";
     out += "    priority: " + std::to_string(r.priority) + "\n";
     out += "    rationale: " + scalar(r.rationale) + "\n";
     if (r.stop) out += "    stop: true\n";

@@ -8,6 +8,7 @@
 #include <set>
 #include <tuple>
 
+#include "rules/bottlenecks.h"
 #include "rules/hash.h"
 #include "rules/hypotheses.h"
 #include "rules/rule_lint.h"
@@ -169,8 +170,8 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
                                const EvolutionConfig& ev, Diagnostics& diags) {
   if (!expect_map(node, "rule", file, diags)) return std::nullopt;
   check_keys(node,
-             {"id", "when", "requires", "hypothesis", "priority", "rationale", "stop", "expect",
-              "status", "confidence", "provenance"},
+             {"id", "when", "requires", "hypothesis", "bottleneck", "priority", "rationale", "stop",
+              "expect", "status", "confidence", "provenance"},
              file, diags);
   Rule r;
   r.where = location_of(node, file);
@@ -211,6 +212,17 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
                   "unknown hypothesis '" + *h + "'" +
                       suggestion(*h, hypothesis_table(),
                                  [](const HypothesisDef& d) { return d.id; }));
+  }
+
+  if (auto b = get_string(node, "bottleneck", file, diags)) {
+    if (is_known_bottleneck(*b))
+      r.bottleneck = *b;
+    else
+      diags.error(location_of(node["bottleneck"], file),
+                  "unknown bottleneck '" + *b + "'" +
+                      suggestion(*b, bottleneck_table(),
+                                 [](const BottleneckDef& d) { return d.id; }) +
+                      "; known: " + known_bottlenecks_list());
   }
 
   if (auto p = get_int(node, "priority", file, diags, true)) {

@@ -37,6 +37,9 @@ struct Rule {
   std::optional<Expression> when;  // always set after a successful load
   std::vector<std::string> requires_caps;
   std::string hypothesis;
+  // What this rule says limits the kernel, from rules/bottlenecks.h; empty when the rule does
+  // not say (`solver eval` then counts its verdict as naming no bottleneck).
+  std::string bottleneck;
   int priority = 100;  // lower fires first
   std::string rationale;
   bool stop = false;

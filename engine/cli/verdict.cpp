@@ -17,6 +17,7 @@ std::string origin_of(const VerdictInput& v, const std::string& name) {
 nlohmann::json rule_json(const rules::Rule& r) {
   return {{"id", r.id},
           {"hypothesis", r.hypothesis},
+          {"bottleneck", r.bottleneck.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.bottleneck)},
           {"priority", r.priority},
           {"confidence", r.confidence},
           {"requires", r.requires_caps},
@@ -99,6 +100,7 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
     const rules::Rule& r = *m.fired;
     out << "  fired:      " << r.id << " (priority " << r.priority << ")"
         << (r.stop ? "  [stop]" : "") << '\n'
+        << "  bottleneck: " << (r.bottleneck.empty() ? "(the rule names none)" : r.bottleneck) << '\n'
         << "  hypothesis: " << r.hypothesis << '\n'
         << "  why:        " << r.rationale << '\n'
         << "  when:       " << r.when_text << '\n';

@@ -123,6 +123,56 @@ TEST_CASE("classify the naive SGEMM fixture") {
   CHECK(cli({"classify", "--signals", kSgemm}).rc == 0);
 }
 
+TEST_CASE("classify shows the fired rule's bottleneck, or that the rule names none") {
+  std::string table = temp_file("bottleneck_rules.yaml",
+                                "version: 1\n"
+                                "rules:\n"
+                                "  - id: gemm_on_cuda_cores\n"
+                                "    when: not tensor_active and arith_intensity > 100\n"
+                                "    hypothesis: use_tensor_cores_tf32\n"
+                                "    bottleneck: naive_gemm\n"
+                                "    priority: 20\n"
+                                "    rationale: test table, a product on CUDA cores\n"
+                                "  - id: unnamed\n"
+                                "    when: dram_frac < 0.5\n"
+                                "    hypothesis: add_smem_tiling\n"
+                                "    priority: 30\n"
+                                "    rationale: test table, names no bottleneck\n");
+  Run text = cli({"classify", "--signals", kSgemm, "--rules", table});
+  CHECK_MESSAGE(text.rc == 0, text.err);
+  CHECK(text.out.find("  bottleneck: naive_gemm\n") != std::string::npos);
+  json j = cli_json({"classify", "--signals", kSgemm, "--rules", table});
+  CHECK(j["verdicts"][0]["fired"]["bottleneck"] == "naive_gemm");
+  CHECK(j["verdicts"][0]["outranked"][0]["bottleneck"].is_null());
+
+  std::string unnamed = temp_file("bottleneck_rules_none.yaml",
+                                  "version: 1\n"
+                                  "rules:\n"
+                                  "  - id: unnamed\n"
+                                  "    when: dram_frac < 0.5\n"
+                                  "    hypothesis: add_smem_tiling\n"
+                                  "    priority: 30\n"
+                                  "    rationale: test table, names no bottleneck\n");
+  Run none = cli({"classify", "--signals", kSgemm, "--rules", unnamed});
+  CHECK(none.out.find("  bottleneck: (the rule names none)\n") != std::string::npos);
+  CHECK(cli_json({"classify", "--signals", kSgemm, "--rules", unnamed})["verdicts"][0]["fired"]["bottleneck"].is_null());
+
+  std::string bad = temp_file("bottleneck_rules_bad.yaml",
+                              "version: 1\n"
+                              "rules:\n"
+                              "  - id: r\n"
+                              "    when: dram_frac < 0.5\n"
+                              "    hypothesis: add_smem_tiling\n"
+                              "    bottleneck: memory\n"
+                              "    priority: 30\n"
+                              "    rationale: test table\n");
+  Run r = cli({"classify", "--signals", kSgemm, "--rules", bad});
+  CHECK(r.rc == 2);
+  CHECK(r.err.find(bad + ":6:17") != std::string::npos);
+  CHECK(r.err.find("dram_bandwidth") != std::string::npos);  // the known names are listed
+  CHECK(r.out.empty());
+}
+
 TEST_CASE("dry-run a100,t4: the TF32 rule fires on A100 and is guard-blocked on T4") {
   json j = cli_json({"dry-run", "--chip", "a100,t4", "--signals", kSgemm});
   REQUIRE(j["kernels"].size() == 1);

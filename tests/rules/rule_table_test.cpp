@@ -1,5 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <set>
+
+#include "rules/bottlenecks.h"
 #include "rules/hypotheses.h"
 #include "rules/rule_table.h"
 #include "rules/signals.h"
@@ -52,6 +55,7 @@ void check_fields_equal(const RuleTable& a, const RuleTable& b) {
     CHECK(r.when->canonical() == s.when->canonical());
     CHECK(r.requires_caps == s.requires_caps);
     CHECK(r.hypothesis == s.hypothesis);
+    CHECK(r.bottleneck == s.bottleneck);
     CHECK(r.priority == s.priority);
     CHECK(r.rationale == s.rationale);
     CHECK(r.stop == s.stop);
@@ -196,6 +200,52 @@ TEST_CASE("check: unknown hypothesis") {
   auto d = errors(one_rule("weight < 0.1", "", "fuse_kernel"));
   REQUIRE(d.size() == 1);
   CHECK(has_diag(d, "t.yaml:5:17", "unknown hypothesis 'fuse_kernel' (did you mean 'fuse_kernels'?)"));
+}
+
+TEST_CASE("bottleneck: optional, from the taxonomy, written back") {
+  RuleTable none = parse_rule_table(one_rule("weight < 0.1"), "t.yaml");
+  CHECK(none.rules[0].bottleneck.empty());
+  CHECK(dump_rule_table(none).find("bottleneck") == std::string::npos);
+
+  RuleTable t = parse_rule_table(one_rule("weight < 0.1", "    bottleneck: low_weight\n"), "t.yaml");
+  CHECK(t.rules[0].bottleneck == "low_weight");
+  std::string text = dump_rule_table(t);
+  CHECK(text.find("    hypothesis: fuse_kernels\n    bottleneck: low_weight\n") != std::string::npos);
+  RuleTable u = parse_rule_table(text, "dumped.yaml");
+  CHECK(u.rules[0].bottleneck == "low_weight");
+  // The verdict's name is content: a table that says a different bottleneck is a different table.
+  CHECK(u.content_hash() != none.content_hash());
+}
+
+TEST_CASE("check: unknown bottleneck is located and lists the taxonomy") {
+  auto d = errors(one_rule("weight < 0.1", "    bottleneck: dram_bandwith\n"));
+  REQUIRE(d.size() == 1);
+  CHECK(has_diag(d, "t.yaml:8:17", "unknown bottleneck 'dram_bandwith' (did you mean 'dram_bandwidth'?)"));
+  for (const auto& b : bottleneck_table()) CHECK_MESSAGE(joined(d).find(std::string(b.id)) != std::string::npos, b.id);
+  auto e = errors(one_rule("weight < 0.1", "    bottleneck: [dram_bandwidth]\n"));
+  REQUIRE(e.size() == 1);
+  CHECK(has_diag(e, "t.yaml:8:17", "bottleneck"));
+}
+
+TEST_CASE("the bottleneck taxonomy: 23 unique ids, each with one line of meaning") {
+  std::set<std::string_view> ids;
+  for (const auto& b : bottleneck_table()) {
+    CHECK_MESSAGE(ids.insert(b.id).second, b.id);
+    CHECK(b.description.size() > 20);
+    CHECK(b.description.find('\n') == std::string_view::npos);
+    CHECK(is_known_bottleneck(b.id));
+  }
+  CHECK(ids.size() == 23);
+  for (const char* id : {"dram_bandwidth", "uncoalesced", "cache_resident_reuse", "l2_bandwidth",
+                         "fp32_compute", "fp64_compute", "xu_compute", "naive_gemm",
+                         "tensor_gemm_unstaged", "tensor_gemm_not_wgmma", "bank_conflicts",
+                         "register_spills", "small_grid", "dependent_load_latency",
+                         "atomic_contention", "register_limited_occupancy",
+                         "smem_limited_occupancy", "warp_divergence", "barrier_bound",
+                         "launch_overhead", "low_ilp", "at_ceiling", "low_weight"})
+    CHECK_MESSAGE(is_known_bottleneck(id), id);
+  CHECK_FALSE(is_known_bottleneck("DRAM_bandwidth"));
+  CHECK_FALSE(is_known_bottleneck(""));
 }
 
 TEST_CASE("check: bad priority") {
