@@ -265,7 +265,8 @@ Derivation derive_signals(const DerivationInput& in) {
       b.number("flop_frac", f <= 1.05 ? std::min(1.0, f) : f, rate_origin);
       b.note("flop_frac against the " + ceil->second);
     }
-    if (tensor_active) {
+    // Only a matrix product has a GEMM reference: the code's loop says so, or tensor cores ran.
+    if (tensor_active && (*tensor_active || in.code_gemm_loop.value_or(false))) {
       if (auto ref = gemm_reference(in, *tensor_active)) b.number("gemm_ref_frac", rate / *ref, rate_origin);
     }
   }
@@ -313,9 +314,10 @@ Derivation derive_signals(const DerivationInput& in) {
   // The same for a kernel that does issue LDGSTS: on the H200 the cp.async matmuls report 0 %
   // with 8.4 M global load requests (bundled recording), a number about nothing.
   auto requests = raw(in, kLdRequests), ldgsts = raw(in, kLdgsts);
-  if (raw(in, kLoadEff) && ((requests && *requests <= 0) || (ldgsts && *ldgsts > 0)))
-    b.note("load_eff not defined: the kernel's global loads go through cp.async (LDGSTS), or "
-           "there are none; the sector-efficiency counter does not describe them");
+  if (auto eff = raw(in, kLoadEff); eff && ((requests && *requests <= 0) || (ldgsts && *ldgsts > 0)))
+    d.defects.push_back("load_eff = " + short_number(*eff / 100.0) +
+                        " not defined: the kernel's global loads go through cp.async (LDGSTS), or "
+                        "there are none, and the sector-efficiency counter does not describe them: dropped");
   else
     b.number("load_eff", pct_to_frac(raw(in, kLoadEff)), Origin::Profiled);
   b.number("sectors_per_request", ratio(raw(in, kLdSectors), raw(in, kLdRequests)), Origin::Profiled);

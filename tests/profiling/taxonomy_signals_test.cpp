@@ -117,6 +117,7 @@ TEST_CASE("the FP32 roof is the FMA pipe from the chip's pipe table, not cuBLAS 
   in.flops = 61.6e12 * 1e-3;
   in.raw = {{m(metric::kTensorInst), 0}, {m(metric::kTensorActive), 0}};
   in.measured.fp32_flops_per_s = 51e12;
+  in.code_gemm_loop = true;  // gemm_ref_frac is only taken for a product
   Derivation d = derive_signals(in);
   CHECK(num(d, "flop_frac") == Approx(61.6 / 66.908).epsilon(0.001));
   CHECK(d.defects.empty());
@@ -131,6 +132,8 @@ TEST_CASE("the FP32 roof is the FMA pipe from the chip's pipe table, not cuBLAS 
   Derivation g = derive_signals(in);
   CHECK(num(g, "gemm_ref_frac") == Approx(5.5 / 51));
   CHECK(num(g, "flop_frac") == Approx(5.5 / 66.908).epsilon(0.001));
+  in.code_gemm_loop = false;  // not a product: no GEMM reference
+  CHECK_FALSE(has(derive_signals(in), "gemm_ref_frac"));
   // fp64 work is held to the FP64 pipe.
   in.dtype = "fp64";
   in.flops = 30e12 * 1e-3;
@@ -159,7 +162,8 @@ TEST_CASE("load_eff is not defined for loads that go through cp.async, nor witho
   Derivation d = derive_signals(in);
   CHECK_FALSE(has(d, "load_eff"));
   CHECK(std::get<bool>(d.signals.get("uses_cp_async")));
-  REQUIRE_FALSE(d.notes.empty());
+  REQUIRE(d.defects.size() == 1);
+  CHECK(d.defects[0].rfind("load_eff = 0 not defined", 0) == 0);
   in.raw = {{m(metric::kLoadEff), 0}, {m(metric::kLdRequests), 0}};
   CHECK_FALSE(has(derive_signals(in), "load_eff"));
   in.raw = {{m(metric::kLoadEff), 56.3}, {m(metric::kLdRequests), 1000}, {m(metric::kLdgsts), 0}};
