@@ -171,7 +171,14 @@ bool loop_is_gemm(const std::vector<std::string_view>& body) {
       for (auto r : registers_in(ops[0])) written.insert(r);
     if (is_mma(op)) mma = true;
     if (is_load(op) && ops.size() >= 2) {
-      std::string_view base = address_base(ops.back());
+      // The address is the bracketed operand (wmma.load has a stride after it).
+      std::string_view addr = ops.back();
+      for (std::size_t k = 1; k < ops.size(); ++k)
+        if (ops[k].find('[') != std::string_view::npos) {
+          addr = ops[k];
+          break;
+        }
+      std::string_view base = address_base(addr);
       bases.insert(base);
       for (auto r : registers_in(ops[0])) loaded_from[r] = base;
     }

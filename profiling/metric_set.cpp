@@ -17,8 +17,8 @@ constexpr auto kMetrics = std::to_array<MetricDef>({
     {kDramRead, "dram_bytes", true, 1, ""},
     {kDramWrite, "dram_bytes", true, 1, ""},
     {kWarpsActive, "occupancy", true, 1, "achieved occupancy"},
-    {kTensorActive, "tensor_frac tensor_active flop_frac gemm_ref_frac", true, 1, "covers HMMA, HGMMA and QGMMA on Hopper"},
-    {kTensorInst, "tensor_active flop_frac gemm_ref_frac", true, 1,
+    {kTensorActive, "tensor_frac tensor_active flop_frac gemm_ref_ratio", true, 1, "covers HMMA, HGMMA and QGMMA on Hopper"},
+    {kTensorInst, "tensor_active flop_frac gemm_ref_ratio", true, 1,
      "tensor_active decides which roof flop_frac is held to"},
     {kTensorInstHmma, "", true, 1, "mma.sync / WMMA instructions"},
     {kTensorInstGmma, "wgmma_active", true, 1, "wgmma instructions (Hopper)"},
@@ -31,7 +31,7 @@ constexpr auto kMetrics = std::to_array<MetricDef>({
     {kSharedLd, "bank_conflicts_per_request", true, 1, ""},
     {kSharedSt, "bank_conflicts_per_request", true, 1, ""},
     {kInst,
-     "inst_executed tensor_active wgmma_active flop_frac gemm_ref_frac local_inst_frac "
+     "inst_executed tensor_active wgmma_active flop_frac gemm_ref_ratio local_inst_frac "
      "atomic_inst_frac threads_per_inst warp_efficiency",
      true, 1, "instructions executed: the denominator of the per-instruction shares"},
     {kSmClock, "sm_clock_mhz", true, 1, "SM clock under profiling, to compare with the unprofiled clock"},

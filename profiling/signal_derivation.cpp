@@ -123,7 +123,7 @@ std::optional<std::pair<double, std::string>> flop_ceiling(const DerivationInput
   return std::nullopt;
 }
 
-// The cuBLAS product of the kernel's path: the GEMM reference gemm_ref_frac is taken against.
+// The cuBLAS product of the kernel's path: the GEMM reference gemm_ref_ratio is taken against.
 std::optional<double> gemm_reference(const DerivationInput& in, bool tensor) {
   std::string dtype = in.dtype.value_or("");
   if (!tensor) return dtype == "fp32" ? in.measured.fp32_flops_per_s : std::nullopt;
@@ -267,7 +267,7 @@ Derivation derive_signals(const DerivationInput& in) {
     }
     // Only a matrix product has a GEMM reference: the code's loop says so, or tensor cores ran.
     if (tensor_active && (*tensor_active || in.code_gemm_loop.value_or(false))) {
-      if (auto ref = gemm_reference(in, *tensor_active)) b.number("gemm_ref_frac", rate / *ref, rate_origin);
+      if (auto ref = gemm_reference(in, *tensor_active)) b.number("gemm_ref_ratio", rate / *ref, rate_origin);
     }
   }
   if (in.flops && in.bytes && *in.bytes > 0)

@@ -19,7 +19,7 @@ namespace solver::profiling {
 
 // Ceilings measured on the device (a large device copy, a large cuBLAS SGEMM / TF32 GEMM).
 // The copy is the DRAM roof (absent: the datasheet peak). The cuBLAS rates are a GEMM
-// reference only (gemm_ref_frac): the FLOP roofs come from the chip's pipe table (SMs x lanes
+// reference only (gemm_ref_ratio): the FLOP roofs come from the chip's pipe table (SMs x lanes
 // x 2 x clock) or its datasheet tensor rates, since a non-GEMM FMA chain beats SGEMM.
 struct Ceilings {
   std::optional<double> dram_bytes_per_s;

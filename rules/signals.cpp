@@ -85,7 +85,7 @@ constexpr auto kSignals = std::to_array<SignalDef>({
     {"flop_frac", N, "fraction 0..1",
      "achieved FLOP rate (problem FLOP formula / time_us) over the roof of the pipe it ran on: "
      "the FMA peak (SMs x FP32 lanes x 2 x clock) for FP32 on CUDA cores, the FP64 peak for "
-     "fp64, the tensor peak for its dtype when tensor_active; never cuBLAS (see gemm_ref_frac)",
+     "fp64, the tensor peak for its dtype when tensor_active; never cuBLAS (see gemm_ref_ratio)",
      "derived: problem FLOPs, time_us, chips.yaml pipe table"},
     {"achieved_tflops", N, "TFLOP/s", "problem FLOP formula over time_us",
      "derived: problem FLOPs / time_us"},
@@ -109,7 +109,7 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "the kernel executed warpgroup MMA (wgmma, Hopper and later)",
      "wgmma.mma_async in the PTX and sm__inst_executed_pipe_tensor_op_gmma.sum > 0; without the "
      "code: gmma instructions / smsp__inst_executed.sum >= 0.02"},
-    {"gemm_ref_frac", N, "ratio",
+    {"gemm_ref_ratio", N, "ratio",
      "achieved FLOP rate over the measured cuBLAS GEMM of the same path (SGEMM on CUDA cores, TF32 on "
      "tensor cores): how far a product is from the library's, not from the hardware roof (may exceed 1)",
      "derived: problem FLOPs, time_us, measured cuBLAS ceiling"},

@@ -117,12 +117,12 @@ TEST_CASE("the FP32 roof is the FMA pipe from the chip's pipe table, not cuBLAS 
   in.flops = 61.6e12 * 1e-3;
   in.raw = {{m(metric::kTensorInst), 0}, {m(metric::kTensorActive), 0}};
   in.measured.fp32_flops_per_s = 51e12;
-  in.code_gemm_loop = true;  // gemm_ref_frac is only taken for a product
+  in.code_gemm_loop = true;  // gemm_ref_ratio is only taken for a product
   Derivation d = derive_signals(in);
   CHECK(num(d, "flop_frac") == Approx(61.6 / 66.908).epsilon(0.001));
   CHECK(d.defects.empty());
   // Against the GEMM reference the same kernel is 1.2x cuBLAS: a ratio, not a roof.
-  CHECK(num(d, "gemm_ref_frac") == Approx(61.6 / 51));
+  CHECK(num(d, "gemm_ref_ratio") == Approx(61.6 / 51));
   // Without a chip there is no roof to hold it to.
   DerivationInput no_chip = in;
   no_chip.chip = nullptr;
@@ -130,10 +130,10 @@ TEST_CASE("the FP32 roof is the FMA pipe from the chip's pipe table, not cuBLAS 
   // A naive SGEMM at 5.5 TFLOP/s: 0.108 of cuBLAS, 0.082 of the pipe.
   in.flops = 5.5e12 * 1e-3;
   Derivation g = derive_signals(in);
-  CHECK(num(g, "gemm_ref_frac") == Approx(5.5 / 51));
+  CHECK(num(g, "gemm_ref_ratio") == Approx(5.5 / 51));
   CHECK(num(g, "flop_frac") == Approx(5.5 / 66.908).epsilon(0.001));
   in.code_gemm_loop = false;  // not a product: no GEMM reference
-  CHECK_FALSE(has(derive_signals(in), "gemm_ref_frac"));
+  CHECK_FALSE(has(derive_signals(in), "gemm_ref_ratio"));
   // fp64 work is held to the FP64 pipe.
   in.dtype = "fp64";
   in.flops = 30e12 * 1e-3;
