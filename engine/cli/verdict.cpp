@@ -121,10 +121,20 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
         << join(b.missing_caps, ", ") << ")\n";
   for (const auto* r : m.outranked)
     out << "  outranked:  " << r->id << " -> " << r->hypothesis << " (priority " << r->priority << ")\n";
-  for (const auto& u : m.undecided)
+  // In text, the undecided rules that could have changed the verdict (all of them when none
+  // fired); --json lists every one.
+  int later = 0;
+  for (const auto& u : m.undecided) {
+    if (!u.outranks_fired) {
+      ++later;
+      continue;
+    }
     out << "  undecided:  " << u.rule->id << " -> " << u.rule->hypothesis << " (priority "
         << u.rule->priority << "; not measured: " << join(u.missing, ", ") << ")"
-        << (u.outranks_fired ? (m.fired ? "  [would outrank the verdict]" : "") : "") << '\n';
+        << (m.fired ? "  [outranks the verdict]" : "") << '\n';
+  }
+  if (later > 0)
+    out << "  undecided:  " << later << " lower-priority rule(s) (see --json)\n";
   if (!m.missing_signals.empty())
     out << "  not measured (rules reading them stay undecided): " << join(m.missing_signals, ", ") << '\n';
   for (const auto& d : v.defects) out << "  defect:     " << d << '\n';
