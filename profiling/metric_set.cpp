@@ -24,6 +24,7 @@ constexpr auto kMetrics = std::to_array<MetricDef>({
     {kTensorInstGmma, "wgmma_active", true, 1, "wgmma instructions (Hopper)"},
     {kFmaActive, "fma_frac", true, 1, ""},
     {kLoadEff, "load_eff", true, 1, "useful bytes per 32-byte sector of global loads"},
+    {kStoreEff, "store_eff", true, 0, "useful bytes per 32-byte sector of global stores"},
     {kLdSectors, "sectors_per_request", true, 1, ""},
     {kLdRequests, "sectors_per_request", true, 1, ""},
     {kL2Hit, "l2_hit", true, 2, ""},

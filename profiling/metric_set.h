@@ -45,6 +45,7 @@ inline constexpr std::string_view kTensorInstHmma = "sm__inst_executed_pipe_tens
 inline constexpr std::string_view kTensorInstGmma = "sm__inst_executed_pipe_tensor_op_gmma.sum";
 inline constexpr std::string_view kFmaActive = "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active";
 inline constexpr std::string_view kLoadEff = "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct";
+inline constexpr std::string_view kStoreEff = "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct";
 inline constexpr std::string_view kLdSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
 inline constexpr std::string_view kLdRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
 inline constexpr std::string_view kL2Hit = "lts__t_sector_hit_rate.pct";

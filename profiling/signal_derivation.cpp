@@ -320,6 +320,7 @@ Derivation derive_signals(const DerivationInput& in) {
                         "there are none, and the sector-efficiency counter does not describe them: dropped");
   else
     b.number("load_eff", pct_to_frac(raw(in, kLoadEff)), Origin::Profiled);
+  b.number("store_eff", pct_to_frac(raw(in, kStoreEff)), Origin::Profiled);
   b.number("sectors_per_request", ratio(raw(in, kLdSectors), raw(in, kLdRequests)), Origin::Profiled);
   b.number("l2_hit", pct_to_frac(raw(in, kL2Hit)), Origin::Profiled);
   b.number("l1_hit", pct_to_frac(raw(in, kL1Hit)), Origin::Profiled);

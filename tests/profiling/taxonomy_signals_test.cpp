@@ -169,3 +169,11 @@ TEST_CASE("load_eff is not defined for loads that go through cp.async, nor witho
   in.raw = {{m(metric::kLoadEff), 56.3}, {m(metric::kLdRequests), 1000}, {m(metric::kLdgsts), 0}};
   CHECK(num(derive_signals(in), "load_eff") == Approx(0.563));
 }
+
+TEST_CASE("store efficiency: a transpose's scattered stores") {
+  DerivationInput in;
+  in.raw = {{m(metric::kLoadEff), 100}, {m(metric::kStoreEff), 12.5}};
+  Derivation d = derive_signals(in);
+  CHECK(num(d, "load_eff") == 1.0);
+  CHECK(num(d, "store_eff") == Approx(0.125));
+}

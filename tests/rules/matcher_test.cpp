@@ -67,10 +67,10 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
   CHECK(a100.fired->hypothesis == "use_tensor_cores_tf32");
   CHECK(a100.blocked.empty());
   CHECK(ids(a100.outranked) == "missing_data_reuse");
-  // uncoalesced asks whether the wasted sectors hit L1 (l1_hit, not in these signals): undecided.
+  // uncoalesced asks whether the wasted sectors hit L1, and about stores (not in these signals).
   bool uncoalesced_undecided = false;
   for (const auto& u : a100.undecided)
-    if (u.rule->id == "uncoalesced") uncoalesced_undecided = u.missing == std::vector<std::string>{"l1_hit"};
+    if (u.rule->id == "uncoalesced") uncoalesced_undecided = u.missing == std::vector<std::string>{"l1_hit", "store_eff"};
   CHECK(uncoalesced_undecided);
 
   MatchResult t4 = m.match(s, chip("t4"));
