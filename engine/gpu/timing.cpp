@@ -12,6 +12,7 @@
 #include "engine/gpu/host_data.h"
 #include "engine/gpu/protocol_io.h"
 #include "engine/gpu/worker.h"
+#include "profiling/launch_gaps.h"
 
 namespace solver::gpu {
 
@@ -104,30 +105,14 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     double sum = 0;
     size_t kernels = 0;
     while (next < records.size() && records[next].start_ns < windows[k].first) ++next;
-    // Records come sorted by start: the union of their intervals is one sweep.
-    uint64_t first = 0, last = 0, covered = 0, cur_start = 0, cur_end = 0;
+    std::vector<std::pair<uint64_t, uint64_t>> intervals;
     while (next < records.size() && records[next].start_ns <= windows[k].second) {
-      const KernelRecord& rec = records[next];
-      sum += rec.duration_us();
-      if (kernels == 0) {
-        first = rec.start_ns;
-        cur_start = rec.start_ns;
-        cur_end = rec.end_ns;
-      } else if (rec.start_ns > cur_end) {
-        covered += cur_end - cur_start;
-        cur_start = rec.start_ns;
-        cur_end = rec.end_ns;
-      } else {
-        cur_end = std::max(cur_end, rec.end_ns);
-      }
-      last = std::max(last, rec.end_ns);
+      sum += records[next].duration_us();
+      intervals.emplace_back(records[next].start_ns, records[next].end_ns);
       ++kernels;
       ++next;
     }
-    if (kernels > 0) {
-      covered += cur_end - cur_start;
-      if (last > first) out.gap_frac[r].push_back(1.0 - double(covered) / double(last - first));
-    }
+    if (auto gap = profiling::idle_fraction(std::move(intervals))) out.gap_frac[r].push_back(*gap);
     if (kernels != runners[r]->resolved.launches.size()) {
       ++mismatches;
       sum = out.event_us[r][sample];

@@ -3,6 +3,7 @@
 // turns an impossible value into a reported defect instead of a signal.
 #include <doctest/doctest.h>
 
+#include "profiling/launch_gaps.h"
 #include "profiling/metric_set.h"
 #include "profiling/signal_derivation.h"
 #include "test_chips.h"
@@ -176,4 +177,15 @@ TEST_CASE("store efficiency: a transpose's scattered stores") {
   Derivation d = derive_signals(in);
   CHECK(num(d, "load_eff") == 1.0);
   CHECK(num(d, "store_eff") == Approx(0.125));
+}
+
+TEST_CASE("launch_gap_frac: idle share of the span between the first start and the last end") {
+  // Four 2-unit kernels with 3 units between them: 8 busy out of a 17-unit span.
+  CHECK(*idle_fraction({{0, 2}, {5, 7}, {10, 12}, {15, 17}}) == Approx(9.0 / 17));
+  // Back to back: no gap. Overlapping kernels (two streams) count once, in any order.
+  CHECK(*idle_fraction({{0, 5}, {5, 9}}) == Approx(0));
+  CHECK(*idle_fraction({{4, 10}, {0, 6}, {20, 30}}) == Approx(10.0 / 30));
+  CHECK(*idle_fraction({{100, 200}}) == Approx(0));  // one kernel: weight of its own span
+  CHECK_FALSE(idle_fraction({}).has_value());
+  CHECK_FALSE(idle_fraction({{7, 7}}).has_value());
 }
