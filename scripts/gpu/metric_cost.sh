@@ -19,10 +19,11 @@ budget_left() { [ $(( $(date +%s) - T0 )) -lt ${1:-300} ]; }  # keeps the whole 
 worker() { timeout 120 "$B/solver-gpu" --serve --problems-root "$D/problems" --chips "$D/rules/chips.yaml" --cache-dir "$SOLVER_CACHE_DIR"; }
 {
 echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader)"
-# The list the live profile collects for the default table, as JSON and as ncu's comma list.
+# The list the live profile collects for the default table (no python needed): the same
+# metrics `signals metrics` lists, as ncu's comma list and as a JSON array for the worker.
 timeout 30 "$B/solver" --data-dir "$D" signals metrics --json > "$OUT/metrics.json" || { echo "signals metrics failed"; exit 1; }
-LIST=$(python3 -c 'import json,sys; print(",".join(json.load(open(sys.argv[1]))["metrics"]))' "$OUT/metrics.json")
-JLIST=$(python3 -c 'import json,sys; print(json.dumps(json.load(open(sys.argv[1]))["metrics"]))' "$OUT/metrics.json")
+LIST=$(tr -d ' \n' < "$OUT/metrics.json" | sed 's/.*"metrics":\[\([^]]*\)\].*/\1/' | tr -d '"')
+JLIST="[\"$(echo "$LIST" | sed 's/,/","/g')\"]"
 echo "metrics ($(echo "$LIST" | tr ',' '\n' | wc -l)): $LIST"
 timeout 30 "$B/solver" --data-dir "$D" signals ncu-metrics > "$OUT/ncu_metrics.txt"
 # Warm the NVRTC cache and the ceilings once, outside the timed calls.
@@ -56,6 +57,7 @@ for pv in "sigmoid vec4" "softmax naive" "matmul naive"; do
   set -- $pv
   budget_left 320 || { echo "time budget spent: skipping classify $1 $2"; continue; }
   timeout 40 "$B/solver" --data-dir "$D" classify --problem $1 --variant $2 --json > "$OUT/classify_$1_$2.json" 2>"$OUT/classify_$1_$2.err"
+  command -v python3 >/dev/null || { echo "classify $1 $2: see $OUT/classify_$1_$2.json"; continue; }
   python3 - "$OUT/classify_$1_$2.json" <<'PY'
 import json, sys
 v = json.load(open(sys.argv[1]))["verdicts"][0]
