@@ -94,8 +94,11 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
       UndecidedRule u;
       u.rule = &r;
       u.outranks_fired = fired == nullptr;
+      const auto table = signal_table();
       for (const auto& [name, slot] : info.names)
-        if (slot >= 0 && is_missing(slots_[static_cast<std::size_t>(slot)])) u.missing.push_back(name);
+        if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
+            is_missing(slots_[static_cast<std::size_t>(slot)]))
+          u.missing.push_back(table[static_cast<std::size_t>(slot)].name);
       out.undecided.push_back(std::move(u));
       continue;
     }

@@ -5,6 +5,7 @@
 #pragma once
 #include <span>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -27,7 +28,9 @@ struct BlockedRule {
 // Never fired; reported so the reader knows which verdicts the missing signals withheld.
 struct UndecidedRule {
   const Rule* rule = nullptr;
-  std::vector<std::string> missing;  // the condition's names that were missing
+  // The condition's signals that were missing (views of signal_table() names: static, so
+  // reporting them allocates no strings on the matcher's hot path).
+  std::vector<std::string_view> missing;
   bool outranks_fired = false;       // it sorts before the rule that fired (or none fired):
                                      // with the missing signals measured it might have won
 };

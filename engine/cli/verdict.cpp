@@ -61,7 +61,7 @@ nlohmann::json verdict_json(const VerdictInput& v) {
   nlohmann::json undecided = nlohmann::json::array();
   for (const auto& u : m.undecided) {
     auto r = rule_json(*u.rule);
-    r["missing"] = u.missing;
+    r["missing"] = std::vector<std::string>(u.missing.begin(), u.missing.end());
     r["outranks_fired"] = u.outranks_fired;
     undecided.push_back(r);
   }
@@ -130,7 +130,8 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
       continue;
     }
     out << "  undecided:  " << u.rule->id << " -> " << u.rule->hypothesis << " (priority "
-        << u.rule->priority << "; not measured: " << join(u.missing, ", ") << ")"
+        << u.rule->priority << "; not measured: "
+        << join(std::vector<std::string>(u.missing.begin(), u.missing.end()), ", ") << ")"
         << (m.fired ? "  [outranks the verdict]" : "") << '\n';
   }
   if (later > 0)

@@ -70,7 +70,7 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
   // uncoalesced asks whether the wasted sectors hit L1, and about stores (not in these signals).
   bool uncoalesced_undecided = false;
   for (const auto& u : a100.undecided)
-    if (u.rule->id == "uncoalesced") uncoalesced_undecided = u.missing == std::vector<std::string>{"sectors_per_request", "l1_hit", "store_eff"};
+    if (u.rule->id == "uncoalesced") uncoalesced_undecided = u.missing == std::vector<std::string_view>{"sectors_per_request", "l1_hit", "store_eff"};
   CHECK(uncoalesced_undecided);
 
   MatchResult t4 = m.match(s, chip("t4"));

@@ -42,7 +42,7 @@ TEST_CASE("and / or with a missing operand: false and missing = false, true or m
   CHECK(r.fired->id == "or_true");  // decided true despite the missing operand
   REQUIRE(r.undecided.size() == 2);
   CHECK(r.undecided[0].rule->id == "and_true");
-  CHECK(r.undecided[0].missing == std::vector<std::string>{"stall_barrier"});
+  CHECK(r.undecided[0].missing == std::vector<std::string_view>{"stall_barrier"});
   CHECK(r.undecided[0].outranks_fired);  // it sorts before the verdict
   CHECK(r.undecided[1].rule->id == "or_false");
   CHECK_FALSE(r.undecided[1].outranks_fired);
