@@ -155,6 +155,9 @@ int run_classify(Context& ctx) {
       for (std::size_t row : k.rows) ids += (ids.empty() ? "" : ",") + ex.kernels[row].id;
       std::string label = k.name + (k.rows.size() == 1 ? " (ID " + ids + ")"
                                                        : " (" + std::to_string(k.rows.size()) + " launches, IDs " + ids + ")");
+      if (!m.missing_signals.empty())
+        d.notes.push_back("the export lacks counters some rules read: re-export with the list "
+                          "`solver signals ncu-metrics` prints");
       VerdictInput v{label, path + ":" + std::to_string(k.line), chip, &m, &d.signals, origin, d.notes};
       v.defects = d.defects;
       out.add(ctx, v);
