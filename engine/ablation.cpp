@@ -11,6 +11,7 @@
 #include <ostream>
 
 #include "engine/data_paths.h"
+#include "profiling/rule_metrics.h"
 #include "engine/evolver.h"
 #include "engine/backend/json_util.h"
 #include "engine/ledger.h"

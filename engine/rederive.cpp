@@ -31,6 +31,15 @@ profiling::LaunchAttributes launch_from(const rules::SignalSet& s) {
   return l;
 }
 
+// A value the derivation dropped as out of range must not come back from the old recording.
+bool is_defect(const profiling::Derivation& d, std::string_view name) {
+  for (const auto& text : d.defects)
+    if (text.size() > name.size() + 3 && text.compare(0, name.size(), name) == 0 &&
+        text.compare(name.size(), 3, " = ") == 0)
+      return true;
+  return false;
+}
+
 }  // namespace
 
 RederiveReport rederive_recording(Recording& rec, const std::string& problems_root,
@@ -77,9 +86,12 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
       in.launch_count = double(r.launches.size());
       in.dtype = r.precision;
       generators::CompileResult compiled = generators::compile_variant(r, cache);
+      // As the live profile: its subject is the whole variant, so weight 1 (profile_op.cpp).
+      in.weight = 1.0;
       if (compiled.ok && compiled.tensor_ops) {
         in.code_tensor_ops = compiled.tensor_ops->total();
         in.code_wgmma_ops = compiled.tensor_ops->wgmma;
+        in.code_gemm_loop = compiled.gemm_loop;
       } else {
         report.notes.push_back(problem + " " + key + ": code not scanned (" +
                                (compiled.ok ? std::string("no PTX") : compiled.error) +
@@ -89,7 +101,7 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
       // Signals the derivation cannot rebuild from what was kept stay as recorded.
       rules::SignalSet after = d.signals;
       for (const auto& [name, value] : before.values)
-        if (rules::is_missing(after.get(name))) after.set(std::string(name), value);
+        if (rules::is_missing(after.get(name)) && !is_defect(d, name)) after.set(std::string(name), value);
       std::set<std::string> names;
       for (const auto& [name, value] : before.values) names.insert(std::string(name));
       for (const auto& [name, value] : after.values) names.insert(std::string(name));
@@ -98,6 +110,7 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
         if (a != b) report.changes.push_back({problem, key, name, a, b});
       }
       prof.signals = std::move(after);
+      prof.defects = d.defects;
       for (const auto& [name, origin] : d.origin) prof.signal_origin[name] = profiling::to_string(origin);
       ++report.variants;
     }

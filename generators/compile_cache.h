@@ -27,6 +27,9 @@ struct CompileResult {
   // Tensor-core instructions in `ptx` (compile_variant fills it): the static half of
   // tensor_active. Absent when there is no PTX.
   std::optional<TensorOps> tensor_ops;
+  // Whether a launched entry has a matrix-product loop (compile_variant fills it, scoped like
+  // tensor_ops to the entries the variant launches). Absent when there is no PTX.
+  std::optional<bool> gemm_loop;
 };
 
 // The cache key. Every input is length-prefixed so no two inputs collide by concatenation.

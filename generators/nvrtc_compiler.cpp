@@ -219,6 +219,18 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
 
 
 
+namespace {
+// The static code facts of the entries the variant launches (not of every kernel in its file).
+void scan_code(const ResolvedVariant& variant, CompileResult& r) {
+  if (r.ptx.empty()) return;
+  std::vector<std::string> entries;
+  for (const auto& l : variant.launches) entries.push_back(l.entry);
+  CodeFacts facts = scan_launched_code(r.ptx, entries);
+  r.tensor_ops = facts.tensor;
+  if (facts.missing.empty()) r.gemm_loop = facts.gemm_loop;
+}
+}  // namespace
+
 CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache) {
   if (!nvrtc_available()) {
     CompileResult r;
@@ -232,12 +244,15 @@ CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cach
   std::string key;
   if (cache) {
     key = compile_cache_key(variant.source_text, options, nvrtc_version(), variant.arch);
-    if (auto hit = cache->load(key)) return *hit;
+    if (auto hit = cache->load(key)) {
+      scan_code(variant, *hit);
+      return *hit;
+    }
   }
   std::string name = variant.source_path.substr(variant.source_path.find_last_of('/') + 1);
   CompileResult r = nvrtc_compile(variant.source_text, name, options);
   r.kernels = parse_ptxas_usage(r.log);
-  if (!r.ptx.empty()) r.tensor_ops = scan_ptx_tensor_ops(r.ptx);
+  scan_code(variant, r);
   r.cache_key = key;
   if (cache && r.ok) cache->store(key, r);
   return r;

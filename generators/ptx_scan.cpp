@@ -1,6 +1,9 @@
 #include "generators/ptx_scan.h"
 
+#include <algorithm>
 #include <cctype>
+#include <map>
+#include <set>
 #include <string_view>
 
 namespace solver::generators {
@@ -34,13 +37,8 @@ std::string_view opcode(std::string_view stmt) {
   return stmt.substr(0, n);
 }
 
-}  // namespace
-
-TensorOps scan_ptx_tensor_ops(const std::string& ptx) {
-  TensorOps ops;
-  // Split into statements at ';', braces and line ends (directives such as `.version 9.0`
-  // end without ';'; an instruction's opcode always starts its line), dropping // and /* */
-  // comments and "..." strings first.
+// The PTX without // and /* */ comments and "..." strings.
+std::string strip_comments(std::string_view ptx) {
   std::string clean;
   clean.reserve(ptx.size());
   for (std::size_t i = 0; i < ptx.size(); ++i) {
@@ -58,18 +56,217 @@ TensorOps scan_ptx_tensor_ops(const std::string& ptx) {
       clean += ptx[i];
     }
   }
+  return clean;
+}
+
+// Statements split at ';', braces and line ends (directives such as `.version 9.0` end
+// without ';'; an instruction's opcode always starts its line); blank ones dropped.
+std::vector<std::string_view> statements(std::string_view clean) {
+  std::vector<std::string_view> out;
   std::string_view rest(clean);
   while (!rest.empty()) {
     auto semi = rest.find_first_of(";{}\n");
     std::string_view stmt = rest.substr(0, semi);
     rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
-    std::string_view op = opcode(stmt);
-    if (starts_with(op, "wgmma.mma_async")) ++ops.wgmma;
-    else if (starts_with(op, "tcgen05.mma")) ++ops.tcgen05;
-    else if (starts_with(op, "wmma.mma") || starts_with(op, "mma.sync") || starts_with(op, "mma.sp"))
-      ++ops.mma;
+    if (stmt.find_first_not_of(" \t\r") != std::string_view::npos) out.push_back(stmt);
   }
+  return out;
+}
+
+void count_tensor(std::string_view op, TensorOps& ops) {
+  if (starts_with(op, "wgmma.mma_async")) ++ops.wgmma;
+  else if (starts_with(op, "tcgen05.mma")) ++ops.tcgen05;
+  else if (starts_with(op, "wmma.mma") || starts_with(op, "mma.sync") || starts_with(op, "mma.sp"))
+    ++ops.mma;
+}
+
+TensorOps tensor_ops_of(std::string_view clean) {
+  TensorOps ops;
+  for (auto stmt : statements(clean)) count_tensor(opcode(stmt), ops);
   return ops;
+}
+
+bool is_mma(std::string_view op) {
+  TensorOps t;
+  count_tensor(op, t);
+  return t.total() > 0;
+}
+
+bool is_load(std::string_view op) {
+  return starts_with(op, "ld.") || starts_with(op, "wmma.load") || starts_with(op, "ldmatrix");
+}
+
+// A label statement ("$L__BB0_2:"): its name, else empty.
+std::string_view label_of(std::string_view stmt) {
+  auto b = stmt.find_first_not_of(" \t\r");
+  if (b == std::string_view::npos) return {};
+  stmt.remove_prefix(b);
+  auto e = stmt.find_first_of(" \t\r");
+  std::string_view word = stmt.substr(0, e);
+  if (word.size() > 1 && word.back() == ':') return word.substr(0, word.size() - 1);
+  return {};
+}
+
+// Operands after the opcode, split at commas outside brackets and braces, trimmed.
+std::vector<std::string_view> operands(std::string_view stmt, std::string_view op) {
+  std::vector<std::string_view> out;
+  auto at = stmt.find(op);
+  if (at == std::string_view::npos) return out;
+  std::string_view rest = stmt.substr(at + op.size());
+  int depth = 0;
+  std::size_t start = 0;
+  auto push = [&](std::size_t end) {
+    std::string_view o = rest.substr(start, end - start);
+    while (!o.empty() && std::isspace(static_cast<unsigned char>(o.front()))) o.remove_prefix(1);
+    while (!o.empty() && std::isspace(static_cast<unsigned char>(o.back()))) o.remove_suffix(1);
+    if (!o.empty()) out.push_back(o);
+  };
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    char c = rest[i];
+    if (c == '[' || c == '{') ++depth;
+    else if (c == ']' || c == '}') --depth;
+    else if (c == ',' && depth == 0) {
+      push(i);
+      start = i + 1;
+    }
+  }
+  push(rest.size());
+  return out;
+}
+
+// The address register of a memory operand "[%rd5+16]" ("%rd5"), or the operand itself.
+std::string_view address_base(std::string_view o) {
+  auto open = o.find('[');
+  if (open == std::string_view::npos) return o;
+  o.remove_prefix(open + 1);
+  auto end = o.find_first_of("+-] ");
+  return o.substr(0, end);
+}
+
+// Registers named by a destination operand ("%f1" or "{%f1, %f2}").
+std::vector<std::string_view> registers_in(std::string_view o) {
+  std::vector<std::string_view> out;
+  for (std::size_t i = 0; i < o.size(); ++i) {
+    if (o[i] != '%') continue;
+    std::size_t j = i + 1;
+    while (j < o.size() && (std::isalnum(static_cast<unsigned char>(o[j])) || o[j] == '_')) ++j;
+    out.push_back(o.substr(i, j - i));
+    i = j;
+  }
+  return out;
+}
+
+bool loop_is_gemm(const std::vector<std::string_view>& body) {
+  std::map<std::string_view, std::string_view> loaded_from;  // register -> address register
+  std::set<std::string_view> bases, written;
+  bool mma = false;
+  for (auto stmt : body) {
+    std::string_view op = opcode(stmt);
+    if (op.empty() || op.front() == '.') continue;
+    auto ops = operands(stmt, op);
+    if (ops.empty()) continue;
+    // An accumulator is computed in the loop, not loaded there (`y = a*x + y` with y loaded
+    // each trip is an axpy, not a product's reduction).
+    if (!is_load(op))
+      for (auto r : registers_in(ops[0])) written.insert(r);
+    if (is_mma(op)) mma = true;
+    if (is_load(op) && ops.size() >= 2) {
+      // The address is the bracketed operand (wmma.load has a stride after it).
+      std::string_view addr = ops.back();
+      for (std::size_t k = 1; k < ops.size(); ++k)
+        if (ops[k].find('[') != std::string_view::npos) {
+          addr = ops[k];
+          break;
+        }
+      std::string_view base = address_base(addr);
+      bases.insert(base);
+      for (auto r : registers_in(ops[0])) loaded_from[r] = base;
+    }
+  }
+  if (bases.size() < 2) return false;
+  if (mma) return true;
+  for (auto stmt : body) {
+    std::string_view op = opcode(stmt);
+    if (!starts_with(op, "fma.")) continue;
+    auto ops = operands(stmt, op);
+    if (ops.size() != 4) continue;
+    auto a = loaded_from.find(ops[1]), b = loaded_from.find(ops[2]);
+    if (a == loaded_from.end() || b == loaded_from.end() || a->second == b->second) continue;
+    if (written.count(ops[3])) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TensorOps scan_ptx_tensor_ops(const std::string& ptx) { return tensor_ops_of(strip_comments(ptx)); }
+
+std::string_view ptx_entry_body(std::string_view ptx, std::string_view entry) {
+  std::size_t from = 0;
+  while ((from = ptx.find(".entry", from)) != std::string_view::npos) {
+    std::size_t name = ptx.find_first_not_of(" \t\r\n", from + 6);
+    from += 6;
+    if (name == std::string_view::npos) break;
+    std::size_t end = ptx.find_first_of(" \t\r\n(", name);
+    if (ptx.substr(name, end - name) != entry) continue;
+    // The body: the first '{' after the parameter list, to its matching '}'.
+    std::size_t open = ptx.find('{', end);
+    if (open == std::string_view::npos) return {};
+    int depth = 0;
+    for (std::size_t i = open; i < ptx.size(); ++i) {
+      if (ptx[i] == '{') ++depth;
+      else if (ptx[i] == '}' && --depth == 0) return ptx.substr(open + 1, i - open - 1);
+    }
+    return ptx.substr(open + 1);
+  }
+  return {};
+}
+
+bool ptx_has_gemm_loop(std::string_view entry_body) {
+  std::string clean = strip_comments(entry_body);
+  // Scoped blocks ({ .reg ... }) do not end a loop: split at ';' and line ends only.
+  for (char& c : clean)
+    if (c == '{' || c == '}') c = ' ';
+  std::vector<std::string_view> stmts = statements(clean);
+  std::map<std::string_view, std::size_t> label_at;
+  for (std::size_t i = 0; i < stmts.size(); ++i)
+    if (auto l = label_of(stmts[i]); !l.empty()) label_at[l] = i;
+  for (std::size_t i = 0; i < stmts.size(); ++i) {
+    std::string_view op = opcode(stmts[i]);
+    if (!starts_with(op, "bra")) continue;
+    auto ops = operands(stmts[i], op);
+    if (ops.empty()) continue;
+    auto target = label_at.find(ops.back());
+    if (target == label_at.end() || target->second >= i) continue;  // forward: not a loop
+    std::vector<std::string_view> body(stmts.begin() + std::ptrdiff_t(target->second) + 1,
+                                       stmts.begin() + std::ptrdiff_t(i));
+    if (loop_is_gemm(body)) return true;
+  }
+  return false;
+}
+
+CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::string>& entries) {
+  CodeFacts f;
+  std::string clean = strip_comments(ptx);
+  bool whole_module = entries.empty();
+  std::vector<std::string> seen;
+  for (const auto& e : entries) {
+    if (std::find(seen.begin(), seen.end(), e) != seen.end()) continue;
+    seen.push_back(e);
+    std::string_view body = ptx_entry_body(clean, e);
+    if (body.empty()) {
+      f.missing.push_back(e);
+      whole_module = true;
+      continue;
+    }
+    TensorOps t = tensor_ops_of(body);
+    f.tensor.mma += t.mma;
+    f.tensor.wgmma += t.wgmma;
+    f.tensor.tcgen05 += t.tcgen05;
+    f.gemm_loop = f.gemm_loop || ptx_has_gemm_loop(body);
+  }
+  if (whole_module) f.tensor = tensor_ops_of(clean);
+  return f;
 }
 
 }  // namespace solver::generators

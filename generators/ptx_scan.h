@@ -1,10 +1,26 @@
-// Tensor-core instructions in a variant's PTX: the static half of `tensor_active`. The
-// profiler's tensor-pipe counters alone cannot tell an MMA from the compiler's `HFMA2.MMA`
-// constant moves, which issue on the same pipe (docs/signals.md); the PTX can, because those
-// moves are chosen by ptxas and never appear in PTX, while every tensor-core operation does
-// (WMMA and inline `mma` asm included).
+// Static facts about a variant's PTX, scoped to the entries it launches: the tensor-core
+// instructions (the static half of `tensor_active`) and whether the code has the loop of a
+// matrix product (`gemm_loop`).
+//
+// Tensor ops: the profiler's tensor-pipe counters alone cannot tell an MMA from the compiler's
+// `HFMA2.MMA` constant moves, which issue on the same pipe (docs/signals.md); the PTX can,
+// because those moves are chosen by ptxas and never appear in PTX, while every tensor-core
+// operation does (WMMA and inline `mma` asm included). A module often holds several kernels
+// (one .cu with a WMMA kernel and a scalar one): only the launched `.entry` bodies count.
+//
+// GEMM loop, kept deliberately simple: a loop (a backward branch to a label of the same entry)
+// whose body (a) loads from at least two different address registers (ld.global / ld.shared /
+// ld.local / ld.const / ld.param / wmma.load / ldmatrix, vector forms included) and (b) either
+// issues an MMA (wmma.mma, mma.sync, wgmma) or has an `fma` whose two multiplicands are values
+// loaded in the loop through two different address registers and whose addend is a register
+// an arithmetic instruction of the loop writes (an accumulator carried around the loop, not a
+// value loaded there as in an axpy). An FMA chain on registers
+// (no loads in the loop), an elementwise map (one stream), a reduction (add, not fma of two
+// loaded values) do not qualify; a matrix-vector product does (its FLOP/byte tells it apart).
 #pragma once
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace solver::generators {
 
@@ -15,7 +31,23 @@ struct TensorOps {
   int total() const { return mma + wgmma + tcgen05; }
 };
 
-// Counts the instructions (static occurrences, comments and string literals ignored).
+// Counts the instructions of the whole module (static occurrences, comments and string
+// literals ignored).
 TensorOps scan_ptx_tensor_ops(const std::string& ptx);
+
+// The text of `.entry NAME (...) { ... }` (the braces' contents), or empty if the module has
+// no such entry.
+std::string_view ptx_entry_body(std::string_view ptx, std::string_view entry);
+
+// Whether one entry's body has a matrix-product loop (see above).
+bool ptx_has_gemm_loop(std::string_view entry_body);
+
+struct CodeFacts {
+  TensorOps tensor;                        // summed over the launched entries
+  bool gemm_loop = false;                  // any launched entry has one
+  std::vector<std::string> missing;        // entries not found in the PTX (then the whole
+                                           // module is scanned for tensor ops, as before)
+};
+CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::string>& entries);
 
 }  // namespace solver::generators

@@ -2,8 +2,10 @@
 // the H200 accepted it: docs/h200.md, tests/profiling/h200_supported_metrics.txt), the signals it feeds,
 // and whether it is in the default set or only in the opt-in full set.
 //
-// The default set is chosen for few replay passes: everything the signals need except
-// `sm__throughput.*`, which alone costs 8 passes on the H200 (all 16 names took 10 passes).
+// What a run collects follows its rule table (metrics_for_signals over the signals the rules and
+// their hypotheses' evidence read: profiling/rule_metrics.h). The default set is the fallback
+// when a caller names no signals: every metric except `sm__throughput.*`, which alone costs 8
+// passes on the H200 (all 16 first names took 10 passes).
 #pragma once
 #include <span>
 #include <string>
@@ -43,6 +45,7 @@ inline constexpr std::string_view kTensorInstHmma = "sm__inst_executed_pipe_tens
 inline constexpr std::string_view kTensorInstGmma = "sm__inst_executed_pipe_tensor_op_gmma.sum";
 inline constexpr std::string_view kFmaActive = "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active";
 inline constexpr std::string_view kLoadEff = "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct";
+inline constexpr std::string_view kStoreEff = "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct";
 inline constexpr std::string_view kLdSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
 inline constexpr std::string_view kLdRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
 inline constexpr std::string_view kL2Hit = "lts__t_sector_hit_rate.pct";
@@ -54,6 +57,49 @@ inline constexpr std::string_view kSmClock = "sm__cycles_elapsed.avg.per_second"
 inline constexpr std::string_view kLdgsts = "smsp__inst_executed_op_ldgsts.sum";
 inline constexpr std::string_view kTmaInst = "sm__inst_executed_pipe_tma.sum";
 inline constexpr std::string_view kIssueActive = "smsp__issue_active.avg.pct_of_peak_sustained_active";
+// Per-pipe utilisation (ncu's "pipe utilization": instructions over the pipe's peak rate).
+inline constexpr std::string_view kAluInst = "sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active";
+inline constexpr std::string_view kFp64Active = "sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active";
+inline constexpr std::string_view kXuInst = "sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active";
+inline constexpr std::string_view kLsuInst = "sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active";
+// Caches.
+inline constexpr std::string_view kL1Hit = "l1tex__t_sector_hit_rate.pct";
+inline constexpr std::string_view kL1Wavefronts = "l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed";
+inline constexpr std::string_view kL2Sectors = "lts__t_sectors.avg.pct_of_peak_sustained_elapsed";
+// Local memory and atomics.
+inline constexpr std::string_view kLocalLdInst = "smsp__inst_executed_op_local_ld.sum";
+inline constexpr std::string_view kLocalStInst = "smsp__inst_executed_op_local_st.sum";
+inline constexpr std::string_view kLocalLdSectors = "l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum";
+inline constexpr std::string_view kLocalStSectors = "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum";
+inline constexpr std::string_view kGlobalAtomInst = "smsp__sass_inst_executed_op_global_atom.sum";
+inline constexpr std::string_view kGlobalRedInst = "smsp__sass_inst_executed_op_global_red.sum";
+inline constexpr std::string_view kSharedAtomInst = "smsp__sass_inst_executed_op_shared_atom.sum";
+inline constexpr std::string_view kL2AtomRequests = "lts__t_requests_aperture_device_op_atom.sum";
+inline constexpr std::string_view kL2RedRequests = "lts__t_requests_aperture_device_op_red.sum";
+// Divergence and SM activity.
+inline constexpr std::string_view kThreadInst = "smsp__thread_inst_executed.sum";
+inline constexpr std::string_view kSmActive = "sm__cycles_active.avg.pct_of_peak_sustained_elapsed";
+// Warp states: warp-cycles per stall reason, over active warp-cycles.
+inline constexpr std::string_view kWarpsActiveSum = "smsp__warps_active.sum";
+inline constexpr std::string_view kStallLongSb = "smsp__warps_issue_stalled_long_scoreboard.sum";
+inline constexpr std::string_view kStallShortSb = "smsp__warps_issue_stalled_short_scoreboard.sum";
+inline constexpr std::string_view kStallMio = "smsp__warps_issue_stalled_mio_throttle.sum";
+inline constexpr std::string_view kStallBarrier = "smsp__warps_issue_stalled_barrier.sum";
+inline constexpr std::string_view kStallMembar = "smsp__warps_issue_stalled_membar.sum";
+inline constexpr std::string_view kStallLg = "smsp__warps_issue_stalled_lg_throttle.sum";
+inline constexpr std::string_view kStallMath = "smsp__warps_issue_stalled_math_pipe_throttle.sum";
+inline constexpr std::string_view kStallWait = "smsp__warps_issue_stalled_wait.sum";
+inline constexpr std::string_view kStallNotSelected = "smsp__warps_issue_stalled_not_selected.sum";
 }  // namespace metric
+
+// The metrics a set of signals needs: every metric whose `feeds` names one of them, plus
+// gpu__time_duration.sum (the profiler always collects it: it weights the per-kernel means).
+// In metric-table order, no duplicates. Signals no metric feeds (driver, code, problem, timing
+// signals) need nothing.
+std::vector<std::string> metrics_for_signals(const std::vector<std::string>& signals);
+// The signals some metric of the table feeds: the ones a metric list can or cannot collect.
+bool signal_needs_metrics(std::string_view signal);
+// Whether `metrics` holds everything `signal` needs (false for a signal no metric feeds).
+bool collectable_with(std::string_view signal, const std::vector<std::string>& metrics);
 
 }  // namespace solver::profiling

@@ -301,4 +301,118 @@ Derivation derive_ncu_signals(const NcuExport& ex, std::size_t index, const rule
   return d;
 }
 
+namespace {
+
+enum class Merge { Sum, Max, Min, Mean };
+
+// How a metric's launches combine: by its rollup, the way the range profiler combines kernels.
+Merge merge_of(const std::string& metric) {
+  auto dot = metric.find('.');
+  if (dot == std::string::npos) return Merge::Mean;
+  std::string rollup = metric.substr(dot + 1);
+  if (rollup == "sum" || rollup == "avg") return Merge::Sum;
+  if (rollup == "max") return Merge::Max;
+  if (rollup == "min") return Merge::Min;
+  return Merge::Mean;  // .pct, .ratio, .per_second, pct_of_peak_*
+}
+
+}  // namespace
+
+std::vector<NcuKernelGroup> group_ncu_kernels(const NcuExport& ex) {
+  std::vector<NcuKernelGroup> groups;
+  const std::string t(metric::kTime);
+  for (std::size_t i = 0; i < ex.kernels.size(); ++i) {
+    const NcuKernel& k = ex.kernels[i];
+    auto it = std::find_if(groups.begin(), groups.end(), [&](const NcuKernelGroup& g) {
+      return g.name == k.name && g.device == k.device;
+    });
+    if (it == groups.end()) {
+      groups.push_back(NcuKernelGroup{k.name, k.device, {}, k.line, {}, k.launch});
+      it = groups.end() - 1;
+    }
+    it->rows.push_back(i);
+  }
+  for (auto& g : groups) {
+    std::map<std::string, double> weight_seen;
+    double longest = -1;
+    for (std::size_t row : g.rows) {
+      const NcuKernel& k = ex.kernels[row];
+      auto ti = k.raw.find(t);
+      double w = ti == k.raw.end() ? 0 : ti->second;
+      if (w > longest) {
+        longest = w;
+        g.launch = k.launch;
+      }
+      for (const auto& [name, v] : k.raw) {
+        auto [slot, fresh] = g.raw.emplace(name, 0.0);
+        switch (merge_of(name)) {
+          case Merge::Sum: slot->second += v; break;
+          case Merge::Max: slot->second = fresh ? v : std::max(slot->second, v); break;
+          case Merge::Min: slot->second = fresh ? v : std::min(slot->second, v); break;
+          case Merge::Mean: {
+            // Launches without a time count once each (plain mean over them).
+            double wt = w > 0 ? w : 1.0;
+            slot->second += v * wt;
+            weight_seen[name] += wt;
+            break;
+          }
+        }
+      }
+    }
+    for (const auto& [name, w] : weight_seen) g.raw[name] = w > 0 ? g.raw[name] / w : 0.0;
+  }
+  return groups;
+}
+
+Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGroup>& groups,
+                             std::size_t group, const rules::ChipProfile* chip,
+                             std::optional<double> time_us) {
+  (void)ex;
+  const NcuKernelGroup& g = groups.at(group);
+  DerivationInput in;
+  in.raw = g.raw;
+  in.chip = chip;
+  in.launch = g.launch;
+  in.allow_profiled_fallback = true;
+  in.time_us = time_us;
+  in.kernel_count = 1;
+  in.launch_count = double(g.rows.size());
+  // Weight: this kernel's share of the profiled time of every kernel in the export. Replay
+  // slows memory-bound kernels more than compute-bound ones, so it is approximate: the note
+  // says so, and a missing time anywhere leaves it missing (never a guess that fires the gate).
+  const std::string t(metric::kTime);
+  double total = 0;
+  bool all_timed = true;
+  for (const auto& other : groups) {
+    auto it = other.raw.find(t);
+    if (it == other.raw.end()) all_timed = false;
+    else total += it->second;
+  }
+  if (all_timed && total > 0) in.weight = g.raw.at(t) / total;
+  Derivation d = derive_signals(in);
+  if (in.weight) {
+    d.origin["weight"] = Origin::ProfiledRun;
+    if (groups.size() > 1)
+      d.notes.push_back("weight is this kernel's share of the export's profiled time (" +
+                        std::to_string(g.rows.size()) + " launch(es) of " +
+                        std::to_string(groups.size()) + " kernels)");
+  }
+  if (in.time_us) d.origin["time_us"] = Origin::Given;
+  return d;
+}
+
+std::vector<std::string> ncu_metrics_for(const std::vector<std::string>& signals) {
+  std::vector<std::string> out = metrics_for_signals(signals);
+  // What the driver signals come from in an export (ncu's launch statistics and occupancy
+  // sections), and the device's name for the chip lookup.
+  static const char* kLaunch[] = {
+      "launch__block_size", "launch__grid_size", "launch__registers_per_thread",
+      "launch__shared_mem_per_block_static", "launch__shared_mem_per_block_dynamic",
+      "launch__occupancy_limit_registers", "launch__occupancy_limit_shared_mem",
+      "launch__occupancy_limit_blocks", "launch__occupancy_limit_warps",
+      "device__attribute_display_name"};
+  out.insert(out.end(), std::begin(kLaunch), std::end(kLaunch));
+  return out;
+}
+
 }  // namespace solver::profiling

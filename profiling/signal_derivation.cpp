@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "profiling/metric_set.h"
 
@@ -27,12 +28,36 @@ std::optional<double> chip_number(const rules::ChipProfile* chip, const char* ke
   return v > 0 ? std::optional<double>(v) : std::nullopt;
 }
 
+std::string short_number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
 class Builder {
  public:
   explicit Builder(Derivation& d) : d_(d) {}
+  // A value outside its signal's range is a defect: reported, never a signal. Within half a
+  // percent of the range (profiler rounding of a 100 % reading) it is clamped instead.
   void number(const std::string& name, std::optional<double> v, Origin o) {
     if (!v || !std::isfinite(*v)) return;
-    d_.signals.set(name, *v);
+    double x = *v;
+    if (auto idx = rules::signal_index(name)) {
+      if (auto range = rules::signal_range(rules::signal_table()[std::size_t(*idx)])) {
+        auto [lo, hi] = *range;
+        double tol = std::isfinite(hi) ? 0.005 * (hi - lo) : 1e-9;
+        if (x < lo - tol || x > hi + tol) {
+          std::string hi_text = std::isfinite(hi) ? short_number(hi) : "inf";
+          d_.defects.push_back(name + " = " + short_number(x) + " outside " + short_number(lo) +
+                               ".." + hi_text + " (" +
+                               std::string(rules::signal_table()[std::size_t(*idx)].source) +
+                               "): dropped");
+          return;
+        }
+        x = std::clamp(x, lo, hi);
+      }
+    }
+    d_.signals.set(name, x);
     d_.origin[name] = o;
   }
   void boolean(const std::string& name, std::optional<bool> v, Origin o) {
@@ -66,8 +91,9 @@ std::optional<double> sum(std::optional<double> a, std::optional<double> b) {
   return *a + *b;
 }
 
-// The FLOP ceiling a kernel is held to: the CUDA-core FP32 peak unless it ran tensor
-// instructions, then the tensor peak of the precision it computes in. Returns the ceiling in
+// The FLOP ceiling a kernel is held to: the CUDA-core pipe peak of its precision unless it ran
+// tensor instructions, then the tensor peak of the precision it computes in (measured when the
+// device's cuBLAS product was measured, which is the tensor path's practical roof). Returns the ceiling in
 // FLOP/s and its name; nullopt if the inputs cannot say which ceiling applies.
 std::optional<std::pair<double, std::string>> flop_ceiling(const DerivationInput& in,
                                                            std::optional<bool> tensor_active) {
@@ -78,8 +104,18 @@ std::optional<std::pair<double, std::string>> flop_ceiling(const DerivationInput
     if (auto peak = chip_number(in.chip, key)) return std::pair{*peak * 1e12, "datasheet " + label + " peak"};
     return std::nullopt;
   };
-  if (!*tensor_active) return pick(in.measured.fp32_flops_per_s, "fp32_tflops", "FP32");
   std::string dtype = in.dtype.value_or("");
+  if (!*tensor_active) {
+    // The roof of the CUDA-core pipe the kernel computes on, from the chip's pipe table; the
+    // FP32 datasheet rate when the chip has no table. Never cuBLAS: that is a GEMM's reach.
+    const bool fp64 = dtype == "fp64";
+    if (auto peak = pipe_peak_flops(in.chip, fp64 ? "fp64_lanes_per_sm" : "fp32_lanes_per_sm"))
+      return std::pair{*peak, std::string(fp64 ? "FP64 pipe peak" : "FP32 FMA pipe peak") +
+                                  " (SMs x lanes x 2 x clock)"};
+    if (fp64) return std::nullopt;
+    if (auto peak = chip_number(in.chip, "fp32_tflops")) return std::pair{*peak * 1e12, std::string("datasheet FP32 peak")};
+    return std::nullopt;
+  }
   // An FP32 problem on tensor cores computes in TF32: the only tensor path for fp32 data.
   if (dtype == "tf32" || dtype == "fp32") return pick(in.measured.tf32_flops_per_s, "tf32_tflops", "TF32");
   if (dtype == "fp16") return pick(in.measured.fp16_flops_per_s, "fp16_tflops", "FP16 tensor");
@@ -87,7 +123,25 @@ std::optional<std::pair<double, std::string>> flop_ceiling(const DerivationInput
   return std::nullopt;
 }
 
+// The cuBLAS product of the kernel's path: the GEMM reference gemm_ref_ratio is taken against.
+std::optional<double> gemm_reference(const DerivationInput& in, bool tensor) {
+  std::string dtype = in.dtype.value_or("");
+  if (!tensor) return dtype == "fp32" ? in.measured.fp32_flops_per_s : std::nullopt;
+  if (dtype == "tf32" || dtype == "fp32") return in.measured.tf32_flops_per_s;
+  if (dtype == "fp16") return in.measured.fp16_flops_per_s;
+  if (dtype == "bf16") return in.measured.bf16_flops_per_s;
+  return std::nullopt;
+}
+
 }  // namespace
+
+std::optional<double> pipe_peak_flops(const rules::ChipProfile* chip, const char* lanes_key) {
+  auto sms = chip_number(chip, "sm_count");
+  auto lanes = chip_number(chip, lanes_key);
+  auto mhz = chip_number(chip, "sm_clock_mhz");
+  if (!sms || !lanes || !mhz) return std::nullopt;
+  return *sms * *lanes * 2.0 * *mhz * 1e6;
+}
 
 const char* to_string(Origin o) {
   switch (o) {
@@ -119,13 +173,15 @@ Derivation derive_signals(const DerivationInput& in) {
   b.number("time_us_profiled", profiled_us, Origin::Profiled);
   std::optional<double> time_us = in.time_us;
   Origin time_origin = Origin::Unprofiled;
+  // time_us is the UNPROFILED time: without one it stays missing (an ncu export: pass
+  // --time-us); the rates may still be taken over the profiled run, marked profiled-run.
+  b.number("time_us", time_us, time_origin);
   if (!time_us && in.allow_profiled_fallback && profiled_us) {
     time_us = profiled_us;
     time_origin = Origin::ProfiledRun;
-    b.note("time_us is the profiled duration (no unprofiled time): rates derived from it are "
-           "depressed by replay for memory-bound kernels");
+    b.note("time_us not measured (no unprofiled time given): rates are over the profiled "
+           "duration, which replay depresses for memory-bound kernels");
   }
-  b.number("time_us", time_us, time_origin);
 
   // --- bytes and bandwidth ---
   auto dram_bytes = sum(raw(in, kDramRead), raw(in, kDramWrite));
@@ -149,8 +205,12 @@ Derivation derive_signals(const DerivationInput& in) {
         b.note("dram_frac against the datasheet DRAM peak (no measured ceiling)");
       }
     }
-    if (ceiling) b.number("dram_frac", std::min(1.0, *bw / *ceiling), rate_origin);
-    if (ceiling && *bw > *ceiling) b.note("achieved bandwidth exceeds the ceiling: check the byte formula or the timing");
+    if (ceiling) {
+      // A measured ceiling is itself a sample: up to 5 % above it is the ceiling; more is a
+      // defect (the byte formula or the timing is wrong), reported and dropped.
+      double f = *bw / *ceiling;
+      b.number("dram_frac", f <= 1.05 ? std::min(1.0, f) : f, rate_origin);
+    }
     if (bytes_counted) b.note("bandwidth from the DRAM counters (the problem gave no byte formula)");
   }
   b.number("dram_pct_profiled", raw(in, kDramPct), Origin::Profiled);
@@ -199,9 +259,15 @@ Derivation derive_signals(const DerivationInput& in) {
     double rate = *in.flops / (*time_us * 1e-6);
     b.number("achieved_tflops", rate / 1e12, rate_origin);
     if (auto ceil = flop_ceiling(in, tensor_active)) {
-      b.number("flop_frac", std::min(1.0, rate / ceil->first), rate_origin);
+      // Up to 5 % over a roof is the roof (clock and formula rounding); beyond that the
+      // number is a defect (a wrong FLOP formula or timing) and is dropped by the range check.
+      double f = rate / ceil->first;
+      b.number("flop_frac", f <= 1.05 ? std::min(1.0, f) : f, rate_origin);
       b.note("flop_frac against the " + ceil->second);
-      if (rate > ceil->first) b.note("FLOP rate exceeds the " + ceil->second + ": a defect to flag, not a win");
+    }
+    // Only a matrix product has a GEMM reference: the code's loop says so, or tensor cores ran.
+    if (tensor_active && (*tensor_active || in.code_gemm_loop.value_or(false))) {
+      if (auto ref = gemm_reference(in, *tensor_active)) b.number("gemm_ref_ratio", rate / *ref, rate_origin);
     }
   }
   if (in.flops && in.bytes && *in.bytes > 0)
@@ -209,12 +275,57 @@ Derivation derive_signals(const DerivationInput& in) {
   b.number("compute_frac", pct_to_frac(raw(in, kSmThroughput)), Origin::Profiled);
   b.number("fma_frac", pct_to_frac(raw(in, kFmaActive)), Origin::Profiled);
   b.number("issue_frac", pct_to_frac(raw(in, kIssueActive)), Origin::Profiled);
+  b.number("alu_frac", pct_to_frac(raw(in, kAluInst)), Origin::Profiled);
+  b.number("fp64_frac", pct_to_frac(raw(in, kFp64Active)), Origin::Profiled);
+  b.number("xu_frac", pct_to_frac(raw(in, kXuInst)), Origin::Profiled);
+  b.number("lsu_frac", pct_to_frac(raw(in, kLsuInst)), Origin::Profiled);
+  b.boolean("gemm_loop", in.code_gemm_loop, Origin::Code);
+  {
+    auto inst = raw(in, kInst);
+    auto tpi = ratio(raw(in, kThreadInst), inst);
+    b.number("threads_per_inst", tpi, Origin::Profiled);
+    b.number("warp_efficiency", tpi ? std::optional<double>(*tpi / 32.0) : std::nullopt, Origin::Profiled);
+    // Zero instructions of a kind is a share of 0, but only when the total is known.
+    b.number("local_inst_frac", ratio(sum(raw(in, kLocalLdInst), raw(in, kLocalStInst)), inst), Origin::Profiled);
+    auto atomics = sum(sum(raw(in, kGlobalAtomInst), raw(in, kGlobalRedInst)), raw(in, kSharedAtomInst));
+    b.number("atomic_inst_frac", ratio(atomics, inst), Origin::Profiled);
+  }
+  if (auto sectors = sum(raw(in, kLocalLdSectors), raw(in, kLocalStSectors)))
+    b.number("local_traffic_bytes", *sectors * 32.0, Origin::Profiled);
+  b.number("l2_atomic_requests", sum(raw(in, kL2AtomRequests), raw(in, kL2RedRequests)), Origin::Profiled);
+  b.number("sm_active_frac", pct_to_frac(raw(in, kSmActive)), Origin::Profiled);
+  {
+    // Warp-cycles stalled per reason over active warp-cycles: a share of the warps' time.
+    static const std::pair<const char*, std::string_view> kStalls[] = {
+        {"stall_long_scoreboard", kStallLongSb}, {"stall_short_scoreboard", kStallShortSb},
+        {"stall_mio_throttle", kStallMio},       {"stall_barrier", kStallBarrier},
+        {"stall_membar", kStallMembar},          {"stall_lg_throttle", kStallLg},
+        {"stall_math_pipe_throttle", kStallMath}, {"stall_wait", kStallWait},
+        {"stall_not_selected", kStallNotSelected}};
+    auto active = raw(in, kWarpsActiveSum);
+    for (const auto& [name, metric] : kStalls) b.number(name, ratio(raw(in, metric), active), Origin::Profiled);
+  }
   b.text("dtype", in.dtype, Origin::Problem);
 
   // --- memory access quality (profiled counters; ratios do not depend on replay speed) ---
-  b.number("load_eff", pct_to_frac(raw(in, kLoadEff)), Origin::Profiled);
+  // Bytes per sector of global loads is undefined without global load requests (a cp.async /
+  // TMA kernel stages through LDGSTS, which this ratio does not count): the profiler reports 0
+  // there, which would read as "fully uncoalesced".
+  // The same for a kernel that does issue LDGSTS: on the H200 the cp.async matmuls report 0 %
+  // with 8.4 M global load requests (bundled recording), a number about nothing.
+  auto requests = raw(in, kLdRequests), ldgsts = raw(in, kLdgsts);
+  if (auto eff = raw(in, kLoadEff); eff && ((requests && *requests <= 0) || (ldgsts && *ldgsts > 0)))
+    d.defects.push_back("load_eff = " + short_number(*eff / 100.0) +
+                        " not defined: the kernel's global loads go through cp.async (LDGSTS), or "
+                        "there are none, and the sector-efficiency counter does not describe them: dropped");
+  else
+    b.number("load_eff", pct_to_frac(raw(in, kLoadEff)), Origin::Profiled);
+  b.number("store_eff", pct_to_frac(raw(in, kStoreEff)), Origin::Profiled);
   b.number("sectors_per_request", ratio(raw(in, kLdSectors), raw(in, kLdRequests)), Origin::Profiled);
   b.number("l2_hit", pct_to_frac(raw(in, kL2Hit)), Origin::Profiled);
+  b.number("l1_hit", pct_to_frac(raw(in, kL1Hit)), Origin::Profiled);
+  b.number("l1_frac", pct_to_frac(raw(in, kL1Wavefronts)), Origin::Profiled);
+  b.number("l2_frac", pct_to_frac(raw(in, kL2Sectors)), Origin::Profiled);
   if (auto requests = sum(raw(in, kSharedLd), raw(in, kSharedSt))) {
     auto conflicts = raw(in, kBankConflicts);
     // No shared instructions means no conflicts, not an undefined ratio.
@@ -252,6 +363,7 @@ Derivation derive_signals(const DerivationInput& in) {
   b.number("kernel_count", in.kernel_count, Origin::Given);
   b.number("launch_count", in.launch_count, Origin::Given);
   b.number("weight", in.weight, Origin::Given);
+  b.number("launch_gap_frac", in.launch_gap_frac, Origin::Unprofiled);
   return d;
 }
 

@@ -18,7 +18,9 @@
 namespace solver::profiling {
 
 // Ceilings measured on the device (a large device copy, a large cuBLAS SGEMM / TF32 GEMM).
-// Absent ones fall back to the chip profile's datasheet peaks, and the origin says so.
+// The copy is the DRAM roof (absent: the datasheet peak). The cuBLAS rates are a GEMM
+// reference only (gemm_ref_ratio): the FLOP roofs come from the chip's pipe table (SMs x lanes
+// x 2 x clock) or its datasheet tensor rates, since a non-GEMM FMA chain beats SGEMM.
 struct Ceilings {
   std::optional<double> dram_bytes_per_s;
   std::optional<double> fp32_flops_per_s;
@@ -56,6 +58,10 @@ struct DerivationInput {
   // the warpgroup (wgmma) ones. Unknown when the code was not scanned (an ncu import).
   std::optional<int> code_tensor_ops;
   std::optional<int> code_wgmma_ops;
+  // Whether the launched entry's code has a matrix-product loop (generators/ptx_scan.h).
+  std::optional<bool> code_gemm_loop;
+  // Share of the unprofiled runs' GPU span with no kernel running (CUPTI activity records).
+  std::optional<double> launch_gap_frac;
   // An ncu export has no unprofiled time and no problem formulas. When set, time_us falls back
   // to the profiled gpu__time_duration and bytes to the DRAM counters, and every signal built
   // from them is marked as coming from the profiled run.
@@ -78,7 +84,15 @@ struct Derivation {
   rules::SignalSet signals;
   std::map<std::string, Origin> origin;  // per signal present in `signals`
   std::vector<std::string> notes;        // e.g. "dram_frac against the datasheet peak"
+  // Values that came out outside their signal's range (rules/signals.h signal_range): a
+  // defect of the counters or of the formulas, reported here and left out of `signals` so no
+  // rule reads it ("load_eff = 3 outside 0..1 (smsp__sass_average_...)").
+  std::vector<std::string> defects;
 };
+
+// The FLOP/s roof of one pipe from the chip's pipe table: sm_count x <lanes_key> x 2 (an FMA
+// is two FLOPs) x sm_clock_mhz; nullopt when the chip lacks any of them.
+std::optional<double> pipe_peak_flops(const rules::ChipProfile* chip, const char* lanes_key);
 
 Derivation derive_signals(const DerivationInput& in);
 

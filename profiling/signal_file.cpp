@@ -57,6 +57,14 @@ class Reader {
     }
     return obj[key].get<double>();
   }
+  std::optional<bool> flag(const json& obj, const std::string& section, const std::string& key) {
+    if (!obj.contains(key) || obj[key].is_null()) return std::nullopt;
+    if (!obj[key].is_boolean()) {
+      diags_.error(loc_.at(section, key), "'" + key + "' must be true or false");
+      return std::nullopt;
+    }
+    return obj[key].get<bool>();
+  }
   std::optional<std::string> text(const json& obj, const std::string& section, const std::string& key) {
     if (!obj.contains(key) || obj[key].is_null()) return std::nullopt;
     if (!obj[key].is_string()) {
@@ -160,7 +168,16 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     f.bytes = r.number(*p, "problem", "bytes");
   }
   if (const json* in = r.object(j, "inputs")) {
-    r.check_keys(*in, "inputs", {"time_us", "dtype", "kernel_count", "launch_count", "weight", "launch", "ceilings"});
+    r.check_keys(*in, "inputs", {"time_us", "dtype", "kernel_count", "launch_count", "weight", "launch_gap_frac",
+                                 "launch", "ceilings", "code"});
+    f.launch_gap_frac = r.number(*in, "inputs", "launch_gap_frac");
+    if (in->contains("code") && (*in)["code"].is_object()) {
+      const json& c = (*in)["code"];
+      r.check_keys(c, "code", {"tensor_ops", "wgmma_ops", "gemm_loop"});
+      if (auto v = r.number(c, "code", "tensor_ops")) f.code_tensor_ops = int(*v);
+      if (auto v = r.number(c, "code", "wgmma_ops")) f.code_wgmma_ops = int(*v);
+      f.code_gemm_loop = r.flag(c, "code", "gemm_loop");
+    }
     f.time_us = r.number(*in, "inputs", "time_us");
     f.dtype = r.text(*in, "inputs", "dtype");
     f.kernel_count = r.number(*in, "inputs", "kernel_count");
@@ -234,6 +251,12 @@ std::string dump_signal_file(const SignalFile& f) {
   put(in, "kernel_count", f.kernel_count);
   put(in, "launch_count", f.launch_count);
   put(in, "weight", f.weight);
+  put(in, "launch_gap_frac", f.launch_gap_frac);
+  ordered_json code = ordered_json::object();
+  put(code, "tensor_ops", f.code_tensor_ops);
+  put(code, "wgmma_ops", f.code_wgmma_ops);
+  put(code, "gemm_loop", f.code_gemm_loop);
+  if (!code.empty()) in["code"] = code;
   ordered_json l = ordered_json::object();
   put(l, "regs_per_thread", f.launch.regs_per_thread);
   put(l, "static_smem_bytes", f.launch.static_smem_bytes);
@@ -277,7 +300,11 @@ DerivationInput derivation_input(const SignalFile& f, const rules::ChipProfile* 
   in.kernel_count = f.kernel_count;
   in.launch_count = f.launch_count;
   in.weight = f.weight;
+  in.launch_gap_frac = f.launch_gap_frac;
   in.dtype = f.dtype;
+  in.code_tensor_ops = f.code_tensor_ops;
+  in.code_wgmma_ops = f.code_wgmma_ops;
+  in.code_gemm_loop = f.code_gemm_loop;
   return in;
 }
 
@@ -286,6 +313,7 @@ void store_derivation(SignalFile& f, const Derivation& d) {
   f.signal_origin.clear();
   for (const auto& [name, o] : d.origin) f.signal_origin[name] = to_string(o);
   f.notes = d.notes;
+  for (const auto& defect : d.defects) f.notes.push_back("defect: " + defect);
 }
 
 }  // namespace solver::profiling

@@ -5,6 +5,7 @@
 //    "chip": "h200",                                       (optional: chips.yaml id)
 //    "problem": {"name": ..., "flops": F, "bytes": B, "note": ...},        (optional)
 //    "inputs": {"time_us": T, "dtype": "fp32", "kernel_count": 1, "weight": 1,
+//               "launch_gap_frac": G, "code": {"tensor_ops": N, "wgmma_ops": N, "gemm_loop": B},
 //               "launch": {...LaunchAttributes...}, "ceilings": {...Ceilings...}}, (optional)
 //    "raw_metrics": {"metric.name": value, ...},
 //    "signals": {"signal_name": value | null, ...},
@@ -36,6 +37,11 @@ struct SignalFile {
   std::optional<double> kernel_count;
   std::optional<double> launch_count;
   std::optional<double> weight;
+  std::optional<double> launch_gap_frac;
+  // The static scan of the kernel's code (generators/ptx_scan.h), when it was made.
+  std::optional<int> code_tensor_ops;
+  std::optional<int> code_wgmma_ops;
+  std::optional<bool> code_gemm_loop;
   LaunchAttributes launch;
   Ceilings ceilings;
   std::map<std::string, double> raw_metrics;

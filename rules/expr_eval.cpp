@@ -277,4 +277,11 @@ bool Expression::evaluate_bool(std::span<const Value> slots) const {
   return Machine(code_, slots).boolean(static_cast<int>(code_.size()) - 1) == kTrue;
 }
 
+std::optional<bool> Expression::evaluate_tri(std::span<const Value> slots) const {
+  if (code_.empty() || root_->type != ValueType::Bool) return std::nullopt;
+  Tri t = Machine(code_, slots).boolean(static_cast<int>(code_.size()) - 1);
+  if (t == kUnknown) return std::nullopt;
+  return t == kTrue;
+}
+
 }  // namespace solver::rules

@@ -102,6 +102,10 @@ class Expression {
   // another type than its symbol's, reads as missing. A slot index past the span is missing.
   Value evaluate(std::span<const Value> slots) const;
   bool evaluate_bool(std::span<const Value> slots) const;  // missing (or not a bool) -> false
+  // Three-valued: true, false, or nullopt when a missing operand leaves it undecided
+  // (false and missing = false; true or missing = true; anything else with a missing operand
+  // is undecided). nullopt also for a non-bool expression.
+  std::optional<bool> evaluate_tri(std::span<const Value> slots) const;
 
   ValueType type() const { return root_->type; }
   const ExprNode& root() const { return *root_; }

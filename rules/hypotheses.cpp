@@ -6,7 +6,7 @@
 namespace solver::rules {
 namespace {
 
-constexpr std::array<HypothesisDef, 18> kHypotheses{{
+constexpr auto kHypotheses = std::to_array<HypothesisDef>({
     {"coalesce_global_access", "make a warp's global loads/stores touch consecutive addresses",
      "load_eff sectors_per_request dram_frac l2_hit"},
     {"vectorize_loads", "move 16 bytes per thread per access (float4 / 128-bit loads and stores)",
@@ -43,7 +43,22 @@ constexpr std::array<HypothesisDef, 18> kHypotheses{{
      "dram_frac flop_frac compute_frac"},
     {"skip_low_weight", "the kernel's share of the problem's time is too small to be worth a round",
      "weight"},
-}};
+    {"reduce_atomic_contention",
+     "privatise the atomics: accumulate per thread / warp / block in registers or shared memory "
+     "and issue one atomic per block (or a reduction tree)",
+     "atomic_inst_frac l2_atomic_requests stall_long_scoreboard stall_lg_throttle issue_frac"},
+    {"reduce_divergence",
+     "keep a warp's threads on one path: sort or bin the work, hoist the branch, make it branch-free",
+     "warp_efficiency threads_per_inst issue_frac"},
+    {"reduce_barrier_stalls",
+     "fewer or cheaper block-wide barriers: warp-level synchronisation, more work per barrier, "
+     "double-buffered shared memory",
+     "stall_barrier issue_frac occupancy"},
+    {"use_fast_math",
+     "take transcendentals off the XU pipe: hardware intrinsics (__expf, __sinf), fewer calls, "
+     "algebraic rewrites, or FMA-pipe polynomials",
+     "xu_frac stall_math_pipe_throttle issue_frac"},
+});
 
 }  // namespace
 

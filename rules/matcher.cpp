@@ -88,7 +88,20 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
     bool eligible = true;
     for (int slot : info.cap_slots)
       if (slot < 0 || !std::get<bool>(slots_[static_cast<std::size_t>(slot)])) eligible = false;
-    bool cond = r.when->evaluate_bool(slots);
+    std::optional<bool> tri = r.when->evaluate_tri(slots);
+    bool cond = tri.value_or(false);
+    if (!tri && eligible) {
+      UndecidedRule u;
+      u.rule = &r;
+      u.outranks_fired = fired == nullptr;
+      const auto table = signal_table();
+      for (const auto& [name, slot] : info.names)
+        if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
+            is_missing(slots_[static_cast<std::size_t>(slot)]))
+          u.missing.push_back(table[static_cast<std::size_t>(slot)].name);
+      out.undecided.push_back(std::move(u));
+      continue;
+    }
     if (!eligible) {
       if (cond) {
         BlockedRule b;

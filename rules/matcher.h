@@ -5,6 +5,7 @@
 #pragma once
 #include <span>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <utility>
 #include <vector>
@@ -22,12 +23,25 @@ struct BlockedRule {
                                           // (always true in match()'s `blocked` list)
 };
 
+// A rule whose condition could not be decided: it reads a signal that was not measured, and
+// the measured ones do not settle it (false and missing = false; true or missing = true).
+// Never fired; reported so the reader knows which verdicts the missing signals withheld.
+struct UndecidedRule {
+  const Rule* rule = nullptr;
+  // The condition's signals that were missing (views of signal_table() names: static, so
+  // reporting them allocates no strings on the matcher's hot path).
+  std::vector<std::string_view> missing;
+  bool outranks_fired = false;       // it sorts before the rule that fired (or none fired):
+                                     // with the missing signals measured it might have won
+};
+
 struct MatchResult {
   const Rule* fired = nullptr;  // nullptr if nothing matched
   // The values of the names in the fired rule's condition (what made it true).
   std::vector<std::pair<std::string, Value>> evidence;
   std::vector<BlockedRule> blocked;        // guard-blocked rules whose condition was true
   std::vector<const Rule*> outranked;      // eligible and matched, but lost to `fired`
+  std::vector<UndecidedRule> undecided;    // eligible rules left undecided by missing signals
   std::vector<std::string> missing_signals;  // signals some rule needed but were not measured
                                              // (any non-retired rule; signal-table order)
 };

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <limits>
+#include <string>
 
 namespace solver::rules {
 namespace {
@@ -14,7 +16,7 @@ constexpr ValueType S = ValueType::String;
 // same everywhere; the one exception, dram_pct_profiled, keeps the profiler's 0..100 because it
 // exists to reproduce rules written against that raw number.
 // Order matters only for the slot layout and for docs/signals.md (generated from this table).
-constexpr std::array<SignalDef, 40> kSignals{{
+constexpr auto kSignals = std::to_array<SignalDef>({
     // --- time and weight (unprofiled runs) ---
     {"time_us", N, "us",
      "median GPU time of the kernel (all its launches) in unprofiled timing runs",
@@ -22,14 +24,17 @@ constexpr std::array<SignalDef, 40> kSignals{{
     {"time_us_profiled", N, "us", "GPU time of the kernel while the profiler replays it",
      "gpu__time_duration.sum"},
     {"weight", N, "fraction 0..1",
-     "this kernel's share of the problem's total GPU time", "derived: time_us / problem time"},
+     "this kernel's share of the problem's total GPU time (a live profile covers the whole "
+     "variant: 1; an ncu import: the kernel's share of the export's time)",
+     "derived: kernel time / total kernel time (CUPTI activity records, ncu gpu__time_duration)"},
     {"kernel_count", N, "count", "distinct kernels the variant launches per run",
      "CUPTI activity records"},
     {"launch_count", N, "count", "kernel launches per run of the variant",
      "CUPTI activity records"},
     {"launch_gap_frac", N, "fraction 0..1",
      "share of the run's GPU span with no kernel executing (launch / host overhead)",
-     "derived from CUPTI activity start/end timestamps"},
+     "derived: 1 - (union of kernel intervals) / (first start to last end), CUPTI activity "
+     "records of the unprofiled runs (median over runs)"},
     // --- memory system ---
     {"dram_frac", N, "fraction 0..1",
      "achieved DRAM bandwidth (problem byte formula / time_us) over the chip's measured "
@@ -45,6 +50,9 @@ constexpr std::array<SignalDef, 40> kSignals{{
     {"load_eff", N, "fraction 0..1",
      "useful bytes per 32-byte sector of global loads (1 = fully coalesced)",
      "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct / 100"},
+    {"store_eff", N, "fraction 0..1",
+     "useful bytes per 32-byte sector of global stores (1 = fully coalesced)",
+     "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct / 100"},
     {"sectors_per_request", N, "sectors",
      "32-byte sectors per global load request (4 = coalesced 32-bit, 16 = coalesced 128-bit)",
      "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum / l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"},
@@ -52,6 +60,24 @@ constexpr std::array<SignalDef, 40> kSignals{{
     {"bank_conflicts_per_request", N, "conflicts",
      "shared-memory bank conflicts per shared load/store instruction (0 = conflict-free, up to 31)",
      "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum / shared instructions executed"},
+    {"l1_hit", N, "fraction 0..1", "L1/TEX sector hit rate (all L1 traffic: global, local, texture)",
+     "l1tex__t_sector_hit_rate.pct / 100"},
+    {"l1_frac", N, "fraction 0..1",
+     "L1 data-pipe wavefronts over their peak: how busy the L1/shared data path is",
+     "l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed / 100"},
+    {"l2_frac", N, "fraction 0..1", "L2 sector throughput over its peak (L2 bandwidth in use)",
+     "lts__t_sectors.avg.pct_of_peak_sustained_elapsed / 100"},
+    {"local_inst_frac", N, "fraction 0..1",
+     "local-memory load/store warp instructions per warp instruction (spills and stack arrays at run time)",
+     "(smsp__inst_executed_op_local_ld.sum + smsp__inst_executed_op_local_st.sum) / smsp__inst_executed.sum"},
+    {"local_traffic_bytes", N, "bytes", "bytes moved by local-memory loads and stores through L1",
+     "32 x (l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum + l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum)"},
+    {"atomic_inst_frac", N, "fraction 0..1",
+     "atomic and reduction warp instructions (global and shared) per warp instruction",
+     "(smsp__sass_inst_executed_op_global_atom.sum + smsp__sass_inst_executed_op_global_red.sum + "
+     "smsp__sass_inst_executed_op_shared_atom.sum) / smsp__inst_executed.sum"},
+    {"l2_atomic_requests", N, "requests", "atomic and reduction requests the L2 served (device memory)",
+     "lts__t_requests_aperture_device_op_atom.sum + lts__t_requests_aperture_device_op_red.sum"},
     {"uses_cp_async", B, "bool",
      "the kernel copies global to shared memory asynchronously (cp.async / TMA)",
      "smsp__inst_executed_op_ldgsts.sum > 0, or TMA instructions > 0"},
@@ -60,9 +86,10 @@ constexpr std::array<SignalDef, 40> kSignals{{
      "SM throughput: the busiest SM sub-unit over its peak (compute speed-of-light)",
      "sm__throughput.avg.pct_of_peak_sustained_elapsed / 100"},
     {"flop_frac", N, "fraction 0..1",
-     "achieved FLOP rate (problem FLOP formula / time_us) over the chip's FP32 CUDA-core peak, "
-     "or over the tensor peak for its dtype when tensor_active; capped at 1",
-     "derived: problem FLOPs, time_us, chip peak"},
+     "achieved FLOP rate (problem FLOP formula / time_us) over the roof of the pipe it ran on: "
+     "the FMA peak (SMs x FP32 lanes x 2 x clock) for FP32 on CUDA cores, the FP64 peak for "
+     "fp64, the tensor peak for its dtype when tensor_active; never cuBLAS (see gemm_ref_ratio)",
+     "derived: problem FLOPs, time_us, chips.yaml pipe table"},
     {"achieved_tflops", N, "TFLOP/s", "problem FLOP formula over time_us",
      "derived: problem FLOPs / time_us"},
     {"fma_frac", N, "fraction 0..1", "FMA pipe active cycles over peak",
@@ -85,6 +112,54 @@ constexpr std::array<SignalDef, 40> kSignals{{
      "the kernel executed warpgroup MMA (wgmma, Hopper and later)",
      "wgmma.mma_async in the PTX and sm__inst_executed_pipe_tensor_op_gmma.sum > 0; without the "
      "code: gmma instructions / smsp__inst_executed.sum >= 0.02"},
+    {"gemm_ref_ratio", N, "ratio",
+     "achieved FLOP rate over the measured cuBLAS GEMM of the same path (SGEMM on CUDA cores, TF32 on "
+     "tensor cores): how far a product is from the library's, not from the hardware roof (may exceed 1)",
+     "derived: problem FLOPs, time_us, measured cuBLAS ceiling"},
+    {"alu_frac", N, "fraction 0..1", "ALU pipe (integer, logic, compare, FP32 min/max) instructions over peak",
+     "sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active / 100"},
+    {"fp64_frac", N, "fraction 0..1", "FP64 pipe active cycles over peak",
+     "sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active / 100"},
+    {"xu_frac", N, "fraction 0..1",
+     "XU (SFU: transcendentals, conversions, reciprocal) instructions over the pipe's peak",
+     "sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active / 100"},
+    {"lsu_frac", N, "fraction 0..1", "LSU pipe (loads, stores, shared, atomics) instructions over peak",
+     "sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active / 100"},
+    {"gemm_loop", B, "bool",
+     "the launched entry's code has a matrix-product loop: a loop whose body loads from two "
+     "different address streams and accumulates FMAs or MMAs into a register carried around it",
+     "static scan of the launched .entry of the PTX (generators/ptx_scan.h)"},
+    {"threads_per_inst", N, "threads 0..32", "active threads per executed warp instruction",
+     "smsp__thread_inst_executed.sum / smsp__inst_executed.sum"},
+    {"warp_efficiency", N, "fraction 0..1",
+     "threads_per_inst / 32: under 1 when branches diverge (or a block is not a multiple of 32)",
+     "smsp__thread_inst_executed.sum / (32 x smsp__inst_executed.sum)"},
+    // --- warp stalls: share of active warp-cycles a warp spent stalled for one reason; with
+    // the issuing (selected) cycles they sum to 1 ---
+    {"stall_long_scoreboard", N, "fraction 0..1",
+     "stalled waiting on a global/local memory (L1TEX) result: memory latency",
+     "smsp__warps_issue_stalled_long_scoreboard.sum / smsp__warps_active.sum"},
+    {"stall_short_scoreboard", N, "fraction 0..1",
+     "stalled waiting on a shared-memory or XU/MIO result",
+     "smsp__warps_issue_stalled_short_scoreboard.sum / smsp__warps_active.sum"},
+    {"stall_mio_throttle", N, "fraction 0..1",
+     "stalled because the MIO queue (shared memory, special math) is full",
+     "smsp__warps_issue_stalled_mio_throttle.sum / smsp__warps_active.sum"},
+    {"stall_barrier", N, "fraction 0..1", "stalled at a block barrier (__syncthreads) waiting for siblings",
+     "smsp__warps_issue_stalled_barrier.sum / smsp__warps_active.sum"},
+    {"stall_membar", N, "fraction 0..1", "stalled at a memory barrier (__threadfence)",
+     "smsp__warps_issue_stalled_membar.sum / smsp__warps_active.sum"},
+    {"stall_lg_throttle", N, "fraction 0..1",
+     "stalled because the local/global memory instruction queue is full",
+     "smsp__warps_issue_stalled_lg_throttle.sum / smsp__warps_active.sum"},
+    {"stall_math_pipe_throttle", N, "fraction 0..1",
+     "stalled because the math pipe it needs is busy (a compute pipe at its throughput)",
+     "smsp__warps_issue_stalled_math_pipe_throttle.sum / smsp__warps_active.sum"},
+    {"stall_wait", N, "fraction 0..1", "stalled on a fixed-latency dependency (ALU/FMA result)",
+     "smsp__warps_issue_stalled_wait.sum / smsp__warps_active.sum"},
+    {"stall_not_selected", N, "fraction 0..1",
+     "ready but another warp was picked: the scheduler has more ready warps than it can issue",
+     "smsp__warps_issue_stalled_not_selected.sum / smsp__warps_active.sum"},
     {"issue_frac", N, "fraction 0..1",
      "cycles in which a warp scheduler issued an instruction, over active cycles",
      "smsp__issue_active.avg.pct_of_peak_sustained_active / 100"},
@@ -102,6 +177,9 @@ constexpr std::array<SignalDef, 40> kSignals{{
     {"occupancy_limiter", S, "string",
      "what caps theoretical occupancy: registers, smem, blocks or warps",
      "derived from cuFuncGetAttribute and device limits"},
+    {"sm_active_frac", N, "fraction 0..1",
+     "share of the kernel's elapsed SM cycles in which an SM had a warp resident (idle SMs lower it)",
+     "sm__cycles_active.avg.pct_of_peak_sustained_elapsed / 100"},
     {"regs_per_thread", N, "registers", "registers allocated per thread",
      "CUPTI activity record / CU_FUNC_ATTRIBUTE_NUM_REGS"},
     {"smem_per_block", N, "bytes", "static plus dynamic shared memory per block",
@@ -124,7 +202,7 @@ constexpr std::array<SignalDef, 40> kSignals{{
      "problem spec"},
     {"problem_bytes", N, "bytes", "compulsory DRAM bytes of one run by the problem's byte formula",
      "problem spec"},
-}};
+});
 
 // Name-sorted index, so bind_slots can merge-join a SignalSet (a sorted map) in one pass.
 struct ByName {
@@ -139,6 +217,20 @@ const ByName kByName;
 }  // namespace
 
 std::span<const SignalDef> signal_table() { return kSignals; }
+
+std::optional<std::pair<double, double>> signal_range(const SignalDef& s) {
+  if (s.type != ValueType::Number) return std::nullopt;
+  // "fraction 0..1", "percent 0..100", "threads 0..32": the last word is lo..hi.
+  auto sp = s.unit.rfind(' ');
+  std::string_view last = sp == std::string_view::npos ? s.unit : s.unit.substr(sp + 1);
+  auto dots = last.find("..");
+  if (dots != std::string_view::npos) {
+    std::string lo(last.substr(0, dots)), hi(last.substr(dots + 2));
+    return std::pair{std::stod(lo), std::stod(hi)};
+  }
+  // Every other number in the vocabulary is a count, a size, a time or a rate.
+  return std::pair{0.0, std::numeric_limits<double>::infinity()};
+}
 
 std::optional<int> signal_index(std::string_view name) {
   auto it = std::lower_bound(kByName.rows.begin(), kByName.rows.end(), name,

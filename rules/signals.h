@@ -23,6 +23,11 @@ struct SignalDef {
 
 std::span<const SignalDef> signal_table();
 std::optional<int> signal_index(std::string_view name);  // index into signal_table()
+// The range a numeric signal's value must lie in: the "lo..hi" that ends its unit ("fraction
+// 0..1"), else [0, inf) (counts, sizes, times and rates are never negative). nullopt for bool
+// and string signals. A derived value outside it is a defect, never a signal (see
+// profiling/signal_derivation.h).
+std::optional<std::pair<double, double>> signal_range(const SignalDef& s);
 // (name, index into signal_table()) sorted by name: lets a caller walk a SignalSet (a sorted
 // map) and the table together in one merge pass instead of one lookup per signal.
 std::span<const std::pair<std::string_view, int>> signal_index_by_name();

@@ -67,6 +67,8 @@ struct ProfileResult {
   double time_us = 0;          // unprofiled median, the time signals were derived from
   // Where each signal came from (profiling::to_string(Origin): unprofiled, profiled, driver...).
   std::map<std::string, std::string> signal_origin;
+  // Derived values outside their signal's range, left out of `signals` (Derivation::defects).
+  std::vector<std::string> defects;
 };
 
 // Kernel times in microseconds, one entry per pair, measured alternately.

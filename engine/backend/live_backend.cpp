@@ -111,6 +111,7 @@ class LiveBackend final : public Backend {
     r.variant = v;
     r.samples = 20;
     r.full_metrics = options_.full_metrics;
+    if (!options_.full_metrics) r.metrics = options_.metrics;
     int t = timeout_for(v.problem);
     // The range profiler replays the kernel once per pass (up to ~40 for the full set).
     Exchange ex = exchange(r, kCompileBudgetMs, kCompileBudgetMs + t * (kExtraBatches + r.samples + 64));

@@ -18,6 +18,9 @@ struct LiveOptions {
   std::string worker_path;      // solver-gpu executable; empty = next to the running binary
   std::string cache_dir;        // NVRTC cache; empty = $XDG_CACHE_HOME/solver or ~/.cache/solver
   bool full_metrics = false;    // opt-in full CUPTI metric set
+  // The metrics to collect: what the loaded rule table and its hypotheses' evidence read
+  // (profiling/rule_metrics.h). Empty = the worker's default set.
+  std::vector<std::string> metrics;
   int gate_input_sets = 2;
   // Watchdog for one batch of launches; 0 = the problem's timeout_ms. (Tests and impatient
   // users set it; the whole request is bounded by it scaled by the work asked.)

@@ -110,6 +110,15 @@ ProfileResult profile_from_json(const json& j, const std::string& where) {
   }
   c.throw_if_any("bad profile");
   if (j.contains("signals")) p.signals = signals_from_json(j["signals"], where + "/signals");
+  if (j.contains("defects")) {
+    if (!j["defects"].is_array()) c.error("/defects", "must be a list of strings");
+    else
+      for (const auto& d : j["defects"]) {
+        if (d.is_string()) p.defects.push_back(d.get<std::string>());
+        else c.error("/defects", "must be a list of strings, got " + d.dump());
+      }
+    c.throw_if_any("bad profile");
+  }
   return p;
 }
 

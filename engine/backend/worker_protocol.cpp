@@ -139,8 +139,10 @@ rules::SignalSet signal_set_from_json(const json& j) {
 json to_json(const ProfileResult& p) {
   json raw = json::object();
   for (const auto& [k, v] : p.raw_metrics) raw[k] = num(v);
-  return {{"ok", p.ok}, {"detail", p.detail}, {"signals", to_json(p.signals)},
-          {"raw_metrics", raw}, {"time_us", num(p.time_us)}, {"origin", p.signal_origin}};
+  json j = {{"ok", p.ok}, {"detail", p.detail}, {"signals", to_json(p.signals)},
+            {"raw_metrics", raw}, {"time_us", num(p.time_us)}, {"origin", p.signal_origin}};
+  if (!p.defects.empty()) j["defects"] = p.defects;  // absent when none: old files stay as they were
+  return j;
 }
 ProfileResult profile_result_from_json(const json& j) {
   ProfileResult p;
@@ -152,6 +154,7 @@ ProfileResult profile_result_from_json(const json& j) {
       p.raw_metrics[k] = v.is_null() ? std::nan("") : v.get<double>();
   p.time_us = get_num(j, "time_us");
   p.signal_origin = get_or<std::map<std::string, std::string>>(j, "origin", {});
+  p.defects = get_or<std::vector<std::string>>(j, "defects", {});
   return p;
 }
 
@@ -256,6 +259,7 @@ std::string encode_request(const WorkerRequest& r) {
   if (r.pairs) j["pairs"] = r.pairs;
   if (r.seed) j["seed"] = r.seed;
   if (r.full_metrics) j["full_metrics"] = true;
+  if (!r.metrics.empty()) j["metrics"] = r.metrics;
   return j.dump();
 }
 
@@ -273,6 +277,7 @@ std::optional<WorkerRequest> decode_request(const std::string& line, std::string
     r.pairs = get_or<int>(j, "pairs", 0);
     r.seed = get_or<uint64_t>(j, "seed", 0);
     r.full_metrics = get_or<bool>(j, "full_metrics", false);
+    r.metrics = get_or<std::vector<std::string>>(j, "metrics", {});
     return r;
   } catch (const json::exception& e) {
     if (error) *error = std::string("malformed request: ") + e.what();

@@ -66,6 +66,9 @@ struct WorkerRequest {
   int pairs = 0;
   uint64_t seed = 0;
   bool full_metrics = false;
+  // profile: the metrics to collect (the rule table's, profiling/rule_metrics.h); empty = the
+  // default set (or the full set with full_metrics).
+  std::vector<std::string> metrics;
 };
 
 struct WorkerResponse {

@@ -12,6 +12,8 @@
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/run_dir.h"
+#include "profiling/rule_metrics.h"
+#include "rules/rule_table.h"
 
 #ifndef SOLVER_VERSION
 #define SOLVER_VERSION "0.1.0"
@@ -83,6 +85,9 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   spec.default_recording = recordings_dir(ctx.data_dir) + "/h200.json";
   spec.live.problems_root = opt.problems_root;
   spec.live.chips_file = chips_file(ctx.data_dir);
+  // The metric set follows the rules the run classifies with (a resumed run: its own copy).
+  spec.live.metrics = profiling::metrics_for_rules(rules::load_rule_table(
+      opt.resume_dir.empty() ? opt.rules_path : opt.resume_dir + "/rules.yaml"));
   auto [backend, why_not_live] = engine::open_backend(spec);
   if (!backend) throw std::runtime_error("no live GPU backend: " + why_not_live);
   // With --json stdout is one JSON document (whose "backend" says the same): the line goes to

@@ -1,6 +1,7 @@
 // `solver classify`: name a kernel's bottleneck with the rule table, from one of three sources:
 //   --signals FILE.json   recorded signals (a signal file)
 //   --ncu-csv FILE        an Nsight Compute export (`ncu --csv --page raw`), one verdict per kernel
+//                         (its launches merged; --time-us [NAME=]US gives its unprofiled time)
 //   --problem P --variant V   live, on this machine's GPU: see classify_live (cmd_classify_live.cpp)
 #include <ostream>
 
@@ -38,6 +39,48 @@ const rules::ChipProfile& chip_for(const rules::ChipTable& chips, const po::vari
   throw rules::InputError(rules::Diagnostic{{what, 0, 0}, "names no chip: pass --chip NAME (see: solver chips)"});
 }
 
+// --time-us values for the kernels of an export: "US" for an export of one kernel, else
+// "NAME=US" where NAME is the kernel's name or the part before its '(' (demangled names).
+std::vector<std::optional<double>> ncu_times(const po::variables_map& vm,
+                                             const std::vector<profiling::NcuKernelGroup>& groups) {
+  std::vector<std::optional<double>> out(groups.size());
+  if (!vm.count("time-us")) return out;
+  auto number = [](const std::string& text) {
+    std::size_t used = 0;
+    double v = -1;
+    try {
+      v = std::stod(text, &used);
+    } catch (const std::exception&) {
+      used = 0;
+    }
+    if (used != text.size() || !(v > 0))
+      throw rules::InputError(rules::Diagnostic{{"--time-us", 0, 0}, "'" + text + "' is not a positive time in us"});
+    return v;
+  };
+  for (const auto& arg : vm["time-us"].as<std::vector<std::string>>()) {
+    auto eq = arg.rfind('=');
+    if (eq == std::string::npos) {
+      if (groups.size() != 1)
+        throw rules::InputError(rules::Diagnostic{{"--time-us", 0, 0},
+            "the export holds " + std::to_string(groups.size()) + " kernels: give --time-us NAME=US per kernel"});
+      out[0] = number(arg);
+      continue;
+    }
+    std::string name = arg.substr(0, eq);
+    bool found = false;
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+      const std::string& g = groups[i].name;
+      if (g == name || g.rfind(name + "(", 0) == 0) {
+        out[i] = number(arg.substr(eq + 1));
+        found = true;
+      }
+    }
+    if (!found)
+      throw rules::InputError(rules::Diagnostic{{"--time-us", 0, 0}, "no kernel named '" + name + "' in the export"});
+  }
+  return out;
+}
+
 }  // namespace
 
 int run_classify(Context& ctx) {
@@ -48,10 +91,13 @@ int run_classify(Context& ctx) {
       "variant", po::value<std::string>(), "live: variant id of the problem")(
       "chip", po::value<std::string>(), "chips.yaml id or alias to classify as if on (default: the file's chip)")(
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
+      "time-us", po::value<std::vector<std::string>>()->composing(),
+      "with --ncu-csv: a kernel's unprofiled time per run in us, as US (one kernel) or NAME=US "
+      "(repeatable); without it time_us is not measured")(
       "json", "print the verdicts as JSON");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "classify",
-                              "(--signals FILE | --ncu-csv FILE | --problem P --variant V) [--chip NAME] [--rules FILE] [--json]",
+                              "(--signals FILE | --ncu-csv FILE [--time-us [NAME=]US]... | --problem P --variant V) [--chip NAME] [--rules FILE] [--json]",
                               opts, vm))
     return *rc;
   int sources = int(vm.count("signals")) + int(vm.count("ncu-csv")) + int(vm.count("problem"));
@@ -86,24 +132,35 @@ int run_classify(Context& ctx) {
     profiling::SignalFile f = profiling::load_signal_file(path);
     const rules::ChipProfile& chip = chip_for(chips, vm, f.chip.value_or(""), path);
     rules::MatchResult m = matcher.match(f.signals, chip);
-    out.add(ctx, VerdictInput{f.kernel, path, &chip, &m, &f.signals, f.signal_origin, f.notes});
+    VerdictInput v{f.kernel, path, &chip, &m, &f.signals, f.signal_origin, f.notes, {}};
+    out.add(ctx, v);
   } else {
     std::string path = vm["ncu-csv"].as<std::string>();
     profiling::NcuExport ex = profiling::load_ncu_csv(path);
-    for (std::size_t i = 0; i < ex.kernels.size(); ++i) {
-      const profiling::NcuKernel& k = ex.kernels[i];
+    std::vector<profiling::NcuKernelGroup> groups = profiling::group_ncu_kernels(ex);
+    std::vector<std::optional<double>> times = ncu_times(vm, groups);
+    for (std::size_t i = 0; i < groups.size(); ++i) {
+      const profiling::NcuKernelGroup& k = groups[i];
       const rules::ChipProfile* chip = nullptr;
       if (vm.count("chip")) chip = &resolve_chip(chips, vm["chip"].as<std::string>());
       else chip = chips.find(k.device);
       if (!chip)
         throw rules::InputError(rules::Diagnostic{{path, k.line, 1},
             "device '" + k.device + "' is not in chips.yaml: pass --chip NAME (see: solver chips)"});
-      profiling::Derivation d = profiling::derive_ncu_signals(ex, i, chip);
+      profiling::Derivation d = profiling::derive_ncu_kernel(ex, groups, i, chip, times[i]);
       rules::MatchResult m = matcher.match(d.signals, *chip);
       std::map<std::string, std::string> origin;
       for (const auto& [name, o] : d.origin) origin[name] = profiling::to_string(o);
-      out.add(ctx, VerdictInput{k.name + " (ID " + k.id + ")", path + ":" + std::to_string(k.line),
-                                chip, &m, &d.signals, origin, d.notes});
+      std::string ids;
+      for (std::size_t row : k.rows) ids += (ids.empty() ? "" : ",") + ex.kernels[row].id;
+      std::string label = k.name + (k.rows.size() == 1 ? " (ID " + ids + ")"
+                                                       : " (" + std::to_string(k.rows.size()) + " launches, IDs " + ids + ")");
+      if (!m.missing_signals.empty())
+        d.notes.push_back("the export lacks counters some rules read: re-export with the list "
+                          "`solver signals ncu-metrics` prints");
+      VerdictInput v{label, path + ":" + std::to_string(k.line), chip, &m, &d.signals, origin, d.notes, {}};
+      v.defects = d.defects;
+      out.add(ctx, v);
     }
   }
   if (out.as_json) print_json(ctx.out, nlohmann::json{{"verdicts", out.json}});

@@ -13,6 +13,7 @@
 #include "engine/cli/verdict.h"
 #include "engine/backend/open_backend.h"
 #include "generators/variant_space.h"
+#include "profiling/rule_metrics.h"
 #include "rules/matcher.h"
 #include "rules/rule_table.h"
 
@@ -40,6 +41,7 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   backend_spec.kind = "live";
   backend_spec.live.problems_root = root;
   backend_spec.live.chips_file = chips_file(ctx.data_dir);
+  backend_spec.live.metrics = profiling::metrics_for_rules(table);  // the metric set follows the rules
   auto [backend, why] = engine::open_backend(backend_spec);
   if (!backend) {
     ctx.err << "solver classify: no live GPU: " << why
@@ -69,12 +71,25 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   std::istringstream detail(p.detail);
   for (std::string note; std::getline(detail, note, ';');)
     if (note.find_first_not_of(' ') != std::string::npos) notes.push_back(note.substr(note.find_first_not_of(' ')));
+  // What the collection cost: the range profiler's replay passes and its wall time.
+  auto raw_of = [&](const char* k) {
+    auto it = p.raw_metrics.find(k);
+    return it == p.raw_metrics.end() ? -1.0 : it->second;
+  };
+  const double passes = raw_of("solver__profiler_passes"), collection_ms = raw_of("solver__collection_ms");
+  if (passes >= 0)
+    notes.push_back("collected " + std::to_string(backend_spec.live.metrics.size()) + " metrics in " +
+                    std::to_string(int(passes)) + " replay passes, " +
+                    std::to_string(int(collection_ms + 0.5)) + " ms");
   VerdictInput v{req.problem + "/" + ref.key(), "live: " + backend->info().note, &chip, &m,
-                 &p.signals, p.signal_origin, notes};
+                 &p.signals, p.signal_origin, notes, {}};
+  v.defects = p.defects;
   if (req.json) {
     nlohmann::json j = verdict_json(v);
     j["time_us"] = p.time_us;
     j["raw_metrics"] = p.raw_metrics;
+    j["metrics_requested"] = backend_spec.live.metrics;
+    if (passes >= 0) j["collection"] = {{"passes", passes}, {"ms", collection_ms}, {"metrics", backend_spec.live.metrics.size()}};
     j["gate"] = {{"status", engine::to_string(g.status)}, {"detail", g.detail}};
     print_json(ctx.out, nlohmann::json{{"verdicts", nlohmann::json::array({j})}});
   } else {

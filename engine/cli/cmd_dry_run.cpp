@@ -75,7 +75,7 @@ int run_dry_run(Context& ctx) {
       rules::MatchResult m = matcher.match(f.signals, *chip);
       if (as_json) {
         per_chip.push_back(verdict_json(VerdictInput{f.kernel, files[i], chip, &m, &f.signals,
-                                                     f.signal_origin, f.notes}));
+                                                     f.signal_origin, f.notes, {}}));
         continue;
       }
       std::vector<std::string> blocked, outranked;

@@ -14,6 +14,8 @@
 #include "engine/backend/recording.h"
 #include "engine/run_dir.h"
 #include "generators/variant_space.h"
+#include "profiling/rule_metrics.h"
+#include "rules/rule_table.h"
 
 namespace solver::cli {
 
@@ -43,6 +45,9 @@ int run_record(Context& ctx) {
   backend_spec.kind = "live";
   backend_spec.live.problems_root = root;
   backend_spec.live.chips_file = chips_file(ctx.data_dir);
+  // A recording replays under the default table: collect what it reads.
+  backend_spec.live.metrics =
+      profiling::metrics_for_rules(rules::load_rule_table(rules_file(ctx.data_dir)));
   auto [backend, why] = engine::open_backend(backend_spec);
   if (!backend) {
     ctx.err << "solver record: needs a GPU: " << why << '\n';

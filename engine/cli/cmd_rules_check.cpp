@@ -1,5 +1,6 @@
 // `solver rules check [FILE]`: load and lint a rule table (every problem located, exit 2), then
 // summarise it: rules by status, hypotheses covered, which rules carry chip guards.
+#include <algorithm>
 #include <map>
 #include <ostream>
 #include <set>
@@ -9,6 +10,9 @@
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "rules/diagnostics.h"
+#include "profiling/metric_set.h"
+#include "profiling/ncu_csv.h"
+#include "profiling/rule_metrics.h"
 #include "rules/hypotheses.h"
 #include "rules/rule_table.h"
 
@@ -17,11 +21,13 @@ namespace solver::cli {
 int run_rules_check(Context& ctx) {
   po::options_description opts("options");
   opts.add_options()("file", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
+      "ncu-csv", po::value<std::string>(), "warn about rules this ncu export's metrics cannot decide")(
+      "metrics", po::value<std::string>(), "warn about rules this comma-separated metric list cannot decide")(
       "json", "print the summary as JSON");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "rules check", "[FILE] [--json]", opts, vm, &pos)) return *rc;
+  if (auto rc = parse_options(ctx, "rules check", "[FILE] [--ncu-csv F | --metrics A,B,...] [--json]", opts, vm, &pos)) return *rc;
   std::string path = vm.count("file") ? vm["file"].as<std::string>() : rules_file(ctx.data_dir);
 
   rules::RuleTable table;
@@ -37,6 +43,52 @@ int run_rules_check(Context& ctx) {
     print_json(ctx.out, {{"file", path}, {"ok", false}, {"errors", diags}});
     return kExitBadInput;
   }
+
+  // The metric set the rules are checked against: an export's columns, a given list, or what
+  // the live profiler would collect for this table (then only the cost is worth a warning).
+  std::vector<std::string> warnings;
+  std::vector<std::string> metrics;
+  std::string against;
+  if (vm.count("ncu-csv")) {
+    against = vm["ncu-csv"].as<std::string>();
+    profiling::NcuExport ex = profiling::load_ncu_csv(against);
+    for (const auto& k : ex.kernels)
+      for (const auto& [m, v] : k.raw)
+        if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) metrics.push_back(m);
+  } else if (vm.count("metrics")) {
+    against = "--metrics";
+    std::string list = vm["metrics"].as<std::string>();
+    for (std::size_t at = 0; at <= list.size();) {
+      auto comma = list.find(',', at);
+      std::string m = list.substr(at, comma == std::string::npos ? std::string::npos : comma - at);
+      if (!m.empty()) metrics.push_back(m);
+      if (comma == std::string::npos) break;
+      at = comma + 1;
+    }
+  }
+  auto where = [&](const std::string& id) {
+    const rules::Rule* r = table.find(id);
+    return r ? r->where.file + ":" + std::to_string(r->where.line) + ":" + std::to_string(r->where.column) : path;
+  };
+  if (!against.empty()) {
+    for (const auto& u : profiling::uncollectable_reads(table, metrics))
+      warnings.push_back(where(u.rule) + ": rule '" + u.rule + "' reads " + u.signal + ", which " + against +
+                         " cannot collect (missing " + join(u.missing_metrics, ", ") +
+                         "): the rule stays undecided");
+  } else {
+    for (const auto& r : table.rules) {
+      if (r.status == rules::RuleStatus::Retired || !r.when) continue;
+      for (const auto& name : r.when->names())
+        for (const auto& m : profiling::metrics_for_signals({name})) {
+          const profiling::MetricDef* def = profiling::find_metric(m);
+          if (def && def->passes_alone > 2 && m != profiling::metric::kTime)
+            warnings.push_back(where(r.id) + ": rule '" + r.id + "' reads " + name + ", whose " + m +
+                               " costs " + std::to_string(def->passes_alone) +
+                               " replay passes alone: every profile of this table pays for it");
+        }
+    }
+  }
+  for (const auto& w : warnings) ctx.err << "warning: " << w << '\n';
 
   std::map<std::string, int> by_status;
   std::set<std::string> hypotheses;
@@ -65,6 +117,8 @@ int run_rules_check(Context& ctx) {
     j["guards"] = guards.to_json();
     j["table"] = listing.to_json();
     j["content_hash"] = table.content_hash();
+    j["warnings"] = warnings;
+    j["metrics_collected"] = profiling::metrics_for_rules(table);
     print_json(ctx.out, j);
     return kExitOk;
   }
@@ -77,7 +131,8 @@ int run_rules_check(Context& ctx) {
   ctx.out << ")\n"
           << "hypotheses covered: " << hypotheses.size() << " of " << rules::hypothesis_table().size();
   if (!uncovered.empty()) ctx.out << " (none for: " << join(uncovered, ", ") << ")";
-  ctx.out << "\nguarded rules: " << guards.rows() << "\n\n";
+  ctx.out << "\nguarded rules: " << guards.rows() << "\nmetrics the live profile collects for it: "
+          << profiling::metrics_for_rules(table).size() << " (solver signals metrics)\n\n";
   listing.print(ctx.out);
   return kExitOk;
 }

@@ -22,6 +22,8 @@ const std::vector<Command>& command_table() {
       {"dry-run", "classify the same signals as if on each of several chips, side by side", run_dry_run},
       {"signals", "list the signal vocabulary (--markdown for docs/signals.md)", run_signals},
       {"signals derive", "recompute a signal file's signals from its raw metrics and inputs", run_signals_derive},
+      {"signals ncu-metrics", "print the `ncu --metrics` list that collects every signal the rules read", run_signals_ncu_metrics},
+      {"signals metrics", "the profiler metrics the rule table makes the live profile collect, per signal", run_signals_metrics},
       {"chips", "list the chip profiles of chips.yaml", run_chips},
       {"ablate", "evolution ON vs OFF over the same pools, budget, rules and seed; summary + report", run_ablate},
       {"run", "one track of the loop on one problem (--evolve on|off)", run_run},

@@ -19,6 +19,8 @@ int run_classify(Context& ctx);      // cmd_classify.cpp
 int run_dry_run(Context& ctx);       // cmd_dry_run.cpp
 int run_signals(Context& ctx);       // cmd_signals.cpp
 int run_signals_derive(Context& ctx);  // cmd_signals.cpp
+int run_signals_ncu_metrics(Context& ctx);  // cmd_signal_metrics.cpp
+int run_signals_metrics(Context& ctx);      // cmd_signal_metrics.cpp
 int run_chips(Context& ctx);         // cmd_chips.cpp
 int run_ablate(Context& ctx);        // cmd_ablate.cpp
 int run_run(Context& ctx);           // cmd_run.cpp

@@ -58,7 +58,16 @@ nlohmann::json verdict_json(const VerdictInput& v) {
   nlohmann::json out = nlohmann::json::array();
   for (const auto* r : m.outranked) out.push_back(rule_json(*r));
   j["outranked"] = out;
+  nlohmann::json undecided = nlohmann::json::array();
+  for (const auto& u : m.undecided) {
+    auto r = rule_json(*u.rule);
+    r["missing"] = std::vector<std::string>(u.missing.begin(), u.missing.end());
+    r["outranks_fired"] = u.outranks_fired;
+    undecided.push_back(r);
+  }
+  j["undecided"] = undecided;
   j["missing_signals"] = m.missing_signals;
+  j["defects"] = v.defects;
   if (v.signals) {
     nlohmann::json s = nlohmann::json::object();
     for (const auto& [name, value] : v.signals->values) s[name] = value_to_json(value);
@@ -112,8 +121,24 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
         << join(b.missing_caps, ", ") << ")\n";
   for (const auto* r : m.outranked)
     out << "  outranked:  " << r->id << " -> " << r->hypothesis << " (priority " << r->priority << ")\n";
+  // In text, the undecided rules that could have changed the verdict (all of them when none
+  // fired); --json lists every one.
+  int later = 0;
+  for (const auto& u : m.undecided) {
+    if (!u.outranks_fired) {
+      ++later;
+      continue;
+    }
+    out << "  undecided:  " << u.rule->id << " -> " << u.rule->hypothesis << " (priority "
+        << u.rule->priority << "; not measured: "
+        << join(std::vector<std::string>(u.missing.begin(), u.missing.end()), ", ") << ")"
+        << (m.fired ? "  [outranks the verdict]" : "") << '\n';
+  }
+  if (later > 0)
+    out << "  undecided:  " << later << " lower-priority rule(s) (see --json)\n";
   if (!m.missing_signals.empty())
-    out << "  not measured (rules reading them cannot fire): " << join(m.missing_signals, ", ") << '\n';
+    out << "  not measured (rules reading them stay undecided): " << join(m.missing_signals, ", ") << '\n';
+  for (const auto& d : v.defects) out << "  defect:     " << d << '\n';
   bool profiled_rates = false;
   for (const auto& [name, value] : m.evidence)
     if (origin_of(v, name) == "profiled-run") profiled_rates = true;

@@ -22,6 +22,7 @@ struct VerdictInput {
   const rules::SignalSet* signals = nullptr;
   std::map<std::string, std::string> origin;   // signal -> unprofiled / profiled / ...
   std::vector<std::string> notes;              // from the derivation
+  std::vector<std::string> defects;            // derived values outside their range (dropped)
 };
 
 nlohmann::json verdict_json(const VerdictInput& v);

@@ -277,3 +277,42 @@ TEST_CASE("signals: the vocabulary, as a table, markdown and JSON; derive --chec
   CHECK_MESSAGE(check.rc == 0, check.err);
   CHECK(cli_json({"chips"}).size() >= 9);
 }
+
+TEST_CASE("classify a multi-kernel export per kernel; --time-us gives the unprofiled time") {
+  const std::string multi = "tests/data/ncu/multi_kernel_raw.csv";
+  json j = cli_json({"classify", "--ncu-csv", multi});
+  REQUIRE(j["verdicts"].size() == 3);  // four launches of three kernels
+  const json& bias = j["verdicts"][0];
+  CHECK(bias["kernel"].get<std::string>().find("2 launches") != std::string::npos);
+  CHECK(bias["signals"]["launch_count"] == 2);
+  // Its own share of the export's time is 2.5 %: the weight gate stops it, decided.
+  REQUIRE(!bias["fired"].is_null());
+  CHECK(bias["fired"]["id"] == "below_weight_gate");
+  const json& stream = j["verdicts"][1];
+  CHECK(stream["signals"]["weight"].get<double>() == doctest::Approx(0.9));
+  CHECK(stream["signals"].count("time_us") == 0);  // not measured without --time-us
+  CHECK(stream.contains("undecided"));
+  json timed = cli_json({"classify", "--ncu-csv", multi, "--time-us", "stream_copy=139"});
+  CHECK(timed["verdicts"][1]["signals"]["time_us"] == 139);
+  CHECK(timed["verdicts"][1]["signal_origin"]["time_us"] == "given");
+  CHECK(timed["verdicts"][0]["signals"].count("time_us") == 0);
+  // A bare time is ambiguous for three kernels, and an unknown name is an error.
+  CHECK(cli({"classify", "--ncu-csv", multi, "--time-us", "139"}).rc == 2);
+  CHECK(cli({"classify", "--ncu-csv", multi, "--time-us", "nope=1"}).rc == 2);
+  CHECK(cli({"classify", "--ncu-csv", multi, "--time-us", "stream_copy=fast"}).rc == 2);
+}
+
+TEST_CASE("signals ncu-metrics prints the --metrics list the rules need; rules check warns on an export") {
+  Run r = cli({"signals", "ncu-metrics"});
+  REQUIRE_MESSAGE(r.rc == 0, r.err);
+  CHECK(r.out.rfind("ncu --csv --page raw --metrics ", 0) == 0);
+  CHECK(r.out.find("smsp__warps_issue_stalled_barrier.sum") != std::string::npos);
+  CHECK(r.out.find("launch__registers_per_thread") != std::string::npos);
+  json m = cli_json({"signals", "metrics"});
+  CHECK(m["metrics"].size() > 20);
+  Run check = cli({"rules", "check", "--ncu-csv", kNcu});
+  CHECK(check.rc == 0);
+  CHECK(check.err.find("warning: ") != std::string::npos);
+  CHECK(check.err.find("rule 'barrier_bound' reads stall_barrier") != std::string::npos);
+  CHECK(check.err.find("smsp__warps_issue_stalled_barrier.sum") != std::string::npos);
+}

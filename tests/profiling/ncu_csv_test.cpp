@@ -137,3 +137,37 @@ TEST_CASE("a real export from the H200 (ncu 2025.3.1, tests/data/ncu/h200_probe.
   CHECK(std::get<bool>(w.signals.get("wgmma_active")) == false);
   CHECK(std::get<double>(w.signals.get("theoretical_occupancy")) == Approx(0.75));
 }
+
+TEST_CASE("a multi-kernel export: launches merged per kernel, weight from each kernel's own share") {
+  NcuExport ex = load_ncu_csv("tests/data/ncu/multi_kernel_raw.csv");
+  REQUIRE(ex.kernels.size() == 4);
+  auto groups = group_ncu_kernels(ex);
+  REQUIRE(groups.size() == 3);
+  CHECK(groups[0].name == "add_bias(float *, const float *, int)");
+  CHECK(groups[0].rows == std::vector<std::size_t>{0, 2});
+  CHECK(groups[0].line == 4);
+  // Counters add over launches; percentages are time-weighted means (2 us at 10 %, 3 us at 20 %).
+  CHECK(groups[0].raw.at(std::string(metric::kTime)) == Approx(5000));
+  CHECK(groups[0].raw.at(std::string(metric::kInst)) == Approx(2000));
+  CHECK(groups[0].raw.at(std::string(metric::kWarpsActive)) == Approx((2 * 10.0 + 3 * 20.0) / 5));
+  auto chip = testing::h200_like();
+  const double total = 5000 + 180000 + 15000;
+  Derivation bias = derive_ncu_kernel(ex, groups, 0, &chip, std::nullopt);
+  CHECK(std::get<double>(bias.signals.get("weight")) == Approx(5000 / total));
+  CHECK(std::get<double>(bias.signals.get("launch_count")) == 2);
+  CHECK(std::get<double>(bias.signals.get("threads_per_inst")) == Approx(48000.0 / 2000));
+  Derivation stream = derive_ncu_kernel(ex, groups, 1, &chip, std::nullopt);
+  CHECK(std::get<double>(stream.signals.get("weight")) == Approx(180000 / total));
+  CHECK(std::get<double>(stream.signals.get("stall_long_scoreboard")) == Approx(70.0 / 90));
+  // No --time-us: time_us is not measured (reported missing), the rates are the profiled run's.
+  CHECK(rules::is_missing(stream.signals.get("time_us")));
+  CHECK(stream.origin.at("dram_frac") == Origin::ProfiledRun);
+  // With the unprofiled time the rate is the real one.
+  Derivation timed = derive_ncu_kernel(ex, groups, 1, &chip, 139.0);
+  CHECK(std::get<double>(timed.signals.get("time_us")) == Approx(139));
+  CHECK(timed.origin.at("time_us") == Origin::Given);
+  CHECK(std::get<double>(timed.signals.get("dram_frac")) == Approx(std::min(1.0, 536870912.0 / 139e-6 / 4.8e12)));
+  Derivation sync = derive_ncu_kernel(ex, groups, 2, &chip, std::nullopt);
+  CHECK(std::get<double>(sync.signals.get("stall_barrier")) == Approx(0.5));
+  CHECK(std::get<std::string>(sync.signals.get("occupancy_limiter")) == "registers");
+}

@@ -26,6 +26,7 @@ SignalSet naive_sgemm() {
   s.set("kernel_count", 1.0);
   s.set("dtype", std::string("fp32"));
   s.set("tensor_active", false);
+  s.set("gemm_loop", true);  // its PTX has the k-loop of a product
   s.set("arith_intensity", 341.3);
   s.set("flop_frac", 0.082);
   s.set("dram_frac", 0.003);
@@ -65,7 +66,12 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
   CHECK(a100.fired->id == "fp32_no_tensorcore");
   CHECK(a100.fired->hypothesis == "use_tensor_cores_tf32");
   CHECK(a100.blocked.empty());
-  CHECK(ids(a100.outranked) == "missing_data_reuse,uncoalesced");
+  CHECK(ids(a100.outranked) == "missing_data_reuse");
+  // uncoalesced asks whether the wasted sectors hit L1, and about stores (not in these signals).
+  bool uncoalesced_undecided = false;
+  for (const auto& u : a100.undecided)
+    if (u.rule->id == "uncoalesced") uncoalesced_undecided = u.missing == std::vector<std::string_view>{"sectors_per_request", "l1_hit", "store_eff"};
+  CHECK(uncoalesced_undecided);
 
   MatchResult t4 = m.match(s, chip("t4"));
   REQUIRE(t4.fired);
@@ -74,16 +80,28 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
   CHECK(t4.blocked[0].rule->id == "fp32_no_tensorcore");
   CHECK(t4.blocked[0].missing_caps == std::vector<std::string>{"tf32"});
   CHECK(t4.blocked[0].condition_true);
-  CHECK(ids(t4.outranked) == "uncoalesced");
+  CHECK(ids(t4.outranked).empty());
 
   // Evidence: the values of the fired rule's condition names, in order of appearance.
-  REQUIRE(a100.evidence.size() == 3);
+  REQUIRE(a100.evidence.size() == 4);
   CHECK(a100.evidence[0].first == "dtype");
   CHECK(std::get<std::string>(a100.evidence[0].second) == "fp32");
   CHECK(a100.evidence[1].first == "tensor_active");
   CHECK(std::get<bool>(a100.evidence[1].second) == false);
-  CHECK(a100.evidence[2].first == "arith_intensity");
-  CHECK(std::get<double>(a100.evidence[2].second) == 341.3);
+  CHECK(a100.evidence[2].first == "gemm_loop");
+  CHECK(std::get<bool>(a100.evidence[2].second) == true);
+  CHECK(a100.evidence[3].first == "arith_intensity");
+  CHECK(std::get<double>(a100.evidence[3].second) == 341.3);
+
+  // Without the code scan GEMM-ness is unknown: the TF32 rule is undecided, never fired.
+  s.values.erase("gemm_loop");
+  MatchResult unknown = m.match(s, chip("a100_40gb"));
+  REQUIRE(unknown.fired);
+  CHECK(unknown.fired->id == "missing_data_reuse");
+  bool tf32_undecided = false;
+  for (const auto& u : unknown.undecided)
+    if (u.rule->id == "fp32_no_tensorcore") tf32_undecided = u.outranks_fired;
+  CHECK(tf32_undecided);
 }
 
 TEST_CASE("the seed reproduces its misfires on the H200 stream kernel") {
@@ -115,7 +133,7 @@ TEST_CASE("the seed reproduces its misfires on the H200 stream kernel") {
   CHECK(r.fired->stop);
 }
 
-TEST_CASE("the WMMA TF32 kernel: the seed calls it saturated, ours asks for wgmma on Hopper") {
+TEST_CASE("the WMMA TF32 kernel: the seed calls it saturated, ours asks for staging first") {
   SignalSet s;  // WMMA TF32 2048^3 on the H200: 18.2 TFLOP/s, tensor pipe 8.3 % active
   s.set("weight", 1.0);
   s.set("kernel_count", 1.0);
@@ -134,10 +152,14 @@ TEST_CASE("the WMMA TF32 kernel: the seed calls it saturated, ours asks for wgmm
   Matcher ms(seed);
   Matcher mo(ours);
   CHECK(ms.match(s, chip("h200")).fired->id == "tensorcore_saturated");
+  // Fragments loaded straight from global memory (no shared memory): stage first, on any chip.
   MatchResult h200 = mo.match(s, chip("h200"));
-  CHECK(h200.fired->id == "mma_without_wgmma");
+  CHECK(h200.fired->id == "tensor_unstaged");
+  CHECK(ids(h200.outranked).find("mma_without_wgmma") != std::string::npos);
+  // Staged, it is the warpgroup-MMA question on Hopper, guard-blocked on an A100.
+  s.set("smem_per_block", 17920.0);
+  CHECK(mo.match(s, chip("h200")).fired->id == "mma_without_wgmma");
   MatchResult a100 = mo.match(s, chip("a100_40gb"));
-  CHECK(a100.fired->id == "missing_data_reuse");
   REQUIRE(a100.blocked.size() == 1);
   CHECK(a100.blocked[0].missing_caps == std::vector<std::string>{"wgmma"});
 }

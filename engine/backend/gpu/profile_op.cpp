@@ -13,7 +13,8 @@
 
 namespace solver::gpu {
 
-engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, bool full) {
+engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, bool full,
+                                      const std::vector<std::string>& requested) {
   NvtxRange range("profile");
   engine::ProfileResult out;
   Preparation prep = prepare(v, derive_seeds(0x5eed2026, 2));
@@ -27,7 +28,13 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   std::sort(times.begin(), times.end());
   out.time_us = times.empty() ? 0 : times[times.size() / 2];
 
-  auto metrics = profiling::metric_names(full ? profiling::MetricSet::Full : profiling::MetricSet::Default);
+  // The host derives the list from its rule table; without one, the default set.
+  std::vector<std::string> metrics =
+      !full && !requested.empty()
+          ? requested
+          : profiling::metric_names(full ? profiling::MetricSet::Full : profiling::MetricSet::Default);
+  if (std::find(metrics.begin(), metrics.end(), profiling::metric::kTime) == metrics.end())
+    metrics.emplace_back(profiling::metric::kTime);
   profiling::RangeProfiler profiler(ctx_->context());
   if (!profiler.init_error().empty()) {
     out.detail = "range profiler unavailable: " + profiler.init_error();
@@ -76,9 +83,20 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
     in.code_tensor_ops = p.tensor_ops->total();
     in.code_wgmma_ops = p.tensor_ops->wgmma;
   }
+  in.code_gemm_loop = p.gemm_loop;
+  // The profile's subject is the whole variant (every launch of one run of the problem), so
+  // its share of the problem's GPU time is all of it: weight 1 by definition, not a guess.
+  // A per-kernel weight (a kernel inside a larger program) is an ncu import's.
+  in.weight = 1.0;
+  if (!t.gap_frac[0].empty()) {
+    std::vector<double> g = t.gap_frac[0];
+    std::sort(g.begin(), g.end());
+    in.launch_gap_frac = g[g.size() / 2];
+  }
   profiling::Derivation d = profiling::derive_signals(in);
   out.signals = d.signals;
   for (const auto& [name, origin] : d.origin) out.signal_origin[name] = profiling::to_string(origin);
+  out.defects = d.defects;
   out.raw_metrics = mv.values;
   // The collection's own cost, kept with the raw values for docs/benchmarks.md.
   out.raw_metrics["solver__profiler_passes"] = double(mv.passes);

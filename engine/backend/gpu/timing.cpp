@@ -19,6 +19,7 @@
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
+#include "profiling/launch_gaps.h"
 
 namespace solver::gpu {
 
@@ -69,6 +70,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   TimedSeries out;
   out.kernel_us.resize(runners.size());
   out.event_us.resize(runners.size());
+  out.gap_frac.resize(runners.size());
   bool traced = true;
   try {
     ActivityTrace::instance().start();
@@ -134,11 +136,14 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     double sum = 0;
     size_t kernels = 0;
     while (next < records.size() && records[next].start_ns < windows[k].first) ++next;
+    std::vector<std::pair<uint64_t, uint64_t>> intervals;
     while (next < records.size() && records[next].start_ns <= windows[k].second) {
       sum += records[next].duration_us();
+      intervals.emplace_back(records[next].start_ns, records[next].end_ns);
       ++kernels;
       ++next;
     }
+    if (auto gap = profiling::idle_fraction(std::move(intervals))) out.gap_frac[r].push_back(*gap);
     if (kernels != runners[r]->resolved.launches.size()) {
       ++mismatches;
       sum = out.event_us[r][sample];

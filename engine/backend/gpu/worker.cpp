@@ -79,7 +79,7 @@ engine::WorkerResponse Worker::handle(const engine::WorkerRequest& r) {
       }
     }
   } else if (r.op == "profile") {
-    if (need(r.variant, "variant")) resp.profile = profile(*r.variant, std::max(3, r.samples), r.full_metrics);
+    if (need(r.variant, "variant")) resp.profile = profile(*r.variant, std::max(3, r.samples), r.full_metrics, r.metrics);
   } else {
     resp.ok = false;
     resp.error = "unknown op '" + r.op + "'";
@@ -160,6 +160,7 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       p->precision_issue = generators::precision_mismatch(generators::scan_ptx_precision(compiled.ptx),
                                                           p->resolved.precision, dtypes);
     }
+    p->gemm_loop = compiled.gemm_loop;
     p->cubin = compiled.cubin;
     p->module = std::make_unique<VariantModule>(p->resolved, compiled.cubin, *ctx_);
     p->reference_module = std::make_unique<VariantModule>(p->reference, ref_compiled.cubin, *ctx_);

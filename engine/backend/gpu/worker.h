@@ -38,6 +38,7 @@ struct Prepared {
   int next_set = 0;     // input-set rotation during timing
   int timing_sets = 0;  // sets [0, timing_sets) rotate in timed runs; later ones are checks only
   std::optional<generators::TensorOps> tensor_ops;  // MMAs in the variant's PTX, if scanned
+  std::optional<bool> gemm_loop;  // a launched entry has a matrix-product loop, if scanned
   std::string precision_issue;  // non-empty: the PTX computes below the declared class
   // Reference outputs per set, computed before the candidate ran (shared with the cache).
   std::vector<std::shared_ptr<const std::vector<HostDoubles>>> refs;
@@ -52,6 +53,9 @@ struct Preparation {
 struct TimedSeries {
   std::vector<std::vector<double>> kernel_us;  // per runner, per sample
   std::vector<std::vector<double>> event_us;
+  // Per runner, per traced sample: 1 - (union of its kernels' intervals) / (first start to
+  // last end): the share of the run's GPU span in which no kernel executed.
+  std::vector<std::vector<double>> gap_frac;
   double sm_clock_mhz = 0;
   std::string note;  // activity-trace problems (events then stand in)
   // The check inside the sequence (FreshCheck): which runner failed it (-1: none) and how.
@@ -99,7 +103,8 @@ class Worker {
   engine::PairSamples time_pairs(const engine::VariantRef& a, const engine::VariantRef& b,
                                  int pairs, uint64_t seed, std::string* error,
                                  engine::GateStatus* status);
-  engine::ProfileResult profile(const engine::VariantRef& v, int samples, bool full);
+  engine::ProfileResult profile(const engine::VariantRef& v, int samples, bool full,
+                                const std::vector<std::string>& metrics);
   const engine::Ceilings& ceilings();
 
   // steps
