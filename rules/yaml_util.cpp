@@ -4,9 +4,17 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdint>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
+
+#include <yaml-cpp/eventhandler.h>
 
 namespace solver::rules {
 
@@ -17,15 +25,71 @@ SourceLocation from_mark(const YAML::Mark& m, const std::string& file) {
   return SourceLocation{file, m.line + 1, m.column + 1};
 }
 
+std::string key_text(std::string_view key) { return "'" + std::string(key) + "'"; }
+
+// yaml-cpp keeps both entries of a duplicated key and a lookup returns the first, and
+// YAML::Load reads the first document only. This pass over the event stream (aliases are one
+// event each, so an alias bomb costs nothing) refuses both, before any loader looks.
+class StructureCheck : public YAML::EventHandler {
+ public:
+  explicit StructureCheck(const std::string& file) : file_(file) {}
+  void OnDocumentStart(const YAML::Mark& m) override { doc_mark_ = m; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& m, YAML::anchor_t) override { node(m, nullptr); }
+  void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { node(m, nullptr); }
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string& v) override {
+    node(m, &v);
+  }
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    node(m, nullptr);
+    stack_.push_back(Frame{false, true, {}});
+  }
+  void OnSequenceEnd() override { stack_.pop_back(); }
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    node(m, nullptr);
+    stack_.push_back(Frame{true, true, {}});
+  }
+  void OnMapEnd() override { stack_.pop_back(); }
+  const YAML::Mark& document_mark() const { return doc_mark_; }
+
+ private:
+  struct Frame {
+    bool map;
+    bool expect_key;
+    std::map<std::string, int> keys;  // key -> 1-based line of its first occurrence
+  };
+  void node(const YAML::Mark& m, const std::string* scalar) {
+    if (stack_.empty() || !stack_.back().map) return;
+    Frame& f = stack_.back();
+    if (f.expect_key && scalar) {
+      auto [it, fresh] = f.keys.emplace(*scalar, m.line + 1);
+      if (!fresh)
+        throw InputError(Diagnostic{from_mark(m, file_),
+                                    "duplicate key " + key_text(*scalar) + " (first given at line " +
+                                        std::to_string(it->second) + "; a map takes each key once)"});
+    }
+    f.expect_key = !f.expect_key;
+  }
+  std::string file_;
+  YAML::Mark doc_mark_;
+  std::vector<Frame> stack_;
+};
+
 YAML::Node parse_text(const std::string& text, const std::string& file) {
   try {
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    StructureCheck check(file);
+    if (parser.HandleNextDocument(check) && parser.HandleNextDocument(check))
+      throw InputError(Diagnostic{from_mark(check.document_mark(), file),
+                                  "a second YAML document: a file holds one ('---' starts another)"});
     return YAML::Load(text);
   } catch (const YAML::Exception& e) {  // ParserException (incl. DeepRecursion) and kin
     throw InputError(Diagnostic{from_mark(e.mark, file), "invalid YAML: " + e.msg});
   }
 }
-
-std::string key_text(std::string_view key) { return "'" + std::string(key) + "'"; }
 
 // Looks up `key`; returns an undefined node when absent or when `node` is not a map (a const
 // yaml-cpp subscript on a scalar would throw).
@@ -100,15 +164,46 @@ bool check_keys_impl(const YAML::Node& node, const Range& allowed, const std::st
 
 }  // namespace
 
-YAML::Node load_yaml_file(const std::string& path, std::string* source) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+std::string read_input_file(const std::string& path, std::size_t max_bytes) {
+  // O_NONBLOCK: opening a FIFO for reading must not wait for a writer.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0)
     throw InputError(Diagnostic{SourceLocation{path, 0, 0},
                                 std::string("cannot read file: ") + std::strerror(errno)});
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    throw InputError(Diagnostic{SourceLocation{path, 0, 0},
+                                "not a regular file (a device, FIFO or directory is not read)"});
   }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  std::string text = ss.str();
+  auto too_big = [&] {
+    ::close(fd);
+    throw InputError(Diagnostic{SourceLocation{path, 0, 0},
+                                "file is larger than the " + std::to_string(max_bytes >> 20) +
+                                    " MiB an input file may be"});
+  };
+  if (static_cast<uint64_t>(st.st_size) > max_bytes) too_big();
+  std::string text;
+  char buf[65536];
+  while (true) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      int e = errno;
+      ::close(fd);
+      throw InputError(Diagnostic{SourceLocation{path, 0, 0},
+                                  std::string("cannot read file: ") + std::strerror(e)});
+    }
+    if (n == 0) break;
+    text.append(buf, static_cast<std::size_t>(n));
+    if (text.size() > max_bytes) too_big();  // it grew while read
+  }
+  ::close(fd);
+  return text;
+}
+
+YAML::Node load_yaml_file(const std::string& path, std::string* source) {
+  std::string text = read_input_file(path, kMaxYamlBytes);
   YAML::Node root = parse_text(text, path);
   if (source) *source = std::move(text);
   return root;
