@@ -17,10 +17,12 @@
 #include "engine/recorded_backend.h"
 #include "engine/recording.h"
 #include "engine/report_html.h"
+#include "engine/run_inputs.h"
 #include "engine/round_loop.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"
+#include "rules/hash.h"
 #include "rules/rule_table.h"
 
 namespace solver::engine {
@@ -97,26 +99,35 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
 
   // Everything a run reads is loaded and validated before anything is written.
   if (resuming) {
-    dir = open_run_dir(opt.resume_dir);
+    // Locked before anything is read: a second writer is refused, not interleaved.
+    dir = open_run_dir_for_writing(opt.resume_dir, opt.command_line);
     manifest = load_manifest(dir);
     loaded = load_ledger(dir.ledger());
     for (const auto& n : loaded.notes) err << "solver: resume: " << n << '\n';
     header = loaded.header;
-    opt.problems = header_list(header, "problems", dir.ledger());
-    opt.tracks = header_list(header, "tracks", dir.ledger());
-    opt.rounds = header.at("rounds").get<int>();
-    opt.pairs = header.at("pairs").get<int>();
-    opt.seed = header.at("seed").get<uint64_t>();
-    opt.chip = header.at("chip").get<std::string>();
+    RunSettings run = run_settings(header, dir.ledger());
+    check_resume_flags(options, run, dir.ledger());
+    opt.problems = run.problems;
+    opt.tracks = run.tracks;
+    opt.rounds = run.rounds;
+    opt.pairs = run.pairs;
+    opt.seed = run.seed;
+    opt.chip = run.chip;
     if (header.value("backend", "") != info.kind)
       throw rules::InputError(rules::Diagnostic{
           {dir.ledger(), 1, 0}, "this run was measured on the " + header.value("backend", "?") +
                                     " backend; resuming it on the " + info.kind +
                                     " backend would mix measurements"});
+    check_recording(header, backend, dir.ledger());
     input = rules::load_rule_table(dir.rules());
     if (input.content_hash() != header.value("rules_hash", ""))
       throw rules::InputError(rules::Diagnostic{
           {dir.rules(), 0, 0}, "the run's rules.yaml no longer matches the ledger's rules_hash"});
+    if (options.given.count("rules") &&
+        rules::load_rule_table(options.rules_path).content_hash() != input.content_hash())
+      throw rules::InputError(rules::Diagnostic{
+          {options.rules_path, 0, 0}, "--rules conflicts with the run being resumed: its table "
+                                      "differs from the run's rules.yaml (leave --rules out)"});
   } else {
     rules_text = read_file(opt.rules_path);
     input = rules::parse_rule_table(rules_text, opt.rules_path);
@@ -129,11 +140,15 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
         {opt.chips_path, 0, 0}, "chip '" + chip_id + "' is not in chips.yaml"});
   const rules::ChipProfile chip = *chip_ptr;
   std::map<std::string, generators::ProblemSpec> specs;
-  json spec_hashes = json::object();
+  json spec_hashes = json::object(), folder_hashes = json::object();
+  check_problem_names(opt.problems);
   for (const auto& p : opt.problems) {
     specs.emplace(p, generators::load_problem((fs::path(opt.problems_root) / p).string()));
     spec_hashes[p] = problem_spec_hash(specs.at(p).file);
+    folder_hashes[p] = problem_folder_hash(specs.at(p).dir);
   }
+  // A resumed run continues on the inputs it started with, or not at all.
+  if (resuming) check_problem_hashes(header, specs, spec_hashes, folder_hashes, dir.ledger());
   // A recording that lacks a problem, or measured another version of its problem.yaml, is
   // said up front: its rounds would end as "not recorded". A variant whose kernel source (or
   // compile options) changed since it was measured is not its recording any more: it is
@@ -152,19 +167,20 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
       std::vector<std::string> stale;
       const generators::ProblemSpec& spec = specs.at(p);
       for (const auto& variant : spec.variants)
-        for (const auto& knobs : generators::enumerate_knobs(spec, variant)) {
+        generators::for_each_knob_point(spec, variant, [&](const generators::KnobValues& knobs) {
           std::string key = generators::variant_key(variant.id, knobs);
           auto rv = it->second.variants.find(key);
           if (rv == it->second.variants.end() || !rv->second.gate ||
               rv->second.gate->source_hash.empty())
-            continue;
+            return true;
           std::string now = generators::resolve(spec, variant, knobs, chip).source_hash;
           if (!now.empty() && now != rv->second.gate->source_hash) {
             rec->set_stale(p, key, "its kernel source or compile options changed since " +
                                        info.recording + " measured it");
             stale.push_back(key);
           }
-        }
+          return true;
+        });
       if (!stale.empty()) {
         err << "solver: warning: " << p << ": " << stale.size()
             << " recorded variant(s) changed since they were measured, replayed as not recorded:";
@@ -173,18 +189,39 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
       }
     }
   }
-  if (opt.rounds < 1 || opt.pairs < kMinPairs)
+  if (opt.rounds < 1 || opt.rounds > kMaxRounds || opt.pairs < kMinPairs || opt.pairs > kMaxPairs)
     throw rules::InputError(rules::Diagnostic{
-        {"options", 0, 0}, "--rounds must be >= 1 and --pairs >= " + std::to_string(kMinPairs)});
+        {"options", 0, 0}, "--rounds must be in [1, " + std::to_string(kMaxRounds) +
+                               "] and --pairs in [" + std::to_string(kMinPairs) + ", " +
+                               std::to_string(kMaxPairs) + "]"});
+  for (const auto& t : opt.tracks)
+    if (t != "on" && t != "off")
+      throw rules::InputError(rules::Diagnostic{{"options", 0, 0}, "unknown track '" + t + "'"});
+
+  // Every track's seed point resolves (a seed without a valid point is refused here, before the
+  // run directory exists, not after its header is written).
+  std::map<std::pair<std::string, std::string>, TrackState> states;
+  for (const auto& problem : opt.problems)
+    for (const auto& track : opt.tracks)
+      states.emplace(std::make_pair(problem, track), initial_state(specs.at(problem), chip, track));
 
   std::string line = backend_line(info);
   if (!resuming) {
-    dir = create_run_dir(opt.out_dir);
+    dir = create_run_dir(opt.out_dir, opt.command_line);
+  }
+  // A start that fails before its first record leaves nothing behind (the folder is removed
+  // if this run created it); a resumed run keeps what it had.
+  std::vector<RoundRecord> all;
+  try {
+  if (!resuming) {
     write_file_atomically(dir.rules(), rules_text);
     header = json{{"seed", opt.seed}, {"rounds", opt.rounds}, {"pairs", opt.pairs},
                   {"problems", string_list(opt.problems)}, {"tracks", string_list(opt.tracks)},
                   {"chip", chip.id}, {"backend", info.kind}, {"rules_hash", input.content_hash()},
-                  {"problem_spec_hashes", spec_hashes}};
+                  {"problem_spec_hashes", spec_hashes},
+                  {"problem_folder_hashes", folder_hashes}};
+    if (auto* rec = dynamic_cast<RecordedBackend*>(&backend))
+      header["recording_hash"] = rec->recording().content_hash;
     manifest = json{{"format", "solver-run"}, {"version", 1}, {"command", opt.command_line},
                     {"solver_version", opt.version}, {"backend_line", line},
                     {"backend", {{"kind", info.kind}, {"note", info.note},
@@ -196,6 +233,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
                     {"rules_hash", input.content_hash()}, {"problem_spec_hashes", spec_hashes},
                     {"recording", info.recording},
                     {"problems_root", fs::absolute(opt.problems_root).string()},
+                    {"problem_folder_hashes", folder_hashes},
                     {"started", utc_now_iso()}};
   } else {
     manifest["resumed"].push_back(json{{"at", utc_now_iso()}, {"command", opt.command_line}});
@@ -208,22 +246,18 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
   if (resuming && fs::exists(dir.measurements())) sink = load_recording(dir.measurements());
   sink.chip = info.chip_id;
   sink.device_name = info.device_name;
-  sink.note = "measurements of run " + dir.path + " (" + line + ")";
+  // No folder name in it: a run's measurements are the same bytes wherever it ran.
+  sink.note = "measurements of a solver run (" + line + ")";
   TapBackend tap(backend, sink);
 
   rules::RuleTable off_table = input, on_table = input;
   Evolver on_evolver(on_table, chip);
-  std::map<std::pair<std::string, std::string>, TrackState> states;
   auto state_of = [&](const std::string& problem, const std::string& track) -> TrackState& {
-    auto key = std::make_pair(problem, track);
-    auto it = states.find(key);
-    if (it == states.end())
-      it = states.emplace(key, initial_state(specs.at(problem), chip, track)).first;
-    return it->second;
+    return states.at(std::make_pair(problem, track));
   };
 
   // Resume: fold the ledger back into the states and the ON table.
-  std::vector<RoundRecord> all = loaded.records;
+  all = loaded.records;
   for (std::size_t i = 0; i < all.size(); ++i) {
     const RoundRecord& r = all[i];
     int line_no = static_cast<int>(i) + 2;
@@ -252,6 +286,9 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
 
   LedgerWriter ledger = resuming ? LedgerWriter::resume(dir.ledger(), loaded)
                                  : LedgerWriter::create(dir.ledger(), header);
+  // The measurements a round used reach the disk before its record does: a kill between the two
+  // leaves measurements the redone round finds again, never a record whose numbers are lost.
+  ledger.before_append([&] { save_recording(sink, dir.measurements()); });
   for (const auto& problem : opt.problems) {
     for (const auto& track : opt.tracks) {
       TrackState& st = state_of(problem, track);
@@ -279,14 +316,25 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
   result.dir = dir;
   result.summary = build_summary(all, opt.rounds, input.evolution.min_gain, opt.problems);
   result.summary.backend_line = manifest.value("backend_line", line);
+  // Finished before the report is rendered, so the first report.html has the row a later
+  // `solver report` shows.
+  manifest["finished"] = utc_now_iso();
+  manifest["measurements_hash"] = rules::sha256_hex(read_file(dir.measurements()));
   write_file_atomically(dir.summary(), result.summary.to_json().dump(2) + "\n");
   write_file_atomically(dir.report(), render_report_html(result.summary, all, manifest));
-  manifest["finished"] = utc_now_iso();
   write_manifest(dir, manifest);
+  result.dir.lock.reset();  // the run is complete: the caller may resume or report it now
+  dir.lock.reset();
   return result;
+  } catch (...) {
+    if (!resuming && all.empty()) discard_run_dir(dir);
+    throw;
+  }
 }
 
-Summary write_report(const RunDir& dir, std::ostream& err) {
+namespace {
+Summary summarise(const RunDir& dir, std::ostream& err, json* manifest_out,
+                  std::vector<RoundRecord>* records_out) {
   json manifest = load_manifest(dir);
   LoadedLedger loaded = load_ledger(dir.ledger());
   for (const auto& n : loaded.notes) err << "solver: report: " << n << '\n';
@@ -295,8 +343,22 @@ Summary write_report(const RunDir& dir, std::ostream& err) {
                             input.evolution.min_gain,
                             header_list(loaded.header, "problems", dir.ledger()));
   s.backend_line = manifest.value("backend_line", "");
+  if (manifest_out) *manifest_out = std::move(manifest);
+  if (records_out) *records_out = std::move(loaded.records);
+  return s;
+}
+}  // namespace
+
+Summary read_summary(const RunDir& dir, std::ostream& err) {
+  return summarise(dir, err, nullptr, nullptr);
+}
+
+Summary write_report(const RunDir& dir, std::ostream& err) {
+  json manifest;
+  std::vector<RoundRecord> records;
+  Summary s = summarise(dir, err, &manifest, &records);
   write_file_atomically(dir.summary(), s.to_json().dump(2) + "\n");
-  write_file_atomically(dir.report(), render_report_html(s, loaded.records, manifest));
+  write_file_atomically(dir.report(), render_report_html(s, records, manifest));
   return s;
 }
 

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -35,6 +36,9 @@ struct AblationOptions {
   std::string version = "0.1.0";
   bool quiet = false;          // no per-round progress on stderr
   int round_delay_ms = 0;      // test-only pacing (lets the kill test land mid-run)
+  // Options the user gave explicitly ("rounds", "seed", "pairs", "rules", "problems",
+  // "tracks", "chip"): on resume each must equal the run's own value, else InputError.
+  std::set<std::string> given;
 };
 
 struct AblationResult {
@@ -44,8 +48,11 @@ struct AblationResult {
 
 AblationResult run_ablation(const AblationOptions& options, Backend& backend, std::ostream& err);
 
-// Regenerates summary.json and report.html from a run directory's files.
+// Regenerates summary.json and report.html from a run directory's files (lock `dir` for
+// writing first: open_run_dir_for_writing).
 Summary write_report(const RunDir& dir, std::ostream& err);
+// The summary of a run directory's ledger, writing nothing (for readers).
+Summary read_summary(const RunDir& dir, std::ostream& err);
 
 // The line that opens a run's stdout and its manifest: which backend measured.
 std::string backend_line(const BackendInfo& info);

@@ -1,5 +1,7 @@
 #include "engine/json_util.h"
 
+#include "rules/yaml_util.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -88,22 +90,21 @@ void write_file_atomically(const std::string& path, const std::string& content) 
     ssize_t n = ::write(fd, content.data() + done, content.size() - done);
     if (n <= 0) {
       ::close(fd);
+      ::unlink(tmp.c_str());  // a full disk leaves no half-written temporary behind
       throw std::runtime_error("cannot write " + tmp);
     }
     done += static_cast<std::size_t>(n);
   }
-  ::fsync(fd);
-  ::close(fd);
-  if (std::rename(tmp.c_str(), path.c_str()) != 0)
-    throw std::runtime_error("cannot rename " + tmp + " to " + path);
+  bool synced = ::fsync(fd) == 0;
+  bool closed = ::close(fd) == 0;
+  if (!synced || !closed || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    ::unlink(tmp.c_str());
+    throw std::runtime_error("cannot write " + path);
+  }
 }
 
 std::string read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw rules::InputError(rules::Diagnostic{{path, 0, 0}, "cannot read file"});
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return rules::read_input_file(path, kMaxJsonBytes);
 }
 
 }  // namespace solver::engine

@@ -43,6 +43,10 @@ class JsonChecker {
 // Writes `content` to `path` through a temporary file in the same folder, fsync'd and renamed,
 // so a reader never sees half a file.
 void write_file_atomically(const std::string& path, const std::string& content);
-std::string read_file(const std::string& path);  // throws InputError if unreadable
+// The largest JSON input (ledger, manifest, recording) read.
+inline constexpr std::size_t kMaxJsonBytes = std::size_t{512} << 20;
+// A regular file of at most kMaxJsonBytes; throws InputError if unreadable, not a regular
+// file (no FIFO hang, no /dev/zero) or larger.
+std::string read_file(const std::string& path);
 
 }  // namespace solver::engine
