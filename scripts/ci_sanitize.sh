@@ -43,7 +43,7 @@ command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
 
 step configure 300 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   "${launcher[@]}" -DSOLVER_WITH_CUDA=OFF -DSOLVER_BUILD_TESTS=ON \
-  -DCMAKE_CXX_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g" \
+  -DCMAKE_CXX_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
   >"$build/configure.log" 2>&1 || { cat "$build/configure.log" >&2; exit 1; }
 
 # Only what runs: the CLI and the host test executables (ctest's names are the targets).
