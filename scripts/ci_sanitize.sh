@@ -36,7 +36,9 @@ step() {  # step NAME LIMIT_S COMMAND...
 }
 
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1"
+# handle_segv=0: the fake worker's deliberate segfault must die by SIGSEGV (the live backend
+# reports "signal 11"), not as an ASan report.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:handle_segv=0"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 launcher=()
 command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
