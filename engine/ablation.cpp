@@ -20,10 +20,12 @@
 #include "engine/backend/recording.h"
 #include "engine/oracle.h"
 #include "engine/report_html.h"
+#include "engine/run_inputs.h"
 #include "engine/round_loop.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"
+#include "rules/hash.h"
 #include "rules/rule_table.h"
 
 namespace solver::engine {
@@ -67,17 +69,20 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
 
   // Everything a run reads is loaded and validated before anything is written.
   if (resuming) {
-    dir = open_run_dir(opt.resume_dir);
+    // Locked before anything is read: a second writer is refused, not interleaved.
+    dir = open_run_dir_for_writing(opt.resume_dir, opt.command_line);
     manifest = load_manifest(dir);
     loaded = load_ledger(dir.ledger());
     for (const auto& n : loaded.notes) err << "solver: resume: " << n << '\n';
     header = loaded.header;
-    opt.problems = header_list(header, "problems", dir.ledger());
-    opt.tracks = header_list(header, "tracks", dir.ledger());
-    opt.rounds = header.at("rounds").get<int>();
-    opt.pairs = header.at("pairs").get<int>();
-    opt.seed = header.at("seed").get<uint64_t>();
-    opt.chip = header.at("chip").get<std::string>();
+    RunSettings run = run_settings(header, dir.ledger());
+    check_resume_flags(options, run, dir.ledger());
+    opt.problems = run.problems;
+    opt.tracks = run.tracks;
+    opt.rounds = run.rounds;
+    opt.pairs = run.pairs;
+    opt.seed = run.seed;
+    opt.chip = run.chip;
     // A run made before these options existed followed the seed's semantics: first-rule, and
     // no precision restriction.
     opt.off_policy = header.value("off_policy", "first-rule");
@@ -87,10 +92,16 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
           {dir.ledger(), 1, 0}, "this run was measured on the " + header.value("backend", "?") +
                                     " backend; resuming it on the " + info.kind +
                                     " backend would mix measurements"});
+    check_recording(header, backend, dir.ledger());
     input = rules::load_rule_table(dir.rules());
     if (input.content_hash() != header.value("rules_hash", ""))
       throw rules::InputError(rules::Diagnostic{
           {dir.rules(), 0, 0}, "the run's rules.yaml no longer matches the ledger's rules_hash"});
+    if (options.given.count("rules") &&
+        rules::load_rule_table(options.rules_path).content_hash() != input.content_hash())
+      throw rules::InputError(rules::Diagnostic{
+          {options.rules_path, 0, 0}, "--rules conflicts with the run being resumed: its table "
+                                      "differs from the run's rules.yaml (leave --rules out)"});
   } else {
     rules_text = read_text_file(opt.rules_path, "rule table");
     input = rules::parse_rule_table(rules_text, opt.rules_path);
@@ -103,11 +114,15 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
         {opt.chips_path, 0, 0}, "chip '" + chip_id + "' is not in chips.yaml"});
   const rules::ChipProfile chip = *chip_ptr;
   std::map<std::string, generators::ProblemSpec> specs;
-  json spec_hashes = json::object();
+  json spec_hashes = json::object(), folder_hashes = json::object();
+  check_problem_names(opt.problems);
   for (const auto& p : opt.problems) {
     specs.emplace(p, generators::load_problem((fs::path(opt.problems_root) / p).string()));
     spec_hashes[p] = problem_spec_hash(specs.at(p).file);
+    folder_hashes[p] = problem_folder_hash(specs.at(p).dir);
   }
+  // A resumed run continues on the inputs it started with, or not at all.
+  if (resuming) check_problem_hashes(header, specs, spec_hashes, folder_hashes, dir.ledger());
   // A recording that lacks a problem, or measured another version of its problem.yaml, is
   // said up front: its rounds would end as "not recorded". A variant whose kernel source (or
   // compile options) changed since it was measured is not its recording any more: it is
@@ -126,19 +141,20 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
       std::vector<std::string> stale;
       const generators::ProblemSpec& spec = specs.at(p);
       for (const auto& variant : spec.variants)
-        for (const auto& knobs : generators::enumerate_knobs(spec, variant)) {
+        generators::for_each_knob_point(spec, variant, [&](const generators::KnobValues& knobs) {
           std::string key = generators::variant_key(variant.id, knobs);
           auto rv = it->second.variants.find(key);
           if (rv == it->second.variants.end() || !rv->second.gate ||
               rv->second.gate->source_hash.empty())
-            continue;
+            return true;
           std::string now = generators::resolve(spec, variant, knobs, chip).source_hash;
           if (!now.empty() && now != rv->second.gate->source_hash) {
             backend.set_stale(p, key, "its kernel source or compile options changed since " +
                                        info.recording + " measured it");
             stale.push_back(key);
           }
-        }
+          return true;
+        });
       if (!stale.empty()) {
         err << "solver: warning: " << p << ": " << stale.size()
             << " recorded variant(s) changed since they were measured, replayed as not recorded:";
@@ -157,19 +173,40 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     throw rules::InputError(rules::Diagnostic{
         {resuming ? dir.ledger() : "--precision", resuming ? 1 : 0, 0},
         "unknown precision policy '" + opt.precision + "' (same or any)"});
-  if (opt.rounds < 1 || opt.pairs < kMinPairs)
+  if (opt.rounds < 1 || opt.rounds > kMaxRounds || opt.pairs < kMinPairs || opt.pairs > kMaxPairs)
     throw rules::InputError(rules::Diagnostic{
-        {"options", 0, 0}, "--rounds must be >= 1 and --pairs >= " + std::to_string(kMinPairs)});
+        {"options", 0, 0}, "--rounds must be in [1, " + std::to_string(kMaxRounds) +
+                               "] and --pairs in [" + std::to_string(kMinPairs) + ", " +
+                               std::to_string(kMaxPairs) + "]"});
+  for (const auto& t : opt.tracks)
+    if (t != "on" && t != "off")
+      throw rules::InputError(rules::Diagnostic{{"options", 0, 0}, "unknown track '" + t + "'"});
+
+  // Every track's seed point resolves (a seed without a valid point is refused here, before the
+  // run directory exists, not after its header is written).
+  std::map<std::pair<std::string, std::string>, TrackState> states;
+  for (const auto& problem : opt.problems)
+    for (const auto& track : opt.tracks)
+      states.emplace(std::make_pair(problem, track), initial_state(specs.at(problem), chip, track));
 
   std::string line = backend_line(info);
   if (!resuming) {
-    dir = create_run_dir(opt.out_dir);
+    dir = create_run_dir(opt.out_dir, opt.command_line);
+  }
+  // A start that fails before its first record leaves nothing behind (the folder is removed
+  // if this run created it); a resumed run keeps what it had.
+  std::vector<RoundRecord> all;
+  try {
+  if (!resuming) {
     write_file_atomically(dir.rules(), rules_text);
     header = json{{"seed", opt.seed}, {"rounds", opt.rounds}, {"pairs", opt.pairs},
                   {"problems", string_list(opt.problems)}, {"tracks", string_list(opt.tracks)},
                   {"chip", chip.id}, {"backend", info.kind}, {"rules_hash", input.content_hash()},
                   {"problem_spec_hashes", spec_hashes}, {"off_policy", opt.off_policy},
-                  {"precision", opt.precision}};
+                  {"precision", opt.precision},
+                  {"problem_folder_hashes", folder_hashes}};
+    if (const Recording* rec = backend.recording())
+      header["recording_hash"] = rec->content_hash;
     manifest = json{{"format", "solver-run"}, {"version", 1}, {"command", opt.command_line},
                     {"solver_version", opt.version}, {"backend_line", line},
                     {"backend", {{"kind", info.kind}, {"note", info.note},
@@ -183,6 +220,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
                     {"rules_hash", input.content_hash()}, {"problem_spec_hashes", spec_hashes},
                     {"recording", info.recording},
                     {"problems_root", fs::absolute(opt.problems_root).string()},
+                    {"problem_folder_hashes", folder_hashes},
                     {"started", utc_now_iso()}};
   } else {
     manifest["resumed"].push_back(json{{"at", utc_now_iso()}, {"command", opt.command_line}});
@@ -198,22 +236,18 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
   if (resuming && fs::exists(dir.measurements())) sink = load_recording(dir.measurements());
   sink.chip = info.chip_id;
   sink.device_name = info.device_name;
-  sink.note = "measurements of run " + dir.path + " (" + line + ")";
+  // No folder name in it: a run's measurements are the same bytes wherever it ran.
+  sink.note = "measurements of a solver run (" + line + ")";
   TapBackend tap(backend, sink);
 
   rules::RuleTable off_table = input, on_table = input;
   Evolver on_evolver(on_table, chip);
-  std::map<std::pair<std::string, std::string>, TrackState> states;
   auto state_of = [&](const std::string& problem, const std::string& track) -> TrackState& {
-    auto key = std::make_pair(problem, track);
-    auto it = states.find(key);
-    if (it == states.end())
-      it = states.emplace(key, initial_state(specs.at(problem), chip, track)).first;
-    return it->second;
+    return states.at(std::make_pair(problem, track));
   };
 
   // Resume: fold the ledger back into the states and the ON table.
-  std::vector<RoundRecord> all = loaded.records;
+  all = loaded.records;
   for (std::size_t i = 0; i < all.size(); ++i) {
     const RoundRecord& r = all[i];
     int line_no = static_cast<int>(i) + 2;
@@ -242,6 +276,9 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
 
   LedgerWriter ledger = resuming ? LedgerWriter::resume(dir.ledger(), loaded)
                                  : LedgerWriter::create(dir.ledger(), header);
+  // The measurements a round used reach the disk before its record does: a kill between the two
+  // leaves measurements the redone round finds again, never a record whose numbers are lost.
+  ledger.before_append([&] { save_recording(sink, dir.measurements()); });
   for (const auto& problem : opt.problems) {
     for (const auto& track : opt.tracks) {
       TrackState& st = state_of(problem, track);
@@ -286,18 +323,30 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
                                  opt.precision);
   result.summary.off_policy = opt.off_policy;
   result.summary.backend_line = manifest.value("backend_line", line);
+  // Finished before the report is rendered, so the first report.html has the row a later
+  // `solver report` shows.
+  manifest["finished"] = utc_now_iso();
+  manifest["measurements_hash"] = rules::sha256_hex(read_text_file(dir.measurements(), "measurements"));
   write_file_atomically(dir.summary(), result.summary.to_json().dump(2) + "\n");
   ReportInputs report_in{rules::dump_rule_table(input), "", input.evolution.retire_below,
                          input.evolution.promote_above};
   if (std::find(opt.tracks.begin(), opt.tracks.end(), "on") != opt.tracks.end())
     report_in.evolved_yaml = rules::dump_rule_table(on_table);
   write_file_atomically(dir.report(), render_report_html(result.summary, all, manifest, report_in));
-  manifest["finished"] = utc_now_iso();
   write_manifest(dir, manifest);
+  result.dir.lock.reset();  // the run is complete: the caller may resume or report it now
+  dir.lock.reset();
   return result;
+  } catch (...) {
+    if (!resuming && all.empty()) discard_run_dir(dir);
+    throw;
+  }
 }
 
-Summary write_report(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root) {
+namespace {
+Summary summarise(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root,
+                  json* manifest_out, std::vector<RoundRecord>* records_out,
+                  rules::RuleTable* input_out) {
   json manifest = load_manifest(dir);
   LoadedLedger loaded = load_ledger(dir.ledger());
   for (const auto& n : loaded.notes) err << "solver: report: " << n << '\n';
@@ -340,11 +389,28 @@ Summary write_report(const RunDir& dir, std::ostream& err, const std::string& fa
                             oracle ? &*oracle : nullptr, loaded.header.value("precision", "any"));
   s.off_policy = loaded.header.value("off_policy", "first-rule");
   s.backend_line = manifest.value("backend_line", "");
+  if (manifest_out) *manifest_out = std::move(manifest);
+  if (records_out) *records_out = std::move(loaded.records);
+  if (input_out) *input_out = std::move(input);
+  return s;
+}
+}  // namespace
+
+Summary read_summary(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root) {
+  return summarise(dir, err, fallback_problems_root, nullptr, nullptr, nullptr);
+}
+
+Summary write_report(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root) {
+  json manifest;
+  std::vector<RoundRecord> records;
+  rules::RuleTable input;
+  Summary s = summarise(dir, err, fallback_problems_root, &manifest, &records, &input);
   write_file_atomically(dir.summary(), s.to_json().dump(2) + "\n");
   ReportInputs report_in{rules::dump_rule_table(input), "", input.evolution.retire_below,
                          input.evolution.promote_above};
-  if (fs::exists(dir.evolved_rules())) report_in.evolved_yaml = read_text_file(dir.evolved_rules(), "evolved rule table");
-  write_file_atomically(dir.report(), render_report_html(s, loaded.records, manifest, report_in));
+  if (fs::exists(dir.evolved_rules()))
+    report_in.evolved_yaml = read_text_file(dir.evolved_rules(), "evolved rule table");
+  write_file_atomically(dir.report(), render_report_html(s, records, manifest, report_in));
   return s;
 }
 

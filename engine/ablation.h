@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <iosfwd>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,9 @@ struct AblationOptions {
                                // (the recorded backend always knows them: oracle.json)
   bool quiet = false;          // no per-round progress on stderr
   int round_delay_ms = 0;      // test-only pacing (lets the kill test land mid-run)
+  // Options the user gave explicitly ("rounds", "seed", "pairs", "rules", "problems",
+  // "tracks", "chip"): on resume each must equal the run's own value, else InputError.
+  std::set<std::string> given;
 };
 
 struct AblationResult {
@@ -48,10 +52,14 @@ struct AblationResult {
 
 AblationResult run_ablation(const AblationOptions& options, Backend& backend, std::ostream& err);
 
-// Regenerates summary.json and report.html from a run directory's files. Ledgers older than
-// precision classes get them from the problem specs (the run's problems_root, else
-// `fallback_problems_root`), when one has the spec hash the run recorded.
+// Regenerates summary.json and report.html from a run directory's files (lock `dir` for
+// writing first: open_run_dir_for_writing). Ledgers older than precision classes get them
+// from the problem specs (the run's problems_root, else `fallback_problems_root`), when one
+// has the spec hash the run recorded.
 Summary write_report(const RunDir& dir, std::ostream& err,
+                     const std::string& fallback_problems_root = "");
+// The summary of a run directory's ledger, writing nothing (for readers).
+Summary read_summary(const RunDir& dir, std::ostream& err,
                      const std::string& fallback_problems_root = "");
 
 }  // namespace solver::engine

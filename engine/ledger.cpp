@@ -103,17 +103,30 @@ json to_json(const RoundRecord& r) {
   return j;
 }
 
+namespace {
+double finite_time(const json& t, const json& record) {
+  if (!t.is_number() || !(t.get<double>() >= 0 && t.get<double>() <= 1e12))
+    throw json::other_error::create(501, "a time must be a number in [0, 1e12] us", &record);
+  return t.get<double>();
+}
+}  // namespace
+
 RoundRecord round_record_from_json(const json& j) {
   RoundRecord r;
   r.problem = j.at("problem").get<std::string>();
   r.track = j.at("track").get<std::string>();
   if (r.track != "on" && r.track != "off")
     throw json::other_error::create(501, "track must be \"on\" or \"off\"", &j);
-  r.round = j.at("round").get<int>();
+  // Range-checked before the conversion (a 1e300 round would be undefined behaviour as an int).
+  const json& round = j.at("round");
+  if (!round.is_number_integer() || round.get<int64_t>() < 1 || round.get<int64_t>() > 1000000 ||
+      (round.is_number_unsigned() && round.get<uint64_t>() > 1000000))
+    throw json::other_error::create(501, "round must be an integer in [1, 1000000]", &j);
+  r.round = round.get<int>();
   const json& inc = j.at("incumbent");
   r.incumbent = inc.at("key").get<std::string>();
   r.incumbent_source_hash = inc.at("source_hash").get<std::string>();
-  r.incumbent_time_us = inc.at("time_us").get<double>();
+  r.incumbent_time_us = finite_time(inc.at("time_us"), j);
   r.incumbent_precision = inc.value("precision", "");
   r.signals = signals_from_json(j.at("signals"), "signals");
   const json& m = j.at("match");
@@ -132,7 +145,7 @@ RoundRecord round_record_from_json(const json& j) {
     r.candidate = c.at("key").get<std::string>();
     r.candidate_source_hash = c.at("source_hash").get<std::string>();
     r.candidate_reason = c.at("reason").get<std::string>();
-    r.candidate_time_us = c.at("time_us").get<double>();
+    r.candidate_time_us = finite_time(c.at("time_us"), j);
     r.candidate_precision = c.value("precision", "");
   }
   auto o = outcome_from_string(j.at("outcome").get<std::string>());
@@ -175,6 +188,12 @@ LoadedLedger load_ledger(const std::string& path) {
     std::size_t end = terminated ? nl : text.size();
     std::string line = text.substr(pos, end - pos);
     bool last = !terminated || end + 1 >= text.size();
+    // An editor's trailing newline(s): nothing follows but whitespace.
+    if (line_no > 1 && text.find_first_not_of(" \t\r\n", pos) == std::string::npos) {
+      out.notes.push_back("ignored " + std::to_string(text.size() - pos) +
+                          " trailing blank byte(s) after line " + std::to_string(line_no - 1));
+      break;
+    }
     json j;
     std::string problem;
     try {
@@ -253,7 +272,8 @@ LedgerWriter LedgerWriter::resume(const std::string& path, const LoadedLedger& l
 }
 
 LedgerWriter::LedgerWriter(LedgerWriter&& o) noexcept
-    : fd_(o.fd_), path_(std::move(o.path_)), last_hash_(std::move(o.last_hash_)) {
+    : fd_(o.fd_), path_(std::move(o.path_)), last_hash_(std::move(o.last_hash_)),
+      before_(std::move(o.before_)) {
   o.fd_ = -1;
 }
 
@@ -262,6 +282,7 @@ LedgerWriter::~LedgerWriter() {
 }
 
 void LedgerWriter::append(RoundRecord& r) {
+  if (before_) before_();
   json j = to_json(r);
   r.hash = chain_hash(last_hash_, j);
   j["hash"] = r.hash;

@@ -7,6 +7,7 @@
 // recorded backend write byte-identical ledgers. docs/ledger.md describes every field.
 #pragma once
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -94,7 +95,8 @@ struct LoadedLedger {
 
 // Validates the header (format, version) and every record (JSON, fields, hash chain). A torn
 // LAST line (no newline and unparsable or failing its hash) is dropped with a note; anything
-// else wrong throws rules::InputError located at file:line.
+// else wrong throws rules::InputError located at file:line. Trailing blank lines are ignored
+// (with a note; resume truncates them).
 LoadedLedger load_ledger(const std::string& path);
 
 class LedgerWriter {
@@ -108,6 +110,8 @@ class LedgerWriter {
   ~LedgerWriter();
   // Sets r.hash, writes the line, fsyncs.
   void append(RoundRecord& r);
+  // Runs before each record is written (the ablation persists the round's measurements there).
+  void before_append(std::function<void()> f) { before_ = std::move(f); }
 
  private:
   LedgerWriter(int fd, std::string path, std::string last_hash)
@@ -116,6 +120,7 @@ class LedgerWriter {
   int fd_ = -1;
   std::string path_;
   std::string last_hash_;
+  std::function<void()> before_;
 };
 
 // sha256(prev + json.dump()) as the chain defines it.

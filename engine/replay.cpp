@@ -8,6 +8,12 @@
 #include "engine/backend/recorded_backend.h"
 #include "engine/backend/recording.h"
 #include "engine/run_dir.h"
+#include "engine/run_inputs.h"
+#include "engine/backend/json_util.h"
+#include "generators/problem_spec.h"
+#include "rules/hash.h"
+#include <filesystem>
+#include <map>
 #include "rules/matcher.h"
 
 namespace solver::engine {
@@ -58,14 +64,40 @@ std::vector<std::pair<std::string, rules::SignalSet>> run_incumbent_signals(cons
   return out;
 }
 
+void verify_run_inputs(const RunDir& dir, const LoadedLedger& loaded, const nlohmann::json& manifest,
+                       const std::string& problems_root) {
+  const auto& h = loaded.header;
+  RunSettings run = run_settings(h, dir.ledger());
+  if (rules::load_rule_table(dir.rules()).content_hash() != h.value("rules_hash", ""))
+    throw rules::InputError(rules::Diagnostic{
+        {dir.rules(), 0, 0}, "the run's rules.yaml does not match the ledger's rules_hash (replaced or "
+                             "edited since the run): its decisions cannot be replayed against it"});
+  if (manifest.contains("measurements_hash") && manifest["measurements_hash"].is_string() &&
+      rules::sha256_hex(read_text_file(dir.measurements(), "measurements")) != manifest["measurements_hash"].get<std::string>())
+    throw rules::InputError(rules::Diagnostic{
+        {dir.measurements(), 0, 0}, "measurements.json does not match measurements_hash in " +
+                                        dir.manifest() + " (edited or replaced since the run)"});
+  if (problems_root.empty()) return;
+  check_problem_names(run.problems);
+  std::map<std::string, generators::ProblemSpec> specs;
+  nlohmann::json spec_hashes = nlohmann::json::object(), folder_hashes = nlohmann::json::object();
+  for (const auto& p : run.problems) {
+    specs.emplace(p, generators::load_problem((std::filesystem::path(problems_root) / p).string()));
+    spec_hashes[p] = problem_spec_hash(specs.at(p).file);
+    folder_hashes[p] = problem_folder_hash(specs.at(p).dir);
+  }
+  check_problem_hashes(h, specs, spec_hashes, folder_hashes, dir.ledger());
+}
+
 SimulationResult simulate_run(const std::string& run_dir, const std::string& rules_path,
                               const std::string& chips_path, const std::string& problems_root,
                               const std::string& out_dir, std::ostream& err) {
   RunDir dir = open_run_dir(run_dir);
   auto manifest = load_manifest(dir);
   LoadedLedger loaded = load_ledger(dir.ledger());
+  verify_run_inputs(dir, loaded, manifest, problems_root);
   SimulationResult result;
-  result.before = write_report(dir, err);
+  result.before = read_summary(dir, err);  // a reader: the run's own files are left as they are
 
   Recording rec = load_recording(dir.measurements());
   RecordedBackend backend(std::move(rec));

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/ledger.h"
+#include "engine/run_dir.h"
 #include "engine/summary.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"
@@ -41,6 +42,12 @@ std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& r
 // The signals of every distinct incumbent a run profiled ("problem variant-key", signals), in
 // ledger order: what `solver dry-run --chip a100,t4 --run DIR` classifies under other chips.
 std::vector<std::pair<std::string, rules::SignalSet>> run_incumbent_signals(const std::string& run_dir);
+
+// Checks what a replay of `dir` depends on: the run's rules.yaml against the ledger's
+// rules_hash, measurements.json against the manifest's measurements_hash (when finished), and,
+// with `problems_root`, each problem's spec and folder hashes. InputError (exit 2) on a mismatch.
+void verify_run_inputs(const RunDir& dir, const LoadedLedger& loaded, const nlohmann::json& manifest,
+                       const std::string& problems_root);
 
 struct SimulationResult {
   std::string out_dir;

@@ -4,6 +4,7 @@
 
 #include <ctime>
 #include <filesystem>
+#include <fstream>
 
 #include "engine/backend/json_util.h"
 #include "rules/diagnostics.h"
@@ -21,7 +22,21 @@ std::string utc_now_iso() {
   return buf;
 }
 
-RunDir create_run_dir(const std::string& out) {
+bool ledger_never_started(const std::string& ledger) {
+  std::error_code ec;
+  if (!fs::is_regular_file(ledger, ec)) return false;
+  std::ifstream in(ledger, std::ios::binary);
+  std::string first;
+  char c;
+  while (in.get(c)) {
+    if (c == '\n') return first.find_first_not_of(" \t\r") == std::string::npos;
+    first += c;
+    if (first.size() > (1u << 20)) return false;
+  }
+  return true;  // no newline: the header line never completed
+}
+
+RunDir create_run_dir(const std::string& out, const std::string& command) {
   RunDir d;
   if (out.empty()) {
     std::time_t t = std::time(nullptr);
@@ -34,20 +49,56 @@ RunDir create_run_dir(const std::string& out) {
     d.path = out;
   }
   std::error_code ec;
+  d.created = !fs::exists(d.path, ec);
   fs::create_directories(d.path, ec);
   if (ec || !fs::is_directory(d.path))
     throw rules::InputError(rules::Diagnostic{{d.path, 0, 0}, "cannot create the run directory"});
-  if (fs::exists(d.ledger()))
+  // Locked before looking at what is there: two starts into one folder cannot both see it empty.
+  try {
+    d.lock = std::make_shared<RunLock>(RunLock::acquire(d.lock_file(), command));
+  } catch (...) {
+    if (d.created) fs::remove(d.path, ec);
+    throw;
+  }
+  remove_stale_tmp_files(d.path);
+  if (ledger_never_started(d.ledger())) {
+    fs::remove(d.ledger(), ec);
+  } else if (fs::exists(d.ledger())) {
     throw rules::InputError(rules::Diagnostic{
         {d.ledger(), 0, 0},
         "a run already lives here; continue it with --resume " + d.path + " or pick another --out"});
+  }
+  return d;
+}
+
+void discard_run_dir(const RunDir& dir) {
+  std::error_code ec;
+  for (const auto& f : {dir.ledger(), dir.manifest(), dir.rules(), dir.measurements(),
+                        dir.evolved_rules(), dir.summary(), dir.report()})
+    fs::remove(f, ec);
+  remove_stale_tmp_files(dir.path);
+  if (dir.created) {
+    fs::remove(dir.lock_file(), ec);
+    fs::remove(dir.path, ec);  // only if empty: never anything the user put there
+  }
+}
+
+RunDir open_run_dir_for_writing(const std::string& path, const std::string& command) {
+  RunDir d = open_run_dir(path);
+  d.lock = std::make_shared<RunLock>(RunLock::acquire(d.lock_file(), command));
+  remove_stale_tmp_files(d.path);
   return d;
 }
 
 RunDir open_run_dir(const std::string& path) {
-  RunDir d{path};
+  RunDir d;
+  d.path = path;
   if (!fs::exists(d.ledger()))
     throw rules::InputError(rules::Diagnostic{{path, 0, 0}, "not a run directory (no ledger.jsonl)"});
+  if (ledger_never_started(d.ledger()))
+    throw rules::InputError(rules::Diagnostic{
+        {d.ledger(), 1, 0}, "this run recorded nothing (its ledger has no header line): start it "
+                            "again with --out " + path + ", the folder is reusable"});
   return d;
 }
 

@@ -8,9 +8,12 @@
 //   oracle.json          the pool's points (precision class, floor, time where known): oracle.h
 //   summary.json, report.html
 #pragma once
+#include <memory>
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "engine/run_lock.h"
 
 namespace solver::engine {
 
@@ -24,13 +27,27 @@ struct RunDir {
   std::string summary() const { return path + "/summary.json"; }
   std::string report() const { return path + "/report.html"; }
   std::string oracle() const { return path + "/oracle.json"; }
+  std::string lock_file() const { return run_lock_path(path); }
+  // Held by the writing command (create_run_dir, open_run_dir_for_writing); shared so the
+  // struct stays copyable. Empty for a reader.
+  std::shared_ptr<RunLock> lock;
+  bool created = false;  // create_run_dir made the folder itself (a failed start removes it)
 };
 
-// Creates `out` (or runs/<UTC yyyymmdd-hhmmss>-<pid> when empty). Refuses a folder that
-// already holds a ledger: resuming is explicit (--resume).
-RunDir create_run_dir(const std::string& out);
-// An existing run directory; throws InputError if it holds no ledger.jsonl.
+// Creates `out` (or runs/<UTC yyyymmdd-hhmmss>-<pid> when empty) and locks it. Refuses a folder
+// that already holds a run (a ledger with its header line): resuming is explicit (--resume). A
+// ledger with no complete header (a start cut short, a full disk) is not a run: it is removed
+// and the folder reused. Call it only once everything the run reads has been validated.
+RunDir create_run_dir(const std::string& out, const std::string& command = "solver");
+// An existing run directory, for reading; throws InputError if it holds no ledger.jsonl.
 RunDir open_run_dir(const std::string& path);
+// The same, locked for writing (resume, report): refused with exit 2 while another process
+// writes it; removes the *.tmp leftovers of a killed writer.
+RunDir open_run_dir_for_writing(const std::string& path, const std::string& command);
+// True when `ledger` exists but holds no complete header line (nothing was recorded).
+bool ledger_never_started(const std::string& ledger);
+// Undoes a failed start: removes what a run writes (and the folder if create_run_dir made it).
+void discard_run_dir(const RunDir& dir);
 
 nlohmann::json load_manifest(const RunDir& dir);  // throws InputError (located) if malformed
 void write_manifest(const RunDir& dir, const nlohmann::json& manifest);  // atomic

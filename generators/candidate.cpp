@@ -144,8 +144,8 @@ std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const Vari
   std::optional<KnobValues> best;
   double best_d = std::numeric_limits<double>::infinity();
   double best_t = std::numeric_limits<double>::infinity();
-  for (const auto& point : enumerate_knobs(spec, variant)) {
-    if (!valid_on(spec, variant, point, chip)) continue;
+  for_each_knob_point(spec, variant, [&](const KnobValues& point) {
+    if (!valid_on(spec, variant, point, chip)) return true;
     double d = 0;
     for (const auto& [name, value] : point)
       if (auto it = incumbent_knobs.find(name); it != incumbent_knobs.end())
@@ -158,7 +158,8 @@ std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const Vari
     // Lexicographic (knob distance, block-size distance); strict, so ties keep the first
     // enumerated point.
     if (d < best_d || (d == best_d && t < best_t)) best_d = d, best_t = t, best = point;
-  }
+    return true;
+  });
   return best;
 }
 

@@ -5,6 +5,7 @@
 #include <set>
 
 #include "generators/problem_loader.h"
+#include "generators/source_confinement.h"
 
 namespace fs = std::filesystem;
 
@@ -56,7 +57,7 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   }
   spec.description = rules::get_string(root, "description", file_, diags_).value_or("");
   if (auto t = rules::get_int(root, "timeout_ms", file_, diags_)) {
-    if (*t <= 0) error(child(root, "timeout_ms"), "timeout_ms must be positive");
+    if (*t <= 0 || *t > 3600000) error(child(root, "timeout_ms"), "timeout_ms must be in [1, 3600000]");
     spec.timeout_ms = static_cast<int>(*t);
   }
   collect_slots(root);
@@ -78,6 +79,7 @@ ProblemSpec Loader::load(const YAML::Node& root) {
     if (auto s = rules::get_string(ref, "source", file_, diags_, true)) {
       spec.reference.source = *s;
       check_source(child(ref, "source"), *s);
+      for (const auto& msg : check_includes(dir_, *s, {})) error(child(ref, "source"), msg);
     }
     spec.reference.launch = load_launch(ref, spec, scalars_only);
   }

@@ -9,6 +9,8 @@
 #include <set>
 
 #include "generators/problem_loader.h"
+#include "generators/source_confinement.h"
+#include "generators/variant_space.h"
 #include "rules/hypotheses.h"
 
 namespace fs = std::filesystem;
@@ -51,7 +53,16 @@ void Loader::load_scalars(const YAML::Node& node, ProblemSpec& spec) {
     bool integral = s.dtype == DType::I32 || s.dtype == DType::U32 || s.dtype == DType::I64;
     if (integral && s.value != std::floor(s.value))
       error(v, "scalar '" + s.name + "' is " + to_string(s.dtype) + " but its value is not an integer");
-    if (s.dtype == DType::U32 && s.value < 0) error(v, "scalar '" + s.name + "' is u32 but negative");
+    // The value is passed to the kernel in its dtype: it must fit, never wrap.
+    struct Range { DType t; double lo, hi; };
+    static constexpr Range kRanges[] = {{DType::I32, -2147483648.0, 2147483647.0},
+                                        {DType::U32, 0.0, 4294967295.0},
+                                        {DType::I64, -9007199254740992.0, 9007199254740992.0},
+                                        {DType::F32, -3.4028234663852886e38, 3.4028234663852886e38}};
+    for (const auto& r : kRanges)
+      if (s.dtype == r.t && (s.value < r.lo || s.value > r.hi))
+        error(v, "scalar '" + s.name + "' = " + text + " does not fit " + to_string(s.dtype) +
+                     (s.dtype == DType::I64 ? " exactly (|value| <= 2^53)" : ""));
     spec.scalars.push_back(s);
   }
 }
@@ -203,6 +214,10 @@ void Loader::load_knobs(const YAML::Node& node, VariantSpec& v) {
     }
     if (!values || !values.IsSequence()) {
       error(kv.second, "knob '" + k.name + "' needs a list of integer values");
+    } else if (values.size() > kMaxKnobPoints) {
+      error(values, "knob '" + k.name + "' lists " + std::to_string(values.size()) +
+                        " values, over the limit of " + std::to_string(kMaxKnobPoints) +
+                        " points per variant");
     } else {
       for (const auto& item : values) {
         long long x = 0;
@@ -218,6 +233,15 @@ void Loader::load_knobs(const YAML::Node& node, VariantSpec& v) {
       if (values.size() == 0) error(values, "knob '" + k.name + "' has no values");
     }
     v.knobs.push_back(std::move(k));
+  }
+  // Refused on the counts alone, before anything walks (or allocates) the product.
+  if (uint64_t n = knob_space_size(v); n > kMaxKnobPoints) {
+    std::string dims;
+    for (const auto& k : v.knobs) dims += (dims.empty() ? "" : " x ") + std::to_string(k.values.size());
+    error(node, "the knob space has " + (n == UINT64_MAX ? std::string("more than 1.8e19")
+                                                         : std::to_string(n)) +
+                    " points (" + dims + "), over the limit of " + std::to_string(kMaxKnobPoints) +
+                    " per variant: split the variant or drop values");
   }
 }
 
@@ -254,8 +278,21 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
     diags_.error(v.precision_where, "precision class '" + v.precision +
                                         "' has no entry under 'tolerance'");
   load_knobs(child(node, "knobs"), v);
-  v.compile_options = rules::get_string_list(node, "compile_options", file_, diags_).value_or(
+  // Options from an allowlist only; -I folders inside the problem folder, made absolute.
+  std::vector<std::string> include_dirs;
+  auto options = rules::get_string_list(node, "compile_options", file_, diags_).value_or(
       std::vector<std::string>{});
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    std::string why;
+    if (auto o = confine_compile_option(options[i], dir_, &why)) {
+      if (o->rfind("-I", 0) == 0) include_dirs.push_back(o->substr(2));
+      v.compile_options.push_back(*o);
+    } else {
+      error(child(node, "compile_options")[i], why);
+    }
+  }
+  if (!v.source.empty())
+    for (const auto& msg : check_includes(dir_, v.source, include_dirs)) error(child(node, "source"), msg);
   auto r = resolver(&v, false);
   for (const char* key : {"constraints", "requires"}) {  // `requires` reads better for alignment
     const YAML::Node list = child(node, key);

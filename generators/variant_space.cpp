@@ -111,18 +111,29 @@ void resolve_data(const ProblemSpec& spec, const std::vector<LaunchSpec>& launch
     bool needed = b.role != BufferRole::Scratch || uses_buffer(launches, b.name);
     std::vector<Diagnostic> local;
     int64_t n = 1;
+    bool too_big = false;
     for (const auto& dim : b.shape) {
       auto v = eval_int(dim, slots, "shape of " + b.name, local);
       if (!v) { n = 0; continue; }
       if (*v <= 0) local.push_back({dim.where, "shape of " + b.name + " '" + dim.text + "' = " +
                                                    std::to_string(*v) + " must be positive"});
       r.shape.push_back(*v);
-      n *= *v;
+      // Checked: the product of user-given dims must not wrap into a small valid-looking size.
+      if (*v > 0 && !too_big && (__builtin_mul_overflow(n, *v, &n) || n > kMaxBufferBytes)) too_big = true;
     }
-    if (!local.empty()) n = 0;
+    int64_t bytes = 0;
+    if (!too_big && local.empty() &&
+        (__builtin_mul_overflow(n, static_cast<int64_t>(dtype_size(b.dtype)), &bytes) ||
+         bytes > kMaxBufferBytes))
+      too_big = true;
+    if (too_big)
+      local.push_back({b.where, "buffer " + b.name + " is larger than " +
+                                    std::to_string(kMaxBufferBytes >> 30) + " GiB (its element count " +
+                                    "or byte size overflows the limit)"});
+    if (!local.empty()) n = 0, bytes = 0;
     if (needed) rv.issues.insert(rv.issues.end(), local.begin(), local.end());
     r.elements = n;
-    r.bytes = n * static_cast<int64_t>(dtype_size(b.dtype));
+    r.bytes = bytes;
     rv.buffers.push_back(std::move(r));
   }
   rv.flops = eval(spec.flops, slots, "flops", rv.issues).value_or(0);
@@ -165,25 +176,45 @@ std::vector<rules::Value> slot_values(const ProblemSpec& spec, const KnobValues&
   return slots;
 }
 
-std::vector<KnobValues> enumerate_knobs(const ProblemSpec& spec, const VariantSpec& variant) {
-  std::vector<KnobValues> out;
+uint64_t knob_space_size(const VariantSpec& variant) {
+  uint64_t n = 1;
+  for (const auto& k : variant.knobs) {
+    uint64_t c = k.values.size();
+    if (c == 0) return 0;
+    if (n > UINT64_MAX / c) return UINT64_MAX;
+    n *= c;
+  }
+  return n;
+}
+
+void for_each_knob_point(const ProblemSpec& spec, const VariantSpec& variant,
+                         const std::function<bool(const KnobValues&)>& visit) {
   for (const auto& k : variant.knobs)
-    if (k.values.empty()) return out;  // an empty axis empties the product
+    if (k.values.empty()) return;  // an empty axis empties the product
   std::vector<std::size_t> idx(variant.knobs.size(), 0);
+  KnobValues point;
   while (true) {
-    KnobValues point;
     for (std::size_t i = 0; i < idx.size(); ++i) point[variant.knobs[i].name] = variant.knobs[i].values[idx[i]];
-    if (knob_point_allowed(spec, variant, point)) out.push_back(std::move(point));
+    if (knob_point_allowed(spec, variant, point) && !visit(point)) return;
     // Odometer: the last knob turns fastest, so the first knob is the slowest axis.
     std::size_t i = idx.size();
     while (i > 0) {
       --i;
       if (++idx[i] < variant.knobs[i].values.size()) break;
       idx[i] = 0;
-      if (i == 0) return out;
+      if (i == 0) return;
     }
-    if (idx.empty()) return out;
+    if (idx.empty()) return;
   }
+}
+
+std::vector<KnobValues> enumerate_knobs(const ProblemSpec& spec, const VariantSpec& variant) {
+  std::vector<KnobValues> out;
+  for_each_knob_point(spec, variant, [&](const KnobValues& p) {
+    out.push_back(p);
+    return true;
+  });
+  return out;
 }
 
 bool knob_point_allowed(const ProblemSpec& spec, const VariantSpec& variant,
@@ -246,7 +277,7 @@ ResolvedVariant resolve_reference(const ProblemSpec& spec, const rules::ChipProf
   for (auto& b : rv.buffers)
     if (b.role == BufferRole::Out || b.role == BufferRole::InOut) {
       b.dtype = DType::F64;
-      b.bytes = b.elements * 8;
+      b.bytes = b.elements * 8;  // elements <= kMaxBufferBytes / 4 or 0: no overflow
     }
   rv.launches.push_back(resolve_launch(spec.reference.launch, rv, slots, rv.issues));
   finish(chip, {}, spec.reference.launch.where, rv);

@@ -4,6 +4,7 @@
 #pragma once
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,7 +22,18 @@ std::vector<rules::Value> slot_values(const ProblemSpec& spec, const KnobValues&
 // Every knob point of `variant` that satisfies its constraints: the cartesian product of the
 // knob value lists, first knob slowest, values in file order. A variant without knobs has one
 // point (the empty map). Constraints that evaluate to false or missing drop the point.
+// Materialises every point: only for spaces the loader admitted (<= kMaxKnobPoints).
 std::vector<KnobValues> enumerate_knobs(const ProblemSpec& spec, const VariantSpec& variant);
+
+// The largest knob space (product of the value counts) a problem.yaml may declare per variant:
+// the loader refuses a bigger one, naming its size, before anything walks it.
+inline constexpr uint64_t kMaxKnobPoints = 100000;
+// The product of the variant's value counts, saturating at UINT64_MAX (never overflows).
+uint64_t knob_space_size(const VariantSpec& variant);
+// The same walk as enumerate_knobs, one point at a time, in the same order, holding only the
+// current point: `visit` returns false to stop early.
+void for_each_knob_point(const ProblemSpec& spec, const VariantSpec& variant,
+                         const std::function<bool(const KnobValues&)>& visit);
 
 // True if `knobs` names exactly the variant's knobs, each with a declared value, and the
 // constraints hold. `why` (if given) receives the first reason it does not.
@@ -41,8 +53,18 @@ struct ResolvedLaunch {
   std::array<int64_t, 3> grid{1, 1, 1};
   std::array<int64_t, 3> block{1, 1, 1};
   int64_t smem_bytes = 0;       // dynamic shared memory
-  int64_t threads_per_block() const { return block[0] * block[1] * block[2]; }
+  // Saturates at INT64_MAX (the dims come from user expressions; the product never wraps).
+  int64_t threads_per_block() const {
+    int64_t t = 1;
+    for (int64_t d : block)
+      if (d < 0 || __builtin_mul_overflow(t, d, &t)) return INT64_MAX;
+    return t;
+  }
 };
+
+// The largest buffer a spec may ask for (1 TiB, far beyond any GPU): sizes are checked against
+// it with overflow-checked products, so a huge shape is an issue, never a wrapped number.
+inline constexpr int64_t kMaxBufferBytes = int64_t{1} << 40;
 
 struct ResolvedBuffer {
   std::string name;
@@ -52,7 +74,7 @@ struct ResolvedBuffer {
   bool zero_before_run = false;
   std::vector<int64_t> shape;
   int64_t elements = 0;
-  int64_t bytes = 0;             // elements * dtype_size
+  int64_t bytes = 0;             // elements * dtype_size (both at most kMaxBufferBytes)
   bool dist_fixed = false;       // BufferSpec::dist_fixed
 };
 

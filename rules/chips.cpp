@@ -24,7 +24,7 @@ bool parse_cc(const std::string& text, int& major, int& minor) {
   auto r1 = std::from_chars(b, b + dot, major);
   auto r2 = std::from_chars(b + dot + 1, b + text.size(), minor);
   return r1.ec == std::errc{} && r1.ptr == b + dot && r2.ec == std::errc{} &&
-         r2.ptr == b + text.size() && major > 0 && minor >= 0 && minor < 10;
+         r2.ptr == b + text.size() && major > 0 && major < 100 && minor >= 0 && minor < 10;
 }
 
 // Every rate a capability implies: a chip that claims tf32 must say how fast it is, and a
@@ -88,6 +88,11 @@ std::optional<ChipProfile> parse_chip(const YAML::Node& node, const std::string&
     if (auto v = get_double(node, key, file, diags, required)) {
       if (*v < 0 || (required && *v == 0))
         diags.error(location_of(node[key], file), "'" + key + "' must be positive");
+      // No chip property comes near 1e7 (SMs, KiB, MiB, GB/s, TFLOP/s, MHz): a bigger number
+      // is a typo that would make every size check pass.
+      else if (*v > 1e7)
+        diags.error(location_of(node[key], file), "'" + key + "' = " + node[key].Scalar() +
+                                                      " is out of range (at most 1e7)");
       chip.numbers[key] = *v;
     }
   }

@@ -24,6 +24,13 @@ std::string cat(std::initializer_list<std::string_view> parts) {
   return out;
 }
 
+// "16 MiB", or "1000 bytes" where the cap is no whole number of MiB.
+std::string limit_text(std::size_t max_bytes) {
+  constexpr std::size_t kMiB = std::size_t(1) << 20;
+  if (max_bytes % kMiB == 0) return std::to_string(max_bytes / kMiB) + " MiB";
+  return std::to_string(max_bytes) + " bytes";
+}
+
 // Reads through one descriptor that was checked with fstat, so the file checked is the file
 // read (no check-then-open race with a FIFO swapped in). Empty reason = ok.
 std::string read_checked(const std::string& path, std::string_view what, std::size_t max_bytes,
@@ -39,8 +46,8 @@ std::string read_checked(const std::string& path, std::string_view what, std::si
   }
   if (static_cast<std::size_t>(st.st_size) > max_bytes) {
     ::close(fd);
-    return cat({"the ", name, " is ", std::to_string(st.st_size), " bytes, over the ",
-                std::to_string(max_bytes), "-byte limit for an input file"});
+    return cat({"the ", name, " is ", std::to_string(st.st_size), " bytes, larger than the ",
+                limit_text(max_bytes), " an input file may be"});
   }
   std::string out;
   out.reserve(static_cast<std::size_t>(st.st_size));
@@ -57,8 +64,8 @@ std::string read_checked(const std::string& path, std::string_view what, std::si
     out.append(buf, static_cast<std::size_t>(n));
     if (out.size() > max_bytes) {  // grew while being read
       ::close(fd);
-      return cat({"the ", name, " grew past the ", std::to_string(max_bytes),
-                  "-byte limit while being read"});
+      return cat({"the ", name, " grew larger than the ", limit_text(max_bytes),
+                  " an input file may be while being read"});
     }
   }
   ::close(fd);

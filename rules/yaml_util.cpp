@@ -5,9 +5,17 @@
 #include <cerrno>
 #include <cmath>
 #include <cstring>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdint>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
+
+#include <yaml-cpp/eventhandler.h>
 
 namespace solver::rules {
 
@@ -18,22 +26,72 @@ SourceLocation from_mark(const YAML::Mark& m, const std::string& file) {
   return SourceLocation{file, m.line + 1, m.column + 1};
 }
 
+std::string key_text(std::string_view key) { return "'" + std::string(key) + "'"; }
+
+// yaml-cpp keeps both entries of a duplicated key and a lookup returns the first, and
+// YAML::Load reads the first document only. This pass over the event stream (aliases are one
+// event each, so an alias bomb costs nothing) refuses both, before any loader looks.
+class StructureCheck : public YAML::EventHandler {
+ public:
+  explicit StructureCheck(const std::string& file) : file_(file) {}
+  void OnDocumentStart(const YAML::Mark& m) override { doc_mark_ = m; }
+  void OnDocumentEnd() override {}
+  void OnNull(const YAML::Mark& m, YAML::anchor_t) override { node(m, nullptr); }
+  void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { node(m, nullptr); }
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string& v) override {
+    node(m, &v);
+  }
+  void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                       YAML::EmitterStyle::value) override {
+    node(m, nullptr);
+    stack_.push_back(Frame{false, true, {}});
+  }
+  void OnSequenceEnd() override { stack_.pop_back(); }
+  void OnMapStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                  YAML::EmitterStyle::value) override {
+    node(m, nullptr);
+    stack_.push_back(Frame{true, true, {}});
+  }
+  void OnMapEnd() override { stack_.pop_back(); }
+  const YAML::Mark& document_mark() const { return doc_mark_; }
+
+ private:
+  struct Frame {
+    bool map;
+    bool expect_key;
+    std::map<std::string, int> keys;  // key -> 1-based line of its first occurrence
+  };
+  void node(const YAML::Mark& m, const std::string* scalar) {
+    if (stack_.empty() || !stack_.back().map) return;
+    Frame& f = stack_.back();
+    if (f.expect_key && scalar) {
+      auto [it, fresh] = f.keys.emplace(*scalar, m.line + 1);
+      if (!fresh)
+        throw InputError(Diagnostic{from_mark(m, file_),
+                                    "duplicate key " + key_text(*scalar) + " (first given at line " +
+                                        std::to_string(it->second) + "; a map takes each key once)"});
+    }
+    f.expect_key = !f.expect_key;
+  }
+  std::string file_;
+  YAML::Mark doc_mark_;
+  std::vector<Frame> stack_;
+};
+
 YAML::Node parse_text(const std::string& text, const std::string& file) {
   try {
+    std::istringstream in(text);
+    YAML::Parser parser(in);
+    StructureCheck check(file);
+    if (parser.HandleNextDocument(check) && parser.HandleNextDocument(check))
+      throw InputError(Diagnostic{from_mark(check.document_mark(), file),
+                                  "a second YAML document: a file holds one ('---' starts another)"});
     return YAML::Load(text);
   } catch (const YAML::Exception& e) {  // ParserException (incl. DeepRecursion) and kin
     throw InputError(Diagnostic{from_mark(e.mark, file), "invalid YAML: " + e.msg});
   }
 }
 
-// Appended, not `"'" + std::string(key) + "'"`: that trips GCC 12's -Wrestrict false positive
-// (GCC bug 105651).
-std::string key_text(std::string_view key) {
-  std::string s(1, '\'');
-  s += key;
-  s += '\'';
-  return s;
-}
 
 // Looks up `key`; returns an undefined node when absent or when `node` is not a map (a const
 // yaml-cpp subscript on a scalar would throw).
@@ -109,7 +167,7 @@ bool check_keys_impl(const YAML::Node& node, const Range& allowed, const std::st
 }  // namespace
 
 YAML::Node load_yaml_file(const std::string& path, std::string* source) {
-  std::string text = read_text_file(path, "YAML file");
+  std::string text = read_text_file(path, "YAML file", kMaxYamlBytes);
   YAML::Node root = parse_text(text, path);
   if (source) *source = std::move(text);
   return root;

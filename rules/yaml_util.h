@@ -8,6 +8,7 @@
 // nullopt silently. They never throw. A `node` that is not a map yields nullopt without a
 // diagnostic: check it once with expect_map().
 #pragma once
+#include <cstddef>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -21,7 +22,11 @@
 
 namespace solver::rules {
 
-// Reads and parses a YAML file. Throws InputError (located) if the file cannot be read or is
+// The largest YAML input (rules, chips, problem.yaml) read.
+inline constexpr std::size_t kMaxYamlBytes = std::size_t{16} << 20;
+
+// Reads and parses a YAML file. Every map must hold each key once and the file one document:
+// both are refused with a located error (the duplicate names the first key's line). Throws InputError (located) if the file cannot be read or is
 // not valid YAML. If `source` is given it receives the file's text (for scalar_text_origin).
 YAML::Node load_yaml_file(const std::string& path, std::string* source = nullptr);
 // Same for text held in memory; `file` is the name used in diagnostics.

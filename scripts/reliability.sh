@@ -18,9 +18,35 @@
 #                              that variant (oob_write must show the invalid write; ok none)
 # Every step is time-limited and the script goes on after a failing step; it exits 0 if every
 # step did what it should, else 1.
+#
+#   scripts/reliability.sh --host [BUILD_DIR]  (no GPU) only the run-directory cases of
+#                              docs/reliability.md: SOLVER_KILL_TRIALS (default 100) SIGKILLs of
+#                              `solver ablate` at random points, each resumed and compared with an
+#                              uninterrupted run (ledger AND measurements.json byte-identical), and
+#                              SOLVER_CONCURRENCY_TRIALS (default 50) `--resume` started while the
+#                              run still writes (must exit 2, the run's files intact). Needs
+#                              tests/engine/kill_resume_test; logs kill_resume.log, figures.txt.
 set -u
 
 root="$(cd "$(dirname "$0")/.." && pwd)"
+if [[ "${1:-}" == "--host" ]]; then
+  build="${2:-${SOLVER_BUILD_DIR:-$root/build}}"
+  out="${OUT:-$root/reliability-out}/reliability"
+  mkdir -p "$out"
+  test_bin="$build/tests/engine/kill_resume_test"
+  [[ -x "$test_bin" ]] || { echo "missing $test_bin (cmake --build $build --target kill_resume_test)"; exit 1; }
+  kills="${SOLVER_KILL_TRIALS:-100}" conc="${SOLVER_CONCURRENCY_TRIALS:-50}"
+  t0=$SECONDS
+  (cd "$root" && SOLVER_KILL_TRIALS="$kills" SOLVER_CONCURRENCY_TRIALS="$conc"      timeout 3000 "$test_bin" --no-colors --test-case='*SIGKILL*,*--resume started while*'      >"$out/kill_resume.log" 2>&1)
+  rc=$?
+  {
+    echo "kill_resume_test (exit $rc, $((SECONDS - t0)) s): $kills SIGKILL trials, $conc concurrent-resume trials"
+    grep -E "kill-and-resume:|resume-while-running:" "$out/kill_resume.log"
+    grep -cE "^.*kill trial [0-9]+:" "$out/kill_resume.log" | sed 's/^/kill trials logged: /'
+    grep -E "test cases:|assertions:" "$out/kill_resume.log"
+  } | tee "$out/figures.txt"
+  exit "$rc"
+fi
 build="${1:-${SOLVER_BUILD_DIR:-}}"
 if [[ -z "$build" ]]; then
   if [[ -x "$root/build-gpu-static/engine/solver-gpu" ]]; then build="$root/build-gpu-static"

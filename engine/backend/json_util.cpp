@@ -1,5 +1,7 @@
 #include "engine/backend/json_util.h"
 
+#include "rules/yaml_util.h"
+
 #include <fcntl.h>
 #include <unistd.h>
 

@@ -15,6 +15,11 @@ namespace solver::engine {
 
 using nlohmann::json;
 
+namespace {
+constexpr double kMaxInputSets = 1000000;
+constexpr double kMaxTimeUs = 1e12;  // 11.6 days: any longer time is a corrupt number
+}  // namespace
+
 const RecordedVariant* Recording::find(const std::string& problem, const std::string& key) const {
   auto p = problems.find(problem);
   if (p == problems.end()) return nullptr;
@@ -63,7 +68,15 @@ GateResult gate_from_json(const json& j, const std::string& where) {
   g.source_hash = c.string(j, "source_hash").value_or("");
   g.max_abs_err = c.number(j, "max_abs_err").value_or(0);
   g.max_rel_err = c.number(j, "max_rel_err").value_or(0);
-  g.input_sets = static_cast<int>(c.number(j, "input_sets").value_or(0));
+  for (const char* k : {"max_abs_err", "max_rel_err"})
+    if (j.contains(k) && j[k].is_number() && !(j[k].get<double>() >= 0))
+      c.error(std::string("/") + k, "an error bound cannot be negative");
+  // Range-checked as a double first: a cast of 1e300 to int is undefined behaviour.
+  double sets = c.number(j, "input_sets").value_or(0);
+  if (!(sets >= 0 && sets <= kMaxInputSets) || sets != std::floor(sets))
+    c.error("/input_sets", "input_sets must be an integer in [0, " + std::to_string(kMaxInputSets) +
+                               "], got " + j["input_sets"].dump());
+  else g.input_sets = static_cast<int>(sets);
   if (j.contains("seeds")) {
     if (!j["seeds"].is_array()) c.error("/seeds", "must be a list of integers");
     else
@@ -98,13 +111,14 @@ ProfileResult profile_from_json(const json& j, const std::string& where) {
   p.ok = c.boolean(j, "ok", true).value_or(false);
   p.detail = c.string(j, "detail").value_or("");
   p.time_us = c.number(j, "time_us").value_or(0);
-  if (p.time_us < 0) c.error("/time_us", "a time cannot be negative");
+  if (!(p.time_us >= 0 && p.time_us <= kMaxTimeUs))
+    c.error("/time_us", "a time must be in [0, 1e12] us");
   if (j.contains("raw_metrics")) {
     const auto& raw = j["raw_metrics"];
     if (!raw.is_object()) c.error("/raw_metrics", "must be an object of metric -> number");
     else
       for (const auto& [k, v] : raw.items()) {
-        if (v.is_number()) p.raw_metrics[k] = v.get<double>();
+        if (v.is_number() && std::isfinite(v.get<double>())) p.raw_metrics[k] = v.get<double>();
         else c.error("/raw_metrics/" + k, "must be a number, got " + v.dump());
       }
   }
@@ -155,7 +169,7 @@ std::vector<double> read_samples(JsonChecker& c, const json& j, const std::strin
   }
   for (std::size_t i = 0; i < j[key].size(); ++i) {
     const auto& s = j[key][i];
-    if (!s.is_number() || !(s.get<double>() > 0) || !std::isfinite(s.get<double>()))
+    if (!s.is_number() || !(s.get<double>() > 0) || !(s.get<double>() <= kMaxTimeUs))
       c.error(ptr + "/" + key + "/" + std::to_string(i),
               "a time sample must be a positive number, got " + s.dump());
     else out.push_back(s.get<double>());
@@ -182,6 +196,7 @@ Recording parse_recording(const std::string& text, const std::string& file_label
                             std::to_string(kRecordingVersion) + ")");
   c.throw_if_any("unsupported recording");
   r.file = file_label;
+  r.content_hash = rules::sha256_hex(text);
   r.chip = c.string(j, "chip", true).value_or("");
   r.device_name = c.string(j, "device_name").value_or("");
   r.driver = c.string(j, "driver").value_or("");
@@ -192,8 +207,8 @@ Recording parse_recording(const std::string& text, const std::string& file_label
     if (!j["ceilings"].is_object()) c.error("/ceilings", "must be an object of name -> number");
     else
       for (const auto& [k, v] : j["ceilings"].items()) {
-        if (v.is_number()) r.ceilings[k] = v.get<double>();
-        else c.error("/ceilings/" + k, "must be a number");
+        if (v.is_number() && v.get<double>() >= 0 && v.get<double>() <= 1e12) r.ceilings[k] = v.get<double>();
+        else c.error("/ceilings/" + k, "must be a number in [0, 1e12]");
       }
   }
   if (!j.contains("problems") || !j["problems"].is_object()) {
@@ -217,6 +232,8 @@ Recording parse_recording(const std::string& text, const std::string& file_label
       v.samples_us = read_samples(c, vj, "samples_us", vptr);
       v.event_samples_us = read_samples(c, vj, "event_samples_us", vptr);
       v.sm_clock_mhz = c.number(vj, "sm_clock_mhz", false, vptr).value_or(0);
+      if (!(v.sm_clock_mhz >= 0 && v.sm_clock_mhz <= 100000))
+        c.error(vptr + "/sm_clock_mhz", "an SM clock must be in [0, 100000] MHz");
       try {
         if (vj.contains("gate")) v.gate = gate_from_json(vj["gate"], file_label + ": " + vptr + "/gate");
         if (vj.contains("profile"))

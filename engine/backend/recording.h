@@ -59,6 +59,7 @@ struct Recording {
   std::map<std::string, double> ceilings;
   std::map<std::string, RecordedProblem> problems;
   std::string file;         // where it was loaded from (not serialised)
+  std::string content_hash; // sha256 of the text it was parsed from (not serialised)
 
   const RecordedVariant* find(const std::string& problem, const std::string& key) const;
   RecordedVariant& at(const std::string& problem, const std::string& key);  // creates

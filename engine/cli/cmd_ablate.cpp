@@ -1,6 +1,8 @@
 // `solver ablate --problems a,b,c --rounds 12`: evolution OFF and ON over the same pool, budget,
 // rules and seed (engine/ablation.h). `solver run` (cmd_run.cpp) is the one-track form. The
 // first stdout line says which backend measured.
+#include <charconv>
+#include <filesystem>
 #include <ostream>
 #include <stdexcept>
 
@@ -14,6 +16,7 @@
 #include "engine/run_dir.h"
 #include "profiling/rule_metrics.h"
 #include "rules/rule_table.h"
+#include "rules/diagnostics.h"
 
 #ifndef SOLVER_VERSION
 #define SOLVER_VERSION "0.1.0"
@@ -24,7 +27,8 @@ namespace solver::cli {
 void add_loop_options(po::options_description& opts) {
   opts.add_options()("rounds", po::value<int>()->default_value(12), "round budget per track")(
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
-      "seed", po::value<uint64_t>()->default_value(1), "seed of the paired-timing draws")(
+      "seed", po::value<std::string>()->default_value("1"),
+      "seed of the paired-timing draws (0 .. 2^64-1)")(
       "backend", po::value<std::string>()->default_value("auto"), "auto, live or recorded")(
       "recording", po::value<std::string>(),
       "recording to replay (default: recordings/h200.json in the data dir)")(
@@ -42,11 +46,25 @@ void add_loop_options(po::options_description& opts) {
       "round-delay-ms", po::value<int>()->default_value(0), "(testing) pause after each round");
 }
 
+uint64_t parse_seed(const std::string& text) {
+  uint64_t v = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size())
+    throw rules::InputError(rules::Diagnostic{
+        {"--seed", 0, 0}, "'" + text + "' is not a seed (an integer from 0 to 2^64-1)"});
+  return v;
+}
+
 int execute_ablation(Context& ctx, const po::variables_map& vm, engine::AblationOptions opt,
                      const std::string& command) {
   opt.rounds = vm["rounds"].as<int>();
-  opt.seed = vm["seed"].as<uint64_t>();
+  opt.seed = parse_seed(vm["seed"].as<std::string>());
   opt.pairs = vm["pairs"].as<int>();
+  // What was given (not defaulted): with --resume each must agree with the run.
+  for (const char* k : {"rounds", "seed", "pairs", "rules", "chip"})
+    if (vm.count(k) && !vm[k].defaulted()) opt.given.insert(k);
+  if (vm.count("problems") || vm.count("problem")) opt.given.insert("problems");
+  if (vm.count("evolve") && !vm["evolve"].defaulted()) opt.given.insert("tracks");
   opt.rules_path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
   opt.chips_path = chips_file(ctx.data_dir);
   opt.problems_root = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
@@ -66,6 +84,10 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   std::string recording = vm.count("recording") ? vm["recording"].as<std::string>() : "";
   if (vm.count("resume")) {
     opt.resume_dir = vm["resume"].as<std::string>();
+    if (vm.count("out") && std::filesystem::path(vm["out"].as<std::string>()).lexically_normal() !=
+                               std::filesystem::path(opt.resume_dir).lexically_normal())
+      throw rules::InputError(rules::Diagnostic{
+          {"--out", 0, 0}, "--out conflicts with --resume: a resumed run continues in its own directory"});
     // A resumed run is measured where it started: same backend kind, same recording.
     auto manifest = engine::load_manifest(engine::open_run_dir(opt.resume_dir));
     if (!vm.count("problems-dir") && manifest.contains("problems_root"))

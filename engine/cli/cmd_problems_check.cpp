@@ -6,6 +6,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/run_inputs.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
@@ -62,6 +63,7 @@ std::string log_headline(const std::string& log) {
 
 std::vector<gen::ProblemSpec> load(const CheckOptions& o) {
   if (o.names.empty()) return gen::load_problems(o.root);
+  engine::check_problem_names(o.names);  // names inside --problems-dir, never paths
   std::vector<gen::ProblemSpec> out;
   std::vector<rules::Diagnostic> errors;
   for (const auto& n : o.names) {

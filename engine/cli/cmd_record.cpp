@@ -13,6 +13,8 @@
 #include "engine/backend/open_backend.h"
 #include "engine/backend/recording.h"
 #include "engine/run_dir.h"
+#include "engine/run_inputs.h"
+#include "engine/run_lock.h"
 #include "generators/variant_space.h"
 #include "profiling/rule_metrics.h"
 #include "rules/rule_table.h"
@@ -33,10 +35,18 @@ int run_record(Context& ctx) {
   std::string root = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
                                               : problems_root(ctx.data_dir);
   std::vector<generators::ProblemSpec> specs;
-  for (const auto& p : split_list(vm["problems"].as<std::string>()))
+  std::vector<std::string> names = split_list(vm["problems"].as<std::string>());
+  engine::check_problem_names(names);
+  for (const auto& p : names)
     specs.push_back(generators::load_problem((std::filesystem::path(root) / p).string()));
   std::string out = vm["out"].as<std::string>();
   int samples = vm["samples"].as<int>();
+  if (samples < 1 || samples > 100000)
+    throw rules::InputError(rules::Diagnostic{{"--samples", 0, 0}, "--samples must be in [1, 100000]"});
+  // One writer per recording file: a second `record --out` of the same file is refused.
+  std::string command = "solver record";
+  for (const auto& a : ctx.args) command += " " + a;
+  engine::RunLock lock = engine::RunLock::acquire(out + ".lock", command);
   engine::Recording existing;
   bool merge = vm.count("merge") && std::filesystem::exists(out);
   if (merge) existing = engine::load_recording(out);  // bad input is found before measuring

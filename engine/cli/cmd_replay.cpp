@@ -40,7 +40,13 @@ int run_replay(Context& ctx) {
   // The run's own table, as written: the baseline an edit is compared with. (A run directory
   // without one is compared with the decisions it recorded.)
   std::optional<rules::RuleTable> original;
-  if (std::filesystem::exists(dir.rules())) original = rules::load_rule_table(dir.rules());
+  if (std::filesystem::exists(dir.rules())) {
+    original = rules::load_rule_table(dir.rules());
+    if (original->content_hash() != loaded.header.value("rules_hash", ""))
+      throw rules::InputError(rules::Diagnostic{
+          {dir.rules(), 0, 0}, "the run's rules.yaml does not match the ledger's rules_hash "
+                               "(replaced or edited since the run): refusing to compare against it"});
+  }
   else ctx.err << "solver replay: " << dir.rules() << " is missing: comparing with the recorded decisions\n";
   auto decisions = engine::replay_decisions(loaded.records, original ? &*original : nullptr, edited, chip);
   bool as_json = vm.count("json") > 0;

@@ -18,7 +18,9 @@ int run_report(Context& ctx) {
   pos.add("run", 1);
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "report", "DIR [--json]", opts, vm, &pos)) return *rc;
-  auto dir = engine::open_run_dir(vm["run"].as<std::string>());
+  std::string command = "solver report";
+  for (const auto& a : ctx.args) command += " " + a;
+  auto dir = engine::open_run_dir_for_writing(vm["run"].as<std::string>(), command);
   auto summary = engine::write_report(dir, ctx.err, problems_root(ctx.data_dir));
   if (vm.count("json")) {
     print_json(ctx.out, summary.to_json());

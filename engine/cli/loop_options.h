@@ -1,6 +1,7 @@
 // Options shared by `solver ablate` and `solver run` (cmd_ablate.cpp), which differ only in
 // how they name problems and tracks.
 #pragma once
+#include <cstdint>
 #include <string>
 
 #include "engine/ablation.h"
@@ -13,6 +14,8 @@ void add_loop_options(po::options_description& opts);
 // backend name, the rule table, the problem names, the chip. Throws a located InputError.
 void preflight_loop_arguments(const Context& ctx, const engine::AblationOptions& opt,
                               const po::variables_map& vm);
+// A --seed value: digits only, 0 .. 2^64-1 ("-1" is refused, not wrapped). Throws InputError.
+uint64_t parse_seed(const std::string& text);
 // Fills the rest of `opt` from `vm`, opens the backend, prints its line first, runs, prints
 // the summary. Returns the exit code.
 int execute_ablation(Context& ctx, const po::variables_map& vm, engine::AblationOptions opt,

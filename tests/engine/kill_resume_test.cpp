@@ -16,6 +16,7 @@
 #include <random>
 #include <thread>
 
+#include "generators/nvrtc_compiler.h"
 #include "synthetic_pool.h"
 
 using namespace solver;
@@ -62,6 +63,7 @@ TEST_CASE("SIGKILL mid-ablation, then --resume: the same final ledger as an unin
   std::string reference = w.root + "/reference";
   REQUIRE(wait_for(spawn(ablate_args(w, reference, 0))) == 0);
   std::string expected = test::read_text(reference + "/ledger.jsonl");
+  std::string expected_measurements = test::read_text(reference + "/measurements.json");
   int records = count_lines(reference + "/ledger.jsonl") - 1;
   REQUIRE(records >= 8);
 
@@ -89,10 +91,54 @@ TEST_CASE("SIGKILL mid-ablation, then --resume: the same final ledger as an unin
                                     "--resume", out, "--problems-dir", w.problems, "--quiet"};
     REQUIRE(wait_for(spawn(resume)) == 0);
     bool same = test::read_text(out + "/ledger.jsonl") == expected;
+    // The measurements too: a replay of the resumed run is a replay of the uninterrupted one.
+    bool same_measurements = test::read_text(out + "/measurements.json") == expected_measurements;
     CHECK(same);
-    identical += same;
+    CHECK(same_measurements);
+    bool no_tmp = true;
+    for (const auto& e : std::filesystem::directory_iterator(out))
+      if (e.path().extension() == ".tmp") no_tmp = false;
+    CHECK(no_tmp);
+    identical += same && same_measurements;
   }
-  MESSAGE("kill-and-resume: " << identical << " of " << trials << " resumed runs byte-identical");
+  MESSAGE("kill-and-resume: " << identical << " of " << trials
+                              << " resumed runs byte-identical (ledger and measurements)");
+}
+
+TEST_CASE("a --resume started while the run still writes is refused (exit 2); the run is unharmed") {
+  test::ToyWorld w("concurrent");
+  std::string reference = w.root + "/reference";
+  REQUIRE(wait_for(spawn(ablate_args(w, reference, 0))) == 0);
+  std::string expected = test::read_text(reference + "/ledger.jsonl");
+  std::string expected_measurements = test::read_text(reference + "/measurements.json");
+  int records = count_lines(reference + "/ledger.jsonl") - 1;
+  std::mt19937 rng(std::random_device{}());
+  // SOLVER_CONCURRENCY_TRIALS=N runs more (docs/reliability.md).
+  int trials = std::getenv("SOLVER_CONCURRENCY_TRIALS") ? std::atoi(std::getenv("SOLVER_CONCURRENCY_TRIALS")) : 3;
+  int refused = 0, intact = 0;
+  for (int trial = 0; trial < trials; ++trial) {
+    std::string out = w.root + "/run" + std::to_string(trial);
+    int after = std::uniform_int_distribution<int>(0, records - 3)(rng);
+    pid_t pid = spawn(ablate_args(w, out, 100));
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+    while (count_lines(out + "/ledger.jsonl") < 1 + after && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    std::vector<std::string> resume{SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "ablate",
+                                    "--resume", out, "--problems-dir", w.problems, "--quiet"};
+    int second = wait_for(spawn(resume));
+    int first = wait_for(pid);
+    INFO("trial " << trial << ": resume after " << after << " records exited " << second
+                  << ", the run " << first);
+    CHECK(first == 0);
+    CHECK(second == 2);  // the run was still writing (>= 3 rounds of 100 ms were left)
+    refused += second == 2;
+    bool ok = test::read_text(out + "/ledger.jsonl") == expected &&
+              test::read_text(out + "/measurements.json") == expected_measurements;
+    CHECK(ok);
+    intact += ok;
+  }
+  MESSAGE("resume-while-running: " << refused << " of " << trials << " refused with exit 2, "
+                                   << intact << " of " << trials << " runs byte-identical to the reference");
 }
 
 TEST_CASE("without libnvrtc solver still starts, replays, and says why it cannot compile") {
@@ -109,7 +155,9 @@ TEST_CASE("without libnvrtc solver still starts, replays, and says why it cannot
   INFO(ss.str());
   CHECK(WEXITSTATUS(rc) == 0);  // a skip, said in every row (as the gate is without a GPU)
   CHECK(ss.str().find("no NVRTC") != std::string::npos);
-  CHECK(ss.str().find("/nonexistent/libnvrtc.so.13") != std::string::npos);
+  // A build without NVRTC (the sanitizer job's SOLVER_WITH_CUDA=OFF) has no library to name.
+  if (generators::nvrtc_unavailable_reason() != "not built with NVRTC")
+    CHECK(ss.str().find("/nonexistent/libnvrtc.so.13") != std::string::npos);
   // The offline loop needs no compiler at all.
   cmd = std::string("SOLVER_NVRTC_LIBRARY=/nonexistent/libnvrtc.so.13 ") + SOLVER_BIN +
         " --data-dir " + SOLVER_SOURCE_DIR + " run --problem sigmoid --rounds 2 --evolve off" +

@@ -1,0 +1,170 @@
+#include "engine/run_inputs.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <set>
+
+#include "engine/backend/json_util.h"
+#include "engine/backend/recorded_backend.h"
+#include "rules/diagnostics.h"
+#include "rules/hash.h"
+
+namespace solver::engine {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+[[noreturn]] void fail(const std::string& file, int line, const std::string& msg) {
+  throw rules::InputError(rules::Diagnostic{{file, line, 0}, msg});
+}
+
+std::string join(const std::vector<std::string>& v) {
+  std::string out;
+  for (const auto& s : v) out += (out.empty() ? "" : ",") + s;
+  return out;
+}
+
+int64_t header_int(const json& h, const char* key, int64_t lo, int64_t hi, const std::string& file) {
+  if (!h.contains(key) || !h[key].is_number_integer())
+    fail(file, 1, std::string("ledger header: '") + key + "' is missing or not an integer");
+  if (h[key].is_number_unsigned() && h[key].get<uint64_t>() > static_cast<uint64_t>(hi))
+    fail(file, 1, std::string("ledger header: '") + key + "' = " + h[key].dump() + " is out of range");
+  int64_t v = h[key].get<int64_t>();
+  if (v < lo || v > hi)
+    fail(file, 1, std::string("ledger header: '") + key + "' = " + h[key].dump() +
+                      " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+  return v;
+}
+
+std::vector<std::string> header_strings(const json& h, const char* key, const std::string& file) {
+  if (!h.contains(key) || !h[key].is_array() || h[key].empty())
+    fail(file, 1, std::string("ledger header: '") + key + "' is missing or not a list of names");
+  std::vector<std::string> out;
+  for (const auto& e : h[key]) {
+    if (!e.is_string()) fail(file, 1, std::string("ledger header: '") + key + "' holds a non-string");
+    out.push_back(e.get<std::string>());
+  }
+  return out;
+}
+
+}  // namespace
+
+RunSettings run_settings(const json& header, const std::string& ledger_path) {
+  RunSettings r;
+  r.problems = header_strings(header, "problems", ledger_path);
+  r.tracks = header_strings(header, "tracks", ledger_path);
+  r.rounds = static_cast<int>(header_int(header, "rounds", 1, kMaxRounds, ledger_path));
+  r.pairs = static_cast<int>(header_int(header, "pairs", 1, kMaxPairs, ledger_path));
+  if (!header.contains("seed") || !header["seed"].is_number_integer() ||
+      (!header["seed"].is_number_unsigned() && header["seed"].get<int64_t>() < 0))
+    fail(ledger_path, 1, "ledger header: 'seed' is missing or not a non-negative integer");
+  r.seed = header["seed"].get<uint64_t>();
+  if (!header.contains("chip") || !header["chip"].is_string())
+    fail(ledger_path, 1, "ledger header: 'chip' is missing or not a string");
+  r.chip = header["chip"].get<std::string>();
+  for (const auto& t : r.tracks)
+    if (t != "on" && t != "off") fail(ledger_path, 1, "ledger header: unknown track '" + t + "'");
+  return r;
+}
+
+void check_resume_flags(const AblationOptions& o, const RunSettings& run, const std::string& ledger) {
+  auto conflict = [&](const std::string& flag, const std::string& given, const std::string& own) {
+    if (given != own)
+      throw rules::InputError(rules::Diagnostic{
+          {"--" + flag, 0, 0}, "--" + flag + " " + given + " conflicts with the run being resumed (" +
+                                   ledger + " has " + own + "): leave it out or give the same value"});
+  };
+  if (o.given.count("rounds")) conflict("rounds", std::to_string(o.rounds), std::to_string(run.rounds));
+  if (o.given.count("pairs")) conflict("pairs", std::to_string(o.pairs), std::to_string(run.pairs));
+  if (o.given.count("seed")) conflict("seed", std::to_string(o.seed), std::to_string(run.seed));
+  if (o.given.count("problems")) conflict("problems", join(o.problems), join(run.problems));
+  if (o.given.count("tracks")) conflict("evolve", join(o.tracks), join(run.tracks));
+  if (o.given.count("chip")) conflict("chip", o.chip, run.chip);
+}
+
+void check_recording(const json& header, Backend& backend, const std::string& ledger) {
+  if (!header.contains("recording_hash")) return;  // a live run, or one from before the field
+  const Recording* rec = backend.recording();
+  if (!rec) return;  // the backend-kind check says what is wrong
+  std::string want = header["recording_hash"].is_string() ? header["recording_hash"].get<std::string>() : "";
+  if (rec->content_hash != want)
+    throw rules::InputError(rules::Diagnostic{
+        {rec->file, 0, 0},
+        "this recording is not the one the run started on (its content hash differs from "
+        "recording_hash in " + ledger + "): resuming would mix measurements"});
+}
+
+void check_problem_names(const std::vector<std::string>& names) {
+  std::set<std::string> seen;
+  for (const auto& n : names) {
+    bool ok = !n.empty() && n != "." && n != ".." && n.size() <= 128 &&
+              std::all_of(n.begin(), n.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+              });
+    if (!ok)
+      throw rules::InputError(rules::Diagnostic{
+          {"--problems", 0, 0}, "'" + n + "' is not a problem name (names only, no paths: use "
+                                          "--problems-dir for another folder)"});
+    if (!seen.insert(n).second)
+      throw rules::InputError(rules::Diagnostic{{"--problems", 0, 0}, "'" + n + "' is given twice"});
+  }
+}
+
+json problem_folder_hash(const std::string& dir) {
+  json out = json::object();
+  std::error_code ec;
+  std::vector<fs::path> files;
+  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    // Hidden files and editor backups (.swp, ~) are not inputs; nor is anything in a hidden folder.
+    std::string name = it->path().filename().string();
+    if (name.empty() || name[0] == '.' || name.back() == '~') {
+      if (it->is_directory(ec)) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file(ec)) files.push_back(it->path());
+    if (files.size() > 10000) break;  // a folder of that many files is not a problem folder
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) {
+    std::string rel = fs::relative(f, dir, ec).generic_string();
+    try {
+      out[rel] = rules::sha256_hex(read_text_file(f.string(), "problem file"));
+    } catch (const std::exception&) {
+      out[rel] = "unreadable";
+    }
+  }
+  return out;
+}
+
+void check_problem_hashes(const json& header, const std::map<std::string, generators::ProblemSpec>& specs,
+                          const json& spec_hashes, const json& folder_hashes, const std::string& ledger) {
+  for (const auto& [name, spec] : specs) {
+    if (header.contains("problem_spec_hashes") && header["problem_spec_hashes"].contains(name) &&
+        header["problem_spec_hashes"][name] != spec_hashes[name])
+      throw rules::InputError(rules::Diagnostic{
+          {spec.file, 0, 0}, "problem '" + name + "' changed since the run started (its spec hash " +
+                                 "differs from problem_spec_hashes in " + ledger + ")"});
+    if (!header.contains("problem_folder_hashes") || !header["problem_folder_hashes"].contains(name))
+      continue;
+    const json& was = header["problem_folder_hashes"][name];
+    const json& now = folder_hashes[name];
+    if (!was.is_object()) continue;
+    for (const auto& [rel, h] : was.items())
+      if (!now.contains(rel) || now[rel] != h)
+        throw rules::InputError(rules::Diagnostic{
+            {(fs::path(spec.dir) / rel).string(), 0, 0},
+            std::string(now.contains(rel) ? "changed" : "was removed") +
+                " since the run started (problem_folder_hashes in " + ledger + ")"});
+    for (const auto& [rel, h] : now.items())
+      if (!was.contains(rel))
+        throw rules::InputError(rules::Diagnostic{
+            {(fs::path(spec.dir) / rel).string(), 0, 0},
+            "was added since the run started (problem_folder_hashes in " + ledger + ")"});
+  }
+}
+
+}  // namespace solver::engine

@@ -1,0 +1,52 @@
+// What a run directory depends on, and the checks that a resumed or replayed run still sees the
+// same inputs: the ledger header's settings (ranges checked), the options given with --resume,
+// the recording's content hash, each problem's spec hash and the hash of every file in its
+// folder. Each mismatch is an InputError (exit 2) located at the file that differs.
+#pragma once
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/ablation.h"
+#include "engine/backend/backend.h"
+#include "generators/problem_spec.h"
+
+namespace solver::engine {
+
+inline constexpr int kMaxRounds = 10000;
+inline constexpr int kMaxPairs = 100000;
+
+struct RunSettings {
+  std::vector<std::string> problems, tracks;
+  int rounds = 0, pairs = 0;
+  uint64_t seed = 0;
+  std::string chip;
+};
+
+// The settings in a ledger header, every field type- and range-checked (located at line 1).
+RunSettings run_settings(const nlohmann::json& header, const std::string& ledger_path);
+
+// Options given explicitly with --resume (AblationOptions::given) must equal the run's own.
+void check_resume_flags(const AblationOptions& given, const RunSettings& run,
+                        const std::string& ledger_path);
+
+// The recording a resumed run replays must be the bytes it started on (header recording_hash).
+void check_recording(const nlohmann::json& header, Backend& backend, const std::string& ledger_path);
+
+// `--problems` takes names (no paths, no "." or ".."), each once.
+void check_problem_names(const std::vector<std::string>& names);
+
+// sha256 of every regular file under a problem folder, by path relative to it.
+nlohmann::json problem_folder_hash(const std::string& dir);
+
+// Each problem's spec hash and folder hashes equal the ones in the header (absent fields of an
+// older run are not checked).
+void check_problem_hashes(const nlohmann::json& header,
+                          const std::map<std::string, generators::ProblemSpec>& specs,
+                          const nlohmann::json& spec_hashes, const nlohmann::json& folder_hashes,
+                          const std::string& ledger_path);
+
+}  // namespace solver::engine

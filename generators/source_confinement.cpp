@@ -1,0 +1,143 @@
+#include "generators/source_confinement.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace solver::generators {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+bool within(const fs::path& p, const fs::path& root) {
+  auto r = std::mismatch(root.begin(), root.end(), p.begin(), p.end());
+  return r.first == root.end();
+}
+
+bool has_dotdot(const fs::path& p) {
+  return std::any_of(p.begin(), p.end(), [](const fs::path& c) { return c == ".."; });
+}
+
+bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
+
+// NVRTC options that change code generation or macros only: none reads a file.
+constexpr const char* kFlags[] = {"--use_fast_math", "-use_fast_math", "-lineinfo",
+                                  "--generate-line-info", "--extra-device-vectorization",
+                                  "-extra-device-vectorization", "--restrict", "-restrict",
+                                  "--device-as-default-execution-space", "-default-device",
+                                  "-G", "--device-debug", "--relocatable-device-code=false",
+                                  "-rdc=false", "-w", "--disable-warnings"};
+constexpr const char* kValued[] = {"-D", "--define-macro=", "-U", "--undefine-macro=", "--std=",
+                                   "-std=", "--gpu-architecture=", "-arch=", "--fmad=", "-fmad=",
+                                   "--ftz=", "-ftz=", "--prec-div=", "-prec-div=", "--prec-sqrt=",
+                                   "-prec-sqrt=", "--maxrregcount=", "-maxrregcount=", "--dopt=",
+                                   "-dopt="};
+
+}  // namespace
+
+std::optional<std::string> confine_compile_option(const std::string& o, const std::string& dir,
+                                                  std::string* why) {
+  for (const char* f : kFlags)
+    if (o == f) return o;
+  for (const char* p : kValued)
+    if (starts_with(o, p) && o.size() > std::string(p).size()) return o;
+  std::string path;
+  if (starts_with(o, "--include-path=")) path = o.substr(15);
+  else if (starts_with(o, "-I")) path = o.substr(2);
+  else {
+    *why = "compile option '" + o + "' is not allowed (allowed: -D/-U macros, -I folders inside "
+           "the problem folder, --std, --fmad, --ftz, --prec-div, --prec-sqrt, --use_fast_math, "
+           "-lineinfo, --maxrregcount, --extra-device-vectorization, --restrict)";
+    return std::nullopt;
+  }
+  fs::path rel(path);
+  if (path.empty() || rel.is_absolute() || has_dotdot(rel)) {
+    *why = "include folder '" + path + "' must be a relative path inside the problem folder (no '..')";
+    return std::nullopt;
+  }
+  std::error_code ec;
+  fs::path root = fs::weakly_canonical(dir, ec);
+  fs::path full = fs::weakly_canonical(fs::path(dir) / rel, ec);  // resolves symlinks too
+  if (ec || !within(full, root) || !fs::is_directory(full, ec)) {
+    *why = "include folder '" + path + "' is not a folder inside the problem folder";
+    return std::nullopt;
+  }
+  return "-I" + full.string();
+}
+
+std::vector<std::string> check_includes(const std::string& dir, const std::string& source,
+                                        const std::vector<std::string>& include_dirs) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(dir, ec);
+  std::set<fs::path> seen;
+  std::vector<std::pair<fs::path, int>> todo{{fs::weakly_canonical(fs::path(dir) / source, ec), 0}};
+  while (!todo.empty() && seen.size() < 256) {
+    auto [file, depth] = todo.back();
+    todo.pop_back();
+    if (!within(file, root) || !seen.insert(file).second) continue;  // never read what is outside
+    std::ifstream in(file, std::ios::binary);
+    if (!in) continue;  // the loader reports an unreadable source itself
+    std::string line;
+    int line_no = 0;
+    std::string label = fs::relative(file, root, ec).generic_string();
+    while (std::getline(in, line)) {
+      ++line_no;
+      std::size_t i = line.find_first_not_of(" \t");
+      if (i == std::string::npos || line[i] != '#') continue;
+      i = line.find_first_not_of(" \t", i + 1);
+      if (i == std::string::npos) continue;
+      std::string word;
+      while (i < line.size() && std::isalpha(static_cast<unsigned char>(line[i]))) word += line[i++];
+      if (word != "include" && word != "include_next" && word != "import") continue;
+      i = line.find_first_not_of(" \t", i);
+      auto bad = [&](const std::string& why) {
+        out.push_back(label + ":" + std::to_string(line_no) + ": " + why);
+      };
+      if (i == std::string::npos || (line[i] != '"' && line[i] != '<')) {
+        bad("#" + word + " names its file through a macro: it cannot be checked to stay inside the "
+            "problem folder");
+        continue;
+      }
+      char close = line[i] == '"' ? '"' : '>';
+      std::size_t end = line.find(close, i + 1);
+      if (end == std::string::npos) {
+        bad("unterminated #" + word);
+        continue;
+      }
+      std::string name = line.substr(i + 1, end - i - 1);
+      fs::path p(name);
+      if (name.empty() || p.is_absolute() || has_dotdot(p)) {
+        bad("#" + word + " of '" + name + "' leaves the problem folder (absolute paths and '..' "
+            "are refused)");
+        continue;
+      }
+      if (close == '>') continue;  // the toolkit's or a declared folder's header, by name
+      std::vector<fs::path> bases{file.parent_path()};
+      for (const auto& d : include_dirs) bases.emplace_back(d);
+      bool found = false;
+      for (const auto& b : bases) {
+        fs::path cand = fs::weakly_canonical(b / p, ec);
+        if (!ec && fs::is_regular_file(cand, ec)) {
+          if (!within(cand, root)) {
+            bad("#" + word + " of '" + name + "' resolves outside the problem folder (a symlink?)");
+          } else if (depth < 32) {
+            todo.emplace_back(cand, depth + 1);
+          }
+          found = true;
+          break;
+        }
+      }
+      if (!found)
+        bad("#" + word + " \"" + name + "\" is not a file in the problem folder (toolkit headers are "
+            "included as <" + name + ">)");
+    }
+  }
+  return out;
+}
+
+}  // namespace solver::generators

@@ -1,0 +1,26 @@
+// What a problem's kernels may make NVRTC read: files inside the problem folder (the source,
+// headers it includes by a relative "name", folders given with -I inside the folder) and the
+// toolkit's headers (<name>). Checked when problem.yaml is loaded, so a kernel that includes
+// "/etc/passwd" or "../../secret" is refused before any compile, and no file from outside the
+// folder can reach a compile log (or, through the gate's detail, the ledger).
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace solver::generators {
+
+// Whether `option` is an NVRTC option a problem.yaml may give. An allowed -I / --include-path
+// comes back rewritten to its absolute folder (NVRTC runs in the worker's working directory,
+// not the problem's); a refused one yields its reason in *why.
+std::optional<std::string> confine_compile_option(const std::string& option,
+                                                  const std::string& problem_dir, std::string* why);
+
+// Scans `source` (relative to `problem_dir`) and every local header it includes, recursively,
+// for #include directives. Returns one message per offending directive ("file:line: why"):
+// an absolute path, a `..` component, a macro-named include, or a quoted name that is not a
+// file inside the folder (or one of `include_dirs`, absolute folders inside it).
+std::vector<std::string> check_includes(const std::string& problem_dir, const std::string& source,
+                                        const std::vector<std::string>& include_dirs);
+
+}  // namespace solver::generators

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# The sanitizer CI job: builds the CLI and the host tests with AddressSanitizer and
+# UndefinedBehaviorSanitizer (-fno-sanitize-recover: the first finding fails the job) in its
+# own build folder, without the CUDA worker; runs the host tests (ctest -LE gpu) and the
+# hostile-input cases below through the sanitized `solver`; then runs every libFuzzer target
+# of fuzz/ for a short fixed time (scripts/fuzz.sh, clang).
+#
+#   scripts/ci_sanitize.sh            (SOLVER_ASAN_BUILD_DIR, default build-asan;
+#                                      SOLVER_CI_FUZZ_SECONDS per target, default 15;
+#                                      SOLVER_CI_JOBS, default 2; SOLVER_CI_SKIP_FUZZ=1 skips it)
+#
+# Exits 0 when every step passed, else 1. Each step is time-limited; one line per step in
+# $build/ci_sanitize.txt (name, exit, seconds).
+set -uo pipefail
+
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${SOLVER_ASAN_BUILD_DIR:-$root/build-asan}"
+jobs="${SOLVER_CI_JOBS:-2}"
+fuzz_seconds="${SOLVER_CI_FUZZ_SECONDS:-15}"
+mkdir -p "$build"
+steps="$build/ci_sanitize.txt"
+: >"$steps"
+status=0
+t_start=$SECONDS
+
+step() {  # step NAME LIMIT_S COMMAND...
+  local name="$1" limit="$2"
+  shift 2
+  local t0=$SECONDS rc
+  echo "== $name" >&2
+  timeout --kill-after=10 "$limit" "$@"
+  rc=$?
+  [[ $rc -ne 0 ]] && status=1
+  echo "$name: exit $rc, $((SECONDS - t0)) s" | tee -a "$steps" >&2
+  return $rc
+}
+
+san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+# handle_segv=0: the fake worker's deliberate segfault must die by SIGSEGV (the live backend
+# reports "signal 11"), not as an ASan report.
+export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1:strict_string_checks=1:handle_segv=0"
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
+launcher=()
+command -v ccache >/dev/null && launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+
+step configure 300 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  "${launcher[@]}" -DSOLVER_WITH_CUDA=OFF -DSOLVER_BUILD_TESTS=ON \
+  -DCMAKE_CXX_FLAGS="$san" -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O1 -g1" \
+  >"$build/configure.log" 2>&1 || { cat "$build/configure.log" >&2; exit 1; }
+
+# Only what runs: the CLI and the host test executables (ctest's names are the targets).
+mapfile -t tests < <(cd "$build" && ctest -N -LE gpu | sed -n 's/^ *Test *#[0-9]*: *//p')
+step build 1500 cmake --build "$build" --parallel "$jobs" --target solver fake_worker "${tests[@]}" \
+  >"$build/build.log" 2>&1 || { grep -E "error|FAILED" "$build/build.log" | head -30 >&2; }
+
+step host_tests 900 bash -c "cd '$build' && ctest -LE gpu -j$jobs --output-on-failure >'$build/ctest.log' 2>&1" \
+  || tail -60 "$build/ctest.log" >&2
+
+# Hostile inputs through the sanitized CLI: each must exit 2 (located input error), quickly,
+# with no sanitizer report.
+solver="$build/engine/solver"
+hostile() {
+  local tmp; tmp="$(mktemp -d)"
+  local ok=1
+  # expect NAME WANT_RC COMMAND...
+  expect() {
+    local name="$1" want="$2"; shift 2
+    timeout 60 "$@" >"$tmp/$name.out" 2>&1
+    local rc=$?
+    if [[ $rc -ne $want ]] || grep -q "Sanitizer" "$tmp/$name.out"; then
+      echo "hostile $name: exit $rc (wanted $want)"; sed -n 1,15p "$tmp/$name.out"; ok=0
+    else
+      echo "hostile $name: exit $rc ok"
+    fi
+  }
+  local s=("$solver" --data-dir "$root")
+  local ab=(ablate --rounds 2 --backend recorded --recording "$root/tests/data/recordings/h200.json" --quiet)
+  mkfifo "$tmp/fifo"
+  expect rules_dev_zero 2 "${s[@]}" rules check /dev/zero
+  expect rules_fifo 2 "${s[@]}" rules check "$tmp/fifo"
+  printf 'version: 1\nversion: 1\nrules: []\n' >"$tmp/dup.yaml"
+  expect rules_duplicate_key 2 "${s[@]}" rules check "$tmp/dup.yaml"
+  cat "$root/rules/rules.yaml" >"$tmp/two.yaml"; printf -- '---\nversion: 1\n' >>"$tmp/two.yaml"
+  expect rules_second_document 2 "${s[@]}" rules check "$tmp/two.yaml"
+  python3 - "$tmp" <<'EOF'
+import sys
+d = sys.argv[1]
+lines = ['a0: &a0 ["x","x","x","x","x","x","x","x","x","x"]']
+for i in range(1, 12):
+    lines.append(f'a{i}: &a{i} [' + ','.join([f'*a{i-1}'] * 10) + ']')
+open(d + '/bomb.yaml', 'w').write('\n'.join(lines) + '\nversion: 1\nrules: []\n')
+open(d + '/deep.yaml', 'w').write('[' * 100000 + ']' * 100000 + '\n')
+EOF
+  expect rules_alias_bomb 2 "${s[@]}" rules check "$tmp/bomb.yaml"
+  expect rules_deep_nesting 2 "${s[@]}" rules check "$tmp/deep.yaml"
+  sed 's/"input_sets": 2/"input_sets": 1e300/' "$root/tests/data/recordings/h200.json" >"$tmp/rec.json"
+  expect recording_1e300 2 "${s[@]}" ablate --problems softmax --rounds 2 --backend recorded \
+    --recording "$tmp/rec.json" --out "$tmp/r1" --quiet
+  expect problems_path 2 "${s[@]}" "${ab[@]}" --problems ../problems/softmax --out "$tmp/r2"
+  expect problems_twice 2 "${s[@]}" "${ab[@]}" --problems softmax,softmax --out "$tmp/r3"
+  expect seed_negative 2 "${s[@]}" "${ab[@]}" --problems softmax --seed -1 --out "$tmp/r4"
+  mkdir -p "$tmp/p/inc"
+  cp -r "$root/problems/sigmoid" "$tmp/p/"
+  src="$(sed -n 's/^ *source: *//p' "$tmp/p/sigmoid/problem.yaml" | tail -1)"
+  printf '#include "/etc/passwd"\n' | cat - "$tmp/p/sigmoid/$src" >"$tmp/x.cu" && mv "$tmp/x.cu" "$tmp/p/sigmoid/$src"
+  expect include_outside 2 "${s[@]}" problems check sigmoid --problems-dir "$tmp/p" --compile-only
+  if grep -q "root:" "$tmp/include_outside.out"; then echo "hostile include_outside: passwd content leaked"; ok=0; fi
+  expect ok_run 0 "${s[@]}" "${ab[@]}" --problems softmax --out "$tmp/r5"
+  head -c 300 "$tmp/r5/ledger.jsonl" >"$tmp/cut" && cp "$tmp/cut" "$tmp/r5/ledger.jsonl"
+  expect resume_torn_header 2 "${s[@]}" ablate --resume "$tmp/r5" --quiet
+  rm -rf "$tmp"
+  [[ $ok -eq 1 ]]
+}
+t0=$SECONDS
+echo "== hostile_inputs" >&2
+hostile >"$build/hostile.log" 2>&1
+rc=$?
+[[ $rc -ne 0 ]] && status=1 && cat "$build/hostile.log" >&2
+echo "hostile_inputs: exit $rc, $((SECONDS - t0)) s ($(grep -c ' ok$' "$build/hostile.log") cases ok)" | tee -a "$steps" >&2
+
+if [[ "${SOLVER_CI_SKIP_FUZZ:-0}" != 1 ]]; then
+  step fuzz 1200 "$root/scripts/fuzz.sh" "$fuzz_seconds"
+fi
+
+echo "ci_sanitize: $((SECONDS - t_start)) s in all" | tee -a "$steps" >&2
+cat "$steps" >&2
+exit "$status"
