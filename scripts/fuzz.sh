@@ -11,6 +11,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${SOLVER_FUZZ_BUILD_DIR:-$root/build-fuzz}"
 jobs="${SOLVER_FUZZ_JOBS:-2}"
 
+# Fuzzing is the only user of clang: it installs it for itself (only what is missing).
+"$root/scripts/install_packages.sh" clang libclang-rt-14-dev
 cxx="$(command -v clang++ || command -v clang++-14 || true)"
 if [[ -z "$cxx" ]]; then
   echo "fuzz.sh: clang++ not found (libFuzzer needs clang)" >&2
