@@ -1,5 +1,7 @@
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "rules/matcher.h"
 #include "tests/rules/rule_test_util.h"
 
@@ -67,10 +69,12 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
   CHECK(a100.fired->hypothesis == "use_tensor_cores_tf32");
   CHECK(a100.blocked.empty());
   CHECK(ids(a100.outranked) == "missing_data_reuse");
-  // uncoalesced asks whether the wasted sectors hit L1, and about stores (not in these signals).
+  // uncoalesced asks whether the wasted sectors hit L1, and about stores and the L2 traffic
+  // they would waste (not in these signals).
   bool uncoalesced_undecided = false;
   for (const auto& u : a100.undecided)
-    if (u.rule->id == "uncoalesced") uncoalesced_undecided = u.missing == std::vector<std::string_view>{"sectors_per_request", "l1_hit", "store_eff"};
+    if (u.rule->id == "uncoalesced")
+      uncoalesced_undecided = u.missing == std::vector<std::string_view>{"sectors_per_request", "l1_hit", "store_eff", "l2_frac"};
   CHECK(uncoalesced_undecided);
 
   MatchResult t4 = m.match(s, chip("t4"));
@@ -93,15 +97,20 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
   CHECK(a100.evidence[3].first == "arith_intensity");
   CHECK(std::get<double>(a100.evidence[3].second) == 341.3);
 
-  // Without the code scan GEMM-ness is unknown: the TF32 rule is undecided, never fired.
+  // Without the code scan GEMM-ness is unknown: neither the TF32 rule nor the tiling rule
+  // (both need a matrix-product loop) fires; both are reported undecided, for want of gemm_loop.
   s.values.erase("gemm_loop");
   MatchResult unknown = m.match(s, chip("a100_40gb"));
-  REQUIRE(unknown.fired);
-  CHECK(unknown.fired->id == "missing_data_reuse");
-  bool tf32_undecided = false;
-  for (const auto& u : unknown.undecided)
-    if (u.rule->id == "fp32_no_tensorcore") tf32_undecided = u.outranks_fired;
+  CHECK((!unknown.fired || (unknown.fired->id != "missing_data_reuse" &&
+                            unknown.fired->id != "fp32_no_tensorcore")));
+  bool tf32_undecided = false, tiling_undecided = false;
+  for (const auto& u : unknown.undecided) {
+    bool wants_code = std::find(u.missing.begin(), u.missing.end(), "gemm_loop") != u.missing.end();
+    if (u.rule->id == "fp32_no_tensorcore") tf32_undecided = wants_code;
+    if (u.rule->id == "missing_data_reuse") tiling_undecided = wants_code;
+  }
   CHECK(tf32_undecided);
+  CHECK(tiling_undecided);
 }
 
 TEST_CASE("the seed reproduces its misfires on the H200 stream kernel") {
