@@ -1,5 +1,7 @@
 #include "generators/ptx_precision.h"
 
+#include "generators/ptx_scan.h"
+
 #include <cctype>
 #include <string_view>
 #include <vector>
@@ -146,23 +148,7 @@ std::set<std::string> PtxPrecision::formats() const {
 
 PtxPrecision scan_ptx_precision(const std::string& ptx) {
   PtxPrecision p;
-  std::string clean;
-  clean.reserve(ptx.size());
-  for (std::size_t i = 0; i < ptx.size(); ++i) {
-    if (ptx.compare(i, 2, "//") == 0) {
-      while (i < ptx.size() && ptx[i] != '\n') ++i;
-      clean += '\n';
-    } else if (ptx.compare(i, 2, "/*") == 0) {
-      auto end = ptx.find("*/", i + 2);
-      i = end == std::string::npos ? ptx.size() : end + 1;
-      clean += ' ';
-    } else if (ptx[i] == '"') {
-      auto end = ptx.find('"', i + 1);
-      i = end == std::string::npos ? ptx.size() : end;
-    } else {
-      clean += ptx[i];
-    }
-  }
+  std::string clean = strip_ptx_comments(ptx);
   std::string_view rest(clean);
   while (!rest.empty()) {
     auto semi = rest.find_first_of(";{}\n");

@@ -37,27 +37,6 @@ std::string_view opcode(std::string_view stmt) {
   return stmt.substr(0, n);
 }
 
-// The PTX without // and /* */ comments and "..." strings.
-std::string strip_comments(std::string_view ptx) {
-  std::string clean;
-  clean.reserve(ptx.size());
-  for (std::size_t i = 0; i < ptx.size(); ++i) {
-    if (ptx.compare(i, 2, "//") == 0) {
-      while (i < ptx.size() && ptx[i] != '\n') ++i;
-      clean += '\n';
-    } else if (ptx.compare(i, 2, "/*") == 0) {
-      auto end = ptx.find("*/", i + 2);
-      i = end == std::string::npos ? ptx.size() : end + 1;
-      clean += ' ';
-    } else if (ptx[i] == '"') {
-      auto end = ptx.find('"', i + 1);
-      i = end == std::string::npos ? ptx.size() : end;
-    } else {
-      clean += ptx[i];
-    }
-  }
-  return clean;
-}
 
 // Statements split at ';', braces and line ends (directives such as `.version 9.0` end
 // without ';'; an instruction's opcode always starts its line); blank ones dropped.
@@ -199,7 +178,28 @@ bool loop_is_gemm(const std::vector<std::string_view>& body) {
 
 }  // namespace
 
-TensorOps scan_ptx_tensor_ops(const std::string& ptx) { return tensor_ops_of(strip_comments(ptx)); }
+std::string strip_ptx_comments(std::string_view ptx) {
+  std::string clean;
+  clean.reserve(ptx.size());
+  for (std::size_t i = 0; i < ptx.size(); ++i) {
+    if (ptx.compare(i, 2, "//") == 0) {
+      while (i < ptx.size() && ptx[i] != '\n') ++i;
+      clean += '\n';
+    } else if (ptx.compare(i, 2, "/*") == 0) {
+      auto end = ptx.find("*/", i + 2);
+      i = end == std::string::npos ? ptx.size() : end + 1;
+      clean += ' ';
+    } else if (ptx[i] == '"') {
+      auto end = ptx.find('"', i + 1);
+      i = end == std::string::npos ? ptx.size() : end;
+    } else {
+      clean += ptx[i];
+    }
+  }
+  return clean;
+}
+
+TensorOps scan_ptx_tensor_ops(const std::string& ptx) { return tensor_ops_of(strip_ptx_comments(ptx)); }
 
 std::string_view ptx_entry_body(std::string_view ptx, std::string_view entry) {
   std::size_t from = 0;
@@ -223,7 +223,7 @@ std::string_view ptx_entry_body(std::string_view ptx, std::string_view entry) {
 }
 
 bool ptx_has_gemm_loop(std::string_view entry_body) {
-  std::string clean = strip_comments(entry_body);
+  std::string clean = strip_ptx_comments(entry_body);
   // Scoped blocks ({ .reg ... }) do not end a loop: split at ';' and line ends only.
   for (char& c : clean)
     if (c == '{' || c == '}') c = ' ';
@@ -247,7 +247,7 @@ bool ptx_has_gemm_loop(std::string_view entry_body) {
 
 CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::string>& entries) {
   CodeFacts f;
-  std::string clean = strip_comments(ptx);
+  std::string clean = strip_ptx_comments(ptx);
   bool whole_module = entries.empty();
   std::vector<std::string> seen;
   for (const auto& e : entries) {

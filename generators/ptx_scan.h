@@ -39,6 +39,10 @@ TensorOps scan_ptx_tensor_ops(const std::string& ptx);
 // no such entry.
 std::string_view ptx_entry_body(std::string_view ptx, std::string_view entry);
 
+// The PTX without // and /* */ comments and "..." strings (line ends kept), for scans that
+// read statements (this file's and generators/ptx_precision.cpp's).
+std::string strip_ptx_comments(std::string_view ptx);
+
 // Whether one entry's body has a matrix-product loop (see above).
 bool ptx_has_gemm_loop(std::string_view entry_body);
 
