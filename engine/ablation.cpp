@@ -87,6 +87,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     // no precision restriction.
     opt.off_policy = header.value("off_policy", "first-rule");
     opt.precision = header.value("precision", "any");
+    opt.sequential = header.value("pair_rule", "fixed") == "sequential";  // older runs: fixed
     if (header.value("backend", "") != info.kind)
       throw rules::InputError(rules::Diagnostic{
           {dir.ledger(), 1, 0}, "this run was measured on the " + header.value("backend", "?") +
@@ -204,6 +205,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
                   {"chip", chip.id}, {"backend", info.kind}, {"rules_hash", input.content_hash()},
                   {"problem_spec_hashes", spec_hashes}, {"off_policy", opt.off_policy},
                   {"precision", opt.precision},
+                  {"pair_rule", opt.sequential ? "sequential" : "fixed"},
                   {"problem_folder_hashes", folder_hashes}};
     if (const Recording* rec = backend.recording())
       header["recording_hash"] = rec->content_hash;
@@ -213,7 +215,9 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
                                  {"device_name", info.device_name}, {"chip", info.chip_id},
                                  {"recording", info.recording}}},
                     {"chip", chip.id}, {"seed", opt.seed}, {"rounds", opt.rounds},
-                    {"pairs", opt.pairs}, {"off_policy", opt.off_policy},
+                    {"pairs", opt.pairs},
+                    {"pair_rule", opt.sequential ? "sequential" : "fixed"},
+                    {"off_policy", opt.off_policy},
                     {"precision", opt.precision}, {"oracle", opt.oracle},
                     {"problems", string_list(opt.problems)},
                     {"tracks", string_list(opt.tracks)}, {"rules_file", opt.rules_path},
@@ -285,7 +289,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
       if (st.ended || st.round >= opt.rounds) continue;
       bool on = track == "on";
       rules::RuleTable& table = on ? on_table : off_table;
-      LoopConfig cfg{opt.rounds, opt.pairs, opt.seed, on, *off_policy, *precision};
+      LoopConfig cfg{opt.rounds, opt.pairs, opt.seed, on, *off_policy, *precision, opt.sequential};
       RoundLoop loop(tap, specs.at(problem), chip, table, cfg);
       run_track(loop, st, on ? &on_evolver : nullptr, table, ledger, cfg,
                 [&](const RoundRecord& r) {

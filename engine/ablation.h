@@ -24,7 +24,8 @@ struct AblationOptions {
   std::vector<std::string> problems;
   std::vector<std::string> tracks{"off", "on"};
   int rounds = 12;
-  int pairs = 15;
+  int pairs = 16;              // the cap of each paired timing
+  bool sequential = true;      // stop at the first decided look (PairPlan); false: all pairs
   uint64_t seed = 1;
   std::string rules_path;      // input table (ignored on resume: the run's copy is used)
   std::string chips_path;

@@ -76,7 +76,8 @@ std::string pct(int k, int n) {
 json row_json(const CalibrationRow& r) {
   return {{"problem", r.problem}, {"incumbent", r.incumbent}, {"candidate", r.candidate},
           {"kind", r.kind},       {"k_pct", r.k_pct},         {"counts", r.counts.to_json()},
-          {"median_ratios", r.median_ratios}, {"ms_per_trial", r.ms_per_trial}};
+          {"median_ratios", r.median_ratios}, {"ms_per_trial", r.ms_per_trial},
+          {"pairs_used", r.pairs_used}};
 }
 }  // namespace
 
@@ -88,6 +89,7 @@ json CalibrationResult::to_json() const {
           {"version", 1},
           {"backend", backend_line},
           {"pairs", pairs},
+          {"pair_rule", sequential ? "sequential" : "fixed"},
           {"min_gain", min_gain},
           {"wall_s", wall_s},
           {"identical", {{"counts", id.to_json()},
@@ -99,9 +101,9 @@ json CalibrationResult::to_json() const {
 void CalibrationResult::print(std::ostream& out) const {
   out << backend_line << '\n';
   char line[400];
-  const char* fmt = "%-14s %-40s %-13s %6s %7s %7s %7s %9s %6s %8s\n";
+  const char* fmt = "%-14s %-40s %-13s %6s %7s %7s %7s %9s %6s %8s %6s\n";
   std::snprintf(line, sizeof line, fmt, "problem", "arms", "kind", "trials", "faster", "slower",
-                "same", "ambiguous", "failed", "ms/trial");
+                "same", "ambiguous", "failed", "ms/trial", "pairs");
   out << line;
   for (const auto& r : rows) {
     const int n = r.counts.decided();
@@ -111,10 +113,13 @@ void CalibrationResult::print(std::ostream& out) const {
     else std::snprintf(kind, sizeof kind, "%s", r.kind.c_str());
     char ms[32] = "-";
     if (r.ms_per_trial > 0) std::snprintf(ms, sizeof ms, "%.0f", r.ms_per_trial);
+    char used[32] = "-";
+    if (r.pairs_used > 0) std::snprintf(used, sizeof used, "%.1f", r.pairs_used);
     std::snprintf(line, sizeof line, fmt, r.problem.c_str(), arms.substr(0, 40).c_str(), kind,
                   std::to_string(n).c_str(), pct(r.counts.faster, n).c_str(),
                   pct(r.counts.slower, n).c_str(), pct(r.counts.same, n).c_str(),
-                  pct(r.counts.ambiguous, n).c_str(), std::to_string(r.counts.failed).c_str(), ms);
+                  pct(r.counts.ambiguous, n).c_str(), std::to_string(r.counts.failed).c_str(), ms,
+                  used);
     out << line;
   }
   VerdictCounts id = totals("identical");
@@ -138,9 +143,10 @@ void CalibrationResult::print(std::ostream& out) const {
                   pct(c.faster, c.decided()).c_str(), c.decided());
     out << buf;
   }
-  char buf[96];
-  std::snprintf(buf, sizeof buf, "%d pairs per trial, min gain %.3g; %.1f s in all\n", pairs,
-                min_gain, wall_s);
+  char buf[160];
+  std::snprintf(buf, sizeof buf, "%s: up to %d pairs per trial, min gain %.3g; %.1f s in all\n",
+                sequential ? "sequential rule (looks at 8, 12, ...; each at alpha/K)" : "fixed pairs",
+                pairs, min_gain, wall_s);
   out << buf;
 }
 
@@ -155,7 +161,24 @@ CalibrationResult run_calibration(Backend& backend,
   const auto start = clock::now();
   CalibrationResult res;
   res.pairs = opt.pairs;
+  res.sequential = opt.sequential;
   res.min_gain = opt.min_gain;
+  // Every trial times the full series; the sequential rule is then replayed on it per row
+  // (decide_sequentially), so a scaled row is judged on its own stopping point.
+  PairPlan plan(opt.pairs);
+  plan.sequential = opt.sequential;
+  plan.min_gain = opt.min_gain;
+  auto judge = [&](const PairSamples& s, CalibrationRow& row) {
+    PairedDecision d = decide_sequentially(s, plan);
+    row.counts.add(d.verdict);
+    row.median_ratios.push_back(d.median_ratio);
+    row.pairs_used += double(d.ratios.size());
+    return d;
+  };
+  auto finish = [&](CalibrationRow& row) {
+    const int n = int(row.median_ratios.size());
+    if (n > 0) row.pairs_used /= n;
+  };
   for (const auto& problem : opt.problems) {
     const generators::ProblemSpec& spec = specs.at(problem);
     std::string key = opt.variants.count(problem) ? opt.variants.at(problem)
@@ -185,29 +208,29 @@ CalibrationResult run_calibration(Backend& backend,
     for (int i = 0; i < opt.trials; ++i) {
       uint64_t seed = draw_seed(opt.seed, problem, "calibrate " + std::to_string(i));
       auto t0 = clock::now();
-      PairSamples s = backend.time_pairs(ref, ref, opt.pairs, seed);
+      PairSamples s = backend.time_pairs(ref, ref, PairPlan(opt.pairs), seed);
       timing_ms += ms_since(t0);
       if (s.failure || s.incumbent_us.empty()) {
         ++same.counts.failed;
         for (auto& r : scaled) ++r.counts.failed;
         continue;
       }
-      PairedDecision d = decide(s, opt.min_gain);
-      same.counts.add(d.verdict);
-      same.median_ratios.push_back(d.median_ratio);
+      judge(s, same);
       for (auto& r : scaled) {
         PairSamples slow = s;
         for (double& c : slow.candidate_us) c *= 1 + r.k_pct / 100;
-        PairedDecision ds = decide(slow, opt.min_gain);
-        r.counts.add(ds.verdict);
-        r.median_ratios.push_back(ds.median_ratio);
+        judge(slow, r);
       }
       if (!opt.quiet && (i + 1) % 25 == 0)
         err << "[calibrate " << problem << "] " << i + 1 << "/" << opt.trials << " trials\n";
     }
     same.ms_per_trial = opt.trials > 0 ? timing_ms / opt.trials : 0;
+    finish(same);
     res.rows.push_back(same);
-    for (auto& r : scaled) res.rows.push_back(r);
+    for (auto& r : scaled) {
+      finish(r);
+      res.rows.push_back(r);
+    }
 
     if (auto it = opt.against.find(problem); it != opt.against.end()) {
       auto [cid, cknobs] = generators::parse_variant_key(it->second);
@@ -230,17 +253,16 @@ CalibrationResult run_calibration(Backend& backend,
       for (int i = 0; i < opt.trials; ++i) {
         uint64_t seed = draw_seed(opt.seed, problem, "against " + std::to_string(i));
         auto t0 = clock::now();
-        PairSamples s = backend.time_pairs(ref, cand, opt.pairs, seed);
+        PairSamples s = backend.time_pairs(ref, cand, PairPlan(opt.pairs), seed);
         ms += ms_since(t0);
         if (s.failure || s.incumbent_us.empty()) {
           ++row.counts.failed;
           continue;
         }
-        PairedDecision d = decide(s, opt.min_gain);
-        row.counts.add(d.verdict);
-        row.median_ratios.push_back(d.median_ratio);
+        judge(s, row);
       }
       row.ms_per_trial = opt.trials > 0 ? ms / opt.trials : 0;
+      finish(row);
       res.rows.push_back(row);
     }
   }

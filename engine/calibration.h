@@ -44,7 +44,8 @@ struct CalibrationOptions {
   std::map<std::string, std::string> variants;  // problem -> variant key (default: the seed)
   std::map<std::string, std::string> against;   // problem -> a slower variant key of its pool
   int trials = 50;             // per problem
-  int pairs = 15;              // per trial, as in a round
+  int pairs = 16;              // per trial, as in a round (the cap)
+  bool sequential = true;      // decide as a round does: at the first look that decides
   int unpaired_samples = 40;   // for --against: samples of each arm, unpaired
   uint64_t seed = 1;
   double min_gain = 0.01;      // the verdict threshold (the rules file's evolution.min_gain)
@@ -59,11 +60,13 @@ struct CalibrationRow {
   VerdictCounts counts;
   std::vector<double> median_ratios;  // per trial, incumbent/candidate
   double ms_per_trial = 0;     // wall time of one trial's timing (identical and against rows)
+  double pairs_used = 0;       // mean pairs the verdict read (sequential: where it stopped)
 };
 
 struct CalibrationResult {
   std::string backend_line;
   int pairs = 0;
+  bool sequential = false;
   double min_gain = 0;
   std::vector<CalibrationRow> rows;
   double wall_s = 0;

@@ -100,6 +100,8 @@ json to_json(const RoundRecord& r) {
   if (!r.incumbent_precision.empty()) j["incumbent"]["precision"] = r.incumbent_precision;
   if (!r.candidate.empty() && !r.candidate_precision.empty())
     j["candidate"]["precision"] = r.candidate_precision;
+  // Wall time per phase of the round (live backends only: replays stay byte-identical).
+  if (!r.phases_ms.empty()) j["phases_ms"] = r.phases_ms;
   return j;
 }
 
@@ -164,6 +166,13 @@ RoundRecord round_record_from_json(const json& j) {
   r.confidence = j.at("confidence").get<std::map<std::string, double>>();
   r.rules_hash = j.at("rules_hash").get<std::string>();
   r.ends_track = j.at("ends_track").get<bool>();
+  if (j.contains("phases_ms")) {
+    for (const auto& [k, v] : j.at("phases_ms").items()) {
+      if (!v.is_number() || !(v.get<double>() >= 0))
+        throw json::other_error::create(501, "phases_ms holds non-negative numbers (ms)", &j);
+      r.phases_ms[k] = v.get<double>();
+    }
+  }
   return r;
 }
 

@@ -76,6 +76,10 @@ struct RoundRecord {
   std::map<std::string, double> confidence;  // ON track: every rule's confidence afterwards
   std::string rules_hash;           // content hash of the table the round matched against
   bool ends_track = false;          // stop, converged, or the incumbent could not be profiled
+  // Wall time of the round's phases (ms), live backends only: the loop's own steps ("profile",
+  // "incumbent", "gate", "pairs", "profile_kept", "evolve", "round") and, below them, the worker's
+  // ("gate/adversarial", "pairs/timing/samples" ...). docs/benchmarks.md reads them.
+  std::map<std::string, double> phases_ms;
   std::string hash;                 // chain hash (set by the ledger)
 };
 

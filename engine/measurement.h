@@ -1,40 +1,12 @@
-// The paired decision of the measurement protocol: did the candidate beat the incumbent?
-// Candidate and incumbent are timed alternately in one session; each pair gives a ratio
-// r = incumbent_time / candidate_time (> 1: candidate faster). Drift in clocks or thermals hits
-// both members of a pair, so the ratio is far steadier than either time alone.
-//
-// Verdict, with g = min_gain (from the rules file, default 1%) and [lo, hi] a distribution-free
-// ~95% confidence interval of the median ratio (order statistics of the sign test):
-//   faster    median >= 1+g and lo > 1            (a real gain, at least g)
-//   slower    median <= 1/(1+g) and hi < 1
-//   same      median within (1/(1+g), 1+g) and [lo, hi] within [(1+g)^-2, (1+g)^2]
-//   ambiguous anything else: too few pairs, or too noisy to tell. It teaches the evolver nothing.
+// What the loop adds to the paired verdict (engine/backend/paired_verdict.h, the measurement
+// protocol's decision): whether the candidate's paired time agrees with its gate's.
 #pragma once
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "engine/backend/backend.h"
+#include "engine/backend/paired_verdict.h"
 
 namespace solver::engine {
-
-enum class Verdict { Faster, Slower, Same, Ambiguous };
-const char* to_string(Verdict v);
-std::optional<Verdict> verdict_from_string(std::string_view s);
-
-struct PairedDecision {
-  Verdict verdict = Verdict::Ambiguous;
-  std::vector<double> ratios;  // per pair, incumbent/candidate
-  double median_ratio = 0;
-  double ci_low = 0, ci_high = 0;
-  double incumbent_median_us = 0, candidate_median_us = 0;
-  double incumbent_spread = 0;  // relative inter-quartile range of the incumbent's own times
-  std::string reason;           // one line: why this verdict
-};
-
-inline constexpr int kMinPairs = 5;
-
-PairedDecision decide(const PairSamples& samples, double min_gain);
 
 // Does a candidate's paired time agree with the time its own gate measured? A kernel that can
 // tell the gate from the paired timing (launch counts, spacing, a cache warmed by the gate's
@@ -58,10 +30,5 @@ TimingConsistency timing_consistency(const std::vector<double>& gate_us,
                                      const std::vector<double>& paired_us,
                                      const std::vector<double>& incumbent_us);
 
-// Helpers, exposed for tests and reports.
-double median(std::vector<double> v);
-double relative_iqr(std::vector<double> v);
-// Ranks (0-based, inclusive) bounding a ~95% CI of the median of n sorted values.
-std::pair<int, int> median_ci_ranks(int n);
 
 }  // namespace solver::engine

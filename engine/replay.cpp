@@ -111,6 +111,7 @@ SimulationResult simulate_run(const std::string& run_dir, const std::string& rul
   opt.chip = h.at("chip").get<std::string>();
   opt.off_policy = h.value("off_policy", "first-rule");  // older runs: the seed's semantics
   opt.precision = h.value("precision", "any");
+  opt.sequential = h.value("pair_rule", "fixed") == "sequential";  // older runs: fixed
   opt.rules_path = rules_path;
   opt.chips_path = chips_path;
   opt.problems_root = problems_root;

@@ -17,6 +17,7 @@
 #include "engine/round_loop.h"
 
 #include <algorithm>
+#include <chrono>
 
 #include "engine/measurement.h"
 #include "engine/backend/draw_seed.h"
@@ -26,6 +27,31 @@
 namespace solver::engine {
 
 using generators::Incumbent;
+
+namespace {
+double now_ms() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// The loop's own step times, and the backend's phases below them ("gate" and "gate/inputs"),
+// into a record; a no-op unless the backend is live (replays must stay byte-identical).
+class StepClock {
+ public:
+  StepClock(bool on, std::map<std::string, double>& into) : on_(on), into_(into) {}
+  void start() { t0_ = now_ms(); }
+  void stop(const std::string& step, const std::map<std::string, double>& nested = {}) {
+    if (!on_) return;
+    into_[step] += now_ms() - t0_;
+    for (const auto& [k, v] : nested) into_[step + "/" + k] += v;
+  }
+
+ private:
+  bool on_;
+  std::map<std::string, double>& into_;
+  double t0_ = 0;
+};
+}  // namespace
 
 const char* to_string(OffPolicy p) {
   return p == OffPolicy::BestStatic ? "best-static" : "first-rule";
@@ -142,7 +168,8 @@ std::map<std::string, double> confidences(const rules::RuleTable& table) {
 
 RoundLoop::RoundLoop(Backend& backend, const generators::ProblemSpec& spec,
                      const rules::ChipProfile& chip, rules::RuleTable& table, LoopConfig config)
-    : backend_(backend), spec_(spec), chip_(chip), table_(table), config_(config) {}
+    : backend_(backend), spec_(spec), chip_(chip), table_(table), config_(config),
+      timed_(backend.info().kind == "live") {}
 
 ProfiledVariant RoundLoop::profiled(TrackState& state, const Incumbent& v) {
   std::string key = generators::variant_key(v.variant, v.knobs);
@@ -152,11 +179,13 @@ ProfiledVariant RoundLoop::profiled(TrackState& state, const Incumbent& v) {
   ProfiledVariant p;
   GateResult g = backend_.gate(ref);  // the seed is gated once too: its source hash, and a
   p.source_hash = g.source_hash;      // wrong seed is no baseline to beat
+  for (const auto& [k, v] : g.phases_ms) p.phases_ms["gate/" + k] += v;
   if (!g.passed()) {
     p.detail = std::string("gate ") + to_string(g.status) + ": " + g.detail;
     return state.profiles[key] = p;
   }
   ProfileResult pr = backend_.profile(ref);
+  for (const auto& [k, v] : pr.phases_ms) p.phases_ms["profile/" + k] += v;
   p.ok = pr.ok;
   p.signals = pr.signals;
   p.time_us = pr.time_us;
@@ -193,7 +222,11 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   }
 
   // 2. Signals of the incumbent, from a profiled run; its time from unprofiled runs.
+  StepClock clock(timed_, rec.phases_ms);
+  clock.start();
   ProfiledVariant inc = profiled(state, state.incumbent);
+  clock.stop("incumbent", inc.phases_ms);
+  state.profiles[rec.incumbent].phases_ms.clear();  // counted once, in the round that measured it
   rec.incumbent_source_hash = inc.source_hash;
   if (!inc.ok) {
     rec.outcome = Outcome::GateFailed;
@@ -309,7 +342,9 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   VariantRef cand_ref{spec_.name, cand->variant, cand->knobs};
 
   // 6. Correctness gate: compile, check against the reference.
+  clock.start();
   GateResult gate = backend_.gate(cand_ref);
+  clock.stop("gate", gate.phases_ms);
   rec.candidate_source_hash = gate.source_hash;
   rec.gate = gate;
   if (!gate.passed()) {
@@ -320,7 +355,12 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
 
   // 7. Paired timing: incumbent and candidate alternate; the verdict is on per-pair ratios.
   uint64_t seed = draw_seed(config_.seed, spec_.name, std::to_string(rec.round));
-  PairSamples pairs = backend_.time_pairs(inc_ref, cand_ref, config_.pairs, seed);
+  clock.start();
+  PairPlan plan(config_.pairs);
+  plan.sequential = config_.sequential_pairs;
+  plan.min_gain = table_.evolution.min_gain;
+  PairSamples pairs = backend_.time_pairs(inc_ref, cand_ref, plan, seed);
+  clock.stop("pairs", pairs.phases_ms);
   if (pairs.failure || pairs.candidate_us.empty() || pairs.incumbent_us.empty()) {
     // The timing broke (a wrong result after repeated launches, a hang, a crash, samples
     // missing from a recording): recorded as the gate outcome it amounts to, never kept.
@@ -332,7 +372,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
     rec.detail = std::string(to_string(status)) + ": " + rec.gate->detail;
     return rec;
   }
-  PairedDecision verdict = decide(pairs, table_.evolution.min_gain);
+  PairedDecision verdict = decide(pairs, plan);
   rec.verdict = verdict;
   double floor = floor_us(spec_, Incumbent{cand->variant, cand->knobs}, chip_);
   if (floor > 0 && verdict.candidate_median_us < floor) {
@@ -364,8 +404,10 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   }
   rec.outcome = Outcome::Kept;
   rec.detail = verdict.reason;
+  clock.start();
   ProfileResult pr = backend_.profile(cand_ref);  // already gated: profile only
-  ProfiledVariant after{pr.ok, pr.signals, pr.time_us, gate.source_hash, pr.detail};
+  clock.stop("profile_kept", pr.phases_ms);
+  ProfiledVariant after{pr.ok, pr.signals, pr.time_us, gate.source_hash, pr.detail, {}};
   state.profiles[rec.candidate] = after;
   if (after.ok) {
     rec.candidate_signals = after.signals;
@@ -380,11 +422,17 @@ void run_track(RoundLoop& loop, TrackState& state, Evolver* evolver, rules::Rule
                LedgerWriter& ledger, const LoopConfig& config,
                const std::function<void(const RoundRecord&)>& on_record) {
   while (!state.ended && state.round < config.rounds) {
+    double t0 = now_ms();
     RoundRecord rec = loop.next_round(state);
     if (evolver) {
+      double e0 = now_ms();
       rec.evolution = evolver->observe(rec);
       rec.confidence = confidences(table);
+      if (!rec.phases_ms.empty()) rec.phases_ms["evolve"] = now_ms() - e0;
     }
+    // The round's wall time up to the ledger write (the append itself is the next round's
+    // overhead, not measurable inside the record it writes).
+    if (!rec.phases_ms.empty()) rec.phases_ms["round"] = now_ms() - t0;
     ledger.append(rec);
     state.apply(rec);
     if (on_record) on_record(rec);

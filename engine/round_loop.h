@@ -45,11 +45,12 @@ std::optional<PrecisionPolicy> precision_policy_from_string(std::string_view s);
 
 struct LoopConfig {
   int rounds = 12;     // budget per track (a converged or stop round counts as one)
-  int pairs = 15;      // paired timings per candidate
+  int pairs = 16;      // paired timings per candidate: the cap
   uint64_t seed = 1;
   bool evolve = false; // the ON track: exploration + evolver
   OffPolicy off_policy = OffPolicy::BestStatic;  // the OFF track's (ignored when evolve)
   PrecisionPolicy precision = PrecisionPolicy::Any;
+  bool sequential_pairs = true;  // stop at the first look that decides (backend.h PairPlan)
 };
 
 struct ProfiledVariant {
@@ -58,6 +59,9 @@ struct ProfiledVariant {
   double time_us = 0;
   std::string source_hash;
   std::string detail;
+  // Backend phases of the measurement that made it ("gate/..", "profile/.."), until a round
+  // record has taken them (live backends only).
+  std::map<std::string, double> phases_ms;
 };
 
 struct TrackState {
@@ -107,6 +111,7 @@ class RoundLoop {
   const rules::ChipProfile& chip_;
   rules::RuleTable& table_;
   LoopConfig config_;
+  bool timed_;  // live backend: rounds record their phases' wall times
 };
 
 // Runs rounds until the track ends or its budget is spent: next_round -> (ON) evolve -> ledger

@@ -1,10 +1,21 @@
 #include "engine/backend/backend.h"
 
+#include <algorithm>
+
 #include "engine/backend/worker_protocol.h"
 
 namespace solver::engine {
 
 // Out of line: Ceilings is complete only here.
 std::optional<Ceilings> Backend::ceilings() { return std::nullopt; }
+
+std::vector<int> PairPlan::looks() const {
+  std::vector<int> out;
+  if (sequential && look_step > 0)
+    for (int n = std::max(kMinPairs, first_look); n < max_pairs; n += look_step) out.push_back(n);
+  out.push_back(std::max(1, max_pairs));
+  return out;
+}
+
 
 }  // namespace solver::engine

@@ -69,6 +69,7 @@ struct ProfileResult {
   std::map<std::string, std::string> signal_origin;
   // Derived values outside their signal's range, left out of `signals` (Derivation::defects).
   std::vector<std::string> defects;
+  std::map<std::string, double> phases_ms;  // worker wall time per phase (ms)
 };
 
 // Kernel times in microseconds, one entry per pair, measured alternately.
@@ -83,6 +84,23 @@ struct PairSamples {
   std::optional<GateStatus> failure;
   std::string detail;
   std::map<std::string, double> phases_ms;  // worker wall time per phase (ms)
+};
+
+// How many pairs a paired timing takes, and where it may stop early (the sequential rule of
+// engine/backend/paired_verdict.h, which the worker applies while it times).
+inline constexpr int kMinPairs = 5;
+inline constexpr double kAlpha = 0.05;  // two-sided, of the whole (sequential) decision
+struct PairPlan {
+  int max_pairs = 16;
+  bool sequential = true;
+  int first_look = 8;  // the first look; then every look_step pairs, and at max_pairs
+  int look_step = 4;
+  double min_gain = 0.01;  // the verdict's g (rules file), which the stopping rule needs too
+  PairPlan() = default;
+  // A fixed number of pairs, one look: the rule as it was before sequential timing.
+  PairPlan(int fixed_pairs) : max_pairs(fixed_pairs), sequential(false) {}  // NOLINT: implicit
+  std::vector<int> looks() const;  // ascending, ends with max_pairs
+  double look_alpha() const { return kAlpha / double(looks().size()); }
 };
 
 struct BackendInfo {
@@ -104,6 +122,7 @@ struct TimeSamples {
   // When the timing failed (ok false): the gate outcome it amounts to (Timeout, Fault,
   // WrongResult, NotRecorded, NoDevice), with the reason in `detail`.
   std::optional<GateStatus> failure;
+  std::map<std::string, double> phases_ms;  // worker wall time per phase (ms)
 };
 
 struct DeviceInfo;       // worker_protocol.h
@@ -123,10 +142,11 @@ class Backend {
   // `samples` unprofiled kernel times of one variant, with their event-timed cross-check (for
   // recordings and the roofline); a failure comes back as an outcome, never as no samples.
   virtual TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) = 0;
-  // `pairs` alternating measurements of incumbent and candidate. `seed` makes a recorded
-  // backend's draw deterministic; the live backend records it and ignores it.
+  // Alternating measurements of incumbent and candidate, up to plan.max_pairs, stopping at the
+  // first look of a sequential plan where the verdict is decided (stop_after). `seed` makes a
+  // recorded backend's draw deterministic; the live backend records it and ignores it.
   virtual PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
-                                 int pairs, uint64_t seed) = 0;
+                                 const PairPlan& plan, uint64_t seed) = 0;
 
   // Optional: the device the backend measures on (live: what the worker reported at open).
   virtual const DeviceInfo* device() const { return nullptr; }

@@ -144,13 +144,15 @@ class LiveBackend final : public Backend {
     return out;
   }
 
-  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, int pairs,
-                         uint64_t seed) override {
+  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
+                         const PairPlan& plan, uint64_t seed) override {
     WorkerRequest r;
     r.op = "time_pairs";
     r.incumbent = incumbent;
     r.candidate = candidate;
-    r.pairs = std::max(1, pairs);
+    r.pairs = std::max(1, plan.max_pairs);
+    r.plan = plan;
+    r.plan.max_pairs = r.pairs;
     r.seed = seed;
     int t = std::max(timeout_for(incumbent.problem), timeout_for(candidate.problem));
     Exchange ex = exchange(r, 2 * kCompileBudgetMs,

@@ -1,5 +1,7 @@
 #include "engine/backend/recorded_backend.h"
 
+#include "engine/backend/paired_verdict.h"
+
 #include "engine/backend/draw_seed.h"
 
 #include <map>
@@ -80,7 +82,7 @@ TimeSamples RecordedBackend::time_samples(const VariantRef& v, int samples, uint
 }
 
 PairSamples RecordedBackend::time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
-                                        int pairs, uint64_t seed) {
+                                        const PairPlan& plan, uint64_t seed) {
   PairSamples out;
   const RecordedVariant* a = lookup(incumbent);
   const RecordedVariant* b = lookup(candidate);
@@ -96,10 +98,11 @@ PairSamples RecordedBackend::time_pairs(const VariantRef& incumbent, const Varia
                                 candidate.problem + "/" + candidate.key()));
   std::uniform_int_distribution<std::size_t> pa(0, a->samples_us.size() - 1);
   std::uniform_int_distribution<std::size_t> pb(0, b->samples_us.size() - 1);
-  for (int i = 0; i < pairs; ++i) {
+  // Drawn pair by pair under the same stopping rule the worker applies while it times.
+  do {
     out.incumbent_us.push_back(a->samples_us[pa(rng)]);
     out.candidate_us.push_back(b->samples_us[pb(rng)]);
-  }
+  } while (!stop_after(out.incumbent_us, out.candidate_us, plan));
   out.sm_clock_mhz = b->sm_clock_mhz ? b->sm_clock_mhz : a->sm_clock_mhz;
   return out;
 }
@@ -148,8 +151,8 @@ TimeSamples TapBackend::time_samples(const VariantRef& v, int samples, uint64_t 
 }
 
 PairSamples TapBackend::time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
-                                   int pairs, uint64_t seed) {
-  PairSamples p = inner_.time_pairs(incumbent, candidate, pairs, seed);
+                                   const PairPlan& plan, uint64_t seed) {
+  PairSamples p = inner_.time_pairs(incumbent, candidate, plan, seed);
   if (copy_recorded(incumbent) && copy_recorded(candidate)) return p;
   if (!p.incumbent_us.empty()) {
     auto& a = sink_.at(incumbent.problem, incumbent.key());

@@ -22,7 +22,7 @@ class RecordedBackend : public Backend {
   GateResult gate(const VariantRef& v) override;
   ProfileResult profile(const VariantRef& v) override;
   TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) override;
-  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, int pairs,
+  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, const PairPlan& plan,
                          uint64_t seed) override;
   const Recording* recording() const override { return &recording_; }
   // Treats a recorded variant as not recorded, with `why` in the outcome's detail: for a
@@ -47,7 +47,7 @@ class TapBackend : public Backend {
   GateResult gate(const VariantRef& v) override;
   ProfileResult profile(const VariantRef& v) override;
   TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) override;
-  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, int pairs,
+  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, const PairPlan& plan,
                          uint64_t seed) override;
 
  private:

@@ -142,6 +142,7 @@ json to_json(const ProfileResult& p) {
   json j = {{"ok", p.ok}, {"detail", p.detail}, {"signals", to_json(p.signals)},
             {"raw_metrics", raw}, {"time_us", num(p.time_us)}, {"origin", p.signal_origin}};
   if (!p.defects.empty()) j["defects"] = p.defects;  // absent when none: old files stay as they were
+  if (!p.phases_ms.empty()) j["phases_ms"] = phases_json(p.phases_ms);
   return j;
 }
 ProfileResult profile_result_from_json(const json& j) {
@@ -155,6 +156,7 @@ ProfileResult profile_result_from_json(const json& j) {
   p.time_us = get_num(j, "time_us");
   p.signal_origin = get_or<std::map<std::string, std::string>>(j, "origin", {});
   p.defects = get_or<std::vector<std::string>>(j, "defects", {});
+  p.phases_ms = get_phases(j);
   return p;
 }
 
@@ -234,6 +236,7 @@ json to_json(const TimeSamples& t) {
           {"sm_clock_mhz", num(t.sm_clock_mhz)}, {"clock_source", t.clock_source},
           {"ok", t.ok}, {"detail", t.detail}};
   if (t.failure) j["failure"] = to_string(*t.failure);
+  if (!t.phases_ms.empty()) j["phases_ms"] = phases_json(t.phases_ms);
   return j;
 }
 TimeSamples time_samples_from_json(const json& j) {
@@ -246,6 +249,7 @@ TimeSamples time_samples_from_json(const json& j) {
   t.detail = get_or<std::string>(j, "detail", "");
   if (j.contains("failure") && j["failure"].is_string())
     t.failure = gate_status_from_string(j["failure"].get<std::string>());
+  t.phases_ms = get_phases(j);
   return t;
 }
 
@@ -257,6 +261,9 @@ std::string encode_request(const WorkerRequest& r) {
   if (r.op == "gate") j["input_sets"] = r.input_sets;
   if (r.samples) j["samples"] = r.samples;
   if (r.pairs) j["pairs"] = r.pairs;
+  if (r.op == "time_pairs" && r.plan.sequential)
+    j["plan"] = {{"first_look", r.plan.first_look}, {"look_step", r.plan.look_step},
+                 {"min_gain", r.plan.min_gain}};
   if (r.seed) j["seed"] = r.seed;
   if (r.full_metrics) j["full_metrics"] = true;
   if (!r.metrics.empty()) j["metrics"] = r.metrics;
@@ -275,6 +282,16 @@ std::optional<WorkerRequest> decode_request(const std::string& line, std::string
     r.input_sets = get_or<int>(j, "input_sets", 2);
     r.samples = get_or<int>(j, "samples", 0);
     r.pairs = get_or<int>(j, "pairs", 0);
+    r.plan = PairPlan(r.pairs);
+    if (j.contains("plan")) {
+      const json& p = j.at("plan");
+      r.plan.sequential = true;
+      r.plan.first_look = p.at("first_look").get<int>();
+      r.plan.look_step = p.at("look_step").get<int>();
+      r.plan.min_gain = p.at("min_gain").get<double>();
+      if (r.plan.first_look < 1 || r.plan.look_step < 1 || !(r.plan.min_gain >= 0))
+        throw json::other_error::create(501, "plan: first_look and look_step >= 1, min_gain >= 0", &j);
+    }
     r.seed = get_or<uint64_t>(j, "seed", 0);
     r.full_metrics = get_or<bool>(j, "full_metrics", false);
     r.metrics = get_or<std::vector<std::string>>(j, "metrics", {});

@@ -63,7 +63,8 @@ struct WorkerRequest {
   std::optional<VariantRef> candidate;  // time_pairs
   int input_sets = 2;
   int samples = 0;              // time; profile: unprofiled samples before the metrics
-  int pairs = 0;
+  int pairs = 0;                // time_pairs: the cap (plan.max_pairs)
+  PairPlan plan = PairPlan(0);  // time_pairs: looks of the sequential rule (fixed when absent)
   uint64_t seed = 0;
   bool full_metrics = false;
   // profile: the metrics to collect (the rule table's, profiling/rule_metrics.h); empty = the

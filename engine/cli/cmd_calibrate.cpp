@@ -50,7 +50,8 @@ int run_calibrate(Context& ctx) {
   po::options_description opts("options");
   opts.add_options()("problems", po::value<std::string>(), "comma-separated problem names")(
       "trials", po::value<int>()->default_value(50), "identical-arm trials per problem")(
-      "pairs", po::value<int>()->default_value(15), "paired timings per trial (as in a round)")(
+      "pairs", po::value<int>()->default_value(16), "paired timings per trial (as in a round: the cap)")(
+      "fixed-pairs", "decide on all --pairs pairs (no sequential looks)")(
       "slowdown", po::value<std::string>(),
       "comma-separated K: also decide each trial with the candidate K% slower (scaled)")(
       "variant", po::value<std::string>(),
@@ -66,7 +67,7 @@ int run_calibrate(Context& ctx) {
       "json", "print the result as JSON")("quiet", "no progress on stderr");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "calibrate",
-                              "--problems a,b,c [--trials N] [--pairs N] [--slowdown K,...] "
+                              "--problems a,b,c [--trials N] [--pairs N] [--fixed-pairs] [--slowdown K,...] "
                               "[--variant P=KEY,...] [--against P=KEY,...] [--backend "
                               "auto|live|recorded] [--out FILE] [--json]",
                               opts, vm))
@@ -79,6 +80,7 @@ int run_calibrate(Context& ctx) {
   opt.problems = split_list(vm["problems"].as<std::string>());
   opt.trials = vm["trials"].as<int>();
   opt.pairs = vm["pairs"].as<int>();
+  opt.sequential = !vm.count("fixed-pairs");
   opt.seed = vm["seed"].as<uint64_t>();
   opt.quiet = vm.count("quiet") > 0;
   if (opt.trials < 1 || opt.pairs < engine::kMinPairs)

@@ -26,8 +26,11 @@ PairSamples make_pairs(int n, double gain, double jitter, unsigned seed) {
 TEST_CASE("median and its confidence ranks") {
   CHECK(median({3, 1, 2}) == 2);
   CHECK(median({4, 1, 2, 3}) == 2.5);
-  // n=20: P(X<=5)=0.0207 <= 0.025 < P(X<=6)=0.0577, so ranks 6 and 13 (0-based).
-  CHECK(median_ci_ranks(20) == std::pair<int, int>{6, 13});
+  // n=20: P(X<=5)=0.0207 <= 0.025 < P(X<=6)=0.0577, so k=5: the 6th smallest and the 6th
+  // largest, ranks 5 and 14 (0-based). (This once asserted 6 and 13, the ranks of an interval
+  // with only ~88% coverage: P(X<=6) on each side.)
+  CHECK(median_ci_ranks(20) == std::pair<int, int>{5, 14});
+  CHECK(median_ci_ranks(15) == std::pair<int, int>{3, 11});
   // Too few values for a 95% interval: the whole range.
   CHECK(median_ci_ranks(5) == std::pair<int, int>{0, 4});
 }

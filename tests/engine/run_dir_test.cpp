@@ -61,10 +61,10 @@ engine::AblationOptions options(const test::ToyWorld& w, const std::string& out)
 class DyingBackend : public engine::RecordedBackend {
  public:
   DyingBackend(engine::Recording r, int die_at) : RecordedBackend(std::move(r)), die_at_(die_at) {}
-  engine::PairSamples time_pairs(const engine::VariantRef& a, const engine::VariantRef& b, int pairs,
-                                 uint64_t seed) override {
+  engine::PairSamples time_pairs(const engine::VariantRef& a, const engine::VariantRef& b,
+                                 const engine::PairPlan& plan, uint64_t seed) override {
     if (++calls_ == die_at_) throw std::runtime_error("simulated crash");
-    return RecordedBackend::time_pairs(a, b, pairs, seed);
+    return RecordedBackend::time_pairs(a, b, plan, seed);
   }
   int calls() const { return calls_; }
 

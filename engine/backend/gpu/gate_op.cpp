@@ -63,7 +63,11 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
   }
   // Host work on whole buffers (copy, transform, digest, upload): a budget of its own.
   beat("adversarial input sets", 120000);
-  auto up = derived_set(p.resolved, p.buffers->host_set(0), SetKind::ExponentUp, seeds[0]);
+  auto derive = [&](SetKind kind, uint64_t seed) {
+    PhaseScope scope("derive_set");
+    return derived_set(p.resolved, p.buffers->host_set(0), kind, seed);
+  };
+  auto up = derive(SetKind::ExponentUp, seeds[0]);
   if (!up) {
     *note = "adversarial sets: none apply (no float input that is not dist_fixed, an fp16 class, "
             "or values already at the range's end)";
@@ -80,7 +84,7 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
   if (!run_check(iu)) return false;
   ran.push_back("exponent range up (outputs x " + short_num(*cu) + ")");
   beat("adversarial input sets", 120000);
-  if (auto down = derived_set(p.resolved, p.buffers->host_set(0), SetKind::ExponentDown, seeds[1])) {
+  if (auto down = derive(SetKind::ExponentDown, seeds[1])) {
     int id = add_checked_set(p, std::move(*down));
     if (auto cd = factor(id)) {
       p.buffers->host_set(id).atol_scale = std::fabs(*cd);
@@ -91,7 +95,7 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
   // Heavy tails and random signs change the values, not only their scale: checked with the
   // declared tolerance, which stays valid because no magnitude grows (input_sets.h).
   beat("adversarial input sets", 120000);
-  if (auto heavy = derived_set(p.resolved, p.buffers->host_set(0), SetKind::HeavySigned, seeds[2])) {
+  if (auto heavy = derive(SetKind::HeavySigned, seeds[2])) {
     int ih = add_checked_set(p, std::move(*heavy));
     if (!run_check(ih)) return false;
     ran.push_back("heavy-tailed random signs");

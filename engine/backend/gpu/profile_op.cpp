@@ -17,12 +17,15 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
                                       const std::vector<std::string>& requested) {
   NvtxRange range("profile");
   engine::ProfileResult out;
+  PhaseTimer timer(&out.phases_ms);
+  timer.start("prepare");
   Preparation prep = prepare(v, derive_seeds(0x5eed2026, 2));
   if (!prep.prepared) {
     out.detail = std::string(engine::to_string(prep.failure.status)) + ": " + prep.failure.detail;
     return out;
   }
   Prepared& p = *prep.prepared;
+  timer.start("unprofiled");
   TimedSeries t = time_sequence({&p}, std::vector<int>(size_t(samples), 0), 3);
   std::vector<double> times = t.kernel_us[0];
   std::sort(times.begin(), times.end());
@@ -35,6 +38,7 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
           : profiling::metric_names(full ? profiling::MetricSet::Full : profiling::MetricSet::Default);
   if (std::find(metrics.begin(), metrics.end(), profiling::metric::kTime) == metrics.end())
     metrics.emplace_back(profiling::metric::kTime);
+  timer.start("passes");
   profiling::RangeProfiler profiler(ctx_->context());
   if (!profiler.init_error().empty()) {
     out.detail = "range profiler unavailable: " + profiler.init_error();
@@ -52,6 +56,7 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
     for (const auto& bad : mv.invalid) out.detail += " " + bad;
     return out;
   }
+  timer.start("derive");
   // The launch that took longest speaks for the variant's resources.
   size_t heaviest = 0;
   if (mv.kernels.size() == p.resolved.launches.size()) {

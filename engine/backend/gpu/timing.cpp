@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 #include <random>
 
 #include "engine/backend/gpu/activity_trace.h"
@@ -19,6 +20,7 @@
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
+#include "engine/backend/paired_verdict.h"
 #include "profiling/launch_gaps.h"
 
 namespace solver::gpu {
@@ -42,7 +44,8 @@ struct Event {
 
 TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
                                   const std::vector<int>& order, int warmup,
-                                  const std::vector<FreshCheck>& checks) {
+                                  const std::vector<FreshCheck>& checks,
+                                  const std::function<bool(const TimedSeries&)>& stop) {
   NvtxRange range("time");
   CUstream stream = ctx_->stream();
   if (!l2_flush_) l2_flush_ = std::make_unique<DeviceBuffer>(size_t(2 * std::max<int64_t>(device_.l2_bytes, 1 << 20)));
@@ -64,8 +67,11 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     if (t1) cuptiGetTimestamp(t1);
     if (flipped) p.buffers->unflip();
   };
+  std::optional<PhaseScope> step;
+  step.emplace("warmup");
   for (Prepared* p : runners)
     for (int i = 0; i < warmup; ++i) run(*p, nullptr, nullptr, nullptr, nullptr);
+  step.emplace("samples");
 
   TimedSeries out;
   out.kernel_us.resize(runners.size());
@@ -111,7 +117,9 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
         break;
       }
     }
+    if (stop && stop(out)) break;
   }
+  step.emplace("trace");
   out.sm_clock_mhz = median_of(clocks);
   std::vector<KernelRecord> records;
   if (traced) {
@@ -165,6 +173,8 @@ constexpr int kTimingSets = 3;
 
 engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint64_t seed) {
   engine::TimeSamples t;
+  PhaseTimer timer(&t.phases_ms);
+  timer.start("prepare");
   auto seeds = derive_seeds(seed ? seed : 0x5eed2026, kTimingSets + 1);
   std::vector<uint64_t> rotation(seeds.begin(), seeds.begin() + kTimingSets);
   Preparation prep = prepare(v, rotation, true, /*references=*/true);
@@ -174,11 +184,14 @@ engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint6
     return t;
   }
   Prepared& p = *prep.prepared;
+  timer.start("fresh set");
   reload(p);
   int fresh = add_checked_set(p, fresh_set(p, seeds[kTimingSets]));
   std::mt19937_64 rng(seeds[kTimingSets]);
   FreshCheck check{int(rng() % uint64_t(samples)), fresh};
+  timer.start("timing");
   TimedSeries s = time_sequence({&p}, std::vector<int>(size_t(samples), 0), 3, {check});
+  timer.start("checks");
   t.kernel_us = s.kernel_us[0];
   t.event_us = s.event_us[0];
   t.sm_clock_mhz = s.sm_clock_mhz;
@@ -207,7 +220,7 @@ engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint6
 }
 
 engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine::VariantRef& b,
-                                       int pairs, uint64_t seed, std::string* error,
+                                       const engine::PairPlan& plan, uint64_t seed, std::string* error,
                                        engine::GateStatus* status) {
   engine::PairSamples out;
   PhaseTimer timer(&out.phases_ms);
@@ -223,14 +236,16 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
       return out;
     }
   // One fresh set for both members (their set 0 is the same seed), each checked at its own
-  // seeded sample.
+  // seeded sample within the first look, so the check runs however early the timing stops.
+  const int pairs = plan.max_pairs;
+  const int check_window = std::max(1, std::min(pairs, plan.looks().front()));
   timer.start("fresh set");
   HostSet fresh = fresh_set(*pa.prepared, seeds[kTimingSets]);
   std::mt19937_64 rng(seeds[kTimingSets]);
   std::vector<FreshCheck> checks;
   for (auto* prep : {&pa, &pb}) {
     reload(*prep->prepared);
-    checks.push_back({int(rng() % uint64_t(pairs)), add_checked_set(*prep->prepared, fresh)});
+    checks.push_back({int(rng() % uint64_t(check_window)), add_checked_set(*prep->prepared, fresh)});
   }
   // A B B A: each member goes first as often as second, so drift within a pair cancels.
   std::vector<int> order;
@@ -239,7 +254,14 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
     else order.insert(order.end(), {1, 0});
   }
   timer.start("timing");
-  TimedSeries s = time_sequence({pa.prepared.get(), pb.prepared.get()}, order, 3, checks);
+  // The sequential rule on the event times as they come (the activity records, which the
+  // verdict uses, arrive only when the trace stops); a failed check has already ended it.
+  auto decided = [&](const TimedSeries& so_far) {
+    const auto& ea = so_far.event_us[0];
+    const auto& eb = so_far.event_us[1];
+    return ea.size() == eb.size() && engine::stop_after(ea, eb, plan);
+  };
+  TimedSeries s = time_sequence({pa.prepared.get(), pb.prepared.get()}, order, 3, checks, decided);
   timer.start("checks");
   if (s.failed_runner >= 0) {
     const Prepared& p = s.failed_runner == 0 ? *pa.prepared : *pb.prepared;

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cmath>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -47,7 +48,31 @@ Worker::Worker(WorkerConfig config, std::string* error) : config_(std::move(conf
   cache_ = std::make_unique<generators::CompileCache>(dir);
 }
 
+namespace {
+// The request's nested phases join the op's own (a key the op set itself is kept).
+void merge_phases(std::map<std::string, double>&& nested, std::map<std::string, double>& into) {
+  for (auto& [k, v] : nested) into.emplace(k, v);
+}
+}  // namespace
+
 engine::WorkerResponse Worker::handle(const engine::WorkerRequest& r) {
+  PhaseLog log;
+  double t0 = wall_ms();
+  engine::WorkerResponse resp = serve(r);
+  double total = wall_ms() - t0;
+  std::map<std::string, double>* phases = resp.gate      ? &resp.gate->phases_ms
+                                          : resp.pairs   ? &resp.pairs->phases_ms
+                                          : resp.profile ? &resp.profile->phases_ms
+                                          : resp.time    ? &resp.time->phases_ms
+                                                         : nullptr;
+  if (phases) {
+    merge_phases(log.take(), *phases);
+    (*phases)["total"] = total;
+  }
+  return resp;
+}
+
+engine::WorkerResponse Worker::serve(const engine::WorkerRequest& r) {
   engine::WorkerResponse resp;
   resp.id = r.id;
   resp.ok = true;
@@ -70,7 +95,9 @@ engine::WorkerResponse Worker::handle(const engine::WorkerRequest& r) {
     if (need(r.incumbent, "incumbent") && need(r.candidate, "candidate")) {
       std::string error;
       engine::GateStatus status = engine::GateStatus::Fault;
-      resp.pairs = time_pairs(*r.incumbent, *r.candidate, std::max(1, r.pairs), r.seed, &error, &status);
+      engine::PairPlan plan = r.plan;
+      plan.max_pairs = std::max(1, r.pairs);
+      resp.pairs = time_pairs(*r.incumbent, *r.candidate, plan, r.seed, &error, &status);
       if (!error.empty()) {
         resp.ok = false;
         resp.error = error;
@@ -87,19 +114,6 @@ engine::WorkerResponse Worker::handle(const engine::WorkerRequest& r) {
   return resp;
 }
 
-void PhaseTimer::start(const std::string& phase) {
-  stop();
-  phase_ = phase;
-  t0_ = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-void PhaseTimer::stop() {
-  if (phase_.empty() || !into_) return;
-  double now = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
-  (*into_)[phase_] += now - t0_;
-  phase_.clear();
-}
-
 Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint64_t>& seeds,
                              bool cache_inputs, bool references,
                              std::map<std::string, double>* phases) {
@@ -109,6 +123,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   GateResult& g = out.failure;
   g.status = GateStatus::InvalidSpec;
   auto p = std::make_unique<Prepared>();
+  std::optional<PhaseScope> step;
+  step.emplace("spec");
   try {
     p->spec = generators::load_problem((fs::path(config_.problems_root) / v.problem).string());
   } catch (const rules::InputError& e) {
@@ -138,8 +154,11 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     return out;
   }
   p->timeout_ms = config_.timeout_ms > 0 ? config_.timeout_ms : p->spec.timeout_ms;
+  step.reset();
   {
     NvtxRange range("compile");
+    std::optional<PhaseScope> nvrtc;
+    nvrtc.emplace("nvrtc");
     beat("compile " + p->resolved.key, kCompileBudgetMs);
     auto compiled = generators::compile_variant(p->resolved, cache_.get());
     if (!compiled.ok) {
@@ -162,6 +181,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     }
     p->gemm_loop = compiled.gemm_loop;
     p->cubin = compiled.cubin;
+    nvrtc.reset();
+    PhaseScope load("module_load");
     p->module = std::make_unique<VariantModule>(p->resolved, compiled.cubin, *ctx_);
     p->reference_module = std::make_unique<VariantModule>(p->reference, ref_compiled.cubin, *ctx_);
   }
@@ -182,9 +203,12 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   }
   timer.start("inputs");
   std::vector<HostSet> sets;
+  step.emplace("generate");
   for (uint64_t seed : seeds)
     sets.push_back(regular_set(p->resolved, seed, cache_inputs ? &input_cache_ : nullptr));
+  step.emplace("upload");
   p->buffers = std::make_unique<DeviceBuffers>(p->resolved, p->reference, std::move(sets));
+  step.reset();
   p->timing_sets = p->buffers->sets();
   if (references) {
     // Before any run of the candidate: from here on its device inputs are suspect.
@@ -196,11 +220,13 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
 }
 
 void Worker::reload(Prepared& p) {
+  PhaseScope scope("module_load");
   p.module.reset();
   p.module = std::make_unique<VariantModule>(p.resolved, p.cubin, *ctx_);
 }
 
 void Worker::run_variant(Prepared& p, int set, const char* phase) {
+  PhaseScope scope("run");
   beat(phase, p.timeout_ms);
   p.buffers->prepare_variant_run(set, ctx_->stream());
   p.module->launch(ctx_->stream(), p.buffers->variant_args(set));
@@ -227,6 +253,7 @@ const std::vector<HostDoubles>& Worker::reference_outputs(Prepared& p, int set) 
       if (e->second.first < oldest->second.first) oldest = e;
     reference_cache_.erase(oldest);
   }
+  PhaseScope scope("reference_run");
   beat("reference run", std::max(p.timeout_ms, 60000));
   p.buffers->prepare_reference_run(set, ctx_->stream());
   p.reference_module->launch(ctx_->stream(), p.buffers->reference_args(set));
@@ -249,6 +276,8 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
            ", seed " + std::to_string(set.seed) + ")";
   };
   // Inputs first: a kernel that rewrote them is refused for that, whatever its outputs say.
+  std::optional<PhaseScope> step;
+  step.emplace("verify_inputs");
   std::string mutated = p.buffers->verify_inputs(slot, expected);
   if (!mutated.empty()) {
     g.status = GateStatus::InputMutated;
@@ -259,8 +288,11 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
   // cores. The reference was computed before the candidate ran (prepare / add_fresh_set).
   const auto& outs = p.buffers->outputs();
   if (output_scratch_.size() < outs.size()) output_scratch_.resize(outs.size());
+  step.emplace("download");
   for (size_t k = 0; k < outs.size(); ++k) p.buffers->download_variant_output(outs[k], output_scratch_[k]);
+  step.reset();
   const auto& want = reference_outputs(p, expected);
+  PhaseScope compare_scope("compare");
   generators::Tolerance tol = p.resolved.tolerance;
   tol.atol *= set.atol_scale;
   for (size_t k = 0; k < outs.size(); ++k) {
@@ -289,6 +321,7 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
 }
 
 bool Worker::check_inputs_after_timing(Prepared& p, GateResult& g) {
+  PhaseScope scope("verify_inputs");
   for (int s = 0; s < p.timing_sets; ++s) {
     std::string mutated = p.buffers->verify_inputs(s, s);
     if (!mutated.empty()) {
@@ -301,6 +334,7 @@ bool Worker::check_inputs_after_timing(Prepared& p, GateResult& g) {
 }
 
 HostSet Worker::fresh_set(const Prepared& p, uint64_t seed) {
+  PhaseScope scope("derive_set");
   beat("fresh input set", 120000);
   std::optional<HostSet> fresh = derived_set(p.resolved, p.buffers->host_set(0), SetKind::Fresh, seed);
   if (fresh) return std::move(*fresh);
@@ -312,7 +346,10 @@ HostSet Worker::fresh_set(const Prepared& p, uint64_t seed) {
 }
 
 int Worker::add_checked_set(Prepared& p, HostSet set) {
-  int index = p.buffers->add_set(std::move(set));
+  int index = [&] {
+    PhaseScope scope("upload");
+    return p.buffers->add_set(std::move(set));
+  }();
   reference_outputs(p, index);  // from its own device copy, which no candidate has touched
   return index;
 }

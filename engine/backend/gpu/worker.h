@@ -2,6 +2,7 @@
 // process; a sticky CUDA error ends the process (worker_main.cpp), so no op ever runs on a
 // broken context. Each op reloads the problem spec, so an edited problem folder is seen at once.
 #pragma once
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "engine/backend/gpu/clocks.h"
 #include "engine/backend/gpu/cuda_driver.h"
 #include "engine/backend/gpu/device_buffers.h"
+#include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/variant_module.h"
 #include "generators/ptx_scan.h"
 #include "engine/backend/worker_protocol.h"
@@ -72,20 +74,6 @@ struct FreshCheck {
   int fresh = -1;
 };
 
-// Wall-clock milliseconds per phase, accumulated (the gate's extra cost, measurable).
-class PhaseTimer {
- public:
-  explicit PhaseTimer(std::map<std::string, double>* into) : into_(into) {}
-  void start(const std::string& phase);
-  void stop();
-  ~PhaseTimer() { stop(); }
-
- private:
-  std::map<std::string, double>* into_;
-  std::string phase_;
-  double t0_ = 0;
-};
-
 // A number for a human-readable detail line ("255.3", "4.8e+03").
 std::string short_num(double v);
 
@@ -97,11 +85,12 @@ class Worker {
   const engine::DeviceInfo& device() const { return device_; }
 
  private:
+  engine::WorkerResponse serve(const engine::WorkerRequest& r);
   // ops
   engine::GateResult gate(const engine::VariantRef& v, int input_sets, uint64_t seed);
   engine::TimeSamples time(const engine::VariantRef& v, int samples, uint64_t seed);
   engine::PairSamples time_pairs(const engine::VariantRef& a, const engine::VariantRef& b,
-                                 int pairs, uint64_t seed, std::string* error,
+                                 const engine::PairPlan& plan, uint64_t seed, std::string* error,
                                  engine::GateStatus* status);
   engine::ProfileResult profile(const engine::VariantRef& v, int samples, bool full,
                                 const std::vector<std::string>& metrics);
@@ -132,8 +121,11 @@ class Worker {
   // Times runs of `runners` in the order given by `order` (indices into runners), after
   // `warmup` untimed runs of each. `checks` (per runner, may be empty): the fresh-set check
   // placed in the sequence; a failed one ends the sequence (TimedSeries::failed_runner).
+  // `stop` (optional) is asked after every sample, with the event times so far: true ends the
+  // sequence there (the sequential pair rule).
   TimedSeries time_sequence(const std::vector<Prepared*>& runners, const std::vector<int>& order,
-                            int warmup, const std::vector<FreshCheck>& checks = {});
+                            int warmup, const std::vector<FreshCheck>& checks = {},
+                            const std::function<bool(const TimedSeries&)>& stop = {});
   // The fresh set for the check after timing: set 0 with a few signs flipped (a newly seeded
   // set where nothing can be flipped).
   HostSet fresh_set(const Prepared& p, uint64_t seed);
