@@ -14,6 +14,7 @@
 #include "profiling/rule_metrics.h"
 #include "engine/evolver.h"
 #include "engine/backend/json_util.h"
+#include "engine/backend/memo_backend.h"
 #include "engine/ledger.h"
 #include "engine/backend/open_backend.h"
 #include "engine/backend/recorded_backend.h"
@@ -242,7 +243,9 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
   sink.device_name = info.device_name;
   // No folder name in it: a run's measurements are the same bytes wherever it ran.
   sink.note = "measurements of a solver run (" + line + ")";
-  TapBackend tap(backend, sink);
+  // Live: one gate and one profile per variant for both tracks (memo_backend.h).
+  MemoBackend memo(backend, info.kind == "live");
+  TapBackend tap(memo, sink);
 
   rules::RuleTable off_table = input, on_table = input;
   Evolver on_evolver(on_table, chip);

@@ -56,6 +56,8 @@ struct GateResult {
   // Wall time of the gate's phases (ms: "inputs", "reference", "checks", "adversarial",
   // "timing"...), so the cost of each defence can be measured.
   std::map<std::string, double> phases_ms;
+  // The answer of an earlier gate of the same variant in this run (MemoBackend), not a new one.
+  bool reused = false;
   bool passed() const { return status == GateStatus::Passed; }
 };
 

@@ -100,6 +100,10 @@ GateResult gate_from_json(const json& j, const std::string& where) {
       for (const auto& [k, v] : j["phases_ms"].items())
         if (v.is_number()) g.phases_ms[k] = v.get<double>();
   }
+  if (j.contains("reused")) {
+    if (!j["reused"].is_boolean()) c.error("/reused", "must be true or false");
+    else g.reused = j["reused"].get<bool>();
+  }
   c.throw_if_any("bad gate result");
   return g;
 }

@@ -97,6 +97,7 @@ json to_json(const GateResult& g) {
   // Absent when empty, so records from before these fields keep their exact bytes.
   if (!g.timed_us.empty()) j["timed_us"] = num_array(g.timed_us);
   if (!g.phases_ms.empty()) j["phases_ms"] = phases_json(g.phases_ms);
+  if (g.reused) j["reused"] = true;
   return j;
 }
 GateResult gate_result_from_json(const json& j) {
@@ -112,6 +113,7 @@ GateResult gate_result_from_json(const json& j) {
   g.seeds = get_or<std::vector<uint64_t>>(j, "seeds", {});
   g.timed_us = get_num_array(j, "timed_us");
   g.phases_ms = get_phases(j);
+  g.reused = get_or<bool>(j, "reused", false);
   return g;
 }
 
