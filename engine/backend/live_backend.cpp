@@ -50,8 +50,8 @@ class LiveBackend final : public Backend {
  public:
   LiveBackend(LiveOptions options) : options_(std::move(options)) {
     if (options_.worker_path.empty()) options_.worker_path = default_worker_path();
-    // Fresh inputs for every gate (docs/gpu-backend.md): a kernel must compute the same function on any
-    // valid input. The seeds actually used come back in GateResult::seeds.
+    // A new seed for every gate (docs/gpu-backend.md): it places the fresh set and the check and
+    // derives the adversarial sets, so no gate shows a kernel inputs it has seen before.
     std::random_device rd;
     seed_base_ = (uint64_t(rd()) << 32) ^ rd();
   }

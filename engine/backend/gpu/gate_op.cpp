@@ -109,11 +109,14 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   NvtxRange range("gate");
   std::map<std::string, double> phases;
   uint64_t base = seed ? seed : kDefaultSeed;
-  auto seeds = derive_seeds(base, std::max(2, input_sets));
+  // The regular sets are the worker's standing sets (host copies and references cached across
+  // requests); the sets no kernel has seen before are the per-gate ones below: the fresh set,
+  // the adversarial sets and the check's position, all derived from this gate's seed.
+  auto seeds = standing_seeds(std::max(2, input_sets));
   // Seeds of the adversarial sets, the fresh set and the check's position: derived from the
   // same base, so a gate is repeatable from the seed it records.
   auto extra = derive_seeds(base ^ 0xad7e25a1c0ffee00ULL, 5);
-  Preparation prep = prepare(v, seeds, /*cache_inputs=*/false, /*references=*/true, &phases);
+  Preparation prep = prepare(v, seeds, /*cache_inputs=*/true, /*references=*/true, &phases);
   if (!prep.prepared) {
     prep.failure.phases_ms = phases;
     return prep.failure;

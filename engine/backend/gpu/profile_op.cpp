@@ -19,7 +19,7 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   engine::ProfileResult out;
   PhaseTimer timer(&out.phases_ms);
   timer.start("prepare");
-  Preparation prep = prepare(v, derive_seeds(0x5eed2026, 2));
+  Preparation prep = prepare(v, standing_seeds(2));
   if (!prep.prepared) {
     out.detail = std::string(engine::to_string(prep.failure.status)) + ": " + prep.failure.detail;
     return out;

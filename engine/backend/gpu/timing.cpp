@@ -175,8 +175,10 @@ engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint6
   engine::TimeSamples t;
   PhaseTimer timer(&t.phases_ms);
   timer.start("prepare");
+  // The rotation sets are the worker's standing sets (cached with their references across
+  // requests); what is new per request is the fresh set of the check and its position.
+  std::vector<uint64_t> rotation = standing_seeds(kTimingSets);
   auto seeds = derive_seeds(seed ? seed : 0x5eed2026, kTimingSets + 1);
-  std::vector<uint64_t> rotation(seeds.begin(), seeds.begin() + kTimingSets);
   Preparation prep = prepare(v, rotation, true, /*references=*/true);
   if (!prep.prepared) {
     t.detail = std::string(engine::to_string(prep.failure.status)) + ": " + prep.failure.detail;
@@ -225,8 +227,8 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
   engine::PairSamples out;
   PhaseTimer timer(&out.phases_ms);
   timer.start("prepare");
+  std::vector<uint64_t> rotation = standing_seeds(kTimingSets);  // as in time()
   auto seeds = derive_seeds(seed ? seed : 0x5eed2026, kTimingSets + 1);
-  std::vector<uint64_t> rotation(seeds.begin(), seeds.begin() + kTimingSets);
   Preparation pa = prepare(a, rotation, true, true);
   Preparation pb = prepare(b, rotation, true, true);
   for (auto* prep : {&pa, &pb})

@@ -219,6 +219,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   return out;
 }
 
+std::vector<uint64_t> Worker::standing_seeds(int count) { return derive_seeds(kDefaultSeed, count); }
+
 void Worker::reload(Prepared& p) {
   PhaseScope scope("module_load");
   p.module.reset();

@@ -97,13 +97,16 @@ class Worker {
   const engine::Ceilings& ceilings();
 
   // steps
-  // `cache_inputs`: take the host inputs from (and keep them in) input_cache_; gate draws fresh
-  // seeds every time, so it passes false and leaves the cache to the ops that repeat seeds.
+  // `cache_inputs`: take the host inputs from (and keep them in) input_cache_ (every op draws
+  // its regular sets from the standing seeds; what is new per request is derived from them).
   // `references`: compute the reference outputs of every set now, before any candidate run
   // can touch the device inputs (the ops that check outputs ask for it).
   Preparation prepare(const engine::VariantRef& v, const std::vector<uint64_t>& seeds,
                       bool cache_inputs = true, bool references = false,
                       std::map<std::string, double>* phases = nullptr);
+  // The first `count` of the worker's standing input seeds: the regular sets every op shares
+  // (gate, profile, time, time_pairs), so their host copies and references are made once.
+  static std::vector<uint64_t> standing_seeds(int count);
   // A fresh module from the kept CUBIN: clears every __device__ variable the kernel set.
   void reload(Prepared& p);
   void run_variant(Prepared& p, int set, const char* phase);
