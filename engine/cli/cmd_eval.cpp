@@ -18,6 +18,7 @@
 #include "engine/cli/paths.h"
 #include "engine/eval_score.h"
 #include "engine/eval_suite.h"
+#include "engine/ncu_problem.h"
 #include "engine/backend/open_backend.h"
 #include "profiling/metric_set.h"
 #include "profiling/ncu_csv.h"
@@ -104,38 +105,31 @@ void from_ncu_csv(const EvalOptions& o, const engine::LabelledSuite& suite, cons
     else rows[it->second].push_back(i);
   }
   std::vector<std::string> chips_seen;
+  generators::CompileCache cache(generators::default_cache_dir());
   for (const auto& k : suite.kernels) {
     auto it = rows.find(&k);
     if (it == rows.end()) {
       report.cases.push_back(engine::unmeasured_case(k, "no row of " + o.ncu_csv + " names " + join(k.entries, ", ")));
       continue;
     }
-    // One row per distinct kernel of the variant (its longest launch), so a kernel's weight is
-    // its share of this problem's kernels, not of everything else in the export; the longest
-    // of those speaks for the variant, as in a live profile.
-    profiling::NcuExport sub;
-    sub.file = ex.file;
-    for (const auto& e : k.entries) {
-      const profiling::NcuKernel* best = nullptr;
-      for (std::size_t i : it->second)
-        if (base_kernel_name(ex.kernels[i].name) == e && (!best || row_time(ex.kernels[i]) > row_time(*best)))
-          best = &ex.kernels[i];
-      if (best) sub.kernels.push_back(*best);
-    }
-    std::size_t pick = 0;
-    for (std::size_t i = 1; i < sub.kernels.size(); ++i)
-      if (row_time(sub.kernels[i]) > row_time(sub.kernels[pick])) pick = i;
-    const profiling::NcuKernel& row = sub.kernels[pick];
+    // Every exported launch of the problem's kernels merged, as the live profile sums one run
+    // of all its launches; the problem is the whole subject, so its weight is 1 (a kernel of
+    // the suite is not a part of some larger program). The longest launch names the device.
+    std::size_t longest = it->second.front();
+    for (std::size_t i : it->second)
+      if (row_time(ex.kernels[i]) > row_time(ex.kernels[longest])) longest = i;
+    const profiling::NcuKernel& row = ex.kernels[longest];
     const rules::ChipProfile* chip = !o.chip.empty() ? &resolve_chip(chips, o.chip) : chips.find(row.device);
     if (!chip)
       throw rules::InputError(rules::Diagnostic{{o.ncu_csv, row.line, 1},
           "device '" + row.device + "' is not in chips.yaml: pass --chip NAME (see: solver chips)"});
     if (std::find(chips_seen.begin(), chips_seen.end(), chip->id) == chips_seen.end()) chips_seen.push_back(chip->id);
-    profiling::Derivation d = profiling::derive_ncu_signals(sub, pick, chip);
-    // The export cannot count a variant's launches (ncu serialises and may skip some); the
-    // suite's problem says them.
-    d.signals.values["kernel_count"] = double(k.entries.size());
-    d.signals.values["launch_count"] = double(k.launches);
+    std::vector<profiling::NcuKernelGroup> groups{profiling::merge_ncu_rows(ex, it->second, k.name)};
+    // What the export cannot hold (formulas, launches, precision, the code's facts) from the
+    // problem folder: the same inputs the live profile derives from.
+    engine::NcuProblemResult facts = engine::ncu_problem_facts(k.dir, k.variant, k.knobs, *chip, &cache);
+    profiling::Derivation d = profiling::derive_ncu_kernel(ex, groups, 0, chip, std::nullopt, &facts.facts);
+    d.notes.insert(d.notes.end(), facts.notes.begin(), facts.notes.end());
     rules::MatchResult m = matcher.match(d.signals, *chip);
     EvalCase c = engine::score_case(k, m, o.ncu_csv + ":" + std::to_string(row.line) + " (" +
                                               std::to_string(it->second.size()) + " rows)");
