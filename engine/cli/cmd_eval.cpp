@@ -35,7 +35,7 @@ using engine::EvalReport;
 using engine::LabelledKernel;
 
 struct EvalOptions {
-  std::string suite, backend, signals_dir, ncu_csv, chip, rules_path, save_signals, confirm_dir;
+  std::string suite, backend, signals_dir, ncu_csv, chip, rules_path, save_signals, confirm_dir, confirm_csv;
   bool json = false;
 };
 
@@ -185,21 +185,24 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
 // raw export of that kernel, any metric columns) and compared with the label's ranges. The
 // longest launch of the kernel speaks for it, as in eval.
 int check_confirm(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& suite) {
-  if (!fs::is_directory(o.confirm_dir))
+  // One export of every kernel (--confirm-csv) or one per kernel (--confirm-dir D/<problem>.csv).
+  std::optional<profiling::NcuExport> shared;
+  if (!o.confirm_csv.empty()) shared = profiling::load_ncu_csv(o.confirm_csv);  // bad file: exit 2
+  else if (!fs::is_directory(o.confirm_dir))
     throw rules::InputError(rules::Diagnostic{{o.confirm_dir, 0, 0}, "--confirm-dir: not a folder"});
   Table t({"kernel", "label", "metric", "expected", "measured", "ok"});
   nlohmann::json rows = nlohmann::json::array();
   int labels_ok = 0, labels_checked = 0, in_range = 0, metrics = 0;
   for (const auto& k : suite.kernels) {
-    fs::path file = fs::path(o.confirm_dir) / (k.name + ".csv");
+    fs::path file = shared ? fs::path(o.confirm_csv) : fs::path(o.confirm_dir) / (k.name + ".csv");
     const profiling::NcuKernel* row = nullptr;
     profiling::NcuExport ex;
     std::string why;
-    if (!fs::exists(file)) {
+    if (!shared && !fs::exists(file)) {
       why = "no capture " + file.string();
     } else {
       try {
-        ex = profiling::load_ncu_csv(file.string());
+        ex = shared ? *shared : profiling::load_ncu_csv(file.string());
       } catch (const rules::InputError& e) {
         why = e.diagnostics().empty() ? "unreadable" : e.diagnostics().front().to_string();
       }
@@ -236,7 +239,7 @@ int check_confirm(Context& ctx, const EvalOptions& o, const engine::LabelledSuit
     labels_ok += all ? 1 : 0;
   }
   if (o.json) {
-    print_json(ctx.out, nlohmann::json{{"suite", o.suite}, {"confirm_dir", o.confirm_dir}, {"labels", labels_checked},
+    print_json(ctx.out, nlohmann::json{{"suite", o.suite}, {"confirm_dir", o.confirm_dir}, {"confirm_csv", o.confirm_csv}, {"labels", labels_checked},
                                        {"labels_confirmed", labels_ok}, {"metrics", metrics},
                                        {"metrics_in_range", in_range}, {"rows", rows}});
   } else {
@@ -293,11 +296,12 @@ int run_eval(Context& ctx) {
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
       "save-signals", po::value<std::string>(), "live: also write each kernel's signals to DIR/<problem>.json")(
       "confirm-dir", po::value<std::string>(), "check each label's confirm: ranges against DIR/<problem>.csv (ncu raw exports)")(
+      "confirm-csv", po::value<std::string>(), "as --confirm-dir, from one ncu raw export of every suite kernel")(
       "json", "print the results as JSON");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "eval",
                               "--suite DIR [--backend live|recorded] [--signals-dir D | --ncu-csv F] [--chip C] "
-                              "[--rules F] [--save-signals D] [--json]\n       solver eval --suite DIR --confirm-dir D [--json]",
+                              "[--rules F] [--save-signals D] [--json]\n       solver eval --suite DIR (--confirm-dir D | --confirm-csv F) [--json]",
                               opts, vm))
     return *rc;
   EvalOptions o;
@@ -308,6 +312,7 @@ int run_eval(Context& ctx) {
   o.chip = get("chip");
   o.save_signals = get("save-signals");
   o.confirm_dir = get("confirm-dir");
+  o.confirm_csv = get("confirm-csv");
   o.rules_path = vm.count("rules") ? get("rules") : rules_file(ctx.data_dir);
   o.json = vm.count("json") > 0;
   bool recorded_source = !o.signals_dir.empty() || !o.ncu_csv.empty();
@@ -317,7 +322,8 @@ int run_eval(Context& ctx) {
     return kExitBadInput;
   };
   if (o.suite.empty()) return usage_error("--suite DIR is required");
-  if (!o.confirm_dir.empty()) {
+  if (!o.confirm_dir.empty() && !o.confirm_csv.empty()) return usage_error("give one of --confirm-dir, --confirm-csv");
+  if (!o.confirm_dir.empty() || !o.confirm_csv.empty()) {
     if (recorded_source || vm.count("backend") || !o.save_signals.empty())
       return usage_error("--confirm-dir checks the labels' evidence; it takes no signal source");
     return check_confirm(ctx, o, engine::load_labelled_suite(o.suite));
