@@ -160,6 +160,14 @@ bool is_time(const std::string& w) {
 
 }  // namespace
 
+std::string kernel_base_name(std::string name) {
+  name = name.substr(0, name.find('('));
+  name = name.substr(0, name.find('<'));
+  while (!name.empty() && name.back() == ' ') name.pop_back();
+  if (auto sp = name.rfind(' '); sp != std::string::npos) name = name.substr(sp + 1);
+  return name;
+}
+
 std::optional<double> ncu_unit_scale(const std::string& unit) {
   if (unit.empty() || unit == "%") return 1.0;
   auto slash = unit.find('/');

@@ -112,6 +112,10 @@ bool ncu_needs_problem(std::string_view signal);
 // ncu_metrics_needed gives for each, plus the launch__* attributes and the device name.
 std::vector<std::string> ncu_metrics_for(const std::vector<std::string>& signals);
 
+// "scale_vec4(float4 const*, ...)" or "void scale_vec4<...>(...)" -> "scale_vec4": the name
+// a problem's launch `entry:` gives.
+std::string kernel_base_name(std::string demangled);
+
 // Scale factor from an ncu unit to the base unit (nsecond for time, byte, 1/second for rates);
 // nullopt for a unit this reader does not know.
 std::optional<double> ncu_unit_scale(const std::string& unit);

@@ -43,14 +43,7 @@ std::string value_text(const rules::Value& v) {
   return std::holds_alternative<double>(v) ? format_number(std::get<double>(v)) : rules::format_value(v);
 }
 
-// "scale_vec4(float4 const*, ...)" or "void scale_vec4<...>(...)" -> "scale_vec4".
-std::string base_kernel_name(std::string name) {
-  name = name.substr(0, name.find('('));
-  name = name.substr(0, name.find('<'));
-  while (!name.empty() && name.back() == ' ') name.pop_back();
-  if (auto sp = name.rfind(' '); sp != std::string::npos) name = name.substr(sp + 1);
-  return name;
-}
+std::string base_kernel_name(const std::string& name) { return profiling::kernel_base_name(name); }
 
 double row_time(const profiling::NcuKernel& k) {
   auto it = k.raw.find(std::string(profiling::metric::kTime));

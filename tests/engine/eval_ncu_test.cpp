@@ -273,3 +273,34 @@ TEST_CASE("an export without its problem leaves the code facts missing, and they
   auto missing = v["missing_signals"].get<std::vector<std::string>>();
   CHECK(std::find(missing.begin(), missing.end(), "gemm_loop") != missing.end());
 }
+
+TEST_CASE("classify --ncu-csv --problem gives the export the problem's code facts") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: the code facts need NVRTC: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  engine::LabelledSuite suite = engine::load_labelled_suite(kSuite);
+  std::vector<std::pair<std::string, profiling::SignalFile>> one;
+  for (auto& p : suite_signals(suite))
+    if (p.second.problem_name == "naive_sgemm") one.push_back(p);
+  REQUIRE(one.size() == 1);
+  fs::path dir = fs::temp_directory_path() / "solver_eval_ncu_test";
+  fs::create_directories(dir);
+  const std::string csv = (dir / "with_problem.csv").string();
+  std::ofstream(csv) << synthetic_export(printed_metrics(), one);
+  Run r = run({"classify", "--ncu-csv", csv, "--problem", kSuite + "/naive_sgemm", "--json"});
+  REQUIRE_MESSAGE(r.rc == 0, r.err);
+  json v = json::parse(r.out)["verdicts"].at(0);
+  INFO(v.dump());
+  // The same verdict as the live profile: an FP32 matrix-product loop on CUDA cores.
+  CHECK(v["fired"]["id"] == "fp32_no_tensorcore");
+  CHECK(v["signals"]["gemm_loop"] == true);
+  CHECK(v["signal_origin"]["gemm_loop"] == "code");
+  // A problem that is not the export's: its facts are not given to a kernel it does not launch.
+  Run other = run({"classify", "--ncu-csv", csv, "--problem", kSuite + "/dram_stream", "--json"});
+  REQUIRE_MESSAGE(other.rc == 0, other.err);
+  json o = json::parse(other.out)["verdicts"].at(0);
+  CHECK(o["signals"]["gemm_loop"].is_null());
+  // No such problem: bad input.
+  CHECK(run({"classify", "--ncu-csv", csv, "--problem", "no_such_problem"}).rc == 2);
+}
