@@ -304,3 +304,33 @@ TEST_CASE("classify --ncu-csv --problem gives the export the problem's code fact
   // No such problem: bad input.
   CHECK(run({"classify", "--ncu-csv", csv, "--problem", "no_such_problem"}).rc == 2);
 }
+
+TEST_CASE("an export without the DRAM counters leaves the DRAM stop rule undecided, never fired") {
+  // dram_stream's export without dram__bytes_*: dram_frac cannot be had, so memory_saturated
+  // (a stop rule) is undecided and reported, and the verdict is not "at the roof".
+  engine::LabelledSuite suite = engine::load_labelled_suite(kSuite);
+  std::vector<std::pair<std::string, profiling::SignalFile>> one;
+  for (auto& p : suite_signals(suite))
+    if (p.second.problem_name == "dram_stream") {
+      p.second.raw_metrics.erase("dram__bytes_read.sum");
+      p.second.raw_metrics.erase("dram__bytes_write.sum");
+      one.push_back(p);
+    }
+  REQUIRE(one.size() == 1);
+  std::vector<std::string> metrics;
+  for (const auto& m : printed_metrics())
+    if (m.rfind("dram__bytes", 0) != 0) metrics.push_back(m);
+  fs::path dir = fs::temp_directory_path() / "solver_eval_ncu_test";
+  fs::create_directories(dir);
+  const std::string csv = (dir / "no_dram.csv").string();
+  std::ofstream(csv) << synthetic_export(metrics, one);
+  Run r = run({"classify", "--ncu-csv", csv, "--json"});
+  REQUIRE_MESSAGE(r.rc == 0, r.err);
+  json v = json::parse(r.out)["verdicts"].at(0);
+  INFO(v.dump());
+  CHECK((v["fired"].is_null() || v["fired"]["id"] != "memory_saturated"));
+  bool undecided = false;
+  for (const auto& u : v["undecided"]) undecided |= u["id"] == "memory_saturated";
+  CHECK(undecided);
+  CHECK(v["signals"]["dram_frac"].is_null());
+}
