@@ -334,3 +334,28 @@ TEST_CASE("an export without the DRAM counters leaves the DRAM stop rule undecid
   CHECK(undecided);
   CHECK(v["signals"]["dram_frac"].is_null());
 }
+
+TEST_CASE("rules check --ncu-csv names what an export cannot derive and what needs the problem") {
+  engine::LabelledSuite suite = engine::load_labelled_suite(kSuite);
+  std::vector<std::pair<std::string, profiling::SignalFile>> one;
+  for (auto& p : suite_signals(suite))
+    if (p.second.problem_name == "dram_stream") one.push_back(p);
+  REQUIRE(one.size() == 1);
+  fs::path dir = fs::temp_directory_path() / "solver_eval_ncu_test";
+  fs::create_directories(dir);
+  std::vector<std::string> no_dram;
+  for (const auto& m : printed_metrics())
+    if (m.rfind("dram__bytes", 0) != 0) no_dram.push_back(m);
+  const std::string partial = (dir / "check_no_dram.csv").string(), full = (dir / "check_full.csv").string();
+  std::ofstream(partial) << synthetic_export(no_dram, one);
+  std::ofstream(full) << synthetic_export(printed_metrics(), one);
+  Run r = run({"rules", "check", "--ncu-csv", partial});
+  CHECK(r.rc == 0);
+  CHECK(r.err.find("rule 'memory_saturated' reads dram_frac, which " + partial + " cannot derive") != std::string::npos);
+  CHECK(r.err.find("rule 'fp32_no_tensorcore' reads gemm_loop, which no export holds") != std::string::npos);
+  // With the printed list only the code facts are left (the FP32/FP64 counters the live run
+  // did not collect are n/a in this export, so flop_frac's are reported too, nothing else).
+  Run f = run({"rules", "check", "--ncu-csv", full});
+  CHECK(f.err.find("reads dram_frac") == std::string::npos);
+  CHECK(f.err.find("cannot collect") == std::string::npos);
+}
