@@ -17,7 +17,8 @@
 # Run from the repo root with the static bundle under $SOLVER_BUNDLE (default .carry/lead).
 # Everything lands in $OUT: eval_live.{json,txt}, signals/, ncu_export.csv (+ .raw logs in
 # ncu/), ncu_metrics.txt, eval_ncu.{json,txt}, confirm.{json,txt}, labelled.log, timings.txt.
-# STEPS="2 3" (or "3", ...) runs only those steps (step 3 reads $OUT/ncu_export.csv).
+# STEPS="2 3" (or "3", ...) runs only those steps (step 3 reads $OUT/ncu_export.csv); BUDGET_S
+# (default 290) bounds the whole script: ncu sessions that would not fit are skipped and logged.
 set -u
 STEPS=" ${STEPS:-1 2 3} "
 step() { case "$STEPS" in *" $1 "*) return 0 ;; esac; echo "== step $1 not asked for (STEPS=$STEPS)"; return 1; }
@@ -30,6 +31,10 @@ export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache} LD_LIBRARY_PATH=/
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 T0=$(now_ms)
 TIMINGS=$OUT/timings.txt; : > "$TIMINGS"
+# Seconds left of the script's budget ($BUDGET_S, default 290): no ncu session is started
+# that could run past it (each is also capped at what is left), so the call ends in time.
+left() { echo $(( ${BUDGET_S:-290} - ($(now_ms) - T0) / 1000 )); }
+cap() { local l; l=$(( $(left) - 20 )); [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }
 timed() {  # label command...: runs it, logs "label: N ms (exit rc)" to the log and timings.txt
   local label=$1 s rc; shift
   s=$(now_ms); "$@"; rc=$?
@@ -92,11 +97,13 @@ if step 2; then
   # Single-launch problems in batches: one worker session, one time request each, and the
   # first launch of each kernel profiled (--kernel-id ...:1).
   missing=()
+  [ ${#single[@]} -gt 0 ] || echo "  no single-launch problems"
   for (( i = 0; i < ${#single[@]}; i += NCU_BATCH )); do
     batch=("${single[@]:i:NCU_BATCH}"); req=$OUT/ncu/batch$i.req; : > "$req"
+    if [ "$(left)" -lt 60 ]; then echo "  batch $i (${batch[*]}): skipped (time budget)"; continue; fi
     n=1; for p in "${batch[@]}"; do time_request "$p" $n >> "$req"; n=$((n + 1)); done
     re=$(for p in "${batch[@]}"; do entries_of "$p"; done | paste -sd'|')
-    timed "step 2 ncu batch $i (${#batch[@]} problems)" ncu_session "$OUT/ncu/batch$i.raw" "${NCU_LIMIT:-90}" "$req" \
+    timed "step 2 ncu batch $i (${#batch[@]} problems)" ncu_session "$OUT/ncu/batch$i.raw" "$(cap "${NCU_LIMIT:-90}")" "$req" \
       --kernel-id "::regex:^($re)\$:1"
     for p in "${batch[@]}"; do
       got=$(rows_of "$OUT/ncu/batch$i.raw" "$p")
@@ -107,9 +114,10 @@ if step 2; then
   # session each, its first launches only (-c; 8 of 128 suffice for the per-launch counters).
   for p in "${multi[@]}" "${missing[@]}"; do
     case " ${missing[*]} " in *" $p "*) tag="fallback" ;; *) tag="multi-launch" ;; esac
+    if [ "$(left)" -lt 35 ]; then echo "  $p ($tag): skipped (time budget)"; continue; fi
     n=$(launches_of "$p"); [ "$n" -gt 8 ] && n=8
     time_request "$p" 1 > "$OUT/ncu/$p.req"
-    timed "step 2 ncu $p ($tag, $n launches)" ncu_session "$OUT/ncu/$p.raw" "${NCU_ONE_LIMIT:-30}" "$OUT/ncu/$p.req" \
+    timed "step 2 ncu $p ($tag, $n launches)" ncu_session "$OUT/ncu/$p.raw" "$(cap "${NCU_ONE_LIMIT:-30}")" "$OUT/ncu/$p.req" \
       -k "regex:^($(entries_of "$p" | paste -sd'|'))\$" -c "$n"
     echo "  $p: $(rows_of "$OUT/ncu/$p.raw" "$p") row(s)"
   done
