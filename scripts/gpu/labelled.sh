@@ -92,6 +92,7 @@ if step 2; then
   METRICS=$( { echo "$METRICS" | tr ',' '\n'; for p in $(problems); do confirm_of "$p"; done;
                echo gpu__time_duration.sum; echo device__attribute_display_name; } | awk 'NF && !seen[$0]++' | paste -sd,)
   echo "$METRICS" | tr ',' '\n' > "$OUT/ncu_metrics.txt"; echo "$(wc -l < "$OUT/ncu_metrics.txt") metrics"
+  rm -f "$OUT"/ncu/*.raw "$OUT"/ncu/*.req  # a rerun in the same $OUT starts from no captures
   single=(); multi=()
   for p in $(problems); do if [ "$(launches_of "$p")" -gt 1 ]; then multi+=("$p"); else single+=("$p"); fi; done
   # Single-launch problems in batches: one worker session, one time request each, and the
