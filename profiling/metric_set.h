@@ -90,6 +90,15 @@ inline constexpr std::string_view kStallLg = "smsp__warps_issue_stalled_lg_throt
 inline constexpr std::string_view kStallMath = "smsp__warps_issue_stalled_math_pipe_throttle.sum";
 inline constexpr std::string_view kStallWait = "smsp__warps_issue_stalled_wait.sum";
 inline constexpr std::string_view kStallNotSelected = "smsp__warps_issue_stalled_not_selected.sum";
+// Thread-level FP32 / FP64 arithmetic instructions (SASS-patched counters). Not in the live
+// table: the live path has the problem's FLOP formula. An ncu export without its problem
+// counts FLOPs from them (profiling/ncu_csv.h, export sources).
+inline constexpr std::string_view kFfma = "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum";
+inline constexpr std::string_view kFadd = "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum";
+inline constexpr std::string_view kFmul = "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum";
+inline constexpr std::string_view kDfma = "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum";
+inline constexpr std::string_view kDadd = "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum";
+inline constexpr std::string_view kDmul = "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum";
 }  // namespace metric
 
 // The metrics a set of signals needs: every metric whose `feeds` names one of them, plus

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 
@@ -146,12 +147,26 @@ std::optional<double> word_scale(const std::string& w) {
   return std::nullopt;
 }
 
+std::string short_text(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
 bool is_time(const std::string& w) {
   return w == "ns" || w == "us" || w == "ms" || w == "s" ||
          (w.size() >= 6 && w.compare(w.size() - 6, 6, "second") == 0);
 }
 
 }  // namespace
+
+std::string kernel_base_name(std::string name) {
+  name = name.substr(0, name.find('('));
+  name = name.substr(0, name.find('<'));
+  while (!name.empty() && name.back() == ' ') name.pop_back();
+  if (auto sp = name.rfind(' '); sp != std::string::npos) name = name.substr(sp + 1);
+  return name;
+}
 
 std::optional<double> ncu_unit_scale(const std::string& unit) {
   if (unit.empty() || unit == "%") return 1.0;
@@ -318,55 +333,67 @@ Merge merge_of(const std::string& metric) {
 
 }  // namespace
 
-std::vector<NcuKernelGroup> group_ncu_kernels(const NcuExport& ex) {
-  std::vector<NcuKernelGroup> groups;
+NcuKernelGroup merge_ncu_rows(const NcuExport& ex, const std::vector<std::size_t>& rows, const std::string& name) {
   const std::string t(metric::kTime);
-  for (std::size_t i = 0; i < ex.kernels.size(); ++i) {
-    const NcuKernel& k = ex.kernels[i];
-    auto it = std::find_if(groups.begin(), groups.end(), [&](const NcuKernelGroup& g) {
-      return g.name == k.name && g.device == k.device;
-    });
-    if (it == groups.end()) {
-      groups.push_back(NcuKernelGroup{k.name, k.device, {}, k.line, {}, k.launch});
-      it = groups.end() - 1;
-    }
-    it->rows.push_back(i);
+  NcuKernelGroup g;
+  g.name = name;
+  g.rows = rows;
+  if (!rows.empty()) {
+    g.device = ex.kernels.at(rows.front()).device;
+    g.line = ex.kernels.at(rows.front()).line;
+    g.launch = ex.kernels.at(rows.front()).launch;
   }
-  for (auto& g : groups) {
-    std::map<std::string, double> weight_seen;
-    double longest = -1;
-    for (std::size_t row : g.rows) {
-      const NcuKernel& k = ex.kernels[row];
-      auto ti = k.raw.find(t);
-      double w = ti == k.raw.end() ? 0 : ti->second;
-      if (w > longest) {
-        longest = w;
-        g.launch = k.launch;
-      }
-      for (const auto& [name, v] : k.raw) {
-        auto [slot, fresh] = g.raw.emplace(name, 0.0);
-        switch (merge_of(name)) {
-          case Merge::Sum: slot->second += v; break;
-          case Merge::Max: slot->second = fresh ? v : std::max(slot->second, v); break;
-          case Merge::Min: slot->second = fresh ? v : std::min(slot->second, v); break;
-          case Merge::Mean: {
-            // Launches without a time count once each (plain mean over them).
-            double wt = w > 0 ? w : 1.0;
-            slot->second += v * wt;
-            weight_seen[name] += wt;
-            break;
-          }
+  std::map<std::string, double> weight_seen;
+  double longest = -1;
+  for (std::size_t row : rows) {
+    const NcuKernel& k = ex.kernels.at(row);
+    auto ti = k.raw.find(t);
+    double w = ti == k.raw.end() ? 0 : ti->second;
+    if (w > longest) {
+      longest = w;
+      g.launch = k.launch;
+    }
+    for (const auto& [metric_name, v] : k.raw) {
+      auto [slot, fresh] = g.raw.emplace(metric_name, 0.0);
+      switch (merge_of(metric_name)) {
+        case Merge::Sum: slot->second += v; break;
+        case Merge::Max: slot->second = fresh ? v : std::max(slot->second, v); break;
+        case Merge::Min: slot->second = fresh ? v : std::min(slot->second, v); break;
+        case Merge::Mean: {
+          // Launches without a time count once each (plain mean over them).
+          double wt = w > 0 ? w : 1.0;
+          slot->second += v * wt;
+          weight_seen[metric_name] += wt;
+          break;
         }
       }
     }
-    for (const auto& [name, w] : weight_seen) g.raw[name] = w > 0 ? g.raw[name] / w : 0.0;
   }
+  for (const auto& [metric_name, w] : weight_seen) g.raw[metric_name] = w > 0 ? g.raw[metric_name] / w : 0.0;
+  return g;
+}
+
+std::vector<NcuKernelGroup> group_ncu_kernels(const NcuExport& ex) {
+  std::vector<std::pair<std::string, std::string>> keys;  // (name, device), first-seen order
+  std::vector<std::vector<std::size_t>> rows;
+  for (std::size_t i = 0; i < ex.kernels.size(); ++i) {
+    std::pair<std::string, std::string> key{ex.kernels[i].name, ex.kernels[i].device};
+    auto it = std::find(keys.begin(), keys.end(), key);
+    if (it == keys.end()) {
+      keys.push_back(key);
+      rows.emplace_back();
+      it = keys.end() - 1;
+    }
+    rows[std::size_t(it - keys.begin())].push_back(i);
+  }
+  std::vector<NcuKernelGroup> groups;
+  for (std::size_t i = 0; i < keys.size(); ++i) groups.push_back(merge_ncu_rows(ex, rows[i], keys[i].first));
   return groups;
 }
 
 Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGroup>& groups,
                              std::size_t group, const rules::ChipProfile* chip,
-                             std::optional<double> time_us) {
+                             std::optional<double> time_us, const NcuProblemFacts* facts) {
   (void)ex;
   const NcuKernelGroup& g = groups.at(group);
   DerivationInput in;
@@ -376,7 +403,48 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
   in.allow_profiled_fallback = true;
   in.time_us = time_us;
   in.kernel_count = 1;
-  in.launch_count = double(g.rows.size());
+  const double rows = double(g.rows.size());
+  double launches = rows;
+  std::vector<std::string> notes;
+  if (facts) {
+    if (facts->launch_count && *facts->launch_count > 0) launches = *facts->launch_count;
+    if (facts->kernel_count) in.kernel_count = facts->kernel_count;
+    // The formulas count one run (all its launches); without an unprofiled time of that run
+    // the rates are over the exported rows, so the formulas are scaled to them (launches of
+    // one kernel in one run do the same work: the suite's and pools' multi-launch variants).
+    const double share = time_us || rows <= 0 ? 1.0 : rows / launches;
+    if (facts->flops) in.flops = *facts->flops * share;
+    if (facts->bytes) in.bytes = *facts->bytes * share;
+    if (share != 1.0 && (facts->flops || facts->bytes))
+      notes.push_back("the export holds " + std::to_string(g.rows.size()) + " of the run's " +
+                      std::to_string(int64_t(launches)) + " launches: FLOP/byte formulas scaled to them");
+    in.dtype = facts->dtype;
+    in.code_tensor_ops = facts->code_tensor_ops;
+    in.code_wgmma_ops = facts->code_wgmma_ops;
+    in.code_gemm_loop = facts->code_gemm_loop;
+    if (facts->local_bytes_per_thread) in.launch.local_bytes_per_thread = facts->local_bytes_per_thread;
+  }
+  in.launch_count = launches;
+  // ncu serialises launches, so the GPU's idle time between them is not in any export. With
+  // one launch there is no gap; with more, the chip's measured idle time per dependent launch
+  // against the run's kernel time gives an estimate (origin "estimate").
+  bool gap_estimated = false;
+  auto profiled_ns = g.raw.find(std::string(metric::kTime));
+  if (launches <= 1) {
+    in.launch_gap_frac = 0.0;
+    gap_estimated = true;
+  } else if (double gap_us = chip ? chip->number("launch_gap_us") : 0.0;
+             gap_us > 0 && (time_us || (profiled_ns != g.raw.end() && rows > 0))) {
+    double busy_us = time_us ? *time_us : profiled_ns->second / 1000.0 * launches / rows;
+    double idle_us = (launches - 1) * gap_us;
+    if (busy_us > 0) {
+      in.launch_gap_frac = idle_us / (idle_us + busy_us);
+      gap_estimated = true;
+      notes.push_back("launch_gap_frac estimated: " + std::to_string(int64_t(launches)) +
+                      " launches x chips.yaml launch_gap_us " + short_text(gap_us) +
+                      " us of idle GPU each (ncu serialises launches and cannot measure it)");
+    }
+  }
   // Weight: this kernel's share of the profiled time of every kernel in the export. Replay
   // slows memory-bound kernels more than compute-bound ones, so it is approximate: the note
   // says so, and a missing time anywhere leaves it missing (never a guess that fires the gate).
@@ -397,21 +465,121 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
                         std::to_string(g.rows.size()) + " launch(es) of " +
                         std::to_string(groups.size()) + " kernels)");
   }
+  if (gap_estimated && d.origin.count("launch_gap_frac")) d.origin["launch_gap_frac"] = Origin::Estimate;
   if (in.time_us) d.origin["time_us"] = Origin::Given;
+  d.notes.insert(d.notes.end(), notes.begin(), notes.end());
   return d;
+}
+
+namespace {
+
+// Signals the live path takes from the unprofiled run, the problem, the driver or the code,
+// and how an export gives them instead. Together with the metric table's `feeds` this is what
+// `signals ncu-metrics` prints, so an export made with that list can decide every rule.
+constexpr ExportSource kExportSources[] = {
+    {"time_us", "counters", "gpu__time_duration.sum", "ncu's kernel duration, unless --time-us gives the unprofiled one"},
+    {"dram_frac", "counters", "gpu__time_duration.sum dram__bytes_read.sum dram__bytes_write.sum",
+     "the problem's bytes (else the DRAM bytes counted) over the duration, against chips.yaml's measured copy rate"},
+    {"achieved_gbps", "counters", "gpu__time_duration.sum dram__bytes_read.sum dram__bytes_write.sum",
+     "as dram_frac"},
+    {"flop_frac", "counters",
+     "gpu__time_duration.sum smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
+     "the problem's FLOPs (else the FP32/FP64 instructions counted; tensor work needs the problem) over the duration"},
+    {"achieved_tflops", "counters",
+     "gpu__time_duration.sum smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
+     "as flop_frac"},
+    {"arith_intensity", "counters",
+     "dram__bytes_read.sum dram__bytes_write.sum smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
+     "the problem's formulas, else counted FLOPs over counted DRAM bytes"},
+    {"dtype", "counters",
+     "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum smsp__sass_thread_inst_executed_op_fadd_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum smsp__sass_thread_inst_executed_op_dfma_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
+     "the variant's precision, else fp64 or fp32 by which instructions dominate"},
+    {"weight", "counters", "gpu__time_duration.sum", "the kernel's share of the export's profiled time"},
+    {"launch_gap_frac", "counters", "gpu__time_duration.sum",
+     "estimated from chips.yaml launch_gap_us per launch after the first (ncu serialises launches)"},
+    {"kernel_count", "rows", "", "1 per kernel of the export (the problem's entries in eval)"},
+    {"launch_count", "rows", "", "the kernel's rows (the problem's launches in eval)"},
+    {"regs_per_thread", "launch", "launch__registers_per_thread", ""},
+    {"smem_per_block", "launch", "launch__shared_mem_per_block_static launch__shared_mem_per_block_dynamic", ""},
+    {"block_threads", "launch", "launch__block_size", ""},
+    {"grid_blocks", "launch", "launch__grid_size", ""},
+    {"blocks_per_sm", "launch",
+     "launch__occupancy_limit_registers launch__occupancy_limit_shared_mem launch__occupancy_limit_blocks "
+     "launch__occupancy_limit_warps",
+     "the tightest occupancy limit"},
+    {"occupancy_limiter", "launch",
+     "launch__occupancy_limit_registers launch__occupancy_limit_shared_mem launch__occupancy_limit_blocks "
+     "launch__occupancy_limit_warps",
+     "the limit that binds"},
+    {"theoretical_occupancy", "launch",
+     "launch__block_size launch__occupancy_limit_registers launch__occupancy_limit_shared_mem "
+     "launch__occupancy_limit_blocks launch__occupancy_limit_warps",
+     ""},
+    {"waves", "launch",
+     "launch__grid_size launch__occupancy_limit_registers launch__occupancy_limit_shared_mem "
+     "launch__occupancy_limit_blocks launch__occupancy_limit_warps",
+     ""},
+    {"gemm_loop", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
+    {"mma_in_code", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
+    {"local_bytes", "problem", "", "ptxas's stack frame per thread: needs the problem (local_traffic_bytes is counted)"},
+};
+
+void add_words(std::vector<std::string>& out, std::string_view words) {
+  while (!words.empty()) {
+    auto sp = words.find(' ');
+    std::string w(words.substr(0, sp));
+    if (!w.empty() && std::find(out.begin(), out.end(), w) == out.end()) out.push_back(w);
+    if (sp == std::string_view::npos) break;
+    words.remove_prefix(sp + 1);
+  }
+}
+
+}  // namespace
+
+std::span<const ExportSource> export_sources() { return kExportSources; }
+
+bool ncu_needs_problem(std::string_view signal) {
+  for (const auto& s : kExportSources)
+    if (s.signal == signal) return s.kind == "problem";
+  return false;
+}
+
+std::vector<std::string> ncu_metrics_needed(std::string_view signal) {
+  std::vector<std::string> out;
+  for (const auto& m : metrics_for_signals({std::string(signal)})) add_words(out, m);
+  for (const auto& s : kExportSources)
+    if (s.signal == signal) add_words(out, s.metrics);
+  if (ncu_needs_problem(signal)) out.clear();
+  return out;
 }
 
 std::vector<std::string> ncu_metrics_for(const std::vector<std::string>& signals) {
   std::vector<std::string> out = metrics_for_signals(signals);
-  // What the driver signals come from in an export (ncu's launch statistics and occupancy
-  // sections), and the device's name for the chip lookup.
+  for (const auto& s : signals) add_words(out, [&] {
+      for (const auto& src : kExportSources)
+        if (src.signal == s) return src.metrics;
+      return std::string_view();
+    }());
+  // The driver signals come from ncu's launch statistics and occupancy sections; the device's
+  // name picks the chip.
   static const char* kLaunch[] = {
       "launch__block_size", "launch__grid_size", "launch__registers_per_thread",
       "launch__shared_mem_per_block_static", "launch__shared_mem_per_block_dynamic",
       "launch__occupancy_limit_registers", "launch__occupancy_limit_shared_mem",
       "launch__occupancy_limit_blocks", "launch__occupancy_limit_warps",
       "device__attribute_display_name"};
-  out.insert(out.end(), std::begin(kLaunch), std::end(kLaunch));
+  for (const char* m : kLaunch) add_words(out, m);
   return out;
 }
 

@@ -9,6 +9,8 @@
 // come from the profiled run and are marked so: see DerivationInput::allow_profiled_fallback.
 #pragma once
 #include <map>
+#include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -57,17 +59,62 @@ struct NcuKernelGroup {
 };
 std::vector<NcuKernelGroup> group_ncu_kernels(const NcuExport& ex);
 
+// Rows of an export merged into one group as group_ncu_kernels merges a kernel's launches
+// (rows of different kernels too: every launch of one run of a problem, as a live profile
+// sums them). `name` names the group.
+NcuKernelGroup merge_ncu_rows(const NcuExport& ex, const std::vector<std::size_t>& rows, const std::string& name);
+
+// What an export cannot say about a kernel but its problem folder can: the FLOP and byte
+// formulas and launches of one run, the precision, and a static scan of the variant's PTX
+// compiled for the chip (NVRTC, no GPU). engine/ncu_problem.h fills it; every field may be
+// unknown (the signals it gives then stay missing, or come from counters where they can).
+struct NcuProblemFacts {
+  std::optional<double> flops, bytes;  // one run of the variant
+  std::optional<double> kernel_count, launch_count;  // distinct entries, launches per run
+  std::optional<std::string> dtype;
+  std::optional<int> code_tensor_ops, code_wgmma_ops;
+  std::optional<bool> code_gemm_loop;
+  std::optional<double> local_bytes_per_thread;  // ptxas stack frame of the heaviest entry
+};
+
 // Signals of one kernel group: weight = the group's profiled time over the whole export's,
-// launch_count = its launches, kernel_count 1. `time_us` is the kernel's UNPROFILED time per
-// run of the program (all its launches) when the user measured it (--time-us); without it,
-// time_us is missing and rates are taken over the profiled time, marked profiled-run.
+// launch_count = its launches (the problem's, when `facts` gives them), kernel_count 1.
+// `time_us` is the kernel's UNPROFILED time per run of the program (all its launches) when the
+// user measured it (--time-us); without it, time_us is ncu's profiled duration of the
+// exported launches, marked profiled-run and said in a note. When the export holds R of a
+// run's L launches, the problem's formulas are scaled by R / L to the rows' time. The
+// launch-gap fraction, which ncu cannot measure (it serialises launches), is estimated from
+// the chip's measured idle time per dependent launch (chips.yaml launch_gap_us), marked
+// estimate.
 Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGroup>& groups,
                              std::size_t group, const rules::ChipProfile* chip,
-                             std::optional<double> time_us);
+                             std::optional<double> time_us, const NcuProblemFacts* facts = nullptr);
 
-// The `ncu --metrics` list that collects everything `signals` need: their CUPTI metrics plus
-// the launch__* attributes the driver signals come from in an export.
+// How an export gives a signal the live path takes from elsewhere (the unprofiled run, the
+// problem, the driver, the code). kind: "counters" (from `metrics`, over the profiled run),
+// "launch" (ncu's launch statistics: `metrics` are launch__*), "rows" (the export's rows
+// themselves), "problem" (needs the problem folder: no export holds it).
+struct ExportSource {
+  std::string_view signal;
+  std::string_view kind;
+  std::string_view metrics;  // space separated
+  std::string_view how;
+};
+std::span<const ExportSource> export_sources();
+// Every metric an export needs for `signal`: the metrics that feed it (metric_set.h) and
+// those of its export source. Empty for a signal only the problem can give.
+std::vector<std::string> ncu_metrics_needed(std::string_view signal);
+// True for a signal no export metric can give (code facts): eval and classify --problem
+// supply it from the problem folder; a bare export reports it missing.
+bool ncu_needs_problem(std::string_view signal);
+
+// The `ncu --metrics` list that collects everything `signals` need in an export: what
+// ncu_metrics_needed gives for each, plus the launch__* attributes and the device name.
 std::vector<std::string> ncu_metrics_for(const std::vector<std::string>& signals);
+
+// "scale_vec4(float4 const*, ...)" or "void scale_vec4<...>(...)" -> "scale_vec4": the name
+// a problem's launch `entry:` gives.
+std::string kernel_base_name(std::string demangled);
 
 // Scale factor from an ncu unit to the base unit (nsecond for time, byte, 1/second for rates);
 // nullopt for a unit this reader does not know.

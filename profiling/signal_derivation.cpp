@@ -96,7 +96,8 @@ std::optional<double> sum(std::optional<double> a, std::optional<double> b) {
 // device's cuBLAS product was measured, which is the tensor path's practical roof). Returns the ceiling in
 // FLOP/s and its name; nullopt if the inputs cannot say which ceiling applies.
 std::optional<std::pair<double, std::string>> flop_ceiling(const DerivationInput& in,
-                                                           std::optional<bool> tensor_active) {
+                                                           std::optional<bool> tensor_active,
+                                                           const std::string& dtype) {
   if (!tensor_active) return std::nullopt;
   auto pick = [&](const std::optional<double>& measured, const char* key,
                   const std::string& label) -> std::optional<std::pair<double, std::string>> {
@@ -104,7 +105,6 @@ std::optional<std::pair<double, std::string>> flop_ceiling(const DerivationInput
     if (auto peak = chip_number(in.chip, key)) return std::pair{*peak * 1e12, "datasheet " + label + " peak"};
     return std::nullopt;
   };
-  std::string dtype = in.dtype.value_or("");
   if (!*tensor_active) {
     // The roof of the CUDA-core pipe the kernel computes on, from the chip's pipe table; the
     // FP32 datasheet rate when the chip has no table. Never cuBLAS: that is a GEMM's reach.
@@ -124,13 +124,26 @@ std::optional<std::pair<double, std::string>> flop_ceiling(const DerivationInput
 }
 
 // The cuBLAS product of the kernel's path: the GEMM reference gemm_ref_ratio is taken against.
-std::optional<double> gemm_reference(const DerivationInput& in, bool tensor) {
-  std::string dtype = in.dtype.value_or("");
+std::optional<double> gemm_reference(const DerivationInput& in, bool tensor, const std::string& dtype) {
   if (!tensor) return dtype == "fp32" ? in.measured.fp32_flops_per_s : std::nullopt;
   if (dtype == "tf32" || dtype == "fp32") return in.measured.tf32_flops_per_s;
   if (dtype == "fp16") return in.measured.fp16_flops_per_s;
   if (dtype == "bf16") return in.measured.bf16_flops_per_s;
   return std::nullopt;
+}
+
+// FLOPs counted by the FP32 and FP64 instruction counters (an FMA is two), and the precision
+// most of them ran in: what an export without its problem has instead of the FLOP formula.
+// Tensor-core work is not in these counters, so a kernel that ran tensor instructions gets
+// none (its FLOPs would be undercounted).
+struct CountedFlops {
+  double fp32 = 0, fp64 = 0;
+};
+std::optional<CountedFlops> counted_flops(const DerivationInput& in) {
+  auto ffma = raw(in, kFfma), fadd = raw(in, kFadd), fmul = raw(in, kFmul);
+  auto dfma = raw(in, kDfma), dadd = raw(in, kDadd), dmul = raw(in, kDmul);
+  if (!ffma || !fadd || !fmul || !dfma || !dadd || !dmul) return std::nullopt;
+  return CountedFlops{2 * *ffma + *fadd + *fmul, 2 * *dfma + *dadd + *dmul};
 }
 
 }  // namespace
@@ -152,6 +165,7 @@ const char* to_string(Origin o) {
     case Origin::Problem: return "problem";
     case Origin::Given: return "given";
     case Origin::Code: return "code";
+    case Origin::Estimate: return "estimate";
   }
   return "?";
 }
@@ -177,10 +191,14 @@ Derivation derive_signals(const DerivationInput& in) {
   // --time-us); the rates may still be taken over the profiled run, marked profiled-run.
   b.number("time_us", time_us, time_origin);
   if (!time_us && in.allow_profiled_fallback && profiled_us) {
+    // An export has no unprofiled run: its kernel duration stands in, and says so (ncu with
+    // --clock-control none times a kernel within a few % of an unprofiled run; the range
+    // profiler's replay does not: docs/h200.md).
     time_us = profiled_us;
     time_origin = Origin::ProfiledRun;
-    b.note("time_us not measured (no unprofiled time given): rates are over the profiled "
-           "duration, which replay depresses for memory-bound kernels");
+    b.number("time_us", time_us, time_origin);
+    b.note("time_us is the profiled gpu__time_duration (no unprofiled time given: --time-us); "
+           "rates are over the profiled run");
   }
 
   // --- bytes and bandwidth ---
@@ -200,7 +218,12 @@ Derivation derive_signals(const DerivationInput& in) {
     b.number("achieved_gbps", *bw / 1e9, rate_origin);
     std::optional<double> ceiling = in.measured.dram_bytes_per_s;
     if (!ceiling) {
-      if (auto peak = chip_number(in.chip, "dram_gbps")) {
+      // No copy measured in this session (an import): the chip table's measured copy rate,
+      // the same kind of roof; the datasheet peak only where the table has none.
+      if (auto copy = chip_number(in.chip, "dram_copy_gbps")) {
+        ceiling = *copy * 1e9;
+        b.note("dram_frac against chips.yaml's measured copy rate (no ceiling measured in this run)");
+      } else if (auto peak = chip_number(in.chip, "dram_gbps")) {
         ceiling = *peak * 1e9;
         b.note("dram_frac against the datasheet DRAM peak (no measured ceiling)");
       }
@@ -255,10 +278,28 @@ Derivation derive_signals(const DerivationInput& in) {
     b.boolean("wgmma_active", all && *all > 0 ? *gmma / *all >= kTensorActiveMinShare : *gmma > 0, Origin::Profiled);
   }
   b.number("tensor_frac", pct_to_frac(raw(in, kTensorActive)), Origin::Profiled);
-  if (in.flops && time_us && *time_us > 0) {
-    double rate = *in.flops / (*time_us * 1e-6);
+  // The FLOP formula and the precision come from the problem; an export without one counts
+  // them (CUDA-core work only: with tensor work they stay missing).
+  std::optional<double> flops = in.flops;
+  std::optional<std::string> dtype = in.dtype;
+  Origin dtype_origin = Origin::Problem;
+  if (in.allow_profiled_fallback && (!flops || !dtype)) {
+    auto counted = counted_flops(in);
+    if (counted && tensor_active && !*tensor_active) {
+      if (!flops) {
+        flops = counted->fp32 + counted->fp64;
+        b.note("FLOPs counted from the FP32/FP64 instruction counters (no problem formula)");
+      }
+      if (!dtype && counted->fp32 + counted->fp64 > 0) {
+        dtype = counted->fp64 > counted->fp32 ? "fp64" : "fp32";
+        dtype_origin = Origin::Profiled;
+      }
+    }
+  }
+  if (flops && time_us && *time_us > 0) {
+    double rate = *flops / (*time_us * 1e-6);
     b.number("achieved_tflops", rate / 1e12, rate_origin);
-    if (auto ceil = flop_ceiling(in, tensor_active)) {
+    if (auto ceil = flop_ceiling(in, tensor_active, dtype.value_or(""))) {
       // Up to 5 % over a roof is the roof (clock and formula rounding); beyond that the
       // number is a defect (a wrong FLOP formula or timing) and is dropped by the range check.
       double f = rate / ceil->first;
@@ -267,11 +308,14 @@ Derivation derive_signals(const DerivationInput& in) {
     }
     // Only a matrix product has a GEMM reference: the code's loop says so, or tensor cores ran.
     if (tensor_active && (*tensor_active || in.code_gemm_loop.value_or(false))) {
-      if (auto ref = gemm_reference(in, *tensor_active)) b.number("gemm_ref_ratio", rate / *ref, rate_origin);
+      if (auto ref = gemm_reference(in, *tensor_active, dtype.value_or("")))
+        b.number("gemm_ref_ratio", rate / *ref, rate_origin);
     }
   }
   if (in.flops && in.bytes && *in.bytes > 0)
     b.number("arith_intensity", *in.flops / *in.bytes, Origin::Problem);
+  else if (in.allow_profiled_fallback && flops && bytes && *bytes > 0)
+    b.number("arith_intensity", *flops / *bytes, Origin::Profiled);  // counted FLOPs or bytes
   b.number("compute_frac", pct_to_frac(raw(in, kSmThroughput)), Origin::Profiled);
   b.number("fma_frac", pct_to_frac(raw(in, kFmaActive)), Origin::Profiled);
   b.number("issue_frac", pct_to_frac(raw(in, kIssueActive)), Origin::Profiled);
@@ -305,7 +349,7 @@ Derivation derive_signals(const DerivationInput& in) {
     auto active = raw(in, kWarpsActiveSum);
     for (const auto& [name, metric] : kStalls) b.number(name, ratio(raw(in, metric), active), Origin::Profiled);
   }
-  b.text("dtype", in.dtype, Origin::Problem);
+  b.text("dtype", dtype, dtype_origin);
 
   // --- memory access quality (profiled counters; ratios do not depend on replay speed) ---
   // Bytes per sector of global loads is undefined without global load requests (a cp.async /

@@ -77,6 +77,7 @@ enum class Origin {
   Problem,     // the problem spec
   Given,       // passed in by the caller (kernel count, weight)
   Code,        // a static scan of the compiled code (the PTX)
+  Estimate,    // a model from a measured chip figure (an export's launch gaps: chips.yaml)
 };
 const char* to_string(Origin o);
 

@@ -1,8 +1,13 @@
 // `solver classify`: name a kernel's bottleneck with the rule table, from one of three sources:
 //   --signals FILE.json   recorded signals (a signal file)
 //   --ncu-csv FILE        an Nsight Compute export (`ncu --csv --page raw`), one verdict per kernel
-//                         (its launches merged; --time-us [NAME=]US gives its unprofiled time)
+//                         (its launches merged; --time-us [NAME=]US gives its unprofiled time;
+//                         --problem P [--variant V] adds that problem's formulas, precision and
+//                         PTX code facts to its kernels: engine/ncu_problem.h)
 //   --problem P --variant V   live, on this machine's GPU: see classify_live (cmd_classify_live.cpp)
+#include <algorithm>
+#include <filesystem>
+#include <optional>
 #include <ostream>
 
 #include "engine/cli/commands.h"
@@ -10,6 +15,8 @@
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/cli/verdict.h"
+#include "engine/ncu_problem.h"
+#include "generators/compile_cache.h"
 #include "profiling/ncu_csv.h"
 #include "profiling/signal_file.h"
 #include "rules/matcher.h"
@@ -87,27 +94,31 @@ int run_classify(Context& ctx) {
   po::options_description opts("options");
   opts.add_options()("signals", po::value<std::string>(), "signal file (JSON) to classify")(
       "ncu-csv", po::value<std::string>(), "Nsight Compute export (ncu --csv --page raw ...)")(
-      "problem", po::value<std::string>(), "live: problem name (needs a GPU)")(
-      "variant", po::value<std::string>(), "live: variant id of the problem")(
+      "problem", po::value<std::string>(),
+      "live: problem name (needs a GPU); with --ncu-csv: the problem (name or folder) whose kernels "
+      "the export holds, for its formulas, precision and PTX scan")(
+      "variant", po::value<std::string>(), "variant id of the problem (with --ncu-csv: default its seed)")(
       "chip", po::value<std::string>(), "chips.yaml id or alias to classify as if on (default: the file's chip)")(
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
       "time-us", po::value<std::vector<std::string>>()->composing(),
       "with --ncu-csv: a kernel's unprofiled time per run in us, as US (one kernel) or NAME=US "
-      "(repeatable); without it time_us is not measured")(
+      "(repeatable); without it time_us is ncu's profiled duration, marked profiled-run")(
       "json", "print the verdicts as JSON");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "classify",
-                              "(--signals FILE | --ncu-csv FILE [--time-us [NAME=]US]... | --problem P --variant V) [--chip NAME] [--rules FILE] [--json]",
+                              "(--signals FILE | --ncu-csv FILE [--problem P [--variant V]] [--time-us [NAME=]US]... | --problem P --variant V) [--chip NAME] [--rules FILE] [--json]",
                               opts, vm))
     return *rc;
-  int sources = int(vm.count("signals")) + int(vm.count("ncu-csv")) + int(vm.count("problem"));
+  // --problem names the live source, or with --ncu-csv the problem the export's kernels are of.
+  const bool ncu_problem = vm.count("ncu-csv") && vm.count("problem");
+  int sources = int(vm.count("signals")) + int(vm.count("ncu-csv")) + int(vm.count("problem") && !ncu_problem);
   if (sources != 1) {
     ctx.err << "solver classify: give exactly one of --signals, --ncu-csv, --problem (see: solver classify --help)\n";
     return kExitBadInput;
   }
   std::string rules_path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
 
-  if (vm.count("problem")) {
+  if (vm.count("problem") && !ncu_problem) {
     if (!vm.count("variant")) {
       ctx.err << "solver classify: --problem needs --variant\n";
       return kExitBadInput;
@@ -139,6 +150,14 @@ int run_classify(Context& ctx) {
     profiling::NcuExport ex = profiling::load_ncu_csv(path);
     std::vector<profiling::NcuKernelGroup> groups = profiling::group_ncu_kernels(ex);
     std::vector<std::optional<double>> times = ncu_times(vm, groups);
+    // With --problem: a folder, or a name under the data dir's problems.
+    std::string problem_dir;
+    if (ncu_problem) {
+      problem_dir = vm["problem"].as<std::string>();
+      if (!std::filesystem::is_directory(problem_dir))
+        problem_dir = (std::filesystem::path(problems_root(ctx.data_dir)) / problem_dir).string();
+    }
+    generators::CompileCache cache(generators::default_cache_dir());
     for (std::size_t i = 0; i < groups.size(); ++i) {
       const profiling::NcuKernelGroup& k = groups[i];
       const rules::ChipProfile* chip = nullptr;
@@ -147,7 +166,19 @@ int run_classify(Context& ctx) {
       if (!chip)
         throw rules::InputError(rules::Diagnostic{{path, k.line, 1},
             "device '" + k.device + "' is not in chips.yaml: pass --chip NAME (see: solver chips)"});
-      profiling::Derivation d = profiling::derive_ncu_kernel(ex, groups, i, chip, times[i]);
+      // The problem's formulas and code facts belong to its own kernels only.
+      std::optional<engine::NcuProblemResult> facts;
+      if (ncu_problem) {
+        facts = engine::ncu_problem_facts(problem_dir, vm.count("variant") ? vm["variant"].as<std::string>() : "",
+                                          {}, *chip, &cache);
+        const auto& e = facts->entries;
+        if (std::find(e.begin(), e.end(), profiling::kernel_base_name(k.name)) == e.end()) facts.reset();
+      }
+      profiling::Derivation d =
+          profiling::derive_ncu_kernel(ex, groups, i, chip, times[i], facts ? &facts->facts : nullptr);
+      if (facts) d.notes.insert(d.notes.end(), facts->notes.begin(), facts->notes.end());
+      else if (ncu_problem)
+        d.notes.push_back("not a kernel of " + vm["problem"].as<std::string>() + ": its code facts are missing");
       rules::MatchResult m = matcher.match(d.signals, *chip);
       std::map<std::string, std::string> origin;
       for (const auto& [name, o] : d.origin) origin[name] = profiling::to_string(o);

@@ -18,6 +18,7 @@
 #include "engine/cli/paths.h"
 #include "engine/eval_score.h"
 #include "engine/eval_suite.h"
+#include "engine/ncu_problem.h"
 #include "engine/backend/open_backend.h"
 #include "profiling/metric_set.h"
 #include "profiling/ncu_csv.h"
@@ -34,7 +35,7 @@ using engine::EvalReport;
 using engine::LabelledKernel;
 
 struct EvalOptions {
-  std::string suite, backend, signals_dir, ncu_csv, chip, rules_path, save_signals, confirm_dir;
+  std::string suite, backend, signals_dir, ncu_csv, chip, rules_path, save_signals, confirm_dir, confirm_csv;
   bool json = false;
 };
 
@@ -42,14 +43,7 @@ std::string value_text(const rules::Value& v) {
   return std::holds_alternative<double>(v) ? format_number(std::get<double>(v)) : rules::format_value(v);
 }
 
-// "scale_vec4(float4 const*, ...)" or "void scale_vec4<...>(...)" -> "scale_vec4".
-std::string base_kernel_name(std::string name) {
-  name = name.substr(0, name.find('('));
-  name = name.substr(0, name.find('<'));
-  while (!name.empty() && name.back() == ' ') name.pop_back();
-  if (auto sp = name.rfind(' '); sp != std::string::npos) name = name.substr(sp + 1);
-  return name;
-}
+std::string base_kernel_name(const std::string& name) { return profiling::kernel_base_name(name); }
 
 double row_time(const profiling::NcuKernel& k) {
   auto it = k.raw.find(std::string(profiling::metric::kTime));
@@ -104,38 +98,31 @@ void from_ncu_csv(const EvalOptions& o, const engine::LabelledSuite& suite, cons
     else rows[it->second].push_back(i);
   }
   std::vector<std::string> chips_seen;
+  generators::CompileCache cache(generators::default_cache_dir());
   for (const auto& k : suite.kernels) {
     auto it = rows.find(&k);
     if (it == rows.end()) {
       report.cases.push_back(engine::unmeasured_case(k, "no row of " + o.ncu_csv + " names " + join(k.entries, ", ")));
       continue;
     }
-    // One row per distinct kernel of the variant (its longest launch), so a kernel's weight is
-    // its share of this problem's kernels, not of everything else in the export; the longest
-    // of those speaks for the variant, as in a live profile.
-    profiling::NcuExport sub;
-    sub.file = ex.file;
-    for (const auto& e : k.entries) {
-      const profiling::NcuKernel* best = nullptr;
-      for (std::size_t i : it->second)
-        if (base_kernel_name(ex.kernels[i].name) == e && (!best || row_time(ex.kernels[i]) > row_time(*best)))
-          best = &ex.kernels[i];
-      if (best) sub.kernels.push_back(*best);
-    }
-    std::size_t pick = 0;
-    for (std::size_t i = 1; i < sub.kernels.size(); ++i)
-      if (row_time(sub.kernels[i]) > row_time(sub.kernels[pick])) pick = i;
-    const profiling::NcuKernel& row = sub.kernels[pick];
+    // Every exported launch of the problem's kernels merged, as the live profile sums one run
+    // of all its launches; the problem is the whole subject, so its weight is 1 (a kernel of
+    // the suite is not a part of some larger program). The longest launch names the device.
+    std::size_t longest = it->second.front();
+    for (std::size_t i : it->second)
+      if (row_time(ex.kernels[i]) > row_time(ex.kernels[longest])) longest = i;
+    const profiling::NcuKernel& row = ex.kernels[longest];
     const rules::ChipProfile* chip = !o.chip.empty() ? &resolve_chip(chips, o.chip) : chips.find(row.device);
     if (!chip)
       throw rules::InputError(rules::Diagnostic{{o.ncu_csv, row.line, 1},
           "device '" + row.device + "' is not in chips.yaml: pass --chip NAME (see: solver chips)"});
     if (std::find(chips_seen.begin(), chips_seen.end(), chip->id) == chips_seen.end()) chips_seen.push_back(chip->id);
-    profiling::Derivation d = profiling::derive_ncu_signals(sub, pick, chip);
-    // The export cannot count a variant's launches (ncu serialises and may skip some); the
-    // suite's problem says them.
-    d.signals.values["kernel_count"] = double(k.entries.size());
-    d.signals.values["launch_count"] = double(k.launches);
+    std::vector<profiling::NcuKernelGroup> groups{profiling::merge_ncu_rows(ex, it->second, k.name)};
+    // What the export cannot hold (formulas, launches, precision, the code's facts) from the
+    // problem folder: the same inputs the live profile derives from.
+    engine::NcuProblemResult facts = engine::ncu_problem_facts(k.dir, k.variant, k.knobs, *chip, &cache);
+    profiling::Derivation d = profiling::derive_ncu_kernel(ex, groups, 0, chip, std::nullopt, &facts.facts);
+    d.notes.insert(d.notes.end(), facts.notes.begin(), facts.notes.end());
     rules::MatchResult m = matcher.match(d.signals, *chip);
     EvalCase c = engine::score_case(k, m, o.ncu_csv + ":" + std::to_string(row.line) + " (" +
                                               std::to_string(it->second.size()) + " rows)");
@@ -191,21 +178,24 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
 // raw export of that kernel, any metric columns) and compared with the label's ranges. The
 // longest launch of the kernel speaks for it, as in eval.
 int check_confirm(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& suite) {
-  if (!fs::is_directory(o.confirm_dir))
+  // One export of every kernel (--confirm-csv) or one per kernel (--confirm-dir D/<problem>.csv).
+  std::optional<profiling::NcuExport> shared;
+  if (!o.confirm_csv.empty()) shared = profiling::load_ncu_csv(o.confirm_csv);  // bad file: exit 2
+  else if (!fs::is_directory(o.confirm_dir))
     throw rules::InputError(rules::Diagnostic{{o.confirm_dir, 0, 0}, "--confirm-dir: not a folder"});
   Table t({"kernel", "label", "metric", "expected", "measured", "ok"});
   nlohmann::json rows = nlohmann::json::array();
   int labels_ok = 0, labels_checked = 0, in_range = 0, metrics = 0;
   for (const auto& k : suite.kernels) {
-    fs::path file = fs::path(o.confirm_dir) / (k.name + ".csv");
+    fs::path file = shared ? fs::path(o.confirm_csv) : fs::path(o.confirm_dir) / (k.name + ".csv");
     const profiling::NcuKernel* row = nullptr;
     profiling::NcuExport ex;
     std::string why;
-    if (!fs::exists(file)) {
+    if (!shared && !fs::exists(file)) {
       why = "no capture " + file.string();
     } else {
       try {
-        ex = profiling::load_ncu_csv(file.string());
+        ex = shared ? *shared : profiling::load_ncu_csv(file.string());
       } catch (const rules::InputError& e) {
         why = e.diagnostics().empty() ? "unreadable" : e.diagnostics().front().to_string();
       }
@@ -242,7 +232,7 @@ int check_confirm(Context& ctx, const EvalOptions& o, const engine::LabelledSuit
     labels_ok += all ? 1 : 0;
   }
   if (o.json) {
-    print_json(ctx.out, nlohmann::json{{"suite", o.suite}, {"confirm_dir", o.confirm_dir}, {"labels", labels_checked},
+    print_json(ctx.out, nlohmann::json{{"suite", o.suite}, {"confirm_dir", o.confirm_dir}, {"confirm_csv", o.confirm_csv}, {"labels", labels_checked},
                                        {"labels_confirmed", labels_ok}, {"metrics", metrics},
                                        {"metrics_in_range", in_range}, {"rows", rows}});
   } else {
@@ -299,11 +289,12 @@ int run_eval(Context& ctx) {
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
       "save-signals", po::value<std::string>(), "live: also write each kernel's signals to DIR/<problem>.json")(
       "confirm-dir", po::value<std::string>(), "check each label's confirm: ranges against DIR/<problem>.csv (ncu raw exports)")(
+      "confirm-csv", po::value<std::string>(), "as --confirm-dir, from one ncu raw export of every suite kernel")(
       "json", "print the results as JSON");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "eval",
                               "--suite DIR [--backend live|recorded] [--signals-dir D | --ncu-csv F] [--chip C] "
-                              "[--rules F] [--save-signals D] [--json]\n       solver eval --suite DIR --confirm-dir D [--json]",
+                              "[--rules F] [--save-signals D] [--json]\n       solver eval --suite DIR (--confirm-dir D | --confirm-csv F) [--json]",
                               opts, vm))
     return *rc;
   EvalOptions o;
@@ -314,6 +305,7 @@ int run_eval(Context& ctx) {
   o.chip = get("chip");
   o.save_signals = get("save-signals");
   o.confirm_dir = get("confirm-dir");
+  o.confirm_csv = get("confirm-csv");
   o.rules_path = vm.count("rules") ? get("rules") : rules_file(ctx.data_dir);
   o.json = vm.count("json") > 0;
   bool recorded_source = !o.signals_dir.empty() || !o.ncu_csv.empty();
@@ -323,7 +315,8 @@ int run_eval(Context& ctx) {
     return kExitBadInput;
   };
   if (o.suite.empty()) return usage_error("--suite DIR is required");
-  if (!o.confirm_dir.empty()) {
+  if (!o.confirm_dir.empty() && !o.confirm_csv.empty()) return usage_error("give one of --confirm-dir, --confirm-csv");
+  if (!o.confirm_dir.empty() || !o.confirm_csv.empty()) {
     if (recorded_source || vm.count("backend") || !o.save_signals.empty())
       return usage_error("--confirm-dir checks the labels' evidence; it takes no signal source");
     return check_confirm(ctx, o, engine::load_labelled_suite(o.suite));

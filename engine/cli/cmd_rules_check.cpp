@@ -12,6 +12,7 @@
 #include "rules/diagnostics.h"
 #include "profiling/metric_set.h"
 #include "profiling/ncu_csv.h"
+#include "rules/signals.h"
 #include "profiling/rule_metrics.h"
 #include "rules/hypotheses.h"
 #include "rules/rule_table.h"
@@ -71,10 +72,37 @@ int run_rules_check(Context& ctx) {
     return r ? r->where.file + ":" + std::to_string(r->where.line) + ":" + std::to_string(r->where.column) : path;
   };
   if (!against.empty()) {
-    for (const auto& u : profiling::uncollectable_reads(table, metrics))
+    std::set<std::pair<std::string, std::string>> warned;
+    for (const auto& u : profiling::uncollectable_reads(table, metrics)) {
+      warned.insert({u.rule, u.signal});
       warnings.push_back(where(u.rule) + ": rule '" + u.rule + "' reads " + u.signal + ", which " + against +
                          " cannot collect (missing " + join(u.missing_metrics, ", ") +
                          "): the rule stays undecided");
+    }
+    // An export derives what the live path takes from the unprofiled run, the driver or the
+    // code from other counters (profiling/ncu_csv.h, export sources), or needs the problem.
+    if (vm.count("ncu-csv")) {
+      for (const auto& r : table.rules) {
+        if (r.status == rules::RuleStatus::Retired || !r.when) continue;
+        for (const auto& name : r.when->names()) {
+          if (!rules::signal_index(name) || warned.count({r.id, name})) continue;
+          warned.insert({r.id, name});
+          if (profiling::ncu_needs_problem(name)) {
+            warnings.push_back(where(r.id) + ": rule '" + r.id + "' reads " + name +
+                               ", which no export holds (the code's facts): give the problem "
+                               "(classify --ncu-csv F --problem P, or eval --ncu-csv), else the rule stays undecided");
+            continue;
+          }
+          std::vector<std::string> missing;
+          for (const auto& m : profiling::ncu_metrics_needed(name))
+            if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) missing.push_back(m);
+          if (!missing.empty())
+            warnings.push_back(where(r.id) + ": rule '" + r.id + "' reads " + name + ", which " + against +
+                               " cannot derive without its problem (missing " + join(missing, ", ") +
+                               "): the rule stays undecided");
+        }
+      }
+    }
   } else {
     for (const auto& r : table.rules) {
       if (r.status == rules::RuleStatus::Retired || !r.when) continue;

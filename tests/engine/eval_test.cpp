@@ -334,6 +334,40 @@ TEST_CASE("eval --confirm-dir: each label's confirm ranges against its own ncu c
   CHECK(run({"eval", "--suite", kSuite, "--confirm-dir", kData + "synthetic_confirm", "--signals-dir", kSignals}).rc == 2);
 }
 
+TEST_CASE("eval --confirm-csv: one export of every kernel gives the same check as one per kernel") {
+  // The two captures joined: one header and units row, then both kernels' rows.
+  auto lines = [](const std::string& path) {
+    std::ifstream in(path);
+    std::vector<std::string> out;
+    for (std::string l; std::getline(in, l);)
+      if (!l.empty() && l[0] == '"') out.push_back(l);
+    return out;
+  };
+  auto gemm = lines(kData + "synthetic_confirm/synthetic_gemm.csv");
+  auto stream = lines(kData + "synthetic_confirm/synthetic_stream.csv");
+  REQUIRE(gemm.size() >= 3);
+  REQUIRE(stream.size() >= 3);
+  REQUIRE(gemm[0] == stream[0]);
+  fs::path file = fs::temp_directory_path() / "solver_eval_confirm_all.csv";
+  {
+    std::ofstream out(file);
+    for (const auto& l : gemm) out << l << "\n";
+    for (std::size_t i = 2; i < stream.size(); ++i) out << stream[i] << "\n";
+  }
+  Run r = run({"eval", "--suite", kSuite, "--confirm-csv", file.string(), "--json"});
+  REQUIRE_MESSAGE(r.rc == 0, r.err);
+  json j = json::parse(r.out);
+  CHECK(j["labels_confirmed"] == 1);
+  CHECK(j["metrics_in_range"] == 1);
+  std::map<std::string, json> rows;
+  for (const auto& row : j["rows"]) rows[row["kernel"].get<std::string>()] = row;
+  CHECK(rows["synthetic_stream"]["value"] == 92.5);
+  CHECK(rows["synthetic_gemm"]["value"] == 130.0);
+  CHECK(rows["synthetic_gather"]["detail"].get<std::string>().find("no row names") == 0);
+  CHECK(run({"eval", "--suite", kSuite, "--confirm-csv", file.string(), "--confirm-dir", kData}).rc == 2);
+  CHECK(run({"eval", "--suite", kSuite, "--confirm-csv", kData + "no_such.csv"}).rc == 2);
+}
+
 TEST_CASE("eval --save-signals writes what --signals-dir reads back") {
   TempSuite t("save");
   engine::LabelledSuite s = engine::load_labelled_suite(t.root.string());

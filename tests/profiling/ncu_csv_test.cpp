@@ -159,8 +159,9 @@ TEST_CASE("a multi-kernel export: launches merged per kernel, weight from each k
   Derivation stream = derive_ncu_kernel(ex, groups, 1, &chip, std::nullopt);
   CHECK(std::get<double>(stream.signals.get("weight")) == Approx(180000 / total));
   CHECK(std::get<double>(stream.signals.get("stall_long_scoreboard")) == Approx(70.0 / 90));
-  // No --time-us: time_us is not measured (reported missing), the rates are the profiled run's.
-  CHECK(rules::is_missing(stream.signals.get("time_us")));
+  // No --time-us: time_us is ncu's duration, marked profiled-run, as are the rates.
+  CHECK(std::get<double>(stream.signals.get("time_us")) == Approx(180));
+  CHECK(stream.origin.at("time_us") == Origin::ProfiledRun);
   CHECK(stream.origin.at("dram_frac") == Origin::ProfiledRun);
   // With the unprofiled time the rate is the real one.
   Derivation timed = derive_ncu_kernel(ex, groups, 1, &chip, 139.0);
@@ -170,4 +171,58 @@ TEST_CASE("a multi-kernel export: launches merged per kernel, weight from each k
   Derivation sync = derive_ncu_kernel(ex, groups, 2, &chip, std::nullopt);
   CHECK(std::get<double>(sync.signals.get("stall_barrier")) == Approx(0.5));
   CHECK(std::get<std::string>(sync.signals.get("occupancy_limiter")) == "registers");
+}
+
+TEST_CASE("problem facts: formulas scaled to the exported launches, code facts, launch-gap estimate") {
+  NcuExport ex = load_ncu_csv("tests/data/ncu/multi_kernel_raw.csv");
+  auto groups = group_ncu_kernels(ex);
+  auto chip = testing::h200_like();
+  // add_bias: 2 exported launches (5 us of profiled time) of a run of 8 launches.
+  NcuProblemFacts facts;
+  facts.flops = 8e6;
+  facts.bytes = 4e6;
+  facts.launch_count = 8;
+  facts.kernel_count = 1;
+  facts.dtype = "fp32";
+  facts.code_tensor_ops = 0;
+  facts.code_gemm_loop = false;
+  Derivation d = derive_ncu_kernel(ex, groups, 0, &chip, std::nullopt, &facts);
+  CHECK(std::get<double>(d.signals.get("launch_count")) == 8);
+  // 2 of 8 launches: a quarter of the run's FLOPs in the rows' 5 us.
+  CHECK(std::get<double>(d.signals.get("achieved_tflops")) == Approx(2e6 / 5e-6 / 1e12));
+  CHECK(std::get<double>(d.signals.get("arith_intensity")) == Approx(2.0));
+  CHECK(std::get<bool>(d.signals.get("gemm_loop")) == false);
+  CHECK(std::get<bool>(d.signals.get("mma_in_code")) == false);
+  CHECK(std::get<std::string>(d.signals.get("dtype")) == "fp32");
+  // No measured launch gap in this chip profile: the fraction stays missing, never guessed.
+  CHECK(rules::is_missing(d.signals.get("launch_gap_frac")));
+  // With one: 7 gaps of 3 us against 8 launches of 2.5 us.
+  chip.numbers["launch_gap_us"] = 3.0;
+  Derivation g = derive_ncu_kernel(ex, groups, 0, &chip, std::nullopt, &facts);
+  CHECK(std::get<double>(g.signals.get("launch_gap_frac")) == Approx(21.0 / (21.0 + 20.0)));
+  CHECK(g.origin.at("launch_gap_frac") == Origin::Estimate);
+  // The chip's measured copy rate is the DRAM roof of an import, before the datasheet peak.
+  chip.numbers["dram_copy_gbps"] = 4000;
+  Derivation s = derive_ncu_kernel(ex, groups, 1, &chip, 139.0);
+  CHECK(std::get<double>(s.signals.get("dram_frac")) == Approx(std::min(1.0, 536870912.0 / 139e-6 / 4.0e12)));
+}
+
+TEST_CASE("a bare export counts FP32/FP64 FLOPs for flop_frac and dtype, never with tensor work") {
+  auto chip = testing::h200_like();
+  DerivationInput in;
+  in.chip = &chip;
+  in.allow_profiled_fallback = true;
+  in.raw = {{std::string(metric::kTime), 100000}, {std::string(metric::kFfma), 0}, {std::string(metric::kFadd), 0},
+            {std::string(metric::kFmul), 0}, {std::string(metric::kDfma), 1.5e9}, {std::string(metric::kDadd), 0},
+            {std::string(metric::kDmul), 0}, {std::string(metric::kTensorInst), 0},
+            {std::string(metric::kTensorActive), 0}};
+  Derivation d = derive_signals(in);
+  CHECK(std::get<std::string>(d.signals.get("dtype")) == "fp64");
+  // 3 GFLOP in 100 us against the FP64 pipe: 132 x 64 x 2 x 1.98 GHz.
+  CHECK(std::get<double>(d.signals.get("flop_frac")) == Approx(3e9 / 100e-6 / (132 * 64 * 2 * 1.98e9)));
+  in.raw[std::string(metric::kTensorInst)] = 1e6;
+  in.raw[std::string(metric::kTensorActive)] = 40;
+  Derivation t = derive_signals(in);
+  CHECK(rules::is_missing(t.signals.get("flop_frac")));
+  CHECK(rules::is_missing(t.signals.get("dtype")));
 }

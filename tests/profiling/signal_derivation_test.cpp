@@ -1,6 +1,8 @@
 // Signal derivation from the raw values measured on the H200 (docs/h200.md).
 #include <doctest/doctest.h>
 
+#include <algorithm>
+
 #include "profiling/metric_set.h"
 #include "profiling/signal_derivation.h"
 #include "test_chips.h"
@@ -149,7 +151,11 @@ TEST_CASE("profiled fallback (ncu import) is opt-in and marked") {
   CHECK(num(d, "dram_frac") == Approx(536870912.0 / 223e-6 / 4.8e12));
   CHECK(num(d, "dram_frac") < 0.55);  // the replay-depressed view docs/h200.md warns about
   CHECK(d.origin.at("dram_frac") == Origin::ProfiledRun);
-  CHECK_FALSE(has(d, "time_us"));  // the unprofiled time was not measured: missing, not faked
+  // No unprofiled time: the profiled duration stands in, marked so and said in a note.
+  CHECK(num(d, "time_us") == Approx(223));
+  CHECK(d.origin.at("time_us") == Origin::ProfiledRun);
+  CHECK(std::any_of(d.notes.begin(), d.notes.end(),
+                    [](const std::string& n) { return n.find("time_us is the profiled") != std::string::npos; }));
   CHECK(num(d, "dram_bytes") == Approx(536870912.0));
 }
 
