@@ -132,7 +132,9 @@ void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
   }
   row.compile = "error";
   row.failed = true;
-  row.detail = c.log.empty() ? c.error : log_headline(c.log);
+  // A missing entry is found after a successful compile: its reason is the error itself.
+  bool compiler_said = c.error.rfind("compile error", 0) == 0;
+  row.detail = c.log.empty() || !compiler_said ? first_line(c.error) : log_headline(c.log);
   row.log = c.log;
 }
 
