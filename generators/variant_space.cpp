@@ -2,6 +2,8 @@
 
 #include "rules/text_file.h"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -279,6 +281,15 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
     rv.issues.push_back({variant.precision_where, "precision class '" + variant.precision + "' not defined"});
   auto slots = slot_values(spec, knobs);
   resolve_data(spec, variant.launches, slots, rv);
+  // A knob named as a kernel argument is passed like a scalar (i32, or i64 beyond it), after
+  // the problem's scalars.
+  for (const auto& l : variant.launches)
+    for (const auto& a : l.args)
+      if (auto k = knobs.find(a); k != knobs.end() && !spec.find_scalar(a) && !spec.find_buffer(a) &&
+          std::none_of(rv.scalars.begin(), rv.scalars.end(), [&](const auto& s) { return s.name == a; })) {
+        bool wide = k->second < INT32_MIN || k->second > INT32_MAX;
+        rv.scalars.push_back({a, wide ? DType::I64 : DType::I32, static_cast<double>(k->second)});
+      }
   for (const auto& l : variant.launches) rv.launches.push_back(resolve_launch(l, rv, slots, rv.issues));
   return rv;
 }
