@@ -89,6 +89,7 @@ int run_classify(Context& ctx) {
       "ncu-csv", po::value<std::string>(), "Nsight Compute export (ncu --csv --page raw ...)")(
       "problem", po::value<std::string>(), "live: problem name (needs a GPU)")(
       "variant", po::value<std::string>(), "live: variant id of the problem")(
+      "problems-dir", po::value<std::string>(), "live: folder of problem folders (default: problems/ in the data dir)")(
       "chip", po::value<std::string>(), "chips.yaml id or alias to classify as if on (default: the file's chip)")(
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
       "time-us", po::value<std::vector<std::string>>()->composing(),
@@ -97,7 +98,7 @@ int run_classify(Context& ctx) {
       "json", "print the verdicts as JSON");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "classify",
-                              "(--signals FILE | --ncu-csv FILE [--time-us [NAME=]US]... | --problem P --variant V) [--chip NAME] [--rules FILE] [--json]",
+                              "(--signals FILE | --ncu-csv FILE [--time-us [NAME=]US]... | --problem P --variant V [--problems-dir DIR]) [--chip NAME] [--rules FILE] [--json]",
                               opts, vm))
     return *rc;
   int sources = int(vm.count("signals")) + int(vm.count("ncu-csv")) + int(vm.count("problem"));
@@ -117,6 +118,7 @@ int run_classify(Context& ctx) {
     req.variant = vm["variant"].as<std::string>();
     if (vm.count("chip")) req.chip = vm["chip"].as<std::string>();
     req.rules_path = rules_path;
+    if (vm.count("problems-dir")) req.problems_root = vm["problems-dir"].as<std::string>();
     req.json = vm.count("json") > 0;
     return classify_live(ctx, req);
   }

@@ -8,6 +8,7 @@
 
 #include "engine/run_inputs.h"
 #include "engine/cli/commands.h"
+#include "engine/cli/loop_options.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
@@ -69,7 +70,7 @@ std::vector<gen::ProblemSpec> load(const CheckOptions& o) {
   for (const auto& n : o.names) {
     fs::path dir = fs::path(o.root) / n;
     if (!fs::exists(dir / "problem.yaml")) {
-      errors.push_back({{dir.string(), 0, 0}, "no problem '" + n + "' (no problem.yaml in this folder)"});
+      errors.push_back({{dir.string(), 0, 0}, unknown_problem_message(n, o.root)});
       continue;
     }
     try {
