@@ -226,7 +226,14 @@ bool parse_kernel(const Chunk& c, ScannedKernel& k) {
     }
     if (!trim(part).empty() && trim(part) != "void") parts.push_back(part);
     for (const auto& p : parts) k.params.push_back(parse_param(p));
-    k.line = c.line;
+    // The line of `__global__`, not of a comment above it that shares the chunk.
+    // (c.line is the line of the chunk's first non-blank character.)
+    std::size_t at_text = c.text.find("__global__");
+    std::size_t first = c.text.find_first_not_of(" \t\r\n");
+    if (at_text != std::string::npos && first != std::string::npos && first < at_text)
+      k.line = c.line + int(std::count(c.text.begin() + std::ptrdiff_t(first), c.text.begin() + std::ptrdiff_t(at_text), '\n'));
+    else
+      k.line = c.line;
     return true;
   }
 }
