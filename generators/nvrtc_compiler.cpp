@@ -8,6 +8,7 @@
 
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdlib>
@@ -236,6 +237,8 @@ void scan_code(const ResolvedVariant& variant, CompileResult& r) {
     std::string why = check_launched_entries(entries, r.ptx);
     r.ok = false;
     r.error = why;
+    // ptxas's report may carry a NUL; this log is printed now, so it goes.
+    r.log.erase(std::remove(r.log.begin(), r.log.end(), '\0'), r.log.end());
     r.log = why + "\n" + r.log;
   }
 }
