@@ -118,6 +118,13 @@ InitDist Loader::load_init(const YAML::Node& node, const ProblemSpec& spec) {
   InitDist d;
   if (!node) return d;
   if (!rules::expect_map(node, "init", file_, diags_)) return d;
+  if (const YAML::Node k = child(node, "kernel"); k) {
+    // A setup kernel per input set is refused: host generation from the seed is reproducible
+    // from the ledger on any machine, and nothing of it can leak into a timing.
+    error(k, "init kernels are not supported: describe the input with a dist (arange, "
+             "permutation, cycle, mask, sorted, csr_rowptr, randint, ...; docs/problem-format.md)");
+    return d;
+  }
   d.kind = rules::get_string(node, "dist", file_, diags_).value_or("uniform");
   auto num = [&](const char* key, double dflt) {
     return rules::get_double(node, key, file_, diags_).value_or(dflt);

@@ -151,4 +151,6 @@ TEST_CASE("structured init kinds load, are dist_fixed, and index kinds need an i
   CHECK(any_error(e, "init permutation makes indices: the buffer's dtype must be i32, u32, i64 or u64"));
   CHECK(any_error(e, "mask probability p must be in [0, 1]"));
   CHECK(any_error(e, "init csr_rowptr needs nnz"));
+  dir = write_problem(t, "scalars: {N: 4096}\n", "  q: {dtype: i32, shape: [N], init: {kernel: setup.cu}}\n", kSeed, "r");
+  CHECK(any_error(load_errors(dir), "init kernels are not supported: describe the input with a dist"));
 }
