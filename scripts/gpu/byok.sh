@@ -33,19 +33,19 @@ echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version --forma
 $S --version
 cp tests/data/byok/softmax_versions.cu "$W/"
 cd "$W"
-step 20 "1. scaffold the problem from the kernel file" -- \
+step 15 "1. scaffold the problem from the kernel file" -- \
   "$S" problems new smx --from softmax_versions.cu --problems-dir problems
-step 60 "2. compile the draft (NVRTC, no GPU needed)" -- \
+step 40 "2. compile the draft (NVRTC, no GPU needed)" -- \
   "$S" problems check smx --problems-dir problems --compile-only
 echo; echo "== 3. answer the TODOs (the tutorial's edits: tests/data/byok/smx_edited)"
 cp "$ROOT/tests/data/byok/smx_edited/problem.yaml" "$ROOT/tests/data/byok/smx_edited/reference.cu" problems/smx/
 echo "TODOs left: $(grep -c TODO problems/smx/problem.yaml)"
-step 60 "4. compile every knob point" -- \
+step 40 "4. compile every knob point" -- \
   "$S" problems check smx --problems-dir problems --compile-only
-step 60 "5. gate every knob point on the GPU" -- \
+step 45 "5. gate every knob point on the GPU" -- \
   "$S" problems check smx --problems-dir problems
-step 150 "6. live ablation, evolution ON vs OFF" -- \
-  "$S" ablate --backend live --problems smx --problems-dir problems --rounds 6 --out ablate_smx --quiet
+step 100 "6. live ablation, evolution ON vs OFF" -- \
+  "$S" ablate --backend live --problems smx --problems-dir problems --rounds 4 --out ablate_smx --quiet
 if [ -f ablate_smx/summary.json ]; then echo; echo "== summary.json"; head -c 4000 ablate_smx/summary.json; echo; fi
 grep -nE "(/work|/home|/tmp|/usr|/opt)/" problems/smx/problem.yaml problems/smx/*.cu && echo "ABSOLUTE PATH FOUND" || echo "no absolute paths in problems/smx"
 } 2>&1 | tee "$OUT/byok.log"
