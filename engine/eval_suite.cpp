@@ -7,6 +7,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "generators/candidate.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 #include "rules/bottlenecks.h"
@@ -143,10 +144,11 @@ LabelledSuite load_labelled_suite(const std::string& root) {
       if (!v) throw rules::InputError(rules::Diagnostic{{spec.file, 0, 0}, "no variant to classify"});
       k.variant = v->id;
       if (!v->knobs.empty()) {
-        auto points = generators::enumerate_knobs(spec, *v);
-        if (points.empty())
+        // Where the loop starts the seed: its knobs' defaults, else their first values.
+        auto point = generators::default_knob_point(spec, *v, {});
+        if (!point)
           throw rules::InputError(rules::Diagnostic{v->where, "variant '" + v->id + "' has no allowed knob point"});
-        k.knobs = points.front();
+        k.knobs = *point;
       }
       k.launches = int(v->launches.size());
       for (const auto& l : v->launches)

@@ -23,8 +23,15 @@ bool knob_serves(const KnobSpec& k, const std::string& hypothesis) {
   return std::find(k.applies.begin(), k.applies.end(), hypothesis) != k.applies.end();
 }
 
-bool applies(const VariantSpec& v, const std::string& hypothesis) {
-  return std::find(v.applies.begin(), v.applies.end(), hypothesis) != v.applies.end();
+// Whether `v`, reached over one of its edges from `from` (the previous generation), answers
+// `hypothesis`: `applies` may differ per parent edge.
+bool applies(const VariantSpec& v, const std::vector<std::string>& from, const std::string& hypothesis) {
+  for (const auto& p : v.parents) {
+    if (std::find(from.begin(), from.end(), p) == from.end()) continue;
+    const auto& a = v.applies_from(p);
+    if (std::find(a.begin(), a.end(), hypothesis) != a.end()) return true;
+  }
+  return false;
 }
 
 // Knob values span powers of two, so closeness is measured in octaves; other values
@@ -53,11 +60,12 @@ std::optional<Candidate> descendant_for(const CandidateRequest& r, const Variant
                       }) &&
           std::find(seen.begin(), seen.end(), v.id) == seen.end())
         generation.push_back(&v);
+    const std::vector<std::string> from = frontier;
     frontier.clear();
     for (const VariantSpec* v : generation) {
       frontier.push_back(v->id);
       seen.push_back(v->id);
-      if (!applies(*v, r.hypothesis)) continue;
+      if (!applies(*v, from, r.hypothesis)) continue;
       auto point = default_knob_point(spec, *v, r.incumbent.knobs, r.chip, &inc);
       if (!point) {
         note(why, "'" + v->id + "' has no knob point valid" + (r.chip ? " on " + r.chip->id : std::string()));
@@ -141,6 +149,11 @@ std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const Vari
     return rv.launches.front().threads_per_block();
   };
   const int64_t inc_threads = incumbent_variant ? threads(*incumbent_variant, incumbent_knobs) : 0;
+  // A knob the incumbent lacks aims at its declared default (the seed: all of them); one it
+  // has is inherited, as close as the variant's values allow.
+  KnobValues target = incumbent_knobs;
+  for (const auto& k : variant.knobs)
+    if (k.default_value && !target.count(k.name)) target[k.name] = *k.default_value;
   std::optional<KnobValues> best;
   double best_d = std::numeric_limits<double>::infinity();
   double best_t = std::numeric_limits<double>::infinity();
@@ -148,7 +161,7 @@ std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const Vari
     if (!valid_on(spec, variant, point, chip)) return true;
     double d = 0;
     for (const auto& [name, value] : point)
-      if (auto it = incumbent_knobs.find(name); it != incumbent_knobs.end())
+      if (auto it = target.find(name); it != target.end())
         d += knob_distance(value, it->second);
     double t = 0;
     if (inc_threads > 0) {

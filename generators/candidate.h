@@ -56,6 +56,7 @@ CandidateChoice next_candidate(const CandidateRequest& request);
 // incumbent's (|log2|; only when `incumbent_variant` is given); ties to the first enumerated.
 // So a rewrite keeps the incumbent's block size, whether or not the knob that sets it has the
 // same name (a fixed 256-thread kernel moves to BLOCK=256, not to the first BLOCK listed).
+// A knob the incumbent lacks is measured from its `default:` where it declares one.
 std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const VariantSpec& variant,
                                              const KnobValues& incumbent_knobs,
                                              const rules::ChipProfile* chip = nullptr,

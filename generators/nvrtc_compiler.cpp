@@ -4,8 +4,11 @@
 // time. Where the build saw the toolkit, its nvrtc.h checks those declarations.
 #include "generators/nvrtc_compiler.h"
 
+#include "generators/compile_diagnostics.h"
+
 #include <dlfcn.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstddef>
 #include <cstdlib>
@@ -228,6 +231,16 @@ void scan_code(const ResolvedVariant& variant, CompileResult& r) {
   CodeFacts facts = scan_launched_code(r.ptx, entries);
   r.tensor_ops = facts.tensor;
   if (facts.missing.empty()) r.gemm_loop = facts.gemm_loop;
+  // A kernel the module does not define would only fail at cuModuleGetFunction on the GPU;
+  // here it is a compile failure that names the mangled candidates.
+  if (!facts.missing.empty()) {
+    std::string why = check_launched_entries(entries, r.ptx);
+    r.ok = false;
+    r.error = why;
+    // ptxas's report may carry a NUL; this log is printed now, so it goes.
+    r.log.erase(std::remove(r.log.begin(), r.log.end(), '\0'), r.log.end());
+    r.log = why + "\n" + r.log;
+  }
 }
 }  // namespace
 
@@ -243,7 +256,11 @@ CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cach
   options.push_back("--ptxas-options=-v");
   std::string key;
   if (cache) {
-    key = compile_cache_key(variant.source_text, options, nvrtc_version(), variant.arch);
+    // Local headers are not in source_text: their digest keys the entry too.
+    key = compile_cache_key(variant.headers_digest.empty()
+                                ? variant.source_text
+                                : variant.source_text + "\n//headers " + variant.headers_digest,
+                            options, nvrtc_version(), variant.arch);
     if (auto hit = cache->load(key)) {
       scan_code(variant, *hit);
       return *hit;
@@ -252,9 +269,10 @@ CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cach
   std::string name = variant.source_path.substr(variant.source_path.find_last_of('/') + 1);
   CompileResult r = nvrtc_compile(variant.source_text, name, options);
   r.kernels = parse_ptxas_usage(r.log);
-  scan_code(variant, r);
   r.cache_key = key;
   if (cache && r.ok) cache->store(key, r);
+  if (!r.ok) r.log += libc_hints(r.log);
+  scan_code(variant, r);
   return r;
 }
 

@@ -17,6 +17,44 @@ namespace fs = std::filesystem;
 
 namespace solver::generators::detail {
 
+// A scalar's value is a number or an expression over the scalars above it (`N: B*T`),
+// evaluated here: every scalar is a constant of the problem.
+std::optional<double> Loader::scalar_value(const YAML::Node& v, const std::string& name,
+                                           const ProblemSpec& spec) {
+  double x = 0;
+  if (YAML::convert<double>::decode(v, x)) {
+    if (std::isfinite(x)) return x;
+    error(v, "scalar '" + name + "' must be finite");
+    return std::nullopt;
+  }
+  std::vector<std::string> defined;
+  for (const auto& s : spec.scalars) defined.push_back(s.name);
+  std::vector<std::string> slots = slots_;
+  rules::Resolver earlier = [defined, slots](std::string_view n) -> std::optional<rules::Symbol> {
+    if (std::find(defined.begin(), defined.end(), std::string(n)) == defined.end()) return std::nullopt;
+    auto it = std::find(slots.begin(), slots.end(), std::string(n));
+    return rules::Symbol{static_cast<int>(it - slots.begin()), rules::ValueType::Number};
+  };
+  std::size_t before = diags_.items().size();
+  SpecExpr e = expr(v, earlier);
+  if (!e.expr) {
+    if (diags_.items().size() == before) error(v, "scalar '" + name + "' must be a number or an expression");
+    else
+      diags_.error(e.where, "scalar '" + name + "': an expression may use only the scalars declared "
+                            "above it and numbers (knobs are per variant)");
+    return std::nullopt;
+  }
+  std::vector<rules::Value> values(slots_.size());
+  for (const auto& s : spec.scalars) {
+    auto it = std::find(slots_.begin(), slots_.end(), s.name);
+    if (it != slots_.end()) values[std::size_t(it - slots_.begin())] = s.value;
+  }
+  rules::Value r = e.expr->evaluate(values);
+  if (const double* d = std::get_if<double>(&r); d && std::isfinite(*d)) return *d;
+  error(v, "scalar '" + name + "' = " + e.text + " is " + rules::format_value(r) + ", not a finite number");
+  return std::nullopt;
+}
+
 void Loader::load_scalars(const YAML::Node& node, ProblemSpec& spec) {
   if (!node) return;  // a problem may have no scalars (fixed-size buffers)
   if (!rules::expect_map(node, "scalars", file_, diags_)) return;
@@ -27,67 +65,112 @@ void Loader::load_scalars(const YAML::Node& node, ProblemSpec& spec) {
     if (!is_identifier(s.name)) error(kv.first, "scalar name '" + s.name + "' is not an identifier");
     const YAML::Node& v = kv.second;
     std::string text;
+    // "4096" is an i32 argument, "1e-5" or "0.5" an f32 one; an expression is integral if every
+    // scalar it reads is (checked below against its value).
+    auto implied = [](const std::string& t) {
+      return t.find_first_of(".eE") == std::string::npos ? DType::I32 : DType::F32;
+    };
     if (v.IsMap()) {
       rules::check_keys(v, {"value", "dtype"}, file_, diags_);
       if (auto d = rules::get_string(v, "dtype", file_, diags_)) {
         auto t = dtype_from_string(*d);
         if (!t || *t == DType::F16 || *t == DType::BF16)
-          error(child(v, "dtype"), "scalar dtype '" + *d + "' must be one of i32 u32 i64 f32 f64");
+          error(child(v, "dtype"), "scalar dtype '" + *d + "' must be one of i32 u32 i64 u64 f32 f64");
         else s.dtype = *t;
       }
-      if (auto x = rules::get_double(v, "value", file_, diags_, true)) s.value = *x;
-      text = child(v, "value").IsScalar() ? child(v, "value").Scalar() : "";
-      if (!child(v, "dtype")) s.dtype = text.find_first_of(".eE") == std::string::npos ? DType::I32 : DType::F32;
+      const YAML::Node value = child(v, "value");
+      if (!value) error(v, "scalar '" + s.name + "' needs a value");
+      else if (!value.IsScalar()) error(value, "scalar '" + s.name + "' value must be a number or an expression");
+      else if (auto x = scalar_value(value, s.name, spec)) s.value = *x;
+      text = value.IsScalar() ? value.Scalar() : "";
+      if (!child(v, "dtype")) s.dtype = implied(text);
     } else if (v.IsScalar()) {
       text = v.Scalar();
-      double x = 0;
-      if (!YAML::convert<double>::decode(v, x) || !std::isfinite(x)) {
-        error(v, "scalar '" + s.name + "' must be a number or {value, dtype}");
-      }
-      s.value = x;
-      // "4096" is an i32 argument, "1e-5" or "0.5" an f32 one.
-      s.dtype = text.find_first_of(".eE") == std::string::npos ? DType::I32 : DType::F32;
+      if (auto x = scalar_value(v, s.name, spec)) s.value = *x;
+      s.dtype = implied(text);
     } else {
-      error(v, "scalar '" + s.name + "' must be a number or {value, dtype}");
+      error(v, "scalar '" + s.name + "' must be a number, an expression or {value, dtype}");
     }
-    bool integral = s.dtype == DType::I32 || s.dtype == DType::U32 || s.dtype == DType::I64;
+    bool integral = s.dtype == DType::I32 || s.dtype == DType::U32 || s.dtype == DType::I64 ||
+                    s.dtype == DType::U64;
     if (integral && s.value != std::floor(s.value))
-      error(v, "scalar '" + s.name + "' is " + to_string(s.dtype) + " but its value is not an integer");
+      error(v, "scalar '" + s.name + "' is " + to_string(s.dtype) + " but its value " +
+                   rules::format_value(rules::Value(s.value)) + " is not an integer");
     // The value is passed to the kernel in its dtype: it must fit, never wrap.
     struct Range { DType t; double lo, hi; };
     static constexpr Range kRanges[] = {{DType::I32, -2147483648.0, 2147483647.0},
                                         {DType::U32, 0.0, 4294967295.0},
                                         {DType::I64, -9007199254740992.0, 9007199254740992.0},
+                                        {DType::U64, 0.0, 9007199254740992.0},
                                         {DType::F32, -3.4028234663852886e38, 3.4028234663852886e38}};
     for (const auto& r : kRanges)
       if (s.dtype == r.t && (s.value < r.lo || s.value > r.hi))
-        error(v, "scalar '" + s.name + "' = " + text + " does not fit " + to_string(s.dtype) +
-                     (s.dtype == DType::I64 ? " exactly (|value| <= 2^53)" : ""));
+        error(v, "scalar '" + s.name + "' = " + text +
+                     (text == rules::format_value(rules::Value(s.value)) ? "" : " = " + rules::format_value(rules::Value(s.value))) +
+                     " does not fit " + to_string(s.dtype) +
+                     (s.dtype == DType::I64 || s.dtype == DType::U64 ? " exactly (|value| <= 2^53)"
+                      : s.dtype == DType::I32 ? " (give {value: ..., dtype: i64} or u64)" : ""));
     spec.scalars.push_back(s);
   }
 }
 
-InitDist Loader::load_init(const YAML::Node& node) {
+InitDist Loader::load_init(const YAML::Node& node, const ProblemSpec& spec) {
   InitDist d;
   if (!node) return d;
   if (!rules::expect_map(node, "init", file_, diags_)) return d;
-  rules::check_keys(node, {"dist", "low", "high", "mean", "std", "value"}, file_, diags_);
+  if (const YAML::Node k = child(node, "kernel"); k) {
+    // A setup kernel per input set is refused: host generation from the seed is reproducible
+    // from the ledger on any machine, and nothing of it can leak into a timing.
+    error(k, "init kernels are not supported: describe the input with a dist (arange, "
+             "permutation, cycle, mask, sorted, csr_rowptr, randint, ...; docs/problem-format.md)");
+    return d;
+  }
   d.kind = rules::get_string(node, "dist", file_, diags_).value_or("uniform");
   auto num = [&](const char* key, double dflt) {
     return rules::get_double(node, key, file_, diags_).value_or(dflt);
   };
-  if (d.kind == "uniform" || d.kind == "randint") {
-    d.a = num("low", d.kind == "uniform" ? -1.0 : 0.0);
-    d.b = num("high", d.kind == "uniform" ? 1.0 : 10.0);
+  auto keys = [&](std::initializer_list<std::string> k) {
+    std::vector<std::string> all{"dist"};
+    all.insert(all.end(), k.begin(), k.end());
+    rules::check_keys(node, all, file_, diags_);
+  };
+  if (d.kind == "uniform" || d.kind == "randint" || d.kind == "sorted") {
+    keys({"low", "high"});
+    d.a = num("low", d.kind == "randint" ? 0.0 : -1.0);
+    d.b = num("high", d.kind == "randint" ? 10.0 : 1.0);
     if (!(d.a < d.b)) error(node, "init: low must be below high");
   } else if (d.kind == "normal") {
+    keys({"mean", "std"});
     d.a = num("mean", 0.0);
     d.b = num("std", 1.0);
     if (d.b <= 0) error(node, "init: std must be positive");
   } else if (d.kind == "constant") {
+    keys({"value"});
     d.a = num("value", 0.0);
+  } else if (d.kind == "arange") {
+    keys({"start", "step"});
+    d.a = num("start", 0.0);
+    d.b = num("step", 1.0);
+  } else if (d.kind == "permutation" || d.kind == "cycle") {
+    keys({});
+  } else if (d.kind == "mask") {
+    keys({"p"});
+    d.a = num("p", 0.5);
+    if (!(d.a >= 0 && d.a <= 1)) error(node, "init: mask probability p must be in [0, 1]");
+  } else if (d.kind == "csr_rowptr") {
+    keys({"nnz", "skew"});
+    // nnz is usually the size of the column-index buffer: an expression over the scalars.
+    if (const YAML::Node n = child(node, "nnz"); !n) {
+      error(node, "init csr_rowptr needs nnz (the number of nonzeros, e.g. nnz: NNZ)");
+    } else if (auto x = scalar_value(n, "nnz", spec)) {
+      d.a = *x;
+      if (d.a < 0 || d.a != std::floor(d.a)) error(n, "init: nnz must be a non-negative integer");
+    }
+    d.b = num("skew", 0.0);
+    if (d.b < 0 || (d.b > 0 && d.b <= 1)) error(child(node, "skew"), "init: skew is 0 (uniform degrees) or a power-law exponent above 1");
   } else {
-    error(child(node, "dist"), "init dist '" + d.kind + "' must be uniform, normal, constant or randint");
+    error(child(node, "dist"), "init dist '" + d.kind + "' must be uniform, normal, constant, randint, "
+                               "arange, permutation, cycle, mask, sorted or csr_rowptr");
   }
   return d;
 }
@@ -122,9 +205,18 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
     const auto& r = b.role == BufferRole::Scratch ? shapes_any_knob : shapes_scalars;
     if (child(v, "shape")) b.shape = expr_list(child(v, "shape"), "shape", 1, 8, r);
     else error(v, "buffer '" + b.name + "' needs a shape");
-    b.init = load_init(child(v, "init"));
+    b.init = load_init(child(v, "init"), spec);
     b.zero_before_run = rules::get_bool(v, "zero_before_run", file_, diags_).value_or(false);
     b.dist_fixed = rules::get_bool(v, "dist_fixed", file_, diags_).value_or(false);
+    if (is_structured_init(b.init.kind)) {
+      // An index structure is the input's meaning: the gate's adversarial sets must keep it.
+      b.dist_fixed = b.dist_fixed || b.role == BufferRole::In || b.role == BufferRole::InOut;
+      bool integral = b.dtype == DType::I32 || b.dtype == DType::U32 || b.dtype == DType::I64 ||
+                      b.dtype == DType::U64;
+      if (b.init.kind != "arange" && b.init.kind != "sorted" && b.init.kind != "mask" && !integral)
+        error(child(v, "init"), "init " + b.init.kind + " makes indices: the buffer's dtype must be "
+                                "i32, u32, i64 or u64, not " + to_string(b.dtype));
+    }
     if (b.dist_fixed && b.role != BufferRole::In && b.role != BufferRole::InOut)
       error(child(v, "dist_fixed"), "dist_fixed applies to inputs (role in or inout) only");
     spec.buffers.push_back(std::move(b));
@@ -148,7 +240,7 @@ void Loader::load_tolerances(const YAML::Node& node, ProblemSpec& spec) {
 }
 
 LaunchSpec Loader::load_launch(const YAML::Node& node, const ProblemSpec& spec,
-                               const rules::Resolver& r) {
+                               const rules::Resolver& r, const VariantSpec* variant) {
   LaunchSpec l;
   l.where = at(node);
   l.entry = rules::get_string(node, "entry", file_, diags_, true).value_or("");
@@ -157,8 +249,10 @@ LaunchSpec Loader::load_launch(const YAML::Node& node, const ProblemSpec& spec,
     const YAML::Node list = child(node, "args");
     for (std::size_t i = 0; i < args->size(); ++i) {
       const std::string& a = (*args)[i];
-      if (!spec.find_buffer(a) && !spec.find_scalar(a))
-        error(list[i], "argument '" + a + "' is neither a buffer nor a scalar of this problem");
+      // A knob is passed as an i32 argument too (the same value as its -D macro).
+      if (!spec.find_buffer(a) && !spec.find_scalar(a) && !(variant && variant->find_knob(a)))
+        error(list[i], "argument '" + a + "' is neither a buffer nor a scalar of this problem" +
+                           std::string(variant ? " nor a knob of this variant" : " (the reference has no knobs)"));
     }
   }
   if (child(node, "grid")) l.grid = expr_list(child(node, "grid"), "grid", 1, 3, r);
@@ -207,10 +301,12 @@ void Loader::load_knobs(const YAML::Node& node, VariantSpec& v) {
     // reset(), not operator=: assigning a yaml-cpp Node overwrites the node it refers to.
     YAML::Node values;
     values.reset(kv.second);
+    YAML::Node dflt(YAML::NodeType::Undefined);
     if (kv.second.IsMap()) {
-      rules::check_keys(kv.second, {"values", "applies"}, file_, diags_);
+      rules::check_keys(kv.second, {"values", "applies", "default"}, file_, diags_);
       values.reset(child(kv.second, "values"));
       k.applies = hypothesis_list(kv.second, "applies");
+      dflt.reset(child(kv.second, "default"));
     }
     if (!values || !values.IsSequence()) {
       error(kv.second, "knob '" + k.name + "' needs a list of integer values");
@@ -231,6 +327,17 @@ void Loader::load_knobs(const YAML::Node& node, VariantSpec& v) {
         else k.values.push_back(x);
       }
       if (values.size() == 0) error(values, "knob '" + k.name + "' has no values");
+    }
+    if (dflt) {
+      long long x = 0;
+      std::size_t pos = 0;
+      const std::string t = dflt.IsScalar() ? dflt.Scalar() : "";
+      bool ok = !t.empty();
+      try { x = std::stoll(t, &pos); } catch (...) { ok = false; }
+      if (!ok || pos != t.size()) error(dflt, "knob '" + k.name + "' default '" + t + "' is not an integer");
+      else if (std::find(k.values.begin(), k.values.end(), x) == k.values.end())
+        error(dflt, "knob '" + k.name + "' default " + t + " is not one of its values");
+      else k.default_value = x;
     }
     v.knobs.push_back(std::move(k));
   }
@@ -269,7 +376,23 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   } else if (auto s = rules::get_string(node, "parent", file_, diags_)) {
     v.parents.push_back(*s);
   }
-  v.applies = hypothesis_list(node, "applies");
+  if (const YAML::Node a = child(node, "applies"); a && a.IsMap()) {
+    // Per parent edge: what the rewrite does depends on where it is reached from.
+    for (const auto& kv : a) {
+      std::string parent = kv.first.Scalar();
+      if (std::find(v.parents.begin(), v.parents.end(), parent) == v.parents.end()) {
+        error(kv.first, "applies names '" + parent + "', which is not a parent of this variant" +
+                            (v.parents.empty() ? std::string(" (a seed has no parent edges)") : ""));
+        continue;
+      }
+      auto list = hypothesis_list(a, parent.c_str());
+      v.applies_by_parent[parent] = list;
+      for (const auto& h : list)
+        if (std::find(v.applies.begin(), v.applies.end(), h) == v.applies.end()) v.applies.push_back(h);
+    }
+  } else {
+    v.applies = hypothesis_list(node, "applies");
+  }
   if (auto p = rules::get_string(node, "precision", file_, diags_)) {
     v.precision = *p;
     v.precision_where = at(child(node, "precision"));
@@ -308,12 +431,12 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
       for (const auto& l : child(node, "launches")) {
         if (!rules::expect_map(l, "launch", file_, diags_)) continue;
         rules::check_keys(l, {"entry", "args", "grid", "block", "smem"}, file_, diags_);
-        v.launches.push_back(load_launch(l, spec, r));
+        v.launches.push_back(load_launch(l, spec, r, &v));
       }
       if (child(node, "launches").size() == 0) error(child(node, "launches"), "launches is empty");
     }
   } else {
-    v.launches.push_back(load_launch(node, spec, r));
+    v.launches.push_back(load_launch(node, spec, r, &v));
   }
   return v;
 }

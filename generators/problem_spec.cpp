@@ -18,7 +18,7 @@ struct DTypeName {
 constexpr DTypeName kDTypes[] = {
     {DType::F16, "f16", 2}, {DType::BF16, "bf16", 2}, {DType::F32, "f32", 4},
     {DType::F64, "f64", 8}, {DType::I32, "i32", 4},   {DType::U32, "u32", 4},
-    {DType::I64, "i64", 8},
+    {DType::I64, "i64", 8},   {DType::U64, "u64", 8},
 };
 
 bool is_ident_char(char c) {
@@ -50,6 +50,18 @@ std::size_t dtype_size(DType d) {
   for (const auto& e : kDTypes)
     if (e.type == d) return e.size;
   return 0;
+}
+
+bool is_structured_init(const std::string& kind) {
+  return kind == "arange" || kind == "permutation" || kind == "cycle" || kind == "mask" ||
+         kind == "sorted" || kind == "csr_rowptr";
+}
+
+const std::vector<std::string>& VariantSpec::applies_from(const std::string& parent) const {
+  if (applies_by_parent.empty()) return applies;
+  static const std::vector<std::string> kNone;
+  auto it = applies_by_parent.find(parent);
+  return it == applies_by_parent.end() ? kNone : it->second;
 }
 
 const VariantSpec* ProblemSpec::find_variant(const std::string& id) const {

@@ -13,17 +13,26 @@
 
 namespace solver::generators {
 
-enum class DType { F16, BF16, F32, F64, I32, U32, I64 };
+enum class DType { F16, BF16, F32, F64, I32, U32, I64, U64 };
 const char* to_string(DType d);
 std::optional<DType> dtype_from_string(std::string_view s);
 std::size_t dtype_size(DType d);
 
 enum class BufferRole { In, Out, InOut, Scratch };
 
+// How an input buffer is filled (docs/problem-format.md, "init"). The first four draw each
+// element independently; the structured kinds define the whole buffer at once (an index
+// structure, a mask) and are always dist_fixed: the gate's adversarial sets keep them.
 struct InitDist {
-  std::string kind = "uniform";  // uniform | normal | constant | randint
-  double a = -1.0, b = 1.0;        // uniform: [a,b); normal: mean a, std b; constant: a; randint [a,b)
+  // uniform | normal | constant | randint | arange | permutation | cycle | mask | sorted | csr_rowptr
+  std::string kind = "uniform";
+  // uniform, sorted: [a,b); normal: mean a, std b; constant: a; randint [a,b); arange: start a,
+  // step b; mask: probability a of a 1; csr_rowptr: a nonzeros in all, degree skew b (0 =
+  // uniform degrees, else a power-law exponent); permutation and cycle: unused.
+  double a = -1.0, b = 1.0;
 };
+// The kinds that define a whole buffer rather than each element.
+bool is_structured_init(const std::string& kind);
 
 // An expression kept with its text and location so errors point at the spec.
 struct SpecExpr {
@@ -73,6 +82,9 @@ struct KnobSpec {
   // Hypotheses a move of this knob applies (`KNOB: {values: [...], applies: [...]}`). Empty
   // means the knob answers `tune_block_size` only (see docs/generators.md).
   std::vector<std::string> applies;
+  // Where the seed starts and where a rewrite starts when its parent lacks this knob
+  // (`default:`); without one, the first listed value.
+  std::optional<int64_t> default_value;
   rules::SourceLocation where;
 };
 
@@ -83,7 +95,12 @@ struct VariantSpec {
   std::vector<LaunchSpec> launches;
   std::vector<KnobSpec> knobs;
   std::vector<SpecExpr> constraints;  // boolean expressions over scalars + knobs
-  std::vector<std::string> applies;   // hypothesis ids
+  std::vector<std::string> applies;   // hypothesis ids, on every parent edge
+  // Hypotheses by parent edge (`applies: {tiled: [a], coalesced: [b]}`): the rewrite answers
+  // `a` when reached from `tiled`, `b` from `coalesced`. Empty when `applies` is a plain list.
+  std::map<std::string, std::vector<std::string>> applies_by_parent;
+  // The hypotheses this variant answers when reached from `parent`.
+  const std::vector<std::string>& applies_from(const std::string& parent) const;
   // The variants it rewrites (`parent: x` or `parent: [x, y]`); empty for the seed. A variant
   // that combines two lines of rewrites (cp.async + tensor cores) has both as parents, so the
   // generator reaches it from either (the pool is a DAG, not a tree).

@@ -69,22 +69,49 @@ std::optional<std::string> confine_compile_option(const std::string& o, const st
   return "-I" + full.string();
 }
 
+std::vector<std::string> default_include_dirs(const std::string& problem_dir) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  const fs::path root = fs::weakly_canonical(problem_dir, ec);
+  for (const fs::path& d : {root / "include", root.parent_path() / "include"}) {
+    fs::path c = fs::weakly_canonical(d, ec);
+    // A link that points elsewhere does not widen what kernels may read.
+    if (!ec && fs::is_directory(c, ec) && (within(c, root) || within(c, root.parent_path() / "include")))
+      out.push_back(c.string());
+  }
+  return out;
+}
+
 std::vector<std::string> check_includes(const std::string& dir, const std::string& source,
-                                        const std::vector<std::string>& include_dirs) {
+                                        const std::vector<std::string>& include_dirs,
+                                        std::vector<std::string>* headers) {
   std::vector<std::string> out;
   std::error_code ec;
   const fs::path root = fs::weakly_canonical(dir, ec);
+  // The shared include folder next to the problem folders is readable too (and only it).
+  std::vector<fs::path> roots{root};
+  for (const auto& d : default_include_dirs(dir))
+    if (!within(fs::path(d), root)) roots.emplace_back(d);
+  auto allowed = [&](const fs::path& p) {
+    return std::any_of(roots.begin(), roots.end(), [&](const fs::path& r) { return within(p, r); });
+  };
+  std::vector<std::string> dirs = include_dirs;
+  for (const auto& d : default_include_dirs(dir))
+    if (std::find(dirs.begin(), dirs.end(), d) == dirs.end()) dirs.push_back(d);
+  const fs::path source_file = fs::weakly_canonical(fs::path(dir) / source, ec);
   std::set<fs::path> seen;
-  std::vector<std::pair<fs::path, int>> todo{{fs::weakly_canonical(fs::path(dir) / source, ec), 0}};
+  std::vector<std::pair<fs::path, int>> todo{{source_file, 0}};
   while (!todo.empty() && seen.size() < 256) {
     auto [file, depth] = todo.back();
     todo.pop_back();
-    if (!within(file, root) || !seen.insert(file).second) continue;  // never read what is outside
+    if (!allowed(file) || !seen.insert(file).second) continue;  // never read what is outside
+    if (headers && file != source_file) headers->push_back(file.string());
     std::ifstream in(file, std::ios::binary);
     if (!in) continue;  // the loader reports an unreadable source itself
     std::string line;
     int line_no = 0;
-    std::string label = fs::relative(file, root, ec).generic_string();
+    std::string label = within(file, root) ? fs::relative(file, root, ec).generic_string()
+                                           : file.generic_string();
     while (std::getline(in, line)) {
       ++line_no;
       std::size_t i = line.find_first_not_of(" \t");
@@ -116,14 +143,14 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
             "are refused)");
         continue;
       }
-      if (close == '>') continue;  // the toolkit's or a declared folder's header, by name
-      std::vector<fs::path> bases{file.parent_path()};
-      for (const auto& d : include_dirs) bases.emplace_back(d);
+      std::vector<fs::path> bases;
+      if (close == '"') bases.push_back(file.parent_path());
+      for (const auto& d : dirs) bases.emplace_back(d);
       bool found = false;
       for (const auto& b : bases) {
         fs::path cand = fs::weakly_canonical(b / p, ec);
         if (!ec && fs::is_regular_file(cand, ec)) {
-          if (!within(cand, root)) {
+          if (!allowed(cand)) {
             bad("#" + word + " of '" + name + "' resolves outside the problem folder (a symlink?)");
           } else if (depth < 32) {
             todo.emplace_back(cand, depth + 1);
@@ -132,11 +159,13 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
           break;
         }
       }
-      if (!found)
+      // <name> not in a local folder is the toolkit's header.
+      if (!found && close == '"')
         bad("#" + word + " \"" + name + "\" is not a file in the problem folder (toolkit headers are "
             "included as <" + name + ">)");
     }
   }
+  if (headers) std::sort(headers->begin(), headers->end());
   return out;
 }
 

@@ -16,11 +16,20 @@ namespace solver::generators {
 std::optional<std::string> confine_compile_option(const std::string& option,
                                                   const std::string& problem_dir, std::string* why);
 
+// The include folders every kernel of a problem gets on NVRTC's path without asking: the
+// problem's own `include/` and the shared `include/` next to the problem folders (the
+// problems dir's, for helpers common to several problems), those that exist, canonical.
+// Both are also allowed roots for check_includes.
+std::vector<std::string> default_include_dirs(const std::string& problem_dir);
+
 // Scans `source` (relative to `problem_dir`) and every local header it includes, recursively,
 // for #include directives. Returns one message per offending directive ("file:line: why"):
 // an absolute path, a `..` component, a macro-named include, or a quoted name that is not a
-// file inside the folder (or one of `include_dirs`, absolute folders inside it).
+// file inside the folder (or one of `include_dirs`: absolute folders inside it, or the shared
+// include folder of default_include_dirs). `headers`, if given, receives every local file
+// reached besides the source (canonical paths, sorted): what a compile depends on.
 std::vector<std::string> check_includes(const std::string& problem_dir, const std::string& source,
-                                        const std::vector<std::string>& include_dirs);
+                                        const std::vector<std::string>& include_dirs,
+                                        std::vector<std::string>* headers = nullptr);
 
 }  // namespace solver::generators

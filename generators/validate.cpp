@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 namespace solver::generators {
 
@@ -117,6 +118,44 @@ std::vector<Diagnostic> lint_problem(const ProblemSpec& spec) {
                                 "one element instead of all, e.g. C = b * rowsum(A) for a constant "
                                 "B); give it a distribution, or declare `dist_fixed: true` if the "
                                 "constant is part of the problem"});
+  }
+  // Reachability: the loop only moves from a variant to a child over an edge whose `applies`
+  // names a hypothesis, so a child with none on every edge (or below no reachable parent)
+  // is never measured by the loop however the rules fire.
+  std::string seed = spec.seed_variant.empty() && !spec.variants.empty() ? spec.variants.front().id
+                                                                         : spec.seed_variant;
+  std::set<std::string> reached{seed};
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (const auto& v : spec.variants) {
+      if (reached.count(v.id)) continue;
+      for (const auto& p : v.parents)
+        if (reached.count(p) && !v.applies_from(p).empty()) {
+          reached.insert(v.id);
+          grew = true;
+          break;
+        }
+    }
+  }
+  for (const auto& v : spec.variants) {
+    if (reached.count(v.id)) continue;
+    std::string why;
+    if (v.parents.empty()) {
+      why = "it has no parent and is not the seed ('" + seed + "')";
+    } else {
+      std::vector<std::string> bare;
+      for (const auto& p : v.parents)
+        if (v.applies_from(p).empty()) bare.push_back(p);
+      if (!bare.empty()) {
+        std::string list;
+        for (const auto& p : bare) list += (list.empty() ? "'" : ", '") + p + "'";
+        why = "its edge from " + list + " applies no hypothesis (give applies: [HYPOTHESIS], or "
+              "applies: {PARENT: [HYPOTHESIS]} per parent)";
+      }
+      if (bare.size() != v.parents.size())
+        why += std::string(why.empty() ? "" : "; ") + "no parent it applies from is reachable";
+    }
+    out.push_back({v.where, "variant '" + v.id + "' can never be reached from the seed: " + why});
   }
   return out;
 }

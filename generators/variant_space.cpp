@@ -2,12 +2,15 @@
 
 #include "rules/text_file.h"
 
+#include <algorithm>
+#include <climits>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "generators/source_confinement.h"
 #include "rules/hash.h"
 
 namespace fs = std::filesystem;
@@ -142,8 +145,26 @@ void resolve_data(const ProblemSpec& spec, const std::vector<LaunchSpec>& launch
 }
 
 
+// Local headers the source reaches: their text goes into source_hash (and so into the compile
+// cache key through source_text's digest), so editing a shared header recompiles and
+// re-measures, never serves the old kernel's numbers.
+std::string header_digest(const std::string& problem_dir, const std::string& source_path,
+                          const std::vector<std::string>& include_dirs) {
+  std::vector<std::string> headers;
+  std::error_code ec;
+  std::string rel = fs::relative(source_path, problem_dir, ec).generic_string();
+  if (ec || rel.empty()) return "";
+  check_includes(problem_dir, rel, include_dirs, &headers);
+  std::string data;
+  for (const auto& h : headers) {
+    auto text = rules::try_read_text_file(h);
+    data += fs::path(h).filename().string() + ":" + (text ? rules::sha256_hex(*text) : "?") + "\n";
+  }
+  return data;
+}
+
 void finish(const rules::ChipProfile& chip, const std::vector<std::string>& extra,
-            const rules::SourceLocation& where, ResolvedVariant& rv) {
+            const rules::SourceLocation& where, const std::string& problem_dir, ResolvedVariant& rv) {
   if (auto text = rules::try_read_text_file(rv.source_path)) rv.source_text = std::move(*text);
   else rv.issues.push_back({where, "cannot read source " + rv.source_path + " (missing, unreadable or not a regular file)"});
   rv.arch = chip_arch(chip);
@@ -153,9 +174,17 @@ void finish(const rules::ChipProfile& chip, const std::vector<std::string>& extr
     o.push_back("--gpu-architecture=" + rv.arch);
   if (!has_option(extra, {"--std", "-std"})) o.push_back("--std=c++17");
   if (auto inc = cuda_include_dir()) o.push_back("-I" + *inc);
+  // CUDA 13 moved libcu++ (cuda/std/...) under include/cccl; cooperative_groups.h needs it.
+  if (auto cccl = cccl_include_dir()) o.push_back("-I" + *cccl);
+  std::vector<std::string> local_dirs = default_include_dirs(problem_dir);
+  for (const auto& d : local_dirs) o.push_back("-I" + d);
+  for (const auto& e : extra)
+    if (e.rfind("-I", 0) == 0) local_dirs.push_back(e.substr(2));
   for (const auto& [name, value] : rv.knobs) o.push_back("-D" + name + "=" + std::to_string(value));
   o.insert(o.end(), extra.begin(), extra.end());
-  rv.source_hash = hash_source(rv.source_text, o);
+  std::string headers = header_digest(problem_dir, rv.source_path, local_dirs);
+  rv.source_hash = hash_source(headers.empty() ? rv.source_text : rv.source_text + "\n//headers\n" + headers, o);
+  rv.headers_digest = headers.empty() ? "" : rules::sha256_hex(headers);
 }
 
 }  // namespace
@@ -252,6 +281,15 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
     rv.issues.push_back({variant.precision_where, "precision class '" + variant.precision + "' not defined"});
   auto slots = slot_values(spec, knobs);
   resolve_data(spec, variant.launches, slots, rv);
+  // A knob named as a kernel argument is passed like a scalar (i32, or i64 beyond it), after
+  // the problem's scalars.
+  for (const auto& l : variant.launches)
+    for (const auto& a : l.args)
+      if (auto k = knobs.find(a); k != knobs.end() && !spec.find_scalar(a) && !spec.find_buffer(a) &&
+          std::none_of(rv.scalars.begin(), rv.scalars.end(), [&](const auto& s) { return s.name == a; })) {
+        bool wide = k->second < INT32_MIN || k->second > INT32_MAX;
+        rv.scalars.push_back({a, wide ? DType::I64 : DType::I32, static_cast<double>(k->second)});
+      }
   for (const auto& l : variant.launches) rv.launches.push_back(resolve_launch(l, rv, slots, rv.issues));
   return rv;
 }
@@ -259,7 +297,7 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
 ResolvedVariant resolve(const ProblemSpec& spec, const VariantSpec& variant,
                         const KnobValues& knobs, const rules::ChipProfile& chip) {
   ResolvedVariant rv = resolve_shapes(spec, variant, knobs);
-  finish(chip, variant.compile_options, variant.where, rv);
+  finish(chip, variant.compile_options, variant.where, spec.dir, rv);
   return rv;
 }
 
@@ -280,7 +318,7 @@ ResolvedVariant resolve_reference(const ProblemSpec& spec, const rules::ChipProf
       b.bytes = b.elements * 8;  // elements <= kMaxBufferBytes / 4 or 0: no overflow
     }
   rv.launches.push_back(resolve_launch(spec.reference.launch, rv, slots, rv.issues));
-  finish(chip, {}, spec.reference.launch.where, rv);
+  finish(chip, {}, spec.reference.launch.where, spec.dir, rv);
   return rv;
 }
 
@@ -301,6 +339,15 @@ std::optional<std::string> cuda_include_dir() {
   for (const auto& c : candidates)
     if (fs::is_regular_file(fs::path(c) / "cuda_runtime.h", ec)) return c;
   return std::nullopt;
+}
+
+std::optional<std::string> cccl_include_dir() {
+  auto inc = cuda_include_dir();
+  if (!inc) return std::nullopt;
+  std::error_code ec;
+  fs::path cccl = fs::path(*inc) / "cccl";
+  if (fs::is_regular_file(cccl / "cuda" / "std" / "type_traits", ec)) return cccl.string();
+  return std::nullopt;  // CUDA 12 keeps cuda/std directly under include/
 }
 
 std::vector<std::string> portable_options(const std::vector<std::string>& options) {

@@ -106,6 +106,9 @@ struct ResolvedVariant {
   // sha256 of source text + options without machine-specific ones (-I paths), so the same
   // variant hashes the same on the H200 and in CI.
   std::string source_hash;
+  // sha256 of the local headers the source includes (problem include/, shared include/, the
+  // folder's own): part of source_hash and of the compile cache key. Empty without any.
+  std::string headers_digest;
   // Problems met while evaluating (non-integral shape, missing value, unreadable source...).
   // Non-empty means the variant is not launchable; validate() reports these too.
   std::vector<rules::Diagnostic> issues;
@@ -131,6 +134,8 @@ std::string chip_arch(const rules::ChipProfile& chip);
 // The CUDA toolkit's include folder ($CUDA_HOME/include, $CUDA_PATH/include, the one found at
 // build time, /usr/local/cuda/include), if one holds cuda_runtime.h.
 std::optional<std::string> cuda_include_dir();
+// <cuda include>/cccl when it holds libcu++ (CUDA 13), found beside cuda_include_dir().
+std::optional<std::string> cccl_include_dir();
 // The options that go into source_hash: all but -I / --include-path ones.
 std::vector<std::string> portable_options(const std::vector<std::string>& options);
 std::string hash_source(const std::string& source_text, const std::vector<std::string>& options);

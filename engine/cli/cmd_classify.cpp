@@ -98,6 +98,7 @@ int run_classify(Context& ctx) {
       "live: problem name (needs a GPU); with --ncu-csv: the problem (name or folder) whose kernels "
       "the export holds, for its formulas, precision and PTX scan")(
       "variant", po::value<std::string>(), "variant id of the problem (with --ncu-csv: default its seed)")(
+      "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/ in the data dir)")(
       "chip", po::value<std::string>(), "chips.yaml id or alias to classify as if on (default: the file's chip)")(
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
       "time-us", po::value<std::vector<std::string>>()->composing(),
@@ -106,7 +107,7 @@ int run_classify(Context& ctx) {
       "json", "print the verdicts as JSON");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "classify",
-                              "(--signals FILE | --ncu-csv FILE [--problem P [--variant V]] [--time-us [NAME=]US]... | --problem P --variant V) [--chip NAME] [--rules FILE] [--json]",
+                              "(--signals FILE | --ncu-csv FILE [--problem P [--variant V]] [--time-us [NAME=]US]... | --problem P --variant V) [--problems-dir DIR] [--chip NAME] [--rules FILE] [--json]",
                               opts, vm))
     return *rc;
   // --problem names the live source, or with --ncu-csv the problem the export's kernels are of.
@@ -128,6 +129,7 @@ int run_classify(Context& ctx) {
     req.variant = vm["variant"].as<std::string>();
     if (vm.count("chip")) req.chip = vm["chip"].as<std::string>();
     req.rules_path = rules_path;
+    if (vm.count("problems-dir")) req.problems_root = vm["problems-dir"].as<std::string>();
     req.json = vm.count("json") > 0;
     return classify_live(ctx, req);
   }
@@ -155,7 +157,10 @@ int run_classify(Context& ctx) {
     if (ncu_problem) {
       problem_dir = vm["problem"].as<std::string>();
       if (!std::filesystem::is_directory(problem_dir))
-        problem_dir = (std::filesystem::path(problems_root(ctx.data_dir)) / problem_dir).string();
+        problem_dir = (std::filesystem::path(vm.count("problems-dir")
+                                                 ? vm["problems-dir"].as<std::string>()
+                                                 : problems_root(ctx.data_dir)) /
+                       problem_dir).string();
     }
     generators::CompileCache cache(generators::default_cache_dir());
     for (std::size_t i = 0; i < groups.size(); ++i) {

@@ -2,16 +2,20 @@
 // wrong or faulting kernel mean nothing), profile it in the worker (unprofiled time, then the
 // CUPTI range profiler, then signal derivation), and classify the signals with the rule table.
 // --variant takes a variant key, so a knob point is `--variant 'ilp[BLOCK=256]'`; a variant with
-// knobs given bare runs at its first allowed knob point.
+// knobs given bare runs where the loop would start it (its knobs' defaults).
+#include <filesystem>
 #include <ostream>
 #include <sstream>
 
+#include "engine/run_inputs.h"
 #include "engine/cli/commands.h"
+#include "engine/cli/loop_options.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/cli/verdict.h"
 #include "engine/backend/open_backend.h"
+#include "generators/candidate.h"
 #include "generators/variant_space.h"
 #include "profiling/rule_metrics.h"
 #include "rules/matcher.h"
@@ -21,18 +25,23 @@ namespace solver::cli {
 
 int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   auto [variant_id, knobs] = generators::parse_variant_key(req.variant);  // InputError -> exit 2
-  std::string root = problems_root(ctx.data_dir);
+  std::string root = req.problems_root.empty() ? problems_root(ctx.data_dir) : req.problems_root;
+  engine::check_problem_names({req.problem});
+  if (!std::filesystem::is_regular_file(std::filesystem::path(root) / req.problem / "problem.yaml"))
+    throw rules::InputError(rules::Diagnostic{rules::SourceLocation("--problem"),
+                                              unknown_problem_message(req.problem, root)});
   generators::ProblemSpec spec = generators::load_problem(root + "/" + req.problem);
   const generators::VariantSpec* variant = spec.find_variant(variant_id);
   if (!variant)
     throw rules::InputError(rules::Diagnostic{{spec.file, 0, 0},
         "problem '" + req.problem + "' has no variant '" + variant_id + "'"});
   if (knobs.empty() && !variant->knobs.empty()) {
-    auto points = generators::enumerate_knobs(spec, *variant);
-    if (points.empty())
+    // Where the loop would start it: the knobs' defaults (else their first values).
+    auto point = generators::default_knob_point(spec, *variant, {});
+    if (!point)
       throw rules::InputError(rules::Diagnostic{variant->where, "variant '" + variant_id +
                                                                     "' has no allowed knob point"});
-    knobs = points.front();
+    knobs = *point;
   }
   rules::ChipTable chips = load_chips(ctx);
   rules::RuleTable table = rules::load_rule_table(req.rules_path);

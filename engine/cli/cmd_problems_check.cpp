@@ -8,6 +8,7 @@
 
 #include "engine/run_inputs.h"
 #include "engine/cli/commands.h"
+#include "engine/cli/loop_options.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
@@ -69,7 +70,7 @@ std::vector<gen::ProblemSpec> load(const CheckOptions& o) {
   for (const auto& n : o.names) {
     fs::path dir = fs::path(o.root) / n;
     if (!fs::exists(dir / "problem.yaml")) {
-      errors.push_back({{dir.string(), 0, 0}, "no problem '" + n + "' (no problem.yaml in this folder)"});
+      errors.push_back({{dir.string(), 0, 0}, unknown_problem_message(n, o.root)});
       continue;
     }
     try {
@@ -132,7 +133,9 @@ void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
   }
   row.compile = "error";
   row.failed = true;
-  row.detail = c.log.empty() ? c.error : log_headline(c.log);
+  // A missing entry is found after a successful compile: its reason is the error itself.
+  bool compiler_said = c.error.rfind("compile error", 0) == 0;
+  row.detail = c.log.empty() || !compiler_said ? first_line(c.error) : log_headline(c.log);
   row.log = c.log;
 }
 

@@ -33,6 +33,7 @@ const std::vector<Command>& command_table() {
       {"recording rederive", "re-derive a recording's signals with the current derivation; print what changes", run_recording_rederive},
       {"calibrate", "the paired verdict on arms with a known answer: identical, K% slower, a slower pool point", run_calibrate},
       {"problems check", "validate, compile and (with a GPU) gate every variant at every knob point", run_problems_check},
+      {"problems new", "draft a problem folder from a .cu file of kernels (--from FILE.cu); TODOs where only you can say", run_problems_new},
       {"eval", "score classify against a labelled suite: per-class results, accuracy, confusions", run_eval},
   };
   return table;

@@ -29,6 +29,7 @@ int run_replay(Context& ctx);        // cmd_replay.cpp
 int run_record(Context& ctx);        // cmd_record.cpp
 int run_recording_rederive(Context& ctx);  // cmd_recording_rederive.cpp
 int run_problems_check(Context& ctx);  // cmd_problems_check.cpp
+int run_problems_new(Context& ctx);    // cmd_problems_new.cpp
 int run_eval(Context& ctx);          // cmd_eval.cpp
 int run_calibrate(Context& ctx);     // cmd_calibrate.cpp
 
@@ -39,6 +40,7 @@ struct LiveClassifyRequest {
   std::string variant;
   std::string chip;        // --chip, empty = the detected device
   std::string rules_path;
+  std::string problems_root;  // --problems-dir, empty = problems/ in the data dir
   bool json = false;
 };
 int classify_live(Context& ctx, const LiveClassifyRequest& req);

@@ -12,6 +12,10 @@ namespace solver::cli {
 void add_loop_options(po::options_description& opts);
 // Checks what can be checked before a backend starts (loop_preflight.cpp): counts, the
 // backend name, the rule table, the problem names, the chip. Throws a located InputError.
+// "unknown problem 'x' (no ROOT/x/problem.yaml); did you mean ...; known problems: ..." with
+// the folder searched and how to name another one: for every command that loads problems.
+std::string unknown_problem_message(const std::string& name, const std::string& root);
+
 void preflight_loop_arguments(const Context& ctx, const engine::AblationOptions& opt,
                               const po::variables_map& vm);
 // A --seed value: digits only, 0 .. 2^64-1 ("-1" is refused, not wrapped). Throws InputError.

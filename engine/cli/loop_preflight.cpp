@@ -34,6 +34,8 @@ std::vector<std::string> known_problems(const std::string& root) {
   return names;
 }
 
+}  // namespace
+
 std::string unknown_problem_message(const std::string& name, const std::string& root) {
   std::vector<std::string> known = known_problems(root);
   std::string msg = "unknown problem '" + name + "' (no " + root + "/" + name + "/problem.yaml)";
@@ -45,10 +47,8 @@ std::string unknown_problem_message(const std::string& name, const std::string& 
   std::string list;
   for (const auto& k : known) list += (list.empty() ? "" : ", ") + k;
   msg += known.empty() ? "; " + root + " holds no problem folders" : "; known problems: " + list;
-  return msg;
+  return msg + " (--problems-dir DIR searches another folder)";
 }
-
-}  // namespace
 
 void preflight_loop_arguments(const Context& ctx, const engine::AblationOptions& opt,
                               const po::variables_map& vm) {

@@ -2,6 +2,7 @@
 // element comparison, NaN/Inf handling, dtype conversions and seeded input generation.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -239,4 +240,69 @@ TEST_CASE("the input cache returns make_input's bytes, hits on a repeat, and sta
   CHECK(cache.entries() == 2);
   // An entry in use outlives its eviction.
   CHECK(std::memcmp(first->data.get(), expect.data(), expect.size()) == 0);
+}
+
+namespace {
+std::vector<double> structured(const std::string& kind, double a, double b, int64_t n,
+                               generators::DType dtype = generators::DType::I32, uint64_t seed = 7) {
+  generators::ResolvedBuffer buf;
+  buf.name = "idx";
+  buf.dtype = dtype;
+  buf.elements = n;
+  buf.init = {kind, a, b};
+  std::vector<double> as_double;
+  auto bytes = gpu::make_input(buf, seed, &as_double);
+  CHECK(gpu::to_doubles(bytes, dtype) == as_double);
+  CHECK(gpu::make_input(buf, seed) == bytes);  // the seed alone decides the structure
+  return as_double;
+}
+}  // namespace
+
+TEST_CASE("structured inits: arange, permutation, single cycle, mask, sorted") {
+  auto ar = structured("arange", 5, 3, 10);
+  CHECK(ar.front() == 5);
+  CHECK(ar.back() == 5 + 3 * 9);
+  auto perm = structured("permutation", 0, 0, 1000);
+  auto sorted_perm = perm;
+  std::sort(sorted_perm.begin(), sorted_perm.end());
+  for (int i = 0; i < 1000; ++i) CHECK(sorted_perm[size_t(i)] == i);
+  CHECK(perm != sorted_perm);
+  CHECK(structured("permutation", 0, 0, 1000, generators::DType::I32, 8) != perm);
+  // A cycle: following next[i] from 0 visits every element before coming back.
+  auto next = structured("cycle", 0, 0, 4096, generators::DType::U64);
+  std::vector<bool> seen(4096, false);
+  int64_t at = 0, steps = 0;
+  do {
+    REQUIRE_FALSE(seen[size_t(at)]);
+    seen[size_t(at)] = true;
+    at = int64_t(next[size_t(at)]);
+    ++steps;
+  } while (at != 0 && steps <= 4096);
+  CHECK(steps == 4096);
+  auto mask = structured("mask", 0.25, 0, 100000, generators::DType::U32);
+  double ones = 0;
+  for (double m : mask) {
+    CHECK((m == 0 || m == 1));
+    ones += m;
+  }
+  CHECK(ones / 100000 == doctest::Approx(0.25).epsilon(0.05));
+  auto keys = structured("sorted", 0, 1, 5000, generators::DType::F32);
+  CHECK(std::is_sorted(keys.begin(), keys.end()));
+  CHECK(keys.front() >= 0);
+  CHECK(keys.back() < 1);
+}
+
+TEST_CASE("csr_rowptr: rows+1 non-decreasing offsets from 0 to exactly nnz, skewed on request") {
+  const int64_t rows = 1000, nnz = 25000;
+  for (double skew : {0.0, 2.1}) {
+    auto rp = structured("csr_rowptr", double(nnz), skew, rows + 1);
+    CHECK(rp.front() == 0);
+    CHECK(rp.back() == nnz);
+    CHECK(std::is_sorted(rp.begin(), rp.end()));
+    int64_t max_deg = 0;
+    for (int64_t r = 0; r < rows; ++r) max_deg = std::max(max_deg, int64_t(rp[size_t(r + 1)] - rp[size_t(r)]));
+    // Uniform degrees stay near the mean (25); a power law has hubs far above it.
+    if (skew == 0) CHECK(max_deg <= 2 * nnz / rows);
+    else CHECK(max_deg > 8 * nnz / rows);
+  }
 }

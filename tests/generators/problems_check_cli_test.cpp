@@ -116,5 +116,6 @@ TEST_CASE("problems check: a bad spec exits 2 with located errors; an unknown na
   CHECK(r.err.find("tiny/problem.yaml:22:1: error: unknown key 'bogus'") != std::string::npos);
   Run missing = check(t, {"nosuch"});
   CHECK(missing.rc == 2);
-  CHECK(missing.err.find("no problem 'nosuch'") != std::string::npos);
+  CHECK(missing.err.find("unknown problem 'nosuch'") != std::string::npos);
+  CHECK(missing.err.find("known problems: tiny") != std::string::npos);  // what is there instead
 }

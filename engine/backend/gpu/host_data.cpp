@@ -112,6 +112,7 @@ inline double store(unsigned char* out, int64_t i, double v) {
   else if constexpr (D == DType::BF16) { uint16_t h = float_to_bf16(float(v)); std::memcpy(out + i * 2, &h, 2); return bf16_to_float(h); }
   else if constexpr (D == DType::I32) { int32_t n = int32_t(std::llround(v)); std::memcpy(out + i * 4, &n, 4); return n; }
   else if constexpr (D == DType::U32) { uint32_t n = uint32_t(std::llround(std::max(v, 0.0))); std::memcpy(out + i * 4, &n, 4); return n; }
+  else if constexpr (D == DType::U64) { uint64_t n = uint64_t(std::llround(std::max(v, 0.0))); std::memcpy(out + i * 8, &n, 8); return double(n); }
   else { int64_t n = std::llround(v); std::memcpy(out + i * 8, &n, 8); return double(n); }
 }
 
@@ -123,6 +124,7 @@ inline double load(const unsigned char* in, int64_t i) {
   else if constexpr (D == DType::BF16) { uint16_t v; std::memcpy(&v, in + i * 2, 2); return bf16_to_float(v); }
   else if constexpr (D == DType::I32) { int32_t v; std::memcpy(&v, in + i * 4, 4); return v; }
   else if constexpr (D == DType::U32) { uint32_t v; std::memcpy(&v, in + i * 4, 4); return v; }
+  else if constexpr (D == DType::U64) { uint64_t v; std::memcpy(&v, in + i * 8, 8); return double(v); }
   else { int64_t v; std::memcpy(&v, in + i * 8, 8); return double(v); }
 }
 
@@ -137,6 +139,7 @@ void with_dtype(DType d, F&& f) {
     case DType::I32: f(std::integral_constant<DType, DType::I32>{}); break;
     case DType::U32: f(std::integral_constant<DType, DType::U32>{}); break;
     case DType::I64: f(std::integral_constant<DType, DType::I64>{}); break;
+    case DType::U64: f(std::integral_constant<DType, DType::U64>{}); break;
   }
 }
 
@@ -199,6 +202,73 @@ void fill_chunk(const generators::InitDist& d, int64_t lo, int64_t hi, uint64_t 
   }
 }
 
+
+// The structured kinds (generators::is_structured_init): one generator for the whole buffer,
+// seeded by (seed, name), since a permutation or a row-pointer array is one object, not
+// independent elements. Serial; index structures are small next to the data they index.
+std::vector<double> structured_values(const generators::ResolvedBuffer& b, uint64_t rng_seed) {
+  const auto& d = b.init;
+  const int64_t n = b.elements;
+  std::vector<double> v(static_cast<size_t>(n));
+  std::mt19937_64 rng(rng_seed);
+  if (d.kind == "arange") {
+    for (int64_t i = 0; i < n; ++i) v[size_t(i)] = d.a + d.b * double(i);
+  } else if (d.kind == "permutation" || d.kind == "cycle") {
+    std::vector<int64_t> p(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) p[size_t(i)] = i;
+    if (d.kind == "permutation") {
+      for (int64_t i = n - 1; i > 0; --i)  // Fisher-Yates with the generator's own draws
+        std::swap(p[size_t(i)], p[size_t(std::uniform_int_distribution<int64_t>(0, i)(rng))]);
+      for (int64_t i = 0; i < n; ++i) v[size_t(i)] = double(p[size_t(i)]);
+    } else {
+      // Sattolo: one cycle through every element, so a pointer chase from any start visits all.
+      for (int64_t i = n - 1; i > 0; --i)
+        std::swap(p[size_t(i)], p[size_t(std::uniform_int_distribution<int64_t>(0, i - 1)(rng))]);
+      for (int64_t i = 0; i < n; ++i) v[size_t(i)] = double(p[size_t(i)]);
+    }
+  } else if (d.kind == "mask") {
+    std::bernoulli_distribution bit(d.a);
+    for (int64_t i = 0; i < n; ++i) v[size_t(i)] = bit(rng) ? 1.0 : 0.0;
+  } else if (d.kind == "sorted") {
+    std::uniform_real_distribution<double> uni(d.a, d.b);
+    for (auto& x : v) x = uni(rng);
+    std::sort(v.begin(), v.end());
+  } else if (d.kind == "csr_rowptr") {
+    // n = rows + 1 entries from 0 to nnz; each row's degree is its share of nnz by a weight
+    // (uniform around 1, or Pareto with exponent `skew` for a power-law graph), rounded by
+    // largest remainder so the degrees sum to nnz exactly.
+    const int64_t rows = n - 1;
+    const int64_t nnz = int64_t(d.a);
+    if (rows <= 0) {
+      if (n == 1) v[0] = 0;
+      return v;
+    }
+    std::vector<double> w(static_cast<size_t>(rows));
+    std::uniform_real_distribution<double> u01(0.0, 1.0);
+    double total = 0;
+    for (auto& x : w) {
+      double u = u01(rng);
+      x = d.b > 1 ? std::pow(1.0 - u, -1.0 / (d.b - 1.0)) : 0.5 + u;
+      total += x;
+    }
+    std::vector<int64_t> deg(static_cast<size_t>(rows));
+    std::vector<std::pair<double, int64_t>> rem;
+    rem.reserve(size_t(rows));
+    int64_t given = 0;
+    for (int64_t r = 0; r < rows; ++r) {
+      double share = double(nnz) * w[size_t(r)] / total;
+      deg[size_t(r)] = int64_t(std::floor(share));
+      given += deg[size_t(r)];
+      rem.emplace_back(share - std::floor(share), r);
+    }
+    std::stable_sort(rem.begin(), rem.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    for (int64_t k = 0; given < nnz; ++k, ++given) ++deg[size_t(rem[size_t(k % rows)].second)];
+    v[0] = 0;
+    for (int64_t r = 0; r < rows; ++r) v[size_t(r + 1)] = v[size_t(r)] + double(deg[size_t(r)]);
+  }
+  return v;
+}
+
 }  // namespace
 
 void fill_input(const generators::ResolvedBuffer& b, uint64_t seed, unsigned char* out,
@@ -210,6 +280,18 @@ void fill_input(const generators::ResolvedBuffer& b, uint64_t seed, unsigned cha
   if (b.elements <= 0) return;
   uint64_t name_hash = std::stoull(rules::sha256_hex(b.name).substr(0, 15), nullptr, 16);
   const auto& d = b.init;
+  if (generators::is_structured_init(d.kind)) {
+    uint64_t x = seed ^ name_hash;
+    std::vector<double> v = structured_values(b, splitmix64(x));
+    with_dtype(b.dtype, [&](auto dt) {
+      constexpr DType D = decltype(dt)::value;
+      for (int64_t i = 0; i < b.elements; ++i) {
+        double stored = store<D>(out, i, v[size_t(i)]);
+        if (as_double) as_double[i] = stored;
+      }
+    });
+    return;
+  }
   int64_t lo = int64_t(std::ceil(d.a)), hi = int64_t(std::ceil(d.b)) - 1;
   if (hi < lo) hi = lo;
   int64_t chunks = (b.elements + kChunk - 1) / kChunk;

@@ -85,6 +85,7 @@ void VariantModule::launch(CUstream stream, const std::vector<CUdeviceptr>& buff
           case DType::F32: { float v = float(s.value); std::memcpy(slot, &v, 4); break; }
           case DType::F64: { double v = s.value; std::memcpy(slot, &v, 8); break; }
           case DType::I64: { int64_t v = int64_t(s.value); std::memcpy(slot, &v, 8); break; }
+          case DType::U64: { uint64_t v = uint64_t(s.value); std::memcpy(slot, &v, 8); break; }
           case DType::U32: { uint32_t v = uint32_t(s.value); std::memcpy(slot, &v, 4); break; }
           case DType::I32: { int32_t v = int32_t(s.value); std::memcpy(slot, &v, 4); break; }
           case DType::F16: { uint16_t h = half_bits(s.value); std::memcpy(slot, &h, 2); break; }
