@@ -19,7 +19,7 @@ constexpr std::pair<Outcome, const char*> kOutcomeNames[] = {
     {Outcome::Kept, "kept"},           {Outcome::Rejected, "rejected"},
     {Outcome::GateFailed, "gate-failed"}, {Outcome::NoVariant, "no-variant"},
     {Outcome::Stop, "stop"},           {Outcome::Converged, "converged"},
-    {Outcome::Refused, "refused"},
+    {Outcome::Refused, "refused"},     {Outcome::GeneratorFailed, "generator-failed"},
 };
 }  // namespace
 
@@ -100,6 +100,8 @@ json to_json(const RoundRecord& r) {
   if (!r.incumbent_precision.empty()) j["incumbent"]["precision"] = r.incumbent_precision;
   if (!r.candidate.empty() && !r.candidate_precision.empty())
     j["candidate"]["precision"] = r.candidate_precision;
+  // Only rounds that asked the external generator carry it (external_generator.h).
+  if (r.generator) j["generator"] = *r.generator;
   return j;
 }
 
@@ -164,6 +166,11 @@ RoundRecord round_record_from_json(const json& j) {
   r.confidence = j.at("confidence").get<std::map<std::string, double>>();
   r.rules_hash = j.at("rules_hash").get<std::string>();
   r.ends_track = j.at("ends_track").get<bool>();
+  if (j.contains("generator")) {
+    if (!j["generator"].is_object() || !j["generator"].value("attempts", json()).is_array())
+      throw json::other_error::create(501, "generator must be an object with an attempts array", &j);
+    r.generator = j["generator"];
+  }
   return r;
 }
 
