@@ -119,7 +119,7 @@ GeneratorProposal TrackGenerator::propose(generators::GeneratorContext ctx) {
       a["result"] = "failed";
       a["detail"] = one_line(why, 2000);
       p.record["attempts"].push_back(a);
-      previous.push_back({ctx.round, "", "generator-failed", one_line(why)});
+      previous.push_back({ctx.round, "", "generator-failed", one_line(why), ""});
       p.detail = "generator attempt " + std::to_string(attempt) + ": " + one_line(why);
     };
     if (!pr.clean_exit()) {

@@ -28,7 +28,7 @@ namespace {
 // One rule that always fires a hypothesis no toy variant applies, so every round asks the
 // generator; patience high so failures do not end the track.
 std::string generator_rules(const std::string& hypothesis = "use_fast_math") {
-  return R"(version: 1
+  return R"J(version: 1
 evolution:
   initial_confidence: 0.5
   reward: 0.15
@@ -43,10 +43,10 @@ evolution:
 rules:
   - id: always
     when: time_us > 0
-    hypothesis: )" + hypothesis + R"(
+    hypothesis: )J" + hypothesis + R"J(
     priority: 10
     rationale: "test: ask for a rewrite every round"
-)";
+)J";
 }
 
 // A generator script in `dir`: `body` runs with the request on stdin; every call appends a
@@ -61,7 +61,7 @@ std::string script(const std::string& dir, const std::string& name, const std::s
 }
 
 const char* kGoodAnswer =
-    R"(printf '%s' '{"protocol":1,"status":"ok","reason":"test rewrite","source":"extern \"C\" __global__ void k(float* x, int n) { /* generated */ }\n","launches":[{"entry":"k","args":["x","N"],"grid":["ceil_div(N, 256)"],"block":[256]}]}')";
+    R"J(printf '%s' '{"protocol":1,"status":"ok","reason":"test rewrite","source":"extern \"C\" __global__ void k(float* x, int n) { /* generated */ }\n","launches":[{"entry":"k","args":["x","N"],"grid":["ceil_div(N, 256)"],"block":[256]}]}')J";
 
 int calls(const std::string& dir) {
   std::ifstream in(dir + "/calls");
@@ -179,10 +179,10 @@ TEST_CASE("every way a generator fails is a generator-failed round, and the loop
       {"exit", "echo boom >&2; exit 3", "exit 3"},
       {"segv", "kill -SEGV $$", "signal 11"},
       {"garbage", "echo 'here is your kernel!'", "garbage answer: stdout is not one JSON document"},
-      {"protocol", R"(echo '{"protocol":7,"status":"ok"}')", "\"protocol\" must be 1"},
+      {"protocol", R"J(echo '{"protocol":7,"status":"ok"}')J", "\"protocol\" must be 1"},
       {"timeout", "sleep 10", "timed out (limit 400 ms"},
       {"oversize", "yes", "stdout over the cap of 4096 bytes", 4096},
-      {"invalid", R"(printf '%s' '{"protocol":1,"status":"ok","reason":"r","source":"x","launches":[{"entry":"k","args":["x","nope"],"grid":[1],"block":[32]}]}')",
+      {"invalid", R"J(printf '%s' '{"protocol":1,"status":"ok","reason":"r","source":"x","launches":[{"entry":"k","args":["x","nope"],"grid":[1],"block":[32]}]}')J",
        "not a valid variant"},
       {"nostart", "", "did not start"},
   };
@@ -222,7 +222,7 @@ TEST_CASE("every way a generator fails is a generator-failed round, and the loop
 
 TEST_CASE("a decline passes the round on as the pool's no-variant does") {
   World w("gen-decline");
-  std::string gen = script(w.gens, "no.sh", R"(echo '{"protocol":1,"status":"decline","reason":"not my kind of kernel"}')");
+  std::string gen = script(w.gens, "no.sh", R"J(echo '{"protocol":1,"status":"decline","reason":"not my kind of kernel"}')J");
   auto recs = records(ablate(w, w.toy.root + "/run", gen_options(gen)));
   REQUIRE(recs.size() == 2);
   CHECK(recs[0].outcome == engine::Outcome::NoVariant);

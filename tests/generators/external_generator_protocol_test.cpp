@@ -64,7 +64,7 @@ GeneratorContext context(const ProblemSpec& spec, const std::string& hypothesis)
 // Runs a generator script of the repository on a request and parses its answer.
 GeneratorAnswer run_generator(const std::vector<std::string>& argv, const json& request) {
   ProcessResult r = run_process(argv, request.dump(), {});
-  REQUIRE_MESSAGE(r.clean_exit(), r.describe() + " " + r.err);
+  REQUIRE_MESSAGE(r.clean_exit(), std::string(r.describe() + " " + r.err));
   std::string why;
   auto a = parse_answer(r.out, 1 << 18, &why);
   REQUIRE_MESSAGE(a.has_value(), why);
@@ -199,31 +199,31 @@ TEST_CASE("build_request: version 1, the incumbent's source and launch, the rule
 
 TEST_CASE("parse_answer: a version-1 answer, a decline, and everything that is not one") {
   std::string why;
-  auto a = parse_answer(R"({"protocol":1,"status":"ok","reason":"r","source":"k","precision":"fp32",
+  auto a = parse_answer(R"J({"protocol":1,"status":"ok","reason":"r","source":"k","precision":"fp32",
       "compile_options":["-DX=1"],"launches":[{"entry":"k","args":["x","n"],"grid":["ceil_div(n, 256)"],
-      "block":[256],"smem":0}]})", 100, &why);
+      "block":[256],"smem":0}]})J", 100, &why);
   REQUIRE_MESSAGE(a, why);
   CHECK_FALSE(a->declined);
   CHECK(a->launches[0].grid[0] == "ceil_div(n, 256)");
   CHECK(a->launches[0].block[0] == "256");
   CHECK(a->launches[0].smem == "0");
   CHECK(a->compile_options == std::vector<std::string>{"-DX=1"});
-  a = parse_answer(R"({"protocol":1,"status":"decline","reason":"no idea"})", 100, &why);
+  a = parse_answer(R"J({"protocol":1,"status":"decline","reason":"no idea"})J", 100, &why);
   REQUIRE(a);
   CHECK(a->declined);
   CHECK(a->reason == "no idea");
   struct Bad { const char* text; const char* why; };
   for (Bad b : {Bad{"hello", "not one JSON document"},
                 Bad{"[1]", "JSON object"},
-                Bad{R"({"protocol":2,"status":"ok"})", "\"protocol\" must be 1"},
-                Bad{R"({"protocol":1,"status":"maybe"})", "\"status\""},
-                Bad{R"({"protocol":1,"status":"decline"})", "missing \"reason\""},
-                Bad{R"({"protocol":1,"status":"ok","launches":[]})", "missing \"source\""},
-                Bad{R"({"protocol":1,"status":"ok","source":"k","launches":[]})", "1 to 8 launches"},
-                Bad{R"({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[1],"grid":[1],"block":[1]}]})", "args"},
-                Bad{R"({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[],"grid":[1,1,1,1],"block":[1]}]})", "1 to 3"},
-                Bad{R"({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[],"grid":[1.5],"block":[1]}]})", "expression string or an integer"},
-                Bad{R"({"protocol":1,"status":"ok","source":"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk","launches":[]})", "over the cap"}}) {
+                Bad{R"J({"protocol":2,"status":"ok"})J", "\"protocol\" must be 1"},
+                Bad{R"J({"protocol":1,"status":"maybe"})J", "\"status\""},
+                Bad{R"J({"protocol":1,"status":"decline"})J", "missing \"reason\""},
+                Bad{R"J({"protocol":1,"status":"ok","launches":[]})J", "missing \"source\""},
+                Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[]})J", "1 to 8 launches"},
+                Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[1],"grid":[1],"block":[1]}]})J", "args"},
+                Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[],"grid":[1,1,1,1],"block":[1]}]})J", "1 to 3"},
+                Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[],"grid":[1.5],"block":[1]}]})J", "expression string or an integer"},
+                Bad{R"J({"protocol":1,"status":"ok","source":"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk","launches":[]})J", "over the cap"}}) {
     why.clear();
     CHECK_MESSAGE(!parse_answer(b.text, 100, &why), b.text);
     CHECK_MESSAGE(why.find(b.why) != std::string::npos, why);
@@ -373,12 +373,12 @@ TEST_CASE("the LLM adapter turns a chat reply into an answer, and a bad reply in
   std::string good = dir + "/model.sh";
   // A stand-in for a chat endpoint: checks it was sent a chat document, replies in the
   // chat-completions shape with one cuda and one json block.
-  rules::write_file_atomically(good, R"(#!/bin/sh
+  rules::write_file_atomically(good, R"J(#!/bin/sh
 grep -q '"messages"' || exit 9
 cat <<'EOF'
 {"choices":[{"message":{"content":"Here:\n```cuda\nextern \"C\" __global__ void k(const float* x, float* y, int n) {}\n```\n```json\n{\"launches\":[{\"entry\":\"k\",\"args\":[\"x\",\"y\",\"n\"],\"grid\":[\"ceil_div(n, 256)\"],\"block\":[256]}],\"reason\":\"model says so\"}\n```\n"}}]}
 EOF
-)");
+)J");
   fs::permissions(good, fs::perms::owner_all);
   ProblemSpec spec = load_problem("problems/sigmoid");
   GeneratorAnswer a = run_generator({"python3", "generators/external/llm_adapter.py", "--chat-command", good},
