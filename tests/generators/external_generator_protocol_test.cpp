@@ -15,6 +15,7 @@
 #include "generators/external_process.h"
 #include "generators/generated_pool.h"
 #include "generators/generator_protocol.h"
+#include "generators/nvrtc_compiler.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"
 #include "rules/hash.h"
@@ -305,6 +306,15 @@ TEST_CASE("the scripted generator: float4 with a tail on sigmoid and matmul_scal
     ProblemSpec gen = write_generated_problem(spec, temp_dir("scripted") + "/" + spec.name, {g});
     ResolvedVariant rv = resolve(gen, *gen.find_variant(g.id), {}, h200());
     REQUIRE(rv.ok());
+    // NVRTC compiles it (no GPU needed); the gate's correctness is the H200's part.
+    if (nvrtc_available()) {
+      auto c = compile_variant(rv, nullptr);
+      CHECK_MESSAGE(c.ok, c.error, c.log);
+      REQUIRE(c.kernels.size() == 1);
+      CHECK(c.kernels[0].spill_store_bytes == 0);
+    } else {
+      MESSAGE("SKIP NVRTC compile: " << nvrtc_unavailable_reason());
+    }
     ResolvedVariant naive = resolve(spec, *spec.find_variant("naive"), {}, h200());
     CHECK(rv.launches[0].grid[0] * 256 * 4 >= naive.launches[0].grid[0] * 256);
     CHECK(rv.launches[0].grid[0] == naive.launches[0].grid[0] / 4);
