@@ -64,7 +64,8 @@ namespace {
 json generator_json(const GeneratorOptions& g) {
   return json{{"command", g.command}, {"first", g.first}, {"timeout_ms", g.timeout_ms},
               {"max_output_bytes", g.max_output_bytes}, {"max_source_bytes", g.max_source_bytes},
-              {"attempts_per_round", g.attempts_per_round}, {"attempts_per_run", g.attempts_per_run}};
+              {"attempts_per_round", g.attempts_per_round}, {"attempts_per_run", g.attempts_per_run},
+              {"stored_from", g.stored_from}};
 }
 
 // A resumed run continues with the generator it started with; one given that differs is
@@ -81,8 +82,9 @@ GeneratorOptions resumed_generator(const json& header, const GeneratorOptions& g
     g.max_source_bytes = h.value("max_source_bytes", g.max_source_bytes);
     g.attempts_per_round = h.value("attempts_per_round", g.attempts_per_round);
     g.attempts_per_run = h.value("attempts_per_run", g.attempts_per_run);
+    g.stored_from = h.value("stored_from", "");
     std::string why;
-    if (!g.command.empty() && !generators::split_command(g.command, &g.argv, &why))
+    if (g.stored_from.empty() && !g.command.empty() && !generators::split_command(g.command, &g.argv, &why))
       throw rules::InputError(rules::Diagnostic{{ledger, 1, 0}, "generator command: " + why});
   }
   if (given_keys.count("generator") && (given.command != g.command || given.first != g.first))

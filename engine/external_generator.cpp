@@ -84,7 +84,39 @@ std::vector<generators::PreviousAttempt> TrackGenerator::previous_for(const std:
   return out;
 }
 
+GeneratorProposal TrackGenerator::propose_stored(const generators::GeneratorContext& ctx) {
+  GeneratorProposal p;
+  fs::path from = fs::path(options_.stored_from) / "generated" / track_ / base_.name;
+  p.record = json{{"command", options_.command}, {"attempts", json::array()}};
+  if (!stored_) stored_ = generators::read_generated_index(from.string());
+  for (const auto& g : *stored_) {
+    if (g.parent != ctx.incumbent.variant || g.hypothesis != ctx.hypothesis || is_generated(g.id)) continue;
+    auto with = variants_;
+    with.push_back(g);
+    spec_ = generators::write_generated_problem(base_, dir_, with);  // it loaded when it was made
+    variants_ = std::move(with);
+    p.record["attempts"].push_back(json{{"attempt", g.attempt}, {"input_digest", g.input_digest},
+                                        {"process", "stored: " + (from / g.source_file).string()},
+                                        {"result", "answer"}, {"variant", g.id},
+                                        {"source_file", (fs::path("generated") / track_ / base_.name / g.source_file).string()},
+                                        {"source_sha256", g.source_sha256},
+                                        {"detail", one_line(g.answer.reason)}, {"stderr", ""}});
+    p.record["variant"] = g.id;
+    p.candidate = generators::Candidate{generators::CandidateKind::Child, g.id, {},
+                                        "stored rewrite of " + g.generator + " (attempt " +
+                                            std::to_string(g.attempt) + "): " + one_line(g.answer.reason, 200)};
+    return p;
+  }
+  p.declined = true;
+  p.detail = "no stored rewrite for " + ctx.hypothesis + " of " + ctx.incumbent.variant + " in " +
+             from.string();
+  p.record["attempts"].push_back(json{{"attempt", 0}, {"result", "declined"}, {"detail", p.detail},
+                                      {"process", "stored"}, {"stderr", ""}, {"input_digest", ""}});
+  return p;
+}
+
 GeneratorProposal TrackGenerator::propose(generators::GeneratorContext ctx) {
+  if (!options_.stored_from.empty()) return propose_stored(ctx);
   GeneratorProposal p;
   p.record = json{{"command", options_.command}, {"attempts", json::array()}};
   auto previous = previous_for(ctx.hypothesis);

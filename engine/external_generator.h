@@ -31,7 +31,12 @@ struct GeneratorOptions {
   std::size_t max_stderr_bytes = std::size_t(8) << 10;  // kept in the ledger
   int attempts_per_round = 2;      // a failed attempt is retried within the round up to this
   int attempts_per_run = 32;       // over every problem and track of the run
-  bool enabled() const { return !argv.empty(); }
+  // Replay (`solver replay --simulate`): no program runs; the rewrites stored in this run
+  // directory's generated/ folders answer, each where the same hypothesis fires on the same
+  // incumbent (first stored first), under its stored id, so the run's measurements of it
+  // serve; anything else is a decline ("no stored rewrite").
+  std::string stored_from;
+  bool enabled() const { return !argv.empty() || !stored_from.empty(); }
 };
 
 // The attempts a run has spent (shared by its tracks; rebuilt from the ledger on resume).
@@ -72,6 +77,8 @@ class TrackGenerator {
 
  private:
   std::vector<generators::PreviousAttempt> previous_for(const std::string& hypothesis) const;
+  GeneratorProposal propose_stored(const generators::GeneratorContext& ctx);
+  std::optional<std::vector<generators::GeneratedVariant>> stored_;  // loaded on first use
   GeneratorOptions options_;
   GeneratorBudget& budget_;
   const generators::ProblemSpec& base_;
