@@ -366,8 +366,8 @@ TEST_CASE("replay --simulate serves the stored rewrites and their measurements, 
   // without --oracle does not).
   for (const char* t : {"off", "on"}) {
     CAPTURE(t);
-    const json& a = sim.after.to_json()["problems"][0][t];
-    const json& b = sim.before.to_json()["problems"][0][t];
+    json a = sim.after.to_json()["problems"][0][t];
+    json b = sim.before.to_json()["problems"][0][t];
     CHECK(a["best_variant"] == b["best_variant"]);
     CHECK(a["kept"] == b["kept"]);
     CHECK(a["best_variant"].get<std::string>().rfind("gen_", 0) == 0);
