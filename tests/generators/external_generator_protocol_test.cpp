@@ -405,3 +405,36 @@ EOF
   CHECK(a.declined);
   CHECK(a.reason.find("0 cuda and 0 json") != std::string::npos);
 }
+
+namespace {
+// The required keys of a JSON schema (objects, arrays of objects, nested) present in `doc`,
+// and the `const` values equal: what docs/schemas/*.schema.json promise a generator.
+void conforms(const json& schema, const json& doc, const std::string& where) {
+  if (schema.contains("const")) CHECK_MESSAGE(doc == schema["const"], where);
+  if (schema.contains("enum")) {
+    bool in = false;
+    for (const auto& e : schema["enum"]) in = in || e == doc;
+    CHECK_MESSAGE(in, where, " = ", doc.dump());
+  }
+  if (schema.value("type", json()) == "object" && doc.is_object()) {
+    for (const auto& k : schema.value("required", json::array()))
+      CHECK_MESSAGE(doc.contains(k.get<std::string>()), where, ".", k.get<std::string>());
+    for (const auto& [k, sub] : schema.value("properties", json::object()).items())
+      if (doc.contains(k)) conforms(sub, doc[k], where + "." + k);
+  }
+  if (schema.value("type", json()) == "array" && doc.is_array() && schema.contains("items"))
+    for (std::size_t i = 0; i < doc.size(); ++i) conforms(schema["items"], doc[i], where + "[" + std::to_string(i) + "]");
+}
+}  // namespace
+
+TEST_CASE("the request matches docs/schemas/generator-request.schema.json") {
+  json schema = json::parse(rules::read_text_file("docs/schemas/generator-request.schema.json"));
+  ProblemSpec spec = load_problem("problems/softmax");  // three launches
+  GeneratorContext c = context(spec, "vectorize_loads");
+  c.previous = {{1, "gen_off_r1_a1", "gate-failed", "wrong_result", "r"}};
+  json r = build_request(c);
+  conforms(schema, r, "request");
+  CHECK(r["incumbent"]["launches"].size() == 3);
+  json answer_schema = json::parse(rules::read_text_file("docs/schemas/generator-answer.schema.json"));
+  CHECK(answer_schema["properties"]["protocol"]["const"] == kGeneratorProtocolVersion);
+}
