@@ -417,9 +417,11 @@ void conforms(const json& schema, const json& doc, const std::string& where) {
     CHECK_MESSAGE(in, where, " = ", doc.dump());
   }
   if (schema.value("type", json()) == "object" && doc.is_object()) {
-    for (const auto& k : schema.value("required", json::array()))
+    const json required = schema.value("required", json::array());
+    for (const auto& k : required)
       CHECK_MESSAGE(doc.contains(k.get<std::string>()), where, ".", k.get<std::string>());
-    for (const auto& [k, sub] : schema.value("properties", json::object()).items())
+    const json props = schema.value("properties", json::object());
+    for (const auto& [k, sub] : props.items())
       if (doc.contains(k)) conforms(sub, doc[k], where + "." + k);
   }
   if (schema.value("type", json()) == "array" && doc.is_array() && schema.contains("items"))
