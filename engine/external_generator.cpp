@@ -183,6 +183,19 @@ GeneratorProposal TrackGenerator::propose(generators::GeneratorContext ctx) {
     g.source_file = g.id + ".cu";
     g.source_sha256 = rules::sha256_hex(answer->source);
     g.answer = *answer;
+    // The same rewrite of the same incumbent again (a generator that does not read its
+    // previous attempts) would measure a tried kernel under a new name: refused as a failure.
+    auto same = [&](const generators::GeneratedVariant& o) {
+      json mine = generators::to_json(g), theirs = generators::to_json(o);
+      for (const char* k : {"source_sha256", "launches", "precision", "compile_options"})
+        if (mine[k] != theirs[k]) return false;
+      return o.parent == g.parent;
+    };
+    if (auto dup = std::find_if(variants_.begin(), variants_.end(), same); dup != variants_.end()) {
+      fail("the answer repeats " + dup->id + " (round " + std::to_string(dup->round) +
+           "), already tried on " + g.parent);
+      continue;
+    }
     auto with = variants_;
     with.push_back(g);
     try {

@@ -22,7 +22,7 @@
 # Prints one line per check and a last line
 #   "generator: N/N checks OK"
 # exit 0 when every check is OK, 1 otherwise. Every step is under `timeout`; the whole script
-# stays under 4 minutes (the cheat loop stops starting new cheats at 200 s).
+# stays under 4 minutes (the cheat loop starts no new cheat after 190 s).
 set -u
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -108,11 +108,11 @@ PY
 done
 
 echo "== 3. the cheat suite through the generator protocol (--generator-first)"
-t_start=$SECONDS
+t_start=0  # from the start of the script: the whole stays under 4 minutes
 for dir in tests/cheats/*/; do
   name=$(basename "$dir")
   [[ -f "$dir/expect" ]] || continue
-  if (( SECONDS - t_start > 200 )); then
+  if (( SECONDS - t_start > 190 )); then
     check "cheat $name" FAIL "not run: time budget spent"
     continue
   fi

@@ -373,3 +373,24 @@ TEST_CASE("replay --simulate serves the stored rewrites and their measurements, 
     CHECK(a["best_variant"].get<std::string>().rfind("gen_", 0) == 0);
   }
 }
+
+TEST_CASE("an answer that repeats an earlier rewrite of the same incumbent is not measured again") {
+  World w("gen-dup");
+  // 16M elements: the fake's 10 us is under the floor (28 us), so the generated candidate is
+  // refused too_fast and the incumbent stays naive for round 2.
+  std::string yaml = w.toy.problems + "/toy/problem.yaml";
+  std::string text = test::read_text(yaml);
+  text.replace(text.find("N: 1048576"), 10, "N: 16777216");
+  test::write_text(yaml, text);
+  std::string gen = script(w.gens, "same.sh", kGoodAnswer);
+  auto recs = records(ablate(w, w.toy.root + "/run", gen_options(gen), 2));
+  REQUIRE(recs.size() == 2);
+  CHECK(recs[0].candidate == "gen_off_r1_a1");
+  CHECK(recs[0].outcome == engine::Outcome::GateFailed);
+  REQUIRE(recs[0].gate);
+  CHECK(recs[0].gate->status == engine::GateStatus::TooFast);
+  CHECK(recs[1].incumbent == "naive");
+  CHECK(recs[1].outcome == engine::Outcome::GeneratorFailed);
+  CHECK(recs[1].detail.find("repeats gen_off_r1_a1 (round 1)") != std::string::npos);
+  CHECK(recs[1].candidate.empty());
+}
