@@ -178,7 +178,7 @@ int run_ablate(Context& ctx) {
                               "[--backend auto|live|recorded] [--recording FILE] [--chip NAME] "
                               "[--out DIR] [--resume DIR] [--pairs N] "
                               "[--off-policy best-static|first-rule] [--precision same|any] "
-                              "[--oracle] [--json]",
+                              "[--oracle] [--generator CMD [--generator-first]] [--json]",
                               opts, vm))
     return *rc;
   engine::AblationOptions opt;

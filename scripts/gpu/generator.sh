@@ -137,7 +137,7 @@ PY
   if [[ "$outcome" == "$want" && "$cand" == gen_* ]]; then
     check "cheat $name" OK "expected $want, got $outcome for generated $cand"
   else
-    check "cheat $name" FAIL "expected $want, got '${got:-no record (exit $rc)}' (candidate must be gen_*)"
+    check "cheat $name" FAIL "expected $want, got '${got:-no record (exit $rc)}' (the outcome must match and the candidate be gen_*)"
   fi
 done
 

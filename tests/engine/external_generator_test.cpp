@@ -14,6 +14,7 @@
 #include "engine/ablation.h"
 #include "engine/backend/live_backend.h"
 #include "engine/backend/recording.h"
+#include "engine/cli/command.h"
 #include "engine/ledger.h"
 #include "engine/replay.h"
 #include "generators/external_process.h"
@@ -393,4 +394,42 @@ TEST_CASE("an answer that repeats an earlier rewrite of the same incumbent is no
   CHECK(recs[1].outcome == engine::Outcome::GeneratorFailed);
   CHECK(recs[1].detail.find("repeats gen_off_r1_a1 (round 1)") != std::string::npos);
   CHECK(recs[1].candidate.empty());
+}
+
+TEST_CASE("solver run --generator end to end on the bundled recording; bad options exit 2") {
+  auto cli = [](std::vector<std::string> args) {
+    args.insert(args.begin(), {"solver", "--data-dir", SOLVER_SOURCE_DIR});
+    std::ostringstream out, err;
+    int rc = cli::run_cli(args, out, err);
+    return std::make_pair(rc, err.str());
+  };
+  std::string dir = test::make_temp_dir("gen-cli");
+  // matmul on the H200 recording: round 2 fires fix_bank_conflicts first (no pool variant: the
+  // scripted generator is asked and declines, best-static then takes async_copy_pipeline).
+  auto [rc, err] = cli({"run", "--problem", "matmul", "--rounds", "3", "--evolve", "off", "--backend",
+                        "recorded", "--quiet", "--out", dir + "/run", "--generator",
+                        "python3 generators/external/scripted_generator.py"});
+  REQUIRE_MESSAGE(rc == 0, err);
+  auto loaded = engine::load_ledger(dir + "/run/ledger.jsonl");
+  CHECK(loaded.header["generator"]["command"] == "python3 generators/external/scripted_generator.py");
+  REQUIRE(loaded.records.size() == 3);
+  CHECK_FALSE(loaded.records[0].generator);  // the pool had the variant
+  REQUIRE(loaded.records[1].generator);
+  CHECK((*loaded.records[1].generator)["attempts"][0]["result"] == "declined");
+  CHECK(loaded.records[1].outcome == engine::Outcome::Kept);  // the next fired rule's pool variant
+  CHECK(loaded.records[2].outcome == engine::Outcome::NoVariant);
+  CHECK(loaded.records[2].detail.find("generator declined fix_bank_conflicts: no scripted rewrite") !=
+        std::string::npos);
+  for (auto args : std::vector<std::vector<std::string>>{
+           {"--generator-first"},
+           {"--generator", "gen 'open"},
+           {"--generator", "x", "--generator-timeout-ms", "0"},
+           {"--generator", "x", "--generator-attempts-round", "17"}}) {
+    std::vector<std::string> a{"run", "--problem", "matmul", "--backend", "recorded", "--out", dir + "/bad"};
+    a.insert(a.end(), args.begin(), args.end());
+    auto [brc, berr] = cli(a);
+    CHECK_MESSAGE(brc == 2, berr);
+    CHECK(berr.find("--generator") != std::string::npos);
+    CHECK_FALSE(fs::exists(dir + "/bad"));
+  }
 }
