@@ -23,6 +23,7 @@
 #include "engine/report_html.h"
 #include "engine/run_inputs.h"
 #include "engine/round_loop.h"
+#include "generators/external_process.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"
@@ -58,6 +59,62 @@ void progress(std::ostream& err, const RoundRecord& r) {
 
 }  // namespace
 
+namespace {
+
+// The ledger header's record of the --generator options (absent without one).
+json generator_json(const GeneratorOptions& g) {
+  return json{{"command", g.command}, {"first", g.first}, {"timeout_ms", g.timeout_ms},
+              {"max_output_bytes", g.max_output_bytes}, {"max_source_bytes", g.max_source_bytes},
+              {"attempts_per_round", g.attempts_per_round}, {"attempts_per_run", g.attempts_per_run},
+              {"stored_from", g.stored_from}};
+}
+
+// A resumed run continues with the generator it started with; one given that differs is
+// refused (its rounds would mix two generators under one header).
+GeneratorOptions resumed_generator(const json& header, const GeneratorOptions& given,
+                                   const std::set<std::string>& given_keys, const std::string& ledger) {
+  GeneratorOptions g;
+  if (header.contains("generator")) {
+    const json& h = header["generator"];
+    g.command = h.value("command", "");
+    g.first = h.value("first", false);
+    g.timeout_ms = h.value("timeout_ms", g.timeout_ms);
+    g.max_output_bytes = h.value("max_output_bytes", g.max_output_bytes);
+    g.max_source_bytes = h.value("max_source_bytes", g.max_source_bytes);
+    g.attempts_per_round = h.value("attempts_per_round", g.attempts_per_round);
+    g.attempts_per_run = h.value("attempts_per_run", g.attempts_per_run);
+    g.stored_from = h.value("stored_from", "");
+    std::string why;
+    if (g.stored_from.empty() && !g.command.empty() && !generators::split_command(g.command, &g.argv, &why))
+      throw rules::InputError(rules::Diagnostic{{ledger, 1, 0}, "generator command: " + why});
+  }
+  if (given_keys.count("generator") && (given.command != g.command || given.first != g.first))
+    throw rules::InputError(rules::Diagnostic{
+        {ledger, 1, 0}, "--generator conflicts with the run being resumed (it ran with '" +
+                            (g.command.empty() ? std::string("no generator") : g.command) +
+                            "'): leave it out"});
+  return g;
+}
+
+// The generator of one problem: --generator, else the problem.yaml's `generator:` entry, in
+// which `{problem_dir}` is the problem's folder and a relative program path is taken from it.
+GeneratorOptions generator_for(const GeneratorOptions& cli, const generators::ProblemSpec& spec) {
+  if (cli.enabled() || spec.generator.empty()) return cli;
+  GeneratorOptions g = cli;
+  g.command = spec.generator;
+  g.first = spec.generator_first;
+  std::string why;
+  generators::split_command(spec.generator, &g.argv, &why);  // checked by the loader
+  for (auto& a : g.argv)
+    for (std::size_t at; (at = a.find("{problem_dir}")) != std::string::npos;)
+      a.replace(at, 13, spec.dir);
+  if (!g.argv.empty() && g.argv[0].find('/') != std::string::npos && fs::path(g.argv[0]).is_relative())
+    g.argv[0] = (fs::path(spec.dir) / g.argv[0]).string();
+  return g;
+}
+
+}  // namespace
+
 AblationResult run_ablation(const AblationOptions& options, Backend& backend, std::ostream& err) {
   AblationOptions opt = options;
   const bool resuming = !opt.resume_dir.empty();
@@ -89,6 +146,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     opt.off_policy = header.value("off_policy", "first-rule");
     opt.precision = header.value("precision", "any");
     opt.sequential = header.value("pair_rule", "fixed") == "sequential";  // older runs: fixed
+    opt.generator = resumed_generator(header, options.generator, options.given, dir.ledger());
     if (header.value("backend", "") != info.kind)
       throw rules::InputError(rules::Diagnostic{
           {dir.ledger(), 1, 0}, "this run was measured on the " + header.value("backend", "?") +
@@ -208,6 +266,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
                   {"precision", opt.precision},
                   {"pair_rule", opt.sequential ? "sequential" : "fixed"},
                   {"problem_folder_hashes", folder_hashes}};
+    if (opt.generator.enabled()) header["generator"] = generator_json(opt.generator);
     if (const Recording* rec = backend.recording())
       header["recording_hash"] = rec->content_hash;
     manifest = json{{"format", "solver-run"}, {"version", 1}, {"command", opt.command_line},
@@ -253,6 +312,25 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     return states.at(std::make_pair(problem, track));
   };
 
+  // External generators, one per track (its generated variants are the track's own), sharing
+  // the run's attempt budget. On resume each rebuilds its folder from the stored sources.
+  GeneratorBudget generator_budget;
+  std::map<std::pair<std::string, std::string>, std::unique_ptr<TrackGenerator>> track_generators;
+  for (const auto& problem : opt.problems) {
+    GeneratorOptions g = generator_for(opt.generator, specs.at(problem));
+    if (!g.enabled()) continue;
+    for (const auto& track : opt.tracks) {
+      auto tg = std::make_unique<TrackGenerator>(
+          g, generator_budget, specs.at(problem),
+          (fs::absolute(dir.path) / "generated" / track / problem).string(), track);
+      std::vector<RoundRecord> mine;
+      for (const auto& r : loaded.records)
+        if (r.problem == problem && r.track == track) mine.push_back(r);
+      tg->restore(mine);
+      track_generators.emplace(std::make_pair(problem, track), std::move(tg));
+    }
+  }
+
   // Resume: fold the ledger back into the states and the ON table.
   all = loaded.records;
   for (std::size_t i = 0; i < all.size(); ++i) {
@@ -294,6 +372,8 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
       rules::RuleTable& table = on ? on_table : off_table;
       LoopConfig cfg{opt.rounds, opt.pairs, opt.seed, on, *off_policy, *precision, opt.sequential};
       RoundLoop loop(tap, specs.at(problem), chip, table, cfg);
+      if (auto g = track_generators.find({problem, track}); g != track_generators.end())
+        loop.set_generator(g->second.get());
       run_track(loop, st, on ? &on_evolver : nullptr, table, ledger, cfg,
                 [&](const RoundRecord& r) {
                   all.push_back(r);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "engine/backend/backend.h"
+#include "engine/external_generator.h"
 #include "engine/run_dir.h"
 #include "engine/summary.h"
 
@@ -41,6 +42,9 @@ struct AblationOptions {
                                // (the recorded backend always knows them: oracle.json)
   bool quiet = false;          // no per-round progress on stderr
   int round_delay_ms = 0;      // test-only pacing (lets the kill test land mid-run)
+  // The external generator (--generator ...; docs/external-generators.md). On resume the
+  // run's own (its ledger header) is used; a conflicting one given is refused.
+  GeneratorOptions generator;
   // Options the user gave explicitly ("rounds", "seed", "pairs", "rules", "problems",
   // "tracks", "chip"): on resume each must equal the run's own value, else InputError.
   std::set<std::string> given;

@@ -225,6 +225,11 @@ std::vector<EvolutionEvent> Evolver::observe(const RoundRecord& r) {
         out.push_back({"neutral", credited->id, "gate failed at " + at + ": hypothesis untested",
                        credited->confidence, credited->confidence});
       break;
+    case Outcome::GeneratorFailed:  // the generator broke, the hypothesis was never tested
+      if (credited)
+        out.push_back({"neutral", credited->id, "generator failed at " + at + ": hypothesis untested",
+                       credited->confidence, credited->confidence});
+      break;
     case Outcome::Refused:
       if (credited)
         out.push_back({"neutral", credited->id, "candidate refused at " + at + ": " + r.detail,

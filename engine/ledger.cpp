@@ -19,7 +19,7 @@ constexpr std::pair<Outcome, const char*> kOutcomeNames[] = {
     {Outcome::Kept, "kept"},           {Outcome::Rejected, "rejected"},
     {Outcome::GateFailed, "gate-failed"}, {Outcome::NoVariant, "no-variant"},
     {Outcome::Stop, "stop"},           {Outcome::Converged, "converged"},
-    {Outcome::Refused, "refused"},
+    {Outcome::Refused, "refused"},     {Outcome::GeneratorFailed, "generator-failed"},
 };
 }  // namespace
 
@@ -102,6 +102,8 @@ json to_json(const RoundRecord& r) {
     j["candidate"]["precision"] = r.candidate_precision;
   // Wall time per phase of the round (live backends only: replays stay byte-identical).
   if (!r.phases_ms.empty()) j["phases_ms"] = r.phases_ms;
+  // Only rounds that asked the external generator carry it (external_generator.h).
+  if (r.generator) j["generator"] = *r.generator;
   return j;
 }
 
@@ -172,6 +174,11 @@ RoundRecord round_record_from_json(const json& j) {
         throw json::other_error::create(501, "phases_ms holds non-negative numbers (ms)", &j);
       r.phases_ms[k] = v.get<double>();
     }
+  }
+  if (j.contains("generator")) {
+    if (!j["generator"].is_object() || !j["generator"].value("attempts", json()).is_array())
+      throw json::other_error::create(501, "generator must be an object with an attempts array", &j);
+    r.generator = j["generator"];
   }
   return r;
 }

@@ -25,7 +25,9 @@ inline constexpr const char* kLedgerFormat = "solver-ledger";
 inline constexpr int kLedgerVersion = 1;
 
 // Refused: the candidate was not measured because a policy forbids it (--precision same).
-enum class Outcome { Kept, Rejected, GateFailed, NoVariant, Stop, Converged, Refused };
+// GeneratorFailed: the external generator was asked and every attempt of the round failed
+// (crash, timeout, oversized or garbage answer, an answer that is no valid variant).
+enum class Outcome { Kept, Rejected, GateFailed, NoVariant, Stop, Converged, Refused, GeneratorFailed };
 const char* to_string(Outcome o);
 std::optional<Outcome> outcome_from_string(std::string_view s);
 
@@ -80,6 +82,10 @@ struct RoundRecord {
   // "incumbent", "gate", "pairs", "profile_kept", "evolve", "round") and, below them, the worker's
   // ("gate/adversarial", "pairs/timing/samples" ...). docs/benchmarks.md reads them.
   std::map<std::string, double> phases_ms;
+  // Rounds that asked the external generator: {"command", "attempts": [{attempt, input_digest,
+  // process, result: answer|declined|failed, detail, stderr, variant, source_file,
+  // source_sha256}], "variant"} (external_generator.h, docs/external-generators.md).
+  std::optional<nlohmann::json> generator;
   std::string hash;                 // chain hash (set by the ledger)
 };
 

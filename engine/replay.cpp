@@ -118,6 +118,12 @@ SimulationResult simulate_run(const std::string& run_dir, const std::string& rul
   opt.out_dir = out_dir;
   opt.quiet = true;
   opt.command_line = "solver replay --simulate --run " + run_dir + " --rules " + rules_path;
+  // Rewrites an external generator made are served from the run's stored sources (and timed
+  // from its measurements), never by running the generator again.
+  if (std::filesystem::exists(std::filesystem::path(dir.path) / "generated")) {
+    opt.generator.stored_from = std::filesystem::absolute(dir.path).string();
+    opt.generator.command = "stored:" + dir.path;
+  }
   AblationResult after = run_ablation(opt, backend, err);
   result.out_dir = after.dir.path;
   result.after = after.summary;

@@ -81,6 +81,7 @@ const char* outcome_letter(Outcome o) {
     case Outcome::Stop: return "S";
     case Outcome::Converged: return "C";
     case Outcome::Refused: return "P";
+    case Outcome::GeneratorFailed: return "X";
   }
   return "?";
 }

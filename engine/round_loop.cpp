@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "engine/external_generator.h"
 #include "engine/measurement.h"
 #include "engine/backend/draw_seed.h"
 #include "generators/variant_space.h"
@@ -112,6 +113,7 @@ void TrackState::apply(const RoundRecord& r) {
     case Outcome::Rejected:
     case Outcome::GateFailed:
     case Outcome::NoVariant:
+    case Outcome::GeneratorFailed:
       ++streak;
       break;
     case Outcome::Refused:  // nothing was measured: the policy, not the kernel, said no
@@ -171,11 +173,19 @@ RoundLoop::RoundLoop(Backend& backend, const generators::ProblemSpec& spec,
     : backend_(backend), spec_(spec), chip_(chip), table_(table), config_(config),
       timed_(backend.info().kind == "live") {}
 
+const generators::ProblemSpec& RoundLoop::spec() const { return gen_ ? gen_->spec() : spec_; }
+
+VariantRef RoundLoop::ref(const Incumbent& v) const {
+  VariantRef r{spec().name, v.variant, v.knobs, ""};
+  if (gen_ && gen_->is_generated(v.variant)) r.problem_dir = gen_->dir();
+  return r;
+}
+
 ProfiledVariant RoundLoop::profiled(TrackState& state, const Incumbent& v) {
   std::string key = generators::variant_key(v.variant, v.knobs);
   auto it = state.profiles.find(key);
   if (it != state.profiles.end() && it->second.ok) return it->second;
-  VariantRef ref{spec_.name, v.variant, v.knobs};
+  VariantRef ref = this->ref(v);
   ProfiledVariant p;
   GateResult g = backend_.gate(ref);  // the seed is gated once too: its source hash, and a
   p.source_hash = g.source_hash;      // wrong seed is no baseline to beat
@@ -204,11 +214,11 @@ nlohmann::json value_json(const rules::Value& v) {
 
 RoundRecord RoundLoop::next_round(TrackState& state) {
   RoundRecord rec;
-  rec.problem = spec_.name;
+  rec.problem = spec().name;
   rec.track = state.track;
   rec.round = state.round + 1;
   rec.incumbent = state.incumbent_key();
-  rec.incumbent_precision = precision_class(spec_, rec.incumbent);
+  rec.incumbent_precision = precision_class(spec(), rec.incumbent);
   rec.rules_hash = table_.content_hash();
 
   // 1. Patience: this many rounds in a row without a kept candidate ends the track.
@@ -260,15 +270,48 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   }
 
   // 5. The generator: the child variant or knob move that applies the fired hypothesis.
-  generators::CandidateRequest req{&spec_, state.incumbent, "", state.tried, &chip_};
+  generators::CandidateRequest req{&spec(), state.incumbent, "", state.tried, &chip_};
   std::optional<generators::Candidate> cand;
   std::string why_none = "no rule fired";
+  // The external generator (external_generator.h) answers the fired rule's hypothesis when the
+  // pool has no untried variant for it, or before the pool with --generator-first. Its
+  // variant is a candidate like any other from here on; a round whose attempts all failed
+  // ends generator-failed; a decline passes the round on as the pool's "no variant" does.
+  std::optional<GeneratorProposal> asked;
+  auto ask_generator = [&](const rules::Rule& rule) {
+    generators::GeneratorContext ctx;
+    ctx.spec = &spec();
+    ctx.incumbent = state.incumbent;
+    ctx.chip = &chip_;
+    ctx.track = state.track;
+    ctx.round = rec.round;
+    ctx.incumbent_time_us = inc.time_us;
+    ctx.rule_id = rule.id;
+    ctx.hypothesis = rule.hypothesis;
+    ctx.rationale = rule.rationale;
+    ctx.bottleneck = rule.bottleneck;
+    ctx.evidence = rec.match.evidence;
+    asked = gen_->propose(ctx);
+    rec.generator = asked->record;
+    req.spec = &spec();
+    if (asked->candidate) cand = asked->candidate;
+  };
   if (m.fired) {
     req.hypothesis = rec.hypothesis = m.fired->hypothesis;
     rec.credited_rule = m.fired->id;
-    auto choice = generators::next_candidate(req);
-    cand = choice.candidate;
-    if (!cand) why_none = "no variant for " + m.fired->hypothesis + ": " + choice.why_none;
+    if (gen_ && gen_->first()) ask_generator(*m.fired);
+    if (!cand && !(asked && asked->failed)) {
+      auto choice = generators::next_candidate(req);
+      cand = choice.candidate;
+      if (!cand) why_none = "no variant for " + m.fired->hypothesis + ": " + choice.why_none;
+    }
+    if (!cand && gen_ && !asked) ask_generator(*m.fired);
+    if (!cand && asked) why_none += "; " + asked->detail;
+  }
+  if (asked && asked->failed) {
+    rec.outcome = Outcome::GeneratorFailed;
+    rec.detail = asked->detail;
+    return rec;
   }
   // With evolution OFF under best-static, a hypothesis without a variant passes the round to
   // the next fired rule: the rules the fired one outranked, in rank order, the first whose
@@ -301,7 +344,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   if (!cand && config_.evolve) {
     std::vector<std::pair<std::string, std::string>> options;  // (hypothesis, rule)
     for (const auto* o : m.outranked) options.emplace_back(o->hypothesis, o->id);
-    for (const auto& h : generators::applicable_hypotheses(spec_, state.incumbent, state.tried, &chip_))
+    for (const auto& h : generators::applicable_hypotheses(spec(), state.incumbent, state.tried, &chip_))
       options.emplace_back(h, "");
     for (const auto& [h, rule] : options) {
       if (h == req.hypothesis || h == "stop_at_ceiling") continue;
@@ -324,13 +367,13 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   }
   rec.candidate = cand->key();
   rec.candidate_reason = (rec.explored ? "explored: " : rec.candidate_reason) + cand->reason;
-  rec.candidate_precision = precision_class(spec_, rec.candidate);
+  rec.candidate_precision = precision_class(spec(), rec.candidate);
 
   // --precision same: a candidate of another class than the seed's is never measured. The
   // round records it (its key joins the tried set, so the next round looks further); it does
   // not count towards patience and teaches the evolver nothing.
   if (config_.precision == PrecisionPolicy::Same) {
-    std::string want = seed_precision(spec_);
+    std::string want = seed_precision(spec());
     if (rec.candidate_precision != want) {
       rec.outcome = Outcome::Refused;
       rec.detail = "refused by --precision same: " + rec.candidate + " is " +
@@ -338,8 +381,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
       return rec;
     }
   }
-  VariantRef inc_ref{spec_.name, state.incumbent.variant, state.incumbent.knobs};
-  VariantRef cand_ref{spec_.name, cand->variant, cand->knobs};
+  VariantRef inc_ref = ref(state.incumbent);
+  VariantRef cand_ref = ref(Incumbent{cand->variant, cand->knobs});
 
   // 6. Correctness gate: compile, check against the reference.
   clock.start();
@@ -354,7 +397,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   }
 
   // 7. Paired timing: incumbent and candidate alternate; the verdict is on per-pair ratios.
-  uint64_t seed = draw_seed(config_.seed, spec_.name, std::to_string(rec.round));
+  uint64_t seed = draw_seed(config_.seed, spec().name, std::to_string(rec.round));
   clock.start();
   PairPlan plan(config_.pairs);
   plan.sequential = config_.sequential_pairs;
@@ -374,7 +417,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   }
   PairedDecision verdict = decide(pairs, plan);
   rec.verdict = verdict;
-  double floor = floor_us(spec_, Incumbent{cand->variant, cand->knobs}, chip_);
+  double floor = floor_us(spec(), Incumbent{cand->variant, cand->knobs}, chip_);
   if (floor > 0 && verdict.candidate_median_us < floor) {
     rec.outcome = Outcome::GateFailed;
     rec.gate->status = GateStatus::TooFast;
@@ -435,6 +478,7 @@ void run_track(RoundLoop& loop, TrackState& state, Evolver* evolver, rules::Rule
     if (!rec.phases_ms.empty()) rec.phases_ms["round"] = now_ms() - t0;
     ledger.append(rec);
     state.apply(rec);
+    if (loop.generator()) loop.generator()->observe(rec);
     if (on_record) on_record(rec);
   }
 }

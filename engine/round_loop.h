@@ -25,6 +25,8 @@
 
 namespace solver::engine {
 
+class TrackGenerator;  // external_generator.h
+
 // What the OFF track does when the top fired rule's hypothesis has no untried variant
 // (docs/loop.md, "The OFF track's policy").
 //  BestStatic: the fired rules in rank order (the top one, then those it outranked), the first
@@ -103,9 +105,16 @@ class RoundLoop {
   // cache (everything else changes through TrackState::apply). The record is complete except
   // for the evolution events and confidences (see run_track).
   RoundRecord next_round(TrackState& state);
+  // An external generator for this track (external_generator.h; nullptr: the pool only). The
+  // loop then works on its spec: the pool plus what it generated.
+  void set_generator(TrackGenerator* g) { gen_ = g; }
+  TrackGenerator* generator() const { return gen_; }
 
  private:
   ProfiledVariant profiled(TrackState& state, const generators::Incumbent& v);
+  const generators::ProblemSpec& spec() const;
+  VariantRef ref(const generators::Incumbent& v) const;
+  TrackGenerator* gen_ = nullptr;
   Backend& backend_;
   const generators::ProblemSpec& spec_;
   const rules::ChipProfile& chip_;

@@ -57,6 +57,7 @@ void fold(TrackSummary& t, const RoundRecord& r, int budget) {
     case Outcome::GateFailed: ++t.gate_failed; break;
     case Outcome::NoVariant: ++t.no_variant; break;
     case Outcome::Refused: ++t.refused; break;
+    case Outcome::GeneratorFailed: ++t.generator_failed; break;
     default: break;
   }
   if (t.best_us > 0) t.best_by_round.emplace_back(r.round, t.best_us);
@@ -90,7 +91,7 @@ nlohmann::json track_json(const TrackSummary& t) {
   if (!t.present) return nullptr;
   nlohmann::json by_round = nlohmann::json::array();
   for (auto [r, b] : t.best_by_round) by_round.push_back({r, b});
-  return {{"seed_variant", t.seed_variant}, {"seed_us", t.seed_us},
+  nlohmann::json j = {{"seed_variant", t.seed_variant}, {"seed_us", t.seed_us},
           {"seed_precision", t.seed_precision},
           {"best_variant", t.best_variant}, {"best_us", t.best_us},
           {"best_precision", t.best_precision},
@@ -106,6 +107,8 @@ nlohmann::json track_json(const TrackSummary& t) {
            t.within_oracle_round >= 0 ? nlohmann::json(t.within_oracle_round) : nlohmann::json(nullptr)},
           {"floor_us", t.floor_us},
           {"floor_pct", t.floor_pct}};
+  if (t.generator_failed) j["generator_failed"] = t.generator_failed;  // only runs with a generator
+  return j;
 }
 
 }  // namespace

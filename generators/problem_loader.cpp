@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <set>
 
+#include "generators/external_process.h"
 #include "generators/problem_loader.h"
 #include "generators/source_confinement.h"
 
@@ -42,7 +43,7 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   if (!rules::expect_map(root, "problem.yaml", file_, diags_)) return spec;
   rules::check_keys(root,
                     {"version", "name", "description", "timeout_ms", "scalars", "buffers", "flops",
-                     "bytes", "tolerance", "reference", "seed", "variants"},
+                     "bytes", "tolerance", "reference", "seed", "variants", "generator"},
                     file_, diags_);
   if (auto v = rules::get_int(root, "version", file_, diags_, true)) {
     spec.version = static_cast<int>(*v);
@@ -59,6 +60,24 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   if (auto t = rules::get_int(root, "timeout_ms", file_, diags_)) {
     if (*t <= 0 || *t > 3600000) error(child(root, "timeout_ms"), "timeout_ms must be in [1, 3600000]");
     spec.timeout_ms = static_cast<int>(*t);
+  }
+  // An external generator for this problem (docs/external-generators.md): a command line or
+  // {command, first}; `{problem_dir}` in it is this folder.
+  if (const YAML::Node g = child(root, "generator")) {
+    spec.generator_where = at(g);
+    YAML::Node cmd = g.IsMap() ? child(g, "command") : g;
+    if (g.IsMap()) {
+      rules::check_keys(g, {"command", "first"}, file_, diags_);
+      spec.generator_first = rules::get_bool(g, "first", file_, diags_).value_or(false);
+    }
+    if (!cmd || !cmd.IsScalar() || cmd.Scalar().empty()) {
+      error(g, "generator must be a command line or {command: ..., first: true|false}");
+    } else {
+      spec.generator = cmd.Scalar();
+      std::vector<std::string> argv;
+      std::string why;
+      if (!split_command(spec.generator, &argv, &why)) error(cmd, "generator command: " + why);
+    }
   }
   collect_slots(root);
   load_scalars(child(root, "scalars"), spec);

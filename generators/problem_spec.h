@@ -132,6 +132,11 @@ struct ProblemSpec {
   std::vector<VariantSpec> variants;
   int timeout_ms = 10000;           // watchdog per kernel launch batch
   std::string seed_variant;         // the variant the loop starts from (default: first)
+  // `generator:` an external generator command for this problem ("" = none) and whether it
+  // is asked before the pool; --generator on the command line takes precedence.
+  std::string generator;
+  bool generator_first = false;
+  rules::SourceLocation generator_where;
   std::string file;                 // path of problem.yaml (for diagnostics)
   // Every expression of the problem is bound to one slot layout: the scalars in file order,
   // then every knob name declared by any variant (first appearance). Fill slots with

@@ -20,6 +20,10 @@ struct VariantRef {
   std::string problem;   // problem name
   std::string variant;   // variant id
   generators::KnobValues knobs;
+  // The problem folder to load instead of <problems root>/<problem>: set only for a variant an
+  // external generator wrote (run_dir/generated/<track>/<problem>, generators/generated_pool.h).
+  // Measurements are keyed by problem and key alone, as for a pool variant.
+  std::string problem_dir = {};
   std::string key() const { return generators::variant_key(variant, knobs); }
   bool operator==(const VariantRef&) const = default;
 };

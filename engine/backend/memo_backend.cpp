@@ -8,7 +8,7 @@ std::optional<Ceilings> MemoBackend::ceilings() { return inner_.ceilings(); }
 
 GateResult MemoBackend::gate(const VariantRef& v) {
   if (!enabled_) return inner_.gate(v);
-  const std::string key = v.problem + "/" + v.key();
+  const std::string key = v.problem_dir + "|" + v.problem + "/" + v.key();
   if (auto it = gates_.find(key); it != gates_.end()) {
     ++reused_;
     GateResult g = it->second;
@@ -21,7 +21,7 @@ GateResult MemoBackend::gate(const VariantRef& v) {
 
 ProfileResult MemoBackend::profile(const VariantRef& v) {
   if (!enabled_) return inner_.profile(v);
-  const std::string key = v.problem + "/" + v.key();
+  const std::string key = v.problem_dir + "|" + v.problem + "/" + v.key();
   if (auto it = profiles_.find(key); it != profiles_.end() && it->second.ok) {
     ++reused_;
     ProfileResult p = it->second;

@@ -66,13 +66,16 @@ std::optional<GateStatus> gate_status_from_string(std::string_view s) {
 }
 
 json to_json(const VariantRef& v) {
-  return {{"problem", v.problem}, {"variant", v.variant}, {"knobs", v.knobs}};
+  json j{{"problem", v.problem}, {"variant", v.variant}, {"knobs", v.knobs}};
+  if (!v.problem_dir.empty()) j["problem_dir"] = v.problem_dir;  // a generated variant's folder
+  return j;
 }
 VariantRef variant_ref_from_json(const json& j) {
   VariantRef v;
   v.problem = j.at("problem").get<std::string>();
   v.variant = j.at("variant").get<std::string>();
   if (j.contains("knobs")) v.knobs = j.at("knobs").get<generators::KnobValues>();
+  if (j.contains("problem_dir")) v.problem_dir = j.at("problem_dir").get<std::string>();
   return v;
 }
 

@@ -1,6 +1,7 @@
 // `solver ablate --problems a,b,c --rounds 12`: evolution OFF and ON over the same pool, budget,
 // rules and seed (engine/ablation.h). `solver run` (cmd_run.cpp) is the one-track form. The
 // first stdout line says which backend measured.
+#include <algorithm>
 #include <charconv>
 #include <filesystem>
 #include <ostream>
@@ -14,6 +15,7 @@
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/run_dir.h"
+#include "generators/external_process.h"
 #include "profiling/rule_metrics.h"
 #include "rules/rule_table.h"
 #include "rules/diagnostics.h"
@@ -45,7 +47,45 @@ void add_loop_options(po::options_description& opts) {
       "oracle", "live: measure every untried point of each pool at the end (pool's best)")(
       "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
       "json", "print the summary as JSON")("quiet", "no per-round progress on stderr")(
-      "round-delay-ms", po::value<int>()->default_value(0), "(testing) pause after each round");
+      "round-delay-ms", po::value<int>()->default_value(0), "(testing) pause after each round")(
+      "generator", po::value<std::string>(),
+      "external generator command (no shell): asked for a rewrite when the pool has no variant "
+      "for the fired hypothesis (docs/external-generators.md)")(
+      "generator-first", "ask the external generator before the pool")(
+      "generator-timeout-ms", po::value<int>()->default_value(60000), "wall clock per generator attempt")(
+      "generator-max-output", po::value<int>()->default_value(1 << 20), "generator stdout cap (bytes)")(
+      "generator-attempts-round", po::value<int>()->default_value(2), "generator attempts per round")(
+      "generator-attempts-run", po::value<int>()->default_value(32),
+      "generator attempts per run (all problems and tracks)");
+}
+
+// The --generator* options (a generator named in a problem.yaml fills in where none is given:
+// ablation.cpp). Throws InputError for a command that does not split or a limit out of range.
+void generator_options(const po::variables_map& vm, engine::AblationOptions& opt) {
+  engine::GeneratorOptions& g = opt.generator;
+  g.first = vm.count("generator-first") > 0;
+  g.timeout_ms = vm["generator-timeout-ms"].as<int>();
+  g.max_output_bytes = static_cast<std::size_t>(std::max(0, vm["generator-max-output"].as<int>()));
+  g.attempts_per_round = vm["generator-attempts-round"].as<int>();
+  g.attempts_per_run = vm["generator-attempts-run"].as<int>();
+  if (g.timeout_ms < 1 || g.timeout_ms > 3600000 || g.max_output_bytes < 64 ||
+      g.attempts_per_round < 1 || g.attempts_per_round > 16 || g.attempts_per_run < 1 ||
+      g.attempts_per_run > 10000)
+    throw rules::InputError(rules::Diagnostic{
+        {"--generator", 0, 0}, "generator limits out of range: --generator-timeout-ms 1..3600000, "
+                               "--generator-max-output >= 64, --generator-attempts-round 1..16, "
+                               "--generator-attempts-run 1..10000"});
+  for (const char* k : {"generator", "generator-first", "generator-timeout-ms", "generator-max-output",
+                        "generator-attempts-round", "generator-attempts-run"})
+    if (vm.count(k) && !vm[k].defaulted()) opt.given.insert(k);
+  if (!vm.count("generator")) {
+    if (g.first) throw rules::InputError(rules::Diagnostic{{"--generator-first", 0, 0}, "needs --generator"});
+    return;
+  }
+  g.command = vm["generator"].as<std::string>();
+  std::string why;
+  if (!generators::split_command(g.command, &g.argv, &why))
+    throw rules::InputError(rules::Diagnostic{{"--generator", 0, 0}, "'" + g.command + "': " + why});
 }
 
 uint64_t parse_seed(const std::string& text) {
@@ -79,6 +119,7 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   opt.oracle = vm.count("oracle") > 0;
   opt.quiet = vm.count("quiet") > 0;
   opt.round_delay_ms = vm["round-delay-ms"].as<int>();
+  generator_options(vm, opt);
   opt.command_line = "solver " + command;
   for (const auto& a : ctx.args) opt.command_line += " " + a;
   opt.version = SOLVER_VERSION;
@@ -140,7 +181,7 @@ int run_ablate(Context& ctx) {
                               "[--backend auto|live|recorded] [--recording FILE] [--chip NAME] "
                               "[--out DIR] [--resume DIR] [--pairs N] [--fixed-pairs] "
                               "[--off-policy best-static|first-rule] [--precision same|any] "
-                              "[--oracle] [--json]",
+                              "[--oracle] [--generator CMD [--generator-first]] [--json]",
                               opts, vm))
     return *rc;
   engine::AblationOptions opt;

@@ -16,7 +16,8 @@ int run_run(Context& ctx) {
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "run",
                               "--problem P [--rounds N] [--evolve on|off] [--rules FILE] "
-                              "[--seed N] [--backend auto|live|recorded] [--out DIR] [--resume DIR]",
+                              "[--seed N] [--backend auto|live|recorded] [--out DIR] [--resume DIR] "
+                              "[--generator CMD [--generator-first]]",
                               opts, vm))
     return *rc;
   std::string evolve = vm["evolve"].as<std::string>();

@@ -53,6 +53,8 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
     g.status = r.variant && r.variant->variant == "mutates" ? GateStatus::InputMutated
                                                            : GateStatus::Passed;
     g.detail = pid;
+    // A generated variant's folder (VariantRef::problem_dir) is echoed, so a test sees it came.
+    if (r.variant && !r.variant->problem_dir.empty()) g.detail += " dir " + r.variant->problem_dir;
     g.timed_us = {10.0, 10.5, 9.5};
     g.phases_ms = {{"checks", 1.5}, {"timing", 2.0}};
     g.input_sets = r.input_sets;

@@ -126,7 +126,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   std::optional<PhaseScope> step;
   step.emplace("spec");
   try {
-    p->spec = generators::load_problem((fs::path(config_.problems_root) / v.problem).string());
+    p->spec = generators::load_problem(
+        v.problem_dir.empty() ? (fs::path(config_.problems_root) / v.problem).string() : v.problem_dir);
   } catch (const rules::InputError& e) {
     g.detail = e.format();
     return out;
