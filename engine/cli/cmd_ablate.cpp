@@ -39,7 +39,7 @@ void add_loop_options(po::options_description& opts) {
       "resume", po::value<std::string>(), "continue the interrupted run in this directory")(
       "pairs", po::value<int>()->default_value(16),
       "most paired timings per candidate (sequential: stops at 8, 12, ... when decided)")(
-      "fixed-pairs", "time every candidate with exactly --pairs pairs (no early stop)")(
+      "sequential-pairs", "stop timing at the first decided look (8, 12, ...); not the default: its live A/A check failed (docs/benchmarks.md)")(
       "off-policy", po::value<std::string>()->default_value("best-static"),
       "OFF track: best-static (next fired rule with a variant) or first-rule (the seed's)")(
       "precision", po::value<std::string>()->default_value("any"),
@@ -102,7 +102,7 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   opt.rounds = vm["rounds"].as<int>();
   opt.seed = parse_seed(vm["seed"].as<std::string>());
   opt.pairs = vm["pairs"].as<int>();
-  opt.sequential = !vm.count("fixed-pairs");
+  opt.sequential = vm.count("sequential-pairs") > 0;
   // What was given (not defaulted): with --resume each must agree with the run.
   for (const char* k : {"rounds", "seed", "pairs", "rules", "chip"})
     if (vm.count(k) && !vm[k].defaulted()) opt.given.insert(k);
@@ -179,7 +179,7 @@ int run_ablate(Context& ctx) {
   if (auto rc = parse_options(ctx, "ablate",
                               "--problems a,b,c [--rounds N] [--rules FILE] [--seed N] "
                               "[--backend auto|live|recorded] [--recording FILE] [--chip NAME] "
-                              "[--out DIR] [--resume DIR] [--pairs N] [--fixed-pairs] "
+                              "[--out DIR] [--resume DIR] [--pairs N] [--sequential-pairs] "
                               "[--off-policy best-static|first-rule] [--precision same|any] "
                               "[--oracle] [--generator CMD [--generator-first]] [--json]",
                               opts, vm))

@@ -51,7 +51,7 @@ int run_calibrate(Context& ctx) {
   opts.add_options()("problems", po::value<std::string>(), "comma-separated problem names")(
       "trials", po::value<int>()->default_value(50), "identical-arm trials per problem")(
       "pairs", po::value<int>()->default_value(16), "paired timings per trial (as in a round: the cap)")(
-      "fixed-pairs", "decide on all --pairs pairs (no sequential looks)")(
+      "sequential-pairs", "stop timing at the first decided look (8, 12, ...); not the default: its live A/A check failed (docs/benchmarks.md)")(
       "slowdown", po::value<std::string>(),
       "comma-separated K: also decide each trial with the candidate K% slower (scaled)")(
       "variant", po::value<std::string>(),
@@ -67,7 +67,7 @@ int run_calibrate(Context& ctx) {
       "json", "print the result as JSON")("quiet", "no progress on stderr");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "calibrate",
-                              "--problems a,b,c [--trials N] [--pairs N] [--fixed-pairs] [--slowdown K,...] "
+                              "--problems a,b,c [--trials N] [--pairs N] [--sequential-pairs] [--slowdown K,...] "
                               "[--variant P=KEY,...] [--against P=KEY,...] [--backend "
                               "auto|live|recorded] [--out FILE] [--json]",
                               opts, vm))
@@ -80,7 +80,7 @@ int run_calibrate(Context& ctx) {
   opt.problems = split_list(vm["problems"].as<std::string>());
   opt.trials = vm["trials"].as<int>();
   opt.pairs = vm["pairs"].as<int>();
-  opt.sequential = !vm.count("fixed-pairs");
+  opt.sequential = vm.count("sequential-pairs") > 0;
   opt.seed = vm["seed"].as<uint64_t>();
   opt.quiet = vm.count("quiet") > 0;
   if (opt.trials < 1 || opt.pairs < engine::kMinPairs)

@@ -79,13 +79,9 @@ TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its e
     for (const auto& v : p.variants)
       CHECK_MESSAGE(generators::validate(p, v, {}, h200()).empty(), v.id);
   }
-  // The suite exercises every new defence. (inconsistent_timing is no longer the outcome of
-  // any live cheat: the one cheat that reached it, gate_padded, is now measured slower at the
-  // sequential rule's first look and rejected before its shortcut dominates the pairs; the
-  // defence itself is covered in round_loop_test. A cheat that reaches it under sequential
-  // timing is still to be written: see the 2026-12-01 session note.)
+  // The suite exercises every new defence.
   for (const char* o : {"input_mutated", "wrong_result", "precision_mismatch", "too_fast",
-                        "rejected"})
+                        "inconsistent_timing", "rejected"})
     CHECK_MESSAGE(outcomes.count(o), o);
   rules::RuleTable table = rules::load_rule_table(cheats_dir() + "/rules.yaml");
   REQUIRE(table.rules.size() == 1);
