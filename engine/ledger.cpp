@@ -8,31 +8,26 @@
 #include "engine/backend/json_util.h"
 #include "engine/backend/recording.h"
 #include "engine/backend/worker_protocol.h"
+#include "rules/enum_names.h"
 #include "rules/hash.h"
 
 namespace solver::engine {
 
 using nlohmann::json;
 
-namespace {
-constexpr std::pair<Outcome, const char*> kOutcomeNames[] = {
-    {Outcome::Kept, "kept"},           {Outcome::Rejected, "rejected"},
-    {Outcome::GateFailed, "gate-failed"}, {Outcome::NoVariant, "no-variant"},
-    {Outcome::Stop, "stop"},           {Outcome::Converged, "converged"},
-    {Outcome::Refused, "refused"},
-};
-}  // namespace
-
 const char* to_string(Outcome o) {
-  for (const auto& [v, n] : kOutcomeNames)
-    if (v == o) return n;
-  return "unknown";
+  switch (o) {
+    case Outcome::Kept: return "kept";
+    case Outcome::Rejected: return "rejected";
+    case Outcome::GateFailed: return "gate-failed";
+    case Outcome::NoVariant: return "no-variant";
+    case Outcome::Stop: return "stop";
+    case Outcome::Converged: return "converged";
+    case Outcome::Refused: return "refused";
+  }
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
-std::optional<Outcome> outcome_from_string(std::string_view s) {
-  for (const auto& [v, n] : kOutcomeNames)
-    if (s == n) return v;
-  return std::nullopt;
-}
+std::optional<Outcome> outcome_from_string(std::string_view s) { return rules::parse_enum<Outcome>(s); }
 
 json to_json(const PairedDecision& d) {
   return json{{"verdict", to_string(d.verdict)},

@@ -153,7 +153,7 @@ const char* to_string(Origin o) {
     case Origin::Given: return "given";
     case Origin::Code: return "code";
   }
-  return "?";
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 
 int max_warps_per_sm(int cc_major, int cc_minor) {

@@ -1,28 +1,15 @@
 #include "engine/backend/worker_protocol.h"
 
-#include <array>
 #include <cmath>
 #include <utility>
+
+#include "rules/enum_names.h"
 
 namespace solver::engine {
 namespace {
 
 using nlohmann::json;
 
-constexpr std::array<std::pair<GateStatus, const char*>, 12> kGateNames{{
-    {GateStatus::Passed, "passed"},
-    {GateStatus::InvalidSpec, "invalid_spec"},
-    {GateStatus::CompileError, "compile_error"},
-    {GateStatus::WrongResult, "wrong_result"},
-    {GateStatus::Fault, "fault"},
-    {GateStatus::Timeout, "timeout"},
-    {GateStatus::TooFast, "too_fast"},
-    {GateStatus::NotRecorded, "not_recorded"},
-    {GateStatus::NoDevice, "no_device"},
-    {GateStatus::InputMutated, "input_mutated"},
-    {GateStatus::InconsistentTiming, "inconsistent_timing"},
-    {GateStatus::PrecisionMismatch, "precision_mismatch"},
-}};
 
 // JSON has no NaN/Inf: non-finite doubles travel as null and come back as NaN, so a measured
 // NaN error (which the gate reports) survives the round trip as "not a number".
@@ -54,15 +41,25 @@ std::vector<double> get_num_array(const json& j, const char* key) {
 }  // namespace
 
 const char* to_string(GateStatus s) {
-  for (const auto& [status, name] : kGateNames)
-    if (status == s) return name;
-  return "unknown";
+  switch (s) {
+    case GateStatus::Passed: return "passed";
+    case GateStatus::InvalidSpec: return "invalid_spec";
+    case GateStatus::CompileError: return "compile_error";
+    case GateStatus::WrongResult: return "wrong_result";
+    case GateStatus::Fault: return "fault";
+    case GateStatus::Timeout: return "timeout";
+    case GateStatus::TooFast: return "too_fast";
+    case GateStatus::NotRecorded: return "not_recorded";
+    case GateStatus::NoDevice: return "no_device";
+    case GateStatus::InputMutated: return "input_mutated";
+    case GateStatus::InconsistentTiming: return "inconsistent_timing";
+    case GateStatus::PrecisionMismatch: return "precision_mismatch";
+  }
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 
 std::optional<GateStatus> gate_status_from_string(std::string_view s) {
-  for (const auto& [status, name] : kGateNames)
-    if (s == name) return status;
-  return std::nullopt;
+  return rules::parse_enum<GateStatus>(s);
 }
 
 json to_json(const VariantRef& v) {
