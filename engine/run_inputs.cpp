@@ -67,7 +67,23 @@ RunSettings run_settings(const json& header, const std::string& ledger_path) {
   r.chip = header["chip"].get<std::string>();
   for (const auto& t : r.tracks)
     if (t != "on" && t != "off") fail(ledger_path, 1, "ledger header: unknown track '" + t + "'");
+  for (const char* key : {"off_policy", "precision"})
+    if (header.contains(key) && !header[key].is_string())
+      fail(ledger_path, 1, std::string("ledger header: '") + key + "' is not a string");
+  r.off_policy = header.value("off_policy", r.off_policy);
+  r.precision = header.value("precision", r.precision);
   return r;
+}
+
+void apply_run_settings(AblationOptions& opt, const RunSettings& run) {
+  opt.problems = run.problems;
+  opt.tracks = run.tracks;
+  opt.rounds = run.rounds;
+  opt.pairs = run.pairs;
+  opt.seed = run.seed;
+  opt.chip = run.chip;
+  opt.off_policy = run.off_policy;
+  opt.precision = run.precision;
 }
 
 void check_resume_flags(const AblationOptions& o, const RunSettings& run, const std::string& ledger) {
