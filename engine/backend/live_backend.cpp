@@ -220,10 +220,11 @@ class LiveBackend final : public Backend {
     return argv;
   }
 
-  bool ensure_worker(std::string* why) {
-    if (worker_.running()) return true;
+  // "" when a worker runs, else why none could be started.
+  std::string ensure_worker() {
+    if (worker_.running()) return "";
     ++starts_;
-    return worker_.start(worker_argv(), why);
+    return worker_.start(worker_argv());
   }
 
   Exchange died(const std::string& phase, const std::string& prefix) {
@@ -242,8 +243,7 @@ class LiveBackend final : public Backend {
   // `total_budget_ms`: the cap on the whole request, however often the worker beats.
   Exchange exchange(WorkerRequest req, int first_budget_ms, int64_t total_budget_ms) {
     Exchange ex;
-    std::string why;
-    if (!ensure_worker(&why)) {
+    if (std::string why = ensure_worker(); !why.empty()) {
       ex.kind = Exchange::Kind::NotStarted;
       ex.detail = why;
       return ex;
