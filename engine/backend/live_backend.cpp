@@ -311,14 +311,11 @@ std::string default_worker_path() {
   return (self.parent_path() / "solver-gpu").string();
 }
 
-std::unique_ptr<Backend> open_live_backend(const LiveOptions& options, std::string* why_not) {
+OpenedLive open_live_backend(const LiveOptions& options) {
   auto backend = std::make_unique<LiveBackend>(options);
   std::string why = backend->open();
-  if (!why.empty()) {
-    if (why_not) *why_not = why;
-    return nullptr;
-  }
-  return backend;
+  if (!why.empty()) return {nullptr, why};
+  return {std::move(backend), ""};
 }
 
 }  // namespace solver::engine
