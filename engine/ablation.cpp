@@ -14,6 +14,7 @@
 #include "profiling/rule_metrics.h"
 #include "engine/evolver.h"
 #include "engine/backend/json_util.h"
+#include "generators/external_process.h"
 #include "engine/backend/memo_backend.h"
 #include "engine/ledger.h"
 #include "engine/backend/open_backend.h"
@@ -23,10 +24,10 @@
 #include "engine/report_html.h"
 #include "engine/run_inputs.h"
 #include "engine/round_loop.h"
-#include "generators/external_process.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"
+#include "rules/enum_names.h"
 #include "rules/hash.h"
 #include "rules/rule_table.h"
 
@@ -39,12 +40,6 @@ namespace {
 
 json string_list(const std::vector<std::string>& v) { return json(v); }
 
-std::vector<std::string> header_list(const json& h, const char* key, const std::string& file) {
-  if (!h.contains(key) || !h[key].is_array())
-    throw rules::InputError(rules::Diagnostic{{file, 1, 0}, std::string("header lacks ") + key});
-  return h[key].get<std::vector<std::string>>();
-}
-
 void progress(std::ostream& err, const RoundRecord& r) {
   char ratio[32] = "";
   if (r.verdict) std::snprintf(ratio, sizeof ratio, " (x%.3f)", r.verdict->median_ratio);
@@ -56,10 +51,6 @@ void progress(std::ostream& err, const RoundRecord& r) {
       err << "  {" << e.kind << " " << e.rule << "}";
   err << '\n';
 }
-
-}  // namespace
-
-namespace {
 
 // The ledger header's record of the --generator options (absent without one).
 json generator_json(const GeneratorOptions& g) {
@@ -113,126 +104,89 @@ GeneratorOptions generator_for(const GeneratorOptions& cli, const generators::Pr
   return g;
 }
 
-}  // namespace
 
-AblationResult run_ablation(const AblationOptions& options, Backend& backend, std::ostream& err) {
-  AblationOptions opt = options;
-  const bool resuming = !opt.resume_dir.empty();
-  BackendInfo info = backend.info();
-  RunDir dir;
-  json manifest, header;
-  LoadedLedger loaded;
+// Everything a run reads, loaded and validated before anything is written.
+struct RunInputs {
+  AblationOptions opt;       // the user's, or on resume the run's own (apply_run_settings)
+  bool resuming = false;
+  BackendInfo info;
+  RunDir dir;                // resume: opened and locked; a new run: created after validation
+  json manifest, header;     // resume: the run's; a new run: written by start_run_dir
+  LoadedLedger loaded;       // resume: the rounds so far
   rules::RuleTable input;
-  std::string rules_text;
+  std::string rules_text;    // a new run: the table's text, copied into the run directory
+  rules::ChipProfile chip;
+  std::map<std::string, generators::ProblemSpec> specs;
+  json spec_hashes = json::object(), folder_hashes = json::object();
+  OffPolicy off_policy = OffPolicy::BestStatic;
+  PrecisionPolicy precision = PrecisionPolicy::Any;
+};
 
-  // Everything a run reads is loaded and validated before anything is written.
-  if (resuming) {
-    // Locked before anything is read: a second writer is refused, not interleaved.
-    dir = open_run_dir_for_writing(opt.resume_dir, opt.command_line);
-    manifest = load_manifest(dir);
-    loaded = load_ledger(dir.ledger());
-    for (const auto& n : loaded.notes) err << "solver: resume: " << n << '\n';
-    header = loaded.header;
-    RunSettings run = run_settings(header, dir.ledger());
-    check_resume_flags(options, run, dir.ledger());
-    opt.problems = run.problems;
-    opt.tracks = run.tracks;
-    opt.rounds = run.rounds;
-    opt.pairs = run.pairs;
-    opt.seed = run.seed;
-    opt.chip = run.chip;
-    // A run made before these options existed followed the seed's semantics: first-rule, and
-    // no precision restriction.
-    opt.off_policy = header.value("off_policy", "first-rule");
-    opt.precision = header.value("precision", "any");
-    opt.sequential = header.value("pair_rule", "fixed") == "sequential";  // older runs: fixed
-    opt.generator = resumed_generator(header, options.generator, options.given, dir.ledger());
-    if (header.value("backend", "") != info.kind)
-      throw rules::InputError(rules::Diagnostic{
-          {dir.ledger(), 1, 0}, "this run was measured on the " + header.value("backend", "?") +
-                                    " backend; resuming it on the " + info.kind +
-                                    " backend would mix measurements"});
-    check_recording(header, backend, dir.ledger());
-    input = rules::load_rule_table(dir.rules());
-    if (input.content_hash() != header.value("rules_hash", ""))
-      throw rules::InputError(rules::Diagnostic{
-          {dir.rules(), 0, 0}, "the run's rules.yaml no longer matches the ledger's rules_hash"});
-    if (options.given.count("rules") &&
-        rules::load_rule_table(options.rules_path).content_hash() != input.content_hash())
-      throw rules::InputError(rules::Diagnostic{
-          {options.rules_path, 0, 0}, "--rules conflicts with the run being resumed: its table "
-                                      "differs from the run's rules.yaml (leave --rules out)"});
+// Resume: the run directory is locked before anything is read (a second writer is refused,
+// not interleaved), and the run continues on its own settings, backend, recording and rules.
+void load_resumed_run(RunInputs& in, const AblationOptions& options, Backend& backend,
+                      std::ostream& err) {
+  in.dir = open_run_dir_for_writing(in.opt.resume_dir, in.opt.command_line);
+  in.manifest = load_manifest(in.dir);
+  in.loaded = load_ledger(in.dir.ledger());
+  for (const auto& n : in.loaded.notes) err << "solver: resume: " << n << '\n';
+  in.header = in.loaded.header;
+  RunSettings run = run_settings(in.header, in.dir.ledger());
+  check_resume_flags(options, run, in.dir.ledger());
+  apply_run_settings(in.opt, run);
+  in.opt.generator = resumed_generator(in.header, options.generator, options.given, in.dir.ledger());
+  if (in.header.value("backend", "") != in.info.kind)
+    throw rules::InputError(rules::Diagnostic{
+        {in.dir.ledger(), 1, 0}, "this run was measured on the " + in.header.value("backend", "?") +
+                                     " backend; resuming it on the " + in.info.kind +
+                                     " backend would mix measurements"});
+  check_recording(in.header, backend, in.dir.ledger());
+  in.input = rules::load_rule_table(in.dir.rules());
+  if (in.input.content_hash() != in.header.value("rules_hash", ""))
+    throw rules::InputError(rules::Diagnostic{
+        {in.dir.rules(), 0, 0}, "the run's rules.yaml no longer matches the ledger's rules_hash"});
+  if (options.given.count("rules") &&
+      rules::load_rule_table(options.rules_path).content_hash() != in.input.content_hash())
+    throw rules::InputError(rules::Diagnostic{
+        {options.rules_path, 0, 0}, "--rules conflicts with the run being resumed: its table "
+                                    "differs from the run's rules.yaml (leave --rules out)"});
+}
+
+RunInputs load_and_validate(const AblationOptions& options, Backend& backend, std::ostream& err) {
+  RunInputs in;
+  in.opt = options;
+  in.resuming = !options.resume_dir.empty();
+  in.info = backend.info();
+  if (in.resuming) {
+    load_resumed_run(in, options, backend, err);
   } else {
-    rules_text = read_text_file(opt.rules_path, "rule table");
-    input = rules::parse_rule_table(rules_text, opt.rules_path);
+    in.rules_text = read_text_file(in.opt.rules_path, "rule table");
+    in.input = rules::parse_rule_table(in.rules_text, in.opt.rules_path);
   }
+  const AblationOptions& opt = in.opt;
   rules::ChipTable chips = rules::load_chip_table(opt.chips_path);
-  std::string chip_id = opt.chip.empty() ? info.chip_id : opt.chip;
+  std::string chip_id = opt.chip.empty() ? in.info.chip_id : opt.chip;
   const rules::ChipProfile* chip_ptr = chips.find(chip_id);
   if (!chip_ptr)
     throw rules::InputError(rules::Diagnostic{
         {opt.chips_path, 0, 0}, "chip '" + chip_id + "' is not in chips.yaml"});
-  const rules::ChipProfile chip = *chip_ptr;
-  std::map<std::string, generators::ProblemSpec> specs;
-  json spec_hashes = json::object(), folder_hashes = json::object();
+  in.chip = *chip_ptr;
   check_problem_names(opt.problems);
   for (const auto& p : opt.problems) {
-    specs.emplace(p, generators::load_problem((fs::path(opt.problems_root) / p).string()));
-    spec_hashes[p] = problem_spec_hash(specs.at(p).file);
-    folder_hashes[p] = problem_folder_hash(specs.at(p).dir);
+    in.specs.emplace(p, generators::load_problem((fs::path(opt.problems_root) / p).string()));
+    in.spec_hashes[p] = problem_spec_hash(in.specs.at(p).file);
+    in.folder_hashes[p] = problem_folder_hash(in.specs.at(p).dir);
   }
   // A resumed run continues on the inputs it started with, or not at all.
-  if (resuming) check_problem_hashes(header, specs, spec_hashes, folder_hashes, dir.ledger());
-  // A recording that lacks a problem, or measured another version of its problem.yaml, is
-  // said up front: its rounds would end as "not recorded". A variant whose kernel source (or
-  // compile options) changed since it was measured is not its recording any more: it is
-  // served as not recorded, never with the old kernel's numbers.
-  if (const Recording* rec = backend.recording()) {
-    for (const auto& p : opt.problems) {
-      auto it = rec->problems.find(p);
-      if (it == rec->problems.end()) {
-        err << "solver: warning: " << info.recording << " holds no measurements of '" << p
-            << "': its rounds will end as not recorded\n";
-        continue;
-      }
-      if (!it->second.spec_hash.empty() && it->second.spec_hash != spec_hashes[p])
-        err << "solver: warning: " << info.recording << " measured another version of " << p
-            << "/problem.yaml (shapes, launches, knobs or tolerances differ)\n";
-      std::vector<std::string> stale;
-      const generators::ProblemSpec& spec = specs.at(p);
-      for (const auto& variant : spec.variants)
-        generators::for_each_knob_point(spec, variant, [&](const generators::KnobValues& knobs) {
-          std::string key = generators::variant_key(variant.id, knobs);
-          auto rv = it->second.variants.find(key);
-          if (rv == it->second.variants.end() || !rv->second.gate ||
-              rv->second.gate->source_hash.empty())
-            return true;
-          std::string now = generators::resolve(spec, variant, knobs, chip).source_hash;
-          if (!now.empty() && now != rv->second.gate->source_hash) {
-            backend.set_stale(p, key, "its kernel source or compile options changed since " +
-                                       info.recording + " measured it");
-            stale.push_back(key);
-          }
-          return true;
-        });
-      if (!stale.empty()) {
-        err << "solver: warning: " << p << ": " << stale.size()
-            << " recorded variant(s) changed since they were measured, replayed as not recorded:";
-        for (const auto& k : stale) err << ' ' << k;
-        err << '\n';
-      }
-    }
-  }
-  const auto off_policy = off_policy_from_string(opt.off_policy);
-  if (!off_policy)
-    throw rules::InputError(rules::Diagnostic{
-        {resuming ? dir.ledger() : "--off-policy", resuming ? 1 : 0, 0},
-        "unknown OFF policy '" + opt.off_policy + "' (best-static or first-rule)"});
-  const auto precision = precision_policy_from_string(opt.precision);
-  if (!precision)
-    throw rules::InputError(rules::Diagnostic{
-        {resuming ? dir.ledger() : "--precision", resuming ? 1 : 0, 0},
-        "unknown precision policy '" + opt.precision + "' (same or any)"});
+  if (in.resuming)
+    check_problem_hashes(in.header, in.specs, in.spec_hashes, in.folder_hashes, in.dir.ledger());
+  const rules::SourceLocation at_policy = in.resuming ? rules::SourceLocation{in.dir.ledger(), 1, 0}
+                                                      : rules::SourceLocation{"--off-policy", 0, 0};
+  const rules::SourceLocation at_precision = in.resuming ? rules::SourceLocation{in.dir.ledger(), 1, 0}
+                                                         : rules::SourceLocation{"--precision", 0, 0};
+  in.off_policy = rules::parse_enum_or_throw<OffPolicy>(opt.off_policy, at_policy, "OFF policy");
+  in.precision = rules::parse_enum_or_throw<PrecisionPolicy>(opt.precision, at_precision,
+                                                             "precision policy");
   if (opt.rounds < 1 || opt.rounds > kMaxRounds || opt.pairs < kMinPairs || opt.pairs > kMaxPairs)
     throw rules::InputError(rules::Diagnostic{
         {"options", 0, 0}, "--rounds must be in [1, " + std::to_string(kMaxRounds) +
@@ -241,264 +195,271 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
   for (const auto& t : opt.tracks)
     if (t != "on" && t != "off")
       throw rules::InputError(rules::Diagnostic{{"options", 0, 0}, "unknown track '" + t + "'"});
+  return in;
+}
 
-  // Every track's seed point resolves (a seed without a valid point is refused here, before the
-  // run directory exists, not after its header is written).
-  std::map<std::pair<std::string, std::string>, TrackState> states;
-  for (const auto& problem : opt.problems)
-    for (const auto& track : opt.tracks)
-      states.emplace(std::make_pair(problem, track), initial_state(specs.at(problem), chip, track));
-
-  std::string line = backend_line(info);
-  if (!resuming) {
-    dir = create_run_dir(opt.out_dir, opt.command_line);
-  }
-  // A start that fails before its first record leaves nothing behind (the folder is removed
-  // if this run created it); a resumed run keeps what it had.
-  std::vector<RoundRecord> all;
-  try {
-  if (!resuming) {
-    write_file_atomically(dir.rules(), rules_text);
-    header = json{{"seed", opt.seed}, {"rounds", opt.rounds}, {"pairs", opt.pairs},
-                  {"problems", string_list(opt.problems)}, {"tracks", string_list(opt.tracks)},
-                  {"chip", chip.id}, {"backend", info.kind}, {"rules_hash", input.content_hash()},
-                  {"problem_spec_hashes", spec_hashes}, {"off_policy", opt.off_policy},
-                  {"precision", opt.precision},
-                  {"pair_rule", opt.sequential ? "sequential" : "fixed"},
-                  {"problem_folder_hashes", folder_hashes}};
-    if (opt.generator.enabled()) header["generator"] = generator_json(opt.generator);
-    if (const Recording* rec = backend.recording())
-      header["recording_hash"] = rec->content_hash;
-    manifest = json{{"format", "solver-run"}, {"version", 1}, {"command", opt.command_line},
-                    {"solver_version", opt.version}, {"backend_line", line},
-                    {"backend", {{"kind", info.kind}, {"note", info.note},
-                                 {"device_name", info.device_name}, {"chip", info.chip_id},
-                                 {"recording", info.recording}}},
-                    {"chip", chip.id}, {"seed", opt.seed}, {"rounds", opt.rounds},
-                    {"pairs", opt.pairs},
-                    {"pair_rule", opt.sequential ? "sequential" : "fixed"},
-                    {"off_policy", opt.off_policy},
-                    {"precision", opt.precision}, {"oracle", opt.oracle},
-                    {"problems", string_list(opt.problems)},
-                    {"tracks", string_list(opt.tracks)}, {"rules_file", opt.rules_path},
-                    {"rules_hash", input.content_hash()}, {"problem_spec_hashes", spec_hashes},
-                    {"recording", info.recording},
-                    {"problems_root", fs::absolute(opt.problems_root).string()},
-                    {"problem_folder_hashes", folder_hashes},
-                    {"started", utc_now_iso()}};
-  } else {
-    manifest["resumed"].push_back(json{{"at", utc_now_iso()}, {"command", opt.command_line}});
-    // What the continuation follows, said in the manifest of an older run too.
-    if (!manifest.contains("off_policy")) manifest["off_policy"] = opt.off_policy;
-    if (!manifest.contains("precision")) manifest["precision"] = opt.precision;
-  }
-  write_manifest(dir, manifest);
-
-  // The measurements the run uses, in the recording format (resumed runs keep their earlier
-  // ones).
-  Recording sink;
-  if (resuming && fs::exists(dir.measurements())) sink = load_recording(dir.measurements());
-  sink.chip = info.chip_id;
-  sink.device_name = info.device_name;
-  // No folder name in it: a run's measurements are the same bytes wherever it ran.
-  sink.note = "measurements of a solver run (" + line + ")";
-  // Live: one gate and one profile per variant for both tracks (memo_backend.h).
-  MemoBackend memo(backend, info.kind == "live");
-  TapBackend tap(memo, sink);
-
-  rules::RuleTable off_table = input, on_table = input;
-  Evolver on_evolver(on_table, chip);
-  auto state_of = [&](const std::string& problem, const std::string& track) -> TrackState& {
-    return states.at(std::make_pair(problem, track));
-  };
-
-  // External generators, one per track (its generated variants are the track's own), sharing
-  // the run's attempt budget. On resume each rebuilds its folder from the stored sources.
-  GeneratorBudget generator_budget;
-  std::map<std::pair<std::string, std::string>, std::unique_ptr<TrackGenerator>> track_generators;
-  for (const auto& problem : opt.problems) {
-    GeneratorOptions g = generator_for(opt.generator, specs.at(problem));
-    if (!g.enabled()) continue;
-    for (const auto& track : opt.tracks) {
-      auto tg = std::make_unique<TrackGenerator>(
-          g, generator_budget, specs.at(problem),
-          (fs::absolute(dir.path) / "generated" / track / problem).string(), track);
-      std::vector<RoundRecord> mine;
-      for (const auto& r : loaded.records)
-        if (r.problem == problem && r.track == track) mine.push_back(r);
-      tg->restore(mine);
-      track_generators.emplace(std::make_pair(problem, track), std::move(tg));
+// A recording that lacks a problem, or measured another version of its problem.yaml, is said
+// up front: its rounds would end as "not recorded". A variant whose kernel source (or compile
+// options) changed since it was measured is not its recording any more: it is served as not
+// recorded, never with the old kernel's numbers.
+void mark_stale_recordings(const RunInputs& in, Backend& backend, std::ostream& err) {
+  const Recording* rec = backend.recording();
+  if (!rec) return;
+  for (const auto& p : in.opt.problems) {
+    auto it = rec->problems.find(p);
+    if (it == rec->problems.end()) {
+      err << "solver: warning: " << in.info.recording << " holds no measurements of '" << p
+          << "': its rounds will end as not recorded\n";
+      continue;
+    }
+    if (!it->second.spec_hash.empty() && it->second.spec_hash != in.spec_hashes[p])
+      err << "solver: warning: " << in.info.recording << " measured another version of " << p
+          << "/problem.yaml (shapes, launches, knobs or tolerances differ)\n";
+    std::vector<std::string> stale;
+    const generators::ProblemSpec& spec = in.specs.at(p);
+    for (const auto& variant : spec.variants)
+      generators::for_each_knob_point(spec, variant, [&](const generators::KnobValues& knobs) {
+        std::string key = generators::variant_key(variant.id, knobs);
+        auto rv = it->second.variants.find(key);
+        if (rv == it->second.variants.end() || !rv->second.gate ||
+            rv->second.gate->source_hash.empty())
+          return true;
+        std::string now = generators::resolve(spec, variant, knobs, in.chip).source_hash;
+        if (!now.empty() && now != rv->second.gate->source_hash) {
+          backend.set_stale(p, key, "its kernel source or compile options changed since " +
+                                     in.info.recording + " measured it");
+          stale.push_back(key);
+        }
+        return true;
+      });
+    if (!stale.empty()) {
+      err << "solver: warning: " << p << ": " << stale.size()
+          << " recorded variant(s) changed since they were measured, replayed as not recorded:";
+      for (const auto& k : stale) err << ' ' << k;
+      err << '\n';
     }
   }
+}
 
-  // Resume: fold the ledger back into the states and the ON table.
-  all = loaded.records;
+// A new run: its rules.yaml, the ledger header and the manifest. A resumed one: a line in the
+// manifest's resumed[].
+void write_run_header(RunInputs& in, const Backend& backend, const std::string& line) {
+  const AblationOptions& opt = in.opt;
+  if (!in.resuming) {
+    write_file_atomically(in.dir.rules(), in.rules_text);
+    in.header = json{{"seed", opt.seed}, {"rounds", opt.rounds}, {"pairs", opt.pairs},
+                     {"problems", string_list(opt.problems)}, {"tracks", string_list(opt.tracks)},
+                     {"chip", in.chip.id}, {"backend", in.info.kind},
+                     {"rules_hash", in.input.content_hash()},
+                     {"problem_spec_hashes", in.spec_hashes}, {"off_policy", opt.off_policy},
+                     {"precision", opt.precision},
+                     {"pair_rule", opt.sequential ? "sequential" : "fixed"},
+                     {"problem_folder_hashes", in.folder_hashes}};
+    if (opt.generator.enabled()) in.header["generator"] = generator_json(opt.generator);
+    if (const Recording* rec = backend.recording())
+      in.header["recording_hash"] = rec->content_hash;
+    in.manifest = json{{"format", "solver-run"}, {"version", 1}, {"command", opt.command_line},
+                       {"solver_version", opt.version}, {"backend_line", line},
+                       {"backend", {{"kind", in.info.kind}, {"note", in.info.note},
+                                    {"device_name", in.info.device_name}, {"chip", in.info.chip_id},
+                                    {"recording", in.info.recording}}},
+                       {"chip", in.chip.id}, {"seed", opt.seed}, {"rounds", opt.rounds},
+                       {"pairs", opt.pairs},
+                       {"pair_rule", opt.sequential ? "sequential" : "fixed"},
+                       {"off_policy", opt.off_policy},
+                       {"precision", opt.precision}, {"oracle", opt.oracle},
+                       {"problems", string_list(opt.problems)},
+                       {"tracks", string_list(opt.tracks)}, {"rules_file", opt.rules_path},
+                       {"rules_hash", in.input.content_hash()}, {"problem_spec_hashes", in.spec_hashes},
+                       {"recording", in.info.recording},
+                       {"problems_root", fs::absolute(opt.problems_root).string()},
+                       {"problem_folder_hashes", in.folder_hashes},
+                       {"started", utc_now_iso()}};
+  } else {
+    in.manifest["resumed"].push_back(json{{"at", utc_now_iso()}, {"command", opt.command_line}});
+    // What the continuation follows, said in the manifest of an older run too.
+    if (!in.manifest.contains("off_policy")) in.manifest["off_policy"] = opt.off_policy;
+    if (!in.manifest.contains("precision")) in.manifest["precision"] = opt.precision;
+  }
+  write_manifest(in.dir, in.manifest);
+}
+
+using TrackStates = std::map<std::pair<std::string, std::string>, TrackState>;
+
+// Resume: the ledger's rounds folded back into the track states and the ON table; each must
+// continue its track and re-derive the evolution it recorded.
+std::vector<RoundRecord> fold_resumed_rounds(const RunInputs& in, TrackStates& states,
+                                             Evolver& on_evolver) {
+  std::vector<RoundRecord> all = in.loaded.records;
   for (std::size_t i = 0; i < all.size(); ++i) {
     const RoundRecord& r = all[i];
     int line_no = static_cast<int>(i) + 2;
-    if (!specs.count(r.problem) ||
-        std::find(opt.tracks.begin(), opt.tracks.end(), r.track) == opt.tracks.end())
+    if (!in.specs.count(r.problem) ||
+        std::find(in.opt.tracks.begin(), in.opt.tracks.end(), r.track) == in.opt.tracks.end())
       throw rules::InputError(rules::Diagnostic{
-          {dir.ledger(), line_no, 0}, "record for " + r.problem + "/" + r.track +
-                                          " is not part of this run's problems and tracks"});
-    TrackState& st = state_of(r.problem, r.track);
+          {in.dir.ledger(), line_no, 0}, "record for " + r.problem + "/" + r.track +
+                                             " is not part of this run's problems and tracks"});
+    TrackState& st = states.at(std::make_pair(r.problem, r.track));
     if (r.round != st.round + 1)
       throw rules::InputError(rules::Diagnostic{
-          {dir.ledger(), line_no, 0}, "round " + std::to_string(r.round) + " follows round " +
-                                          std::to_string(st.round) + " of " + r.problem + "/" + r.track});
+          {in.dir.ledger(), line_no, 0}, "round " + std::to_string(r.round) + " follows round " +
+                                             std::to_string(st.round) + " of " + r.problem + "/" + r.track});
     if (r.track == "on") {
       auto events = on_evolver.observe(r);
       if (events != r.evolution)
         throw rules::InputError(rules::Diagnostic{
-            {dir.ledger(), line_no, 0},
+            {in.dir.ledger(), line_no, 0},
             "re-deriving this round's evolution gives other events than recorded (was the "
             "ledger written by another version of solver?)"});
     }
     st.apply(r);
   }
-  if (resuming)
-    err << "solver: resuming " << dir.path << " after " << all.size() << " recorded rounds\n";
+  return all;
+}
 
-  LedgerWriter ledger = resuming ? LedgerWriter::resume(dir.ledger(), loaded)
-                                 : LedgerWriter::create(dir.ledger(), header);
-  // The measurements a round used reach the disk before its record does: a kill between the two
-  // leaves measurements the redone round finds again, never a record whose numbers are lost.
-  ledger.before_append([&] { save_recording(sink, dir.measurements()); });
-  for (const auto& problem : opt.problems) {
-    for (const auto& track : opt.tracks) {
-      TrackState& st = state_of(problem, track);
-      if (st.ended || st.round >= opt.rounds) continue;
-      bool on = track == "on";
-      rules::RuleTable& table = on ? on_table : off_table;
-      LoopConfig cfg{opt.rounds, opt.pairs, opt.seed, on, *off_policy, *precision, opt.sequential};
-      RoundLoop loop(tap, specs.at(problem), chip, table, cfg);
-      if (auto g = track_generators.find({problem, track}); g != track_generators.end())
-        loop.set_generator(g->second.get());
-      run_track(loop, st, on ? &on_evolver : nullptr, table, ledger, cfg,
-                [&](const RoundRecord& r) {
-                  all.push_back(r);
-                  if (!opt.quiet) progress(err, r);
-                  if (opt.round_delay_ms > 0)
-                    std::this_thread::sleep_for(std::chrono::milliseconds(opt.round_delay_ms));
-                });
-      save_recording(sink, dir.measurements());
-      if (on) write_file_atomically(dir.evolved_rules(), rules::dump_rule_table(on_table));
-    }
-  }
-  if (std::find(opt.tracks.begin(), opt.tracks.end(), "on") != opt.tracks.end())
-    write_file_atomically(dir.evolved_rules(), rules::dump_rule_table(on_table));
+bool has_on_track(const AblationOptions& opt) {
+  return std::find(opt.tracks.begin(), opt.tracks.end(), "on") != opt.tracks.end();
+}
+
+// The oracle, summary, report and the finished manifest.
+AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, Recording& sink,
+                             const std::vector<RoundRecord>& all, const rules::RuleTable& on_table,
+                             const std::string& line, std::ostream& err) {
+  const AblationOptions& opt = in.opt;
+  RunDir& dir = in.dir;
   // The pool's oracle and floors (oracle.h). The recorded backend knows every point: it is
   // asked directly, so measurements.json stays what the tracks used. Live, --oracle measures
   // the points the tracks never profiled, through the tap (they are this run's measurements).
   const bool recorded = backend.recording() != nullptr;
   const bool measure = recorded || opt.oracle;
   PoolOracle oracle;
-  oracle.rates = floor_rates(backend, chip);
-  oracle.source = recorded ? "the recording (" + info.recording + ")"
+  oracle.rates = floor_rates(backend, in.chip);
+  oracle.source = recorded ? "the recording (" + in.info.recording + ")"
                            : (opt.oracle ? "measured at the end of the run (--oracle)" : "");
   if (opt.oracle && !recorded && !opt.quiet)
     err << "solver: --oracle: measuring the untried points of each pool\n";
   for (const auto& p : opt.problems)
     oracle.problems[p] = problem_oracle(recorded ? backend : static_cast<Backend&>(tap),
-                                        specs.at(p), chip, oracle.rates, sink, measure);
+                                        in.specs.at(p), in.chip, oracle.rates, sink, measure);
   save_recording(sink, dir.measurements());
   write_file_atomically(dir.oracle(), oracle.to_json().dump(2) + "\n");
 
   AblationResult result;
   result.dir = dir;
-  result.summary = build_summary(all, opt.rounds, input.evolution.min_gain, opt.problems, &oracle,
-                                 opt.precision);
+  result.summary = build_summary(all, opt.rounds, in.input.evolution.min_gain, opt.problems,
+                                 &oracle, opt.precision);
   result.summary.off_policy = opt.off_policy;
-  result.summary.backend_line = manifest.value("backend_line", line);
+  result.summary.backend_line = in.manifest.value("backend_line", line);
   // Finished before the report is rendered, so the first report.html has the row a later
   // `solver report` shows.
-  manifest["finished"] = utc_now_iso();
-  manifest["measurements_hash"] = rules::sha256_hex(read_text_file(dir.measurements(), "measurements"));
+  in.manifest["finished"] = utc_now_iso();
+  in.manifest["measurements_hash"] =
+      rules::sha256_hex(read_text_file(dir.measurements(), "measurements"));
   write_file_atomically(dir.summary(), result.summary.to_json().dump(2) + "\n");
-  ReportInputs report_in{rules::dump_rule_table(input), "", input.evolution.retire_below,
-                         input.evolution.promote_above};
-  if (std::find(opt.tracks.begin(), opt.tracks.end(), "on") != opt.tracks.end())
-    report_in.evolved_yaml = rules::dump_rule_table(on_table);
-  write_file_atomically(dir.report(), render_report_html(result.summary, all, manifest, report_in));
-  write_manifest(dir, manifest);
+  ReportInputs report_in{rules::dump_rule_table(in.input), "", in.input.evolution.retire_below,
+                         in.input.evolution.promote_above};
+  if (has_on_track(opt)) report_in.evolved_yaml = rules::dump_rule_table(on_table);
+  write_file_atomically(dir.report(), render_report_html(result.summary, all, in.manifest, report_in));
+  write_manifest(dir, in.manifest);
   result.dir.lock.reset();  // the run is complete: the caller may resume or report it now
   dir.lock.reset();
   return result;
-  } catch (...) {
-    if (!resuming && all.empty()) discard_run_dir(dir);
-    throw;
-  }
 }
 
-namespace {
-Summary summarise(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root,
-                  json* manifest_out, std::vector<RoundRecord>* records_out,
-                  rules::RuleTable* input_out) {
-  json manifest = load_manifest(dir);
-  LoadedLedger loaded = load_ledger(dir.ledger());
-  for (const auto& n : loaded.notes) err << "solver: report: " << n << '\n';
-  rules::RuleTable input = rules::load_rule_table(dir.rules());
-  auto oracle = load_pool_oracle(dir.oracle());
-  // Ledgers written before records carried precision classes: the classes come from the
-  // problem specs the run read, where they are still there (a time is never shown classless
-  // when the class can be known).
-  std::string root = manifest.value("problems_root", "");
-  std::map<std::string, std::optional<generators::ProblemSpec>> specs;
-  for (auto& r : loaded.records) {
-    if (!r.incumbent_precision.empty()) continue;
-    auto it = specs.find(r.problem);
-    if (it == specs.end()) {
-      std::optional<generators::ProblemSpec> spec;
-      // The run's own folder, else the local one, and only a spec with the hash the run
-      // recorded (another version could declare other classes).
-      std::string want = loaded.header.value("problem_spec_hashes", json::object()).value(r.problem, "");
-      for (const std::string& base : {root, fallback_problems_root}) {
-        if (spec || base.empty() || !fs::exists(fs::path(base) / r.problem / "problem.yaml")) continue;
-        try {
-          auto candidate = generators::load_problem((fs::path(base) / r.problem).string());
-          if (want.empty() || problem_spec_hash(candidate.file) == want) spec = std::move(candidate);
-        } catch (const rules::InputError&) {
-          err << "solver: report: " << base << "/" << r.problem << ": unreadable problem spec\n";
-        }
-      }
-      if (!spec)
-        err << "solver: report: " << r.problem << ": no problem spec of the run's version found: "
-            << "its times are shown without precision class\n";
-      it = specs.emplace(r.problem, std::move(spec)).first;
-    }
-    if (!it->second) continue;
-    r.incumbent_precision = precision_class(*it->second, r.incumbent);
-    r.candidate_precision = precision_class(*it->second, r.candidate);
-  }
-  Summary s = build_summary(loaded.records, loaded.header.value("rounds", 0),
-                            input.evolution.min_gain,
-                            header_list(loaded.header, "problems", dir.ledger()),
-                            oracle ? &*oracle : nullptr, loaded.header.value("precision", "any"));
-  s.off_policy = loaded.header.value("off_policy", "first-rule");
-  s.backend_line = manifest.value("backend_line", "");
-  if (manifest_out) *manifest_out = std::move(manifest);
-  if (records_out) *records_out = std::move(loaded.records);
-  if (input_out) *input_out = std::move(input);
-  return s;
-}
 }  // namespace
 
-Summary read_summary(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root) {
-  return summarise(dir, err, fallback_problems_root, nullptr, nullptr, nullptr);
-}
+AblationResult run_ablation(const AblationOptions& options, Backend& backend, std::ostream& err) {
+  RunInputs in = load_and_validate(options, backend, err);
+  mark_stale_recordings(in, backend, err);
+  const AblationOptions& opt = in.opt;
 
-Summary write_report(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root) {
-  json manifest;
-  std::vector<RoundRecord> records;
-  rules::RuleTable input;
-  Summary s = summarise(dir, err, fallback_problems_root, &manifest, &records, &input);
-  write_file_atomically(dir.summary(), s.to_json().dump(2) + "\n");
-  ReportInputs report_in{rules::dump_rule_table(input), "", input.evolution.retire_below,
-                         input.evolution.promote_above};
-  if (fs::exists(dir.evolved_rules()))
-    report_in.evolved_yaml = read_text_file(dir.evolved_rules(), "evolved rule table");
-  write_file_atomically(dir.report(), render_report_html(s, records, manifest, report_in));
-  return s;
+  // Every track's seed point resolves (a seed without a valid point is refused here, before the
+  // run directory exists, not after its header is written).
+  TrackStates states;
+  for (const auto& problem : opt.problems)
+    for (const auto& track : opt.tracks)
+      states.emplace(std::make_pair(problem, track),
+                     initial_state(in.specs.at(problem), in.chip, track));
+
+  std::string line = backend_line(in.info);
+  if (!in.resuming) in.dir = create_run_dir(opt.out_dir, opt.command_line);
+  RunDir& dir = in.dir;
+  // A start that fails before its first record leaves nothing behind (the folder is removed
+  // if this run created it); a resumed run keeps what it had.
+  std::vector<RoundRecord> all;
+  try {
+    write_run_header(in, backend, line);
+
+    // The measurements the run uses, in the recording format (resumed runs keep their earlier
+    // ones).
+    Recording sink;
+    if (in.resuming && fs::exists(dir.measurements())) sink = load_recording(dir.measurements());
+    sink.chip = in.info.chip_id;
+    sink.device_name = in.info.device_name;
+    // No folder name in it: a run's measurements are the same bytes wherever it ran.
+    sink.note = "measurements of a solver run (" + line + ")";
+    // Live: one gate and one profile per variant for both tracks (memo_backend.h).
+    MemoBackend memo(backend, in.info.kind == "live");
+    TapBackend tap(memo, sink);
+
+    rules::RuleTable off_table = in.input, on_table = in.input;
+    Evolver on_evolver(on_table, in.chip);
+
+    // External generators, one per track (its generated variants are the track's own), sharing
+    // the run's attempt budget. On resume each rebuilds its folder from the stored sources.
+    GeneratorBudget generator_budget;
+    std::map<std::pair<std::string, std::string>, std::unique_ptr<TrackGenerator>> track_generators;
+    for (const auto& problem : opt.problems) {
+      GeneratorOptions g = generator_for(opt.generator, in.specs.at(problem));
+      if (!g.enabled()) continue;
+      for (const auto& track : opt.tracks) {
+        auto tg = std::make_unique<TrackGenerator>(
+            g, generator_budget, in.specs.at(problem),
+            (fs::absolute(dir.path) / "generated" / track / problem).string(), track);
+        std::vector<RoundRecord> mine;
+        for (const auto& r : in.loaded.records)
+          if (r.problem == problem && r.track == track) mine.push_back(r);
+        tg->restore(mine);
+        track_generators.emplace(std::make_pair(problem, track), std::move(tg));
+      }
+    }
+    all = fold_resumed_rounds(in, states, on_evolver);
+    if (in.resuming)
+      err << "solver: resuming " << dir.path << " after " << all.size() << " recorded rounds\n";
+
+    LedgerWriter ledger = in.resuming ? LedgerWriter::resume(dir.ledger(), in.loaded)
+                                      : LedgerWriter::create(dir.ledger(), in.header);
+    // The measurements a round used reach the disk before its record does: a kill between the
+    // two leaves measurements the redone round finds again, never a record whose numbers are
+    // lost.
+    ledger.before_append([&] { save_recording(sink, dir.measurements()); });
+    for (const auto& problem : opt.problems) {
+      for (const auto& track : opt.tracks) {
+        TrackState& st = states.at(std::make_pair(problem, track));
+        if (st.ended || st.round >= opt.rounds) continue;
+        bool on = track == "on";
+        rules::RuleTable& table = on ? on_table : off_table;
+        LoopConfig cfg{opt.rounds, opt.pairs, opt.seed, on, in.off_policy, in.precision, opt.sequential};
+        RoundLoop loop(tap, in.specs.at(problem), in.chip, table, cfg);
+        if (auto g = track_generators.find({problem, track}); g != track_generators.end())
+          loop.set_generator(g->second.get());
+        run_track(loop, st, on ? &on_evolver : nullptr, table, ledger, cfg,
+                  [&](const RoundRecord& r) {
+                    all.push_back(r);
+                    if (!opt.quiet) progress(err, r);
+                    if (opt.round_delay_ms > 0)
+                      std::this_thread::sleep_for(std::chrono::milliseconds(opt.round_delay_ms));
+                  });
+        save_recording(sink, dir.measurements());
+        if (on) write_file_atomically(dir.evolved_rules(), rules::dump_rule_table(on_table));
+      }
+    }
+    if (has_on_track(opt)) write_file_atomically(dir.evolved_rules(), rules::dump_rule_table(on_table));
+    return write_outputs(in, backend, tap, sink, all, on_table, line, err);
+  } catch (...) {
+    if (!in.resuming && all.empty()) discard_run_dir(dir);
+    throw;
+  }
 }
 
 }  // namespace solver::engine

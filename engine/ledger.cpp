@@ -7,58 +7,70 @@
 
 #include "engine/backend/json_util.h"
 #include "engine/backend/recording.h"
-#include "engine/backend/worker_protocol.h"
+#include "engine/backend/value_json.h"
+#include "rules/enum_names.h"
 #include "rules/hash.h"
 
 namespace solver::engine {
 
 using nlohmann::json;
 
-namespace {
-constexpr std::pair<Outcome, const char*> kOutcomeNames[] = {
-    {Outcome::Kept, "kept"},           {Outcome::Rejected, "rejected"},
-    {Outcome::GateFailed, "gate-failed"}, {Outcome::NoVariant, "no-variant"},
-    {Outcome::Stop, "stop"},           {Outcome::Converged, "converged"},
-    {Outcome::Refused, "refused"},     {Outcome::GeneratorFailed, "generator-failed"},
-};
-}  // namespace
-
 const char* to_string(Outcome o) {
-  for (const auto& [v, n] : kOutcomeNames)
-    if (v == o) return n;
-  return "unknown";
+  switch (o) {
+    case Outcome::Kept: return "kept";
+    case Outcome::Rejected: return "rejected";
+    case Outcome::GateFailed: return "gate-failed";
+    case Outcome::NoVariant: return "no-variant";
+    case Outcome::Stop: return "stop";
+    case Outcome::Converged: return "converged";
+    case Outcome::Refused: return "refused";
+    case Outcome::GeneratorFailed: return "generator-failed";
+  }
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
-std::optional<Outcome> outcome_from_string(std::string_view s) {
-  for (const auto& [v, n] : kOutcomeNames)
-    if (s == n) return v;
-  return std::nullopt;
-}
+std::optional<Outcome> outcome_from_string(std::string_view s) { return rules::parse_enum<Outcome>(s); }
 
 json to_json(const PairedDecision& d) {
+  json ratios = json::array();
+  for (double r : d.ratios) ratios.push_back(json_number(r));
   return json{{"verdict", to_string(d.verdict)},
-              {"ratios", d.ratios},
-              {"median_ratio", d.median_ratio},
-              {"ci_low", d.ci_low},
-              {"ci_high", d.ci_high},
-              {"incumbent_median_us", d.incumbent_median_us},
-              {"candidate_median_us", d.candidate_median_us},
-              {"incumbent_spread", d.incumbent_spread},
+              {"ratios", std::move(ratios)},
+              {"median_ratio", json_number(d.median_ratio)},
+              {"ci_low", json_number(d.ci_low)},
+              {"ci_high", json_number(d.ci_high)},
+              {"incumbent_median_us", json_number(d.incumbent_median_us)},
+              {"candidate_median_us", json_number(d.candidate_median_us)},
+              {"incumbent_spread", json_number(d.incumbent_spread)},
               {"reason", d.reason}};
 }
 
-PairedDecision paired_decision_from_json(const json& j) {
+namespace {
+// A required double that may be "not measured": absent is an error, null is NaN.
+double required_measured(JsonChecker& c, const json& j, const std::string& key,
+                         const std::string& pointer) {
+  if (!j.contains(key)) c.error(pointer + "/" + key, "missing (a number or null)");
+  return c.measured(j, key, pointer).value_or(0);
+}
+}  // namespace
+
+PairedDecision paired_decision_from_json(const json& j, const std::string& where, int line) {
+  JsonChecker c(where, line);
   PairedDecision d;
-  auto v = verdict_from_string(j.at("verdict").get<std::string>());
-  if (!v) throw json::other_error::create(501, "unknown verdict", &j);
-  d.verdict = *v;
-  d.ratios = j.at("ratios").get<std::vector<double>>();
-  d.median_ratio = j.at("median_ratio").get<double>();
-  d.ci_low = j.at("ci_low").get<double>();
-  d.ci_high = j.at("ci_high").get<double>();
-  d.incumbent_median_us = j.at("incumbent_median_us").get<double>();
-  d.candidate_median_us = j.at("candidate_median_us").get<double>();
-  d.incumbent_spread = j.at("incumbent_spread").get<double>();
-  d.reason = j.at("reason").get<std::string>();
+  if (!c.object(j, "/verdict")) c.throw_if_any("bad verdict");
+  if (auto name = c.string(j, "verdict", true, "/verdict")) {
+    if (auto v = verdict_from_string(*name)) d.verdict = *v;
+    else c.error("/verdict/verdict", "unknown verdict '" + *name + "' (" + rules::enum_names<Verdict>() + ")");
+  }
+  if (!j.contains("ratios")) c.error("/verdict/ratios", "missing (a list of numbers)");
+  d.ratios = c.measured_list(j, "ratios", "/verdict");
+  d.median_ratio = required_measured(c, j, "median_ratio", "/verdict");
+  d.ci_low = required_measured(c, j, "ci_low", "/verdict");
+  d.ci_high = required_measured(c, j, "ci_high", "/verdict");
+  d.incumbent_median_us = required_measured(c, j, "incumbent_median_us", "/verdict");
+  d.candidate_median_us = required_measured(c, j, "candidate_median_us", "/verdict");
+  d.incumbent_spread = required_measured(c, j, "incumbent_spread", "/verdict");
+  d.reason = c.string(j, "reason", true, "/verdict").value_or("");
+  c.throw_if_any("bad verdict");
   return d;
 }
 
@@ -108,78 +120,141 @@ json to_json(const RoundRecord& r) {
 }
 
 namespace {
-double finite_time(const json& t, const json& record) {
-  if (!t.is_number() || !(t.get<double>() >= 0 && t.get<double>() <= 1e12))
-    throw json::other_error::create(501, "a time must be a number in [0, 1e12] us", &record);
-  return t.get<double>();
+
+// A time of the incumbent or candidate: a finite number in [0, 1e12] us (a round that measured
+// nothing says 0, never null).
+double finite_time(JsonChecker& c, const json& parent, const std::string& pointer) {
+  auto t = c.number(parent, "time_us", true, pointer);
+  if (t && !(*t >= 0 && *t <= 1e12))
+    c.error(pointer + "/time_us", "a time must be a number in [0, 1e12] us");
+  return t.value_or(0);
 }
+
+std::string required_string(JsonChecker& c, const json& j, const std::string& key,
+                            const std::string& pointer = "") {
+  return c.string(j, key, true, pointer).value_or("");
+}
+bool required_bool(JsonChecker& c, const json& j, const std::string& key,
+                   const std::string& pointer = "") {
+  return c.boolean(j, key, true, pointer).value_or(false);
+}
+const json& required_object(JsonChecker& c, const json& j, const std::string& key,
+                            const std::string& pointer = "") {
+  static const json kEmpty = json::object();
+  auto it = j.find(key);
+  if (it == j.end()) {
+    c.error(pointer + "/" + key, "missing (an object)");
+    return kEmpty;
+  }
+  return c.object(*it, pointer + "/" + key) ? *it : kEmpty;
+}
+// A member that is an object, or null for "none" (a round without a gate, verdict...).
+const json* nullable(JsonChecker& c, const json& j, const std::string& key) {
+  auto it = j.find(key);
+  if (it == j.end()) {
+    c.error("/" + key, "missing (an object or null)");
+    return nullptr;
+  }
+  return it->is_null() ? nullptr : &*it;
+}
+
 }  // namespace
 
-RoundRecord round_record_from_json(const json& j) {
+RoundRecord round_record_from_json(const json& j, const std::string& where, int line) {
+  JsonChecker c(where, line);
   RoundRecord r;
-  r.problem = j.at("problem").get<std::string>();
-  r.track = j.at("track").get<std::string>();
-  if (r.track != "on" && r.track != "off")
-    throw json::other_error::create(501, "track must be \"on\" or \"off\"", &j);
+  if (!c.object(j, "")) c.throw_if_any("bad ledger record");
+  r.problem = required_string(c, j, "problem");
+  r.track = required_string(c, j, "track");
+  if (j.contains("track") && r.track != "on" && r.track != "off")
+    c.error("/track", "track must be \"on\" or \"off\"");
   // Range-checked before the conversion (a 1e300 round would be undefined behaviour as an int).
-  const json& round = j.at("round");
-  if (!round.is_number_integer() || round.get<int64_t>() < 1 || round.get<int64_t>() > 1000000 ||
-      (round.is_number_unsigned() && round.get<uint64_t>() > 1000000))
-    throw json::other_error::create(501, "round must be an integer in [1, 1000000]", &j);
-  r.round = round.get<int>();
-  const json& inc = j.at("incumbent");
-  r.incumbent = inc.at("key").get<std::string>();
-  r.incumbent_source_hash = inc.at("source_hash").get<std::string>();
-  r.incumbent_time_us = finite_time(inc.at("time_us"), j);
-  r.incumbent_precision = inc.value("precision", "");
-  r.signals = signals_from_json(j.at("signals"), "signals");
-  const json& m = j.at("match");
-  r.match.fired = m.at("fired").get<std::string>();
-  r.match.hypothesis = m.at("hypothesis").get<std::string>();
-  r.match.stop = m.at("stop").get<bool>();
-  r.match.evidence = m.at("evidence");
-  r.match.blocked = m.at("blocked").get<std::map<std::string, std::vector<std::string>>>();
-  r.match.outranked = m.at("outranked").get<std::vector<std::string>>();
-  r.match.missing_signals = m.at("missing_signals").get<std::vector<std::string>>();
-  r.hypothesis = j.at("hypothesis").get<std::string>();
-  r.credited_rule = j.at("credited_rule").get<std::string>();
-  r.explored = j.at("explored").get<bool>();
-  if (!j.at("candidate").is_null()) {
-    const json& c = j.at("candidate");
-    r.candidate = c.at("key").get<std::string>();
-    r.candidate_source_hash = c.at("source_hash").get<std::string>();
-    r.candidate_reason = c.at("reason").get<std::string>();
-    r.candidate_time_us = finite_time(c.at("time_us"), j);
-    r.candidate_precision = c.value("precision", "");
+  if (!j.contains("round")) c.error("/round", "missing (an integer)");
+  else if (const json& round = j["round"];
+           !round.is_number_integer() || round.get<int64_t>() < 1 || round.get<int64_t>() > 1000000 ||
+           (round.is_number_unsigned() && round.get<uint64_t>() > 1000000))
+    c.error("/round", "round must be an integer in [1, 1000000], got " + round.dump());
+  else r.round = round.get<int>();
+  const json& inc = required_object(c, j, "incumbent");
+  r.incumbent = required_string(c, inc, "key", "/incumbent");
+  r.incumbent_source_hash = required_string(c, inc, "source_hash", "/incumbent");
+  r.incumbent_time_us = finite_time(c, inc, "/incumbent");
+  r.incumbent_precision = c.string(inc, "precision", false, "/incumbent").value_or("");
+  const json& m = required_object(c, j, "match");
+  r.match.fired = required_string(c, m, "fired", "/match");
+  r.match.hypothesis = required_string(c, m, "hypothesis", "/match");
+  r.match.stop = required_bool(c, m, "stop", "/match");
+  r.match.evidence = m.contains("evidence") ? m["evidence"] : json::object();
+  if (!m.contains("evidence")) c.error("/match/evidence", "missing (an object)");
+  const json& blocked = required_object(c, m, "blocked", "/match");
+  for (const auto& [rule, caps] : blocked.items()) {
+    (void)caps;
+    r.match.blocked[rule] = c.strings(blocked, rule, "/match/blocked");
   }
-  auto o = outcome_from_string(j.at("outcome").get<std::string>());
-  if (!o) throw json::other_error::create(501, "unknown outcome", &j);
-  r.outcome = *o;
-  r.detail = j.at("detail").get<std::string>();
-  if (!j.at("gate").is_null()) r.gate = gate_from_json(j.at("gate"), "gate");
-  if (!j.at("verdict").is_null()) r.verdict = paired_decision_from_json(j.at("verdict"));
-  if (!j.at("candidate_signals").is_null())
-    r.candidate_signals = signals_from_json(j.at("candidate_signals"), "candidate_signals");
-  for (const auto& e : j.at("evolution"))
-    r.evolution.push_back(EvolutionEvent{e.at("kind").get<std::string>(),
-                                         e.at("rule").get<std::string>(),
-                                         e.at("detail").get<std::string>(),
-                                         e.at("before").get<double>(), e.at("after").get<double>()});
-  r.confidence = j.at("confidence").get<std::map<std::string, double>>();
-  r.rules_hash = j.at("rules_hash").get<std::string>();
-  r.ends_track = j.at("ends_track").get<bool>();
-  if (j.contains("phases_ms")) {
-    for (const auto& [k, v] : j.at("phases_ms").items()) {
-      if (!v.is_number() || !(v.get<double>() >= 0))
-        throw json::other_error::create(501, "phases_ms holds non-negative numbers (ms)", &j);
-      r.phases_ms[k] = v.get<double>();
+  if (!m.contains("outranked")) c.error("/match/outranked", "missing (a list of strings)");
+  r.match.outranked = c.strings(m, "outranked", "/match");
+  if (!m.contains("missing_signals")) c.error("/match/missing_signals", "missing (a list of strings)");
+  r.match.missing_signals = c.strings(m, "missing_signals", "/match");
+  r.hypothesis = required_string(c, j, "hypothesis");
+  r.credited_rule = required_string(c, j, "credited_rule");
+  r.explored = required_bool(c, j, "explored");
+  if (const json* cand = nullable(c, j, "candidate")) {
+    if (c.object(*cand, "/candidate")) {
+      r.candidate = required_string(c, *cand, "key", "/candidate");
+      r.candidate_source_hash = required_string(c, *cand, "source_hash", "/candidate");
+      r.candidate_reason = required_string(c, *cand, "reason", "/candidate");
+      r.candidate_time_us = finite_time(c, *cand, "/candidate");
+      r.candidate_precision = c.string(*cand, "precision", false, "/candidate").value_or("");
     }
   }
-  if (j.contains("generator")) {
-    if (!j["generator"].is_object() || !j["generator"].value("attempts", json()).is_array())
-      throw json::other_error::create(501, "generator must be an object with an attempts array", &j);
-    r.generator = j["generator"];
+  if (auto name = c.string(j, "outcome", true)) {
+    if (auto o = outcome_from_string(*name)) r.outcome = *o;
+    else c.error("/outcome", "unknown outcome '" + *name + "' (" + rules::enum_names<Outcome>() + ")");
   }
+  r.detail = required_string(c, j, "detail");
+  const json* gate = nullable(c, j, "gate");
+  const json* verdict = nullable(c, j, "verdict");
+  const json* cand_signals = nullable(c, j, "candidate_signals");
+  if (!j.contains("evolution") || !j["evolution"].is_array())
+    c.error("/evolution", "missing or not a list of events");
+  else
+    for (std::size_t i = 0; i < j["evolution"].size(); ++i) {
+      const json& e = j["evolution"][i];
+      std::string ptr = "/evolution/" + std::to_string(i);
+      if (!c.object(e, ptr)) continue;
+      EvolutionEvent ev;
+      ev.kind = required_string(c, e, "kind", ptr);
+      ev.rule = required_string(c, e, "rule", ptr);
+      ev.detail = required_string(c, e, "detail", ptr);
+      ev.before = c.number(e, "before", true, ptr).value_or(0);
+      ev.after = c.number(e, "after", true, ptr).value_or(0);
+      r.evolution.push_back(std::move(ev));
+    }
+  const json& conf = required_object(c, j, "confidence");
+  for (const auto& [rule, v] : conf.items()) {
+    (void)v;
+    r.confidence[rule] = c.number(conf, rule, true, "/confidence").value_or(0);
+  }
+  r.rules_hash = required_string(c, j, "rules_hash");
+  r.ends_track = required_bool(c, j, "ends_track");
+  r.phases_ms = c.measured_map(j, "phases_ms");
+  for (const auto& [k, v] : r.phases_ms)
+    if (!(v >= 0)) c.error("/phases_ms/" + k, "a phase time is a non-negative number of ms");
+  if (j.contains("generator")) {
+    const json& g = j["generator"];
+    if (!g.is_object() || !g.contains("attempts") || !g["attempts"].is_array())
+      c.error("/generator", "must be an object with an attempts array");
+    else r.generator = g;
+  }
+  c.throw_if_any("bad ledger record");
+  // The nested value types, decoded by their one decoder (value_json.h), located the same way.
+  std::string at = rules::SourceLocation{where, line, 0}.to_string() + ": ";
+  if (j.contains("signals")) r.signals = signal_set_from_json(j["signals"], at + "/signals");
+  else c.error("/signals", "missing (an object)");
+  if (gate) r.gate = gate_result_from_json(*gate, at + "/gate");
+  if (verdict) r.verdict = paired_decision_from_json(*verdict, where, line);
+  if (cand_signals) r.candidate_signals = signal_set_from_json(*cand_signals, at + "/candidate_signals");
+  c.throw_if_any("bad ledger record");
   return r;
 }
 
@@ -213,10 +288,10 @@ LoadedLedger load_ledger(const std::string& path) {
     json j;
     std::string problem;
     try {
-      j = json::parse(line);
+      j = parse_json_strict(line);
       if (!j.is_object() || !j.contains("hash") || !j["hash"].is_string())
         problem = "not a ledger record (no \"hash\")";
-    } catch (const json::exception& e) {  // parse_error, or out_of_range for "1e400"
+    } catch (const std::exception& e) {  // parse_error, out_of_range for "1e400", a duplicate key
       problem = std::string("malformed JSON: ") + e.what();
     }
     if (problem.empty()) {
@@ -246,11 +321,7 @@ LoadedLedger load_ledger(const std::string& path) {
                     std::to_string(kLedgerVersion) + ")");
       out.header = j;
     } else {
-      try {
-        out.records.push_back(round_record_from_json(j));
-      } catch (const std::exception& e) {
-        fail(line_no, std::string("bad ledger record: ") + e.what());
-      }
+      out.records.push_back(round_record_from_json(j, path, line_no));
       out.records.back().hash = prev;
     }
     out.valid_bytes = terminated ? end + 1 : end;

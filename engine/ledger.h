@@ -89,10 +89,15 @@ struct RoundRecord {
   std::string hash;                 // chain hash (set by the ledger)
 };
 
+// The record's JSON; its nested value types use their one encoding (engine/backend/value_json.h,
+// whose NaN/missing policy applies here too). The decoders throw rules::InputError located at
+// `file`:`line` with the JSON pointer of each bad value; a missing required key is named.
 nlohmann::json to_json(const RoundRecord& r);  // without "hash"
-RoundRecord round_record_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
+RoundRecord round_record_from_json(const nlohmann::json& j, const std::string& file = "record",
+                                   int line = 0);
 nlohmann::json to_json(const PairedDecision& d);
-PairedDecision paired_decision_from_json(const nlohmann::json& j);
+PairedDecision paired_decision_from_json(const nlohmann::json& j, const std::string& file = "verdict",
+                                         int line = 0);
 
 struct LoadedLedger {
   nlohmann::json header;               // without "hash"

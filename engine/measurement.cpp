@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "rules/enum_names.h"
+
 namespace solver::engine {
 
 TimingConsistency timing_consistency(const std::vector<double>& gate_us,

@@ -102,16 +102,7 @@ SimulationResult simulate_run(const std::string& run_dir, const std::string& rul
   Recording rec = load_recording(dir.measurements());
   RecordedBackend backend(std::move(rec));
   AblationOptions opt;
-  const auto& h = loaded.header;
-  opt.problems = h.at("problems").get<std::vector<std::string>>();
-  opt.tracks = h.at("tracks").get<std::vector<std::string>>();
-  opt.rounds = h.at("rounds").get<int>();
-  opt.pairs = h.at("pairs").get<int>();
-  opt.seed = h.at("seed").get<uint64_t>();
-  opt.chip = h.at("chip").get<std::string>();
-  opt.off_policy = h.value("off_policy", "first-rule");  // older runs: the seed's semantics
-  opt.precision = h.value("precision", "any");
-  opt.sequential = h.value("pair_rule", "fixed") == "sequential";  // older runs: fixed
+  apply_run_settings(opt, run_settings(loaded.header, dir.ledger()));
   opt.rules_path = rules_path;
   opt.chips_path = chips_path;
   opt.problems_root = problems_root;

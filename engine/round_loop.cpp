@@ -23,6 +23,7 @@
 #include "engine/measurement.h"
 #include "engine/backend/draw_seed.h"
 #include "generators/variant_space.h"
+#include "rules/enum_names.h"
 #include "rules/matcher.h"
 
 namespace solver::engine {
@@ -55,18 +56,24 @@ class StepClock {
 }  // namespace
 
 const char* to_string(OffPolicy p) {
-  return p == OffPolicy::BestStatic ? "best-static" : "first-rule";
+  switch (p) {
+    case OffPolicy::BestStatic: return "best-static";
+    case OffPolicy::FirstRule: return "first-rule";
+  }
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 std::optional<OffPolicy> off_policy_from_string(std::string_view s) {
-  if (s == "best-static") return OffPolicy::BestStatic;
-  if (s == "first-rule") return OffPolicy::FirstRule;
-  return std::nullopt;
+  return rules::parse_enum<OffPolicy>(s);
 }
-const char* to_string(PrecisionPolicy p) { return p == PrecisionPolicy::Same ? "same" : "any"; }
+const char* to_string(PrecisionPolicy p) {
+  switch (p) {
+    case PrecisionPolicy::Any: return "any";
+    case PrecisionPolicy::Same: return "same";
+  }
+  return nullptr;  // not an enumerator (rules/enum_names.h)
+}
 std::optional<PrecisionPolicy> precision_policy_from_string(std::string_view s) {
-  if (s == "same") return PrecisionPolicy::Same;
-  if (s == "any") return PrecisionPolicy::Any;
-  return std::nullopt;
+  return rules::parse_enum<PrecisionPolicy>(s);
 }
 
 std::string precision_class(const generators::ProblemSpec& spec, const std::string& key) {

@@ -67,7 +67,30 @@ RunSettings run_settings(const json& header, const std::string& ledger_path) {
   r.chip = header["chip"].get<std::string>();
   for (const auto& t : r.tracks)
     if (t != "on" && t != "off") fail(ledger_path, 1, "ledger header: unknown track '" + t + "'");
+  for (const char* key : {"off_policy", "precision"})
+    if (header.contains(key) && !header[key].is_string())
+      fail(ledger_path, 1, std::string("ledger header: '") + key + "' is not a string");
+  r.off_policy = header.value("off_policy", r.off_policy);
+  r.precision = header.value("precision", r.precision);
+  if (header.contains("pair_rule")) {
+    const auto& rule = header["pair_rule"];
+    if (!rule.is_string() || (rule != "sequential" && rule != "fixed"))
+      fail(ledger_path, 1, "ledger header: 'pair_rule' must be \"sequential\" or \"fixed\", got " + rule.dump());
+    r.sequential = rule == "sequential";
+  }
   return r;
+}
+
+void apply_run_settings(AblationOptions& opt, const RunSettings& run) {
+  opt.problems = run.problems;
+  opt.tracks = run.tracks;
+  opt.rounds = run.rounds;
+  opt.pairs = run.pairs;
+  opt.seed = run.seed;
+  opt.chip = run.chip;
+  opt.off_policy = run.off_policy;
+  opt.precision = run.precision;
+  opt.sequential = run.sequential;
 }
 
 void check_resume_flags(const AblationOptions& o, const RunSettings& run, const std::string& ledger) {

@@ -24,12 +24,23 @@ struct RunSettings {
   int rounds = 0, pairs = 0;
   uint64_t seed = 0;
   std::string chip;
+  // A run made before these options existed followed the seed's semantics: first-rule, and no
+  // precision restriction.
+  std::string off_policy = "first-rule";
+  std::string precision = "any";
+  bool sequential = false;  // the pair rule ("pair_rule": "sequential"); older runs: fixed
 };
 
 // The settings in a ledger header, every field type- and range-checked (located at line 1).
 RunSettings run_settings(const nlohmann::json& header, const std::string& ledger_path);
 
-// Options given explicitly with --resume (AblationOptions::given) must equal the run's own.
+// The one place a run's header becomes options (resume and replay --simulate both continue or
+// redo a run on its own settings).
+void apply_run_settings(AblationOptions& opt, const RunSettings& run);
+
+// Options given explicitly with --resume (AblationOptions::given) must equal the run's own: a
+// differing --rounds (or --pairs, --seed, ...) is refused, never silently replaced by the run's
+// value, since the continuation would not be the run the user asked for.
 void check_resume_flags(const AblationOptions& given, const RunSettings& run,
                         const std::string& ledger_path);
 

@@ -30,7 +30,8 @@ get_target_property(_gen_sources solver_generators SOURCES)
 solver_fuzz_copy(solver_generators_fuzz generators SOURCES ${_gen_sources} DEPS solver_rules_fuzz)
 solver_fuzz_copy(solver_engine_formats_fuzz engine
                  SOURCES ledger.cpp measurement.cpp backend/recording.cpp backend/recorded_backend.cpp
-                         backend/json_util.cpp backend/worker_protocol.cpp backend/draw_seed.cpp
+                         backend/json_util.cpp backend/value_json.cpp backend/worker_protocol.cpp
+                         backend/draw_seed.cpp
                          backend/backend.cpp
                  DEPS solver_generators_fuzz solver_profiling_fuzz nlohmann_json::nlohmann_json)
 

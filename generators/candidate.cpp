@@ -135,7 +135,7 @@ const char* to_string(CandidateKind k) {
     case CandidateKind::Descendant: return "descendant";
     case CandidateKind::KnobMove: return "knob_move";
   }
-  return "?";
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 
 std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const VariantSpec& variant,

@@ -1,6 +1,7 @@
 // The small, YAML-free half of the spec: dtypes, lookups and variant keys. Loading lives in
 // problem_loader.cpp.
 #include "generators/problem_spec.h"
+#include "rules/enum_names.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,17 +10,6 @@
 namespace solver::generators {
 
 namespace {
-
-struct DTypeName {
-  DType type;
-  const char* name;
-  std::size_t size;
-};
-constexpr DTypeName kDTypes[] = {
-    {DType::F16, "f16", 2}, {DType::BF16, "bf16", 2}, {DType::F32, "f32", 4},
-    {DType::F64, "f64", 8}, {DType::I32, "i32", 4},   {DType::U32, "u32", 4},
-    {DType::I64, "i64", 8},   {DType::U64, "u64", 8},
-};
 
 bool is_ident_char(char c) {
   return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
@@ -35,20 +25,27 @@ rules::InputError bad_key(const std::string& key, const std::string& why) {
 }  // namespace
 
 const char* to_string(DType d) {
-  for (const auto& e : kDTypes)
-    if (e.type == d) return e.name;
-  return "?";
+  switch (d) {
+    case DType::F16: return "f16";
+    case DType::BF16: return "bf16";
+    case DType::F32: return "f32";
+    case DType::F64: return "f64";
+    case DType::I32: return "i32";
+    case DType::U32: return "u32";
+    case DType::I64: return "i64";
+    case DType::U64: return "u64";
+  }
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 
-std::optional<DType> dtype_from_string(std::string_view s) {
-  for (const auto& e : kDTypes)
-    if (s == e.name) return e.type;
-  return std::nullopt;
-}
+std::optional<DType> dtype_from_string(std::string_view s) { return rules::parse_enum<DType>(s); }
 
 std::size_t dtype_size(DType d) {
-  for (const auto& e : kDTypes)
-    if (e.type == d) return e.size;
+  switch (d) {
+    case DType::F16: case DType::BF16: return 2;
+    case DType::F32: case DType::I32: case DType::U32: return 4;
+    case DType::F64: case DType::I64: case DType::U64: return 8;
+  }
   return 0;
 }
 

@@ -4,25 +4,26 @@
 #include <iterator>
 
 #include "profiling/cupti_range_profiler.h"
+#include "rules/enum_names.h"
 
 namespace solver::profiling {
 
-namespace {
-constexpr const char* kStatusNames[] = {"ok",           "no_context", "unsupported_device",
-                                        "invalid_metrics", "no_metrics", "cupti_error",
-                                        "no_kernels",   "launch_failed"};
-}  // namespace
-
-const char* to_string(ProfileStatus s) { return kStatusNames[static_cast<int>(s)]; }
-
-bool from_string(const std::string& text, ProfileStatus* out) {
-  for (int i = 0; i < int(std::size(kStatusNames)); ++i) {
-    if (text == kStatusNames[i]) {
-      *out = static_cast<ProfileStatus>(i);
-      return true;
-    }
+const char* to_string(ProfileStatus s) {
+  switch (s) {
+    case ProfileStatus::ok: return "ok";
+    case ProfileStatus::no_context: return "no_context";
+    case ProfileStatus::unsupported_device: return "unsupported_device";
+    case ProfileStatus::invalid_metrics: return "invalid_metrics";
+    case ProfileStatus::no_metrics: return "no_metrics";
+    case ProfileStatus::cupti_error: return "cupti_error";
+    case ProfileStatus::no_kernels: return "no_kernels";
+    case ProfileStatus::launch_failed: return "launch_failed";
   }
-  return false;
+  return nullptr;  // not an enumerator (rules/enum_names.h)
+}
+
+std::optional<ProfileStatus> profile_status_from_string(std::string_view text) {
+  return rules::parse_enum<ProfileStatus>(text);
 }
 
 const char* to_string(Aggregation a) {
@@ -32,7 +33,7 @@ const char* to_string(Aggregation a) {
     case Aggregation::min: return "min";
     case Aggregation::weighted_mean: return "weighted_mean";
   }
-  return "?";
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 
 // A counter rollup is "<base>.<rollup>" with nothing after it; anything longer

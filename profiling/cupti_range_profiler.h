@@ -30,6 +30,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,7 +47,7 @@ enum class ProfileStatus {
   launch_failed,       // launch_once threw; `error` holds what()
 };
 const char* to_string(ProfileStatus s);
-bool from_string(const std::string& text, ProfileStatus* out);
+std::optional<ProfileStatus> profile_status_from_string(std::string_view text);
 
 // How one metric's per-kernel values combine into the value of the whole launch.
 enum class Aggregation {

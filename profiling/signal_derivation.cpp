@@ -167,7 +167,7 @@ const char* to_string(Origin o) {
     case Origin::Code: return "code";
     case Origin::Estimate: return "estimate";
   }
-  return "?";
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 
 int max_warps_per_sm(int cc_major, int cc_minor) {

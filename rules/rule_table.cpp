@@ -9,6 +9,7 @@
 #include <tuple>
 
 #include "rules/bottlenecks.h"
+#include "rules/enum_names.h"
 #include "rules/hash.h"
 #include "rules/hypotheses.h"
 #include "rules/rule_lint.h"
@@ -287,14 +288,11 @@ const char* to_string(RuleStatus s) {
     case RuleStatus::Promoted: return "promoted";
     case RuleStatus::Retired: return "retired";
   }
-  return "?";
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 
 std::optional<RuleStatus> rule_status_from_string(std::string_view s) {
-  for (auto st : {RuleStatus::Active, RuleStatus::Probation, RuleStatus::Promoted,
-                  RuleStatus::Retired})
-    if (s == to_string(st)) return st;
-  return std::nullopt;
+  return parse_enum<RuleStatus>(s);
 }
 
 const Rule* RuleTable::find(const std::string& id) const {

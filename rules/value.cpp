@@ -11,7 +11,7 @@ const char* to_string(ValueType t) {
     case ValueType::Bool: return "bool";
     case ValueType::String: return "string";
   }
-  return "?";
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 
 namespace {

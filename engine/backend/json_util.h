@@ -3,8 +3,13 @@
 // ("file:line:col" for syntax errors; "file: at /json/pointer" for bad values), then one
 // rules::InputError (the CLI's exit 2).
 #pragma once
+#include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
+#include <vector>
+
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -12,6 +17,24 @@
 #include "rules/text_file.h"
 
 namespace solver::engine {
+
+// The one JSON parse of the engine: nlohmann's, but a key given twice in one object is refused
+// (nlohmann keeps the last one silently, so an edited or concatenated record could hide a
+// value). Throws nlohmann::json::exception for a syntax error and DuplicateKey for a repeat.
+struct DuplicateKey : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+nlohmann::json parse_json_strict(const std::string& text);
+
+// The result of a decoder that must not throw (the worker's request loop): a value, or why not.
+template <class T>
+struct Decoded {
+  std::optional<T> value;
+  std::string error;  // when !value
+  explicit operator bool() const { return value.has_value(); }
+  const T& operator*() const { return *value; }
+  const T* operator->() const { return &*value; }
+};
 
 // Parses `text`; a syntax error becomes an InputError located at file:line:column.
 // `line_offset` is added to the reported line (for one line of a JSONL file).
@@ -32,6 +55,25 @@ class JsonChecker {
                                bool required = false, const std::string& pointer = "");
   std::optional<bool> boolean(const nlohmann::json& j, const std::string& key,
                               bool required = false, const std::string& pointer = "");
+  // An integer in [lo, hi] (range-checked before any conversion).
+  std::optional<int64_t> integer(const nlohmann::json& j, const std::string& key, int64_t lo,
+                                 int64_t hi, bool required = false, const std::string& pointer = "");
+  std::optional<uint64_t> unsigned_integer(const nlohmann::json& j, const std::string& key,
+                                           bool required = false, const std::string& pointer = "");
+  // A measured double: null is NaN ("not measured", the writer's non-finite), absent nullopt.
+  std::optional<double> measured(const nlohmann::json& j, const std::string& key,
+                                 const std::string& pointer = "");
+  // Lists and maps of measured doubles (null elements are NaN), of strings, of seeds.
+  std::vector<double> measured_list(const nlohmann::json& j, const std::string& key,
+                                    const std::string& pointer = "");
+  std::map<std::string, double> measured_map(const nlohmann::json& j, const std::string& key,
+                                             const std::string& pointer = "");
+  std::vector<std::string> strings(const nlohmann::json& j, const std::string& key,
+                                   const std::string& pointer = "");
+  std::map<std::string, std::string> string_map(const nlohmann::json& j, const std::string& key,
+                                                const std::string& pointer = "");
+  std::vector<uint64_t> unsigned_list(const nlohmann::json& j, const std::string& key,
+                                      const std::string& pointer = "");
   bool empty() const { return diags_.empty(); }
   void throw_if_any(const std::string& what) const { diags_.throw_if_any(what); }
 

@@ -222,10 +222,11 @@ class LiveBackend final : public Backend {
     return argv;
   }
 
-  bool ensure_worker(std::string* why) {
-    if (worker_.running()) return true;
+  // "" when a worker runs, else why none could be started.
+  std::string ensure_worker() {
+    if (worker_.running()) return "";
     ++starts_;
-    return worker_.start(worker_argv(), why);
+    return worker_.start(worker_argv());
   }
 
   Exchange died(const std::string& phase, const std::string& prefix) {
@@ -244,8 +245,7 @@ class LiveBackend final : public Backend {
   // `total_budget_ms`: the cap on the whole request, however often the worker beats.
   Exchange exchange(WorkerRequest req, int first_budget_ms, int64_t total_budget_ms) {
     Exchange ex;
-    std::string why;
-    if (!ensure_worker(&why)) {
+    if (std::string why = ensure_worker(); !why.empty()) {
       ex.kind = Exchange::Kind::NotStarted;
       ex.detail = why;
       return ex;
@@ -313,14 +313,11 @@ std::string default_worker_path() {
   return (self.parent_path() / "solver-gpu").string();
 }
 
-std::unique_ptr<Backend> open_live_backend(const LiveOptions& options, std::string* why_not) {
+OpenedLive open_live_backend(const LiveOptions& options) {
   auto backend = std::make_unique<LiveBackend>(options);
   std::string why = backend->open();
-  if (!why.empty()) {
-    if (why_not) *why_not = why;
-    return nullptr;
-  }
-  return backend;
+  if (!why.empty()) return {nullptr, why};
+  return {std::move(backend), ""};
 }
 
 }  // namespace solver::engine

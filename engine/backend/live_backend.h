@@ -33,9 +33,14 @@ struct LiveOptions {
 // executable (`solver-gpu` beside `solver`, in the build tree and once installed).
 std::string default_worker_path();
 
-// Starts the worker and asks it for the device. Returns nullptr and sets *why_not (e.g. "no
-// NVIDIA driver on this machine (libcuda.so.1 not found)") when no GPU can be used.
-std::unique_ptr<Backend> open_live_backend(const LiveOptions& options, std::string* why_not);
+// Starts the worker and asks it for the device: the backend, or nullptr and why not (e.g. "no
+// NVIDIA driver on this machine (libcuda.so.1 not found)") when no GPU can be used. An
+// outcome, not an exception: `auto` falls back to the recording on it.
+struct OpenedLive {
+  std::unique_ptr<Backend> backend;
+  std::string why_not;
+};
+OpenedLive open_live_backend(const LiveOptions& options);
 
 
 

@@ -27,7 +27,9 @@ OpenedBackend open_backend(const BackendSpec& spec) {
         {"--backend", 0, 0}, "unknown backend '" + kind + "' (auto, live or recorded)"});
   OpenedBackend opened;
   if (kind == "live" || (kind == "auto" && spec.recording.empty())) {
-    if ((opened.backend = open_live_backend(spec.live, &opened.why_not_live))) return opened;
+    auto live = open_live_backend(spec.live);
+    opened.why_not_live = live.why_not;
+    if ((opened.backend = std::move(live.backend))) return opened;
     if (kind == "live") return opened;
   }
   std::string path = spec.recording.empty() ? spec.default_recording : spec.recording;

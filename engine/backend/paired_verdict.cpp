@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include "rules/enum_names.h"
+
 namespace solver::engine {
 
 const char* to_string(Verdict v) {
@@ -13,14 +15,10 @@ const char* to_string(Verdict v) {
     case Verdict::Same: return "same";
     case Verdict::Ambiguous: return "ambiguous";
   }
-  return "ambiguous";
+  return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 
-std::optional<Verdict> verdict_from_string(std::string_view s) {
-  for (Verdict v : {Verdict::Faster, Verdict::Slower, Verdict::Same, Verdict::Ambiguous})
-    if (s == to_string(v)) return v;
-  return std::nullopt;
-}
+std::optional<Verdict> verdict_from_string(std::string_view s) { return rules::parse_enum<Verdict>(s); }
 
 double median(std::vector<double> v) {
   if (v.empty()) return 0;

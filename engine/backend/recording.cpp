@@ -16,7 +16,6 @@ namespace solver::engine {
 using nlohmann::json;
 
 namespace {
-constexpr double kMaxInputSets = 1000000;
 constexpr double kMaxTimeUs = 1e12;  // 11.6 days: any longer time is a corrupt number
 }  // namespace
 
@@ -29,115 +28,6 @@ const RecordedVariant* Recording::find(const std::string& problem, const std::st
 
 RecordedVariant& Recording::at(const std::string& problem, const std::string& key) {
   return problems[problem].variants[key];
-}
-
-rules::SignalSet signals_from_json(const json& j, const std::string& where) {
-  JsonChecker c(where);
-  rules::SignalSet s;
-  if (!c.object(j, "")) c.throw_if_any("bad signals");
-  for (const auto& [name, v] : j.items()) {
-    auto idx = rules::signal_index(name);
-    if (!idx) {
-      c.error("/" + name, "unknown signal '" + name + "'");
-      continue;
-    }
-    auto type = rules::signal_table()[*idx].type;
-    if (type == rules::ValueType::Number && v.is_number() && std::isfinite(v.get<double>()))
-      s.set(name, v.get<double>());
-    else if (type == rules::ValueType::Bool && v.is_boolean()) s.set(name, v.get<bool>());
-    else if (type == rules::ValueType::String && v.is_string()) s.set(name, v.get<std::string>());
-    else if (!v.is_null())
-      c.error("/" + name, std::string("signal '") + name + "' must be a " +
-                              rules::to_string(type) + ", got " + v.dump());
-  }
-  c.throw_if_any("bad signals");
-  return s;
-}
-
-GateResult gate_from_json(const json& j, const std::string& where) {
-  JsonChecker c(where);
-  GateResult g;
-  if (!c.object(j, "")) c.throw_if_any("bad gate result");
-  auto status = c.string(j, "status", true);
-  if (status) {
-    auto st = gate_status_from_string(*status);
-    if (!st) c.error("/status", "unknown gate status '" + *status + "'");
-    else g.status = *st;
-  }
-  g.detail = c.string(j, "detail").value_or("");
-  g.source_hash = c.string(j, "source_hash").value_or("");
-  g.max_abs_err = c.number(j, "max_abs_err").value_or(0);
-  g.max_rel_err = c.number(j, "max_rel_err").value_or(0);
-  for (const char* k : {"max_abs_err", "max_rel_err"})
-    if (j.contains(k) && j[k].is_number() && !(j[k].get<double>() >= 0))
-      c.error(std::string("/") + k, "an error bound cannot be negative");
-  // Range-checked as a double first: a cast of 1e300 to int is undefined behaviour.
-  double sets = c.number(j, "input_sets").value_or(0);
-  if (!(sets >= 0 && sets <= kMaxInputSets) || sets != std::floor(sets))
-    c.error("/input_sets", "input_sets must be an integer in [0, " + std::to_string(kMaxInputSets) +
-                               "], got " + j["input_sets"].dump());
-  else g.input_sets = static_cast<int>(sets);
-  if (j.contains("seeds")) {
-    if (!j["seeds"].is_array()) c.error("/seeds", "must be a list of integers");
-    else
-      for (const auto& s : j["seeds"]) {
-        if (s.is_number_unsigned()) g.seeds.push_back(s.get<uint64_t>());
-        else if (s.is_number_integer() && s.get<int64_t>() >= 0) g.seeds.push_back(s.get<int64_t>());
-        else c.error("/seeds", "seed " + s.dump() + " is not a non-negative integer");
-      }
-  }
-  if (j.contains("timed_us")) {
-    if (!j["timed_us"].is_array()) c.error("/timed_us", "must be a list of numbers");
-    else
-      for (const auto& t : j["timed_us"]) {
-        if (t.is_number()) g.timed_us.push_back(t.get<double>());
-        else if (!t.is_null()) c.error("/timed_us", "time " + t.dump() + " is not a number");
-      }
-  }
-  if (j.contains("phases_ms")) {
-    if (!j["phases_ms"].is_object()) c.error("/phases_ms", "must be an object of numbers");
-    else
-      for (const auto& [k, v] : j["phases_ms"].items())
-        if (v.is_number()) g.phases_ms[k] = v.get<double>();
-  }
-  if (j.contains("reused")) {
-    if (!j["reused"].is_boolean()) c.error("/reused", "must be true or false");
-    else g.reused = j["reused"].get<bool>();
-  }
-  c.throw_if_any("bad gate result");
-  return g;
-}
-
-ProfileResult profile_from_json(const json& j, const std::string& where) {
-  JsonChecker c(where);
-  ProfileResult p;
-  if (!c.object(j, "")) c.throw_if_any("bad profile");
-  p.ok = c.boolean(j, "ok", true).value_or(false);
-  p.detail = c.string(j, "detail").value_or("");
-  p.time_us = c.number(j, "time_us").value_or(0);
-  if (!(p.time_us >= 0 && p.time_us <= kMaxTimeUs))
-    c.error("/time_us", "a time must be in [0, 1e12] us");
-  if (j.contains("raw_metrics")) {
-    const auto& raw = j["raw_metrics"];
-    if (!raw.is_object()) c.error("/raw_metrics", "must be an object of metric -> number");
-    else
-      for (const auto& [k, v] : raw.items()) {
-        if (v.is_number() && std::isfinite(v.get<double>())) p.raw_metrics[k] = v.get<double>();
-        else c.error("/raw_metrics/" + k, "must be a number, got " + v.dump());
-      }
-  }
-  c.throw_if_any("bad profile");
-  if (j.contains("signals")) p.signals = signals_from_json(j["signals"], where + "/signals");
-  if (j.contains("defects")) {
-    if (!j["defects"].is_array()) c.error("/defects", "must be a list of strings");
-    else
-      for (const auto& d : j["defects"]) {
-        if (d.is_string()) p.defects.push_back(d.get<std::string>());
-        else c.error("/defects", "must be a list of strings, got " + d.dump());
-      }
-    c.throw_if_any("bad profile");
-  }
-  return p;
 }
 
 json to_json(const Recording& r) {
@@ -239,9 +129,9 @@ Recording parse_recording(const std::string& text, const std::string& file_label
       if (!(v.sm_clock_mhz >= 0 && v.sm_clock_mhz <= 100000))
         c.error(vptr + "/sm_clock_mhz", "an SM clock must be in [0, 100000] MHz");
       try {
-        if (vj.contains("gate")) v.gate = gate_from_json(vj["gate"], file_label + ": " + vptr + "/gate");
+        if (vj.contains("gate")) v.gate = gate_result_from_json(vj["gate"], file_label + ": " + vptr + "/gate");
         if (vj.contains("profile"))
-          v.profile = profile_from_json(vj["profile"], file_label + ": " + vptr + "/profile");
+          v.profile = profile_result_from_json(vj["profile"], file_label + ": " + vptr + "/profile");
       } catch (const rules::InputError& e) {
         nested.insert(nested.end(), e.diagnostics().begin(), e.diagnostics().end());
       }

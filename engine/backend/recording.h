@@ -65,13 +65,8 @@ struct Recording {
   RecordedVariant& at(const std::string& problem, const std::string& key);  // creates
 };
 
-// JSON of the backend's value types: the encoding of the worker protocol (to_json there), so a
-// recording, a ledger and the worker's answers agree. The readers here validate (the worker
-// protocol's trust their peer): they throw InputError naming `where` (a "file: /json/pointer" label) on a bad value.
-GateResult gate_from_json(const nlohmann::json& j, const std::string& where);
-ProfileResult profile_from_json(const nlohmann::json& j, const std::string& where);
-rules::SignalSet signals_from_json(const nlohmann::json& j, const std::string& where);
-
+// The gate and profile of each variant use the value types' one JSON (value_json.h), the same
+// bytes the worker sends and the ledger stores.
 nlohmann::json to_json(const Recording& r);
 std::string dump_recording(const Recording& r);  // 1-space indented, sorted keys, newline
 Recording parse_recording(const std::string& text, const std::string& file_label);

@@ -31,23 +31,21 @@ int remaining_ms(WorkerProcess::Clock::time_point deadline) {
 
 WorkerProcess::~WorkerProcess() { kill_now(); }
 
-bool WorkerProcess::start(const std::vector<std::string>& argv, std::string* error) {
+std::string WorkerProcess::start(const std::vector<std::string>& argv) {
   kill_now();
   out_buf_.clear();
   err_tail_.clear();
   exit_code_ = -1;
   term_signal_ = 0;
   int in[2], out[2], err[2];
-  if (pipe(in) != 0) { *error = std::string("pipe: ") + std::strerror(errno); return false; }
+  if (pipe(in) != 0) return std::string("pipe: ") + std::strerror(errno);
   if (pipe(out) != 0) {
     close(in[0]); close(in[1]);
-    *error = std::string("pipe: ") + std::strerror(errno);
-    return false;
+    return std::string("pipe: ") + std::strerror(errno);
   }
   if (pipe(err) != 0) {
     close(in[0]); close(in[1]); close(out[0]); close(out[1]);
-    *error = std::string("pipe: ") + std::strerror(errno);
-    return false;
+    return std::string("pipe: ") + std::strerror(errno);
   }
   // Our ends must not leak into the child (or into later children).
   set_cloexec(in[1]); set_cloexec(out[0]); set_cloexec(err[0]);
@@ -70,8 +68,7 @@ bool WorkerProcess::start(const std::vector<std::string>& argv, std::string* err
   close(in[0]); close(out[1]); close(err[1]);
   if (rc != 0) {
     close(in[1]); close(out[0]); close(err[0]);
-    *error = "cannot start " + argv[0] + ": " + std::strerror(rc);
-    return false;
+    return "cannot start " + argv[0] + ": " + std::strerror(rc);
   }
   pid_ = pid;
   in_fd_ = in[1];
@@ -79,7 +76,7 @@ bool WorkerProcess::start(const std::vector<std::string>& argv, std::string* err
   err_fd_ = err[0];
   fcntl(out_fd_, F_SETFL, fcntl(out_fd_, F_GETFL) | O_NONBLOCK);
   fcntl(err_fd_, F_SETFL, fcntl(err_fd_, F_GETFL) | O_NONBLOCK);
-  return true;
+  return "";
 }
 
 bool WorkerProcess::write_line(const std::string& line) {

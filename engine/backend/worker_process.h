@@ -21,9 +21,9 @@ class WorkerProcess {
   WorkerProcess(const WorkerProcess&) = delete;
   WorkerProcess& operator=(const WorkerProcess&) = delete;
 
-  // Starts `argv[0]` with `argv`. False (and *error set, e.g. "cannot start /x/solver-gpu: No
-  // such file or directory") when the executable cannot be started.
-  bool start(const std::vector<std::string>& argv, std::string* error);
+  // Starts `argv[0]` with `argv`. Returns "" when started, else why not (an outcome for the
+  // caller, e.g. "cannot start /x/solver-gpu: No such file or directory").
+  std::string start(const std::vector<std::string>& argv);
   bool running() const { return pid_ > 0; }
 
   // Writes one line (a newline is appended). False if the child is gone.

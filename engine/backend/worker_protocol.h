@@ -18,6 +18,8 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/backend/backend.h"
+#include "engine/backend/json_util.h"
+#include "engine/backend/value_json.h"
 
 namespace solver::engine {
 
@@ -99,26 +101,11 @@ struct WorkerLine {
   std::string garbage;  // the unparsable line (e.g. a library printing on stdout)
 };
 
-nlohmann::json to_json(const VariantRef& v);
-VariantRef variant_ref_from_json(const nlohmann::json& j);  // throws nlohmann::json::exception
-nlohmann::json to_json(const GateResult& g);
-GateResult gate_result_from_json(const nlohmann::json& j);
-nlohmann::json to_json(const ProfileResult& p);
-ProfileResult profile_result_from_json(const nlohmann::json& j);
-nlohmann::json to_json(const PairSamples& p);
-PairSamples pair_samples_from_json(const nlohmann::json& j);
-nlohmann::json to_json(const DeviceInfo& d);
-DeviceInfo device_info_from_json(const nlohmann::json& j);
-nlohmann::json to_json(const Ceilings& c);
-Ceilings ceilings_from_json(const nlohmann::json& j);
-nlohmann::json to_json(const TimeSamples& t);
-TimeSamples time_samples_from_json(const nlohmann::json& j);
-nlohmann::json to_json(const rules::SignalSet& s);
-rules::SignalSet signal_set_from_json(const nlohmann::json& j);
+// The JSON of the value types inside requests and answers: engine/backend/value_json.h.
 
 // Lines (no trailing newline). Parsers never throw: a malformed line is an error value.
 std::string encode_request(const WorkerRequest& r);
-std::optional<WorkerRequest> decode_request(const std::string& line, std::string* error);
+Decoded<WorkerRequest> decode_request(const std::string& line);
 std::string encode_response(const WorkerResponse& r);
 std::string encode_beat(const WorkerBeat& b);
 WorkerLine decode_worker_line(const std::string& line);

@@ -99,3 +99,24 @@ TEST_CASE("ablate checks its arguments before any backend starts; unknown names 
   CHECK(backend.rc == 2);
   CHECK(backend.err.find("unknown backend 'gpu'") != std::string::npos);
 }
+
+TEST_CASE("--resume refuses a --rounds other than the run's, and takes the same one") {
+  test::ToyWorld w("cli-resume-rounds");
+  std::string run = w.root + "/run";
+  REQUIRE(solver_cli(ablate(w, run, w.rules)).rc == 0);
+  std::string before = test::read_text(run + "/ledger.jsonl");
+  std::vector<std::string> base{"ablate", "--resume", run, "--recording", w.recording,
+                                "--problems-dir", w.problems, "--quiet"};
+  auto more = base;
+  more.insert(more.end(), {"--rounds", "20"});
+  auto refused = solver_cli(more);
+  CHECK(refused.rc == 2);
+  CHECK(refused.err.find("--rounds 20 conflicts with the run being resumed") != std::string::npos);
+  CHECK(refused.err.find("has 12") != std::string::npos);
+  CHECK(test::read_text(run + "/ledger.jsonl") == before);  // nothing written
+  auto same = base;
+  same.insert(same.end(), {"--rounds", "12"});
+  auto ok = solver_cli(same);
+  CHECK_MESSAGE(ok.rc == 0, ok.err);
+  CHECK(test::read_text(run + "/ledger.jsonl") == before);  // finished already: nothing to add
+}

@@ -98,9 +98,9 @@ engine::AblationResult ablate(const World& w, const std::string& out, engine::Ge
   lo.worker_path = FAKE_WORKER_PATH;
   lo.problems_root = w.toy.problems;
   lo.chips_file = test::chips_yaml();
-  std::string why;
-  auto backend = engine::open_live_backend(lo, &why);
-  REQUIRE_MESSAGE(backend, why);
+  engine::OpenedLive opened = engine::open_live_backend(lo);
+  REQUIRE_MESSAGE(opened.backend, opened.why_not);
+  auto& backend = opened.backend;
   engine::AblationOptions o;
   o.problems = {"toy"};
   o.tracks = tracks;

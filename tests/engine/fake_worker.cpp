@@ -115,11 +115,10 @@ int main(int argc, char** argv) {
   }
   std::string line;
   while (std::getline(std::cin, line)) {
-    std::string error;
-    auto req = decode_request(line, &error);
+    auto req = decode_request(line);
     if (!req) {
       WorkerResponse bad;
-      bad.error = error;
+      bad.error = req.error;
       send(encode_response(bad));
       continue;
     }

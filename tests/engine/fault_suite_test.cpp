@@ -320,8 +320,7 @@ TEST_CASE("live backend over the fake worker: the loop survives real worker deat
   o.worker_path = FAKE_WORKER_PATH;
   o.problems_root = root.path().string();
   o.timeout_ms = 300;
-  std::string why;
-  auto backend = engine::open_live_backend(o, &why);
+  auto [backend, why] = engine::open_live_backend(o);
   REQUIRE_MESSAGE(backend != nullptr, why);
   auto ledger = run_faults_track(*backend, spec, h200(), false, 8, faults_dir() + "/rules.yaml");
   CHECK(ledger.notes.empty());

@@ -1,6 +1,8 @@
 // The ledger: header, hash chain, torn last line, tampering.
 #include <doctest/doctest.h>
 
+#include <cmath>
+
 #include "engine/ledger.h"
 #include "rules/diagnostics.h"
 #include "synthetic_pool.h"
@@ -103,4 +105,50 @@ TEST_CASE("ledger: an edited record is detected with its line number (exit-2 inp
   // A malformed line that is not the last is not a torn write: it is an error.
   test::write_text(path, full.substr(0, l2) + "{not json\n" + full.substr(l2));
   CHECK(error_line(path) == 2);
+}
+
+TEST_CASE("ledger: a record with a NaN verdict bound reads back; a repeated key or a missing field is named") {
+  std::string dir = test::make_temp_dir("ledger-strict");
+  std::string path = dir + "/ledger.jsonl";
+  {
+    auto w = engine::LedgerWriter::create(path, {{"seed", 1}, {"problems", {"toy"}}});
+    auto r = record(1, engine::Outcome::Rejected);
+    r.verdict->ci_low = std::nan("");  // written as null, read back as "not measured"
+    w.append(r);
+    auto r2 = record(2, engine::Outcome::Kept);
+    w.append(r2);
+  }
+  auto l = engine::load_ledger(path);
+  REQUIRE(l.records.size() == 2);
+  REQUIRE(l.records[0].verdict);
+  CHECK(std::isnan(l.records[0].verdict->ci_low));
+  CHECK(l.records[0].verdict->median_ratio == 2.0);
+
+  // A key given twice in record 1 (line 2), whatever the hash says, is refused with its line.
+  std::string text = test::read_text(path);
+  std::size_t second = text.find('\n') + 1;
+  std::string dup = text;
+  dup.insert(second + 1, "\"detail\":\"x\",");
+  test::write_text(path, dup);
+  CHECK(error_line(path) == 2);
+  try {
+    engine::load_ledger(path);
+  } catch (const rules::InputError& e) {
+    CHECK(e.format().find("duplicate key 'detail'") != std::string::npos);
+  }
+
+  // A record without a required field (its hash recomputed, so only the field is wrong).
+  nlohmann::json rec = nlohmann::json::parse(text.substr(second, text.find('\n', second) - second));
+  rec.erase("hash");
+  rec.erase("rules_hash");
+  nlohmann::json header = nlohmann::json::parse(text.substr(0, second - 1));
+  rec["hash"] = engine::chain_hash(header["hash"].get<std::string>(), rec);
+  test::write_text(path, text.substr(0, second) + rec.dump() + "\n");
+  try {
+    engine::load_ledger(path);
+    FAIL("a record without rules_hash was accepted");
+  } catch (const rules::InputError& e) {
+    CHECK(e.format().find("ledger.jsonl:2") != std::string::npos);
+    CHECK(e.format().find("at /rules_hash: missing") != std::string::npos);
+  }
 }

@@ -27,16 +27,14 @@ std::string pid_of(const GateResult& g) { return g.detail; }
 }  // namespace
 
 TEST_CASE("open_live_backend reports a missing driver plainly and returns nullptr") {
-  std::string why;
-  auto b = open_live_backend(fake_options("nodriver"), &why);
+  auto [b, why] = open_live_backend(fake_options("nodriver"));
   CHECK(b == nullptr);
   CHECK(why.find("no NVIDIA driver") != std::string::npos);
   CHECK(why.find("libcuda.so.1") != std::string::npos);
 }
 
 TEST_CASE("open_live_backend reports a worker without a device") {
-  std::string why;
-  auto b = open_live_backend(fake_options("nodevice"), &why);
+  auto [b, why] = open_live_backend(fake_options("nodevice"));
   CHECK(b == nullptr);
   CHECK(why.find("CUDA_ERROR_NO_DEVICE") != std::string::npos);
 }
@@ -44,15 +42,13 @@ TEST_CASE("open_live_backend reports a worker without a device") {
 TEST_CASE("open_live_backend reports a worker that does not exist") {
   LiveOptions o = fake_options();
   o.worker_path = "/nonexistent/solver-gpu";
-  std::string why;
-  auto b = open_live_backend(o, &why);
+  auto [b, why] = open_live_backend(o);
   CHECK(b == nullptr);
   CHECK(why.find("/nonexistent/solver-gpu") != std::string::npos);
 }
 
 TEST_CASE("a healthy worker answers every op") {
-  std::string why;
-  auto b = open_live_backend(fake_options(), &why);
+  auto [b, why] = open_live_backend(fake_options());
   REQUIRE_MESSAGE(b != nullptr, why);
   CHECK(b->info().kind == "live");
   CHECK(b->info().device_name == "Fake GPU");
@@ -71,8 +67,7 @@ TEST_CASE("a healthy worker answers every op") {
 }
 
 TEST_CASE("a hanging kernel becomes Timeout, the worker is killed, and a fresh one serves next") {
-  std::string why;
-  auto b = open_live_backend(fake_options(), &why);
+  auto [b, why] = open_live_backend(fake_options());
   REQUIRE(b);
   GateResult first = b->gate(ref("ok"));
   GateResult hung = b->gate(ref("hang"));
@@ -86,8 +81,7 @@ TEST_CASE("a hanging kernel becomes Timeout, the worker is killed, and a fresh o
 }
 
 TEST_CASE("an abort, a segfault and an exit each become Fault with the reason and stderr") {
-  std::string why;
-  auto b = open_live_backend(fake_options(), &why);
+  auto [b, why] = open_live_backend(fake_options());
   REQUIRE(b);
   GateResult aborted = b->gate(ref("abort"));
   CHECK(aborted.status == GateStatus::Fault);
@@ -104,8 +98,7 @@ TEST_CASE("an abort, a segfault and an exit each become Fault with the reason an
 }
 
 TEST_CASE("a sticky CUDA error: the worker's Fault answer is kept and the worker replaced") {
-  std::string why;
-  auto b = open_live_backend(fake_options(), &why);
+  auto [b, why] = open_live_backend(fake_options());
   REQUIRE(b);
   GateResult before = b->gate(ref("ok"));
   GateResult fatal = b->gate(ref("fatal"));
@@ -117,8 +110,7 @@ TEST_CASE("a sticky CUDA error: the worker's Fault answer is kept and the worker
 }
 
 TEST_CASE("faults in the timing ops come back as outcomes with reasons, not as exceptions") {
-  std::string why;
-  auto b = open_live_backend(fake_options(), &why);
+  auto [b, why] = open_live_backend(fake_options());
   REQUIRE(b);
   TimeSamples hung_t = b->time_samples(ref("hang"), 5, 1);
   CHECK(hung_t.kernel_us.empty());
@@ -146,8 +138,7 @@ TEST_CASE("faults in the timing ops come back as outcomes with reasons, not as e
 }
 
 TEST_CASE("beats re-arm the watchdog; stray stdout lines are ignored") {
-  std::string why;
-  auto b = open_live_backend(fake_options(), &why);
+  auto [b, why] = open_live_backend(fake_options());
   REQUIRE(b);
   // 5 x 90 ms of work, each inside its 300 ms batch budget, 450 ms in all.
   CHECK(b->gate(ref("beats")).status == GateStatus::Passed);
@@ -156,8 +147,7 @@ TEST_CASE("beats re-arm the watchdog; stray stdout lines are ignored") {
 }
 
 TEST_CASE("the hostile-candidate outcomes cross the pipe: input_mutated, too_fast in pairs, phases") {
-  std::string why;
-  auto b = open_live_backend(fake_options(), &why);
+  auto [b, why] = open_live_backend(fake_options());
   REQUIRE(b);
   GateResult g = b->gate(ref("mutates"));
   CHECK(g.status == GateStatus::InputMutated);

@@ -21,8 +21,7 @@ engine::AblationResult live_ablate(const test::ToyWorld& w, const std::string& o
   lo.worker_path = FAKE_WORKER_PATH;
   lo.problems_root = w.problems;
   lo.chips_file = test::chips_yaml();
-  std::string why;
-  auto backend = engine::open_live_backend(lo, &why);
+  auto [backend, why] = engine::open_live_backend(lo);
   REQUIRE_MESSAGE(backend, why);
   engine::AblationOptions o;
   o.problems = {"toy"};

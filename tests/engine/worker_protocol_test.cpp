@@ -54,9 +54,8 @@ TEST_CASE("a request survives encoding") {
   r.candidate = VariantRef{"matmul", "regtile", {{"BM", 64}, {"BN", 128}}};
   r.pairs = 15;
   r.seed = 0xdeadbeefcafeULL;
-  std::string err;
-  auto back = decode_request(encode_request(r), &err);
-  REQUIRE_MESSAGE(back, err);
+  auto back = decode_request(encode_request(r));
+  REQUIRE_MESSAGE(back, back.error);
   CHECK(back->id == 42);
   CHECK(back->op == "time_pairs");
   CHECK(*back->incumbent == *r.incumbent);
@@ -67,11 +66,11 @@ TEST_CASE("a request survives encoding") {
 }
 
 TEST_CASE("a malformed request is an error value, not an exception") {
-  std::string err;
-  CHECK_FALSE(decode_request("{\"op\": \"gate\"}", &err));  // no id
-  CHECK(err.find("malformed request") != std::string::npos);
-  CHECK_FALSE(decode_request("not json", &err));
-  CHECK_FALSE(decode_request("{\"id\":1,\"op\":\"gate\",\"variant\":{\"problem\":3}}", &err));
+  auto no_id = decode_request("{\"op\": \"gate\"}");
+  CHECK_FALSE(no_id);  // no id
+  CHECK(no_id.error.find("malformed request") != std::string::npos);
+  CHECK_FALSE(decode_request("not json"));
+  CHECK_FALSE(decode_request("{\"id\":1,\"op\":\"gate\",\"variant\":{\"problem\":3}}"));
 }
 
 TEST_CASE("a gate answer keeps every field, and a NaN error survives as NaN") {

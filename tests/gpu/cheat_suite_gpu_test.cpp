@@ -53,8 +53,7 @@ TEST_CASE("live: every cheat of the suite is refused with its expected outcome")
   o.problems_root = source_dir() + "/tests/cheats";
   o.chips_file = source_dir() + "/rules/chips.yaml";
   o.worker_path = worker_path();
-  std::string why;
-  auto backend = engine::open_live_backend(o, &why);
+  auto [backend, why] = engine::open_live_backend(o);
   if (!backend)
     test::skip_without_gpu("no live GPU backend (" + why + "); the cheat suite's live column is untested here");
   rules::ChipTable chips = rules::load_chip_table(source_dir() + "/rules/chips.yaml");

@@ -60,10 +60,9 @@ std::unique_ptr<engine::Backend> open_or_skip() {
   o.problems_root = source_dir() + "/tests/data";  // the folder holding faults/
   o.chips_file = source_dir() + "/rules/chips.yaml";
   o.worker_path = worker_path();
-  std::string why;
-  auto b = engine::open_live_backend(o, &why);
+  auto [b, why] = engine::open_live_backend(o);
   if (!b) test::skip_without_gpu("no live GPU backend (" + why + "); the fault suite's H200 rows are untested here");
-  return b;
+  return std::move(b);
 }
 
 std::string first_line(const std::string& s) {

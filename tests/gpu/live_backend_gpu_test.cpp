@@ -29,10 +29,9 @@ std::unique_ptr<Backend> open_or_skip(const std::string& problems_root) {
   o.worker_path = env_or("SOLVER_TEST_WORKER", SOLVER_GPU_WORKER);
   o.problems_root = problems_root;
   o.chips_file = kSource + "/rules/chips.yaml";
-  std::string why;
-  auto b = open_live_backend(o, &why);
+  auto [b, why] = open_live_backend(o);
   if (!b) solver::test::skip_without_gpu(why);
-  return b;
+  return std::move(b);
 }
 
 const std::string kGood = kSource + "/tests/data/problems/good";

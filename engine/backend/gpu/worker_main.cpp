@@ -87,11 +87,10 @@ int main(int argc, char** argv) {
   std::string line;
   while (std::getline(std::cin, line)) {
     if (line.empty()) continue;
-    std::string error;
-    auto req = engine::decode_request(line, &error);
+    auto req = engine::decode_request(line);
     if (!req) {
       engine::WorkerResponse bad;
-      bad.error = error;
+      bad.error = req.error;
       gpu::send_line(engine::encode_response(bad));
       continue;
     }
