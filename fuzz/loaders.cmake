@@ -31,7 +31,7 @@ solver_fuzz_copy(solver_generators_fuzz generators SOURCES ${_gen_sources} DEPS 
 solver_fuzz_copy(solver_engine_formats_fuzz engine
                  SOURCES ledger.cpp measurement.cpp backend/recording.cpp backend/recorded_backend.cpp
                          backend/json_util.cpp backend/value_json.cpp backend/worker_protocol.cpp
-                         backend/draw_seed.cpp
+                         backend/draw_seed.cpp backend/paired_verdict.cpp
                          backend/backend.cpp
                  DEPS solver_generators_fuzz solver_profiling_fuzz nlohmann_json::nlohmann_json)
 
