@@ -92,6 +92,7 @@ json CalibrationResult::to_json() const {
           {"pair_rule", sequential ? "sequential" : "fixed"},
           {"min_gain", min_gain},
           {"wall_s", wall_s},
+          {"complete", complete},
           {"identical", {{"counts", id.to_json()},
                          {"false_faster_rate", id.decided() ? double(id.faster) / id.decided() : 0},
                          {"false_faster_upper_95", rate_upper_bound(id.faster, id.decided())}}},
@@ -153,7 +154,8 @@ void CalibrationResult::print(std::ostream& out) const {
 CalibrationResult run_calibration(Backend& backend,
                                   const std::map<std::string, generators::ProblemSpec>& specs,
                                   const rules::ChipProfile& chip, const CalibrationOptions& opt,
-                                  std::ostream& err) {
+                                  std::ostream& err,
+                                  const std::function<void(const CalibrationResult&)>& checkpoint) {
   using clock = std::chrono::steady_clock;
   auto ms_since = [](clock::time_point t) {
     return std::chrono::duration<double, std::milli>(clock::now() - t).count();
@@ -202,6 +204,7 @@ CalibrationResult run_calibration(Backend& backend,
           << ": " << g.detail << "): no trial\n";
       same.counts.failed = opt.trials;
       res.rows.push_back(same);
+      if (checkpoint) checkpoint(res);
       continue;
     }
     double timing_ms = 0;
@@ -246,6 +249,7 @@ CalibrationResult run_calibration(Backend& backend,
             << ")\n";
         row.counts.failed = opt.trials;
         res.rows.push_back(row);
+        if (checkpoint) checkpoint(res);
         continue;
       }
       row.k_pct = (median(b.kernel_us) / median(a.kernel_us) - 1) * 100;
@@ -265,8 +269,11 @@ CalibrationResult run_calibration(Backend& backend,
       finish(row);
       res.rows.push_back(row);
     }
+    res.wall_s = ms_since(start) / 1000;
+    if (checkpoint) checkpoint(res);
   }
   res.wall_s = ms_since(start) / 1000;
+  res.complete = true;
   return res;
 }
 

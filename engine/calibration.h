@@ -15,6 +15,7 @@
 #pragma once
 #include <cstdint>
 #include <iosfwd>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -70,15 +71,19 @@ struct CalibrationResult {
   double min_gain = 0;
   std::vector<CalibrationRow> rows;
   double wall_s = 0;
+  bool complete = false;  // every problem done (a checkpoint written mid-run says false)
   VerdictCounts totals(const std::string& kind) const;
   nlohmann::json to_json() const;
   void print(std::ostream& out) const;
 };
 
 // `specs` by problem name; `chip` for the seed's default knob point.
+// `checkpoint` (optional) sees the result so far after each problem, so a run cut short (a
+// device time limit) still leaves every finished problem's figures behind.
 CalibrationResult run_calibration(Backend& backend,
                                   const std::map<std::string, generators::ProblemSpec>& specs,
                                   const rules::ChipProfile& chip, const CalibrationOptions& options,
-                                  std::ostream& err);
+                                  std::ostream& err,
+                                  const std::function<void(const CalibrationResult&)>& checkpoint = {});
 
 }  // namespace solver::engine

@@ -63,7 +63,7 @@ int run_calibrate(Context& ctx) {
       "backend", po::value<std::string>()->default_value("auto"), "auto, live or recorded")(
       "recording", po::value<std::string>(), "recording to replay (recorded backend)")(
       "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
-      "out", po::value<std::string>(), "also write the result as JSON to this file")(
+      "out", po::value<std::string>(), "also write the result as JSON to this file (rewritten after each problem, \"complete\": false until the end)")(
       "json", "print the result as JSON")("quiet", "no progress on stderr");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "calibrate",
@@ -143,7 +143,13 @@ int run_calibrate(Context& ctx) {
   (vm.count("json") ? ctx.err : ctx.out) << line << '\n';
   ctx.out.flush();
   if (!why_not_live.empty()) ctx.err << "solver: live backend unavailable: " << why_not_live << '\n';
-  auto result = engine::run_calibration(*backend, specs, chip, opt, ctx.err);
+  // --out is rewritten after every problem: a run cut short keeps what it finished.
+  std::function<void(const engine::CalibrationResult&)> checkpoint;
+  if (vm.count("out"))
+    checkpoint = [path = vm["out"].as<std::string>()](const engine::CalibrationResult& partial) {
+      engine::write_file_atomically(path, partial.to_json().dump(2) + "\n");
+    };
+  auto result = engine::run_calibration(*backend, specs, chip, opt, ctx.err, checkpoint);
   result.backend_line = line;
   if (vm.count("out"))
     engine::write_file_atomically(vm["out"].as<std::string>(), result.to_json().dump(2) + "\n");

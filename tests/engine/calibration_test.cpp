@@ -39,8 +39,16 @@ TEST_CASE("identical arms, scaled slowdowns and a real slower point: counts add 
   opt.variants = {{"toy", "coalesced"}};
   opt.quiet = true;
   std::ostringstream err;
-  auto res = engine::run_calibration(backend, specs, chip, opt, err);
+  std::vector<engine::CalibrationResult> checkpoints;
+  auto res = engine::run_calibration(backend, specs, chip, opt, err,
+                                     [&](const engine::CalibrationResult& r) { checkpoints.push_back(r); });
   REQUIRE(res.rows.size() == 4);
+  // One checkpoint per problem, with that problem's rows, marked incomplete; the end is complete.
+  REQUIRE(checkpoints.size() == 1);
+  CHECK(checkpoints[0].rows.size() == 4);
+  CHECK_FALSE(checkpoints[0].complete);
+  CHECK(checkpoints[0].to_json()["complete"] == false);
+  CHECK(res.complete);
   const auto& same = res.rows[0];
   CHECK(same.kind == "identical");
   CHECK(same.incumbent == "coalesced");
