@@ -5,21 +5,13 @@
 #include <random>
 
 #include "engine/measurement.h"
+#include "synthetic_pairs.h"
 
 using namespace solver::engine;
 
 namespace {
-// Pairs whose ratio is `gain` times noise; the noise is shared drift plus independent jitter.
 PairSamples make_pairs(int n, double gain, double jitter, unsigned seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> drift(0.0, 0.05), noise(0.0, jitter);
-  PairSamples s;
-  for (int i = 0; i < n; ++i) {
-    const double base = 100.0 * (1.0 + drift(rng));
-    s.incumbent_us.push_back(base * (1.0 + noise(rng)));
-    s.candidate_us.push_back(base / gain * (1.0 + noise(rng)));
-  }
-  return s;
+  return solver::test::synthetic_pairs(n, gain, jitter, seed, 0.05);
 }
 }  // namespace
 

@@ -11,23 +11,15 @@
 #include "engine/round_loop.h"
 #include "generators/problem_spec.h"
 #include "rules/rule_table.h"
+#include "synthetic_pairs.h"
 #include "synthetic_pool.h"
 
 using namespace solver;
 using namespace solver::engine;
 
 namespace {
-// n pairs whose true ratio is `gain`; shared drift per pair, independent jitter per member.
 PairSamples series(int n, double gain, double jitter, uint64_t seed) {
-  std::mt19937_64 rng(seed);
-  std::normal_distribution<double> drift(0.0, 0.03), noise(0.0, jitter);
-  PairSamples s;
-  for (int i = 0; i < n; ++i) {
-    const double base = 100.0 * (1.0 + drift(rng));
-    s.incumbent_us.push_back(base * (1.0 + noise(rng)));
-    s.candidate_us.push_back(base / gain * (1.0 + noise(rng)));
-  }
-  return s;
+  return test::synthetic_pairs(n, gain, jitter, seed, 0.03);
 }
 }  // namespace
 
