@@ -90,6 +90,10 @@ struct PairSamples {
   std::optional<GateStatus> failure;
   std::string detail;
   std::map<std::string, double> phases_ms;  // worker wall time per phase (ms)
+  // Live only: whether both members ran on the same device buffers (same addresses, same
+  // bytes), which the worker does wherever their buffer layouts match, so that no placement
+  // difference between two allocations reads as a speed difference. Unset in recordings.
+  std::optional<bool> shared_buffers;
 };
 
 // How many pairs a paired timing takes, and where it may stop early (the sequential rule of

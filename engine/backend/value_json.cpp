@@ -175,6 +175,7 @@ json to_json(const PairSamples& p) {
   // Absent unless the timing failed, so a success keeps the bytes it always had.
   if (p.failure) j["failure"] = to_string(*p.failure);
   if (!p.detail.empty()) j["detail"] = p.detail;
+  if (p.shared_buffers) j["shared_buffers"] = *p.shared_buffers;
   return j;
 }
 PairSamples pair_samples_from_json(const json& j, const std::string& where) {
@@ -187,6 +188,7 @@ PairSamples pair_samples_from_json(const json& j, const std::string& where) {
   p.phases_ms = c.measured_map(j, "phases_ms");
   p.failure = status_member(c, j, "failure", false);
   p.detail = c.string(j, "detail").value_or("");
+  p.shared_buffers = c.boolean(j, "shared_buffers");
   c.throw_if_any("bad pair samples");
   return p;
 }

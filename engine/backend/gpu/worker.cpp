@@ -116,7 +116,7 @@ engine::WorkerResponse Worker::serve(const engine::WorkerRequest& r) {
 
 Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint64_t>& seeds,
                              bool cache_inputs, bool references,
-                             std::map<std::string, double>* phases) {
+                             std::map<std::string, double>* phases, const Prepared* share_with) {
   PhaseTimer timer(phases);
   timer.start("compile");
   Preparation out;
@@ -202,13 +202,21 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       return out;
     }
   }
+  if (share_with && share_with->buffers && same_buffer_layout(share_with->resolved, p->resolved) &&
+      share_with->reference.source_hash == p->reference.source_hash) {
+    p->buffers = share_with->buffers;
+    p->timing_sets = share_with->timing_sets;
+    p->refs = share_with->refs;
+    out.prepared = std::move(p);
+    return out;
+  }
   timer.start("inputs");
   std::vector<HostSet> sets;
   step.emplace("generate");
   for (uint64_t seed : seeds)
     sets.push_back(regular_set(p->resolved, seed, cache_inputs ? &input_cache_ : nullptr));
   step.emplace("upload");
-  p->buffers = std::make_unique<DeviceBuffers>(p->resolved, p->reference, std::move(sets));
+  p->buffers = std::make_shared<DeviceBuffers>(p->resolved, p->reference, std::move(sets));
   step.reset();
   p->timing_sets = p->buffers->sets();
   if (references) {
@@ -334,6 +342,20 @@ bool Worker::check_inputs_after_timing(Prepared& p, GateResult& g) {
     }
   }
   return true;
+}
+
+std::string Worker::attribute_mutation(Prepared& a, Prepared& b) {
+  PhaseScope scope("attribute");
+  for (Prepared* p : {&a, &b}) {
+    for (int s = 0; s < p->buffers->sets(); ++s) p->buffers->restore_inputs(s);
+    reload(*p);
+    run_variant(*p, 0, "attributing an input change");
+    if (!p->buffers->verify_inputs(0, 0).empty()) {
+      p->buffers->restore_inputs(0);
+      return p->resolved.key;
+    }
+  }
+  return "";
 }
 
 HostSet Worker::fresh_set(const Prepared& p, uint64_t seed) {

@@ -35,7 +35,10 @@ struct Prepared {
   generators::ResolvedVariant resolved, reference;
   std::string cubin;  // kept: the module is reloaded between phases (no __device__ state survives)
   std::unique_ptr<VariantModule> module, reference_module;
-  std::unique_ptr<DeviceBuffers> buffers;
+  // Shared between the two members of a paired timing whose layouts match (Worker::prepare's
+  // `share_with`): both then run on the same addresses. The DeviceBuffers keep a reference to
+  // the owning Prepared's `resolved`, so the owner must outlive every sharer.
+  std::shared_ptr<DeviceBuffers> buffers;
   int timeout_ms = 10000;
   int next_set = 0;     // input-set rotation during timing
   int timing_sets = 0;  // sets [0, timing_sets) rotate in timed runs; later ones are checks only
@@ -101,9 +104,13 @@ class Worker {
   // its regular sets from the standing seeds; what is new per request is derived from them).
   // `references`: compute the reference outputs of every set now, before any candidate run
   // can touch the device inputs (the ops that check outputs ask for it).
+  // `share_with`: a Prepared of the same problem made from the same seeds; where the two
+  // variants' buffers match (same_buffer_layout), the new one runs on its device buffers and
+  // takes its references instead of uploading its own.
   Preparation prepare(const engine::VariantRef& v, const std::vector<uint64_t>& seeds,
                       bool cache_inputs = true, bool references = false,
-                      std::map<std::string, double>* phases = nullptr);
+                      std::map<std::string, double>* phases = nullptr,
+                      const Prepared* share_with = nullptr);
   // The first `count` of the worker's standing input seeds: the regular sets every op shares
   // (gate, profile, time, time_pairs), so their host copies and references are made once.
   static std::vector<uint64_t> standing_seeds(int count);
@@ -121,6 +128,10 @@ class Worker {
                      int expected = -1);
   // Every rotation set's `in` buffers unchanged after a timed sequence; fills g on failure.
   bool check_inputs_after_timing(Prepared& p, engine::GateResult& g);
+  // After a paired timing on shared buffers found an input changed: which member did it. The
+  // inputs are restored and each member runs once alone on a fresh module; the first whose run
+  // changes them is named. "" when neither does alone (it happened only in the sequence).
+  std::string attribute_mutation(Prepared& a, Prepared& b);
   // Times runs of `runners` in the order given by `order` (indices into runners), after
   // `warmup` untimed runs of each. `checks` (per runner, may be empty): the fresh-set check
   // placed in the sequence; a failed one ends the sequence (TimedSeries::failed_runner).
