@@ -114,6 +114,7 @@ json to_json(const RoundRecord& r) {
     j["candidate"]["precision"] = r.candidate_precision;
   // Wall time per phase of the round (live backends only: replays stay byte-identical).
   if (!r.phases_ms.empty()) j["phases_ms"] = r.phases_ms;
+  if (r.pair_buffers_shared) j["pair_buffers"] = *r.pair_buffers_shared ? "shared" : "separate";
   // Only rounds that asked the external generator carry it (external_generator.h).
   if (r.generator) j["generator"] = *r.generator;
   return j;
@@ -240,6 +241,10 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
   r.phases_ms = c.measured_map(j, "phases_ms");
   for (const auto& [k, v] : r.phases_ms)
     if (!(v >= 0)) c.error("/phases_ms/" + k, "a phase time is a non-negative number of ms");
+  if (auto b = c.string(j, "pair_buffers")) {
+    if (*b == "shared" || *b == "separate") r.pair_buffers_shared = *b == "shared";
+    else c.error("/pair_buffers", "must be \"shared\" or \"separate\", not \"" + *b + "\"");
+  }
   if (j.contains("generator")) {
     const json& g = j["generator"];
     if (!g.is_object() || !g.contains("attempts") || !g["attempts"].is_array())

@@ -82,6 +82,9 @@ struct RoundRecord {
   // "incumbent", "gate", "pairs", "profile_kept", "evolve", "round") and, below them, the worker's
   // ("gate/adversarial", "pairs/timing/samples" ...). docs/benchmarks.md reads them.
   std::map<std::string, double> phases_ms;
+  // Live paired timings: whether both members ran on the same device buffers (written as
+  // "pair_buffers": "shared" | "separate"; absent where no pair was timed or not known).
+  std::optional<bool> pair_buffers_shared;
   // Rounds that asked the external generator: {"command", "attempts": [{attempt, input_digest,
   // process, result: answer|declined|failed, detail, stderr, variant, source_file,
   // source_sha256}], "variant"} (external_generator.h, docs/external-generators.md).

@@ -411,6 +411,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   plan.min_gain = table_.evolution.min_gain;
   PairSamples pairs = backend_.time_pairs(inc_ref, cand_ref, plan, seed);
   clock.stop("pairs", pairs.phases_ms);
+  rec.pair_buffers_shared = pairs.shared_buffers;
   if (pairs.failure || pairs.candidate_us.empty() || pairs.incumbent_us.empty()) {
     // The timing broke (a wrong result after repeated launches, a hang, a crash, samples
     // missing from a recording): recorded as the gate outcome it amounts to, never kept.

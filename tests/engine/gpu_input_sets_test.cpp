@@ -237,3 +237,30 @@ TEST_CASE("host sets: digests for `in` buffers, derived sets share what they lea
   CHECK_FALSE(gpu::derived_set(ints, si, gpu::SetKind::HeavySigned, 3));
   CHECK_FALSE(gpu::derived_set(ints, si, gpu::SetKind::Fresh, 3));
 }
+
+TEST_CASE("paired timing shares buffers only between identical layouts") {
+  generators::ResolvedVariant a;
+  a.buffers = {buffer("x", DType::F32, 4096), buffer("y", DType::F32, 4096, {}, BufferRole::Out),
+               buffer("tmp", DType::F32, 256, {}, BufferRole::Scratch)};
+  auto b = a;
+  b.variant = "other";  // another variant, another source: the layout is what counts
+  b.source_hash = "different";
+  CHECK(gpu::same_buffer_layout(a, b));
+  CHECK(gpu::same_buffer_layout(a, a));
+  auto changed = [&](auto edit) {
+    auto c = a;
+    edit(c.buffers);
+    return gpu::same_buffer_layout(a, c);
+  };
+  // A knob-sized scratch buffer: a different allocation, so each member keeps its own.
+  CHECK_FALSE(changed([](auto& v) { v[2] = buffer("tmp", DType::F32, 512, {}, BufferRole::Scratch); }));
+  CHECK_FALSE(changed([](auto& v) { v[0].dtype = DType::F16; }));
+  CHECK_FALSE(changed([](auto& v) { v[0].init = {"normal", 0.0, 1.0}; }));
+  CHECK_FALSE(changed([](auto& v) { v[0].init.b = 2.0; }));
+  CHECK_FALSE(changed([](auto& v) { v[1].zero_before_run = true; }));
+  CHECK_FALSE(changed([](auto& v) { v[1].role = BufferRole::InOut; }));
+  CHECK_FALSE(changed([](auto& v) { v[1].name = "z"; }));
+  CHECK_FALSE(changed([](auto& v) { v[0].shape = {64, 64}; }));
+  CHECK_FALSE(changed([](auto& v) { v.pop_back(); }));
+  CHECK_FALSE(changed([](auto& v) { std::swap(v[0], v[1]); }));
+}

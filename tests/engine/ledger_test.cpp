@@ -152,3 +152,41 @@ TEST_CASE("ledger: a record with a NaN verdict bound reads back; a repeated key 
     CHECK(e.format().find("at /rules_hash: missing") != std::string::npos);
   }
 }
+
+TEST_CASE("ledger: a live round's pair buffers read back; an unknown value is named") {
+  std::string dir = test::make_temp_dir("ledger-buffers");
+  std::string path = dir + "/ledger.jsonl";
+  {
+    auto w = engine::LedgerWriter::create(path, {{"seed", 1}, {"problems", {"toy"}}});
+    auto r = record(1, engine::Outcome::Kept);
+    r.pair_buffers_shared = true;
+    w.append(r);
+    auto r2 = record(2, engine::Outcome::Rejected);
+    r2.pair_buffers_shared = false;
+    w.append(r2);
+    auto r3 = record(3, engine::Outcome::Kept);  // recorded rounds carry none
+    w.append(r3);
+  }
+  auto l = engine::load_ledger(path);
+  REQUIRE(l.records.size() == 3);
+  CHECK(l.records[0].pair_buffers_shared == std::optional<bool>(true));
+  CHECK(l.records[1].pair_buffers_shared == std::optional<bool>(false));
+  CHECK_FALSE(l.records[2].pair_buffers_shared);
+  CHECK_FALSE(engine::to_json(l.records[2]).contains("pair_buffers"));
+
+  std::string text = test::read_text(path);
+  std::size_t second = text.find('\n') + 1;
+  nlohmann::json rec = nlohmann::json::parse(text.substr(second, text.find('\n', second) - second));
+  nlohmann::json header = nlohmann::json::parse(text.substr(0, second - 1));
+  rec.erase("hash");
+  rec["pair_buffers"] = "mixed";
+  rec["hash"] = engine::chain_hash(header["hash"].get<std::string>(), rec);
+  test::write_text(path, text.substr(0, second) + rec.dump() + "\n");
+  try {
+    engine::load_ledger(path);
+    FAIL("an unknown pair_buffers value was accepted");
+  } catch (const rules::InputError& e) {
+    CHECK(e.format().find("pair_buffers") != std::string::npos);
+    CHECK(e.diagnostics().at(0).where.line == 2);
+  }
+}

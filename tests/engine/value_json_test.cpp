@@ -127,8 +127,15 @@ TEST_CASE("pair and time samples round-trip, a timing failure included") {
   CHECK(b.phases_ms == p.phases_ms);
   CHECK(b.failure == GateStatus::Timeout);
   CHECK(b.detail == "watchdog");
-  // A success carries neither key, so its bytes are what they always were.
+  CHECK_FALSE(b.shared_buffers);
+  p.shared_buffers = true;
+  CHECK(pair_samples_from_json(via_text(to_json(p))).shared_buffers == std::optional<bool>(true));
+  p.shared_buffers = false;
+  CHECK(pair_samples_from_json(via_text(to_json(p))).shared_buffers == std::optional<bool>(false));
+  // A success carries neither key, so its bytes are what they always were (a recording has no
+  // buffer placement either).
   CHECK_FALSE(to_json(PairSamples{}).contains("failure"));
+  CHECK_FALSE(to_json(PairSamples{}).contains("shared_buffers"));
 
   TimeSamples t;
   t.kernel_us = {1.5, 1.25};

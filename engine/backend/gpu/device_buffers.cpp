@@ -7,19 +7,6 @@
 
 namespace solver::gpu {
 
-bool same_buffer_layout(const generators::ResolvedVariant& a, const generators::ResolvedVariant& b) {
-  if (a.buffers.size() != b.buffers.size()) return false;
-  for (size_t i = 0; i < a.buffers.size(); ++i) {
-    const auto& x = a.buffers[i];
-    const auto& y = b.buffers[i];
-    if (x.name != y.name || x.dtype != y.dtype || x.role != y.role || x.shape != y.shape ||
-        x.bytes != y.bytes || x.zero_before_run != y.zero_before_run || x.dist_fixed != y.dist_fixed ||
-        x.init.kind != y.init.kind || x.init.a != y.init.a || x.init.b != y.init.b)
-      return false;
-  }
-  return true;
-}
-
 namespace {
 
 using generators::BufferRole;

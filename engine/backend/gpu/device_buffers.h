@@ -17,11 +17,7 @@
 
 namespace solver::gpu {
 
-// Whether one DeviceBuffers serves both variants: the same buffers in the same order, each with
-// the same name, dtype, role, shape, initialisation and run preparation (so the same seeds give
-// the same bytes, and a run of either leaves the other's inputs as they were meant to be).
-bool same_buffer_layout(const generators::ResolvedVariant& a, const generators::ResolvedVariant& b);
-
+// same_buffer_layout (input_sets.h) decides when one DeviceBuffers serves two variants.
 class DeviceBuffers {
  public:
   // `variant`: buffers in spec order (the reference's list has the same order, with float64

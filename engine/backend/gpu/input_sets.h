@@ -88,4 +88,9 @@ HostSet regular_set(const generators::ResolvedVariant& variant, uint64_t seed, I
 std::optional<HostSet> derived_set(const generators::ResolvedVariant& variant, const HostSet& base,
                                    SetKind kind, uint64_t seed);
 
+// Whether one DeviceBuffers serves both variants: the same buffers in the same order, each with
+// the same name, dtype, role, shape, initialisation and run preparation (so the same seeds give
+// the same bytes, and a run of either leaves the other's inputs as they were meant to be).
+bool same_buffer_layout(const generators::ResolvedVariant& a, const generators::ResolvedVariant& b);
+
 }  // namespace solver::gpu
