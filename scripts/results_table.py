@@ -21,6 +21,7 @@ PyTorch runs FP32 with TF32 off, and such a pair is marked rather than called a 
         [--notes docs/results/notes.json] [--update docs/results.md]
 """
 import argparse
+import functools
 import importlib.util
 import json
 import os
@@ -29,6 +30,7 @@ import sys
 BEGIN, END = "<!-- results-table:begin -->", "<!-- results-table:end -->"
 
 
+@functools.lru_cache(maxsize=1)
 def _torch_reference():
     here = os.path.dirname(os.path.abspath(__file__))
     path = os.path.join(here, "..", "bench", "torch_reference.py")
