@@ -7,10 +7,12 @@
 #include <doctest/doctest.h>
 
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "generators/validate.h"
 #include "generators/variant_space.h"
+#include "rules/rule_table.h"
 #include "test_support.h"
 
 using namespace solver::generators;
@@ -124,4 +126,25 @@ TEST_CASE("layernorm_768: the two-warp split's width precondition is a static co
   TempDir dir640, dir512;
   CHECK(points(layernorm_at(dir640, 640), "two_warp") == 0);
   CHECK(points(layernorm_at(dir512, 512), "two_warp") == 3);
+}
+
+TEST_CASE("issue 18 memory-side pools: every edge answers a hypothesis the default rules can ask for") {
+  // The loop takes an edge only when a fired rule asks for one of the hypotheses it applies.
+  // An edge whose hypotheses no rule of rules/rules.yaml names (use_warp_shuffle alone, say)
+  // is reachable only through the evolver's proposals; none of these pools relies on that.
+  const auto table = solver::rules::load_rule_table(source_dir() + "/rules/rules.yaml");
+  std::set<std::string> asked;
+  for (const auto& r : table.rules) asked.insert(r.hypothesis);
+  for (const std::string name : kProblems) {
+    ProblemSpec spec = load_problem(source_dir() + "/problems/" + name);
+    for (const auto& v : spec.variants)
+      for (const auto& parent : v.parents) {
+        CAPTURE(name);
+        CAPTURE(v.id);
+        CAPTURE(parent);
+        bool any = false;
+        for (const auto& h : v.applies_from(parent)) any = any || asked.count(h) > 0;
+        CHECK(any);
+      }
+  }
 }
