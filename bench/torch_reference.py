@@ -233,7 +233,7 @@ def op_for(name, s, desc):
     if name == "attention":
         Bt = pick(s, "B", "BATCH", "NB", what="batch")
         H = pick(s, "H", "HEADS", "NH", what="heads")
-        T = pick(s, "T", "S", "SEQ", "L", "N", what="sequence length")
+        T = pick(s, "S", "SEQ", "T", "L", "N", what="sequence length")
         D = pick(s, "D", "HD", "DH", "HEAD_DIM", what="head dimension")
         causal = "causal" in desc.lower() and "non-causal" not in desc.lower()
         def make(t, F, d):
@@ -243,7 +243,7 @@ def op_for(name, s, desc):
                 "(causal read from the YAML description)", make)
     if name == "decoder_block":
         Bt = pick(s, "B", "BATCH", "NB", what="batch")
-        T = pick(s, "T", "S", "SEQ", "L", what="sequence length")
+        T = pick(s, "S", "SEQ", "T", "L", what="sequence length")  # T may be NB*S: S first
         Dm = pick(s, "D", "DM", "DMODEL", "C", "HIDDEN", what="model width")
         H = pick(s, "H", "HEADS", "NH", what="heads")
         FF = pick(s, "FF", "DFF", "F", "INTER", "FFN", what="MLP width")
@@ -256,18 +256,26 @@ def op_for(name, s, desc):
             wg, wu = t.randn(FF, Dm, device=d) * sc, t.randn(FF, Dm, device=d) * sc
             wd = t.randn(Dm, FF, device=d) / math.sqrt(FF)
             g1, g2 = t.ones(Dm, device=d), t.ones(Dm, device=d)
+            hd = Dm // H
+            inv = 1.0 / (10000.0 ** (t.arange(0, hd, 2, device=d).float() / hd))
+            ang = t.outer(t.arange(T, device=d).float(), inv)
+            cos, sin = ang.cos(), ang.sin()
             def rms(v, g):
                 return v * t.rsqrt(v.pow(2).mean(-1, keepdim=True) + eps) * g
+            def rope(v):  # rotate-half RoPE over the head dimension
+                v1, v2 = v[..., : hd // 2], v[..., hd // 2:]
+                return t.cat((v1 * cos - v2 * sin, v1 * sin + v2 * cos), dim=-1)
             def block():
                 h = rms(x, g1)
-                q, k, v = F.linear(h, wqkv).view(Bt, T, 3, H, Dm // H).permute(2, 0, 3, 1, 4)
+                q, k, v = F.linear(h, wqkv).view(Bt, T, 3, H, hd).permute(2, 0, 3, 1, 4)
+                q, k = rope(q), rope(k)
                 a = F.scaled_dot_product_attention(q, k, v, is_causal=True)
                 y = x + F.linear(a.transpose(1, 2).reshape(Bt, T, Dm), wo)
                 h = rms(y, g2)
                 return y + F.linear(F.silu(F.linear(h, wg)) * F.linear(h, wu), wd)
             return block
-        return (f"Llama-style block B={Bt} T={T} D={Dm} H={H} FF={FF}: RMSNorm, QKV, causal SDPA, "
-                "out proj, RMSNorm, SwiGLU MLP (no RoPE); compare with the YAML's kernels", make)
+        return (f"Llama-style block B={Bt} S={T} D={Dm} H={H} FF={FF}: RMSNorm, QKV, RoPE, causal SDPA, "
+                "out proj + residual, RMSNorm, SwiGLU MLP + residual", make)
     raise Skip(f"no PyTorch op written for problem {name!r}")
 
 
