@@ -156,6 +156,34 @@ class TorchReferenceHostSide(unittest.TestCase):
         self.assertIn("conv2d: skipped:", r.stdout)
         self.assertIn("does not exist", r.stdout)
 
+    def test_control_flow_with_a_stand_in_torch(self):
+        # tests/scripts/fake_torch: ops return dummies, compile fails for a `.sum()` op and
+        # F.layer_norm raises; the JSON must say so per problem and keep the others.
+        with tempfile.TemporaryDirectory() as d:
+            for name, yaml in (("sigmoid", "scalars:\n  n: 1024\n"),
+                               ("reduce", "scalars:\n  n: 4096\n"),
+                               ("layernorm", "scalars:\n  M: 8\n  N: 8\n  eps: {value: 1.0e-5, dtype: f32}\n")):
+                os.makedirs(os.path.join(d, name))
+                write(os.path.join(d, name, "problem.yaml"), yaml)
+            out = os.path.join(d, "t.json")
+            env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "tests", "scripts", "fake_torch"))
+            r = subprocess.run([sys.executable, TORCH, "--problems-dir", d, "--out", out, "--samples", "3",
+                                "--problems", "sigmoid,reduce,layernorm,conv2d"],
+                               capture_output=True, text=True, env=env)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            j = json.loads(read(out))
+        p = j["problems"]
+        self.assertEqual(j["tf32"], False)
+        self.assertEqual(p["sigmoid"]["status"], "ok")
+        self.assertEqual(p["sigmoid"]["eager"]["samples"], 3)
+        self.assertIn("median_us", p["sigmoid"]["compile"])
+        self.assertIn("torch.compile failed: RuntimeError: inductor: fake failure", p["reduce"]["compile"]["skipped"])
+        self.assertNotIn("second line", p["reduce"]["compile"]["skipped"])
+        self.assertEqual(p["layernorm"]["status"], "failed")
+        self.assertIn("ValueError: fake op failure", p["layernorm"]["reason"])
+        self.assertEqual(p["conv2d"]["status"], "skipped")
+        self.assertIn("wall_s", j)
+
 
 if __name__ == "__main__":
     unittest.main()
