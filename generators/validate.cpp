@@ -157,6 +157,22 @@ std::vector<Diagnostic> lint_problem(const ProblemSpec& spec) {
     }
     out.push_back({v.where, "variant '" + v.id + "' can never be reached from the seed: " + why});
   }
+  // A variant whose constraints hold at no knob point at this problem's sizes (a width
+  // precondition such as layernorm_768's two-warp split at width 128) is refused statically:
+  // nothing of it is compiled, gated or measured. Say so and why, rather than drop it silently.
+  for (const auto& v : spec.variants) {
+    bool any = false;
+    for_each_knob_point(spec, v, [&](const KnobValues&) { return !(any = true); });
+    if (any) continue;
+    KnobValues first;
+    for (const auto& k : v.knobs)
+      if (!k.values.empty()) first[k.name] = k.default_value.value_or(k.values.front());
+    std::string why;
+    knob_point_allowed(spec, v, first, &why);
+    out.push_back({v.where, "variant '" + v.id + "' has no knob point its constraints admit at "
+                                "these sizes, so it is never compiled or run (at " +
+                                variant_key(v.id, first) + ": " + why + ")"});
+  }
   return out;
 }
 

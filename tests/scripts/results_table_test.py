@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+"""scripts/results_table.py and the host side of bench/torch_reference.py (no torch, no GPU):
+the join of an ablation summary with PyTorch's JSON, the precision-class marks, the honest
+lines where PyTorch wins, the in-place update of docs/results.md, and the scalar reading that
+keeps the PyTorch shapes in sync with problems/*/problem.yaml."""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import unittest
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+TABLE = os.path.join(ROOT, "scripts", "results_table.py")
+TORCH = os.path.join(ROOT, "bench", "torch_reference.py")
+
+
+def write(path, text):
+    with open(path, "w") as f:
+        f.write(text)
+
+
+def read(path):
+    with open(path) as f:
+        return f.read()
+
+
+def track(seed, best, variant, cls="fp32", floor=None):
+    return {"seed_us": seed, "best_us": best, "best_variant": variant, "best_precision": cls,
+            "seed_precision": "fp32", "floor_us": floor}
+
+
+def summary(problems):
+    return {"format": "solver-summary", "version": 1, "backend": "recorded (test)",
+            "off_policy": "best-static", "precision": "any", "oracle_source": "test",
+            "floor_source": "test", "problems": problems}
+
+
+class ResultsTable(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        d = self.tmp.name
+        self.run = os.path.join(d, "run")
+        os.makedirs(self.run)
+        probs = [
+            # memory-bound, solver at 90% of its floor, PyTorch eager slower, compile faster
+            {"problem": "softmax", "off": track(1000, 150, "shuffle", floor=128),
+             "on": track(1000, 142, "online_vec4[BLOCK=256]", floor=128),
+             "oracle": {"key": "online_vec4[BLOCK=256]", "precision": "fp32", "time_us": 142},
+             "floors_us": {"fp32": 128.0}},
+            # solver ends on tf32, PyTorch ran fp32: marked, not called a win or a loss
+            {"problem": "matmul", "off": track(9e4, 1936, "wmma_tf32_async", "tf32"),
+             "on": track(9e4, 1936, "wmma_tf32_async", "tf32"),
+             "oracle": None, "floors_us": {"fp32": 2690.0, "tf32": 340.0}},
+            # memory-bound, far from the floor, no note: must be listed as unexplained
+            {"problem": "sigmoid", "off": track(480, 400, "vec4"), "on": track(480, 400, "vec4"),
+             "oracle": None, "floors_us": {"fp32": 254.0}},
+        ]
+        write(os.path.join(self.run, "summary.json"), json.dumps(summary(probs)))
+        self.torch = os.path.join(d, "torch.json")
+        write(self.torch, json.dumps({"format": "solver-torch-reference", "version": 1, "device": "test", "torch": "t",
+                   "cuda": "13.0", "tf32": False, "timing": "events", "samples": 3, "problems": {
+                       "softmax": {"status": "ok", "precision": "fp32", "eager": {"median_us": 160.0},
+                                   "compile": {"median_us": 120.0}},
+                       "matmul": {"status": "ok", "precision": "fp32", "eager": {"median_us": 2700.0},
+                                  "compile": {"skipped": "torch.compile failed: Boom: no"}},
+                       "attention": {"status": "skipped", "precision": "fp32",
+                                     "reason": "problems/attention/problem.yaml does not exist"}}}))
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def table(self, *extra):
+        r = subprocess.run([sys.executable, TABLE, "--run", self.run, "--torch", self.torch,
+                            "--problems-dir", os.path.join(ROOT, "problems"), *extra],
+                           capture_output=True, text=True, cwd=ROOT)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return r.stdout
+
+    def row(self, text, name):
+        rows = [l for l in text.splitlines() if l.startswith(f"| {name} |")]
+        self.assertEqual(len(rows), 1, text)
+        return [c.strip() for c in rows[0].strip("|").split("|")]
+
+    def test_rows_carry_classes_and_ratios(self):
+        t = self.table()
+        sm = self.row(t, "softmax")
+        self.assertEqual(sm[1], "memory")
+        self.assertIn("142 us fp32", sm[4])
+        self.assertEqual(sm[7], "90%")              # 128 / 142
+        self.assertEqual(sm[8], "160 us fp32")
+        self.assertEqual(sm[9], "120 us fp32")
+        self.assertEqual(sm[10], "0.85x")           # best PyTorch (compile) / solver
+        mm = self.row(t, "matmul")
+        self.assertEqual(mm[6], "340 us tf32")      # the floor of the best's class
+        self.assertIn("(tf32 vs fp32)", mm[10])
+        self.assertIn("skipped", mm[9])
+        self.assertIn("not in the run", self.row(t, "attention")[2])
+
+    def test_pytorch_wins_get_a_line_and_notes_fill_it(self):
+        t = self.table()
+        self.assertIn("**softmax**: PyTorch torch.compile 120 us fp32 beats solver's best 142 us fp32", t)
+        self.assertIn("not yet explained", t)
+        self.assertIn("**matmul**: solver's best is tf32 and PyTorch ran fp32", t)
+        self.assertIn("**sigmoid**: memory-bound, best at 64% of the copy-bandwidth floor", t)
+        self.assertIn("**attention**: PyTorch side skipped", t)
+        notes = os.path.join(self.tmp.name, "notes.json")
+        write(notes, json.dumps({"softmax": "Inductor fuses the row max and sum into one read."}))
+        t = self.table("--notes", notes)
+        self.assertIn("by 1.18x. Inductor fuses the row max and sum into one read.", t)
+
+    def test_update_replaces_only_the_marked_block(self):
+        doc = os.path.join(self.tmp.name, "results.md")
+        write(doc, "# Results\nintro\n<!-- results-table:begin -->\nold\n"
+                             "<!-- results-table:end -->\nafter\n")
+        self.table("--update", doc)
+        text = read(doc)
+        self.assertTrue(text.startswith("# Results\nintro\n<!-- results-table:begin -->\n| problem |"))
+        self.assertTrue(text.endswith("<!-- results-table:end -->\nafter\n"))
+        self.assertNotIn("\nold\n", text)
+        write(doc, "no markers\n")
+        r = subprocess.run([sys.executable, TABLE, "--run", self.run, "--update", doc],
+                           capture_output=True, text=True, cwd=ROOT)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertEqual(read(doc), "no markers\n")
+
+
+class TorchReferenceHostSide(unittest.TestCase):
+    def test_list_reads_the_yaml_sizes(self):
+        r = subprocess.run([sys.executable, TORCH, "--list", "--problems-dir",
+                            os.path.join(ROOT, "problems")], capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        out = r.stdout
+        self.assertIn("neighbor_aggregation: torch.sparse.mm(CSR[2097152x2097152, nnz 33554432]", out)
+        self.assertIn("layernorm_768: F.layer_norm(x[131072,768], (768,)", out)
+        self.assertIn("groupnorm: F.group_norm(x[128,128,64,64], 32,", out)
+        self.assertIn("triangle_contraction: torch.einsum('ikc,jkc->ijc', a[384,384,128]", out)
+        self.assertEqual(len([l for l in out.splitlines() if l.strip()]), 17)
+
+    def test_missing_or_unnamed_scalars_skip_with_a_reason(self):
+        with tempfile.TemporaryDirectory() as d:
+            os.makedirs(os.path.join(d, "attention"))
+            write(os.path.join(d, "attention", "problem.yaml"),
+                "version: 1\nname: attention\ndescription: causal attention\nscalars:\n"
+                "  B: 2\n  H: 4\n  S: 128\n  D: 64\n  ROWS: {value: B*H*S, dtype: i64}\nbuffers: {}\n")
+            os.makedirs(os.path.join(d, "decoder_block"))
+            write(os.path.join(d, "decoder_block", "problem.yaml"),
+                "version: 1\nname: decoder_block\nscalars:\n  WIDTH: 512\nbuffers: {}\n")
+            r = subprocess.run([sys.executable, TORCH, "--list", "--problems-dir", d,
+                                "--problems", "attention,decoder_block,conv2d"],
+                               capture_output=True, text=True)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertIn("v[2,4,128,64], is_causal=True", r.stdout)
+        self.assertIn("decoder_block: skipped: no scalar for batch", r.stdout)
+        self.assertIn("the YAML has WIDTH", r.stdout)
+        self.assertIn("conv2d: skipped:", r.stdout)
+        self.assertIn("does not exist", r.stdout)
+
+    def test_control_flow_with_a_stand_in_torch(self):
+        # tests/scripts/fake_torch: ops return dummies, compile fails for a `.sum()` op and
+        # F.layer_norm raises; the JSON must say so per problem and keep the others.
+        with tempfile.TemporaryDirectory() as d:
+            for name, yaml in (("sigmoid", "scalars:\n  n: 1024\n"),
+                               ("reduce", "scalars:\n  n: 4096\n"),
+                               ("layernorm", "scalars:\n  M: 8\n  N: 8\n  eps: {value: 1.0e-5, dtype: f32}\n")):
+                os.makedirs(os.path.join(d, name))
+                write(os.path.join(d, name, "problem.yaml"), yaml)
+            out = os.path.join(d, "t.json")
+            env = dict(os.environ, PYTHONPATH=os.path.join(ROOT, "tests", "scripts", "fake_torch"))
+            r = subprocess.run([sys.executable, TORCH, "--problems-dir", d, "--out", out, "--samples", "3",
+                                "--problems", "sigmoid,reduce,layernorm,conv2d"],
+                               capture_output=True, text=True, env=env)
+            self.assertEqual(r.returncode, 0, r.stderr)
+            j = json.loads(read(out))
+        p = j["problems"]
+        self.assertEqual(j["tf32"], False)
+        self.assertEqual(p["sigmoid"]["status"], "ok")
+        self.assertEqual(p["sigmoid"]["eager"]["samples"], 3)
+        self.assertIn("median_us", p["sigmoid"]["compile"])
+        self.assertIn("torch.compile failed: RuntimeError: inductor: fake failure", p["reduce"]["compile"]["skipped"])
+        self.assertNotIn("second line", p["reduce"]["compile"]["skipped"])
+        self.assertEqual(p["layernorm"]["status"], "failed")
+        self.assertIn("ValueError: fake op failure", p["layernorm"]["reason"])
+        self.assertEqual(p["conv2d"]["status"], "skipped")
+        self.assertIn("wall_s", j)
+
+
+if __name__ == "__main__":
+    unittest.main()
