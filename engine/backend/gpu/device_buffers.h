@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/backend/gpu/cuda_driver.h"
+#include "engine/backend/gpu/device_digest.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "generators/variant_space.h"
@@ -21,9 +22,12 @@ namespace solver::gpu {
 class DeviceBuffers {
  public:
   // `variant`: buffers in spec order (the reference's list has the same order, with float64
-  // outputs). One device copy per host set.
+  // outputs). One device copy per host set. `device_digest` (may be null; must outlive this):
+  // each `in` buffer's digest is taken on the device right after its upload, and
+  // verify_inputs compares on the device; without it, the device copy is read back and hashed.
   DeviceBuffers(const generators::ResolvedVariant& variant,
-                const generators::ResolvedVariant& reference, std::vector<HostSet> sets);
+                const generators::ResolvedVariant& reference, std::vector<HostSet> sets,
+                const DeviceDigest* device_digest = nullptr);
 
   int sets() const { return int(sets_.size()); }
   uint64_t seed(int set) const { return sets_[size_t(set)].seed; }
@@ -68,6 +72,8 @@ class DeviceBuffers {
   const generators::ResolvedVariant& variant_;
   const generators::ResolvedVariant& reference_;
   std::vector<HostSet> sets_;
+  const DeviceDigest* device_digest_ = nullptr;
+  std::vector<std::vector<uint64_t>> device_digests_;  // [set][buffer], taken at upload
   std::vector<size_t> outputs_;
   // [set][buffer]: inputs (in, inout) in the variant's dtype; inout also as float64 for the
   // reference.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cmath>
 #include <filesystem>
 #include <optional>
@@ -216,7 +217,7 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   for (uint64_t seed : seeds)
     sets.push_back(regular_set(p->resolved, seed, cache_inputs ? &input_cache_ : nullptr));
   step.emplace("upload");
-  p->buffers = std::make_shared<DeviceBuffers>(p->resolved, p->reference, std::move(sets));
+  p->buffers = std::make_shared<DeviceBuffers>(p->resolved, p->reference, std::move(sets), device_digest());
   step.reset();
   p->timing_sets = p->buffers->sets();
   if (references) {
@@ -226,6 +227,24 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   }
   out.prepared = std::move(p);
   return out;
+}
+
+const DeviceDigest* Worker::device_digest() {
+  if (!device_digest_tried_) {
+    device_digest_tried_ = true;
+    // SOLVER_HOST_DIGEST=1 keeps the read-back path (to compare the two, or to rule this out).
+    const char* host = std::getenv("SOLVER_HOST_DIGEST");
+    if (host && std::string(host) == "1") digest_note_ = "SOLVER_HOST_DIGEST=1";
+    else {
+      try {
+        device_digest_ = std::make_unique<DeviceDigest>(device_.arch);
+      } catch (const std::exception& e) {
+        digest_note_ = e.what();
+        std::fprintf(stderr, "solver-gpu: input checks read buffers back to the host: %s\n", e.what());
+      }
+    }
+  }
+  return device_digest_.get();
 }
 
 std::vector<uint64_t> Worker::standing_seeds(int count) { return derive_seeds(kDefaultSeed, count); }

@@ -98,6 +98,9 @@ class Worker {
   engine::ProfileResult profile(const engine::VariantRef& v, int samples, bool full,
                                 const std::vector<std::string>& metrics);
   const engine::Ceilings& ceilings();
+  // The keyed device digest, compiled on first use; null (host digests of read-back bytes
+  // stand in) where it cannot be built, with the reason in digest_note_.
+  const DeviceDigest* device_digest();
 
   // steps
   // `cache_inputs`: take the host inputs from (and keep them in) input_cache_ (every op draws
@@ -163,6 +166,9 @@ class Worker {
   std::unique_ptr<generators::CompileCache> cache_;
   std::optional<engine::Ceilings> ceilings_;
   std::unique_ptr<DeviceBuffer> l2_flush_;
+  std::unique_ptr<DeviceDigest> device_digest_;
+  bool device_digest_tried_ = false;
+  std::string digest_note_;
   unsigned l2_flush_value_ = 0;
   // Reference outputs by (problem, reference hash, seed), with the use that touched them last.
   std::map<std::string, std::pair<uint64_t, std::shared_ptr<const std::vector<HostDoubles>>>>
