@@ -6,6 +6,9 @@
 // assignment per GPU, each shard's worker on its GPU, and a mixture of chips refused.
 #include <doctest/doctest.h>
 
+#include <sys/wait.h>
+
+#include <algorithm>
 #include <cstdlib>
 #include <sstream>
 
@@ -34,8 +37,9 @@ const std::vector<std::string> kProblems{"softmax", "layernorm", "matmul", "redu
 const char* kProblemList = "softmax,layernorm,matmul,reduce,sigmoid,matmul_scalar";
 
 // The recorded backend (the bundled H200 recording), per-problem ON tables.
-std::vector<std::string> ablate(const std::string& out, std::vector<std::string> extra = {}) {
-  std::vector<std::string> a{"ablate", "--problems", kProblemList, "--rounds", "6", "--seed", "7",
+std::vector<std::string> ablate(const std::string& out, std::vector<std::string> extra = {},
+                                const std::string& seed = "7") {
+  std::vector<std::string> a{"ablate", "--problems", kProblemList, "--rounds", "6", "--seed", seed,
                              "--backend", "recorded", "--on-tables", "per-problem", "--out", out, "--quiet"};
   a.insert(a.end(), extra.begin(), extra.end());
   return a;
@@ -159,9 +163,10 @@ TEST_CASE("3 shards merged are the unsharded per-problem run: same ledger bytes,
 
 TEST_CASE("merge refuses a mixture, a missing, doubled or unfinished shard, with where; writes nothing") {
   std::string root = test::make_temp_dir("shard-refuse");
-  auto shard = [&](int k, int n, std::vector<std::string> extra = {}) {
-    std::string dir = root + "/s" + std::to_string(k) + "of" + std::to_string(n) + (extra.empty() ? "" : "x");
-    auto a = ablate(dir, {"--shard", std::to_string(k) + "/" + std::to_string(n)});
+  int made = 0;
+  auto shard = [&](int k, int n, std::vector<std::string> extra = {}, const std::string& seed = "7") {
+    std::string dir = root + "/s" + std::to_string(k) + "of" + std::to_string(n) + "-" + std::to_string(++made);
+    auto a = ablate(dir, {"--shard", std::to_string(k) + "/" + std::to_string(n)}, seed);
     a.insert(a.end(), extra.begin(), extra.end());
     auto r = solver_cli(a);
     REQUIRE_MESSAGE(r.rc == 0, r.err);
@@ -180,14 +185,14 @@ TEST_CASE("merge refuses a mixture, a missing, doubled or unfinished shard, with
   };
   refused({s1}, "shard(s) 2 of 2 are not given");
   refused({s1, s1, s2}, "is given twice");
-  refused({s1, shard(2, 2, {"--seed", "8"})}, "ledger.jsonl:1:0: error: not a shard of the same run");
-  refused({s1, shard(2, 2, {"--seed", "8"})}, "the seed differs (7 here, 8 there)");
+  std::string seed8 = shard(2, 2, {}, "8");
+  refused({s1, seed8}, seed8 + "/ledger.jsonl:1: error: not a shard of the same run as " + s1);
+  refused({s1, seed8}, "the seed differs (8 here, 7 there)");
   std::string s2of3 = shard(2, 3);
   refused({s1, s2of3}, "the problem set or shard count differs");
-  // Another rule table.
-  std::string rules2 = root + "/rules2.yaml";
-  test::write_text(rules2, test::read_text(std::string(SOLVER_SOURCE_DIR) + "/rules/rules.yaml") + "\n# edited\n");
-  refused({s1, shard(2, 2, {"--rules", rules2})}, "the rules hash differs");
+  // Another rule table (the seed table instead of the default one).
+  refused({s1, shard(2, 2, {"--rules", std::string(SOLVER_SOURCE_DIR) + "/rules/seed.yaml"})},
+          "the rules hash differs");
   // Not a shard at all.
   REQUIRE(solver_cli(ablate(root + "/whole")).rc == 0);
   refused({s1, root + "/whole"}, "not a shard: its ledger header has no 'shard'");

@@ -109,7 +109,7 @@ echo "slurm up: node $host, $(sinfo -h -o '%c CPUs, partition %P')"
 # a few seconds, so the requeue lands mid-run.
 problems=softmax,layernorm,matmul,reduce,sigmoid,matmul_scalar
 args=(--data-dir "$src" --problems "$problems" --rounds 8 --seed 5 --backend recorded
-      --on-tables per-problem --quiet --round-delay-ms 150)
+      --on-tables per-problem --quiet --round-delay-ms 300)
 ids=$(cd "$t" && SOLVER_BIN="$bin" GPUS_PER_TASK=0 "$src/scripts/slurm/submit.sh" "$t/run" 4 "${args[@]}") ||
   fail "submit.sh failed"
 read -r jid mid <<<"$ids"
@@ -117,8 +117,8 @@ echo "submitted: array $jid (4 shards), merge $mid (afterok:$jid)"
 
 # Requeue shard 2 once it has recorded a few rounds (a killed, requeued task).
 requeued=""
-for _ in $(seq 200); do
-  lines=$(wc -l <"$t/run/shards/2/ledger.jsonl" 2>/dev/null || echo 0)
+for _ in $(seq 600); do
+  lines=$({ wc -l <"$t/run/shards/2/ledger.jsonl"; } 2>/dev/null || echo 0)
   if [ "$lines" -ge 4 ]; then
     scontrol requeue "${jid}_2" && requeued=$lines
     break
@@ -141,7 +141,9 @@ mstate=$(scontrol show job "$mid" 2>/dev/null | grep -o 'JobState=[A-Z_]*' | hea
 restarts=$(scontrol show job "${jid}_2" 2>/dev/null | grep -o 'Restarts=[0-9]*' | head -1)
 [ "$restarts" = Restarts=1 ] || fail "shard 2 was not requeued ($restarts)"
 grep -q '"resumed"' "$t/run/shards/2/manifest.json" || fail "shard 2 did not resume its run (no resumed[] in its manifest)"
-grep -q "resuming" "$t/run/logs/shard-2.out" || fail "shard 2's log shows no resume"
+resumed=$(grep -o 'resuming .* after [0-9]* recorded rounds' "$t/run/logs/shard-2.out" | head -1)
+[ -n "$resumed" ] || fail "shard 2's log shows no resume"
+echo "shard 2: $resumed"
 
 cmp "$t/run/ledger.jsonl" "$t/whole/ledger.jsonl" || fail "merged and unsharded ledgers differ"
 cmp "$t/run/measurements.json" "$t/whole/measurements.json" || fail "merged and unsharded measurements differ"
