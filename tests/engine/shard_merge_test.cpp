@@ -6,11 +6,15 @@
 // assignment per GPU, each shard's worker on its GPU, and a mixture of chips refused.
 #include <doctest/doctest.h>
 
+#include <fcntl.h>
+#include <signal.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <sstream>
+#include <thread>
 
 #include "engine/cli/command.h"
 #include "engine/ledger.h"
@@ -309,4 +313,56 @@ TEST_CASE("--gpus 0,1 with fake workers: each shard's problems on its own GPU's 
   std::string l = test::read_text(w.root + "/one/ledger.jsonl");
   CHECK(l.find(" gpu 3") != std::string::npos);
   CHECK_FALSE(test::fs::exists(w.root + "/one/shards"));
+}
+
+TEST_CASE("--gpus: the whole process group killed mid-run, then --resume: shards continue and merge") {
+  test::ToyWorld w("multi-gpu-kill");
+  toy_problems(w, {"toy2", "toy3"});
+  std::string out = w.root + "/run";
+  std::vector<std::string> args{SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "ablate", "--problems",
+                                "toy,toy2,toy3", "--rounds", "3", "--pairs", "9", "--rules", w.rules,
+                                "--problems-dir", w.problems, "--chip", "h200", "--gpu-worker", FAKE_WORKER_PATH,
+                                "--on-tables", "per-problem", "--quiet", "--gpus", "0,1"};
+  auto run = args;
+  run.insert(run.end(), {"--out", out, "--round-delay-ms", "400"});
+  pid_t pid = ::fork();
+  if (pid == 0) {
+    ::setpgid(0, 0);  // its own group: the kill takes the parent and every shard, as a node loss
+    std::vector<char*> argv;
+    for (const auto& a : run) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    int devnull = ::open("/dev/null", O_WRONLY);
+    ::dup2(devnull, 1);
+    ::dup2(devnull, 2);
+    ::execv(argv[0], argv.data());
+    ::_exit(127);
+  }
+  ::setpgid(pid, pid);
+  std::string ledger1 = out + "/shards/1/ledger.jsonl";
+  for (int i = 0; i < 300; ++i) {  // up to 30 s for shard 1's 2nd record
+    if (test::fs::exists(ledger1)) {
+      std::string t = test::read_text(ledger1);
+      if (std::count(t.begin(), t.end(), '\n') >= 3) break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  ::kill(-pid, SIGKILL);
+  int st = 0;
+  ::waitpid(pid, &st, 0);
+  REQUIRE(test::fs::exists(ledger1));
+  CHECK_FALSE(test::fs::exists(out + "/ledger.jsonl"));  // never merged
+  const std::size_t at_kill = engine::load_ledger(ledger1).records.size();
+  auto resume = args;
+  resume.insert(resume.end(), {"--resume", out});
+  std::string log = w.root + "/resume.log";
+  REQUIRE_MESSAGE(run_solver(resume, log) == 0, test::read_text(log));
+  CHECK(test::read_text(out + "/shards/1/manifest.json").find("\"resumed\"") != std::string::npos);
+  CHECK(engine::load_ledger(ledger1).records.size() > at_kill);  // killed mid-shard, continued
+  auto merged = engine::load_ledger(out + "/ledger.jsonl");
+  CHECK(merged.header["problems"] == nlohmann::json{"toy", "toy2", "toy3"});
+  // Every track ran to its end: the same rounds as an uninterrupted run.
+  auto fresh = args;
+  fresh.insert(fresh.end(), {"--out", w.root + "/fresh"});
+  REQUIRE(run_solver(fresh, log) == 0);
+  CHECK(merged.records.size() == engine::load_ledger(w.root + "/fresh/ledger.jsonl").records.size());
 }
