@@ -162,6 +162,14 @@ RunInputs load_and_validate(const AblationOptions& options, Backend& backend, st
   } else {
     in.rules_text = read_text_file(in.opt.rules_path, "rule table");
     in.input = rules::parse_rule_table(in.rules_text, in.opt.rules_path);
+    check_problem_names(in.opt.problems);
+    check_shardable(in.opt.problems, in.opt.tracks, in.opt.on_tables, in.opt.shard);
+  }
+  // Shard K of N: the run is the shard's part of the problems (its header says of which).
+  // `problems` is the whole run's here, resumed or not (apply_run_settings).
+  if (in.opt.shard.sharded()) {
+    in.opt.shard_of = in.opt.problems;
+    in.opt.problems = shard_problems(in.opt.shard_of, in.opt.shard);
   }
   const AblationOptions& opt = in.opt;
   rules::ChipTable chips = rules::load_chip_table(opt.chips_path);
@@ -256,6 +264,11 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
                      {"pair_rule", opt.sequential ? "sequential" : "fixed"},
                      {"problem_folder_hashes", in.folder_hashes}};
     if (opt.generator.enabled()) in.header["generator"] = generator_json(opt.generator);
+    // Written only when not the default, so ledgers of carry-over runs keep their bytes.
+    if (opt.on_tables != "carry") in.header["on_tables"] = opt.on_tables;
+    if (opt.shard.sharded())
+      in.header["shard"] = json{{"index", opt.shard.index}, {"count", opt.shard.count},
+                                {"problems", string_list(opt.shard_of)}};
     if (const Recording* rec = backend.recording())
       in.header["recording_hash"] = rec->content_hash;
     in.manifest = json{{"format", "solver-run"}, {"version", 1}, {"command", opt.command_line},
@@ -274,7 +287,11 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
                        {"recording", in.info.recording},
                        {"problems_root", fs::absolute(opt.problems_root).string()},
                        {"problem_folder_hashes", in.folder_hashes},
-                       {"started", utc_now_iso()}};
+                       {"started", utc_now_iso()}, {"on_tables", opt.on_tables}};
+    if (!opt.build.empty()) in.manifest["build"] = opt.build;
+    if (opt.shard.sharded())
+      in.manifest["shard"] = json{{"index", opt.shard.index}, {"count", opt.shard.count},
+                                  {"problems", string_list(opt.shard_of)}};
   } else {
     in.manifest["resumed"].push_back(json{{"at", utc_now_iso()}, {"command", opt.command_line}});
     // What the continuation follows, said in the manifest of an older run too.
@@ -286,10 +303,52 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
 
 using TrackStates = std::map<std::pair<std::string, std::string>, TrackState>;
 
+// The ON track's tables: one chain through every problem (carry), or one per problem
+// (per-problem: each starts from the input table). The evolver holds a reference to its
+// table, so each chain lives at a stable address.
+class OnChains {
+ public:
+  OnChains(const rules::RuleTable& input, const rules::ChipProfile& chip, bool per_problem)
+      : input_(input), chip_(chip), per_problem_(per_problem) {}
+  rules::RuleTable& table(const std::string& problem) { return chain(problem).table; }
+  Evolver& evolver(const std::string& problem) { return chain(problem).evolver; }
+  bool per_problem() const { return per_problem_; }
+  // The carried table (carry); per-problem there is none: the input table.
+  const rules::RuleTable& carried() { return per_problem_ ? input_ : chain("").table; }
+
+ private:
+  struct Chain {
+    Chain(const rules::RuleTable& t, const rules::ChipProfile& chip) : table(t), evolver(table, chip) {}
+    rules::RuleTable table;
+    Evolver evolver;
+  };
+  Chain& chain(const std::string& problem) {
+    const std::string key = per_problem_ ? problem : "";
+    auto it = chains_.find(key);
+    if (it == chains_.end()) it = chains_.emplace(key, std::make_unique<Chain>(input_, chip_)).first;
+    return *it->second;
+  }
+  const rules::RuleTable& input_;
+  const rules::ChipProfile& chip_;
+  bool per_problem_;
+  std::map<std::string, std::unique_ptr<Chain>> chains_;
+};
+
+// Per-problem tables: evolved/<problem>.yaml; the carried table: evolved-rules.yaml.
+void write_evolved(const RunDir& dir, OnChains& chains, const std::string& problem) {
+  if (!chains.per_problem()) {
+    write_file_atomically(dir.evolved_rules(), rules::dump_rule_table(chains.table(problem)));
+    return;
+  }
+  fs::create_directories(fs::path(dir.path) / "evolved");
+  write_file_atomically((fs::path(dir.path) / "evolved" / (problem + ".yaml")).string(),
+                        rules::dump_rule_table(chains.table(problem)));
+}
+
 // Resume: the ledger's rounds folded back into the track states and the ON table; each must
 // continue its track and re-derive the evolution it recorded.
 std::vector<RoundRecord> fold_resumed_rounds(const RunInputs& in, TrackStates& states,
-                                             Evolver& on_evolver) {
+                                             OnChains& chains) {
   std::vector<RoundRecord> all = in.loaded.records;
   for (std::size_t i = 0; i < all.size(); ++i) {
     const RoundRecord& r = all[i];
@@ -305,7 +364,7 @@ std::vector<RoundRecord> fold_resumed_rounds(const RunInputs& in, TrackStates& s
           {in.dir.ledger(), line_no, 0}, "round " + std::to_string(r.round) + " follows round " +
                                              std::to_string(st.round) + " of " + r.problem + "/" + r.track});
     if (r.track == "on") {
-      auto events = on_evolver.observe(r);
+      auto events = chains.evolver(r.problem).observe(r);
       if (events != r.evolution)
         throw rules::InputError(rules::Diagnostic{
             {in.dir.ledger(), line_no, 0},
@@ -323,7 +382,7 @@ bool has_on_track(const AblationOptions& opt) {
 
 // The oracle, summary, report and the finished manifest.
 AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, Recording& sink,
-                             const std::vector<RoundRecord>& all, const rules::RuleTable& on_table,
+                             const std::vector<RoundRecord>& all, OnChains& chains,
                              const std::string& line, std::ostream& err) {
   const AblationOptions& opt = in.opt;
   RunDir& dir = in.dir;
@@ -358,7 +417,9 @@ AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, R
   write_file_atomically(dir.summary(), result.summary.to_json().dump(2) + "\n");
   ReportInputs report_in{rules::dump_rule_table(in.input), "", in.input.evolution.retire_below,
                          in.input.evolution.promote_above};
-  if (has_on_track(opt)) report_in.evolved_yaml = rules::dump_rule_table(on_table);
+  // Per-problem tables have no one evolved table to show: evolved/<problem>.yaml each.
+  if (has_on_track(opt) && !chains.per_problem())
+    report_in.evolved_yaml = rules::dump_rule_table(chains.carried());
   write_file_atomically(dir.report(), render_report_html(result.summary, all, in.manifest, report_in));
   write_manifest(dir, in.manifest);
   result.dir.lock.reset();  // the run is complete: the caller may resume or report it now
@@ -402,19 +463,22 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     MemoBackend memo(backend, in.info.kind == "live");
     TapBackend tap(memo, sink);
 
-    rules::RuleTable off_table = in.input, on_table = in.input;
-    Evolver on_evolver(on_table, in.chip);
+    rules::RuleTable off_table = in.input;
+    OnChains chains(in.input, in.chip, opt.on_tables == "per-problem");
 
     // External generators, one per track (its generated variants are the track's own), sharing
     // the run's attempt budget. On resume each rebuilds its folder from the stored sources.
+    // Per-problem tables: the attempt budget is per problem too, so a problem's rounds do not
+    // depend on which problems ran before it (in its shard or not).
     GeneratorBudget generator_budget;
+    std::map<std::string, GeneratorBudget> problem_budgets;
     std::map<std::pair<std::string, std::string>, std::unique_ptr<TrackGenerator>> track_generators;
     for (const auto& problem : opt.problems) {
       GeneratorOptions g = generator_for(opt.generator, in.specs.at(problem));
       if (!g.enabled()) continue;
       for (const auto& track : opt.tracks) {
         auto tg = std::make_unique<TrackGenerator>(
-            g, generator_budget, in.specs.at(problem),
+            g, chains.per_problem() ? problem_budgets[problem] : generator_budget, in.specs.at(problem),
             (fs::absolute(dir.path) / "generated" / track / problem).string(), track);
         std::vector<RoundRecord> mine;
         for (const auto& r : in.loaded.records)
@@ -423,7 +487,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
         track_generators.emplace(std::make_pair(problem, track), std::move(tg));
       }
     }
-    all = fold_resumed_rounds(in, states, on_evolver);
+    all = fold_resumed_rounds(in, states, chains);
     if (in.resuming)
       err << "solver: resuming " << dir.path << " after " << all.size() << " recorded rounds\n";
 
@@ -438,12 +502,12 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
         TrackState& st = states.at(std::make_pair(problem, track));
         if (st.ended || st.round >= opt.rounds) continue;
         bool on = track == "on";
-        rules::RuleTable& table = on ? on_table : off_table;
+        rules::RuleTable& table = on ? chains.table(problem) : off_table;
         LoopConfig cfg{opt.rounds, opt.pairs, opt.seed, on, in.off_policy, in.precision, opt.sequential};
         RoundLoop loop(tap, in.specs.at(problem), in.chip, table, cfg);
         if (auto g = track_generators.find({problem, track}); g != track_generators.end())
           loop.set_generator(g->second.get());
-        run_track(loop, st, on ? &on_evolver : nullptr, table, ledger, cfg,
+        run_track(loop, st, on ? &chains.evolver(problem) : nullptr, table, ledger, cfg,
                   [&](const RoundRecord& r) {
                     all.push_back(r);
                     if (!opt.quiet) progress(err, r);
@@ -451,11 +515,12 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
                       std::this_thread::sleep_for(std::chrono::milliseconds(opt.round_delay_ms));
                   });
         save_recording(sink, dir.measurements());
-        if (on) write_file_atomically(dir.evolved_rules(), rules::dump_rule_table(on_table));
+        if (on) write_evolved(dir, chains, problem);
       }
     }
-    if (has_on_track(opt)) write_file_atomically(dir.evolved_rules(), rules::dump_rule_table(on_table));
-    return write_outputs(in, backend, tap, sink, all, on_table, line, err);
+    if (has_on_track(opt))
+      for (const auto& problem : opt.problems) write_evolved(dir, chains, problem);
+    return write_outputs(in, backend, tap, sink, all, chains, line, err);
   } catch (...) {
     if (!in.resuming && all.empty()) discard_run_dir(dir);
     throw;

@@ -2,7 +2,10 @@
 // ON) over the same problems, round budget, rules file and seed, written to one run directory.
 // Order: for each problem in the order given, the OFF track, then the ON track. The OFF track
 // always starts from the input table unchanged; the ON track's table carries from one problem
-// to the next (what it learned on softmax is what it starts layernorm with).
+// to the next (what it learned on softmax is what it starts layernorm with), or, with
+// `on_tables` "per-problem", every problem's ON track starts from the input table (problems are
+// then independent: `shard` runs a part of them, engine/shard.h, and `solver merge` joins the
+// parts into the run one machine would have made).
 // `--resume DIR` reads the run's own copy of the rules, folds the ledger back into the track
 // states and the ON table (round_loop.h), checks that re-deriving each recorded round's
 // evolution gives the recorded events, and continues with the next round.
@@ -17,6 +20,7 @@
 #include "engine/backend/backend.h"
 #include "engine/external_generator.h"
 #include "engine/run_dir.h"
+#include "engine/shard.h"
 #include "engine/summary.h"
 
 namespace solver::engine {
@@ -36,17 +40,21 @@ struct AblationOptions {
   std::string resume_dir;      // non-empty: continue this run
   std::string command_line;    // for the manifest
   std::string version = "0.1.0";
+  std::string build;           // version and commit of the binary (the manifest's "build")
   std::string off_policy = "best-static";  // the OFF track's policy (round_loop.h OffPolicy)
   std::string precision = "any";           // which precision classes candidates may have
   bool oracle = false;         // live: measure every untried point of each pool at the end
                                // (the recorded backend always knows them: oracle.json)
   bool quiet = false;          // no per-round progress on stderr
   int round_delay_ms = 0;      // test-only pacing (lets the kill test land mid-run)
+  std::string on_tables = "carry";  // "carry" or "per-problem" (engine/shard.h)
+  ShardSpec shard;             // run only this shard of `problems` (engine/shard.h)
+  std::vector<std::string> shard_of;  // sharded: every problem of the run, `problems` its part
   // The external generator (--generator ...; docs/external-generators.md). On resume the
   // run's own (its ledger header) is used; a conflicting one given is refused.
   GeneratorOptions generator;
   // Options the user gave explicitly ("rounds", "seed", "pairs", "rules", "problems",
-  // "tracks", "chip"): on resume each must equal the run's own value, else InputError.
+  // "tracks", "chip", "shard", "on_tables"): on resume each must equal the run's own value, else InputError.
   std::set<std::string> given;
 };
 

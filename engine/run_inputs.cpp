@@ -78,11 +78,28 @@ RunSettings run_settings(const json& header, const std::string& ledger_path) {
       fail(ledger_path, 1, "ledger header: 'pair_rule' must be \"sequential\" or \"fixed\", got " + rule.dump());
     r.sequential = rule == "sequential";
   }
+  if (header.contains("on_tables")) {
+    const auto& m = header["on_tables"];
+    if (!m.is_string() || (m != "carry" && m != "per-problem"))
+      fail(ledger_path, 1, "ledger header: 'on_tables' must be \"carry\" or \"per-problem\", got " + m.dump());
+    r.on_tables = m.get<std::string>();
+  }
+  if (header.contains("shard")) {
+    const json& sh = header["shard"];
+    if (!sh.is_object()) fail(ledger_path, 1, "ledger header: 'shard' is not an object");
+    r.shard.index = static_cast<int>(header_int(sh, "index", 1, 4096, ledger_path));
+    r.shard.count = static_cast<int>(header_int(sh, "count", 1, 4096, ledger_path));
+    r.shard_of = header_strings(sh, "problems", ledger_path);
+    if (r.shard.index > r.shard.count || shard_problems(r.shard_of, r.shard) != r.problems)
+      fail(ledger_path, 1, "ledger header: 'problems' is not shard " + r.shard.text() +
+                               " of shard.problems (the shard function assigns others)");
+  }
   return r;
 }
 
 void apply_run_settings(AblationOptions& opt, const RunSettings& run) {
-  opt.problems = run.problems;
+  // A shard's options name the whole run's problems; run_ablation takes the shard's part.
+  opt.problems = run.shard.sharded() ? run.shard_of : run.problems;
   opt.tracks = run.tracks;
   opt.rounds = run.rounds;
   opt.pairs = run.pairs;
@@ -91,6 +108,9 @@ void apply_run_settings(AblationOptions& opt, const RunSettings& run) {
   opt.off_policy = run.off_policy;
   opt.precision = run.precision;
   opt.sequential = run.sequential;
+  opt.on_tables = run.on_tables;
+  opt.shard = run.shard;
+  opt.shard_of = run.shard_of;
 }
 
 void check_resume_flags(const AblationOptions& o, const RunSettings& run, const std::string& ledger) {
@@ -103,7 +123,13 @@ void check_resume_flags(const AblationOptions& o, const RunSettings& run, const 
   if (o.given.count("rounds")) conflict("rounds", std::to_string(o.rounds), std::to_string(run.rounds));
   if (o.given.count("pairs")) conflict("pairs", std::to_string(o.pairs), std::to_string(run.pairs));
   if (o.given.count("seed")) conflict("seed", std::to_string(o.seed), std::to_string(run.seed));
-  if (o.given.count("problems")) conflict("problems", join(o.problems), join(run.problems));
+  // A sharded run is resumed with the command that started it: its --problems are the whole
+  // run's (shard.problems), not the shard's part.
+  if (o.given.count("problems"))
+    conflict("problems", join(o.problems), join(run.shard.sharded() ? run.shard_of : run.problems));
+  if (o.given.count("shard"))
+    conflict("shard", o.shard.text(), run.shard.sharded() ? run.shard.text() : "none");
+  if (o.given.count("on_tables")) conflict("on-tables", o.on_tables, run.on_tables);
   if (o.given.count("tracks")) conflict("evolve", join(o.tracks), join(run.tracks));
   if (o.given.count("chip")) conflict("chip", o.chip, run.chip);
 }

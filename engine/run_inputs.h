@@ -12,6 +12,7 @@
 
 #include "engine/ablation.h"
 #include "engine/backend/backend.h"
+#include "engine/shard.h"
 #include "generators/problem_spec.h"
 
 namespace solver::engine {
@@ -29,6 +30,9 @@ struct RunSettings {
   std::string off_policy = "first-rule";
   std::string precision = "any";
   bool sequential = false;  // the pair rule ("pair_rule": "sequential"); older runs: fixed
+  std::string on_tables = "carry";    // header "on_tables"; absent = carry (engine/shard.h)
+  ShardSpec shard;                    // header "shard"; absent = not sharded
+  std::vector<std::string> shard_of;  // every problem of the sharded run (header shard.problems)
 };
 
 // The settings in a ledger header, every field type- and range-checked (located at line 1).

@@ -13,6 +13,6 @@ set +e
 ctest --output-on-failure -j"$(nproc)" "$@"
 rc=$?
 set -e
-# ctest shows no output of a skipped test: say why each GPU test skipped.
-grep -h -o 'SKIP (no GPU): .*' Testing/Temporary/LastTest.log 2>/dev/null | sort -u | sed 's/^/test.sh: /' || true
+# ctest shows no output of a skipped test: say why each GPU (or Slurm) test skipped.
+grep -h -o -E 'SKIP \(no (GPU|Slurm)\): .*' Testing/Temporary/LastTest.log 2>/dev/null | sort -u | sed 's/^/test.sh: /' || true
 exit $rc

@@ -123,8 +123,19 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   opt.command_line = "solver " + command;
   for (const auto& a : ctx.args) opt.command_line += " " + a;
   opt.version = SOLVER_VERSION;
+  opt.build = build_id();
+  if (vm.count("on-tables")) {
+    opt.on_tables = vm["on-tables"].as<std::string>();
+    engine::check_on_tables(opt.on_tables, "--on-tables");
+    if (!vm["on-tables"].defaulted()) opt.given.insert("on_tables");
+  }
+  if (vm.count("shard")) {
+    opt.shard = engine::parse_shard(vm["shard"].as<std::string>());
+    opt.given.insert("shard");
+  }
 
   std::string backend_choice = vm["backend"].as<std::string>();
+  if (vm.count("gpus")) backend_choice = "live";  // --gpus 0: that GPU, or nothing
   std::string recording = vm.count("recording") ? vm["recording"].as<std::string>() : "";
   if (vm.count("resume")) {
     opt.resume_dir = vm["resume"].as<std::string>();
@@ -151,6 +162,8 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   spec.default_recording = recordings_dir(ctx.data_dir) + "/h200.json";
   spec.live.problems_root = opt.problems_root;
   spec.live.chips_file = chips_file(ctx.data_dir);
+  if (vm.count("gpu-worker")) spec.live.worker_path = vm["gpu-worker"].as<std::string>();
+  if (vm.count("gpu-worker-arg")) spec.live.worker_args = vm["gpu-worker-arg"].as<std::vector<std::string>>();
   // The metric set follows the rules the run classifies with (a resumed run: its own copy).
   spec.live.metrics = profiling::metrics_for_rules(rules::load_rule_table(
       opt.resume_dir.empty() ? opt.rules_path : opt.resume_dir + "/rules.yaml"));
@@ -173,7 +186,15 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
 
 int run_ablate(Context& ctx) {
   po::options_description opts("options");
-  opts.add_options()("problems", po::value<std::string>(), "comma-separated problem names");
+  opts.add_options()("problems", po::value<std::string>(), "comma-separated problem names")(
+      "on-tables", po::value<std::string>()->default_value("carry"),
+      "ON track: carry (one table through all problems) or per-problem (each starts from the "
+      "input table; shardable)")(
+      "shard", po::value<std::string>(), "run shard K of N of the problems (K/N; per-problem tables)")(
+      "gpus", po::value<std::string>(),
+      "one worker per GPU: CUDA ordinals 0,1,... or 'visible' (one per CUDA_VISIBLE_DEVICES entry)")(
+      "gpu-worker", po::value<std::string>(), "(testing) the GPU worker executable")(
+      "gpu-worker-arg", po::value<std::vector<std::string>>(), "(testing) an argument for the worker");
   add_loop_options(opts);
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "ablate",
@@ -181,11 +202,13 @@ int run_ablate(Context& ctx) {
                               "[--backend auto|live|recorded] [--recording FILE] [--chip NAME] "
                               "[--out DIR] [--resume DIR] [--pairs N] [--sequential-pairs] "
                               "[--off-policy best-static|first-rule] [--precision same|any] "
-                              "[--oracle] [--generator CMD [--generator-first]] [--json]",
+                              "[--oracle] [--generator CMD [--generator-first]] "
+                              "[--on-tables carry|per-problem] [--shard K/N] [--gpus 0,1,...|visible] [--json]",
                               opts, vm))
     return *rc;
   engine::AblationOptions opt;
   if (vm.count("problems")) opt.problems = split_list(vm["problems"].as<std::string>());
+  if (vm.count("gpus")) return run_multi_gpu(ctx, vm, opt);
   return execute_ablation(ctx, vm, opt, "ablate");
 }
 

@@ -28,6 +28,7 @@ const std::vector<Command>& command_table() {
       {"ablate", "evolution ON vs OFF over the same pools, budget, rules and seed; summary + report", run_ablate},
       {"run", "one track of the loop on one problem (--evolve on|off)", run_run},
       {"report", "regenerate summary.json and report.html of a run directory", run_report},
+      {"merge", "join the shards of one `ablate --shard K/N` run into one run directory", run_merge},
       {"replay", "which recorded decisions an edited rule table changes (--simulate: new outcomes)", run_replay},
       {"record", "measure whole variant pools on the live GPU into a recording", run_record},
       {"recording rederive", "re-derive a recording's signals with the current derivation; print what changes", run_recording_rederive},

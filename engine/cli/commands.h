@@ -32,6 +32,7 @@ int run_problems_check(Context& ctx);  // cmd_problems_check.cpp
 int run_problems_new(Context& ctx);    // cmd_problems_new.cpp
 int run_eval(Context& ctx);          // cmd_eval.cpp
 int run_calibrate(Context& ctx);     // cmd_calibrate.cpp
+int run_merge(Context& ctx);         // cmd_merge.cpp
 
 // `classify --problem P --variant V`: the live path, kept in its own file
 // (cmd_classify_live.cpp) so the GPU backend can replace it without touching the rest.

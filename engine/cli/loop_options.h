@@ -24,5 +24,10 @@ uint64_t parse_seed(const std::string& text);
 // the summary. Returns the exit code.
 int execute_ablation(Context& ctx, const po::variables_map& vm, engine::AblationOptions opt,
                      const std::string& command);
+// "0.1.0 (commit abc123)": the binary a run was made with (the manifest's "build"; version.cpp).
+std::string build_id();
+// `ablate --gpus 0,1,...`: one shard per GPU, each a `solver ablate --shard K/N` child process
+// with its own worker on its GPU, then merged (multi_gpu.cpp).
+int run_multi_gpu(Context& ctx, const po::variables_map& vm, engine::AblationOptions opt);
 
 }  // namespace solver::cli

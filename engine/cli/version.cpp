@@ -6,6 +6,7 @@
 
 #include "build_commit.h"
 #include "engine/cli/commands.h"
+#include "engine/cli/loop_options.h"
 #include "engine/backend/live_backend.h"
 #include "generators/nvrtc_compiler.h"
 
@@ -14,6 +15,8 @@
 #endif
 
 namespace solver::cli {
+
+std::string build_id() { return std::string(SOLVER_VERSION) + " (commit " + SOLVER_BUILD_COMMIT + ")"; }
 
 void print_version(std::ostream& out) {
   out << "solver " << SOLVER_VERSION << " (commit " << SOLVER_BUILD_COMMIT << ")\n";

@@ -17,6 +17,8 @@
 //            phases_ms like the real worker's gate
 //   mutates_in_pairs / fast_in_pairs
 //            gate, but time_pairs answers ok:false with error_status input_mutated / too_fast
+// SOLVER_GPU_DEVICE (set by `ablate --gpus`) is echoed in each detail as "gpu N"; with
+// FAKE_ODD_GPU=N the worker on GPU N reports another device ("Other Fake GPU", chip fake2).
 // Start-up mode (--fake-mode): "nodriver" exits 127 the way the dynamic loader does when
 // libcuda.so.1 is missing; "nodevice" answers hello with ok:false (cuInit failed).
 #include <signal.h>
@@ -48,6 +50,8 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
   resp.id = r.id;
   resp.ok = true;
   std::string pid = "pid " + std::to_string(getpid());
+  // Which GPU it was started for (ablate --gpus), so a test sees each shard's worker's GPU.
+  if (const char* gpu = std::getenv("SOLVER_GPU_DEVICE")) pid += std::string(" gpu ") + gpu;
   if (r.op == "gate") {
     GateResult g;
     g.status = r.variant && r.variant->variant == "mutates" ? GateStatus::InputMutated
@@ -131,8 +135,12 @@ int main(int argc, char** argv) {
       } else {
         resp.ok = true;
         DeviceInfo d;
-        d.name = "Fake GPU";
-        d.chip_id = "fake";
+        // FAKE_ODD_GPU=N: GPU N is another chip (the --gpus chip check must refuse the mixture).
+        const char* gpu = std::getenv("SOLVER_GPU_DEVICE");
+        const char* odd = std::getenv("FAKE_ODD_GPU");
+        bool other = gpu && odd && std::string(gpu) == odd;
+        d.name = other ? "Other Fake GPU" : "Fake GPU";
+        d.chip_id = other ? "fake2" : "fake";
         d.arch = "sm_90";
         d.sm_count = 4;
         resp.device = d;
