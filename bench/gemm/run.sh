@@ -13,7 +13,7 @@ build() {  # name file entry gx gy block smem tf32 extra...
     >"$OUT/$name.build.log" 2>&1 || { echo "$name: BUILD FAILED"; tail -20 "$OUT/$name.build.log"; return; }
   grep -E "spill|Used" "$OUT/$name.build.log" | grep "$entry" -A1 | head -4 | sed "s/^/  $name ptxas: /"
 }
-runit() { timeout 60 "$OUT/$1" 2>&1 || echo "$1: RUN FAILED rc=$?"; }
+runit() { timeout 10 "$OUT/$1" 2>&1 || echo "$1: RUN FAILED rc=$?"; }
 
 # name                      file                 entry                   grid x        grid y        block smem tf32
 CONFIGS=(
