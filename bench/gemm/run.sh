@@ -23,16 +23,13 @@ CONFIGS=(
   "regtile_db-BK16          regtile_db.cu        matmul_regtile_db       32            32            256   0     0  -DBK=16"
   "wmma_tf32_async          wmma_tf32_async.cu   matmul_wmma_tf32_async  32            32            256   0     1"
   "wgmma_tf32               wgmma_tf32.cu        matmul_wgmma_tf32       32            32            256   0     1"
-  "wgmma_tf32-fragalt        wgmma_tf32.cu        matmul_wgmma_tf32       32            32            256   0     1  -DFRAG_ALT"
   "wgmma_ws-BM128-S4        wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            32            384   $((4*33792+1024)) 1 -DBM=128 -DSTAGES=4"
   "wgmma_ws-BM128-S6        wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            32            384   $((6*33792+1024)) 1 -DBM=128 -DSTAGES=6"
   "wgmma_ws-BM256-S3        wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((3*50176+1024)) 1 -DBM=256 -DSTAGES=3"
-  "wgmma_ws-BM256-S4-P1      wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            288   $((4*50176+1024)) 1 -DBM=256 -DSTAGES=4 -DPRODUCER_WARPS=1"
-  "wgmma_ws-BM256-S4-P1-R224 wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            288   $((4*50176+1024)) 1 -DBM=256 -DSTAGES=4 -DPRODUCER_WARPS=1 -maxrregcount=224"
-  "wgmma_ws-BM128-S6-P1      wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            32            288   $((6*33792+1024)) 1 -DBM=128 -DSTAGES=6 -DPRODUCER_WARPS=1"
+  "wgmma_ws-BM256-S4-cpB    wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((4*50176+1024)) 1 -DBM=256 -DSTAGES=4 -DBULK_B=0"
+  "wgmma_ws-BM128-S6-cpB    wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            32            384   $((6*33792+1024)) 1 -DBM=128 -DSTAGES=6 -DBULK_B=0"
   "wgmma_ws-BM256-S4        wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((4*50176+1024)) 1 -DBM=256 -DSTAGES=4"
 )
-[ -n "${ONLY:-}" ] && CONFIGS=("${CONFIGS[@]}") 
 for c in "${CONFIGS[@]}"; do
   read -r name file entry gx gy block smem tf extra <<<"$c"
   [ -n "${ONLY:-}" ] && [[ ! "$name" =~ $ONLY ]] && continue

@@ -51,13 +51,8 @@ extern "C" __global__ void __launch_bounds__(256, 1)
     for (int kk = 0; kk < BK / 8; ++kk) {
       const float* b = Bs + (kk * 8 + t) * BST + nrow;
       a[kk][0] = to_tf32(b[0]);
-#ifndef FRAG_ALT
       a[kk][1] = to_tf32(b[8]);
       a[kk][2] = to_tf32(b[4 * BST]);
-#else
-      a[kk][2] = to_tf32(b[8]);
-      a[kk][1] = to_tf32(b[4 * BST]);
-#endif
       a[kk][3] = to_tf32(b[4 * BST + 8]);
     }
 #pragma unroll

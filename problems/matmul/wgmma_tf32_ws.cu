@@ -18,13 +18,17 @@
 #ifndef STAGES
 #define STAGES 4
 #endif
-// 4: warpgroup 0 produces, setmaxnreg rebalances (384 threads, compiled at 168 registers);
-// 1: one producer warp after the consumers (288 threads: 224 registers each, no setmaxnreg).
-#ifndef PRODUCER_WARPS
-#define PRODUCER_WARPS 4
-#endif
-#define P_THREADS (PRODUCER_WARPS * 32)
+// A whole producer warpgroup: on the H200 one producer warp (288 threads, 224 registers, no
+// setmaxnreg) ran at half the rate, its cp.async issue could not keep two consumers fed
+// (bench/gemm, 2026-12-01: 101 against 203 TFLOP/s at BM=256).
+#define P_THREADS 128
 #define NTHREADS (256 + P_THREADS)
+// 1: the B slab (32 rows of 512 contiguous bytes) goes by 1-D bulk copies (cp.async.bulk, the
+// TMA engine, no tensor map), completing on the stage's mbarrier by byte count; only A (whose
+// 128-byte swizzle a 1-D copy cannot produce) takes the producers' cp.async slots.
+#ifndef BULK_B
+#define BULK_B 1
+#endif
 #define BN 128
 #define BK 32
 #define BST (BN + 8)
@@ -48,28 +52,21 @@ extern "C" __global__ void __launch_bounds__(NTHREADS)
   const uint32_t base = (smem_u32(smem_raw) + 1023u) & ~1023u;
   unsigned char* const base_ptr = smem_raw + (base - smem_u32(smem_raw));
   const int tid = threadIdx.x;
-#if PRODUCER_WARPS == 4
-  const bool producer = tid < 128;
-  const int p = tid, ct = tid - 128;  // producer thread, consumer thread (0..255)
-#else
-  const bool producer = tid >= 256;
-  const int p = tid - 256, ct = tid;
-#endif
+  const bool producer = tid < P_THREADS;
+  const int p = tid, ct = tid - P_THREADS;  // producer thread, consumer thread (0..255)
   const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
   const int tiles = K / BK;
 
   if (tid == 0) {
     for (int s = 0; s < STAGES; ++s) {
-      mbar_init(&full[s], P_THREADS);
+      mbar_init(&full[s], P_THREADS + BULK_B);  // + the expect_tx arrival of the bulk copies
       mbar_init(&empty[s], 256);
     }
   }
   __syncthreads();
 
   if (producer) {
-#if PRODUCER_WARPS == 4
     asm volatile("setmaxnreg.dec.sync.aligned.u32 40;\n");
-#endif
     for (int it = 0; it < tiles; ++it) {
       const int s = it % STAGES, round = it / STAGES;
       if (round > 0) mbar_wait(&empty[s], (round - 1) & 1);
@@ -81,21 +78,24 @@ extern "C" __global__ void __launch_bounds__(NTHREADS)
         const int r = idx >> 3, c = idx & 7;
         cp_async16_u32(as + sw128_offset(r, c), A + (size_t)(m0 + r) * K + k0 + c * 4);
       }
+#if BULK_B
+      if (p == 0) mbar_arrive_expect_tx(&full[s], BK * BN * 4);
+      if (p < BK) bulk_copy_g2s(bs + p * BST * 4, B + (size_t)(k0 + p) * N + n0, BN * 4, &full[s]);
+#else
 #pragma unroll
       for (int i = 0; i < 1024 / P_THREADS; ++i) {  // B: 32 rows x 32 chunks
         const int idx = p + i * P_THREADS;
         const int kr = idx >> 5, bc = idx & 31;
         cp_async16_u32(bs + (kr * BST + bc * 4) * 4, B + (size_t)(k0 + kr) * N + n0 + bc * 4);
       }
+#endif
       cp_async_mbar_arrive(&full[s]);
     }
     cp_async_wait<0>();  // nothing in flight when the producer's warps retire
     return;
   }
 
-#if PRODUCER_WARPS == 4
   asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n");
-#endif
   const int w = (ct >> 5) & 3, lane = ct & 31;
   const int g = lane >> 2, t = lane & 3;
   const int nrow = (ct >> 7) * 64 + w * 16 + g;
@@ -114,13 +114,8 @@ extern "C" __global__ void __launch_bounds__(NTHREADS)
     for (int kk = 0; kk < BK / 8; ++kk) {
       const float* b = Bs + (kk * 8 + t) * BST + nrow;
       a[kk][0] = to_tf32(b[0]);
-#ifndef FRAG_ALT
       a[kk][1] = to_tf32(b[8]);
       a[kk][2] = to_tf32(b[4 * BST]);
-#else
-      a[kk][2] = to_tf32(b[8]);
-      a[kk][1] = to_tf32(b[4 * BST]);
-#endif
       a[kk][3] = to_tf32(b[4 * BST + 8]);
     }
 #pragma unroll
