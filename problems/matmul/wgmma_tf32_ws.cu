@@ -8,7 +8,7 @@
 // Tile: BM (m, the wgmma N: 128 or 256) x 128 (n: 2 consumers x 64). Operand layouts as in
 // wgmma_tf32.cu (include/wgmma_tf32_ops.cuh): A K-major with the 128-byte swizzle, B row-major
 // padded, gathered into the register operand of D = C^T. setmaxnreg moves registers from the
-// producer (40) to the consumers (232), whose accumulators take BM/2 per thread.
+// producer (PREGS) to the consumers (CREGS), whose accumulators take BM/2 per thread.
 // Requires M % BM == 0, N % 128 == 0, K % 32 == 0 (constraints in problem.yaml).
 #include "wgmma_tf32_ops.cuh"
 
@@ -23,12 +23,20 @@
 // (bench/gemm, 2026-12-01: 101 against 203 TFLOP/s at BM=256).
 #define P_THREADS 128
 #define NTHREADS (256 + P_THREADS)
-// 1: the B slab (32 rows of 512 contiguous bytes) goes by 1-D bulk copies (cp.async.bulk, the
-// TMA engine, no tensor map), completing on the stage's mbarrier by byte count; only A (whose
-// 128-byte swizzle a 1-D copy cannot produce) takes the producers' cp.async slots.
-#ifndef BULK_B
-#define BULK_B 1
+// Registers after setmaxnreg: 128 x PREGS + 256 x CREGS must fit the SM's 65536. ptxas
+// compiles the whole kernel under the launch cap (168), and the producer's address arithmetic
+// spilled at 40 (local-memory stalls on the H200), hence the knob.
+#ifndef PREGS
+#define PREGS 56
 #endif
+#ifndef CREGS
+#define CREGS 224
+#endif
+#ifndef OVERLAP
+#define OVERLAP 0
+#endif
+#define STR2(x) #x
+#define STR(x) STR2(x)
 #define BN 128
 #define BK 32
 #define BST (BN + 8)
@@ -59,14 +67,14 @@ extern "C" __global__ void __launch_bounds__(NTHREADS)
 
   if (tid == 0) {
     for (int s = 0; s < STAGES; ++s) {
-      mbar_init(&full[s], P_THREADS + BULK_B);  // + the expect_tx arrival of the bulk copies
+      mbar_init(&full[s], P_THREADS);
       mbar_init(&empty[s], 256);
     }
   }
   __syncthreads();
 
   if (producer) {
-    asm volatile("setmaxnreg.dec.sync.aligned.u32 40;\n");
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 " STR(PREGS) ";\n");
     for (int it = 0; it < tiles; ++it) {
       const int s = it % STAGES, round = it / STAGES;
       if (round > 0) mbar_wait(&empty[s], (round - 1) & 1);
@@ -78,24 +86,19 @@ extern "C" __global__ void __launch_bounds__(NTHREADS)
         const int r = idx >> 3, c = idx & 7;
         cp_async16_u32(as + sw128_offset(r, c), A + (size_t)(m0 + r) * K + k0 + c * 4);
       }
-#if BULK_B
-      if (p == 0) mbar_arrive_expect_tx(&full[s], BK * BN * 4);
-      if (p < BK) bulk_copy_g2s(bs + p * BST * 4, B + (size_t)(k0 + p) * N + n0, BN * 4, &full[s]);
-#else
 #pragma unroll
       for (int i = 0; i < 1024 / P_THREADS; ++i) {  // B: 32 rows x 32 chunks
         const int idx = p + i * P_THREADS;
         const int kr = idx >> 5, bc = idx & 31;
         cp_async16_u32(bs + (kr * BST + bc * 4) * 4, B + (size_t)(k0 + kr) * N + n0 + bc * 4);
       }
-#endif
       cp_async_mbar_arrive(&full[s]);
     }
     cp_async_wait<0>();  // nothing in flight when the producer's warps retire
     return;
   }
 
-  asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n");
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 " STR(CREGS) ";\n");
   const int w = (ct >> 5) & 3, lane = ct & 31;
   const int g = lane >> 2, t = lane & 3;
   const int nrow = (ct >> 7) * 64 + w * 16 + g;
@@ -103,13 +106,16 @@ extern "C" __global__ void __launch_bounds__(NTHREADS)
 #pragma unroll
   for (int i = 0; i < BM / 2; ++i) acc[i] = 0.0f;
 
-  for (int it = 0; it < tiles; ++it) {
+  // One stage: wait for it to land, gather the B^T fragments into `a`, issue its four wgmmas
+  // as one group. With OVERLAP the group stays in flight while the next stage's fragments are
+  // gathered (two fragment sets, so none is rewritten under a running wgmma); the stage is
+  // released once its group has retired.
+  auto issue = [&](int it, uint32_t (&a)[BK / 8][4]) {
     const int s = it % STAGES;
     mbar_wait(&full[s], (it / STAGES) & 1);
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
     const unsigned char* st = base_ptr + s * STAGE_BYTES;
     const float* Bs = reinterpret_cast<const float*>(st + A_BYTES);
-    uint32_t a[BK / 8][4];
 #pragma unroll
     for (int kk = 0; kk < BK / 8; ++kk) {
       const float* b = Bs + (kk * 8 + t) * BST + nrow;
@@ -122,16 +128,36 @@ extern "C" __global__ void __launch_bounds__(NTHREADS)
     for (int i = 0; i < BM / 2; ++i) fence_acc(acc[i]);
     wgmma_fence();
 #pragma unroll
-    for (int kk = 0; kk < BK / 8; ++kk)
-      WGMMA(acc, a[kk], sw128_desc(st + kk * 32), 1);
+    for (int kk = 0; kk < BK / 8; ++kk) WGMMA(acc, a[kk], sw128_desc(st + kk * 32), 1);
     wgmma_commit();
-    wgmma_wait<0>();
+  };
+  auto retire = [&](int it, uint32_t (&a)[BK / 8][4]) {
 #pragma unroll
     for (int i = 0; i < BM / 2; ++i) fence_acc(acc[i]);
 #pragma unroll
     for (int kk = 0; kk < BK / 8; ++kk) fence_frag(a[kk]);
-    mbar_arrive(&empty[s]);
+    mbar_arrive(&empty[it % STAGES]);
+  };
+  uint32_t a0[BK / 8][4], a1[BK / 8][4];
+#if OVERLAP
+  // tiles is even (K % 64 == 0): the two fragment sets alternate with static indices.
+  for (int it = 0; it < tiles; it += 2) {
+    issue(it, a0);
+    if (it > 0) { wgmma_wait<1>(); retire(it - 1, a1); }
+    issue(it + 1, a1);
+    wgmma_wait<1>();
+    retire(it, a0);
   }
+  wgmma_wait<0>();
+  retire(tiles - 1, a1);
+#else
+  for (int it = 0; it < tiles; ++it) {
+    issue(it, a0);
+    wgmma_wait<0>();
+    retire(it, a0);
+  }
+  (void)a1;
+#endif
 
 #pragma unroll
   for (int j = 0; j < BM / 8; ++j) {
