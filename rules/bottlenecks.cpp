@@ -19,6 +19,7 @@ constexpr std::array<BottleneckDef, 23> kBottlenecks{{
     {"naive_gemm", "a matrix product on CUDA cores with no register or shared-memory tiling"},
     {"tensor_gemm_unstaged", "tensor-core product fed straight from global memory, no shared-memory staging"},
     {"tensor_gemm_not_wgmma", "staged tensor-core product that does not use Hopper warpgroup MMA (wgmma)"},
+    {"tensor_gemm_unpipelined", "warpgroup-MMA product whose operand copies and MMAs take turns behind block barriers (no producer/consumer pipeline)"},
     {"bank_conflicts", "shared-memory accesses of a warp collide on banks and serialise"},
     {"register_spills", "registers spill to local memory and the spill traffic sits in the hot loop"},
     {"small_grid", "too few blocks to give every SM work"},

@@ -23,20 +23,14 @@
 // (bench/gemm, 2026-12-01: 101 against 203 TFLOP/s at BM=256).
 #define P_THREADS 128
 #define NTHREADS (256 + P_THREADS)
-// Registers after setmaxnreg: 128 x PREGS + 256 x CREGS must fit the SM's 65536. ptxas
-// compiles the whole kernel under the launch cap (168), and the producer's address arithmetic
-// spilled at 40 (local-memory stalls on the H200), hence the knob.
+// Registers per producer thread after setmaxnreg; the consumers take what is left of the SM's
+// 65536 (in steps of 8). The producer's address arithmetic spilled at 40 registers and stalled
+// the whole pipeline on local memory (H200, bench/gemm: 40 / 56 / 72 gave 202 / 237 / 254
+// TFLOP/s at BM=256), hence the knob.
 #ifndef PREGS
-#define PREGS 56
+#define PREGS 72
 #endif
-#ifndef CREGS
-#define CREGS 224
-#endif
-#ifndef OVERLAP
-#define OVERLAP 0
-#endif
-#define STR2(x) #x
-#define STR(x) STR2(x)
+#define CREGS ((65536 - 128 * PREGS) / 256 / 8 * 8)
 #define BN 128
 #define BK 32
 #define BST (BN + 8)
@@ -74,7 +68,7 @@ extern "C" __global__ void __launch_bounds__(NTHREADS)
   __syncthreads();
 
   if (producer) {
-    asm volatile("setmaxnreg.dec.sync.aligned.u32 " STR(PREGS) ";\n");
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(PREGS));
     for (int it = 0; it < tiles; ++it) {
       const int s = it % STAGES, round = it / STAGES;
       if (round > 0) mbar_wait(&empty[s], (round - 1) & 1);
@@ -98,7 +92,7 @@ extern "C" __global__ void __launch_bounds__(NTHREADS)
     return;
   }
 
-  asm volatile("setmaxnreg.inc.sync.aligned.u32 " STR(CREGS) ";\n");
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(CREGS));
   const int w = (ct >> 5) & 3, lane = ct & 31;
   const int g = lane >> 2, t = lane & 3;
   const int nrow = (ct >> 7) * 64 + w * 16 + g;
@@ -107,9 +101,9 @@ extern "C" __global__ void __launch_bounds__(NTHREADS)
   for (int i = 0; i < BM / 2; ++i) acc[i] = 0.0f;
 
   // One stage: wait for it to land, gather the B^T fragments into `a`, issue its four wgmmas
-  // as one group. With OVERLAP the group stays in flight while the next stage's fragments are
-  // gathered (two fragment sets, so none is rewritten under a running wgmma); the stage is
-  // released once its group has retired.
+  // as one group; once the group has retired, release the stage to the producer. Keeping one
+  // group in flight across stages (two fragment sets) measured 2% slower on the H200: the
+  // second consumer warpgroup already covers the wait.
   auto issue = [&](int it, uint32_t (&a)[BK / 8][4]) {
     const int s = it % STAGES;
     mbar_wait(&full[s], (it / STAGES) & 1);
@@ -138,26 +132,12 @@ extern "C" __global__ void __launch_bounds__(NTHREADS)
     for (int kk = 0; kk < BK / 8; ++kk) fence_frag(a[kk]);
     mbar_arrive(&empty[it % STAGES]);
   };
-  uint32_t a0[BK / 8][4], a1[BK / 8][4];
-#if OVERLAP
-  // tiles is even (K % 64 == 0): the two fragment sets alternate with static indices.
-  for (int it = 0; it < tiles; it += 2) {
-    issue(it, a0);
-    if (it > 0) { wgmma_wait<1>(); retire(it - 1, a1); }
-    issue(it + 1, a1);
-    wgmma_wait<1>();
-    retire(it, a0);
-  }
-  wgmma_wait<0>();
-  retire(tiles - 1, a1);
-#else
+  uint32_t a[BK / 8][4];
   for (int it = 0; it < tiles; ++it) {
-    issue(it, a0);
+    issue(it, a);
     wgmma_wait<0>();
-    retire(it, a0);
+    retire(it, a);
   }
-  (void)a1;
-#endif
 
 #pragma unroll
   for (int j = 0; j < BM / 8; ++j) {
