@@ -19,14 +19,12 @@ runit() { timeout 10 "$OUT/$1" 2>&1 || echo "$1: RUN FAILED rc=$?"; }
 CONFIGS=(
   "regtile_db-BK16          regtile_db.cu        matmul_regtile_db       32            32            256   0     0  -DBK=16"
   "wgmma_tf32               wgmma_tf32.cu        matmul_wgmma_tf32       32            32            256   0     1"
-  "ws-BM256-S4-P40          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((4*50176+1024)) 1 -DBM=256 -DSTAGES=4 -DPREGS=40 -DCREGS=232"
-  "ws-BM256-S4-P56          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((4*50176+1024)) 1 -DBM=256 -DSTAGES=4 -DPREGS=56 -DCREGS=224"
-  "ws-BM256-S4-P72          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((4*50176+1024)) 1 -DBM=256 -DSTAGES=4 -DPREGS=72 -DCREGS=216"
-  "ws-BM256-S3-P56          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((3*50176+1024)) 1 -DBM=256 -DSTAGES=3 -DPREGS=56 -DCREGS=224"
-  "ws-BM128-S4-P56          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            32            384   $((4*33792+1024)) 1 -DBM=128 -DSTAGES=4 -DPREGS=56 -DCREGS=224"
-  "ws-BM256-S4-P56-OV       wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((4*50176+1024)) 1 -DBM=256 -DSTAGES=4 -DPREGS=56 -DCREGS=224 -DOVERLAP=1"
-  "ws-BM128-S6-P56-OV       wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            32            384   $((6*33792+1024)) 1 -DBM=128 -DSTAGES=6 -DPREGS=56 -DCREGS=224 -DOVERLAP=1"
-  "ws-BM128-S6-P56          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            32            384   $((6*33792+1024)) 1 -DBM=128 -DSTAGES=6 -DPREGS=56 -DCREGS=224"
+  "ws-BM256-S4-P40          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((4*50176+1024)) 1 -DBM=256 -DSTAGES=4 -DPREGS=40"
+  "ws-BM256-S4-P56          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((4*50176+1024)) 1 -DBM=256 -DSTAGES=4 -DPREGS=56"
+  "ws-BM256-S4-P72          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((4*50176+1024)) 1 -DBM=256 -DSTAGES=4 -DPREGS=72"
+  "ws-BM256-S3-P56          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((3*50176+1024)) 1 -DBM=256 -DSTAGES=3 -DPREGS=56"
+  "ws-BM128-S4-P56          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            32            384   $((4*33792+1024)) 1 -DBM=128 -DSTAGES=4 -DPREGS=56"
+  "ws-BM128-S6-P56          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            32            384   $((6*33792+1024)) 1 -DBM=128 -DSTAGES=6 -DPREGS=56"
 )
 for c in "${CONFIGS[@]}"; do
   read -r name file entry gx gy block smem tf extra <<<"$c"
