@@ -3,7 +3,9 @@
 # gate of every matmul knob point (the wgmma variants compile for sm_90a), two live 12-round
 # ablations from the naive seed (`--precision any`: the TF32 walk WMMA -> wgmma -> pipelined
 # wgmma; `--precision same`: the FP32 CUDA-core walk), each track's best against cuBLAS measured
-# in the same run, and a recording of the matmul pool to merge into the bundled one.
+# in the same run, and a recording of the matmul pool to merge into the bundled one: copy
+# $OUT/h200.json to tests/data/recordings/h200.json (tests/engine/h200_recording_test.cpp needs
+# every new knob point recorded, and the offline ablation then shows the walk).
 # Bundle: $SOLVER_BUNDLE (default .carry/dyn). Logs and results under $OUT.
 #
 # Judge it by matmul_h19.log:
@@ -18,12 +20,14 @@ B=${SOLVER_BUNDLE:-.carry/dyn}; D=$B/share/solver
 export SOLVER_CACHE_DIR=/tmp/solver-cache LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 S="$B/bin/solver --data-dir $D"
 t0=$(date +%s)
-left() { local l=$(( ${BUDGET_S:-285} - ($(date +%s) - t0) )); [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }
+# Seconds for the next step: its own limit, or what is left of the whole budget (at least 1:
+# `timeout 0` would mean no limit at all).
+left() { local l=$(( ${BUDGET_S:-295} - ($(date +%s) - t0) )); [ "$l" -lt 1 ] && l=1; [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }
 {
 echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader)"
 $B/bin/solver --version
 echo "== problems check matmul (gate of every knob point)"
-timeout "$(left 75)" $S problems check matmul --json > "$OUT/problems_check.json"
+timeout "$(left 90)" $S problems check matmul --json > "$OUT/problems_check.json"
 echo "(problems check exit $?)"
 python3 - "$OUT/problems_check.json" <<'PY' || true
 import json, sys
@@ -32,12 +36,18 @@ print(f"chip {j['chip']} ({j['arch']}), {j['points']} rows, {j['failures']} fail
 for r in j["rows"]:
     print(f"  {r['variant']:<38} {r['static']:<12} {r['compile']:<8} regs {r['registers']:<5} spill {r['spill_bytes']:<4} gate {r['gate']:<8} {r['detail'][:90]}")
 PY
-for p in any same; do
-  echo "== ablate --precision $p (live, 12 rounds, matmul)"
-  timeout "$(left 85)" $S ablate --backend live --problems matmul --rounds 12 --precision $p \
-    --out "$OUT/ablate-$p" --quiet
-  echo "(ablate $p exit $?)"
-done
+ablate() {
+  echo "== ablate --precision $1 (live, 12 rounds, matmul)"
+  timeout "$(left $2)" $S ablate --backend live --problems matmul --rounds 12 --precision $1 \
+    --out "$OUT/ablate-$1" --quiet
+  echo "(ablate $1 exit $?)"
+}
+ablate any 80
+echo "== record matmul (merge into a copy of the bundled recording)"
+cp "$D/recordings/h200.json" "$OUT/h200.json" 2>/dev/null || cp tests/data/recordings/h200.json "$OUT/h200.json"
+timeout "$(left 100)" $S record --problems matmul --samples 20 --out "$OUT/h200.json" --merge
+echo "(record exit $?)"
+ablate same 80
 python3 - "$OUT" <<'PY' || true
 import json, os, sys
 out = sys.argv[1]
@@ -70,10 +80,6 @@ for p in ("any", "same"):
     for k, (key, us) in best.items():
         print(f"   {k}: {key} {us:.1f} us = {137438953472 / us * 1e-6:.1f} TFLOP/s, x cuBLAS {k} {floors.get(k, float('nan')) / us:.3f}")
 PY
-echo "== record matmul (merge into a copy of the bundled recording)"
-cp "$D/recordings/h200.json" "$OUT/h200.json" 2>/dev/null || cp tests/data/recordings/h200.json "$OUT/h200.json"
-timeout "$(left 100)" $S record --problems matmul --samples 20 --out "$OUT/h200.json" --merge
-echo "(record exit $?)"
 echo "== total $(( $(date +%s) - t0 )) s"
 } 2>&1 | tee "$OUT/matmul_h19.log"
 cd "$OUT" && for p in any same; do [ -d ablate-$p ] && tar czf ablate-$p.tgz ablate-$p && rm -rf ablate-$p; done; true
