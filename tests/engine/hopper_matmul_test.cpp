@@ -159,7 +159,8 @@ TEST_CASE("problem.yaml `chip:` names must be known capabilities, located") {
     load_problem(dir.string());
     FAIL("loaded a problem with an unknown capability");
   } catch (const solver::rules::InputError& e) {
-    std::string what = e.what();
+    std::string what = e.format();
+    INFO(what);
     CHECK(what.find("problem.yaml:13:") != std::string::npos);
     CHECK(what.find("unknown chip capability 'warp_drive'") != std::string::npos);
     CHECK(what.find("wgmma") != std::string::npos);  // the known names are listed
@@ -185,13 +186,21 @@ TEST_CASE("dry-run a100,t4: the Hopper rules fire on the H200 and are guard-bloc
     CHECK(blocked);
     CHECK((per_chip[c]["fired"].is_null() || per_chip[c]["fired"]["id"] != "wgmma_block_synchronous"));
   }
-  // The WMMA fixture: mma_without_wgmma is the H200's answer, blocked on both other chips.
-  Run w = cli({"dry-run", "--chip", "a100,t4", "--signals", kSrc + "/tests/data/h200_wmma_tf32.json", "--json"});
+  // The same kernel without wgmma (a WMMA product): mma_without_wgmma fires on the H200 and is
+  // blocked on both other chips.
+  std::string wmma = kSyncWgmma;
+  const std::string from = "\"wgmma_active\": true";
+  wmma.replace(wmma.find(from), from.size(), "\"wgmma_active\": false");
+  std::string g = temp_file("wmma.json", wmma);
+  Run w = cli({"dry-run", "--chip", "h200,a100,t4", "--signals", g, "--json"});
   REQUIRE_MESSAGE(w.rc == 0, w.err);
   json jw = json::parse(w.out);
-  for (const auto& c : jw["kernels"][0]["chips"]) {
+  const json& wc = jw["kernels"][0]["chips"];
+  REQUIRE(!wc[0]["fired"].is_null());
+  CHECK(wc[0]["fired"]["id"] == "mma_without_wgmma");
+  for (int c = 1; c < 3; ++c) {
     bool blocked = false;
-    for (const auto& b : c["blocked"]) blocked |= b["id"] == "mma_without_wgmma";
+    for (const auto& b : wc[c]["blocked"]) blocked |= b["id"] == "mma_without_wgmma";
     CHECK(blocked);
   }
   Run text = cli({"dry-run", "--chip", "a100,t4", "--signals", f});
