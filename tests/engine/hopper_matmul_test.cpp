@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include <nlohmann/json.hpp>
@@ -108,11 +109,15 @@ TEST_CASE("wgmma variants: in the H200 pool for sm_90a, outside the A100 and T4 
       CHECK_FALSE(default_knob_point(matmul(), v, {}, &chip(other)));
     }
   }
-  // The CUDA-core and WMMA variants keep the plain architecture on the H200.
-  for (const char* id : {"regtile_db", "wmma_tf32_async"}) {
+  // The cp.async and WMMA variants keep the plain architecture on the H200, and their own
+  // guards (cp_async, tf32) keep them off the T4, where NVRTC refuses them.
+  for (const char* id : {"regtile_db", "async", "wmma_tf32", "wmma_tf32_async"}) {
+    CAPTURE(id);
     CHECK(variant_arch(variant(id), chip("h200")) == "sm_90");
-    CHECK(variant(id).chip_requires.empty());
+    CHECK(missing_capabilities(variant(id), chip("a100")).empty());
+    CHECK_FALSE(missing_capabilities(variant(id), chip("t4")).empty());
   }
+  CHECK(missing_capabilities(variant("regtile"), chip("t4")).empty());
 }
 
 TEST_CASE("the pool walks WMMA -> wgmma -> pipelined wgmma on the H200 and stops at WMMA elsewhere") {
@@ -207,13 +212,14 @@ TEST_CASE("dry-run a100,t4: the Hopper rules fire on the H200 and are guard-bloc
   CHECK(text.out.find("wgmma_block_synchronous (needs wgmma)") != std::string::npos);
 }
 
-TEST_CASE("problems check --chip a100: the wgmma variants are reported outside the pool, not failed") {
+TEST_CASE("problems check --chip a100 / t4: guarded variants are reported outside the pool, not failed") {
   Run r = cli({"problems", "check", "matmul", "--problems-dir", kSrc + "/problems", "--chip", "a100",
                "--compile-only", "--json"});
   INFO(r.err);
   json j = json::parse(r.out);
   int not_on_chip = 0;
   for (const auto& row : j["rows"]) {
+    CHECK_MESSAGE(row["failed"] == false, row["variant"]);
     std::string key = row["variant"];
     if (key.rfind("wgmma", 0) == 0) {
       CHECK(row["static"] == "not on chip");
@@ -225,6 +231,17 @@ TEST_CASE("problems check --chip a100: the wgmma variants are reported outside t
   }
   CHECK(not_on_chip == 2);  // one row per variant, not per knob point
   if (j["compiler"].get<std::string>().find("NVRTC") != std::string::npos) CHECK(r.rc == 0);
+  // On a T4 the cp.async and TF32 variants are outside the pool too; nothing fails to compile.
+  Run t = cli({"problems", "check", "matmul", "--problems-dir", kSrc + "/problems", "--chip", "t4",
+               "--compile-only", "--json"});
+  json jt = json::parse(t.out);
+  std::set<std::string> off;
+  for (const auto& row : jt["rows"]) {
+    CHECK_MESSAGE(row["failed"] == false, row["variant"]);
+    if (row["static"] == "not on chip") off.insert(row["variant"].get<std::string>());
+  }
+  CHECK(off == std::set<std::string>{"regtile_db", "async", "wmma_tf32", "wmma_tf32_async",
+                                     "wgmma_tf32", "wgmma_tf32_ws"});
 }
 
 TEST_CASE("PTX scan: mbarrier phase waits are counted per launched entry") {
