@@ -359,8 +359,8 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   if (!rules::expect_map(node, "variant", file_, diags_)) return v;
   rules::check_keys(node,
                     {"id", "source", "description", "parent", "applies", "precision", "knobs",
-                     "constraints", "requires", "compile_options", "launches", "entry", "args",
-                     "grid", "block", "smem"},
+                     "constraints", "requires", "chip", "compile_options", "launches", "entry",
+                     "args", "grid", "block", "smem"},
                     file_, diags_);
   v.id = rules::get_string(node, "id", file_, diags_, true).value_or("");
   if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
@@ -401,6 +401,18 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
     diags_.error(v.precision_where, "precision class '" + v.precision +
                                         "' has no entry under 'tolerance'");
   load_knobs(child(node, "knobs"), v);
+  v.chip_where = v.where;
+  if (const YAML::Node c = child(node, "chip")) {
+    v.chip_where = at(c);
+    v.chip_requires = rules::get_string_list(node, "chip", file_, diags_).value_or(std::vector<std::string>{});
+    const auto& known = rules::known_capabilities();
+    for (std::size_t i = 0; i < v.chip_requires.size(); ++i)
+      if (std::find(known.begin(), known.end(), v.chip_requires[i]) == known.end()) {
+        std::string names;
+        for (const auto& k : known) names += (names.empty() ? "" : ", ") + k;
+        error(c[i], "unknown chip capability '" + v.chip_requires[i] + "' (known: " + names + ")");
+      }
+  }
   // Options from an allowlist only; -I folders inside the problem folder, made absolute.
   std::vector<std::string> include_dirs;
   auto options = rules::get_string_list(node, "compile_options", file_, diags_).value_or(

@@ -106,6 +106,10 @@ struct VariantSpec {
   // generator reaches it from either (the pool is a DAG, not a tree).
   std::vector<std::string> parents;
   std::vector<std::string> compile_options;  // extra NVRTC options
+  // Chip capabilities the kernel needs (`chip: [wgmma]`, names of rules::known_capabilities()).
+  // On a chip that lacks one the variant is not in the pool: never compiled, proposed or run.
+  std::vector<std::string> chip_requires;
+  rules::SourceLocation chip_where;       // of the `chip:` list (or of the variant)
   std::string description;
   rules::SourceLocation where;
   rules::SourceLocation precision_where;  // of the `precision:` value (or of the variant)

@@ -55,6 +55,7 @@ std::vector<std::string_view> statements(std::string_view clean) {
 void count_tensor(std::string_view op, TensorOps& ops) {
   if (starts_with(op, "wgmma.mma_async")) ++ops.wgmma;
   else if (starts_with(op, "tcgen05.mma")) ++ops.tcgen05;
+  else if (starts_with(op, "mbarrier.try_wait") || starts_with(op, "mbarrier.test_wait")) ++ops.mbarrier_waits;
   else if (starts_with(op, "wmma.mma") || starts_with(op, "mma.sync") || starts_with(op, "mma.sp"))
     ++ops.mma;
 }
@@ -263,6 +264,7 @@ CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::stri
     f.tensor.mma += t.mma;
     f.tensor.wgmma += t.wgmma;
     f.tensor.tcgen05 += t.tcgen05;
+    f.tensor.mbarrier_waits += t.mbarrier_waits;
     f.gemm_loop = f.gemm_loop || ptx_has_gemm_loop(body);
   }
   if (whole_module) f.tensor = tensor_ops_of(clean);

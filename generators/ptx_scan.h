@@ -28,6 +28,9 @@ struct TensorOps {
   int mma = 0;      // warp-level: wmma.mma, mma.sync, mma.sp (HMMA / IMMA / DMMA in SASS)
   int wgmma = 0;    // Hopper warpgroup MMA: wgmma.mma_async (HGMMA / QGMMA ...)
   int tcgen05 = 0;  // Blackwell: tcgen05.mma
+  // Not an MMA: waits on an mbarrier phase (mbarrier.try_wait / test_wait), how the stages of
+  // an asynchronous pipeline hand off without a block-wide barrier (`mbarrier_pipeline`).
+  int mbarrier_waits = 0;
   int total() const { return mma + wgmma + tcgen05; }
 };
 

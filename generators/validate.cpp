@@ -101,6 +101,9 @@ std::vector<Diagnostic> validate(const ProblemSpec& spec, const VariantSpec& var
   for (const auto& c : variant.constraints)
     if (!c.expr || !c.expr->evaluate_bool(slots))
       out.push_back({c.where, "constraint '" + c.text + "' does not hold at " + variant_key(variant.id, knobs)});
+  for (const auto& c : missing_capabilities(variant, chip))
+    out.push_back({variant.chip_where, "variant " + variant.id + " needs chip capability '" + c +
+                                           "', which " + chip.id + " lacks"});
   if (!out.empty()) return out;  // launch numbers at an undeclared point would only add noise
   ResolvedVariant rv = resolve_shapes(spec, variant, knobs);
   return validate_resolved(rv, spec, variant, chip);

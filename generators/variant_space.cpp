@@ -164,10 +164,11 @@ std::string header_digest(const std::string& problem_dir, const std::string& sou
 }
 
 void finish(const rules::ChipProfile& chip, const std::vector<std::string>& extra,
-            const rules::SourceLocation& where, const std::string& problem_dir, ResolvedVariant& rv) {
+            const rules::SourceLocation& where, const std::string& problem_dir, ResolvedVariant& rv,
+            const VariantSpec* variant = nullptr) {
   if (auto text = rules::try_read_text_file(rv.source_path)) rv.source_text = std::move(*text);
   else rv.issues.push_back({where, "cannot read source " + rv.source_path + " (missing, unreadable or not a regular file)"});
-  rv.arch = chip_arch(chip);
+  rv.arch = variant ? variant_arch(*variant, chip) : chip_arch(chip);
   if (rv.arch.empty()) rv.issues.push_back({chip.where, "chip '" + chip.id + "' has no compute capability"});
   auto& o = rv.nvrtc_options;
   if (!has_option(extra, {"--gpu-architecture", "-arch"}) && !rv.arch.empty())
@@ -297,7 +298,11 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
 ResolvedVariant resolve(const ProblemSpec& spec, const VariantSpec& variant,
                         const KnobValues& knobs, const rules::ChipProfile& chip) {
   ResolvedVariant rv = resolve_shapes(spec, variant, knobs);
-  finish(chip, variant.compile_options, variant.where, spec.dir, rv);
+  finish(chip, variant.compile_options, variant.where, spec.dir, rv, &variant);
+  // Resolving it anyway (a --chip check, a replay) must not hand a worker code its chip lacks.
+  for (const auto& c : missing_capabilities(variant, chip))
+    rv.issues.push_back({variant.chip_where, "variant " + variant.id + " needs chip capability '" + c +
+                                                 "', which " + chip.id + " lacks"});
   return rv;
 }
 
@@ -325,6 +330,23 @@ ResolvedVariant resolve_reference(const ProblemSpec& spec, const rules::ChipProf
 std::string chip_arch(const rules::ChipProfile& chip) {
   if (chip.cc_major <= 0) return "";
   return "sm_" + std::to_string(chip.cc_major) + std::to_string(chip.cc_minor);
+}
+
+std::vector<std::string> missing_capabilities(const VariantSpec& variant, const rules::ChipProfile& chip) {
+  std::vector<std::string> out;
+  for (const auto& c : variant.chip_requires)
+    if (!chip.has(c)) out.push_back(c);
+  return out;
+}
+
+std::string variant_arch(const VariantSpec& variant, const rules::ChipProfile& chip) {
+  std::string arch = chip_arch(chip);
+  // wgmma (and setmaxnreg) are in the sm_90a feature set only: plain sm_90 PTX refuses them,
+  // and sm_90a code loads on compute capability 9.0 alone, which the guard already ensures.
+  bool specific = std::find(variant.chip_requires.begin(), variant.chip_requires.end(), "wgmma") !=
+                  variant.chip_requires.end();
+  if (specific && !arch.empty() && missing_capabilities(variant, chip).empty()) arch += "a";
+  return arch;
 }
 
 std::optional<std::string> cuda_include_dir() {

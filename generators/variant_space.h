@@ -131,6 +131,13 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
 
 // "sm_90" from the chip's compute capability.
 std::string chip_arch(const rules::ChipProfile& chip);
+// The capabilities of `variant.chip_requires` that `chip` lacks (empty: the variant is in the
+// chip's pool).
+std::vector<std::string> missing_capabilities(const VariantSpec& variant, const rules::ChipProfile& chip);
+// What NVRTC compiles the variant for: chip_arch, with the architecture-specific suffix
+// ("sm_90a") when the variant needs a capability that only that target has (wgmma,
+// and the setmaxnreg that warp-specialised wgmma kernels use with it).
+std::string variant_arch(const VariantSpec& variant, const rules::ChipProfile& chip);
 // The CUDA toolkit's include folder ($CUDA_HOME/include, $CUDA_PATH/include, the one found at
 // build time, /usr/local/cuda/include), if one holds cuda_runtime.h.
 std::optional<std::string> cuda_include_dir();

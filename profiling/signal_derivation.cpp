@@ -277,6 +277,7 @@ Derivation derive_signals(const DerivationInput& in) {
     auto all = raw(in, kInst);
     b.boolean("wgmma_active", all && *all > 0 ? *gmma / *all >= kTensorActiveMinShare : *gmma > 0, Origin::Profiled);
   }
+  if (in.code_mbarrier_waits) b.boolean("mbarrier_pipeline", *in.code_mbarrier_waits > 0, Origin::Code);
   b.number("tensor_frac", pct_to_frac(raw(in, kTensorActive)), Origin::Profiled);
   // The FLOP formula and the precision come from the problem; an export without one counts
   // them (CUDA-core work only: with tensor work they stay missing).

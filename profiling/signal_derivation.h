@@ -58,6 +58,8 @@ struct DerivationInput {
   // the warpgroup (wgmma) ones. Unknown when the code was not scanned (an ncu import).
   std::optional<int> code_tensor_ops;
   std::optional<int> code_wgmma_ops;
+  // mbarrier phase waits in the launched entries' PTX (generators/ptx_scan.h).
+  std::optional<int> code_mbarrier_waits;
   // Whether the launched entry's code has a matrix-product loop (generators/ptx_scan.h).
   std::optional<bool> code_gemm_loop;
   // Share of the unprofiled runs' GPU span with no kernel running (CUPTI activity records).

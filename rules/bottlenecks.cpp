@@ -8,7 +8,7 @@ namespace {
 
 // Ordered roughly as a profile is read: memory system, compute pipes, code structure,
 // latency and occupancy, whole-program, then the two verdicts that are not faults.
-constexpr std::array<BottleneckDef, 23> kBottlenecks{{
+constexpr std::array<BottleneckDef, 24> kBottlenecks{{
     {"dram_bandwidth", "useful bytes stream from device memory near its bandwidth ceiling"},
     {"uncoalesced", "a warp's global accesses touch many sectors per request, wasting the bytes moved"},
     {"cache_resident_reuse", "data is re-read from L1/L2 rather than kept in registers or shared memory; DRAM is not the limit"},
@@ -19,6 +19,7 @@ constexpr std::array<BottleneckDef, 23> kBottlenecks{{
     {"naive_gemm", "a matrix product on CUDA cores with no register or shared-memory tiling"},
     {"tensor_gemm_unstaged", "tensor-core product fed straight from global memory, no shared-memory staging"},
     {"tensor_gemm_not_wgmma", "staged tensor-core product that does not use Hopper warpgroup MMA (wgmma)"},
+    {"tensor_gemm_unpipelined", "warpgroup-MMA product whose operand copies and MMAs take turns behind block barriers (no producer/consumer pipeline)"},
     {"bank_conflicts", "shared-memory accesses of a warp collide on banks and serialise"},
     {"register_spills", "registers spill to local memory and the spill traffic sits in the hot loop"},
     {"small_grid", "too few blocks to give every SM work"},

@@ -25,6 +25,10 @@ constexpr auto kHypotheses = std::to_array<HypothesisDef>({
      "fma_frac flop_frac tensor_frac arith_intensity"},
     {"use_wgmma", "use Hopper warpgroup MMA (wgmma) with shared-memory operands",
      "tensor_frac flop_frac arith_intensity"},
+    {"warp_specialize",
+     "split warps into producers that stream operand stages through a multi-stage mbarrier ring and "
+     "consumer warpgroups that only issue MMAs, so copies overlap the tensor cores without block barriers",
+     "tensor_frac flop_frac stall_barrier"},
     {"fix_bank_conflicts", "pad or swizzle shared-memory arrays so a warp hits 32 distinct banks",
      "bank_conflicts_per_request issue_frac"},
     {"reduce_register_pressure", "cut registers per thread (launch bounds, smaller tiles) to stop spills / raise occupancy",

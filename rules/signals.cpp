@@ -112,6 +112,10 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "the kernel executed warpgroup MMA (wgmma, Hopper and later)",
      "wgmma.mma_async in the PTX and sm__inst_executed_pipe_tensor_op_gmma.sum > 0; without the "
      "code: gmma instructions / smsp__inst_executed.sum >= 0.02"},
+    {"mbarrier_pipeline", B, "bool",
+     "the kernel's stages hand off through mbarriers (a producer/consumer pipeline) rather than "
+     "block-wide barriers alone",
+     "mbarrier.try_wait / mbarrier.test_wait in the launched entry's PTX"},
     {"gemm_ref_ratio", N, "ratio",
      "achieved FLOP rate over the measured cuBLAS GEMM of the same path (SGEMM on CUDA cores, TF32 on "
      "tensor cores): how far a product is from the library's, not from the hardware roof (may exceed 1)",

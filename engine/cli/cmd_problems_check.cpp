@@ -168,6 +168,16 @@ std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfi
   }
   rows.push_back(ref);
   for (const auto& v : p.variants) {
+    // Outside this chip's pool (its `chip:` guard): one row that says why, not a failure.
+    if (auto missing = gen::missing_capabilities(v, chip); !missing.empty()) {
+      Row row(p.name, v.id);
+      row.static_result = "not on chip";
+      std::string caps;
+      for (const auto& c : missing) caps += (caps.empty() ? "" : ", ") + c;
+      row.detail = "needs " + caps + ", which " + chip.id + " lacks: never compiled or proposed here";
+      rows.push_back(std::move(row));
+      continue;
+    }
     for (const auto& knobs : gen::enumerate_knobs(p, v)) {
       Row row(p.name, gen::variant_key(v.id, knobs));
       auto issues = gen::validate(p, v, knobs, chip);

@@ -298,3 +298,22 @@ TEST_CASE("with the code scanned, MMAs in the PTX that ran make the kernel tenso
   CHECK(std::get<bool>(w.signals.get("tensor_active")) == true);
   CHECK(std::get<bool>(w.signals.get("wgmma_active")) == true);
 }
+
+TEST_CASE("mbarrier_pipeline comes from the code scan alone: true with mbarrier waits, missing unscanned") {
+  auto chip = testing::h200_like();
+  DerivationInput in;
+  in.chip = &chip;
+  in.raw = {{m(metric::kTensorInst), 134217728}, {m(metric::kInst), 766230528},
+            {m(metric::kTensorActive), 50.6}, {m(metric::kTensorInstGmma), 8388608}};
+  CHECK_FALSE(has(derive_signals(in), "mbarrier_pipeline"));  // an ncu import: no PTX
+  in.code_tensor_ops = 4;
+  in.code_wgmma_ops = 4;
+  in.code_mbarrier_waits = 0;  // wgmma_tf32: copies and MMAs behind __syncthreads
+  Derivation sync = derive_signals(in);
+  CHECK(std::get<bool>(sync.signals.get("mbarrier_pipeline")) == false);
+  CHECK(std::get<bool>(sync.signals.get("wgmma_active")) == true);
+  in.code_mbarrier_waits = 2;  // wgmma_tf32_ws: producer and consumer waits
+  Derivation ws = derive_signals(in);
+  CHECK(std::get<bool>(ws.signals.get("mbarrier_pipeline")) == true);
+  CHECK(ws.origin.at("mbarrier_pipeline") == Origin::Code);
+}

@@ -87,6 +87,7 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   if (p.tensor_ops) {
     in.code_tensor_ops = p.tensor_ops->total();
     in.code_wgmma_ops = p.tensor_ops->wgmma;
+    in.code_mbarrier_waits = p.tensor_ops->mbarrier_waits;
   }
   in.code_gemm_loop = p.gemm_loop;
   // The profile's subject is the whole variant (every launch of one run of the problem), so
