@@ -46,7 +46,7 @@ struct CandidateRequest {
   const rules::ChipProfile* chip = nullptr;  // if set, points invalid on it are skipped
   // Index into the incumbent's launches of the one that dominates its time; unset (or out of
   // range, or a single-launch incumbent) means no focus.
-  std::optional<int> focus_launch;
+  std::optional<int> focus_launch = std::nullopt;
 };
 
 // The focus a profile's signals give: dominant_launch when the incumbent has several launches
