@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue 18 (compute side) on the H200, from the repo root with the bundle under $SOLVER_BUNDLE
-# (default .carry/dyn): for each of batched_gemm, matmul_tri, conv2d, attention, matmul_1024
+# (default .carry/dyn): for each of batched_gemm, matmul_tri, conv2d, attention, decoder_block,
+# matmul_1024 (or the problems given as arguments)
 #   1. `solver problems check P --json`: every knob point compiles and passes the correctness
 #      gate against the float64 reference (the gate column must read "passed" on every row);
 #   2. `solver record --problems P --merge` into $OUT/problems_h18a/recording.json, so the lead
@@ -8,6 +9,11 @@
 # matmul_1024 (144 knob points) goes last: a step cut short by its timeout keeps what the others
 # finished. Writes $OUT/problems_h18a/{steps.txt,check_P.json,check_P.log,record_P.log,
 # recording.json}. Exit 0 iff every check passed and every recording step exited 0. Under 5 min.
+# With H18A_LOOP=1 (a separate call: up to 3 more minutes), a live 2-round ablation of
+# decoder_block follows; decoder_loop.txt lists per round the incumbent's weight and
+# dominant_launch and the candidate with its reason: from the seed, the candidate must be flash
+# (its reason "... rewrites attn_scores, the dominant kernel (launch 5)" or another attention
+# launch), never rmsnorm_warp.
 set -u
 B=${SOLVER_BUNDLE:-.carry/dyn}
 solver="$B/bin/solver"
@@ -24,8 +30,15 @@ pd=(--problems-dir "$PWD/problems")
 status=0
 start=$(date +%s)
 # problem  check-limit  record-samples  record-limit (seconds; sums stay under 300)
-plan=("batched_gemm 30 10 20" "matmul_tri 25 10 15" "conv2d 20 10 10" "attention 30 10 20"
-      "matmul_1024 80 5 50")
+# decoder_block's float64 reference is one persistent-grid launch of the whole block (seconds
+# per input set), so its gate is the slowest of the small pools.
+plan=("batched_gemm 25 10 15" "matmul_tri 20 10 10" "conv2d 15 10 10" "attention 25 10 15"
+      "decoder_block 50 5 30" "matmul_1024 45 5 25")
+if [[ $# -gt 0 ]]; then
+  keep=()
+  for row in "${plan[@]}"; do for want in "$@"; do [[ ${row%% *} == "$want" ]] && keep+=("$row"); done; done
+  plan=("${keep[@]}")
+fi
 say "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null)"
 for row in "${plan[@]}"; do
   read -r p climit samples rlimit <<<"$row"
@@ -49,5 +62,23 @@ PY
   rc=$?
   if [[ $rc -eq 0 ]]; then say "record $p ok"; else say "record $p FAIL (exit $rc, record_$p.log)"; status=1; fi
 done
+if [[ "${H18A_LOOP:-0}" == 1 ]]; then
+  rm -rf "$out/decoder_ablate"
+  timeout 170 "${s[@]}" ablate --backend live --problems decoder_block "${pd[@]}" --rounds 2 \
+    --out "$out/decoder_ablate" --quiet >"$out/decoder_ablate.log" 2>&1
+  rc=$?
+  python3 - "$out/decoder_ablate/ledger.jsonl" >"$out/decoder_loop.txt" 2>&1 <<'PY'
+import json, sys
+for line in open(sys.argv[1]):
+    r = json.loads(line)
+    if "round" not in r: continue
+    sig, c = r.get("signals") or {}, r.get("candidate") or {}
+    print(r["track"], r["round"], r["incumbent"]["key"], "weight", sig.get("weight"),
+          "dominant_launch", sig.get("dominant_launch"), "fired", (r.get("match") or {}).get("fired"),
+          "->", c.get("key"), "|", c.get("reason"), "|", r["outcome"])
+PY
+  say "decoder_block loop (exit $rc):"; cat "$out/decoder_loop.txt" | tee -a "$out/steps.txt"
+  [[ $rc -eq 0 ]] || status=1
+fi
 say "== done in $(( $(date +%s) - start )) s, exit $status"
 exit $status
