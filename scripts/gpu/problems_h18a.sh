@@ -1,19 +1,20 @@
 #!/usr/bin/env bash
 # Issue 18 (compute side) on the H200, from the repo root with the bundle under $SOLVER_BUNDLE
-# (default .carry/dyn): for each of batched_gemm, matmul_tri, conv2d, attention, decoder_block,
-# matmul_1024 (or the problems given as arguments)
+# (default .carry/dyn). Three calls, each under 5 minutes:
+#   scripts/gpu/problems_h18a.sh                batched_gemm matmul_tri conv2d attention decoder_block
+#   scripts/gpu/problems_h18a.sh matmul_1024    (144 knob points: compiles dominate)
+#   scripts/gpu/problems_h18a.sh decoder_loop   (a live 2-round ablation of decoder_block)
+# For each problem:
 #   1. `solver problems check P --json`: every knob point compiles and passes the correctness
 #      gate against the float64 reference (the gate column must read "passed" on every row);
 #   2. `solver record --problems P --merge` into $OUT/problems_h18a/recording.json, so the lead
-#      can merge the pools into tests/data/recordings/h200.json.
-# matmul_1024 (144 knob points) goes last: a step cut short by its timeout keeps what the others
-# finished. Writes $OUT/problems_h18a/{steps.txt,check_P.json,check_P.log,record_P.log,
-# recording.json}. Exit 0 iff every check passed and every recording step exited 0. Under 5 min.
-# With H18A_LOOP=1 (a separate call: up to 3 more minutes), a live 2-round ablation of
-# decoder_block follows; decoder_loop.txt lists per round the incumbent's weight and
-# dominant_launch and the candidate with its reason: from the seed, the candidate must be flash
-# (its reason "... rewrites attn_scores, the dominant kernel (launch 5)" or another attention
-# launch), never rmsnorm_warp.
+#      can merge the pools into tests/data/recordings/h200.json (one call's recording holds that
+#      call's problems: merge each call's file).
+# decoder_loop writes decoder_loop.txt: per round the incumbent's weight and dominant_launch and
+# the candidate with its reason. From the seed the candidate must be flash[BR=128] with a reason
+# ending "rewrites attn_..., the dominant kernel (launch 5, 6 or 7)", never rmsnorm_warp.
+# Writes $OUT/problems_h18a/{steps.txt,check_P.json,check_P.log,record_P.log,recording.json}.
+# Exit 0 iff every step of the call held.
 set -u
 B=${SOLVER_BUNDLE:-.carry/dyn}
 solver="$B/bin/solver"
@@ -29,18 +30,21 @@ s=("$solver" --data-dir "$data")
 pd=(--problems-dir "$PWD/problems")
 status=0
 start=$(date +%s)
-# problem  check-limit  record-samples  record-limit (seconds; sums stay under 300)
+# problem  check-limit  record-samples  record-limit (seconds; a call's sum stays under 290)
 # decoder_block's float64 reference is one persistent-grid launch of the whole block (seconds
 # per input set), so its gate is the slowest of the small pools.
-plan=("batched_gemm 25 10 15" "matmul_tri 20 10 10" "conv2d 15 10 10" "attention 25 10 15"
-      "decoder_block 50 5 30" "matmul_1024 45 5 25")
-if [[ $# -gt 0 ]]; then
-  keep=()
-  for row in "${plan[@]}"; do for want in "$@"; do [[ ${row%% *} == "$want" ]] && keep+=("$row"); done; done
-  plan=("${keep[@]}")
-fi
+all=("batched_gemm 30 10 20" "matmul_tri 25 10 15" "conv2d 20 10 10" "attention 30 10 20"
+     "decoder_block 70 5 40" "matmul_1024 180 3 100")
+want=("$@")
+[[ ${#want[@]} -eq 0 ]] && want=(batched_gemm matmul_tri conv2d attention decoder_block)
+plan=()
+loop=0
+for w in "${want[@]}"; do
+  [[ $w == decoder_loop ]] && loop=1
+  for row in "${all[@]}"; do [[ ${row%% *} == "$w" ]] && plan+=("$row"); done
+done
 say "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader 2>/dev/null)"
-for row in "${plan[@]}"; do
+for row in "${plan[@]+"${plan[@]}"}"; do
   read -r p climit samples rlimit <<<"$row"
   timeout "$climit" "${s[@]}" problems check "$p" "${pd[@]}" --json >"$out/check_$p.json" 2>"$out/check_$p.log"
   rc=$?
@@ -62,7 +66,7 @@ PY
   rc=$?
   if [[ $rc -eq 0 ]]; then say "record $p ok"; else say "record $p FAIL (exit $rc, record_$p.log)"; status=1; fi
 done
-if [[ "${H18A_LOOP:-0}" == 1 ]]; then
+if [[ $loop -eq 1 ]]; then
   rm -rf "$out/decoder_ablate"
   timeout 170 "${s[@]}" ablate --backend live --problems decoder_block "${pd[@]}" --rounds 2 \
     --out "$out/decoder_ablate" --quiet >"$out/decoder_ablate.log" 2>&1
