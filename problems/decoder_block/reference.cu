@@ -1,5 +1,5 @@
 // Float64 reference of the whole Llama-style block in ONE launch (the format's reference is a
-// single kernel): a persistent grid of RB blocks walks the seven phases in order, separated by a
+// single kernel): a persistent grid of 128 blocks walks the seven phases in order, separated by a
 // grid-wide barrier on two counters of the `bar` input (zero on entry; the last block to leave
 // sets them back to zero, so a second run of the same input set starts from zero again).
 // Every block must be resident at once (a barrier waits for all): 128 blocks of RB = 256
