@@ -86,8 +86,14 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
       in.launch_count = double(r.launches.size());
       in.dtype = r.precision;
       generators::CompileResult compiled = generators::compile_variant(r, cache);
-      // As the live profile: its subject is the whole variant, so weight 1 (profile_op.cpp).
-      in.weight = 1.0;
+      // As the live profile (profile_op.cpp): the longest launch's share where the recording
+      // kept it, else 1 (recordings made before the worker measured shares).
+      auto raw = [&](const char* n) -> std::optional<double> {
+        auto it = prof.raw_metrics.find(n);
+        return it == prof.raw_metrics.end() ? std::nullopt : std::optional<double>(it->second);
+      };
+      in.weight = raw("solver__dominant_share").value_or(1.0);
+      in.dominant_launch = raw("solver__dominant_launch");
       if (compiled.ok && compiled.tensor_ops) {
         in.code_tensor_ops = compiled.tensor_ops->total();
         in.code_wgmma_ops = compiled.tensor_ops->wgmma;

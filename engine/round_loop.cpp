@@ -278,6 +278,13 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
 
   // 5. The generator: the child variant or knob move that applies the fired hypothesis.
   generators::CandidateRequest req{&spec(), state.incumbent, "", state.tried, &chip_};
+  // A multi-launch incumbent: rewrites go to the launch that dominates its time.
+  auto number = [&](const char* name) -> std::optional<double> {
+    const double* d = std::get_if<double>(&inc.signals.get(name));
+    return d ? std::optional<double>(*d) : std::nullopt;
+  };
+  req.focus_launch = generators::focus_from_signals(spec(), state.incumbent, number("weight"),
+                                                    number("dominant_launch"));
   std::optional<generators::Candidate> cand;
   std::string why_none = "no rule fired";
   // The external generator (external_generator.h) answers the fired rule's hypothesis when the

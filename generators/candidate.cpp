@@ -46,10 +46,24 @@ void note(std::string& why, const std::string& s) {
   why += s;
 }
 
+// The entry of the incumbent's dominant launch, when the request focuses on one.
+std::optional<std::string> focus_entry(const CandidateRequest& r, const VariantSpec& inc) {
+  if (!r.focus_launch || inc.launches.size() < 2) return std::nullopt;
+  const int i = *r.focus_launch;
+  if (i < 0 || i >= static_cast<int>(inc.launches.size())) return std::nullopt;
+  return inc.launches[size_t(i)].entry;
+}
+
+bool launches_entry(const VariantSpec& v, const std::string& entry) {
+  return std::any_of(v.launches.begin(), v.launches.end(),
+                     [&](const LaunchSpec& l) { return l.entry == entry; });
+}
+
 // Steps 1 and 2: the incumbent's descendants, generation by generation, file order within one.
 std::optional<Candidate> descendant_for(const CandidateRequest& r, const VariantSpec& inc,
                                         std::string& why) {
   const ProblemSpec& spec = *r.spec;
+  const std::optional<std::string> focus = focus_entry(r, inc);
   std::vector<std::string> frontier{inc.id}, seen{inc.id};
   for (int depth = 1; !frontier.empty(); ++depth) {
     std::vector<const VariantSpec*> generation;
@@ -66,6 +80,11 @@ std::optional<Candidate> descendant_for(const CandidateRequest& r, const Variant
       frontier.push_back(v->id);
       seen.push_back(v->id);
       if (!applies(*v, from, r.hypothesis)) continue;
+      if (focus && launches_entry(*v, *focus)) {
+        note(why, "'" + v->id + "' still launches " + *focus + ", the dominant kernel (launch " +
+                      std::to_string(*r.focus_launch) + ")");
+        continue;
+      }
       auto point = default_knob_point(spec, *v, r.incumbent.knobs, r.chip, &inc);
       if (!point) {
         note(why, "'" + v->id + "' has no knob point valid" + (r.chip ? " on " + r.chip->id : std::string()));
@@ -83,6 +102,9 @@ std::optional<Candidate> descendant_for(const CandidateRequest& r, const Variant
       c.reason = depth == 1 ? "child '" + v->id + "' of '" + inc.id + "' applies " + r.hypothesis
                             : "descendant '" + v->id + "' (" + std::to_string(depth) +
                                   " generations below '" + inc.id + "') applies " + r.hypothesis;
+      if (focus)
+        c.reason += " and rewrites " + *focus + ", the dominant kernel (launch " +
+                    std::to_string(*r.focus_launch) + ")";
       return c;
     }
   }
@@ -195,6 +217,18 @@ CandidateChoice next_candidate(const CandidateRequest& r) {
                    r.hypothesis + (why.empty() ? std::string() : " (" + why + ")");
   }
   return out;
+}
+
+std::optional<int> focus_from_signals(const ProblemSpec& spec, const Incumbent& incumbent,
+                                      std::optional<double> weight,
+                                      std::optional<double> dominant_launch) {
+  const VariantSpec* v = spec.find_variant(incumbent.variant);
+  if (!v || v->launches.size() < 2 || !weight || !dominant_launch || !(*weight < 1.0))
+    return std::nullopt;
+  const double i = *dominant_launch;
+  if (!(i >= 0) || i >= static_cast<double>(v->launches.size()) || i != std::floor(i))
+    return std::nullopt;
+  return static_cast<int>(i);
 }
 
 std::vector<std::string> applicable_hypotheses(const ProblemSpec& spec, const Incumbent& incumbent,

@@ -8,6 +8,9 @@
 //     answer tune_block_size) moved one allowed step, knobs in declaration order, up first;
 //  4. never a key in `tried`, never a point that fails static validation on the chip;
 //     otherwise "no variant" with the reason.
+//  With `focus_launch` (the incumbent's dominant launch, signal dominant_launch), steps 1 and 2
+//  pass over a variant that still launches that launch's kernel: it leaves the kernel that
+//  dominates the time as it is, whatever hypothesis it answers elsewhere (docs/generators.md).
 #pragma once
 #include <optional>
 #include <set>
@@ -41,7 +44,16 @@ struct CandidateRequest {
   std::string hypothesis;
   std::set<std::string> tried;               // variant keys already measured (any outcome)
   const rules::ChipProfile* chip = nullptr;  // if set, points invalid on it are skipped
+  // Index into the incumbent's launches of the one that dominates its time; unset (or out of
+  // range, or a single-launch incumbent) means no focus.
+  std::optional<int> focus_launch = std::nullopt;
 };
+
+// The focus a profile's signals give: dominant_launch when the incumbent has several launches
+// and its dominant one is not all of the time (weight < 1); else nullopt.
+std::optional<int> focus_from_signals(const ProblemSpec& spec, const Incumbent& incumbent,
+                                      std::optional<double> weight,
+                                      std::optional<double> dominant_launch);
 
 struct CandidateChoice {
   std::optional<Candidate> candidate;  // nullopt = "no variant"

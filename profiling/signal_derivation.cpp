@@ -408,6 +408,7 @@ Derivation derive_signals(const DerivationInput& in) {
   b.number("kernel_count", in.kernel_count, Origin::Given);
   b.number("launch_count", in.launch_count, Origin::Given);
   b.number("weight", in.weight, Origin::Given);
+  b.number("dominant_launch", in.dominant_launch, Origin::Given);
   b.number("launch_gap_frac", in.launch_gap_frac, Origin::Unprofiled);
   return d;
 }

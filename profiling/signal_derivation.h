@@ -53,6 +53,8 @@ struct DerivationInput {
   std::optional<double> kernel_count;
   std::optional<double> launch_count;
   std::optional<double> weight;
+  // Index of the launch that dominates the profiled run (profiling/launch_share.h).
+  std::optional<double> dominant_launch;
   std::optional<std::string> dtype;   // precision the kernel computes in (fp32, tf32, ...)
   // Tensor-core instructions in the variant's PTX (generators/ptx_scan.h): all MMA kinds, and
   // the warpgroup (wgmma) ones. Unknown when the code was not scanned (an ncu import).

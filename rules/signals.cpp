@@ -24,13 +24,20 @@ constexpr auto kSignals = std::to_array<SignalDef>({
     {"time_us_profiled", N, "us", "GPU time of the kernel while the profiler replays it",
      "gpu__time_duration.sum"},
     {"weight", N, "fraction 0..1",
-     "this kernel's share of the problem's total GPU time (a live profile covers the whole "
-     "variant: 1; an ncu import: the kernel's share of the export's time)",
-     "derived: kernel time / total kernel time (CUPTI activity records, ncu gpu__time_duration)"},
+     "this kernel's share of the problem's total GPU time (a live profile: the share of the "
+     "variant's longest launch, the one its resource signals describe, 1 for a single launch; "
+     "an ncu import: the kernel's share of the export's time)",
+     "derived: kernel time / total kernel time (CUPTI range profiler per launch, ncu "
+     "gpu__time_duration)"},
     {"kernel_count", N, "count", "distinct kernels the variant launches per run",
      "CUPTI activity records"},
     {"launch_count", N, "count", "kernel launches per run of the variant",
      "CUPTI activity records"},
+    {"dominant_launch", N, "index",
+     "position (from 0) in the variant's launch list of the launch that takes the largest share "
+     "of its profiled time: the kernel `weight` and the resource signals speak for, and the one "
+     "the generator rewrites first",
+     "derived: argmax of gpu__time_duration.sum over the launches of one profiled run"},
     {"launch_gap_frac", N, "fraction 0..1",
      "share of the run's GPU span with no kernel executing (launch / host overhead)",
      "derived: 1 - (union of kernel intervals) / (first start to last end), CUPTI activity "

@@ -251,6 +251,37 @@ TEST_CASE("the bundled recording's signals are what the current derivation gives
   fs::remove_all(cache);
 }
 
+TEST_CASE("recording rederive rebuilds weight and dominant_launch from the launch shares a profile kept") {
+  // A profile made by the current worker keeps the longest launch's index and share with its
+  // raw values (profile_op.cpp); older recordings lack them and keep weight 1.
+  if (!solver::generators::nvrtc_available()) {
+    MESSAGE("skipped: built without NVRTC (rederive scans each variant's PTX)");
+    return;
+  }
+  auto rec = solver::engine::load_recording(kRecording);
+  auto& prof = *rec.problems.at("softmax").variants.at("naive").profile;  // three launches
+  prof.raw_metrics["solver__dominant_launch"] = 2;
+  prof.raw_metrics["solver__dominant_share"] = 0.6;
+  fs::path copy = fresh_dir("rederive-shares");
+  fs::path cache = fresh_dir("rederive-shares-cache");
+  fs::create_directories(copy);
+  solver::engine::save_recording(rec, (copy / "h200.json").string());
+  std::ostringstream o, e;
+  CHECK(run_cli({"solver", "recording", "rederive", (copy / "h200.json").string(), "--write",
+                 "--cache-dir", cache.string()},
+                o, e) == 0);
+  auto fixed = solver::engine::load_recording((copy / "h200.json").string());
+  const auto& sig = fixed.problems.at("softmax").variants.at("naive").profile->signals;
+  CHECK(std::get<double>(sig.get("weight")) == doctest::Approx(0.6));
+  CHECK(std::get<double>(sig.get("dominant_launch")) == 2.0);
+  // A variant whose profile kept no shares stays at weight 1 with no dominant_launch.
+  const auto& one = fixed.problems.at("softmax").variants.at("fused").profile->signals;
+  CHECK(std::get<double>(one.get("weight")) == 1.0);
+  CHECK(solver::rules::is_missing(one.get("dominant_launch")));
+  fs::remove_all(copy);
+  fs::remove_all(cache);
+}
+
 TEST_CASE("replaying a live run with its own table changes nothing; evolved decisions are told apart") {
   // The live seed-rules ablation on the H200: on the ON track a rule proposed from softmax's
   // win fired on layernorm. Its own rules.yaml (as written) must change no decision; that

@@ -8,6 +8,7 @@
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
 #include "profiling/cupti_range_profiler.h"
+#include "profiling/launch_share.h"
 #include "profiling/metric_set.h"
 #include "profiling/signal_derivation.h"
 
@@ -57,15 +58,19 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
     return out;
   }
   timer.start("derive");
-  // The launch that took longest speaks for the variant's resources.
+  // The launch that took longest speaks for the variant's resources, and its share of the run
+  // is the weight rules read (profiling/launch_share.h). Without one duration per launch the
+  // profile cannot say which launch dominates: the first speaks, with the whole run's weight.
   size_t heaviest = 0;
+  std::optional<profiling::LaunchShare> dominant;
   if (mv.kernels.size() == p.resolved.launches.size()) {
-    double best = -1;
-    for (size_t i = 0; i < mv.kernels.size(); ++i) {
-      auto it = mv.kernels[i].values.find(std::string(profiling::metric::kTime));
-      double d = it == mv.kernels[i].values.end() ? 0 : it->second;
-      if (d > best) { best = d; heaviest = i; }
+    std::vector<double> durations;
+    for (const auto& k : mv.kernels) {
+      auto it = k.values.find(std::string(profiling::metric::kTime));
+      durations.push_back(it == k.values.end() ? 0 : it->second);
     }
+    dominant = profiling::dominant_launch(durations);
+    if (dominant) heaviest = dominant->index;
   }
   const engine::Ceilings& c = ceilings();
   profiling::DerivationInput in;
@@ -90,10 +95,10 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
     in.code_mbarrier_waits = p.tensor_ops->mbarrier_waits;
   }
   in.code_gemm_loop = p.gemm_loop;
-  // The profile's subject is the whole variant (every launch of one run of the problem), so
-  // its share of the problem's GPU time is all of it: weight 1 by definition, not a guess.
-  // A per-kernel weight (a kernel inside a larger program) is an ncu import's.
-  in.weight = 1.0;
+  // The profile's subject is one run of the problem; the signals describe its longest launch,
+  // so weight is that launch's share of the run (1 for a single launch, by definition).
+  in.weight = dominant ? dominant->share : 1.0;
+  if (dominant) in.dominant_launch = double(dominant->index);
   if (!t.gap_frac[0].empty()) {
     std::vector<double> g = t.gap_frac[0];
     std::sort(g.begin(), g.end());
@@ -113,6 +118,11 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
     return e.empty() ? 0.0 : e[e.size() / 2];
   }();
   out.raw_metrics["solver__sm_clock_mhz_unprofiled"] = t.sm_clock_mhz;
+  // Kept with the raw values so that `solver recording rederive` can rebuild both signals.
+  if (dominant) {
+    out.raw_metrics["solver__dominant_launch"] = double(dominant->index);
+    out.raw_metrics["solver__dominant_share"] = dominant->share;
+  }
   out.ok = true;
   for (const auto& n : d.notes) out.detail += (out.detail.empty() ? "" : "; ") + n;
   if (!t.note.empty()) out.detail += (out.detail.empty() ? "" : "; ") + t.note;

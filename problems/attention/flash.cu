@@ -1,0 +1,2 @@
+// The fused online-softmax kernel (include/attn_flash.cuh).
+#include <attn_flash.cuh>

@@ -1,0 +1,83 @@
+// TF32 tensor cores (WMMA m16n16k8) over the triangle: a 128-thread block (2x2 warps) computes
+// a 64x64 tile of C, each warp 32x32 as 2x2 accumulator fragments, over K-slabs of 32 staged in
+// shared memory. Blocks wholly below the diagonal write zeros; the others walk k from their
+// first row to their last column. triu(A) and triu(B) are masked as they are staged (rounded
+// to TF32 there too), so in a diagonal tile the lower elements accumulate exact zeros.
+// Row strides of 36 and 68 floats keep fragment pointers 32-byte aligned and ldm a multiple of
+// 4. Requires N % 64 == 0.
+#include <mma.h>
+using namespace nvcuda;
+#define BM 64
+#define BN 64
+#define BK 32
+#define AST (BK + 4)
+#define BST (BN + 4)
+
+extern "C" __global__ void __launch_bounds__(128)
+    tri_wmma_tf32(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
+                  int N) {
+  __shared__ __align__(128) float As[BM][AST];
+  __shared__ __align__(128) float Bs[BK][BST];
+  const int tid = threadIdx.x;
+  const int warp = tid >> 5;
+  const int wr = warp >> 1, wc = warp & 1;
+  const int bRow = blockIdx.y * BM, bCol = blockIdx.x * BN;
+  if (bRow > bCol + BN - 1) {  // 64x64 zeros: 1024 float4, eight per thread
+    const float4 z = make_float4(0.f, 0.f, 0.f, 0.f);
+#pragma unroll
+    for (int r = 0; r < 8; ++r) {
+      const int idx = tid + r * 128;
+      *reinterpret_cast<float4*>(C + (size_t)(bRow + (idx >> 4)) * N + bCol + (idx & 15) * 4) = z;
+    }
+    return;
+  }
+  wmma::fragment<wmma::accumulator, 16, 16, 8, float> acc[2][2];
+#pragma unroll
+  for (int i = 0; i < 2; ++i)
+#pragma unroll
+    for (int j = 0; j < 2; ++j) wmma::fill_fragment(acc[i][j], 0.0f);
+
+  for (int k0 = bRow; k0 < bCol + BN; k0 += BK) {
+#pragma unroll
+    for (int r = 0; r < 4; ++r) {
+      const int idx = tid + r * 128;
+      const int am = idx >> 3, ak = (idx & 7) * 4;
+      const int gr = bRow + am, ka = k0 + ak;
+      float4 a = *reinterpret_cast<const float4*>(A + (size_t)gr * N + ka);
+      a.x = ka + 0 >= gr ? wmma::__float_to_tf32(a.x) : 0.0f;
+      a.y = ka + 1 >= gr ? wmma::__float_to_tf32(a.y) : 0.0f;
+      a.z = ka + 2 >= gr ? wmma::__float_to_tf32(a.z) : 0.0f;
+      a.w = ka + 3 >= gr ? wmma::__float_to_tf32(a.w) : 0.0f;
+      *reinterpret_cast<float4*>(&As[am][ak]) = a;
+      const int bk = idx >> 4, bn = (idx & 15) * 4;
+      const int kb = k0 + bk, gc = bCol + bn;
+      float4 b = *reinterpret_cast<const float4*>(B + (size_t)kb * N + gc);
+      b.x = kb <= gc + 0 ? wmma::__float_to_tf32(b.x) : 0.0f;
+      b.y = kb <= gc + 1 ? wmma::__float_to_tf32(b.y) : 0.0f;
+      b.z = kb <= gc + 2 ? wmma::__float_to_tf32(b.z) : 0.0f;
+      b.w = kb <= gc + 3 ? wmma::__float_to_tf32(b.w) : 0.0f;
+      *reinterpret_cast<float4*>(&Bs[bk][bn]) = b;
+    }
+    __syncthreads();
+#pragma unroll
+    for (int kk = 0; kk < BK; kk += 8) {
+      wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> a[2];
+      wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::row_major> b[2];
+#pragma unroll
+      for (int i = 0; i < 2; ++i) wmma::load_matrix_sync(a[i], &As[wr * 32 + i * 16][kk], AST);
+#pragma unroll
+      for (int j = 0; j < 2; ++j) wmma::load_matrix_sync(b[j], &Bs[kk][wc * 32 + j * 16], BST);
+#pragma unroll
+      for (int i = 0; i < 2; ++i)
+#pragma unroll
+        for (int j = 0; j < 2; ++j) wmma::mma_sync(acc[i][j], a[i], b[j], acc[i][j]);
+    }
+    __syncthreads();
+  }
+#pragma unroll
+  for (int i = 0; i < 2; ++i)
+#pragma unroll
+    for (int j = 0; j < 2; ++j)
+      wmma::store_matrix_sync(C + (size_t)(bRow + wr * 32 + i * 16) * N + bCol + wc * 32 + j * 16,
+                              acc[i][j], N, wmma::mem_row_major);
+}
