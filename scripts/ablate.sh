@@ -6,7 +6,10 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/setup.sh" --main-only
-# The six built-in problems. Without a GPU, solver replays the bundled recording of all six
-# pools on the H200 (every variant at every knob point) and says so in its first line.
-problems=softmax,layernorm,reduce,matmul_scalar,sigmoid,matmul
+# The built-in problems: every folder of problems/ (17 since issue 18). Without a GPU, solver
+# replays the bundled recording of all of them on the H200 (every variant at every knob point)
+# and says so in its first line. An explicit --problems replaces the list.
+problems=$(cd "$root/problems" && for d in */; do [ -f "$d/problem.yaml" ] && printf '%s,' "${d%/}"; done)
+problems=${problems%,}
+for a in "$@"; do [ "$a" = --problems ] && exec "$root/build/engine/solver" ablate --rounds 12 "$@"; done
 exec "$root/build/engine/solver" ablate --problems "$problems" --rounds 12 "$@"
