@@ -405,7 +405,8 @@ TEST_CASE("solver run --generator end to end on the bundled recording; bad optio
   };
   std::string dir = test::make_temp_dir("gen-cli");
   // matmul on the H200 recording: round 2 fires fix_bank_conflicts first (no pool variant: the
-  // scripted generator is asked and declines, best-static then takes async_copy_pipeline).
+  // scripted generator is asked and declines, best-static then takes mma_without_wgmma's
+  // use_wgmma variant, wgmma_tf32).
   auto [rc, err] = cli({"run", "--problem", "matmul", "--rounds", "3", "--evolve", "off", "--backend",
                         "recorded", "--quiet", "--out", dir + "/run", "--generator",
                         "python3 generators/external/scripted_generator.py"});
@@ -417,9 +418,11 @@ TEST_CASE("solver run --generator end to end on the bundled recording; bad optio
   REQUIRE(loaded.records[1].generator);
   CHECK((*loaded.records[1].generator)["attempts"][0]["result"] == "declined");
   CHECK(loaded.records[1].outcome == engine::Outcome::Kept);  // the next fired rule's pool variant
-  CHECK(loaded.records[2].outcome == engine::Outcome::NoVariant);
-  CHECK(loaded.records[2].detail.find("generator declined fix_bank_conflicts: no scripted rewrite") !=
-        std::string::npos);
+  CHECK(loaded.records[1].candidate == "wgmma_tf32");
+  // Round 3: wgmma_block_synchronous fires and the pool has its variant: no generator asked.
+  CHECK(loaded.records[2].outcome == engine::Outcome::Kept);
+  CHECK(loaded.records[2].candidate == "wgmma_tf32_ws[BM=256,PREGS=72,STAGES=4]");
+  CHECK_FALSE(loaded.records[2].generator);
   for (auto args : std::vector<std::vector<std::string>>{
            {"--generator-first"},
            {"--generator", "gen 'open"},
