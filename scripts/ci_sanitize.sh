@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The sanitizer CI job: builds the CLI and the host tests with AddressSanitizer and
 # UndefinedBehaviorSanitizer (-fno-sanitize-recover: the first finding fails the job) in its
-# own build folder, without the CUDA worker; runs the host tests (ctest -LE gpu|slurm: the
+# own build folder, without the CUDA worker; runs the host tests (ctest -LE gpu|slurm|script: the
 # Slurm recipe test runs in the main job) and the
 # hostile-input cases below through the sanitized `solver`; then runs every libFuzzer target
 # of fuzz/ for a short fixed time (scripts/fuzz.sh, clang).
@@ -50,11 +50,11 @@ step configure 300 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelW
   >"$build/configure.log" 2>&1 || { cat "$build/configure.log" >&2; exit 1; }
 
 # Only what runs: the CLI and the host test executables (ctest's names are the targets).
-mapfile -t tests < <(cd "$build" && ctest -N -LE 'gpu|slurm' | sed -n 's/^ *Test *#[0-9]*: *//p')
+mapfile -t tests < <(cd "$build" && ctest -N -LE 'gpu|slurm|script' | sed -n 's/^ *Test *#[0-9]*: *//p')
 step build 1500 cmake --build "$build" --parallel "$jobs" --target solver fake_worker "${tests[@]}" \
   >"$build/build.log" 2>&1 || { grep -E "error|FAILED" "$build/build.log" | head -30 >&2; }
 
-step host_tests 900 bash -c "cd '$build' && ctest -LE 'gpu|slurm' -j$jobs --output-on-failure >'$build/ctest.log' 2>&1" \
+step host_tests 900 bash -c "cd '$build' && ctest -LE 'gpu|slurm|script' -j$jobs --output-on-failure >'$build/ctest.log' 2>&1" \
   || tail -60 "$build/ctest.log" >&2
 
 # Hostile inputs through the sanitized CLI: each must exit 2 (located input error), quickly,
