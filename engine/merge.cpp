@@ -24,10 +24,6 @@ using nlohmann::json;
 
 namespace {
 
-[[noreturn]] void fail(const std::string& file, int line, const std::string& msg) {
-  throw rules::InputError(rules::Diagnostic{{file, line, 0}, msg});
-}
-
 struct Shard {
   RunDir dir;
   json manifest;
@@ -64,7 +60,7 @@ void check_same_run(const Shard& ref, const Shard& s) {
   for (const auto& k : keys) {
     json va = a.contains(k) ? a[k] : json(), vb = b.contains(k) ? b[k] : json();
     if (va != vb)
-      fail(s.dir.ledger(), 1, "not a shard of the same run as " + ref.dir.path + ": " + what_key(k) +
+      rules::fail_at(s.dir.ledger(), 1, "not a shard of the same run as " + ref.dir.path + ": " + what_key(k) +
                                   " differs (" + show(vb) + " here, " + show(va) + " there)");
   }
   // The manifest's side: the binary, and the device the backend measured on.
@@ -75,11 +71,11 @@ void check_same_run(const Shard& ref, const Shard& s) {
   };
   for (const char* k : {"solver_version", "build"})
     if (m(ref.manifest, k) != m(s.manifest, k))
-      fail(s.dir.manifest(), 0, std::string("made by another build of solver than ") + ref.dir.path +
+      rules::fail_at(s.dir.manifest(), 0, std::string("made by another build of solver than ") + ref.dir.path +
                                     " (" + k + " " + show(m(s.manifest, k)) + " here, " +
                                     show(m(ref.manifest, k)) + " there)");
   if (dev(ref.manifest) != dev(s.manifest))
-    fail(s.dir.manifest(), 0, "measured on " + dev(s.manifest) + ", " + ref.dir.path + " on " +
+    rules::fail_at(s.dir.manifest(), 0, "measured on " + dev(s.manifest) + ", " + ref.dir.path + " on " +
                                   dev(ref.manifest) + ": one run measures one chip class");
 }
 
@@ -90,21 +86,21 @@ Shard load_shard(const std::string& path, std::ostream& err) {
   s.ledger = load_ledger(s.dir.ledger());  // the hash chain is checked here
   for (const auto& n : s.ledger.notes) {
     if (n.find("torn") != std::string::npos)
-      fail(s.dir.ledger(), 0, "the shard was cut short (" + n + "): resume it first (solver ablate --resume " +
+      rules::fail_at(s.dir.ledger(), 0, "the shard was cut short (" + n + "): resume it first (solver ablate --resume " +
                                   path + ")");
     err << "solver merge: " << path << ": " << n << '\n';
   }
   s.settings = run_settings(s.ledger.header, s.dir.ledger());
   if (!s.settings.shard.sharded())
-    fail(s.dir.ledger(), 1, "not a shard: its ledger header has no 'shard' (made without --shard K/N)");
+    rules::fail_at(s.dir.ledger(), 1, "not a shard: its ledger header has no 'shard' (made without --shard K/N)");
   if (!s.manifest.contains("finished"))
-    fail(s.dir.manifest(), 0, "shard " + s.settings.shard.text() + " did not finish (no 'finished'): "
+    rules::fail_at(s.dir.manifest(), 0, "shard " + s.settings.shard.text() + " did not finish (no 'finished'): "
                               "resume it (solver ablate --resume " + path + ")");
   verify_run_inputs(s.dir, s.ledger, s.manifest, "");
   std::set<std::string> mine(s.settings.problems.begin(), s.settings.problems.end());
   for (std::size_t i = 0; i < s.ledger.records.size(); ++i)
     if (!mine.count(s.ledger.records[i].problem))
-      fail(s.dir.ledger(), static_cast<int>(i) + 2,
+      rules::fail_at(s.dir.ledger(), static_cast<int>(i) + 2,
            "a record of " + s.ledger.records[i].problem + ", which is not in this shard's problems");
   return s;
 }
@@ -127,7 +123,7 @@ json merged_hashes(const std::vector<Shard>& shards, const char* key) {
 
 MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::string& out,
                        const std::string& command, std::ostream& err) {
-  if (shard_dirs.empty()) fail("solver merge", 0, "no shard directories given");
+  if (shard_dirs.empty()) rules::fail_at("solver merge", 0, "no shard directories given");
   std::vector<Shard> shards;
   for (const auto& d : shard_dirs) shards.push_back(load_shard(d, err));
   std::sort(shards.begin(), shards.end(), [](const Shard& a, const Shard& b) {
@@ -138,7 +134,7 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
   for (std::size_t i = 1; i < shards.size(); ++i) {
     check_same_run(ref, shards[i]);
     if (shards[i].settings.shard.index == shards[i - 1].settings.shard.index)
-      fail(shards[i].dir.ledger(), 1, "shard " + shards[i].settings.shard.text() + " is given twice (" +
+      rules::fail_at(shards[i].dir.ledger(), 1, "shard " + shards[i].settings.shard.text() + " is given twice (" +
                                           shards[i - 1].dir.path + " and " + shards[i].dir.path + ")");
   }
   std::string missing;
@@ -147,7 +143,7 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
     else missing += (missing.empty() ? "" : ", ") + std::to_string(k);
   }
   if (!missing.empty())
-    fail(ref.dir.ledger(), 1, "the run has " + std::to_string(count) + " shards; shard(s) " + missing +
+    rules::fail_at(ref.dir.ledger(), 1, "the run has " + std::to_string(count) + " shards; shard(s) " + missing +
                                   " of " + std::to_string(count) + " are not given");
   const std::vector<std::string>& all = ref.settings.shard_of;
 
@@ -161,7 +157,7 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
     Recording r = load_recording(s.dir.measurements());
     for (auto& [p, rp] : r.problems) {
       if (!owner.count(p) || owner[p] != &s)
-        fail(s.dir.measurements(), 0, "holds measurements of " + p + ", a problem of another shard");
+        rules::fail_at(s.dir.measurements(), 0, "holds measurements of " + p + ", a problem of another shard");
       measurements.problems[p] = std::move(rp);
     }
     auto o = load_pool_oracle(s.dir.oracle());

@@ -17,10 +17,6 @@ using nlohmann::json;
 
 namespace {
 
-[[noreturn]] void fail(const std::string& file, int line, const std::string& msg) {
-  throw rules::InputError(rules::Diagnostic{{file, line, 0}, msg});
-}
-
 std::string join(const std::vector<std::string>& v) {
   std::string out;
   for (const auto& s : v) out += (out.empty() ? "" : ",") + s;
@@ -29,22 +25,22 @@ std::string join(const std::vector<std::string>& v) {
 
 int64_t header_int(const json& h, const char* key, int64_t lo, int64_t hi, const std::string& file) {
   if (!h.contains(key) || !h[key].is_number_integer())
-    fail(file, 1, std::string("ledger header: '") + key + "' is missing or not an integer");
+    rules::fail_at(file, 1, std::string("ledger header: '") + key + "' is missing or not an integer");
   if (h[key].is_number_unsigned() && h[key].get<uint64_t>() > static_cast<uint64_t>(hi))
-    fail(file, 1, std::string("ledger header: '") + key + "' = " + h[key].dump() + " is out of range");
+    rules::fail_at(file, 1, std::string("ledger header: '") + key + "' = " + h[key].dump() + " is out of range");
   int64_t v = h[key].get<int64_t>();
   if (v < lo || v > hi)
-    fail(file, 1, std::string("ledger header: '") + key + "' = " + h[key].dump() +
+    rules::fail_at(file, 1, std::string("ledger header: '") + key + "' = " + h[key].dump() +
                       " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
   return v;
 }
 
 std::vector<std::string> header_strings(const json& h, const char* key, const std::string& file) {
   if (!h.contains(key) || !h[key].is_array() || h[key].empty())
-    fail(file, 1, std::string("ledger header: '") + key + "' is missing or not a list of names");
+    rules::fail_at(file, 1, std::string("ledger header: '") + key + "' is missing or not a list of names");
   std::vector<std::string> out;
   for (const auto& e : h[key]) {
-    if (!e.is_string()) fail(file, 1, std::string("ledger header: '") + key + "' holds a non-string");
+    if (!e.is_string()) rules::fail_at(file, 1, std::string("ledger header: '") + key + "' holds a non-string");
     out.push_back(e.get<std::string>());
   }
   return out;
@@ -60,38 +56,38 @@ RunSettings run_settings(const json& header, const std::string& ledger_path) {
   r.pairs = static_cast<int>(header_int(header, "pairs", 1, kMaxPairs, ledger_path));
   if (!header.contains("seed") || !header["seed"].is_number_integer() ||
       (!header["seed"].is_number_unsigned() && header["seed"].get<int64_t>() < 0))
-    fail(ledger_path, 1, "ledger header: 'seed' is missing or not a non-negative integer");
+    rules::fail_at(ledger_path, 1, "ledger header: 'seed' is missing or not a non-negative integer");
   r.seed = header["seed"].get<uint64_t>();
   if (!header.contains("chip") || !header["chip"].is_string())
-    fail(ledger_path, 1, "ledger header: 'chip' is missing or not a string");
+    rules::fail_at(ledger_path, 1, "ledger header: 'chip' is missing or not a string");
   r.chip = header["chip"].get<std::string>();
   for (const auto& t : r.tracks)
-    if (t != "on" && t != "off") fail(ledger_path, 1, "ledger header: unknown track '" + t + "'");
+    if (t != "on" && t != "off") rules::fail_at(ledger_path, 1, "ledger header: unknown track '" + t + "'");
   for (const char* key : {"off_policy", "precision"})
     if (header.contains(key) && !header[key].is_string())
-      fail(ledger_path, 1, std::string("ledger header: '") + key + "' is not a string");
+      rules::fail_at(ledger_path, 1, std::string("ledger header: '") + key + "' is not a string");
   r.off_policy = header.value("off_policy", r.off_policy);
   r.precision = header.value("precision", r.precision);
   if (header.contains("pair_rule")) {
     const auto& rule = header["pair_rule"];
     if (!rule.is_string() || (rule != "sequential" && rule != "fixed"))
-      fail(ledger_path, 1, "ledger header: 'pair_rule' must be \"sequential\" or \"fixed\", got " + rule.dump());
+      rules::fail_at(ledger_path, 1, "ledger header: 'pair_rule' must be \"sequential\" or \"fixed\", got " + rule.dump());
     r.sequential = rule == "sequential";
   }
   if (header.contains("on_tables")) {
     const auto& m = header["on_tables"];
     if (!m.is_string() || (m != "carry" && m != "per-problem"))
-      fail(ledger_path, 1, "ledger header: 'on_tables' must be \"carry\" or \"per-problem\", got " + m.dump());
+      rules::fail_at(ledger_path, 1, "ledger header: 'on_tables' must be \"carry\" or \"per-problem\", got " + m.dump());
     r.on_tables = m.get<std::string>();
   }
   if (header.contains("shard")) {
     const json& sh = header["shard"];
-    if (!sh.is_object()) fail(ledger_path, 1, "ledger header: 'shard' is not an object");
+    if (!sh.is_object()) rules::fail_at(ledger_path, 1, "ledger header: 'shard' is not an object");
     r.shard.index = static_cast<int>(header_int(sh, "index", 1, 4096, ledger_path));
     r.shard.count = static_cast<int>(header_int(sh, "count", 1, 4096, ledger_path));
     r.shard_of = header_strings(sh, "problems", ledger_path);
     if (r.shard.index > r.shard.count || shard_problems(r.shard_of, r.shard) != r.problems)
-      fail(ledger_path, 1, "ledger header: 'problems' is not shard " + r.shard.text() +
+      rules::fail_at(ledger_path, 1, "ledger header: 'problems' is not shard " + r.shard.text() +
                                " of shard.problems (the shard function assigns others)");
   }
   return r;

@@ -77,4 +77,8 @@ std::string InputError::format() const {
   return diagnostics_.empty() ? std::string(what()) : join(diagnostics_);
 }
 
+void fail_at(const std::string& file, int line, const std::string& message) {
+  throw InputError(Diagnostic{{file, line, 0}, message});
+}
+
 }  // namespace solver::rules

@@ -58,4 +58,8 @@ class InputError : public std::runtime_error {
   std::vector<Diagnostic> diagnostics_;
 };
 
+// Throws InputError for one problem at file:line (column unknown): for checks of a whole
+// record or header, where a line is all there is to point at.
+[[noreturn]] void fail_at(const std::string& file, int line, const std::string& message);
+
 }  // namespace solver::rules

@@ -4,21 +4,14 @@
 #include <sstream>
 
 #include "engine/cli/command.h"
+#include "cli_run.h"
 #include "synthetic_pool.h"
 
 using namespace solver;
 
 namespace {
-struct Result {
-  int rc;
-  std::string out, err;
-};
-Result solver_cli(std::vector<std::string> args) {
-  args.insert(args.begin(), {"solver", "--data-dir", SOLVER_SOURCE_DIR});
-  std::ostringstream out, err;
-  int rc = cli::run_cli(args, out, err);
-  return {rc, out.str(), err.str()};
-}
+using Result = test::CliRun;
+Result solver_cli(std::vector<std::string> args) { return test::run_solver(std::move(args)); }
 std::vector<std::string> ablate(const test::ToyWorld& w, const std::string& out,
                                 const std::string& rules) {
   return {"ablate", "--problems", "toy", "--rounds", "12", "--rules", rules, "--recording",

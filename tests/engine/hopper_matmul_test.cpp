@@ -4,6 +4,8 @@
 // on an A100 and a T4; the PTX scan behind `mbarrier_pipeline` counts mbarrier waits.
 #include <doctest/doctest.h>
 
+#include "cli_run.h"
+
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
@@ -51,16 +53,8 @@ bool has_option(const ResolvedVariant& rv, const std::string& o) {
   return std::find(rv.nvrtc_options.begin(), rv.nvrtc_options.end(), o) != rv.nvrtc_options.end();
 }
 
-struct Run {
-  int rc;
-  std::string out, err;
-};
-Run cli(std::vector<std::string> args) {
-  args.insert(args.begin(), {"solver", "--data-dir", kSrc});
-  std::ostringstream out, err;
-  int rc = solver::cli::run_cli(args, out, err);
-  return {rc, out.str(), err.str()};
-}
+using Run = solver::test::CliRun;
+Run cli(std::vector<std::string> args) { return solver::test::run_solver(std::move(args)); }
 
 std::string temp_file(const std::string& name, const std::string& text) {
   auto p = std::filesystem::temp_directory_path() / ("solver_hopper_test_" + name);

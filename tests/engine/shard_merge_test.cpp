@@ -20,22 +20,15 @@
 #include "engine/ledger.h"
 #include "engine/shard.h"
 #include "rules/diagnostics.h"
+#include "cli_run.h"
 #include "synthetic_pool.h"
 
 using namespace solver;
 
 namespace {
 
-struct Result {
-  int rc;
-  std::string out, err;
-};
-Result solver_cli(std::vector<std::string> args) {
-  args.insert(args.begin(), {"solver", "--data-dir", SOLVER_SOURCE_DIR});
-  std::ostringstream out, err;
-  int rc = cli::run_cli(args, out, err);
-  return {rc, out.str(), err.str()};
-}
+using Result = test::CliRun;
+Result solver_cli(std::vector<std::string> args) { return test::run_solver(std::move(args)); }
 
 const std::vector<std::string> kProblems{"softmax", "layernorm", "matmul", "reduce", "sigmoid", "matmul_scalar"};
 const char* kProblemList = "softmax,layernorm,matmul,reduce,sigmoid,matmul_scalar";
