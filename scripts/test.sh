@@ -8,6 +8,11 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${SOLVER_BUILD_DIR:-$root/build}"
 "$root/scripts/setup.sh" --build-dir "$build" ${SOLVER_SETUP_ARGS:-}
+# The Slurm recipe test (label slurm) brings up a one-node Slurm from Debian's packages; where
+# they cannot be installed it skips and says why (SOLVER_NO_SLURM=1: do not try).
+if [ "${SOLVER_NO_SLURM:-0}" != 1 ]; then
+  "$root/scripts/install_packages.sh" slurm-wlm munge || echo "test.sh: no Slurm: the slurm test will skip"
+fi
 cd "$build"
 set +e
 ctest --output-on-failure -j"$(nproc)" "$@"
