@@ -28,7 +28,8 @@ struct Case {
   int64_t output_elements;  // f32 output of the variant (float64 in the reference)
 };
 
-generators::ResolvedBuffer input(const char* name, int64_t n, const char* kind, double a, double b) {
+generators::ResolvedBuffer input(const char* name, int64_t n, const char* kind, double a,
+                                 double b) {
   generators::ResolvedBuffer r;
   r.name = name;
   r.dtype = DType::F32;
@@ -60,10 +61,13 @@ int main(int argc, char** argv) {
       {"sigmoid", {input("x", int64_t(1) << 27, "uniform", -10, 10)}, int64_t(1) << 27},
       {"reduce", {input("x", int64_t(1) << 27, "uniform", 0, 1)}, 1},
       {"softmax", {input("x", M * N, "normal", 0, 2)}, M * N},
-      {"layernorm", {input("x", M * N, "normal", 1, 2), input("gamma", N, "uniform", 0.5, 1.5),
-                     input("beta", N, "uniform", -0.5, 0.5)}, M * N},
+      {"layernorm",
+       {input("x", M * N, "normal", 1, 2), input("gamma", N, "uniform", 0.5, 1.5),
+        input("beta", N, "uniform", -0.5, 0.5)},
+       M * N},
       {"matmul_scalar", {input("A", M * N, "uniform", -1, 1)}, M * N},
-      {"matmul", {input("A", 4096 * 4096, "uniform", -1, 1), input("B", 4096 * 4096, "uniform", -1, 1)},
+      {"matmul",
+       {input("A", 4096 * 4096, "uniform", -1, 1), input("B", 4096 * 4096, "uniform", -1, 1)},
        4096 * 4096},
   };
   std::printf("threads %d (0 = all cores)\n", threads);
@@ -88,7 +92,8 @@ int main(int argc, char** argv) {
     // reference's float64 output copied into a fresh vector (once per seed), and the comparison.
     std::vector<unsigned char> device_out(size_t(c.output_elements) * 4);
     std::vector<double> device_ref(size_t(c.output_elements));
-    gpu::fill_input(input("y", c.output_elements, "normal", 0, 1), 7, device_out.data(), device_ref.data(), threads);
+    gpu::fill_input(input("y", c.output_elements, "normal", 0, 1), 7, device_out.data(),
+                    device_ref.data(), threads);
     std::vector<unsigned char> scratch;
     double download = median_s([&] {
       scratch.resize(device_out.size());
@@ -102,12 +107,15 @@ int main(int argc, char** argv) {
     bool ok = true;
     double cmp = median_s([&] {
       ok = gpu::compare(scratch.data(), DType::F32, c.output_elements, device_ref.data(),
-                        c.output_elements, {1e-4, 1e-5}, threads).ok;
+                        c.output_elements, {1e-4, 1e-5}, threads)
+               .ok;
     });
     // Gate: 2 sets generated, 3 checks (2 before timing, 1 after), 2 reference reads.
     double gate = 2 * gen + 3 * (download + cmp) + 2 * ref;
-    std::printf("%-14s gen/set %.3f s  cached/set %.6f s  out copy %.3f s  ref read %.3f s  compare %.3f s (ok %d)"
-                "  => gate host ~%.2f s\n",
-                c.problem, gen, hit, download, ref, cmp, int(ok), gate);
+    std::printf(
+        "%-14s gen/set %.3f s  cached/set %.6f s  out copy %.3f s  ref read %.3f s  compare %.3f s "
+        "(ok %d)"
+        "  => gate host ~%.2f s\n",
+        c.problem, gen, hit, download, ref, cmp, int(ok), gate);
   }
 }

@@ -22,7 +22,8 @@ using namespace solver::rules;
 
 namespace {
 
-const std::size_t kSets = std::getenv("BENCH_SETS") ? std::strtoul(std::getenv("BENCH_SETS"), nullptr, 10) : 4096;
+const std::size_t kSets =
+    std::getenv("BENCH_SETS") ? std::strtoul(std::getenv("BENCH_SETS"), nullptr, 10) : 4096;
 
 std::vector<SignalSet> make_signal_sets(std::size_t n, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
@@ -135,9 +136,10 @@ int main(int argc, char** argv) {
     const double tb = thread_cpu_seconds() - cpu_b;
     std::printf("rules: %s (%zu rules), chip: %s\n", rules_path.c_str(), table.rules.size(),
                 chip->id.c_str());
-    std::printf("classified %ld signal sets in %.3f s CPU (%.3f s wall): %.0f sets/s per core "
-                "(%.0f ns each) [sink %zu]\n",
-                n, t, wall, n / t, 1e9 * t / n, sink % 10);
+    std::printf(
+        "classified %ld signal sets in %.3f s CPU (%.3f s wall): %.0f sets/s per core "
+        "(%.0f ns each) [sink %zu]\n",
+        n, t, wall, n / t, 1e9 * t / n, sink % 10);
     std::printf("pre-bound slots (match_bound): %.0f sets/s per core (%.0f ns each)\n", nb / tb,
                 1e9 * tb / nb);
     std::printf("fired over the %zu distinct sets:", sets.size());

@@ -1,31 +1,31 @@
 #include "engine/ablation.h"
 
 #include <algorithm>
-#include <chrono>
-#include <thread>
 #include <cctype>
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <map>
 #include <optional>
 #include <ostream>
+#include <thread>
 
-#include "engine/data_paths.h"
-#include "profiling/rule_metrics.h"
-#include "engine/evolver.h"
 #include "engine/backend/json_util.h"
-#include "generators/external_process.h"
 #include "engine/backend/memo_backend.h"
-#include "engine/ledger.h"
 #include "engine/backend/open_backend.h"
 #include "engine/backend/recorded_backend.h"
 #include "engine/backend/recording.h"
+#include "engine/data_paths.h"
+#include "engine/evolver.h"
+#include "engine/ledger.h"
 #include "engine/oracle.h"
 #include "engine/report_html.h"
-#include "engine/run_inputs.h"
 #include "engine/round_loop.h"
+#include "engine/run_inputs.h"
+#include "generators/external_process.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
+#include "profiling/rule_metrics.h"
 #include "rules/chips.h"
 #include "rules/enum_names.h"
 #include "rules/hash.h"
@@ -54,16 +54,21 @@ void progress(std::ostream& err, const RoundRecord& r) {
 
 // The ledger header's record of the --generator options (absent without one).
 json generator_json(const GeneratorOptions& g) {
-  return json{{"command", g.command}, {"first", g.first}, {"timeout_ms", g.timeout_ms},
-              {"max_output_bytes", g.max_output_bytes}, {"max_source_bytes", g.max_source_bytes},
-              {"attempts_per_round", g.attempts_per_round}, {"attempts_per_run", g.attempts_per_run},
+  return json{{"command", g.command},
+              {"first", g.first},
+              {"timeout_ms", g.timeout_ms},
+              {"max_output_bytes", g.max_output_bytes},
+              {"max_source_bytes", g.max_source_bytes},
+              {"attempts_per_round", g.attempts_per_round},
+              {"attempts_per_run", g.attempts_per_run},
               {"stored_from", g.stored_from}};
 }
 
 // A resumed run continues with the generator it started with; one given that differs is
 // refused (its rounds would mix two generators under one header).
 GeneratorOptions resumed_generator(const json& header, const GeneratorOptions& given,
-                                   const std::set<std::string>& given_keys, const std::string& ledger) {
+                                   const std::set<std::string>& given_keys,
+                                   const std::string& ledger) {
   GeneratorOptions g;
   if (header.contains("generator")) {
     const json& h = header["generator"];
@@ -76,14 +81,15 @@ GeneratorOptions resumed_generator(const json& header, const GeneratorOptions& g
     g.attempts_per_run = h.value("attempts_per_run", g.attempts_per_run);
     g.stored_from = h.value("stored_from", "");
     std::string why;
-    if (g.stored_from.empty() && !g.command.empty() && !generators::split_command(g.command, &g.argv, &why))
+    if (g.stored_from.empty() && !g.command.empty() &&
+        !generators::split_command(g.command, &g.argv, &why))
       throw rules::InputError(rules::Diagnostic{{ledger, 1, 0}, "generator command: " + why});
   }
   if (given_keys.count("generator") && (given.command != g.command || given.first != g.first))
     throw rules::InputError(rules::Diagnostic{
-        {ledger, 1, 0}, "--generator conflicts with the run being resumed (it ran with '" +
-                            (g.command.empty() ? std::string("no generator") : g.command) +
-                            "'): leave it out"});
+        {ledger, 1, 0},
+        "--generator conflicts with the run being resumed (it ran with '" +
+            (g.command.empty() ? std::string("no generator") : g.command) + "'): leave it out"});
   return g;
 }
 
@@ -99,22 +105,22 @@ GeneratorOptions generator_for(const GeneratorOptions& cli, const generators::Pr
   for (auto& a : g.argv)
     for (std::size_t at; (at = a.find("{problem_dir}")) != std::string::npos;)
       a.replace(at, 13, spec.dir);
-  if (!g.argv.empty() && g.argv[0].find('/') != std::string::npos && fs::path(g.argv[0]).is_relative())
+  if (!g.argv.empty() && g.argv[0].find('/') != std::string::npos &&
+      fs::path(g.argv[0]).is_relative())
     g.argv[0] = (fs::path(spec.dir) / g.argv[0]).string();
   return g;
 }
 
-
 // Everything a run reads, loaded and validated before anything is written.
 struct RunInputs {
-  AblationOptions opt;       // the user's, or on resume the run's own (apply_run_settings)
+  AblationOptions opt;  // the user's, or on resume the run's own (apply_run_settings)
   bool resuming = false;
   BackendInfo info;
-  RunDir dir;                // resume: opened and locked; a new run: created after validation
-  json manifest, header;     // resume: the run's; a new run: written by start_run_dir
-  LoadedLedger loaded;       // resume: the rounds so far
+  RunDir dir;             // resume: opened and locked; a new run: created after validation
+  json manifest, header;  // resume: the run's; a new run: written by start_run_dir
+  LoadedLedger loaded;    // resume: the rounds so far
   rules::RuleTable input;
-  std::string rules_text;    // a new run: the table's text, copied into the run directory
+  std::string rules_text;  // a new run: the table's text, copied into the run directory
   rules::ChipProfile chip;
   std::map<std::string, generators::ProblemSpec> specs;
   json spec_hashes = json::object(), folder_hashes = json::object();
@@ -134,12 +140,13 @@ void load_resumed_run(RunInputs& in, const AblationOptions& options, Backend& ba
   RunSettings run = run_settings(in.header, in.dir.ledger());
   check_resume_flags(options, run, in.dir.ledger());
   apply_run_settings(in.opt, run);
-  in.opt.generator = resumed_generator(in.header, options.generator, options.given, in.dir.ledger());
+  in.opt.generator =
+      resumed_generator(in.header, options.generator, options.given, in.dir.ledger());
   if (in.header.value("backend", "") != in.info.kind)
     throw rules::InputError(rules::Diagnostic{
-        {in.dir.ledger(), 1, 0}, "this run was measured on the " + in.header.value("backend", "?") +
-                                     " backend; resuming it on the " + in.info.kind +
-                                     " backend would mix measurements"});
+        {in.dir.ledger(), 1, 0},
+        "this run was measured on the " + in.header.value("backend", "?") +
+            " backend; resuming it on the " + in.info.kind + " backend would mix measurements"});
   check_recording(in.header, backend, in.dir.ledger());
   in.input = rules::load_rule_table(in.dir.rules());
   if (in.input.content_hash() != in.header.value("rules_hash", ""))
@@ -147,9 +154,10 @@ void load_resumed_run(RunInputs& in, const AblationOptions& options, Backend& ba
         {in.dir.rules(), 0, 0}, "the run's rules.yaml no longer matches the ledger's rules_hash"});
   if (options.given.count("rules") &&
       rules::load_rule_table(options.rules_path).content_hash() != in.input.content_hash())
-    throw rules::InputError(rules::Diagnostic{
-        {options.rules_path, 0, 0}, "--rules conflicts with the run being resumed: its table "
-                                    "differs from the run's rules.yaml (leave --rules out)"});
+    throw rules::InputError(
+        rules::Diagnostic{{options.rules_path, 0, 0},
+                          "--rules conflicts with the run being resumed: its table "
+                          "differs from the run's rules.yaml (leave --rules out)"});
 }
 
 RunInputs load_and_validate(const AblationOptions& options, Backend& backend, std::ostream& err) {
@@ -176,8 +184,8 @@ RunInputs load_and_validate(const AblationOptions& options, Backend& backend, st
   std::string chip_id = opt.chip.empty() ? in.info.chip_id : opt.chip;
   const rules::ChipProfile* chip_ptr = chips.find(chip_id);
   if (!chip_ptr)
-    throw rules::InputError(rules::Diagnostic{
-        {opt.chips_path, 0, 0}, "chip '" + chip_id + "' is not in chips.yaml"});
+    throw rules::InputError(
+        rules::Diagnostic{{opt.chips_path, 0, 0}, "chip '" + chip_id + "' is not in chips.yaml"});
   in.chip = *chip_ptr;
   check_problem_names(opt.problems);
   for (const auto& p : opt.problems) {
@@ -190,16 +198,17 @@ RunInputs load_and_validate(const AblationOptions& options, Backend& backend, st
     check_problem_hashes(in.header, in.specs, in.spec_hashes, in.folder_hashes, in.dir.ledger());
   const rules::SourceLocation at_policy = in.resuming ? rules::SourceLocation{in.dir.ledger(), 1, 0}
                                                       : rules::SourceLocation{"--off-policy", 0, 0};
-  const rules::SourceLocation at_precision = in.resuming ? rules::SourceLocation{in.dir.ledger(), 1, 0}
-                                                         : rules::SourceLocation{"--precision", 0, 0};
+  const rules::SourceLocation at_precision = in.resuming
+                                                 ? rules::SourceLocation{in.dir.ledger(), 1, 0}
+                                                 : rules::SourceLocation{"--precision", 0, 0};
   in.off_policy = rules::parse_enum_or_throw<OffPolicy>(opt.off_policy, at_policy, "OFF policy");
-  in.precision = rules::parse_enum_or_throw<PrecisionPolicy>(opt.precision, at_precision,
-                                                             "precision policy");
+  in.precision =
+      rules::parse_enum_or_throw<PrecisionPolicy>(opt.precision, at_precision, "precision policy");
   if (opt.rounds < 1 || opt.rounds > kMaxRounds || opt.pairs < kMinPairs || opt.pairs > kMaxPairs)
     throw rules::InputError(rules::Diagnostic{
-        {"options", 0, 0}, "--rounds must be in [1, " + std::to_string(kMaxRounds) +
-                               "] and --pairs in [" + std::to_string(kMinPairs) + ", " +
-                               std::to_string(kMaxPairs) + "]"});
+        {"options", 0, 0},
+        "--rounds must be in [1, " + std::to_string(kMaxRounds) + "] and --pairs in [" +
+            std::to_string(kMinPairs) + ", " + std::to_string(kMaxPairs) + "]"});
   for (const auto& t : opt.tracks)
     if (t != "on" && t != "off")
       throw rules::InputError(rules::Diagnostic{{"options", 0, 0}, "unknown track '" + t + "'"});
@@ -234,8 +243,9 @@ void mark_stale_recordings(const RunInputs& in, Backend& backend, std::ostream& 
           return true;
         std::string now = generators::resolve(spec, variant, knobs, in.chip).source_hash;
         if (!now.empty() && now != rv->second.gate->source_hash) {
-          backend.set_stale(p, key, "its kernel source or compile options changed since " +
-                                     in.info.recording + " measured it");
+          backend.set_stale(p, key,
+                            "its kernel source or compile options changed since " +
+                                in.info.recording + " measured it");
           stale.push_back(key);
         }
         return true;
@@ -255,11 +265,16 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
   const AblationOptions& opt = in.opt;
   if (!in.resuming) {
     write_file_atomically(in.dir.rules(), in.rules_text);
-    in.header = json{{"seed", opt.seed}, {"rounds", opt.rounds}, {"pairs", opt.pairs},
-                     {"problems", string_list(opt.problems)}, {"tracks", string_list(opt.tracks)},
-                     {"chip", in.chip.id}, {"backend", in.info.kind},
+    in.header = json{{"seed", opt.seed},
+                     {"rounds", opt.rounds},
+                     {"pairs", opt.pairs},
+                     {"problems", string_list(opt.problems)},
+                     {"tracks", string_list(opt.tracks)},
+                     {"chip", in.chip.id},
+                     {"backend", in.info.kind},
                      {"rules_hash", in.input.content_hash()},
-                     {"problem_spec_hashes", in.spec_hashes}, {"off_policy", opt.off_policy},
+                     {"problem_spec_hashes", in.spec_hashes},
+                     {"off_policy", opt.off_policy},
                      {"precision", opt.precision},
                      {"pair_rule", opt.sequential ? "sequential" : "fixed"},
                      {"problem_folder_hashes", in.folder_hashes}};
@@ -267,30 +282,43 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
     // Written only when not the default, so ledgers of carry-over runs keep their bytes.
     if (opt.on_tables != "carry") in.header["on_tables"] = opt.on_tables;
     if (opt.shard.sharded())
-      in.header["shard"] = json{{"index", opt.shard.index}, {"count", opt.shard.count},
+      in.header["shard"] = json{{"index", opt.shard.index},
+                                {"count", opt.shard.count},
                                 {"problems", string_list(opt.shard_of)}};
-    if (const Recording* rec = backend.recording())
-      in.header["recording_hash"] = rec->content_hash;
-    in.manifest = json{{"format", "solver-run"}, {"version", 1}, {"command", opt.command_line},
-                       {"solver_version", opt.version}, {"backend_line", line},
-                       {"backend", {{"kind", in.info.kind}, {"note", in.info.note},
-                                    {"device_name", in.info.device_name}, {"chip", in.info.chip_id},
-                                    {"recording", in.info.recording}}},
-                       {"chip", in.chip.id}, {"seed", opt.seed}, {"rounds", opt.rounds},
+    if (const Recording* rec = backend.recording()) in.header["recording_hash"] = rec->content_hash;
+    in.manifest = json{{"format", "solver-run"},
+                       {"version", 1},
+                       {"command", opt.command_line},
+                       {"solver_version", opt.version},
+                       {"backend_line", line},
+                       {"backend",
+                        {{"kind", in.info.kind},
+                         {"note", in.info.note},
+                         {"device_name", in.info.device_name},
+                         {"chip", in.info.chip_id},
+                         {"recording", in.info.recording}}},
+                       {"chip", in.chip.id},
+                       {"seed", opt.seed},
+                       {"rounds", opt.rounds},
                        {"pairs", opt.pairs},
                        {"pair_rule", opt.sequential ? "sequential" : "fixed"},
                        {"off_policy", opt.off_policy},
-                       {"precision", opt.precision}, {"oracle", opt.oracle},
+                       {"precision", opt.precision},
+                       {"oracle", opt.oracle},
                        {"problems", string_list(opt.problems)},
-                       {"tracks", string_list(opt.tracks)}, {"rules_file", opt.rules_path},
-                       {"rules_hash", in.input.content_hash()}, {"problem_spec_hashes", in.spec_hashes},
+                       {"tracks", string_list(opt.tracks)},
+                       {"rules_file", opt.rules_path},
+                       {"rules_hash", in.input.content_hash()},
+                       {"problem_spec_hashes", in.spec_hashes},
                        {"recording", in.info.recording},
                        {"problems_root", fs::absolute(opt.problems_root).string()},
                        {"problem_folder_hashes", in.folder_hashes},
-                       {"started", utc_now_iso()}, {"on_tables", opt.on_tables}};
+                       {"started", utc_now_iso()},
+                       {"on_tables", opt.on_tables}};
     if (!opt.build.empty()) in.manifest["build"] = opt.build;
     if (opt.shard.sharded())
-      in.manifest["shard"] = json{{"index", opt.shard.index}, {"count", opt.shard.count},
+      in.manifest["shard"] = json{{"index", opt.shard.index},
+                                  {"count", opt.shard.count},
                                   {"problems", string_list(opt.shard_of)}};
   } else {
     in.manifest["resumed"].push_back(json{{"at", utc_now_iso()}, {"command", opt.command_line}});
@@ -318,14 +346,16 @@ class OnChains {
 
  private:
   struct Chain {
-    Chain(const rules::RuleTable& t, const rules::ChipProfile& chip) : table(t), evolver(table, chip) {}
+    Chain(const rules::RuleTable& t, const rules::ChipProfile& chip)
+        : table(t), evolver(table, chip) {}
     rules::RuleTable table;
     Evolver evolver;
   };
   Chain& chain(const std::string& problem) {
     const std::string key = per_problem_ ? problem : "";
     auto it = chains_.find(key);
-    if (it == chains_.end()) it = chains_.emplace(key, std::make_unique<Chain>(input_, chip_)).first;
+    if (it == chains_.end())
+      it = chains_.emplace(key, std::make_unique<Chain>(input_, chip_)).first;
     return *it->second;
   }
   const rules::RuleTable& input_;
@@ -355,14 +385,16 @@ std::vector<RoundRecord> fold_resumed_rounds(const RunInputs& in, TrackStates& s
     int line_no = static_cast<int>(i) + 2;
     if (!in.specs.count(r.problem) ||
         std::find(in.opt.tracks.begin(), in.opt.tracks.end(), r.track) == in.opt.tracks.end())
-      throw rules::InputError(rules::Diagnostic{
-          {in.dir.ledger(), line_no, 0}, "record for " + r.problem + "/" + r.track +
-                                             " is not part of this run's problems and tracks"});
+      throw rules::InputError(
+          rules::Diagnostic{{in.dir.ledger(), line_no, 0},
+                            "record for " + r.problem + "/" + r.track +
+                                " is not part of this run's problems and tracks"});
     TrackState& st = states.at(std::make_pair(r.problem, r.track));
     if (r.round != st.round + 1)
-      throw rules::InputError(rules::Diagnostic{
-          {in.dir.ledger(), line_no, 0}, "round " + std::to_string(r.round) + " follows round " +
-                                             std::to_string(st.round) + " of " + r.problem + "/" + r.track});
+      throw rules::InputError(rules::Diagnostic{{in.dir.ledger(), line_no, 0},
+                                                "round " + std::to_string(r.round) +
+                                                    " follows round " + std::to_string(st.round) +
+                                                    " of " + r.problem + "/" + r.track});
     if (r.track == "on") {
       auto events = chains.evolver(r.problem).observe(r);
       if (events != r.evolution)
@@ -420,7 +452,8 @@ AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, R
   // Per-problem tables have no one evolved table to show: evolved/<problem>.yaml each.
   if (has_on_track(opt) && !chains.per_problem())
     report_in.evolved_yaml = rules::dump_rule_table(chains.carried());
-  write_file_atomically(dir.report(), render_report_html(result.summary, all, in.manifest, report_in));
+  write_file_atomically(dir.report(),
+                        render_report_html(result.summary, all, in.manifest, report_in));
   write_manifest(dir, in.manifest);
   result.dir.lock.reset();  // the run is complete: the caller may resume or report it now
   dir.lock.reset();
@@ -478,8 +511,9 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
       if (!g.enabled()) continue;
       for (const auto& track : opt.tracks) {
         auto tg = std::make_unique<TrackGenerator>(
-            g, chains.per_problem() ? problem_budgets[problem] : generator_budget, in.specs.at(problem),
-            (fs::absolute(dir.path) / "generated" / track / problem).string(), track);
+            g, chains.per_problem() ? problem_budgets[problem] : generator_budget,
+            in.specs.at(problem), (fs::absolute(dir.path) / "generated" / track / problem).string(),
+            track);
         std::vector<RoundRecord> mine;
         for (const auto& r : in.loaded.records)
           if (r.problem == problem && r.track == track) mine.push_back(r);
@@ -503,7 +537,8 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
         if (st.ended || st.round >= opt.rounds) continue;
         bool on = track == "on";
         rules::RuleTable& table = on ? chains.table(problem) : off_table;
-        LoopConfig cfg{opt.rounds, opt.pairs, opt.seed, on, in.off_policy, in.precision, opt.sequential};
+        LoopConfig cfg{opt.rounds,    opt.pairs,    opt.seed,      on,
+                       in.off_policy, in.precision, opt.sequential};
         RoundLoop loop(tap, in.specs.at(problem), in.chip, table, cfg);
         if (auto g = track_generators.find({problem, track}); g != track_generators.end())
           loop.set_generator(g->second.get());

@@ -29,32 +29,33 @@ struct AblationOptions {
   std::vector<std::string> problems;
   std::vector<std::string> tracks{"off", "on"};
   int rounds = 12;
-  int pairs = 16;              // the cap of each paired timing
-  bool sequential = true;      // stop at the first decided look (PairPlan); false: all pairs
+  int pairs = 16;          // the cap of each paired timing
+  bool sequential = true;  // stop at the first decided look (PairPlan); false: all pairs
   uint64_t seed = 1;
-  std::string rules_path;      // input table (ignored on resume: the run's copy is used)
+  std::string rules_path;  // input table (ignored on resume: the run's copy is used)
   std::string chips_path;
   std::string problems_root;
-  std::string chip;            // --chip override; empty = the backend's chip
-  std::string out_dir;         // empty = runs/<id>
-  std::string resume_dir;      // non-empty: continue this run
-  std::string command_line;    // for the manifest
+  std::string chip;          // --chip override; empty = the backend's chip
+  std::string out_dir;       // empty = runs/<id>
+  std::string resume_dir;    // non-empty: continue this run
+  std::string command_line;  // for the manifest
   std::string version = "0.1.0";
-  std::string build;           // version and commit of the binary (the manifest's "build")
+  std::string build;  // version and commit of the binary (the manifest's "build")
   std::string off_policy = "best-static";  // the OFF track's policy (round_loop.h OffPolicy)
   std::string precision = "any";           // which precision classes candidates may have
-  bool oracle = false;         // live: measure every untried point of each pool at the end
-                               // (the recorded backend always knows them: oracle.json)
-  bool quiet = false;          // no per-round progress on stderr
-  int round_delay_ms = 0;      // test-only pacing (lets the kill test land mid-run)
-  std::string on_tables = "carry";  // "carry" or "per-problem" (engine/shard.h)
-  ShardSpec shard;             // run only this shard of `problems` (engine/shard.h)
+  bool oracle = false;                // live: measure every untried point of each pool at the end
+                                      // (the recorded backend always knows them: oracle.json)
+  bool quiet = false;                 // no per-round progress on stderr
+  int round_delay_ms = 0;             // test-only pacing (lets the kill test land mid-run)
+  std::string on_tables = "carry";    // "carry" or "per-problem" (engine/shard.h)
+  ShardSpec shard;                    // run only this shard of `problems` (engine/shard.h)
   std::vector<std::string> shard_of;  // sharded: every problem of the run, `problems` its part
   // The external generator (--generator ...; docs/external-generators.md). On resume the
   // run's own (its ledger header) is used; a conflicting one given is refused.
   GeneratorOptions generator;
   // Options the user gave explicitly ("rounds", "seed", "pairs", "rules", "problems",
-  // "tracks", "chip", "shard", "on_tables"): on resume each must equal the run's own value, else InputError.
+  // "tracks", "chip", "shard", "on_tables"): on resume each must equal the run's own value, else
+  // InputError.
   std::set<std::string> given;
 };
 

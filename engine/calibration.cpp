@@ -16,10 +16,18 @@ using nlohmann::json;
 
 void VerdictCounts::add(Verdict v) {
   switch (v) {
-    case Verdict::Faster: ++faster; break;
-    case Verdict::Slower: ++slower; break;
-    case Verdict::Same: ++same; break;
-    case Verdict::Ambiguous: ++ambiguous; break;
+    case Verdict::Faster:
+      ++faster;
+      break;
+    case Verdict::Slower:
+      ++slower;
+      break;
+    case Verdict::Same:
+      ++same;
+      break;
+    case Verdict::Ambiguous:
+      ++ambiguous;
+      break;
   }
 }
 
@@ -29,7 +37,7 @@ void VerdictCounts::add(const VerdictCounts& o) {
 }
 
 json VerdictCounts::to_json() const {
-  return {{"faster", faster}, {"slower", slower}, {"same", same},
+  return {{"faster", faster},       {"slower", slower}, {"same", same},
           {"ambiguous", ambiguous}, {"failed", failed}, {"decided", decided()}};
 }
 
@@ -53,8 +61,10 @@ double rate_upper_bound(int k, int n, double confidence) {
   double lo = static_cast<double>(k) / n, hi = 1;
   for (int it = 0; it < 100; ++it) {
     double mid = 0.5 * (lo + hi);
-    if (binom_cdf(k, n, mid) > 1 - confidence) lo = mid;
-    else hi = mid;
+    if (binom_cdf(k, n, mid) > 1 - confidence)
+      lo = mid;
+    else
+      hi = mid;
   }
   return hi;
 }
@@ -74,9 +84,14 @@ std::string pct(int k, int n) {
 }
 
 json row_json(const CalibrationRow& r) {
-  return {{"problem", r.problem}, {"incumbent", r.incumbent}, {"candidate", r.candidate},
-          {"kind", r.kind},       {"k_pct", r.k_pct},         {"counts", r.counts.to_json()},
-          {"median_ratios", r.median_ratios}, {"ms_per_trial", r.ms_per_trial},
+  return {{"problem", r.problem},
+          {"incumbent", r.incumbent},
+          {"candidate", r.candidate},
+          {"kind", r.kind},
+          {"k_pct", r.k_pct},
+          {"counts", r.counts.to_json()},
+          {"median_ratios", r.median_ratios},
+          {"ms_per_trial", r.ms_per_trial},
           {"pairs_used", r.pairs_used}};
 }
 }  // namespace
@@ -93,9 +108,10 @@ json CalibrationResult::to_json() const {
           {"min_gain", min_gain},
           {"wall_s", wall_s},
           {"complete", complete},
-          {"identical", {{"counts", id.to_json()},
-                         {"false_faster_rate", id.decided() ? double(id.faster) / id.decided() : 0},
-                         {"false_faster_upper_95", rate_upper_bound(id.faster, id.decided())}}},
+          {"identical",
+           {{"counts", id.to_json()},
+            {"false_faster_rate", id.decided() ? double(id.faster) / id.decided() : 0},
+            {"false_faster_upper_95", rate_upper_bound(id.faster, id.decided())}}},
           {"rows", rows_j}};
 }
 
@@ -108,10 +124,13 @@ void CalibrationResult::print(std::ostream& out) const {
   out << line;
   for (const auto& r : rows) {
     const int n = r.counts.decided();
-    std::string arms = r.incumbent == r.candidate ? r.incumbent : r.incumbent + " vs " + r.candidate;
+    std::string arms =
+        r.incumbent == r.candidate ? r.incumbent : r.incumbent + " vs " + r.candidate;
     char kind[48];
-    if (r.kind == "against") std::snprintf(kind, sizeof kind, "real %+.1f%%", r.k_pct);
-    else std::snprintf(kind, sizeof kind, "%s", r.kind.c_str());
+    if (r.kind == "against")
+      std::snprintf(kind, sizeof kind, "real %+.1f%%", r.k_pct);
+    else
+      std::snprintf(kind, sizeof kind, "%s", r.kind.c_str());
     char ms[32] = "-";
     if (r.ms_per_trial > 0) std::snprintf(ms, sizeof ms, "%.0f", r.ms_per_trial);
     char used[32] = "-";
@@ -139,15 +158,18 @@ void CalibrationResult::print(std::ostream& out) const {
     if (r.kind.rfind("scaled", 0) == 0) by_k[r.k_pct].add(r.counts);
   for (const auto& [k, c] : by_k) {
     char buf[160];
-    std::snprintf(buf, sizeof buf, "candidate +%.3g%% slower (scaled): detected as slower %s, "
-                  "false faster %s, over %d trials\n", k, pct(c.slower, c.decided()).c_str(),
-                  pct(c.faster, c.decided()).c_str(), c.decided());
+    std::snprintf(buf, sizeof buf,
+                  "candidate +%.3g%% slower (scaled): detected as slower %s, "
+                  "false faster %s, over %d trials\n",
+                  k, pct(c.slower, c.decided()).c_str(), pct(c.faster, c.decided()).c_str(),
+                  c.decided());
     out << buf;
   }
   char buf[160];
-  std::snprintf(buf, sizeof buf, "%s: up to %d pairs per trial, min gain %.3g; %.1f s in all\n",
-                sequential ? "sequential rule (looks at 8, 12, ...; each at alpha/K)" : "fixed pairs",
-                pairs, min_gain, wall_s);
+  std::snprintf(
+      buf, sizeof buf, "%s: up to %d pairs per trial, min gain %.3g; %.1f s in all\n",
+      sequential ? "sequential rule (looks at 8, 12, ...; each at alpha/K)" : "fixed pairs", pairs,
+      min_gain, wall_s);
   out << buf;
 }
 
@@ -183,8 +205,9 @@ CalibrationResult run_calibration(Backend& backend,
   };
   for (const auto& problem : opt.problems) {
     const generators::ProblemSpec& spec = specs.at(problem);
-    std::string key = opt.variants.count(problem) ? opt.variants.at(problem)
-                                                  : initial_state(spec, chip, "off").incumbent_key();
+    std::string key = opt.variants.count(problem)
+                          ? opt.variants.at(problem)
+                          : initial_state(spec, chip, "off").incumbent_key();
     auto [id, knobs] = generators::parse_variant_key(key);
     VariantRef ref{problem, id, knobs};
     CalibrationRow same;
@@ -200,8 +223,8 @@ CalibrationResult run_calibration(Backend& backend,
     }
     GateResult g = backend.gate(ref);
     if (!g.passed()) {
-      err << "solver calibrate: " << problem << " " << key << " fails its gate (" << to_string(g.status)
-          << ": " << g.detail << "): no trial\n";
+      err << "solver calibrate: " << problem << " " << key << " fails its gate ("
+          << to_string(g.status) << ": " << g.detail << "): no trial\n";
       same.counts.failed = opt.trials;
       res.rows.push_back(same);
       if (checkpoint) checkpoint(res);
@@ -241,12 +264,14 @@ CalibrationResult run_calibration(Backend& backend,
       CalibrationRow row;
       row.problem = problem, row.incumbent = key, row.candidate = it->second, row.kind = "against";
       GateResult cg = backend.gate(cand);
-      TimeSamples a = backend.time_samples(ref, opt.unpaired_samples, draw_seed(opt.seed, problem, "unpaired a"));
-      TimeSamples b = backend.time_samples(cand, opt.unpaired_samples, draw_seed(opt.seed, problem, "unpaired b"));
+      TimeSamples a = backend.time_samples(ref, opt.unpaired_samples,
+                                           draw_seed(opt.seed, problem, "unpaired a"));
+      TimeSamples b = backend.time_samples(cand, opt.unpaired_samples,
+                                           draw_seed(opt.seed, problem, "unpaired b"));
       if (!cg.passed() || !a.ok || !b.ok || a.kernel_us.empty() || b.kernel_us.empty()) {
         err << "solver calibrate: " << problem << " " << it->second
-            << ": cannot measure the --against arm (" << (cg.passed() ? a.detail + b.detail : cg.detail)
-            << ")\n";
+            << ": cannot measure the --against arm ("
+            << (cg.passed() ? a.detail + b.detail : cg.detail) << ")\n";
         row.counts.failed = opt.trials;
         res.rows.push_back(row);
         if (checkpoint) checkpoint(res);

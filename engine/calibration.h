@@ -14,8 +14,8 @@
 // docs/loop.md ("Calibrating the verdict") says which to read how.
 #pragma once
 #include <cstdint>
-#include <iosfwd>
 #include <functional>
+#include <iosfwd>
 #include <map>
 #include <string>
 #include <vector>
@@ -44,24 +44,24 @@ struct CalibrationOptions {
   std::vector<std::string> problems;
   std::map<std::string, std::string> variants;  // problem -> variant key (default: the seed)
   std::map<std::string, std::string> against;   // problem -> a slower variant key of its pool
-  int trials = 50;             // per problem
-  int pairs = 16;              // per trial, as in a round (the cap)
-  bool sequential = true;      // decide as a round does: at the first look that decides
-  int unpaired_samples = 40;   // for --against: samples of each arm, unpaired
+  int trials = 50;                              // per problem
+  int pairs = 16;                               // per trial, as in a round (the cap)
+  bool sequential = true;     // decide as a round does: at the first look that decides
+  int unpaired_samples = 40;  // for --against: samples of each arm, unpaired
   uint64_t seed = 1;
-  double min_gain = 0.01;      // the verdict threshold (the rules file's evolution.min_gain)
+  double min_gain = 0.01;  // the verdict threshold (the rules file's evolution.min_gain)
   std::vector<double> slowdowns_pct;
   bool quiet = false;
 };
 
 struct CalibrationRow {
   std::string problem, incumbent, candidate;
-  std::string kind;            // "identical", "scaled +K%", "against"
-  double k_pct = 0;            // the known difference (for "against": measured unpaired)
+  std::string kind;  // "identical", "scaled +K%", "against"
+  double k_pct = 0;  // the known difference (for "against": measured unpaired)
   VerdictCounts counts;
   std::vector<double> median_ratios;  // per trial, incumbent/candidate
-  double ms_per_trial = 0;     // wall time of one trial's timing (identical and against rows)
-  double pairs_used = 0;       // mean pairs the verdict read (sequential: where it stopped)
+  double ms_per_trial = 0;  // wall time of one trial's timing (identical and against rows)
+  double pairs_used = 0;    // mean pairs the verdict read (sequential: where it stopped)
 };
 
 struct CalibrationResult {
@@ -80,10 +80,9 @@ struct CalibrationResult {
 // `specs` by problem name; `chip` for the seed's default knob point.
 // `checkpoint` (optional) sees the result so far after each problem, so a run cut short (a
 // device time limit) still leaves every finished problem's figures behind.
-CalibrationResult run_calibration(Backend& backend,
-                                  const std::map<std::string, generators::ProblemSpec>& specs,
-                                  const rules::ChipProfile& chip, const CalibrationOptions& options,
-                                  std::ostream& err,
-                                  const std::function<void(const CalibrationResult&)>& checkpoint = {});
+CalibrationResult run_calibration(
+    Backend& backend, const std::map<std::string, generators::ProblemSpec>& specs,
+    const rules::ChipProfile& chip, const CalibrationOptions& options, std::ostream& err,
+    const std::function<void(const CalibrationResult&)>& checkpoint = {});
 
 }  // namespace solver::engine

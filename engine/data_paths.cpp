@@ -20,8 +20,7 @@ bool is_dir(const fs::path& p) {
 
 // An installed tree keeps data beside the binary (share/solver), the source tree at its root
 // (tests/data); the same relative name is tried in both layouts.
-std::string first_existing(const std::string& data_dir, const char* installed,
-                           const char* source) {
+std::string first_existing(const std::string& data_dir, const char* installed, const char* source) {
   fs::path a = fs::path(data_dir) / installed;
   if (fs::exists(a)) return a.string();
   return (fs::path(data_dir) / source).string();
@@ -40,8 +39,12 @@ std::string default_data_dir() {
   return SOLVER_SOURCE_DIR;
 }
 
-std::string rules_file(const std::string& d) { return (fs::path(d) / "rules" / "rules.yaml").string(); }
-std::string chips_file(const std::string& d) { return (fs::path(d) / "rules" / "chips.yaml").string(); }
+std::string rules_file(const std::string& d) {
+  return (fs::path(d) / "rules" / "rules.yaml").string();
+}
+std::string chips_file(const std::string& d) {
+  return (fs::path(d) / "rules" / "chips.yaml").string();
+}
 std::string problems_root(const std::string& d) { return (fs::path(d) / "problems").string(); }
 std::string recordings_dir(const std::string& d) {
   return first_existing(d, "recordings", "tests/data/recordings");

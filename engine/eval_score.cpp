@@ -65,14 +65,18 @@ profiling::SignalFile live_signal_file(const LabelledKernel& k, const std::strin
 }
 
 int EvalReport::correct() const {
-  return int(std::count_if(cases.begin(), cases.end(), [](const EvalCase& c) { return c.correct; }));
+  return int(
+      std::count_if(cases.begin(), cases.end(), [](const EvalCase& c) { return c.correct; }));
 }
 
 int EvalReport::measured() const {
-  return int(std::count_if(cases.begin(), cases.end(), [](const EvalCase& c) { return c.got != kNotMeasured; }));
+  return int(std::count_if(cases.begin(), cases.end(),
+                           [](const EvalCase& c) { return c.got != kNotMeasured; }));
 }
 
-double EvalReport::accuracy() const { return cases.empty() ? 0.0 : double(correct()) / double(total()); }
+double EvalReport::accuracy() const {
+  return cases.empty() ? 0.0 : double(correct()) / double(total());
+}
 
 std::vector<ClassScore> EvalReport::classes() const {
   std::vector<ClassScore> out;
@@ -110,28 +114,35 @@ nlohmann::json eval_json(const EvalReport& r) {
   j["accuracy"] = r.accuracy();
   nlohmann::json classes = nlohmann::json::array();
   for (const auto& s : r.classes())
-    classes.push_back({{"bottleneck", s.bottleneck}, {"n", s.n}, {"correct", s.correct}, {"called", s.called}});
+    classes.push_back(
+        {{"bottleneck", s.bottleneck}, {"n", s.n}, {"correct", s.correct}, {"called", s.called}});
   j["classes"] = classes;
   nlohmann::json cases = nlohmann::json::array();
   nlohmann::json confusions = nlohmann::json::array();
   for (const auto& c : r.cases) {
     nlohmann::json ev = nlohmann::json::object();
     for (const auto& [name, value] : c.evidence) ev[name] = value_json(value);
-    nlohmann::json one = {{"kernel", c.kernel},
-                          {"label", c.label},
-                          {"accept", c.accept},
-                          {"got", c.got},
-                          {"fired", c.fired.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.fired)},
-                          {"hypothesis", c.hypothesis},
-                          {"correct", c.correct},
-                          {"accepted_alternative", c.accepted_alternative},
-                          {"evidence", ev},
-                          {"missing_signals", c.missing_signals},
-                          {"source", c.source},
-                          {"detail", c.detail}};
-    if (!c.correct) confusions.push_back({{"kernel", c.kernel}, {"label", c.label}, {"got", c.got},
-                                          {"fired", one["fired"]}, {"evidence", ev},
-                                          {"missing_signals", c.missing_signals}, {"detail", c.detail}});
+    nlohmann::json one = {
+        {"kernel", c.kernel},
+        {"label", c.label},
+        {"accept", c.accept},
+        {"got", c.got},
+        {"fired", c.fired.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.fired)},
+        {"hypothesis", c.hypothesis},
+        {"correct", c.correct},
+        {"accepted_alternative", c.accepted_alternative},
+        {"evidence", ev},
+        {"missing_signals", c.missing_signals},
+        {"source", c.source},
+        {"detail", c.detail}};
+    if (!c.correct)
+      confusions.push_back({{"kernel", c.kernel},
+                            {"label", c.label},
+                            {"got", c.got},
+                            {"fired", one["fired"]},
+                            {"evidence", ev},
+                            {"missing_signals", c.missing_signals},
+                            {"detail", c.detail}});
     cases.push_back(std::move(one));
   }
   j["cases"] = cases;

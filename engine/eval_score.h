@@ -29,8 +29,8 @@ struct EvalCase {
   bool accepted_alternative = false;  // correct through label.accept, not the label itself
   std::vector<std::pair<std::string, rules::Value>> evidence;  // the fired rule's condition values
   std::vector<std::string> missing_signals;
-  std::string source;      // where the signals came from (file, export row, "live")
-  std::string detail;      // why there is no verdict (not measured), or derivation notes
+  std::string source;  // where the signals came from (file, export row, "live")
+  std::string detail;  // why there is no verdict (not measured), or derivation notes
 };
 
 inline constexpr const char* kNothingFired = "(nothing fired)";
@@ -48,9 +48,9 @@ profiling::SignalFile live_signal_file(const LabelledKernel& k, const std::strin
 
 struct ClassScore {
   std::string bottleneck;
-  int n = 0;        // suite kernels with this label
+  int n = 0;  // suite kernels with this label
   int correct = 0;
-  int called = 0;   // verdicts naming this class, right or wrong (precision's denominator)
+  int called = 0;  // verdicts naming this class, right or wrong (precision's denominator)
 };
 
 struct EvalReport {
@@ -63,8 +63,8 @@ struct EvalReport {
   int total() const { return int(cases.size()); }
   int correct() const;
   int measured() const;
-  double accuracy() const;  // correct / total; 0 for an empty report
-  std::vector<ClassScore> classes() const;  // by label, in taxonomy order
+  double accuracy() const;                          // correct / total; 0 for an empty report
+  std::vector<ClassScore> classes() const;          // by label, in taxonomy order
   std::vector<const EvalCase*> confusions() const;  // the incorrect cases, in suite order
 };
 

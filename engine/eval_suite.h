@@ -32,11 +32,11 @@ struct Label {
 };
 
 struct LabelledKernel {
-  std::string name;                  // the problem (= folder name)
+  std::string name;  // the problem (= folder name)
   std::string dir;
-  std::string variant;               // the variant eval classifies: the problem's seed
+  std::string variant;                   // the variant eval classifies: the problem's seed
   std::map<std::string, int64_t> knobs;  // its first allowed knob point (empty without knobs)
-  std::vector<std::string> entries;  // its launches' kernel names, distinct, in launch order
+  std::vector<std::string> entries;      // its launches' kernel names, distinct, in launch order
   int launches = 0;
   Label label;
 };

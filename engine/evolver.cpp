@@ -77,13 +77,19 @@ DerivedCondition derive_condition(const std::vector<rules::SignalSet>& positives
     bool complete = true;
     for (const auto& s : positives) {
       auto v = number_of(s, def.name);
-      if (!v) { complete = false; break; }
+      if (!v) {
+        complete = false;
+        break;
+      }
       pmin = std::min(pmin, *v), pmax = std::max(pmax, *v);
     }
     for (const auto& s : negatives) {
       if (!complete) break;
       auto v = number_of(s, def.name);
-      if (!v) { complete = false; break; }
+      if (!v) {
+        complete = false;
+        break;
+      }
       nmin = std::min(nmin, *v), nmax = std::max(nmax, *v);
     }
     if (!complete) continue;
@@ -227,8 +233,9 @@ std::vector<EvolutionEvent> Evolver::observe(const RoundRecord& r) {
       break;
     case Outcome::GeneratorFailed:  // the generator broke, the hypothesis was never tested
       if (credited)
-        out.push_back({"neutral", credited->id, "generator failed at " + at + ": hypothesis untested",
-                       credited->confidence, credited->confidence});
+        out.push_back({"neutral", credited->id,
+                       "generator failed at " + at + ": hypothesis untested", credited->confidence,
+                       credited->confidence});
       break;
     case Outcome::Refused:
       if (credited)
@@ -292,7 +299,8 @@ void Evolver::propose(const RoundRecord& r, std::vector<EvolutionEvent>& out) {
   while (table_.find(id));
   const rules::Rule* gap = r.match.fired.empty() ? nullptr : table_.find(r.match.fired);
   int priority = 0;
-  if (gap) priority = gap->priority - 1;
+  if (gap)
+    priority = gap->priority - 1;
   else
     for (const auto& rule : table_.rules) priority = std::max(priority, rule.priority + 1);
 

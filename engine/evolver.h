@@ -39,8 +39,8 @@ namespace solver::engine {
 
 // A condition derived from examples, or why none could be.
 struct DerivedCondition {
-  std::string text;  // "load_eff < 0.62 and l2_hit > 0.4"; empty if none separates
-  std::string why;   // the evidence, or why nothing separates
+  std::string text;                  // "load_eff < 0.62 and l2_hit > 0.4"; empty if none separates
+  std::string why;                   // the evidence, or why nothing separates
   std::vector<std::string> signals;  // the chosen signals, best first
   int direction = 0;  // for the best signal: -1 when positives lie below the threshold
 };
@@ -55,14 +55,13 @@ DerivedCondition derive_condition(const std::vector<rules::SignalSet>& positives
 
 class Evolver {
  public:
-  Evolver(rules::RuleTable& table, const rules::ChipProfile& chip)
-      : table_(table), chip_(chip) {}
+  Evolver(rules::RuleTable& table, const rules::ChipProfile& chip) : table_(table), chip_(chip) {}
   // Applies what `round` teaches to the table and returns the events (also the ledger's).
   std::vector<EvolutionEvent> observe(const RoundRecord& round);
 
  private:
-  void credit(rules::Rule& rule, double delta, bool success, bool failure,
-              const std::string& why, const RoundRecord& r, std::vector<EvolutionEvent>& out);
+  void credit(rules::Rule& rule, double delta, bool success, bool failure, const std::string& why,
+              const RoundRecord& r, std::vector<EvolutionEvent>& out);
   void check_status(rules::Rule& rule, const RoundRecord& r, std::vector<EvolutionEvent>& out);
   void propose(const RoundRecord& r, std::vector<EvolutionEvent>& out);
 

@@ -22,8 +22,13 @@ std::string one_line(std::string s, std::size_t cap = 600) {
 }  // namespace
 
 TrackGenerator::TrackGenerator(const GeneratorOptions& options, GeneratorBudget& budget,
-                               const generators::ProblemSpec& base, std::string dir, std::string track)
-    : options_(options), budget_(budget), base_(base), dir_(std::move(dir)), track_(std::move(track)) {}
+                               const generators::ProblemSpec& base, std::string dir,
+                               std::string track)
+    : options_(options),
+      budget_(budget),
+      base_(base),
+      dir_(std::move(dir)),
+      track_(std::move(track)) {}
 
 bool TrackGenerator::is_generated(const std::string& variant_id) const {
   return std::any_of(variants_.begin(), variants_.end(),
@@ -48,20 +53,22 @@ void TrackGenerator::restore(const std::vector<RoundRecord>& track_records) {
   // Every variant a record names must still be there: its source is what was measured.
   for (const auto& id : named)
     if (std::none_of(kept.begin(), kept.end(), [&](const auto& g) { return g.id == id; }))
-      throw rules::InputError(rules::Diagnostic{
-          {dir_ + "/index.json", 0, 0},
-          "the ledger names generated variant '" + id + "' but the run directory does not hold it"});
+      throw rules::InputError(rules::Diagnostic{{dir_ + "/index.json", 0, 0},
+                                                "the ledger names generated variant '" + id +
+                                                    "' but the run directory does not hold it"});
   variants_ = std::move(kept);
   if (!variants_.empty()) spec_ = generators::write_generated_problem(base_, dir_, variants_);
   for (const auto& r : track_records) {
-    if (r.generator) budget_.used += static_cast<int>(r.generator->value("attempts", json::array()).size());
+    if (r.generator)
+      budget_.used += static_cast<int>(r.generator->value("attempts", json::array()).size());
     history_.push_back(r);
   }
 }
 
 void TrackGenerator::observe(const RoundRecord& r) { history_.push_back(r); }
 
-std::vector<generators::PreviousAttempt> TrackGenerator::previous_for(const std::string& hypothesis) const {
+std::vector<generators::PreviousAttempt> TrackGenerator::previous_for(
+    const std::string& hypothesis) const {
   std::vector<generators::PreviousAttempt> out;
   for (const auto& r : history_) {
     if (!r.generator || r.hypothesis != hypothesis) continue;
@@ -90,28 +97,40 @@ GeneratorProposal TrackGenerator::propose_stored(const generators::GeneratorCont
   p.record = json{{"command", options_.command}, {"attempts", json::array()}};
   if (!stored_) stored_ = generators::read_generated_index(from.string());
   for (const auto& g : *stored_) {
-    if (g.parent != ctx.incumbent.variant || g.hypothesis != ctx.hypothesis || is_generated(g.id)) continue;
+    if (g.parent != ctx.incumbent.variant || g.hypothesis != ctx.hypothesis || is_generated(g.id))
+      continue;
     auto with = variants_;
     with.push_back(g);
     spec_ = generators::write_generated_problem(base_, dir_, with);  // it loaded when it was made
     variants_ = std::move(with);
-    p.record["attempts"].push_back(json{{"attempt", g.attempt}, {"input_digest", g.input_digest},
-                                        {"process", "stored: " + (from / g.source_file).string()},
-                                        {"result", "answer"}, {"variant", g.id},
-                                        {"source_file", (fs::path("generated") / track_ / base_.name / g.source_file).string()},
-                                        {"source_sha256", g.source_sha256},
-                                        {"detail", one_line(g.answer.reason)}, {"stderr", ""}});
+    p.record["attempts"].push_back(json{
+        {"attempt", g.attempt},
+        {"input_digest", g.input_digest},
+        {"process", "stored: " + (from / g.source_file).string()},
+        {"result", "answer"},
+        {"variant", g.id},
+        {"source_file", (fs::path("generated") / track_ / base_.name / g.source_file).string()},
+        {"source_sha256", g.source_sha256},
+        {"detail", one_line(g.answer.reason)},
+        {"stderr", ""}});
     p.record["variant"] = g.id;
-    p.candidate = generators::Candidate{generators::CandidateKind::Child, g.id, {},
+    p.candidate = generators::Candidate{generators::CandidateKind::Child,
+                                        g.id,
+                                        {},
                                         "stored rewrite of " + g.generator + " (attempt " +
-                                            std::to_string(g.attempt) + "): " + one_line(g.answer.reason, 200)};
+                                            std::to_string(g.attempt) +
+                                            "): " + one_line(g.answer.reason, 200)};
     return p;
   }
   p.declined = true;
   p.detail = "no stored rewrite for " + ctx.hypothesis + " of " + ctx.incumbent.variant + " in " +
              from.string();
-  p.record["attempts"].push_back(json{{"attempt", 0}, {"result", "declined"}, {"detail", p.detail},
-                                      {"process", "stored"}, {"stderr", ""}, {"input_digest", ""}});
+  p.record["attempts"].push_back(json{{"attempt", 0},
+                                      {"result", "declined"},
+                                      {"detail", p.detail},
+                                      {"process", "stored"},
+                                      {"stderr", ""},
+                                      {"input_digest", ""}});
   return p;
 }
 
@@ -124,7 +143,8 @@ GeneratorProposal TrackGenerator::propose(generators::GeneratorContext ctx) {
                                    options_.max_stderr_bytes};
   for (int k = 0; k < options_.attempts_per_round; ++k) {
     if (budget_.used >= options_.attempts_per_run) {
-      p.detail = "the run's generator attempts are spent (" + std::to_string(options_.attempts_per_run) + ")";
+      p.detail = "the run's generator attempts are spent (" +
+                 std::to_string(options_.attempts_per_run) + ")";
       break;
     }
     int attempt = ++budget_.used;
@@ -141,11 +161,14 @@ GeneratorProposal TrackGenerator::propose(generators::GeneratorContext ctx) {
     json a{{"attempt", attempt}, {"input_digest", digest}, {"stderr", pr.err}};
     if (pr.stderr_dropped) a["stderr_dropped_bytes"] = pr.stderr_dropped;
     // How the process ended, without wall-clock numbers (the ledger stays deterministic).
-    std::string ended = !pr.started         ? "did not start: " + pr.start_error
-                        : pr.timed_out      ? "timed out (limit " + std::to_string(options_.timeout_ms) + " ms; process group killed)"
-                        : pr.stdout_overflow ? "stdout over the cap of " + std::to_string(options_.max_output_bytes) + " bytes (killed)"
-                        : pr.term_signal    ? "killed by signal " + std::to_string(pr.term_signal)
-                                            : "exit " + std::to_string(pr.exit_code);
+    std::string ended = !pr.started    ? "did not start: " + pr.start_error
+                        : pr.timed_out ? "timed out (limit " + std::to_string(options_.timeout_ms) +
+                                             " ms; process group killed)"
+                        : pr.stdout_overflow
+                            ? "stdout over the cap of " +
+                                  std::to_string(options_.max_output_bytes) + " bytes (killed)"
+                        : pr.term_signal ? "killed by signal " + std::to_string(pr.term_signal)
+                                         : "exit " + std::to_string(pr.exit_code);
     a["process"] = ended;
     auto fail = [&](const std::string& why) {
       a["result"] = "failed";
@@ -202,8 +225,10 @@ GeneratorProposal TrackGenerator::propose(generators::GeneratorContext ctx) {
       spec_ = generators::write_generated_problem(base_, dir_, with);
     } catch (const rules::InputError& e) {
       // Not a variant the loader accepts: recorded, and the folder written again without it.
-      if (!variants_.empty()) spec_ = generators::write_generated_problem(base_, dir_, variants_);
-      else generators::write_generated_problem(base_, dir_, {});
+      if (!variants_.empty())
+        spec_ = generators::write_generated_problem(base_, dir_, variants_);
+      else
+        generators::write_generated_problem(base_, dir_, {});
       fail("the answer is not a valid variant: " + e.format());
       continue;
     }
@@ -215,9 +240,12 @@ GeneratorProposal TrackGenerator::propose(generators::GeneratorContext ctx) {
     a["detail"] = one_line(answer->reason);
     p.record["attempts"].push_back(a);
     p.record["variant"] = g.id;
-    p.candidate = generators::Candidate{generators::CandidateKind::Child, g.id, {},
-                                        "generated by " + options_.command + " (attempt " +
-                                            std::to_string(attempt) + "): " + one_line(answer->reason, 200)};
+    p.candidate =
+        generators::Candidate{generators::CandidateKind::Child,
+                              g.id,
+                              {},
+                              "generated by " + options_.command + " (attempt " +
+                                  std::to_string(attempt) + "): " + one_line(answer->reason, 200)};
     p.detail.clear();
     return p;
   }

@@ -22,15 +22,15 @@
 namespace solver::engine {
 
 struct GeneratorOptions {
-  std::string command;             // as the user gave it (recorded in the ledger)
-  std::vector<std::string> argv;   // split_command(command); empty = no generator
-  bool first = false;              // ask the generator before the pool
-  int timeout_ms = 60000;          // wall clock per attempt
+  std::string command;            // as the user gave it (recorded in the ledger)
+  std::vector<std::string> argv;  // split_command(command); empty = no generator
+  bool first = false;             // ask the generator before the pool
+  int timeout_ms = 60000;         // wall clock per attempt
   std::size_t max_output_bytes = std::size_t(1) << 20;
   std::size_t max_source_bytes = std::size_t(256) << 10;
   std::size_t max_stderr_bytes = std::size_t(8) << 10;  // kept in the ledger
-  int attempts_per_round = 2;      // a failed attempt is retried within the round up to this
-  int attempts_per_run = 32;       // over every problem and track of the run
+  int attempts_per_round = 2;  // a failed attempt is retried within the round up to this
+  int attempts_per_run = 32;   // over every problem and track of the run
   // Replay (`solver replay --simulate`): no program runs; the rewrites stored in this run
   // directory's generated/ folders answer, each where the same hypothesis fires on the same
   // incumbent (first stored first), under its stored id, so the run's measurements of it
@@ -46,10 +46,10 @@ struct GeneratorBudget {
 
 struct GeneratorProposal {
   std::optional<generators::Candidate> candidate;
-  bool declined = false;   // the generator said no (a reason in `detail`)
-  bool failed = false;     // every attempt of the round failed (crash, timeout, garbage...)
+  bool declined = false;  // the generator said no (a reason in `detail`)
+  bool failed = false;    // every attempt of the round failed (crash, timeout, garbage...)
   std::string detail;
-  nlohmann::json record;   // RoundRecord::generator: the command and every attempt
+  nlohmann::json record;  // RoundRecord::generator: the command and every attempt
 };
 
 class TrackGenerator {

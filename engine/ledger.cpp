@@ -17,18 +17,28 @@ using nlohmann::json;
 
 const char* to_string(Outcome o) {
   switch (o) {
-    case Outcome::Kept: return "kept";
-    case Outcome::Rejected: return "rejected";
-    case Outcome::GateFailed: return "gate-failed";
-    case Outcome::NoVariant: return "no-variant";
-    case Outcome::Stop: return "stop";
-    case Outcome::Converged: return "converged";
-    case Outcome::Refused: return "refused";
-    case Outcome::GeneratorFailed: return "generator-failed";
+    case Outcome::Kept:
+      return "kept";
+    case Outcome::Rejected:
+      return "rejected";
+    case Outcome::GateFailed:
+      return "gate-failed";
+    case Outcome::NoVariant:
+      return "no-variant";
+    case Outcome::Stop:
+      return "stop";
+    case Outcome::Converged:
+      return "converged";
+    case Outcome::Refused:
+      return "refused";
+    case Outcome::GeneratorFailed:
+      return "generator-failed";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
-std::optional<Outcome> outcome_from_string(std::string_view s) { return rules::parse_enum<Outcome>(s); }
+std::optional<Outcome> outcome_from_string(std::string_view s) {
+  return rules::parse_enum<Outcome>(s);
+}
 
 json to_json(const PairedDecision& d) {
   json ratios = json::array();
@@ -58,8 +68,11 @@ PairedDecision paired_decision_from_json(const json& j, const std::string& where
   PairedDecision d;
   if (!c.object(j, "/verdict")) c.throw_if_any("bad verdict");
   if (auto name = c.string(j, "verdict", true, "/verdict")) {
-    if (auto v = verdict_from_string(*name)) d.verdict = *v;
-    else c.error("/verdict/verdict", "unknown verdict '" + *name + "' (" + rules::enum_names<Verdict>() + ")");
+    if (auto v = verdict_from_string(*name))
+      d.verdict = *v;
+    else
+      c.error("/verdict/verdict",
+              "unknown verdict '" + *name + "' (" + rules::enum_names<Verdict>() + ")");
   }
   if (!j.contains("ratios")) c.error("/verdict/ratios", "missing (a list of numbers)");
   d.ratios = c.measured_list(j, "ratios", "/verdict");
@@ -75,29 +88,36 @@ PairedDecision paired_decision_from_json(const json& j, const std::string& where
 }
 
 json to_json(const RoundRecord& r) {
-  json m{{"fired", r.match.fired},         {"hypothesis", r.match.hypothesis},
-         {"stop", r.match.stop},           {"evidence", r.match.evidence},
-         {"blocked", r.match.blocked},     {"outranked", r.match.outranked},
+  json m{{"fired", r.match.fired},
+         {"hypothesis", r.match.hypothesis},
+         {"stop", r.match.stop},
+         {"evidence", r.match.evidence},
+         {"blocked", r.match.blocked},
+         {"outranked", r.match.outranked},
          {"missing_signals", r.match.missing_signals}};
   json ev = json::array();
   for (const auto& e : r.evolution)
-    ev.push_back(json{{"kind", e.kind}, {"rule", e.rule}, {"detail", e.detail},
-                      {"before", e.before}, {"after", e.after}});
+    ev.push_back(json{{"kind", e.kind},
+                      {"rule", e.rule},
+                      {"detail", e.detail},
+                      {"before", e.before},
+                      {"after", e.after}});
   json j{{"problem", r.problem},
          {"track", r.track},
          {"round", r.round},
-         {"incumbent", json{{"key", r.incumbent}, {"source_hash", r.incumbent_source_hash},
+         {"incumbent", json{{"key", r.incumbent},
+                            {"source_hash", r.incumbent_source_hash},
                             {"time_us", r.incumbent_time_us}}},
          {"signals", to_json(r.signals)},
          {"match", std::move(m)},
          {"hypothesis", r.hypothesis},
          {"credited_rule", r.credited_rule},
          {"explored", r.explored},
-         {"candidate", r.candidate.empty()
-                           ? json(nullptr)
-                           : json{{"key", r.candidate}, {"source_hash", r.candidate_source_hash},
-                                  {"reason", r.candidate_reason},
-                                  {"time_us", r.candidate_time_us}}},
+         {"candidate", r.candidate.empty() ? json(nullptr)
+                                           : json{{"key", r.candidate},
+                                                  {"source_hash", r.candidate_source_hash},
+                                                  {"reason", r.candidate_reason},
+                                                  {"time_us", r.candidate_time_us}}},
          {"outcome", to_string(r.outcome)},
          {"detail", r.detail},
          {"gate", r.gate ? to_json(*r.gate) : json(nullptr)},
@@ -170,12 +190,15 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
   if (j.contains("track") && r.track != "on" && r.track != "off")
     c.error("/track", "track must be \"on\" or \"off\"");
   // Range-checked before the conversion (a 1e300 round would be undefined behaviour as an int).
-  if (!j.contains("round")) c.error("/round", "missing (an integer)");
+  if (!j.contains("round"))
+    c.error("/round", "missing (an integer)");
   else if (const json& round = j["round"];
-           !round.is_number_integer() || round.get<int64_t>() < 1 || round.get<int64_t>() > 1000000 ||
+           !round.is_number_integer() || round.get<int64_t>() < 1 ||
+           round.get<int64_t>() > 1000000 ||
            (round.is_number_unsigned() && round.get<uint64_t>() > 1000000))
     c.error("/round", "round must be an integer in [1, 1000000], got " + round.dump());
-  else r.round = round.get<int>();
+  else
+    r.round = round.get<int>();
   const json& inc = required_object(c, j, "incumbent");
   r.incumbent = required_string(c, inc, "key", "/incumbent");
   r.incumbent_source_hash = required_string(c, inc, "source_hash", "/incumbent");
@@ -194,7 +217,8 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
   }
   if (!m.contains("outranked")) c.error("/match/outranked", "missing (a list of strings)");
   r.match.outranked = c.strings(m, "outranked", "/match");
-  if (!m.contains("missing_signals")) c.error("/match/missing_signals", "missing (a list of strings)");
+  if (!m.contains("missing_signals"))
+    c.error("/match/missing_signals", "missing (a list of strings)");
   r.match.missing_signals = c.strings(m, "missing_signals", "/match");
   r.hypothesis = required_string(c, j, "hypothesis");
   r.credited_rule = required_string(c, j, "credited_rule");
@@ -209,8 +233,10 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
     }
   }
   if (auto name = c.string(j, "outcome", true)) {
-    if (auto o = outcome_from_string(*name)) r.outcome = *o;
-    else c.error("/outcome", "unknown outcome '" + *name + "' (" + rules::enum_names<Outcome>() + ")");
+    if (auto o = outcome_from_string(*name))
+      r.outcome = *o;
+    else
+      c.error("/outcome", "unknown outcome '" + *name + "' (" + rules::enum_names<Outcome>() + ")");
   }
   r.detail = required_string(c, j, "detail");
   const json* gate = nullable(c, j, "gate");
@@ -242,23 +268,29 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
   for (const auto& [k, v] : r.phases_ms)
     if (!(v >= 0)) c.error("/phases_ms/" + k, "a phase time is a non-negative number of ms");
   if (auto b = c.string(j, "pair_buffers")) {
-    if (*b == "shared" || *b == "separate") r.pair_buffers_shared = *b == "shared";
-    else c.error("/pair_buffers", "must be \"shared\" or \"separate\", not \"" + *b + "\"");
+    if (*b == "shared" || *b == "separate")
+      r.pair_buffers_shared = *b == "shared";
+    else
+      c.error("/pair_buffers", "must be \"shared\" or \"separate\", not \"" + *b + "\"");
   }
   if (j.contains("generator")) {
     const json& g = j["generator"];
     if (!g.is_object() || !g.contains("attempts") || !g["attempts"].is_array())
       c.error("/generator", "must be an object with an attempts array");
-    else r.generator = g;
+    else
+      r.generator = g;
   }
   c.throw_if_any("bad ledger record");
   // The nested value types, decoded by their one decoder (value_json.h), located the same way.
   std::string at = rules::SourceLocation{where, line, 0}.to_string() + ": ";
-  if (j.contains("signals")) r.signals = signal_set_from_json(j["signals"], at + "/signals");
-  else c.error("/signals", "missing (an object)");
+  if (j.contains("signals"))
+    r.signals = signal_set_from_json(j["signals"], at + "/signals");
+  else
+    c.error("/signals", "missing (an object)");
   if (gate) r.gate = gate_result_from_json(*gate, at + "/gate");
   if (verdict) r.verdict = paired_decision_from_json(*verdict, where, line);
-  if (cand_signals) r.candidate_signals = signal_set_from_json(*cand_signals, at + "/candidate_signals");
+  if (cand_signals)
+    r.candidate_signals = signal_set_from_json(*cand_signals, at + "/candidate_signals");
   c.throw_if_any("bad ledger record");
   return r;
 }
@@ -306,7 +338,8 @@ LoadedLedger load_ledger(const std::string& path) {
         problem = line_no == 1 ? "header hash does not match its content (edited?)"
                                : "record hash does not match (the record or one before it was "
                                  "edited, removed or reordered)";
-      else prev = stored;
+      else
+        prev = stored;
     }
     // A crash mid-append leaves an unterminated last line: drop it, the round is redone.
     if (!problem.empty() && last && !terminated && line_no > 1) {
@@ -364,7 +397,9 @@ LedgerWriter LedgerWriter::resume(const std::string& path, const LoadedLedger& l
 }
 
 LedgerWriter::LedgerWriter(LedgerWriter&& o) noexcept
-    : fd_(o.fd_), path_(std::move(o.path_)), last_hash_(std::move(o.last_hash_)),
+    : fd_(o.fd_),
+      path_(std::move(o.path_)),
+      last_hash_(std::move(o.last_hash_)),
       before_(std::move(o.before_)) {
   o.fd_ = -1;
 }

@@ -27,7 +27,16 @@ inline constexpr int kLedgerVersion = 1;
 // Refused: the candidate was not measured because a policy forbids it (--precision same).
 // GeneratorFailed: the external generator was asked and every attempt of the round failed
 // (crash, timeout, oversized or garbage answer, an answer that is no valid variant).
-enum class Outcome { Kept, Rejected, GateFailed, NoVariant, Stop, Converged, Refused, GeneratorFailed };
+enum class Outcome {
+  Kept,
+  Rejected,
+  GateFailed,
+  NoVariant,
+  Stop,
+  Converged,
+  Refused,
+  GeneratorFailed
+};
 const char* to_string(Outcome o);
 std::optional<Outcome> outcome_from_string(std::string_view s);
 
@@ -45,7 +54,7 @@ struct MatchRecord {
   std::string fired;       // rule id, "" when nothing matched
   std::string hypothesis;  // of the fired rule
   bool stop = false;
-  nlohmann::json evidence = nlohmann::json::object();     // name -> value that made it true
+  nlohmann::json evidence = nlohmann::json::object();       // name -> value that made it true
   std::map<std::string, std::vector<std::string>> blocked;  // rule -> missing capabilities
   std::vector<std::string> outranked;
   std::vector<std::string> missing_signals;
@@ -53,31 +62,31 @@ struct MatchRecord {
 
 struct RoundRecord {
   std::string problem;
-  std::string track;  // "on" (evolution) or "off"
-  int round = 0;      // 1-based within (problem, track)
-  std::string incumbent;            // variant key
+  std::string track;      // "on" (evolution) or "off"
+  int round = 0;          // 1-based within (problem, track)
+  std::string incumbent;  // variant key
   std::string incumbent_source_hash;
   double incumbent_time_us = 0;     // unprofiled median of the incumbent
   std::string incumbent_precision;  // its precision class ("fp32", "tf32"; "" in older ledgers)
   rules::SignalSet signals;         // the incumbent's
   MatchRecord match;
-  std::string hypothesis;           // the hypothesis pursued this round
-  std::string credited_rule;        // the rule the outcome is credited to ("" for none)
-  bool explored = false;            // the hypothesis came from exploration, not the fired rule
-  std::string candidate;            // variant key, "" when none
+  std::string hypothesis;     // the hypothesis pursued this round
+  std::string credited_rule;  // the rule the outcome is credited to ("" for none)
+  bool explored = false;      // the hypothesis came from exploration, not the fired rule
+  std::string candidate;      // variant key, "" when none
   std::string candidate_source_hash;
   std::string candidate_reason;     // the generator's reason ("child 'tiled' applies ...")
   std::string candidate_precision;  // its precision class ("" in older ledgers)
   Outcome outcome = Outcome::NoVariant;
-  std::string detail;               // why (gate log, verdict reason, "no rule fired" ...)
+  std::string detail;  // why (gate log, verdict reason, "no rule fired" ...)
   std::optional<GateResult> gate;
   std::optional<PairedDecision> verdict;
   std::optional<rules::SignalSet> candidate_signals;  // profiled after a kept round
   double candidate_time_us = 0;
   std::vector<EvolutionEvent> evolution;
   std::map<std::string, double> confidence;  // ON track: every rule's confidence afterwards
-  std::string rules_hash;           // content hash of the table the round matched against
-  bool ends_track = false;          // stop, converged, or the incumbent could not be profiled
+  std::string rules_hash;                    // content hash of the table the round matched against
+  bool ends_track = false;  // stop, converged, or the incumbent could not be profiled
   // Wall time of the round's phases (ms), live backends only: the loop's own steps ("profile",
   // "incumbent", "gate", "pairs", "profile_kept", "evolve", "round") and, below them, the worker's
   // ("gate/adversarial", "pairs/timing/samples" ...). docs/benchmarks.md reads them.
@@ -89,7 +98,7 @@ struct RoundRecord {
   // process, result: answer|declined|failed, detail, stderr, variant, source_file,
   // source_sha256}], "variant"} (external_generator.h, docs/external-generators.md).
   std::optional<nlohmann::json> generator;
-  std::string hash;                 // chain hash (set by the ledger)
+  std::string hash;  // chain hash (set by the ledger)
 };
 
 // The record's JSON; its nested value types use their one encoding (engine/backend/value_json.h,
@@ -99,14 +108,14 @@ nlohmann::json to_json(const RoundRecord& r);  // without "hash"
 RoundRecord round_record_from_json(const nlohmann::json& j, const std::string& file = "record",
                                    int line = 0);
 nlohmann::json to_json(const PairedDecision& d);
-PairedDecision paired_decision_from_json(const nlohmann::json& j, const std::string& file = "verdict",
-                                         int line = 0);
+PairedDecision paired_decision_from_json(const nlohmann::json& j,
+                                         const std::string& file = "verdict", int line = 0);
 
 struct LoadedLedger {
-  nlohmann::json header;               // without "hash"
+  nlohmann::json header;  // without "hash"
   std::vector<RoundRecord> records;
-  std::vector<std::string> notes;      // e.g. "dropped a torn last line (312 bytes)"
-  std::size_t valid_bytes = 0;         // file length up to the end of the last good record
+  std::vector<std::string> notes;  // e.g. "dropped a torn last line (312 bytes)"
+  std::size_t valid_bytes = 0;     // file length up to the end of the last good record
   std::string last_hash;
   bool missing_final_newline = false;  // the last good record was not newline-terminated
 };

@@ -30,5 +30,4 @@ TimingConsistency timing_consistency(const std::vector<double>& gate_us,
                                      const std::vector<double>& paired_us,
                                      const std::vector<double>& incumbent_us);
 
-
 }  // namespace solver::engine

@@ -33,11 +33,17 @@ struct Shard {
 
 // What a header key means, for the refusal.
 std::string what_key(const std::string& key) {
-  static const std::map<std::string, std::string> names{
-      {"rules_hash", "the rules hash"}, {"seed", "the seed"}, {"recording_hash", "the recording"},
-      {"chip", "the chip class"}, {"backend", "the backend"}, {"shard", "the problem set or shard count"},
-      {"rounds", "the round budget"}, {"pairs", "the pair cap"}, {"tracks", "the tracks"},
-      {"on_tables", "the ON-table mode"}, {"generator", "the external generator"}};
+  static const std::map<std::string, std::string> names{{"rules_hash", "the rules hash"},
+                                                        {"seed", "the seed"},
+                                                        {"recording_hash", "the recording"},
+                                                        {"chip", "the chip class"},
+                                                        {"backend", "the backend"},
+                                                        {"shard", "the problem set or shard count"},
+                                                        {"rounds", "the round budget"},
+                                                        {"pairs", "the pair cap"},
+                                                        {"tracks", "the tracks"},
+                                                        {"on_tables", "the ON-table mode"},
+                                                        {"generator", "the external generator"}};
   auto it = names.find(key);
   return it == names.end() ? "'" + key + "'" : it->second;
 }
@@ -60,23 +66,27 @@ void check_same_run(const Shard& ref, const Shard& s) {
   for (const auto& k : keys) {
     json va = a.contains(k) ? a[k] : json(), vb = b.contains(k) ? b[k] : json();
     if (va != vb)
-      rules::fail_at(s.dir.ledger(), 1, "not a shard of the same run as " + ref.dir.path + ": " + what_key(k) +
-                                  " differs (" + show(vb) + " here, " + show(va) + " there)");
+      rules::fail_at(s.dir.ledger(), 1,
+                     "not a shard of the same run as " + ref.dir.path + ": " + what_key(k) +
+                         " differs (" + show(vb) + " here, " + show(va) + " there)");
   }
   // The manifest's side: the binary, and the device the backend measured on.
   auto m = [](const json& man, const char* k) { return man.contains(k) ? man[k] : json(); };
   auto dev = [](const json& man) {
-    return man.contains("backend") && man["backend"].is_object() ? man["backend"].value("device_name", "")
-                                                                 : std::string();
+    return man.contains("backend") && man["backend"].is_object()
+               ? man["backend"].value("device_name", "")
+               : std::string();
   };
   for (const char* k : {"solver_version", "build"})
     if (m(ref.manifest, k) != m(s.manifest, k))
-      rules::fail_at(s.dir.manifest(), 0, std::string("made by another build of solver than ") + ref.dir.path +
-                                    " (" + k + " " + show(m(s.manifest, k)) + " here, " +
-                                    show(m(ref.manifest, k)) + " there)");
+      rules::fail_at(s.dir.manifest(), 0,
+                     std::string("made by another build of solver than ") + ref.dir.path + " (" +
+                         k + " " + show(m(s.manifest, k)) + " here, " + show(m(ref.manifest, k)) +
+                         " there)");
   if (dev(ref.manifest) != dev(s.manifest))
-    rules::fail_at(s.dir.manifest(), 0, "measured on " + dev(s.manifest) + ", " + ref.dir.path + " on " +
-                                  dev(ref.manifest) + ": one run measures one chip class");
+    rules::fail_at(s.dir.manifest(), 0,
+                   "measured on " + dev(s.manifest) + ", " + ref.dir.path + " on " +
+                       dev(ref.manifest) + ": one run measures one chip class");
 }
 
 Shard load_shard(const std::string& path, std::ostream& err) {
@@ -86,22 +96,28 @@ Shard load_shard(const std::string& path, std::ostream& err) {
   s.ledger = load_ledger(s.dir.ledger());  // the hash chain is checked here
   for (const auto& n : s.ledger.notes) {
     if (n.find("torn") != std::string::npos)
-      rules::fail_at(s.dir.ledger(), 0, "the shard was cut short (" + n + "): resume it first (solver ablate --resume " +
-                                  path + ")");
+      rules::fail_at(s.dir.ledger(), 0,
+                     "the shard was cut short (" + n +
+                         "): resume it first (solver ablate --resume " + path + ")");
     err << "solver merge: " << path << ": " << n << '\n';
   }
   s.settings = run_settings(s.ledger.header, s.dir.ledger());
   if (!s.settings.shard.sharded())
-    rules::fail_at(s.dir.ledger(), 1, "not a shard: its ledger header has no 'shard' (made without --shard K/N)");
+    rules::fail_at(s.dir.ledger(), 1,
+                   "not a shard: its ledger header has no 'shard' (made without --shard K/N)");
   if (!s.manifest.contains("finished"))
-    rules::fail_at(s.dir.manifest(), 0, "shard " + s.settings.shard.text() + " did not finish (no 'finished'): "
-                              "resume it (solver ablate --resume " + path + ")");
+    rules::fail_at(s.dir.manifest(), 0,
+                   "shard " + s.settings.shard.text() +
+                       " did not finish (no 'finished'): "
+                       "resume it (solver ablate --resume " +
+                       path + ")");
   verify_run_inputs(s.dir, s.ledger, s.manifest, "");
   std::set<std::string> mine(s.settings.problems.begin(), s.settings.problems.end());
   for (std::size_t i = 0; i < s.ledger.records.size(); ++i)
     if (!mine.count(s.ledger.records[i].problem))
-      rules::fail_at(s.dir.ledger(), static_cast<int>(i) + 2,
-           "a record of " + s.ledger.records[i].problem + ", which is not in this shard's problems");
+      rules::fail_at(
+          s.dir.ledger(), static_cast<int>(i) + 2,
+          "a record of " + s.ledger.records[i].problem + ", which is not in this shard's problems");
   return s;
 }
 
@@ -134,17 +150,21 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
   for (std::size_t i = 1; i < shards.size(); ++i) {
     check_same_run(ref, shards[i]);
     if (shards[i].settings.shard.index == shards[i - 1].settings.shard.index)
-      rules::fail_at(shards[i].dir.ledger(), 1, "shard " + shards[i].settings.shard.text() + " is given twice (" +
-                                          shards[i - 1].dir.path + " and " + shards[i].dir.path + ")");
+      rules::fail_at(shards[i].dir.ledger(), 1,
+                     "shard " + shards[i].settings.shard.text() + " is given twice (" +
+                         shards[i - 1].dir.path + " and " + shards[i].dir.path + ")");
   }
   std::string missing;
   for (int k = 1, at = 0; k <= count; ++k) {
-    if (at < static_cast<int>(shards.size()) && shards[at].settings.shard.index == k) ++at;
-    else missing += (missing.empty() ? "" : ", ") + std::to_string(k);
+    if (at < static_cast<int>(shards.size()) && shards[at].settings.shard.index == k)
+      ++at;
+    else
+      missing += (missing.empty() ? "" : ", ") + std::to_string(k);
   }
   if (!missing.empty())
-    rules::fail_at(ref.dir.ledger(), 1, "the run has " + std::to_string(count) + " shards; shard(s) " + missing +
-                                  " of " + std::to_string(count) + " are not given");
+    rules::fail_at(ref.dir.ledger(), 1,
+                   "the run has " + std::to_string(count) + " shards; shard(s) " + missing +
+                       " of " + std::to_string(count) + " are not given");
   const std::vector<std::string>& all = ref.settings.shard_of;
 
   // The measurements and oracle: each problem's come from its one shard.
@@ -157,7 +177,8 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
     Recording r = load_recording(s.dir.measurements());
     for (auto& [p, rp] : r.problems) {
       if (!owner.count(p) || owner[p] != &s)
-        rules::fail_at(s.dir.measurements(), 0, "holds measurements of " + p + ", a problem of another shard");
+        rules::fail_at(s.dir.measurements(), 0,
+                       "holds measurements of " + p + ", a problem of another shard");
       measurements.problems[p] = std::move(rp);
     }
     auto o = load_pool_oracle(s.dir.oracle());
@@ -212,23 +233,27 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
     if (header.contains("problem_folder_hashes"))
       manifest["problem_folder_hashes"] = header["problem_folder_hashes"];
     json list = json::array();
-    std::string started = ref.manifest.value("started", ""), finished = ref.manifest.value("finished", "");
+    std::string started = ref.manifest.value("started", ""),
+                finished = ref.manifest.value("finished", "");
     for (const auto& s : shards) {
       started = std::min(started, s.manifest.value("started", started));
       finished = std::max(finished, s.manifest.value("finished", finished));
-      list.push_back(json{{"dir", fs::absolute(s.dir.path).lexically_normal().string()},
-                          {"shard", s.settings.shard.text()}, {"problems", s.settings.problems},
-                          {"records", s.ledger.records.size()},
-                          {"ledger_last_hash", s.ledger.last_hash},
-                          {"measurements_hash", s.manifest.value("measurements_hash", "")},
-                          {"command", s.manifest.value("command", "")},
-                          {"started", s.manifest.value("started", "")},
-                          {"finished", s.manifest.value("finished", "")},
-                          {"resumed", s.manifest.contains("resumed") ? s.manifest["resumed"].size() : 0}});
+      list.push_back(
+          json{{"dir", fs::absolute(s.dir.path).lexically_normal().string()},
+               {"shard", s.settings.shard.text()},
+               {"problems", s.settings.problems},
+               {"records", s.ledger.records.size()},
+               {"ledger_last_hash", s.ledger.last_hash},
+               {"measurements_hash", s.manifest.value("measurements_hash", "")},
+               {"command", s.manifest.value("command", "")},
+               {"started", s.manifest.value("started", "")},
+               {"finished", s.manifest.value("finished", "")},
+               {"resumed", s.manifest.contains("resumed") ? s.manifest["resumed"].size() : 0}});
     }
     manifest["started"] = started;
     manifest["finished"] = finished;
-    manifest["measurements_hash"] = rules::sha256_hex(read_text_file(dir.measurements(), "measurements"));
+    manifest["measurements_hash"] =
+        rules::sha256_hex(read_text_file(dir.measurements(), "measurements"));
     manifest["merged"] = json{{"at", utc_now_iso()}, {"shards", list}};
     write_manifest(dir, manifest);
     result.summary = write_report(dir, err);

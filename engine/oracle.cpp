@@ -30,8 +30,9 @@ FloorRates floor_rates(Backend& backend, const rules::ChipProfile& chip) {
       for (const char* cls : {"fp32", "tf32"})
         if (auto t = c.find(std::string(cls) + "_tflops"); t != c.end() && t->second > 0)
           r.tflops[cls] = t->second;
-      r.source = "measured on the device (the recording's ceilings: copy bandwidth, cuBLAS "
-                 "SGEMM and TF32 GEMM rates)";
+      r.source =
+          "measured on the device (the recording's ceilings: copy bandwidth, cuBLAS "
+          "SGEMM and TF32 GEMM rates)";
     }
   } else if (auto c = backend.ceilings(); c && c->copy_gbps > 0) {
     r.dram_gbps = c->copy_gbps;
@@ -43,10 +44,11 @@ FloorRates floor_rates(Backend& backend, const rules::ChipProfile& chip) {
 }
 
 double class_floor_us(const generators::ProblemSpec& spec, const generators::VariantSpec& variant,
-                const generators::KnobValues& knobs, const FloorRates& rates) {
+                      const generators::KnobValues& knobs, const FloorRates& rates) {
   auto shapes = generators::resolve_shapes(spec, variant, knobs);
   double t = 0;
-  if (rates.dram_gbps > 0 && shapes.bytes > 0) t = std::max(t, shapes.bytes / (rates.dram_gbps * 1e3));
+  if (rates.dram_gbps > 0 && shapes.bytes > 0)
+    t = std::max(t, shapes.bytes / (rates.dram_gbps * 1e3));
   auto it = rates.tflops.find(variant.precision);
   if (it != rates.tflops.end() && it->second > 0 && shapes.flops > 0)
     t = std::max(t, shapes.flops / (it->second * 1e6));
@@ -85,7 +87,8 @@ ProblemOracle problem_oracle(Backend& backend, const generators::ProblemSpec& sp
       generators::VariantSpec as_class = *seed;
       as_class.precision = v.precision;
       auto knobs = generators::enumerate_knobs(spec, *seed);
-      o.floors[v.precision] = class_floor_us(spec, as_class, knobs.empty() ? generators::KnobValues{} : knobs.front(), rates);
+      o.floors[v.precision] = class_floor_us(
+          spec, as_class, knobs.empty() ? generators::KnobValues{} : knobs.front(), rates);
     }
     for (const auto& knobs : generators::enumerate_knobs(spec, v)) {
       OraclePoint p;
@@ -147,21 +150,29 @@ json PoolOracle::to_json() const {
   for (const auto& [name, o] : problems) {
     json pts = json::array();
     for (const auto& p : o.points)
-      pts.push_back({{"key", p.key}, {"precision", p.precision}, {"status", p.status},
-                     {"time_us", p.time_us}, {"floor_us", p.floor_us}});
+      pts.push_back({{"key", p.key},
+                     {"precision", p.precision},
+                     {"status", p.status},
+                     {"time_us", p.time_us},
+                     {"floor_us", p.floor_us}});
     json best = nullptr, best_same = nullptr;
     if (const auto* b = o.best())
       best = {{"key", b->key}, {"precision", b->precision}, {"time_us", b->time_us}};
     if (const auto* b = o.best(o.seed_precision))
       best_same = {{"key", b->key}, {"precision", b->precision}, {"time_us", b->time_us}};
-    probs[name] = {{"seed_precision", o.seed_precision}, {"known", o.known},
-                   {"complete", o.complete}, {"floors_us", o.floors}, {"points", pts},
-                   {"best", best}, {"best_seed_class", best_same}};
+    probs[name] = {{"seed_precision", o.seed_precision},
+                   {"known", o.known},
+                   {"complete", o.complete},
+                   {"floors_us", o.floors},
+                   {"points", pts},
+                   {"best", best},
+                   {"best_seed_class", best_same}};
   }
   return {{"format", "solver-oracle"},
           {"version", 1},
           {"source", source},
-          {"rates", {{"dram_gbps", rates.dram_gbps}, {"tflops", rates.tflops}, {"source", rates.source}}},
+          {"rates",
+           {{"dram_gbps", rates.dram_gbps}, {"tflops", rates.tflops}, {"source", rates.source}}},
           {"problems", probs}};
 }
 
@@ -169,8 +180,8 @@ PoolOracle pool_oracle_from_json(const json& j, const std::string& file) {
   PoolOracle o;
   try {
     if (j.value("format", "") != "solver-oracle" || j.value("version", 0) != 1)
-      throw rules::InputError(
-          rules::Diagnostic{{file, 0, 0}, "not a solver oracle file (format solver-oracle, version 1)"});
+      throw rules::InputError(rules::Diagnostic{
+          {file, 0, 0}, "not a solver oracle file (format solver-oracle, version 1)"});
     o.source = j.at("source").get<std::string>();
     const json& r = j.at("rates");
     o.rates.dram_gbps = r.at("dram_gbps").get<double>();
@@ -184,15 +195,15 @@ PoolOracle pool_oracle_from_json(const json& j, const std::string& file) {
       po.complete = p.at("complete").get<bool>();
       po.floors = p.at("floors_us").get<std::map<std::string, double>>();
       for (const auto& pt : p.at("points"))
-        po.points.push_back(OraclePoint{pt.at("key").get<std::string>(),
-                                        pt.at("precision").get<std::string>(),
-                                        pt.at("status").get<std::string>(),
-                                        pt.at("time_us").get<double>(),
-                                        pt.at("floor_us").get<double>()});
+        po.points.push_back(
+            OraclePoint{pt.at("key").get<std::string>(), pt.at("precision").get<std::string>(),
+                        pt.at("status").get<std::string>(), pt.at("time_us").get<double>(),
+                        pt.at("floor_us").get<double>()});
       o.problems[name] = std::move(po);
     }
   } catch (const json::exception& e) {
-    throw rules::InputError(rules::Diagnostic{{file, 0, 0}, std::string("bad oracle file: ") + e.what()});
+    throw rules::InputError(
+        rules::Diagnostic{{file, 0, 0}, std::string("bad oracle file: ") + e.what()});
   }
   return o;
 }

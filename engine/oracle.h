@@ -37,13 +37,13 @@ struct FloorRates {
 FloorRates floor_rates(Backend& backend, const rules::ChipProfile& chip);
 // The floor of `variant` at `knobs` in microseconds (0 when the rates lack what it needs).
 double class_floor_us(const generators::ProblemSpec& spec, const generators::VariantSpec& variant,
-                const generators::KnobValues& knobs, const FloorRates& rates);
+                      const generators::KnobValues& knobs, const FloorRates& rates);
 
 struct OraclePoint {
   std::string key, precision;
-  std::string status;   // "measured", or why there is no time ("gate wrong_result: ...",
-                        // "invalid on h200: ...", "not recorded: ...")
-  double time_us = 0;   // 0 unless measured
+  std::string status;  // "measured", or why there is no time ("gate wrong_result: ...",
+                       // "invalid on h200: ...", "not recorded: ...")
+  double time_us = 0;  // 0 unless measured
   double floor_us = 0;
   bool measured() const { return time_us > 0; }
 };

@@ -46,9 +46,12 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
                                   const rules::ChipProfile& chip, generators::CompileCache* cache) {
   RederiveReport report;
   profiling::Ceilings measured;
-  if (auto it = rec.ceilings.find("dram_gbps"); it != rec.ceilings.end()) measured.dram_bytes_per_s = it->second * 1e9;
-  if (auto it = rec.ceilings.find("fp32_tflops"); it != rec.ceilings.end()) measured.fp32_flops_per_s = it->second * 1e12;
-  if (auto it = rec.ceilings.find("tf32_tflops"); it != rec.ceilings.end()) measured.tf32_flops_per_s = it->second * 1e12;
+  if (auto it = rec.ceilings.find("dram_gbps"); it != rec.ceilings.end())
+    measured.dram_bytes_per_s = it->second * 1e9;
+  if (auto it = rec.ceilings.find("fp32_tflops"); it != rec.ceilings.end())
+    measured.fp32_flops_per_s = it->second * 1e12;
+  if (auto it = rec.ceilings.find("tf32_tflops"); it != rec.ceilings.end())
+    measured.tf32_flops_per_s = it->second * 1e12;
   for (auto& [problem, rp] : rec.problems) {
     generators::ProblemSpec spec;
     try {
@@ -58,13 +61,24 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
       continue;
     }
     for (auto& [key, rv] : rp.variants) {
-      auto skip = [&](const std::string& why) { report.skipped.push_back(problem + " " + key + ": " + why); };
-      if (!rv.profile || !rv.profile->ok) { skip("not profiled"); continue; }
+      auto skip = [&](const std::string& why) {
+        report.skipped.push_back(problem + " " + key + ": " + why);
+      };
+      if (!rv.profile || !rv.profile->ok) {
+        skip("not profiled");
+        continue;
+      }
       auto [id, knobs] = generators::parse_variant_key(key);
       const generators::VariantSpec* v = spec.find_variant(id);
-      if (!v) { skip("no such variant in the pool any more"); continue; }
+      if (!v) {
+        skip("no such variant in the pool any more");
+        continue;
+      }
       generators::ResolvedVariant r = generators::resolve(spec, *v, knobs, chip);
-      if (!r.ok()) { skip("does not resolve"); continue; }
+      if (!r.ok()) {
+        skip("does not resolve");
+        continue;
+      }
       if (rv.gate && !rv.gate->source_hash.empty() && rv.gate->source_hash != r.source_hash) {
         skip("kernel source changed since it was recorded");
         continue;
@@ -108,17 +122,20 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
       // Signals the derivation cannot rebuild from what was kept stay as recorded.
       rules::SignalSet after = d.signals;
       for (const auto& [name, value] : before.values)
-        if (rules::is_missing(after.get(name)) && !is_defect(d, name)) after.set(std::string(name), value);
+        if (rules::is_missing(after.get(name)) && !is_defect(d, name))
+          after.set(std::string(name), value);
       std::set<std::string> names;
       for (const auto& [name, value] : before.values) names.insert(std::string(name));
       for (const auto& [name, value] : after.values) names.insert(std::string(name));
       for (const auto& name : names) {
-        std::string a = rules::format_value(before.get(name)), b = rules::format_value(after.get(name));
+        std::string a = rules::format_value(before.get(name)),
+                    b = rules::format_value(after.get(name));
         if (a != b) report.changes.push_back({problem, key, name, a, b});
       }
       prof.signals = std::move(after);
       prof.defects = d.defects;
-      for (const auto& [name, origin] : d.origin) prof.signal_origin[name] = profiling::to_string(origin);
+      for (const auto& [name, origin] : d.origin)
+        prof.signal_origin[name] = profiling::to_string(origin);
       ++report.variants;
     }
   }

@@ -19,10 +19,10 @@ struct SignalChange {
 };
 
 struct RederiveReport {
-  int variants = 0;                    // variants re-derived
-  std::vector<SignalChange> changes;   // in problem, key, signal order
-  std::vector<std::string> skipped;    // "problem key: why" (not profiled, source changed...)
-  std::vector<std::string> notes;      // re-derived, but with less to go on (no code scan)
+  int variants = 0;                   // variants re-derived
+  std::vector<SignalChange> changes;  // in problem, key, signal order
+  std::vector<std::string> skipped;   // "problem key: why" (not profiled, source changed...)
+  std::vector<std::string> notes;     // re-derived, but with less to go on (no code scan)
 };
 
 // Rewrites the signals (and their origins) of every profiled variant of `rec` in place.

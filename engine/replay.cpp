@@ -4,16 +4,16 @@
 #include <ostream>
 #include <set>
 
+#include <filesystem>
+#include <map>
 #include "engine/ablation.h"
+#include "engine/backend/json_util.h"
 #include "engine/backend/recorded_backend.h"
 #include "engine/backend/recording.h"
 #include "engine/run_dir.h"
 #include "engine/run_inputs.h"
-#include "engine/backend/json_util.h"
 #include "generators/problem_spec.h"
 #include "rules/hash.h"
-#include <filesystem>
-#include <map>
 #include "rules/matcher.h"
 
 namespace solver::engine {
@@ -52,7 +52,8 @@ std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& r
   return out;
 }
 
-std::vector<std::pair<std::string, rules::SignalSet>> run_incumbent_signals(const std::string& run_dir) {
+std::vector<std::pair<std::string, rules::SignalSet>> run_incumbent_signals(
+    const std::string& run_dir) {
   LoadedLedger loaded = load_ledger(open_run_dir(run_dir).ledger());
   std::vector<std::pair<std::string, rules::SignalSet>> out;
   std::set<std::string> seen;
@@ -64,19 +65,22 @@ std::vector<std::pair<std::string, rules::SignalSet>> run_incumbent_signals(cons
   return out;
 }
 
-void verify_run_inputs(const RunDir& dir, const LoadedLedger& loaded, const nlohmann::json& manifest,
-                       const std::string& problems_root) {
+void verify_run_inputs(const RunDir& dir, const LoadedLedger& loaded,
+                       const nlohmann::json& manifest, const std::string& problems_root) {
   const auto& h = loaded.header;
   RunSettings run = run_settings(h, dir.ledger());
   if (rules::load_rule_table(dir.rules()).content_hash() != h.value("rules_hash", ""))
     throw rules::InputError(rules::Diagnostic{
-        {dir.rules(), 0, 0}, "the run's rules.yaml does not match the ledger's rules_hash (replaced or "
-                             "edited since the run): its decisions cannot be replayed against it"});
+        {dir.rules(), 0, 0},
+        "the run's rules.yaml does not match the ledger's rules_hash (replaced or "
+        "edited since the run): its decisions cannot be replayed against it"});
   if (manifest.contains("measurements_hash") && manifest["measurements_hash"].is_string() &&
-      rules::sha256_hex(read_text_file(dir.measurements(), "measurements")) != manifest["measurements_hash"].get<std::string>())
-    throw rules::InputError(rules::Diagnostic{
-        {dir.measurements(), 0, 0}, "measurements.json does not match measurements_hash in " +
-                                        dir.manifest() + " (edited or replaced since the run)"});
+      rules::sha256_hex(read_text_file(dir.measurements(), "measurements")) !=
+          manifest["measurements_hash"].get<std::string>())
+    throw rules::InputError(
+        rules::Diagnostic{{dir.measurements(), 0, 0},
+                          "measurements.json does not match measurements_hash in " +
+                              dir.manifest() + " (edited or replaced since the run)"});
   if (problems_root.empty()) return;
   check_problem_names(run.problems);
   std::map<std::string, generators::ProblemSpec> specs;

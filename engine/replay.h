@@ -30,7 +30,9 @@ struct ReplayedDecision {
   std::string recorded_rule, recorded_hypothesis;  // what the run decided (evolved table)
   bool changed() const { return old_rule != new_rule || old_hypothesis != new_hypothesis; }
   // The run decided otherwise than its static table would have: evolution at work.
-  bool evolved() const { return recorded_rule != old_rule || recorded_hypothesis != old_hypothesis; }
+  bool evolved() const {
+    return recorded_rule != old_rule || recorded_hypothesis != old_hypothesis;
+  }
 };
 
 // `original`: the run's own table (nullptr: compare against the recorded decisions instead).
@@ -41,13 +43,14 @@ std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& r
 
 // The signals of every distinct incumbent a run profiled ("problem variant-key", signals), in
 // ledger order: what `solver dry-run --chip a100,t4 --run DIR` classifies under other chips.
-std::vector<std::pair<std::string, rules::SignalSet>> run_incumbent_signals(const std::string& run_dir);
+std::vector<std::pair<std::string, rules::SignalSet>> run_incumbent_signals(
+    const std::string& run_dir);
 
 // Checks what a replay of `dir` depends on: the run's rules.yaml against the ledger's
 // rules_hash, measurements.json against the manifest's measurements_hash (when finished), and,
 // with `problems_root`, each problem's spec and folder hashes. InputError (exit 2) on a mismatch.
-void verify_run_inputs(const RunDir& dir, const LoadedLedger& loaded, const nlohmann::json& manifest,
-                       const std::string& problems_root);
+void verify_run_inputs(const RunDir& dir, const LoadedLedger& loaded,
+                       const nlohmann::json& manifest, const std::string& problems_root);
 
 struct SimulationResult {
   std::string out_dir;

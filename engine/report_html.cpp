@@ -16,11 +16,20 @@ std::string esc(const std::string& s) {
   std::string o;
   for (char c : s) {
     switch (c) {
-      case '<': o += "&lt;"; break;
-      case '>': o += "&gt;"; break;
-      case '&': o += "&amp;"; break;
-      case '"': o += "&quot;"; break;
-      default: o += c;
+      case '<':
+        o += "&lt;";
+        break;
+      case '>':
+        o += "&gt;";
+        break;
+      case '&':
+        o += "&amp;";
+        break;
+      case '"':
+        o += "&quot;";
+        break;
+      default:
+        o += c;
     }
   }
   return o;
@@ -47,8 +56,8 @@ const char* kOffColor = "#1f5fa8";
 const char* kOnColor = "#d4531c";
 const char* kOracleColor = "#1a8a3a";
 const char* kFloorColor = "#555";
-const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
-                          "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
+const char* kPalette[] = {"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd",
+                          "#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf"};
 
 struct LogAxis {
   double lo, hi, p0, p1;  // values -> pixels (p0 at lo, p1 at hi)
@@ -59,7 +68,8 @@ struct LogAxis {
 };
 
 std::vector<const RoundRecord*> track_records(const std::vector<RoundRecord>& recs,
-                                              const std::string& problem, const std::string& track) {
+                                              const std::string& problem,
+                                              const std::string& track) {
   std::vector<const RoundRecord*> out;
   for (const auto& r : recs)
     if (r.problem == problem && r.track == track) out.push_back(&r);
@@ -74,14 +84,22 @@ double candidate_time(const RoundRecord& r) {
 
 const char* outcome_letter(Outcome o) {
   switch (o) {
-    case Outcome::Kept: return "K";
-    case Outcome::Rejected: return "R";
-    case Outcome::GateFailed: return "G";
-    case Outcome::NoVariant: return "N";
-    case Outcome::Stop: return "S";
-    case Outcome::Converged: return "C";
-    case Outcome::Refused: return "P";
-    case Outcome::GeneratorFailed: return "X";
+    case Outcome::Kept:
+      return "K";
+    case Outcome::Rejected:
+      return "R";
+    case Outcome::GateFailed:
+      return "G";
+    case Outcome::NoVariant:
+      return "N";
+    case Outcome::Stop:
+      return "S";
+    case Outcome::Converged:
+      return "C";
+    case Outcome::Refused:
+      return "P";
+    case Outcome::GeneratorFailed:
+      return "X";
   }
   return "?";
 }
@@ -106,14 +124,14 @@ std::string track_panel(const std::string& label, const char* color, const Track
   if (t.floor_pct > 0) tail += " · " + pct_text(t.floor_pct) + " of floor";
   if (!t.best_by_round.empty() && t.best_by_round.front().second > yhi)
     tail += " · seed " + time_label(t.best_by_round.front().second) + " (above the axis, ▲)";
-  o << "<text x=\"" << L << "\" y=\"35\" class=\"big\">" << esc(end)
-    << "<tspan class=\"sub\">" << esc(tail) << "</tspan></text>";
+  o << "<text x=\"" << L << "\" y=\"35\" class=\"big\">" << esc(end) << "<tspan class=\"sub\">"
+    << esc(tail) << "</tspan></text>";
   o << "<rect x=\"" << L << "\" y=\"" << T << "\" width=\"" << W - L - R << "\" height=\""
     << H - T - B << "\" fill=\"#fcfcfc\" stroke=\"#bbb\"/>";
   for (double v : log_ticks(ylo, yhi))
     o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << px(y.at(v)) << "\" y2=\""
-      << px(y.at(v)) << "\" stroke=\"#e6e6e6\"/><text x=\"" << L - 5 << "\" y=\""
-      << px(y.at(v) + 4) << "\" text-anchor=\"end\">" << esc(time_label(v)) << "</text>";
+      << px(y.at(v)) << "\" stroke=\"#e6e6e6\"/><text x=\"" << L - 5 << "\" y=\"" << px(y.at(v) + 4)
+      << "\" text-anchor=\"end\">" << esc(time_label(v)) << "</text>";
   for (int r = 0; r <= xmax; ++r)
     o << "<text x=\"" << px(X(r)) << "\" y=\"" << H - B + 14 << "\" text-anchor=\"middle\">" << r
       << "</text>";
@@ -156,14 +174,19 @@ std::string track_panel(const std::string& label, const char* color, const Track
       bool kept = r->outcome == Outcome::Kept;
       o << "<circle cx=\"" << px(cx) << "\" cy=\"" << px(y.at(c)) << "\" r=\"" << (kept ? 5 : 4)
         << "\" fill=\"" << (kept ? color : "#fff") << "\" stroke=\""
-        << (kept ? color : r->outcome == Outcome::GateFailed ? "#c33" : "#888")
+        << (kept                                ? color
+            : r->outcome == Outcome::GateFailed ? "#c33"
+                                                : "#888")
         << "\" stroke-width=\"1.5\"><title>r" << r->round << ' ' << esc(r->candidate) << ' '
         << esc(time_label(c)) << ' ' << to_string(r->outcome) << "</title></circle>";
     }
     bool bad = r->outcome == Outcome::GateFailed;
-    o << "<text x=\"" << px(cx) << "\" y=\"" << H - B + 26 << "\" text-anchor=\"middle\" class=\"o\" fill=\""
-      << (r->outcome == Outcome::Kept ? color : bad ? "#c33" : "#777") << "\">"
-      << outcome_letter(r->outcome) << "</text>";
+    o << "<text x=\"" << px(cx) << "\" y=\"" << H - B + 26
+      << "\" text-anchor=\"middle\" class=\"o\" fill=\""
+      << (r->outcome == Outcome::Kept ? color
+          : bad                       ? "#c33"
+                                      : "#777")
+      << "\">" << outcome_letter(r->outcome) << "</text>";
     if (r->outcome == Outcome::Kept && !r->candidate_precision.empty() &&
         !r->incumbent_precision.empty() && r->candidate_precision != r->incumbent_precision)
       o << "<text x=\"" << px(cx + 6) << "\" y=\"" << px(y.at(c) - 8) << "\" class=\"warn\">"
@@ -197,10 +220,10 @@ std::string end_strip(const ProblemSummary& p) {
       << H - 4 << "\" text-anchor=\"middle\" class=\"sub\">" << esc(time_label(v)) << "</text>";
   for (const auto& [cls, f] : p.floors) {
     if (f <= 0) continue;
-    o << "<line x1=\"" << px(x.at(f)) << "\" x2=\"" << px(x.at(f)) << "\" y1=\"10\" y2=\""
-      << H - 18 << "\" stroke=\"" << kFloorColor << "\" stroke-dasharray=\"5 3\"/><text x=\""
-      << px(x.at(f) + 4) << "\" y=\"20\" fill=\"" << kFloorColor << "\">floor " << esc(cls)
-      << ' ' << esc(time_label(f)) << "</text>";
+    o << "<line x1=\"" << px(x.at(f)) << "\" x2=\"" << px(x.at(f)) << "\" y1=\"10\" y2=\"" << H - 18
+      << "\" stroke=\"" << kFloorColor << "\" stroke-dasharray=\"5 3\"/><text x=\""
+      << px(x.at(f) + 4) << "\" y=\"20\" fill=\"" << kFloorColor << "\">floor " << esc(cls) << ' '
+      << esc(time_label(f)) << "</text>";
   }
   if (p.oracle_us > 0) {
     double cx = x.at(p.oracle_us);
@@ -246,7 +269,8 @@ std::string confidence_chart(const std::vector<RoundRecord>& records, const Repo
   for (const auto& r : records) {
     if (r.track != "on") continue;
     ++step;
-    if (boundaries.empty() || boundaries.back().second != r.problem) boundaries.emplace_back(step, r.problem);
+    if (boundaries.empty() || boundaries.back().second != r.problem)
+      boundaries.emplace_back(step, r.problem);
     for (const auto& [id, c] : r.confidence) conf[id].emplace_back(step, c);
   }
   if (step == 0) return "<p>No ON track in this run.</p>";
@@ -261,7 +285,8 @@ std::string confidence_chart(const std::vector<RoundRecord>& records, const Repo
   auto Y = [&](double c) { return H - B - c * (H - T - B); };
   std::ostringstream o;
   o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H
-    << "\" viewBox=\"0 0 " << W << ' ' << H << "\" role=\"img\"><title>rule confidence over the "
+    << "\" viewBox=\"0 0 " << W << ' ' << H
+    << "\" role=\"img\"><title>rule confidence over the "
        "ON rounds</title>";
   o << "<rect x=\"" << L << "\" y=\"" << T << "\" width=\"" << W - L - R << "\" height=\""
     << H - T - B << "\" fill=\"#fcfcfc\" stroke=\"#bbb\"/>";
@@ -308,9 +333,10 @@ std::string confidence_chart(const std::vector<RoundRecord>& records, const Repo
   for (const auto& [id, pts] : shown) {
     const char* c = kPalette[i % 10];
     bool dashed = i++ >= 10;
-    o << "<span><svg width=\"26\" height=\"10\"><line x1=\"1\" x2=\"25\" y1=\"5\" y2=\"5\" stroke=\""
-      << c << "\" stroke-width=\"2\"" << (dashed ? " stroke-dasharray=\"6 3\"" : "")
-      << "/></svg>" << esc(id) << "</span>";
+    o << "<span><svg width=\"26\" height=\"10\"><line x1=\"1\" x2=\"25\" y1=\"5\" y2=\"5\" "
+         "stroke=\""
+      << c << "\" stroke-width=\"2\"" << (dashed ? " stroke-dasharray=\"6 3\"" : "") << "/></svg>"
+      << esc(id) << "</span>";
   }
   if (shown.empty()) o << "<span>no rule's confidence changed</span>";
   o << "</div>";
@@ -340,9 +366,10 @@ std::string time_label(double us) {
 std::vector<double> log_ticks(double lo, double hi) {
   std::vector<double> out;
   if (!(lo > 0) || !(hi > lo)) return out;
-  for (const auto& steps : {std::vector<double>{1}, std::vector<double>{1, 2, 5},
-                            std::vector<double>{1, 1.5, 2, 3, 5, 7},
-                            std::vector<double>{1, 1.2, 1.4, 1.6, 1.8, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 9}}) {
+  for (const auto& steps :
+       {std::vector<double>{1}, std::vector<double>{1, 2, 5},
+        std::vector<double>{1, 1.5, 2, 3, 5, 7},
+        std::vector<double>{1, 1.2, 1.4, 1.6, 1.8, 2, 2.5, 3, 3.5, 4, 5, 6, 7, 8, 9}}) {
     out.clear();
     for (int k = static_cast<int>(std::floor(std::log10(lo))); k <= std::ceil(std::log10(hi)); ++k)
       for (double m : steps) {
@@ -376,9 +403,12 @@ std::vector<std::string> line_diff(const std::string& a, const std::string& b) {
   std::vector<std::string> out;
   std::size_t i = 0, j = 0;
   while (i < n || j < m) {
-    if (i < n && j < m && x[i] == y[j]) out.push_back("  " + x[i++]), ++j;
-    else if (i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1])) out.push_back("- " + x[i++]);
-    else out.push_back("+ " + y[j++]);
+    if (i < n && j < m && x[i] == y[j])
+      out.push_back("  " + x[i++]), ++j;
+    else if (i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1]))
+      out.push_back("- " + x[i++]);
+    else
+      out.push_back("+ " + y[j++]);
   }
   return out;
 }
@@ -390,21 +420,25 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
        "report</title><style>"
        "body{font:14px/1.45 system-ui,sans-serif;margin:1.5em;max-width:1360px;color:#222}"
        "table{border-collapse:collapse;margin:.6em 0}td,th{border:1px solid #ccc;padding:3px 7px;"
-       "text-align:left;vertical-align:top}table.sum td,table.sum th{white-space:nowrap;font-size:12px;"
+       "text-align:left;vertical-align:top}table.sum td,table.sum "
+       "th{white-space:nowrap;font-size:12px;"
        "padding:2px 5px}"
        "table.sum th{white-space:nowrap}th{background:#f4f4f4}svg{font-size:11px;"
        "font-family:system-ui,sans-serif}svg .t{font-weight:bold;font-size:13px}"
-       "svg .big{font-size:16px;font-weight:600}svg .sub{font-size:11px;fill:#666;font-weight:normal}"
+       "svg .big{font-size:16px;font-weight:600}svg "
+       ".sub{font-size:11px;fill:#666;font-weight:normal}"
        "svg .o{font-size:10px;font-weight:bold}svg .lbl{font-size:13px;font-weight:600}"
        "svg .warn{font-size:10px;fill:#b00;font-weight:bold}"
        ".row{display:flex;gap:14px;flex-wrap:wrap}.legend{display:flex;flex-wrap:wrap;gap:4px 16px;"
        "margin:4px 0 12px}.legend span{white-space:nowrap}.cls{font-size:11px;background:#eef;"
        "border:1px solid #ccd;border-radius:3px;padding:0 3px;color:#335}"
        ".chg{color:#b00;font-weight:bold}.kept{color:#2a7}.bad{color:#c33}td.n{text-align:right;"
-       "white-space:nowrap}code{background:#f6f6f6}pre.diff{background:#fafafa;border:1px solid #ddd;"
+       "white-space:nowrap}code{background:#f6f6f6}pre.diff{background:#fafafa;border:1px solid "
+       "#ddd;"
        "padding:6px;font-size:12px;overflow-x:auto}.add{color:#1a7a30;background:#eaffea}"
        ".del{color:#a01010;background:#ffecec}.skip{color:#999}h3{margin:1.2em 0 .2em}"
-       "p.note{color:#555;margin:.2em 0}.endline{margin:2px 0 0 20px;font-size:14px}</style></head><body>\n";
+       "p.note{color:#555;margin:.2em 0}.endline{margin:2px 0 0 "
+       "20px;font-size:14px}</style></head><body>\n";
   h << "<h1>solver ablation report</h1>\n<p><b>" << esc(summary.backend_line) << "</b></p>\n";
   h << "<p class=\"note\">OFF track policy: <b>" << esc(summary.off_policy) << "</b> ("
     << (summary.off_policy == "best-static"
@@ -421,13 +455,14 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
     << ". Floors (bytes ÷ bandwidth, FLOPs ÷ the class's peak rate): "
     << (summary.floor_source.empty() ? "-" : esc(summary.floor_source)) << ".</p>\n";
   h << "<table>";
-  for (const char* k : {"command", "version", "chip", "seed", "rules_hash", "recording",
-                        "started", "finished"})
+  for (const char* k :
+       {"command", "version", "chip", "seed", "rules_hash", "recording", "started", "finished"})
     if (manifest.contains(k))
       h << "<tr><th>" << k << "</th><td><code>"
         << esc(manifest[k].is_string() ? manifest[k].get<std::string>() : manifest[k].dump())
         << "</code></td></tr>";
-  h << "</table>\n<h2>Summary</h2>\n<p class=\"note\">&times; pool best: the track's best over the pool's best point. "
+  h << "</table>\n<h2>Summary</h2>\n<p class=\"note\">&times; pool best: the track's best over the "
+       "pool's best point. "
        "&le;2%: the round its best so far first came within 2% of the pool's best (r0: the "
        "seed). % floor: the floor of the best variant's class over its time.</p>"
        "<table class=\"sum\"><tr><th>problem</th><th>seed</th><th>best OFF</th>"
@@ -435,7 +470,8 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
        "<th>&le;2% at<br>OFF / ON</th><th>% floor<br>OFF / ON</th>"
        "<th>to best<br>OFF / ON</th><th>OFF/ON</th><th>retired /<br>proposed</th></tr>";
   auto within = [](const TrackSummary& t) {
-    return t.within_oracle_round >= 0 ? "r" + std::to_string(t.within_oracle_round) : std::string("never");
+    return t.within_oracle_round >= 0 ? "r" + std::to_string(t.within_oracle_round)
+                                      : std::string("never");
   };
   for (const auto& p : summary.problems) {
     const TrackSummary& any = p.off.present ? p.off : p.on;
@@ -454,20 +490,22 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
         if (open1 != std::string::npos && open2 != open1)
           text += " " + c.substr(open1 + 1, close1 - open1 - 1) + " &rarr; " +
                   c.substr(open2 + 1, close2 - open2 - 1);
-        h << "<br><span class=\"chg\" title=\"" << esc(c) << "\">&#9888; class change " << text << "</span>";
+        h << "<br><span class=\"chg\" title=\"" << esc(c) << "\">&#9888; class change " << text
+          << "</span>";
       }
       h << "</td>";
     }
     h << "<td class=\"n\">" << time_cls(p.oracle_us, p.oracle_precision) << "<br><code>"
-      << esc(p.oracle_key) << "</code>" << (p.oracle_us > 0 && !p.oracle_complete ? "<br>(pool not all measured)" : "");
+      << esc(p.oracle_key) << "</code>"
+      << (p.oracle_us > 0 && !p.oracle_complete ? "<br>(pool not all measured)" : "");
     if (p.oracle_any_us > 0)
       h << "<br>any class: " << time_cls(p.oracle_any_us, p.oracle_any_precision) << " <code>"
         << esc(p.oracle_any_key) << "</code>";
     h << "</td><td class=\"n\">" << ratio_text(p.off.oracle_ratio) << " / "
       << ratio_text(p.on.oracle_ratio) << "</td><td>"
-      << (p.oracle_us > 0 ? within(p.off) + " / " + within(p.on) : std::string("-"))
-      << "</td><td>" << pct_text(p.off.floor_pct) << " / " << pct_text(p.on.floor_pct)
-      << "</td><td>" << p.off.rounds_to_best << " / " << p.on.rounds_to_best << "</td><td class=\"n\">"
+      << (p.oracle_us > 0 ? within(p.off) + " / " + within(p.on) : std::string("-")) << "</td><td>"
+      << pct_text(p.off.floor_pct) << " / " << pct_text(p.on.floor_pct) << "</td><td>"
+      << p.off.rounds_to_best << " / " << p.on.rounds_to_best << "</td><td class=\"n\">"
       << num(p.off_on_ratio, "%.3f") << "</td><td>" << p.retirements.size() << " / "
       << p.proposals.size() << "</td></tr>";
   }
@@ -478,7 +516,8 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
        "round's candidate median (filled: kept; red ring: gate failed at timing); dashed grey: the "
        "floor of each precision class; dotted green: the pool's best point.</p>\n";
   for (const auto& p : summary.problems) {
-    auto off = track_records(records, p.problem, "off"), on = track_records(records, p.problem, "on");
+    auto off = track_records(records, p.problem, "off"),
+         on = track_records(records, p.problem, "on");
     // The axis spans what the rounds did (candidates, bests after round 0, floors, the pool's
     // best); a seed far above that (matmul's naive kernel, 100x the rest) is drawn clipped at
     // the top with its time written, so the endgame is not squashed into a few pixels.
@@ -486,8 +525,10 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
     double seed = 0;
     for (const auto* t : {&p.off, &p.on})
       for (auto [r, b] : t->best_by_round) {
-        if (r == 0) seed = std::max(seed, b);
-        else vals.push_back(b);
+        if (r == 0)
+          seed = std::max(seed, b);
+        else
+          vals.push_back(b);
       }
     for (const auto* set : {&off, &on})
       for (const RoundRecord* r : *set)
@@ -509,13 +550,13 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
       << track_panel("ON (evolution)", kOnColor, p.on, on, p, lo, hi, xmax) << "</div>\n"
       << "<div class=\"endline\"><b>Where each track ended</b> (log axis zoomed to the floors, "
          "the pool's best and the two ends)"
-      << (p.off_on_ratio > 0 ? ": <b>OFF / ON = " + num(p.off_on_ratio, "%.2f") + "&times;</b>" : std::string())
+      << (p.off_on_ratio > 0 ? ": <b>OFF / ON = " + num(p.off_on_ratio, "%.2f") + "&times;</b>"
+                             : std::string())
       << "</div><div>" << end_strip(p) << "</div>\n";
     if (!p.verdict.empty()) h << "<p class=\"note\">" << esc(p.verdict) << "</p>\n";
   }
 
-  h << "<h2>Rule confidence over the ON track</h2>\n"
-    << confidence_chart(records, inputs) << "\n";
+  h << "<h2>Rule confidence over the ON track</h2>\n" << confidence_chart(records, inputs) << "\n";
 
   h << "<h2>Evolution events</h2>\n<table><tr><th>problem</th><th>round</th><th>event</th>"
        "<th>rule</th><th>confidence</th><th>detail</th></tr>";
@@ -533,7 +574,8 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
     std::vector<bool> show(diff.size(), false);
     for (std::size_t i = 0; i < diff.size(); ++i)
       if (diff[i][0] != ' ')
-        for (std::size_t k = (i >= 2 ? i - 2 : 0); k <= std::min(diff.size() - 1, i + 2); ++k) show[k] = true;
+        for (std::size_t k = (i >= 2 ? i - 2 : 0); k <= std::min(diff.size() - 1, i + 2); ++k)
+          show[k] = true;
     bool any = false, skipping = false;
     std::size_t last_id = diff.size();  // the latest "- id:" line, to name the rule of a hunk
     for (std::size_t i = 0; i < diff.size(); ++i) {
@@ -548,7 +590,9 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
       skipping = false;
       char c = diff[i][0];
       any |= c != ' ';
-      h << (c == '+' ? "<span class=\"add\">" : c == '-' ? "<span class=\"del\">" : "<span>")
+      h << (c == '+'   ? "<span class=\"add\">"
+            : c == '-' ? "<span class=\"del\">"
+                       : "<span>")
         << esc(diff[i]) << "</span>\n";
     }
     if (!any) h << "(the ON track changed nothing in the table)\n";

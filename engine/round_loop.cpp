@@ -19,9 +19,9 @@
 #include <algorithm>
 #include <chrono>
 
+#include "engine/backend/draw_seed.h"
 #include "engine/external_generator.h"
 #include "engine/measurement.h"
-#include "engine/backend/draw_seed.h"
 #include "generators/variant_space.h"
 #include "rules/enum_names.h"
 #include "rules/matcher.h"
@@ -32,7 +32,8 @@ using generators::Incumbent;
 
 namespace {
 double now_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
@@ -57,8 +58,10 @@ class StepClock {
 
 const char* to_string(OffPolicy p) {
   switch (p) {
-    case OffPolicy::BestStatic: return "best-static";
-    case OffPolicy::FirstRule: return "first-rule";
+    case OffPolicy::BestStatic:
+      return "best-static";
+    case OffPolicy::FirstRule:
+      return "first-rule";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
@@ -67,8 +70,10 @@ std::optional<OffPolicy> off_policy_from_string(std::string_view s) {
 }
 const char* to_string(PrecisionPolicy p) {
   switch (p) {
-    case PrecisionPolicy::Any: return "any";
-    case PrecisionPolicy::Same: return "same";
+    case PrecisionPolicy::Any:
+      return "any";
+    case PrecisionPolicy::Same:
+      return "same";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
@@ -140,8 +145,9 @@ TrackState initial_state(const generators::ProblemSpec& spec, const rules::ChipP
     throw rules::InputError(rules::Diagnostic{{spec.file, 0, 0}, "problem has no seed variant"});
   auto knobs = generators::default_knob_point(spec, *seed, {}, &chip);
   if (!knobs)
-    throw rules::InputError(rules::Diagnostic{
-        {spec.file, 0, 0}, "seed variant '" + seed->id + "' has no valid knob point on " + chip.id});
+    throw rules::InputError(
+        rules::Diagnostic{{spec.file, 0, 0},
+                          "seed variant '" + seed->id + "' has no valid knob point on " + chip.id});
   TrackState s;
   s.problem = spec.name;
   s.track = track;
@@ -177,7 +183,11 @@ std::map<std::string, double> confidences(const rules::RuleTable& table) {
 
 RoundLoop::RoundLoop(Backend& backend, const generators::ProblemSpec& spec,
                      const rules::ChipProfile& chip, rules::RuleTable& table, LoopConfig config)
-    : backend_(backend), spec_(spec), chip_(chip), table_(table), config_(config),
+    : backend_(backend),
+      spec_(spec),
+      chip_(chip),
+      table_(table),
+      config_(config),
       timed_(backend.info().kind == "live") {}
 
 const generators::ProblemSpec& RoundLoop::spec() const { return gen_ ? gen_->spec() : spec_; }
@@ -334,7 +344,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   // hypothesis outside the fired rules is tried.
   if (!cand && !config_.evolve && config_.off_policy == OffPolicy::BestStatic && m.fired) {
     for (const auto* o : m.outranked) {
-      if (o->stop || o->hypothesis == req.hypothesis || o->hypothesis == "stop_at_ceiling") continue;
+      if (o->stop || o->hypothesis == req.hypothesis || o->hypothesis == "stop_at_ceiling")
+        continue;
       generators::CandidateRequest next = req;
       next.hypothesis = o->hypothesis;
       auto choice = generators::next_candidate(next);
@@ -358,7 +369,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   if (!cand && config_.evolve) {
     std::vector<std::pair<std::string, std::string>> options;  // (hypothesis, rule)
     for (const auto* o : m.outranked) options.emplace_back(o->hypothesis, o->id);
-    for (const auto& h : generators::applicable_hypotheses(spec(), state.incumbent, state.tried, &chip_))
+    for (const auto& h :
+         generators::applicable_hypotheses(spec(), state.incumbent, state.tried, &chip_))
       options.emplace_back(h, "");
     for (const auto& [h, rule] : options) {
       if (h == req.hypothesis || h == "stop_at_ceiling") continue;
@@ -437,8 +449,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
     rec.outcome = Outcome::GateFailed;
     rec.gate->status = GateStatus::TooFast;
     rec.detail = "too fast: median " + std::to_string(verdict.candidate_median_us) +
-                 " us is below the physical floor " + std::to_string(floor) + " us on " +
-                 chip_.id + " (a defect, not a win)";
+                 " us is below the physical floor " + std::to_string(floor) + " us on " + chip_.id +
+                 " (a defect, not a win)";
     return rec;
   }
   // A candidate that times differently when it is gated than when it is paired can tell the

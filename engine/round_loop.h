@@ -9,11 +9,11 @@
 // keys, not from a generator that runs on across rounds.
 #pragma once
 #include <functional>
-#include <optional>
-#include <string_view>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 
 #include "engine/backend/backend.h"
 #include "engine/evolver.h"
@@ -46,10 +46,10 @@ const char* to_string(PrecisionPolicy p);
 std::optional<PrecisionPolicy> precision_policy_from_string(std::string_view s);
 
 struct LoopConfig {
-  int rounds = 12;     // budget per track (a converged or stop round counts as one)
-  int pairs = 16;      // paired timings per candidate: the cap
+  int rounds = 12;  // budget per track (a converged or stop round counts as one)
+  int pairs = 16;   // paired timings per candidate: the cap
   uint64_t seed = 1;
-  bool evolve = false; // the ON track: exploration + evolver
+  bool evolve = false;                           // the ON track: exploration + evolver
   OffPolicy off_policy = OffPolicy::BestStatic;  // the OFF track's (ignored when evolve)
   PrecisionPolicy precision = PrecisionPolicy::Any;
   bool sequential_pairs = true;  // stop at the first look that decides (backend.h PairPlan)
@@ -69,12 +69,12 @@ struct ProfiledVariant {
 struct TrackState {
   std::string problem, track;
   generators::Incumbent incumbent;
-  int round = 0;        // last round done
-  int streak = 0;       // consecutive rounds without a kept candidate
-  bool ended = false;   // stop, converged, or an incumbent that cannot be profiled
+  int round = 0;       // last round done
+  int streak = 0;      // consecutive rounds without a kept candidate
+  bool ended = false;  // stop, converged, or an incumbent that cannot be profiled
   std::set<std::string> tried;
   double seed_time_us = 0, best_time_us = 0;
-  int best_round = 0;   // round whose kept candidate is the incumbent (0 = the seed)
+  int best_round = 0;  // round whose kept candidate is the incumbent (0 = the seed)
   std::map<std::string, ProfiledVariant> profiles;  // by variant key
 
   std::string incumbent_key() const {

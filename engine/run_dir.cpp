@@ -64,9 +64,10 @@ RunDir create_run_dir(const std::string& out, const std::string& command) {
   if (ledger_never_started(d.ledger())) {
     fs::remove(d.ledger(), ec);
   } else if (fs::exists(d.ledger())) {
-    throw rules::InputError(rules::Diagnostic{
-        {d.ledger(), 0, 0},
-        "a run already lives here; continue it with --resume " + d.path + " or pick another --out"});
+    throw rules::InputError(
+        rules::Diagnostic{{d.ledger(), 0, 0},
+                          "a run already lives here; continue it with --resume " + d.path +
+                              " or pick another --out"});
   }
   return d;
 }
@@ -94,19 +95,22 @@ RunDir open_run_dir(const std::string& path) {
   RunDir d;
   d.path = path;
   if (!fs::exists(d.ledger()))
-    throw rules::InputError(rules::Diagnostic{{path, 0, 0}, "not a run directory (no ledger.jsonl)"});
+    throw rules::InputError(
+        rules::Diagnostic{{path, 0, 0}, "not a run directory (no ledger.jsonl)"});
   if (ledger_never_started(d.ledger()))
-    throw rules::InputError(rules::Diagnostic{
-        {d.ledger(), 1, 0}, "this run recorded nothing (its ledger has no header line): start it "
-                            "again with --out " + path + ", the folder is reusable"});
+    throw rules::InputError(
+        rules::Diagnostic{{d.ledger(), 1, 0},
+                          "this run recorded nothing (its ledger has no header line): start it "
+                          "again with --out " +
+                              path + ", the folder is reusable"});
   return d;
 }
 
 nlohmann::json load_manifest(const RunDir& dir) {
   auto j = parse_json_text(read_text_file(dir.manifest(), "run manifest"), dir.manifest());
   if (!j.is_object() || j.value("format", "") != "solver-run")
-    throw rules::InputError(rules::Diagnostic{{dir.manifest(), 1, 1},
-                                              "not a solver run manifest (format must be \"solver-run\")"});
+    throw rules::InputError(rules::Diagnostic{
+        {dir.manifest(), 1, 1}, "not a solver run manifest (format must be \"solver-run\")"});
   return j;
 }
 

@@ -23,24 +23,31 @@ std::string join(const std::vector<std::string>& v) {
   return out;
 }
 
-int64_t header_int(const json& h, const char* key, int64_t lo, int64_t hi, const std::string& file) {
+int64_t header_int(const json& h, const char* key, int64_t lo, int64_t hi,
+                   const std::string& file) {
   if (!h.contains(key) || !h[key].is_number_integer())
-    rules::fail_at(file, 1, std::string("ledger header: '") + key + "' is missing or not an integer");
+    rules::fail_at(file, 1,
+                   std::string("ledger header: '") + key + "' is missing or not an integer");
   if (h[key].is_number_unsigned() && h[key].get<uint64_t>() > static_cast<uint64_t>(hi))
-    rules::fail_at(file, 1, std::string("ledger header: '") + key + "' = " + h[key].dump() + " is out of range");
+    rules::fail_at(
+        file, 1,
+        std::string("ledger header: '") + key + "' = " + h[key].dump() + " is out of range");
   int64_t v = h[key].get<int64_t>();
   if (v < lo || v > hi)
-    rules::fail_at(file, 1, std::string("ledger header: '") + key + "' = " + h[key].dump() +
-                      " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
+    rules::fail_at(file, 1,
+                   std::string("ledger header: '") + key + "' = " + h[key].dump() +
+                       " is out of range [" + std::to_string(lo) + ", " + std::to_string(hi) + "]");
   return v;
 }
 
 std::vector<std::string> header_strings(const json& h, const char* key, const std::string& file) {
   if (!h.contains(key) || !h[key].is_array() || h[key].empty())
-    rules::fail_at(file, 1, std::string("ledger header: '") + key + "' is missing or not a list of names");
+    rules::fail_at(file, 1,
+                   std::string("ledger header: '") + key + "' is missing or not a list of names");
   std::vector<std::string> out;
   for (const auto& e : h[key]) {
-    if (!e.is_string()) rules::fail_at(file, 1, std::string("ledger header: '") + key + "' holds a non-string");
+    if (!e.is_string())
+      rules::fail_at(file, 1, std::string("ledger header: '") + key + "' holds a non-string");
     out.push_back(e.get<std::string>());
   }
   return out;
@@ -56,13 +63,15 @@ RunSettings run_settings(const json& header, const std::string& ledger_path) {
   r.pairs = static_cast<int>(header_int(header, "pairs", 1, kMaxPairs, ledger_path));
   if (!header.contains("seed") || !header["seed"].is_number_integer() ||
       (!header["seed"].is_number_unsigned() && header["seed"].get<int64_t>() < 0))
-    rules::fail_at(ledger_path, 1, "ledger header: 'seed' is missing or not a non-negative integer");
+    rules::fail_at(ledger_path, 1,
+                   "ledger header: 'seed' is missing or not a non-negative integer");
   r.seed = header["seed"].get<uint64_t>();
   if (!header.contains("chip") || !header["chip"].is_string())
     rules::fail_at(ledger_path, 1, "ledger header: 'chip' is missing or not a string");
   r.chip = header["chip"].get<std::string>();
   for (const auto& t : r.tracks)
-    if (t != "on" && t != "off") rules::fail_at(ledger_path, 1, "ledger header: unknown track '" + t + "'");
+    if (t != "on" && t != "off")
+      rules::fail_at(ledger_path, 1, "ledger header: unknown track '" + t + "'");
   for (const char* key : {"off_policy", "precision"})
     if (header.contains(key) && !header[key].is_string())
       rules::fail_at(ledger_path, 1, std::string("ledger header: '") + key + "' is not a string");
@@ -71,13 +80,17 @@ RunSettings run_settings(const json& header, const std::string& ledger_path) {
   if (header.contains("pair_rule")) {
     const auto& rule = header["pair_rule"];
     if (!rule.is_string() || (rule != "sequential" && rule != "fixed"))
-      rules::fail_at(ledger_path, 1, "ledger header: 'pair_rule' must be \"sequential\" or \"fixed\", got " + rule.dump());
+      rules::fail_at(
+          ledger_path, 1,
+          "ledger header: 'pair_rule' must be \"sequential\" or \"fixed\", got " + rule.dump());
     r.sequential = rule == "sequential";
   }
   if (header.contains("on_tables")) {
     const auto& m = header["on_tables"];
     if (!m.is_string() || (m != "carry" && m != "per-problem"))
-      rules::fail_at(ledger_path, 1, "ledger header: 'on_tables' must be \"carry\" or \"per-problem\", got " + m.dump());
+      rules::fail_at(
+          ledger_path, 1,
+          "ledger header: 'on_tables' must be \"carry\" or \"per-problem\", got " + m.dump());
     r.on_tables = m.get<std::string>();
   }
   if (header.contains("shard")) {
@@ -87,8 +100,9 @@ RunSettings run_settings(const json& header, const std::string& ledger_path) {
     r.shard.count = static_cast<int>(header_int(sh, "count", 1, 4096, ledger_path));
     r.shard_of = header_strings(sh, "problems", ledger_path);
     if (r.shard.index > r.shard.count || shard_problems(r.shard_of, r.shard) != r.problems)
-      rules::fail_at(ledger_path, 1, "ledger header: 'problems' is not shard " + r.shard.text() +
-                               " of shard.problems (the shard function assigns others)");
+      rules::fail_at(ledger_path, 1,
+                     "ledger header: 'problems' is not shard " + r.shard.text() +
+                         " of shard.problems (the shard function assigns others)");
   }
   return r;
 }
@@ -109,14 +123,17 @@ void apply_run_settings(AblationOptions& opt, const RunSettings& run) {
   opt.shard_of = run.shard_of;
 }
 
-void check_resume_flags(const AblationOptions& o, const RunSettings& run, const std::string& ledger) {
+void check_resume_flags(const AblationOptions& o, const RunSettings& run,
+                        const std::string& ledger) {
   auto conflict = [&](const std::string& flag, const std::string& given, const std::string& own) {
     if (given != own)
-      throw rules::InputError(rules::Diagnostic{
-          {"--" + flag, 0, 0}, "--" + flag + " " + given + " conflicts with the run being resumed (" +
-                                   ledger + " has " + own + "): leave it out or give the same value"});
+      throw rules::InputError(
+          rules::Diagnostic{{"--" + flag, 0, 0},
+                            "--" + flag + " " + given + " conflicts with the run being resumed (" +
+                                ledger + " has " + own + "): leave it out or give the same value"});
   };
-  if (o.given.count("rounds")) conflict("rounds", std::to_string(o.rounds), std::to_string(run.rounds));
+  if (o.given.count("rounds"))
+    conflict("rounds", std::to_string(o.rounds), std::to_string(run.rounds));
   if (o.given.count("pairs")) conflict("pairs", std::to_string(o.pairs), std::to_string(run.pairs));
   if (o.given.count("seed")) conflict("seed", std::to_string(o.seed), std::to_string(run.seed));
   // A sharded run is resumed with the command that started it: its --problems are the whole
@@ -134,27 +151,33 @@ void check_recording(const json& header, Backend& backend, const std::string& le
   if (!header.contains("recording_hash")) return;  // a live run, or one from before the field
   const Recording* rec = backend.recording();
   if (!rec) return;  // the backend-kind check says what is wrong
-  std::string want = header["recording_hash"].is_string() ? header["recording_hash"].get<std::string>() : "";
+  std::string want =
+      header["recording_hash"].is_string() ? header["recording_hash"].get<std::string>() : "";
   if (rec->content_hash != want)
     throw rules::InputError(rules::Diagnostic{
         {rec->file, 0, 0},
         "this recording is not the one the run started on (its content hash differs from "
-        "recording_hash in " + ledger + "): resuming would mix measurements"});
+        "recording_hash in " +
+            ledger + "): resuming would mix measurements"});
 }
 
 void check_problem_names(const std::vector<std::string>& names) {
   std::set<std::string> seen;
   for (const auto& n : names) {
-    bool ok = !n.empty() && n != "." && n != ".." && n.size() <= 128 &&
-              std::all_of(n.begin(), n.end(), [](char c) {
-                return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
-              });
+    bool ok =
+        !n.empty() && n != "." && n != ".." && n.size() <= 128 &&
+        std::all_of(n.begin(), n.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+        });
     if (!ok)
-      throw rules::InputError(rules::Diagnostic{
-          {"--problems", 0, 0}, "'" + n + "' is not a problem name (names only, no paths: use "
-                                          "--problems-dir for another folder)"});
+      throw rules::InputError(
+          rules::Diagnostic{{"--problems", 0, 0},
+                            "'" + n +
+                                "' is not a problem name (names only, no paths: use "
+                                "--problems-dir for another folder)"});
     if (!seen.insert(n).second)
-      throw rules::InputError(rules::Diagnostic{{"--problems", 0, 0}, "'" + n + "' is given twice"});
+      throw rules::InputError(
+          rules::Diagnostic{{"--problems", 0, 0}, "'" + n + "' is given twice"});
   }
 }
 
@@ -162,8 +185,8 @@ json problem_folder_hash(const std::string& dir) {
   json out = json::object();
   std::error_code ec;
   std::vector<fs::path> files;
-  for (auto it = fs::recursive_directory_iterator(dir, ec); !ec && it != fs::recursive_directory_iterator();
-       it.increment(ec)) {
+  for (auto it = fs::recursive_directory_iterator(dir, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     // Hidden files and editor backups (.swp, ~) are not inputs; nor is anything in a hidden folder.
     std::string name = it->path().filename().string();
     if (name.empty() || name[0] == '.' || name.back() == '~') {
@@ -185,15 +208,19 @@ json problem_folder_hash(const std::string& dir) {
   return out;
 }
 
-void check_problem_hashes(const json& header, const std::map<std::string, generators::ProblemSpec>& specs,
-                          const json& spec_hashes, const json& folder_hashes, const std::string& ledger) {
+void check_problem_hashes(const json& header,
+                          const std::map<std::string, generators::ProblemSpec>& specs,
+                          const json& spec_hashes, const json& folder_hashes,
+                          const std::string& ledger) {
   for (const auto& [name, spec] : specs) {
     if (header.contains("problem_spec_hashes") && header["problem_spec_hashes"].contains(name) &&
         header["problem_spec_hashes"][name] != spec_hashes[name])
-      throw rules::InputError(rules::Diagnostic{
-          {spec.file, 0, 0}, "problem '" + name + "' changed since the run started (its spec hash " +
-                                 "differs from problem_spec_hashes in " + ledger + ")"});
-    if (!header.contains("problem_folder_hashes") || !header["problem_folder_hashes"].contains(name))
+      throw rules::InputError(
+          rules::Diagnostic{{spec.file, 0, 0},
+                            "problem '" + name + "' changed since the run started (its spec hash " +
+                                "differs from problem_spec_hashes in " + ledger + ")"});
+    if (!header.contains("problem_folder_hashes") ||
+        !header["problem_folder_hashes"].contains(name))
       continue;
     const json& was = header["problem_folder_hashes"][name];
     const json& now = folder_hashes[name];

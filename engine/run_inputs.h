@@ -29,9 +29,9 @@ struct RunSettings {
   // precision restriction.
   std::string off_policy = "first-rule";
   std::string precision = "any";
-  bool sequential = false;  // the pair rule ("pair_rule": "sequential"); older runs: fixed
-  std::string on_tables = "carry";    // header "on_tables"; absent = carry (engine/shard.h)
-  ShardSpec shard;                    // header "shard"; absent = not sharded
+  bool sequential = false;          // the pair rule ("pair_rule": "sequential"); older runs: fixed
+  std::string on_tables = "carry";  // header "on_tables"; absent = carry (engine/shard.h)
+  ShardSpec shard;                  // header "shard"; absent = not sharded
   std::vector<std::string> shard_of;  // every problem of the sharded run (header shard.problems)
 };
 
@@ -49,7 +49,8 @@ void check_resume_flags(const AblationOptions& given, const RunSettings& run,
                         const std::string& ledger_path);
 
 // The recording a resumed run replays must be the bytes it started on (header recording_hash).
-void check_recording(const nlohmann::json& header, Backend& backend, const std::string& ledger_path);
+void check_recording(const nlohmann::json& header, Backend& backend,
+                     const std::string& ledger_path);
 
 // `--problems` takes names (no paths, no "." or ".."), each once.
 void check_problem_names(const std::vector<std::string>& names);

@@ -45,8 +45,8 @@ RunLock RunLock::acquire(const std::string& lock_path, const std::string& comman
           {lock_path, 0, 0},
           "another solver is writing here (" + (holder.empty() ? "holder unknown" : holder) +
               "); wait for it to finish, or use another directory"});
-    throw rules::InputError(rules::Diagnostic{
-        {lock_path, 0, 0}, std::string("cannot lock: ") + std::strerror(e)});
+    throw rules::InputError(
+        rules::Diagnostic{{lock_path, 0, 0}, std::string("cannot lock: ") + std::strerror(e)});
   }
   // Who holds it, for the next one that is refused.
   std::string who = "pid " + std::to_string(::getpid()) + ", started " + utc_now_iso() +

@@ -48,12 +48,15 @@ Summary summarise(const RunDir& dir, std::ostream& err, const std::string& fallb
       std::optional<generators::ProblemSpec> spec;
       // The run's own folder, else the local one, and only a spec with the hash the run
       // recorded (another version could declare other classes).
-      std::string want = loaded.header.value("problem_spec_hashes", json::object()).value(r.problem, "");
+      std::string want =
+          loaded.header.value("problem_spec_hashes", json::object()).value(r.problem, "");
       for (const std::string& base : {root, fallback_problems_root}) {
-        if (spec || base.empty() || !fs::exists(fs::path(base) / r.problem / "problem.yaml")) continue;
+        if (spec || base.empty() || !fs::exists(fs::path(base) / r.problem / "problem.yaml"))
+          continue;
         try {
           auto candidate = generators::load_problem((fs::path(base) / r.problem).string());
-          if (want.empty() || problem_spec_hash(candidate.file) == want) spec = std::move(candidate);
+          if (want.empty() || problem_spec_hash(candidate.file) == want)
+            spec = std::move(candidate);
         } catch (const rules::InputError&) {
           err << "solver: report: " << base << "/" << r.problem << ": unreadable problem spec\n";
         }
@@ -67,10 +70,10 @@ Summary summarise(const RunDir& dir, std::ostream& err, const std::string& fallb
     r.incumbent_precision = precision_class(*it->second, r.incumbent);
     r.candidate_precision = precision_class(*it->second, r.candidate);
   }
-  Summary s = build_summary(loaded.records, loaded.header.value("rounds", 0),
-                            input.evolution.min_gain,
-                            header_list(loaded.header, "problems", dir.ledger()),
-                            oracle ? &*oracle : nullptr, loaded.header.value("precision", "any"));
+  Summary s =
+      build_summary(loaded.records, loaded.header.value("rounds", 0), input.evolution.min_gain,
+                    header_list(loaded.header, "problems", dir.ledger()),
+                    oracle ? &*oracle : nullptr, loaded.header.value("precision", "any"));
   s.off_policy = loaded.header.value("off_policy", "first-rule");
   s.backend_line = manifest.value("backend_line", "");
   if (manifest_out) *manifest_out = std::move(manifest);
@@ -80,11 +83,13 @@ Summary summarise(const RunDir& dir, std::ostream& err, const std::string& fallb
 }
 }  // namespace
 
-Summary read_summary(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root) {
+Summary read_summary(const RunDir& dir, std::ostream& err,
+                     const std::string& fallback_problems_root) {
   return summarise(dir, err, fallback_problems_root, nullptr, nullptr, nullptr);
 }
 
-Summary write_report(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root) {
+Summary write_report(const RunDir& dir, std::ostream& err,
+                     const std::string& fallback_problems_root) {
   json manifest;
   std::vector<RoundRecord> records;
   rules::RuleTable input;

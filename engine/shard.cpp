@@ -31,7 +31,8 @@ ShardSpec parse_shard(const std::string& text, const std::string& flag) {
   return s;
 }
 
-std::vector<std::string> shard_problems(const std::vector<std::string>& problems, const ShardSpec& spec) {
+std::vector<std::string> shard_problems(const std::vector<std::string>& problems,
+                                        const ShardSpec& spec) {
   if (!spec.sharded()) return problems;
   std::vector<std::string> out;
   for (std::size_t i = 0; i < problems.size(); ++i)
@@ -45,16 +46,18 @@ void check_on_tables(const std::string& mode, const std::string& where) {
     fail(where, "unknown ON-table mode '" + mode + "' (carry or per-problem)");
 }
 
-void check_shardable(const std::vector<std::string>& problems, const std::vector<std::string>& tracks,
-                     const std::string& on_tables, const ShardSpec& spec) {
+void check_shardable(const std::vector<std::string>& problems,
+                     const std::vector<std::string>& tracks, const std::string& on_tables,
+                     const ShardSpec& spec) {
   check_on_tables(on_tables, "--on-tables");
   if (!spec.sharded()) return;
   bool on = std::find(tracks.begin(), tracks.end(), "on") != tracks.end();
   if (on && on_tables == "carry")
-    fail("--shard", "the ON track's table carries from one problem to the next (--on-tables "
-                    "carry): the problems form one chain that cannot be split. Shard with "
-                    "--on-tables per-problem (every problem's ON track starts from the input "
-                    "table), or run the chain on one GPU (docs/scale-out.md)");
+    fail("--shard",
+         "the ON track's table carries from one problem to the next (--on-tables "
+         "carry): the problems form one chain that cannot be split. Shard with "
+         "--on-tables per-problem (every problem's ON track starts from the input "
+         "table), or run the chain on one GPU (docs/scale-out.md)");
   if (static_cast<std::size_t>(spec.count) > problems.size())
     fail("--shard", std::to_string(spec.count) + " shards of " + std::to_string(problems.size()) +
                         " problem(s): shard(s) " + std::to_string(problems.size() + 1) + ".." +
@@ -67,8 +70,9 @@ std::vector<int> parse_gpu_list(const std::string& text, const char* visible_env
   if (text == "visible") {
     std::string v = visible_env ? visible_env : "";
     if (v.empty() || v == "NoDevFiles")
-      fail("--gpus", "--gpus visible: CUDA_VISIBLE_DEVICES is not set (or lists no GPU); name the "
-                     "GPUs (--gpus 0,1) or run where the scheduler sets it (Slurm --gpus-per-task)");
+      fail("--gpus",
+           "--gpus visible: CUDA_VISIBLE_DEVICES is not set (or lists no GPU); name the "
+           "GPUs (--gpus 0,1) or run where the scheduler sets it (Slurm --gpus-per-task)");
     int n = 1 + static_cast<int>(std::count(v.begin(), v.end(), ','));
     for (int i = 0; i < n; ++i) out.push_back(i);
     return out;
@@ -89,7 +93,8 @@ std::vector<int> parse_gpu_list(const std::string& text, const char* visible_env
   return out;
 }
 
-std::vector<GpuShard> plan_gpu_shards(const std::vector<std::string>& problems, const std::vector<int>& gpus) {
+std::vector<GpuShard> plan_gpu_shards(const std::vector<std::string>& problems,
+                                      const std::vector<int>& gpus) {
   std::vector<GpuShard> out;
   const int n = static_cast<int>(gpus.size());
   for (int i = 0; i < n; ++i) {
@@ -106,9 +111,10 @@ void check_same_chip(const std::vector<GpuDevice>& devices) {
   for (const auto& d : devices) {
     const GpuDevice& first = devices.front();
     if (d.chip_id != first.chip_id || d.device_name != first.device_name)
-      fail("--gpus", "GPU " + std::to_string(d.ordinal) + " is " + d.device_name + " (" + d.chip_id +
-                         ") but GPU " + std::to_string(first.ordinal) + " is " + first.device_name +
-                         " (" + first.chip_id + "): one run measures one chip class; name GPUs "
+      fail("--gpus", "GPU " + std::to_string(d.ordinal) + " is " + d.device_name + " (" +
+                         d.chip_id + ") but GPU " + std::to_string(first.ordinal) + " is " +
+                         first.device_name + " (" + first.chip_id +
+                         "): one run measures one chip class; name GPUs "
                          "of one kind");
   }
 }

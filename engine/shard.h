@@ -26,12 +26,14 @@ struct ShardSpec {
 ShardSpec parse_shard(const std::string& text, const std::string& flag = "--shard");
 
 // The problems of shard `spec` (all of them when not sharded), in the order given.
-std::vector<std::string> shard_problems(const std::vector<std::string>& problems, const ShardSpec& spec);
+std::vector<std::string> shard_problems(const std::vector<std::string>& problems,
+                                        const ShardSpec& spec);
 
 // Refuses what cannot be sharded exactly: more shards than problems (an empty shard), and the
 // carry-over ON chain. `on_tables` is "carry" or "per-problem".
-void check_shardable(const std::vector<std::string>& problems, const std::vector<std::string>& tracks,
-                     const std::string& on_tables, const ShardSpec& spec);
+void check_shardable(const std::vector<std::string>& problems,
+                     const std::vector<std::string>& tracks, const std::string& on_tables,
+                     const ShardSpec& spec);
 
 // "carry" / "per-problem", else InputError at `where`.
 void check_on_tables(const std::string& mode, const std::string& where);
@@ -48,7 +50,8 @@ struct GpuShard {
   ShardSpec shard;
   std::vector<std::string> problems;
 };
-std::vector<GpuShard> plan_gpu_shards(const std::vector<std::string>& problems, const std::vector<int>& gpus);
+std::vector<GpuShard> plan_gpu_shards(const std::vector<std::string>& problems,
+                                      const std::vector<int>& gpus);
 
 // Every GPU of a run is the same chip class: `devices` is (ordinal, chip id, device name) as
 // each GPU's worker reported it. InputError at --gpus naming the first GPU that differs.

@@ -9,8 +9,10 @@ namespace solver::engine {
 std::string format_us(double v) {
   char buf[32];
   if (v <= 0 || !std::isfinite(v)) return "-";
-  if (v >= 1000) std::snprintf(buf, sizeof buf, "%.3g ms", v / 1000);
-  else std::snprintf(buf, sizeof buf, "%.3g us", v);
+  if (v >= 1000)
+    std::snprintf(buf, sizeof buf, "%.3g ms", v / 1000);
+  else
+    std::snprintf(buf, sizeof buf, "%.3g us", v);
   return buf;
 }
 
@@ -53,18 +55,33 @@ void fold(TrackSummary& t, const RoundRecord& r, int budget) {
       t.best_precision = r.candidate_precision;
       t.rounds_to_best = r.round;
       break;
-    case Outcome::Rejected: ++t.rejected; break;
-    case Outcome::GateFailed: ++t.gate_failed; break;
-    case Outcome::NoVariant: ++t.no_variant; break;
-    case Outcome::Refused: ++t.refused; break;
-    case Outcome::GeneratorFailed: ++t.generator_failed; break;
-    default: break;
+    case Outcome::Rejected:
+      ++t.rejected;
+      break;
+    case Outcome::GateFailed:
+      ++t.gate_failed;
+      break;
+    case Outcome::NoVariant:
+      ++t.no_variant;
+      break;
+    case Outcome::Refused:
+      ++t.refused;
+      break;
+    case Outcome::GeneratorFailed:
+      ++t.generator_failed;
+      break;
+    default:
+      break;
   }
   if (t.best_us > 0) t.best_by_round.emplace_back(r.round, t.best_us);
-  if (r.outcome == Outcome::Stop) t.ended = "stop";
-  else if (r.outcome == Outcome::Converged) t.ended = "converged";
-  else if (r.ends_track) t.ended = "incumbent failed";
-  else t.ended = r.round >= budget ? "budget" : "running";
+  if (r.outcome == Outcome::Stop)
+    t.ended = "stop";
+  else if (r.outcome == Outcome::Converged)
+    t.ended = "converged";
+  else if (r.ends_track)
+    t.ended = "incumbent failed";
+  else
+    t.ended = r.round >= budget ? "budget" : "running";
 }
 
 void against_oracle(TrackSummary& t, const ProblemSummary& p, const ProblemOracle* o) {
@@ -91,22 +108,30 @@ nlohmann::json track_json(const TrackSummary& t) {
   if (!t.present) return nullptr;
   nlohmann::json by_round = nlohmann::json::array();
   for (auto [r, b] : t.best_by_round) by_round.push_back({r, b});
-  nlohmann::json j = {{"seed_variant", t.seed_variant}, {"seed_us", t.seed_us},
-          {"seed_precision", t.seed_precision},
-          {"best_variant", t.best_variant}, {"best_us", t.best_us},
-          {"best_precision", t.best_precision},
-          {"speedup_over_seed", t.best_us > 0 ? t.seed_us / t.best_us : 0},
-          {"rounds", t.rounds},             {"rounds_to_best", t.rounds_to_best},
-          {"kept", t.kept},                 {"rejected", t.rejected},
-          {"gate_failed", t.gate_failed},   {"no_variant", t.no_variant},
-          {"refused", t.refused},           {"ended", t.ended},
-          {"class_changes", t.class_changes},
-          {"best_by_round", by_round},
-          {"ratio_to_oracle", t.oracle_ratio > 0 ? nlohmann::json(t.oracle_ratio) : nlohmann::json(nullptr)},
-          {"within_2pct_of_oracle_round",
-           t.within_oracle_round >= 0 ? nlohmann::json(t.within_oracle_round) : nlohmann::json(nullptr)},
-          {"floor_us", t.floor_us},
-          {"floor_pct", t.floor_pct}};
+  nlohmann::json j = {{"seed_variant", t.seed_variant},
+                      {"seed_us", t.seed_us},
+                      {"seed_precision", t.seed_precision},
+                      {"best_variant", t.best_variant},
+                      {"best_us", t.best_us},
+                      {"best_precision", t.best_precision},
+                      {"speedup_over_seed", t.best_us > 0 ? t.seed_us / t.best_us : 0},
+                      {"rounds", t.rounds},
+                      {"rounds_to_best", t.rounds_to_best},
+                      {"kept", t.kept},
+                      {"rejected", t.rejected},
+                      {"gate_failed", t.gate_failed},
+                      {"no_variant", t.no_variant},
+                      {"refused", t.refused},
+                      {"ended", t.ended},
+                      {"class_changes", t.class_changes},
+                      {"best_by_round", by_round},
+                      {"ratio_to_oracle", t.oracle_ratio > 0 ? nlohmann::json(t.oracle_ratio)
+                                                             : nlohmann::json(nullptr)},
+                      {"within_2pct_of_oracle_round", t.within_oracle_round >= 0
+                                                          ? nlohmann::json(t.within_oracle_round)
+                                                          : nlohmann::json(nullptr)},
+                      {"floor_us", t.floor_us},
+                      {"floor_pct", t.floor_pct}};
   if (t.generator_failed) j["generator_failed"] = t.generator_failed;  // only runs with a generator
   return j;
 }
@@ -150,9 +175,11 @@ Summary build_summary(const std::vector<RoundRecord>& records, int rounds, doubl
       p.oracle_complete = o->complete;
       const OraclePoint* any = o->known ? o->best() : nullptr;
       const OraclePoint* held = precision == "same" && o->known ? o->best(o->seed_precision) : any;
-      if (held) p.oracle_key = held->key, p.oracle_precision = held->precision, p.oracle_us = held->time_us;
+      if (held)
+        p.oracle_key = held->key, p.oracle_precision = held->precision, p.oracle_us = held->time_us;
       if (any && any != held)
-        p.oracle_any_key = any->key, p.oracle_any_precision = any->precision, p.oracle_any_us = any->time_us;
+        p.oracle_any_key = any->key, p.oracle_any_precision = any->precision,
+        p.oracle_any_us = any->time_us;
     }
     against_oracle(p.off, p, o);
     against_oracle(p.on, p, o);
@@ -164,12 +191,14 @@ Summary build_summary(const std::vector<RoundRecord>& records, int rounds, doubl
                     "), OFF stayed at " + us_class(p.off.best_us, p.off.best_precision) + " (" +
                     p.off.best_variant + ")";
       else if (p.off_on_ratio < 1 / (1 + min_gain))
-        p.verdict = "evolution made it worse: OFF " + us_class(p.off.best_us, p.off.best_precision) +
-                    " beat ON " + us_class(p.on.best_us, p.on.best_precision);
+        p.verdict = "evolution made it worse: OFF " +
+                    us_class(p.off.best_us, p.off.best_precision) + " beat ON " +
+                    us_class(p.on.best_us, p.on.best_precision);
       else
         p.verdict = "evolution did not change the outcome: both tracks ended at " +
-                    (p.on.best_variant == p.off.best_variant ? p.on.best_variant
-                                                             : p.on.best_variant + " / " + p.off.best_variant);
+                    (p.on.best_variant == p.off.best_variant
+                         ? p.on.best_variant
+                         : p.on.best_variant + " / " + p.off.best_variant);
     }
   }
   return s;
@@ -180,10 +209,13 @@ nlohmann::json Summary::to_json() const {
   for (const auto& p : problems) {
     nlohmann::json oracle = nullptr;
     if (p.oracle_us > 0) {
-      oracle = {{"key", p.oracle_key}, {"precision", p.oracle_precision}, {"time_us", p.oracle_us},
+      oracle = {{"key", p.oracle_key},
+                {"precision", p.oracle_precision},
+                {"time_us", p.oracle_us},
                 {"complete", p.oracle_complete}};
       if (p.oracle_any_us > 0)
-        oracle["any_class"] = {{"key", p.oracle_any_key}, {"precision", p.oracle_any_precision},
+        oracle["any_class"] = {{"key", p.oracle_any_key},
+                               {"precision", p.oracle_any_precision},
                                {"time_us", p.oracle_any_us}};
     }
     arr.push_back({{"problem", p.problem},
@@ -196,10 +228,10 @@ nlohmann::json Summary::to_json() const {
                    {"proposals", p.proposals},
                    {"verdict", p.verdict}});
   }
-  return {{"format", "solver-summary"}, {"version", 1}, {"backend", backend_line},
-          {"off_policy", off_policy}, {"precision", precision},
-          {"oracle_source", oracle_source}, {"floor_source", floor_source},
-          {"problems", std::move(arr)}};
+  return {{"format", "solver-summary"},   {"version", 1},
+          {"backend", backend_line},      {"off_policy", off_policy},
+          {"precision", precision},       {"oracle_source", oracle_source},
+          {"floor_source", floor_source}, {"problems", std::move(arr)}};
 }
 
 void Summary::print_table(std::ostream& out) const {
@@ -207,8 +239,8 @@ void Summary::print_table(std::ostream& out) const {
       << (oracle_source.empty() ? "not known (live run without --oracle)" : oracle_source) << '\n';
   char line[640];
   const char* fmt = "%-14s %-16s %-16s %-16s %-8s %-8s %-7s %-7s %-9s %-4s %-4s\n";
-  std::snprintf(line, sizeof line, fmt, "problem", "best OFF", "best ON", "pool best",
-                "OFF/best", "ON/best", "2% OFF", "2% ON", "OFF/ON", "ret", "prop");
+  std::snprintf(line, sizeof line, fmt, "problem", "best OFF", "best ON", "pool best", "OFF/best",
+                "ON/best", "2% OFF", "2% ON", "OFF/ON", "ret", "prop");
   out << line;
   auto round_or_dash = [](const TrackSummary& t) {
     return t.present && t.within_oracle_round >= 0 ? "r" + std::to_string(t.within_oracle_round)

@@ -22,24 +22,24 @@ inline constexpr double kOracleTolerance = 1.02;
 
 struct TrackSummary {
   bool present = false;
-  double seed_us = 0;       // the seed variant's unprofiled median
-  double best_us = 0;       // the final incumbent's
+  double seed_us = 0;  // the seed variant's unprofiled median
+  double best_us = 0;  // the final incumbent's
   std::string seed_variant, best_variant;
   std::string seed_precision, best_precision;  // precision classes ("" when the ledger lacks them)
-  int rounds = 0;           // rounds recorded
-  int rounds_to_best = 0;   // round that kept the final incumbent (0: the seed stayed)
+  int rounds = 0;                              // rounds recorded
+  int rounds_to_best = 0;  // round that kept the final incumbent (0: the seed stayed)
   int kept = 0, rejected = 0, gate_failed = 0, no_variant = 0, refused = 0;
   int generator_failed = 0;  // rounds whose external generator attempts all failed
-  std::string ended;        // "stop", "converged", "budget", "incumbent failed", "running"
+  std::string ended;         // "stop", "converged", "budget", "incumbent failed", "running"
   // Kept rounds whose candidate has another precision class than the incumbent it replaced:
   // "r5 coalesced (fp32) -> wmma_tf32 (tf32)".
   std::vector<std::string> class_changes;
   std::vector<std::pair<int, double>> best_by_round;  // (round, best so far), round 0 = seed
   // Against the oracle (0 / -1 when the pool's best is not known).
-  double oracle_ratio = 0;        // best_us / the pool's best
-  int within_oracle_round = -1;   // first round whose best so far is within 2% of it
-  double floor_us = 0;            // the floor of the best variant's class
-  double floor_pct = 0;           // floor_us / best_us * 100
+  double oracle_ratio = 0;       // best_us / the pool's best
+  int within_oracle_round = -1;  // first round whose best so far is within 2% of it
+  double floor_us = 0;           // the floor of the best variant's class
+  double floor_pct = 0;          // floor_us / best_us * 100
 };
 
 struct ProblemSummary {
@@ -53,7 +53,7 @@ struct ProblemSummary {
   // --precision same, else of any class. Empty when the pool is not known.
   std::string oracle_key, oracle_precision;
   double oracle_us = 0;
-  bool oracle_complete = false;          // every valid point of the pool has a time
+  bool oracle_complete = false;  // every valid point of the pool has a time
   // The best of any class, when it differs from the one above (under --precision same).
   std::string oracle_any_key, oracle_any_precision;
   double oracle_any_us = 0;
@@ -62,10 +62,10 @@ struct ProblemSummary {
 
 struct Summary {
   std::vector<ProblemSummary> problems;
-  std::string backend_line;  // the run's first stdout line
+  std::string backend_line;               // the run's first stdout line
   std::string off_policy = "first-rule";  // of the run (ledger header; older runs: first-rule)
   std::string precision = "any";
-  std::string oracle_source;              // "" = the pool's best is not known
+  std::string oracle_source;  // "" = the pool's best is not known
   std::string floor_source;
   nlohmann::json to_json() const;
   void print_table(std::ostream& out) const;

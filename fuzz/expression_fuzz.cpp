@@ -30,16 +30,19 @@ std::optional<Symbol> resolve(std::string_view name) {
 }
 
 [[noreturn]] void violated(const char* what, std::string_view text) {
-  std::fprintf(stderr, "invariant violated: %s\ninput: %.*s\n", what,
-               static_cast<int>(text.size()), text.data());
+  std::fprintf(stderr, "invariant violated: %s\ninput: %.*s\n", what, static_cast<int>(text.size()),
+               text.data());
   std::abort();
 }
 
 bool matches_type(const Value& v, ValueType t) {
   switch (t) {
-    case ValueType::Number: return std::holds_alternative<double>(v);
-    case ValueType::Bool: return std::holds_alternative<bool>(v);
-    case ValueType::String: return std::holds_alternative<std::string>(v);
+    case ValueType::Number:
+      return std::holds_alternative<double>(v);
+    case ValueType::Bool:
+      return std::holds_alternative<bool>(v);
+    case ValueType::String:
+      return std::holds_alternative<std::string>(v);
   }
   return false;
 }
@@ -50,9 +53,12 @@ Value reference(const ExprNode& n, std::span<const Value> slots) {
   using K = ExprNode::Kind;
   auto fin = [](double d) -> Value { return std::isfinite(d) ? Value{d} : Value{}; };
   switch (n.kind) {
-    case K::Number: return n.number;
-    case K::Bool: return n.boolean;
-    case K::String: return n.text;
+    case K::Number:
+      return n.number;
+    case K::Bool:
+      return n.boolean;
+    case K::String:
+      return n.text;
     case K::Name: {
       if (n.symbol.slot < 0 || static_cast<std::size_t>(n.symbol.slot) >= slots.size()) return {};
       const Value& v = slots[static_cast<std::size_t>(n.symbol.slot)];
@@ -136,7 +142,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   static const std::vector<std::vector<Value>> kSets = slot_sets();
   std::string_view text(reinterpret_cast<const char*>(data), size);
   Diagnostics diags;
-  std::optional<Expression> e = Expression::parse(text, SourceLocation{"fuzz", 1, 1}, resolve, diags);
+  std::optional<Expression> e =
+      Expression::parse(text, SourceLocation{"fuzz", 1, 1}, resolve, diags);
   if (!e) {
     if (diags.empty()) violated("parse failed without a diagnostic", text);
     for (const auto& d : diags.items()) {
@@ -154,9 +161,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   // length limit; any other failure to read it back is a bug.
   if (again && again->canonical() != canon) violated("canonical() is not a fixed point", text);
   if (!again) {
-    bool limit = diags2.size() == 1 &&
-                 (diags2.items()[0].message.find("too deeply") != std::string::npos ||
-                  diags2.items()[0].message.find("too long") != std::string::npos);
+    bool limit =
+        diags2.size() == 1 && (diags2.items()[0].message.find("too deeply") != std::string::npos ||
+                               diags2.items()[0].message.find("too long") != std::string::npos);
     if (!limit) violated("canonical() does not parse back", text);
   }
   for (const auto& slots : kSets) {
@@ -167,7 +174,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     if (copy.evaluate(slots) != v) violated("copy evaluates differently", text);
     if (reference(e->root(), slots) != v) violated("differs from the reference evaluator", text);
-    if (again && again->evaluate(slots) != v) violated("canonical form evaluates differently", text);
+    if (again && again->evaluate(slots) != v)
+      violated("canonical form evaluates differently", text);
     bool b = e->evaluate_bool(slots);
     if (b != (v == Value{true})) violated("evaluate_bool disagrees with evaluate", text);
   }

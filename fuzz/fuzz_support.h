@@ -4,13 +4,13 @@
 // other exception escapes LLVMFuzzerTestOneInput (libFuzzer reports it as a crash), and so do a
 // sanitizer report, a leak, a timeout or a violated invariant (abort()): those are findings.
 #pragma once
+#include <unistd.h>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <string_view>
-#include <unistd.h>
 
 #include "rules/diagnostics.h"
 
@@ -35,8 +35,7 @@ inline void check_input_error(const rules::InputError& e, std::string_view input
 // A private scratch folder per fuzzing process (loaders that only read files get one).
 inline const std::filesystem::path& scratch_dir() {
   static const std::filesystem::path dir = [] {
-    auto d = std::filesystem::temp_directory_path() /
-             ("solver-fuzz-" + std::to_string(::getpid()));
+    auto d = std::filesystem::temp_directory_path() / ("solver-fuzz-" + std::to_string(::getpid()));
     std::filesystem::create_directories(d);
     return d;
   }();

@@ -55,7 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     fuzz::check_input_error(e, text);
     return 0;
   }
-  if (loaded.valid_bytes > text.size()) fuzz::violated("valid_bytes past the end of the file", text);
+  if (loaded.valid_bytes > text.size())
+    fuzz::violated("valid_bytes past the end of the file", text);
   if (loaded.records.empty()) return 0;
   engine::RoundRecord extra = loaded.records.back();
   extra.round += 1;

@@ -25,7 +25,8 @@ bool knob_serves(const KnobSpec& k, const std::string& hypothesis) {
 
 // Whether `v`, reached over one of its edges from `from` (the previous generation), answers
 // `hypothesis`: `applies` may differ per parent edge.
-bool applies(const VariantSpec& v, const std::vector<std::string>& from, const std::string& hypothesis) {
+bool applies(const VariantSpec& v, const std::vector<std::string>& from,
+             const std::string& hypothesis) {
   for (const auto& p : v.parents) {
     if (std::find(from.begin(), from.end(), p) == from.end()) continue;
     const auto& a = v.applies_from(p);
@@ -87,7 +88,8 @@ std::optional<Candidate> descendant_for(const CandidateRequest& r, const Variant
       }
       auto point = default_knob_point(spec, *v, r.incumbent.knobs, r.chip, &inc);
       if (!point) {
-        note(why, "'" + v->id + "' has no knob point valid" + (r.chip ? " on " + r.chip->id : std::string()));
+        note(why, "'" + v->id + "' has no knob point valid" +
+                      (r.chip ? " on " + r.chip->id : std::string()));
         continue;
       }
       std::string key = variant_key(v->id, *point);
@@ -129,7 +131,8 @@ std::optional<Candidate> knob_move_for(const CandidateRequest& r, const VariantS
       for (long j = at + dir; j >= 0 && j < static_cast<long>(k.values.size()); j += dir) {
         KnobValues point = r.incumbent.knobs;
         point[k.name] = k.values[j];
-        if (!knob_point_allowed(*r.spec, inc, point) || !valid_on(*r.spec, inc, point, r.chip)) continue;
+        if (!knob_point_allowed(*r.spec, inc, point) || !valid_on(*r.spec, inc, point, r.chip))
+          continue;
         std::string key = variant_key(inc.id, point);
         if (r.tried.count(key)) {
           note(why, "'" + key + "' already tried");
@@ -153,9 +156,12 @@ std::optional<Candidate> knob_move_for(const CandidateRequest& r, const VariantS
 
 const char* to_string(CandidateKind k) {
   switch (k) {
-    case CandidateKind::Child: return "child";
-    case CandidateKind::Descendant: return "descendant";
-    case CandidateKind::KnobMove: return "knob_move";
+    case CandidateKind::Child:
+      return "child";
+    case CandidateKind::Descendant:
+      return "descendant";
+    case CandidateKind::KnobMove:
+      return "knob_move";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
@@ -183,8 +189,7 @@ std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const Vari
     if (!valid_on(spec, variant, point, chip)) return true;
     double d = 0;
     for (const auto& [name, value] : point)
-      if (auto it = target.find(name); it != target.end())
-        d += knob_distance(value, it->second);
+      if (auto it = target.find(name); it != target.end()) d += knob_distance(value, it->second);
     double t = 0;
     if (inc_threads > 0) {
       int64_t own = threads(variant, point);

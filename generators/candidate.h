@@ -23,7 +23,7 @@
 namespace solver::generators {
 
 struct Incumbent {
-  std::string variant;   // variant id
+  std::string variant;  // variant id
   KnobValues knobs;
 };
 
@@ -34,7 +34,7 @@ struct Candidate {
   CandidateKind kind = CandidateKind::Child;
   std::string variant;
   KnobValues knobs;
-  std::string reason;    // "child 'tiled' applies add_smem_tiling", "TILE 16 -> 32"
+  std::string reason;  // "child 'tiled' applies add_smem_tiling", "TILE 16 -> 32"
   std::string key() const { return variant_key(variant, knobs); }
 };
 
@@ -76,8 +76,7 @@ std::optional<KnobValues> default_knob_point(const ProblemSpec& spec, const Vari
 
 // Hypotheses (in the vocabulary's order) for which next_candidate would find a candidate now:
 // what the evolver may explore from this incumbent.
-std::vector<std::string> applicable_hypotheses(const ProblemSpec& spec,
-                                               const Incumbent& incumbent,
+std::vector<std::string> applicable_hypotheses(const ProblemSpec& spec, const Incumbent& incumbent,
                                                const std::set<std::string>& tried = {},
                                                const rules::ChipProfile* chip = nullptr);
 

@@ -14,16 +14,16 @@ namespace solver::generators {
 
 struct CompileResult {
   bool ok = false;
-  std::string cubin;         // bytes of the CUBIN image (ok only)
-  std::string log;           // NVRTC program log (warnings on success, errors on failure)
-  std::string error;         // short reason on failure ("compile error", "NVRTC library not found ...")
-  double seconds = 0;        // compile wall time (0 on a cache hit)
+  std::string cubin;   // bytes of the CUBIN image (ok only)
+  std::string log;     // NVRTC program log (warnings on success, errors on failure)
+  std::string error;   // short reason on failure ("compile error", "NVRTC library not found ...")
+  double seconds = 0;  // compile wall time (0 on a cache hit)
   bool cache_hit = false;
-  std::string cache_key;     // empty when uncached
+  std::string cache_key;  // empty when uncached
   // Per-kernel registers / smem / spills from the ptxas lines of `log` (compile_variant asks
   // for them); empty when the log has none.
   std::vector<KernelUsage> kernels;
-  std::string ptx;           // the PTX NVRTC generated on the way (ok only)
+  std::string ptx;  // the PTX NVRTC generated on the way (ok only)
   // Tensor-core instructions in `ptx` (compile_variant fills it): the static half of
   // tensor_active. Absent when there is no PTX.
   std::optional<TensorOps> tensor_ops;

@@ -19,11 +19,16 @@ struct LibcHint {
   const char* advice;
 };
 constexpr LibcHint kNames[] = {
-    {"INFINITY", "#include <cuda/std/cmath> (defines INFINITY and NAN), or CUDART_INF_F from <math_constants.h>"},
+    {"INFINITY",
+     "#include <cuda/std/cmath> (defines INFINITY and NAN), or CUDART_INF_F from "
+     "<math_constants.h>"},
     {"NAN", "#include <cuda/std/cmath> (defines NAN), or CUDART_NAN_F from <math_constants.h>"},
-    {"HUGE_VALF", "use INFINITY with #include <cuda/std/cmath>, or CUDART_INF_F from <math_constants.h>"},
+    {"HUGE_VALF",
+     "use INFINITY with #include <cuda/std/cmath>, or CUDART_INF_F from <math_constants.h>"},
     {"HUGE_VAL", "use CUDART_INF from <math_constants.h>"},
-    {"M_PI", "use CUDART_PI (double) or CUDART_PI_F (float) from <math_constants.h>, or #define M_PI 3.14159265358979323846"},
+    {"M_PI",
+     "use CUDART_PI (double) or CUDART_PI_F (float) from <math_constants.h>, or #define M_PI "
+     "3.14159265358979323846"},
     {"M_PI_2", "use CUDART_PIO2 / CUDART_PIO2_F from <math_constants.h>"},
     {"M_E", "#define M_E 2.71828182845904523536 (NVRTC has no <math.h>)"},
     {"M_SQRT2", "use CUDART_SQRT_2 / CUDART_SQRT_2_F from <math_constants.h>"},
@@ -31,11 +36,17 @@ constexpr LibcHint kNames[] = {
     {"M_2_SQRTPI", "use CUDART_2_OVER_SQRT_PI from <math_constants.h>"},
     {"M_LN2", "use CUDART_LN2 / CUDART_LN2_F from <math_constants.h>"},
     {"M_LOG2E", "use CUDART_L2E / CUDART_L2E_F from <math_constants.h>"},
-    {"FLT_MAX", "use __FLT_MAX__ (a compiler macro) or cuda::std::numeric_limits<float>::max() from <cuda/std/limits>"},
-    {"FLT_MIN", "use __FLT_MIN__ or cuda::std::numeric_limits<float>::min() from <cuda/std/limits>"},
-    {"FLT_EPSILON", "use __FLT_EPSILON__ or cuda::std::numeric_limits<float>::epsilon() from <cuda/std/limits>"},
-    {"DBL_MAX", "use __DBL_MAX__ or cuda::std::numeric_limits<double>::max() from <cuda/std/limits>"},
-    {"DBL_EPSILON", "use __DBL_EPSILON__ or cuda::std::numeric_limits<double>::epsilon() from <cuda/std/limits>"},
+    {"FLT_MAX",
+     "use __FLT_MAX__ (a compiler macro) or cuda::std::numeric_limits<float>::max() from "
+     "<cuda/std/limits>"},
+    {"FLT_MIN",
+     "use __FLT_MIN__ or cuda::std::numeric_limits<float>::min() from <cuda/std/limits>"},
+    {"FLT_EPSILON",
+     "use __FLT_EPSILON__ or cuda::std::numeric_limits<float>::epsilon() from <cuda/std/limits>"},
+    {"DBL_MAX",
+     "use __DBL_MAX__ or cuda::std::numeric_limits<double>::max() from <cuda/std/limits>"},
+    {"DBL_EPSILON",
+     "use __DBL_EPSILON__ or cuda::std::numeric_limits<double>::epsilon() from <cuda/std/limits>"},
     {"INT_MAX", "#include <cuda/std/climits>"},
     {"INT_MIN", "#include <cuda/std/climits>"},
     {"UINT_MAX", "#include <cuda/std/climits>"},
@@ -73,8 +84,10 @@ constexpr LibcHint kHeaders[] = {
     {"cstdlib", "nothing for device code; keep host code out of the kernel source"},
     {"stdlib.h", "nothing for device code; keep host code out of the kernel source"},
     {"cuda_runtime.h", "nothing: NVRTC compiles device code only (the runtime API is host code)"},
-    {"iostream", "nothing: host code stays out of the kernel source (solver problems new --from drops it)"},
-    {"vector", "nothing: host code stays out of the kernel source (solver problems new --from drops it)"},
+    {"iostream",
+     "nothing: host code stays out of the kernel source (solver problems new --from drops it)"},
+    {"vector",
+     "nothing: host code stays out of the kernel source (solver problems new --from drops it)"},
 };
 
 // The quoted word after `prefix` on each line of `log` that has it.
@@ -117,7 +130,8 @@ std::string demangled_base(const std::string& s) {
   std::vector<std::string> parts;
   while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) {
     std::size_t n = 0;
-    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) n = n * 10 + std::size_t(s[i++] - '0');
+    while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])))
+      n = n * 10 + std::size_t(s[i++] - '0');
     if (n == 0 || i + n > s.size()) return s;
     parts.push_back(s.substr(i, n));
     i += n;
@@ -129,7 +143,8 @@ std::string demangled_base(const std::string& s) {
   return out;
 }
 
-std::string missing_entry_message(const std::string& entry, const std::vector<std::string>& entries) {
+std::string missing_entry_message(const std::string& entry,
+                                  const std::vector<std::string>& entries) {
   std::string msg = "entry '" + entry + "' is not a kernel of the compiled module";
   std::vector<std::string> mangled;
   for (const auto& e : entries) {
@@ -139,24 +154,31 @@ std::string missing_entry_message(const std::string& entry, const std::vector<st
   }
   if (!mangled.empty()) {
     msg += ": '" + entry + "' has C++ linkage, so the module names it ";
-    for (std::size_t i = 0; i < mangled.size(); ++i) msg += (i ? ", " : "") + std::string("'") + mangled[i] + "'";
-    msg += "; declare it extern \"C\" __global__ (a template: give its mangled instantiation as entry), "
-           "or set entry: " + mangled.front();
+    for (std::size_t i = 0; i < mangled.size(); ++i)
+      msg += (i ? ", " : "") + std::string("'") + mangled[i] + "'";
+    msg +=
+        "; declare it extern \"C\" __global__ (a template: give its mangled instantiation as "
+        "entry), "
+        "or set entry: " +
+        mangled.front();
     return msg;
   }
   std::string best;
   std::size_t best_d = 3;
   for (const auto& e : entries)
-    if (std::size_t d = rules::edit_distance(entry, demangled_base(e)); d < best_d) best_d = d, best = e;
+    if (std::size_t d = rules::edit_distance(entry, demangled_base(e)); d < best_d)
+      best_d = d, best = e;
   if (!best.empty()) msg += "; did you mean '" + best + "'?";
   if (entries.empty()) return msg + " (the module defines no __global__ function)";
   std::string list;
   for (const auto& e : entries)
-    list += (list.empty() ? "" : ", ") + e + (demangled_base(e) != e ? " (" + demangled_base(e) + ")" : "");
+    list += (list.empty() ? "" : ", ") + e +
+            (demangled_base(e) != e ? " (" + demangled_base(e) + ")" : "");
   return msg + "; its kernels: " + list;
 }
 
-std::string check_launched_entries(const std::vector<std::string>& launched, const std::string& ptx) {
+std::string check_launched_entries(const std::vector<std::string>& launched,
+                                   const std::string& ptx) {
   std::vector<std::string> have = ptx_entry_names(ptx);
   std::string out;
   std::set<std::string> said;

@@ -25,7 +25,8 @@ std::string missing_entry_message(const std::string& entry,
                                   const std::vector<std::string>& module_entries);
 
 // One error for the entries of `launched` that `ptx` does not define ("" when all are there).
-std::string check_launched_entries(const std::vector<std::string>& launched, const std::string& ptx);
+std::string check_launched_entries(const std::vector<std::string>& launched,
+                                   const std::string& ptx);
 
 // Hint lines for the libc names and headers the log says are undefined or missing (one
 // "hint: ..." line per name, each naming the header or macro to use instead); "" if none.

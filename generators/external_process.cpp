@@ -51,9 +51,11 @@ bool drain(int fd, std::string& into, std::size_t cap, std::size_t* dropped, boo
 
 std::string ProcessResult::describe() const {
   if (!started) return "did not start: " + start_error;
-  if (timed_out) return "timed out after " + std::to_string(static_cast<long>(wall_ms)) + " ms (killed)";
+  if (timed_out)
+    return "timed out after " + std::to_string(static_cast<long>(wall_ms)) + " ms (killed)";
   if (stdout_overflow) return "wrote more to stdout than the output cap (killed)";
-  if (term_signal) return "killed by signal " + std::to_string(term_signal) + " (" + strsignal(term_signal) + ")";
+  if (term_signal)
+    return "killed by signal " + std::to_string(term_signal) + " (" + strsignal(term_signal) + ")";
   return "exit " + std::to_string(exit_code);
 }
 
@@ -106,7 +108,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   set_nonblocking(out[0]);
   set_nonblocking(err[0]);
   // A generator that exits without reading its stdin must not take the caller down.
-  struct sigaction ignore {}, old {};
+  struct sigaction ignore {
+  }, old{};
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ignore, &old);
 
@@ -129,8 +132,10 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
     if (out[0] >= 0) fds[i_out = n++] = {out[0], POLLIN, 0};
     if (err[0] >= 0) fds[i_err = n++] = {err[0], POLLIN, 0};
     if (in[1] >= 0) fds[i_in = n++] = {in[1], POLLOUT, 0};
-    int wait_ms = static_cast<int>(
-        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count()) + 1;
+    int wait_ms =
+        static_cast<int>(
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count()) +
+        1;
     // Once the child itself has gone, what is left on the pipes is read without waiting: a
     // grandchild holding them open is not waited for.
     if (exited) wait_ms = 0;
@@ -143,7 +148,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
       kill_group = true;
       break;
     }
-    if (i_err >= 0 && fds[i_err].revents && !drain(err[0], r.err, limits.max_stderr, &r.stderr_dropped, nullptr))
+    if (i_err >= 0 && fds[i_err].revents &&
+        !drain(err[0], r.err, limits.max_stderr, &r.stderr_dropped, nullptr))
       close_fd(err[0]);
     if (i_in >= 0 && (fds[i_in].revents & (POLLOUT | POLLERR | POLLHUP))) {
       ssize_t w = ::write(in[1], input.data() + written, input.size() - written);
@@ -169,8 +175,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   }
   ::kill(-pid, SIGKILL);  // the group: grandchildren too (harmless when all are gone)
   if (!exited) {
-    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
   }
   close_fd(in[1]);
   close_fd(out[0]);
@@ -191,9 +196,12 @@ bool split_command(const std::string& text, std::vector<std::string>* argv, std:
   for (std::size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (quote) {
-      if (c == quote) quote = 0;
-      else if (c == '\\' && quote == '"' && i + 1 < text.size()) word += text[++i];
-      else word += c;
+      if (c == quote)
+        quote = 0;
+      else if (c == '\\' && quote == '"' && i + 1 < text.size())
+        word += text[++i];
+      else
+        word += c;
       continue;
     }
     if (c == '\'' || c == '"') {

@@ -11,16 +11,16 @@
 namespace solver::generators {
 
 struct ProcessLimits {
-  int timeout_ms = 60000;                  // wall clock, start to exit
-  std::size_t max_stdout = 4u << 20;       // more than this: killed, `stdout_overflow`
-  std::size_t max_stderr = 16u << 10;      // kept; the rest is counted and dropped
+  int timeout_ms = 60000;              // wall clock, start to exit
+  std::size_t max_stdout = 4u << 20;   // more than this: killed, `stdout_overflow`
+  std::size_t max_stderr = 16u << 10;  // kept; the rest is counted and dropped
 };
 
 struct ProcessResult {
   bool started = false;
-  std::string start_error;   // why it did not start (no such program, not executable)
-  int exit_code = -1;        // when it exited normally
-  int term_signal = 0;       // when a signal ended it (SIGKILL after a timeout too)
+  std::string start_error;  // why it did not start (no such program, not executable)
+  int exit_code = -1;       // when it exited normally
+  int term_signal = 0;      // when a signal ended it (SIGKILL after a timeout too)
   bool timed_out = false;
   bool stdout_overflow = false;
   std::size_t stderr_dropped = 0;  // bytes of stderr past the cap

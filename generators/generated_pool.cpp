@@ -15,7 +15,8 @@ using nlohmann::json;
 namespace {
 
 json launch_json(const GeneratedLaunch& l) {
-  return json{{"entry", l.entry}, {"args", l.args}, {"grid", l.grid}, {"block", l.block}, {"smem", l.smem}};
+  return json{
+      {"entry", l.entry}, {"args", l.args}, {"grid", l.grid}, {"block", l.block}, {"smem", l.smem}};
 }
 
 GeneratedLaunch launch_from_json(const json& j) {
@@ -69,11 +70,19 @@ YAML::Node variant_node(const GeneratedVariant& g) {
 json to_json(const GeneratedVariant& g) {
   json launches = json::array();
   for (const auto& l : g.answer.launches) launches.push_back(launch_json(l));
-  return json{{"id", g.id}, {"parent", g.parent}, {"hypothesis", g.hypothesis}, {"round", g.round},
-              {"attempt", g.attempt}, {"generator", g.generator}, {"input_digest", g.input_digest},
-              {"source_file", g.source_file}, {"source_sha256", g.source_sha256},
-              {"reason", g.answer.reason}, {"description", g.answer.description},
-              {"precision", g.answer.precision}, {"compile_options", g.answer.compile_options},
+  return json{{"id", g.id},
+              {"parent", g.parent},
+              {"hypothesis", g.hypothesis},
+              {"round", g.round},
+              {"attempt", g.attempt},
+              {"generator", g.generator},
+              {"input_digest", g.input_digest},
+              {"source_file", g.source_file},
+              {"source_sha256", g.source_sha256},
+              {"reason", g.answer.reason},
+              {"description", g.answer.description},
+              {"precision", g.answer.precision},
+              {"compile_options", g.answer.compile_options},
               {"launches", launches}};
 }
 
@@ -129,9 +138,12 @@ ProblemSpec write_generated_problem(const ProblemSpec& base, const std::string& 
                                    " plus the generated variants (index.json)\n" +
                                    std::string(out.c_str()) + "\n");
   rules::write_file_atomically((fs::path(dir) / "index.json").string(),
-                               json{{"format", "solver-generated"}, {"version", 1},
-                                    {"problem", base.name}, {"variants", index}}
-                                       .dump(2) + "\n");
+                               json{{"format", "solver-generated"},
+                                    {"version", 1},
+                                    {"problem", base.name},
+                                    {"variants", index}}
+                                       .dump(2) +
+                                   "\n");
   return load_problem(dir);
 }
 
@@ -144,7 +156,8 @@ std::vector<GeneratedVariant> read_generated_index(const std::string& dir) {
     json j = json::parse(text);
     for (const auto& v : j.at("variants")) {
       GeneratedVariant g = generated_variant_from_json(v);
-      std::string src = rules::read_text_file((fs::path(dir) / g.source_file).string(), "generated source");
+      std::string src =
+          rules::read_text_file((fs::path(dir) / g.source_file).string(), "generated source");
       if (rules::sha256_hex(src) != g.source_sha256)
         throw rules::InputError(rules::Diagnostic{
             {(fs::path(dir) / g.source_file).string(), 0, 0},
@@ -153,7 +166,8 @@ std::vector<GeneratedVariant> read_generated_index(const std::string& dir) {
       out.push_back(std::move(g));
     }
   } catch (const nlohmann::json::exception& e) {
-    throw rules::InputError(rules::Diagnostic{{index.string(), 0, 0}, std::string("unreadable: ") + e.what()});
+    throw rules::InputError(
+        rules::Diagnostic{{index.string(), 0, 0}, std::string("unreadable: ") + e.what()});
   }
   return out;
 }

@@ -23,11 +23,11 @@ struct GeneratedVariant {
   std::string parent;      // the incumbent's variant id
   std::string hypothesis;  // the hypothesis it was asked for
   int round = 0;
-  int attempt = 0;         // within the run
-  std::string generator;   // the command, as given
-  std::string input_digest;  // sha256 of the request document sent
-  std::string source_file;   // file name inside the generated folder
-  std::string source_sha256; // of the source text
+  int attempt = 0;            // within the run
+  std::string generator;      // the command, as given
+  std::string input_digest;   // sha256 of the request document sent
+  std::string source_file;    // file name inside the generated folder
+  std::string source_sha256;  // of the source text
   GeneratorAnswer answer;
 };
 

@@ -12,10 +12,14 @@ namespace {
 
 const char* role_name(BufferRole r) {
   switch (r) {
-    case BufferRole::In: return "in";
-    case BufferRole::Out: return "out";
-    case BufferRole::InOut: return "inout";
-    case BufferRole::Scratch: return "scratch";
+    case BufferRole::In:
+      return "in";
+    case BufferRole::Out:
+      return "out";
+    case BufferRole::InOut:
+      return "inout";
+    case BufferRole::Scratch:
+      return "scratch";
   }
   return "in";
 }
@@ -27,7 +31,10 @@ json texts(const std::vector<SpecExpr>& es) {
 }
 
 json launch_json(const LaunchSpec& l, const ResolvedLaunch* r) {
-  json j{{"entry", l.entry}, {"args", l.args}, {"grid", texts(l.grid)}, {"block", texts(l.block)},
+  json j{{"entry", l.entry},
+         {"args", l.args},
+         {"grid", texts(l.grid)},
+         {"block", texts(l.block)},
          {"smem", l.smem ? l.smem->text : ""}};
   if (r) {
     j["grid_values"] = r->grid;
@@ -48,20 +55,25 @@ json build_request(const GeneratorContext& ctx) {
   ResolvedVariant rv = resolve(spec, *v, ctx.incumbent.knobs, *ctx.chip);
 
   json scalars = json::object();
-  for (const auto& s : spec.scalars) scalars[s.name] = {{"dtype", to_string(s.dtype)}, {"value", s.value}};
+  for (const auto& s : spec.scalars)
+    scalars[s.name] = {{"dtype", to_string(s.dtype)}, {"value", s.value}};
   json buffers = json::array();
   for (const auto& b : spec.buffers) {
-    json jb{{"name", b.name}, {"dtype", to_string(b.dtype)}, {"shape", texts(b.shape)},
+    json jb{{"name", b.name},
+            {"dtype", to_string(b.dtype)},
+            {"shape", texts(b.shape)},
             {"role", role_name(b.role)}};
     if (const ResolvedBuffer* r = rv.find_buffer(b.name)) jb["elements"] = r->elements;
     buffers.push_back(jb);
   }
   json tolerance = json::object();
-  for (const auto& [cls, t] : spec.tolerances) tolerance[cls] = {{"rtol", t.rtol}, {"atol", t.atol}};
+  for (const auto& [cls, t] : spec.tolerances)
+    tolerance[cls] = {{"rtol", t.rtol}, {"atol", t.atol}};
 
   json launches = json::array();
   for (std::size_t i = 0; i < v->launches.size(); ++i)
-    launches.push_back(launch_json(v->launches[i], i < rv.launches.size() ? &rv.launches[i] : nullptr));
+    launches.push_back(
+        launch_json(v->launches[i], i < rv.launches.size() ? &rv.launches[i] : nullptr));
   // The knob values are the -D defines the incumbent was compiled with; a generated variant
   // has no knobs, so it writes them into its source or its compile_options.
   json defines = json::object();
@@ -78,10 +90,13 @@ json build_request(const GeneratorContext& ctx) {
     evidence.push_back(e);
   }
   json hyp{{"id", ctx.hypothesis}};
-  if (const auto* h = rules::find_hypothesis(ctx.hypothesis)) hyp["meaning"] = std::string(h->meaning);
+  if (const auto* h = rules::find_hypothesis(ctx.hypothesis))
+    hyp["meaning"] = std::string(h->meaning);
 
-  json chip{{"id", ctx.chip->id}, {"name", ctx.chip->name},
-            {"compute_capability", std::to_string(ctx.chip->cc_major) + "." + std::to_string(ctx.chip->cc_minor)},
+  json chip{{"id", ctx.chip->id},
+            {"name", ctx.chip->name},
+            {"compute_capability",
+             std::to_string(ctx.chip->cc_major) + "." + std::to_string(ctx.chip->cc_minor)},
             {"arch", chip_arch(*ctx.chip)},
             {"capabilities", json(std::vector<std::string>(ctx.chip->capabilities.begin(),
                                                            ctx.chip->capabilities.end()))},
@@ -89,8 +104,11 @@ json build_request(const GeneratorContext& ctx) {
 
   json previous = json::array();
   for (const auto& p : ctx.previous)
-    previous.push_back({{"round", p.round}, {"variant", p.variant}, {"outcome", p.outcome},
-                        {"detail", p.detail}, {"reason", p.reason}});
+    previous.push_back({{"round", p.round},
+                        {"variant", p.variant},
+                        {"outcome", p.outcome},
+                        {"detail", p.detail},
+                        {"reason", p.reason}});
 
   return json{
       {"protocol", kGeneratorProtocolVersion},
@@ -98,8 +116,12 @@ json build_request(const GeneratorContext& ctx) {
       {"track", ctx.track},
       {"round", ctx.round},
       {"problem",
-       {{"name", spec.name}, {"description", spec.description}, {"scalars", scalars},
-        {"buffers", buffers}, {"flops", spec.flops.text}, {"bytes", spec.bytes.text},
+       {{"name", spec.name},
+        {"description", spec.description},
+        {"scalars", scalars},
+        {"buffers", buffers},
+        {"flops", spec.flops.text},
+        {"bytes", spec.bytes.text},
         {"tolerance", tolerance}}},
       {"incumbent",
        {{"key", variant_key(ctx.incumbent.variant, ctx.incumbent.knobs)},
@@ -113,14 +135,19 @@ json build_request(const GeneratorContext& ctx) {
         {"launches", launches},
         {"time_us", ctx.incumbent_time_us}}},
       {"rule",
-       {{"id", ctx.rule_id}, {"hypothesis", ctx.hypothesis}, {"rationale", ctx.rationale},
-        {"bottleneck", ctx.bottleneck}, {"evidence", evidence}}},
+       {{"id", ctx.rule_id},
+        {"hypothesis", ctx.hypothesis},
+        {"rationale", ctx.rationale},
+        {"bottleneck", ctx.bottleneck},
+        {"evidence", evidence}}},
       {"hypothesis", hyp},
       {"chip", chip},
       {"previous_attempts", previous},
       {"limits",
-       {{"timeout_ms", ctx.timeout_ms}, {"max_output_bytes", ctx.max_output_bytes},
-        {"max_source_bytes", ctx.max_source_bytes}, {"attempt", ctx.attempt},
+       {{"timeout_ms", ctx.timeout_ms},
+        {"max_output_bytes", ctx.max_output_bytes},
+        {"max_source_bytes", ctx.max_source_bytes},
+        {"attempt", ctx.attempt},
         {"attempts_left_round", ctx.attempts_left_round},
         {"attempts_left_run", ctx.attempts_left_run}}},
   };
@@ -128,7 +155,8 @@ json build_request(const GeneratorContext& ctx) {
 
 namespace {
 
-bool string_field(const json& j, const char* key, std::string* out, bool required, std::string* why) {
+bool string_field(const json& j, const char* key, std::string* out, bool required,
+                  std::string* why) {
   if (!j.contains(key)) {
     if (required) *why = std::string("missing \"") + key + "\"";
     return !required;
@@ -142,15 +170,18 @@ bool string_field(const json& j, const char* key, std::string* out, bool require
 }
 
 // A grid or block entry: an expression text, or a whole number written as a number.
-bool dims(const json& l, const char* key, std::vector<std::string>* out, std::size_t i, std::string* why) {
+bool dims(const json& l, const char* key, std::vector<std::string>* out, std::size_t i,
+          std::string* why) {
   std::string where = "launches[" + std::to_string(i) + "]." + key;
   if (!l.contains(key) || !l[key].is_array() || l[key].empty() || l[key].size() > 3) {
     *why = where + " must be an array of 1 to 3 entries";
     return false;
   }
   for (const auto& d : l[key]) {
-    if (d.is_string()) out->push_back(d.get<std::string>());
-    else if (d.is_number_integer()) out->push_back(std::to_string(d.get<int64_t>()));
+    if (d.is_string())
+      out->push_back(d.get<std::string>());
+    else if (d.is_number_integer())
+      out->push_back(std::to_string(d.get<int64_t>()));
     else {
       *why = where + ": each entry is an expression string or an integer";
       return false;
@@ -249,10 +280,13 @@ std::optional<GeneratorAnswer> parse_answer(const std::string& text, std::size_t
       }
       gl.args.push_back(x.get<std::string>());
     }
-    if (!dims(l, "grid", &gl.grid, i, why) || !dims(l, "block", &gl.block, i, why)) return std::nullopt;
+    if (!dims(l, "grid", &gl.grid, i, why) || !dims(l, "block", &gl.block, i, why))
+      return std::nullopt;
     if (l.contains("smem")) {
-      if (l["smem"].is_string()) gl.smem = l["smem"].get<std::string>();
-      else if (l["smem"].is_number_integer()) gl.smem = std::to_string(l["smem"].get<int64_t>());
+      if (l["smem"].is_string())
+        gl.smem = l["smem"].get<std::string>();
+      else if (l["smem"].is_number_integer())
+        gl.smem = std::to_string(l["smem"].get<int64_t>());
       else {
         *why = where + ".smem must be an expression string or an integer";
         return std::nullopt;

@@ -23,11 +23,11 @@ inline constexpr int kGeneratorProtocolVersion = 1;
 // One earlier attempt of this track for the same hypothesis, as the generator is told it.
 struct PreviousAttempt {
   int round = 0;
-  std::string variant;   // generated variant id, "" when the attempt produced none
-  std::string outcome;   // the round's outcome ("kept", "rejected", "gate-failed", ...) or
-                         // "generator-failed" / "declined"
-  std::string detail;    // one line (the gate's status and detail, the verdict)
-  std::string reason;    // the generator's own one-line reason for its answer ("" if none)
+  std::string variant;  // generated variant id, "" when the attempt produced none
+  std::string outcome;  // the round's outcome ("kept", "rejected", "gate-failed", ...) or
+                        // "generator-failed" / "declined"
+  std::string detail;   // one line (the gate's status and detail, the verdict)
+  std::string reason;   // the generator's own one-line reason for its answer ("" if none)
 };
 
 struct GeneratorContext {
@@ -43,7 +43,7 @@ struct GeneratorContext {
   // limits the generator is told about (and held to)
   int timeout_ms = 0;
   std::size_t max_output_bytes = 0, max_source_bytes = 0;
-  int attempt = 1;                 // this attempt's number within the run
+  int attempt = 1;                                     // this attempt's number within the run
   int attempts_left_round = 0, attempts_left_run = 0;  // after this one
 };
 
@@ -54,15 +54,15 @@ struct GeneratedLaunch {
   std::string entry;
   std::vector<std::string> args;
   std::vector<std::string> grid, block;  // expression texts over the problem's scalars
-  std::string smem;                       // "" = none
+  std::string smem;                      // "" = none
 };
 
 struct GeneratorAnswer {
   bool declined = false;
-  std::string reason;       // why it declined; or what the rewrite does (one line)
+  std::string reason;  // why it declined; or what the rewrite does (one line)
   std::string description;
-  std::string source;       // the whole kernel source
-  std::string precision;    // "" = the incumbent's class
+  std::string source;     // the whole kernel source
+  std::string precision;  // "" = the incumbent's class
   std::vector<std::string> compile_options;
   std::vector<GeneratedLaunch> launches;
 };

@@ -60,13 +60,16 @@ std::vector<Chunk> split_top_level(const std::string& s) {
   int line = 1, depth = 0;
   bool at_line_start = true;
   auto flush = [&] {
-    bool blank = std::all_of(cur.text.begin(), cur.text.end(), [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
+    bool blank = std::all_of(cur.text.begin(), cur.text.end(),
+                             [](char c) { return std::isspace(static_cast<unsigned char>(c)); });
     if (!blank) out.push_back(cur);
     cur = Chunk{};
   };
   for (std::size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
-    if (cur.text.empty() || std::all_of(cur.text.begin(), cur.text.end(), [](char x) { return std::isspace(static_cast<unsigned char>(x)); }))
+    if (cur.text.empty() || std::all_of(cur.text.begin(), cur.text.end(), [](char x) {
+          return std::isspace(static_cast<unsigned char>(x));
+        }))
       cur.line = line;
     if (at_line_start && depth == 0 && c == '#') {
       flush();
@@ -85,7 +88,10 @@ std::vector<Chunk> split_top_level(const std::string& s) {
     }
     if (s.compare(i, 2, "//") == 0) {
       while (i < s.size() && s[i] != '\n') cur.text += s[i++];
-      if (i < s.size()) { cur.text += '\n'; ++line; }
+      if (i < s.size()) {
+        cur.text += '\n';
+        ++line;
+      }
       at_line_start = true;
       continue;
     }
@@ -145,19 +151,26 @@ struct DtypeOf {
   int width;
 };
 constexpr DtypeOf kTypes[] = {
-    {"float", "f32", 1},  {"float2", "f32", 2},   {"float4", "f32", 4},   {"double", "f64", 1},
-    {"double2", "f64", 2}, {"__half", "f16", 1},  {"half", "f16", 1},     {"__half2", "f16", 2},
-    {"half2", "f16", 2},  {"__nv_bfloat16", "bf16", 1}, {"nv_bfloat16", "bf16", 1},
-    {"__nv_bfloat162", "bf16", 2}, {"int", "i32", 1}, {"int2", "i32", 2}, {"int4", "i32", 4},
-    {"int32_t", "i32", 1}, {"unsigned", "u32", 1}, {"uint32_t", "u32", 1}, {"uint", "u32", 1},
-    {"int64_t", "i64", 1}, {"long long", "i64", 1}, {"uint64_t", "u64", 1}, {"size_t", "u64", 1},
-    {"unsigned long long", "u64", 1}, {"unsigned int", "u32", 1},
+    {"float", "f32", 1},        {"float2", "f32", 2},
+    {"float4", "f32", 4},       {"double", "f64", 1},
+    {"double2", "f64", 2},      {"__half", "f16", 1},
+    {"half", "f16", 1},         {"__half2", "f16", 2},
+    {"half2", "f16", 2},        {"__nv_bfloat16", "bf16", 1},
+    {"nv_bfloat16", "bf16", 1}, {"__nv_bfloat162", "bf16", 2},
+    {"int", "i32", 1},          {"int2", "i32", 2},
+    {"int4", "i32", 4},         {"int32_t", "i32", 1},
+    {"unsigned", "u32", 1},     {"uint32_t", "u32", 1},
+    {"uint", "u32", 1},         {"int64_t", "i64", 1},
+    {"long long", "i64", 1},    {"uint64_t", "u64", 1},
+    {"size_t", "u64", 1},       {"unsigned long long", "u64", 1},
+    {"unsigned int", "u32", 1},
 };
 
 KernelParam parse_param(const std::string& raw) {
   KernelParam p;
   std::string t = trim(raw);
-  if (auto eq = t.find('='); eq != std::string::npos) t = trim(t.substr(0, eq));  // default argument
+  if (auto eq = t.find('='); eq != std::string::npos)
+    t = trim(t.substr(0, eq));  // default argument
   std::size_t end = t.size();
   while (end > 0 && (t[end - 1] == ']' || t[end - 1] == '[')) --end;  // float x[]
   bool array = end != t.size();
@@ -173,8 +186,8 @@ KernelParam parse_param(const std::string& raw) {
   std::string words;
   std::istringstream in(base);
   for (std::string w; in >> w;)
-    if (w != "const" && w != "__restrict__" && w != "__restrict" && w != "volatile" && w != "struct" &&
-        w != "signed")
+    if (w != "const" && w != "__restrict__" && w != "__restrict" && w != "volatile" &&
+        w != "struct" && w != "signed")
       words += (words.empty() ? "" : " ") + w;
   for (const auto& k : kTypes)
     if (words == k.c_type) p.dtype = k.dtype, p.vector_width = k.width;
@@ -201,8 +214,10 @@ bool parse_kernel(const Chunk& c, ScannedKernel& k) {
     int depth = 0;
     std::size_t close = open;
     for (; close < s.size(); ++close) {
-      if (s[close] == '(') ++depth;
-      else if (s[close] == ')' && --depth == 0) break;
+      if (s[close] == '(')
+        ++depth;
+      else if (s[close] == ')' && --depth == 0)
+        break;
     }
     if (name == "__launch_bounds__" || name == "__maxnreg__" || name == "__cluster_dims__" ||
         name.empty()) {
@@ -231,7 +246,8 @@ bool parse_kernel(const Chunk& c, ScannedKernel& k) {
     std::size_t at_text = c.text.find("__global__");
     std::size_t first = c.text.find_first_not_of(" \t\r\n");
     if (at_text != std::string::npos && first != std::string::npos && first < at_text)
-      k.line = c.line + int(std::count(c.text.begin() + std::ptrdiff_t(first), c.text.begin() + std::ptrdiff_t(at_text), '\n'));
+      k.line = c.line + int(std::count(c.text.begin() + std::ptrdiff_t(first),
+                                       c.text.begin() + std::ptrdiff_t(at_text), '\n'));
     else
       k.line = c.line;
     return true;
@@ -240,15 +256,25 @@ bool parse_kernel(const Chunk& c, ScannedKernel& k) {
 
 // What to do with an `#include <h>` in a file compiled by NVRTC.
 std::string include_replacement(const std::string& header, bool* dropped) {
-  static const std::map<std::string, std::string> kMap = {
-      {"cmath", "cuda/std/cmath"},     {"math.h", "cuda/std/cmath"},   {"cfloat", "cuda/std/limits"},
-      {"float.h", "cuda/std/limits"},  {"climits", "cuda/std/climits"}, {"limits.h", "cuda/std/climits"},
-      {"limits", "cuda/std/limits"},   {"cassert", "cuda/std/cassert"}, {"assert.h", "cuda/std/cassert"},
-      {"cstdint", "cuda/std/cstdint"}, {"stdint.h", "cuda/std/cstdint"}, {"cstddef", "cuda/std/cstddef"},
-      {"type_traits", "cuda/std/type_traits"}, {"utility", "cuda/std/utility"}, {"array", "cuda/std/array"}};
-  static const std::set<std::string> kDevice = {"cooperative_groups.h", "cuda_fp16.h", "cuda_bf16.h",
-                                                "mma.h", "math_constants.h", "cuda_pipeline.h",
-                                                "cuda_awbarrier.h", "cuda_fp8.h", "crt/math_functions.h"};
+  static const std::map<std::string, std::string> kMap = {{"cmath", "cuda/std/cmath"},
+                                                          {"math.h", "cuda/std/cmath"},
+                                                          {"cfloat", "cuda/std/limits"},
+                                                          {"float.h", "cuda/std/limits"},
+                                                          {"climits", "cuda/std/climits"},
+                                                          {"limits.h", "cuda/std/climits"},
+                                                          {"limits", "cuda/std/limits"},
+                                                          {"cassert", "cuda/std/cassert"},
+                                                          {"assert.h", "cuda/std/cassert"},
+                                                          {"cstdint", "cuda/std/cstdint"},
+                                                          {"stdint.h", "cuda/std/cstdint"},
+                                                          {"cstddef", "cuda/std/cstddef"},
+                                                          {"type_traits", "cuda/std/type_traits"},
+                                                          {"utility", "cuda/std/utility"},
+                                                          {"array", "cuda/std/array"}};
+  static const std::set<std::string> kDevice = {
+      "cooperative_groups.h", "cuda_fp16.h",     "cuda_bf16.h",      "mma.h",
+      "math_constants.h",     "cuda_pipeline.h", "cuda_awbarrier.h", "cuda_fp8.h",
+      "crt/math_functions.h"};
   *dropped = false;
   if (auto it = kMap.find(header); it != kMap.end()) return it->second;
   if (kDevice.count(header) || header.rfind("cooperative_groups/", 0) == 0 ||
@@ -259,7 +285,9 @@ std::string include_replacement(const std::string& header, bool* dropped) {
 }
 
 std::string yaml_quote(const std::string& s) {
-  bool plain = !s.empty() && std::all_of(s.begin(), s.end(), [](char c) { return ident_char(c) || c == '*' || c == ' ' || c == '+'; });
+  bool plain = !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return ident_char(c) || c == '*' || c == ' ' || c == '+';
+  });
   return plain ? s : "\"" + s + "\"";
 }
 
@@ -298,7 +326,9 @@ KernelFileScan scan_kernel_file(const std::string& text) {
         std::string rest;
         std::getline(in, rest);
         bool is_int = !value.empty() && trim(rest).empty() && name.find('(') == std::string::npos &&
-                      std::all_of(value.begin(), value.end(), [](char ch) { return std::isdigit(static_cast<unsigned char>(ch)); });
+                      std::all_of(value.begin(), value.end(), [](char ch) {
+                        return std::isdigit(static_cast<unsigned char>(ch));
+                      });
         if (is_int) {
           // Overridable, so a knob of the same name (-DNAME=v) sets it.
           out.int_defines.emplace_back(name, value);
@@ -330,8 +360,9 @@ KernelFileScan scan_kernel_file(const std::string& text) {
       continue;
     }
     std::string head = code.substr(0, code.find_first_of("{("));
-    bool type_or_alias = has_word(head, "struct") || has_word(head, "class") || has_word(head, "union") ||
-                         has_word(head, "enum") || has_word(head, "typedef") || has_word(head, "using") ||
+    bool type_or_alias = has_word(head, "struct") || has_word(head, "class") ||
+                         has_word(head, "union") || has_word(head, "enum") ||
+                         has_word(head, "typedef") || has_word(head, "using") ||
                          (has_word(head, "namespace") && code.find('=') != std::string::npos) ||
                          has_word(head, "constexpr") || has_word(head, "static_assert");
     bool is_namespace_block = has_word(head, "namespace") && !type_or_alias;
@@ -364,8 +395,11 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
   std::vector<const ScannedKernel*> usable;
   for (const auto& k : scan.kernels) {
     if (k.is_template) {
-      f.todos.push_back("kernel '" + k.name + "' is a template: instantiate it in kernels.cu "
-                        "(template __global__ void " + k.name + "<...>(...);) and add a variant "
+      f.todos.push_back("kernel '" + k.name +
+                        "' is a template: instantiate it in kernels.cu "
+                        "(template __global__ void " +
+                        k.name +
+                        "<...>(...);) and add a variant "
                         "whose entry is the mangled name (`solver problems check` names it)");
       continue;
     }
@@ -377,7 +411,10 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
   }
   // Buffers and scalars: the seed's parameter names; a later kernel with the same sequence
   // of parameter kinds maps onto them by position, otherwise by name, otherwise it adds its own.
-  struct Arg { std::string name; KernelParam p; };
+  struct Arg {
+    std::string name;
+    KernelParam p;
+  };
   std::vector<Arg> args;
   auto kinds = [](const ScannedKernel& k) {
     std::string s;
@@ -400,15 +437,18 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
         n = n + "_" + k->name;  // same name, another type: its own argument
         it = find_arg(n);
       }
-      if (it == args.end()) args.push_back({n, p});
-      else if (!p.is_const) it->p.is_const = false;  // written by some version: an output
+      if (it == args.end())
+        args.push_back({n, p});
+      else if (!p.is_const)
+        it->p.is_const = false;  // written by some version: an output
       names.push_back(n);
     }
     kernel_args.push_back(names);
   }
   std::string size_scalar;
   for (const auto& a : args)
-    if (!a.p.pointer && (a.p.dtype == "i32" || a.p.dtype == "u32" || a.p.dtype == "i64" || a.p.dtype == "u64")) {
+    if (!a.p.pointer &&
+        (a.p.dtype == "i32" || a.p.dtype == "u32" || a.p.dtype == "i64" || a.p.dtype == "u64")) {
       size_scalar = a.name;
       break;
     }
@@ -425,14 +465,18 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
     << "version: 1\nname: " << name << "\n"
     << "description: \"TODO: what the kernels compute (from " << origin << ")\"\n"
     << "scalars:\n";
-  if (added_n) y << "  N: 1048576  # TODO: the problem size the buffer shapes use (no kernel takes one)\n";
+  if (added_n)
+    y << "  N: 1048576  # TODO: the problem size the buffer shapes use (no kernel takes one)\n";
   for (const auto& a : args) {
     if (a.p.pointer) continue;
     std::string dt = a.p.dtype.empty() ? "i32" : a.p.dtype;
     bool integral = dt[0] == 'i' || dt[0] == 'u';
-    y << "  " << a.name << ": {value: " << (integral ? "1048576" : "1.0") << ", dtype: " << (dt == "f16" || dt == "bf16" ? "f32" : dt)
+    y << "  " << a.name << ": {value: " << (integral ? "1048576" : "1.0")
+      << ", dtype: " << (dt == "f16" || dt == "bf16" ? "f32" : dt)
       << "}  # TODO: the value (parameter '" << a.p.type << " " << a.p.name << "')\n";
-    if (a.p.dtype.empty()) f.todos.push_back("scalar '" + a.name + "' has type '" + a.p.type + "': no dtype maps it; check the i32 guess");
+    if (a.p.dtype.empty())
+      f.todos.push_back("scalar '" + a.name + "' has type '" + a.p.type +
+                        "': no dtype maps it; check the i32 guess");
   }
   y << "buffers:\n";
   std::string bytes_terms;
@@ -441,13 +485,20 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
     std::string dt = a.p.dtype.empty() ? "f32" : a.p.dtype;
     if (dt == "f16") precisions.insert("fp16");
     if (dt == "bf16") precisions.insert("bf16");
-    std::string shape = a.p.vector_width > 1 ? size_scalar + " * " + std::to_string(a.p.vector_width) : size_scalar;
-    y << "  " << a.name << ": {dtype: " << dt << ", shape: [" << yaml_quote(shape) << "], role: "
-      << (a.p.is_const ? "in" : "out") << "}  # TODO: shape; "
-      << (a.p.is_const ? "init (default uniform [-1, 1))" : "out, inout (read too) or scratch?") << "\n";
+    std::string shape =
+        a.p.vector_width > 1 ? size_scalar + " * " + std::to_string(a.p.vector_width) : size_scalar;
+    y << "  " << a.name << ": {dtype: " << dt << ", shape: [" << yaml_quote(shape)
+      << "], role: " << (a.p.is_const ? "in" : "out") << "}  # TODO: shape; "
+      << (a.p.is_const ? "init (default uniform [-1, 1))" : "out, inout (read too) or scratch?")
+      << "\n";
     if (a.p.dtype.empty())
-      f.todos.push_back("buffer '" + a.name + "' has type '" + a.p.type + "': no dtype maps it; f32 is a guess");
-    bytes_terms += std::string(bytes_terms.empty() ? "" : " + ") + std::to_string(a.p.vector_width * (dt == "f64" || dt == "i64" || dt == "u64" ? 8 : dt == "f16" || dt == "bf16" ? 2 : 4)) + "*" + size_scalar;
+      f.todos.push_back("buffer '" + a.name + "' has type '" + a.p.type +
+                        "': no dtype maps it; f32 is a guess");
+    bytes_terms += std::string(bytes_terms.empty() ? "" : " + ") +
+                   std::to_string(a.p.vector_width * (dt == "f64" || dt == "i64" || dt == "u64" ? 8
+                                                      : dt == "f16" || dt == "bf16"             ? 2
+                                                                                    : 4)) +
+                   "*" + size_scalar;
   }
   y << "# flops and bytes set the roofline floor AND the arith_intensity signal rules read:\n"
     << "# count what the operation must do, not what one version does.\n"
@@ -456,26 +507,34 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
     << "  # TODO: bytes the operation must move at least\n"
     << "tolerance:\n";
   for (const auto& p : precisions)
-    y << "  " << p << ": {rtol: " << (p == "fp32" ? "1.0e-4" : "1.0e-2") << ", atol: "
-      << (p == "fp32" ? "1.0e-5" : "1.0e-3") << "}  # TODO: what the operation can promise\n";
+    y << "  " << p << ": {rtol: " << (p == "fp32" ? "1.0e-4" : "1.0e-2")
+      << ", atol: " << (p == "fp32" ? "1.0e-5" : "1.0e-3")
+      << "}  # TODO: what the operation can promise\n";
   // The reference: the seed's arguments, float64 outputs, a body to write.
   std::ostringstream ref;
-  ref << "// TODO: the float64 reference of " << name << ", written for clarity, not speed: one thread\n"
+  ref << "// TODO: the float64 reference of " << name
+      << ", written for clarity, not speed: one thread\n"
       << "// per output element is fine. It reads the same inputs and writes every `out`/`inout`\n"
       << "// buffer as double (the gate compares each version against it).\n"
       << "extern \"C\" __global__ void reference(";
   std::vector<std::string> ref_args;
   for (std::size_t i = 0; i < seed.params.size(); ++i) {
     const Arg& a = *find_arg(kernel_args.front()[i]);
-    std::string t = a.p.pointer ? (a.p.is_const ? "const " + std::string(a.p.dtype == "f64" ? "double" : "float") + "*"
-                                                 : std::string("double*"))
-                                : (a.p.dtype == "f32" || a.p.dtype == "f64" ? "double" : a.p.dtype == "i64" ? "long long" : a.p.dtype == "u64" ? "unsigned long long" : "int");
+    std::string t =
+        a.p.pointer
+            ? (a.p.is_const ? "const " + std::string(a.p.dtype == "f64" ? "double" : "float") + "*"
+                            : std::string("double*"))
+            : (a.p.dtype == "f32" || a.p.dtype == "f64" ? "double"
+               : a.p.dtype == "i64"                     ? "long long"
+               : a.p.dtype == "u64"                     ? "unsigned long long"
+                                                        : "int");
     if (a.p.pointer && a.p.is_const && a.p.dtype != "f32" && a.p.dtype != "f64")
       t = "const void*  /* TODO: " + a.p.type + " */";
     ref << (i ? ", " : "") << t << " " << a.name;
     ref_args.push_back(a.name);
   }
-  ref << ") {\n  // TODO: compute the outputs in double. Until then the gate fails every version.\n}\n";
+  ref << ") {\n  // TODO: compute the outputs in double. Until then the gate fails every "
+         "version.\n}\n";
   f.reference_cu = ref.str();
   auto list = [](const std::vector<std::string>& v) {
     std::string s;
@@ -496,18 +555,26 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
     } else {
       y << "    description: line " << k.line << " of " << origin << "\n"
         << "    parent: " << seed.name << "  # TODO: the version this one rewrites\n"
-        << "    applies: []  # TODO: the hypotheses it answers (solver hypotheses; rules/hypotheses.cpp)\n";
+        << "    applies: []  # TODO: the hypotheses it answers (solver hypotheses; "
+           "rules/hypotheses.cpp)\n";
     }
   }
   for (const auto& [n, v] : scan.int_defines)
-    y << "# TODO: " << n << " is #defined to " << v << " (overridable now): to sweep it, add to a variant\n"
+    y << "# TODO: " << n << " is #defined to " << v
+      << " (overridable now): to sweep it, add to a variant\n"
       << "#   knobs: {" << n << ": {values: [...], default: " << v << "}}\n";
   f.problem_yaml = y.str();
-  f.kernels_cu = "// Device code of " + origin + " (solver problems new): host code dropped, libc\n"
-                 "// headers replaced by NVRTC's, kernels given C linkage.\n" + scan.device_source;
-  f.todos.push_back("problem.yaml: sizes (scalars, shapes), roles of written buffers, launches, flops/bytes, tolerances");
+  f.kernels_cu = "// Device code of " + origin +
+                 " (solver problems new): host code dropped, libc\n"
+                 "// headers replaced by NVRTC's, kernels given C linkage.\n" +
+                 scan.device_source;
+  f.todos.push_back(
+      "problem.yaml: sizes (scalars, shapes), roles of written buffers, launches, flops/bytes, "
+      "tolerances");
   f.todos.push_back("reference.cu: the float64 reference");
-  if (usable.size() > 1) f.todos.push_back("problem.yaml: parent and applies of each version (the lint names the unreachable ones)");
+  if (usable.size() > 1)
+    f.todos.push_back(
+        "problem.yaml: parent and applies of each version (the lint names the unreachable ones)");
   return f;
 }
 

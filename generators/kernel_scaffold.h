@@ -12,12 +12,12 @@
 namespace solver::generators {
 
 struct KernelParam {
-  std::string type;   // as written, qualifiers included ("const float* __restrict__")
+  std::string type;  // as written, qualifiers included ("const float* __restrict__")
   std::string name;
   bool pointer = false;
   bool is_const = false;  // a pointer to const: an input
-  std::string dtype;  // f32, f64, f16, bf16, i32, u32, i64, u64; "" when not mappable
-  int vector_width = 1;  // float4 and friends
+  std::string dtype;      // f32, f64, f16, bf16, i32, u32, i64, u64; "" when not mappable
+  int vector_width = 1;   // float4 and friends
 };
 
 struct ScannedKernel {
@@ -32,7 +32,7 @@ struct KernelFileScan {
   // The file with host code dropped, libc headers replaced by their NVRTC equivalents,
   // kernels given C linkage and integer #defines made overridable by knobs.
   std::string device_source;
-  std::vector<std::string> dropped;   // "main (line 80)", "#include <vector>"
+  std::vector<std::string> dropped;  // "main (line 80)", "#include <vector>"
   std::vector<std::pair<std::string, std::string>> int_defines;  // #define BLOCK 256
 };
 

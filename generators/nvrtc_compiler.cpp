@@ -184,7 +184,8 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
   Program prog(new nvrtc_api::Program(nullptr));
   nvrtc_api::Result rc =
       nvrtc().CreateProgram(prog.get(), source_text.c_str(), name.c_str(), 0, nullptr, nullptr);
-  if (rc != nvrtc_api::kSuccess) return failure(std::string("nvrtcCreateProgram: ") + nvrtc().GetErrorString(rc));
+  if (rc != nvrtc_api::kSuccess)
+    return failure(std::string("nvrtcCreateProgram: ") + nvrtc().GetErrorString(rc));
   std::vector<const char*> argv;
   argv.reserve(options.size());
   for (const auto& o : options) argv.push_back(o.c_str());
@@ -206,7 +207,8 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
   CompileResult r;
   r.cubin.resize(size);
   rc = nvrtc().GetCUBIN(*prog, r.cubin.data());
-  if (rc != nvrtc_api::kSuccess) return failure(std::string("nvrtcGetCUBIN: ") + nvrtc().GetErrorString(rc), log);
+  if (rc != nvrtc_api::kSuccess)
+    return failure(std::string("nvrtcGetCUBIN: ") + nvrtc().GetErrorString(rc), log);
   // The PTX NVRTC produced on the way to the CUBIN (kept for the static tensor-op scan).
   size_t ptx_size = 0;
   if (nvrtc().GetPTXSize(*prog, &ptx_size) == nvrtc_api::kSuccess && ptx_size > 1) {
@@ -219,8 +221,6 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
   r.seconds = seconds();
   return r;
 }
-
-
 
 namespace {
 // The static code facts of the entries the variant launches (not of every kernel in its file).

@@ -1,8 +1,8 @@
 // NVRTC compile of a resolved variant to CUBIN for the chip's architecture, through the
 // on-disk cache. Plain types only: libnvrtc is dlopen'ed by nvrtc_compiler.cpp (library
-// solver_nvrtc), in every build, with or without the toolkit at build time. NVRTC needs no GPU and no driver, so this runs on a
-// machine without one (`solver problems check --compile-only`).
-// A compile error is an outcome (ok=false, the compiler log), never an exception.
+// solver_nvrtc), in every build, with or without the toolkit at build time. NVRTC needs no GPU and
+// no driver, so this runs on a machine without one (`solver problems check --compile-only`). A
+// compile error is an outcome (ok=false, the compiler log), never an exception.
 #pragma once
 #include <string>
 #include <vector>

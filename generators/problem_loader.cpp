@@ -17,8 +17,9 @@ using rules::Diagnostics;
 
 bool is_identifier(const std::string& s) {
   if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-  return std::all_of(s.begin(), s.end(),
-                     [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+  return std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+  });
 }
 
 YAML::Node child(const YAML::Node& node, const char* key) {
@@ -47,18 +48,21 @@ ProblemSpec Loader::load(const YAML::Node& root) {
                     file_, diags_);
   if (auto v = rules::get_int(root, "version", file_, diags_, true)) {
     spec.version = static_cast<int>(*v);
-    if (*v != 1) error(child(root, "version"), "unsupported problem.yaml version " + std::to_string(*v) +
-                                            " (this solver reads version 1)");
+    if (*v != 1)
+      error(child(root, "version"), "unsupported problem.yaml version " + std::to_string(*v) +
+                                        " (this solver reads version 1)");
   }
   if (auto n = rules::get_string(root, "name", file_, diags_, true)) {
     spec.name = *n;
     std::string folder = fs::path(dir_).filename().string();
     if (*n != folder)
-      error(child(root, "name"), "name '" + *n + "' must equal the problem's folder name '" + folder + "'");
+      error(child(root, "name"),
+            "name '" + *n + "' must equal the problem's folder name '" + folder + "'");
   }
   spec.description = rules::get_string(root, "description", file_, diags_).value_or("");
   if (auto t = rules::get_int(root, "timeout_ms", file_, diags_)) {
-    if (*t <= 0 || *t > 3600000) error(child(root, "timeout_ms"), "timeout_ms must be in [1, 3600000]");
+    if (*t <= 0 || *t > 3600000)
+      error(child(root, "timeout_ms"), "timeout_ms must be in [1, 3600000]");
     spec.timeout_ms = static_cast<int>(*t);
   }
   // An external generator for this problem (docs/external-generators.md): a command line or
@@ -84,10 +88,14 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   if (!child(root, "buffers")) diags_.error(at(root), "missing required key 'buffers'");
   load_buffers(child(root, "buffers"), spec);
   auto scalars_only = resolver(nullptr, false);
-  if (child(root, "flops")) spec.flops = expr(child(root, "flops"), scalars_only);
-  else diags_.error(at(root), "missing required key 'flops'");
-  if (child(root, "bytes")) spec.bytes = expr(child(root, "bytes"), scalars_only);
-  else diags_.error(at(root), "missing required key 'bytes'");
+  if (child(root, "flops"))
+    spec.flops = expr(child(root, "flops"), scalars_only);
+  else
+    diags_.error(at(root), "missing required key 'flops'");
+  if (child(root, "bytes"))
+    spec.bytes = expr(child(root, "bytes"), scalars_only);
+  else
+    diags_.error(at(root), "missing required key 'bytes'");
   load_tolerances(child(root, "tolerance"), spec);
 
   const YAML::Node ref = child(root, "reference");
@@ -113,7 +121,8 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   }
   if (auto s = rules::get_string(root, "seed", file_, diags_)) {
     spec.seed_variant = *s;
-    if (!spec.find_variant(*s)) error(child(root, "seed"), "seed variant '" + *s + "' is not defined");
+    if (!spec.find_variant(*s))
+      error(child(root, "seed"), "seed variant '" + *s + "' is not defined");
   } else if (!spec.variants.empty()) {
     spec.seed_variant = spec.variants.front().id;
   }
@@ -146,8 +155,8 @@ rules::Resolver Loader::resolver(const VariantSpec* variant, bool knobs_of_any_v
   std::set<std::string> knobs;
   if (variant)
     for (const auto& k : variant->knobs) knobs.insert(k.name);
-  return [slots, scalars, knobs, knobs_of_any_variant](
-             std::string_view name) -> std::optional<rules::Symbol> {
+  return [slots, scalars, knobs,
+          knobs_of_any_variant](std::string_view name) -> std::optional<rules::Symbol> {
     std::string n(name);
     if (!scalars.count(n) && !knobs.count(n) && !knobs_of_any_variant) return std::nullopt;
     auto it = std::find(slots.begin(), slots.end(), n);
@@ -170,9 +179,8 @@ SpecExpr Loader::expr(const YAML::Node& scalar, const rules::Resolver& r,
   return e;
 }
 
-std::vector<SpecExpr> Loader::expr_list(const YAML::Node& node, const char* what,
-                                        std::size_t min_n, std::size_t max_n,
-                                        const rules::Resolver& r) {
+std::vector<SpecExpr> Loader::expr_list(const YAML::Node& node, const char* what, std::size_t min_n,
+                                        std::size_t max_n, const rules::Resolver& r) {
   std::vector<SpecExpr> out;
   if (node.IsScalar()) {  // `block: 256` is a 1-D launch
     out.push_back(expr(node, r));
@@ -217,9 +225,9 @@ ProblemSpec load_problem(const std::string& dir_arg) {
     std::stable_sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) {
       return std::pair(a.where.line, a.where.column) < std::pair(b.where.line, b.where.column);
     });
-    throw rules::InputError(file + ": " + std::to_string(sorted.size()) +
-                                (sorted.size() == 1 ? " error" : " errors"),
-                            sorted);
+    throw rules::InputError(
+        file + ": " + std::to_string(sorted.size()) + (sorted.size() == 1 ? " error" : " errors"),
+        sorted);
   }
   return spec;
 }
@@ -230,7 +238,8 @@ std::vector<ProblemSpec> load_problems(const std::string& root) {
   if (!fs::is_directory(root, ec))
     throw rules::InputError(rules::Diagnostic{{root, 0, 0}, "problems folder not found"});
   for (const auto& entry : fs::directory_iterator(root, ec))
-    if (entry.is_directory() && fs::exists(entry.path() / "problem.yaml")) dirs.push_back(entry.path());
+    if (entry.is_directory() && fs::exists(entry.path() / "problem.yaml"))
+      dirs.push_back(entry.path());
   std::sort(dirs.begin(), dirs.end());
   std::vector<ProblemSpec> out;
   std::vector<rules::Diagnostic> all;
@@ -241,7 +250,9 @@ std::vector<ProblemSpec> load_problems(const std::string& root) {
       all.insert(all.end(), e.diagnostics().begin(), e.diagnostics().end());
     }
   }
-  if (!all.empty()) throw rules::InputError("problems in " + root + ": " + std::to_string(all.size()) + " errors", all);
+  if (!all.empty())
+    throw rules::InputError("problems in " + root + ": " + std::to_string(all.size()) + " errors",
+                            all);
   return out;
 }
 

@@ -47,8 +47,8 @@ class Loader {
   void load_buffers(const YAML::Node& node, ProblemSpec& spec);
   InitDist load_init(const YAML::Node& node, const ProblemSpec& spec);
   void load_tolerances(const YAML::Node& node, ProblemSpec& spec);
-  LaunchSpec load_launch(const YAML::Node& node, const ProblemSpec& spec,
-                         const rules::Resolver& r, const VariantSpec* variant = nullptr);
+  LaunchSpec load_launch(const YAML::Node& node, const ProblemSpec& spec, const rules::Resolver& r,
+                         const VariantSpec* variant = nullptr);
   VariantSpec load_variant(const YAML::Node& node, const ProblemSpec& spec);
   void load_knobs(const YAML::Node& node, VariantSpec& v);
   void check_source(const YAML::Node& node, const std::string& rel);

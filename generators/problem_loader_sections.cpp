@@ -31,17 +31,20 @@ std::optional<double> Loader::scalar_value(const YAML::Node& v, const std::strin
   for (const auto& s : spec.scalars) defined.push_back(s.name);
   std::vector<std::string> slots = slots_;
   rules::Resolver earlier = [defined, slots](std::string_view n) -> std::optional<rules::Symbol> {
-    if (std::find(defined.begin(), defined.end(), std::string(n)) == defined.end()) return std::nullopt;
+    if (std::find(defined.begin(), defined.end(), std::string(n)) == defined.end())
+      return std::nullopt;
     auto it = std::find(slots.begin(), slots.end(), std::string(n));
     return rules::Symbol{static_cast<int>(it - slots.begin()), rules::ValueType::Number};
   };
   std::size_t before = diags_.items().size();
   SpecExpr e = expr(v, earlier);
   if (!e.expr) {
-    if (diags_.items().size() == before) error(v, "scalar '" + name + "' must be a number or an expression");
+    if (diags_.items().size() == before)
+      error(v, "scalar '" + name + "' must be a number or an expression");
     else
-      diags_.error(e.where, "scalar '" + name + "': an expression may use only the scalars declared "
-                            "above it and numbers (knobs are per variant)");
+      diags_.error(e.where, "scalar '" + name +
+                                "': an expression may use only the scalars declared "
+                                "above it and numbers (knobs are per variant)");
     return std::nullopt;
   }
   std::vector<rules::Value> values(slots_.size());
@@ -51,7 +54,8 @@ std::optional<double> Loader::scalar_value(const YAML::Node& v, const std::strin
   }
   rules::Value r = e.expr->evaluate(values);
   if (const double* d = std::get_if<double>(&r); d && std::isfinite(*d)) return *d;
-  error(v, "scalar '" + name + "' = " + e.text + " is " + rules::format_value(r) + ", not a finite number");
+  error(v, "scalar '" + name + "' = " + e.text + " is " + rules::format_value(r) +
+               ", not a finite number");
   return std::nullopt;
 }
 
@@ -62,7 +66,8 @@ void Loader::load_scalars(const YAML::Node& node, ProblemSpec& spec) {
     ScalarSpec s;
     s.name = kv.first.Scalar();
     s.where = at(kv.first);
-    if (!is_identifier(s.name)) error(kv.first, "scalar name '" + s.name + "' is not an identifier");
+    if (!is_identifier(s.name))
+      error(kv.first, "scalar name '" + s.name + "' is not an identifier");
     const YAML::Node& v = kv.second;
     std::string text;
     // "4096" is an i32 argument, "1e-5" or "0.5" an f32 one; an expression is integral if every
@@ -75,13 +80,18 @@ void Loader::load_scalars(const YAML::Node& node, ProblemSpec& spec) {
       if (auto d = rules::get_string(v, "dtype", file_, diags_)) {
         auto t = dtype_from_string(*d);
         if (!t || *t == DType::F16 || *t == DType::BF16)
-          error(child(v, "dtype"), "scalar dtype '" + *d + "' must be one of i32 u32 i64 u64 f32 f64");
-        else s.dtype = *t;
+          error(child(v, "dtype"),
+                "scalar dtype '" + *d + "' must be one of i32 u32 i64 u64 f32 f64");
+        else
+          s.dtype = *t;
       }
       const YAML::Node value = child(v, "value");
-      if (!value) error(v, "scalar '" + s.name + "' needs a value");
-      else if (!value.IsScalar()) error(value, "scalar '" + s.name + "' value must be a number or an expression");
-      else if (auto x = scalar_value(value, s.name, spec)) s.value = *x;
+      if (!value)
+        error(v, "scalar '" + s.name + "' needs a value");
+      else if (!value.IsScalar())
+        error(value, "scalar '" + s.name + "' value must be a number or an expression");
+      else if (auto x = scalar_value(value, s.name, spec))
+        s.value = *x;
       text = value.IsScalar() ? value.Scalar() : "";
       if (!child(v, "dtype")) s.dtype = implied(text);
     } else if (v.IsScalar()) {
@@ -97,19 +107,26 @@ void Loader::load_scalars(const YAML::Node& node, ProblemSpec& spec) {
       error(v, "scalar '" + s.name + "' is " + to_string(s.dtype) + " but its value " +
                    rules::format_value(rules::Value(s.value)) + " is not an integer");
     // The value is passed to the kernel in its dtype: it must fit, never wrap.
-    struct Range { DType t; double lo, hi; };
-    static constexpr Range kRanges[] = {{DType::I32, -2147483648.0, 2147483647.0},
-                                        {DType::U32, 0.0, 4294967295.0},
-                                        {DType::I64, -9007199254740992.0, 9007199254740992.0},
-                                        {DType::U64, 0.0, 9007199254740992.0},
-                                        {DType::F32, -3.4028234663852886e38, 3.4028234663852886e38}};
+    struct Range {
+      DType t;
+      double lo, hi;
+    };
+    static constexpr Range kRanges[] = {
+        {DType::I32, -2147483648.0, 2147483647.0},
+        {DType::U32, 0.0, 4294967295.0},
+        {DType::I64, -9007199254740992.0, 9007199254740992.0},
+        {DType::U64, 0.0, 9007199254740992.0},
+        {DType::F32, -3.4028234663852886e38, 3.4028234663852886e38}};
     for (const auto& r : kRanges)
       if (s.dtype == r.t && (s.value < r.lo || s.value > r.hi))
         error(v, "scalar '" + s.name + "' = " + text +
-                     (text == rules::format_value(rules::Value(s.value)) ? "" : " = " + rules::format_value(rules::Value(s.value))) +
+                     (text == rules::format_value(rules::Value(s.value))
+                          ? ""
+                          : " = " + rules::format_value(rules::Value(s.value))) +
                      " does not fit " + to_string(s.dtype) +
                      (s.dtype == DType::I64 || s.dtype == DType::U64 ? " exactly (|value| <= 2^53)"
-                      : s.dtype == DType::I32 ? " (give {value: ..., dtype: i64} or u64)" : ""));
+                      : s.dtype == DType::I32 ? " (give {value: ..., dtype: i64} or u64)"
+                                              : ""));
     spec.scalars.push_back(s);
   }
 }
@@ -121,8 +138,9 @@ InitDist Loader::load_init(const YAML::Node& node, const ProblemSpec& spec) {
   if (const YAML::Node k = child(node, "kernel"); k) {
     // A setup kernel per input set is refused: host generation from the seed is reproducible
     // from the ledger on any machine, and nothing of it can leak into a timing.
-    error(k, "init kernels are not supported: describe the input with a dist (arange, "
-             "permutation, cycle, mask, sorted, csr_rowptr, randint, ...; docs/problem-format.md)");
+    error(k,
+          "init kernels are not supported: describe the input with a dist (arange, "
+          "permutation, cycle, mask, sorted, csr_rowptr, randint, ...; docs/problem-format.md)");
     return d;
   }
   d.kind = rules::get_string(node, "dist", file_, diags_).value_or("uniform");
@@ -167,10 +185,13 @@ InitDist Loader::load_init(const YAML::Node& node, const ProblemSpec& spec) {
       if (d.a < 0 || d.a != std::floor(d.a)) error(n, "init: nnz must be a non-negative integer");
     }
     d.b = num("skew", 0.0);
-    if (d.b < 0 || (d.b > 0 && d.b <= 1)) error(child(node, "skew"), "init: skew is 0 (uniform degrees) or a power-law exponent above 1");
+    if (d.b < 0 || (d.b > 0 && d.b <= 1))
+      error(child(node, "skew"),
+            "init: skew is 0 (uniform degrees) or a power-law exponent above 1");
   } else {
-    error(child(node, "dist"), "init dist '" + d.kind + "' must be uniform, normal, constant, randint, "
-                               "arange, permutation, cycle, mask, sorted or csr_rowptr");
+    error(child(node, "dist"), "init dist '" + d.kind +
+                                   "' must be uniform, normal, constant, randint, "
+                                   "arange, permutation, cycle, mask, sorted or csr_rowptr");
   }
   return d;
 }
@@ -185,26 +206,38 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
     BufferSpec b;
     b.name = kv.first.Scalar();
     b.where = at(kv.first);
-    if (!is_identifier(b.name)) error(kv.first, "buffer name '" + b.name + "' is not an identifier");
-    if (scalar_names_.count(b.name)) error(kv.first, "'" + b.name + "' is both a scalar and a buffer");
+    if (!is_identifier(b.name))
+      error(kv.first, "buffer name '" + b.name + "' is not an identifier");
+    if (scalar_names_.count(b.name))
+      error(kv.first, "'" + b.name + "' is both a scalar and a buffer");
     const YAML::Node& v = kv.second;
     if (!rules::expect_map(v, "buffer '" + b.name + "'", file_, diags_)) continue;
-    rules::check_keys(v, {"dtype", "shape", "role", "init", "zero_before_run", "dist_fixed"}, file_, diags_);
+    rules::check_keys(v, {"dtype", "shape", "role", "init", "zero_before_run", "dist_fixed"}, file_,
+                      diags_);
     if (auto d = rules::get_string(v, "dtype", file_, diags_, true)) {
-      if (auto t = dtype_from_string(*d)) b.dtype = *t;
-      else error(child(v, "dtype"), "unknown dtype '" + *d + "' (f16 bf16 f32 f64 i32 u32 i64)");
+      if (auto t = dtype_from_string(*d))
+        b.dtype = *t;
+      else
+        error(child(v, "dtype"), "unknown dtype '" + *d + "' (f16 bf16 f32 f64 i32 u32 i64)");
     }
     std::string role = rules::get_string(v, "role", file_, diags_).value_or("in");
-    if (role == "in") b.role = BufferRole::In;
-    else if (role == "out") b.role = BufferRole::Out;
-    else if (role == "inout") b.role = BufferRole::InOut;
-    else if (role == "scratch") b.role = BufferRole::Scratch;
-    else error(child(v, "role"), "buffer role '" + role + "' must be in, out, inout or scratch");
+    if (role == "in")
+      b.role = BufferRole::In;
+    else if (role == "out")
+      b.role = BufferRole::Out;
+    else if (role == "inout")
+      b.role = BufferRole::InOut;
+    else if (role == "scratch")
+      b.role = BufferRole::Scratch;
+    else
+      error(child(v, "role"), "buffer role '" + role + "' must be in, out, inout or scratch");
     any_out = any_out || b.role == BufferRole::Out || b.role == BufferRole::InOut;
     // The reference sees in/out buffers, so only scratch space may depend on a variant's knob.
     const auto& r = b.role == BufferRole::Scratch ? shapes_any_knob : shapes_scalars;
-    if (child(v, "shape")) b.shape = expr_list(child(v, "shape"), "shape", 1, 8, r);
-    else error(v, "buffer '" + b.name + "' needs a shape");
+    if (child(v, "shape"))
+      b.shape = expr_list(child(v, "shape"), "shape", 1, 8, r);
+    else
+      error(v, "buffer '" + b.name + "' needs a shape");
     b.init = load_init(child(v, "init"), spec);
     b.zero_before_run = rules::get_bool(v, "zero_before_run", file_, diags_).value_or(false);
     b.dist_fixed = rules::get_bool(v, "dist_fixed", file_, diags_).value_or(false);
@@ -214,8 +247,10 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
       bool integral = b.dtype == DType::I32 || b.dtype == DType::U32 || b.dtype == DType::I64 ||
                       b.dtype == DType::U64;
       if (b.init.kind != "arange" && b.init.kind != "sorted" && b.init.kind != "mask" && !integral)
-        error(child(v, "init"), "init " + b.init.kind + " makes indices: the buffer's dtype must be "
-                                "i32, u32, i64 or u64, not " + to_string(b.dtype));
+        error(child(v, "init"), "init " + b.init.kind +
+                                    " makes indices: the buffer's dtype must be "
+                                    "i32, u32, i64 or u64, not " +
+                                    to_string(b.dtype));
     }
     if (b.dist_fixed && b.role != BufferRole::In && b.role != BufferRole::InOut)
       error(child(v, "dist_fixed"), "dist_fixed applies to inputs (role in or inout) only");
@@ -252,13 +287,18 @@ LaunchSpec Loader::load_launch(const YAML::Node& node, const ProblemSpec& spec,
       // A knob is passed as an i32 argument too (the same value as its -D macro).
       if (!spec.find_buffer(a) && !spec.find_scalar(a) && !(variant && variant->find_knob(a)))
         error(list[i], "argument '" + a + "' is neither a buffer nor a scalar of this problem" +
-                           std::string(variant ? " nor a knob of this variant" : " (the reference has no knobs)"));
+                           std::string(variant ? " nor a knob of this variant"
+                                               : " (the reference has no knobs)"));
     }
   }
-  if (child(node, "grid")) l.grid = expr_list(child(node, "grid"), "grid", 1, 3, r);
-  else error(node, "missing required key 'grid'");
-  if (child(node, "block")) l.block = expr_list(child(node, "block"), "block", 1, 3, r);
-  else error(node, "missing required key 'block'");
+  if (child(node, "grid"))
+    l.grid = expr_list(child(node, "grid"), "grid", 1, 3, r);
+  else
+    error(node, "missing required key 'grid'");
+  if (child(node, "block"))
+    l.block = expr_list(child(node, "block"), "block", 1, 3, r);
+  else
+    error(node, "missing required key 'block'");
   if (child(node, "smem") && !child(node, "smem").IsNull()) l.smem = expr(child(node, "smem"), r);
   return l;
 }
@@ -285,7 +325,8 @@ std::vector<std::string> Loader::hypothesis_list(const YAML::Node& map, const ch
   if (!list) return {};
   for (std::size_t i = 0; i < list->size(); ++i)
     if (!rules::is_known_hypothesis((*list)[i]))
-      error(child(map, key)[i], "unknown hypothesis '" + (*list)[i] + "' (see rules/hypotheses.cpp)");
+      error(child(map, key)[i],
+            "unknown hypothesis '" + (*list)[i] + "' (see rules/hypotheses.cpp)");
   return *list;
 }
 
@@ -320,11 +361,17 @@ void Loader::load_knobs(const YAML::Node& node, VariantSpec& v) {
         const std::string t = item.IsScalar() ? item.Scalar() : "";
         std::size_t pos = 0;
         bool ok = !t.empty();
-        try { x = std::stoll(t, &pos); } catch (...) { ok = false; }
-        if (!ok || pos != t.size()) error(item, "knob value '" + t + "' is not an integer");
+        try {
+          x = std::stoll(t, &pos);
+        } catch (...) {
+          ok = false;
+        }
+        if (!ok || pos != t.size())
+          error(item, "knob value '" + t + "' is not an integer");
         else if (std::find(k.values.begin(), k.values.end(), x) != k.values.end())
           error(item, "knob value " + t + " listed twice");
-        else k.values.push_back(x);
+        else
+          k.values.push_back(x);
       }
       if (values.size() == 0) error(values, "knob '" + k.name + "' has no values");
     }
@@ -333,20 +380,27 @@ void Loader::load_knobs(const YAML::Node& node, VariantSpec& v) {
       std::size_t pos = 0;
       const std::string t = dflt.IsScalar() ? dflt.Scalar() : "";
       bool ok = !t.empty();
-      try { x = std::stoll(t, &pos); } catch (...) { ok = false; }
-      if (!ok || pos != t.size()) error(dflt, "knob '" + k.name + "' default '" + t + "' is not an integer");
+      try {
+        x = std::stoll(t, &pos);
+      } catch (...) {
+        ok = false;
+      }
+      if (!ok || pos != t.size())
+        error(dflt, "knob '" + k.name + "' default '" + t + "' is not an integer");
       else if (std::find(k.values.begin(), k.values.end(), x) == k.values.end())
         error(dflt, "knob '" + k.name + "' default " + t + " is not one of its values");
-      else k.default_value = x;
+      else
+        k.default_value = x;
     }
     v.knobs.push_back(std::move(k));
   }
   // Refused on the counts alone, before anything walks (or allocates) the product.
   if (uint64_t n = knob_space_size(v); n > kMaxKnobPoints) {
     std::string dims;
-    for (const auto& k : v.knobs) dims += (dims.empty() ? "" : " x ") + std::to_string(k.values.size());
-    error(node, "the knob space has " + (n == UINT64_MAX ? std::string("more than 1.8e19")
-                                                         : std::to_string(n)) +
+    for (const auto& k : v.knobs)
+      dims += (dims.empty() ? "" : " x ") + std::to_string(k.values.size());
+    error(node, "the knob space has " +
+                    (n == UINT64_MAX ? std::string("more than 1.8e19") : std::to_string(n)) +
                     " points (" + dims + "), over the limit of " + std::to_string(kMaxKnobPoints) +
                     " per variant: split the variant or drop values");
   }
@@ -357,21 +411,23 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   v.where = at(node);
   v.precision_where = v.where;
   if (!rules::expect_map(node, "variant", file_, diags_)) return v;
-  rules::check_keys(node,
-                    {"id", "source", "description", "parent", "applies", "precision", "knobs",
-                     "constraints", "requires", "chip", "compile_options", "launches", "entry",
-                     "args", "grid", "block", "smem"},
-                    file_, diags_);
+  rules::check_keys(
+      node,
+      {"id", "source", "description", "parent", "applies", "precision", "knobs", "constraints",
+       "requires", "chip", "compile_options", "launches", "entry", "args", "grid", "block", "smem"},
+      file_, diags_);
   v.id = rules::get_string(node, "id", file_, diags_, true).value_or("");
   if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
-    error(child(node, "id"), "variant id '" + v.id + "' may not contain '[', ']', ',', '=' or spaces");
+    error(child(node, "id"),
+          "variant id '" + v.id + "' may not contain '[', ']', ',', '=' or spaces");
   if (auto s = rules::get_string(node, "source", file_, diags_, true)) {
     v.source = *s;
     check_source(child(node, "source"), *s);
   }
   v.description = rules::get_string(node, "description", file_, diags_).value_or("");
   if (const YAML::Node p = child(node, "parent"); p && p.IsSequence()) {
-    v.parents = rules::get_string_list(node, "parent", file_, diags_).value_or(std::vector<std::string>{});
+    v.parents =
+        rules::get_string_list(node, "parent", file_, diags_).value_or(std::vector<std::string>{});
     if (v.parents.empty()) error(p, "parent list is empty (leave 'parent' out for a seed)");
   } else if (auto s = rules::get_string(node, "parent", file_, diags_)) {
     v.parents.push_back(*s);
@@ -381,14 +437,16 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
     for (const auto& kv : a) {
       std::string parent = kv.first.Scalar();
       if (std::find(v.parents.begin(), v.parents.end(), parent) == v.parents.end()) {
-        error(kv.first, "applies names '" + parent + "', which is not a parent of this variant" +
-                            (v.parents.empty() ? std::string(" (a seed has no parent edges)") : ""));
+        error(kv.first,
+              "applies names '" + parent + "', which is not a parent of this variant" +
+                  (v.parents.empty() ? std::string(" (a seed has no parent edges)") : ""));
         continue;
       }
       auto list = hypothesis_list(a, parent.c_str());
       v.applies_by_parent[parent] = list;
       for (const auto& h : list)
-        if (std::find(v.applies.begin(), v.applies.end(), h) == v.applies.end()) v.applies.push_back(h);
+        if (std::find(v.applies.begin(), v.applies.end(), h) == v.applies.end())
+          v.applies.push_back(h);
     }
   } else {
     v.applies = hypothesis_list(node, "applies");
@@ -398,13 +456,14 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
     v.precision_where = at(child(node, "precision"));
   }
   if (!spec.tolerances.count(v.precision))
-    diags_.error(v.precision_where, "precision class '" + v.precision +
-                                        "' has no entry under 'tolerance'");
+    diags_.error(v.precision_where,
+                 "precision class '" + v.precision + "' has no entry under 'tolerance'");
   load_knobs(child(node, "knobs"), v);
   v.chip_where = v.where;
   if (const YAML::Node c = child(node, "chip")) {
     v.chip_where = at(c);
-    v.chip_requires = rules::get_string_list(node, "chip", file_, diags_).value_or(std::vector<std::string>{});
+    v.chip_requires =
+        rules::get_string_list(node, "chip", file_, diags_).value_or(std::vector<std::string>{});
     const auto& known = rules::known_capabilities();
     for (std::size_t i = 0; i < v.chip_requires.size(); ++i)
       if (std::find(known.begin(), known.end(), v.chip_requires[i]) == known.end()) {
@@ -415,8 +474,8 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   }
   // Options from an allowlist only; -I folders inside the problem folder, made absolute.
   std::vector<std::string> include_dirs;
-  auto options = rules::get_string_list(node, "compile_options", file_, diags_).value_or(
-      std::vector<std::string>{});
+  auto options = rules::get_string_list(node, "compile_options", file_, diags_)
+                     .value_or(std::vector<std::string>{});
   for (std::size_t i = 0; i < options.size(); ++i) {
     std::string why;
     if (auto o = confine_compile_option(options[i], dir_, &why)) {
@@ -427,7 +486,8 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
     }
   }
   if (!v.source.empty())
-    for (const auto& msg : check_includes(dir_, v.source, include_dirs)) error(child(node, "source"), msg);
+    for (const auto& msg : check_includes(dir_, v.source, include_dirs))
+      error(child(node, "source"), msg);
   auto r = resolver(&v, false);
   for (const char* key : {"constraints", "requires"}) {  // `requires` reads better for alignment
     const YAML::Node list = child(node, key);
@@ -436,7 +496,8 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
     for (const auto& c : list) v.constraints.push_back(expr(c, r, rules::ValueType::Bool));
   }
   bool single = false;
-  for (const char* key : {"entry", "args", "grid", "block", "smem"}) single = single || child(node, key);
+  for (const char* key : {"entry", "args", "grid", "block", "smem"})
+    single = single || child(node, key);
   if (child(node, "launches")) {
     if (single) error(node, "give either 'launches' or entry/args/grid/block, not both");
     if (rules::expect_sequence(child(node, "launches"), "launches", file_, diags_)) {

@@ -11,9 +11,7 @@ namespace solver::generators {
 
 namespace {
 
-bool is_ident_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-}
+bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 // Variant ids may carry '-' and '.' ("tc-tf32", "v2.1"); knob names are C identifiers because
 // NVRTC sees them as macros.
 bool is_id_char(char c) { return is_ident_char(c) || c == '-' || c == '.'; }
@@ -26,14 +24,22 @@ rules::InputError bad_key(const std::string& key, const std::string& why) {
 
 const char* to_string(DType d) {
   switch (d) {
-    case DType::F16: return "f16";
-    case DType::BF16: return "bf16";
-    case DType::F32: return "f32";
-    case DType::F64: return "f64";
-    case DType::I32: return "i32";
-    case DType::U32: return "u32";
-    case DType::I64: return "i64";
-    case DType::U64: return "u64";
+    case DType::F16:
+      return "f16";
+    case DType::BF16:
+      return "bf16";
+    case DType::F32:
+      return "f32";
+    case DType::F64:
+      return "f64";
+    case DType::I32:
+      return "i32";
+    case DType::U32:
+      return "u32";
+    case DType::I64:
+      return "i64";
+    case DType::U64:
+      return "u64";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
@@ -42,9 +48,17 @@ std::optional<DType> dtype_from_string(std::string_view s) { return rules::parse
 
 std::size_t dtype_size(DType d) {
   switch (d) {
-    case DType::F16: case DType::BF16: return 2;
-    case DType::F32: case DType::I32: case DType::U32: return 4;
-    case DType::F64: case DType::I64: case DType::U64: return 8;
+    case DType::F16:
+    case DType::BF16:
+      return 2;
+    case DType::F32:
+    case DType::I32:
+    case DType::U32:
+      return 4;
+    case DType::F64:
+    case DType::I64:
+    case DType::U64:
+      return 8;
   }
   return 0;
 }

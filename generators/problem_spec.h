@@ -24,7 +24,8 @@ enum class BufferRole { In, Out, InOut, Scratch };
 // element independently; the structured kinds define the whole buffer at once (an index
 // structure, a mask) and are always dist_fixed: the gate's adversarial sets keep them.
 struct InitDist {
-  // uniform | normal | constant | randint | arange | permutation | cycle | mask | sorted | csr_rowptr
+  // uniform | normal | constant | randint | arange | permutation | cycle | mask | sorted |
+  // csr_rowptr
   std::string kind = "uniform";
   // uniform, sorted: [a,b); normal: mean a, std b; constant: a; randint [a,b); arange: start a,
   // step b; mask: probability a of a 1; csr_rowptr: a nonzeros in all, degree skew b (0 =
@@ -46,7 +47,7 @@ struct BufferSpec {
   DType dtype = DType::F32;
   std::vector<SpecExpr> shape;
   BufferRole role = BufferRole::In;
-  InitDist init;            // for inputs
+  InitDist init;                 // for inputs
   bool zero_before_run = false;  // outputs accumulated with atomics: zeroed instead of NaN-poisoned
   // The init distribution is part of the problem's meaning (indices, probabilities, a constant
   // the computation is defined for): the gate's adversarial input sets leave this buffer as
@@ -68,11 +69,11 @@ struct Tolerance {
 };
 
 struct LaunchSpec {
-  std::string entry;               // kernel name (extern "C")
-  std::vector<std::string> args;   // buffer or scalar names, in parameter order
-  std::vector<SpecExpr> grid;      // 1..3 expressions
-  std::vector<SpecExpr> block;     // 1..3 expressions
-  std::optional<SpecExpr> smem;    // dynamic shared memory bytes
+  std::string entry;              // kernel name (extern "C")
+  std::vector<std::string> args;  // buffer or scalar names, in parameter order
+  std::vector<SpecExpr> grid;     // 1..3 expressions
+  std::vector<SpecExpr> block;    // 1..3 expressions
+  std::optional<SpecExpr> smem;   // dynamic shared memory bytes
   rules::SourceLocation where;
 };
 
@@ -90,8 +91,8 @@ struct KnobSpec {
 
 struct VariantSpec {
   std::string id;
-  std::string source;               // file name relative to the problem folder
-  std::string precision = "fp32";   // key into ProblemSpec::tolerances
+  std::string source;              // file name relative to the problem folder
+  std::string precision = "fp32";  // key into ProblemSpec::tolerances
   std::vector<LaunchSpec> launches;
   std::vector<KnobSpec> knobs;
   std::vector<SpecExpr> constraints;  // boolean expressions over scalars + knobs
@@ -109,7 +110,7 @@ struct VariantSpec {
   // Chip capabilities the kernel needs (`chip: [wgmma]`, names of rules::known_capabilities()).
   // On a chip that lacks one the variant is not in the pool: never compiled, proposed or run.
   std::vector<std::string> chip_requires;
-  rules::SourceLocation chip_where;       // of the `chip:` list (or of the variant)
+  rules::SourceLocation chip_where;  // of the `chip:` list (or of the variant)
   std::string description;
   rules::SourceLocation where;
   rules::SourceLocation precision_where;  // of the `precision:` value (or of the variant)
@@ -125,7 +126,7 @@ struct ReferenceSpec {
 struct ProblemSpec {
   int version = 1;
   std::string name;
-  std::string dir;                  // absolute folder
+  std::string dir;  // absolute folder
   std::string description;
   std::vector<ScalarSpec> scalars;
   std::vector<BufferSpec> buffers;
@@ -134,14 +135,14 @@ struct ProblemSpec {
   std::map<std::string, Tolerance> tolerances;  // by precision class
   ReferenceSpec reference;
   std::vector<VariantSpec> variants;
-  int timeout_ms = 10000;           // watchdog per kernel launch batch
-  std::string seed_variant;         // the variant the loop starts from (default: first)
+  int timeout_ms = 10000;    // watchdog per kernel launch batch
+  std::string seed_variant;  // the variant the loop starts from (default: first)
   // `generator:` an external generator command for this problem ("" = none) and whether it
   // is asked before the pool; --generator on the command line takes precedence.
   std::string generator;
   bool generator_first = false;
   rules::SourceLocation generator_where;
-  std::string file;                 // path of problem.yaml (for diagnostics)
+  std::string file;  // path of problem.yaml (for diagnostics)
   // Every expression of the problem is bound to one slot layout: the scalars in file order,
   // then every knob name declared by any variant (first appearance). Fill slots with
   // generators::slot_values (variant_space.h).

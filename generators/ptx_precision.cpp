@@ -14,11 +14,13 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 // The opcode of a statement: blanks, a label and a guard predicate skipped (as ptx_scan.cpp).
 std::string_view opcode(std::string_view stmt) {
   auto skip_blanks = [&] {
-    while (!stmt.empty() && std::isspace(static_cast<unsigned char>(stmt.front()))) stmt.remove_prefix(1);
+    while (!stmt.empty() && std::isspace(static_cast<unsigned char>(stmt.front())))
+      stmt.remove_prefix(1);
   };
   auto word_end = [&] {
     std::size_t i = 0;
-    while (i < stmt.size() && !std::isspace(static_cast<unsigned char>(stmt[i])) && stmt[i] != ';') ++i;
+    while (i < stmt.size() && !std::isspace(static_cast<unsigned char>(stmt[i])) && stmt[i] != ';')
+      ++i;
     return i;
   };
   skip_blanks();
@@ -59,7 +61,8 @@ Fmt format_of(std::string_view t) {
   if (t == "s8" || t == "u8" || t == "s4" || t == "u4" || t == "b1") return Fmt::Int;
   if (t == "f64") return Fmt::F64;
   if (t == "f32") return Fmt::F32;
-  if (t == "s32" || t == "u32" || t == "s64" || t == "u64" || t == "s16" || t == "u16") return Fmt::Other;
+  if (t == "s32" || t == "u32" || t == "s64" || t == "u64" || t == "s16" || t == "u16")
+    return Fmt::Other;
   return Fmt::None;
 }
 
@@ -69,20 +72,34 @@ Fmt tcgen05_kind(std::string_view stmt) {
   if (k == std::string_view::npos) return Fmt::F16;
   std::string_view kind = stmt.substr(k + 6);
   if (starts_with(kind, "tf32")) return Fmt::TF32;
-  if (starts_with(kind, "f8") || starts_with(kind, "mxf8") || starts_with(kind, "mxf4")) return Fmt::FP8;
+  if (starts_with(kind, "f8") || starts_with(kind, "mxf8") || starts_with(kind, "mxf4"))
+    return Fmt::FP8;
   if (starts_with(kind, "i8")) return Fmt::Int;
   return Fmt::F16;  // kind::f16 covers f16 and bf16 operands; both are half formats
 }
 
 void count_mma(PtxPrecision& p, Fmt f) {
   switch (f) {
-    case Fmt::F16: ++p.mma_f16; break;
-    case Fmt::BF16: ++p.mma_bf16; break;
-    case Fmt::TF32: ++p.mma_tf32; break;
-    case Fmt::FP8: ++p.mma_fp8; break;
-    case Fmt::Int: ++p.mma_int; break;
-    case Fmt::F64: ++p.mma_f64; break;
-    default: break;
+    case Fmt::F16:
+      ++p.mma_f16;
+      break;
+    case Fmt::BF16:
+      ++p.mma_bf16;
+      break;
+    case Fmt::TF32:
+      ++p.mma_tf32;
+      break;
+    case Fmt::FP8:
+      ++p.mma_fp8;
+      break;
+    case Fmt::Int:
+      ++p.mma_int;
+      break;
+    case Fmt::F64:
+      ++p.mma_f64;
+      break;
+    default:
+      break;
   }
 }
 
@@ -91,8 +108,8 @@ void classify(PtxPrecision& p, std::string_view stmt) {
   if (op.empty()) return;
   auto t = tokens(op);
   const std::string_view head = t[0];
-  bool mma = starts_with(op, "mma.sync") || starts_with(op, "mma.sp") || starts_with(op, "wmma.mma") ||
-             starts_with(op, "wgmma.mma_async");
+  bool mma = starts_with(op, "mma.sync") || starts_with(op, "mma.sp") ||
+             starts_with(op, "wmma.mma") || starts_with(op, "wgmma.mma_async");
   if (starts_with(op, "tcgen05.mma")) {
     count_mma(p, tcgen05_kind(stmt));
     return;
@@ -114,23 +131,38 @@ void classify(PtxPrecision& p, std::string_view stmt) {
       if (Fmt f = format_of(t[i]); f != Fmt::None) types.push_back(f);
     if (types.size() < 2 || types[0] == types[1]) return;
     switch (types[0]) {
-      case Fmt::F16: ++p.cvt_f16; break;
-      case Fmt::BF16: ++p.cvt_bf16; break;
-      case Fmt::TF32: ++p.cvt_tf32; break;
-      case Fmt::FP8: ++p.cvt_fp8; break;
-      default: break;
+      case Fmt::F16:
+        ++p.cvt_f16;
+        break;
+      case Fmt::BF16:
+        ++p.cvt_bf16;
+        break;
+      case Fmt::TF32:
+        ++p.cvt_tf32;
+        break;
+      case Fmt::FP8:
+        ++p.cvt_fp8;
+        break;
+      default:
+        break;
     }
     return;
   }
-  static constexpr std::string_view kArith[] = {"add", "sub", "mul", "fma", "mad", "div",
+  static constexpr std::string_view kArith[] = {"add", "sub",  "mul",   "fma", "mad", "div",
                                                 "rcp", "sqrt", "rsqrt", "ex2", "tanh"};
   bool arith = false;
   for (auto a : kArith) arith = arith || head == a;
   if (!arith) return;
   for (std::size_t i = 1; i < t.size(); ++i) {
     Fmt f = format_of(t[i]);
-    if (f == Fmt::F16) { ++p.arith_f16; return; }
-    if (f == Fmt::BF16) { ++p.arith_bf16; return; }
+    if (f == Fmt::F16) {
+      ++p.arith_f16;
+      return;
+    }
+    if (f == Fmt::BF16) {
+      ++p.arith_bf16;
+      return;
+    }
   }
 }
 
@@ -161,12 +193,17 @@ PtxPrecision scan_ptx_precision(const std::string& ptx) {
 std::string precision_mismatch(const PtxPrecision& p, const std::string& declared,
                                const std::set<DType>& buffer_dtypes) {
   std::set<std::string> allowed;
-  if (declared == "tf32") allowed = {"tf32"};
-  else if (declared == "bf16") allowed = {"tf32", "bf16"};
-  else if (declared == "fp16") allowed = {"tf32", "f16"};
-  else if (declared != "fp32" && declared != "fp64") return "";  // a class we do not know
+  if (declared == "tf32")
+    allowed = {"tf32"};
+  else if (declared == "bf16")
+    allowed = {"tf32", "bf16"};
+  else if (declared == "fp16")
+    allowed = {"tf32", "f16"};
+  else if (declared != "fp32" && declared != "fp64")
+    return "";  // a class we do not know
   // The problem's own storage formats may be converted to and multiplied on tensor cores.
-  bool f16_data = buffer_dtypes.count(DType::F16) > 0, bf16_data = buffer_dtypes.count(DType::BF16) > 0;
+  bool f16_data = buffer_dtypes.count(DType::F16) > 0,
+       bf16_data = buffer_dtypes.count(DType::BF16) > 0;
   std::string out;
   auto found = [&](const char* fmt, int n, const char* what) {
     if (n == 0 || allowed.count(fmt)) return;

@@ -15,12 +15,14 @@ bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.
 // ("@p", "@!%p3"), and returns the dotted mnemonic ("wmma.mma.sync.aligned.row...").
 std::string_view opcode(std::string_view stmt) {
   auto skip_blanks = [&] {
-    while (!stmt.empty() && std::isspace(static_cast<unsigned char>(stmt.front()))) stmt.remove_prefix(1);
+    while (!stmt.empty() && std::isspace(static_cast<unsigned char>(stmt.front())))
+      stmt.remove_prefix(1);
   };
   skip_blanks();
   auto word_end = [&] {
     std::size_t i = 0;
-    while (i < stmt.size() && !std::isspace(static_cast<unsigned char>(stmt[i])) && stmt[i] != ';') ++i;
+    while (i < stmt.size() && !std::isspace(static_cast<unsigned char>(stmt[i])) && stmt[i] != ';')
+      ++i;
     return i;
   };
   std::size_t n = word_end();
@@ -37,7 +39,6 @@ std::string_view opcode(std::string_view stmt) {
   return stmt.substr(0, n);
 }
 
-
 // Statements split at ';', braces and line ends (directives such as `.version 9.0` end
 // without ';'; an instruction's opcode always starts its line); blank ones dropped.
 std::vector<std::string_view> statements(std::string_view clean) {
@@ -53,9 +54,12 @@ std::vector<std::string_view> statements(std::string_view clean) {
 }
 
 void count_tensor(std::string_view op, TensorOps& ops) {
-  if (starts_with(op, "wgmma.mma_async")) ++ops.wgmma;
-  else if (starts_with(op, "tcgen05.mma")) ++ops.tcgen05;
-  else if (starts_with(op, "mbarrier.try_wait") || starts_with(op, "mbarrier.test_wait")) ++ops.mbarrier_waits;
+  if (starts_with(op, "wgmma.mma_async"))
+    ++ops.wgmma;
+  else if (starts_with(op, "tcgen05.mma"))
+    ++ops.tcgen05;
+  else if (starts_with(op, "mbarrier.try_wait") || starts_with(op, "mbarrier.test_wait"))
+    ++ops.mbarrier_waits;
   else if (starts_with(op, "wmma.mma") || starts_with(op, "mma.sync") || starts_with(op, "mma.sp"))
     ++ops.mma;
 }
@@ -103,8 +107,10 @@ std::vector<std::string_view> operands(std::string_view stmt, std::string_view o
   };
   for (std::size_t i = 0; i < rest.size(); ++i) {
     char c = rest[i];
-    if (c == '[' || c == '{') ++depth;
-    else if (c == ']' || c == '}') --depth;
+    if (c == '[' || c == '{')
+      ++depth;
+    else if (c == ']' || c == '}')
+      --depth;
     else if (c == ',' && depth == 0) {
       push(i);
       start = i + 1;
@@ -200,7 +206,9 @@ std::string strip_ptx_comments(std::string_view ptx) {
   return clean;
 }
 
-TensorOps scan_ptx_tensor_ops(const std::string& ptx) { return tensor_ops_of(strip_ptx_comments(ptx)); }
+TensorOps scan_ptx_tensor_ops(const std::string& ptx) {
+  return tensor_ops_of(strip_ptx_comments(ptx));
+}
 
 std::string_view ptx_entry_body(std::string_view ptx, std::string_view entry) {
   std::size_t from = 0;
@@ -215,8 +223,10 @@ std::string_view ptx_entry_body(std::string_view ptx, std::string_view entry) {
     if (open == std::string_view::npos) return {};
     int depth = 0;
     for (std::size_t i = open; i < ptx.size(); ++i) {
-      if (ptx[i] == '{') ++depth;
-      else if (ptx[i] == '}' && --depth == 0) return ptx.substr(open + 1, i - open - 1);
+      if (ptx[i] == '{')
+        ++depth;
+      else if (ptx[i] == '}' && --depth == 0)
+        return ptx.substr(open + 1, i - open - 1);
     }
     return ptx.substr(open + 1);
   }

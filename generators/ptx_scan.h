@@ -50,10 +50,10 @@ std::string strip_ptx_comments(std::string_view ptx);
 bool ptx_has_gemm_loop(std::string_view entry_body);
 
 struct CodeFacts {
-  TensorOps tensor;                        // summed over the launched entries
-  bool gemm_loop = false;                  // any launched entry has one
-  std::vector<std::string> missing;        // entries not found in the PTX (then the whole
-                                           // module is scanned for tensor ops, as before)
+  TensorOps tensor;                  // summed over the launched entries
+  bool gemm_loop = false;            // any launched entry has one
+  std::vector<std::string> missing;  // entries not found in the PTX (then the whole
+                                     // module is scanned for tensor ops, as before)
 };
 CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::string>& entries);
 

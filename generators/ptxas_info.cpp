@@ -34,7 +34,8 @@ std::vector<KernelUsage> parse_ptxas_usage(const std::string& log) {
     }
     if (out.empty()) continue;
     KernelUsage& k = out.back();
-    if (int64_t v = number_before(line, " registers"); v >= 0 && line.find("Used") != std::string::npos) {
+    if (int64_t v = number_before(line, " registers");
+        v >= 0 && line.find("Used") != std::string::npos) {
       k.registers = static_cast<int>(v);
       if (int64_t s = number_before(line, " bytes smem"); s >= 0) k.static_smem_bytes = s;
     }

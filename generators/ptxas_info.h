@@ -10,7 +10,7 @@ namespace solver::generators {
 
 struct KernelUsage {
   std::string entry;
-  int registers = -1;            // -1: not reported
+  int registers = -1;  // -1: not reported
   int64_t static_smem_bytes = 0;
   int64_t stack_bytes = 0;
   int64_t spill_store_bytes = 0;

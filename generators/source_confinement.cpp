@@ -25,16 +25,41 @@ bool has_dotdot(const fs::path& p) {
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
 // NVRTC options that change code generation or macros only: none reads a file.
-constexpr const char* kFlags[] = {"--use_fast_math", "-use_fast_math", "-lineinfo",
-                                  "--generate-line-info", "--extra-device-vectorization",
-                                  "-extra-device-vectorization", "--restrict", "-restrict",
-                                  "--device-as-default-execution-space", "-default-device",
-                                  "-G", "--device-debug", "--relocatable-device-code=false",
-                                  "-rdc=false", "-w", "--disable-warnings"};
-constexpr const char* kValued[] = {"-D", "--define-macro=", "-U", "--undefine-macro=", "--std=",
-                                   "-std=", "--gpu-architecture=", "-arch=", "--fmad=", "-fmad=",
-                                   "--ftz=", "-ftz=", "--prec-div=", "-prec-div=", "--prec-sqrt=",
-                                   "-prec-sqrt=", "--maxrregcount=", "-maxrregcount=", "--dopt=",
+constexpr const char* kFlags[] = {"--use_fast_math",
+                                  "-use_fast_math",
+                                  "-lineinfo",
+                                  "--generate-line-info",
+                                  "--extra-device-vectorization",
+                                  "-extra-device-vectorization",
+                                  "--restrict",
+                                  "-restrict",
+                                  "--device-as-default-execution-space",
+                                  "-default-device",
+                                  "-G",
+                                  "--device-debug",
+                                  "--relocatable-device-code=false",
+                                  "-rdc=false",
+                                  "-w",
+                                  "--disable-warnings"};
+constexpr const char* kValued[] = {"-D",
+                                   "--define-macro=",
+                                   "-U",
+                                   "--undefine-macro=",
+                                   "--std=",
+                                   "-std=",
+                                   "--gpu-architecture=",
+                                   "-arch=",
+                                   "--fmad=",
+                                   "-fmad=",
+                                   "--ftz=",
+                                   "-ftz=",
+                                   "--prec-div=",
+                                   "-prec-div=",
+                                   "--prec-sqrt=",
+                                   "-prec-sqrt=",
+                                   "--maxrregcount=",
+                                   "-maxrregcount=",
+                                   "--dopt=",
                                    "-dopt="};
 
 }  // namespace
@@ -46,17 +71,21 @@ std::optional<std::string> confine_compile_option(const std::string& o, const st
   for (const char* p : kValued)
     if (starts_with(o, p) && o.size() > std::string(p).size()) return o;
   std::string path;
-  if (starts_with(o, "--include-path=")) path = o.substr(15);
-  else if (starts_with(o, "-I")) path = o.substr(2);
+  if (starts_with(o, "--include-path="))
+    path = o.substr(15);
+  else if (starts_with(o, "-I"))
+    path = o.substr(2);
   else {
-    *why = "compile option '" + o + "' is not allowed (allowed: -D/-U macros, -I folders inside "
+    *why = "compile option '" + o +
+           "' is not allowed (allowed: -D/-U macros, -I folders inside "
            "the problem folder, --std, --fmad, --ftz, --prec-div, --prec-sqrt, --use_fast_math, "
            "-lineinfo, --maxrregcount, --extra-device-vectorization, --restrict)";
     return std::nullopt;
   }
   fs::path rel(path);
   if (path.empty() || rel.is_absolute() || has_dotdot(rel)) {
-    *why = "include folder '" + path + "' must be a relative path inside the problem folder (no '..')";
+    *why =
+        "include folder '" + path + "' must be a relative path inside the problem folder (no '..')";
     return std::nullopt;
   }
   std::error_code ec;
@@ -76,7 +105,8 @@ std::vector<std::string> default_include_dirs(const std::string& problem_dir) {
   for (const fs::path& d : {root / "include", root.parent_path() / "include"}) {
     fs::path c = fs::weakly_canonical(d, ec);
     // A link that points elsewhere does not widen what kernels may read.
-    if (!ec && fs::is_directory(c, ec) && (within(c, root) || within(c, root.parent_path() / "include")))
+    if (!ec && fs::is_directory(c, ec) &&
+        (within(c, root) || within(c, root.parent_path() / "include")))
       out.push_back(c.string());
   }
   return out;
@@ -110,8 +140,8 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
     if (!in) continue;  // the loader reports an unreadable source itself
     std::string line;
     int line_no = 0;
-    std::string label = within(file, root) ? fs::relative(file, root, ec).generic_string()
-                                           : file.generic_string();
+    std::string label =
+        within(file, root) ? fs::relative(file, root, ec).generic_string() : file.generic_string();
     while (std::getline(in, line)) {
       ++line_no;
       std::size_t i = line.find_first_not_of(" \t");
@@ -119,14 +149,16 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
       i = line.find_first_not_of(" \t", i + 1);
       if (i == std::string::npos) continue;
       std::string word;
-      while (i < line.size() && std::isalpha(static_cast<unsigned char>(line[i]))) word += line[i++];
+      while (i < line.size() && std::isalpha(static_cast<unsigned char>(line[i])))
+        word += line[i++];
       if (word != "include" && word != "include_next" && word != "import") continue;
       i = line.find_first_not_of(" \t", i);
       auto bad = [&](const std::string& why) {
         out.push_back(label + ":" + std::to_string(line_no) + ": " + why);
       };
       if (i == std::string::npos || (line[i] != '"' && line[i] != '<')) {
-        bad("#" + word + " names its file through a macro: it cannot be checked to stay inside the "
+        bad("#" + word +
+            " names its file through a macro: it cannot be checked to stay inside the "
             "problem folder");
         continue;
       }
@@ -139,7 +171,8 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
       std::string name = line.substr(i + 1, end - i - 1);
       fs::path p(name);
       if (name.empty() || p.is_absolute() || has_dotdot(p)) {
-        bad("#" + word + " of '" + name + "' leaves the problem folder (absolute paths and '..' "
+        bad("#" + word + " of '" + name +
+            "' leaves the problem folder (absolute paths and '..' "
             "are refused)");
         continue;
       }
@@ -161,8 +194,10 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
       }
       // <name> not in a local folder is the toolkit's header.
       if (!found && close == '"')
-        bad("#" + word + " \"" + name + "\" is not a file in the problem folder (toolkit headers are "
-            "included as <" + name + ">)");
+        bad("#" + word + " \"" + name +
+            "\" is not a file in the problem folder (toolkit headers are "
+            "included as <" +
+            name + ">)");
     }
   }
   if (headers) std::sort(headers->begin(), headers->end());

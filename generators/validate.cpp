@@ -15,7 +15,8 @@ const char* kAxis[] = {"x", "y", "z"};
 
 std::string kib(int64_t bytes) {
   char buf[64];
-  std::snprintf(buf, sizeof buf, "%lld B (%.1f KiB)", static_cast<long long>(bytes), bytes / 1024.0);
+  std::snprintf(buf, sizeof buf, "%lld B (%.1f KiB)", static_cast<long long>(bytes),
+                bytes / 1024.0);
   return buf;
 }
 
@@ -27,15 +28,19 @@ void check_launch(const ResolvedLaunch& l, const LaunchSpec& spec, const LaunchL
   const std::string who = "launch of " + l.entry + ": ";
   for (std::size_t i = 0; i < 3; ++i) {
     if (l.grid[i] <= 0)
-      out.push_back({at(spec.grid, i), who + "grid." + kAxis[i] + " = " + std::to_string(l.grid[i]) + " must be positive"});
+      out.push_back({at(spec.grid, i), who + "grid." + kAxis[i] + " = " +
+                                           std::to_string(l.grid[i]) + " must be positive"});
     else if (l.grid[i] > lim.max_grid[i])
-      out.push_back({at(spec.grid, i), who + "grid." + kAxis[i] + " = " + std::to_string(l.grid[i]) +
-                                           " exceeds the limit " + std::to_string(lim.max_grid[i])});
+      out.push_back({at(spec.grid, i), who + "grid." + kAxis[i] + " = " +
+                                           std::to_string(l.grid[i]) + " exceeds the limit " +
+                                           std::to_string(lim.max_grid[i])});
     if (l.block[i] <= 0)
-      out.push_back({at(spec.block, i), who + "block." + kAxis[i] + " = " + std::to_string(l.block[i]) + " must be positive"});
+      out.push_back({at(spec.block, i), who + "block." + kAxis[i] + " = " +
+                                            std::to_string(l.block[i]) + " must be positive"});
     else if (l.block[i] > lim.max_block[i])
-      out.push_back({at(spec.block, i), who + "block." + kAxis[i] + " = " + std::to_string(l.block[i]) +
-                                            " exceeds the limit " + std::to_string(lim.max_block[i])});
+      out.push_back({at(spec.block, i), who + "block." + kAxis[i] + " = " +
+                                            std::to_string(l.block[i]) + " exceeds the limit " +
+                                            std::to_string(lim.max_block[i])});
   }
   int64_t threads = l.threads_per_block();
   if (l.block[0] > 0 && l.block[1] > 0 && l.block[2] > 0) {
@@ -45,15 +50,18 @@ void check_launch(const ResolvedLaunch& l, const LaunchSpec& spec, const LaunchL
                                 std::to_string(lim.max_threads_per_block)});
     // A partial warp wastes lanes and usually means the block expression is wrong.
     if (threads % lim.warp_size != 0)
-      out.push_back({where, who + std::to_string(threads) + " threads per block is not a whole number of " +
+      out.push_back({where, who + std::to_string(threads) +
+                                " threads per block is not a whole number of " +
                                 std::to_string(lim.warp_size) + "-thread warps"});
   }
   rules::SourceLocation smem_at = spec.smem ? spec.smem->where : spec.where;
   if (l.smem_bytes < 0)
-    out.push_back({smem_at, who + "dynamic shared memory " + std::to_string(l.smem_bytes) + " is negative"});
+    out.push_back(
+        {smem_at, who + "dynamic shared memory " + std::to_string(l.smem_bytes) + " is negative"});
   else if (l.smem_bytes > lim.smem_per_block_bytes)
     out.push_back({smem_at, who + "dynamic shared memory " + kib(l.smem_bytes) +
-                                " exceeds the chip's per-block limit " + kib(lim.smem_per_block_bytes)});
+                                " exceeds the chip's per-block limit " +
+                                kib(lim.smem_per_block_bytes)});
 }
 
 }  // namespace
@@ -72,11 +80,13 @@ std::vector<Diagnostic> validate_resolved(const ResolvedVariant& rv, const Probl
   LaunchLimits lim = launch_limits(chip);
   for (std::size_t i = 0; i < rv.launches.size() && i < variant.launches.size(); ++i)
     check_launch(rv.launches[i], variant.launches[i], lim, out);
-  if (variant.launches.empty()) out.push_back({variant.where, "variant " + variant.id + " has no launch"});
+  if (variant.launches.empty())
+    out.push_back({variant.where, "variant " + variant.id + " has no launch"});
   for (const auto& l : rv.launches)
     for (const auto& a : l.args)
       if (a.kind == ResolvedArg::Kind::Buffer && a.index >= 0 && rv.buffers[a.index].elements <= 0)
-        out.push_back({variant.where, "buffer " + a.name + " passed to " + l.entry + " has no elements"});
+        out.push_back(
+            {variant.where, "buffer " + a.name + " passed to " + l.entry + " has no elements"});
   if (rv.flops < 0) out.push_back({spec.flops.where, "flops is negative"});
   if (rv.bytes < 0) out.push_back({spec.bytes.where, "bytes is negative"});
   return out;
@@ -90,9 +100,11 @@ std::vector<Diagnostic> validate(const ProblemSpec& spec, const VariantSpec& var
   for (const auto& k : variant.knobs) {
     auto it = knobs.find(k.name);
     if (it == knobs.end())
-      out.push_back({k.where, "knob " + k.name + " has no value in " + variant_key(variant.id, knobs)});
+      out.push_back(
+          {k.where, "knob " + k.name + " has no value in " + variant_key(variant.id, knobs)});
     else if (std::find(k.values.begin(), k.values.end(), it->second) == k.values.end())
-      out.push_back({k.where, "knob " + k.name + "=" + std::to_string(it->second) + " is not one of its declared values"});
+      out.push_back({k.where, "knob " + k.name + "=" + std::to_string(it->second) +
+                                  " is not one of its declared values"});
   }
   for (const auto& [name, value] : knobs)
     if (!variant.find_knob(name))
@@ -100,7 +112,8 @@ std::vector<Diagnostic> validate(const ProblemSpec& spec, const VariantSpec& var
   auto slots = slot_values(spec, knobs);
   for (const auto& c : variant.constraints)
     if (!c.expr || !c.expr->evaluate_bool(slots))
-      out.push_back({c.where, "constraint '" + c.text + "' does not hold at " + variant_key(variant.id, knobs)});
+      out.push_back({c.where, "constraint '" + c.text + "' does not hold at " +
+                                  variant_key(variant.id, knobs)});
   for (const auto& c : missing_capabilities(variant, chip))
     out.push_back({variant.chip_where, "variant " + variant.id + " needs chip capability '" + c +
                                            "', which " + chip.id + " lacks"});
@@ -152,7 +165,8 @@ std::vector<Diagnostic> lint_problem(const ProblemSpec& spec) {
       if (!bare.empty()) {
         std::string list;
         for (const auto& p : bare) list += (list.empty() ? "'" : ", '") + p + "'";
-        why = "its edge from " + list + " applies no hypothesis (give applies: [HYPOTHESIS], or "
+        why = "its edge from " + list +
+              " applies no hypothesis (give applies: [HYPOTHESIS], or "
               "applies: {PARENT: [HYPOTHESIS]} per parent)";
       }
       if (bare.size() != v.parents.size())
@@ -172,7 +186,8 @@ std::vector<Diagnostic> lint_problem(const ProblemSpec& spec) {
       if (!k.values.empty()) first[k.name] = k.default_value.value_or(k.values.front());
     std::string why;
     knob_point_allowed(spec, v, first, &why);
-    out.push_back({v.where, "variant '" + v.id + "' has no knob point its constraints admit at "
+    out.push_back({v.where, "variant '" + v.id +
+                                "' has no knob point its constraints admit at "
                                 "these sizes, so it is never compiled or run (at " +
                                 variant_key(v.id, first) + ": " + why + ")"});
   }

@@ -60,8 +60,10 @@ std::array<int64_t, 3> eval_dims(const std::vector<SpecExpr>& es,
   std::array<int64_t, 3> out{1, 1, 1};
   static const char* kAxis[] = {"x", "y", "z"};
   for (std::size_t i = 0; i < es.size() && i < 3; ++i)
-    if (auto v = eval_int(es[i], slots, what + "." + kAxis[i], issues)) out[i] = *v;
-    else out[i] = 0;  // keeps the launch visibly invalid
+    if (auto v = eval_int(es[i], slots, what + "." + kAxis[i], issues))
+      out[i] = *v;
+    else
+      out[i] = 0;  // keeps the launch visibly invalid
   return out;
 }
 
@@ -117,12 +119,17 @@ void resolve_data(const ProblemSpec& spec, const std::vector<LaunchSpec>& launch
     bool too_big = false;
     for (const auto& dim : b.shape) {
       auto v = eval_int(dim, slots, "shape of " + b.name, local);
-      if (!v) { n = 0; continue; }
-      if (*v <= 0) local.push_back({dim.where, "shape of " + b.name + " '" + dim.text + "' = " +
-                                                   std::to_string(*v) + " must be positive"});
+      if (!v) {
+        n = 0;
+        continue;
+      }
+      if (*v <= 0)
+        local.push_back({dim.where, "shape of " + b.name + " '" + dim.text +
+                                        "' = " + std::to_string(*v) + " must be positive"});
       r.shape.push_back(*v);
       // Checked: the product of user-given dims must not wrap into a small valid-looking size.
-      if (*v > 0 && !too_big && (__builtin_mul_overflow(n, *v, &n) || n > kMaxBufferBytes)) too_big = true;
+      if (*v > 0 && !too_big && (__builtin_mul_overflow(n, *v, &n) || n > kMaxBufferBytes))
+        too_big = true;
     }
     int64_t bytes = 0;
     if (!too_big && local.empty() &&
@@ -131,7 +138,8 @@ void resolve_data(const ProblemSpec& spec, const std::vector<LaunchSpec>& launch
       too_big = true;
     if (too_big)
       local.push_back({b.where, "buffer " + b.name + " is larger than " +
-                                    std::to_string(kMaxBufferBytes >> 30) + " GiB (its element count " +
+                                    std::to_string(kMaxBufferBytes >> 30) +
+                                    " GiB (its element count " +
                                     "or byte size overflows the limit)"});
     if (!local.empty()) n = 0, bytes = 0;
     if (needed) rv.issues.insert(rv.issues.end(), local.begin(), local.end());
@@ -143,7 +151,6 @@ void resolve_data(const ProblemSpec& spec, const std::vector<LaunchSpec>& launch
   rv.bytes = eval(spec.bytes, slots, "bytes", rv.issues).value_or(0);
   rv.timeout_ms = spec.timeout_ms;
 }
-
 
 // Local headers the source reaches: their text goes into source_hash (and so into the compile
 // cache key through source_text's digest), so editing a shared header recompiles and
@@ -166,10 +173,14 @@ std::string header_digest(const std::string& problem_dir, const std::string& sou
 void finish(const rules::ChipProfile& chip, const std::vector<std::string>& extra,
             const rules::SourceLocation& where, const std::string& problem_dir, ResolvedVariant& rv,
             const VariantSpec* variant = nullptr) {
-  if (auto text = rules::try_read_text_file(rv.source_path)) rv.source_text = std::move(*text);
-  else rv.issues.push_back({where, "cannot read source " + rv.source_path + " (missing, unreadable or not a regular file)"});
+  if (auto text = rules::try_read_text_file(rv.source_path))
+    rv.source_text = std::move(*text);
+  else
+    rv.issues.push_back({where, "cannot read source " + rv.source_path +
+                                    " (missing, unreadable or not a regular file)"});
   rv.arch = variant ? variant_arch(*variant, chip) : chip_arch(chip);
-  if (rv.arch.empty()) rv.issues.push_back({chip.where, "chip '" + chip.id + "' has no compute capability"});
+  if (rv.arch.empty())
+    rv.issues.push_back({chip.where, "chip '" + chip.id + "' has no compute capability"});
   auto& o = rv.nvrtc_options;
   if (!has_option(extra, {"--gpu-architecture", "-arch"}) && !rv.arch.empty())
     o.push_back("--gpu-architecture=" + rv.arch);
@@ -184,7 +195,8 @@ void finish(const rules::ChipProfile& chip, const std::vector<std::string>& extr
   for (const auto& [name, value] : rv.knobs) o.push_back("-D" + name + "=" + std::to_string(value));
   o.insert(o.end(), extra.begin(), extra.end());
   std::string headers = header_digest(problem_dir, rv.source_path, local_dirs);
-  rv.source_hash = hash_source(headers.empty() ? rv.source_text : rv.source_text + "\n//headers\n" + headers, o);
+  rv.source_hash =
+      hash_source(headers.empty() ? rv.source_text : rv.source_text + "\n//headers\n" + headers, o);
   rv.headers_digest = headers.empty() ? "" : rules::sha256_hex(headers);
 }
 
@@ -200,8 +212,10 @@ std::vector<rules::Value> slot_values(const ProblemSpec& spec, const KnobValues&
   std::vector<rules::Value> slots(spec.slot_names.size());
   for (std::size_t i = 0; i < spec.slot_names.size(); ++i) {
     const std::string& n = spec.slot_names[i];
-    if (const ScalarSpec* s = spec.find_scalar(n)) slots[i] = s->value;
-    else if (auto it = knobs.find(n); it != knobs.end()) slots[i] = static_cast<double>(it->second);
+    if (const ScalarSpec* s = spec.find_scalar(n))
+      slots[i] = s->value;
+    else if (auto it = knobs.find(n); it != knobs.end())
+      slots[i] = static_cast<double>(it->second);
   }
   return slots;
 }
@@ -224,7 +238,8 @@ void for_each_knob_point(const ProblemSpec& spec, const VariantSpec& variant,
   std::vector<std::size_t> idx(variant.knobs.size(), 0);
   KnobValues point;
   while (true) {
-    for (std::size_t i = 0; i < idx.size(); ++i) point[variant.knobs[i].name] = variant.knobs[i].values[idx[i]];
+    for (std::size_t i = 0; i < idx.size(); ++i)
+      point[variant.knobs[i].name] = variant.knobs[i].values[idx[i]];
     if (knob_point_allowed(spec, variant, point) && !visit(point)) return;
     // Odometer: the last knob turns fastest, so the first knob is the slowest axis.
     std::size_t i = idx.size();
@@ -263,7 +278,8 @@ bool knob_point_allowed(const ProblemSpec& spec, const VariantSpec& variant,
     if (!variant.find_knob(name)) return fail("variant " + variant.id + " has no knob " + name);
   auto slots = slot_values(spec, knobs);
   for (const auto& c : variant.constraints)
-    if (!c.expr || !c.expr->evaluate_bool(slots)) return fail("constraint '" + c.text + "' is false");
+    if (!c.expr || !c.expr->evaluate_bool(slots))
+      return fail("constraint '" + c.text + "' is false");
   return true;
 }
 
@@ -279,19 +295,23 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
   if (auto it = spec.tolerances.find(variant.precision); it != spec.tolerances.end())
     rv.tolerance = it->second;
   else
-    rv.issues.push_back({variant.precision_where, "precision class '" + variant.precision + "' not defined"});
+    rv.issues.push_back(
+        {variant.precision_where, "precision class '" + variant.precision + "' not defined"});
   auto slots = slot_values(spec, knobs);
   resolve_data(spec, variant.launches, slots, rv);
   // A knob named as a kernel argument is passed like a scalar (i32, or i64 beyond it), after
   // the problem's scalars.
   for (const auto& l : variant.launches)
     for (const auto& a : l.args)
-      if (auto k = knobs.find(a); k != knobs.end() && !spec.find_scalar(a) && !spec.find_buffer(a) &&
-          std::none_of(rv.scalars.begin(), rv.scalars.end(), [&](const auto& s) { return s.name == a; })) {
+      if (auto k = knobs.find(a); k != knobs.end() && !spec.find_scalar(a) &&
+                                  !spec.find_buffer(a) &&
+                                  std::none_of(rv.scalars.begin(), rv.scalars.end(),
+                                               [&](const auto& s) { return s.name == a; })) {
         bool wide = k->second < INT32_MIN || k->second > INT32_MAX;
         rv.scalars.push_back({a, wide ? DType::I64 : DType::I32, static_cast<double>(k->second)});
       }
-  for (const auto& l : variant.launches) rv.launches.push_back(resolve_launch(l, rv, slots, rv.issues));
+  for (const auto& l : variant.launches)
+    rv.launches.push_back(resolve_launch(l, rv, slots, rv.issues));
   return rv;
 }
 
@@ -301,8 +321,8 @@ ResolvedVariant resolve(const ProblemSpec& spec, const VariantSpec& variant,
   finish(chip, variant.compile_options, variant.where, spec.dir, rv, &variant);
   // Resolving it anyway (a --chip check, a replay) must not hand a worker code its chip lacks.
   for (const auto& c : missing_capabilities(variant, chip))
-    rv.issues.push_back({variant.chip_where, "variant " + variant.id + " needs chip capability '" + c +
-                                                 "', which " + chip.id + " lacks"});
+    rv.issues.push_back({variant.chip_where, "variant " + variant.id + " needs chip capability '" +
+                                                 c + "', which " + chip.id + " lacks"});
   return rv;
 }
 
@@ -332,7 +352,8 @@ std::string chip_arch(const rules::ChipProfile& chip) {
   return "sm_" + std::to_string(chip.cc_major) + std::to_string(chip.cc_minor);
 }
 
-std::vector<std::string> missing_capabilities(const VariantSpec& variant, const rules::ChipProfile& chip) {
+std::vector<std::string> missing_capabilities(const VariantSpec& variant,
+                                              const rules::ChipProfile& chip) {
   std::vector<std::string> out;
   for (const auto& c : variant.chip_requires)
     if (!chip.has(c)) out.push_back(c);
@@ -352,7 +373,8 @@ std::string variant_arch(const VariantSpec& variant, const rules::ChipProfile& c
 std::optional<std::string> cuda_include_dir() {
   std::vector<std::string> candidates;
   for (const char* env : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char* v = std::getenv(env); v && *v) candidates.push_back(std::string(v) + "/include");
+    if (const char* v = std::getenv(env); v && *v)
+      candidates.push_back(std::string(v) + "/include");
 #ifdef SOLVER_CUDA_INCLUDE_DIR
   candidates.push_back(SOLVER_CUDA_INCLUDE_DIR);
 #endif

@@ -44,7 +44,7 @@ struct ResolvedArg {
   enum class Kind { Buffer, Scalar };
   Kind kind = Kind::Buffer;
   std::string name;
-  int index = -1;       // into ResolvedVariant::buffers or ::scalars
+  int index = -1;  // into ResolvedVariant::buffers or ::scalars
 };
 
 struct ResolvedLaunch {
@@ -52,7 +52,7 @@ struct ResolvedLaunch {
   std::vector<ResolvedArg> args;
   std::array<int64_t, 3> grid{1, 1, 1};
   std::array<int64_t, 3> block{1, 1, 1};
-  int64_t smem_bytes = 0;       // dynamic shared memory
+  int64_t smem_bytes = 0;  // dynamic shared memory
   // Saturates at INT64_MAX (the dims come from user expressions; the product never wraps).
   int64_t threads_per_block() const {
     int64_t t = 1;
@@ -74,8 +74,8 @@ struct ResolvedBuffer {
   bool zero_before_run = false;
   std::vector<int64_t> shape;
   int64_t elements = 0;
-  int64_t bytes = 0;             // elements * dtype_size (both at most kMaxBufferBytes)
-  bool dist_fixed = false;       // BufferSpec::dist_fixed
+  int64_t bytes = 0;        // elements * dtype_size (both at most kMaxBufferBytes)
+  bool dist_fixed = false;  // BufferSpec::dist_fixed
 };
 
 struct ResolvedScalar {
@@ -86,19 +86,19 @@ struct ResolvedScalar {
 
 struct ResolvedVariant {
   std::string problem;
-  std::string variant;           // variant id ("__reference__" for the reference)
+  std::string variant;  // variant id ("__reference__" for the reference)
   KnobValues knobs;
-  std::string key;               // variant_key(variant, knobs)
-  std::string source_path;       // absolute
-  std::string source_text;       // empty if unreadable (see issues)
-  std::string arch;              // "sm_90"
+  std::string key;          // variant_key(variant, knobs)
+  std::string source_path;  // absolute
+  std::string source_text;  // empty if unreadable (see issues)
+  std::string arch;         // "sm_90"
   // Full NVRTC options: --gpu-architecture=sm_XY, --std=c++17, -I<cuda include> when the
   // toolkit's headers are found, -DKNOB=value (sorted by name), then the variant's options.
   std::vector<std::string> nvrtc_options;
   std::vector<ResolvedLaunch> launches;
-  std::vector<ResolvedBuffer> buffers;   // in spec order
-  std::vector<ResolvedScalar> scalars;   // in spec order
-  std::string precision;         // tolerance class ("fp32", "tf32"; "fp64" for the reference)
+  std::vector<ResolvedBuffer> buffers;  // in spec order
+  std::vector<ResolvedScalar> scalars;  // in spec order
+  std::string precision;  // tolerance class ("fp32", "tf32"; "fp64" for the reference)
   Tolerance tolerance;
   double flops = 0;
   double bytes = 0;
@@ -133,7 +133,8 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
 std::string chip_arch(const rules::ChipProfile& chip);
 // The capabilities of `variant.chip_requires` that `chip` lacks (empty: the variant is in the
 // chip's pool).
-std::vector<std::string> missing_capabilities(const VariantSpec& variant, const rules::ChipProfile& chip);
+std::vector<std::string> missing_capabilities(const VariantSpec& variant,
+                                              const rules::ChipProfile& chip);
 // What NVRTC compiles the variant for: chip_arch, with the architecture-specific suffix
 // ("sm_90a") when the variant needs a capability that only that target has (wgmma,
 // and the setmaxnreg that warp-specialised wgmma kernels use with it).

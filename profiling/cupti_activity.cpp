@@ -67,11 +67,14 @@ void CUPTIAPI buffer_completed(CUcontext, uint32_t, uint8_t* buffer, size_t, siz
   std::size_t incomplete = 0;
   CUpti_Activity* record = nullptr;
   while (cuptiActivityGetNextRecord(buffer, valid_size, &record) == CUPTI_SUCCESS) {
-    if (record->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL && record->kind != CUPTI_ACTIVITY_KIND_KERNEL)
+    if (record->kind != CUPTI_ACTIVITY_KIND_CONCURRENT_KERNEL &&
+        record->kind != CUPTI_ACTIVITY_KIND_KERNEL)
       continue;
     KernelActivity a = convert(*reinterpret_cast<const CUpti_ActivityKernel10*>(record));
-    if (a.start_ns == 0 || a.end_ns == 0) ++incomplete;
-    else got.push_back(std::move(a));
+    if (a.start_ns == 0 || a.end_ns == 0)
+      ++incomplete;
+    else
+      got.push_back(std::move(a));
   }
   std::free(buffer);
   size_t dropped = 0;

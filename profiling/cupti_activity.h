@@ -23,10 +23,10 @@
 namespace solver::profiling {
 
 struct KernelActivity {
-  std::string name;               // function name as launched (mangled for C++ kernels)
-  uint64_t start_ns = 0;          // GPU timestamps, ns (CUPTI's clock)
+  std::string name;       // function name as launched (mangled for C++ kernels)
+  uint64_t start_ns = 0;  // GPU timestamps, ns (CUPTI's clock)
   uint64_t end_ns = 0;
-  uint32_t correlation_id = 0;    // matches the launch API call
+  uint32_t correlation_id = 0;  // matches the launch API call
   uint32_t device_id = 0;
   uint32_t context_id = 0;
   uint32_t stream_id = 0;

@@ -10,14 +10,22 @@ namespace solver::profiling {
 
 const char* to_string(ProfileStatus s) {
   switch (s) {
-    case ProfileStatus::ok: return "ok";
-    case ProfileStatus::no_context: return "no_context";
-    case ProfileStatus::unsupported_device: return "unsupported_device";
-    case ProfileStatus::invalid_metrics: return "invalid_metrics";
-    case ProfileStatus::no_metrics: return "no_metrics";
-    case ProfileStatus::cupti_error: return "cupti_error";
-    case ProfileStatus::no_kernels: return "no_kernels";
-    case ProfileStatus::launch_failed: return "launch_failed";
+    case ProfileStatus::ok:
+      return "ok";
+    case ProfileStatus::no_context:
+      return "no_context";
+    case ProfileStatus::unsupported_device:
+      return "unsupported_device";
+    case ProfileStatus::invalid_metrics:
+      return "invalid_metrics";
+    case ProfileStatus::no_metrics:
+      return "no_metrics";
+    case ProfileStatus::cupti_error:
+      return "cupti_error";
+    case ProfileStatus::no_kernels:
+      return "no_kernels";
+    case ProfileStatus::launch_failed:
+      return "launch_failed";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
@@ -28,10 +36,14 @@ std::optional<ProfileStatus> profile_status_from_string(std::string_view text) {
 
 const char* to_string(Aggregation a) {
   switch (a) {
-    case Aggregation::sum: return "sum";
-    case Aggregation::max: return "max";
-    case Aggregation::min: return "min";
-    case Aggregation::weighted_mean: return "weighted_mean";
+    case Aggregation::sum:
+      return "sum";
+    case Aggregation::max:
+      return "max";
+    case Aggregation::min:
+      return "min";
+    case Aggregation::weighted_mean:
+      return "weighted_mean";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
@@ -54,7 +66,8 @@ std::map<std::string, double> aggregate_kernels(const std::vector<KernelMetrics>
                                                 const std::map<std::string, bool>& is_counter,
                                                 const std::vector<double>& weights) {
   double total_weight = 0;
-  for (std::size_t i = 0; i < kernels.size(); ++i) total_weight += i < weights.size() && weights[i] > 0 ? weights[i] : 0;
+  for (std::size_t i = 0; i < kernels.size(); ++i)
+    total_weight += i < weights.size() && weights[i] > 0 ? weights[i] : 0;
   const bool weighted = total_weight > 0;
 
   std::map<std::string, double> out;
@@ -67,9 +80,15 @@ std::map<std::string, double> aggregate_kernels(const std::vector<KernelMetrics>
       const bool first = !out.count(name);
       double& acc = out[name];
       switch (how) {
-        case Aggregation::sum: acc += value; break;
-        case Aggregation::max: acc = first ? value : std::max(acc, value); break;
-        case Aggregation::min: acc = first ? value : std::min(acc, value); break;
+        case Aggregation::sum:
+          acc += value;
+          break;
+        case Aggregation::max:
+          acc = first ? value : std::max(acc, value);
+          break;
+        case Aggregation::min:
+          acc = first ? value : std::min(acc, value);
+          break;
         case Aggregation::weighted_mean:
           acc += w * value;
           weight_seen[name] += w;

@@ -42,7 +42,8 @@ std::string describe(CUptiResult r) {
   cuptiGetResultString(r, &name);
   cuptiGetErrorMessage(r, &message);
   std::string out = name ? name : ("CUPTI error " + std::to_string(int(r)));
-  if (message && *message && (!name || std::string(message) != name)) out += std::string(": ") + message;
+  if (message && *message && (!name || std::string(message) != name))
+    out += std::string(": ") + message;
   return out;
 }
 
@@ -70,7 +71,8 @@ bool acquire_profiler(std::string* error) {
 void release_profiler() {
   std::lock_guard<std::mutex> lock(g_init_mutex);
   if (--g_init_refs == 0) {
-    auto p = params<CUpti_Profiler_DeInitialize_Params>(CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE);
+    auto p =
+        params<CUpti_Profiler_DeInitialize_Params>(CUpti_Profiler_DeInitialize_Params_STRUCT_SIZE);
     cuptiProfilerDeInitialize(&p);
   }
 }
@@ -79,16 +81,20 @@ void release_profiler() {
 // each config image is built on a fresh one.
 class HostObject {
  public:
-  HostObject(const std::string& chip, const std::vector<uint8_t>& availability, std::string* error) {
-    auto p = params<CUpti_Profiler_Host_Initialize_Params>(CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE);
+  HostObject(const std::string& chip, const std::vector<uint8_t>& availability,
+             std::string* error) {
+    auto p = params<CUpti_Profiler_Host_Initialize_Params>(
+        CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE);
     p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
     p.pChipName = chip.c_str();
     p.pCounterAvailabilityImage = availability.empty() ? nullptr : availability.data();
-    if (ok(cuptiProfilerHostInitialize(&p), "cuptiProfilerHostInitialize", error)) object_ = p.pHostObject;
+    if (ok(cuptiProfilerHostInitialize(&p), "cuptiProfilerHostInitialize", error))
+      object_ = p.pHostObject;
   }
   ~HostObject() {
     if (!object_) return;
-    auto p = params<CUpti_Profiler_Host_Deinitialize_Params>(CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
+    auto p = params<CUpti_Profiler_Host_Deinitialize_Params>(
+        CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
     p.pHostObject = object_;
     cuptiProfilerHostDeinitialize(&p);
   }
@@ -135,7 +141,8 @@ struct RangeProfiler::Impl {
   bool acquired = false;
   std::vector<uint8_t> availability;
   std::unique_ptr<HostObject> host;  // metric properties and evaluation
-  std::map<std::string, std::pair<std::vector<uint8_t>, std::size_t>> configs;  // key -> image, passes
+  std::map<std::string, std::pair<std::vector<uint8_t>, std::size_t>>
+      configs;  // key -> image, passes
 
   void set_up(std::string chip_name);
   MetricInfo info(const std::string& name);
@@ -152,7 +159,8 @@ void RangeProfiler::Impl::set_up(std::string chip_name) {
     uint32_t device = 0;
     if (!ok(cuptiGetDeviceId(ctx, &device), "cuptiGetDeviceId", &init_error))
       return void(init_status = ProfileStatus::cupti_error);
-    auto sup = params<CUpti_Profiler_DeviceSupported_Params>(CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE);
+    auto sup = params<CUpti_Profiler_DeviceSupported_Params>(
+        CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE);
     sup.cuDevice = CUdevice(device);
     sup.api = CUPTI_PROFILER_RANGE_PROFILING;
     if (!ok(cuptiProfilerDeviceSupported(&sup), "cuptiProfilerDeviceSupported", &init_error))
@@ -171,9 +179,11 @@ void RangeProfiler::Impl::set_up(std::string chip_name) {
     }
     // The availability image tells the scheduler which counters this device exposes (MIG,
     // driver limits). Without it CUPTI assumes the full chip; not fatal.
-    auto a = params<CUpti_Profiler_GetCounterAvailability_Params>(CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
+    auto a = params<CUpti_Profiler_GetCounterAvailability_Params>(
+        CUpti_Profiler_GetCounterAvailability_Params_STRUCT_SIZE);
     a.ctx = ctx;
-    if (cuptiProfilerGetCounterAvailability(&a) == CUPTI_SUCCESS && a.counterAvailabilityImageSize > 0) {
+    if (cuptiProfilerGetCounterAvailability(&a) == CUPTI_SUCCESS &&
+        a.counterAvailabilityImageSize > 0) {
       availability.resize(a.counterAvailabilityImageSize);
       a.pCounterAvailabilityImage = availability.data();
       if (cuptiProfilerGetCounterAvailability(&a) != CUPTI_SUCCESS) availability.clear();
@@ -199,7 +209,8 @@ void RangeProfiler::Impl::set_up(std::string chip_name) {
 MetricInfo RangeProfiler::Impl::info(const std::string& name) {
   MetricInfo m;
   m.name = name;
-  auto p = params<CUpti_Profiler_Host_GetMetricProperties_Params>(CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE);
+  auto p = params<CUpti_Profiler_Host_GetMetricProperties_Params>(
+      CUpti_Profiler_Host_GetMetricProperties_Params_STRUCT_SIZE);
   p.pHostObject = host->get();
   p.pMetricName = name.c_str();
   if (cuptiProfilerHostGetMetricProperties(&p) != CUPTI_SUCCESS) return m;
@@ -221,24 +232,33 @@ bool RangeProfiler::Impl::config_for(const std::vector<std::string>& names,
     HostObject h(chip, availability, error);
     if (!h.get()) return false;
     auto cn = c_names(names);
-    auto add = params<CUpti_Profiler_Host_ConfigAddMetrics_Params>(CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
+    auto add = params<CUpti_Profiler_Host_ConfigAddMetrics_Params>(
+        CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
     add.pHostObject = h.get();
     add.ppMetricNames = cn.data();
     add.numMetrics = cn.size();
-    if (!ok(cuptiProfilerHostConfigAddMetrics(&add), "cuptiProfilerHostConfigAddMetrics", error)) return false;
-    auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
+    if (!ok(cuptiProfilerHostConfigAddMetrics(&add), "cuptiProfilerHostConfigAddMetrics", error))
+      return false;
+    auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(
+        CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
     size.pHostObject = h.get();
-    if (!ok(cuptiProfilerHostGetConfigImageSize(&size), "cuptiProfilerHostGetConfigImageSize", error)) return false;
+    if (!ok(cuptiProfilerHostGetConfigImageSize(&size), "cuptiProfilerHostGetConfigImageSize",
+            error))
+      return false;
     std::vector<uint8_t> config(size.configImageSize);
-    auto get = params<CUpti_Profiler_Host_GetConfigImage_Params>(CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
+    auto get = params<CUpti_Profiler_Host_GetConfigImage_Params>(
+        CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
     get.pHostObject = h.get();
     get.configImageSize = config.size();
     get.pConfigImage = config.data();
-    if (!ok(cuptiProfilerHostGetConfigImage(&get), "cuptiProfilerHostGetConfigImage", error)) return false;
-    auto np = params<CUpti_Profiler_Host_GetNumOfPasses_Params>(CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
+    if (!ok(cuptiProfilerHostGetConfigImage(&get), "cuptiProfilerHostGetConfigImage", error))
+      return false;
+    auto np = params<CUpti_Profiler_Host_GetNumOfPasses_Params>(
+        CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
     np.configImageSize = config.size();
     np.pConfigImage = config.data();
-    if (!ok(cuptiProfilerHostGetNumOfPasses(&np), "cuptiProfilerHostGetNumOfPasses", error)) return false;
+    if (!ok(cuptiProfilerHostGetNumOfPasses(&np), "cuptiProfilerHostGetNumOfPasses", error))
+      return false;
     it = configs.emplace(key, std::make_pair(std::move(config), np.numOfPasses)).first;
   }
   *image = &it->second.first;
@@ -253,40 +273,48 @@ void RangeProfiler::Impl::collect(const std::vector<std::string>& names,
   std::string& error = out->error;
   auto fail = [&](ProfileStatus s) { out->status = s; };
   const auto t0 = Clock::now();
-  auto en = params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
+  auto en =
+      params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
   en.ctx = ctx;
   if (!ok(cuptiRangeProfilerEnable(&en), "cuptiRangeProfilerEnable", &error)) {
     if (!device_note.empty()) error += " (" + device_note + ")";
-    return fail(device_note.empty() ? ProfileStatus::cupti_error : ProfileStatus::unsupported_device);
+    return fail(device_note.empty() ? ProfileStatus::cupti_error
+                                    : ProfileStatus::unsupported_device);
   }
   CUpti_RangeProfiler_Object* object = en.pRangeProfilerObject;
   struct Disable {
     CUpti_RangeProfiler_Object* o;
     ~Disable() {
-      auto p = params<CUpti_RangeProfiler_Disable_Params>(CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
+      auto p = params<CUpti_RangeProfiler_Disable_Params>(
+          CUpti_RangeProfiler_Disable_Params_STRUCT_SIZE);
       p.pRangeProfilerObject = o;
       cuptiRangeProfilerDisable(&p);
     }
   } disable{object};
 
   auto cn = c_names(names);
-  auto sz = params<CUpti_RangeProfiler_GetCounterDataSize_Params>(CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
+  auto sz = params<CUpti_RangeProfiler_GetCounterDataSize_Params>(
+      CUpti_RangeProfiler_GetCounterDataSize_Params_STRUCT_SIZE);
   sz.pRangeProfilerObject = object;
   sz.pMetricNames = cn.data();
   sz.numMetrics = cn.size();
   sz.maxNumOfRanges = options.max_kernels;
   sz.maxNumRangeTreeNodes = uint32_t(options.max_kernels);
-  if (!ok(cuptiRangeProfilerGetCounterDataSize(&sz), "cuptiRangeProfilerGetCounterDataSize", &error))
+  if (!ok(cuptiRangeProfilerGetCounterDataSize(&sz), "cuptiRangeProfilerGetCounterDataSize",
+          &error))
     return fail(ProfileStatus::cupti_error);
   std::vector<uint8_t> counter_data(sz.counterDataSize);
-  auto ci = params<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
+  auto ci = params<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(
+      CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
   ci.pRangeProfilerObject = object;
   ci.counterDataSize = counter_data.size();
   ci.pCounterData = counter_data.data();
-  if (!ok(cuptiRangeProfilerCounterDataImageInitialize(&ci), "cuptiRangeProfilerCounterDataImageInitialize", &error))
+  if (!ok(cuptiRangeProfilerCounterDataImageInitialize(&ci),
+          "cuptiRangeProfilerCounterDataImageInitialize", &error))
     return fail(ProfileStatus::cupti_error);
 
-  auto sc = params<CUpti_RangeProfiler_SetConfig_Params>(CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
+  auto sc = params<CUpti_RangeProfiler_SetConfig_Params>(
+      CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
   sc.pRangeProfilerObject = object;
   sc.configSize = config.size();
   sc.pConfig = config.data();
@@ -299,13 +327,15 @@ void RangeProfiler::Impl::collect(const std::vector<std::string>& names,
   sc.minNestingLevel = 1;
   sc.passIndex = 0;
   sc.targetNestingLevel = 0;  // as in the CUPTI auto-range sample; worked on the H200
-  if (!ok(cuptiRangeProfilerSetConfig(&sc), "cuptiRangeProfilerSetConfig", &error)) return fail(ProfileStatus::cupti_error);
+  if (!ok(cuptiRangeProfilerSetConfig(&sc), "cuptiRangeProfilerSetConfig", &error))
+    return fail(ProfileStatus::cupti_error);
   out->setup_ms = ms_since(t0);
 
   const auto t1 = Clock::now();
   auto st = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
   st.pRangeProfilerObject = object;
-  if (!ok(cuptiRangeProfilerStart(&st), "cuptiRangeProfilerStart", &error)) return fail(ProfileStatus::cupti_error);
+  if (!ok(cuptiRangeProfilerStart(&st), "cuptiRangeProfilerStart", &error))
+    return fail(ProfileStatus::cupti_error);
   std::string launch_error;
   try {
     launch_once();
@@ -325,14 +355,18 @@ void RangeProfiler::Impl::collect(const std::vector<std::string>& names,
   if (!ok(stop, "cuptiRangeProfilerStop", &error)) return fail(ProfileStatus::cupti_error);
 
   const auto t2 = Clock::now();
-  auto dd = params<CUpti_RangeProfiler_DecodeData_Params>(CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
+  auto dd = params<CUpti_RangeProfiler_DecodeData_Params>(
+      CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
   dd.pRangeProfilerObject = object;
-  if (!ok(cuptiRangeProfilerDecodeData(&dd), "cuptiRangeProfilerDecodeData", &error)) return fail(ProfileStatus::cupti_error);
+  if (!ok(cuptiRangeProfilerDecodeData(&dd), "cuptiRangeProfilerDecodeData", &error))
+    return fail(ProfileStatus::cupti_error);
   out->ranges_dropped = dd.numOfRangeDropped;
-  auto di = params<CUpti_RangeProfiler_GetCounterDataInfo_Params>(CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
+  auto di = params<CUpti_RangeProfiler_GetCounterDataInfo_Params>(
+      CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
   di.pCounterDataImage = counter_data.data();
   di.counterDataImageSize = counter_data.size();
-  if (!ok(cuptiRangeProfilerGetCounterDataInfo(&di), "cuptiRangeProfilerGetCounterDataInfo", &error))
+  if (!ok(cuptiRangeProfilerGetCounterDataInfo(&di), "cuptiRangeProfilerGetCounterDataInfo",
+          &error))
     return fail(ProfileStatus::cupti_error);
   if (di.numTotalRanges == 0) {
     error = "no kernel ran on the profiled context during launch_once";
@@ -342,14 +376,17 @@ void RangeProfiler::Impl::collect(const std::vector<std::string>& names,
   for (std::size_t r = 0; r < di.numTotalRanges; ++r) {
     KernelMetrics k;
     k.index = r;
-    auto ri = params<CUpti_RangeProfiler_CounterData_GetRangeInfo_Params>(CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE);
+    auto ri = params<CUpti_RangeProfiler_CounterData_GetRangeInfo_Params>(
+        CUpti_RangeProfiler_CounterData_GetRangeInfo_Params_STRUCT_SIZE);
     ri.pCounterDataImage = counter_data.data();
     ri.counterDataImageSize = counter_data.size();
     ri.rangeIndex = r;
     ri.rangeDelimiter = "/";
     // The name's storage belongs to CUPTI (the header does not hand it over): copied, not freed.
-    if (cuptiRangeProfilerCounterDataGetRangeInfo(&ri) == CUPTI_SUCCESS && ri.rangeName) k.range_name = ri.rangeName;
-    auto ev = params<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
+    if (cuptiRangeProfilerCounterDataGetRangeInfo(&ri) == CUPTI_SUCCESS && ri.rangeName)
+      k.range_name = ri.rangeName;
+    auto ev = params<CUpti_Profiler_Host_EvaluateToGpuValues_Params>(
+        CUpti_Profiler_Host_EvaluateToGpuValues_Params_STRUCT_SIZE);
     ev.pHostObject = host->get();
     ev.pCounterDataImage = counter_data.data();
     ev.counterDataImageSize = counter_data.size();
@@ -357,7 +394,8 @@ void RangeProfiler::Impl::collect(const std::vector<std::string>& names,
     ev.ppMetricNames = cn.data();
     ev.numMetrics = cn.size();
     ev.pMetricValues = values.data();
-    if (!ok(cuptiProfilerHostEvaluateToGpuValues(&ev), "cuptiProfilerHostEvaluateToGpuValues", &error))
+    if (!ok(cuptiProfilerHostEvaluateToGpuValues(&ev), "cuptiProfilerHostEvaluateToGpuValues",
+            &error))
       return fail(ProfileStatus::cupti_error);
     for (std::size_t i = 0; i < names.size(); ++i) k.values[names[i]] = values[i];
     out->kernels.push_back(std::move(k));
@@ -405,7 +443,8 @@ MetricCapabilities RangeProfiler::check(const std::vector<std::string>& metrics)
     return caps;
   }
   const std::vector<uint8_t>* image = nullptr;
-  if (!impl_->config_for(valid, &image, &caps.passes, &caps.error)) caps.status = ProfileStatus::cupti_error;
+  if (!impl_->config_for(valid, &image, &caps.passes, &caps.error))
+    caps.status = ProfileStatus::cupti_error;
   return caps;
 }
 
@@ -420,7 +459,8 @@ MetricValues RangeProfiler::profile(const std::vector<std::string>& metrics,
     return out;
   };
   if (impl_->init_status != ProfileStatus::ok) return finish(impl_->init_status, impl_->init_error);
-  if (!impl_->ctx) return finish(ProfileStatus::no_context, "profiler was built without a CUDA context");
+  if (!impl_->ctx)
+    return finish(ProfileStatus::no_context, "profiler was built without a CUDA context");
   if (metrics.empty()) return finish(ProfileStatus::no_metrics, "no metrics requested");
 
   std::vector<std::string> names;
@@ -443,7 +483,8 @@ MetricValues RangeProfiler::profile(const std::vector<std::string>& metrics,
   }
 
   const std::vector<uint8_t>* config = nullptr;
-  if (!impl_->config_for(names, &config, &out.passes, &out.error)) return finish(ProfileStatus::cupti_error, "");
+  if (!impl_->config_for(names, &config, &out.passes, &out.error))
+    return finish(ProfileStatus::cupti_error, "");
   impl_->collect(names, *config, launch_once, &out);
   if (!out.ok()) return finish(out.status, "");
 

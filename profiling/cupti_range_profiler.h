@@ -65,19 +65,19 @@ Aggregation aggregation_of(const std::string& metric, bool is_counter);
 struct MetricInfo {
   std::string name;
   bool valid = false;
-  bool is_counter = false;   // CUPTI metric type counter (else ratio or throughput)
-  std::string unit;          // e.g. "byte", "percent", "nanosecond"
-  std::string hw_unit;       // e.g. "dram", "sm", "lts"
+  bool is_counter = false;  // CUPTI metric type counter (else ratio or throughput)
+  std::string unit;         // e.g. "byte", "percent", "nanosecond"
+  std::string hw_unit;      // e.g. "dram", "sm", "lts"
   std::string description;
 };
 
 struct MetricCapabilities {
   ProfileStatus status = ProfileStatus::ok;
   std::string error;
-  std::string chip;                      // e.g. "GH100"
-  std::vector<MetricInfo> metrics;       // one per requested name, in request order
-  std::vector<std::string> invalid;      // requested names the chip does not know
-  std::size_t passes = 0;                // replay passes the valid names need together
+  std::string chip;                  // e.g. "GH100"
+  std::vector<MetricInfo> metrics;   // one per requested name, in request order
+  std::vector<std::string> invalid;  // requested names the chip does not know
+  std::size_t passes = 0;            // replay passes the valid names need together
   bool ok() const { return status == ProfileStatus::ok; }
 };
 
@@ -141,9 +141,8 @@ class RangeProfiler {
 // Combines per-kernel values into launch values with aggregation_of(); `weights` holds each
 // kernel's duration (any unit). A kernel without a positive weight is left out of the means;
 // when no kernel has one, the means are plain.
-std::map<std::string, double> aggregate_kernels(
-    const std::vector<KernelMetrics>& kernels,
-    const std::map<std::string, bool>& is_counter,
-    const std::vector<double>& weights);
+std::map<std::string, double> aggregate_kernels(const std::vector<KernelMetrics>& kernels,
+                                                const std::map<std::string, bool>& is_counter,
+                                                const std::vector<double>& weights);
 
 }  // namespace solver::profiling

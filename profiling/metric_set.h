@@ -1,6 +1,6 @@
 // The CUPTI metrics the profiler collects, as one table of traits: the metric name (exactly as
-// the H200 accepted it: docs/h200.md, tests/profiling/h200_supported_metrics.txt), the signals it feeds,
-// and whether it is in the default set or only in the opt-in full set.
+// the H200 accepted it: docs/h200.md, tests/profiling/h200_supported_metrics.txt), the signals it
+// feeds, and whether it is in the default set or only in the opt-in full set.
 //
 // What a run collects follows its rule table (metrics_for_signals over the signals the rules and
 // their hypotheses' evidence read: profiling/rule_metrics.h). The default set is the fallback
@@ -36,35 +36,47 @@ inline constexpr std::string_view kTime = "gpu__time_duration.sum";
 inline constexpr std::string_view kDramPct = "dram__throughput.avg.pct_of_peak_sustained_elapsed";
 inline constexpr std::string_view kDramRead = "dram__bytes_read.sum";
 inline constexpr std::string_view kDramWrite = "dram__bytes_write.sum";
-inline constexpr std::string_view kSmThroughput = "sm__throughput.avg.pct_of_peak_sustained_elapsed";
-inline constexpr std::string_view kWarpsActive = "sm__warps_active.avg.pct_of_peak_sustained_active";
+inline constexpr std::string_view kSmThroughput =
+    "sm__throughput.avg.pct_of_peak_sustained_elapsed";
+inline constexpr std::string_view kWarpsActive =
+    "sm__warps_active.avg.pct_of_peak_sustained_active";
 inline constexpr std::string_view kTensorActive =
     "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active";
 inline constexpr std::string_view kTensorInst = "sm__inst_executed_pipe_tensor.sum";
 inline constexpr std::string_view kTensorInstHmma = "sm__inst_executed_pipe_tensor_op_hmma.sum";
 inline constexpr std::string_view kTensorInstGmma = "sm__inst_executed_pipe_tensor_op_gmma.sum";
-inline constexpr std::string_view kFmaActive = "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active";
-inline constexpr std::string_view kLoadEff = "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct";
-inline constexpr std::string_view kStoreEff = "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct";
+inline constexpr std::string_view kFmaActive =
+    "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active";
+inline constexpr std::string_view kLoadEff =
+    "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct";
+inline constexpr std::string_view kStoreEff =
+    "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct";
 inline constexpr std::string_view kLdSectors = "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum";
 inline constexpr std::string_view kLdRequests = "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum";
 inline constexpr std::string_view kL2Hit = "lts__t_sector_hit_rate.pct";
-inline constexpr std::string_view kBankConflicts = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum";
+inline constexpr std::string_view kBankConflicts =
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum";
 inline constexpr std::string_view kSharedLd = "smsp__inst_executed_op_shared_ld.sum";
 inline constexpr std::string_view kSharedSt = "smsp__inst_executed_op_shared_st.sum";
 inline constexpr std::string_view kInst = "smsp__inst_executed.sum";
 inline constexpr std::string_view kSmClock = "sm__cycles_elapsed.avg.per_second";
 inline constexpr std::string_view kLdgsts = "smsp__inst_executed_op_ldgsts.sum";
 inline constexpr std::string_view kTmaInst = "sm__inst_executed_pipe_tma.sum";
-inline constexpr std::string_view kIssueActive = "smsp__issue_active.avg.pct_of_peak_sustained_active";
+inline constexpr std::string_view kIssueActive =
+    "smsp__issue_active.avg.pct_of_peak_sustained_active";
 // Per-pipe utilisation (ncu's "pipe utilization": instructions over the pipe's peak rate).
-inline constexpr std::string_view kAluInst = "sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active";
-inline constexpr std::string_view kFp64Active = "sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active";
-inline constexpr std::string_view kXuInst = "sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active";
-inline constexpr std::string_view kLsuInst = "sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active";
+inline constexpr std::string_view kAluInst =
+    "sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active";
+inline constexpr std::string_view kFp64Active =
+    "sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active";
+inline constexpr std::string_view kXuInst =
+    "sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active";
+inline constexpr std::string_view kLsuInst =
+    "sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active";
 // Caches.
 inline constexpr std::string_view kL1Hit = "l1tex__t_sector_hit_rate.pct";
-inline constexpr std::string_view kL1Wavefronts = "l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed";
+inline constexpr std::string_view kL1Wavefronts =
+    "l1tex__data_pipe_lsu_wavefronts.avg.pct_of_peak_sustained_elapsed";
 inline constexpr std::string_view kL2Sectors = "lts__t_sectors.avg.pct_of_peak_sustained_elapsed";
 // Local memory and atomics.
 inline constexpr std::string_view kLocalLdInst = "smsp__inst_executed_op_local_ld.sum";

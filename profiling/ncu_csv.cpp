@@ -47,8 +47,10 @@ std::vector<Row> split_rows(const std::string& s, const std::string& file, Diagn
         ++i, col += 2;
         continue;
       }
-      if (c == '"') in_quotes = false;
-      else cell.text += c;
+      if (c == '"')
+        in_quotes = false;
+      else
+        cell.text += c;
     } else if (c == '"') {
       in_quotes = true;
       quote_line = line, quote_col = col;
@@ -64,8 +66,10 @@ std::vector<Row> split_rows(const std::string& s, const std::string& file, Diagn
     } else {
       cell.text += c;
     }
-    if (c == '\n') ++line, col = 1;
-    else ++col;
+    if (c == '\n')
+      ++line, col = 1;
+    else
+      ++col;
   }
   if (in_quotes) diags.error({file, quote_line, quote_col}, "unterminated quoted field");
   if (cell_started || !row.empty()) {
@@ -97,7 +101,8 @@ std::optional<double> dim_product(const std::string& t) {
   int count = 0;
   std::string num;
   for (char c : t + ",") {
-    if (std::isdigit(static_cast<unsigned char>(c))) num += c;
+    if (std::isdigit(static_cast<unsigned char>(c)))
+      num += c;
     else if (c == ',' || c == ')') {
       if (!num.empty()) prod *= std::stod(num), ++count;
       num.clear();
@@ -109,23 +114,34 @@ std::optional<double> dim_product(const std::string& t) {
 std::optional<double> prefixed(const std::string& unit, const std::string& base) {
   if (unit == base) return 1.0;
   if (unit.size() != base.size() + 1 || unit.compare(1, std::string::npos, base) != 0) {
-    if (unit.size() == base.size() + 2 && unit[1] == 'i' && unit.compare(2, std::string::npos, base) == 0) {
+    if (unit.size() == base.size() + 2 && unit[1] == 'i' &&
+        unit.compare(2, std::string::npos, base) == 0) {
       switch (unit[0]) {  // binary prefixes (Kibyte ...)
-        case 'K': return 1024.0;
-        case 'M': return 1024.0 * 1024;
-        case 'G': return 1024.0 * 1024 * 1024;
+        case 'K':
+          return 1024.0;
+        case 'M':
+          return 1024.0 * 1024;
+        case 'G':
+          return 1024.0 * 1024 * 1024;
       }
     }
     return std::nullopt;
   }
   switch (unit[0]) {
-    case 'n': return 1e-9;
-    case 'u': return 1e-6;
-    case 'm': return 1e-3;
-    case 'K': return 1e3;
-    case 'M': return 1e6;
-    case 'G': return 1e9;
-    case 'T': return 1e12;
+    case 'n':
+      return 1e-9;
+    case 'u':
+      return 1e-6;
+    case 'm':
+      return 1e-3;
+    case 'K':
+      return 1e3;
+    case 'M':
+      return 1e6;
+    case 'G':
+      return 1e9;
+    case 'T':
+      return 1e12;
   }
   return std::nullopt;
 }
@@ -138,9 +154,9 @@ std::optional<double> word_scale(const std::string& w) {
   if (w == "us") return 1e-6;
   if (w == "ms") return 1e-3;
   if (w == "s") return 1.0;
-  static const char* kCounts[] = {"byte", "cycle", "inst", "sector", "request", "warp", "thread",
-                                  "block", "register", "wavefront", "hz", "flop", "instruction",
-                                  "SM", "cluster", "pass"};
+  static const char* kCounts[] = {
+      "byte",     "cycle",     "inst", "sector", "request",     "warp", "thread",  "block",
+      "register", "wavefront", "hz",   "flop",   "instruction", "SM",   "cluster", "pass"};
   for (const char* base : kCounts)
     if (auto s = prefixed(w, base)) return s;
   if (auto s = prefixed(w, "second")) return s;
@@ -191,7 +207,9 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
   std::size_t h = 0;
   while (h < rows.size() && !(rows[h].size() > 1 && rows[h][0].text == "ID")) ++h;
   if (h == rows.size()) {
-    diags.error({file, 1, 1}, "no ncu header row (expected \"ID\",\"Process ID\",... from `ncu --csv --page raw`)");
+    diags.error(
+        {file, 1, 1},
+        "no ncu header row (expected \"ID\",\"Process ID\",... from `ncu --csv --page raw`)");
     diags.throw_if_any(file);
   }
   const Row& header = rows[h];
@@ -199,16 +217,20 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
   for (std::size_t c = 0; c < header.size(); ++c) col[header[c].text] = c;
   for (const char* need : {"Kernel Name"}) {
     if (!col.count(need))
-      diags.error({file, header[0].line, header[0].column}, std::string("header has no \"") + need + "\" column");
+      diags.error({file, header[0].line, header[0].column},
+                  std::string("header has no \"") + need + "\" column");
   }
   // Metric columns: everything after "CC" (ncu's last launch-description column).
-  std::size_t first_metric = col.count("CC") ? col["CC"] + 1 : (col.count("Kernel Name") ? col["Kernel Name"] + 1 : header.size());
+  std::size_t first_metric =
+      col.count("CC") ? col["CC"] + 1
+                      : (col.count("Kernel Name") ? col["Kernel Name"] + 1 : header.size());
   diags.throw_if_any(file);
 
   std::vector<std::string> units(header.size());
   std::size_t r = h + 1;
   const Row* units_row = nullptr;
-  if (r < rows.size() && !rows[r].empty() && rows[r][0].text.empty() && rows[r].size() == header.size()) {
+  if (r < rows.size() && !rows[r].empty() && rows[r][0].text.empty() &&
+      rows[r].size() == header.size()) {
     units_row = &rows[r];
     for (std::size_t c = 0; c < header.size(); ++c) units[c] = rows[r][c].text;
     ++r;
@@ -217,8 +239,9 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
   for (std::size_t c = first_metric; c < header.size(); ++c) {
     scale[c] = ncu_unit_scale(units[c]);
     if (!scale[c] && find_metric(header[c].text))
-      diags.error({file, units_row ? (*units_row)[c].line : 0, units_row ? (*units_row)[c].column : 0},
-                  "unknown unit '" + units[c] + "' for metric " + header[c].text);
+      diags.error(
+          {file, units_row ? (*units_row)[c].line : 0, units_row ? (*units_row)[c].column : 0},
+          "unknown unit '" + units[c] + "' for metric " + header[c].text);
   }
   auto get = [&](const Row& row, const char* name) -> std::string {
     auto it = col.find(name);
@@ -228,9 +251,9 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
     const Row& row = rows[r];
     if (blank(row) || row[0].text.rfind("==", 0) == 0) continue;
     if (row.size() != header.size()) {
-      diags.error({file, row[0].line, row[0].column},
-                  "expected " + std::to_string(header.size()) + " fields (as in the header), found " +
-                      std::to_string(row.size()));
+      diags.error({file, row[0].line, row[0].column}, "expected " + std::to_string(header.size()) +
+                                                          " fields (as in the header), found " +
+                                                          std::to_string(row.size()));
       continue;
     }
     NcuKernel k;
@@ -241,7 +264,8 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
     k.cc = get(row, "CC");
     k.block_size = get(row, "Block Size");
     k.grid_size = get(row, "Grid Size");
-    if (k.name.empty()) diags.error({file, row[0].line, row[0].column}, "row has an empty \"Kernel Name\"");
+    if (k.name.empty())
+      diags.error({file, row[0].line, row[0].column}, "row has an empty \"Kernel Name\"");
     for (std::size_t c = first_metric; c < header.size(); ++c) {
       const std::string& metric = header[c].text;
       bool is_number = false;
@@ -281,7 +305,8 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
       }
     }
     // "Device" is ncu's device index; the name is in device__attribute_display_name.
-    if (auto it = k.text.find("device__attribute_display_name"); it != k.text.end()) k.device = it->second;
+    if (auto it = k.text.find("device__attribute_display_name"); it != k.text.end())
+      k.device = it->second;
     ex.kernels.push_back(std::move(k));
   }
   if (ex.kernels.empty() && diags.empty())
@@ -294,7 +319,8 @@ NcuExport load_ncu_csv(const std::string& path) {
   return parse_ncu_csv(rules::read_text_file(path, "ncu CSV export"), path);
 }
 
-Derivation derive_ncu_signals(const NcuExport& ex, std::size_t index, const rules::ChipProfile* chip) {
+Derivation derive_ncu_signals(const NcuExport& ex, std::size_t index,
+                              const rules::ChipProfile* chip) {
   const NcuKernel& k = ex.kernels.at(index);
   DerivationInput in;
   in.raw = k.raw;
@@ -307,8 +333,10 @@ Derivation derive_ncu_signals(const NcuExport& ex, std::size_t index, const rule
   bool all_timed = true;
   for (const auto& other : ex.kernels) {
     auto it = other.raw.find(t);
-    if (it == other.raw.end()) all_timed = false;
-    else total += it->second;
+    if (it == other.raw.end())
+      all_timed = false;
+    else
+      total += it->second;
   }
   if (all_timed && total > 0) in.weight = k.raw.at(t) / total;
   Derivation d = derive_signals(in);
@@ -333,7 +361,8 @@ Merge merge_of(const std::string& metric) {
 
 }  // namespace
 
-NcuKernelGroup merge_ncu_rows(const NcuExport& ex, const std::vector<std::size_t>& rows, const std::string& name) {
+NcuKernelGroup merge_ncu_rows(const NcuExport& ex, const std::vector<std::size_t>& rows,
+                              const std::string& name) {
   const std::string t(metric::kTime);
   NcuKernelGroup g;
   g.name = name;
@@ -356,9 +385,15 @@ NcuKernelGroup merge_ncu_rows(const NcuExport& ex, const std::vector<std::size_t
     for (const auto& [metric_name, v] : k.raw) {
       auto [slot, fresh] = g.raw.emplace(metric_name, 0.0);
       switch (merge_of(metric_name)) {
-        case Merge::Sum: slot->second += v; break;
-        case Merge::Max: slot->second = fresh ? v : std::max(slot->second, v); break;
-        case Merge::Min: slot->second = fresh ? v : std::min(slot->second, v); break;
+        case Merge::Sum:
+          slot->second += v;
+          break;
+        case Merge::Max:
+          slot->second = fresh ? v : std::max(slot->second, v);
+          break;
+        case Merge::Min:
+          slot->second = fresh ? v : std::min(slot->second, v);
+          break;
         case Merge::Mean: {
           // Launches without a time count once each (plain mean over them).
           double wt = w > 0 ? w : 1.0;
@@ -369,7 +404,8 @@ NcuKernelGroup merge_ncu_rows(const NcuExport& ex, const std::vector<std::size_t
       }
     }
   }
-  for (const auto& [metric_name, w] : weight_seen) g.raw[metric_name] = w > 0 ? g.raw[metric_name] / w : 0.0;
+  for (const auto& [metric_name, w] : weight_seen)
+    g.raw[metric_name] = w > 0 ? g.raw[metric_name] / w : 0.0;
   return g;
 }
 
@@ -387,7 +423,8 @@ std::vector<NcuKernelGroup> group_ncu_kernels(const NcuExport& ex) {
     rows[std::size_t(it - keys.begin())].push_back(i);
   }
   std::vector<NcuKernelGroup> groups;
-  for (std::size_t i = 0; i < keys.size(); ++i) groups.push_back(merge_ncu_rows(ex, rows[i], keys[i].first));
+  for (std::size_t i = 0; i < keys.size(); ++i)
+    groups.push_back(merge_ncu_rows(ex, rows[i], keys[i].first));
   return groups;
 }
 
@@ -417,12 +454,14 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
     if (facts->bytes) in.bytes = *facts->bytes * share;
     if (share != 1.0 && (facts->flops || facts->bytes))
       notes.push_back("the export holds " + std::to_string(g.rows.size()) + " of the run's " +
-                      std::to_string(int64_t(launches)) + " launches: FLOP/byte formulas scaled to them");
+                      std::to_string(int64_t(launches)) +
+                      " launches: FLOP/byte formulas scaled to them");
     in.dtype = facts->dtype;
     in.code_tensor_ops = facts->code_tensor_ops;
     in.code_wgmma_ops = facts->code_wgmma_ops;
     in.code_gemm_loop = facts->code_gemm_loop;
-    if (facts->local_bytes_per_thread) in.launch.local_bytes_per_thread = facts->local_bytes_per_thread;
+    if (facts->local_bytes_per_thread)
+      in.launch.local_bytes_per_thread = facts->local_bytes_per_thread;
   }
   in.launch_count = launches;
   // ncu serialises launches, so the GPU's idle time between them is not in any export. With
@@ -453,8 +492,10 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
   bool all_timed = true;
   for (const auto& other : groups) {
     auto it = other.raw.find(t);
-    if (it == other.raw.end()) all_timed = false;
-    else total += it->second;
+    if (it == other.raw.end())
+      all_timed = false;
+    else
+      total += it->second;
   }
   if (all_timed && total > 0) in.weight = g.raw.at(t) / total;
   Derivation d = derive_signals(in);
@@ -465,7 +506,8 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
                         std::to_string(g.rows.size()) + " launch(es) of " +
                         std::to_string(groups.size()) + " kernels)");
   }
-  if (gap_estimated && d.origin.count("launch_gap_frac")) d.origin["launch_gap_frac"] = Origin::Estimate;
+  if (gap_estimated && d.origin.count("launch_gap_frac"))
+    d.origin["launch_gap_frac"] = Origin::Estimate;
   if (in.time_us) d.origin["time_us"] = Origin::Given;
   d.notes.insert(d.notes.end(), notes.begin(), notes.end());
   return d;
@@ -477,49 +519,67 @@ namespace {
 // and how an export gives them instead. Together with the metric table's `feeds` this is what
 // `signals ncu-metrics` prints, so an export made with that list can decide every rule.
 constexpr ExportSource kExportSources[] = {
-    {"time_us", "counters", "gpu__time_duration.sum", "ncu's kernel duration, unless --time-us gives the unprofiled one"},
+    {"time_us", "counters", "gpu__time_duration.sum",
+     "ncu's kernel duration, unless --time-us gives the unprofiled one"},
     {"dram_frac", "counters", "gpu__time_duration.sum dram__bytes_read.sum dram__bytes_write.sum",
-     "the problem's bytes (else the DRAM bytes counted) over the duration, against chips.yaml's measured copy rate"},
-    {"achieved_gbps", "counters", "gpu__time_duration.sum dram__bytes_read.sum dram__bytes_write.sum",
-     "as dram_frac"},
+     "the problem's bytes (else the DRAM bytes counted) over the duration, against chips.yaml's "
+     "measured copy rate"},
+    {"achieved_gbps", "counters",
+     "gpu__time_duration.sum dram__bytes_read.sum dram__bytes_write.sum", "as dram_frac"},
     {"flop_frac", "counters",
      "gpu__time_duration.sum smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
      "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
-     "the problem's FLOPs (else the FP32/FP64 instructions counted; tensor work needs the problem) over the duration"},
+     "the problem's FLOPs (else the FP32/FP64 instructions counted; tensor work needs the problem) "
+     "over the duration"},
     {"achieved_tflops", "counters",
      "gpu__time_duration.sum smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
      "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
      "as flop_frac"},
     {"arith_intensity", "counters",
-     "dram__bytes_read.sum dram__bytes_write.sum smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
+     "dram__bytes_read.sum dram__bytes_write.sum "
+     "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
      "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
      "the problem's formulas, else counted FLOPs over counted DRAM bytes"},
     {"dtype", "counters",
-     "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum smsp__sass_thread_inst_executed_op_fadd_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum smsp__sass_thread_inst_executed_op_dfma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
+     "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
+     "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
      "the variant's precision, else fp64 or fp32 by which instructions dominate"},
-    {"weight", "counters", "gpu__time_duration.sum", "the kernel's share of the export's profiled time"},
+    {"weight", "counters", "gpu__time_duration.sum",
+     "the kernel's share of the export's profiled time"},
     {"launch_gap_frac", "counters", "gpu__time_duration.sum",
-     "estimated from chips.yaml launch_gap_us per launch after the first (ncu serialises launches)"},
+     "estimated from chips.yaml launch_gap_us per launch after the first (ncu serialises "
+     "launches)"},
     {"kernel_count", "rows", "", "1 per kernel of the export (the problem's entries in eval)"},
     {"launch_count", "rows", "", "the kernel's rows (the problem's launches in eval)"},
     {"regs_per_thread", "launch", "launch__registers_per_thread", ""},
-    {"smem_per_block", "launch", "launch__shared_mem_per_block_static launch__shared_mem_per_block_dynamic", ""},
+    {"smem_per_block", "launch",
+     "launch__shared_mem_per_block_static launch__shared_mem_per_block_dynamic", ""},
     {"block_threads", "launch", "launch__block_size", ""},
     {"grid_blocks", "launch", "launch__grid_size", ""},
     {"blocks_per_sm", "launch",
-     "launch__occupancy_limit_registers launch__occupancy_limit_shared_mem launch__occupancy_limit_blocks "
+     "launch__occupancy_limit_registers launch__occupancy_limit_shared_mem "
+     "launch__occupancy_limit_blocks "
      "launch__occupancy_limit_warps",
      "the tightest occupancy limit"},
     {"occupancy_limiter", "launch",
-     "launch__occupancy_limit_registers launch__occupancy_limit_shared_mem launch__occupancy_limit_blocks "
+     "launch__occupancy_limit_registers launch__occupancy_limit_shared_mem "
+     "launch__occupancy_limit_blocks "
      "launch__occupancy_limit_warps",
      "the limit that binds"},
     {"theoretical_occupancy", "launch",
@@ -532,8 +592,10 @@ constexpr ExportSource kExportSources[] = {
      ""},
     {"gemm_loop", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"mma_in_code", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
-    {"mbarrier_pipeline", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
-    {"local_bytes", "problem", "", "ptxas's stack frame per thread: needs the problem (local_traffic_bytes is counted)"},
+    {"mbarrier_pipeline", "problem", "",
+     "a static scan of the launched entry's PTX: needs the problem"},
+    {"local_bytes", "problem", "",
+     "ptxas's stack frame per thread: needs the problem (local_traffic_bytes is counted)"},
 };
 
 void add_words(std::vector<std::string>& out, std::string_view words) {
@@ -567,19 +629,24 @@ std::vector<std::string> ncu_metrics_needed(std::string_view signal) {
 
 std::vector<std::string> ncu_metrics_for(const std::vector<std::string>& signals) {
   std::vector<std::string> out = metrics_for_signals(signals);
-  for (const auto& s : signals) add_words(out, [&] {
+  for (const auto& s : signals)
+    add_words(out, [&] {
       for (const auto& src : kExportSources)
         if (src.signal == s) return src.metrics;
       return std::string_view();
     }());
   // The driver signals come from ncu's launch statistics and occupancy sections; the device's
   // name picks the chip.
-  static const char* kLaunch[] = {
-      "launch__block_size", "launch__grid_size", "launch__registers_per_thread",
-      "launch__shared_mem_per_block_static", "launch__shared_mem_per_block_dynamic",
-      "launch__occupancy_limit_registers", "launch__occupancy_limit_shared_mem",
-      "launch__occupancy_limit_blocks", "launch__occupancy_limit_warps",
-      "device__attribute_display_name"};
+  static const char* kLaunch[] = {"launch__block_size",
+                                  "launch__grid_size",
+                                  "launch__registers_per_thread",
+                                  "launch__shared_mem_per_block_static",
+                                  "launch__shared_mem_per_block_dynamic",
+                                  "launch__occupancy_limit_registers",
+                                  "launch__occupancy_limit_shared_mem",
+                                  "launch__occupancy_limit_blocks",
+                                  "launch__occupancy_limit_warps",
+                                  "device__attribute_display_name"};
   for (const char* m : kLaunch) add_words(out, m);
   return out;
 }

@@ -20,16 +20,16 @@
 namespace solver::profiling {
 
 struct NcuKernel {
-  std::string id;           // the "ID" column (launch index in the profiled process)
-  std::string name;         // "Kernel Name"
-  std::string device;       // device__attribute_display_name when exported, else "Device" (an index)
-  std::string cc;           // "CC"
-  std::string block_size;   // "(256, 1, 1)"
+  std::string id;          // the "ID" column (launch index in the profiled process)
+  std::string name;        // "Kernel Name"
+  std::string device;      // device__attribute_display_name when exported, else "Device" (an index)
+  std::string cc;          // "CC"
+  std::string block_size;  // "(256, 1, 1)"
   std::string grid_size;
-  int line = 0;             // line of the row in the file
-  std::map<std::string, double> raw;         // metric -> value in base units
-  std::map<std::string, std::string> text;   // metrics whose value is not a number
-  LaunchAttributes launch;  // from Block/Grid Size and launch__* metrics
+  int line = 0;                             // line of the row in the file
+  std::map<std::string, double> raw;        // metric -> value in base units
+  std::map<std::string, std::string> text;  // metrics whose value is not a number
+  LaunchAttributes launch;                  // from Block/Grid Size and launch__* metrics
 };
 
 struct NcuExport {
@@ -42,7 +42,8 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file_label);
 NcuExport load_ncu_csv(const std::string& path);
 
 // Signals of one launch (row) of an export (weight = its share of all launches' profiled time).
-Derivation derive_ncu_signals(const NcuExport& ex, std::size_t index, const rules::ChipProfile* chip);
+Derivation derive_ncu_signals(const NcuExport& ex, std::size_t index,
+                              const rules::ChipProfile* chip);
 
 // The launches of one kernel (same "Kernel Name" and device) merged: a real export holds
 // every launch of every kernel of a program, and a verdict is about a kernel, not one launch.
@@ -62,14 +63,15 @@ std::vector<NcuKernelGroup> group_ncu_kernels(const NcuExport& ex);
 // Rows of an export merged into one group as group_ncu_kernels merges a kernel's launches
 // (rows of different kernels too: every launch of one run of a problem, as a live profile
 // sums them). `name` names the group.
-NcuKernelGroup merge_ncu_rows(const NcuExport& ex, const std::vector<std::size_t>& rows, const std::string& name);
+NcuKernelGroup merge_ncu_rows(const NcuExport& ex, const std::vector<std::size_t>& rows,
+                              const std::string& name);
 
 // What an export cannot say about a kernel but its problem folder can: the FLOP and byte
 // formulas and launches of one run, the precision, and a static scan of the variant's PTX
 // compiled for the chip (NVRTC, no GPU). engine/ncu_problem.h fills it; every field may be
 // unknown (the signals it gives then stay missing, or come from counters where they can).
 struct NcuProblemFacts {
-  std::optional<double> flops, bytes;  // one run of the variant
+  std::optional<double> flops, bytes;                // one run of the variant
   std::optional<double> kernel_count, launch_count;  // distinct entries, launches per run
   std::optional<std::string> dtype;
   std::optional<int> code_tensor_ops, code_wgmma_ops;

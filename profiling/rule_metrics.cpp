@@ -57,11 +57,13 @@ std::vector<UncollectableRead> uncollectable_reads(const rules::RuleTable& table
   for (const auto& r : table.rules) {
     if (r.status == rules::RuleStatus::Retired || !r.when) continue;
     for (const auto& name : r.when->names()) {
-      if (!rules::signal_index(name) || !signal_needs_metrics(name) || collectable_with(name, metrics))
+      if (!rules::signal_index(name) || !signal_needs_metrics(name) ||
+          collectable_with(name, metrics))
         continue;
       UncollectableRead u{r.id, name, {}};
       for (const auto& m : metrics_for_signals({name}))
-        if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) u.missing_metrics.push_back(m);
+        if (std::find(metrics.begin(), metrics.end(), m) == metrics.end())
+          u.missing_metrics.push_back(m);
       out.push_back(std::move(u));
     }
   }

@@ -48,10 +48,9 @@ class Builder {
         double tol = std::isfinite(hi) ? 0.005 * (hi - lo) : 1e-9;
         if (x < lo - tol || x > hi + tol) {
           std::string hi_text = std::isfinite(hi) ? short_number(hi) : "inf";
-          d_.defects.push_back(name + " = " + short_number(x) + " outside " + short_number(lo) +
-                               ".." + hi_text + " (" +
-                               std::string(rules::signal_table()[std::size_t(*idx)].source) +
-                               "): dropped");
+          d_.defects.push_back(
+              name + " = " + short_number(x) + " outside " + short_number(lo) + ".." + hi_text +
+              " (" + std::string(rules::signal_table()[std::size_t(*idx)].source) + "): dropped");
           return;
         }
         x = std::clamp(x, lo, hi);
@@ -93,8 +92,8 @@ std::optional<double> sum(std::optional<double> a, std::optional<double> b) {
 
 // The FLOP ceiling a kernel is held to: the CUDA-core pipe peak of its precision unless it ran
 // tensor instructions, then the tensor peak of the precision it computes in (measured when the
-// device's cuBLAS product was measured, which is the tensor path's practical roof). Returns the ceiling in
-// FLOP/s and its name; nullopt if the inputs cannot say which ceiling applies.
+// device's cuBLAS product was measured, which is the tensor path's practical roof). Returns the
+// ceiling in FLOP/s and its name; nullopt if the inputs cannot say which ceiling applies.
 std::optional<std::pair<double, std::string>> flop_ceiling(const DerivationInput& in,
                                                            std::optional<bool> tensor_active,
                                                            const std::string& dtype) {
@@ -102,7 +101,8 @@ std::optional<std::pair<double, std::string>> flop_ceiling(const DerivationInput
   auto pick = [&](const std::optional<double>& measured, const char* key,
                   const std::string& label) -> std::optional<std::pair<double, std::string>> {
     if (measured) return std::pair{*measured, "measured " + label + " ceiling"};
-    if (auto peak = chip_number(in.chip, key)) return std::pair{*peak * 1e12, "datasheet " + label + " peak"};
+    if (auto peak = chip_number(in.chip, key))
+      return std::pair{*peak * 1e12, "datasheet " + label + " peak"};
     return std::nullopt;
   };
   if (!*tensor_active) {
@@ -113,18 +113,21 @@ std::optional<std::pair<double, std::string>> flop_ceiling(const DerivationInput
       return std::pair{*peak, std::string(fp64 ? "FP64 pipe peak" : "FP32 FMA pipe peak") +
                                   " (SMs x lanes x 2 x clock)"};
     if (fp64) return std::nullopt;
-    if (auto peak = chip_number(in.chip, "fp32_tflops")) return std::pair{*peak * 1e12, std::string("datasheet FP32 peak")};
+    if (auto peak = chip_number(in.chip, "fp32_tflops"))
+      return std::pair{*peak * 1e12, std::string("datasheet FP32 peak")};
     return std::nullopt;
   }
   // An FP32 problem on tensor cores computes in TF32: the only tensor path for fp32 data.
-  if (dtype == "tf32" || dtype == "fp32") return pick(in.measured.tf32_flops_per_s, "tf32_tflops", "TF32");
+  if (dtype == "tf32" || dtype == "fp32")
+    return pick(in.measured.tf32_flops_per_s, "tf32_tflops", "TF32");
   if (dtype == "fp16") return pick(in.measured.fp16_flops_per_s, "fp16_tflops", "FP16 tensor");
   if (dtype == "bf16") return pick(in.measured.bf16_flops_per_s, "bf16_tflops", "BF16 tensor");
   return std::nullopt;
 }
 
 // The cuBLAS product of the kernel's path: the GEMM reference gemm_ref_ratio is taken against.
-std::optional<double> gemm_reference(const DerivationInput& in, bool tensor, const std::string& dtype) {
+std::optional<double> gemm_reference(const DerivationInput& in, bool tensor,
+                                     const std::string& dtype) {
   if (!tensor) return dtype == "fp32" ? in.measured.fp32_flops_per_s : std::nullopt;
   if (dtype == "tf32" || dtype == "fp32") return in.measured.tf32_flops_per_s;
   if (dtype == "fp16") return in.measured.fp16_flops_per_s;
@@ -158,14 +161,22 @@ std::optional<double> pipe_peak_flops(const rules::ChipProfile* chip, const char
 
 const char* to_string(Origin o) {
   switch (o) {
-    case Origin::Unprofiled: return "unprofiled";
-    case Origin::Profiled: return "profiled";
-    case Origin::ProfiledRun: return "profiled-run";
-    case Origin::Driver: return "driver";
-    case Origin::Problem: return "problem";
-    case Origin::Given: return "given";
-    case Origin::Code: return "code";
-    case Origin::Estimate: return "estimate";
+    case Origin::Unprofiled:
+      return "unprofiled";
+    case Origin::Profiled:
+      return "profiled";
+    case Origin::ProfiledRun:
+      return "profiled-run";
+    case Origin::Driver:
+      return "driver";
+    case Origin::Problem:
+      return "problem";
+    case Origin::Given:
+      return "given";
+    case Origin::Code:
+      return "code";
+    case Origin::Estimate:
+      return "estimate";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
@@ -197,8 +208,9 @@ Derivation derive_signals(const DerivationInput& in) {
     time_us = profiled_us;
     time_origin = Origin::ProfiledRun;
     b.number("time_us", time_us, time_origin);
-    b.note("time_us is the profiled gpu__time_duration (no unprofiled time given: --time-us); "
-           "rates are over the profiled run");
+    b.note(
+        "time_us is the profiled gpu__time_duration (no unprofiled time given: --time-us); "
+        "rates are over the profiled run");
   }
 
   // --- bytes and bandwidth ---
@@ -222,7 +234,8 @@ Derivation derive_signals(const DerivationInput& in) {
       // the same kind of roof; the datasheet peak only where the table has none.
       if (auto copy = chip_number(in.chip, "dram_copy_gbps")) {
         ceiling = *copy * 1e9;
-        b.note("dram_frac against chips.yaml's measured copy rate (no ceiling measured in this run)");
+        b.note(
+            "dram_frac against chips.yaml's measured copy rate (no ceiling measured in this run)");
       } else if (auto peak = chip_number(in.chip, "dram_gbps")) {
         ceiling = *peak * 1e9;
         b.note("dram_frac against the datasheet DRAM peak (no measured ceiling)");
@@ -234,7 +247,8 @@ Derivation derive_signals(const DerivationInput& in) {
       double f = *bw / *ceiling;
       b.number("dram_frac", f <= 1.05 ? std::min(1.0, f) : f, rate_origin);
     }
-    if (bytes_counted) b.note("bandwidth from the DRAM counters (the problem gave no byte formula)");
+    if (bytes_counted)
+      b.note("bandwidth from the DRAM counters (the problem gave no byte formula)");
   }
   b.number("dram_pct_profiled", raw(in, kDramPct), Origin::Profiled);
 
@@ -254,7 +268,8 @@ Derivation derive_signals(const DerivationInput& in) {
     tensor_active = *tensor_inst > 0 && *tensor_pct >= kTensorActiveMinPipePct;
   } else if (tensor_inst) {
     auto all = raw(in, kInst);
-    tensor_active = all && *all > 0 ? *tensor_inst / *all >= kTensorActiveMinShare : *tensor_inst > 0;
+    tensor_active =
+        all && *all > 0 ? *tensor_inst / *all >= kTensorActiveMinShare : *tensor_inst > 0;
   } else if (tensor_pct) {
     tensor_active = *tensor_pct >= kTensorActiveMinPipePct;
   }
@@ -264,8 +279,9 @@ Derivation derive_signals(const DerivationInput& in) {
     const bool in_code = *in.code_tensor_ops > 0;
     b.boolean("mma_in_code", in_code, Origin::Code);
     if (!in_code && tensor_active.value_or(false))
-      b.note("tensor-pipe activity without an MMA in the PTX: the compiler's HFMA2.MMA moves, "
-             "not tensor work (tensor_active false)");
+      b.note(
+          "tensor-pipe activity without an MMA in the PTX: the compiler's HFMA2.MMA moves, "
+          "not tensor work (tensor_active false)");
     tensor_active = in_code && (tensor_inst ? *tensor_inst > 0 : true);
     tensor_origin = Origin::Code;
   }
@@ -275,9 +291,11 @@ Derivation derive_signals(const DerivationInput& in) {
     b.boolean("wgmma_active", *in.code_wgmma_ops > 0 && (gmma ? *gmma > 0 : true), Origin::Code);
   } else if (auto gmma = raw(in, kTensorInstGmma)) {
     auto all = raw(in, kInst);
-    b.boolean("wgmma_active", all && *all > 0 ? *gmma / *all >= kTensorActiveMinShare : *gmma > 0, Origin::Profiled);
+    b.boolean("wgmma_active", all && *all > 0 ? *gmma / *all >= kTensorActiveMinShare : *gmma > 0,
+              Origin::Profiled);
   }
-  if (in.code_mbarrier_waits) b.boolean("mbarrier_pipeline", *in.code_mbarrier_waits > 0, Origin::Code);
+  if (in.code_mbarrier_waits)
+    b.boolean("mbarrier_pipeline", *in.code_mbarrier_waits > 0, Origin::Code);
   b.number("tensor_frac", pct_to_frac(raw(in, kTensorActive)), Origin::Profiled);
   // The FLOP formula and the precision come from the problem; an export without one counts
   // them (CUDA-core work only: with tensor work they stay missing).
@@ -329,26 +347,31 @@ Derivation derive_signals(const DerivationInput& in) {
     auto inst = raw(in, kInst);
     auto tpi = ratio(raw(in, kThreadInst), inst);
     b.number("threads_per_inst", tpi, Origin::Profiled);
-    b.number("warp_efficiency", tpi ? std::optional<double>(*tpi / 32.0) : std::nullopt, Origin::Profiled);
+    b.number("warp_efficiency", tpi ? std::optional<double>(*tpi / 32.0) : std::nullopt,
+             Origin::Profiled);
     // Zero instructions of a kind is a share of 0, but only when the total is known.
-    b.number("local_inst_frac", ratio(sum(raw(in, kLocalLdInst), raw(in, kLocalStInst)), inst), Origin::Profiled);
-    auto atomics = sum(sum(raw(in, kGlobalAtomInst), raw(in, kGlobalRedInst)), raw(in, kSharedAtomInst));
+    b.number("local_inst_frac", ratio(sum(raw(in, kLocalLdInst), raw(in, kLocalStInst)), inst),
+             Origin::Profiled);
+    auto atomics =
+        sum(sum(raw(in, kGlobalAtomInst), raw(in, kGlobalRedInst)), raw(in, kSharedAtomInst));
     b.number("atomic_inst_frac", ratio(atomics, inst), Origin::Profiled);
   }
   if (auto sectors = sum(raw(in, kLocalLdSectors), raw(in, kLocalStSectors)))
     b.number("local_traffic_bytes", *sectors * 32.0, Origin::Profiled);
-  b.number("l2_atomic_requests", sum(raw(in, kL2AtomRequests), raw(in, kL2RedRequests)), Origin::Profiled);
+  b.number("l2_atomic_requests", sum(raw(in, kL2AtomRequests), raw(in, kL2RedRequests)),
+           Origin::Profiled);
   b.number("sm_active_frac", pct_to_frac(raw(in, kSmActive)), Origin::Profiled);
   {
     // Warp-cycles stalled per reason over active warp-cycles: a share of the warps' time.
     static const std::pair<const char*, std::string_view> kStalls[] = {
-        {"stall_long_scoreboard", kStallLongSb}, {"stall_short_scoreboard", kStallShortSb},
-        {"stall_mio_throttle", kStallMio},       {"stall_barrier", kStallBarrier},
-        {"stall_membar", kStallMembar},          {"stall_lg_throttle", kStallLg},
+        {"stall_long_scoreboard", kStallLongSb},  {"stall_short_scoreboard", kStallShortSb},
+        {"stall_mio_throttle", kStallMio},        {"stall_barrier", kStallBarrier},
+        {"stall_membar", kStallMembar},           {"stall_lg_throttle", kStallLg},
         {"stall_math_pipe_throttle", kStallMath}, {"stall_wait", kStallWait},
         {"stall_not_selected", kStallNotSelected}};
     auto active = raw(in, kWarpsActiveSum);
-    for (const auto& [name, metric] : kStalls) b.number(name, ratio(raw(in, metric), active), Origin::Profiled);
+    for (const auto& [name, metric] : kStalls)
+      b.number(name, ratio(raw(in, metric), active), Origin::Profiled);
   }
   b.text("dtype", dtype, dtype_origin);
 
@@ -359,14 +382,17 @@ Derivation derive_signals(const DerivationInput& in) {
   // The same for a kernel that does issue LDGSTS: on the H200 the cp.async matmuls report 0 %
   // with 8.4 M global load requests (bundled recording), a number about nothing.
   auto requests = raw(in, kLdRequests), ldgsts = raw(in, kLdgsts);
-  if (auto eff = raw(in, kLoadEff); eff && ((requests && *requests <= 0) || (ldgsts && *ldgsts > 0)))
-    d.defects.push_back("load_eff = " + short_number(*eff / 100.0) +
-                        " not defined: the kernel's global loads go through cp.async (LDGSTS), or "
-                        "there are none, and the sector-efficiency counter does not describe them: dropped");
+  if (auto eff = raw(in, kLoadEff);
+      eff && ((requests && *requests <= 0) || (ldgsts && *ldgsts > 0)))
+    d.defects.push_back(
+        "load_eff = " + short_number(*eff / 100.0) +
+        " not defined: the kernel's global loads go through cp.async (LDGSTS), or "
+        "there are none, and the sector-efficiency counter does not describe them: dropped");
   else
     b.number("load_eff", pct_to_frac(raw(in, kLoadEff)), Origin::Profiled);
   b.number("store_eff", pct_to_frac(raw(in, kStoreEff)), Origin::Profiled);
-  b.number("sectors_per_request", ratio(raw(in, kLdSectors), raw(in, kLdRequests)), Origin::Profiled);
+  b.number("sectors_per_request", ratio(raw(in, kLdSectors), raw(in, kLdRequests)),
+           Origin::Profiled);
   b.number("l2_hit", pct_to_frac(raw(in, kL2Hit)), Origin::Profiled);
   b.number("l1_hit", pct_to_frac(raw(in, kL1Hit)), Origin::Profiled);
   b.number("l1_frac", pct_to_frac(raw(in, kL1Wavefronts)), Origin::Profiled);
@@ -374,11 +400,14 @@ Derivation derive_signals(const DerivationInput& in) {
   if (auto requests = sum(raw(in, kSharedLd), raw(in, kSharedSt))) {
     auto conflicts = raw(in, kBankConflicts);
     // No shared instructions means no conflicts, not an undefined ratio.
-    if (conflicts) b.number("bank_conflicts_per_request", *requests > 0 ? *conflicts / *requests : 0.0, Origin::Profiled);
+    if (conflicts)
+      b.number("bank_conflicts_per_request", *requests > 0 ? *conflicts / *requests : 0.0,
+               Origin::Profiled);
   }
   {
     auto ldgsts = raw(in, kLdgsts), tma = raw(in, kTmaInst);
-    if (ldgsts || tma) b.boolean("uses_cp_async", ldgsts.value_or(0) > 0 || tma.value_or(0) > 0, Origin::Profiled);
+    if (ldgsts || tma)
+      b.boolean("uses_cp_async", ldgsts.value_or(0) > 0 || tma.value_or(0) > 0, Origin::Profiled);
   }
   b.number("inst_executed", raw(in, kInst), Origin::Profiled);
   if (auto hz = raw(in, kSmClock)) b.number("sm_clock_mhz", *hz / 1e6, Origin::Profiled);
@@ -397,7 +426,8 @@ Derivation derive_signals(const DerivationInput& in) {
     double warps_per_block = std::ceil(*l.block_threads / 32.0);
     double max_warps = max_warps_per_sm(in.chip->cc_major, in.chip->cc_minor);
     b.number("theoretical_occupancy",
-             std::min(1.0, *l.max_active_blocks_per_sm * warps_per_block / max_warps), Origin::Driver);
+             std::min(1.0, *l.max_active_blocks_per_sm * warps_per_block / max_warps),
+             Origin::Driver);
   }
   if (l.grid_blocks && l.max_active_blocks_per_sm && *l.max_active_blocks_per_sm > 0) {
     if (auto sms = chip_number(in.chip, "sm_count"))

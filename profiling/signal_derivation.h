@@ -55,7 +55,7 @@ struct DerivationInput {
   std::optional<double> weight;
   // Index of the launch that dominates the profiled run (profiling/launch_share.h).
   std::optional<double> dominant_launch;
-  std::optional<std::string> dtype;   // precision the kernel computes in (fp32, tf32, ...)
+  std::optional<std::string> dtype;  // precision the kernel computes in (fp32, tf32, ...)
   // Tensor-core instructions in the variant's PTX (generators/ptx_scan.h): all MMA kinds, and
   // the warpgroup (wgmma) ones. Unknown when the code was not scanned (an ncu import).
   std::optional<int> code_tensor_ops;
@@ -74,14 +74,14 @@ struct DerivationInput {
 
 // Where a signal's value came from, shown next to verdicts so a reader can weigh it.
 enum class Origin {
-  Unprofiled,  // unprofiled time (and problem formulas / ceilings)
-  Profiled,    // a counter of the profiled run
-  ProfiledRun, // a rate computed over the profiled run's time (replay-depressed)
-  Driver,      // launch attributes from the driver
-  Problem,     // the problem spec
-  Given,       // passed in by the caller (kernel count, weight)
-  Code,        // a static scan of the compiled code (the PTX)
-  Estimate,    // a model from a measured chip figure (an export's launch gaps: chips.yaml)
+  Unprofiled,   // unprofiled time (and problem formulas / ceilings)
+  Profiled,     // a counter of the profiled run
+  ProfiledRun,  // a rate computed over the profiled run's time (replay-depressed)
+  Driver,       // launch attributes from the driver
+  Problem,      // the problem spec
+  Given,        // passed in by the caller (kernel count, weight)
+  Code,         // a static scan of the compiled code (the PTX)
+  Estimate,     // a model from a measured chip figure (an export's launch gaps: chips.yaml)
 };
 const char* to_string(Origin o);
 

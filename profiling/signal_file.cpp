@@ -43,13 +43,16 @@ class Reader {
  public:
   Reader(const Locator& loc, Diagnostics& diags) : loc_(loc), diags_(diags) {}
 
-  void check_keys(const json& obj, const std::string& section, const std::set<std::string>& allowed) {
+  void check_keys(const json& obj, const std::string& section,
+                  const std::set<std::string>& allowed) {
     for (auto it = obj.begin(); it != obj.end(); ++it)
       if (!allowed.count(it.key()))
-        diags_.error(loc_.at(section, it.key()), "unknown key '" + it.key() + "'" +
-                                                     (section.empty() ? "" : " in '" + section + "'"));
+        diags_.error(
+            loc_.at(section, it.key()),
+            "unknown key '" + it.key() + "'" + (section.empty() ? "" : " in '" + section + "'"));
   }
-  std::optional<double> number(const json& obj, const std::string& section, const std::string& key) {
+  std::optional<double> number(const json& obj, const std::string& section,
+                               const std::string& key) {
     if (!obj.contains(key) || obj[key].is_null()) return std::nullopt;
     if (!obj[key].is_number()) {
       diags_.error(loc_.at(section, key), "'" + key + "' must be a number");
@@ -65,7 +68,8 @@ class Reader {
     }
     return obj[key].get<bool>();
   }
-  std::optional<std::string> text(const json& obj, const std::string& section, const std::string& key) {
+  std::optional<std::string> text(const json& obj, const std::string& section,
+                                  const std::string& key) {
     if (!obj.contains(key) || obj[key].is_null()) return std::nullopt;
     if (!obj[key].is_string()) {
       diags_.error(loc_.at(section, key), "'" + key + "' must be a string");
@@ -103,12 +107,16 @@ void read_signals(const json& sig, const Locator& loc, Diagnostics& diags, rules
               (want == rules::ValueType::String && v.is_string());
     if (!ok) {
       diags.error(loc.at("signals", name), "signal '" + name + "' must be a " +
-                                               rules::to_string(want) + " (or null when not measured)");
+                                               rules::to_string(want) +
+                                               " (or null when not measured)");
       continue;
     }
-    if (v.is_number()) out.set(name, v.get<double>());
-    else if (v.is_boolean()) out.set(name, v.get<bool>());
-    else out.set(name, v.get<std::string>());
+    if (v.is_number())
+      out.set(name, v.get<double>());
+    else if (v.is_boolean())
+      out.set(name, v.get<bool>());
+    else
+      out.set(name, v.get<std::string>());
   }
 }
 
@@ -122,8 +130,10 @@ void put(J& obj, const char* key, const std::optional<T>& v) {
 std::pair<int, int> line_column(const std::string& text, std::size_t offset) {
   int line = 1, col = 1;
   for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
-    if (text[i] == '\n') ++line, col = 1;
-    else ++col;
+    if (text[i] == '\n')
+      ++line, col = 1;
+    else
+      ++col;
   }
   return {line, col};
 }
@@ -140,7 +150,8 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     throw rules::InputError(rules::Diagnostic{{file_label, line, col}, "invalid JSON: " + msg});
   } catch (const json::exception& e) {
     // Valid syntax the parser still refuses: a number beyond double range ("1e400").
-    throw rules::InputError(rules::Diagnostic{{file_label, 0, 0}, std::string("invalid JSON: ") + e.what()});
+    throw rules::InputError(
+        rules::Diagnostic{{file_label, 0, 0}, std::string("invalid JSON: ") + e.what()});
   }
   Locator loc(text, file_label);
   Diagnostics diags;
@@ -149,13 +160,17 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     diags.throw_if_any(file_label);
   }
   Reader r(loc, diags);
-  r.check_keys(j, "", {"version", "kernel", "source", "chip", "problem", "inputs", "raw_metrics",
-                       "signals", "signal_origin", "notes"});
+  r.check_keys(j, "",
+               {"version", "kernel", "source", "chip", "problem", "inputs", "raw_metrics",
+                "signals", "signal_origin", "notes"});
   SignalFile f;
   f.path = file_label;
   auto version = r.number(j, "", "version");
-  if (!version) diags.error(loc.file(), "missing 'version' (this reader knows version 1)");
-  else if (*version != 1) diags.error(loc.at("", "version"), "unsupported version " + std::to_string(int(*version)) + " (this reader knows version 1)");
+  if (!version)
+    diags.error(loc.file(), "missing 'version' (this reader knows version 1)");
+  else if (*version != 1)
+    diags.error(loc.at("", "version"), "unsupported version " + std::to_string(int(*version)) +
+                                           " (this reader knows version 1)");
   f.kernel = r.text(j, "", "kernel").value_or("");
   if (f.kernel.empty()) diags.error(loc.file(), "missing 'kernel' (the kernel's name)");
   f.source = r.text(j, "", "source").value_or("");
@@ -168,8 +183,9 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     f.bytes = r.number(*p, "problem", "bytes");
   }
   if (const json* in = r.object(j, "inputs")) {
-    r.check_keys(*in, "inputs", {"time_us", "dtype", "kernel_count", "launch_count", "weight", "launch_gap_frac",
-                                 "launch", "ceilings", "code"});
+    r.check_keys(*in, "inputs",
+                 {"time_us", "dtype", "kernel_count", "launch_count", "weight", "launch_gap_frac",
+                  "launch", "ceilings", "code"});
     f.launch_gap_frac = r.number(*in, "inputs", "launch_gap_frac");
     if (in->contains("code") && (*in)["code"].is_object()) {
       const json& c = (*in)["code"];
@@ -185,9 +201,10 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     f.weight = r.number(*in, "inputs", "weight");
     if (in->contains("launch") && (*in)["launch"].is_object()) {
       const json& l = (*in)["launch"];
-      r.check_keys(l, "launch", {"regs_per_thread", "static_smem_bytes", "dynamic_smem_bytes",
-                                 "local_bytes_per_thread", "block_threads", "grid_blocks",
-                                 "max_active_blocks_per_sm", "occupancy_limiter"});
+      r.check_keys(
+          l, "launch",
+          {"regs_per_thread", "static_smem_bytes", "dynamic_smem_bytes", "local_bytes_per_thread",
+           "block_threads", "grid_blocks", "max_active_blocks_per_sm", "occupancy_limiter"});
       f.launch.regs_per_thread = r.number(l, "launch", "regs_per_thread");
       f.launch.static_smem_bytes = r.number(l, "launch", "static_smem_bytes");
       f.launch.dynamic_smem_bytes = r.number(l, "launch", "dynamic_smem_bytes");
@@ -199,8 +216,9 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     }
     if (in->contains("ceilings") && (*in)["ceilings"].is_object()) {
       const json& c = (*in)["ceilings"];
-      r.check_keys(c, "ceilings", {"dram_bytes_per_s", "fp32_flops_per_s", "tf32_flops_per_s",
-                                   "fp16_flops_per_s", "bf16_flops_per_s"});
+      r.check_keys(c, "ceilings",
+                   {"dram_bytes_per_s", "fp32_flops_per_s", "tf32_flops_per_s", "fp16_flops_per_s",
+                    "bf16_flops_per_s"});
       f.ceilings.dram_bytes_per_s = r.number(c, "ceilings", "dram_bytes_per_s");
       f.ceilings.fp32_flops_per_s = r.number(c, "ceilings", "fp32_flops_per_s");
       f.ceilings.tf32_flops_per_s = r.number(c, "ceilings", "tf32_flops_per_s");
@@ -211,12 +229,17 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
   if (const json* raw = r.object(j, "raw_metrics")) {
     for (auto it = raw->begin(); it != raw->end(); ++it) {
       if (it.value().is_null()) continue;
-      if (!it.value().is_number()) diags.error(loc.at("raw_metrics", it.key()), "raw metric '" + it.key() + "' must be a number");
-      else f.raw_metrics[it.key()] = it.value().get<double>();
+      if (!it.value().is_number())
+        diags.error(loc.at("raw_metrics", it.key()),
+                    "raw metric '" + it.key() + "' must be a number");
+      else
+        f.raw_metrics[it.key()] = it.value().get<double>();
     }
   }
-  if (const json* sig = r.object(j, "signals")) read_signals(*sig, loc, diags, f.signals);
-  else diags.error(loc.file(), "missing 'signals'");
+  if (const json* sig = r.object(j, "signals"))
+    read_signals(*sig, loc, diags, f.signals);
+  else
+    diags.error(loc.file(), "missing 'signals'");
   if (const json* o = r.object(j, "signal_origin"))
     for (auto it = o->begin(); it != o->end(); ++it)
       if (it.value().is_string()) f.signal_origin[it.key()] = it.value().get<std::string>();
@@ -278,9 +301,12 @@ std::string dump_signal_file(const SignalFile& f) {
   j["raw_metrics"] = f.raw_metrics;
   ordered_json s = ordered_json::object();
   for (const auto& [name, v] : f.signals.values) {
-    if (const double* d = std::get_if<double>(&v)) s[name] = *d;
-    else if (const bool* b = std::get_if<bool>(&v)) s[name] = *b;
-    else if (const std::string* t = std::get_if<std::string>(&v)) s[name] = *t;
+    if (const double* d = std::get_if<double>(&v))
+      s[name] = *d;
+    else if (const bool* b = std::get_if<bool>(&v))
+      s[name] = *b;
+    else if (const std::string* t = std::get_if<std::string>(&v))
+      s[name] = *t;
   }
   j["signals"] = s;
   if (!f.signal_origin.empty()) j["signal_origin"] = f.signal_origin;

@@ -1,9 +1,9 @@
 #include "rules/chips.h"
 
 #include <algorithm>
-#include <tuple>
 #include <cctype>
 #include <charconv>
+#include <tuple>
 
 #include "rules/yaml_util.h"
 
@@ -39,8 +39,8 @@ constexpr RateForCap kRates[] = {{"tf32", "tf32_tflops"},
                                  {"fp8", "fp8_tflops"}};
 
 // Numbers every profile must give (positive).
-constexpr const char* kRequiredNumbers[] = {"sm_count", "smem_per_block_kib", "l2_mib",
-                                            "dram_gbps", "fp32_tflops"};
+constexpr const char* kRequiredNumbers[] = {"sm_count", "smem_per_block_kib", "l2_mib", "dram_gbps",
+                                            "fp32_tflops"};
 
 std::optional<ChipProfile> parse_chip(const YAML::Node& node, const std::string& file,
                                       Diagnostics& diags) {
@@ -91,8 +91,8 @@ std::optional<ChipProfile> parse_chip(const YAML::Node& node, const std::string&
       // No chip property comes near 1e7 (SMs, KiB, MiB, GB/s, TFLOP/s, MHz): a bigger number
       // is a typo that would make every size check pass.
       else if (*v > 1e7)
-        diags.error(location_of(node[key], file), "'" + key + "' = " + node[key].Scalar() +
-                                                      " is out of range (at most 1e7)");
+        diags.error(location_of(node[key], file),
+                    "'" + key + "' = " + node[key].Scalar() + " is out of range (at most 1e7)");
       chip.numbers[key] = *v;
     }
   }
@@ -103,9 +103,8 @@ std::optional<ChipProfile> parse_chip(const YAML::Node& node, const std::string&
       diags.error(chip.where, "chip '" + chip.id + "' has capability '" + r.cap +
                                   "' but no positive '" + r.key + "'");
     if (!has && rate > 0)
-      diags.error(location_of(node[r.key], file), "'" + std::string(r.key) +
-                                                      "' given but chip lacks capability '" +
-                                                      r.cap + "'");
+      diags.error(location_of(node[r.key], file),
+                  "'" + std::string(r.key) + "' given but chip lacks capability '" + r.cap + "'");
   }
   chip.numbers["cc"] = chip.cc_major * 10 + chip.cc_minor;
   return chip;  // even with errors: the uniqueness check still needs its names
@@ -143,9 +142,9 @@ const std::vector<std::string>& known_capabilities() {
 
 const std::vector<std::string>& chip_numeric_properties() {
   static const std::vector<std::string> keys = {
-      "sm_count",    "smem_per_block_kib", "dram_gbps",   "fp32_tflops", "tf32_tflops",
-      "fp16_tflops", "bf16_tflops",        "fp8_tflops",  "l2_mib",      "sm_clock_mhz",
-      "fp32_lanes_per_sm", "fp64_lanes_per_sm", "dram_copy_gbps", "launch_gap_us", "cc"};
+      "sm_count",          "smem_per_block_kib", "dram_gbps",      "fp32_tflops",   "tf32_tflops",
+      "fp16_tflops",       "bf16_tflops",        "fp8_tflops",     "l2_mib",        "sm_clock_mhz",
+      "fp32_lanes_per_sm", "fp64_lanes_per_sm",  "dram_copy_gbps", "launch_gap_us", "cc"};
   return keys;
 }
 

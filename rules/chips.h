@@ -12,19 +12,20 @@
 namespace solver::rules {
 
 // The capability vocabulary a chip may declare and a guard may require.
-const std::vector<std::string>& known_capabilities();  // tf32 bf16 fp16_tensor fp8 cp_async tma wgmma
+const std::vector<std::string>&
+known_capabilities();  // tf32 bf16 fp16_tensor fp8 cp_async tma wgmma
 // Numeric chip properties usable in expressions as chip.<name>.
 const std::vector<std::string>& chip_numeric_properties();
-  // sm_count smem_per_block_kib dram_gbps fp32_tflops tf32_tflops fp16_tflops bf16_tflops l2_mib cc
+// sm_count smem_per_block_kib dram_gbps fp32_tflops tf32_tflops fp16_tflops bf16_tflops l2_mib cc
 
 struct ChipProfile {
-  std::string id;            // "h200"
-  std::string name;          // "NVIDIA H200"
+  std::string id;                    // "h200"
+  std::string name;                  // "NVIDIA H200"
   std::vector<std::string> aliases;  // device names that map to it ("NVIDIA H200", "GH100"...)
   int cc_major = 0, cc_minor = 0;
   std::set<std::string> capabilities;
   std::map<std::string, double> numbers;  // keyed by chip_numeric_properties()
-  std::string source;        // datasheet reference(s)
+  std::string source;                     // datasheet reference(s)
   SourceLocation where;
 
   bool has(const std::string& capability) const { return capabilities.count(capability) > 0; }

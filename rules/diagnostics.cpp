@@ -51,8 +51,8 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
 
 void Diagnostics::throw_if_any(const std::string& what) const {
   if (items_.empty()) return;
-  std::string summary = what + ": " + std::to_string(items_.size()) +
-                        (items_.size() == 1 ? " error" : " errors");
+  std::string summary =
+      what + ": " + std::to_string(items_.size()) + (items_.size() == 1 ? " error" : " errors");
   throw InputError(summary, items_);
 }
 

@@ -16,8 +16,8 @@ struct SourceLocation {
   SourceLocation() = default;
   SourceLocation(std::string f, int l = 0, int c = 0) : file(std::move(f)), line(l), column(c) {}
   std::string file;
-  int line = 0;    // 1-based; 0 = unknown
-  int column = 0;  // 1-based; 0 = unknown
+  int line = 0;                   // 1-based; 0 = unknown
+  int column = 0;                 // 1-based; 0 = unknown
   std::string to_string() const;  // "file:line:col" (omits unknown parts)
 };
 

@@ -58,8 +58,8 @@ std::string enum_names() {
 template <class E>
 E parse_enum_or_throw(std::string_view s, const SourceLocation& where, const std::string& what) {
   if (auto e = parse_enum<E>(s)) return *e;
-  throw InputError(Diagnostic{where, "unknown " + what + " '" + std::string(s) + "' (" +
-                                         enum_names<E>() + ")"});
+  throw InputError(
+      Diagnostic{where, "unknown " + what + " '" + std::string(s) + "' (" + enum_names<E>() + ")"});
 }
 
 }  // namespace solver::rules

@@ -80,9 +80,12 @@ class Checker {
   std::optional<ValueType> visit(ExprNode& n) {
     using K = ExprNode::Kind;
     switch (n.kind) {
-      case K::Number: return ValueType::Number;
-      case K::Bool: return ValueType::Bool;
-      case K::String: return ValueType::String;
+      case K::Number:
+        return ValueType::Number;
+      case K::Bool:
+        return ValueType::Bool;
+      case K::String:
+        return ValueType::String;
       case K::Name:
         if (n.symbol.slot < 0) return std::nullopt;  // unknown: already reported
         return n.symbol.type;
@@ -93,8 +96,10 @@ class Checker {
         if (!require(*n.children[0], t, want, is_not ? "'not'" : "unary '-'")) return std::nullopt;
         return want;
       }
-      case K::Binary: return binary(n);
-      case K::Call: return call(n);
+      case K::Binary:
+        return binary(n);
+      case K::Call:
+        return call(n);
     }
     return std::nullopt;
   }
@@ -114,8 +119,7 @@ class Checker {
       if (!lt || !rt) return std::nullopt;
       if (*lt != *rt) {
         error_at_op(n, "cannot compare " + std::string(article(*lt)) + " with " + article(*rt) +
-                           " using " + ctx + " (" + quoted(l) + " " + n.op + " " + quoted(r) +
-                           ")");
+                           " using " + ctx + " (" + quoted(l) + " " + n.op + " " + quoted(r) + ")");
         return std::nullopt;
       }
       return ValueType::Bool;

@@ -12,27 +12,58 @@ namespace solver::rules {
 namespace {
 
 enum Op : int {
-  kNum, kBool, kStr, kSlot, kNeg, kNot, kAnd, kOr,
-  kAdd, kSub, kMul, kDiv, kMod, kLt, kLe, kGt, kGe, kEq, kNe,
-  kMin, kMax, kAbs, kCeilDiv, kFloor, kCeil, kLog2, kIsPow2,
+  kNum,
+  kBool,
+  kStr,
+  kSlot,
+  kNeg,
+  kNot,
+  kAnd,
+  kOr,
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMod,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kEq,
+  kNe,
+  kMin,
+  kMax,
+  kAbs,
+  kCeilDiv,
+  kFloor,
+  kCeil,
+  kLog2,
+  kIsPow2,
 };
 
 Op binary_op(const std::string& op) {
-  static constexpr struct { const char* text; Op op; } kOps[] = {
-      {"and", kAnd}, {"or", kOr}, {"+", kAdd}, {"-", kSub}, {"*", kMul}, {"/", kDiv},
-      {"%", kMod},   {"<", kLt},  {"<=", kLe}, {">", kGt},  {">=", kGe}, {"==", kEq},
-      {"!=", kNe},
+  static constexpr struct {
+    const char* text;
+    Op op;
+  } kOps[] = {
+      {"and", kAnd}, {"or", kOr}, {"+", kAdd}, {"-", kSub}, {"*", kMul}, {"/", kDiv}, {"%", kMod},
+      {"<", kLt},    {"<=", kLe}, {">", kGt},  {">=", kGe}, {"==", kEq}, {"!=", kNe},
   };
-  for (const auto& o : kOps) if (op == o.text) return o.op;
+  for (const auto& o : kOps)
+    if (op == o.text) return o.op;
   return kAdd;  // unreachable for a parsed tree
 }
 
 Op call_op(const std::string& name) {
-  static constexpr struct { const char* text; Op op; } kCalls[] = {
+  static constexpr struct {
+    const char* text;
+    Op op;
+  } kCalls[] = {
       {"min", kMin},     {"max", kMax},   {"abs", kAbs},   {"ceil_div", kCeilDiv},
       {"floor", kFloor}, {"ceil", kCeil}, {"log2", kLog2}, {"is_pow2", kIsPow2},
   };
-  for (const auto& c : kCalls) if (name == c.text) return c.op;
+  for (const auto& c : kCalls)
+    if (name == c.text) return c.op;
   return kAbs;  // unreachable for a parsed tree
 }
 
@@ -63,41 +94,57 @@ class Machine {
   double num(int i) const {
     const expr::Instr& in = code_[i];
     switch (in.op) {
-      case kNum: return in.number;
+      case kNum:
+        return in.number;
       case kSlot: {
         const Value* v = slot(in);
         const double* d = v ? std::get_if<double>(v) : nullptr;
         return d ? finite_or_missing(*d) : kNaN;
       }
-      case kNeg: return -num(in.lhs);
-      case kAbs: return std::fabs(num(in.lhs));
-      case kFloor: return std::floor(num(in.lhs));
-      case kCeil: return std::ceil(num(in.lhs));
+      case kNeg:
+        return -num(in.lhs);
+      case kAbs:
+        return std::fabs(num(in.lhs));
+      case kFloor:
+        return std::floor(num(in.lhs));
+      case kCeil:
+        return std::ceil(num(in.lhs));
       case kLog2: {
         double x = num(in.lhs);
         return x > 0 ? std::log2(x) : kNaN;  // NaN > 0 is false: missing stays missing
       }
-      default: break;
+      default:
+        break;
     }
     double x = left(in);
     double y = right(in);
     switch (in.op) {
-      case kAdd: return finite_or_missing(x + y);
-      case kSub: return finite_or_missing(x - y);
-      case kMul: return finite_or_missing(x * y);
-      case kDiv: return y == 0 ? kNaN : finite_or_missing(x / y);
-      case kMod: return y == 0 ? kNaN : std::fmod(x, y);
-      case kCeilDiv: return y == 0 ? kNaN : finite_or_missing(std::ceil(x / y));
-      case kMin: return std::isnan(x) || std::isnan(y) ? kNaN : (y < x ? y : x);
-      case kMax: return std::isnan(x) || std::isnan(y) ? kNaN : (y > x ? y : x);
-      default: return kNaN;  // unreachable for a type-checked program
+      case kAdd:
+        return finite_or_missing(x + y);
+      case kSub:
+        return finite_or_missing(x - y);
+      case kMul:
+        return finite_or_missing(x * y);
+      case kDiv:
+        return y == 0 ? kNaN : finite_or_missing(x / y);
+      case kMod:
+        return y == 0 ? kNaN : std::fmod(x, y);
+      case kCeilDiv:
+        return y == 0 ? kNaN : finite_or_missing(std::ceil(x / y));
+      case kMin:
+        return std::isnan(x) || std::isnan(y) ? kNaN : (y < x ? y : x);
+      case kMax:
+        return std::isnan(x) || std::isnan(y) ? kNaN : (y > x ? y : x);
+      default:
+        return kNaN;  // unreachable for a type-checked program
     }
   }
 
   Tri boolean(int i) const {
     const expr::Instr& in = code_[i];
     switch (in.op) {
-      case kBool: return tri(in.number != 0);
+      case kBool:
+        return tri(in.number != 0);
       case kSlot: {
         const Value* v = slot(in);
         const bool* b = v ? std::get_if<bool>(v) : nullptr;
@@ -107,7 +154,8 @@ class Machine {
         Tri a = boolean(in.lhs);
         return a == kUnknown ? kUnknown : tri(a == kFalse);
       }
-      case kAnd: case kOr: {
+      case kAnd:
+      case kOr: {
         // false dominates 'and' and true dominates 'or', even over missing.
         Tri dominant = in.op == kOr ? kTrue : kFalse;
         Tri a = boolean(in.lhs);
@@ -116,7 +164,8 @@ class Machine {
         if (b == dominant) return b;
         return a == kUnknown || b == kUnknown ? kUnknown : tri(in.op == kAnd);
       }
-      case kEq: case kNe: {
+      case kEq:
+      case kNe: {
         Tri eq = equal(in);
         return eq == kUnknown || in.op == kEq ? eq : tri(eq == kFalse);
       }
@@ -124,17 +173,23 @@ class Machine {
         double x = num(in.lhs);
         return std::isnan(x) ? kUnknown : tri(is_pow2(x));
       }
-      default: break;
+      default:
+        break;
     }
     double x = left(in);
     double y = right(in);
     if (std::isnan(x) || std::isnan(y)) return kUnknown;
     switch (in.op) {
-      case kLt: return tri(x < y);
-      case kLe: return tri(x <= y);
-      case kGt: return tri(x > y);
-      case kGe: return tri(x >= y);
-      default: return kUnknown;  // unreachable for a type-checked program
+      case kLt:
+        return tri(x < y);
+      case kLe:
+        return tri(x <= y);
+      case kGt:
+        return tri(x > y);
+      case kGe:
+        return tri(x >= y);
+      default:
+        return kUnknown;  // unreachable for a type-checked program
     }
   }
 
@@ -197,10 +252,23 @@ int compile_node(const ExprNode& n, std::vector<expr::Instr>& code) {
   using K = ExprNode::Kind;
   expr::Instr in;
   switch (n.kind) {
-    case K::Number: in.op = kNum; in.number = n.number; break;
-    case K::Bool: in.op = kBool; in.number = n.boolean ? 1 : 0; break;
-    case K::String: in.op = kStr; in.text = n.text; break;
-    case K::Name: in.op = kSlot; in.slot = n.symbol.slot; in.type = n.symbol.type; break;
+    case K::Number:
+      in.op = kNum;
+      in.number = n.number;
+      break;
+    case K::Bool:
+      in.op = kBool;
+      in.number = n.boolean ? 1 : 0;
+      break;
+    case K::String:
+      in.op = kStr;
+      in.text = n.text;
+      break;
+    case K::Name:
+      in.op = kSlot;
+      in.slot = n.symbol.slot;
+      in.type = n.symbol.type;
+      break;
     case K::Unary:
       in.op = n.op == "not" ? kNot : kNeg;
       in.lhs = compile_node(*n.children[0], code);

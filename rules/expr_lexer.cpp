@@ -8,30 +8,54 @@ namespace solver::rules::expr {
 
 const char* to_string(Tok t) {
   switch (t) {
-    case Tok::Number: return "number";
-    case Tok::String: return "string";
-    case Tok::Name: return "name";
-    case Tok::True: return "'true'";
-    case Tok::False: return "'false'";
-    case Tok::And: return "'and'";
-    case Tok::Or: return "'or'";
-    case Tok::Not: return "'not'";
-    case Tok::LParen: return "'('";
-    case Tok::RParen: return "')'";
-    case Tok::Comma: return "','";
-    case Tok::Dot: return "'.'";
-    case Tok::Plus: return "'+'";
-    case Tok::Minus: return "'-'";
-    case Tok::Star: return "'*'";
-    case Tok::Slash: return "'/'";
-    case Tok::Percent: return "'%'";
-    case Tok::Lt: return "'<'";
-    case Tok::Le: return "'<='";
-    case Tok::Gt: return "'>'";
-    case Tok::Ge: return "'>='";
-    case Tok::Eq: return "'=='";
-    case Tok::Ne: return "'!='";
-    case Tok::End: return "end of expression";
+    case Tok::Number:
+      return "number";
+    case Tok::String:
+      return "string";
+    case Tok::Name:
+      return "name";
+    case Tok::True:
+      return "'true'";
+    case Tok::False:
+      return "'false'";
+    case Tok::And:
+      return "'and'";
+    case Tok::Or:
+      return "'or'";
+    case Tok::Not:
+      return "'not'";
+    case Tok::LParen:
+      return "'('";
+    case Tok::RParen:
+      return "')'";
+    case Tok::Comma:
+      return "','";
+    case Tok::Dot:
+      return "'.'";
+    case Tok::Plus:
+      return "'+'";
+    case Tok::Minus:
+      return "'-'";
+    case Tok::Star:
+      return "'*'";
+    case Tok::Slash:
+      return "'/'";
+    case Tok::Percent:
+      return "'%'";
+    case Tok::Lt:
+      return "'<'";
+    case Tok::Le:
+      return "'<='";
+    case Tok::Gt:
+      return "'>'";
+    case Tok::Ge:
+      return "'>='";
+    case Tok::Eq:
+      return "'=='";
+    case Tok::Ne:
+      return "'!='";
+    case Tok::End:
+      return "end of expression";
   }
   return "?";
 }
@@ -58,8 +82,16 @@ class Lexer {
   bool run() {
     while (i_ < s_.size()) {
       char c = s_[i_];
-      if (c == '\n') { ++i_; ++line_; line_start_ = i_; continue; }
-      if (c == ' ' || c == '\t' || c == '\r') { ++i_; continue; }
+      if (c == '\n') {
+        ++i_;
+        ++line_;
+        line_start_ = i_;
+        continue;
+      }
+      if (c == ' ' || c == '\t' || c == '\r') {
+        ++i_;
+        continue;
+      }
       Pos p = pos();
       if (is_digit(c) || (c == '.' && i_ + 1 < s_.size() && is_digit(s_[i_ + 1]))) {
         number(p);
@@ -101,7 +133,10 @@ class Lexer {
       while (i_ < s_.size() && is_digit(s_[i_])) ++i_;
     }
     // "3abc", "1.2.3", "1e": one malformed token, reported once.
-    while (i_ < s_.size() && (is_name_char(s_[i_]) || s_[i_] == '.')) { bad = true; ++i_; }
+    while (i_ < s_.size() && (is_name_char(s_[i_]) || s_[i_] == '.')) {
+      bad = true;
+      ++i_;
+    }
     std::string_view text = s_.substr(start, i_ - start);
     if (bad) {
       error(p, "malformed number '" + std::string(text) + "'");
@@ -120,8 +155,12 @@ class Lexer {
     std::size_t start = i_;
     while (i_ < s_.size() && is_name_char(s_[i_])) ++i_;
     std::string_view w = s_.substr(start, i_ - start);
-    Tok k = w == "and" ? Tok::And : w == "or" ? Tok::Or : w == "not" ? Tok::Not
-          : w == "true" ? Tok::True : w == "false" ? Tok::False : Tok::Name;
+    Tok k = w == "and"     ? Tok::And
+            : w == "or"    ? Tok::Or
+            : w == "not"   ? Tok::Not
+            : w == "true"  ? Tok::True
+            : w == "false" ? Tok::False
+                           : Tok::Name;
     emit(k, start, p);
   }
 
@@ -139,20 +178,37 @@ class Lexer {
   void punct(Pos p, char c) {
     std::size_t start = i_;
     char next = i_ + 1 < s_.size() ? s_[i_ + 1] : '\0';
-    auto two = [&](Tok k) { i_ += 2; emit(k, start, p); };
-    auto one = [&](Tok k) { i_ += 1; emit(k, start, p); };
+    auto two = [&](Tok k) {
+      i_ += 2;
+      emit(k, start, p);
+    };
+    auto one = [&](Tok k) {
+      i_ += 1;
+      emit(k, start, p);
+    };
     switch (c) {
-      case '(': return one(Tok::LParen);
-      case ')': return one(Tok::RParen);
-      case ',': return one(Tok::Comma);
-      case '.': return one(Tok::Dot);
-      case '+': return one(Tok::Plus);
-      case '-': return one(Tok::Minus);
-      case '*': return one(Tok::Star);
-      case '/': return one(Tok::Slash);
-      case '%': return one(Tok::Percent);
-      case '<': return next == '=' ? two(Tok::Le) : one(Tok::Lt);
-      case '>': return next == '=' ? two(Tok::Ge) : one(Tok::Gt);
+      case '(':
+        return one(Tok::LParen);
+      case ')':
+        return one(Tok::RParen);
+      case ',':
+        return one(Tok::Comma);
+      case '.':
+        return one(Tok::Dot);
+      case '+':
+        return one(Tok::Plus);
+      case '-':
+        return one(Tok::Minus);
+      case '*':
+        return one(Tok::Star);
+      case '/':
+        return one(Tok::Slash);
+      case '%':
+        return one(Tok::Percent);
+      case '<':
+        return next == '=' ? two(Tok::Le) : one(Tok::Lt);
+      case '>':
+        return next == '=' ? two(Tok::Ge) : one(Tok::Gt);
       case '=':
         if (next == '=') return two(Tok::Eq);
         ++i_;
@@ -167,7 +223,8 @@ class Lexer {
       case '|':
         i_ += next == '|' ? 2 : 1;
         return error(p, "'|' is not an operator; use 'or'");
-      default: break;
+      default:
+        break;
     }
     ++i_;
     unsigned char u = static_cast<unsigned char>(c);

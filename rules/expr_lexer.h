@@ -10,10 +10,29 @@
 namespace solver::rules::expr {
 
 enum class Tok {
-  Number, String, Name, True, False, And, Or, Not,
-  LParen, RParen, Comma, Dot,
-  Plus, Minus, Star, Slash, Percent,
-  Lt, Le, Gt, Ge, Eq, Ne,
+  Number,
+  String,
+  Name,
+  True,
+  False,
+  And,
+  Or,
+  Not,
+  LParen,
+  RParen,
+  Comma,
+  Dot,
+  Plus,
+  Minus,
+  Star,
+  Slash,
+  Percent,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Eq,
+  Ne,
   End,
 };
 const char* to_string(Tok t);  // "number", "'<='", "end of expression", ...

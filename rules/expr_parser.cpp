@@ -10,10 +10,14 @@ struct SyntaxError {};  // unwinds the parser after a syntax error has been repo
 
 std::string describe(const Token& t) {
   switch (t.kind) {
-    case Tok::Name: return "name '" + std::string(t.text) + "'";
-    case Tok::Number: return "number " + std::string(t.text);
-    case Tok::String: return "string '" + std::string(t.text) + "'";
-    default: return to_string(t.kind);
+    case Tok::Name:
+      return "name '" + std::string(t.text) + "'";
+    case Tok::Number:
+      return "number " + std::string(t.text);
+    case Tok::String:
+      return "string '" + std::string(t.text) + "'";
+    default:
+      return to_string(t.kind);
   }
 }
 
@@ -148,8 +152,9 @@ class Parser {
     while (peek().kind == Tok::Star || peek().kind == Tok::Slash || peek().kind == Tok::Percent) {
       const Token& op = next();
       if (op.kind == Tok::Percent && !starts_operand(peek().kind)) {
-        fail(op, "percentages are not supported (write 0.5, not 50%); '%' is the remainder "
-                 "operator");
+        fail(op,
+             "percentages are not supported (write 0.5, not 50%); '%' is the remainder "
+             "operator");
       }
       l = binary(op, std::move(l), unary_expr());
     }
@@ -190,9 +195,12 @@ class Parser {
         n->boolean = t.kind == Tok::True;
         return n;
       }
-      case Tok::LParen: return parenthesised();
-      case Tok::Name: return name_or_call();
-      default: break;
+      case Tok::LParen:
+        return parenthesised();
+      case Tok::Name:
+        return name_or_call();
+      default:
+        break;
     }
     fail(t, "expected a value, got " + describe(t));
   }
@@ -246,10 +254,13 @@ class Parser {
     if (peek().kind != Tok::RParen) {
       for (;;) {
         n->children.push_back(or_expr());
-        if (peek().kind == Tok::Comma) { next(); continue; }
+        if (peek().kind == Tok::Comma) {
+          next();
+          continue;
+        }
         if (peek().kind == Tok::RParen) break;
-        fail(peek(), "expected ',' or ')' in the arguments of '" + n->op + "', got " +
-                         describe(peek()));
+        fail(peek(),
+             "expected ',' or ')' in the arguments of '" + n->op + "', got " + describe(peek()));
       }
     }
     next();  // ')'
@@ -262,8 +273,8 @@ class Parser {
       }
       error(at.pos, "unknown function '" + n->op + "' (known: " + known + ")");
     } else if (argc < f->min_args || (f->max_args >= 0 && argc > f->max_args)) {
-      std::string want = f->max_args < 0 ? "at least " + std::to_string(f->min_args)
-                         : std::to_string(f->min_args);
+      std::string want =
+          f->max_args < 0 ? "at least " + std::to_string(f->min_args) : std::to_string(f->min_args);
       error(at.pos, "function '" + n->op + "' takes " + want +
                         (f->min_args == 1 && f->max_args == 1 ? " argument" : " arguments") +
                         ", got " + std::to_string(argc));

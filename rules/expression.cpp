@@ -29,16 +29,16 @@ std::unique_ptr<ExprNode> clone(const ExprNode& n) {
 }
 
 void collect_names(const ExprNode& n, std::vector<std::string>& out) {
-  if (n.kind == ExprNode::Kind::Name &&
-      std::find(out.begin(), out.end(), n.text) == out.end()) {
+  if (n.kind == ExprNode::Kind::Name && std::find(out.begin(), out.end(), n.text) == out.end()) {
     out.push_back(n.text);
   }
   for (const auto& c : n.children) collect_names(*c, out);
 }
 
 const char* type_phrase(ValueType t) {
-  return t == ValueType::Number ? "a number" : t == ValueType::Bool ? "a bool (true/false)"
-                                                                    : "a string";
+  return t == ValueType::Number ? "a number"
+         : t == ValueType::Bool ? "a bool (true/false)"
+                                : "a string";
 }
 
 }  // namespace
@@ -49,8 +49,8 @@ std::optional<Expression> Expression::parse(std::string_view text, const SourceL
   if (text.size() > expr::kMaxExpressionLength) {
     diags.error(expr::locate(origin, expr::Pos{}),
                 "expression too long (" + std::to_string(text.size()) +
-                    " characters; the limit is " +
-                    std::to_string(expr::kMaxExpressionLength) + ")");
+                    " characters; the limit is " + std::to_string(expr::kMaxExpressionLength) +
+                    ")");
     return std::nullopt;
   }
   const std::size_t before = diags.size();
@@ -75,10 +75,14 @@ std::optional<Expression> Expression::parse(std::string_view text, const SourceL
 std::string Expression::canonical(const ExprNode& n) {
   using K = ExprNode::Kind;
   switch (n.kind) {
-    case K::Number: return format_value(n.number);
-    case K::Bool: return n.boolean ? "true" : "false";
-    case K::String: return format_value(n.text);
-    case K::Name: return n.text;
+    case K::Number:
+      return format_value(n.number);
+    case K::Bool:
+      return n.boolean ? "true" : "false";
+    case K::String:
+      return format_value(n.text);
+    case K::Name:
+      return n.text;
     // Appended piece by piece: `"(" + std::string + ...` trips GCC 12's -Wrestrict false
     // positive (GCC bug 105651) in the inlined operator+.
     case K::Unary: {

@@ -8,7 +8,8 @@
 //   additive  := term (('+'|'-') term)*
 //   term      := unary (('*'|'/'|'%') unary)*
 //   unary     := '-' unary | primary
-//   primary   := NUMBER | STRING | 'true' | 'false' | NAME ('.' NAME)* | NAME '(' args ')' | '(' or_expr ')'
+//   primary   := NUMBER | STRING | 'true' | 'false' | NAME ('.' NAME)* | NAME '(' args ')' | '('
+//   or_expr ')'
 // Functions (fixed whitelist): min, max, abs, ceil_div, floor, ceil, log2, is_pow2.
 // Names are bound at parse time through a resolver to a slot and a type, so evaluation is an
 // array lookup (fast: the matcher classifies >1M signal sets per second).
@@ -38,15 +39,15 @@ using Resolver = std::function<std::optional<Symbol>(std::string_view name)>;
 // One AST node. Public so that analyses (shadowing, provenance, proposal) can walk the tree.
 struct ExprNode {
   enum class Kind { Number, Bool, String, Name, Unary, Binary, Call } kind;
-  std::string op;    // operator or function name ("+", "<", "and", "not", "neg", "min" ...)
-                     // (a '-' before a number literal is folded into the literal)
+  std::string op;  // operator or function name ("+", "<", "and", "not", "neg", "min" ...)
+                   // (a '-' before a number literal is folded into the literal)
   double number = 0;
   bool boolean = false;
-  std::string text;  // string literal or name
-  Symbol symbol;     // for Name
+  std::string text;                    // string literal or name
+  Symbol symbol;                       // for Name
   ValueType type = ValueType::Number;  // static type, set by the type checker
-  int column = 0;    // 1-based column within the expression text (of the operator, for
-                     // Unary/Binary; of the function name for Call)
+  int column = 0;  // 1-based column within the expression text (of the operator, for
+                   // Unary/Binary; of the function name for Call)
   std::vector<std::unique_ptr<ExprNode>> children;
   // Added: `line` is the line of `column` within the text (a YAML block scalar may span
   // lines); begin_* is where the node's text starts (its leftmost token, or an enclosing '(').
@@ -63,8 +64,8 @@ inline constexpr int kMaxExpressionDepth = 64;  // nested '(', 'not', '-', funct
 struct FunctionDef {
   std::string_view name;
   int min_args;
-  int max_args;            // -1 = any number >= min_args
-  ValueType result;        // arguments are always numbers
+  int max_args;      // -1 = any number >= min_args
+  ValueType result;  // arguments are always numbers
   std::string_view meaning;
 };
 std::span<const FunctionDef> function_table();
@@ -82,7 +83,7 @@ struct Instr {
   int slot = -1;
   ValueType type = ValueType::Number;  // of the slot (a name); of the operands (== and !=)
   double number = 0;
-  std::string_view text;   // string literal (points into the owning tree)
+  std::string_view text;  // string literal (points into the owning tree)
 };
 }  // namespace expr
 
@@ -110,8 +111,8 @@ class Expression {
   ValueType type() const { return root_->type; }
   const ExprNode& root() const { return *root_; }
   const std::string& text() const { return text_; }
-  std::string canonical() const;            // fully parenthesised, normalised text
-  std::vector<std::string> names() const;   // distinct names referenced, in order of appearance
+  std::string canonical() const;           // fully parenthesised, normalised text
+  std::vector<std::string> names() const;  // distinct names referenced, in order of appearance
   // Added: canonical text of any subtree (same format as canonical()).
   static std::string canonical(const ExprNode& node);
 

@@ -5,7 +5,7 @@
 
 namespace solver::rules {
 
-std::string sha256_hex(std::string_view data);        // 64 lowercase hex digits
+std::string sha256_hex(std::string_view data);  // 64 lowercase hex digits
 inline std::string short_hash(std::string_view data) { return sha256_hex(data).substr(0, 16); }
 
 }  // namespace solver::rules

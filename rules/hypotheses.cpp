@@ -11,27 +11,34 @@ constexpr auto kHypotheses = std::to_array<HypothesisDef>({
      "load_eff sectors_per_request dram_frac l2_hit"},
     {"vectorize_loads", "move 16 bytes per thread per access (float4 / 128-bit loads and stores)",
      "dram_frac load_eff sectors_per_request issue_frac"},
-    {"add_smem_tiling", "stage reused tiles in shared memory so each global byte is read once per block",
+    {"add_smem_tiling",
+     "stage reused tiles in shared memory so each global byte is read once per block",
      "l2_hit dram_frac load_eff flop_frac arith_intensity"},
     {"register_tiling", "compute several outputs per thread from registers (register blocking)",
      "fma_frac flop_frac issue_frac arith_intensity"},
-    {"increase_ilp", "give each thread more independent work in flight (unrolling, several accumulators)",
+    {"increase_ilp",
+     "give each thread more independent work in flight (unrolling, several accumulators)",
      "issue_frac occupancy dram_frac flop_frac"},
-    {"async_copy_pipeline", "overlap global->shared copies with compute (cp.async, multi-stage buffers)",
+    {"async_copy_pipeline",
+     "overlap global->shared copies with compute (cp.async, multi-stage buffers)",
      "flop_frac dram_frac issue_frac occupancy"},
     {"use_tensor_cores_tf32", "run FP32 products on tensor cores in TF32 (WMMA / mma.sync)",
      "fma_frac flop_frac tensor_frac arith_intensity"},
-    {"use_tensor_cores_bf16", "run products on tensor cores in BF16/FP16 where the tolerance allows",
+    {"use_tensor_cores_bf16",
+     "run products on tensor cores in BF16/FP16 where the tolerance allows",
      "fma_frac flop_frac tensor_frac arith_intensity"},
     {"use_wgmma", "use Hopper warpgroup MMA (wgmma) with shared-memory operands",
      "tensor_frac flop_frac arith_intensity"},
     {"warp_specialize",
-     "split warps into producers that stream operand stages through a multi-stage mbarrier ring and "
-     "consumer warpgroups that only issue MMAs, so copies overlap the tensor cores without block barriers",
+     "split warps into producers that stream operand stages through a multi-stage mbarrier ring "
+     "and "
+     "consumer warpgroups that only issue MMAs, so copies overlap the tensor cores without block "
+     "barriers",
      "tensor_frac flop_frac stall_barrier"},
     {"fix_bank_conflicts", "pad or swizzle shared-memory arrays so a warp hits 32 distinct banks",
      "bank_conflicts_per_request issue_frac"},
-    {"reduce_register_pressure", "cut registers per thread (launch bounds, smaller tiles) to stop spills / raise occupancy",
+    {"reduce_register_pressure",
+     "cut registers per thread (launch bounds, smaller tiles) to stop spills / raise occupancy",
      "occupancy theoretical_occupancy"},
     {"fuse_kernels", "fuse passes or kernels so intermediates skip device memory",
      "launch_gap_frac dram_frac"},
@@ -52,7 +59,8 @@ constexpr auto kHypotheses = std::to_array<HypothesisDef>({
      "and issue one atomic per block (or a reduction tree)",
      "atomic_inst_frac l2_atomic_requests stall_long_scoreboard stall_lg_throttle issue_frac"},
     {"reduce_divergence",
-     "keep a warp's threads on one path: sort or bin the work, hoist the branch, make it branch-free",
+     "keep a warp's threads on one path: sort or bin the work, hoist the branch, make it "
+     "branch-free",
      "warp_efficiency threads_per_inst issue_frac"},
     {"reduce_barrier_stalls",
      "fewer or cheaper block-wide barriers: warp-level synchronisation, more work per barrier, "
@@ -88,8 +96,6 @@ std::vector<std::string_view> hypothesis_evidence(std::string_view id) {
 
 std::span<const HypothesisDef> hypothesis_table() { return kHypotheses; }
 
-bool is_known_hypothesis(std::string_view id) {
-  return find_hypothesis(id) != nullptr;
-}
+bool is_known_hypothesis(std::string_view id) { return find_hypothesis(id) != nullptr; }
 
 }  // namespace solver::rules

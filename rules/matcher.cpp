@@ -14,8 +14,8 @@ void Matcher::refresh() {
   const auto& rules = table_.rules;
   bool same = rules.data() == seen_data_ && rules.size() == seen_size_;
   for (std::size_t i = 0; same && i < rules.size(); ++i)
-    same = seen_keys_[i] == std::make_tuple(rules[i].priority, rules[i].confidence,
-                                            rules[i].status);
+    same =
+        seen_keys_[i] == std::make_tuple(rules[i].priority, rules[i].confidence, rules[i].status);
   if (same) return;
 
   seen_data_ = rules.data();
@@ -124,8 +124,7 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   if (fired) {
     out.evidence.reserve(fired->names.size());
     for (const auto& [name, slot] : fired->names)
-      out.evidence.emplace_back(name, slot >= 0 ? slots_[static_cast<std::size_t>(slot)]
-                                                : Value{});
+      out.evidence.emplace_back(name, slot >= 0 ? slots_[static_cast<std::size_t>(slot)] : Value{});
   }
   auto table = signal_table();
   for (int s : needed_signals_)

@@ -31,17 +31,17 @@ struct UndecidedRule {
   // The condition's signals that were missing (views of signal_table() names: static, so
   // reporting them allocates no strings on the matcher's hot path).
   std::vector<std::string_view> missing;
-  bool outranks_fired = false;       // it sorts before the rule that fired (or none fired):
-                                     // with the missing signals measured it might have won
+  bool outranks_fired = false;  // it sorts before the rule that fired (or none fired):
+                                // with the missing signals measured it might have won
 };
 
 struct MatchResult {
   const Rule* fired = nullptr;  // nullptr if nothing matched
   // The values of the names in the fired rule's condition (what made it true).
   std::vector<std::pair<std::string, Value>> evidence;
-  std::vector<BlockedRule> blocked;        // guard-blocked rules whose condition was true
-  std::vector<const Rule*> outranked;      // eligible and matched, but lost to `fired`
-  std::vector<UndecidedRule> undecided;    // eligible rules left undecided by missing signals
+  std::vector<BlockedRule> blocked;          // guard-blocked rules whose condition was true
+  std::vector<const Rule*> outranked;        // eligible and matched, but lost to `fired`
+  std::vector<UndecidedRule> undecided;      // eligible rules left undecided by missing signals
   std::vector<std::string> missing_signals;  // signals some rule needed but were not measured
                                              // (any non-retired rule; signal-table order)
 };
@@ -71,8 +71,8 @@ class Matcher {
   const RuleTable& table_;
   std::vector<const Rule*> order_;  // rules sorted by (priority, -confidence, file order)
   std::vector<Value> slots_;
-  std::vector<RuleInfo> info_;      // in order_ order
-  std::vector<int> needed_signals_; // signal slots any non-retired rule reads, ascending
+  std::vector<RuleInfo> info_;       // in order_ order
+  std::vector<int> needed_signals_;  // signal slots any non-retired rule reads, ascending
   // What order_ was built from, to notice changes cheaply.
   const Rule* seen_data_ = nullptr;
   std::size_t seen_size_ = 0;

@@ -17,14 +17,13 @@ bool plain_is_safe(const std::string& s) {
   if (indicators.find(s.front()) != std::string::npos) return false;
   for (char c : s)
     if (c == '\n' || c == '\r' || c == '\t' || static_cast<unsigned char>(c) < 0x20) return false;
-  if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos ||
-      s.back() == ':')
+  if (s.find(": ") != std::string::npos || s.find(" #") != std::string::npos || s.back() == ':')
     return false;
   // Anything YAML would read as another type (bool, null, number) must stay a string.
   std::string low;
   for (char c : s) low += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  static const char* special[] = {"true", "false", "yes", "no", "on", "off", "y", "n",
-                                  "null", "~", ".inf", "-.inf", ".nan"};
+  static const char* special[] = {"true", "false", "yes", "no",   "on",    "off", "y",
+                                  "n",    "null",  "~",   ".inf", "-.inf", ".nan"};
   for (const char* w : special)
     if (low == w) return false;
   char* end = nullptr;
@@ -37,11 +36,21 @@ std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char buf[8];
@@ -63,8 +72,7 @@ std::string flow_list(const std::vector<std::string>& items) {
   for (std::size_t i = 0; i < items.size(); ++i) {
     if (i) out += ", ";
     // Flow context adds ',' '[' ']' '{' '}' to the characters that force quotes.
-    bool plain = plain_is_safe(items[i]) &&
-                 items[i].find_first_of(",[]{}") == std::string::npos;
+    bool plain = plain_is_safe(items[i]) && items[i].find_first_of(",[]{}") == std::string::npos;
     out += plain ? items[i] : quoted(items[i]);
   }
   return out + "]";

@@ -23,9 +23,12 @@ std::string flip(const std::string& op) {
 // A literal constant (numbers may carry unary minus); nullopt otherwise.
 std::optional<Value> constant_of(const ExprNode& n) {
   switch (n.kind) {
-    case Kind::Number: return Value(n.number);
-    case Kind::Bool: return Value(n.boolean);
-    case Kind::String: return Value(n.text);
+    case Kind::Number:
+      return Value(n.number);
+    case Kind::Bool:
+      return Value(n.boolean);
+    case Kind::String:
+      return Value(n.text);
     case Kind::Unary:
       if (n.op == "neg" && n.children.size() == 1) {
         auto inner = constant_of(*n.children[0]);
@@ -33,7 +36,8 @@ std::optional<Value> constant_of(const ExprNode& n) {
           return Value(-std::get<double>(*inner));
       }
       return std::nullopt;
-    default: return std::nullopt;
+    default:
+      return std::nullopt;
   }
 }
 
@@ -137,12 +141,11 @@ const Rule* shadowing_rule(const RuleTable& table, const Rule& r) {
   for (const auto& a : table.rules) {
     if (&a == &r || !a.when || a.status == RuleStatus::Retired || a.priority >= r.priority)
       continue;
-    bool guard_subset = std::all_of(a.requires_caps.begin(), a.requires_caps.end(),
-                                    [&](const std::string& c) {
-                                      return std::find(r.requires_caps.begin(),
-                                                       r.requires_caps.end(),
-                                                       c) != r.requires_caps.end();
-                                    });
+    bool guard_subset =
+        std::all_of(a.requires_caps.begin(), a.requires_caps.end(), [&](const std::string& c) {
+          return std::find(r.requires_caps.begin(), r.requires_caps.end(), c) !=
+                 r.requires_caps.end();
+        });
     if (!guard_subset) continue;
     auto theirs = decidable_conjuncts(*a.when);
     if (theirs && implies(*mine, *theirs)) return &a;
@@ -153,9 +156,8 @@ const Rule* shadowing_rule(const RuleTable& table, const Rule& r) {
 void lint_rule_table(const RuleTable& table, Diagnostics& diags) {
   for (const auto& r : table.rules) {
     if (const Rule* a = shadowing_rule(table, r)) {
-      diags.error(r.where, "rule '" + r.id + "' can never fire: rule '" + a->id +
-                               "' (priority " + std::to_string(a->priority) + " < " +
-                               std::to_string(r.priority) +
+      diags.error(r.where, "rule '" + r.id + "' can never fire: rule '" + a->id + "' (priority " +
+                               std::to_string(a->priority) + " < " + std::to_string(r.priority) +
                                ") needs no capability this one lacks and its condition '" +
                                a->when_text + "' holds whenever this one's does");
     }

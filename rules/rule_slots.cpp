@@ -23,8 +23,7 @@ Resolver rule_resolver() {
       if (caps[i] == rest) return Symbol{S + static_cast<int>(i), ValueType::Bool};
     const auto& nums = chip_numeric_properties();
     for (std::size_t i = 0; i < nums.size(); ++i)
-      if (nums[i] == rest)
-        return Symbol{S + static_cast<int>(caps.size() + i), ValueType::Number};
+      if (nums[i] == rest) return Symbol{S + static_cast<int>(caps.size() + i), ValueType::Number};
     return std::nullopt;
   };
 }
@@ -40,7 +39,8 @@ namespace {
 inline int compare_names(std::string_view a, std::string_view b) {
   const std::size_t n = a.size() < b.size() ? a.size() : b.size();
   for (std::size_t k = 0; k < n; ++k)
-    if (a[k] != b[k]) return static_cast<unsigned char>(a[k]) < static_cast<unsigned char>(b[k]) ? -1 : 1;
+    if (a[k] != b[k])
+      return static_cast<unsigned char>(a[k]) < static_cast<unsigned char>(b[k]) ? -1 : 1;
   return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
 }
 
@@ -66,7 +66,8 @@ class SignalBuckets {
  private:
   static unsigned key(std::string_view s) {
     return (static_cast<unsigned>(s.size()) * 31u + static_cast<unsigned char>(s.front()) * 7u +
-            static_cast<unsigned char>(s.back())) & 255u;
+            static_cast<unsigned char>(s.back())) &
+           255u;
   }
   std::vector<std::pair<std::string_view, int>> buckets_[256];
 };

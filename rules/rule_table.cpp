@@ -41,8 +41,7 @@ void parse_evolution(const YAML::Node& node, const std::string& file, Diagnostic
   if (!expect_map(node, "evolution", file, diags)) return;
   check_keys(node,
              {"initial_confidence", "reward", "penalty", "retire_below", "min_trials",
-              "promote_above", "probation_confidence", "probation_trials", "min_gain",
-              "patience"},
+              "promote_above", "probation_confidence", "probation_trials", "min_gain", "patience"},
              file, diags);
   auto at = [&](const char* key) { return location_of(node[key], file); };
   struct Frac {
@@ -194,9 +193,10 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
     for (std::size_t i = 0; i < caps->size(); ++i) {
       const std::string& c = (*caps)[i];
       if (std::find(known.begin(), known.end(), c) == known.end()) {
-        diags.error(location_of(list[i], file),
-                    "unknown capability '" + c + "' in requires" +
-                        suggestion(c, known, [](const std::string& k) { return std::string_view(k); }));
+        diags.error(location_of(list[i], file), "unknown capability '" + c + "' in requires" +
+                                                    suggestion(c, known, [](const std::string& k) {
+                                                      return std::string_view(k);
+                                                    }));
       } else if (std::find(r.requires_caps.begin(), r.requires_caps.end(), c) !=
                  r.requires_caps.end()) {
         diags.error(location_of(list[i], file), "capability '" + c + "' required twice");
@@ -209,28 +209,28 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
   if (auto h = get_string(node, "hypothesis", file, diags, true)) {
     r.hypothesis = *h;
     if (!is_known_hypothesis(*h))
-      diags.error(location_of(node["hypothesis"], file),
-                  "unknown hypothesis '" + *h + "'" +
-                      suggestion(*h, hypothesis_table(),
-                                 [](const HypothesisDef& d) { return d.id; }));
+      diags.error(
+          location_of(node["hypothesis"], file),
+          "unknown hypothesis '" + *h + "'" +
+              suggestion(*h, hypothesis_table(), [](const HypothesisDef& d) { return d.id; }));
   }
 
   if (auto b = get_string(node, "bottleneck", file, diags)) {
     if (is_known_bottleneck(*b))
       r.bottleneck = *b;
     else
-      diags.error(location_of(node["bottleneck"], file),
-                  "unknown bottleneck '" + *b + "'" +
-                      suggestion(*b, bottleneck_table(),
-                                 [](const BottleneckDef& d) { return d.id; }) +
-                      "; known: " + known_bottlenecks_list());
+      diags.error(
+          location_of(node["bottleneck"], file),
+          "unknown bottleneck '" + *b + "'" +
+              suggestion(*b, bottleneck_table(), [](const BottleneckDef& d) { return d.id; }) +
+              "; known: " + known_bottlenecks_list());
   }
 
   if (auto p = get_int(node, "priority", file, diags, true)) {
     if (*p < 0 || *p > kMaxPriority)
-      diags.error(location_of(node["priority"], file),
-                  "priority must be between 0 and " + std::to_string(kMaxPriority) + ", got " +
-                      std::to_string(*p));
+      diags.error(location_of(node["priority"], file), "priority must be between 0 and " +
+                                                           std::to_string(kMaxPriority) + ", got " +
+                                                           std::to_string(*p));
     else
       r.priority = static_cast<int>(*p);
   }
@@ -238,8 +238,9 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
   YAML::Node rat = node["rationale"];
   if (!rat.IsDefined() || rat.IsNull()) {
     diags.error(rat.IsDefined() ? location_of(rat, file) : r.where,
-                "rule '" + r.id + "' has no rationale (one line: why this signal means this "
-                "bottleneck)");
+                "rule '" + r.id +
+                    "' has no rationale (one line: why this signal means this "
+                    "bottleneck)");
   } else if (auto s = get_string(node, "rationale", file, diags)) {
     std::string trimmed = *s;
     trimmed.erase(0, trimmed.find_first_not_of(" \t\n"));
@@ -283,10 +284,14 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
 
 const char* to_string(RuleStatus s) {
   switch (s) {
-    case RuleStatus::Active: return "active";
-    case RuleStatus::Probation: return "probation";
-    case RuleStatus::Promoted: return "promoted";
-    case RuleStatus::Retired: return "retired";
+    case RuleStatus::Active:
+      return "active";
+    case RuleStatus::Probation:
+      return "probation";
+    case RuleStatus::Promoted:
+      return "promoted";
+    case RuleStatus::Retired:
+      return "retired";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
@@ -335,9 +340,9 @@ RuleTable parse_rule_table(const std::string& yaml_text, const std::string& file
         const std::string id = node["id"].Scalar();
         auto [it, fresh] = seen.emplace(id, location_of(node["id"], file_label));
         if (!fresh)
-          diags.error(location_of(node["id"], file_label),
-                      "duplicate rule id '" + id + "' (first defined at " +
-                          it->second.to_string() + ")");
+          diags.error(
+              location_of(node["id"], file_label),
+              "duplicate rule id '" + id + "' (first defined at " + it->second.to_string() + ")");
       }
       if (rule) table.rules.push_back(std::move(*rule));
     }

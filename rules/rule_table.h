@@ -28,7 +28,8 @@ struct Provenance {
   int successes = 0;
   int failures = 0;
   std::string origin = "input";  // "input" or "proposed at <problem> round N from ..."
-  std::vector<std::string> events;  // "retired at matmul round 7: confidence 0.18 < 0.25 after 4 trials"
+  std::vector<std::string>
+      events;  // "retired at matmul round 7: confidence 0.18 < 0.25 after 4 trials"
 };
 
 struct Rule {
@@ -52,20 +53,20 @@ struct Rule {
 
 struct EvolutionConfig {
   double initial_confidence = 0.5;
-  double reward = 0.15;           // added on kept
-  double penalty = 0.15;          // subtracted on rejected / no-variant
+  double reward = 0.15;   // added on kept
+  double penalty = 0.15;  // subtracted on rejected / no-variant
   double retire_below = 0.2;
-  int min_trials = 3;             // before a rule may be retired or promoted
+  int min_trials = 3;  // before a rule may be retired or promoted
   double promote_above = 0.8;
   double probation_confidence = 0.4;  // confidence a proposed rule starts with
-  int probation_trials = 2;       // successes needed to leave probation
-  double min_gain = 0.01;         // a "faster" verdict needs at least this median gain
-  int patience = 3;               // rounds without a kept candidate before "converged"
+  int probation_trials = 2;           // successes needed to leave probation
+  double min_gain = 0.01;             // a "faster" verdict needs at least this median gain
+  int patience = 3;                   // rounds without a kept candidate before "converged"
 };
 
 struct RuleTable {
   int version = 1;
-  std::string file;           // where it was loaded from
+  std::string file;  // where it was loaded from
   std::vector<Rule> rules;
   EvolutionConfig evolution;
 
@@ -79,7 +80,8 @@ struct RuleTable {
 Resolver rule_resolver();
 int rule_slot_count();
 // Fills `slots` (size rule_slot_count()) from signals and a chip profile.
-void bind_slots(const struct SignalSet& signals, const ChipProfile& chip, std::vector<Value>& slots);
+void bind_slots(const struct SignalSet& signals, const ChipProfile& chip,
+                std::vector<Value>& slots);
 // The two halves of bind_slots, for callers that classify many signal sets on one chip
 // (`slots` must already have rule_slot_count() entries).
 void bind_signal_slots(const struct SignalSet& signals, std::vector<Value>& slots);

@@ -62,12 +62,14 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "smsp__sass_average_data_bytes_per_sector_mem_global_op_st.pct / 100"},
     {"sectors_per_request", N, "sectors",
      "32-byte sectors per global load request (4 = coalesced 32-bit, 16 = coalesced 128-bit)",
-     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum / l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"},
+     "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum / "
+     "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"},
     {"l2_hit", N, "fraction 0..1", "L2 sector hit rate", "lts__t_sector_hit_rate.pct / 100"},
     {"bank_conflicts_per_request", N, "conflicts",
      "shared-memory bank conflicts per shared load/store instruction (0 = conflict-free, up to 31)",
      "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum / shared instructions executed"},
-    {"l1_hit", N, "fraction 0..1", "L1/TEX sector hit rate (all L1 traffic: global, local, texture)",
+    {"l1_hit", N, "fraction 0..1",
+     "L1/TEX sector hit rate (all L1 traffic: global, local, texture)",
      "l1tex__t_sector_hit_rate.pct / 100"},
     {"l1_frac", N, "fraction 0..1",
      "L1 data-pipe wavefronts over their peak: how busy the L1/shared data path is",
@@ -75,15 +77,19 @@ constexpr auto kSignals = std::to_array<SignalDef>({
     {"l2_frac", N, "fraction 0..1", "L2 sector throughput over its peak (L2 bandwidth in use)",
      "lts__t_sectors.avg.pct_of_peak_sustained_elapsed / 100"},
     {"local_inst_frac", N, "fraction 0..1",
-     "local-memory load/store warp instructions per warp instruction (spills and stack arrays at run time)",
-     "(smsp__inst_executed_op_local_ld.sum + smsp__inst_executed_op_local_st.sum) / smsp__inst_executed.sum"},
+     "local-memory load/store warp instructions per warp instruction (spills and stack arrays at "
+     "run time)",
+     "(smsp__inst_executed_op_local_ld.sum + smsp__inst_executed_op_local_st.sum) / "
+     "smsp__inst_executed.sum"},
     {"local_traffic_bytes", N, "bytes", "bytes moved by local-memory loads and stores through L1",
-     "32 x (l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum + l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum)"},
+     "32 x (l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum + "
+     "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum)"},
     {"atomic_inst_frac", N, "fraction 0..1",
      "atomic and reduction warp instructions (global and shared) per warp instruction",
      "(smsp__sass_inst_executed_op_global_atom.sum + smsp__sass_inst_executed_op_global_red.sum + "
      "smsp__sass_inst_executed_op_shared_atom.sum) / smsp__inst_executed.sum"},
-    {"l2_atomic_requests", N, "requests", "atomic and reduction requests the L2 served (device memory)",
+    {"l2_atomic_requests", N, "requests",
+     "atomic and reduction requests the L2 served (device memory)",
      "lts__t_requests_aperture_device_op_atom.sum + lts__t_requests_aperture_device_op_red.sum"},
     {"uses_cp_async", B, "bool",
      "the kernel copies global to shared memory asynchronously (cp.async / TMA)",
@@ -101,8 +107,7 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "derived: problem FLOPs / time_us"},
     {"fma_frac", N, "fraction 0..1", "FMA pipe active cycles over peak",
      "sm__pipe_fma_cycles_active.avg.pct_of_peak_sustained_active / 100"},
-    {"tensor_frac", N, "fraction 0..1",
-     "tensor pipe active cycles over peak (HMMA, HGMMA, QGMMA)",
+    {"tensor_frac", N, "fraction 0..1", "tensor pipe active cycles over peak (HMMA, HGMMA, QGMMA)",
      "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active / 100"},
     {"mma_in_code", B, "bool",
      "the variant's PTX holds tensor-core MMA instructions (wmma.mma, mma.sync, mma.sp, "
@@ -111,12 +116,12 @@ constexpr auto kSignals = std::to_array<SignalDef>({
     {"tensor_active", B, "bool",
      "the kernel really uses tensor cores: its code holds MMA instructions and tensor "
      "instructions ran (the compiler's HFMA2.MMA constant moves also issue on the tensor pipe, "
-     "so the counters alone cannot tell); without the code scan, the tensor pipe busy >= 2 % of peak",
+     "so the counters alone cannot tell); without the code scan, the tensor pipe busy >= 2 % of "
+     "peak",
      "mma_in_code and sm__inst_executed_pipe_tensor.sum > 0; without the code: "
      "sm__inst_executed_pipe_tensor.sum > 0 and sm__pipe_tensor_op_hmma_cycles_active >= 2 %, "
      "or tensor instructions >= 2 % of smsp__inst_executed.sum"},
-    {"wgmma_active", B, "bool",
-     "the kernel executed warpgroup MMA (wgmma, Hopper and later)",
+    {"wgmma_active", B, "bool", "the kernel executed warpgroup MMA (wgmma, Hopper and later)",
      "wgmma.mma_async in the PTX and sm__inst_executed_pipe_tensor_op_gmma.sum > 0; without the "
      "code: gmma instructions / smsp__inst_executed.sum >= 0.02"},
     {"mbarrier_pipeline", B, "bool",
@@ -124,17 +129,21 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "block-wide barriers alone",
      "mbarrier.try_wait / mbarrier.test_wait in the launched entry's PTX"},
     {"gemm_ref_ratio", N, "ratio",
-     "achieved FLOP rate over the measured cuBLAS GEMM of the same path (SGEMM on CUDA cores, TF32 on "
-     "tensor cores): how far a product is from the library's, not from the hardware roof (may exceed 1)",
+     "achieved FLOP rate over the measured cuBLAS GEMM of the same path (SGEMM on CUDA cores, TF32 "
+     "on "
+     "tensor cores): how far a product is from the library's, not from the hardware roof (may "
+     "exceed 1)",
      "derived: problem FLOPs, time_us, measured cuBLAS ceiling"},
-    {"alu_frac", N, "fraction 0..1", "ALU pipe (integer, logic, compare, FP32 min/max) instructions over peak",
+    {"alu_frac", N, "fraction 0..1",
+     "ALU pipe (integer, logic, compare, FP32 min/max) instructions over peak",
      "sm__inst_executed_pipe_alu.avg.pct_of_peak_sustained_active / 100"},
     {"fp64_frac", N, "fraction 0..1", "FP64 pipe active cycles over peak",
      "sm__pipe_fp64_cycles_active.avg.pct_of_peak_sustained_active / 100"},
     {"xu_frac", N, "fraction 0..1",
      "XU (SFU: transcendentals, conversions, reciprocal) instructions over the pipe's peak",
      "sm__inst_executed_pipe_xu.avg.pct_of_peak_sustained_active / 100"},
-    {"lsu_frac", N, "fraction 0..1", "LSU pipe (loads, stores, shared, atomics) instructions over peak",
+    {"lsu_frac", N, "fraction 0..1",
+     "LSU pipe (loads, stores, shared, atomics) instructions over peak",
      "sm__inst_executed_pipe_lsu.avg.pct_of_peak_sustained_active / 100"},
     {"gemm_loop", B, "bool",
      "the launched entry's code has a matrix-product loop: a loop whose body loads from two "
@@ -156,7 +165,8 @@ constexpr auto kSignals = std::to_array<SignalDef>({
     {"stall_mio_throttle", N, "fraction 0..1",
      "stalled because the MIO queue (shared memory, special math) is full",
      "smsp__warps_issue_stalled_mio_throttle.sum / smsp__warps_active.sum"},
-    {"stall_barrier", N, "fraction 0..1", "stalled at a block barrier (__syncthreads) waiting for siblings",
+    {"stall_barrier", N, "fraction 0..1",
+     "stalled at a block barrier (__syncthreads) waiting for siblings",
      "smsp__warps_issue_stalled_barrier.sum / smsp__warps_active.sum"},
     {"stall_membar", N, "fraction 0..1", "stalled at a memory barrier (__threadfence)",
      "smsp__warps_issue_stalled_membar.sum / smsp__warps_active.sum"},
@@ -176,8 +186,7 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "smsp__issue_active.avg.pct_of_peak_sustained_active / 100"},
     {"arith_intensity", N, "FLOP/byte", "problem FLOPs per DRAM byte of the problem formulas",
      "derived: problem FLOP formula / byte formula"},
-    {"dtype", S, "string",
-     "precision the kernel computes in: fp64 fp32 tf32 fp16 bf16 fp8 int8",
+    {"dtype", S, "string", "precision the kernel computes in: fp64 fp32 tf32 fp16 bf16 fp8 int8",
      "problem spec (variant dtype)"},
     // --- occupancy and resources ---
     {"occupancy", N, "fraction 0..1", "achieved active warps per SM over the SM's maximum",
@@ -189,7 +198,8 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "what caps theoretical occupancy: registers, smem, blocks or warps",
      "derived from cuFuncGetAttribute and device limits"},
     {"sm_active_frac", N, "fraction 0..1",
-     "share of the kernel's elapsed SM cycles in which an SM had a warp resident (idle SMs lower it)",
+     "share of the kernel's elapsed SM cycles in which an SM had a warp resident (idle SMs lower "
+     "it)",
      "sm__cycles_active.avg.pct_of_peak_sustained_elapsed / 100"},
     {"regs_per_thread", N, "registers", "registers allocated per thread",
      "CUPTI activity record / CU_FUNC_ATTRIBUTE_NUM_REGS"},
@@ -203,14 +213,13 @@ constexpr auto kSignals = std::to_array<SignalDef>({
     {"blocks_per_sm", N, "blocks", "blocks one SM can hold at once for this launch",
      "cuOccupancyMaxActiveBlocksPerMultiprocessor"},
     {"waves", N, "waves",
-     "grid_blocks over (blocks_per_sm x SM count); under 1 the grid cannot fill the GPU's block slots",
+     "grid_blocks over (blocks_per_sm x SM count); under 1 the grid cannot fill the GPU's block "
+     "slots",
      "derived: grid_blocks, blocks_per_sm, chip SM count"},
     {"sm_clock_mhz", N, "MHz", "SM clock while the kernel ran under the profiler",
      "sm__cycles_elapsed.avg.per_second / 1e6"},
-    {"inst_executed", N, "instructions", "warp instructions executed",
-     "smsp__inst_executed.sum"},
-    {"problem_flops", N, "FLOP", "FLOPs of one run by the problem's FLOP formula",
-     "problem spec"},
+    {"inst_executed", N, "instructions", "warp instructions executed", "smsp__inst_executed.sum"},
+    {"problem_flops", N, "FLOP", "FLOPs of one run by the problem's FLOP formula", "problem spec"},
     {"problem_bytes", N, "bytes", "compulsory DRAM bytes of one run by the problem's byte formula",
      "problem spec"},
 });
@@ -261,9 +270,8 @@ const Value& SignalSet::get(std::string_view name) const {
 std::string signals_markdown() {
   std::string out = "| signal | type | unit | meaning | source |\n|---|---|---|---|---|\n";
   for (const auto& s : kSignals) {
-    out += "| `" + std::string(s.name) + "` | " + to_string(s.type) + " | " +
-           std::string(s.unit) + " | " + std::string(s.meaning) + " | " +
-           std::string(s.source) + " |\n";
+    out += "| `" + std::string(s.name) + "` | " + to_string(s.type) + " | " + std::string(s.unit) +
+           " | " + std::string(s.meaning) + " | " + std::string(s.source) + " |\n";
   }
   return out;
 }

@@ -42,7 +42,8 @@ std::string read_checked(const std::string& path, std::string_view what, std::si
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    return cat({"the ", name, S_ISDIR(st.st_mode) ? " is a folder, not a file" : " is not a regular file"});
+    return cat({"the ", name,
+                S_ISDIR(st.st_mode) ? " is a folder, not a file" : " is not a regular file"});
   }
   if (static_cast<std::size_t>(st.st_size) > max_bytes) {
     ::close(fd);
@@ -125,8 +126,8 @@ void write_file_atomically(const std::string& path, std::string_view content) {
   // The rename is durable once the folder is synced.
   const std::size_t slash = path.rfind('/');
   const std::string dir = slash == std::string::npos ? std::string(".")
-                          : slash == 0              ? std::string("/")
-                                                    : path.substr(0, slash);
+                          : slash == 0               ? std::string("/")
+                                                     : path.substr(0, slash);
   int dfd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dfd >= 0) {
     ::fsync(dfd);

@@ -7,9 +7,12 @@ namespace solver::rules {
 
 const char* to_string(ValueType t) {
   switch (t) {
-    case ValueType::Number: return "number";
-    case ValueType::Bool: return "bool";
-    case ValueType::String: return "string";
+    case ValueType::Number:
+      return "number";
+    case ValueType::Bool:
+      return "bool";
+    case ValueType::String:
+      return "string";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }

@@ -1,13 +1,13 @@
 #include "rules/yaml_util.h"
 #include "rules/text_file.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include <cstdint>
 #include <fstream>
@@ -38,7 +38,8 @@ class StructureCheck : public YAML::EventHandler {
   void OnDocumentEnd() override {}
   void OnNull(const YAML::Mark& m, YAML::anchor_t) override { node(m, nullptr); }
   void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { node(m, nullptr); }
-  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t, const std::string& v) override {
+  void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t,
+                const std::string& v) override {
     node(m, &v);
   }
   void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
@@ -67,9 +68,9 @@ class StructureCheck : public YAML::EventHandler {
     if (f.expect_key && scalar) {
       auto [it, fresh] = f.keys.emplace(*scalar, m.line + 1);
       if (!fresh)
-        throw InputError(Diagnostic{from_mark(m, file_),
-                                    "duplicate key " + key_text(*scalar) + " (first given at line " +
-                                        std::to_string(it->second) + "; a map takes each key once)"});
+        throw InputError(Diagnostic{
+            from_mark(m, file_), "duplicate key " + key_text(*scalar) + " (first given at line " +
+                                     std::to_string(it->second) + "; a map takes each key once)"});
     }
     f.expect_key = !f.expect_key;
   }
@@ -84,14 +85,14 @@ YAML::Node parse_text(const std::string& text, const std::string& file) {
     YAML::Parser parser(in);
     StructureCheck check(file);
     if (parser.HandleNextDocument(check) && parser.HandleNextDocument(check))
-      throw InputError(Diagnostic{from_mark(check.document_mark(), file),
-                                  "a second YAML document: a file holds one ('---' starts another)"});
+      throw InputError(
+          Diagnostic{from_mark(check.document_mark(), file),
+                     "a second YAML document: a file holds one ('---' starts another)"});
     return YAML::Load(text);
   } catch (const YAML::Exception& e) {  // ParserException (incl. DeepRecursion) and kin
     throw InputError(Diagnostic{from_mark(e.mark, file), "invalid YAML: " + e.msg});
   }
 }
-
 
 // Looks up `key`; returns an undefined node when absent or when `node` is not a map (a const
 // yaml-cpp subscript on a scalar would throw).
@@ -246,8 +247,7 @@ bool check_keys(const YAML::Node& node, const std::vector<std::string>& allowed,
 }
 
 std::optional<std::string> get_string(const YAML::Node& node, std::string_view key,
-                                      const std::string& file, Diagnostics& diags,
-                                      bool required) {
+                                      const std::string& file, Diagnostics& diags, bool required) {
   auto v = present(node, key, file, diags, required);
   if (!v) return std::nullopt;
   return scalar_of(*v, key, "a string", file, diags);
@@ -287,8 +287,8 @@ std::optional<double> get_double(const YAML::Node& node, std::string_view key,
   return d;
 }
 
-std::optional<bool> get_bool(const YAML::Node& node, std::string_view key,
-                             const std::string& file, Diagnostics& diags, bool required) {
+std::optional<bool> get_bool(const YAML::Node& node, std::string_view key, const std::string& file,
+                             Diagnostics& diags, bool required) {
   auto v = present(node, key, file, diags, required);
   if (!v) return std::nullopt;
   auto s = scalar_of(*v, key, "true or false", file, diags);
@@ -304,8 +304,8 @@ std::optional<bool> get_bool(const YAML::Node& node, std::string_view key,
 
 std::optional<std::vector<std::string>> get_string_list(const YAML::Node& node,
                                                         std::string_view key,
-                                                        const std::string& file,
-                                                        Diagnostics& diags, bool required) {
+                                                        const std::string& file, Diagnostics& diags,
+                                                        bool required) {
   auto v = present(node, key, file, diags, required);
   if (!v) return std::nullopt;
   if (!v->IsSequence()) {
@@ -318,8 +318,7 @@ std::optional<std::vector<std::string>> get_string_list(const YAML::Node& node,
     if (item.IsScalar()) {
       out.push_back(item.Scalar());
     } else {
-      diags.error(location_of(item, file),
-                  "items of " + key_text(key) + " must be single values");
+      diags.error(location_of(item, file), "items of " + key_text(key) + " must be single values");
       ok = false;
     }
   }
@@ -340,8 +339,7 @@ std::optional<Expression> get_expression(const YAML::Node& node, std::string_vie
   return parse_scalar_expression(*v, file, resolve, diags, expect, source);
 }
 
-std::optional<Expression> parse_scalar_expression(const YAML::Node& scalar,
-                                                  const std::string& file,
+std::optional<Expression> parse_scalar_expression(const YAML::Node& scalar, const std::string& file,
                                                   const Resolver& resolve, Diagnostics& diags,
                                                   std::optional<ValueType> expect,
                                                   std::string_view source) {
@@ -349,8 +347,8 @@ std::optional<Expression> parse_scalar_expression(const YAML::Node& scalar,
     diags.error(location_of(scalar, file), "expected an expression");
     return std::nullopt;
   }
-  SourceLocation origin = source.empty() ? scalar_text_origin(scalar, file)
-                                         : scalar_text_origin(scalar, file, source);
+  SourceLocation origin =
+      source.empty() ? scalar_text_origin(scalar, file) : scalar_text_origin(scalar, file, source);
   return Expression::parse(scalar.Scalar(), origin, resolve, diags, expect);
 }
 

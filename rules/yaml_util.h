@@ -26,8 +26,9 @@ namespace solver::rules {
 inline constexpr std::size_t kMaxYamlBytes = std::size_t{16} << 20;
 
 // Reads and parses a YAML file. Every map must hold each key once and the file one document:
-// both are refused with a located error (the duplicate names the first key's line). Throws InputError (located) if the file cannot be read or is
-// not valid YAML. If `source` is given it receives the file's text (for scalar_text_origin).
+// both are refused with a located error (the duplicate names the first key's line). Throws
+// InputError (located) if the file cannot be read or is not valid YAML. If `source` is given it
+// receives the file's text (for scalar_text_origin).
 YAML::Node load_yaml_file(const std::string& path, std::string* source = nullptr);
 // Same for text held in memory; `file` is the name used in diagnostics.
 YAML::Node load_yaml_string(std::string_view text, const std::string& file);
@@ -72,14 +73,12 @@ std::optional<double> get_double(const YAML::Node& node, std::string_view key,
                                  const std::string& file, Diagnostics& diags,
                                  bool required = false);
 // "true"/"false" (and YAML 1.1's yes/no/on/off, as yaml-cpp reads them).
-std::optional<bool> get_bool(const YAML::Node& node, std::string_view key,
-                             const std::string& file, Diagnostics& diags,
-                             bool required = false);
+std::optional<bool> get_bool(const YAML::Node& node, std::string_view key, const std::string& file,
+                             Diagnostics& diags, bool required = false);
 // A sequence of scalars (`[a, b]` or a block list). A single scalar is an error, not a list.
 std::optional<std::vector<std::string>> get_string_list(const YAML::Node& node,
                                                         std::string_view key,
-                                                        const std::string& file,
-                                                        Diagnostics& diags,
+                                                        const std::string& file, Diagnostics& diags,
                                                         bool required = false);
 
 // Parses the scalar at `key` as an expression, errors located inside the YAML file. A number
@@ -91,8 +90,7 @@ std::optional<Expression> get_expression(const YAML::Node& node, std::string_vie
                                          std::optional<ValueType> expect = std::nullopt,
                                          bool required = false, std::string_view source = {});
 // Same for a scalar node already in hand (e.g. an element of a `shape: [M, K]` list).
-std::optional<Expression> parse_scalar_expression(const YAML::Node& scalar,
-                                                  const std::string& file,
+std::optional<Expression> parse_scalar_expression(const YAML::Node& scalar, const std::string& file,
                                                   const Resolver& resolve, Diagnostics& diags,
                                                   std::optional<ValueType> expect = std::nullopt,
                                                   std::string_view source = {});

@@ -17,5 +17,4 @@ std::vector<int> PairPlan::looks() const {
   return out;
 }
 
-
 }  // namespace solver::engine

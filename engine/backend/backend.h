@@ -17,8 +17,8 @@
 namespace solver::engine {
 
 struct VariantRef {
-  std::string problem;   // problem name
-  std::string variant;   // variant id
+  std::string problem;  // problem name
+  std::string variant;  // variant id
   generators::KnobValues knobs;
   // The problem folder to load instead of <problems root>/<problem>: set only for a variant an
   // external generator wrote (run_dir/generated/<track>/<problem>, generators/generated_pool.h).
@@ -31,14 +31,14 @@ struct VariantRef {
 // Outcome of compile + correctness gate. Every failure is a value, never an exception.
 enum class GateStatus {
   Passed,
-  InvalidSpec,     // static validation refused it (smem over the chip's limit, partial warps...)
-  CompileError,    // NVRTC failed; log in `detail`
-  WrongResult,     // an element outside tolerance, a NaN, or an unwritten output
-  Fault,           // illegal address, abort, launch failure: the worker died or the context broke
-  Timeout,         // the watchdog killed a kernel that did not return
-  TooFast,         // faster than the physical floor allows: a defect, not a win
-  NotRecorded,     // recorded backend: this variant was never measured
-  NoDevice,        // live backend: no GPU / driver on this machine
+  InvalidSpec,   // static validation refused it (smem over the chip's limit, partial warps...)
+  CompileError,  // NVRTC failed; log in `detail`
+  WrongResult,   // an element outside tolerance, a NaN, or an unwritten output
+  Fault,         // illegal address, abort, launch failure: the worker died or the context broke
+  Timeout,       // the watchdog killed a kernel that did not return
+  TooFast,       // faster than the physical floor allows: a defect, not a win
+  NotRecorded,   // recorded backend: this variant was never measured
+  NoDevice,      // live backend: no GPU / driver on this machine
   // A candidate is assumed hostile (DESIGN.md, measurement protocol):
   InputMutated,        // an `in` buffer's device copy changed during a checked run (digest)
   InconsistentTiming,  // its paired time disagrees with its gate time beyond noise
@@ -49,10 +49,10 @@ std::optional<GateStatus> gate_status_from_string(std::string_view s);
 
 struct GateResult {
   GateStatus status = GateStatus::NotRecorded;
-  std::string detail;         // compiler log, first bad element, fault message...
-  std::string source_hash;    // hash of the rendered source + options
+  std::string detail;                       // compiler log, first bad element, fault message...
+  std::string source_hash;                  // hash of the rendered source + options
   double max_abs_err = 0, max_rel_err = 0;  // over all checked elements
-  int input_sets = 0;         // how many seeded input sets were checked
+  int input_sets = 0;                       // how many seeded input sets were checked
   std::vector<uint64_t> seeds;
   // The gate's own timed runs (us, in order): the floor check, and the reference the paired
   // time must agree with (inconsistent_timing). Empty where unknown (older recordings).
@@ -70,7 +70,7 @@ struct ProfileResult {
   std::string detail;
   rules::SignalSet signals;
   std::map<std::string, double> raw_metrics;  // CUPTI metric name -> value
-  double time_us = 0;          // unprofiled median, the time signals were derived from
+  double time_us = 0;  // unprofiled median, the time signals were derived from
   // Where each signal came from (profiling::to_string(Origin): unprofiled, profiled, driver...).
   std::map<std::string, std::string> signal_origin;
   // Derived values outside their signal's range, left out of `signals` (Derivation::defects).
@@ -114,11 +114,11 @@ struct PairPlan {
 };
 
 struct BackendInfo {
-  std::string kind;        // "live" or "recorded"
-  std::string chip_id;     // chips.yaml id of the device (or of the recording)
-  std::string device_name; // as the driver reports it
-  std::string note;        // e.g. "no GPU on this machine: serving recording tests/data/..."
-  std::string recording;   // path of the recording (recorded backend)
+  std::string kind;         // "live" or "recorded"
+  std::string chip_id;      // chips.yaml id of the device (or of the recording)
+  std::string device_name;  // as the driver reports it
+  std::string note;         // e.g. "no GPU on this machine: serving recording tests/data/..."
+  std::string recording;    // path of the recording (recorded backend)
 };
 
 // Unprofiled time samples of one variant.
@@ -126,7 +126,7 @@ struct TimeSamples {
   std::vector<double> kernel_us;  // CUPTI activity: sum of the variant's kernels, per sample
   std::vector<double> event_us;   // cuEvent elapsed around the same launches (cross-check)
   double sm_clock_mhz = 0;
-  std::string clock_source;       // "nvml" or "device attribute (max)"
+  std::string clock_source;  // "nvml" or "device attribute (max)"
   bool ok = false;
   std::string detail;
   // When the timing failed (ok false): the gate outcome it amounts to (Timeout, Fault,
@@ -169,7 +169,8 @@ class Backend {
   // since it was measured, so its numbers are not its own).
   virtual const Recording* recording() const { return nullptr; }
   virtual const RecordedVariant* lookup(const VariantRef& v) const { return nullptr; }
-  virtual void set_stale(const std::string& problem, const std::string& key, const std::string& why) {}
+  virtual void set_stale(const std::string& problem, const std::string& key,
+                         const std::string& why) {}
 };
 
 }  // namespace solver::engine

@@ -61,25 +61,28 @@ json parse_json_text(const std::string& text, const std::string& file, int line_
   try {
     return parse_json_strict(text);
   } catch (const DuplicateKey& e) {
-    throw rules::InputError(
-        rules::Diagnostic{{file, line_offset > 0 ? line_offset + 1 : 0, 0}, std::string("invalid JSON: ") + e.what()});
+    throw rules::InputError(rules::Diagnostic{{file, line_offset > 0 ? line_offset + 1 : 0, 0},
+                                              std::string("invalid JSON: ") + e.what()});
   } catch (const json::parse_error& e) {
     // e.byte is 1-based and points just past the offending character.
     std::size_t at = e.byte == 0 ? 0 : std::min<std::size_t>(e.byte - 1, text.size());
     int line = 1, col = 1;
     for (std::size_t i = 0; i < at; ++i) {
-      if (text[i] == '\n') ++line, col = 1;
-      else ++col;
+      if (text[i] == '\n')
+        ++line, col = 1;
+      else
+        ++col;
     }
     std::string msg = e.what();
     auto pos = msg.find("syntax error");
     if (pos != std::string::npos) msg = msg.substr(pos);
-    throw rules::InputError(rules::Diagnostic{{file, line + line_offset, col}, "invalid JSON: " + msg});
+    throw rules::InputError(
+        rules::Diagnostic{{file, line + line_offset, col}, "invalid JSON: " + msg});
   } catch (const json::exception& e) {
     // Valid syntax the parser still refuses, e.g. a number beyond double range ("1e400",
     // out_of_range.406). It carries no position; the message quotes the number.
-    throw rules::InputError(
-        rules::Diagnostic{{file, line_offset > 0 ? line_offset + 1 : 0, 0}, std::string("invalid JSON: ") + e.what()});
+    throw rules::InputError(rules::Diagnostic{{file, line_offset > 0 ? line_offset + 1 : 0, 0},
+                                              std::string("invalid JSON: ") + e.what()});
   }
 }
 
@@ -111,8 +114,8 @@ std::optional<T> member(JsonChecker& c, const json& j, const std::string& key, b
 }
 }  // namespace
 
-std::optional<std::string> JsonChecker::string(const json& j, const std::string& key,
-                                               bool required, const std::string& pointer) {
+std::optional<std::string> JsonChecker::string(const json& j, const std::string& key, bool required,
+                                               const std::string& pointer) {
   return member<std::string>(*this, j, key, required, pointer, "a string",
                              [](const json& v) { return v.is_string(); });
 }
@@ -179,9 +182,13 @@ std::vector<double> JsonChecker::measured_list(const json& j, const std::string&
   }
   for (std::size_t i = 0; i < it->size(); ++i) {
     const json& x = (*it)[i];
-    if (x.is_null()) out.push_back(std::nan(""));
-    else if (x.is_number()) out.push_back(x.get<double>());
-    else error(pointer + "/" + key + "/" + std::to_string(i), "must be a number or null, got " + x.dump());
+    if (x.is_null())
+      out.push_back(std::nan(""));
+    else if (x.is_number())
+      out.push_back(x.get<double>());
+    else
+      error(pointer + "/" + key + "/" + std::to_string(i),
+            "must be a number or null, got " + x.dump());
   }
   return out;
 }
@@ -196,9 +203,12 @@ std::map<std::string, double> JsonChecker::measured_map(const json& j, const std
     return out;
   }
   for (const auto& [k, v] : it->items()) {
-    if (v.is_null()) out[k] = std::nan("");
-    else if (v.is_number()) out[k] = v.get<double>();
-    else error(pointer + "/" + key + "/" + k, "must be a number or null, got " + v.dump());
+    if (v.is_null())
+      out[k] = std::nan("");
+    else if (v.is_number())
+      out[k] = v.get<double>();
+    else
+      error(pointer + "/" + key + "/" + k, "must be a number or null, got " + v.dump());
   }
   return out;
 }
@@ -213,8 +223,10 @@ std::vector<std::string> JsonChecker::strings(const json& j, const std::string& 
     return out;
   }
   for (const auto& x : *it) {
-    if (x.is_string()) out.push_back(x.get<std::string>());
-    else error(pointer + "/" + key, "must be a list of strings, got " + x.dump());
+    if (x.is_string())
+      out.push_back(x.get<std::string>());
+    else
+      error(pointer + "/" + key, "must be a list of strings, got " + x.dump());
   }
   return out;
 }
@@ -229,8 +241,10 @@ std::map<std::string, std::string> JsonChecker::string_map(const json& j, const 
     return out;
   }
   for (const auto& [k, v] : it->items()) {
-    if (v.is_string()) out[k] = v.get<std::string>();
-    else error(pointer + "/" + key + "/" + k, "must be a string, got " + v.dump());
+    if (v.is_string())
+      out[k] = v.get<std::string>();
+    else
+      error(pointer + "/" + key + "/" + k, "must be a string, got " + v.dump());
   }
   return out;
 }
@@ -245,9 +259,12 @@ std::vector<uint64_t> JsonChecker::unsigned_list(const json& j, const std::strin
     return out;
   }
   for (const auto& s : *it) {
-    if (s.is_number_unsigned()) out.push_back(s.get<uint64_t>());
-    else if (s.is_number_integer() && s.get<int64_t>() >= 0) out.push_back(s.get<int64_t>());
-    else error(pointer + "/" + key, "seed " + s.dump() + " is not a non-negative integer");
+    if (s.is_number_unsigned())
+      out.push_back(s.get<uint64_t>());
+    else if (s.is_number_integer() && s.get<int64_t>() >= 0)
+      out.push_back(s.get<int64_t>());
+    else
+      error(pointer + "/" + key, "seed " + s.dump() + " is not a non-negative integer");
   }
   return out;
 }

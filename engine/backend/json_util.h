@@ -57,7 +57,8 @@ class JsonChecker {
                               bool required = false, const std::string& pointer = "");
   // An integer in [lo, hi] (range-checked before any conversion).
   std::optional<int64_t> integer(const nlohmann::json& j, const std::string& key, int64_t lo,
-                                 int64_t hi, bool required = false, const std::string& pointer = "");
+                                 int64_t hi, bool required = false,
+                                 const std::string& pointer = "");
   std::optional<uint64_t> unsigned_integer(const nlohmann::json& j, const std::string& key,
                                            bool required = false, const std::string& pointer = "");
   // A measured double: null is NaN ("not measured", the writer's non-finite), absent nullopt.

@@ -59,7 +59,8 @@ class LiveBackend final : public Backend {
   // Starts the worker and asks for its device. Empty string = ready.
   std::string open() {
     std::error_code ec;
-    if (options_.worker_path.find('/') != std::string::npos && !fs::exists(options_.worker_path, ec))
+    if (options_.worker_path.find('/') != std::string::npos &&
+        !fs::exists(options_.worker_path, ec))
       return "this build has no GPU worker (" + options_.worker_path +
              " is absent: solver-gpu is built only where the CUDA toolkit is found at build time)";
     WorkerRequest hello;
@@ -73,7 +74,8 @@ class LiveBackend final : public Backend {
       return "the GPU worker found no usable device: " + ex.response.error;
     if (ex.kind == Exchange::Kind::Died && last_exit_code_ == 127)
       return "no NVIDIA driver on this machine (the GPU worker could not load its libraries, "
-             "e.g. libcuda.so.1): " + last_lines(ex.detail, 600);
+             "e.g. libcuda.so.1): " +
+             last_lines(ex.detail, 600);
     return ex.detail;
   }
 
@@ -114,11 +116,12 @@ class LiveBackend final : public Backend {
     if (!options_.full_metrics) r.metrics = options_.metrics;
     int t = timeout_for(v.problem);
     // The range profiler replays the kernel once per pass (up to ~40 for the full set).
-    Exchange ex = exchange(r, kCompileBudgetMs, kCompileBudgetMs + t * (kExtraBatches + r.samples + 64));
+    Exchange ex =
+        exchange(r, kCompileBudgetMs, kCompileBudgetMs + t * (kExtraBatches + r.samples + 64));
     if (ex.kind == Exchange::Kind::Answered && ex.response.profile) return *ex.response.profile;
     ProfileResult p;
-    p.detail = ex.kind == Exchange::Kind::Answered ? "worker error: " + ex.response.error
-                                                   : describe(ex);
+    p.detail =
+        ex.kind == Exchange::Kind::Answered ? "worker error: " + ex.response.error : describe(ex);
     return p;
   }
 
@@ -129,7 +132,8 @@ class LiveBackend final : public Backend {
     r.samples = std::max(1, samples);
     r.seed = seed;
     int t = timeout_for(v.problem);
-    Exchange ex = exchange(r, kCompileBudgetMs, kCompileBudgetMs + t * (kExtraBatches + 2 * r.samples));
+    Exchange ex =
+        exchange(r, kCompileBudgetMs, kCompileBudgetMs + t * (kExtraBatches + 2 * r.samples));
     TimeSamples out;
     if (ex.kind == Exchange::Kind::Answered && ex.response.time) {
       out = *ex.response.time;
@@ -186,12 +190,16 @@ class LiveBackend final : public Backend {
     switch (ex.kind) {
       case Exchange::Kind::Answered:
         if (ex.response.error_status) return {*ex.response.error_status, ex.response.error};
-        return {GateStatus::Fault, "worker error: " + (ex.response.error.empty()
-                                                           ? std::string("answered without a result")
-                                                           : ex.response.error)};
-      case Exchange::Kind::Timeout: return {GateStatus::Timeout, ex.detail};
-      case Exchange::Kind::Died: return {GateStatus::Fault, ex.detail};
-      case Exchange::Kind::NotStarted: break;
+        return {
+            GateStatus::Fault,
+            "worker error: " + (ex.response.error.empty() ? std::string("answered without a result")
+                                                          : ex.response.error)};
+      case Exchange::Kind::Timeout:
+        return {GateStatus::Timeout, ex.detail};
+      case Exchange::Kind::Died:
+        return {GateStatus::Fault, ex.detail};
+      case Exchange::Kind::NotStarted:
+        break;
     }
     return {GateStatus::NoDevice, ex.detail};
   }
@@ -202,7 +210,8 @@ class LiveBackend final : public Backend {
     if (it != timeouts_.end()) return it->second;
     int t = 10000;
     try {
-      t = generators::load_problem((fs::path(options_.problems_root) / problem).string()).timeout_ms;
+      t = generators::load_problem((fs::path(options_.problems_root) / problem).string())
+              .timeout_ms;
     } catch (const std::exception&) {
       // The worker reports a bad spec as InvalidSpec; the default bounds the wait meanwhile.
     }
@@ -213,7 +222,8 @@ class LiveBackend final : public Backend {
 
   std::vector<std::string> worker_argv() const {
     std::vector<std::string> argv{options_.worker_path, "--serve"};
-    if (!options_.problems_root.empty()) argv.insert(argv.end(), {"--problems-root", options_.problems_root});
+    if (!options_.problems_root.empty())
+      argv.insert(argv.end(), {"--problems-root", options_.problems_root});
     if (!options_.chips_file.empty()) argv.insert(argv.end(), {"--chips", options_.chips_file});
     if (!options_.cache_dir.empty()) argv.insert(argv.end(), {"--cache-dir", options_.cache_dir});
     if (options_.timeout_ms > 0)
@@ -288,7 +298,8 @@ class LiveBackend final : public Backend {
         std::string how = worker_.reap(milliseconds(5000));
         std::string tail = worker_.stderr_tail(1000);
         if (ex.response.gate && !tail.empty())
-          ex.response.gate->detail += "\n(worker " + how + "; stderr: " + last_lines(tail, 1000) + ")";
+          ex.response.gate->detail +=
+              "\n(worker " + how + "; stderr: " + last_lines(tail, 1000) + ")";
       }
       return ex;
     }

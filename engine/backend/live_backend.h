@@ -13,11 +13,11 @@
 namespace solver::engine {
 
 struct LiveOptions {
-  std::string problems_root;    // folder holding problem folders
-  std::string chips_file;       // chips.yaml
-  std::string worker_path;      // solver-gpu executable; empty = next to the running binary
-  std::string cache_dir;        // NVRTC cache; empty = $XDG_CACHE_HOME/solver or ~/.cache/solver
-  bool full_metrics = false;    // opt-in full CUPTI metric set
+  std::string problems_root;  // folder holding problem folders
+  std::string chips_file;     // chips.yaml
+  std::string worker_path;    // solver-gpu executable; empty = next to the running binary
+  std::string cache_dir;      // NVRTC cache; empty = $XDG_CACHE_HOME/solver or ~/.cache/solver
+  bool full_metrics = false;  // opt-in full CUPTI metric set
   // The metrics to collect: what the loaded rule table and its hypotheses' evidence read
   // (profiling/rule_metrics.h). Empty = the worker's default set.
   std::vector<std::string> metrics;
@@ -41,7 +41,5 @@ struct OpenedLive {
   std::string why_not;
 };
 OpenedLive open_live_backend(const LiveOptions& options);
-
-
 
 }  // namespace solver::engine

@@ -32,7 +32,8 @@ class MemoBackend : public Backend {
   int workers_started() const override { return inner_.workers_started(); }
   const Recording* recording() const override { return inner_.recording(); }
   const RecordedVariant* lookup(const VariantRef& v) const override { return inner_.lookup(v); }
-  void set_stale(const std::string& problem, const std::string& key, const std::string& why) override {
+  void set_stale(const std::string& problem, const std::string& key,
+                 const std::string& why) override {
     inner_.set_stale(problem, key, why);
   }
   int reused() const { return reused_; }
@@ -40,7 +41,7 @@ class MemoBackend : public Backend {
  private:
   Backend& inner_;
   bool enabled_;
-  std::map<std::string, GateResult> gates_;       // "problem/key"
+  std::map<std::string, GateResult> gates_;  // "problem/key"
   std::map<std::string, ProfileResult> profiles_;
   int reused_ = 0;
 };

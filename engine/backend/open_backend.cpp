@@ -34,11 +34,12 @@ OpenedBackend open_backend(const BackendSpec& spec) {
   }
   std::string path = spec.recording.empty() ? spec.default_recording : spec.recording;
   if (kind == "auto" && !fs::exists(path))
-    throw rules::InputError(rules::Diagnostic{
-        {path, 0, 0}, "no GPU here (" +
-                          (opened.why_not_live.empty() ? std::string("live backend unavailable")
-                                                       : opened.why_not_live) +
-                          ") and no recording to replay at this path (pass --recording FILE)"});
+    throw rules::InputError(
+        rules::Diagnostic{{path, 0, 0},
+                          "no GPU here (" +
+                              (opened.why_not_live.empty() ? std::string("live backend unavailable")
+                                                           : opened.why_not_live) +
+                              ") and no recording to replay at this path (pass --recording FILE)"});
   // Absolute, so the manifest's recording path still works when resumed from elsewhere.
   opened.backend = std::make_unique<RecordedBackend>(load_recording(fs::absolute(path).string()));
   return opened;

@@ -10,15 +10,21 @@ namespace solver::engine {
 
 const char* to_string(Verdict v) {
   switch (v) {
-    case Verdict::Faster: return "faster";
-    case Verdict::Slower: return "slower";
-    case Verdict::Same: return "same";
-    case Verdict::Ambiguous: return "ambiguous";
+    case Verdict::Faster:
+      return "faster";
+    case Verdict::Slower:
+      return "slower";
+    case Verdict::Same:
+      return "same";
+    case Verdict::Ambiguous:
+      return "ambiguous";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 
-std::optional<Verdict> verdict_from_string(std::string_view s) { return rules::parse_enum<Verdict>(s); }
+std::optional<Verdict> verdict_from_string(std::string_view s) {
+  return rules::parse_enum<Verdict>(s);
+}
 
 double median(std::vector<double> v) {
   if (v.empty()) return 0;
@@ -46,8 +52,8 @@ std::pair<int, int> median_ci_ranks(int n, double alpha) {
   int k = -1;
   // P(X = i) computed in log space to stay exact enough for n up to thousands.
   for (int i = 0; i <= n; ++i) {
-    const double log_p = std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) -
-                         n * std::log(2.0);
+    const double log_p =
+        std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) - n * std::log(2.0);
     cdf += std::exp(log_p);
     if (cdf > alpha / 2) break;
     k = i;
@@ -113,10 +119,9 @@ PairedDecision decide(const PairSamples& samples, const PairPlan& plan) {
   if (looks.size() > 1) {
     const int n = int(std::min(samples.incumbent_us.size(), samples.candidate_us.size()));
     auto at = std::find(looks.begin(), looks.end(), n);
-    d.reason += at == looks.end()
-                    ? " (sequential, " + std::to_string(looks.size()) + " looks)"
-                    : " (sequential: look " + std::to_string(at - looks.begin() + 1) + " of " +
-                          std::to_string(looks.size()) + ")";
+    d.reason += at == looks.end() ? " (sequential, " + std::to_string(looks.size()) + " looks)"
+                                  : " (sequential: look " + std::to_string(at - looks.begin() + 1) +
+                                        " of " + std::to_string(looks.size()) + ")";
   }
   return d;
 }

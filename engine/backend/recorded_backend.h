@@ -22,12 +22,13 @@ class RecordedBackend : public Backend {
   GateResult gate(const VariantRef& v) override;
   ProfileResult profile(const VariantRef& v) override;
   TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) override;
-  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, const PairPlan& plan,
-                         uint64_t seed) override;
+  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
+                         const PairPlan& plan, uint64_t seed) override;
   const Recording* recording() const override { return &recording_; }
   // Treats a recorded variant as not recorded, with `why` in the outcome's detail: for a
   // variant whose kernel source changed since it was measured (its numbers are not its own).
-  void set_stale(const std::string& problem, const std::string& key, const std::string& why) override;
+  void set_stale(const std::string& problem, const std::string& key,
+                 const std::string& why) override;
   // The recorded measurements of `v`; nullptr when absent or stale.
   const RecordedVariant* lookup(const VariantRef& v) const override;
 
@@ -47,8 +48,8 @@ class TapBackend : public Backend {
   GateResult gate(const VariantRef& v) override;
   ProfileResult profile(const VariantRef& v) override;
   TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) override;
-  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate, const PairPlan& plan,
-                         uint64_t seed) override;
+  PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
+                         const PairPlan& plan, uint64_t seed) override;
 
  private:
   bool copy_recorded(const VariantRef& v);

@@ -35,7 +35,8 @@ json to_json(const Recording& r) {
   for (const auto& [name, prob] : r.problems) {
     json variants = json::object();
     for (const auto& [key, v] : prob.variants) {
-      json jv{{"samples_us", v.samples_us}, {"event_samples_us", v.event_samples_us},
+      json jv{{"samples_us", v.samples_us},
+              {"event_samples_us", v.event_samples_us},
               {"sm_clock_mhz", v.sm_clock_mhz}};
       if (v.gate) jv["gate"] = to_json(*v.gate);
       if (v.profile) jv["profile"] = to_json(*v.profile);
@@ -43,9 +44,9 @@ json to_json(const Recording& r) {
     }
     problems[name] = json{{"spec_hash", prob.spec_hash}, {"variants", std::move(variants)}};
   }
-  return json{{"format", kRecordingFormat}, {"version", r.version}, {"chip", r.chip},
-              {"device_name", r.device_name}, {"driver", r.driver}, {"cuda", r.cuda},
-              {"created", r.created}, {"note", r.note}, {"ceilings", r.ceilings},
+  return json{{"format", kRecordingFormat},     {"version", r.version}, {"chip", r.chip},
+              {"device_name", r.device_name},   {"driver", r.driver},   {"cuda", r.cuda},
+              {"created", r.created},           {"note", r.note},       {"ceilings", r.ceilings},
               {"problems", std::move(problems)}};
 }
 
@@ -66,7 +67,8 @@ std::vector<double> read_samples(JsonChecker& c, const json& j, const std::strin
     if (!s.is_number() || !(s.get<double>() > 0) || !(s.get<double>() <= kMaxTimeUs))
       c.error(ptr + "/" + key + "/" + std::to_string(i),
               "a time sample must be a positive number, got " + s.dump());
-    else out.push_back(s.get<double>());
+    else
+      out.push_back(s.get<double>());
   }
   return out;
 }
@@ -98,11 +100,14 @@ Recording parse_recording(const std::string& text, const std::string& file_label
   r.created = c.string(j, "created").value_or("");
   r.note = c.string(j, "note").value_or("");
   if (j.contains("ceilings")) {
-    if (!j["ceilings"].is_object()) c.error("/ceilings", "must be an object of name -> number");
+    if (!j["ceilings"].is_object())
+      c.error("/ceilings", "must be an object of name -> number");
     else
       for (const auto& [k, v] : j["ceilings"].items()) {
-        if (v.is_number() && v.get<double>() >= 0 && v.get<double>() <= 1e12) r.ceilings[k] = v.get<double>();
-        else c.error("/ceilings/" + k, "must be a number in [0, 1e12]");
+        if (v.is_number() && v.get<double>() >= 0 && v.get<double>() <= 1e12)
+          r.ceilings[k] = v.get<double>();
+        else
+          c.error("/ceilings/" + k, "must be a number in [0, 1e12]");
       }
   }
   if (!j.contains("problems") || !j["problems"].is_object()) {
@@ -129,9 +134,11 @@ Recording parse_recording(const std::string& text, const std::string& file_label
       if (!(v.sm_clock_mhz >= 0 && v.sm_clock_mhz <= 100000))
         c.error(vptr + "/sm_clock_mhz", "an SM clock must be in [0, 100000] MHz");
       try {
-        if (vj.contains("gate")) v.gate = gate_result_from_json(vj["gate"], file_label + ": " + vptr + "/gate");
+        if (vj.contains("gate"))
+          v.gate = gate_result_from_json(vj["gate"], file_label + ": " + vptr + "/gate");
         if (vj.contains("profile"))
-          v.profile = profile_result_from_json(vj["profile"], file_label + ": " + vptr + "/profile");
+          v.profile =
+              profile_result_from_json(vj["profile"], file_label + ": " + vptr + "/profile");
       } catch (const rules::InputError& e) {
         nested.insert(nested.end(), e.diagnostics().begin(), e.diagnostics().end());
       }
@@ -158,9 +165,9 @@ int merge_recording(Recording& into, const Recording& from) {
     into.driver = from.driver;
     into.cuda = from.cuda;
   } else if (!from.chip.empty() && from.chip != into.chip) {
-    throw rules::InputError(rules::Diagnostic{
-        {from.file, 0, 0},
-        "cannot merge a recording from chip '" + from.chip + "' into one from '" + into.chip + "'"});
+    throw rules::InputError(rules::Diagnostic{{from.file, 0, 0},
+                                              "cannot merge a recording from chip '" + from.chip +
+                                                  "' into one from '" + into.chip + "'"});
   }
   for (const auto& [k, v] : from.ceilings) into.ceilings.emplace(k, v);
   int added = 0;

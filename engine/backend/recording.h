@@ -50,16 +50,16 @@ struct RecordedProblem {
 
 struct Recording {
   int version = kRecordingVersion;
-  std::string chip;         // chips.yaml id
+  std::string chip;  // chips.yaml id
   std::string device_name;
   std::string driver;
   std::string cuda;
-  std::string created;      // ISO-8601, informative only
+  std::string created;  // ISO-8601, informative only
   std::string note;
   std::map<std::string, double> ceilings;
   std::map<std::string, RecordedProblem> problems;
-  std::string file;         // where it was loaded from (not serialised)
-  std::string content_hash; // sha256 of the text it was parsed from (not serialised)
+  std::string file;          // where it was loaded from (not serialised)
+  std::string content_hash;  // sha256 of the text it was parsed from (not serialised)
 
   const RecordedVariant* find(const std::string& problem, const std::string& key) const;
   RecordedVariant& at(const std::string& problem, const std::string& key);  // creates

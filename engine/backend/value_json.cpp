@@ -56,13 +56,16 @@ VariantRef variant_ref_from_json(const json& j, const std::string& where) {
   v.problem = c.string(j, "problem", true).value_or("");
   v.variant = c.string(j, "variant", true).value_or("");
   if (j.contains("knobs") && !j["knobs"].is_null()) {
-    if (!j["knobs"].is_object()) c.error("/knobs", "must be an object of knob -> integer");
+    if (!j["knobs"].is_object())
+      c.error("/knobs", "must be an object of knob -> integer");
     else
       for (const auto& [k, x] : j["knobs"].items()) {
-        if (x.is_number_integer() && !x.is_number_unsigned()) v.knobs[k] = x.get<int64_t>();
+        if (x.is_number_integer() && !x.is_number_unsigned())
+          v.knobs[k] = x.get<int64_t>();
         else if (x.is_number_unsigned() && x.get<uint64_t>() <= uint64_t(INT64_MAX))
           v.knobs[k] = x.get<int64_t>();
-        else c.error("/knobs/" + k, "must be an integer, got " + x.dump());
+        else
+          c.error("/knobs/" + k, "must be an integer, got " + x.dump());
       }
   }
   v.problem_dir = c.string(j, "problem_dir").value_or("");
@@ -71,9 +74,12 @@ VariantRef variant_ref_from_json(const json& j, const std::string& where) {
 }
 
 json to_json(const GateResult& g) {
-  json j = {{"status", to_string(g.status)}, {"detail", g.detail},
-            {"source_hash", g.source_hash}, {"max_abs_err", json_number(g.max_abs_err)},
-            {"max_rel_err", json_number(g.max_rel_err)}, {"input_sets", g.input_sets},
+  json j = {{"status", to_string(g.status)},
+            {"detail", g.detail},
+            {"source_hash", g.source_hash},
+            {"max_abs_err", json_number(g.max_abs_err)},
+            {"max_rel_err", json_number(g.max_rel_err)},
+            {"input_sets", g.input_sets},
             {"seeds", g.seeds}};
   // Absent when empty, so records from before these fields keep their exact bytes.
   if (!g.timed_us.empty()) j["timed_us"] = num_array(g.timed_us);
@@ -99,7 +105,8 @@ GateResult gate_result_from_json(const json& j, const std::string& where) {
   if (!(sets >= 0 && sets <= kMaxInputSets) || sets != std::floor(sets))
     c.error("/input_sets", "input_sets must be an integer in [0, " + std::to_string(kMaxInputSets) +
                                "], got " + j["input_sets"].dump());
-  else g.input_sets = static_cast<int>(sets);
+  else
+    g.input_sets = static_cast<int>(sets);
   g.seeds = c.unsigned_list(j, "seeds");
   g.timed_us = c.measured_list(j, "timed_us");
   g.phases_ms = c.measured_map(j, "phases_ms");
@@ -111,9 +118,12 @@ GateResult gate_result_from_json(const json& j, const std::string& where) {
 json to_json(const rules::SignalSet& s) {
   json o = json::object();
   for (const auto& [name, value] : s.values) {
-    if (const auto* d = std::get_if<double>(&value)) o[name] = json_number(*d);
-    else if (const auto* b = std::get_if<bool>(&value)) o[name] = *b;
-    else if (const auto* str = std::get_if<std::string>(&value)) o[name] = *str;
+    if (const auto* d = std::get_if<double>(&value))
+      o[name] = json_number(*d);
+    else if (const auto* b = std::get_if<bool>(&value))
+      o[name] = *b;
+    else if (const auto* str = std::get_if<std::string>(&value))
+      o[name] = *str;
     // a missing value is simply absent
   }
   return o;
@@ -131,21 +141,27 @@ rules::SignalSet signal_set_from_json(const json& j, const std::string& where) {
     auto type = rules::signal_table()[*idx].type;
     if (type == rules::ValueType::Number && v.is_number() && std::isfinite(v.get<double>()))
       s.set(name, v.get<double>());
-    else if (type == rules::ValueType::Bool && v.is_boolean()) s.set(name, v.get<bool>());
-    else if (type == rules::ValueType::String && v.is_string()) s.set(name, v.get<std::string>());
+    else if (type == rules::ValueType::Bool && v.is_boolean())
+      s.set(name, v.get<bool>());
+    else if (type == rules::ValueType::String && v.is_string())
+      s.set(name, v.get<std::string>());
     else if (!v.is_null())
-      c.error("/" + name, std::string("signal '") + name + "' must be a " +
-                              rules::to_string(type) + ", got " + v.dump());
+      c.error("/" + name, std::string("signal '") + name + "' must be a " + rules::to_string(type) +
+                              ", got " + v.dump());
   }
   c.throw_if_any("bad signals");
   return s;
 }
 
 json to_json(const ProfileResult& p) {
-  json j = {{"ok", p.ok}, {"detail", p.detail}, {"signals", to_json(p.signals)},
-            {"raw_metrics", num_map(p.raw_metrics)}, {"time_us", json_number(p.time_us)},
+  json j = {{"ok", p.ok},
+            {"detail", p.detail},
+            {"signals", to_json(p.signals)},
+            {"raw_metrics", num_map(p.raw_metrics)},
+            {"time_us", json_number(p.time_us)},
             {"origin", p.signal_origin}};
-  if (!p.defects.empty()) j["defects"] = p.defects;  // absent when none: old files stay as they were
+  if (!p.defects.empty())
+    j["defects"] = p.defects;  // absent when none: old files stay as they were
   if (!p.phases_ms.empty()) j["phases_ms"] = num_map(p.phases_ms);
   return j;
 }
@@ -194,9 +210,12 @@ PairSamples pair_samples_from_json(const json& j, const std::string& where) {
 }
 
 json to_json(const TimeSamples& t) {
-  json j = {{"kernel_us", num_array(t.kernel_us)}, {"event_us", num_array(t.event_us)},
-          {"sm_clock_mhz", json_number(t.sm_clock_mhz)}, {"clock_source", t.clock_source},
-          {"ok", t.ok}, {"detail", t.detail}};
+  json j = {{"kernel_us", num_array(t.kernel_us)},
+            {"event_us", num_array(t.event_us)},
+            {"sm_clock_mhz", json_number(t.sm_clock_mhz)},
+            {"clock_source", t.clock_source},
+            {"ok", t.ok},
+            {"detail", t.detail}};
   if (t.failure) j["failure"] = to_string(*t.failure);
   if (!t.phases_ms.empty()) j["phases_ms"] = num_map(t.phases_ms);
   return j;
@@ -218,13 +237,22 @@ TimeSamples time_samples_from_json(const json& j, const std::string& where) {
 }
 
 json to_json(const DeviceInfo& d) {
-  return {{"name", d.name}, {"chip_id", d.chip_id}, {"cc_major", d.cc_major},
-          {"cc_minor", d.cc_minor}, {"sm_count", d.sm_count},
-          {"driver_version", d.driver_version}, {"l2_bytes", d.l2_bytes},
-          {"total_mem_bytes", d.total_mem_bytes}, {"smem_optin_bytes", d.smem_optin_bytes},
-          {"max_threads_per_sm", d.max_threads_per_sm}, {"sm_clock_mhz", json_number(d.sm_clock_mhz)},
-          {"mem_clock_mhz", json_number(d.mem_clock_mhz)}, {"mem_bus_bits", d.mem_bus_bits},
-          {"arch", d.arch}, {"nvrtc_version", d.nvrtc_version}, {"protocol", d.protocol}};
+  return {{"name", d.name},
+          {"chip_id", d.chip_id},
+          {"cc_major", d.cc_major},
+          {"cc_minor", d.cc_minor},
+          {"sm_count", d.sm_count},
+          {"driver_version", d.driver_version},
+          {"l2_bytes", d.l2_bytes},
+          {"total_mem_bytes", d.total_mem_bytes},
+          {"smem_optin_bytes", d.smem_optin_bytes},
+          {"max_threads_per_sm", d.max_threads_per_sm},
+          {"sm_clock_mhz", json_number(d.sm_clock_mhz)},
+          {"mem_clock_mhz", json_number(d.mem_clock_mhz)},
+          {"mem_bus_bits", d.mem_bus_bits},
+          {"arch", d.arch},
+          {"nvrtc_version", d.nvrtc_version},
+          {"protocol", d.protocol}};
 }
 DeviceInfo device_info_from_json(const json& j, const std::string& where) {
   JsonChecker c(where);
@@ -252,13 +280,17 @@ DeviceInfo device_info_from_json(const json& j, const std::string& where) {
 }
 
 json to_json(const Ceilings& c) {
-  return {{"chip_id", c.chip_id}, {"device_name", c.device_name},
-          {"copy_gbps", json_number(c.copy_gbps)}, {"sgemm_tflops", json_number(c.sgemm_tflops)},
+  return {{"chip_id", c.chip_id},
+          {"device_name", c.device_name},
+          {"copy_gbps", json_number(c.copy_gbps)},
+          {"sgemm_tflops", json_number(c.sgemm_tflops)},
           {"tf32_tflops", json_number(c.tf32_tflops)},
           {"datasheet_dram_gbps", json_number(c.datasheet_dram_gbps)},
           {"datasheet_fp32_tflops", json_number(c.datasheet_fp32_tflops)},
           {"datasheet_tf32_tflops", json_number(c.datasheet_tf32_tflops)},
-          {"measured_at", c.measured_at}, {"from_cache", c.from_cache}, {"detail", c.detail}};
+          {"measured_at", c.measured_at},
+          {"from_cache", c.from_cache},
+          {"detail", c.detail}};
 }
 Ceilings ceilings_from_json(const json& j, const std::string& where) {
   JsonChecker c(where);

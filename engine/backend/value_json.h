@@ -29,9 +29,11 @@ nlohmann::json to_json(const GateResult& g);
 GateResult gate_result_from_json(const nlohmann::json& j, const std::string& where = "gate");
 nlohmann::json to_json(const rules::SignalSet& s);
 // A null signal is a missing one (absent from the set), never NaN or zero.
-rules::SignalSet signal_set_from_json(const nlohmann::json& j, const std::string& where = "signals");
+rules::SignalSet signal_set_from_json(const nlohmann::json& j,
+                                      const std::string& where = "signals");
 nlohmann::json to_json(const ProfileResult& p);
-ProfileResult profile_result_from_json(const nlohmann::json& j, const std::string& where = "profile");
+ProfileResult profile_result_from_json(const nlohmann::json& j,
+                                       const std::string& where = "profile");
 nlohmann::json to_json(const PairSamples& p);
 PairSamples pair_samples_from_json(const nlohmann::json& j, const std::string& where = "pairs");
 nlohmann::json to_json(const TimeSamples& t);

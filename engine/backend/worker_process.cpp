@@ -21,8 +21,8 @@ constexpr std::size_t kStderrKeep = 64 * 1024;
 void set_cloexec(int fd) { fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC); }
 
 int remaining_ms(WorkerProcess::Clock::time_point deadline) {
-  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-      deadline - WorkerProcess::Clock::now());
+  auto left =
+      std::chrono::duration_cast<std::chrono::milliseconds>(deadline - WorkerProcess::Clock::now());
   if (left.count() <= 0) return 0;
   return left.count() > 1000000 ? 1000000 : int(left.count());
 }
@@ -40,15 +40,21 @@ std::string WorkerProcess::start(const std::vector<std::string>& argv) {
   int in[2], out[2], err[2];
   if (pipe(in) != 0) return std::string("pipe: ") + std::strerror(errno);
   if (pipe(out) != 0) {
-    close(in[0]); close(in[1]);
+    close(in[0]);
+    close(in[1]);
     return std::string("pipe: ") + std::strerror(errno);
   }
   if (pipe(err) != 0) {
-    close(in[0]); close(in[1]); close(out[0]); close(out[1]);
+    close(in[0]);
+    close(in[1]);
+    close(out[0]);
+    close(out[1]);
     return std::string("pipe: ") + std::strerror(errno);
   }
   // Our ends must not leak into the child (or into later children).
-  set_cloexec(in[1]); set_cloexec(out[0]); set_cloexec(err[0]);
+  set_cloexec(in[1]);
+  set_cloexec(out[0]);
+  set_cloexec(err[0]);
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -65,9 +71,13 @@ std::string WorkerProcess::start(const std::vector<std::string>& argv) {
   pid_t pid = -1;
   int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
   posix_spawn_file_actions_destroy(&actions);
-  close(in[0]); close(out[1]); close(err[1]);
+  close(in[0]);
+  close(out[1]);
+  close(err[1]);
   if (rc != 0) {
-    close(in[1]); close(out[0]); close(err[0]);
+    close(in[1]);
+    close(out[0]);
+    close(err[0]);
     return "cannot start " + argv[0] + ": " + std::strerror(rc);
   }
   pid_ = pid;
@@ -83,7 +93,8 @@ bool WorkerProcess::write_line(const std::string& line) {
   if (in_fd_ < 0) return false;
   std::string data = line + "\n";
   // A dead reader would raise SIGPIPE and take the loop down with it: ignore it for the write.
-  struct sigaction ignore {}, old {};
+  struct sigaction ignore {
+  }, old{};
   ignore.sa_handler = SIG_IGN;
   sigaction(SIGPIPE, &ignore, &old);
   std::size_t done = 0;
@@ -91,7 +102,10 @@ bool WorkerProcess::write_line(const std::string& line) {
   while (done < data.size()) {
     ssize_t n = ::write(in_fd_, data.data() + done, data.size() - done);
     if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) { ok = false; break; }
+    if (n <= 0) {
+      ok = false;
+      break;
+    }
     done += std::size_t(n);
   }
   sigaction(SIGPIPE, &old, nullptr);
@@ -103,8 +117,7 @@ void WorkerProcess::append_stderr(const char* data, std::size_t n) {
   if (err_tail_.size() > kStderrKeep) err_tail_.erase(0, err_tail_.size() - kStderrKeep);
 }
 
-WorkerProcess::ReadStatus WorkerProcess::read_line(Clock::time_point deadline,
-                                                   std::string* line) {
+WorkerProcess::ReadStatus WorkerProcess::read_line(Clock::time_point deadline, std::string* line) {
   for (;;) {
     auto nl = out_buf_.find('\n');
     if (nl != std::string::npos) {
@@ -125,12 +138,17 @@ WorkerProcess::ReadStatus WorkerProcess::read_line(Clock::time_point deadline,
     char buf[65536];
     if (nfds == 2 && (fds[1].revents & (POLLIN | POLLHUP | POLLERR))) {
       ssize_t n = ::read(err_fd_, buf, sizeof buf);
-      if (n > 0) append_stderr(buf, std::size_t(n));
-      else if (n == 0) { close(err_fd_); err_fd_ = -1; }
+      if (n > 0)
+        append_stderr(buf, std::size_t(n));
+      else if (n == 0) {
+        close(err_fd_);
+        err_fd_ = -1;
+      }
     }
     if (fds[0].revents & (POLLIN | POLLHUP | POLLERR)) {
       ssize_t n = ::read(out_fd_, buf, sizeof buf);
-      if (n > 0) out_buf_.append(buf, std::size_t(n));
+      if (n > 0)
+        out_buf_.append(buf, std::size_t(n));
       else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
         close(out_fd_);
         out_fd_ = -1;
@@ -153,8 +171,12 @@ void WorkerProcess::drain_stderr(int timeout_ms) {
     if (rc <= 0) return;
     char buf[65536];
     ssize_t n = ::read(err_fd_, buf, sizeof buf);
-    if (n > 0) append_stderr(buf, std::size_t(n));
-    else if (n == 0 || (errno != EAGAIN && errno != EINTR)) { close(err_fd_); err_fd_ = -1; }
+    if (n > 0)
+      append_stderr(buf, std::size_t(n));
+    else if (n == 0 || (errno != EAGAIN && errno != EINTR)) {
+      close(err_fd_);
+      err_fd_ = -1;
+    }
   }
 }
 
@@ -166,12 +188,18 @@ std::string WorkerProcess::stderr_tail(std::size_t max_bytes) {
 
 void WorkerProcess::close_fds() {
   for (int* fd : {&in_fd_, &out_fd_, &err_fd_})
-    if (*fd >= 0) { close(*fd); *fd = -1; }
+    if (*fd >= 0) {
+      close(*fd);
+      *fd = -1;
+    }
 }
 
 std::string WorkerProcess::reap(std::chrono::milliseconds grace) {
   if (pid_ <= 0) return "not running";
-  if (in_fd_ >= 0) { close(in_fd_); in_fd_ = -1; }  // EOF on stdin tells a live worker to stop
+  if (in_fd_ >= 0) {
+    close(in_fd_);
+    in_fd_ = -1;
+  }  // EOF on stdin tells a live worker to stop
   drain_stderr(int(grace.count()));
   int status = 0;
   auto deadline = Clock::now() + grace;
@@ -199,7 +227,10 @@ std::string WorkerProcess::reap(std::chrono::milliseconds grace) {
 }
 
 void WorkerProcess::kill_now() {
-  if (pid_ <= 0) { close_fds(); return; }
+  if (pid_ <= 0) {
+    close_fds();
+    return;
+  }
   ::kill(pid_, SIGKILL);
   int status = 0;
   waitpid(pid_, &status, 0);

@@ -11,18 +11,30 @@ using nlohmann::json;
 
 const char* to_string(GateStatus s) {
   switch (s) {
-    case GateStatus::Passed: return "passed";
-    case GateStatus::InvalidSpec: return "invalid_spec";
-    case GateStatus::CompileError: return "compile_error";
-    case GateStatus::WrongResult: return "wrong_result";
-    case GateStatus::Fault: return "fault";
-    case GateStatus::Timeout: return "timeout";
-    case GateStatus::TooFast: return "too_fast";
-    case GateStatus::NotRecorded: return "not_recorded";
-    case GateStatus::NoDevice: return "no_device";
-    case GateStatus::InputMutated: return "input_mutated";
-    case GateStatus::InconsistentTiming: return "inconsistent_timing";
-    case GateStatus::PrecisionMismatch: return "precision_mismatch";
+    case GateStatus::Passed:
+      return "passed";
+    case GateStatus::InvalidSpec:
+      return "invalid_spec";
+    case GateStatus::CompileError:
+      return "compile_error";
+    case GateStatus::WrongResult:
+      return "wrong_result";
+    case GateStatus::Fault:
+      return "fault";
+    case GateStatus::Timeout:
+      return "timeout";
+    case GateStatus::TooFast:
+      return "too_fast";
+    case GateStatus::NotRecorded:
+      return "not_recorded";
+    case GateStatus::NoDevice:
+      return "no_device";
+    case GateStatus::InputMutated:
+      return "input_mutated";
+    case GateStatus::InconsistentTiming:
+      return "inconsistent_timing";
+    case GateStatus::PrecisionMismatch:
+      return "precision_mismatch";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
@@ -40,7 +52,8 @@ std::string encode_request(const WorkerRequest& r) {
   if (r.samples) j["samples"] = r.samples;
   if (r.pairs) j["pairs"] = r.pairs;
   if (r.op == "time_pairs" && r.plan.sequential)
-    j["plan"] = {{"first_look", r.plan.first_look}, {"look_step", r.plan.look_step},
+    j["plan"] = {{"first_look", r.plan.first_look},
+                 {"look_step", r.plan.look_step},
                  {"min_gain", r.plan.min_gain}};
   if (r.seed) j["seed"] = r.seed;
   if (r.full_metrics) j["full_metrics"] = true;
@@ -59,8 +72,10 @@ Decoded<WorkerRequest> decode_request(const std::string& line) {
     r.op = c.string(j, "op", true).value_or("");
     c.throw_if_any("malformed request");
     if (j.contains("variant")) r.variant = variant_ref_from_json(j["variant"], "request: /variant");
-    if (j.contains("incumbent")) r.incumbent = variant_ref_from_json(j["incumbent"], "request: /incumbent");
-    if (j.contains("candidate")) r.candidate = variant_ref_from_json(j["candidate"], "request: /candidate");
+    if (j.contains("incumbent"))
+      r.incumbent = variant_ref_from_json(j["incumbent"], "request: /incumbent");
+    if (j.contains("candidate"))
+      r.candidate = variant_ref_from_json(j["candidate"], "request: /candidate");
     r.input_sets = static_cast<int>(c.integer(j, "input_sets", 0, INT32_MAX).value_or(2));
     r.samples = static_cast<int>(c.integer(j, "samples", 0, INT32_MAX).value_or(0));
     r.pairs = static_cast<int>(c.integer(j, "pairs", 0, INT32_MAX).value_or(0));
@@ -68,8 +83,10 @@ Decoded<WorkerRequest> decode_request(const std::string& line) {
     if (j.contains("plan")) {
       const json& p = j["plan"];
       r.plan.sequential = true;
-      r.plan.first_look = static_cast<int>(c.integer(p, "first_look", 1, INT32_MAX, true, "/plan").value_or(8));
-      r.plan.look_step = static_cast<int>(c.integer(p, "look_step", 1, INT32_MAX, true, "/plan").value_or(4));
+      r.plan.first_look =
+          static_cast<int>(c.integer(p, "first_look", 1, INT32_MAX, true, "/plan").value_or(8));
+      r.plan.look_step =
+          static_cast<int>(c.integer(p, "look_step", 1, INT32_MAX, true, "/plan").value_or(4));
       r.plan.min_gain = c.number(p, "min_gain", true, "/plan").value_or(0.01);
       if (!(r.plan.min_gain >= 0)) c.error("/plan/min_gain", "must be >= 0");
     }

@@ -1,7 +1,7 @@
 // The wire protocol between the live backend (engine/backend/live_backend.cpp) and the `solver-gpu`
-// worker (engine/backend/gpu/): newline-delimited JSON, one object per line, requests on the worker's
-// stdin, answers on its stdout (docs/gpu-backend.md has the full grammar). Host-only code, used
-// by both sides, so the two cannot drift apart; a round-trip test pins it
+// worker (engine/backend/gpu/): newline-delimited JSON, one object per line, requests on the
+// worker's stdin, answers on its stdout (docs/gpu-backend.md has the full grammar). Host-only code,
+// used by both sides, so the two cannot drift apart; a round-trip test pins it
 // (tests/engine/worker_protocol_test.cpp).
 //
 // Worker output lines are of two kinds:
@@ -27,19 +27,19 @@ inline constexpr int kWorkerProtocolVersion = 1;
 
 // What the worker reports about its device (op "hello").
 struct DeviceInfo {
-  std::string name;            // cuDeviceGetName
-  std::string chip_id;         // chips.yaml id matched by name/cc/SM count ("" if none)
+  std::string name;     // cuDeviceGetName
+  std::string chip_id;  // chips.yaml id matched by name/cc/SM count ("" if none)
   int cc_major = 0, cc_minor = 0;
   int sm_count = 0;
-  int driver_version = 0;      // cuDriverGetVersion: 13000 = 13.0
+  int driver_version = 0;  // cuDriverGetVersion: 13000 = 13.0
   int64_t l2_bytes = 0;
   int64_t total_mem_bytes = 0;
   int64_t smem_optin_bytes = 0;  // max dynamic+static shared memory per block (opt-in)
   int max_threads_per_sm = 0;
-  double sm_clock_mhz = 0;     // maximum SM clock (device attribute)
+  double sm_clock_mhz = 0;  // maximum SM clock (device attribute)
   double mem_clock_mhz = 0;
   int mem_bus_bits = 0;
-  std::string arch;            // "sm_90"
+  std::string arch;  // "sm_90"
   std::string nvrtc_version;
   int protocol = kWorkerProtocolVersion;
 };
@@ -47,19 +47,19 @@ struct DeviceInfo {
 // Ceilings measured once per chip (op "ceilings"), recorded with the datasheet values.
 struct Ceilings {
   std::string chip_id, device_name;
-  double copy_gbps = 0;        // large device-to-device copy, bytes read + written per second
-  double sgemm_tflops = 0;     // cuBLAS SGEMM 8192^3, random data
-  double tf32_tflops = 0;      // cublasGemmEx CUBLAS_COMPUTE_32F_FAST_TF32 8192^3
+  double copy_gbps = 0;     // large device-to-device copy, bytes read + written per second
+  double sgemm_tflops = 0;  // cuBLAS SGEMM 8192^3, random data
+  double tf32_tflops = 0;   // cublasGemmEx CUBLAS_COMPUTE_32F_FAST_TF32 8192^3
   double datasheet_dram_gbps = 0, datasheet_fp32_tflops = 0, datasheet_tf32_tflops = 0;
-  std::string measured_at;     // UTC ISO 8601
+  std::string measured_at;  // UTC ISO 8601
   bool from_cache = false;
-  std::string detail;          // how each was measured
+  std::string detail;  // how each was measured
 };
 
 // Unprofiled timing of one variant (op "time").
 struct WorkerRequest {
   uint64_t id = 0;
-  std::string op;               // hello ceilings gate profile time time_pairs quit
+  std::string op;                       // hello ceilings gate profile time time_pairs quit
   std::optional<VariantRef> variant;    // gate, profile, time
   std::optional<VariantRef> incumbent;  // time_pairs
   std::optional<VariantRef> candidate;  // time_pairs
@@ -77,8 +77,8 @@ struct WorkerRequest {
 struct WorkerResponse {
   uint64_t id = 0;
   bool ok = false;
-  bool fatal = false;           // the worker exits after this answer
-  std::string error;            // when !ok
+  bool fatal = false;                      // the worker exits after this answer
+  std::string error;                       // when !ok
   std::optional<GateStatus> error_status;  // when !ok and the failure is a gate outcome
   std::optional<DeviceInfo> device;
   std::optional<Ceilings> ceilings;

@@ -17,8 +17,8 @@
 #include "engine/run_dir.h"
 #include "generators/external_process.h"
 #include "profiling/rule_metrics.h"
-#include "rules/rule_table.h"
 #include "rules/diagnostics.h"
+#include "rules/rule_table.h"
 
 #ifndef SOLVER_VERSION
 #define SOLVER_VERSION "0.1.0"
@@ -39,7 +39,9 @@ void add_loop_options(po::options_description& opts) {
       "resume", po::value<std::string>(), "continue the interrupted run in this directory")(
       "pairs", po::value<int>()->default_value(16),
       "most paired timings per candidate (sequential: stops at 8, 12, ... when decided)")(
-      "sequential-pairs", "stop timing at the first decided look (8, 12, ...); not the default: its live A/A check failed (docs/benchmarks.md)")(
+      "sequential-pairs",
+      "stop timing at the first decided look (8, 12, ...); not the default: its live A/A check "
+      "failed (docs/benchmarks.md)")(
       "off-policy", po::value<std::string>()->default_value("best-static"),
       "OFF track: best-static (next fired rule with a variant) or first-rule (the seed's)")(
       "precision", po::value<std::string>()->default_value("any"),
@@ -52,11 +54,13 @@ void add_loop_options(po::options_description& opts) {
       "external generator command (no shell): asked for a rewrite when the pool has no variant "
       "for the fired hypothesis (docs/external-generators.md)")(
       "generator-first", "ask the external generator before the pool")(
-      "generator-timeout-ms", po::value<int>()->default_value(60000), "wall clock per generator attempt")(
-      "generator-max-output", po::value<int>()->default_value(1 << 20), "generator stdout cap (bytes)")(
-      "generator-attempts-round", po::value<int>()->default_value(2), "generator attempts per round")(
-      "generator-attempts-run", po::value<int>()->default_value(32),
-      "generator attempts per run (all problems and tracks)");
+      "generator-timeout-ms", po::value<int>()->default_value(60000),
+      "wall clock per generator attempt")("generator-max-output",
+                                          po::value<int>()->default_value(1 << 20),
+                                          "generator stdout cap (bytes)")(
+      "generator-attempts-round", po::value<int>()->default_value(2),
+      "generator attempts per round")("generator-attempts-run", po::value<int>()->default_value(32),
+                                      "generator attempts per run (all problems and tracks)");
 }
 
 // The --generator* options (a generator named in a problem.yaml fills in where none is given:
@@ -71,21 +75,25 @@ void generator_options(const po::variables_map& vm, engine::AblationOptions& opt
   if (g.timeout_ms < 1 || g.timeout_ms > 3600000 || g.max_output_bytes < 64 ||
       g.attempts_per_round < 1 || g.attempts_per_round > 16 || g.attempts_per_run < 1 ||
       g.attempts_per_run > 10000)
-    throw rules::InputError(rules::Diagnostic{
-        {"--generator", 0, 0}, "generator limits out of range: --generator-timeout-ms 1..3600000, "
-                               "--generator-max-output >= 64, --generator-attempts-round 1..16, "
-                               "--generator-attempts-run 1..10000"});
-  for (const char* k : {"generator", "generator-first", "generator-timeout-ms", "generator-max-output",
-                        "generator-attempts-round", "generator-attempts-run"})
+    throw rules::InputError(
+        rules::Diagnostic{{"--generator", 0, 0},
+                          "generator limits out of range: --generator-timeout-ms 1..3600000, "
+                          "--generator-max-output >= 64, --generator-attempts-round 1..16, "
+                          "--generator-attempts-run 1..10000"});
+  for (const char* k :
+       {"generator", "generator-first", "generator-timeout-ms", "generator-max-output",
+        "generator-attempts-round", "generator-attempts-run"})
     if (vm.count(k) && !vm[k].defaulted()) opt.given.insert(k);
   if (!vm.count("generator")) {
-    if (g.first) throw rules::InputError(rules::Diagnostic{{"--generator-first", 0, 0}, "needs --generator"});
+    if (g.first)
+      throw rules::InputError(rules::Diagnostic{{"--generator-first", 0, 0}, "needs --generator"});
     return;
   }
   g.command = vm["generator"].as<std::string>();
   std::string why;
   if (!generators::split_command(g.command, &g.argv, &why))
-    throw rules::InputError(rules::Diagnostic{{"--generator", 0, 0}, "'" + g.command + "': " + why});
+    throw rules::InputError(
+        rules::Diagnostic{{"--generator", 0, 0}, "'" + g.command + "': " + why});
 }
 
 uint64_t parse_seed(const std::string& text) {
@@ -110,8 +118,8 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   if (vm.count("evolve") && !vm["evolve"].defaulted()) opt.given.insert("tracks");
   opt.rules_path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
   opt.chips_path = chips_file(ctx.data_dir);
-  opt.problems_root = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
-                                               : problems_root(ctx.data_dir);
+  opt.problems_root =
+      vm.count("problems-dir") ? vm["problems-dir"].as<std::string>() : problems_root(ctx.data_dir);
   if (vm.count("chip")) opt.chip = vm["chip"].as<std::string>();
   if (vm.count("out")) opt.out_dir = vm["out"].as<std::string>();
   opt.off_policy = vm["off-policy"].as<std::string>();
@@ -142,7 +150,8 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
     if (vm.count("out") && std::filesystem::path(vm["out"].as<std::string>()).lexically_normal() !=
                                std::filesystem::path(opt.resume_dir).lexically_normal())
       throw rules::InputError(rules::Diagnostic{
-          {"--out", 0, 0}, "--out conflicts with --resume: a resumed run continues in its own directory"});
+          {"--out", 0, 0},
+          "--out conflicts with --resume: a resumed run continues in its own directory"});
     // A resumed run is measured where it started: same backend kind, same recording.
     auto manifest = engine::load_manifest(engine::open_run_dir(opt.resume_dir));
     if (!vm.count("problems-dir") && manifest.contains("problems_root"))
@@ -163,7 +172,8 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   spec.live.problems_root = opt.problems_root;
   spec.live.chips_file = chips_file(ctx.data_dir);
   if (vm.count("gpu-worker")) spec.live.worker_path = vm["gpu-worker"].as<std::string>();
-  if (vm.count("gpu-worker-arg")) spec.live.worker_args = vm["gpu-worker-arg"].as<std::vector<std::string>>();
+  if (vm.count("gpu-worker-arg"))
+    spec.live.worker_args = vm["gpu-worker-arg"].as<std::vector<std::string>>();
   // The metric set follows the rules the run classifies with (a resumed run: its own copy).
   spec.live.metrics = profiling::metrics_for_rules(rules::load_rule_table(
       opt.resume_dir.empty() ? opt.rules_path : opt.resume_dir + "/rules.yaml"));
@@ -173,13 +183,15 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   // stderr instead.
   (vm.count("json") ? ctx.err : ctx.out) << engine::backend_line(backend->info()) << '\n';
   ctx.out.flush();
-  if (!why_not_live.empty()) ctx.err << "solver: live backend unavailable: " << why_not_live << '\n';
+  if (!why_not_live.empty())
+    ctx.err << "solver: live backend unavailable: " << why_not_live << '\n';
   auto result = engine::run_ablation(opt, *backend, ctx.err);
   if (vm.count("json")) {
     print_json(ctx.out, result.summary.to_json());
   } else {
     result.summary.print_table(ctx.out);
-    ctx.out << "run directory: " << result.dir.path << " (report.html, summary.json, ledger.jsonl)\n";
+    ctx.out << "run directory: " << result.dir.path
+            << " (report.html, summary.json, ledger.jsonl)\n";
   }
   return kExitOk;
 }
@@ -189,22 +201,24 @@ int run_ablate(Context& ctx) {
   opts.add_options()("problems", po::value<std::string>(), "comma-separated problem names")(
       "on-tables", po::value<std::string>()->default_value("carry"),
       "ON track: carry (one table through all problems) or per-problem (each starts from the "
-      "input table; shardable)")(
-      "shard", po::value<std::string>(), "run shard K of N of the problems (K/N; per-problem tables)")(
+      "input table; shardable)")("shard", po::value<std::string>(),
+                                 "run shard K of N of the problems (K/N; per-problem tables)")(
       "gpus", po::value<std::string>(),
-      "one worker per GPU: CUDA ordinals 0,1,... or 'visible' (one per CUDA_VISIBLE_DEVICES entry)")(
-      "gpu-worker", po::value<std::string>(), "(testing) the GPU worker executable")(
-      "gpu-worker-arg", po::value<std::vector<std::string>>(), "(testing) an argument for the worker");
+      "one worker per GPU: CUDA ordinals 0,1,... or 'visible' (one per CUDA_VISIBLE_DEVICES "
+      "entry)")("gpu-worker", po::value<std::string>(), "(testing) the GPU worker executable")(
+      "gpu-worker-arg", po::value<std::vector<std::string>>(),
+      "(testing) an argument for the worker");
   add_loop_options(opts);
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "ablate",
-                              "--problems a,b,c [--rounds N] [--rules FILE] [--seed N] "
-                              "[--backend auto|live|recorded] [--recording FILE] [--chip NAME] "
-                              "[--out DIR] [--resume DIR] [--pairs N] [--sequential-pairs] "
-                              "[--off-policy best-static|first-rule] [--precision same|any] "
-                              "[--oracle] [--generator CMD [--generator-first]] "
-                              "[--on-tables carry|per-problem] [--shard K/N] [--gpus 0,1,...|visible] [--json]",
-                              opts, vm))
+  if (auto rc = parse_options(
+          ctx, "ablate",
+          "--problems a,b,c [--rounds N] [--rules FILE] [--seed N] "
+          "[--backend auto|live|recorded] [--recording FILE] [--chip NAME] "
+          "[--out DIR] [--resume DIR] [--pairs N] [--sequential-pairs] "
+          "[--off-policy best-static|first-rule] [--precision same|any] "
+          "[--oracle] [--generator CMD [--generator-first]] "
+          "[--on-tables carry|per-problem] [--shard K/N] [--gpus 0,1,...|visible] [--json]",
+          opts, vm))
     return *rc;
   engine::AblationOptions opt;
   if (vm.count("problems")) opt.problems = split_list(vm["problems"].as<std::string>());

@@ -2,15 +2,15 @@
 // paired verdict on arms whose answer is known (engine/calibration.h): identical arms
 // (candidate = incumbent), the same arms with the candidate K% slower, and optionally a real
 // slower point of the pool. The first stdout line says which backend measured.
-#include <stdexcept>
 #include <filesystem>
 #include <ostream>
 #include <sstream>
+#include <stdexcept>
 
-#include "engine/backend/open_backend.h"
 #include "engine/ablation.h"
-#include "engine/calibration.h"
 #include "engine/backend/json_util.h"
+#include "engine/backend/open_backend.h"
+#include "engine/calibration.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
@@ -30,16 +30,18 @@ std::map<std::string, std::string> problem_keys(const std::string& text, const c
     if (part.empty()) return;
     auto eq = part.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == part.size())
-      throw rules::InputError(rules::Diagnostic{
-          {option, 0, 0}, "expected PROBLEM=VARIANT_KEY, got '" + part + "'"});
+      throw rules::InputError(
+          rules::Diagnostic{{option, 0, 0}, "expected PROBLEM=VARIANT_KEY, got '" + part + "'"});
     out[part.substr(0, eq)] = part.substr(eq + 1);
     part.clear();
   };
   for (char c : text) {
     if (c == '[') ++depth;
     if (c == ']') --depth;
-    if (c == ',' && depth == 0) flush();
-    else part += c;
+    if (c == ',' && depth == 0)
+      flush();
+    else
+      part += c;
   }
   flush();
   return out;
@@ -50,8 +52,11 @@ int run_calibrate(Context& ctx) {
   po::options_description opts("options");
   opts.add_options()("problems", po::value<std::string>(), "comma-separated problem names")(
       "trials", po::value<int>()->default_value(50), "identical-arm trials per problem")(
-      "pairs", po::value<int>()->default_value(16), "paired timings per trial (as in a round: the cap)")(
-      "sequential-pairs", "stop timing at the first decided look (8, 12, ...); not the default: its live A/A check failed (docs/benchmarks.md)")(
+      "pairs", po::value<int>()->default_value(16),
+      "paired timings per trial (as in a round: the cap)")(
+      "sequential-pairs",
+      "stop timing at the first decided look (8, 12, ...); not the default: its live A/A check "
+      "failed (docs/benchmarks.md)")(
       "slowdown", po::value<std::string>(),
       "comma-separated K: also decide each trial with the candidate K% slower (scaled)")(
       "variant", po::value<std::string>(),
@@ -63,14 +68,16 @@ int run_calibrate(Context& ctx) {
       "backend", po::value<std::string>()->default_value("auto"), "auto, live or recorded")(
       "recording", po::value<std::string>(), "recording to replay (recorded backend)")(
       "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
-      "out", po::value<std::string>(), "also write the result as JSON to this file (rewritten after each problem, \"complete\": false until the end)")(
-      "json", "print the result as JSON")("quiet", "no progress on stderr");
+      "out", po::value<std::string>(),
+      "also write the result as JSON to this file (rewritten after each problem, \"complete\": "
+      "false until the end)")("json", "print the result as JSON")("quiet", "no progress on stderr");
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "calibrate",
-                              "--problems a,b,c [--trials N] [--pairs N] [--sequential-pairs] [--slowdown K,...] "
-                              "[--variant P=KEY,...] [--against P=KEY,...] [--backend "
-                              "auto|live|recorded] [--out FILE] [--json]",
-                              opts, vm))
+  if (auto rc = parse_options(
+          ctx, "calibrate",
+          "--problems a,b,c [--trials N] [--pairs N] [--sequential-pairs] [--slowdown K,...] "
+          "[--variant P=KEY,...] [--against P=KEY,...] [--backend "
+          "auto|live|recorded] [--out FILE] [--json]",
+          opts, vm))
     return *rc;
   if (!vm.count("problems")) {
     ctx.err << "solver calibrate: no problems given (--problems a,b,c)\n";
@@ -97,17 +104,19 @@ int run_calibrate(Context& ctx) {
         used = 0;
       }
       if (used != k.size() || !(v > 0) || v > 1000)
-        throw rules::InputError(rules::Diagnostic{
-            {"--slowdown", 0, 0}, "'" + k + "' is not a percentage in (0, 1000]"});
+        throw rules::InputError(rules::Diagnostic{{"--slowdown", 0, 0},
+                                                  "'" + k + "' is not a percentage in (0, 1000]"});
       opt.slowdowns_pct.push_back(v);
     }
-  if (vm.count("variant")) opt.variants = problem_keys(vm["variant"].as<std::string>(), "--variant");
+  if (vm.count("variant"))
+    opt.variants = problem_keys(vm["variant"].as<std::string>(), "--variant");
   if (vm.count("against")) opt.against = problem_keys(vm["against"].as<std::string>(), "--against");
-  std::string rules_path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
+  std::string rules_path =
+      vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
   opt.min_gain = rules::load_rule_table(rules_path).evolution.min_gain;
 
-  std::string root = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
-                                              : problems_root(ctx.data_dir);
+  std::string root =
+      vm.count("problems-dir") ? vm["problems-dir"].as<std::string>() : problems_root(ctx.data_dir);
   std::map<std::string, generators::ProblemSpec> specs;
   for (const auto& p : opt.problems)
     specs.emplace(p, generators::load_problem((std::filesystem::path(root) / p).string()));
@@ -121,9 +130,9 @@ int run_calibrate(Context& ctx) {
       auto [id, knobs] = generators::parse_variant_key(key);
       const generators::VariantSpec* v = it->second.find_variant(id);
       if (!v || !generators::knob_point_allowed(it->second, *v, knobs))
-        throw rules::InputError(rules::Diagnostic{
-            {m == &opt.variants ? "--variant" : "--against", 0, 0},
-            key + " is not a point of " + p + "'s pool"});
+        throw rules::InputError(
+            rules::Diagnostic{{m == &opt.variants ? "--variant" : "--against", 0, 0},
+                              key + " is not a point of " + p + "'s pool"});
     }
 
   std::string backend_choice = vm["backend"].as<std::string>();
@@ -142,7 +151,8 @@ int run_calibrate(Context& ctx) {
   std::string line = engine::backend_line(info);
   (vm.count("json") ? ctx.err : ctx.out) << line << '\n';
   ctx.out.flush();
-  if (!why_not_live.empty()) ctx.err << "solver: live backend unavailable: " << why_not_live << '\n';
+  if (!why_not_live.empty())
+    ctx.err << "solver: live backend unavailable: " << why_not_live << '\n';
   // --out is rewritten after every problem: a run cut short keeps what it finished.
   std::function<void(const engine::CalibrationResult&)> checkpoint;
   if (vm.count("out"))

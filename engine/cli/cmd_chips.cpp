@@ -14,15 +14,18 @@ int run_chips(Context& ctx) {
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "chips", "[--json]", opts, vm)) return *rc;
   rules::ChipTable chips = load_chips(ctx);
-  Table t({"id", "name", "cc", "capabilities", "sm count", "dram gbps", "fp32 tflops", "tf32 tflops"});
+  Table t(
+      {"id", "name", "cc", "capabilities", "sm count", "dram gbps", "fp32 tflops", "tf32 tflops"});
   for (const auto& c : chips.chips) {
     auto num = [&](const char* k) { return c.number(k) > 0 ? format_number(c.number(k)) : "-"; };
     t.add_row({c.id, c.name, std::to_string(c.cc_major) + "." + std::to_string(c.cc_minor),
                join(std::vector<std::string>(c.capabilities.begin(), c.capabilities.end()), ","),
                num("sm_count"), num("dram_gbps"), num("fp32_tflops"), num("tf32_tflops")});
   }
-  if (vm.count("json")) print_json(ctx.out, t.to_json());
-  else t.print(ctx.out);
+  if (vm.count("json"))
+    print_json(ctx.out, t.to_json());
+  else
+    t.print(ctx.out);
   return kExitOk;
 }
 

@@ -4,7 +4,8 @@
 //                         (its launches merged; --time-us [NAME=]US gives its unprofiled time;
 //                         --problem P [--variant V] adds that problem's formulas, precision and
 //                         PTX code facts to its kernels: engine/ncu_problem.h)
-//   --problem P --variant V   live, on this machine's GPU: see classify_live (cmd_classify_live.cpp)
+//   --problem P --variant V   live, on this machine's GPU: see classify_live
+//   (cmd_classify_live.cpp)
 #include <algorithm>
 #include <filesystem>
 #include <optional>
@@ -43,7 +44,8 @@ const rules::ChipProfile& chip_for(const rules::ChipTable& chips, const po::vari
                                    const std::string& fallback, const std::string& what) {
   if (vm.count("chip")) return resolve_chip(chips, vm["chip"].as<std::string>());
   if (!fallback.empty()) return resolve_chip(chips, fallback);
-  throw rules::InputError(rules::Diagnostic{{what, 0, 0}, "names no chip: pass --chip NAME (see: solver chips)"});
+  throw rules::InputError(
+      rules::Diagnostic{{what, 0, 0}, "names no chip: pass --chip NAME (see: solver chips)"});
 }
 
 // --time-us values for the kernels of an export: "US" for an export of one kernel, else
@@ -61,15 +63,18 @@ std::vector<std::optional<double>> ncu_times(const po::variables_map& vm,
       used = 0;
     }
     if (used != text.size() || !(v > 0))
-      throw rules::InputError(rules::Diagnostic{{"--time-us", 0, 0}, "'" + text + "' is not a positive time in us"});
+      throw rules::InputError(
+          rules::Diagnostic{{"--time-us", 0, 0}, "'" + text + "' is not a positive time in us"});
     return v;
   };
   for (const auto& arg : vm["time-us"].as<std::vector<std::string>>()) {
     auto eq = arg.rfind('=');
     if (eq == std::string::npos) {
       if (groups.size() != 1)
-        throw rules::InputError(rules::Diagnostic{{"--time-us", 0, 0},
-            "the export holds " + std::to_string(groups.size()) + " kernels: give --time-us NAME=US per kernel"});
+        throw rules::InputError(
+            rules::Diagnostic{{"--time-us", 0, 0},
+                              "the export holds " + std::to_string(groups.size()) +
+                                  " kernels: give --time-us NAME=US per kernel"});
       out[0] = number(arg);
       continue;
     }
@@ -83,7 +88,8 @@ std::vector<std::optional<double>> ncu_times(const po::variables_map& vm,
       }
     }
     if (!found)
-      throw rules::InputError(rules::Diagnostic{{"--time-us", 0, 0}, "no kernel named '" + name + "' in the export"});
+      throw rules::InputError(
+          rules::Diagnostic{{"--time-us", 0, 0}, "no kernel named '" + name + "' in the export"});
   }
   return out;
 }
@@ -95,29 +101,38 @@ int run_classify(Context& ctx) {
   opts.add_options()("signals", po::value<std::string>(), "signal file (JSON) to classify")(
       "ncu-csv", po::value<std::string>(), "Nsight Compute export (ncu --csv --page raw ...)")(
       "problem", po::value<std::string>(),
-      "live: problem name (needs a GPU); with --ncu-csv: the problem (name or folder) whose kernels "
+      "live: problem name (needs a GPU); with --ncu-csv: the problem (name or folder) whose "
+      "kernels "
       "the export holds, for its formulas, precision and PTX scan")(
-      "variant", po::value<std::string>(), "variant id of the problem (with --ncu-csv: default its seed)")(
-      "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/ in the data dir)")(
-      "chip", po::value<std::string>(), "chips.yaml id or alias to classify as if on (default: the file's chip)")(
+      "variant", po::value<std::string>(),
+      "variant id of the problem (with --ncu-csv: default its seed)")(
+      "problems-dir", po::value<std::string>(),
+      "folder of problem folders (default: problems/ in the data dir)")(
+      "chip", po::value<std::string>(),
+      "chips.yaml id or alias to classify as if on (default: the file's chip)")(
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
       "time-us", po::value<std::vector<std::string>>()->composing(),
       "with --ncu-csv: a kernel's unprofiled time per run in us, as US (one kernel) or NAME=US "
       "(repeatable); without it time_us is ncu's profiled duration, marked profiled-run")(
       "json", "print the verdicts as JSON");
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "classify",
-                              "(--signals FILE | --ncu-csv FILE [--problem P [--variant V]] [--time-us [NAME=]US]... | --problem P --variant V) [--problems-dir DIR] [--chip NAME] [--rules FILE] [--json]",
-                              opts, vm))
+  if (auto rc = parse_options(
+          ctx, "classify",
+          "(--signals FILE | --ncu-csv FILE [--problem P [--variant V]] [--time-us [NAME=]US]... | "
+          "--problem P --variant V) [--problems-dir DIR] [--chip NAME] [--rules FILE] [--json]",
+          opts, vm))
     return *rc;
   // --problem names the live source, or with --ncu-csv the problem the export's kernels are of.
   const bool ncu_problem = vm.count("ncu-csv") && vm.count("problem");
-  int sources = int(vm.count("signals")) + int(vm.count("ncu-csv")) + int(vm.count("problem") && !ncu_problem);
+  int sources = int(vm.count("signals")) + int(vm.count("ncu-csv")) +
+                int(vm.count("problem") && !ncu_problem);
   if (sources != 1) {
-    ctx.err << "solver classify: give exactly one of --signals, --ncu-csv, --problem (see: solver classify --help)\n";
+    ctx.err << "solver classify: give exactly one of --signals, --ncu-csv, --problem (see: solver "
+               "classify --help)\n";
     return kExitBadInput;
   }
-  std::string rules_path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
+  std::string rules_path =
+      vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
 
   if (vm.count("problem") && !ncu_problem) {
     if (!vm.count("variant")) {
@@ -157,44 +172,56 @@ int run_classify(Context& ctx) {
     if (ncu_problem) {
       problem_dir = vm["problem"].as<std::string>();
       if (!std::filesystem::is_directory(problem_dir))
-        problem_dir = (std::filesystem::path(vm.count("problems-dir")
-                                                 ? vm["problems-dir"].as<std::string>()
-                                                 : problems_root(ctx.data_dir)) /
-                       problem_dir).string();
+        problem_dir =
+            (std::filesystem::path(vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
+                                                            : problems_root(ctx.data_dir)) /
+             problem_dir)
+                .string();
     }
     generators::CompileCache cache(generators::default_cache_dir());
     for (std::size_t i = 0; i < groups.size(); ++i) {
       const profiling::NcuKernelGroup& k = groups[i];
       const rules::ChipProfile* chip = nullptr;
-      if (vm.count("chip")) chip = &resolve_chip(chips, vm["chip"].as<std::string>());
-      else chip = chips.find(k.device);
+      if (vm.count("chip"))
+        chip = &resolve_chip(chips, vm["chip"].as<std::string>());
+      else
+        chip = chips.find(k.device);
       if (!chip)
-        throw rules::InputError(rules::Diagnostic{{path, k.line, 1},
-            "device '" + k.device + "' is not in chips.yaml: pass --chip NAME (see: solver chips)"});
+        throw rules::InputError(
+            rules::Diagnostic{{path, k.line, 1},
+                              "device '" + k.device +
+                                  "' is not in chips.yaml: pass --chip NAME (see: solver chips)"});
       // The problem's formulas and code facts belong to its own kernels only.
       std::optional<engine::NcuProblemResult> facts;
       if (ncu_problem) {
-        facts = engine::ncu_problem_facts(problem_dir, vm.count("variant") ? vm["variant"].as<std::string>() : "",
-                                          {}, *chip, &cache);
+        facts = engine::ncu_problem_facts(
+            problem_dir, vm.count("variant") ? vm["variant"].as<std::string>() : "", {}, *chip,
+            &cache);
         const auto& e = facts->entries;
-        if (std::find(e.begin(), e.end(), profiling::kernel_base_name(k.name)) == e.end()) facts.reset();
+        if (std::find(e.begin(), e.end(), profiling::kernel_base_name(k.name)) == e.end())
+          facts.reset();
       }
-      profiling::Derivation d =
-          profiling::derive_ncu_kernel(ex, groups, i, chip, times[i], facts ? &facts->facts : nullptr);
-      if (facts) d.notes.insert(d.notes.end(), facts->notes.begin(), facts->notes.end());
+      profiling::Derivation d = profiling::derive_ncu_kernel(ex, groups, i, chip, times[i],
+                                                             facts ? &facts->facts : nullptr);
+      if (facts)
+        d.notes.insert(d.notes.end(), facts->notes.begin(), facts->notes.end());
       else if (ncu_problem)
-        d.notes.push_back("not a kernel of " + vm["problem"].as<std::string>() + ": its code facts are missing");
+        d.notes.push_back("not a kernel of " + vm["problem"].as<std::string>() +
+                          ": its code facts are missing");
       rules::MatchResult m = matcher.match(d.signals, *chip);
       std::map<std::string, std::string> origin;
       for (const auto& [name, o] : d.origin) origin[name] = profiling::to_string(o);
       std::string ids;
       for (std::size_t row : k.rows) ids += (ids.empty() ? "" : ",") + ex.kernels[row].id;
       std::string label = k.name + (k.rows.size() == 1 ? " (ID " + ids + ")"
-                                                       : " (" + std::to_string(k.rows.size()) + " launches, IDs " + ids + ")");
+                                                       : " (" + std::to_string(k.rows.size()) +
+                                                             " launches, IDs " + ids + ")");
       if (!m.missing_signals.empty())
-        d.notes.push_back("the export lacks counters some rules read: re-export with the list "
-                          "`solver signals ncu-metrics` prints");
-      VerdictInput v{label, path + ":" + std::to_string(k.line), chip, &m, &d.signals, origin, d.notes, {}};
+        d.notes.push_back(
+            "the export lacks counters some rules read: re-export with the list "
+            "`solver signals ncu-metrics` prints");
+      VerdictInput v{
+          label, path + ":" + std::to_string(k.line), chip, &m, &d.signals, origin, d.notes, {}};
       v.defects = d.defects;
       out.add(ctx, v);
     }

@@ -7,14 +7,14 @@
 #include <ostream>
 #include <sstream>
 
-#include "engine/run_inputs.h"
+#include "engine/backend/open_backend.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/loop_options.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/cli/verdict.h"
-#include "engine/backend/open_backend.h"
+#include "engine/run_inputs.h"
 #include "generators/candidate.h"
 #include "generators/variant_space.h"
 #include "profiling/rule_metrics.h"
@@ -33,14 +33,14 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   generators::ProblemSpec spec = generators::load_problem(root + "/" + req.problem);
   const generators::VariantSpec* variant = spec.find_variant(variant_id);
   if (!variant)
-    throw rules::InputError(rules::Diagnostic{{spec.file, 0, 0},
-        "problem '" + req.problem + "' has no variant '" + variant_id + "'"});
+    throw rules::InputError(rules::Diagnostic{
+        {spec.file, 0, 0}, "problem '" + req.problem + "' has no variant '" + variant_id + "'"});
   if (knobs.empty() && !variant->knobs.empty()) {
     // Where the loop would start it: the knobs' defaults (else their first values).
     auto point = generators::default_knob_point(spec, *variant, {});
     if (!point)
-      throw rules::InputError(rules::Diagnostic{variant->where, "variant '" + variant_id +
-                                                                    "' has no allowed knob point"});
+      throw rules::InputError(rules::Diagnostic{
+          variant->where, "variant '" + variant_id + "' has no allowed knob point"});
     knobs = *point;
   }
   rules::ChipTable chips = load_chips(ctx);
@@ -50,11 +50,13 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   backend_spec.kind = "live";
   backend_spec.live.problems_root = root;
   backend_spec.live.chips_file = chips_file(ctx.data_dir);
-  backend_spec.live.metrics = profiling::metrics_for_rules(table);  // the metric set follows the rules
+  backend_spec.live.metrics =
+      profiling::metrics_for_rules(table);  // the metric set follows the rules
   auto [backend, why] = engine::open_backend(backend_spec);
   if (!backend) {
-    ctx.err << "solver classify: no live GPU: " << why
-            << "\nClassify recorded signals instead: solver classify --signals FILE.json --chip NAME\n";
+    ctx.err
+        << "solver classify: no live GPU: " << why
+        << "\nClassify recorded signals instead: solver classify --signals FILE.json --chip NAME\n";
     return kExitFailure;
   }
   engine::VariantRef ref{req.problem, variant_id, knobs};
@@ -79,26 +81,36 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   std::vector<std::string> notes;
   std::istringstream detail(p.detail);
   for (std::string note; std::getline(detail, note, ';');)
-    if (note.find_first_not_of(' ') != std::string::npos) notes.push_back(note.substr(note.find_first_not_of(' ')));
+    if (note.find_first_not_of(' ') != std::string::npos)
+      notes.push_back(note.substr(note.find_first_not_of(' ')));
   // What the collection cost: the range profiler's replay passes and its wall time.
   auto raw_of = [&](const char* k) {
     auto it = p.raw_metrics.find(k);
     return it == p.raw_metrics.end() ? -1.0 : it->second;
   };
-  const double passes = raw_of("solver__profiler_passes"), collection_ms = raw_of("solver__collection_ms");
+  const double passes = raw_of("solver__profiler_passes"),
+               collection_ms = raw_of("solver__collection_ms");
   if (passes >= 0)
-    notes.push_back("collected " + std::to_string(backend_spec.live.metrics.size()) + " metrics in " +
-                    std::to_string(int(passes)) + " replay passes, " +
+    notes.push_back("collected " + std::to_string(backend_spec.live.metrics.size()) +
+                    " metrics in " + std::to_string(int(passes)) + " replay passes, " +
                     std::to_string(int(collection_ms + 0.5)) + " ms");
-  VerdictInput v{req.problem + "/" + ref.key(), "live: " + backend->info().note, &chip, &m,
-                 &p.signals, p.signal_origin, notes, {}};
+  VerdictInput v{req.problem + "/" + ref.key(),
+                 "live: " + backend->info().note,
+                 &chip,
+                 &m,
+                 &p.signals,
+                 p.signal_origin,
+                 notes,
+                 {}};
   v.defects = p.defects;
   if (req.json) {
     nlohmann::json j = verdict_json(v);
     j["time_us"] = p.time_us;
     j["raw_metrics"] = p.raw_metrics;
     j["metrics_requested"] = backend_spec.live.metrics;
-    if (passes >= 0) j["collection"] = {{"passes", passes}, {"ms", collection_ms}, {"metrics", backend_spec.live.metrics.size()}};
+    if (passes >= 0)
+      j["collection"] = {
+          {"passes", passes}, {"ms", collection_ms}, {"metrics", backend_spec.live.metrics.size()}};
     j["gate"] = {{"status", engine::to_string(g.status)}, {"detail", g.detail}};
     print_json(ctx.out, nlohmann::json{{"verdicts", nlohmann::json::array({j})}});
   } else {

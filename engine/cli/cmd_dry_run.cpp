@@ -32,21 +32,24 @@ int run_dry_run(Context& ctx) {
       "run", po::value<std::string>(), "a run directory: classify every incumbent it profiled")(
       "json", "print the comparison as JSON");
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "dry-run", "--chip A,B[,...] [--signals FILE...] [--rules FILE] [--json]",
-                              opts, vm))
+  if (auto rc = parse_options(
+          ctx, "dry-run", "--chip A,B[,...] [--signals FILE...] [--rules FILE] [--json]", opts, vm))
     return *rc;
   rules::ChipTable chips = load_chips(ctx);
   std::vector<const rules::ChipProfile*> targets;
-  for (const auto& name : split_list(vm["chip"].as<std::string>())) targets.push_back(&resolve_chip(chips, name));
+  for (const auto& name : split_list(vm["chip"].as<std::string>()))
+    targets.push_back(&resolve_chip(chips, name));
   if (targets.empty()) {
     ctx.err << "solver dry-run: --chip names no chip\n";
     return kExitBadInput;
   }
   std::vector<std::string> files;
-  if (vm.count("signals")) files = vm["signals"].as<std::vector<std::string>>();
+  if (vm.count("signals"))
+    files = vm["signals"].as<std::vector<std::string>>();
   else
     for (const char* f : kDefaultFixtures) files.push_back(fixture_file(ctx.data_dir, f));
-  std::string rules_path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
+  std::string rules_path =
+      vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
   rules::RuleTable table = rules::load_rule_table(rules_path);
   rules::Matcher matcher(table);
   bool as_json = vm.count("json") > 0;
@@ -74,15 +77,16 @@ int run_dry_run(Context& ctx) {
     for (const rules::ChipProfile* chip : targets) {
       rules::MatchResult m = matcher.match(f.signals, *chip);
       if (as_json) {
-        per_chip.push_back(verdict_json(VerdictInput{f.kernel, files[i], chip, &m, &f.signals,
-                                                     f.signal_origin, f.notes, {}}));
+        per_chip.push_back(verdict_json(
+            VerdictInput{f.kernel, files[i], chip, &m, &f.signals, f.signal_origin, f.notes, {}}));
         continue;
       }
       std::vector<std::string> blocked, outranked;
       for (const auto& b : m.blocked) blocked.push_back(blocked_label(b));
       for (const auto* r : m.outranked) outranked.push_back(r->id);
       t.add_row({chip->id, m.fired ? m.fired->id : "(nothing)", m.fired ? m.fired->hypothesis : "-",
-                 blocked.empty() ? "-" : join(blocked, "; "), outranked.empty() ? "-" : join(outranked, ", ")});
+                 blocked.empty() ? "-" : join(blocked, "; "),
+                 outranked.empty() ? "-" : join(outranked, ", ")});
     }
     if (as_json) {
       result.push_back({{"kernel", f.kernel}, {"source", files[i]}, {"chips", per_chip}});

@@ -12,6 +12,7 @@
 #include <ostream>
 #include <sstream>
 
+#include "engine/backend/open_backend.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
@@ -19,7 +20,6 @@
 #include "engine/eval_score.h"
 #include "engine/eval_suite.h"
 #include "engine/ncu_problem.h"
-#include "engine/backend/open_backend.h"
 #include "profiling/metric_set.h"
 #include "profiling/ncu_csv.h"
 #include "profiling/signal_file.h"
@@ -35,12 +35,14 @@ using engine::EvalReport;
 using engine::LabelledKernel;
 
 struct EvalOptions {
-  std::string suite, backend, signals_dir, ncu_csv, chip, rules_path, save_signals, confirm_dir, confirm_csv;
+  std::string suite, backend, signals_dir, ncu_csv, chip, rules_path, save_signals, confirm_dir,
+      confirm_csv;
   bool json = false;
 };
 
 std::string value_text(const rules::Value& v) {
-  return std::holds_alternative<double>(v) ? format_number(std::get<double>(v)) : rules::format_value(v);
+  return std::holds_alternative<double>(v) ? format_number(std::get<double>(v))
+                                           : rules::format_value(v);
 }
 
 std::string base_kernel_name(const std::string& name) { return profiling::kernel_base_name(name); }
@@ -50,10 +52,11 @@ double row_time(const profiling::NcuKernel& k) {
   return it == k.raw.end() ? -1 : it->second;
 }
 
-void from_signals_dir(const EvalOptions& o, const engine::LabelledSuite& suite, const rules::ChipTable& chips,
-                      rules::Matcher& matcher, EvalReport& report) {
+void from_signals_dir(const EvalOptions& o, const engine::LabelledSuite& suite,
+                      const rules::ChipTable& chips, rules::Matcher& matcher, EvalReport& report) {
   if (!fs::is_directory(o.signals_dir))
-    throw rules::InputError(rules::Diagnostic{{o.signals_dir, 0, 0}, "--signals-dir: not a folder"});
+    throw rules::InputError(
+        rules::Diagnostic{{o.signals_dir, 0, 0}, "--signals-dir: not a folder"});
   std::vector<std::string> chips_seen;
   for (const auto& k : suite.kernels) {
     fs::path file = fs::path(o.signals_dir) / (k.name + ".json");
@@ -64,9 +67,11 @@ void from_signals_dir(const EvalOptions& o, const engine::LabelledSuite& suite, 
     profiling::SignalFile f = profiling::load_signal_file(file.string());  // bad file: exit 2
     std::string chip_name = !o.chip.empty() ? o.chip : f.chip.value_or("");
     if (chip_name.empty())
-      throw rules::InputError(rules::Diagnostic{{file.string(), 0, 0}, "names no chip: pass --chip NAME (see: solver chips)"});
+      throw rules::InputError(rules::Diagnostic{
+          {file.string(), 0, 0}, "names no chip: pass --chip NAME (see: solver chips)"});
     const rules::ChipProfile& chip = resolve_chip(chips, chip_name);
-    if (std::find(chips_seen.begin(), chips_seen.end(), chip.id) == chips_seen.end()) chips_seen.push_back(chip.id);
+    if (std::find(chips_seen.begin(), chips_seen.end(), chip.id) == chips_seen.end())
+      chips_seen.push_back(chip.id);
     rules::MatchResult m = matcher.match(f.signals, chip);
     EvalCase c = engine::score_case(k, m, file.string());
     for (const auto& n : f.notes) c.detail += (c.detail.empty() ? "" : "; ") + n;
@@ -75,8 +80,9 @@ void from_signals_dir(const EvalOptions& o, const engine::LabelledSuite& suite, 
   report.chip = join(chips_seen, ",");
 }
 
-void from_ncu_csv(const EvalOptions& o, const engine::LabelledSuite& suite, const rules::ChipTable& chips,
-                  rules::Matcher& matcher, EvalReport& report, std::vector<std::string>& unmatched) {
+void from_ncu_csv(const EvalOptions& o, const engine::LabelledSuite& suite,
+                  const rules::ChipTable& chips, rules::Matcher& matcher, EvalReport& report,
+                  std::vector<std::string>& unmatched) {
   profiling::NcuExport ex = profiling::load_ncu_csv(o.ncu_csv);
   // Each export row belongs to the suite kernel whose launches name it; a name two suite
   // kernels share cannot be told apart, so that is bad input.
@@ -86,23 +92,27 @@ void from_ncu_csv(const EvalOptions& o, const engine::LabelledSuite& suite, cons
     for (const auto& e : k.entries) {
       auto [it, fresh] = owner.emplace(e, &k);
       if (!fresh)
-        errors.push_back({{k.dir + "/problem.yaml", 0, 0}, "kernel '" + e + "' is launched by both " +
-                                                               it->second->name + " and " + k.name +
-                                                               ": an ncu export cannot tell their rows apart"});
+        errors.push_back({{k.dir + "/problem.yaml", 0, 0},
+                          "kernel '" + e + "' is launched by both " + it->second->name + " and " +
+                              k.name + ": an ncu export cannot tell their rows apart"});
     }
   if (!errors.empty()) throw rules::InputError("eval --ncu-csv", errors);
   std::map<const LabelledKernel*, std::vector<std::size_t>> rows;
   for (std::size_t i = 0; i < ex.kernels.size(); ++i) {
     auto it = owner.find(base_kernel_name(ex.kernels[i].name));
-    if (it == owner.end()) unmatched.push_back(ex.kernels[i].name + " (line " + std::to_string(ex.kernels[i].line) + ")");
-    else rows[it->second].push_back(i);
+    if (it == owner.end())
+      unmatched.push_back(ex.kernels[i].name + " (line " + std::to_string(ex.kernels[i].line) +
+                          ")");
+    else
+      rows[it->second].push_back(i);
   }
   std::vector<std::string> chips_seen;
   generators::CompileCache cache(generators::default_cache_dir());
   for (const auto& k : suite.kernels) {
     auto it = rows.find(&k);
     if (it == rows.end()) {
-      report.cases.push_back(engine::unmeasured_case(k, "no row of " + o.ncu_csv + " names " + join(k.entries, ", ")));
+      report.cases.push_back(
+          engine::unmeasured_case(k, "no row of " + o.ncu_csv + " names " + join(k.entries, ", ")));
       continue;
     }
     // Every exported launch of the problem's kernels merged, as the live profile sums one run
@@ -112,28 +122,36 @@ void from_ncu_csv(const EvalOptions& o, const engine::LabelledSuite& suite, cons
     for (std::size_t i : it->second)
       if (row_time(ex.kernels[i]) > row_time(ex.kernels[longest])) longest = i;
     const profiling::NcuKernel& row = ex.kernels[longest];
-    const rules::ChipProfile* chip = !o.chip.empty() ? &resolve_chip(chips, o.chip) : chips.find(row.device);
+    const rules::ChipProfile* chip =
+        !o.chip.empty() ? &resolve_chip(chips, o.chip) : chips.find(row.device);
     if (!chip)
-      throw rules::InputError(rules::Diagnostic{{o.ncu_csv, row.line, 1},
-          "device '" + row.device + "' is not in chips.yaml: pass --chip NAME (see: solver chips)"});
-    if (std::find(chips_seen.begin(), chips_seen.end(), chip->id) == chips_seen.end()) chips_seen.push_back(chip->id);
-    std::vector<profiling::NcuKernelGroup> groups{profiling::merge_ncu_rows(ex, it->second, k.name)};
+      throw rules::InputError(
+          rules::Diagnostic{{o.ncu_csv, row.line, 1},
+                            "device '" + row.device +
+                                "' is not in chips.yaml: pass --chip NAME (see: solver chips)"});
+    if (std::find(chips_seen.begin(), chips_seen.end(), chip->id) == chips_seen.end())
+      chips_seen.push_back(chip->id);
+    std::vector<profiling::NcuKernelGroup> groups{
+        profiling::merge_ncu_rows(ex, it->second, k.name)};
     // What the export cannot hold (formulas, launches, precision, the code's facts) from the
     // problem folder: the same inputs the live profile derives from.
-    engine::NcuProblemResult facts = engine::ncu_problem_facts(k.dir, k.variant, k.knobs, *chip, &cache);
-    profiling::Derivation d = profiling::derive_ncu_kernel(ex, groups, 0, chip, std::nullopt, &facts.facts);
+    engine::NcuProblemResult facts =
+        engine::ncu_problem_facts(k.dir, k.variant, k.knobs, *chip, &cache);
+    profiling::Derivation d =
+        profiling::derive_ncu_kernel(ex, groups, 0, chip, std::nullopt, &facts.facts);
     d.notes.insert(d.notes.end(), facts.notes.begin(), facts.notes.end());
     rules::MatchResult m = matcher.match(d.signals, *chip);
-    EvalCase c = engine::score_case(k, m, o.ncu_csv + ":" + std::to_string(row.line) + " (" +
-                                              std::to_string(it->second.size()) + " rows)");
+    EvalCase c = engine::score_case(k, m,
+                                    o.ncu_csv + ":" + std::to_string(row.line) + " (" +
+                                        std::to_string(it->second.size()) + " rows)");
     for (const auto& n : d.notes) c.detail += (c.detail.empty() ? "" : "; ") + n;
     report.cases.push_back(std::move(c));
   }
   report.chip = join(chips_seen, ",");
 }
 
-int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& suite, const rules::ChipTable& chips,
-              rules::Matcher& matcher, EvalReport& report) {
+int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& suite,
+              const rules::ChipTable& chips, rules::Matcher& matcher, EvalReport& report) {
   engine::BackendSpec backend_spec;
   backend_spec.kind = "live";
   backend_spec.live.problems_root = suite.root;
@@ -141,10 +159,12 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
   auto [backend, why] = engine::open_backend(backend_spec);
   if (!backend) {
     ctx.err << "solver eval: no live GPU: " << why
-            << "\nScore recorded signals instead: solver eval --suite DIR --signals-dir D (or --ncu-csv F)\n";
+            << "\nScore recorded signals instead: solver eval --suite DIR --signals-dir D (or "
+               "--ncu-csv F)\n";
     return kExitFailure;
   }
-  const rules::ChipProfile& chip = resolve_chip(chips, o.chip.empty() ? backend->info().chip_id : o.chip);
+  const rules::ChipProfile& chip =
+      resolve_chip(chips, o.chip.empty() ? backend->info().chip_id : o.chip);
   report.chip = chip.id;
   if (!o.save_signals.empty()) fs::create_directories(o.save_signals);
   for (const auto& k : suite.kernels) {
@@ -152,7 +172,8 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
     ctx.err << "eval: " << k.name << "/" << ref.key() << ": gate\n";
     engine::GateResult g = backend->gate(ref);
     if (!g.passed()) {
-      report.cases.push_back(engine::unmeasured_case(k, std::string("gate ") + engine::to_string(g.status) + ": " + g.detail));
+      report.cases.push_back(engine::unmeasured_case(
+          k, std::string("gate ") + engine::to_string(g.status) + ": " + g.detail));
       continue;
     }
     ctx.err << "eval: " << k.name << "/" << ref.key() << ": profile\n";
@@ -167,8 +188,10 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
     report.cases.push_back(std::move(c));
     if (!o.save_signals.empty()) {
       // The signals as measured, so the same verdicts can be re-scored offline (--signals-dir).
-      profiling::SignalFile f = engine::live_signal_file(k, ref.key(), p, chip.id, backend->info().device_name);
-      std::ofstream(fs::path(o.save_signals) / (k.name + ".json")) << profiling::dump_signal_file(f);
+      profiling::SignalFile f =
+          engine::live_signal_file(k, ref.key(), p, chip.id, backend->info().device_name);
+      std::ofstream(fs::path(o.save_signals) / (k.name + ".json"))
+          << profiling::dump_signal_file(f);
     }
   }
   return kExitOk;
@@ -180,9 +203,11 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
 int check_confirm(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& suite) {
   // One export of every kernel (--confirm-csv) or one per kernel (--confirm-dir D/<problem>.csv).
   std::optional<profiling::NcuExport> shared;
-  if (!o.confirm_csv.empty()) shared = profiling::load_ncu_csv(o.confirm_csv);  // bad file: exit 2
+  if (!o.confirm_csv.empty())
+    shared = profiling::load_ncu_csv(o.confirm_csv);  // bad file: exit 2
   else if (!fs::is_directory(o.confirm_dir))
-    throw rules::InputError(rules::Diagnostic{{o.confirm_dir, 0, 0}, "--confirm-dir: not a folder"});
+    throw rules::InputError(
+        rules::Diagnostic{{o.confirm_dir, 0, 0}, "--confirm-dir: not a folder"});
   Table t({"kernel", "label", "metric", "expected", "measured", "ok"});
   nlohmann::json rows = nlohmann::json::array();
   int labels_ok = 0, labels_checked = 0, in_range = 0, metrics = 0;
@@ -200,7 +225,8 @@ int check_confirm(Context& ctx, const EvalOptions& o, const engine::LabelledSuit
         why = e.diagnostics().empty() ? "unreadable" : e.diagnostics().front().to_string();
       }
       for (const auto& r : ex.kernels)
-        if (std::find(k.entries.begin(), k.entries.end(), base_kernel_name(r.name)) != k.entries.end() &&
+        if (std::find(k.entries.begin(), k.entries.end(), base_kernel_name(r.name)) !=
+                k.entries.end() &&
             (!row || row_time(r) > row_time(*row)))
           row = &r;
       if (!row && why.empty()) why = "no row names " + join(k.entries, ", ");
@@ -209,13 +235,16 @@ int check_confirm(Context& ctx, const EvalOptions& o, const engine::LabelledSuit
     for (const auto& c : k.label.confirm) {
       std::optional<double> v;
       if (row) {
-        if (auto it = row->raw.find(c.metric); it != row->raw.end()) v = it->second;
+        if (auto it = row->raw.find(c.metric); it != row->raw.end())
+          v = it->second;
         else if (auto jt = row->text.find(c.metric); jt != row->text.end()) {
           // A unit the importer does not scale: the number as ncu printed it (--print-units base).
           std::string digits;
           for (char ch : jt->second)
             if (ch != ',') digits += ch;
-          try { v = std::stod(digits); } catch (const std::exception&) {}
+          try {
+            v = std::stod(digits);
+          } catch (const std::exception&) {}
         }
       }
       bool ok = v && *v >= c.low && *v <= c.high;
@@ -223,29 +252,41 @@ int check_confirm(Context& ctx, const EvalOptions& o, const engine::LabelledSuit
       ++metrics;
       in_range += ok ? 1 : 0;
       std::string expected = "[" + format_number(c.low) + ", " + format_number(c.high) + "]";
-      t.add_row({k.name, k.label.bottleneck, c.metric, expected, v ? format_number(*v) : "missing", ok ? "yes" : "NO"});
-      rows.push_back({{"kernel", k.name}, {"label", k.label.bottleneck}, {"metric", c.metric}, {"low", c.low},
-                      {"high", c.high}, {"value", v ? nlohmann::json(*v) : nlohmann::json(nullptr)}, {"ok", ok},
+      t.add_row({k.name, k.label.bottleneck, c.metric, expected, v ? format_number(*v) : "missing",
+                 ok ? "yes" : "NO"});
+      rows.push_back({{"kernel", k.name},
+                      {"label", k.label.bottleneck},
+                      {"metric", c.metric},
+                      {"low", c.low},
+                      {"high", c.high},
+                      {"value", v ? nlohmann::json(*v) : nlohmann::json(nullptr)},
+                      {"ok", ok},
                       {"detail", why}});
     }
     ++labels_checked;
     labels_ok += all ? 1 : 0;
   }
   if (o.json) {
-    print_json(ctx.out, nlohmann::json{{"suite", o.suite}, {"confirm_dir", o.confirm_dir}, {"confirm_csv", o.confirm_csv}, {"labels", labels_checked},
-                                       {"labels_confirmed", labels_ok}, {"metrics", metrics},
-                                       {"metrics_in_range", in_range}, {"rows", rows}});
+    print_json(ctx.out, nlohmann::json{{"suite", o.suite},
+                                       {"confirm_dir", o.confirm_dir},
+                                       {"confirm_csv", o.confirm_csv},
+                                       {"labels", labels_checked},
+                                       {"labels_confirmed", labels_ok},
+                                       {"metrics", metrics},
+                                       {"metrics_in_range", in_range},
+                                       {"rows", rows}});
   } else {
     t.print(ctx.out);
-    ctx.out << "\nlabels confirmed (every confirm: metric in range): " << labels_ok << "/" << labels_checked
-            << "; metrics in range: " << in_range << "/" << metrics << '\n';
+    ctx.out << "\nlabels confirmed (every confirm: metric in range): " << labels_ok << "/"
+            << labels_checked << "; metrics in range: " << in_range << "/" << metrics << '\n';
   }
   return kExitOk;
 }
 
-void print_report(std::ostream& out, const EvalReport& r, const std::vector<std::string>& unmatched) {
-  out << "eval " << r.suite << ": " << r.total() << " kernels, " << r.backend << " on " << r.chip << ", rules "
-      << r.rules_file << "\n\n";
+void print_report(std::ostream& out, const EvalReport& r,
+                  const std::vector<std::string>& unmatched) {
+  out << "eval " << r.suite << ": " << r.total() << " kernels, " << r.backend << " on " << r.chip
+      << ", rules " << r.rules_file << "\n\n";
   Table cases({"kernel", "label", "got", "fired rule", "ok"});
   for (const auto& c : r.cases)
     cases.add_row({c.kernel, c.label, c.got, c.fired.empty() ? "-" : c.fired,
@@ -254,12 +295,13 @@ void print_report(std::ostream& out, const EvalReport& r, const std::vector<std:
   out << '\n';
   Table classes({"class", "n", "correct", "called"});
   for (const auto& s : r.classes())
-    classes.add_row({s.bottleneck, std::to_string(s.n), std::to_string(s.correct), std::to_string(s.called)});
+    classes.add_row(
+        {s.bottleneck, std::to_string(s.n), std::to_string(s.correct), std::to_string(s.called)});
   classes.print(out);
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * r.accuracy());
-  out << "\noverall: " << r.correct() << "/" << r.total() << " correct (" << pct << "), " << r.measured()
-      << " measured\n";
+  out << "\noverall: " << r.correct() << "/" << r.total() << " correct (" << pct << "), "
+      << r.measured() << " measured\n";
   auto conf = r.confusions();
   if (!conf.empty()) out << "\nconfusions (label -> got):\n";
   for (const EvalCase* c : conf) {
@@ -270,32 +312,45 @@ void print_report(std::ostream& out, const EvalReport& r, const std::vector<std:
       out << "  [" << c->fired << ": " << (ev.empty() ? "no signal read" : join(ev, ", ")) << "]";
     }
     out << '\n';
-    if (c->got == engine::kNotMeasured) out << "      " << c->detail << '\n';
-    else if (!c->missing_signals.empty()) out << "      not measured: " << join(c->missing_signals, ", ") << '\n';
+    if (c->got == engine::kNotMeasured)
+      out << "      " << c->detail << '\n';
+    else if (!c->missing_signals.empty())
+      out << "      not measured: " << join(c->missing_signals, ", ") << '\n';
   }
   if (!unmatched.empty())
-    out << "\n" << unmatched.size() << " export rows name no suite kernel (ignored), e.g. " << unmatched.front() << '\n';
+    out << "\n"
+        << unmatched.size() << " export rows name no suite kernel (ignored), e.g. "
+        << unmatched.front() << '\n';
 }
 
 }  // namespace
 
 int run_eval(Context& ctx) {
   po::options_description opts("options");
-  opts.add_options()("suite", po::value<std::string>(), "labelled suite: a folder of problem folders with label.yaml")(
-      "backend", po::value<std::string>(), "live (default without --signals-dir/--ncu-csv) or recorded")(
+  opts.add_options()("suite", po::value<std::string>(),
+                     "labelled suite: a folder of problem folders with label.yaml")(
+      "backend", po::value<std::string>(),
+      "live (default without --signals-dir/--ncu-csv) or recorded")(
       "signals-dir", po::value<std::string>(), "recorded: folder of <problem>.json signal files")(
-      "ncu-csv", po::value<std::string>(), "recorded: Nsight Compute export (ncu --csv --page raw ...)")(
-      "chip", po::value<std::string>(), "chips.yaml id or alias to classify as (default: the device / the file's chip)")(
+      "ncu-csv", po::value<std::string>(),
+      "recorded: Nsight Compute export (ncu --csv --page raw ...)")(
+      "chip", po::value<std::string>(),
+      "chips.yaml id or alias to classify as (default: the device / the file's chip)")(
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
-      "save-signals", po::value<std::string>(), "live: also write each kernel's signals to DIR/<problem>.json")(
-      "confirm-dir", po::value<std::string>(), "check each label's confirm: ranges against DIR/<problem>.csv (ncu raw exports)")(
-      "confirm-csv", po::value<std::string>(), "as --confirm-dir, from one ncu raw export of every suite kernel")(
+      "save-signals", po::value<std::string>(),
+      "live: also write each kernel's signals to DIR/<problem>.json")(
+      "confirm-dir", po::value<std::string>(),
+      "check each label's confirm: ranges against DIR/<problem>.csv (ncu raw exports)")(
+      "confirm-csv", po::value<std::string>(),
+      "as --confirm-dir, from one ncu raw export of every suite kernel")(
       "json", "print the results as JSON");
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "eval",
-                              "--suite DIR [--backend live|recorded] [--signals-dir D | --ncu-csv F] [--chip C] "
-                              "[--rules F] [--save-signals D] [--json]\n       solver eval --suite DIR (--confirm-dir D | --confirm-csv F) [--json]",
-                              opts, vm))
+  if (auto rc = parse_options(
+          ctx, "eval",
+          "--suite DIR [--backend live|recorded] [--signals-dir D | --ncu-csv F] [--chip C] "
+          "[--rules F] [--save-signals D] [--json]\n       solver eval --suite DIR (--confirm-dir "
+          "D | --confirm-csv F) [--json]",
+          opts, vm))
     return *rc;
   EvalOptions o;
   auto get = [&](const char* k) { return vm.count(k) ? vm[k].as<std::string>() : std::string(); };
@@ -315,17 +370,21 @@ int run_eval(Context& ctx) {
     return kExitBadInput;
   };
   if (o.suite.empty()) return usage_error("--suite DIR is required");
-  if (!o.confirm_dir.empty() && !o.confirm_csv.empty()) return usage_error("give one of --confirm-dir, --confirm-csv");
+  if (!o.confirm_dir.empty() && !o.confirm_csv.empty())
+    return usage_error("give one of --confirm-dir, --confirm-csv");
   if (!o.confirm_dir.empty() || !o.confirm_csv.empty()) {
     if (recorded_source || vm.count("backend") || !o.save_signals.empty())
       return usage_error("--confirm-dir checks the labels' evidence; it takes no signal source");
     return check_confirm(ctx, o, engine::load_labelled_suite(o.suite));
   }
-  if (o.backend != "live" && o.backend != "recorded") return usage_error("--backend must be live or recorded, got '" + o.backend + "'");
-  if (o.backend == "live" && recorded_source) return usage_error("--signals-dir and --ncu-csv are recorded sources: use --backend recorded");
+  if (o.backend != "live" && o.backend != "recorded")
+    return usage_error("--backend must be live or recorded, got '" + o.backend + "'");
+  if (o.backend == "live" && recorded_source)
+    return usage_error("--signals-dir and --ncu-csv are recorded sources: use --backend recorded");
   if (o.backend == "recorded" && (o.signals_dir.empty() == o.ncu_csv.empty()))
     return usage_error("--backend recorded needs exactly one of --signals-dir, --ncu-csv");
-  if (o.backend != "live" && !o.save_signals.empty()) return usage_error("--save-signals is for the live backend");
+  if (o.backend != "live" && !o.save_signals.empty())
+    return usage_error("--save-signals is for the live backend");
 
   // Everything that can be bad input is loaded before any GPU work.
   engine::LabelledSuite suite = engine::load_labelled_suite(o.suite);

@@ -6,13 +6,13 @@
 #include <set>
 #include <sstream>
 
-#include "engine/run_inputs.h"
+#include "engine/backend/open_backend.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/loop_options.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
-#include "engine/backend/open_backend.h"
+#include "engine/run_inputs.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
 #include "generators/ptx_precision.h"
@@ -122,7 +122,8 @@ void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
     if (rv.variant != "__reference__" && !c.ptx.empty()) {
       std::set<gen::DType> dtypes;
       for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
-      std::string why = gen::precision_mismatch(gen::scan_ptx_precision(c.ptx), rv.precision, dtypes);
+      std::string why =
+          gen::precision_mismatch(gen::scan_ptx_precision(c.ptx), rv.precision, dtypes);
       if (!why.empty()) {
         row.compile = "precision";
         row.failed = true;
@@ -149,7 +150,8 @@ void gate_row(engine::Backend* backend, const gen::ProblemSpec& p, const gen::Kn
     if (row.detail.empty()) row.detail = first_line(g.detail);
   } else if (row.detail.empty()) {
     std::ostringstream s;
-    s << "max rel err " << format_number(g.max_rel_err) << " over " << g.input_sets << " input sets";
+    s << "max rel err " << format_number(g.max_rel_err) << " over " << g.input_sets
+      << " input sets";
     row.detail = s.str();
   }
 }
@@ -174,7 +176,8 @@ std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfi
       row.static_result = "not on chip";
       std::string caps;
       for (const auto& c : missing) caps += (caps.empty() ? "" : ", ") + c;
-      row.detail = "needs " + caps + ", which " + chip.id + " lacks: never compiled or proposed here";
+      row.detail =
+          "needs " + caps + ", which " + chip.id + " lacks: never compiled or proposed here";
       rows.push_back(std::move(row));
       continue;
     }
@@ -201,9 +204,12 @@ std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfi
 int run_problems_check(Context& ctx) {
   po::options_description opts("options");
   CheckOptions o;
-  opts.add_options()("problem", po::value<std::vector<std::string>>(), "problem names (default: all)")(
-      "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/ in the data dir)")(
-      "chip", po::value<std::string>(), "check for this chips.yaml profile (default: the live device, else h200)")(
+  opts.add_options()("problem", po::value<std::vector<std::string>>(),
+                     "problem names (default: all)")(
+      "problems-dir", po::value<std::string>(),
+      "folder of problem folders (default: problems/ in the data dir)")(
+      "chip", po::value<std::string>(),
+      "check for this chips.yaml profile (default: the live device, else h200)")(
       "compile-only", "validate and compile only; no correctness gate")(
       "cache-dir", po::value<std::string>(), "NVRTC cache folder (default: ~/.cache/solver/nvrtc)")(
       "no-cache", "compile everything afresh")("json", "print the results as JSON");
@@ -214,10 +220,12 @@ int run_problems_check(Context& ctx) {
                               "[P...] [--problems-dir DIR] [--chip NAME] [--compile-only] [--json]",
                               opts, vm, &pos))
     return *rc;
-  o.root = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>() : problems_root(ctx.data_dir);
+  o.root =
+      vm.count("problems-dir") ? vm["problems-dir"].as<std::string>() : problems_root(ctx.data_dir);
   if (vm.count("problem")) o.names = vm["problem"].as<std::vector<std::string>>();
   o.chip = vm.count("chip") ? vm["chip"].as<std::string>() : "";
-  o.cache_dir = vm.count("cache-dir") ? vm["cache-dir"].as<std::string>() : gen::default_cache_dir();
+  o.cache_dir =
+      vm.count("cache-dir") ? vm["cache-dir"].as<std::string>() : gen::default_cache_dir();
   o.compile_only = vm.count("compile-only") > 0;
   o.no_cache = vm.count("no-cache") > 0;
   o.json = vm.count("json") > 0;
@@ -243,13 +251,13 @@ int run_problems_check(Context& ctx) {
   if (chip_name.empty()) chip_name = backend ? backend->info().chip_id : "h200";
   const rules::ChipProfile& chip = resolve_chip(chips, chip_name);
   if (backend && !o.chip.empty() && o.chip != backend->info().chip_id)
-    ctx.err << "solver problems check: note: checking for --chip " << o.chip << " but gating on the live "
-            << backend->info().chip_id << '\n';
+    ctx.err << "solver problems check: note: checking for --chip " << o.chip
+            << " but gating on the live " << backend->info().chip_id << '\n';
 
   std::unique_ptr<gen::CompileCache> cache;
   if (!o.no_cache) cache = std::make_unique<gen::CompileCache>(o.cache_dir);
-  std::string compiler = gen::nvrtc_available() ? "NVRTC " + gen::nvrtc_version()
-                                               : gen::nvrtc_unavailable_reason();
+  std::string compiler =
+      gen::nvrtc_available() ? "NVRTC " + gen::nvrtc_version() : gen::nvrtc_unavailable_reason();
 
   std::vector<Row> rows;
   std::vector<std::string> warnings;  // lint: valid specs a kernel could exploit
@@ -257,7 +265,8 @@ int run_problems_check(Context& ctx) {
     ctx.err << "checking " << p.name << " (" << p.variants.size() << " variants)\n";
     auto r = check_problem(p, chip, cache.get(), backend.get());
     rows.insert(rows.end(), r.begin(), r.end());
-    for (const auto& d : gen::lint_problem(p)) warnings.push_back(d.where.to_string() + ": warning: " + d.message);
+    for (const auto& d : gen::lint_problem(p))
+      warnings.push_back(d.where.to_string() + ": warning: " + d.message);
   }
   int failures = 0;
   // Without a GPU the gate column says so on every row rather than looking like a pass.
@@ -269,12 +278,20 @@ int run_problems_check(Context& ctx) {
     failures += r.failed ? 1 : 0;
     std::string gate = backend ? r.gate : no_gate;
     table.add_row({r.problem, r.key, r.static_result, r.compile,
-                   r.compile == "ok" ? format_number(r.compile_s) : "", r.regs, r.smem, r.spills, gate,
-                   r.detail});
-    jrows.push_back({{"problem", r.problem}, {"variant", r.key}, {"static", r.static_result},
-                     {"compile", r.compile}, {"compile_s", r.compile_s}, {"registers", r.regs},
-                     {"smem_bytes", r.smem}, {"spill_bytes", r.spills}, {"gate", gate},
-                     {"detail", r.detail}, {"log", r.log}, {"failed", r.failed}});
+                   r.compile == "ok" ? format_number(r.compile_s) : "", r.regs, r.smem, r.spills,
+                   gate, r.detail});
+    jrows.push_back({{"problem", r.problem},
+                     {"variant", r.key},
+                     {"static", r.static_result},
+                     {"compile", r.compile},
+                     {"compile_s", r.compile_s},
+                     {"registers", r.regs},
+                     {"smem_bytes", r.smem},
+                     {"spill_bytes", r.spills},
+                     {"gate", gate},
+                     {"detail", r.detail},
+                     {"log", r.log},
+                     {"failed", r.failed}});
   }
   if (o.json) {
     nlohmann::json j;
@@ -292,7 +309,8 @@ int run_problems_check(Context& ctx) {
             << ", gate: " << gate_note << "\n\n";
     table.print(ctx.out);
     for (const auto& r : rows)
-      if (!r.log.empty()) ctx.out << "\n--- " << r.problem << ' ' << r.key << " compile log:\n" << r.log;
+      if (!r.log.empty())
+        ctx.out << "\n--- " << r.problem << ' ' << r.key << " compile log:\n" << r.log;
     if (!warnings.empty()) ctx.out << '\n';
     for (const auto& w : warnings) ctx.out << w << '\n';
     ctx.out << '\n' << rows.size() << " points checked, " << failures << " failed";

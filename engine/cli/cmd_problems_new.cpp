@@ -26,32 +26,38 @@ int run_problems_new(Context& ctx) {
   po::positional_options_description pos;
   pos.add("name", 1);
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "problems new", "NAME --from FILE.cu [--problems-dir DIR]", opts, vm, &pos))
+  if (auto rc = parse_options(ctx, "problems new", "NAME --from FILE.cu [--problems-dir DIR]", opts,
+                              vm, &pos))
     return *rc;
   if (!vm.count("name") || !vm.count("from")) {
-    ctx.err << "solver problems new: give NAME and --from FILE.cu (see: solver problems new --help)\n";
+    ctx.err
+        << "solver problems new: give NAME and --from FILE.cu (see: solver problems new --help)\n";
     return kExitBadInput;
   }
   const std::string name = vm["name"].as<std::string>();
   const std::string from = vm["from"].as<std::string>();
   engine::check_problem_names({name});
   auto text = rules::try_read_text_file(from);
-  if (!text) throw rules::InputError(rules::Diagnostic{{from, 0, 0}, "cannot read the kernel file"});
+  if (!text)
+    throw rules::InputError(rules::Diagnostic{{from, 0, 0}, "cannot read the kernel file"});
   generators::KernelFileScan scan = generators::scan_kernel_file(*text);
   generators::ScaffoldFiles files =
       generators::scaffold_problem(name, fs::path(from).filename().string(), scan);
   if (files.problem_yaml.empty())
-    throw rules::InputError(rules::Diagnostic{{from, 0, 0}, files.todos.empty() ? "no kernels" : files.todos.back()});
+    throw rules::InputError(
+        rules::Diagnostic{{from, 0, 0}, files.todos.empty() ? "no kernels" : files.todos.back()});
   fs::path root = vm["problems-dir"].as<std::string>();
   fs::path dir = root / name;
   std::error_code ec;
   if (fs::exists(dir, ec))
-    throw rules::InputError(rules::Diagnostic{{dir.string(), 0, 0},
-                                              "already exists: problems new never overwrites a folder"});
+    throw rules::InputError(rules::Diagnostic{
+        {dir.string(), 0, 0}, "already exists: problems new never overwrites a folder"});
   fs::path tmp = root / ("." + name + ".new");
   fs::remove_all(tmp, ec);
   fs::create_directories(tmp, ec);
-  if (ec) throw rules::InputError(rules::Diagnostic{{tmp.string(), 0, 0}, "cannot create: " + ec.message()});
+  if (ec)
+    throw rules::InputError(
+        rules::Diagnostic{{tmp.string(), 0, 0}, "cannot create: " + ec.message()});
   auto write = [&](const char* file, const std::string& body) {
     std::ofstream out(tmp / file, std::ios::binary);
     out << body;
@@ -66,9 +72,11 @@ int run_problems_new(Context& ctx) {
     fs::remove_all(tmp, ec);
     throw;
   }
-  ctx.out << "wrote " << dir.string() << "/ (problem.yaml, kernels.cu, reference.cu) from " << from << "\n";
+  ctx.out << "wrote " << dir.string() << "/ (problem.yaml, kernels.cu, reference.cu) from " << from
+          << "\n";
   ctx.out << scan.kernels.size() << " kernel(s):";
-  for (const auto& k : scan.kernels) ctx.out << ' ' << k.name << (k.is_template ? " (template, skipped)" : "");
+  for (const auto& k : scan.kernels)
+    ctx.out << ' ' << k.name << (k.is_template ? " (template, skipped)" : "");
   ctx.out << "\n";
   if (!scan.dropped.empty()) {
     ctx.out << "dropped host code:";

@@ -7,11 +7,11 @@
 #include <filesystem>
 #include <ostream>
 
+#include "engine/backend/open_backend.h"
+#include "engine/backend/recording.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
 #include "engine/cli/paths.h"
-#include "engine/backend/open_backend.h"
-#include "engine/backend/recording.h"
 #include "engine/run_dir.h"
 #include "engine/run_inputs.h"
 #include "engine/run_lock.h"
@@ -32,8 +32,8 @@ int run_record(Context& ctx) {
   if (auto rc = parse_options(ctx, "record", "--problems a,b [--out FILE] [--samples N] [--merge]",
                               opts, vm))
     return *rc;
-  std::string root = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
-                                              : problems_root(ctx.data_dir);
+  std::string root =
+      vm.count("problems-dir") ? vm["problems-dir"].as<std::string>() : problems_root(ctx.data_dir);
   std::vector<generators::ProblemSpec> specs;
   std::vector<std::string> names = split_list(vm["problems"].as<std::string>());
   engine::check_problem_names(names);
@@ -42,7 +42,8 @@ int run_record(Context& ctx) {
   std::string out = vm["out"].as<std::string>();
   int samples = vm["samples"].as<int>();
   if (samples < 1 || samples > 100000)
-    throw rules::InputError(rules::Diagnostic{{"--samples", 0, 0}, "--samples must be in [1, 100000]"});
+    throw rules::InputError(
+        rules::Diagnostic{{"--samples", 0, 0}, "--samples must be in [1, 100000]"});
   // One writer per recording file: a second `record --out` of the same file is refused.
   std::string command = "solver record";
   for (const auto& a : ctx.args) command += " " + a;
@@ -146,7 +147,8 @@ int run_record(Context& ctx) {
         if (rv.sm_clock_mhz <= 0)
           if (auto* mhz = std::get_if<double>(&rv.profile->signals.get("sm_clock_mhz")))
             rv.sm_clock_mhz = *mhz;
-        ctx.err << " -> " << (rv.profile->ok ? "ok" : "profile failed: " + rv.profile->detail) << '\n';
+        ctx.err << " -> " << (rv.profile->ok ? "ok" : "profile failed: " + rv.profile->detail)
+                << '\n';
         flush();
       }
     }

@@ -23,9 +23,9 @@ int run_replay(Context& ctx) {
       "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
       "json", "print the result as JSON");
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "replay",
-                              "--run DIR --rules FILE [--chip NAME] [--simulate [--out DIR]] [--json]",
-                              opts, vm))
+  if (auto rc = parse_options(
+          ctx, "replay", "--run DIR --rules FILE [--chip NAME] [--simulate [--out DIR]] [--json]",
+          opts, vm))
     return *rc;
   std::string rules_path = vm["rules"].as<std::string>();
   rules::RuleTable edited = rules::load_rule_table(rules_path);
@@ -33,8 +33,8 @@ int run_replay(Context& ctx) {
   engine::LoadedLedger loaded = engine::load_ledger(dir.ledger());
   for (const auto& n : loaded.notes) ctx.err << "solver replay: " << n << '\n';
   rules::ChipTable chips = load_chips(ctx);
-  std::string chip_name = vm.count("chip") ? vm["chip"].as<std::string>()
-                                           : loaded.header.value("chip", std::string());
+  std::string chip_name =
+      vm.count("chip") ? vm["chip"].as<std::string>() : loaded.header.value("chip", std::string());
   const rules::ChipProfile& chip = resolve_chip(chips, chip_name);
 
   // The run's own table, as written: the baseline an edit is compared with. (A run directory
@@ -43,12 +43,15 @@ int run_replay(Context& ctx) {
   if (std::filesystem::exists(dir.rules())) {
     original = rules::load_rule_table(dir.rules());
     if (original->content_hash() != loaded.header.value("rules_hash", ""))
-      throw rules::InputError(rules::Diagnostic{
-          {dir.rules(), 0, 0}, "the run's rules.yaml does not match the ledger's rules_hash "
-                               "(replaced or edited since the run): refusing to compare against it"});
-  }
-  else ctx.err << "solver replay: " << dir.rules() << " is missing: comparing with the recorded decisions\n";
-  auto decisions = engine::replay_decisions(loaded.records, original ? &*original : nullptr, edited, chip);
+      throw rules::InputError(
+          rules::Diagnostic{{dir.rules(), 0, 0},
+                            "the run's rules.yaml does not match the ledger's rules_hash "
+                            "(replaced or edited since the run): refusing to compare against it"});
+  } else
+    ctx.err << "solver replay: " << dir.rules()
+            << " is missing: comparing with the recorded decisions\n";
+  auto decisions =
+      engine::replay_decisions(loaded.records, original ? &*original : nullptr, edited, chip);
   bool as_json = vm.count("json") > 0;
   nlohmann::json changed = nlohmann::json::array();
   Table t({"problem", "track", "round", "incumbent", "was", "now", "the run decided"});
@@ -62,16 +65,23 @@ int run_replay(Context& ctx) {
     ++n_changed;
     t.add_row({d.problem, d.track, std::to_string(d.round), d.incumbent,
                label(d.old_rule, d.old_hypothesis), label(d.new_rule, d.new_hypothesis),
-               d.evolved() ? label(d.recorded_rule, d.recorded_hypothesis) + " (evolved)" : "same as was"});
-    changed.push_back({{"problem", d.problem}, {"track", d.track}, {"round", d.round},
-                       {"incumbent", d.incumbent}, {"old_rule", d.old_rule},
-                       {"old_hypothesis", d.old_hypothesis}, {"new_rule", d.new_rule},
-                       {"new_hypothesis", d.new_hypothesis}, {"recorded_rule", d.recorded_rule},
-                       {"recorded_hypothesis", d.recorded_hypothesis}, {"evolved", d.evolved()}});
+               d.evolved() ? label(d.recorded_rule, d.recorded_hypothesis) + " (evolved)"
+                           : "same as was"});
+    changed.push_back({{"problem", d.problem},
+                       {"track", d.track},
+                       {"round", d.round},
+                       {"incumbent", d.incumbent},
+                       {"old_rule", d.old_rule},
+                       {"old_hypothesis", d.old_hypothesis},
+                       {"new_rule", d.new_rule},
+                       {"new_hypothesis", d.new_hypothesis},
+                       {"recorded_rule", d.recorded_rule},
+                       {"recorded_hypothesis", d.recorded_hypothesis},
+                       {"evolved", d.evolved()}});
   }
-  nlohmann::json result{{"run", dir.path}, {"rules", rules_path}, {"chip", chip.id},
-                        {"decisions", decisions.size()}, {"changed", changed},
-                        {"evolved", n_evolved}};
+  nlohmann::json result{{"run", dir.path},    {"rules", rules_path},
+                        {"chip", chip.id},    {"decisions", decisions.size()},
+                        {"changed", changed}, {"evolved", n_evolved}};
   if (!as_json) {
     ctx.out << n_changed << " of " << decisions.size() << " decisions change under " << rules_path
             << " against the run's own table (chip " << chip.id << ")";
@@ -99,11 +109,15 @@ int run_replay(Context& ctx) {
       for (const char* track : {"off", "on"}) {
         const auto& ta = std::string(track) == "on" ? a.on : a.off;
         if (!ta.present) continue;
-        const engine::TrackSummary* tb = b ? (std::string(track) == "on" ? &b->on : &b->off) : nullptr;
+        const engine::TrackSummary* tb =
+            b ? (std::string(track) == "on" ? &b->on : &b->off) : nullptr;
         s.add_row({a.problem, track, tb ? format_number(tb->best_us) + " us" : "-",
-                   format_number(ta.best_us) + " us", tb ? tb->best_variant : "-", ta.best_variant});
-        per.push_back({{"problem", a.problem}, {"track", track},
-                       {"best_us_before", tb ? tb->best_us : 0}, {"best_us_after", ta.best_us},
+                   format_number(ta.best_us) + " us", tb ? tb->best_variant : "-",
+                   ta.best_variant});
+        per.push_back({{"problem", a.problem},
+                       {"track", track},
+                       {"best_us_before", tb ? tb->best_us : 0},
+                       {"best_us_after", ta.best_us},
                        {"variant_before", tb ? tb->best_variant : ""},
                        {"variant_after", ta.best_variant}});
       }

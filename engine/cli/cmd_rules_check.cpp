@@ -9,26 +9,31 @@
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
-#include "rules/diagnostics.h"
 #include "profiling/metric_set.h"
 #include "profiling/ncu_csv.h"
-#include "rules/signals.h"
 #include "profiling/rule_metrics.h"
+#include "rules/diagnostics.h"
 #include "rules/hypotheses.h"
 #include "rules/rule_table.h"
+#include "rules/signals.h"
 
 namespace solver::cli {
 
 int run_rules_check(Context& ctx) {
   po::options_description opts("options");
-  opts.add_options()("file", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
-      "ncu-csv", po::value<std::string>(), "warn about rules this ncu export's metrics cannot decide")(
-      "metrics", po::value<std::string>(), "warn about rules this comma-separated metric list cannot decide")(
+  opts.add_options()("file", po::value<std::string>(),
+                     "rule table (default: rules/rules.yaml in the data dir)")(
+      "ncu-csv", po::value<std::string>(),
+      "warn about rules this ncu export's metrics cannot decide")(
+      "metrics", po::value<std::string>(),
+      "warn about rules this comma-separated metric list cannot decide")(
       "json", "print the summary as JSON");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "rules check", "[FILE] [--ncu-csv F | --metrics A,B,...] [--json]", opts, vm, &pos)) return *rc;
+  if (auto rc = parse_options(ctx, "rules check",
+                              "[FILE] [--ncu-csv F | --metrics A,B,...] [--json]", opts, vm, &pos))
+    return *rc;
   std::string path = vm.count("file") ? vm["file"].as<std::string>() : rules_file(ctx.data_dir);
 
   rules::RuleTable table;
@@ -39,8 +44,11 @@ int run_rules_check(Context& ctx) {
     // Under --json the diagnostics are the document (stdout), still with exit 2.
     nlohmann::json diags = nlohmann::json::array();
     for (const auto& d : e.diagnostics())
-      diags.push_back({{"file", d.where.file}, {"line", d.where.line}, {"column", d.where.column},
-                       {"message", d.message}, {"text", d.to_string()}});
+      diags.push_back({{"file", d.where.file},
+                       {"line", d.where.line},
+                       {"column", d.where.column},
+                       {"message", d.message},
+                       {"text", d.to_string()}});
     print_json(ctx.out, {{"file", path}, {"ok", false}, {"errors", diags}});
     return kExitBadInput;
   }
@@ -69,14 +77,16 @@ int run_rules_check(Context& ctx) {
   }
   auto where = [&](const std::string& id) {
     const rules::Rule* r = table.find(id);
-    return r ? r->where.file + ":" + std::to_string(r->where.line) + ":" + std::to_string(r->where.column) : path;
+    return r ? r->where.file + ":" + std::to_string(r->where.line) + ":" +
+                   std::to_string(r->where.column)
+             : path;
   };
   if (!against.empty()) {
     std::set<std::pair<std::string, std::string>> warned;
     for (const auto& u : profiling::uncollectable_reads(table, metrics)) {
       warned.insert({u.rule, u.signal});
-      warnings.push_back(where(u.rule) + ": rule '" + u.rule + "' reads " + u.signal + ", which " + against +
-                         " cannot collect (missing " + join(u.missing_metrics, ", ") +
+      warnings.push_back(where(u.rule) + ": rule '" + u.rule + "' reads " + u.signal + ", which " +
+                         against + " cannot collect (missing " + join(u.missing_metrics, ", ") +
                          "): the rule stays undecided");
     }
     // An export derives what the live path takes from the unprofiled run, the driver or the
@@ -90,16 +100,17 @@ int run_rules_check(Context& ctx) {
           if (profiling::ncu_needs_problem(name)) {
             warnings.push_back(where(r.id) + ": rule '" + r.id + "' reads " + name +
                                ", which no export holds (the code's facts): give the problem "
-                               "(classify --ncu-csv F --problem P, or eval --ncu-csv), else the rule stays undecided");
+                               "(classify --ncu-csv F --problem P, or eval --ncu-csv), else the "
+                               "rule stays undecided");
             continue;
           }
           std::vector<std::string> missing;
           for (const auto& m : profiling::ncu_metrics_needed(name))
             if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) missing.push_back(m);
           if (!missing.empty())
-            warnings.push_back(where(r.id) + ": rule '" + r.id + "' reads " + name + ", which " + against +
-                               " cannot derive without its problem (missing " + join(missing, ", ") +
-                               "): the rule stays undecided");
+            warnings.push_back(where(r.id) + ": rule '" + r.id + "' reads " + name + ", which " +
+                               against + " cannot derive without its problem (missing " +
+                               join(missing, ", ") + "): the rule stays undecided");
         }
       }
     }
@@ -110,8 +121,8 @@ int run_rules_check(Context& ctx) {
         for (const auto& m : profiling::metrics_for_signals({name})) {
           const profiling::MetricDef* def = profiling::find_metric(m);
           if (def && def->passes_alone > 2 && m != profiling::metric::kTime)
-            warnings.push_back(where(r.id) + ": rule '" + r.id + "' reads " + name + ", whose " + m +
-                               " costs " + std::to_string(def->passes_alone) +
+            warnings.push_back(where(r.id) + ": rule '" + r.id + "' reads " + name + ", whose " +
+                               m + " costs " + std::to_string(def->passes_alone) +
                                " replay passes alone: every profile of this table pays for it");
         }
     }
@@ -157,7 +168,8 @@ int run_rules_check(Context& ctx) {
     first = false;
   }
   ctx.out << ")\n"
-          << "hypotheses covered: " << hypotheses.size() << " of " << rules::hypothesis_table().size();
+          << "hypotheses covered: " << hypotheses.size() << " of "
+          << rules::hypothesis_table().size();
   if (!uncovered.empty()) ctx.out << " (none for: " << join(uncovered, ", ") << ")";
   ctx.out << "\nguarded rules: " << guards.rows() << "\nmetrics the live profile collects for it: "
           << profiling::metrics_for_rules(table).size() << " (solver signals metrics)\n\n";

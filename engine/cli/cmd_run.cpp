@@ -14,11 +14,12 @@ int run_run(Context& ctx) {
       "evolve", po::value<std::string>()->default_value("on"), "on or off");
   add_loop_options(opts);
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "run",
-                              "--problem P [--rounds N] [--evolve on|off] [--rules FILE] "
-                              "[--seed N] [--backend auto|live|recorded] [--out DIR] [--resume DIR] "
-                              "[--generator CMD [--generator-first]]",
-                              opts, vm))
+  if (auto rc =
+          parse_options(ctx, "run",
+                        "--problem P [--rounds N] [--evolve on|off] [--rules FILE] "
+                        "[--seed N] [--backend auto|live|recorded] [--out DIR] [--resume DIR] "
+                        "[--generator CMD [--generator-first]]",
+                        opts, vm))
     return *rc;
   std::string evolve = vm["evolve"].as<std::string>();
   if (evolve != "on" && evolve != "off") {

@@ -17,10 +17,12 @@ namespace solver::cli {
 
 int run_signals_ncu_metrics(Context& ctx) {
   po::options_description opts("options");
-  opts.add_options()("rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
+  opts.add_options()("rules", po::value<std::string>(),
+                     "rule table (default: rules/rules.yaml in the data dir)")(
       "json", "print the list as JSON");
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "signals ncu-metrics", "[--rules FILE] [--json]", opts, vm)) return *rc;
+  if (auto rc = parse_options(ctx, "signals ncu-metrics", "[--rules FILE] [--json]", opts, vm))
+    return *rc;
   std::string path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
   rules::RuleTable table = rules::load_rule_table(path);
   std::vector<std::string> metrics = profiling::ncu_metrics_for(profiling::signals_read_by(table));
@@ -34,10 +36,12 @@ int run_signals_ncu_metrics(Context& ctx) {
 
 int run_signals_metrics(Context& ctx) {
   po::options_description opts("options");
-  opts.add_options()("rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
+  opts.add_options()("rules", po::value<std::string>(),
+                     "rule table (default: rules/rules.yaml in the data dir)")(
       "json", "print the table as JSON");
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "signals metrics", "[--rules FILE] [--json]", opts, vm)) return *rc;
+  if (auto rc = parse_options(ctx, "signals metrics", "[--rules FILE] [--json]", opts, vm))
+    return *rc;
   std::string path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
   rules::RuleTable table = rules::load_rule_table(path);
   Table t({"signal", "metrics"});
@@ -49,7 +53,8 @@ int run_signals_metrics(Context& ctx) {
   }
   std::vector<std::string> all = profiling::metrics_for_rules(table);
   if (vm.count("json")) {
-    print_json(ctx.out, nlohmann::json{{"rules", path}, {"metrics", all}, {"signals", t.to_json()}});
+    print_json(ctx.out,
+               nlohmann::json{{"rules", path}, {"metrics", all}, {"signals", t.to_json()}});
     return kExitOk;
   }
   t.print(ctx.out);

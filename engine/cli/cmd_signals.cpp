@@ -27,8 +27,10 @@ int run_signals(Context& ctx) {
   for (const auto& s : rules::signal_table())
     t.add_row({std::string(s.name), rules::to_string(s.type), std::string(s.unit),
                std::string(s.meaning), std::string(s.source)});
-  if (vm.count("json")) print_json(ctx.out, t.to_json());
-  else t.print(ctx.out);
+  if (vm.count("json"))
+    print_json(ctx.out, t.to_json());
+  else
+    t.print(ctx.out);
   return kExitOk;
 }
 
@@ -55,12 +57,15 @@ int run_signals_derive(Context& ctx) {
     std::string chip_name = vm.count("chip") ? vm["chip"].as<std::string>() : f.chip.value_or("");
     const rules::ChipProfile* chip = chip_name.empty() ? nullptr : &resolve_chip(chips, chip_name);
     profiling::SignalFile derived = f;
-    profiling::store_derivation(derived, profiling::derive_signals(profiling::derivation_input(f, chip)));
+    profiling::store_derivation(derived,
+                                profiling::derive_signals(profiling::derivation_input(f, chip)));
     std::string text = profiling::dump_signal_file(derived);
     if (vm.count("check")) {
       if (derived.signals.values != f.signals.values) {
-        ctx.err << path << ": stored signals differ from the derivation (run: solver signals derive --write "
-                << path << ")\n";
+        ctx.err
+            << path
+            << ": stored signals differ from the derivation (run: solver signals derive --write "
+            << path << ")\n";
         rc = kExitFailure;
       } else {
         ctx.out << path << ": signals match the derivation\n";

@@ -22,8 +22,8 @@ struct Context {
 };
 
 struct Command {
-  const char* name;         // "classify", "rules check" (two words allowed)
-  const char* summary;      // one line for `solver --help`
+  const char* name;     // "classify", "rules check" (two words allowed)
+  const char* summary;  // one line for `solver --help`
   std::function<int(Context&)> run;
 };
 

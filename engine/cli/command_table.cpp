@@ -17,25 +17,47 @@ namespace solver::cli {
 
 const std::vector<Command>& command_table() {
   static const std::vector<Command> table = {
-      {"rules check", "load and lint a rule table; print a summary (exit 2 on errors)", run_rules_check},
-      {"classify", "name the bottleneck of a kernel from recorded signals or an ncu CSV export", run_classify},
-      {"dry-run", "classify the same signals as if on each of several chips, side by side", run_dry_run},
+      {"rules check", "load and lint a rule table; print a summary (exit 2 on errors)",
+       run_rules_check},
+      {"classify", "name the bottleneck of a kernel from recorded signals or an ncu CSV export",
+       run_classify},
+      {"dry-run", "classify the same signals as if on each of several chips, side by side",
+       run_dry_run},
       {"signals", "list the signal vocabulary (--markdown for docs/signals.md)", run_signals},
-      {"signals derive", "recompute a signal file's signals from its raw metrics and inputs", run_signals_derive},
-      {"signals ncu-metrics", "print the `ncu --metrics` list that collects every signal the rules read", run_signals_ncu_metrics},
-      {"signals metrics", "the profiler metrics the rule table makes the live profile collect, per signal", run_signals_metrics},
+      {"signals derive", "recompute a signal file's signals from its raw metrics and inputs",
+       run_signals_derive},
+      {"signals ncu-metrics",
+       "print the `ncu --metrics` list that collects every signal the rules read",
+       run_signals_ncu_metrics},
+      {"signals metrics",
+       "the profiler metrics the rule table makes the live profile collect, per signal",
+       run_signals_metrics},
       {"chips", "list the chip profiles of chips.yaml", run_chips},
-      {"ablate", "evolution ON vs OFF over the same pools, budget, rules and seed; summary + report", run_ablate},
+      {"ablate",
+       "evolution ON vs OFF over the same pools, budget, rules and seed; summary + report",
+       run_ablate},
       {"run", "one track of the loop on one problem (--evolve on|off)", run_run},
       {"report", "regenerate summary.json and report.html of a run directory", run_report},
-      {"merge", "join the shards of one `ablate --shard K/N` run into one run directory", run_merge},
-      {"replay", "which recorded decisions an edited rule table changes (--simulate: new outcomes)", run_replay},
+      {"merge", "join the shards of one `ablate --shard K/N` run into one run directory",
+       run_merge},
+      {"replay", "which recorded decisions an edited rule table changes (--simulate: new outcomes)",
+       run_replay},
       {"record", "measure whole variant pools on the live GPU into a recording", run_record},
-      {"recording rederive", "re-derive a recording's signals with the current derivation; print what changes", run_recording_rederive},
-      {"calibrate", "the paired verdict on arms with a known answer: identical, K% slower, a slower pool point", run_calibrate},
-      {"problems check", "validate, compile and (with a GPU) gate every variant at every knob point", run_problems_check},
-      {"problems new", "draft a problem folder from a .cu file of kernels (--from FILE.cu); TODOs where only you can say", run_problems_new},
-      {"eval", "score classify against a labelled suite: per-class results, accuracy, confusions", run_eval},
+      {"recording rederive",
+       "re-derive a recording's signals with the current derivation; print what changes",
+       run_recording_rederive},
+      {"calibrate",
+       "the paired verdict on arms with a known answer: identical, K% slower, a slower pool point",
+       run_calibrate},
+      {"problems check",
+       "validate, compile and (with a GPU) gate every variant at every knob point",
+       run_problems_check},
+      {"problems new",
+       "draft a problem folder from a .cu file of kernels (--from FILE.cu); TODOs where only you "
+       "can say",
+       run_problems_new},
+      {"eval", "score classify against a labelled suite: per-class results, accuracy, confusions",
+       run_eval},
   };
   return table;
 }
@@ -49,9 +71,11 @@ void print_help(std::ostream& out) {
   std::size_t w = 0;
   for (const auto& c : command_table()) w = std::max(w, std::string(c.name).size());
   for (const auto& c : command_table())
-    out << "  " << c.name << std::string(w - std::string(c.name).size() + 2, ' ') << c.summary << '\n';
+    out << "  " << c.name << std::string(w - std::string(c.name).size() + 2, ' ') << c.summary
+        << '\n';
   out << "\nglobal options:\n"
-         "  --data-dir DIR  where rules/, problems/ and recordings live (default: $SOLVER_DATA_DIR,\n"
+         "  --data-dir DIR  where rules/, problems/ and recordings live (default: "
+         "$SOLVER_DATA_DIR,\n"
          "                  else <bin>/../share/solver, else the source tree)\n"
          "  --version       print the version\n"
          "  -h, --help      this list\n"
@@ -124,7 +148,9 @@ int run_cli(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
   if (!cmd) {
     auto members = group_members(args[0]);
     if (!members.empty()) {
-      err << "solver " << args[0] << ": " << (args.size() > 1 ? "unknown subcommand '" + args[1] + "'" : std::string("missing subcommand"))
+      err << "solver " << args[0] << ": "
+          << (args.size() > 1 ? "unknown subcommand '" + args[1] + "'"
+                              : std::string("missing subcommand"))
           << "; one of:";
       for (const auto& m : members) err << ' ' << m;
       err << '\n';

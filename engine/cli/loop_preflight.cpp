@@ -60,7 +60,7 @@ void preflight_loop_arguments(const Context& ctx, const engine::AblationOptions&
   if (vm.count("recording") && !fs::is_regular_file(vm["recording"].as<std::string>()))
     throw option_error("--recording", "no such file: " + vm["recording"].as<std::string>());
   if (!opt.chip.empty()) resolve_chip(load_chips(ctx), opt.chip);
-  if (!opt.resume_dir.empty()) return;  // the run's own inputs are checked when it is opened
+  if (!opt.resume_dir.empty()) return;     // the run's own inputs are checked when it is opened
   rules::load_rule_table(opt.rules_path);  // throws a located InputError
   std::vector<std::string> seen;
   for (const auto& p : opt.problems) {

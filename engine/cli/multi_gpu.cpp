@@ -39,7 +39,8 @@ namespace {
 
 // The user's arguments without the ones the parent decides for each child.
 std::vector<std::string> child_args(const std::vector<std::string>& args) {
-  static const std::set<std::string> with_value{"--gpus", "--out", "--resume", "--backend", "--shard"};
+  static const std::set<std::string> with_value{"--gpus", "--out", "--resume", "--backend",
+                                                "--shard"};
   std::vector<std::string> out;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
@@ -79,14 +80,16 @@ pid_t spawn_child(const std::vector<std::string>& argv, int ordinal, const std::
 
 // What each GPU's worker says it is (a worker that does not start is an error: exit 1).
 std::vector<engine::GpuDevice> probe_gpus(const Context& ctx, const po::variables_map& vm,
-                                          const std::vector<int>& gpus, const std::string& problems_root,
+                                          const std::vector<int>& gpus,
+                                          const std::string& problems_root,
                                           const std::string& rules_path) {
   engine::LiveOptions live;
   live.problems_root = problems_root;
   live.chips_file = chips_file(ctx.data_dir);
   live.metrics = profiling::metrics_for_rules(rules::load_rule_table(rules_path));
   if (vm.count("gpu-worker")) live.worker_path = vm["gpu-worker"].as<std::string>();
-  if (vm.count("gpu-worker-arg")) live.worker_args = vm["gpu-worker-arg"].as<std::vector<std::string>>();
+  if (vm.count("gpu-worker-arg"))
+    live.worker_args = vm["gpu-worker-arg"].as<std::vector<std::string>>();
   std::vector<engine::GpuDevice> out;
   const char* had = std::getenv("SOLVER_GPU_DEVICE");
   std::string saved = had ? had : "";
@@ -94,15 +97,19 @@ std::vector<engine::GpuDevice> probe_gpus(const Context& ctx, const po::variable
     ::setenv("SOLVER_GPU_DEVICE", std::to_string(g).c_str(), 1);  // the worker inherits it
     auto opened = engine::open_live_backend(live);
     if (!opened.backend) {
-      if (had) ::setenv("SOLVER_GPU_DEVICE", saved.c_str(), 1);
-      else ::unsetenv("SOLVER_GPU_DEVICE");
+      if (had)
+        ::setenv("SOLVER_GPU_DEVICE", saved.c_str(), 1);
+      else
+        ::unsetenv("SOLVER_GPU_DEVICE");
       throw std::runtime_error("GPU " + std::to_string(g) + ": no live backend: " + opened.why_not);
     }
     auto info = opened.backend->info();
     out.push_back({g, info.chip_id, info.device_name});
   }
-  if (had) ::setenv("SOLVER_GPU_DEVICE", saved.c_str(), 1);
-  else ::unsetenv("SOLVER_GPU_DEVICE");
+  if (had)
+    ::setenv("SOLVER_GPU_DEVICE", saved.c_str(), 1);
+  else
+    ::unsetenv("SOLVER_GPU_DEVICE");
   return out;
 }
 
@@ -112,8 +119,9 @@ int run_multi_gpu(Context& ctx, const po::variables_map& vm, engine::AblationOpt
   const char* visible = std::getenv("CUDA_VISIBLE_DEVICES");
   std::vector<int> gpus = engine::parse_gpu_list(vm["gpus"].as<std::string>(), visible);
   if (vm.count("shard"))
-    bad("--shard", "--gpus shards the run itself (GPU i runs shard i+1 of N): leave out --shard, "
-                   "or give one GPU per --shard process");
+    bad("--shard",
+        "--gpus shards the run itself (GPU i runs shard i+1 of N): leave out --shard, "
+        "or give one GPU per --shard process");
   if (vm["backend"].as<std::string>() == "recorded")
     bad("--backend", "--gpus runs live workers; the recorded backend has no GPUs to spread over");
   if (gpus.size() == 1) {
@@ -123,21 +131,24 @@ int run_multi_gpu(Context& ctx, const po::variables_map& vm, engine::AblationOpt
   }
   std::string root = vm.count("resume") ? vm["resume"].as<std::string>()
                                         : (vm.count("out") ? vm["out"].as<std::string>() : "");
-  if (root.empty()) bad("--out", "--gpus needs --out DIR (the shards go to DIR/shards/K, the merged run to DIR)");
-  if (vm.count("resume") && vm.count("out") && fs::path(vm["out"].as<std::string>()).lexically_normal() !=
-                                                   fs::path(root).lexically_normal())
+  if (root.empty())
+    bad("--out", "--gpus needs --out DIR (the shards go to DIR/shards/K, the merged run to DIR)");
+  if (vm.count("resume") && vm.count("out") &&
+      fs::path(vm["out"].as<std::string>()).lexically_normal() != fs::path(root).lexically_normal())
     bad("--out", "--out conflicts with --resume: a resumed run continues in its own directory");
   const bool resuming = vm.count("resume") > 0;
   if (!resuming && fs::exists(fs::path(root) / "ledger.jsonl"))
-    bad(root, "a run already lives here; continue it with --resume " + root + " or pick another --out");
+    bad(root,
+        "a run already lives here; continue it with --resume " + root + " or pick another --out");
   if (opt.problems.empty() && !resuming) {
     ctx.err << "solver ablate: no problems given\n";
     return kExitBadInput;
   }
   std::string on_tables = vm["on-tables"].as<std::string>();
-  const std::string problems_dir = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
-                                                            : problems_root(ctx.data_dir);
-  const std::string rules_path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
+  const std::string problems_dir =
+      vm.count("problems-dir") ? vm["problems-dir"].as<std::string>() : problems_root(ctx.data_dir);
+  const std::string rules_path =
+      vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
   if (!opt.problems.empty()) {
     engine::check_problem_names(opt.problems);
     engine::check_shardable(opt.problems, {"off", "on"}, on_tables,
@@ -148,7 +159,8 @@ int run_multi_gpu(Context& ctx, const po::variables_map& vm, engine::AblationOpt
     auto dir = engine::open_run_dir(root);
     auto manifest = engine::load_manifest(dir);
     if (!manifest.contains("merged"))
-      bad(dir.ledger(), "not a multi-GPU run (its manifest has no 'merged'): resume it without --gpus");
+      bad(dir.ledger(),
+          "not a multi-GPU run (its manifest has no 'merged'): resume it without --gpus");
     auto summary = engine::read_summary(dir, ctx.err);
     ctx.out << summary.backend_line << '\n';
     summary.print_table(ctx.out);
@@ -179,11 +191,13 @@ int run_multi_gpu(Context& ctx, const po::variables_map& vm, engine::AblationOpt
     std::string dir = (fs::path(root) / "shards" / std::to_string(shard.index)).string();
     std::vector<std::string> argv = base;
     argv.insert(argv.end(), {"--shard", shard.text(), "--backend", "live"});
-    bool started = fs::exists(fs::path(dir) / "ledger.jsonl") && !engine::ledger_never_started(dir + "/ledger.jsonl");
+    bool started = fs::exists(fs::path(dir) / "ledger.jsonl") &&
+                   !engine::ledger_never_started(dir + "/ledger.jsonl");
     argv.insert(argv.end(), {started ? "--resume" : "--out", dir});
     std::string log = dir + ".log";
     ctx.err << "solver: GPU " << gpus[i] << ": shard " << shard.text();
-    if (!plan.empty() && !plan[i].problems.empty()) ctx.err << " (" << join(plan[i].problems, ",") << ")";
+    if (!plan.empty() && !plan[i].problems.empty())
+      ctx.err << " (" << join(plan[i].problems, ",") << ")";
     ctx.err << (started ? " resumed" : "") << " -> " << dir << " (log " << log << ")\n";
     children.push_back({spawn_child(argv, gpus[i], log), dir, log, shard, gpus[i]});
   }
@@ -194,8 +208,8 @@ int run_multi_gpu(Context& ctx, const po::variables_map& vm, engine::AblationOpt
     ::waitpid(c.pid, &status, 0);
     int rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
     if (rc != 0) {
-      ctx.err << "solver: shard " << c.shard.text() << " on GPU " << c.ordinal << " failed (exit " << rc
-              << "): see " << c.log << "; fix and rerun with --resume " << root << '\n';
+      ctx.err << "solver: shard " << c.shard.text() << " on GPU " << c.ordinal << " failed (exit "
+              << rc << "): see " << c.log << "; fix and rerun with --resume " << root << '\n';
       worst = worst == kExitBadInput || rc == kExitBadInput ? kExitBadInput : 1;
     }
     dirs.push_back(c.dir);

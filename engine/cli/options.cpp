@@ -29,14 +29,16 @@ std::optional<int> parse_options(Context& ctx, const char* command, const char* 
   return std::nullopt;
 }
 
-rules::ChipTable load_chips(const Context& ctx) { return rules::load_chip_table(chips_file(ctx.data_dir)); }
+rules::ChipTable load_chips(const Context& ctx) {
+  return rules::load_chip_table(chips_file(ctx.data_dir));
+}
 
 const rules::ChipProfile& resolve_chip(const rules::ChipTable& chips, const std::string& name) {
   if (const rules::ChipProfile* c = chips.find(name)) return *c;
   std::string known;
   for (const auto& c : chips.chips) known += (known.empty() ? "" : ", ") + c.id;
-  throw rules::InputError(rules::Diagnostic{
-      {"--chip", 0, 0}, "unknown chip '" + name + "'; known chips: " + known});
+  throw rules::InputError(
+      rules::Diagnostic{{"--chip", 0, 0}, "unknown chip '" + name + "'; known chips: " + known});
 }
 
 std::vector<std::string> split_list(const std::string& text) {

@@ -39,7 +39,8 @@ nlohmann::json Table::to_json() const {
   std::vector<std::string> keys;
   for (const auto& h : headers_) {
     std::string k;
-    for (char ch : h) k += ch == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+    for (char ch : h)
+      k += ch == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
     keys.push_back(k);
   }
   nlohmann::json arr = nlohmann::json::array();
@@ -61,8 +62,10 @@ nlohmann::json value_to_json(const rules::Value& v) {
 std::string format_number(double v) {
   char buf[32];
   // Counts (bytes, blocks, registers) print exactly; measured ratios to four digits.
-  if (v == std::floor(v) && std::fabs(v) < 1e15) std::snprintf(buf, sizeof buf, "%.0f", v);
-  else std::snprintf(buf, sizeof buf, "%.4g", v);
+  if (v == std::floor(v) && std::fabs(v) < 1e15)
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  else
+    std::snprintf(buf, sizeof buf, "%.4g", v);
   return buf;
 }
 

@@ -15,15 +15,16 @@ std::string origin_of(const VerdictInput& v, const std::string& name) {
 }
 
 nlohmann::json rule_json(const rules::Rule& r) {
-  return {{"id", r.id},
-          {"hypothesis", r.hypothesis},
-          {"bottleneck", r.bottleneck.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.bottleneck)},
-          {"priority", r.priority},
-          {"confidence", r.confidence},
-          {"requires", r.requires_caps},
-          {"when", r.when_text},
-          {"rationale", r.rationale},
-          {"stop", r.stop}};
+  return {
+      {"id", r.id},
+      {"hypothesis", r.hypothesis},
+      {"bottleneck", r.bottleneck.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.bottleneck)},
+      {"priority", r.priority},
+      {"confidence", r.confidence},
+      {"requires", r.requires_caps},
+      {"when", r.when_text},
+      {"rationale", r.rationale},
+      {"stop", r.stop}};
 }
 
 }  // namespace
@@ -90,8 +91,10 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
       std::vector<std::string> parts;
       for (const auto& [name, value] : v.signals->values) {
         std::string o = origin_of(v, name);
-        parts.push_back(name + "=" + (std::holds_alternative<double>(value) ? format_number(std::get<double>(value))
-                                                                          : rules::format_value(value)) +
+        parts.push_back(name + "=" +
+                        (std::holds_alternative<double>(value)
+                             ? format_number(std::get<double>(value))
+                             : rules::format_value(value)) +
                         (o.empty() ? "" : " [" + o + "]"));
       }
       out << "  signals:    " << join(parts, ", ") << '\n';
@@ -100,15 +103,17 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
     const rules::Rule& r = *m.fired;
     out << "  fired:      " << r.id << " (priority " << r.priority << ")"
         << (r.stop ? "  [stop]" : "") << '\n'
-        << "  bottleneck: " << (r.bottleneck.empty() ? "(the rule names none)" : r.bottleneck) << '\n'
+        << "  bottleneck: " << (r.bottleneck.empty() ? "(the rule names none)" : r.bottleneck)
+        << '\n'
         << "  hypothesis: " << r.hypothesis << '\n'
         << "  why:        " << r.rationale << '\n'
         << "  when:       " << r.when_text << '\n';
     if (!r.requires_caps.empty()) out << "  requires:   " << join(r.requires_caps, ", ") << '\n';
     Table t({"signal", "value", "origin"});
     for (const auto& [name, value] : m.evidence)
-      t.add_row({name, std::holds_alternative<double>(value) ? format_number(std::get<double>(value))
-                                                             : rules::format_value(value),
+      t.add_row({name,
+                 std::holds_alternative<double>(value) ? format_number(std::get<double>(value))
+                                                       : rules::format_value(value),
                  origin_of(v, name)});
     out << "  evidence:\n";
     std::ostringstream table;
@@ -120,7 +125,8 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
     out << "  blocked:    " << b.rule->id << " -> " << b.rule->hypothesis << " (guard: chip lacks "
         << join(b.missing_caps, ", ") << ")\n";
   for (const auto* r : m.outranked)
-    out << "  outranked:  " << r->id << " -> " << r->hypothesis << " (priority " << r->priority << ")\n";
+    out << "  outranked:  " << r->id << " -> " << r->hypothesis << " (priority " << r->priority
+        << ")\n";
   // In text, the undecided rules that could have changed the verdict (all of them when none
   // fired); --json lists every one.
   int later = 0;
@@ -134,17 +140,19 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
         << join(std::vector<std::string>(u.missing.begin(), u.missing.end()), ", ") << ")"
         << (m.fired ? "  [outranks the verdict]" : "") << '\n';
   }
-  if (later > 0)
-    out << "  undecided:  " << later << " lower-priority rule(s) (see --json)\n";
+  if (later > 0) out << "  undecided:  " << later << " lower-priority rule(s) (see --json)\n";
   if (!m.missing_signals.empty())
-    out << "  not measured (rules reading them stay undecided): " << join(m.missing_signals, ", ") << '\n';
+    out << "  not measured (rules reading them stay undecided): " << join(m.missing_signals, ", ")
+        << '\n';
   for (const auto& d : v.defects) out << "  defect:     " << d << '\n';
   bool profiled_rates = false;
   for (const auto& [name, value] : m.evidence)
     if (origin_of(v, name) == "profiled-run") profiled_rates = true;
   if (profiled_rates)
-    out << "  caution:    evidence marked profiled-run is a rate over the profiled run's time, which the\n"
-           "              profiler's replay slows for memory-bound kernels: it understates bandwidth\n";
+    out << "  caution:    evidence marked profiled-run is a rate over the profiled run's time, "
+           "which the\n"
+           "              profiler's replay slows for memory-bound kernels: it understates "
+           "bandwidth\n";
   for (const auto& n : v.notes) out << "  note:       " << n << '\n';
 }
 

@@ -16,13 +16,13 @@ namespace solver::cli {
 
 struct VerdictInput {
   std::string kernel;
-  std::string source;                          // the file it came from
+  std::string source;  // the file it came from
   const rules::ChipProfile* chip = nullptr;
   const rules::MatchResult* match = nullptr;
   const rules::SignalSet* signals = nullptr;
-  std::map<std::string, std::string> origin;   // signal -> unprofiled / profiled / ...
-  std::vector<std::string> notes;              // from the derivation
-  std::vector<std::string> defects;            // derived values outside their range (dropped)
+  std::map<std::string, std::string> origin;  // signal -> unprofiled / profiled / ...
+  std::vector<std::string> notes;             // from the derivation
+  std::vector<std::string> defects;           // derived values outside their range (dropped)
 };
 
 nlohmann::json verdict_json(const VerdictInput& v);

@@ -5,9 +5,9 @@
 #include <ostream>
 
 #include "build_commit.h"
+#include "engine/backend/live_backend.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/loop_options.h"
-#include "engine/backend/live_backend.h"
 #include "generators/nvrtc_compiler.h"
 
 #ifndef SOLVER_VERSION
@@ -16,7 +16,9 @@
 
 namespace solver::cli {
 
-std::string build_id() { return std::string(SOLVER_VERSION) + " (commit " + SOLVER_BUILD_COMMIT + ")"; }
+std::string build_id() {
+  return std::string(SOLVER_VERSION) + " (commit " + SOLVER_BUILD_COMMIT + ")";
+}
 
 void print_version(std::ostream& out) {
   out << "solver " << SOLVER_VERSION << " (commit " << SOLVER_BUILD_COMMIT << ")\n";
@@ -25,7 +27,8 @@ void print_version(std::ostream& out) {
   if (std::filesystem::exists(worker, ec))
     out << "live GPU worker: " << worker << '\n';
   else
-    out << "live GPU worker: not built (no CUDA toolkit at build time): recorded measurements only\n";
+    out << "live GPU worker: not built (no CUDA toolkit at build time): recorded measurements "
+           "only\n";
   if (generators::nvrtc_available())
     out << "NVRTC: " << generators::nvrtc_version() << " (" << generators::nvrtc_library() << ")\n";
   else

@@ -3,8 +3,8 @@
 
 #include <sstream>
 
-#include "engine/cli/command.h"
 #include "cli_run.h"
+#include "engine/cli/command.h"
 #include "synthetic_pool.h"
 
 using namespace solver;
@@ -14,18 +14,21 @@ using Result = test::CliRun;
 Result solver_cli(std::vector<std::string> args) { return test::run_solver(std::move(args)); }
 std::vector<std::string> ablate(const test::ToyWorld& w, const std::string& out,
                                 const std::string& rules) {
-  return {"ablate", "--problems", "toy", "--rounds", "12", "--rules", rules, "--recording",
-          w.recording, "--problems-dir", w.problems, "--out", out, "--quiet"};
+  return {"ablate",   "--problems", "toy",         "--rounds",  "12",
+          "--rules",  rules,        "--recording", w.recording, "--problems-dir",
+          w.problems, "--out",      out,           "--quiet"};
 }
 }  // namespace
 
-TEST_CASE("ablate: first stdout line names the recorded backend; report and replay work on the run") {
+TEST_CASE(
+    "ablate: first stdout line names the recorded backend; report and replay work on the run") {
   test::ToyWorld w("cli");
   std::string run = w.root + "/run";
   auto r = solver_cli(ablate(w, run, w.rules));
   REQUIRE(r.rc == 0);
   CHECK(r.out.rfind("no GPU: replaying recorded H200 measurements from " +
-                        test::fs::absolute(w.recording).string() + "\n", 0) == 0);
+                        test::fs::absolute(w.recording).string() + "\n",
+                    0) == 0);
   CHECK(r.out.find("evolution changed the outcome") != std::string::npos);
 
   test::fs::remove(run + "/report.html");
@@ -42,7 +45,8 @@ TEST_CASE("ablate: first stdout line names the recorded backend; report and repl
   CHECK(j["changed"][0]["new_rule"] == "");
 }
 
-TEST_CASE("bad input exits 2 and writes nothing; a tampered ledger refuses --resume with its line") {
+TEST_CASE(
+    "bad input exits 2 and writes nothing; a tampered ledger refuses --resume with its line") {
   test::ToyWorld w("cli-bad");
   test::write_text(w.root + "/bad.yaml", "version: 1\nrules:\n  - id: x\n    when: load_eff <\n");
   auto bad = solver_cli(ablate(w, w.root + "/never", w.root + "/bad.yaml"));
@@ -63,7 +67,8 @@ TEST_CASE("bad input exits 2 and writes nothing; a tampered ledger refuses --res
   CHECK(run1.rc == 2);
 }
 
-TEST_CASE("ablate checks its arguments before any backend starts; unknown names list the known ones") {
+TEST_CASE(
+    "ablate checks its arguments before any backend starts; unknown names list the known ones") {
   // A typo in a problem name: exit 2, a suggestion and the known names, and no backend line
   // (nothing was started or replayed).
   auto typo = solver_cli({"ablate", "--problems", "softmax,sigmod", "--rounds", "2", "--quiet"});
@@ -76,14 +81,16 @@ TEST_CASE("ablate checks its arguments before any backend starts; unknown names 
   REQUIRE(known_at != std::string::npos);
   const std::string known = typo.err.substr(known_at, typo.err.find('\n', known_at) - known_at);
   size_t last = 0;
-  for (const char* p : {"layernorm, ", "matmul, ", "matmul_scalar, ", "reduce, ", "sigmoid, ", "softmax"}) {
+  for (const char* p :
+       {"layernorm, ", "matmul, ", "matmul_scalar, ", "reduce, ", "sigmoid, ", "softmax"}) {
     const size_t at = known.find(p);
     CHECK_MESSAGE(at != std::string::npos, p << " in " << known);
     if (at != std::string::npos) CHECK(at >= last);
     last = at == std::string::npos ? last : at;
   }
   // --backend live with bad counts: refused before the worker would be started.
-  auto rounds = solver_cli({"ablate", "--problems", "softmax", "--rounds", "0", "--backend", "live"});
+  auto rounds =
+      solver_cli({"ablate", "--problems", "softmax", "--rounds", "0", "--backend", "live"});
   CHECK(rounds.rc == 2);
   CHECK(rounds.err.find("--rounds") != std::string::npos);
   CHECK(rounds.err.find("live") == std::string::npos);
@@ -107,8 +114,8 @@ TEST_CASE("--resume refuses a --rounds other than the run's, and takes the same 
   std::string run = w.root + "/run";
   REQUIRE(solver_cli(ablate(w, run, w.rules)).rc == 0);
   std::string before = test::read_text(run + "/ledger.jsonl");
-  std::vector<std::string> base{"ablate", "--resume", run, "--recording", w.recording,
-                                "--problems-dir", w.problems, "--quiet"};
+  std::vector<std::string> base{"ablate",    "--resume",       run,        "--recording",
+                                w.recording, "--problems-dir", w.problems, "--quiet"};
   auto more = base;
   more.insert(more.end(), {"--rounds", "20"});
   auto refused = solver_cli(more);

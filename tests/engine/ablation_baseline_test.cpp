@@ -17,9 +17,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "engine/backend/recording.h"
 #include "engine/cli/command.h"
 #include "engine/ledger.h"
-#include "engine/backend/recording.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -50,11 +50,12 @@ struct Run {
 
 Run ablate(const std::string& name, std::vector<std::string> extra = {}) {
   Run r;
-  r.dir = fs::temp_directory_path() / ("solver-baseline-" + name + "-" + std::to_string(::getpid()));
+  r.dir =
+      fs::temp_directory_path() / ("solver-baseline-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(r.dir);
-  std::vector<std::string> args{"solver", "--data-dir", kSrc, "ablate", "--problems", kProblems,
-                                "--rounds", "12", "--backend", "recorded", "--recording",
-                                kRecording, "--out", r.dir.string(), "--quiet"};
+  std::vector<std::string> args{"solver",      "--data-dir", kSrc,    "ablate",       "--problems",
+                                kProblems,     "--rounds",   "12",    "--backend",    "recorded",
+                                "--recording", kRecording,   "--out", r.dir.string(), "--quiet"};
   args.insert(args.end(), extra.begin(), extra.end());
   std::ostringstream out, err;
   int rc = run_cli(args, out, err);
@@ -66,7 +67,8 @@ Run ablate(const std::string& name, std::vector<std::string> extra = {}) {
   return r;
 }
 
-std::vector<const RoundRecord*> track(const Run& r, const std::string& problem, const std::string& t) {
+std::vector<const RoundRecord*> track(const Run& r, const std::string& problem,
+                                      const std::string& t) {
   std::vector<const RoundRecord*> out;
   for (const auto& rec : r.records)
     if (rec.problem == problem && rec.track == t) out.push_back(&rec);
@@ -82,7 +84,8 @@ const json& problem_of(const json& summary, const std::string& name) {
 }
 }  // namespace
 
-TEST_CASE("best-static OFF takes the next fired rule with a variant where first-rule said no-variant") {
+TEST_CASE(
+    "best-static OFF takes the next fired rule with a variant where first-rule said no-variant") {
   Run best = ablate("best");
   Run first = ablate("first", {"--off-policy", "first-rule"});
   CHECK(best.summary["off_policy"] == "best-static");
@@ -190,7 +193,8 @@ TEST_CASE("--off-policy first-rule reproduces the outcomes of the build before -
   fs::remove_all(first.dir);
 }
 
-TEST_CASE("the oracle is the fastest gate-passed point of each pool, and each track is held against it") {
+TEST_CASE(
+    "the oracle is the fastest gate-passed point of each pool, and each track is held against it") {
   Run best = ablate("oracle");
   auto rec = solver::engine::load_recording(kRecording);
   json oracle = json::parse(slurp(best.dir / "oracle.json"));
@@ -233,10 +237,12 @@ TEST_CASE("the oracle is the fastest gate-passed point of each pool, and each tr
   CHECK(mm["oracle"]["key"] == kMatmulBest);
   CHECK(mm["oracle"]["precision"] == "tf32");
   CHECK(mm["oracle"]["time_us"].get<double>() == doctest::Approx(547).epsilon(0.01));
-  CHECK(best.out.find(std::string("pool best ") + kMatmulBest + " 547 us tf32") != std::string::npos);
+  CHECK(best.out.find(std::string("pool best ") + kMatmulBest + " 547 us tf32") !=
+        std::string::npos);
   // `solver report DIR` regenerates the same oracle columns from the run directory alone.
   std::ostringstream o, e;
-  REQUIRE(run_cli({"solver", "--data-dir", kSrc, "report", best.dir.string(), "--json"}, o, e) == 0);
+  REQUIRE(run_cli({"solver", "--data-dir", kSrc, "report", best.dir.string(), "--json"}, o, e) ==
+          0);
   CHECK(problem_of(json::parse(o.str()), "matmul")["oracle"] == mm["oracle"]);
   fs::remove_all(best.dir);
 }
@@ -254,7 +260,8 @@ TEST_CASE("precision classes beside every time; --precision same refuses TF32 on
     if (mm[t]["best_precision"] == "tf32") {
       tf32_end = true;
       REQUIRE(mm[t]["class_changes"].size() == 1);
-      CHECK(mm[t]["class_changes"][0].get<std::string>().find("(fp32) -> wmma_tf32") != std::string::npos);
+      CHECK(mm[t]["class_changes"][0].get<std::string>().find("(fp32) -> wmma_tf32") !=
+            std::string::npos);
     }
   }
   CHECK(tf32_end);
@@ -296,10 +303,13 @@ TEST_CASE("precision classes beside every time; --precision same refuses TF32 on
   fs::remove_all(same.dir);
 }
 
-TEST_CASE("a run made before --off-policy replays as first-rule; a bad policy is exit 2 with nothing written") {
+TEST_CASE(
+    "a run made before --off-policy replays as first-rule; a bad policy is exit 2 with nothing "
+    "written") {
   // Resume a run whose header has no off_policy (as every older run): it continues first-rule.
   Run first = ablate("old", {"--off-policy", "first-rule"});
-  fs::path old = fs::temp_directory_path() / ("solver-baseline-oldfmt-" + std::to_string(::getpid()));
+  fs::path old =
+      fs::temp_directory_path() / ("solver-baseline-oldfmt-" + std::to_string(::getpid()));
   fs::remove_all(old);
   fs::create_directories(old);
   for (const char* f : {"manifest.json", "rules.yaml"}) fs::copy_file(first.dir / f, old / f);
@@ -319,7 +329,8 @@ TEST_CASE("a run made before --off-policy replays as first-rule; a bad policy is
   m.erase("off_policy");
   std::ofstream(old / "manifest.json") << m.dump(2);
   std::ostringstream o, e;
-  REQUIRE(run_cli({"solver", "--data-dir", kSrc, "ablate", "--resume", old.string(), "--quiet"}, o, e) == 0);
+  REQUIRE(run_cli({"solver", "--data-dir", kSrc, "ablate", "--resume", old.string(), "--quiet"}, o,
+                  e) == 0);
   auto resumed = solver::engine::load_ledger((old / "ledger.jsonl").string()).records;
   REQUIRE(resumed.size() == first.records.size());
   for (std::size_t i = 0; i < resumed.size(); ++i) {
@@ -328,7 +339,8 @@ TEST_CASE("a run made before --off-policy replays as first-rule; a bad policy is
   }
   CHECK(json::parse(slurp(old / "summary.json"))["off_policy"] == "first-rule");
 
-  fs::path never = fs::temp_directory_path() / ("solver-baseline-never-" + std::to_string(::getpid()));
+  fs::path never =
+      fs::temp_directory_path() / ("solver-baseline-never-" + std::to_string(::getpid()));
   std::ostringstream o2, e2;
   CHECK(run_cli({"solver", "--data-dir", kSrc, "ablate", "--problems", "softmax", "--backend",
                  "recorded", "--recording", kRecording, "--off-policy", "best", "--out",
@@ -343,9 +355,11 @@ TEST_CASE("a run made before --off-policy replays as first-rule; a bad policy is
 TEST_CASE("solver report on a live run older than precision classes gives them from the specs") {
   // docs/results/h200-2026-11-29c/ablate-default: written before records carried classes,
   // its problems_root was on the GPU machine; the local specs have its recorded hashes.
-  fs::path copy = fs::temp_directory_path() / ("solver-baseline-oldlive-" + std::to_string(::getpid()));
+  fs::path copy =
+      fs::temp_directory_path() / ("solver-baseline-oldlive-" + std::to_string(::getpid()));
   fs::remove_all(copy);
-  fs::copy(kSrc + "/docs/results/h200-2026-11-29c/ablate-default", copy, fs::copy_options::recursive);
+  fs::copy(kSrc + "/docs/results/h200-2026-11-29c/ablate-default", copy,
+           fs::copy_options::recursive);
   fs::remove(copy / "summary.json");
   std::ostringstream o, e;
   REQUIRE(run_cli({"solver", "--data-dir", kSrc, "report", copy.string(), "--json"}, o, e) == 0);

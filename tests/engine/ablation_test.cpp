@@ -5,8 +5,8 @@
 #include <sstream>
 
 #include "engine/ablation.h"
-#include "engine/ledger.h"
 #include "engine/backend/recorded_backend.h"
+#include "engine/ledger.h"
 #include "engine/replay.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"
@@ -96,7 +96,8 @@ TEST_CASE("resume after a cut at every record boundary and mid-record gives the 
       auto r = ablate(w, o);
       INFO("cut at byte " << cut);
       CHECK(test::read_text(dir + "/ledger.jsonl") == ledger);
-      CHECK(test::read_text(dir + "/evolved-rules.yaml") == test::read_text(full.dir.evolved_rules()));
+      CHECK(test::read_text(dir + "/evolved-rules.yaml") ==
+            test::read_text(full.dir.evolved_rules()));
     }
   }
   CHECK(cuts == static_cast<int>(2 * ends.size() - 1));
@@ -108,7 +109,8 @@ TEST_CASE("resume refuses a ledger whose record was edited, and a run of another
   std::string ledger = test::read_text(full.dir.ledger());
   auto pos = ledger.find("\"round\":2");
   REQUIRE(pos != std::string::npos);
-  test::write_text(full.dir.ledger(), ledger.substr(0, pos) + "\"round\":3" + ledger.substr(pos + 9));
+  test::write_text(full.dir.ledger(),
+                   ledger.substr(0, pos) + "\"round\":3" + ledger.substr(pos + 9));
   auto o = options(w, "");
   o.resume_dir = full.dir.path;
   CHECK_THROWS_AS(ablate(w, o), rules::InputError);
@@ -132,7 +134,9 @@ TEST_CASE("replay: an edited threshold changes exactly the decisions it should")
   for (std::size_t i = 0; i < d.size(); ++i) CHECK(vs_recorded[i].changed() == d[i].changed());
   std::vector<std::string> changed;
   for (const auto& x : d)
-    if (x.changed()) changed.push_back(x.track + " r" + std::to_string(x.round) + " " + x.old_rule + "->" + x.new_rule);
+    if (x.changed())
+      changed.push_back(x.track + " r" + std::to_string(x.round) + " " + x.old_rule + "->" +
+                        x.new_rule);
   CHECK(changed == std::vector<std::string>{"off r1 uncoalesced->", "on r1 uncoalesced->"});
 
   test::write_text(w.root + "/edited.yaml", test::toy_rules(0.2));

@@ -39,8 +39,14 @@ std::string read(const fs::path& p) {
 
 struct Scratch {
   fs::path dir = fs::temp_directory_path() / ("solver-byok-" + std::to_string(::getpid()));
-  Scratch() { fs::remove_all(dir); fs::create_directories(dir); }
-  ~Scratch() { std::error_code ec; fs::remove_all(dir, ec); }
+  Scratch() {
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+  }
+  ~Scratch() {
+    std::error_code ec;
+    fs::remove_all(dir, ec);
+  }
 };
 
 const std::string kCu = std::string(SOLVER_SOURCE_DIR) + "/tests/data/byok/softmax_versions.cu";
@@ -52,7 +58,8 @@ TEST_CASE("problems new --from drafts a folder from a multi-version .cu file") {
   Scratch s;
   Run r = cli({"problems", "new", "smx", "--from", kCu, "--problems-dir", s.dir.string()});
   REQUIRE_MESSAGE(r.rc == 0, r.err);
-  CHECK(r.out.find("4 kernel(s): softmax_v1 softmax_v2 softmax_v3 softmax_v4") != std::string::npos);
+  CHECK(r.out.find("4 kernel(s): softmax_v1 softmax_v2 softmax_v3 softmax_v4") !=
+        std::string::npos);
   CHECK(r.out.find("main (line") != std::string::npos);
   CHECK(r.out.find("#include <vector>") != std::string::npos);
   std::string yaml = read(s.dir / "smx/problem.yaml");
@@ -74,7 +81,8 @@ TEST_CASE("problems new --from drafts a folder from a multi-version .cu file") {
   CHECK(again.rc == 2);
   CHECK(again.err.find("already exists") != std::string::npos);
   CHECK(read(s.dir / "smx/problem.yaml") == yaml);
-  Run missing = cli({"problems", "new", "other", "--from", "/no/such.cu", "--problems-dir", s.dir.string()});
+  Run missing =
+      cli({"problems", "new", "other", "--from", "/no/such.cu", "--problems-dir", s.dir.string()});
   CHECK(missing.rc == 2);
   CHECK_FALSE(fs::exists(s.dir / "other"));
 
@@ -85,11 +93,15 @@ TEST_CASE("problems new --from drafts a folder from a multi-version .cu file") {
   INFO(check.out << check.err);
   CHECK(check.rc == 0);
   CHECK(check.out.find("5 points checked, 0 failed, 3 warning(s)") != std::string::npos);
-  CHECK(check.out.find("variant 'softmax_v2' can never be reached from the seed") != std::string::npos);
+  CHECK(check.out.find("variant 'softmax_v2' can never be reached from the seed") !=
+        std::string::npos);
   // With the person's answers (the tutorial's step 3) every point compiles and all are reachable.
-  fs::copy_file(kEdited + "/problem.yaml", s.dir / "smx/problem.yaml", fs::copy_options::overwrite_existing);
-  fs::copy_file(kEdited + "/reference.cu", s.dir / "smx/reference.cu", fs::copy_options::overwrite_existing);
-  Run edited = cli({"problems", "check", "smx", "--problems-dir", s.dir.string(), "--compile-only"});
+  fs::copy_file(kEdited + "/problem.yaml", s.dir / "smx/problem.yaml",
+                fs::copy_options::overwrite_existing);
+  fs::copy_file(kEdited + "/reference.cu", s.dir / "smx/reference.cu",
+                fs::copy_options::overwrite_existing);
+  Run edited =
+      cli({"problems", "check", "smx", "--problems-dir", s.dir.string(), "--compile-only"});
   INFO(edited.out << edited.err);
   CHECK(edited.rc == 0);
   CHECK(edited.out.find("8 points checked, 0 failed\n") != std::string::npos);
@@ -99,7 +111,8 @@ TEST_CASE("problems new --from drafts a folder from a multi-version .cu file") {
 TEST_CASE("an unknown problem names the folder searched, the known ones and --problems-dir") {
   Scratch s;
   REQUIRE(cli({"problems", "new", "smx", "--from", kCu, "--problems-dir", s.dir.string()}).rc == 0);
-  Run c = cli({"classify", "--problem", "smz", "--variant", "softmax_v1", "--problems-dir", s.dir.string()});
+  Run c = cli({"classify", "--problem", "smz", "--variant", "softmax_v1", "--problems-dir",
+               s.dir.string()});
   CHECK(c.rc == 2);
   CHECK(c.err.find("unknown problem 'smz'") != std::string::npos);
   CHECK(c.err.find((s.dir / "smz/problem.yaml").string()) != std::string::npos);

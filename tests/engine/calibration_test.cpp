@@ -4,9 +4,9 @@
 
 #include <sstream>
 
+#include "engine/backend/recorded_backend.h"
 #include "engine/calibration.h"
 #include "engine/cli/command.h"
-#include "engine/backend/recorded_backend.h"
 #include "generators/problem_spec.h"
 #include "rules/chips.h"
 #include "synthetic_pool.h"
@@ -15,14 +15,16 @@ using namespace solver;
 
 TEST_CASE("rate_upper_bound: the one-sided 95% Clopper-Pearson bound") {
   // 0 hits in n: 1 - 0.05^(1/n) (the "rule of three" ~ 3/n).
-  CHECK(engine::rate_upper_bound(0, 200) == doctest::Approx(1 - std::pow(0.05, 1.0 / 200)).epsilon(1e-6));
+  CHECK(engine::rate_upper_bound(0, 200) ==
+        doctest::Approx(1 - std::pow(0.05, 1.0 / 200)).epsilon(1e-6));
   CHECK(engine::rate_upper_bound(0, 200) < 0.015);
   // 2 hits in 200: 3.1% (tables give 0.0310).
   CHECK(engine::rate_upper_bound(2, 200) == doctest::Approx(0.0310).epsilon(0.01));
   CHECK(engine::rate_upper_bound(5, 5) == 1);
 }
 
-TEST_CASE("identical arms, scaled slowdowns and a real slower point: counts add up and answer right") {
+TEST_CASE(
+    "identical arms, scaled slowdowns and a real slower point: counts add up and answer right") {
   test::ToyWorld w("calibrate");
   auto spec = generators::load_problem(w.problems + "/toy");
   std::map<std::string, generators::ProblemSpec> specs{{"toy", spec}};
@@ -40,8 +42,9 @@ TEST_CASE("identical arms, scaled slowdowns and a real slower point: counts add 
   opt.quiet = true;
   std::ostringstream err;
   std::vector<engine::CalibrationResult> checkpoints;
-  auto res = engine::run_calibration(backend, specs, chip, opt, err,
-                                     [&](const engine::CalibrationResult& r) { checkpoints.push_back(r); });
+  auto res = engine::run_calibration(
+      backend, specs, chip, opt, err,
+      [&](const engine::CalibrationResult& r) { checkpoints.push_back(r); });
   REQUIRE(res.rows.size() == 4);
   // One checkpoint per problem, with that problem's rows, marked incomplete; the end is complete.
   REQUIRE(checkpoints.size() == 1);
@@ -84,7 +87,8 @@ TEST_CASE("identical arms, scaled slowdowns and a real slower point: counts add 
 
 TEST_CASE("a variant whose gate fails is counted as failed trials, not as verdicts") {
   test::ToyWorld w("calibrate-broken");
-  std::map<std::string, generators::ProblemSpec> specs{{"toy", generators::load_problem(w.problems + "/toy")}};
+  std::map<std::string, generators::ProblemSpec> specs{
+      {"toy", generators::load_problem(w.problems + "/toy")}};
   auto chip = *rules::load_chip_table(test::chips_yaml()).find("h200");
   engine::RecordedBackend backend(test::toy_recording());
   engine::CalibrationOptions opt;
@@ -99,14 +103,15 @@ TEST_CASE("a variant whose gate fails is counted as failed trials, not as verdic
   CHECK(err.str().find("fails its gate") != std::string::npos);
 }
 
-TEST_CASE("solver calibrate on the bundled H200 recording: three problems, JSON, bad input exits 2") {
+TEST_CASE(
+    "solver calibrate on the bundled H200 recording: three problems, JSON, bad input exits 2") {
   const std::string src = SOLVER_SOURCE_DIR;
   std::ostringstream out, err;
-  int rc = cli::run_cli({"solver", "--data-dir", src, "calibrate", "--problems",
-                         "softmax,layernorm,reduce", "--trials", "70", "--slowdown", "2,5",
-                         "--backend", "recorded", "--recording",
-                         src + "/tests/data/recordings/h200.json", "--json", "--quiet"},
-                        out, err);
+  int rc = cli::run_cli(
+      {"solver", "--data-dir", src, "calibrate", "--problems", "softmax,layernorm,reduce",
+       "--trials", "70", "--slowdown", "2,5", "--backend", "recorded", "--recording",
+       src + "/tests/data/recordings/h200.json", "--json", "--quiet"},
+      out, err);
   INFO(err.str());
   REQUIRE(rc == 0);
   CHECK(err.str().find("no GPU: replaying recorded") != std::string::npos);

@@ -47,7 +47,8 @@ std::map<std::string, std::string> read_expect(const fs::path& file) {
 }
 
 const rules::ChipProfile& h200() {
-  static const rules::ChipTable t = rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) + "/rules/chips.yaml");
+  static const rules::ChipTable t =
+      rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) + "/rules/chips.yaml");
   return *t.find("h200");
 }
 
@@ -74,7 +75,8 @@ TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its e
     // A gate outcome by its wire name, or a round outcome that is a refusal.
     CHECK_MESSAGE((engine::gate_status_from_string(live).has_value() || live == "rejected"), live);
     CHECK(live != "passed");
-    CHECK(std::set<std::string>{"none", "lint", "precision_mismatch"}.count(expect["offline"]) == 1);
+    CHECK(std::set<std::string>{"none", "lint", "precision_mismatch"}.count(expect["offline"]) ==
+          1);
     outcomes.insert(live);
     for (const auto& v : p.variants)
       CHECK_MESSAGE(generators::validate(p, v, {}, h200()).empty(), v.id);
@@ -106,7 +108,8 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
       REQUIRE_MESSAGE(c.ok, v.id, ": ", c.error, "\n", c.log);
       std::set<generators::DType> dtypes;
       for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
-      std::string why = generators::precision_mismatch(generators::scan_ptx_precision(c.ptx), rv.precision, dtypes);
+      std::string why = generators::precision_mismatch(generators::scan_ptx_precision(c.ptx),
+                                                       rv.precision, dtypes);
       bool refused = !why.empty();
       bool want = v.id == "cheat" && expect["offline"] == "precision_mismatch";
       CHECK_MESSAGE(refused == want, v.id, ": ", why);

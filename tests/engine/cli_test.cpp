@@ -175,7 +175,9 @@ TEST_CASE("classify shows the fired rule's bottleneck, or that the rule names no
                                   "    rationale: test table, names no bottleneck\n");
   Run none = cli({"classify", "--signals", kSgemm, "--rules", unnamed});
   CHECK(none.out.find("  bottleneck: (the rule names none)\n") != std::string::npos);
-  CHECK(cli_json({"classify", "--signals", kSgemm, "--rules", unnamed})["verdicts"][0]["fired"]["bottleneck"].is_null());
+  CHECK(cli_json({"classify", "--signals", kSgemm, "--rules",
+                  unnamed})["verdicts"][0]["fired"]["bottleneck"]
+            .is_null());
 
   std::string bad = temp_file("bottleneck_rules_bad.yaml",
                               "version: 1\n"
@@ -233,7 +235,9 @@ TEST_CASE("classify an ncu export: one verdict per kernel, profiled-run rates ma
   CHECK(sgemm["signals"]["load_eff"].get<double>() == doctest::Approx(0.563));
   CHECK(cli({"classify", "--ncu-csv", kNcu, "--chip", "t4"}).rc == 0);
 
-  std::string bad = temp_file("bad.csv", "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\"\n\"\",\"\",\"usecond\"\n\"0\",\"k\"\n");
+  std::string bad = temp_file(
+      "bad.csv",
+      "\"ID\",\"Kernel Name\",\"gpu__time_duration.sum\"\n\"\",\"\",\"usecond\"\n\"0\",\"k\"\n");
   Run r = cli({"classify", "--ncu-csv", bad});
   CHECK(r.rc == 2);
   CHECK(r.err.find(bad + ":3:1: error:") != std::string::npos);
@@ -249,7 +253,9 @@ TEST_CASE("unknown chip exits 2 and lists the known ones") {
 }
 
 TEST_CASE("bad signal files exit 2 with located errors; the live form needs a GPU") {
-  std::string bad = temp_file("bad_signals.json", "{\n  \"version\": 1,\n  \"kernel\": \"k\",\n  \"signals\": {\"dram_frak\": 1}\n}\n");
+  std::string bad = temp_file(
+      "bad_signals.json",
+      "{\n  \"version\": 1,\n  \"kernel\": \"k\",\n  \"signals\": {\"dram_frak\": 1}\n}\n");
   Run r = cli({"classify", "--signals", bad, "--chip", "h200"});
   CHECK(r.rc == 2);
   CHECK(r.err.find(bad + ":4:") != std::string::npos);
@@ -266,7 +272,8 @@ TEST_CASE("bad signal files exit 2 with located errors; the live form needs a GP
   }
 }
 
-TEST_CASE("signals: the vocabulary, as a table, markdown and JSON; derive --check on the fixtures") {
+TEST_CASE(
+    "signals: the vocabulary, as a table, markdown and JSON; derive --check on the fixtures") {
   Run md = cli({"signals", "--markdown"});
   CHECK(md.rc == 0);
   CHECK(md.out.find("| `dram_frac` |") != std::string::npos);
@@ -306,7 +313,9 @@ TEST_CASE("classify a multi-kernel export per kernel; --time-us gives the unprof
   CHECK(cli({"classify", "--ncu-csv", multi, "--time-us", "stream_copy=fast"}).rc == 2);
 }
 
-TEST_CASE("signals ncu-metrics prints the --metrics list the rules need; rules check warns on an export") {
+TEST_CASE(
+    "signals ncu-metrics prints the --metrics list the rules need; rules check warns on an "
+    "export") {
   Run r = cli({"signals", "ncu-metrics"});
   REQUIRE_MESSAGE(r.rc == 0, r.err);
   CHECK(r.out.rfind("ncu --csv --page raw --metrics ", 0) == 0);

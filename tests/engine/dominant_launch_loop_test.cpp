@@ -83,8 +83,10 @@ engine::Recording block_recording(bool shares) {
     p.variants["seed"].profile->signals.set("weight", 0.8);
     p.variants["seed"].profile->signals.set("dominant_launch", 1.0);
   }
-  p.variants["norm_fast"] = test::variant({98, 98.5, 97.8, 98.2, 99, 97.9, 98.3}, 0.3, 0.2, 0.5, 0.5);
-  p.variants["attn_fused"] = test::variant({30, 30.2, 29.9, 30.4, 30.1, 29.8, 30.3}, 0.9, 0.5, 0.5, 0.5);
+  p.variants["norm_fast"] =
+      test::variant({98, 98.5, 97.8, 98.2, 99, 97.9, 98.3}, 0.3, 0.2, 0.5, 0.5);
+  p.variants["attn_fused"] =
+      test::variant({30, 30.2, 29.9, 30.4, 30.1, 29.8, 30.3}, 0.9, 0.5, 0.5, 0.5);
   return r;
 }
 
@@ -124,6 +126,7 @@ TEST_CASE("with launch 1 dominating, the round rewrites launch 1") {
   engine::RoundRecord r = first_round(true, "dominant-attn");
   CHECK(r.match.fired == "uncoalesced");
   CHECK(r.candidate == "attn_fused");
-  CHECK(r.candidate_reason.find("rewrites attn, the dominant kernel (launch 1)") != std::string::npos);
+  CHECK(r.candidate_reason.find("rewrites attn, the dominant kernel (launch 1)") !=
+        std::string::npos);
   CHECK(r.outcome == engine::Outcome::Kept);
 }

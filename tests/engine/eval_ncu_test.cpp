@@ -82,12 +82,14 @@ std::string number(double v) {
 // One export row per launch of each kernel: counters (.sum/.avg) split evenly over the
 // launches (the importer adds them back), ratios and percentages as measured.
 // `extra` adds metric values the live run did not collect.
-std::string synthetic_export(const std::vector<std::string>& metrics,
-                             const std::vector<std::pair<std::string, profiling::SignalFile>>& kernels,
-                             const std::map<std::string, std::map<std::string, double>>& extra = {}) {
+std::string synthetic_export(
+    const std::vector<std::string>& metrics,
+    const std::vector<std::pair<std::string, profiling::SignalFile>>& kernels,
+    const std::map<std::string, std::map<std::string, double>>& extra = {}) {
   std::ostringstream csv;
-  std::vector<std::string> head = {"ID", "Process ID", "Process Name", "Host Name", "Kernel Name", "Context",
-                                   "Stream", "Block Size", "Grid Size", "Device", "CC"};
+  std::vector<std::string> head = {
+      "ID",     "Process ID", "Process Name", "Host Name", "Kernel Name", "Context",
+      "Stream", "Block Size", "Grid Size",    "Device",    "CC"};
   for (std::size_t i = 0; i < head.size(); ++i) csv << (i ? "," : "") << quoted(head[i]);
   for (const auto& m : metrics) csv << "," << quoted(m);
   csv << "\n";
@@ -105,9 +107,11 @@ std::string synthetic_export(const std::vector<std::string>& metrics,
         {"launch__shared_mem_per_block_static", signal(f, "smem_per_block")},
         {"launch__shared_mem_per_block_dynamic", 0}};
     // ncu prints every limit; the binding one is the driver's blocks per SM.
-    for (const auto& [key, name] : std::map<std::string, std::string>{
-             {"registers", "launch__occupancy_limit_registers"}, {"smem", "launch__occupancy_limit_shared_mem"},
-             {"blocks", "launch__occupancy_limit_blocks"}, {"warps", "launch__occupancy_limit_warps"}})
+    for (const auto& [key, name] :
+         std::map<std::string, std::string>{{"registers", "launch__occupancy_limit_registers"},
+                                            {"smem", "launch__occupancy_limit_shared_mem"},
+                                            {"blocks", "launch__occupancy_limit_blocks"},
+                                            {"warps", "launch__occupancy_limit_warps"}})
       launch[name] = key == limiter ? signal(f, "blocks_per_sm") : 64;
     auto ex = extra.count(entry) ? extra.at(entry) : std::map<std::string, double>{};
     for (int l = 0; l < launches; ++l) {
@@ -122,10 +126,14 @@ std::string synthetic_export(const std::vector<std::string>& metrics,
           std::string rollup = dot == std::string::npos ? "" : m.substr(dot + 1);
           return rollup == "sum" || rollup == "avg" ? v / launches : v;
         };
-        if (m == "device__attribute_display_name") cell = "NVIDIA H200";
-        else if (launch.count(m)) cell = number(launch[m]);
-        else if (f.raw_metrics.count(m)) cell = number(split(f.raw_metrics.at(m)));
-        else if (ex.count(m)) cell = number(split(ex.at(m)));
+        if (m == "device__attribute_display_name")
+          cell = "NVIDIA H200";
+        else if (launch.count(m))
+          cell = number(launch[m]);
+        else if (f.raw_metrics.count(m))
+          cell = number(split(f.raw_metrics.at(m)));
+        else if (ex.count(m))
+          cell = number(split(ex.at(m)));
         csv << "," << quoted(cell);
       }
       csv << "\n";
@@ -134,7 +142,8 @@ std::string synthetic_export(const std::vector<std::string>& metrics,
   return csv.str();
 }
 
-std::vector<std::pair<std::string, profiling::SignalFile>> suite_signals(const engine::LabelledSuite& suite) {
+std::vector<std::pair<std::string, profiling::SignalFile>> suite_signals(
+    const engine::LabelledSuite& suite) {
   std::vector<std::pair<std::string, profiling::SignalFile>> out;
   // Kernels added to the suite after the recording have no live file: not in the comparison.
   for (const auto& k : suite.kernels) {
@@ -150,7 +159,8 @@ std::vector<std::pair<std::string, profiling::SignalFile>> suite_signals(const e
 std::map<std::string, std::string> verdicts(const std::string& out) {
   std::map<std::string, std::string> got;
   json j = json::parse(out);
-  for (const auto& c : j["cases"]) got[c["kernel"].get<std::string>()] = c["got"].get<std::string>();
+  for (const auto& c : j["cases"])
+    got[c["kernel"].get<std::string>()] = c["got"].get<std::string>();
   return got;
 }
 
@@ -159,7 +169,8 @@ std::map<std::string, std::string> verdicts(const std::string& out) {
 TEST_CASE("every signal the default rules read needs only metrics `signals ncu-metrics` prints") {
   rules::RuleTable table = rules::load_rule_table(kSrc + "/rules/rules.yaml");
   std::vector<std::string> printed = printed_metrics();
-  const std::set<std::string> code_facts = {"gemm_loop", "mma_in_code", "mbarrier_pipeline", "local_bytes"};
+  const std::set<std::string> code_facts = {"gemm_loop", "mma_in_code", "mbarrier_pipeline",
+                                            "local_bytes"};
   for (const auto& s : profiling::signals_read_by(table)) {
     INFO("signal " << s);
     if (profiling::ncu_needs_problem(s)) {
@@ -180,7 +191,8 @@ TEST_CASE("every signal the default rules read needs only metrics `signals ncu-m
     CHECK(std::find(printed.begin(), printed.end(), m) != printed.end());
 }
 
-TEST_CASE("a bare export of the printed metrics derives every signal the rules read but the code facts") {
+TEST_CASE(
+    "a bare export of the printed metrics derives every signal the rules read but the code facts") {
   rules::RuleTable table = rules::load_rule_table(kSrc + "/rules/rules.yaml");
   rules::ChipTable chips = rules::load_chip_table(kSrc + "/rules/chips.yaml");
   const rules::ChipProfile* h200 = chips.find("h200");
@@ -196,18 +208,24 @@ TEST_CASE("a bare export of the printed metrics derives every signal the rules r
   const double ffma = 2048.0 * 2048 * 2048;
   std::map<std::string, std::map<std::string, double>> extra{
       {one[0].first,
-       {{std::string(profiling::metric::kFfma), ffma}, {std::string(profiling::metric::kFadd), 0},
-        {std::string(profiling::metric::kFmul), 0}, {std::string(profiling::metric::kDfma), 0},
-        {std::string(profiling::metric::kDadd), 0}, {std::string(profiling::metric::kDmul), 0}}}};
-  profiling::NcuExport ex = profiling::parse_ncu_csv(synthetic_export(printed, one, extra), "synthetic.csv");
+       {{std::string(profiling::metric::kFfma), ffma},
+        {std::string(profiling::metric::kFadd), 0},
+        {std::string(profiling::metric::kFmul), 0},
+        {std::string(profiling::metric::kDfma), 0},
+        {std::string(profiling::metric::kDadd), 0},
+        {std::string(profiling::metric::kDmul), 0}}}};
+  profiling::NcuExport ex =
+      profiling::parse_ncu_csv(synthetic_export(printed, one, extra), "synthetic.csv");
   auto groups = profiling::group_ncu_kernels(ex);
   REQUIRE(groups.size() == 1);
   profiling::Derivation d = profiling::derive_ncu_kernel(ex, groups, 0, h200, std::nullopt);
   CHECK(d.defects.empty());
   for (const auto& s : profiling::signals_read_by(table)) {
     INFO("signal " << s);
-    if (profiling::ncu_needs_problem(s)) CHECK(rules::is_missing(d.signals.get(s)));
-    else CHECK_FALSE(rules::is_missing(d.signals.get(s)));
+    if (profiling::ncu_needs_problem(s))
+      CHECK(rules::is_missing(d.signals.get(s)));
+    else
+      CHECK_FALSE(rules::is_missing(d.signals.get(s)));
   }
   // Counted FLOPs over ncu's duration against the FP32 pipe roof, as the live flop_frac.
   CHECK(std::get<std::string>(d.signals.get("dtype")) == "fp32");
@@ -346,13 +364,16 @@ TEST_CASE("rules check --ncu-csv names what an export cannot derive and what nee
   std::vector<std::string> no_dram;
   for (const auto& m : printed_metrics())
     if (m.rfind("dram__bytes", 0) != 0) no_dram.push_back(m);
-  const std::string partial = (dir / "check_no_dram.csv").string(), full = (dir / "check_full.csv").string();
+  const std::string partial = (dir / "check_no_dram.csv").string(),
+                    full = (dir / "check_full.csv").string();
   std::ofstream(partial) << synthetic_export(no_dram, one);
   std::ofstream(full) << synthetic_export(printed_metrics(), one);
   Run r = run({"rules", "check", "--ncu-csv", partial});
   CHECK(r.rc == 0);
-  CHECK(r.err.find("rule 'memory_saturated' reads dram_frac, which " + partial + " cannot derive") != std::string::npos);
-  CHECK(r.err.find("rule 'fp32_no_tensorcore' reads gemm_loop, which no export holds") != std::string::npos);
+  CHECK(r.err.find("rule 'memory_saturated' reads dram_frac, which " + partial +
+                   " cannot derive") != std::string::npos);
+  CHECK(r.err.find("rule 'fp32_no_tensorcore' reads gemm_loop, which no export holds") !=
+        std::string::npos);
   // With the printed list only the code facts are left (the FP32/FP64 counters the live run
   // did not collect are n/a in this export, so flop_frac's are reported too, nothing else).
   Run f = run({"rules", "check", "--ncu-csv", full});

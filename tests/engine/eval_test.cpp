@@ -83,7 +83,9 @@ struct TempSuite {
     fs::copy(kSuite + "/synthetic_gemm", root / "synthetic_gemm", fs::copy_options::recursive);
   }
   ~TempSuite() { fs::remove_all(root); }
-  void write(const std::string& rel, const std::string& text) const { std::ofstream(root / rel) << text; }
+  void write(const std::string& rel, const std::string& text) const {
+    std::ofstream(root / rel) << text;
+  }
 };
 
 }  // namespace
@@ -91,7 +93,8 @@ struct TempSuite {
 TEST_CASE("label: fields are read") {
   engine::Label l = engine::parse_label(
       "bottleneck: dram_bandwidth\naccept: [at_ceiling]\nwhy: streams\nconfirm:\n"
-      "  dram__throughput.avg.pct_of_peak_sustained_elapsed: [80, 100]\n  launch__grid_size: [8, 8]\n",
+      "  dram__throughput.avg.pct_of_peak_sustained_elapsed: [80, 100]\n  launch__grid_size: [8, "
+      "8]\n",
       "l.yaml");
   CHECK(l.bottleneck == "dram_bandwidth");
   CHECK(l.accept == std::vector<std::string>{"at_ceiling"});
@@ -109,11 +112,14 @@ TEST_CASE("label: fields are read") {
 TEST_CASE("label: every mistake located, unknown ids list the taxonomy") {
   auto d = label_errors("bottleneck: dram_bandwith\nwhy: x\nconfirm: {m.sum: [0, 1]}\n");
   REQUIRE(d.size() == 1);
-  CHECK(has(d, "l.yaml:1:13", "unknown bottleneck 'dram_bandwith' (did you mean 'dram_bandwidth'?)"));
-  for (const auto& b : rules::bottleneck_table()) CHECK(d[0].find(std::string(b.id)) != std::string::npos);
+  CHECK(
+      has(d, "l.yaml:1:13", "unknown bottleneck 'dram_bandwith' (did you mean 'dram_bandwidth'?)"));
+  for (const auto& b : rules::bottleneck_table())
+    CHECK(d[0].find(std::string(b.id)) != std::string::npos);
 
-  d = label_errors("bottleneck: small_grid\naccept: [small_grid, nope, low_ilp, low_ilp]\nwhy: x\n"
-                   "confirm:\n  a.sum: [2, 1]\n  b.sum: [x, 1]\n  c.sum: 3\n  9bad: [0, 1]\n");
+  d = label_errors(
+      "bottleneck: small_grid\naccept: [small_grid, nope, low_ilp, low_ilp]\nwhy: x\n"
+      "confirm:\n  a.sum: [2, 1]\n  b.sum: [x, 1]\n  c.sum: 3\n  9bad: [0, 1]\n");
   CHECK(has(d, "l.yaml:2:10", "is the label itself"));
   CHECK(has(d, "l.yaml:2:22", "unknown bottleneck 'nope'"));
   CHECK(has(d, "l.yaml:2:37", "'low_ilp' listed twice"));
@@ -132,8 +138,10 @@ TEST_CASE("label: every mistake located, unknown ids list the taxonomy") {
   CHECK(has(d, "l.yaml:2:10", "at least one metric"));
 }
 
-TEST_CASE("the labelled suite: >= 22 kernels, every label from the taxonomy, the required classes") {
-  engine::LabelledSuite s = engine::load_labelled_suite(std::string(SOLVER_SOURCE_DIR) + "/tests/labelled");
+TEST_CASE(
+    "the labelled suite: >= 22 kernels, every label from the taxonomy, the required classes") {
+  engine::LabelledSuite s =
+      engine::load_labelled_suite(std::string(SOLVER_SOURCE_DIR) + "/tests/labelled");
   CHECK(s.kernels.size() >= 22);
   std::set<std::string> classes, entries;
   for (const auto& k : s.kernels) {
@@ -149,11 +157,12 @@ TEST_CASE("the labelled suite: >= 22 kernels, every label from the taxonomy, the
       CHECK(e.find("_ref") == std::string::npos);  // references must not look like suite kernels
     }
   }
-  for (const char* need : {"dram_bandwidth", "uncoalesced", "cache_resident_reuse", "fp32_compute",
-                           "fp64_compute", "xu_compute", "naive_gemm", "tensor_gemm_unstaged",
-                           "bank_conflicts", "register_spills", "small_grid", "dependent_load_latency",
-                           "atomic_contention", "register_limited_occupancy", "smem_limited_occupancy",
-                           "warp_divergence", "barrier_bound", "launch_overhead", "l2_bandwidth"})
+  for (const char* need :
+       {"dram_bandwidth", "uncoalesced", "cache_resident_reuse", "fp32_compute", "fp64_compute",
+        "xu_compute", "naive_gemm", "tensor_gemm_unstaged", "bank_conflicts", "register_spills",
+        "small_grid", "dependent_load_latency", "atomic_contention", "register_limited_occupancy",
+        "smem_limited_occupancy", "warp_divergence", "barrier_bound", "launch_overhead",
+        "l2_bandwidth"})
     CHECK_MESSAGE(classes.count(need), "no suite kernel is labelled ", need);
   for (const auto& k : s.kernels)
     if (k.name == "launch_overhead") CHECK(k.launches == 128);
@@ -228,34 +237,41 @@ TEST_CASE("eval from synthetic signal files: per-class counts, accuracy, confusi
   CHECK(conf["synthetic_divergent"]["evidence"]["tensor_active"] == false);
   CHECK(conf["synthetic_unmeasured"]["got"] == "(not measured)");
   CHECK(conf["synthetic_unmeasured"]["fired"].is_null());
-  CHECK(conf["synthetic_unmeasured"]["detail"].get<std::string>().find("synthetic_unmeasured.json") != std::string::npos);
+  CHECK(conf["synthetic_unmeasured"]["detail"].get<std::string>().find(
+            "synthetic_unmeasured.json") != std::string::npos);
 
   // The same in text.
   Run t = run({"eval", "--suite", kSuite, "--signals-dir", kSignals, "--rules", kRules});
   REQUIRE(t.rc == 0);
   CHECK(t.out.find("overall: 4/7 correct (57.1%), 6 measured") != std::string::npos);
-  CHECK(t.out.find("synthetic_l1_reuse: cache_resident_reuse -> uncoalesced  [scattered: load_eff=0.3]") !=
+  CHECK(t.out.find(
+            "synthetic_l1_reuse: cache_resident_reuse -> uncoalesced  [scattered: load_eff=0.3]") !=
         std::string::npos);
   CHECK(t.out.find("synthetic_stream") != std::string::npos);
   CHECK(t.out.find("yes (accepted)") != std::string::npos);
 }
 
-TEST_CASE("eval: a rule without a bottleneck and a table where nothing fires are misses, not errors") {
+TEST_CASE(
+    "eval: a rule without a bottleneck and a table where nothing fires are misses, not errors") {
   TempSuite t("none");
-  std::ofstream(t.root / "rules.yaml") << "version: 1\nrules:\n  - id: unnamed\n    when: arith_intensity > 16\n"
-                                          "    hypothesis: add_smem_tiling\n    priority: 20\n    rationale: test\n";
-  Run r = run({"eval", "--suite", t.root.string(), "--signals-dir", kSignals, "--rules", (t.root / "rules.yaml").string(), "--json"});
+  std::ofstream(t.root / "rules.yaml")
+      << "version: 1\nrules:\n  - id: unnamed\n    when: arith_intensity > 16\n"
+         "    hypothesis: add_smem_tiling\n    priority: 20\n    rationale: test\n";
+  Run r = run({"eval", "--suite", t.root.string(), "--signals-dir", kSignals, "--rules",
+               (t.root / "rules.yaml").string(), "--json"});
   REQUIRE_MESSAGE(r.rc == 0, r.err);
   json j = json::parse(r.out);
   CHECK(j["total"] == 1);
   CHECK(j["correct"] == 0);
   CHECK(j["cases"][0]["got"] == "(rule names no bottleneck)");
   CHECK(j["cases"][0]["fired"] == "unnamed");
-  std::ofstream(t.root / "rules.yaml") << "version: 1\nrules:\n  - id: never\n    when: dram_frac > 2\n"
-                                          "    hypothesis: add_smem_tiling\n    bottleneck: naive_gemm\n"
-                                          "    priority: 20\n    rationale: test\n";
+  std::ofstream(t.root / "rules.yaml")
+      << "version: 1\nrules:\n  - id: never\n    when: dram_frac > 2\n"
+         "    hypothesis: add_smem_tiling\n    bottleneck: naive_gemm\n"
+         "    priority: 20\n    rationale: test\n";
   j = json::parse(run({"eval", "--suite", t.root.string(), "--signals-dir", kSignals, "--rules",
-                       (t.root / "rules.yaml").string(), "--json"}).out);
+                       (t.root / "rules.yaml").string(), "--json"})
+                      .out);
   CHECK(j["cases"][0]["got"] == "(nothing fired)");
   CHECK(j["accuracy"] == 0.0);
 }
@@ -268,7 +284,8 @@ TEST_CASE("eval from a synthetic ncu export: rows map to suite kernels by name")
   CHECK(j["total"] == 7);
   CHECK(j["measured"] == 3);  // stream (2 rows), gather, l1_reuse
   const json& stream = case_of(j, "synthetic_stream");
-  CHECK(stream["source"].get<std::string>().find("synthetic_ncu.csv:6 (2 rows)") != std::string::npos);  // the longer launch
+  CHECK(stream["source"].get<std::string>().find("synthetic_ncu.csv:6 (2 rows)") !=
+        std::string::npos);  // the longer launch
   CHECK(case_of(j, "synthetic_gather")["got"] == "uncoalesced");
   CHECK(case_of(j, "synthetic_l1_reuse")["got"] == "uncoalesced");
   CHECK(case_of(j, "synthetic_gemm")["got"] == "(not measured)");
@@ -284,15 +301,19 @@ TEST_CASE("eval: usage and input errors exit 2; no GPU for live exits 1") {
   CHECK(run({"eval", "--suite", kSuite, "--backend", "live", "--signals-dir", kSignals}).rc == 2);
   CHECK(run({"eval", "--suite", kSuite, "--backend", "recorded"}).rc == 2);
   CHECK(run({"eval", "--suite", kSuite, "--backend", "replayed"}).rc == 2);
-  CHECK(run({"eval", "--suite", kSuite, "--signals-dir", kSignals, "--save-signals", "/tmp/x"}).rc == 2);
+  CHECK(
+      run({"eval", "--suite", kSuite, "--signals-dir", kSignals, "--save-signals", "/tmp/x"}).rc ==
+      2);
   CHECK(run({"eval", "--suite", kData + "no_such_suite", "--signals-dir", kSignals}).rc == 2);
   CHECK(run({"eval", "--suite", kSuite, "--signals-dir", kSignals, "--chip", "voodoo3"}).rc == 2);
   CHECK(run({"eval", "--suite", kSuite, "--signals-dir", kData + "missing_dir"}).rc == 2);
   // A broken signal file is bad input, located.
   TempSuite t("badsig");
   fs::create_directories(t.root / "sig");
-  std::ofstream(t.root / "sig" / "synthetic_gemm.json") << "{\"version\": 1, \"kernel\": \"k\", \"signals\": {\"dram_frac\": \"high\"}}";
-  Run r = run({"eval", "--suite", t.root.string(), "--signals-dir", (t.root / "sig").string(), "--chip", "h200"});
+  std::ofstream(t.root / "sig" / "synthetic_gemm.json")
+      << "{\"version\": 1, \"kernel\": \"k\", \"signals\": {\"dram_frac\": \"high\"}}";
+  Run r = run({"eval", "--suite", t.root.string(), "--signals-dir", (t.root / "sig").string(),
+               "--chip", "h200"});
   CHECK(r.rc == 2);
   CHECK(r.err.find("synthetic_gemm.json:1:") != std::string::npos);
   // Two suite kernels launching the same kernel name cannot be told apart in an export.
@@ -330,8 +351,12 @@ TEST_CASE("eval --confirm-dir: each label's confirm ranges against its own ncu c
   CHECK(rows["synthetic_gather"]["value"].is_null());
   CHECK(rows["synthetic_gather"]["detail"].get<std::string>().find("no capture") == 0);
   Run t = run({"eval", "--suite", kSuite, "--confirm-dir", kData + "synthetic_confirm"});
-  CHECK(t.out.find("labels confirmed (every confirm: metric in range): 1/7; metrics in range: 1/7") != std::string::npos);
-  CHECK(run({"eval", "--suite", kSuite, "--confirm-dir", kData + "synthetic_confirm", "--signals-dir", kSignals}).rc == 2);
+  CHECK(
+      t.out.find("labels confirmed (every confirm: metric in range): 1/7; metrics in range: 1/7") !=
+      std::string::npos);
+  CHECK(run({"eval", "--suite", kSuite, "--confirm-dir", kData + "synthetic_confirm",
+             "--signals-dir", kSignals})
+            .rc == 2);
 }
 
 TEST_CASE("eval --confirm-csv: one export of every kernel gives the same check as one per kernel") {
@@ -364,7 +389,9 @@ TEST_CASE("eval --confirm-csv: one export of every kernel gives the same check a
   CHECK(rows["synthetic_stream"]["value"] == 92.5);
   CHECK(rows["synthetic_gemm"]["value"] == 130.0);
   CHECK(rows["synthetic_gather"]["detail"].get<std::string>().find("no row names") == 0);
-  CHECK(run({"eval", "--suite", kSuite, "--confirm-csv", file.string(), "--confirm-dir", kData}).rc == 2);
+  CHECK(
+      run({"eval", "--suite", kSuite, "--confirm-csv", file.string(), "--confirm-dir", kData}).rc ==
+      2);
   CHECK(run({"eval", "--suite", kSuite, "--confirm-csv", kData + "no_such.csv"}).rc == 2);
 }
 
@@ -381,11 +408,13 @@ TEST_CASE("eval --save-signals writes what --signals-dir reads back") {
   p.signal_origin["dram_frac"] = "unprofiled";
   p.raw_metrics["gpu__time_duration.sum"] = 130000.0;
   p.detail = "a note from the derivation";
-  profiling::SignalFile f = engine::live_signal_file(s.kernels[0], "only", p, "h200", "NVIDIA H200");
+  profiling::SignalFile f =
+      engine::live_signal_file(s.kernels[0], "only", p, "h200", "NVIDIA H200");
   fs::create_directories(t.root / "sig");
   std::ofstream(t.root / "sig" / "synthetic_gemm.json") << profiling::dump_signal_file(f);
 
-  profiling::SignalFile back = profiling::load_signal_file((t.root / "sig" / "synthetic_gemm.json").string());
+  profiling::SignalFile back =
+      profiling::load_signal_file((t.root / "sig" / "synthetic_gemm.json").string());
   CHECK(back.kernel == "synthetic_gemm/only");
   CHECK(back.chip == std::optional<std::string>("h200"));
   CHECK(back.time_us == std::optional<double>(120.5));
@@ -394,7 +423,8 @@ TEST_CASE("eval --save-signals writes what --signals-dir reads back") {
   CHECK(std::get<double>(back.signals.values.at("dram_frac")) == 0.95);
   CHECK(back.signal_origin.at("dram_frac") == "unprofiled");
 
-  Run r = run({"eval", "--suite", t.root.string(), "--signals-dir", (t.root / "sig").string(), "--rules", kRules, "--json"});
+  Run r = run({"eval", "--suite", t.root.string(), "--signals-dir", (t.root / "sig").string(),
+               "--rules", kRules, "--json"});
   REQUIRE_MESSAGE(r.rc == 0, r.err);
   json j = json::parse(r.out);
   CHECK(j["cases"][0]["fired"] == "saturated");

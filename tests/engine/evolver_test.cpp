@@ -10,9 +10,7 @@ using namespace solver;
 using engine::Outcome;
 
 namespace {
-rules::ChipProfile h200() {
-  return *rules::load_chip_table(test::chips_yaml()).find("h200");
-}
+rules::ChipProfile h200() { return *rules::load_chip_table(test::chips_yaml()).find("h200"); }
 
 engine::RoundRecord round_of(const std::string& fired, Outcome o, int n,
                              engine::Verdict v = engine::Verdict::Slower) {
@@ -42,7 +40,8 @@ bool has(const std::vector<engine::EvolutionEvent>& ev, const std::string& kind)
 }
 }  // namespace
 
-TEST_CASE("confidence: + on kept, - on rejected and no-variant, nothing on ambiguous or gate-failed") {
+TEST_CASE(
+    "confidence: + on kept, - on rejected and no-variant, nothing on ambiguous or gate-failed") {
   auto table = rules::parse_rule_table(test::toy_rules(), "toy.yaml");
   auto chip = h200();
   engine::Evolver ev(table, chip);
@@ -108,7 +107,8 @@ TEST_CASE("derive_condition: true on the examples it came from, false on the cou
   REQUIRE(!c.text.empty());
   CHECK(c.signals.at(0) == "issue_frac");  // widest normalised gap (0.25 vs 0.5)
   rules::Diagnostics d;
-  auto expr = rules::Expression::parse(c.text, {}, rules::rule_resolver(), d, rules::ValueType::Bool);
+  auto expr =
+      rules::Expression::parse(c.text, {}, rules::rule_resolver(), d, rules::ValueType::Bool);
   REQUIRE(expr);
   auto chip = h200();
   std::vector<rules::Value> slots(rules::rule_slot_count());
@@ -135,7 +135,8 @@ TEST_CASE("an explored kept round with no rule behind it proposes a parseable ru
   r.credited_rule = "";
   r.hypothesis = "vectorize_loads";
   r.signals = {};
-  r.signals.set("issue_frac", 0.25), r.signals.set("dram_frac", 0.5), r.signals.set("load_eff", 0.9);
+  r.signals.set("issue_frac", 0.25), r.signals.set("dram_frac", 0.5),
+      r.signals.set("load_eff", 0.9);
   r.candidate_signals = rules::SignalSet{};
   r.candidate_signals->set("issue_frac", 0.6);
   r.candidate_signals->set("dram_frac", 0.95);

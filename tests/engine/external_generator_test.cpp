@@ -45,7 +45,8 @@ evolution:
 rules:
   - id: always
     when: time_us > 0
-    hypothesis: )J" + hypothesis + R"J(
+    hypothesis: )J" +
+         hypothesis + R"J(
     priority: 10
     rationale: "test: ask for a rewrite every round"
 )J";
@@ -55,9 +56,13 @@ rules:
 // line to dir/calls and saves its request as dir/req-<n>.json first.
 std::string script(const std::string& dir, const std::string& name, const std::string& body) {
   std::string path = dir + "/" + name;
-  test::write_text(path, "#!/bin/sh\ntouch \"" + dir + "/calls\"\nn=$(wc -l < \"" + dir + "/calls\")\n"
-                         "echo call >> \"" + dir + "/calls\"\n"
-                         "cat > \"" + dir + "/req-$((n + 1)).json\"\n" + body + "\n");
+  test::write_text(path, "#!/bin/sh\ntouch \"" + dir + "/calls\"\nn=$(wc -l < \"" + dir +
+                             "/calls\")\n"
+                             "echo call >> \"" +
+                             dir +
+                             "/calls\"\n"
+                             "cat > \"" +
+                             dir + "/req-$((n + 1)).json\"\n" + body + "\n");
   fs::permissions(path, fs::perms::owner_all);
   return path;
 }
@@ -164,7 +169,8 @@ TEST_CASE("a generated rewrite is gated, timed, kept and stored like a pool vari
   CHECK(req2["protocol"] == 1);
   CHECK(req2["round"] == 2);
   CHECK(req2["incumbent"]["key"] == "gen_off_r1_a1");
-  CHECK(req2["incumbent"]["source"].get<std::string>().find("/* generated */") != std::string::npos);
+  CHECK(req2["incumbent"]["source"].get<std::string>().find("/* generated */") !=
+        std::string::npos);
   REQUIRE(req2["previous_attempts"].size() == 1);
   CHECK(req2["previous_attempts"][0]["variant"] == "gen_off_r1_a1");
   CHECK(req2["previous_attempts"][0]["outcome"] == "kept");
@@ -176,7 +182,12 @@ TEST_CASE("a generated rewrite is gated, timed, kept and stored like a pool vari
 }
 
 TEST_CASE("every way a generator fails is a generator-failed round, and the loop goes on") {
-  struct Case { const char* name; std::string body; const char* detail; int max_output = 1 << 20; };
+  struct Case {
+    const char* name;
+    std::string body;
+    const char* detail;
+    int max_output = 1 << 20;
+  };
   std::vector<Case> cases = {
       {"exit", "echo boom >&2; exit 3", "exit 3"},
       {"segv", "kill -SEGV $$", "signal 11"},
@@ -184,14 +195,16 @@ TEST_CASE("every way a generator fails is a generator-failed round, and the loop
       {"protocol", R"J(echo '{"protocol":7,"status":"ok"}')J", "\"protocol\" must be 1"},
       {"timeout", "sleep 10", "timed out (limit 400 ms"},
       {"oversize", "yes", "stdout over the cap of 4096 bytes", 4096},
-      {"invalid", R"J(printf '%s' '{"protocol":1,"status":"ok","reason":"r","source":"x","launches":[{"entry":"k","args":["x","nope"],"grid":[1],"block":[32]}]}')J",
+      {"invalid",
+       R"J(printf '%s' '{"protocol":1,"status":"ok","reason":"r","source":"x","launches":[{"entry":"k","args":["x","nope"],"grid":[1],"block":[32]}]}')J",
        "not a valid variant"},
       {"nostart", "", "did not start"},
   };
   for (const auto& c : cases) {
     CAPTURE(c.name);
     World w(std::string("gen-fail-") + c.name);
-    std::string gen = c.body.empty() ? w.gens + "/missing-generator" : script(w.gens, "g.sh", c.body);
+    std::string gen =
+        c.body.empty() ? w.gens + "/missing-generator" : script(w.gens, "g.sh", c.body);
     auto g = gen_options(gen);
     g.timeout_ms = 400;
     g.max_output_bytes = c.max_output;
@@ -208,9 +221,11 @@ TEST_CASE("every way a generator fails is a generator-failed round, and the loop
       CHECK_FALSE(rec.gate);
       CHECK(rec.incumbent == "naive");
     }
-    if (std::string(c.name) == "exit") CHECK((*recs[0].generator)["attempts"][0]["stderr"] == "boom\n");
+    if (std::string(c.name) == "exit")
+      CHECK((*recs[0].generator)["attempts"][0]["stderr"] == "boom\n");
     if (std::string(c.name) == "invalid")
-      CHECK((*recs[0].generator)["attempts"][0]["detail"].get<std::string>().find("'nope'") != std::string::npos);
+      CHECK((*recs[0].generator)["attempts"][0]["detail"].get<std::string>().find("'nope'") !=
+            std::string::npos);
     // The ON track's evolver leaves the rule alone: the hypothesis was never tested.
     const auto& on = recs[2];
     CHECK(on.track == "on");
@@ -224,11 +239,14 @@ TEST_CASE("every way a generator fails is a generator-failed round, and the loop
 
 TEST_CASE("a decline passes the round on as the pool's no-variant does") {
   World w("gen-decline");
-  std::string gen = script(w.gens, "no.sh", R"J(echo '{"protocol":1,"status":"decline","reason":"not my kind of kernel"}')J");
+  std::string gen =
+      script(w.gens, "no.sh",
+             R"J(echo '{"protocol":1,"status":"decline","reason":"not my kind of kernel"}')J");
   auto recs = records(ablate(w, w.toy.root + "/run", gen_options(gen)));
   REQUIRE(recs.size() == 2);
   CHECK(recs[0].outcome == engine::Outcome::NoVariant);
-  CHECK(recs[0].detail.find("generator declined use_fast_math: not my kind of kernel") != std::string::npos);
+  CHECK(recs[0].detail.find("generator declined use_fast_math: not my kind of kernel") !=
+        std::string::npos);
   CHECK((*recs[0].generator)["attempts"][0]["result"] == "declined");
   json req2 = json::parse(test::read_text(w.gens + "/req-2.json"));
   CHECK(req2["previous_attempts"][0]["outcome"] == "declined");
@@ -253,7 +271,8 @@ TEST_CASE("attempts per round and per run are capped") {
   json req2 = json::parse(test::read_text(w.gens + "/req-2.json"));
   CHECK(req2["limits"]["attempt"] == 2);
   CHECK(req2["previous_attempts"][0]["outcome"] == "generator-failed");
-  CHECK(req2["previous_attempts"][0]["detail"].get<std::string>().find("exit 1") != std::string::npos);
+  CHECK(req2["previous_attempts"][0]["detail"].get<std::string>().find("exit 1") !=
+        std::string::npos);
 }
 
 TEST_CASE("the generator answers after the pool, or first with --generator-first") {
@@ -359,7 +378,8 @@ TEST_CASE("replay --simulate serves the stored rewrites and their measurements, 
     CHECK(again[i].outcome == orig[i].outcome);
     CHECK(again[i].incumbent == orig[i].incumbent);
     REQUIRE(again[i].generator);
-    CHECK((*again[i].generator)["attempts"][0]["process"].get<std::string>().rfind("stored: ", 0) == 0);
+    CHECK((*again[i].generator)["attempts"][0]["process"].get<std::string>().rfind("stored: ", 0) ==
+          0);
     CHECK((*again[i].generator)["attempts"][0]["source_sha256"] ==
           (*orig[i].generator)["attempts"][0]["source_sha256"]);
   }
@@ -407,12 +427,13 @@ TEST_CASE("solver run --generator end to end on the bundled recording; bad optio
   // matmul on the H200 recording: round 2 fires fix_bank_conflicts first (no pool variant: the
   // scripted generator is asked and declines, best-static then takes mma_without_wgmma's
   // use_wgmma variant, wgmma_tf32).
-  auto [rc, err] = cli({"run", "--problem", "matmul", "--rounds", "3", "--evolve", "off", "--backend",
-                        "recorded", "--quiet", "--out", dir + "/run", "--generator",
+  auto [rc, err] = cli({"run", "--problem", "matmul", "--rounds", "3", "--evolve", "off",
+                        "--backend", "recorded", "--quiet", "--out", dir + "/run", "--generator",
                         "python3 generators/external/scripted_generator.py"});
   REQUIRE_MESSAGE(rc == 0, err);
   auto loaded = engine::load_ledger(dir + "/run/ledger.jsonl");
-  CHECK(loaded.header["generator"]["command"] == "python3 generators/external/scripted_generator.py");
+  CHECK(loaded.header["generator"]["command"] ==
+        "python3 generators/external/scripted_generator.py");
   REQUIRE(loaded.records.size() == 3);
   CHECK_FALSE(loaded.records[0].generator);  // the pool had the variant
   REQUIRE(loaded.records[1].generator);
@@ -428,7 +449,8 @@ TEST_CASE("solver run --generator end to end on the bundled recording; bad optio
            {"--generator", "gen 'open"},
            {"--generator", "x", "--generator-timeout-ms", "0"},
            {"--generator", "x", "--generator-attempts-round", "17"}}) {
-    std::vector<std::string> a{"run", "--problem", "matmul", "--backend", "recorded", "--out", dir + "/bad"};
+    std::vector<std::string> a{"run",      "--problem", "matmul",    "--backend",
+                               "recorded", "--out",     dir + "/bad"};
     a.insert(a.end(), args.begin(), args.end());
     auto [brc, berr] = cli(a);
     CHECK_MESSAGE(brc == 2, berr);

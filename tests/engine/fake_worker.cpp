@@ -39,9 +39,7 @@ namespace {
 
 int g_timeout_ms = 1000;
 
-void send(const std::string& line) {
-  std::cout << line << "\n" << std::flush;
-}
+void send(const std::string& line) { std::cout << line << "\n" << std::flush; }
 
 void beat(const std::string& phase) { send(encode_beat({phase, g_timeout_ms})); }
 
@@ -55,7 +53,7 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
   if (r.op == "gate") {
     GateResult g;
     g.status = r.variant && r.variant->variant == "mutates" ? GateStatus::InputMutated
-                                                           : GateStatus::Passed;
+                                                            : GateStatus::Passed;
     g.detail = pid;
     // A generated variant's folder (VariantRef::problem_dir) is echoed, so a test sees it came.
     if (r.variant && !r.variant->problem_dir.empty()) g.detail += " dir " + r.variant->problem_dir;
@@ -85,11 +83,15 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
     resp.error_status = GateStatus::WrongResult;
   } else if (r.op == "time_pairs" && r.candidate && r.candidate->variant == "mutates_in_pairs") {
     resp.ok = false;
-    resp.error = "mutates_in_pairs: input mutated during paired timing: the kernel wrote its input buffer 'x'";
+    resp.error =
+        "mutates_in_pairs: input mutated during paired timing: the kernel wrote its input buffer "
+        "'x'";
     resp.error_status = GateStatus::InputMutated;
   } else if (r.op == "time_pairs" && r.candidate && r.candidate->variant == "fast_in_pairs") {
     resp.ok = false;
-    resp.error = "fast_in_pairs: too fast in paired timing: median 1 us is below the physical floor of 10 us";
+    resp.error =
+        "fast_in_pairs: too fast in paired timing: median 1 us is below the physical floor of 10 "
+        "us";
     resp.error_status = GateStatus::TooFast;
   } else if (r.op == "time_pairs") {
     PairSamples p;
@@ -113,8 +115,9 @@ int main(int argc, char** argv) {
     if (a == "--timeout-ms") g_timeout_ms = std::atoi(argv[i + 1]);
   }
   if (mode == "nodriver") {
-    std::fprintf(stderr, "solver-gpu: error while loading shared libraries: libcuda.so.1: "
-                         "cannot open shared object file: No such file or directory\n");
+    std::fprintf(stderr,
+                 "solver-gpu: error while loading shared libraries: libcuda.so.1: "
+                 "cannot open shared object file: No such file or directory\n");
     return 127;
   }
   std::string line;
@@ -148,8 +151,9 @@ int main(int argc, char** argv) {
       send(encode_response(resp));
       continue;
     }
-    const VariantRef* v = req->variant ? &*req->variant
-                          : req->candidate ? &*req->candidate : nullptr;
+    const VariantRef* v = req->variant     ? &*req->variant
+                          : req->candidate ? &*req->candidate
+                                           : nullptr;
     std::string what = v ? v->variant : "ok";
     if (what == "hang") {
       beat("launch");

@@ -16,11 +16,16 @@ struct ExpectedFault {
 inline const std::vector<ExpectedFault>& expected_faults() {
   using engine::GateStatus;
   static const std::vector<ExpectedFault> e = {
-      {"oob_write", GateStatus::Fault},        {"infinite_loop", GateStatus::Timeout},
-      {"nan_output", GateStatus::WrongResult}, {"wrong_result", GateStatus::WrongResult},
-      {"writes_nothing", GateStatus::WrongResult}, {"stale_cache", GateStatus::WrongResult},
-      {"smem_too_large", GateStatus::InvalidSpec}, {"compile_error", GateStatus::CompileError},
-      {"too_fast", GateStatus::TooFast},       {"abort", GateStatus::Fault},
+      {"oob_write", GateStatus::Fault},
+      {"infinite_loop", GateStatus::Timeout},
+      {"nan_output", GateStatus::WrongResult},
+      {"wrong_result", GateStatus::WrongResult},
+      {"writes_nothing", GateStatus::WrongResult},
+      {"stale_cache", GateStatus::WrongResult},
+      {"smem_too_large", GateStatus::InvalidSpec},
+      {"compile_error", GateStatus::CompileError},
+      {"too_fast", GateStatus::TooFast},
+      {"abort", GateStatus::Fault},
   };
   return e;
 }

@@ -20,10 +20,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/ledger.h"
 #include "engine/backend/live_backend.h"
 #include "engine/backend/recorded_backend.h"
 #include "engine/backend/recording.h"
+#include "engine/ledger.h"
 #include "engine/round_loop.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
@@ -98,8 +98,9 @@ engine::Recording synthetic_recording(GateStatus too_fast_gate) {
   engine::Recording r;
   r.chip = "h200";
   r.device_name = "NVIDIA H200";
-  r.note = "SYNTHETIC: built by tests/engine/fault_suite_test.cpp from the outcome each fault "
-           "variant must produce; not a measurement";
+  r.note =
+      "SYNTHETIC: built by tests/engine/fault_suite_test.cpp from the outcome each fault "
+      "variant must produce; not a measurement";
   auto& ok = r.at("faults", "ok");
   ok.gate = gate_of(GateStatus::Passed, "ok");
   engine::ProfileResult p;
@@ -142,7 +143,8 @@ engine::LoadedLedger run_faults_track(engine::Backend& backend, const generators
   }
   // SOLVER_FAULTS_KEEP=DIR keeps the ledger (how fuzz/corpus/ledger/ was seeded).
   if (const char* keep = std::getenv("SOLVER_FAULTS_KEEP"))
-    fs::copy_file(path, fs::path(keep) / ("faults-" + std::string(evolve ? "on" : "off") + ".jsonl"),
+    fs::copy_file(path,
+                  fs::path(keep) / ("faults-" + std::string(evolve ? "on" : "off") + ".jsonl"),
                   fs::copy_options::overwrite_existing);
   return engine::load_ledger(path);  // throws if any record is torn, edited or missing
 }
@@ -222,7 +224,8 @@ TEST_CASE("compile_error fails in NVRTC with its log; every other kernel compile
   }
 }
 
-TEST_CASE("recorded backend (synthetic outcomes): every fault costs one round and the loop goes on") {
+TEST_CASE(
+    "recorded backend (synthetic outcomes): every fault costs one round and the loop goes on") {
   generators::ProblemSpec spec = generators::load_problem(faults_dir());
   for (GateStatus too_fast_gate : {GateStatus::Passed, GateStatus::TooFast}) {
     std::string too_fast_gate_name = engine::to_string(too_fast_gate);
@@ -269,7 +272,8 @@ TEST_CASE("recorded backend (synthetic outcomes): every fault costs one round an
   }
 }
 
-TEST_CASE("recorded backend (synthetic outcomes): the evolution ON track also survives every fault") {
+TEST_CASE(
+    "recorded backend (synthetic outcomes): the evolution ON track also survives every fault") {
   generators::ProblemSpec spec = generators::load_problem(faults_dir());
   engine::RecordedBackend backend(synthetic_recording(GateStatus::TooFast));
   auto ledger = run_faults_track(backend, spec, h200(), true, 12, faults_dir() + "/rules.yaml");
@@ -293,9 +297,11 @@ TEST_CASE("live backend over the fake worker: the loop survives real worker deat
   fs::create_directories(dir);
   fs::copy_file(faults_dir() + "/ok.cu", dir / "ok.cu");
   fs::copy_file(faults_dir() + "/reference.cu", dir / "reference.cu");
-  const std::vector<std::pair<std::string, GateStatus>> deaths = {
-      {"hang", GateStatus::Timeout}, {"abort", GateStatus::Fault}, {"segv", GateStatus::Fault},
-      {"exit", GateStatus::Fault},   {"fatal", GateStatus::Fault}};
+  const std::vector<std::pair<std::string, GateStatus>> deaths = {{"hang", GateStatus::Timeout},
+                                                                  {"abort", GateStatus::Fault},
+                                                                  {"segv", GateStatus::Fault},
+                                                                  {"exit", GateStatus::Fault},
+                                                                  {"fatal", GateStatus::Fault}};
   {
     std::ifstream in(faults_dir() + "/problem.yaml");
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -347,16 +353,14 @@ TEST_CASE("JSON loaders refuse a number beyond double range as bad input, not a 
   // Found by recording_fuzz: nlohmann throws out_of_range (406) for "1e400", which the
   // loaders did not catch (the process terminated instead of exiting 2).
   CHECK_THROWS_AS(engine::parse_recording("1e400", "x.json"), rules::InputError);
-  CHECK_THROWS_AS(engine::parse_recording("{\"format\": \"solver-recording\", \"version\": 1e999}",
-                                          "x.json"),
-                  rules::InputError);
+  CHECK_THROWS_AS(
+      engine::parse_recording("{\"format\": \"solver-recording\", \"version\": 1e999}", "x.json"),
+      rules::InputError);
   CHECK_THROWS_AS(profiling::parse_signal_file("{\"version\": -1e400}", "s.json"),
                   rules::InputError);
   TempDir dir("json");
   std::string path = (dir.path() / "ledger.jsonl").string();
-  {
-    engine::LedgerWriter::create(path, {{"test", "json"}});
-  }
+  { engine::LedgerWriter::create(path, {{"test", "json"}}); }
   {
     std::ofstream out(path, std::ios::app);
     out << "{\"round\": 1e400, \"hash\": \"x\"}\n";

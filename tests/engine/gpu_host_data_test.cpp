@@ -62,7 +62,10 @@ TEST_CASE("seeded inputs are reproducible, differ by seed and by buffer, and res
   REQUIRE(values.size() == size_t(b.elements));
   CHECK(values == as_double);  // the float64 copy is exactly what the kernel sees
   double lo = 1, hi = -1;
-  for (double v : values) { lo = std::min(lo, v); hi = std::max(hi, v); }
+  for (double v : values) {
+    lo = std::min(lo, v);
+    hi = std::max(hi, v);
+  }
   CHECK(lo >= -1.0);
   CHECK(hi < 1.0);
   CHECK(hi - lo > 1.9);  // spread over the range, not constant
@@ -113,8 +116,9 @@ bool same(const gpu::Comparison& x, const gpu::Comparison& y) {
   auto eq = [](double a, double b) {
     return (std::isnan(a) && std::isnan(b)) || std::memcmp(&a, &b, sizeof a) == 0;
   };
-  return x.ok == y.ok && x.failures == y.failures && x.first_bad == y.first_bad && eq(x.got, y.got) &&
-         eq(x.want, y.want) && eq(x.max_abs_err, y.max_abs_err) && eq(x.max_rel_err, y.max_rel_err);
+  return x.ok == y.ok && x.failures == y.failures && x.first_bad == y.first_bad &&
+         eq(x.got, y.got) && eq(x.want, y.want) && eq(x.max_abs_err, y.max_abs_err) &&
+         eq(x.max_rel_err, y.max_rel_err);
 }
 
 }  // namespace
@@ -123,7 +127,14 @@ TEST_CASE("seeded inputs are pinned: the values for a seed never change") {
   // Digests of the bytes drawn before the worker's host paths were made parallel (recordings
   // list seeds; their inputs must stay the same). Seed 0x1234567 + n, buffer "buf" + kind.
   using generators::DType;
-  struct Pin { DType dtype; const char* kind; double a, b; int64_t n; const char* bytes; const char* as_double; };
+  struct Pin {
+    DType dtype;
+    const char* kind;
+    double a, b;
+    int64_t n;
+    const char* bytes;
+    const char* as_double;
+  };
   const Pin pins[] = {
       {DType::F32, "uniform", -1, 1, 3145745, "e2eb4bec491f502f", "3aa86263f6124959"},
       {DType::F32, "uniform", 1, 2, 3145745, "089a15aeab071cd1", "84458e4a6b303ef7"},
@@ -149,7 +160,8 @@ TEST_CASE("seeded inputs are pinned: the values for a seed never change") {
 
 TEST_CASE("parallel input generation equals serial generation bit for bit") {
   using generators::DType;
-  for (DType dt : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32, DType::U32, DType::I64})
+  for (DType dt :
+       {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32, DType::U32, DType::I64})
     for (const char* kind : {"uniform", "normal", "randint", "constant"}) {
       auto b = buffer("A", dt, 2 * (int64_t(1) << 20) + 3, kind, -3, 7);
       size_t bytes = size_t(b.bytes);
@@ -244,7 +256,8 @@ TEST_CASE("the input cache returns make_input's bytes, hits on a repeat, and sta
 
 namespace {
 std::vector<double> structured(const std::string& kind, double a, double b, int64_t n,
-                               generators::DType dtype = generators::DType::I32, uint64_t seed = 7) {
+                               generators::DType dtype = generators::DType::I32,
+                               uint64_t seed = 7) {
   generators::ResolvedBuffer buf;
   buf.name = "idx";
   buf.dtype = dtype;
@@ -300,9 +313,12 @@ TEST_CASE("csr_rowptr: rows+1 non-decreasing offsets from 0 to exactly nnz, skew
     CHECK(rp.back() == nnz);
     CHECK(std::is_sorted(rp.begin(), rp.end()));
     int64_t max_deg = 0;
-    for (int64_t r = 0; r < rows; ++r) max_deg = std::max(max_deg, int64_t(rp[size_t(r + 1)] - rp[size_t(r)]));
+    for (int64_t r = 0; r < rows; ++r)
+      max_deg = std::max(max_deg, int64_t(rp[size_t(r + 1)] - rp[size_t(r)]));
     // Uniform degrees stay near the mean (25); a power law has hubs far above it.
-    if (skew == 0) CHECK(max_deg <= 2 * nnz / rows);
-    else CHECK(max_deg > 8 * nnz / rows);
+    if (skew == 0)
+      CHECK(max_deg <= 2 * nnz / rows);
+    else
+      CHECK(max_deg > 8 * nnz / rows);
   }
 }

@@ -62,8 +62,10 @@ TEST_CASE("scratch garbage: not zeros, not NaN only, varying within and between 
   std::set<float> distinct;
   int nan = 0, zero = 0;
   for (float v : f) {
-    if (std::isnan(v)) ++nan;
-    else distinct.insert(v);
+    if (std::isnan(v))
+      ++nan;
+    else
+      distinct.insert(v);
     if (v == 0) ++zero;
   }
   CHECK(distinct.size() > f.size() * 9 / 10);
@@ -253,7 +255,8 @@ TEST_CASE("paired timing shares buffers only between identical layouts") {
     return gpu::same_buffer_layout(a, c);
   };
   // A knob-sized scratch buffer: a different allocation, so each member keeps its own.
-  CHECK_FALSE(changed([](auto& v) { v[2] = buffer("tmp", DType::F32, 512, {}, BufferRole::Scratch); }));
+  CHECK_FALSE(
+      changed([](auto& v) { v[2] = buffer("tmp", DType::F32, 512, {}, BufferRole::Scratch); }));
   CHECK_FALSE(changed([](auto& v) { v[0].dtype = DType::F16; }));
   CHECK_FALSE(changed([](auto& v) { v[0].init = {"normal", 0.0, 1.0}; }));
   CHECK_FALSE(changed([](auto& v) { v[0].init.b = 2.0; }));

@@ -17,13 +17,15 @@ std::vector<unsigned char> pattern(size_t n) {
 }
 }  // namespace
 
-TEST_CASE("keyed digest: any change of a byte, a swap of two words, a new length or key changes it") {
+TEST_CASE(
+    "keyed digest: any change of a byte, a swap of two words, a new length or key changes it") {
   auto v = pattern(4096 + 5);
   const uint64_t key = 0x1234567890abcdefULL;
   const uint64_t d = keyed_digest(v.data(), v.size(), key);
   CHECK(keyed_digest(v.data(), v.size(), key) == d);  // deterministic
   CHECK(keyed_digest(v.data(), v.size(), key + 1) != d);
-  for (size_t at : {size_t(0), size_t(7), size_t(8), size_t(2048), size_t(4095), size_t(4096), size_t(4100)}) {
+  for (size_t at :
+       {size_t(0), size_t(7), size_t(8), size_t(2048), size_t(4095), size_t(4096), size_t(4100)}) {
     auto w = v;
     w[at] ^= 0x80;  // a sign flip of the element holding this byte
     CHECK_MESSAGE(keyed_digest(w.data(), w.size(), key) != d, "byte ", at);

@@ -13,8 +13,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/cli/command.h"
 #include "engine/backend/recording.h"
+#include "engine/cli/command.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
@@ -52,7 +52,8 @@ std::string joined(const std::vector<std::string>& v) {
 }
 
 fs::path fresh_dir(const std::string& name) {
-  fs::path d = fs::temp_directory_path() / ("solver-h200-" + name + "-" + std::to_string(::getpid()));
+  fs::path d =
+      fs::temp_directory_path() / ("solver-h200-" + name + "-" + std::to_string(::getpid()));
   fs::remove_all(d);
   return d;
 }
@@ -67,12 +68,14 @@ int cli(std::vector<std::string> args, std::string* out_text = nullptr) {
 }
 }  // namespace
 
-TEST_CASE("offline ablate on the bundled H200 recording: says so, deterministic, only recorded numbers") {
+TEST_CASE(
+    "offline ablate on the bundled H200 recording: says so, deterministic, only recorded numbers") {
   const std::string problems = joined(all_problems());  // all 17 (issue 18): CI runs them offline
   fs::path a = fresh_dir("a"), b = fresh_dir("b");
   std::string out_a;
   REQUIRE(cli({"ablate", "--problems", problems, "--rounds", "12", "--backend", "recorded",
-               "--recording", kRecording, "--out", a.string(), "--quiet"}, &out_a) == 0);
+               "--recording", kRecording, "--out", a.string(), "--quiet"},
+              &out_a) == 0);
   REQUIRE(cli({"ablate", "--problems", problems, "--rounds", "12", "--backend", "recorded",
                "--recording", kRecording, "--out", b.string(), "--quiet"}) == 0);
   // The first line says where the numbers come from.
@@ -119,7 +122,9 @@ TEST_CASE("offline ablate on the bundled H200 recording: says so, deterministic,
   fs::remove_all(b);
 }
 
-TEST_CASE("replaying the live H200 run with one edited threshold changes exactly the decisions it should") {
+TEST_CASE(
+    "replaying the live H200 run with one edited threshold changes exactly the decisions it "
+    "should") {
   // Raise memory_saturated's bar from dram_frac > 0.75 to > 0.995 in a copy of the run's rules.
   std::string rules = slurp(fs::path(kLiveRun) / "rules.yaml");
   const std::string from = "when: dram_frac > 0.75", to = "when: dram_frac > 0.995";
@@ -142,7 +147,8 @@ TEST_CASE("replaying the live H200 run with one edited threshold changes exactly
     if (r["match"].value("fired", "") != "memory_saturated") continue;
     double dram = r["signals"].value("dram_frac", 0.0);
     if (dram > 0.75 && dram <= 0.995)
-      expected.insert({r["problem"].get<std::string>(), r["track"].get<std::string>(), r["round"].get<int>()});
+      expected.insert(
+          {r["problem"].get<std::string>(), r["track"].get<std::string>(), r["round"].get<int>()});
   }
   REQUIRE_FALSE(expected.empty());
 
@@ -152,7 +158,8 @@ TEST_CASE("replaying the live H200 run with one edited threshold changes exactly
   json j = json::parse(out);
   std::set<std::tuple<std::string, std::string, int>> changed;
   for (const auto& c : j["changed"]) {
-    changed.insert({c["problem"].get<std::string>(), c["track"].get<std::string>(), c["round"].get<int>()});
+    changed.insert(
+        {c["problem"].get<std::string>(), c["track"].get<std::string>(), c["round"].get<int>()});
     CHECK(c["old_rule"] == "memory_saturated");
     CHECK(c["new_rule"] != "memory_saturated");
   }
@@ -197,14 +204,15 @@ TEST_CASE("a variant whose kernel changed since the recording is replayed as not
   std::ofstream(root / "matmul" / "coalesced.cu", std::ios::app) << "// edited after recording\n";
   fs::path out = fresh_dir("stale");
   std::ostringstream o, e;
-  int rc = run_cli({"solver", "run", "--problem", "matmul", "--rounds", "4", "--evolve", "off",
-                    "--backend", "recorded", "--recording", kRecording, "--problems-dir",
-                    root.string(), "--rules", kSrc + "/rules/seed.yaml", "--out", out.string(),
-                    "--quiet"},
-                   o, e);
+  int rc =
+      run_cli({"solver", "run", "--problem", "matmul", "--rounds", "4", "--evolve", "off",
+               "--backend", "recorded", "--recording", kRecording, "--problems-dir", root.string(),
+               "--rules", kSrc + "/rules/seed.yaml", "--out", out.string(), "--quiet"},
+              o, e);
   INFO(e.str());
   REQUIRE(rc == 0);
-  CHECK(e.str().find("1 recorded variant(s) changed since they were measured") != std::string::npos);
+  CHECK(e.str().find("1 recorded variant(s) changed since they were measured") !=
+        std::string::npos);
   CHECK(e.str().find(" coalesced") != std::string::npos);
   // Under the seed rules the first move from naive is coalesced (uncoalesced fires): it must
   // end as not recorded, with the reason, not with the old kernel's numbers.
@@ -225,7 +233,8 @@ TEST_CASE("a variant whose kernel changed since the recording is replayed as not
   fs::remove_all(root);
 }
 
-TEST_CASE("the bundled recording's signals are what the current derivation gives (recording rederive)") {
+TEST_CASE(
+    "the bundled recording's signals are what the current derivation gives (recording rederive)") {
   // From its raw metrics, unprofiled times, the ceilings it measured and each variant's PTX.
   // If the derivation changes, this fails until `solver recording rederive --write` is run.
   if (!solver::generators::nvrtc_available()) {
@@ -234,9 +243,9 @@ TEST_CASE("the bundled recording's signals are what the current derivation gives
   }
   fs::path cache = fresh_dir("rederive-cache");
   std::ostringstream o, e;
-  int rc = run_cli({"solver", "recording", "rederive", kRecording, "--check", "--cache-dir",
-                    cache.string()},
-                   o, e);
+  int rc = run_cli(
+      {"solver", "recording", "rederive", kRecording, "--check", "--cache-dir", cache.string()}, o,
+      e);
   INFO(o.str() << e.str());
   CHECK(rc == 0);
   CHECK(o.str().find("283 variants re-derived, 0 signal value(s) change") != std::string::npos);
@@ -266,13 +275,16 @@ TEST_CASE("the bundled recording's signals are what the current derivation gives
                  "--cache-dir", cache.string()},
                 o3, e3) == 0);
   auto fixed = solver::engine::load_recording((copy / "h200.json").string());
-  CHECK(std::get<bool>(fixed.problems.at("softmax").variants.at("online_vec4[BLOCK=256]")
+  CHECK(std::get<bool>(fixed.problems.at("softmax")
+                           .variants.at("online_vec4[BLOCK=256]")
                            .profile->signals.get("tensor_active")) == false);
   fs::remove_all(copy);
   fs::remove_all(cache);
 }
 
-TEST_CASE("recording rederive rebuilds weight and dominant_launch from the launch shares a profile kept") {
+TEST_CASE(
+    "recording rederive rebuilds weight and dominant_launch from the launch shares a profile "
+    "kept") {
   // A profile made by the current worker keeps the longest launch's index and share with its
   // raw values (profile_op.cpp); older recordings lack them and keep weight 1.
   if (!solver::generators::nvrtc_available()) {
@@ -303,7 +315,8 @@ TEST_CASE("recording rederive rebuilds weight and dominant_launch from the launc
   fs::remove_all(cache);
 }
 
-TEST_CASE("replaying a live run with its own table changes nothing; evolved decisions are told apart") {
+TEST_CASE(
+    "replaying a live run with its own table changes nothing; evolved decisions are told apart") {
   // The live seed-rules ablation on the H200: on the ON track a rule proposed from softmax's
   // win fired on layernorm. Its own rules.yaml (as written) must change no decision; that
   // round is reported as evolved, not as a change.

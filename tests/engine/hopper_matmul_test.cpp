@@ -114,7 +114,8 @@ TEST_CASE("wgmma variants: in the H200 pool for sm_90a, outside the A100 and T4 
   CHECK(missing_capabilities(variant("regtile"), chip("t4")).empty());
 }
 
-TEST_CASE("the pool walks WMMA -> wgmma -> pipelined wgmma on the H200 and stops at WMMA elsewhere") {
+TEST_CASE(
+    "the pool walks WMMA -> wgmma -> pipelined wgmma on the H200 and stops at WMMA elsewhere") {
   auto from = [&](const std::string& inc, const std::string& h, const std::string& on) {
     auto [id, knobs] = parse_variant_key(inc);
     return next_candidate(CandidateRequest{&matmul(), {id, knobs}, h, {inc}, &chip(on)});
@@ -149,7 +150,8 @@ TEST_CASE("problem.yaml `chip:` names must be known capabilities, located") {
   fs::create_directories(dir);
   std::ofstream(dir / "k.cu") << "extern \"C\" __global__ void k(float* x, int n) {}\n";
   std::ofstream(dir / "problem.yaml")
-      << "version: 1\nname: p\nscalars: {n: 256}\nbuffers:\n  x: {dtype: f32, shape: [n], role: out}\n"
+      << "version: 1\nname: p\nscalars: {n: 256}\nbuffers:\n  x: {dtype: f32, shape: [n], role: "
+         "out}\n"
          "flops: n\nbytes: 4*n\ntolerance: {fp32: {rtol: 0, atol: 0}}\n"
          "reference: {source: k.cu, entry: k, args: [x, n], grid: [1], block: [256]}\n"
          "variants:\n  - id: a\n    source: k.cu\n    chip: [wgmma, warp_drive]\n"
@@ -183,7 +185,8 @@ TEST_CASE("dry-run a100,t4: the Hopper rules fire on the H200 and are guard-bloc
       if (b["id"] == "wgmma_block_synchronous")
         for (const auto& cap : b["missing_caps"]) blocked |= cap == "wgmma";
     CHECK(blocked);
-    CHECK((per_chip[c]["fired"].is_null() || per_chip[c]["fired"]["id"] != "wgmma_block_synchronous"));
+    CHECK((per_chip[c]["fired"].is_null() ||
+           per_chip[c]["fired"]["id"] != "wgmma_block_synchronous"));
   }
   // The same kernel without wgmma (a WMMA product): mma_without_wgmma fires on the H200 and is
   // blocked on both other chips.
@@ -206,9 +209,10 @@ TEST_CASE("dry-run a100,t4: the Hopper rules fire on the H200 and are guard-bloc
   CHECK(text.out.find("wgmma_block_synchronous (needs wgmma)") != std::string::npos);
 }
 
-TEST_CASE("problems check --chip a100 / t4: guarded variants are reported outside the pool, not failed") {
-  Run r = cli({"problems", "check", "matmul", "--problems-dir", kSrc + "/problems", "--chip", "a100",
-               "--compile-only", "--json"});
+TEST_CASE(
+    "problems check --chip a100 / t4: guarded variants are reported outside the pool, not failed") {
+  Run r = cli({"problems", "check", "matmul", "--problems-dir", kSrc + "/problems", "--chip",
+               "a100", "--compile-only", "--json"});
   INFO(r.err);
   json j = json::parse(r.out);
   int not_on_chip = 0;

@@ -9,11 +9,11 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
-#include <cstdlib>
 #include <random>
+#include <sstream>
 #include <thread>
 
 #include "generators/nvrtc_compiler.h"
@@ -50,10 +50,29 @@ int count_lines(const std::string& path) {
 }
 
 std::vector<std::string> ablate_args(const test::ToyWorld& w, const std::string& out, int delay) {
-  return {SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "ablate", "--problems", "toy",
-          "--rounds", "12", "--seed", "3", "--pairs", "9", "--rules", w.rules,
-          "--recording", w.recording, "--problems-dir", w.problems, "--out", out,
-          "--round-delay-ms", std::to_string(delay), "--quiet"};
+  return {SOLVER_BIN,
+          "--data-dir",
+          SOLVER_SOURCE_DIR,
+          "ablate",
+          "--problems",
+          "toy",
+          "--rounds",
+          "12",
+          "--seed",
+          "3",
+          "--pairs",
+          "9",
+          "--rules",
+          w.rules,
+          "--recording",
+          w.recording,
+          "--problems-dir",
+          w.problems,
+          "--out",
+          out,
+          "--round-delay-ms",
+          std::to_string(delay),
+          "--quiet"};
 }
 
 }  // namespace
@@ -83,12 +102,15 @@ TEST_CASE("SIGKILL mid-ablation, then --resume: the same final ledger as an unin
     std::this_thread::sleep_for(std::chrono::microseconds(extra_us));
     ::kill(pid, SIGKILL);
     int rc = wait_for(pid);
-    INFO("trial " << trial << ": killed after " << after << " records (+" << extra_us << " us), rc " << rc);
+    INFO("trial " << trial << ": killed after " << after << " records (+" << extra_us << " us), rc "
+                  << rc);
     int survived = count_lines(out + "/ledger.jsonl") - 1;
-    MESSAGE("kill trial " << trial << ": " << survived << " of " << records << " records on disk when killed");
+    MESSAGE("kill trial " << trial << ": " << survived << " of " << records
+                          << " records on disk when killed");
     CHECK(survived < records);  // it really was interrupted
-    std::vector<std::string> resume{SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "ablate",
-                                    "--resume", out, "--problems-dir", w.problems, "--quiet"};
+    std::vector<std::string> resume{SOLVER_BIN,       "--data-dir", SOLVER_SOURCE_DIR,
+                                    "ablate",         "--resume",   out,
+                                    "--problems-dir", w.problems,   "--quiet"};
     REQUIRE(wait_for(spawn(resume)) == 0);
     bool same = test::read_text(out + "/ledger.jsonl") == expected;
     // The measurements too: a replay of the resumed run is a replay of the uninterrupted one.
@@ -105,7 +127,8 @@ TEST_CASE("SIGKILL mid-ablation, then --resume: the same final ledger as an unin
                               << " resumed runs byte-identical (ledger and measurements)");
 }
 
-TEST_CASE("a --resume started while the run still writes is refused (exit 2); the run is unharmed") {
+TEST_CASE(
+    "a --resume started while the run still writes is refused (exit 2); the run is unharmed") {
   test::ToyWorld w("concurrent");
   std::string reference = w.root + "/reference";
   REQUIRE(wait_for(spawn(ablate_args(w, reference, 0))) == 0);
@@ -114,17 +137,21 @@ TEST_CASE("a --resume started while the run still writes is refused (exit 2); th
   int records = count_lines(reference + "/ledger.jsonl") - 1;
   std::mt19937 rng(std::random_device{}());
   // SOLVER_CONCURRENCY_TRIALS=N runs more (docs/reliability.md).
-  int trials = std::getenv("SOLVER_CONCURRENCY_TRIALS") ? std::atoi(std::getenv("SOLVER_CONCURRENCY_TRIALS")) : 3;
+  int trials = std::getenv("SOLVER_CONCURRENCY_TRIALS")
+                   ? std::atoi(std::getenv("SOLVER_CONCURRENCY_TRIALS"))
+                   : 3;
   int refused = 0, intact = 0;
   for (int trial = 0; trial < trials; ++trial) {
     std::string out = w.root + "/run" + std::to_string(trial);
     int after = std::uniform_int_distribution<int>(0, records - 3)(rng);
     pid_t pid = spawn(ablate_args(w, out, 100));
     auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-    while (count_lines(out + "/ledger.jsonl") < 1 + after && std::chrono::steady_clock::now() < deadline)
+    while (count_lines(out + "/ledger.jsonl") < 1 + after &&
+           std::chrono::steady_clock::now() < deadline)
       std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    std::vector<std::string> resume{SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "ablate",
-                                    "--resume", out, "--problems-dir", w.problems, "--quiet"};
+    std::vector<std::string> resume{SOLVER_BIN,       "--data-dir", SOLVER_SOURCE_DIR,
+                                    "ablate",         "--resume",   out,
+                                    "--problems-dir", w.problems,   "--quiet"};
     int second = wait_for(spawn(resume));
     int first = wait_for(pid);
     INFO("trial " << trial << ": resume after " << after << " records exited " << second
@@ -138,13 +165,16 @@ TEST_CASE("a --resume started while the run still writes is refused (exit 2); th
     intact += ok;
   }
   MESSAGE("resume-while-running: " << refused << " of " << trials << " refused with exit 2, "
-                                   << intact << " of " << trials << " runs byte-identical to the reference");
+                                   << intact << " of " << trials
+                                   << " runs byte-identical to the reference");
 }
 
 TEST_CASE("without libnvrtc solver still starts, replays, and says why it cannot compile") {
   // libnvrtc is dlopen'ed: point solver at a library that does not exist (a fresh process,
   // since the library is looked up once per process).
-  std::string out_file = (std::filesystem::temp_directory_path() / ("solver-nonvrtc-" + std::to_string(::getpid()))).string();
+  std::string out_file =
+      (std::filesystem::temp_directory_path() / ("solver-nonvrtc-" + std::to_string(::getpid())))
+          .string();
   std::string cmd = std::string("SOLVER_NVRTC_LIBRARY=/nonexistent/libnvrtc.so.13 ") + SOLVER_BIN +
                     " --data-dir " + SOLVER_SOURCE_DIR +
                     " problems check sigmoid --compile-only --json > " + out_file + " 2>&1";

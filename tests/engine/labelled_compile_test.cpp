@@ -22,9 +22,19 @@ TEST_CASE("problems check --compile-only passes on the whole labelled suite") {
     return;
   }
   fs::path cache = fs::temp_directory_path() / "solver_labelled_compile_cache";
-  std::vector<std::string> argv{"solver", "--data-dir", SOLVER_SOURCE_DIR, "problems", "check",
-                                "--problems-dir", std::string(SOLVER_SOURCE_DIR) + "/tests/labelled",
-                                "--compile-only", "--chip", "h200", "--cache-dir", cache.string(), "--json"};
+  std::vector<std::string> argv{"solver",
+                                "--data-dir",
+                                SOLVER_SOURCE_DIR,
+                                "problems",
+                                "check",
+                                "--problems-dir",
+                                std::string(SOLVER_SOURCE_DIR) + "/tests/labelled",
+                                "--compile-only",
+                                "--chip",
+                                "h200",
+                                "--cache-dir",
+                                cache.string(),
+                                "--json"};
   std::ostringstream out, err;
   int rc = solver::cli::run_cli(argv, out, err);
   INFO(err.str());
@@ -35,16 +45,22 @@ TEST_CASE("problems check --compile-only passes on the whole labelled suite") {
     INFO(row.dump());
     CHECK(row["failed"] == false);
     CHECK((row["compile"] == "ok" || row["compile"] == "cached"));
-    if (row["variant"] == "(reference)") ++references;
-    else seed[row["problem"].get<std::string>()] = row;
+    if (row["variant"] == "(reference)")
+      ++references;
+    else
+      seed[row["problem"].get<std::string>()] = row;
   }
   CHECK(rc == 0);
   CHECK(j["failures"] == 0);
   CHECK(seed.size() >= 22);
   CHECK(references == int(seed.size()));
 
-  auto regs = [&](const std::string& p) { return std::stoi(seed.at(p)["registers"].get<std::string>()); };
-  auto num = [&](const std::string& p, const char* col) { return std::stol(seed.at(p)[col].get<std::string>()); };
+  auto regs = [&](const std::string& p) {
+    return std::stoi(seed.at(p)["registers"].get<std::string>());
+  };
+  auto num = [&](const std::string& p, const char* col) {
+    return std::stol(seed.at(p)[col].get<std::string>());
+  };
   // The compile-time facts the labels rest on.
   CHECK(num("register_spills", "spill_bytes") > 0);
   CHECK(regs("register_spills") <= 32);

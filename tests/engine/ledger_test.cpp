@@ -107,7 +107,9 @@ TEST_CASE("ledger: an edited record is detected with its line number (exit-2 inp
   CHECK(error_line(path) == 2);
 }
 
-TEST_CASE("ledger: a record with a NaN verdict bound reads back; a repeated key or a missing field is named") {
+TEST_CASE(
+    "ledger: a record with a NaN verdict bound reads back; a repeated key or a missing field is "
+    "named") {
   std::string dir = test::make_temp_dir("ledger-strict");
   std::string path = dir + "/ledger.jsonl";
   {

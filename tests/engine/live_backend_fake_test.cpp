@@ -146,7 +146,8 @@ TEST_CASE("beats re-arm the watchdog; stray stdout lines are ignored") {
   CHECK(b->workers_started() == 1);
 }
 
-TEST_CASE("the hostile-candidate outcomes cross the pipe: input_mutated, too_fast in pairs, phases") {
+TEST_CASE(
+    "the hostile-candidate outcomes cross the pipe: input_mutated, too_fast in pairs, phases") {
   auto [b, why] = open_live_backend(fake_options());
   REQUIRE(b);
   GateResult g = b->gate(ref("mutates"));

@@ -86,12 +86,16 @@ TEST_CASE("timing consistency: the H200's honest gaps pass, a kernel slow only w
   CHECK_FALSE(cache.consistent);
   CHECK(cache.ratio == doctest::Approx(10).epsilon(0.05));
   CHECK(cache.reason.find("outside") != std::string::npos);
-  CHECK_FALSE(timing_consistency(around(6900, 0.01, 6, 7), around(100, 0.01, 15, 8), inc).consistent);
+  CHECK_FALSE(
+      timing_consistency(around(6900, 0.01, 6, 7), around(100, 0.01, 15, 8), inc).consistent);
   // Fast when gated, slow when paired disagrees as well.
-  CHECK_FALSE(timing_consistency(around(100, 0.01, 6, 9), around(150, 0.01, 15, 10), inc).consistent);
+  CHECK_FALSE(
+      timing_consistency(around(100, 0.01, 6, 9), around(150, 0.01, 15, 10), inc).consistent);
   // Just inside and just outside the slack.
-  CHECK(timing_consistency(std::vector<double>(6, 124), std::vector<double>(15, 100), inc).consistent);
-  CHECK_FALSE(timing_consistency(std::vector<double>(6, 126), std::vector<double>(15, 100), inc).consistent);
+  CHECK(timing_consistency(std::vector<double>(6, 124), std::vector<double>(15, 100), inc)
+            .consistent);
+  CHECK_FALSE(timing_consistency(std::vector<double>(6, 126), std::vector<double>(15, 100), inc)
+                  .consistent);
 }
 
 TEST_CASE("timing consistency: the band comes from the incumbent's spread, not the candidate's") {

@@ -9,8 +9,8 @@
 
 #include "engine/ablation.h"
 #include "engine/backend/live_backend.h"
-#include "engine/oracle.h"
 #include "engine/backend/recording.h"
+#include "engine/oracle.h"
 #include "synthetic_pool.h"
 
 using namespace solver;

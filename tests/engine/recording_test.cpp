@@ -42,8 +42,9 @@ TEST_CASE("a recording of an unknown version or with bad values is refused with 
     CHECK(e.format().find("/problems/toy/variants/naive/samples_us/2") != std::string::npos);
     CHECK(e.format().find("unknown signal 'no_such_signal'") != std::string::npos);
   }
-  CHECK_THROWS_AS(engine::parse_recording("{\"format\": \"solver-recording\",\n  \"version\": }", "x.json"),
-                  rules::InputError);
+  CHECK_THROWS_AS(
+      engine::parse_recording("{\"format\": \"solver-recording\",\n  \"version\": }", "x.json"),
+      rules::InputError);
 }
 
 TEST_CASE("merging recordings adds variants, concatenates samples, refuses another chip") {
@@ -68,7 +69,8 @@ TEST_CASE("recorded backend: same seed, same draws; another seed, other draws; r
   CHECK(p1.incumbent_us == p2.incumbent_us);
   CHECK(p1.candidate_us == p2.candidate_us);
   CHECK(p1.incumbent_us != p3.incumbent_us);
-  const std::vector<double> recorded = test::toy_recording().problems["toy"].variants["naive"].samples_us;
+  const std::vector<double> recorded =
+      test::toy_recording().problems["toy"].variants["naive"].samples_us;
   for (double s : p1.incumbent_us)
     CHECK(std::find(recorded.begin(), recorded.end(), s) != recorded.end());
   auto t1 = b.time_samples(cand, 10, 3);
@@ -78,7 +80,8 @@ TEST_CASE("recorded backend: same seed, same draws; another seed, other draws; r
   CHECK(p1.sm_clock_mhz == 1980);
 }
 
-TEST_CASE("recorded backend: a variant absent from the recording is 'not recorded', never a number") {
+TEST_CASE(
+    "recorded backend: a variant absent from the recording is 'not recorded', never a number") {
   engine::RecordedBackend b(test::toy_recording());
   engine::VariantRef ghost{"toy", "vec", {{"BLOCK", 512}}};
   CHECK(b.gate(ghost).status == GateStatus::NotRecorded);

@@ -1,9 +1,9 @@
 // The round loop on the SYNTHETIC toy pool (synthetic_pool.h): every outcome at a known round.
 #include <doctest/doctest.h>
 
+#include "engine/backend/recorded_backend.h"
 #include "engine/evolver.h"
 #include "engine/ledger.h"
-#include "engine/backend/recorded_backend.h"
 #include "engine/round_loop.h"
 #include "generators/problem_spec.h"
 #include "rules/rule_table.h"
@@ -46,7 +46,9 @@ std::vector<Outcome> outcomes(const Track& t) {
 }
 }  // namespace
 
-TEST_CASE("evolution OFF, first-rule: kept, rejected, no-variant until patience, converged; never explores") {
+TEST_CASE(
+    "evolution OFF, first-rule: kept, rejected, no-variant until patience, converged; never "
+    "explores") {
   test::ToyWorld w("loop-off");
   Track t = run(w, test::toy_recording(), false);
   CHECK(outcomes(t) == std::vector<Outcome>{Outcome::Kept, Outcome::Rejected, Outcome::NoVariant,
@@ -76,7 +78,9 @@ TEST_CASE("evolution OFF, best-static: the next fired rule's variant where the t
   CHECK(r3.hypothesis == "use_warp_shuffle");
   CHECK(r3.candidate == "cheat");
   CHECK_FALSE(r3.explored);
-  CHECK(r3.candidate_reason.rfind("next fired rule shuffle_it (low_ilp's increase_ilp has no untried variant): ", 0) == 0);
+  CHECK(r3.candidate_reason.rfind(
+            "next fired rule shuffle_it (low_ilp's increase_ilp has no untried variant): ", 0) ==
+        0);
   CHECK(r3.gate->status == engine::GateStatus::TooFast);
   // Nothing outside the fired rules: vectorize_loads (no rule names it) is never tried.
   for (const auto& r : t.records) {
@@ -87,7 +91,8 @@ TEST_CASE("evolution OFF, best-static: the next fired rule's variant where the t
   CHECK(t.state.incumbent.variant == "coalesced");
 }
 
-TEST_CASE("evolution ON: exploration, a too-fast candidate never kept, retirement, proposal, stop") {
+TEST_CASE(
+    "evolution ON: exploration, a too-fast candidate never kept, retirement, proposal, stop") {
   test::ToyWorld w("loop-on");
   rules::RuleTable table;
   Track t = run(w, test::toy_recording(), true, 12, &table);
@@ -148,7 +153,8 @@ TEST_CASE("the round budget ends a track") {
   CHECK(t.state.round == 2);
 }
 
-TEST_CASE("a candidate whose paired time disagrees with its gate's is inconsistent_timing, never kept") {
+TEST_CASE(
+    "a candidate whose paired time disagrees with its gate's is inconsistent_timing, never kept") {
   test::ToyWorld w("loop-inconsistent");
   // SYNTHETIC: `coalesced` times 10x slower in its gate than in the pairs (a kernel that can
   // tell the gate from the paired timing); with its gate agreeing, round 1 keeps it as before.

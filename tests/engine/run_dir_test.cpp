@@ -9,15 +9,15 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "cli_run.h"
 #include "engine/ablation.h"
+#include "engine/backend/recorded_backend.h"
 #include "engine/cli/command.h"
 #include "engine/ledger.h"
-#include "engine/backend/recorded_backend.h"
 #include "engine/replay.h"
 #include "engine/run_dir.h"
 #include "engine/run_lock.h"
 #include "rules/chips.h"
-#include "cli_run.h"
 #include "synthetic_pool.h"
 
 using namespace solver;
@@ -27,9 +27,9 @@ namespace {
 using Result = test::CliRun;
 Result solver_cli(std::vector<std::string> args) { return test::run_solver(std::move(args)); }
 std::vector<std::string> ablate_args(const test::ToyWorld& w, const std::string& out) {
-  return {"ablate", "--problems", "toy", "--rounds", "12", "--seed", "5", "--pairs", "9",
-          "--rules", w.rules, "--recording", w.recording, "--problems-dir", w.problems,
-          "--out", out, "--quiet"};
+  return {"ablate",    "--problems",     "toy",      "--rounds", "12",    "--seed",
+          "5",         "--pairs",        "9",        "--rules",  w.rules, "--recording",
+          w.recording, "--problems-dir", w.problems, "--out",    out,     "--quiet"};
 }
 std::vector<std::string> resume_args(const test::ToyWorld& w, const std::string& dir) {
   return {"ablate", "--resume", dir, "--problems-dir", w.problems, "--quiet"};
@@ -75,7 +75,8 @@ std::string summary_json(const engine::Summary& s) {
 
 }  // namespace
 
-TEST_CASE("run directory lock: a second writer is refused with exit 2 naming the holder; readers go on") {
+TEST_CASE(
+    "run directory lock: a second writer is refused with exit 2 naming the holder; readers go on") {
   test::ToyWorld w("lock");
   std::string run = w.root + "/run";
   REQUIRE(solver_cli(ablate_args(w, run)).rc == 0);
@@ -112,7 +113,9 @@ TEST_CASE("run directory lock: a second writer is refused with exit 2 naming the
   CHECK(solver_cli({"report", run}).rc == 0);
 }
 
-TEST_CASE("measurements persist with every round: a crashed run resumes to the same measurements and simulation") {
+TEST_CASE(
+    "measurements persist with every round: a crashed run resumes to the same measurements and "
+    "simulation") {
   test::ToyWorld w("measure");
   engine::Recording rec = engine::load_recording(w.recording);
   std::ostringstream err;
@@ -153,7 +156,8 @@ TEST_CASE("measurements persist with every round: a crashed run resumes to the s
   CHECK(crashes == 3);
 }
 
-TEST_CASE("resume verifies its inputs: recording content, problem spec and sources, conflicting flags") {
+TEST_CASE(
+    "resume verifies its inputs: recording content, problem spec and sources, conflicting flags") {
   test::ToyWorld w("verify");
   std::string run = w.root + "/run";
   REQUIRE(solver_cli(ablate_args(w, run)).rc == 0);
@@ -194,9 +198,11 @@ TEST_CASE("resume verifies its inputs: recording content, problem spec and sourc
   }
   SUBCASE("flags that conflict with the run are errors; equal ones are fine") {
     reset();
-    for (auto extra : std::vector<std::vector<std::string>>{
-             {"--rounds", "3"}, {"--seed", "9"}, {"--pairs", "7"}, {"--problems", "other"},
-             {"--out", w.root + "/elsewhere"}}) {
+    for (auto extra : std::vector<std::vector<std::string>>{{"--rounds", "3"},
+                                                            {"--seed", "9"},
+                                                            {"--pairs", "7"},
+                                                            {"--problems", "other"},
+                                                            {"--out", w.root + "/elsewhere"}}) {
       auto args = resume_args(w, run);
       args.insert(args.end(), extra.begin(), extra.end());
       auto r = solver_cli(args);
@@ -209,7 +215,8 @@ TEST_CASE("resume verifies its inputs: recording content, problem spec and sourc
     args.insert(args.end(), {"--rules", w.root + "/other-rules.yaml"});
     CHECK(solver_cli(args).rc == 2);
     args = resume_args(w, run);
-    args.insert(args.end(), {"--rounds", "12", "--seed", "5", "--problems", "toy", "--rules", w.rules});
+    args.insert(args.end(),
+                {"--rounds", "12", "--seed", "5", "--problems", "toy", "--rules", w.rules});
     auto ok = solver_cli(args);
     INFO(ok.err);
     CHECK(ok.rc == 0);
@@ -231,20 +238,24 @@ TEST_CASE("replay verifies the run's rules.yaml, measurements and problems") {
     std::string m = test::read_text(run + "/measurements.json");
     m.replace(m.find("50.5"), 4, "40.5");
     test::write_text(run + "/measurements.json", m);
-    auto r = solver_cli({"replay", "--run", run, "--rules", w.rules, "--simulate", "--out", w.root + "/sim"});
+    auto r = solver_cli(
+        {"replay", "--run", run, "--rules", w.rules, "--simulate", "--out", w.root + "/sim"});
     CHECK(r.rc == 2);
     CHECK(r.err.find("measurements_hash") != std::string::npos);
     CHECK_FALSE(test::fs::exists(w.root + "/sim"));
   }
   SUBCASE("problem changed since the run") {
     test::write_text(w.problems + "/toy/naive.cu", "// changed\n");
-    auto r = solver_cli({"replay", "--run", run, "--rules", w.rules, "--simulate", "--out", w.root + "/sim"});
+    auto r = solver_cli(
+        {"replay", "--run", run, "--rules", w.rules, "--simulate", "--out", w.root + "/sim"});
     CHECK(r.rc == 2);
     CHECK(r.err.find("naive.cu") != std::string::npos);
   }
 }
 
-TEST_CASE("a failed start leaves nothing; an empty ledger is reusable; tmp files, blank lines, finished row") {
+TEST_CASE(
+    "a failed start leaves nothing; an empty ledger is reusable; tmp files, blank lines, finished "
+    "row") {
   test::ToyWorld w("start");
   SUBCASE("a seed without a valid point: exit 2 before the directory exists") {
     std::string y = test::read_text(w.problems + "/toy/problem.yaml");
@@ -297,10 +308,10 @@ TEST_CASE("a failed start leaves nothing; an empty ledger is reusable; tmp files
 TEST_CASE("--problems takes names once, --seed is a non-negative integer") {
   test::ToyWorld w("names");
   for (auto bad : std::vector<std::vector<std::string>>{{"--problems", "../problems/toy"},
-                                                         {"--problems", "toy,toy"},
-                                                         {"--problems", "/abs/toy"},
-                                                         {"--seed", "-1"},
-                                                         {"--seed", "1e3"}}) {
+                                                        {"--problems", "toy,toy"},
+                                                        {"--problems", "/abs/toy"},
+                                                        {"--seed", "-1"},
+                                                        {"--seed", "1e3"}}) {
     std::string out = w.root + "/out";
     auto args = ablate_args(w, out);
     for (std::size_t i = 0; i + 1 < args.size(); ++i)

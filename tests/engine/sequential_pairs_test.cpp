@@ -116,9 +116,11 @@ std::vector<RoundRecord> run_toy(engine::Backend& backend, const test::ToyWorld&
   RoundLoop loop(backend, spec, chip, table, cfg);
   TrackState state = initial_state(spec, chip, "off");
   static int n = 0;
-  auto ledger = LedgerWriter::create(w.root + "/phases-" + std::to_string(++n) + ".jsonl", {{"test", 1}});
+  auto ledger =
+      LedgerWriter::create(w.root + "/phases-" + std::to_string(++n) + ".jsonl", {{"test", 1}});
   std::vector<RoundRecord> out;
-  run_track(loop, state, nullptr, table, ledger, cfg, [&](const RoundRecord& r) { out.push_back(r); });
+  run_track(loop, state, nullptr, table, ledger, cfg,
+            [&](const RoundRecord& r) { out.push_back(r); });
   return out;
 }
 }  // namespace
@@ -130,7 +132,8 @@ TEST_CASE("live rounds record their phases' wall times; recorded rounds stay byt
   REQUIRE_FALSE(records.empty());
   const RoundRecord& first = records.front();
   REQUIRE(first.gate);
-  for (const char* k : {"incumbent", "gate", "pairs", "round", "gate/checks", "incumbent/gate/checks"})
+  for (const char* k :
+       {"incumbent", "gate", "pairs", "round", "gate/checks", "incumbent/gate/checks"})
     CHECK_MESSAGE(first.phases_ms.count(k), k);
   CHECK(first.phases_ms.at("gate/checks") == 1.5);
   CHECK(first.phases_ms.at("round") >= first.phases_ms.at("gate"));

@@ -16,11 +16,11 @@
 #include <sstream>
 #include <thread>
 
+#include "cli_run.h"
 #include "engine/cli/command.h"
 #include "engine/ledger.h"
 #include "engine/shard.h"
 #include "rules/diagnostics.h"
-#include "cli_run.h"
 #include "synthetic_pool.h"
 
 using namespace solver;
@@ -30,19 +30,23 @@ namespace {
 using Result = test::CliRun;
 Result solver_cli(std::vector<std::string> args) { return test::run_solver(std::move(args)); }
 
-const std::vector<std::string> kProblems{"softmax", "layernorm", "matmul", "reduce", "sigmoid", "matmul_scalar"};
+const std::vector<std::string> kProblems{"softmax", "layernorm", "matmul",
+                                         "reduce",  "sigmoid",   "matmul_scalar"};
 const char* kProblemList = "softmax,layernorm,matmul,reduce,sigmoid,matmul_scalar";
 
 // The recorded backend (the bundled H200 recording), per-problem ON tables.
 std::vector<std::string> ablate(const std::string& out, std::vector<std::string> extra = {},
                                 const std::string& seed = "7") {
-  std::vector<std::string> a{"ablate", "--problems", kProblemList, "--rounds", "6", "--seed", seed,
-                             "--backend", "recorded", "--on-tables", "per-problem", "--out", out, "--quiet"};
+  std::vector<std::string> a{"ablate",      "--problems", kProblemList, "--rounds", "6",
+                             "--seed",      seed,         "--backend",  "recorded", "--on-tables",
+                             "per-problem", "--out",      out,          "--quiet"};
   a.insert(a.end(), extra.begin(), extra.end());
   return a;
 }
 
-nlohmann::json read_json(const std::string& path) { return nlohmann::json::parse(test::read_text(path)); }
+nlohmann::json read_json(const std::string& path) {
+  return nlohmann::json::parse(test::read_text(path));
+}
 
 // summary.json without what names its run directory.
 nlohmann::json outcomes(const std::string& run) {
@@ -52,7 +56,8 @@ nlohmann::json outcomes(const std::string& run) {
 
 }  // namespace
 
-TEST_CASE("shard assignment: round-robin in the order given, disjoint, complete, sizes within one") {
+TEST_CASE(
+    "shard assignment: round-robin in the order given, disjoint, complete, sizes within one") {
   std::vector<std::string> p{"a", "b", "c", "d", "e", "f", "g"};
   std::vector<std::string> seen;
   std::size_t lo = 100, hi = 0;
@@ -63,7 +68,8 @@ TEST_CASE("shard assignment: round-robin in the order given, disjoint, complete,
     hi = std::max(hi, part.size());
     seen.insert(seen.end(), part.begin(), part.end());
   }
-  CHECK(engine::shard_problems(p, engine::ShardSpec{1, 3}) == std::vector<std::string>{"a", "d", "g"});
+  CHECK(engine::shard_problems(p, engine::ShardSpec{1, 3}) ==
+        std::vector<std::string>{"a", "d", "g"});
   CHECK(engine::shard_problems(p, engine::ShardSpec{3, 3}) == std::vector<std::string>{"c", "f"});
   CHECK(hi - lo <= 1);
   std::sort(seen.begin(), seen.end());
@@ -81,14 +87,18 @@ TEST_CASE("shard assignment: round-robin in the order given, disjoint, complete,
                        doctest::Contains("would be empty"), rules::InputError);
 }
 
-TEST_CASE("--gpus: ordinals or CUDA_VISIBLE_DEVICES, one shard per GPU by the same function, one chip class") {
+TEST_CASE(
+    "--gpus: ordinals or CUDA_VISIBLE_DEVICES, one shard per GPU by the same function, one chip "
+    "class") {
   CHECK(engine::parse_gpu_list("0,2,3", nullptr) == std::vector<int>{0, 2, 3});
   CHECK(engine::parse_gpu_list("visible", "4,5,7") == std::vector<int>{0, 1, 2});
   CHECK(engine::parse_gpu_list("visible", "GPU-0a1b") == std::vector<int>{0});
-  CHECK_THROWS_WITH_AS(engine::parse_gpu_list("visible", nullptr), doctest::Contains("CUDA_VISIBLE_DEVICES"),
+  CHECK_THROWS_WITH_AS(engine::parse_gpu_list("visible", nullptr),
+                       doctest::Contains("CUDA_VISIBLE_DEVICES"), rules::InputError);
+  CHECK_THROWS_WITH_AS(engine::parse_gpu_list("0,0", nullptr), doctest::Contains("twice"),
                        rules::InputError);
-  CHECK_THROWS_WITH_AS(engine::parse_gpu_list("0,0", nullptr), doctest::Contains("twice"), rules::InputError);
-  for (const char* bad : {"", "x", "0,,1", "1,-2", "0,"}) CHECK_THROWS_AS(engine::parse_gpu_list(bad, nullptr), rules::InputError);
+  for (const char* bad : {"", "x", "0,,1", "1,-2", "0,"})
+    CHECK_THROWS_AS(engine::parse_gpu_list(bad, nullptr), rules::InputError);
 
   auto plan = engine::plan_gpu_shards(kProblems, {3, 1});
   REQUIRE(plan.size() == 2);
@@ -98,12 +108,13 @@ TEST_CASE("--gpus: ordinals or CUDA_VISIBLE_DEVICES, one shard per GPU by the sa
   CHECK(plan[1].problems == std::vector<std::string>{"layernorm", "reduce", "matmul_scalar"});
 
   CHECK_NOTHROW(engine::check_same_chip({{0, "h200", "NVIDIA H200"}, {1, "h200", "NVIDIA H200"}}));
-  CHECK_THROWS_WITH_AS(engine::check_same_chip({{0, "h200", "NVIDIA H200"}, {1, "a100", "NVIDIA A100"}}),
-                       doctest::Contains("GPU 1 is NVIDIA A100 (a100) but GPU 0 is NVIDIA H200"),
-                       rules::InputError);
+  CHECK_THROWS_WITH_AS(
+      engine::check_same_chip({{0, "h200", "NVIDIA H200"}, {1, "a100", "NVIDIA A100"}}),
+      doctest::Contains("GPU 1 is NVIDIA A100 (a100) but GPU 0 is NVIDIA H200"), rules::InputError);
 }
 
-TEST_CASE("3 shards merged are the unsharded per-problem run: same ledger bytes, measurements, summary") {
+TEST_CASE(
+    "3 shards merged are the unsharded per-problem run: same ledger bytes, measurements, summary") {
   std::string root = test::make_temp_dir("shard-merge");
   REQUIRE(solver_cli(ablate(root + "/whole")).rc == 0);
   std::vector<std::string> shards;
@@ -123,11 +134,13 @@ TEST_CASE("3 shards merged are the unsharded per-problem run: same ledger bytes,
   CHECK(m.out.find("merged 3 shards") != std::string::npos);
   std::string merged = root + "/merged";
   CHECK(test::read_text(merged + "/ledger.jsonl") == test::read_text(root + "/whole/ledger.jsonl"));
-  CHECK(test::read_text(merged + "/measurements.json") == test::read_text(root + "/whole/measurements.json"));
+  CHECK(test::read_text(merged + "/measurements.json") ==
+        test::read_text(root + "/whole/measurements.json"));
   CHECK(read_json(merged + "/oracle.json") == read_json(root + "/whole/oracle.json"));
   CHECK(outcomes(merged) == outcomes(root + "/whole"));
   for (const auto& p : kProblems)
-    CHECK(test::read_text(merged + "/evolved/" + p + ".yaml") == test::read_text(root + "/whole/evolved/" + p + ".yaml"));
+    CHECK(test::read_text(merged + "/evolved/" + p + ".yaml") ==
+          test::read_text(root + "/whole/evolved/" + p + ".yaml"));
   auto manifest = read_json(merged + "/manifest.json");
   REQUIRE(manifest["merged"]["shards"].size() == 3);
   CHECK(manifest["merged"]["shards"][0]["shard"] == "1/3");
@@ -158,11 +171,14 @@ TEST_CASE("3 shards merged are the unsharded per-problem run: same ledger bytes,
   test::fs::remove_all(root);
 }
 
-TEST_CASE("merge refuses a mixture, a missing, doubled or unfinished shard, with where; writes nothing") {
+TEST_CASE(
+    "merge refuses a mixture, a missing, doubled or unfinished shard, with where; writes nothing") {
   std::string root = test::make_temp_dir("shard-refuse");
   int made = 0;
-  auto shard = [&](int k, int n, std::vector<std::string> extra = {}, const std::string& seed = "7") {
-    std::string dir = root + "/s" + std::to_string(k) + "of" + std::to_string(n) + "-" + std::to_string(++made);
+  auto shard = [&](int k, int n, std::vector<std::string> extra = {},
+                   const std::string& seed = "7") {
+    std::string dir =
+        root + "/s" + std::to_string(k) + "of" + std::to_string(n) + "-" + std::to_string(++made);
     auto a = ablate(dir, {"--shard", std::to_string(k) + "/" + std::to_string(n)}, seed);
     a.insert(a.end(), extra.begin(), extra.end());
     auto r = solver_cli(a);
@@ -213,8 +229,8 @@ TEST_CASE("merge refuses a mixture, a missing, doubled or unfinished shard, with
 
 TEST_CASE("--shard refuses the carry-over chain and an empty shard before anything is written") {
   std::string root = test::make_temp_dir("shard-carry");
-  auto carry = solver_cli({"ablate", "--problems", kProblemList, "--backend", "recorded", "--shard", "1/2",
-                           "--out", root + "/x", "--quiet"});
+  auto carry = solver_cli({"ablate", "--problems", kProblemList, "--backend", "recorded", "--shard",
+                           "1/2", "--out", root + "/x", "--quiet"});
   CHECK(carry.rc == 2);
   CHECK(carry.err.find("cannot be split") != std::string::npos);
   CHECK_FALSE(test::fs::exists(root + "/x"));
@@ -253,9 +269,16 @@ int run_solver(const std::vector<std::string>& args, const std::string& log) {
 TEST_CASE("--gpus 0,1 with fake workers: each shard's problems on its own GPU's worker, merged") {
   test::ToyWorld w("multi-gpu");
   toy_problems(w, {"toy2", "toy3"});
-  std::vector<std::string> base{SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "ablate", "--problems", "toy,toy2,toy3",
-                                "--rounds", "3", "--pairs", "9", "--rules", w.rules, "--problems-dir", w.problems,
-                                "--chip", "h200", "--gpu-worker", FAKE_WORKER_PATH, "--on-tables", "per-problem",
+  std::vector<std::string> base{SOLVER_BIN,        "--data-dir",
+                                SOLVER_SOURCE_DIR, "ablate",
+                                "--problems",      "toy,toy2,toy3",
+                                "--rounds",        "3",
+                                "--pairs",         "9",
+                                "--rules",         w.rules,
+                                "--problems-dir",  w.problems,
+                                "--chip",          "h200",
+                                "--gpu-worker",    FAKE_WORKER_PATH,
+                                "--on-tables",     "per-problem",
                                 "--quiet"};
   std::string out = w.root + "/run";
   auto args = base;
@@ -267,7 +290,8 @@ TEST_CASE("--gpus 0,1 with fake workers: each shard's problems on its own GPU's 
   auto h2 = engine::load_ledger(out + "/shards/2/ledger.jsonl");
   CHECK(h1.header["problems"] == nlohmann::json{"toy", "toy3"});
   CHECK(h2.header["problems"] == nlohmann::json{"toy2"});
-  std::string l1 = test::read_text(out + "/shards/1/ledger.jsonl"), l2 = test::read_text(out + "/shards/2/ledger.jsonl");
+  std::string l1 = test::read_text(out + "/shards/1/ledger.jsonl"),
+              l2 = test::read_text(out + "/shards/2/ledger.jsonl");
   CHECK(l1.find(" gpu 0") != std::string::npos);
   CHECK(l1.find(" gpu 1") == std::string::npos);
   CHECK(l2.find(" gpu 1") != std::string::npos);
@@ -286,7 +310,8 @@ TEST_CASE("--gpus 0,1 with fake workers: each shard's problems on its own GPU's 
   // The carry-over chain over several GPUs is refused.
   auto carry = args;
   carry[carry.size() - 1] = w.root + "/carry";
-  carry.erase(std::find(carry.begin(), carry.end(), "--on-tables"), std::find(carry.begin(), carry.end(), "--on-tables") + 2);
+  carry.erase(std::find(carry.begin(), carry.end(), "--on-tables"),
+              std::find(carry.begin(), carry.end(), "--on-tables") + 2);
   CHECK(run_solver(carry, log) == 2);
   CHECK(test::read_text(log).find("cannot be split") != std::string::npos);
 
@@ -296,7 +321,8 @@ TEST_CASE("--gpus 0,1 with fake workers: each shard's problems on its own GPU's 
   odd[odd.size() - 1] = w.root + "/odd";
   CHECK(run_solver(odd, log) == 2);
   ::unsetenv("FAKE_ODD_GPU");
-  CHECK(test::read_text(log).find("GPU 1 is Other Fake GPU (fake2) but GPU 0 is Fake GPU (fake)") != std::string::npos);
+  CHECK(test::read_text(log).find("GPU 1 is Other Fake GPU (fake2) but GPU 0 is Fake GPU (fake)") !=
+        std::string::npos);
   CHECK_FALSE(test::fs::exists(w.root + "/odd/shards"));
 
   // One GPU is the plain run, its worker on that GPU.
@@ -308,14 +334,34 @@ TEST_CASE("--gpus 0,1 with fake workers: each shard's problems on its own GPU's 
   CHECK_FALSE(test::fs::exists(w.root + "/one/shards"));
 }
 
-TEST_CASE("--gpus: the whole process group killed mid-run, then --resume: shards continue and merge") {
+TEST_CASE(
+    "--gpus: the whole process group killed mid-run, then --resume: shards continue and merge") {
   test::ToyWorld w("multi-gpu-kill");
   toy_problems(w, {"toy2", "toy3"});
   std::string out = w.root + "/run";
-  std::vector<std::string> args{SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "ablate", "--problems",
-                                "toy,toy2,toy3", "--rounds", "3", "--pairs", "9", "--rules", w.rules,
-                                "--problems-dir", w.problems, "--chip", "h200", "--gpu-worker", FAKE_WORKER_PATH,
-                                "--on-tables", "per-problem", "--quiet", "--gpus", "0,1"};
+  std::vector<std::string> args{SOLVER_BIN,
+                                "--data-dir",
+                                SOLVER_SOURCE_DIR,
+                                "ablate",
+                                "--problems",
+                                "toy,toy2,toy3",
+                                "--rounds",
+                                "3",
+                                "--pairs",
+                                "9",
+                                "--rules",
+                                w.rules,
+                                "--problems-dir",
+                                w.problems,
+                                "--chip",
+                                "h200",
+                                "--gpu-worker",
+                                FAKE_WORKER_PATH,
+                                "--on-tables",
+                                "per-problem",
+                                "--quiet",
+                                "--gpus",
+                                "0,1"};
   auto run = args;
   run.insert(run.end(), {"--out", out, "--round-delay-ms", "400"});
   pid_t pid = ::fork();
@@ -357,5 +403,6 @@ TEST_CASE("--gpus: the whole process group killed mid-run, then --resume: shards
   auto fresh = args;
   fresh.insert(fresh.end(), {"--out", w.root + "/fresh"});
   REQUIRE(run_solver(fresh, log) == 0);
-  CHECK(merged.records.size() == engine::load_ledger(w.root + "/fresh/ledger.jsonl").records.size());
+  CHECK(merged.records.size() ==
+        engine::load_ledger(w.root + "/fresh/ledger.jsonl").records.size());
 }

@@ -41,8 +41,8 @@ inline std::string read_text(const std::string& path) {
 // each failure outcome: broken (wrong result), slow (slower), cheat (faster than the floor).
 inline void write_toy_problem(const std::string& root) {
   std::string dir = root + "/toy";
-  for (const char* src : {"naive.cu", "coalesced.cu", "vec.cu", "broken.cu", "slow.cu",
-                          "cheat.cu", "reference.cu"})
+  for (const char* src :
+       {"naive.cu", "coalesced.cu", "vec.cu", "broken.cu", "slow.cu", "cheat.cu", "reference.cu"})
     write_text(dir + "/" + src, "extern \"C\" __global__ void k(float* x, int n) {}\n");
   write_text(dir + "/problem.yaml", R"YAML(version: 1
 name: toy
@@ -130,7 +130,8 @@ evolution:
   probation_confidence: 0.4
   probation_trials: 2
   min_gain: 0.01
-  patience: )" + std::to_string(patience) + R"(
+  patience: )" +
+         std::to_string(patience) + R"(
 rules:
   - id: at_roof
     when: dram_frac > 0.9
@@ -144,7 +145,8 @@ rules:
     priority: 30
     rationale: poor reuse
   - id: uncoalesced
-    when: load_eff < )" + std::to_string(coalesce_threshold) + R"(
+    when: load_eff < )" +
+         std::to_string(coalesce_threshold) + R"(
     hypothesis: coalesce_global_access
     priority: 40
     expect: {signal: load_eff, direction: up}
@@ -208,8 +210,10 @@ inline engine::Recording toy_recording() {
   p.variants["slow"] = variant({60, 60.5, 59.8, 61, 60.2, 59.9, 60.4}, 0.9, 0.4, 0.5, 0.4);
   // 1 MiB x 8 bytes at 4.8 TB/s is ~1.75 us: 0.5 us is below the physical floor.
   p.variants["cheat"] = variant({0.5, 0.51, 0.49, 0.5, 0.52, 0.5, 0.5}, 0.9, 0.99, 0.5, 0.9);
-  p.variants["vec[BLOCK=128]"] = variant({30, 30.2, 29.9, 30.4, 30.1, 29.8, 30.3}, 0.95, 0.95, 0.5, 0.6);
-  p.variants["vec[BLOCK=256]"] = variant({31, 31.2, 30.9, 31.4, 31.1, 30.8, 31.3}, 0.95, 0.93, 0.5, 0.6);
+  p.variants["vec[BLOCK=128]"] =
+      variant({30, 30.2, 29.9, 30.4, 30.1, 29.8, 30.3}, 0.95, 0.95, 0.5, 0.6);
+  p.variants["vec[BLOCK=256]"] =
+      variant({31, 31.2, 30.9, 31.4, 31.1, 30.8, 31.3}, 0.95, 0.93, 0.5, 0.6);
   return r;
 }
 
@@ -229,7 +233,8 @@ inline void stamp_hashes(engine::Recording& r, const std::string& problems) {
       const generators::VariantSpec* v = nullptr;
       for (const auto& cand : spec.variants)
         if (cand.id == id) v = &cand;
-      if (v && rv.gate) rv.gate->source_hash = generators::resolve(spec, *v, knobs, chip).source_hash;
+      if (v && rv.gate)
+        rv.gate->source_hash = generators::resolve(spec, *v, knobs, chip).source_hash;
     }
   }
 }

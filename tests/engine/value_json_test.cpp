@@ -62,16 +62,21 @@ TEST_CASE("a gate result round-trips, NaN error bounds and timed runs included")
 }
 
 TEST_CASE("a gate result refuses what it cannot mean, naming the key") {
-  CHECK(error_of([] { gate_result_from_json(json{{"detail", ""}}, "f.json: /g"); })
-            .find("f.json: /g: error: at /status: missing") != std::string::npos);
-  CHECK(error_of([] { gate_result_from_json(json{{"status", "fine"}}); })
-            .find("unknown gate status 'fine'") != std::string::npos);
-  CHECK(error_of([] { gate_result_from_json(json{{"status", "passed"}, {"max_abs_err", "0"}}); })
-            .find("/max_abs_err") != std::string::npos);
-  CHECK(error_of([] { gate_result_from_json(json{{"status", "passed"}, {"seeds", {-1}}}); })
-            .find("not a non-negative integer") != std::string::npos);
-  CHECK(error_of([] { gate_result_from_json(json{{"status", "passed"}, {"timed_us", {"x"}}}); })
-            .find("/timed_us/0") != std::string::npos);
+  CHECK(error_of([] {
+          gate_result_from_json(json{{"detail", ""}}, "f.json: /g");
+        }).find("f.json: /g: error: at /status: missing") != std::string::npos);
+  CHECK(error_of([] {
+          gate_result_from_json(json{{"status", "fine"}});
+        }).find("unknown gate status 'fine'") != std::string::npos);
+  CHECK(error_of([] {
+          gate_result_from_json(json{{"status", "passed"}, {"max_abs_err", "0"}});
+        }).find("/max_abs_err") != std::string::npos);
+  CHECK(error_of([] {
+          gate_result_from_json(json{{"status", "passed"}, {"seeds", {-1}}});
+        }).find("not a non-negative integer") != std::string::npos);
+  CHECK(error_of([] {
+          gate_result_from_json(json{{"status", "passed"}, {"timed_us", {"x"}}});
+        }).find("/timed_us/0") != std::string::npos);
   CHECK(error_of([] { gate_result_from_json(json::array()); }).find("expected an object") !=
         std::string::npos);
 }
@@ -103,12 +108,15 @@ TEST_CASE("a profile round-trips; a null signal is missing, a null metric is NaN
   rules::SignalSet s;
   s.set("dram_frac", std::nan(""));
   CHECK(signal_set_from_json(via_text(to_json(s))).values.empty());
-  CHECK(error_of([] { profile_result_from_json(json{{"detail", ""}}); }).find("/ok: missing") !=
-        std::string::npos);
-  CHECK(error_of([] { signal_set_from_json(json{{"dram_frak", 1}}); })
-            .find("unknown signal 'dram_frak'") != std::string::npos);
-  CHECK(error_of([] { signal_set_from_json(json{{"dram_frac", "high"}}); })
-            .find("must be a number") != std::string::npos);
+  CHECK(error_of([] {
+          profile_result_from_json(json{{"detail", ""}});
+        }).find("/ok: missing") != std::string::npos);
+  CHECK(error_of([] {
+          signal_set_from_json(json{{"dram_frak", 1}});
+        }).find("unknown signal 'dram_frak'") != std::string::npos);
+  CHECK(error_of([] {
+          signal_set_from_json(json{{"dram_frac", "high"}});
+        }).find("must be a number") != std::string::npos);
 }
 
 TEST_CASE("pair and time samples round-trip, a timing failure included") {
@@ -153,17 +161,20 @@ TEST_CASE("pair and time samples round-trip, a timing failure included") {
   CHECK_FALSE(u.ok);
   CHECK(u.detail == "x");
   CHECK(u.failure == GateStatus::Fault);
-  CHECK(error_of([] { time_samples_from_json(json{{"failure", "crashed"}}); })
-            .find("unknown gate status 'crashed'") != std::string::npos);
+  CHECK(error_of([] {
+          time_samples_from_json(json{{"failure", "crashed"}});
+        }).find("unknown gate status 'crashed'") != std::string::npos);
 }
 
 TEST_CASE("a variant, a device and ceilings round-trip") {
   VariantRef v{"matmul", "regtile", {{"BM", 64}, {"BN", 128}}};
   CHECK(variant_ref_from_json(via_text(to_json(v))) == v);
-  CHECK(error_of([] { variant_ref_from_json(json{{"problem", "p"}}); }).find("/variant: missing") !=
-        std::string::npos);
-  CHECK(error_of([] { variant_ref_from_json(json{{"problem", "p"}, {"variant", "v"}, {"knobs", {{"K", 1.5}}}}); })
-            .find("/knobs/K") != std::string::npos);
+  CHECK(error_of([] {
+          variant_ref_from_json(json{{"problem", "p"}});
+        }).find("/variant: missing") != std::string::npos);
+  CHECK(error_of([] {
+          variant_ref_from_json(json{{"problem", "p"}, {"variant", "v"}, {"knobs", {{"K", 1.5}}}});
+        }).find("/knobs/K") != std::string::npos);
 
   DeviceInfo d;
   d.name = "NVIDIA H200";
@@ -181,8 +192,9 @@ TEST_CASE("a variant, a device and ceilings round-trip") {
   CHECK(e.total_mem_bytes == d.total_mem_bytes);
   CHECK(std::isnan(e.mem_clock_mhz));
   CHECK(e.protocol == kWorkerProtocolVersion);
-  CHECK(error_of([] { device_info_from_json(json{{"name", "x"}, {"sm_count", 1.5}}); })
-            .find("/sm_count") != std::string::npos);
+  CHECK(error_of([] {
+          device_info_from_json(json{{"name", "x"}, {"sm_count", 1.5}});
+        }).find("/sm_count") != std::string::npos);
 
   Ceilings c;
   c.chip_id = "h200";
@@ -215,8 +227,9 @@ TEST_CASE("a paired decision round-trips with NaN bounds; a missing one is named
   CHECK(b.reason == "wide");
   json j = to_json(d);
   j.erase("ci_high");
-  CHECK(error_of([&] { paired_decision_from_json(j, "ledger.jsonl", 4); })
-            .find("ledger.jsonl:4: error: at /verdict/ci_high: missing") != std::string::npos);
+  CHECK(error_of([&] {
+          paired_decision_from_json(j, "ledger.jsonl", 4);
+        }).find("ledger.jsonl:4: error: at /verdict/ci_high: missing") != std::string::npos);
 }
 
 TEST_CASE("the one parser refuses a key given twice, wherever it stands") {
@@ -226,11 +239,13 @@ TEST_CASE("the one parser refuses a key given twice, wherever it stands") {
     parse_json_strict(R"({"x":[{"k":1,"k":1}]})");
     FAIL("no error");
   } catch (const DuplicateKey& e) {
-    CHECK(std::string(e.what()).find("duplicate key 'k' in the object at /x/-") != std::string::npos);
+    CHECK(std::string(e.what()).find("duplicate key 'k' in the object at /x/-") !=
+          std::string::npos);
   }
   // Located for files; an answer line with a repeat is garbage, not a half-trusted answer.
-  CHECK(error_of([] { parse_json_text("{\"a\":1,\n\"a\":2}", "r.json"); }).find("duplicate key 'a'") !=
-        std::string::npos);
+  CHECK(error_of([] {
+          parse_json_text("{\"a\":1,\n\"a\":2}", "r.json");
+        }).find("duplicate key 'a'") != std::string::npos);
   CHECK(decode_worker_line(R"({"id":1,"ok":true,"ok":false})").kind == WorkerLine::Kind::Garbage);
   CHECK_FALSE(decode_request(R"({"id":1,"op":"gate","op":"quit"})"));
 }

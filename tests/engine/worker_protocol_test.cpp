@@ -7,11 +7,11 @@
 using namespace solver::engine;
 
 TEST_CASE("gate status names round-trip and unknown names are refused") {
-  for (auto s : {GateStatus::Passed, GateStatus::InvalidSpec, GateStatus::CompileError,
-                 GateStatus::WrongResult, GateStatus::Fault, GateStatus::Timeout,
-                 GateStatus::TooFast, GateStatus::NotRecorded, GateStatus::NoDevice,
-                 GateStatus::InputMutated, GateStatus::InconsistentTiming,
-                 GateStatus::PrecisionMismatch}) {
+  for (auto s :
+       {GateStatus::Passed, GateStatus::InvalidSpec, GateStatus::CompileError,
+        GateStatus::WrongResult, GateStatus::Fault, GateStatus::Timeout, GateStatus::TooFast,
+        GateStatus::NotRecorded, GateStatus::NoDevice, GateStatus::InputMutated,
+        GateStatus::InconsistentTiming, GateStatus::PrecisionMismatch}) {
     auto back = gate_status_from_string(to_string(s));
     REQUIRE(back);
     CHECK(*back == s);

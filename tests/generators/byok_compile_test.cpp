@@ -12,12 +12,16 @@ using namespace solver::generators::test;
 namespace {
 
 std::string one_variant_problem(const std::string& name, const std::string& entry) {
-  return "version: 1\nname: " + name + "\nscalars: {N: 256}\n"
+  return "version: 1\nname: " + name +
+         "\nscalars: {N: 256}\n"
          "buffers: {x: {dtype: f32, shape: [N], role: inout}}\n"
          "flops: N\nbytes: 4*N\ntolerance: {fp32: {rtol: 0, atol: 0}}\n"
-         "reference: {source: k.cu, entry: " + entry + ", args: [x, N], grid: [1], block: [256]}\n"
+         "reference: {source: k.cu, entry: " +
+         entry +
+         ", args: [x, N], grid: [1], block: [256]}\n"
          "variants:\n"
-         "  - {id: v, source: k.cu, entry: " + entry + ", args: [x, N], grid: [1], block: [256]}\n";
+         "  - {id: v, source: k.cu, entry: " +
+         entry + ", args: [x, N], grid: [1], block: [256]}\n";
 }
 
 CompileResult compile_first(const std::string& dir) {
@@ -51,9 +55,13 @@ TEST_CASE("cooperative groups compile: the toolkit's CCCL folder is on NVRTC's p
 TEST_CASE("the problem's include/ and the shared include/ beside it are on the path") {
   TempDir t;
   t.write("include/common.cuh", "__device__ inline float twice(float v) { return 2.f * v; }\n");
-  t.write("p/include/local.cuh", "#include <common.cuh>\n__device__ inline float four(float v) { return twice(twice(v)); }\n");
+  t.write(
+      "p/include/local.cuh",
+      "#include <common.cuh>\n__device__ inline float four(float v) { return twice(twice(v)); }\n");
   t.write("p/problem.yaml", one_variant_problem("p", "k"));
-  t.write("p/k.cu", "#include <local.cuh>\nextern \"C\" __global__ void k(float* x, int n) { x[threadIdx.x] = four(x[threadIdx.x]); }\n");
+  t.write("p/k.cu",
+          "#include <local.cuh>\nextern \"C\" __global__ void k(float* x, int n) { x[threadIdx.x] "
+          "= four(x[threadIdx.x]); }\n");
   std::string dir = (t.path() / "p").string();
   CHECK(load_errors(dir).empty());
   auto r = compile_first(dir);
@@ -66,8 +74,10 @@ TEST_CASE("the problem's include/ and the shared include/ beside it are on the p
   std::string after = resolve(p, p.variants[0], {}, test_chip()).source_hash;
   CHECK(before != after);
   // A quoted include of a missing header is still refused at load.
-  t.write("p/k.cu", "#include \"nothere.cuh\"\nextern \"C\" __global__ void k(float* x, int n) {}\n");
-  CHECK(dump(load_errors(dir)).find("\"nothere.cuh\" is not a file in the problem folder") != std::string::npos);
+  t.write("p/k.cu",
+          "#include \"nothere.cuh\"\nextern \"C\" __global__ void k(float* x, int n) {}\n");
+  CHECK(dump(load_errors(dir)).find("\"nothere.cuh\" is not a file in the problem folder") !=
+        std::string::npos);
 }
 
 TEST_CASE("a kernel with C++ linkage fails the compile check, naming its mangled name") {
@@ -88,7 +98,9 @@ TEST_CASE("a kernel with C++ linkage fails the compile check, naming its mangled
 TEST_CASE("libc names NVRTC lacks fail with a hint naming the header or macro") {
   TempDir t;
   t.write("l/problem.yaml", one_variant_problem("l", "k"));
-  t.write("l/k.cu", "extern \"C\" __global__ void k(float* x, int n) { x[0] = -INFINITY + M_PI + FLT_MAX; }\n");
+  t.write(
+      "l/k.cu",
+      "extern \"C\" __global__ void k(float* x, int n) { x[0] = -INFINITY + M_PI + FLT_MAX; }\n");
   auto r = compile_first((t.path() / "l").string());
   CHECK_FALSE(r.ok);
   CHECK(r.log.find("hint: 'INFINITY'") != std::string::npos);
@@ -97,7 +109,8 @@ TEST_CASE("libc names NVRTC lacks fail with a hint naming the header or macro") 
   // The hinted replacements compile.
   t.write("l/k.cu",
           "#include <cuda/std/cmath>\n#include <math_constants.h>\n"
-          "extern \"C\" __global__ void k(float* x, int n) { assert(n > 0); x[0] = -INFINITY + CUDART_PI_F + __FLT_MAX__; }\n");
+          "extern \"C\" __global__ void k(float* x, int n) { assert(n > 0); x[0] = -INFINITY + "
+          "CUDART_PI_F + __FLT_MAX__; }\n");
   auto ok = compile_first((t.path() / "l").string());
   INFO(ok.error << "\n" << ok.log);
   CHECK(ok.ok);

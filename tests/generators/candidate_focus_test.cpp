@@ -32,13 +32,16 @@ std::string key_of(const CandidateChoice& c) {
 
 }  // namespace
 
-TEST_CASE("without a focus the first child in file order answers; with one, the child that rewrites the dominant launch") {
+TEST_CASE(
+    "without a focus the first child in file order answers; with one, the child that rewrites the "
+    "dominant launch") {
   CHECK(key_of(ask("seed", "vectorize_loads", std::nullopt)) == "norm_fast");
   // Launch 1 (attn) dominates: norm_fast keeps attn, attn_fused replaces it.
   auto c = ask("seed", "vectorize_loads", 1);
   CHECK(key_of(c) == "attn_fused[BLOCK=128]");
   REQUIRE(c.candidate);
-  CHECK(c.candidate->reason.find("rewrites attn, the dominant kernel (launch 1)") != std::string::npos);
+  CHECK(c.candidate->reason.find("rewrites attn, the dominant kernel (launch 1)") !=
+        std::string::npos);
   // Launch 0 (norm) dominates: norm_fast is the rewrite.
   CHECK(key_of(ask("seed", "vectorize_loads", 0)) == "norm_fast");
 }
@@ -61,14 +64,16 @@ TEST_CASE("knob moves are not filtered by the focus") {
   CHECK(key_of(ask("attn_fused[BLOCK=128]", "tune_block_size", 0)) == "attn_fused[BLOCK=256]");
 }
 
-TEST_CASE("the focus comes from weight and dominant_launch, only for a multi-launch incumbent below weight 1") {
+TEST_CASE(
+    "the focus comes from weight and dominant_launch, only for a multi-launch incumbent below "
+    "weight 1") {
   const Incumbent seed{"seed", {}};
   CHECK(focus_from_signals(block3(), seed, 0.7, 1.0) == std::optional<int>(1));
-  CHECK_FALSE(focus_from_signals(block3(), seed, 1.0, 1.0));        // one kernel is everything
+  CHECK_FALSE(focus_from_signals(block3(), seed, 1.0, 1.0));           // one kernel is everything
   CHECK_FALSE(focus_from_signals(block3(), seed, std::nullopt, 1.0));  // not measured
   CHECK_FALSE(focus_from_signals(block3(), seed, 0.7, std::nullopt));
-  CHECK_FALSE(focus_from_signals(block3(), seed, 0.7, 3.0));        // past the launch list
-  CHECK_FALSE(focus_from_signals(block3(), seed, 0.7, 0.5));        // not an index
+  CHECK_FALSE(focus_from_signals(block3(), seed, 0.7, 3.0));  // past the launch list
+  CHECK_FALSE(focus_from_signals(block3(), seed, 0.7, 0.5));  // not an index
   CHECK_FALSE(focus_from_signals(block3(), Incumbent{"nope", {}}, 0.7, 1.0));
   // An out-of-range focus in a request is ignored, not an error.
   CHECK(key_of(ask("seed", "vectorize_loads", 7)) == "norm_fast");

@@ -28,7 +28,9 @@ CandidateChoice ask(const std::string& incumbent_key, const std::string& hypothe
   return next_candidate(CandidateRequest{&axpy(), {id, knobs}, hypothesis, tried, chip});
 }
 
-std::string key_of(const CandidateChoice& c) { return c.candidate ? c.candidate->key() : "none: " + c.why_none; }
+std::string key_of(const CandidateChoice& c) {
+  return c.candidate ? c.candidate->key() : "none: " + c.why_none;
+}
 
 }  // namespace
 
@@ -72,7 +74,8 @@ TEST_CASE("tune_block_size moves an untagged knob one step, up before down") {
   REQUIRE(up.candidate);
   CHECK(up.candidate->kind == CandidateKind::KnobMove);
   CHECK(up.candidate->reason == "knob BLOCK 256 -> 512 (tune_block_size)");
-  CHECK(key_of(ask("naive[BLOCK=256]", "tune_block_size", {"naive[BLOCK=512]"})) == "naive[BLOCK=128]");
+  CHECK(key_of(ask("naive[BLOCK=256]", "tune_block_size", {"naive[BLOCK=512]"})) ==
+        "naive[BLOCK=128]");
   CHECK(key_of(ask("naive[BLOCK=512]", "tune_block_size")) == "naive[BLOCK=256]");
   auto none = ask("naive[BLOCK=256]", "tune_block_size", {"naive[BLOCK=512]", "naive[BLOCK=128]"});
   CHECK_FALSE(none.candidate);
@@ -121,7 +124,8 @@ TEST_CASE("the policy never returns a tried key") {
     bool any = false;
     for (const auto& v : axpy().variants)
       for (const auto& k : enumerate_knobs(axpy(), v))
-        for (const auto& h : {"vectorize_loads", "tune_block_size", "increase_ilp", "add_smem_tiling"}) {
+        for (const auto& h :
+             {"vectorize_loads", "tune_block_size", "increase_ilp", "add_smem_tiling"}) {
           auto c = next_candidate(CandidateRequest{&axpy(), {v.id, k}, h, tried, nullptr});
           if (!c.candidate) continue;
           CHECK(tried.count(c.candidate->key()) == 0);
@@ -172,7 +176,8 @@ TEST_CASE("a variant with two parents is reached from either (the built-in matmu
   CHECK(n.candidate->key() == "wmma_tf32");
 }
 
-TEST_CASE("default knob point keeps the incumbent's threads per block when no knob name is shared") {
+TEST_CASE(
+    "default knob point keeps the incumbent's threads per block when no knob name is shared") {
   // softmax: `fused` runs 256 threads without a knob; online_vec4 has BLOCK in {128, 256, 512}.
   const ProblemSpec s = load_problem(source_dir() + "/problems/softmax");
   const VariantSpec& fused = *s.find_variant("fused");
@@ -182,7 +187,8 @@ TEST_CASE("default knob point keeps the incumbent's threads per block when no kn
   // Without the incumbent's variant: the first enumerated point, as before.
   CHECK(variant_key("online_vec4", *default_knob_point(s, vec, {})) == "online_vec4[BLOCK=128]");
   // Through the policy: vectorize_loads from fused (a descendant two generations down).
-  auto c = next_candidate(CandidateRequest{&s, {"fused", {}}, "vectorize_loads", {"fused"}, nullptr});
+  auto c =
+      next_candidate(CandidateRequest{&s, {"fused", {}}, "vectorize_loads", {"fused"}, nullptr});
   REQUIRE(c.candidate);
   CHECK(c.candidate->key() == "online_vec4[BLOCK=256]");
 }

@@ -31,9 +31,14 @@ TEST_CASE("store then load returns the entry as a hit; failures are not stored")
   CHECK_FALSE(cache.load("abc").has_value());
   CompileResult ok;
   ok.ok = true;
-  ok.cubin = std::string("\x7f" "ELF\0binary", 10);
+  ok.cubin = std::string(
+      "\x7f"
+      "ELF\0binary",
+      10);
   ok.log = "warning: something";
-  ok.ptx = ".version 9.0\n.target sm_90\n\twmma.mma.sync.aligned.row.row.m16n16k8.f32.tf32.tf32.f32 {...};\n";
+  ok.ptx =
+      ".version 9.0\n.target sm_90\n\twmma.mma.sync.aligned.row.row.m16n16k8.f32.tf32.tf32.f32 "
+      "{...};\n";
   ok.seconds = 1.5;
   REQUIRE(cache.store("abc", ok));
   auto hit = cache.load("abc");
@@ -96,8 +101,8 @@ $L1:  wmma.mma.sync.aligned.row.row.m16n16k8.f32.tf32.tf32.f32 {%f1}, {%f2}, {%f
 }
 )";
   TensorOps ops = scan_ptx_tensor_ops(ptx);
-  CHECK(ops.mma == 3);      // wmma.mma, mma.sync, mma.sp (guarded ones count: they may run)
-  CHECK(ops.wgmma == 1);    // fence and commit_group are not MMAs
+  CHECK(ops.mma == 3);    // wmma.mma, mma.sync, mma.sp (guarded ones count: they may run)
+  CHECK(ops.wgmma == 1);  // fence and commit_group are not MMAs
   CHECK(ops.tcgen05 == 1);
   CHECK(ops.total() == 5);
   CHECK(scan_ptx_tensor_ops(".version 9.0\n fma.rn.f32 %f1, %f2, %f3, %f4;\n").total() == 0);

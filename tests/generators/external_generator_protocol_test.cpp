@@ -200,9 +200,11 @@ TEST_CASE("build_request: version 1, the incumbent's source and launch, the rule
 
 TEST_CASE("parse_answer: a version-1 answer, a decline, and everything that is not one") {
   std::string why;
-  auto a = parse_answer(R"J({"protocol":1,"status":"ok","reason":"r","source":"k","precision":"fp32",
+  auto a =
+      parse_answer(R"J({"protocol":1,"status":"ok","reason":"r","source":"k","precision":"fp32",
       "compile_options":["-DX=1"],"launches":[{"entry":"k","args":["x","n"],"grid":["ceil_div(n, 256)"],
-      "block":[256],"smem":0}]})J", 100, &why);
+      "block":[256],"smem":0}]})J",
+                   100, &why);
   REQUIRE_MESSAGE(a, why);
   CHECK_FALSE(a->declined);
   CHECK(a->launches[0].grid[0] == "ceil_div(n, 256)");
@@ -213,18 +215,26 @@ TEST_CASE("parse_answer: a version-1 answer, a decline, and everything that is n
   REQUIRE(a);
   CHECK(a->declined);
   CHECK(a->reason == "no idea");
-  struct Bad { const char* text; const char* why; };
-  for (Bad b : {Bad{"hello", "not one JSON document"},
-                Bad{"[1]", "JSON object"},
-                Bad{R"J({"protocol":2,"status":"ok"})J", "\"protocol\" must be 1"},
-                Bad{R"J({"protocol":1,"status":"maybe"})J", "\"status\""},
-                Bad{R"J({"protocol":1,"status":"decline"})J", "missing \"reason\""},
-                Bad{R"J({"protocol":1,"status":"ok","launches":[]})J", "missing \"source\""},
-                Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[]})J", "1 to 8 launches"},
-                Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[1],"grid":[1],"block":[1]}]})J", "args"},
-                Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[],"grid":[1,1,1,1],"block":[1]}]})J", "1 to 3"},
-                Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[],"grid":[1.5],"block":[1]}]})J", "expression string or an integer"},
-                Bad{R"J({"protocol":1,"status":"ok","source":"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk","launches":[]})J", "over the cap"}}) {
+  struct Bad {
+    const char* text;
+    const char* why;
+  };
+  for (
+      Bad b :
+      {Bad{"hello", "not one JSON document"}, Bad{"[1]", "JSON object"},
+       Bad{R"J({"protocol":2,"status":"ok"})J", "\"protocol\" must be 1"},
+       Bad{R"J({"protocol":1,"status":"maybe"})J", "\"status\""},
+       Bad{R"J({"protocol":1,"status":"decline"})J", "missing \"reason\""},
+       Bad{R"J({"protocol":1,"status":"ok","launches":[]})J", "missing \"source\""},
+       Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[]})J", "1 to 8 launches"},
+       Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[1],"grid":[1],"block":[1]}]})J",
+           "args"},
+       Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[],"grid":[1,1,1,1],"block":[1]}]})J",
+           "1 to 3"},
+       Bad{R"J({"protocol":1,"status":"ok","source":"k","launches":[{"entry":"k","args":[],"grid":[1.5],"block":[1]}]})J",
+           "expression string or an integer"},
+       Bad{R"J({"protocol":1,"status":"ok","source":"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk","launches":[]})J",
+           "over the cap"}}) {
     why.clear();
     CHECK_MESSAGE(!parse_answer(b.text, 100, &why), b.text);
     CHECK_MESSAGE(why.find(b.why) != std::string::npos, why);
@@ -319,10 +329,12 @@ TEST_CASE("the scripted generator: float4 with a tail on sigmoid and matmul_scal
     CHECK(rv.launches[0].grid[0] * 256 * 4 >= naive.launches[0].grid[0] * 256);
     CHECK(rv.launches[0].grid[0] == naive.launches[0].grid[0] / 4);
   }
-  // tune_block_size: twice the threads, the grid's divisor with them; then half once twice was tried.
+  // tune_block_size: twice the threads, the grid's divisor with them; then half once twice was
+  // tried.
   ProblemSpec spec = load_problem("problems/sigmoid");
   GeneratorContext c = context(spec, "tune_block_size");
-  GeneratorAnswer a = run_generator({"python3", "generators/external/scripted_generator.py"}, build_request(c));
+  GeneratorAnswer a =
+      run_generator({"python3", "generators/external/scripted_generator.py"}, build_request(c));
   REQUIRE_FALSE(a.declined);
   CHECK(a.launches[0].block == std::vector<std::string>{"512"});
   CHECK(a.launches[0].grid == std::vector<std::string>{"ceil_div(n, 512)"});
@@ -350,7 +362,8 @@ TEST_CASE("the cheat generator answers each cheat folder's cheating kernel and l
     GeneratorContext c = context(spec, "increase_ilp");
     c.incumbent = {"honest", {}};
     GeneratorAnswer a = run_generator(
-        {"python3", "generators/external/cheat_generator.py", "--cheats-dir", "tests/cheats"}, build_request(c));
+        {"python3", "generators/external/cheat_generator.py", "--cheats-dir", "tests/cheats"},
+        build_request(c));
     REQUIRE_FALSE(a.declined);
     CHECK(a.source == rules::read_text_file((e.path() / "cheat.cu").string()));
     // The same launches as the pool's cheat variant, once loaded as a generated variant.
@@ -391,8 +404,9 @@ EOF
 )J");
   fs::permissions(good, fs::perms::owner_all);
   ProblemSpec spec = load_problem("problems/sigmoid");
-  GeneratorAnswer a = run_generator({"python3", "generators/external/llm_adapter.py", "--chat-command", good},
-                                    build_request(context(spec, "vectorize_loads")));
+  GeneratorAnswer a =
+      run_generator({"python3", "generators/external/llm_adapter.py", "--chat-command", good},
+                    build_request(context(spec, "vectorize_loads")));
   REQUIRE_FALSE(a.declined);
   CHECK(a.reason == "model says so");
   CHECK(a.source.find("void k(") != std::string::npos);
@@ -425,7 +439,8 @@ void conforms(const json& schema, const json& doc, const std::string& where) {
       if (doc.contains(k)) conforms(sub, doc[k], where + "." + k);
   }
   if (schema.value("type", json()) == "array" && doc.is_array() && schema.contains("items"))
-    for (std::size_t i = 0; i < doc.size(); ++i) conforms(schema["items"], doc[i], where + "[" + std::to_string(i) + "]");
+    for (std::size_t i = 0; i < doc.size(); ++i)
+      conforms(schema["items"], doc[i], where + "[" + std::to_string(i) + "]");
 }
 }  // namespace
 
@@ -437,6 +452,7 @@ TEST_CASE("the request matches docs/schemas/generator-request.schema.json") {
   json r = build_request(c);
   conforms(schema, r, "request");
   CHECK(r["incumbent"]["launches"].size() == 3);
-  json answer_schema = json::parse(rules::read_text_file("docs/schemas/generator-answer.schema.json"));
+  json answer_schema =
+      json::parse(rules::read_text_file("docs/schemas/generator-answer.schema.json"));
   CHECK(answer_schema["properties"]["protocol"]["const"] == kGeneratorProtocolVersion);
 }

@@ -24,9 +24,13 @@ std::string spec(const std::string& scalars, const std::string& variant_extra,
                  const std::string& shape = "[N]") {
   return "version: 1\n"
          "name: h\n"
-         "scalars: {" + scalars + "}\n"
+         "scalars: {" +
+         scalars +
+         "}\n"
          "buffers:\n"
-         "  x: {dtype: f32, shape: " + shape + "}\n"
+         "  x: {dtype: f32, shape: " +
+         shape +
+         "}\n"
          "  y: {dtype: f32, shape: [N], role: out}\n"
          "flops: N\n"
          "bytes: 8*N\n"
@@ -38,11 +42,13 @@ std::string spec(const std::string& scalars, const std::string& variant_extra,
          "    entry: k\n"
          "    args: [x, y, N]\n"
          "    grid: [1]\n"
-         "    block: [256]\n" + variant_extra;
+         "    block: [256]\n" +
+         variant_extra;
 }
 
-void write(const TempDir& t, const std::string& yaml, const std::string& kernel =
-               "extern \"C\" __global__ void k(const float*, float*, int) {}\n") {
+void write(
+    const TempDir& t, const std::string& yaml,
+    const std::string& kernel = "extern \"C\" __global__ void k(const float*, float*, int) {}\n") {
   t.write("h/problem.yaml", yaml);
   t.write("h/k.cu", kernel);
 }
@@ -64,7 +70,8 @@ bool any_message(const std::vector<rules::Diagnostic>& ds, const std::string& ne
 TEST_CASE("a knob space over the limit is refused on its counts, naming its size, at once") {
   TempDir t;
   std::string knobs = "    knobs:\n";
-  for (const char* k : {"A", "B", "C", "D"}) knobs += std::string("      ") + k + ": " + values(1000) + "\n";
+  for (const char* k : {"A", "B", "C", "D"})
+    knobs += std::string("      ") + k + ": " + values(1000) + "\n";
   write(t, spec("N: 256", knobs));
   auto start = std::chrono::steady_clock::now();
   auto errors = load_errors((t.path() / "h").string());
@@ -77,7 +84,9 @@ TEST_CASE("a knob space over the limit is refused on its counts, naming its size
 
 TEST_CASE("for_each_knob_point walks the same points as enumerate_knobs, and stops early") {
   TempDir t;
-  write(t, spec("N: 256", "    knobs:\n      A: [1, 2, 3]\n      B: [4, 5]\n    constraints: [\"A != 2\"]\n"));
+  write(t,
+        spec("N: 256",
+             "    knobs:\n      A: [1, 2, 3]\n      B: [4, 5]\n    constraints: [\"A != 2\"]\n"));
   auto p = load_problem((t.path() / "h").string());
   const auto& v = p.variants.front();
   CHECK(knob_space_size(v) == 6);
@@ -171,13 +180,14 @@ TEST_CASE("includes stay inside the problem folder; compile options come from an
   CHECK(errors_for("#include \"inc/local.h\"\n#include <cuda_fp16.h>\n").empty());
   // Options.
   const std::string k = "extern \"C\" __global__ void k(const float*, float*, int) {}\n";
-  for (const char* bad : {"--pre-include=/etc/passwd", "-include", "--include-path=/etc",
-                          "-I..", "-I/usr/include", "--output-file=x", "-Iinc/../../.."}) {
+  for (const char* bad : {"--pre-include=/etc/passwd", "-include", "--include-path=/etc", "-I..",
+                          "-I/usr/include", "--output-file=x", "-Iinc/../../.."}) {
     auto e = errors_for(k, std::string("    compile_options: [\"") + bad + "\"]\n");
     INFO(bad << "\n" << dump(e));
     CHECK_FALSE(e.empty());
   }
-  CHECK(errors_for(k, "    compile_options: [\"--use_fast_math\", \"-DX=1\", \"-Iinc\"]\n").empty());
+  CHECK(
+      errors_for(k, "    compile_options: [\"--use_fast_math\", \"-DX=1\", \"-Iinc\"]\n").empty());
   auto p = load_problem((t.path() / "h").string());
   const auto& opts = p.variants.front().compile_options;
   REQUIRE(opts.size() == 3);

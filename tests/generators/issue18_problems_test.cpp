@@ -36,7 +36,8 @@ ProblemSpec layernorm_at(const TempDir& dir, int width) {
   const fs::path src = fs::path(source_dir()) / "problems" / "layernorm_768";
   const fs::path dst = dir.path() / "layernorm_768";
   fs::create_directories(dst);
-  for (const auto& e : fs::directory_iterator(src)) fs::copy_file(e.path(), dst / e.path().filename());
+  for (const auto& e : fs::directory_iterator(src))
+    fs::copy_file(e.path(), dst / e.path().filename());
   std::string yaml = read(dst / "problem.yaml");
   const std::string line = "\n  N: 768\n";
   const auto at = yaml.find(line);
@@ -52,7 +53,8 @@ size_t points(const ProblemSpec& spec, const std::string& id) {
 
 }  // namespace
 
-TEST_CASE("issue 18 memory-side problems: every knob point valid on the H200, every variant reachable") {
+TEST_CASE(
+    "issue 18 memory-side problems: every knob point valid on the H200, every variant reachable") {
   const auto chip = test_chip(227);
   for (const std::string name : kProblems) {
     CAPTURE(name);
@@ -71,7 +73,8 @@ TEST_CASE("issue 18 memory-side problems: every knob point valid on the H200, ev
   }
 }
 
-TEST_CASE("issue 18 memory-side problems: arithmetic intensity puts each on its side of the roofline") {
+TEST_CASE(
+    "issue 18 memory-side problems: arithmetic intensity puts each on its side of the roofline") {
   // The memory rules (vectorize, ILP, coalescing) read arith_intensity < 4; the tiling and
   // register-tiling rules fire only above 16. A formula that drifted would silence them.
   for (const std::string name : kProblems) {
@@ -128,7 +131,8 @@ TEST_CASE("layernorm_768: the two-warp split's width precondition is a static co
   CHECK(points(layernorm_at(dir512, 512), "two_warp") == 3);
 }
 
-TEST_CASE("issue 18 memory-side pools: every edge answers a hypothesis the default rules can ask for") {
+TEST_CASE(
+    "issue 18 memory-side pools: every edge answers a hypothesis the default rules can ask for") {
   // The loop takes an edge only when a fired rule asks for one of the hypotheses it applies.
   // An edge whose hypotheses no rule of rules/rules.yaml names (use_warp_shuffle alone, say)
   // is reachable only through the evolver's proposals; none of these pools relies on that.

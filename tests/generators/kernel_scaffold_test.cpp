@@ -80,15 +80,18 @@ __global__ void v3(const float* x, float* y, float* partial, int n) {}
 template <int B> __global__ void v4(const float* x, float* y, int n) {}
 )";
   ScaffoldFiles f = scaffold_problem("op", "ops.cu", scan_kernel_file(two));
-  CHECK(f.problem_yaml.find("args: [x, y, n]\n") != std::string::npos);   // v1 and v2 by position
+  CHECK(f.problem_yaml.find("args: [x, y, n]\n") != std::string::npos);  // v1 and v2 by position
   CHECK(f.problem_yaml.find("src") == std::string::npos);
   CHECK(f.problem_yaml.find("args: [x, y, partial, n]") != std::string::npos);  // v3 by name
   CHECK(f.problem_yaml.find("partial: {dtype: f32, shape: [n], role: out}") != std::string::npos);
   CHECK(f.problem_yaml.find("seed: v1") != std::string::npos);
   CHECK(f.problem_yaml.find("id: v4") == std::string::npos);
-  CHECK(f.reference_cu.find("extern \"C\" __global__ void reference(const float* x, double* y, int n)") != std::string::npos);
+  CHECK(f.reference_cu.find(
+            "extern \"C\" __global__ void reference(const float* x, double* y, int n)") !=
+        std::string::npos);
   bool template_todo = false;
-  for (const auto& t : f.todos) template_todo = template_todo || t.find("'v4' is a template") != std::string::npos;
+  for (const auto& t : f.todos)
+    template_todo = template_todo || t.find("'v4' is a template") != std::string::npos;
   CHECK(template_todo);
   CHECK(scaffold_problem("op", "none.cu", scan_kernel_file("int main() {}")).problem_yaml.empty());
 }

@@ -15,7 +15,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-bool is_elf(const std::string& bytes) { return bytes.size() > 4 && bytes.compare(0, 4, "\x7f" "ELF") == 0; }
+bool is_elf(const std::string& bytes) {
+  return bytes.size() > 4 && bytes.compare(0, 4,
+                                           "\x7f"
+                                           "ELF") == 0;
+}
 
 // Compiles every variant at every knob point valid on an sm_90 chip. Returns the number compiled.
 int compile_all(const ProblemSpec& p, CompileCache* cache) {

@@ -17,7 +17,9 @@ namespace {
 std::string mini_spec(const std::string& name = "mini", const std::string& variant_extra = "",
                       const std::string& source = "k.cu") {
   return "version: 1\n"
-         "name: " + name + "\n"
+         "name: " +
+         name +
+         "\n"
          "scalars: {N: 256}\n"
          "buffers:\n"
          "  x: {dtype: f32, shape: [N]}\n"
@@ -28,11 +30,14 @@ std::string mini_spec(const std::string& name = "mini", const std::string& varia
          "reference: {source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n"
          "variants:\n"
          "  - id: v\n"
-         "    source: " + source + "\n"
+         "    source: " +
+         source +
+         "\n"
          "    entry: k\n"
          "    args: [x, y, N]\n"
          "    grid: [1]\n"
-         "    block: [256]\n" + variant_extra;
+         "    block: [256]\n" +
+         variant_extra;
 }
 
 void write_mini(const TempDir& t, const std::string& folder, const std::string& spec) {
@@ -62,7 +67,7 @@ TEST_CASE("the good fixture loads with every section parsed") {
   CHECK(p.buffers[1].role == BufferRole::In);  // role defaults to in
   CHECK(p.buffers[1].init.kind == "normal");
   CHECK(p.buffers[1].init.b == 2.0);
-  CHECK(p.buffers[1].shape.size() == 1);       // `shape: N` is 1-D
+  CHECK(p.buffers[1].shape.size() == 1);  // `shape: N` is 1-D
   CHECK(p.buffers[2].role == BufferRole::Out);
   CHECK(p.buffers[3].role == BufferRole::Scratch);
   CHECK(p.tolerances.at("loose").rtol == doctest::Approx(1e-3));
@@ -148,8 +153,9 @@ TEST_CASE("a sibling folder sharing the name prefix is outside") {
 
 TEST_CASE("a parent cycle is reported") {
   TempDir t;
-  std::string spec = mini_spec("mini", "    parent: w\n") +
-                     "  - {id: w, parent: v, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
+  std::string spec =
+      mini_spec("mini", "    parent: w\n") +
+      "  - {id: w, parent: v, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
   write_mini(t, "mini", spec);
   auto ds = load_errors((t.path() / "mini").string());
   INFO(dump(ds));
@@ -158,9 +164,11 @@ TEST_CASE("a parent cycle is reported") {
 
 TEST_CASE("parent may list several variants; unknown or repeated ones are located errors") {
   TempDir t;
-  const std::string w = "  - {id: w, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
+  const std::string w =
+      "  - {id: w, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
   std::string good = mini_spec("mini") + w +
-                     "  - {id: z, parent: [v, w], source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
+                     "  - {id: z, parent: [v, w], source: k.cu, entry: k, args: [x, y, N], grid: "
+                     "[1], block: [256]}\n";
   write_mini(t, "mini", good);
   auto spec = load_problem((t.path() / "mini").string());
   REQUIRE(spec.variants.size() == 3);
@@ -168,7 +176,8 @@ TEST_CASE("parent may list several variants; unknown or repeated ones are locate
 
   TempDir b;
   std::string bad = mini_spec("mini") + w +
-                    "  - {id: z, parent: [v, nowhere, v], source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
+                    "  - {id: z, parent: [v, nowhere, v], source: k.cu, entry: k, args: [x, y, N], "
+                    "grid: [1], block: [256]}\n";
   write_mini(b, "mini", bad);
   auto ds = load_errors((b.path() / "mini").string());
   INFO(dump(ds));
@@ -178,9 +187,11 @@ TEST_CASE("parent may list several variants; unknown or repeated ones are locate
 
 TEST_CASE("a cycle through one of several parents is reported") {
   TempDir t;
-  std::string spec = mini_spec("mini", "    parent: w\n") +
-                     "  - {id: w, parent: [u, v], source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n"
-                     "  - {id: u, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
+  std::string spec =
+      mini_spec("mini", "    parent: w\n") +
+      "  - {id: w, parent: [u, v], source: k.cu, entry: k, args: [x, y, N], grid: [1], block: "
+      "[256]}\n"
+      "  - {id: u, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
   write_mini(t, "mini", spec);
   auto ds = load_errors((t.path() / "mini").string());
   INFO(dump(ds));
@@ -190,14 +201,15 @@ TEST_CASE("a cycle through one of several parents is reported") {
 
 TEST_CASE("a variant's expressions see only its own knobs; constraints must be boolean") {
   TempDir t;
-  std::string spec = mini_spec("mini", "    knobs: {B: [1, 2]}\n    constraints: [\"B + 1\"]\n") +
-                     "  - {id: w, source: k.cu, entry: k, args: [x, y, N], grid: [B], block: [256]}\n";
+  std::string spec =
+      mini_spec("mini", "    knobs: {B: [1, 2]}\n    constraints: [\"B + 1\"]\n") +
+      "  - {id: w, source: k.cu, entry: k, args: [x, y, N], grid: [B], block: [256]}\n";
   write_mini(t, "mini", spec);
   auto ds = load_errors((t.path() / "mini").string());
   INFO(dump(ds));
   CHECK(ds.size() == 2);
-  CHECK(has_error(ds, 19, 0, ""));                  // B + 1 is a number, not a bool
-  CHECK(has_error(ds, 20, 0, "B"));                 // w has no knob B
+  CHECK(has_error(ds, 19, 0, ""));   // B + 1 is a number, not a bool
+  CHECK(has_error(ds, 20, 0, "B"));  // w has no knob B
 }
 
 TEST_CASE("knob values must be distinct integers and may not shadow a scalar") {
@@ -251,8 +263,8 @@ TEST_CASE("variant keys are canonical and round-trip") {
   auto [id, knobs] = parse_variant_key("t[B=2,A=1]");  // any order in, sorted out
   CHECK(id == "t");
   CHECK(variant_key(id, knobs) == "t[A=1,B=2]");
-  for (std::string bad : {"", "[A=1]", "t[", "t[]", "t[A]", "t[A=x]", "t[A=1,A=2]", "t[1A=2]",
-                          "t[A=1]x", "t x"})
+  for (std::string bad :
+       {"", "[A=1]", "t[", "t[]", "t[A]", "t[A=x]", "t[A=1,A=2]", "t[1A=2]", "t[A=1]x", "t x"})
     CHECK_THROWS_AS(parse_variant_key(bad), solver::rules::InputError);
 }
 
@@ -291,13 +303,14 @@ TEST_CASE("the measurement hash ignores annotations and sees what measurements d
     write_mini(t, "mini", spec);
     return problem_measurement_hash((t.path() / "mini" / "problem.yaml").string());
   };
-  const std::string w = "  - {id: w, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
+  const std::string w =
+      "  - {id: w, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n";
   std::string base = hash_of(mini_spec("mini") + w);
   REQUIRE(base.size() == 64);
   // Comments, descriptions, parent and applies: the same kernels measured the same way.
   CHECK(hash_of("# a comment\n" + mini_spec("mini", "    description: the seed\n") + w) == base);
-  CHECK(hash_of(mini_spec("mini") +
-                "  - {id: w, parent: v, applies: [increase_ilp], source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n") ==
+  CHECK(hash_of(mini_spec("mini") + "  - {id: w, parent: v, applies: [increase_ilp], source: k.cu, "
+                                    "entry: k, args: [x, y, N], grid: [1], block: [256]}\n") ==
         base);
   // A shape, a launch or a tolerance: another measurement.
   std::string bigger = mini_spec("mini") + w;

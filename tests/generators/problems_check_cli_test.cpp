@@ -42,8 +42,14 @@ struct Run {
 };
 
 Run check(const TempDir& t, std::vector<std::string> extra) {
-  std::vector<std::string> argv{"solver", "problems", "check", "--problems-dir", t.path().string(),
-                                "--cache-dir", (t.path() / "cache").string(), "--compile-only"};
+  std::vector<std::string> argv{"solver",
+                                "problems",
+                                "check",
+                                "--problems-dir",
+                                t.path().string(),
+                                "--cache-dir",
+                                (t.path() / "cache").string(),
+                                "--compile-only"};
   argv.insert(argv.end(), extra.begin(), extra.end());
   std::ostringstream out, err;
   Run r;
@@ -55,11 +61,13 @@ Run check(const TempDir& t, std::vector<std::string> extra) {
 
 void write_tiny(const TempDir& t) {
   t.write("tiny/problem.yaml", kSpec);
-  t.write("tiny/ok.cu", "extern \"C\" __global__ void k(const float* x, float* y, int n) {\n"
-                        "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
-                        "  if (i < n) y[i] = x[i];\n}\n");
-  t.write("tiny/broken.cu", "extern \"C\" __global__ void k(const float* x, float* y, int n) {\n"
-                            "  y[0] = not_declared;\n}\n");
+  t.write("tiny/ok.cu",
+          "extern \"C\" __global__ void k(const float* x, float* y, int n) {\n"
+          "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+          "  if (i < n) y[i] = x[i];\n}\n");
+  t.write("tiny/broken.cu",
+          "extern \"C\" __global__ void k(const float* x, float* y, int n) {\n"
+          "  y[0] = not_declared;\n}\n");
 }
 
 }  // namespace
@@ -77,7 +85,8 @@ TEST_CASE("problems check: static failures and compile errors are rows; exit 1")
   for (const auto& row : j["rows"]) rows[row["variant"].get<std::string>()] = row;
   REQUIRE(rows.size() == 5);  // reference, good, broken, sized x 2
   CHECK(rows["sized[B=2048]"]["static"] == "invalid");
-  CHECK(rows["sized[B=2048]"]["detail"].get<std::string>().find("block.x = 2048 exceeds the limit 1024") != std::string::npos);
+  CHECK(rows["sized[B=2048]"]["detail"].get<std::string>().find(
+            "block.x = 2048 exceeds the limit 1024") != std::string::npos);
   CHECK(rows["sized[B=2048]"]["failed"] == true);
   if (solver::generators::nvrtc_available()) {
     CHECK(j["failures"] == 2);

@@ -13,20 +13,25 @@
 using namespace solver::generators;
 
 namespace {
-std::string mismatch(const std::string& ptx, const std::string& declared, std::set<DType> dtypes = {DType::F32}) {
+std::string mismatch(const std::string& ptx, const std::string& declared,
+                     std::set<DType> dtypes = {DType::F32}) {
   return precision_mismatch(scan_ptx_precision(ptx), declared, dtypes);
 }
 }  // namespace
 
 TEST_CASE("MMA operand formats are read from the mnemonic") {
   auto p = scan_ptx_precision(
-      "  mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, {%f5,%f6,%f7,%f8};\n"
-      "  mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, {%f5,%f6,%f7,%f8};\n"
+      "  mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, "
+      "{%f5,%f6,%f7,%f8};\n"
+      "  mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1,%f2,%f3,%f4}, {%r1,%r2}, {%r3}, "
+      "{%f5,%f6,%f7,%f8};\n"
       "  mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r3}, {%f5};\n"
-      "  wmma.mma.sync.aligned.row.row.m16n16k16.f32.f32 {%f1}, {%r1}, {%r2}, {%f2};\n"  // f16 operands
+      "  wmma.mma.sync.aligned.row.row.m16n16k16.f32.f32 {%f1}, {%r1}, {%r2}, {%f2};\n"  // f16
+                                                                                         // operands
       "  wmma.mma.sync.aligned.row.row.m16n16k8.f32.tf32.tf32.f32 {%f1}, {%r1}, {%r2}, {%f2};\n"
       "  wgmma.mma_async.sync.aligned.m64n128k32.f32.e4m3.e4m3 {%f1}, %rd1, %rd2, 1, 1, 1;\n"
-      "  mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%fd1, %fd2}, {%fd3}, {%fd4}, {%fd5, %fd6};\n"
+      "  mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%fd1, %fd2}, {%fd3}, {%fd4}, {%fd5, "
+      "%fd6};\n"
       "  mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r1}, {%r2}, {%r3}, {%r4};\n"
       "  tcgen05.mma.cta_group::1.kind::tf32 [%r1], %rd1, %rd2, %r2, 1;\n");
   CHECK(p.mma_f16 == 2);
@@ -44,11 +49,11 @@ TEST_CASE("conversions down and half arithmetic are counted; widening and commen
       "  cvt.rn.bf16x2.f32 %r1, %f1, %f2;\n"
       "  cvt.rna.tf32.f32 %r2, %f3;\n"
       "  cvt.rn.satfinite.e4m3x2.f32 %rs2, %f1, %f2;\n"
-      "  cvt.f32.f16 %f4, %rs1;\n"             // widening: exact
+      "  cvt.f32.f16 %f4, %rs1;\n"  // widening: exact
       "  cvt.rn.f32.s32 %f5, %r3;\n"
       "  @%p1 fma.rn.f16x2 %r4, %r5, %r6, %r7;\n"
       "  L1: add.rn.bf16 %rs3, %rs4, %rs5;\n"
-      "  neg.f16 %rs6, %rs7;\n"                // exact
+      "  neg.f16 %rs6, %rs7;\n"  // exact
       "  mov.b32 {%rs1, %rs2}, %r1;\n"
       "  // fma.rn.f16x2 in a comment\n"
       "  /* mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 */\n");
@@ -62,9 +67,11 @@ TEST_CASE("conversions down and half arithmetic are counted; widening and commen
 }
 
 TEST_CASE("each class admits what it promises and nothing lower") {
-  const std::string f16_mma = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";
-  const std::string tf32_mma = "wmma.mma.sync.aligned.row.row.m16n16k8.f32.tf32.tf32.f32 {%f1}, {%r1}, {%r2}, {%f2};\n"
-                               "cvt.rna.tf32.f32 %r1, %f1;\n";
+  const std::string f16_mma =
+      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";
+  const std::string tf32_mma =
+      "wmma.mma.sync.aligned.row.row.m16n16k8.f32.tf32.tf32.f32 {%f1}, {%r1}, {%r2}, {%f2};\n"
+      "cvt.rna.tf32.f32 %r1, %f1;\n";
   // The issue's cheat: FP16 tensor cores declared as tf32.
   std::string why = mismatch(f16_mma, "tf32");
   CHECK(why.find("declares precision 'tf32'") != std::string::npos);
@@ -73,9 +80,18 @@ TEST_CASE("each class admits what it promises and nothing lower") {
   CHECK_FALSE(mismatch(tf32_mma, "fp32").empty());  // TF32 as FP32
   CHECK(mismatch(f16_mma, "fp16").empty());
   CHECK(mismatch(tf32_mma, "fp16").empty());  // more precise than promised is fine
-  CHECK_FALSE(mismatch("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n", "tf32").empty());
-  CHECK_FALSE(mismatch("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n", "fp16").empty());
-  CHECK(mismatch("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n", "bf16").empty());
+  CHECK_FALSE(
+      mismatch("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n",
+               "tf32")
+          .empty());
+  CHECK_FALSE(
+      mismatch("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n",
+               "fp16")
+          .empty());
+  CHECK(
+      mismatch("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n",
+               "bf16")
+          .empty());
   CHECK_FALSE(mismatch("fma.rn.f16x2 %r1, %r2, %r3, %r4;\n", "fp32").empty());
   CHECK(mismatch("fma.rn.f32 %f1, %f2, %f3, %f4;\n", "fp32").empty());
   CHECK(mismatch(f16_mma, "mixed_custom").empty());  // an unknown class is not judged
@@ -83,7 +99,8 @@ TEST_CASE("each class admits what it promises and nothing lower") {
 
 TEST_CASE("a problem's own half-precision data may be converted to and fed to tensor cores") {
   const std::string store = "cvt.rn.f16.f32 %rs1, %f1;\n";
-  const std::string mma = "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";
+  const std::string mma =
+      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";
   CHECK_FALSE(mismatch(store, "fp32", {DType::F32}).empty());
   CHECK(mismatch(store, "fp32", {DType::F32, DType::F16}).empty());
   CHECK(mismatch(mma, "fp32", {DType::F16, DType::F32}).empty());
@@ -110,8 +127,8 @@ TEST_CASE("every built-in variant's NVRTC PTX computes in its declared precision
         std::set<DType> dtypes;
         for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
         auto p = scan_ptx_precision(c.ptx);
-        CHECK_MESSAGE(precision_mismatch(p, rv.precision, dtypes).empty(), spec.name, " ", rv.key, ": ",
-                      precision_mismatch(p, rv.precision, dtypes));
+        CHECK_MESSAGE(precision_mismatch(p, rv.precision, dtypes).empty(), spec.name, " ", rv.key,
+                      ": ", precision_mismatch(p, rv.precision, dtypes));
         if (rv.precision == "tf32") CHECK_MESSAGE(p.mma_tf32 > 0, rv.key);  // the scan sees them
         ++checked;
       }

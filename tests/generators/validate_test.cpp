@@ -10,32 +10,36 @@ using namespace solver::generators::test;
 namespace {
 
 // Line numbers matter: the tests check where each issue points.
-const char* kLimits =
-    "version: 1\n"                                                                        // 1
-    "name: limits\n"                                                                      // 2
-    "scalars: {N: 256}\n"                                                                 // 3
-    "buffers:\n"                                                                          // 4
-    "  x: {dtype: f32, shape: [N]}\n"                                                     // 5
-    "  y: {dtype: f32, shape: [N], role: out}\n"                                          // 6
-    "flops: N\n"                                                                          // 7
-    "bytes: 8*N\n"                                                                        // 8
-    "tolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"                                        // 9
-    "reference: {source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n"     // 10
-    "variants:\n"                                                                         // 11
-    "  - {id: ok, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n"    // 12
-    "  - {id: warp, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [48]}\n"   // 13
-    "  - {id: big, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [32, 64]}\n"  // 14
-    "  - {id: zgrid, source: k.cu, entry: k, args: [x, y, N], grid: [1, 1, 70000], block: [32]}\n"  // 15
-    "  - {id: frac, source: k.cu, entry: k, args: [x, y, N], grid: [N / 3], block: [32]}\n"  // 16
-    "  - {id: neg, source: k.cu, entry: k, args: [x, y, N], grid: [N - 300], block: [32]}\n"  // 17
-    "  - id: smem\n"                                                                      // 18
-    "    source: k.cu\n"                                                                  // 19
-    "    knobs: {S: [1, 64]}\n"                                                           // 20
-    "    requires: [\"N % (4 * S) == 0\"]\n"                                              // 21
-    "    launches:\n"                                                                     // 22
-    "      - {entry: k, args: [x, y, N], grid: [1], block: [32], smem: S * 1024}\n"        // 23
-    "  - {id: vec, source: k.cu, requires: [\"N % 3 == 0\"], entry: k, args: [x, y, N], grid: [1], block: [32]}\n"  // 24
-    "  - {id: zblock, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [1, 1, 128]}\n";  // 25
+const char*
+    kLimits =
+        "version: 1\n"                                                                       // 1
+        "name: limits\n"                                                                     // 2
+        "scalars: {N: 256}\n"                                                                // 3
+        "buffers:\n"                                                                         // 4
+        "  x: {dtype: f32, shape: [N]}\n"                                                    // 5
+        "  y: {dtype: f32, shape: [N], role: out}\n"                                         // 6
+        "flops: N\n"                                                                         // 7
+        "bytes: 8*N\n"                                                                       // 8
+        "tolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"                                       // 9
+        "reference: {source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n"    // 10
+        "variants:\n"                                                                        // 11
+        "  - {id: ok, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n"   // 12
+        "  - {id: warp, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [48]}\n"  // 13
+        "  - {id: big, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [32, 64]}\n"  // 14
+        "  - {id: zgrid, source: k.cu, entry: k, args: [x, y, N], grid: [1, 1, 70000], block: "
+        "[32]}\n"  // 15
+        "  - {id: frac, source: k.cu, entry: k, args: [x, y, N], grid: [N / 3], block: [32]}\n"  // 16
+        "  - {id: neg, source: k.cu, entry: k, args: [x, y, N], grid: [N - 300], block: [32]}\n"  // 17
+        "  - id: smem\n"                                                                 // 18
+        "    source: k.cu\n"                                                             // 19
+        "    knobs: {S: [1, 64]}\n"                                                      // 20
+        "    requires: [\"N % (4 * S) == 0\"]\n"                                         // 21
+        "    launches:\n"                                                                // 22
+        "      - {entry: k, args: [x, y, N], grid: [1], block: [32], smem: S * 1024}\n"  // 23
+        "  - {id: vec, source: k.cu, requires: [\"N % 3 == 0\"], entry: k, args: [x, y, N], grid: "
+        "[1], block: [32]}\n"  // 24
+        "  - {id: zblock, source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [1, 1, "
+        "128]}\n";  // 25
 
 struct Fixture {
   TempDir dir;
@@ -90,7 +94,7 @@ TEST_CASE("dynamic shared memory is checked against the chip's per-block limit")
   INFO(dump(over));
   REQUIRE(over.size() == 1);
   CHECK(has_error(over, 23, 67, "65536 B (64.0 KiB) exceeds the chip's per-block limit 49152 B"));
-  CHECK(f.check("smem", {{"S", 64}}, 227).empty());  // fits on an H100/H200
+  CHECK(f.check("smem", {{"S", 64}}, 227).empty());                      // fits on an H100/H200
   CHECK(launch_limits(test_chip(0)).smem_per_block_bytes == 48 * 1024);  // absent -> 48 KiB
 }
 
@@ -134,8 +138,8 @@ TEST_CASE("lint: a constant input is a located warning unless declared dist_fixe
       "name: gemmish\n"
       "scalars: {N: 64}\n"
       "buffers:\n"
-      "  A: {dtype: f32, shape: [N], init: {dist: uniform, low: -1, high: 1}}\n"    // 5
-      "  B: {dtype: f32, shape: [N], init: {dist: constant, value: 1.5}}\n"         // 6
+      "  A: {dtype: f32, shape: [N], init: {dist: uniform, low: -1, high: 1}}\n"  // 5
+      "  B: {dtype: f32, shape: [N], init: {dist: constant, value: 1.5}}\n"       // 6
       "  W: {dtype: f32, shape: [N], init: {dist: constant, value: 2}, dist_fixed: true}\n"
       "  C: {dtype: f32, shape: [N], role: out}\n"
       "flops: N\n"
@@ -145,7 +149,9 @@ TEST_CASE("lint: a constant input is a located warning unless declared dist_fixe
       "variants:\n"
       "  - {id: ok, source: k.cu, entry: k, args: [A, B, W, C, N], grid: [1], block: [64]}\n";
   dir.write("gemmish/problem.yaml", yaml);
-  dir.write("gemmish/k.cu", "extern \"C\" __global__ void k(const float*, const float*, const float*, float*, int) {}\n");
+  dir.write(
+      "gemmish/k.cu",
+      "extern \"C\" __global__ void k(const float*, const float*, const float*, float*, int) {}\n");
   ProblemSpec spec = load_problem((dir.path() / "gemmish").string());
   auto warnings = lint_problem(spec);
   REQUIRE(warnings.size() == 1);
@@ -153,19 +159,21 @@ TEST_CASE("lint: a constant input is a located warning unless declared dist_fixe
   CHECK(warnings[0].message.find("'B' is constant (1.5)") != std::string::npos);
   CHECK(warnings[0].message.find("dist_fixed: true") != std::string::npos);
   // The built-in problems and the fault suite (constants declared dist_fixed) are clean.
-  for (const auto& p : load_problems(source_dir() + "/problems")) CHECK_MESSAGE(lint_problem(p).empty(), p.name);
+  for (const auto& p : load_problems(source_dir() + "/problems"))
+    CHECK_MESSAGE(lint_problem(p).empty(), p.name);
   CHECK(lint_problem(load_problem(source_dir() + "/tests/data/faults")).empty());
 }
 
 TEST_CASE("dist_fixed is for inputs only") {
   TempDir dir;
-  dir.write("bad/problem.yaml",
-            "version: 1\nname: bad\nscalars: {N: 64}\nbuffers:\n"
-            "  A: {dtype: f32, shape: [N]}\n"
-            "  C: {dtype: f32, shape: [N], role: out, dist_fixed: true}\n"
-            "flops: N\nbytes: 8*N\ntolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"
-            "reference: {source: k.cu, entry: k, args: [A, C, N], grid: [1], block: [64]}\n"
-            "variants:\n  - {id: ok, source: k.cu, entry: k, args: [A, C, N], grid: [1], block: [64]}\n");
+  dir.write(
+      "bad/problem.yaml",
+      "version: 1\nname: bad\nscalars: {N: 64}\nbuffers:\n"
+      "  A: {dtype: f32, shape: [N]}\n"
+      "  C: {dtype: f32, shape: [N], role: out, dist_fixed: true}\n"
+      "flops: N\nbytes: 8*N\ntolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"
+      "reference: {source: k.cu, entry: k, args: [A, C, N], grid: [1], block: [64]}\n"
+      "variants:\n  - {id: ok, source: k.cu, entry: k, args: [A, C, N], grid: [1], block: [64]}\n");
   dir.write("bad/k.cu", "extern \"C\" __global__ void k(const float*, float*, int) {}\n");
   CHECK_THROWS_AS(load_problem((dir.path() / "bad").string()), solver::rules::InputError);
 }

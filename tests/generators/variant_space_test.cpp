@@ -28,10 +28,10 @@ TEST_CASE("knob enumeration: cartesian product, first knob slowest, constraints 
   std::vector<std::string> keys;
   for (const auto& k : points) keys.push_back(variant_key("vec4", k));
   // 3x3 = 9 points; BLOCK*ITEMS <= 512 drops 256x4.
-  CHECK(keys == std::vector<std::string>{
-                    "vec4[BLOCK=64,ITEMS=1]", "vec4[BLOCK=64,ITEMS=2]", "vec4[BLOCK=64,ITEMS=4]",
-                    "vec4[BLOCK=128,ITEMS=1]", "vec4[BLOCK=128,ITEMS=2]", "vec4[BLOCK=128,ITEMS=4]",
-                    "vec4[BLOCK=256,ITEMS=1]", "vec4[BLOCK=256,ITEMS=2]"});
+  CHECK(keys == std::vector<std::string>{"vec4[BLOCK=64,ITEMS=1]", "vec4[BLOCK=64,ITEMS=2]",
+                                         "vec4[BLOCK=64,ITEMS=4]", "vec4[BLOCK=128,ITEMS=1]",
+                                         "vec4[BLOCK=128,ITEMS=2]", "vec4[BLOCK=128,ITEMS=4]",
+                                         "vec4[BLOCK=256,ITEMS=1]", "vec4[BLOCK=256,ITEMS=2]"});
 }
 
 TEST_CASE("a variant without knobs has exactly one point") {
@@ -54,7 +54,8 @@ TEST_CASE("knob_point_allowed names why a point is refused") {
 
 TEST_CASE("resolve evaluates launches, buffers, formulas and tolerance") {
   auto chip = test_chip();
-  ResolvedVariant r = resolve(axpy(), *axpy().find_variant("vec4"), {{"BLOCK", 128}, {"ITEMS", 2}}, chip);
+  ResolvedVariant r =
+      resolve(axpy(), *axpy().find_variant("vec4"), {{"BLOCK", 128}, {"ITEMS", 2}}, chip);
   INFO(r.issues.size());
   REQUIRE(r.ok());
   CHECK(r.key == "vec4[BLOCK=128,ITEMS=2]");
@@ -92,7 +93,8 @@ TEST_CASE("NVRTC options: arch from the chip, std, knob defines sorted, variant 
   CHECK(o.back() == "--use_fast_math");
   if (auto inc = cuda_include_dir()) CHECK(contains(o, "-I" + *inc));
 
-  ResolvedVariant v = resolve(axpy(), *axpy().find_variant("vec4"), {{"ITEMS", 2}, {"BLOCK", 64}}, chip);
+  ResolvedVariant v =
+      resolve(axpy(), *axpy().find_variant("vec4"), {{"ITEMS", 2}, {"BLOCK", 64}}, chip);
   auto b = std::find(v.nvrtc_options.begin(), v.nvrtc_options.end(), "-DBLOCK=64");
   auto i = std::find(v.nvrtc_options.begin(), v.nvrtc_options.end(), "-DITEMS=2");
   CHECK(b < i);
@@ -147,6 +149,7 @@ TEST_CASE("resolve records evaluation problems instead of throwing") {
   auto chip = test_chip();
   ResolvedVariant r = resolve_shapes(axpy(), *axpy().find_variant("vec4"), {{"BLOCK", 64}});
   CHECK_FALSE(r.ok());  // ITEMS missing: the grid has no value
-  ResolvedVariant c = resolve(axpy(), *axpy().find_variant("naive"), {{"BLOCK", 256}}, test_chip(227, 0, 0));
+  ResolvedVariant c =
+      resolve(axpy(), *axpy().find_variant("naive"), {{"BLOCK", 256}}, test_chip(227, 0, 0));
   CHECK_FALSE(c.ok());  // chip without a compute capability
 }

@@ -11,13 +11,13 @@
 #include <map>
 #include <string>
 
-#include "tests/gpu/gpu_skip.h"
-#include "engine/ledger.h"
 #include "engine/backend/live_backend.h"
+#include "engine/ledger.h"
 #include "engine/round_loop.h"
 #include "generators/problem_spec.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"
+#include "tests/gpu/gpu_skip.h"
 
 using namespace solver;
 namespace fs = std::filesystem;
@@ -26,7 +26,8 @@ namespace {
 
 std::string source_dir() {
   std::error_code ec;
-  if (fs::exists(fs::path(SOLVER_SOURCE_DIR) / "tests/cheats/rules.yaml", ec)) return SOLVER_SOURCE_DIR;
+  if (fs::exists(fs::path(SOLVER_SOURCE_DIR) / "tests/cheats/rules.yaml", ec))
+    return SOLVER_SOURCE_DIR;
   return fs::current_path().string();
 }
 
@@ -55,7 +56,8 @@ TEST_CASE("live: every cheat of the suite is refused with its expected outcome")
   o.worker_path = worker_path();
   auto [backend, why] = engine::open_live_backend(o);
   if (!backend)
-    test::skip_without_gpu("no live GPU backend (" + why + "); the cheat suite's live column is untested here");
+    test::skip_without_gpu("no live GPU backend (" + why +
+                           "); the cheat suite's live column is untested here");
   rules::ChipTable chips = rules::load_chip_table(source_dir() + "/rules/chips.yaml");
   const rules::ChipProfile* chip = chips.find(backend->info().chip_id);
   REQUIRE_MESSAGE(chip != nullptr, backend->info().chip_id);
@@ -74,9 +76,10 @@ TEST_CASE("live: every cheat of the suite is refused with its expected outcome")
     std::string want = expected_live(spec.dir);
     ++total;
     refused += got == want;
-    MESSAGE(spec.name << ": expected " << want << ", got " << got << " (" << r.candidate << "): "
-                      << r.detail.substr(0, 200));
+    MESSAGE(spec.name << ": expected " << want << ", got " << got << " (" << r.candidate
+                      << "): " << r.detail.substr(0, 200));
     CHECK_MESSAGE(got == want, spec.name);
   }
-  MESSAGE("cheat suite: " << refused << "/" << total << " cheats refused with the expected outcome");
+  MESSAGE("cheat suite: " << refused << "/" << total
+                          << " cheats refused with the expected outcome");
 }

@@ -16,8 +16,8 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
-#include <memory>
 #include <cstdio>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -76,18 +76,20 @@ struct Driver {
   void* lib = nullptr;
 #define SOLVER_CU(fn) decltype(&::fn) fn = nullptr;
 #define SOLVER_CU_LIST(X)                                                                     \
-  X(cuInit) X(cuDeviceGetCount) X(cuDeviceGet) X(cuDeviceGetName) X(cuDeviceGetAttribute)    \
-  X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxRelease) X(cuCtxSetCurrent)                \
-  X(cuCtxSynchronize) X(cuModuleLoadData) X(cuModuleGetFunction) X(cuMemAlloc) X(cuMemFree)   \
-  X(cuMemsetD32) X(cuLaunchKernel) X(cuEventCreate) X(cuEventRecord) X(cuEventSynchronize)    \
-  X(cuEventElapsedTime) X(cuEventDestroy) X(cuGetErrorString)
+  X(cuInit)                                                                                   \
+  X(cuDeviceGetCount) X(cuDeviceGet) X(cuDeviceGetName) X(cuDeviceGetAttribute)               \
+      X(cuDevicePrimaryCtxRetain) X(cuDevicePrimaryCtxRelease) X(cuCtxSetCurrent)             \
+          X(cuCtxSynchronize) X(cuModuleLoadData) X(cuModuleGetFunction) X(cuMemAlloc)        \
+              X(cuMemFree) X(cuMemsetD32) X(cuLaunchKernel) X(cuEventCreate) X(cuEventRecord) \
+                  X(cuEventSynchronize) X(cuEventElapsedTime) X(cuEventDestroy)               \
+                      X(cuGetErrorString)
   SOLVER_CU_LIST(SOLVER_CU)
 #undef SOLVER_CU
   std::string load() {
     lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
     if (!lib) return std::string("libcuda.so.1 not loadable: ") + dlerror();
-#define SOLVER_CU(fn)                                                         \
-  fn = reinterpret_cast<decltype(fn)>(dlsym(lib, SOLVER_STR(fn)));            \
+#define SOLVER_CU(fn)                                              \
+  fn = reinterpret_cast<decltype(fn)>(dlsym(lib, SOLVER_STR(fn))); \
   if (!fn) return std::string("libcuda.so.1 lacks ") + SOLVER_STR(fn);
     SOLVER_CU_LIST(SOLVER_CU)
 #undef SOLVER_CU
@@ -130,10 +132,11 @@ void expect(bool ok, const std::string& what) {
 }
 
 void print_values(const MetricValues& v) {
-  std::printf("  status=%s passes=%zu kernels=%zu dropped=%zu setup=%.1f ms launch=%.1f ms "
-              "decode=%.1f ms collection=%.1f ms\n",
-              to_string(v.status), v.passes, v.kernels.size(), v.ranges_dropped, v.setup_ms,
-              v.launch_ms, v.decode_ms, v.collection_ms);
+  std::printf(
+      "  status=%s passes=%zu kernels=%zu dropped=%zu setup=%.1f ms launch=%.1f ms "
+      "decode=%.1f ms collection=%.1f ms\n",
+      to_string(v.status), v.passes, v.kernels.size(), v.ranges_dropped, v.setup_ms, v.launch_ms,
+      v.decode_ms, v.collection_ms);
   if (!v.ok()) std::printf("  error: %s\n", v.error.c_str());
   for (const auto& [name, value] : v.values) {
     std::printf("    %-72s %16.4f", name.c_str(), value);
@@ -195,11 +198,13 @@ int run_gpu() {
   void* sgemm_args[] = {&gn, &A, &B, &C};
   auto launch_stream = [&] {
     check_cu(cu.cuLaunchKernel(f_stream, unsigned((n + 255) / 256), 1, 1, 256, 1, 1, 0, nullptr,
-                               stream_args, nullptr), "launch stream_scale");
+                               stream_args, nullptr),
+             "launch stream_scale");
   };
   auto launch_sgemm = [&] {
-    check_cu(cu.cuLaunchKernel(f_sgemm, gn / 16, gn / 16, 1, 16, 16, 1, 0, nullptr, sgemm_args,
-                               nullptr), "launch sgemm_naive");
+    check_cu(
+        cu.cuLaunchKernel(f_sgemm, gn / 16, gn / 16, 1, 16, 16, 1, 0, nullptr, sgemm_args, nullptr),
+        "launch sgemm_naive");
   };
   auto sync = [&] { check_cu(cu.cuCtxSynchronize(), "cuCtxSynchronize"); };
 
@@ -244,26 +249,35 @@ int run_gpu() {
     std::sort(d.begin(), d.end());
     if (recs.empty()) return expect(false, std::string("activity records for ") + kernel);
     const KernelActivity& r = recs.front();
-    std::printf("  activity %s: %zu records, median %.1f us (events %.1f us), regs %d, smem %d+%d B, "
-                "local %u B, grid %dx%dx%d, block %dx%dx%d\n",
-                r.name.c_str(), recs.size(), d[d.size() / 2], event_ms * 1e3, r.registers_per_thread,
-                r.static_shared_bytes, r.dynamic_shared_bytes, r.local_memory_per_thread, r.grid[0], r.grid[1],
-                r.grid[2], r.block[0], r.block[1], r.block[2]);
+    std::printf(
+        "  activity %s: %zu records, median %.1f us (events %.1f us), regs %d, smem %d+%d B, "
+        "local %u B, grid %dx%dx%d, block %dx%dx%d\n",
+        r.name.c_str(), recs.size(), d[d.size() / 2], event_ms * 1e3, r.registers_per_thread,
+        r.static_shared_bytes, r.dynamic_shared_bytes, r.local_memory_per_thread, r.grid[0],
+        r.grid[1], r.grid[2], r.block[0], r.block[1], r.block[2]);
     expect(recs.size() == 11 && r.name == kernel, std::string("11 records named ") + kernel);
-    expect(std::fabs(d[d.size() / 2] / (event_ms * 1e3) - 1) < 0.15, "record median within 15% of event median");
+    expect(std::fabs(d[d.size() / 2] / (event_ms * 1e3) - 1) < 0.15,
+           "record median within 15% of event median");
   };
   tracer.take();
   const double stream_ms = event_median_ms(launch_stream);
   record_median("stream_scale", stream_ms);
   const double sgemm_ms = event_median_ms(launch_sgemm);
   record_median("sgemm_naive", sgemm_ms);
-  const double stream_wall = host_ms([&] { launch_stream(); sync(); });
-  const double sgemm_wall = host_ms([&] { launch_sgemm(); sync(); });
+  const double stream_wall = host_ms([&] {
+    launch_stream();
+    sync();
+  });
+  const double sgemm_wall = host_ms([&] {
+    launch_sgemm();
+    sync();
+  });
   tracer_ptr.reset();
   std::printf("unprofiled stream_scale: %.3f ms kernel (%.2f TB/s), %.3f ms launch+sync wall\n",
               stream_ms, 2.0 * n * 4 / (stream_ms * 1e-3) / 1e12, stream_wall);
-  std::printf("unprofiled sgemm_naive 2048^3: %.3f ms kernel (%.2f TFLOP/s), %.3f ms launch+sync wall\n",
-              sgemm_ms, 2.0 * gn * gn * gn / (sgemm_ms * 1e-3) / 1e12, sgemm_wall);
+  std::printf(
+      "unprofiled sgemm_naive 2048^3: %.3f ms kernel (%.2f TFLOP/s), %.3f ms launch+sync wall\n",
+      sgemm_ms, 2.0 * gn * gn * gn / (sgemm_ms * 1e-3) / 1e12, sgemm_wall);
 
   RangeProfiler prof(ctx);
   std::printf("\nRangeProfiler: chip=%s init_error='%s' device_note='%s'\n", prof.chip().c_str(),
@@ -274,7 +288,10 @@ int run_gpu() {
   expect(caps.ok() && caps.passes >= 1, "all metrics valid on the live chip");
 
   std::printf("\n[stream_scale 2 x 256 MiB] profile():\n");
-  auto vs = prof.profile(kMetrics, [&] { launch_stream(); sync(); });
+  auto vs = prof.profile(kMetrics, [&] {
+    launch_stream();
+    sync();
+  });
   print_values(vs);
   std::printf("  profile() %.1f ms vs unprofiled launch+sync %.3f ms: %.0fx\n", vs.collection_ms,
               stream_wall, vs.collection_ms / stream_wall);
@@ -282,10 +299,14 @@ int run_gpu() {
   expect(vs.ok() && vs.kernels.size() == 1, "one range for one kernel");
   expect(std::fabs(value(vs, "dram__bytes_read.sum") / bytes - 1) < 0.1, "DRAM read ~ 256 MiB");
   expect(std::fabs(value(vs, "dram__bytes_write.sum") / bytes - 1) < 0.1, "DRAM write ~ 256 MiB");
-  expect(value(vs, "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct") > 99, "coalesced loads: 100% efficiency");
+  expect(value(vs, "smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct") > 99,
+         "coalesced loads: 100% efficiency");
 
   std::printf("\n[sgemm_naive 2048^3] profile():\n");
-  auto vg = prof.profile(kMetrics, [&] { launch_sgemm(); sync(); });
+  auto vg = prof.profile(kMetrics, [&] {
+    launch_sgemm();
+    sync();
+  });
   print_values(vg);
   std::printf("  profile() %.1f ms vs unprofiled launch+sync %.3f ms: %.0fx\n", vg.collection_ms,
               sgemm_wall, vg.collection_ms / sgemm_wall);
@@ -294,13 +315,17 @@ int run_gpu() {
   // in this FP32 kernel, tensor pipe ~0.01% active. A "uses tensor cores" signal needs a
   // threshold, not "> 0".
   const double warps = double(gn / 16) * (gn / 16) * 8;
-  expect(value(vg, "sm__inst_executed_pipe_tensor.sum") <= warps &&
-             value(vg, "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active") < 0.1,
-         "FP32 naive SGEMM: at most one tensor-pipe instruction per warp, tensor pipe < 0.1% active");
-
+  expect(
+      value(vg, "sm__inst_executed_pipe_tensor.sum") <= warps &&
+          value(vg, "sm__pipe_tensor_op_hmma_cycles_active.avg.pct_of_peak_sustained_active") < 0.1,
+      "FP32 naive SGEMM: at most one tensor-pipe instruction per warp, tensor pipe < 0.1% active");
 
   std::printf("\n[stream_scale then sgemm_naive in one launch_once] profile():\n");
-  auto vb = prof.profile(kMetrics, [&] { launch_stream(); launch_sgemm(); sync(); });
+  auto vb = prof.profile(kMetrics, [&] {
+    launch_stream();
+    launch_sgemm();
+    sync();
+  });
   print_values(vb);
   expect(vb.ok() && vb.kernels.size() == 2, "two ranges, launch order kept");
   if (vb.kernels.size() == 2) {
@@ -311,15 +336,20 @@ int run_gpu() {
     const char* pct = "sm__warps_active.avg.pct_of_peak_sustained_active";
     const char* t = "gpu__time_duration.sum";
     const double mean = (k0.at(pct) * k0.at(t) + k1.at(pct) * k1.at(t)) / (k0.at(t) + k1.at(t));
-    expect(std::fabs(value(vb, pct) - mean) < 1e-6 * std::max(1.0, mean), "pct aggregates as a duration-weighted mean");
+    expect(std::fabs(value(vb, pct) - mean) < 1e-6 * std::max(1.0, mean),
+           "pct aggregates as a duration-weighted mean");
   }
 
   // The project's own metric sets (profiling/metric_set.h): passes and cost per kernel.
   for (auto set : {MetricSet::Default, MetricSet::Full}) {
     auto names = metric_names(set);
-    for (auto [label, launch] : {std::pair<const char*, std::function<void()>>{"stream_scale", launch_stream},
-                                 {"sgemm_naive", launch_sgemm}}) {
-      auto v = prof.profile(names, [&] { launch(); sync(); });
+    for (auto [label, launch] :
+         {std::pair<const char*, std::function<void()>>{"stream_scale", launch_stream},
+          {"sgemm_naive", launch_sgemm}}) {
+      auto v = prof.profile(names, [&] {
+        launch();
+        sync();
+      });
       std::printf("\n[metric_set %s, %zu names, %s]\n", to_string(set), names.size(), label);
       print_values(v);
     }
@@ -335,38 +365,54 @@ int run_gpu() {
       {"default minus __sass_ metrics", no_sass},
       {"default", metric_names(MetricSet::Default)},
   };
-  for (auto [label, launch] : {std::pair<const char*, std::function<void()>>{"stream_scale", launch_stream},
-                               {"sgemm_naive", launch_sgemm}}) {
+  for (auto [label, launch] :
+       {std::pair<const char*, std::function<void()>>{"stream_scale", launch_stream},
+        {"sgemm_naive", launch_sgemm}}) {
     for (const auto& [set_label, names] : sets) {
-      auto v = prof.profile(names, [&] { launch(); sync(); });
-      std::printf("  %-12s %-30s %2zu names: %s passes=%zu setup=%.1f launch=%.1f collection=%.1f ms\n", label,
-                  set_label, names.size(), to_string(v.status), v.passes, v.setup_ms, v.launch_ms,
-                  v.collection_ms);
+      auto v = prof.profile(names, [&] {
+        launch();
+        sync();
+      });
+      std::printf(
+          "  %-12s %-30s %2zu names: %s passes=%zu setup=%.1f launch=%.1f collection=%.1f ms\n",
+          label, set_label, names.size(), to_string(v.status), v.passes, v.setup_ms, v.launch_ms,
+          v.collection_ms);
     }
   }
 
   std::printf("\n[error outcomes]\n");
   auto bad = prof.profile({"not__a_metric.sum"}, [&] { launch_stream(); });
   std::printf("  bogus metric: %s: %s\n", to_string(bad.status), bad.error.c_str());
-  expect(bad.status == solver::profiling::ProfileStatus::invalid_metrics, "unknown name -> invalid_metrics");
+  expect(bad.status == solver::profiling::ProfileStatus::invalid_metrics,
+         "unknown name -> invalid_metrics");
   auto none = prof.profile(kMetrics, [] {});
   std::printf("  no launch: %s: %s\n", to_string(none.status), none.error.c_str());
-  expect(none.status == solver::profiling::ProfileStatus::no_kernels, "nothing launched -> no_kernels");
+  expect(none.status == solver::profiling::ProfileStatus::no_kernels,
+         "nothing launched -> no_kernels");
   auto thrown = prof.profile(kMetrics, [] { throw std::runtime_error("synthetic launch error"); });
   std::printf("  throwing launch: %s: %s\n", to_string(thrown.status), thrown.error.c_str());
-  expect(thrown.status == solver::profiling::ProfileStatus::launch_failed, "throwing launch -> launch_failed");
-  auto again = prof.profile({"gpu__time_duration.sum", "dram__bytes_read.sum"}, [&] { launch_stream(); sync(); });
+  expect(thrown.status == solver::profiling::ProfileStatus::launch_failed,
+         "throwing launch -> launch_failed");
+  auto again = prof.profile({"gpu__time_duration.sum", "dram__bytes_read.sum"}, [&] {
+    launch_stream();
+    sync();
+  });
   std::printf("  after errors, 2 metrics: %s, passes=%zu, collection=%.1f ms, dram read=%.0f\n",
-              to_string(again.status), again.passes, again.collection_ms, value(again, "dram__bytes_read.sum"));
+              to_string(again.status), again.passes, again.collection_ms,
+              value(again, "dram__bytes_read.sum"));
   expect(again.ok(), "profiler still usable after error outcomes");
   std::printf("\n[activity tracer alive during profile()]\n");
   {
     KernelActivityTracer t;
-    auto v = prof.profile(kMetrics, [&] { launch_sgemm(); sync(); });
+    auto v = prof.profile(kMetrics, [&] {
+      launch_sgemm();
+      sync();
+    });
     sync();
     auto recs = t.take();
     std::printf("  tracer %s; profile: %s passes=%zu collection=%.1f ms; records delivered: %zu",
-                t.ok() ? "ok" : t.error().c_str(), to_string(v.status), v.passes, v.collection_ms, recs.size());
+                t.ok() ? "ok" : t.error().c_str(), to_string(v.status), v.passes, v.collection_ms,
+                recs.size());
     for (const auto& r : recs) std::printf(" [%s %.1f us]", r.name.c_str(), r.duration_us());
     std::printf("\n");
     expect(t.ok() && v.ok(), "range profiler and activity tracer work together");
@@ -378,7 +424,8 @@ int run_gpu() {
     expect(after.size() == 1, "tracer still records after profile()");
   }
   const double after_ms = event_median_ms(launch_stream);
-  std::printf("  unprofiled stream_scale after profiling: %.3f ms (before: %.3f ms)\n", after_ms, stream_ms);
+  std::printf("  unprofiled stream_scale after profiling: %.3f ms (before: %.3f ms)\n", after_ms,
+              stream_ms);
   expect(after_ms < stream_ms * 1.25, "no profiling overhead left on unprofiled launches");
 
   cu.cuMemFree(x);
@@ -400,13 +447,14 @@ int main() {
     std::printf("status=%s passes=%zu invalid=%zu %s\n", to_string(caps.status), caps.passes,
                 caps.invalid.size(), caps.error.c_str());
     for (const auto& m : caps.metrics)
-      std::printf("  %-72s %-13s %-6s %s\n", m.name.c_str(),
-                  m.valid ? to_string(solver::profiling::aggregation_of(m.name, m.is_counter)) : "INVALID",
-                  m.hw_unit.c_str(), m.unit.c_str());
+      std::printf(
+          "  %-72s %-13s %-6s %s\n", m.name.c_str(),
+          m.valid ? to_string(solver::profiling::aggregation_of(m.name, m.is_counter)) : "INVALID",
+          m.hw_unit.c_str(), m.unit.c_str());
     expect(caps.ok() && caps.passes > 0, "host check of the metric table");
     auto bogus = host.check({"not__a_metric.sum", "dram__bytes_read.sum"});
-    expect(bogus.status == solver::profiling::ProfileStatus::invalid_metrics && bogus.invalid.size() == 1 &&
-               bogus.passes == 1,
+    expect(bogus.status == solver::profiling::ProfileStatus::invalid_metrics &&
+               bogus.invalid.size() == 1 && bogus.passes == 1,
            "unknown name reported, the valid rest still scheduled");
     for (auto set : {MetricSet::Default, MetricSet::Full}) {
       auto names = metric_names(set);

@@ -18,8 +18,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/ledger.h"
 #include "engine/backend/live_backend.h"
+#include "engine/ledger.h"
 #include "engine/round_loop.h"
 #include "generators/problem_spec.h"
 #include "rules/chips.h"
@@ -61,7 +61,9 @@ std::unique_ptr<engine::Backend> open_or_skip() {
   o.chips_file = source_dir() + "/rules/chips.yaml";
   o.worker_path = worker_path();
   auto [b, why] = engine::open_live_backend(o);
-  if (!b) test::skip_without_gpu("no live GPU backend (" + why + "); the fault suite's H200 rows are untested here");
+  if (!b)
+    test::skip_without_gpu("no live GPU backend (" + why +
+                           "); the fault suite's H200 rows are untested here");
   return std::move(b);
 }
 
@@ -131,12 +133,14 @@ TEST_CASE("live: the loop tries every fault, records each as gate-failed, and go
     auto ledger = engine::LedgerWriter::create(path, {{"test", "fault_suite_gpu"}});
     engine::TrackState state = engine::initial_state(spec, *chip, "off");
     engine::RoundLoop loop(*backend, spec, *chip, table, config);
-    engine::run_track(loop, state, nullptr, table, ledger, config, [](const engine::RoundRecord& r) {
-      MESSAGE(("round " + std::to_string(r.round) + ": " + r.candidate + " -> " +
+    engine::run_track(
+        loop, state, nullptr, table, ledger, config, [](const engine::RoundRecord& r) {
+          MESSAGE(
+              ("round " + std::to_string(r.round) + ": " + r.candidate + " -> " +
                engine::to_string(r.outcome) +
                (r.gate ? std::string(" / ") + engine::to_string(r.gate->status) : std::string()) +
                ": " + first_line(r.detail)));
-    });
+        });
   }
   if (!report_dir().empty())
     fs::copy_file(path, fs::path(report_dir()) / "fault_suite_ledger.jsonl",

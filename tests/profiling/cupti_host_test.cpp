@@ -13,7 +13,8 @@ TEST_CASE("aggregation follows metric kind and rollup") {
   CHECK(aggregation_of("sm__cycles_elapsed.min", true) == Aggregation::min);
   // Counter with a submetric is a rate over the kernel's time.
   CHECK(aggregation_of("sm__cycles_elapsed.avg.per_second", true) == Aggregation::weighted_mean);
-  CHECK(aggregation_of("sm__warps_active.avg.pct_of_peak_sustained_active", true) == Aggregation::weighted_mean);
+  CHECK(aggregation_of("sm__warps_active.avg.pct_of_peak_sustained_active", true) ==
+        Aggregation::weighted_mean);
   // Ratio and throughput metrics are rates whatever their suffix.
   CHECK(aggregation_of("lts__t_sector_hit_rate.pct", false) == Aggregation::weighted_mean);
   CHECK(aggregation_of("dram__throughput.avg", false) == Aggregation::weighted_mean);

@@ -2,9 +2,9 @@
 
 #include <fstream>
 #include <map>
-#include <vector>
 #include <set>
 #include <sstream>
+#include <vector>
 
 #include "profiling/metric_set.h"
 #include "rules/signals.h"
@@ -54,7 +54,8 @@ TEST_CASE("every metric name is one the H200 accepts") {
 TEST_CASE("every signal a metric feeds is in the vocabulary") {
   for (const auto& m : metric_table()) {
     std::istringstream words{std::string(m.feeds)};
-    for (std::string w; words >> w;) CHECK_MESSAGE(solver::rules::signal_index(w).has_value(), m.name << " feeds " << w);
+    for (std::string w; words >> w;)
+      CHECK_MESSAGE(solver::rules::signal_index(w).has_value(), m.name << " feeds " << w);
   }
   CHECK(find_metric(metric::kLoadEff) != nullptr);
   CHECK(find_metric("no__such_metric.sum") == nullptr);

@@ -24,7 +24,8 @@ std::string errors_of(const std::string& text) {
 
 const std::string kHeader =
     "\"ID\",\"Process ID\",\"Process Name\",\"Host Name\",\"Kernel Name\",\"Context\",\"Stream\","
-    "\"Block Size\",\"Grid Size\",\"Device\",\"CC\",\"gpu__time_duration.sum\",\"dram__bytes_read.sum\"\n"
+    "\"Block Size\",\"Grid "
+    "Size\",\"Device\",\"CC\",\"gpu__time_duration.sum\",\"dram__bytes_read.sum\"\n"
     "\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"\",\"msecond\",\"Mbyte\"\n";
 
 }  // namespace
@@ -44,7 +45,7 @@ TEST_CASE("the H200 fixture: one kernel per row, units normalised, separators re
   const NcuKernel& sgemm = ex.kernels[1];
   CHECK(sgemm.raw.at(std::string(metric::kTime)) == Approx(3180000));  // "3,180.00" usecond
   CHECK(sgemm.raw.count(std::string(metric::kDramRead)) == 0);         // n/a
-  CHECK(*sgemm.launch.block_threads == 256);                            // (16, 16, 1)
+  CHECK(*sgemm.launch.block_threads == 256);                           // (16, 16, 1)
   CHECK(*sgemm.launch.grid_blocks == 128 * 128);
   CHECK(ex.kernels[2].raw.at(std::string(metric::kTensorActive)) == Approx(8.3));
 }
@@ -75,20 +76,28 @@ TEST_CASE("ncu units") {
   CHECK(*ncu_unit_scale("%") == Approx(1));
   CHECK(*ncu_unit_scale("") == Approx(1));
   CHECK_FALSE(ncu_unit_scale("furlong").has_value());
-  NcuExport ex = parse_ncu_csv(kHeader + "\"0\",\"1\",\"p\",\"h\",\"k()\",\"1\",\"7\",\"(1, 1, 1)\",\"(1, 1, 1)\",\"0\",\"9.0\",\"1.5\",\"2.25\"\n", "x.csv");
+  NcuExport ex = parse_ncu_csv(kHeader +
+                                   "\"0\",\"1\",\"p\",\"h\",\"k()\",\"1\",\"7\",\"(1, 1, "
+                                   "1)\",\"(1, 1, 1)\",\"0\",\"9.0\",\"1.5\",\"2.25\"\n",
+                               "x.csv");
   CHECK(ex.kernels[0].raw.at("gpu__time_duration.sum") == Approx(1.5e6));
   CHECK(ex.kernels[0].raw.at("dram__bytes_read.sum") == Approx(2.25e6));
 }
 
 TEST_CASE("bad CSV is located") {
-  SUBCASE("no header") { CHECK(errors_of("hello\nworld\n").find("x.csv:1:1: error: no ncu header") != std::string::npos); }
+  SUBCASE("no header") {
+    CHECK(errors_of("hello\nworld\n").find("x.csv:1:1: error: no ncu header") != std::string::npos);
+  }
   SUBCASE("a short row") {
     auto e = errors_of(kHeader + "\"0\",\"1\",\"p\"\n");
     CHECK(e.find("x.csv:3:1: error: expected 13 fields") != std::string::npos);
   }
   SUBCASE("a value that is not a number, at its column") {
-    auto e = errors_of(kHeader + "\"0\",\"1\",\"p\",\"h\",\"k()\",\"1\",\"7\",\"(1, 1, 1)\",\"(1, 1, 1)\",\"0\",\"9.0\",\"fast\",\"1\"\n");
-    CHECK(e.find("x.csv:3:65: error: metric gpu__time_duration.sum: 'fast' is not a number") != std::string::npos);
+    auto e = errors_of(kHeader +
+                       "\"0\",\"1\",\"p\",\"h\",\"k()\",\"1\",\"7\",\"(1, 1, 1)\",\"(1, 1, "
+                       "1)\",\"0\",\"9.0\",\"fast\",\"1\"\n");
+    CHECK(e.find("x.csv:3:65: error: metric gpu__time_duration.sum: 'fast' is not a number") !=
+          std::string::npos);
   }
   SUBCASE("an unterminated quote") {
     auto e = errors_of(kHeader + "\"0\",\"1\",\"p\n");
@@ -108,7 +117,7 @@ TEST_CASE("a real export from the H200 (ncu 2025.3.1, tests/data/ncu/h200_probe.
   auto chip = testing::h200_like();
   const NcuKernel& stream = ex.kernels[0];
   CHECK(stream.device == "NVIDIA H200");
-  CHECK(stream.raw.at("gpu__time_duration.sum") == Approx(211488));  // unit "ns"
+  CHECK(stream.raw.at("gpu__time_duration.sum") == Approx(211488));                    // unit "ns"
   CHECK(stream.raw.at("sm__cycles_elapsed.avg.per_second") == Approx(1494687713.49));  // "hz"
   CHECK(*stream.launch.regs_per_thread == 16);
   CHECK(*stream.launch.max_active_blocks_per_sm == 8);
@@ -138,7 +147,8 @@ TEST_CASE("a real export from the H200 (ncu 2025.3.1, tests/data/ncu/h200_probe.
   CHECK(std::get<double>(w.signals.get("theoretical_occupancy")) == Approx(0.75));
 }
 
-TEST_CASE("a multi-kernel export: launches merged per kernel, weight from each kernel's own share") {
+TEST_CASE(
+    "a multi-kernel export: launches merged per kernel, weight from each kernel's own share") {
   NcuExport ex = load_ncu_csv("tests/data/ncu/multi_kernel_raw.csv");
   REQUIRE(ex.kernels.size() == 4);
   auto groups = group_ncu_kernels(ex);
@@ -167,13 +177,15 @@ TEST_CASE("a multi-kernel export: launches merged per kernel, weight from each k
   Derivation timed = derive_ncu_kernel(ex, groups, 1, &chip, 139.0);
   CHECK(std::get<double>(timed.signals.get("time_us")) == Approx(139));
   CHECK(timed.origin.at("time_us") == Origin::Given);
-  CHECK(std::get<double>(timed.signals.get("dram_frac")) == Approx(std::min(1.0, 536870912.0 / 139e-6 / 4.8e12)));
+  CHECK(std::get<double>(timed.signals.get("dram_frac")) ==
+        Approx(std::min(1.0, 536870912.0 / 139e-6 / 4.8e12)));
   Derivation sync = derive_ncu_kernel(ex, groups, 2, &chip, std::nullopt);
   CHECK(std::get<double>(sync.signals.get("stall_barrier")) == Approx(0.5));
   CHECK(std::get<std::string>(sync.signals.get("occupancy_limiter")) == "registers");
 }
 
-TEST_CASE("problem facts: formulas scaled to the exported launches, code facts, launch-gap estimate") {
+TEST_CASE(
+    "problem facts: formulas scaled to the exported launches, code facts, launch-gap estimate") {
   NcuExport ex = load_ncu_csv("tests/data/ncu/multi_kernel_raw.csv");
   auto groups = group_ncu_kernels(ex);
   auto chip = testing::h200_like();
@@ -204,7 +216,8 @@ TEST_CASE("problem facts: formulas scaled to the exported launches, code facts, 
   // The chip's measured copy rate is the DRAM roof of an import, before the datasheet peak.
   chip.numbers["dram_copy_gbps"] = 4000;
   Derivation s = derive_ncu_kernel(ex, groups, 1, &chip, 139.0);
-  CHECK(std::get<double>(s.signals.get("dram_frac")) == Approx(std::min(1.0, 536870912.0 / 139e-6 / 4.0e12)));
+  CHECK(std::get<double>(s.signals.get("dram_frac")) ==
+        Approx(std::min(1.0, 536870912.0 / 139e-6 / 4.0e12)));
 }
 
 TEST_CASE("a bare export counts FP32/FP64 FLOPs for flop_frac and dtype, never with tensor work") {
@@ -212,14 +225,16 @@ TEST_CASE("a bare export counts FP32/FP64 FLOPs for flop_frac and dtype, never w
   DerivationInput in;
   in.chip = &chip;
   in.allow_profiled_fallback = true;
-  in.raw = {{std::string(metric::kTime), 100000}, {std::string(metric::kFfma), 0}, {std::string(metric::kFadd), 0},
-            {std::string(metric::kFmul), 0}, {std::string(metric::kDfma), 1.5e9}, {std::string(metric::kDadd), 0},
-            {std::string(metric::kDmul), 0}, {std::string(metric::kTensorInst), 0},
+  in.raw = {{std::string(metric::kTime), 100000},   {std::string(metric::kFfma), 0},
+            {std::string(metric::kFadd), 0},        {std::string(metric::kFmul), 0},
+            {std::string(metric::kDfma), 1.5e9},    {std::string(metric::kDadd), 0},
+            {std::string(metric::kDmul), 0},        {std::string(metric::kTensorInst), 0},
             {std::string(metric::kTensorActive), 0}};
   Derivation d = derive_signals(in);
   CHECK(std::get<std::string>(d.signals.get("dtype")) == "fp64");
   // 3 GFLOP in 100 us against the FP64 pipe: 132 x 64 x 2 x 1.98 GHz.
-  CHECK(std::get<double>(d.signals.get("flop_frac")) == Approx(3e9 / 100e-6 / (132 * 64 * 2 * 1.98e9)));
+  CHECK(std::get<double>(d.signals.get("flop_frac")) ==
+        Approx(3e9 / 100e-6 / (132 * 64 * 2 * 1.98e9)));
   in.raw[std::string(metric::kTensorInst)] = 1e6;
   in.raw[std::string(metric::kTensorActive)] = 40;
   Derivation t = derive_signals(in);

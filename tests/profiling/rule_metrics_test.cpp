@@ -69,7 +69,8 @@ TEST_CASE("the default table's rules are all decidable from its own metric set")
   CHECK(uncollectable_reads(t, ms).empty());
   // ...and the default table does not pay for the 8-pass SM throughput breakdown.
   CHECK_FALSE(contains(ms, metric::kSmThroughput));
-  // Against the three-metric export, the stall rules cannot be decided: named, with what is missing.
+  // Against the three-metric export, the stall rules cannot be decided: named, with what is
+  // missing.
   std::vector<std::string> few = {std::string(metric::kTime), std::string(metric::kDramRead),
                                   std::string(metric::kDramWrite)};
   auto bad = uncollectable_reads(t, few);

@@ -24,8 +24,11 @@ std::string m(std::string_view s) { return std::string(s); }
 // docs/h200.md: stream scale over 2 x 256 MiB, 139 us unprofiled, 223 us under the profiler.
 DerivationInput stream_scale(const rules::ChipProfile& chip) {
   DerivationInput in;
-  in.raw = {{m(metric::kTime), 223000}, {m(metric::kDramPct), 49.9}, {m(metric::kTensorActive), 0},
-            {m(metric::kLoadEff), 100}, {m(metric::kWarpsActive), 93.8}};
+  in.raw = {{m(metric::kTime), 223000},
+            {m(metric::kDramPct), 49.9},
+            {m(metric::kTensorActive), 0},
+            {m(metric::kLoadEff), 100},
+            {m(metric::kWarpsActive), 93.8}};
   in.time_us = 139;
   in.bytes = 2.0 * 256 * 1024 * 1024;
   in.flops = 64.0 * 1024 * 1024;
@@ -37,8 +40,11 @@ DerivationInput stream_scale(const rules::ChipProfile& chip) {
 // docs/h200.md: naive SGEMM 2048^3, 3.12 ms unprofiled, 3.18 ms profiled.
 DerivationInput naive_sgemm(const rules::ChipProfile& chip) {
   DerivationInput in;
-  in.raw = {{m(metric::kTime), 3180000}, {m(metric::kDramPct), 0.5}, {m(metric::kTensorActive), 0},
-            {m(metric::kLoadEff), 56.3}, {m(metric::kWarpsActive), 98.4}};
+  in.raw = {{m(metric::kTime), 3180000},
+            {m(metric::kDramPct), 0.5},
+            {m(metric::kTensorActive), 0},
+            {m(metric::kLoadEff), 56.3},
+            {m(metric::kWarpsActive), 98.4}};
   in.time_us = 3120;
   in.flops = 2.0 * 2048 * 2048 * 2048;
   in.bytes = 3.0 * 2048 * 2048 * 4;
@@ -91,8 +97,11 @@ TEST_CASE("naive SGEMM: FP32 rate against the FMA pipe peak, no tensor activity"
 TEST_CASE("WMMA TF32: an active tensor pipe puts the FLOP rate against the TF32 peak") {
   auto chip = testing::h200_like();
   DerivationInput in = naive_sgemm(chip);
-  in.raw = {{m(metric::kTime), 990000}, {m(metric::kDramPct), 1.2}, {m(metric::kTensorActive), 8.3},
-            {m(metric::kLoadEff), 66.7}, {m(metric::kWarpsActive), 68.0}};
+  in.raw = {{m(metric::kTime), 990000},
+            {m(metric::kDramPct), 1.2},
+            {m(metric::kTensorActive), 8.3},
+            {m(metric::kLoadEff), 66.7},
+            {m(metric::kWarpsActive), 68.0}};
   in.time_us = 940;
   in.dtype = "tf32";
   Derivation d = derive_signals(in);
@@ -126,8 +135,9 @@ TEST_CASE("signals with missing inputs stay missing") {
   }
   SUBCASE("no launch attributes: no occupancy limits, waves or resources") {
     Derivation d = derive_signals(stream_scale(chip));
-    for (const char* s : {"theoretical_occupancy", "waves", "regs_per_thread", "smem_per_block", "local_bytes",
-                          "bank_conflicts_per_request", "l2_hit", "fma_frac", "compute_frac", "kernel_count", "weight"})
+    for (const char* s : {"theoretical_occupancy", "waves", "regs_per_thread", "smem_per_block",
+                          "local_bytes", "bank_conflicts_per_request", "l2_hit", "fma_frac",
+                          "compute_frac", "kernel_count", "weight"})
       CHECK_MESSAGE(!has(d, s), s);
   }
   SUBCASE("no tensor information: the FLOP ceiling is unknown") {
@@ -144,7 +154,9 @@ TEST_CASE("profiled fallback (ncu import) is opt-in and marked") {
   auto chip = testing::h200_like();
   DerivationInput in;
   in.chip = &chip;
-  in.raw = {{m(metric::kTime), 223000}, {m(metric::kDramRead), 268435456}, {m(metric::kDramWrite), 268435456}};
+  in.raw = {{m(metric::kTime), 223000},
+            {m(metric::kDramRead), 268435456},
+            {m(metric::kDramWrite), 268435456}};
   CHECK_FALSE(has(derive_signals(in), "dram_frac"));
   in.allow_profiled_fallback = true;
   Derivation d = derive_signals(in);
@@ -154,8 +166,9 @@ TEST_CASE("profiled fallback (ncu import) is opt-in and marked") {
   // No unprofiled time: the profiled duration stands in, marked so and said in a note.
   CHECK(num(d, "time_us") == Approx(223));
   CHECK(d.origin.at("time_us") == Origin::ProfiledRun);
-  CHECK(std::any_of(d.notes.begin(), d.notes.end(),
-                    [](const std::string& n) { return n.find("time_us is the profiled") != std::string::npos; }));
+  CHECK(std::any_of(d.notes.begin(), d.notes.end(), [](const std::string& n) {
+    return n.find("time_us is the profiled") != std::string::npos;
+  }));
   CHECK(num(d, "dram_bytes") == Approx(536870912.0));
 }
 
@@ -191,9 +204,11 @@ TEST_CASE("bank conflicts per shared request, cp.async use, clock") {
   auto chip = testing::h200_like();
   DerivationInput in;
   in.chip = &chip;
-  in.raw = {{m(metric::kBankConflicts), 300}, {m(metric::kSharedLd), 100}, {m(metric::kSharedSt), 50},
-            {m(metric::kLdgsts), 0}, {m(metric::kTmaInst), 12}, {m(metric::kSmClock), 1.98e9},
-            {m(metric::kLdSectors), 4000}, {m(metric::kLdRequests), 1000}, {m(metric::kL2Hit), 40}};
+  in.raw = {{m(metric::kBankConflicts), 300}, {m(metric::kSharedLd), 100},
+            {m(metric::kSharedSt), 50},       {m(metric::kLdgsts), 0},
+            {m(metric::kTmaInst), 12},        {m(metric::kSmClock), 1.98e9},
+            {m(metric::kLdSectors), 4000},    {m(metric::kLdRequests), 1000},
+            {m(metric::kL2Hit), 40}};
   Derivation d = derive_signals(in);
   CHECK(num(d, "bank_conflicts_per_request") == Approx(2.0));
   CHECK(std::get<bool>(d.signals.get("uses_cp_async")) == true);
@@ -225,7 +240,9 @@ TEST_CASE("tensor_active needs a real share of tensor instructions, not one stra
   DerivationInput in;
   in.chip = &chip;
   // Counts of the H200 probe (tests/data/ncu/h200_probe_raw.csv): naive SGEMM, then WMMA TF32.
-  in.raw = {{m(metric::kTensorInst), 131072}, {m(metric::kInst), 1230897152}, {m(metric::kTensorInstGmma), 0}};
+  in.raw = {{m(metric::kTensorInst), 131072},
+            {m(metric::kInst), 1230897152},
+            {m(metric::kTensorInstGmma), 0}};
   CHECK(std::get<bool>(derive_signals(in).signals.get("tensor_active")) == false);
   in.raw = {{m(metric::kTensorInst), 16777216}, {m(metric::kInst), 205193216}};
   CHECK(std::get<bool>(derive_signals(in).signals.get("tensor_active")) == true);
@@ -237,15 +254,21 @@ TEST_CASE("a stray HMMA per warp with an idle tensor pipe is not tensor activity
   auto chip = testing::h200_like();
   DerivationInput in;
   in.chip = &chip;
-  // H200, float4 sigmoid: one tensor instruction per warp = 1.08 % of its instructions, pipe 0.82 %.
-  in.raw = {{m(metric::kTensorInst), 1048576}, {m(metric::kInst), 97000000}, {m(metric::kTensorActive), 0.82}};
+  // H200, float4 sigmoid: one tensor instruction per warp = 1.08 % of its instructions, pipe 0.82
+  // %.
+  in.raw = {{m(metric::kTensorInst), 1048576},
+            {m(metric::kInst), 97000000},
+            {m(metric::kTensorActive), 0.82}};
   CHECK(std::get<bool>(derive_signals(in).signals.get("tensor_active")) == false);
   // WMMA TF32 2048^3 on the H200: 8 % of instructions, pipe 8.3 % busy.
-  in.raw = {{m(metric::kTensorInst), 16777216}, {m(metric::kInst), 205193216}, {m(metric::kTensorActive), 8.3}};
+  in.raw = {{m(metric::kTensorInst), 16777216},
+            {m(metric::kInst), 205193216},
+            {m(metric::kTensorActive), 8.3}};
   CHECK(std::get<bool>(derive_signals(in).signals.get("tensor_active")) == true);
 }
 
-TEST_CASE("with the code scanned, an MMA-free kernel is never tensor-active, whatever the pipe says") {
+TEST_CASE(
+    "with the code scanned, an MMA-free kernel is never tensor-active, whatever the pipe says") {
   auto chip = testing::h200_like();
   DerivationInput in;
   in.chip = &chip;
@@ -254,8 +277,10 @@ TEST_CASE("with the code scanned, an MMA-free kernel is never tensor-active, wha
   in.dtype = "fp32";
   // H200, softmax online_vec4[BLOCK=256] (tests/data/recordings/h200.json): HFMA2.MMA moves
   // put 1.97M instructions on the tensor pipe and keep it 2.86 % busy; its PTX has no MMA.
-  in.raw = {{m(metric::kTensorInst), 1966080}, {m(metric::kInst), 113377136},
-            {m(metric::kTensorActive), 2.86}, {m(metric::kTensorInstGmma), 0}};
+  in.raw = {{m(metric::kTensorInst), 1966080},
+            {m(metric::kInst), 113377136},
+            {m(metric::kTensorActive), 2.86},
+            {m(metric::kTensorInstGmma), 0}};
   Derivation counters_only = derive_signals(in);
   CHECK(std::get<bool>(counters_only.signals.get("tensor_active")) == true);  // the old misreading
   CHECK_FALSE(has(counters_only, "mma_in_code"));
@@ -278,8 +303,10 @@ TEST_CASE("with the code scanned, MMAs in the PTX that ran make the kernel tenso
   DerivationInput in;
   in.chip = &chip;
   // WMMA TF32 4096^3 on the H200: 134M tensor instructions, pipe 23.6 % busy.
-  in.raw = {{m(metric::kTensorInst), 134217728}, {m(metric::kInst), 766230528},
-            {m(metric::kTensorActive), 23.56}, {m(metric::kTensorInstGmma), 0}};
+  in.raw = {{m(metric::kTensorInst), 134217728},
+            {m(metric::kInst), 766230528},
+            {m(metric::kTensorActive), 23.56},
+            {m(metric::kTensorInstGmma), 0}};
   in.code_tensor_ops = 4;
   in.code_wgmma_ops = 0;
   Derivation d = derive_signals(in);
@@ -290,7 +317,8 @@ TEST_CASE("with the code scanned, MMAs in the PTX that ran make the kernel tenso
   in.raw[m(metric::kTensorInst)] = 0;
   CHECK(std::get<bool>(derive_signals(in).signals.get("tensor_active")) == false);
   // A wgmma kernel: few, large instructions (a small share) still count once the code has them.
-  in.raw = {{m(metric::kTensorInst), 2000000}, {m(metric::kInst), 900000000},
+  in.raw = {{m(metric::kTensorInst), 2000000},
+            {m(metric::kInst), 900000000},
             {m(metric::kTensorInstGmma), 2000000}};
   in.code_tensor_ops = 8;
   in.code_wgmma_ops = 8;
@@ -299,12 +327,16 @@ TEST_CASE("with the code scanned, MMAs in the PTX that ran make the kernel tenso
   CHECK(std::get<bool>(w.signals.get("wgmma_active")) == true);
 }
 
-TEST_CASE("mbarrier_pipeline comes from the code scan alone: true with mbarrier waits, missing unscanned") {
+TEST_CASE(
+    "mbarrier_pipeline comes from the code scan alone: true with mbarrier waits, missing "
+    "unscanned") {
   auto chip = testing::h200_like();
   DerivationInput in;
   in.chip = &chip;
-  in.raw = {{m(metric::kTensorInst), 134217728}, {m(metric::kInst), 766230528},
-            {m(metric::kTensorActive), 50.6}, {m(metric::kTensorInstGmma), 8388608}};
+  in.raw = {{m(metric::kTensorInst), 134217728},
+            {m(metric::kInst), 766230528},
+            {m(metric::kTensorActive), 50.6},
+            {m(metric::kTensorInstGmma), 8388608}};
   CHECK_FALSE(has(derive_signals(in), "mbarrier_pipeline"));  // an ncu import: no PTX
   in.code_tensor_ops = 4;
   in.code_wgmma_ops = 4;

@@ -80,7 +80,8 @@ TEST_CASE("version and kernel are required") {
   CHECK(e.find("missing 'kernel'") != std::string::npos);
 }
 
-TEST_CASE("the bundled H200 fixtures hold exactly what the derivation computes from their raw values") {
+TEST_CASE(
+    "the bundled H200 fixtures hold exactly what the derivation computes from their raw values") {
   rules::ChipTable chips = rules::load_chip_table("rules/chips.yaml");
   for (const char* path : {"tests/data/h200_stream_scale.json", "tests/data/h200_naive_sgemm.json",
                            "tests/data/h200_wmma_tf32.json"}) {

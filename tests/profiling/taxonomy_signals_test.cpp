@@ -49,8 +49,9 @@ TEST_CASE("warp-stall shares are stalled warp-cycles over active warp-cycles") {
 
 TEST_CASE("per-pipe utilisation, caches and SM activity are percentages made fractions") {
   DerivationInput in;
-  in.raw = {{m(metric::kAluInst), 35},  {m(metric::kFp64Active), 97.5}, {m(metric::kXuInst), 81},
-            {m(metric::kLsuInst), 12},  {m(metric::kL1Hit), 93},        {m(metric::kL1Wavefronts), 64},
+  in.raw = {{m(metric::kAluInst), 35},   {m(metric::kFp64Active), 97.5},
+            {m(metric::kXuInst), 81},    {m(metric::kLsuInst), 12},
+            {m(metric::kL1Hit), 93},     {m(metric::kL1Wavefronts), 64},
             {m(metric::kL2Sectors), 71}, {m(metric::kSmActive), 99.8}};
   Derivation d = derive_signals(in);
   CHECK(num(d, "alu_frac") == Approx(0.35));
@@ -65,11 +66,11 @@ TEST_CASE("per-pipe utilisation, caches and SM activity are percentages made fra
 
 TEST_CASE("divergence, local memory and atomics per executed instruction") {
   DerivationInput in;
-  in.raw = {{m(metric::kInst), 10000},        {m(metric::kThreadInst), 160000},
-            {m(metric::kLocalLdInst), 300},   {m(metric::kLocalStInst), 100},
+  in.raw = {{m(metric::kInst), 10000},          {m(metric::kThreadInst), 160000},
+            {m(metric::kLocalLdInst), 300},     {m(metric::kLocalStInst), 100},
             {m(metric::kLocalLdSectors), 1200}, {m(metric::kLocalStSectors), 400},
-            {m(metric::kGlobalAtomInst), 250}, {m(metric::kGlobalRedInst), 50},
-            {m(metric::kSharedAtomInst), 200}, {m(metric::kL2AtomRequests), 7000},
+            {m(metric::kGlobalAtomInst), 250},  {m(metric::kGlobalRedInst), 50},
+            {m(metric::kSharedAtomInst), 200},  {m(metric::kL2AtomRequests), 7000},
             {m(metric::kL2RedRequests), 1000}};
   Derivation d = derive_signals(in);
   CHECK(num(d, "threads_per_inst") == Approx(16));
@@ -93,7 +94,8 @@ TEST_CASE("a value outside its signal's range is a defect, never a signal") {
   CHECK_FALSE(has(d, "l1_hit"));
   REQUIRE(d.defects.size() == 2);
   CHECK(d.defects[0].find("load_eff = 3 outside 0..1") != std::string::npos);
-  CHECK(d.defects[0].find("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct") != std::string::npos);
+  CHECK(d.defects[0].find("smsp__sass_average_data_bytes_per_sector_mem_global_op_ld.pct") !=
+        std::string::npos);
   // Within half a percent of the range: the profiler's rounding of a full reading, clamped.
   CHECK(num(d, "occupancy") == 1.0);
   // threads_per_inst lies in 0..32: 40 threads per warp instruction is impossible.
@@ -159,7 +161,8 @@ TEST_CASE("weight, launch gaps and the code's GEMM loop are passed through with 
 TEST_CASE("load_eff is not defined for loads that go through cp.async, nor without global loads") {
   DerivationInput in;
   // The H200 cp.async matmul: 0 % with 8.4 M global load requests (bundled recording).
-  in.raw = {{m(metric::kLoadEff), 0}, {m(metric::kLdRequests), 8388608}, {m(metric::kLdgsts), 1048576}};
+  in.raw = {
+      {m(metric::kLoadEff), 0}, {m(metric::kLdRequests), 8388608}, {m(metric::kLdgsts), 1048576}};
   Derivation d = derive_signals(in);
   CHECK_FALSE(has(d, "load_eff"));
   CHECK(std::get<bool>(d.signals.get("uses_cp_async")));

@@ -11,9 +11,9 @@ inline rules::ChipProfile h200_like() {
   c.name = "NVIDIA H200";
   c.cc_major = 9, c.cc_minor = 0;
   c.capabilities = {"tf32", "bf16", "fp16_tensor", "cp_async", "tma", "wgmma"};
-  c.numbers = {{"sm_count", 132}, {"dram_gbps", 4800}, {"fp32_tflops", 67}, {"tf32_tflops", 494.5},
-               {"fp16_tflops", 989.5}, {"bf16_tflops", 989.5}, {"sm_clock_mhz", 1980},
-               {"fp32_lanes_per_sm", 128}, {"fp64_lanes_per_sm", 64}};
+  c.numbers = {{"sm_count", 132},      {"dram_gbps", 4800},        {"fp32_tflops", 67},
+               {"tf32_tflops", 494.5}, {"fp16_tflops", 989.5},     {"bf16_tflops", 989.5},
+               {"sm_clock_mhz", 1980}, {"fp32_lanes_per_sm", 128}, {"fp64_lanes_per_sm", 64}};
   return c;
 }
 

@@ -18,8 +18,8 @@ const ChipTable& bundled() {
 
 TEST_CASE("chips.yaml loads with every profile the design names") {
   const ChipTable& t = bundled();
-  for (const char* id : {"t4", "v100", "a100_40gb", "a100_80gb", "a10", "l4", "rtx4090",
-                         "h100_sxm", "h200"}) {
+  for (const char* id :
+       {"t4", "v100", "a100_40gb", "a100_80gb", "a10", "l4", "rtx4090", "h100_sxm", "h200"}) {
     const ChipProfile* c = t.find(id);
     REQUIRE_MESSAGE(c, id);
     CHECK_FALSE(c->source.empty());
@@ -65,7 +65,7 @@ TEST_CASE("find and match_device") {
   const ChipTable& t = bundled();
   CHECK(t.find("NVIDIA H200")->id == "h200");
   CHECK(t.find("nvidia h200")->id == "h200");  // case-insensitive
-  CHECK(t.find("GH100")->id == "h200");         // CUPTI chip name
+  CHECK(t.find("GH100")->id == "h200");        // CUPTI chip name
   CHECK(t.find("Tesla T4")->id == "t4");
   CHECK(t.find("no such chip") == nullptr);
   // By the driver's name first: the 80GB and 40GB A100 share cc and SM count.

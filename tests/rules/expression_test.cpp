@@ -80,12 +80,11 @@ TEST_CASE("tokenizer: every token kind with its column") {
                          {}, d, t));
   std::vector<Tok> kinds;
   for (const auto& tok : t) kinds.push_back(tok.kind);
-  std::vector<Tok> want = {Tok::Name,  Tok::Dot,   Tok::Name,   Tok::LParen, Tok::Number,
-                           Tok::Comma, Tok::String, Tok::Comma, Tok::String, Tok::RParen,
-                           Tok::Plus,  Tok::Minus, Tok::Star,   Tok::Slash,  Tok::Percent,
-                           Tok::Lt,    Tok::Le,    Tok::Gt,     Tok::Ge,     Tok::Eq,
-                           Tok::Ne,    Tok::And,   Tok::Or,     Tok::Not,    Tok::True,
-                           Tok::False, Tok::End};
+  std::vector<Tok> want = {
+      Tok::Name,    Tok::Dot,    Tok::Name,   Tok::LParen, Tok::Number, Tok::Comma, Tok::String,
+      Tok::Comma,   Tok::String, Tok::RParen, Tok::Plus,   Tok::Minus,  Tok::Star,  Tok::Slash,
+      Tok::Percent, Tok::Lt,     Tok::Le,     Tok::Gt,     Tok::Ge,     Tok::Eq,    Tok::Ne,
+      Tok::And,     Tok::Or,     Tok::Not,    Tok::True,   Tok::False,  Tok::End};
   CHECK(kinds == want);
   CHECK(t[4].number == doctest::Approx(1.5e-3));
   CHECK(t[4].pos.column == 5);
@@ -158,28 +157,33 @@ TEST_CASE("parser: syntax errors") {
         std::vector<std::string>{"1:7: comparisons cannot be chained (write 'a < b and b < c')"});
   CHECK(errors_of("") == std::vector<std::string>{"1:1: empty expression"});
   CHECK(errors_of("(a + b") ==
-        std::vector<std::string>{"1:7: expected ')' to close '(' at column 1, got end of expression"});
-  CHECK(errors_of("a b") == std::vector<std::string>{
-                                "1:3: unexpected name 'b' after a complete expression (missing an operator?)"});
+        std::vector<std::string>{
+            "1:7: expected ')' to close '(' at column 1, got end of expression"});
+  CHECK(errors_of("a b") ==
+        std::vector<std::string>{
+            "1:3: unexpected name 'b' after a complete expression (missing an operator?)"});
   CHECK(errors_of("a + * b") == std::vector<std::string>{"1:5: expected a value, got '*'"});
   CHECK(errors_of("50% > dram_frac") ==
         std::vector<std::string>{"1:3: percentages are not supported (write 0.5, not 50%); '%' is "
                                  "the remainder operator"});
-  CHECK(errors_of("chip.") == std::vector<std::string>{"1:6: expected a name after '.', got end of expression"});
-  CHECK(errors_of("chip.tf32(1)") == std::vector<std::string>{"1:10: 'chip.tf32' is not a function"});
-  CHECK(errors_of("min(a b)") ==
-        std::vector<std::string>{"1:7: expected ',' or ')' in the arguments of 'min', got name 'b'"});
+  CHECK(errors_of("chip.") ==
+        std::vector<std::string>{"1:6: expected a name after '.', got end of expression"});
+  CHECK(errors_of("chip.tf32(1)") ==
+        std::vector<std::string>{"1:10: 'chip.tf32' is not a function"});
+  CHECK(
+      errors_of("min(a b)") ==
+      std::vector<std::string>{"1:7: expected ',' or ')' in the arguments of 'min', got name 'b'"});
   CHECK(errors_of("a + not p") == std::vector<std::string>{"1:5: expected a value, got 'not'"});
 }
 
 TEST_CASE("names, functions and arity are checked; all such errors reported") {
   CHECK(errors_of("foo > 1 and bar(2) and abs(1, 2) and min(1) and dram_fracc < 2") ==
-        std::vector<std::string>{
-            "1:1: unknown name 'foo'",
-            "1:13: unknown function 'bar' (known: min, max, abs, ceil_div, floor, ceil, log2, is_pow2)",
-            "1:24: function 'abs' takes 1 argument, got 2",
-            "1:38: function 'min' takes at least 2 arguments, got 1",
-            "1:49: unknown name 'dram_fracc'"});
+        std::vector<std::string>{"1:1: unknown name 'foo'",
+                                 "1:13: unknown function 'bar' (known: min, max, abs, ceil_div, "
+                                 "floor, ceil, log2, is_pow2)",
+                                 "1:24: function 'abs' takes 1 argument, got 2",
+                                 "1:38: function 'min' takes at least 2 arguments, got 1",
+                                 "1:49: unknown name 'dram_fracc'"});
 }
 
 TEST_CASE("type errors point at the offending operand; all of them in one pass") {
@@ -190,9 +194,12 @@ TEST_CASE("type errors point at the offending operand; all of them in one pass")
         std::vector<std::string>{"1:1: '<' needs a number, but 'dtype' is a string (strings can "
                                  "only be compared with == and !=)"});
   CHECK(errors_of("dtype == 2") ==
-        std::vector<std::string>{"1:7: cannot compare a string with a number using '==' ('dtype' == '2')"});
-  CHECK(errors_of("not 3") == std::vector<std::string>{"1:5: 'not' needs a bool, but '3' is a number"});
-  CHECK(errors_of("-p") == std::vector<std::string>{"1:2: unary '-' needs a number, but 'p' is a bool"});
+        std::vector<std::string>{
+            "1:7: cannot compare a string with a number using '==' ('dtype' == '2')"});
+  CHECK(errors_of("not 3") ==
+        std::vector<std::string>{"1:5: 'not' needs a bool, but '3' is a number"});
+  CHECK(errors_of("-p") ==
+        std::vector<std::string>{"1:2: unary '-' needs a number, but 'p' is a bool"});
   CHECK(errors_of("min(dtype, p)") ==
         std::vector<std::string>{
             "1:5: argument 1 of 'min' needs a number, but 'dtype' is a string (strings can only be "

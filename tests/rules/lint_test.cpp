@@ -54,7 +54,8 @@ std::vector<std::string> errors(std::initializer_list<R> rules) {
 }  // namespace
 
 TEST_CASE("decidable fragment: normalisation") {
-  auto c = decidable_conjuncts(parse_bool("0.5 < dram_frac and not tensor_active and tensor_frac >= -1 and true"));
+  auto c = decidable_conjuncts(
+      parse_bool("0.5 < dram_frac and not tensor_active and tensor_frac >= -1 and true"));
   REQUIRE(c);
   REQUIRE(c->size() == 3);
   CHECK((*c)[0].name == "dram_frac");
@@ -104,7 +105,9 @@ TEST_CASE("shadowing: positive cases are located errors") {
   auto d = diagnostics_of([&] { load_rule_table(f); });
   INFO(joined(d));
   REQUIRE(d.size() == 2);
-  CHECK(has_diag(d, f + ":11:5", "rule 'deep_saturation' can never fire: rule 'memory_saturated' (priority 1 < 5)"));
+  CHECK(
+      has_diag(d, f + ":11:5",
+               "rule 'deep_saturation' can never fire: rule 'memory_saturated' (priority 1 < 5)"));
   CHECK(has_diag(d, f + ":16:5", "rule 'tf32_guarded' can never fire"));
   // A rule with no condition worth the name shadows everything after it.
   auto e = errors({{"always", "true", 1}, {"later", "waves < 1", 2}});

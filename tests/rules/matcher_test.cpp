@@ -74,7 +74,9 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
   bool uncoalesced_undecided = false;
   for (const auto& u : a100.undecided)
     if (u.rule->id == "uncoalesced")
-      uncoalesced_undecided = u.missing == std::vector<std::string_view>{"sectors_per_request", "l1_hit", "store_eff", "l2_frac"};
+      uncoalesced_undecided =
+          u.missing ==
+          std::vector<std::string_view>{"sectors_per_request", "l1_hit", "store_eff", "l2_frac"};
   CHECK(uncoalesced_undecided);
 
   MatchResult t4 = m.match(s, chip("t4"));
@@ -101,8 +103,8 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
   // (both need a matrix-product loop) fires; both are reported undecided, for want of gemm_loop.
   s.values.erase("gemm_loop");
   MatchResult unknown = m.match(s, chip("a100_40gb"));
-  CHECK((!unknown.fired || (unknown.fired->id != "missing_data_reuse" &&
-                            unknown.fired->id != "fp32_no_tensorcore")));
+  CHECK((!unknown.fired ||
+         (unknown.fired->id != "missing_data_reuse" && unknown.fired->id != "fp32_no_tensorcore")));
   bool tf32_undecided = false, tiling_undecided = false;
   for (const auto& u : unknown.undecided) {
     bool wants_code = std::find(u.missing.begin(), u.missing.end(), "gemm_loop") != u.missing.end();
@@ -202,7 +204,8 @@ TEST_CASE("ordering: priority, then confidence, then file order") {
 }
 
 TEST_CASE("retired rules are skipped, and the retirement is picked up live") {
-  RuleTable t = table(rule("a", "waves < 1", 1, "    status: retired\n") + rule("b", "waves < 1", 2));
+  RuleTable t =
+      table(rule("a", "waves < 1", 1, "    status: retired\n") + rule("b", "waves < 1", 2));
   Matcher m(t);
   SignalSet s;
   s.set("waves", 0.5);
@@ -218,8 +221,9 @@ TEST_CASE("retired rules are skipped, and the retirement is picked up live") {
 }
 
 TEST_CASE("missing signals: no match, and the matcher says what was not measured") {
-  RuleTable t = table(rule("a", "compute_frac > 0.8", 1) + rule("b", "weight < 0.1 and waves < 1", 2) +
-                      rule("c", "tensor_active", 3, "    status: retired\n"));
+  RuleTable t =
+      table(rule("a", "compute_frac > 0.8", 1) + rule("b", "weight < 0.1 and waves < 1", 2) +
+            rule("c", "tensor_active", 3, "    status: retired\n"));
   Matcher m(t);
   SignalSet s;
   s.set("waves", 0.5);
@@ -261,8 +265,8 @@ TEST_CASE("chip names in conditions read the chip profile") {
   Matcher m(t);
   SignalSet s;
   s.set("grid_blocks", 100.0);
-  CHECK(m.match(s, chip("h200")).fired->id == "small");   // 132 SMs
-  CHECK(m.match(s, chip("t4")).fired == nullptr);          // 40 SMs; not Hopper
+  CHECK(m.match(s, chip("h200")).fired->id == "small");  // 132 SMs
+  CHECK(m.match(s, chip("t4")).fired == nullptr);        // 40 SMs; not Hopper
   s.set("grid_blocks", 1000.0);
   CHECK(m.match(s, chip("h100_sxm")).fired->id == "hopper");
 }

@@ -17,7 +17,8 @@ using solver::rules::test::source_path;
 namespace {
 
 // A one-rule file; `extra` lines go inside the rule mapping, after `rationale:`.
-// Lines: 1 version, 2 rules:, 3 "  - id: r", 4 when, 5 hypothesis, 6 priority, 7 rationale, 8.. extra
+// Lines: 1 version, 2 rules:, 3 "  - id: r", 4 when, 5 hypothesis, 6 priority, 7 rationale, 8..
+// extra
 std::string one_rule(const std::string& when, const std::string& extra = "",
                      const std::string& hypothesis = "fuse_kernels",
                      const std::string& priority = "10") {
@@ -80,9 +81,9 @@ TEST_CASE("the bundled tables load cleanly") {
   RuleTable ours = load_rule_table(source_path("rules/rules.yaml"));
   RuleTable seed = load_rule_table(source_path("rules/seed.yaml"));
   CHECK(ours.rules.size() >= 15);
-  for (const char* id : {"below_weight_gate", "fp32_no_tensorcore", "tensorcore_saturated",
-                         "memory_bound_fusable", "launch_overhead", "memory_saturated",
-                         "uncoalesced", "reg_pressure"}) {
+  for (const char* id :
+       {"below_weight_gate", "fp32_no_tensorcore", "tensorcore_saturated", "memory_bound_fusable",
+        "launch_overhead", "memory_saturated", "uncoalesced", "reg_pressure"}) {
     CHECK_MESSAGE(seed.find(id), id);
     CHECK_MESSAGE(ours.find(id), id);
   }
@@ -129,7 +130,8 @@ TEST_CASE("fields are read; defaults apply") {
 }
 
 TEST_CASE("check: YAML syntax error is located") {
-  auto d = diagnostics_of([] { load_rule_table(source_path("tests/data/rules/syntax_error.yaml")); });
+  auto d =
+      diagnostics_of([] { load_rule_table(source_path("tests/data/rules/syntax_error.yaml")); });
   REQUIRE(d.size() == 1);
   CHECK(has_diag(d, source_path("tests/data/rules/syntax_error.yaml") + ":5:15", "invalid YAML"));
 }
@@ -173,7 +175,8 @@ TEST_CASE("check: the condition must be a bool") {
 }
 
 TEST_CASE("check: duplicate id") {
-  std::string y = one_rule("weight < 0.1") + "  - id: r\n    when: weight > 0.2\n"
+  std::string y = one_rule("weight < 0.1") +
+                  "  - id: r\n    when: weight > 0.2\n"
                   "    hypothesis: fuse_kernels\n    priority: 1\n    rationale: second\n";
   auto d = errors(y);
   INFO(joined(d));
@@ -182,16 +185,19 @@ TEST_CASE("check: duplicate id") {
 }
 
 TEST_CASE("check: missing or empty rationale") {
-  auto d = errors("version: 1\nrules:\n  - id: r\n    when: weight < 0.1\n"
-                  "    hypothesis: fuse_kernels\n    priority: 1\n");
+  auto d = errors(
+      "version: 1\nrules:\n  - id: r\n    when: weight < 0.1\n"
+      "    hypothesis: fuse_kernels\n    priority: 1\n");
   REQUIRE(d.size() == 1);
   CHECK(has_diag(d, "t.yaml:3:5", "rule 'r' has no rationale"));
-  d = errors("version: 1\nrules:\n  - id: r\n    when: weight < 0.1\n"
-             "    hypothesis: fuse_kernels\n    priority: 1\n    rationale: \"  \"\n");
+  d = errors(
+      "version: 1\nrules:\n  - id: r\n    when: weight < 0.1\n"
+      "    hypothesis: fuse_kernels\n    priority: 1\n    rationale: \"  \"\n");
   REQUIRE(d.size() == 1);
   CHECK(has_diag(d, "t.yaml:7:16", "rule 'r' has an empty rationale"));
-  d = errors("version: 1\nrules:\n  - id: r\n    when: weight < 0.1\n"
-             "    hypothesis: fuse_kernels\n    priority: 1\n    rationale: |\n      one\n      two\n");
+  d = errors(
+      "version: 1\nrules:\n  - id: r\n    when: weight < 0.1\n"
+      "    hypothesis: fuse_kernels\n    priority: 1\n    rationale: |\n      one\n      two\n");
   REQUIRE(d.size() == 1);
   CHECK(has_diag(d, "t.yaml:7:16", "rationale must be one line"));
 }
@@ -199,7 +205,8 @@ TEST_CASE("check: missing or empty rationale") {
 TEST_CASE("check: unknown hypothesis") {
   auto d = errors(one_rule("weight < 0.1", "", "fuse_kernel"));
   REQUIRE(d.size() == 1);
-  CHECK(has_diag(d, "t.yaml:5:17", "unknown hypothesis 'fuse_kernel' (did you mean 'fuse_kernels'?)"));
+  CHECK(has_diag(d, "t.yaml:5:17",
+                 "unknown hypothesis 'fuse_kernel' (did you mean 'fuse_kernels'?)"));
 }
 
 TEST_CASE("bottleneck: optional, from the taxonomy, written back") {
@@ -207,10 +214,12 @@ TEST_CASE("bottleneck: optional, from the taxonomy, written back") {
   CHECK(none.rules[0].bottleneck.empty());
   CHECK(dump_rule_table(none).find("bottleneck") == std::string::npos);
 
-  RuleTable t = parse_rule_table(one_rule("weight < 0.1", "    bottleneck: low_weight\n"), "t.yaml");
+  RuleTable t =
+      parse_rule_table(one_rule("weight < 0.1", "    bottleneck: low_weight\n"), "t.yaml");
   CHECK(t.rules[0].bottleneck == "low_weight");
   std::string text = dump_rule_table(t);
-  CHECK(text.find("    hypothesis: fuse_kernels\n    bottleneck: low_weight\n") != std::string::npos);
+  CHECK(text.find("    hypothesis: fuse_kernels\n    bottleneck: low_weight\n") !=
+        std::string::npos);
   RuleTable u = parse_rule_table(text, "dumped.yaml");
   CHECK(u.rules[0].bottleneck == "low_weight");
   // The verdict's name is content: a table that says a different bottleneck is a different table.
@@ -220,8 +229,10 @@ TEST_CASE("bottleneck: optional, from the taxonomy, written back") {
 TEST_CASE("check: unknown bottleneck is located and lists the taxonomy") {
   auto d = errors(one_rule("weight < 0.1", "    bottleneck: dram_bandwith\n"));
   REQUIRE(d.size() == 1);
-  CHECK(has_diag(d, "t.yaml:8:17", "unknown bottleneck 'dram_bandwith' (did you mean 'dram_bandwidth'?)"));
-  for (const auto& b : bottleneck_table()) CHECK_MESSAGE(joined(d).find(std::string(b.id)) != std::string::npos, b.id);
+  CHECK(has_diag(d, "t.yaml:8:17",
+                 "unknown bottleneck 'dram_bandwith' (did you mean 'dram_bandwidth'?)"));
+  for (const auto& b : bottleneck_table())
+    CHECK_MESSAGE(joined(d).find(std::string(b.id)) != std::string::npos, b.id);
   auto e = errors(one_rule("weight < 0.1", "    bottleneck: [dram_bandwidth]\n"));
   REQUIRE(e.size() == 1);
   CHECK(has_diag(e, "t.yaml:8:17", "bottleneck"));
@@ -236,13 +247,29 @@ TEST_CASE("the bottleneck taxonomy: 24 unique ids, each with one line of meaning
     CHECK(is_known_bottleneck(b.id));
   }
   CHECK(ids.size() == 24);
-  for (const char* id : {"dram_bandwidth", "uncoalesced", "cache_resident_reuse", "l2_bandwidth",
-                         "fp32_compute", "fp64_compute", "xu_compute", "naive_gemm",
-                         "tensor_gemm_unstaged", "tensor_gemm_not_wgmma", "bank_conflicts",
-                         "register_spills", "small_grid", "dependent_load_latency",
-                         "atomic_contention", "register_limited_occupancy",
-                         "smem_limited_occupancy", "warp_divergence", "barrier_bound",
-                         "launch_overhead", "low_ilp", "at_ceiling", "low_weight"})
+  for (const char* id : {"dram_bandwidth",
+                         "uncoalesced",
+                         "cache_resident_reuse",
+                         "l2_bandwidth",
+                         "fp32_compute",
+                         "fp64_compute",
+                         "xu_compute",
+                         "naive_gemm",
+                         "tensor_gemm_unstaged",
+                         "tensor_gemm_not_wgmma",
+                         "bank_conflicts",
+                         "register_spills",
+                         "small_grid",
+                         "dependent_load_latency",
+                         "atomic_contention",
+                         "register_limited_occupancy",
+                         "smem_limited_occupancy",
+                         "warp_divergence",
+                         "barrier_bound",
+                         "launch_overhead",
+                         "low_ilp",
+                         "at_ceiling",
+                         "low_weight"})
     CHECK_MESSAGE(is_known_bottleneck(id), id);
   CHECK_FALSE(is_known_bottleneck("DRAM_bandwidth"));
   CHECK_FALSE(is_known_bottleneck(""));
@@ -261,10 +288,12 @@ TEST_CASE("check: bad priority") {
 }
 
 TEST_CASE("check: expect signal and direction") {
-  auto d = errors(one_rule("weight < 0.1", "    expect: {signal: tensor_fraq, direction: sideways}\n"));
+  auto d =
+      errors(one_rule("weight < 0.1", "    expect: {signal: tensor_fraq, direction: sideways}\n"));
   INFO(joined(d));
   REQUIRE(d.size() == 2);
-  CHECK(has_diag(d, "t.yaml:8:22", "expect.signal: unknown signal 'tensor_fraq' (did you mean 'tensor_frac'?)"));
+  CHECK(has_diag(d, "t.yaml:8:22",
+                 "expect.signal: unknown signal 'tensor_fraq' (did you mean 'tensor_frac'?)"));
   CHECK(has_diag(d, "t.yaml:8:46", "expect.direction must be 'up' or 'down', got 'sideways'"));
   d = errors(one_rule("weight < 0.1", "    expect: {signal: dtype, direction: up}\n"));
   REQUIRE(d.size() == 1);
@@ -272,25 +301,28 @@ TEST_CASE("check: expect signal and direction") {
   d = errors(one_rule("weight < 0.1", "    expect: {signal: waves}\n"));
   REQUIRE(d.size() == 1);
   CHECK(has_diag(d, "t.yaml:8:13", "missing required key 'direction'"));
-  d = errors(one_rule("weight < 0.1", "    stop: true\n    expect: {signal: waves, direction: up}\n"));
+  d = errors(
+      one_rule("weight < 0.1", "    stop: true\n    expect: {signal: waves, direction: up}\n"));
   REQUIRE(d.size() == 1);
   CHECK(has_diag(d, "t.yaml:9:13", "a stop rule"));
 }
 
 TEST_CASE("check: status, confidence and provenance as the evolver writes them") {
   RuleTable t = parse_rule_table(
-      one_rule("weight < 0.1",
-               "    status: retired\n    confidence: 0.125\n    provenance:\n      trials: 4\n"
-               "      successes: 0\n      failures: 4\n      origin: input\n"
-               "      events: [\"retired at matmul round 7: confidence 0.125 < 0.2 after 4 trials\"]\n"),
+      one_rule(
+          "weight < 0.1",
+          "    status: retired\n    confidence: 0.125\n    provenance:\n      trials: 4\n"
+          "      successes: 0\n      failures: 4\n      origin: input\n"
+          "      events: [\"retired at matmul round 7: confidence 0.125 < 0.2 after 4 trials\"]\n"),
       "t.yaml");
   const Rule& r = t.rules.at(0);
   CHECK(r.status == RuleStatus::Retired);
   CHECK(r.confidence == 0.125);
   CHECK(r.provenance.failures == 4);
   CHECK(r.provenance.events.size() == 1);
-  auto d = errors(one_rule("weight < 0.1", "    status: sleeping\n    confidence: 1.5\n"
-                                           "    provenance: {trials: -1}\n"));
+  auto d = errors(one_rule("weight < 0.1",
+                           "    status: sleeping\n    confidence: 1.5\n"
+                           "    provenance: {trials: -1}\n"));
   INFO(joined(d));
   REQUIRE(d.size() == 3);
   CHECK(has_diag(d, "t.yaml:8:13", "status must be active, probation, promoted or retired"));
@@ -312,8 +344,10 @@ TEST_CASE("check: evolution thresholds") {
   CHECK(d[3].find(":7:3:") != std::string::npos);
   d = errors("version: 1\nevolution:\n  retire_below: 0.5\n  initial_confidence: 0.4\nrules: []\n");
   REQUIRE(d.size() == 2);  // initial 0.4 and probation default 0.4 are both under 0.5
-  CHECK(has_diag(d, "t.yaml:4:23", "evolution.initial_confidence (0.4) must be above retire_below (0.5)"));
-  CHECK(has_diag(d, "t.yaml:3:17", "evolution.probation_confidence (0.4) must be above retire_below"));
+  CHECK(has_diag(d, "t.yaml:4:23",
+                 "evolution.initial_confidence (0.4) must be above retire_below (0.5)"));
+  CHECK(has_diag(d, "t.yaml:3:17",
+                 "evolution.probation_confidence (0.4) must be above retire_below"));
 }
 
 TEST_CASE("check: version and top level") {
@@ -348,8 +382,8 @@ TEST_CASE("resolver, slot layout and binding") {
   CHECK_FALSE(resolve("chip.warp_drive"));
   CHECK_FALSE(resolve("chip"));
   CHECK_FALSE(resolve("tf32"));
-  CHECK(rule_slot_count() == S + static_cast<int>(known_capabilities().size() +
-                                                  chip_numeric_properties().size()));
+  CHECK(rule_slot_count() ==
+        S + static_cast<int>(known_capabilities().size() + chip_numeric_properties().size()));
 
   ChipProfile chip;
   chip.capabilities = {"tf32"};
@@ -392,7 +426,10 @@ TEST_CASE("dump round-trips evolved state and awkward strings") {
   Rule& r = *t.find("uncoalesced");
   r.status = RuleStatus::Retired;
   r.confidence = 0.1 + 0.2;  // not a short decimal: must still round-trip exactly
-  r.provenance = {5, 1, 4, "proposed at matmul round 3 from: \"ambiguous\" #2",
+  r.provenance = {5,
+                  1,
+                  4,
+                  "proposed at matmul round 3 from: \"ambiguous\" #2",
                   {"retired at matmul round 7: confidence 0.18 < 0.25 after 4 trials", "true",
                    "- dash", "  spaced  "}};
   r.rationale = "yes";  // would read back as a bool if written plain
@@ -417,7 +454,8 @@ TEST_CASE("content hash follows content") {
 }
 
 TEST_CASE("RuleStatus strings") {
-  for (auto s : {RuleStatus::Active, RuleStatus::Probation, RuleStatus::Promoted, RuleStatus::Retired})
+  for (auto s :
+       {RuleStatus::Active, RuleStatus::Probation, RuleStatus::Promoted, RuleStatus::Retired})
     CHECK(rule_status_from_string(to_string(s)) == s);
   CHECK_FALSE(rule_status_from_string("Active"));
 }

@@ -8,7 +8,9 @@
 
 namespace solver::rules::test {
 
-inline std::string source_path(const std::string& rel) { return std::string(SOLVER_SOURCE_DIR) + "/" + rel; }
+inline std::string source_path(const std::string& rel) {
+  return std::string(SOLVER_SOURCE_DIR) + "/" + rel;
+}
 
 // Calls f(); returns every diagnostic of the InputError it throws, as "file:line:col: error: msg"
 // (empty if it does not throw).

@@ -34,10 +34,15 @@ TEST_CASE("signal table: names unique, indexable, documented") {
 }
 
 TEST_CASE("signal table: the vocabulary the issue and the rule files rely on") {
-  for (const char* n : {"dram_frac", "dram_pct_profiled", "compute_frac", "fma_frac", "tensor_frac",
-                        "tensor_active", "load_eff", "l2_hit", "occupancy", "theoretical_occupancy",
-                        "regs_per_thread", "smem_per_block", "local_bytes",
-                        "bank_conflicts_per_request", "waves", "kernel_count", "weight", "dtype",
+  for (const char* n : {"dram_frac",       "dram_pct_profiled",
+                        "compute_frac",    "fma_frac",
+                        "tensor_frac",     "tensor_active",
+                        "load_eff",        "l2_hit",
+                        "occupancy",       "theoretical_occupancy",
+                        "regs_per_thread", "smem_per_block",
+                        "local_bytes",     "bank_conflicts_per_request",
+                        "waves",           "kernel_count",
+                        "weight",          "dtype",
                         "arith_intensity", "time_us"})
     CHECK_MESSAGE(signal_index(n).has_value(), n);
   CHECK(signal_table()[*signal_index("dtype")].type == ValueType::String);

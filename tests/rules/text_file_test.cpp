@@ -41,7 +41,8 @@ TEST_CASE("read_text_file reads a file whole and refuses what is not one, locate
   CHECK(missing.find("cannot read the rule table") != std::string::npos);
   CHECK(error_of(scratch("").string()).find("is a folder, not a file") != std::string::npos);
   CHECK(error_of("/dev/zero").find("not a regular file") != std::string::npos);
-  CHECK(error_of(f.string(), 1000).find("larger than the 1000 bytes an input file may be") != std::string::npos);
+  CHECK(error_of(f.string(), 1000).find("larger than the 1000 bytes an input file may be") !=
+        std::string::npos);
   CHECK_FALSE(try_read_text_file("/dev/zero").has_value());
 
   // A FIFO with no writer: refused at once, never a hang.

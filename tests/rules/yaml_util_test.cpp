@@ -56,7 +56,8 @@ TEST_CASE("check_keys reports unknown and duplicate keys with a suggestion") {
   CHECK(d.items()[2].to_string() == "t.yaml:5:1: error: duplicate key 'id'");
 
   Diagnostics ok;
-  CHECK(check_keys(root, std::vector<std::string>{"id", "when", "whne", "bogus_key"}, kFile, ok) == false);
+  CHECK(check_keys(root, std::vector<std::string>{"id", "when", "whne", "bogus_key"}, kFile, ok) ==
+        false);
   CHECK(ok.size() == 1);  // only the duplicate
 }
 
@@ -85,7 +86,8 @@ TEST_CASE("typed getters record located errors and never throw") {
   CHECK_FALSE(get_string(root, "absent", kFile, d, /*required=*/true));
   CHECK_FALSE(get_int(root, "nothing", kFile, d, /*required=*/true));
   REQUIRE(d.size() == 7);
-  CHECK(d.items()[0].to_string() == "t.yaml:7:10: error: key 'bad_int' must be an integer, got '3.5'");
+  CHECK(d.items()[0].to_string() ==
+        "t.yaml:7:10: error: key 'bad_int' must be an integer, got '3.5'");
   CHECK(d.items()[1].where.line == 8);
   CHECK(d.items()[2].where.line == 9);
   CHECK(d.items()[3].where.line == 1);
@@ -131,8 +133,8 @@ TEST_CASE("expression in a block scalar is located on its own line when the sour
   std::string src = "rule:\n  when: |\n    dram_frac > 1 and\n    nope\n";
   YAML::Node root = load_yaml_string(src, kFile);
   Diagnostics d;
-  CHECK_FALSE(get_expression(root["rule"], "when", kFile, test_resolver, d, ValueType::Bool,
-                             false, src));
+  CHECK_FALSE(
+      get_expression(root["rule"], "when", kFile, test_resolver, d, ValueType::Bool, false, src));
   REQUIRE(d.size() == 1);
   CHECK(d.items()[0].to_string() == "t.yaml:4:5: error: unknown name 'nope'");
 }

@@ -39,7 +39,8 @@ void CUPTIAPI buffer_completed(CUcontext, uint32_t, uint8_t* buffer, size_t, siz
     g_records.push_back({k->start, k->end, k->correlationId, k->name ? k->name : ""});
   }
   size_t dropped = 0;
-  if (cuptiActivityGetNumDroppedRecords(nullptr, 0, &dropped) == CUPTI_SUCCESS) g_dropped += dropped;
+  if (cuptiActivityGetNumDroppedRecords(nullptr, 0, &dropped) == CUPTI_SUCCESS)
+    g_dropped += dropped;
   std::free(buffer);
 }
 
@@ -72,7 +73,8 @@ std::vector<KernelRecord> ActivityTrace::stop() {
   out.swap(g_records);
   std::sort(out.begin(), out.end(),
             [](const KernelRecord& a, const KernelRecord& b) { return a.start_ns < b.start_ns; });
-  if (g_dropped) throw std::runtime_error("CUPTI dropped " + std::to_string(g_dropped) + " activity records");
+  if (g_dropped)
+    throw std::runtime_error("CUPTI dropped " + std::to_string(g_dropped) + " activity records");
   return out;
 }
 

@@ -16,8 +16,8 @@
 
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/protocol_io.h"
-#include "rules/text_file.h"
 #include "engine/backend/gpu/worker.h"
+#include "rules/text_file.h"
 
 namespace solver::gpu {
 namespace {
@@ -79,7 +79,8 @@ struct Blas {
   std::string error;
 
   Blas() {
-    for (const char* name : {"libcublas.so.13", "/usr/local/cuda/lib64/libcublas.so.13", "libcublas.so"})
+    for (const char* name :
+         {"libcublas.so.13", "/usr/local/cuda/lib64/libcublas.so.13", "libcublas.so"})
       if ((lib = dlopen(name, RTLD_NOW | RTLD_LOCAL))) break;
     if (!lib) {
       error = std::string("cuBLAS not loadable: ") + dlerror();
@@ -90,7 +91,8 @@ struct Blas {
     set_stream = reinterpret_cast<decltype(set_stream)>(dlsym(lib, "cublasSetStream_v2"));
     sgemm = reinterpret_cast<decltype(sgemm)>(dlsym(lib, "cublasSgemm_v2"));
     gemm_ex = reinterpret_cast<GemmEx>(dlsym(lib, "cublasGemmEx"));
-    if (!create || !destroy || !set_stream || !sgemm || !gemm_ex) error = "cuBLAS lacks an entry point";
+    if (!create || !destroy || !set_stream || !sgemm || !gemm_ex)
+      error = "cuBLAS lacks an entry point";
   }
   bool ok() const { return error.empty(); }
 };
@@ -128,9 +130,8 @@ const engine::Ceilings& Worker::ceilings() {
   {
     DeviceBuffer src(kCopyBytes), dst(kCopyBytes);
     CU_CHECK(cuMemsetD32(src.ptr(), 0x3f800000, kCopyBytes / 4));
-    double ms = time_ms(stream, 10, [&] {
-      CU_CHECK(cuMemcpyDtoDAsync(dst.ptr(), src.ptr(), kCopyBytes, stream));
-    });
+    double ms = time_ms(
+        stream, 10, [&] { CU_CHECK(cuMemcpyDtoDAsync(dst.ptr(), src.ptr(), kCopyBytes, stream)); });
     c.copy_gbps = 2.0 * double(kCopyBytes) / (ms * 1e-3) / 1e9;
   }
   Blas blas;
@@ -156,8 +157,9 @@ const engine::Ceilings& Worker::ceilings() {
     auto* D = reinterpret_cast<float*>(d.ptr());
     double flops = 2.0 * double(kGemmN) * kGemmN * kGemmN;
     double sgemm_ms = time_ms(stream, 5, [&] {
-      check_blas(blas.sgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, kGemmN, kGemmN, kGemmN, &one, A, kGemmN,
-                             B, kGemmN, &zero, D, kGemmN), "cublasSgemm");
+      check_blas(blas.sgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, kGemmN, kGemmN, kGemmN, &one, A, kGemmN, B,
+                            kGemmN, &zero, D, kGemmN),
+                 "cublasSgemm");
     });
     double tf32_ms = time_ms(stream, 5, [&] {
       check_blas(blas.gemm_ex(h, CUBLAS_OP_N, CUBLAS_OP_N, kGemmN, kGemmN, kGemmN, &one, A,
@@ -170,9 +172,10 @@ const engine::Ceilings& Worker::ceilings() {
     c.tf32_tflops = flops / (tf32_ms * 1e-3) / 1e12;
   }
   c.measured_at = now_utc();
-  c.detail += "copy: cuMemcpyDtoDAsync of 1 GiB, (read+write) bytes / median of 10; GEMM: "
-             "cuBLAS 8192^3 on uniform(-1,1) data, median of 5 after 2 warm-ups; "
-             "TF32 = cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32";
+  c.detail +=
+      "copy: cuMemcpyDtoDAsync of 1 GiB, (read+write) bytes / median of 10; GEMM: "
+      "cuBLAS 8192^3 on uniform(-1,1) data, median of 5 after 2 warm-ups; "
+      "TF32 = cublasGemmEx with CUBLAS_COMPUTE_32F_FAST_TF32";
   std::error_code ec;
   fs::create_directories(file.parent_path(), ec);
   try {

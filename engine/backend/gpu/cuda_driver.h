@@ -25,11 +25,11 @@ class CudaError : public std::runtime_error {
 std::string describe(CUresult code);
 bool is_sticky(CUresult code);
 
-#define CU_CHECK(call)                                                              \
-  do {                                                                              \
-    CUresult cu_check_rc_ = (call);                                                 \
-    if (cu_check_rc_ != CUDA_SUCCESS)                                               \
-      throw ::solver::gpu::CudaError(cu_check_rc_, #call, __FILE__, __LINE__);      \
+#define CU_CHECK(call)                                                         \
+  do {                                                                         \
+    CUresult cu_check_rc_ = (call);                                            \
+    if (cu_check_rc_ != CUDA_SUCCESS)                                          \
+      throw ::solver::gpu::CudaError(cu_check_rc_, #call, __FILE__, __LINE__); \
   } while (0)
 
 // The device and its primary context (shared with cuBLAS, which uses the runtime API).
@@ -58,7 +58,10 @@ class DeviceBuffer {
   DeviceBuffer() = default;
   explicit DeviceBuffer(size_t bytes);
   ~DeviceBuffer();
-  DeviceBuffer(DeviceBuffer&& o) noexcept : ptr_(o.ptr_), bytes_(o.bytes_) { o.ptr_ = 0; o.bytes_ = 0; }
+  DeviceBuffer(DeviceBuffer&& o) noexcept : ptr_(o.ptr_), bytes_(o.bytes_) {
+    o.ptr_ = 0;
+    o.bytes_ = 0;
+  }
   DeviceBuffer& operator=(DeviceBuffer&& o) noexcept;
   DeviceBuffer(const DeviceBuffer&) = delete;
   DeviceBuffer& operator=(const DeviceBuffer&) = delete;

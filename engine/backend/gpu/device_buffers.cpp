@@ -34,9 +34,12 @@ void poison(const DeviceBuffer& b, bool zero, CUstream stream) {
 }  // namespace
 
 DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
-                             const generators::ResolvedVariant& reference, std::vector<HostSet> sets,
-                             const DeviceDigest* device_digest)
-    : variant_(variant), reference_(reference), sets_(std::move(sets)), device_digest_(device_digest) {
+                             const generators::ResolvedVariant& reference,
+                             std::vector<HostSet> sets, const DeviceDigest* device_digest)
+    : variant_(variant),
+      reference_(reference),
+      sets_(std::move(sets)),
+      device_digest_(device_digest) {
   const auto& bufs = variant_.buffers;
   for (size_t i = 0; i < bufs.size(); ++i)
     if (is_output(bufs[i].role)) outputs_.push_back(i);
@@ -45,11 +48,14 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
   ref_work_.resize(bufs.size());
   size_t scratch_bytes = 0;
   for (size_t i = 0; i < bufs.size(); ++i) {
-    if (bufs[i].role != BufferRole::In && bufs[i].elements > 0) work_[i] = DeviceBuffer(size_t(bufs[i].bytes));
-    if (bufs[i].role == BufferRole::Scratch) scratch_bytes = std::max(scratch_bytes, size_t(bufs[i].bytes));
+    if (bufs[i].role != BufferRole::In && bufs[i].elements > 0)
+      work_[i] = DeviceBuffer(size_t(bufs[i].bytes));
+    if (bufs[i].role == BufferRole::Scratch)
+      scratch_bytes = std::max(scratch_bytes, size_t(bufs[i].bytes));
     if (i < reference_.buffers.size()) {
       const auto& rb = reference_.buffers[i];
-      if (rb.role != BufferRole::In && rb.elements > 0) ref_work_[i] = DeviceBuffer(size_t(rb.bytes));
+      if (rb.role != BufferRole::In && rb.elements > 0)
+        ref_work_[i] = DeviceBuffer(size_t(rb.bytes));
     }
   }
   for (size_t i = 0; i < bufs.size() && flip_buffer_ < 0; ++i)
@@ -73,7 +79,8 @@ void DeviceBuffers::upload_set(size_t s) {
     if (device_digest_ && bufs[i].role == BufferRole::In) {
       if (device_digests_.size() <= s) device_digests_.resize(s + 1);
       device_digests_[s].resize(bufs.size(), 0);
-      device_digests_[s][i] = (*device_digest_)(inputs_[s][i].ptr(), inputs_[s][i].bytes(), nullptr);
+      device_digests_[s][i] =
+          (*device_digest_)(inputs_[s][i].ptr(), inputs_[s][i].bytes(), nullptr);
     }
     if (bufs[i].role == BufferRole::InOut) {
       // The reference's float64 copy: exactly the values the kernel sees (make_input's
@@ -142,7 +149,8 @@ void DeviceBuffers::restore_inputs(int slot) const {
 std::vector<CUdeviceptr> DeviceBuffers::variant_args(int set) const {
   std::vector<CUdeviceptr> out(variant_.buffers.size(), 0);
   for (size_t i = 0; i < out.size(); ++i)
-    out[i] = variant_.buffers[i].role == BufferRole::In ? inputs_[size_t(set)][i].ptr() : work_[i].ptr();
+    out[i] =
+        variant_.buffers[i].role == BufferRole::In ? inputs_[size_t(set)][i].ptr() : work_[i].ptr();
   return out;
 }
 
@@ -194,7 +202,8 @@ void DeviceBuffers::prepare_variant_run(int set, CUstream stream) const {
     size_t offset = garbage_offset(runs_++);
     for (size_t i = 0; i < variant_.buffers.size(); ++i)
       if (variant_.buffers[i].role == BufferRole::Scratch && work_[i].bytes())
-        CU_CHECK(cuMemcpyDtoDAsync(work_[i].ptr(), garbage_.ptr() + offset, work_[i].bytes(), stream));
+        CU_CHECK(
+            cuMemcpyDtoDAsync(work_[i].ptr(), garbage_.ptr() + offset, work_[i].bytes(), stream));
   }
 }
 
@@ -204,7 +213,8 @@ void DeviceBuffers::prepare_reference_run(int set, CUstream stream) const {
     const auto& b = reference_.buffers[i];
     if (b.role == BufferRole::InOut) {
       const auto& src = ref_inout_inputs_[size_t(set)][i];
-      if (src.bytes()) CU_CHECK(cuMemcpyDtoDAsync(ref_work_[i].ptr(), src.ptr(), src.bytes(), stream));
+      if (src.bytes())
+        CU_CHECK(cuMemcpyDtoDAsync(ref_work_[i].ptr(), src.ptr(), src.bytes(), stream));
     } else {
       poison(ref_work_[i], b.zero_before_run, stream);
     }

@@ -83,9 +83,13 @@ class DeviceBuffers {
   DeviceBuffer garbage_;                // scratch source: the largest scratch + kGarbageSlack
   mutable uint64_t runs_ = 0;           // moves the garbage window
   mutable std::vector<unsigned char> readback_;  // verify_inputs' host copy
-  int flip_buffer_ = -1;                // flip_one's buffer (first perturbable input), -1 none
+  int flip_buffer_ = -1;  // flip_one's buffer (first perturbable input), -1 none
   mutable uint64_t flips_ = 0;
-  mutable struct { int set = -1; size_t offset = 0; unsigned char original = 0, flipped = 0; } flip_;
+  mutable struct {
+    int set = -1;
+    size_t offset = 0;
+    unsigned char original = 0, flipped = 0;
+  } flip_;
 };
 
 }  // namespace solver::gpu

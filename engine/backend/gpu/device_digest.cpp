@@ -13,7 +13,9 @@ namespace solver::gpu {
 DeviceDigest::DeviceDigest(const std::string& arch) : sum_(sizeof(unsigned long long)) {
   auto compiled = generators::nvrtc_compile(keyed_digest_source(), "solver_digest.cu",
                                             {"--gpu-architecture=" + arch, "-default-device"});
-  if (!compiled.ok) throw std::runtime_error("the digest kernel does not compile: " + compiled.error + "\n" + compiled.log);
+  if (!compiled.ok)
+    throw std::runtime_error("the digest kernel does not compile: " + compiled.error + "\n" +
+                             compiled.log);
   CU_CHECK(cuModuleLoadData(&module_, compiled.cubin.data()));
   CU_CHECK(cuModuleGetFunction(&fn_, module_, "solver_digest"));
   std::random_device rd;
@@ -30,7 +32,8 @@ DeviceDigest::DeviceDigest(const std::string& arch) : sum_(sizeof(unsigned long 
   DeviceBuffer d(probe.size());
   CU_CHECK(cuMemcpyHtoD(d.ptr(), probe.data(), probe.size()));
   if ((*this)(d.ptr(), probe.size(), nullptr) != keyed_digest(probe.data(), probe.size(), key_))
-    throw std::runtime_error("the device digest disagrees with its host definition on a probe buffer");
+    throw std::runtime_error(
+        "the device digest disagrees with its host definition on a probe buffer");
 }
 
 DeviceDigest::~DeviceDigest() {
@@ -48,7 +51,8 @@ uint64_t DeviceDigest::operator()(CUdeviceptr p, size_t bytes, CUstream stream) 
   CUdeviceptr words = p, sum = sum_.ptr();
   unsigned long long key = key_;
   void* args[] = {&words, &n_words, &tail, &tail_bytes, &key, &sum};
-  unsigned blocks = unsigned(std::min<unsigned long long>(uint64_t(blocks_), std::max<unsigned long long>(1, (n_words + 255) / 256)));
+  unsigned blocks = unsigned(std::min<unsigned long long>(
+      uint64_t(blocks_), std::max<unsigned long long>(1, (n_words + 255) / 256)));
   CU_CHECK(cuLaunchKernel(fn_, blocks, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
   unsigned long long out = 0;
   CU_CHECK(cuMemcpyDtoHAsync(&out, sum_.ptr(), sizeof out, stream));

@@ -1,5 +1,5 @@
-// The keyed digest (keyed_digest.h) of device memory, computed on the device: the input check after a run
-// (DeviceBuffers::verify_inputs) compares the digest of each `in` buffer with the one taken
+// The keyed digest (keyed_digest.h) of device memory, computed on the device: the input check after
+// a run (DeviceBuffers::verify_inputs) compares the digest of each `in` buffer with the one taken
 // right after its upload, before any candidate ran, instead of reading the buffer back to the
 // host (128-256 MB per check on the large pools; 20% of a live round before this).
 // The key is drawn from std::random_device when the worker starts and is passed only to the

@@ -29,7 +29,8 @@ engine::DeviceInfo query_device(const DeviceContext& ctx) {
 
 rules::ChipProfile chip_profile_for(engine::DeviceInfo& info, const rules::ChipTable* table) {
   if (table) {
-    if (const auto* p = table->match_device(info.name, info.cc_major, info.cc_minor, info.sm_count)) {
+    if (const auto* p =
+            table->match_device(info.name, info.cc_major, info.cc_minor, info.sm_count)) {
       info.chip_id = p->id;
       return *p;
     }

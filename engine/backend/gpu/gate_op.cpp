@@ -69,8 +69,9 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
   };
   auto up = derive(SetKind::ExponentUp, seeds[0]);
   if (!up) {
-    *note = "adversarial sets: none apply (no float input that is not dist_fixed, an fp16 class, "
-            "or values already at the range's end)";
+    *note =
+        "adversarial sets: none apply (no float input that is not dist_fixed, an fp16 class, "
+        "or values already at the range's end)";
     return true;
   }
   int iu = add_checked_set(p, std::move(*up));
@@ -174,8 +175,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   std::string how;
   double floor = floor_us(p, &how);
   g.status = GateStatus::Passed;
-  g.detail = "median " + short_num(median) + " us over " + std::to_string(times.size()) +
-             " runs" + (floor > 0 ? "; floor " + short_num(floor) + " us (" + how + ")" : "") +
+  g.detail = "median " + short_num(median) + " us over " + std::to_string(times.size()) + " runs" +
+             (floor > 0 ? "; floor " + short_num(floor) + " us (" + how + ")" : "") +
              "; fresh-set check at timed sample " + std::to_string(check.at) + "; " + adversarial +
              (t.note.empty() ? "" : "; " + t.note);
   return done();

@@ -49,7 +49,8 @@ float half_to_float(uint16_t h) {
   uint32_t sign = uint32_t(h & 0x8000) << 16, exp = (h >> 10) & 0x1f, mant = h & 0x3ff;
   uint32_t x;
   if (exp == 0) {
-    if (mant == 0) x = sign;
+    if (mant == 0)
+      x = sign;
     else {
       float f = std::ldexp(float(mant), -24);
       return sign ? -f : f;
@@ -99,47 +100,114 @@ enum class Dist { Uniform, Normal, Constant, RandInt };
 
 Dist dist_of(const std::string& kind) {
   // Anything not named otherwise draws uniformly (as before).
-  return kind == "normal" ? Dist::Normal : kind == "constant" ? Dist::Constant
-         : kind == "randint" ? Dist::RandInt : Dist::Uniform;
+  return kind == "normal"     ? Dist::Normal
+         : kind == "constant" ? Dist::Constant
+         : kind == "randint"  ? Dist::RandInt
+                              : Dist::Uniform;
 }
 
 // Element i of a buffer of dtype D holds v rounded to D; returns the value as the kernel sees it.
 template <DType D>
 inline double store(unsigned char* out, int64_t i, double v) {
-  if constexpr (D == DType::F32) { float f = float(v); std::memcpy(out + i * 4, &f, 4); return f; }
-  else if constexpr (D == DType::F64) { std::memcpy(out + i * 8, &v, 8); return v; }
-  else if constexpr (D == DType::F16) { uint16_t h = float_to_half(float(v)); std::memcpy(out + i * 2, &h, 2); return half_to_float(h); }
-  else if constexpr (D == DType::BF16) { uint16_t h = float_to_bf16(float(v)); std::memcpy(out + i * 2, &h, 2); return bf16_to_float(h); }
-  else if constexpr (D == DType::I32) { int32_t n = int32_t(std::llround(v)); std::memcpy(out + i * 4, &n, 4); return n; }
-  else if constexpr (D == DType::U32) { uint32_t n = uint32_t(std::llround(std::max(v, 0.0))); std::memcpy(out + i * 4, &n, 4); return n; }
-  else if constexpr (D == DType::U64) { uint64_t n = uint64_t(std::llround(std::max(v, 0.0))); std::memcpy(out + i * 8, &n, 8); return double(n); }
-  else { int64_t n = std::llround(v); std::memcpy(out + i * 8, &n, 8); return double(n); }
+  if constexpr (D == DType::F32) {
+    float f = float(v);
+    std::memcpy(out + i * 4, &f, 4);
+    return f;
+  } else if constexpr (D == DType::F64) {
+    std::memcpy(out + i * 8, &v, 8);
+    return v;
+  } else if constexpr (D == DType::F16) {
+    uint16_t h = float_to_half(float(v));
+    std::memcpy(out + i * 2, &h, 2);
+    return half_to_float(h);
+  } else if constexpr (D == DType::BF16) {
+    uint16_t h = float_to_bf16(float(v));
+    std::memcpy(out + i * 2, &h, 2);
+    return bf16_to_float(h);
+  } else if constexpr (D == DType::I32) {
+    int32_t n = int32_t(std::llround(v));
+    std::memcpy(out + i * 4, &n, 4);
+    return n;
+  } else if constexpr (D == DType::U32) {
+    uint32_t n = uint32_t(std::llround(std::max(v, 0.0)));
+    std::memcpy(out + i * 4, &n, 4);
+    return n;
+  } else if constexpr (D == DType::U64) {
+    uint64_t n = uint64_t(std::llround(std::max(v, 0.0)));
+    std::memcpy(out + i * 8, &n, 8);
+    return double(n);
+  } else {
+    int64_t n = std::llround(v);
+    std::memcpy(out + i * 8, &n, 8);
+    return double(n);
+  }
 }
 
 template <DType D>
 inline double load(const unsigned char* in, int64_t i) {
-  if constexpr (D == DType::F32) { float v; std::memcpy(&v, in + i * 4, 4); return v; }
-  else if constexpr (D == DType::F64) { double v; std::memcpy(&v, in + i * 8, 8); return v; }
-  else if constexpr (D == DType::F16) { uint16_t v; std::memcpy(&v, in + i * 2, 2); return half_to_float(v); }
-  else if constexpr (D == DType::BF16) { uint16_t v; std::memcpy(&v, in + i * 2, 2); return bf16_to_float(v); }
-  else if constexpr (D == DType::I32) { int32_t v; std::memcpy(&v, in + i * 4, 4); return v; }
-  else if constexpr (D == DType::U32) { uint32_t v; std::memcpy(&v, in + i * 4, 4); return v; }
-  else if constexpr (D == DType::U64) { uint64_t v; std::memcpy(&v, in + i * 8, 8); return double(v); }
-  else { int64_t v; std::memcpy(&v, in + i * 8, 8); return double(v); }
+  if constexpr (D == DType::F32) {
+    float v;
+    std::memcpy(&v, in + i * 4, 4);
+    return v;
+  } else if constexpr (D == DType::F64) {
+    double v;
+    std::memcpy(&v, in + i * 8, 8);
+    return v;
+  } else if constexpr (D == DType::F16) {
+    uint16_t v;
+    std::memcpy(&v, in + i * 2, 2);
+    return half_to_float(v);
+  } else if constexpr (D == DType::BF16) {
+    uint16_t v;
+    std::memcpy(&v, in + i * 2, 2);
+    return bf16_to_float(v);
+  } else if constexpr (D == DType::I32) {
+    int32_t v;
+    std::memcpy(&v, in + i * 4, 4);
+    return v;
+  } else if constexpr (D == DType::U32) {
+    uint32_t v;
+    std::memcpy(&v, in + i * 4, 4);
+    return v;
+  } else if constexpr (D == DType::U64) {
+    uint64_t v;
+    std::memcpy(&v, in + i * 8, 8);
+    return double(v);
+  } else {
+    int64_t v;
+    std::memcpy(&v, in + i * 8, 8);
+    return double(v);
+  }
 }
 
 // Calls f(dtype constant) for a runtime dtype: the per-element loops are compiled per dtype.
 template <class F>
 void with_dtype(DType d, F&& f) {
   switch (d) {
-    case DType::F32: f(std::integral_constant<DType, DType::F32>{}); break;
-    case DType::F64: f(std::integral_constant<DType, DType::F64>{}); break;
-    case DType::F16: f(std::integral_constant<DType, DType::F16>{}); break;
-    case DType::BF16: f(std::integral_constant<DType, DType::BF16>{}); break;
-    case DType::I32: f(std::integral_constant<DType, DType::I32>{}); break;
-    case DType::U32: f(std::integral_constant<DType, DType::U32>{}); break;
-    case DType::I64: f(std::integral_constant<DType, DType::I64>{}); break;
-    case DType::U64: f(std::integral_constant<DType, DType::U64>{}); break;
+    case DType::F32:
+      f(std::integral_constant<DType, DType::F32>{});
+      break;
+    case DType::F64:
+      f(std::integral_constant<DType, DType::F64>{});
+      break;
+    case DType::F16:
+      f(std::integral_constant<DType, DType::F16>{});
+      break;
+    case DType::BF16:
+      f(std::integral_constant<DType, DType::BF16>{});
+      break;
+    case DType::I32:
+      f(std::integral_constant<DType, DType::I32>{});
+      break;
+    case DType::U32:
+      f(std::integral_constant<DType, DType::U32>{});
+      break;
+    case DType::I64:
+      f(std::integral_constant<DType, DType::I64>{});
+      break;
+    case DType::U64:
+      f(std::integral_constant<DType, DType::U64>{});
+      break;
   }
 }
 
@@ -202,7 +270,6 @@ void fill_chunk(const generators::InitDist& d, int64_t lo, int64_t hi, uint64_t 
   }
 }
 
-
 // The structured kinds (generators::is_structured_init): one generator for the whole buffer,
 // seeded by (seed, name), since a permutation or a row-pointer array is one object, not
 // independent elements. Serial; index structures are small next to the data they index.
@@ -261,7 +328,8 @@ std::vector<double> structured_values(const generators::ResolvedBuffer& b, uint6
       given += deg[size_t(r)];
       rem.emplace_back(share - std::floor(share), r);
     }
-    std::stable_sort(rem.begin(), rem.end(), [](const auto& x, const auto& y) { return x.first > y.first; });
+    std::stable_sort(rem.begin(), rem.end(),
+                     [](const auto& x, const auto& y) { return x.first > y.first; });
     for (int64_t k = 0; given < nnz; ++k, ++given) ++deg[size_t(rem[size_t(k % rows)].second)];
     v[0] = 0;
     for (int64_t r = 0; r < rows; ++r) v[size_t(r + 1)] = v[size_t(r)] + double(deg[size_t(r)]);
@@ -303,10 +371,18 @@ void fill_input(const generators::ResolvedBuffer& b, uint64_t seed, unsigned cha
       uint64_t rng_seed = splitmix64(x);
       int64_t begin = c * kChunk, end = std::min(b.elements, (c + 1) * kChunk);
       switch (kind) {
-        case Dist::Normal: fill_chunk<D, Dist::Normal>(d, lo, hi, rng_seed, begin, end, out, as_double); break;
-        case Dist::Constant: fill_chunk<D, Dist::Constant>(d, lo, hi, rng_seed, begin, end, out, as_double); break;
-        case Dist::RandInt: fill_chunk<D, Dist::RandInt>(d, lo, hi, rng_seed, begin, end, out, as_double); break;
-        case Dist::Uniform: fill_chunk<D, Dist::Uniform>(d, lo, hi, rng_seed, begin, end, out, as_double); break;
+        case Dist::Normal:
+          fill_chunk<D, Dist::Normal>(d, lo, hi, rng_seed, begin, end, out, as_double);
+          break;
+        case Dist::Constant:
+          fill_chunk<D, Dist::Constant>(d, lo, hi, rng_seed, begin, end, out, as_double);
+          break;
+        case Dist::RandInt:
+          fill_chunk<D, Dist::RandInt>(d, lo, hi, rng_seed, begin, end, out, as_double);
+          break;
+        case Dist::Uniform:
+          fill_chunk<D, Dist::Uniform>(d, lo, hi, rng_seed, begin, end, out, as_double);
+          break;
       }
     });
   });
@@ -314,7 +390,8 @@ void fill_input(const generators::ResolvedBuffer& b, uint64_t seed, unsigned cha
 
 std::vector<unsigned char> make_input(const generators::ResolvedBuffer& b, uint64_t seed,
                                       std::vector<double>* as_double) {
-  std::vector<unsigned char> out(size_t(std::max<int64_t>(b.elements, 0)) * generators::dtype_size(b.dtype));
+  std::vector<unsigned char> out(size_t(std::max<int64_t>(b.elements, 0)) *
+                                 generators::dtype_size(b.dtype));
   if (as_double) as_double->assign(size_t(std::max<int64_t>(b.elements, 0)), 0.0);
   fill_input(b, seed, out.data(), as_double ? as_double->data() : nullptr);
   return out;
@@ -329,7 +406,8 @@ void touch_pages(void* p, size_t bytes) {
   });
 }
 
-std::shared_ptr<const HostInput> generate_input(const generators::ResolvedBuffer& b, uint64_t seed) {
+std::shared_ptr<const HostInput> generate_input(const generators::ResolvedBuffer& b,
+                                                uint64_t seed) {
   auto in = std::make_shared<HostInput>();
   in->size = size_t(std::max<int64_t>(b.elements, 0)) * generators::dtype_size(b.dtype);
   in->data.reset(new unsigned char[std::max<size_t>(in->size, 1)]);  // not zeroed: filled below
@@ -337,7 +415,8 @@ std::shared_ptr<const HostInput> generate_input(const generators::ResolvedBuffer
   return in;
 }
 
-std::shared_ptr<const HostInput> InputCache::get(const generators::ResolvedBuffer& b, uint64_t seed) {
+std::shared_ptr<const HostInput> InputCache::get(const generators::ResolvedBuffer& b,
+                                                 uint64_t seed) {
   char key[160];
   std::snprintf(key, sizeof key, "|%d|%lld|%a|%a|%llu", int(b.dtype), (long long)b.elements,
                 b.init.a, b.init.b, (unsigned long long)seed);
@@ -467,11 +546,12 @@ Comparison compare(const unsigned char* out, DType dtype, int64_t n, const doubl
 Comparison compare(const std::vector<double>& out, const std::vector<double>& ref,
                    const generators::Tolerance& tol) {
   if (out.size() != ref.size()) return size_mismatch(out.size(), ref.size());
-  return compare(reinterpret_cast<const unsigned char*>(out.data()), DType::F64, int64_t(out.size()),
-                 ref.data(), int64_t(ref.size()), tol);
+  return compare(reinterpret_cast<const unsigned char*>(out.data()), DType::F64,
+                 int64_t(out.size()), ref.data(), int64_t(ref.size()), tol);
 }
 
-std::string Comparison::describe(const std::string& buffer, const std::vector<int64_t>& shape) const {
+std::string Comparison::describe(const std::string& buffer,
+                                 const std::vector<int64_t>& shape) const {
   std::ostringstream s;
   s.precision(9);
   s << buffer << "[" << first_bad << "]";

@@ -33,14 +33,20 @@ void fill_input(const generators::ResolvedBuffer& buffer, uint64_t seed, unsigne
 template <class T>
 struct UninitAllocator : std::allocator<T> {
   template <class U>
-  struct rebind { using other = UninitAllocator<U>; };
+  struct rebind {
+    using other = UninitAllocator<U>;
+  };
   UninitAllocator() = default;
   template <class U>
   UninitAllocator(const UninitAllocator<U>&) {}
   template <class U>
-  void construct(U* p) { ::new (static_cast<void*>(p)) U; }
+  void construct(U* p) {
+    ::new (static_cast<void*>(p)) U;
+  }
   template <class U, class... Args>
-  void construct(U* p, Args&&... args) { ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...); }
+  void construct(U* p, Args&&... args) {
+    ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
+  }
 };
 using HostDoubles = std::vector<double, UninitAllocator<double>>;
 
@@ -54,7 +60,8 @@ struct HostInput {
   std::unique_ptr<unsigned char[]> data;
   size_t size = 0;
 };
-std::shared_ptr<const HostInput> generate_input(const generators::ResolvedBuffer& buffer, uint64_t seed);
+std::shared_ptr<const HostInput> generate_input(const generators::ResolvedBuffer& buffer,
+                                                uint64_t seed);
 
 // Inputs kept between requests: profile, time and both members of time_pairs draw the same
 // seeds, so their input sets are generated once. Keyed by everything make_input reads (name,
@@ -84,8 +91,8 @@ void to_doubles(const unsigned char* bytes, int64_t n, generators::DType dtype, 
 struct Comparison {
   bool ok = true;
   int64_t failures = 0;
-  int64_t first_bad = -1;        // first failing index
-  double got = 0, want = 0;      // at first_bad
+  int64_t first_bad = -1;    // first failing index
+  double got = 0, want = 0;  // at first_bad
   double max_abs_err = 0, max_rel_err = 0;
   std::string describe(const std::string& buffer, const std::vector<int64_t>& shape) const;
 };

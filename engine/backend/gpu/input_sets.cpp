@@ -48,21 +48,53 @@ bool is_float(DType d) {
 
 double get(DType d, const unsigned char* p, int64_t i) {
   switch (d) {
-    case DType::F32: { float v; std::memcpy(&v, p + i * 4, 4); return v; }
-    case DType::F64: { double v; std::memcpy(&v, p + i * 8, 8); return v; }
-    case DType::F16: { uint16_t v; std::memcpy(&v, p + i * 2, 2); return half_value(v); }
-    case DType::BF16: { uint16_t v; std::memcpy(&v, p + i * 2, 2); return bf16_value(v); }
-    default: return 0;
+    case DType::F32: {
+      float v;
+      std::memcpy(&v, p + i * 4, 4);
+      return v;
+    }
+    case DType::F64: {
+      double v;
+      std::memcpy(&v, p + i * 8, 8);
+      return v;
+    }
+    case DType::F16: {
+      uint16_t v;
+      std::memcpy(&v, p + i * 2, 2);
+      return half_value(v);
+    }
+    case DType::BF16: {
+      uint16_t v;
+      std::memcpy(&v, p + i * 2, 2);
+      return bf16_value(v);
+    }
+    default:
+      return 0;
   }
 }
 
 void put(DType d, unsigned char* p, int64_t i, double v) {
   switch (d) {
-    case DType::F32: { float f = float(v); std::memcpy(p + i * 4, &f, 4); break; }
-    case DType::F64: std::memcpy(p + i * 8, &v, 8); break;
-    case DType::F16: { uint16_t h = half_bits(v); std::memcpy(p + i * 2, &h, 2); break; }
-    case DType::BF16: { uint16_t h = bf16_bits(v); std::memcpy(p + i * 2, &h, 2); break; }
-    default: break;
+    case DType::F32: {
+      float f = float(v);
+      std::memcpy(p + i * 4, &f, 4);
+      break;
+    }
+    case DType::F64:
+      std::memcpy(p + i * 8, &v, 8);
+      break;
+    case DType::F16: {
+      uint16_t h = half_bits(v);
+      std::memcpy(p + i * 2, &h, 2);
+      break;
+    }
+    case DType::BF16: {
+      uint16_t h = bf16_bits(v);
+      std::memcpy(p + i * 2, &h, 2);
+      break;
+    }
+    default:
+      break;
   }
 }
 
@@ -107,11 +139,16 @@ size_t garbage_offset(uint64_t run) { return size_t(mix(run) % (kGarbageSlack / 
 
 const char* to_string(SetKind k) {
   switch (k) {
-    case SetKind::Regular: return "regular";
-    case SetKind::ExponentUp: return "exponent range up";
-    case SetKind::ExponentDown: return "exponent range down";
-    case SetKind::HeavySigned: return "heavy-tailed random signs";
-    case SetKind::Fresh: return "fresh";
+    case SetKind::Regular:
+      return "regular";
+    case SetKind::ExponentUp:
+      return "exponent range up";
+    case SetKind::ExponentDown:
+      return "exponent range down";
+    case SetKind::HeavySigned:
+      return "heavy-tailed random signs";
+    case SetKind::Fresh:
+      return "fresh";
   }
   return "?";
 }
@@ -277,14 +314,16 @@ std::optional<HostSet> derived_set(const generators::ResolvedVariant& v, const H
   return s;
 }
 
-bool same_buffer_layout(const generators::ResolvedVariant& a, const generators::ResolvedVariant& b) {
+bool same_buffer_layout(const generators::ResolvedVariant& a,
+                        const generators::ResolvedVariant& b) {
   if (a.buffers.size() != b.buffers.size()) return false;
   for (size_t i = 0; i < a.buffers.size(); ++i) {
     const auto& x = a.buffers[i];
     const auto& y = b.buffers[i];
     if (x.name != y.name || x.dtype != y.dtype || x.role != y.role || x.shape != y.shape ||
-        x.bytes != y.bytes || x.zero_before_run != y.zero_before_run || x.dist_fixed != y.dist_fixed ||
-        x.init.kind != y.init.kind || x.init.a != y.init.a || x.init.b != y.init.b)
+        x.bytes != y.bytes || x.zero_before_run != y.zero_before_run ||
+        x.dist_fixed != y.dist_fixed || x.init.kind != y.init.kind || x.init.a != y.init.a ||
+        x.init.b != y.init.b)
       return false;
   }
   return true;

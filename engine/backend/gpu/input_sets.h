@@ -33,7 +33,7 @@ uint64_t digest(const unsigned char* p, size_t n, int threads = 0);
 // source at garbage_offset(run): the pattern moves between runs.
 void fill_garbage(unsigned char* out, size_t bytes, uint64_t seed);
 inline constexpr size_t kGarbageSlack = 4096;  // the source is this much longer than the scratch
-size_t garbage_offset(uint64_t run);            // a multiple of 4 below kGarbageSlack
+size_t garbage_offset(uint64_t run);           // a multiple of 4 below kGarbageSlack
 
 enum class SetKind { Regular, ExponentUp, ExponentDown, HeavySigned, Fresh };
 const char* to_string(SetKind k);

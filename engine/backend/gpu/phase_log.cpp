@@ -8,7 +8,8 @@ thread_local PhaseLog* current_log = nullptr;
 }
 
 double wall_ms() {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch())
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
 
@@ -17,7 +18,8 @@ PhaseLog::~PhaseLog() { current_log = previous_; }
 PhaseLog* PhaseLog::current() { return current_log; }
 
 void PhaseLog::open(std::string_view name, bool record) {
-  std::string key = stack_.empty() ? std::string(name) : stack_.back().key + "/" + std::string(name);
+  std::string key =
+      stack_.empty() ? std::string(name) : stack_.back().key + "/" + std::string(name);
   stack_.push_back({std::move(key), wall_ms(), record});
 }
 

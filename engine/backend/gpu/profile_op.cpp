@@ -34,9 +34,9 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
 
   // The host derives the list from its rule table; without one, the default set.
   std::vector<std::string> metrics =
-      !full && !requested.empty()
-          ? requested
-          : profiling::metric_names(full ? profiling::MetricSet::Full : profiling::MetricSet::Default);
+      !full && !requested.empty() ? requested
+                                  : profiling::metric_names(full ? profiling::MetricSet::Full
+                                                                 : profiling::MetricSet::Default);
   if (std::find(metrics.begin(), metrics.end(), profiling::metric::kTime) == metrics.end())
     metrics.emplace_back(profiling::metric::kTime);
   timer.start("passes");
@@ -85,7 +85,8 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   in.launch = p.module->launch_attributes(heaviest);
   std::vector<std::string> entries;
   for (const auto& l : p.resolved.launches)
-    if (std::find(entries.begin(), entries.end(), l.entry) == entries.end()) entries.push_back(l.entry);
+    if (std::find(entries.begin(), entries.end(), l.entry) == entries.end())
+      entries.push_back(l.entry);
   in.kernel_count = double(entries.size());
   in.launch_count = double(p.resolved.launches.size());
   in.dtype = p.resolved.precision;
@@ -106,7 +107,8 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   }
   profiling::Derivation d = profiling::derive_signals(in);
   out.signals = d.signals;
-  for (const auto& [name, origin] : d.origin) out.signal_origin[name] = profiling::to_string(origin);
+  for (const auto& [name, origin] : d.origin)
+    out.signal_origin[name] = profiling::to_string(origin);
   out.defects = d.defects;
   out.raw_metrics = mv.values;
   // The collection's own cost, kept with the raw values for docs/benchmarks.md.

@@ -1,6 +1,6 @@
-// Unprofiled timing (docs/gpu-backend.md, the measurement protocol): CUPTI activity records give each
-// kernel's GPU time, summed over the variant's launch list per sample; cuEvents around the same
-// launches are the cross-check. Before each sample: the next input set (rotation over several
+// Unprofiled timing (docs/gpu-backend.md, the measurement protocol): CUPTI activity records give
+// each kernel's GPU time, summed over the variant's launch list per sample; cuEvents around the
+// same launches are the cross-check. Before each sample: the next input set (rotation over several
 // sets, each at its own addresses), outputs poisoned, scratch filled with garbage, and the L2
 // flushed by writing twice its size, so no sample reads the last one's data from cache.
 // Warm-up runs first. The SM clock is read after every sample. The output check after timing
@@ -48,7 +48,9 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
                                   const std::function<bool(const TimedSeries&)>& stop) {
   NvtxRange range("time");
   CUstream stream = ctx_->stream();
-  if (!l2_flush_) l2_flush_ = std::make_unique<DeviceBuffer>(size_t(2 * std::max<int64_t>(device_.l2_bytes, 1 << 20)));
+  if (!l2_flush_)
+    l2_flush_ =
+        std::make_unique<DeviceBuffer>(size_t(2 * std::max<int64_t>(device_.l2_bytes, 1 << 20)));
   auto run = [&](Prepared& p, CUevent before, CUevent after, uint64_t* t0, uint64_t* t1,
                  int set_override = -1) {
     int rotation = std::max(1, p.timing_sets);
@@ -87,7 +89,8 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   // One untimed run with the trace on: the first launch after enabling it carries CUPTI's
   // set-up in its event time (5 ms against 0.26 ms seen on the H200). Its records fall before
   // the first window and are skipped.
-  if (traced) run(*runners[size_t(order.empty() ? 0 : order[0])], nullptr, nullptr, nullptr, nullptr);
+  if (traced)
+    run(*runners[size_t(order.empty() ? 0 : order[0])], nullptr, nullptr, nullptr, nullptr);
   std::vector<std::pair<uint64_t, uint64_t>> windows;
   std::vector<double> clocks;
   Event before, after;
@@ -96,7 +99,8 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     uint64_t t0 = 0, t1 = 0;
     Prepared& p = *runners[size_t(r)];
     const FreshCheck* check = size_t(r) < checks.size() && checks[size_t(r)].at == taken[size_t(r)]
-                                  ? &checks[size_t(r)] : nullptr;
+                                  ? &checks[size_t(r)]
+                                  : nullptr;
     ++taken[size_t(r)];
     // Fresh values at addresses the kernel has already seen: a result cache keyed on pointers
     // (or on a few sampled values) serves a stale answer here.
@@ -199,14 +203,17 @@ engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint6
   t.sm_clock_mhz = s.sm_clock_mhz;
   t.clock_source = clocks_->source();
   engine::GateResult g;
-  if (s.failed_runner >= 0) g = s.failure;
-  else check_inputs_after_timing(p, g);
+  if (s.failed_runner >= 0)
+    g = s.failure;
+  else
+    check_inputs_after_timing(p, g);
   if (g.status == engine::GateStatus::WrongResult || g.status == engine::GateStatus::InputMutated) {
     t.ok = false;
     t.failure = g.status;
-    t.detail = std::string(g.status == engine::GateStatus::WrongResult ? "wrong result after timing: "
-                                                                      : "input mutated during timing: ") +
-               g.detail;
+    t.detail =
+        std::string(g.status == engine::GateStatus::WrongResult ? "wrong result after timing: "
+                                                                : "input mutated during timing: ") +
+        g.detail;
     return t;
   }
   std::string fast = floor_violation(p, t.kernel_us);
@@ -222,8 +229,8 @@ engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint6
 }
 
 engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine::VariantRef& b,
-                                       const engine::PairPlan& plan, uint64_t seed, std::string* error,
-                                       engine::GateStatus* status) {
+                                       const engine::PairPlan& plan, uint64_t seed,
+                                       std::string* error, engine::GateStatus* status) {
   engine::PairSamples out;
   PhaseTimer timer(&out.phases_ms);
   timer.start("prepare");
@@ -259,18 +266,23 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
   for (auto* prep : {&pa, &pb}) {
     reload(*prep->prepared);
     int at = int(rng() % uint64_t(check_window));
-    if (!shared) checks.push_back({at, add_checked_set(*prep->prepared, fresh)});
+    if (!shared)
+      checks.push_back({at, add_checked_set(*prep->prepared, fresh)});
     else {
-      if (shared_fresh < 0) shared_fresh = add_checked_set(*prep->prepared, fresh);
-      else reference_outputs(*prep->prepared, shared_fresh);  // the same set: a cache hit
+      if (shared_fresh < 0)
+        shared_fresh = add_checked_set(*prep->prepared, fresh);
+      else
+        reference_outputs(*prep->prepared, shared_fresh);  // the same set: a cache hit
       checks.push_back({at, shared_fresh});
     }
   }
   // A B B A: each member goes first as often as second, so drift within a pair cancels.
   std::vector<int> order;
   for (int i = 0; i < pairs; ++i) {
-    if (i % 2 == 0) order.insert(order.end(), {0, 1});
-    else order.insert(order.end(), {1, 0});
+    if (i % 2 == 0)
+      order.insert(order.end(), {0, 1});
+    else
+      order.insert(order.end(), {1, 0});
   }
   timer.start("timing");
   // The sequential rule on the event times as they come (the activity records, which the
@@ -285,9 +297,10 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
   if (s.failed_runner >= 0) {
     const Prepared& p = s.failed_runner == 0 ? *pa.prepared : *pb.prepared;
     *status = s.failure.status;
-    *error = p.resolved.key + (s.failure.status == engine::GateStatus::InputMutated
-                                   ? ": input mutated during paired timing: "
-                                   : ": wrong result after timing: ") +
+    *error = p.resolved.key +
+             (s.failure.status == engine::GateStatus::InputMutated
+                  ? ": input mutated during paired timing: "
+                  : ": wrong result after timing: ") +
              s.failure.detail;
     return {};
   }
@@ -299,8 +312,9 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
       std::string who = prep->prepared->resolved.key;
       if (shared) {
         who = attribute_mutation(*pa.prepared, *pb.prepared);
-        if (who.empty()) who = pb.prepared->resolved.key + " or " + pa.prepared->resolved.key +
-                               " (shared buffers; neither changes them when run alone)";
+        if (who.empty())
+          who = pb.prepared->resolved.key + " or " + pa.prepared->resolved.key +
+                " (shared buffers; neither changes them when run alone)";
       }
       *error = who + ": input mutated during paired timing: " + g.detail;
       *status = g.status;
@@ -329,9 +343,13 @@ double Worker::floor_us(const Prepared& p, std::string* how) {
   const std::string& prec = p.resolved.precision;
   double rate = 0;
   std::string rate_name;
-  if (prec == "tf32") { rate = std::max(c.tf32_tflops, c.datasheet_tf32_tflops); rate_name = "TF32"; }
-  else if (prec == "fp16" || prec == "bf16") { rate = chip_.number(prec + "_tflops"); rate_name = prec; }
-  else if (prec == "fp32") {
+  if (prec == "tf32") {
+    rate = std::max(c.tf32_tflops, c.datasheet_tf32_tflops);
+    rate_name = "TF32";
+  } else if (prec == "fp16" || prec == "bf16") {
+    rate = chip_.number(prec + "_tflops");
+    rate_name = prec;
+  } else if (prec == "fp32") {
     // An fp32 problem may legally run on tensor cores in TF32 only if its tolerance allows;
     // hold it to the FP32 CUDA-core peak (the faster TF32 path would be a tf32 variant).
     rate = std::max(c.sgemm_tflops, c.datasheet_fp32_tflops);

@@ -25,9 +25,9 @@ std::string occupancy_limiter(const KernelAttributes& a, int64_t threads, int64_
                               (regs_per_warp * warps)
                         : by_blocks;
   int64_t smem = a.static_smem + dyn_smem;
-  int64_t by_smem = smem ? ctx.attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR) /
-                               (smem + 1024)
-                         : by_blocks;
+  int64_t by_smem =
+      smem ? ctx.attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR) / (smem + 1024)
+           : by_blocks;
   std::array<std::pair<int64_t, const char*>, 4> limits{
       {{by_regs, "registers"}, {by_smem, "smem"}, {by_blocks, "blocks"}, {by_warps, "warps"}}};
   auto best = std::min_element(limits.begin(), limits.end(),
@@ -53,9 +53,8 @@ VariantModule::VariantModule(const generators::ResolvedVariant& variant, const s
     CU_CHECK(cuFuncGetAttribute(&a.local_bytes, CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, f));
     CU_CHECK(cuFuncGetAttribute(&a.max_threads, CU_FUNC_ATTRIBUTE_MAX_THREADS_PER_BLOCK, f));
     if (l.threads_per_block() <= a.max_threads)
-      CU_CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&a.blocks_per_sm, f,
-                                                           int(l.threads_per_block()),
-                                                           size_t(l.smem_bytes)));
+      CU_CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(
+          &a.blocks_per_sm, f, int(l.threads_per_block()), size_t(l.smem_bytes)));
     a.limiter = occupancy_limiter(a, l.threads_per_block(), l.smem_bytes, ctx);
     functions_.push_back(f);
     attrs_.push_back(a);
@@ -82,14 +81,46 @@ void VariantModule::launch(CUstream stream, const std::vector<CUdeviceptr>& buff
       } else {
         const auto& s = variant_.scalars.at(size_t(arg.index));
         switch (s.dtype) {
-          case DType::F32: { float v = float(s.value); std::memcpy(slot, &v, 4); break; }
-          case DType::F64: { double v = s.value; std::memcpy(slot, &v, 8); break; }
-          case DType::I64: { int64_t v = int64_t(s.value); std::memcpy(slot, &v, 8); break; }
-          case DType::U64: { uint64_t v = uint64_t(s.value); std::memcpy(slot, &v, 8); break; }
-          case DType::U32: { uint32_t v = uint32_t(s.value); std::memcpy(slot, &v, 4); break; }
-          case DType::I32: { int32_t v = int32_t(s.value); std::memcpy(slot, &v, 4); break; }
-          case DType::F16: { uint16_t h = half_bits(s.value); std::memcpy(slot, &h, 2); break; }
-          case DType::BF16: { uint16_t h = bf16_bits(s.value); std::memcpy(slot, &h, 2); break; }
+          case DType::F32: {
+            float v = float(s.value);
+            std::memcpy(slot, &v, 4);
+            break;
+          }
+          case DType::F64: {
+            double v = s.value;
+            std::memcpy(slot, &v, 8);
+            break;
+          }
+          case DType::I64: {
+            int64_t v = int64_t(s.value);
+            std::memcpy(slot, &v, 8);
+            break;
+          }
+          case DType::U64: {
+            uint64_t v = uint64_t(s.value);
+            std::memcpy(slot, &v, 8);
+            break;
+          }
+          case DType::U32: {
+            uint32_t v = uint32_t(s.value);
+            std::memcpy(slot, &v, 4);
+            break;
+          }
+          case DType::I32: {
+            int32_t v = int32_t(s.value);
+            std::memcpy(slot, &v, 4);
+            break;
+          }
+          case DType::F16: {
+            uint16_t h = half_bits(s.value);
+            std::memcpy(slot, &h, 2);
+            break;
+          }
+          case DType::BF16: {
+            uint16_t h = bf16_bits(s.value);
+            std::memcpy(slot, &h, 2);
+            break;
+          }
         }
       }
       params[k] = slot;

@@ -14,10 +14,10 @@ namespace solver::gpu {
 struct KernelAttributes {
   int regs = 0;
   int static_smem = 0;
-  int local_bytes = 0;      // per thread: spills and stack arrays
-  int max_threads = 0;      // the most threads per block this kernel can launch with
-  int blocks_per_sm = 0;    // cuOccupancyMaxActiveBlocksPerMultiprocessor at its launch config
-  std::string limiter;      // registers, smem, blocks or warps
+  int local_bytes = 0;    // per thread: spills and stack arrays
+  int max_threads = 0;    // the most threads per block this kernel can launch with
+  int blocks_per_sm = 0;  // cuOccupancyMaxActiveBlocksPerMultiprocessor at its launch config
+  std::string limiter;    // registers, smem, blocks or warps
 };
 
 class VariantModule {

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
-#include <cmath>
 #include <filesystem>
 #include <optional>
 #include <random>
@@ -107,7 +107,8 @@ engine::WorkerResponse Worker::serve(const engine::WorkerRequest& r) {
       }
     }
   } else if (r.op == "profile") {
-    if (need(r.variant, "variant")) resp.profile = profile(*r.variant, std::max(3, r.samples), r.full_metrics, r.metrics);
+    if (need(r.variant, "variant"))
+      resp.profile = profile(*r.variant, std::max(3, r.samples), r.full_metrics, r.metrics);
   } else {
     resp.ok = false;
     resp.error = "unknown op '" + r.op + "'";
@@ -116,8 +117,8 @@ engine::WorkerResponse Worker::serve(const engine::WorkerRequest& r) {
 }
 
 Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint64_t>& seeds,
-                             bool cache_inputs, bool references,
-                             std::map<std::string, double>* phases, const Prepared* share_with) {
+                            bool cache_inputs, bool references,
+                            std::map<std::string, double>* phases, const Prepared* share_with) {
   PhaseTimer timer(phases);
   timer.start("compile");
   Preparation out;
@@ -127,8 +128,9 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   std::optional<PhaseScope> step;
   step.emplace("spec");
   try {
-    p->spec = generators::load_problem(
-        v.problem_dir.empty() ? (fs::path(config_.problems_root) / v.problem).string() : v.problem_dir);
+    p->spec = generators::load_problem(v.problem_dir.empty()
+                                           ? (fs::path(config_.problems_root) / v.problem).string()
+                                           : v.problem_dir);
   } catch (const rules::InputError& e) {
     g.detail = e.format();
     return out;
@@ -171,15 +173,16 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     auto ref_compiled = generators::compile_variant(p->reference, cache_.get());
     if (!ref_compiled.ok) {
       g.status = GateStatus::InvalidSpec;
-      g.detail = "the problem's reference does not compile: " + ref_compiled.error + "\n" + ref_compiled.log;
+      g.detail = "the problem's reference does not compile: " + ref_compiled.error + "\n" +
+                 ref_compiled.log;
       return out;
     }
     p->tensor_ops = compiled.tensor_ops;
     if (!compiled.ptx.empty()) {
       std::set<generators::DType> dtypes;
       for (const auto& b : p->resolved.buffers) dtypes.insert(b.dtype);
-      p->precision_issue = generators::precision_mismatch(generators::scan_ptx_precision(compiled.ptx),
-                                                          p->resolved.precision, dtypes);
+      p->precision_issue = generators::precision_mismatch(
+          generators::scan_ptx_precision(compiled.ptx), p->resolved.precision, dtypes);
     }
     p->gemm_loop = compiled.gemm_loop;
     p->cubin = compiled.cubin;
@@ -217,7 +220,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   for (uint64_t seed : seeds)
     sets.push_back(regular_set(p->resolved, seed, cache_inputs ? &input_cache_ : nullptr));
   step.emplace("upload");
-  p->buffers = std::make_shared<DeviceBuffers>(p->resolved, p->reference, std::move(sets), device_digest());
+  p->buffers =
+      std::make_shared<DeviceBuffers>(p->resolved, p->reference, std::move(sets), device_digest());
   step.reset();
   p->timing_sets = p->buffers->sets();
   if (references) {
@@ -234,20 +238,24 @@ const DeviceDigest* Worker::device_digest() {
     device_digest_tried_ = true;
     // SOLVER_HOST_DIGEST=1 keeps the read-back path (to compare the two, or to rule this out).
     const char* host = std::getenv("SOLVER_HOST_DIGEST");
-    if (host && std::string(host) == "1") digest_note_ = "SOLVER_HOST_DIGEST=1";
+    if (host && std::string(host) == "1")
+      digest_note_ = "SOLVER_HOST_DIGEST=1";
     else {
       try {
         device_digest_ = std::make_unique<DeviceDigest>(device_.arch);
       } catch (const std::exception& e) {
         digest_note_ = e.what();
-        std::fprintf(stderr, "solver-gpu: input checks read buffers back to the host: %s\n", e.what());
+        std::fprintf(stderr, "solver-gpu: input checks read buffers back to the host: %s\n",
+                     e.what());
       }
     }
   }
   return device_digest_.get();
 }
 
-std::vector<uint64_t> Worker::standing_seeds(int count) { return derive_seeds(kDefaultSeed, count); }
+std::vector<uint64_t> Worker::standing_seeds(int count) {
+  return derive_seeds(kDefaultSeed, count);
+}
 
 void Worker::reload(Prepared& p) {
   PhaseScope scope("module_load");
@@ -268,7 +276,8 @@ const std::vector<HostDoubles>& Worker::reference_outputs(Prepared& p, int set) 
   // inputs a candidate has run on, whatever the cache evicted meanwhile.
   if (p.refs.size() <= size_t(set)) p.refs.resize(size_t(set) + 1);
   if (p.refs[size_t(set)]) return *p.refs[size_t(set)];
-  std::string key = p.spec.name + "|" + p.reference.source_hash + "|" + p.buffers->host_set(set).key;
+  std::string key =
+      p.spec.name + "|" + p.reference.source_hash + "|" + p.buffers->host_set(set).key;
   auto it = reference_cache_.find(key);
   if (it != reference_cache_.end()) {
     it->second.first = ++reference_uses_;
@@ -319,7 +328,8 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
   const auto& outs = p.buffers->outputs();
   if (output_scratch_.size() < outs.size()) output_scratch_.resize(outs.size());
   step.emplace("download");
-  for (size_t k = 0; k < outs.size(); ++k) p.buffers->download_variant_output(outs[k], output_scratch_[k]);
+  for (size_t k = 0; k < outs.size(); ++k)
+    p.buffers->download_variant_output(outs[k], output_scratch_[k]);
   step.reset();
   const auto& want = reference_outputs(p, expected);
   PhaseScope compare_scope("compare");
@@ -333,10 +343,14 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
                            want[k].data(), int64_t(want[k].size()), tol);
     // Errors of scaled sets are reported at the regular scale, comparable with the others.
     double abs_err = c.max_abs_err / set.atol_scale;
-    if (std::isnan(abs_err) || std::isnan(g.max_abs_err)) g.max_abs_err = std::nan("");
-    else g.max_abs_err = std::max(g.max_abs_err, abs_err);
-    if (std::isnan(c.max_rel_err) || std::isnan(g.max_rel_err)) g.max_rel_err = std::nan("");
-    else g.max_rel_err = std::max(g.max_rel_err, c.max_rel_err);
+    if (std::isnan(abs_err) || std::isnan(g.max_abs_err))
+      g.max_abs_err = std::nan("");
+    else
+      g.max_abs_err = std::max(g.max_abs_err, abs_err);
+    if (std::isnan(c.max_rel_err) || std::isnan(g.max_rel_err))
+      g.max_rel_err = std::nan("");
+    else
+      g.max_rel_err = std::max(g.max_rel_err, c.max_rel_err);
     if (!c.ok) {
       g.status = GateStatus::WrongResult;
       const auto& b = p.resolved.buffers[buffer];
@@ -380,7 +394,8 @@ std::string Worker::attribute_mutation(Prepared& a, Prepared& b) {
 HostSet Worker::fresh_set(const Prepared& p, uint64_t seed) {
   PhaseScope scope("derive_set");
   beat("fresh input set", 120000);
-  std::optional<HostSet> fresh = derived_set(p.resolved, p.buffers->host_set(0), SetKind::Fresh, seed);
+  std::optional<HostSet> fresh =
+      derived_set(p.resolved, p.buffers->host_set(0), SetKind::Fresh, seed);
   if (fresh) return std::move(*fresh);
   // Nothing to flip (integer or dist_fixed inputs only): a newly seeded set instead.
   HostSet s = regular_set(p.resolved, seed, nullptr);
@@ -406,8 +421,8 @@ std::string Worker::floor_violation(const Prepared& p, const std::vector<double>
   double floor = floor_us(p, &how);
   // 30% margin: measured ceilings are not exact peaks, and the floor counts compulsory bytes.
   if (floor > 0 && median > 0 && median < 0.7 * floor)
-    return "median " + short_num(median) + " us is below the physical floor of " + short_num(floor) +
-           " us (" + how + "): a defect, not a win";
+    return "median " + short_num(median) + " us is below the physical floor of " +
+           short_num(floor) + " us (" + how + "): a defect, not a win";
   return "";
 }
 

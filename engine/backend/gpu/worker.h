@@ -14,10 +14,10 @@
 #include "engine/backend/gpu/device_buffers.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/variant_module.h"
-#include "generators/ptx_scan.h"
 #include "engine/backend/worker_protocol.h"
 #include "generators/compile_cache.h"
 #include "generators/problem_spec.h"
+#include "generators/ptx_scan.h"
 #include "rules/chips.h"
 
 namespace solver::gpu {
@@ -44,7 +44,7 @@ struct Prepared {
   int timing_sets = 0;  // sets [0, timing_sets) rotate in timed runs; later ones are checks only
   std::optional<generators::TensorOps> tensor_ops;  // MMAs in the variant's PTX, if scanned
   std::optional<bool> gemm_loop;  // a launched entry has a matrix-product loop, if scanned
-  std::string precision_issue;  // non-empty: the PTX computes below the declared class
+  std::string precision_issue;    // non-empty: the PTX computes below the declared class
   // Reference outputs per set, computed before the candidate ran (shared with the cache).
   std::vector<std::shared_ptr<const std::vector<HostDoubles>>> refs;
 };

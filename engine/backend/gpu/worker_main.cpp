@@ -1,7 +1,8 @@
 // solver-gpu: the GPU worker. Holds the CUDA context and serves the live backend's requests,
 // one JSON line each on stdin, one answer line each on stdout (docs/gpu-backend.md). Started by
 // engine/backend/live_backend.cpp; also usable by hand:
-//   printf '{"id":1,"op":"hello"}\n' | solver-gpu --serve --problems-root problems --chips rules/chips.yaml
+//   printf '{"id":1,"op":"hello"}\n' | solver-gpu --serve --problems-root problems --chips
+//   rules/chips.yaml
 // A sticky CUDA error answers Fault with "fatal":true and ends the process: the context is
 // unusable, and the backend starts a fresh worker for the next request.
 #include <cstdlib>
@@ -64,15 +65,28 @@ int main(int argc, char** argv) {
       }
       return argv[++i];
     };
-    if (a == "--serve") serve = true;
-    else if (a == "--problems-root") config.problems_root = value();
-    else if (a == "--chips") config.chips_file = value();
-    else if (a == "--cache-dir") config.cache_dir = value();
-    else if (a == "--timeout-ms") config.timeout_ms = std::atoi(value().c_str());
-    else if (a == "--help" || a == "-h") { std::cout << kUsage; return 0; }
-    else { std::cerr << "solver-gpu: unknown argument " << a << "\n" << kUsage; return 2; }
+    if (a == "--serve")
+      serve = true;
+    else if (a == "--problems-root")
+      config.problems_root = value();
+    else if (a == "--chips")
+      config.chips_file = value();
+    else if (a == "--cache-dir")
+      config.cache_dir = value();
+    else if (a == "--timeout-ms")
+      config.timeout_ms = std::atoi(value().c_str());
+    else if (a == "--help" || a == "-h") {
+      std::cout << kUsage;
+      return 0;
+    } else {
+      std::cerr << "solver-gpu: unknown argument " << a << "\n" << kUsage;
+      return 2;
+    }
   }
-  if (!serve) { std::cerr << kUsage; return 2; }
+  if (!serve) {
+    std::cerr << kUsage;
+    return 2;
+  }
   gpu::protocol_io_init();
 
   std::unique_ptr<gpu::Worker> worker;
