@@ -8,7 +8,7 @@ namespace {
 
 // Ordered roughly as a profile is read: memory system, compute pipes, code structure,
 // latency and occupancy, whole-program, then the two verdicts that are not faults.
-constexpr std::array<BottleneckDef, 24> kBottlenecks{{
+constexpr std::array<BottleneckDef, 25> kBottlenecks{{
     {"dram_bandwidth", "useful bytes stream from device memory near its bandwidth ceiling"},
     {"uncoalesced",
      "a warp's global accesses touch many sectors per request, wasting the bytes moved"},
@@ -44,6 +44,9 @@ constexpr std::array<BottleneckDef, 24> kBottlenecks{{
     {"launch_overhead", "the GPU idles between many short launches: launch cost, not any kernel"},
     {"low_ilp",
      "each warp's instructions wait on their predecessors and there are too few warps to cover it"},
+    {"issue_bound",
+     "the schedulers issue nearly every cycle but no pipe is near its roof: the instruction "
+     "count, not a unit's throughput, is the limit"},
     {"at_ceiling", "the kernel already runs at a hardware roof; no rewrite of it helps"},
     {"low_weight", "the kernel is too small a share of the problem's time to matter"},
 }};

@@ -70,6 +70,10 @@ constexpr auto kHypotheses = std::to_array<HypothesisDef>({
      "take transcendentals off the XU pipe: hardware intrinsics (__expf, __sinf), fewer calls, "
      "algebraic rewrites, or FMA-pipe polynomials",
      "xu_frac stall_math_pipe_throttle issue_frac"},
+    {"reduce_instruction_count",
+     "fewer instructions per result: constants the ISA can carry as immediates or hoisted into "
+     "registers, wider loads and stores, index arithmetic strength-reduced out of the loop",
+     "issue_frac inst_executed fma_frac fp64_frac alu_frac"},
 });
 
 }  // namespace
