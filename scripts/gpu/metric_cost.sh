@@ -29,7 +29,7 @@ timeout 30 "$B/solver" --data-dir "$D" signals ncu-metrics > "$OUT/ncu_metrics.t
 # Warm the NVRTC cache and the ceilings once, outside the timed calls.
 printf '%s\n' '{"id":1,"op":"ceilings"}' | worker > /dev/null
 printf 'kernel\trepeat\twhat\twall_ms\tpasses\tcollection_ms\toverhead_ms\n' > "$OUT/metric_cost.tsv"
-for pv in "sigmoid vec4 sigmoid_vec4" "softmax online_vec4 softmax_online_vec4" "matmul wmma_tf32 matmul_wmma_tf32"; do
+for pv in "sigmoid vec4 sigmoid_vec4" "softmax fused softmax_fused" "matmul wmma_tf32 matmul_wmma_tf32"; do
   set -- $pv; P=$1; V=$2; K=$3
   TIME='{"id":1,"op":"time","variant":{"problem":"'$P'","variant":"'$V'"},"samples":1,"seed":3}'
   PROF='{"id":1,"op":"profile","variant":{"problem":"'$P'","variant":"'$V'"},"samples":3,"metrics":'$JLIST'}'
@@ -50,7 +50,7 @@ for pv in "sigmoid vec4 sigmoid_vec4" "softmax online_vec4 softmax_online_vec4" 
     printf '%s\t%s\tncu(rc=%s)\t%s\t\t\t%s\n' "$P/$V" $r $rc $w $((w - base)) >> "$OUT/metric_cost.tsv"
   done
 done
-column -t -s $'\t' "$OUT/metric_cost.tsv"
+{ column -t -s $'\t' "$OUT/metric_cost.tsv" 2>/dev/null || cat "$OUT/metric_cost.tsv"; }
 # Live classify with the rule-derived set: the new signals must be present (not missing), with
 # weight 1 and a measured launch_gap_frac (softmax naive launches three kernels per run).
 for pv in "sigmoid vec4" "softmax naive" "matmul naive"; do
