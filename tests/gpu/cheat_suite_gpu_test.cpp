@@ -24,12 +24,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string source_dir() {
-  std::error_code ec;
-  if (fs::exists(fs::path(SOLVER_SOURCE_DIR) / "tests/cheats/rules.yaml", ec))
-    return SOLVER_SOURCE_DIR;
-  return fs::current_path().string();
-}
+std::string source_dir() { return test::gpu_test_source_dir("tests/cheats/rules.yaml"); }
 
 std::string worker_path() {
   if (const char* w = std::getenv("SOLVER_GPU_WORKER")) return w;

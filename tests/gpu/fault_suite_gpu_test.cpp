@@ -34,14 +34,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The source tree this was built from, or the working directory when the binary was copied to
-// another machine (scripts/reliability.sh runs it from the repository root there).
-std::string source_dir() {
-  std::error_code ec;
-  if (fs::exists(fs::path(SOLVER_SOURCE_DIR) / "tests/data/faults/problem.yaml", ec))
-    return SOLVER_SOURCE_DIR;
-  return fs::current_path().string();
-}
+std::string source_dir() { return test::gpu_test_source_dir("tests/data/faults/problem.yaml"); }
 
 using test::expected_faults;
 
