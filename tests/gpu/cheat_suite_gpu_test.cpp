@@ -26,14 +26,7 @@ namespace {
 
 std::string source_dir() { return test::gpu_test_source_dir("tests/cheats/rules.yaml"); }
 
-std::string worker_path() {
-  if (const char* w = std::getenv("SOLVER_GPU_WORKER")) return w;
-#ifdef SOLVER_GPU_WORKER_PATH
-  return SOLVER_GPU_WORKER_PATH;
-#else
-  return "";
-#endif
-}
+std::string worker_path() { return test::gpu_test_worker_path(); }
 
 std::string expected_live(const fs::path& dir) {
   std::ifstream in(dir / "expect");

@@ -38,14 +38,7 @@ std::string source_dir() { return test::gpu_test_source_dir("tests/data/faults/p
 
 using test::expected_faults;
 
-std::string worker_path() {
-  if (const char* w = std::getenv("SOLVER_GPU_WORKER")) return w;
-#ifdef SOLVER_GPU_WORKER_PATH
-  return SOLVER_GPU_WORKER_PATH;
-#else
-  return "";
-#endif
-}
+std::string worker_path() { return test::gpu_test_worker_path(); }
 
 // The live backend on the fault suite, or nullptr with the reason printed as a skip.
 std::unique_ptr<engine::Backend> open_or_skip() {

@@ -28,4 +28,15 @@ inline std::string gpu_test_source_dir(const char* marker) {
   return std::filesystem::current_path().string();
 }
 
+// The solver-gpu to drive: $SOLVER_GPU_WORKER, else the one built next to the test (the test
+// target's SOLVER_GPU_WORKER_PATH), else "" (the live backend then looks next to solver).
+inline std::string gpu_test_worker_path() {
+  if (const char* w = std::getenv("SOLVER_GPU_WORKER")) return w;
+#ifdef SOLVER_GPU_WORKER_PATH
+  return SOLVER_GPU_WORKER_PATH;
+#else
+  return "";
+#endif
+}
+
 }  // namespace solver::test
