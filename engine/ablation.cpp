@@ -80,10 +80,13 @@ GeneratorOptions resumed_generator(const json& header, const GeneratorOptions& g
     g.attempts_per_round = h.value("attempts_per_round", g.attempts_per_round);
     g.attempts_per_run = h.value("attempts_per_run", g.attempts_per_run);
     g.stored_from = h.value("stored_from", "");
-    std::string why;
-    if (g.stored_from.empty() && !g.command.empty() &&
-        !generators::split_command(g.command, &g.argv, &why))
-      throw rules::InputError(rules::Diagnostic{{ledger, 1, 0}, "generator command: " + why});
+    if (g.stored_from.empty() && !g.command.empty()) {
+      auto argv = generators::split_command(g.command);
+      if (!argv)
+        throw rules::InputError(
+            rules::Diagnostic{{ledger, 1, 0}, "generator command: " + argv.error().why});
+      g.argv = std::move(argv).value();
+    }
   }
   if (given_keys.count("generator") && (given.command != g.command || given.first != g.first))
     throw rules::InputError(rules::Diagnostic{
@@ -100,8 +103,8 @@ GeneratorOptions generator_for(const GeneratorOptions& cli, const generators::Pr
   GeneratorOptions g = cli;
   g.command = spec.generator;
   g.first = spec.generator_first;
-  std::string why;
-  generators::split_command(spec.generator, &g.argv, &why);  // checked by the loader
+  if (auto argv = generators::split_command(spec.generator))  // checked by the loader
+    g.argv = std::move(argv).value();
   for (auto& a : g.argv)
     for (std::size_t at; (at = a.find("{problem_dir}")) != std::string::npos;)
       a.replace(at, 13, spec.dir);

@@ -181,10 +181,9 @@ GeneratorProposal TrackGenerator::propose(generators::GeneratorContext ctx) {
       fail("the generator " + ended);
       continue;
     }
-    std::string why;
-    auto answer = generators::parse_answer(pr.out, options_.max_source_bytes, &why);
+    auto answer = generators::parse_answer(pr.out, options_.max_source_bytes);
     if (!answer) {
-      fail("garbage answer: " + why);
+      fail("garbage answer: " + answer.error().why);
       continue;
     }
     if (answer->declined) {

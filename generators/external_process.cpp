@@ -188,8 +188,8 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
   return r;
 }
 
-bool split_command(const std::string& text, std::vector<std::string>* argv, std::string* why) {
-  argv->clear();
+rules::Outcome<std::vector<std::string>> split_command(const std::string& text) {
+  std::vector<std::string> argv;
   std::string word;
   bool in_word = false;
   char quote = 0;
@@ -211,7 +211,7 @@ bool split_command(const std::string& text, std::vector<std::string>* argv, std:
       word += text[++i];
       in_word = true;
     } else if (c == ' ' || c == '\t' || c == '\n') {
-      if (in_word) argv->push_back(word);
+      if (in_word) argv.push_back(word);
       word.clear();
       in_word = false;
     } else {
@@ -219,16 +219,10 @@ bool split_command(const std::string& text, std::vector<std::string>* argv, std:
       in_word = true;
     }
   }
-  if (quote) {
-    *why = std::string("unterminated ") + quote + " quote";
-    return false;
-  }
-  if (in_word) argv->push_back(word);
-  if (argv->empty()) {
-    *why = "empty command";
-    return false;
-  }
-  return true;
+  if (quote) return rules::Failure{std::string("unterminated ") + quote + " quote"};
+  if (in_word) argv.push_back(word);
+  if (argv.empty()) return rules::Failure{"empty command"};
+  return argv;
 }
 
 }  // namespace solver::generators

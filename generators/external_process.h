@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "rules/outcome.h"
+
 namespace solver::generators {
 
 struct ProcessLimits {
@@ -42,7 +44,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
 // Splits a command line the way a user writes it on one line ("python3 gen.py --x 'a b'"):
 // whitespace separates words, single and double quotes group, backslash escapes one
 // character. No variables, globs or pipes: the result is the argv, not a shell's input.
-// Returns false (and sets *why) for an unterminated quote or an empty command.
-bool split_command(const std::string& text, std::vector<std::string>* argv, std::string* why);
+// Fails for an unterminated quote or an empty command.
+rules::Outcome<std::vector<std::string>> split_command(const std::string& text);
 
 }  // namespace solver::generators

@@ -1,5 +1,7 @@
 #include "generators/generator_protocol.h"
 
+#include <tuple>
+
 #include "generators/variant_space.h"
 #include "rules/hypotheses.h"
 #include "rules/signals.h"
@@ -155,141 +157,130 @@ json build_request(const GeneratorContext& ctx) {
 
 namespace {
 
-bool string_field(const json& j, const char* key, std::string* out, bool required,
-                  std::string* why) {
+using rules::Failure;
+
+// A string member: its value, "" when absent and not required, or why it is unusable.
+rules::Outcome<std::string> string_field(const json& j, const char* key, bool required) {
   if (!j.contains(key)) {
-    if (required) *why = std::string("missing \"") + key + "\"";
-    return !required;
+    if (required) return Failure{std::string("missing \"") + key + "\""};
+    return std::string();
   }
-  if (!j[key].is_string()) {
-    *why = std::string("\"") + key + "\" must be a string";
-    return false;
-  }
-  *out = j[key].get<std::string>();
-  return true;
+  if (!j[key].is_string()) return Failure{std::string("\"") + key + "\" must be a string"};
+  return j[key].get<std::string>();
 }
 
 // A grid or block entry: an expression text, or a whole number written as a number.
-bool dims(const json& l, const char* key, std::vector<std::string>* out, std::size_t i,
-          std::string* why) {
+rules::Outcome<std::vector<std::string>> dims(const json& l, const char* key, std::size_t i) {
   std::string where = "launches[" + std::to_string(i) + "]." + key;
-  if (!l.contains(key) || !l[key].is_array() || l[key].empty() || l[key].size() > 3) {
-    *why = where + " must be an array of 1 to 3 entries";
-    return false;
-  }
+  if (!l.contains(key) || !l[key].is_array() || l[key].empty() || l[key].size() > 3)
+    return Failure{where + " must be an array of 1 to 3 entries"};
+  std::vector<std::string> out;
   for (const auto& d : l[key]) {
     if (d.is_string())
-      out->push_back(d.get<std::string>());
+      out.push_back(d.get<std::string>());
     else if (d.is_number_integer())
-      out->push_back(std::to_string(d.get<int64_t>()));
-    else {
-      *why = where + ": each entry is an expression string or an integer";
-      return false;
-    }
+      out.push_back(std::to_string(d.get<int64_t>()));
+    else
+      return Failure{where + ": each entry is an expression string or an integer"};
   }
-  return true;
+  return out;
 }
 
 }  // namespace
 
-std::optional<GeneratorAnswer> parse_answer(const std::string& text, std::size_t max_source_bytes,
-                                            std::string* why) {
+rules::Outcome<GeneratorAnswer> parse_answer(const std::string& text,
+                                             std::size_t max_source_bytes) {
   json j;
   try {
     j = json::parse(text);
   } catch (const json::exception& e) {
-    *why = std::string("stdout is not one JSON document: ") + e.what();
-    return std::nullopt;
+    return Failure{std::string("stdout is not one JSON document: ") + e.what()};
   }
   if (!j.is_object()) {
-    *why = "the answer must be a JSON object";
-    return std::nullopt;
+    return Failure{"the answer must be a JSON object"};
   }
   if (!j.contains("protocol") || !j["protocol"].is_number_integer() ||
       j["protocol"].get<int>() != kGeneratorProtocolVersion) {
-    *why = "\"protocol\" must be " + std::to_string(kGeneratorProtocolVersion);
-    return std::nullopt;
+    return Failure{"\"protocol\" must be " + std::to_string(kGeneratorProtocolVersion)};
   }
   GeneratorAnswer a;
-  std::string status;
-  if (!string_field(j, "status", &status, true, why)) return std::nullopt;
+  auto status_field = string_field(j, "status", true);
+  if (!status_field) return status_field.error();
+  const std::string status = *status_field;
   if (status != "ok" && status != "decline") {
-    *why = "\"status\" must be \"ok\" or \"decline\", not \"" + status + "\"";
-    return std::nullopt;
+    return Failure{"\"status\" must be \"ok\" or \"decline\", not \"" + status + "\""};
   }
-  if (!string_field(j, "reason", &a.reason, status == "decline", why)) return std::nullopt;
+  auto reason = string_field(j, "reason", status == "decline");
+  if (!reason) return reason.error();
+  a.reason = *reason;
   if (status == "decline") {
     a.declined = true;
     return a;
   }
-  if (!string_field(j, "source", &a.source, true, why) ||
-      !string_field(j, "description", &a.description, false, why) ||
-      !string_field(j, "precision", &a.precision, false, why))
-    return std::nullopt;
+  for (auto [key, into, required] :
+       {std::tuple{"source", &a.source, true}, std::tuple{"description", &a.description, false},
+        std::tuple{"precision", &a.precision, false}}) {
+    auto field = string_field(j, key, required);
+    if (!field) return field.error();
+    *into = *field;
+  }
   if (a.source.empty()) {
-    *why = "\"source\" is empty";
-    return std::nullopt;
+    return Failure{"\"source\" is empty"};
   }
   if (a.source.size() > max_source_bytes) {
-    *why = "\"source\" is " + std::to_string(a.source.size()) + " bytes, over the cap of " +
-           std::to_string(max_source_bytes);
-    return std::nullopt;
+    return Failure{"\"source\" is " + std::to_string(a.source.size()) + " bytes, over the cap of " +
+                   std::to_string(max_source_bytes)};
   }
   if (a.source.find('\0') != std::string::npos) {
-    *why = "\"source\" contains a NUL byte";
-    return std::nullopt;
+    return Failure{"\"source\" contains a NUL byte"};
   }
   if (j.contains("compile_options")) {
     if (!j["compile_options"].is_array()) {
-      *why = "\"compile_options\" must be an array of strings";
-      return std::nullopt;
+      return Failure{"\"compile_options\" must be an array of strings"};
     }
     for (const auto& o : j["compile_options"]) {
       if (!o.is_string()) {
-        *why = "\"compile_options\" must be an array of strings";
-        return std::nullopt;
+        return Failure{"\"compile_options\" must be an array of strings"};
       }
       a.compile_options.push_back(o.get<std::string>());
     }
   }
   if (!j.contains("launches") || !j["launches"].is_array() || j["launches"].empty() ||
       j["launches"].size() > 8) {
-    *why = "\"launches\" must be an array of 1 to 8 launches";
-    return std::nullopt;
+    return Failure{"\"launches\" must be an array of 1 to 8 launches"};
   }
   for (std::size_t i = 0; i < j["launches"].size(); ++i) {
     const json& l = j["launches"][i];
     std::string where = "launches[" + std::to_string(i) + "]";
     if (!l.is_object()) {
-      *why = where + " must be an object";
-      return std::nullopt;
+      return Failure{where + " must be an object"};
     }
     GeneratedLaunch gl;
-    if (!string_field(l, "entry", &gl.entry, true, why)) {
-      *why = where + ": " + *why;
-      return std::nullopt;
-    }
+    auto entry = string_field(l, "entry", true);
+    if (!entry) return Failure{where + ": " + entry.error().why};
+    gl.entry = *entry;
     if (!l.contains("args") || !l["args"].is_array()) {
-      *why = where + ".args must be an array of buffer and scalar names";
-      return std::nullopt;
+      return Failure{where + ".args must be an array of buffer and scalar names"};
     }
     for (const auto& x : l["args"]) {
       if (!x.is_string()) {
-        *why = where + ".args must be an array of buffer and scalar names";
-        return std::nullopt;
+        return Failure{where + ".args must be an array of buffer and scalar names"};
       }
       gl.args.push_back(x.get<std::string>());
     }
-    if (!dims(l, "grid", &gl.grid, i, why) || !dims(l, "block", &gl.block, i, why))
-      return std::nullopt;
+    auto grid = dims(l, "grid", i);
+    if (!grid) return grid.error();
+    auto block = dims(l, "block", i);
+    if (!block) return block.error();
+    gl.grid = std::move(grid).value();
+    gl.block = std::move(block).value();
     if (l.contains("smem")) {
       if (l["smem"].is_string())
         gl.smem = l["smem"].get<std::string>();
       else if (l["smem"].is_number_integer())
         gl.smem = std::to_string(l["smem"].get<int64_t>());
       else {
-        *why = where + ".smem must be an expression string or an integer";
-        return std::nullopt;
+        return Failure{where + ".smem must be an expression string or an integer"};
       }
     }
     a.launches.push_back(std::move(gl));

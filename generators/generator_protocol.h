@@ -15,6 +15,7 @@
 #include "generators/candidate.h"
 #include "generators/problem_spec.h"
 #include "rules/chips.h"
+#include "rules/outcome.h"
 
 namespace solver::generators {
 
@@ -67,10 +68,9 @@ struct GeneratorAnswer {
   std::vector<GeneratedLaunch> launches;
 };
 
-// Parses stdout. nullopt with *why (one line, says which field) for anything that is not a
-// version-1 answer: not JSON, another protocol version, a missing or mistyped field, a
-// source over `max_source_bytes`, more than 8 launches, 1..3 grid/block entries each.
-std::optional<GeneratorAnswer> parse_answer(const std::string& text, std::size_t max_source_bytes,
-                                            std::string* why);
+// Parses stdout. A failure (one line, says which field) for anything that is not a version-1
+// answer: not JSON, another protocol version, a missing or mistyped field, a source over
+// `max_source_bytes`, more than 8 launches, 1..3 grid/block entries each.
+rules::Outcome<GeneratorAnswer> parse_answer(const std::string& text, std::size_t max_source_bytes);
 
 }  // namespace solver::generators

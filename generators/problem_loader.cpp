@@ -78,9 +78,8 @@ ProblemSpec Loader::load(const YAML::Node& root) {
       error(g, "generator must be a command line or {command: ..., first: true|false}");
     } else {
       spec.generator = cmd.Scalar();
-      std::vector<std::string> argv;
-      std::string why;
-      if (!split_command(spec.generator, &argv, &why)) error(cmd, "generator command: " + why);
+      if (auto argv = split_command(spec.generator); !argv)
+        error(cmd, "generator command: " + argv.error().why);
     }
   }
   collect_slots(root);

@@ -16,6 +16,25 @@
 namespace fs = std::filesystem;
 
 namespace solver::generators::detail {
+namespace {
+
+// A knob value as written: a whole decimal integer and nothing else ("64", "-1"; not "64k",
+// "1e3" or a map); nullopt otherwise.
+std::optional<long long> knob_integer(const YAML::Node& node) {
+  const std::string t = node.IsScalar() ? node.Scalar() : "";
+  if (t.empty()) return std::nullopt;
+  std::size_t pos = 0;
+  long long x = 0;
+  try {
+    x = std::stoll(t, &pos);
+  } catch (...) {
+    return std::nullopt;
+  }
+  if (pos != t.size()) return std::nullopt;
+  return x;
+}
+
+}  // namespace
 
 // A scalar's value is a number or an expression over the scalars above it (`N: B*T`),
 // evaluated here: every scalar is a constant of the problem.
@@ -357,40 +376,26 @@ void Loader::load_knobs(const YAML::Node& node, VariantSpec& v) {
                         " points per variant");
     } else {
       for (const auto& item : values) {
-        long long x = 0;
         const std::string t = item.IsScalar() ? item.Scalar() : "";
-        std::size_t pos = 0;
-        bool ok = !t.empty();
-        try {
-          x = std::stoll(t, &pos);
-        } catch (...) {
-          ok = false;
-        }
-        if (!ok || pos != t.size())
+        auto x = knob_integer(item);
+        if (!x)
           error(item, "knob value '" + t + "' is not an integer");
-        else if (std::find(k.values.begin(), k.values.end(), x) != k.values.end())
+        else if (std::find(k.values.begin(), k.values.end(), *x) != k.values.end())
           error(item, "knob value " + t + " listed twice");
         else
-          k.values.push_back(x);
+          k.values.push_back(*x);
       }
       if (values.size() == 0) error(values, "knob '" + k.name + "' has no values");
     }
     if (dflt) {
-      long long x = 0;
-      std::size_t pos = 0;
       const std::string t = dflt.IsScalar() ? dflt.Scalar() : "";
-      bool ok = !t.empty();
-      try {
-        x = std::stoll(t, &pos);
-      } catch (...) {
-        ok = false;
-      }
-      if (!ok || pos != t.size())
+      auto x = knob_integer(dflt);
+      if (!x)
         error(dflt, "knob '" + k.name + "' default '" + t + "' is not an integer");
-      else if (std::find(k.values.begin(), k.values.end(), x) == k.values.end())
+      else if (std::find(k.values.begin(), k.values.end(), *x) == k.values.end())
         error(dflt, "knob '" + k.name + "' default " + t + " is not one of its values");
       else
-        k.default_value = x;
+        k.default_value = *x;
     }
     v.knobs.push_back(std::move(k));
   }
@@ -477,12 +482,11 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   auto options = rules::get_string_list(node, "compile_options", file_, diags_)
                      .value_or(std::vector<std::string>{});
   for (std::size_t i = 0; i < options.size(); ++i) {
-    std::string why;
-    if (auto o = confine_compile_option(options[i], dir_, &why)) {
+    if (auto o = confine_compile_option(options[i], dir_)) {
       if (o->rfind("-I", 0) == 0) include_dirs.push_back(o->substr(2));
       v.compile_options.push_back(*o);
     } else {
-      error(child(node, "compile_options")[i], why);
+      error(child(node, "compile_options")[i], o.error().why);
     }
   }
   if (!v.source.empty())

@@ -11,33 +11,6 @@ namespace {
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
-// The opcode of a statement: blanks, a label and a guard predicate skipped (as ptx_scan.cpp).
-std::string_view opcode(std::string_view stmt) {
-  auto skip_blanks = [&] {
-    while (!stmt.empty() && std::isspace(static_cast<unsigned char>(stmt.front())))
-      stmt.remove_prefix(1);
-  };
-  auto word_end = [&] {
-    std::size_t i = 0;
-    while (i < stmt.size() && !std::isspace(static_cast<unsigned char>(stmt[i])) && stmt[i] != ';')
-      ++i;
-    return i;
-  };
-  skip_blanks();
-  std::size_t n = word_end();
-  if (n > 0 && stmt[n - 1] == ':') {
-    stmt.remove_prefix(n);
-    skip_blanks();
-    n = word_end();
-  }
-  if (!stmt.empty() && stmt.front() == '@') {
-    stmt.remove_prefix(n);
-    skip_blanks();
-    n = word_end();
-  }
-  return stmt.substr(0, n);
-}
-
 std::vector<std::string_view> tokens(std::string_view op) {
   std::vector<std::string_view> out;
   while (!op.empty()) {
@@ -104,7 +77,7 @@ void count_mma(PtxPrecision& p, Fmt f) {
 }
 
 void classify(PtxPrecision& p, std::string_view stmt) {
-  std::string_view op = opcode(stmt);
+  std::string_view op = ptx_opcode(stmt);
   if (op.empty()) return;
   auto t = tokens(op);
   const std::string_view head = t[0];

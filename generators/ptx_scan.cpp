@@ -11,9 +11,9 @@ namespace {
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
-// The opcode of one PTX statement: skips blanks, a label ("L1:") and a guard predicate
-// ("@p", "@!%p3"), and returns the dotted mnemonic ("wmma.mma.sync.aligned.row...").
-std::string_view opcode(std::string_view stmt) {
+}  // namespace
+
+std::string_view ptx_opcode(std::string_view stmt) {
   auto skip_blanks = [&] {
     while (!stmt.empty() && std::isspace(static_cast<unsigned char>(stmt.front())))
       stmt.remove_prefix(1);
@@ -38,6 +38,8 @@ std::string_view opcode(std::string_view stmt) {
   }
   return stmt.substr(0, n);
 }
+
+namespace {
 
 // Statements split at ';', braces and line ends (directives such as `.version 9.0` end
 // without ';'; an instruction's opcode always starts its line); blank ones dropped.
@@ -66,7 +68,7 @@ void count_tensor(std::string_view op, TensorOps& ops) {
 
 TensorOps tensor_ops_of(std::string_view clean) {
   TensorOps ops;
-  for (auto stmt : statements(clean)) count_tensor(opcode(stmt), ops);
+  for (auto stmt : statements(clean)) count_tensor(ptx_opcode(stmt), ops);
   return ops;
 }
 
@@ -147,7 +149,7 @@ bool loop_is_gemm(const std::vector<std::string_view>& body) {
   std::set<std::string_view> bases, written;
   bool mma = false;
   for (auto stmt : body) {
-    std::string_view op = opcode(stmt);
+    std::string_view op = ptx_opcode(stmt);
     if (op.empty() || op.front() == '.') continue;
     auto ops = operands(stmt, op);
     if (ops.empty()) continue;
@@ -172,7 +174,7 @@ bool loop_is_gemm(const std::vector<std::string_view>& body) {
   if (bases.size() < 2) return false;
   if (mma) return true;
   for (auto stmt : body) {
-    std::string_view op = opcode(stmt);
+    std::string_view op = ptx_opcode(stmt);
     if (!starts_with(op, "fma.")) continue;
     auto ops = operands(stmt, op);
     if (ops.size() != 4) continue;
@@ -243,7 +245,7 @@ bool ptx_has_gemm_loop(std::string_view entry_body) {
   for (std::size_t i = 0; i < stmts.size(); ++i)
     if (auto l = label_of(stmts[i]); !l.empty()) label_at[l] = i;
   for (std::size_t i = 0; i < stmts.size(); ++i) {
-    std::string_view op = opcode(stmts[i]);
+    std::string_view op = ptx_opcode(stmts[i]);
     if (!starts_with(op, "bra")) continue;
     auto ops = operands(stmts[i], op);
     if (ops.empty()) continue;

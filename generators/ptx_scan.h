@@ -42,6 +42,10 @@ TensorOps scan_ptx_tensor_ops(const std::string& ptx);
 // no such entry.
 std::string_view ptx_entry_body(std::string_view ptx, std::string_view entry);
 
+// The opcode of one PTX statement: skips blanks, a label ("L1:") and a guard predicate
+// ("@p", "@!%p3"), and returns the dotted mnemonic ("wmma.mma.sync.aligned.row...").
+std::string_view ptx_opcode(std::string_view stmt);
+
 // The PTX without // and /* */ comments and "..." strings (line ends kept), for scans that
 // read statements (this file's and generators/ptx_precision.cpp's).
 std::string strip_ptx_comments(std::string_view ptx);

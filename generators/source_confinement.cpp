@@ -64,8 +64,8 @@ constexpr const char* kValued[] = {"-D",
 
 }  // namespace
 
-std::optional<std::string> confine_compile_option(const std::string& o, const std::string& dir,
-                                                  std::string* why) {
+rules::Outcome<std::string> confine_compile_option(const std::string& o, const std::string& dir) {
+  using rules::Failure;
   for (const char* f : kFlags)
     if (o == f) return o;
   for (const char* p : kValued)
@@ -76,24 +76,22 @@ std::optional<std::string> confine_compile_option(const std::string& o, const st
   else if (starts_with(o, "-I"))
     path = o.substr(2);
   else {
-    *why = "compile option '" + o +
-           "' is not allowed (allowed: -D/-U macros, -I folders inside "
-           "the problem folder, --std, --fmad, --ftz, --prec-div, --prec-sqrt, --use_fast_math, "
-           "-lineinfo, --maxrregcount, --extra-device-vectorization, --restrict)";
-    return std::nullopt;
+    return Failure{
+        "compile option '" + o +
+        "' is not allowed (allowed: -D/-U macros, -I folders inside "
+        "the problem folder, --std, --fmad, --ftz, --prec-div, --prec-sqrt, --use_fast_math, "
+        "-lineinfo, --maxrregcount, --extra-device-vectorization, --restrict)"};
   }
   fs::path rel(path);
   if (path.empty() || rel.is_absolute() || has_dotdot(rel)) {
-    *why =
-        "include folder '" + path + "' must be a relative path inside the problem folder (no '..')";
-    return std::nullopt;
+    return Failure{"include folder '" + path +
+                   "' must be a relative path inside the problem folder (no '..')"};
   }
   std::error_code ec;
   fs::path root = fs::weakly_canonical(dir, ec);
   fs::path full = fs::weakly_canonical(fs::path(dir) / rel, ec);  // resolves symlinks too
   if (ec || !within(full, root) || !fs::is_directory(full, ec)) {
-    *why = "include folder '" + path + "' is not a folder inside the problem folder";
-    return std::nullopt;
+    return Failure{"include folder '" + path + "' is not a folder inside the problem folder"};
   }
   return "-I" + full.string();
 }

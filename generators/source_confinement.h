@@ -8,13 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "rules/outcome.h"
+
 namespace solver::generators {
 
 // Whether `option` is an NVRTC option a problem.yaml may give. An allowed -I / --include-path
 // comes back rewritten to its absolute folder (NVRTC runs in the worker's working directory,
-// not the problem's); a refused one yields its reason in *why.
-std::optional<std::string> confine_compile_option(const std::string& option,
-                                                  const std::string& problem_dir, std::string* why);
+// not the problem's); a refused one yields its reason.
+rules::Outcome<std::string> confine_compile_option(const std::string& option,
+                                                   const std::string& problem_dir);
 
 // The include folders every kernel of a problem gets on NVRTC's path without asking: the
 // problem's own `include/` and the shared `include/` next to the problem folders (the

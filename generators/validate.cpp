@@ -184,8 +184,7 @@ std::vector<Diagnostic> lint_problem(const ProblemSpec& spec) {
     KnobValues first;
     for (const auto& k : v.knobs)
       if (!k.values.empty()) first[k.name] = k.default_value.value_or(k.values.front());
-    std::string why;
-    knob_point_allowed(spec, v, first, &why);
+    const std::string why = rules::why(knob_point_allowed(spec, v, first));
     out.push_back({v.where, "variant '" + v.id +
                                 "' has no knob point its constraints admit at "
                                 "these sizes, so it is never compiled or run (at " +

@@ -262,12 +262,9 @@ std::vector<KnobValues> enumerate_knobs(const ProblemSpec& spec, const VariantSp
   return out;
 }
 
-bool knob_point_allowed(const ProblemSpec& spec, const VariantSpec& variant,
-                        const KnobValues& knobs, std::string* why) {
-  auto fail = [&](std::string msg) {
-    if (why) *why = std::move(msg);
-    return false;
-  };
+rules::Outcome<> knob_point_allowed(const ProblemSpec& spec, const VariantSpec& variant,
+                                    const KnobValues& knobs) {
+  auto fail = [](std::string msg) { return rules::Failure{std::move(msg)}; };
   for (const auto& k : variant.knobs) {
     auto it = knobs.find(k.name);
     if (it == knobs.end()) return fail("knob " + k.name + " not given");
@@ -280,7 +277,7 @@ bool knob_point_allowed(const ProblemSpec& spec, const VariantSpec& variant,
   for (const auto& c : variant.constraints)
     if (!c.expr || !c.expr->evaluate_bool(slots))
       return fail("constraint '" + c.text + "' is false");
-  return true;
+  return {};
 }
 
 ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& variant,

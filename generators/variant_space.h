@@ -11,6 +11,7 @@
 
 #include "generators/problem_spec.h"
 #include "rules/chips.h"
+#include "rules/outcome.h"
 #include "rules/value.h"
 
 namespace solver::generators {
@@ -35,10 +36,10 @@ uint64_t knob_space_size(const VariantSpec& variant);
 void for_each_knob_point(const ProblemSpec& spec, const VariantSpec& variant,
                          const std::function<bool(const KnobValues&)>& visit);
 
-// True if `knobs` names exactly the variant's knobs, each with a declared value, and the
-// constraints hold. `why` (if given) receives the first reason it does not.
-bool knob_point_allowed(const ProblemSpec& spec, const VariantSpec& variant,
-                        const KnobValues& knobs, std::string* why = nullptr);
+// Success if `knobs` names exactly the variant's knobs, each with a declared value, and the
+// constraints hold; else the first reason it does not.
+rules::Outcome<> knob_point_allowed(const ProblemSpec& spec, const VariantSpec& variant,
+                                    const KnobValues& knobs);
 
 struct ResolvedArg {
   enum class Kind { Buffer, Scalar };

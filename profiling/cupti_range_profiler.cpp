@@ -17,6 +17,8 @@
 #include <exception>
 #include <mutex>
 
+#include "rules/outcome.h"
+
 namespace solver::profiling {
 namespace {
 
@@ -47,25 +49,27 @@ std::string describe(CUptiResult r) {
   return out;
 }
 
-// Records the first failure as "<call>: <CUPTI message>" and reports success.
-bool ok(CUptiResult r, const char* call, std::string* error) {
-  if (r == CUPTI_SUCCESS) return true;
-  if (error->empty()) *error = std::string(call) + " failed: " + describe(r);
-  return false;
+using rules::Failure;
+using rules::Outcome;
+
+// A CUPTI call's result as an outcome: "<call> failed: <CUPTI message>" where it failed.
+Outcome<> cupti_call(CUptiResult r, const char* call) {
+  if (r == CUPTI_SUCCESS) return {};
+  return Failure{std::string(call) + " failed: " + describe(r)};
 }
 
 // cuptiProfilerInitialize is process-wide; several RangeProfilers share one initialization.
 std::mutex g_init_mutex;
 int g_init_refs = 0;
 
-bool acquire_profiler(std::string* error) {
+Outcome<> acquire_profiler() {
   std::lock_guard<std::mutex> lock(g_init_mutex);
   if (g_init_refs == 0) {
     auto p = params<CUpti_Profiler_Initialize_Params>(CUpti_Profiler_Initialize_Params_STRUCT_SIZE);
-    if (!ok(cuptiProfilerInitialize(&p), "cuptiProfilerInitialize", error)) return false;
+    if (auto c = cupti_call(cuptiProfilerInitialize(&p), "cuptiProfilerInitialize"); !c) return c;
   }
   ++g_init_refs;
-  return true;
+  return {};
 }
 
 void release_profiler() {
@@ -81,18 +85,18 @@ void release_profiler() {
 // each config image is built on a fresh one.
 class HostObject {
  public:
-  HostObject(const std::string& chip, const std::vector<uint8_t>& availability,
-             std::string* error) {
+  static Outcome<std::unique_ptr<HostObject>> create(const std::string& chip,
+                                                     const std::vector<uint8_t>& availability) {
     auto p = params<CUpti_Profiler_Host_Initialize_Params>(
         CUpti_Profiler_Host_Initialize_Params_STRUCT_SIZE);
     p.profilerType = CUPTI_PROFILER_TYPE_RANGE_PROFILER;
     p.pChipName = chip.c_str();
     p.pCounterAvailabilityImage = availability.empty() ? nullptr : availability.data();
-    if (ok(cuptiProfilerHostInitialize(&p), "cuptiProfilerHostInitialize", error))
-      object_ = p.pHostObject;
+    if (auto c = cupti_call(cuptiProfilerHostInitialize(&p), "cuptiProfilerHostInitialize"); !c)
+      return c.error();
+    return std::unique_ptr<HostObject>(new HostObject(p.pHostObject));
   }
   ~HostObject() {
-    if (!object_) return;
     auto p = params<CUpti_Profiler_Host_Deinitialize_Params>(
         CUpti_Profiler_Host_Deinitialize_Params_STRUCT_SIZE);
     p.pHostObject = object_;
@@ -103,7 +107,14 @@ class HostObject {
   CUpti_Profiler_Host_Object* get() const { return object_; }
 
  private:
-  CUpti_Profiler_Host_Object* object_ = nullptr;
+  explicit HostObject(CUpti_Profiler_Host_Object* object) : object_(object) {}
+  CUpti_Profiler_Host_Object* object_;
+};
+
+// A config image for one metric list, and the replay passes it takes.
+struct ConfigImage {
+  std::vector<uint8_t> image;
+  std::size_t passes = 0;
 };
 
 std::vector<const char*> c_names(const std::vector<std::string>& names) {
@@ -140,31 +151,33 @@ struct RangeProfiler::Impl {
   ProfileStatus init_status = ProfileStatus::ok;
   bool acquired = false;
   std::vector<uint8_t> availability;
-  std::unique_ptr<HostObject> host;  // metric properties and evaluation
-  std::map<std::string, std::pair<std::vector<uint8_t>, std::size_t>>
-      configs;  // key -> image, passes
+  std::unique_ptr<HostObject> host;  // metric properties and evaluation; null if set_up failed
+  std::map<std::string, ConfigImage> configs;  // by metric list
 
   void set_up(std::string chip_name);
   MetricInfo info(const std::string& name);
-  bool config_for(const std::vector<std::string>& names, const std::vector<uint8_t>** image,
-                  std::size_t* passes, std::string* error);
+  Outcome<const ConfigImage*> config_for(const std::vector<std::string>& names);
   void collect(const std::vector<std::string>& names, const std::vector<uint8_t>& config,
                const std::function<void()>& launch_once, MetricValues* out);
 };
 
 void RangeProfiler::Impl::set_up(std::string chip_name) {
+  auto failed = [&](ProfileStatus s, std::string why) {
+    init_status = s;
+    init_error = std::move(why);
+  };
   if (ctx) {
-    if (!acquire_profiler(&init_error)) return void(init_status = ProfileStatus::cupti_error);
+    if (auto c = acquire_profiler(); !c) return failed(ProfileStatus::cupti_error, c.error().why);
     acquired = true;
     uint32_t device = 0;
-    if (!ok(cuptiGetDeviceId(ctx, &device), "cuptiGetDeviceId", &init_error))
-      return void(init_status = ProfileStatus::cupti_error);
+    if (auto c = cupti_call(cuptiGetDeviceId(ctx, &device), "cuptiGetDeviceId"); !c)
+      return failed(ProfileStatus::cupti_error, c.error().why);
     auto sup = params<CUpti_Profiler_DeviceSupported_Params>(
         CUpti_Profiler_DeviceSupported_Params_STRUCT_SIZE);
     sup.cuDevice = CUdevice(device);
     sup.api = CUPTI_PROFILER_RANGE_PROFILING;
-    if (!ok(cuptiProfilerDeviceSupported(&sup), "cuptiProfilerDeviceSupported", &init_error))
-      return void(init_status = ProfileStatus::cupti_error);
+    if (auto c = cupti_call(cuptiProfilerDeviceSupported(&sup), "cuptiProfilerDeviceSupported"); !c)
+      return failed(ProfileStatus::cupti_error, c.error().why);
     // Advisory only: a VM may report a level CUPTI then does not enforce, so the verdict of
     // cuptiRangeProfilerEnable decides, and this note explains its failure.
     if (sup.isSupported != CUPTI_PROFILER_CONFIGURATION_SUPPORTED)
@@ -173,8 +186,8 @@ void RangeProfiler::Impl::set_up(std::string chip_name) {
     if (chip_name.empty()) {
       auto p = params<CUpti_Device_GetChipName_Params>(CUpti_Device_GetChipName_Params_STRUCT_SIZE);
       p.deviceIndex = device;
-      if (!ok(cuptiDeviceGetChipName(&p), "cuptiDeviceGetChipName", &init_error))
-        return void(init_status = ProfileStatus::cupti_error);
+      if (auto c = cupti_call(cuptiDeviceGetChipName(&p), "cuptiDeviceGetChipName"); !c)
+        return failed(ProfileStatus::cupti_error, c.error().why);
       chip_name = p.pChipName;
     }
     // The availability image tells the scheduler which counters this device exposes (MIG,
@@ -189,21 +202,18 @@ void RangeProfiler::Impl::set_up(std::string chip_name) {
       if (cuptiProfilerGetCounterAvailability(&a) != CUPTI_SUCCESS) availability.clear();
     }
   } else if (chip_name.empty()) {
-    init_error = "no CUDA context and no chip name: nothing to profile or check against";
-    return void(init_status = ProfileStatus::no_context);
+    return failed(ProfileStatus::no_context,
+                  "no CUDA context and no chip name: nothing to profile or check against");
   }
   chip = chip_name;
-  std::string host_error;
-  host = std::make_unique<HostObject>(chip, availability, &host_error);
-  if (!host->get() && !availability.empty()) {  // retry the way the CUPTI sample does it
+  auto created = HostObject::create(chip, availability);
+  if (!created && !availability.empty()) {  // retry the way the CUPTI sample does it
     availability.clear();
-    host_error.clear();
-    host = std::make_unique<HostObject>(chip, availability, &host_error);
+    created = HostObject::create(chip, availability);
   }
-  if (!host->get()) {
-    init_error = host_error + " (chip " + chip + ")";
-    init_status = ProfileStatus::cupti_error;
-  }
+  if (!created)
+    return failed(ProfileStatus::cupti_error, created.error().why + " (chip " + chip + ")");
+  host = std::move(created).value();
 }
 
 MetricInfo RangeProfiler::Impl::info(const std::string& name) {
@@ -222,64 +232,69 @@ MetricInfo RangeProfiler::Impl::info(const std::string& name) {
   return m;
 }
 
-bool RangeProfiler::Impl::config_for(const std::vector<std::string>& names,
-                                     const std::vector<uint8_t>** image, std::size_t* passes,
-                                     std::string* error) {
+Outcome<const ConfigImage*> RangeProfiler::Impl::config_for(const std::vector<std::string>& names) {
   std::string key;
   for (const auto& n : names) key += n + ";";
   auto it = configs.find(key);
   if (it == configs.end()) {
-    HostObject h(chip, availability, error);
-    if (!h.get()) return false;
+    auto created = HostObject::create(chip, availability);
+    if (!created) return created.error();
+    const HostObject& h = **created;
     auto cn = c_names(names);
     auto add = params<CUpti_Profiler_Host_ConfigAddMetrics_Params>(
         CUpti_Profiler_Host_ConfigAddMetrics_Params_STRUCT_SIZE);
     add.pHostObject = h.get();
     add.ppMetricNames = cn.data();
     add.numMetrics = cn.size();
-    if (!ok(cuptiProfilerHostConfigAddMetrics(&add), "cuptiProfilerHostConfigAddMetrics", error))
-      return false;
+    if (auto c = cupti_call(cuptiProfilerHostConfigAddMetrics(&add),
+                            "cuptiProfilerHostConfigAddMetrics");
+        !c)
+      return c.error();
     auto size = params<CUpti_Profiler_Host_GetConfigImageSize_Params>(
         CUpti_Profiler_Host_GetConfigImageSize_Params_STRUCT_SIZE);
     size.pHostObject = h.get();
-    if (!ok(cuptiProfilerHostGetConfigImageSize(&size), "cuptiProfilerHostGetConfigImageSize",
-            error))
-      return false;
+    if (auto c = cupti_call(cuptiProfilerHostGetConfigImageSize(&size),
+                            "cuptiProfilerHostGetConfigImageSize");
+        !c)
+      return c.error();
     std::vector<uint8_t> config(size.configImageSize);
     auto get = params<CUpti_Profiler_Host_GetConfigImage_Params>(
         CUpti_Profiler_Host_GetConfigImage_Params_STRUCT_SIZE);
     get.pHostObject = h.get();
     get.configImageSize = config.size();
     get.pConfigImage = config.data();
-    if (!ok(cuptiProfilerHostGetConfigImage(&get), "cuptiProfilerHostGetConfigImage", error))
-      return false;
+    if (auto c =
+            cupti_call(cuptiProfilerHostGetConfigImage(&get), "cuptiProfilerHostGetConfigImage");
+        !c)
+      return c.error();
     auto np = params<CUpti_Profiler_Host_GetNumOfPasses_Params>(
         CUpti_Profiler_Host_GetNumOfPasses_Params_STRUCT_SIZE);
     np.configImageSize = config.size();
     np.pConfigImage = config.data();
-    if (!ok(cuptiProfilerHostGetNumOfPasses(&np), "cuptiProfilerHostGetNumOfPasses", error))
-      return false;
-    it = configs.emplace(key, std::make_pair(std::move(config), np.numOfPasses)).first;
+    if (auto c =
+            cupti_call(cuptiProfilerHostGetNumOfPasses(&np), "cuptiProfilerHostGetNumOfPasses");
+        !c)
+      return c.error();
+    it = configs.emplace(key, ConfigImage{std::move(config), np.numOfPasses}).first;
   }
-  *image = &it->second.first;
-  *passes = it->second.second;
-  return true;
+  return &it->second;
 }
 
 // Enable .. Disable around one launch: the profiler object exists only while collecting.
 void RangeProfiler::Impl::collect(const std::vector<std::string>& names,
                                   const std::vector<uint8_t>& config,
                                   const std::function<void()>& launch_once, MetricValues* out) {
-  std::string& error = out->error;
-  auto fail = [&](ProfileStatus s) { out->status = s; };
+  auto fail = [&](ProfileStatus s, std::string why) {
+    out->status = s;
+    out->error = std::move(why);
+  };
   const auto t0 = Clock::now();
   auto en =
       params<CUpti_RangeProfiler_Enable_Params>(CUpti_RangeProfiler_Enable_Params_STRUCT_SIZE);
   en.ctx = ctx;
-  if (!ok(cuptiRangeProfilerEnable(&en), "cuptiRangeProfilerEnable", &error)) {
-    if (!device_note.empty()) error += " (" + device_note + ")";
-    return fail(device_note.empty() ? ProfileStatus::cupti_error
-                                    : ProfileStatus::unsupported_device);
+  if (auto c = cupti_call(cuptiRangeProfilerEnable(&en), "cuptiRangeProfilerEnable"); !c) {
+    if (device_note.empty()) return fail(ProfileStatus::cupti_error, c.error().why);
+    return fail(ProfileStatus::unsupported_device, c.error().why + " (" + device_note + ")");
   }
   CUpti_RangeProfiler_Object* object = en.pRangeProfilerObject;
   struct Disable {
@@ -300,18 +315,20 @@ void RangeProfiler::Impl::collect(const std::vector<std::string>& names,
   sz.numMetrics = cn.size();
   sz.maxNumOfRanges = options.max_kernels;
   sz.maxNumRangeTreeNodes = uint32_t(options.max_kernels);
-  if (!ok(cuptiRangeProfilerGetCounterDataSize(&sz), "cuptiRangeProfilerGetCounterDataSize",
-          &error))
-    return fail(ProfileStatus::cupti_error);
+  if (auto c = cupti_call(cuptiRangeProfilerGetCounterDataSize(&sz),
+                          "cuptiRangeProfilerGetCounterDataSize");
+      !c)
+    return fail(ProfileStatus::cupti_error, c.error().why);
   std::vector<uint8_t> counter_data(sz.counterDataSize);
   auto ci = params<CUpti_RangeProfiler_CounterDataImage_Initialize_Params>(
       CUpti_RangeProfiler_CounterDataImage_Initialize_Params_STRUCT_SIZE);
   ci.pRangeProfilerObject = object;
   ci.counterDataSize = counter_data.size();
   ci.pCounterData = counter_data.data();
-  if (!ok(cuptiRangeProfilerCounterDataImageInitialize(&ci),
-          "cuptiRangeProfilerCounterDataImageInitialize", &error))
-    return fail(ProfileStatus::cupti_error);
+  if (auto c = cupti_call(cuptiRangeProfilerCounterDataImageInitialize(&ci),
+                          "cuptiRangeProfilerCounterDataImageInitialize");
+      !c)
+    return fail(ProfileStatus::cupti_error, c.error().why);
 
   auto sc = params<CUpti_RangeProfiler_SetConfig_Params>(
       CUpti_RangeProfiler_SetConfig_Params_STRUCT_SIZE);
@@ -327,15 +344,15 @@ void RangeProfiler::Impl::collect(const std::vector<std::string>& names,
   sc.minNestingLevel = 1;
   sc.passIndex = 0;
   sc.targetNestingLevel = 0;  // as in the CUPTI auto-range sample; worked on the H200
-  if (!ok(cuptiRangeProfilerSetConfig(&sc), "cuptiRangeProfilerSetConfig", &error))
-    return fail(ProfileStatus::cupti_error);
+  if (auto c = cupti_call(cuptiRangeProfilerSetConfig(&sc), "cuptiRangeProfilerSetConfig"); !c)
+    return fail(ProfileStatus::cupti_error, c.error().why);
   out->setup_ms = ms_since(t0);
 
   const auto t1 = Clock::now();
   auto st = params<CUpti_RangeProfiler_Start_Params>(CUpti_RangeProfiler_Start_Params_STRUCT_SIZE);
   st.pRangeProfilerObject = object;
-  if (!ok(cuptiRangeProfilerStart(&st), "cuptiRangeProfilerStart", &error))
-    return fail(ProfileStatus::cupti_error);
+  if (auto c = cupti_call(cuptiRangeProfilerStart(&st), "cuptiRangeProfilerStart"); !c)
+    return fail(ProfileStatus::cupti_error, c.error().why);
   std::string launch_error;
   try {
     launch_once();
@@ -349,28 +366,29 @@ void RangeProfiler::Impl::collect(const std::vector<std::string>& names,
   const CUptiResult stop = cuptiRangeProfilerStop(&sp);
   out->launch_ms = ms_since(t1);
   if (!launch_error.empty()) {
-    error = "launch failed: " + launch_error;
-    return fail(ProfileStatus::launch_failed);
+    return fail(ProfileStatus::launch_failed, "launch failed: " + launch_error);
   }
-  if (!ok(stop, "cuptiRangeProfilerStop", &error)) return fail(ProfileStatus::cupti_error);
+  if (auto c = cupti_call(stop, "cuptiRangeProfilerStop"); !c)
+    return fail(ProfileStatus::cupti_error, c.error().why);
 
   const auto t2 = Clock::now();
   auto dd = params<CUpti_RangeProfiler_DecodeData_Params>(
       CUpti_RangeProfiler_DecodeData_Params_STRUCT_SIZE);
   dd.pRangeProfilerObject = object;
-  if (!ok(cuptiRangeProfilerDecodeData(&dd), "cuptiRangeProfilerDecodeData", &error))
-    return fail(ProfileStatus::cupti_error);
+  if (auto c = cupti_call(cuptiRangeProfilerDecodeData(&dd), "cuptiRangeProfilerDecodeData"); !c)
+    return fail(ProfileStatus::cupti_error, c.error().why);
   out->ranges_dropped = dd.numOfRangeDropped;
   auto di = params<CUpti_RangeProfiler_GetCounterDataInfo_Params>(
       CUpti_RangeProfiler_GetCounterDataInfo_Params_STRUCT_SIZE);
   di.pCounterDataImage = counter_data.data();
   di.counterDataImageSize = counter_data.size();
-  if (!ok(cuptiRangeProfilerGetCounterDataInfo(&di), "cuptiRangeProfilerGetCounterDataInfo",
-          &error))
-    return fail(ProfileStatus::cupti_error);
+  if (auto c = cupti_call(cuptiRangeProfilerGetCounterDataInfo(&di),
+                          "cuptiRangeProfilerGetCounterDataInfo");
+      !c)
+    return fail(ProfileStatus::cupti_error, c.error().why);
   if (di.numTotalRanges == 0) {
-    error = "no kernel ran on the profiled context during launch_once";
-    return fail(ProfileStatus::no_kernels);
+    return fail(ProfileStatus::no_kernels,
+                "no kernel ran on the profiled context during launch_once");
   }
   std::vector<double> values(names.size());
   for (std::size_t r = 0; r < di.numTotalRanges; ++r) {
@@ -394,9 +412,10 @@ void RangeProfiler::Impl::collect(const std::vector<std::string>& names,
     ev.ppMetricNames = cn.data();
     ev.numMetrics = cn.size();
     ev.pMetricValues = values.data();
-    if (!ok(cuptiProfilerHostEvaluateToGpuValues(&ev), "cuptiProfilerHostEvaluateToGpuValues",
-            &error))
-      return fail(ProfileStatus::cupti_error);
+    if (auto c = cupti_call(cuptiProfilerHostEvaluateToGpuValues(&ev),
+                            "cuptiProfilerHostEvaluateToGpuValues");
+        !c)
+      return fail(ProfileStatus::cupti_error, c.error().why);
     for (std::size_t i = 0; i < names.size(); ++i) k.values[names[i]] = values[i];
     out->kernels.push_back(std::move(k));
   }
@@ -442,9 +461,12 @@ MetricCapabilities RangeProfiler::check(const std::vector<std::string>& metrics)
     if (metrics.empty()) caps.status = ProfileStatus::no_metrics;
     return caps;
   }
-  const std::vector<uint8_t>* image = nullptr;
-  if (!impl_->config_for(valid, &image, &caps.passes, &caps.error))
+  if (auto config = impl_->config_for(valid)) {
+    caps.passes = (*config)->passes;
+  } else {
     caps.status = ProfileStatus::cupti_error;
+    caps.error = config.error().why;
+  }
   return caps;
 }
 
@@ -482,10 +504,10 @@ MetricValues RangeProfiler::profile(const std::vector<std::string>& metrics,
     is_counter[kDuration] = true;
   }
 
-  const std::vector<uint8_t>* config = nullptr;
-  if (!impl_->config_for(names, &config, &out.passes, &out.error))
-    return finish(ProfileStatus::cupti_error, "");
-  impl_->collect(names, *config, launch_once, &out);
+  auto config = impl_->config_for(names);
+  if (!config) return finish(ProfileStatus::cupti_error, config.error().why);
+  out.passes = (*config)->passes;
+  impl_->collect(names, (*config)->image, launch_once, &out);
   if (!out.ok()) return finish(out.status, "");
 
   std::vector<double> weights;

@@ -174,6 +174,21 @@ bool is_time(const std::string& w) {
          (w.size() >= 6 && w.compare(w.size() - 6, 6, "second") == 0);
 }
 
+// The share of `of`'s profiled time in the profiled time of all of `all` (anything with a
+// `raw` metric map): the weight signal. Missing when any of them has no time, never a guess.
+template <class Items, class Item>
+std::optional<double> time_share(const Items& all, const Item& of) {
+  const std::string t(metric::kTime);
+  double total = 0;
+  for (const auto& other : all) {
+    auto it = other.raw.find(t);
+    if (it == other.raw.end()) return std::nullopt;
+    total += it->second;
+  }
+  if (!(total > 0)) return std::nullopt;
+  return of.raw.at(t) / total;
+}
+
 }  // namespace
 
 std::string kernel_base_name(std::string name) {
@@ -328,17 +343,7 @@ Derivation derive_ncu_signals(const NcuExport& ex, std::size_t index,
   in.launch = k.launch;
   in.allow_profiled_fallback = true;
   // Weight: this launch's share of the profiled time of every launch in the export.
-  const std::string t(metric::kTime);
-  double total = 0;
-  bool all_timed = true;
-  for (const auto& other : ex.kernels) {
-    auto it = other.raw.find(t);
-    if (it == other.raw.end())
-      all_timed = false;
-    else
-      total += it->second;
-  }
-  if (all_timed && total > 0) in.weight = k.raw.at(t) / total;
+  if (auto w = time_share(ex.kernels, k)) in.weight = *w;
   Derivation d = derive_signals(in);
   if (in.weight) d.origin["weight"] = Origin::ProfiledRun;
   return d;
@@ -487,17 +492,7 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
   // Weight: this kernel's share of the profiled time of every kernel in the export. Replay
   // slows memory-bound kernels more than compute-bound ones, so it is approximate: the note
   // says so, and a missing time anywhere leaves it missing (never a guess that fires the gate).
-  const std::string t(metric::kTime);
-  double total = 0;
-  bool all_timed = true;
-  for (const auto& other : groups) {
-    auto it = other.raw.find(t);
-    if (it == other.raw.end())
-      all_timed = false;
-    else
-      total += it->second;
-  }
-  if (all_timed && total > 0) in.weight = g.raw.at(t) / total;
+  if (auto w = time_share(groups, g)) in.weight = *w;
   Derivation d = derive_signals(in);
   if (in.weight) {
     d.origin["weight"] = Origin::ProfiledRun;

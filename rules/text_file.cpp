@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "rules/diagnostics.h"
+#include "rules/outcome.h"
 
 namespace solver::rules {
 
@@ -32,23 +33,25 @@ std::string limit_text(std::size_t max_bytes) {
 }
 
 // Reads through one descriptor that was checked with fstat, so the file checked is the file
-// read (no check-then-open race with a FIFO swapped in). Empty reason = ok.
-std::string read_checked(const std::string& path, std::string_view what, std::size_t max_bytes,
-                         std::string* text) {
+// read (no check-then-open race with a FIFO swapped in).
+Outcome<std::string> read_checked(const std::string& path, std::string_view what,
+                                  std::size_t max_bytes) {
   const std::string_view name = what;
   // O_NONBLOCK: opening a FIFO with no writer would block; the fstat below refuses it anyway.
   int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK);
-  if (fd < 0) return cat({"cannot read the ", name, ": ", std::strerror(errno)});
+  if (fd < 0) return Failure{cat({"cannot read the ", name, ": ", std::strerror(errno)})};
   struct stat st {};
   if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
     ::close(fd);
-    return cat({"the ", name,
-                S_ISDIR(st.st_mode) ? " is a folder, not a file" : " is not a regular file"});
+    return Failure{
+        cat({"the ", name,
+             S_ISDIR(st.st_mode) ? " is a folder, not a file" : " is not a regular file"})};
   }
   if (static_cast<std::size_t>(st.st_size) > max_bytes) {
     ::close(fd);
-    return cat({"the ", name, " is ", std::to_string(st.st_size), " bytes, larger than the ",
-                limit_text(max_bytes), " an input file may be"});
+    return Failure{
+        cat({"the ", name, " is ", std::to_string(st.st_size), " bytes, larger than the ",
+             limit_text(max_bytes), " an input file may be"})};
   }
   std::string out;
   out.reserve(static_cast<std::size_t>(st.st_size));
@@ -57,7 +60,7 @@ std::string read_checked(const std::string& path, std::string_view what, std::si
     ssize_t n = ::read(fd, buf, sizeof buf);
     if (n < 0 && errno == EINTR) continue;
     if (n < 0) {
-      std::string why = cat({"cannot read the ", name, ": ", std::strerror(errno)});
+      Failure why{cat({"cannot read the ", name, ": ", std::strerror(errno)})};
       ::close(fd);
       return why;
     }
@@ -65,13 +68,12 @@ std::string read_checked(const std::string& path, std::string_view what, std::si
     out.append(buf, static_cast<std::size_t>(n));
     if (out.size() > max_bytes) {  // grew while being read
       ::close(fd);
-      return cat({"the ", name, " grew larger than the ", limit_text(max_bytes),
-                  " an input file may be while being read"});
+      return Failure{cat({"the ", name, " grew larger than the ", limit_text(max_bytes),
+                          " an input file may be while being read"})};
     }
   }
   ::close(fd);
-  *text = std::move(out);
-  return "";
+  return out;
 }
 
 [[noreturn]] void fail(const std::string& step, const std::string& path, int err) {
@@ -81,16 +83,15 @@ std::string read_checked(const std::string& path, std::string_view what, std::si
 }  // namespace
 
 std::string read_text_file(const std::string& path, std::string_view what, std::size_t max_bytes) {
-  std::string text;
-  std::string why = read_checked(path, what, max_bytes, &text);
-  if (!why.empty()) throw InputError(Diagnostic{SourceLocation(path), why});
-  return text;
+  auto text = read_checked(path, what, max_bytes);
+  if (!text) throw InputError(Diagnostic{SourceLocation(path), text.error().why});
+  return std::move(text).value();
 }
 
 std::optional<std::string> try_read_text_file(const std::string& path, std::size_t max_bytes) {
-  std::string text;
-  if (!read_checked(path, "file", max_bytes, &text).empty()) return std::nullopt;
-  return text;
+  auto text = read_checked(path, "file", max_bytes);
+  if (!text) return std::nullopt;
+  return std::move(text).value();
 }
 
 void write_file_atomically(const std::string& path, std::string_view content) {

@@ -26,16 +26,6 @@ struct DuplicateKey : std::runtime_error {
 };
 nlohmann::json parse_json_strict(const std::string& text);
 
-// The result of a decoder that must not throw (the worker's request loop): a value, or why not.
-template <class T>
-struct Decoded {
-  std::optional<T> value;
-  std::string error;  // when !value
-  explicit operator bool() const { return value.has_value(); }
-  const T& operator*() const { return *value; }
-  const T* operator->() const { return &*value; }
-};
-
 // Parses `text`; a syntax error becomes an InputError located at file:line:column.
 // `line_offset` is added to the reported line (for one line of a JSONL file).
 nlohmann::json parse_json_text(const std::string& text, const std::string& file,

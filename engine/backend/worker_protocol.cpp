@@ -61,8 +61,7 @@ std::string encode_request(const WorkerRequest& r) {
   return j.dump();
 }
 
-Decoded<WorkerRequest> decode_request(const std::string& line) {
-  Decoded<WorkerRequest> out;
+rules::Outcome<WorkerRequest> decode_request(const std::string& line) {
   try {
     json j = parse_json_strict(line);
     JsonChecker c("request");
@@ -94,13 +93,12 @@ Decoded<WorkerRequest> decode_request(const std::string& line) {
     r.full_metrics = c.boolean(j, "full_metrics").value_or(false);
     r.metrics = c.strings(j, "metrics");
     c.throw_if_any("malformed request");
-    out.value = std::move(r);
+    return r;
   } catch (const rules::InputError& e) {
-    out.error = "malformed request: " + e.format();
+    return rules::Failure{"malformed request: " + e.format()};
   } catch (const std::exception& e) {  // a syntax error, a duplicate key
-    out.error = std::string("malformed request: ") + e.what();
+    return rules::Failure{std::string("malformed request: ") + e.what()};
   }
-  return out;
 }
 
 std::string encode_response(const WorkerResponse& r) {

@@ -20,6 +20,7 @@
 #include "engine/backend/backend.h"
 #include "engine/backend/json_util.h"
 #include "engine/backend/value_json.h"
+#include "rules/outcome.h"
 
 namespace solver::engine {
 
@@ -105,7 +106,7 @@ struct WorkerLine {
 
 // Lines (no trailing newline). Parsers never throw: a malformed line is an error value.
 std::string encode_request(const WorkerRequest& r);
-Decoded<WorkerRequest> decode_request(const std::string& line);
+rules::Outcome<WorkerRequest> decode_request(const std::string& line);
 std::string encode_response(const WorkerResponse& r);
 std::string encode_beat(const WorkerBeat& b);
 WorkerLine decode_worker_line(const std::string& line);

@@ -90,10 +90,11 @@ void generator_options(const po::variables_map& vm, engine::AblationOptions& opt
     return;
   }
   g.command = vm["generator"].as<std::string>();
-  std::string why;
-  if (!generators::split_command(g.command, &g.argv, &why))
+  auto argv = generators::split_command(g.command);
+  if (!argv)
     throw rules::InputError(
-        rules::Diagnostic{{"--generator", 0, 0}, "'" + g.command + "': " + why});
+        rules::Diagnostic{{"--generator", 0, 0}, "'" + g.command + "': " + argv.error().why});
+  g.argv = std::move(argv).value();
 }
 
 uint64_t parse_seed(const std::string& text) {

@@ -16,17 +16,7 @@ using namespace solver;
 
 namespace {
 engine::AblationOptions options(const test::ToyWorld& w, const std::string& out) {
-  engine::AblationOptions o;
-  o.problems = {"toy"};
-  o.rounds = 12;
-  o.pairs = 9;
-  o.seed = 7;
-  o.rules_path = w.rules;
-  o.chips_path = test::chips_yaml();
-  o.problems_root = w.problems;
-  o.out_dir = out;
-  o.quiet = true;
-  return o;
+  return test::toy_ablation_options(w, out, 7);
 }
 
 engine::AblationResult ablate(const test::ToyWorld& w, engine::AblationOptions o) {

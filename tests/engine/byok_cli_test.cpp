@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "engine/cli/command.h"
+#include "cli_run.h"
 #include "generators/nvrtc_compiler.h"
 
 using namespace solver::cli;
@@ -18,17 +18,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int rc;
-  std::string out, err;
-};
-
-Run cli(std::vector<std::string> args) {
-  args.insert(args.begin(), {"solver", "--data-dir", SOLVER_SOURCE_DIR});
-  std::ostringstream out, err;
-  int rc = run_cli(args, out, err);
-  return {rc, out.str(), err.str()};
-}
+using Run = solver::test::CliRun;
+Run cli(std::vector<std::string> args) { return solver::test::run_solver(std::move(args)); }
 
 std::string read(const fs::path& p) {
   std::ifstream in(p);

@@ -7,24 +7,15 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/cli/command.h"
+#include "cli_run.h"
 
 using namespace solver::cli;
 using nlohmann::json;
 
 namespace {
 
-struct Run {
-  int rc;
-  std::string out, err;
-};
-
-Run cli(std::vector<std::string> args) {
-  args.insert(args.begin(), {"solver", "--data-dir", SOLVER_SOURCE_DIR});
-  std::ostringstream out, err;
-  int rc = run_cli(args, out, err);
-  return {rc, out.str(), err.str()};
-}
+using Run = solver::test::CliRun;
+Run cli(std::vector<std::string> args) { return solver::test::run_solver(std::move(args)); }
 
 json cli_json(std::vector<std::string> args) {
   args.push_back("--json");

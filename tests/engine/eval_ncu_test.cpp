@@ -17,7 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/cli/command.h"
+#include "cli_run.h"
 #include "engine/eval_suite.h"
 #include "generators/nvrtc_compiler.h"
 #include "profiling/metric_set.h"
@@ -38,17 +38,8 @@ const std::string kSrc = SOLVER_SOURCE_DIR;
 const std::string kSuite = kSrc + "/tests/labelled";
 const std::string kLive = kSrc + "/tests/data/labelled_h200";
 
-struct Run {
-  int rc;
-  std::string out, err;
-};
-
-Run run(std::vector<std::string> args) {
-  args.insert(args.begin(), {"solver", "--data-dir", kSrc});
-  std::ostringstream out, err;
-  int rc = cli::run_cli(args, out, err);
-  return {rc, out.str(), err.str()};
-}
+using Run = solver::test::CliRun;
+Run run(std::vector<std::string> args) { return solver::test::run_solver(std::move(args)); }
 
 std::vector<std::string> printed_metrics() {
   Run r = run({"signals", "ncu-metrics", "--json"});

@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/cli/command.h"
+#include "cli_run.h"
 #include "engine/eval_score.h"
 #include "engine/eval_suite.h"
 #include "profiling/signal_file.h"
@@ -23,17 +23,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-struct Run {
-  int rc;
-  std::string out, err;
-};
-
-Run run(std::vector<std::string> args) {
-  args.insert(args.begin(), {"solver", "--data-dir", SOLVER_SOURCE_DIR});
-  std::ostringstream out, err;
-  int rc = solver::cli::run_cli(args, out, err);
-  return {rc, out.str(), err.str()};
-}
+using Run = solver::test::CliRun;
+Run run(std::vector<std::string> args) { return solver::test::run_solver(std::move(args)); }
 
 const std::string kData = std::string(SOLVER_SOURCE_DIR) + "/tests/data/eval/";
 const std::string kSuite = kData + "synthetic_suite";

@@ -11,10 +11,10 @@
 #include <fstream>
 #include <sstream>
 
+#include "cli_run.h"
 #include "engine/ablation.h"
 #include "engine/backend/live_backend.h"
 #include "engine/backend/recording.h"
-#include "engine/cli/command.h"
 #include "engine/ledger.h"
 #include "engine/replay.h"
 #include "generators/external_process.h"
@@ -89,8 +89,9 @@ struct World {
 engine::GeneratorOptions gen_options(const std::string& command) {
   engine::GeneratorOptions g;
   g.command = command;
-  std::string why;
-  REQUIRE(generators::split_command(command, &g.argv, &why));
+  auto argv = generators::split_command(command);
+  REQUIRE(argv);
+  g.argv = *argv;
   g.timeout_ms = 5000;
   g.attempts_per_round = 1;
   return g;
@@ -418,10 +419,8 @@ TEST_CASE("an answer that repeats an earlier rewrite of the same incumbent is no
 
 TEST_CASE("solver run --generator end to end on the bundled recording; bad options exit 2") {
   auto cli = [](std::vector<std::string> args) {
-    args.insert(args.begin(), {"solver", "--data-dir", SOLVER_SOURCE_DIR});
-    std::ostringstream out, err;
-    int rc = cli::run_cli(args, out, err);
-    return std::make_pair(rc, err.str());
+    auto r = test::run_solver(std::move(args));
+    return std::make_pair(r.rc, r.err);
   };
   std::string dir = test::make_temp_dir("gen-cli");
   // matmul on the H200 recording: round 2 fires fix_bank_conflicts first (no pool variant: the

@@ -125,7 +125,7 @@ int main(int argc, char** argv) {
     auto req = decode_request(line);
     if (!req) {
       WorkerResponse bad;
-      bad.error = req.error;
+      bad.error = req.error().why;
       send(encode_response(bad));
       continue;
     }

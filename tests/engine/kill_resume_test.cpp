@@ -17,26 +17,14 @@
 #include <thread>
 
 #include "generators/nvrtc_compiler.h"
+#include "spawn.h"
 #include "synthetic_pool.h"
 
 using namespace solver;
 
 namespace {
 
-pid_t spawn(const std::vector<std::string>& args) {
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    std::vector<char*> argv;
-    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    int devnull = ::open("/dev/null", O_WRONLY);
-    ::dup2(devnull, 1);
-    ::dup2(devnull, 2);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  return pid;
-}
+pid_t spawn(const std::vector<std::string>& args) { return test::spawn_quiet(args); }
 
 int wait_for(pid_t pid) {
   int status = 0;

@@ -36,17 +36,7 @@ std::vector<std::string> resume_args(const test::ToyWorld& w, const std::string&
 }
 
 engine::AblationOptions options(const test::ToyWorld& w, const std::string& out) {
-  engine::AblationOptions o;
-  o.problems = {"toy"};
-  o.rounds = 12;
-  o.pairs = 9;
-  o.seed = 5;
-  o.rules_path = w.rules;
-  o.chips_path = test::chips_yaml();
-  o.problems_root = w.problems;
-  o.out_dir = out;
-  o.quiet = true;
-  return o;
+  return test::toy_ablation_options(w, out, 5);
 }
 
 // A recorded backend that dies (throws) at its n-th paired timing: a crash mid-track.

@@ -21,6 +21,7 @@
 #include "engine/ledger.h"
 #include "engine/shard.h"
 #include "rules/diagnostics.h"
+#include "spawn.h"
 #include "synthetic_pool.h"
 
 using namespace solver;
@@ -364,19 +365,8 @@ TEST_CASE(
                                 "0,1"};
   auto run = args;
   run.insert(run.end(), {"--out", out, "--round-delay-ms", "400"});
-  pid_t pid = ::fork();
-  if (pid == 0) {
-    ::setpgid(0, 0);  // its own group: the kill takes the parent and every shard, as a node loss
-    std::vector<char*> argv;
-    for (const auto& a : run) argv.push_back(const_cast<char*>(a.c_str()));
-    argv.push_back(nullptr);
-    int devnull = ::open("/dev/null", O_WRONLY);
-    ::dup2(devnull, 1);
-    ::dup2(devnull, 2);
-    ::execv(argv[0], argv.data());
-    ::_exit(127);
-  }
-  ::setpgid(pid, pid);
+  // Its own group: the kill takes the parent and every shard, as a node loss.
+  pid_t pid = test::spawn_quiet(run, /*own_group=*/true);
   std::string ledger1 = out + "/shards/1/ledger.jsonl";
   for (int i = 0; i < 300; ++i) {  // up to 30 s for shard 1's 2nd record
     if (test::fs::exists(ledger1)) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/ablation.h"
 #include "engine/backend/recording.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
@@ -260,5 +261,21 @@ struct ToyWorld {
 };
 
 inline std::string chips_yaml() { return std::string(SOLVER_SOURCE_DIR) + "/rules/chips.yaml"; }
+
+// An ablation of the toy problem in world `w`: 12 rounds of 9 pairs, quiet, writing to `out`.
+inline engine::AblationOptions toy_ablation_options(const ToyWorld& w, const std::string& out,
+                                                    uint64_t seed) {
+  engine::AblationOptions o;
+  o.problems = {"toy"};
+  o.rounds = 12;
+  o.pairs = 9;
+  o.seed = seed;
+  o.rules_path = w.rules;
+  o.chips_path = chips_yaml();
+  o.problems_root = w.problems;
+  o.out_dir = out;
+  o.quiet = true;
+  return o;
+}
 
 }  // namespace solver::test

@@ -55,7 +55,7 @@ TEST_CASE("a request survives encoding") {
   r.pairs = 15;
   r.seed = 0xdeadbeefcafeULL;
   auto back = decode_request(encode_request(r));
-  REQUIRE_MESSAGE(back, back.error);
+  REQUIRE_MESSAGE(back, solver::rules::why(back));
   CHECK(back->id == 42);
   CHECK(back->op == "time_pairs");
   CHECK(*back->incumbent == *r.incumbent);
@@ -68,7 +68,7 @@ TEST_CASE("a request survives encoding") {
 TEST_CASE("a malformed request is an error value, not an exception") {
   auto no_id = decode_request("{\"op\": \"gate\"}");
   CHECK_FALSE(no_id);  // no id
-  CHECK(no_id.error.find("malformed request") != std::string::npos);
+  CHECK(no_id.error().why.find("malformed request") != std::string::npos);
   CHECK_FALSE(decode_request("not json"));
   CHECK_FALSE(decode_request("{\"id\":1,\"op\":\"gate\",\"variant\":{\"problem\":3}}"));
 }

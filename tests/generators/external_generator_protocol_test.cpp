@@ -66,9 +66,8 @@ GeneratorContext context(const ProblemSpec& spec, const std::string& hypothesis)
 GeneratorAnswer run_generator(const std::vector<std::string>& argv, const json& request) {
   ProcessResult r = run_process(argv, request.dump(), {});
   REQUIRE_MESSAGE(r.clean_exit(), std::string(r.describe() + " " + r.err));
-  std::string why;
-  auto a = parse_answer(r.out, 1 << 18, &why);
-  REQUIRE_MESSAGE(a.has_value(), why);
+  auto a = parse_answer(r.out, 1 << 18);
+  REQUIRE_MESSAGE(a.ok(), solver::rules::why(a));
   return *a;
 }
 
@@ -149,15 +148,16 @@ TEST_CASE("run_process: a crash and a program that never reads its stdin") {
 }
 
 TEST_CASE("split_command: words, quotes, escapes; nothing else") {
-  std::vector<std::string> argv;
-  std::string why;
-  REQUIRE(split_command("python3 gen.py --name 'a b' \"c \\\"d\\\"\" e\\ f", &argv, &why));
-  CHECK(argv == std::vector<std::string>{"python3", "gen.py", "--name", "a b", "c \"d\"", "e f"});
-  REQUIRE(split_command("echo $HOME | cat", &argv, &why));
-  CHECK(argv == std::vector<std::string>{"echo", "$HOME", "|", "cat"});
-  CHECK_FALSE(split_command("gen 'open", &argv, &why));
-  CHECK(why.find("unterminated") != std::string::npos);
-  CHECK_FALSE(split_command("   ", &argv, &why));
+  auto argv = split_command("python3 gen.py --name 'a b' \"c \\\"d\\\"\" e\\ f");
+  REQUIRE(argv);
+  CHECK(*argv == std::vector<std::string>{"python3", "gen.py", "--name", "a b", "c \"d\"", "e f"});
+  argv = split_command("echo $HOME | cat");
+  REQUIRE(argv);
+  CHECK(*argv == std::vector<std::string>{"echo", "$HOME", "|", "cat"});
+  auto open = split_command("gen 'open");
+  CHECK_FALSE(open);
+  CHECK(solver::rules::why(open).find("unterminated") != std::string::npos);
+  CHECK_FALSE(split_command("   "));
 }
 
 TEST_CASE("build_request: version 1, the incumbent's source and launch, the rule, chip, limits") {
@@ -199,19 +199,18 @@ TEST_CASE("build_request: version 1, the incumbent's source and launch, the rule
 }
 
 TEST_CASE("parse_answer: a version-1 answer, a decline, and everything that is not one") {
-  std::string why;
   auto a =
       parse_answer(R"J({"protocol":1,"status":"ok","reason":"r","source":"k","precision":"fp32",
       "compile_options":["-DX=1"],"launches":[{"entry":"k","args":["x","n"],"grid":["ceil_div(n, 256)"],
       "block":[256],"smem":0}]})J",
-                   100, &why);
-  REQUIRE_MESSAGE(a, why);
+                   100);
+  REQUIRE_MESSAGE(a, solver::rules::why(a));
   CHECK_FALSE(a->declined);
   CHECK(a->launches[0].grid[0] == "ceil_div(n, 256)");
   CHECK(a->launches[0].block[0] == "256");
   CHECK(a->launches[0].smem == "0");
   CHECK(a->compile_options == std::vector<std::string>{"-DX=1"});
-  a = parse_answer(R"J({"protocol":1,"status":"decline","reason":"no idea"})J", 100, &why);
+  a = parse_answer(R"J({"protocol":1,"status":"decline","reason":"no idea"})J", 100);
   REQUIRE(a);
   CHECK(a->declined);
   CHECK(a->reason == "no idea");
@@ -235,8 +234,9 @@ TEST_CASE("parse_answer: a version-1 answer, a decline, and everything that is n
            "expression string or an integer"},
        Bad{R"J({"protocol":1,"status":"ok","source":"kkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkkk","launches":[]})J",
            "over the cap"}}) {
-    why.clear();
-    CHECK_MESSAGE(!parse_answer(b.text, 100, &why), b.text);
+    auto bad = parse_answer(b.text, 100);
+    CHECK_MESSAGE(!bad, b.text);
+    const std::string why = solver::rules::why(bad);
     CHECK_MESSAGE(why.find(b.why) != std::string::npos, why);
   }
 }

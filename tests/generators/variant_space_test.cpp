@@ -42,14 +42,15 @@ TEST_CASE("a variant without knobs has exactly one point") {
 
 TEST_CASE("knob_point_allowed names why a point is refused") {
   const VariantSpec& vec4 = *axpy().find_variant("vec4");
-  std::string why;
-  CHECK(knob_point_allowed(axpy(), vec4, {{"BLOCK", 64}, {"ITEMS", 4}}, &why));
-  CHECK_FALSE(knob_point_allowed(axpy(), vec4, {{"BLOCK", 256}, {"ITEMS", 4}}, &why));
-  CHECK(why.find("BLOCK * ITEMS <= 512") != std::string::npos);
-  CHECK_FALSE(knob_point_allowed(axpy(), vec4, {{"BLOCK", 96}, {"ITEMS", 1}}, &why));
-  CHECK(why.find("not a declared value") != std::string::npos);
-  CHECK_FALSE(knob_point_allowed(axpy(), vec4, {{"BLOCK", 64}}, &why));
-  CHECK_FALSE(knob_point_allowed(axpy(), vec4, {{"BLOCK", 64}, {"ITEMS", 1}, {"X", 1}}, &why));
+  CHECK(knob_point_allowed(axpy(), vec4, {{"BLOCK", 64}, {"ITEMS", 4}}));
+  auto too_big = knob_point_allowed(axpy(), vec4, {{"BLOCK", 256}, {"ITEMS", 4}});
+  CHECK_FALSE(too_big);
+  CHECK(solver::rules::why(too_big).find("BLOCK * ITEMS <= 512") != std::string::npos);
+  auto undeclared = knob_point_allowed(axpy(), vec4, {{"BLOCK", 96}, {"ITEMS", 1}});
+  CHECK_FALSE(undeclared);
+  CHECK(solver::rules::why(undeclared).find("not a declared value") != std::string::npos);
+  CHECK_FALSE(knob_point_allowed(axpy(), vec4, {{"BLOCK", 64}}));
+  CHECK_FALSE(knob_point_allowed(axpy(), vec4, {{"BLOCK", 64}, {"ITEMS", 1}, {"X", 1}}));
 }
 
 TEST_CASE("resolve evaluates launches, buffers, formulas and tolerance") {

@@ -24,21 +24,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string source_dir() {
-  std::error_code ec;
-  if (fs::exists(fs::path(SOLVER_SOURCE_DIR) / "tests/cheats/rules.yaml", ec))
-    return SOLVER_SOURCE_DIR;
-  return fs::current_path().string();
-}
+std::string source_dir() { return test::gpu_test_source_dir("tests/cheats/rules.yaml"); }
 
-std::string worker_path() {
-  if (const char* w = std::getenv("SOLVER_GPU_WORKER")) return w;
-#ifdef SOLVER_GPU_WORKER_PATH
-  return SOLVER_GPU_WORKER_PATH;
-#else
-  return "";
-#endif
-}
+std::string worker_path() { return test::gpu_test_worker_path(); }
 
 std::string expected_live(const fs::path& dir) {
   std::ifstream in(dir / "expect");

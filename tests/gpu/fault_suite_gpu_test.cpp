@@ -34,25 +34,11 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The source tree this was built from, or the working directory when the binary was copied to
-// another machine (scripts/reliability.sh runs it from the repository root there).
-std::string source_dir() {
-  std::error_code ec;
-  if (fs::exists(fs::path(SOLVER_SOURCE_DIR) / "tests/data/faults/problem.yaml", ec))
-    return SOLVER_SOURCE_DIR;
-  return fs::current_path().string();
-}
+std::string source_dir() { return test::gpu_test_source_dir("tests/data/faults/problem.yaml"); }
 
 using test::expected_faults;
 
-std::string worker_path() {
-  if (const char* w = std::getenv("SOLVER_GPU_WORKER")) return w;
-#ifdef SOLVER_GPU_WORKER_PATH
-  return SOLVER_GPU_WORKER_PATH;
-#else
-  return "";
-#endif
-}
+std::string worker_path() { return test::gpu_test_worker_path(); }
 
 // The live backend on the fault suite, or nullptr with the reason printed as a skip.
 std::unique_ptr<engine::Backend> open_or_skip() {

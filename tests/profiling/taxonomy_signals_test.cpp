@@ -3,6 +3,7 @@
 // turns an impossible value into a reported defect instead of a signal.
 #include <doctest/doctest.h>
 
+#include "derivation_values.h"
 #include "profiling/launch_gaps.h"
 #include "profiling/metric_set.h"
 #include "profiling/signal_derivation.h"
@@ -12,17 +13,9 @@ using namespace solver;
 using namespace solver::profiling;
 using doctest::Approx;
 
-namespace {
-
-double num(const Derivation& d, const char* name) {
-  const auto& v = d.signals.get(name);
-  REQUIRE_MESSAGE(std::holds_alternative<double>(v), name << " is missing or not a number");
-  return std::get<double>(v);
-}
-bool has(const Derivation& d, const char* name) { return !rules::is_missing(d.signals.get(name)); }
-std::string m(std::string_view s) { return std::string(s); }
-
-}  // namespace
+using testing::has;
+using testing::m;
+using testing::num;
 
 TEST_CASE("warp-stall shares are stalled warp-cycles over active warp-cycles") {
   DerivationInput in;

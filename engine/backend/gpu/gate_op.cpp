@@ -32,8 +32,8 @@ constexpr int kGateSamples = 6;
 
 }  // namespace
 
-bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<uint64_t>& seeds,
-                                std::string* note) {
+std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g,
+                                                      const std::vector<uint64_t>& seeds) {
   // c with reference(set) == c * reference(set 0) for every output, one c for all.
   auto factor = [&](int set) -> std::optional<double> {
     const auto& scaled = reference_outputs(p, set);
@@ -57,10 +57,7 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
       "adversarial sets: not applicable (the reference is not homogeneous in the float inputs: on "
       "the exponent-range set it is not the regular reference times one power of two)";
   auto known = homogeneous_.find(problem_key);
-  if (known != homogeneous_.end() && !known->second) {
-    *note = kNotHomogeneous;
-    return true;
-  }
+  if (known != homogeneous_.end() && !known->second) return kNotHomogeneous;
   // Host work on whole buffers (copy, transform, digest, upload): a budget of its own.
   beat("adversarial input sets", 120000);
   auto derive = [&](SetKind kind, uint64_t seed) {
@@ -68,28 +65,22 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
     return derived_set(p.resolved, p.buffers->host_set(0), kind, seed);
   };
   auto up = derive(SetKind::ExponentUp, seeds[0]);
-  if (!up) {
-    *note =
-        "adversarial sets: none apply (no float input that is not dist_fixed, an fp16 class, "
-        "or values already at the range's end)";
-    return true;
-  }
+  if (!up)
+    return "adversarial sets: none apply (no float input that is not dist_fixed, an fp16 class, "
+           "or values already at the range's end)";
   int iu = add_checked_set(p, std::move(*up));
   auto cu = factor(iu);
   homogeneous_[problem_key] = cu.has_value();
-  if (!cu) {
-    *note = kNotHomogeneous;
-    return true;
-  }
+  if (!cu) return kNotHomogeneous;
   p.buffers->host_set(iu).atol_scale = std::fabs(*cu);
-  if (!run_check(iu)) return false;
+  if (!run_check(iu)) return std::nullopt;
   ran.push_back("exponent range up (outputs x " + short_num(*cu) + ")");
   beat("adversarial input sets", 120000);
   if (auto down = derive(SetKind::ExponentDown, seeds[1])) {
     int id = add_checked_set(p, std::move(*down));
     if (auto cd = factor(id)) {
       p.buffers->host_set(id).atol_scale = std::fabs(*cd);
-      if (!run_check(id)) return false;
+      if (!run_check(id)) return std::nullopt;
       ran.push_back("exponent range down (x " + short_num(*cd) + ")");
     }
   }
@@ -98,12 +89,12 @@ bool Worker::adversarial_checks(Prepared& p, GateResult& g, const std::vector<ui
   beat("adversarial input sets", 120000);
   if (auto heavy = derive(SetKind::HeavySigned, seeds[2])) {
     int ih = add_checked_set(p, std::move(*heavy));
-    if (!run_check(ih)) return false;
+    if (!run_check(ih)) return std::nullopt;
     ran.push_back("heavy-tailed random signs");
   }
-  *note = "adversarial sets: ";
-  for (size_t i = 0; i < ran.size(); ++i) *note += (i ? ", " : "") + ran[i];
-  return true;
+  std::string note = "adversarial sets: ";
+  for (size_t i = 0; i < ran.size(); ++i) note += (i ? ", " : "") + ran[i];
+  return note;
 }
 
 GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t seed) {
@@ -145,8 +136,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     if (!check_outputs(p, s, g, "before timing")) return done();
   }
   timer.start("adversarial");
-  std::string adversarial;
-  if (!adversarial_checks(p, g, extra, &adversarial)) return done();
+  std::optional<std::string> adversarial = adversarial_checks(p, g, extra);
+  if (!adversarial) return done();
   // A short timed series on a fresh module: the floor check, and the fresh-set check at a
   // random sample (a kernel that only works the first time, races, or serves a cached result
   // for inputs it has seen shows here).
@@ -172,12 +163,11 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   std::vector<double> times = g.timed_us;
   std::sort(times.begin(), times.end());
   double median = times.empty() ? 0 : times[times.size() / 2];
-  std::string how;
-  double floor = floor_us(p, &how);
+  PhysicalFloor floor = floor_us(p);
   g.status = GateStatus::Passed;
   g.detail = "median " + short_num(median) + " us over " + std::to_string(times.size()) + " runs" +
-             (floor > 0 ? "; floor " + short_num(floor) + " us (" + how + ")" : "") +
-             "; fresh-set check at timed sample " + std::to_string(check.at) + "; " + adversarial +
+             (floor.us > 0 ? "; floor " + short_num(floor.us) + " us (" + floor.how + ")" : "") +
+             "; fresh-set check at timed sample " + std::to_string(check.at) + "; " + *adversarial +
              (t.note.empty() ? "" : "; " + t.note);
   return done();
 }

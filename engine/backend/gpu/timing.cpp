@@ -228,9 +228,10 @@ engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint6
   return t;
 }
 
-engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine::VariantRef& b,
-                                       const engine::PairPlan& plan, uint64_t seed,
-                                       std::string* error, engine::GateStatus* status) {
+rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine::VariantRef& a,
+                                                                    const engine::VariantRef& b,
+                                                                    const engine::PairPlan& plan,
+                                                                    uint64_t seed) {
   engine::PairSamples out;
   PhaseTimer timer(&out.phases_ms);
   timer.start("prepare");
@@ -241,17 +242,13 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
   // ~1% faster in most trials (docs/benchmarks.md, "placement bias"), which the verdict read as
   // a win. Pairs then run on the same set, byte for byte, one after the other.
   Preparation pa = prepare(a, rotation, true, true);
-  if (!pa.prepared) {
-    *error = std::string(engine::to_string(pa.failure.status)) + ": " + pa.failure.detail;
-    *status = pa.failure.status;
-    return out;
-  }
+  if (!pa.prepared)
+    return PairFailure{pa.failure.status, std::string(engine::to_string(pa.failure.status)) + ": " +
+                                              pa.failure.detail};
   Preparation pb = prepare(b, rotation, true, true, nullptr, pa.prepared.get());
-  if (!pb.prepared) {
-    *error = std::string(engine::to_string(pb.failure.status)) + ": " + pb.failure.detail;
-    *status = pb.failure.status;
-    return out;
-  }
+  if (!pb.prepared)
+    return PairFailure{pb.failure.status, std::string(engine::to_string(pb.failure.status)) + ": " +
+                                              pb.failure.detail};
   const bool shared = pa.prepared->buffers == pb.prepared->buffers;
   out.shared_buffers = shared;
   // One fresh set for both members (their set 0 is the same seed), each checked at its own
@@ -296,13 +293,11 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
   timer.start("checks");
   if (s.failed_runner >= 0) {
     const Prepared& p = s.failed_runner == 0 ? *pa.prepared : *pb.prepared;
-    *status = s.failure.status;
-    *error = p.resolved.key +
-             (s.failure.status == engine::GateStatus::InputMutated
-                  ? ": input mutated during paired timing: "
-                  : ": wrong result after timing: ") +
-             s.failure.detail;
-    return {};
+    return PairFailure{s.failure.status, p.resolved.key +
+                                             (s.failure.status == engine::GateStatus::InputMutated
+                                                  ? ": input mutated during paired timing: "
+                                                  : ": wrong result after timing: ") +
+                                             s.failure.detail};
   }
   for (auto* prep : {&pa, &pb}) {
     engine::GateResult g;
@@ -316,20 +311,16 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
           who = pb.prepared->resolved.key + " or " + pa.prepared->resolved.key +
                 " (shared buffers; neither changes them when run alone)";
       }
-      *error = who + ": input mutated during paired timing: " + g.detail;
-      *status = g.status;
-      return {};
+      return PairFailure{g.status, who + ": input mutated during paired timing: " + g.detail};
     }
     if (shared) break;  // one set of buffers: checked once
   }
   // The floor in the paired timing too, for the candidate (the incumbent was held to it when
   // it was kept): a kernel that is slow only when gated is caught here.
   std::string fast = floor_violation(*pb.prepared, s.kernel_us[1]);
-  if (!fast.empty()) {
-    *error = pb.prepared->resolved.key + ": too fast in paired timing: " + fast;
-    *status = engine::GateStatus::TooFast;
-    return {};
-  }
+  if (!fast.empty())
+    return PairFailure{engine::GateStatus::TooFast,
+                       pb.prepared->resolved.key + ": too fast in paired timing: " + fast};
   out.incumbent_us = s.kernel_us[0];
   out.candidate_us = s.kernel_us[1];
   out.sm_clock_mhz = s.sm_clock_mhz;
@@ -337,7 +328,7 @@ engine::PairSamples Worker::time_pairs(const engine::VariantRef& a, const engine
   return out;
 }
 
-double Worker::floor_us(const Prepared& p, std::string* how) {
+PhysicalFloor Worker::floor_us(const Prepared& p) {
   const engine::Ceilings& c = ceilings();
   double bw = std::max(c.copy_gbps, c.datasheet_dram_gbps) * 1e9;
   const std::string& prec = p.resolved.precision;
@@ -358,10 +349,10 @@ double Worker::floor_us(const Prepared& p, std::string* how) {
   rate *= 1e12;
   double t_bytes = bw > 0 && p.resolved.bytes > 0 ? p.resolved.bytes / bw * 1e6 : 0;
   double t_flops = rate > 0 && p.resolved.flops > 0 ? p.resolved.flops / rate * 1e6 : 0;
-  *how = "max of " + short_num(p.resolved.bytes) + " B at " + short_num(bw / 1e9) + " GB/s and " +
-         short_num(p.resolved.flops) + " FLOP at " + short_num(rate / 1e12) + " " + rate_name +
-         " TFLOP/s";
-  return std::max(t_bytes, t_flops);
+  return {std::max(t_bytes, t_flops), "max of " + short_num(p.resolved.bytes) + " B at " +
+                                          short_num(bw / 1e9) + " GB/s and " +
+                                          short_num(p.resolved.flops) + " FLOP at " +
+                                          short_num(rate / 1e12) + " " + rate_name + " TFLOP/s"};
 }
 
 }  // namespace solver::gpu

@@ -33,7 +33,7 @@ std::string short_num(double v) {
   return buf;
 }
 
-Worker::Worker(WorkerConfig config, std::string* error) : config_(std::move(config)) {
+Worker::Worker(WorkerConfig config) : config_(std::move(config)) {
   ctx_ = std::make_unique<DeviceContext>();  // CudaError on no driver / no device
   clocks_ = std::make_unique<ClockReader>(*ctx_);
   device_ = query_device(*ctx_);
@@ -41,7 +41,7 @@ Worker::Worker(WorkerConfig config, std::string* error) : config_(std::move(conf
     try {
       chips_ = rules::load_chip_table(config_.chips_file);
     } catch (const std::exception& e) {
-      *error = std::string("chips table unusable: ") + e.what();
+      startup_warning_ = std::string("chips table unusable: ") + e.what();
     }
   }
   chip_ = chip_profile_for(device_, chips_ ? &*chips_ : nullptr);
@@ -94,16 +94,15 @@ engine::WorkerResponse Worker::serve(const engine::WorkerRequest& r) {
     if (need(r.variant, "variant")) resp.time = time(*r.variant, std::max(1, r.samples), r.seed);
   } else if (r.op == "time_pairs") {
     if (need(r.incumbent, "incumbent") && need(r.candidate, "candidate")) {
-      std::string error;
-      engine::GateStatus status = engine::GateStatus::Fault;
       engine::PairPlan plan = r.plan;
       plan.max_pairs = std::max(1, r.pairs);
-      resp.pairs = time_pairs(*r.incumbent, *r.candidate, plan, r.seed, &error, &status);
-      if (!error.empty()) {
+      auto timed = time_pairs(*r.incumbent, *r.candidate, plan, r.seed);
+      if (timed) {
+        resp.pairs = std::move(timed).value();
+      } else {
         resp.ok = false;
-        resp.error = error;
-        resp.error_status = status;
-        resp.pairs.reset();
+        resp.error = timed.error().error;
+        resp.error_status = timed.error().status;
       }
     }
   } else if (r.op == "profile") {
@@ -417,12 +416,11 @@ std::string Worker::floor_violation(const Prepared& p, const std::vector<double>
   std::vector<double> times = us;
   std::sort(times.begin(), times.end());
   double median = times.empty() ? 0 : times[times.size() / 2];
-  std::string how;
-  double floor = floor_us(p, &how);
+  PhysicalFloor floor = floor_us(p);
   // 30% margin: measured ceilings are not exact peaks, and the floor counts compulsory bytes.
-  if (floor > 0 && median > 0 && median < 0.7 * floor)
+  if (floor.us > 0 && median > 0 && median < 0.7 * floor.us)
     return "median " + short_num(median) + " us is below the physical floor of " +
-           short_num(floor) + " us (" + how + "): a defect, not a win";
+           short_num(floor.us) + " us (" + floor.how + "): a defect, not a win";
   return "";
 }
 

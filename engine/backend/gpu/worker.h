@@ -19,6 +19,7 @@
 #include "generators/problem_spec.h"
 #include "generators/ptx_scan.h"
 #include "rules/chips.h"
+#include "rules/outcome.h"
 
 namespace solver::gpu {
 
@@ -80,21 +81,37 @@ struct FreshCheck {
 // A number for a human-readable detail line ("255.3", "4.8e+03").
 std::string short_num(double v);
 
+// Why a paired timing gave no samples: the status and message the response carries.
+struct PairFailure {
+  engine::GateStatus status = engine::GateStatus::Fault;
+  std::string error;
+};
+
+// The fastest time the physics allows for a variant (0 = unknown), and how it was found.
+struct PhysicalFloor {
+  double us = 0;
+  std::string how;
+};
+
 class Worker {
  public:
-  Worker(WorkerConfig config, std::string* error);
+  explicit Worker(WorkerConfig config);
   engine::WorkerResponse handle(const engine::WorkerRequest& r);
 
   const engine::DeviceInfo& device() const { return device_; }
+  // What was wrong with the configuration but did not stop the worker ("" when nothing): the
+  // chips table unusable, so the device's chip profile comes from the driver alone.
+  const std::string& startup_warning() const { return startup_warning_; }
 
  private:
   engine::WorkerResponse serve(const engine::WorkerRequest& r);
   // ops
   engine::GateResult gate(const engine::VariantRef& v, int input_sets, uint64_t seed);
   engine::TimeSamples time(const engine::VariantRef& v, int samples, uint64_t seed);
-  engine::PairSamples time_pairs(const engine::VariantRef& a, const engine::VariantRef& b,
-                                 const engine::PairPlan& plan, uint64_t seed, std::string* error,
-                                 engine::GateStatus* status);
+  rules::Outcome<engine::PairSamples, PairFailure> time_pairs(const engine::VariantRef& a,
+                                                              const engine::VariantRef& b,
+                                                              const engine::PairPlan& plan,
+                                                              uint64_t seed);
   engine::ProfileResult profile(const engine::VariantRef& v, int samples, bool full,
                                 const std::vector<std::string>& metrics);
   const engine::Ceilings& ceilings();
@@ -149,15 +166,15 @@ class Worker {
   // Uploads `set` into p's buffers and computes its reference from that untouched copy.
   int add_checked_set(Prepared& p, HostSet set);
   // The gate's adversarial sets (exponent range up and down, heavy-tailed random signs), each
-  // on a fresh module; false when one fails (g filled). *note: what ran, or why none applied.
-  bool adversarial_checks(Prepared& p, engine::GateResult& g, const std::vector<uint64_t>& seeds,
-                          std::string* note);
+  // on a fresh module: what ran, or why none applied; nullopt when one fails (g filled).
+  std::optional<std::string> adversarial_checks(Prepared& p, engine::GateResult& g,
+                                                const std::vector<uint64_t>& seeds);
   // "" when the median of `us` is at least 0.7 x the floor, else the TooFast detail.
   std::string floor_violation(const Prepared& p, const std::vector<double>& us);
-  // The fastest time the physics allows for the variant (0 = unknown), and how it was found.
-  double floor_us(const Prepared& p, std::string* how);
+  PhysicalFloor floor_us(const Prepared& p);
 
   WorkerConfig config_;
+  std::string startup_warning_;
   std::unique_ptr<DeviceContext> ctx_;
   std::unique_ptr<ClockReader> clocks_;
   engine::DeviceInfo device_;

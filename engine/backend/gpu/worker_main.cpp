@@ -90,13 +90,14 @@ int main(int argc, char** argv) {
   gpu::protocol_io_init();
 
   std::unique_ptr<gpu::Worker> worker;
-  std::string startup_error, warning;
+  std::string startup_error;
   try {
-    worker = std::make_unique<gpu::Worker>(config, &warning);
+    worker = std::make_unique<gpu::Worker>(config);
   } catch (const std::exception& e) {
     startup_error = std::string("no usable CUDA device: ") + e.what();
   }
-  if (!warning.empty()) std::cerr << "solver-gpu: " << warning << "\n";
+  if (worker && !worker->startup_warning().empty())
+    std::cerr << "solver-gpu: " << worker->startup_warning() << "\n";
 
   std::string line;
   while (std::getline(std::cin, line)) {
@@ -104,7 +105,7 @@ int main(int argc, char** argv) {
     auto req = engine::decode_request(line);
     if (!req) {
       engine::WorkerResponse bad;
-      bad.error = req.error;
+      bad.error = req.error().why;
       gpu::send_line(engine::encode_response(bad));
       continue;
     }

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# scripts/house_check.sh: passes on this tree (as built in BUILD_DIR), and names each kind of
+# violation in a synthetic tree that has one of every kind: a floor including one above it or
+# its sibling,
+# engine/backend/ including the loop, the loop including the CLI, a CUDA header outside the GPU files, solver-gpu linking
+# the loop and the CLI, one library holding most lines.
+# Usage: house_check_test.sh SOURCE_DIR BUILD_DIR
+set -uo pipefail
+src="$1" build="$2"
+fail=0
+check() {  # check DESCRIPTION CONDITION...
+  local what="$1"
+  shift
+  if "$@"; then echo "ok: $what"; else echo "FAILED: $what"; fail=1; fi
+}
+
+out="$("$src/scripts/house_check.sh" "$build" "$src" 2>&1)"
+rc=$?
+echo "$out"
+check "the real tree passes" test "$rc" -eq 0
+check "it reports the link line it read" grep -q "solver-gpu links solver_backend" <<<"$out"
+
+t="$(mktemp -d)"
+trap 'rm -rf "$t"' EXIT
+mkdir -p "$t/rules" "$t/profiling" "$t/generators" "$t/engine/backend" "$t/build"
+printf '#include "engine/round_loop.h"\nint a;\n' >"$t/rules/value.cpp"
+printf '#include "rules/value.h"\n#include <cupti.h>\n' >"$t/profiling/signals.cpp"
+printf '#include "rules/value.h"\n#include "profiling/signals.h"\n' >"$t/generators/spec.cpp"
+printf '#include "engine/ledger.h"\n#include "engine/backend/backend.h"\n' >"$t/engine/backend/live.cpp"
+printf '#include "generators/x.h"\n#include "engine/cli/command.h"\n' >"$t/engine/round_loop.cpp"
+for i in $(seq 1 40); do echo "int line$i;"; done >>"$t/engine/round_loop.cpp"
+cat >"$t/build/build.ninja" <<NINJA
+build engine/CMakeFiles/solver_loop.dir/round_loop.cpp.o: CXX_COMPILER__solver_loop_Release $t/engine/round_loop.cpp
+build rules/CMakeFiles/solver_rules.dir/value.cpp.o: CXX_COMPILER__solver_rules_Release $t/rules/value.cpp
+build engine/solver-gpu: CXX_EXECUTABLE_LINKER__solver-gpu_Release w.o | engine/libsolver_loop.a engine/libsolver_engine.a rules/libsolver_rules.a
+  LINK_LIBRARIES = engine/libsolver_loop.a engine/libsolver_engine.a rules/libsolver_rules.a
+NINJA
+out="$("$src/scripts/house_check.sh" "$t/build" "$t" 2>&1)"
+rc=$?
+echo "$out"
+check "a violation exits 1" test "$rc" -eq 1
+check "back-edge between floors" grep -q "rules/value.cpp:1: rules/ includes engine/round_loop.h" <<<"$out"
+check "a sibling floor" grep -q "generators/spec.cpp:2: generators/ includes profiling/signals.h" <<<"$out"
+check "a floor below is fine" test "$(grep -c 'spec.cpp:1' <<<"$out")" -eq 0
+check "backend includes the loop" grep -q "engine/backend/live.cpp:1: engine/backend/ includes engine/ledger.h" <<<"$out"
+check "backend may include backend" test "$(grep -c 'live.cpp:2' <<<"$out")" -eq 0
+check "the loop includes the CLI" grep -q "engine/round_loop.cpp:2: the loop includes engine/cli/command.h" <<<"$out"
+check "CUDA header outside the GPU files" grep -q "profiling/signals.cpp:2: includes <cupti.h>" <<<"$out"
+check "solver-gpu links the loop" grep -q "solver-gpu links solver_loop" <<<"$out"
+check "solver-gpu links the CLI" grep -q "solver-gpu links solver_engine" <<<"$out"
+check "a library over a third" grep -q "solver_loop holds .* over a third" <<<"$out"
+check "no build tree exits 2" bash -c "'$src/scripts/house_check.sh' '$t/nowhere' '$t' >/dev/null 2>&1; test \$? -eq 2"
+exit $fail
