@@ -157,7 +157,7 @@ TEST_CASE("the derivation source: float types only, and it compiles with NVRTC f
     return;
   }
   auto r = generators::nvrtc_compile(gpu::derive_source(), "solver_derive.cu",
-                                     {"--gpu-architecture=sm_90", "-fmad=false"});
+                                     gpu::derive_options("sm_90"));
   INFO(r.log);
   CHECK(r.ok);
   CHECK_FALSE(r.cubin.empty());

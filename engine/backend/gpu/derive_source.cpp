@@ -138,4 +138,8 @@ std::optional<DeriveType> derive_type(generators::DType d) {
 
 const char* derive_source() { return kSource; }
 
+std::vector<std::string> derive_options(const std::string& arch) {
+  return {"--gpu-architecture=" + arch, "-fmad=false", "-ftz=false"};
+}
+
 }  // namespace solver::gpu

@@ -5,6 +5,8 @@
 // Pure host code: the source compiles with NVRTC on a machine without a GPU (tests).
 #pragma once
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "generators/variant_space.h"
 
@@ -19,7 +21,9 @@ std::optional<DeriveType> derive_type(generators::DType d);  // nullopt: not a f
 //   solver_heavy_signed(data, n, type, seed)   random sign, magnitude / 2^g (1 in 16 kept)
 //   solver_sign_flips(data, n, size, seed, count)  sign of ~1 in 256 flipped; adds to *count
 //   solver_flip_byte(bytes, offset)            the sign byte at offset flipped (one thread)
-// Compile with -fmad=false: no multiply may be fused with anything the host does apart.
 const char* derive_source();
+// NVRTC options for `arch`: -fmad=false (no multiply fused with anything the host does apart)
+// and -ftz=false (subnormal results kept, as on the host).
+std::vector<std::string> derive_options(const std::string& arch);
 
 }  // namespace solver::gpu

@@ -60,7 +60,7 @@ std::vector<unsigned char> probe(DType d, int64_t n) {
 
 DeviceDerive::DeviceDerive(const std::string& arch, const generators::CompileCache* cache)
     : count_(sizeof(unsigned long long)) {
-  const std::vector<std::string> options = {"--gpu-architecture=" + arch, "-fmad=false"};
+  const std::vector<std::string> options = derive_options(arch);
   std::string key;
   std::optional<generators::CompileResult> hit;
   if (cache) {
@@ -150,16 +150,25 @@ void DeviceDerive::self_check() {
     cases[2].e = -130, cases[2].negate = false;  // far down: f32 subnormals and zeros
     cases[3].op = TransformOp::HeavySigned, cases[3].seed = 0x68656176ULL;
     cases[4].op = TransformOp::SignFlips, cases[4].seed = 0x666c6970ULL;
+    // A 7-element buffer too, where no element is drawn for a flip and the one seeded flip
+    // is made instead (sparse_sign_flips' "at least one").
+    BufferTransform few;
+    few.op = TransformOp::SignFlips;
+    few.seed = 0x666577ULL;
+    cases.push_back(few);
     DeviceBuffer dev(base.size());
-    for (const BufferTransform& t : cases) {
-      std::vector<unsigned char> want = base, got(base.size());
+    for (size_t c = 0; c < cases.size(); ++c) {
+      const BufferTransform& t = cases[c];
+      if (c + 1 == cases.size()) b.elements = 7, b.bytes = 7 * int64_t(generators::dtype_size(d));
+      const std::vector<unsigned char> input(base.begin(), base.begin() + b.bytes);
+      std::vector<unsigned char> want = input, got(input.size());
+      CU_CHECK(cuMemcpyHtoD(dev.ptr(), input.data(), input.size()));
       if (t.op == TransformOp::ScalePow2)
         scale_pow2(b, want.data(), t.e, t.negate);
       else if (t.op == TransformOp::HeavySigned)
         heavy_signed(b, want.data(), t.seed);
       else
         sparse_sign_flips(b, want.data(), t.seed);
-      CU_CHECK(cuMemcpyHtoD(dev.ptr(), base.data(), base.size()));
       apply(b, dev.ptr(), t, nullptr);
       CU_CHECK(cuMemcpyDtoH(got.data(), dev.ptr(), got.size()));
       if (got != want) {
@@ -173,7 +182,7 @@ void DeviceDerive::self_check() {
       }
     }
   }
-  checked_ = "f32, f64, f16, bf16 x 5 transforms, " + std::to_string(kProbe) + " elements each";
+  checked_ = "f32, f64, f16, bf16 x 6 transforms, " + std::to_string(kProbe) + " and 7 elements";
 }
 
 }  // namespace solver::gpu
