@@ -3,10 +3,11 @@
 # the device, pristine standing sets kept on the device across requests, adaptive unprofiled
 # samples. Runs from the repo root on the GPU machine with the bundle in $SOLVER_BUNDLE
 # (default .carry/dyn). Under 6 minutes; logs and results under $OUT.
-#  (a) the worker's self-check: prints whether the device derivation was taken (the worker's
-#      stderr line "derived input sets on the device (self-check: ...)" or the warning), and a
-#      gate + time + time_pairs + profile of sigmoid whose phases must name derive_device,
-#      device_cache_copy (the second request on) and solver__unprofiled_samples;
+#  (a) the worker's self-check: prints whether the device derivation was taken (a worker whose
+#      self-check failed prints a warning on stderr; one that passed names derive_device in
+#      the phases), from a gate + time + time_pairs + profile of sigmoid whose phases must name
+#      derive_device, device_cache_copy (the second request on) and whose profile states
+#      solver__unprofiled_samples;
 #  (b) the gpu test binaries that touch input sets (live backend, fault suite, cheat suite);
 #  (c) the six-problem live ablation (both tracks, 12 rounds), its phase table and wall time;
 #  (d) a short identical-arm check: calibrate --problems softmax,layernorm,reduce --trials 12.
@@ -29,8 +30,14 @@ printf '%s\n' '{"id":1,"op":"hello"}' \
   timeout 90 $B/bin/solver-gpu --serve --problems-root $D/problems --chips $D/rules/chips.yaml \
     --cache-dir $SOLVER_CACHE_DIR > $R/worker.jsonl 2> $R/worker.err
 echo "(worker exit $?)"
-grep "derived input sets" $R/worker.err || echo "NO self-check line (a build without device_derive?)"
-grep -v "derived input sets" $R/worker.err | tail -n 5
+if grep -q "derived input sets are made on the host" $R/worker.err; then
+  echo "DEVICE DERIVATION NOT TAKEN (self-check or build failed):"; grep "derived input sets" $R/worker.err
+elif grep -q derive_device $R/worker.jsonl; then
+  echo "device derivation taken (self-check passed; derive_device in the phases below)"
+else
+  echo "DEVICE DERIVATION NOT TAKEN (no derive_device phase; SOLVER_HOST_DERIVE or no device digest?)"
+fi
+tail -n 5 $R/worker.err
 python3 - "$R/worker.jsonl" <<'PY'
 import json, sys
 for line in open(sys.argv[1]):
@@ -62,7 +69,7 @@ d=$W/ablate-live-default; rm -rf $d; s=$(date +%s)
 timeout ${ABL_LIMIT:-150} $B/bin/solver --data-dir $D ablate --backend live \
   --problems matmul,softmax,layernorm,reduce,matmul_scalar,sigmoid --rounds 12 --out $d > $W/ablate.out 2> $W/ablate.err
 echo "(exit $?, $(( $(date +%s) - s )) s wall)"; cat $W/ablate.out; tail -n 3 $W/ablate.err
-grep "derived input sets" $W/ablate.err | sort | uniq -c
+grep "derived input sets are made on the host" $W/ablate.err | sort | uniq -c
 cp $W/ablate.out $W/ablate.err $d/ 2>/dev/null; tar czf $R/ablate-live-default.tgz -C $W ablate-live-default
 python3 scripts/phase_table.py $d | tee $R/phase_table.md
 
