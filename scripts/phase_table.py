@@ -33,6 +33,7 @@ ROWS = [
 LEAVES = [
     ("host-derived sets (derive_set)", ("derive_set",)),
     ("device-derived sets (derive_device)", ("derive_device",)),
+    ("derivation plans, both paths (derive_plan)", ("derive_plan",)),
     ("uploads, all (upload)", ("upload",)),
     ("  of which host uploads of standing sets (host_upload)", ("host_upload",)),
     ("  of which copies from the device input cache (device_cache_copy)", ("device_cache_copy",)),

@@ -328,7 +328,12 @@ void apply(const generators::ResolvedBuffer& b, unsigned char* data, const Buffe
 
 std::optional<HostSet> derived_set(const generators::ResolvedVariant& v, const HostSet& base,
                                    SetKind kind, uint64_t seed) {
-  std::vector<BufferTransform> plan = derive_plan(v, base, kind, seed);
+  return derived_set(v, base, kind, seed, derive_plan(v, base, kind, seed));
+}
+
+std::optional<HostSet> derived_set(const generators::ResolvedVariant& v, const HostSet& base,
+                                   SetKind kind, uint64_t seed,
+                                   const std::vector<BufferTransform>& plan) {
   if (plan.empty()) return std::nullopt;
   HostSet s = base;
   s.kind = kind;

@@ -111,6 +111,10 @@ HostSet regular_set(const generators::ResolvedVariant& variant, uint64_t seed, I
 // Exponent-range sets negate every other perturbable buffer, so signs are tested too.
 std::optional<HostSet> derived_set(const generators::ResolvedVariant& variant, const HostSet& base,
                                    SetKind kind, uint64_t seed);
+// The same from derive_plan's answer for (kind, seed), already computed.
+std::optional<HostSet> derived_set(const generators::ResolvedVariant& variant, const HostSet& base,
+                                   SetKind kind, uint64_t seed,
+                                   const std::vector<BufferTransform>& plan);
 
 // Whether one DeviceBuffers serves both variants: the same buffers in the same order, each with
 // the same name, dtype, role, shape, initialisation and run preparation (so the same seeds give

@@ -422,7 +422,10 @@ std::string Worker::attribute_mutation(Prepared& a, Prepared& b) {
 
 int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed) {
   const HostSet& base = p.buffers->host_set(0);
-  std::vector<BufferTransform> plan = derive_plan(p.resolved, base, kind, seed);
+  std::vector<BufferTransform> plan = [&] {
+    PhaseScope scope("derive_plan");  // the exponent sets read set 0's host bytes for their e
+    return derive_plan(p.resolved, base, kind, seed);
+  }();
   if (plan.empty()) return -1;
   bool device = derive_ && device_digest();
   for (const BufferTransform& t : plan)  // in-out: its float64 copy is made on the host
@@ -431,7 +434,7 @@ int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed) {
     std::optional<HostSet> set = [&] {
       PhaseScope scope("derive_set");
       beat("derived input set", 120000);
-      return derived_set(p.resolved, base, kind, seed);
+      return derived_set(p.resolved, base, kind, seed, plan);
     }();
     return add_checked_set(p, std::move(*set));
   }
