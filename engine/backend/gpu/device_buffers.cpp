@@ -247,7 +247,7 @@ void DeviceBuffers::copy_inputs(int from, int slot, CUstream stream) const {
 }
 
 void DeviceBuffers::restore_inputs(int slot) const {
-  if (slot == 0 && !pristine_.empty()) {
+  if (slot == 0 && device_digest_ && !pristine_.empty()) {
     const auto& base = pristine();
     for (size_t i = 0; i < base.size(); ++i)
       if (base[i] && base[i]->bytes() && inputs_[0][i].bytes() == base[i]->bytes())

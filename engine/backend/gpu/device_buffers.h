@@ -56,7 +56,8 @@ class DeviceBuffers {
   // check after timing runs fresh values at addresses the kernel has seen.
   void copy_inputs(int from, int slot, CUstream stream) const;
   // `slot`'s device inputs put back (synchronous): set 0 from its pristine device copy (no
-  // kernel is ever given that copy's address), others uploaded again from their host bytes.
+  // kernel is ever given that copy's address; with the device digest, which checks it first),
+  // others, and set 0 without the device digest, uploaded again from their host bytes.
   void restore_inputs(int slot) const;
   // Flips the sign of one element of the first perturbable input of `set` (a different
   // element every call), so no two timed samples see the same input bytes: a result cache
