@@ -115,7 +115,7 @@ void DeviceBuffers::upload_set(size_t s) {
           entry = copy;
       }
     }
-    if (s == 0) {
+    if (s == 0 && device_digest_) {  // only the device digest can tell the copy is intact
       if (pristine_.size() < bufs.size()) pristine_.resize(bufs.size());
       if (entry) {
         pristine_[i] = entry;
