@@ -20,45 +20,51 @@ left() { echo $(( BUDGET - ($(date +%s) - T0) )); }
 W=/tmp/call-i; mkdir -p $W
 echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm,temperature.gpu --format=csv,noheader)"
 
-echo "== a. worker self-check and one request of each op (at $(( $(date +%s) - T0 ))s)"
+echo "== a. worker self-check and one request of each op, device path then host path (at $(( $(date +%s) - T0 ))s)"
 v='{"problem":"sigmoid","variant":"vec4"}'; n='{"problem":"sigmoid","variant":"naive"}'
-printf '%s\n' '{"id":1,"op":"hello"}' \
-  "{\"id\":2,\"op\":\"gate\",\"variant\":$v,\"input_sets\":2,\"seed\":11}" \
-  "{\"id\":3,\"op\":\"time\",\"variant\":$v,\"samples\":10,\"seed\":11}" \
-  "{\"id\":4,\"op\":\"time_pairs\",\"incumbent\":$n,\"candidate\":$v,\"pairs\":8,\"seed\":11}" \
-  "{\"id\":5,\"op\":\"profile\",\"variant\":$n,\"samples\":20}" |
-  timeout 90 $B/bin/solver-gpu --serve --problems-root $D/problems --chips $D/rules/chips.yaml \
-    --cache-dir $SOLVER_CACHE_DIR > $R/worker.jsonl 2> $R/worker.err
-echo "(worker exit $?)"
-if grep -q "derived input sets are made on the host" $R/worker.err; then
-  echo "DEVICE DERIVATION NOT TAKEN (self-check or build failed):"; grep "derived input sets" $R/worker.err
-elif grep -q derive_device $R/worker.jsonl; then
-  echo "device derivation taken (self-check passed; derive_device in the phases below)"
-else
-  echo "DEVICE DERIVATION NOT TAKEN (no derive_device phase; SOLVER_HOST_DERIVE or no device digest?)"
-fi
-tail -n 5 $R/worker.err
-python3 - "$R/worker.jsonl" <<'PY'
+session() {  # $1: tag; the environment chooses the path
+  printf '%s\n' '{"id":1,"op":"hello"}' \
+    "{\"id\":2,\"op\":\"gate\",\"variant\":$v,\"input_sets\":2,\"seed\":11}" \
+    "{\"id\":3,\"op\":\"time\",\"variant\":$v,\"samples\":10,\"seed\":11}" \
+    "{\"id\":4,\"op\":\"time_pairs\",\"incumbent\":$n,\"candidate\":$v,\"pairs\":8,\"seed\":11}" \
+    "{\"id\":5,\"op\":\"profile\",\"variant\":$n,\"samples\":20}" |
+    timeout 90 $B/bin/solver-gpu --serve --problems-root $D/problems --chips $D/rules/chips.yaml \
+      --cache-dir $SOLVER_CACHE_DIR > $R/worker-$1.jsonl 2> $R/worker-$1.err
+  echo "-- $1: worker exit $?"
+  tail -n 3 $R/worker-$1.err
+  python3 - "$R/worker-$1.jsonl" <<'PY'
 import json, sys
 for line in open(sys.argv[1]):
     r = json.loads(line)
     body = r.get("gate") or r.get("time") or r.get("pairs") or r.get("profile") or {}
     ph = body.get("phases_ms", {})
-    pick = {k: round(v, 1) for k, v in ph.items()
-            if any(w in k for w in ("derive_device", "derive_set", "device_cache_copy", "host_upload"))}
+    words = ("derive_device", "derive_set", "derive_plan", "device_cache_copy", "host_upload")
+    pick = {k: round(v, 1) for k, v in ph.items() if any(w in k for w in words)}
     extra = {k: v for k, v in body.get("raw_metrics", {}).items() if "unprofiled_s" in k}
     status = body.get("status", "") if isinstance(body.get("status"), str) else ""
-    print(f"id {r.get('id')} ok={r.get('ok')} {status} {r.get('error','')[:200]}")
+    print(f"id {r.get('id')} ok={r.get('ok')} {status} {r.get('error', '')[:200]} total_ms={round(ph.get('total', 0), 1)}")
     if pick: print("   ", pick)
     if extra: print("   ", extra)
     if body.get("detail"): print("    detail:", str(body["detail"])[:300])
 PY
+}
+session device
+if grep -q "derived input sets are made on the host" $R/worker-device.err; then
+  echo "DEVICE DERIVATION NOT TAKEN (the self-check or its build failed): see the warning above"
+elif grep -q derive_device $R/worker-device.jsonl; then
+  echo "device derivation taken (self-check passed; derive_device in the phases above)"
+else
+  echo "DEVICE DERIVATION NOT TAKEN (no derive_device phase; SOLVER_HOST_DERIVE or no device digest?)"
+fi
+SOLVER_HOST_DERIVE=1 SOLVER_DEVICE_INPUT_CACHE_MB=0 session host
 
 echo "== b. gpu tests that touch input sets (at $(( $(date +%s) - T0 ))s)"
 for t in live_backend_gpu_test fault_suite_gpu_test cheat_suite_gpu_test; do
-  bin=$B/tests/$t; [ -x "$bin" ] || { echo "-- $t: not in the bundle"; continue; }
+  bin=$B/tests/$t; [ -x "$bin" ] || bin=.carry/tests/$t
+  [ -x "$bin" ] || { echo "-- $t: not in the bundle ($B/tests or .carry/tests)"; continue; }
   s=$(date +%s)
-  SOLVER_TEST_WORKER="$PWD/$B/bin/solver-gpu" SOLVER_TEST_SOURCE_DIR="$PWD" \
+  SOLVER_TEST_WORKER="$PWD/$B/bin/solver-gpu" SOLVER_GPU_WORKER="$PWD/$B/bin/solver-gpu" \
+    SOLVER_TEST_SOURCE_DIR="$PWD" \
     timeout ${TEST_LIMIT:-100} "$bin" > $R/$t.log 2>&1
   echo "-- $t: exit $? ($(( $(date +%s) - s )) s); $(grep -E '^\[doctest\] (test cases|assertions)' $R/$t.log | tr '\n' ' ')"
   grep -E "ERROR|FAILED|SKIP" $R/$t.log | head -n 8
