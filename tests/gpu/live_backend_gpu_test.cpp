@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <map>
 #include <string>
 
 #include "engine/backend/live_backend.h"
@@ -59,6 +60,41 @@ TEST_CASE("gpu: a small problem gates, times and pairs on the live device") {
   PairSamples p = b->time_pairs(naive, vec4, 6, 1);
   CHECK(p.incumbent_us.size() == 6);
   CHECK(p.candidate_us.size() == 6);
+}
+
+namespace {
+bool has_phase(const std::map<std::string, double>& phases, const std::string& name) {
+  return std::any_of(phases.begin(), phases.end(),
+                     [&](const auto& kv) { return kv.first.find(name) != std::string::npos; });
+}
+}  // namespace
+
+TEST_CASE(
+    "gpu: derived sets on the device, standing sets from the device cache, adaptive samples") {
+  auto b = open_or_skip(kGood);
+  if (!b) return;
+  VariantRef naive{"axpy", "naive", {{"BLOCK", 256}}};
+  GateResult g = b->gate(naive);
+  REQUIRE_MESSAGE(g.status == GateStatus::Passed, g.detail);
+  const char* host = std::getenv("SOLVER_HOST_DERIVE");
+  const bool device = !(host && std::string(host) == "1");
+  // axpy's inputs are `in` and it is linear: the exponent sets, the heavy set and the fresh set
+  // all apply, and all of them are made on the device unless the host path was asked for.
+  CHECK(has_phase(g.phases_ms, "derive_device") == device);
+  CHECK(has_phase(g.phases_ms, "derive_set") == !device);
+  CHECK(g.detail.find("exponent range up") != std::string::npos);
+  // The gate left the standing sets on the device: the next request copies them there.
+  TimeSamples ts = b->time_samples(naive, 10, 1);
+  REQUIRE(ts.ok);
+  CHECK(has_phase(ts.phases_ms, "device_cache_copy"));
+  ProfileResult pr = b->profile(naive);
+  REQUIRE_MESSAGE(pr.ok, pr.detail);
+  REQUIRE(pr.raw_metrics.count("solver__unprofiled_samples"));
+  double n = pr.raw_metrics["solver__unprofiled_samples"];
+  CHECK(n >= 6);
+  CHECK(n <= 20);
+  // The rule stops on event times; the spread stated is the kernel times' (usually tighter).
+  if (n < 20) WARN(pr.raw_metrics["solver__unprofiled_spread"] <= 0.011);
 }
 
 TEST_CASE("gpu: the fault suite ends in the right outcomes and the backend keeps serving") {

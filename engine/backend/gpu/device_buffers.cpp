@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/phase_log.h"
 
 namespace solver::gpu {
 
@@ -35,11 +36,13 @@ void poison(const DeviceBuffer& b, bool zero, CUstream stream) {
 
 DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
                              const generators::ResolvedVariant& reference,
-                             std::vector<HostSet> sets, const DeviceDigest* device_digest)
+                             std::vector<HostSet> sets, const DeviceDigest* device_digest,
+                             DeviceInputCache* device_cache)
     : variant_(variant),
       reference_(reference),
       sets_(std::move(sets)),
-      device_digest_(device_digest) {
+      device_digest_(device_digest),
+      device_cache_(device_digest ? device_cache : nullptr) {
   const auto& bufs = variant_.buffers;
   for (size_t i = 0; i < bufs.size(); ++i)
     if (is_output(bufs[i].role)) outputs_.push_back(i);
@@ -75,12 +78,52 @@ void DeviceBuffers::upload_set(size_t s) {
   for (size_t i = 0; i < bufs.size(); ++i) {
     const auto& host = sets_[s].inputs.size() > i ? sets_[s].inputs[i] : nullptr;
     if (!is_input(bufs[i].role) || bufs[i].elements <= 0 || !host) continue;
-    inputs_[s][i] = upload(host->data.get(), host->size);
-    if (device_digest_ && bufs[i].role == BufferRole::In) {
-      if (device_digests_.size() <= s) device_digests_.resize(s + 1);
-      device_digests_[s].resize(bufs.size(), 0);
-      device_digests_[s][i] =
-          (*device_digest_)(inputs_[s][i].ptr(), inputs_[s][i].bytes(), nullptr);
+    const bool cacheable = device_cache_ && bufs[i].role == BufferRole::In &&
+                           sets_[s].kind == SetKind::Regular &&
+                           sets_[s].key == std::to_string(sets_[s].seed);
+    const std::string key = cacheable ? input_key(bufs[i], sets_[s].seed) : std::string();
+    std::shared_ptr<const DeviceBuffer> entry;
+    if (device_digests_.size() <= s) device_digests_.resize(s + 1);
+    device_digests_[s].resize(bufs.size(), 0);
+    if (cacheable) {
+      if (DeviceCopy* hit = device_cache_->find(key); hit && hit->buffer->bytes() == host->size) {
+        PhaseScope scope("device_cache_copy");
+        inputs_[s][i] = DeviceBuffer(host->size);
+        CU_CHECK(cuMemcpyDtoD(inputs_[s][i].ptr(), hit->buffer->ptr(), host->size));
+        uint64_t d = (*device_digest_)(inputs_[s][i].ptr(), host->size, nullptr);
+        if (d == hit->digest) {
+          device_digests_[s][i] = d;
+          entry = hit->buffer;
+        } else {
+          // Changed since it was uploaded: no longer pristine, so neither the entry nor the copy.
+          std::fprintf(stderr, "solver-gpu: a cached device input '%s' changed; uploaded again\n",
+                       bufs[i].name.c_str());
+          device_cache_->erase(key);
+        }
+      }
+    }
+    if (!entry) {
+      PhaseScope scope("host_upload");
+      inputs_[s][i] = upload(host->data.get(), host->size);
+      if (device_digest_ && bufs[i].role == BufferRole::In)
+        device_digests_[s][i] =
+            (*device_digest_)(inputs_[s][i].ptr(), inputs_[s][i].bytes(), nullptr);
+      if (cacheable) {
+        auto copy = std::make_shared<DeviceBuffer>(host->size);
+        CU_CHECK(cuMemcpyDtoD(copy->ptr(), inputs_[s][i].ptr(), host->size));
+        if (device_cache_->put(key, DeviceCopy{copy, device_digests_[s][i]}, host->size))
+          entry = copy;
+      }
+    }
+    if (s == 0 && device_digest_) {  // only the device digest can tell the copy is intact
+      if (pristine_.size() < bufs.size()) pristine_.resize(bufs.size());
+      if (entry) {
+        pristine_[i] = entry;
+      } else {
+        auto copy = std::make_shared<DeviceBuffer>(host->size);
+        CU_CHECK(cuMemcpyDtoD(copy->ptr(), inputs_[s][i].ptr(), host->size));
+        pristine_[i] = copy;
+      }
     }
     if (bufs[i].role == BufferRole::InOut) {
       // The reference's float64 copy: exactly the values the kernel sees (make_input's
@@ -98,6 +141,69 @@ int DeviceBuffers::add_set(HostSet set) {
   return int(sets_.size()) - 1;
 }
 
+const std::vector<std::shared_ptr<const DeviceBuffer>>& DeviceBuffers::pristine() const {
+  const auto& bufs = variant_.buffers;
+  for (size_t i = 0; i < pristine_.size(); ++i) {
+    if (!pristine_[i] || !pristine_[i]->bytes()) continue;
+    const DeviceBuffer& d = *pristine_[i];
+    // A kernel never gets this address; a wild write could still reach it, and a derived set
+    // made from changed bytes would carry the change into every check: digest it first.
+    bool intact =
+        device_digest_ && (bufs[i].role != BufferRole::In ||
+                           (*device_digest_)(d.ptr(), d.bytes(), nullptr) == device_digests_[0][i]);
+    if (!intact) {
+      // Our own copy now (an entry of the device cache is shared: it is not written here).
+      auto fresh = std::make_shared<DeviceBuffer>(d.bytes());
+      const auto& host = sets_[0].inputs[i];
+      CU_CHECK(cuMemcpyHtoD(fresh->ptr(), host->data.get(), host->size));
+      if (device_cache_ && bufs[i].role == BufferRole::In)
+        device_cache_->erase(input_key(bufs[i], sets_[0].seed));
+      pristine_[i] = fresh;
+    }
+  }
+  return pristine_;
+}
+
+int DeviceBuffers::add_device_set(HostSet set, const DeviceDerive& derive, CUstream stream) {
+  const auto& bufs = variant_.buffers;
+  const auto& base = pristine();
+  const size_t s = sets_.size();
+  set.on_device = true;
+  set.inputs = sets_[0].inputs;
+  set.digests = sets_[0].digests;
+  for (const BufferTransform& t : set.plan) {
+    set.inputs[t.buffer] = nullptr;
+    set.digests[t.buffer] = 0;
+  }
+  sets_.push_back(std::move(set));
+  inputs_.resize(s + 1);
+  ref_inout_inputs_.resize(s + 1);
+  inputs_[s].resize(bufs.size());
+  ref_inout_inputs_[s].resize(bufs.size());
+  if (device_digests_.size() <= s) device_digests_.resize(s + 1);
+  device_digests_[s].assign(bufs.size(), 0);
+  for (size_t i = 0; i < bufs.size() && i < base.size(); ++i) {
+    if (!base[i] || !base[i]->bytes()) continue;
+    inputs_[s][i] = DeviceBuffer(base[i]->bytes());
+    CU_CHECK(cuMemcpyDtoDAsync(inputs_[s][i].ptr(), base[i]->ptr(), base[i]->bytes(), stream));
+    for (const BufferTransform& t : sets_[s].plan)
+      if (t.buffer == i) derive.apply(bufs[i], inputs_[s][i].ptr(), t, stream);
+    // Set 0's float64 copy where the plan leaves an in-out buffer alone (the worker derives on
+    // the host where the plan changes one).
+    if (bufs[i].role == BufferRole::InOut && ref_inout_inputs_[0][i].bytes()) {
+      const DeviceBuffer& src = ref_inout_inputs_[0][i];
+      ref_inout_inputs_[s][i] = DeviceBuffer(src.bytes());
+      CU_CHECK(cuMemcpyDtoDAsync(ref_inout_inputs_[s][i].ptr(), src.ptr(), src.bytes(), stream));
+    }
+  }
+  CU_CHECK(cuStreamSynchronize(stream));
+  for (size_t i = 0; i < bufs.size(); ++i)
+    if (bufs[i].role == BufferRole::In && inputs_[s][i].bytes())
+      device_digests_[s][i] =
+          (*device_digest_)(inputs_[s][i].ptr(), inputs_[s][i].bytes(), nullptr);
+  return int(s);
+}
+
 std::string DeviceBuffers::verify_inputs(int slot, int expected) const {
   const auto& bufs = variant_.buffers;
   std::vector<unsigned char>& bytes = readback_;  // kept: its pages are touched once
@@ -110,6 +216,8 @@ std::string DeviceBuffers::verify_inputs(int slot, int expected) const {
     if (device_digest_ && size_t(expected) < device_digests_.size() &&
         (*device_digest_)(d.ptr(), d.bytes(), nullptr) == device_digests_[size_t(expected)][i])
       continue;
+    // An on_device set has no host bytes to compare with until now (the digest differed).
+    if (sets_[size_t(expected)].on_device) materialise(variant_, sets_[0], sets_[size_t(expected)]);
     bytes.resize(d.bytes());
     CU_CHECK(cuMemcpyDtoH(bytes.data(), d.ptr(), d.bytes()));
     uint64_t got = digest(bytes.data(), bytes.size());
@@ -139,6 +247,14 @@ void DeviceBuffers::copy_inputs(int from, int slot, CUstream stream) const {
 }
 
 void DeviceBuffers::restore_inputs(int slot) const {
+  if (slot == 0 && device_digest_ && !pristine_.empty()) {
+    const auto& base = pristine();
+    for (size_t i = 0; i < base.size(); ++i)
+      if (base[i] && base[i]->bytes() && inputs_[0][i].bytes() == base[i]->bytes())
+        CU_CHECK(cuMemcpyDtoD(inputs_[0][i].ptr(), base[i]->ptr(), base[i]->bytes()));
+    return;
+  }
+  if (sets_[size_t(slot)].on_device) materialise(variant_, sets_[0], sets_[size_t(slot)]);
   for (size_t i = 0; i < variant_.buffers.size(); ++i) {
     const DeviceBuffer& dst = inputs_[size_t(slot)][i];
     const auto& host = sets_[size_t(slot)].inputs[i];

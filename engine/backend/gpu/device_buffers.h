@@ -8,10 +8,13 @@
 // `in` buffers are verified against their digests after a checked run, and can be restored.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "engine/backend/gpu/cuda_driver.h"
+#include "engine/backend/gpu/device_derive.h"
 #include "engine/backend/gpu/device_digest.h"
+#include "engine/backend/gpu/device_input_cache.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "generators/variant_space.h"
@@ -25,9 +28,12 @@ class DeviceBuffers {
   // outputs). One device copy per host set. `device_digest` (may be null; must outlive this):
   // each `in` buffer's digest is taken on the device right after its upload, and
   // verify_inputs compares on the device; without it, the device copy is read back and hashed.
+  // `device_cache` (may be null; needs device_digest): the `in` buffers of regular sets are
+  // copied from its pristine entries where present (and entered there when not).
   DeviceBuffers(const generators::ResolvedVariant& variant,
                 const generators::ResolvedVariant& reference, std::vector<HostSet> sets,
-                const DeviceDigest* device_digest = nullptr);
+                const DeviceDigest* device_digest = nullptr,
+                DeviceInputCache* device_cache = nullptr);
 
   int sets() const { return int(sets_.size()); }
   uint64_t seed(int set) const { return sets_[size_t(set)].seed; }
@@ -35,6 +41,13 @@ class DeviceBuffers {
   HostSet& host_set(int set) { return sets_[size_t(set)]; }
   // Uploads one more set; returns its index.
   int add_set(HostSet set);
+  // One more set derived on the device (device_derive.h) by `set.plan` from set 0's pristine
+  // copy: every input buffer copied device-to-device, the planned ones transformed, the `in`
+  // buffers' digests taken before any kernel saw them. `set` carries key, seed, kind and plan;
+  // its host bytes are set 0's where the plan leaves a buffer alone and absent where it does
+  // not (made on the host only where a check fails or a restore needs them). Needs the device
+  // digest. Returns its index.
+  int add_device_set(HostSet set, const DeviceDerive& derive, CUstream stream);
 
   // Empty when every `in` buffer of `slot` still holds the bytes of host set `expected`
   // (device copy read back, digest compared), else which buffer changed.
@@ -42,7 +55,9 @@ class DeviceBuffers {
   // The device inputs of set `from` copied over those of `slot` (async on `stream`): the
   // check after timing runs fresh values at addresses the kernel has seen.
   void copy_inputs(int from, int slot, CUstream stream) const;
-  // `slot`'s device inputs uploaded again from its host bytes (synchronous).
+  // `slot`'s device inputs put back (synchronous): set 0 from its pristine device copy (no
+  // kernel is ever given that copy's address; with the device digest, which checks it first),
+  // others, and set 0 without the device digest, uploaded again from their host bytes.
   void restore_inputs(int slot) const;
   // Flips the sign of one element of the first perturbable input of `set` (a different
   // element every call), so no two timed samples see the same input bytes: a result cache
@@ -70,9 +85,18 @@ class DeviceBuffers {
   void upload_set(size_t s);
 
   const generators::ResolvedVariant& variant_;
+  // The pristine copy of set 0's inputs, intact (its digests against set 0's) or uploaded
+  // again from the host bytes; returns them by buffer.
+  const std::vector<std::shared_ptr<const DeviceBuffer>>& pristine() const;
+
   const generators::ResolvedVariant& reference_;
-  std::vector<HostSet> sets_;
+  // mutable: an on_device set's host bytes are made on demand (materialise), which fills in
+  // what the set's definition already fixes.
+  mutable std::vector<HostSet> sets_;
+  // [buffer]: set 0's inputs, never run on (a device_cache entry where there is one).
+  mutable std::vector<std::shared_ptr<const DeviceBuffer>> pristine_;
   const DeviceDigest* device_digest_ = nullptr;
+  DeviceInputCache* device_cache_ = nullptr;
   std::vector<std::vector<uint64_t>> device_digests_;  // [set][buffer], taken at upload
   std::vector<size_t> outputs_;
   // [set][buffer]: inputs (in, inout) in the variant's dtype; inout also as float64 for the

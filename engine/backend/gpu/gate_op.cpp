@@ -2,7 +2,8 @@
 // protocol; docs/gpu-backend.md):
 //   1. compile; the PTX's precision against the declared class       -> precision_mismatch
 //   2. inputs generated on the host, references computed from the device copies before the
-//      candidate runs at all
+//      candidate runs at all; the derived sets (4, 5) made on the device from set 0's pristine
+//      copy where the worker's self-check passed (device_derive.h)
 //   3. every regular set on a freshly loaded module: inputs unchanged  -> input_mutated
 //      (digest of the device copy read back), every output element    -> wrong_result
 //   4. adversarial sets, each on a fresh module, where the problem is homogeneous in its float
@@ -60,15 +61,10 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
   if (known != homogeneous_.end() && !known->second) return kNotHomogeneous;
   // Host work on whole buffers (copy, transform, digest, upload): a budget of its own.
   beat("adversarial input sets", 120000);
-  auto derive = [&](SetKind kind, uint64_t seed) {
-    PhaseScope scope("derive_set");
-    return derived_set(p.resolved, p.buffers->host_set(0), kind, seed);
-  };
-  auto up = derive(SetKind::ExponentUp, seeds[0]);
-  if (!up)
+  int iu = add_derived_set(p, SetKind::ExponentUp, seeds[0]);
+  if (iu < 0)
     return "adversarial sets: none apply (no float input that is not dist_fixed, an fp16 class, "
            "or values already at the range's end)";
-  int iu = add_checked_set(p, std::move(*up));
   auto cu = factor(iu);
   homogeneous_[problem_key] = cu.has_value();
   if (!cu) return kNotHomogeneous;
@@ -76,8 +72,8 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
   if (!run_check(iu)) return std::nullopt;
   ran.push_back("exponent range up (outputs x " + short_num(*cu) + ")");
   beat("adversarial input sets", 120000);
-  if (auto down = derive(SetKind::ExponentDown, seeds[1])) {
-    int id = add_checked_set(p, std::move(*down));
+  int id = add_derived_set(p, SetKind::ExponentDown, seeds[1]);
+  if (id >= 0) {
     if (auto cd = factor(id)) {
       p.buffers->host_set(id).atol_scale = std::fabs(*cd);
       if (!run_check(id)) return std::nullopt;
@@ -87,8 +83,8 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
   // Heavy tails and random signs change the values, not only their scale: checked with the
   // declared tolerance, which stays valid because no magnitude grows (input_sets.h).
   beat("adversarial input sets", 120000);
-  if (auto heavy = derive(SetKind::HeavySigned, seeds[2])) {
-    int ih = add_checked_set(p, std::move(*heavy));
+  int ih = add_derived_set(p, SetKind::HeavySigned, seeds[2]);
+  if (ih >= 0) {
     if (!run_check(ih)) return std::nullopt;
     ran.push_back("heavy-tailed random signs");
   }
@@ -143,7 +139,7 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   // for inputs it has seen shows here).
   timer.start("timing");
   reload(p);
-  int fresh = add_checked_set(p, fresh_set(p, extra[3]));
+  int fresh = add_fresh_set(p, extra[3]);
   std::mt19937_64 rng(extra[4]);
   FreshCheck check{int(rng() % kGateSamples), fresh};
   TimedSeries t = time_sequence({&p}, std::vector<int>(kGateSamples, 0), 2, {check});

@@ -415,12 +415,16 @@ std::shared_ptr<const HostInput> generate_input(const generators::ResolvedBuffer
   return in;
 }
 
-std::shared_ptr<const HostInput> InputCache::get(const generators::ResolvedBuffer& b,
-                                                 uint64_t seed) {
+std::string input_key(const generators::ResolvedBuffer& b, uint64_t seed) {
   char key[160];
   std::snprintf(key, sizeof key, "|%d|%lld|%a|%a|%llu", int(b.dtype), (long long)b.elements,
                 b.init.a, b.init.b, (unsigned long long)seed);
-  std::string k = std::to_string(b.name.size()) + ":" + b.name + "|" + b.init.kind + key;
+  return std::to_string(b.name.size()) + ":" + b.name + "|" + b.init.kind + key;
+}
+
+std::shared_ptr<const HostInput> InputCache::get(const generators::ResolvedBuffer& b,
+                                                 uint64_t seed) {
+  std::string k = input_key(b, seed);
   auto it = index_.find(k);
   if (it != index_.end()) {
     ++hits_;

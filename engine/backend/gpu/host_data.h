@@ -63,6 +63,11 @@ struct HostInput {
 std::shared_ptr<const HostInput> generate_input(const generators::ResolvedBuffer& buffer,
                                                 uint64_t seed);
 
+// The key of one buffer's seeded inputs: everything make_input reads (name, dtype, element
+// count, distribution, seed). The host cache below and the device cache (device_input_cache.h)
+// both use it.
+std::string input_key(const generators::ResolvedBuffer& buffer, uint64_t seed);
+
 // Inputs kept between requests: profile, time and both members of time_pairs draw the same
 // seeds, so their input sets are generated once. Keyed by everything make_input reads (name,
 // dtype, element count, distribution, seed); bounded in bytes, least recently used out first.

@@ -275,43 +275,90 @@ HostSet regular_set(const generators::ResolvedVariant& v, uint64_t seed, InputCa
   return s;
 }
 
-std::optional<HostSet> derived_set(const generators::ResolvedVariant& v, const HostSet& base,
-                                   SetKind kind, uint64_t seed) {
-  HostSet s = base;
-  s.kind = kind;
-  s.seed = seed;
-  s.key = base.key + "/" + to_string(kind) + "/" + std::to_string(seed);
-  s.atol_scale = 1;
-  bool changed = false;
+std::string derived_key(const std::string& base_key, SetKind kind, uint64_t seed) {
+  return base_key + "/" + to_string(kind) + "/" + std::to_string(seed);
+}
+
+std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, const HostSet& base,
+                                         SetKind kind, uint64_t seed) {
+  std::vector<BufferTransform> plan;
   int ordinal = 0;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
-    if (!perturbable(b) || !base.inputs[i]) continue;
+    if (!perturbable(b) || i >= base.inputs.size() || !base.inputs[i]) continue;
     const int k = ordinal++;
-    const uint64_t buffer_seed = mix(seed ^ mix(uint64_t(k) + 1));
+    BufferTransform t;
+    t.buffer = i;
+    t.seed = mix(seed ^ mix(uint64_t(k) + 1));
     if (kind == SetKind::ExponentUp || kind == SetKind::ExponentDown) {
       bool up = kind == SetKind::ExponentUp;
-      int e = exponent_shift(b, base.inputs[i]->data.get(), up, v.precision);
-      if (e == 0) continue;
-      auto copy = copy_of(*base.inputs[i]);
-      scale_pow2(b, copy->data.get(), e, (k % 2 == 1) == up);
-      s.inputs[i] = copy;
+      t.op = TransformOp::ScalePow2;
+      t.e = exponent_shift(b, base.inputs[i]->data.get(), up, v.precision);
+      if (t.e == 0) continue;
+      t.negate = (k % 2 == 1) == up;
     } else if (kind == SetKind::HeavySigned) {
-      auto copy = copy_of(*base.inputs[i]);
-      heavy_signed(b, copy->data.get(), buffer_seed);
-      s.inputs[i] = copy;
+      t.op = TransformOp::HeavySigned;
     } else if (kind == SetKind::Fresh) {
-      auto copy = copy_of(*base.inputs[i]);
-      sparse_sign_flips(b, copy->data.get(), buffer_seed);
-      s.inputs[i] = copy;
+      t.op = TransformOp::SignFlips;
     } else {
       continue;
     }
-    changed = true;
+    plan.push_back(t);
   }
-  if (!changed) return std::nullopt;
+  return plan;
+}
+
+namespace {
+
+void apply(const generators::ResolvedBuffer& b, unsigned char* data, const BufferTransform& t) {
+  switch (t.op) {
+    case TransformOp::ScalePow2:
+      scale_pow2(b, data, t.e, t.negate);
+      break;
+    case TransformOp::HeavySigned:
+      heavy_signed(b, data, t.seed);
+      break;
+    case TransformOp::SignFlips:
+      sparse_sign_flips(b, data, t.seed);
+      break;
+  }
+}
+
+}  // namespace
+
+std::optional<HostSet> derived_set(const generators::ResolvedVariant& v, const HostSet& base,
+                                   SetKind kind, uint64_t seed) {
+  return derived_set(v, base, kind, seed, derive_plan(v, base, kind, seed));
+}
+
+std::optional<HostSet> derived_set(const generators::ResolvedVariant& v, const HostSet& base,
+                                   SetKind kind, uint64_t seed,
+                                   const std::vector<BufferTransform>& plan) {
+  if (plan.empty()) return std::nullopt;
+  HostSet s = base;
+  s.kind = kind;
+  s.seed = seed;
+  s.key = derived_key(base.key, kind, seed);
+  s.atol_scale = 1;
+  s.plan = plan;
+  for (const BufferTransform& t : plan) {
+    auto copy = copy_of(*base.inputs[t.buffer]);
+    apply(v.buffers[t.buffer], copy->data.get(), t);
+    s.inputs[t.buffer] = copy;
+  }
   s.digests = digests_of(v, s.inputs);
   return s;
+}
+
+void materialise(const generators::ResolvedVariant& v, const HostSet& base, HostSet& set) {
+  if (!set.on_device) return;
+  for (const BufferTransform& t : set.plan) {
+    auto copy = copy_of(*base.inputs[t.buffer]);
+    apply(v.buffers[t.buffer], copy->data.get(), t);
+    set.inputs[t.buffer] = copy;
+  }
+  set.digests = digests_of(v, set.inputs);
+  set.on_device = false;
 }
 
 bool same_buffer_layout(const generators::ResolvedVariant& a,

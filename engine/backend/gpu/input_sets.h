@@ -65,6 +65,23 @@ int64_t sparse_sign_flips(const generators::ResolvedBuffer& b, unsigned char* da
 // when either holds a non-finite value, or base is all zero).
 std::optional<double> uniform_factor(const double* base, const double* scaled, int64_t n);
 
+// What a derived set does to one buffer: the same plan is applied on the host (derived_set) or
+// on the device (device_derive.h), so both paths give the same bytes by construction.
+enum class TransformOp { ScalePow2, HeavySigned, SignFlips };
+struct BufferTransform {
+  size_t buffer = 0;  // index into the variant's buffers
+  TransformOp op = TransformOp::ScalePow2;
+  int e = 0;            // ScalePow2: the power of two
+  bool negate = false;  // ScalePow2
+  uint64_t seed = 0;    // HeavySigned, SignFlips: this buffer's draws
+};
+struct HostSet;
+// The transforms a derived set `kind` makes of `base` (empty: it would change nothing).
+std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& variant,
+                                         const HostSet& base, SetKind kind, uint64_t seed);
+// The key, kind and seed of the derived set, for the reference cache and the record.
+std::string derived_key(const std::string& base_key, SetKind kind, uint64_t seed);
+
 // One input set as the host generated it: the bytes of every input buffer (by buffer index;
 // null for outputs and scratch) and the digest of every `in` buffer, which the device copy
 // read back after a checked run must still match.
@@ -77,7 +94,14 @@ struct HostSet {
   // The comparison's atol is multiplied by this (|c| of an exponent-range set, whose outputs
   // are the regular set's times c): an honest kernel's rounding scales with its inputs.
   double atol_scale = 1;
+  // Derived on the device (DeviceBuffers::add_device_set): the buffers `plan` transforms have
+  // no host bytes here (null inputs, digest 0) until materialise() makes them from set 0 with
+  // the host path, which happens only where a check failed or a restore needs them.
+  bool on_device = false;
+  std::vector<BufferTransform> plan;
 };
+// The host bytes and digests of an on_device set, from `base` (set 0) by its plan.
+void materialise(const generators::ResolvedVariant& variant, const HostSet& base, HostSet& set);
 
 // The seeded set `seed` of `variant`'s inputs (from `cache` when given).
 HostSet regular_set(const generators::ResolvedVariant& variant, uint64_t seed, InputCache* cache);
@@ -87,6 +111,10 @@ HostSet regular_set(const generators::ResolvedVariant& variant, uint64_t seed, I
 // Exponent-range sets negate every other perturbable buffer, so signs are tested too.
 std::optional<HostSet> derived_set(const generators::ResolvedVariant& variant, const HostSet& base,
                                    SetKind kind, uint64_t seed);
+// The same from derive_plan's answer for (kind, seed), already computed.
+std::optional<HostSet> derived_set(const generators::ResolvedVariant& variant, const HostSet& base,
+                                   SetKind kind, uint64_t seed,
+                                   const std::vector<BufferTransform>& plan);
 
 // Whether one DeviceBuffers serves both variants: the same buffers in the same order, each with
 // the same name, dtype, role, shape, initialisation and run preparation (so the same seeds give

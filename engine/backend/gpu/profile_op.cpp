@@ -1,9 +1,10 @@
 // The profile op: the unprofiled median time first (signals of rate come from it, never from
-// the replayed run: docs/h200.md), then the CUPTI range profiler over one run of the variant's
-// launches, then signal derivation with the driver's launch attributes and the measured
-// ceilings.
+// the replayed run: docs/h200.md; as many samples as adaptive_samples.h's rule needs), then the
+// CUPTI range profiler over one run of the variant's launches, then signal derivation with the
+// driver's launch attributes and the measured ceilings.
 #include <algorithm>
 
+#include "engine/backend/adaptive_samples.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
@@ -27,7 +28,15 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   }
   Prepared& p = *prep.prepared;
   timer.start("unprofiled");
-  TimedSeries t = time_sequence({&p}, std::vector<int>(size_t(samples), 0), 3);
+  // Adaptive count (adaptive_samples.h): a slow, steady seed stops after 6 samples instead of
+  // 20 (naive matmul: 276 ms each), decided on the event times as they come (the activity
+  // records arrive when the trace stops); the spread of the kernel times is recorded below.
+  engine::SampleRule rule;
+  rule.cap = samples;
+  rule.floor = std::min(rule.floor, samples);
+  TimedSeries t = time_sequence(
+      {&p}, std::vector<int>(size_t(samples), 0), 3, {},
+      [&](const TimedSeries& so_far) { return engine::enough_samples(so_far.event_us[0], rule); });
   std::vector<double> times = t.kernel_us[0];
   std::sort(times.begin(), times.end());
   out.time_us = times.empty() ? 0 : times[times.size() / 2];
@@ -120,6 +129,10 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
     return e.empty() ? 0.0 : e[e.size() / 2];
   }();
   out.raw_metrics["solver__sm_clock_mhz_unprofiled"] = t.sm_clock_mhz;
+  // How many unprofiled samples the rule took and how tight they were (the kernel times the
+  // median is taken from): the precision of time_us, stated with it.
+  out.raw_metrics["solver__unprofiled_samples"] = double(t.kernel_us[0].size());
+  out.raw_metrics["solver__unprofiled_spread"] = engine::relative_spread(t.kernel_us[0]);
   // Kept with the raw values so that `solver recording rederive` can rebuild both signals.
   if (dominant) {
     out.raw_metrics["solver__dominant_launch"] = double(dominant->index);

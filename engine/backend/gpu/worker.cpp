@@ -47,6 +47,20 @@ Worker::Worker(WorkerConfig config) : config_(std::move(config)) {
   chip_ = chip_profile_for(device_, chips_ ? &*chips_ : nullptr);
   std::string dir = config_.cache_dir.empty() ? generators::default_cache_dir() : config_.cache_dir;
   cache_ = std::make_unique<generators::CompileCache>(dir);
+  // SOLVER_HOST_DERIVE=1 keeps the host path (to compare the two, or to rule this out). Only
+  // the fallback is reported on stderr (which fault details quote); the path taken shows in
+  // every request's phases (derive_device against derive_set).
+  const char* host_derive = std::getenv("SOLVER_HOST_DERIVE");
+  if (!host_derive || std::string(host_derive) != "1") {
+    try {
+      derive_ = std::make_unique<DeviceDerive>(device_.arch, cache_.get());
+    } catch (const std::exception& e) {
+      std::fprintf(stderr,
+                   "solver-gpu: warning: derived input sets are made on the host, the device "
+                   "derivation is not used: %s\n",
+                   e.what());
+    }
+  }
 }
 
 namespace {
@@ -219,8 +233,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   for (uint64_t seed : seeds)
     sets.push_back(regular_set(p->resolved, seed, cache_inputs ? &input_cache_ : nullptr));
   step.emplace("upload");
-  p->buffers =
-      std::make_shared<DeviceBuffers>(p->resolved, p->reference, std::move(sets), device_digest());
+  p->buffers = std::make_shared<DeviceBuffers>(p->resolved, p->reference, std::move(sets),
+                                               device_digest(), device_input_cache());
   step.reset();
   p->timing_sets = p->buffers->sets();
   if (references) {
@@ -250,6 +264,21 @@ const DeviceDigest* Worker::device_digest() {
     }
   }
   return device_digest_.get();
+}
+
+DeviceInputCache* Worker::device_input_cache() {
+  if (!device_cache_tried_) {
+    device_cache_tried_ = true;
+    // A quarter of the device's memory, at most 16 GiB (the six-problem pools' standing sets
+    // are ~3 GiB); SOLVER_DEVICE_INPUT_CACHE_MB sets it, 0 turns the cache off.
+    size_t free = 0, total = 0;
+    CU_CHECK(cuMemGetInfo(&free, &total));
+    size_t cap = std::min(total / 4, size_t(16) << 30);
+    if (const char* mb = std::getenv("SOLVER_DEVICE_INPUT_CACHE_MB"))
+      cap = size_t(std::strtoull(mb, nullptr, 10)) << 20;
+    if (cap > 0 && device_digest()) device_cache_ = std::make_unique<DeviceInputCache>(cap);
+  }
+  return device_cache_.get();
 }
 
 std::vector<uint64_t> Worker::standing_seeds(int count) {
@@ -390,17 +419,48 @@ std::string Worker::attribute_mutation(Prepared& a, Prepared& b) {
   return "";
 }
 
-HostSet Worker::fresh_set(const Prepared& p, uint64_t seed) {
-  PhaseScope scope("derive_set");
-  beat("fresh input set", 120000);
-  std::optional<HostSet> fresh =
-      derived_set(p.resolved, p.buffers->host_set(0), SetKind::Fresh, seed);
-  if (fresh) return std::move(*fresh);
+int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed) {
+  const HostSet& base = p.buffers->host_set(0);
+  std::vector<BufferTransform> plan = [&] {
+    PhaseScope scope("derive_plan");  // the exponent sets read set 0's host bytes for their e
+    return derive_plan(p.resolved, base, kind, seed);
+  }();
+  if (plan.empty()) return -1;
+  bool device = derive_ && device_digest();
+  for (const BufferTransform& t : plan)  // in-out: its float64 copy is made on the host
+    if (p.resolved.buffers[t.buffer].role != generators::BufferRole::In) device = false;
+  if (!device) {
+    std::optional<HostSet> set = [&] {
+      PhaseScope scope("derive_set");
+      beat("derived input set", 120000);
+      return derived_set(p.resolved, base, kind, seed, plan);
+    }();
+    return add_checked_set(p, std::move(*set));
+  }
+  int index = [&] {
+    PhaseScope scope("derive_device");
+    HostSet set;
+    set.key = derived_key(base.key, kind, seed);
+    set.seed = seed;
+    set.kind = kind;
+    set.plan = std::move(plan);
+    return p.buffers->add_device_set(std::move(set), *derive_, ctx_->stream());
+  }();
+  reference_outputs(p, index);  // from its own device copy, which no candidate has touched
+  return index;
+}
+
+int Worker::add_fresh_set(Prepared& p, uint64_t seed) {
+  int index = add_derived_set(p, SetKind::Fresh, seed);
+  if (index >= 0) return index;
   // Nothing to flip (integer or dist_fixed inputs only): a newly seeded set instead.
-  HostSet s = regular_set(p.resolved, seed, nullptr);
+  HostSet s = [&] {
+    PhaseScope scope("derive_set");
+    return regular_set(p.resolved, seed, nullptr);
+  }();
   s.kind = SetKind::Fresh;
   s.key += "/fresh";
-  return s;
+  return add_checked_set(p, std::move(s));
 }
 
 int Worker::add_checked_set(Prepared& p, HostSet set) {

@@ -160,11 +160,15 @@ class Worker {
   TimedSeries time_sequence(const std::vector<Prepared*>& runners, const std::vector<int>& order,
                             int warmup, const std::vector<FreshCheck>& checks = {},
                             const std::function<bool(const TimedSeries&)>& stop = {});
-  // The fresh set for the check after timing: set 0 with a few signs flipped (a newly seeded
-  // set where nothing can be flipped).
-  HostSet fresh_set(const Prepared& p, uint64_t seed);
   // Uploads `set` into p's buffers and computes its reference from that untouched copy.
   int add_checked_set(Prepared& p, HostSet set);
+  // The derived set `kind` of p's set 0 (input_sets.h), with its reference: made on the
+  // device (device_derive.h) where the self-check passed, else on the host and uploaded.
+  // -1 when it would change nothing.
+  int add_derived_set(Prepared& p, SetKind kind, uint64_t seed);
+  // The fresh set of the check after timing, added with its reference: set 0 with a few
+  // signs flipped (add_derived_set), or a newly seeded set where nothing can be flipped.
+  int add_fresh_set(Prepared& p, uint64_t seed);
   // The gate's adversarial sets (exponent range up and down, heavy-tailed random signs), each
   // on a fresh module: what ran, or why none applied; nullopt when one fails (g filled).
   std::optional<std::string> adversarial_checks(Prepared& p, engine::GateResult& g,
@@ -184,6 +188,9 @@ class Worker {
   std::optional<engine::Ceilings> ceilings_;
   std::unique_ptr<DeviceBuffer> l2_flush_;
   std::unique_ptr<DeviceDigest> device_digest_;
+  // The device derivation of the adversarial and fresh sets: built and self-checked when the
+  // worker starts; null (the host path) under SOLVER_HOST_DERIVE=1 or when the check failed.
+  std::unique_ptr<DeviceDerive> derive_;
   bool device_digest_tried_ = false;
   std::string digest_note_;
   unsigned l2_flush_value_ = 0;
@@ -197,6 +204,11 @@ class Worker {
   std::map<std::string, bool> homogeneous_;
   // Host input sets by (buffer, seed): profile, time and time_pairs repeat seeds (bounded bytes).
   InputCache input_cache_{size_t(4) << 30};
+  // Pristine device copies of the standing sets' `in` buffers across requests (needs the
+  // device digest): made on first use, bounded by device_cache_bytes(); null when disabled.
+  DeviceInputCache* device_input_cache();
+  std::unique_ptr<DeviceInputCache> device_cache_;
+  bool device_cache_tried_ = false;
   // Host copies of the variant's outputs for the check, kept so their pages are touched once.
   std::vector<std::vector<unsigned char>> output_scratch_;
 };

@@ -1,0 +1,188 @@
+#include "engine/backend/gpu/device_derive.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <optional>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/backend/gpu/derive_source.h"
+#include "engine/backend/gpu/host_data.h"
+#include "generators/nvrtc_compiler.h"
+
+namespace solver::gpu {
+
+namespace {
+
+using generators::DType;
+
+unsigned grid(int blocks, int64_t n) {
+  return unsigned(std::max<int64_t>(1, std::min<int64_t>(blocks, (n + 255) / 256)));
+}
+
+// The probe's values in `d`: ordinary magnitudes of both signs, zeros, values that the scale
+// down pushes into the format's subnormals (where rounding differs between careless
+// implementations) and the scale up past its maximum.
+std::vector<unsigned char> probe(DType d, int64_t n) {
+  std::vector<unsigned char> out(size_t(n) * generators::dtype_size(d));
+  uint64_t x = 0x70726f6265ULL;
+  for (int64_t i = 0; i < n; ++i) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    double mant = double(x >> 11) / double(1ULL << 53);  // [0, 1)
+    int e = int((x >> 3) % 48) - 30;                     // 2^-30 .. 2^17
+    double v = (i % 97 == 0) ? 0.0 : std::ldexp(0.5 + mant, e) * ((x & 1) ? -1 : 1);
+    switch (d) {
+      case DType::F32: {
+        float f = float(v);
+        std::memcpy(out.data() + i * 4, &f, 4);
+        break;
+      }
+      case DType::F64:
+        std::memcpy(out.data() + i * 8, &v, 8);
+        break;
+      case DType::F16: {
+        uint16_t h = half_bits(v);
+        std::memcpy(out.data() + i * 2, &h, 2);
+        break;
+      }
+      default: {
+        uint16_t h = bf16_bits(v);
+        std::memcpy(out.data() + i * 2, &h, 2);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+DeviceDerive::DeviceDerive(const std::string& arch, const generators::CompileCache* cache)
+    : count_(sizeof(unsigned long long)) {
+  const std::vector<std::string> options = derive_options(arch);
+  std::string key;
+  std::optional<generators::CompileResult> hit;
+  if (cache) {
+    key =
+        generators::compile_cache_key(derive_source(), options, generators::nvrtc_version(), arch);
+    hit = cache->load(key);
+  }
+  generators::CompileResult compiled =
+      hit ? *hit : generators::nvrtc_compile(derive_source(), "solver_derive.cu", options);
+  if (cache && !hit && compiled.ok) cache->store(key, compiled);
+  if (!compiled.ok)
+    throw std::runtime_error("the derivation kernels do not compile: " + compiled.error + "\n" +
+                             compiled.log);
+  CU_CHECK(cuModuleLoadData(&module_, compiled.cubin.data()));
+  CU_CHECK(cuModuleGetFunction(&scale_, module_, "solver_scale_pow2"));
+  CU_CHECK(cuModuleGetFunction(&heavy_, module_, "solver_heavy_signed"));
+  CU_CHECK(cuModuleGetFunction(&flips_, module_, "solver_sign_flips"));
+  CU_CHECK(cuModuleGetFunction(&flip_byte_, module_, "solver_flip_byte"));
+  CUdevice dev;
+  CU_CHECK(cuCtxGetDevice(&dev));
+  int sms = 0;
+  CU_CHECK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
+  blocks_ = std::max(1, sms) * 8;
+  self_check();
+}
+
+DeviceDerive::~DeviceDerive() {
+  if (module_) cuModuleUnload(module_);
+}
+
+void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
+                         const BufferTransform& t, CUstream stream) const {
+  auto type = derive_type(b.dtype);
+  if (!type || b.elements <= 0) return;  // the host functions leave such buffers alone too
+  long long n = b.elements;
+  int code = int(*type);
+  unsigned blocks = grid(blocks_, n);
+  if (t.op == TransformOp::ScalePow2) {
+    double factor = std::ldexp(t.negate ? -1.0 : 1.0, t.e);
+    void* args[] = {&p, &n, &code, &factor};
+    CU_CHECK(cuLaunchKernel(scale_, blocks, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
+  } else if (t.op == TransformOp::HeavySigned) {
+    unsigned long long seed = t.seed;
+    void* args[] = {&p, &n, &code, &seed};
+    CU_CHECK(cuLaunchKernel(heavy_, blocks, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
+  } else {
+    int size = int(generators::dtype_size(b.dtype));
+    unsigned long long seed = t.seed;
+    CUdeviceptr count = count_.ptr();
+    CU_CHECK(cuMemsetD8Async(count, 0, sizeof(unsigned long long), stream));
+    void* args[] = {&p, &n, &size, &seed, &count};
+    CU_CHECK(cuLaunchKernel(flips_, blocks, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
+    unsigned long long flipped = 0;
+    CU_CHECK(cuMemcpyDtoHAsync(&flipped, count, sizeof flipped, stream));
+    CU_CHECK(cuStreamSynchronize(stream));
+    if (flipped == 0) {
+      // As sparse_sign_flips: at least one, at the seeded position (input_sets.cpp's mix is
+      // splitmix64 with its increment; draw(seed, -1) is not it, so it is computed here).
+      uint64_t z = t.seed + 0x9e3779b97f4a7c15ULL;
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+      z ^= z >> 31;
+      long long offset = (long long)(z % uint64_t(n)) * size + size - 1;
+      void* one[] = {&p, &offset};
+      CU_CHECK(cuLaunchKernel(flip_byte_, 1, 1, 1, 32, 1, 1, 0, stream, one, nullptr));
+    }
+  }
+  CU_CHECK(cuStreamSynchronize(stream));
+}
+
+void DeviceDerive::self_check() {
+  // 4099 elements: not a multiple of a block, a word or the flips' 1 in 256.
+  constexpr int64_t kProbe = 4099;
+  const DType types[] = {DType::F32, DType::F64, DType::F16, DType::BF16};
+  for (DType d : types) {
+    generators::ResolvedBuffer b;
+    b.name = "probe";
+    b.dtype = d;
+    b.elements = kProbe;
+    b.bytes = kProbe * int64_t(generators::dtype_size(d));
+    b.role = generators::BufferRole::In;
+    const std::vector<unsigned char> base = probe(d, kProbe);
+    std::vector<BufferTransform> cases(5);
+    cases[0].op = cases[1].op = cases[2].op = TransformOp::ScalePow2;
+    cases[0].e = 17;                             // up: f16 overflows to inf
+    cases[1].e = -17, cases[1].negate = true;    // down: into f16/bf16 subnormals
+    cases[2].e = -130, cases[2].negate = false;  // far down: f32 subnormals and zeros
+    cases[3].op = TransformOp::HeavySigned, cases[3].seed = 0x68656176ULL;
+    cases[4].op = TransformOp::SignFlips, cases[4].seed = 0x666c6970ULL;
+    // A 7-element buffer too, where no element is drawn for a flip and the one seeded flip
+    // is made instead (sparse_sign_flips' "at least one").
+    BufferTransform few;
+    few.op = TransformOp::SignFlips;
+    few.seed = 0x666577ULL;
+    cases.push_back(few);
+    DeviceBuffer dev(base.size());
+    for (size_t c = 0; c < cases.size(); ++c) {
+      const BufferTransform& t = cases[c];
+      if (c + 1 == cases.size()) b.elements = 7, b.bytes = 7 * int64_t(generators::dtype_size(d));
+      const std::vector<unsigned char> input(base.begin(), base.begin() + b.bytes);
+      std::vector<unsigned char> want = input, got(input.size());
+      CU_CHECK(cuMemcpyHtoD(dev.ptr(), input.data(), input.size()));
+      if (t.op == TransformOp::ScalePow2)
+        scale_pow2(b, want.data(), t.e, t.negate);
+      else if (t.op == TransformOp::HeavySigned)
+        heavy_signed(b, want.data(), t.seed);
+      else
+        sparse_sign_flips(b, want.data(), t.seed);
+      apply(b, dev.ptr(), t, nullptr);
+      CU_CHECK(cuMemcpyDtoH(got.data(), dev.ptr(), got.size()));
+      if (got != want) {
+        size_t at = 0;
+        while (at < got.size() && got[at] == want[at]) ++at;
+        throw std::runtime_error(std::string("the device derivation disagrees with the host on ") +
+                                 generators::to_string(d) + " (transform " +
+                                 std::to_string(int(t.op)) + ", e " + std::to_string(t.e) +
+                                 ", element " + std::to_string(at / generators::dtype_size(d)) +
+                                 ")");
+      }
+    }
+  }
+  checked_ = "f32, f64, f16, bf16 x 6 transforms, " + std::to_string(kProbe) + " and 7 elements";
+}
+
+}  // namespace solver::gpu

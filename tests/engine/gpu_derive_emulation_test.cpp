@@ -1,0 +1,113 @@
+// The derivation kernels' source (engine/backend/gpu/derive_source.h) compiled as host C++,
+// each kernel run as one thread over the whole buffer, against the host definitions of the
+// transforms (input_sets.h): every byte must agree, on every float format, with normal,
+// subnormal, zero and overflowing values. This checks the source's arithmetic and rounding
+// code without a GPU; what only the device can change (its ldexp, its double-to-float
+// conversion) is the worker's self-check on the GPU (device_derive.cpp).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "engine/backend/gpu/derive_source.h"
+#include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/input_sets.h"
+
+namespace emulated {
+// The CUDA names the source uses, as a single thread of a single block.
+struct Dim {
+  unsigned x = 0;
+};
+inline Dim blockIdx, threadIdx, gridDim{1}, blockDim{1};
+#define __device__
+#define __global__
+#define __forceinline__ inline
+inline unsigned __float_as_uint(float f) {
+  unsigned u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+inline float __uint_as_float(unsigned u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+inline float __double2float_rn(double d) { return float(d); }
+inline double __dmul_rn(double a, double b) { return a * b; }
+inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) {
+  unsigned long long old = *p;
+  *p += v;
+  return old;
+}
+using std::ldexp;
+#include "derive_kernels.inc"
+#undef __device__
+#undef __global__
+#undef __forceinline__
+}  // namespace emulated
+
+using namespace solver;
+using generators::DType;
+
+namespace {
+
+std::vector<unsigned char> values(DType d, int64_t n) {
+  std::vector<unsigned char> out(size_t(n) * generators::dtype_size(d));
+  uint64_t x = 1234;
+  for (int64_t i = 0; i < n; ++i) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    double v = std::ldexp(0.5 + double(x >> 11) / double(1ULL << 53), int((x >> 3) % 60) - 40) *
+               ((x & 1) ? -1 : 1);
+    if (i % 101 == 0) v = 0;
+    if (d == DType::F32) {
+      float f = float(v);
+      std::memcpy(&out[size_t(i) * 4], &f, 4);
+    } else if (d == DType::F64) {
+      std::memcpy(&out[size_t(i) * 8], &v, 8);
+    } else {
+      uint16_t h = d == DType::F16 ? gpu::half_bits(v) : gpu::bf16_bits(v);
+      std::memcpy(&out[size_t(i) * 2], &h, 2);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the derivation kernels' source computes the host transforms byte for byte") {
+  for (DType d : {DType::F32, DType::F64, DType::F16, DType::BF16}) {
+    CAPTURE(generators::to_string(d));
+    generators::ResolvedBuffer b;
+    b.dtype = d;
+    b.elements = 20011;
+    b.role = generators::BufferRole::In;
+    const int type = int(*gpu::derive_type(d));
+    const int size = int(generators::dtype_size(d));
+    const auto base = values(d, b.elements);
+    for (int e : {17, -17, -130, 5, -1000}) {
+      for (bool negate : {false, true}) {
+        CAPTURE(e);
+        auto host = base, kernel = base;
+        gpu::scale_pow2(b, host.data(), e, negate);
+        emulated::solver_scale_pow2(kernel.data(), b.elements, type,
+                                    std::ldexp(negate ? -1.0 : 1.0, e));
+        CHECK(host == kernel);
+      }
+    }
+    for (uint64_t seed : {1ULL, 77ULL, 0xdeadbeefULL}) {
+      CAPTURE(seed);
+      auto host = base, kernel = base;
+      gpu::heavy_signed(b, host.data(), seed);
+      emulated::solver_heavy_signed(kernel.data(), b.elements, type, seed);
+      CHECK(host == kernel);
+      auto fh = base, fk = base;
+      unsigned long long count = 0;
+      int64_t flipped = gpu::sparse_sign_flips(b, fh.data(), seed);
+      emulated::solver_sign_flips(fk.data(), b.elements, size, seed, &count);
+      CHECK(fh == fk);
+      CHECK(int64_t(count) == flipped);
+    }
+  }
+}
