@@ -285,9 +285,10 @@ LaunchSpec Loader::load_launch(const YAML::Node& node, const ProblemSpec& spec,
     for (std::size_t i = 0; i < args->size(); ++i) {
       const std::string& a = (*args)[i];
       // A knob is passed as an i32 argument too (the same value as its -D macro).
-      if (!spec.find_buffer(a) && !spec.find_scalar(a) && !(variant && variant->find_knob(a)))
+      if (!spec.find_buffer(a) && !spec.find_scalar(a) &&
+          !(variant && (variant->find_knob(a) || variant->find_tensor_map(a))))
         error(list[i], "argument '" + a + "' is neither a buffer nor a scalar of this problem" +
-                           std::string(variant ? " nor a knob of this variant"
+                           std::string(variant ? " nor a knob or tensor map of this variant"
                                                : " (the reference has no knobs)"));
     }
   }
@@ -414,7 +415,8 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   rules::check_keys(
       node,
       {"id", "source", "description", "parent", "applies", "precision", "knobs", "constraints",
-       "requires", "chip", "compile_options", "launches", "entry", "args", "grid", "block", "smem"},
+       "requires", "chip", "compile_options", "tensor_maps", "launches", "entry", "args", "grid",
+       "block", "smem"},
       file_, diags_);
   v.id = rules::get_string(node, "id", file_, diags_, true).value_or("");
   if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
@@ -472,6 +474,7 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
         error(c[i], "unknown chip capability '" + v.chip_requires[i] + "' (known: " + names + ")");
       }
   }
+  load_tensor_maps(child(node, "tensor_maps"), spec, v);
   // Options from an allowlist only; -I folders inside the problem folder, made absolute.
   std::vector<std::string> include_dirs;
   auto options = rules::get_string_list(node, "compile_options", file_, diags_)
@@ -511,6 +514,7 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   } else {
     v.launches.push_back(load_launch(node, spec, r, &v));
   }
+  check_tensor_maps_used(child(node, "tensor_maps"), v);
   return v;
 }
 
