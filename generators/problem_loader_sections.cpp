@@ -412,12 +412,11 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   v.where = at(node);
   v.precision_where = v.where;
   if (!rules::expect_map(node, "variant", file_, diags_)) return v;
-  rules::check_keys(
-      node,
-      {"id", "source", "description", "parent", "applies", "precision", "knobs", "constraints",
-       "requires", "chip", "compile_options", "tensor_maps", "launches", "entry", "args", "grid",
-       "block", "smem"},
-      file_, diags_);
+  rules::check_keys(node,
+                    {"id", "source", "description", "parent", "applies", "precision", "knobs",
+                     "constraints", "requires", "chip", "compile_options", "tensor_maps",
+                     "launches", "entry", "args", "grid", "block", "smem"},
+                    file_, diags_);
   v.id = rules::get_string(node, "id", file_, diags_, true).value_or("");
   if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
     error(child(node, "id"),

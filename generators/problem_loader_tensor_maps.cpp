@@ -42,7 +42,8 @@ void Loader::load_tensor_maps(const YAML::Node& node, const ProblemSpec& spec, V
       if (buf && m.box.size() != buf->shape.size())
         error(box, "tensor map '" + m.name + "': box has " + std::to_string(m.box.size()) +
                        " extents, buffer " + buf->name + " has " +
-                       std::to_string(buf->shape.size()) + " dimensions (one extent each, "
+                       std::to_string(buf->shape.size()) +
+                       " dimensions (one extent each, "
                        "outermost first as in its shape)");
     } else {
       error(body, "tensor map '" + m.name + "': missing required key 'box'");
@@ -54,8 +55,8 @@ void Loader::load_tensor_maps(const YAML::Node& node, const ProblemSpec& spec, V
       else if (s == "32" || s == "64" || s == "128")
         m.swizzle_bytes = std::stoi(s);
       else
-        error(sw, "tensor map '" + m.name + "': swizzle must be none, 32, 64 or 128 (bytes), got '" +
-                      s + "'");
+        error(sw, "tensor map '" + m.name +
+                      "': swizzle must be none, 32, 64 or 128 (bytes), got '" + s + "'");
     }
     v.tensor_maps.push_back(std::move(m));
   }

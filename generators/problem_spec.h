@@ -84,8 +84,9 @@ struct LaunchSpec {
 struct TensorMapSpec {
   std::string name;
   std::string buffer;
-  std::vector<SpecExpr> box;  // box extent per dimension, in the buffer's shape order (outermost first)
-  int swizzle_bytes = 0;      // 0 (none), 32, 64 or 128
+  std::vector<SpecExpr>
+      box;                // box extent per dimension, in the buffer's shape order (outermost first)
+  int swizzle_bytes = 0;  // 0 (none), 32, 64 or 128
   rules::SourceLocation where;
   rules::SourceLocation box_where;
 };
@@ -109,8 +110,8 @@ struct VariantSpec {
   std::vector<LaunchSpec> launches;
   std::vector<KnobSpec> knobs;
   std::vector<TensorMapSpec> tensor_maps;  // only with `chip: [tma]`
-  std::vector<SpecExpr> constraints;  // boolean expressions over scalars + knobs
-  std::vector<std::string> applies;   // hypothesis ids, on every parent edge
+  std::vector<SpecExpr> constraints;       // boolean expressions over scalars + knobs
+  std::vector<std::string> applies;        // hypothesis ids, on every parent edge
   // Hypotheses by parent edge (`applies: {tiled: [a], coalesced: [b]}`): the rewrite answers
   // `a` when reached from `tiled`, `b` from `coalesced`. Empty when `applies` is a plain list.
   std::map<std::string, std::vector<std::string>> applies_by_parent;

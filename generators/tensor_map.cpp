@@ -69,11 +69,11 @@ void resolve_tensor_maps(const VariantSpec& variant, const std::vector<rules::Va
         break;
       }
       if (*e < 1 || *e > kTensorMapMaxBox || *e > b.shape[i])
-        rv.issues.push_back({m.box[i].where, what + ": box extent '" + m.box[i].text + "' = " +
-                                                 std::to_string(*e) + " must be 1 to " +
-                                                 std::to_string(std::min(kTensorMapMaxBox,
-                                                                         b.shape[i])) +
-                                                 " (at most 256 and the buffer's dimension)"});
+        rv.issues.push_back(
+            {m.box[i].where, what + ": box extent '" + m.box[i].text + "' = " + std::to_string(*e) +
+                                 " must be 1 to " +
+                                 std::to_string(std::min(kTensorMapMaxBox, b.shape[i])) +
+                                 " (at most 256 and the buffer's dimension)"});
       r.box.push_back(*e);
     }
     if (ok) {
@@ -94,10 +94,10 @@ void resolve_tensor_maps(const VariantSpec& variant, const std::vector<rules::Va
                              what + ": the innermost box extent spans " + std::to_string(inner) +
                                  " bytes; the copy engine needs a multiple of 16"});
       if (r.swizzle_bytes > 0 && inner > r.swizzle_bytes)
-        rv.issues.push_back({m.box.back().where,
-                             what + ": the innermost box extent spans " + std::to_string(inner) +
-                                 " bytes, wider than its " + std::to_string(r.swizzle_bytes) +
-                                 "-byte swizzle"});
+        rv.issues.push_back(
+            {m.box.back().where, what + ": the innermost box extent spans " +
+                                     std::to_string(inner) + " bytes, wider than its " +
+                                     std::to_string(r.swizzle_bytes) + "-byte swizzle"});
     }
     rv.tensor_maps.push_back(std::move(r));
   }

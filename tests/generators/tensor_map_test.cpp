@@ -13,13 +13,16 @@ using namespace solver::generators::test;
 namespace {
 
 // Line 15 is the chip list, line 18 the map (the tests below point at them).
-std::string tm_spec(const std::string& chip_line = "    chip: [tma]",
-                    const std::string& map_line = "      tmA: {buffer: A, box: [BM, 32], swizzle: 128}",
-                    const std::string& args_line = "    args: [tmA, C, M]",
-                    const std::string& scalars = "{M: 256, K: 128}") {
+std::string tm_spec(
+    const std::string& chip_line = "    chip: [tma]",
+    const std::string& map_line = "      tmA: {buffer: A, box: [BM, 32], swizzle: 128}",
+    const std::string& args_line = "    args: [tmA, C, M]",
+    const std::string& scalars = "{M: 256, K: 128}") {
   return "version: 1\n"
          "name: tm\n"
-         "scalars: " + scalars + "\n"
+         "scalars: " +
+         scalars +
+         "\n"
          "buffers:\n"
          "  A: {dtype: f32, shape: [M, K]}\n"
          "  C: {dtype: f32, shape: [M], role: out}\n"
