@@ -130,7 +130,8 @@ TEST_CASE("tensor map mistakes are located errors of problem.yaml") {
   SUBCASE("without the tma guard") {
     TmProblem t(tm_spec("    chip: [wgmma]"));
     auto ds = load_errors(t.path());
-    CHECK(has_error(ds, 17, 5, "add 'tma' to this variant's 'chip' list"));
+    INFO(dump(ds));
+    CHECK(has_error(ds, 18, 7, "add 'tma' to this variant's 'chip' list"));
   }
   SUBCASE("an unknown buffer") {
     TmProblem t(tm_spec("    chip: [tma]", "      tmA: {buffer: Q, box: [BM, 32], swizzle: 128}"));

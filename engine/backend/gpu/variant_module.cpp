@@ -68,12 +68,12 @@ VariantModule::~VariantModule() {
 void VariantModule::launch(CUstream stream, const std::vector<CUdeviceptr>& buffers) const {
   for (size_t i = 0; i < variant_.launches.size(); ++i) {
     const auto& l = variant_.launches[i];
-    // Each argument gets a 64-aligned slot of 128 bytes (a CUtensorMap's size and alignment);
-    // a scalar's kernel parameter reads only its own width from it.
-    struct alignas(64) Slot {
+    // Each argument gets a slot of a CUtensorMap's size and alignment (128 bytes); a scalar's
+    // kernel parameter reads only its own width from it.
+    struct alignas(alignof(CUtensorMap)) Slot {
       unsigned char bytes[sizeof(CUtensorMap)];
     };
-    static_assert(sizeof(CUtensorMap) == 128 && alignof(CUtensorMap) <= alignof(Slot));
+    static_assert(sizeof(Slot) == 128);
     std::vector<Slot> storage(l.args.size());
     std::vector<void*> params(l.args.size());
     for (size_t k = 0; k < l.args.size(); ++k) {
