@@ -287,9 +287,10 @@ LaunchSpec Loader::load_launch(const YAML::Node& node, const ProblemSpec& spec,
       // A knob is passed as an i32 argument too (the same value as its -D macro).
       if (!spec.find_buffer(a) && !spec.find_scalar(a) &&
           !(variant && (variant->find_knob(a) || variant->find_tensor_map(a))))
-        error(list[i], "argument '" + a + "' is neither a buffer nor a scalar of this problem" +
-                           std::string(variant ? " nor a knob or tensor map of this variant"
-                                               : " (the reference has no knobs)"));
+        error(list[i],
+              "argument '" + a + "' is neither a buffer nor a scalar of this problem" +
+                  std::string(variant ? " nor a knob of this variant (nor one of its tensor_maps)"
+                                      : " (the reference has no knobs)"));
     }
   }
   if (child(node, "grid"))

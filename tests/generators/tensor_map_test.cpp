@@ -164,6 +164,6 @@ TEST_CASE("tensor map mistakes are located errors of problem.yaml") {
     TmProblem t(tm_spec("    chip: [tma]", "      tmA: {buffer: A, box: [BM, 32], swizzle: 128}",
                         "    args: [tmB, C, M]"));
     auto ds = load_errors(t.path());
-    CHECK(has_error(ds, 19, 0, "nor a knob or tensor map of this variant"));
+    CHECK(has_error(ds, 19, 0, "nor one of its tensor_maps"));
   }
 }
