@@ -1,15 +1,16 @@
 #!/usr/bin/env bash
-# Issue 19, TMA stage, on the H200: one device call from the repo root, under 5 minutes.
+# Issue 19, TMA stage, on the H200: two device calls from the repo root, each under 5 minutes.
+# Call 1 (default, MODE=measure) runs steps 1-3, call 2 (MODE=record) step 4:
 #  1. bench/gemm: the standalone harness for the TMA kernel's knob points and the cp.async
 #     producer it replaces (nvcc + cuBLAS in one program, every element checked in float64);
 #  2. `solver problems check matmul` live: every knob point compiled by NVRTC and gated, the
 #     TMA points with the tensor maps the worker encodes per input set;
 #  3. a 12-round live `solver ablate --problems matmul --precision any` from the naive seed,
 #     each track's best against cuBLAS TF32 measured in the same run;
-#  4. with the time left, `solver record --problems matmul` merged into a copy of the bundled
-#     recording: $OUT/h200.json, to copy over tests/data/recordings/h200.json (the new
-#     wgmma_tf32_tma points; h200_recording_test needs them), then
-#     `solver recording rederive tests/data/recordings/h200.json --write` (tma_copies).
+#  4. `solver record --problems matmul` (every knob point gated, profiled, timed) merged into
+#     a copy of the bundled recording: $OUT/h200.json, to copy over
+#     tests/data/recordings/h200.json (the five new wgmma_tf32_tma points and matmul's new
+#     spec hash; h200_recording_test and ablation_baseline_test need them).
 # Bundle: $SOLVER_BUNDLE (default .carry/dyn). Logs and results under $OUT.
 #
 # Judge it by matmul_i.log:
@@ -19,7 +20,8 @@
 #    encode error would show as the row's detail);
 #  - ablate: "best ... x cuBLAS tf32 >= 0.700" and the walk reaching wgmma_tf32_tma (rule
 #    wgmma_thread_copies, hypothesis use_tma) within the 12 rounds;
-#  - record: "(record exit 0)" and a "wrote" line; then $OUT/h200.json is the new recording.
+#  - record (call 2): "(record exit 0)", a "wrote" line and "0 signal value(s) change"; then
+#    copy $OUT/h200.json over tests/data/recordings/h200.json and run the suite.
 set -u
 OUT=${OUT:-/tmp/solver-matmul-i}; mkdir -p "$OUT"
 B=${SOLVER_BUNDLE:-.carry/dyn}; D=$B/share/solver
@@ -29,9 +31,11 @@ S="$B/bin/solver --data-dir $D"
 t0=$(date +%s)
 # Seconds for the next step: its own limit, or what is left of the whole budget (at least 1).
 left() { local l=$(( ${BUDGET_S:-290} - ($(date +%s) - t0) )); [ "$l" -lt 1 ] && l=1; [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }
+MODE=${MODE:-measure}
 {
-echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader)"
+echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader) mode $MODE"
 $B/bin/solver --version
+if [ "$MODE" = measure ]; then
 echo "== bench/gemm (standalone, nvcc sm_90a, cuBLAS in the same program)"
 mkdir -p /tmp/gemm-bin
 ONLY='^(tma-|ws-BM256-S4-P72)' JOBS=8 timeout "$(left 60)" bench/gemm/run.sh /tmp/gemm-bin
@@ -71,11 +75,13 @@ for line in open(os.path.join(d, "ledger.jsonl")):
     rule = e.get("credited_rule") or (e.get("match") or {}).get("fired") or ""
     print(f"   r{e['round']:<2} {e['incumbent']['key']:<36} -> {c.get('key', '-'):<38} {e['outcome']:<10} {e.get('hypothesis', '')} {rule}")
 PY
-if [ "${RECORD:-1}" = 1 ]; then
+fi
+if [ "$MODE" = record ]; then
   echo "== record matmul (merged into a copy of the bundled recording)"
   cp "$D/recordings/h200.json" "$OUT/h200.json" 2>/dev/null || cp tests/data/recordings/h200.json "$OUT/h200.json"
-  timeout "$(left 120)" $S record --problems matmul --samples 12 --out "$OUT/h200.json" --merge
+  timeout "$(left 280)" $S record --problems matmul --samples 12 --out "$OUT/h200.json" --merge
   echo "(record exit $?)"
+  timeout "$(left 60)" $S recording rederive "$OUT/h200.json" --check | head -5
 fi
 echo "== total $(( $(date +%s) - t0 )) s"
 } 2>&1 | tee "$OUT/matmul_i.log"
