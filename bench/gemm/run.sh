@@ -3,7 +3,7 @@
 # (nvcc and cuBLAS only). Usage: bench/gemm/run.sh [OUTDIR]. One line per kernel/knob point.
 set -u
 cd "$(dirname "$0")/../.."
-OUT=${1:-${OUT:-/tmp}}
+OUT=${1:-${OUT:-/tmp}}; mkdir -p "$OUT"
 P=problems/matmul
 build() {  # name file entry gx gy block smem tf32 extra...
   local name=$1 file=$2 entry=$3 gx=$4 gy=$5 block=$6 smem=$7 tf=$8; shift 8
