@@ -112,6 +112,7 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
         in.code_tensor_ops = compiled.tensor_ops->total();
         in.code_wgmma_ops = compiled.tensor_ops->wgmma;
         in.code_mbarrier_waits = compiled.tensor_ops->mbarrier_waits;
+        in.code_tma_copies = compiled.tensor_ops->tma_copies;
         in.code_gemm_loop = compiled.gemm_loop;
       } else {
         report.notes.push_back(problem + " " + key + ": code not scanned (" +

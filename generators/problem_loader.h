@@ -51,6 +51,8 @@ class Loader {
                          const VariantSpec* variant = nullptr);
   VariantSpec load_variant(const YAML::Node& node, const ProblemSpec& spec);
   void load_knobs(const YAML::Node& node, VariantSpec& v);
+  void load_tensor_maps(const YAML::Node& node, const ProblemSpec& spec, VariantSpec& v);
+  void check_tensor_maps_used(const YAML::Node& node, const VariantSpec& v);
   void check_source(const YAML::Node& node, const std::string& rel);
   std::vector<std::string> hypothesis_list(const YAML::Node& map, const char* key);
   void check_variant_graph(const YAML::Node& variants_node, const ProblemSpec& spec);

@@ -304,10 +304,12 @@ LaunchSpec Loader::load_launch(const YAML::Node& node, const ProblemSpec& spec,
     for (std::size_t i = 0; i < args->size(); ++i) {
       const std::string& a = (*args)[i];
       // A knob is passed as an i32 argument too (the same value as its -D macro).
-      if (!spec.find_buffer(a) && !spec.find_scalar(a) && !(variant && variant->find_knob(a)))
-        error(list[i], "argument '" + a + "' is neither a buffer nor a scalar of this problem" +
-                           std::string(variant ? " nor a knob of this variant"
-                                               : " (the reference has no knobs)"));
+      if (!spec.find_buffer(a) && !spec.find_scalar(a) &&
+          !(variant && (variant->find_knob(a) || variant->find_tensor_map(a))))
+        error(list[i],
+              "argument '" + a + "' is neither a buffer nor a scalar of this problem" +
+                  std::string(variant ? " nor a knob of this variant (nor one of its tensor_maps)"
+                                      : " (the reference has no knobs)"));
     }
   }
   if (child(node, "grid"))
@@ -416,11 +418,11 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   v.where = at(node);
   v.precision_where = v.where;
   if (!rules::expect_map(node, "variant", file_, diags_)) return v;
-  rules::check_keys(
-      node,
-      {"id", "source", "description", "parent", "applies", "precision", "knobs", "constraints",
-       "requires", "chip", "compile_options", "launches", "entry", "args", "grid", "block", "smem"},
-      file_, diags_);
+  rules::check_keys(node,
+                    {"id", "source", "description", "parent", "applies", "precision", "knobs",
+                     "constraints", "requires", "chip", "compile_options", "tensor_maps",
+                     "launches", "entry", "args", "grid", "block", "smem"},
+                    file_, diags_);
   v.id = rules::get_string(node, "id", file_, diags_, true).value_or("");
   if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
     error(child(node, "id"),
@@ -477,6 +479,7 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
         error(c[i], "unknown chip capability '" + v.chip_requires[i] + "' (known: " + names + ")");
       }
   }
+  load_tensor_maps(child(node, "tensor_maps"), spec, v);
   // Options from an allowlist only; -I folders inside the problem folder, made absolute.
   std::vector<std::string> include_dirs;
   auto options = rules::get_string_list(node, "compile_options", file_, diags_)
@@ -515,6 +518,7 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   } else {
     v.launches.push_back(load_launch(node, spec, r, &v));
   }
+  check_tensor_maps_used(child(node, "tensor_maps"), v);
   return v;
 }
 

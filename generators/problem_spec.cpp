@@ -99,6 +99,12 @@ const KnobSpec* VariantSpec::find_knob(const std::string& n) const {
   return nullptr;
 }
 
+const TensorMapSpec* VariantSpec::find_tensor_map(const std::string& n) const {
+  for (const auto& m : tensor_maps)
+    if (m.name == n) return &m;
+  return nullptr;
+}
+
 std::string variant_key(const std::string& variant_id, const KnobValues& knobs) {
   if (knobs.empty()) return variant_id;
   std::string out = variant_id + "[";

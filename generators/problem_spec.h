@@ -77,6 +77,20 @@ struct LaunchSpec {
   rules::SourceLocation where;
 };
 
+// A TMA tensor map over one buffer (`tensor_maps: {name: {buffer, box, swizzle}}` of a variant):
+// passed to the kernel by value (128 bytes, `const __grid_constant__`) where `name` appears in
+// a launch's args. The worker encodes it at launch time from the device address of the buffer
+// bound to that launch (docs/problem-format.md, "Tensor maps").
+struct TensorMapSpec {
+  std::string name;
+  std::string buffer;
+  std::vector<SpecExpr>
+      box;                // box extent per dimension, in the buffer's shape order (outermost first)
+  int swizzle_bytes = 0;  // 0 (none), 32, 64 or 128
+  rules::SourceLocation where;
+  rules::SourceLocation box_where;
+};
+
 struct KnobSpec {
   std::string name;
   std::vector<int64_t> values;
@@ -95,8 +109,9 @@ struct VariantSpec {
   std::string precision = "fp32";  // key into ProblemSpec::tolerances
   std::vector<LaunchSpec> launches;
   std::vector<KnobSpec> knobs;
-  std::vector<SpecExpr> constraints;  // boolean expressions over scalars + knobs
-  std::vector<std::string> applies;   // hypothesis ids, on every parent edge
+  std::vector<TensorMapSpec> tensor_maps;  // only with `chip: [tma]`
+  std::vector<SpecExpr> constraints;       // boolean expressions over scalars + knobs
+  std::vector<std::string> applies;        // hypothesis ids, on every parent edge
   // Hypotheses by parent edge (`applies: {tiled: [a], coalesced: [b]}`): the rewrite answers
   // `a` when reached from `tiled`, `b` from `coalesced`. Empty when `applies` is a plain list.
   std::map<std::string, std::vector<std::string>> applies_by_parent;
@@ -116,6 +131,7 @@ struct VariantSpec {
   rules::SourceLocation precision_where;  // of the `precision:` value (or of the variant)
 
   const KnobSpec* find_knob(const std::string& name) const;
+  const TensorMapSpec* find_tensor_map(const std::string& name) const;
 };
 
 struct ReferenceSpec {

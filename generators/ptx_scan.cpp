@@ -62,6 +62,8 @@ void count_tensor(std::string_view op, TensorOps& ops) {
     ++ops.tcgen05;
   else if (starts_with(op, "mbarrier.try_wait") || starts_with(op, "mbarrier.test_wait"))
     ++ops.mbarrier_waits;
+  else if (starts_with(op, "cp.async.bulk.tensor"))
+    ++ops.tma_copies;
   else if (starts_with(op, "wmma.mma") || starts_with(op, "mma.sync") || starts_with(op, "mma.sp"))
     ++ops.mma;
 }
@@ -277,6 +279,7 @@ CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::stri
     f.tensor.wgmma += t.wgmma;
     f.tensor.tcgen05 += t.tcgen05;
     f.tensor.mbarrier_waits += t.mbarrier_waits;
+    f.tensor.tma_copies += t.tma_copies;
     f.gemm_loop = f.gemm_loop || ptx_has_gemm_loop(body);
   }
   if (whole_module) f.tensor = tensor_ops_of(clean);

@@ -31,6 +31,9 @@ struct TensorOps {
   // Not an MMA: waits on an mbarrier phase (mbarrier.try_wait / test_wait), how the stages of
   // an asynchronous pipeline hand off without a block-wide barrier (`mbarrier_pipeline`).
   int mbarrier_waits = 0;
+  // Not an MMA: bulk tensor copies (cp.async.bulk.tensor, TMA), the copy engine that fills a
+  // stage from a tensor map with one thread's instruction (`tma_copies`).
+  int tma_copies = 0;
   int total() const { return mma + wgmma + tcgen05; }
 };
 

@@ -1,5 +1,7 @@
 #include "generators/variant_space.h"
 
+#include "generators/tensor_map.h"
+
 #include "rules/text_file.h"
 
 #include <algorithm>
@@ -98,6 +100,11 @@ ResolvedLaunch resolve_launch(const LaunchSpec& l, const ResolvedVariant& rv,
       arg.kind = ResolvedArg::Kind::Scalar;
       for (std::size_t i = 0; i < rv.scalars.size(); ++i)
         if (rv.scalars[i].name == a) arg.index = static_cast<int>(i);
+    }
+    if (arg.index < 0) {
+      arg.kind = ResolvedArg::Kind::TensorMap;
+      for (std::size_t i = 0; i < rv.tensor_maps.size(); ++i)
+        if (rv.tensor_maps[i].name == a) arg.index = static_cast<int>(i);
     }
     if (arg.index < 0) issues.push_back({l.where, "argument '" + a + "' is not defined"});
     out.args.push_back(arg);
@@ -307,6 +314,7 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
         bool wide = k->second < INT32_MIN || k->second > INT32_MAX;
         rv.scalars.push_back({a, wide ? DType::I64 : DType::I32, static_cast<double>(k->second)});
       }
+  resolve_tensor_maps(variant, slots, rv);
   for (const auto& l : variant.launches)
     rv.launches.push_back(resolve_launch(l, rv, slots, rv.issues));
   return rv;

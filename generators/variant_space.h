@@ -42,10 +42,24 @@ rules::Outcome<> knob_point_allowed(const ProblemSpec& spec, const VariantSpec& 
                                     const KnobValues& knobs);
 
 struct ResolvedArg {
-  enum class Kind { Buffer, Scalar };
+  enum class Kind { Buffer, Scalar, TensorMap };
   Kind kind = Kind::Buffer;
   std::string name;
-  int index = -1;  // into ResolvedVariant::buffers or ::scalars
+  int index = -1;  // into ResolvedVariant::buffers, ::scalars or ::tensor_maps
+};
+
+// A tensor map at one knob point, in the driver's order (dimension 0 innermost): everything
+// cuTensorMapEncodeTiled needs except the buffer's device address, which the worker takes from
+// the buffer bound to each launch.
+struct ResolvedTensorMap {
+  std::string name;
+  int buffer = -1;               // into ResolvedVariant::buffers
+  DType dtype = DType::F32;      // the buffer's
+  std::vector<int64_t> dims;     // elements per dimension, innermost first
+  std::vector<int64_t> strides;  // bytes between consecutive indices of dimensions 1..rank-1
+  std::vector<int64_t> box;      // box extents, innermost first
+  int swizzle_bytes = 0;         // 0, 32, 64, 128
+  int64_t box_bytes() const;     // bytes one box copies (the mbarrier transaction count)
 };
 
 struct ResolvedLaunch {
@@ -97,8 +111,9 @@ struct ResolvedVariant {
   // toolkit's headers are found, -DKNOB=value (sorted by name), then the variant's options.
   std::vector<std::string> nvrtc_options;
   std::vector<ResolvedLaunch> launches;
-  std::vector<ResolvedBuffer> buffers;  // in spec order
-  std::vector<ResolvedScalar> scalars;  // in spec order
+  std::vector<ResolvedBuffer> buffers;         // in spec order
+  std::vector<ResolvedScalar> scalars;         // in spec order
+  std::vector<ResolvedTensorMap> tensor_maps;  // in spec order
   std::string precision;  // tolerance class ("fp32", "tf32"; "fp64" for the reference)
   Tolerance tolerance;
   double flops = 0;

@@ -589,6 +589,7 @@ constexpr ExportSource kExportSources[] = {
     {"mma_in_code", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"mbarrier_pipeline", "problem", "",
      "a static scan of the launched entry's PTX: needs the problem"},
+    {"tma_copies", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"local_bytes", "problem", "",
      "ptxas's stack frame per thread: needs the problem (local_traffic_bytes is counted)"},
 };

@@ -296,6 +296,7 @@ Derivation derive_signals(const DerivationInput& in) {
   }
   if (in.code_mbarrier_waits)
     b.boolean("mbarrier_pipeline", *in.code_mbarrier_waits > 0, Origin::Code);
+  if (in.code_tma_copies) b.boolean("tma_copies", *in.code_tma_copies > 0, Origin::Code);
   b.number("tensor_frac", pct_to_frac(raw(in, kTensorActive)), Origin::Profiled);
   // The FLOP formula and the precision come from the problem; an export without one counts
   // them (CUDA-core work only: with tensor work they stay missing).

@@ -62,6 +62,8 @@ struct DerivationInput {
   std::optional<int> code_wgmma_ops;
   // mbarrier phase waits in the launched entries' PTX (generators/ptx_scan.h).
   std::optional<int> code_mbarrier_waits;
+  // Bulk tensor copies (TMA) in the launched entries' PTX (generators/ptx_scan.h).
+  std::optional<int> code_tma_copies;
   // Whether the launched entry's code has a matrix-product loop (generators/ptx_scan.h).
   std::optional<bool> code_gemm_loop;
   // Share of the unprofiled runs' GPU span with no kernel running (CUPTI activity records).

@@ -27,6 +27,9 @@ constexpr std::array<BottleneckDef, 25> kBottlenecks{{
     {"tensor_gemm_unpipelined",
      "warpgroup-MMA product whose operand copies and MMAs take turns behind block barriers (no "
      "producer/consumer pipeline)"},
+    {"tensor_gemm_thread_copies",
+     "pipelined warpgroup-MMA product whose producer warps copy every 16-byte chunk themselves "
+     "(cp.async), so its registers and issue slots, not the copy engine, pace the consumers"},
     {"bank_conflicts", "shared-memory accesses of a warp collide on banks and serialise"},
     {"register_spills",
      "registers spill to local memory and the spill traffic sits in the hot loop"},

@@ -35,6 +35,10 @@ constexpr auto kHypotheses = std::to_array<HypothesisDef>({
      "consumer warpgroups that only issue MMAs, so copies overlap the tensor cores without block "
      "barriers",
      "tensor_frac flop_frac stall_barrier"},
+    {"use_tma",
+     "stage operands with the bulk tensor copy engine (TMA, cp.async.bulk.tensor from a tensor "
+     "map, swizzled): one producer thread per stage instead of a warpgroup of per-thread copies",
+     "tensor_frac flop_frac stall_barrier issue_frac"},
     {"fix_bank_conflicts", "pad or swizzle shared-memory arrays so a warp hits 32 distinct banks",
      "bank_conflicts_per_request issue_frac"},
     {"reduce_register_pressure",

@@ -128,6 +128,10 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "the kernel's stages hand off through mbarriers (a producer/consumer pipeline) rather than "
      "block-wide barriers alone",
      "mbarrier.try_wait / mbarrier.test_wait in the launched entry's PTX"},
+    {"tma_copies", B, "bool",
+     "the kernel fills shared memory through the bulk tensor copy engine (TMA: one thread's "
+     "instruction per tile, from a tensor map) rather than per-thread cp.async or loads",
+     "cp.async.bulk.tensor in the launched entry's PTX"},
     {"gemm_ref_ratio", N, "ratio",
      "achieved FLOP rate over the measured cuBLAS GEMM of the same path (SGEMM on CUDA cores, TF32 "
      "on "

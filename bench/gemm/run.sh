@@ -3,7 +3,7 @@
 # (nvcc and cuBLAS only). Usage: bench/gemm/run.sh [OUTDIR]. One line per kernel/knob point.
 set -u
 cd "$(dirname "$0")/../.."
-OUT=${1:-${OUT:-/tmp}}
+OUT=${1:-${OUT:-/tmp}}; mkdir -p "$OUT"
 P=problems/matmul
 build() {  # name file entry gx gy block smem tf32 extra...
   local name=$1 file=$2 entry=$3 gx=$4 gy=$5 block=$6 smem=$7 tf=$8; shift 8
@@ -25,6 +25,10 @@ CONFIGS=(
   "ws-BM256-S3-P56          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            16            384   $((3*50176+1024)) 1 -DBM=256 -DSTAGES=3 -DPREGS=56"
   "ws-BM128-S4-P56          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            32            384   $((4*33792+1024)) 1 -DBM=128 -DSTAGES=4 -DPREGS=56"
   "ws-BM128-S6-P56          wgmma_tf32_ws.cu     matmul_wgmma_tf32_ws    32            32            384   $((6*33792+1024)) 1 -DBM=128 -DSTAGES=6 -DPREGS=56"
+  "tma-BM256-S4             wgmma_tf32_tma.cu    matmul_wgmma_tf32_tma   32            16            384   $((4*49152+1024)) 1 -DBM=256 -DSTAGES=4 -DTMA_BM=256"
+  "tma-BM256-S3             wgmma_tf32_tma.cu    matmul_wgmma_tf32_tma   32            16            384   $((3*49152+1024)) 1 -DBM=256 -DSTAGES=3 -DTMA_BM=256"
+  "tma-BM128-S4             wgmma_tf32_tma.cu    matmul_wgmma_tf32_tma   32            32            384   $((4*32768+1024)) 1 -DBM=128 -DSTAGES=4 -DTMA_BM=128"
+  "tma-BM128-S6             wgmma_tf32_tma.cu    matmul_wgmma_tf32_tma   32            32            384   $((6*32768+1024)) 1 -DBM=128 -DSTAGES=6 -DTMA_BM=128"
 )
 for c in "${CONFIGS[@]}"; do
   read -r name file entry gx gy block smem tf extra <<<"$c"

@@ -161,7 +161,7 @@ TEST_CASE("every signal the default rules read needs only metrics `signals ncu-m
   rules::RuleTable table = rules::load_rule_table(kSrc + "/rules/rules.yaml");
   std::vector<std::string> printed = printed_metrics();
   const std::set<std::string> code_facts = {"gemm_loop", "mma_in_code", "mbarrier_pipeline",
-                                            "local_bytes"};
+                                            "tma_copies", "local_bytes"};
   for (const auto& s : profiling::signals_read_by(table)) {
     INFO("signal " << s);
     if (profiling::ncu_needs_problem(s)) {

@@ -114,6 +114,60 @@ TEST_CASE("wgmma variants: in the H200 pool for sm_90a, outside the A100 and T4 
   CHECK(missing_capabilities(variant("regtile"), chip("t4")).empty());
 }
 
+TEST_CASE("wgmma_tf32_tma: guarded by wgmma and tma, its tensor maps resolved per knob point") {
+  const VariantSpec& v = variant("wgmma_tf32_tma");
+  CHECK(v.chip_requires == std::vector<std::string>{"wgmma", "tma"});
+  CHECK(missing_capabilities(v, chip("h200")).empty());
+  CHECK(variant_arch(v, chip("h200")) == "sm_90a");
+  CHECK(missing_capabilities(v, chip("a100")) == std::vector<std::string>{"wgmma", "tma"});
+  CHECK(missing_capabilities(v, chip("t4")) == std::vector<std::string>{"wgmma", "tma"});
+  auto points = enumerate_knobs(matmul(), v);
+  // BM=256 with 6 stages (295 KiB) is over the block's shared memory: 5 points.
+  CHECK(points.size() == 5);
+  for (const auto& knobs : points) {
+    CAPTURE(variant_key(v.id, knobs));
+    CHECK(validate(matmul(), v, knobs, chip("h200")).empty());
+    ResolvedVariant rv = resolve(matmul(), v, knobs, chip("h200"));
+    INFO(rv.issues.size());
+    REQUIRE(rv.ok());
+    REQUIRE(rv.tensor_maps.size() == 2);
+    const ResolvedTensorMap& a = rv.tensor_maps[0];
+    const ResolvedTensorMap& b = rv.tensor_maps[1];
+    CHECK(rv.buffers.at(size_t(a.buffer)).name == "A");
+    CHECK(rv.buffers.at(size_t(b.buffer)).name == "B");
+    CHECK(a.dims == std::vector<int64_t>{4096, 4096});
+    CHECK(a.strides == std::vector<int64_t>{4096 * 4});
+    // The kernel's expect_tx count is one A box and four B boxes: the maps must agree.
+    CHECK(a.box == std::vector<int64_t>{32, knobs.at("BM")});
+    CHECK(b.box == std::vector<int64_t>{32, 32});
+    CHECK(a.swizzle_bytes == 128);
+    CHECK(b.swizzle_bytes == 128);
+    CHECK(a.box_bytes() + 4 * b.box_bytes() == knobs.at("BM") * 128 + 16384);
+    const auto& args = rv.launches.at(0).args;
+    REQUIRE(args.size() == 6);
+    CHECK(args[0].kind == ResolvedArg::Kind::TensorMap);
+    CHECK(args[1].kind == ResolvedArg::Kind::TensorMap);
+    CHECK(args[1].index == 1);
+    CHECK(args[2].kind == ResolvedArg::Kind::Buffer);
+  }
+  // From the cp.async producer the copy-engine rewrite answers use_tma, at its defaults.
+  auto c = next_candidate(
+      CandidateRequest{&matmul(),
+                       {"wgmma_tf32_ws", {{"BM", 256}, {"PREGS", 72}, {"STAGES", 4}}},
+                       "use_tma",
+                       {"wgmma_tf32_ws[BM=256,PREGS=72,STAGES=4]"},
+                       &chip("h200")});
+  REQUIRE(c.candidate);
+  CHECK(c.candidate->key() == "wgmma_tf32_tma[BM=256,STAGES=4]");
+  auto none = next_candidate(
+      CandidateRequest{&matmul(),
+                       {"wgmma_tf32_ws", {{"BM", 256}, {"PREGS", 72}, {"STAGES", 4}}},
+                       "use_tma",
+                       {"wgmma_tf32_ws[BM=256,PREGS=72,STAGES=4]"},
+                       &chip("a100")});
+  CHECK_FALSE(none.candidate);
+}
+
 TEST_CASE(
     "the pool walks WMMA -> wgmma -> pipelined wgmma on the H200 and stops at WMMA elsewhere") {
   auto from = [&](const std::string& inc, const std::string& h, const std::string& on) {
@@ -227,7 +281,7 @@ TEST_CASE(
       ++not_on_chip;
     }
   }
-  CHECK(not_on_chip == 2);  // one row per variant, not per knob point
+  CHECK(not_on_chip == 3);  // one row per variant, not per knob point
   if (j["compiler"].get<std::string>().find("NVRTC") != std::string::npos) CHECK(r.rc == 0);
   // On a T4 the cp.async and TF32 variants are outside the pool too; nothing fails to compile.
   Run t = cli({"problems", "check", "matmul", "--problems-dir", kSrc + "/problems", "--chip", "t4",
@@ -239,7 +293,7 @@ TEST_CASE(
     if (row["static"] == "not on chip") off.insert(row["variant"].get<std::string>());
   }
   CHECK(off == std::set<std::string>{"regtile_db", "async", "wmma_tf32", "wmma_tf32_async",
-                                     "wgmma_tf32", "wgmma_tf32_ws"});
+                                     "wgmma_tf32", "wgmma_tf32_ws", "wgmma_tf32_tma"});
 }
 
 TEST_CASE("PTX scan: mbarrier phase waits are counted per launched entry") {
@@ -252,4 +306,52 @@ TEST_CASE("PTX scan: mbarrier phase waits are counted per launched entry") {
   CHECK(scan_launched_code(ptx, {"ws"}).tensor.mbarrier_waits == 1);
   CHECK(scan_launched_code(ptx, {"plain"}).tensor.mbarrier_waits == 0);
   CHECK(scan_launched_code(ptx, {"ws"}).tensor.total() == 0);  // not an MMA
+}
+
+TEST_CASE("PTX scan: bulk tensor copies (TMA) are counted, per-thread cp.async is not") {
+  const std::string ptx =
+      ".version 8.0\n.target sm_90a\n.address_size 64\n"
+      ".visible .entry tma(.param .align 64 .b8 m[128])\n{\n .reg .b32 %r<4>; .reg .b64 %rd<2>;\n"
+      " cp.async.bulk.tensor.2d.shared::cluster.global.tile.mbarrier::complete_tx::bytes"
+      " [%r1], [%rd1, {%r2, %r3}], [%r1];\n ret;\n}\n"
+      ".visible .entry thr(.param .u64 p)\n{\n cp.async.cg.shared.global [%r1], [%rd1], 16;\n"
+      " // cp.async.bulk.tensor in a comment does not count\n ret;\n}\n";
+  CHECK(scan_launched_code(ptx, {"tma"}).tensor.tma_copies == 1);
+  CHECK(scan_launched_code(ptx, {"thr"}).tensor.tma_copies == 0);
+  CHECK(scan_launched_code(ptx, {"tma"}).tensor.total() == 0);  // not an MMA
+}
+
+TEST_CASE("dry-run: a cp.async-fed wgmma pipeline leads to TMA on the H200 only") {
+  // wgmma_tf32_ws[BM=256,PREGS=72,STAGES=4] as recorded on the H200 (tests/data/recordings).
+  std::string ws = kSyncWgmma;
+  auto set = [&](const std::string& from, const std::string& to) {
+    auto at = ws.find(from);
+    REQUIRE(at != std::string::npos);
+    ws.replace(at, from.size(), to);
+  };
+  set("\"mbarrier_pipeline\": false", "\"mbarrier_pipeline\": true, \"tma_copies\": false");
+  set("\"tensor_frac\": 0.45", "\"tensor_frac\": 0.54");
+  std::string f = temp_file("wgmma_ws.json", ws);
+  Run r = cli({"dry-run", "--chip", "h200,a100,t4", "--signals", f, "--json"});
+  REQUIRE_MESSAGE(r.rc == 0, r.err);
+  json j = json::parse(r.out);
+  const json& per_chip = j["kernels"][0]["chips"];
+  REQUIRE(!per_chip[0]["fired"].is_null());
+  CHECK(per_chip[0]["fired"]["id"] == "wgmma_thread_copies");
+  CHECK(per_chip[0]["fired"]["hypothesis"] == "use_tma");
+  for (int c = 1; c < 3; ++c) {
+    CAPTURE(per_chip[c]["chip"]);
+    bool blocked = false;
+    for (const auto& b : per_chip[c]["blocked"])
+      if (b["id"] == "wgmma_thread_copies") blocked = true;
+    CHECK(blocked);
+  }
+  // Fed by the copy engine already: the rule is quiet.
+  set("\"tma_copies\": false", "\"tma_copies\": true");
+  std::string g = temp_file("wgmma_tma.json", ws);
+  Run t = cli({"dry-run", "--chip", "h200", "--signals", g, "--json"});
+  REQUIRE_MESSAGE(t.rc == 0, t.err);
+  json jt = json::parse(t.out);
+  const json& fired = jt["kernels"][0]["chips"][0]["fired"];
+  CHECK((fired.is_null() || fired["id"] != "wgmma_thread_copies"));
 }

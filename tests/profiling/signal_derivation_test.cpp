@@ -345,4 +345,11 @@ TEST_CASE(
   Derivation ws = derive_signals(in);
   CHECK(std::get<bool>(ws.signals.get("mbarrier_pipeline")) == true);
   CHECK(ws.origin.at("mbarrier_pipeline") == Origin::Code);
+  CHECK_FALSE(has(ws, "tma_copies"));  // the copy count was not scanned
+  in.code_tma_copies = 0;              // wgmma_tf32_ws: 128 producer threads issuing cp.async
+  CHECK(std::get<bool>(derive_signals(in).signals.get("tma_copies")) == false);
+  in.code_tma_copies = 5;  // wgmma_tf32_tma: one box of A and four of B per stage
+  Derivation tma = derive_signals(in);
+  CHECK(std::get<bool>(tma.signals.get("tma_copies")) == true);
+  CHECK(tma.origin.at("tma_copies") == Origin::Code);
 }

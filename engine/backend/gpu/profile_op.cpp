@@ -103,6 +103,7 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
     in.code_tensor_ops = p.tensor_ops->total();
     in.code_wgmma_ops = p.tensor_ops->wgmma;
     in.code_mbarrier_waits = p.tensor_ops->mbarrier_waits;
+    in.code_tma_copies = p.tensor_ops->tma_copies;
   }
   in.code_gemm_loop = p.gemm_loop;
   // The profile's subject is one run of the problem; the signals describe its longest launch,

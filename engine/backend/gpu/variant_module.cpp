@@ -68,16 +68,25 @@ VariantModule::~VariantModule() {
 void VariantModule::launch(CUstream stream, const std::vector<CUdeviceptr>& buffers) const {
   for (size_t i = 0; i < variant_.launches.size(); ++i) {
     const auto& l = variant_.launches[i];
-    // Each argument gets 8 bytes of storage; the kernel reads only its own width from it.
-    std::vector<std::array<unsigned char, 8>> storage(l.args.size());
+    // Each argument gets a slot of a CUtensorMap's size and alignment (128 bytes); a scalar's
+    // kernel parameter reads only its own width from it.
+    struct alignas(alignof(CUtensorMap)) Slot {
+      unsigned char bytes[sizeof(CUtensorMap)];
+    };
+    static_assert(sizeof(Slot) == 128);
+    std::vector<Slot> storage(l.args.size());
     std::vector<void*> params(l.args.size());
     for (size_t k = 0; k < l.args.size(); ++k) {
       const auto& arg = l.args[k];
-      auto* slot = storage[k].data();
-      std::memset(slot, 0, 8);
+      auto* slot = storage[k].bytes;
+      std::memset(slot, 0, sizeof storage[k].bytes);
       if (arg.kind == generators::ResolvedArg::Kind::Buffer) {
         CUdeviceptr p = buffers.at(size_t(arg.index));
         std::memcpy(slot, &p, sizeof p);
+      } else if (arg.kind == generators::ResolvedArg::Kind::TensorMap) {
+        const auto& m = variant_.tensor_maps.at(size_t(arg.index));
+        const CUtensorMap& map = tensor_maps_.get(m, arg.index, buffers.at(size_t(m.buffer)));
+        std::memcpy(slot, &map, sizeof map);
       } else {
         const auto& s = variant_.scalars.at(size_t(arg.index));
         switch (s.dtype) {

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/backend/gpu/cuda_driver.h"
+#include "engine/backend/gpu/tensor_map_encode.h"
 #include "generators/variant_space.h"
 #include "profiling/signal_derivation.h"
 
@@ -45,6 +46,9 @@ class VariantModule {
   CUmodule module_ = nullptr;
   std::vector<CUfunction> functions_;
   std::vector<KernelAttributes> attrs_;
+  // Tensor-map arguments by (map, buffer address): launch() binds them to the buffers it is
+  // given, never to the addresses of an earlier call.
+  mutable TensorMapCache tensor_maps_;
 };
 
 }  // namespace solver::gpu
