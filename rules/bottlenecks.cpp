@@ -8,7 +8,7 @@ namespace {
 
 // Ordered roughly as a profile is read: memory system, compute pipes, code structure,
 // latency and occupancy, whole-program, then the two verdicts that are not faults.
-constexpr std::array<BottleneckDef, 25> kBottlenecks{{
+constexpr std::array<BottleneckDef, 26> kBottlenecks{{
     {"dram_bandwidth", "useful bytes stream from device memory near its bandwidth ceiling"},
     {"uncoalesced",
      "a warp's global accesses touch many sectors per request, wasting the bytes moved"},
