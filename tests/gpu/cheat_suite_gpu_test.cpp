@@ -75,8 +75,8 @@ TEST_CASE("live: every cheat of the suite is refused with its expected outcome")
     const bool as_expected = std::find(want.begin(), want.end(), got) != want.end();
     ++total;
     refused += as_expected;
-    MESSAGE(spec.name << ": expected " << want.front()
-                      << (want.size() > 1 ? " (or another listed)" : "") << ", got " << got << " ("
+    const std::string also = want.size() > 1 ? " (or another listed)" : "";
+    MESSAGE(spec.name << ": expected " << want.front() << also << ", got " << got << " ("
                       << r.candidate << "): " << r.detail.substr(0, 200));
     CHECK(r.outcome != engine::Outcome::Kept);
     CHECK_MESSAGE(as_expected, spec.name);
