@@ -510,6 +510,15 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
 
 namespace {
 
+// The FP32 and FP64 instruction counters FLOPs are counted from (read by several rows below).
+#define kFlopCounters                                    \
+  "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum " \
+  "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum " \
+  "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum " \
+  "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum " \
+  "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum " \
+  "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum"
+
 // Signals the live path takes from the unprofiled run, the problem, the driver or the code,
 // and how an export gives them instead. Together with the metric table's `feeds` this is what
 // `signals ncu-metrics` prints, so an export made with that list can decide every rule.
@@ -521,39 +530,13 @@ constexpr ExportSource kExportSources[] = {
      "measured copy rate"},
     {"achieved_gbps", "counters",
      "gpu__time_duration.sum dram__bytes_read.sum dram__bytes_write.sum", "as dram_frac"},
-    {"flop_frac", "counters",
-     "gpu__time_duration.sum smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
+    {"flop_frac", "counters", "gpu__time_duration.sum " kFlopCounters,
      "the problem's FLOPs (else the FP32/FP64 instructions counted; tensor work needs the problem) "
      "over the duration"},
-    {"achieved_tflops", "counters",
-     "gpu__time_duration.sum smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
-     "as flop_frac"},
-    {"arith_intensity", "counters",
-     "dram__bytes_read.sum dram__bytes_write.sum "
-     "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
+    {"achieved_tflops", "counters", "gpu__time_duration.sum " kFlopCounters, "as flop_frac"},
+    {"arith_intensity", "counters", "dram__bytes_read.sum dram__bytes_write.sum " kFlopCounters,
      "the problem's formulas, else counted FLOPs over counted DRAM bytes"},
-    {"dtype", "counters",
-     "smsp__sass_thread_inst_executed_op_ffma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fadd_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_fmul_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dfma_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dadd_pred_on.sum "
-     "smsp__sass_thread_inst_executed_op_dmul_pred_on.sum",
+    {"dtype", "counters", kFlopCounters,
      "the variant's precision, else fp64 or fp32 by which instructions dominate"},
     {"weight", "counters", "gpu__time_duration.sum",
      "the kernel's share of the export's profiled time"},
