@@ -44,10 +44,12 @@ say() { echo "setup: $*" >&2; }
 t0=$(date +%s)
 
 # --- packages -------------------------------------------------------------------------------
-# What the tool needs; the test suite adds doctest; fuzzing installs its own (scripts/fuzz.sh).
+# What the tool needs; the test suite adds doctest and python3 (the external-generator tests'
+# generators, scripts/house_check.sh and the results-table test are Python); fuzzing installs
+# its own (scripts/fuzz.sh).
 packages=(cmake ninja-build g++ libyaml-cpp-dev nlohmann-json3-dev libboost-program-options-dev
           libssl-dev)
-[ "$main_only" -eq 1 ] || packages+=(doctest-dev)
+[ "$main_only" -eq 1 ] || packages+=(doctest-dev python3)
 "$root/scripts/install_packages.sh" "${packages[@]}"
 
 # --- configure and build --------------------------------------------------------------------

@@ -352,17 +352,53 @@ TEST_CASE(
   fs::remove_all(first.dir);
 }
 
+// A data directory whose problems/ holds the given problems from the source tree, except those
+// found in `snapshot` (older versions of a spec), and the source tree's rules/.
+static fs::path data_dir_with(const fs::path& dir, const std::vector<std::string>& problems,
+                       const fs::path& snapshot) {
+  fs::remove_all(dir);
+  fs::create_directories(dir / "problems");
+  fs::copy(kSrc + "/rules", dir / "rules", fs::copy_options::recursive);
+  for (const auto& p : problems) {
+    fs::path from = fs::exists(snapshot / p) ? snapshot / p : fs::path(kSrc) / "problems" / p;
+    fs::copy(from, dir / "problems" / p, fs::copy_options::recursive);
+  }
+  return dir;
+}
+
 TEST_CASE("solver report on a live run older than precision classes gives them from the specs") {
-  // docs/results/h200-2026-11-29c/ablate-default: written before records carried classes,
-  // its problems_root was on the GPU machine; the local specs have its recorded hashes.
-  fs::path copy =
-      fs::temp_directory_path() / ("solver-baseline-oldlive-" + std::to_string(::getpid()));
+  // docs/results/h200-2026-11-29c/ablate-default: written before records carried classes; its
+  // problems_root was on the GPU machine, so the classes come from the data directory's specs,
+  // and only from a spec with the hash the run recorded: today's matmul pool has grown, so the
+  // data directory holds that run's matmul (tests/data/ablation/h200-2026-11-29c-problems).
+  const std::string tag = std::to_string(::getpid());
+  fs::path copy = fs::temp_directory_path() / ("solver-baseline-oldlive-" + tag);
   fs::remove_all(copy);
   fs::copy(kSrc + "/docs/results/h200-2026-11-29c/ablate-default", copy,
            fs::copy_options::recursive);
   fs::remove(copy / "summary.json");
+  const std::vector<std::string> six = {"softmax",       "layernorm", "reduce",
+                                        "matmul_scalar", "sigmoid",   "matmul"};
+  {
+    // Today's specs alone: matmul's hash does not match, and report says so instead of guessing.
+    fs::path today = data_dir_with(fs::temp_directory_path() / ("solver-baseline-today-" + tag),
+                                   six, fs::path());
+    std::ostringstream o, e;
+    REQUIRE(run_cli({"solver", "--data-dir", today.string(), "report", copy.string(), "--json"},
+                    o, e) == 0);
+    CHECK(e.str().find("matmul: no problem spec of the run's version found") != std::string::npos);
+    json s = json::parse(o.str());
+    CHECK(problem_of(s, "matmul")["on"]["best_precision"] == "");
+    CHECK(problem_of(s, "softmax")["off"]["best_precision"] == "fp32");
+    fs::remove_all(today);
+    fs::remove(copy / "summary.json");
+  }
+  fs::path data = data_dir_with(fs::temp_directory_path() / ("solver-baseline-data-" + tag), six,
+                                kSrc + "/tests/data/ablation/h200-2026-11-29c-problems");
   std::ostringstream o, e;
-  REQUIRE(run_cli({"solver", "--data-dir", kSrc, "report", copy.string(), "--json"}, o, e) == 0);
+  REQUIRE(run_cli({"solver", "--data-dir", data.string(), "report", copy.string(), "--json"}, o,
+                  e) == 0);
+  CHECK(e.str().find("no problem spec of the run's version") == std::string::npos);
   json s = json::parse(o.str());
   CHECK(s["off_policy"] == "first-rule");
   CHECK(s["oracle_source"] == "");
@@ -372,4 +408,5 @@ TEST_CASE("solver report on a live run older than precision classes gives them f
   CHECK(mm["oracle"].is_null());
   CHECK(problem_of(s, "softmax")["off"]["best_precision"] == "fp32");
   fs::remove_all(copy);
+  fs::remove_all(data);
 }

@@ -82,7 +82,7 @@ TEST_CASE(
   // all apply, and all of them are made on the device unless the host path was asked for.
   CHECK(has_phase(g.phases_ms, "derive_device") == device);
   CHECK(has_phase(g.phases_ms, "derive_set") == !device);
-  CHECK(g.detail.find("exponent range up") != std::string::npos);
+  CHECK_MESSAGE(g.detail.find("exponent range up") != std::string::npos, g.detail);
   // The gate left the standing sets on the device: the next request copies them there.
   TimeSamples ts = b->time_samples(naive, 10, 1);
   REQUIRE(ts.ok);
