@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# The one entry point for work on the GPU machine. Run from the repo root there, with the static
+# bundle built here by `scripts/gpu/bundle.sh` (default .carry/lead) carried along:
+#
+#   scripts/gpu/run.sh STEP [STEP...]
+#
+# Steps (each a small function below; each writes under $OUT/<step>/ and its own time limit):
+#   info       the GPU, driver, clocks, toolkit (nvidia-smi, nvcc --version)
+#   tests      the `gpu`-labelled test binaries of the bundle (live backend, fault suite, cheat
+#              suite), each under a timeout; doctest's summary line per binary
+#   cheats     the cheat suite through the CLI (scripts/gpu/cheats.sh): one round per cheat
+#   labelled   the labelled suite live and from one ncu export (scripts/gpu/labelled.sh)
+#   corpus     the real-kernel corpus, live and ncu-confirmed (scripts/gpu/corpus.sh)
+#   ablate     the live ablation of the six original problems, 12 rounds, both tracks
+#   calibrate  identical-arm and slowdown trials of the paired verdict (scripts/gpu/calibrate.sh)
+#   torch      PyTorch eager and torch.compile on every problem (scripts/gpu/torch_bench.sh)
+#
+# Everything lands in $OUT (the device tool returns at most 8 files): each step's folder, then one
+# archive $OUT/results.tgz of all of them, $OUT/summary.txt (one line per step: exit code, wall
+# seconds, and the step's own verdict line), and $OUT/command.txt (this exact command line, the
+# commit and the date): a results folder in docs/results keeps that file as its provenance.
+# Environment: SOLVER_BUNDLE (default .carry/lead), BUDGET_S (default 540: steps that would start
+# with less than 30 s left are skipped and say so).
+set -u
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$root"
+OUT=${OUT:-/tmp/solver-gpu-run}
+mkdir -p "$OUT"
+export SOLVER_BUNDLE=${SOLVER_BUNDLE:-.carry/lead}
+B=$SOLVER_BUNDLE
+D=$B/share/solver
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+T0=$(date +%s)
+BUDGET_S=${BUDGET_S:-540}
+left() { echo $((BUDGET_S - ($(date +%s) - T0))); }
+cap() { local l=$(($(left) - 10)); [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }
+{
+  printf 'scripts/gpu/run.sh'
+  printf ' %q' "$@"
+  printf '\n# commit %s, %s\n' "$(git rev-parse --short HEAD 2>/dev/null || echo '?')" "$(date -u +%FT%TZ)"
+} >"$OUT/command.txt"
+: >"$OUT/summary.txt"
+
+step_info() {
+  nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,memory.total,ecc.mode.current,temperature.gpu \
+    --format=csv 2>&1
+  nvcc --version 2>&1 | tail -2
+  "$B/bin/solver" --version 2>&1
+}
+
+step_tests() {
+  local t bin s rc any=0
+  for t in live_backend_gpu_test fault_suite_gpu_test cheat_suite_gpu_test; do
+    bin=$B/tests/$t
+    [ -x "$bin" ] || { echo "$t: not in the bundle ($bin)"; any=1; continue; }
+    s=$(date +%s)
+    SOLVER_TEST_WORKER="$PWD/$B/bin/solver-gpu" SOLVER_GPU_WORKER="$PWD/$B/bin/solver-gpu" \
+      SOLVER_TEST_SOURCE_DIR="$PWD" timeout "$(cap 200)" "$bin" >"$1/$t.log" 2>&1
+    rc=$?
+    [ $rc -eq 0 ] || any=1
+    echo "$t: exit $rc in $(($(date +%s) - s)) s; $(grep -E '^\[doctest\] (test cases|assertions)' "$1/$t.log" | tr -s ' ' | tr '\n' ' ')"
+    grep -E "ERROR|FAILED|SKIP|MESSAGE" "$1/$t.log" | head -n 12
+  done
+  return $any
+}
+
+step_cheats() { OUT=$1 timeout "$(cap 360)" bash scripts/gpu/cheats.sh; }
+step_labelled() { OUT=$1 BUDGET_S=$(cap 290) timeout "$(cap 300)" bash scripts/gpu/labelled.sh; }
+step_corpus() {
+  [ -f scripts/gpu/corpus.sh ] || { echo "no scripts/gpu/corpus.sh in this checkout"; return 1; }
+  OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
+}
+step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
+step_torch() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/torch_bench.sh; }
+step_ablate() {
+  local d=$1/ablate-live s rc
+  s=$(date +%s)
+  timeout "$(cap 200)" "$B/bin/solver" --data-dir "$D" ablate --backend live \
+    --problems matmul,softmax,layernorm,reduce,matmul_scalar,sigmoid --rounds 12 --out "$d" \
+    >"$1/ablate.out" 2>"$1/ablate.err"
+  rc=$?
+  cat "$1/ablate.out"
+  tail -n 3 "$1/ablate.err"
+  echo "ablate: exit $rc in $(($(date +%s) - s)) s wall"
+  return $rc
+}
+
+[ $# -gt 0 ] || { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 2; }
+for s in "$@"; do
+  declare -F "step_$s" >/dev/null || { echo "run.sh: unknown step '$s' (see the header of $0)" >&2; exit 2; }
+done
+for s in "$@"; do
+  dir=$OUT/$s
+  mkdir -p "$dir"
+  if [ "$(left)" -lt 30 ]; then
+    echo "$s: skipped, $(left) s of BUDGET_S left" | tee -a "$OUT/summary.txt"
+    continue
+  fi
+  echo "== $s (at $(($(date +%s) - T0)) s, $(left) s left)"
+  st=$(date +%s)
+  "step_$s" "$dir" 2>&1 | tee "$dir/step.log"
+  rc=${PIPESTATUS[0]}
+  echo "$s: exit $rc in $(($(date +%s) - st)) s" | tee -a "$OUT/summary.txt"
+done
+tar czf "$OUT/results.tgz" -C "$OUT" --exclude=results.tgz "$@" 2>/dev/null
+echo "== total $(($(date +%s) - T0)) s"
+cat "$OUT/summary.txt"
