@@ -16,11 +16,17 @@ work="$(mktemp -d /var/tmp/solver-fresh.XXXXXX)"
 root="$work/root"
 say() { echo "fresh: $*" | tee -a "$out/summary.txt" >&2; }
 cleanup() {
+  # Processes still running in the root (a build cut short) hold its mounts.
+  local p
+  for p in /proc/[0-9]*; do
+    [ "$(readlink "$p/root" 2>/dev/null)" = "$root" ] && kill -9 "${p#/proc/}" 2>/dev/null
+  done
   for m in dev/pts dev proc sys src; do umount "$root/$m" 2>/dev/null || true; done
   # Never remove through a bind mount that failed to come down.
   if ! grep -q " $root/" /proc/mounts; then rm -rf "$work"; fi
 }
 trap cleanup EXIT
+trap 'exit 130' INT TERM
 : >"$out/summary.txt"
 start=$(date +%s)
 
