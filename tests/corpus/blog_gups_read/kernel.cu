@@ -2,7 +2,10 @@
 // license: BSD-3-Clause (NVIDIA CORPORATION, per file header)
 // adapted: extern "C", the READ case only; the HPCC start-value function d_starts (which needs a host-computed __constant__ table) replaced by a per-thread odd seed, the LFSR step kept; table of 2^26 64-bit words (512 MiB), 2^20 threads x 64 accesses
 #include <cuda/std/cstdint>
+#include <cuda/std/cstddef>
 using cuda::std::uint64_t;
+using cuda::std::int64_t;
+using cuda::std::ptrdiff_t;
 #define POLY 0x0000000000000007ULL
 typedef struct { uint64_t data; } benchtype;
 extern "C" __global__ void
