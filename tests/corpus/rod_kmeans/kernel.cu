@@ -1,6 +1,6 @@
 // corpus: rod_kmeans -- from yuhc/gpu-rodinia (Rodinia 3.1), cuda/kmeans/kmeans_cuda_kernel.cu (kmeansPoint) @ 9c10d3ea16dd
 // license: Rodinia license (BSD-style, Copyright (c) 2008-2011 University of Virginia)
-// adapted: extern "C"; texture t_features and __constant__ c_clusters read as plain global pointers (the problem format cannot bind textures or fill __constant__); FLT_MAX as __FLT_MAX__; GPU_DELTA_REDUCTION off so the unused block_clusters/block_deltas parameters are dropped; 2^20 points, 34 features (kdd_cup), 16 clusters
+// adapted: extern "C"; texture t_features and __constant__ c_clusters read as plain global pointers (the problem format cannot bind textures or fill __constant__); FLT_MAX written as its value (NVRTC has no float.h); GPU_DELTA_REDUCTION off so the unused block_clusters/block_deltas parameters are dropped; 2^20 points, 34 features (kdd_cup), 16 clusters
 extern "C" __global__ void
 kmeansPoint(const float  *features,			/* in: [npoints*nfeatures] */
             int     nfeatures,
@@ -15,7 +15,7 @@ kmeansPoint(const float  *features,			/* in: [npoints*nfeatures] */
 	if (point_id < npoints)
 	{
 		int i, j;
-		float min_dist = __FLT_MAX__;
+		float min_dist = 3.40282347e+38f;  // FLT_MAX
 		float dist;
 		for (i=0; i<nclusters; i++) {
 			int cluster_base_index = i*nfeatures;

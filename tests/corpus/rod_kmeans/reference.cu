@@ -3,7 +3,7 @@
 extern "C" __global__ void kmeans_ref(const float* features, int nfeatures, int npoints, int nclusters, double* membership, const float* clusters) {
   int p = blockIdx.x * blockDim.x + threadIdx.x;
   if (p >= npoints) return;
-  float min_dist = __FLT_MAX__; int index = -1;
+  float min_dist = 3.40282347e+38f; int index = -1;
   for (int i = 0; i < nclusters; i++) {
     float ans = 0.0f;
     for (int j = 0; j < nfeatures; j++) { float diff = features[p + j * npoints] - clusters[i * nfeatures + j]; ans += diff * diff; }
