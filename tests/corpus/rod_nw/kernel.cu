@@ -1,7 +1,7 @@
 // corpus: rod_nw -- from yuhc/gpu-rodinia (Rodinia 3.1), cuda/nw/needle_kernel.cu (needle_cuda_shared_1) @ 9c10d3ea16dd
 // license: Rodinia license (BSD-style, Copyright (c) 2008-2011 University of Virginia)
-// adapted: extern "C"; maximum() kept; one launch: the longest anti-diagonal of 16x16 blocks (i = block_width = 128) of a 2049 x 2049 score matrix, BLOCK_SIZE 16
-#define BLOCK_SIZE 16
+// adapted: extern "C"; maximum() kept; BLOCK_SIZE 32 (Rodinia's RD_WG_SIZE build option; the default 16-thread blocks are not a whole number of warps, which the problem format requires); one launch: the longest anti-diagonal of 32x32 tiles (i = block_width = 64) of a 2049 x 2049 score matrix
+#define BLOCK_SIZE 32  // RD_WG_SIZE_0=32
 __device__ __host__ int
 maximum( int a,
 		 int b,
