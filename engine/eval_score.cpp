@@ -134,9 +134,8 @@ nlohmann::json eval_json(const EvalReport& r) {
     for (bool held : {false, true}) {
       auto [correct, total] = r.split_score(held);
       if (total == 0) continue;
-      parts[held ? "heldout" : "dev"] = {{"correct", correct},
-                                         {"total", total},
-                                         {"accuracy", double(correct) / double(total)}};
+      parts[held ? "heldout" : "dev"] = {
+          {"correct", correct}, {"total", total}, {"accuracy", double(correct) / double(total)}};
     }
     j["splits"] = parts;
   }

@@ -49,7 +49,7 @@ struct LabelledKernel {
 
 struct LabelledSuite {
   std::string root;
-  bool has_split = false;  // the suite has a heldout.txt
+  bool has_split = false;               // the suite has a heldout.txt
   std::vector<LabelledKernel> kernels;  // sorted by name
 };
 
@@ -66,8 +66,8 @@ bool held_out_by_name(const std::string& name);
 Label parse_label(const std::string& yaml_text, const std::string& file_label);
 // Every folder under `root` holding a problem.yaml; each must hold a label.yaml and load as a
 // problem. `root`/heldout.txt, when present, marks the held-out kernels (every line a suite
-// problem; '#' starts a comment). All problems of all folders are reported together (InputError); an empty suite is
-// an error too.
+// problem; '#' starts a comment). All problems of all folders are reported together (InputError);
+// an empty suite is an error too.
 LabelledSuite load_labelled_suite(const std::string& root);
 
 // True if `got` (a fired rule's bottleneck) is the label or one of its accepted alternatives.

@@ -66,10 +66,10 @@ TEST_CASE("the corpus: >= 40 real kernels, labels known or pending, names unique
   }
   // Many bottleneck classes, not one repeated: the corpus is a development set for all of them.
   CHECK(classes.size() >= 14);
-  for (const char* need : {"dram_bandwidth", "uncoalesced", "bank_conflicts", "barrier_bound",
-                           "atomic_contention", "dependent_load_latency", "naive_gemm",
-                           "fp32_compute", "fp64_compute", "small_grid", "launch_overhead",
-                           "register_spills", "warp_divergence"})
+  for (const char* need :
+       {"dram_bandwidth", "uncoalesced", "bank_conflicts", "barrier_bound", "atomic_contention",
+        "dependent_load_latency", "naive_gemm", "fp32_compute", "fp64_compute", "small_grid",
+        "launch_overhead", "register_spills", "warp_divergence"})
     CHECK_MESSAGE(classes.count(need), "no corpus kernel is labelled ", need);
   for (const char* need : {"alu_bound", "constant_cache_serialised", "tail_effect"})
     CHECK_MESSAGE(classes.count(need), "no corpus kernel is labelled ", need);
@@ -133,8 +133,8 @@ TEST_CASE("problems check --compile-only passes on the whole corpus, with the la
   // least the 49 floats, from the same compile facts `eval --ncu-csv` reads.
   rules::ChipTable chips = rules::load_chip_table(kSrc + "/rules/chips.yaml");
   generators::CompileCache cc(cache.string());
-  engine::NcuProblemResult f =
-      engine::ncu_problem_facts(kCorpus + "/median7x7_local_sort", "", {}, *chips.find("h200"), &cc);
+  engine::NcuProblemResult f = engine::ncu_problem_facts(kCorpus + "/median7x7_local_sort", "", {},
+                                                         *chips.find("h200"), &cc);
   REQUIRE(f.facts.local_bytes_per_thread.has_value());
   CHECK(*f.facts.local_bytes_per_thread >= 196);
 }
@@ -143,8 +143,8 @@ TEST_CASE("eval --split: dev and held-out parts scored apart, each part's accura
   SplitSuite t;
   t.held_out("# held out\nsynthetic_gemm\n  synthetic_stream  # a comment\n");
   const std::string sig = kData + "synthetic_signals", rules = kData + "synthetic_rules.yaml";
-  auto all = run({"eval", "--suite", t.root.string(), "--signals-dir", sig, "--rules", rules,
-                  "--json"});
+  auto all =
+      run({"eval", "--suite", t.root.string(), "--signals-dir", sig, "--rules", rules, "--json"});
   REQUIRE_MESSAGE(all.rc == 0, all.err);
   json j = json::parse(all.out);
   CHECK(j["split"] == "all");
@@ -174,8 +174,8 @@ TEST_CASE("eval --split: dev and held-out parts scored apart, each part's accura
   CHECK(text.out.find("synthetic_gemm [held out]") != std::string::npos);
 
   // The labels' evidence for one part only.
-  auto conf = run({"eval", "--suite", t.root.string(), "--confirm-dir",
-                   kData + "synthetic_confirm", "--split", "heldout", "--json"});
+  auto conf = run({"eval", "--suite", t.root.string(), "--confirm-dir", kData + "synthetic_confirm",
+                   "--split", "heldout", "--json"});
   REQUIRE(conf.rc == 0);
   CHECK(json::parse(conf.out)["labels"] == 2);
 }
@@ -213,10 +213,10 @@ TEST_CASE("label: an issue-29 class loads as pending; other unknown ids stay err
   CHECK(l.pending == !rules::is_known_bottleneck("alu_bound"));
   CHECK(l.accept.size() == 2);
   CHECK(engine::label_matches(l, "alu_bound"));
-  engine::Label k = engine::parse_label(
-      "bottleneck: issue_bound\nwhy: x\nconfirm: {a.sum: [0, 1]}\n", "k.yaml");
+  engine::Label k =
+      engine::parse_label("bottleneck: issue_bound\nwhy: x\nconfirm: {a.sum: [0, 1]}\n", "k.yaml");
   CHECK_FALSE(k.pending);
-  CHECK_THROWS_AS(engine::parse_label("bottleneck: alu_bond\nwhy: x\nconfirm: {a.sum: [0, 1]}\n",
-                                      "m.yaml"),
-                  rules::InputError);
+  CHECK_THROWS_AS(
+      engine::parse_label("bottleneck: alu_bond\nwhy: x\nconfirm: {a.sum: [0, 1]}\n", "m.yaml"),
+      rules::InputError);
 }
