@@ -1,5 +1,5 @@
 #!/bin/bash
-# The real-kernel corpus on the H200 (issue 29), one device call of ~6-7 minutes (budget 8):
+# The real-kernel corpus on the H200 (issue 29), one device call of ~5-7 minutes (budget 8: BUDGET_S 480):
 #   1. live `solver eval --suite tests/corpus` (gate + CUPTI profile + classify per kernel),
 #      keeping each kernel's signals; scored for all, the dev part and the held-out third;
 #   2. ONE ncu export of every corpus kernel: the metric list `solver signals ncu-metrics`
@@ -15,7 +15,7 @@
 # eval_ncu_{dev,heldout}.txt, confirm.{json,txt}, corpus.log, timings.txt, and all of it again
 # as one archive, corpus.tgz.
 # STEPS="2 3" (or "3", ...) runs only those steps (step 3 reads $OUT/ncu_export.csv); BUDGET_S
-# (default 450) bounds the whole script: ncu sessions that would not fit are skipped and logged.
+# (default 480) bounds the whole script: ncu sessions that would not fit are skipped and logged.
 set -u
 STEPS=" ${STEPS:-1 2 3} "
 step() { case "$STEPS" in *" $1 "*) return 0 ;; esac; echo "== step $1 not asked for (STEPS=$STEPS)"; return 1; }
@@ -28,9 +28,9 @@ export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache} LD_LIBRARY_PATH=/
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 T0=$(now_ms)
 TIMINGS=$OUT/timings.txt; : > "$TIMINGS"
-# Seconds left of the script's budget ($BUDGET_S, default 450): no ncu session is started
+# Seconds left of the script's budget ($BUDGET_S, default 480): no ncu session is started
 # that could run past it (each is also capped at what is left), so the call ends in time.
-left() { echo $(( ${BUDGET_S:-450} - ($(now_ms) - T0) / 1000 )); }
+left() { echo $(( ${BUDGET_S:-480} - ($(now_ms) - T0) / 1000 )); }
 cap() { local l; l=$(( $(left) - 20 )); [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }
 timed() {  # label command...: runs it, logs "label: N ms (exit rc)" to the log and timings.txt
   local label=$1 s rc; shift
@@ -74,7 +74,7 @@ echo "== suite: $(problems | wc -l) problems under $SUITE; $(ncu --version 2>/de
 
 if step 1; then
   echo "== 1. live eval (gate + profile + classify each kernel)"
-  timed "step 1 live eval" timeout "${LIVE_LIMIT:-220}" "$B/solver" --data-dir "$D" eval --suite "$SUITE" --json \
+  timed "step 1 live eval" timeout "${LIVE_LIMIT:-260}" "$B/solver" --data-dir "$D" eval --suite "$SUITE" --json \
     --save-signals "$OUT/signals" > "$OUT/eval_live.json"
   timeout 30 "$B/solver" --data-dir "$D" eval --suite "$SUITE" --signals-dir "$OUT/signals" > "$OUT/eval_live.txt" 2>&1
   cat "$OUT/eval_live.txt"
@@ -157,4 +157,4 @@ echo "== timings"; cat "$TIMINGS"
 echo "== total $(( ($(now_ms) - T0) / 1000 )) s"
 } 2>&1 | tee "$OUT/corpus.log"
 # Everything once more as one archive (the files above stay for a quick look).
-tar czf "$OUT/corpus.tgz.tmp" -C "$OUT" --exclude corpus.tgz --exclude corpus.tgz.tmp . && mv "$OUT/corpus.tgz.tmp" "$OUT/corpus.tgz"
+TGZ=$(mktemp /tmp/corpus.XXXXXX.tgz) && tar czf "$TGZ" -C "$OUT" --exclude corpus.tgz . && mv "$TGZ" "$OUT/corpus.tgz"
