@@ -70,9 +70,9 @@ TEST_CASE("the corpus: >= 40 real kernels, labels known or pending, names unique
        {"dram_bandwidth", "uncoalesced", "bank_conflicts", "barrier_bound", "atomic_contention",
         "dependent_load_latency", "naive_gemm", "fp32_compute", "fp64_compute", "small_grid",
         "launch_overhead", "register_spills", "warp_divergence"})
-    CHECK_MESSAGE(classes.count(need), "no corpus kernel is labelled ", need);
+    CHECK_MESSAGE(classes.count(need), "no corpus kernel is labelled ", std::string(need));
   for (const char* need : {"alu_bound", "constant_cache_serialised", "tail_effect"})
-    CHECK_MESSAGE(classes.count(need), "no corpus kernel is labelled ", need);
+    CHECK_MESSAGE(classes.count(need), "no corpus kernel is labelled ", std::string(need));
   CHECK(pending <= int(s.kernels.size()) / 5);
 }
 
