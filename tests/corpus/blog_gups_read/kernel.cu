@@ -1,6 +1,6 @@
 // corpus: blog_gups_read -- from NVIDIA-developer-blog/code-samples, posts/gups/gups.cu (d_bench<READ>) @ 72d62ec46444
 // license: BSD-3-Clause (NVIDIA CORPORATION, per file header)
-// adapted: extern "C", the READ case only; the HPCC start-value function d_starts (which needs a host-computed __constant__ table) replaced by a per-thread odd seed, the LFSR step kept; table of 2^26 64-bit words (512 MiB), 2^20 threads x 64 accesses
+// adapted: extern "C", the READ case only; the HPCC start-value function d_starts (which needs a host-computed __constant__ table) replaced by a per-thread odd seed, the LFSR step kept; table of 2^25 64-bit words (256 MiB), 2^20 threads x 32 accesses
 #include <cuda/std/cstdint>
 #include <cuda/std/cstddef>
 using cuda::std::uint64_t;
