@@ -71,7 +71,7 @@ TEST_CASE("the corpus: >= 40 real kernels, labels known or pending, names unique
         "dependent_load_latency", "naive_gemm", "fp32_compute", "fp64_compute", "small_grid",
         "launch_overhead", "register_spills", "warp_divergence"})
     CHECK_MESSAGE(classes.count(need), "no corpus kernel is labelled ", std::string(need));
-  for (const char* need : {"alu_bound", "constant_cache_serialised", "tail_effect"})
+  for (const char* need : {"alu_compute", "constant_cache", "tail_effect"})
     CHECK_MESSAGE(classes.count(need), "no corpus kernel is labelled ", std::string(need));
   CHECK(pending <= int(s.kernels.size()) / 5);
 }
@@ -206,13 +206,13 @@ TEST_CASE("eval --split: bad split names, a suite without a held-out part, bad h
 
 TEST_CASE("label: an issue-29 class loads as pending; other unknown ids stay errors") {
   engine::Label l = engine::parse_label(
-      "bottleneck: alu_bound\naccept: [tail_effect, issue_bound]\nwhy: x\nconfirm: {a.sum: [0, "
+      "bottleneck: alu_compute\naccept: [tail_effect, issue_bound]\nwhy: x\nconfirm: {a.sum: [0, "
       "1]}\n",
       "l.yaml");
-  CHECK(l.bottleneck == "alu_bound");
-  CHECK(l.pending == !rules::is_known_bottleneck("alu_bound"));
+  CHECK(l.bottleneck == "alu_compute");
+  CHECK(l.pending == !rules::is_known_bottleneck("alu_compute"));
   CHECK(l.accept.size() == 2);
-  CHECK(engine::label_matches(l, "alu_bound"));
+  CHECK(engine::label_matches(l, "alu_compute"));
   engine::Label k =
       engine::parse_label("bottleneck: issue_bound\nwhy: x\nconfirm: {a.sum: [0, 1]}\n", "k.yaml");
   CHECK_FALSE(k.pending);
