@@ -21,6 +21,8 @@ EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::s
   c.kernel = k.name;
   c.label = k.label.bottleneck;
   c.accept = k.label.accept;
+  c.held_out = k.held_out;
+  c.pending = k.label.pending;
   c.source = std::move(source);
   c.missing_signals = m.missing_signals;
   if (!m.fired) {
@@ -41,6 +43,8 @@ EvalCase unmeasured_case(const LabelledKernel& k, std::string why) {
   c.kernel = k.name;
   c.label = k.label.bottleneck;
   c.accept = k.label.accept;
+  c.held_out = k.held_out;
+  c.pending = k.label.pending;
   c.got = kNotMeasured;
   c.detail = std::move(why);
   return c;
@@ -78,11 +82,23 @@ double EvalReport::accuracy() const {
   return cases.empty() ? 0.0 : double(correct()) / double(total());
 }
 
+std::pair<int, int> EvalReport::split_score(bool held_out) const {
+  int correct = 0, total = 0;
+  for (const auto& c : cases)
+    if (c.held_out == held_out) ++total, correct += c.correct ? 1 : 0;
+  return {correct, total};
+}
+
 std::vector<ClassScore> EvalReport::classes() const {
   std::vector<ClassScore> out;
-  for (const auto& b : rules::bottleneck_table()) {
+  std::vector<std::string> ids;
+  for (const auto& b : rules::bottleneck_table()) ids.emplace_back(b.id);
+  for (const auto& c : cases)  // labels of classes the taxonomy does not have yet, after it
+    if (c.pending && std::find(ids.begin(), ids.end(), c.label) == ids.end())
+      ids.push_back(c.label);
+  for (const auto& id : ids) {
     ClassScore s;
-    s.bottleneck = std::string(b.id);
+    s.bottleneck = id;
     for (const auto& c : cases) {
       if (c.label == s.bottleneck) {
         ++s.n;
@@ -112,6 +128,17 @@ nlohmann::json eval_json(const EvalReport& r) {
   j["measured"] = r.measured();
   j["correct"] = r.correct();
   j["accuracy"] = r.accuracy();
+  j["split"] = r.split;
+  if (r.has_split) {
+    nlohmann::json parts = nlohmann::json::object();
+    for (bool held : {false, true}) {
+      auto [correct, total] = r.split_score(held);
+      if (total == 0) continue;
+      parts[held ? "heldout" : "dev"] = {
+          {"correct", correct}, {"total", total}, {"accuracy", double(correct) / double(total)}};
+    }
+    j["splits"] = parts;
+  }
   nlohmann::json classes = nlohmann::json::array();
   for (const auto& s : r.classes())
     classes.push_back(
@@ -131,6 +158,8 @@ nlohmann::json eval_json(const EvalReport& r) {
         {"hypothesis", c.hypothesis},
         {"correct", c.correct},
         {"accepted_alternative", c.accepted_alternative},
+        {"held_out", c.held_out},
+        {"pending_class", c.pending},
         {"evidence", ev},
         {"missing_signals", c.missing_signals},
         {"source", c.source},

@@ -29,8 +29,10 @@ struct EvalCase {
   bool accepted_alternative = false;  // correct through label.accept, not the label itself
   std::vector<std::pair<std::string, rules::Value>> evidence;  // the fired rule's condition values
   std::vector<std::string> missing_signals;
-  std::string source;  // where the signals came from (file, export row, "live")
-  std::string detail;  // why there is no verdict (not measured), or derivation notes
+  bool held_out = false;  // the kernel is in the suite's held-out part (heldout.txt)
+  bool pending = false;   // labelled with a class the taxonomy does not have yet
+  std::string source;     // where the signals came from (file, export row, "live")
+  std::string detail;     // why there is no verdict (not measured), or derivation notes
 };
 
 inline constexpr const char* kNothingFired = "(nothing fired)";
@@ -59,12 +61,16 @@ struct EvalReport {
   std::string rules_file;
   std::string chip;
   std::vector<EvalCase> cases;
+  bool has_split = false;     // the suite has a held-out part: the report gives both parts
+  std::string split = "all";  // which part was scored: all, dev or heldout
 
   int total() const { return int(cases.size()); }
   int correct() const;
   int measured() const;
-  double accuracy() const;                          // correct / total; 0 for an empty report
-  std::vector<ClassScore> classes() const;          // by label, in taxonomy order
+  double accuracy() const;  // correct / total; 0 for an empty report
+  // Correct and total over the held-out part (true) or the rest (false).
+  std::pair<int, int> split_score(bool held_out) const;
+  std::vector<ClassScore> classes() const;  // by label, taxonomy order, then pending classes
   std::vector<const EvalCase*> confusions() const;  // the incorrect cases, in suite order
 };
 

@@ -11,6 +11,7 @@
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 #include "rules/bottlenecks.h"
+#include "rules/hash.h"
 #include "rules/value.h"
 #include "rules/yaml_util.h"
 
@@ -79,6 +80,13 @@ void parse_confirm(const YAML::Node& node, const std::string& file, rules::Diagn
   }
 }
 
+bool is_pending_bottleneck(const std::string& id) {
+  if (rules::is_known_bottleneck(id)) return false;
+  for (const char* p : kPendingBottlenecks)
+    if (id == p) return true;
+  return false;
+}
+
 std::string read_text(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   std::stringstream ss;
@@ -86,7 +94,39 @@ std::string read_text(const fs::path& p) {
   return ss.str();
 }
 
+// `root`/heldout.txt: one suite problem a line, '#' comments; a name that is not a suite problem
+// or is listed twice is an error at its line.
+void read_held_out(const std::string& root, LabelledSuite& suite,
+                   std::vector<rules::Diagnostic>& errors) {
+  fs::path file = fs::path(root) / "heldout.txt";
+  if (!fs::exists(file)) return;
+  suite.has_split = true;
+  std::istringstream in(read_text(file));
+  std::string line;
+  std::vector<std::string> seen;
+  for (int n = 1; std::getline(in, line); ++n) {
+    line = line.substr(0, line.find('#'));
+    auto b = line.find_first_not_of(" \t\r"), e = line.find_last_not_of(" \t\r");
+    if (b == std::string::npos) continue;
+    std::string name = line.substr(b, e - b + 1);
+    rules::SourceLocation at{file.string(), n, int(b) + 1};
+    auto it = std::find_if(suite.kernels.begin(), suite.kernels.end(),
+                           [&](const LabelledKernel& k) { return k.name == name; });
+    if (std::find(seen.begin(), seen.end(), name) != seen.end())
+      errors.push_back({at, "'" + name + "' is listed twice"});
+    else if (it == suite.kernels.end())
+      errors.push_back({at, "'" + name + "' is not a problem of this suite"});
+    else
+      it->held_out = true;
+    seen.push_back(name);
+  }
+}
+
 }  // namespace
+
+bool held_out_by_name(const std::string& name) {
+  return std::stoi(rules::sha256_hex(name).substr(0, 2), nullptr, 16) % 3 == 0;
+}
 
 Label parse_label(const std::string& yaml_text, const std::string& file_label) {
   YAML::Node root = rules::load_yaml_string(yaml_text, file_label);
@@ -96,16 +136,17 @@ Label parse_label(const std::string& yaml_text, const std::string& file_label) {
   if (!rules::expect_map(root, "label file", file_label, diags)) diags.throw_if_any(file_label);
   rules::check_keys(root, {"bottleneck", "accept", "why", "confirm"}, file_label, diags);
   if (auto b = rules::get_string(root, "bottleneck", file_label, diags, true)) {
-    if (rules::is_known_bottleneck(*b))
+    if (rules::is_known_bottleneck(*b) || is_pending_bottleneck(*b)) {
       label.bottleneck = *b;
-    else
+      label.pending = is_pending_bottleneck(*b);
+    } else
       diags.error(rules::location_of(root["bottleneck"], file_label), unknown_bottleneck(*b));
   }
   if (auto list = rules::get_string_list(root, "accept", file_label, diags)) {
     for (std::size_t i = 0; i < list->size(); ++i) {
       const std::string& a = (*list)[i];
       auto at = rules::location_of(root["accept"][i], file_label);
-      if (!rules::is_known_bottleneck(a))
+      if (!rules::is_known_bottleneck(a) && !is_pending_bottleneck(a))
         diags.error(at, "accept: " + unknown_bottleneck(a));
       else if (a == label.bottleneck)
         diags.error(at, "accept: '" + a + "' is the label itself");
@@ -188,6 +229,7 @@ LabelledSuite load_labelled_suite(const std::string& root) {
   }
   if (dirs.empty())
     errors.push_back({{root, 0, 0}, "no problem folders (folders holding problem.yaml)"});
+  read_held_out(root, suite, errors);
   if (!errors.empty()) throw rules::InputError("labelled suite " + root, errors);
   return suite;
 }

@@ -36,7 +36,7 @@ using engine::LabelledKernel;
 
 struct EvalOptions {
   std::string suite, backend, signals_dir, ncu_csv, chip, rules_path, save_signals, confirm_dir,
-      confirm_csv;
+      confirm_csv, split = "all";
   bool json = false;
 };
 
@@ -46,6 +46,21 @@ std::string value_text(const rules::Value& v) {
 }
 
 std::string base_kernel_name(const std::string& name) { return profiling::kernel_base_name(name); }
+
+// The suite with only the part `split` names (all, dev: not held out, heldout). A suite without
+// heldout.txt has no parts: asking for one is bad input.
+engine::LabelledSuite load_split(const EvalOptions& o) {
+  engine::LabelledSuite suite = engine::load_labelled_suite(o.suite);
+  if (o.split == "all") return suite;
+  if (!suite.has_split)
+    throw rules::InputError(rules::Diagnostic{
+        {o.suite, 0, 0},
+        "--split " + o.split + ": this suite has no heldout.txt, so no held-out part"});
+  const bool want_held = o.split == "heldout";
+  std::erase_if(suite.kernels,
+                [&](const engine::LabelledKernel& k) { return k.held_out != want_held; });
+  return suite;
+}
 
 double row_time(const profiling::NcuKernel& k) {
   auto it = k.raw.find(std::string(profiling::metric::kTime));
@@ -289,7 +304,9 @@ void print_report(std::ostream& out, const EvalReport& r,
       << ", rules " << r.rules_file << "\n\n";
   Table cases({"kernel", "label", "got", "fired rule", "ok"});
   for (const auto& c : r.cases)
-    cases.add_row({c.kernel, c.label, c.got, c.fired.empty() ? "-" : c.fired,
+    cases.add_row({c.kernel + (c.held_out ? " [held out]" : ""),
+                   c.label + (c.pending ? " (pending class)" : ""), c.got,
+                   c.fired.empty() ? "-" : c.fired,
                    c.correct ? (c.accepted_alternative ? "yes (accepted)" : "yes") : "no"});
   cases.print(out);
   out << '\n';
@@ -300,8 +317,16 @@ void print_report(std::ostream& out, const EvalReport& r,
   classes.print(out);
   char pct[32];
   std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * r.accuracy());
-  out << "\noverall: " << r.correct() << "/" << r.total() << " correct (" << pct << "), "
-      << r.measured() << " measured\n";
+  out << "\noverall" << (r.split == "all" ? "" : " (" + r.split + " part)") << ": " << r.correct()
+      << "/" << r.total() << " correct (" << pct << "), " << r.measured() << " measured\n";
+  if (r.has_split)
+    for (bool held : {false, true}) {
+      auto [correct, total] = r.split_score(held);
+      if (total == 0) continue;
+      std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * correct / total);
+      out << (held ? "held out (no threshold tuned on these): " : "dev: ") << correct << "/"
+          << total << " correct (" << pct << ")\n";
+    }
   auto conf = r.confusions();
   if (!conf.empty()) out << "\nconfusions (label -> got):\n";
   for (const EvalCase* c : conf) {
@@ -343,13 +368,15 @@ int run_eval(Context& ctx) {
       "check each label's confirm: ranges against DIR/<problem>.csv (ncu raw exports)")(
       "confirm-csv", po::value<std::string>(),
       "as --confirm-dir, from one ncu raw export of every suite kernel")(
+      "split", po::value<std::string>(),
+      "all (default), dev or heldout: the part of the suite to score (its heldout.txt)")(
       "json", "print the results as JSON");
   po::variables_map vm;
   if (auto rc = parse_options(
           ctx, "eval",
           "--suite DIR [--backend live|recorded] [--signals-dir D | --ncu-csv F] [--chip C] "
-          "[--rules F] [--save-signals D] [--json]\n       solver eval --suite DIR (--confirm-dir "
-          "D | --confirm-csv F) [--json]",
+          "[--rules F] [--save-signals D] [--split all|dev|heldout] [--json]\n       solver eval "
+          "--suite DIR (--confirm-dir D | --confirm-csv F) [--split all|dev|heldout] [--json]",
           opts, vm))
     return *rc;
   EvalOptions o;
@@ -363,6 +390,7 @@ int run_eval(Context& ctx) {
   o.confirm_csv = get("confirm-csv");
   o.rules_path = vm.count("rules") ? get("rules") : rules_file(ctx.data_dir);
   o.json = vm.count("json") > 0;
+  if (vm.count("split")) o.split = get("split");
   bool recorded_source = !o.signals_dir.empty() || !o.ncu_csv.empty();
   o.backend = vm.count("backend") ? get("backend") : (recorded_source ? "recorded" : "live");
   auto usage_error = [&](const std::string& msg) {
@@ -370,12 +398,14 @@ int run_eval(Context& ctx) {
     return kExitBadInput;
   };
   if (o.suite.empty()) return usage_error("--suite DIR is required");
+  if (o.split != "all" && o.split != "dev" && o.split != "heldout")
+    return usage_error("--split must be all, dev or heldout, got '" + o.split + "'");
   if (!o.confirm_dir.empty() && !o.confirm_csv.empty())
     return usage_error("give one of --confirm-dir, --confirm-csv");
   if (!o.confirm_dir.empty() || !o.confirm_csv.empty()) {
     if (recorded_source || vm.count("backend") || !o.save_signals.empty())
       return usage_error("--confirm-dir checks the labels' evidence; it takes no signal source");
-    return check_confirm(ctx, o, engine::load_labelled_suite(o.suite));
+    return check_confirm(ctx, o, load_split(o));
   }
   if (o.backend != "live" && o.backend != "recorded")
     return usage_error("--backend must be live or recorded, got '" + o.backend + "'");
@@ -387,13 +417,15 @@ int run_eval(Context& ctx) {
     return usage_error("--save-signals is for the live backend");
 
   // Everything that can be bad input is loaded before any GPU work.
-  engine::LabelledSuite suite = engine::load_labelled_suite(o.suite);
+  engine::LabelledSuite suite = load_split(o);
   rules::ChipTable chips = load_chips(ctx);
   rules::RuleTable table = rules::load_rule_table(o.rules_path);
   if (!o.chip.empty()) resolve_chip(chips, o.chip);
   rules::Matcher matcher(table);
   EvalReport report;
   report.suite = o.suite;
+  report.has_split = suite.has_split;
+  report.split = o.split;
   report.rules_file = o.rules_path;
   std::vector<std::string> unmatched;
   if (!o.signals_dir.empty()) {

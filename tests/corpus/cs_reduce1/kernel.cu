@@ -1,0 +1,18 @@
+// corpus: cs_reduce1 -- from NVIDIA/cuda-samples, Samples/2_Concepts_and_Techniques/reduction/reduction_kernel.cu (reduce1) @ c94ff366aed1
+// license: BSD-3-Clause (Copyright (c) 2022, NVIDIA CORPORATION)
+// adapted: extern "C", T = float, cg::sync(cta) written as __syncthreads(); 2^25 values, block 256 (first pass only)
+extern "C" __global__ void reduce1(const float *g_idata, float *g_odata, unsigned int n) {
+  extern __shared__ float sdata[];  // SharedMemory<T>()
+  unsigned int tid = threadIdx.x;
+  unsigned int i = blockIdx.x * blockDim.x + threadIdx.x;
+  sdata[tid] = (i < n) ? g_idata[i] : 0;
+  __syncthreads();  // cg::sync(cta)
+  for (unsigned int s = 1; s < blockDim.x; s *= 2) {
+    int index = 2 * s * tid;
+    if (index < blockDim.x) {
+      sdata[index] += sdata[index + s];
+    }
+    __syncthreads();
+  }
+  if (tid == 0) g_odata[blockIdx.x] = sdata[0];
+}
