@@ -11,6 +11,7 @@
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 #include "rules/bottlenecks.h"
+#include "rules/text_file.h"
 #include "rules/value.h"
 #include "rules/yaml_util.h"
 
@@ -80,10 +81,7 @@ void parse_confirm(const YAML::Node& node, const std::string& file, rules::Diagn
 }
 
 std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return rules::read_text_file(p.string(), "label file", rules::kMaxYamlBytes);
 }
 
 }  // namespace

@@ -52,7 +52,7 @@ ProblemSpec Loader::load(const YAML::Node& root) {
       error(child(root, "version"), "unsupported problem.yaml version " + std::to_string(*v) +
                                         " (this solver reads version 1)");
   }
-  if (auto n = rules::get_string(root, "name", file_, diags_, true)) {
+  if (auto n = rules::get_id(root, "name", file_, diags_, "problem name", true)) {
     spec.name = *n;
     std::string folder = fs::path(dir_).filename().string();
     if (*n != folder)

@@ -423,7 +423,7 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
                      "constraints", "requires", "chip", "compile_options", "tensor_maps",
                      "launches", "entry", "args", "grid", "block", "smem"},
                     file_, diags_);
-  v.id = rules::get_string(node, "id", file_, diags_, true).value_or("");
+  v.id = rules::get_id(node, "id", file_, diags_, "variant id", true).value_or("");
   if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
     error(child(node, "id"),
           "variant id '" + v.id + "' may not contain '[', ']', ',', '=' or spaces");
