@@ -1,6 +1,7 @@
 // Loads problem.yaml (docs/problem-format.md). One pass collects every located problem of the
 // file; only then is InputError thrown, so a user fixes a spec in one edit-run cycle.
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <set>
 
@@ -95,6 +96,8 @@ ProblemSpec Loader::load(const YAML::Node& root) {
     spec.bytes = expr(child(root, "bytes"), scalars_only);
   else
     diags_.error(at(root), "missing required key 'bytes'");
+  check_work(child(root, "flops"), spec.flops, "flops", false, spec);
+  check_work(child(root, "bytes"), spec.bytes, "bytes", true, spec);
   load_tolerances(child(root, "tolerance"), spec);
 
   const YAML::Node ref = child(root, "reference");
@@ -164,6 +167,29 @@ rules::Resolver Loader::resolver(const VariantSpec* variant, bool knobs_of_any_v
   };
 }
 
+void Loader::check_work(const YAML::Node& node, const SpecExpr& e, const char* what,
+                        bool positive, const ProblemSpec& spec) {
+  if (!node || !e.expr) return;  // missing or unparsable: reported already
+  std::vector<rules::Value> values(slots_.size());
+  for (const auto& s : spec.scalars) {
+    auto it = std::find(slots_.begin(), slots_.end(), s.name);
+    if (it != slots_.end()) values[std::size_t(it - slots_.begin())] = s.value;
+  }
+  rules::Value r = e.expr->evaluate(values);
+  const double* d = std::get_if<double>(&r);
+  const std::string name(what);
+  if (!d || !std::isfinite(*d)) {
+    diags_.error(e.where, name + " '" + e.text + "' is " + rules::format_value(r) +
+                              " over the scalars (a division by zero?), not a finite number");
+  } else if (positive ? *d <= 0 : *d < 0) {
+    diags_.error(e.where,
+                 name + " '" + e.text + "' = " + rules::format_value(r) +
+                     (positive ? " must be positive: the fewest bytes a correct kernel moves "
+                                 "set the too-fast floor, which 0 would switch off"
+                               : " must not be negative"));
+  }
+}
+
 SpecExpr Loader::expr(const YAML::Node& scalar, const rules::Resolver& r,
                       std::optional<rules::ValueType> expect) {
   SpecExpr e;
@@ -175,6 +201,11 @@ SpecExpr Loader::expr(const YAML::Node& scalar, const rules::Resolver& r,
   e.text = scalar.Scalar();
   e.where = rules::scalar_text_origin(scalar, file_, text_);
   e.expr = rules::Expression::parse(e.text, e.where, r, diags_, expect);
+  if (e.expr) {  // `bytes: 1/0`, `grid: [log2(0)]`: a constant part without a value
+    const std::size_t before = diags_.size();
+    e.expr->check_constant_parts(e.where, diags_);
+    if (diags_.size() != before) e.expr.reset();
+  }
   return e;
 }
 

@@ -396,7 +396,12 @@ std::optional<Expression> parse_scalar_expression(const YAML::Node& scalar, cons
   }
   SourceLocation origin =
       source.empty() ? scalar_text_origin(scalar, file) : scalar_text_origin(scalar, file, source);
-  return Expression::parse(scalar.Scalar(), origin, resolve, diags, expect);
+  auto e = Expression::parse(scalar.Scalar(), origin, resolve, diags, expect);
+  if (!e) return e;
+  const std::size_t before = diags.size();
+  e->check_constant_parts(origin, diags);
+  if (diags.size() != before) return std::nullopt;
+  return e;
 }
 
 }  // namespace solver::rules
