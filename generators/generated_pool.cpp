@@ -143,7 +143,7 @@ ProblemSpec write_generated_problem(const ProblemSpec& base, const std::string& 
                                     {"version", 1},
                                     {"problem", base.name},
                                     {"variants", index}}
-                                       .dump(2) +
+                                       .dump(2, ' ', false, json::error_handler_t::replace) +
                                    "\n");
   return load_problem(dir);
 }

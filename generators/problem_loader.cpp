@@ -8,6 +8,7 @@
 #include "generators/external_process.h"
 #include "generators/problem_loader.h"
 #include "generators/source_confinement.h"
+#include "rules/expr_constants.h"
 
 namespace fs = std::filesystem;
 
@@ -202,9 +203,7 @@ SpecExpr Loader::expr(const YAML::Node& scalar, const rules::Resolver& r,
   e.where = rules::scalar_text_origin(scalar, file_, text_);
   e.expr = rules::Expression::parse(e.text, e.where, r, diags_, expect);
   if (e.expr) {  // `bytes: 1/0`, `grid: [log2(0)]`: a constant part without a value
-    const std::size_t before = diags_.size();
-    e.expr->check_constant_parts(e.where, diags_);
-    if (diags_.size() != before) e.expr.reset();
+    if (rules::check_constant_parts(*e.expr, e.where, diags_) > 0) e.expr.reset();
   }
   return e;
 }

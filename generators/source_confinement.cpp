@@ -139,10 +139,10 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
     std::string label =
         within(file, root) ? fs::relative(file, root, ec).generic_string() : file.generic_string();
     // Through the one checked reader: a FIFO would block an ifstream forever, /dev/zero never
-    // ends; kernel sources and headers are capped (rules::kMaxKernelSourceBytes).
+    // ends; kernel sources and headers are capped (kMaxKernelSourceBytes).
     std::string text;
     try {
-      text = rules::read_text_file(file.string(), "kernel source", rules::kMaxKernelSourceBytes);
+      text = rules::read_text_file(file.string(), "kernel source", kMaxKernelSourceBytes);
     } catch (const rules::InputError& e) {
       const auto& d = e.diagnostics();
       out.push_back(label + ": " + (d.empty() ? std::string("cannot be read") : d[0].message));

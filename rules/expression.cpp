@@ -41,33 +41,7 @@ const char* type_phrase(ValueType t) {
                                 : "a string";
 }
 
-bool uses_no_name(const ExprNode& n) {
-  if (n.kind == ExprNode::Kind::Name) return false;
-  return std::all_of(n.children.begin(), n.children.end(),
-                     [](const auto& c) { return uses_no_name(*c); });
-}
-
 }  // namespace
-
-void Expression::check_constant_parts(const SourceLocation& origin, Diagnostics& diags) const {
-  if (!root_) return;
-  // Post-order: a part is reported only when none of its own parts was.
-  auto walk = [&](auto& self, const ExprNode& n) -> bool {
-    bool inner = false;
-    for (const auto& c : n.children) inner = self(self, *c) || inner;
-    if (inner || n.children.empty() || !uses_no_name(n)) return inner;
-    Expression part;
-    part.root_ = clone(n);
-    part.compile();
-    if (!std::holds_alternative<std::monostate>(part.evaluate({}))) return false;
-    diags.error(expr::locate(origin, expr::Pos{n.line, n.column}),
-                "'" + canonical(n) +
-                    "' never has a value (a division by zero, log2 of a number <= 0 or an "
-                    "overflow): a part that uses no signal must evaluate");
-    return true;
-  };
-  walk(walk, *root_);
-}
 
 std::optional<Expression> Expression::parse(std::string_view text, const SourceLocation& origin,
                                             const Resolver& resolve, Diagnostics& diags,

@@ -108,12 +108,6 @@ class Expression {
   // is undecided). nullopt also for a non-bool expression.
   std::optional<bool> evaluate_tri(std::span<const Value> slots) const;
 
-  // Records a located error for every part of the expression that uses no name and still has
-  // no value (`1/0`, `log2(0)`, `1e308 * 10`): a constant that is always missing is a mistake
-  // of the author, not data (issue 27 item 8). The innermost such part is reported. Loaders
-  // call it at check time; evaluate() itself keeps answering missing.
-  void check_constant_parts(const SourceLocation& origin, Diagnostics& diags) const;
-
   ValueType type() const { return root_->type; }
   const ExprNode& root() const { return *root_; }
   const std::string& text() const { return text_; }

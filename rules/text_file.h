@@ -17,10 +17,6 @@ namespace solver::rules {
 // 256 MiB: far above any real input (the bundled recording is 0.2 MB), far below memory.
 inline constexpr std::size_t kMaxInputFileBytes = std::size_t(256) << 20;
 
-// 4 MiB: a kernel source or a local header (the largest bundled one is ~40 KB). NVRTC would
-// otherwise be handed whatever a `source:` names (a 1 GB sparse file took 30 s and 2.1 GB).
-inline constexpr std::size_t kMaxKernelSourceBytes = std::size_t(4) << 20;
-
 // The whole file. `what` names it in the error ("rule table", "recording", ...).
 std::string read_text_file(const std::string& path, std::string_view what = "file",
                            std::size_t max_bytes = kMaxInputFileBytes);

@@ -1,4 +1,5 @@
 #include "rules/yaml_util.h"
+#include "rules/expr_constants.h"
 #include "rules/names.h"
 #include "rules/text_file.h"
 
@@ -398,9 +399,7 @@ std::optional<Expression> parse_scalar_expression(const YAML::Node& scalar, cons
       source.empty() ? scalar_text_origin(scalar, file) : scalar_text_origin(scalar, file, source);
   auto e = Expression::parse(scalar.Scalar(), origin, resolve, diags, expect);
   if (!e) return e;
-  const std::size_t before = diags.size();
-  e->check_constant_parts(origin, diags);
-  if (diags.size() != before) return std::nullopt;
+  if (check_constant_parts(*e, origin, diags) > 0) return std::nullopt;
   return e;
 }
 
