@@ -7,7 +7,8 @@
 #
 # The work is tests/engine/rule_scale_test (the ctest runs it at N = 10,000 and asserts
 # <= 2 GB per command and <= 60 s in all); this script runs the same binary for each N with
-# SOLVER_RULE_SCALE_N. Results: docs/benchmarks.md, "Rule-table scaling".
+# SOLVER_RULE_SCALE_N (SOLVER_RULE_SCALE_BIN=path/to/solver measures another build, e.g. one
+# from before the fix; give it a time limit with `timeout`). Results: docs/benchmarks.md, "Rule-table scaling".
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${1:-$root/build}"

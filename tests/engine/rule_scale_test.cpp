@@ -107,7 +107,9 @@ TEST_CASE("10,000 rules: rules check, an offline ablate and report within 2 GB a
     std::ofstream f(rules, std::ios::binary);
     f << scaled_table(slurp(std::string(SOLVER_SOURCE_DIR) + "/rules/rules.yaml"), n);
   }
-  const std::string bin = SOLVER_BIN, src = SOLVER_SOURCE_DIR, run_dir = (dir / "run").string();
+  // SOLVER_RULE_SCALE_BIN: another solver binary (an older build, for the "before" figures).
+  const char* other = std::getenv("SOLVER_RULE_SCALE_BIN");
+  const std::string bin = other ? other : SOLVER_BIN, src = SOLVER_SOURCE_DIR, run_dir = (dir / "run").string();
   struct Step {
     const char* name;
     std::vector<std::string> args;
