@@ -27,7 +27,8 @@ namespace fs = std::filesystem;
 
 struct Child {
   int rc = -1;
-  double seconds = 0;
+  double seconds = 0;      // wall
+  double cpu_seconds = 0;  // user + system of the child: what the work costs on a shared box
   long max_rss_kb = 0;
 };
 
@@ -53,6 +54,8 @@ Child run(const std::vector<std::string>& args, const std::string& log) {
   c.rc = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   c.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   c.max_rss_kb = ru.ru_maxrss;
+  auto secs = [](const timeval& t) { return double(t.tv_sec) + double(t.tv_usec) * 1e-6; };
+  c.cpu_seconds = secs(ru.ru_utime) + secs(ru.ru_stime);
   return c;
 }
 
@@ -122,19 +125,21 @@ TEST_CASE("10,000 rules: rules check, an offline ablate and report within 2 GB a
         "--out", run_dir, "--quiet"}},
       {"report", {bin, "--data-dir", src, "report", run_dir}},
   };
-  double total = 0;
+  double total = 0, total_cpu = 0;
   for (const auto& s : steps) {
     const std::string log = (dir / (std::string(s.name) + ".log")).string();
     Child c = run(s.args, log);
     total += c.seconds;
-    std::printf("rule_scale n=%d %-12s exit %d  %.2f s  max RSS %.1f MB\n", n, s.name, c.rc,
-                c.seconds, c.max_rss_kb / 1024.0);
+    total_cpu += c.cpu_seconds;
+    std::printf("rule_scale n=%d %-12s exit %d  %.2f s wall  %.2f s CPU  max RSS %.1f MB\n", n,
+                s.name, c.rc, c.seconds, c.cpu_seconds, c.max_rss_kb / 1024.0);
     INFO(s.name << " log: " << slurp(log).substr(0, 2000));
     CHECK(c.rc == 0);
     CHECK(c.max_rss_kb < 2L * 1024 * 1024);  // 2 GB
   }
-  std::printf("rule_scale n=%d total %.2f s\n", n, total);
-  CHECK(total < 60.0);
+  std::printf("rule_scale n=%d total %.2f s wall  %.2f s CPU\n", n, total, total_cpu);
+  // CPU time: on the shared 2-core CI box wall time measures the neighbours, not the work.
+  CHECK(total_cpu < 60.0);
   // The report shows the evolved table against the input: every rule is in it.
   const std::string html = slurp(run_dir + "/report.html");
   CHECK(html.find("scale_rule_000000") != std::string::npos);

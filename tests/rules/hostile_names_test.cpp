@@ -4,7 +4,7 @@
 // linear in the rule count.
 #include <doctest/doctest.h>
 
-#include <chrono>
+#include <ctime>
 #include <string>
 
 #include "rules/names.h"
@@ -134,9 +134,9 @@ TEST_CASE("the shadowing lint finds what the pairwise check finds, in linear tim
            "\n    hypothesis: fuse_kernels\n    priority: " + std::to_string(prio) +
            "\n    rationale: why\n";
   }
-  auto t0 = std::chrono::steady_clock::now();
+  const std::clock_t t0 = std::clock();  // CPU time: the CI box is shared
   RuleTable t = parse_rule_table(big, "big.yaml");
-  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const double s = double(std::clock() - t0) / CLOCKS_PER_SEC;
   CHECK(t.rules.size() == 20000);
   CHECK(s < 20.0);  // ~1-2 s on the 2-core box; pairwise was 2e8 comparisons
 }
