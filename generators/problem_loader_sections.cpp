@@ -338,7 +338,10 @@ void Loader::check_source(const YAML::Node& node, const std::string& rel) {
     error(node, "source '" + rel + "' leaves the problem folder");
     return;
   }
-  if (!fs::is_regular_file(full, ec)) error(node, "source file '" + rel + "' not found in " + dir_);
+  if (!fs::exists(full, ec))
+    error(node, "source file '" + rel + "' not found in " + dir_);
+  else if (!fs::is_regular_file(full, ec))  // stat only: a FIFO is never opened
+    error(node, "source '" + rel + "' is not a regular file (a FIFO, a device or a folder)");
 }
 
 std::vector<std::string> Loader::hypothesis_list(const YAML::Node& map, const char* key) {

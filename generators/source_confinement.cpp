@@ -144,6 +144,8 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
     try {
       text = rules::read_text_file(file.string(), "kernel source", kMaxKernelSourceBytes);
     } catch (const rules::InputError& e) {
+      // A source that is no regular file is the loader's to report (check_source).
+      if (file == source_file && !fs::is_regular_file(file, ec)) continue;
       const auto& d = e.diagnostics();
       out.push_back(label + ": " + (d.empty() ? std::string("cannot be read") : d[0].message));
       continue;
