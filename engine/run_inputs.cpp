@@ -204,7 +204,8 @@ json problem_folder_hash(const std::string& dir) {
       if (it->is_directory(ec)) it.disable_recursion_pending();
       continue;
     }
-    std::string rel = fs::relative(it->path(), dir, ec).generic_string();
+    // Lexical: fs::relative resolves links, which would name a link by its target.
+    std::string rel = it->path().lexically_relative(dir).generic_string();
     // The names go into the ledger header (JSON): UTF-8 without control characters.
     if (auto why = rules::name_problem(rel, rules::kMaxPathBytes))
       refuse(it->path().parent_path(),
