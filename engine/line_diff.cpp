@@ -38,8 +38,8 @@ struct Differ {
     auto at = [&](std::size_t i, std::size_t j) -> int& { return lcs[i * (m + 1) + j]; };
     for (std::size_t i = n; i-- > 0;)
       for (std::size_t j = m; j-- > 0;)
-        at(i, j) = x[i0 + i] == y[j0 + j] ? at(i + 1, j + 1) + 1
-                                          : std::max(at(i + 1, j), at(i, j + 1));
+        at(i, j) =
+            x[i0 + i] == y[j0 + j] ? at(i + 1, j + 1) + 1 : std::max(at(i + 1, j), at(i, j + 1));
     std::size_t i = 0, j = 0;
     while (i < n || j < m) {
       if (i < n && j < m && x[i0 + i] == y[j0 + j])

@@ -19,8 +19,9 @@ bool uses_no_name(const ExprNode& n) {
 // (nullopt when that text does not parse, e.g. past the length limit: not judged then).
 std::optional<Value> value_of(const ExprNode& n) {
   Diagnostics scratch;
-  auto part = Expression::parse(Expression::canonical(n), SourceLocation("(constant)"),
-                                [](std::string_view) { return std::optional<Symbol>(); }, scratch);
+  auto part = Expression::parse(
+      Expression::canonical(n), SourceLocation("(constant)"),
+      [](std::string_view) { return std::optional<Symbol>(); }, scratch);
   if (!part) return std::nullopt;
   return part->evaluate({});
 }

@@ -33,10 +33,14 @@ std::string spec(const std::string& bytes = "8*N", const std::string& source = "
                  const std::string& flops = "N") {
   return "version: 1\nname: h\nscalars: {N: 256}\nbuffers:\n"
          "  x: {dtype: f32, shape: [N]}\n  y: {dtype: f32, shape: [N], role: out}\n"
-         "flops: " + flops + "\nbytes: " + bytes + "\n"
+         "flops: " +
+         flops + "\nbytes: " + bytes +
+         "\n"
          "tolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"
          "reference: {source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n"
-         "variants:\n  - id: v\n    source: " + source + "\n    entry: k\n"
+         "variants:\n  - id: v\n    source: " +
+         source +
+         "\n    entry: k\n"
          "    args: [x, y, N]\n    grid: [1]\n    block: [256]\n";
 }
 

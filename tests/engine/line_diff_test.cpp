@@ -51,7 +51,7 @@ TEST_CASE("small inputs: the exact longest common subsequence") {
 
 TEST_CASE("a 20,000-rule table: fast, valid, and only the edited lines change") {
   const std::string a = table(20000, 0), b = table(20000, 1000);  // 20 confidences edited
-  const std::clock_t t0 = std::clock();  // CPU time: the CI box is shared
+  const std::clock_t t0 = std::clock();                           // CPU time: the CI box is shared
   auto d = line_diff(a, b);
   const double s = double(std::clock() - t0) / CLOCKS_PER_SEC;
   CHECK(s < 10.0);  // ~0.1 s; the exact table would be 10^10 cells

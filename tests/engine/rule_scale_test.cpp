@@ -100,9 +100,9 @@ TEST_CASE("10,000 rules: rules check, an offline ablate and report within 2 GB a
   const char* env_n = std::getenv("SOLVER_RULE_SCALE_N");
   const int n = env_n ? std::atoi(env_n) : 10000;
   const char* keep = std::getenv("SOLVER_RULE_SCALE_KEEP");
-  const fs::path dir = keep ? fs::path(keep)
-                            : fs::temp_directory_path() /
-                                  ("solver_rule_scale_" + std::to_string(::getpid()));
+  const fs::path dir =
+      keep ? fs::path(keep)
+           : fs::temp_directory_path() / ("solver_rule_scale_" + std::to_string(::getpid()));
   fs::remove_all(dir);
   fs::create_directories(dir);
   const std::string rules = (dir / "rules.yaml").string();
@@ -112,7 +112,8 @@ TEST_CASE("10,000 rules: rules check, an offline ablate and report within 2 GB a
   }
   // SOLVER_RULE_SCALE_BIN: another solver binary (an older build, for the "before" figures).
   const char* other = std::getenv("SOLVER_RULE_SCALE_BIN");
-  const std::string bin = other ? other : SOLVER_BIN, src = SOLVER_SOURCE_DIR, run_dir = (dir / "run").string();
+  const std::string bin = other ? other : SOLVER_BIN, src = SOLVER_SOURCE_DIR,
+                    run_dir = (dir / "run").string();
   struct Step {
     const char* name;
     std::vector<std::string> args;
@@ -141,8 +142,8 @@ TEST_CASE("10,000 rules: rules check, an offline ablate and report within 2 GB a
   // CPU time: on the shared 2-core CI box wall time measures the neighbours, not the work.
   CHECK(total_cpu < 60.0);
   // The evolved table holds every rule; the report has its diff section.
-  CHECK(slurp(run_dir + "/evolved-rules.yaml").find("scale_rule_" + std::to_string(1000000 + n - 1).substr(1)) !=
-        std::string::npos);
+  CHECK(slurp(run_dir + "/evolved-rules.yaml")
+            .find("scale_rule_" + std::to_string(1000000 + n - 1).substr(1)) != std::string::npos);
   CHECK(slurp(run_dir + "/report.html").find("Rules: input &rarr; evolved") != std::string::npos);
   if (!keep) fs::remove_all(dir);
 }

@@ -39,12 +39,12 @@ TEST_CASE("names: UTF-8, no control characters, bounded") {
   CHECK(name_problem(std::string("a\0b", 3)));
   CHECK(name_problem("a\tb"));
   CHECK(name_problem("a\x7f"));
-  CHECK(name_problem("a\xc2\x85"));        // C1 control (NEL)
-  CHECK(name_problem("\xff"));             // never UTF-8
-  CHECK(name_problem("\xc3"));             // cut sequence
-  CHECK(name_problem("\xc0\xaf"));         // overlong '/'
-  CHECK(name_problem("\xed\xa0\x80"));     // a UTF-16 surrogate
-  CHECK(name_problem("\xf4\x90\x80\x80")); // past U+10FFFF
+  CHECK(name_problem("a\xc2\x85"));         // C1 control (NEL)
+  CHECK(name_problem("\xff"));              // never UTF-8
+  CHECK(name_problem("\xc3"));              // cut sequence
+  CHECK(name_problem("\xc0\xaf"));          // overlong '/'
+  CHECK(name_problem("\xed\xa0\x80"));      // a UTF-16 surrogate
+  CHECK(name_problem("\xf4\x90\x80\x80"));  // past U+10FFFF
   CHECK_FALSE(name_problem(std::string(kMaxIdBytes, 'a')));
   CHECK(name_problem(std::string(kMaxIdBytes + 1, 'a')));
   CHECK(*first_invalid_utf8("ab\xff") == 2);
@@ -69,8 +69,9 @@ TEST_CASE("a NUL or a control character put into an id by an escape is refused, 
   d = errors(rule_with_id("\"a\\x01\""));
   CHECK(has_diag(d, "t.yaml:3:9", "control character"));
   // Anywhere in the file, not only in ids: a rationale with an escaped BEL.
-  d = errors("version: 1\nrules:\n  - id: r\n    when: weight < 0.1\n    hypothesis: fuse_kernels\n"
-             "    priority: 10\n    rationale: \"ring \\a\"\n");
+  d = errors(
+      "version: 1\nrules:\n  - id: r\n    when: weight < 0.1\n    hypothesis: fuse_kernels\n"
+      "    priority: 10\n    rationale: \"ring \\a\"\n");
   CHECK(has_diag(d, "t.yaml:7:16", "control character"));
   // A raw control byte in the text.
   d = errors(rule_with_id("a\x01"));
@@ -117,7 +118,7 @@ TEST_CASE("the shadowing lint finds what the pairwise check finds, in linear tim
   add("wide", "weight > 0.1", 1);
   add("narrow", "weight > 0.5 and waves < 2", 2);  // shadowed by wide
   add("guarded", "dram_frac > 0.2", 3, "tf32");
-  add("unguarded", "dram_frac > 0.3", 4);          // not shadowed: guarded needs tf32
+  add("unguarded", "dram_frac > 0.3", 4);  // not shadowed: guarded needs tf32
   add("other", "waves < 1", 5);
   auto d = errors(y);
   INFO(joined(d));
