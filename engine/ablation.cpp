@@ -436,7 +436,7 @@ AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, R
     oracle.problems[p] = problem_oracle(recorded ? backend : static_cast<Backend&>(tap),
                                         in.specs.at(p), in.chip, oracle.rates, sink, measure);
   save_recording(sink, dir.measurements());
-  write_file_atomically(dir.oracle(), oracle.to_json().dump(2) + "\n");
+  write_file_atomically(dir.oracle(), oracle.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 
   AblationResult result;
   result.dir = dir;
@@ -449,7 +449,7 @@ AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, R
   in.manifest["finished"] = utc_now_iso();
   in.manifest["measurements_hash"] =
       rules::sha256_hex(read_text_file(dir.measurements(), "measurements"));
-  write_file_atomically(dir.summary(), result.summary.to_json().dump(2) + "\n");
+  write_file_atomically(dir.summary(), result.summary.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   ReportInputs report_in{rules::dump_rule_table(in.input), "", in.input.evolution.retire_below,
                          in.input.evolution.promote_above};
   // Per-problem tables have no one evolved table to show: evolved/<problem>.yaml each.

@@ -12,6 +12,7 @@
 #include "generators/variant_space.h"
 #include "rules/bottlenecks.h"
 #include "rules/hash.h"
+#include "rules/text_file.h"
 #include "rules/value.h"
 #include "rules/yaml_util.h"
 
@@ -88,10 +89,7 @@ bool is_pending_bottleneck(const std::string& id) {
 }
 
 std::string read_text(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  return rules::read_text_file(p.string(), "label file", rules::kMaxYamlBytes);
 }
 
 // `root`/heldout.txt: one suite problem a line, '#' comments; a name that is not a suite problem

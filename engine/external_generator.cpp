@@ -155,7 +155,7 @@ GeneratorProposal TrackGenerator::propose(generators::GeneratorContext ctx) {
     ctx.attempt = attempt;
     ctx.attempts_left_round = options_.attempts_per_round - k - 1;
     ctx.attempts_left_run = options_.attempts_per_run - budget_.used;
-    std::string request = generators::build_request(ctx).dump() + "\n";
+    std::string request = generators::build_request(ctx).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
     std::string digest = rules::sha256_hex(request);
     generators::ProcessResult pr = generators::run_process(options_.argv, request, limits);
     json a{{"attempt", attempt}, {"input_digest", digest}, {"stderr", pr.err}};

@@ -296,7 +296,7 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
 }
 
 std::string chain_hash(const std::string& prev, const json& without_hash) {
-  return rules::sha256_hex(prev + without_hash.dump());
+  return rules::sha256_hex(prev + without_hash.dump(-1, ' ', false, json::error_handler_t::replace));
 }
 
 LoadedLedger load_ledger(const std::string& path) {
@@ -379,7 +379,7 @@ LedgerWriter LedgerWriter::create(const std::string& path, const json& header) {
   std::string hash = chain_hash(kLedgerFormat, h);
   h["hash"] = hash;
   LedgerWriter w(fd, path, hash);
-  w.write_line(h.dump() + "\n");
+  w.write_line(h.dump(-1, ' ', false, json::error_handler_t::replace) + "\n");
   return w;
 }
 
@@ -413,7 +413,7 @@ void LedgerWriter::append(RoundRecord& r) {
   json j = to_json(r);
   r.hash = chain_hash(last_hash_, j);
   j["hash"] = r.hash;
-  write_line(j.dump() + "\n");
+  write_line(j.dump(-1, ' ', false, json::error_handler_t::replace) + "\n");
   last_hash_ = r.hash;
 }
 

@@ -211,7 +211,7 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
           ++result.records;
         }
     save_recording(measurements, dir.measurements());
-    if (oracle) write_file_atomically(dir.oracle(), oracle->to_json().dump(2) + "\n");
+    if (oracle) write_file_atomically(dir.oracle(), oracle->to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     for (const auto& s : shards) {
       for (const auto& p : s.settings.problems) {
         fs::path evolved = fs::path(s.dir.path) / "evolved" / (p + ".yaml");

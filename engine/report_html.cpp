@@ -387,32 +387,6 @@ std::vector<double> log_ticks(double lo, double hi) {
   return out;
 }
 
-std::vector<std::string> line_diff(const std::string& a, const std::string& b) {
-  auto lines = [](const std::string& s) {
-    std::vector<std::string> v;
-    std::istringstream in(s);
-    for (std::string l; std::getline(in, l);) v.push_back(l);
-    return v;
-  };
-  auto x = lines(a), y = lines(b);
-  const std::size_t n = x.size(), m = y.size();
-  std::vector<std::vector<int>> lcs(n + 1, std::vector<int>(m + 1, 0));
-  for (std::size_t i = n; i-- > 0;)
-    for (std::size_t j = m; j-- > 0;)
-      lcs[i][j] = x[i] == y[j] ? lcs[i + 1][j + 1] + 1 : std::max(lcs[i + 1][j], lcs[i][j + 1]);
-  std::vector<std::string> out;
-  std::size_t i = 0, j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && x[i] == y[j])
-      out.push_back("  " + x[i++]), ++j;
-    else if (i < n && (j == m || lcs[i + 1][j] >= lcs[i][j + 1]))
-      out.push_back("- " + x[i++]);
-    else
-      out.push_back("+ " + y[j++]);
-  }
-  return out;
-}
-
 std::string render_report_html(const Summary& summary, const std::vector<RoundRecord>& records,
                                const nlohmann::json& manifest, const ReportInputs& inputs) {
   std::ostringstream h;

@@ -5,6 +5,7 @@
 // the ON rounds with problem boundaries and the retire/promote thresholds; every round's
 // decision with the evidence that fired its rule; the evolved rules as a diff of the input.
 #pragma once
+#include "engine/line_diff.h"  // line_diff, the evolved table section
 #include <string>
 #include <vector>
 
@@ -29,8 +30,5 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
 // narrow) and their labels: "150 µs", "2.4 ms" (2–3 significant digits, never an exponent).
 std::vector<double> log_ticks(double lo, double hi);
 std::string time_label(double us);
-
-// Line diff (longest common subsequence): each line prefixed "  ", "- " or "+ ".
-std::vector<std::string> line_diff(const std::string& a, const std::string& b);
 
 }  // namespace solver::engine

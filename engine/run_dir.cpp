@@ -115,7 +115,7 @@ nlohmann::json load_manifest(const RunDir& dir) {
 }
 
 void write_manifest(const RunDir& dir, const nlohmann::json& manifest) {
-  write_file_atomically(dir.manifest(), manifest.dump(2) + "\n");
+  write_file_atomically(dir.manifest(), manifest.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
 }
 
 }  // namespace solver::engine

@@ -9,6 +9,7 @@
 #include "engine/backend/recorded_backend.h"
 #include "rules/diagnostics.h"
 #include "rules/hash.h"
+#include "rules/names.h"
 
 namespace solver::engine {
 
@@ -184,7 +185,17 @@ void check_problem_names(const std::vector<std::string>& names) {
 json problem_folder_hash(const std::string& dir) {
   json out = json::object();
   std::error_code ec;
-  std::vector<fs::path> files;
+  const fs::path root = fs::weakly_canonical(dir, ec);
+  auto refuse = [&](const fs::path& p, const std::string& why) {
+    throw rules::InputError(rules::Diagnostic{{p.string(), 0, 0}, why});
+  };
+  auto inside = [&](const fs::path& p) {
+    auto [r, q] = std::mismatch(root.begin(), root.end(), p.begin(), p.end());
+    return r == root.end();
+  };
+  std::vector<std::pair<std::string, fs::path>> files;  // (relative name, in-folder target)
+  // The iterator does not descend into linked folders; a link to a file is followed only when
+  // its target lies inside the folder (issue 27 item 14: a link to /etc/passwd was hashed).
   for (auto it = fs::recursive_directory_iterator(dir, ec);
        !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
     // Hidden files and editor backups (.swp, ~) are not inputs; nor is anything in a hidden folder.
@@ -193,12 +204,27 @@ json problem_folder_hash(const std::string& dir) {
       if (it->is_directory(ec)) it.disable_recursion_pending();
       continue;
     }
-    if (it->is_regular_file(ec)) files.push_back(it->path());
+    // Lexical: fs::relative resolves links, which would name a link by its target.
+    std::string rel = it->path().lexically_relative(dir).generic_string();
+    // The names go into the ledger header (JSON): UTF-8 without control characters.
+    if (auto why = rules::name_problem(rel, rules::kMaxPathBytes))
+      refuse(it->path().parent_path(),
+             "a file name in the problem folder ('" + rules::printable(rel) + "') " + *why);
+    if (it->is_symlink(ec)) {
+      fs::path target = fs::weakly_canonical(it->path(), ec);
+      if (ec || !inside(target))
+        refuse(it->path(), "a symbolic link that leaves the problem folder " + root.string() +
+                               " (to " + rules::printable(target.string(), 200) +
+                               "): a problem folder is hashed and read only inside itself");
+      if (!fs::is_regular_file(target, ec)) continue;  // a linked folder is not walked
+      files.emplace_back(rel, target);
+      continue;
+    }
+    if (it->is_regular_file(ec)) files.emplace_back(rel, it->path());
     if (files.size() > 10000) break;  // a folder of that many files is not a problem folder
   }
   std::sort(files.begin(), files.end());
-  for (const auto& f : files) {
-    std::string rel = fs::relative(f, dir, ec).generic_string();
+  for (const auto& [rel, f] : files) {
     try {
       out[rel] = rules::sha256_hex(read_text_file(f.string(), "problem file"));
     } catch (const std::exception&) {

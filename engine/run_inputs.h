@@ -55,7 +55,9 @@ void check_recording(const nlohmann::json& header, Backend& backend,
 // `--problems` takes names (no paths, no "." or ".."), each once.
 void check_problem_names(const std::vector<std::string>& names);
 
-// sha256 of every regular file under a problem folder, by path relative to it.
+// sha256 of every regular file under a problem folder, by path relative to it. A symbolic link
+// is hashed through only when its target lies inside the folder; one that leaves it, or a file
+// name that is not UTF-8 without control characters, is refused (InputError naming the path).
 nlohmann::json problem_folder_hash(const std::string& dir);
 
 // Each problem's spec hash and folder hashes equal the ones in the header (absent fields of an

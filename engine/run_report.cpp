@@ -94,7 +94,7 @@ Summary write_report(const RunDir& dir, std::ostream& err,
   std::vector<RoundRecord> records;
   rules::RuleTable input;
   Summary s = summarise(dir, err, fallback_problems_root, &manifest, &records, &input);
-  write_file_atomically(dir.summary(), s.to_json().dump(2) + "\n");
+  write_file_atomically(dir.summary(), s.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   ReportInputs report_in{rules::dump_rule_table(input), "", input.evolution.retire_below,
                          input.evolution.promote_above};
   if (fs::exists(dir.evolved_rules()))

@@ -6,6 +6,7 @@
 
 #include "rules/hash.h"
 #include "rules/text_file.h"
+#include "rules/yaml_util.h"
 
 namespace solver::generators {
 
@@ -123,7 +124,7 @@ ProblemSpec write_generated_problem(const ProblemSpec& base, const std::string& 
     auto text = rules::try_read_text_file(e.path().string());
     if (text) rules::write_file_atomically(to.string(), *text);
   }
-  YAML::Node root = YAML::LoadFile(base.file);
+  YAML::Node root = rules::load_yaml_file(base.file);
   json index = json::array();
   for (const auto& g : variants) {
     root["variants"].push_back(variant_node(g));
@@ -142,7 +143,7 @@ ProblemSpec write_generated_problem(const ProblemSpec& base, const std::string& 
                                     {"version", 1},
                                     {"problem", base.name},
                                     {"variants", index}}
-                                       .dump(2) +
+                                       .dump(2, ' ', false, json::error_handler_t::replace) +
                                    "\n");
   return load_problem(dir);
 }

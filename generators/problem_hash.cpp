@@ -3,6 +3,8 @@
 #include <yaml-cpp/yaml.h>
 
 #include "rules/hash.h"
+#include "rules/text_file.h"
+#include "rules/yaml_util.h"
 
 namespace solver::generators {
 namespace {
@@ -19,7 +21,10 @@ void drop(YAML::Node map, std::initializer_list<const char*> keys) {
 std::string problem_measurement_hash(const std::string& problem_yaml_path) {
   YAML::Node root;
   try {
-    root = YAML::LoadFile(problem_yaml_path);
+    // The checked reader: problem.yaml may be a FIFO or huge until the loader has refused it.
+    auto text = rules::try_read_text_file(problem_yaml_path, rules::kMaxYamlBytes);
+    if (!text) return "";
+    root = YAML::Load(*text);
   } catch (const std::exception&) {
     return "";
   }

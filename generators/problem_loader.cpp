@@ -1,12 +1,14 @@
 // Loads problem.yaml (docs/problem-format.md). One pass collects every located problem of the
 // file; only then is InputError thrown, so a user fixes a spec in one edit-run cycle.
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <set>
 
 #include "generators/external_process.h"
 #include "generators/problem_loader.h"
 #include "generators/source_confinement.h"
+#include "rules/expr_constants.h"
 
 namespace fs = std::filesystem;
 
@@ -52,7 +54,7 @@ ProblemSpec Loader::load(const YAML::Node& root) {
       error(child(root, "version"), "unsupported problem.yaml version " + std::to_string(*v) +
                                         " (this solver reads version 1)");
   }
-  if (auto n = rules::get_string(root, "name", file_, diags_, true)) {
+  if (auto n = rules::get_id(root, "name", file_, diags_, "problem name", true)) {
     spec.name = *n;
     std::string folder = fs::path(dir_).filename().string();
     if (*n != folder)
@@ -95,6 +97,8 @@ ProblemSpec Loader::load(const YAML::Node& root) {
     spec.bytes = expr(child(root, "bytes"), scalars_only);
   else
     diags_.error(at(root), "missing required key 'bytes'");
+  check_work(child(root, "flops"), spec.flops, "flops", false, spec);
+  check_work(child(root, "bytes"), spec.bytes, "bytes", true, spec);
   load_tolerances(child(root, "tolerance"), spec);
 
   const YAML::Node ref = child(root, "reference");
@@ -164,6 +168,29 @@ rules::Resolver Loader::resolver(const VariantSpec* variant, bool knobs_of_any_v
   };
 }
 
+void Loader::check_work(const YAML::Node& node, const SpecExpr& e, const char* what,
+                        bool positive, const ProblemSpec& spec) {
+  if (!node || !e.expr) return;  // missing or unparsable: reported already
+  std::vector<rules::Value> values(slots_.size());
+  for (const auto& s : spec.scalars) {
+    auto it = std::find(slots_.begin(), slots_.end(), s.name);
+    if (it != slots_.end()) values[std::size_t(it - slots_.begin())] = s.value;
+  }
+  rules::Value r = e.expr->evaluate(values);
+  const double* d = std::get_if<double>(&r);
+  const std::string name(what);
+  if (!d || !std::isfinite(*d)) {
+    diags_.error(e.where, name + " '" + e.text + "' is " + rules::format_value(r) +
+                              " over the scalars (a division by zero?), not a finite number");
+  } else if (positive ? *d <= 0 : *d < 0) {
+    diags_.error(e.where,
+                 name + " '" + e.text + "' = " + rules::format_value(r) +
+                     (positive ? " must be positive: the fewest bytes a correct kernel moves "
+                                 "set the too-fast floor, which 0 would switch off"
+                               : " must not be negative"));
+  }
+}
+
 SpecExpr Loader::expr(const YAML::Node& scalar, const rules::Resolver& r,
                       std::optional<rules::ValueType> expect) {
   SpecExpr e;
@@ -175,6 +202,9 @@ SpecExpr Loader::expr(const YAML::Node& scalar, const rules::Resolver& r,
   e.text = scalar.Scalar();
   e.where = rules::scalar_text_origin(scalar, file_, text_);
   e.expr = rules::Expression::parse(e.text, e.where, r, diags_, expect);
+  if (e.expr) {  // `bytes: 1/0`, `grid: [log2(0)]`: a constant part without a value
+    if (rules::check_constant_parts(*e.expr, e.where, diags_) > 0) e.expr.reset();
+  }
   return e;
 }
 

@@ -44,6 +44,10 @@ class Loader {
   void load_scalars(const YAML::Node& node, ProblemSpec& spec);
   std::optional<double> scalar_value(const YAML::Node& v, const std::string& name,
                                      const ProblemSpec& spec);
+  // `flops` / `bytes` evaluated over the scalars: finite and >= 0, and `bytes` > 0 (it sets
+  // the too-fast floor: 0 would switch the floor off without a word).
+  void check_work(const YAML::Node& node, const SpecExpr& e, const char* what, bool positive,
+                  const ProblemSpec& spec);
   void load_buffers(const YAML::Node& node, ProblemSpec& spec);
   InitDist load_init(const YAML::Node& node, const ProblemSpec& spec);
   void load_tolerances(const YAML::Node& node, ProblemSpec& spec);

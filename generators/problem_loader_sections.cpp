@@ -338,7 +338,10 @@ void Loader::check_source(const YAML::Node& node, const std::string& rel) {
     error(node, "source '" + rel + "' leaves the problem folder");
     return;
   }
-  if (!fs::is_regular_file(full, ec)) error(node, "source file '" + rel + "' not found in " + dir_);
+  if (!fs::exists(full, ec))
+    error(node, "source file '" + rel + "' not found in " + dir_);
+  else if (!fs::is_regular_file(full, ec))  // stat only: a FIFO is never opened
+    error(node, "source '" + rel + "' is not a regular file (a FIFO, a device or a folder)");
 }
 
 std::vector<std::string> Loader::hypothesis_list(const YAML::Node& map, const char* key) {
@@ -423,7 +426,7 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
                      "constraints", "requires", "chip", "compile_options", "tensor_maps",
                      "launches", "entry", "args", "grid", "block", "smem"},
                     file_, diags_);
-  v.id = rules::get_string(node, "id", file_, diags_, true).value_or("");
+  v.id = rules::get_id(node, "id", file_, diags_, "variant id", true).value_or("");
   if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
     error(child(node, "id"),
           "variant id '" + v.id + "' may not contain '[', ']', ',', '=' or spaces");

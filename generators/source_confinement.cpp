@@ -1,9 +1,11 @@
 #include "generators/source_confinement.h"
 
+#include "rules/diagnostics.h"
+#include "rules/text_file.h"
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
-#include <fstream>
 #include <set>
 #include <sstream>
 
@@ -134,12 +136,23 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
     todo.pop_back();
     if (!allowed(file) || !seen.insert(file).second) continue;  // never read what is outside
     if (headers && file != source_file) headers->push_back(file.string());
-    std::ifstream in(file, std::ios::binary);
-    if (!in) continue;  // the loader reports an unreadable source itself
-    std::string line;
-    int line_no = 0;
     std::string label =
         within(file, root) ? fs::relative(file, root, ec).generic_string() : file.generic_string();
+    // Through the one checked reader: a FIFO would block an ifstream forever, /dev/zero never
+    // ends; kernel sources and headers are capped (kMaxKernelSourceBytes).
+    std::string text;
+    try {
+      text = rules::read_text_file(file.string(), "kernel source", kMaxKernelSourceBytes);
+    } catch (const rules::InputError& e) {
+      // A source that is no regular file is the loader's to report (check_source).
+      if (file == source_file && !fs::is_regular_file(file, ec)) continue;
+      const auto& d = e.diagnostics();
+      out.push_back(label + ": " + (d.empty() ? std::string("cannot be read") : d[0].message));
+      continue;
+    }
+    std::istringstream in(text);
+    std::string line;
+    int line_no = 0;
     while (std::getline(in, line)) {
       ++line_no;
       std::size_t i = line.find_first_not_of(" \t");

@@ -4,6 +4,7 @@
 // "/etc/passwd" or "../../secret" is refused before any compile, and no file from outside the
 // folder can reach a compile log (or, through the gate's detail, the ledger).
 #pragma once
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <vector>
@@ -11,6 +12,11 @@
 #include "rules/outcome.h"
 
 namespace solver::generators {
+
+// 4 MiB: the most a kernel source or a local header may be (the largest bundled one is
+// ~40 KB). Without it NVRTC was handed whatever a `source:` names (a 1 GB sparse file: 30 s,
+// 2.1 GB). Over it, the problem is refused at load with the file named.
+inline constexpr std::size_t kMaxKernelSourceBytes = std::size_t(4) << 20;
 
 // Whether `option` is an NVRTC option a problem.yaml may give. An allowed -I / --include-path
 // comes back rewritten to its absolute folder (NVRTC runs in the worker's working directory,

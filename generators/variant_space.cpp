@@ -171,7 +171,7 @@ std::string header_digest(const std::string& problem_dir, const std::string& sou
   check_includes(problem_dir, rel, include_dirs, &headers);
   std::string data;
   for (const auto& h : headers) {
-    auto text = rules::try_read_text_file(h);
+    auto text = rules::try_read_text_file(h, kMaxKernelSourceBytes);
     data += fs::path(h).filename().string() + ":" + (text ? rules::sha256_hex(*text) : "?") + "\n";
   }
   return data;
@@ -180,11 +180,13 @@ std::string header_digest(const std::string& problem_dir, const std::string& sou
 void finish(const rules::ChipProfile& chip, const std::vector<std::string>& extra,
             const rules::SourceLocation& where, const std::string& problem_dir, ResolvedVariant& rv,
             const VariantSpec* variant = nullptr) {
-  if (auto text = rules::try_read_text_file(rv.source_path))
+  if (auto text = rules::try_read_text_file(rv.source_path, kMaxKernelSourceBytes))
     rv.source_text = std::move(*text);
   else
     rv.issues.push_back({where, "cannot read source " + rv.source_path +
-                                    " (missing, unreadable or not a regular file)"});
+                                    " (missing, unreadable, not a regular file or over the " +
+                                    std::to_string(kMaxKernelSourceBytes >> 20) +
+                                    " MiB a kernel source may be)"});
   rv.arch = variant ? variant_arch(*variant, chip) : chip_arch(chip);
   if (rv.arch.empty())
     rv.issues.push_back({chip.where, "chip '" + chip.id + "' has no compute capability"});

@@ -311,7 +311,7 @@ std::string dump_signal_file(const SignalFile& f) {
   j["signals"] = s;
   if (!f.signal_origin.empty()) j["signal_origin"] = f.signal_origin;
   if (!f.notes.empty()) j["notes"] = f.notes;
-  return j.dump(2) + "\n";
+  return j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 DerivationInput derivation_input(const SignalFile& f, const rules::ChipProfile* chip) {

@@ -3,6 +3,8 @@
 // rule_lint.cpp, the YAML writer in rule_dump.cpp, slot binding (the hot path) in rule_slots.cpp.
 #include "rules/rule_table.h"
 
+#include "rules/names.h"
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -178,10 +180,8 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
   r.confidence = ev.initial_confidence;
   std::size_t before = diags.size();
 
-  if (auto id = get_string(node, "id", file, diags, true)) {
-    r.id = *id;
-    if (r.id.empty()) diags.error(location_of(node["id"], file), "rule id must not be empty");
-  }
+  // Valid UTF-8, no control character, at most kMaxIdBytes: the id goes into every JSON file.
+  if (auto id = get_id(node, "id", file, diags, "rule id", true)) r.id = *id;
   if (auto w = get_string(node, "when", file, diags, true)) {
     r.when_text = *w;
     r.when = get_expression(node, "when", file, rule_resolver(), diags, ValueType::Bool);
@@ -342,7 +342,7 @@ RuleTable parse_rule_table(const std::string& yaml_text, const std::string& file
         if (!fresh)
           diags.error(
               location_of(node["id"], file_label),
-              "duplicate rule id '" + id + "' (first defined at " + it->second.to_string() + ")");
+              "duplicate rule id '" + printable(id) + "' (first defined at " + it->second.to_string() + ")");
       }
       if (rule) table.rules.push_back(std::move(*rule));
     }

@@ -1,4 +1,6 @@
 #include "rules/yaml_util.h"
+#include "rules/expr_constants.h"
+#include "rules/names.h"
 #include "rules/text_file.h"
 
 #include <fcntl.h>
@@ -40,6 +42,12 @@ class StructureCheck : public YAML::EventHandler {
   void OnAlias(const YAML::Mark& m, YAML::anchor_t) override { node(m, nullptr); }
   void OnScalar(const YAML::Mark& m, const std::string&, YAML::anchor_t,
                 const std::string& v) override {
+    // Escapes can put what the raw text may not hold into a value: "\0", "\x01", "\e".
+    if (auto why = text_problem(v))
+      throw InputError(Diagnostic{from_mark(m, file_), "a scalar " + *why + ": '" +
+                                                           printable(v) + "' (names and text "
+                                                           "must be UTF-8 without control "
+                                                           "characters)"});
     node(m, &v);
   }
   void OnSequenceStart(const YAML::Mark& m, const std::string&, YAML::anchor_t,
@@ -79,7 +87,34 @@ class StructureCheck : public YAML::EventHandler {
   std::vector<Frame> stack_;
 };
 
+// file:line:column of byte `at` of `text`.
+SourceLocation location_at(const std::string& text, std::size_t at, const std::string& file) {
+  int line = 1, column = 1;
+  for (std::size_t i = 0; i < at && i < text.size(); ++i) {
+    if (text[i] == '\n') {
+      ++line, column = 1;
+    } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+      ++column;  // columns count characters, not UTF-8 continuation bytes
+    }
+  }
+  return SourceLocation{file, line, column};
+}
+
 YAML::Node parse_text(const std::string& text, const std::string& file) {
+  // YAML is Unicode text: refuse invalid UTF-8 and raw control bytes (a NUL would also end
+  // yaml-cpp's reading early) before the parser sees them, at the byte where they are.
+  if (auto bad = first_invalid_utf8(text))
+    throw InputError(Diagnostic{location_at(text, *bad, file),
+                                "not valid UTF-8 (a YAML file is UTF-8 text)"});
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
+      throw InputError(Diagnostic{location_at(text, i, file),
+                                  "a control character (byte 0x" +
+                                      std::string(1, "0123456789ABCDEF"[c >> 4]) +
+                                      std::string(1, "0123456789ABCDEF"[c & 15]) +
+                                      ") in YAML text"});
+  }
   try {
     std::istringstream in(text);
     YAML::Parser parser(in);
@@ -253,6 +288,19 @@ std::optional<std::string> get_string(const YAML::Node& node, std::string_view k
   return scalar_of(*v, key, "a string", file, diags);
 }
 
+std::optional<std::string> get_id(const YAML::Node& node, std::string_view key,
+                                  const std::string& file, Diagnostics& diags,
+                                  std::string_view what, bool required) {
+  auto s = get_string(node, key, file, diags, required);
+  if (!s) return std::nullopt;
+  if (auto why = name_problem(*s, kMaxIdBytes)) {
+    diags.error(location_of(lookup(node, key), file),
+                std::string(what) + " '" + printable(*s) + "' " + *why);
+    return std::nullopt;
+  }
+  return s;
+}
+
 std::optional<long long> get_int(const YAML::Node& node, std::string_view key,
                                  const std::string& file, Diagnostics& diags, bool required) {
   auto v = present(node, key, file, diags, required);
@@ -349,7 +397,10 @@ std::optional<Expression> parse_scalar_expression(const YAML::Node& scalar, cons
   }
   SourceLocation origin =
       source.empty() ? scalar_text_origin(scalar, file) : scalar_text_origin(scalar, file, source);
-  return Expression::parse(scalar.Scalar(), origin, resolve, diags, expect);
+  auto e = Expression::parse(scalar.Scalar(), origin, resolve, diags, expect);
+  if (!e) return e;
+  if (check_constant_parts(*e, origin, diags) > 0) return std::nullopt;
+  return e;
 }
 
 }  // namespace solver::rules

@@ -26,7 +26,9 @@ namespace solver::rules {
 inline constexpr std::size_t kMaxYamlBytes = std::size_t{16} << 20;
 
 // Reads and parses a YAML file. Every map must hold each key once and the file one document:
-// both are refused with a located error (the duplicate names the first key's line). Throws
+// both are refused with a located error (the duplicate names the first key's line). The text
+// must be valid UTF-8 without control characters (tab, newline and CR aside), and so must every
+// scalar after its escapes are resolved (`"\0"` is a NUL): refused at the first offending byte. Throws
 // InputError (located) if the file cannot be read or is not valid YAML. If `source` is given it
 // receives the file's text (for scalar_text_origin).
 YAML::Node load_yaml_file(const std::string& path, std::string* source = nullptr);
@@ -64,6 +66,11 @@ bool check_keys(const YAML::Node& node, const std::vector<std::string>& allowed,
 std::optional<std::string> get_string(const YAML::Node& node, std::string_view key,
                                       const std::string& file, Diagnostics& diags,
                                       bool required = false);
+// A name or id (rule id, variant id, problem name): a string that is valid UTF-8 without control
+// characters and at most kMaxIdBytes long (rules/names.h), or a located error naming `what`.
+std::optional<std::string> get_id(const YAML::Node& node, std::string_view key,
+                                  const std::string& file, Diagnostics& diags,
+                                  std::string_view what, bool required = false);
 // An integer scalar ("64", "-3"; not "3.5", not "1e3").
 std::optional<long long> get_int(const YAML::Node& node, std::string_view key,
                                  const std::string& file, Diagnostics& diags,

@@ -106,6 +106,32 @@ EOF
   printf '#include "/etc/passwd"\n' | cat - "$tmp/p/sigmoid/$src" >"$tmp/x.cu" && mv "$tmp/x.cu" "$tmp/p/sigmoid/$src"
   expect include_outside 2 "${s[@]}" problems check sigmoid --problems-dir "$tmp/p" --compile-only
   if grep -q "root:" "$tmp/include_outside.out"; then echo "hostile include_outside: passwd content leaked"; ok=0; fi
+  # issue 27: names, FIFOs, constant folding, the floor, links out of a problem folder.
+  python3 - "$root/rules/rules.yaml" "$tmp" <<'EOF'
+import sys
+t = open(sys.argv[1], 'rb').read()
+d = sys.argv[2]
+open(d + '/nul.yaml', 'wb').write(t.replace(b'- id: below_weight_gate', b'- id: "below\\0gate"', 1))
+open(d + '/utf8.yaml', 'wb').write(t.replace(b'- id: below_weight_gate', b'- id: below\xff', 1))
+open(d + '/div0.yaml', 'wb').write(t.replace(b'when: weight < 0.05', b'when: 1/0 > 0', 1))
+EOF
+  expect rules_nul_id 2 "${s[@]}" rules check "$tmp/nul.yaml"
+  expect rules_invalid_utf8_id 2 "${s[@]}" rules check "$tmp/utf8.yaml"
+  expect rules_div_zero 2 "${s[@]}" rules check "$tmp/div0.yaml"
+  expect out_invalid_utf8 2 "${s[@]}" "${ab[@]}" --problems softmax --out "$tmp/r$(printf '\xff')"
+  mkdir -p "$tmp/q"
+  cp -r "$root/problems/softmax" "$tmp/q/"
+  src="$(sed -n 's/^ *source: *//p' "$tmp/q/softmax/problem.yaml" | tail -1)"
+  rm "$tmp/q/softmax/$src" && mkfifo "$tmp/q/softmax/$src"
+  expect source_fifo 2 "${s[@]}" problems check softmax --problems-dir "$tmp/q"
+  expect source_fifo_ablate 2 "${s[@]}" "${ab[@]}" --problems softmax --problems-dir "$tmp/q" --out "$tmp/r6"
+  rm -rf "$tmp/q/softmax" && cp -r "$root/problems/softmax" "$tmp/q/"
+  sed -i 's/^bytes: .*/bytes: 0/' "$tmp/q/softmax/problem.yaml"
+  expect bytes_zero 2 "${s[@]}" problems check softmax --problems-dir "$tmp/q"
+  rm -rf "$tmp/q/softmax" && cp -r "$root/problems/softmax" "$tmp/q/"
+  ln -s /etc/passwd "$tmp/q/softmax/notes.txt"
+  expect link_out_of_folder 2 "${s[@]}" "${ab[@]}" --problems softmax --problems-dir "$tmp/q" --out "$tmp/r7"
+  if [[ -e "$tmp/r7/ledger.jsonl" ]]; then echo "hostile link_out_of_folder: a run was started"; ok=0; fi
   expect ok_run 0 "${s[@]}" "${ab[@]}" --problems softmax --out "$tmp/r5"
   head -c 300 "$tmp/r5/ledger.jsonl" >"$tmp/cut" && cp "$tmp/cut" "$tmp/r5/ledger.jsonl"
   expect resume_torn_header 2 "${s[@]}" ablate --resume "$tmp/r5" --quiet

@@ -50,7 +50,7 @@ json to_json(const Recording& r) {
               {"problems", std::move(problems)}};
 }
 
-std::string dump_recording(const Recording& r) { return to_json(r).dump(1) + "\n"; }
+std::string dump_recording(const Recording& r) { return to_json(r).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
 
 namespace {
 

@@ -58,7 +58,7 @@ std::string encode_request(const WorkerRequest& r) {
   if (r.seed) j["seed"] = r.seed;
   if (r.full_metrics) j["full_metrics"] = true;
   if (!r.metrics.empty()) j["metrics"] = r.metrics;
-  return j.dump();
+  return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 rules::Outcome<WorkerRequest> decode_request(const std::string& line) {

@@ -157,12 +157,12 @@ int run_calibrate(Context& ctx) {
   std::function<void(const engine::CalibrationResult&)> checkpoint;
   if (vm.count("out"))
     checkpoint = [path = vm["out"].as<std::string>()](const engine::CalibrationResult& partial) {
-      engine::write_file_atomically(path, partial.to_json().dump(2) + "\n");
+      engine::write_file_atomically(path, partial.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     };
   auto result = engine::run_calibration(*backend, specs, chip, opt, ctx.err, checkpoint);
   result.backend_line = line;
   if (vm.count("out"))
-    engine::write_file_atomically(vm["out"].as<std::string>(), result.to_json().dump(2) + "\n");
+    engine::write_file_atomically(vm["out"].as<std::string>(), result.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   if (vm.count("json")) {
     print_json(ctx.out, result.to_json());
   } else {

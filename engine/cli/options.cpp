@@ -4,8 +4,35 @@
 
 #include "engine/cli/paths.h"
 #include "rules/diagnostics.h"
+#include "rules/names.h"
 
 namespace solver::cli {
+
+namespace {
+
+// Every text option (paths, lists, names, commands) must be UTF-8 without control characters,
+// at most rules::kMaxPathBytes: they end up in the manifest, the ledger header and the report,
+// whose JSON writers cannot encode anything else. Checked once here for every command.
+std::optional<std::string> bad_text_option(const po::variables_map& vm) {
+  auto check = [](const std::string& name, const std::string& v) -> std::optional<std::string> {
+    if (v.empty()) return std::nullopt;
+    if (auto why = rules::name_problem(v, rules::kMaxPathBytes))
+      return "--" + name + ": the value '" + rules::printable(v) + "' " + *why;
+    return std::nullopt;
+  };
+  for (const auto& [name, value] : vm) {
+    const boost::any& a = value.value();
+    if (const auto* s = boost::any_cast<std::string>(&a)) {
+      if (auto why = check(name, *s)) return why;
+    } else if (const auto* list = boost::any_cast<std::vector<std::string>>(&a)) {
+      for (const auto& v : *list)
+        if (auto why = check(name, v)) return why;
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
 
 std::optional<int> parse_options(Context& ctx, const char* command, const char* usage,
                                  po::options_description opts, po::variables_map& vm,
@@ -21,6 +48,10 @@ std::optional<int> parse_options(Context& ctx, const char* command, const char* 
       return kExitOk;
     }
     po::notify(vm);
+    if (auto why = bad_text_option(vm)) {
+      ctx.err << "solver " << command << ": " << *why << '\n';
+      return kExitBadInput;
+    }
   } catch (const po::error& e) {
     ctx.err << "solver " << command << ": " << e.what() << "\n(see: solver " << command
             << " --help)\n";

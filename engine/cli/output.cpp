@@ -78,6 +78,6 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep) 
   return out;
 }
 
-void print_json(std::ostream& out, const nlohmann::json& j) { out << j.dump(2) << '\n'; }
+void print_json(std::ostream& out, const nlohmann::json& j) { out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n'; }
 
 }  // namespace solver::cli

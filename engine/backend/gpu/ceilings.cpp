@@ -179,7 +179,7 @@ const engine::Ceilings& Worker::ceilings() {
   std::error_code ec;
   fs::create_directories(file.parent_path(), ec);
   try {
-    rules::write_file_atomically(file.string(), engine::to_json(c).dump(2) + "\n");
+    rules::write_file_atomically(file.string(), engine::to_json(c).dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   } catch (const std::runtime_error&) {
     // an unwritable cache only means measuring again next time
   }
