@@ -22,6 +22,7 @@
 #include "engine/report_html.h"
 #include "engine/round_loop.h"
 #include "engine/run_inputs.h"
+#include "engine/run_seal.h"
 #include "generators/external_process.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
@@ -129,6 +130,7 @@ struct RunInputs {
   json spec_hashes = json::object(), folder_hashes = json::object();
   OffPolicy off_policy = OffPolicy::BestStatic;
   PrecisionPolicy precision = PrecisionPolicy::Any;
+  std::optional<RunKey> key;  // signs the finished manifest (engine/run_seal.h)
 };
 
 // Resume: the run directory is locked before anything is read (a second writer is refused,
@@ -139,6 +141,20 @@ void load_resumed_run(RunInputs& in, const AblationOptions& options, Backend& ba
   in.manifest = load_manifest(in.dir);
   in.loaded = load_ledger(in.dir.ledger());
   for (const auto& n : in.loaded.notes) err << "solver: resume: " << n << '\n';
+  // A finished run is resumed only as it finished: its seal is checked before anything of it
+  // is read, so an edited or deleted file is refused, never re-hashed into a new seal.
+  for (const auto& n : verify_run_seal(in.dir, in.manifest, in.loaded, in.key))
+    err << "solver: resume: " << n << '\n';
+  if (!in.key && in.manifest.contains("signed"))
+    throw rules::InputError(rules::Diagnostic{
+        {in.dir.manifest(), 0, 0},
+        "the run is signed (" + in.manifest.value("signed", "") +
+            "): give its key (SOLVER_RUN_KEY_FILE) to resume it, or it would finish unsigned"});
+  if (!in.loaded.records.empty() && !fs::exists(in.dir.measurements()))
+    throw rules::InputError(rules::Diagnostic{
+        {in.dir.measurements(), 0, 0},
+        "is missing, and the ledger holds " + std::to_string(in.loaded.records.size()) +
+            " rounds measured with it (a run writes it before each record): deleted?"});
   in.header = in.loaded.header;
   RunSettings run = run_settings(in.header, in.dir.ledger());
   check_resume_flags(options, run, in.dir.ledger());
@@ -168,6 +184,7 @@ RunInputs load_and_validate(const AblationOptions& options, Backend& backend, st
   in.opt = options;
   in.resuming = !options.resume_dir.empty();
   in.info = backend.info();
+  in.key = run_key_from_env();
   if (in.resuming) {
     load_resumed_run(in, options, backend, err);
   } else {
@@ -324,6 +341,8 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
                                   {"count", opt.shard.count},
                                   {"problems", string_list(opt.shard_of)}};
   } else {
+    // Open again until it finishes: the old seal no longer describes the files.
+    unseal_run(in.manifest);
     in.manifest["resumed"].push_back(json{{"at", utc_now_iso()}, {"command", opt.command_line}});
     // What the continuation follows, said in the manifest of an older run too.
     if (!in.manifest.contains("off_policy")) in.manifest["off_policy"] = opt.off_policy;
@@ -418,7 +437,7 @@ bool has_on_track(const AblationOptions& opt) {
 // The oracle, summary, report and the finished manifest.
 AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, Recording& sink,
                              const std::vector<RoundRecord>& all, OnChains& chains,
-                             const std::string& line, std::ostream& err) {
+                             const LedgerTip& tip, const std::string& line, std::ostream& err) {
   const AblationOptions& opt = in.opt;
   RunDir& dir = in.dir;
   // The pool's oracle and floors (oracle.h). The recorded backend knows every point: it is
@@ -449,6 +468,8 @@ AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, R
   in.manifest["finished"] = utc_now_iso();
   in.manifest["measurements_hash"] =
       rules::sha256_hex(read_text_file(dir.measurements(), "measurements"));
+  // Every file a reader trusts is written: the seal records them and where the ledger ends.
+  seal_run(dir, in.manifest, tip, in.key);
   write_file_atomically(dir.summary(), result.summary.to_json().dump(2) + "\n");
   ReportInputs report_in{rules::dump_rule_table(in.input), "", in.input.evolution.retire_below,
                          in.input.evolution.promote_above};
@@ -558,7 +579,8 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     }
     if (has_on_track(opt))
       for (const auto& problem : opt.problems) write_evolved(dir, chains, problem);
-    return write_outputs(in, backend, tap, sink, all, chains, line, err);
+    return write_outputs(in, backend, tap, sink, all, chains,
+                         LedgerTip{ledger.records(), ledger.last_hash()}, line, err);
   } catch (...) {
     if (!in.resuming && all.empty()) discard_run_dir(dir);
     throw;

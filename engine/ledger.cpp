@@ -378,7 +378,7 @@ LedgerWriter LedgerWriter::create(const std::string& path, const json& header) {
   h["version"] = kLedgerVersion;
   std::string hash = chain_hash(kLedgerFormat, h);
   h["hash"] = hash;
-  LedgerWriter w(fd, path, hash);
+  LedgerWriter w(fd, path, hash, 0);
   w.write_line(h.dump() + "\n");
   return w;
 }
@@ -391,7 +391,7 @@ LedgerWriter LedgerWriter::resume(const std::string& path, const LoadedLedger& l
     ::close(fd);
     throw std::runtime_error("cannot truncate " + path);
   }
-  LedgerWriter w(fd, path, loaded.last_hash);
+  LedgerWriter w(fd, path, loaded.last_hash, loaded.records.size());
   if (loaded.missing_final_newline) w.write_line("\n");
   return w;
 }
@@ -400,6 +400,7 @@ LedgerWriter::LedgerWriter(LedgerWriter&& o) noexcept
     : fd_(o.fd_),
       path_(std::move(o.path_)),
       last_hash_(std::move(o.last_hash_)),
+      records_(o.records_),
       before_(std::move(o.before_)) {
   o.fd_ = -1;
 }
@@ -415,6 +416,7 @@ void LedgerWriter::append(RoundRecord& r) {
   j["hash"] = r.hash;
   write_line(j.dump() + "\n");
   last_hash_ = r.hash;
+  ++records_;
 }
 
 void LedgerWriter::write_line(const std::string& line) {

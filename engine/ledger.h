@@ -139,14 +139,19 @@ class LedgerWriter {
   void append(RoundRecord& r);
   // Runs before each record is written (the ablation persists the round's measurements there).
   void before_append(std::function<void()> f) { before_ = std::move(f); }
+  // Records in the file so far (the header not counted) and the last chain hash: what a
+  // finished run's integrity seal records (engine/run_seal.h).
+  std::size_t records() const { return records_; }
+  const std::string& last_hash() const { return last_hash_; }
 
  private:
-  LedgerWriter(int fd, std::string path, std::string last_hash)
-      : fd_(fd), path_(std::move(path)), last_hash_(std::move(last_hash)) {}
+  LedgerWriter(int fd, std::string path, std::string last_hash, std::size_t records)
+      : fd_(fd), path_(std::move(path)), last_hash_(std::move(last_hash)), records_(records) {}
   void write_line(const std::string& line);
   int fd_ = -1;
   std::string path_;
   std::string last_hash_;
+  std::size_t records_ = 0;
   std::function<void()> before_;
 };
 
