@@ -22,6 +22,7 @@
 #include "engine/report_html.h"
 #include "engine/round_loop.h"
 #include "engine/run_inputs.h"
+#include "engine/run_options.h"
 #include "engine/run_seal.h"
 #include "generators/external_process.h"
 #include "generators/problem_spec.h"
@@ -65,11 +66,9 @@ json generator_json(const GeneratorOptions& g) {
               {"stored_from", g.stored_from}};
 }
 
-// A resumed run continues with the generator it started with; one given that differs is
-// refused (its rounds would mix two generators under one header).
-GeneratorOptions resumed_generator(const json& header, const GeneratorOptions& given,
-                                   const std::set<std::string>& given_keys,
-                                   const std::string& ledger) {
+// A resumed run continues with the generator it started with (one given that differs was
+// refused by check_resume_flags).
+GeneratorOptions resumed_generator(const json& header, const std::string& ledger) {
   GeneratorOptions g;
   if (header.contains("generator")) {
     const json& h = header["generator"];
@@ -89,11 +88,6 @@ GeneratorOptions resumed_generator(const json& header, const GeneratorOptions& g
       g.argv = std::move(argv).value();
     }
   }
-  if (given_keys.count("generator") && (given.command != g.command || given.first != g.first))
-    throw rules::InputError(rules::Diagnostic{
-        {ledger, 1, 0},
-        "--generator conflicts with the run being resumed (it ran with '" +
-            (g.command.empty() ? std::string("no generator") : g.command) + "'): leave it out"});
   return g;
 }
 
@@ -157,10 +151,11 @@ void load_resumed_run(RunInputs& in, const AblationOptions& options, Backend& ba
             " rounds measured with it (a run writes it before each record): deleted?"});
   in.header = in.loaded.header;
   RunSettings run = run_settings(in.header, in.dir.ledger());
-  check_resume_flags(options, run, in.dir.ledger());
+  // Every option given that defines the run must be the run's own (engine/run_options.h).
+  check_resume_flags(options, run, in.manifest, in.dir.ledger());
   apply_run_settings(in.opt, run);
-  in.opt.generator =
-      resumed_generator(in.header, options.generator, options.given, in.dir.ledger());
+  in.opt.oracle = in.manifest.contains("oracle") && in.manifest["oracle"] == true;
+  in.opt.generator = resumed_generator(in.header, in.dir.ledger());
   if (in.header.value("backend", "") != in.info.kind)
     throw rules::InputError(rules::Diagnostic{
         {in.dir.ledger(), 1, 0},
@@ -171,12 +166,6 @@ void load_resumed_run(RunInputs& in, const AblationOptions& options, Backend& ba
   if (in.input.content_hash() != in.header.value("rules_hash", ""))
     throw rules::InputError(rules::Diagnostic{
         {in.dir.rules(), 0, 0}, "the run's rules.yaml no longer matches the ledger's rules_hash"});
-  if (options.given.count("rules") &&
-      rules::load_rule_table(options.rules_path).content_hash() != in.input.content_hash())
-    throw rules::InputError(
-        rules::Diagnostic{{options.rules_path, 0, 0},
-                          "--rules conflicts with the run being resumed: its table "
-                          "differs from the run's rules.yaml (leave --rules out)"});
 }
 
 RunInputs load_and_validate(const AblationOptions& options, Backend& backend, std::ostream& err) {
@@ -297,7 +286,10 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
                      {"off_policy", opt.off_policy},
                      {"precision", opt.precision},
                      {"pair_rule", opt.sequential ? "sequential" : "fixed"},
-                     {"problem_folder_hashes", in.folder_hashes}};
+                     {"problem_folder_hashes", in.folder_hashes},
+                     // The finished manifest seals this run (run_seal.h): a finished manifest
+                     // without the seal is then refused, not read as an older run's.
+                     {"sealed", true}};
     if (opt.generator.enabled()) in.header["generator"] = generator_json(opt.generator);
     // Written only when not the default, so ledgers of carry-over runs keep their bytes.
     if (opt.on_tables != "carry") in.header["on_tables"] = opt.on_tables;

@@ -299,6 +299,45 @@ std::string chain_hash(const std::string& prev, const json& without_hash) {
   return rules::sha256_hex(prev + without_hash.dump());
 }
 
+namespace {
+
+// The header's format and version (its hash is checked by the caller).
+void check_header(const json& j, const std::string& path) {
+  auto fail = [&](const std::string& msg) {
+    throw rules::InputError(rules::Diagnostic{{path, 1, 0}, msg});
+  };
+  if (j.value("format", "") != kLedgerFormat)
+    fail(std::string("not a solver ledger (first line must have \"format\": \"") + kLedgerFormat +
+         "\")");
+  if (!j.contains("version") || !j["version"].is_number_integer() ||
+      j["version"].get<int>() != kLedgerVersion)
+    fail("ledger version " + (j.contains("version") ? j["version"].dump() : "missing") +
+         " is not supported (this solver reads version " + std::to_string(kLedgerVersion) + ")");
+}
+
+}  // namespace
+
+json load_ledger_header(const std::string& path) {
+  std::string text = read_text_file(path, "ledger");
+  std::size_t nl = text.find('\n');
+  if (nl == std::string::npos) throw rules::InputError(rules::Diagnostic{{path, 1, 0}, "no header line"});
+  json j;
+  try {
+    j = parse_json_strict(text.substr(0, nl));
+  } catch (const std::exception& e) {
+    throw rules::InputError(rules::Diagnostic{{path, 1, 0}, std::string("malformed JSON: ") + e.what()});
+  }
+  if (!j.is_object() || !j.contains("hash") || !j["hash"].is_string())
+    throw rules::InputError(rules::Diagnostic{{path, 1, 0}, "not a ledger header (no \"hash\")"});
+  std::string stored = j["hash"].get<std::string>();
+  j.erase("hash");
+  if (chain_hash(kLedgerFormat, j) != stored)
+    throw rules::InputError(
+        rules::Diagnostic{{path, 1, 0}, "header hash does not match its content (edited?)"});
+  check_header(j, path);
+  return j;
+}
+
 LoadedLedger load_ledger(const std::string& path) {
   std::string text = read_text_file(path, "ledger");
   LoadedLedger out;
@@ -345,18 +384,12 @@ LoadedLedger load_ledger(const std::string& path) {
     if (!problem.empty() && last && !terminated && line_no > 1) {
       out.notes.push_back("dropped a torn last line (line " + std::to_string(line_no) + ", " +
                           std::to_string(line.size()) + " bytes): " + problem);
+      out.dropped_torn_line = true;
       break;
     }
     if (!problem.empty()) fail(line_no, problem);
     if (line_no == 1) {
-      if (j.value("format", "") != kLedgerFormat)
-        fail(1, std::string("not a solver ledger (first line must have \"format\": \"") +
-                    kLedgerFormat + "\")");
-      if (!j.contains("version") || !j["version"].is_number_integer() ||
-          j["version"].get<int>() != kLedgerVersion)
-        fail(1, "ledger version " + (j.contains("version") ? j["version"].dump() : "missing") +
-                    " is not supported (this solver reads version " +
-                    std::to_string(kLedgerVersion) + ")");
+      check_header(j, path);
       out.header = j;
     } else {
       out.records.push_back(round_record_from_json(j, path, line_no));

@@ -118,6 +118,7 @@ struct LoadedLedger {
   std::size_t valid_bytes = 0;     // file length up to the end of the last good record
   std::string last_hash;
   bool missing_final_newline = false;  // the last good record was not newline-terminated
+  bool dropped_torn_line = false;      // an unterminated last line was dropped (see notes)
 };
 
 // Validates the header (format, version) and every record (JSON, fields, hash chain). A torn
@@ -125,6 +126,9 @@ struct LoadedLedger {
 // else wrong throws rules::InputError located at file:line. Trailing blank lines are ignored
 // (with a note; resume truncates them).
 LoadedLedger load_ledger(const std::string& path);
+// The header alone (without "hash"), checked the same way: for a command that must look at a
+// run's settings before it opens a backend (--resume's option check).
+nlohmann::json load_ledger_header(const std::string& path);
 
 class LedgerWriter {
  public:

@@ -56,9 +56,16 @@ std::string signature_of(const json& manifest, const RunKey& key) {
   throw rules::InputError(rules::Diagnostic{{file, 0, 0}, why});
 }
 
+// A manifest member that must be a string when present ("" when absent).
+std::string string_member(const RunDir& dir, const json& manifest, const char* key) {
+  if (!manifest.contains(key)) return "";
+  if (!manifest[key].is_string()) refuse(dir.manifest(), std::string("'") + key + "' is not a string");
+  return manifest[key].get<std::string>();
+}
+
 void verify_signature(const RunDir& dir, const json& manifest, const std::optional<RunKey>& key,
                       std::vector<std::string>& notes) {
-  const std::string signed_by = manifest.value("signed", "");
+  const std::string signed_by = string_member(dir, manifest, "signed");
   if (!key) {
     if (!signed_by.empty())
       notes.push_back("the run is signed (" + signed_by +
@@ -72,8 +79,7 @@ void verify_signature(const RunDir& dir, const json& manifest, const std::option
   if (signed_by != want)
     refuse(dir.manifest(), "the run is signed by another key (" + signed_by +
                                "), not the one given (key-id " + key->id + ")");
-  if (!manifest.contains("signature") || !manifest["signature"].is_string() ||
-      !rules::equal_in_constant_time(manifest["signature"].get<std::string>(),
+  if (!rules::equal_in_constant_time(string_member(dir, manifest, "signature"),
                                      signature_of(manifest, *key)))
     refuse(dir.manifest(),
            "the signature does not match (the manifest or the seal was edited since the run "
@@ -138,11 +144,14 @@ std::vector<std::string> verify_run_seal(const RunDir& dir, const json& manifest
       refuse(dir.measurements(), "is missing: the run finished with it (measurements_hash in " +
                                      dir.manifest() + ")");
     if (rules::sha256_hex(read_text_file(dir.measurements(), "measurements")) !=
-        manifest.value("measurements_hash", ""))
+        string_member(dir, manifest, "measurements_hash"))
       refuse(dir.measurements(), "does not match measurements_hash in " + dir.manifest() +
                                      " (edited or replaced since the run finished)");
   }
   if (!manifest.contains("integrity")) {
+    if (ledger.header.contains("sealed") && ledger.header["sealed"] == true)
+      refuse(dir.manifest(), "the run finished, and its ledger header says its manifest seals it, "
+                             "but the manifest has no 'integrity' seal (removed?)");
     if (require_seal)
       refuse(dir.manifest(), "the run finished without an integrity seal (made by an older "
                              "solver): its ledger and files cannot be checked");
@@ -165,12 +174,11 @@ std::vector<std::string> verify_run_seal(const RunDir& dir, const json& manifest
   if (ledger.last_hash != (*lt)["last_hash"].get<std::string>())
     refuse(dir.ledger(), "its last chain hash is not the one the run finished with (integrity "
                          "seal in " + dir.manifest() + "): the ledger was rewritten since");
-  std::error_code ec;
-  auto bytes = fs::file_size(dir.ledger(), ec);
-  if (ec || bytes != (*lt)["bytes"].get<std::size_t>())
-    refuse(dir.ledger(), "is " + std::to_string(bytes) + " bytes; the run finished with " +
-                             std::to_string((*lt)["bytes"].get<std::size_t>()) +
-                             " (integrity seal in " + dir.manifest() +
+  // Up to its last record the ledger is the one the run finished with; after it, only blank
+  // bytes (an editor's newline) are let through, with the loader's note.
+  if (ledger.valid_bytes != (*lt)["bytes"].get<std::size_t>() || ledger.dropped_torn_line)
+    refuse(dir.ledger(), "is not the " + std::to_string((*lt)["bytes"].get<std::size_t>()) +
+                             " bytes the run finished with (integrity seal in " + dir.manifest() +
                              "): something was appended or cut since");
   const json& want = seal["files"];
   auto now = sealed_files(dir);
@@ -203,8 +211,8 @@ VerifiedRun open_verified_run(const std::string& path) {
   // Finished or not, the table the run matched against is the one its ledger names.
   std::error_code ec;
   if (fs::exists(run.dir.rules(), ec) &&
-      rules::load_rule_table(run.dir.rules()).content_hash() !=
-          run.ledger.header.value("rules_hash", ""))
+      json(rules::load_rule_table(run.dir.rules()).content_hash()) !=
+          run.ledger.header.value("rules_hash", json()))
     refuse(run.dir.rules(),
            "does not match the ledger's rules_hash (replaced or edited since the run): the run's "
            "decisions cannot be read against it");

@@ -155,6 +155,7 @@ TEST_CASE(
   std::string ledger = test::read_text(run + "/ledger.jsonl");
   std::size_t cut = 0;
   for (int i = 0; i < 4; ++i) cut = ledger.find('\n', cut) + 1;
+  test::unfinish_run(run);  // as a kill leaves it (a finished run's cut ledger is refused)
   auto reset = [&] { test::write_text(run + "/ledger.jsonl", ledger.substr(0, cut)); };
 
   SUBCASE("a recording with the same name but other content") {
