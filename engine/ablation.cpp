@@ -571,8 +571,8 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     }
     if (has_on_track(opt))
       for (const auto& problem : opt.problems) write_evolved(dir, chains, problem);
-    return write_outputs(in, backend, tap, sink, all, chains,
-                         LedgerTip{ledger.records(), ledger.last_hash()}, line, err);
+    return write_outputs(in, backend, tap, sink, all, chains, ledger_tip(all, in.header), line,
+                         err);
   } catch (...) {
     if (!in.resuming && all.empty()) discard_run_dir(dir);
     throw;

@@ -299,45 +299,6 @@ std::string chain_hash(const std::string& prev, const json& without_hash) {
   return rules::sha256_hex(prev + without_hash.dump());
 }
 
-namespace {
-
-// The header's format and version (its hash is checked by the caller).
-void check_header(const json& j, const std::string& path) {
-  auto fail = [&](const std::string& msg) {
-    throw rules::InputError(rules::Diagnostic{{path, 1, 0}, msg});
-  };
-  if (j.value("format", "") != kLedgerFormat)
-    fail(std::string("not a solver ledger (first line must have \"format\": \"") + kLedgerFormat +
-         "\")");
-  if (!j.contains("version") || !j["version"].is_number_integer() ||
-      j["version"].get<int>() != kLedgerVersion)
-    fail("ledger version " + (j.contains("version") ? j["version"].dump() : "missing") +
-         " is not supported (this solver reads version " + std::to_string(kLedgerVersion) + ")");
-}
-
-}  // namespace
-
-json load_ledger_header(const std::string& path) {
-  std::string text = read_text_file(path, "ledger");
-  std::size_t nl = text.find('\n');
-  if (nl == std::string::npos) throw rules::InputError(rules::Diagnostic{{path, 1, 0}, "no header line"});
-  json j;
-  try {
-    j = parse_json_strict(text.substr(0, nl));
-  } catch (const std::exception& e) {
-    throw rules::InputError(rules::Diagnostic{{path, 1, 0}, std::string("malformed JSON: ") + e.what()});
-  }
-  if (!j.is_object() || !j.contains("hash") || !j["hash"].is_string())
-    throw rules::InputError(rules::Diagnostic{{path, 1, 0}, "not a ledger header (no \"hash\")"});
-  std::string stored = j["hash"].get<std::string>();
-  j.erase("hash");
-  if (chain_hash(kLedgerFormat, j) != stored)
-    throw rules::InputError(
-        rules::Diagnostic{{path, 1, 0}, "header hash does not match its content (edited?)"});
-  check_header(j, path);
-  return j;
-}
-
 LoadedLedger load_ledger(const std::string& path) {
   std::string text = read_text_file(path, "ledger");
   LoadedLedger out;
@@ -384,12 +345,18 @@ LoadedLedger load_ledger(const std::string& path) {
     if (!problem.empty() && last && !terminated && line_no > 1) {
       out.notes.push_back("dropped a torn last line (line " + std::to_string(line_no) + ", " +
                           std::to_string(line.size()) + " bytes): " + problem);
-      out.dropped_torn_line = true;
       break;
     }
     if (!problem.empty()) fail(line_no, problem);
     if (line_no == 1) {
-      check_header(j, path);
+      if (j.value("format", "") != kLedgerFormat)
+        fail(1, std::string("not a solver ledger (first line must have \"format\": \"") +
+                    kLedgerFormat + "\")");
+      if (!j.contains("version") || !j["version"].is_number_integer() ||
+          j["version"].get<int>() != kLedgerVersion)
+        fail(1, "ledger version " + (j.contains("version") ? j["version"].dump() : "missing") +
+                    " is not supported (this solver reads version " +
+                    std::to_string(kLedgerVersion) + ")");
       out.header = j;
     } else {
       out.records.push_back(round_record_from_json(j, path, line_no));
@@ -411,7 +378,7 @@ LedgerWriter LedgerWriter::create(const std::string& path, const json& header) {
   h["version"] = kLedgerVersion;
   std::string hash = chain_hash(kLedgerFormat, h);
   h["hash"] = hash;
-  LedgerWriter w(fd, path, hash, 0);
+  LedgerWriter w(fd, path, hash);
   w.write_line(h.dump() + "\n");
   return w;
 }
@@ -424,7 +391,7 @@ LedgerWriter LedgerWriter::resume(const std::string& path, const LoadedLedger& l
     ::close(fd);
     throw std::runtime_error("cannot truncate " + path);
   }
-  LedgerWriter w(fd, path, loaded.last_hash, loaded.records.size());
+  LedgerWriter w(fd, path, loaded.last_hash);
   if (loaded.missing_final_newline) w.write_line("\n");
   return w;
 }
@@ -433,7 +400,6 @@ LedgerWriter::LedgerWriter(LedgerWriter&& o) noexcept
     : fd_(o.fd_),
       path_(std::move(o.path_)),
       last_hash_(std::move(o.last_hash_)),
-      records_(o.records_),
       before_(std::move(o.before_)) {
   o.fd_ = -1;
 }
@@ -449,7 +415,6 @@ void LedgerWriter::append(RoundRecord& r) {
   j["hash"] = r.hash;
   write_line(j.dump() + "\n");
   last_hash_ = r.hash;
-  ++records_;
 }
 
 void LedgerWriter::write_line(const std::string& line) {

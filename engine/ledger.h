@@ -118,7 +118,6 @@ struct LoadedLedger {
   std::size_t valid_bytes = 0;     // file length up to the end of the last good record
   std::string last_hash;
   bool missing_final_newline = false;  // the last good record was not newline-terminated
-  bool dropped_torn_line = false;      // an unterminated last line was dropped (see notes)
 };
 
 // Validates the header (format, version) and every record (JSON, fields, hash chain). A torn
@@ -126,9 +125,6 @@ struct LoadedLedger {
 // else wrong throws rules::InputError located at file:line. Trailing blank lines are ignored
 // (with a note; resume truncates them).
 LoadedLedger load_ledger(const std::string& path);
-// The header alone (without "hash"), checked the same way: for a command that must look at a
-// run's settings before it opens a backend (--resume's option check).
-nlohmann::json load_ledger_header(const std::string& path);
 
 class LedgerWriter {
  public:
@@ -143,19 +139,14 @@ class LedgerWriter {
   void append(RoundRecord& r);
   // Runs before each record is written (the ablation persists the round's measurements there).
   void before_append(std::function<void()> f) { before_ = std::move(f); }
-  // Records in the file so far (the header not counted) and the last chain hash: what a
-  // finished run's integrity seal records (engine/run_seal.h).
-  std::size_t records() const { return records_; }
-  const std::string& last_hash() const { return last_hash_; }
 
  private:
-  LedgerWriter(int fd, std::string path, std::string last_hash, std::size_t records)
-      : fd_(fd), path_(std::move(path)), last_hash_(std::move(last_hash)), records_(records) {}
+  LedgerWriter(int fd, std::string path, std::string last_hash)
+      : fd_(fd), path_(std::move(path)), last_hash_(std::move(last_hash)) {}
   void write_line(const std::string& line);
   int fd_ = -1;
   std::string path_;
   std::string last_hash_;
-  std::size_t records_ = 0;
   std::function<void()> before_;
 };
 

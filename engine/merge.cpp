@@ -227,10 +227,12 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
     // Problem by problem in the run's order, each problem's rounds in the order its shard ran
     // them: the order one machine would have written.
     LedgerWriter ledger = LedgerWriter::create(dir.ledger(), header);
+    std::vector<RoundRecord> written;  // with their new chain hashes, for the seal
     for (const auto& p : all)
       for (RoundRecord r : owner.at(p)->ledger.records)
         if (r.problem == p) {
           ledger.append(r);
+          written.push_back(std::move(r));
           ++result.records;
         }
     save_recording(measurements, dir.measurements());
@@ -278,7 +280,7 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
     manifest["measurements_hash"] =
         rules::sha256_hex(read_text_file(dir.measurements(), "measurements"));
     manifest["merged"] = json{{"at", utc_now_iso()}, {"shards", list}};
-    seal_run(dir, manifest, LedgerTip{ledger.records(), ledger.last_hash()}, key);
+    seal_run(dir, manifest, ledger_tip(written, header), key);
     write_manifest(dir, manifest);
     // The commit point: from here the folder is a finished, sealed run (summary.json and
     // report.html are derived; `solver report` rewrites them if a kill lands below).

@@ -3,6 +3,7 @@
 #include <filesystem>
 
 #include "engine/backend/json_util.h"
+#include "engine/ledger.h"
 #include "rules/diagnostics.h"
 #include "rules/hash.h"
 #include "rules/rule_table.h"
@@ -163,6 +164,29 @@ void check_resume_flags(const AblationOptions& o, const RunSettings& run, const 
               " has " + own + "): leave it out or give the same value"});
     }
   }
+}
+
+json load_ledger_header(const std::string& path) {
+  auto fail = [&](const std::string& why) -> void {
+    throw rules::InputError(rules::Diagnostic{{path, 1, 0}, why});
+  };
+  std::string text = read_text_file(path, "ledger");
+  std::size_t nl = text.find('\n');
+  if (nl == std::string::npos) fail("no complete header line");
+  json j;
+  try {
+    j = parse_json_strict(text.substr(0, nl));
+  } catch (const std::exception& e) {
+    fail(std::string("malformed JSON: ") + e.what());
+  }
+  if (!j.is_object() || !j.contains("hash") || !j["hash"].is_string())
+    fail("not a ledger header (no \"hash\")");
+  std::string stored = j["hash"].get<std::string>();
+  j.erase("hash");
+  if (chain_hash(kLedgerFormat, j) != stored) fail("header hash does not match its content (edited?)");
+  if (j.value("format", json()) != kLedgerFormat || j.value("version", json()) != kLedgerVersion)
+    fail(std::string("not a version ") + std::to_string(kLedgerVersion) + " solver ledger");
+  return j;
 }
 
 }  // namespace solver::engine

@@ -37,4 +37,8 @@ const std::vector<RunOption>& run_options();
 void check_resume_flags(const AblationOptions& given, const RunSettings& run,
                         const nlohmann::json& manifest, const std::string& ledger_path);
 
+// The header of a run's ledger alone (without "hash"; its hash and format checked), for a
+// command that must see a run's settings before it opens a backend. InputError at line 1.
+nlohmann::json load_ledger_header(const std::string& ledger_path);
+
 }  // namespace solver::engine

@@ -8,6 +8,7 @@
 #include "engine/backend/json_util.h"
 #include "rules/diagnostics.h"
 #include "rules/hash.h"
+#include "rules/hmac.h"
 #include "rules/rule_table.h"
 #include "rules/temp_name.h"
 
@@ -106,6 +107,15 @@ std::optional<RunKey> run_key_from_env() {
   return RunKey{secret, rules::sha256_hex("solver-run-key:" + secret).substr(0, 16)};
 }
 
+LedgerTip ledger_tip(const std::vector<RoundRecord>& records, const json& header) {
+  if (!records.empty()) return LedgerTip{records.size(), records.back().hash};
+  json h = header;  // the chain starts at the header's own hash
+  h.erase("hash");
+  h["format"] = kLedgerFormat;
+  h["version"] = kLedgerVersion;
+  return LedgerTip{0, chain_hash(kLedgerFormat, h)};
+}
+
 void seal_run(const RunDir& dir, json& manifest, const LedgerTip& tip,
               const std::optional<RunKey>& key) {
   std::error_code ec;
@@ -176,7 +186,9 @@ std::vector<std::string> verify_run_seal(const RunDir& dir, const json& manifest
                          "seal in " + dir.manifest() + "): the ledger was rewritten since");
   // Up to its last record the ledger is the one the run finished with; after it, only blank
   // bytes (an editor's newline) are let through, with the loader's note.
-  if (ledger.valid_bytes != (*lt)["bytes"].get<std::size_t>() || ledger.dropped_torn_line)
+  bool torn = false;
+  for (const auto& n : ledger.notes) torn = torn || n.rfind("dropped a torn", 0) == 0;
+  if (ledger.valid_bytes != (*lt)["bytes"].get<std::size_t>() || torn)
     refuse(dir.ledger(), "is not the " + std::to_string((*lt)["bytes"].get<std::size_t>()) +
                              " bytes the run finished with (integrity seal in " + dir.manifest() +
                              "): something was appended or cut since");

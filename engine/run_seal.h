@@ -42,6 +42,9 @@ struct LedgerTip {
   std::string last_hash;
 };
 
+// The tip of a ledger whose records (each with its chain hash) are `records`, under `header`.
+LedgerTip ledger_tip(const std::vector<RoundRecord>& records, const nlohmann::json& header);
+
 // Writes the seal for the files now in `dir` (and the signature, with a key) into `manifest`.
 void seal_run(const RunDir& dir, nlohmann::json& manifest, const LedgerTip& tip,
               const std::optional<RunKey>& key);

@@ -5,6 +5,10 @@
 // Then the keyed signature, the temporary names a kill leaves, and a merge cut short.
 #include <doctest/doctest.h>
 
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -15,7 +19,9 @@
 #include "engine/ledger.h"
 #include "engine/run_lock.h"
 #include "engine/run_seal.h"
+#include "rules/hash.h"
 #include "rules/temp_name.h"
+#include "spawn.h"
 #include "synthetic_pool.h"
 
 using namespace solver;
@@ -305,4 +311,130 @@ TEST_CASE("temporary names: one maker, one recogniser; a writer removes every le
   for (const auto& [name, bytes] : after) CHECK_MESSAGE(clean.count(name), name);
   CHECK(fs::is_empty(run + "/evolved"));
   CHECK(engine::remove_stale_tmp_files(run) == 0);
+}
+
+namespace {
+
+// Two shards of a per-problem ablation of two built-in problems on the bundled H200 recording.
+std::vector<std::string> shard_args(const std::string& out, int k) {
+  return {"ablate",      "--problems", "softmax,sigmoid", "--rounds",    "3",
+          "--seed",      "7",          "--backend",       "recorded",    "--on-tables",
+          "per-problem", "--shard",    std::to_string(k) + "/2", "--out", out,
+          "--quiet"};
+}
+
+}  // namespace
+
+TEST_CASE("merge checks each shard's seal before copying: cut ledger, evolved table, oracle") {
+  std::string root = test::make_temp_dir("merge-seal");
+  std::string s1 = root + "/s1", s2 = root + "/s2";
+  REQUIRE(solver_cli(shard_args(s1, 1)).rc == 0);
+  REQUIRE(solver_cli(shard_args(s2, 2)).rc == 0);
+  const std::string out = root + "/merged";
+  struct Tamper {
+    std::string file;
+    std::function<void(const std::string&)> apply;
+  };
+  const std::vector<Tamper> tampers{
+      {"ledger.jsonl",
+       [](const std::string& d) {  // its last record cut at the record boundary
+         std::string t = test::read_text(d + "/ledger.jsonl");
+         test::write_text(d + "/ledger.jsonl", t.substr(0, t.rfind('\n', t.size() - 2) + 1));
+       }},
+      {"evolved/sigmoid.yaml",
+       [](const std::string& d) { test::write_text(d + "/evolved/sigmoid.yaml", "version: 1\n"); }},
+      {"oracle.json",
+       [](const std::string& d) {
+         test::write_text(d + "/oracle.json", test::read_text(d + "/oracle.json") + "\n");
+       }},
+      {"measurements.json", [](const std::string& d) { fs::remove(d + "/measurements.json"); }},
+  };
+  int n = 0;
+  for (const auto& t : tampers) {
+    std::string bad = root + "/bad" + std::to_string(n++);
+    fs::copy(s2, bad, fs::copy_options::recursive);
+    t.apply(bad);
+    auto r = solver_cli({"merge", s1, bad, "--out", out});
+    INFO(t.file << ": " << r.err);
+    CHECK(r.rc == 2);
+    CHECK(r.err.find(bad + "/" + t.file) != std::string::npos);
+    CHECK_FALSE(fs::exists(out));
+  }
+  auto ok = solver_cli({"merge", s1, s2, "--out", out});
+  CHECK_MESSAGE(ok.rc == 0, ok.err);
+  auto m = nlohmann::json::parse(test::read_text(out + "/manifest.json"));
+  CHECK(m["integrity"]["ledger"]["records"] ==
+        engine::load_ledger(out + "/ledger.jsonl").records.size());
+  CHECK(m["integrity"]["files"].contains("evolved/softmax.yaml"));
+  fs::remove_all(root);
+}
+
+TEST_CASE("a merge cut short is refused by every reader and done again by the same merge") {
+  std::string root = test::make_temp_dir("merge-cut");
+  std::string s1 = root + "/s1", s2 = root + "/s2";
+  REQUIRE(solver_cli(shard_args(s1, 1)).rc == 0);
+  REQUIRE(solver_cli(shard_args(s2, 2)).rc == 0);
+  const std::string whole = root + "/whole";
+  REQUIRE(solver_cli({"merge", s1, s2, "--out", whole}).rc == 0);
+  const std::string want_ledger = test::read_text(whole + "/ledger.jsonl");
+  const auto want_files = snapshot(whole);
+
+  // What a kill part-way leaves: the marker, a part of the ledger, no manifest yet.
+  const std::string out = root + "/merged";
+  fs::create_directories(out);
+  test::write_text(out + "/.merging", "solver merge ...\n");
+  test::write_text(out + "/rules.yaml", test::read_text(whole + "/rules.yaml"));
+  test::write_text(out + "/ledger.jsonl", want_ledger.substr(0, want_ledger.find('\n') + 1));
+  for (const auto& args : std::vector<std::vector<std::string>>{
+           {"replay", "--run", out, "--rules", whole + "/rules.yaml"},
+           {"report", out},
+           {"dry-run", "--chip", "h200", "--run", out},
+           {"ablate", "--resume", out, "--quiet"},
+           {"ablate", "--problems", "softmax", "--backend", "recorded", "--out", out, "--quiet"}}) {
+    auto r = solver_cli(args);
+    INFO(args[0] << ": " << r.err);
+    CHECK(r.rc == 2);
+    CHECK(r.err.find("did not finish") != std::string::npos);
+    CHECK(r.err.find("run the same merge again") != std::string::npos);
+  }
+  auto again = solver_cli({"merge", s1, s2, "--out", out});
+  CHECK_MESSAGE(again.rc == 0, again.err);
+  CHECK(again.err.find("holds an unfinished merge") != std::string::npos);
+  CHECK(test::read_text(out + "/ledger.jsonl") == want_ledger);
+  CHECK_FALSE(fs::exists(out + "/.merging"));
+  auto got = snapshot(out);
+  CHECK(got.size() == want_files.size());
+
+  // Real kills: whatever moment a SIGKILL lands, the folder is either no run, a run readers
+  // refuse (the marker), or the finished merge; the same merge then finishes it identically.
+  int trials = 8, refused = 0, complete = 0, absent = 0;
+  for (int i = 0; i < trials; ++i) {
+    const std::string dir = root + "/kill" + std::to_string(i);
+    pid_t pid = test::spawn_quiet(
+        {SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "merge", s1, s2, "--out", dir});
+    ::usleep(static_cast<useconds_t>(i * 15000));
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    ::waitpid(pid, &status, 0);
+    const bool committed = fs::exists(dir + "/ledger.jsonl") && !fs::exists(dir + "/.merging");
+    if (!fs::exists(dir + "/ledger.jsonl")) {
+      ++absent;
+    } else {
+      auto r = solver_cli({"replay", "--run", dir, "--rules", whole + "/rules.yaml"});
+      CHECK_MESSAGE(r.rc == (committed ? 0 : 2), r.err);
+      ++(committed ? complete : refused);
+    }
+    auto redo = solver_cli({"merge", s1, s2, "--out", dir});
+    if (committed) {  // a finished merge is a run: merging into it again is refused
+      CHECK(redo.rc == 2);
+      CHECK(redo.err.find("a run already lives here") != std::string::npos);
+    } else {
+      CHECK_MESSAGE(redo.rc == 0, redo.err);
+    }
+    CHECK(test::read_text(dir + "/ledger.jsonl") == want_ledger);
+    CHECK_FALSE(fs::exists(dir + "/.merging"));
+  }
+  MESSAGE("merge kills: " << absent << " before the ledger, " << refused << " mid-merge (refused), "
+                          << complete << " after the commit, of " << trials);
+  fs::remove_all(root);
 }
