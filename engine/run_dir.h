@@ -7,6 +7,8 @@
 //   evolved-rules.yaml   the ON track's table afterwards, with provenance per rule
 //   oracle.json          the pool's points (precision class, floor, time where known): oracle.h
 //   summary.json, report.html
+// A finished run's manifest seals the ledger and the files readers trust (engine/run_seal.h);
+// `.merging` marks a folder `solver merge` is still writing (engine/merge.h).
 #pragma once
 #include <memory>
 #include <string>
