@@ -42,8 +42,7 @@ std::string unfinished_merge_message(const std::string& dir) {
   return "a `solver merge` into " + dir +
          " did not finish (killed?): run the same merge again (solver merge with the same shards "
          "and --out " +
-         dir + "; a multi-GPU run: solver ablate --gpus ... --resume " + dir +
-         "), it starts over";
+         dir + "; a multi-GPU run: solver ablate --gpus ... --resume " + dir + "), it starts over";
 }
 
 }  // namespace

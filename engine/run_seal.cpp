@@ -60,7 +60,8 @@ std::string signature_of(const json& manifest, const RunKey& key) {
 // A manifest member that must be a string when present ("" when absent).
 std::string string_member(const RunDir& dir, const json& manifest, const char* key) {
   if (!manifest.contains(key)) return "";
-  if (!manifest[key].is_string()) refuse(dir.manifest(), std::string("'") + key + "' is not a string");
+  if (!manifest[key].is_string())
+    refuse(dir.manifest(), std::string("'") + key + "' is not a string");
   return manifest[key].get<std::string>();
 }
 
@@ -122,9 +123,10 @@ void seal_run(const RunDir& dir, json& manifest, const LedgerTip& tip,
   auto bytes = fs::file_size(dir.ledger(), ec);
   json files = json::object();
   for (const auto& [rel, hash] : sealed_files(dir)) files[rel] = hash;
-  manifest["integrity"] = json{
-      {"ledger", {{"records", tip.records}, {"last_hash", tip.last_hash}, {"bytes", ec ? 0 : bytes}}},
-      {"files", std::move(files)}};
+  manifest["integrity"] =
+      json{{"ledger",
+            {{"records", tip.records}, {"last_hash", tip.last_hash}, {"bytes", ec ? 0 : bytes}}},
+           {"files", std::move(files)}};
   manifest.erase("signed");
   manifest.erase("signature");
   if (key) {
@@ -151,8 +153,8 @@ std::vector<std::string> verify_run_seal(const RunDir& dir, const json& manifest
   // The older hash of measurements.json, in every finished manifest since issue 13.
   if (manifest.contains("measurements_hash")) {
     if (!fs::exists(dir.measurements()))
-      refuse(dir.measurements(), "is missing: the run finished with it (measurements_hash in " +
-                                     dir.manifest() + ")");
+      refuse(dir.measurements(),
+             "is missing: the run finished with it (measurements_hash in " + dir.manifest() + ")");
     if (rules::sha256_hex(read_text_file(dir.measurements(), "measurements")) !=
         string_member(dir, manifest, "measurements_hash"))
       refuse(dir.measurements(), "does not match measurements_hash in " + dir.manifest() +
@@ -160,19 +162,23 @@ std::vector<std::string> verify_run_seal(const RunDir& dir, const json& manifest
   }
   if (!manifest.contains("integrity")) {
     if (ledger.header.contains("sealed") && ledger.header["sealed"] == true)
-      refuse(dir.manifest(), "the run finished, and its ledger header says its manifest seals it, "
-                             "but the manifest has no 'integrity' seal (removed?)");
+      refuse(dir.manifest(),
+             "the run finished, and its ledger header says its manifest seals it, "
+             "but the manifest has no 'integrity' seal (removed?)");
     if (require_seal)
-      refuse(dir.manifest(), "the run finished without an integrity seal (made by an older "
-                             "solver): its ledger and files cannot be checked");
-    notes.push_back("made before integrity seals: the ledger's length and the evolved tables are "
-                    "not checked");
+      refuse(dir.manifest(),
+             "the run finished without an integrity seal (made by an older "
+             "solver): its ledger and files cannot be checked");
+    notes.push_back(
+        "made before integrity seals: the ledger's length and the evolved tables are "
+        "not checked");
     return notes;
   }
   const json& seal = manifest["integrity"];
   const json* lt = seal.is_object() && seal.contains("ledger") ? &seal["ledger"] : nullptr;
-  if (!lt || !lt->is_object() || !lt->contains("records") || !(*lt)["records"].is_number_unsigned() ||
-      !lt->contains("last_hash") || !(*lt)["last_hash"].is_string() || !lt->contains("bytes") ||
+  if (!lt || !lt->is_object() || !lt->contains("records") ||
+      !(*lt)["records"].is_number_unsigned() || !lt->contains("last_hash") ||
+      !(*lt)["last_hash"].is_string() || !lt->contains("bytes") ||
       !(*lt)["bytes"].is_number_unsigned() || !seal.contains("files") || !seal["files"].is_object())
     refuse(dir.manifest(), "malformed 'integrity' seal (edited?)");
   const auto want_records = (*lt)["records"].get<std::size_t>();
@@ -182,8 +188,10 @@ std::vector<std::string> verify_run_seal(const RunDir& dir, const json& manifest
                              " (integrity seal in " + dir.manifest() +
                              "): records were removed or added since");
   if (ledger.last_hash != (*lt)["last_hash"].get<std::string>())
-    refuse(dir.ledger(), "its last chain hash is not the one the run finished with (integrity "
-                         "seal in " + dir.manifest() + "): the ledger was rewritten since");
+    refuse(dir.ledger(),
+           "its last chain hash is not the one the run finished with (integrity "
+           "seal in " +
+               dir.manifest() + "): the ledger was rewritten since");
   // Up to its last record the ledger is the one the run finished with; after it, only blank
   // bytes (an editor's newline) are let through, with the loader's note.
   bool torn = false;
@@ -198,17 +206,19 @@ std::vector<std::string> verify_run_seal(const RunDir& dir, const json& manifest
     std::string path = (fs::path(dir.path) / rel).string();
     auto it = now.find(rel);
     if (it == now.end())
-      refuse(path, "is missing: the run finished with it (integrity seal in " + dir.manifest() +
-                       ")");
+      refuse(path,
+             "is missing: the run finished with it (integrity seal in " + dir.manifest() + ")");
     if (!hash.is_string() || it->second != hash.get<std::string>())
-      refuse(path, "changed since the run finished (its sha256 is not the one in the integrity "
-                   "seal of " + dir.manifest() + ")");
+      refuse(path,
+             "changed since the run finished (its sha256 is not the one in the integrity "
+             "seal of " +
+                 dir.manifest() + ")");
   }
   for (const auto& [rel, hash] : now)
     if (!want.contains(rel))
-      refuse((fs::path(dir.path) / rel).string(),
-             "was added since the run finished (not in the integrity seal of " + dir.manifest() +
-                 ")");
+      refuse(
+          (fs::path(dir.path) / rel).string(),
+          "was added since the run finished (not in the integrity seal of " + dir.manifest() + ")");
   return notes;
 }
 

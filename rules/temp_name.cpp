@@ -12,8 +12,9 @@ namespace {
 constexpr std::string_view kMark = ".tmp";
 
 bool all_digits(std::string_view s) {
-  return !s.empty() && std::all_of(s.begin(), s.end(),
-                                   [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+  return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
+    return std::isdigit(static_cast<unsigned char>(c));
+  });
 }
 }  // namespace
 
@@ -30,7 +31,8 @@ bool is_temp_name(std::string_view name) {
   std::size_t last = name.rfind('.');
   if (last == std::string_view::npos || !all_digits(name.substr(last + 1))) return false;
   std::size_t pid = name.rfind('.', last - 1);
-  if (pid == std::string_view::npos || pid == 0 || !all_digits(name.substr(pid + 1, last - pid - 1)))
+  if (pid == std::string_view::npos || pid == 0 ||
+      !all_digits(name.substr(pid + 1, last - pid - 1)))
     return false;
   return pid > kMark.size() && name.substr(pid - kMark.size(), kMark.size()) == kMark;
 }

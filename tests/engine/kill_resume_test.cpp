@@ -128,16 +128,17 @@ TEST_CASE("SIGKILL mid-ablation, then --resume: the same final ledger as an unin
     // rewrite leaves "X.tmp.<pid>.<n>", which the resume must have removed.
     const std::set<std::string> files = listing(out);
     INFO("extra:" << show([&] {
-      std::set<std::string> d;
-      for (const auto& f : files)
-        if (!expected_files.count(f)) d.insert(f);
-      return d;
-    }()) << "; missing:" << show([&] {
-      std::set<std::string> d;
-      for (const auto& f : expected_files)
-        if (!files.count(f)) d.insert(f);
-      return d;
-    }()));
+           std::set<std::string> d;
+           for (const auto& f : files)
+             if (!expected_files.count(f)) d.insert(f);
+           return d;
+         }())
+                  << "; missing:" << show([&] {
+                       std::set<std::string> d;
+                       for (const auto& f : expected_files)
+                         if (!files.count(f)) d.insert(f);
+                       return d;
+                     }()));
     CHECK(files == expected_files);
     identical += same && same_measurements && files == expected_files;
   }

@@ -21,9 +21,9 @@ namespace {
 test::CliRun solver_cli(std::vector<std::string> args) { return test::run_solver(std::move(args)); }
 
 std::vector<std::string> common(const test::ToyWorld& w, const std::string& out) {
-  return {"--rounds",    "12",        "--seed",         "5",        "--pairs", "9",
-          "--rules",     w.rules,     "--recording",    w.recording, "--problems-dir",
-          w.problems,    "--out",     out,              "--quiet"};
+  return {"--rounds", "12",    "--seed",      "5",         "--pairs",        "9",
+          "--rules",  w.rules, "--recording", w.recording, "--problems-dir", w.problems,
+          "--out",    out,     "--quiet"};
 }
 
 // The flags a command's --help lists (its option lines: "  --name ...").
@@ -100,7 +100,10 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
        {"A", {"--on-tables", "per-problem"}, "per-problem", "carry", {"--on-tables", "carry"}}},
       {"chip", {"A", {"--chip", "a100"}, "a100", "h200", {"--chip", "h200"}}},
       {"off-policy",
-       {"A", {"--off-policy", "first-rule"}, "first-rule", "best-static",
+       {"A",
+        {"--off-policy", "first-rule"},
+        "first-rule",
+        "best-static",
         {"--off-policy", "best-static"}}},
       {"precision", {"A", {"--precision", "same"}, "same", "any", {"--precision", "any"}}},
       {"sequential-pairs", {"A", {"--sequential-pairs"}, "on", "off", {}}},
@@ -109,14 +112,20 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
       {"rules",
        {"A", {"--rules", w.root + "/other-rules.yaml"}, "table ", "table ", {"--rules", w.rules}}},
       {"recording",
-       {"A", {"--recording", w.root + "/other-recording.json"}, "sha256 ", "sha256 ",
+       {"A",
+        {"--recording", w.root + "/other-recording.json"},
+        "sha256 ",
+        "sha256 ",
         {"--recording", w.recording}}},
       {"generator", {"A", {"--generator", "/bin/true"}, "/bin/true", "none", {}}},
       {"generator-first", {"A", {"--generator-first"}, "true", "false", {}}},
       {"generator-timeout-ms",
        {"A", {"--generator-timeout-ms", "5"}, "5", "60000", {"--generator-timeout-ms", "60000"}}},
       {"generator-max-output",
-       {"A", {"--generator-max-output", "128"}, "128", "1048576",
+       {"A",
+        {"--generator-max-output", "128"},
+        "128",
+        "1048576",
         {"--generator-max-output", "1048576"}}},
       {"generator-attempts-round",
        {"A", {"--generator-attempts-round", "1"}, "1", "2", {"--generator-attempts-round", "2"}}},

@@ -80,7 +80,7 @@ TEST_CASE("a finished run's manifest seals its ledger and every file a reader tr
   for (const char* f : {"rules.yaml", "measurements.json", "oracle.json", "evolved-rules.yaml"})
     CHECK_MESSAGE(m["integrity"]["files"].contains(f), f);
   CHECK_FALSE(m["integrity"]["files"].contains("summary.json"));  // derived: report rewrites it
-  CHECK_FALSE(m.contains("signed"));  // no key given
+  CHECK_FALSE(m.contains("signed"));                              // no key given
   CHECK(ledger.header["sealed"] == true);
 }
 
@@ -136,8 +136,7 @@ TEST_CASE("every reader refuses every kind of tampering with a finished run, wri
   tampers.push_back({"evolved-rules.yaml edited", "evolved-rules.yaml", [](const std::string& d) {
                        test::write_text(d + "/evolved-rules.yaml", test::toy_rules(0.7));
                      }});
-  tampers.push_back({"a file added under evolved/", "evolved/other.yaml",
-                     [](const std::string& d) {
+  tampers.push_back({"a file added under evolved/", "evolved/other.yaml", [](const std::string& d) {
                        test::write_text(d + "/evolved/other.yaml", test::toy_rules(0.7));
                      }});
   tampers.push_back({"the seal removed", "manifest.json", [](const std::string& d) {
@@ -189,8 +188,8 @@ TEST_CASE("resuming a finished run never re-seals an edited or deleted measureme
   CHECK(r.err.find("measurements.json") != std::string::npos);
   CHECK(test::read_text(run + "/manifest.json") == manifest);
   // The simulation that caught the edit still catches it (it was not re-hashed).
-  auto sim = solver_cli({"replay", "--run", run, "--rules", w.rules, "--simulate", "--out",
-                         w.root + "/sim"});
+  auto sim = solver_cli(
+      {"replay", "--run", run, "--rules", w.rules, "--simulate", "--out", w.root + "/sim"});
   CHECK(sim.rc == 2);
   // Deleted: refused, and no empty file appears in its place.
   fs::remove(run + "/measurements.json");
@@ -299,8 +298,9 @@ TEST_CASE("temporary names: one maker, one recogniser; a writer removes every le
   // What a SIGKILL inside an atomic rewrite leaves, in the run and in its folders.
   fs::create_directories(run + "/evolved");
   for (const std::string& f :
-       {rules::temp_name_for(run + "/measurements.json"), rules::temp_name_for(run + "/oracle.json"),
-        run + "/summary.json.tmp", rules::temp_name_for(run + "/evolved/toy.yaml")})
+       {rules::temp_name_for(run + "/measurements.json"),
+        rules::temp_name_for(run + "/oracle.json"), run + "/summary.json.tmp",
+        rules::temp_name_for(run + "/evolved/toy.yaml")})
     test::write_text(f, "{half");
   auto r = solver_cli({"report", run});
   INFO(r.err);
@@ -317,9 +317,21 @@ namespace {
 
 // Two shards of a per-problem ablation of two built-in problems on the bundled H200 recording.
 std::vector<std::string> shard_args(const std::string& out, int k) {
-  return {"ablate",      "--problems", "softmax,sigmoid", "--rounds",    "3",
-          "--seed",      "7",          "--backend",       "recorded",    "--on-tables",
-          "per-problem", "--shard",    std::to_string(k) + "/2", "--out", out,
+  return {"ablate",
+          "--problems",
+          "softmax,sigmoid",
+          "--rounds",
+          "3",
+          "--seed",
+          "7",
+          "--backend",
+          "recorded",
+          "--on-tables",
+          "per-problem",
+          "--shard",
+          std::to_string(k) + "/2",
+          "--out",
+          out,
           "--quiet"};
 }
 
