@@ -223,6 +223,13 @@ TEST_CASE("replay verifies the run's rules.yaml, measurements and problems") {
     test::write_text(run + "/rules.yaml", test::toy_rules(0.6));
     auto r = solver_cli({"replay", "--run", run, "--rules", w.rules});
     CHECK(r.rc == 2);
+    // A finished run: its integrity seal names the file (engine/run_seal.h).
+    CHECK(r.err.find(run + "/rules.yaml: error: changed since the run finished") !=
+          std::string::npos);
+    // An interrupted one (no seal yet): the ledger's rules_hash.
+    test::unfinish_run(run);
+    r = solver_cli({"replay", "--run", run, "--rules", w.rules});
+    CHECK(r.rc == 2);
     CHECK(r.err.find("rules_hash") != std::string::npos);
   }
   SUBCASE("measurements.json edited") {

@@ -9,6 +9,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <functional>
@@ -419,12 +420,22 @@ TEST_CASE("a merge cut short is refused by every reader and done again by the sa
 
   // Real kills: whatever moment a SIGKILL lands, the folder is either no run, a run readers
   // refuse (the marker), or the finished merge; the same merge then finishes it identically.
-  int trials = 8, refused = 0, complete = 0, absent = 0;
+  // Kill points spread over the time one whole `solver merge` process takes here.
+  auto t0 = std::chrono::steady_clock::now();
+  pid_t timed = test::spawn_quiet({SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "merge", s1, s2,
+                                   "--out", root + "/timed"});
+  int timed_status = 0;
+  ::waitpid(timed, &timed_status, 0);
+  const auto whole_us =
+      std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - t0)
+          .count();
+  REQUIRE(test::read_text(root + "/timed/ledger.jsonl") == want_ledger);
+  int trials = 10, refused = 0, complete = 0, absent = 0;
   for (int i = 0; i < trials; ++i) {
     const std::string dir = root + "/kill" + std::to_string(i);
     pid_t pid = test::spawn_quiet(
         {SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "merge", s1, s2, "--out", dir});
-    ::usleep(static_cast<useconds_t>(i * 15000));
+    ::usleep(static_cast<useconds_t>(whole_us * (i + 1) / (trials + 1)));
     ::kill(pid, SIGKILL);
     int status = 0;
     ::waitpid(pid, &status, 0);
