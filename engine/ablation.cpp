@@ -142,7 +142,7 @@ void load_resumed_run(RunInputs& in, const AblationOptions& options, Backend& ba
   if (!in.key && in.manifest.contains("signed"))
     throw rules::InputError(rules::Diagnostic{
         {in.dir.manifest(), 0, 0},
-        "the run is signed (" + in.manifest.value("signed", "") +
+        "the run is signed (" + in.manifest["signed"].dump() +
             "): give its key (SOLVER_RUN_KEY_FILE) to resume it, or it would finish unsigned"});
   if (!in.loaded.records.empty() && !fs::exists(in.dir.measurements()))
     throw rules::InputError(rules::Diagnostic{
