@@ -312,6 +312,15 @@ TEST_CASE("temporary names: one maker, one recogniser; a writer removes every le
   for (const auto& [name, bytes] : after) CHECK_MESSAGE(clean.count(name), name);
   CHECK(fs::is_empty(run + "/evolved"));
   CHECK(engine::remove_stale_tmp_files(run) == 0);
+
+  // `record --out F` cleans F's own leftovers when it takes F's lock (then needs a GPU).
+  const std::string rec = w.root + "/rec.json";
+  const std::string mine = rules::temp_name_for(rec), other = rules::temp_name_for(w.recording);
+  test::write_text(mine, "{half");
+  test::write_text(other, "{half");
+  solver_cli({"record", "--problems", "toy", "--problems-dir", w.problems, "--out", rec});
+  CHECK_FALSE(fs::exists(mine));
+  CHECK(fs::exists(other));  // another file's: not this writer's to remove
 }
 
 namespace {
