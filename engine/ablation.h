@@ -32,7 +32,7 @@ struct AblationOptions {
   int pairs = 16;          // the cap of each paired timing
   bool sequential = true;  // stop at the first decided look (PairPlan); false: all pairs
   uint64_t seed = 1;
-  std::string rules_path;  // input table (ignored on resume: the run's copy is used)
+  std::string rules_path;        // input table (ignored on resume: the run's copy is used)
   std::string backend = "auto";  // the backend kind asked for (--backend; checked on resume)
   std::string recording;         // the recording asked for (--recording; checked on resume)
   std::string chips_path;

@@ -2,7 +2,8 @@
 // (or a merge) finishes, its manifest records what every reader then trusts:
 //   "integrity": {"ledger": {"records": N, "last_hash": H, "bytes": B},
 //                 "files": {"rules.yaml": sha256, "measurements.json": ..., "oracle.json": ...,
-//                           "evolved-rules.yaml" or "evolved/<problem>.yaml", "generated/...": ...}}
+//                           "evolved-rules.yaml" or "evolved/<problem>.yaml", "generated/...":
+//                           ...}}
 // and, with a key (SOLVER_RUN_KEY_FILE or SOLVER_RUN_KEY), "signed": "hmac-sha256 key-id <id>"
 // and "signature": HMAC-SHA256 over the manifest without "signature". Every reader (report,
 // replay and replay --simulate, dry-run --run, merge, --resume) verifies the seal before it

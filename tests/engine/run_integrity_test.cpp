@@ -431,8 +431,8 @@ TEST_CASE("a merge cut short is refused by every reader and done again by the sa
   // refuse (the marker), or the finished merge; the same merge then finishes it identically.
   // Kill points spread over the time one whole `solver merge` process takes here.
   auto t0 = std::chrono::steady_clock::now();
-  pid_t timed = test::spawn_quiet({SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "merge", s1, s2,
-                                   "--out", root + "/timed"});
+  pid_t timed = test::spawn_quiet(
+      {SOLVER_BIN, "--data-dir", SOLVER_SOURCE_DIR, "merge", s1, s2, "--out", root + "/timed"});
   int timed_status = 0;
   ::waitpid(timed, &timed_status, 0);
   const auto whole_us =
