@@ -22,6 +22,8 @@
 #include "engine/report_html.h"
 #include "engine/round_loop.h"
 #include "engine/run_inputs.h"
+#include "engine/run_options.h"
+#include "engine/run_seal.h"
 #include "generators/external_process.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
@@ -64,11 +66,9 @@ json generator_json(const GeneratorOptions& g) {
               {"stored_from", g.stored_from}};
 }
 
-// A resumed run continues with the generator it started with; one given that differs is
-// refused (its rounds would mix two generators under one header).
-GeneratorOptions resumed_generator(const json& header, const GeneratorOptions& given,
-                                   const std::set<std::string>& given_keys,
-                                   const std::string& ledger) {
+// A resumed run continues with the generator it started with (one given that differs was
+// refused by check_resume_flags).
+GeneratorOptions resumed_generator(const json& header, const std::string& ledger) {
   GeneratorOptions g;
   if (header.contains("generator")) {
     const json& h = header["generator"];
@@ -88,11 +88,6 @@ GeneratorOptions resumed_generator(const json& header, const GeneratorOptions& g
       g.argv = std::move(argv).value();
     }
   }
-  if (given_keys.count("generator") && (given.command != g.command || given.first != g.first))
-    throw rules::InputError(rules::Diagnostic{
-        {ledger, 1, 0},
-        "--generator conflicts with the run being resumed (it ran with '" +
-            (g.command.empty() ? std::string("no generator") : g.command) + "'): leave it out"});
   return g;
 }
 
@@ -129,6 +124,7 @@ struct RunInputs {
   json spec_hashes = json::object(), folder_hashes = json::object();
   OffPolicy off_policy = OffPolicy::BestStatic;
   PrecisionPolicy precision = PrecisionPolicy::Any;
+  std::optional<RunKey> key;  // signs the finished manifest (engine/run_seal.h)
 };
 
 // Resume: the run directory is locked before anything is read (a second writer is refused,
@@ -139,12 +135,27 @@ void load_resumed_run(RunInputs& in, const AblationOptions& options, Backend& ba
   in.manifest = load_manifest(in.dir);
   in.loaded = load_ledger(in.dir.ledger());
   for (const auto& n : in.loaded.notes) err << "solver: resume: " << n << '\n';
+  // A finished run is resumed only as it finished: its seal is checked before anything of it
+  // is read, so an edited or deleted file is refused, never re-hashed into a new seal.
+  for (const auto& n : verify_run_seal(in.dir, in.manifest, in.loaded, in.key))
+    err << "solver: resume: " << n << '\n';
+  if (!in.key && in.manifest.contains("signed"))
+    throw rules::InputError(rules::Diagnostic{
+        {in.dir.manifest(), 0, 0},
+        "the run is signed (" + in.manifest["signed"].dump() +
+            "): give its key (SOLVER_RUN_KEY_FILE) to resume it, or it would finish unsigned"});
+  if (!in.loaded.records.empty() && !fs::exists(in.dir.measurements()))
+    throw rules::InputError(rules::Diagnostic{
+        {in.dir.measurements(), 0, 0},
+        "is missing, and the ledger holds " + std::to_string(in.loaded.records.size()) +
+            " rounds measured with it (a run writes it before each record): deleted?"});
   in.header = in.loaded.header;
   RunSettings run = run_settings(in.header, in.dir.ledger());
-  check_resume_flags(options, run, in.dir.ledger());
+  // Every option given that defines the run must be the run's own (engine/run_options.h).
+  check_resume_flags(options, run, in.manifest, in.dir.ledger());
   apply_run_settings(in.opt, run);
-  in.opt.generator =
-      resumed_generator(in.header, options.generator, options.given, in.dir.ledger());
+  in.opt.oracle = in.manifest.contains("oracle") && in.manifest["oracle"] == true;
+  in.opt.generator = resumed_generator(in.header, in.dir.ledger());
   if (in.header.value("backend", "") != in.info.kind)
     throw rules::InputError(rules::Diagnostic{
         {in.dir.ledger(), 1, 0},
@@ -155,12 +166,6 @@ void load_resumed_run(RunInputs& in, const AblationOptions& options, Backend& ba
   if (in.input.content_hash() != in.header.value("rules_hash", ""))
     throw rules::InputError(rules::Diagnostic{
         {in.dir.rules(), 0, 0}, "the run's rules.yaml no longer matches the ledger's rules_hash"});
-  if (options.given.count("rules") &&
-      rules::load_rule_table(options.rules_path).content_hash() != in.input.content_hash())
-    throw rules::InputError(
-        rules::Diagnostic{{options.rules_path, 0, 0},
-                          "--rules conflicts with the run being resumed: its table "
-                          "differs from the run's rules.yaml (leave --rules out)"});
 }
 
 RunInputs load_and_validate(const AblationOptions& options, Backend& backend, std::ostream& err) {
@@ -168,6 +173,7 @@ RunInputs load_and_validate(const AblationOptions& options, Backend& backend, st
   in.opt = options;
   in.resuming = !options.resume_dir.empty();
   in.info = backend.info();
+  in.key = run_key_from_env();
   if (in.resuming) {
     load_resumed_run(in, options, backend, err);
   } else {
@@ -280,7 +286,10 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
                      {"off_policy", opt.off_policy},
                      {"precision", opt.precision},
                      {"pair_rule", opt.sequential ? "sequential" : "fixed"},
-                     {"problem_folder_hashes", in.folder_hashes}};
+                     {"problem_folder_hashes", in.folder_hashes},
+                     // The finished manifest seals this run (run_seal.h): a finished manifest
+                     // without the seal is then refused, not read as an older run's.
+                     {"sealed", true}};
     if (opt.generator.enabled()) in.header["generator"] = generator_json(opt.generator);
     // Written only when not the default, so ledgers of carry-over runs keep their bytes.
     if (opt.on_tables != "carry") in.header["on_tables"] = opt.on_tables;
@@ -324,6 +333,8 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
                                   {"count", opt.shard.count},
                                   {"problems", string_list(opt.shard_of)}};
   } else {
+    // Open again until it finishes: the old seal no longer describes the files.
+    unseal_run(in.manifest);
     in.manifest["resumed"].push_back(json{{"at", utc_now_iso()}, {"command", opt.command_line}});
     // What the continuation follows, said in the manifest of an older run too.
     if (!in.manifest.contains("off_policy")) in.manifest["off_policy"] = opt.off_policy;
@@ -418,7 +429,7 @@ bool has_on_track(const AblationOptions& opt) {
 // The oracle, summary, report and the finished manifest.
 AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, Recording& sink,
                              const std::vector<RoundRecord>& all, OnChains& chains,
-                             const std::string& line, std::ostream& err) {
+                             const LedgerTip& tip, const std::string& line, std::ostream& err) {
   const AblationOptions& opt = in.opt;
   RunDir& dir = in.dir;
   // The pool's oracle and floors (oracle.h). The recorded backend knows every point: it is
@@ -449,6 +460,8 @@ AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, R
   in.manifest["finished"] = utc_now_iso();
   in.manifest["measurements_hash"] =
       rules::sha256_hex(read_text_file(dir.measurements(), "measurements"));
+  // Every file a reader trusts is written: the seal records them and where the ledger ends.
+  seal_run(dir, in.manifest, tip, in.key);
   write_file_atomically(dir.summary(), result.summary.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   ReportInputs report_in{rules::dump_rule_table(in.input), "", in.input.evolution.retire_below,
                          in.input.evolution.promote_above};
@@ -558,7 +571,8 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
     }
     if (has_on_track(opt))
       for (const auto& problem : opt.problems) write_evolved(dir, chains, problem);
-    return write_outputs(in, backend, tap, sink, all, chains, line, err);
+    return write_outputs(in, backend, tap, sink, all, chains, ledger_tip(all, in.header), line,
+                         err);
   } catch (...) {
     if (!in.resuming && all.empty()) discard_run_dir(dir);
     throw;

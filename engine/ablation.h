@@ -32,7 +32,9 @@ struct AblationOptions {
   int pairs = 16;          // the cap of each paired timing
   bool sequential = true;  // stop at the first decided look (PairPlan); false: all pairs
   uint64_t seed = 1;
-  std::string rules_path;  // input table (ignored on resume: the run's copy is used)
+  std::string rules_path;        // input table (ignored on resume: the run's copy is used)
+  std::string backend = "auto";  // the backend kind asked for (--backend; checked on resume)
+  std::string recording;         // the recording asked for (--recording; checked on resume)
   std::string chips_path;
   std::string problems_root;
   std::string chip;          // --chip override; empty = the backend's chip
@@ -53,9 +55,9 @@ struct AblationOptions {
   // The external generator (--generator ...; docs/external-generators.md). On resume the
   // run's own (its ledger header) is used; a conflicting one given is refused.
   GeneratorOptions generator;
-  // Options the user gave explicitly ("rounds", "seed", "pairs", "rules", "problems",
-  // "tracks", "chip", "shard", "on_tables"): on resume each must equal the run's own value, else
-  // InputError.
+  // The options the user gave explicitly, by flag name ("rounds", "off-policy", ...): on resume
+  // each that defines the run must equal the run's own value, else InputError
+  // (engine/run_options.h).
   std::set<std::string> given;
 };
 

@@ -1,5 +1,8 @@
 #include "engine/merge.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <filesystem>
 #include <map>
@@ -13,6 +16,7 @@
 #include "engine/oracle.h"
 #include "engine/replay.h"
 #include "engine/run_inputs.h"
+#include "engine/run_seal.h"
 #include "engine/shard.h"
 #include "rules/diagnostics.h"
 #include "rules/hash.h"
@@ -89,7 +93,7 @@ void check_same_run(const Shard& ref, const Shard& s) {
                        dev(ref.manifest) + ": one run measures one chip class");
 }
 
-Shard load_shard(const std::string& path, std::ostream& err) {
+Shard load_shard(const std::string& path, const std::optional<RunKey>& key, std::ostream& err) {
   Shard s;
   s.dir = open_run_dir(path);
   s.manifest = load_manifest(s.dir);
@@ -111,6 +115,10 @@ Shard load_shard(const std::string& path, std::ostream& err) {
                        " did not finish (no 'finished'): "
                        "resume it (solver ablate --resume " +
                        path + ")");
+  // The shard is copied only as it finished: its ledger's length and last hash, measurements,
+  // oracle, evolved tables and generated sources against its seal (and signature, with a key).
+  for (const auto& n : verify_run_seal(s.dir, s.manifest, s.ledger, key, /*require_seal=*/true))
+    err << "solver merge: " << path << ": " << n << '\n';
   verify_run_inputs(s.dir, s.ledger, s.manifest, "");
   std::set<std::string> mine(s.settings.problems.begin(), s.settings.problems.end());
   for (std::size_t i = 0; i < s.ledger.records.size(); ++i)
@@ -119,6 +127,15 @@ Shard load_shard(const std::string& path, std::ostream& err) {
           s.dir.ledger(), static_cast<int>(i) + 2,
           "a record of " + s.ledger.records[i].problem + ", which is not in this shard's problems");
   return s;
+}
+
+// The removal of the marker is durable before the merge says it is done.
+void sync_folder(const std::string& dir) {
+  int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (fd >= 0) {
+    ::fsync(fd);
+    ::close(fd);
+  }
 }
 
 void copy_tree(const fs::path& from, const fs::path& to) {
@@ -140,8 +157,9 @@ json merged_hashes(const std::vector<Shard>& shards, const char* key) {
 MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::string& out,
                        const std::string& command, std::ostream& err) {
   if (shard_dirs.empty()) rules::fail_at("solver merge", 0, "no shard directories given");
+  const std::optional<RunKey> key = run_key_from_env();
   std::vector<Shard> shards;
-  for (const auto& d : shard_dirs) shards.push_back(load_shard(d, err));
+  for (const auto& d : shard_dirs) shards.push_back(load_shard(d, key, err));
   std::sort(shards.begin(), shards.end(), [](const Shard& a, const Shard& b) {
     return a.settings.shard.index < b.settings.shard.index;
   });
@@ -190,10 +208,15 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
     for (auto& [p, po] : o->problems) oracle->problems[p] = std::move(po);
   }
 
-  // Everything is checked: the merged run can be written.
-  RunDir dir = create_run_dir(out, command);
+  // Everything is checked: the merged run can be written. A merge killed part-way left its
+  // marker in `out`: this one removes what it wrote and starts over.
+  if (merge_unfinished(out))
+    err << "solver merge: " << out << " holds an unfinished merge (killed?): starting it over\n";
+  RunDir dir = create_run_dir(out, command, /*restart_merge=*/true);
   MergeResult result;
   try {
+    // Until the sealed manifest is written, readers refuse the folder (run_dir.h).
+    write_file_atomically(dir.merge_marker(), command + "\n");
     write_file_atomically(dir.rules(), read_text_file(ref.dir.rules(), "rule table"));
     json header = ref.ledger.header;
     header.erase("shard");
@@ -204,10 +227,12 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
     // Problem by problem in the run's order, each problem's rounds in the order its shard ran
     // them: the order one machine would have written.
     LedgerWriter ledger = LedgerWriter::create(dir.ledger(), header);
+    std::vector<RoundRecord> written;  // with their new chain hashes, for the seal
     for (const auto& p : all)
       for (RoundRecord r : owner.at(p)->ledger.records)
         if (r.problem == p) {
           ledger.append(r);
+          written.push_back(std::move(r));
           ++result.records;
         }
     save_recording(measurements, dir.measurements());
@@ -255,14 +280,17 @@ MergeResult merge_runs(const std::vector<std::string>& shard_dirs, const std::st
     manifest["measurements_hash"] =
         rules::sha256_hex(read_text_file(dir.measurements(), "measurements"));
     manifest["merged"] = json{{"at", utc_now_iso()}, {"shards", list}};
+    seal_run(dir, manifest, ledger_tip(written, header), key);
     write_manifest(dir, manifest);
+    // The commit point: from here the folder is a finished, sealed run (summary.json and
+    // report.html are derived; `solver report` rewrites them if a kill lands below).
+    if (!fs::remove(dir.merge_marker()))
+      throw std::runtime_error("cannot remove " + dir.merge_marker());
+    sync_folder(dir.path);
     result.summary = write_report(dir, err);
   } catch (...) {
-    std::error_code ec;
-    fs::remove(dir.oracle(), ec);
-    if (dir.created)
-      for (const char* sub : {"evolved", "generated"}) fs::remove_all(fs::path(dir.path) / sub, ec);
-    discard_run_dir(dir);
+    // Not yet committed (or nothing written at all): the merge's files go, the marker last.
+    if (merge_unfinished(dir.path) || !fs::exists(dir.ledger())) discard_run_dir(dir);
     throw;
   }
   result.shards = count;

@@ -12,6 +12,7 @@
 #include "engine/backend/recording.h"
 #include "engine/run_dir.h"
 #include "engine/run_inputs.h"
+#include "engine/run_seal.h"
 #include "generators/problem_spec.h"
 #include "rules/hash.h"
 #include "rules/matcher.h"
@@ -54,7 +55,8 @@ std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& r
 
 std::vector<std::pair<std::string, rules::SignalSet>> run_incumbent_signals(
     const std::string& run_dir) {
-  LoadedLedger loaded = load_ledger(open_run_dir(run_dir).ledger());
+  // A reader like the others: a finished run is read only as it finished (run_seal.h).
+  LoadedLedger loaded = open_verified_run(run_dir).ledger;
   std::vector<std::pair<std::string, rules::SignalSet>> out;
   std::set<std::string> seen;
   for (const auto& r : loaded.records) {
@@ -96,10 +98,10 @@ void verify_run_inputs(const RunDir& dir, const LoadedLedger& loaded,
 SimulationResult simulate_run(const std::string& run_dir, const std::string& rules_path,
                               const std::string& chips_path, const std::string& problems_root,
                               const std::string& out_dir, std::ostream& err) {
-  RunDir dir = open_run_dir(run_dir);
-  auto manifest = load_manifest(dir);
-  LoadedLedger loaded = load_ledger(dir.ledger());
-  verify_run_inputs(dir, loaded, manifest, problems_root);
+  VerifiedRun run = open_verified_run(run_dir);  // its notes: the caller's (cmd_replay)
+  const RunDir& dir = run.dir;
+  const LoadedLedger& loaded = run.ledger;
+  verify_run_inputs(dir, loaded, run.manifest, problems_root);
   SimulationResult result;
   result.before = read_summary(dir, err);  // a reader: the run's own files are left as they are
 

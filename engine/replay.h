@@ -49,6 +49,7 @@ std::vector<std::pair<std::string, rules::SignalSet>> run_incumbent_signals(
 // Checks what a replay of `dir` depends on: the run's rules.yaml against the ledger's
 // rules_hash, measurements.json against the manifest's measurements_hash (when finished), and,
 // with `problems_root`, each problem's spec and folder hashes. InputError (exit 2) on a mismatch.
+// (The integrity seal of a finished run is checked where the run is opened: run_seal.h.)
 void verify_run_inputs(const RunDir& dir, const LoadedLedger& loaded,
                        const nlohmann::json& manifest, const std::string& problems_root);
 

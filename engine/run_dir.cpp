@@ -36,7 +36,25 @@ bool ledger_never_started(const std::string& ledger) {
   return true;  // no newline: the header line never completed
 }
 
-RunDir create_run_dir(const std::string& out, const std::string& command) {
+namespace {
+
+std::string unfinished_merge_message(const std::string& dir) {
+  return "a `solver merge` into " + dir +
+         " did not finish (killed?): run the same merge again (solver merge with the same shards "
+         "and --out " +
+         dir + "; a multi-GPU run: solver ablate --gpus ... --resume " + dir + "), it starts over";
+}
+
+}  // namespace
+
+bool merge_unfinished(const std::string& dir) {
+  RunDir d;
+  d.path = dir;
+  std::error_code ec;
+  return fs::exists(d.merge_marker(), ec);
+}
+
+RunDir create_run_dir(const std::string& out, const std::string& command, bool restart_merge) {
   RunDir d;
   if (out.empty()) {
     std::time_t t = std::time(nullptr);
@@ -61,6 +79,14 @@ RunDir create_run_dir(const std::string& out, const std::string& command) {
     throw;
   }
   remove_stale_tmp_files(d.path);
+  if (merge_unfinished(d.path)) {
+    if (!restart_merge)
+      throw rules::InputError(
+          rules::Diagnostic{{d.merge_marker(), 0, 0}, unfinished_merge_message(d.path)});
+    RunDir leftover = d;
+    leftover.created = false;
+    discard_run_dir(leftover);  // the merge's own files; the marker last
+  }
   if (ledger_never_started(d.ledger())) {
     fs::remove(d.ledger(), ec);
   } else if (fs::exists(d.ledger())) {
@@ -74,10 +100,16 @@ RunDir create_run_dir(const std::string& out, const std::string& command) {
 
 void discard_run_dir(const RunDir& dir) {
   std::error_code ec;
+  // A merge's marker is removed last: a kill part-way leaves it, and with it the merge's files
+  // are known to be the merge's (create_run_dir with restart_merge removes them).
+  const bool merge = merge_unfinished(dir.path);
   for (const auto& f : {dir.ledger(), dir.manifest(), dir.rules(), dir.measurements(),
-                        dir.evolved_rules(), dir.summary(), dir.report()})
+                        dir.evolved_rules(), dir.summary(), dir.report(), dir.oracle()})
     fs::remove(f, ec);
+  if (merge)
+    for (const char* sub : {"evolved", "generated"}) fs::remove_all(fs::path(dir.path) / sub, ec);
   remove_stale_tmp_files(dir.path);
+  fs::remove(dir.merge_marker(), ec);
   if (dir.created) {
     fs::remove(dir.lock_file(), ec);
     fs::remove(dir.path, ec);  // only if empty: never anything the user put there
@@ -94,6 +126,9 @@ RunDir open_run_dir_for_writing(const std::string& path, const std::string& comm
 RunDir open_run_dir(const std::string& path) {
   RunDir d;
   d.path = path;
+  if (merge_unfinished(path))
+    throw rules::InputError(
+        rules::Diagnostic{{d.merge_marker(), 0, 0}, unfinished_merge_message(path)});
   if (!fs::exists(d.ledger()))
     throw rules::InputError(
         rules::Diagnostic{{path, 0, 0}, "not a run directory (no ledger.jsonl)"});

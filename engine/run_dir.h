@@ -7,6 +7,8 @@
 //   evolved-rules.yaml   the ON track's table afterwards, with provenance per rule
 //   oracle.json          the pool's points (precision class, floor, time where known): oracle.h
 //   summary.json, report.html
+// A finished run's manifest seals the ledger and the files readers trust (engine/run_seal.h);
+// `.merging` marks a folder `solver merge` is still writing (engine/merge.h).
 #pragma once
 #include <memory>
 #include <string>
@@ -28,6 +30,9 @@ struct RunDir {
   std::string report() const { return path + "/report.html"; }
   std::string oracle() const { return path + "/oracle.json"; }
   std::string lock_file() const { return run_lock_path(path); }
+  // Present while `solver merge` writes the directory (engine/merge.h): every reader and
+  // writer but the merge refuses a directory that has it.
+  std::string merge_marker() const { return path + "/.merging"; }
   // Held by the writing command (create_run_dir, open_run_dir_for_writing); shared so the
   // struct stays copyable. Empty for a reader.
   std::shared_ptr<RunLock> lock;
@@ -38,11 +43,17 @@ struct RunDir {
 // that already holds a run (a ledger with its header line): resuming is explicit (--resume). A
 // ledger with no complete header (a start cut short, a full disk) is not a run: it is removed
 // and the folder reused. Call it only once everything the run reads has been validated.
-RunDir create_run_dir(const std::string& out, const std::string& command = "solver");
-// An existing run directory, for reading; throws InputError if it holds no ledger.jsonl.
+// A folder left by a killed `solver merge` (its .merging marker) is refused with how to finish
+// it, unless `restart_merge` (the merge itself): then the merge's files are removed first.
+RunDir create_run_dir(const std::string& out, const std::string& command = "solver",
+                      bool restart_merge = false);
+// True when `dir` holds the marker of a merge that has not finished.
+bool merge_unfinished(const std::string& dir);
+// An existing run directory, for reading; throws InputError if it holds no ledger.jsonl or a
+// merge into it has not finished.
 RunDir open_run_dir(const std::string& path);
 // The same, locked for writing (resume, report): refused with exit 2 while another process
-// writes it; removes the *.tmp leftovers of a killed writer.
+// writes it; removes the temporary files of a killed writer (run_lock.h).
 RunDir open_run_dir_for_writing(const std::string& path, const std::string& command);
 // True when `ledger` exists but holds no complete header line (nothing was recorded).
 bool ledger_never_started(const std::string& ledger);

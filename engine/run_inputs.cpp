@@ -18,12 +18,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string join(const std::vector<std::string>& v) {
-  std::string out;
-  for (const auto& s : v) out += (out.empty() ? "" : ",") + s;
-  return out;
-}
-
 int64_t header_int(const json& h, const char* key, int64_t lo, int64_t hi,
                    const std::string& file) {
   if (!h.contains(key) || !h[key].is_number_integer())
@@ -94,6 +88,17 @@ RunSettings run_settings(const json& header, const std::string& ledger_path) {
           "ledger header: 'on_tables' must be \"carry\" or \"per-problem\", got " + m.dump());
     r.on_tables = m.get<std::string>();
   }
+  for (const char* key : {"backend", "rules_hash", "recording_hash"})
+    if (header.contains(key) && !header[key].is_string())
+      rules::fail_at(ledger_path, 1, std::string("ledger header: '") + key + "' is not a string");
+  r.backend = header.value("backend", "");
+  r.rules_hash = header.value("rules_hash", "");
+  r.recording_hash = header.value("recording_hash", "");
+  if (header.contains("generator")) {
+    if (!header["generator"].is_object())
+      rules::fail_at(ledger_path, 1, "ledger header: 'generator' is not an object");
+    r.generator = header["generator"];
+  }
   if (header.contains("shard")) {
     const json& sh = header["shard"];
     if (!sh.is_object()) rules::fail_at(ledger_path, 1, "ledger header: 'shard' is not an object");
@@ -122,30 +127,6 @@ void apply_run_settings(AblationOptions& opt, const RunSettings& run) {
   opt.on_tables = run.on_tables;
   opt.shard = run.shard;
   opt.shard_of = run.shard_of;
-}
-
-void check_resume_flags(const AblationOptions& o, const RunSettings& run,
-                        const std::string& ledger) {
-  auto conflict = [&](const std::string& flag, const std::string& given, const std::string& own) {
-    if (given != own)
-      throw rules::InputError(
-          rules::Diagnostic{{"--" + flag, 0, 0},
-                            "--" + flag + " " + given + " conflicts with the run being resumed (" +
-                                ledger + " has " + own + "): leave it out or give the same value"});
-  };
-  if (o.given.count("rounds"))
-    conflict("rounds", std::to_string(o.rounds), std::to_string(run.rounds));
-  if (o.given.count("pairs")) conflict("pairs", std::to_string(o.pairs), std::to_string(run.pairs));
-  if (o.given.count("seed")) conflict("seed", std::to_string(o.seed), std::to_string(run.seed));
-  // A sharded run is resumed with the command that started it: its --problems are the whole
-  // run's (shard.problems), not the shard's part.
-  if (o.given.count("problems"))
-    conflict("problems", join(o.problems), join(run.shard.sharded() ? run.shard_of : run.problems));
-  if (o.given.count("shard"))
-    conflict("shard", o.shard.text(), run.shard.sharded() ? run.shard.text() : "none");
-  if (o.given.count("on_tables")) conflict("on-tables", o.on_tables, run.on_tables);
-  if (o.given.count("tracks")) conflict("evolve", join(o.tracks), join(run.tracks));
-  if (o.given.count("chip")) conflict("chip", o.chip, run.chip);
 }
 
 void check_recording(const json& header, Backend& backend, const std::string& ledger) {

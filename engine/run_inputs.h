@@ -33,6 +33,10 @@ struct RunSettings {
   std::string on_tables = "carry";  // header "on_tables"; absent = carry (engine/shard.h)
   ShardSpec shard;                  // header "shard"; absent = not sharded
   std::vector<std::string> shard_of;  // every problem of the sharded run (header shard.problems)
+  std::string backend;                // header "backend": the kind that measured
+  std::string rules_hash;             // header "rules_hash"
+  std::string recording_hash;         // header "recording_hash" ("": a live run)
+  nlohmann::json generator;           // header "generator" (the --generator settings; null: none)
 };
 
 // The settings in a ledger header, every field type- and range-checked (located at line 1).
@@ -42,11 +46,8 @@ RunSettings run_settings(const nlohmann::json& header, const std::string& ledger
 // redo a run on its own settings).
 void apply_run_settings(AblationOptions& opt, const RunSettings& run);
 
-// Options given explicitly with --resume (AblationOptions::given) must equal the run's own: a
-// differing --rounds (or --pairs, --seed, ...) is refused, never silently replaced by the run's
-// value, since the continuation would not be the run the user asked for.
-void check_resume_flags(const AblationOptions& given, const RunSettings& run,
-                        const std::string& ledger_path);
+// Options given with --resume are checked against these settings by check_resume_flags
+// (engine/run_options.h: one table of every option).
 
 // The recording a resumed run replays must be the bytes it started on (header recording_hash).
 void check_recording(const nlohmann::json& header, Backend& backend,

@@ -10,6 +10,7 @@
 
 #include "engine/run_dir.h"
 #include "rules/diagnostics.h"
+#include "rules/temp_name.h"
 
 namespace solver::engine {
 
@@ -82,10 +83,14 @@ void RunLock::release() {
 int remove_stale_tmp_files(const std::string& dir) {
   int n = 0;
   std::error_code ec;
-  for (const auto& e : fs::directory_iterator(dir, ec)) {
-    const std::string name = e.path().filename().string();
-    if (name.size() > 4 && name.compare(name.size() - 4, 4, ".tmp") == 0 && e.is_regular_file(ec) &&
-        fs::remove(e.path(), ec))
+  // The run directory and the folders the tool writes in it (evolved/, generated/...); links
+  // are not followed, so nothing outside the run is touched.
+  for (auto it = fs::recursive_directory_iterator(dir, ec);
+       !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+    if (it.depth() > 8) it.disable_recursion_pending();
+    const std::string name = it->path().filename().string();
+    if (rules::is_temp_name(name) && it->is_regular_file(ec) && !it->is_symlink(ec) &&
+        fs::remove(it->path(), ec))
       ++n;
   }
   return n;

@@ -31,7 +31,8 @@ class RunLock {
 
 // "<dir>/.lock": the lock file of a run directory.
 std::string run_lock_path(const std::string& run_dir);
-// Removes the "*.tmp" leftovers of atomic writes cut short by a kill (call with the lock held).
+// Removes the leftovers of atomic writes cut short by a kill, in `dir` and the folders under it:
+// every name rules::is_temp_name recognises (call with the lock held). Returns how many.
 int remove_stale_tmp_files(const std::string& dir);
 
 }  // namespace solver::engine

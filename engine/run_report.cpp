@@ -12,6 +12,7 @@
 #include "engine/oracle.h"
 #include "engine/report_html.h"
 #include "engine/round_loop.h"
+#include "engine/run_seal.h"
 #include "generators/problem_spec.h"
 #include "rules/rule_table.h"
 
@@ -31,9 +32,12 @@ std::vector<std::string> header_list(const json& h, const char* key, const std::
 Summary summarise(const RunDir& dir, std::ostream& err, const std::string& fallback_problems_root,
                   json* manifest_out, std::vector<RoundRecord>* records_out,
                   rules::RuleTable* input_out) {
-  json manifest = load_manifest(dir);
-  LoadedLedger loaded = load_ledger(dir.ledger());
-  for (const auto& n : loaded.notes) err << "solver: report: " << n << '\n';
+  // A finished run is read only as it finished (engine/run_seal.h): a cut ledger or an edited
+  // file is refused before summary.json or report.html is rewritten from it.
+  VerifiedRun run = open_verified_run(dir.path);
+  json manifest = std::move(run.manifest);
+  LoadedLedger loaded = std::move(run.ledger);
+  for (const auto& n : run.notes) err << "solver: report: " << n << '\n';
   rules::RuleTable input = rules::load_rule_table(dir.rules());
   auto oracle = load_pool_oracle(dir.oracle());
   // Ledgers written before records carried precision classes: the classes come from the

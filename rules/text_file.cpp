@@ -12,6 +12,7 @@
 
 #include "rules/diagnostics.h"
 #include "rules/outcome.h"
+#include "rules/temp_name.h"
 
 namespace solver::rules {
 
@@ -95,9 +96,7 @@ std::optional<std::string> try_read_text_file(const std::string& path, std::size
 }
 
 void write_file_atomically(const std::string& path, std::string_view content) {
-  static std::atomic<unsigned> counter{0};
-  const std::string tmp =
-      cat({path, ".tmp.", std::to_string(::getpid()), ".", std::to_string(counter++)});
+  const std::string tmp = temp_name_for(path);  // cleanups recognise it: is_temp_name
   int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd < 0) fail("cannot create", tmp, errno);
   std::size_t done = 0;

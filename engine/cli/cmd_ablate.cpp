@@ -14,7 +14,10 @@
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
+#include "engine/ledger.h"
 #include "engine/run_dir.h"
+#include "engine/run_inputs.h"
+#include "engine/run_options.h"
 #include "generators/external_process.h"
 #include "profiling/rule_metrics.h"
 #include "rules/diagnostics.h"
@@ -80,12 +83,10 @@ void generator_options(const po::variables_map& vm, engine::AblationOptions& opt
                           "generator limits out of range: --generator-timeout-ms 1..3600000, "
                           "--generator-max-output >= 64, --generator-attempts-round 1..16, "
                           "--generator-attempts-run 1..10000"});
-  for (const char* k :
-       {"generator", "generator-first", "generator-timeout-ms", "generator-max-output",
-        "generator-attempts-round", "generator-attempts-run"})
-    if (vm.count(k) && !vm[k].defaulted()) opt.given.insert(k);
   if (!vm.count("generator")) {
-    if (g.first)
+    // (With --resume the run's own generator applies: a --generator-first given there is
+    // checked against it, engine/run_options.h.)
+    if (g.first && !vm.count("resume"))
       throw rules::InputError(rules::Diagnostic{{"--generator-first", 0, 0}, "needs --generator"});
     return;
   }
@@ -112,11 +113,10 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   opt.seed = parse_seed(vm["seed"].as<std::string>());
   opt.pairs = vm["pairs"].as<int>();
   opt.sequential = vm.count("sequential-pairs") > 0;
-  // What was given (not defaulted): with --resume each must agree with the run.
-  for (const char* k : {"rounds", "seed", "pairs", "rules", "chip"})
-    if (vm.count(k) && !vm[k].defaulted()) opt.given.insert(k);
-  if (vm.count("problems") || vm.count("problem")) opt.given.insert("problems");
-  if (vm.count("evolve") && !vm["evolve"].defaulted()) opt.given.insert("tracks");
+  // Every option given explicitly, by its flag name: with --resume each that defines the run
+  // must be the run's own (engine/run_options.h, one table of every option).
+  for (const auto& [name, value] : vm)
+    if (!value.defaulted()) opt.given.insert(name);
   opt.rules_path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);
   opt.chips_path = chips_file(ctx.data_dir);
   opt.problems_root =
@@ -136,16 +136,14 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   if (vm.count("on-tables")) {
     opt.on_tables = vm["on-tables"].as<std::string>();
     engine::check_on_tables(opt.on_tables, "--on-tables");
-    if (!vm["on-tables"].defaulted()) opt.given.insert("on_tables");
   }
-  if (vm.count("shard")) {
-    opt.shard = engine::parse_shard(vm["shard"].as<std::string>());
-    opt.given.insert("shard");
-  }
+  if (vm.count("shard")) opt.shard = engine::parse_shard(vm["shard"].as<std::string>());
 
   std::string backend_choice = vm["backend"].as<std::string>();
   if (vm.count("gpus")) backend_choice = "live";  // --gpus 0: that GPU, or nothing
   std::string recording = vm.count("recording") ? vm["recording"].as<std::string>() : "";
+  opt.backend = backend_choice;
+  opt.recording = recording;
   if (vm.count("resume")) {
     opt.resume_dir = vm["resume"].as<std::string>();
     if (vm.count("out") && std::filesystem::path(vm["out"].as<std::string>()).lexically_normal() !=
@@ -154,7 +152,13 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
           {"--out", 0, 0},
           "--out conflicts with --resume: a resumed run continues in its own directory"});
     // A resumed run is measured where it started: same backend kind, same recording.
-    auto manifest = engine::load_manifest(engine::open_run_dir(opt.resume_dir));
+    auto resumed = engine::open_run_dir(opt.resume_dir);
+    auto manifest = engine::load_manifest(resumed);
+    // Before a backend opens (a --backend live would otherwise fail for want of a GPU first):
+    // every option given that defines the run must be the run's own.
+    engine::check_resume_flags(
+        opt, engine::run_settings(engine::load_ledger_header(resumed.ledger()), resumed.ledger()),
+        manifest, resumed.ledger());
     if (!vm.count("problems-dir") && manifest.contains("problems_root"))
       opt.problems_root = manifest.value("problems_root", opt.problems_root);
     if (recording.empty() && manifest["backend"].value("kind", "") == "recorded") {

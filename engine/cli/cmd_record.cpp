@@ -18,6 +18,7 @@
 #include "generators/variant_space.h"
 #include "profiling/rule_metrics.h"
 #include "rules/rule_table.h"
+#include "rules/temp_name.h"
 
 namespace solver::cli {
 
@@ -48,6 +49,21 @@ int run_record(Context& ctx) {
   std::string command = "solver record";
   for (const auto& a : ctx.args) command += " " + a;
   engine::RunLock lock = engine::RunLock::acquire(out + ".lock", command);
+  {
+    // What a recorder killed inside an atomic rewrite of `out` left beside it: every name the
+    // one recogniser knows (rules/temp_name.h), of this file only.
+    namespace fs = std::filesystem;
+    const fs::path target(out);
+    const std::string prefix = target.filename().string() + ".tmp";
+    std::error_code ec;
+    const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+    for (const auto& e : fs::directory_iterator(folder, ec)) {
+      const std::string name = e.path().filename().string();
+      if (name.rfind(prefix, 0) == 0 && rules::is_temp_name(name) && !e.is_symlink(ec) &&
+          e.is_regular_file(ec))
+        fs::remove(e.path(), ec);
+    }
+  }
   engine::Recording existing;
   bool merge = vm.count("merge") && std::filesystem::exists(out);
   if (merge) existing = engine::load_recording(out);  // bad input is found before measuring

@@ -10,6 +10,7 @@
 #include "engine/ledger.h"
 #include "engine/replay.h"
 #include "engine/run_dir.h"
+#include "engine/run_seal.h"
 
 namespace solver::cli {
 
@@ -29,9 +30,11 @@ int run_replay(Context& ctx) {
     return *rc;
   std::string rules_path = vm["rules"].as<std::string>();
   rules::RuleTable edited = rules::load_rule_table(rules_path);
-  engine::RunDir dir = engine::open_run_dir(vm["run"].as<std::string>());
-  engine::LoadedLedger loaded = engine::load_ledger(dir.ledger());
-  for (const auto& n : loaded.notes) ctx.err << "solver replay: " << n << '\n';
+  // Opened, loaded and checked against its integrity seal (engine/run_seal.h).
+  engine::VerifiedRun run = engine::open_verified_run(vm["run"].as<std::string>());
+  for (const auto& n : run.notes) ctx.err << "solver replay: " << n << '\n';
+  const engine::RunDir& dir = run.dir;
+  const engine::LoadedLedger& loaded = run.ledger;
   rules::ChipTable chips = load_chips(ctx);
   std::string chip_name =
       vm.count("chip") ? vm["chip"].as<std::string>() : loaded.header.value("chip", std::string());
@@ -93,7 +96,7 @@ int run_replay(Context& ctx) {
   }
   if (vm.count("simulate")) {
     // Default: the problems the run itself read (its manifest), else the data dir's.
-    auto manifest = engine::load_manifest(dir);
+    const auto& manifest = run.manifest;
     std::string problems = vm.count("problems-dir")
                                ? vm["problems-dir"].as<std::string>()
                                : manifest.value("problems_root", problems_root(ctx.data_dir));

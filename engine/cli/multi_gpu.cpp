@@ -154,8 +154,9 @@ int run_multi_gpu(Context& ctx, const po::variables_map& vm, engine::AblationOpt
     engine::check_shardable(opt.problems, {"off", "on"}, on_tables,
                             engine::ShardSpec{1, static_cast<int>(gpus.size())});
   }
-  // A resumed run whose merge is done has nothing left to do.
-  if (resuming && fs::exists(fs::path(root) / "ledger.jsonl")) {
+  // A resumed run whose merge is done has nothing left to do (a merge that was killed is
+  // done again below: the shards are resumed, finished as they are, and merged).
+  if (resuming && fs::exists(fs::path(root) / "ledger.jsonl") && !engine::merge_unfinished(root)) {
     auto dir = engine::open_run_dir(root);
     auto manifest = engine::load_manifest(dir);
     if (!manifest.contains("merged"))

@@ -312,7 +312,8 @@ TEST_CASE(
       fs::temp_directory_path() / ("solver-baseline-oldfmt-" + std::to_string(::getpid()));
   fs::remove_all(old);
   fs::create_directories(old);
-  for (const char* f : {"manifest.json", "rules.yaml"}) fs::copy_file(first.dir / f, old / f);
+  for (const char* f : {"manifest.json", "rules.yaml", "measurements.json"})
+    fs::copy_file(first.dir / f, old / f);
   // The header without off_policy / precision, re-hashed, and the first 3 records re-chained.
   auto loaded = solver::engine::load_ledger((first.dir / "ledger.jsonl").string());
   json h = loaded.header;
@@ -327,6 +328,8 @@ TEST_CASE(
   }
   json m = json::parse(slurp(old / "manifest.json"));
   m.erase("off_policy");
+  // Not finished (as a kill leaves a run): a finished run's cut ledger is refused.
+  for (const char* k : {"finished", "integrity", "measurements_hash"}) m.erase(k);
   std::ofstream(old / "manifest.json") << m.dump(2);
   std::ostringstream o, e;
   REQUIRE(run_cli({"solver", "--data-dir", kSrc, "ablate", "--resume", old.string(), "--quiet"}, o,

@@ -77,8 +77,9 @@ TEST_CASE("resume after a cut at every record boundary and mid-record gives the 
     for (std::size_t cut : at) {
       std::string dir = w.root + "/cut" + std::to_string(cuts++);
       test::fs::create_directories(dir);
-      for (const char* f : {"manifest.json", "rules.yaml"})
+      for (const char* f : {"manifest.json", "rules.yaml", "measurements.json"})
         test::fs::copy_file(full.dir.path + "/" + f, dir + "/" + f);
+      test::unfinish_run(dir);  // as a kill leaves it: not finished, not sealed
       test::write_text(dir + "/ledger.jsonl", ledger.substr(0, cut));
       auto o = options(w, "");
       o.resume_dir = dir;

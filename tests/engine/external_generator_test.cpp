@@ -305,6 +305,7 @@ TEST_CASE("--resume rebuilds the generated variants from the stored sources, nev
     std::string text = test::read_text(first.dir.ledger());
     std::size_t cut = text.rfind('\n', text.size() - 2);
     test::write_text(first.dir.ledger(), text.substr(0, cut + 1));
+    test::unfinish_run(first.dir.path);  // as a kill leaves it: not finished, not sealed
   }
   // The generator now fails: the two recorded rounds must not need it.
   script(w.gens, "gen.sh", "exit 5");
@@ -330,6 +331,7 @@ TEST_CASE("--resume rebuilds the generated variants from the stored sources, nev
     std::string text = test::read_text(resumed.dir.ledger());
     std::size_t cut = text.rfind('\n', text.size() - 2);
     test::write_text(resumed.dir.ledger(), text.substr(0, cut + 1));
+    test::unfinish_run(resumed.dir.path);
   }
   CHECK_THROWS_AS(ablate(w, out, {}, 3, {"off"}, out), rules::InputError);
   // A different generator given on resume is refused too.

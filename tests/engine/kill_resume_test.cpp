@@ -13,6 +13,7 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <set>
 #include <sstream>
 #include <thread>
 
@@ -30,6 +31,22 @@ int wait_for(pid_t pid) {
   int status = 0;
   ::waitpid(pid, &status, 0);
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// Every path under `dir` (relative, folders marked with a trailing '/'), sorted: a leftover of
+// any name (a temporary file, a half-built folder) shows up as a difference.
+std::set<std::string> listing(const std::string& dir) {
+  std::set<std::string> out;
+  for (const auto& e : std::filesystem::recursive_directory_iterator(dir))
+    out.insert(std::filesystem::relative(e.path(), dir).generic_string() +
+               (e.is_directory() ? "/" : ""));
+  return out;
+}
+
+std::string show(const std::set<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += " " + n;
+  return out;
 }
 
 int count_lines(const std::string& path) {
@@ -73,6 +90,8 @@ TEST_CASE("SIGKILL mid-ablation, then --resume: the same final ledger as an unin
   std::string expected_measurements = test::read_text(reference + "/measurements.json");
   int records = count_lines(reference + "/ledger.jsonl") - 1;
   REQUIRE(records >= 8);
+  const std::set<std::string> expected_files = listing(reference);
+  REQUIRE(expected_files.count("measurements.json"));
 
   std::mt19937 rng(std::random_device{}());
   // SOLVER_KILL_TRIALS=N runs more (the reliability figures of docs/reliability.md).
@@ -105,14 +124,27 @@ TEST_CASE("SIGKILL mid-ablation, then --resume: the same final ledger as an unin
     bool same_measurements = test::read_text(out + "/measurements.json") == expected_measurements;
     CHECK(same);
     CHECK(same_measurements);
-    bool no_tmp = true;
-    for (const auto& e : std::filesystem::directory_iterator(out))
-      if (e.path().extension() == ".tmp") no_tmp = false;
-    CHECK(no_tmp);
-    identical += same && same_measurements;
+    // Not one file more or less than the uninterrupted run has: a kill inside an atomic
+    // rewrite leaves "X.tmp.<pid>.<n>", which the resume must have removed.
+    const std::set<std::string> files = listing(out);
+    INFO("extra:" << show([&] {
+           std::set<std::string> d;
+           for (const auto& f : files)
+             if (!expected_files.count(f)) d.insert(f);
+           return d;
+         }())
+                  << "; missing:" << show([&] {
+                       std::set<std::string> d;
+                       for (const auto& f : expected_files)
+                         if (!files.count(f)) d.insert(f);
+                       return d;
+                     }()));
+    CHECK(files == expected_files);
+    identical += same && same_measurements && files == expected_files;
   }
   MESSAGE("kill-and-resume: " << identical << " of " << trials
-                              << " resumed runs byte-identical (ledger and measurements)");
+                              << " resumed runs byte-identical (ledger and measurements) with "
+                              << "exactly the files of an uninterrupted run");
 }
 
 TEST_CASE(

@@ -155,6 +155,7 @@ TEST_CASE(
   std::string ledger = test::read_text(run + "/ledger.jsonl");
   std::size_t cut = 0;
   for (int i = 0; i < 4; ++i) cut = ledger.find('\n', cut) + 1;
+  test::unfinish_run(run);  // as a kill leaves it (a finished run's cut ledger is refused)
   auto reset = [&] { test::write_text(run + "/ledger.jsonl", ledger.substr(0, cut)); };
 
   SUBCASE("a recording with the same name but other content") {
@@ -221,6 +222,13 @@ TEST_CASE("replay verifies the run's rules.yaml, measurements and problems") {
   SUBCASE("rules.yaml replaced") {
     test::write_text(run + "/rules.yaml", test::toy_rules(0.6));
     auto r = solver_cli({"replay", "--run", run, "--rules", w.rules});
+    CHECK(r.rc == 2);
+    // A finished run: its integrity seal names the file (engine/run_seal.h).
+    CHECK(r.err.find(run + "/rules.yaml: error: changed since the run finished") !=
+          std::string::npos);
+    // An interrupted one (no seal yet): the ledger's rules_hash.
+    test::unfinish_run(run);
+    r = solver_cli({"replay", "--run", run, "--rules", w.rules});
     CHECK(r.rc == 2);
     CHECK(r.err.find("rules_hash") != std::string::npos);
   }

@@ -38,6 +38,16 @@ inline std::string read_text(const std::string& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
+// What a kill leaves of a run's manifest: neither `finished` nor the integrity seal
+// (engine/run_seal.h). A test that cuts a finished run's ledger to resume it, as a kill would
+// have left it, calls this first: a finished run whose ledger was cut is tampering, refused.
+inline void unfinish_run(const std::string& dir) {
+  auto m = nlohmann::json::parse(read_text(dir + "/manifest.json"));
+  for (const char* k : {"finished", "integrity", "signed", "signature", "measurements_hash"})
+    m.erase(k);
+  write_text(dir + "/manifest.json", m.dump(2) + "\n");
+}
+
 // Problem "toy": naive -> coalesced -> vec[BLOCK] (a knob), plus side branches that end in
 // each failure outcome: broken (wrong result), slow (slower), cheat (faster than the floor).
 inline void write_toy_problem(const std::string& root) {
