@@ -100,6 +100,8 @@ const char* outcome_letter(Outcome o) {
       return "P";
     case Outcome::GeneratorFailed:
       return "X";
+    case Outcome::NotRecorded:
+      return "U";
   }
   return "?";
 }

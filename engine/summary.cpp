@@ -70,6 +70,9 @@ void fold(TrackSummary& t, const RoundRecord& r, int budget) {
     case Outcome::GeneratorFailed:
       ++t.generator_failed;
       break;
+    case Outcome::NotRecorded:
+      ++t.not_recorded;
+      break;
     default:
       break;
   }
@@ -78,6 +81,8 @@ void fold(TrackSummary& t, const RoundRecord& r, int budget) {
     t.ended = "stop";
   else if (r.outcome == Outcome::Converged)
     t.ended = "converged";
+  else if (r.ends_track && r.outcome == Outcome::NotRecorded)
+    t.ended = "not recorded";
   else if (r.ends_track)
     t.ended = "incumbent failed";
   else
@@ -133,6 +138,7 @@ nlohmann::json track_json(const TrackSummary& t) {
                       {"floor_us", t.floor_us},
                       {"floor_pct", t.floor_pct}};
   if (t.generator_failed) j["generator_failed"] = t.generator_failed;  // only runs with a generator
+  if (t.not_recorded) j["not_recorded"] = t.not_recorded;  // only replays that left the recording
   return j;
 }
 

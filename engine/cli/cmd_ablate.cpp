@@ -184,8 +184,7 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   // stderr instead.
   (vm.count("json") ? ctx.err : ctx.out) << engine::backend_line(backend->info()) << '\n';
   ctx.out.flush();
-  if (!why_not_live.empty())
-    ctx.err << "solver: live backend unavailable: " << why_not_live << '\n';
+  print_why_not_live(ctx.err, why_not_live);
   auto result = engine::run_ablation(opt, *backend, ctx.err);
   if (vm.count("json")) {
     print_json(ctx.out, result.summary.to_json());

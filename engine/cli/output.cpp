@@ -1,5 +1,7 @@
 #include "engine/cli/output.h"
 
+#include "engine/backend/live_backend.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -79,5 +81,10 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep) 
 }
 
 void print_json(std::ostream& out, const nlohmann::json& j) { out << j.dump(2) << '\n'; }
+
+void print_why_not_live(std::ostream& err, const std::string& why_not_live) {
+  if (why_not_live.empty() || why_not_live == engine::kNoDriver) return;
+  err << "solver: note: no live GPU (" << why_not_live << ")\n";
+}
 
 }  // namespace solver::cli

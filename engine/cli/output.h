@@ -33,4 +33,9 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep);
 // Writes json with two-space indentation and a trailing newline.
 void print_json(std::ostream& out, const nlohmann::json& j);
 
+// Why the live backend did not start, when the recording serves instead: nothing for a machine
+// that simply has no NVIDIA driver (the backend line already says "no GPU: replaying ..."),
+// else one "solver: note:" line (a build without the worker, a driver that refused).
+void print_why_not_live(std::ostream& err, const std::string& why_not_live);
+
 }  // namespace solver::cli

@@ -213,6 +213,29 @@ TEST_CASE("dry-run a100,t4: the TF32 rule fires on A100 and is guard-blocked on 
   CHECK(all["kernels"].size() == 3);
 }
 
+TEST_CASE("a stray positional argument is refused by name, exit 2") {
+  Run r = cli({"signals", "no-such-word"});
+  CHECK(r.rc == 2);
+  CHECK(r.err.find("solver signals: unexpected argument 'no-such-word'") != std::string::npos);
+  CHECK(r.out.empty());
+  Run c = cli({"chips", "--json", "extra"});
+  CHECK(c.rc == 2);
+  CHECK(c.err.find("unexpected argument 'extra'") != std::string::npos);
+}
+
+TEST_CASE("dry-run says why nothing fired: the undecided rules and the signals they lack") {
+  std::string f = temp_file("few_signals.json",
+                            "{\"version\": 1, \"kernel\": \"sparse\", \"signals\": "
+                            "{\"achieved_occupancy\": 0.5}}");
+  Run r = cli({"dry-run", "--chip", "h200", "--signals", f});
+  INFO(r.out << r.err);
+  CHECK(r.rc == 0);
+  CHECK(r.out.find("(nothing)") != std::string::npos);
+  CHECK(r.out.find("  h200: nothing fired: ") != std::string::npos);
+  CHECK(r.out.find(" rule(s) undecided: signals not measured: ") != std::string::npos);
+  CHECK(r.out.find("dram_frac") != std::string::npos);
+}
+
 TEST_CASE("classify an ncu export: one verdict per kernel, profiled-run rates marked") {
   json j = cli_json({"classify", "--ncu-csv", kNcu});  // device name maps to the h200 profile
   REQUIRE(j["verdicts"].size() == 3);

@@ -112,6 +112,11 @@ TEST_CASE("problems check: a table for humans, with the compile log of a failure
   Run r = check(t, {});
   CHECK(r.out.find("chip h200 (sm_90)") != std::string::npos);
   CHECK(r.out.find("5 points checked") != std::string::npos);
+  // Progress per point on stderr, as each finishes (a large pool takes minutes).
+  CHECK(r.err.find("checking tiny (3 variants, 5 points with the reference)") !=
+        std::string::npos);
+  CHECK(r.err.find("[1/5] tiny (reference): compile") != std::string::npos);
+  CHECK(r.err.find("[5/5] tiny sized[B=2048]: invalid") != std::string::npos);
   if (solver::generators::nvrtc_available())
     CHECK(r.out.find("--- tiny broken compile log:") != std::string::npos);
 }
