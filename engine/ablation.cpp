@@ -1,5 +1,6 @@
 #include "engine/ablation.h"
 
+
 #include <algorithm>
 #include <cctype>
 #include <chrono>
@@ -16,6 +17,7 @@
 #include "engine/backend/recorded_backend.h"
 #include "engine/backend/recording.h"
 #include "engine/data_paths.h"
+#include "engine/device_block.h"
 #include "engine/evolver.h"
 #include "engine/ledger.h"
 #include "engine/oracle.h"
@@ -340,6 +342,7 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
                        {"problem_folder_hashes", in.folder_hashes},
                        {"started", utc_now_iso()},
                        {"on_tables", opt.on_tables}};
+    in.manifest["device"] = device_block(backend);
     if (!opt.build.empty()) in.manifest["build"] = opt.build;
     if (opt.shard.sharded())
       in.manifest["shard"] = json{{"index", opt.shard.index},
@@ -466,6 +469,7 @@ AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, R
                                  &oracle, opt.precision);
   result.summary.off_policy = opt.off_policy;
   result.summary.backend_line = in.manifest.value("backend_line", line);
+  result.summary.device = device_block_of_manifest(in.manifest);
   // Finished before the report is rendered, so the first report.html has the row a later
   // `solver report` shows.
   in.manifest["finished"] = utc_now_iso();

@@ -8,6 +8,7 @@
 #include "engine/ablation.h"
 #include "engine/backend/json_util.h"
 #include "engine/backend/recording.h"
+#include "engine/device_block.h"
 #include "engine/ledger.h"
 #include "engine/oracle.h"
 #include "engine/report_html.h"
@@ -76,6 +77,7 @@ Summary summarise(const RunDir& dir, std::ostream& err, const std::string& fallb
                     oracle ? &*oracle : nullptr, loaded.header.value("precision", "any"));
   s.off_policy = loaded.header.value("off_policy", "first-rule");
   s.backend_line = manifest.value("backend_line", "");
+  s.device = device_block_of_manifest(manifest);
   if (manifest_out) *manifest_out = std::move(manifest);
   if (records_out) *records_out = std::move(loaded.records);
   if (input_out) *input_out = std::move(input);

@@ -371,3 +371,29 @@ TEST_CASE(
   CHECK(j["evolved"].get<int>() >= 1);
   CHECK(j["decisions"].get<int>() > 30);
 }
+
+TEST_CASE("replay --chip t4 lists the decisions the chip changes; --simulate refuses it") {
+  fs::path out = fresh_dir("replay-chip");
+  std::ostringstream o, e;
+  REQUIRE(run_cli({"solver", "--data-dir", kSrc, "ablate", "--problems", "matmul", "--rounds",
+                   "4", "--backend", "recorded", "--recording", kRecording, "--out",
+                   out.string(), "--quiet"},
+                  o, e) == 0);
+  std::ostringstream o2, e2;
+  int rc = run_cli({"solver", "--data-dir", kSrc, "replay", "--run", out.string(), "--rules",
+                    (out / "rules.yaml").string(), "--chip", "t4"},
+                   o2, e2);
+  INFO(o2.str() << e2.str());
+  CHECK(rc == 0);
+  // The same table on another chip: every change is the chip's (the TF32 rule is blocked).
+  CHECK(o2.str().find("decided as if on t4") != std::string::npos);
+  CHECK(o2.str().find("0 of ") != 0);
+  CHECK(o2.str().find(" (chip)") != std::string::npos);
+  std::ostringstream o3, e3;
+  rc = run_cli({"solver", "--data-dir", kSrc, "replay", "--run", out.string(), "--rules",
+                (out / "rules.yaml").string(), "--chip", "t4", "--simulate"},
+               o3, e3);
+  CHECK(rc == 2);
+  CHECK(e3.str().find("cannot simulate t4") != std::string::npos);
+  fs::remove_all(out);
+}
