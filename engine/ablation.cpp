@@ -478,6 +478,7 @@ AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, R
   write_file_atomically(dir.summary(), result.summary.to_json().dump(2) + "\n");
   ReportInputs report_in{rules::dump_rule_table(in.input), "", in.input.evolution.retire_below,
                          in.input.evolution.promote_above};
+  report_in.oracle = &oracle;
   // Per-problem tables have no one evolved table to show: evolved/<problem>.yaml each.
   if (has_on_track(opt) && !chains.per_problem())
     report_in.evolved_yaml = rules::dump_rule_table(chains.carried());

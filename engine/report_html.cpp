@@ -1,5 +1,7 @@
 #include "engine/report_html.h"
 
+#include "engine/report_glance.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -440,8 +442,15 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
        "padding:6px;font-size:12px;overflow-x:auto}.add{color:#1a7a30;background:#eaffea}"
        ".del{color:#a01010;background:#ffecec}.skip{color:#999}h3{margin:1.2em 0 .2em}"
        "p.note{color:#555;margin:.2em 0}.endline{margin:2px 0 0 "
-       "20px;font-size:14px}</style></head><body>\n";
+       "20px;font-size:14px}"
+       // At a glance (report_glance.h); the summary wraps variant names instead of widening.
+       "p.verdict{font-size:20px;font-weight:600;margin:.3em 0}table.device th{width:9em}"
+       "table.device{font-size:12px}table.sum code{white-space:normal;word-break:break-all}"
+       "table.sum td{white-space:normal;max-width:13em}table.sum td.n{white-space:normal}"
+       "details>summary{cursor:pointer;font-weight:600}.rl{font-size:12px;color:#555;"
+       "max-width:260px;align-self:center}</style></head><body>\n";
   h << "<h1>solver ablation report</h1>\n<p><b>" << esc(summary.backend_line) << "</b></p>\n";
+  h << glance_html(summary);
   h << "<p class=\"note\">OFF track policy: <b>" << esc(summary.off_policy) << "</b> ("
     << (summary.off_policy == "best-static"
             ? "the fired rules in rank order; the first whose hypothesis has an untried variant "
@@ -555,6 +564,19 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
       << (p.off_on_ratio > 0 ? ": <b>OFF / ON = " + num(p.off_on_ratio, "%.2f") + "&times;</b>"
                              : std::string())
       << "</div><div>" << end_strip(p) << "</div>\n";
+    const ProblemOracle* pool = nullptr;
+    if (inputs.oracle)
+      if (auto it = inputs.oracle->problems.find(p.problem); it != inputs.oracle->problems.end())
+        pool = &it->second;
+    if (std::string rl = roofline_svg(p, off, on, pool, inputs.oracle ? &inputs.oracle->rates
+                                                                      : nullptr);
+        !rl.empty())
+      h << "<div class=\"row\">" << rl
+        << "<div class=\"rl\">Roofline: the chip's roofs per precision class (DRAM bandwidth, "
+           "then the class's peak); <span style=\"color:#1f5fa8\">&#9679; OFF</span> and "
+           "<span style=\"color:#d4531c\">&#9679; ON</span> incumbent after each round kept "
+           "(filled: the last; drawn a few pixels apart); grey: every point of the pool the "
+           "recording measured.</div></div>\n";
     if (!p.verdict.empty()) h << "<p class=\"note\">" << esc(p.verdict) << "</p>\n";
   }
 
@@ -570,7 +592,8 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
   h << "</table>\n";
 
   if (!inputs.evolved_yaml.empty()) {
-    h << "<h2>Rules: input &rarr; evolved (ON track)</h2>\n<pre class=\"diff\">";
+    h << "<h2>Rules: input &rarr; evolved (ON track)</h2>\n<details><summary>the YAML diff "
+         "(click to open)</summary><pre class=\"diff\">";
     auto diff = line_diff(inputs.rules_yaml, inputs.evolved_yaml);
     // Changed lines with two lines of context; long unchanged stretches are folded.
     std::vector<bool> show(diff.size(), false);
@@ -598,7 +621,7 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
         << esc(diff[i]) << "</span>\n";
     }
     if (!any) h << "(the ON track changed nothing in the table)\n";
-    h << "</pre>\n";
+    h << "</pre></details>\n";
   }
 
   h << "<h2>Every round</h2>\n<table><tr><th>problem</th><th>track</th><th>round</th>"

@@ -99,6 +99,8 @@ Summary write_report(const RunDir& dir, std::ostream& err,
   write_file_atomically(dir.summary(), s.to_json().dump(2) + "\n");
   ReportInputs report_in{rules::dump_rule_table(input), "", input.evolution.retire_below,
                          input.evolution.promote_above};
+  auto oracle = load_pool_oracle(dir.oracle());
+  report_in.oracle = oracle ? &*oracle : nullptr;
   if (fs::exists(dir.evolved_rules()))
     report_in.evolved_yaml = read_text_file(dir.evolved_rules(), "evolved rule table");
   write_file_atomically(dir.report(), render_report_html(s, records, manifest, report_in));
