@@ -14,6 +14,7 @@
 #include "engine/cli/paths.h"
 #include "engine/run_inputs.h"
 #include "generators/nvrtc_compiler.h"
+#include "generators/param_types.h"
 #include "generators/problem_spec.h"
 #include "generators/ptx_precision.h"
 #include "generators/validate.h"
@@ -107,6 +108,14 @@ void usage_columns(const gen::ResolvedVariant& rv, const gen::CompileResult& c,
 
 void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
                  const rules::ChipProfile& chip, Row& row) {
+  // Parameter types against what the problem passes: from the source, before any compile.
+  if (auto bad = gen::param_type_mismatches(rv); !bad.empty()) {
+    row.static_result = "param types";
+    row.failed = true;
+    row.detail = bad.front() + (bad.size() > 1 ? " (+" + std::to_string(bad.size() - 1) + " more)" : "");
+    for (const auto& b : bad) row.log += b + "\n";
+    return;
+  }
   if (!gen::nvrtc_available()) {
     row.compile = "no NVRTC";
     row.detail = gen::nvrtc_unavailable_reason();

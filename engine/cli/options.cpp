@@ -2,6 +2,7 @@
 
 #include <ostream>
 
+#include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "rules/diagnostics.h"
 
@@ -11,6 +12,10 @@ std::optional<int> parse_options(Context& ctx, const char* command, const char* 
                                  po::options_description opts, po::variables_map& vm,
                                  const po::positional_options_description* positional) {
   opts.add_options()("help,h", "print this command's options");
+  // Wherever --json is, --csv and --md are too (output.h: one output layer).
+  if (opts.find_nothrow("json", false))
+    opts.add_options()("csv", "print the --json rows as CSV")(
+        "md", "print the --json rows as a Markdown table");
   // A command without positional arguments still takes them into a hidden option, so that a
   // stray word (`solver signals no-such-word`) is refused by name instead of ignored.
   po::options_description all;
@@ -34,6 +39,12 @@ std::optional<int> parse_options(Context& ctx, const char* command, const char* 
     if (vm.count("help")) {
       ctx.out << "usage: solver " << command << ' ' << usage << "\n\n" << opts;
       return kExitOk;
+    }
+    if (vm.count("csv") || vm.count("md")) {
+      if (vm.count("csv") + vm.count("md") + vm.count("json") > 1)
+        throw po::error("--json, --csv and --md are one choice: give one");
+      set_output_format(vm.count("csv") ? OutputFormat::Csv : OutputFormat::Markdown);
+      vm.insert({"json", po::variable_value(boost::any(true), false)});  // the JSON path
     }
     po::notify(vm);
   } catch (const po::error& e) {
