@@ -37,6 +37,12 @@ void Table::print(std::ostream& out) const {
   for (const auto& r : rows_) line(r);
 }
 
+namespace {
+// nlohmann::json sorts an object's keys: the column order of the last Table turned into JSON,
+// so that --csv / --md print a table's columns in its own order.
+std::vector<std::string> g_column_order;
+}  // namespace
+
 nlohmann::json Table::to_json() const {
   std::vector<std::string> keys;
   for (const auto& h : headers_) {
@@ -51,6 +57,7 @@ nlohmann::json Table::to_json() const {
     for (std::size_t c = 0; c < keys.size(); ++c) o[keys[c]] = r[c];
     arr.push_back(std::move(o));
   }
+  g_column_order = keys;
   return arr;
 }
 
@@ -116,7 +123,10 @@ std::string md_field(const std::string& s) {
 }
 }  // namespace
 
-void set_output_format(OutputFormat f) { g_format = f; }
+void set_output_format(OutputFormat f) {
+  g_format = f;
+  g_column_order.clear();
+}
 OutputFormat output_format() { return g_format; }
 
 std::vector<std::vector<std::string>> json_rows(const nlohmann::json& j) {
@@ -127,6 +137,8 @@ std::vector<std::vector<std::string>> json_rows(const nlohmann::json& j) {
       if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
   };
   if (const nlohmann::json* rows = row_array(j)) {
+    for (const auto& k : g_column_order)
+      if (rows->front().contains(k)) keys.push_back(k);
     for (const auto& r : *rows) add_keys(r);
     out.push_back(keys);
     for (const auto& r : *rows) {
