@@ -508,6 +508,10 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
   std::string line = backend_line(in.info);
   if (!in.resuming) in.dir = create_run_dir(opt.out_dir, opt.command_line);
   RunDir& dir = in.dir;
+  // Without --out the run lands under runs/ of the current directory: said where, up front.
+  if (!in.resuming && opt.out_dir.empty() && !opt.quiet)
+    err << "solver: run directory " << fs::absolute(dir.path).lexically_normal().string()
+        << " (--out DIR to choose)\n";
   // A start that fails before its first record leaves nothing behind (the folder is removed
   // if this run created it); a resumed run keeps what it had.
   std::vector<RoundRecord> all;

@@ -35,7 +35,8 @@ void add_loop_options(po::options_description& opts) {
       "recording", po::value<std::string>(),
       "recording to replay (default: recordings/h200.json in the data dir)")(
       "chip", po::value<std::string>(), "match rules as if on this chip (default: the backend's)")(
-      "out", po::value<std::string>(), "run directory (default: runs/<id>)")(
+      "out", po::value<std::string>(),
+      "run directory (default: runs/<UTC time>-<pid> under the current directory)")(
       "resume", po::value<std::string>(), "continue the interrupted run in this directory")(
       "pairs", po::value<int>()->default_value(16),
       "most paired timings per candidate (sequential: stops at 8, 12, ... when decided)")(

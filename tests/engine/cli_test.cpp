@@ -285,6 +285,23 @@ TEST_CASE("classify --problem without a GPU classifies the bundled recording's s
   CHECK(eval.err.find("labelled_h200") != std::string::npos);
 }
 
+TEST_CASE("solver signals fits 120 columns; --wide has the source column") {
+  Run r = cli({"signals"});
+  CHECK(r.rc == 0);
+  std::istringstream lines(r.out);
+  std::size_t widest = 0, n = 0;
+  for (std::string l; std::getline(lines, l); ++n) widest = std::max(widest, l.size());
+  CHECK(widest <= 120);
+  CHECK(n > 40);
+  CHECK(r.out.find("dram_frac") != std::string::npos);
+  Run wide = cli({"signals", "--wide"});
+  CHECK(wide.out.find("source") != std::string::npos);
+  std::istringstream wl(wide.out);
+  std::size_t wide_max = 0;
+  for (std::string l; std::getline(wl, l);) wide_max = std::max(wide_max, l.size());
+  CHECK(wide_max > 120);
+}
+
 TEST_CASE("a stray positional argument is refused by name, exit 2") {
   Run r = cli({"signals", "no-such-word"});
   CHECK(r.rc == 2);
