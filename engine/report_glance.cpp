@@ -39,6 +39,7 @@ std::string px(double v) { return fmt(v, "%.1f"); }
 // "51.1 TFLOP/s", "820 GFLOP/s", "4.22 TB/s": 3 significant digits, a unit that keeps it short.
 std::string rate_label(double per_s, bool flops) {
   const char* u = flops ? "FLOP/s" : "B/s";
+  if (per_s >= 1e15) return fmt(per_s / 1e15, "%.3g P") + u;
   if (per_s >= 1e12) return fmt(per_s / 1e12, "%.3g T") + u;
   if (per_s >= 1e9) return fmt(per_s / 1e9, "%.3g G") + u;
   if (per_s >= 1e6) return fmt(per_s / 1e6, "%.3g M") + u;
@@ -68,30 +69,36 @@ std::string glance_html(const Summary& s) {
   std::ostringstream h;
   h << "<p class=\"verdict\">" << esc(s.verdict_line()) << "</p>\n";
   const nlohmann::json& d = s.device;
-  h << "<table class=\"device\"><tr><th colspan=\"2\">device</th></tr>";
+  // One row of columns, so the block stays a strip at the top of the page.
+  h << "<table class=\"device\"><caption>device</caption>";
   if (!d.is_object()) {
-    h << "<tr><td colspan=\"2\">not recorded (a run directory from before device blocks)</td></tr>";
+    h << "<tr><td>not recorded (a run directory from before device blocks)</td></tr>";
   } else {
-    auto row = [&](const char* label, const char* key, const std::string& unit = "") {
-      std::string v = "not recorded";
-      if (d.contains(key) && !d[key].is_null())
-        v = d[key].is_string()    ? d[key].get<std::string>()
-            : d[key].is_boolean() ? (d[key].get<bool>() ? "on" : "off")
-                                  : fmt(d[key].get<double>(), "%.4g") + unit;
-      h << "<tr><th>" << label << "</th><td>" << esc(v) << "</td></tr>";
+    const std::pair<const char*, const char*> fields[] = {
+        {"name", "name"},         {"chip", "chip"},          {"measured by", "source"},
+        {"driver", "driver"},     {"CUDA", "cuda"},          {"SMs", "sm_count"},
+        {"SM clock", "sm_clock_mhz"}, {"memory clock", "mem_clock_mhz"},
+        {"memory", "memory_gib"}, {"L2", "l2_mib"},          {"ECC", "ecc"},
+        {"recorded", "recorded_at"}};
+    auto value = [&](const char* key) {
+      if (!d.contains(key) || d[key].is_null()) return std::string("not recorded");
+      std::string unit = std::string(key) == "sm_clock_mhz" || std::string(key) == "mem_clock_mhz"
+                             ? " MHz"
+                         : std::string(key) == "memory_gib" ? " GiB"
+                         : std::string(key) == "l2_mib"     ? " MiB"
+                                                            : "";
+      return d[key].is_string()    ? d[key].get<std::string>()
+             : d[key].is_boolean() ? std::string(d[key].get<bool>() ? "on" : "off")
+                                   : fmt(d[key].get<double>(), "%.4g") + unit;
     };
-    row("name", "name");
-    row("chip", "chip");
-    row("measured by", "source");
-    row("driver", "driver");
-    row("CUDA", "cuda");
-    row("SMs", "sm_count");
-    row("SM clock", "sm_clock_mhz", " MHz");
-    row("memory clock", "mem_clock_mhz", " MHz");
-    row("memory", "memory_gib", " GiB");
-    row("L2", "l2_mib", " MiB");
-    row("ECC", "ecc");
-    row("recorded", "recorded_at");
+    h << "<tr>";
+    for (const auto& [label, key] : fields) h << "<th>" << label << "</th>";
+    h << "</tr><tr>";
+    for (const auto& [label, key] : fields) {
+      std::string v = value(key);
+      h << "<td" << (v == "not recorded" ? " class=\"nr\"" : "") << ">" << esc(v) << "</td>";
+    }
+    h << "</tr>";
   }
   h << "</table>\n";
   return h.str();
@@ -150,7 +157,7 @@ std::string roofline_svg(const ProblemSummary& p, const std::vector<const RoundR
   double ylo = *std::min_element(ys.begin(), ys.end()) / 2;
   double yhi = *std::max_element(ys.begin(), ys.end()) * 2;
 
-  const double W = 660, H = 300, L = 78, R = 128, T = 34, B = 40;
+  const double W = 660, H = 300, L = 86, R = 128, T = 34, B = 40;
   Log x{xlo, xhi, L, W - R}, y{ylo, yhi, H - B, T};
   std::ostringstream o;
   o << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << W << "\" height=\"" << H

@@ -142,21 +142,35 @@ std::string track_panel(const std::string& label, const char* color, const Track
   o << "<text x=\"" << (L + W - R) / 2 << "\" y=\"" << H - 2
     << "\" text-anchor=\"middle\" class=\"sub\">round (letters: K kept, R rejected, G gate-failed, "
        "N no-variant, P refused, S stop, C converged)</text>";
-  // Floors per class, and the pool's best.
+  // Floors per class, and the pool's best: the lines across, their labels at the right end,
+  // pushed apart so that close values never print over each other.
+  struct Label {
+    double y;
+    std::string text;
+    const char* color;
+  };
+  std::vector<Label> labels;
   for (const auto& [cls, f] : p.floors) {
     if (f <= 0) continue;
     o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << px(y.at(f)) << "\" y2=\""
       << px(y.at(f)) << "\" stroke=\"" << kFloorColor << "\" stroke-width=\"1.5\" "
-      << "stroke-dasharray=\"7 4\"/><text x=\"" << W - R - 4 << "\" y=\"" << px(y.at(f) - 4)
-      << "\" text-anchor=\"end\" fill=\"" << kFloorColor << "\">floor " << esc(cls) << ' '
-      << esc(time_label(f)) << "</text>";
+      << "stroke-dasharray=\"7 4\"/>";
+    labels.push_back({y.at(f) - 4, "floor " + cls + " " + time_label(f), kFloorColor});
   }
-  if (p.oracle_us > 0)
+  if (p.oracle_us > 0) {
     o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << px(y.at(p.oracle_us))
       << "\" y2=\"" << px(y.at(p.oracle_us)) << "\" stroke=\"" << kOracleColor
-      << "\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"/><text x=\"" << L + 4 << "\" y=\""
-      << px(y.at(p.oracle_us) - 5) << "\" fill=\"" << kOracleColor << "\">pool best "
-      << esc(time_label(p.oracle_us) + " " + p.oracle_precision) << "</text>";
+      << "\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"/>";
+    labels.push_back({y.at(p.oracle_us) - 4,
+                      "pool best " + time_label(p.oracle_us) + " " + p.oracle_precision,
+                      kOracleColor});
+  }
+  std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.y < b.y; });
+  for (std::size_t i = 1; i < labels.size(); ++i)
+    labels[i].y = std::max(labels[i].y, labels[i - 1].y + 12);
+  for (const auto& l : labels)
+    o << "<text x=\"" << W - R - 4 << "\" y=\"" << px(l.y) << "\" text-anchor=\"end\" fill=\""
+      << l.color << "\">" << esc(l.text) << "</text>";
   if (!t.best_by_round.empty() && t.best_by_round.front().second > yhi)
     o << "<path d=\"M" << px(X(0)) << ' ' << T + 1 << " l5 9 l-10 0 z\" fill=\"" << color << "\"/>";
   // Best so far: a step line.
@@ -222,12 +236,17 @@ std::string end_strip(const ProblemSummary& p) {
     o << "<line x1=\"" << px(x.at(v)) << "\" x2=\"" << px(x.at(v)) << "\" y1=\"" << Y - 3
       << "\" y2=\"" << Y + 3 << "\" stroke=\"#999\"/><text x=\"" << px(x.at(v)) << "\" y=\""
       << H - 4 << "\" text-anchor=\"middle\" class=\"sub\">" << esc(time_label(v)) << "</text>";
+  double last_label_x = -1e9;
+  int row = 0;
   for (const auto& [cls, f] : p.floors) {
     if (f <= 0) continue;
+    // Floors close together (equal for a memory-bound problem) take the next label row.
+    row = x.at(f) - last_label_x < 170 ? row + 1 : 0;
+    last_label_x = x.at(f);
     o << "<line x1=\"" << px(x.at(f)) << "\" x2=\"" << px(x.at(f)) << "\" y1=\"10\" y2=\"" << H - 18
       << "\" stroke=\"" << kFloorColor << "\" stroke-dasharray=\"5 3\"/><text x=\""
-      << px(x.at(f) + 4) << "\" y=\"20\" fill=\"" << kFloorColor << "\">floor " << esc(cls) << ' '
-      << esc(time_label(f)) << "</text>";
+      << px(x.at(f) + 4) << "\" y=\"" << 20 + 12 * (row % 2) << "\" fill=\"" << kFloorColor
+      << "\">floor " << esc(cls) << ' ' << esc(time_label(f)) << "</text>";
   }
   if (p.oracle_us > 0) {
     double cx = x.at(p.oracle_us);
@@ -444,8 +463,9 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
        "p.note{color:#555;margin:.2em 0}.endline{margin:2px 0 0 "
        "20px;font-size:14px}"
        // At a glance (report_glance.h); the summary wraps variant names instead of widening.
-       "p.verdict{font-size:20px;font-weight:600;margin:.3em 0}table.device th{width:9em}"
-       "table.device{font-size:12px}table.sum code{white-space:normal;word-break:break-all}"
+       "p.verdict{font-size:20px;font-weight:600;margin:.3em 0}table.device caption{text-align:left;"
+       "font-weight:600}table.device{font-size:12px}table.device td.nr{color:#999}"
+       "td code{overflow-wrap:anywhere}table.sum code{white-space:normal;word-break:break-all}"
        "table.sum td{white-space:normal;max-width:13em}table.sum td.n{white-space:normal}"
        "details>summary{cursor:pointer;font-weight:600}.rl{font-size:12px;color:#555;"
        "max-width:260px;align-self:center}</style></head><body>\n";
@@ -547,7 +567,7 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
     for (const auto& [c, f] : p.floors)
       if (f > 0) vals.push_back(f);
     if (p.oracle_us > 0) vals.push_back(p.oracle_us);
-    h << "<h3>" << esc(p.problem) << "</h3>\n";
+    h << "<h3 id=\"p-" << esc(p.problem) << "\">" << esc(p.problem) << "</h3>\n";
     if (vals.empty()) {
       h << "<p>no timed round</p>\n";
       continue;
