@@ -315,7 +315,7 @@ TEST_CASE("a stray positional argument is refused by name, exit 2") {
 TEST_CASE("dry-run says why nothing fired: the undecided rules and the signals they lack") {
   std::string f = temp_file("few_signals.json",
                             "{\"version\": 1, \"kernel\": \"sparse\", \"signals\": "
-                            "{\"achieved_occupancy\": 0.5}}");
+                            "{\"occupancy\": 0.5}}");
   Run r = cli({"dry-run", "--chip", "h200", "--signals", f});
   INFO(r.out << r.err);
   CHECK(r.rc == 0);
