@@ -1,6 +1,5 @@
 #include "engine/ablation.h"
 
-
 #include <algorithm>
 #include <cctype>
 #include <chrono>

@@ -84,11 +84,11 @@ std::string device_line(const json& d) {
   std::string s = text("name") + " (" + text("chip") + ")";
   s += " · driver " + text("driver") + " · CUDA " + text("cuda");
   s += " · SM clock " + (d.value("sm_clock_mhz", json()).is_null() ? std::string("not recorded")
-                                                                  : text("sm_clock_mhz") + " MHz");
+                                                                   : text("sm_clock_mhz") + " MHz");
   s += " · memory " + (d.value("memory_gib", json()).is_null() ? std::string("not recorded")
-                                                              : text("memory_gib") + " GiB");
+                                                               : text("memory_gib") + " GiB");
   s += " · ECC " + (d.value("ecc", json()).is_null() ? std::string("not recorded")
-                                                    : (d["ecc"].get<bool>() ? "on" : "off"));
+                                                     : (d["ecc"].get<bool>() ? "on" : "off"));
   if (!d.value("recorded_at", json()).is_null()) s += " · recorded " + text("recorded_at");
   return s;
 }

@@ -74,12 +74,18 @@ std::string glance_html(const Summary& s) {
   if (!d.is_object()) {
     h << "<tr><td>not recorded (a run directory from before device blocks)</td></tr>";
   } else {
-    const std::pair<const char*, const char*> fields[] = {
-        {"name", "name"},         {"chip", "chip"},          {"measured by", "source"},
-        {"driver", "driver"},     {"CUDA", "cuda"},          {"SMs", "sm_count"},
-        {"SM clock", "sm_clock_mhz"}, {"memory clock", "mem_clock_mhz"},
-        {"memory", "memory_gib"}, {"L2", "l2_mib"},          {"ECC", "ecc"},
-        {"recorded", "recorded_at"}};
+    const std::pair<const char*, const char*> fields[] = {{"name", "name"},
+                                                          {"chip", "chip"},
+                                                          {"measured by", "source"},
+                                                          {"driver", "driver"},
+                                                          {"CUDA", "cuda"},
+                                                          {"SMs", "sm_count"},
+                                                          {"SM clock", "sm_clock_mhz"},
+                                                          {"memory clock", "mem_clock_mhz"},
+                                                          {"memory", "memory_gib"},
+                                                          {"L2", "l2_mib"},
+                                                          {"ECC", "ecc"},
+                                                          {"recorded", "recorded_at"}};
     auto value = [&](const char* key) {
       if (!d.contains(key) || d[key].is_null()) return std::string("not recorded");
       std::string unit = std::string(key) == "sm_clock_mhz" || std::string(key) == "mem_clock_mhz"
@@ -108,7 +114,8 @@ ProblemWork problem_work(const std::vector<const RoundRecord*>& records) {
   ProblemWork w;
   for (const RoundRecord* r : records) {
     double t = r->incumbent_time_us;
-    double gbps = number(r->signals, "achieved_gbps"), tflops = number(r->signals, "achieved_tflops");
+    double gbps = number(r->signals, "achieved_gbps"),
+           tflops = number(r->signals, "achieved_tflops");
     if (t <= 0 || gbps <= 0) continue;
     w.bytes = gbps * 1e3 * t;  // 10^9 B/s x 10^-6 s
     w.flops = tflops * 1e6 * t;
@@ -137,7 +144,8 @@ std::string roofline_svg(const ProblemSummary& p, const std::vector<const RoundR
   if (rates && flops)
     for (const auto& [cls, tf] : rates->tflops)
       if (tf > 0) roofs.push_back({cls, tf * 1e12});
-  std::sort(roofs.begin(), roofs.end(), [](const Roof& a, const Roof& b) { return a.peak < b.peak; });
+  std::sort(roofs.begin(), roofs.end(),
+            [](const Roof& a, const Roof& b) { return a.peak < b.peak; });
   auto rate = [&](double us) { return us > 0 ? work / (us * 1e-6) : 0; };
 
   double xlo = ai, xhi = ai;
@@ -177,8 +185,8 @@ std::string roofline_svg(const ProblemSummary& p, const std::vector<const RoundR
       << "\" text-anchor=\"end\">" << esc(rate_label(v, flops)) << "</text>";
   if (flops) {
     for (double v : log_ticks(xlo, xhi))
-      o << "<text x=\"" << px(x.at(v)) << "\" y=\"" << H - B + 14
-        << "\" text-anchor=\"middle\">" << fmt(v, "%g") << "</text>";
+      o << "<text x=\"" << px(x.at(v)) << "\" y=\"" << H - B + 14 << "\" text-anchor=\"middle\">"
+        << fmt(v, "%g") << "</text>";
     o << "<text x=\"" << (L + W - R) / 2 << "\" y=\"" << H - 4
       << "\" text-anchor=\"middle\" class=\"sub\">FLOP per DRAM byte (log)</text>";
   }

@@ -463,7 +463,8 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
        "p.note{color:#555;margin:.2em 0}.endline{margin:2px 0 0 "
        "20px;font-size:14px}"
        // At a glance (report_glance.h); the summary wraps variant names instead of widening.
-       "p.verdict{font-size:20px;font-weight:600;margin:.3em 0}table.device caption{text-align:left;"
+       "p.verdict{font-size:20px;font-weight:600;margin:.3em 0}table.device "
+       "caption{text-align:left;"
        "font-weight:600}table.device{font-size:12px}table.device td.nr{color:#999}"
        "td code{overflow-wrap:anywhere}table.sum code{white-space:normal;word-break:break-all}"
        "table.sum td{white-space:normal;max-width:13em}table.sum td.n{white-space:normal}"
@@ -588,8 +589,8 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
     if (inputs.oracle)
       if (auto it = inputs.oracle->problems.find(p.problem); it != inputs.oracle->problems.end())
         pool = &it->second;
-    if (std::string rl = roofline_svg(p, off, on, pool, inputs.oracle ? &inputs.oracle->rates
-                                                                      : nullptr);
+    if (std::string rl =
+            roofline_svg(p, off, on, pool, inputs.oracle ? &inputs.oracle->rates : nullptr);
         !rl.empty())
       h << "<div class=\"row\">" << rl
         << "<div class=\"rl\">Roofline: the chip's roofs per precision class (DRAM bandwidth, "

@@ -240,10 +240,10 @@ nlohmann::json Summary::to_json() const {
                    {"proposals", p.proposals},
                    {"verdict", p.verdict}});
   }
-  return {{"format", "solver-summary"},   {"version", 1},
-          {"backend", backend_line},      {"off_policy", off_policy},
-          {"precision", precision},       {"oracle_source", oracle_source},
-          {"floor_source", floor_source}, {"problems", std::move(arr)},
+  return {{"format", "solver-summary"},     {"version", 1},
+          {"backend", backend_line},        {"off_policy", off_policy},
+          {"precision", precision},         {"oracle_source", oracle_source},
+          {"floor_source", floor_source},   {"problems", std::move(arr)},
           {"verdict_line", verdict_line()}, {"device", device}};
 }
 
@@ -264,9 +264,9 @@ void Summary::print_table(std::ostream& out) const {
   out << "OFF policy: " << off_policy << "; precision: " << precision << "; oracle: "
       << (oracle_source.empty() ? "not known (live run without --oracle)" : oracle_source) << '\n';
   // Columns sized to their content (problem names of any length).
-  std::vector<std::vector<std::string>> rows = {
-      {"problem", "best OFF", "best ON", "pool best", "OFF/pool", "ON/pool", "OFF within 2%",
-       "ON within 2%", "OFF/ON", "retired", "proposed"}};
+  std::vector<std::vector<std::string>> rows = {{"problem", "best OFF", "best ON", "pool best",
+                                                 "OFF/pool", "ON/pool", "OFF within 2%",
+                                                 "ON within 2%", "OFF/ON", "retired", "proposed"}};
   auto round_or_dash = [](const TrackSummary& t) {
     return t.present && t.within_oracle_round >= 0
                ? "round " + std::to_string(t.within_oracle_round)

@@ -486,7 +486,8 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
         std::string v = a;
         while (!v.empty() && std::strchr("fFuUlL", v.back())) v.pop_back();  // 2.0f, 256u
         scalar_value.emplace(arg_name, v);
-      } else if (a.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") ==
+      } else if (a.find_first_not_of(
+                     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") ==
                  std::string::npos) {
         rename.emplace(a, arg_name);
         if (auto v = host.int_values.find(a); v != host.int_values.end())
@@ -494,7 +495,9 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
       }
     }
   }
-  auto from_main = [&](const std::string& c_expr) { return translate_host_expr(c_expr, rename, host); };
+  auto from_main = [&](const std::string& c_expr) {
+    return translate_host_expr(c_expr, rename, host);
+  };
   std::set<std::string> precisions{"fp32"};
   std::ostringstream y;
   y << "# Drafted by `solver problems new " << name << " --from " << origin << "`.\n"
@@ -511,10 +514,12 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
     bool integral = dt[0] == 'i' || dt[0] == 'u';
     auto known = scalar_value.find(a.name);
     y << "  " << a.name << ": {value: "
-      << (known != scalar_value.end() ? known->second : integral ? "1048576" : "1.0")
+      << (known != scalar_value.end() ? known->second
+          : integral                  ? "1048576"
+                                      : "1.0")
       << ", dtype: " << (dt == "f16" || dt == "bf16" ? "f32" : dt) << "}  # "
-      << (known != scalar_value.end() ? "from main; check" : "TODO: the value")
-      << " (parameter '" << a.p.type << " " << a.p.name << "')\n";
+      << (known != scalar_value.end() ? "from main; check" : "TODO: the value") << " (parameter '"
+      << a.p.type << " " << a.p.name << "')\n";
     if (a.p.dtype.empty())
       f.todos.push_back("scalar '" + a.name + "' has type '" + a.p.type +
                         "': no dtype maps it; check the i32 guess");
@@ -530,9 +535,8 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
     bool counted = false;
     if (auto c = buffer_count.find(a.name); c != buffer_count.end())
       if (std::string t = from_main(c->second); !t.empty()) count = t, counted = true;
-    std::string shape = a.p.vector_width > 1 && !counted
-                            ? count + " * " + std::to_string(a.p.vector_width)
-                            : count;
+    std::string shape =
+        a.p.vector_width > 1 && !counted ? count + " * " + std::to_string(a.p.vector_width) : count;
     y << "  " << a.name << ": {dtype: " << dt << ", shape: [" << yaml_quote(shape)
       << "], role: " << (a.p.is_const ? "in" : "out") << "}  # TODO: shape; "
       << (a.p.is_const ? "init (default uniform [-1, 1))" : "out, inout (read too) or scratch?")

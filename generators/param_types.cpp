@@ -48,8 +48,8 @@ std::vector<std::string> param_type_mismatches(const ResolvedVariant& rv) {
       if (a.kind == ResolvedArg::Kind::Scalar) {
         std::string dt = to_string(rv.scalars.at(a.index).dtype);
         if (p.pointer)
-          out.push_back(who + ": " + launch.entry + " " + param + " is a pointer but takes scalar " +
-                        a.name + " (" + dt + ")");
+          out.push_back(who + ": " + launch.entry + " " + param +
+                        " is a pointer but takes scalar " + a.name + " (" + dt + ")");
         else if (!p.dtype.empty() && p.vector_width == 1 &&
                  (bytes_of(p.dtype) != bytes_of(dt) || is_float(p.dtype) != is_float(dt)))
           out.push_back(who + ": " + launch.entry + " " + param + " takes scalar " + a.name +

@@ -55,7 +55,8 @@ std::pair<int, int> median_ci_ranks(int n, double alpha) {
   // exactly (cdf(k) <= alpha/2 < cdf(k+1)): a discrete quantile's rounding convention is
   // where the off-by-one came from, so the ranks are held to the definition, not to it.
   using Binomial = bm::binomial_distribution<
-      double, bm::policies::policy<bm::policies::discrete_quantile<bm::policies::integer_round_down>>>;
+      double,
+      bm::policies::policy<bm::policies::discrete_quantile<bm::policies::integer_round_down>>>;
   const Binomial b(n, 0.5);
   int k = static_cast<int>(bm::quantile(b, alpha / 2));
   while (k >= 0 && bm::cdf(b, k) > alpha / 2) --k;

@@ -32,8 +32,9 @@ std::string why_nothing(const rules::MatchResult& m) {
         if (std::find(names.begin(), names.end(), n) == names.end()) names.emplace_back(n);
     const std::size_t total = names.size();
     if (total > 8) names.resize(8);  // the first few say what kind of input this is
-    why = std::to_string(m.undecided.size()) + " rule(s) undecided: signals not measured: " +
-          join(names, ", ") + (total > 8 ? " (+" + std::to_string(total - 8) + " more)" : "");
+    why = std::to_string(m.undecided.size()) +
+          " rule(s) undecided: signals not measured: " + join(names, ", ") +
+          (total > 8 ? " (+" + std::to_string(total - 8) + " more)" : "");
   }
   if (!m.blocked.empty())
     why += (why.empty() ? "" : "; ") + std::to_string(m.blocked.size()) +

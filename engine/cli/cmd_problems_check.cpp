@@ -112,7 +112,8 @@ void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
   if (auto bad = gen::param_type_mismatches(rv); !bad.empty()) {
     row.static_result = "param types";
     row.failed = true;
-    row.detail = bad.front() + (bad.size() > 1 ? " (+" + std::to_string(bad.size() - 1) + " more)" : "");
+    row.detail =
+        bad.front() + (bad.size() > 1 ? " (+" + std::to_string(bad.size() - 1) + " more)" : "");
     for (const auto& b : bad) row.log += b + "\n";
     return;
   }

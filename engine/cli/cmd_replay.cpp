@@ -62,9 +62,8 @@ int run_replay(Context& ctx) {
   } else
     ctx.err << "solver replay: " << dir.rules()
             << " is missing: comparing with the recorded decisions\n";
-  auto decisions =
-      engine::replay_decisions(loaded.records, original ? &*original : nullptr, edited, chip,
-                               run_chip);
+  auto decisions = engine::replay_decisions(loaded.records, original ? &*original : nullptr, edited,
+                                            chip, run_chip);
   bool as_json = vm.count("json") > 0;
   nlohmann::json changed = nlohmann::json::array();
   Table t({"problem", "track", "round", "incumbent", "was", "now", "the run decided"});
@@ -95,9 +94,9 @@ int run_replay(Context& ctx) {
                        {"evolved", d.evolved()},
                        {"by_chip", d.by_chip}});
   }
-  nlohmann::json result{{"run", dir.path},    {"rules", rules_path},
-                        {"chip", chip.id},    {"decisions", decisions.size()},
-                        {"changed", changed}, {"evolved", n_evolved},
+  nlohmann::json result{{"run", dir.path},         {"rules", rules_path},
+                        {"chip", chip.id},         {"decisions", decisions.size()},
+                        {"changed", changed},      {"evolved", n_evolved},
                         {"run_chip", run_chip.id}, {"changed_by_chip", n_by_chip}};
   if (!as_json) {
     ctx.out << n_changed << " of " << decisions.size() << " decisions change under " << rules_path

@@ -3,8 +3,8 @@
 // are made, and how a test proves they still match the derivation code).
 #include <algorithm>
 #include <fstream>
-#include <sstream>
 #include <ostream>
+#include <sstream>
 
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"

@@ -59,12 +59,12 @@ const std::vector<Command>& command_table() {
        run_problems_new},
       {"eval", "score classify against a labelled suite: per-class results, accuracy, confusions",
        run_eval},
-      {"hypotheses", "list the hypotheses rules may name and variants may apply, with their meaning",
+      {"hypotheses",
+       "list the hypotheses rules may name and variants may apply, with their meaning",
        run_hypotheses},
       {"completion", "print a bash or zsh completion script (solver completion bash|zsh)",
        run_completion},
-      {"man", "print the man page (roff), made from the command table and every --help",
-       run_man},
+      {"man", "print the man page (roff), made from the command table and every --help", run_man},
   };
   return table;
 }

@@ -118,7 +118,8 @@ std::string csv_field(const std::string& s) {
 
 std::string md_field(const std::string& s) {
   std::string o;
-  for (char c : s) o += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
+  for (char c : s)
+    o += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
   return o;
 }
 }  // namespace

@@ -237,8 +237,8 @@ TEST_CASE("--chip another than the recording's: said up front as the chip, round
   fs::path out = fresh_dir("chip-t4");
   std::ostringstream o, e;
   int rc = run_cli({"solver", "run", "--problem", "matmul", "--rounds", "3", "--evolve", "off",
-                    "--backend", "recorded", "--recording", kRecording, "--chip", "t4",
-                    "--rules", kSrc + "/rules/rules.yaml", "--out", out.string(), "--quiet"},
+                    "--backend", "recorded", "--recording", kRecording, "--chip", "t4", "--rules",
+                    kSrc + "/rules/rules.yaml", "--out", out.string(), "--quiet"},
                    o, e);
   INFO(e.str());
   REQUIRE(rc == 0);
@@ -262,8 +262,8 @@ TEST_CASE("a problem the recording lacks is said up front as not recorded") {
   }
   fs::path out = fresh_dir("new-problem-run");
   std::ostringstream o, e;
-  int rc = run_cli({"solver", "run", "--problem", "my_sigmoid", "--rounds", "2", "--evolve",
-                    "off", "--backend", "recorded", "--recording", kRecording, "--problems-dir",
+  int rc = run_cli({"solver", "run", "--problem", "my_sigmoid", "--rounds", "2", "--evolve", "off",
+                    "--backend", "recorded", "--recording", kRecording, "--problems-dir",
                     root.string(), "--out", out.string(), "--quiet"},
                    o, e);
   INFO(e.str());
@@ -375,9 +375,9 @@ TEST_CASE(
 TEST_CASE("replay --chip t4 lists the decisions the chip changes; --simulate refuses it") {
   fs::path out = fresh_dir("replay-chip");
   std::ostringstream o, e;
-  REQUIRE(run_cli({"solver", "--data-dir", kSrc, "ablate", "--problems", "matmul", "--rounds",
-                   "4", "--backend", "recorded", "--recording", kRecording, "--out",
-                   out.string(), "--quiet"},
+  REQUIRE(run_cli({"solver", "--data-dir", kSrc, "ablate", "--problems", "matmul", "--rounds", "4",
+                   "--backend", "recorded", "--recording", kRecording, "--out", out.string(),
+                   "--quiet"},
                   o, e) == 0);
   std::ostringstream o2, e2;
   int rc = run_cli({"solver", "--data-dir", kSrc, "replay", "--run", out.string(), "--rules",

@@ -129,7 +129,8 @@ int main() {
   CHECK(f.problem_yaml.find("block: [\"16\", \"16\"]") != std::string::npos);
   CHECK(f.problem_yaml.find("from main: scale2d<<<grid, block>>>") != std::string::npos);
   // The draft names a command that exists.
-  const bool names_command = f.problem_yaml.find("solver hypotheses") == std::string::npos ||
-                            f.problem_yaml.find("`solver hypotheses` lists them") != std::string::npos;
+  const bool names_command =
+      f.problem_yaml.find("solver hypotheses") == std::string::npos ||
+      f.problem_yaml.find("`solver hypotheses` lists them") != std::string::npos;
   CHECK(names_command);
 }

@@ -113,8 +113,7 @@ TEST_CASE("problems check: a table for humans, with the compile log of a failure
   CHECK(r.out.find("chip h200 (sm_90)") != std::string::npos);
   CHECK(r.out.find("5 points checked") != std::string::npos);
   // Progress per point on stderr, as each finishes (a large pool takes minutes).
-  CHECK(r.err.find("checking tiny (3 variants, 5 points with the reference)") !=
-        std::string::npos);
+  CHECK(r.err.find("checking tiny (3 variants, 5 points with the reference)") != std::string::npos);
   CHECK(r.err.find("[1/5] tiny (reference): compile") != std::string::npos);
   CHECK(r.err.find("[5/5] tiny sized[B=2048]: invalid") != std::string::npos);
   if (solver::generators::nvrtc_available())
@@ -146,10 +145,12 @@ TEST_CASE("problems check: a reference taking double for an f32 scalar is found 
           "block: [256]}\n");
   t.write("sc/ref.cu",
           "extern \"C\" __global__ void reference(const float* x, double* y, double alpha, int n) "
-          "{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = alpha * x[i];\n}\n");
-  t.write("sc/k.cu",
-          "extern \"C\" __global__ void k(const float* x, float* y, float alpha, int n) {\n"
-          "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = alpha * x[i];\n}\n");
+          "{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = alpha * "
+          "x[i];\n}\n");
+  t.write(
+      "sc/k.cu",
+      "extern \"C\" __global__ void k(const float* x, float* y, float alpha, int n) {\n"
+      "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = alpha * x[i];\n}\n");
   Run r = check(t, {"sc"});
   INFO(r.out << r.err);
   CHECK(r.rc == 1);
