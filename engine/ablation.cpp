@@ -16,6 +16,7 @@
 #include "engine/backend/recorded_backend.h"
 #include "engine/backend/recording.h"
 #include "engine/data_paths.h"
+#include "engine/device_block.h"
 #include "engine/evolver.h"
 #include "engine/ledger.h"
 #include "engine/oracle.h"
@@ -42,15 +43,23 @@ namespace {
 
 json string_list(const std::vector<std::string>& v) { return json(v); }
 
+// One line per round on stderr: outcome, candidate, its paired speed (incumbent time over
+// candidate time, > 1 faster), the rule that fired, and where the candidate came from when
+// no fired rule proposed it (exploration).
 void progress(std::ostream& err, const RoundRecord& r) {
-  char ratio[32] = "";
-  if (r.verdict) std::snprintf(ratio, sizeof ratio, " (x%.3f)", r.verdict->median_ratio);
+  char ratio[48] = "";
+  if (r.verdict) std::snprintf(ratio, sizeof ratio, " (%.3fx speed)", r.verdict->median_ratio);
   err << "[" << r.problem << " " << r.track << " r" << r.round << "] " << to_string(r.outcome)
       << (r.candidate.empty() ? "" : " " + r.candidate) << ratio
       << (r.match.fired.empty() ? "" : "  rule " + r.match.fired);
+  if (r.explored)
+    err << "  explored " << r.hypothesis
+        << (r.credited_rule.empty() ? " (no fired rule names it)"
+                                    : " (of outranked rule " + r.credited_rule + ")");
   for (const auto& e : r.evolution)
     if (e.kind == "retired" || e.kind == "proposed" || e.kind == "promoted")
       err << "  {" << e.kind << " " << e.rule << "}";
+  if (r.outcome == Outcome::NotRecorded) err << "  (the recording has no measurement of it)";
   err << '\n';
 }
 
@@ -231,11 +240,15 @@ RunInputs load_and_validate(const AblationOptions& options, Backend& backend, st
 void mark_stale_recordings(const RunInputs& in, Backend& backend, std::ostream& err) {
   const Recording* rec = backend.recording();
   if (!rec) return;
+  // --chip another than the recording's: kernels compile for another architecture, which the
+  // recording never measured. Said as what it is, not as changed variants.
+  const bool other_chip = !rec->chip.empty() && !in.chip.id.empty() && rec->chip != in.chip.id;
   for (const auto& p : in.opt.problems) {
     auto it = rec->problems.find(p);
     if (it == rec->problems.end()) {
-      err << "solver: warning: " << in.info.recording << " holds no measurements of '" << p
-          << "': its rounds will end as not recorded\n";
+      err << "solver: not recorded: " << in.info.recording << " holds no measurements of '" << p
+          << "' (the recorded backend cannot time new code): its rounds will end as "
+             "not-recorded; run it on a GPU, or `solver record` it there\n";
       continue;
     }
     if (!it->second.spec_hash.empty() && it->second.spec_hash != in.spec_hashes[p])
@@ -253,18 +266,28 @@ void mark_stale_recordings(const RunInputs& in, Backend& backend, std::ostream& 
         std::string now = generators::resolve(spec, variant, knobs, in.chip).source_hash;
         if (!now.empty() && now != rv->second.gate->source_hash) {
           backend.set_stale(p, key,
-                            "its kernel source or compile options changed since " +
-                                in.info.recording + " measured it");
+                            other_chip ? "compiled for " + in.chip.id + " (--chip), while " +
+                                             in.info.recording + " measured the " + rec->chip +
+                                             " compile; the recorded backend cannot time another "
+                                             "chip's compile"
+                                       : "its kernel source or compile options changed since " +
+                                             in.info.recording + " measured it");
           stale.push_back(key);
         }
         return true;
       });
-    if (!stale.empty()) {
+    if (stale.empty()) continue;
+    if (other_chip)
+      err << "solver: not recorded: " << p << ": the chip changed (--chip " << in.chip.id
+          << ", recorded on " << rec->chip << "): " << stale.size()
+          << " variant(s) compile differently for " << in.chip.id
+          << " and the recorded backend cannot time another chip's compile; their rounds will "
+             "end as not-recorded:";
+    else
       err << "solver: warning: " << p << ": " << stale.size()
           << " recorded variant(s) changed since they were measured, replayed as not recorded:";
-      for (const auto& k : stale) err << ' ' << k;
-      err << '\n';
-    }
+    for (const auto& k : stale) err << ' ' << k;
+    err << '\n';
   }
 }
 
@@ -327,6 +350,7 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
                        {"problem_folder_hashes", in.folder_hashes},
                        {"started", utc_now_iso()},
                        {"on_tables", opt.on_tables}};
+    in.manifest["device"] = device_block(backend);
     if (!opt.build.empty()) in.manifest["build"] = opt.build;
     if (opt.shard.sharded())
       in.manifest["shard"] = json{{"index", opt.shard.index},
@@ -455,6 +479,7 @@ AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, R
                                  &oracle, opt.precision);
   result.summary.off_policy = opt.off_policy;
   result.summary.backend_line = in.manifest.value("backend_line", line);
+  result.summary.device = device_block_of_manifest(in.manifest);
   // Finished before the report is rendered, so the first report.html has the row a later
   // `solver report` shows.
   in.manifest["finished"] = utc_now_iso();
@@ -465,6 +490,7 @@ AblationResult write_outputs(RunInputs& in, Backend& backend, TapBackend& tap, R
   write_file_atomically(dir.summary(), result.summary.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   ReportInputs report_in{rules::dump_rule_table(in.input), "", in.input.evolution.retire_below,
                          in.input.evolution.promote_above};
+  report_in.oracle = &oracle;
   // Per-problem tables have no one evolved table to show: evolved/<problem>.yaml each.
   if (has_on_track(opt) && !chains.per_problem())
     report_in.evolved_yaml = rules::dump_rule_table(chains.carried());
@@ -494,6 +520,10 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
   std::string line = backend_line(in.info);
   if (!in.resuming) in.dir = create_run_dir(opt.out_dir, opt.command_line);
   RunDir& dir = in.dir;
+  // Without --out the run lands under runs/ of the current directory: said where, up front.
+  if (!in.resuming && opt.out_dir.empty() && !opt.quiet)
+    err << "solver: run directory " << fs::absolute(dir.path).lexically_normal().string()
+        << " (--out DIR to choose)\n";
   // A start that fails before its first record leaves nothing behind (the folder is removed
   // if this run created it); a resumed run keeps what it had.
   std::vector<RoundRecord> all;

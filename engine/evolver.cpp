@@ -237,6 +237,11 @@ std::vector<EvolutionEvent> Evolver::observe(const RoundRecord& r) {
                        "generator failed at " + at + ": hypothesis untested", credited->confidence,
                        credited->confidence});
       break;
+    case Outcome::NotRecorded:  // the recording cannot say: nothing was measured
+      if (credited)
+        out.push_back({"neutral", credited->id, "not recorded at " + at + ": hypothesis untested",
+                       credited->confidence, credited->confidence});
+      break;
     case Outcome::Refused:
       if (credited)
         out.push_back({"neutral", credited->id, "candidate refused at " + at + ": " + r.detail,

@@ -33,6 +33,8 @@ const char* to_string(Outcome o) {
       return "refused";
     case Outcome::GeneratorFailed:
       return "generator-failed";
+    case Outcome::NotRecorded:
+      return "not-recorded";
   }
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }

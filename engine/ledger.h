@@ -27,6 +27,9 @@ inline constexpr int kLedgerVersion = 1;
 // Refused: the candidate was not measured because a policy forbids it (--precision same).
 // GeneratorFailed: the external generator was asked and every attempt of the round failed
 // (crash, timeout, oversized or garbage answer, an answer that is no valid variant).
+// NotRecorded: the recorded backend has no measurement of the candidate (a new problem or
+// variant, an external generator's code, another chip's compile): nothing was tested, so it
+// is no gate failure; the evolver learns nothing and patience counts it as a gate failure.
 enum class Outcome {
   Kept,
   Rejected,
@@ -35,7 +38,8 @@ enum class Outcome {
   Stop,
   Converged,
   Refused,
-  GeneratorFailed
+  GeneratorFailed,
+  NotRecorded
 };
 const char* to_string(Outcome o);
 std::optional<Outcome> outcome_from_string(std::string_view s);

@@ -22,11 +22,14 @@ namespace solver::engine {
 std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& records,
                                                const rules::RuleTable* original,
                                                const rules::RuleTable& edited,
-                                               const rules::ChipProfile& chip) {
+                                               const rules::ChipProfile& chip,
+                                               const rules::ChipProfile& run_chip) {
   std::vector<ReplayedDecision> out;
   rules::Matcher matcher(edited);
   std::optional<rules::Matcher> base;
   if (original) base.emplace(*original);
+  const bool what_if = chip.id != run_chip.id;
+  rules::Matcher own(original ? *original : edited);  // the chip's effect alone
   for (const auto& r : records) {
     if (r.signals.values.empty()) continue;  // converged, or an incumbent never profiled
     ReplayedDecision d;
@@ -39,9 +42,14 @@ std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& r
     d.old_rule = r.match.fired;
     d.old_hypothesis = r.match.hypothesis;
     if (base) {
-      rules::MatchResult b = base->match(r.signals, chip);
+      rules::MatchResult b = base->match(r.signals, run_chip);
       d.old_rule = b.fired ? b.fired->id : "";
       d.old_hypothesis = b.fired ? b.fired->hypothesis : "";
+    }
+    if (what_if) {
+      rules::MatchResult here = own.match(r.signals, run_chip);
+      rules::MatchResult there = own.match(r.signals, chip);
+      d.by_chip = here.fired != there.fired;
     }
     rules::MatchResult m = matcher.match(r.signals, chip);
     if (m.fired) {

@@ -8,7 +8,8 @@
 //    a change. `--simulate` answers what the edit does to whole runs.
 //  - simulate: the whole ablation again, same problems, rounds, seed and tracks, with the
 //    edited rules, on a recorded backend built from the run's own measurements.json. Variants
-//    the original run never measured come back "not recorded" (gate-failed), never invented.
+//    the original run never measured come back "not-recorded", never invented. It replays the
+//    run's chip only: another chip's compiles were never measured (--chip is refused there).
 #pragma once
 #include <string>
 #include <vector>
@@ -33,13 +34,25 @@ struct ReplayedDecision {
   bool evolved() const {
     return recorded_rule != old_rule || recorded_hypothesis != old_hypothesis;
   }
+  // A what-if chip (another than the run's): the run's own table on that chip decides
+  // otherwise than on the run's chip, so the chip, not the edit, changes this decision.
+  bool by_chip = false;
 };
 
-// `original`: the run's own table (nullptr: compare against the recorded decisions instead).
+// `original`: the run's own table (nullptr: compare against the recorded decisions instead),
+// decided on `run_chip` (the chip the run was made on); `edited` is decided on `chip` (the
+// what-if chip, or the run's). A decision the chip changes is listed as changed, by_chip.
 std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& records,
                                                const rules::RuleTable* original,
                                                const rules::RuleTable& edited,
-                                               const rules::ChipProfile& chip);
+                                               const rules::ChipProfile& chip,
+                                               const rules::ChipProfile& run_chip);
+inline std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& records,
+                                                      const rules::RuleTable* original,
+                                                      const rules::RuleTable& edited,
+                                                      const rules::ChipProfile& chip) {
+  return replay_decisions(records, original, edited, chip, chip);
+}
 
 // The signals of every distinct incumbent a run profiled ("problem variant-key", signals), in
 // ledger order: what `solver dry-run --chip a100,t4 --run DIR` classifies under other chips.

@@ -1,5 +1,7 @@
 #include "engine/report_html.h"
 
+#include "engine/report_glance.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -100,6 +102,8 @@ const char* outcome_letter(Outcome o) {
       return "P";
     case Outcome::GeneratorFailed:
       return "X";
+    case Outcome::NotRecorded:
+      return "U";
   }
   return "?";
 }
@@ -138,21 +142,35 @@ std::string track_panel(const std::string& label, const char* color, const Track
   o << "<text x=\"" << (L + W - R) / 2 << "\" y=\"" << H - 2
     << "\" text-anchor=\"middle\" class=\"sub\">round (letters: K kept, R rejected, G gate-failed, "
        "N no-variant, P refused, S stop, C converged)</text>";
-  // Floors per class, and the pool's best.
+  // Floors per class, and the pool's best: the lines across, their labels at the right end,
+  // pushed apart so that close values never print over each other.
+  struct Label {
+    double y;
+    std::string text;
+    const char* color;
+  };
+  std::vector<Label> labels;
   for (const auto& [cls, f] : p.floors) {
     if (f <= 0) continue;
     o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << px(y.at(f)) << "\" y2=\""
       << px(y.at(f)) << "\" stroke=\"" << kFloorColor << "\" stroke-width=\"1.5\" "
-      << "stroke-dasharray=\"7 4\"/><text x=\"" << W - R - 4 << "\" y=\"" << px(y.at(f) - 4)
-      << "\" text-anchor=\"end\" fill=\"" << kFloorColor << "\">floor " << esc(cls) << ' '
-      << esc(time_label(f)) << "</text>";
+      << "stroke-dasharray=\"7 4\"/>";
+    labels.push_back({y.at(f) - 4, "floor " + cls + " " + time_label(f), kFloorColor});
   }
-  if (p.oracle_us > 0)
+  if (p.oracle_us > 0) {
     o << "<line x1=\"" << L << "\" x2=\"" << W - R << "\" y1=\"" << px(y.at(p.oracle_us))
       << "\" y2=\"" << px(y.at(p.oracle_us)) << "\" stroke=\"" << kOracleColor
-      << "\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"/><text x=\"" << L + 4 << "\" y=\""
-      << px(y.at(p.oracle_us) - 5) << "\" fill=\"" << kOracleColor << "\">pool best "
-      << esc(time_label(p.oracle_us) + " " + p.oracle_precision) << "</text>";
+      << "\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"/>";
+    labels.push_back({y.at(p.oracle_us) - 4,
+                      "pool best " + time_label(p.oracle_us) + " " + p.oracle_precision,
+                      kOracleColor});
+  }
+  std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.y < b.y; });
+  for (std::size_t i = 1; i < labels.size(); ++i)
+    labels[i].y = std::max(labels[i].y, labels[i - 1].y + 12);
+  for (const auto& l : labels)
+    o << "<text x=\"" << W - R - 4 << "\" y=\"" << px(l.y) << "\" text-anchor=\"end\" fill=\""
+      << l.color << "\">" << esc(l.text) << "</text>";
   if (!t.best_by_round.empty() && t.best_by_round.front().second > yhi)
     o << "<path d=\"M" << px(X(0)) << ' ' << T + 1 << " l5 9 l-10 0 z\" fill=\"" << color << "\"/>";
   // Best so far: a step line.
@@ -218,12 +236,17 @@ std::string end_strip(const ProblemSummary& p) {
     o << "<line x1=\"" << px(x.at(v)) << "\" x2=\"" << px(x.at(v)) << "\" y1=\"" << Y - 3
       << "\" y2=\"" << Y + 3 << "\" stroke=\"#999\"/><text x=\"" << px(x.at(v)) << "\" y=\""
       << H - 4 << "\" text-anchor=\"middle\" class=\"sub\">" << esc(time_label(v)) << "</text>";
+  double last_label_x = -1e9;
+  int row = 0;
   for (const auto& [cls, f] : p.floors) {
     if (f <= 0) continue;
+    // Floors close together (equal for a memory-bound problem) take the next label row.
+    row = x.at(f) - last_label_x < 170 ? row + 1 : 0;
+    last_label_x = x.at(f);
     o << "<line x1=\"" << px(x.at(f)) << "\" x2=\"" << px(x.at(f)) << "\" y1=\"10\" y2=\"" << H - 18
       << "\" stroke=\"" << kFloorColor << "\" stroke-dasharray=\"5 3\"/><text x=\""
-      << px(x.at(f) + 4) << "\" y=\"20\" fill=\"" << kFloorColor << "\">floor " << esc(cls) << ' '
-      << esc(time_label(f)) << "</text>";
+      << px(x.at(f) + 4) << "\" y=\"" << 20 + 12 * (row % 2) << "\" fill=\"" << kFloorColor
+      << "\">floor " << esc(cls) << ' ' << esc(time_label(f)) << "</text>";
   }
   if (p.oracle_us > 0) {
     double cx = x.at(p.oracle_us);
@@ -412,8 +435,17 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
        "padding:6px;font-size:12px;overflow-x:auto}.add{color:#1a7a30;background:#eaffea}"
        ".del{color:#a01010;background:#ffecec}.skip{color:#999}h3{margin:1.2em 0 .2em}"
        "p.note{color:#555;margin:.2em 0}.endline{margin:2px 0 0 "
-       "20px;font-size:14px}</style></head><body>\n";
+       "20px;font-size:14px}"
+       // At a glance (report_glance.h); the summary wraps variant names instead of widening.
+       "p.verdict{font-size:20px;font-weight:600;margin:.3em 0}table.device "
+       "caption{text-align:left;"
+       "font-weight:600}table.device{font-size:12px}table.device td.nr{color:#999}"
+       "td code{overflow-wrap:anywhere}table.sum code{white-space:normal;word-break:break-all}"
+       "table.sum td{white-space:normal;max-width:13em}table.sum td.n{white-space:normal}"
+       "details>summary{cursor:pointer;font-weight:600}.rl{font-size:12px;color:#555;"
+       "max-width:260px;align-self:center}</style></head><body>\n";
   h << "<h1>solver ablation report</h1>\n<p><b>" << esc(summary.backend_line) << "</b></p>\n";
+  h << glance_html(summary);
   h << "<p class=\"note\">OFF track policy: <b>" << esc(summary.off_policy) << "</b> ("
     << (summary.off_policy == "best-static"
             ? "the fired rules in rank order; the first whose hypothesis has an untried variant "
@@ -510,7 +542,7 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
     for (const auto& [c, f] : p.floors)
       if (f > 0) vals.push_back(f);
     if (p.oracle_us > 0) vals.push_back(p.oracle_us);
-    h << "<h3>" << esc(p.problem) << "</h3>\n";
+    h << "<h3 id=\"p-" << esc(p.problem) << "\">" << esc(p.problem) << "</h3>\n";
     if (vals.empty()) {
       h << "<p>no timed round</p>\n";
       continue;
@@ -527,6 +559,19 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
       << (p.off_on_ratio > 0 ? ": <b>OFF / ON = " + num(p.off_on_ratio, "%.2f") + "&times;</b>"
                              : std::string())
       << "</div><div>" << end_strip(p) << "</div>\n";
+    const ProblemOracle* pool = nullptr;
+    if (inputs.oracle)
+      if (auto it = inputs.oracle->problems.find(p.problem); it != inputs.oracle->problems.end())
+        pool = &it->second;
+    if (std::string rl =
+            roofline_svg(p, off, on, pool, inputs.oracle ? &inputs.oracle->rates : nullptr);
+        !rl.empty())
+      h << "<div class=\"row\">" << rl
+        << "<div class=\"rl\">Roofline: the chip's roofs per precision class (DRAM bandwidth, "
+           "then the class's peak); <span style=\"color:#1f5fa8\">&#9679; OFF</span> and "
+           "<span style=\"color:#d4531c\">&#9679; ON</span> incumbent after each round kept "
+           "(filled: the last; drawn a few pixels apart); grey: every point of the pool the "
+           "recording measured.</div></div>\n";
     if (!p.verdict.empty()) h << "<p class=\"note\">" << esc(p.verdict) << "</p>\n";
   }
 
@@ -542,7 +587,8 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
   h << "</table>\n";
 
   if (!inputs.evolved_yaml.empty()) {
-    h << "<h2>Rules: input &rarr; evolved (ON track)</h2>\n<pre class=\"diff\">";
+    h << "<h2>Rules: input &rarr; evolved (ON track)</h2>\n<details><summary>the YAML diff "
+         "(click to open)</summary><pre class=\"diff\">";
     auto diff = line_diff(inputs.rules_yaml, inputs.evolved_yaml);
     // Changed lines with two lines of context; long unchanged stretches are folded.
     std::vector<bool> show(diff.size(), false);
@@ -570,7 +616,7 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
         << esc(diff[i]) << "</span>\n";
     }
     if (!any) h << "(the ON track changed nothing in the table)\n";
-    h << "</pre>\n";
+    h << "</pre></details>\n";
   }
 
   h << "<h2>Every round</h2>\n<table><tr><th>problem</th><th>track</th><th>round</th>"

@@ -21,6 +21,7 @@ struct ReportInputs {
   std::string rules_yaml;    // the input table, in dump_rule_table's form (so the diff is
   std::string evolved_yaml;  // the evolution's alone); "" when the run had no ON track
   double retire_below = 0, promote_above = 0;
+  const PoolOracle* oracle = nullptr;  // roofs and the pool's points of the rooflines (may be null)
 };
 
 std::string render_report_html(const Summary& summary, const std::vector<RoundRecord>& records,

@@ -8,6 +8,7 @@
 //                                    nothing left -> no-variant
 //      --precision same: a candidate of another class than the seed's -> refused
 //   6. gate the candidate         (compile + correctness) -> gate-failed with the reason
+//                                    (not-recorded: the recorded backend never measured it)
 //   7. paired timing + verdict    (measurement.h); faster than the physical floor -> gate-failed
 //                                    (TooFast), a paired time unlike the gate's own ->
 //                                    gate-failed (InconsistentTiming); never kept
@@ -124,6 +125,7 @@ void TrackState::apply(const RoundRecord& r) {
     }
     case Outcome::Rejected:
     case Outcome::GateFailed:
+    case Outcome::NotRecorded:
     case Outcome::NoVariant:
     case Outcome::GeneratorFailed:
       ++streak;
@@ -209,6 +211,7 @@ ProfiledVariant RoundLoop::profiled(TrackState& state, const Incumbent& v) {
   for (const auto& [k, v] : g.phases_ms) p.phases_ms["gate/" + k] += v;
   if (!g.passed()) {
     p.detail = std::string("gate ") + to_string(g.status) + ": " + g.detail;
+    p.not_recorded = g.status == GateStatus::NotRecorded;
     return state.profiles[key] = p;
   }
   ProfileResult pr = backend_.profile(ref);
@@ -217,6 +220,7 @@ ProfiledVariant RoundLoop::profiled(TrackState& state, const Incumbent& v) {
   p.signals = pr.signals;
   p.time_us = pr.time_us;
   p.detail = pr.detail;
+  p.not_recorded = !pr.ok && pr.detail.rfind("not recorded", 0) == 0;
   return state.profiles[key] = p;
 }
 
@@ -256,7 +260,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   state.profiles[rec.incumbent].phases_ms.clear();  // counted once, in the round that measured it
   rec.incumbent_source_hash = inc.source_hash;
   if (!inc.ok) {
-    rec.outcome = Outcome::GateFailed;
+    rec.outcome = inc.not_recorded ? Outcome::NotRecorded : Outcome::GateFailed;
     rec.detail = "the incumbent " + rec.incumbent + " could not be profiled: " + inc.detail;
     rec.ends_track = true;  // nothing to match on: no round can follow
     return rec;
@@ -417,7 +421,9 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   rec.candidate_source_hash = gate.source_hash;
   rec.gate = gate;
   if (!gate.passed()) {
-    rec.outcome = Outcome::GateFailed;
+    // Not in the recording is no verdict on the kernel: an outcome of its own.
+    rec.outcome =
+        gate.status == GateStatus::NotRecorded ? Outcome::NotRecorded : Outcome::GateFailed;
     rec.detail = std::string(to_string(gate.status)) + ": " + gate.detail;
     return rec;
   }
@@ -435,7 +441,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
     // The timing broke (a wrong result after repeated launches, a hang, a crash, samples
     // missing from a recording): recorded as the gate outcome it amounts to, never kept.
     GateStatus status = pairs.failure.value_or(GateStatus::NotRecorded);
-    rec.outcome = Outcome::GateFailed;
+    rec.outcome = status == GateStatus::NotRecorded ? Outcome::NotRecorded : Outcome::GateFailed;
     rec.gate->status = status;
     rec.gate->detail = "during paired timing: " +
                        (pairs.detail.empty() ? std::string("no samples came back") : pairs.detail);

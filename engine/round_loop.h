@@ -61,6 +61,7 @@ struct ProfiledVariant {
   double time_us = 0;
   std::string source_hash;
   std::string detail;
+  bool not_recorded = false;  // the recorded backend has no measurement of it (no failure)
   // Backend phases of the measurement that made it ("gate/..", "profile/.."), until a round
   // record has taken them (live backends only).
   std::map<std::string, double> phases_ms;

@@ -8,6 +8,7 @@
 #include "engine/ablation.h"
 #include "engine/backend/json_util.h"
 #include "engine/backend/recording.h"
+#include "engine/device_block.h"
 #include "engine/ledger.h"
 #include "engine/oracle.h"
 #include "engine/report_html.h"
@@ -80,6 +81,7 @@ Summary summarise(const RunDir& dir, std::ostream& err, const std::string& fallb
                     oracle ? &*oracle : nullptr, loaded.header.value("precision", "any"));
   s.off_policy = loaded.header.value("off_policy", "first-rule");
   s.backend_line = manifest.value("backend_line", "");
+  s.device = device_block_of_manifest(manifest);
   if (manifest_out) *manifest_out = std::move(manifest);
   if (records_out) *records_out = std::move(loaded.records);
   if (input_out) *input_out = std::move(input);
@@ -101,6 +103,8 @@ Summary write_report(const RunDir& dir, std::ostream& err,
   write_file_atomically(dir.summary(), s.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   ReportInputs report_in{rules::dump_rule_table(input), "", input.evolution.retire_below,
                          input.evolution.promote_above};
+  auto oracle = load_pool_oracle(dir.oracle());
+  report_in.oracle = oracle ? &*oracle : nullptr;
   if (fs::exists(dir.evolved_rules()))
     report_in.evolved_yaml = read_text_file(dir.evolved_rules(), "evolved rule table");
   write_file_atomically(dir.report(), render_report_html(s, records, manifest, report_in));

@@ -1,5 +1,8 @@
 #include "engine/summary.h"
 
+#include "engine/device_block.h"
+
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -70,6 +73,9 @@ void fold(TrackSummary& t, const RoundRecord& r, int budget) {
     case Outcome::GeneratorFailed:
       ++t.generator_failed;
       break;
+    case Outcome::NotRecorded:
+      ++t.not_recorded;
+      break;
     default:
       break;
   }
@@ -78,6 +84,8 @@ void fold(TrackSummary& t, const RoundRecord& r, int budget) {
     t.ended = "stop";
   else if (r.outcome == Outcome::Converged)
     t.ended = "converged";
+  else if (r.ends_track && r.outcome == Outcome::NotRecorded)
+    t.ended = "not recorded";
   else if (r.ends_track)
     t.ended = "incumbent failed";
   else
@@ -133,6 +141,7 @@ nlohmann::json track_json(const TrackSummary& t) {
                       {"floor_us", t.floor_us},
                       {"floor_pct", t.floor_pct}};
   if (t.generator_failed) j["generator_failed"] = t.generator_failed;  // only runs with a generator
+  if (t.not_recorded) j["not_recorded"] = t.not_recorded;  // only replays that left the recording
   return j;
 }
 
@@ -185,6 +194,9 @@ Summary build_summary(const std::vector<RoundRecord>& records, int rounds, doubl
     against_oracle(p.on, p, o);
     if (p.off.present && p.on.present && p.on.best_us > 0) {
       p.off_on_ratio = p.off.best_us / p.on.best_us;
+      p.ahead = p.off_on_ratio > 1 + min_gain         ? "on"
+                : p.off_on_ratio < 1 / (1 + min_gain) ? "off"
+                                                      : "same";
       if (p.off_on_ratio > 1 + min_gain)
         p.verdict = "evolution changed the outcome: ON reached " +
                     us_class(p.on.best_us, p.on.best_precision) + " (" + p.on.best_variant +
@@ -228,35 +240,56 @@ nlohmann::json Summary::to_json() const {
                    {"proposals", p.proposals},
                    {"verdict", p.verdict}});
   }
-  return {{"format", "solver-summary"},   {"version", 1},
-          {"backend", backend_line},      {"off_policy", off_policy},
-          {"precision", precision},       {"oracle_source", oracle_source},
-          {"floor_source", floor_source}, {"problems", std::move(arr)}};
+  return {{"format", "solver-summary"},     {"version", 1},
+          {"backend", backend_line},        {"off_policy", off_policy},
+          {"precision", precision},         {"oracle_source", oracle_source},
+          {"floor_source", floor_source},   {"problems", std::move(arr)},
+          {"verdict_line", verdict_line()}, {"device", device}};
+}
+
+std::string Summary::verdict_line() const {
+  int on = 0, off = 0, same = 0, other = 0;
+  for (const auto& p : problems)
+    (p.ahead == "on" ? on : p.ahead == "off" ? off : p.ahead == "same" ? same : other) += 1;
+  std::string s = "ON ahead on " + std::to_string(on) + ", OFF on " + std::to_string(off) +
+                  ", same on " + std::to_string(same);
+  if (other) s += ", " + std::to_string(other) + " with one track only";
+  return s + " (of " + std::to_string(problems.size()) + " problem" +
+         (problems.size() == 1 ? "" : "s") + ")";
 }
 
 void Summary::print_table(std::ostream& out) const {
+  out << "verdict: " << verdict_line() << '\n';
+  if (!device.is_null()) out << "device: " << device_line(device) << '\n';
   out << "OFF policy: " << off_policy << "; precision: " << precision << "; oracle: "
       << (oracle_source.empty() ? "not known (live run without --oracle)" : oracle_source) << '\n';
-  char line[640];
-  const char* fmt = "%-14s %-16s %-16s %-16s %-8s %-8s %-7s %-7s %-9s %-4s %-4s\n";
-  std::snprintf(line, sizeof line, fmt, "problem", "best OFF", "best ON", "pool best", "OFF/best",
-                "ON/best", "2% OFF", "2% ON", "OFF/ON", "ret", "prop");
-  out << line;
+  // Columns sized to their content (problem names of any length).
+  std::vector<std::vector<std::string>> rows = {{"problem", "best OFF", "best ON", "pool best",
+                                                 "OFF/pool", "ON/pool", "OFF within 2%",
+                                                 "ON within 2%", "OFF/ON", "retired", "proposed"}};
   auto round_or_dash = [](const TrackSummary& t) {
-    return t.present && t.within_oracle_round >= 0 ? "r" + std::to_string(t.within_oracle_round)
-                                                   : std::string("-");
+    return t.present && t.within_oracle_round >= 0
+               ? "round " + std::to_string(t.within_oracle_round)
+               : std::string("-");
   };
-  for (const auto& p : problems) {
-    std::snprintf(line, sizeof line, fmt, p.problem.c_str(),
-                  us_class(p.off.best_us, p.off.best_precision).c_str(),
-                  us_class(p.on.best_us, p.on.best_precision).c_str(),
-                  us_class(p.oracle_us, p.oracle_precision).c_str(),
-                  ratio(p.off.oracle_ratio).c_str(), ratio(p.on.oracle_ratio).c_str(),
-                  round_or_dash(p.off).c_str(), round_or_dash(p.on).c_str(),
-                  ratio(p.off_on_ratio).c_str(), std::to_string(p.retirements.size()).c_str(),
-                  std::to_string(p.proposals.size()).c_str());
-    out << line;
+  for (const auto& p : problems)
+    rows.push_back({p.problem, us_class(p.off.best_us, p.off.best_precision),
+                    us_class(p.on.best_us, p.on.best_precision),
+                    us_class(p.oracle_us, p.oracle_precision), ratio(p.off.oracle_ratio),
+                    ratio(p.on.oracle_ratio), round_or_dash(p.off), round_or_dash(p.on),
+                    ratio(p.off_on_ratio), std::to_string(p.retirements.size()),
+                    std::to_string(p.proposals.size())});
+  std::vector<std::size_t> width(rows[0].size(), 0);
+  for (const auto& r : rows)
+    for (std::size_t i = 0; i < r.size(); ++i) width[i] = std::max(width[i], r[i].size());
+  for (const auto& r : rows) {
+    std::string line;
+    for (std::size_t i = 0; i < r.size(); ++i)
+      line += r[i] + (i + 1 < r.size() ? std::string(width[i] - r[i].size() + 2, ' ') : "");
+    out << line << '\n';
   }
+  out << "(X/pool: the track's best over the pool's best; within 2%: the first round at most 2% "
+         "from the pool's best; OFF/ON > 1: evolution won; retired, proposed: rules)\n";
   for (const auto& p : problems) {
     if (!p.verdict.empty()) out << "  " << p.problem << ": " << p.verdict << '\n';
     if (p.oracle_us > 0)

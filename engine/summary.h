@@ -30,6 +30,7 @@ struct TrackSummary {
   int rounds_to_best = 0;  // round that kept the final incumbent (0: the seed stayed)
   int kept = 0, rejected = 0, gate_failed = 0, no_variant = 0, refused = 0;
   int generator_failed = 0;  // rounds whose external generator attempts all failed
+  int not_recorded = 0;      // rounds the recording could not answer (recorded backend)
   std::string ended;         // "stop", "converged", "budget", "incumbent failed", "running"
   // Kept rounds whose candidate has another precision class than the incumbent it replaced:
   // "r5 coalesced (fp32) -> wmma_tf32 (tf32)".
@@ -49,6 +50,7 @@ struct ProblemSummary {
   std::vector<std::string> proposals;    // "rule: when ... -> hypothesis"
   double off_on_ratio = 0;               // off.best_us / on.best_us (> 1: evolution won)
   std::string verdict;                   // one plain sentence
+  std::string ahead;                     // "on", "off", "same"; "" when a track is missing
   // The pool's best point the tracks are held against: of the seed's class under
   // --precision same, else of any class. Empty when the pool is not known.
   std::string oracle_key, oracle_precision;
@@ -67,8 +69,13 @@ struct Summary {
   std::string precision = "any";
   std::string oracle_source;  // "" = the pool's best is not known
   std::string floor_source;
+  // The device the run measured on (engine/device_block.h): name, driver, clocks, memory, ECC
+  // where known. Null when unknown (older runs).
+  nlohmann::json device = nullptr;
   nlohmann::json to_json() const;
   void print_table(std::ostream& out) const;
+  // "ON ahead on 4, OFF on 1, same on 12 (of 17 problems)": the ablation at a glance.
+  std::string verdict_line() const;
 };
 
 // `rounds` is the budget per track (from the ledger header), `min_gain` the verdict threshold

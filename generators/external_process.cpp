@@ -1,5 +1,7 @@
 #include "generators/external_process.h"
 
+#include <boost/program_options/parsers.hpp>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -189,38 +191,24 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
 }
 
 rules::Outcome<std::vector<std::string>> split_command(const std::string& text) {
-  std::vector<std::string> argv;
-  std::string word;
-  bool in_word = false;
+  // Boost.Program_options' split_unix does the splitting (quotes, backslash escapes); it
+  // accepts an unterminated quote as if closed, which for a command line is a typo to report.
   char quote = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
-    if (quote) {
-      if (c == quote)
-        quote = 0;
-      else if (c == '\\' && quote == '"' && i + 1 < text.size())
-        word += text[++i];
-      else
-        word += c;
-      continue;
-    }
-    if (c == '\'' || c == '"') {
-      quote = c;
-      in_word = true;
-    } else if (c == '\\' && i + 1 < text.size()) {
-      word += text[++i];
-      in_word = true;
-    } else if (c == ' ' || c == '\t' || c == '\n') {
-      if (in_word) argv.push_back(word);
-      word.clear();
-      in_word = false;
-    } else {
-      word += c;
-      in_word = true;
+    if (c == '\\') {  // split_unix escapes everywhere, inside single quotes too
+      ++i;
+    } else if (quote ? c == quote : (c == '\'' || c == '"')) {
+      quote = quote ? 0 : c;
     }
   }
   if (quote) return rules::Failure{std::string("unterminated ") + quote + " quote"};
-  if (in_word) argv.push_back(word);
+  std::vector<std::string> argv;
+  try {
+    argv = boost::program_options::split_unix(text, " \t\n");
+  } catch (const std::exception& e) {  // escaped_list_error: "unknown escape sequence"
+    return rules::Failure{std::string("cannot split the command: ") + e.what()};
+  }
   if (argv.empty()) return rules::Failure{"empty command"};
   return argv;
 }

@@ -43,8 +43,9 @@ ProcessResult run_process(const std::vector<std::string>& argv, const std::strin
 
 // Splits a command line the way a user writes it on one line ("python3 gen.py --x 'a b'"):
 // whitespace separates words, single and double quotes group, backslash escapes one
-// character. No variables, globs or pipes: the result is the argv, not a shell's input.
-// Fails for an unterminated quote or an empty command.
+// character (also inside quotes: boost::program_options::split_unix does the splitting; an
+// empty quoted word is dropped). No variables, globs or pipes: the result is the argv, not a
+// shell's input. Fails for an unterminated quote, an unknown escape or an empty command.
 rules::Outcome<std::vector<std::string>> split_command(const std::string& text);
 
 }  // namespace solver::generators

@@ -1,7 +1,10 @@
 #include "generators/kernel_scaffold.h"
 
+#include "generators/host_main_scan.h"
+
 #include <algorithm>
 #include <cctype>
+#include <cstring>
 #include <map>
 #include <set>
 #include <sstream>
@@ -382,6 +385,7 @@ KernelFileScan scan_kernel_file(const std::string& text) {
       what = code.substr(b, e - b);
     }
     what = trim(what.substr(0, 40));
+    out.host_source += code + "\n";
     out.dropped.push_back(what + " (line " + std::to_string(c.line) + ")");
     dev << "// solver: dropped host code '" << what << "' (line " << c.line << ")\n";
   }
@@ -457,6 +461,43 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
     size_scalar = "N";
     added_n = true;
   }
+  // What main says: scalar values, allocation sizes, launches (host_main_scan.h).
+  HostFacts host = scan_host_code(scan.host_source);
+  for (const auto& [n, v] : scan.int_defines) host.int_values.emplace(n, v);
+  std::map<std::string, std::string> rename;        // main's name -> the problem's scalar
+  std::map<std::string, std::string> scalar_value;  // problem scalar -> value from main
+  std::map<std::string, std::string> buffer_count;  // problem buffer -> main's element count
+  auto is_number = [](const std::string& t) {
+    return !t.empty() && t.find_first_not_of("0123456789.eEfFuUlL+-") == std::string::npos &&
+           std::isdigit(static_cast<unsigned char>(t[0]));
+  };
+  for (std::size_t i = 0; i < usable.size(); ++i) {
+    const HostLaunch* l = host.launch_of(usable[i]->name);
+    if (!l) continue;
+    for (std::size_t j = 0; j < l->args.size() && j < usable[i]->params.size(); ++j) {
+      const std::string& a = l->args[j];
+      const std::string& arg_name = kernel_args[i][j];
+      if (usable[i]->params[j].pointer) {
+        if (auto c = host.alloc_elements.find(a); c != host.alloc_elements.end())
+          buffer_count.emplace(arg_name, c->second);
+        continue;
+      }
+      if (is_number(a)) {
+        std::string v = a;
+        while (!v.empty() && std::strchr("fFuUlL", v.back())) v.pop_back();  // 2.0f, 256u
+        scalar_value.emplace(arg_name, v);
+      } else if (a.find_first_not_of(
+                     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789") ==
+                 std::string::npos) {
+        rename.emplace(a, arg_name);
+        if (auto v = host.int_values.find(a); v != host.int_values.end())
+          scalar_value.emplace(arg_name, v->second);
+      }
+    }
+  }
+  auto from_main = [&](const std::string& c_expr) {
+    return translate_host_expr(c_expr, rename, host);
+  };
   std::set<std::string> precisions{"fp32"};
   std::ostringstream y;
   y << "# Drafted by `solver problems new " << name << " --from " << origin << "`.\n"
@@ -471,9 +512,14 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
     if (a.p.pointer) continue;
     std::string dt = a.p.dtype.empty() ? "i32" : a.p.dtype;
     bool integral = dt[0] == 'i' || dt[0] == 'u';
-    y << "  " << a.name << ": {value: " << (integral ? "1048576" : "1.0")
-      << ", dtype: " << (dt == "f16" || dt == "bf16" ? "f32" : dt)
-      << "}  # TODO: the value (parameter '" << a.p.type << " " << a.p.name << "')\n";
+    auto known = scalar_value.find(a.name);
+    y << "  " << a.name << ": {value: "
+      << (known != scalar_value.end() ? known->second
+          : integral                  ? "1048576"
+                                      : "1.0")
+      << ", dtype: " << (dt == "f16" || dt == "bf16" ? "f32" : dt) << "}  # "
+      << (known != scalar_value.end() ? "from main; check" : "TODO: the value") << " (parameter '"
+      << a.p.type << " " << a.p.name << "')\n";
     if (a.p.dtype.empty())
       f.todos.push_back("scalar '" + a.name + "' has type '" + a.p.type +
                         "': no dtype maps it; check the i32 guess");
@@ -485,8 +531,12 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
     std::string dt = a.p.dtype.empty() ? "f32" : a.p.dtype;
     if (dt == "f16") precisions.insert("fp16");
     if (dt == "bf16") precisions.insert("bf16");
+    std::string count = size_scalar;
+    bool counted = false;
+    if (auto c = buffer_count.find(a.name); c != buffer_count.end())
+      if (std::string t = from_main(c->second); !t.empty()) count = t, counted = true;
     std::string shape =
-        a.p.vector_width > 1 ? size_scalar + " * " + std::to_string(a.p.vector_width) : size_scalar;
+        a.p.vector_width > 1 && !counted ? count + " * " + std::to_string(a.p.vector_width) : count;
     y << "  " << a.name << ": {dtype: " << dt << ", shape: [" << yaml_quote(shape)
       << "], role: " << (a.p.is_const ? "in" : "out") << "}  # TODO: shape; "
       << (a.p.is_const ? "init (default uniform [-1, 1))" : "out, inout (read too) or scratch?")
@@ -495,10 +545,11 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
       f.todos.push_back("buffer '" + a.name + "' has type '" + a.p.type +
                         "': no dtype maps it; f32 is a guess");
     bytes_terms += std::string(bytes_terms.empty() ? "" : " + ") +
-                   std::to_string(a.p.vector_width * (dt == "f64" || dt == "i64" || dt == "u64" ? 8
-                                                      : dt == "f16" || dt == "bf16"             ? 2
-                                                                                    : 4)) +
-                   "*" + size_scalar;
+                   std::to_string((counted ? 1 : a.p.vector_width) *
+                                  (dt == "f64" || dt == "i64" || dt == "u64" ? 8
+                                   : dt == "f16" || dt == "bf16"             ? 2
+                                                                             : 4)) +
+                   "*(" + count + ")";
   }
   y << "# flops and bytes set the roofline floor AND the arith_intensity signal rules read:\n"
     << "# count what the operation must do, not what one version does.\n"
@@ -524,10 +575,14 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
         a.p.pointer
             ? (a.p.is_const ? "const " + std::string(a.p.dtype == "f64" ? "double" : "float") + "*"
                             : std::string("double*"))
-            : (a.p.dtype == "f32" || a.p.dtype == "f64" ? "double"
-               : a.p.dtype == "i64"                     ? "long long"
-               : a.p.dtype == "u64"                     ? "unsigned long long"
-                                                        : "int");
+            // A scalar is passed as its dtype (4 bytes for f32): the reference takes it as
+            // the kernels do, or every argument after it would be read from the wrong bytes.
+            : (a.p.dtype == "f64"                                                ? "double"
+               : a.p.dtype == "f32" || a.p.dtype == "f16" || a.p.dtype == "bf16" ? "float"
+               : a.p.dtype == "i64"                                              ? "long long"
+               : a.p.dtype == "u64" ? "unsigned long long"
+               : a.p.dtype == "u32" ? "unsigned int"
+                                    : "int");
     if (a.p.pointer && a.p.is_const && a.p.dtype != "f32" && a.p.dtype != "f64")
       t = "const void*  /* TODO: " + a.p.type + " */";
     ref << (i ? ", " : "") << t << " " << a.name;
@@ -541,22 +596,44 @@ ScaffoldFiles scaffold_problem(const std::string& name, const std::string& origi
     for (const auto& x : v) s += (s.empty() ? "" : ", ") + x;
     return "[" + s + "]";
   };
-  y << "reference: {source: reference.cu, entry: reference, args: " << list(ref_args)
-    << ", grid: [\"ceil_div(" << size_scalar << ", 256)\"], block: [256]}  # TODO: launch\n";
+  // A version's launch from main where it translates, else one thread per element of N.
+  auto launch_yaml = [&](const ScannedKernel& k, const std::string& indent, bool flow) {
+    std::string grid = "[\"ceil_div(" + size_scalar + ", 256)\"]", block = "[256]";
+    std::string note = "TODO: this version's launch";
+    if (const HostLaunch* l = host.launch_of(k.name)) {
+      auto dims = [&](const std::vector<std::string>& parts) {
+        std::string s;
+        for (const auto& c : parts) {
+          std::string t = from_main(c);
+          if (t.empty()) return std::string();
+          s += (s.empty() ? "" : ", ") + ("\"" + t + "\"");
+        }
+        return "[" + s + "]";
+      };
+      std::string g = dims(l->grid), b = dims(l->block);
+      if (!g.empty() && !b.empty())
+        grid = g, block = b, note = "from main: " + l->text.substr(0, l->text.find(">>>") + 3);
+      else
+        note = "TODO: main launches it as " + l->text.substr(0, l->text.find(">>>") + 3) +
+               " (not translated)";
+    }
+    if (flow) return "grid: " + grid + ", block: " + block + "}  # " + note;
+    return indent + "grid: " + grid + "  # " + note + "\n" + indent + "block: " + block + "\n";
+  };
+  y << "reference: {source: reference.cu, entry: reference, args: " << list(ref_args) << ", "
+    << launch_yaml(seed, "", true) << " (the seed's: TODO check it covers every output)\n";
   y << "seed: " << seed.name << "\nvariants:\n";
   for (std::size_t i = 0; i < usable.size(); ++i) {
     const ScannedKernel& k = *usable[i];
     y << "  - id: " << k.name << "\n    source: kernels.cu\n    entry: " << k.name << "\n"
       << "    args: " << list(kernel_args[i]) << "\n"
-      << "    grid: [\"ceil_div(" << size_scalar << ", 256)\"]  # TODO: this version's launch\n"
-      << "    block: [256]\n";
+      << launch_yaml(k, "    ", false);
     if (i == 0) {
       y << "    description: the seed (line " << k.line << " of " << origin << ")\n";
     } else {
       y << "    description: line " << k.line << " of " << origin << "\n"
         << "    parent: " << seed.name << "  # TODO: the version this one rewrites\n"
-        << "    applies: []  # TODO: the hypotheses it answers (solver hypotheses; "
-           "rules/hypotheses.cpp)\n";
+        << "    applies: []  # TODO: the hypotheses it answers (`solver hypotheses` lists them)\n";
     }
   }
   for (const auto& [n, v] : scan.int_defines)

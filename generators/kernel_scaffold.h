@@ -34,6 +34,9 @@ struct KernelFileScan {
   std::string device_source;
   std::vector<std::string> dropped;  // "main (line 80)", "#include <vector>"
   std::vector<std::pair<std::string, std::string>> int_defines;  // #define BLOCK 256
+  // The dropped host code without comments: where `main` says sizes and launches
+  // (generators/host_main_scan.h).
+  std::string host_source;
 };
 
 // Splits a .cu file into device and host parts and finds its kernels. Never throws: what it

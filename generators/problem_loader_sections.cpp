@@ -350,7 +350,7 @@ std::vector<std::string> Loader::hypothesis_list(const YAML::Node& map, const ch
   for (std::size_t i = 0; i < list->size(); ++i)
     if (!rules::is_known_hypothesis((*list)[i]))
       error(child(map, key)[i],
-            "unknown hypothesis '" + (*list)[i] + "' (see rules/hypotheses.cpp)");
+            "unknown hypothesis '" + (*list)[i] + "'" + rules::unknown_hypothesis_hint((*list)[i]));
   return *list;
 }
 

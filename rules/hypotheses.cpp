@@ -1,5 +1,7 @@
 #include "rules/hypotheses.h"
 
+#include "rules/diagnostics.h"
+
 #include <algorithm>
 #include <array>
 
@@ -105,5 +107,17 @@ std::vector<std::string_view> hypothesis_evidence(std::string_view id) {
 std::span<const HypothesisDef> hypothesis_table() { return kHypotheses; }
 
 bool is_known_hypothesis(std::string_view id) { return find_hypothesis(id) != nullptr; }
+
+std::string unknown_hypothesis_hint(std::string_view wrong) {
+  std::string_view best;
+  std::size_t best_d = wrong.size() / 3 + 1;
+  std::string known;
+  for (const auto& h : kHypotheses) {
+    if (std::size_t d = edit_distance(wrong, h.id); d <= best_d) best_d = d, best = h.id;
+    known += (known.empty() ? "" : ", ") + std::string(h.id);
+  }
+  return (best.empty() ? std::string() : " (did you mean '" + std::string(best) + "'?)") +
+         "; known hypotheses: " + known + " (`solver hypotheses` describes each)";
+}
 
 }  // namespace solver::rules

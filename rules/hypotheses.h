@@ -3,6 +3,7 @@
 #pragma once
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -20,6 +21,9 @@ struct HypothesisDef {
 std::span<const HypothesisDef> hypothesis_table();
 bool is_known_hypothesis(std::string_view id);
 const HypothesisDef* find_hypothesis(std::string_view id);
+// For an unknown id: " (did you mean 'x'?); known hypotheses: a, b, ... (solver hypotheses
+// describes each)", so a misspelt `applies:` entry is fixed without opening the source.
+std::string unknown_hypothesis_hint(std::string_view wrong);
 // The evidence signals of `id`, in table order; empty for an unknown id.
 std::vector<std::string_view> hypothesis_evidence(std::string_view id);
 

@@ -66,7 +66,11 @@ launcher=()
 # ccache is used when it is there (it is not installed for you): rebuilds of other checkouts
 # of the same tree then cost seconds.
 if command -v ccache >/dev/null 2>&1; then launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache); fi
-say "configuring $build_dir ($build_type, tests $tests, CUDA $with_cuda, static deps $static)"
+# "CUDA if found" rather than "CUDA ON": whether a toolkit is there is said by configure's own
+# "solver:" line below (found, or not built), never contradicted by this one.
+cuda_word="CUDA if found"
+[ "$with_cuda" = ON ] || cuda_word="without CUDA (--no-cuda)"
+say "configuring $build_dir ($build_type, tests $tests, $cuda_word, static deps $static)"
 if ! cmake -G Ninja -S "$root" -B "$build_dir" -DCMAKE_BUILD_TYPE="$build_type" \
      -DSOLVER_STATIC_DEPS="$static" -DSOLVER_BUILD_TESTS="$tests" -DSOLVER_WITH_CUDA="$with_cuda" \
      -DSOLVER_WERROR="$werror" "${launcher[@]}" >"$log" 2>&1; then

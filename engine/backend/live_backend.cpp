@@ -72,10 +72,13 @@ class LiveBackend final : public Backend {
     }
     if (ex.kind == Exchange::Kind::Answered)
       return "the GPU worker found no usable device: " + ex.response.error;
+    // The usual case on a machine without a GPU: the loader's three lines about libcuda.so.1
+    // are no error of ours, so they become one calm sentence; any other library is named.
+    if (ex.kind == Exchange::Kind::Died && last_exit_code_ == 127 &&
+        ex.detail.find("libcuda.so") != std::string::npos)
+      return std::string(kNoDriver);
     if (ex.kind == Exchange::Kind::Died && last_exit_code_ == 127)
-      return "no NVIDIA driver on this machine (the GPU worker could not load its libraries, "
-             "e.g. libcuda.so.1): " +
-             last_lines(ex.detail, 600);
+      return "the GPU worker could not load its libraries: " + last_lines(ex.detail, 600);
     return ex.detail;
   }
 

@@ -33,6 +33,10 @@ struct LiveOptions {
 // executable (`solver-gpu` beside `solver`, in the build tree and once installed).
 std::string default_worker_path();
 
+// Why no live backend, when the machine simply has no NVIDIA driver (nothing is wrong).
+inline constexpr const char* kNoDriver =
+    "no NVIDIA driver on this machine (libcuda.so.1 not found)";
+
 // Starts the worker and asks it for the device: the backend, or nullptr and why not (e.g. "no
 // NVIDIA driver on this machine (libcuda.so.1 not found)") when no GPU can be used. An
 // outcome, not an exception: `auto` falls back to the recording on it.

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <sstream>
 
+#include <boost/math/distributions/binomial.hpp>
+
 #include "rules/enum_names.h"
 
 namespace solver::engine {
@@ -48,16 +50,17 @@ double relative_iqr(std::vector<double> v) {
 // ranks one further in, an interval that covered only ~88% at n = 15 and 20.)
 std::pair<int, int> median_ci_ranks(int n, double alpha) {
   if (n <= 0) return {0, 0};
-  double cdf = 0;
-  int k = -1;
-  // P(X = i) computed in log space to stay exact enough for n up to thousands.
-  for (int i = 0; i <= n; ++i) {
-    const double log_p =
-        std::lgamma(n + 1.0) - std::lgamma(i + 1.0) - std::lgamma(n - i + 1.0) - n * std::log(2.0);
-    cdf += std::exp(log_p);
-    if (cdf > alpha / 2) break;
-    k = i;
-  }
+  namespace bm = boost::math;
+  // Boost.Math's binomial quantile, rounded down, then checked against the property above
+  // exactly (cdf(k) <= alpha/2 < cdf(k+1)): a discrete quantile's rounding convention is
+  // where the off-by-one came from, so the ranks are held to the definition, not to it.
+  using Binomial = bm::binomial_distribution<
+      double,
+      bm::policies::policy<bm::policies::discrete_quantile<bm::policies::integer_round_down>>>;
+  const Binomial b(n, 0.5);
+  int k = static_cast<int>(bm::quantile(b, alpha / 2));
+  while (k >= 0 && bm::cdf(b, k) > alpha / 2) --k;
+  while (k + 1 < n && bm::cdf(b, k + 1) <= alpha / 2) ++k;
   if (k < 0) return {0, n - 1};  // too few values for the level: the full range
   return {k, n - 1 - k};
 }

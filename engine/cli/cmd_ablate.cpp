@@ -38,7 +38,8 @@ void add_loop_options(po::options_description& opts) {
       "recording", po::value<std::string>(),
       "recording to replay (default: recordings/h200.json in the data dir)")(
       "chip", po::value<std::string>(), "match rules as if on this chip (default: the backend's)")(
-      "out", po::value<std::string>(), "run directory (default: runs/<id>)")(
+      "out", po::value<std::string>(),
+      "run directory (default: runs/<UTC time>-<pid> under the current directory)")(
       "resume", po::value<std::string>(), "continue the interrupted run in this directory")(
       "pairs", po::value<int>()->default_value(16),
       "most paired timings per candidate (sequential: stops at 8, 12, ... when decided)")(
@@ -188,8 +189,7 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   // stderr instead.
   (vm.count("json") ? ctx.err : ctx.out) << engine::backend_line(backend->info()) << '\n';
   ctx.out.flush();
-  if (!why_not_live.empty())
-    ctx.err << "solver: live backend unavailable: " << why_not_live << '\n';
+  print_why_not_live(ctx.err, why_not_live);
   auto result = engine::run_ablation(opt, *backend, ctx.err);
   if (vm.count("json")) {
     print_json(ctx.out, result.summary.to_json());

@@ -151,8 +151,7 @@ int run_calibrate(Context& ctx) {
   std::string line = engine::backend_line(info);
   (vm.count("json") ? ctx.err : ctx.out) << line << '\n';
   ctx.out.flush();
-  if (!why_not_live.empty())
-    ctx.err << "solver: live backend unavailable: " << why_not_live << '\n';
+  print_why_not_live(ctx.err, why_not_live);
   // --out is rewritten after every problem: a run cut short keeps what it finished.
   std::function<void(const engine::CalibrationResult&)> checkpoint;
   if (vm.count("out"))

@@ -1,6 +1,7 @@
 // `solver dry-run --chip a100,t4 [--signals FILE...]`: the same signals classified as if on each
 // chip, side by side. A user without an A100 or a T4 sees which rule would fire there, which
 // the chip's guard blocks (and for want of what), and what fires instead.
+#include <algorithm>
 #include <ostream>
 
 #include "engine/cli/commands.h"
@@ -19,6 +20,28 @@ namespace {
 // The three H200 kernels of docs/h200.md, bundled as signal files.
 const char* const kDefaultFixtures[] = {"h200_stream_scale.json", "h200_naive_sgemm.json",
                                         "h200_wmma_tf32.json"};
+
+// Why no rule fired on a chip, in one line: the rules the missing signals left undecided (and
+// which signals), the guard-blocked ones, or that every condition was false.
+std::string why_nothing(const rules::MatchResult& m) {
+  std::string why;
+  if (!m.undecided.empty()) {
+    std::vector<std::string> names;
+    for (const auto& u : m.undecided)
+      for (auto n : u.missing)
+        if (std::find(names.begin(), names.end(), n) == names.end()) names.emplace_back(n);
+    const std::size_t total = names.size();
+    if (total > 8) names.resize(8);  // the first few say what kind of input this is
+    why = std::to_string(m.undecided.size()) +
+          " rule(s) undecided: signals not measured: " + join(names, ", ") +
+          (total > 8 ? " (+" + std::to_string(total - 8) + " more)" : "");
+  }
+  if (!m.blocked.empty())
+    why += (why.empty() ? "" : "; ") + std::to_string(m.blocked.size()) +
+           " rule(s) guard-blocked on this chip";
+  if (why.empty()) why = "no rule's condition holds for these signals";
+  return why;
+}
 
 }  // namespace
 
@@ -74,6 +97,7 @@ int run_dry_run(Context& ctx) {
     const profiling::SignalFile& f = inputs[i];
     nlohmann::json per_chip = nlohmann::json::array();
     Table t({"chip", "fires", "hypothesis", "guard-blocked (lacks)", "outranked"});
+    std::vector<std::string> nothing;  // "chip: why nothing fired", printed under the table
     for (const rules::ChipProfile* chip : targets) {
       rules::MatchResult m = matcher.match(f.signals, *chip);
       if (as_json) {
@@ -87,6 +111,7 @@ int run_dry_run(Context& ctx) {
       t.add_row({chip->id, m.fired ? m.fired->id : "(nothing)", m.fired ? m.fired->hypothesis : "-",
                  blocked.empty() ? "-" : join(blocked, "; "),
                  outranked.empty() ? "-" : join(outranked, ", ")});
+      if (!m.fired) nothing.push_back(chip->id + ": nothing fired: " + why_nothing(m));
     }
     if (as_json) {
       result.push_back({{"kernel", f.kernel}, {"source", files[i]}, {"chips", per_chip}});
@@ -94,6 +119,7 @@ int run_dry_run(Context& ctx) {
       if (i > 0) ctx.out << '\n';
       ctx.out << f.kernel << "  [" << files[i] << "]\n";
       t.print(ctx.out);
+      for (const auto& line : nothing) ctx.out << "  " << line << '\n';
     }
   }
   if (as_json) print_json(ctx.out, nlohmann::json{{"rules", rules_path}, {"kernels", result}});

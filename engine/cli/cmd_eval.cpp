@@ -175,7 +175,9 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
   if (!backend) {
     ctx.err << "solver eval: no live GPU: " << why
             << "\nScore recorded signals instead: solver eval --suite DIR --signals-dir D (or "
-               "--ncu-csv F)\n";
+               "--ncu-csv F); the labelled suite's H200 signals are bundled:\n  solver eval "
+               "--suite tests/labelled --signals-dir "
+            << fixture_file(ctx.data_dir, "labelled_h200") << "\n";
     return kExitFailure;
   }
   const rules::ChipProfile& chip =

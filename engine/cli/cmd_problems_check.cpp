@@ -14,6 +14,7 @@
 #include "engine/cli/paths.h"
 #include "engine/run_inputs.h"
 #include "generators/nvrtc_compiler.h"
+#include "generators/param_types.h"
 #include "generators/problem_spec.h"
 #include "generators/ptx_precision.h"
 #include "generators/validate.h"
@@ -107,6 +108,15 @@ void usage_columns(const gen::ResolvedVariant& rv, const gen::CompileResult& c,
 
 void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
                  const rules::ChipProfile& chip, Row& row) {
+  // Parameter types against what the problem passes: from the source, before any compile.
+  if (auto bad = gen::param_type_mismatches(rv); !bad.empty()) {
+    row.static_result = "param types";
+    row.failed = true;
+    row.detail =
+        bad.front() + (bad.size() > 1 ? " (+" + std::to_string(bad.size() - 1) + " more)" : "");
+    for (const auto& b : bad) row.log += b + "\n";
+    return;
+  }
   if (!gen::nvrtc_available()) {
     row.compile = "no NVRTC";
     row.detail = gen::nvrtc_unavailable_reason();
@@ -156,9 +166,31 @@ void gate_row(engine::Backend* backend, const gen::ProblemSpec& p, const gen::Kn
   }
 }
 
+// One line per checked point on stderr as it finishes, so a long pool shows where it is.
+void progress_line(std::ostream& err, std::size_t n, std::size_t total, const Row& r) {
+  err << "  [" << n << "/" << total << "] " << r.problem << ' ' << r.key << ": "
+      << (r.static_result != "ok" ? r.static_result : "compile " + r.compile)
+      << (r.gate != "-" ? ", gate " + r.gate : "") << '\n';
+  err.flush();
+}
+
+// The rows check_problem makes: the reference, one per knob point, one per variant off chip.
+std::size_t count_points(const gen::ProblemSpec& p, const rules::ChipProfile& chip) {
+  std::size_t n = 1;
+  for (const auto& v : p.variants)
+    n += gen::missing_capabilities(v, chip).empty() ? gen::enumerate_knobs(p, v).size() : 1;
+  return n;
+}
+
 std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfile& chip,
-                               gen::CompileCache* cache, engine::Backend* backend) {
+                               gen::CompileCache* cache, engine::Backend* backend,
+                               std::ostream& err) {
   std::vector<Row> rows;
+  const std::size_t total = count_points(p, chip);
+  auto done = [&](Row row) {
+    progress_line(err, rows.size() + 1, total, row);
+    rows.push_back(std::move(row));
+  };
   Row ref(p.name, "(reference)");
   gen::ResolvedVariant rref = gen::resolve_reference(p, chip);
   if (!rref.ok()) {
@@ -168,7 +200,7 @@ std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfi
   } else {
     compile_row(rref, cache, chip, ref);
   }
-  rows.push_back(ref);
+  done(ref);
   for (const auto& v : p.variants) {
     // Outside this chip's pool (its `chip:` guard): one row that says why, not a failure.
     if (auto missing = gen::missing_capabilities(v, chip); !missing.empty()) {
@@ -178,7 +210,7 @@ std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfi
       for (const auto& c : missing) caps += (caps.empty() ? "" : ", ") + c;
       row.detail =
           "needs " + caps + ", which " + chip.id + " lacks: never compiled or proposed here";
-      rows.push_back(std::move(row));
+      done(std::move(row));
       continue;
     }
     for (const auto& knobs : gen::enumerate_knobs(p, v)) {
@@ -193,7 +225,7 @@ std::vector<Row> check_problem(const gen::ProblemSpec& p, const rules::ChipProfi
         compile_row(gen::resolve(p, v, knobs, chip), cache, chip, row);
         gate_row(backend, p, knobs, v.id, row);
       }
-      rows.push_back(std::move(row));
+      done(std::move(row));
     }
   }
   return rows;
@@ -262,8 +294,9 @@ int run_problems_check(Context& ctx) {
   std::vector<Row> rows;
   std::vector<std::string> warnings;  // lint: valid specs a kernel could exploit
   for (const auto& p : problems) {
-    ctx.err << "checking " << p.name << " (" << p.variants.size() << " variants)\n";
-    auto r = check_problem(p, chip, cache.get(), backend.get());
+    ctx.err << "checking " << p.name << " (" << p.variants.size() << " variants, "
+            << count_points(p, chip) << " points with the reference)\n";
+    auto r = check_problem(p, chip, cache.get(), backend.get(), ctx.err);
     rows.insert(rows.end(), r.begin(), r.end());
     for (const auto& d : gen::lint_problem(p))
       warnings.push_back(d.where.to_string() + ": warning: " + d.message);

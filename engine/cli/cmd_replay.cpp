@@ -11,6 +11,7 @@
 #include "engine/replay.h"
 #include "engine/run_dir.h"
 #include "engine/run_seal.h"
+#include "rules/diagnostics.h"
 
 namespace solver::cli {
 
@@ -36,9 +37,20 @@ int run_replay(Context& ctx) {
   const engine::RunDir& dir = run.dir;
   const engine::LoadedLedger& loaded = run.ledger;
   rules::ChipTable chips = load_chips(ctx);
-  std::string chip_name =
-      vm.count("chip") ? vm["chip"].as<std::string>() : loaded.header.value("chip", std::string());
+  const std::string run_chip_name = loaded.header.value("chip", std::string());
+  std::string chip_name = vm.count("chip") ? vm["chip"].as<std::string>() : run_chip_name;
   const rules::ChipProfile& chip = resolve_chip(chips, chip_name);
+  const rules::ChipProfile& run_chip =
+      run_chip_name.empty() ? chip : resolve_chip(chips, run_chip_name);
+  const bool what_if = chip.id != run_chip.id;
+  // --simulate replays the run's own measurements, made on its chip: another chip's compiles
+  // and times were never measured, so a what-if chip cannot be simulated. Refused, not ignored.
+  if (what_if && vm.count("simulate"))
+    throw rules::InputError(rules::Diagnostic{
+        {"--chip", 0, 0},
+        "--simulate replays the run's own " + run_chip.id + " measurements and cannot simulate " +
+            chip.id + " (its compiles were never timed); drop --simulate to see which decisions " +
+            chip.id + " changes, or run the loop on a " + chip.id + " GPU"});
 
   // The run's own table, as written: the baseline an edit is compared with. (A run directory
   // without one is compared with the decisions it recorded.)
@@ -53,12 +65,12 @@ int run_replay(Context& ctx) {
   } else
     ctx.err << "solver replay: " << dir.rules()
             << " is missing: comparing with the recorded decisions\n";
-  auto decisions =
-      engine::replay_decisions(loaded.records, original ? &*original : nullptr, edited, chip);
+  auto decisions = engine::replay_decisions(loaded.records, original ? &*original : nullptr, edited,
+                                            chip, run_chip);
   bool as_json = vm.count("json") > 0;
   nlohmann::json changed = nlohmann::json::array();
   Table t({"problem", "track", "round", "incumbent", "was", "now", "the run decided"});
-  int n_changed = 0, n_evolved = 0;
+  int n_changed = 0, n_evolved = 0, n_by_chip = 0;
   auto label = [](const std::string& rule, const std::string& hyp) {
     return rule.empty() ? std::string("(nothing)") : rule + " -> " + hyp;
   };
@@ -66,8 +78,10 @@ int run_replay(Context& ctx) {
     if (d.evolved()) ++n_evolved;
     if (!d.changed()) continue;
     ++n_changed;
+    n_by_chip += d.by_chip ? 1 : 0;
     t.add_row({d.problem, d.track, std::to_string(d.round), d.incumbent,
-               label(d.old_rule, d.old_hypothesis), label(d.new_rule, d.new_hypothesis),
+               label(d.old_rule, d.old_hypothesis),
+               label(d.new_rule, d.new_hypothesis) + (d.by_chip ? " (chip)" : ""),
                d.evolved() ? label(d.recorded_rule, d.recorded_hypothesis) + " (evolved)"
                            : "same as was"});
     changed.push_back({{"problem", d.problem},
@@ -80,14 +94,21 @@ int run_replay(Context& ctx) {
                        {"new_hypothesis", d.new_hypothesis},
                        {"recorded_rule", d.recorded_rule},
                        {"recorded_hypothesis", d.recorded_hypothesis},
-                       {"evolved", d.evolved()}});
+                       {"evolved", d.evolved()},
+                       {"by_chip", d.by_chip}});
   }
-  nlohmann::json result{{"run", dir.path},    {"rules", rules_path},
-                        {"chip", chip.id},    {"decisions", decisions.size()},
-                        {"changed", changed}, {"evolved", n_evolved}};
+  nlohmann::json result{{"run", dir.path},         {"rules", rules_path},
+                        {"chip", chip.id},         {"decisions", decisions.size()},
+                        {"changed", changed},      {"evolved", n_evolved},
+                        {"run_chip", run_chip.id}, {"changed_by_chip", n_by_chip}};
   if (!as_json) {
     ctx.out << n_changed << " of " << decisions.size() << " decisions change under " << rules_path
-            << " against the run's own table (chip " << chip.id << ")";
+            << " against the run's own table";
+    if (what_if)
+      ctx.out << " on " << run_chip.id << " (the run's chip), decided as if on " << chip.id << ": "
+              << n_by_chip << " of them because of the chip, marked (chip)";
+    else
+      ctx.out << " (chip " << chip.id << ")";
     if (n_evolved)
       ctx.out << "; in " << n_evolved << " round(s) the run's evolved table had decided otherwise "
               << "(proposed, retired or re-ranked rules: see --simulate)";

@@ -1,8 +1,10 @@
 // `solver signals`: the vocabulary rules may test. `solver signals derive FILE...`: recompute a
 // signal file's signals from the raw metrics and inputs it records (how the bundled fixtures
 // are made, and how a test proves they still match the derivation code).
+#include <algorithm>
 #include <fstream>
 #include <ostream>
+#include <sstream>
 
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
@@ -13,12 +15,52 @@
 
 namespace solver::cli {
 
+namespace {
+constexpr std::size_t kTerminalColumns = 120;
+
+// The vocabulary in at most kTerminalColumns columns: name, type and unit, then the meaning
+// wrapped at word boundaries (the source, the widest column, with --wide or --json).
+void print_wrapped(std::ostream& out) {
+  std::size_t wn = 6, wt = 4, wu = 4;
+  for (const auto& s : rules::signal_table()) {
+    wn = std::max(wn, s.name.size());
+    wt = std::max(wt, std::string(rules::to_string(s.type)).size());
+    wu = std::max(wu, s.unit.size());
+  }
+  const std::size_t indent = wn + wt + wu + 6;
+  const std::size_t width = kTerminalColumns > indent + 30 ? kTerminalColumns - indent : 30;
+  auto pad = [](std::string s, std::size_t w) { return s + std::string(w - s.size() + 2, ' '); };
+  out << pad("signal", wn) << pad("type", wt) << pad("unit", wu) << "meaning\n"
+      << std::string(wn, '-') << "  " << std::string(wt, '-') << "  " << std::string(wu, '-')
+      << "  " << std::string(width, '-') << '\n';
+  for (const auto& s : rules::signal_table()) {
+    std::string line = pad(std::string(s.name), wn) + pad(rules::to_string(s.type), wt) +
+                       pad(std::string(s.unit), wu);
+    std::string text(s.meaning), cur;
+    std::istringstream words(text);
+    bool first = true;
+    for (std::string w; words >> w;) {
+      if (!cur.empty() && cur.size() + 1 + w.size() > width) {
+        out << (first ? line : std::string(indent, ' ')) << cur << '\n';
+        first = false;
+        cur.clear();
+      }
+      cur += (cur.empty() ? "" : " ") + w;
+    }
+    out << (first ? line : std::string(indent, ' ')) << cur << '\n';
+  }
+  out << "(source of each signal: solver signals --wide, or --json)\n";
+}
+}  // namespace
+
 int run_signals(Context& ctx) {
   po::options_description opts("options");
   opts.add_options()("markdown", "print the table as Markdown (docs/signals.md)")(
+      "wide", "one line per signal with its source (wider than a terminal)")(
       "json", "print the table as JSON");
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "signals", "[--markdown | --json]", opts, vm)) return *rc;
+  if (auto rc = parse_options(ctx, "signals", "[--wide | --markdown | --json]", opts, vm))
+    return *rc;
   if (vm.count("markdown")) {
     ctx.out << rules::signals_markdown();
     return kExitOk;
@@ -29,8 +71,10 @@ int run_signals(Context& ctx) {
                std::string(s.meaning), std::string(s.source)});
   if (vm.count("json"))
     print_json(ctx.out, t.to_json());
-  else
+  else if (vm.count("wide"))
     t.print(ctx.out);
+  else
+    print_wrapped(ctx.out);
   return kExitOk;
 }
 

@@ -6,6 +6,7 @@
 
 #include "engine/cli/command.h"
 #include "engine/cli/commands.h"
+#include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "rules/diagnostics.h"
 
@@ -58,6 +59,12 @@ const std::vector<Command>& command_table() {
        run_problems_new},
       {"eval", "score classify against a labelled suite: per-class results, accuracy, confusions",
        run_eval},
+      {"hypotheses",
+       "list the hypotheses rules may name and variants may apply, with their meaning",
+       run_hypotheses},
+      {"completion", "print a bash or zsh completion script (solver completion bash|zsh)",
+       run_completion},
+      {"man", "print the man page (roff), made from the command table and every --help", run_man},
   };
   return table;
 }
@@ -161,6 +168,7 @@ int run_cli(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
   }
   Context ctx{std::vector<std::string>(args.begin() + words, args.end()), out, err,
               data_dir.empty() ? default_data_dir() : data_dir};
+  set_output_format(OutputFormat::Json);  // --csv / --md are per command (options.cpp)
   try {
     return cmd->run(ctx);
   } catch (const rules::InputError& e) {

@@ -33,6 +33,9 @@ int run_problems_new(Context& ctx);         // cmd_problems_new.cpp
 int run_eval(Context& ctx);                 // cmd_eval.cpp
 int run_calibrate(Context& ctx);            // cmd_calibrate.cpp
 int run_merge(Context& ctx);                // cmd_merge.cpp
+int run_hypotheses(Context& ctx);           // cmd_hypotheses.cpp
+int run_completion(Context& ctx);           // cmd_completion.cpp
+int run_man(Context& ctx);                  // cmd_completion.cpp
 
 // `classify --problem P --variant V`: the live path, kept in its own file
 // (cmd_classify_live.cpp) so the GPU backend can replace it without touching the rest.

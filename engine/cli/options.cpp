@@ -2,6 +2,7 @@
 
 #include <ostream>
 
+#include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "rules/diagnostics.h"
 #include "rules/names.h"
@@ -38,14 +39,39 @@ std::optional<int> parse_options(Context& ctx, const char* command, const char* 
                                  po::options_description opts, po::variables_map& vm,
                                  const po::positional_options_description* positional) {
   opts.add_options()("help,h", "print this command's options");
+  // Wherever --json is, --csv and --md are too (output.h: one output layer).
+  if (opts.find_nothrow("json", false))
+    opts.add_options()("csv", "print the --json rows as CSV")(
+        "md", "print the --json rows as a Markdown table");
+  // A command without positional arguments still takes them into a hidden option, so that a
+  // stray word (`solver signals no-such-word`) is refused by name instead of ignored.
+  po::options_description all;
+  all.add(opts);
+  po::positional_options_description stray;
+  if (!positional) {
+    all.add_options()("solver-stray-argument", po::value<std::vector<std::string>>());
+    stray.add("solver-stray-argument", -1);
+  }
   try {
     po::command_line_parser parser(ctx.args);
-    parser.options(opts);
-    if (positional) parser.positional(*positional);
+    parser.options(all);
+    parser.positional(positional ? *positional : stray);
     po::store(parser.run(), vm);
+    if (vm.count("solver-stray-argument")) {
+      ctx.err << "solver " << command << ": unexpected argument '"
+              << vm["solver-stray-argument"].as<std::vector<std::string>>().front()
+              << "' (this command takes options only)\n(see: solver " << command << " --help)\n";
+      return kExitBadInput;
+    }
     if (vm.count("help")) {
       ctx.out << "usage: solver " << command << ' ' << usage << "\n\n" << opts;
       return kExitOk;
+    }
+    if (vm.count("csv") || vm.count("md")) {
+      if (vm.count("csv") + vm.count("md") + vm.count("json") > 1)
+        throw po::error("--json, --csv and --md are one choice: give one");
+      set_output_format(vm.count("csv") ? OutputFormat::Csv : OutputFormat::Markdown);
+      vm.insert({"json", po::variable_value(boost::any(true), false)});  // the JSON path
     }
     po::notify(vm);
     if (auto why = bad_text_option(vm)) {

@@ -1,5 +1,7 @@
 #include "engine/cli/output.h"
 
+#include "engine/backend/live_backend.h"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -35,6 +37,12 @@ void Table::print(std::ostream& out) const {
   for (const auto& r : rows_) line(r);
 }
 
+namespace {
+// nlohmann::json sorts an object's keys: the column order of the last Table turned into JSON,
+// so that --csv / --md print a table's columns in its own order.
+std::vector<std::string> g_column_order;
+}  // namespace
+
 nlohmann::json Table::to_json() const {
   std::vector<std::string> keys;
   for (const auto& h : headers_) {
@@ -49,6 +57,7 @@ nlohmann::json Table::to_json() const {
     for (std::size_t c = 0; c < keys.size(); ++c) o[keys[c]] = r[c];
     arr.push_back(std::move(o));
   }
+  g_column_order = keys;
   return arr;
 }
 
@@ -78,6 +87,106 @@ std::string join(const std::vector<std::string>& parts, const std::string& sep) 
   return out;
 }
 
-void print_json(std::ostream& out, const nlohmann::json& j) { out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n'; }
+namespace {
+OutputFormat g_format = OutputFormat::Json;
+
+std::string cell(const nlohmann::json& v) {
+  if (v.is_string()) return v.get<std::string>();
+  if (v.is_null()) return "";
+  return v.dump();
+}
+
+// The rows of `j`: itself when an array of objects, else its first member that is one, else
+// the object's own fields as one row.
+const nlohmann::json* row_array(const nlohmann::json& j) {
+  auto rows_of = [](const nlohmann::json& a) {
+    return a.is_array() && !a.empty() && a.front().is_object();
+  };
+  if (rows_of(j)) return &j;
+  if (j.is_object())
+    for (const auto& [k, v] : j.items())
+      if (rows_of(v)) return &v;
+  return nullptr;
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+  std::string o = "\"";
+  for (char c : s) o += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return o + "\"";
+}
+
+std::string md_field(const std::string& s) {
+  std::string o;
+  for (char c : s)
+    o += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
+  return o;
+}
+}  // namespace
+
+void set_output_format(OutputFormat f) {
+  g_format = f;
+  g_column_order.clear();
+}
+OutputFormat output_format() { return g_format; }
+
+std::vector<std::vector<std::string>> json_rows(const nlohmann::json& j) {
+  std::vector<std::vector<std::string>> out;
+  std::vector<std::string> keys;
+  auto add_keys = [&](const nlohmann::json& o) {
+    for (const auto& [k, v] : o.items())
+      if (std::find(keys.begin(), keys.end(), k) == keys.end()) keys.push_back(k);
+  };
+  if (const nlohmann::json* rows = row_array(j)) {
+    for (const auto& k : g_column_order)
+      if (rows->front().contains(k)) keys.push_back(k);
+    for (const auto& r : *rows) add_keys(r);
+    out.push_back(keys);
+    for (const auto& r : *rows) {
+      std::vector<std::string> line;
+      for (const auto& k : keys) line.push_back(r.contains(k) ? cell(r[k]) : "");
+      out.push_back(std::move(line));
+    }
+  } else if (j.is_object()) {
+    add_keys(j);
+    out.push_back(keys);
+    std::vector<std::string> line;
+    for (const auto& k : keys) line.push_back(cell(j[k]));
+    out.push_back(std::move(line));
+  } else {
+    out.push_back({"value"});
+    out.push_back({cell(j)});
+  }
+  return out;
+}
+
+void print_json(std::ostream& out, const nlohmann::json& j) {
+  if (g_format == OutputFormat::Json) {
+    out << j.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << '\n';
+    return;
+  }
+  auto rows = json_rows(j);
+  for (std::size_t i = 0; i < rows.size(); ++i) {
+    std::string line;
+    for (std::size_t c = 0; c < rows[i].size(); ++c) {
+      if (g_format == OutputFormat::Csv)
+        line += (c ? "," : "") + csv_field(rows[i][c]);
+      else
+        line += (c ? " | " : "| ") + md_field(rows[i][c]);
+    }
+    if (g_format == OutputFormat::Markdown) line += " |";
+    out << line << '\n';
+    if (g_format == OutputFormat::Markdown && i == 0) {
+      std::string rule;
+      for (std::size_t c = 0; c < rows[i].size(); ++c) rule += "|---";
+      out << rule << "|\n";
+    }
+  }
+}
+
+void print_why_not_live(std::ostream& err, const std::string& why_not_live) {
+  if (why_not_live.empty() || why_not_live == engine::kNoDriver) return;
+  err << "solver: note: no live GPU (" << why_not_live << ")\n";
+}
 
 }  // namespace solver::cli

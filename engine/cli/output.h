@@ -30,7 +30,22 @@ nlohmann::json value_to_json(const rules::Value& v);
 // Numbers with few significant digits for tables ("0.5625", "3120", "1.2e+12").
 std::string format_number(double v);
 std::string join(const std::vector<std::string>& parts, const std::string& sep);
-// Writes json with two-space indentation and a trailing newline.
+// The one output layer for machine-readable output. Every command with `--json` also takes
+// `--csv` and `--md` (parse_options adds them and routes them through the JSON path);
+// print_json then writes the current format: JSON with two-space indentation, or the JSON's
+// rows (an array of objects, or the first such array inside an object: "problems", "rows",
+// "verdicts"...) as CSV (RFC 4180 quoting) or a Markdown table. Nested values are written
+// as compact JSON in their cell. run_cli resets the format to JSON for every command.
+enum class OutputFormat { Json, Csv, Markdown };
+void set_output_format(OutputFormat f);
+OutputFormat output_format();
 void print_json(std::ostream& out, const nlohmann::json& j);
+// The rows print_json writes for CSV and Markdown: a header and one cell list per row.
+std::vector<std::vector<std::string>> json_rows(const nlohmann::json& j);
+
+// Why the live backend did not start, when the recording serves instead: nothing for a machine
+// that simply has no NVIDIA driver (the backend line already says "no GPU: replaying ..."),
+// else one "solver: note:" line (a build without the worker, a driver that refused).
+void print_why_not_live(std::ostream& err, const std::string& why_not_live);
 
 }  // namespace solver::cli

@@ -213,6 +213,118 @@ TEST_CASE("dry-run a100,t4: the TF32 rule fires on A100 and is guard-blocked on 
   CHECK(all["kernels"].size() == 3);
 }
 
+TEST_CASE("solver hypotheses lists every hypothesis with its meaning; --csv and --md too") {
+  Run r = cli({"hypotheses"});
+  CHECK(r.rc == 0);
+  CHECK(r.out.find("use_tensor_cores_tf32") != std::string::npos);
+  CHECK(r.out.find("run FP32 products on tensor cores in TF32") != std::string::npos);
+  Run csv = cli({"hypotheses", "--csv"});
+  CHECK(csv.rc == 0);
+  CHECK(csv.out.rfind("hypothesis,meaning,evidence\n", 0) == 0);
+  CHECK(csv.out.find("\nuse_tensor_cores_tf32,run FP32 products on tensor cores in TF32 "
+                     "(WMMA / mma.sync),") != std::string::npos);
+  Run md = cli({"chips", "--md"});
+  CHECK(md.rc == 0);
+  CHECK(md.out.rfind("| id | name | cc |", 0) == 0);
+  CHECK(md.out.find("\n|---|---|") != std::string::npos);
+  CHECK(md.out.find("| h200 |") != std::string::npos);
+  Run both = cli({"chips", "--md", "--json"});
+  CHECK(both.rc == 2);
+  CHECK(both.err.find("one choice") != std::string::npos);
+  // Every command with --json has --csv and --md (one output layer).
+  for (const auto& c : command_table()) {
+    std::vector<std::string> args;
+    std::istringstream words(c.name);
+    for (std::string w; words >> w;) args.push_back(w);
+    args.push_back("--help");
+    Run h = cli(args);
+    CAPTURE(c.name);
+    if (h.out.find("--json") != std::string::npos) {
+      CHECK(h.out.find("--csv") != std::string::npos);
+      CHECK(h.out.find("--md") != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("completion scripts and the man page come from the command table and --help") {
+  Run bash = cli({"completion", "bash"});
+  CHECK(bash.rc == 0);
+  CHECK(bash.out.find("complete -o filenames -F _solver solver") != std::string::npos);
+  for (const auto& c : command_table()) {
+    std::string first = std::string(c.name).substr(0, std::string(c.name).find(' '));
+    CAPTURE(c.name);
+    CHECK(bash.out.find(first) != std::string::npos);
+  }
+  // Options come from each command's own --help.
+  CHECK(bash.out.find("\"rules check\") opts=\"") != std::string::npos);
+  CHECK(bash.out.find("--off-policy") != std::string::npos);
+  CHECK(bash.out.find("ablate) opts=\"--problems ") != std::string::npos);
+  Run zsh = cli({"completion", "zsh"});
+  CHECK(zsh.out.rfind("#compdef solver", 0) == 0);
+  CHECK(cli({"completion", "fish"}).rc == 2);
+  Run man = cli({"man"});
+  CHECK(man.rc == 0);
+  CHECK(man.out.rfind(".TH SOLVER 1", 0) == 0);
+  CHECK(man.out.find(".SS ablate") != std::string::npos);
+  CHECK(man.out.find("\\-\\-off\\-policy") != std::string::npos);  // from ablate --help
+  CHECK(man.out.find("runs/<id>/") != std::string::npos);
+}
+
+TEST_CASE("classify --problem without a GPU classifies the bundled recording's signals") {
+  Run r = cli({"classify", "--problem", "sigmoid", "--variant", "naive"});
+  INFO(r.out << r.err);
+  if (r.err.find("classify: gating") != std::string::npos) return;  // a live GPU answered
+  CHECK(r.rc == 0);
+  CHECK(r.err.find("no GPU here: classifying the signals recorded in ") != std::string::npos);
+  CHECK(r.out.find("kernel sigmoid/naive on h200") != std::string::npos);
+  CHECK(r.out.find("[recorded: replaying measurements recorded on NVIDIA H200") !=
+        std::string::npos);
+  Run eval = cli({"eval", "--suite", "tests/labelled"});
+  CHECK(eval.rc == 1);
+  CHECK(eval.err.find("--signals-dir ") != std::string::npos);
+  CHECK(eval.err.find("labelled_h200") != std::string::npos);
+}
+
+TEST_CASE("solver signals fits 120 columns; --wide has the source column") {
+  Run r = cli({"signals"});
+  CHECK(r.rc == 0);
+  std::istringstream lines(r.out);
+  std::size_t widest = 0, n = 0;
+  for (std::string l; std::getline(lines, l); ++n) widest = std::max(widest, l.size());
+  CHECK(widest <= 120);
+  CHECK(n > 40);
+  CHECK(r.out.find("dram_frac") != std::string::npos);
+  Run wide = cli({"signals", "--wide"});
+  CHECK(wide.out.find("source") != std::string::npos);
+  std::istringstream wl(wide.out);
+  std::size_t wide_max = 0;
+  for (std::string l; std::getline(wl, l);) wide_max = std::max(wide_max, l.size());
+  CHECK(wide_max > 120);
+}
+
+TEST_CASE("a stray positional argument is refused by name, exit 2") {
+  Run r = cli({"signals", "no-such-word"});
+  CHECK(r.rc == 2);
+  CHECK(r.err.find("solver signals: unexpected argument 'no-such-word'") != std::string::npos);
+  CHECK(r.out.empty());
+  Run c = cli({"chips", "--json", "extra"});
+  CHECK(c.rc == 2);
+  CHECK(c.err.find("unexpected argument 'extra'") != std::string::npos);
+}
+
+TEST_CASE("dry-run says why nothing fired: the undecided rules and the signals they lack") {
+  std::string f = temp_file("few_signals.json",
+                            "{\"version\": 1, \"kernel\": \"sparse\", \"signals\": "
+                            "{\"occupancy\": 0.5}}");
+  Run r = cli({"dry-run", "--chip", "h200", "--signals", f});
+  INFO(r.out << r.err);
+  CHECK(r.rc == 0);
+  CHECK(r.out.find("(nothing)") != std::string::npos);
+  CHECK(r.out.find("  h200: nothing fired: ") != std::string::npos);
+  CHECK(r.out.find(" rule(s) undecided: signals not measured: ") != std::string::npos);
+  CHECK(r.out.find("dram_frac") != std::string::npos);
+}
+
 TEST_CASE("classify an ncu export: one verdict per kernel, profiled-run rates marked") {
   json j = cli_json({"classify", "--ncu-csv", kNcu});  // device name maps to the h200 profile
   REQUIRE(j["verdicts"].size() == 3);

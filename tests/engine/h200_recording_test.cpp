@@ -225,10 +225,53 @@ TEST_CASE("a variant whose kernel changed since the recording is replayed as not
     if (!r.contains("candidate") || !r["candidate"].is_object()) continue;
     if (r["candidate"].value("key", "") != "coalesced") continue;
     seen = true;
-    CHECK(r["outcome"] == "gate-failed");
+    CHECK(r["outcome"] == "not-recorded");
     CHECK(r.dump().find("kernel source or compile options changed") != std::string::npos);
   }
   CHECK(seen);
+  fs::remove_all(out);
+  fs::remove_all(root);
+}
+
+TEST_CASE("--chip another than the recording's: said up front as the chip, rounds not-recorded") {
+  fs::path out = fresh_dir("chip-t4");
+  std::ostringstream o, e;
+  int rc = run_cli({"solver", "run", "--problem", "matmul", "--rounds", "3", "--evolve", "off",
+                    "--backend", "recorded", "--recording", kRecording, "--chip", "t4", "--rules",
+                    kSrc + "/rules/rules.yaml", "--out", out.string(), "--quiet"},
+                   o, e);
+  INFO(e.str());
+  REQUIRE(rc == 0);
+  CHECK(e.str().find("the chip changed (--chip t4, recorded on h200)") != std::string::npos);
+  CHECK(e.str().find("cannot time another chip's compile") != std::string::npos);
+  CHECK(e.str().find("changed since they were measured") == std::string::npos);
+  std::string ledger = slurp(out / "ledger.jsonl");
+  CHECK(ledger.find("\"gate-failed\"") == std::string::npos);
+  CHECK(ledger.find("\"not-recorded\"") != std::string::npos);
+  fs::remove_all(out);
+}
+
+TEST_CASE("a problem the recording lacks is said up front as not recorded") {
+  fs::path root = fresh_dir("new-problem");
+  fs::create_directories(root);
+  fs::copy(kSrc + "/problems/sigmoid", root / "my_sigmoid", fs::copy_options::recursive);
+  {
+    std::string y = slurp(root / "my_sigmoid" / "problem.yaml");
+    y.replace(y.find("name: sigmoid"), 13, "name: my_sigmoid");
+    std::ofstream(root / "my_sigmoid" / "problem.yaml", std::ios::trunc) << y;
+  }
+  fs::path out = fresh_dir("new-problem-run");
+  std::ostringstream o, e;
+  int rc = run_cli({"solver", "run", "--problem", "my_sigmoid", "--rounds", "2", "--evolve", "off",
+                    "--backend", "recorded", "--recording", kRecording, "--problems-dir",
+                    root.string(), "--out", out.string(), "--quiet"},
+                   o, e);
+  INFO(e.str());
+  REQUIRE(rc == 0);
+  CHECK(e.str().find("not recorded: ") != std::string::npos);
+  CHECK(e.str().find("holds no measurements of 'my_sigmoid' (the recorded backend cannot time "
+                     "new code)") != std::string::npos);
+  CHECK(slurp(out / "ledger.jsonl").find("\"not-recorded\"") != std::string::npos);
   fs::remove_all(out);
   fs::remove_all(root);
 }
@@ -327,4 +370,30 @@ TEST_CASE(
   CHECK(j["changed"].empty());
   CHECK(j["evolved"].get<int>() >= 1);
   CHECK(j["decisions"].get<int>() > 30);
+}
+
+TEST_CASE("replay --chip t4 lists the decisions the chip changes; --simulate refuses it") {
+  fs::path out = fresh_dir("replay-chip");
+  std::ostringstream o, e;
+  REQUIRE(run_cli({"solver", "--data-dir", kSrc, "ablate", "--problems", "matmul", "--rounds", "4",
+                   "--backend", "recorded", "--recording", kRecording, "--out", out.string(),
+                   "--quiet"},
+                  o, e) == 0);
+  std::ostringstream o2, e2;
+  int rc = run_cli({"solver", "--data-dir", kSrc, "replay", "--run", out.string(), "--rules",
+                    (out / "rules.yaml").string(), "--chip", "t4"},
+                   o2, e2);
+  INFO(o2.str() << e2.str());
+  CHECK(rc == 0);
+  // The same table on another chip: every change is the chip's (the TF32 rule is blocked).
+  CHECK(o2.str().find("decided as if on t4") != std::string::npos);
+  CHECK(o2.str().find("0 of ") != 0);
+  CHECK(o2.str().find(" (chip)") != std::string::npos);
+  std::ostringstream o3, e3;
+  rc = run_cli({"solver", "--data-dir", kSrc, "replay", "--run", out.string(), "--rules",
+                (out / "rules.yaml").string(), "--chip", "t4", "--simulate"},
+               o3, e3);
+  CHECK(rc == 2);
+  CHECK(e3.str().find("cannot simulate t4") != std::string::npos);
+  fs::remove_all(out);
 }

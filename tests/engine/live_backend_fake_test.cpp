@@ -6,6 +6,10 @@
 #include <string>
 
 #include "engine/backend/live_backend.h"
+#include "engine/cli/command.h"
+
+#include <filesystem>
+#include <sstream>
 
 using namespace solver::engine;
 
@@ -29,8 +33,27 @@ std::string pid_of(const GateResult& g) { return g.detail; }
 TEST_CASE("open_live_backend reports a missing driver plainly and returns nullptr") {
   auto [b, why] = open_live_backend(fake_options("nodriver"));
   CHECK(b == nullptr);
-  CHECK(why.find("no NVIDIA driver") != std::string::npos);
-  CHECK(why.find("libcuda.so.1") != std::string::npos);
+  // One calm sentence, not the loader's error lines (nothing is wrong on a machine without GPU).
+  CHECK(why == std::string(kNoDriver));
+  CHECK(why.find("error while loading") == std::string::npos);
+}
+
+TEST_CASE("ablate on a machine without a driver: the backend line, no error-looking line") {
+  auto out_dir = std::filesystem::temp_directory_path() / "solver-no-driver-run";
+  std::filesystem::remove_all(out_dir);
+  std::ostringstream o, e;
+  int rc = solver::cli::run_cli(
+      {"solver", "--data-dir", SOLVER_SOURCE_DIR, "ablate", "--problems", "sigmoid", "--rounds",
+       "1", "--gpu-worker", FAKE_WORKER_PATH, "--gpu-worker-arg=--fake-mode",
+       "--gpu-worker-arg=nodriver", "--out", out_dir.string(), "--quiet"},
+      o, e);
+  INFO(o.str() << e.str());
+  CHECK(rc == 0);
+  CHECK(o.str().find("no GPU: replaying recorded H200 measurements") != std::string::npos);
+  CHECK(e.str().find("libcuda") == std::string::npos);
+  CHECK(e.str().find("error") == std::string::npos);
+  CHECK(e.str().find("unavailable") == std::string::npos);
+  std::filesystem::remove_all(out_dir);
 }
 
 TEST_CASE("open_live_backend reports a worker without a device") {

@@ -27,6 +27,27 @@ TEST_CASE("median and its confidence ranks") {
   CHECK(median_ci_ranks(5) == std::pair<int, int>{0, 4});
 }
 
+TEST_CASE("the median's interval ranks hold their definition for every n (Boost.Math quantile)") {
+  // k is the largest with P(Binomial(n, 1/2) <= k) <= alpha/2, checked against an exact sum in
+  // long double: no off-by-one in either direction, at every n and level the loop uses.
+  for (double alpha : {0.05, 0.05 / 2, 0.05 / 3, 0.01})
+    for (int n = 1; n <= 400; ++n) {
+      auto [lo, hi] = median_ci_ranks(n, alpha);
+      CAPTURE(n);
+      CAPTURE(alpha);
+      long double cdf = 0, p = std::pow(0.5L, n);  // P(X = 0)
+      int k = -1;
+      for (int i = 0; i <= n; ++i) {
+        cdf += p;
+        if (cdf > alpha / 2) break;
+        k = i;
+        p = p * (n - i) / (i + 1);
+      }
+      CHECK(lo == std::max(k, 0));
+      CHECK(hi == (k < 0 ? n - 1 : n - 1 - k));
+    }
+}
+
 TEST_CASE("a clear 10% gain is faster, a clear 10% loss slower") {
   auto faster = decide(make_pairs(30, 1.10, 0.005, 1), 0.01);
   CHECK(faster.verdict == Verdict::Faster);

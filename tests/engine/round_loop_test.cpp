@@ -115,7 +115,8 @@ TEST_CASE(
   CHECK(t.state.best_time_us < 31);
 }
 
-TEST_CASE("gate-failed with the recorded reason; an unrecorded variant is not invented") {
+TEST_CASE(
+    "gate-failed with the recorded reason; an unrecorded variant is not-recorded, not invented") {
   test::ToyWorld w("loop-gate");
   auto rec = test::toy_recording();
   rec.problems["toy"].variants["naive"].profile->signals.set("l2_hit", 0.1);  // poor_l2 fires
@@ -129,8 +130,10 @@ TEST_CASE("gate-failed with the recorded reason; an unrecorded variant is not in
   missing.problems["toy"].variants.erase("coalesced");
   Track m = run(w, missing, false, 1);
   REQUIRE(m.records.size() == 1);
-  CHECK(m.records[0].outcome == Outcome::GateFailed);
+  CHECK(m.records[0].outcome == Outcome::NotRecorded);  // no verdict on the kernel
+  CHECK(std::string(engine::to_string(m.records[0].outcome)) == "not-recorded");
   CHECK(m.records[0].gate->status == engine::GateStatus::NotRecorded);
+  CHECK(m.records[0].detail.find("not recorded: toy coalesced") != std::string::npos);
 
   // Gated and profiled, but no time samples: the timing's failure is the round's outcome,
   // with the reason, and nothing is invented.
@@ -138,7 +141,7 @@ TEST_CASE("gate-failed with the recorded reason; an unrecorded variant is not in
   no_samples.problems["toy"].variants["coalesced"].samples_us.clear();
   Track s = run(w, no_samples, false, 1);
   REQUIRE(s.records.size() == 1);
-  CHECK(s.records[0].outcome == Outcome::GateFailed);
+  CHECK(s.records[0].outcome == Outcome::NotRecorded);
   CHECK(s.records[0].gate->status == engine::GateStatus::NotRecorded);
   CHECK(s.records[0].detail.find("during paired timing") != std::string::npos);
   CHECK(s.records[0].detail.find("coalesced") != std::string::npos);

@@ -158,6 +158,14 @@ TEST_CASE("split_command: words, quotes, escapes; nothing else") {
   CHECK_FALSE(open);
   CHECK(solver::rules::why(open).find("unterminated") != std::string::npos);
   CHECK_FALSE(split_command("   "));
+  // A backslash escapes the next character everywhere (split_unix), inside quotes too.
+  auto esc = split_command("gen \"a\\\\\" b");
+  REQUIRE(esc);
+  CHECK(*esc == std::vector<std::string>{"gen", "a\\", "b"});
+  CHECK_FALSE(split_command("gen 'a\\' b"));  // the quote is escaped: unterminated
+  auto bad = split_command("gen \\q");
+  CHECK_FALSE(bad);
+  CHECK(solver::rules::why(bad).find("unknown escape sequence") != std::string::npos);
 }
 
 TEST_CASE("build_request: version 1, the incumbent's source and launch, the rule, chip, limits") {

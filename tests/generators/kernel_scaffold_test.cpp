@@ -95,3 +95,42 @@ template <int B> __global__ void v4(const float* x, float* y, int n) {}
   CHECK(template_todo);
   CHECK(scaffold_problem("op", "none.cu", scan_kernel_file("int main() {}")).problem_yaml.empty());
 }
+
+TEST_CASE("the draft keeps float scalars float and takes sizes and 2-D launches from main") {
+  const char* file = R"(
+#include <cstdio>
+__global__ void scale2d(const float* x, float* y, float alpha, int w, int h) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x, j = blockIdx.y * blockDim.y + threadIdx.y;
+  if (i < w && j < h) y[j * w + i] = alpha * x[j * w + i];
+}
+int main() {
+  const int W = 1024;
+  const int H = 512;
+  float *dx, *dy;
+  cudaMalloc(&dx, W * H * sizeof(float));
+  cudaMalloc(&dy, W * H * sizeof(float));
+  dim3 block(16, 16);
+  dim3 grid((W + 15) / 16, (H + 15) / 16);
+  scale2d<<<grid, block>>>(dx, dy, 2.0f, W, H);
+  return 0;
+}
+)";
+  ScaffoldFiles f = scaffold_problem("s2d", "s2d.cu", scan_kernel_file(file));
+  INFO(f.problem_yaml << f.reference_cu);
+  // An f32 scalar is passed as 4 bytes: the reference takes it as float, not double.
+  CHECK(f.reference_cu.find("float alpha") != std::string::npos);
+  CHECK(f.reference_cu.find("double alpha") == std::string::npos);
+  CHECK(f.problem_yaml.find("alpha: {value: 2.0, dtype: f32}  # from main") != std::string::npos);
+  CHECK(f.problem_yaml.find("w: {value: 1024, dtype: i32}  # from main") != std::string::npos);
+  CHECK(f.problem_yaml.find("h: {value: 512, dtype: i32}  # from main") != std::string::npos);
+  CHECK(f.problem_yaml.find("x: {dtype: f32, shape: [w * h], role: in}") != std::string::npos);
+  CHECK(f.problem_yaml.find("grid: [\"floor((w + 15) / 16)\", \"floor((h + 15) / 16)\"]") !=
+        std::string::npos);
+  CHECK(f.problem_yaml.find("block: [\"16\", \"16\"]") != std::string::npos);
+  CHECK(f.problem_yaml.find("from main: scale2d<<<grid, block>>>") != std::string::npos);
+  // The draft names a command that exists.
+  const bool names_command =
+      f.problem_yaml.find("solver hypotheses") == std::string::npos ||
+      f.problem_yaml.find("`solver hypotheses` lists them") != std::string::npos;
+  CHECK(names_command);
+}

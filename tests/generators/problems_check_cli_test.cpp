@@ -112,6 +112,10 @@ TEST_CASE("problems check: a table for humans, with the compile log of a failure
   Run r = check(t, {});
   CHECK(r.out.find("chip h200 (sm_90)") != std::string::npos);
   CHECK(r.out.find("5 points checked") != std::string::npos);
+  // Progress per point on stderr, as each finishes (a large pool takes minutes).
+  CHECK(r.err.find("checking tiny (3 variants, 5 points with the reference)") != std::string::npos);
+  CHECK(r.err.find("[1/5] tiny (reference): compile") != std::string::npos);
+  CHECK(r.err.find("[5/5] tiny sized[B=2048]: invalid") != std::string::npos);
   if (solver::generators::nvrtc_available())
     CHECK(r.out.find("--- tiny broken compile log:") != std::string::npos);
 }
@@ -127,4 +131,45 @@ TEST_CASE("problems check: a bad spec exits 2 with located errors; an unknown na
   CHECK(missing.rc == 2);
   CHECK(missing.err.find("unknown problem 'nosuch'") != std::string::npos);
   CHECK(missing.err.find("known problems: tiny") != std::string::npos);  // what is there instead
+}
+
+TEST_CASE("problems check: a reference taking double for an f32 scalar is found without a GPU") {
+  TempDir t;
+  t.write("sc/problem.yaml",
+          "version: 1\nname: sc\nscalars: {N: 1024, alpha: {value: 2.0, dtype: f32}}\n"
+          "buffers:\n  x: {dtype: f32, shape: [N]}\n  y: {dtype: f32, shape: [N], role: out}\n"
+          "flops: N\nbytes: 8*N\ntolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"
+          "reference: {source: ref.cu, entry: reference, args: [x, y, alpha, N], grid: [4], "
+          "block: [256]}\n"
+          "variants:\n  - {id: k, source: k.cu, entry: k, args: [x, y, alpha, N], grid: [4], "
+          "block: [256]}\n");
+  t.write("sc/ref.cu",
+          "extern \"C\" __global__ void reference(const float* x, double* y, double alpha, int n) "
+          "{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = alpha * "
+          "x[i];\n}\n");
+  t.write(
+      "sc/k.cu",
+      "extern \"C\" __global__ void k(const float* x, float* y, float alpha, int n) {\n"
+      "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = alpha * x[i];\n}\n");
+  Run r = check(t, {"sc"});
+  INFO(r.out << r.err);
+  CHECK(r.rc == 1);
+  CHECK(r.out.find("param types") != std::string::npos);
+  CHECK(r.out.find("reference: reference parameter 3 'double alpha' takes scalar alpha, an f32 "
+                   "passed as 4 bytes: declare it float") != std::string::npos);
+  CHECK(r.out.find("1 failed") != std::string::npos);  // the kernel itself is fine
+}
+
+TEST_CASE("problems check: an unknown hypothesis lists the known ones, with did-you-mean") {
+  TempDir t;
+  write_tiny(t);
+  std::string spec = kSpec;
+  spec.replace(spec.find("applies: [increase_ilp]"), 23, "applies: [increse_ilp]");
+  t.write("tiny/problem.yaml", spec);
+  Run r = check(t, {});
+  CHECK(r.rc == 2);
+  CHECK(r.err.find("unknown hypothesis 'increse_ilp' (did you mean 'increase_ilp'?)") !=
+        std::string::npos);
+  CHECK(r.err.find("known hypotheses: coalesce_global_access, ") != std::string::npos);
+  CHECK(r.err.find("`solver hypotheses` describes each") != std::string::npos);
 }
