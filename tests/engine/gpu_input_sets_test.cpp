@@ -191,6 +191,56 @@ TEST_CASE("a reduce that skips 1/16 and rescales passes the regular set, fails t
   CHECK_FALSE(within(floats(heavy.data(), b.elements)));
 }
 
+TEST_CASE("heavy-tailed magnitudes: |heavy_signed| with the same seed, element for element") {
+  auto b = buffer("x", DType::BF16, 4096, {"uniform", -2, 2});
+  auto bytes = gpu::make_input(b, 9);
+  auto heavy = bytes, magnitude = bytes;
+  gpu::heavy_signed(b, heavy.data(), 31);
+  gpu::heavy_magnitude(b, magnitude.data(), 31);
+  auto h = gpu::to_doubles(heavy, DType::BF16), m = gpu::to_doubles(magnitude, DType::BF16);
+  for (size_t i = 0; i < h.size(); ++i) CHECK(m[i] == std::fabs(h[i]));
+}
+
+TEST_CASE("issue 28: an honest FP32 row sum passes the heavy set; the skip cheat still fails") {
+  // 64 rows of 2^15, summed in order in FP32 (the plainest honest kernel), at rtol = atol =
+  // 1e-5. Random signs cancel: rows near zero miss |r|-scaled bounds by rounding alone. The
+  // reference on |inputs| (heavy_magnitude) scales the bound to what was summed.
+  const int64_t rows = 64, cols = 1 << 15;
+  auto b = buffer("x", DType::F32, rows * cols, {"uniform", 0, 1});
+  auto bytes = gpu::make_input(b, 21);
+  auto heavy = bytes, magnitude = bytes;
+  gpu::heavy_signed(b, heavy.data(), 3);
+  gpu::heavy_magnitude(b, magnitude.data(), 3);
+  auto x = floats(heavy.data(), b.elements), a = floats(magnitude.data(), b.elements);
+  std::vector<double> ref(rows), ref_abs(rows), honest(rows), cheat(rows);
+  for (int64_t r = 0; r < rows; ++r) {
+    float acc = 0;
+    double kept = 0;
+    for (int64_t c = 0; c < cols; ++c) {
+      const size_t i = size_t(r * cols + c);
+      ref[size_t(r)] += x[i];
+      ref_abs[size_t(r)] += a[i];
+      acc += x[i];
+      if (c % 16 != 15) kept += x[i];
+    }
+    honest[size_t(r)] = acc;
+    cheat[size_t(r)] = kept * 16.0 / 15.0;
+  }
+  generators::Tolerance tol;
+  tol.rtol = tol.atol = 1e-5;
+  auto check = [&](const std::vector<double>& out, const double* scale) {
+    return gpu::compare(reinterpret_cast<const unsigned char*>(out.data()), DType::F64, rows,
+                        ref.data(), rows, tol, 1, scale);
+  };
+  CHECK_FALSE(check(honest, nullptr).ok);  // the false rejection of issue 28
+  CHECK(check(honest, ref_abs.data()).ok);
+  CHECK_FALSE(check(cheat, ref_abs.data()).ok);
+  // Never looser than the sum of |terms|: a result off by 1e-4 of it fails.
+  auto off = ref;
+  off[7] += 1e-4 * ref_abs[7];
+  CHECK_FALSE(check(off, ref_abs.data()).ok);
+}
+
 TEST_CASE("sparse sign flips: about 1 in 256, at least one, and nothing else changes") {
   auto b = buffer("x", DType::F32, 1 << 16);
   auto bytes = gpu::make_input(b, 8);

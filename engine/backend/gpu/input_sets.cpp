@@ -149,6 +149,8 @@ const char* to_string(SetKind k) {
       return "heavy-tailed random signs";
     case SetKind::Fresh:
       return "fresh";
+    case SetKind::HeavyMagnitude:
+      return "heavy-tailed magnitudes";
   }
   return "?";
 }
@@ -186,16 +188,26 @@ void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e,
   });
 }
 
-void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
+namespace {
+void heavy(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed, bool absolute) {
   if (!is_float(b.dtype)) return;
   parallel_stretches(b.elements, 0, [&](int64_t, int64_t begin, int64_t end) {
     for (int64_t i = begin; i < end; ++i) {
       uint64_t r = draw(seed, i);
       int g = (r >> 8 & 15) == 0 ? 0 : 1 + int((r >> 12) % 24);
       double v = std::ldexp(get(b.dtype, data, i), -g);
-      put(b.dtype, data, i, (r & 1) ? -v : v);
+      put(b.dtype, data, i, absolute ? std::fabs(v) : (r & 1) ? -v : v);
     }
   });
+}
+}  // namespace
+
+void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
+  heavy(b, data, seed, false);
+}
+
+void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
+  heavy(b, data, seed, true);
 }
 
 int64_t sparse_sign_flips(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
@@ -298,6 +310,8 @@ std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, c
       t.negate = (k % 2 == 1) == up;
     } else if (kind == SetKind::HeavySigned) {
       t.op = TransformOp::HeavySigned;
+    } else if (kind == SetKind::HeavyMagnitude) {
+      t.op = TransformOp::HeavyMagnitude;
     } else if (kind == SetKind::Fresh) {
       t.op = TransformOp::SignFlips;
     } else {
@@ -320,6 +334,9 @@ void apply(const generators::ResolvedBuffer& b, unsigned char* data, const Buffe
       break;
     case TransformOp::SignFlips:
       sparse_sign_flips(b, data, t.seed);
+      break;
+    case TransformOp::HeavyMagnitude:
+      heavy_magnitude(b, data, t.seed);
       break;
   }
 }
