@@ -241,6 +241,41 @@ TEST_CASE("issue 28: an honest FP32 row sum passes the heavy set; the skip cheat
   CHECK_FALSE(check(off, ref_abs.data()).ok);
 }
 
+TEST_CASE("issue 28: integer inputs are perturbed by swaps that stay in their distribution") {
+  auto ints = buffer("idx", DType::I32, 1 << 14, {"randint", 0, 1000});
+  CHECK(gpu::swappable(ints));
+  auto bytes = gpu::make_input(ints, 5);
+  auto swapped = bytes;
+  int64_t n = gpu::sparse_swaps(ints, swapped.data(), 99);
+  CHECK(n > 20);  // about 1 in 256 of 16384, fewer where a value meets itself
+  CHECK(swapped != bytes);
+  auto a = gpu::to_doubles(bytes, DType::I32), b = gpu::to_doubles(swapped, DType::I32);
+  std::multiset<double> ma(a.begin(), a.end()), mb(b.begin(), b.end());
+  CHECK(ma == mb);  // the same values: still draws of randint [0, 1000)
+  // Structured or fixed integers are left alone: a rowptr must stay sorted.
+  CHECK_FALSE(gpu::swappable(buffer("rowptr", DType::I32, 100, {"csr_rowptr", 400, 0})));
+  auto fixed = ints;
+  fixed.dist_fixed = true;
+  CHECK_FALSE(gpu::swappable(fixed));
+  // Even two values only: one exchange that changes bytes.
+  auto two = buffer("m", DType::I32, 8, {"randint", 0, 2});
+  std::vector<unsigned char> few(8 * 4, 0);
+  few[0] = 1;
+  auto before = few;
+  CHECK(gpu::sparse_swaps(two, few.data(), 3) == 1);
+  CHECK(few != before);
+  // The fresh set of an integer-only problem now differs from set 0.
+  generators::ResolvedVariant v;
+  v.buffers = {ints, buffer("out", DType::I32, 1, {"uniform", 0, 1}, BufferRole::Out)};
+  gpu::HostSet base = gpu::regular_set(v, 7, nullptr);
+  auto plan = gpu::derive_plan(v, base, gpu::SetKind::Fresh, 11);
+  REQUIRE(plan.size() == 1);
+  CHECK(plan[0].op == gpu::TransformOp::Swaps);
+  auto fresh = gpu::derived_set(v, base, gpu::SetKind::Fresh, 11);
+  REQUIRE(fresh);
+  CHECK(fresh->digests[0] != base.digests[0]);
+}
+
 TEST_CASE("sparse sign flips: about 1 in 256, at least one, and nothing else changes") {
   auto b = buffer("x", DType::F32, 1 << 16);
   auto bytes = gpu::make_input(b, 8);
@@ -281,12 +316,16 @@ TEST_CASE("host sets: digests for `in` buffers, derived sets share what they lea
   auto fresh = gpu::derived_set(v, s, gpu::SetKind::Fresh, 7);
   REQUIRE(fresh);
   CHECK(fresh->kind == gpu::SetKind::Fresh);
-  // Nothing a set could change: no derived set at all.
+  // Nothing a set could change: no derived set at all. Integer inputs get no adversarial set,
+  // but the fresh set swaps their values (issue 28); a fixed one is left alone.
   generators::ResolvedVariant ints;
   ints.buffers = {buffer("idx", DType::I32, 64, {"randint", 0, 64}),
                   buffer("C", DType::F32, 64, {}, BufferRole::Out)};
   auto si = gpu::regular_set(ints, 1, nullptr);
   CHECK_FALSE(gpu::derived_set(ints, si, gpu::SetKind::HeavySigned, 3));
+  CHECK(gpu::derived_set(ints, si, gpu::SetKind::Fresh, 3));
+  ints.buffers[0].dist_fixed = true;
+  si = gpu::regular_set(ints, 1, nullptr);
   CHECK_FALSE(gpu::derived_set(ints, si, gpu::SetKind::Fresh, 3));
 }
 

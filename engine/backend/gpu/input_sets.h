@@ -61,6 +61,14 @@ void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e,
 void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // the absolute values of heavy_signed's result with the same seed (the same g draws).
 void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
+// An integer `in` input whose values may trade places without leaving the problem's declared
+// distribution: independent draws (uniform, normal, randint, mask) or a permutation, and not
+// dist_fixed. Issue 28: integer-only problems are perturbed too.
+bool swappable(const generators::ResolvedBuffer& b);
+// about 1 element in 256, at seeded positions, exchanged with a seeded partner (at least one
+// exchange of two different values where the buffer holds two); returns how many exchanges
+// changed bytes.
+int64_t sparse_swaps(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // the signs of about 1 element in 256 flipped at seeded positions (at least one); returns
 // how many.
 int64_t sparse_sign_flips(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
@@ -72,7 +80,8 @@ std::optional<double> uniform_factor(const double* base, const double* scaled, i
 
 // What a derived set does to one buffer: the same plan is applied on the host (derived_set) or
 // on the device (device_derive.h), so both paths give the same bytes by construction.
-enum class TransformOp { ScalePow2, HeavySigned, SignFlips, HeavyMagnitude };
+// Swaps: integer inputs (swappable) in the fresh set, always made on the host.
+enum class TransformOp { ScalePow2, HeavySigned, SignFlips, HeavyMagnitude, Swaps };
 struct BufferTransform {
   size_t buffer = 0;  // index into the variant's buffers
   TransformOp op = TransformOp::ScalePow2;

@@ -436,7 +436,9 @@ int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed) {
   if (plan.empty()) return -1;
   bool device = derive_ && device_digest();
   for (const BufferTransform& t : plan)  // in-out: its float64 copy is made on the host
-    if (p.resolved.buffers[t.buffer].role != generators::BufferRole::In) device = false;
+    if (p.resolved.buffers[t.buffer].role != generators::BufferRole::In ||
+        t.op == TransformOp::Swaps)  // integer exchanges have no device kernel
+      device = false;
   if (!device) {
     std::optional<HostSet> set = [&] {
       PhaseScope scope("derive_set");
