@@ -123,9 +123,7 @@ class Lexer {
     if (t_.line.empty()) return 1;
     return t_.line[std::min(k, t_.line.size() - 1)];
   }
-  static bool blank(char c) {
-    return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r';
-  }
+  static bool blank(char c) { return c == ' ' || c == '\t' || c == '\v' || c == '\f' || c == '\r'; }
   void refuse(std::size_t k, const std::string& why) {
     out_.refusals.emplace_back(line_of(k), why);
   }
@@ -287,8 +285,9 @@ class Lexer {
     std::size_t end = e == std::string::npos ? t_.s.size() : e + closing.size();
     for (std::size_t s : t_.splices) {
       if (s > open && s < end) {
-        refuse(open, "a line splice inside a raw string literal: preprocessors read it "
-                     "differently, so the include check cannot");
+        refuse(open,
+               "a line splice inside a raw string literal: preprocessors read it "
+               "differently, so the include check cannot");
         break;
       }
     }

@@ -22,13 +22,12 @@ struct FileReference {
   char delimiter = 0;     // '"' or '<' for a literal name; 0 when the name is not a literal
   std::string name;       // the literal name between the delimiters
   bool operator==(const FileReference& o) const {
-    return line == o.line && construct == o.construct && delimiter == o.delimiter &&
-           name == o.name;
+    return line == o.line && construct == o.construct && delimiter == o.delimiter && name == o.name;
   }
 };
 
 struct PreprocessorView {
-  std::vector<FileReference> references;                // sorted by line, no duplicates
+  std::vector<FileReference> references;              // sorted by line, no duplicates
   std::vector<std::pair<int, std::string>> refusals;  // (line, why), sorted, no duplicates
 };
 

@@ -34,8 +34,8 @@ TEST_CASE("BF16 MMAs, conversions or buffers: the BF16 tensor rate") {
   CHECK(a.tops == 989.5);
   CHECK(a.why.find("1 BF16 MMA") != std::string::npos);
   // An honest BF16-input GEMM: its inputs are BF16, so the BF16 rate holds even without a scan hit.
-  auto b = gpu::fastest_rate(ptx("fma.rn.f32 %f1, %f2, %f3, %f4;\n"), {DType::BF16, DType::F32},
-                             h200());
+  auto b =
+      gpu::fastest_rate(ptx("fma.rn.f32 %f1, %f2, %f3, %f4;\n"), {DType::BF16, DType::F32}, h200());
   CHECK(b.tops == 989.5);
   CHECK(b.why.find("a buffer stored in BF16") != std::string::npos);
   // TF32 MMAs: the TF32 rate (below BF16's).
@@ -50,8 +50,8 @@ TEST_CASE("integer code: dp4a or no float buffer is held to the integer pipes, I
                               h200());
   CHECK(dp.tops == 4 * 67);
   CHECK(dp.name.find("dp4a") != std::string::npos);
-  auto ints = gpu::fastest_rate(ptx("mad.lo.s32 %r1, %r2, %r3, %r4;\n"), {DType::I32, DType::U32},
-                                h200());
+  auto ints =
+      gpu::fastest_rate(ptx("mad.lo.s32 %r1, %r2, %r3, %r4;\n"), {DType::I32, DType::U32}, h200());
   CHECK(ints.tops == 4 * 67);
   auto imma = gpu::fastest_rate(
       ptx("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r1}, {%r2}, {%r3}, {%r4};\n"),

@@ -41,10 +41,9 @@ std::vector<std::pair<std::string, std::string>> bypasses(const std::string& tar
       {"line splice after #", "# \\\n include " + q + "\n"},
       {"trigraph (--std=c++11)", "?\?=include " + q + "\n"},
       {"multi-line comment before #", "int a; /* one\n two */ #include " + q + "\n"},
-      {"raw string hides a comment start", "const char* s = R\"x(\" /* )x\";\n#include " + q +
-                                               "\n// */\n"},
-      {"digit separator hides a comment start", "int a = 1'0; /* '\n#include " + q +
-                                                    "\n// */\n"},
+      {"raw string hides a comment start",
+       "const char* s = R\"x(\" /* )x\";\n#include " + q + "\n// */\n"},
+      {"digit separator hides a comment start", "int a = 1'0; /* '\n#include " + q + "\n// */\n"},
   };
 }
 

@@ -345,8 +345,8 @@ void DeviceBuffers::unflip() const {
   const DeviceBuffer& d = inputs_[size_t(flip_.set)][size_t(flip_.buffer)];
   if (flip_.swap_size) {
     for (int k = 0; k < 2; ++k)
-      CU_CHECK(cuMemcpyHtoD(d.ptr() + flip_.swap_offsets[k], flip_.swap_original[k],
-                            flip_.swap_size));
+      CU_CHECK(
+          cuMemcpyHtoD(d.ptr() + flip_.swap_offsets[k], flip_.swap_original[k], flip_.swap_size));
   } else {
     CU_CHECK(cuMemcpyHtoD(d.ptr() + flip_.offset, &flip_.original, 1));
   }

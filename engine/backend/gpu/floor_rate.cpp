@@ -36,8 +36,8 @@ FloorRate fastest_rate(const generators::PtxPrecision& c, const std::set<DType>&
   consider(c.mma_int > 0, int8, "integer tensor", count(c.mma_int, "integer MMA(s)"));
   bool any_float = false;
   for (DType d : dtypes)
-    any_float = any_float || d == DType::F16 || d == DType::BF16 || d == DType::F32 ||
-                d == DType::F64;
+    any_float =
+        any_float || d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
   consider(c.int_dot > 0 || !any_float, 4 * r.fp32, "integer dot product (dp4a)",
            c.int_dot > 0 ? count(c.int_dot, "dp4a/dp2a instruction(s)")
                          : std::string("no float buffer: integer arithmetic"));

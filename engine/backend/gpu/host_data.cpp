@@ -477,8 +477,7 @@ struct Partial {
 
 template <DType D>
 void compare_range(const unsigned char* out, const double* ref, const double* magnitude,
-                   int64_t begin, int64_t end, const generators::Tolerance& tol,
-                   Partial& result) {
+                   int64_t begin, int64_t end, const generators::Tolerance& tol, Partial& result) {
   Partial p;  // a local, so the loop keeps it in registers
   const double atol = tol.atol, rtol = tol.rtol;
   for (int64_t i = begin; i < end; ++i) {

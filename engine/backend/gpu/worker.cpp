@@ -370,10 +370,10 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
     size_t buffer = outs[k];
     generators::DType dtype = p.resolved.buffers[buffer].dtype;
     const auto& got = output_scratch_[k];
-    const double* scale = magnitude && k < magnitude->size() &&
-                                  (*magnitude)[k].size() == want[k].size()
-                              ? (*magnitude)[k].data()
-                              : nullptr;
+    const double* scale =
+        magnitude && k < magnitude->size() && (*magnitude)[k].size() == want[k].size()
+            ? (*magnitude)[k].data()
+            : nullptr;
     Comparison c = compare(got.data(), dtype, int64_t(got.size() / generators::dtype_size(dtype)),
                            want[k].data(), int64_t(want[k].size()), tol, 0, scale);
     // Errors of scaled sets are reported at the regular scale, comparable with the others.
