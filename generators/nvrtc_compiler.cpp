@@ -266,8 +266,14 @@ CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cach
       return *hit;
     }
   }
-  std::string name = variant.source_path.substr(variant.source_path.find_last_of('/') + 1);
-  CompileResult r = nvrtc_compile(variant.source_text, name, options);
+  // The program is named by its path: NVRTC looks up a quoted include next to the file it is
+  // named after, so a bare name would send "x.h" to the worker's working directory, outside
+  // the folder check_includes confined it to. The log names the file as before.
+  const std::string& path = variant.source_path;
+  std::string name = path.substr(path.find_last_of('/') + 1);
+  CompileResult r = nvrtc_compile(variant.source_text, path.empty() ? name : path, options);
+  for (std::size_t at = 0; !path.empty() && (at = r.log.find(path + "(", at)) != std::string::npos;)
+    r.log.replace(at, path.size(), name), at += name.size();
   r.kernels = parse_ptxas_usage(r.log);
   r.cache_key = key;
   if (cache && r.ok) cache->store(key, r);

@@ -97,6 +97,10 @@ void classify(PtxPrecision& p, std::string_view stmt) {
     count_mma(p, found);
     return;
   }
+  if (head == "dp4a" || head == "dp2a") {
+    ++p.int_dot;
+    return;
+  }
   if (head == "cvt") {
     // cvt{.rnd}{.ftz}{.sat}{.relu}{.satfinite}.dtype.atype: the first two type tokens.
     std::vector<Fmt> types;
@@ -182,8 +186,8 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
     if (n == 0 || allowed.count(fmt)) return;
     out += (out.empty() ? "" : ", ") + std::to_string(n) + " " + what;
   };
-  found("f16", p.mma_f16 && !f16_data ? p.mma_f16 : 0, "FP16 tensor-core MMA(s)");
-  found("bf16", p.mma_bf16 && !bf16_data ? p.mma_bf16 : 0, "BF16 tensor-core MMA(s)");
+  found("f16", p.mma_f16, "FP16 tensor-core MMA(s)");
+  found("bf16", p.mma_bf16, "BF16 tensor-core MMA(s)");
   found("tf32", p.mma_tf32, "TF32 tensor-core MMA(s)");
   found("fp8", p.mma_fp8, "FP8/FP6/FP4 tensor-core MMA(s)");
   found("int8", p.mma_int, "integer tensor-core MMA(s)");
@@ -194,7 +198,22 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
   found("f16", p.arith_f16, "FP16 arithmetic instruction(s)");
   found("bf16", p.arith_bf16, "BF16 arithmetic instruction(s)");
   if (out.empty()) return "";
-  return "declares precision '" + declared + "' but its PTX has " + out;
+  // The class the code would pass under, if one does (FP8 and integer MMAs have none).
+  const auto f = p.formats();
+  std::string hint;
+  if (!f.count("fp8") && !f.count("int8")) {
+    if (!f.count("f16") && !f.count("bf16"))
+      hint = "tf32";
+    else if (!f.count("f16"))
+      hint = "bf16";
+    else if (!f.count("bf16"))
+      hint = "fp16";
+  }
+  return "declares precision '" + declared + "' but its PTX has " + out +
+         (hint.empty() || hint == declared
+              ? ""
+              : " (the code computes in " + hint + ": declare precision '" + hint +
+                    "' with a tolerance class of that name)");
 }
 
 }  // namespace solver::generators

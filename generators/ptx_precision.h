@@ -23,6 +23,8 @@ struct PtxPrecision {
   // Rounding arithmetic in half formats (add/sub/mul/fma/mad/div/rcp/sqrt/rsqrt/ex2/tanh on
   // .f16, .f16x2, .bf16, .bf16x2).
   int arith_f16 = 0, arith_bf16 = 0;
+  // Integer dot products on the CUDA cores (dp4a / dp2a): 4 (2) multiply-adds per instruction.
+  int int_dot = 0;
   // The formats used at all: "f16", "bf16", "tf32", "fp8", "int8".
   std::set<std::string> formats() const;
 };
@@ -32,9 +34,10 @@ PtxPrecision scan_ptx_precision(const std::string& ptx);
 // Empty when the code computes in at least the precision `declared` promises, else one line
 // saying what it found. What each class admits: fp64, fp32: no lower format at all; tf32:
 // tf32; bf16: tf32, bf16; fp16: tf32, f16; any other class name is not checked. A format that
-// is the dtype of one of the problem's buffers (`buffer_dtypes`) may be converted to and fed to
-// MMAs (storing an f16 output, tensor cores on f16 inputs), but arithmetic in it is still a
-// lower precision.
+// is the dtype of one of the problem's buffers (`buffer_dtypes`) may be converted to (storing
+// an f16 output), but MMAs and arithmetic in it are still a lower precision (issue 28: the
+// class is bounded by what the code does, so an "fp32" GEMM done as BF16 products is refused
+// whatever the buffers hold); the message says which class the code would pass under.
 std::string precision_mismatch(const PtxPrecision& p, const std::string& declared,
                                const std::set<DType>& buffer_dtypes);
 

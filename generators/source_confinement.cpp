@@ -1,5 +1,6 @@
 #include "generators/source_confinement.h"
 
+#include "generators/preprocessor_view.h"
 #include "rules/diagnostics.h"
 #include "rules/text_file.h"
 
@@ -150,65 +151,63 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
       out.push_back(label + ": " + (d.empty() ? std::string("cannot be read") : d[0].message));
       continue;
     }
-    std::istringstream in(text);
-    std::string line;
-    int line_no = 0;
-    while (std::getline(in, line)) {
-      ++line_no;
-      std::size_t i = line.find_first_not_of(" \t");
-      if (i == std::string::npos || line[i] != '#') continue;
-      i = line.find_first_not_of(" \t", i + 1);
-      if (i == std::string::npos) continue;
-      std::string word;
-      while (i < line.size() && std::isalpha(static_cast<unsigned char>(line[i])))
-        word += line[i++];
-      if (word != "include" && word != "include_next" && word != "import") continue;
-      i = line.find_first_not_of(" \t", i);
+    // Decided on what a preprocessor would read (splices, comments, digraphs, trigraphs, raw
+    // strings), not on the spelling: preprocessor_view.
+    const PreprocessorView view = preprocessor_view(text);
+    for (const auto& [line, why] : view.refusals)
+      out.push_back(label + ":" + std::to_string(line) + ": " + why);
+    for (const FileReference& ref : view.references) {
+      const std::string& word = ref.construct;
+      const bool probe = word.rfind("__has_", 0) == 0;
+      const std::string spelled = probe ? word : "#" + word;
       auto bad = [&](const std::string& why) {
-        out.push_back(label + ":" + std::to_string(line_no) + ": " + why);
+        out.push_back(label + ":" + std::to_string(ref.line) + ": " + why);
       };
-      if (i == std::string::npos || (line[i] != '"' && line[i] != '<')) {
-        bad("#" + word +
+      if (ref.delimiter == 0) {
+        bad(spelled +
             " names its file through a macro: it cannot be checked to stay inside the "
             "problem folder");
         continue;
       }
-      char close = line[i] == '"' ? '"' : '>';
-      std::size_t end = line.find(close, i + 1);
-      if (end == std::string::npos) {
-        bad("unterminated #" + word);
-        continue;
-      }
-      std::string name = line.substr(i + 1, end - i - 1);
+      const std::string& name = ref.name;
       fs::path p(name);
       if (name.empty() || p.is_absolute() || has_dotdot(p)) {
-        bad("#" + word + " of '" + name +
+        bad(spelled + " of '" + name +
             "' leaves the problem folder (absolute paths and '..' "
             "are refused)");
         continue;
       }
       std::vector<fs::path> bases;
-      if (close == '"') bases.push_back(file.parent_path());
+      if (ref.delimiter == '"') bases.push_back(file.parent_path());
       for (const auto& d : dirs) bases.emplace_back(d);
       bool found = false;
       for (const auto& b : bases) {
         fs::path cand = fs::weakly_canonical(b / p, ec);
         if (!ec && fs::is_regular_file(cand, ec)) {
           if (!allowed(cand)) {
-            bad("#" + word + " of '" + name + "' resolves outside the problem folder (a symlink?)");
-          } else if (depth < 32) {
+            bad(spelled + " of '" + name + "' resolves outside the problem folder (a symlink?)");
+          } else if (depth < 32 && !probe) {
             todo.emplace_back(cand, depth + 1);
           }
           found = true;
           break;
         }
       }
-      // <name> not in a local folder is the toolkit's header.
-      if (!found && close == '"')
-        bad("#" + word + " \"" + name +
-            "\" is not a file in the problem folder (toolkit headers are "
-            "included as <" +
-            name + ">)");
+      // <name> not in a local folder is the toolkit's header. A quoted name that is not in
+      // the folder would be looked up elsewhere (NVRTC's working directory): refused, and a
+      // probe of one too, so __has_include answers only about the problem's own files.
+      if (!found && ref.delimiter == '"') {
+        if (probe)
+          bad(word + "(\"" + name +
+              "\") probes a name that is not a file in the problem folder (probes answer "
+              "only inside it; toolkit headers are probed as <" +
+              name + ">)");
+        else
+          bad("#" + word + " \"" + name +
+              "\" is not a file in the problem folder (toolkit headers are "
+              "included as <" +
+              name + ">)");
+      }
     }
   }
   if (headers) std::sort(headers->begin(), headers->end());

@@ -56,22 +56,32 @@ const rules::ChipProfile& h200() {
 
 TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its expected outcome") {
   auto problems = generators::load_problems(cheats_dir());
-  REQUIRE(problems.size() >= 12);
+  REQUIRE(problems.size() >= 18);
   std::set<std::string> outcomes;
   for (const auto& p : problems) {
     CAPTURE(p.name);
     CHECK(fs::path(p.dir).filename() == p.name);
     CHECK(p.seed_variant == "honest");
     REQUIRE(p.variants.size() == 2);
+    auto expect = read_expect(fs::path(p.dir) / "expect");
+    // Honest controls (issue 28): a child that must pass every check and be kept.
+    const bool control = expect["control"] == "yes";
+    CHECK(control == (p.name.rfind("control_", 0) == 0));
     const auto& cheat = p.variants[1];
-    CHECK(cheat.id == "cheat");
+    CHECK(cheat.id == (control ? "control" : "cheat"));
     CHECK(cheat.parents == std::vector<std::string>{"honest"});
     CHECK(cheat.applies == std::vector<std::string>{"increase_ilp"});
-    auto expect = read_expect(fs::path(p.dir) / "expect");
     REQUIRE(expect.count("live"));
     REQUIRE(expect.count("offline"));
     CHECK_FALSE(expect["why"].empty());
     const std::string live = expect["live"];
+    if (control) {
+      CHECK(live == "kept");
+      CHECK(expect["offline"] == "none");
+      for (const auto& v : p.variants)
+        CHECK_MESSAGE(generators::validate(p, v, {}, h200()).empty(), v.id);
+      continue;
+    }
     // A gate outcome by its wire name, or a round outcome that is a refusal.
     CHECK_MESSAGE((engine::gate_status_from_string(live).has_value() || live == "rejected"), live);
     CHECK(live != "passed");
@@ -111,7 +121,7 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
       std::string why = generators::precision_mismatch(generators::scan_ptx_precision(c.ptx),
                                                        rv.precision, dtypes);
       bool refused = !why.empty();
-      bool want = v.id == "cheat" && expect["offline"] == "precision_mismatch";
+      bool want = v.id == "cheat" && expect["offline"] == "precision_mismatch";  // never a control
       CHECK_MESSAGE(refused == want, v.id, ": ", why);
     }
   }

@@ -100,8 +100,12 @@ TEST_CASE("the derivation kernels' source computes the host transforms byte for 
       CAPTURE(seed);
       auto host = base, kernel = base;
       gpu::heavy_signed(b, host.data(), seed);
-      emulated::solver_heavy_signed(kernel.data(), b.elements, type, seed);
+      emulated::solver_heavy_signed(kernel.data(), b.elements, type, seed, 0);
       CHECK(host == kernel);
+      auto mh = base, mk = base;  // the magnitudes twin (issue 28): the same draws, no signs
+      gpu::heavy_magnitude(b, mh.data(), seed);
+      emulated::solver_heavy_signed(mk.data(), b.elements, type, seed, 1);
+      CHECK(mh == mk);
       auto fh = base, fk = base;
       unsigned long long count = 0;
       int64_t flipped = gpu::sparse_sign_flips(b, fh.data(), seed);

@@ -191,6 +191,91 @@ TEST_CASE("a reduce that skips 1/16 and rescales passes the regular set, fails t
   CHECK_FALSE(within(floats(heavy.data(), b.elements)));
 }
 
+TEST_CASE("heavy-tailed magnitudes: |heavy_signed| with the same seed, element for element") {
+  auto b = buffer("x", DType::BF16, 4096, {"uniform", -2, 2});
+  auto bytes = gpu::make_input(b, 9);
+  auto heavy = bytes, magnitude = bytes;
+  gpu::heavy_signed(b, heavy.data(), 31);
+  gpu::heavy_magnitude(b, magnitude.data(), 31);
+  auto h = gpu::to_doubles(heavy, DType::BF16), m = gpu::to_doubles(magnitude, DType::BF16);
+  for (size_t i = 0; i < h.size(); ++i) CHECK(m[i] == std::fabs(h[i]));
+}
+
+TEST_CASE("issue 28: an honest FP32 row sum passes the heavy set; the skip cheat still fails") {
+  // 64 rows of 2^15, summed in order in FP32 (the plainest honest kernel), at rtol = atol =
+  // 1e-5. Random signs cancel: rows near zero miss |r|-scaled bounds by rounding alone. The
+  // reference on |inputs| (heavy_magnitude) scales the bound to what was summed.
+  const int64_t rows = 64, cols = 1 << 15;
+  auto b = buffer("x", DType::F32, rows * cols, {"uniform", 0, 1});
+  auto bytes = gpu::make_input(b, 21);
+  auto heavy = bytes, magnitude = bytes;
+  gpu::heavy_signed(b, heavy.data(), 3);
+  gpu::heavy_magnitude(b, magnitude.data(), 3);
+  auto x = floats(heavy.data(), b.elements), a = floats(magnitude.data(), b.elements);
+  std::vector<double> ref(rows), ref_abs(rows), honest(rows), cheat(rows);
+  for (int64_t r = 0; r < rows; ++r) {
+    float acc = 0;
+    double kept = 0;
+    for (int64_t c = 0; c < cols; ++c) {
+      const size_t i = size_t(r * cols + c);
+      ref[size_t(r)] += x[i];
+      ref_abs[size_t(r)] += a[i];
+      acc += x[i];
+      if (c % 16 != 15) kept += x[i];
+    }
+    honest[size_t(r)] = acc;
+    cheat[size_t(r)] = kept * 16.0 / 15.0;
+  }
+  generators::Tolerance tol;
+  tol.rtol = tol.atol = 1e-5;
+  auto check = [&](const std::vector<double>& out, const double* scale) {
+    return gpu::compare(reinterpret_cast<const unsigned char*>(out.data()), DType::F64, rows,
+                        ref.data(), rows, tol, 1, scale);
+  };
+  CHECK_FALSE(check(honest, nullptr).ok);  // the false rejection of issue 28
+  CHECK(check(honest, ref_abs.data()).ok);
+  CHECK_FALSE(check(cheat, ref_abs.data()).ok);
+  // Never looser than the sum of |terms|: a result off by 1e-4 of it fails.
+  auto off = ref;
+  off[7] += 1e-4 * ref_abs[7];
+  CHECK_FALSE(check(off, ref_abs.data()).ok);
+}
+
+TEST_CASE("issue 28: integer inputs are perturbed by swaps that stay in their distribution") {
+  auto ints = buffer("idx", DType::I32, 1 << 14, {"randint", 0, 1000});
+  CHECK(gpu::swappable(ints));
+  auto bytes = gpu::make_input(ints, 5);
+  auto swapped = bytes;
+  int64_t n = gpu::sparse_swaps(ints, swapped.data(), 99);
+  CHECK(n > 20);  // about 1 in 256 of 16384, fewer where a value meets itself
+  CHECK(swapped != bytes);
+  auto a = gpu::to_doubles(bytes, DType::I32), b = gpu::to_doubles(swapped, DType::I32);
+  std::multiset<double> ma(a.begin(), a.end()), mb(b.begin(), b.end());
+  CHECK(ma == mb);  // the same values: still draws of randint [0, 1000)
+  // Structured or fixed integers are left alone: a rowptr must stay sorted.
+  CHECK_FALSE(gpu::swappable(buffer("rowptr", DType::I32, 100, {"csr_rowptr", 400, 0})));
+  auto fixed = ints;
+  fixed.dist_fixed = true;
+  CHECK_FALSE(gpu::swappable(fixed));
+  // Even two values only: one exchange that changes bytes.
+  auto two = buffer("m", DType::I32, 8, {"randint", 0, 2});
+  std::vector<unsigned char> few(8 * 4, 0);
+  few[0] = 1;
+  auto before = few;
+  CHECK(gpu::sparse_swaps(two, few.data(), 3) == 1);
+  CHECK(few != before);
+  // The fresh set of an integer-only problem now differs from set 0.
+  generators::ResolvedVariant v;
+  v.buffers = {ints, buffer("out", DType::I32, 1, {"uniform", 0, 1}, BufferRole::Out)};
+  gpu::HostSet base = gpu::regular_set(v, 7, nullptr);
+  auto plan = gpu::derive_plan(v, base, gpu::SetKind::Fresh, 11);
+  REQUIRE(plan.size() == 1);
+  CHECK(plan[0].op == gpu::TransformOp::Swaps);
+  auto fresh = gpu::derived_set(v, base, gpu::SetKind::Fresh, 11);
+  REQUIRE(fresh);
+  CHECK(fresh->digests[0] != base.digests[0]);
+}
+
 TEST_CASE("sparse sign flips: about 1 in 256, at least one, and nothing else changes") {
   auto b = buffer("x", DType::F32, 1 << 16);
   auto bytes = gpu::make_input(b, 8);
@@ -231,12 +316,16 @@ TEST_CASE("host sets: digests for `in` buffers, derived sets share what they lea
   auto fresh = gpu::derived_set(v, s, gpu::SetKind::Fresh, 7);
   REQUIRE(fresh);
   CHECK(fresh->kind == gpu::SetKind::Fresh);
-  // Nothing a set could change: no derived set at all.
+  // Nothing a set could change: no derived set at all. Integer inputs get no adversarial set,
+  // but the fresh set swaps their values (issue 28); a fixed one is left alone.
   generators::ResolvedVariant ints;
   ints.buffers = {buffer("idx", DType::I32, 64, {"randint", 0, 64}),
                   buffer("C", DType::F32, 64, {}, BufferRole::Out)};
   auto si = gpu::regular_set(ints, 1, nullptr);
   CHECK_FALSE(gpu::derived_set(ints, si, gpu::SetKind::HeavySigned, 3));
+  CHECK(gpu::derived_set(ints, si, gpu::SetKind::Fresh, 3));
+  ints.buffers[0].dist_fixed = true;
+  si = gpu::regular_set(ints, 1, nullptr);
   CHECK_FALSE(gpu::derived_set(ints, si, gpu::SetKind::Fresh, 3));
 }
 

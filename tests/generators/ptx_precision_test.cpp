@@ -97,13 +97,28 @@ TEST_CASE("each class admits what it promises and nothing lower") {
   CHECK(mismatch(f16_mma, "mixed_custom").empty());  // an unknown class is not judged
 }
 
-TEST_CASE("a problem's own half-precision data may be converted to and fed to tensor cores") {
+TEST_CASE("a problem's own half-precision data may be converted to, not multiplied under fp32") {
   const std::string store = "cvt.rn.f16.f32 %rs1, %f1;\n";
   const std::string mma =
       "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";
   CHECK_FALSE(mismatch(store, "fp32", {DType::F32}).empty());
   CHECK(mismatch(store, "fp32", {DType::F32, DType::F16}).empty());
-  CHECK(mismatch(mma, "fp32", {DType::F16, DType::F32}).empty());
+  // Issue 28: the class is bounded by the code. An f16 buffer no longer excuses f16 MMAs under
+  // fp32 (an "fp32" GEMM done as split half-precision products would pass), and the message
+  // names the class the code computes in.
+  const std::string why = mismatch(mma, "fp32", {DType::F16, DType::F32});
+  CHECK(why.find("FP16 tensor-core MMA") != std::string::npos);
+  CHECK(why.find("declare precision 'fp16'") != std::string::npos);
+  CHECK(mismatch(mma, "fp16", {DType::F16, DType::F32}).empty());
+  const std::string bf16 =
+      "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n"
+      "cvt.rn.bf16.f32 %rs1, %f1;\n";
+  CHECK(mismatch(bf16, "fp32", {DType::BF16, DType::F32}).find("declare precision 'bf16'") !=
+        std::string::npos);
+  CHECK(mismatch(bf16, "bf16", {DType::BF16, DType::F32}).empty());
+  // dp4a is counted (the floor's integer rate), not a precision below fp32.
+  CHECK(scan_ptx_precision("dp4a.s32.s32 %r1, %r2, %r3, %r4;\n").int_dot == 1);
+  CHECK(mismatch("dp4a.s32.s32 %r1, %r2, %r3, %r4;\n", "fp32", {DType::I32}).empty());
   // ...but arithmetic in f16 is still a lower precision than fp32.
   CHECK_FALSE(mismatch("add.rn.f16 %rs1, %rs2, %rs3;\n", "fp32", {DType::F16, DType::F32}).empty());
 }

@@ -92,13 +92,13 @@ extern "C" __global__ void solver_scale_pow2(unsigned char* data, long long n, i
 }
 
 extern "C" __global__ void solver_heavy_signed(unsigned char* data, long long n, int type,
-                                               u64 seed) {
+                                               u64 seed, int absolute) {
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     u64 r = sd_draw(seed, i);
     int g = ((r >> 8) & 15) == 0 ? 0 : 1 + (int)((r >> 12) % 24);
     double v = ldexp(sd_get(type, data, i), -g);
-    sd_put(type, data, i, (r & 1) ? -v : v);
+    sd_put(type, data, i, absolute ? fabs(v) : (r & 1) ? -v : v);
   }
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
+#include <random>
 
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/phase_log.h"
@@ -42,7 +44,11 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
       reference_(reference),
       sets_(std::move(sets)),
       device_digest_(device_digest),
-      device_cache_(device_digest ? device_cache : nullptr) {
+      device_cache_(device_digest ? device_cache : nullptr),
+      flip_key_([] {
+        std::random_device rd;  // where the timed samples' flips fall: unknown to the kernel
+        return (uint64_t(rd()) << 32) ^ uint64_t(rd());
+      }()) {
   const auto& bufs = variant_.buffers;
   for (size_t i = 0; i < bufs.size(); ++i)
     if (is_output(bufs[i].role)) outputs_.push_back(i);
@@ -63,6 +69,8 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
   }
   for (size_t i = 0; i < bufs.size() && flip_buffer_ < 0; ++i)
     if (perturbable(bufs[i])) flip_buffer_ = int(i);  // in or inout (restored from this copy)
+  for (size_t i = 0; i < bufs.size() && flip_buffer_ < 0 && swap_buffer_ < 0; ++i)
+    if (swappable(bufs[i])) swap_buffer_ = int(i);
   if (scratch_bytes) {
     std::vector<unsigned char> g(scratch_bytes + kGarbageSlack);
     fill_garbage(g.data(), g.size(), 0x6a7ba6e5ULL ^ uint64_t(scratch_bytes));
@@ -278,16 +286,53 @@ std::vector<CUdeviceptr> DeviceBuffers::reference_args(int set) const {
   return out;
 }
 
+namespace {
+uint64_t mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+}  // namespace
+
+bool DeviceBuffers::swap_two(int set, CUstream stream) const {
+  const auto& b = variant_.buffers[size_t(swap_buffer_)];
+  const auto& host = sets_[size_t(set)].inputs[size_t(swap_buffer_)];
+  const DeviceBuffer& d = inputs_[size_t(set)][size_t(swap_buffer_)];
+  const size_t size = generators::dtype_size(b.dtype);
+  if (!host || !d.bytes() || b.elements < 2 || size > 8) return false;
+  const uint64_t n = uint64_t(b.elements);
+  for (int attempt = 0; attempt < 16; ++attempt) {
+    uint64_t z = mix64(++flips_ ^ flip_key_);
+    size_t i = size_t(z % n), j = size_t(mix64(z) % n);
+    const unsigned char* x = host->data.get() + i * size;
+    const unsigned char* y = host->data.get() + j * size;
+    if (i == j || std::memcmp(x, y, size) == 0) continue;
+    flip_.set = set;
+    flip_.buffer = swap_buffer_;
+    flip_.swap_size = size;
+    flip_.swap_offsets[0] = i * size;
+    flip_.swap_offsets[1] = j * size;
+    std::memcpy(flip_.swap_original[0], x, size);
+    std::memcpy(flip_.swap_original[1], y, size);
+    // Each place gets the other's value (the host copies are the bytes the device holds).
+    CU_CHECK(cuMemcpyHtoDAsync(d.ptr() + i * size, flip_.swap_original[1], size, stream));
+    CU_CHECK(cuMemcpyHtoDAsync(d.ptr() + j * size, flip_.swap_original[0], size, stream));
+    return true;
+  }
+  return false;
+}
+
 bool DeviceBuffers::flip_one(int set, CUstream stream) const {
-  if (flip_buffer_ < 0) return false;
+  if (flip_buffer_ < 0) return swap_buffer_ >= 0 && swap_two(set, stream);
   const auto& b = variant_.buffers[size_t(flip_buffer_)];
   const auto& host = sets_[size_t(set)].inputs[size_t(flip_buffer_)];
   const DeviceBuffer& d = inputs_[size_t(set)][size_t(flip_buffer_)];
   if (!host || !d.bytes() || b.elements <= 0) return false;
-  uint64_t z = ++flips_ * 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 31)) * 0xbf58476d1ce4e5b9ULL;
+  uint64_t z = mix64(++flips_ ^ flip_key_);
   size_t size = generators::dtype_size(b.dtype);
   flip_.set = set;
+  flip_.buffer = flip_buffer_;
+  flip_.swap_size = 0;
   flip_.offset = size_t((z ^ (z >> 29)) % uint64_t(b.elements)) * size + size - 1;  // the sign byte
   flip_.original = host->data[flip_.offset];
   flip_.flipped = flip_.original ^ 0x80;
@@ -297,8 +342,14 @@ bool DeviceBuffers::flip_one(int set, CUstream stream) const {
 
 void DeviceBuffers::unflip() const {
   if (flip_.set < 0) return;
-  const DeviceBuffer& d = inputs_[size_t(flip_.set)][size_t(flip_buffer_)];
-  CU_CHECK(cuMemcpyHtoD(d.ptr() + flip_.offset, &flip_.original, 1));
+  const DeviceBuffer& d = inputs_[size_t(flip_.set)][size_t(flip_.buffer)];
+  if (flip_.swap_size) {
+    for (int k = 0; k < 2; ++k)
+      CU_CHECK(
+          cuMemcpyHtoD(d.ptr() + flip_.swap_offsets[k], flip_.swap_original[k], flip_.swap_size));
+  } else {
+    CU_CHECK(cuMemcpyHtoD(d.ptr() + flip_.offset, &flip_.original, 1));
+  }
   flip_.set = -1;
 }
 

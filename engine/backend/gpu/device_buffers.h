@@ -61,9 +61,14 @@ class DeviceBuffers {
   void restore_inputs(int slot) const;
   // Flips the sign of one element of the first perturbable input of `set` (a different
   // element every call), so no two timed samples see the same input bytes: a result cache
-  // keyed on the whole input never hits. unflip() puts the byte back (synchronous), so the
-  // set's digests hold again. Returns false where the set has no such buffer.
+  // keyed on the whole input never hits. Where no float input may change, two different values
+  // of the first swappable integer input trade places instead (issue 28: integer-only problems
+  // too). The places are drawn from a key this process draws at random (std::random_device),
+  // so a kernel that has read this code cannot predict them. unflip() puts the bytes back
+  // (synchronous), so the set's digests hold again. Returns false where the set has no such
+  // buffer.
   bool flip_one(int set, CUstream stream) const;
+  bool swap_two(int set, CUstream stream) const;  // flip_one's integer case
   void unflip() const;
 
   // Pointers for the variant's kernel arguments (by buffer index) when running on `set`.
@@ -108,11 +113,17 @@ class DeviceBuffers {
   mutable uint64_t runs_ = 0;           // moves the garbage window
   mutable std::vector<unsigned char> readback_;  // verify_inputs' host copy
   int flip_buffer_ = -1;  // flip_one's buffer (first perturbable input), -1 none
+  int swap_buffer_ = -1;  // else its swappable integer input, -1 none
   mutable uint64_t flips_ = 0;
+  const uint64_t flip_key_;  // secret per process: where the flips fall
   mutable struct {
     int set = -1;
+    int buffer = -1;
     size_t offset = 0;
     unsigned char original = 0, flipped = 0;
+    size_t swap_offsets[2] = {0, 0};  // a swap: the two elements' byte offsets
+    size_t swap_size = 0;             // element size of a swap, 0 for a sign flip
+    unsigned char swap_original[2][8] = {};
   } flip_;
 };
 

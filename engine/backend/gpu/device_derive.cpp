@@ -102,9 +102,10 @@ void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
     double factor = std::ldexp(t.negate ? -1.0 : 1.0, t.e);
     void* args[] = {&p, &n, &code, &factor};
     CU_CHECK(cuLaunchKernel(scale_, blocks, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
-  } else if (t.op == TransformOp::HeavySigned) {
+  } else if (t.op == TransformOp::HeavySigned || t.op == TransformOp::HeavyMagnitude) {
     unsigned long long seed = t.seed;
-    void* args[] = {&p, &n, &code, &seed};
+    int absolute = t.op == TransformOp::HeavyMagnitude;
+    void* args[] = {&p, &n, &code, &seed, &absolute};
     CU_CHECK(cuLaunchKernel(heavy_, blocks, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
   } else {
     int size = int(generators::dtype_size(b.dtype));
@@ -150,6 +151,9 @@ void DeviceDerive::self_check() {
     cases[2].e = -130, cases[2].negate = false;  // far down: f32 subnormals and zeros
     cases[3].op = TransformOp::HeavySigned, cases[3].seed = 0x68656176ULL;
     cases[4].op = TransformOp::SignFlips, cases[4].seed = 0x666c6970ULL;
+    BufferTransform magnitude;
+    magnitude.op = TransformOp::HeavyMagnitude, magnitude.seed = 0x68656176ULL;
+    cases.push_back(magnitude);
     // A 7-element buffer too, where no element is drawn for a flip and the one seeded flip
     // is made instead (sparse_sign_flips' "at least one").
     BufferTransform few;
@@ -167,6 +171,8 @@ void DeviceDerive::self_check() {
         scale_pow2(b, want.data(), t.e, t.negate);
       else if (t.op == TransformOp::HeavySigned)
         heavy_signed(b, want.data(), t.seed);
+      else if (t.op == TransformOp::HeavyMagnitude)
+        heavy_magnitude(b, want.data(), t.seed);
       else
         sparse_sign_flips(b, want.data(), t.seed);
       apply(b, dev.ptr(), t, nullptr);

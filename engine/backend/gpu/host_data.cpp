@@ -476,15 +476,18 @@ struct Partial {
 };
 
 template <DType D>
-void compare_range(const unsigned char* out, const double* ref, int64_t begin, int64_t end,
-                   const generators::Tolerance& tol, Partial& result) {
+void compare_range(const unsigned char* out, const double* ref, const double* magnitude,
+                   int64_t begin, int64_t end, const generators::Tolerance& tol, Partial& result) {
   Partial p;  // a local, so the loop keeps it in registers
   const double atol = tol.atol, rtol = tol.rtol;
   for (int64_t i = begin; i < end; ++i) {
     double o = load<D>(out, i), r = ref[i];
     double abs_err = std::fabs(o - r);
     double rel_err = r != 0 ? abs_err / std::fabs(r) : abs_err;
-    bool good = std::isfinite(o) && std::isfinite(r) && abs_err <= atol + rtol * std::fabs(r);
+    // The scale the rounding error grows with: |r|, or the reference on |inputs| where given
+    // (a sum that cancels keeps the error of its terms, not of its result).
+    double scale = magnitude ? std::max(std::fabs(r), std::fabs(magnitude[i])) : std::fabs(r);
+    bool good = std::isfinite(o) && std::isfinite(r) && abs_err <= atol + rtol * scale;
     if (!good) {
       if (p.failures++ == 0) {
         p.first_bad = i;
@@ -515,7 +518,8 @@ Comparison size_mismatch(size_t out, size_t ref) {
 }  // namespace
 
 Comparison compare(const unsigned char* out, DType dtype, int64_t n, const double* ref,
-                   int64_t ref_n, const generators::Tolerance& tol, int threads) {
+                   int64_t ref_n, const generators::Tolerance& tol, int threads,
+                   const double* magnitude) {
   if (n != ref_n) return size_mismatch(size_t(n), size_t(ref_n));
   // Stretches compared in parallel, merged in index order: the same result as one serial walk
   // (the first failure is the earliest stretch's; the maxima are NaN once any non-finite
@@ -525,7 +529,8 @@ Comparison compare(const unsigned char* out, DType dtype, int64_t n, const doubl
   with_dtype(dtype, [&](auto dt) {
     constexpr DType D = decltype(dt)::value;
     for_each_chunk(chunks, threads, [&](int64_t c) {
-      compare_range<D>(out, ref, c * kChunk, std::min(n, (c + 1) * kChunk), tol, parts[size_t(c)]);
+      compare_range<D>(out, ref, magnitude, c * kChunk, std::min(n, (c + 1) * kChunk), tol,
+                       parts[size_t(c)]);
     });
   });
   Comparison c;

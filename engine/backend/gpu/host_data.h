@@ -109,8 +109,13 @@ Comparison compare(const std::vector<double>& out, const std::vector<double>& re
 // The same comparison straight from `n` device elements of `dtype` (each read as a double, as
 // to_doubles does) against `ref_n` reference values, on `threads` threads (0 = all cores): the
 // result is the serial walk's, field for field, whatever the thread count.
+// With `magnitude` (ref_n values: the reference computed on the inputs' absolute values), an
+// element passes when |o - r| <= atol + rtol*max(|r|, |magnitude|): the error bound of a
+// computation whose terms cancel scales with the sum of |terms| (its condition), not with
+// its result, so an honest FP32 sum of random-sign values is judged on what it summed.
 Comparison compare(const unsigned char* out, generators::DType dtype, int64_t n, const double* ref,
-                   int64_t ref_n, const generators::Tolerance& tol, int threads = 0);
+                   int64_t ref_n, const generators::Tolerance& tol, int threads = 0,
+                   const double* magnitude = nullptr);
 
 // Bit patterns of a value rounded to f16 / bf16 (round to nearest), for half scalars.
 uint16_t half_bits(double v);

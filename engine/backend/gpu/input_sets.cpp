@@ -149,6 +149,8 @@ const char* to_string(SetKind k) {
       return "heavy-tailed random signs";
     case SetKind::Fresh:
       return "fresh";
+    case SetKind::HeavyMagnitude:
+      return "heavy-tailed magnitudes";
   }
   return "?";
 }
@@ -186,16 +188,53 @@ void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e,
   });
 }
 
-void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
+namespace {
+void heavy(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed, bool absolute) {
   if (!is_float(b.dtype)) return;
   parallel_stretches(b.elements, 0, [&](int64_t, int64_t begin, int64_t end) {
     for (int64_t i = begin; i < end; ++i) {
       uint64_t r = draw(seed, i);
       int g = (r >> 8 & 15) == 0 ? 0 : 1 + int((r >> 12) % 24);
       double v = std::ldexp(get(b.dtype, data, i), -g);
-      put(b.dtype, data, i, (r & 1) ? -v : v);
+      put(b.dtype, data, i, absolute ? std::fabs(v) : (r & 1) ? -v : v);
     }
   });
+}
+}  // namespace
+
+void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
+  heavy(b, data, seed, false);
+}
+
+void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
+  heavy(b, data, seed, true);
+}
+
+bool swappable(const generators::ResolvedBuffer& b) {
+  const std::string& k = b.init.kind;
+  return !is_float(b.dtype) && !b.dist_fixed && b.elements >= 2 &&
+         b.role == generators::BufferRole::In &&
+         (k == "uniform" || k == "normal" || k == "randint" || k == "mask" || k == "permutation");
+}
+
+int64_t sparse_swaps(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
+  if (is_float(b.dtype) || b.elements < 2) return 0;
+  const size_t size = generators::dtype_size(b.dtype);
+  const uint64_t n = uint64_t(b.elements);
+  auto exchange = [&](uint64_t i, uint64_t j) {
+    unsigned char* x = data + i * size;
+    unsigned char* y = data + j * size;
+    if (i == j || std::memcmp(x, y, size) == 0) return false;
+    for (size_t k = 0; k < size; ++k) std::swap(x[k], y[k]);
+    return true;
+  };
+  int64_t changed = 0;
+  for (uint64_t i = 0; i < n; ++i)  // serial: an exchange touches two places
+    if ((draw(seed, int64_t(i)) & 255) == 0)
+      changed += exchange(i, draw(seed ^ 0x5a5a5a5a5a5a5a5aULL, int64_t(i)) % n);
+  for (uint64_t t = 0; changed == 0 && t < 64; ++t)
+    changed += exchange(mix(seed + 2 * t) % n, mix(seed + 2 * t + 1) % n);
+  return changed;
 }
 
 int64_t sparse_sign_flips(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
@@ -282,10 +321,21 @@ std::string derived_key(const std::string& base_key, SetKind kind, uint64_t seed
 std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, const HostSet& base,
                                          SetKind kind, uint64_t seed) {
   std::vector<BufferTransform> plan;
-  int ordinal = 0;
+  int ordinal = 0, integers = 0;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
-    if (!perturbable(b) || i >= base.inputs.size() || !base.inputs[i]) continue;
+    if (i >= base.inputs.size() || !base.inputs[i]) continue;
+    // The fresh set changes integer inputs too (issue 28: an integer-only problem's fresh set
+    // was identical to set 0); their own ordinal keeps the float buffers' seeds as they were.
+    if (kind == SetKind::Fresh && swappable(b)) {
+      BufferTransform t;
+      t.buffer = i;
+      t.op = TransformOp::Swaps;
+      t.seed = mix(seed ^ mix(0x1e7e6e75ULL + uint64_t(integers++)));
+      plan.push_back(t);
+      continue;
+    }
+    if (!perturbable(b)) continue;
     const int k = ordinal++;
     BufferTransform t;
     t.buffer = i;
@@ -298,6 +348,8 @@ std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, c
       t.negate = (k % 2 == 1) == up;
     } else if (kind == SetKind::HeavySigned) {
       t.op = TransformOp::HeavySigned;
+    } else if (kind == SetKind::HeavyMagnitude) {
+      t.op = TransformOp::HeavyMagnitude;
     } else if (kind == SetKind::Fresh) {
       t.op = TransformOp::SignFlips;
     } else {
@@ -320,6 +372,12 @@ void apply(const generators::ResolvedBuffer& b, unsigned char* data, const Buffe
       break;
     case TransformOp::SignFlips:
       sparse_sign_flips(b, data, t.seed);
+      break;
+    case TransformOp::HeavyMagnitude:
+      heavy_magnitude(b, data, t.seed);
+      break;
+    case TransformOp::Swaps:
+      sparse_swaps(b, data, t.seed);
       break;
   }
 }

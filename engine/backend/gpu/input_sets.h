@@ -35,7 +35,10 @@ void fill_garbage(unsigned char* out, size_t bytes, uint64_t seed);
 inline constexpr size_t kGarbageSlack = 4096;  // the source is this much longer than the scratch
 size_t garbage_offset(uint64_t run);           // a multiple of 4 below kGarbageSlack
 
-enum class SetKind { Regular, ExponentUp, ExponentDown, HeavySigned, Fresh };
+// HeavyMagnitude: the heavy-tailed set with every sign dropped (|x| of its values); its
+// reference bounds the heavy set's conditioning (compare's `magnitude`), never run on by a
+// candidate.
+enum class SetKind { Regular, ExponentUp, ExponentDown, HeavySigned, Fresh, HeavyMagnitude };
 const char* to_string(SetKind k);
 
 // A float input the adversarial sets may change: f16/bf16/f32/f64, role in or inout, and its
@@ -56,6 +59,16 @@ void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e,
 // every element's sign drawn at random and, except for 1 element in 16 (the spikes), its
 // magnitude divided by 2^g, g uniform in 1..24: heavy-tailed, never larger than before.
 void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
+// the absolute values of heavy_signed's result with the same seed (the same g draws).
+void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
+// An integer `in` input whose values may trade places without leaving the problem's declared
+// distribution: independent draws (uniform, normal, randint, mask) or a permutation, and not
+// dist_fixed. Issue 28: integer-only problems are perturbed too.
+bool swappable(const generators::ResolvedBuffer& b);
+// about 1 element in 256, at seeded positions, exchanged with a seeded partner (at least one
+// exchange of two different values where the buffer holds two); returns how many exchanges
+// changed bytes.
+int64_t sparse_swaps(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // the signs of about 1 element in 256 flipped at seeded positions (at least one); returns
 // how many.
 int64_t sparse_sign_flips(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
@@ -67,7 +80,8 @@ std::optional<double> uniform_factor(const double* base, const double* scaled, i
 
 // What a derived set does to one buffer: the same plan is applied on the host (derived_set) or
 // on the device (device_derive.h), so both paths give the same bytes by construction.
-enum class TransformOp { ScalePow2, HeavySigned, SignFlips };
+// Swaps: integer inputs (swappable) in the fresh set, always made on the host.
+enum class TransformOp { ScalePow2, HeavySigned, SignFlips, HeavyMagnitude, Swaps };
 struct BufferTransform {
   size_t buffer = 0;  // index into the variant's buffers
   TransformOp op = TransformOp::ScalePow2;
@@ -94,6 +108,9 @@ struct HostSet {
   // The comparison's atol is multiplied by this (|c| of an exponent-range set, whose outputs
   // are the regular set's times c): an honest kernel's rounding scales with its inputs.
   double atol_scale = 1;
+  // The set whose reference is this one's on |inputs| (HeavyMagnitude for HeavySigned), or -1:
+  // the comparison's error scale (compare's `magnitude`).
+  int magnitude_set = -1;
   // Derived on the device (DeviceBuffers::add_device_set): the buffers `plan` transforms have
   // no host bytes here (null inputs, digest 0) until materialise() makes them from set 0 with
   // the host path, which happens only where a check failed or a restore needs them.

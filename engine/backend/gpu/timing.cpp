@@ -16,6 +16,7 @@
 #include <random>
 
 #include "engine/backend/gpu/activity_trace.h"
+#include "engine/backend/gpu/floor_rate.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
@@ -335,7 +336,21 @@ PhysicalFloor Worker::floor_us(const Prepared& p) {
   const std::string& prec = p.resolved.precision;
   double rate = 0;
   std::string rate_name;
-  if (prec == "tf32") {
+  if (p.code_precision) {
+    // The fastest class the code could be running, whatever it declares (floor_rate.h).
+    RoofRates roofs;
+    roofs.fp32 = std::max(c.sgemm_tflops, c.datasheet_fp32_tflops);
+    roofs.tf32 = std::max(c.tf32_tflops, c.datasheet_tf32_tflops);
+    roofs.fp16 = chip_.number("fp16_tflops");
+    roofs.bf16 = chip_.number("bf16_tflops");
+    roofs.fp8 = chip_.number("fp8_tflops");
+    roofs.int8_mma = chip_.number("int8_tops");
+    std::set<generators::DType> dtypes;
+    for (const auto& b : p.resolved.buffers) dtypes.insert(b.dtype);
+    FloorRate f = fastest_rate(*p.code_precision, dtypes, roofs);
+    rate = f.tops;
+    rate_name = f.name + (f.why.empty() ? "" : " [" + f.why + "]");
+  } else if (prec == "tf32") {
     rate = std::max(c.tf32_tflops, c.datasheet_tf32_tflops);
     rate_name = "TF32";
   } else if (prec == "fp16" || prec == "bf16") {

@@ -194,8 +194,9 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     if (!compiled.ptx.empty()) {
       std::set<generators::DType> dtypes;
       for (const auto& b : p->resolved.buffers) dtypes.insert(b.dtype);
-      p->precision_issue = generators::precision_mismatch(
-          generators::scan_ptx_precision(compiled.ptx), p->resolved.precision, dtypes);
+      p->code_precision = generators::scan_ptx_precision(compiled.ptx);
+      p->precision_issue =
+          generators::precision_mismatch(*p->code_precision, p->resolved.precision, dtypes);
     }
     p->gemm_loop = compiled.gemm_loop;
     p->cubin = compiled.cubin;
@@ -360,6 +361,8 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
     p.buffers->download_variant_output(outs[k], output_scratch_[k]);
   step.reset();
   const auto& want = reference_outputs(p, expected);
+  const std::vector<HostDoubles>* magnitude =
+      set.magnitude_set >= 0 ? &reference_outputs(p, set.magnitude_set) : nullptr;
   PhaseScope compare_scope("compare");
   generators::Tolerance tol = p.resolved.tolerance;
   tol.atol *= set.atol_scale;
@@ -367,8 +370,12 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
     size_t buffer = outs[k];
     generators::DType dtype = p.resolved.buffers[buffer].dtype;
     const auto& got = output_scratch_[k];
+    const double* scale =
+        magnitude && k < magnitude->size() && (*magnitude)[k].size() == want[k].size()
+            ? (*magnitude)[k].data()
+            : nullptr;
     Comparison c = compare(got.data(), dtype, int64_t(got.size() / generators::dtype_size(dtype)),
-                           want[k].data(), int64_t(want[k].size()), tol);
+                           want[k].data(), int64_t(want[k].size()), tol, 0, scale);
     // Errors of scaled sets are reported at the regular scale, comparable with the others.
     double abs_err = c.max_abs_err / set.atol_scale;
     if (std::isnan(abs_err) || std::isnan(g.max_abs_err))
@@ -385,7 +392,8 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
       std::string w = where();
       w.pop_back();
       g.detail = c.describe(b.name, b.shape) + w + ", tolerance rtol " + short_num(tol.rtol) +
-                 " atol " + short_num(tol.atol) + ")";
+                 (scale ? " x max(|reference|, reference on |inputs|)" : "") + " atol " +
+                 short_num(tol.atol) + ")";
       return false;
     }
   }
@@ -428,7 +436,9 @@ int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed) {
   if (plan.empty()) return -1;
   bool device = derive_ && device_digest();
   for (const BufferTransform& t : plan)  // in-out: its float64 copy is made on the host
-    if (p.resolved.buffers[t.buffer].role != generators::BufferRole::In) device = false;
+    if (p.resolved.buffers[t.buffer].role != generators::BufferRole::In ||
+        t.op == TransformOp::Swaps)  // integer exchanges have no device kernel
+      device = false;
   if (!device) {
     std::optional<HostSet> set = [&] {
       PhaseScope scope("derive_set");

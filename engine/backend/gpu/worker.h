@@ -17,6 +17,7 @@
 #include "engine/backend/worker_protocol.h"
 #include "generators/compile_cache.h"
 #include "generators/problem_spec.h"
+#include "generators/ptx_precision.h"
 #include "generators/ptx_scan.h"
 #include "rules/chips.h"
 #include "rules/outcome.h"
@@ -46,6 +47,8 @@ struct Prepared {
   std::optional<generators::TensorOps> tensor_ops;  // MMAs in the variant's PTX, if scanned
   std::optional<bool> gemm_loop;  // a launched entry has a matrix-product loop, if scanned
   std::string precision_issue;    // non-empty: the PTX computes below the declared class
+  // What the PTX computes in (formats, MMAs, dp4a), if scanned: the floor's rate (floor_rate.h).
+  std::optional<generators::PtxPrecision> code_precision;
   // Reference outputs per set, computed before the candidate ran (shared with the cache).
   std::vector<std::shared_ptr<const std::vector<HostDoubles>>> refs;
 };

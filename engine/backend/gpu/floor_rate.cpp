@@ -1,0 +1,47 @@
+#include "engine/backend/gpu/floor_rate.h"
+
+#include <algorithm>
+
+namespace solver::gpu {
+
+using generators::DType;
+
+FloorRate fastest_rate(const generators::PtxPrecision& c, const std::set<DType>& dtypes,
+                       const RoofRates& r) {
+  FloorRate best{r.fp32, "FP32", "CUDA cores"};
+  auto consider = [&](bool uses, double tops, const char* name, const std::string& why) {
+    if (uses && tops > best.tops) best = {tops, name, why};
+  };
+  auto count = [](int n, const char* what) { return std::to_string(n) + " " + what; };
+  auto evidence = [&](int mma, int cvt, int arith, bool stored, const char* fmt) {
+    std::string s;
+    auto add = [&](const std::string& part) { s += (s.empty() ? "" : ", ") + part; };
+    if (mma) add(count(mma, (std::string(fmt) + " MMA(s)").c_str()));
+    if (cvt) add(count(cvt, (std::string("conversion(s) to ") + fmt).c_str()));
+    if (arith) add(count(arith, (std::string(fmt) + " arithmetic instruction(s)").c_str()));
+    if (stored) add(std::string("a buffer stored in ") + fmt);
+    return s;
+  };
+  const bool bf16_data = dtypes.count(DType::BF16) > 0, f16_data = dtypes.count(DType::F16) > 0;
+  const double half = std::max(r.fp16, r.bf16);
+  consider(c.mma_tf32 || c.cvt_tf32, r.tf32, "TF32 tensor",
+           evidence(c.mma_tf32, c.cvt_tf32, 0, false, "TF32"));
+  consider(c.mma_bf16 || c.cvt_bf16 || c.arith_bf16 || bf16_data, r.bf16 > 0 ? r.bf16 : half,
+           "BF16 tensor", evidence(c.mma_bf16, c.cvt_bf16, c.arith_bf16, bf16_data, "BF16"));
+  consider(c.mma_f16 || c.cvt_f16 || c.arith_f16 || f16_data, r.fp16 > 0 ? r.fp16 : half,
+           "FP16 tensor", evidence(c.mma_f16, c.cvt_f16, c.arith_f16, f16_data, "FP16"));
+  consider(c.mma_fp8 || c.cvt_fp8, r.fp8 > 0 ? r.fp8 : 2 * half, "FP8 tensor",
+           evidence(c.mma_fp8, c.cvt_fp8, 0, false, "FP8"));
+  const double int8 = r.int8_mma > 0 ? r.int8_mma : r.fp8 > 0 ? r.fp8 : 2 * half;
+  consider(c.mma_int > 0, int8, "integer tensor", count(c.mma_int, "integer MMA(s)"));
+  bool any_float = false;
+  for (DType d : dtypes)
+    any_float =
+        any_float || d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
+  consider(c.int_dot > 0 || !any_float, 4 * r.fp32, "integer dot product (dp4a)",
+           c.int_dot > 0 ? count(c.int_dot, "dp4a/dp2a instruction(s)")
+                         : std::string("no float buffer: integer arithmetic"));
+  return best;
+}
+
+}  // namespace solver::gpu

@@ -1,0 +1,37 @@
+// The arithmetic rate a variant's time is held to by the physical floor (too_fast): the
+// fastest class its code could be running, read from its PTX and its buffers' storage
+// formats, never from the class it declares (issue 28). Declaring a class faster than the
+// code (tf32 on pure FP32 code) no longer lowers the floor a skipping kernel must clear, and
+// an honest BF16 MMA or int8 dp4a kernel is held to the BF16 / integer rate, not the FP32 one.
+// Pure host code: floor_rate_test checks every row without a GPU.
+#pragma once
+#include <set>
+#include <string>
+
+#include "generators/problem_spec.h"
+#include "generators/ptx_precision.h"
+
+namespace solver::gpu {
+
+// Peak rates in 10^12 operations per second (0: the chip has none; a fallback stands in).
+struct RoofRates {
+  double fp32 = 0;  // CUDA-core FMA (or the measured SGEMM, whichever is larger)
+  double tf32 = 0, fp16 = 0, bf16 = 0, fp8 = 0;  // dense tensor-core rates
+  double int8_mma = 0;  // integer tensor-core rate (0: fp8's, else twice fp16's: H100/H200)
+};
+
+struct FloorRate {
+  double tops = 0;   // 10^12 operations per second
+  std::string name;  // "FP32", "BF16 tensor", "integer dot product (dp4a)", ...
+  std::string why;   // what in the code or the buffers made it the fastest
+};
+
+// The largest of: FP32 (always); TF32 where the PTX has TF32 MMAs or conversions; BF16 / FP16
+// where it has MMAs, conversions or arithmetic in that format or any buffer is stored in it;
+// FP8 where it has FP8 MMAs or conversions; integer tensor cores where it has integer MMAs;
+// the integer dot-product pipe (4 x the FP32 roof: a dp4a does 4 multiply-adds per lane and
+// clock at most) where it has dp4a/dp2a or no buffer is a float.
+FloorRate fastest_rate(const generators::PtxPrecision& code,
+                       const std::set<generators::DType>& buffer_dtypes, const RoofRates& r);
+
+}  // namespace solver::gpu

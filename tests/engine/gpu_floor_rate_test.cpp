@@ -1,0 +1,60 @@
+// Issue 28: the physical floor holds a variant to the fastest class its code could be running
+// (engine/backend/gpu/floor_rate.cpp), read from the PTX and the buffers, not its declaration.
+#include <doctest/doctest.h>
+
+#include "engine/backend/gpu/floor_rate.h"
+
+using namespace solver;
+using generators::DType;
+
+namespace {
+
+gpu::RoofRates h200() {
+  gpu::RoofRates r;
+  r.fp32 = 67, r.tf32 = 494.5, r.fp16 = 989.5, r.bf16 = 989.5, r.fp8 = 1979;
+  return r;
+}
+
+generators::PtxPrecision ptx(const std::string& text) {
+  return generators::scan_ptx_precision(text);
+}
+
+}  // namespace
+
+TEST_CASE("pure FP32 code is held to FP32 whatever it declares (a tf32 label lowers nothing)") {
+  auto f = gpu::fastest_rate(ptx("fma.rn.f32 %f1, %f2, %f3, %f4;\n"), {DType::F32}, h200());
+  CHECK(f.tops == 67);
+  CHECK(f.name == "FP32");
+}
+
+TEST_CASE("BF16 MMAs, conversions or buffers: the BF16 tensor rate") {
+  const std::string mma =
+      "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";
+  auto a = gpu::fastest_rate(ptx(mma), {DType::F32}, h200());
+  CHECK(a.tops == 989.5);
+  CHECK(a.why.find("1 BF16 MMA") != std::string::npos);
+  // An honest BF16-input GEMM: its inputs are BF16, so the BF16 rate holds even without a scan hit.
+  auto b =
+      gpu::fastest_rate(ptx("fma.rn.f32 %f1, %f2, %f3, %f4;\n"), {DType::BF16, DType::F32}, h200());
+  CHECK(b.tops == 989.5);
+  CHECK(b.why.find("a buffer stored in BF16") != std::string::npos);
+  // TF32 MMAs: the TF32 rate (below BF16's).
+  auto c = gpu::fastest_rate(
+      ptx("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1}, {%r1}, {%r2}, {%f2};\n"),
+      {DType::F32}, h200());
+  CHECK(c.tops == 494.5);
+}
+
+TEST_CASE("integer code: dp4a or no float buffer is held to the integer pipes, IMMA to int8") {
+  auto dp = gpu::fastest_rate(ptx("dp4a.s32.s32 %r1, %r2, %r3, %r4;\n"), {DType::I32, DType::F32},
+                              h200());
+  CHECK(dp.tops == 4 * 67);
+  CHECK(dp.name.find("dp4a") != std::string::npos);
+  auto ints =
+      gpu::fastest_rate(ptx("mad.lo.s32 %r1, %r2, %r3, %r4;\n"), {DType::I32, DType::U32}, h200());
+  CHECK(ints.tops == 4 * 67);
+  auto imma = gpu::fastest_rate(
+      ptx("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r1}, {%r2}, {%r3}, {%r4};\n"),
+      {DType::I32}, h200());
+  CHECK(imma.tops == 1979);  // no int8 figure: FP8's dense rate (the same on H100/H200)
+}

@@ -1,0 +1,160 @@
+// Issue 28 (1): the include confinement decides on what the preprocessor reads, not on the
+// spelling. Each way of writing a directive that NVRTC follows (digraph, comment between '#'
+// and the name, line splice, trigraph, a raw string or digit separator that hides a comment
+// start) is seen; every __has_include probe is seen with its argument and may only ask about
+// the problem's own files. The NVRTC part proves each spelling really reaches a file outside
+// the folder (so the test is about real bypasses) and skips without the toolkit.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+
+#include "generators/nvrtc_compiler.h"
+#include "generators/preprocessor_view.h"
+#include "generators/source_confinement.h"
+#include "test_support.h"
+
+using namespace solver::generators;
+using solver::generators::test::TempDir;
+
+namespace {
+
+bool names(const PreprocessorView& v, const std::string& construct, const std::string& file) {
+  return std::any_of(v.references.begin(), v.references.end(), [&](const FileReference& r) {
+    return r.construct == construct && r.name == file && r.delimiter != 0;
+  });
+}
+
+bool refused(const PreprocessorView& v, const std::string& needle) {
+  return std::any_of(v.refusals.begin(), v.refusals.end(),
+                     [&](const auto& r) { return r.second.find(needle) != std::string::npos; });
+}
+
+// The spellings of issue 28 and their relatives; each includes `target` under some reading.
+std::vector<std::pair<std::string, std::string>> bypasses(const std::string& target) {
+  const std::string q = "\"" + target + "\"";
+  return {
+      {"digraph", "%:include " + q + "\n"},
+      {"comment between # and include", "#/* x */include " + q + "\n"},
+      {"line splice in the name", "#inc\\\nlude " + q + "\n"},
+      {"line splice after #", "# \\\n include " + q + "\n"},
+      {"trigraph (--std=c++11)", "?\?=include " + q + "\n"},
+      {"multi-line comment before #", "int a; /* one\n two */ #include " + q + "\n"},
+      {"raw string hides a comment start",
+       "const char* s = R\"x(\" /* )x\";\n#include " + q + "\n// */\n"},
+      {"digit separator hides a comment start", "int a = 1'0; /* '\n#include " + q + "\n// */\n"},
+  };
+}
+
+// Readings another preprocessor may take (NVRTC 13 does not end a line at a lone CR; GCC
+// does): the view takes them too, so they are refused as well.
+std::vector<std::pair<std::string, std::string>> every_reading(const std::string& target) {
+  auto all = bypasses(target);
+  all.push_back({"CR line end", "int a;\r#include \"" + target + "\"\n"});
+  all.push_back({"blank after the splice", "#inc\\ \nlude \"" + target + "\"\n"});
+  return all;
+}
+
+}  // namespace
+
+TEST_CASE("every spelling of #include that a preprocessor follows is seen") {
+  for (const auto& [what, text] : every_reading("/etc/passwd")) {
+    INFO(what << ": " << text);
+    auto v = preprocessor_view(text);
+    CHECK(names(v, "include", "/etc/passwd"));
+  }
+  // A splice keeps the original line numbers for what follows it.
+  auto v = preprocessor_view("int a;\n#inc\\\nlude \"x.h\"\n#include \"y.h\"\n");
+  REQUIRE(v.references.size() == 2);
+  CHECK(v.references[0].line == 2);
+  CHECK(v.references[1].line == 4);
+}
+
+TEST_CASE("__has_include is seen with its argument; a pasted or macro-named probe is refused") {
+  auto direct = preprocessor_view("#if __has_include(\"/etc/passwd\")\n#error y\n#endif\n");
+  CHECK(names(direct, "__has_include", "/etc/passwd"));
+  auto in_macro = preprocessor_view("#define P __has_include(</etc/passwd>)\n#if P\n#endif\n");
+  CHECK(names(in_macro, "__has_include", "/etc/passwd"));
+  auto digraph = preprocessor_view("%:if __has_include_next ( \"a/b.h\" )\n%:endif\n");
+  CHECK(names(digraph, "__has_include_next", "a/b.h"));
+  auto pasted = preprocessor_view("#define C(a,b) a##b\n#if C(__has_,include)(\"/x\")\n#endif\n");
+  CHECK(refused(pasted, "'__has_' could be pasted"));
+  auto one_char = preprocessor_view("#define C(a,b) a##b\n#if C(_,_has_include)(\"/x\")\n#endif\n");
+  CHECK(refused(one_char, "'_' could be pasted"));
+  auto macro_arg = preprocessor_view("#define F \"/x\"\n#if __has_include(F)\n#endif\n");
+  REQUIRE(macro_arg.references.size() == 1);
+  CHECK(macro_arg.references[0].delimiter == 0);
+  CHECK(refused(preprocessor_view("int __has_include__;\n"), "spelled like a file probe"));
+}
+
+TEST_CASE("honest sources: what is in comments and strings is not a directive") {
+  const std::string honest =
+      "#include <cuda_fp16.h>\n"
+      "#include \"common.h\"\n"
+      "/*\n#include \"/etc/passwd\"\n*/\n"
+      "// #include \"/etc/shadow\"\n"
+      "const char* s = \"#include \\\"/etc/group\\\"\";\n"
+      "#if __has_include(<cuda_bf16.h>)\n#endif\n"
+      "int n = 1'000'000; float f = 1.5e-3f; int has = 0, next = 1, inc = 2;\n"
+      "extern \"C\" __global__ void k(float* __restrict__ y) { y[0] = 'a' + 1; }\n";
+  auto v = preprocessor_view(honest);
+  INFO(v.references.size());
+  CHECK(v.refusals.empty());
+  REQUIRE(v.references.size() == 3);
+  CHECK(names(v, "include", "cuda_fp16.h"));
+  CHECK(names(v, "include", "common.h"));
+  CHECK(names(v, "__has_include", "cuda_bf16.h"));
+}
+
+TEST_CASE("check_includes refuses the bypasses and answers probes only inside the folder") {
+  TempDir t;
+  t.write("p/local.h", "// fine\n");
+  const std::string dir = (t.path() / "p").string();
+  auto errors = [&](const std::string& kernel) {
+    t.write("p/k.cu", kernel);
+    return check_includes(dir, "k.cu", {});
+  };
+  for (const auto& [what, text] : every_reading("/etc/passwd")) {
+    INFO(what);
+    auto e = errors(text);
+    CHECK(std::any_of(e.begin(), e.end(), [](const std::string& m) {
+      return m.find("leaves the problem folder") != std::string::npos;
+    }));
+  }
+  auto has = [&](const std::vector<std::string>& e, const std::string& needle) {
+    return std::any_of(e.begin(), e.end(),
+                       [&](const std::string& m) { return m.find(needle) != std::string::npos; });
+  };
+  CHECK(has(errors("#if __has_include(\"/etc/passwd\")\n#endif\n"), "leaves the problem folder"));
+  CHECK(has(errors("#if __has_include(\"secret.txt\")\n#endif\n"), "probes a name that is not"));
+  CHECK(has(errors("#if __has_include(<../../etc/passwd>)\n#endif\n"), "leaves the problem"));
+  CHECK(errors("#if __has_include(\"local.h\") && __has_include(<cuda_fp16.h>)\n#endif\n"
+               "%:include \"local.h\"\n")
+            .empty());
+}
+
+TEST_CASE("NVRTC follows each refused spelling out of the folder (skips without NVRTC)") {
+  if (!nvrtc_available()) return;
+  TempDir t;
+  const std::string outside = (t.path() / "outside.h").string();
+  std::ofstream(outside) << "#error OUTSIDE_SENTINEL\n";
+  int reached = 0;
+  for (const auto& [what, text] : bypasses(outside)) {
+    INFO(what);
+    bool hit = false;
+    for (const char* std : {"--std=c++17", "--std=c++11"}) {
+      auto r = nvrtc_compile(text, "k.cu", {"--gpu-architecture=compute_90", std});
+      hit = hit || r.log.find("OUTSIDE_SENTINEL") != std::string::npos;
+    }
+    INFO(what);
+    CHECK(hit);
+    reached += hit;
+  }
+  // Every spelling in the list is a real bypass under some --std a problem may give...
+  CHECK(reached == int(bypasses(outside).size()));
+  // ...and a probe answers about any path.
+  auto probe = nvrtc_compile("#if __has_include(\"" + outside + "\")\n#error PROBED\n#endif\n",
+                             "k.cu", {"--gpu-architecture=compute_90"});
+  CHECK(probe.log.find("PROBED") != std::string::npos);
+}
