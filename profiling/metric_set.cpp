@@ -34,7 +34,7 @@ constexpr auto kMetrics = std::to_array<MetricDef>({
     {kSharedSt, "bank_conflicts_per_request", true, 1, ""},
     {kInst,
      "inst_executed tensor_active wgmma_active flop_frac gemm_ref_ratio local_inst_frac "
-     "atomic_inst_frac threads_per_inst warp_efficiency",
+     "atomic_inst_frac threads_per_inst warp_efficiency const_replay_frac",
      true, 1, "instructions executed: the denominator of the per-instruction shares"},
     {kSmClock, "sm_clock_mhz", true, 1,
      "SM clock under profiling, to compare with the unprofiled clock"},
@@ -62,7 +62,10 @@ constexpr auto kMetrics = std::to_array<MetricDef>({
     {kSmActive, "sm_active_frac", true, 0, ""},
     {kWarpsActiveSum,
      "stall_long_scoreboard stall_short_scoreboard stall_mio_throttle stall_barrier stall_membar "
-     "stall_lg_throttle stall_math_pipe_throttle stall_wait stall_not_selected",
+     "stall_lg_throttle stall_math_pipe_throttle stall_wait stall_not_selected "
+     "stall_branch_resolving stall_dispatch_stall stall_drain stall_imc_miss stall_no_instruction "
+     "stall_selected stall_sleeping stall_tex_throttle stall_gmma stall_misc stall_top "
+     "stall_top_frac",
      true, 0, "denominator of the warp-stall shares"},
     {kStallLongSb, "stall_long_scoreboard", true, 0, ""},
     {kStallShortSb, "stall_short_scoreboard", true, 0, ""},
@@ -73,6 +76,22 @@ constexpr auto kMetrics = std::to_array<MetricDef>({
     {kStallMath, "stall_math_pipe_throttle", true, 0, ""},
     {kStallWait, "stall_wait", true, 0, ""},
     {kStallNotSelected, "stall_not_selected", true, 0, ""},
+    // The rest of the time account (issue 29): every reason the H200 reports.
+    {kStallBranch, "stall_branch_resolving", true, 0, ""},
+    {kStallDispatch, "stall_dispatch_stall", true, 0, ""},
+    {kStallDrain, "stall_drain", true, 0, ""},
+    {kStallImcMiss, "stall_imc_miss", true, 0, "constant-cache misses and serialisation"},
+    {kStallNoInst, "stall_no_instruction", true, 0, "instruction fetch"},
+    {kStallSelected, "stall_selected", true, 0, "the issuing share"},
+    {kStallSleeping, "stall_sleeping", true, 0, ""},
+    {kStallTex, "stall_tex_throttle", true, 0, ""},
+    {kStallGmma, "stall_gmma", true, 0, "waiting on wgmma (Hopper)"},
+    {kStallMisc, "stall_misc", true, 0, ""},
+    {kUniformInst, "uniform_frac pipe_top pipe_top_frac", true, 0, "uniform datapath pipe"},
+    {kIdcRequests, "const_miss_frac", true, 0, "constant-cache lookups"},
+    {kIdcMisses, "const_miss_frac", true, 0, "constant-cache misses"},
+    {kIdcReplays, "const_replay_frac", true, 0,
+     "constant-cache replays: lanes reading different __constant__ addresses"},
 });
 
 // Only in the full set: 8 replay passes on its own. The FLOP rate a rule should trust is
