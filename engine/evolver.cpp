@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include "rules/hypotheses.h"
 #include "rules/signals.h"
@@ -175,8 +176,7 @@ void Evolver::check_status(rules::Rule& rule, const RoundRecord& r,
 // rejected as slower or the same; an ambiguous verdict teaches nothing) of a rule that was
 // ranked with an estimate adds that estimate and the share of time the candidate removed,
 // 1 - candidate time / incumbent time (0 when it was not faster), to the rule's sums.
-void Evolver::calibrate(rules::Rule* rule, const RoundRecord& r,
-                        std::vector<EvolutionEvent>& out) {
+void Evolver::calibrate(rules::Rule* rule, const RoundRecord& r, std::vector<EvolutionEvent>& out) {
   if (!rule || !r.verdict || r.verdict->verdict == Verdict::Ambiguous) return;
   if (r.outcome != Outcome::Kept && r.outcome != Outcome::Rejected) return;
   std::optional<double> estimate;

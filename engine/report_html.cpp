@@ -8,6 +8,8 @@
 #include <set>
 #include <sstream>
 
+#include "rules/rule_table.h"
+
 namespace solver::engine {
 
 namespace {
@@ -678,8 +680,8 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
       << "</td><td>" << esc(evidence_text(r))
       << (r.match.ranked.empty() ? std::string()
                                  : "<br><small>ranked: " + esc(ranked_text(r)) + "</small>")
-      << "</td><td>" << esc(r.hypothesis + how)
-      << "</td><td><code>" << esc(r.candidate) << "</code>";
+      << "</td><td>" << esc(r.hypothesis + how) << "</td><td><code>" << esc(r.candidate)
+      << "</code>";
     if (!r.candidate.empty()) h << "<br>" << time_cls(candidate_time(r), r.candidate_precision);
     if (change)
       h << "<br><span class=\"chg\">class " << esc(r.incumbent_precision) << " &rarr; "

@@ -373,16 +373,25 @@ Derivation derive_signals(const DerivationInput& in) {
   {
     // Warp-cycles stalled per reason over active warp-cycles: a share of the warps' time.
     static const std::pair<const char*, std::string_view> kStalls[] = {
-        {"stall_long_scoreboard", kStallLongSb},  {"stall_short_scoreboard", kStallShortSb},
-        {"stall_mio_throttle", kStallMio},        {"stall_barrier", kStallBarrier},
-        {"stall_membar", kStallMembar},           {"stall_lg_throttle", kStallLg},
-        {"stall_math_pipe_throttle", kStallMath}, {"stall_wait", kStallWait},
+        {"stall_long_scoreboard", kStallLongSb},
+        {"stall_short_scoreboard", kStallShortSb},
+        {"stall_mio_throttle", kStallMio},
+        {"stall_barrier", kStallBarrier},
+        {"stall_membar", kStallMembar},
+        {"stall_lg_throttle", kStallLg},
+        {"stall_math_pipe_throttle", kStallMath},
+        {"stall_wait", kStallWait},
         {"stall_not_selected", kStallNotSelected},
-        {"stall_branch_resolving", kStallBranch}, {"stall_dispatch_stall", kStallDispatch},
-        {"stall_drain", kStallDrain},             {"stall_imc_miss", kStallImcMiss},
-        {"stall_no_instruction", kStallNoInst},   {"stall_selected", kStallSelected},
-        {"stall_sleeping", kStallSleeping},       {"stall_tex_throttle", kStallTex},
-        {"stall_gmma", kStallGmma},               {"stall_misc", kStallMisc}};
+        {"stall_branch_resolving", kStallBranch},
+        {"stall_dispatch_stall", kStallDispatch},
+        {"stall_drain", kStallDrain},
+        {"stall_imc_miss", kStallImcMiss},
+        {"stall_no_instruction", kStallNoInst},
+        {"stall_selected", kStallSelected},
+        {"stall_sleeping", kStallSleeping},
+        {"stall_tex_throttle", kStallTex},
+        {"stall_gmma", kStallGmma},
+        {"stall_misc", kStallMisc}};
     auto active = raw(in, kWarpsActiveSum);
     // The time account's largest item, among the reasons measured (the issuing share,
     // `selected`, is not a stall and is left out).
@@ -404,8 +413,8 @@ Derivation derive_signals(const DerivationInput& in) {
   {
     // The busiest pipe, among those measured.
     const std::pair<const char*, std::optional<double>> pipes[] = {
-        {"fma", pct_to_frac(raw(in, kFmaActive))},     {"alu", pct_to_frac(raw(in, kAluInst))},
-        {"fp64", pct_to_frac(raw(in, kFp64Active))},   {"xu", pct_to_frac(raw(in, kXuInst))},
+        {"fma", pct_to_frac(raw(in, kFmaActive))},       {"alu", pct_to_frac(raw(in, kAluInst))},
+        {"fp64", pct_to_frac(raw(in, kFp64Active))},     {"xu", pct_to_frac(raw(in, kXuInst))},
         {"tensor", pct_to_frac(raw(in, kTensorActive))}, {"lsu", pct_to_frac(raw(in, kLsuInst))},
         {"uniform", pct_to_frac(raw(in, kUniformInst))}};
     std::string top;
@@ -421,8 +430,7 @@ Derivation derive_signals(const DerivationInput& in) {
     }
   }
   b.number("uniform_frac", pct_to_frac(raw(in, kUniformInst)), Origin::Profiled);
-  b.number("const_miss_frac", ratio(raw(in, kIdcMisses), raw(in, kIdcRequests)),
-           Origin::Profiled);
+  b.number("const_miss_frac", ratio(raw(in, kIdcMisses), raw(in, kIdcRequests)), Origin::Profiled);
   if (auto replays = raw(in, kIdcReplays); replays && raw(in, kInst) && *raw(in, kInst) > 0)
     b.number("const_replay_frac", std::min(1.0, *replays / *raw(in, kInst)), Origin::Profiled);
   b.text("dtype", dtype, dtype_origin);

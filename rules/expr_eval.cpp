@@ -61,9 +61,9 @@ Op call_op(const std::string& name) {
     const char* text;
     Op op;
   } kCalls[] = {
-      {"min", kMin},     {"max", kMax},   {"abs", kAbs},   {"ceil_div", kCeilDiv},
-      {"floor", kFloor}, {"ceil", kCeil}, {"log2", kLog2}, {"is_pow2", kIsPow2},
-      {"given", kGiven},
+      {"min", kMin},          {"max", kMax},        {"abs", kAbs},
+      {"ceil_div", kCeilDiv}, {"floor", kFloor},    {"ceil", kCeil},
+      {"log2", kLog2},        {"is_pow2", kIsPow2}, {"given", kGiven},
   };
   for (const auto& c : kCalls)
     if (name == c.text) return c.op;
@@ -413,8 +413,7 @@ std::optional<bool> Expression::evaluate_tri(std::span<const Value> slots) const
 
 namespace solver::rules {
 
-std::optional<double> Expression::evaluate_soft(std::span<const Value> slots,
-                                                double margin) const {
+std::optional<double> Expression::evaluate_soft(std::span<const Value> slots, double margin) const {
   if (code_.empty() || root_->type != ValueType::Bool) return std::nullopt;
   double d = Machine(code_, slots).soft(static_cast<int>(code_.size()) - 1, false, margin);
   if (std::isnan(d)) return std::nullopt;

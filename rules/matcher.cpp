@@ -189,16 +189,15 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
     if (!fired_rank->raw_estimate)
       u.outranks_fired = est.has_value() || r.priority < fired_rank->rule->priority;
     else
-      u.outranks_fired =
-          !est || *est * r.calibration.factor() * r.confidence > fired_rank->score;
+      u.outranks_fired = !est || *est * r.calibration.factor() * r.confidence > fired_rank->score;
   }
   if (fired) {
     out.evidence.reserve(fired->names.size());
     for (const auto& [name, slot] : fired->names)
       out.evidence.emplace_back(name, slot >= 0 ? slots_[static_cast<std::size_t>(slot)] : Value{});
     for (const auto& [name, slot] : fired->estimate_names)
-      out.estimate_inputs.emplace_back(name,
-                                       slot >= 0 ? slots_[static_cast<std::size_t>(slot)] : Value{});
+      out.estimate_inputs.emplace_back(
+          name, slot >= 0 ? slots_[static_cast<std::size_t>(slot)] : Value{});
   }
   auto table = signal_table();
   for (int s : needed_signals_)

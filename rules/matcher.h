@@ -84,8 +84,8 @@ class Matcher {
  private:
   struct RuleInfo {
     const Rule* rule = nullptr;
-    std::vector<std::pair<std::string, int>> names;  // condition names and their slots
-    std::vector<int> cap_slots;                      // slots of its requires: capabilities
+    std::vector<std::pair<std::string, int>> names;           // condition names and their slots
+    std::vector<int> cap_slots;                               // slots of its requires: capabilities
     std::vector<std::pair<std::string, int>> estimate_names;  // its estimate's names, slots
     int order = 0;                                            // rank in order_ (tie-break)
   };

@@ -198,8 +198,8 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
                                const EvolutionConfig& ev, Diagnostics& diags) {
   if (!expect_map(node, "rule", file, diags)) return std::nullopt;
   check_keys(node,
-             {"id", "when", "estimate", "requires", "hypothesis", "bottleneck", "priority", "rationale",
-              "stop", "expect", "status", "confidence", "provenance", "calibration"},
+             {"id", "when", "estimate", "requires", "hypothesis", "bottleneck", "priority",
+              "rationale", "stop", "expect", "status", "confidence", "provenance", "calibration"},
              file, diags);
   Rule r;
   r.where = location_of(node, file);

@@ -1,9 +1,9 @@
-// `solver classify --problem P --variant V` on the live GPU: gate the variant, profile it in the worker (unprofiled time, then the
-// CUPTI range profiler, then signal derivation), and classify the signals with the rule table.
-// Exit codes: 0 a verdict, the gate passed; 3 a verdict, but the kernel failed the correctness
-// gate (its result is wrong, too fast, mutated its input, or is not the declared precision:
-// the diagnosis stands, the kernel is not a valid solution); 1 no verdict (no GPU, a kernel
-// that does not run to completion, profiling failed); 2 bad input.
+// `solver classify --problem P --variant V` on the live GPU: gate the variant, profile it in the
+// worker (unprofiled time, then the CUPTI range profiler, then signal derivation), and classify the
+// signals with the rule table. Exit codes: 0 a verdict, the gate passed; 3 a verdict, but the
+// kernel failed the correctness gate (its result is wrong, too fast, mutated its input, or is not
+// the declared precision: the diagnosis stands, the kernel is not a valid solution); 1 no verdict
+// (no GPU, a kernel that does not run to completion, profiling failed); 2 bad input.
 // --variant takes a variant key, so a knob point is `--variant 'ilp[BLOCK=256]'`; a variant with
 // knobs given bare runs where the loop would start it (its knobs' defaults).
 #include <filesystem>

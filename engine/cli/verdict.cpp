@@ -25,8 +25,8 @@ nlohmann::json rule_json(const rules::Rule& r) {
       {"requires", r.requires_caps},
       {"when", r.when_text},
       {"rationale", r.rationale},
-      {"estimate_expr", r.estimate_text.empty() ? nlohmann::json(nullptr)
-                                                : nlohmann::json(r.estimate_text)},
+      {"estimate_expr",
+       r.estimate_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.estimate_text)},
       {"stop", r.stop}};
 }
 
@@ -97,14 +97,16 @@ nlohmann::json verdict_json(const VerdictInput& v) {
   j["evidence"] = ev;
   nlohmann::json est = nlohmann::json::array();
   for (const auto& [name, value] : m.estimate_inputs)
-    est.push_back({{"name", name}, {"value", value_to_json(value)}, {"origin", origin_of(v, name)}});
+    est.push_back(
+        {{"name", name}, {"value", value_to_json(value)}, {"origin", origin_of(v, name)}});
   j["estimate_inputs"] = est;
   nlohmann::json ranked = nlohmann::json::array();
   for (const auto& rr : m.ranked) {
     auto r = rule_json(*rr.rule);
     r["evidence"] = rr.evidence;
     r["estimate"] = rr.raw_estimate ? nlohmann::json(rr.estimate) : nlohmann::json(nullptr);
-    r["estimate_raw"] = rr.raw_estimate ? nlohmann::json(*rr.raw_estimate) : nlohmann::json(nullptr);
+    r["estimate_raw"] =
+        rr.raw_estimate ? nlohmann::json(*rr.raw_estimate) : nlohmann::json(nullptr);
     r["calibration"] = rr.calibration;
     r["score"] = rr.score;
     r["fired"] = rr.rule == m.fired;
@@ -147,7 +149,8 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
   const rules::MatchResult& m = *v.match;
   out << "kernel " << v.kernel << " on " << (v.chip ? v.chip->id + " (" + v.chip->name + ")" : "?");
   if (!v.source.empty()) out << "  [" << v.source << "]";
-  out << '\n';  if (!v.gate.empty())
+  out << '\n';
+  if (!v.gate.empty())
     out << "  gate:       " << (v.gate_passed ? "passed" : "FAILED") << " (" << v.gate << ")"
         << (v.gate_passed ? "" : ": the diagnosis below stands; the kernel is not a valid solution")
         << '\n';

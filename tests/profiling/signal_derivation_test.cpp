@@ -245,11 +245,16 @@ TEST_CASE("the time account: every stall reason, the top stall and pipe, the tai
   auto h200 = testing::h200_like();
   DerivationInput in;
   in.chip = &h200;
-  in.raw = {{m(metric::kWarpsActiveSum), 1000}, {m(metric::kStallImcMiss), 450},
-            {m(metric::kStallLongSb), 200},     {m(metric::kStallSelected), 300},
-            {m(metric::kStallNoInst), 50},      {m(metric::kAluInst), 94},
-            {m(metric::kFmaActive), 12},        {m(metric::kIdcRequests), 100},
-            {m(metric::kIdcMisses), 5},         {m(metric::kIdcReplays), 40},
+  in.raw = {{m(metric::kWarpsActiveSum), 1000},
+            {m(metric::kStallImcMiss), 450},
+            {m(metric::kStallLongSb), 200},
+            {m(metric::kStallSelected), 300},
+            {m(metric::kStallNoInst), 50},
+            {m(metric::kAluInst), 94},
+            {m(metric::kFmaActive), 12},
+            {m(metric::kIdcRequests), 100},
+            {m(metric::kIdcMisses), 5},
+            {m(metric::kIdcReplays), 40},
             {m(metric::kInst), 100}};
   // Issue 29's tail: 133 blocks of one block per SM on 132 SMs.
   in.launch.block_threads = 1024;

@@ -47,9 +47,9 @@ SignalSet csr_spmv() {
 }  // namespace
 
 TEST_CASE("the larger estimated gain fires, whatever the priority; priority breaks ties") {
-  RuleTable t = table(
-      rule("divergence", "warp_efficiency < 0.7", 16, "1 - warp_efficiency") +
-      rule("coalesce", "load_eff < 0.7", 40, "(1 - load_eff) * min(1, 2 * l2_frac)"));
+  RuleTable t =
+      table(rule("divergence", "warp_efficiency < 0.7", 16, "1 - warp_efficiency") +
+            rule("coalesce", "load_eff < 0.7", 40, "(1 - load_eff) * min(1, 2 * l2_frac)"));
   Matcher m(t);
   MatchResult r = m.match(csr_spmv(), h200());
   REQUIRE(r.fired);
@@ -110,8 +110,8 @@ TEST_CASE("graded evidence: a near miss still ranks, lower; a far miss does not"
   CHECK(r.ranked[0].evidence == doctest::Approx(0.5));
 
   // soft_margin 0 makes every condition crisp again.
-  RuleTable crisp = table(rule("saturated", "dram_frac > 0.9", 6, "dram_frac"),
-                          "evolution:\n  soft_margin: 0\n");
+  RuleTable crisp =
+      table(rule("saturated", "dram_frac > 0.9", 6, "dram_frac"), "evolution:\n  soft_margin: 0\n");
   Matcher mc(crisp);
   s.set("dram_frac", 0.88);
   CHECK(mc.match(s, h200()).fired == nullptr);
@@ -133,8 +133,8 @@ TEST_CASE("a stop rule fires only when its condition holds; 'not' grades as the 
 }
 
 TEST_CASE("a rule without an estimate stays crisp, so tables without estimates match as before") {
-  RuleTable t = table(rule("a", "dram_frac > 0.9", 6, nullptr) +
-                      rule("b", "dram_frac > 0.5", 40, nullptr));
+  RuleTable t =
+      table(rule("a", "dram_frac > 0.9", 6, nullptr) + rule("b", "dram_frac > 0.5", 40, nullptr));
   Matcher m(t);
   SignalSet s;
   s.set("dram_frac", 0.88);
