@@ -236,6 +236,8 @@ class Machine {
         if (negate) op = op == kLt ? kGe : op == kLe ? kGt : op == kGt ? kLe : kLt;
         bool holds = op == kLt ? x < y : op == kLe ? x <= y : op == kGt ? x > y : x >= y;
         if (holds) return 1.0;
+        // A threshold of 0 (`smem_per_block > 0`, `local_bytes > 0`) is a presence test: crisp.
+        if (std::fabs(y) < 1e-12) return 0.0;
         double scale = margin * std::max(std::fabs(y), kSoftFloor);
         double miss = std::fabs(x - y);
         double d = scale > 0 ? 1.0 - miss / scale : 0.0;
