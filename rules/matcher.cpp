@@ -88,8 +88,10 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   const EvolutionConfig& ev = table_.evolution;
 
   MatchResult out;
-  // (rank entry, its RuleInfo) for every eligible rule that holds or nearly holds.
-  std::vector<std::pair<RankedRule, const RuleInfo*>> ranked;
+  // (rank entry, its RuleInfo) for every eligible rule that holds or nearly holds; a
+  // per-thread scratch buffer, so ranking allocates nothing once warm (the hot path).
+  thread_local std::vector<std::pair<RankedRule, const RuleInfo*>> ranked;
+  ranked.clear();
   for (const RuleInfo& info : info_) {
     const Rule& r = *info.rule;
     if (r.status == RuleStatus::Retired || !r.when) continue;
@@ -133,7 +135,8 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
     // Graded evidence is for rules with an estimate: a rule without one keeps its static
     // place, so it ranks only when its condition holds (old tables match as they did).
     double evidence = cond ? 1.0 : degree.value_or(0.0);
-    if (!cond && (!r.estimate || evidence < ev.min_evidence || evidence <= 0)) continue;
+    // (1e-9: a miss of exactly the threshold share, 0.55 against `< 0.5`, computes as 0.4999...)
+    if (!cond && (!r.estimate || evidence + 1e-9 < ev.min_evidence || evidence <= 0)) continue;
     RankedRule rr;
     rr.rule = &r;
     rr.evidence = evidence;

@@ -166,17 +166,17 @@ TEST_CASE("a rule whose estimates ran high loses rank through its calibration fa
 
 TEST_CASE("bad estimates and calibrations are located errors") {
   auto bool_est = diagnostics_of([] { table(rule("r", "weight < 0.1", 5, "weight < 0.2")); });
-  CHECK(has_diag(bool_est, "t.yaml:4", "number"));
+  CHECK(has_diag(bool_est, "t.yaml:5:15", "expected a number expression"));
   auto unknown = diagnostics_of([] { table(rule("r", "weight < 0.1", 5, "1 - wieght")); });
-  CHECK(has_diag(unknown, "t.yaml:4:19", "wieght"));
+  CHECK(has_diag(unknown, "t.yaml:5:19", "wieght"));
   auto calib = diagnostics_of([] {
     table(rule("r", "weight < 0.1", 5, "0.5",
                "    calibration: {samples: 1, estimated: 3, achieved: 0}\n"));
   });
-  CHECK(has_diag(calib, "t.yaml:9", "calibration.estimated"));
+  CHECK(has_diag(calib, "t.yaml:9:42", "calibration.estimated"));
   auto margin = diagnostics_of(
       [] { table(rule("r", "weight < 0.1", 5, "0.5"), "evolution:\n  soft_margin: 2\n"); });
-  CHECK(has_diag(margin, "t.yaml:3", "soft_margin"));
+  CHECK(has_diag(margin, "t.yaml:3:16", "soft_margin"));
 }
 
 TEST_CASE("the default table: every rule carries an estimate that evaluates on a full profile") {
