@@ -424,7 +424,7 @@ Derivation derive_signals(const DerivationInput& in) {
         top_frac = *f;
         top = name;
       }
-    if (top_frac >= 0) {
+    if (top_frac > 0) {  // every measured pipe idle names none
       b.text("pipe_top", top, Origin::Profiled);
       b.number("pipe_top_frac", std::min(1.0, top_frac), Origin::Profiled);
     }
