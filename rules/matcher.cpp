@@ -154,7 +154,8 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   // Rules with an estimate before rules without; then score; ties by the static order
   // (priority, confidence, file order).
   // Priority 0 is the gate (a kernel too small to matter): it ranks before every estimate.
-  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+  // std::sort, not stable_sort (which allocates a buffer per call): `order` makes the key total.
+  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
     bool ga = a.first.rule->priority == 0, gb = b.first.rule->priority == 0;
     if (ga != gb) return ga;
     // A near miss ranks below every rule whose condition holds: graded evidence fills the gap
