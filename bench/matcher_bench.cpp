@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <ctime>
+#include <iterator>
 #include <map>
 #include <random>
 #include <string>
@@ -67,7 +68,48 @@ std::vector<SignalSet> make_signal_sets(std::size_t n, std::uint64_t seed) {
     put("block_threads", 32 * std::floor(log_uniform(1, 32)));
     put("grid_blocks", grid);
     put("blocks_per_sm", blocks_per_sm);
-    put("waves", grid / (blocks_per_sm * 132));
+    double waves = grid / (blocks_per_sm * 132);
+    put("waves", waves);
+    // The full time account of a live profile (issues 11 and 29): every stall reason as a
+    // share of warp-cycles (random weights normalised to 1), the pipes, caches and the tail.
+    {
+      static const char* kStalls[] = {"stall_long_scoreboard",
+                                      "stall_short_scoreboard",
+                                      "stall_mio_throttle",
+                                      "stall_barrier",
+                                      "stall_membar",
+                                      "stall_lg_throttle",
+                                      "stall_math_pipe_throttle",
+                                      "stall_wait",
+                                      "stall_not_selected",
+                                      "stall_branch_resolving",
+                                      "stall_dispatch_stall",
+                                      "stall_drain",
+                                      "stall_imc_miss",
+                                      "stall_no_instruction",
+                                      "stall_selected",
+                                      "stall_sleeping",
+                                      "stall_tex_throttle",
+                                      "stall_gmma",
+                                      "stall_misc"};
+      double w[std::size(kStalls)], total = 0;
+      for (double& x : w) total += (x = std::pow(u(rng), 4));
+      for (std::size_t i = 0; i < std::size(kStalls); ++i) put(kStalls[i], w[i] / total);
+    }
+    for (const char* pipe :
+         {"alu_frac", "fp64_frac", "xu_frac", "lsu_frac", "uniform_frac", "l1_frac", "l2_frac",
+          "l1_hit", "sm_active_frac", "store_eff", "const_miss_frac"})
+      put(pipe, u(rng));
+    put("warp_efficiency", 0.3 + 0.7 * u(rng));
+    put("local_inst_frac", u(rng) < 0.85 ? 0.0 : 0.05 * u(rng));
+    put("local_traffic_bytes", u(rng) < 0.85 ? 0.0 : log_uniform(1e3, 1e9));
+    put("atomic_inst_frac", u(rng) < 0.85 ? 0.0 : 0.1 * u(rng));
+    put("gemm_loop", u(rng) < 0.2);
+    put("mbarrier_pipeline", tensor && u(rng) < 0.5);
+    put("tma_copies", tensor && u(rng) < 0.3);
+    put("occupancy_limiter", std::string(u(rng) < 0.5 ? "registers" : "smem"));
+    double whole = std::ceil(waves - 1e-9);
+    if (whole > 0) put("tail_idle_frac", (whole - waves) / whole);
   }
   return sets;
 }

@@ -27,6 +27,9 @@ EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::s
   c.missing_signals = m.missing_signals;
   if (!m.fired) {
     c.got = kNothingFired;
+    // "No rule explains this" is the right verdict where the label says no class fits
+    // (issue 29: a cost with no class should get that, not a wrong class).
+    c.correct = k.label.bottleneck == "unexplained";
   } else {
     c.fired = m.fired->id;
     c.hypothesis = m.fired->hypothesis;

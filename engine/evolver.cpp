@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 
 #include "rules/hypotheses.h"
 #include "rules/signals.h"
@@ -171,6 +172,34 @@ void Evolver::check_status(rules::Rule& rule, const RoundRecord& r,
   }
 }
 
+// Estimate against achievement (docs/rules.md, "Calibration"): a measured candidate (kept, or
+// rejected as slower or the same; an ambiguous verdict teaches nothing) of a rule that was
+// ranked with an estimate adds that estimate and the share of time the candidate removed,
+// 1 - candidate time / incumbent time (0 when it was not faster), to the rule's sums.
+void Evolver::calibrate(rules::Rule* rule, const RoundRecord& r, std::vector<EvolutionEvent>& out) {
+  if (!rule || !r.verdict || r.verdict->verdict == Verdict::Ambiguous) return;
+  if (r.outcome != Outcome::Kept && r.outcome != Outcome::Rejected) return;
+  std::optional<double> estimate;
+  for (const auto& entry : r.match.ranked)
+    if (entry.value("rule", "") == rule->id && entry.contains("estimate") &&
+        entry["estimate"].is_number())
+      estimate = entry["estimate"].get<double>();
+  if (!estimate) return;
+  double ratio = r.verdict->median_ratio;  // incumbent / candidate
+  double achieved = ratio > 1 ? std::clamp(1 - 1 / ratio, 0.0, 1.0) : 0.0;
+  rules::Calibration& c = rule->calibration;
+  double before = c.factor();
+  c.samples += 1;
+  c.estimated += *estimate;
+  c.achieved += achieved;
+  out.push_back({"calibration", rule->id,
+                 "estimated " + fmt(*estimate) + ", achieved " + fmt(achieved) + " at " +
+                     r.problem + " round " + std::to_string(r.round) + ": factor " + fmt(before) +
+                     " -> " + fmt(c.factor()) + " over " + std::to_string(c.samples) +
+                     " candidate(s)",
+                 rule->confidence, rule->confidence});
+}
+
 std::vector<EvolutionEvent> Evolver::observe(const RoundRecord& r) {
   std::vector<EvolutionEvent> out;
   const auto& ev = table_.evolution;
@@ -186,6 +215,7 @@ std::vector<EvolutionEvent> Evolver::observe(const RoundRecord& r) {
            r, out);
 
   std::string at = r.problem + " round " + std::to_string(r.round);
+  calibrate(credited, r, out);
   switch (r.outcome) {
     case Outcome::Kept: {
       if (!credited) break;

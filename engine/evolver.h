@@ -13,6 +13,9 @@
 //                                pool cannot act on here)
 //   gate-failed                  nothing: the variant was broken, the hypothesis untested
 //   stop / converged             nothing
+// Calibration: every kept or (not ambiguously) rejected candidate of a rule ranked with an
+// estimate adds (estimate, achieved share of time removed) to the rule's calibration sums;
+// its factor scales the rule's rank from then on (a rule whose estimates run high loses rank).
 // After each change: retire when trials >= min_trials and confidence < retire_below; promote
 // an active rule when trials >= min_trials and confidence > promote_above; a probation rule
 // becomes active after probation_trials successes.
@@ -64,6 +67,7 @@ class Evolver {
               const RoundRecord& r, std::vector<EvolutionEvent>& out);
   void check_status(rules::Rule& rule, const RoundRecord& r, std::vector<EvolutionEvent>& out);
   void propose(const RoundRecord& r, std::vector<EvolutionEvent>& out);
+  void calibrate(rules::Rule* rule, const RoundRecord& r, std::vector<EvolutionEvent>& out);
 
   rules::RuleTable& table_;
   const rules::ChipProfile& chip_;

@@ -96,7 +96,8 @@ json to_json(const RoundRecord& r) {
          {"evidence", r.match.evidence},
          {"blocked", r.match.blocked},
          {"outranked", r.match.outranked},
-         {"missing_signals", r.match.missing_signals}};
+         {"missing_signals", r.match.missing_signals},
+         {"ranked", r.match.ranked}};
   json ev = json::array();
   for (const auto& e : r.evolution)
     ev.push_back(json{{"kind", e.kind},
@@ -222,6 +223,13 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
   if (!m.contains("missing_signals"))
     c.error("/match/missing_signals", "missing (a list of strings)");
   r.match.missing_signals = c.strings(m, "missing_signals", "/match");
+  // Optional: ledgers written before the ranking (issue 29) have none.
+  if (m.contains("ranked")) {
+    if (m["ranked"].is_array())
+      r.match.ranked = m["ranked"];
+    else
+      c.error("/match/ranked", "not a list");
+  }
   r.hypothesis = required_string(c, j, "hypothesis");
   r.credited_rule = required_string(c, j, "credited_rule");
   r.explored = required_bool(c, j, "explored");

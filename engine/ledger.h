@@ -47,7 +47,7 @@ std::optional<Outcome> outcome_from_string(std::string_view s);
 // One change the evolver made (or checked) after a round.
 struct EvolutionEvent {
   std::string kind;    // reward penalty neutral retired promoted probation-passed proposed
-                       // proposal-skipped expect-met expect-failed
+                       // proposal-skipped expect-met expect-failed calibration
   std::string rule;    // rule id
   std::string detail;  // one line, human readable
   double before = 0, after = 0;  // confidence
@@ -62,6 +62,9 @@ struct MatchRecord {
   std::map<std::string, std::vector<std::string>> blocked;  // rule -> missing capabilities
   std::vector<std::string> outranked;
   std::vector<std::string> missing_signals;
+  // The ranking (docs/rules.md, "Ranking"): [{rule, estimate, evidence, calibration, score}],
+  // best first; estimate is null for a rule without one. Empty in ledgers before issue 29.
+  nlohmann::json ranked = nlohmann::json::array();
 };
 
 struct RoundRecord {

@@ -10,6 +10,8 @@
 #include <set>
 #include <sstream>
 
+#include "rules/rule_table.h"
+
 namespace solver::engine {
 
 namespace {
@@ -281,6 +283,61 @@ std::string evidence_text(const RoundRecord& r) {
     s += name + " = " + (v.is_number_float() ? num(v.get<double>(), "%.3g") : v.dump());
   }
   return s;
+}
+
+// The ranking of a round (issue 29): "rule est 42% score 0.21; ..." best first.
+std::string ranked_text(const RoundRecord& r) {
+  std::string s;
+  for (const auto& e : r.match.ranked) {
+    if (!s.empty()) s += "; ";
+    s += e.value("rule", "?");
+    if (e.contains("estimate") && e["estimate"].is_number())
+      s += " est " + num(100 * e["estimate"].get<double>(), "%.0f") + "%";
+    if (e.contains("evidence") && e["evidence"].is_number() && e["evidence"].get<double>() < 1)
+      s += " (near miss " + num(e["evidence"].get<double>(), "%.2f") + ")";
+    if (e.contains("score") && e["score"].is_number())
+      s += " score " + num(e["score"].get<double>(), "%.3g");
+  }
+  return s;
+}
+
+// Estimate against achievement per rule over the measured candidates of the ON track (the
+// evolver's calibration, docs/rules.md): what each rule promised and what it delivered.
+std::string calibration_table(const std::vector<RoundRecord>& records) {
+  struct Sums {
+    int n = 0;
+    double est = 0, ach = 0;
+  };
+  std::map<std::string, Sums> by_rule;
+  for (const auto& r : records) {
+    if (r.track != "on" || r.credited_rule.empty() || !r.verdict) continue;
+    if (r.outcome != Outcome::Kept && r.outcome != Outcome::Rejected) continue;
+    if (r.verdict->verdict == Verdict::Ambiguous) continue;
+    for (const auto& e : r.match.ranked) {
+      if (e.value("rule", "") != r.credited_rule || !e.contains("estimate") ||
+          !e["estimate"].is_number())
+        continue;
+      double ratio = r.verdict->median_ratio;
+      Sums& s = by_rule[r.credited_rule];
+      s.n += 1;
+      s.est += e["estimate"].get<double>();
+      s.ach += ratio > 1 ? std::min(1.0, 1 - 1 / ratio) : 0.0;
+    }
+  }
+  if (by_rule.empty())
+    return "<p class=\"note\">No measured candidate of a rule ranked with an estimate.</p>\n";
+  std::ostringstream o;
+  o << "<table><tr><th>rule</th><th>candidates</th><th>mean estimate</th>"
+       "<th>mean achieved</th><th>calibration factor</th></tr>";
+  for (const auto& [rule, s] : by_rule) {
+    rules::Calibration c{s.n, s.est, s.ach};
+    o << "<tr><td>" << esc(rule) << "</td><td class=\"n\">" << s.n << "</td><td class=\"n\">"
+      << num(100 * s.est / s.n, "%.0f") << "%</td><td class=\"n\">"
+      << num(100 * s.ach / s.n, "%.0f") << "%</td><td class=\"n\">" << num(c.factor(), "%.2f")
+      << "</td></tr>";
+  }
+  o << "</table>\n";
+  return o.str();
 }
 
 // The confidence of every rule that changed over the ON rounds, problem boundaries and the
@@ -577,6 +634,12 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
 
   h << "<h2>Rule confidence over the ON track</h2>\n" << confidence_chart(records, inputs) << "\n";
 
+  h << "<h2>Estimated gain against achieved, per rule (ON track)</h2>\n"
+    << "<p class=\"note\">Each rule's estimate (the share of kernel time its hypothesis would "
+       "remove) at the rounds its candidate was measured, against the share the candidate "
+       "removed; the factor (achieved + 0.5) / (estimated + 0.5) scales its rank.</p>\n"
+    << calibration_table(records);
+
   h << "<h2>Evolution events</h2>\n<table><tr><th>problem</th><th>round</th><th>event</th>"
        "<th>rule</th><th>confidence</th><th>detail</th></tr>";
   for (const auto& r : records)
@@ -634,8 +697,11 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
     h << "<tr><td>" << esc(r.problem) << "</td><td>" << r.track << "</td><td>" << r.round
       << "</td><td><code>" << esc(r.incumbent) << "</code><br>"
       << time_cls(r.incumbent_time_us, r.incumbent_precision) << "</td><td>" << esc(r.match.fired)
-      << "</td><td>" << esc(evidence_text(r)) << "</td><td>" << esc(r.hypothesis + how)
-      << "</td><td><code>" << esc(r.candidate) << "</code>";
+      << "</td><td>" << esc(evidence_text(r))
+      << (r.match.ranked.empty() ? std::string()
+                                 : "<br><small>ranked: " + esc(ranked_text(r)) + "</small>")
+      << "</td><td>" << esc(r.hypothesis + how) << "</td><td><code>" << esc(r.candidate)
+      << "</code>";
     if (!r.candidate.empty()) h << "<br>" << time_cls(candidate_time(r), r.candidate_precision);
     if (change)
       h << "<br><span class=\"chg\">class " << esc(r.incumbent_precision) << " &rarr; "

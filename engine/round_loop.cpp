@@ -280,6 +280,13 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   for (const auto& b : m.blocked) rec.match.blocked[b.rule->id] = b.missing_caps;
   for (const auto* o : m.outranked) rec.match.outranked.push_back(o->id);
   rec.match.missing_signals = m.missing_signals;
+  for (const auto& rr : m.ranked)
+    rec.match.ranked.push_back(
+        {{"rule", rr.rule->id},
+         {"estimate", rr.raw_estimate ? nlohmann::json(rr.estimate) : nlohmann::json(nullptr)},
+         {"evidence", rr.evidence},
+         {"calibration", rr.calibration},
+         {"score", rr.score}});
 
   // 4. A stop rule says the kernel is at a ceiling.
   if (m.fired && m.fired->stop) {

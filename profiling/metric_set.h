@@ -102,6 +102,22 @@ inline constexpr std::string_view kStallLg = "smsp__warps_issue_stalled_lg_throt
 inline constexpr std::string_view kStallMath = "smsp__warps_issue_stalled_math_pipe_throttle.sum";
 inline constexpr std::string_view kStallWait = "smsp__warps_issue_stalled_wait.sum";
 inline constexpr std::string_view kStallNotSelected = "smsp__warps_issue_stalled_not_selected.sum";
+inline constexpr std::string_view kStallBranch = "smsp__warps_issue_stalled_branch_resolving.sum";
+inline constexpr std::string_view kStallDispatch = "smsp__warps_issue_stalled_dispatch_stall.sum";
+inline constexpr std::string_view kStallDrain = "smsp__warps_issue_stalled_drain.sum";
+inline constexpr std::string_view kStallImcMiss = "smsp__warps_issue_stalled_imc_miss.sum";
+inline constexpr std::string_view kStallNoInst = "smsp__warps_issue_stalled_no_instruction.sum";
+inline constexpr std::string_view kStallSelected = "smsp__warps_issue_stalled_selected.sum";
+inline constexpr std::string_view kStallSleeping = "smsp__warps_issue_stalled_sleeping.sum";
+inline constexpr std::string_view kStallTex = "smsp__warps_issue_stalled_tex_throttle.sum";
+inline constexpr std::string_view kStallGmma = "smsp__warps_issue_stalled_gmma.sum";
+inline constexpr std::string_view kStallMisc = "smsp__warps_issue_stalled_misc.sum";
+// The uniform datapath and the constant cache (IDC).
+inline constexpr std::string_view kUniformInst =
+    "sm__inst_executed_pipe_uniform.avg.pct_of_peak_sustained_active";
+inline constexpr std::string_view kIdcRequests = "idc__requests.sum";
+inline constexpr std::string_view kIdcMisses = "idc__requests_lookup_miss.sum";
+inline constexpr std::string_view kIdcReplays = "sm__idc_divergent_instruction_replays.sum";
 // Thread-level FP32 / FP64 arithmetic instructions (SASS-patched counters). Not in the live
 // table: the live path has the problem's FLOP formula. An ncu export without its problem
 // counts FLOPs from them (profiling/ncu_csv.h, export sources).

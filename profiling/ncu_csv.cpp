@@ -568,6 +568,14 @@ constexpr ExportSource kExportSources[] = {
      "launch__grid_size launch__occupancy_limit_registers launch__occupancy_limit_shared_mem "
      "launch__occupancy_limit_blocks launch__occupancy_limit_warps",
      ""},
+    {"tail_idle_frac", "launch",
+     "launch__grid_size launch__occupancy_limit_registers launch__occupancy_limit_shared_mem "
+     "launch__occupancy_limit_blocks launch__occupancy_limit_warps",
+     "from waves"},
+    {"last_wave_fill", "launch",
+     "launch__grid_size launch__occupancy_limit_registers launch__occupancy_limit_shared_mem "
+     "launch__occupancy_limit_blocks launch__occupancy_limit_warps",
+     "from waves"},
     {"gemm_loop", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"mma_in_code", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"mbarrier_pipeline", "problem", "",

@@ -8,8 +8,11 @@ namespace {
 
 // Ordered roughly as a profile is read: memory system, compute pipes, code structure,
 // latency and occupancy, whole-program, then the two verdicts that are not faults.
-constexpr std::array<BottleneckDef, 26> kBottlenecks{{
+constexpr std::array<BottleneckDef, 32> kBottlenecks{{
     {"dram_bandwidth", "useful bytes stream from device memory near its bandwidth ceiling"},
+    {"dram_near_roof",
+     "memory-bound near the roof: useful bytes stream at 75-90 % of the DRAM ceiling; what is "
+     "left is bytes in flight, not a wasteful access pattern"},
     {"uncoalesced",
      "a warp's global accesses touch many sectors per request, wasting the bytes moved"},
     {"cache_resident_reuse",
@@ -19,6 +22,12 @@ constexpr std::array<BottleneckDef, 26> kBottlenecks{{
     {"fp32_compute", "the FP32 FMA/ALU pipes are busy with non-GEMM arithmetic"},
     {"fp64_compute", "the FP64 pipe is saturated"},
     {"xu_compute", "transcendentals (sin, exp, rsqrt, ...) saturate the XU/SFU pipe"},
+    {"alu_compute",
+     "integer, logic and compare work saturates the ALU pipe (bit manipulation, hashing, "
+     "index arithmetic)"},
+    {"constant_cache",
+     "lanes of a warp read different __constant__ addresses (or miss the constant cache), so "
+     "constant loads serialise"},
     {"naive_gemm", "a matrix product on CUDA cores with no register or shared-memory tiling"},
     {"tensor_gemm_unstaged",
      "tensor-core product fed straight from global memory, no shared-memory staging"},
@@ -34,6 +43,11 @@ constexpr std::array<BottleneckDef, 26> kBottlenecks{{
     {"register_spills",
      "registers spill to local memory and the spill traffic sits in the hot loop"},
     {"small_grid", "too few blocks to give every SM work"},
+    {"tail_effect",
+     "wave quantisation: the last wave of blocks fills few SMs, so much of the GPU idles while "
+     "it runs"},
+    {"instruction_fetch",
+     "warps wait for instructions to be fetched: the code does not fit the instruction cache"},
     {"dependent_load_latency",
      "each load waits on the previous one (pointer chase): memory latency, not bandwidth"},
     {"atomic_contention", "atomics on few addresses serialise in L2"},
@@ -51,6 +65,9 @@ constexpr std::array<BottleneckDef, 26> kBottlenecks{{
      "the schedulers issue nearly every cycle but no pipe is near its roof: the instruction "
      "count, not a unit's throughput, is the limit"},
     {"at_ceiling", "the kernel already runs at a hardware roof; no rewrite of it helps"},
+    {"unexplained",
+     "no rule explains the kernel's time: the verdict names the largest stall and the busiest "
+     "pipe instead of a class"},
     {"low_weight", "the kernel is too small a share of the problem's time to matter"},
 }};
 

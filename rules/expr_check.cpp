@@ -7,7 +7,7 @@
 namespace solver::rules {
 
 namespace {
-constexpr std::array<FunctionDef, 8> kFunctions{{
+constexpr std::array<FunctionDef, 9> kFunctions{{
     {"min", 2, -1, ValueType::Number, "smallest argument"},
     {"max", 2, -1, ValueType::Number, "largest argument"},
     {"abs", 1, 1, ValueType::Number, "absolute value"},
@@ -16,6 +16,9 @@ constexpr std::array<FunctionDef, 8> kFunctions{{
     {"ceil", 1, 1, ValueType::Number, "round up to an integer"},
     {"log2", 1, 1, ValueType::Number, "base-2 logarithm; missing if the argument is <= 0"},
     {"is_pow2", 1, 1, ValueType::Bool, "true if the argument is a power of two (1, 2, 4, ...)"},
+    {"given", 2, 2, ValueType::Number,
+     "the first argument when it is known, else the second (a stated default for an "
+     "unmeasured signal)"},
 }};
 }  // namespace
 

@@ -2,6 +2,7 @@
 // evaluate() walks that with one function per static type. Strings are views into slots or
 // literals, so nothing allocates (except a string result handed back as a Value): this is
 // the matcher's hot path (>1M signal sets per second with ~20 rules).
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -39,6 +40,7 @@ enum Op : int {
   kCeil,
   kLog2,
   kIsPow2,
+  kGiven,
 };
 
 Op binary_op(const std::string& op) {
@@ -59,8 +61,9 @@ Op call_op(const std::string& name) {
     const char* text;
     Op op;
   } kCalls[] = {
-      {"min", kMin},     {"max", kMax},   {"abs", kAbs},   {"ceil_div", kCeilDiv},
-      {"floor", kFloor}, {"ceil", kCeil}, {"log2", kLog2}, {"is_pow2", kIsPow2},
+      {"min", kMin},          {"max", kMax},        {"abs", kAbs},
+      {"ceil_div", kCeilDiv}, {"floor", kFloor},    {"ceil", kCeil},
+      {"log2", kLog2},        {"is_pow2", kIsPow2}, {"given", kGiven},
   };
   for (const auto& c : kCalls)
     if (name == c.text) return c.op;
@@ -70,6 +73,9 @@ Op call_op(const std::string& name) {
 // Static types make a tagged value unnecessary: a number is a double with NaN for missing
 // (NaN propagates through arithmetic for free), a bool is a tri-state, a string a view.
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+// The smallest threshold magnitude a soft comparison scales its margin by: a threshold of 0
+// (`local_bytes > 0`) grades misses against margin x 1e-9, so it stays crisp in effect.
+constexpr double kSoftFloor = 1e-9;
 enum Tri : signed char { kFalse = 0, kTrue = 1, kUnknown = 2 };
 
 struct Str {
@@ -112,6 +118,10 @@ class Machine {
       case kLog2: {
         double x = num(in.lhs);
         return x > 0 ? std::log2(x) : kNaN;  // NaN > 0 is false: missing stays missing
+      }
+      case kGiven: {
+        double x = num(in.lhs);
+        return std::isnan(x) ? num(in.rhs) : x;
       }
       default:
         break;
@@ -190,6 +200,55 @@ class Machine {
         return tri(x >= y);
       default:
         return kUnknown;  // unreachable for a type-checked program
+    }
+  }
+
+  // The soft degree of a bool instruction in [0, 1], NaN when missing (docs/rules.md,
+  // "Graded evidence"): a comparison that holds is 1; one that misses is 1 - miss / scale
+  // with scale = margin x max(|threshold|, kSoftFloor), floored at 0; `and` is the minimum,
+  // `or` the maximum (false and missing = 0, true or missing = 1), `not` is pushed down to
+  // the comparisons (De Morgan), so `not (x > t)` grades as `x <= t`. Bools and equality
+  // are crisp (0 or 1).
+  double soft(int i, bool negate, double margin) const {
+    const expr::Instr& in = code_[i];
+    switch (in.op) {
+      case kNot:
+        return soft(in.lhs, !negate, margin);
+      case kAnd:
+      case kOr: {
+        bool is_and = (in.op == kAnd) != negate;  // De Morgan
+        double dominant = is_and ? 0.0 : 1.0;
+        double a = soft(in.lhs, negate, margin);
+        if (a == dominant) return a;
+        double b = soft(in.rhs, negate, margin);
+        if (b == dominant) return b;
+        if (std::isnan(a) || std::isnan(b)) return kNaN;
+        return is_and ? (a < b ? a : b) : (a > b ? a : b);
+      }
+      case kLt:
+      case kLe:
+      case kGt:
+      case kGe: {
+        double x = left(in);
+        double y = right(in);
+        if (std::isnan(x) || std::isnan(y)) return kNaN;
+        int op = in.op;
+        if (negate) op = op == kLt ? kGe : op == kLe ? kGt : op == kGt ? kLe : kLt;
+        bool holds = op == kLt ? x < y : op == kLe ? x <= y : op == kGt ? x > y : x >= y;
+        if (holds) return 1.0;
+        // A threshold of 0 (`smem_per_block > 0`, `local_bytes > 0`) is a presence test: crisp.
+        if (std::fabs(y) < 1e-12) return 0.0;
+        double scale = margin * std::max(std::fabs(y), kSoftFloor);
+        double miss = std::fabs(x - y);
+        double d = scale > 0 ? 1.0 - miss / scale : 0.0;
+        // A strict comparison missed by exactly 0 (x == t for x > t) is graded just below 1.
+        return d > 0 ? (d < 1 ? d : 0.999) : 0.0;
+      }
+      default: {
+        Tri t = boolean(i);
+        if (t == kUnknown) return kNaN;
+        return (t == kTrue) != negate ? 1.0 : 0.0;
+      }
     }
   }
 
@@ -350,6 +409,17 @@ std::optional<bool> Expression::evaluate_tri(std::span<const Value> slots) const
   Tri t = Machine(code_, slots).boolean(static_cast<int>(code_.size()) - 1);
   if (t == kUnknown) return std::nullopt;
   return t == kTrue;
+}
+
+}  // namespace solver::rules
+
+namespace solver::rules {
+
+std::optional<double> Expression::evaluate_soft(std::span<const Value> slots, double margin) const {
+  if (code_.empty() || root_->type != ValueType::Bool) return std::nullopt;
+  double d = Machine(code_, slots).soft(static_cast<int>(code_.size()) - 1, false, margin);
+  if (std::isnan(d)) return std::nullopt;
+  return d;
 }
 
 }  // namespace solver::rules

@@ -10,7 +10,7 @@
 //   unary     := '-' unary | primary
 //   primary   := NUMBER | STRING | 'true' | 'false' | NAME ('.' NAME)* | NAME '(' args ')' | '('
 //   or_expr ')'
-// Functions (fixed whitelist): min, max, abs, ceil_div, floor, ceil, log2, is_pow2.
+// Functions (fixed whitelist): min, max, abs, ceil_div, floor, ceil, log2, is_pow2, given.
 // Names are bound at parse time through a resolver to a slot and a type, so evaluation is an
 // array lookup (fast: the matcher classifies >1M signal sets per second).
 #pragma once
@@ -108,6 +108,11 @@ class Expression {
   // is undecided). nullopt also for a non-bool expression.
   std::optional<bool> evaluate_tri(std::span<const Value> slots) const;
 
+  // Graded: the degree in [0, 1] to which the condition holds, nullopt when missing signals
+  // leave it undecided (the same three-valued rules as evaluate_tri). 1 exactly when
+  // evaluate_tri is true; a comparison that misses by under `margin` of its threshold's
+  // magnitude grades linearly from 1 down to 0 (docs/rules.md, "Graded evidence").
+  std::optional<double> evaluate_soft(std::span<const Value> slots, double margin) const;
   ValueType type() const { return root_->type; }
   const ExprNode& root() const { return *root_; }
   const std::string& text() const { return text_; }

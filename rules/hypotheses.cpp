@@ -80,6 +80,18 @@ constexpr auto kHypotheses = std::to_array<HypothesisDef>({
      "fewer instructions per result: constants the ISA can carry as immediates or hoisted into "
      "registers, wider loads and stores, index arithmetic strength-reduced out of the loop",
      "issue_frac inst_executed fma_frac fp64_frac alu_frac"},
+    {"stage_constants_in_smem",
+     "read a per-lane-indexed lookup table from shared memory (or registers) instead of "
+     "__constant__, where lanes reading different addresses serialise",
+     "stall_imc_miss const_replay_frac const_miss_frac"},
+    {"balance_waves",
+     "size the grid to whole waves (block size, work per block, or a persistent grid-stride "
+     "loop) so the last wave does not leave most SMs idle",
+     "tail_idle_frac waves last_wave_fill"},
+    {"shrink_code",
+     "smaller hot code: less unrolling or inlining, fewer template instances in one kernel, so "
+     "the loop fits the instruction cache",
+     "stall_no_instruction inst_executed"},
 });
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <numeric>
+#include <optional>
 
 namespace solver::rules {
 
@@ -54,6 +55,13 @@ void Matcher::refresh() {
       auto sym = resolve("chip." + cap);
       info.cap_slots.push_back(sym ? sym->slot : -1);
     }
+    if (r.estimate) {
+      for (const auto& name : r.estimate->names()) {
+        auto sym = resolve(name);
+        info.estimate_names.emplace_back(name, sym ? sym->slot : -1);
+      }
+    }
+    info.order = static_cast<int>(info_.size());
     info_.push_back(std::move(info));
   }
   needed_signals_.clear();
@@ -77,9 +85,13 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   refresh();
   bind_chip_slots(chip, slots_);
   const std::span<const Value> slots(slots_);
+  const EvolutionConfig& ev = table_.evolution;
 
   MatchResult out;
-  const RuleInfo* fired = nullptr;
+  // (rank entry, its RuleInfo) for every eligible rule that holds or nearly holds; a
+  // per-thread scratch buffer, so ranking allocates nothing once warm (the hot path).
+  thread_local std::vector<std::pair<RankedRule, const RuleInfo*>> ranked;
+  ranked.clear();
   for (const RuleInfo& info : info_) {
     const Rule& r = *info.rule;
     if (r.status == RuleStatus::Retired || !r.when) continue;
@@ -88,12 +100,19 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
     bool eligible = true;
     for (int slot : info.cap_slots)
       if (slot < 0 || !std::get<bool>(slots_[static_cast<std::size_t>(slot)])) eligible = false;
-    std::optional<bool> tri = r.when->evaluate_tri(slots);
+    // Graded first: 1 exactly when the condition holds; missing when unmeasured signals
+    // leave it open, and then the crisp three-valued answer says whether it is false anyway
+    // (a near miss and a missing operand: false, never a rank).
+    std::optional<double> degree = r.when->evaluate_soft(slots, ev.soft_margin);
+    std::optional<bool> tri;
+    if (degree)
+      tri = *degree >= 1;
+    else
+      tri = r.when->evaluate_tri(slots);
     bool cond = tri.value_or(false);
     if (!tri && eligible) {
       UndecidedRule u;
       u.rule = &r;
-      u.outranks_fired = fired == nullptr;
       const auto table = signal_table();
       for (const auto& [name, slot] : info.names)
         if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
@@ -113,18 +132,81 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
       }
       continue;
     }
-    if (!cond) continue;
-    if (!fired) {
-      fired = &info;
-      out.fired = &r;
-    } else {
-      out.outranked.push_back(&r);
+    // Graded evidence is for rules with an estimate: a rule without one keeps its static
+    // place, so it ranks only when its condition holds (old tables match as they did).
+    double evidence = cond ? 1.0 : degree.value_or(0.0);
+    // (1e-9: a miss of exactly the threshold share, 0.55 against `< 0.5`, computes as 0.4999...)
+    if (!cond && (!r.estimate || evidence + 1e-9 < ev.min_evidence || evidence <= 0)) continue;
+    RankedRule rr;
+    rr.rule = &r;
+    rr.evidence = evidence;
+    rr.calibration = r.calibration.factor();
+    if (r.estimate) {
+      Value e = r.estimate->evaluate(slots);
+      if (const double* d = std::get_if<double>(&e)) {
+        rr.raw_estimate = *d;
+        rr.estimate = std::clamp(*d, 0.0, 1.0);
+      }
     }
+    rr.score = rr.raw_estimate ? evidence * rr.estimate * rr.calibration * r.confidence : 0.0;
+    ranked.emplace_back(rr, &info);
+  }
+  // Rules with an estimate before rules without; then score; ties by the static order
+  // (priority, confidence, file order).
+  // Priority 0 is the gate (a kernel too small to matter): it ranks before every estimate.
+  // std::sort, not stable_sort (which allocates a buffer per call): `order` makes the key total.
+  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
+    bool ga = a.first.rule->priority == 0, gb = b.first.rule->priority == 0;
+    if (ga != gb) return ga;
+    // A near miss ranks below every rule whose condition holds: graded evidence fills the gap
+    // between thresholds (no verdict at all becomes a near-miss verdict), it does not overrule
+    // a rule that holds.
+    bool ha = a.first.holds(), hb = b.first.holds();
+    if (ha != hb) return ha;
+    bool ea = a.first.raw_estimate.has_value(), eb = b.first.raw_estimate.has_value();
+    if (ea != eb) return ea;
+    if (a.first.score != b.first.score) return a.first.score > b.first.score;
+    return a.second->order < b.second->order;
+  });
+  const RuleInfo* fired = nullptr;
+  const RankedRule* fired_rank = nullptr;
+  out.ranked.reserve(ranked.size());
+  for (const auto& [rr, info] : ranked) {
+    out.ranked.push_back(rr);
+    if (!fired && (rr.holds() || !rr.rule->stop)) {
+      fired = info;
+      out.fired = rr.rule;
+    } else {
+      out.outranked.push_back(rr.rule);
+    }
+  }
+  for (const auto& rr : out.ranked)
+    if (rr.rule == out.fired) fired_rank = &rr;
+  // An undecided rule could have won when nothing fired, or when its estimate is unknown or
+  // would outscore the fired rule at full evidence.
+  for (UndecidedRule& u : out.undecided) {
+    if (!fired_rank) {
+      u.outranks_fired = true;
+      continue;
+    }
+    const Rule& r = *u.rule;
+    std::optional<double> est;
+    if (r.estimate) {
+      Value e = r.estimate->evaluate(slots);
+      if (const double* d = std::get_if<double>(&e)) est = std::clamp(*d, 0.0, 1.0);
+    }
+    if (!fired_rank->raw_estimate)
+      u.outranks_fired = est.has_value() || r.priority < fired_rank->rule->priority;
+    else
+      u.outranks_fired = !est || *est * r.calibration.factor() * r.confidence > fired_rank->score;
   }
   if (fired) {
     out.evidence.reserve(fired->names.size());
     for (const auto& [name, slot] : fired->names)
       out.evidence.emplace_back(name, slot >= 0 ? slots_[static_cast<std::size_t>(slot)] : Value{});
+    for (const auto& [name, slot] : fired->estimate_names)
+      out.estimate_inputs.emplace_back(
+          name, slot >= 0 ? slots_[static_cast<std::size_t>(slot)] : Value{});
   }
   auto table = signal_table();
   for (int s : needed_signals_)

@@ -3,6 +3,7 @@
 // then its condition; among the eligible matches the lowest priority number wins, ties broken
 // by higher confidence, then by file order. Deterministic.
 #pragma once
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -31,16 +32,37 @@ struct UndecidedRule {
   // The condition's signals that were missing (views of signal_table() names: static, so
   // reporting them allocates no strings on the matcher's hot path).
   std::vector<std::string_view> missing;
-  bool outranks_fired = false;  // it sorts before the rule that fired (or none fired):
-                                // with the missing signals measured it might have won
+  bool outranks_fired = false;  // none fired, or its estimate (unknown, or its value at
+                                // full evidence) could outscore the fired rule: with the
+                                // missing signals measured it might have won
+};
+
+// One rule in the ranking (docs/rules.md, "Ranking"): an eligible rule whose condition holds
+// (evidence 1) or misses by a small margin (evidence in [min_evidence, 1)).
+struct RankedRule {
+  const Rule* rule = nullptr;
+  double evidence = 1;                 // the condition's graded degree
+  std::optional<double> raw_estimate;  // the estimate expression's value (nullopt: missing
+                                       // signals, or the rule has none)
+  double estimate = 0;                 // raw_estimate clamped to [0, 1]
+  double calibration = 1;              // the rule's learned factor (Calibration::factor)
+  double score = 0;  // evidence x estimate x calibration x confidence (0 without an estimate)
+  bool holds() const { return evidence >= 1; }
 };
 
 struct MatchResult {
-  const Rule* fired = nullptr;  // nullptr if nothing matched
+  // The top of `ranked` that may fire: a rule whose condition holds, or a non-stop rule on a
+  // near miss (a stop rule ends the loop, so it needs its condition to hold). nullptr if none.
+  const Rule* fired = nullptr;
+  // Every eligible rule that holds or nearly holds, best first: by score (rules with an
+  // estimate before rules without), then priority, confidence and file order.
+  std::vector<RankedRule> ranked;
+  // The estimate's inputs of the fired rule (names and values), to show beside it.
+  std::vector<std::pair<std::string, Value>> estimate_inputs;
   // The values of the names in the fired rule's condition (what made it true).
   std::vector<std::pair<std::string, Value>> evidence;
   std::vector<BlockedRule> blocked;          // guard-blocked rules whose condition was true
-  std::vector<const Rule*> outranked;        // eligible and matched, but lost to `fired`
+  std::vector<const Rule*> outranked;        // the rest of `ranked` after `fired`, in order
   std::vector<UndecidedRule> undecided;      // eligible rules left undecided by missing signals
   std::vector<std::string> missing_signals;  // signals some rule needed but were not measured
                                              // (any non-retired rule; signal-table order)
@@ -62,8 +84,10 @@ class Matcher {
  private:
   struct RuleInfo {
     const Rule* rule = nullptr;
-    std::vector<std::pair<std::string, int>> names;  // condition names and their slots
-    std::vector<int> cap_slots;                      // slots of its requires: capabilities
+    std::vector<std::pair<std::string, int>> names;           // condition names and their slots
+    std::vector<int> cap_slots;                               // slots of its requires: capabilities
+    std::vector<std::pair<std::string, int>> estimate_names;  // its estimate's names, slots
+    int order = 0;                                            // rank in order_ (tie-break)
   };
   void refresh();  // rebuilds order_ / info_ if the table changed since the last call
   MatchResult evaluate(const ChipProfile& chip);  // over slots_, once bound

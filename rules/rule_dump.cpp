@@ -95,12 +95,18 @@ std::string dump_rule_table(const RuleTable& table) {
   out += "  probation_trials: " + std::to_string(ev.probation_trials) + "\n";
   out += "  min_gain: " + number(ev.min_gain) + "\n";
   out += "  patience: " + std::to_string(ev.patience) + "\n";
+  // Written only when set away from the default, so older tables dump (and hash) unchanged.
+  if (ev.soft_margin != EvolutionConfig{}.soft_margin)
+    out += "  soft_margin: " + number(ev.soft_margin) + "\n";
+  if (ev.min_evidence != EvolutionConfig{}.min_evidence)
+    out += "  min_evidence: " + number(ev.min_evidence) + "\n";
   out += table.rules.empty() ? "rules: []\n" : "rules:\n";
   for (std::size_t i = 0; i < table.rules.size(); ++i) {
     const Rule& r = table.rules[i];
     if (i) out += "\n";  // a blank line between rules, as people write them
     out += "  - id: " + scalar(r.id) + "\n";
     out += "    when: " + scalar(r.when_text) + "\n";
+    if (r.estimate) out += "    estimate: " + scalar(r.estimate_text) + "\n";
     if (!r.requires_caps.empty()) out += "    requires: " + flow_list(r.requires_caps) + "\n";
     out += "    hypothesis: " + scalar(r.hypothesis) + "\n";
     if (!r.bottleneck.empty()) out += "    bottleneck: " + scalar(r.bottleneck) + "\n";
@@ -113,6 +119,10 @@ std::string dump_rule_table(const RuleTable& table) {
     }
     out += "    status: " + std::string(to_string(r.status)) + "\n";
     out += "    confidence: " + number(r.confidence) + "\n";
+    if (r.calibration.samples > 0)
+      out += "    calibration: {samples: " + std::to_string(r.calibration.samples) +
+             ", estimated: " + number(r.calibration.estimated) +
+             ", achieved: " + number(r.calibration.achieved) + "}\n";
     const Provenance& p = r.provenance;
     out += "    provenance:\n";
     out += "      trials: " + std::to_string(p.trials) + "\n";

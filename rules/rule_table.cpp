@@ -43,7 +43,8 @@ void parse_evolution(const YAML::Node& node, const std::string& file, Diagnostic
   if (!expect_map(node, "evolution", file, diags)) return;
   check_keys(node,
              {"initial_confidence", "reward", "penalty", "retire_below", "min_trials",
-              "promote_above", "probation_confidence", "probation_trials", "min_gain", "patience"},
+              "promote_above", "probation_confidence", "probation_trials", "min_gain", "patience",
+              "soft_margin", "min_evidence"},
              file, diags);
   auto at = [&](const char* key) { return location_of(node[key], file); };
   struct Frac {
@@ -57,7 +58,9 @@ void parse_evolution(const YAML::Node& node, const std::string& file, Diagnostic
                         {"retire_below", &ev.retire_below, false},
                         {"promote_above", &ev.promote_above, false},
                         {"probation_confidence", &ev.probation_confidence, false},
-                        {"min_gain", &ev.min_gain, false}};
+                        {"min_gain", &ev.min_gain, false},
+                        {"soft_margin", &ev.soft_margin, false},
+                        {"min_evidence", &ev.min_evidence, true}};
   std::set<std::string> bad;  // keys already reported, so relations between them stay quiet
   for (const auto& f : fracs) {
     auto v = get_double(node, f.key, file, diags);
@@ -129,6 +132,31 @@ void parse_provenance(const YAML::Node& node, const std::string& file, Diagnosti
   if (auto e = get_string_list(node, "events", file, diags)) p.events = *e;
 }
 
+void parse_calibration(const YAML::Node& node, const std::string& file, Diagnostics& diags,
+                       Calibration& c) {
+  if (!expect_map(node, "calibration", file, diags)) return;
+  check_keys(node, {"samples", "estimated", "achieved"}, file, diags);
+  if (auto v = get_int(node, "samples", file, diags)) {
+    if (*v < 0)
+      diags.error(location_of(node["samples"], file), "calibration.samples must not be negative");
+    else
+      c.samples = static_cast<int>(*v);
+  }
+  const std::pair<const char*, double*> sums[] = {{"estimated", &c.estimated},
+                                                  {"achieved", &c.achieved}};
+  for (const auto& [key, field] : sums) {
+    if (auto v = get_double(node, key, file, diags)) {
+      if (!(*v >= 0) || *v > c.samples)
+        diags.error(location_of(node[key], file),
+                    std::string("calibration.") + key +
+                        " is a sum of shares in [0, 1]: it must lie in [0, samples], got " +
+                        format_value(*v));
+      else
+        *field = *v;
+    }
+  }
+}
+
 void parse_expect(const YAML::Node& node, const std::string& file, Diagnostics& diags,
                   std::optional<Expectation>& out) {
   if (!expect_map(node, "expect", file, diags)) return;
@@ -172,8 +200,8 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
                                const EvolutionConfig& ev, Diagnostics& diags) {
   if (!expect_map(node, "rule", file, diags)) return std::nullopt;
   check_keys(node,
-             {"id", "when", "requires", "hypothesis", "bottleneck", "priority", "rationale", "stop",
-              "expect", "status", "confidence", "provenance"},
+             {"id", "when", "estimate", "requires", "hypothesis", "bottleneck", "priority",
+              "rationale", "stop", "expect", "status", "confidence", "provenance", "calibration"},
              file, diags);
   Rule r;
   r.where = location_of(node, file);
@@ -186,6 +214,15 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
     r.when_text = *w;
     r.when = get_expression(node, "when", file, rule_resolver(), diags, ValueType::Bool);
   }
+  if (node["estimate"].IsDefined() && !node["estimate"].IsNull()) {
+    if (auto e = get_string(node, "estimate", file, diags)) {
+      r.estimate_text = *e;
+      r.estimate =
+          get_expression(node, "estimate", file, rule_resolver(), diags, ValueType::Number);
+    }
+  }
+  if (node["calibration"].IsDefined() && !node["calibration"].IsNull())
+    parse_calibration(node["calibration"], file, diags, r.calibration);
 
   if (auto caps = get_string_list(node, "requires", file, diags)) {
     const auto& known = known_capabilities();
@@ -281,6 +318,12 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
 }
 
 }  // namespace
+
+double Calibration::factor() const {
+  if (samples <= 0) return 1.0;
+  double f = (achieved + kCalibrationPrior) / (estimated + kCalibrationPrior);
+  return std::clamp(f, kMinCalibration, kMaxCalibration);
+}
 
 const char* to_string(RuleStatus s) {
   switch (s) {

@@ -32,10 +32,32 @@ struct Provenance {
       events;  // "retired at matmul round 7: confidence 0.18 < 0.25 after 4 trials"
 };
 
+// Estimate against achievement, learned by the evolver (docs/rules.md, "Estimated gain"):
+// over the rule's measured candidates, the sum of its estimates and the sum of the shares of
+// kernel time the candidates actually removed (a slower or equal candidate removed 0).
+struct Calibration {
+  int samples = 0;
+  double estimated = 0;  // sum of clamped estimates at the incumbent's signals
+  double achieved = 0;   // sum of 1 - candidate time / incumbent time, clamped to [0, 1]
+  // achieved / estimated, shrunk toward 1 by a prior of kCalibrationPrior estimated share at
+  // ratio 1 and held to [kMinCalibration, kMaxCalibration]: a rule whose estimates run high
+  // ranks lower. 1 with no samples.
+  double factor() const;
+};
+inline constexpr double kCalibrationPrior = 0.5;
+inline constexpr double kMinCalibration = 0.05;
+inline constexpr double kMaxCalibration = 2.0;
+
 struct Rule {
   std::string id;
   std::string when_text;
   std::optional<Expression> when;  // always set after a successful load
+  // The share of the kernel's time the hypothesis would remove if it worked: a number
+  // expression over the signals, clamped to [0, 1] when ranked (docs/rules.md). Optional: a
+  // rule without one ranks after every rule with one.
+  std::string estimate_text;
+  std::optional<Expression> estimate;
+  Calibration calibration;
   std::vector<std::string> requires_caps;
   std::string hypothesis;
   // What this rule says limits the kernel, from rules/bottlenecks.h; empty when the rule does
@@ -62,6 +84,12 @@ struct EvolutionConfig {
   int probation_trials = 2;           // successes needed to leave probation
   double min_gain = 0.01;             // a "faster" verdict needs at least this median gain
   int patience = 3;                   // rounds without a kept candidate before "converged"
+  // Graded evidence: a comparison that misses its threshold by under this share of the
+  // threshold's magnitude still ranks, with evidence weight falling linearly to 0 at the
+  // margin (docs/rules.md, "Graded evidence"); 0 makes every condition crisp.
+  double soft_margin = 0.2;
+  // A rule ranks on a near miss only when its evidence weight reaches this.
+  double min_evidence = 0.5;
 };
 
 struct RuleTable {

@@ -1,6 +1,9 @@
-// `solver classify --problem P --variant V` on the live GPU: gate the variant (signals of a
-// wrong or faulting kernel mean nothing), profile it in the worker (unprofiled time, then the
-// CUPTI range profiler, then signal derivation), and classify the signals with the rule table.
+// `solver classify --problem P --variant V` on the live GPU: gate the variant, profile it in the
+// worker (unprofiled time, then the CUPTI range profiler, then signal derivation), and classify the
+// signals with the rule table. Exit codes: 0 a verdict, the gate passed; 3 a verdict, but the
+// kernel failed the correctness gate (its result is wrong, too fast, mutated its input, or is not
+// the declared precision: the diagnosis stands, the kernel is not a valid solution); 1 no verdict
+// (no GPU, a kernel that does not run to completion, profiling failed); 2 bad input.
 // --variant takes a variant key, so a knob point is `--variant 'ilp[BLOCK=256]'`; a variant with
 // knobs given bare runs where the loop would start it (its knobs' defaults).
 #include <filesystem>
@@ -22,6 +25,15 @@
 #include "rules/rule_table.h"
 
 namespace solver::cli {
+namespace {
+
+bool diagnosable_gate_failure(engine::GateStatus s) {
+  using S = engine::GateStatus;
+  return s == S::WrongResult || s == S::TooFast || s == S::InputMutated ||
+         s == S::InconsistentTiming || s == S::PrecisionMismatch;
+}
+
+}  // namespace
 
 int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   auto [variant_id, knobs] = generators::parse_variant_key(req.variant);  // InputError -> exit 2
@@ -76,11 +88,20 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
     ctx.err << "classify: gating " << req.problem << "/" << ref.key() << " on "
             << backend->info().device_name << "\n";
   engine::GateResult g = backend->gate(ref);
-  if (!g.passed()) {
+  // A diagnosis needs no verdict on correctness: a kernel that runs but whose result the gate
+  // rejects (a tolerance question, a declared precision, a timing check) is still profiled
+  // and classified, with the gate's outcome beside the verdict and exit code 3. One that does
+  // not run to completion (compile error, fault, timeout, invalid launch) has no signals.
+  const bool gate_failed = !g.passed();
+  if (gate_failed && !diagnosable_gate_failure(g.status)) {
     ctx.err << "solver classify: " << ref.key() << " did not pass the correctness gate ("
-            << engine::to_string(g.status) << "): " << g.detail << "\n";
+            << engine::to_string(g.status) << "): " << g.detail
+            << "\n(a kernel that does not run to completion cannot be profiled)\n";
     return kExitFailure;
   }
+  if (gate_failed)
+    ctx.err << "classify: " << ref.key() << " failed the correctness gate ("
+            << engine::to_string(g.status) << "); diagnosing it all the same\n";
   if (!recorded) ctx.err << "classify: profiling " << ref.key() << "\n";
   engine::ProfileResult p = backend->profile(ref);
   if (!p.ok) {
@@ -116,6 +137,8 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
                  notes,
                  {}};
   v.defects = p.defects;
+  v.gate = std::string(engine::to_string(g.status)) + (g.detail.empty() ? "" : ": " + g.detail);
+  v.gate_passed = !gate_failed;
   if (req.json) {
     nlohmann::json j = verdict_json(v);
     j["time_us"] = p.time_us;
@@ -129,7 +152,7 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   } else {
     print_verdict(ctx.out, v);
   }
-  return kExitOk;
+  return gate_failed ? kExitGateFailed : kExitOk;
 }
 
 }  // namespace solver::cli

@@ -13,6 +13,8 @@ namespace solver::cli {
 constexpr int kExitOk = 0;
 constexpr int kExitFailure = 1;
 constexpr int kExitBadInput = 2;
+// `classify` on the live GPU: a verdict was given, but the kernel failed the correctness gate.
+constexpr int kExitGateFailed = 3;
 
 struct Context {
   std::vector<std::string> args;  // arguments after the subcommand name

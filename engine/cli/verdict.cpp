@@ -1,5 +1,6 @@
 #include "engine/cli/verdict.h"
 
+#include <cstdio>
 #include <ostream>
 #include <sstream>
 
@@ -24,7 +25,52 @@ nlohmann::json rule_json(const rules::Rule& r) {
       {"requires", r.requires_caps},
       {"when", r.when_text},
       {"rationale", r.rationale},
+      {"estimate_expr",
+       r.estimate_text.empty() ? nlohmann::json(nullptr) : nlohmann::json(r.estimate_text)},
       {"stop", r.stop}};
+}
+
+// With no rule to name, the time account's largest items: the top stall and the busiest pipe
+// (the derived stall_top / pipe_top signals), so the verdict is never silence.
+std::string signal_text(const VerdictInput& v, const char* name) {
+  if (!v.signals) return "";
+  const rules::Value& val = v.signals->get(name);
+  if (rules::is_missing(val)) return "";
+  return std::holds_alternative<double>(val) ? format_number(std::get<double>(val))
+                                             : rules::format_value(val);
+}
+
+nlohmann::json unexplained_json(const VerdictInput& v) {
+  nlohmann::json j;
+  auto put = [&](const char* key, const char* signal) {
+    std::string t = signal_text(v, signal);
+    j[key] = t.empty() ? nlohmann::json(nullptr) : nlohmann::json(t);
+  };
+  put("stall_top", "stall_top");
+  put("stall_top_frac", "stall_top_frac");
+  put("pipe_top", "pipe_top");
+  put("pipe_top_frac", "pipe_top_frac");
+  put("issue_frac", "issue_frac");
+  return j;
+}
+
+std::string unexplained_line(const VerdictInput& v) {
+  std::string stall = signal_text(v, "stall_top"), pipe = signal_text(v, "pipe_top");
+  std::string out = "no rule explains this kernel";
+  if (!stall.empty())
+    out += "; largest stall: " + stall + " (" + signal_text(v, "stall_top_frac") + " of warp time)";
+  if (!pipe.empty())
+    out += "; busiest pipe: " + pipe + " (" + signal_text(v, "pipe_top_frac") + " of peak)";
+  std::string issue = signal_text(v, "issue_frac");
+  if (!issue.empty()) out += "; issue slots used: " + issue;
+  if (stall.empty() && pipe.empty()) out += " (no stall or pipe counters were measured)";
+  return out;
+}
+
+std::string pct(double f) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "%.0f%%", 100 * f);
+  return buf;
 }
 
 }  // namespace
@@ -49,6 +95,25 @@ nlohmann::json verdict_json(const VerdictInput& v) {
   for (const auto& [name, value] : m.evidence)
     ev.push_back({{"name", name}, {"value", value_to_json(value)}, {"origin", origin_of(v, name)}});
   j["evidence"] = ev;
+  nlohmann::json est = nlohmann::json::array();
+  for (const auto& [name, value] : m.estimate_inputs)
+    est.push_back(
+        {{"name", name}, {"value", value_to_json(value)}, {"origin", origin_of(v, name)}});
+  j["estimate_inputs"] = est;
+  nlohmann::json ranked = nlohmann::json::array();
+  for (const auto& rr : m.ranked) {
+    auto r = rule_json(*rr.rule);
+    r["evidence"] = rr.evidence;
+    r["estimate"] = rr.raw_estimate ? nlohmann::json(rr.estimate) : nlohmann::json(nullptr);
+    r["estimate_raw"] =
+        rr.raw_estimate ? nlohmann::json(*rr.raw_estimate) : nlohmann::json(nullptr);
+    r["calibration"] = rr.calibration;
+    r["score"] = rr.score;
+    r["fired"] = rr.rule == m.fired;
+    ranked.push_back(r);
+  }
+  j["ranked"] = ranked;
+  if (!m.fired) j["unexplained"] = unexplained_json(v);
   nlohmann::json blocked = nlohmann::json::array();
   for (const auto& b : m.blocked) {
     auto r = rule_json(*b.rule);
@@ -75,6 +140,7 @@ nlohmann::json verdict_json(const VerdictInput& v) {
     j["signals"] = s;
   }
   j["signal_origin"] = v.origin;
+  if (!v.gate.empty()) j["gate_outcome"] = {{"passed", v.gate_passed}, {"status", v.gate}};
   j["notes"] = v.notes;
   return j;
 }
@@ -84,8 +150,13 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
   out << "kernel " << v.kernel << " on " << (v.chip ? v.chip->id + " (" + v.chip->name + ")" : "?");
   if (!v.source.empty()) out << "  [" << v.source << "]";
   out << '\n';
+  if (!v.gate.empty())
+    out << "  gate:       " << (v.gate_passed ? "passed" : "FAILED") << " (" << v.gate << ")"
+        << (v.gate_passed ? "" : ": the diagnosis below stands; the kernel is not a valid solution")
+        << '\n';
   if (!m.fired) {
     out << "  fired:      nothing (no eligible rule's condition is true)\n";
+    out << "  verdict:    " << unexplained_line(v) << '\n';
     // With no rule to point at, the measured values are what the reader needs to see.
     if (v.signals) {
       std::vector<std::string> parts;
@@ -116,6 +187,37 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
                                                        : rules::format_value(value),
                  origin_of(v, name)});
     out << "  evidence:\n";
+    std::ostringstream table;
+    t.print(table);
+    std::istringstream lines(table.str());
+    for (std::string line; std::getline(lines, line);) out << "    " << line << '\n';
+    if (!r.estimate_text.empty()) {
+      std::vector<std::string> inputs;
+      for (const auto& [name, value] : m.estimate_inputs)
+        inputs.push_back(name + "=" +
+                         (std::holds_alternative<double>(value)
+                              ? format_number(std::get<double>(value))
+                              : rules::format_value(value)));
+      out << "  estimate:   " << r.estimate_text << "  (" << join(inputs, ", ") << ")\n";
+    }
+  }
+  // The ranking: every rule that holds or nearly holds, best first, with what it estimates.
+  if (!m.ranked.empty()) {
+    out << "  ranked:     (score = evidence x estimate x calibration x confidence)\n";
+    Table t({"#", "rule", "bottleneck", "estimate", "evidence", "calib", "conf", "score", ""});
+    int i = 0;
+    for (const auto& rr : m.ranked) {
+      std::string est = rr.raw_estimate ? pct(rr.estimate) : "-";
+      if (rr.raw_estimate && (*rr.raw_estimate > 1 || *rr.raw_estimate < 0))
+        est += " (" + format_number(*rr.raw_estimate) + " clamped)";
+      t.add_row({std::to_string(++i), rr.rule->id,
+                 rr.rule->bottleneck.empty() ? "-" : rr.rule->bottleneck, est,
+                 format_number(rr.evidence), format_number(rr.calibration),
+                 format_number(rr.rule->confidence), format_number(rr.score),
+                 rr.rule == m.fired ? "fired"
+                 : rr.holds()       ? ""
+                                    : "near miss"});
+    }
     std::ostringstream table;
     t.print(table);
     std::istringstream lines(table.str());

@@ -144,14 +144,17 @@ TEST_CASE(
   auto fm = track(first, "matmul", "off"), bm = track(best, "matmul", "off");
   REQUIRE(fm.size() >= 2);
   REQUIRE(bm.size() >= 2);
-  CHECK(fm[1]->match.fired == "smem_bank_conflicts");
-  CHECK(fm[1]->outcome == Outcome::NoVariant);
-  CHECK(bm[1]->match.fired == "smem_bank_conflicts");
+  // Issue 29: rules rank by estimated gain, so at wmma_tf32 mma_without_wgmma (estimate 0.80)
+  // outranks smem_bank_conflicts (0.40) and fires itself: both policies take wgmma_tf32 at
+  // round 2, and first-rule no longer stalls at 2.42 ms.
+  CHECK(fm[1]->match.fired == "mma_without_wgmma");
+  CHECK(fm[1]->outcome == Outcome::Kept);
+  CHECK(bm[1]->match.fired == "mma_without_wgmma");
   CHECK(bm[1]->credited_rule == "mma_without_wgmma");
   CHECK(bm[1]->hypothesis == "use_wgmma");
   CHECK(bm[1]->candidate == "wgmma_tf32");
   CHECK(bm[1]->outcome == Outcome::Kept);
-  CHECK(problem_of(first.summary, "matmul")["off"]["best_variant"] == "wmma_tf32");
+  CHECK(problem_of(first.summary, "matmul")["off"]["best_variant"] != "wmma_tf32");
   CHECK(problem_of(best.summary, "matmul")["off"]["best_variant"] == kMatmulBest);
   // The ON tracks do not depend on the OFF policy.
   for (const char* p : {"softmax", "matmul"}) {

@@ -230,6 +230,53 @@ TEST_CASE("a rate just above the ceiling is the ceiling; far above it is a defec
   Derivation near = derive_signals(in);
   CHECK(num(near, "dram_frac") == 1.0);
   CHECK(near.defects.empty());
+  // Issue 29: a stream kernel at 106 % of the measured copy ceiling is at the roof, not a
+  // defect; the note names the ceiling it exceeded.
+  in.time_us = 536870912.0 / (1.06 * 4.8e12) * 1e6;
+  Derivation roof = derive_signals(in);
+  CHECK(num(roof, "dram_frac") == 1.0);
+  CHECK(roof.defects.empty());
+  CHECK(std::any_of(roof.notes.begin(), roof.notes.end(), [](const std::string& n) {
+    return n.find("at the roof") != std::string::npos && n.find("106 %") != std::string::npos;
+  }));
+}
+
+TEST_CASE("the time account: every stall reason, the top stall and pipe, the tail wave") {
+  auto h200 = testing::h200_like();
+  DerivationInput in;
+  in.chip = &h200;
+  in.raw = {{m(metric::kWarpsActiveSum), 1000},
+            {m(metric::kStallImcMiss), 450},
+            {m(metric::kStallLongSb), 200},
+            {m(metric::kStallSelected), 300},
+            {m(metric::kStallNoInst), 50},
+            {m(metric::kAluInst), 94},
+            {m(metric::kFmaActive), 12},
+            {m(metric::kIdcRequests), 100},
+            {m(metric::kIdcMisses), 5},
+            {m(metric::kIdcReplays), 40},
+            {m(metric::kInst), 100}};
+  // Issue 29's tail: 133 blocks of one block per SM on 132 SMs.
+  in.launch.block_threads = 1024;
+  in.launch.max_active_blocks_per_sm = 1;
+  in.launch.grid_blocks = 133;
+  Derivation d = derive_signals(in);
+  CHECK(num(d, "stall_imc_miss") == Approx(0.45));
+  CHECK(num(d, "stall_no_instruction") == Approx(0.05));
+  CHECK(std::get<std::string>(d.signals.get("stall_top")) == "imc_miss");  // not "selected"
+  CHECK(num(d, "stall_top_frac") == Approx(0.45));
+  CHECK(std::get<std::string>(d.signals.get("pipe_top")) == "alu");
+  CHECK(num(d, "pipe_top_frac") == Approx(0.94));
+  CHECK(num(d, "const_miss_frac") == Approx(0.05));
+  CHECK(num(d, "const_replay_frac") == Approx(0.4));
+  CHECK(num(d, "tail_idle_frac") == Approx((2 - 133.0 / 132) / 2));
+  CHECK(num(d, "last_wave_fill") == Approx(1.0 / 132));
+  // Unmeasured reasons are unknown, never 0.
+  CHECK_FALSE(has(d, "stall_drain"));
+  in.launch.grid_blocks = 264;  // two whole waves: no tail
+  Derivation whole = derive_signals(in);
+  CHECK(num(whole, "tail_idle_frac") == Approx(0));
+  CHECK(num(whole, "last_wave_fill") == Approx(1));
 }
 
 TEST_CASE("tensor_active needs a real share of tensor instructions, not one stray HMMA per warp") {

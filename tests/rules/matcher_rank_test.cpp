@@ -1,0 +1,187 @@
+// Issue 29: rules compete on estimated gain x confidence (priority breaks ties), graded
+// evidence near thresholds, per-rule calibration, and `estimate:` validation.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "rules/matcher.h"
+#include "tests/rules/rule_test_util.h"
+
+using namespace solver::rules;
+using solver::rules::test::diagnostics_of;
+using solver::rules::test::has_diag;
+using solver::rules::test::source_path;
+
+namespace {
+
+const ChipProfile& h200() {
+  static const ChipTable t = load_chip_table(source_path("rules/chips.yaml"));
+  const ChipProfile* c = t.find("h200");
+  REQUIRE(c);
+  return *c;
+}
+
+RuleTable table(const std::string& rules_yaml, const std::string& evolution = "") {
+  return parse_rule_table("version: 1\n" + evolution + "rules:\n" + rules_yaml, "t.yaml");
+}
+
+std::string rule(const char* id, const char* when, int priority, const char* estimate,
+                 const char* extra = "") {
+  std::string s = std::string("  - id: ") + id + "\n    when: " + when;
+  if (estimate) s += std::string("\n    estimate: ") + estimate;
+  return s + "\n    hypothesis: fuse_kernels\n    priority: " + std::to_string(priority) +
+         "\n    rationale: test\n" + extra;
+}
+
+SignalSet csr_spmv() {
+  // Issue 29's CSR sparse matrix-vector product: divergent (0.65) and 12.7 % load efficiency.
+  SignalSet s;
+  s.set("warp_efficiency", 0.65);
+  s.set("load_eff", 0.127);
+  s.set("l2_frac", 0.6);
+  s.set("stall_long_scoreboard", 0.7);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("the larger estimated gain fires, whatever the priority; priority breaks ties") {
+  RuleTable t =
+      table(rule("divergence", "warp_efficiency < 0.7", 16, "1 - warp_efficiency") +
+            rule("coalesce", "load_eff < 0.7", 40, "(1 - load_eff) * min(1, 2 * l2_frac)"));
+  Matcher m(t);
+  MatchResult r = m.match(csr_spmv(), h200());
+  REQUIRE(r.fired);
+  CHECK(r.fired->id == "coalesce");  // 0.873 x 0.5 beats 0.35 x 0.5
+  REQUIRE(r.ranked.size() == 2);
+  CHECK(r.ranked[0].estimate == doctest::Approx(0.873));
+  CHECK(r.ranked[0].score == doctest::Approx(0.873 * 0.5));
+  CHECK(r.ranked[1].rule->id == "divergence");
+  CHECK(r.outranked.size() == 1);
+  // The estimate's inputs are shown beside the verdict.
+  REQUIRE(r.estimate_inputs.size() == 2);
+  CHECK(r.estimate_inputs[0].first == "load_eff");
+
+  // Equal estimates: the lower priority number wins.
+  RuleTable tie = table(rule("late", "load_eff < 0.7", 40, "0.5") +
+                        rule("early", "warp_efficiency < 0.7", 16, "0.5"));
+  Matcher mt(tie);
+  CHECK(mt.match(csr_spmv(), h200()).fired->id == "early");
+}
+
+TEST_CASE("estimates are clamped to [0, 1]; a rule without an estimate ranks after those with") {
+  RuleTable t = table(rule("plain", "load_eff < 0.7", 1, nullptr) +
+                      rule("over", "warp_efficiency < 0.7", 30, "3 * warp_efficiency") +
+                      rule("under", "l2_frac > 0.5", 20, "warp_efficiency - 1"));
+  Matcher m(t);
+  MatchResult r = m.match(csr_spmv(), h200());
+  REQUIRE(r.ranked.size() == 3);
+  CHECK(r.ranked[0].rule->id == "over");
+  CHECK(r.ranked[0].estimate == 1.0);
+  CHECK(*r.ranked[0].raw_estimate == doctest::Approx(1.95));
+  CHECK(r.ranked[1].rule->id == "under");
+  CHECK(r.ranked[1].estimate == 0.0);
+  CHECK(r.ranked[2].rule->id == "plain");
+  CHECK_FALSE(r.ranked[2].raw_estimate.has_value());
+}
+
+TEST_CASE("graded evidence: a near miss still ranks, lower; a far miss does not") {
+  // Issue 29's llm.c embedding kernel at 88 % of DRAM bandwidth.
+  RuleTable t = table(rule("saturated", "dram_frac > 0.9", 6, "min(1, dram_frac)") +
+                      rule("latency", "dram_frac < 0.5", 54, "1 - dram_frac"));
+  Matcher m(t);
+  SignalSet s;
+  s.set("dram_frac", 0.88);
+  MatchResult r = m.match(s, h200());
+  REQUIRE(r.fired);
+  CHECK(r.fired->id == "saturated");
+  REQUIRE(r.ranked.size() == 1);
+  // Missed by 0.02 of a 0.2 x 0.9 margin.
+  CHECK(r.ranked[0].evidence == doctest::Approx(1 - 0.02 / 0.18));
+  CHECK_FALSE(r.ranked[0].holds());
+  CHECK(r.ranked[0].score == doctest::Approx((1 - 0.02 / 0.18) * 0.88 * 0.5));
+
+  // The pointer chase at 55 % DRAM: `dram_frac < 0.5` misses by 0.05 of 0.1 -> evidence 0.5.
+  s.set("dram_frac", 0.55);
+  r = m.match(s, h200());
+  REQUIRE(r.fired);
+  CHECK(r.fired->id == "latency");
+  CHECK(r.ranked[0].evidence == doctest::Approx(0.5));
+
+  // soft_margin 0 makes every condition crisp again.
+  RuleTable crisp =
+      table(rule("saturated", "dram_frac > 0.9", 6, "dram_frac"), "evolution:\n  soft_margin: 0\n");
+  Matcher mc(crisp);
+  s.set("dram_frac", 0.88);
+  CHECK(mc.match(s, h200()).fired == nullptr);
+}
+
+TEST_CASE("a stop rule fires only when its condition holds; 'not' grades as the flipped test") {
+  RuleTable t = table(rule("roof", "dram_frac > 0.9", 6, "dram_frac", "    stop: true\n") +
+                      rule("ilp", "not (occupancy > 0.5)", 50, "0.1"));
+  Matcher m(t);
+  SignalSet s;
+  s.set("dram_frac", 0.89);
+  s.set("occupancy", 0.52);  // not (occupancy > 0.5) = occupancy <= 0.5, missed by 0.02
+  MatchResult r = m.match(s, h200());
+  REQUIRE(r.ranked.size() == 2);
+  CHECK(r.ranked[0].rule->id == "roof");  // ranks first ...
+  REQUIRE(r.fired);
+  CHECK(r.fired->id == "ilp");  // ... but a near-miss ceiling does not stop the loop
+  CHECK(r.ranked[1].evidence == doctest::Approx(1 - 0.02 / 0.1));
+}
+
+TEST_CASE("a rule without an estimate stays crisp, so tables without estimates match as before") {
+  RuleTable t =
+      table(rule("a", "dram_frac > 0.9", 6, nullptr) + rule("b", "dram_frac > 0.5", 40, nullptr));
+  Matcher m(t);
+  SignalSet s;
+  s.set("dram_frac", 0.88);
+  MatchResult r = m.match(s, h200());
+  REQUIRE(r.fired);
+  CHECK(r.fired->id == "b");
+  CHECK(r.ranked.size() == 1);
+}
+
+TEST_CASE("a rule whose estimates ran high loses rank through its calibration factor") {
+  std::string both = rule("a", "load_eff < 0.7", 10, "0.6") + rule("b", "l2_frac > 0.5", 20, "0.5");
+  RuleTable t = table(both);
+  Matcher m(t);
+  CHECK(m.match(csr_spmv(), h200()).fired->id == "a");
+  // Two candidates of `a`, estimated 0.6 each, removed nothing: factor 0.5 / 1.7.
+  t.find("a")->calibration = Calibration{2, 1.2, 0.0};
+  CHECK(t.find("a")->calibration.factor() == doctest::Approx(0.5 / 1.7));
+  MatchResult r = m.match(csr_spmv(), h200());
+  CHECK(r.fired->id == "b");
+  CHECK(r.ranked[1].calibration == doctest::Approx(0.5 / 1.7));
+  // Written back and read again: the sums survive the dump.
+  RuleTable back = parse_rule_table(dump_rule_table(t), "back.yaml");
+  CHECK(back.find("a")->calibration.samples == 2);
+  CHECK(back.find("a")->calibration.estimated == doctest::Approx(1.2));
+  Matcher mb(back);
+  CHECK(mb.match(csr_spmv(), h200()).fired->id == "b");
+  CHECK(back.content_hash() == t.content_hash());
+}
+
+TEST_CASE("bad estimates and calibrations are located errors") {
+  auto bool_est = diagnostics_of([] { table(rule("r", "weight < 0.1", 5, "weight < 0.2")); });
+  CHECK(has_diag(bool_est, "t.yaml:5:15", "expected a number expression"));
+  auto unknown = diagnostics_of([] { table(rule("r", "weight < 0.1", 5, "1 - wieght")); });
+  CHECK(has_diag(unknown, "t.yaml:5:19", "wieght"));
+  auto calib = diagnostics_of([] {
+    table(rule("r", "weight < 0.1", 5, "0.5",
+               "    calibration: {samples: 1, estimated: 3, achieved: 0}\n"));
+  });
+  CHECK(has_diag(calib, "t.yaml:9:42", "calibration.estimated"));
+  auto margin = diagnostics_of(
+      [] { table(rule("r", "weight < 0.1", 5, "0.5"), "evolution:\n  soft_margin: 2\n"); });
+  CHECK(has_diag(margin, "t.yaml:3:16", "soft_margin"));
+}
+
+TEST_CASE("the default table: every rule carries an estimate that evaluates on a full profile") {
+  RuleTable t = load_rule_table(source_path("rules/rules.yaml"));
+  for (const auto& r : t.rules) {
+    CHECK_MESSAGE(r.estimate.has_value(), r.id);
+  }
+}
