@@ -162,6 +162,10 @@ class Pool:
         allowed = set(self.by_config)
 
         def admitted(p):
+            # Kernel Tuner calls a one-argument restriction of a one-parameter space with the
+            # value itself, not a dict.
+            if not isinstance(p, dict):
+                p = {names[0]: p}
             return tuple(p[n] for n in names) in allowed
 
         return admitted

@@ -239,7 +239,7 @@ def main():
         cache = os.path.join(kt_dir, f"{p}.cache.json")
         for strat in strategies:
             old = reuse.get(p, {}).get("methods", {}).get(f"KT {strat}")
-            if old is not None and reuse[p]["pool_points"] == len(pool.points):
+            if old is not None and "error" not in old and reuse[p]["pool_points"] == len(pool.points):
                 entry["methods"][f"KT {strat}"] = old
                 if "error" not in old:
                     per_method.setdefault(f"KT {strat}", {})[p] = old

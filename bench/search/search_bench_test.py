@@ -10,8 +10,8 @@ recorded pool (the docs table is made with 20 seeds and more strategies: docs/be
 - a restriction admits every pool point and refuses a cartesian point outside the pool;
 - brute force measures in the space's order, so its count to 2% is the position of the first
   point within 2% in that order (checked against the cache independently);
-- issue 30's bar: solver ON (per-problem tables) gets within 2% of every pool's best within 12
-  measured points, and never stops while untried points are left.
+- issue 30: solver ON (per-problem tables) gets within 2% of every pool's best, matmul_1024's
+  within 12 rounds, and never stops while untried points are left.
 Exit 77 (skip) when the benchmark skipped (no PyPI: it says why).
 """
 
