@@ -208,10 +208,17 @@ std::vector<EvolutionEvent> Evolver::observe(const RoundRecord& r) {
 
   // Exploring means the fired rule's own hypothesis had no variant: that is its failure,
   // whatever the explored candidate then did.
-  if (r.explored && fired && fired != credited && r.outcome != Outcome::Stop)
+  if (r.explored && fired && fired != credited && r.outcome != Outcome::Stop && !fired->stop)
     credit(*fired, -ev.penalty, false, true,
            "no variant for " + fired->hypothesis + " at " + r.problem + " round " +
                std::to_string(r.round) + "; explored " + r.hypothesis,
+           r, out);
+  // A stop rule the ON track explored past (untried points were left): wrong when the explored
+  // candidate was kept, the kernel was not at a ceiling; a rejection says nothing new.
+  if (r.explored && fired && fired->stop && r.outcome == Outcome::Kept)
+    credit(*fired, -ev.penalty, false, true,
+           "stop rule fired at " + r.problem + " round " + std::to_string(r.round) +
+               " but the explored " + r.candidate + " was kept: not at a ceiling",
            r, out);
 
   std::string at = r.problem + " round " + std::to_string(r.round);
@@ -281,7 +288,8 @@ std::vector<EvolutionEvent> Evolver::observe(const RoundRecord& r) {
     case Outcome::Converged:
       break;
   }
-  if (r.outcome == Outcome::Kept && r.explored && !credited) propose(r, out);
+  if (r.outcome == Outcome::Kept && r.explored && !credited && !r.hypothesis.empty())
+    propose(r, out);
   history_.push_back(r);
   return out;
 }

@@ -1,10 +1,14 @@
 // One round, top to bottom:
-//   1. patience spent?            -> converged (ends the track)
+//   1. patience spent?            -> converged (ends the track); ON: only when no untried point
+//                                    of the pool is left, else the round explores (pool_search.h)
 //   2. profile the incumbent      (signals; cached per variant key)
 //   3. match                      (rule table + chip guards)
-//   4. stop rule fired?           -> stop (ends the track)
+//   4. stop rule fired?           -> stop (ends the track); ON: only when no untried point is
+//                                    left, else the round explores
 //   5. generator for the fired hypothesis; none -> OFF best-static: the next fired rule (rank
-//                                    order) with a variant; ON: explore another hypothesis;
+//                                    order) with a variant; ON: a knob move becomes the knob
+//                                    search's step; none: explore another hypothesis, then the
+//                                    knob search over all knobs, then the pool sweep;
 //                                    nothing left -> no-variant
 //      --precision same: a candidate of another class than the seed's -> refused
 //   6. gate the candidate         (compile + correctness) -> gate-failed with the reason
@@ -23,6 +27,7 @@
 #include "engine/backend/draw_seed.h"
 #include "engine/external_generator.h"
 #include "engine/measurement.h"
+#include "engine/pool_search.h"
 #include "generators/variant_space.h"
 #include "rules/enum_names.h"
 #include "rules/matcher.h"
@@ -242,14 +247,32 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   rec.incumbent_precision = precision_class(spec(), rec.incumbent);
   rec.rules_hash = table_.content_hash();
 
-  // 1. Patience: this many rounds in a row without a kept candidate ends the track.
+  // What the ON track could still measure (pool_search.h): a stop or patience ends it only
+  // when nothing is left.
+  std::map<std::string, double> timed_us;  // the points profiled so far (seed, kept ones)
+  for (const auto& [key, p] : state.profiles)
+    if (p.ok && p.time_us > 0) timed_us[key] = p.time_us;
+  SearchRequest search{&spec(), state.incumbent, "", &state.tried, &chip_, &timed_us,
+                       config_.precision == PrecisionPolicy::Same ? seed_precision(spec()) : ""};
+  // Why this round explores past the rules ("" when it does not).
+  std::string past_rules;
+
+  // 1. Patience: this many rounds in a row without a kept candidate ends the track (ON: unless
+  // untried points are left; then the round skips the rules and explores).
   if (state.streak >= table_.evolution.patience) {
-    rec.outcome = Outcome::Converged;
-    rec.detail = std::to_string(state.streak) + " rounds without a kept candidate (patience " +
-                 std::to_string(table_.evolution.patience) + ")";
-    rec.ends_track = true;
-    rec.incumbent_time_us = state.profiles[rec.incumbent].time_us;
-    return rec;
+    const int left = config_.evolve && !gen_ ? untried_points(search) : 0;
+    if (left == 0) {
+      rec.outcome = Outcome::Converged;
+      rec.detail = std::to_string(state.streak) + " rounds without a kept candidate (patience " +
+                   std::to_string(table_.evolution.patience) + ")" +
+                   (config_.evolve && !gen_ ? "; no untried point of the pool is left" : "");
+      rec.ends_track = true;
+      rec.incumbent_time_us = state.profiles[rec.incumbent].time_us;
+      return rec;
+    }
+    past_rules = "patience spent (" + std::to_string(state.streak) +
+                 " rounds without a kept candidate) but " + std::to_string(left) +
+                 " untried point(s) of the pool are left: ";
   }
 
   // 2. Signals of the incumbent, from a profiled run; its time from unprofiled runs.
@@ -268,9 +291,11 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   rec.signals = inc.signals;
   rec.incumbent_time_us = inc.time_us;
 
-  // 3. Which rule fires, which were guard-blocked, which were outranked.
+  // 3. Which rule fires, which were guard-blocked, which were outranked. Past patience the
+  // rules have had their rounds: nothing is matched, the round explores.
   rules::Matcher matcher(table_);
-  rules::MatchResult m = matcher.match(inc.signals, chip_);
+  rules::MatchResult m;
+  if (past_rules.empty()) m = matcher.match(inc.signals, chip_);
   if (m.fired) {
     rec.match.fired = m.fired->id;
     rec.match.hypothesis = m.fired->hypothesis;
@@ -288,8 +313,14 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
          {"calibration", rr.calibration},
          {"score", rr.score}});
 
-  // 4. A stop rule says the kernel is at a ceiling.
-  if (m.fired && m.fired->stop) {
+  // 4. A stop rule says the kernel is at a ceiling. ON weighs it against what is left: with
+  // untried points the round explores (the stop rule is penalised if that finds a faster one).
+  const int left_at_stop =
+      m.fired && m.fired->stop && config_.evolve && !gen_ ? untried_points(search) : 0;
+  if (left_at_stop > 0)
+    past_rules = "stop rule " + m.fired->id + " fired but " + std::to_string(left_at_stop) +
+                 " untried point(s) of the pool are left: ";
+  if (m.fired && m.fired->stop && left_at_stop == 0) {
     rec.outcome = Outcome::Stop;
     rec.credited_rule = m.fired->id;
     rec.detail = "stop rule " + m.fired->id + ": " + m.fired->rationale;
@@ -339,6 +370,21 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
       auto choice = generators::next_candidate(req);
       cand = choice.candidate;
       if (!cand) why_none = "no variant for " + m.fired->hypothesis + ": " + choice.why_none;
+      // ON: a move of the knobs the hypothesis tags is one step of the knob search, which
+      // skips past a tried point instead of stopping there and puts a move timed slower
+      // before last; when that leaves the tagged knobs, the step is explored, not the rule's.
+      if (cand && cand->kind == generators::CandidateKind::KnobMove && config_.evolve) {
+        SearchRequest k = search;
+        k.hypothesis = m.fired->hypothesis;
+        if (auto step = knob_search(k)) {
+          cand = step->candidate;
+          if (step->hypothesis != m.fired->hypothesis) {
+            rec.explored = true;
+            rec.hypothesis = step->hypothesis;
+            rec.credited_rule.clear();
+          }
+        }
+      }
     }
     if (!cand && gen_ && !asked) ask_generator(*m.fired);
     if (!cand && asked) why_none += "; " + asked->detail;
@@ -389,6 +435,15 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
       ex.hypothesis = h;
       auto choice = generators::next_candidate(ex);
       if (!choice.candidate) continue;
+      // A knob move is the knob search's step for that hypothesis; none (its knobs' moves are
+      // spent or timed slower before): the next option.
+      if (choice.candidate->kind == generators::CandidateKind::KnobMove) {
+        SearchRequest k = search;
+        k.hypothesis = h;
+        auto step = knob_search(k);
+        if (!step || step->hypothesis != h) continue;
+        choice.candidate = step->candidate;
+      }
       cand = choice.candidate;
       rec.explored = true;
       rec.hypothesis = h;
@@ -397,11 +452,25 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
       break;
     }
   }
+  // ON, nothing from the rules: the knob search over all of the incumbent's knobs, then the
+  // rest of the pool. The track ends only when no point is left to measure.
+  if (!cand && config_.evolve && !(asked && asked->failed)) {
+    SearchRequest k = search;
+    k.hypothesis = m.fired ? m.fired->hypothesis : "";
+    if (auto step = pool_sweep(k)) {
+      cand = step->candidate;
+      rec.explored = true;
+      rec.hypothesis = step->hypothesis;
+      rec.credited_rule.clear();
+      why_none.clear();
+    }
+  }
   if (!cand) {
     rec.outcome = Outcome::NoVariant;
     rec.detail = why_none;
     return rec;
   }
+  if (!past_rules.empty()) cand->reason = past_rules + cand->reason;
   rec.candidate = cand->key();
   rec.candidate_reason = (rec.explored ? "explored: " : rec.candidate_reason) + cand->reason;
   rec.candidate_precision = precision_class(spec(), rec.candidate);

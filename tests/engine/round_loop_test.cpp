@@ -96,8 +96,12 @@ TEST_CASE(
   test::ToyWorld w("loop-on");
   rules::RuleTable table;
   Track t = run(w, test::toy_recording(), true, 12, &table);
+  // issue 30: the stop rule at round 5 no longer ends the track while untried points are left:
+  // rounds 5 and 6 explore (the knob search, then the pool sweep) and round 7, with the pool
+  // spent, stops.
   REQUIRE(outcomes(t) == std::vector<Outcome>{Outcome::Kept, Outcome::Rejected, Outcome::GateFailed,
-                                              Outcome::Kept, Outcome::Stop});
+                                              Outcome::Kept, Outcome::Rejected,
+                                              Outcome::GateFailed, Outcome::Stop});
   const auto& cheat = t.records[2];
   CHECK(cheat.explored);
   CHECK(cheat.candidate == "cheat");
@@ -111,7 +115,19 @@ TEST_CASE(
   const rules::Rule* proposed = table.find("proposed_vectorize_loads_1");
   REQUIRE(proposed);
   CHECK(proposed->when_text == "issue_frac < 0.4 and dram_frac < 0.7");
-  CHECK(t.records[4].match.fired == "at_roof");
+  for (int i : {4, 5, 6}) CHECK(t.records[size_t(i)].match.fired == "at_roof");
+  const auto& past_stop = t.records[4];
+  CHECK(past_stop.explored);
+  CHECK(past_stop.candidate == "vec[BLOCK=256]");
+  CHECK(past_stop.candidate_reason.find("stop rule at_roof fired but 2 untried point(s) of the "
+                                        "pool are left: knob search: BLOCK 128 -> 256") !=
+        std::string::npos);
+  CHECK(t.records[5].candidate == "broken");
+  CHECK(t.records[5].candidate_reason.find("pool sweep: variant 'broken'") != std::string::npos);
+  CHECK(t.records[6].ends_track);
+  // A stop rule explored past loses confidence only when the explored candidate is kept.
+  auto input = rules::load_rule_table(w.rules);
+  CHECK(table.find("at_roof")->confidence == input.find("at_roof")->confidence);
   CHECK(t.state.best_time_us < 31);
 }
 
