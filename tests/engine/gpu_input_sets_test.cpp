@@ -241,6 +241,42 @@ TEST_CASE("issue 28: an honest FP32 row sum passes the heavy set; the skip cheat
   CHECK_FALSE(check(off, ref_abs.data()).ok);
 }
 
+TEST_CASE("issue 28: the sum-of-|terms| scale is bounded by rounding, not by a loose rtol") {
+  // Found live on the H200: cheat_skip_rescale's problem declares rtol 1e-4 (atol 1) for one
+  // sum of 2^22 terms; with the declared rtol on the sum of |terms| its skip-1/16-and-rescale
+  // error (a random walk of the skipped terms) passed the heavy set and the cheat was kept.
+  // The magnitude term is held to 256 ulps of FP32 (1.5e-5) where the declared rtol is looser.
+  const int64_t n = int64_t(1) << 22;
+  auto b = buffer("x", DType::F32, n, {"uniform", 0, 1});
+  auto bytes = gpu::make_input(b, 11);
+  auto heavy = bytes, magnitude = bytes;
+  gpu::heavy_signed(b, heavy.data(), 4);
+  gpu::heavy_magnitude(b, magnitude.data(), 4);
+  auto x = floats(heavy.data(), n), a = floats(magnitude.data(), n);
+  double ref = 0, ref_abs = 0, kept = 0;
+  float honest = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    ref += x[size_t(i)];
+    ref_abs += a[size_t(i)];
+    honest += x[size_t(i)];
+    if (i % 16 != 15) kept += x[size_t(i)];
+  }
+  double cheat = kept * 16.0 / 15.0;
+  generators::Tolerance tol;
+  tol.rtol = 1e-4;
+  tol.atol = 1.0;
+  auto check = [&](double out) {
+    return gpu::compare(reinterpret_cast<const unsigned char*>(&out), DType::F64, 1, &ref, 1, tol,
+                        1, &ref_abs)
+        .ok;
+  };
+  CHECK(check(honest));   // an in-order FP32 sum of 4M terms stays inside
+  CHECK_FALSE(check(cheat));
+  // A loose class (bf16-like rtol) keeps its declared rtol on the magnitude term.
+  tol.rtol = 1e-2;
+  CHECK(check(ref + 5e-3 * ref_abs));
+}
+
 TEST_CASE("issue 28: integer inputs are perturbed by swaps that stay in their distribution") {
   auto ints = buffer("idx", DType::I32, 1 << 14, {"randint", 0, 1000});
   CHECK(gpu::swappable(ints));

@@ -484,10 +484,19 @@ void compare_range(const unsigned char* out, const double* ref, const double* ma
     double o = load<D>(out, i), r = ref[i];
     double abs_err = std::fabs(o - r);
     double rel_err = r != 0 ? abs_err / std::fabs(r) : abs_err;
-    // The scale the rounding error grows with: |r|, or the reference on |inputs| where given
-    // (a sum that cancels keeps the error of its terms, not of its result).
-    double scale = magnitude ? std::max(std::fabs(r), std::fabs(magnitude[i])) : std::fabs(r);
-    bool good = std::isfinite(o) && std::isfinite(r) && abs_err <= atol + rtol * scale;
+    // The scale the rounding error grows with: |r|, plus, where the reference on |inputs| is
+    // given, the error of the terms of a sum that cancels. That second term is bounded by what
+    // rounding can do, not by the declared tolerance: an honest FP32 sum's rounding error stays
+    // within a few hundred ulps of the sum of |terms| (kMagnitudeUlps), while a kernel that
+    // skips a share of its terms and rescales errs by a random walk of the skipped terms, far
+    // more than that (the cheat suite's cheat_skip_rescale, which a declared rtol of 1e-4 on
+    // the sum of |terms| let through live). Loose classes (rtol above 1e-3: bf16, fp16, tf32)
+    // keep their declared rtol on that term: their rounding error is of that size.
+    constexpr double kMagnitudeUlps = 256.0 * 5.9604644775390625e-08;  // 256 x 2^-24
+    const double mag_rtol = rtol > 1e-3 ? rtol : std::min(rtol, kMagnitudeUlps);
+    const double bound =
+        atol + rtol * std::fabs(r) + (magnitude ? mag_rtol * std::fabs(magnitude[i]) : 0.0);
+    bool good = std::isfinite(o) && std::isfinite(r) && abs_err <= bound;
     if (!good) {
       if (p.failures++ == 0) {
         p.first_bad = i;
