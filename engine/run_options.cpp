@@ -192,6 +192,8 @@ const std::vector<RunOption>& run_options() {
       {{"round-delay-ms"}, nullptr, nullptr, "", "(testing) a pause after each round"},
       {{"quiet"}, nullptr, nullptr, "", "output only"},
       {{"json"}, nullptr, nullptr, "", "output only"},
+      {{"csv"}, nullptr, nullptr, "", "output only"},
+      {{"md"}, nullptr, nullptr, "", "output only"},
       {{"help"}, nullptr, nullptr, "", "output only"},
   };
   return table;

@@ -365,6 +365,8 @@ TEST_CASE("the cheat generator answers each cheat folder's cheating kernel and l
   int n = 0;
   for (const auto& e : fs::directory_iterator("tests/cheats")) {
     if (!fs::exists(e.path() / "problem.yaml")) continue;
+    // control_* folders are the honest controls of issue 28: they have no cheat to answer.
+    if (e.path().filename().string().rfind("control_", 0) == 0) continue;
     CAPTURE(e.path().string());
     ProblemSpec spec = load_problem(e.path().string());
     GeneratorContext c = context(spec, "increase_ilp");
@@ -396,7 +398,7 @@ TEST_CASE("the cheat generator answers each cheat folder's cheating kernel and l
     }
     ++n;
   }
-  CHECK(n == 14);
+  CHECK(n == 15);  // 14 of issue 12, cheat_bf16x3_as_fp32 of issue 28 (controls have no cheat)
 }
 
 TEST_CASE("the LLM adapter turns a chat reply into an answer, and a bad reply into a decline") {

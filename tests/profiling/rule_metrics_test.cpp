@@ -30,23 +30,32 @@ const char* kDramRule =
 
 }  // namespace
 
+const char* kBankRule =
+    "  - id: banks\n    when: bank_conflicts_per_request > 2\n    hypothesis: fix_bank_conflicts\n"
+    "    priority: 30\n    rationale: shared-memory bank conflicts\n";
+
 TEST_CASE("a rule on a new counter gets that counter collected, and only what rules read is") {
   rules::RuleTable t = table(kDramRule);
   std::vector<std::string> base = metrics_for_rules(t);
   CHECK(contains(base, metric::kTime));  // always: it weights the per-kernel means
-  CHECK_FALSE(contains(base, metric::kXuInst));
-  CHECK_FALSE(contains(base, metric::kStallLongSb));
-  rules::RuleTable more = table(std::string(kDramRule) + kXuRule);
-  std::vector<std::string> with_xu = metrics_for_rules(more);
-  CHECK(contains(with_xu, metric::kXuInst));
-  CHECK(with_xu.size() > base.size());
+  // The time account is always collected (issue 29): every stall reason and pipe, so that
+  // "no rule explains this" can name the top stall and pipe whatever the table reads.
+  CHECK(contains(base, metric::kXuInst));
+  CHECK(contains(base, metric::kStallLongSb));
+  // Any other counter only when a rule reads its signal.
+  CHECK_FALSE(contains(base, metric::kBankConflicts));
+  rules::RuleTable more = table(std::string(kDramRule) + kBankRule);
+  std::vector<std::string> with_banks = metrics_for_rules(more);
+  CHECK(contains(with_banks, metric::kBankConflicts));
+  CHECK(with_banks.size() > base.size());
   // The hypothesis' evidence is read too (the evolver's proposals test it): use_fast_math
   // names stall_math_pipe_throttle, whose counter and denominator come with it.
+  std::vector<std::string> with_xu = metrics_for_rules(table(std::string(kDramRule) + kXuRule));
   CHECK(contains(with_xu, metric::kStallMath));
   CHECK(contains(with_xu, metric::kWarpsActiveSum));
   // A retired rule reads nothing.
-  rules::RuleTable retired = table(std::string(kDramRule) + kXuRule + "    status: retired\n");
-  CHECK_FALSE(contains(metrics_for_rules(retired), metric::kXuInst));
+  rules::RuleTable retired = table(std::string(kDramRule) + kBankRule + "    status: retired\n");
+  CHECK_FALSE(contains(metrics_for_rules(retired), metric::kBankConflicts));
 }
 
 TEST_CASE("signals without counters need no metric; derived ones pull their inputs") {

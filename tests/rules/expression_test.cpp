@@ -180,7 +180,7 @@ TEST_CASE("names, functions and arity are checked; all such errors reported") {
   CHECK(errors_of("foo > 1 and bar(2) and abs(1, 2) and min(1) and dram_fracc < 2") ==
         std::vector<std::string>{"1:1: unknown name 'foo'",
                                  "1:13: unknown function 'bar' (known: min, max, abs, ceil_div, "
-                                 "floor, ceil, log2, is_pow2)",
+                                 "floor, ceil, log2, is_pow2, given)",
                                  "1:24: function 'abs' takes 1 argument, got 2",
                                  "1:38: function 'min' takes at least 2 arguments, got 1",
                                  "1:49: unknown name 'dram_fracc'"});
