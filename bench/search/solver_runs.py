@@ -13,6 +13,7 @@ samples).
 
 import json
 import os
+import shutil
 import subprocess
 
 
@@ -20,6 +21,9 @@ def run_ablate(solver, recording, problems, out_dir, rounds, on_tables, extra=()
     cmd = [solver, "ablate", "--backend", "recorded", "--recording", recording,
            "--problems", ",".join(problems), "--rounds", str(rounds), "--on-tables", on_tables,
            "--out", out_dir, "--quiet", "--json", *extra]
+    # A run directory left by an earlier bench run would be refused (solver never overwrites a
+    # run): each bench run measures afresh.
+    shutil.rmtree(out_dir, ignore_errors=True)
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         raise RuntimeError(f"{' '.join(cmd)} exited {p.returncode}:\n{p.stderr[-2000:]}")
