@@ -64,7 +64,7 @@ struct ProfiledVariant {
   bool not_recorded = false;  // the recorded backend has no measurement of it (no failure)
   // Backend phases of the measurement that made it ("gate/..", "profile/.."), until a round
   // record has taken them (live backends only).
-  std::map<std::string, double> phases_ms;
+  std::map<std::string, double> phases_ms{};
 };
 
 struct TrackState {

@@ -23,7 +23,7 @@ struct VerdictInput {
   std::map<std::string, std::string> origin;  // signal -> unprofiled / profiled / ...
   std::vector<std::string> notes;             // from the derivation
   std::vector<std::string> defects;           // derived values outside their range (dropped)
-  std::string gate;  // the correctness gate's outcome ("" when not gated: a file)
+  std::string gate{};  // the correctness gate's outcome ("" when not gated: a file)
   bool gate_passed = true;
 };
 
