@@ -66,7 +66,8 @@ step() {
 # The README's first step: the source (git is not in minbase). A clone of the checkout's HEAD
 # (what CI tests is what is committed).
 step get-source 'apt-get update -q && apt-get install -y -q --no-install-recommends git ca-certificates &&
-  git clone -q /src /root/solver && git -C /root/solver log -1 --format="%h %s"'
+  git clone -q /src /root/solver && git -C /root/solver log -1 --format="%h %s"' ||
+  { say "get-source failed (no Debian mirror from the root?): see $out/get-source.log"; exit 3; }
 # The main job. The time to its first line of ablation output is the figure the README gives.
 # Every line is stamped with the seconds since the command started.
 stamp='while IFS= read -r l; do printf "%4ds %s\n" $SECONDS "$l"; done'
