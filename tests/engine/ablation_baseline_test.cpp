@@ -358,16 +358,19 @@ TEST_CASE(
   fs::remove_all(first.dir);
 }
 
-// A data directory whose problems/ holds the given problems from the source tree, except those
-// found in `snapshot` (older versions of a spec), and the source tree's rules/.
+// A data directory whose problems/ holds the given problems from the source tree, with the
+// files found in `snapshot`/<problem> laid over them (an older problem.yaml: the kernel sources
+// of that run are today's, byte for byte), and the source tree's rules/.
 static fs::path data_dir_with(const fs::path& dir, const std::vector<std::string>& problems,
-                       const fs::path& snapshot) {
+                              const fs::path& snapshot) {
   fs::remove_all(dir);
   fs::create_directories(dir / "problems");
   fs::copy(kSrc + "/rules", dir / "rules", fs::copy_options::recursive);
   for (const auto& p : problems) {
-    fs::path from = fs::exists(snapshot / p) ? snapshot / p : fs::path(kSrc) / "problems" / p;
-    fs::copy(from, dir / "problems" / p, fs::copy_options::recursive);
+    fs::copy(fs::path(kSrc) / "problems" / p, dir / "problems" / p, fs::copy_options::recursive);
+    if (!snapshot.empty() && fs::exists(snapshot / p))
+      fs::copy(snapshot / p, dir / "problems" / p,
+               fs::copy_options::recursive | fs::copy_options::overwrite_existing);
   }
   return dir;
 }
