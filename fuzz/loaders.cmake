@@ -4,10 +4,23 @@
 # sanitizers: profiling and generators whole, and the engine's file formats (ledger, recording
 # and what they encode with), not the CLI or the loop.
 
-# solver_fuzz_copy(NAME FOLDER SOURCES... DEPS...): a static library of FOLDER's SOURCES built
-# for fuzzing.
+# solver_fuzz_copy(NAME FOLDER [LIKE TARGET] SOURCES... DEPS...): a static library of FOLDER's
+# SOURCES built for fuzzing. LIKE names the library it copies: its link libraries come along,
+# each library that has a fuzz copy replaced by it, so a dependency added to the
+# original (Boost.Program_options for split_unix, say) cannot leave the copy unlinked.
 function(solver_fuzz_copy name folder)
-  cmake_parse_arguments(C "" "" "SOURCES;DEPS" ${ARGN})
+  cmake_parse_arguments(C "" "LIKE" "SOURCES;DEPS" ${ARGN})
+  if(C_LIKE)
+    get_target_property(_libs ${C_LIKE} LINK_LIBRARIES)
+    foreach(_l IN LISTS _libs)
+      if(TARGET "${_l}_fuzz")
+        list(APPEND C_DEPS "${_l}_fuzz")
+      elseif(_l)
+        list(APPEND C_DEPS "${_l}")
+      endif()
+    endforeach()
+    list(REMOVE_DUPLICATES C_DEPS)
+  endif()
   set(_abs "")
   foreach(_s IN LISTS C_SOURCES)
     if(IS_ABSOLUTE "${_s}")
@@ -24,10 +37,9 @@ function(solver_fuzz_copy name folder)
 endfunction()
 
 get_target_property(_prof_sources solver_profiling SOURCES)
-solver_fuzz_copy(solver_profiling_fuzz profiling SOURCES ${_prof_sources}
-                 DEPS solver_rules_fuzz nlohmann_json::nlohmann_json)
+solver_fuzz_copy(solver_profiling_fuzz profiling LIKE solver_profiling SOURCES ${_prof_sources})
 get_target_property(_gen_sources solver_generators SOURCES)
-solver_fuzz_copy(solver_generators_fuzz generators SOURCES ${_gen_sources} DEPS solver_rules_fuzz)
+solver_fuzz_copy(solver_generators_fuzz generators LIKE solver_generators SOURCES ${_gen_sources})
 solver_fuzz_copy(solver_engine_formats_fuzz engine
                  SOURCES ledger.cpp measurement.cpp backend/recording.cpp backend/recorded_backend.cpp
                          backend/json_util.cpp backend/value_json.cpp backend/worker_protocol.cpp

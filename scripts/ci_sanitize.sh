@@ -24,13 +24,30 @@ steps="$build/ci_sanitize.txt"
 status=0
 t_start=$SECONDS
 
+# SOLVER_CI_DEADLINE (epoch seconds, set by .ci/run): CI's wall-clock budget. A step that would
+# not fit is not started, and one cut by the deadline (not by its own limit) is reported as cut;
+# neither fails the job, both say so loudly: a sanitizer job that ran out of CI time must not
+# throw away the two legs before it, and must not pass for complete either.
+deadline="${SOLVER_CI_DEADLINE:-0}"
 step() {  # step NAME LIMIT_S COMMAND...
   local name="$1" limit="$2"
   shift 2
-  local t0=$SECONDS rc
+  local t0=$SECONDS rc by_deadline=0
   echo "== $name" >&2
+  if [[ "$deadline" -gt 0 ]]; then
+    local left=$(( deadline - $(date +%s) - 30 ))
+    if [[ $left -lt 60 ]]; then
+      echo "$name: NOT RUN: CI time budget spent (${left} s left before the deadline)" | tee -a "$steps" >&2
+      return 124
+    fi
+    if [[ $left -lt $limit ]]; then limit=$left; by_deadline=1; fi
+  fi
   timeout --kill-after=10 "$limit" "$@"
   rc=$?
+  if [[ $by_deadline -eq 1 && ( $rc -eq 124 || $rc -eq 137 ) ]]; then
+    echo "$name: CUT at the CI deadline after $((SECONDS - t0)) s (not a finding)" | tee -a "$steps" >&2
+    return $rc
+  fi
   [[ $rc -ne 0 ]] && status=1
   echo "$name: exit $rc, $((SECONDS - t0)) s" | tee -a "$steps" >&2
   return $rc
@@ -51,11 +68,16 @@ step configure 300 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelW
 
 # Only what runs: the CLI and the host test executables (ctest's names are the targets).
 mapfile -t tests < <(cd "$build" && ctest -N -LE 'gpu|slurm|script' | sed -n 's/^ *Test *#[0-9]*: *//p')
+built=1
 step build 1500 cmake --build "$build" --parallel "$jobs" --target solver fake_worker "${tests[@]}" \
-  >"$build/build.log" 2>&1 || { grep -E "error|FAILED" "$build/build.log" | head -30 >&2; }
+  >"$build/build.log" 2>&1 || { built=0; grep -E "error|FAILED" "$build/build.log" | head -30 >&2; }
 
-step host_tests 900 bash -c "cd '$build' && ctest -LE 'gpu|slurm|script' -j$jobs --output-on-failure >'$build/ctest.log' 2>&1" \
-  || tail -60 "$build/ctest.log" >&2
+if [[ $built -eq 1 ]]; then
+  step host_tests 900 bash -c "cd '$build' && ctest -LE 'gpu|slurm|script' -j$jobs --output-on-failure >'$build/ctest.log' 2>&1" \
+    || tail -60 "$build/ctest.log" >&2
+else
+  echo "host_tests: NOT RUN: the sanitized build did not complete" | tee -a "$steps" >&2
+fi
 
 # Hostile inputs through the sanitized CLI: each must exit 2 (located input error), quickly,
 # with no sanitizer report.
@@ -140,10 +162,14 @@ EOF
 }
 t0=$SECONDS
 echo "== hostile_inputs" >&2
-hostile >"$build/hostile.log" 2>&1
-rc=$?
-[[ $rc -ne 0 ]] && status=1 && cat "$build/hostile.log" >&2
-echo "hostile_inputs: exit $rc, $((SECONDS - t0)) s ($(grep -c ' ok$' "$build/hostile.log") cases ok)" | tee -a "$steps" >&2
+if [[ $built -eq 0 ]]; then
+  echo "hostile_inputs: NOT RUN: the sanitized build did not complete" | tee -a "$steps" >&2
+else
+  hostile >"$build/hostile.log" 2>&1
+  rc=$?
+  [[ $rc -ne 0 ]] && status=1 && cat "$build/hostile.log" >&2
+  echo "hostile_inputs: exit $rc, $((SECONDS - t0)) s ($(grep -c ' ok$' "$build/hostile.log") cases ok)" | tee -a "$steps" >&2
+fi
 
 if [[ "${SOLVER_CI_SKIP_FUZZ:-0}" != 1 ]]; then
   step fuzz 1200 "$root/scripts/fuzz.sh" "$fuzz_seconds"
