@@ -6,8 +6,13 @@
 #
 # Steps (each a small function below; each writes under $OUT/<step>/ and its own time limit):
 #   info       the GPU, driver, clocks, toolkit (nvidia-smi, nvcc --version)
-#   tests      the `gpu`-labelled test binaries of the bundle (live backend, fault suite, cheat
-#              suite), each under a timeout; doctest's summary line per binary
+#   tests      every `gpu`-labelled test binary of the bundle ($SOLVER_BUNDLE/tests/*_gpu_test:
+#              live backend, fault suite, cheat suite, ...), each under a timeout; doctest's
+#              summary line per binary
+#   check      `solver problems check` on $PROBLEMS (default: every built-in problem): the GPU
+#              gate at every knob point, one JSON per problem
+#   record     `solver record` of $PROBLEMS into $OUT/record/recording.json (merged per problem,
+#              so a step cut by its time limit keeps what it finished)
 #   cheats     the cheat suite through the CLI (scripts/gpu/cheats.sh): one round per cheat
 #   labelled   the labelled suite live and from one ncu export (scripts/gpu/labelled.sh)
 #   corpus     the real-kernel corpus, live and ncu-confirmed (scripts/gpu/corpus.sh)
@@ -51,9 +56,10 @@ step_info() {
 
 step_tests() {
   local t bin s rc any=0
-  for t in live_backend_gpu_test fault_suite_gpu_test cheat_suite_gpu_test; do
-    bin=$B/tests/$t
-    [ -x "$bin" ] || { echo "$t: not in the bundle ($bin)"; any=1; continue; }
+  local bins=("$B"/tests/*_gpu_test)
+  [ -x "${bins[0]}" ] || { echo "no *_gpu_test binaries under $B/tests"; return 1; }
+  for bin in "${bins[@]}"; do
+    t=$(basename "$bin")
     s=$(date +%s)
     SOLVER_TEST_WORKER="$PWD/$B/bin/solver-gpu" SOLVER_GPU_WORKER="$PWD/$B/bin/solver-gpu" \
       SOLVER_TEST_SOURCE_DIR="$PWD" timeout "$(cap 200)" "$bin" >"$1/$t.log" 2>&1
@@ -65,6 +71,30 @@ step_tests() {
   return $any
 }
 
+problem_list() { echo "${PROBLEMS:-$(ls "$D/problems")}" | tr ', ' '\n\n' | awk 'NF'; }
+step_check() {
+  local p rc any=0
+  for p in $(problem_list); do
+    [ "$(left)" -lt 40 ] && { echo "$p: not checked ($(left) s left)"; any=1; continue; }
+    timeout "$(cap 120)" "$B/bin/solver" --data-dir "$D" problems check "$p" --json >"$1/check_$p.json" 2>"$1/check_$p.err"
+    rc=$?
+    [ $rc -eq 0 ] || any=1
+    echo "$p: exit $rc; $(tail -n 1 "$1/check_$p.err")"
+  done
+  return $any
+}
+step_record() {
+  local p rc any=0
+  for p in $(problem_list); do
+    [ "$(left)" -lt 60 ] && { echo "$p: not recorded ($(left) s left)"; any=1; continue; }
+    timeout "$(cap 200)" "$B/bin/solver" --data-dir "$D" record --problems "$p" --merge \
+      --out "$1/recording.json" >"$1/record_$p.log" 2>&1
+    rc=$?
+    [ $rc -eq 0 ] || any=1
+    echo "$p: exit $rc; $(tail -n 1 "$1/record_$p.log")"
+  done
+  return $any
+}
 step_cheats() { OUT=$1 timeout "$(cap 360)" bash scripts/gpu/cheats.sh; }
 step_labelled() { OUT=$1 BUDGET_S=$(cap 290) timeout "$(cap 300)" bash scripts/gpu/labelled.sh; }
 step_corpus() {

@@ -2,7 +2,7 @@
 // engine/backend/gpu/derive_source.h): the host definition of each transform on known values,
 // round trips, the plan both paths share, the bytes an on_device set is given on demand, and
 // that the device source compiles with NVRTC for the H200 (the byte-for-byte comparison of the
-// two is the worker's self-check, on the GPU: scripts/gpu/call_i.sh).
+// two is the worker's self-check, device_derive.cpp, at every worker start on a GPU).
 #include <doctest/doctest.h>
 
 #include <cmath>
