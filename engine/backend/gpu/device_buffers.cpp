@@ -308,6 +308,7 @@ bool DeviceBuffers::swap_two(int set, CUstream stream) const {
     const unsigned char* y = host->data.get() + j * size;
     if (i == j || std::memcmp(x, y, size) == 0) continue;
     flip_.set = set;
+    flip_.reference_copy = false;
     flip_.buffer = swap_buffer_;
     flip_.swap_size = size;
     flip_.swap_offsets[0] = i * size;
@@ -331,6 +332,7 @@ bool DeviceBuffers::flip_one(int set, CUstream stream) const {
   uint64_t z = mix64(++flips_ ^ flip_key_);
   size_t size = generators::dtype_size(b.dtype);
   flip_.set = set;
+  flip_.reference_copy = false;
   flip_.buffer = flip_buffer_;
   flip_.swap_size = 0;
   flip_.offset = size_t((z ^ (z >> 29)) % uint64_t(b.elements)) * size + size - 1;  // the sign byte
@@ -340,8 +342,62 @@ bool DeviceBuffers::flip_one(int set, CUstream stream) const {
   return true;
 }
 
+void DeviceBuffers::reflip(const Flip& f) const {
+  if (f.set < 0) return;
+  flip_ = f;
+  const DeviceBuffer& d = inputs_[size_t(f.set)][size_t(f.buffer)];
+  if (f.swap_size) {
+    for (int k = 0; k < 2; ++k)  // each place gets the other's value, as swap_two did
+      CU_CHECK(cuMemcpyHtoD(d.ptr() + f.swap_offsets[k], f.swap_original[1 - k], f.swap_size));
+  } else {
+    CU_CHECK(cuMemcpyHtoD(d.ptr() + f.offset, &f.flipped, 1));
+  }
+  flip_.reference_copy = variant_.buffers[size_t(f.buffer)].role == BufferRole::InOut &&
+                         size_t(f.set) < ref_inout_inputs_.size() &&
+                         ref_inout_inputs_[size_t(f.set)][size_t(f.buffer)].bytes() > 0;
+  if (flip_.reference_copy) toggle_reference_copy();
+}
+
+void DeviceBuffers::toggle_reference_copy() const {
+  const DeviceBuffer& r = ref_inout_inputs_[size_t(flip_.set)][size_t(flip_.buffer)];
+  if (flip_.swap_size) {
+    size_t e[2] = {flip_.swap_offsets[0] / flip_.swap_size, flip_.swap_offsets[1] / flip_.swap_size};
+    double v[2];
+    for (int k = 0; k < 2; ++k) CU_CHECK(cuMemcpyDtoH(&v[k], r.ptr() + e[k] * sizeof(double), sizeof(double)));
+    for (int k = 0; k < 2; ++k) CU_CHECK(cuMemcpyHtoD(r.ptr() + e[k] * sizeof(double), &v[1 - k], sizeof(double)));
+    return;
+  }
+  // flip_.offset is the sign byte of element offset / size; the double's sign byte is its last.
+  const size_t size = generators::dtype_size(variant_.buffers[size_t(flip_.buffer)].dtype);
+  const size_t at = (flip_.offset / size) * sizeof(double) + sizeof(double) - 1;
+  unsigned char byte = 0;
+  CU_CHECK(cuMemcpyDtoH(&byte, r.ptr() + at, 1));
+  byte ^= 0x80;
+  CU_CHECK(cuMemcpyHtoD(r.ptr() + at, &byte, 1));
+}
+
+void DeviceBuffers::save_outputs(std::vector<DeviceBuffer>& into, CUstream stream) const {
+  into.resize(outputs_.size());
+  for (size_t k = 0; k < outputs_.size(); ++k) {
+    const DeviceBuffer& src = work_[outputs_[k]];
+    if (into[k].bytes() != src.bytes()) into[k] = DeviceBuffer(src.bytes());
+    if (src.bytes()) CU_CHECK(cuMemcpyDtoDAsync(into[k].ptr(), src.ptr(), src.bytes(), stream));
+  }
+  CU_CHECK(cuStreamSynchronize(stream));
+}
+
+void DeviceBuffers::load_outputs(const std::vector<DeviceBuffer>& from) const {
+  for (size_t k = 0; k < outputs_.size() && k < from.size(); ++k) {
+    const DeviceBuffer& dst = work_[outputs_[k]];
+    if (dst.bytes() && dst.bytes() == from[k].bytes())
+      CU_CHECK(cuMemcpyDtoD(dst.ptr(), from[k].ptr(), dst.bytes()));
+  }
+}
+
 void DeviceBuffers::unflip() const {
   if (flip_.set < 0) return;
+  if (flip_.reference_copy) toggle_reference_copy();
+  flip_.reference_copy = false;
   const DeviceBuffer& d = inputs_[size_t(flip_.set)][size_t(flip_.buffer)];
   if (flip_.swap_size) {
     for (int k = 0; k < 2; ++k)

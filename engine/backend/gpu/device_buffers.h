@@ -70,6 +70,28 @@ class DeviceBuffers {
   bool flip_one(int set, CUstream stream) const;
   bool swap_two(int set, CUstream stream) const;  // flip_one's integer case
   void unflip() const;
+  // What flip_one (or swap_two) changed, enough to make the same change again later.
+  struct Flip {
+    int set = -1;
+    int buffer = -1;
+    size_t offset = 0;
+    unsigned char original = 0, flipped = 0;
+    size_t swap_offsets[2] = {0, 0};  // a swap: the two elements' byte offsets
+    size_t swap_size = 0;             // element size of a swap, 0 for a sign flip
+    unsigned char swap_original[2][8] = {};
+    bool reference_copy = false;      // also made in the reference's float64 in-out copy
+  };
+  // The change in place now (set < 0: none): valid between flip_one and unflip.
+  Flip current_flip() const { return flip_; }
+  // Makes `f` again (synchronous): in the variant's inputs of f.set and, where the buffer is
+  // in-out, in the reference's float64 copy of it, so a reference run sees the same inputs as
+  // the timed run did (the audit of a timed run, docs/reliability.md P7). unflip() undoes both.
+  void reflip(const Flip& f) const;
+
+  // The variant's outputs copied device to device into `into` (one buffer per output,
+  // allocated on first use; synchronous), and back into the variant's output buffers.
+  void save_outputs(std::vector<DeviceBuffer>& into, CUstream stream) const;
+  void load_outputs(const std::vector<DeviceBuffer>& from) const;
 
   // Pointers for the variant's kernel arguments (by buffer index) when running on `set`.
   std::vector<CUdeviceptr> variant_args(int set) const;
@@ -116,15 +138,10 @@ class DeviceBuffers {
   int swap_buffer_ = -1;  // else its swappable integer input, -1 none
   mutable uint64_t flips_ = 0;
   const uint64_t flip_key_;  // secret per process: where the flips fall
-  mutable struct {
-    int set = -1;
-    int buffer = -1;
-    size_t offset = 0;
-    unsigned char original = 0, flipped = 0;
-    size_t swap_offsets[2] = {0, 0};  // a swap: the two elements' byte offsets
-    size_t swap_size = 0;             // element size of a swap, 0 for a sign flip
-    unsigned char swap_original[2][8] = {};
-  } flip_;
+  mutable Flip flip_;
+  // Makes (or, applied twice, undoes) flip_ in the reference's float64 in-out copy: a sign
+  // flip negates one double, a swap exchanges two; both are their own inverse.
+  void toggle_reference_copy() const;
 };
 
 }  // namespace solver::gpu

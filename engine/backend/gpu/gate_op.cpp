@@ -172,7 +172,11 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   g.status = GateStatus::Passed;
   g.detail = "median " + short_num(median) + " us over " + std::to_string(times.size()) + " runs" +
              (floor.us > 0 ? "; floor " + short_num(floor.us) + " us (" + floor.how + ")" : "") +
-             "; fresh-set check at timed sample " + std::to_string(check.at) + "; " + *adversarial +
+             "; fresh-set check at timed sample " + std::to_string(check.at) +
+             (t.audited_at.empty() || t.audited_at[0] < 0
+                  ? ""
+                  : "; timed sample " + std::to_string(t.audited_at[0]) + " audited") +
+             "; " + *adversarial +
              (t.note.empty() ? "" : "; " + t.note);
   return done();
 }

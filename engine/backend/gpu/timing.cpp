@@ -20,6 +20,7 @@
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/audit_choice.h"
 #include "engine/backend/gpu/worker.h"
 #include "engine/backend/paired_verdict.h"
 #include "profiling/launch_gaps.h"
@@ -46,19 +47,31 @@ struct Event {
 TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
                                   const std::vector<int>& order, int warmup,
                                   const std::vector<FreshCheck>& checks,
-                                  const std::function<bool(const TimedSeries&)>& stop) {
+                                  const std::function<bool(const TimedSeries&)>& stop,
+                                  bool audit_runs) {
   NvtxRange range("time");
   CUstream stream = ctx_->stream();
   if (!l2_flush_)
     l2_flush_ =
         std::make_unique<DeviceBuffer>(size_t(2 * std::max<int64_t>(device_.l2_bytes, 1 << 20)));
+  // What a timed run ran on: its set and, where one element was perturbed, which (the audit
+  // makes the same change again for its reference run).
+  struct Ran {
+    int set = -1;
+    bool flipped = false;
+    DeviceBuffers::Flip flip;
+  };
   auto run = [&](Prepared& p, CUevent before, CUevent after, uint64_t* t0, uint64_t* t1,
                  int set_override = -1) {
+    Ran ran;
     int rotation = std::max(1, p.timing_sets);
     int set = set_override >= 0 ? set_override : p.next_set++ % rotation;
+    ran.set = set;
     beat("timed run " + p.resolved.key, p.timeout_ms);
     // Every timed run but the check sees input bytes no run saw before (one sign flipped).
     bool flipped = set_override < 0 && t0 && p.buffers->flip_one(set, stream);
+    if (flipped) ran.flip = p.buffers->current_flip();
+    ran.flipped = flipped;
     p.buffers->prepare_variant_run(set, stream);
     CU_CHECK(cuMemsetD32Async(l2_flush_->ptr(), ++l2_flush_value_, l2_flush_->bytes() / 4, stream));
     CU_CHECK(cuStreamSynchronize(stream));
@@ -69,6 +82,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     CU_CHECK(cuStreamSynchronize(stream));
     if (t1) cuptiGetTimestamp(t1);
     if (flipped) p.buffers->unflip();
+    return ran;
   };
   std::optional<PhaseScope> step;
   step.emplace("warmup");
@@ -96,6 +110,15 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   std::vector<double> clocks;
   Event before, after;
   std::vector<int> taken(runners.size(), 0);  // samples so far, per runner
+  // P7 (run_audit.cpp): per runner, the timed run kept for the audit, chosen as the runs go by a
+  // reservoir of one that only this process's random_device seeds.
+  std::vector<AuditedRun> audit(runners.size());
+  std::vector<engine::AuditChoice> choice;
+  {
+    std::random_device rd;
+    for (size_t r = 0; r < runners.size(); ++r)
+      choice.emplace_back((uint64_t(rd()) << 32) ^ uint64_t(rd()));
+  }
   for (int r : order) {
     uint64_t t0 = 0, t1 = 0;
     Prepared& p = *runners[size_t(r)];
@@ -106,7 +129,17 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     // Fresh values at addresses the kernel has already seen: a result cache keyed on pointers
     // (or on a few sampled values) serves a stale answer here.
     if (check) p.buffers->copy_inputs(check->fresh, 0, stream);
-    run(p, before.e, after.e, &t0, &t1, check ? 0 : -1);
+    Ran ran = run(p, before.e, after.e, &t0, &t1, check ? 0 : -1);
+    // The fresh-set check is verified where it stands; every other timed run may be the
+    // audited one (its outputs copied aside now, after the timed window closed).
+    if (audit_runs && !check && choice[size_t(r)].offer()) {
+      AuditedRun& a = audit[size_t(r)];
+      a.sample = taken[size_t(r)] - 1;
+      a.set = ran.set;
+      a.flipped = ran.flipped;
+      a.flip = ran.flip;
+      p.buffers->save_outputs(a.outputs, stream);
+    }
     float ms = 0;
     CU_CHECK(cuEventElapsedTime(&ms, before.e, after.e));
     out.event_us[size_t(r)].push_back(ms * 1000.0);
@@ -134,6 +167,24 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
       traced = false;
       out.note = std::string("activity trace failed (") + e.what() + "): event times stand in";
     }
+  }
+  // The audits, once the trace is off (their reference runs are no samples), unless a check
+  // in the sequence has already failed.
+  out.audited_at.assign(runners.size(), -1);
+  if (out.failed_runner < 0) {
+    step.emplace("audit");
+    for (size_t r = 0; r < runners.size(); ++r) {
+      const AuditedRun& a = audit[r];
+      if (a.sample < 0) continue;
+      engine::GateResult g;
+      if (!audit_run(*runners[r], a, g, "audit after timing")) {
+        out.failed_runner = int(r);
+        out.failure = g;
+        break;
+      }
+      out.audited_at[r] = a.sample;
+    }
+    step.emplace("trace");
   }
   // Each sample ran alone between two synchronisations: its kernels are the records whose start
   // falls in its window.

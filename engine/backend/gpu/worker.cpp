@@ -352,21 +352,32 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
     g.detail = mutated + where();
     return false;
   }
-  // The outputs stay in their dtype: the comparison reads each element as a double, on all
-  // cores. The reference was computed before the candidate ran (prepare / add_fresh_set).
-  const auto& outs = p.buffers->outputs();
-  if (output_scratch_.size() < outs.size()) output_scratch_.resize(outs.size());
-  step.emplace("download");
-  for (size_t k = 0; k < outs.size(); ++k)
-    p.buffers->download_variant_output(outs[k], output_scratch_[k]);
   step.reset();
+  // The reference was computed before the candidate ran (prepare / add_fresh_set).
   const auto& want = reference_outputs(p, expected);
   const std::vector<HostDoubles>* magnitude =
       set.magnitude_set >= 0 ? &reference_outputs(p, set.magnitude_set) : nullptr;
+  std::string w = where();
+  w.pop_back();
+  return compare_outputs(p, set, want, magnitude, g, w);
+}
+
+bool Worker::compare_outputs(Prepared& p, const HostSet& set, const std::vector<HostDoubles>& want,
+                             const std::vector<HostDoubles>* magnitude, GateResult& g,
+                             const std::string& where) {
+  // The outputs stay in their dtype: the comparison reads each element as a double, on all
+  // cores.
+  const auto& outs = p.buffers->outputs();
+  if (output_scratch_.size() < outs.size()) output_scratch_.resize(outs.size());
+  {
+    PhaseScope step("download");
+    for (size_t k = 0; k < outs.size(); ++k)
+      p.buffers->download_variant_output(outs[k], output_scratch_[k]);
+  }
   PhaseScope compare_scope("compare");
   generators::Tolerance tol = p.resolved.tolerance;
   tol.atol *= set.atol_scale;
-  for (size_t k = 0; k < outs.size(); ++k) {
+  for (size_t k = 0; k < outs.size() && k < want.size(); ++k) {
     size_t buffer = outs[k];
     generators::DType dtype = p.resolved.buffers[buffer].dtype;
     const auto& got = output_scratch_[k];
@@ -389,9 +400,7 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
     if (!c.ok) {
       g.status = GateStatus::WrongResult;
       const auto& b = p.resolved.buffers[buffer];
-      std::string w = where();
-      w.pop_back();
-      g.detail = c.describe(b.name, b.shape) + w + ", tolerance rtol " + short_num(tol.rtol) +
+      g.detail = c.describe(b.name, b.shape) + where + ", tolerance rtol " + short_num(tol.rtol) +
                  (scale ? " x max(|reference|, reference on |inputs|)" : "") + " atol " +
                  short_num(tol.atol) + ")";
       return false;

@@ -67,9 +67,22 @@ struct TimedSeries {
   std::vector<std::vector<double>> gap_frac;
   double sm_clock_mhz = 0;
   std::string note;  // activity-trace problems (events then stand in)
-  // The check inside the sequence (FreshCheck): which runner failed it (-1: none) and how.
+  // The check inside the sequence (FreshCheck) or the audit of a timed run after it
+  // (AuditedRun): which runner failed (-1: none) and how.
   int failed_runner = -1;
   engine::GateResult failure;
+  // Per runner: the timed sample whose outputs were audited after the sequence (-1: none).
+  std::vector<int> audited_at;
+};
+
+// One timed run kept for the audit after its sequence (docs/reliability.md P7): which sample,
+// the set and the perturbation it ran on, and its outputs, copied aside right after it ran.
+struct AuditedRun {
+  int sample = -1;  // index among the runner's timed samples; -1: none kept
+  int set = -1;
+  bool flipped = false;
+  DeviceBuffers::Flip flip;
+  std::vector<DeviceBuffer> outputs;
 };
 
 // The output check placed inside a timed sequence: runner r's sample `at` runs on the inputs of
@@ -149,6 +162,16 @@ class Worker {
   // WrongResult). Fills g on failure, returns ok.
   bool check_outputs(Prepared& p, int slot, engine::GateResult& g, const std::string& when,
                      int expected = -1);
+  // The variant's outputs (in its output buffers now) against `want`, the reference outputs of
+  // inputs like host set `set` (its tolerance scale); `magnitude`: the reference on |inputs|
+  // where the set has one. `where` says which run, for the detail. Fills g on failure.
+  bool compare_outputs(Prepared& p, const HostSet& set, const std::vector<HostDoubles>& want,
+                       const std::vector<HostDoubles>* magnitude, engine::GateResult& g,
+                       const std::string& where);
+  // The audit of a timed run (P7, run_audit.cpp): the reference run on the inputs that run saw
+  // (its set with its perturbation made again), against the outputs copied aside after it.
+  bool audit_run(Prepared& p, const AuditedRun& a, engine::GateResult& g,
+                 const std::string& when);
   // Every rotation set's `in` buffers unchanged after a timed sequence; fills g on failure.
   bool check_inputs_after_timing(Prepared& p, engine::GateResult& g);
   // After a paired timing on shared buffers found an input changed: which member did it. The
@@ -159,10 +182,14 @@ class Worker {
   // `warmup` untimed runs of each. `checks` (per runner, may be empty): the fresh-set check
   // placed in the sequence; a failed one ends the sequence (TimedSeries::failed_runner).
   // `stop` (optional) is asked after every sample, with the event times so far: true ends the
-  // sequence there (the sequential pair rule).
+  // sequence there (the sequential pair rule). `audit`: one timed run per runner, chosen after
+  // it ran, is checked against the reference when the sequence ends (run_audit.cpp; a failed
+  // audit is reported as a failed check); the profile's unprofiled samples, which decide
+  // nothing, skip it.
   TimedSeries time_sequence(const std::vector<Prepared*>& runners, const std::vector<int>& order,
                             int warmup, const std::vector<FreshCheck>& checks = {},
-                            const std::function<bool(const TimedSeries&)>& stop = {});
+                            const std::function<bool(const TimedSeries&)>& stop = {},
+                            bool audit = true);
   // Uploads `set` into p's buffers and computes its reference from that untouched copy.
   int add_checked_set(Prepared& p, HostSet set);
   // The derived set `kind` of p's set 0 (input_sets.h), with its reference: made on the

@@ -1,0 +1,62 @@
+// The audit of a timed run (docs/reliability.md, P7). In every timed sequence (the gate's, a
+// `time` request's, each member of a paired timing) one timed run per runner is chosen after it
+// ran, by a reservoir of one seeded from std::random_device (engine/backend/audit_choice.h), and
+// its outputs are copied aside before the next run. When the sequence is over, the reference is
+// run on the very inputs that run saw (its rotation set with the one sign flip, or the integer
+// swap, made again) and the copied outputs are compared with it at the problem's tolerance. A
+// kernel that serves a memo, skips work or is only honest when it can tell it is checked is
+// caught with probability k/n per sequence when k of its n timed runs are wrong, with nothing
+// in the runs themselves (addresses, set rotation, timing) that tells it which one is audited.
+// Cost: a device-to-device copy of the outputs, on average ln n times per sequence (outside the
+// timed window), and one reference run per runner per sequence.
+#include <algorithm>
+
+#include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/gpu/worker.h"
+
+namespace solver::gpu {
+
+using engine::GateResult;
+
+bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const std::string& when) {
+  NvtxRange range("audit");  // its time is the sequence's "audit" phase (time_sequence)
+  const HostSet& set = p.buffers->host_set(a.set);
+  std::string where = " (" + when + ": timed sample " + std::to_string(a.sample) +
+                      ", chosen after it ran, input set " + std::to_string(a.set) +
+                      (a.flipped ? " with its one perturbed element" : "") + ", seed " +
+                      std::to_string(set.seed);
+  // Its inputs first, as every check does: a kernel that rewrote them to suit a stale output
+  // is refused for that.
+  std::string mutated = p.buffers->verify_inputs(a.set, a.set);
+  if (!mutated.empty()) {
+    g.status = engine::GateStatus::InputMutated;
+    g.detail = mutated + where + ")";
+    return false;
+  }
+  if (!a.flipped) {
+    const auto& want = reference_outputs(p, a.set);
+    p.buffers->load_outputs(a.outputs);
+    return compare_outputs(p, set, want, nullptr, g, where);
+  }
+  std::vector<HostDoubles> want;
+  {
+    PhaseScope run_scope("reference_run");
+    beat("audit reference run", std::max(p.timeout_ms, 60000));
+    CUstream stream = ctx_->stream();
+    p.buffers->reflip(a.flip);
+    p.buffers->prepare_reference_run(a.set, stream);
+    p.reference_module->launch(stream, p.buffers->reference_args(a.set));
+    CU_CHECK(cuStreamSynchronize(stream));
+    for (size_t i : p.buffers->outputs()) want.push_back(p.buffers->read_reference_output(i));
+    p.buffers->unflip();
+  }
+  // The set's reference on |inputs| still bounds a sign flip's conditioning (|x| unchanged);
+  // a swap moves values, so no magnitude bound is taken for it.
+  const std::vector<HostDoubles>* magnitude =
+      set.magnitude_set >= 0 && a.flip.swap_size == 0 ? &reference_outputs(p, set.magnitude_set)
+                                                      : nullptr;
+  p.buffers->load_outputs(a.outputs);
+  return compare_outputs(p, set, want, magnitude, g, where);
+}
+
+}  // namespace solver::gpu
