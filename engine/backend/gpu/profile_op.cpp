@@ -37,7 +37,7 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   TimedSeries t = time_sequence(
       {&p}, std::vector<int>(size_t(samples), 0), 3, {},
       [&](const TimedSeries& so_far) { return engine::enough_samples(so_far.event_us[0], rule); },
-      /*audit=*/false);
+      /*audit: none*/ 0u);
   std::vector<double> times = t.kernel_us[0];
   std::sort(times.begin(), times.end());
   out.time_us = times.empty() ? 0 : times[times.size() / 2];

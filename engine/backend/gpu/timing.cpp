@@ -48,7 +48,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
                                   const std::vector<int>& order, int warmup,
                                   const std::vector<FreshCheck>& checks,
                                   const std::function<bool(const TimedSeries&)>& stop,
-                                  bool audit_runs) {
+                                  uint32_t audit_runs) {
   NvtxRange range("time");
   CUstream stream = ctx_->stream();
   if (!l2_flush_)
@@ -132,7 +132,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     Ran ran = run(p, before.e, after.e, &t0, &t1, check ? 0 : -1);
     // The fresh-set check is verified where it stands; every other timed run may be the
     // audited one (its outputs copied aside now, after the timed window closed).
-    if (audit_runs && !check && choice[size_t(r)].offer()) {
+    if ((audit_runs >> (r & 31) & 1u) && !check && choice[size_t(r)].offer()) {
       AuditedRun& a = audit[size_t(r)];
       a.sample = taken[size_t(r)] - 1;
       a.set = ran.set;
@@ -342,7 +342,8 @@ rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine
     const auto& eb = so_far.event_us[1];
     return ea.size() == eb.size() && engine::stop_after(ea, eb, plan);
   };
-  TimedSeries s = time_sequence({pa.prepared.get(), pb.prepared.get()}, order, 3, checks, decided);
+  TimedSeries s = time_sequence({pa.prepared.get(), pb.prepared.get()}, order, 3, checks, decided,
+                                /*audit: the candidate*/ 0b10u);
   timer.start("checks");
   if (s.failed_runner >= 0) {
     const Prepared& p = s.failed_runner == 0 ? *pa.prepared : *pb.prepared;

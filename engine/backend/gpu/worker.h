@@ -182,14 +182,15 @@ class Worker {
   // `warmup` untimed runs of each. `checks` (per runner, may be empty): the fresh-set check
   // placed in the sequence; a failed one ends the sequence (TimedSeries::failed_runner).
   // `stop` (optional) is asked after every sample, with the event times so far: true ends the
-  // sequence there (the sequential pair rule). `audit`: one timed run per runner, chosen after
-  // it ran, is checked against the reference when the sequence ends (run_audit.cpp; a failed
-  // audit is reported as a failed check); the profile's unprofiled samples, which decide
-  // nothing, skip it.
+  // sequence there (the sequential pair rule). `audit` (bit r: runner r): one timed run of
+  // that runner, chosen after it ran, is checked against the reference when the sequence ends
+  // (run_audit.cpp; a failed audit is reported as a failed check). The profile's unprofiled
+  // samples, which decide nothing, audit none; a paired timing audits its candidate (the
+  // incumbent passed its own audits when it was the candidate).
   TimedSeries time_sequence(const std::vector<Prepared*>& runners, const std::vector<int>& order,
                             int warmup, const std::vector<FreshCheck>& checks = {},
                             const std::function<bool(const TimedSeries&)>& stop = {},
-                            bool audit = true);
+                            uint32_t audit = ~0u);
   // Uploads `set` into p's buffers and computes its reference from that untouched copy.
   int add_checked_set(Prepared& p, HostSet set);
   // The derived set `kind` of p's set 0 (input_sets.h), with its reference: made on the
