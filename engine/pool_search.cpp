@@ -68,9 +68,10 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
     int tier;  // 0: the hypothesis tags the knob; 1: another knob; +2: timed slower before
     std::size_t knob;
     double distance;
-    int down;  // 0 up, 1 down
+    int down;  // 0 up, 1 down (a coupled step: how many of its two knobs go down)
     KnobValues point;
     std::string reason, hypothesis;
+    int coupled = 0;  // 1: two knobs one step each (after every one-knob step)
   };
   std::vector<Move> moves;
   for (std::size_t i = 0; i < v->knobs.size(); ++i) {
@@ -95,8 +96,63 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
                        tags(k, r.hypothesis) ? r.hypothesis : knob_hypothesis(k)});
     }
   }
+  // Coupled steps: two knobs, one value step each, once each of the two one-knob steps it is
+  // made of has been tried (or cannot be measured) and neither replaced the incumbent; tried
+  // after every one-knob step, before the track leaves the variant (pool_sweep). Knobs
+  // that act together (a register tile's two sides) have optima no one-knob step reaches: each
+  // side alone is slower, both together faster (triangle_contraction's regtile, 4x4 -> 8x8).
+  auto step_of = [&](const KnobSpec& k, int dir) -> std::optional<int64_t> {
+    auto pos = std::find(k.values.begin(), k.values.end(), r.incumbent.knobs.at(k.name));
+    long at = long(pos - k.values.begin()) + dir;
+    if (at < 0 || at >= long(k.values.size())) return std::nullopt;
+    return k.values[size_t(at)];
+  };
+  auto settled = [&](const KnobValues& point) {  // tried, or never measurable
+    return r.tried->count(generators::variant_key(v->id, point)) ||
+           !generators::knob_point_allowed(*r.spec, *v, point) ||
+           (r.chip && !generators::validate(*r.spec, *v, point, *r.chip).empty());
+  };
+  for (std::size_t i = 0; i < v->knobs.size(); ++i) {
+    const KnobSpec& ki = v->knobs[i];
+    auto ci = r.incumbent.knobs.find(ki.name);
+    if (ci == r.incumbent.knobs.end() ||
+        std::find(ki.values.begin(), ki.values.end(), ci->second) == ki.values.end())
+      continue;
+    for (std::size_t j = i + 1; j < v->knobs.size(); ++j) {
+      const KnobSpec& kj = v->knobs[j];
+      auto cj = r.incumbent.knobs.find(kj.name);
+      if (cj == r.incumbent.knobs.end() ||
+          std::find(kj.values.begin(), kj.values.end(), cj->second) == kj.values.end())
+        continue;
+      for (int di : {+1, -1})
+        for (int dj : {+1, -1}) {
+          auto vi = step_of(ki, di), vj = step_of(kj, dj);
+          if (!vi || !vj) continue;
+          KnobValues alone_i = r.incumbent.knobs, alone_j = r.incumbent.knobs;
+          alone_i[ki.name] = *vi;
+          alone_j[kj.name] = *vj;
+          if (!settled(alone_i) || !settled(alone_j)) continue;
+          KnobValues point = r.incumbent.knobs;
+          point[ki.name] = *vi;
+          point[kj.name] = *vj;
+          if (!measurable(r, *v, point)) continue;
+          const bool tagged = tags(ki, r.hypothesis) || tags(kj, r.hypothesis);
+          const bool slower = timed_slower(r, v->id, ki.name, ci->second, *vi) ||
+                              timed_slower(r, v->id, kj.name, cj->second, *vj);
+          std::string reason = "knob search: " + ki.name + " " + std::to_string(ci->second) +
+                               " -> " + std::to_string(*vi) + " with " + kj.name + " " +
+                               std::to_string(cj->second) + " -> " + std::to_string(*vj) +
+                               " (coupled: each alone was tried and did not win)";
+          moves.push_back({(tagged ? 0 : 1) + (slower ? 2 : 0), i,
+                           std::max(octaves(ci->second, *vi), octaves(cj->second, *vj)),
+                           (di < 0) + (dj < 0), point, reason,
+                           tagged ? r.hypothesis : knob_hypothesis(ki), 1});
+        }
+    }
+  }
   if (moves.empty()) return std::nullopt;
   auto best = std::min_element(moves.begin(), moves.end(), [](const Move& a, const Move& b) {
+    if (a.coupled != b.coupled) return a.coupled < b.coupled;  // every one-knob step first
     if (a.tier != b.tier) return a.tier < b.tier;
     if (a.distance != b.distance) return a.distance < b.distance;
     if (a.knob != b.knob) return a.knob < b.knob;
