@@ -51,7 +51,7 @@ step_info() {
 
 step_tests() {
   local t bin s rc any=0
-  for t in live_backend_gpu_test fault_suite_gpu_test cheat_suite_gpu_test; do
+  for t in live_backend_gpu_test fault_suite_gpu_test cheat_suite_gpu_test pc_sampling_gpu_test; do
     bin=$B/tests/$t
     [ -x "$bin" ] || { echo "$t: not in the bundle ($bin)"; any=1; continue; }
     s=$(date +%s)
