@@ -124,7 +124,8 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
       // Signals the derivation cannot rebuild from what was kept stay as recorded.
       rules::SignalSet after = d.signals;
       // PC sampling's signals come from the kept per-line samples (profiling/pc_signals.h).
-      if (prof.pc_sampling) profiling::add_pc_signals(*prof.pc_sampling, after, &prof.signal_origin);
+      if (prof.pc_sampling)
+        profiling::add_pc_signals(*prof.pc_sampling, after, &prof.signal_origin);
       for (const auto& [name, value] : before.values)
         if (rules::is_missing(after.get(name)) && !is_defect(d, name))
           after.set(std::string(name), value);

@@ -33,10 +33,10 @@ class PcSampler {
   const std::string& init_error() const { return init_error_; }
 
   struct Samples {
-    std::string error;            // "" on success
-    std::vector<PcRecord> pcs;    // every sampled PC of the range, all functions
-    uint64_t total_samples = 0;   // as CUPTI counted them (all functions)
-    uint64_t dropped_samples = 0; // lost to a full hardware buffer
+    std::string error;             // "" on success
+    std::vector<PcRecord> pcs;     // every sampled PC of the range, all functions
+    uint64_t total_samples = 0;    // as CUPTI counted them (all functions)
+    uint64_t dropped_samples = 0;  // lost to a full hardware buffer
     bool hardware_buffer_full = false;
   };
   // Samples one call of `run` (which must synchronize before returning). An exception from

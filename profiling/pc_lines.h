@@ -46,7 +46,7 @@ struct LineSamples {
 struct StallCause {
   uint64_t pc_offset = 0;  // the stalled instruction
   std::string instruction;
-  std::string reason;   // its top stall reason
+  std::string reason;  // its top stall reason
   uint64_t samples = 0;
   uint64_t producer_pc = 0;  // the producer ("" instruction: none found in the block)
   std::string producer;
@@ -55,13 +55,13 @@ struct StallCause {
 
 struct PcSampling {
   bool ok = false;
-  std::string detail;  // why nothing was collected (ok false), or notes
-  std::string kernel;  // the dominant launch's entry
-  uint64_t total_samples = 0;    // of `kernel`, all reasons
-  uint64_t dropped_samples = 0;  // the hardware buffer overflowed
+  std::string detail;                            // why nothing was collected (ok false), or notes
+  std::string kernel;                            // the dominant launch's entry
+  uint64_t total_samples = 0;                    // of `kernel`, all reasons
+  uint64_t dropped_samples = 0;                  // the hardware buffer overflowed
   std::map<std::string, uint64_t> stall_totals;  // reason -> samples over the kernel
-  int period_log2 = 0;                            // the sampling period, 2^N cycles
-  double ms = 0;                 // wall time of the pass (compile, load, run, read, map)
+  int period_log2 = 0;                           // the sampling period, 2^N cycles
+  double ms = 0;                   // wall time of the pass (compile, load, run, read, map)
   std::vector<LineSamples> lines;  // most samples first, at most kMaxLines
   std::vector<StallCause> causes;  // optional root-cause step, most samples first
 };

@@ -11,10 +11,11 @@ namespace {
 // Opcodes (their first dot-separated part) that write no register operand.
 const std::set<std::string>& no_dest_opcodes() {
   static const std::set<std::string> s = {
-      "ST",    "STG",  "STS",   "STL",    "STSM",  "RED",   "REDG",   "BAR",   "BRA",
-      "BRX",   "JMP",  "EXIT",  "RET",    "CALL",  "MEMBAR", "FENCE", "WARPSYNC", "BSSY",
-      "BSYNC", "NOP",  "YIELD", "DEPBAR", "ERRBAR", "CCTL", "SYNCS",  "UTMASTG", "UBLKCP",
-      "WARPGROUP", "ARRIVES", "BPT", "KILL", "NANOSLEEP", "UTMAPF", "UTMACCTL"};
+      "ST",      "STG",    "STS",      "STL",       "STSM",    "RED",     "REDG",
+      "BAR",     "BRA",    "BRX",      "JMP",       "EXIT",    "RET",     "CALL",
+      "MEMBAR",  "FENCE",  "WARPSYNC", "BSSY",      "BSYNC",   "NOP",     "YIELD",
+      "DEPBAR",  "ERRBAR", "CCTL",     "SYNCS",     "UTMASTG", "UBLKCP",  "WARPGROUP",
+      "ARRIVES", "BPT",    "KILL",     "NANOSLEEP", "UTMAPF",  "UTMACCTL"};
   return s;
 }
 const std::set<std::string>& branch_opcodes() {
@@ -26,8 +27,8 @@ std::string head(const std::string& opcode) { return opcode.substr(0, opcode.fin
 
 // The opcodes whose result a stall reason waits on (nullptr: any).
 const std::set<std::string>* producer_kind(const std::string& reason) {
-  static const std::set<std::string> global = {"LDG",  "LDL", "LD",  "ATOM", "ATOMG",
-                                               "TEX",  "TLD", "TLD4", "SULD", "LDGSTS"};
+  static const std::set<std::string> global = {"LDG", "LDL", "LD",   "ATOM", "ATOMG",
+                                               "TEX", "TLD", "TLD4", "SULD", "LDGSTS"};
   static const std::set<std::string> mio = {"LDS", "LDSM", "ATOMS", "MUFU", "SHFL", "S2R", "REDUX"};
   static const std::set<std::string> mma = {"HGMMA", "WGMMA", "GMMA", "HMMA", "IMMA"};
   if (reason == "long_scoreboard" || reason == "lg_throttle" || reason == "tex_throttle")
@@ -205,8 +206,8 @@ std::vector<StallCause> stall_causes(const std::vector<SassInstr>& instrs,
       if (locate) {
         LineRef r = locate(h.pc->function, c.producer_pc);
         if (!r.file.empty() && r.line > 0)
-          c.producer_where = r.file.substr(r.file.find_last_of('/') + 1) + ":" +
-                             std::to_string(r.line);
+          c.producer_where =
+              r.file.substr(r.file.find_last_of('/') + 1) + ":" + std::to_string(r.line);
       }
     }
     out.push_back(std::move(c));

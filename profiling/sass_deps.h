@@ -24,8 +24,8 @@ struct SassInstr {
   std::string text;    // "LDG.E R2, desc[UR4][R2.64]" (no predicate guard, no trailing ';')
   std::string opcode;  // "LDG.E"
   std::vector<std::string> dests, srcs;  // register names: "R2", "UR4", "P0"
-  bool block_start = false;  // a label precedes it
-  bool branch = false;       // BRA/EXIT/RET/CALL...: the block ends after it
+  bool block_start = false;              // a label precedes it
+  bool branch = false;                   // BRA/EXIT/RET/CALL...: the block ends after it
 };
 
 // The instructions of `function` in `sass` (every function's when `function` is not found as a

@@ -35,7 +35,8 @@ std::vector<std::string> evidence_names(const rules::MatchResult& m) {
 
 std::string stall_mix(const profiling::LineSamples& l, size_t n) {
   std::vector<std::pair<std::string, uint64_t>> v(l.stalls.begin(), l.stalls.end());
-  std::stable_sort(v.begin(), v.end(), [](const auto& a, const auto& b) { return a.second > b.second; });
+  std::stable_sort(v.begin(), v.end(),
+                   [](const auto& a, const auto& b) { return a.second > b.second; });
   std::string out;
   for (size_t i = 0; i < v.size() && i < n && l.samples > 0; ++i)
     out += (out.empty() ? "" : ", ") + v[i].first + " " +
@@ -43,8 +44,8 @@ std::string stall_mix(const profiling::LineSamples& l, size_t n) {
   return out;
 }
 
-void print_pc_lines(std::ostream& out, const profiling::PcSampling& s,
-                    const rules::MatchResult& m, size_t n) {
+void print_pc_lines(std::ostream& out, const profiling::PcSampling& s, const rules::MatchResult& m,
+                    size_t n) {
   if (!s.ok) {
     out << "  lines:      not sampled: " << (s.detail.empty() ? "(no reason given)" : s.detail)
         << '\n';

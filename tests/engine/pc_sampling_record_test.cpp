@@ -117,12 +117,20 @@ TEST_CASE("the worker request carries the switch; absent means on") {
 
 TEST_CASE("a verdict cites its evidence line; the ledger and a generator get the hottest lines") {
   engine::ProfileResult p = fixture_profile();
-  rules::ChipTable chips = rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) + "/rules/chips.yaml");
-  rules::RuleTable table = rules::load_rule_table(std::string(SOLVER_SOURCE_DIR) + "/rules/rules.yaml");
+  rules::ChipTable chips =
+      rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) + "/rules/chips.yaml");
+  rules::RuleTable table =
+      rules::load_rule_table(std::string(SOLVER_SOURCE_DIR) + "/rules/rules.yaml");
   rules::Matcher matcher(table);
   rules::MatchResult m = matcher.match(p.signals, *chips.find("h200"));
-  cli::VerdictInput v{"neighbor_aggregation/naive", "recorded", chips.find("h200"), &m,
-                      &p.signals, p.signal_origin, {}, {}};
+  cli::VerdictInput v{"neighbor_aggregation/naive",
+                      "recorded",
+                      chips.find("h200"),
+                      &m,
+                      &p.signals,
+                      p.signal_origin,
+                      {},
+                      {}};
   v.pc = &*p.pc_sampling;
   std::ostringstream text;
   cli::print_verdict(text, v);

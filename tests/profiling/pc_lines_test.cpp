@@ -13,8 +13,8 @@ namespace {
 
 // A line table: PC offset -> line of "gather.cu"; 0x300 has none (a PC outside the table).
 LineRef table(const std::string&, uint64_t pc) {
-  static const std::map<uint64_t, int> lines = {
-      {0x80, 7}, {0x90, 7}, {0x100, 9}, {0x110, 9}, {0x120, 9}, {0x200, 10}};
+  static const std::map<uint64_t, int> lines = {{0x80, 7},  {0x90, 7},  {0x100, 9},
+                                                {0x110, 9}, {0x120, 9}, {0x200, 10}};
   auto it = lines.find(pc);
   return it == lines.end() ? LineRef{} : LineRef{"/tmp/x/gather.cu", it->second};
 }
@@ -45,8 +45,8 @@ PcSampling sampled() {
   s.kernel = "gather";
   for (const auto& p : pcs)
     for (const auto& [r, n] : p.stalls) s.stall_totals[r] += n, s.total_samples += n;
-  s.lines = aggregate_lines(
-      pcs, table, [](const std::string&, int line) { return line_text(kSource, line); });
+  s.lines = aggregate_lines(pcs, table,
+                            [](const std::string&, int line) { return line_text(kSource, line); });
   return s;
 }
 
@@ -82,8 +82,8 @@ TEST_CASE("samples aggregate per line through the line table, most samples first
   CHECK(s.lines[3].where() == "gather+0x300");
   CHECK(s.lines[3].samples == 15);
   // The cap keeps the hottest.
-  auto capped = aggregate_lines({pc(0x80, {{"wait", 1}}), pc(0x100, {{"wait", 9}})}, table,
-                                nullptr, 1);
+  auto capped =
+      aggregate_lines({pc(0x80, {{"wait", 1}}), pc(0x100, {{"wait", 9}})}, table, nullptr, 1);
   REQUIRE(capped.size() == 1);
   CHECK(capped[0].line == 9);
   CHECK(capped[0].text.empty());
@@ -100,7 +100,7 @@ TEST_CASE("line_text trims and bounds a source line") {
 TEST_CASE("the sampling period aims at the target sample count, within CUPTI's range") {
   // 1 ms on 132 SMs at 1980 MHz: 2.6e8 SM-cycles / 50,000 samples = 2^12.4.
   CHECK(sampling_period_log2(1000, 1980, 132) == 12);
-  CHECK(sampling_period_log2(1, 1980, 132) == 5);    // never below 2^5 cycles
+  CHECK(sampling_period_log2(1, 1980, 132) == 5);  // never below 2^5 cycles
   CHECK(sampling_period_log2(1e12, 1980, 132) == 31);
   CHECK(sampling_period_log2(0, 1980, 132) == 10);  // unknown time: a middle period
 }
@@ -135,8 +135,9 @@ TEST_CASE("a verdict cites the line its evidence's stall reason sits on") {
         "86% of long_scoreboard samples at gather.cu:9: `y[i] = x[idx[i]];`");
   CHECK(cite_line(s, "drain") == "100% of drain samples at gather.cu:10: `}`");
   CHECK(cite_line(s, "barrier").empty());
-  CHECK(cite_line(s, "") == "75% of samples at gather.cu:9: `y[i] = x[idx[i]];` "
-                            "(long_scoreboard 92%)");
+  CHECK(cite_line(s, "") ==
+        "75% of samples at gather.cu:9: `y[i] = x[idx[i]];` "
+        "(long_scoreboard 92%)");
   // The evidence names the reason; without a stall signal in it, the kernel's top stall.
   CHECK(evidence_reason(s, {"load_eff", "stall_drain"}) == "drain");
   CHECK(evidence_reason(s, {"stall_drain_top_line_share"}) == "drain");

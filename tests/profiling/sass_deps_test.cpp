@@ -66,7 +66,7 @@ TEST_CASE("SASS text parses into instructions of the one function, with operands
   const SassInstr& guarded = v[index_of(v, 0x40)];
   CHECK(guarded.branch);
   CHECK(guarded.srcs == std::vector<std::string>{"P0"});  // the guard is read
-  CHECK(v[index_of(v, 0x100)].block_start);  // after a label
+  CHECK(v[index_of(v, 0x100)].block_start);               // after a label
   CHECK(parse_sass(kSass, "third").size() == 1);
   CHECK(parse_sass("garbage\n", "gather").empty());
 }

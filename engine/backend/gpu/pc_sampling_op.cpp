@@ -71,8 +71,8 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
   }();
   if (!compiled.ok) return done("the line-info compile failed: " + compiled.error);
 
-  out.period_log2 = profiling::sampling_period_log2(dominant_us, device_.sm_clock_mhz,
-                                                    device_.sm_count);
+  out.period_log2 =
+      profiling::sampling_period_log2(dominant_us, device_.sm_clock_mhz, device_.sm_count);
   profiling::PcSampler::Samples samples;
   {
     // Enabled before the module is loaded, disabled (the sampler's end) before anything else
@@ -112,11 +112,13 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
       it = located.emplace(pc, profiling::sass_to_source(compiled.cubin, fn, pc)).first;
     return it->second;
   };
-  out.lines = profiling::aggregate_lines(
-      mine, locate,
-      [&](const std::string& file, int line) { return source_line(p.resolved, file, line, files); });
-  if (out.total_samples == 0) return done("no samples of " + launch.entry + " (the run was shorter "
-                                          "than one sampling period?)");
+  out.lines = profiling::aggregate_lines(mine, locate, [&](const std::string& file, int line) {
+    return source_line(p.resolved, file, line, files);
+  });
+  if (out.total_samples == 0)
+    return done("no samples of " + launch.entry +
+                " (the run was shorter "
+                "than one sampling period?)");
   // The optional root-cause step: heuristic, and only where the toolkit's disassembler runs.
   std::string note;
   out.causes = stall_producers(compiled.cubin, launch.entry, mine, locate, &note);

@@ -17,8 +17,7 @@
 namespace solver::gpu {
 
 engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, bool full,
-                                      const std::vector<std::string>& requested,
-                                      bool pc_sampling) {
+                                      const std::vector<std::string>& requested, bool pc_sampling) {
   NvtxRange range("profile");
   engine::ProfileResult out;
   PhaseTimer timer(&out.phases_ms);
