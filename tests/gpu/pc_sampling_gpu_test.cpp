@@ -59,6 +59,14 @@ TEST_CASE("gpu: the gather's hottest line is the gather, stalled on its load") {
   CHECK(profiling::reason_top_line(s, "long_scoreboard").line->line == 8);
   CHECK(std::get<double>(p.signals.get("pc_top_line_share")) > 0.5);
   CHECK(std::get<double>(p.signals.get("stall_long_scoreboard_top_line_share")) > 0.5);
+  // The worker's later timings still come from the activity trace (sampling was disabled).
+  engine::TimeSamples t = b->time_samples({"uncoalesced_gather", "strided", {}}, 5, 1);
+  REQUIRE_MESSAGE(t.ok, t.detail);
+  CHECK_MESSAGE(t.detail.find("event times stand in") == std::string::npos, t.detail);
+  // A second profile in the same worker samples again (enable/disable is repeatable).
+  engine::ProfileResult again = b->profile({"uncoalesced_gather", "strided", {}});
+  REQUIRE(again.pc_sampling);
+  CHECK_MESSAGE(again.pc_sampling->ok, again.pc_sampling->detail);
 }
 
 TEST_CASE("gpu: the barrier stencil's barrier samples sit on its __syncthreads lines") {

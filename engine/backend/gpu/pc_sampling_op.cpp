@@ -80,9 +80,11 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
     profiling::PcSampler sampler(ctx_->context(), out.period_log2);
     if (!sampler.init_error().empty()) return done(sampler.init_error());
     std::unique_ptr<VariantModule> module;
-    {
+    try {
       PhaseScope scope("pc_load");
       module = std::make_unique<VariantModule>(lined, compiled.cubin, *ctx_);
+    } catch (const CudaError& e) {  // a load error is not sticky: the profile stands
+      return done(std::string("the line-info module did not load: ") + e.what());
     }
     PhaseScope scope("pc_run");
     beat("pc sampling " + p.resolved.key, std::max(p.timeout_ms, 60000));
