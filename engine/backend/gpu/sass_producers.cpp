@@ -59,6 +59,7 @@ std::vector<profiling::StallCause> stall_producers(const std::string& cubin,
   if (!plain_name(function)) return why("the entry '" + function + "' is not a plain C name");
   std::string tool = find_cuobjdump();
   if (tool.empty()) return why("cuobjdump not found (CUDA_HOME/bin, /usr/local/cuda/bin, PATH)");
+  if (tool.find('\'') != std::string::npos) return why("cuobjdump's path holds a quote: " + tool);
   std::error_code ec;
   fs::path file = fs::temp_directory_path(ec) /
                   ("solver-pc-" + std::to_string(getpid()) + "-" + function + ".cubin");
@@ -67,10 +68,12 @@ std::vector<profiling::StallCause> stall_producers(const std::string& cubin,
     out.write(cubin.data(), std::streamsize(cubin.size()));
     if (!out) return why("cannot write " + file.string());
   }
-  // Arguments are a found path, a plain C identifier and our own temp name: nothing to quote
-  // beyond the single quotes (none of the three can hold one).
-  std::string cmd =
-      "'" + tool + "' -sass -fun " + function + " '" + file.string() + "' 2>/dev/null";
+  // Arguments are a found path (refused above if it holds a quote), a plain C identifier and
+  // our own temp name under the temp folder: single quotes are enough.
+  // cuobjdump runs nvdisasm, which it looks up on PATH: its own folder goes first.
+  std::string dir = fs::path(tool).parent_path().string();
+  std::string cmd = "PATH='" + dir + "':\"$PATH\" '" + tool + "' -sass -fun " + function + " '" +
+                    file.string() + "' 2>/dev/null";
   std::string sass;
   if (FILE* p = popen(cmd.c_str(), "r")) {
     char buf[65536];
