@@ -140,6 +140,7 @@ json to_json(const RoundRecord& r) {
   if (r.pair_buffers_shared) j["pair_buffers"] = *r.pair_buffers_shared ? "shared" : "separate";
   // Only rounds that asked the external generator carry it (external_generator.h).
   if (r.generator) j["generator"] = *r.generator;
+  if (r.incumbent_lines) j["incumbent_lines"] = *r.incumbent_lines;  // absent: none sampled
   return j;
 }
 
@@ -282,6 +283,12 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
       r.pair_buffers_shared = *b == "shared";
     else
       c.error("/pair_buffers", "must be \"shared\" or \"separate\", not \"" + *b + "\"");
+  }
+  if (j.contains("incumbent_lines")) {
+    if (!j["incumbent_lines"].is_object())
+      c.error("/incumbent_lines", "must be an object (kernel, total_samples, lines, citation)");
+    else
+      r.incumbent_lines = j["incumbent_lines"];
   }
   if (j.contains("generator")) {
     const json& g = j["generator"];

@@ -105,6 +105,9 @@ struct RoundRecord {
   // process, result: answer|declined|failed, detail, stderr, variant, source_file,
   // source_sha256}], "variant"} (external_generator.h, docs/external-generators.md).
   std::optional<nlohmann::json> generator;
+  // The incumbent's hottest source lines from PC sampling, with the verdict's citation
+  // (engine/backend/pc_sampling_json.h, lines_summary_json); absent where the profile had none.
+  std::optional<nlohmann::json> incumbent_lines;
   std::string hash;  // chain hash (set by the ledger)
 };
 

@@ -7,6 +7,7 @@
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
+#include "profiling/pc_signals.h"
 #include "profiling/signal_derivation.h"
 #include "rules/value.h"
 
@@ -122,6 +123,9 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
       profiling::Derivation d = profiling::derive_signals(in);
       // Signals the derivation cannot rebuild from what was kept stay as recorded.
       rules::SignalSet after = d.signals;
+      // PC sampling's signals come from the kept per-line samples (profiling/pc_signals.h).
+      if (prof.pc_sampling)
+        profiling::add_pc_signals(*prof.pc_sampling, after, &prof.signal_origin);
       for (const auto& [name, value] : before.values)
         if (rules::is_missing(after.get(name)) && !is_defect(d, name))
           after.set(std::string(name), value);

@@ -25,6 +25,7 @@
 #include <chrono>
 
 #include "engine/backend/draw_seed.h"
+#include "engine/backend/pc_sampling_json.h"
 #include "engine/external_generator.h"
 #include "engine/measurement.h"
 #include "engine/pool_search.h"
@@ -225,6 +226,7 @@ ProfiledVariant RoundLoop::profiled(TrackState& state, const Incumbent& v) {
   p.signals = pr.signals;
   p.time_us = pr.time_us;
   p.detail = pr.detail;
+  p.pc_sampling = pr.pc_sampling;
   p.not_recorded = !pr.ok && pr.detail.rfind("not recorded", 0) == 0;
   return state.profiles[key] = p;
 }
@@ -312,6 +314,14 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
          {"evidence", rr.evidence},
          {"calibration", rr.calibration},
          {"score", rr.score}});
+  // Where in the code: the incumbent's hottest lines and the line the evidence points at
+  // (absent without PC samples, so recordings made before issue 31 replay byte-identical).
+  if (inc.pc_sampling) {
+    std::vector<std::string> names;
+    for (const auto& [name, v] : m.evidence) names.push_back(name);
+    nlohmann::json lines = lines_summary_json(*inc.pc_sampling, names);
+    if (!lines.is_null()) rec.incumbent_lines = lines;
+  }
 
   // 4. A stop rule says the kernel is at a ceiling. ON weighs it against what is left: with
   // untried points the round explores (the stop rule is penalised if that finds a faster one).
@@ -357,6 +367,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
     ctx.rationale = rule.rationale;
     ctx.bottleneck = rule.bottleneck;
     ctx.evidence = rec.match.evidence;
+    if (rec.incumbent_lines) ctx.lines = *rec.incumbent_lines;
     asked = gen_->propose(ctx);
     rec.generator = asked->record;
     req.spec = &spec();

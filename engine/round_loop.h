@@ -62,6 +62,8 @@ struct ProfiledVariant {
   std::string source_hash;
   std::string detail;
   bool not_recorded = false;  // the recorded backend has no measurement of it (no failure)
+  // Stall reasons per source line (PC sampling), where the profile has them.
+  std::optional<profiling::PcSampling> pc_sampling{};
   // Backend phases of the measurement that made it ("gate/..", "profile/.."), until a round
   // record has taken them (live backends only).
   std::map<std::string, double> phases_ms{};

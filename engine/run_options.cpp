@@ -190,6 +190,12 @@ const std::vector<RunOption>& run_options() {
       {{"gpu-worker"}, nullptr, nullptr, "", "(testing) the worker executable"},
       {{"gpu-worker-arg"}, nullptr, nullptr, "", "(testing) an argument for the worker"},
       {{"round-delay-ms"}, nullptr, nullptr, "", "(testing) a pause after each round"},
+      {{"no-pc-sampling"},
+       nullptr,
+       nullptr,
+       "",
+       "live: leaves out the per-line samples (docs/pc_sampling.md); a rule reading their "
+       "signals then sees them missing, as in a recording made without them"},
       {{"quiet"}, nullptr, nullptr, "", "output only"},
       {{"json"}, nullptr, nullptr, "", "output only"},
       {{"csv"}, nullptr, nullptr, "", "output only"},

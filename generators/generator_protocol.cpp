@@ -112,7 +112,7 @@ json build_request(const GeneratorContext& ctx) {
                         {"detail", p.detail},
                         {"reason", p.reason}});
 
-  return json{
+  json request{
       {"protocol", kGeneratorProtocolVersion},
       {"kind", "solver-generator-request"},
       {"track", ctx.track},
@@ -153,6 +153,10 @@ json build_request(const GeneratorContext& ctx) {
         {"attempts_left_round", ctx.attempts_left_round},
         {"attempts_left_run", ctx.attempts_left_run}}},
   };
+  // Where in the code (PC sampling): the incumbent's hottest lines, their stall mix and the
+  // line the rule's evidence points at. Absent without samples, so older requests are as were.
+  if (!ctx.lines.is_null()) request["incumbent"]["hot_lines"] = ctx.lines;
+  return request;
 }
 
 namespace {

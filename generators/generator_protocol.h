@@ -40,6 +40,9 @@ struct GeneratorContext {
   double incumbent_time_us = 0;
   std::string rule_id, hypothesis, rationale, bottleneck;
   nlohmann::json evidence = nlohmann::json::object();  // signal name -> value (matcher's)
+  // The incumbent's hottest source lines with their stall mix and the evidence line's citation
+  // (PC sampling; engine/backend/pc_sampling_json.h lines_summary_json), null where none.
+  nlohmann::json lines = nullptr;
   std::vector<PreviousAttempt> previous;
   // limits the generator is told about (and held to)
   int timeout_ms = 0;

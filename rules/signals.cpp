@@ -282,6 +282,91 @@ constexpr auto kSignals = std::to_array<SignalDef>({
     {"problem_flops", N, "FLOP", "FLOPs of one run by the problem's FLOP formula", "problem spec"},
     {"problem_bytes", N, "bytes", "compulsory DRAM bytes of one run by the problem's byte formula",
      "problem spec"},
+    // PC sampling (profiling/pc_signals.h, docs/pc_sampling.md): absent where the profile took
+    // no samples (turned off, unsupported, a recording made before issue 31).
+    {"pc_samples", N, "samples", "PC samples of the dominant launch (one sampled run)",
+     "CUPTI PC sampling: cuptiPCSamplingGetData, the dominant launch's function"},
+    {"pc_top_line_share", N, "fraction 0..1",
+     "share of the dominant launch's PC samples on its hottest source line",
+     "derived: PC sampling per line (line-info compile)"},
+    {"pc_top_stall_line_share", N, "fraction 0..1",
+     "share of the kernel's most sampled stall reason (issued samples excluded) on the line "
+     "that holds most of it",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_long_scoreboard_top_line_share", N, "fraction 0..1",
+     "share of the long_scoreboard PC samples (waiting on a global/local memory load's result "
+     "(L1TEX)) on the one line holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_short_scoreboard_top_line_share", N, "fraction 0..1",
+     "share of the short_scoreboard PC samples (waiting on a shared-memory or MIO result) on the "
+     "one line holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_mio_throttle_top_line_share", N, "fraction 0..1",
+     "share of the mio_throttle PC samples (waiting on the MIO queue (shared memory, special "
+     "math)) on the one line holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_lg_throttle_top_line_share", N, "fraction 0..1",
+     "share of the lg_throttle PC samples (waiting on the local/global memory queue) on the one "
+     "line holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_barrier_top_line_share", N, "fraction 0..1",
+     "share of the barrier PC samples (waiting on a __syncthreads barrier) on the one line holding "
+     "most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_membar_top_line_share", N, "fraction 0..1",
+     "share of the membar PC samples (waiting on a memory fence) on the one line holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_math_pipe_throttle_top_line_share", N, "fraction 0..1",
+     "share of the math_pipe_throttle PC samples (waiting on a busy math pipe) on the one line "
+     "holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_wait_top_line_share", N, "fraction 0..1",
+     "share of the wait PC samples (waiting on a fixed-latency dependency) on the one line holding "
+     "most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_tex_throttle_top_line_share", N, "fraction 0..1",
+     "share of the tex_throttle PC samples (waiting on the texture pipe) on the one line holding "
+     "most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_gmma_top_line_share", N, "fraction 0..1",
+     "share of the gmma PC samples (waiting on a warpgroup MMA (wgmma)) on the one line holding "
+     "most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_no_instruction_top_line_share", N, "fraction 0..1",
+     "share of the no_instruction PC samples (waiting on an instruction fetch) on the one line "
+     "holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_branch_resolving_top_line_share", N, "fraction 0..1",
+     "share of the branch_resolving PC samples (waiting on a branch target) on the one line "
+     "holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_not_selected_top_line_share", N, "fraction 0..1",
+     "share of the not_selected PC samples (waiting on the scheduler picking another warp) on the "
+     "one line holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_selected_top_line_share", N, "fraction 0..1",
+     "share of the selected PC samples (the warp issued: not a stall) on the one line holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_dispatch_stall_top_line_share", N, "fraction 0..1",
+     "share of the dispatch_stall PC samples (waiting on the dispatcher) on the one line holding "
+     "most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_drain_top_line_share", N, "fraction 0..1",
+     "share of the drain PC samples (waiting on memory stores draining at exit) on the one line "
+     "holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_imc_miss_top_line_share", N, "fraction 0..1",
+     "share of the imc_miss PC samples (waiting on an immediate-constant cache miss) on the one "
+     "line holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_sleeping_top_line_share", N, "fraction 0..1",
+     "share of the sleeping PC samples (waiting on a sleeping warp (nanosleep)) on the one line "
+     "holding most",
+     "derived: PC sampling per line and stall reason"},
+    {"stall_misc_top_line_share", N, "fraction 0..1",
+     "share of the misc PC samples (waiting on a reason the hardware groups as misc) on the one "
+     "line holding most",
+     "derived: PC sampling per line and stall reason"},
 });
 
 // Name-sorted index, so bind_slots can merge-join a SignalSet (a sorted map) in one pass.

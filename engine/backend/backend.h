@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "generators/problem_spec.h"
+#include "profiling/pc_lines.h"
 #include "rules/chips.h"
 #include "rules/signals.h"
 
@@ -76,6 +77,10 @@ struct ProfileResult {
   // Derived values outside their signal's range, left out of `signals` (Derivation::defects).
   std::vector<std::string> defects;
   std::map<std::string, double> phases_ms;  // worker wall time per phase (ms)
+  // Stall reasons per source line of the dominant launch (CUPTI PC sampling, issue 31): absent
+  // where the pass was turned off or the profile predates it; ok false with the reason where
+  // it failed (the profile itself stands).
+  std::optional<profiling::PcSampling> pc_sampling;
 };
 
 // Kernel times in microseconds, one entry per pair, measured alternately.

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <filesystem>
 #include <map>
 #include <random>
@@ -116,6 +117,9 @@ class LiveBackend final : public Backend {
     r.variant = v;
     r.samples = 20;
     r.full_metrics = options_.full_metrics;
+    // SOLVER_NO_PC_SAMPLING=1 turns the pass off for every command (those without the flag).
+    const char* off = std::getenv("SOLVER_NO_PC_SAMPLING");
+    r.pc_sampling = options_.pc_sampling && !(off && std::string(off) == "1");
     if (!options_.full_metrics) r.metrics = options_.metrics;
     int t = timeout_for(v.problem);
     // The range profiler replays the kernel once per pass (up to ~40 for the full set).

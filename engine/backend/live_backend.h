@@ -18,6 +18,7 @@ struct LiveOptions {
   std::string worker_path;    // solver-gpu executable; empty = next to the running binary
   std::string cache_dir;      // NVRTC cache; empty = $XDG_CACHE_HOME/solver or ~/.cache/solver
   bool full_metrics = false;  // opt-in full CUPTI metric set
+  bool pc_sampling = true;    // the PC sampling pass of the profile (--no-pc-sampling: off)
   // The metrics to collect: what the loaded rule table and its hypotheses' evidence read
   // (profiling/rule_metrics.h). Empty = the worker's default set.
   std::vector<std::string> metrics;

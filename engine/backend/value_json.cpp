@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/backend/json_util.h"
+#include "engine/backend/pc_sampling_json.h"
 #include "engine/backend/worker_protocol.h"
 
 namespace solver::engine {
@@ -163,6 +164,7 @@ json to_json(const ProfileResult& p) {
   if (!p.defects.empty())
     j["defects"] = p.defects;  // absent when none: old files stay as they were
   if (!p.phases_ms.empty()) j["phases_ms"] = num_map(p.phases_ms);
+  if (p.pc_sampling) j["pc_sampling"] = to_json(*p.pc_sampling);  // absent: not collected
   return j;
 }
 ProfileResult profile_result_from_json(const json& j, const std::string& where) {
@@ -180,6 +182,8 @@ ProfileResult profile_result_from_json(const json& j, const std::string& where) 
   p.phases_ms = c.measured_map(j, "phases_ms");
   c.throw_if_any("bad profile");
   if (j.contains("signals")) p.signals = signal_set_from_json(j["signals"], where + "/signals");
+  if (j.contains("pc_sampling") && !j["pc_sampling"].is_null())
+    p.pc_sampling = pc_sampling_from_json(j["pc_sampling"], where + "/pc_sampling");
   return p;
 }
 

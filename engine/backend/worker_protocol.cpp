@@ -58,6 +58,7 @@ std::string encode_request(const WorkerRequest& r) {
   if (r.seed) j["seed"] = r.seed;
   if (r.full_metrics) j["full_metrics"] = true;
   if (!r.metrics.empty()) j["metrics"] = r.metrics;
+  if (!r.pc_sampling) j["pc_sampling"] = false;  // absent: on
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -92,6 +93,7 @@ rules::Outcome<WorkerRequest> decode_request(const std::string& line) {
     r.seed = c.unsigned_integer(j, "seed").value_or(0);
     r.full_metrics = c.boolean(j, "full_metrics").value_or(false);
     r.metrics = c.strings(j, "metrics");
+    r.pc_sampling = c.boolean(j, "pc_sampling").value_or(true);
     c.throw_if_any("malformed request");
     return r;
   } catch (const rules::InputError& e) {

@@ -73,6 +73,8 @@ struct WorkerRequest {
   // profile: the metrics to collect (the rule table's, profiling/rule_metrics.h); empty = the
   // default set (or the full set with full_metrics).
   std::vector<std::string> metrics;
+  // profile: the PC sampling pass (stall reasons per source line); off with --no-pc-sampling.
+  bool pc_sampling = true;
 };
 
 struct WorkerResponse {

@@ -58,6 +58,7 @@ void add_loop_options(po::options_description& opts) {
       "external generator command (no shell): asked for a rewrite when the pool has no variant "
       "for the fired hypothesis (docs/external-generators.md)")(
       "generator-first", "ask the external generator before the pool")(
+      "no-pc-sampling", "live: profile without the PC sampling pass (no stall reasons per line)")(
       "generator-timeout-ms", po::value<int>()->default_value(60000),
       "wall clock per generator attempt")("generator-max-output",
                                           po::value<int>()->default_value(1 << 20),
@@ -177,6 +178,7 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   spec.default_recording = recordings_dir(ctx.data_dir) + "/h200.json";
   spec.live.problems_root = opt.problems_root;
   spec.live.chips_file = chips_file(ctx.data_dir);
+  spec.live.pc_sampling = !vm.count("no-pc-sampling");
   if (vm.count("gpu-worker")) spec.live.worker_path = vm["gpu-worker"].as<std::string>();
   if (vm.count("gpu-worker-arg"))
     spec.live.worker_args = vm["gpu-worker-arg"].as<std::vector<std::string>>();

@@ -114,6 +114,7 @@ int run_classify(Context& ctx) {
       "time-us", po::value<std::vector<std::string>>()->composing(),
       "with --ncu-csv: a kernel's unprofiled time per run in us, as US (one kernel) or NAME=US "
       "(repeatable); without it time_us is ncu's profiled duration, marked profiled-run")(
+      "no-pc-sampling", "live: profile without the PC sampling pass (no stall reasons per line)")(
       "json", "print the verdicts as JSON");
   po::variables_map vm;
   if (auto rc = parse_options(
@@ -146,6 +147,7 @@ int run_classify(Context& ctx) {
     req.rules_path = rules_path;
     if (vm.count("problems-dir")) req.problems_root = vm["problems-dir"].as<std::string>();
     req.json = vm.count("json") > 0;
+    req.pc_sampling = !vm.count("no-pc-sampling");
     return classify_live(ctx, req);
   }
 

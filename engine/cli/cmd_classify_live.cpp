@@ -64,6 +64,7 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   backend_spec.live.chips_file = chips_file(ctx.data_dir);
   backend_spec.live.metrics =
       profiling::metrics_for_rules(table);  // the metric set follows the rules
+  backend_spec.live.pc_sampling = req.pc_sampling;
   auto [backend, why] = engine::open_backend(backend_spec);
   // No GPU here: the bundled recording has the signals of every built-in pool point, measured
   // on a real GPU. Classified from there, and said so, rather than refused.
@@ -139,6 +140,7 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   v.defects = p.defects;
   v.gate = std::string(engine::to_string(g.status)) + (g.detail.empty() ? "" : ": " + g.detail);
   v.gate_passed = !gate_failed;
+  if (p.pc_sampling) v.pc = &*p.pc_sampling;
   if (req.json) {
     nlohmann::json j = verdict_json(v);
     j["time_us"] = p.time_us;

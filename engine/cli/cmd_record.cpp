@@ -28,7 +28,8 @@ int run_record(Context& ctx) {
       "out", po::value<std::string>()->default_value("recording.json"), "recording to write")(
       "samples", po::value<int>()->default_value(30), "unprofiled time samples per variant")(
       "merge", "merge into --out if it exists (same chip) instead of replacing it")(
-      "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)");
+      "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
+      "no-pc-sampling", "profile without the PC sampling pass (no stall reasons per line)");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "record", "--problems a,b [--out FILE] [--samples N] [--merge]",
                               opts, vm))
@@ -75,6 +76,7 @@ int run_record(Context& ctx) {
   // A recording replays under the default table: collect what it reads.
   backend_spec.live.metrics =
       profiling::metrics_for_rules(rules::load_rule_table(rules_file(ctx.data_dir)));
+  backend_spec.live.pc_sampling = !vm.count("no-pc-sampling");
   auto [backend, why] = engine::open_backend(backend_spec);
   if (!backend) {
     ctx.err << "solver record: needs a GPU: " << why << '\n';

@@ -46,6 +46,7 @@ struct LiveClassifyRequest {
   std::string rules_path;
   std::string problems_root;  // --problems-dir, empty = problems/ in the data dir
   bool json = false;
+  bool pc_sampling = true;  // --no-pc-sampling: false
 };
 int classify_live(Context& ctx, const LiveClassifyRequest& req);
 

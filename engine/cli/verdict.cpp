@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "engine/cli/output.h"
+#include "engine/cli/verdict_lines.h"
 
 namespace solver::cli {
 namespace {
@@ -142,6 +143,7 @@ nlohmann::json verdict_json(const VerdictInput& v) {
   j["signal_origin"] = v.origin;
   if (!v.gate.empty()) j["gate_outcome"] = {{"passed", v.gate_passed}, {"status", v.gate}};
   j["notes"] = v.notes;
+  if (v.pc) add_pc_json(j, *v.pc, m);
   return j;
 }
 
@@ -255,6 +257,7 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
            "which the\n"
            "              profiler's replay slows for memory-bound kernels: it understates "
            "bandwidth\n";
+  if (v.pc) print_pc_lines(out, *v.pc, m);
   for (const auto& n : v.notes) out << "  note:       " << n << '\n';
 }
 

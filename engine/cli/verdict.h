@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "profiling/pc_lines.h"
 #include "rules/chips.h"
 #include "rules/matcher.h"
 
@@ -25,6 +26,8 @@ struct VerdictInput {
   std::vector<std::string> defects;           // derived values outside their range (dropped)
   std::string gate{};  // the correctness gate's outcome ("" when not gated: a file)
   bool gate_passed = true;
+  // The profile's PC sampling (stall reasons per source line), where it has one.
+  const profiling::PcSampling* pc = nullptr;
 };
 
 nlohmann::json verdict_json(const VerdictInput& v);

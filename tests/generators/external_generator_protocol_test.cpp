@@ -168,6 +168,19 @@ TEST_CASE("split_command: words, quotes, escapes; nothing else") {
   CHECK(solver::rules::why(bad).find("unknown escape sequence") != std::string::npos);
 }
 
+TEST_CASE("build_request: the incumbent's hottest lines go along where PC sampling has them") {
+  ProblemSpec spec = load_problem("problems/sigmoid");
+  GeneratorContext c = context(spec, "vectorize_loads");
+  CHECK_FALSE(build_request(c)["incumbent"].contains("hot_lines"));  // as before issue 31
+  c.lines = json{{"kernel", "sigmoid_naive"},
+                 {"total_samples", 900},
+                 {"lines", json::array({{{"file", "naive.cu"}, {"line", 4}, {"samples", 800}}})},
+                 {"citation", "89% of long_scoreboard samples at naive.cu:4: `y[i] = f(x[i]);`"}};
+  json r = build_request(c);
+  CHECK(r["incumbent"]["hot_lines"] == c.lines);
+  CHECK(r["incumbent"]["hot_lines"]["lines"][0]["line"] == 4);
+}
+
 TEST_CASE("build_request: version 1, the incumbent's source and launch, the rule, chip, limits") {
   ProblemSpec spec = load_problem("problems/sigmoid");
   GeneratorContext c = context(spec, "vectorize_loads");

@@ -11,12 +11,13 @@
 #include "profiling/cupti_range_profiler.h"
 #include "profiling/launch_share.h"
 #include "profiling/metric_set.h"
+#include "profiling/pc_signals.h"
 #include "profiling/signal_derivation.h"
 
 namespace solver::gpu {
 
 engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, bool full,
-                                      const std::vector<std::string>& requested) {
+                                      const std::vector<std::string>& requested, bool pc_sampling) {
   NvtxRange range("profile");
   engine::ProfileResult out;
   PhaseTimer timer(&out.phases_ms);
@@ -50,18 +51,22 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   if (std::find(metrics.begin(), metrics.end(), profiling::metric::kTime) == metrics.end())
     metrics.emplace_back(profiling::metric::kTime);
   timer.start("passes");
-  profiling::RangeProfiler profiler(ctx_->context());
-  if (!profiler.init_error().empty()) {
-    out.detail = "range profiler unavailable: " + profiler.init_error();
-    return out;
+  profiling::MetricValues mv;
+  {
+    // Scoped: the range profiler is gone before the PC sampling pass enables its own collection.
+    profiling::RangeProfiler profiler(ctx_->context());
+    if (!profiler.init_error().empty()) {
+      out.detail = "range profiler unavailable: " + profiler.init_error();
+      return out;
+    }
+    // Kernel replay runs each kernel once per pass: the batch budget grows with the passes.
+    beat("profile " + p.resolved.key, int64_t(p.timeout_ms) * 48);
+    mv = profiler.profile(metrics, [&] {
+      p.buffers->prepare_variant_run(0, ctx_->stream());
+      p.module->launch(ctx_->stream(), p.buffers->variant_args(0));
+      CU_CHECK(cuStreamSynchronize(ctx_->stream()));
+    });
   }
-  // Kernel replay runs each kernel once per pass: the batch budget grows with the passes.
-  beat("profile " + p.resolved.key, int64_t(p.timeout_ms) * 48);
-  profiling::MetricValues mv = profiler.profile(metrics, [&] {
-    p.buffers->prepare_variant_run(0, ctx_->stream());
-    p.module->launch(ctx_->stream(), p.buffers->variant_args(0));
-    CU_CHECK(cuStreamSynchronize(ctx_->stream()));
-  });
   if (!mv.ok()) {
     out.detail = std::string("profiler: ") + profiling::to_string(mv.status) + ": " + mv.error;
     for (const auto& bad : mv.invalid) out.detail += " " + bad;
@@ -139,6 +144,13 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   if (dominant) {
     out.raw_metrics["solver__dominant_launch"] = double(dominant->index);
     out.raw_metrics["solver__dominant_share"] = dominant->share;
+  }
+  // Stall reasons per source line of the dominant launch (docs/pc_sampling.md): an extra pass
+  // whose failure is a reason recorded with the profile, never the profile's failure.
+  if (pc_sampling) {
+    timer.start("pc_sampling");
+    out.pc_sampling = sample_pcs(p, heaviest, out.time_us * in.weight.value_or(1.0));
+    profiling::add_pc_signals(*out.pc_sampling, out.signals, &out.signal_origin);
   }
   out.ok = true;
   for (const auto& n : d.notes) out.detail += (out.detail.empty() ? "" : "; ") + n;

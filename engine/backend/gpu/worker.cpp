@@ -121,7 +121,8 @@ engine::WorkerResponse Worker::serve(const engine::WorkerRequest& r) {
     }
   } else if (r.op == "profile") {
     if (need(r.variant, "variant"))
-      resp.profile = profile(*r.variant, std::max(3, r.samples), r.full_metrics, r.metrics);
+      resp.profile =
+          profile(*r.variant, std::max(3, r.samples), r.full_metrics, r.metrics, r.pc_sampling);
   } else {
     resp.ok = false;
     resp.error = "unknown op '" + r.op + "'";

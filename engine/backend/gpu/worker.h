@@ -129,7 +129,10 @@ class Worker {
                                                               const engine::PairPlan& plan,
                                                               uint64_t seed);
   engine::ProfileResult profile(const engine::VariantRef& v, int samples, bool full,
-                                const std::vector<std::string>& metrics);
+                                const std::vector<std::string>& metrics, bool pc_sampling);
+  // The profile's PC sampling pass over launch `dominant` of `p` (pc_sampling_op.cpp);
+  // `dominant_us`: that launch's unprofiled time, which sets the sampling period.
+  profiling::PcSampling sample_pcs(Prepared& p, size_t dominant, double dominant_us);
   const engine::Ceilings& ceilings();
   // The keyed device digest, compiled on first use; null (host digests of read-back bytes
   // stand in) where it cannot be built, with the reason in digest_note_.
