@@ -1,0 +1,54 @@
+// "No rule explains this" (issue 29): a live profile whose dominant cost no rule of the default
+// table names gets that verdict with its largest stall and busiest pipe, not a wrong class.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "cli_run.h"
+
+namespace {
+
+const std::string kSignals = "tests/data/unexplained/png_crc32_const_table.json";
+
+solver::test::CliRun classify(std::vector<std::string> extra = {}) {
+  std::vector<std::string> args{"classify", "--signals",
+                                std::string(SOLVER_SOURCE_DIR) + "/" + kSignals, "--chip", "h200"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return solver::test::run_solver(args);
+}
+
+}  // namespace
+
+TEST_CASE("a cost no rule names: the verdict is 'unexplained' with the top stall and pipe") {
+  auto text = classify();
+  REQUIRE_MESSAGE(text.rc == 0, text.err);
+  CHECK(text.out.find("fired:      nothing") != std::string::npos);
+  CHECK(text.out.find("no rule explains this kernel") != std::string::npos);
+  CHECK(text.out.find("largest stall: \"mio_throttle\" (0.4938 of warp time)") !=
+        std::string::npos);
+  CHECK(text.out.find("busiest pipe: \"alu\" (0.04475 of peak)") != std::string::npos);
+
+  auto run = classify({"--json"});
+  REQUIRE_MESSAGE(run.rc == 0, run.err);
+  const auto v = nlohmann::json::parse(run.out)["verdicts"][0];
+  CHECK(v["fired"].is_null());
+  CHECK(v["ranked"].empty());  // no near miss stands in for a class either
+  const auto& u = v["unexplained"];
+  REQUIRE(u.is_object());
+  CHECK(u["stall_top"].get<std::string>().find("mio_throttle") != std::string::npos);
+  CHECK(u["pipe_top"].get<std::string>().find("alu") != std::string::npos);
+  CHECK(u["stall_top_frac"] == "0.4938");
+}
+
+TEST_CASE("a verdict that names a class carries no 'unexplained' block") {
+  // A live profile a rule does name (the labelled suite's DRAM stream, at its roof).
+  auto run = solver::test::run_solver(
+      {"classify", "--signals",
+       std::string(SOLVER_SOURCE_DIR) + "/tests/data/labelled_h200_call2/dram_stream.json",
+       "--chip", "h200", "--json"});
+  REQUIRE_MESSAGE(run.rc == 0, run.err);
+  const auto v = nlohmann::json::parse(run.out)["verdicts"][0];
+  CHECK(v["fired"].is_object());
+  CHECK_FALSE(v.contains("unexplained"));
+}
