@@ -135,7 +135,12 @@ std::string cite_line(const PcSampling& s, const std::string& reason) {
   }
   ReasonTop top = reason_top_line(s, reason);
   if (!top.line) return "";
-  return percent(top.share) + " of " + reason + " samples at " + quoted(*top.line);
+  std::string out = percent(top.share) + " of " + reason + " samples at " + quoted(*top.line);
+  // Measured on the H200 (docs/results/h200-2026-12-02b, pc_sampling_gpu_test): a warp held at
+  // a barrier is sampled at the instruction it will issue next, after the BAR.
+  if (reason == "barrier")
+    out += " (sampled at the instruction after the barrier the warp waits at)";
+  return out;
 }
 
 }  // namespace solver::profiling

@@ -260,6 +260,11 @@ void DeviceBuffers::restore_inputs(int slot) const {
     for (size_t i = 0; i < base.size(); ++i)
       if (base[i] && base[i]->bytes() && inputs_[0][i].bytes() == base[i]->bytes())
         CU_CHECK(cuMemcpyDtoD(inputs_[0][i].ptr(), base[i]->ptr(), base[i]->bytes()));
+    // A device-to-device cuMemcpy returns before it completes, on the legacy stream, which
+    // the worker's non-blocking stream does not wait for: the next run's one-element flip
+    // could land first and be overwritten (the audit of P7 found it as a one-element
+    // "wrong result" of an honest gather). Every synchronous copy here ends with the context.
+    CU_CHECK(cuCtxSynchronize());
     return;
   }
   if (sets_[size_t(slot)].on_device) materialise(variant_, sets_[0], sets_[size_t(slot)]);
@@ -268,6 +273,7 @@ void DeviceBuffers::restore_inputs(int slot) const {
     const auto& host = sets_[size_t(slot)].inputs[i];
     if (dst.bytes() && host) CU_CHECK(cuMemcpyHtoD(dst.ptr(), host->data.get(), host->size));
   }
+  CU_CHECK(cuCtxSynchronize());
 }
 
 std::vector<CUdeviceptr> DeviceBuffers::variant_args(int set) const {
@@ -356,6 +362,7 @@ void DeviceBuffers::reflip(const Flip& f) const {
                          size_t(f.set) < ref_inout_inputs_.size() &&
                          ref_inout_inputs_[size_t(f.set)][size_t(f.buffer)].bytes() > 0;
   if (flip_.reference_copy) toggle_reference_copy();
+  CU_CHECK(cuCtxSynchronize());  // before the reference runs on the non-blocking stream
 }
 
 void DeviceBuffers::toggle_reference_copy() const {
@@ -392,6 +399,7 @@ void DeviceBuffers::load_outputs(const std::vector<DeviceBuffer>& from) const {
     if (dst.bytes() && dst.bytes() == from[k].bytes())
       CU_CHECK(cuMemcpyDtoD(dst.ptr(), from[k].ptr(), dst.bytes()));
   }
+  CU_CHECK(cuCtxSynchronize());
 }
 
 void DeviceBuffers::unflip() const {
@@ -407,6 +415,7 @@ void DeviceBuffers::unflip() const {
     CU_CHECK(cuMemcpyHtoD(d.ptr() + flip_.offset, &flip_.original, 1));
   }
   flip_.set = -1;
+  CU_CHECK(cuCtxSynchronize());
 }
 
 void DeviceBuffers::prepare_variant_run(int set, CUstream stream) const {
