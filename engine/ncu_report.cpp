@@ -37,7 +37,8 @@ std::string first_lines(const std::string& text, int lines) {
 
 std::string export_command(const std::string& report) {
   std::string csv = report;
-  if (csv.size() > kSuffix.size() && csv.ends_with(kSuffix)) csv.resize(csv.size() - kSuffix.size());
+  if (csv.size() > kSuffix.size() && csv.ends_with(kSuffix))
+    csv.resize(csv.size() - kSuffix.size());
   return "ncu --import " + report + " --csv --page raw > " + csv + ".csv";
 }
 

@@ -56,7 +56,7 @@ struct Recording {
   std::string driver;
   std::string cuda;
   std::optional<bool> ecc;  // absent from older recordings: "not recorded", never a guess
-  std::string created;  // ISO-8601, informative only
+  std::string created;      // ISO-8601, informative only
   std::string note;
   std::map<std::string, double> ceilings;
   std::map<std::string, RecordedProblem> problems;

@@ -19,7 +19,8 @@ namespace {
 // A live backend as the device block sees one: the worker's DeviceInfo, no recording.
 class LiveLike : public engine::RecordedBackend {
  public:
-  explicit LiveLike(engine::DeviceInfo d) : RecordedBackend(engine::Recording{}), dev_(std::move(d)) {}
+  explicit LiveLike(engine::DeviceInfo d)
+      : RecordedBackend(engine::Recording{}), dev_(std::move(d)) {}
   engine::BackendInfo info() const override { return {"live", dev_.chip_id, dev_.name, "", ""}; }
   const engine::DeviceInfo* device() const override { return &dev_; }
   const engine::Recording* recording() const override { return nullptr; }
@@ -47,7 +48,8 @@ const std::string kBundled = std::string(SOLVER_SOURCE_DIR) + "/tests/data/recor
 
 }  // namespace
 
-TEST_CASE("the worker's device info carries driver, ECC and bus id; an older worker's reads unknown") {
+TEST_CASE(
+    "the worker's device info carries driver, ECC and bus id; an older worker's reads unknown") {
   json j = engine::to_json(h200());
   CHECK(j["driver"] == "580.95.05");
   CHECK(j["ecc"] == 1);

@@ -74,8 +74,8 @@ std::string fake_ncu(const fs::path& dir, const std::string& body) {
   write(csv, imported_csv());
   fs::path ncu = dir / "ncu";
   write(ncu,
-        "#!/bin/sh\nprintf '%s\\n' \"$@\" > '" + (dir / "args").string() + "'\n" +
-            "CSV='" + csv.string() + "'\n" + body,
+        "#!/bin/sh\nprintf '%s\\n' \"$@\" > '" + (dir / "args").string() + "'\n" + "CSV='" +
+            csv.string() + "'\n" + body,
         true);
   return ncu.string();
 }
@@ -110,8 +110,8 @@ TEST_CASE("ncu is SOLVER_NCU when set, else the first executable ncu on PATH") {
   fs::create_directories(dir / "b");
   write(dir / "a" / "ncu", "not executable");  // skipped: not executable
   write(dir / "b" / "ncu", "#!/bin/sh\n", true);
-  const std::string path = (dir / "none").string() + "::" + (dir / "a").string() + ":" +
-                           (dir / "b").string();
+  const std::string path =
+      (dir / "none").string() + "::" + (dir / "a").string() + ":" + (dir / "b").string();
   CHECK(engine::find_ncu(path, "") == (dir / "b" / "ncu").string());
   CHECK(engine::find_ncu(path, "/x/ncu") == "/x/ncu");
   CHECK_FALSE(engine::find_ncu((dir / "a").string(), "").has_value());
@@ -147,10 +147,11 @@ TEST_CASE("without ncu, a report is refused with exit 2: install Nsight Compute 
 TEST_CASE("a report goes through ncu --import and classifies as the CSV export does") {
   fs::path dir = test::make_temp_dir("ncu-import");
   std::string rep = fake_report(dir, "prof.ncu-rep");
-  std::string ncu = fake_ncu(dir,
-                             "[ $# -eq 5 ] && [ \"$1 $3 $4 $5\" = \"--import --csv --page raw\" ] || "
-                             "{ echo \"==ERROR== bad arguments: $*\" >&2; exit 3; }\n"
-                             "echo '==WARNING== a note on stderr' >&2\ncat \"$CSV\"\n");
+  std::string ncu =
+      fake_ncu(dir,
+               "[ $# -eq 5 ] && [ \"$1 $3 $4 $5\" = \"--import --csv --page raw\" ] || "
+               "{ echo \"==ERROR== bad arguments: $*\" >&2; exit 3; }\n"
+               "echo '==WARNING== a note on stderr' >&2\ncat \"$CSV\"\n");
   ScopedEnv override("SOLVER_NCU", ncu);
   test::CliRun from_rep = test::run_solver({"classify", "--ncu-csv", rep, "--json"});
   INFO(from_rep.err);
@@ -178,8 +179,9 @@ TEST_CASE("ncu failing, printing nothing or hanging is a located error that says
   fs::path dir = test::make_temp_dir("ncu-fail");
   std::string rep = fake_report(dir, "prof.ncu-rep");
   {
-    ScopedEnv override("SOLVER_NCU", fake_ncu(dir, "echo '==ERROR== Failed to open file' >&2\n"
-                                                   "exit 1\n"));
+    ScopedEnv override("SOLVER_NCU", fake_ncu(dir,
+                                              "echo '==ERROR== Failed to open file' >&2\n"
+                                              "exit 1\n"));
     test::CliRun r = test::run_solver({"classify", "--ncu-csv", rep});
     CHECK(r.rc == 2);
     CHECK(r.err.find(rep + ": error: `" + (dir / "ncu").string() + " --import " + rep +

@@ -53,7 +53,8 @@ TEST_CASE("verdict line, device block, aligned table and a roofline per problem,
   std::smatch m;
   const std::string verdict = out[at].substr(9);
   REQUIRE(std::regex_match(
-      verdict, m, std::regex(R"(ON ahead on (\d+), OFF on (\d+), same on (\d+) \(of 3 problems\))")));
+      verdict, m,
+      std::regex(R"(ON ahead on (\d+), OFF on (\d+), same on (\d+) \(of 3 problems\))")));
   CHECK(std::stoi(m[1]) + std::stoi(m[2]) + std::stoi(m[3]) == 3);
   CHECK(out[at + 1].rfind("device: NVIDIA H200 (h200) · driver not recorded · ", 0) == 0);
   CHECK(out[at + 1].find(" · ECC not recorded") != std::string::npos);
