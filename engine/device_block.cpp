@@ -42,9 +42,14 @@ json device_block(const Backend& backend) {
             {"ecc", nullptr},
             {"recorded_at", nullptr}};
   if (const DeviceInfo* dev = backend.device()) {
+    // The kernel driver's version ("580.95.05"); cuDriverGetVersion gives the CUDA version it
+    // supports, which is the "cuda" field (an older worker reports only that).
+    d["driver"] = or_null(dev->driver);
     if (dev->driver_version > 0)
-      d["driver"] = "CUDA driver API " + std::to_string(dev->driver_version / 1000) + "." +
-                    std::to_string(dev->driver_version % 1000 / 10);
+      d["cuda"] = std::to_string(dev->driver_version / 1000) + "." +
+                  std::to_string(dev->driver_version % 1000 / 10);
+    d["ecc"] = dev->ecc < 0 ? json(nullptr) : json(dev->ecc == 1);
+    d["pci_bus_id"] = or_null(dev->pci_bus_id);
     d["sm_count"] = dev->sm_count > 0 ? json(dev->sm_count) : json(nullptr);
     d["sm_clock_mhz"] = or_null(dev->sm_clock_mhz);
     d["mem_clock_mhz"] = or_null(dev->mem_clock_mhz);
@@ -55,6 +60,7 @@ json device_block(const Backend& backend) {
   if (const Recording* r = backend.recording()) {
     d["driver"] = or_null(r->driver);
     d["cuda"] = or_null(r->cuda);
+    d["ecc"] = r->ecc ? json(*r->ecc) : json(nullptr);
     d["recorded_at"] = or_null(r->created);
     d["sm_clock_mhz"] = or_null(recorded_sm_clock(*r));
     d["sm_clock_note"] = "median SM clock the recorded samples were timed at";

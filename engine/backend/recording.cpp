@@ -44,10 +44,13 @@ json to_json(const Recording& r) {
     }
     problems[name] = json{{"spec_hash", prob.spec_hash}, {"variants", std::move(variants)}};
   }
-  return json{{"format", kRecordingFormat},     {"version", r.version}, {"chip", r.chip},
-              {"device_name", r.device_name},   {"driver", r.driver},   {"cuda", r.cuda},
-              {"created", r.created},           {"note", r.note},       {"ceilings", r.ceilings},
-              {"problems", std::move(problems)}};
+  json out{{"format", kRecordingFormat},     {"version", r.version}, {"chip", r.chip},
+           {"device_name", r.device_name},   {"driver", r.driver},   {"cuda", r.cuda},
+           {"created", r.created},           {"note", r.note},       {"ceilings", r.ceilings},
+           {"problems", std::move(problems)}};
+  // Written only when known, so a recording without it keeps its bytes (and content hash).
+  if (r.ecc) out["ecc"] = *r.ecc;
+  return out;
 }
 
 std::string dump_recording(const Recording& r) { return to_json(r).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
@@ -97,6 +100,7 @@ Recording parse_recording(const std::string& text, const std::string& file_label
   r.device_name = c.string(j, "device_name").value_or("");
   r.driver = c.string(j, "driver").value_or("");
   r.cuda = c.string(j, "cuda").value_or("");
+  r.ecc = c.boolean(j, "ecc");
   r.created = c.string(j, "created").value_or("");
   r.note = c.string(j, "note").value_or("");
   if (j.contains("ceilings")) {
@@ -164,6 +168,7 @@ int merge_recording(Recording& into, const Recording& from) {
     into.device_name = from.device_name;
     into.driver = from.driver;
     into.cuda = from.cuda;
+    into.ecc = from.ecc;
   } else if (!from.chip.empty() && from.chip != into.chip) {
     throw rules::InputError(rules::Diagnostic{{from.file, 0, 0},
                                               "cannot merge a recording from chip '" + from.chip +

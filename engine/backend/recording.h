@@ -3,6 +3,7 @@
 //
 //   {"format": "solver-recording", "version": 1,
 //    "chip": "h200", "device_name": "NVIDIA H200", "driver": "580.xx", "cuda": "13.0",
+//    "ecc": true,                                                   // when it was recorded
 //    "created": "2026-11-29T12:00:00Z", "note": "...",
 //    "ceilings": {"dram_gbps": 3690, "fp32_tflops": ...},          // measured on the device
 //    "problems": {"<problem>": {"spec_hash": "<measurement hash of problem.yaml>",
@@ -54,7 +55,8 @@ struct Recording {
   std::string device_name;
   std::string driver;
   std::string cuda;
-  std::string created;  // ISO-8601, informative only
+  std::optional<bool> ecc;  // absent from older recordings: "not recorded", never a guess
+  std::string created;      // ISO-8601, informative only
   std::string note;
   std::map<std::string, double> ceilings;
   std::map<std::string, RecordedProblem> problems;

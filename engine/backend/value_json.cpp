@@ -247,6 +247,9 @@ json to_json(const DeviceInfo& d) {
           {"cc_minor", d.cc_minor},
           {"sm_count", d.sm_count},
           {"driver_version", d.driver_version},
+          {"driver", d.driver},
+          {"ecc", d.ecc},
+          {"pci_bus_id", d.pci_bus_id},
           {"l2_bytes", d.l2_bytes},
           {"total_mem_bytes", d.total_mem_bytes},
           {"smem_optin_bytes", d.smem_optin_bytes},
@@ -269,6 +272,10 @@ DeviceInfo device_info_from_json(const json& j, const std::string& where) {
   d.cc_minor = static_cast<int>(c.integer(j, "cc_minor", 0, kInt).value_or(0));
   d.sm_count = static_cast<int>(c.integer(j, "sm_count", 0, kInt).value_or(0));
   d.driver_version = static_cast<int>(c.integer(j, "driver_version", 0, kInt).value_or(0));
+  // Absent from an older worker's answer: not reported (never a guess).
+  d.driver = c.string(j, "driver").value_or("");
+  d.ecc = static_cast<int>(c.integer(j, "ecc", -1, 1).value_or(-1));
+  d.pci_bus_id = c.string(j, "pci_bus_id").value_or("");
   d.l2_bytes = c.integer(j, "l2_bytes", 0, INT64_MAX).value_or(0);
   d.total_mem_bytes = c.integer(j, "total_mem_bytes", 0, INT64_MAX).value_or(0);
   d.smem_optin_bytes = c.integer(j, "smem_optin_bytes", 0, INT64_MAX).value_or(0);

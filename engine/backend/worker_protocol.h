@@ -33,6 +33,9 @@ struct DeviceInfo {
   int cc_major = 0, cc_minor = 0;
   int sm_count = 0;
   int driver_version = 0;  // cuDriverGetVersion: 13000 = 13.0
+  std::string driver;      // the kernel driver's version ("580.95.05"); "" where unreadable
+  int ecc = -1;            // CU_DEVICE_ATTRIBUTE_ECC_ENABLED: 1 on, 0 off, -1 not reported
+  std::string pci_bus_id;  // cuDeviceGetPCIBusId ("0000:19:00.0"); "" where not reported
   int64_t l2_bytes = 0;
   int64_t total_mem_bytes = 0;
   int64_t smem_optin_bytes = 0;  // max dynamic+static shared memory per block (opt-in)

@@ -1,6 +1,7 @@
 // `solver classify`: name a kernel's bottleneck with the rule table, from one of three sources:
 //   --signals FILE.json   recorded signals (a signal file)
-//   --ncu-csv FILE        an Nsight Compute export (`ncu --csv --page raw`), one verdict per kernel
+//   --ncu-csv FILE        an Nsight Compute export (`ncu --csv --page raw`, or a .ncu-rep report
+//                         read with `ncu --import`: engine/ncu_report.h), one verdict per kernel
 //                         (its launches merged; --time-us [NAME=]US gives its unprofiled time;
 //                         --problem P [--variant V] adds that problem's formulas, precision and
 //                         PTX code facts to its kernels: engine/ncu_problem.h)
@@ -17,6 +18,7 @@
 #include "engine/cli/paths.h"
 #include "engine/cli/verdict.h"
 #include "engine/ncu_problem.h"
+#include "engine/ncu_report.h"
 #include "generators/compile_cache.h"
 #include "profiling/ncu_csv.h"
 #include "profiling/signal_file.h"
@@ -99,7 +101,9 @@ std::vector<std::optional<double>> ncu_times(const po::variables_map& vm,
 int run_classify(Context& ctx) {
   po::options_description opts("options");
   opts.add_options()("signals", po::value<std::string>(), "signal file (JSON) to classify")(
-      "ncu-csv", po::value<std::string>(), "Nsight Compute export (ncu --csv --page raw ...)")(
+      "ncu-csv", po::value<std::string>(),
+      "Nsight Compute export: a CSV (ncu --csv --page raw ...) or a .ncu-rep report (read with "
+      "ncu --import; needs ncu on PATH or SOLVER_NCU)")(
       "problem", po::value<std::string>(),
       "live: problem name (needs a GPU); with --ncu-csv: the problem (name or folder) whose "
       "kernels "
@@ -166,7 +170,7 @@ int run_classify(Context& ctx) {
     out.add(ctx, v);
   } else {
     std::string path = vm["ncu-csv"].as<std::string>();
-    profiling::NcuExport ex = profiling::load_ncu_csv(path);
+    profiling::NcuExport ex = engine::load_ncu_export(path);  // CSV or .ncu-rep
     std::vector<profiling::NcuKernelGroup> groups = profiling::group_ncu_kernels(ex);
     std::vector<std::optional<double>> times = ncu_times(vm, groups);
     // With --problem: a folder, or a name under the data dir's problems.

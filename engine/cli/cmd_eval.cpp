@@ -20,6 +20,7 @@
 #include "engine/eval_score.h"
 #include "engine/eval_suite.h"
 #include "engine/ncu_problem.h"
+#include "engine/ncu_report.h"
 #include "profiling/metric_set.h"
 #include "profiling/ncu_csv.h"
 #include "profiling/signal_file.h"
@@ -98,7 +99,7 @@ void from_signals_dir(const EvalOptions& o, const engine::LabelledSuite& suite,
 void from_ncu_csv(const EvalOptions& o, const engine::LabelledSuite& suite,
                   const rules::ChipTable& chips, rules::Matcher& matcher, EvalReport& report,
                   std::vector<std::string>& unmatched) {
-  profiling::NcuExport ex = profiling::load_ncu_csv(o.ncu_csv);
+  profiling::NcuExport ex = engine::load_ncu_export(o.ncu_csv);
   // Each export row belongs to the suite kernel whose launches name it; a name two suite
   // kernels share cannot be told apart, so that is bad input.
   std::map<std::string, const LabelledKernel*> owner;
@@ -221,7 +222,7 @@ int check_confirm(Context& ctx, const EvalOptions& o, const engine::LabelledSuit
   // One export of every kernel (--confirm-csv) or one per kernel (--confirm-dir D/<problem>.csv).
   std::optional<profiling::NcuExport> shared;
   if (!o.confirm_csv.empty())
-    shared = profiling::load_ncu_csv(o.confirm_csv);  // bad file: exit 2
+    shared = engine::load_ncu_export(o.confirm_csv);  // bad file: exit 2
   else if (!fs::is_directory(o.confirm_dir))
     throw rules::InputError(
         rules::Diagnostic{{o.confirm_dir, 0, 0}, "--confirm-dir: not a folder"});
@@ -360,7 +361,7 @@ int run_eval(Context& ctx) {
       "live (default without --signals-dir/--ncu-csv) or recorded")(
       "signals-dir", po::value<std::string>(), "recorded: folder of <problem>.json signal files")(
       "ncu-csv", po::value<std::string>(),
-      "recorded: Nsight Compute export (ncu --csv --page raw ...)")(
+      "recorded: Nsight Compute export (ncu --csv --page raw ...) or .ncu-rep report")(
       "chip", po::value<std::string>(),
       "chips.yaml id or alias to classify as (default: the device / the file's chip)")(
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(

@@ -94,6 +94,8 @@ int run_record(Context& ctx) {
     // cuDriverGetVersion gives the CUDA version the driver supports (13000 = 13.0).
     rec.cuda = std::to_string(dev->driver_version / 1000) + "." +
                std::to_string(dev->driver_version % 1000 / 10);
+    rec.driver = dev->driver;  // the kernel driver's version ("" where /proc did not say)
+    if (dev->ecc >= 0) rec.ecc = dev->ecc == 1;
     rec.note += "; NVRTC " + dev->nvrtc_version;
   }
   if (auto c = backend->ceilings()) {

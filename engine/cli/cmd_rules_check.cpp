@@ -9,6 +9,7 @@
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
+#include "engine/ncu_report.h"
 #include "profiling/metric_set.h"
 #include "profiling/ncu_csv.h"
 #include "profiling/rule_metrics.h"
@@ -24,7 +25,7 @@ int run_rules_check(Context& ctx) {
   opts.add_options()("file", po::value<std::string>(),
                      "rule table (default: rules/rules.yaml in the data dir)")(
       "ncu-csv", po::value<std::string>(),
-      "warn about rules this ncu export's metrics cannot decide")(
+      "warn about rules this ncu export's metrics cannot decide (CSV or .ncu-rep)")(
       "metrics", po::value<std::string>(),
       "warn about rules this comma-separated metric list cannot decide")(
       "json", "print the summary as JSON");
@@ -60,7 +61,7 @@ int run_rules_check(Context& ctx) {
   std::string against;
   if (vm.count("ncu-csv")) {
     against = vm["ncu-csv"].as<std::string>();
-    profiling::NcuExport ex = profiling::load_ncu_csv(against);
+    profiling::NcuExport ex = engine::load_ncu_export(against);
     for (const auto& k : ex.kernels)
       for (const auto& [m, v] : k.raw)
         if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) metrics.push_back(m);

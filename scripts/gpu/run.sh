@@ -8,7 +8,8 @@
 #   info       the GPU, driver, clocks, toolkit (nvidia-smi, nvcc --version)
 #   tests      every `gpu`-labelled test binary of the bundle ($SOLVER_BUNDLE/tests/*_gpu_test:
 #              live backend, fault suite, cheat suite, ...), each under a timeout; doctest's
-#              summary line per binary
+#              summary line per binary; then tests/scripts/ncu_rep_gpu_test.sh (a real .ncu-rep
+#              read by classify)
 #   check      `solver problems check` on $PROBLEMS (default: every built-in problem): the GPU
 #              gate at every knob point, one JSON per problem
 #   record     `solver record` of $PROBLEMS into $OUT/record/recording.json (merged per problem,
@@ -68,6 +69,13 @@ step_tests() {
     echo "$t: exit $rc in $(($(date +%s) - s)) s; $(grep -E '^\[doctest\] (test cases|assertions)' "$1/$t.log" | tr -s ' ' | tr '\n' ' ')"
     grep -E "ERROR|FAILED|SKIP|MESSAGE" "$1/$t.log" | head -n 12
   done
+  # issue 32: a real .ncu-rep (ncu on one kernel) read by `classify --ncu-csv` (77: skipped).
+  s=$(date +%s)
+  timeout "$(cap 200)" bash tests/scripts/ncu_rep_gpu_test.sh "$B/bin/solver" "$B/bin/solver-gpu" "$D" \
+    >"$1/ncu_rep_gpu_test.log" 2>&1
+  rc=$?
+  [ $rc -eq 0 ] || [ $rc -eq 77 ] || any=1
+  echo "ncu_rep_gpu_test: exit $rc in $(($(date +%s) - s)) s; $(grep -E '^(PASSED|FAILED|SKIP)' "$1/ncu_rep_gpu_test.log" | head -n 3 | tr '\n' ' ')"
   return $any
 }
 

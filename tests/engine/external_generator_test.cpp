@@ -462,3 +462,26 @@ TEST_CASE("solver run --generator end to end on the bundled recording; bad optio
     CHECK_FALSE(fs::exists(dir + "/bad"));
   }
 }
+
+TEST_CASE("offline, a generator's rewrite is not-recorded with the reason, never gate-failed") {
+  // issue 32 (1): the recording cannot time new code; the round says so, not "gate-failed".
+  std::string dir = test::make_temp_dir("gen-offline");
+  auto r = test::run_solver({"run", "--problem", "sigmoid", "--rounds", "1", "--evolve", "off",
+                             "--backend", "recorded", "--out", dir + "/run", "--generator",
+                             "python3 generators/external/scripted_generator.py",
+                             "--generator-first"});
+  INFO(r.out << r.err);
+  REQUIRE(r.rc == 0);
+  auto loaded = engine::load_ledger(dir + "/run/ledger.jsonl");
+  REQUIRE(loaded.records.size() == 1);
+  CHECK(loaded.records[0].outcome == engine::Outcome::NotRecorded);
+  CHECK(loaded.records[0].candidate == "gen_off_r1_a1");
+  CHECK(loaded.records[0].detail.find("not recorded: sigmoid gen_off_r1_a1 is not in ") !=
+        std::string::npos);
+  CHECK(r.err.find("[sigmoid off r1] not-recorded gen_off_r1_a1  rule "
+                   "scalar_loads_bandwidth_bound  (the recording has no measurement of it)\n") !=
+        std::string::npos);
+  CHECK(r.err.find("gate-failed") == std::string::npos);
+  CHECK(r.out.find("gate-failed") == std::string::npos);
+  fs::remove_all(dir);
+}

@@ -1,5 +1,6 @@
 #include "engine/backend/gpu/device_info.h"
 
+#include "engine/backend/gpu/driver_version.h"
 #include "generators/nvrtc_compiler.h"
 
 namespace solver::gpu {
@@ -13,6 +14,10 @@ engine::DeviceInfo query_device(const DeviceContext& ctx) {
   d.cc_minor = ctx.attribute(CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR);
   d.sm_count = ctx.attribute(CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT);
   CU_CHECK(cuDriverGetVersion(&d.driver_version));
+  d.driver = read_driver_version();
+  d.ecc = ctx.attribute(CU_DEVICE_ATTRIBUTE_ECC_ENABLED) ? 1 : 0;
+  char bus[32] = {0};
+  if (cuDeviceGetPCIBusId(bus, sizeof bus, ctx.device()) == CUDA_SUCCESS) d.pci_bus_id = bus;
   d.l2_bytes = ctx.attribute(CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE);
   size_t total = 0;
   CU_CHECK(cuDeviceTotalMem(&total, ctx.device()));
