@@ -37,15 +37,24 @@ std::string signal_text(const VerdictInput& v, const char* name) {
   if (!v.signals) return "";
   const rules::Value& val = v.signals->get(name);
   if (rules::is_missing(val)) return "";
-  return std::holds_alternative<double>(val) ? format_number(std::get<double>(val))
-                                             : rules::format_value(val);
+  if (const auto* d = std::get_if<double>(&val)) return format_number(*d);
+  if (const auto* t = std::get_if<std::string>(&val)) return *t;  // a name, shown bare
+  return rules::format_value(val);
 }
 
 nlohmann::json unexplained_json(const VerdictInput& v) {
   nlohmann::json j;
+  // The signals' own types: a name as a string, a fraction as a number, null where unmeasured.
   auto put = [&](const char* key, const char* signal) {
-    std::string t = signal_text(v, signal);
-    j[key] = t.empty() ? nlohmann::json(nullptr) : nlohmann::json(t);
+    const rules::Value* val = v.signals ? &v.signals->get(signal) : nullptr;
+    if (!val || rules::is_missing(*val))
+      j[key] = nullptr;
+    else if (const auto* d = std::get_if<double>(val))
+      j[key] = *d;
+    else if (const auto* t = std::get_if<std::string>(val))
+      j[key] = *t;
+    else
+      j[key] = rules::format_value(*val);
   };
   put("stall_top", "stall_top");
   put("stall_top_frac", "stall_top_frac");
