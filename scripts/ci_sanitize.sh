@@ -73,7 +73,11 @@ step build 1500 cmake --build "$build" --parallel "$jobs" --target solver fake_w
   >"$build/build.log" 2>&1 || { built=0; grep -E "error|FAILED" "$build/build.log" | head -30 >&2; }
 
 if [[ $built -eq 1 ]]; then
-  step host_tests 900 bash -c "cd '$build' && ctest -LE 'gpu|slurm|script' -j$jobs --output-on-failure >'$build/ctest.log' 2>&1" \
+  # --repeat until-pass:2: a test that failed runs once more, and both runs stay in the log. Seen
+  # once (2026-12-02): all 15 cases of external_generator_protocol_test passed, then
+  # LeakSanitizer's own tracer died at exit ("Tracer caught signal 11") under -j2 load; alone it
+  # passed twice. A sanitizer finding in our code reproduces and still fails the job.
+  step host_tests 900 bash -c "cd '$build' && ctest -LE 'gpu|slurm|script' -j$jobs --repeat until-pass:2 --output-on-failure >'$build/ctest.log' 2>&1" \
     || tail -60 "$build/ctest.log" >&2
 else
   echo "host_tests: NOT RUN: the sanitized build did not complete" | tee -a "$steps" >&2
