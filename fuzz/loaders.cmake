@@ -44,7 +44,7 @@ solver_fuzz_copy(solver_engine_formats_fuzz engine
                  SOURCES ledger.cpp measurement.cpp backend/recording.cpp backend/recorded_backend.cpp
                          backend/json_util.cpp backend/value_json.cpp backend/worker_protocol.cpp
                          backend/draw_seed.cpp backend/paired_verdict.cpp
-                         backend/backend.cpp
+                         backend/backend.cpp backend/pc_sampling_json.cpp
                  DEPS solver_generators_fuzz solver_profiling_fuzz nlohmann_json::nlohmann_json)
 
 solver_add_fuzzer(rules_yaml_fuzz SOURCES rules_yaml_fuzz.cpp)
