@@ -9,7 +9,6 @@
 // in the runs themselves (addresses, set rotation, timing) that tells it which one is audited.
 // Cost: a device-to-device copy of the outputs, on average ln n times per sequence (outside the
 // timed window), and one reference run per runner per sequence.
-#include <algorithm>
 
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
@@ -38,18 +37,9 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
     p.buffers->load_outputs(a.outputs);
     return compare_outputs(p, set, want, nullptr, g, where);
   }
-  std::vector<HostDoubles> want;
-  {
-    PhaseScope run_scope("reference_run");
-    beat("audit reference run", std::max(p.timeout_ms, 60000));
-    CUstream stream = ctx_->stream();
-    p.buffers->reflip(a.flip);
-    p.buffers->prepare_reference_run(a.set, stream);
-    p.reference_module->launch(stream, p.buffers->reference_args(a.set));
-    CU_CHECK(cuStreamSynchronize(stream));
-    for (size_t i : p.buffers->outputs()) want.push_back(p.buffers->read_reference_output(i));
-    p.buffers->unflip();
-  }
+  p.buffers->reflip(a.flip);
+  std::vector<HostDoubles> want = run_reference(p, a.set, "audit reference run");
+  p.buffers->unflip();
   // The set's reference on |inputs| still bounds a sign flip's conditioning (|x| unchanged);
   // a swap moves values, so no magnitude bound is taken for it.
   const std::vector<HostDoubles>* magnitude =

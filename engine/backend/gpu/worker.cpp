@@ -322,16 +322,21 @@ const std::vector<HostDoubles>& Worker::reference_outputs(Prepared& p, int set) 
       if (e->second.first < oldest->second.first) oldest = e;
     reference_cache_.erase(oldest);
   }
-  PhaseScope scope("reference_run");
-  beat("reference run", std::max(p.timeout_ms, 60000));
-  p.buffers->prepare_reference_run(set, ctx_->stream());
-  p.reference_module->launch(ctx_->stream(), p.buffers->reference_args(set));
-  CU_CHECK(cuStreamSynchronize(ctx_->stream()));
-  auto outs = std::make_shared<std::vector<HostDoubles>>();
-  for (size_t i : p.buffers->outputs()) outs->push_back(p.buffers->read_reference_output(i));
+  auto outs = std::make_shared<std::vector<HostDoubles>>(run_reference(p, set, "reference run"));
   reference_cache_[key] = {++reference_uses_, outs};
   p.refs[size_t(set)] = outs;
   return *outs;
+}
+
+std::vector<HostDoubles> Worker::run_reference(Prepared& p, int set, const char* phase) {
+  PhaseScope scope("reference_run");
+  beat(phase, std::max(p.timeout_ms, 60000));
+  p.buffers->prepare_reference_run(set, ctx_->stream());
+  p.reference_module->launch(ctx_->stream(), p.buffers->reference_args(set));
+  CU_CHECK(cuStreamSynchronize(ctx_->stream()));
+  std::vector<HostDoubles> outs;
+  for (size_t i : p.buffers->outputs()) outs.push_back(p.buffers->read_reference_output(i));
+  return outs;
 }
 
 bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::string& when,

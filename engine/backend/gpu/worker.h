@@ -159,6 +159,9 @@ class Worker {
   // Reference outputs of `set` (cached per problem, reference hash and set key; least recently
   // used out first; kept in p.refs once computed).
   const std::vector<HostDoubles>& reference_outputs(Prepared& p, int set);
+  // One reference run on the device inputs of `set` as they are now, uncached (reference_outputs
+  // caches it; the audit runs it on a perturbed set).
+  std::vector<HostDoubles> run_reference(Prepared& p, int set, const char* phase);
   // Checks the last run on device slot `slot`, whose inputs were host set `expected` (slot
   // itself unless a fresh set was copied in): every `in` buffer unchanged (else
   // InputMutated), every output within tolerance of `expected`'s reference (else
