@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "engine/ledger.h"
+#include "engine/loop/ledger.h"
 #include "fuzz/fuzz_support.h"
 
 using namespace solver;

@@ -40,12 +40,14 @@ get_target_property(_prof_sources solver_profiling SOURCES)
 solver_fuzz_copy(solver_profiling_fuzz profiling LIKE solver_profiling SOURCES ${_prof_sources})
 get_target_property(_gen_sources solver_generators SOURCES)
 solver_fuzz_copy(solver_generators_fuzz generators LIKE solver_generators SOURCES ${_gen_sources})
-solver_fuzz_copy(solver_engine_formats_fuzz engine
-                 SOURCES ledger.cpp measurement.cpp backend/recording.cpp backend/recorded_backend.cpp
-                         backend/json_util.cpp backend/value_json.cpp backend/worker_protocol.cpp
-                         backend/draw_seed.cpp backend/paired_verdict.cpp
-                         backend/backend.cpp backend/pc_sampling_json.cpp
-                 DEPS solver_generators_fuzz solver_profiling_fuzz nlohmann_json::nlohmann_json)
+# The backend whole (LIKE: a file or dependency added to it reaches the copy), then the two
+# files of the loop that the ledger format needs.
+get_target_property(_backend_sources solver_backend SOURCES)
+solver_fuzz_copy(solver_backend_fuzz engine/backend LIKE solver_backend SOURCES ${_backend_sources})
+solver_fuzz_copy(solver_engine_formats_fuzz engine/loop
+                 SOURCES ledger.cpp measurement.cpp
+                 DEPS solver_backend_fuzz solver_generators_fuzz solver_profiling_fuzz
+                      nlohmann_json::nlohmann_json)
 
 solver_add_fuzzer(rules_yaml_fuzz SOURCES rules_yaml_fuzz.cpp)
 solver_add_fuzzer(chips_yaml_fuzz SOURCES chips_yaml_fuzz.cpp)

@@ -68,7 +68,7 @@ NcuKernelGroup merge_ncu_rows(const NcuExport& ex, const std::vector<std::size_t
 
 // What an export cannot say about a kernel but its problem folder can: the FLOP and byte
 // formulas and launches of one run, the precision, and a static scan of the variant's PTX
-// compiled for the chip (NVRTC, no GPU). engine/ncu_problem.h fills it; every field may be
+// compiled for the chip (NVRTC, no GPU). engine/eval/ncu_problem.h fills it; every field may be
 // unknown (the signals it gives then stay missing, or come from counters where they can).
 struct NcuProblemFacts {
   std::optional<double> flops, bytes;                // one run of the variant

@@ -1,5 +1,5 @@
 // Keyed hashes (HMAC-SHA256 from OpenSSL): the signature of a run directory
-// (engine/run_seal.h). Beside rules/hash.h, which holds the unkeyed content hashes.
+// (engine/run/run_seal.h). Beside rules/hash.h, which holds the unkeyed content hashes.
 #pragma once
 #include <string>
 #include <string_view>

@@ -3,7 +3,7 @@
 The pool is what solver itself enumerates for the problem on the recording's chip (the
 `oracle.json` of a recorded `solver ablate` run: every variant at every knob point its
 constraints admit, with its status and its time: the recording's profile median,
-engine/oracle.cpp), measured by the recording (`tests/data/recordings/*.json`,
+engine/loop/oracle.cpp), measured by the recording (`tests/data/recordings/*.json`,
 engine/backend/recording.h). Kernel Tuner wants one flat space of named parameters, so:
 
 - `variant` is a parameter: the pool's variant ids, numbered 0.. in file order;
@@ -60,7 +60,7 @@ class Pool:
             rv = recorded.get(key)
             gate = (rv or {}).get("gate", {}).get("status", "not_recorded")
             # The time solver's oracle holds the point to (the recorded profile's unprofiled
-            # median, engine/oracle.cpp): one truth for both sides.
+            # median, engine/loop/oracle.cpp): one truth for both sides.
             t = pt.get("time_us") if status == "measured" and pt.get("time_us") else None
             self.points[key] = {"gate": gate, "time_us": t, "rec": rv or {}}
         times = [p["time_us"] for p in self.points.values() if p["time_us"]]

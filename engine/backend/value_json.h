@@ -1,6 +1,6 @@
 // The JSON of the backend's value types: one encoder and one strict decoder per type, shared by
-// the wire (worker_protocol.h), the recording (recording.h) and the ledger (engine/ledger.h), so
-// the three cannot disagree on what a field means. docs/gpu-backend.md ("JSON of the value
+// the wire (worker_protocol.h), the recording (recording.h) and the ledger (engine/loop/ledger.h),
+// so the three cannot disagree on what a field means. docs/gpu-backend.md ("JSON of the value
 // types") states the policy these implement:
 //  - JSON has no NaN/Inf. A non-finite double is written as null. Read back, null is NaN in a
 //    field that can be "not measured" (an error bound, a time, a clock, a metric, a phase), and

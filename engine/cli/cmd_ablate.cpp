@@ -1,5 +1,5 @@
 // `solver ablate --problems a,b,c --rounds 12`: evolution OFF and ON over the same pool, budget,
-// rules and seed (engine/ablation.h). `solver run` (cmd_run.cpp) is the one-track form. The
+// rules and seed (engine/run/ablation.h). `solver run` (cmd_run.cpp) is the one-track form. The
 // first stdout line says which backend measured.
 #include <algorithm>
 #include <charconv>
@@ -7,17 +7,17 @@
 #include <ostream>
 #include <stdexcept>
 
-#include "engine/ablation.h"
 #include "engine/backend/open_backend.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/loop_options.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
-#include "engine/ledger.h"
-#include "engine/run_dir.h"
-#include "engine/run_inputs.h"
-#include "engine/run_options.h"
+#include "engine/loop/ledger.h"
+#include "engine/run/ablation.h"
+#include "engine/run/run_dir.h"
+#include "engine/run/run_inputs.h"
+#include "engine/run/run_options.h"
 #include "generators/external_process.h"
 #include "profiling/rule_metrics.h"
 #include "rules/diagnostics.h"
@@ -87,7 +87,7 @@ void generator_options(const po::variables_map& vm, engine::AblationOptions& opt
                           "--generator-attempts-run 1..10000"});
   if (!vm.count("generator")) {
     // (With --resume the run's own generator applies: a --generator-first given there is
-    // checked against it, engine/run_options.h.)
+    // checked against it, engine/run/run_options.h.)
     if (g.first && !vm.count("resume"))
       throw rules::InputError(rules::Diagnostic{{"--generator-first", 0, 0}, "needs --generator"});
     return;
@@ -116,7 +116,7 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   opt.pairs = vm["pairs"].as<int>();
   opt.sequential = vm.count("sequential-pairs") > 0;
   // Every option given explicitly, by its flag name: with --resume each that defines the run
-  // must be the run's own (engine/run_options.h, one table of every option).
+  // must be the run's own (engine/run/run_options.h, one table of every option).
   for (const auto& [name, value] : vm)
     if (!value.defaulted()) opt.given.insert(name);
   opt.rules_path = vm.count("rules") ? vm["rules"].as<std::string>() : rules_file(ctx.data_dir);

@@ -1,5 +1,5 @@
 // `solver calibrate --problems a,b,c --trials N [--slowdown K,...] [--against P=KEY,...]`: the
-// paired verdict on arms whose answer is known (engine/calibration.h): identical arms
+// paired verdict on arms whose answer is known (engine/eval/calibration.h): identical arms
 // (candidate = incumbent), the same arms with the candidate K% slower, and optionally a real
 // slower point of the pool. The first stdout line says which backend measured.
 #include <filesystem>
@@ -7,14 +7,14 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "engine/ablation.h"
 #include "engine/backend/json_util.h"
 #include "engine/backend/open_backend.h"
-#include "engine/calibration.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
+#include "engine/eval/calibration.h"
+#include "engine/run/ablation.h"
 #include "generators/variant_space.h"
 #include "rules/rule_table.h"
 
@@ -156,12 +156,16 @@ int run_calibrate(Context& ctx) {
   std::function<void(const engine::CalibrationResult&)> checkpoint;
   if (vm.count("out"))
     checkpoint = [path = vm["out"].as<std::string>()](const engine::CalibrationResult& partial) {
-      engine::write_file_atomically(path, partial.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+      engine::write_file_atomically(
+          path,
+          partial.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
     };
   auto result = engine::run_calibration(*backend, specs, chip, opt, ctx.err, checkpoint);
   result.backend_line = line;
   if (vm.count("out"))
-    engine::write_file_atomically(vm["out"].as<std::string>(), result.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    engine::write_file_atomically(
+        vm["out"].as<std::string>(),
+        result.to_json().dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
   if (vm.count("json")) {
     print_json(ctx.out, result.to_json());
   } else {

@@ -22,10 +22,7 @@ int run_chips(Context& ctx) {
                join(std::vector<std::string>(c.capabilities.begin(), c.capabilities.end()), ","),
                num("sm_count"), num("dram_gbps"), num("fp32_tflops"), num("tf32_tflops")});
   }
-  if (vm.count("json"))
-    print_json(ctx.out, t.to_json());
-  else
-    t.print(ctx.out);
+  t.emit(ctx.out, vm.count("json") > 0);
   return kExitOk;
 }
 

@@ -1,10 +1,11 @@
 // `solver classify`: name a kernel's bottleneck with the rule table, from one of three sources:
 //   --signals FILE.json   recorded signals (a signal file)
 //   --ncu-csv FILE        an Nsight Compute export (`ncu --csv --page raw`, or a .ncu-rep report
-//                         read with `ncu --import`: engine/ncu_report.h), one verdict per kernel
-//                         (its launches merged; --time-us [NAME=]US gives its unprofiled time;
+//                         read with `ncu --import`: engine/eval/ncu_report.h), one verdict per
+//                         kernel (its launches merged; --time-us [NAME=]US gives its unprofiled
+//                         time;
 //                         --problem P [--variant V] adds that problem's formulas, precision and
-//                         PTX code facts to its kernels: engine/ncu_problem.h)
+//                         PTX code facts to its kernels: engine/eval/ncu_problem.h)
 //   --problem P --variant V   live, on this machine's GPU: see classify_live
 //   (cmd_classify_live.cpp)
 #include <algorithm>
@@ -17,8 +18,8 @@
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/cli/verdict.h"
-#include "engine/ncu_problem.h"
-#include "engine/ncu_report.h"
+#include "engine/eval/ncu_problem.h"
+#include "engine/eval/ncu_report.h"
 #include "generators/compile_cache.h"
 #include "profiling/ncu_csv.h"
 #include "profiling/signal_file.h"

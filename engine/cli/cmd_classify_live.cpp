@@ -17,7 +17,7 @@
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/cli/verdict.h"
-#include "engine/run_inputs.h"
+#include "engine/run/run_inputs.h"
 #include "generators/candidate.h"
 #include "generators/variant_space.h"
 #include "profiling/rule_metrics.h"

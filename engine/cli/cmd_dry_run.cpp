@@ -9,7 +9,7 @@
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/cli/verdict.h"
-#include "engine/replay.h"
+#include "engine/run/replay.h"
 #include "profiling/signal_file.h"
 #include "rules/matcher.h"
 #include "rules/rule_table.h"
@@ -79,7 +79,7 @@ int run_dry_run(Context& ctx) {
 
   // Load every file first so that bad input is reported before any output.
   std::vector<profiling::SignalFile> inputs;
-  if (vm.count("run")) {  // a run's recorded signals (engine/replay.h) instead of signal files
+  if (vm.count("run")) {  // a run's recorded signals (engine/run/replay.h) instead of signal files
     files.clear();
     for (auto& [label, signals] : engine::run_incumbent_signals(vm["run"].as<std::string>())) {
       profiling::SignalFile f;

@@ -18,10 +18,7 @@ int run_hypotheses(Context& ctx) {
   Table t({"hypothesis", "meaning", "evidence"});
   for (const auto& h : rules::hypothesis_table())
     t.add_row({std::string(h.id), std::string(h.meaning), std::string(h.evidence)});
-  if (vm.count("json"))
-    print_json(ctx.out, t.to_json());
-  else
-    t.print(ctx.out);
+  t.emit(ctx.out, vm.count("json") > 0);
   return kExitOk;
 }
 

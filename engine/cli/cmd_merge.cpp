@@ -1,11 +1,11 @@
 // `solver merge SHARD_DIR... --out DIR`: the shards of one `ablate --shard K/N` run joined into
-// one run directory (engine/merge.h), which report, replay and dry-run --run read as any run.
+// one run directory (engine/run/merge.h), which report, replay and dry-run --run read as any run.
 #include <ostream>
 
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
-#include "engine/merge.h"
+#include "engine/run/merge.h"
 
 namespace solver::cli {
 

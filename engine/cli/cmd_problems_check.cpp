@@ -12,7 +12,7 @@
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
-#include "engine/run_inputs.h"
+#include "engine/run/run_inputs.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/param_types.h"
 #include "generators/problem_spec.h"

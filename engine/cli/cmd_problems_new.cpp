@@ -8,7 +8,7 @@
 
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
-#include "engine/run_inputs.h"
+#include "engine/run/run_inputs.h"
 #include "generators/kernel_scaffold.h"
 #include "rules/diagnostics.h"
 #include "rules/text_file.h"

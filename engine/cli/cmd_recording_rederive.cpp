@@ -1,5 +1,5 @@
 // `solver recording rederive FILE [--write | --check] [--problems-dir DIR]`: re-derives every
-// profiled variant's signals in a recording with the current derivation (engine/rederive.h)
+// profiled variant's signals in a recording with the current derivation (engine/eval/rederive.h)
 // and prints each signal that changes. --write rewrites the file (atomically); --check exits
 // 1 when anything would change (how a test keeps the bundled recording in step with the code).
 #include <ostream>
@@ -9,7 +9,7 @@
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
-#include "engine/rederive.h"
+#include "engine/eval/rederive.h"
 #include "generators/compile_cache.h"
 
 namespace solver::cli {

@@ -1,5 +1,5 @@
 // `solver replay --run DIR --rules edited.yaml [--json] [--simulate [--out DIR]]`: which
-// recorded decisions an edited rule table changes (engine/replay.h), and with --simulate the
+// recorded decisions an edited rule table changes (engine/run/replay.h), and with --simulate the
 // outcome of the whole loop re-run on the run's own measurements.
 #include <ostream>
 
@@ -7,10 +7,10 @@
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
-#include "engine/ledger.h"
-#include "engine/replay.h"
-#include "engine/run_dir.h"
-#include "engine/run_seal.h"
+#include "engine/loop/ledger.h"
+#include "engine/run/replay.h"
+#include "engine/run/run_dir.h"
+#include "engine/run/run_seal.h"
 #include "rules/diagnostics.h"
 
 namespace solver::cli {
@@ -31,7 +31,7 @@ int run_replay(Context& ctx) {
     return *rc;
   std::string rules_path = vm["rules"].as<std::string>();
   rules::RuleTable edited = rules::load_rule_table(rules_path);
-  // Opened, loaded and checked against its integrity seal (engine/run_seal.h).
+  // Opened, loaded and checked against its integrity seal (engine/run/run_seal.h).
   engine::VerifiedRun run = engine::open_verified_run(vm["run"].as<std::string>());
   for (const auto& n : run.notes) ctx.err << "solver replay: " << n << '\n';
   const engine::RunDir& dir = run.dir;

@@ -1,12 +1,12 @@
 // `solver report DIR`: regenerates summary.json and report.html from a run directory's ledger.
 #include <ostream>
 
-#include "engine/ablation.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
-#include "engine/run_dir.h"
+#include "engine/run/ablation.h"
+#include "engine/run/run_dir.h"
 
 namespace solver::cli {
 

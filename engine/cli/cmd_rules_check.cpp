@@ -9,7 +9,7 @@
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
-#include "engine/ncu_report.h"
+#include "engine/eval/ncu_report.h"
 #include "profiling/metric_set.h"
 #include "profiling/ncu_csv.h"
 #include "profiling/rule_metrics.h"

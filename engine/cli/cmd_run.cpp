@@ -1,10 +1,10 @@
 // `solver run --problem P --rounds N --evolve on|off`: one track of the ablation (cmd_ablate.cpp).
 #include <ostream>
 
-#include "engine/ablation.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/loop_options.h"
 #include "engine/cli/options.h"
+#include "engine/run/ablation.h"
 
 namespace solver::cli {
 

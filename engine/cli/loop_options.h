@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <string>
 
-#include "engine/ablation.h"
 #include "engine/cli/options.h"
+#include "engine/run/ablation.h"
 
 namespace solver::cli {
 

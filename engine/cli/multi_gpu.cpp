@@ -1,8 +1,8 @@
 // `solver ablate --gpus 0,1,... --on-tables per-problem --out DIR`: one host, several GPUs.
-// GPU i runs shard i+1 of N (engine/shard.h: the same assignment as --shard on N hosts) as a
+// GPU i runs shard i+1 of N (engine/run/shard.h: the same assignment as --shard on N hosts) as a
 // child `solver ablate --shard K/N` whose worker sees only its GPU (SOLVER_GPU_DEVICE, the
 // worker's CUDA ordinal), into DIR/shards/K (log: DIR/shards/K.log); when all have finished,
-// they are merged into DIR (engine/merge.h). Before any child starts, every GPU's worker is
+// they are merged into DIR (engine/run/merge.h). Before any child starts, every GPU's worker is
 // asked what it is: a mixture of chip classes is refused. `--resume DIR` resumes each
 // unfinished shard and merges. One GPU (--gpus 0) is the plain run, its worker on that GPU.
 #include <fcntl.h>
@@ -19,10 +19,10 @@
 #include "engine/cli/loop_options.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
-#include "engine/merge.h"
-#include "engine/run_dir.h"
-#include "engine/run_inputs.h"
-#include "engine/shard.h"
+#include "engine/run/merge.h"
+#include "engine/run/run_dir.h"
+#include "engine/run/run_inputs.h"
+#include "engine/run/shard.h"
 #include "profiling/rule_metrics.h"
 #include "rules/diagnostics.h"
 #include "rules/rule_table.h"

@@ -189,4 +189,11 @@ void print_why_not_live(std::ostream& err, const std::string& why_not_live) {
   err << "solver: note: no live GPU (" << why_not_live << ")\n";
 }
 
+void Table::emit(std::ostream& out, bool as_json) const {
+  if (as_json)
+    print_json(out, to_json());
+  else
+    print(out);
+}
+
 }  // namespace solver::cli

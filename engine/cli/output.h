@@ -16,6 +16,8 @@ class Table {
   explicit Table(std::vector<std::string> headers) : headers_(std::move(headers)) {}
   void add_row(std::vector<std::string> cells);  // padded / truncated to the header count
   void print(std::ostream& out) const;           // aligned columns, header underlined
+  // --json/--csv/--md (as_json): through print_json; else print.
+  void emit(std::ostream& out, bool as_json) const;
   // [{header: cell, ...}, ...]; header names are lower-cased with spaces as underscores.
   nlohmann::json to_json() const;
   std::size_t rows() const { return rows_.size(); }

@@ -1,7 +1,7 @@
-// The commands use the data-dir layout unqualified; it lives in engine/data_paths.h because the
-// engine (the ablation's backend choice) needs it too, and the engine does not include cli/.
+// The commands use the data-dir layout unqualified; it lives in engine/loop/data_paths.h because
+// the engine (the ablation's backend choice) needs it too, and the engine does not include cli/.
 #pragma once
-#include "engine/data_paths.h"
+#include "engine/loop/data_paths.h"
 
 namespace solver::cli {
 using engine::chips_file;

@@ -20,6 +20,11 @@
 #   ablate     the live ablation of the six original problems, 12 rounds, both tracks
 #   calibrate  identical-arm and slowdown trials of the paired verdict (scripts/gpu/calibrate.sh)
 #   torch      PyTorch eager and torch.compile on every problem (scripts/gpu/torch_bench.sh)
+#   byok       bring-your-own-kernel from a fresh multi-version file to a live ablate (byok.sh)
+#   generator  the external generator live (scripts/gpu/generator.sh)
+#   house      the worker's error paths driven live, each with its expected outcome (house_worker.sh)
+#   multi_gpu  shards and --gpus on the live backend (scripts/gpu/multi_gpu.sh)
+#   metric_cost  solver's profile against ncu with the same metrics (scripts/gpu/metric_cost.sh)
 #
 # Everything lands in $OUT (the device tool returns at most 8 files): each step's folder, then one
 # archive $OUT/results.tgz of all of them, $OUT/summary.txt (one line per step: exit code, wall
@@ -111,6 +116,11 @@ step_corpus() {
 }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
 step_torch() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/torch_bench.sh; }
+step_byok() { OUT=$1 timeout "$(cap 260)" bash scripts/gpu/byok.sh; }
+step_generator() { OUT=$1 timeout "$(cap 300)" bash scripts/gpu/generator.sh; }
+step_house() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/house_worker.sh; }
+step_multi_gpu() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/multi_gpu.sh; }
+step_metric_cost() { OUT=$1 timeout "$(cap 360)" bash scripts/gpu/metric_cost.sh; }
 step_ablate() {
   local d=$1/ablate-live s rc
   s=$(date +%s)

@@ -19,7 +19,7 @@
 
 #include "engine/backend/recording.h"
 #include "engine/cli/command.h"
-#include "engine/ledger.h"
+#include "engine/loop/ledger.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -393,8 +393,8 @@ TEST_CASE("solver report on a live run older than precision classes gives them f
     fs::path today = data_dir_with(fs::temp_directory_path() / ("solver-baseline-today-" + tag),
                                    six, fs::path());
     std::ostringstream o, e;
-    REQUIRE(run_cli({"solver", "--data-dir", today.string(), "report", copy.string(), "--json"},
-                    o, e) == 0);
+    REQUIRE(run_cli({"solver", "--data-dir", today.string(), "report", copy.string(), "--json"}, o,
+                    e) == 0);
     CHECK(e.str().find("matmul: no problem spec of the run's version found") != std::string::npos);
     json s = json::parse(o.str());
     CHECK(problem_of(s, "matmul")["on"]["best_precision"] == "");

@@ -4,10 +4,10 @@
 
 #include <sstream>
 
-#include "engine/ablation.h"
 #include "engine/backend/recorded_backend.h"
-#include "engine/ledger.h"
-#include "engine/replay.h"
+#include "engine/loop/ledger.h"
+#include "engine/run/ablation.h"
+#include "engine/run/replay.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"
 #include "synthetic_pool.h"

@@ -1,12 +1,12 @@
-// The verdict calibration (engine/calibration.h) without a GPU: on SYNTHETIC samples whose
+// The verdict calibration (engine/eval/calibration.h) without a GPU: on SYNTHETIC samples whose
 // answer is exact, and on the bundled H200 recording through `solver calibrate`.
 #include <doctest/doctest.h>
 
 #include <sstream>
 
 #include "engine/backend/recorded_backend.h"
-#include "engine/calibration.h"
 #include "engine/cli/command.h"
+#include "engine/eval/calibration.h"
 #include "generators/problem_spec.h"
 #include "rules/chips.h"
 #include "synthetic_pool.h"

@@ -13,8 +13,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.h"
-#include "engine/eval_suite.h"
-#include "engine/ncu_problem.h"
+#include "engine/eval/eval_suite.h"
+#include "engine/eval/ncu_problem.h"
 #include "generators/compile_cache.h"
 #include "generators/nvrtc_compiler.h"
 #include "rules/bottlenecks.h"

@@ -9,7 +9,7 @@
 #include "engine/backend/recorded_backend.h"
 #include "engine/backend/recording.h"
 #include "engine/backend/value_json.h"
-#include "engine/device_block.h"
+#include "engine/report/device_block.h"
 
 using namespace solver;
 using nlohmann::json;

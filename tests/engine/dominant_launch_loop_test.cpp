@@ -5,8 +5,8 @@
 #include <doctest/doctest.h>
 
 #include "engine/backend/recorded_backend.h"
-#include "engine/ledger.h"
-#include "engine/round_loop.h"
+#include "engine/loop/ledger.h"
+#include "engine/loop/round_loop.h"
 #include "generators/problem_spec.h"
 #include "rules/rule_table.h"
 #include "synthetic_pool.h"

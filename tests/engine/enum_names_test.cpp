@@ -6,9 +6,9 @@
 #include <set>
 
 #include "engine/backend/backend.h"
-#include "engine/ledger.h"
-#include "engine/measurement.h"
-#include "engine/round_loop.h"
+#include "engine/loop/ledger.h"
+#include "engine/loop/measurement.h"
+#include "engine/loop/round_loop.h"
 #include "generators/candidate.h"
 #include "generators/problem_spec.h"
 #include "profiling/signal_derivation.h"

@@ -18,7 +18,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.h"
-#include "engine/eval_suite.h"
+#include "engine/eval/eval_suite.h"
 #include "generators/nvrtc_compiler.h"
 #include "profiling/metric_set.h"
 #include "profiling/ncu_csv.h"

@@ -12,8 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.h"
-#include "engine/eval_score.h"
-#include "engine/eval_suite.h"
+#include "engine/eval/eval_score.h"
+#include "engine/eval/eval_suite.h"
 #include "profiling/signal_file.h"
 #include "rules/bottlenecks.h"
 

@@ -1,7 +1,7 @@
 // The evolver: confidence, retirement, promotion, probation, proposals with real conditions.
 #include <doctest/doctest.h>
 
-#include "engine/evolver.h"
+#include "engine/loop/evolver.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"
 #include "synthetic_pool.h"

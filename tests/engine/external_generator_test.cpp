@@ -12,11 +12,11 @@
 #include <sstream>
 
 #include "cli_run.h"
-#include "engine/ablation.h"
 #include "engine/backend/live_backend.h"
 #include "engine/backend/recording.h"
-#include "engine/ledger.h"
-#include "engine/replay.h"
+#include "engine/loop/ledger.h"
+#include "engine/run/ablation.h"
+#include "engine/run/replay.h"
 #include "generators/external_process.h"
 #include "rules/hash.h"
 #include "synthetic_pool.h"
@@ -433,8 +433,7 @@ TEST_CASE("solver run --generator end to end on the bundled recording; bad optio
   // would ask the generator.)
   auto [rc, err] = cli({"run", "--problem", "matmul", "--rounds", "3", "--evolve", "off",
                         "--backend", "recorded", "--quiet", "--out", dir + "/run", "--generator",
-                        "python3 generators/external/scripted_generator.py",
-                        "--generator-first"});
+                        "python3 generators/external/scripted_generator.py", "--generator-first"});
   REQUIRE_MESSAGE(rc == 0, err);
   auto loaded = engine::load_ledger(dir + "/run/ledger.jsonl");
   CHECK(loaded.header["generator"]["command"] ==
@@ -466,10 +465,10 @@ TEST_CASE("solver run --generator end to end on the bundled recording; bad optio
 TEST_CASE("offline, a generator's rewrite is not-recorded with the reason, never gate-failed") {
   // issue 32 (1): the recording cannot time new code; the round says so, not "gate-failed".
   std::string dir = test::make_temp_dir("gen-offline");
-  auto r = test::run_solver({"run", "--problem", "sigmoid", "--rounds", "1", "--evolve", "off",
-                             "--backend", "recorded", "--out", dir + "/run", "--generator",
-                             "python3 generators/external/scripted_generator.py",
-                             "--generator-first"});
+  auto r =
+      test::run_solver({"run", "--problem", "sigmoid", "--rounds", "1", "--evolve", "off",
+                        "--backend", "recorded", "--out", dir + "/run", "--generator",
+                        "python3 generators/external/scripted_generator.py", "--generator-first"});
   INFO(r.out << r.err);
   REQUIRE(r.rc == 0);
   auto loaded = engine::load_ledger(dir + "/run/ledger.jsonl");

@@ -16,7 +16,7 @@
 
 #include "cli_run.h"
 #include "engine/backend/recording.h"
-#include "engine/run_inputs.h"
+#include "engine/run/run_inputs.h"
 #include "generators/problem_spec.h"
 #include "rules/diagnostics.h"
 #include "tests/generators/test_support.h"

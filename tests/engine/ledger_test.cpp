@@ -3,7 +3,7 @@
 
 #include <cmath>
 
-#include "engine/ledger.h"
+#include "engine/loop/ledger.h"
 #include "rules/diagnostics.h"
 #include "synthetic_pool.h"
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/line_diff.h"
+#include "engine/report/line_diff.h"
 
 using solver::engine::line_diff;
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <random>
 
-#include "engine/measurement.h"
+#include "engine/loop/measurement.h"
 #include "synthetic_pairs.h"
 
 using namespace solver::engine;

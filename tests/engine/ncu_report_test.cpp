@@ -16,7 +16,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_run.h"
-#include "engine/ncu_report.h"
+#include "engine/eval/ncu_report.h"
 #include "rules/diagnostics.h"
 #include "synthetic_pool.h"
 

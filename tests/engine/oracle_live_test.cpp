@@ -7,10 +7,10 @@
 
 #include <sstream>
 
-#include "engine/ablation.h"
 #include "engine/backend/live_backend.h"
 #include "engine/backend/recording.h"
-#include "engine/oracle.h"
+#include "engine/loop/oracle.h"
+#include "engine/run/ablation.h"
 #include "synthetic_pool.h"
 
 using namespace solver;

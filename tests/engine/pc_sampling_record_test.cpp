@@ -13,7 +13,7 @@
 #include "engine/backend/value_json.h"
 #include "engine/backend/worker_protocol.h"
 #include "engine/cli/verdict.h"
-#include "engine/ledger.h"
+#include "engine/loop/ledger.h"
 #include "profiling/pc_signals.h"
 #include "rules/chips.h"
 #include "rules/diagnostics.h"

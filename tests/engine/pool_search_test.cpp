@@ -1,4 +1,4 @@
-// The ON track's knob search (engine/pool_search.h) on a built-in pool, problems/
+// The ON track's knob search (engine/loop/pool_search.h) on a built-in pool, problems/
 // triangle_contraction: its regtile variant has two knobs (TI, TJ in {2, 4, 8}) whose best
 // point, (8, 8), no one-knob step reaches from (4, 4) when each side alone is slower (the
 // recorded H200 pool). The coupled step must come after every one-knob step and before the
@@ -8,7 +8,7 @@
 #include <set>
 #include <string>
 
-#include "engine/pool_search.h"
+#include "engine/loop/pool_search.h"
 #include "generators/problem_loader.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"

@@ -1,5 +1,5 @@
 // --resume and the options that define a run (issue 27, item 13), from the one table of
-// engine/run_options.h: every option `ablate` and `run` accept has a row; every defining row,
+// engine/run/run_options.h: every option `ablate` and `run` accept has a row; every defining row,
 // given with --resume, is refused when it differs (exit 2, naming the flag and both values)
 // and accepted when it is the run's own. A new flag without a row, or a defining row without
 // a value here, fails this test: it cannot be forgotten. SYNTHETIC toy pool.
@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "cli_run.h"
-#include "engine/run_options.h"
+#include "engine/run/run_options.h"
 #include "synthetic_pool.h"
 
 using namespace solver;
@@ -63,7 +63,7 @@ TEST_CASE("every option of ablate and run is classified in the one table of run 
     CHECK(flags.count("off-policy"));
     for (const auto& f : flags)
       CHECK_MESSAGE(known.count(f), "solver " << command << " --" << f
-                                              << " is not in engine/run_options.cpp: does it "
+                                              << " is not in engine/run/run_options.cpp: does it "
                                                  "define the run (then --resume must check it)?");
   }
 }

@@ -2,9 +2,9 @@
 #include <doctest/doctest.h>
 
 #include "engine/backend/recorded_backend.h"
-#include "engine/evolver.h"
-#include "engine/ledger.h"
-#include "engine/round_loop.h"
+#include "engine/loop/evolver.h"
+#include "engine/loop/ledger.h"
+#include "engine/loop/round_loop.h"
 #include "generators/problem_spec.h"
 #include "rules/rule_table.h"
 #include "synthetic_pool.h"
@@ -100,8 +100,8 @@ TEST_CASE(
   // rounds 5 and 6 explore (the knob search, then the pool sweep) and round 7, with the pool
   // spent, stops.
   REQUIRE(outcomes(t) == std::vector<Outcome>{Outcome::Kept, Outcome::Rejected, Outcome::GateFailed,
-                                              Outcome::Kept, Outcome::Rejected,
-                                              Outcome::GateFailed, Outcome::Stop});
+                                              Outcome::Kept, Outcome::Rejected, Outcome::GateFailed,
+                                              Outcome::Stop});
   const auto& cheat = t.records[2];
   CHECK(cheat.explored);
   CHECK(cheat.candidate == "cheat");

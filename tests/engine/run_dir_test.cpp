@@ -10,13 +10,13 @@
 #include <stdexcept>
 
 #include "cli_run.h"
-#include "engine/ablation.h"
 #include "engine/backend/recorded_backend.h"
 #include "engine/cli/command.h"
-#include "engine/ledger.h"
-#include "engine/replay.h"
-#include "engine/run_dir.h"
-#include "engine/run_lock.h"
+#include "engine/loop/ledger.h"
+#include "engine/run/ablation.h"
+#include "engine/run/replay.h"
+#include "engine/run/run_dir.h"
+#include "engine/run/run_lock.h"
 #include "rules/chips.h"
 #include "synthetic_pool.h"
 
@@ -223,7 +223,7 @@ TEST_CASE("replay verifies the run's rules.yaml, measurements and problems") {
     test::write_text(run + "/rules.yaml", test::toy_rules(0.6));
     auto r = solver_cli({"replay", "--run", run, "--rules", w.rules});
     CHECK(r.rc == 2);
-    // A finished run: its integrity seal names the file (engine/run_seal.h).
+    // A finished run: its integrity seal names the file (engine/run/run_seal.h).
     CHECK(r.err.find(run + "/rules.yaml: error: changed since the run finished") !=
           std::string::npos);
     // An interrupted one (no seal yet): the ledger's rules_hash.

@@ -17,9 +17,9 @@
 #include <sstream>
 
 #include "cli_run.h"
-#include "engine/ledger.h"
-#include "engine/run_lock.h"
-#include "engine/run_seal.h"
+#include "engine/loop/ledger.h"
+#include "engine/run/run_lock.h"
+#include "engine/run/run_seal.h"
 #include "rules/hash.h"
 #include "rules/temp_name.h"
 #include "spawn.h"

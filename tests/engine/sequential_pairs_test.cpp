@@ -6,9 +6,9 @@
 
 #include "engine/backend/paired_verdict.h"
 #include "engine/backend/recorded_backend.h"
-#include "engine/evolver.h"
-#include "engine/ledger.h"
-#include "engine/round_loop.h"
+#include "engine/loop/evolver.h"
+#include "engine/loop/ledger.h"
+#include "engine/loop/round_loop.h"
 #include "generators/problem_spec.h"
 #include "rules/rule_table.h"
 #include "synthetic_pairs.h"

@@ -1,5 +1,5 @@
-// Sharding an ablation and merging the shards (engine/shard.h, engine/merge.h), without Slurm:
-// the assignment function, the refusals, and the claim that matters: on the recorded H200
+// Sharding an ablation and merging the shards (engine/run/shard.h, engine/run/merge.h), without
+// Slurm: the assignment function, the refusals, and the claim that matters: on the recorded H200
 // backend, the built-in problems run in 3 shards with per-problem tables and merged give the
 // same ledger (byte for byte), measurements and summary as one unsharded run. Then the
 // multi-GPU path through real `solver` processes and fake workers (fake_worker.cpp): the same
@@ -18,8 +18,8 @@
 
 #include "cli_run.h"
 #include "engine/cli/command.h"
-#include "engine/ledger.h"
-#include "engine/shard.h"
+#include "engine/loop/ledger.h"
+#include "engine/run/shard.h"
 #include "rules/diagnostics.h"
 #include "spawn.h"
 #include "synthetic_pool.h"

@@ -10,8 +10,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/ablation.h"
 #include "engine/backend/recording.h"
+#include "engine/run/ablation.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"
@@ -39,7 +39,7 @@ inline std::string read_text(const std::string& path) {
 }
 
 // What a kill leaves of a run's manifest: neither `finished` nor the integrity seal
-// (engine/run_seal.h). A test that cuts a finished run's ledger to resume it, as a kill would
+// (engine/run/run_seal.h). A test that cuts a finished run's ledger to resume it, as a kill would
 // have left it, calls this first: a finished run whose ledger was cut is tampering, refused.
 inline void unfinish_run(const std::string& dir) {
   auto m = nlohmann::json::parse(read_text(dir + "/manifest.json"));

@@ -10,7 +10,7 @@
 #include "engine/backend/json_util.h"
 #include "engine/backend/value_json.h"
 #include "engine/backend/worker_protocol.h"
-#include "engine/ledger.h"
+#include "engine/loop/ledger.h"
 
 using namespace solver::engine;
 using nlohmann::json;

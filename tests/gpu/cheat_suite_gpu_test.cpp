@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "engine/backend/live_backend.h"
-#include "engine/ledger.h"
-#include "engine/round_loop.h"
+#include "engine/loop/ledger.h"
+#include "engine/loop/round_loop.h"
 #include "generators/problem_spec.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"

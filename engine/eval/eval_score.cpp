@@ -1,0 +1,188 @@
+#include "engine/eval/eval_score.h"
+
+#include <algorithm>
+
+#include "rules/bottlenecks.h"
+
+namespace solver::engine {
+namespace {
+
+nlohmann::json value_json(const rules::Value& v) {
+  if (std::holds_alternative<double>(v)) return std::get<double>(v);
+  if (std::holds_alternative<bool>(v)) return std::get<bool>(v);
+  if (std::holds_alternative<std::string>(v)) return std::get<std::string>(v);
+  return nullptr;
+}
+
+}  // namespace
+
+namespace {
+// What every case says of its kernel, measured or not.
+EvalCase case_of(const LabelledKernel& k) {
+  EvalCase c;
+  c.kernel = k.name;
+  c.label = k.label.bottleneck;
+  c.accept = k.label.accept;
+  c.held_out = k.held_out;
+  c.pending = k.label.pending;
+  return c;
+}
+}  // namespace
+
+EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::string source) {
+  EvalCase c = case_of(k);
+  c.source = std::move(source);
+  c.missing_signals = m.missing_signals;
+  if (!m.fired) {
+    c.got = kNothingFired;
+    // "No rule explains this" is the right verdict where the label says no class fits
+    // (issue 29: a cost with no class should get that, not a wrong class).
+    c.correct = k.label.bottleneck == "unexplained";
+  } else {
+    c.fired = m.fired->id;
+    c.hypothesis = m.fired->hypothesis;
+    c.got = m.fired->bottleneck.empty() ? kRuleNamesNone : m.fired->bottleneck;
+    c.evidence = m.evidence;
+    c.correct = label_matches(k.label, m.fired->bottleneck);
+    c.accepted_alternative = c.correct && m.fired->bottleneck != k.label.bottleneck;
+  }
+  return c;
+}
+
+EvalCase unmeasured_case(const LabelledKernel& k, std::string why) {
+  EvalCase c = case_of(k);
+  c.got = kNotMeasured;
+  c.detail = std::move(why);
+  return c;
+}
+
+profiling::SignalFile live_signal_file(const LabelledKernel& k, const std::string& variant_key,
+                                       const ProfileResult& p, const std::string& chip_id,
+                                       const std::string& device_name) {
+  profiling::SignalFile f;
+  f.kernel = k.name + "/" + variant_key;
+  f.source = "solver eval, live on " + device_name;
+  f.chip = chip_id;
+  f.problem_name = k.name;
+  f.time_us = p.time_us;
+  f.launch_count = double(k.launches);
+  f.kernel_count = double(k.entries.size());
+  f.raw_metrics = p.raw_metrics;
+  f.signals = p.signals;
+  f.signal_origin = p.signal_origin;
+  if (!p.detail.empty()) f.notes.push_back(p.detail);
+  return f;
+}
+
+int EvalReport::correct() const {
+  return int(
+      std::count_if(cases.begin(), cases.end(), [](const EvalCase& c) { return c.correct; }));
+}
+
+int EvalReport::measured() const {
+  return int(std::count_if(cases.begin(), cases.end(),
+                           [](const EvalCase& c) { return c.got != kNotMeasured; }));
+}
+
+double EvalReport::accuracy() const {
+  return cases.empty() ? 0.0 : double(correct()) / double(total());
+}
+
+std::pair<int, int> EvalReport::split_score(bool held_out) const {
+  int correct = 0, total = 0;
+  for (const auto& c : cases)
+    if (c.held_out == held_out) ++total, correct += c.correct ? 1 : 0;
+  return {correct, total};
+}
+
+std::vector<ClassScore> EvalReport::classes() const {
+  std::vector<ClassScore> out;
+  std::vector<std::string> ids;
+  for (const auto& b : rules::bottleneck_table()) ids.emplace_back(b.id);
+  for (const auto& c : cases)  // labels of classes the taxonomy does not have yet, after it
+    if (c.pending && std::find(ids.begin(), ids.end(), c.label) == ids.end())
+      ids.push_back(c.label);
+  for (const auto& id : ids) {
+    ClassScore s;
+    s.bottleneck = id;
+    for (const auto& c : cases) {
+      if (c.label == s.bottleneck) {
+        ++s.n;
+        if (c.correct) ++s.correct;
+      }
+      if (c.got == s.bottleneck) ++s.called;
+    }
+    if (s.n > 0 || s.called > 0) out.push_back(s);
+  }
+  return out;
+}
+
+std::vector<const EvalCase*> EvalReport::confusions() const {
+  std::vector<const EvalCase*> out;
+  for (const auto& c : cases)
+    if (!c.correct) out.push_back(&c);
+  return out;
+}
+
+nlohmann::json eval_json(const EvalReport& r) {
+  nlohmann::json j;
+  j["suite"] = r.suite;
+  j["backend"] = r.backend;
+  j["rules"] = r.rules_file;
+  j["chip"] = r.chip;
+  j["total"] = r.total();
+  j["measured"] = r.measured();
+  j["correct"] = r.correct();
+  j["accuracy"] = r.accuracy();
+  j["split"] = r.split;
+  if (r.has_split) {
+    nlohmann::json parts = nlohmann::json::object();
+    for (bool held : {false, true}) {
+      auto [correct, total] = r.split_score(held);
+      if (total == 0) continue;
+      parts[held ? "heldout" : "dev"] = {
+          {"correct", correct}, {"total", total}, {"accuracy", double(correct) / double(total)}};
+    }
+    j["splits"] = parts;
+  }
+  nlohmann::json classes = nlohmann::json::array();
+  for (const auto& s : r.classes())
+    classes.push_back(
+        {{"bottleneck", s.bottleneck}, {"n", s.n}, {"correct", s.correct}, {"called", s.called}});
+  j["classes"] = classes;
+  nlohmann::json cases = nlohmann::json::array();
+  nlohmann::json confusions = nlohmann::json::array();
+  for (const auto& c : r.cases) {
+    nlohmann::json ev = nlohmann::json::object();
+    for (const auto& [name, value] : c.evidence) ev[name] = value_json(value);
+    nlohmann::json one = {
+        {"kernel", c.kernel},
+        {"label", c.label},
+        {"accept", c.accept},
+        {"got", c.got},
+        {"fired", c.fired.empty() ? nlohmann::json(nullptr) : nlohmann::json(c.fired)},
+        {"hypothesis", c.hypothesis},
+        {"correct", c.correct},
+        {"accepted_alternative", c.accepted_alternative},
+        {"held_out", c.held_out},
+        {"pending_class", c.pending},
+        {"evidence", ev},
+        {"missing_signals", c.missing_signals},
+        {"source", c.source},
+        {"detail", c.detail}};
+    if (!c.correct)
+      confusions.push_back({{"kernel", c.kernel},
+                            {"label", c.label},
+                            {"got", c.got},
+                            {"fired", one["fired"]},
+                            {"evidence", ev},
+                            {"missing_signals", c.missing_signals},
+                            {"detail", c.detail}});
+    cases.push_back(std::move(one));
+  }
+  j["cases"] = cases;
+  j["confusions"] = confusions;
+  return j;
+}
+
+}  // namespace solver::engine

@@ -1,0 +1,237 @@
+#include "engine/loop/pool_search.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "generators/validate.h"
+#include "generators/variant_space.h"
+
+namespace solver::engine {
+
+using generators::Candidate;
+using generators::CandidateKind;
+using generators::KnobSpec;
+using generators::KnobValues;
+using generators::VariantSpec;
+
+namespace {
+
+bool in_pool(const SearchRequest& r, const VariantSpec& v) {
+  if (r.chip && !generators::missing_capabilities(v, *r.chip).empty()) return false;
+  return r.same_class.empty() || v.precision == r.same_class;
+}
+
+bool measurable(const SearchRequest& r, const VariantSpec& v, const KnobValues& k) {
+  if (r.tried->count(generators::variant_key(v.id, k))) return false;
+  if (!generators::knob_point_allowed(*r.spec, v, k)) return false;
+  return !r.chip || generators::validate(*r.spec, v, k, *r.chip).empty();
+}
+
+bool tags(const KnobSpec& k, const std::string& hypothesis) {
+  if (hypothesis.empty()) return false;
+  if (k.applies.empty()) return hypothesis == "tune_block_size";
+  return std::find(k.applies.begin(), k.applies.end(), hypothesis) != k.applies.end();
+}
+
+std::string knob_hypothesis(const KnobSpec& k) {
+  return k.applies.empty() ? "tune_block_size" : k.applies.front();
+}
+
+double octaves(int64_t a, int64_t b) {
+  if (a > 0 && b > 0) return std::abs(std::log2(double(a) / double(b)));
+  return std::abs(double(a - b));
+}
+
+// The model of the knobs: was moving `knob` from `from` to `to` measured slower between two
+// timed points of `variant` that differ in nothing else? (A kept move makes its reverse one.)
+bool timed_slower(const SearchRequest& r, const std::string& variant, const std::string& knob,
+                  int64_t from, int64_t to) {
+  if (!r.timed_us) return false;
+  for (const auto& [key, t] : *r.timed_us) {
+    auto [id, knobs] = generators::parse_variant_key(key);
+    auto at = knobs.find(knob);
+    if (id != variant || at == knobs.end() || at->second != from) continue;
+    knobs[knob] = to;
+    auto other = r.timed_us->find(generators::variant_key(variant, knobs));
+    if (other != r.timed_us->end() && other->second > 0.99 * t) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<SearchStep> knob_search(const SearchRequest& r) {
+  const VariantSpec* v = r.spec ? r.spec->find_variant(r.incumbent.variant) : nullptr;
+  if (!v || v->knobs.empty() || !in_pool(r, *v)) return std::nullopt;
+  struct Move {
+    int tier;  // 0: the hypothesis tags the knob; 1: another knob; +2: timed slower before
+    std::size_t knob;
+    double distance;
+    int down;  // 0 up, 1 down (a coupled step: how many of its two knobs go down)
+    KnobValues point;
+    std::string reason, hypothesis;
+    int coupled = 0;  // 1: two knobs one step each (after every one-knob step)
+  };
+  std::vector<Move> moves;
+  for (std::size_t i = 0; i < v->knobs.size(); ++i) {
+    const KnobSpec& k = v->knobs[i];
+    auto cur = r.incumbent.knobs.find(k.name);
+    if (cur == r.incumbent.knobs.end()) continue;
+    auto pos = std::find(k.values.begin(), k.values.end(), cur->second);
+    if (pos == k.values.end()) continue;
+    for (std::size_t j = 0; j < k.values.size(); ++j) {
+      if (k.values[j] == cur->second) continue;
+      KnobValues point = r.incumbent.knobs;
+      point[k.name] = k.values[j];
+      if (!measurable(r, *v, point)) continue;
+      const bool slower = timed_slower(r, v->id, k.name, cur->second, k.values[j]);
+      int tier = (tags(k, r.hypothesis) ? 0 : 1) + (slower ? 2 : 0);
+      int down = j < std::size_t(pos - k.values.begin()) ? 1 : 0;
+      std::string reason = "knob search: " + k.name + " " + std::to_string(cur->second) + " -> " +
+                           std::to_string(k.values[j]) +
+                           (tier % 2 == 0 ? " (" + r.hypothesis + " tags it)" : "") +
+                           (slower ? " (timed slower elsewhere: tried last)" : "");
+      moves.push_back({tier, i, octaves(cur->second, k.values[j]), down, point, reason,
+                       tags(k, r.hypothesis) ? r.hypothesis : knob_hypothesis(k)});
+    }
+  }
+  // Coupled steps: two knobs, one value step each, once each of the two one-knob steps it is
+  // made of has been tried (or cannot be measured) and neither replaced the incumbent; tried
+  // after every one-knob step, before the track leaves the variant (pool_sweep). Knobs
+  // that act together (a register tile's two sides) have optima no one-knob step reaches: each
+  // side alone is slower, both together faster (triangle_contraction's regtile, 4x4 -> 8x8).
+  auto step_of = [&](const KnobSpec& k, int dir) -> std::optional<int64_t> {
+    auto pos = std::find(k.values.begin(), k.values.end(), r.incumbent.knobs.at(k.name));
+    long at = long(pos - k.values.begin()) + dir;
+    if (at < 0 || at >= long(k.values.size())) return std::nullopt;
+    return k.values[size_t(at)];
+  };
+  auto settled = [&](const KnobValues& point) {  // tried, or never measurable
+    return r.tried->count(generators::variant_key(v->id, point)) ||
+           !generators::knob_point_allowed(*r.spec, *v, point) ||
+           (r.chip && !generators::validate(*r.spec, *v, point, *r.chip).empty());
+  };
+  for (std::size_t i = 0; i < v->knobs.size(); ++i) {
+    const KnobSpec& ki = v->knobs[i];
+    auto ci = r.incumbent.knobs.find(ki.name);
+    if (ci == r.incumbent.knobs.end() ||
+        std::find(ki.values.begin(), ki.values.end(), ci->second) == ki.values.end())
+      continue;
+    for (std::size_t j = i + 1; j < v->knobs.size(); ++j) {
+      const KnobSpec& kj = v->knobs[j];
+      auto cj = r.incumbent.knobs.find(kj.name);
+      if (cj == r.incumbent.knobs.end() ||
+          std::find(kj.values.begin(), kj.values.end(), cj->second) == kj.values.end())
+        continue;
+      for (int di : {+1, -1})
+        for (int dj : {+1, -1}) {
+          auto vi = step_of(ki, di), vj = step_of(kj, dj);
+          if (!vi || !vj) continue;
+          KnobValues alone_i = r.incumbent.knobs, alone_j = r.incumbent.knobs;
+          alone_i[ki.name] = *vi;
+          alone_j[kj.name] = *vj;
+          if (!settled(alone_i) || !settled(alone_j)) continue;
+          KnobValues point = r.incumbent.knobs;
+          point[ki.name] = *vi;
+          point[kj.name] = *vj;
+          if (!measurable(r, *v, point)) continue;
+          const bool tagged = tags(ki, r.hypothesis) || tags(kj, r.hypothesis);
+          const bool slower = timed_slower(r, v->id, ki.name, ci->second, *vi) ||
+                              timed_slower(r, v->id, kj.name, cj->second, *vj);
+          std::string reason = "knob search: " + ki.name + " " + std::to_string(ci->second) +
+                               " -> " + std::to_string(*vi) + " with " + kj.name + " " +
+                               std::to_string(cj->second) + " -> " + std::to_string(*vj) +
+                               " (coupled: each alone was tried and did not win)";
+          moves.push_back({(tagged ? 0 : 1) + (slower ? 2 : 0), i,
+                           std::max(octaves(ci->second, *vi), octaves(cj->second, *vj)),
+                           (di < 0) + (dj < 0), point, reason,
+                           tagged ? r.hypothesis : knob_hypothesis(ki), 1});
+        }
+    }
+  }
+  if (moves.empty()) return std::nullopt;
+  auto best = std::min_element(moves.begin(), moves.end(), [](const Move& a, const Move& b) {
+    if (a.coupled != b.coupled) return a.coupled < b.coupled;  // every one-knob step first
+    if (a.tier != b.tier) return a.tier < b.tier;
+    if (a.distance != b.distance) return a.distance < b.distance;
+    if (a.knob != b.knob) return a.knob < b.knob;
+    return a.down < b.down;
+  });
+  Candidate c;
+  c.kind = CandidateKind::KnobMove;
+  c.variant = v->id;
+  c.knobs = best->point;
+  c.reason = best->reason;
+  return SearchStep{c, best->hypothesis};
+}
+
+std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
+  if (!r.spec) return std::nullopt;
+  if (auto k = knob_search(r)) return k;
+  const VariantSpec* inc = r.spec->find_variant(r.incumbent.variant);
+  auto hypothesis_of = [&](const VariantSpec& v) -> std::string {
+    for (const auto& p : v.parents)
+      if (!v.applies_from(p).empty()) return v.applies_from(p).front();
+    return v.applies.empty() ? "" : v.applies.front();
+  };
+  // Other variants at the point a rewrite of the incumbent would start from.
+  for (const auto& v : r.spec->variants) {
+    if (!in_pool(r, v) || (inc && v.id == inc->id)) continue;
+    auto point = generators::default_knob_point(*r.spec, v, r.incumbent.knobs, r.chip, inc);
+    if (!point || !measurable(r, v, *point)) continue;
+    Candidate c;
+    c.kind = CandidateKind::Descendant;
+    c.variant = v.id;
+    c.knobs = *point;
+    c.reason = "pool sweep: variant '" + v.id + "' at its point nearest the incumbent";
+    return SearchStep{c, hypothesis_of(v)};
+  }
+  // Whatever is left, nearest the fastest timed point of its variant first (file order, then
+  // enumeration order).
+  std::optional<SearchStep> best;
+  double best_d = std::numeric_limits<double>::infinity();
+  for (const auto& v : r.spec->variants) {
+    if (!in_pool(r, v)) continue;
+    KnobValues anchor = r.incumbent.knobs;
+    double anchor_us = std::numeric_limits<double>::infinity();
+    if (r.timed_us)
+      for (const auto& [key, t] : *r.timed_us) {
+        auto [id, knobs] = generators::parse_variant_key(key);
+        if (id == v.id && t > 0 && t < anchor_us) anchor_us = t, anchor = knobs;
+      }
+    generators::for_each_knob_point(*r.spec, v, [&](const KnobValues& k) {
+      if (!measurable(r, v, k)) return true;
+      double d = 0;
+      for (const auto& [name, value] : k)
+        if (auto it = anchor.find(name); it != anchor.end()) d += octaves(value, it->second);
+      if (d < best_d) {
+        best_d = d;
+        Candidate c;
+        c.kind = v.id == r.incumbent.variant ? CandidateKind::KnobMove : CandidateKind::Descendant;
+        c.variant = v.id;
+        c.knobs = k;
+        c.reason = "pool sweep: " + generators::variant_key(v.id, k) +
+                   ", the untried point nearest the fastest timed point of '" + v.id + "'";
+        best = SearchStep{c, hypothesis_of(v)};
+      }
+      return true;
+    });
+  }
+  return best;
+}
+
+int untried_points(const SearchRequest& r) {
+  if (!r.spec) return 0;
+  int n = 0;
+  for (const auto& v : r.spec->variants) {
+    if (!in_pool(r, v)) continue;
+    generators::for_each_knob_point(*r.spec, v, [&](const KnobValues& k) {
+      if (measurable(r, v, k)) ++n;
+      return true;
+    });
+  }
+  return n;
+}
+
+}  // namespace solver::engine

@@ -1,0 +1,485 @@
+// One round, top to bottom:
+//   1. patience spent?            -> converged (ends the track); ON: only when no untried point
+//                                    of the pool is left, else the round explores (pool_search.h)
+//   2. profile the incumbent      (signals; cached per variant key)
+//   3. match                      (rule table + chip guards)
+//   4. stop rule fired?           -> stop (ends the track); ON: only when no untried point is
+//                                    left, else the round explores
+//   5. generator for the fired hypothesis; none -> OFF best-static: the next fired rule (rank
+//                                    order) with a variant; ON: a knob move becomes the knob
+//                                    search's step; none: explore another hypothesis, then the
+//                                    knob search over all knobs, then the pool sweep;
+//                                    nothing left -> no-variant
+//      --precision same: a candidate of another class than the seed's -> refused
+//   6. gate the candidate         (compile + correctness) -> gate-failed with the reason
+//                                    (not-recorded: the recorded backend never measured it)
+//   7. paired timing + verdict    (measurement.h); faster than the physical floor -> gate-failed
+//                                    (TooFast), a paired time unlike the gate's own ->
+//                                    gate-failed (InconsistentTiming); never kept
+//   8. faster -> kept (profile the new incumbent for the expect check); else rejected
+// run_track then lets the evolver (ON only) learn from the record, appends it to the ledger
+// (fsync) and folds it into the track state.
+#include "engine/loop/round_loop.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "engine/backend/draw_seed.h"
+#include "engine/backend/pc_sampling_json.h"
+#include "engine/loop/external_generator.h"
+#include "engine/loop/measurement.h"
+#include "engine/loop/pool_search.h"
+#include "generators/variant_space.h"
+#include "rules/enum_names.h"
+#include "rules/matcher.h"
+
+namespace solver::engine {
+
+using generators::Incumbent;
+
+namespace {
+double now_ms() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
+// The loop's own step times, and the backend's phases below them ("gate" and "gate/inputs"),
+// into a record; a no-op unless the backend is live (replays must stay byte-identical).
+class StepClock {
+ public:
+  StepClock(bool on, std::map<std::string, double>& into) : on_(on), into_(into) {}
+  void start() { t0_ = now_ms(); }
+  void stop(const std::string& step, const std::map<std::string, double>& nested = {}) {
+    if (!on_) return;
+    into_[step] += now_ms() - t0_;
+    for (const auto& [k, v] : nested) into_[step + "/" + k] += v;
+  }
+
+ private:
+  bool on_;
+  std::map<std::string, double>& into_;
+  double t0_ = 0;
+};
+}  // namespace
+
+RoundLoop::RoundLoop(Backend& backend, const generators::ProblemSpec& spec,
+                     const rules::ChipProfile& chip, rules::RuleTable& table, LoopConfig config)
+    : backend_(backend),
+      spec_(spec),
+      chip_(chip),
+      table_(table),
+      config_(config),
+      timed_(backend.info().kind == "live") {}
+
+const generators::ProblemSpec& RoundLoop::spec() const { return gen_ ? gen_->spec() : spec_; }
+
+VariantRef RoundLoop::ref(const Incumbent& v) const {
+  VariantRef r{spec().name, v.variant, v.knobs, ""};
+  if (gen_ && gen_->is_generated(v.variant)) r.problem_dir = gen_->dir();
+  return r;
+}
+
+ProfiledVariant RoundLoop::profiled(TrackState& state, const Incumbent& v) {
+  std::string key = generators::variant_key(v.variant, v.knobs);
+  auto it = state.profiles.find(key);
+  if (it != state.profiles.end() && it->second.ok) return it->second;
+  VariantRef ref = this->ref(v);
+  ProfiledVariant p;
+  GateResult g = backend_.gate(ref);  // the seed is gated once too: its source hash, and a
+  p.source_hash = g.source_hash;      // wrong seed is no baseline to beat
+  for (const auto& [k, v] : g.phases_ms) p.phases_ms["gate/" + k] += v;
+  if (!g.passed()) {
+    p.detail = std::string("gate ") + to_string(g.status) + ": " + g.detail;
+    p.not_recorded = g.status == GateStatus::NotRecorded;
+    return state.profiles[key] = p;
+  }
+  ProfileResult pr = backend_.profile(ref);
+  for (const auto& [k, v] : pr.phases_ms) p.phases_ms["profile/" + k] += v;
+  p.ok = pr.ok;
+  p.signals = pr.signals;
+  p.time_us = pr.time_us;
+  p.detail = pr.detail;
+  p.pc_sampling = pr.pc_sampling;
+  p.not_recorded = !pr.ok && pr.detail.rfind("not recorded", 0) == 0;
+  return state.profiles[key] = p;
+}
+
+namespace {
+nlohmann::json value_json(const rules::Value& v) {
+  if (auto* d = std::get_if<double>(&v)) return *d;
+  if (auto* b = std::get_if<bool>(&v)) return *b;
+  if (auto* s = std::get_if<std::string>(&v)) return *s;
+  return nullptr;
+}
+}  // namespace
+
+RoundRecord RoundLoop::next_round(TrackState& state) {
+  RoundRecord rec;
+  rec.problem = spec().name;
+  rec.track = state.track;
+  rec.round = state.round + 1;
+  rec.incumbent = state.incumbent_key();
+  rec.incumbent_precision = precision_class(spec(), rec.incumbent);
+  rec.rules_hash = table_.content_hash();
+
+  // What the ON track could still measure (pool_search.h): a stop or patience ends it only
+  // when nothing is left.
+  std::map<std::string, double> timed_us;  // the points profiled so far (seed, kept ones)
+  for (const auto& [key, p] : state.profiles)
+    if (p.ok && p.time_us > 0) timed_us[key] = p.time_us;
+  SearchRequest search{&spec(),
+                       state.incumbent,
+                       "",
+                       &state.tried,
+                       &chip_,
+                       &timed_us,
+                       config_.precision == PrecisionPolicy::Same ? seed_precision(spec()) : ""};
+  // Why this round explores past the rules ("" when it does not).
+  std::string past_rules;
+
+  // 1. Patience: this many rounds in a row without a kept candidate ends the track (ON: unless
+  // untried points are left; then the round skips the rules and explores).
+  if (state.streak >= table_.evolution.patience) {
+    const int left = config_.evolve && !gen_ ? untried_points(search) : 0;
+    if (left == 0) {
+      rec.outcome = Outcome::Converged;
+      rec.detail = std::to_string(state.streak) + " rounds without a kept candidate (patience " +
+                   std::to_string(table_.evolution.patience) + ")" +
+                   (config_.evolve && !gen_ ? "; no untried point of the pool is left" : "");
+      rec.ends_track = true;
+      rec.incumbent_time_us = state.profiles[rec.incumbent].time_us;
+      return rec;
+    }
+    past_rules = "patience spent (" + std::to_string(state.streak) +
+                 " rounds without a kept candidate) but " + std::to_string(left) +
+                 " untried point(s) of the pool are left: ";
+  }
+
+  // 2. Signals of the incumbent, from a profiled run; its time from unprofiled runs.
+  StepClock clock(timed_, rec.phases_ms);
+  clock.start();
+  ProfiledVariant inc = profiled(state, state.incumbent);
+  clock.stop("incumbent", inc.phases_ms);
+  state.profiles[rec.incumbent].phases_ms.clear();  // counted once, in the round that measured it
+  rec.incumbent_source_hash = inc.source_hash;
+  if (!inc.ok) {
+    rec.outcome = inc.not_recorded ? Outcome::NotRecorded : Outcome::GateFailed;
+    rec.detail = "the incumbent " + rec.incumbent + " could not be profiled: " + inc.detail;
+    rec.ends_track = true;  // nothing to match on: no round can follow
+    return rec;
+  }
+  rec.signals = inc.signals;
+  rec.incumbent_time_us = inc.time_us;
+
+  // 3. Which rule fires, which were guard-blocked, which were outranked. Past patience the
+  // rules have had their rounds: nothing is matched, the round explores.
+  rules::Matcher matcher(table_);
+  rules::MatchResult m;
+  if (past_rules.empty()) m = matcher.match(inc.signals, chip_);
+  if (m.fired) {
+    rec.match.fired = m.fired->id;
+    rec.match.hypothesis = m.fired->hypothesis;
+    rec.match.stop = m.fired->stop;
+  }
+  for (const auto& [name, v] : m.evidence) rec.match.evidence[name] = value_json(v);
+  for (const auto& b : m.blocked) rec.match.blocked[b.rule->id] = b.missing_caps;
+  for (const auto* o : m.outranked) rec.match.outranked.push_back(o->id);
+  rec.match.missing_signals = m.missing_signals;
+  for (const auto& rr : m.ranked)
+    rec.match.ranked.push_back(
+        {{"rule", rr.rule->id},
+         {"estimate", rr.raw_estimate ? nlohmann::json(rr.estimate) : nlohmann::json(nullptr)},
+         {"evidence", rr.evidence},
+         {"calibration", rr.calibration},
+         {"score", rr.score}});
+  // Where in the code: the incumbent's hottest lines and the line the evidence points at
+  // (absent without PC samples, so recordings made before issue 31 replay byte-identical).
+  if (inc.pc_sampling) {
+    std::vector<std::string> names;
+    for (const auto& [name, v] : m.evidence) names.push_back(name);
+    nlohmann::json lines = lines_summary_json(*inc.pc_sampling, names);
+    if (!lines.is_null()) rec.incumbent_lines = lines;
+  }
+
+  // 4. A stop rule says the kernel is at a ceiling. ON weighs it against what is left: with
+  // untried points the round explores (the stop rule is penalised if that finds a faster one).
+  const int left_at_stop =
+      m.fired && m.fired->stop && config_.evolve && !gen_ ? untried_points(search) : 0;
+  if (left_at_stop > 0)
+    past_rules = "stop rule " + m.fired->id + " fired but " + std::to_string(left_at_stop) +
+                 " untried point(s) of the pool are left: ";
+  if (m.fired && m.fired->stop && left_at_stop == 0) {
+    rec.outcome = Outcome::Stop;
+    rec.credited_rule = m.fired->id;
+    rec.detail = "stop rule " + m.fired->id + ": " + m.fired->rationale;
+    rec.ends_track = true;
+    return rec;
+  }
+
+  // 5. The generator: the child variant or knob move that applies the fired hypothesis.
+  generators::CandidateRequest req{&spec(), state.incumbent, "", state.tried, &chip_};
+  // A multi-launch incumbent: rewrites go to the launch that dominates its time.
+  auto number = [&](const char* name) -> std::optional<double> {
+    const double* d = std::get_if<double>(&inc.signals.get(name));
+    return d ? std::optional<double>(*d) : std::nullopt;
+  };
+  req.focus_launch = generators::focus_from_signals(spec(), state.incumbent, number("weight"),
+                                                    number("dominant_launch"));
+  std::optional<generators::Candidate> cand;
+  std::string why_none = "no rule fired";
+  // The external generator (external_generator.h) answers the fired rule's hypothesis when the
+  // pool has no untried variant for it, or before the pool with --generator-first. Its
+  // variant is a candidate like any other from here on; a round whose attempts all failed
+  // ends generator-failed; a decline passes the round on as the pool's "no variant" does.
+  std::optional<GeneratorProposal> asked;
+  auto ask_generator = [&](const rules::Rule& rule) {
+    generators::GeneratorContext ctx;
+    ctx.spec = &spec();
+    ctx.incumbent = state.incumbent;
+    ctx.chip = &chip_;
+    ctx.track = state.track;
+    ctx.round = rec.round;
+    ctx.incumbent_time_us = inc.time_us;
+    ctx.rule_id = rule.id;
+    ctx.hypothesis = rule.hypothesis;
+    ctx.rationale = rule.rationale;
+    ctx.bottleneck = rule.bottleneck;
+    ctx.evidence = rec.match.evidence;
+    if (rec.incumbent_lines) ctx.lines = *rec.incumbent_lines;
+    asked = gen_->propose(ctx);
+    rec.generator = asked->record;
+    req.spec = &spec();
+    if (asked->candidate) cand = asked->candidate;
+  };
+  if (m.fired) {
+    req.hypothesis = rec.hypothesis = m.fired->hypothesis;
+    rec.credited_rule = m.fired->id;
+    if (gen_ && gen_->first()) ask_generator(*m.fired);
+    if (!cand && !(asked && asked->failed)) {
+      auto choice = generators::next_candidate(req);
+      cand = choice.candidate;
+      if (!cand) why_none = "no variant for " + m.fired->hypothesis + ": " + choice.why_none;
+      // ON: a move of the knobs the hypothesis tags is one step of the knob search, which
+      // skips past a tried point instead of stopping there and puts a move timed slower
+      // before last; when that leaves the tagged knobs, the step is explored, not the rule's.
+      if (cand && cand->kind == generators::CandidateKind::KnobMove && config_.evolve) {
+        SearchRequest k = search;
+        k.hypothesis = m.fired->hypothesis;
+        if (auto step = knob_search(k)) {
+          cand = step->candidate;
+          if (step->hypothesis != m.fired->hypothesis) {
+            rec.explored = true;
+            rec.hypothesis = step->hypothesis;
+            rec.credited_rule.clear();
+          }
+        }
+      }
+    }
+    if (!cand && gen_ && !asked) ask_generator(*m.fired);
+    if (!cand && asked) why_none += "; " + asked->detail;
+  }
+  if (asked && asked->failed) {
+    rec.outcome = Outcome::GeneratorFailed;
+    rec.detail = asked->detail;
+    return rec;
+  }
+  // With evolution OFF under best-static, a hypothesis without a variant passes the round to
+  // the next fired rule: the rules the fired one outranked, in rank order, the first whose
+  // hypothesis has an untried variant (stop rules name no variant and are skipped, as the ON
+  // track's exploration skips them). The rule that supplied the candidate is credited; no
+  // hypothesis outside the fired rules is tried.
+  if (!cand && !config_.evolve && config_.off_policy == OffPolicy::BestStatic && m.fired) {
+    for (const auto* o : m.outranked) {
+      if (o->stop || o->hypothesis == req.hypothesis || o->hypothesis == "stop_at_ceiling")
+        continue;
+      generators::CandidateRequest next = req;
+      next.hypothesis = o->hypothesis;
+      auto choice = generators::next_candidate(next);
+      if (!choice.candidate) {
+        why_none += "; next fired rule " + o->id + ": " + choice.why_none;
+        continue;
+      }
+      cand = choice.candidate;
+      rec.hypothesis = o->hypothesis;
+      rec.credited_rule = o->id;
+      rec.candidate_reason = "next fired rule " + o->id + " (" + m.fired->id + "'s " +
+                             m.fired->hypothesis + " has no untried variant): ";
+      why_none.clear();
+      break;
+    }
+  }
+  // With evolution ON, a hypothesis without a variant is not the end: try, in order, the
+  // hypotheses of the outranked rules, then every hypothesis the pool can still apply here.
+  // A kept candidate found this way is an improvement no rule explains: the evolver's cue
+  // to propose one. With evolution OFF the loop never explores.
+  if (!cand && config_.evolve) {
+    std::vector<std::pair<std::string, std::string>> options;  // (hypothesis, rule)
+    for (const auto* o : m.outranked) options.emplace_back(o->hypothesis, o->id);
+    for (const auto& h :
+         generators::applicable_hypotheses(spec(), state.incumbent, state.tried, &chip_))
+      options.emplace_back(h, "");
+    for (const auto& [h, rule] : options) {
+      if (h == req.hypothesis || h == "stop_at_ceiling") continue;
+      generators::CandidateRequest ex = req;
+      ex.hypothesis = h;
+      auto choice = generators::next_candidate(ex);
+      if (!choice.candidate) continue;
+      // A knob move is the knob search's step for that hypothesis; none (its knobs' moves are
+      // spent or timed slower before): the next option.
+      if (choice.candidate->kind == generators::CandidateKind::KnobMove) {
+        SearchRequest k = search;
+        k.hypothesis = h;
+        auto step = knob_search(k);
+        if (!step || step->hypothesis != h) continue;
+        choice.candidate = step->candidate;
+      }
+      cand = choice.candidate;
+      rec.explored = true;
+      rec.hypothesis = h;
+      rec.credited_rule = rule;
+      why_none.clear();
+      break;
+    }
+  }
+  // ON, nothing from the rules: the knob search over all of the incumbent's knobs, then the
+  // rest of the pool. The track ends only when no point is left to measure.
+  if (!cand && config_.evolve && !(asked && asked->failed)) {
+    SearchRequest k = search;
+    k.hypothesis = m.fired ? m.fired->hypothesis : "";
+    if (auto step = pool_sweep(k)) {
+      cand = step->candidate;
+      rec.explored = true;
+      rec.hypothesis = step->hypothesis;
+      rec.credited_rule.clear();
+      why_none.clear();
+    }
+  }
+  if (!cand) {
+    rec.outcome = Outcome::NoVariant;
+    rec.detail = why_none;
+    return rec;
+  }
+  if (!past_rules.empty()) cand->reason = past_rules + cand->reason;
+  rec.candidate = cand->key();
+  rec.candidate_reason = (rec.explored ? "explored: " : rec.candidate_reason) + cand->reason;
+  rec.candidate_precision = precision_class(spec(), rec.candidate);
+
+  // --precision same: a candidate of another class than the seed's is never measured. The
+  // round records it (its key joins the tried set, so the next round looks further); it does
+  // not count towards patience and teaches the evolver nothing.
+  if (config_.precision == PrecisionPolicy::Same) {
+    std::string want = seed_precision(spec());
+    if (rec.candidate_precision != want) {
+      rec.outcome = Outcome::Refused;
+      rec.detail = "refused by --precision same: " + rec.candidate + " is " +
+                   rec.candidate_precision + ", the seed's class is " + want;
+      return rec;
+    }
+  }
+  VariantRef inc_ref = ref(state.incumbent);
+  VariantRef cand_ref = ref(Incumbent{cand->variant, cand->knobs});
+
+  // 6. Correctness gate: compile, check against the reference.
+  clock.start();
+  GateResult gate = backend_.gate(cand_ref);
+  clock.stop("gate", gate.phases_ms);
+  rec.candidate_source_hash = gate.source_hash;
+  rec.gate = gate;
+  if (!gate.passed()) {
+    // Not in the recording is no verdict on the kernel: an outcome of its own.
+    rec.outcome =
+        gate.status == GateStatus::NotRecorded ? Outcome::NotRecorded : Outcome::GateFailed;
+    rec.detail = std::string(to_string(gate.status)) + ": " + gate.detail;
+    return rec;
+  }
+
+  // 7. Paired timing: incumbent and candidate alternate; the verdict is on per-pair ratios.
+  uint64_t seed = draw_seed(config_.seed, spec().name, std::to_string(rec.round));
+  clock.start();
+  PairPlan plan(config_.pairs);
+  plan.sequential = config_.sequential_pairs;
+  plan.min_gain = table_.evolution.min_gain;
+  PairSamples pairs = backend_.time_pairs(inc_ref, cand_ref, plan, seed);
+  clock.stop("pairs", pairs.phases_ms);
+  rec.pair_buffers_shared = pairs.shared_buffers;
+  if (pairs.failure || pairs.candidate_us.empty() || pairs.incumbent_us.empty()) {
+    // The timing broke (a wrong result after repeated launches, a hang, a crash, samples
+    // missing from a recording): recorded as the gate outcome it amounts to, never kept.
+    GateStatus status = pairs.failure.value_or(GateStatus::NotRecorded);
+    rec.outcome = status == GateStatus::NotRecorded ? Outcome::NotRecorded : Outcome::GateFailed;
+    rec.gate->status = status;
+    rec.gate->detail = "during paired timing: " +
+                       (pairs.detail.empty() ? std::string("no samples came back") : pairs.detail);
+    rec.detail = std::string(to_string(status)) + ": " + rec.gate->detail;
+    return rec;
+  }
+  PairedDecision verdict = decide(pairs, plan);
+  rec.verdict = verdict;
+  double floor = floor_us(spec(), Incumbent{cand->variant, cand->knobs}, chip_);
+  if (floor > 0 && verdict.candidate_median_us < floor) {
+    rec.outcome = Outcome::GateFailed;
+    rec.gate->status = GateStatus::TooFast;
+    rec.detail = "too fast: median " + std::to_string(verdict.candidate_median_us) +
+                 " us is below the physical floor " + std::to_string(floor) + " us on " + chip_.id +
+                 " (a defect, not a win)";
+    return rec;
+  }
+  // A candidate that times differently when it is gated than when it is paired can tell the
+  // two apart: whatever it did in the gate is no evidence for what it does here.
+  TimingConsistency consistency =
+      timing_consistency(gate.timed_us, pairs.candidate_us, pairs.incumbent_us);
+  if (!consistency.consistent) {
+    rec.outcome = Outcome::GateFailed;
+    rec.gate->status = GateStatus::InconsistentTiming;
+    rec.detail = std::string("inconsistent_timing: ") + consistency.reason +
+                 " (the gate's time and the paired time must agree within noise)";
+    return rec;
+  }
+
+  // 8. Kept only when measurably faster; the new incumbent is profiled now so the evolver can
+  // check the rule's `expect` and the next round finds its signals cached.
+  if (verdict.verdict != Verdict::Faster) {
+    rec.outcome = Outcome::Rejected;
+    rec.detail = verdict.reason;
+    return rec;
+  }
+  rec.outcome = Outcome::Kept;
+  rec.detail = verdict.reason;
+  clock.start();
+  ProfileResult pr = backend_.profile(cand_ref);  // already gated: profile only
+  clock.stop("profile_kept", pr.phases_ms);
+  ProfiledVariant after{pr.ok, pr.signals, pr.time_us, gate.source_hash, pr.detail, {}};
+  state.profiles[rec.candidate] = after;
+  if (after.ok) {
+    rec.candidate_signals = after.signals;
+    rec.candidate_time_us = after.time_us;
+  } else {
+    rec.candidate_time_us = verdict.candidate_median_us;
+  }
+  return rec;
+}
+
+void run_track(RoundLoop& loop, TrackState& state, Evolver* evolver, rules::RuleTable& table,
+               LedgerWriter& ledger, const LoopConfig& config,
+               const std::function<void(const RoundRecord&)>& on_record) {
+  while (!state.ended && state.round < config.rounds) {
+    double t0 = now_ms();
+    RoundRecord rec = loop.next_round(state);
+    if (evolver) {
+      double e0 = now_ms();
+      rec.evolution = evolver->observe(rec);
+      rec.confidence = confidences(table);
+      if (!rec.phases_ms.empty()) rec.phases_ms["evolve"] = now_ms() - e0;
+    }
+    // The round's wall time up to the ledger write (the append itself is the next round's
+    // overhead, not measurable inside the record it writes).
+    if (!rec.phases_ms.empty()) rec.phases_ms["round"] = now_ms() - t0;
+    ledger.append(rec);
+    state.apply(rec);
+    if (loop.generator()) loop.generator()->observe(rec);
+    if (on_record) on_record(rec);
+  }
+}
+
+}  // namespace solver::engine
