@@ -583,6 +583,8 @@ constexpr ExportSource kExportSources[] = {
     {"tma_copies", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"local_bytes", "problem", "",
      "ptxas's stack frame per thread: needs the problem (local_traffic_bytes is counted)"},
+    {"problem_bytes", "problem", "",
+     "the problem's byte formula: needs the problem (dram_bytes is counted)"},
 };
 
 void add_words(std::vector<std::string>& out, std::string_view words) {

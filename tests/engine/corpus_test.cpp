@@ -50,7 +50,7 @@ TEST_CASE("the corpus: >= 40 real kernels, labels known or pending, names unique
   engine::LabelledSuite s = engine::load_labelled_suite(kCorpus);
   CHECK(s.kernels.size() >= 40);
   CHECK(s.has_split);
-  std::set<std::string> entries, classes;
+  std::set<std::string> entries, classes, accepted;
   int pending = 0;
   for (const auto& k : s.kernels) {
     INFO(k.name);
@@ -62,15 +62,21 @@ TEST_CASE("the corpus: >= 40 real kernels, labels known or pending, names unique
     CHECK(k.label.pending == !rules::is_known_bottleneck(k.label.bottleneck));
     pending += k.label.pending ? 1 : 0;
     classes.insert(k.label.bottleneck);
+    accepted.insert(k.label.accept.begin(), k.label.accept.end());
     CHECK(!k.label.confirm.empty());
   }
   // Many bottleneck classes, not one repeated: the corpus is a development set for all of them.
   CHECK(classes.size() >= 14);
   for (const char* need :
        {"dram_bandwidth", "uncoalesced", "bank_conflicts", "barrier_bound", "atomic_contention",
-        "dependent_load_latency", "naive_gemm", "fp32_compute", "fp64_compute", "small_grid",
-        "launch_overhead", "register_spills", "warp_divergence"})
+        "dependent_load_latency", "naive_gemm", "fp32_compute", "small_grid", "launch_overhead",
+        "register_spills", "warp_divergence"})
     CHECK_MESSAGE(classes.count(need), "no corpus kernel is labelled ", std::string(need));
+  // The one FP64 kernel, cs_nbody_fp64, was relabelled small_grid on its H200 counters (64
+  // blocks on 132 SMs, 48% SM-active, FP64 pipe 40%; issue 29) and keeps fp64_compute as an
+  // accepted alternative: until an FP64-bound kernel joins the corpus, that is the coverage.
+  CHECK_MESSAGE(classes.count("fp64_compute") + accepted.count("fp64_compute"),
+                "no corpus kernel is labelled or accepted as fp64_compute");
   for (const char* need : {"alu_compute", "constant_cache", "tail_effect"})
     CHECK_MESSAGE(classes.count(need), "no corpus kernel is labelled ", std::string(need));
   CHECK(pending <= int(s.kernels.size()) / 5);

@@ -76,7 +76,7 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
     if (u.rule->id == "uncoalesced")
       uncoalesced_undecided =
           u.missing ==
-          std::vector<std::string_view>{"sectors_per_request", "l1_hit", "store_eff", "l2_frac"};
+          std::vector<std::string_view>{"l1_hit", "sectors_per_request", "store_eff", "l2_frac"};
   CHECK(uncoalesced_undecided);
 
   MatchResult t4 = m.match(s, chip("t4"));
