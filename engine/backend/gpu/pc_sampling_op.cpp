@@ -49,11 +49,18 @@ std::string source_line(const generators::ResolvedVariant& v, const std::string&
   return profiling::line_text(it->second, line);
 }
 
+// The variant with -lineinfo (once: SOLVER_LINEINFO=1 may have added it to every compile).
+generators::ResolvedVariant with_lineinfo(const generators::ResolvedVariant& v) {
+  generators::ResolvedVariant lined = v;
+  auto& o = lined.nvrtc_options;
+  if (std::find(o.begin(), o.end(), "-lineinfo") == o.end()) o.push_back("-lineinfo");
+  return lined;
+}
+
 }  // namespace
 
 std::future<PcPrep> Worker::start_pc_prep(const Prepared& p) {
-  generators::ResolvedVariant lined = p.resolved;
-  lined.nvrtc_options.push_back("-lineinfo");
+  generators::ResolvedVariant lined = with_lineinfo(p.resolved);
   generators::CompileCache* cache = cache_.get();
   profiling::PcModuleCache* modules = &pc_modules_;
   // Nothing of the worker's CUDA state is touched here: NVRTC, the on-disk compile cache (whole
@@ -102,8 +109,7 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
                 " ms, over the pass's 0.5 s budget");
   const generators::CompileResult& compiled = prep.compiled;
   if (!compiled.ok) return done("the line-info compile failed: " + compiled.error);
-  generators::ResolvedVariant lined = p.resolved;
-  lined.nvrtc_options.push_back("-lineinfo");
+  generators::ResolvedVariant lined = with_lineinfo(p.resolved);
 
   out.period_log2 =
       profiling::sampling_period_log2(dominant_us, device_.sm_clock_mhz, device_.sm_count);
