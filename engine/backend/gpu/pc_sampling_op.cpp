@@ -68,13 +68,22 @@ std::future<PcPrep> Worker::start_pc_prep(const Prepared& p) {
   return std::async(std::launch::async, [lined = std::move(lined), cache, modules] {
     PcPrep out;
     double t0 = wall_ms();
-    out.compiled = generators::compile_variant(lined, cache);
+    try {
+      out.compiled = generators::compile_variant(lined, cache);
+    } catch (const std::exception& e) {  // an answer, never an exception in the pass
+      out.compiled = generators::CompileResult{};
+      out.compiled.error = e.what();
+    }
     out.compile_ms = wall_ms() - t0;
     if (!out.compiled.ok) return out;
     out.module = modules->module(out.compiled.cubin);
     if (!out.module->disassembled) {  // once per cubin, whether it worked or not
       t0 = wall_ms();
-      out.module->sass = disassemble_cubin(out.compiled.cubin, &out.module->sass_note);
+      try {
+        out.module->sass = disassemble_cubin(out.compiled.cubin, &out.module->sass_note);
+      } catch (const std::exception& e) {
+        out.module->sass_note = std::string("the disassembly failed: ") + e.what();
+      }
       out.module->disassembled = true;
       out.disasm_ms = wall_ms() - t0;
     }
