@@ -5,7 +5,8 @@
 //                         kernel (its launches merged; --time-us [NAME=]US gives its unprofiled
 //                         time;
 //                         --problem P [--variant V] adds that problem's formulas, precision and
-//                         PTX code facts to its kernels: engine/eval/ncu_problem.h)
+//                         PTX code facts to its kernels: engine/eval/ncu_problem.h; --ncu-source
+//                         FILE adds ncu's per-line samples, cited like PC sampling's)
 //   --problem P --variant V   live, on this machine's GPU: see classify_live
 //   (cmd_classify_live.cpp)
 #include <algorithm>
@@ -22,6 +23,7 @@
 #include "engine/eval/ncu_report.h"
 #include "generators/compile_cache.h"
 #include "profiling/ncu_csv.h"
+#include "profiling/pc_signals.h"
 #include "profiling/signal_file.h"
 #include "rules/matcher.h"
 #include "rules/rule_table.h"
@@ -119,12 +121,16 @@ int run_classify(Context& ctx) {
       "time-us", po::value<std::vector<std::string>>()->composing(),
       "with --ncu-csv: a kernel's unprofiled time per run in us, as US (one kernel) or NAME=US "
       "(repeatable); without it time_us is ncu's profiled duration, marked profiled-run")(
+      "ncu-source", po::value<std::string>(),
+      "with --ncu-csv: ncu's per-line samples, the Source page's CUDA view (ncu --import R --csv "
+      "--page source --print-source cuda) or the .ncu-rep itself; the verdict cites its lines")(
       "no-pc-sampling", "live: profile without the PC sampling pass (no stall reasons per line)")(
       "json", "print the verdicts as JSON");
   po::variables_map vm;
   if (auto rc = parse_options(
           ctx, "classify",
-          "(--signals FILE | --ncu-csv FILE [--problem P [--variant V]] [--time-us [NAME=]US]... | "
+          "(--signals FILE | --ncu-csv FILE [--problem P [--variant V]] [--time-us [NAME=]US]... "
+          "[--ncu-source FILE] | "
           "--problem P --variant V) [--problems-dir DIR] [--chip NAME] [--rules FILE] [--json]",
           opts, vm))
     return *rc;
@@ -135,6 +141,10 @@ int run_classify(Context& ctx) {
   if (sources != 1) {
     ctx.err << "solver classify: give exactly one of --signals, --ncu-csv, --problem (see: solver "
                "classify --help)\n";
+    return kExitBadInput;
+  }
+  if (vm.count("ncu-source") && !vm.count("ncu-csv")) {
+    ctx.err << "solver classify: --ncu-source goes with --ncu-csv (the same report's export)\n";
     return kExitBadInput;
   }
   std::string rules_path =
@@ -174,6 +184,10 @@ int run_classify(Context& ctx) {
     profiling::NcuExport ex = engine::load_ncu_export(path);  // CSV or .ncu-rep
     std::vector<profiling::NcuKernelGroup> groups = profiling::group_ncu_kernels(ex);
     std::vector<std::optional<double>> times = ncu_times(vm, groups);
+    // ncu's per-line samples (issue 31): for the kernel the export names, or the only one.
+    std::optional<profiling::PcSampling> source;
+    if (vm.count("ncu-source"))
+      source = engine::load_ncu_source(vm["ncu-source"].as<std::string>());
     // With --problem: a folder, or a name under the data dir's problems.
     std::string problem_dir;
     if (ncu_problem) {
@@ -215,9 +229,15 @@ int run_classify(Context& ctx) {
       else if (ncu_problem)
         d.notes.push_back("not a kernel of " + vm["problem"].as<std::string>() +
                           ": its code facts are missing");
-      rules::MatchResult m = matcher.match(d.signals, *chip);
       std::map<std::string, std::string> origin;
       for (const auto& [name, o] : d.origin) origin[name] = profiling::to_string(o);
+      const bool lines_here =
+          source && source->ok &&
+          (source->kernel.empty() ? groups.size() == 1
+                                  : profiling::kernel_base_name(source->kernel) ==
+                                        profiling::kernel_base_name(k.name));
+      if (lines_here) profiling::add_pc_signals(*source, d.signals, &origin);
+      rules::MatchResult m = matcher.match(d.signals, *chip);
       std::string ids;
       for (std::size_t row : k.rows) ids += (ids.empty() ? "" : ",") + ex.kernels[row].id;
       std::string label = k.name + (k.rows.size() == 1 ? " (ID " + ids + ")"
@@ -230,6 +250,7 @@ int run_classify(Context& ctx) {
       VerdictInput v{
           label, path + ":" + std::to_string(k.line), chip, &m, &d.signals, origin, d.notes, {}};
       v.defects = d.defects;
+      if (lines_here) v.pc = &*source;
       out.add(ctx, v);
     }
   }

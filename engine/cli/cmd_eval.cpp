@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "engine/backend/open_backend.h"
+#include "engine/backend/pc_sampling_json.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
@@ -210,6 +211,10 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
           engine::live_signal_file(k, ref.key(), p, chip.id, backend->info().device_name);
       std::ofstream(fs::path(o.save_signals) / (k.name + ".json"))
           << profiling::dump_signal_file(f);
+      // And its per-line samples, for comparison with ncu's source view (pcsample_vs_ncu.sh).
+      if (p.pc_sampling)
+        std::ofstream(fs::path(o.save_signals) / (k.name + ".pc.json"))
+            << engine::to_json(*p.pc_sampling).dump(1) << "\n";
     }
   }
   return kExitOk;

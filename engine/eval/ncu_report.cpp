@@ -85,15 +85,19 @@ std::string ncu_not_found_message(const std::string& report) {
          export_command(report);
 }
 
-profiling::NcuExport import_ncu_report(const std::string& report, const std::string& ncu,
-                                       int timeout_ms) {
+namespace {
+// What `argv` (an ncu --import of `report`) prints; fails naming the report and the command.
+std::string run_import(const std::string& report, const std::vector<std::string>& argv,
+                       int timeout_ms) {
   std::error_code ec;
   if (!fs::is_regular_file(report, ec)) fail(report, "no such Nsight Compute report (not a file)");
   generators::ProcessLimits limits;
   limits.timeout_ms = timeout_ms;
   limits.max_stdout = rules::kMaxInputFileBytes;
-  generators::ProcessResult r = generators::run_process(ncu_import_argv(ncu, report), "", limits);
-  const std::string ran = "`" + ncu + " --import " + report + " --csv --page raw`";
+  generators::ProcessResult r = generators::run_process(argv, "", limits);
+  std::string ran = "`";
+  for (const auto& a : argv) ran += (ran.size() > 1 ? " " : "") + a;
+  ran += "`";
   if (!r.started) fail(report, ran + " did not start (" + r.start_error + ")");
   if (!r.clean_exit()) {
     std::string why = first_lines(r.err, 3);
@@ -102,18 +106,40 @@ profiling::NcuExport import_ncu_report(const std::string& report, const std::str
   if (r.out.find_first_not_of(" \t\r\n") == std::string::npos)
     fail(report, ran + " printed no export (is it an Nsight Compute report?)" +
                      (r.err.empty() ? std::string() : ": " + first_lines(r.err, 3)));
-  // Diagnostics name the report and the line of ncu's CSV output.
-  return profiling::parse_ncu_csv(r.out, report + " (as ncu --import --csv --page raw prints it)");
+  return r.out;
 }
 
-profiling::NcuExport load_ncu_export(const std::string& path) {
-  if (!is_ncu_report(path)) return profiling::load_ncu_csv(path);
+std::string ncu_or_fail(const std::string& path) {
   const char* path_env = std::getenv("PATH");
   const char* override_env = std::getenv("SOLVER_NCU");
   std::optional<std::string> ncu =
       find_ncu(path_env ? path_env : "", override_env ? override_env : "");
   if (!ncu) fail(path, ncu_not_found_message(path));
-  return import_ncu_report(path, *ncu);
+  return *ncu;
+}
+}  // namespace
+
+profiling::NcuExport import_ncu_report(const std::string& report, const std::string& ncu,
+                                       int timeout_ms) {
+  std::string out = run_import(report, ncu_import_argv(ncu, report), timeout_ms);
+  // Diagnostics name the report and the line of ncu's CSV output.
+  return profiling::parse_ncu_csv(out, report + " (as ncu --import --csv --page raw prints it)");
+}
+
+profiling::NcuExport load_ncu_export(const std::string& path) {
+  if (!is_ncu_report(path)) return profiling::load_ncu_csv(path);
+  return import_ncu_report(path, ncu_or_fail(path));
+}
+
+std::vector<std::string> ncu_source_argv(const std::string& ncu, const std::string& report) {
+  return {ncu, "--import", report, "--csv", "--page", "source", "--print-source", "cuda"};
+}
+
+profiling::PcSampling load_ncu_source(const std::string& path) {
+  if (!is_ncu_report(path)) return profiling::load_ncu_source_csv(path);
+  std::string out = run_import(path, ncu_source_argv(ncu_or_fail(path), path), 300000);
+  return profiling::parse_ncu_source_csv(
+      out, path + " (as ncu --import --csv --page source --print-source cuda prints it)");
 }
 
 }  // namespace solver::engine

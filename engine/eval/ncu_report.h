@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "profiling/ncu_csv.h"
+#include "profiling/ncu_source.h"
 
 namespace solver::engine {
 
@@ -38,5 +39,10 @@ profiling::NcuExport import_ncu_report(const std::string& report, const std::str
 
 // A CSV export or a report (is_ncu_report), with ncu found by find_ncu from the environment.
 profiling::NcuExport load_ncu_export(const std::string& path);
+
+// Source-level counters (issue 31, profiling/ncu_source.h): a CSV of the Source page's CUDA view,
+// or a report converted with ncu_source_argv; per-line samples for the verdict's citation.
+std::vector<std::string> ncu_source_argv(const std::string& ncu, const std::string& report);
+profiling::PcSampling load_ncu_source(const std::string& path);
 
 }  // namespace solver::engine

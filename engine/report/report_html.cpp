@@ -1,6 +1,7 @@
 #include "engine/report/report_html.h"
 
 #include "engine/report/report_glance.h"
+#include "engine/report/report_lines.h"
 
 #include <algorithm>
 #include <cmath>
@@ -631,6 +632,8 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
            "recording measured.</div></div>\n";
     if (!p.verdict.empty()) h << "<p class=\"note\">" << esc(p.verdict) << "</p>\n";
   }
+
+  h << hot_lines_html(records);  // where the incumbents' PC samples say the time goes
 
   h << "<h2>Rule confidence over the ON track</h2>\n" << confidence_chart(records, inputs) << "\n";
 

@@ -17,6 +17,10 @@
 #   cheats     the cheat suite through the CLI (scripts/gpu/cheats.sh): one round per cheat
 #   labelled   the labelled suite live and from one ncu export (scripts/gpu/labelled.sh)
 #   corpus     the real-kernel corpus, live and ncu-confirmed (scripts/gpu/corpus.sh)
+#   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
+#              sampling ranks first per stall reason against ncu's source view (SourceCounters);
+#              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
+#              after them (scripts/gpu/pcsample_vs_ncu.sh; ~270 s for both suites, estimated)
 #   ablate     the live ablation of the six original problems, 12 rounds, both tracks
 #   calibrate  identical-arm and slowdown trials of the paired verdict (scripts/gpu/calibrate.sh)
 #   torch      PyTorch eager and torch.compile on every problem (scripts/gpu/torch_bench.sh)
@@ -114,6 +118,7 @@ step_corpus() {
   [ -f scripts/gpu/corpus.sh ] || { echo "no scripts/gpu/corpus.sh in this checkout"; return 1; }
   OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
 }
+step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
 step_torch() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/torch_bench.sh; }
 step_byok() { OUT=$1 timeout "$(cap 260)" bash scripts/gpu/byok.sh; }

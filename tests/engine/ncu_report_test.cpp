@@ -217,3 +217,77 @@ TEST_CASE("ncu failing, printing nothing or hanging is a located error that says
   CHECK(test::run_solver({"classify", "--ncu-csv", (dir / "absent.ncu-rep").string()}).rc == 2);
   fs::remove_all(dir);
 }
+
+// issue 31: ncu's per-line samples (the Source page's CUDA view, HAND-WRITTEN after the format
+// of profiling/ncu_source.h) join the verdict of the kernel they name: its citation, its lines
+// and the concentration signals; the other kernels' verdicts are as before. From a CSV, and
+// from the report through `ncu --import R --csv --page source --print-source cuda`.
+TEST_CASE("classify --ncu-source cites the line ncu's source counters rank first") {
+  fs::path dir = test::make_temp_dir("ncu-source");
+  const std::string source =
+      "\"Kernel Name\",\"stream_scale\"\n"
+      "\"File Path\",\"/w/stream.cu\"\n"
+      "\"#\",\"Source\",\"Warp Stall Sampling (All Samples)\",\"stall_long_sb\",\"stall_lg\","
+      "\"stall_selected\"\n"
+      "\"5\",\"  const size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x;\",\"40\",\"0\","
+      "\"0\",\"40\"\n"
+      "\"7\",\"  y[i] = a * x[i];\",\"9,000\",\"7,600\",\"1,200\",\"200\"\n";
+  write(dir / "source.csv", source);
+  test::CliRun r = test::run_solver(
+      {"classify", "--ncu-csv", kNcu, "--ncu-source", (dir / "source.csv").string(), "--json"});
+  INFO(r.err);
+  REQUIRE(r.rc == 0);
+  test::CliRun plain = test::run_solver({"classify", "--ncu-csv", kNcu, "--json"});
+  REQUIRE(plain.rc == 0);
+  json with = json::parse(r.out)["verdicts"], without = json::parse(plain.out)["verdicts"];
+  REQUIRE(with.size() == 3);
+  int cited = 0;
+  for (std::size_t i = 0; i < with.size(); ++i) {
+    INFO(with[i]["kernel"]);
+    if (with[i]["kernel"].get<std::string>().rfind("stream_scale", 0) == 0) {
+      ++cited;
+      CHECK(with[i]["citation"].get<std::string>().find(" at stream.cu:7: `y[i] = a * x[i];`") !=
+            std::string::npos);
+      CHECK(with[i]["pc_sampling"]["lines"][0]["line"] == 7);
+      CHECK(with[i]["signals"].contains("pc_top_line_share"));
+    } else {
+      CHECK_FALSE(with[i].contains("citation"));
+      CHECK(with[i]["signals"] == without[i]["signals"]);
+    }
+  }
+  CHECK(cited == 1);
+  test::CliRun text = test::run_solver(
+      {"classify", "--ncu-csv", kNcu, "--ncu-source", (dir / "source.csv").string()});
+  CHECK(text.out.find("stream.cu:7") != std::string::npos);
+
+  // The report itself: ncu is run with the source page's arguments.
+  std::string rep = fake_report(dir, "prof.ncu-rep");
+  write(dir / "source-page.csv", source);
+  ScopedEnv override(
+      "SOLVER_NCU",
+      fake_ncu(dir, "if [ \"$5 $6 $7\" = \"source --print-source cuda\" ]; then cat '" +
+                        (dir / "source-page.csv").string() + "'; else cat \"$CSV\"; fi\n"));
+  test::CliRun from_rep =
+      test::run_solver({"classify", "--ncu-csv", rep, "--ncu-source", rep, "--json"});
+  INFO(from_rep.err);
+  REQUIRE(from_rep.rc == 0);
+  json rep_verdicts = json::parse(from_rep.out)["verdicts"];
+  REQUIRE(rep_verdicts.size() == with.size());
+  for (std::size_t i = 0; i < with.size(); ++i) {
+    CHECK(rep_verdicts[i].value("citation", "") == with[i].value("citation", ""));
+    CHECK(rep_verdicts[i]["signals"] == with[i]["signals"]);
+  }
+  CHECK(engine::ncu_source_argv("ncu", "r.ncu-rep") ==
+        std::vector<std::string>{"ncu", "--import", "r.ncu-rep", "--csv", "--page", "source",
+                                 "--print-source", "cuda"});
+
+  // Bad input: located, exit 2; --ncu-source alone is refused.
+  write(dir / "bad.csv", "\"#\",\"Source\",\"stall_wait\"\n\"x\",\"y\",\"1\"\n");
+  test::CliRun bad =
+      test::run_solver({"classify", "--ncu-csv", kNcu, "--ncu-source", (dir / "bad.csv").string()});
+  CHECK(bad.rc == 2);
+  CHECK(bad.err.find((dir / "bad.csv").string() + ":2:1: error: the line number 'x'") !=
+        std::string::npos);
+  CHECK(test::run_solver({"classify", "--ncu-source", (dir / "source.csv").string()}).rc == 2);
+  fs::remove_all(dir);
+}

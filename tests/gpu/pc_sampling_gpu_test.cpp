@@ -33,7 +33,8 @@ std::unique_ptr<engine::Backend> open_or_skip(bool pc_sampling) {
   return std::move(b);
 }
 
-// The 1-based number of the first line of `file` (under the source dir) whose trimmed text is `text`.
+// The 1-based number of the first line of `file` (under the source dir) whose trimmed text is
+// `text`.
 int line_of(const std::string& file, const std::string& text) {
   std::ifstream in(test::gpu_test_source_dir(file.c_str()) + "/" + file);
   std::string l;
@@ -42,6 +43,16 @@ int line_of(const std::string& file, const std::string& text) {
     if (b != std::string::npos && l.substr(b, e - b + 1) == text) return n;
   }
   return -1;
+}
+
+// The cost split (docs/benchmarks.md, "PC sampling cost"): the pass's own phases, and the
+// compile and disassembly that ran beside the range profiler's passes (pc_beside/).
+std::string cost_split(const engine::ProfileResult& p) {
+  std::string split;
+  for (const auto& [phase, ms] : p.phases_ms)
+    if (phase.rfind("pc_sampling", 0) == 0 || phase == "passes")
+      split += " " + phase + "=" + std::to_string(int(ms + 0.5));
+  return split;
 }
 
 const profiling::PcSampling& sampled(const engine::ProfileResult& p) {
@@ -53,6 +64,7 @@ const profiling::PcSampling& sampled(const engine::ProfileResult& p) {
                    << s.ms << " ms; top line " << s.lines.front().where() << " `"
                    << s.lines.front().text << "`; "
                    << profiling::cite_line(s, profiling::top_stall_reason(s)));
+  MESSAGE("  phases (ms):" << cost_split(p));
   for (const auto& c : s.causes)
     MESSAGE("  cause: " << c.reason << " at `" << c.instruction << "` <- `" << c.producer << "` "
                         << c.producer_where);
@@ -85,6 +97,10 @@ TEST_CASE("gpu: the gather's hottest line is the gather, stalled on its load") {
   engine::ProfileResult again = b->profile({"uncoalesced_gather", "strided", {}});
   REQUIRE(again.pc_sampling);
   CHECK_MESSAGE(again.pc_sampling->ok, again.pc_sampling->detail);
+  // The same line-info cubin: its line table and disassembly come from the worker's memo.
+  MESSAGE("again: " << again.pc_sampling->ms << " ms; phases (ms):" << cost_split(again));
+  CHECK(again.phases_ms.count("pc_sampling/pc_beside/disasm") == 0);
+  CHECK(again.pc_sampling->lines.front().line == gather);
 }
 
 TEST_CASE("gpu: the barrier stencil's barrier samples sit on its __syncthreads lines") {

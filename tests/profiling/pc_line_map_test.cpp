@@ -12,6 +12,7 @@
 
 #include "generators/nvrtc_compiler.h"
 #include "profiling/cupti_pc_sampler.h"
+#include "profiling/pc_module_cache.h"
 #include "profiling/sass_deps.h"
 
 using namespace solver;
@@ -68,6 +69,22 @@ TEST_CASE("a -lineinfo cubin maps its PCs to the source lines, one without line 
   for (uint64_t pc = 0; pc < 0x400; pc += 0x10)
     mapped += profiling::sass_to_source(plain.cubin, "gather", pc).line > 0;
   CHECK(mapped == 0);
+  // Through the worker's memo (profiling/pc_module_cache.h): the same answers, CUPTI asked once
+  // per distinct PC of the cubin, and not again for the same cubin's bytes.
+  profiling::PcModuleCache memo;
+  auto m = memo.module(lined.cubin);
+  profiling::Locate cupti = [&](const std::string& fn, uint64_t pc) {
+    return profiling::sass_to_source(lined.cubin, fn, pc);
+  };
+  for (int pass = 0; pass < 2; ++pass) {
+    profiling::Locate via = profiling::cached_locate(*memo.module(lined.cubin), cupti);
+    for (uint64_t pc = 0; pc < 0x400; pc += 0x10) {
+      profiling::LineRef a = via("gather", pc), b = cupti("gather", pc);
+      CHECK(a.line == b.line);
+      CHECK(a.file == b.file);
+    }
+  }
+  CHECK(m->misses == 0x400 / 0x10);
   // A function the cubin does not have maps nowhere, and does not throw.
   CHECK(profiling::sass_to_source(lined.cubin, "nope", 0).line == 0);
 }

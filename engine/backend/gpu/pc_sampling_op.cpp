@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <future>
+#include <optional>
 #include <sstream>
 
 #include "engine/backend/gpu/host_data.h"
@@ -16,6 +18,7 @@
 #include "engine/backend/gpu/worker.h"
 #include "generators/nvrtc_compiler.h"
 #include "profiling/cupti_pc_sampler.h"
+#include "profiling/pc_module_cache.h"
 
 namespace solver::gpu {
 namespace {
@@ -46,9 +49,50 @@ std::string source_line(const generators::ResolvedVariant& v, const std::string&
   return profiling::line_text(it->second, line);
 }
 
+// The variant with -lineinfo (once: SOLVER_LINEINFO=1 may have added it to every compile).
+generators::ResolvedVariant with_lineinfo(const generators::ResolvedVariant& v) {
+  generators::ResolvedVariant lined = v;
+  auto& o = lined.nvrtc_options;
+  if (std::find(o.begin(), o.end(), "-lineinfo") == o.end()) o.push_back("-lineinfo");
+  return lined;
+}
+
 }  // namespace
 
-profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double dominant_us) {
+std::future<PcPrep> Worker::start_pc_prep(const Prepared& p) {
+  generators::ResolvedVariant lined = with_lineinfo(p.resolved);
+  generators::CompileCache* cache = cache_.get();
+  profiling::PcModuleCache* modules = &pc_modules_;
+  // Nothing of the worker's CUDA state is touched here: NVRTC, the on-disk compile cache (whole
+  // entries by rename), a subprocess and the memo (locked); the pass joins before it reads any.
+  return std::async(std::launch::async, [lined = std::move(lined), cache, modules] {
+    PcPrep out;
+    double t0 = wall_ms();
+    try {
+      out.compiled = generators::compile_variant(lined, cache);
+    } catch (const std::exception& e) {  // an answer, never an exception in the pass
+      out.compiled = generators::CompileResult{};
+      out.compiled.error = e.what();
+    }
+    out.compile_ms = wall_ms() - t0;
+    if (!out.compiled.ok) return out;
+    out.module = modules->module(out.compiled.cubin);
+    if (!out.module->disassembled) {  // once per cubin, whether it worked or not
+      t0 = wall_ms();
+      try {
+        out.module->sass = disassemble_cubin(out.compiled.cubin, &out.module->sass_note);
+      } catch (const std::exception& e) {
+        out.module->sass_note = std::string("the disassembly failed: ") + e.what();
+      }
+      out.module->disassembled = true;
+      out.disasm_ms = wall_ms() - t0;
+    }
+    return out;
+  });
+}
+
+profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double dominant_us,
+                                         std::future<PcPrep> prep_future) {
   NvtxRange range("pc_sampling");
   double t0 = wall_ms();
   profiling::PcSampling out;
@@ -59,17 +103,22 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
     out.ms = wall_ms() - t0;
     return out;
   };
+  PcPrep prep = [&] {
+    PhaseScope scope("pc_wait");  // what of the compile and disassembly the passes did not hide
+    beat("line-info compile " + p.resolved.key, 120000);
+    return prep_future.get();
+  }();
+  if (PhaseLog* log = PhaseLog::current()) {
+    // Wall time on the preparation's own thread, beside the passes: not part of pc_sampling's.
+    log->add("pc_beside/compile", prep.compile_ms);
+    if (prep.disasm_ms > 0) log->add("pc_beside/disasm", prep.disasm_ms);
+  }
   if (dominant_us > kMaxSampledRunUs)
     return done("skipped: the dominant launch takes " + short_num(dominant_us / 1000) +
                 " ms, over the pass's 0.5 s budget");
-  generators::ResolvedVariant lined = p.resolved;
-  lined.nvrtc_options.push_back("-lineinfo");
-  generators::CompileResult compiled = [&] {
-    PhaseScope scope("pc_compile");
-    beat("line-info compile " + p.resolved.key, 120000);
-    return generators::compile_variant(lined, cache_.get());
-  }();
+  const generators::CompileResult& compiled = prep.compiled;
   if (!compiled.ok) return done("the line-info compile failed: " + compiled.error);
+  generators::ResolvedVariant lined = with_lineinfo(p.resolved);
 
   out.period_log2 =
       profiling::sampling_period_log2(dominant_us, device_.sm_clock_mhz, device_.sm_count);
@@ -77,8 +126,10 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
   {
     // Enabled before the module is loaded, disabled (the sampler's end) before anything else
     // runs: later launches of this worker run unsampled.
-    profiling::PcSampler sampler(ctx_->context(), out.period_log2);
-    if (!sampler.init_error().empty()) return done(sampler.init_error());
+    std::optional<PhaseScope> enable_scope(std::in_place, "pc_enable");
+    auto sampler = std::make_unique<profiling::PcSampler>(ctx_->context(), out.period_log2);
+    enable_scope.reset();
+    if (!sampler->init_error().empty()) return done(sampler->init_error());
     std::unique_ptr<VariantModule> module;
     try {
       PhaseScope scope("pc_load");
@@ -86,44 +137,50 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
     } catch (const CudaError& e) {  // a load error is not sticky: the profile stands
       return done(std::string("the line-info module did not load: ") + e.what());
     }
-    PhaseScope scope("pc_run");
-    beat("pc sampling " + p.resolved.key, std::max(p.timeout_ms, 60000));
-    p.buffers->prepare_variant_run(0, ctx_->stream());
-    samples = sampler.sample([&] {
-      module->launch(ctx_->stream(), p.buffers->variant_args(0));
-      CU_CHECK(cuStreamSynchronize(ctx_->stream()));
-    });
+    {
+      PhaseScope scope("pc_run");
+      beat("pc sampling " + p.resolved.key, std::max(p.timeout_ms, 60000));
+      p.buffers->prepare_variant_run(0, ctx_->stream());
+      samples = sampler->sample([&] {
+        module->launch(ctx_->stream(), p.buffers->variant_args(0));
+        CU_CHECK(cuStreamSynchronize(ctx_->stream()));
+      });
+    }
+    PhaseScope scope("pc_disable");
+    module.reset();
+    sampler.reset();
   }
   if (!samples.error.empty()) return done(samples.error);
 
-  PhaseScope scope("pc_map");
+  // Every distinct PC is looked up in the cubin's line table once per cubin (the memo), and
+  // the aggregation works per PC, never per sample.
+  profiling::PcModule& memo = *prep.module;
+  profiling::Locate locate =
+      profiling::cached_locate(memo, [&](const std::string& fn, uint64_t pc) {
+        return profiling::sass_to_source(compiled.cubin, fn, pc);
+      });
   std::vector<profiling::PcRecord> mine;
-  for (auto& pc : samples.pcs)
-    if (pc.function == launch.entry) mine.push_back(std::move(pc));
-  for (const auto& pc : mine)
-    for (const auto& [reason, n] : pc.stalls) {
-      out.stall_totals[reason] += n;
-      out.total_samples += n;
-    }
+  {
+    PhaseScope scope("pc_map");
+    std::map<std::string, std::string> files;
+    mine = profiling::summarize_samples(
+        samples.pcs, launch.entry, locate,
+        [&](const std::string& file, int line) {
+          return source_line(p.resolved, file, line, files);
+        },
+        out);
+  }
   out.dropped_samples = samples.dropped_samples;
-  std::map<std::string, std::string> files;
-  std::map<uint64_t, profiling::LineRef> located;
-  auto locate = [&](const std::string& fn, uint64_t pc) {
-    auto it = located.find(pc);
-    if (it == located.end())
-      it = located.emplace(pc, profiling::sass_to_source(compiled.cubin, fn, pc)).first;
-    return it->second;
-  };
-  out.lines = profiling::aggregate_lines(mine, locate, [&](const std::string& file, int line) {
-    return source_line(p.resolved, file, line, files);
-  });
   if (out.total_samples == 0)
     return done("no samples of " + launch.entry +
                 " (the run was shorter "
                 "than one sampling period?)");
-  // The optional root-cause step: heuristic, and only where the toolkit's disassembler runs.
+  // The optional root-cause step: heuristic, and only where the toolkit's disassembler ran.
   std::string note;
-  out.causes = stall_producers(compiled.cubin, launch.entry, mine, locate, &note);
+  {
+    PhaseScope scope("pc_causes");
+    out.causes = stall_producers(memo, launch.entry, mine, locate, &note);
+  }
   out.ok = true;
   std::vector<std::string> notes;
   if (samples.hardware_buffer_full || samples.dropped_samples > 0)

@@ -30,6 +30,12 @@ void PhaseLog::close() {
   stack_.pop_back();
 }
 
+void PhaseLog::add(std::string_view name, double ms) {
+  std::string key =
+      stack_.empty() ? std::string(name) : stack_.back().key + "/" + std::string(name);
+  ms_[key] += ms;
+}
+
 std::map<std::string, double> PhaseLog::take() {
   std::map<std::string, double> out;
   out.swap(ms_);

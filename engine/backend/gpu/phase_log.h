@@ -26,6 +26,9 @@ class PhaseLog {
   // only names the level for the scopes inside it).
   void open(std::string_view name, bool record);
   void close();
+  // Adds `ms` to phase `name` under the phase open now (time measured elsewhere, e.g. on
+  // another thread).
+  void add(std::string_view name, double ms);
   // Everything recorded so far, by nested key; the log starts empty again.
   std::map<std::string, double> take();
 

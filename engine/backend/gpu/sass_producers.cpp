@@ -2,7 +2,7 @@
 
 #include <unistd.h>
 
-#include <cctype>
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -36,16 +36,46 @@ std::string find_cuobjdump() {
   return "";
 }
 
-bool plain_name(const std::string& s) {
-  if (s.empty()) return false;
-  for (char c : s)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_')) return false;
-  return true;
-}
-
 }  // namespace
 
-std::vector<profiling::StallCause> stall_producers(const std::string& cubin,
+std::optional<std::string> disassemble_cubin(const std::string& cubin, std::string* note) {
+  auto why = [&](std::string s) -> std::optional<std::string> {
+    if (note) *note = std::move(s);
+    return std::nullopt;
+  };
+  if (const char* off = std::getenv("SOLVER_NO_SASS_CAUSES"); off && std::string(off) == "1")
+    return why("SOLVER_NO_SASS_CAUSES=1");
+  std::string tool = find_cuobjdump();
+  if (tool.empty()) return why("cuobjdump not found (CUDA_HOME/bin, /usr/local/cuda/bin, PATH)");
+  if (tool.find('\'') != std::string::npos) return why("cuobjdump's path holds a quote: " + tool);
+  std::error_code ec;
+  static std::atomic<int> serial{0};
+  fs::path file = fs::temp_directory_path(ec) / ("solver-pc-" + std::to_string(getpid()) + "-" +
+                                                 std::to_string(++serial) + ".cubin");
+  {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out.write(cubin.data(), std::streamsize(cubin.size()));
+    if (!out) return why("cannot write " + file.string());
+  }
+  // Arguments are a found path (refused above if it holds a quote) and our own temp name under
+  // the temp folder: single quotes are enough. cuobjdump runs nvdisasm, which it looks up on
+  // PATH: its own folder goes first.
+  std::string dir = fs::path(tool).parent_path().string();
+  std::string cmd =
+      "PATH='" + dir + "':\"$PATH\" '" + tool + "' -sass '" + file.string() + "' 2>/dev/null";
+  std::string sass;
+  if (FILE* p = popen(cmd.c_str(), "r")) {
+    char buf[65536];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0 && sass.size() < (size_t(64) << 20);)
+      sass.append(buf, n);
+    pclose(p);
+  }
+  fs::remove(file, ec);
+  if (sass.empty()) return why("cuobjdump gave no SASS");
+  return sass;
+}
+
+std::vector<profiling::StallCause> stall_producers(profiling::PcModule& m,
                                                    const std::string& function,
                                                    const std::vector<profiling::PcRecord>& pcs,
                                                    const profiling::Locate& locate,
@@ -54,36 +84,8 @@ std::vector<profiling::StallCause> stall_producers(const std::string& cubin,
     if (note) *note = "root-cause step not run: " + std::move(s);
     return std::vector<profiling::StallCause>{};
   };
-  if (const char* off = std::getenv("SOLVER_NO_SASS_CAUSES"); off && std::string(off) == "1")
-    return why("SOLVER_NO_SASS_CAUSES=1");
-  if (!plain_name(function)) return why("the entry '" + function + "' is not a plain C name");
-  std::string tool = find_cuobjdump();
-  if (tool.empty()) return why("cuobjdump not found (CUDA_HOME/bin, /usr/local/cuda/bin, PATH)");
-  if (tool.find('\'') != std::string::npos) return why("cuobjdump's path holds a quote: " + tool);
-  std::error_code ec;
-  fs::path file = fs::temp_directory_path(ec) /
-                  ("solver-pc-" + std::to_string(getpid()) + "-" + function + ".cubin");
-  {
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out.write(cubin.data(), std::streamsize(cubin.size()));
-    if (!out) return why("cannot write " + file.string());
-  }
-  // Arguments are a found path (refused above if it holds a quote), a plain C identifier and
-  // our own temp name under the temp folder: single quotes are enough.
-  // cuobjdump runs nvdisasm, which it looks up on PATH: its own folder goes first.
-  std::string dir = fs::path(tool).parent_path().string();
-  std::string cmd = "PATH='" + dir + "':\"$PATH\" '" + tool + "' -sass -fun " + function + " '" +
-                    file.string() + "' 2>/dev/null";
-  std::string sass;
-  if (FILE* p = popen(cmd.c_str(), "r")) {
-    char buf[65536];
-    for (size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0 && sass.size() < (size_t(64) << 20);)
-      sass.append(buf, n);
-    int rc = pclose(p);
-    if (rc != 0 && sass.empty()) sass.clear();
-  }
-  fs::remove(file, ec);
-  std::vector<profiling::SassInstr> instrs = profiling::parse_sass(sass, function);
+  if (!m.sass) return why(m.sass_note.empty() ? "no disassembly" : m.sass_note);
+  const std::vector<profiling::SassInstr>& instrs = m.function_sass(function);
   if (instrs.empty()) return why("cuobjdump gave no SASS for " + function);
   return profiling::stall_causes(instrs, pcs, locate, kMaxCauses);
 }

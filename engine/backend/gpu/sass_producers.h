@@ -3,17 +3,24 @@
 // they wait on, found in the SASS of the line-info cubin (the toolkit's nvdisasm) by walking back
 // within the basic block (profiling/sass_deps.h). Heuristic: docs/pc_sampling.md says where.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "profiling/pc_lines.h"
+#include "profiling/pc_module_cache.h"
 
 namespace solver::gpu {
 
-// At most kMaxCauses causes, most samples first; empty with `note` saying why where the
-// disassembler is missing or fails.
+// The SASS of every function of `cubin` (the toolkit's cuobjdump -sass, which runs nvdisasm; a
+// fixed ~0.3 s of process start-up whatever the kernel's size, measured on the build host), or
+// nullopt with `note` saying why (SOLVER_NO_SASS_CAUSES=1, no cuobjdump, no output).
+std::optional<std::string> disassemble_cubin(const std::string& cubin, std::string* note);
+
+// At most kMaxCauses causes, most samples first, from `m`'s disassembly of `function` (empty,
+// with `note` saying why, where `m` has none).
 inline constexpr size_t kMaxCauses = 5;
-std::vector<profiling::StallCause> stall_producers(const std::string& cubin,
+std::vector<profiling::StallCause> stall_producers(profiling::PcModule& m,
                                                    const std::string& function,
                                                    const std::vector<profiling::PcRecord>& pcs,
                                                    const profiling::Locate& locate,

@@ -171,6 +171,11 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     g.detail = generators::format_issues(all);
     return out;
   }
+  // SOLVER_LINEINFO=1: every compile gets -lineinfo, so a profiler run over this worker (ncu's
+  // source view: scripts/gpu/pcsample_vs_ncu.sh) maps SASS to source lines. Not for measurements:
+  // the code timed is then not the user's options' (docs/pc_sampling.md).
+  if (const char* li = std::getenv("SOLVER_LINEINFO"); li && std::string(li) == "1")
+    p->resolved.nvrtc_options.push_back("-lineinfo");
   p->timeout_ms = config_.timeout_ms > 0 ? config_.timeout_ms : p->spec.timeout_ms;
   step.reset();
   {

@@ -3,6 +3,7 @@
 // broken context. Each op reloads the problem spec, so an edited problem folder is seen at once.
 #pragma once
 #include <functional>
+#include <future>
 #include <map>
 #include <memory>
 #include <optional>
@@ -19,6 +20,7 @@
 #include "generators/problem_spec.h"
 #include "generators/ptx_precision.h"
 #include "generators/ptx_scan.h"
+#include "profiling/pc_module_cache.h"
 #include "rules/chips.h"
 #include "rules/outcome.h"
 
@@ -94,6 +96,14 @@ struct FreshCheck {
   int fresh = -1;
 };
 
+// The PC sampling pass's host half (pc_sampling_op.cpp): the line-info compile and the
+// disassembly of its cubin, made on a thread of its own while the range profiler's passes run.
+struct PcPrep {
+  generators::CompileResult compiled;
+  std::shared_ptr<profiling::PcModule> module;  // null when the compile failed
+  double compile_ms = 0, disasm_ms = 0;         // wall time on that thread (0 disasm: memo)
+};
+
 // A number for a human-readable detail line ("255.3", "4.8e+03").
 std::string short_num(double v);
 
@@ -131,8 +141,11 @@ class Worker {
   engine::ProfileResult profile(const engine::VariantRef& v, int samples, bool full,
                                 const std::vector<std::string>& metrics, bool pc_sampling);
   // The profile's PC sampling pass over launch `dominant` of `p` (pc_sampling_op.cpp);
-  // `dominant_us`: that launch's unprofiled time, which sets the sampling period.
-  profiling::PcSampling sample_pcs(Prepared& p, size_t dominant, double dominant_us);
+  // `dominant_us`: that launch's unprofiled time, which sets the sampling period; `prep`: from
+  // start_pc_prep(p), started before the range profiler's passes so its work runs beside them.
+  std::future<PcPrep> start_pc_prep(const Prepared& p);
+  profiling::PcSampling sample_pcs(Prepared& p, size_t dominant, double dominant_us,
+                                   std::future<PcPrep> prep);
   const engine::Ceilings& ceilings();
   // The keyed device digest, compiled on first use; null (host digests of read-back bytes
   // stand in) where it cannot be built, with the reason in digest_note_.
@@ -176,8 +189,7 @@ class Worker {
                        const std::string& where);
   // The audit of a timed run (P7, run_audit.cpp): the reference run on the inputs that run saw
   // (its set with its perturbation made again), against the outputs copied aside after it.
-  bool audit_run(Prepared& p, const AuditedRun& a, engine::GateResult& g,
-                 const std::string& when);
+  bool audit_run(Prepared& p, const AuditedRun& a, engine::GateResult& g, const std::string& when);
   // Every rotation set's `in` buffers unchanged after a timed sequence; fills g on failure.
   bool check_inputs_after_timing(Prepared& p, engine::GateResult& g);
   // After a paired timing on shared buffers found an input changed: which member did it. The
@@ -222,6 +234,8 @@ class Worker {
   std::optional<rules::ChipTable> chips_;
   rules::ChipProfile chip_;
   std::unique_ptr<generators::CompileCache> cache_;
+  // Line tables and disassemblies of the line-info cubins sampled so far (PC sampling).
+  profiling::PcModuleCache pc_modules_;
   std::optional<engine::Ceilings> ceilings_;
   std::unique_ptr<DeviceBuffer> l2_flush_;
   std::unique_ptr<DeviceDigest> device_digest_;
