@@ -548,8 +548,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   }
   // A candidate that times differently when it is gated than when it is paired can tell the
   // two apart: whatever it did in the gate is no evidence for what it does here.
-  TimingConsistency consistency =
-      timing_consistency(gate.timed_us, pairs.candidate_us, pairs.incumbent_us);
+  TimingConsistency consistency = timing_consistency(gate.timed_us, pairs.candidate_us);
   if (!consistency.consistent) {
     rec.outcome = Outcome::GateFailed;
     rec.gate->status = GateStatus::InconsistentTiming;
