@@ -25,6 +25,7 @@
 #include <chrono>
 
 #include "engine/backend/draw_seed.h"
+#include "engine/backend/narrowed_checks.h"
 #include "engine/backend/pc_sampling_json.h"
 #include "engine/external_generator.h"
 #include "engine/measurement.h"
@@ -507,6 +508,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   clock.stop("gate", gate.phases_ms);
   rec.candidate_source_hash = gate.source_hash;
   rec.gate = gate;
+  if (gate.passed()) rec.narrowed_checks = narrowed_checks(spec(), gate);
   if (!gate.passed()) {
     // Not in the recording is no verdict on the kernel: an outcome of its own.
     rec.outcome =
