@@ -11,6 +11,11 @@ std::optional<Ceilings> Backend::ceilings() { return std::nullopt; }
 
 std::vector<int> PairPlan::looks() const {
   std::vector<int> out;
+  if (adaptive) {
+    for (int n = 2 * std::max(kMinPairs, first_look); n < max_pairs; n *= 2) out.push_back(n);
+    out.push_back(std::max(1, max_pairs));
+    return out;
+  }
   if (sequential && look_step > 0)
     for (int n = std::max(kMinPairs, first_look); n < max_pairs; n += look_step) out.push_back(n);
   out.push_back(std::max(1, max_pairs));

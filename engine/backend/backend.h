@@ -105,17 +105,36 @@ struct PairSamples {
 // engine/backend/paired_verdict.h, which the worker applies while it times).
 inline constexpr int kMinPairs = 5;
 inline constexpr double kAlpha = 0.05;  // two-sided, of the whole (sequential) decision
+// The adaptive rule (docs/reliability.md P10, engine/backend/adaptive_pairs.h): at most this
+// many looks are taken, each at kAdaptiveLookAlpha, so P(false "faster") <= 3 x 0.0033 = 1%.
+inline constexpr int kAdaptiveLooks = 3;
+inline constexpr double kAdaptiveLookAlpha = 0.02 / kAdaptiveLooks;  // two-sided, per look
+inline constexpr int kAdaptiveMaxPairs = 128;
 struct PairPlan {
   int max_pairs = 16;
   bool sequential = true;
   int first_look = 8;  // the first look; then every look_step pairs, and at max_pairs
   int look_step = 4;
   double min_gain = 0.01;  // the verdict's g (rules file), which the stopping rule needs too
+  // Adaptive (P10): the first `first_look` pairs are a pilot whose spread sets the cap
+  // (adaptive_cap, never their verdict); looks on the ladder 2 x first_look, 4 x, ... up to
+  // max_pairs, the last kAdaptiveLooks of them up to the cap, each at kAdaptiveLookAlpha.
+  bool adaptive = false;
   PairPlan() = default;
   // A fixed number of pairs, one look: the rule as it was before sequential timing.
   PairPlan(int fixed_pairs) : max_pairs(fixed_pairs), sequential(false) {}  // NOLINT: implicit
-  std::vector<int> looks() const;  // ascending, ends with max_pairs
-  double look_alpha() const { return kAlpha / double(looks().size()); }
+  // The adaptive rule up to `max` pairs.
+  static PairPlan adaptive_plan(int max = kAdaptiveMaxPairs, double min_gain = 0.01) {
+    PairPlan p;
+    p.adaptive = true;
+    p.max_pairs = max;
+    p.min_gain = min_gain;
+    return p;
+  }
+  std::vector<int> looks() const;  // ascending, ends with max_pairs (adaptive: the whole ladder)
+  double look_alpha() const {
+    return adaptive ? kAdaptiveLookAlpha : kAlpha / double(looks().size());
+  }
 };
 
 struct BackendInfo {

@@ -14,6 +14,7 @@
 #include <tuple>
 #include <utility>
 
+#include "engine/backend/sequence_plan.h"
 #include "engine/backend/worker_process.h"
 #include "engine/backend/worker_protocol.h"
 #include "generators/problem_spec.h"
@@ -98,7 +99,9 @@ class LiveBackend final : public Backend {
     WorkerRequest r;
     r.op = "gate";
     r.variant = v;
-    r.input_sets = std::max(2, options_.gate_input_sets);
+    // At least the rotation sets every timed sequence uses (sequence_plan.h, P8): the worker
+    // checks them all, and the budget below counts them.
+    r.input_sets = std::max(kRotationSets, options_.gate_input_sets);
     r.seed = seed_base_ + (++gates_);
     int t = timeout_for(v.problem);
     // Batches: the regular sets (reference + check each), up to three adversarial sets and

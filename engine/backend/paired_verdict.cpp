@@ -6,6 +6,7 @@
 
 #include <boost/math/distributions/binomial.hpp>
 
+#include "engine/backend/adaptive_pairs.h"
 #include "rules/enum_names.h"
 
 namespace solver::engine {
@@ -118,6 +119,22 @@ PairedDecision decide(const PairSamples& samples, double min_gain, double alpha)
 
 PairedDecision decide(const PairSamples& samples, const PairPlan& plan) {
   PairedDecision d = decide(samples, plan.min_gain, plan.look_alpha());
+  if (plan.adaptive) {
+    const int n = int(std::min(samples.incumbent_us.size(), samples.candidate_us.size()));
+    if (auto cap = adaptive_cap(samples.incumbent_us, samples.candidate_us, plan)) {
+      std::ostringstream why;
+      why.precision(3);
+      why << " (adaptive: pilot spread " << cap->spread << " sets the cap at " << cap->cap
+          << " pairs; ";
+      auto at = std::find(cap->looks.begin(), cap->looks.end(), n);
+      if (at == cap->looks.end())
+        why << "read at " << n << ")";
+      else
+        why << "look " << (at - cap->looks.begin() + 1) << " of " << cap->looks.size() << ")";
+      d.reason += why.str();
+    }
+    return d;
+  }
   auto looks = plan.looks();
   if (looks.size() > 1) {
     const int n = int(std::min(samples.incumbent_us.size(), samples.candidate_us.size()));
@@ -131,7 +148,13 @@ PairedDecision decide(const PairSamples& samples, const PairPlan& plan) {
 
 PairedDecision decide_sequentially(const PairSamples& full, const PairPlan& plan) {
   const int n = int(std::min(full.incumbent_us.size(), full.candidate_us.size()));
-  for (int look : plan.looks()) {
+  std::vector<int> looks = plan.looks();
+  if (plan.adaptive) {
+    auto cap = adaptive_cap(full.incumbent_us, full.candidate_us, plan);
+    if (!cap) return decide(full, plan);
+    looks = cap->looks;
+  }
+  for (int look : looks) {
     PairSamples s;
     const int k = std::min(look, n);
     s.incumbent_us.assign(full.incumbent_us.begin(), full.incumbent_us.begin() + k);
@@ -146,8 +169,14 @@ bool stop_after(const std::vector<double>& incumbent_us, const std::vector<doubl
                 const PairPlan& plan) {
   const int n = int(std::min(incumbent_us.size(), candidate_us.size()));
   if (n >= plan.max_pairs) return true;
-  if (!plan.sequential) return false;
+  if (!plan.sequential && !plan.adaptive) return false;
   auto looks = plan.looks();
+  if (plan.adaptive) {
+    auto cap = adaptive_cap(incumbent_us, candidate_us, plan);
+    if (!cap) return false;  // the pilot is not complete
+    if (n >= cap->cap) return true;
+    looks = cap->looks;
+  }
   if (std::find(looks.begin(), looks.end(), n) == looks.end()) return false;
   PairSamples s;
   s.incumbent_us.assign(incumbent_us.begin(), incumbent_us.begin() + n);

@@ -51,10 +51,12 @@ std::string encode_request(const WorkerRequest& r) {
   if (r.op == "gate") j["input_sets"] = r.input_sets;
   if (r.samples) j["samples"] = r.samples;
   if (r.pairs) j["pairs"] = r.pairs;
-  if (r.op == "time_pairs" && r.plan.sequential)
+  if (r.op == "time_pairs" && (r.plan.sequential || r.plan.adaptive)) {
     j["plan"] = {{"first_look", r.plan.first_look},
                  {"look_step", r.plan.look_step},
                  {"min_gain", r.plan.min_gain}};
+    if (r.plan.adaptive) j["plan"]["adaptive"] = true;
+  }
   if (r.seed) j["seed"] = r.seed;
   if (r.full_metrics) j["full_metrics"] = true;
   if (!r.metrics.empty()) j["metrics"] = r.metrics;
@@ -89,6 +91,7 @@ rules::Outcome<WorkerRequest> decode_request(const std::string& line) {
           static_cast<int>(c.integer(p, "look_step", 1, INT32_MAX, true, "/plan").value_or(4));
       r.plan.min_gain = c.number(p, "min_gain", true, "/plan").value_or(0.01);
       if (!(r.plan.min_gain >= 0)) c.error("/plan/min_gain", "must be >= 0");
+      r.plan.adaptive = c.boolean(p, "adaptive", false, "/plan").value_or(false);
     }
     r.seed = c.unsigned_integer(j, "seed").value_or(0);
     r.full_metrics = c.boolean(j, "full_metrics").value_or(false);

@@ -57,6 +57,9 @@ int run_calibrate(Context& ctx) {
       "sequential-pairs",
       "stop timing at the first decided look (8, 12, ...); not the default: its live A/A check "
       "failed (docs/benchmarks.md)")(
+      "adaptive-pairs",
+      "the adaptive rule (docs/reliability.md P10): an 8-pair pilot's spread sets the cap, up to "
+      "--pairs (default then 128); each trial times the full --pairs and replays the rule")(
       "slowdown", po::value<std::string>(),
       "comma-separated K: also decide each trial with the candidate K% slower (scaled)")(
       "variant", po::value<std::string>(),
@@ -74,7 +77,8 @@ int run_calibrate(Context& ctx) {
   po::variables_map vm;
   if (auto rc = parse_options(
           ctx, "calibrate",
-          "--problems a,b,c [--trials N] [--pairs N] [--sequential-pairs] [--slowdown K,...] "
+          "--problems a,b,c [--trials N] [--pairs N] [--sequential-pairs] [--adaptive-pairs] "
+          "[--slowdown K,...] "
           "[--variant P=KEY,...] [--against P=KEY,...] [--backend "
           "auto|live|recorded] [--out FILE] [--json]",
           opts, vm))
@@ -88,6 +92,8 @@ int run_calibrate(Context& ctx) {
   opt.trials = vm["trials"].as<int>();
   opt.pairs = vm["pairs"].as<int>();
   opt.sequential = vm.count("sequential-pairs") > 0;
+  opt.adaptive = vm.count("adaptive-pairs") > 0;
+  if (opt.adaptive && vm["pairs"].defaulted()) opt.pairs = engine::kAdaptiveMaxPairs;
   opt.seed = vm["seed"].as<uint64_t>();
   opt.quiet = vm.count("quiet") > 0;
   if (opt.trials < 1 || opt.pairs < engine::kMinPairs)

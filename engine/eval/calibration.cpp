@@ -104,7 +104,9 @@ json CalibrationResult::to_json() const {
           {"version", 1},
           {"backend", backend_line},
           {"pairs", pairs},
-          {"pair_rule", sequential ? "sequential" : "fixed"},
+          {"pair_rule", adaptive     ? "adaptive"
+                        : sequential ? "sequential"
+                                     : "fixed"},
           {"min_gain", min_gain},
           {"wall_s", wall_s},
           {"complete", complete},
@@ -166,10 +168,11 @@ void CalibrationResult::print(std::ostream& out) const {
     out << buf;
   }
   char buf[160];
-  std::snprintf(
-      buf, sizeof buf, "%s: up to %d pairs per trial, min gain %.3g; %.1f s in all\n",
-      sequential ? "sequential rule (looks at 8, 12, ...; each at alpha/K)" : "fixed pairs", pairs,
-      min_gain, wall_s);
+  std::snprintf(buf, sizeof buf, "%s: up to %d pairs per trial, min gain %.3g; %.1f s in all\n",
+                adaptive ? "adaptive rule (8-pair pilot sets the cap; at most 3 looks at 0.0067)"
+                : sequential ? "sequential rule (looks at 8, 12, ...; each at alpha/K)"
+                             : "fixed pairs",
+                pairs, min_gain, wall_s);
   out << buf;
 }
 
@@ -186,12 +189,14 @@ CalibrationResult run_calibration(Backend& backend,
   CalibrationResult res;
   res.pairs = opt.pairs;
   res.sequential = opt.sequential;
+  res.adaptive = opt.adaptive;
   res.min_gain = opt.min_gain;
   // Every trial times the full series; the sequential rule is then replayed on it per row
   // (decide_sequentially), so a scaled row is judged on its own stopping point.
   PairPlan plan(opt.pairs);
   plan.sequential = opt.sequential;
   plan.min_gain = opt.min_gain;
+  if (opt.adaptive) plan = PairPlan::adaptive_plan(opt.pairs, opt.min_gain);
   auto judge = [&](const PairSamples& s, CalibrationRow& row) {
     PairedDecision d = decide_sequentially(s, plan);
     row.counts.add(d.verdict);

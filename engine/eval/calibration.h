@@ -47,6 +47,7 @@ struct CalibrationOptions {
   int trials = 50;                              // per problem
   int pairs = 16;                               // per trial, as in a round (the cap)
   bool sequential = true;     // decide as a round does: at the first look that decides
+  bool adaptive = false;      // the adaptive rule (P10): the pilot's spread sets the cap
   int unpaired_samples = 40;  // for --against: samples of each arm, unpaired
   uint64_t seed = 1;
   double min_gain = 0.01;  // the verdict threshold (the rules file's evolution.min_gain)
@@ -68,6 +69,7 @@ struct CalibrationResult {
   std::string backend_line;
   int pairs = 0;
   bool sequential = false;
+  bool adaptive = false;
   double min_gain = 0;
   std::vector<CalibrationRow> rows;
   double wall_s = 0;

@@ -138,6 +138,7 @@ json to_json(const RoundRecord& r) {
   // Wall time per phase of the round (live backends only: replays stay byte-identical).
   if (!r.phases_ms.empty()) j["phases_ms"] = r.phases_ms;
   if (r.pair_buffers_shared) j["pair_buffers"] = *r.pair_buffers_shared ? "shared" : "separate";
+  if (!r.narrowed_checks.empty()) j["narrowed_checks"] = r.narrowed_checks;
   // Only rounds that asked the external generator carry it (external_generator.h).
   if (r.generator) j["generator"] = *r.generator;
   if (r.incumbent_lines) j["incumbent_lines"] = *r.incumbent_lines;  // absent: none sampled
@@ -284,6 +285,7 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
     else
       c.error("/pair_buffers", "must be \"shared\" or \"separate\", not \"" + *b + "\"");
   }
+  r.narrowed_checks = c.strings(j, "narrowed_checks");
   if (j.contains("incumbent_lines")) {
     if (!j["incumbent_lines"].is_object())
       c.error("/incumbent_lines", "must be an object (kernel, total_samples, lines, citation)");

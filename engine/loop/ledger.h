@@ -101,6 +101,9 @@ struct RoundRecord {
   // Live paired timings: whether both members ran on the same device buffers (written as
   // "pair_buffers": "shared" | "separate"; absent where no pair was timed or not known).
   std::optional<bool> pair_buffers_shared;
+  // What the gate could not check ("narrowed_checks": dist_fixed inputs, no adversarial set;
+  // engine/backend/narrowed_checks.h); absent when the check was whole or no gate passed.
+  std::vector<std::string> narrowed_checks;
   // Rounds that asked the external generator: {"command", "attempts": [{attempt, input_digest,
   // process, result: answer|declined|failed, detail, stderr, variant, source_file,
   // source_sha256}], "variant"} (external_generator.h, docs/external-generators.md).

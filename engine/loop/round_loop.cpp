@@ -25,6 +25,7 @@
 #include <chrono>
 
 #include "engine/backend/draw_seed.h"
+#include "engine/backend/narrowed_checks.h"
 #include "engine/backend/pc_sampling_json.h"
 #include "engine/loop/external_generator.h"
 #include "engine/loop/measurement.h"
@@ -386,6 +387,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   clock.stop("gate", gate.phases_ms);
   rec.candidate_source_hash = gate.source_hash;
   rec.gate = gate;
+  if (gate.passed()) rec.narrowed_checks = narrowed_checks(spec(), gate);
   if (!gate.passed()) {
     // Not in the recording is no verdict on the kernel: an outcome of its own.
     rec.outcome =
@@ -427,8 +429,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   }
   // A candidate that times differently when it is gated than when it is paired can tell the
   // two apart: whatever it did in the gate is no evidence for what it does here.
-  TimingConsistency consistency =
-      timing_consistency(gate.timed_us, pairs.candidate_us, pairs.incumbent_us);
+  TimingConsistency consistency = timing_consistency(gate.timed_us, pairs.candidate_us);
   if (!consistency.consistent) {
     rec.outcome = Outcome::GateFailed;
     rec.gate->status = GateStatus::InconsistentTiming;

@@ -601,6 +601,18 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
       if (f > 0) vals.push_back(f);
     if (p.oracle_us > 0) vals.push_back(p.oracle_us);
     h << "<h3 id=\"p-" << esc(p.problem) << "\">" << esc(p.problem) << "</h3>\n";
+    // P5 (docs/reliability.md): what the gate could not check for this problem, said once.
+    std::vector<std::string> narrowed;
+    for (const auto& r : records)
+      if (r.problem == p.problem)
+        for (const auto& n : r.narrowed_checks)
+          if (std::find(narrowed.begin(), narrowed.end(), n) == narrowed.end())
+            narrowed.push_back(n);
+    if (!narrowed.empty()) {
+      h << "<p class=\"note\"><b>Narrowed checks</b> (the gate could not check everything):";
+      for (const auto& n : narrowed) h << "<br>" << esc(n);
+      h << "</p>\n";
+    }
     if (vals.empty()) {
       h << "<p>no timed round</p>\n";
       continue;

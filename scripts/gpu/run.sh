@@ -23,6 +23,10 @@
 #              after them (scripts/gpu/pcsample_vs_ncu.sh; ~270 s for both suites, estimated)
 #   ablate     the live ablation of the six original problems, 12 rounds, both tracks
 #   calibrate  identical-arm and slowdown trials of the paired verdict (scripts/gpu/calibrate.sh)
+#   p10        issue 28 P10: layernorm's seed (the noisiest) and softmax's, identical arms with
+#              +2% injected, the adaptive pair rule (--adaptive-pairs: up to 128 pairs, the
+#              8-pair pilot's spread sets the cap) against the fixed 16-pair rule on the same
+#              build: +2% must be detected in >= 80% of trials, false "faster" <= 1%
 #   torch      PyTorch eager and torch.compile on every problem (scripts/gpu/torch_bench.sh)
 #   byok       bring-your-own-kernel from a fresh multi-version file to a live ablate (byok.sh)
 #   generator  the external generator live (scripts/gpu/generator.sh)
@@ -120,6 +124,22 @@ step_corpus() {
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
+step_p10() {
+  local rc any=0
+  timeout "$(cap 200)" "$B/bin/solver" --data-dir "$D" calibrate --backend live \
+    --problems layernorm,softmax --trials "${P10_TRIALS:-40}" --slowdown 2 --adaptive-pairs \
+    --out "$1/adaptive.json" >"$1/adaptive.txt" 2>"$1/adaptive.err"
+  rc=$?
+  [ $rc -eq 0 ] || any=1
+  cat "$1/adaptive.txt"
+  timeout "$(cap 120)" "$B/bin/solver" --data-dir "$D" calibrate --backend live \
+    --problems layernorm --trials "${P10_TRIALS:-40}" --slowdown 2 \
+    --out "$1/fixed.json" >"$1/fixed.txt" 2>"$1/fixed.err"
+  rc=$?
+  [ $rc -eq 0 ] || any=1
+  cat "$1/fixed.txt"
+  return $any
+}
 step_torch() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/torch_bench.sh; }
 step_byok() { OUT=$1 timeout "$(cap 260)" bash scripts/gpu/byok.sh; }
 step_generator() { OUT=$1 timeout "$(cap 300)" bash scripts/gpu/generator.sh; }

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/backend/live_backend.h"
+#include "engine/backend/sequence_plan.h"
 #include "engine/cli/command.h"
 
 #include <filesystem>
@@ -77,7 +78,7 @@ TEST_CASE("a healthy worker answers every op") {
   CHECK(b->info().device_name == "Fake GPU");
   GateResult g = b->gate(ref("ok"));
   CHECK(g.status == GateStatus::Passed);
-  CHECK(g.input_sets == 2);
+  CHECK(g.input_sets == kRotationSets);  // the gate asks for every rotation set (P8)
   CHECK(b->time_samples(ref("ok"), 3, 1).kernel_us == std::vector<double>{10, 11, 12});
   PairSamples p = b->time_pairs(ref("ok"), ref("ok"), 4, 1);
   CHECK(p.incumbent_us.size() == 4);

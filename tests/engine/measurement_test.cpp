@@ -85,57 +85,109 @@ TEST_CASE("verdict names round-trip") {
   CHECK_FALSE(verdict_from_string("better").has_value());
 }
 
+// P9 (docs/reliability.md): the band is the placement floor plus 3 standard errors of the two
+// medians, from each side's own robust spread (capped).
 namespace {
-std::vector<double> around(double us, double spread, int n, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::uniform_real_distribution<double> u(-spread, spread);
+// Times around `us` with normal noise of relative sd `sigma` on ln t.
+std::vector<double> lognormal(double us, double sigma, int n, std::mt19937_64& rng) {
+  std::normal_distribution<double> z(0, sigma);
   std::vector<double> v;
-  for (int i = 0; i < n; ++i) v.push_back(us * (1 + u(rng)));
+  for (int i = 0; i < n; ++i) v.push_back(us * std::exp(z(rng)));
   return v;
 }
 }  // namespace
 
-TEST_CASE("timing consistency: the H200's honest gaps pass, a kernel slow only when gated fails") {
-  const auto inc = around(500, 0.01, 15, 99);  // the incumbent in the same session
-  // Honest: the recording's largest gate/timed gap is 0.9% with relative IQRs up to 2.6%.
-  auto c = timing_consistency(around(1753, 0.01, 6, 1), around(1737, 0.01, 15, 2), inc);
-  CHECK(c.consistent);
-  CHECK(c.allowed == doctest::Approx(kTimingSlack));
-  CHECK(timing_consistency(around(140, 0.026, 6, 3), around(140.5, 0.026, 15, 4), inc).consistent);
+TEST_CASE(
+    "timing consistency: a kernel 1.2x faster paired than gated is flagged, honest gaps pass") {
+  std::mt19937_64 rng(28);
+  // Tight spreads (1%): 1.2x is far outside, whichever way.
+  auto cheat = timing_consistency(lognormal(120, 0.01, 6, rng), lognormal(100, 0.01, 15, rng));
+  CHECK_FALSE(cheat.consistent);
+  CHECK(cheat.ratio == doctest::Approx(1.2).epsilon(0.03));
+  CHECK(cheat.reason.find("outside") != std::string::npos);
+  CHECK_FALSE(
+      timing_consistency(lognormal(100, 0.01, 6, rng), lognormal(120, 0.01, 15, rng)).consistent);
+  // Exactly: 1.2x with no spread at all is outside the floor alone.
+  CHECK_FALSE(
+      timing_consistency(std::vector<double>(6, 120), std::vector<double>(8, 100)).consistent);
+  // The old band (25%) let 1.2x through; the floor is 0.10 on ln t now.
+  CHECK(timing_consistency(std::vector<double>(6, 110), std::vector<double>(8, 100)).consistent);
+  CHECK_FALSE(
+      timing_consistency(std::vector<double>(6, 111), std::vector<double>(8, 100)).consistent);
+  // Honest: the largest measured gap (reduce, 530 vs 484 us) and the recording's typical ones.
+  CHECK(
+      timing_consistency(lognormal(530, 0.015, 6, rng), lognormal(484, 0.015, 15, rng)).consistent);
+  auto honest = timing_consistency(lognormal(1753, 0.01, 6, rng), lognormal(1737, 0.01, 15, rng));
+  CHECK(honest.consistent);
+  CHECK(honest.allowed > kPlacementFloor);
+  CHECK(honest.allowed < kPlacementFloor + 0.03);
   // The cheats: ~10x (a cache the gate's inputs warmed) and 69x (launch spacing).
-  auto cache = timing_consistency(around(2000, 0.01, 6, 5), around(200, 0.01, 15, 6), inc);
-  CHECK_FALSE(cache.consistent);
-  CHECK(cache.ratio == doctest::Approx(10).epsilon(0.05));
-  CHECK(cache.reason.find("outside") != std::string::npos);
   CHECK_FALSE(
-      timing_consistency(around(6900, 0.01, 6, 7), around(100, 0.01, 15, 8), inc).consistent);
-  // Fast when gated, slow when paired disagrees as well.
+      timing_consistency(lognormal(2000, 0.01, 6, rng), lognormal(200, 0.01, 15, rng)).consistent);
   CHECK_FALSE(
-      timing_consistency(around(100, 0.01, 6, 9), around(150, 0.01, 15, 10), inc).consistent);
-  // Just inside and just outside the slack.
-  CHECK(timing_consistency(std::vector<double>(6, 124), std::vector<double>(15, 100), inc)
-            .consistent);
-  CHECK_FALSE(timing_consistency(std::vector<double>(6, 126), std::vector<double>(15, 100), inc)
-                  .consistent);
+      timing_consistency(lognormal(6900, 0.01, 6, rng), lognormal(100, 0.01, 15, rng)).consistent);
 }
 
-TEST_CASE("timing consistency: the band comes from the incumbent's spread, not the candidate's") {
+TEST_CASE("timing consistency: a cheat cannot widen the band with its own spread") {
+  std::mt19937_64 rng(29);
   // tests/cheats/cheat_gate_padded: 330 us while gated; paired, 7 samples at 330 and 8 at 130.
-  // Its own paired spread is huge (relative IQR 1.5): were it the noise, the band would
-  // swallow the gap. The incumbent's spread is what the session's noise is.
   std::vector<double> bimodal(7, 330.0);
   bimodal.insert(bimodal.end(), 8, 130.0);
-  auto c = timing_consistency(around(330, 0.01, 6, 11), bimodal, around(115, 0.01, 15, 12));
+  auto c = timing_consistency(lognormal(330, 0.01, 6, rng), bimodal);
   CHECK_FALSE(c.consistent);
   CHECK(c.ratio == doctest::Approx(330.0 / 130).epsilon(0.02));
-  // A noisy session (incumbent relative IQR ~0.5) widens the band to 1 + 4 * 0.5 = 3.
-  std::vector<double> noisy{50, 75, 100, 125, 150, 100, 100, 60, 140};
-  auto n = timing_consistency(around(200, 0.01, 6, 13), around(100, 0.01, 15, 14), noisy);
-  CHECK(n.allowed > 1.5);
-  CHECK(n.consistent);
+  // 1.2x with both sides as noisy as a cheat likes (20% spread): the spread is capped, the band
+  // stays below ln 1.2 with the fewest samples compared (3 a side beyond the gate's 6).
+  for (int trial = 0; trial < 200; ++trial) {
+    auto g = lognormal(120, 0.2, 6, rng);
+    auto p = lognormal(100, 0.2, 8, rng);
+    auto t = timing_consistency(g, p);
+    CHECK(t.allowed < std::log(1.2));
+  }
+  CHECK(kPlacementFloor + kConsistencyZ * 1.2533 * kSpreadCap * std::sqrt(1.0 / 6 + 1.0 / 3) <
+        std::log(1.2));
   // Too few samples decide nothing; non-finite or non-positive samples are not evidence.
-  CHECK(timing_consistency({100, 100}, bimodal, noisy).consistent);
-  CHECK(timing_consistency({}, bimodal, noisy).reason.find("too few") != std::string::npos);
+  CHECK(timing_consistency({100, 100}, bimodal).consistent);
+  CHECK(timing_consistency({}, bimodal).reason.find("too few") != std::string::npos);
   double nan = std::nan("");
-  CHECK(timing_consistency({nan, -1, 0, 100}, bimodal, noisy).consistent);
+  CHECK(timing_consistency({nan, -1, 0, 100}, bimodal).consistent);
+  CHECK(robust_log_spread({100, 100, 100}) == 0);
+  CHECK(robust_log_spread({90, 100, 110}) == doctest::Approx(0.14826));
+}
+
+TEST_CASE(
+    "timing consistency: false flags under the noise model stay below 0.5% at the worst offset") {
+  // ln t normal, sigma up to the largest honest spread of the recording (0.023), the gate's 6
+  // samples against 8 or 15 paired ones, the sides apart by the largest placement offset
+  // measured live (0.0906): the documented false-flag bound (measurement.h) is ~0.3%.
+  std::mt19937_64 rng(2028);
+  for (int pairs : {8, 15}) {
+    for (double sigma : {0.005, 0.023}) {
+      const int trials = 20000;
+      int flagged = 0, flagged_typical = 0;
+      for (int i = 0; i < trials; ++i) {
+        auto p = lognormal(100, sigma, pairs, rng);
+        flagged +=
+            !timing_consistency(lognormal(100 * std::exp(0.0906), sigma, 6, rng), p).consistent;
+        flagged_typical +=
+            !timing_consistency(lognormal(100 * std::exp(0.01), sigma, 6, rng), p).consistent;
+      }
+      CAPTURE(pairs);
+      CAPTURE(sigma);
+      CHECK(double(flagged) / trials < 0.005);
+      CHECK(flagged_typical == 0);
+    }
+  }
+  // A 1.2x cheat at the largest honest spread and the fewest pairs: flagged in ~99% of trials
+  // (99.4% simulated), every trial at the spreads of a typical variant (0.5%).
+  int caught = 0, caught_tight = 0;
+  for (int i = 0; i < 2000; ++i) {
+    caught += !timing_consistency(lognormal(120, 0.023, 6, rng), lognormal(100, 0.023, 8, rng))
+                   .consistent;
+    caught_tight +=
+        !timing_consistency(lognormal(120, 0.005, 6, rng), lognormal(100, 0.005, 8, rng))
+             .consistent;
+  }
+  CHECK(caught >= 1940);
+  CHECK(caught_tight == 2000);
 }

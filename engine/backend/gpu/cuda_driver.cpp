@@ -67,16 +67,18 @@ DeviceBuffer::DeviceBuffer(size_t bytes) : bytes_(bytes) {
 }
 
 DeviceBuffer::~DeviceBuffer() {
-  if (ptr_) cuMemFree(ptr_);
+  if (ptr_ && owned_) cuMemFree(ptr_);
 }
 
 DeviceBuffer& DeviceBuffer::operator=(DeviceBuffer&& o) noexcept {
   if (this != &o) {
-    if (ptr_) cuMemFree(ptr_);
+    if (ptr_ && owned_) cuMemFree(ptr_);
     ptr_ = o.ptr_;
     bytes_ = o.bytes_;
+    owned_ = o.owned_;
     o.ptr_ = 0;
     o.bytes_ = 0;
+    o.owned_ = true;
   }
   return *this;
 }

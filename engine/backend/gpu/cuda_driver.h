@@ -52,15 +52,24 @@ class DeviceContext {
   CUstream stream_ = nullptr;
 };
 
-// Device memory owned by one object.
+// Device memory owned by one object, or (view) a range of another's that it does not free.
 class DeviceBuffer {
  public:
   DeviceBuffer() = default;
   explicit DeviceBuffer(size_t bytes);
+  // `bytes` at `ptr`, owned elsewhere (a place in DeviceBuffers' arena): never freed here.
+  static DeviceBuffer view(CUdeviceptr ptr, size_t bytes) {
+    DeviceBuffer b;
+    b.ptr_ = ptr;
+    b.bytes_ = bytes;
+    b.owned_ = false;
+    return b;
+  }
   ~DeviceBuffer();
-  DeviceBuffer(DeviceBuffer&& o) noexcept : ptr_(o.ptr_), bytes_(o.bytes_) {
+  DeviceBuffer(DeviceBuffer&& o) noexcept : ptr_(o.ptr_), bytes_(o.bytes_), owned_(o.owned_) {
     o.ptr_ = 0;
     o.bytes_ = 0;
+    o.owned_ = true;
   }
   DeviceBuffer& operator=(DeviceBuffer&& o) noexcept;
   DeviceBuffer(const DeviceBuffer&) = delete;
@@ -72,6 +81,7 @@ class DeviceBuffer {
  private:
   CUdeviceptr ptr_ = 0;
   size_t bytes_ = 0;
+  bool owned_ = true;
 };
 
 }  // namespace solver::gpu

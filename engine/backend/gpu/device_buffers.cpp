@@ -7,6 +7,7 @@
 
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/phase_log.h"
+#include "engine/backend/sequence_plan.h"
 
 namespace solver::gpu {
 
@@ -52,13 +53,25 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
   const auto& bufs = variant_.buffers;
   for (size_t i = 0; i < bufs.size(); ++i)
     if (is_output(bufs[i].role)) outputs_.push_back(i);
+  // P8 (engine/backend/sequence_plan.h): the rotation sets and the working buffers in one
+  // allocation at offsets that depend on the buffer list alone, its base slid by a random
+  // multiple of kArenaAlign; allocated before anything else of this object.
+  layout_ = engine::arena_layout(bufs, std::min<int>(int(sets_.size()), engine::kRotationSets));
+  {
+    std::random_device rd;
+    slide_ = size_t(rd() % unsigned(engine::kArenaSlides)) * engine::kArenaAlign;
+  }
+  if (layout_.bytes) arena_ = DeviceBuffer(layout_.bytes + slide_);
   for (size_t s = 0; s < sets_.size(); ++s) upload_set(s);
   work_.resize(bufs.size());
   ref_work_.resize(bufs.size());
   size_t scratch_bytes = 0;
   for (size_t i = 0; i < bufs.size(); ++i) {
     if (bufs[i].role != BufferRole::In && bufs[i].elements > 0)
-      work_[i] = DeviceBuffer(size_t(bufs[i].bytes));
+      work_[i] =
+          layout_.work[i] != engine::ArenaLayout::npos
+              ? DeviceBuffer::view(arena_.ptr() + slide_ + layout_.work[i], size_t(bufs[i].bytes))
+              : DeviceBuffer(size_t(bufs[i].bytes));
     if (bufs[i].role == BufferRole::Scratch)
       scratch_bytes = std::max(scratch_bytes, size_t(bufs[i].bytes));
     if (i < reference_.buffers.size()) {
@@ -76,6 +89,13 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
     fill_garbage(g.data(), g.size(), 0x6a7ba6e5ULL ^ uint64_t(scratch_bytes));
     garbage_ = upload(g.data(), g.size());
   }
+}
+
+DeviceBuffer DeviceBuffers::input_buffer(size_t s, size_t i, size_t bytes) const {
+  if (s < layout_.input.size() && layout_.input[s][i] != engine::ArenaLayout::npos &&
+      bytes == size_t(variant_.buffers[i].bytes))
+    return DeviceBuffer::view(arena_.ptr() + slide_ + layout_.input[s][i], bytes);
+  return DeviceBuffer(bytes);
 }
 
 void DeviceBuffers::upload_set(size_t s) {
@@ -96,7 +116,7 @@ void DeviceBuffers::upload_set(size_t s) {
     if (cacheable) {
       if (DeviceCopy* hit = device_cache_->find(key); hit && hit->buffer->bytes() == host->size) {
         PhaseScope scope("device_cache_copy");
-        inputs_[s][i] = DeviceBuffer(host->size);
+        inputs_[s][i] = input_buffer(s, i, host->size);
         CU_CHECK(cuMemcpyDtoD(inputs_[s][i].ptr(), hit->buffer->ptr(), host->size));
         uint64_t d = (*device_digest_)(inputs_[s][i].ptr(), host->size, nullptr);
         if (d == hit->digest) {
@@ -112,7 +132,8 @@ void DeviceBuffers::upload_set(size_t s) {
     }
     if (!entry) {
       PhaseScope scope("host_upload");
-      inputs_[s][i] = upload(host->data.get(), host->size);
+      inputs_[s][i] = input_buffer(s, i, host->size);
+      if (host->size) CU_CHECK(cuMemcpyHtoD(inputs_[s][i].ptr(), host->data.get(), host->size));
       if (device_digest_ && bufs[i].role == BufferRole::In)
         device_digests_[s][i] =
             (*device_digest_)(inputs_[s][i].ptr(), inputs_[s][i].bytes(), nullptr);
@@ -368,10 +389,13 @@ void DeviceBuffers::reflip(const Flip& f) const {
 void DeviceBuffers::toggle_reference_copy() const {
   const DeviceBuffer& r = ref_inout_inputs_[size_t(flip_.set)][size_t(flip_.buffer)];
   if (flip_.swap_size) {
-    size_t e[2] = {flip_.swap_offsets[0] / flip_.swap_size, flip_.swap_offsets[1] / flip_.swap_size};
+    size_t e[2] = {flip_.swap_offsets[0] / flip_.swap_size,
+                   flip_.swap_offsets[1] / flip_.swap_size};
     double v[2];
-    for (int k = 0; k < 2; ++k) CU_CHECK(cuMemcpyDtoH(&v[k], r.ptr() + e[k] * sizeof(double), sizeof(double)));
-    for (int k = 0; k < 2; ++k) CU_CHECK(cuMemcpyHtoD(r.ptr() + e[k] * sizeof(double), &v[1 - k], sizeof(double)));
+    for (int k = 0; k < 2; ++k)
+      CU_CHECK(cuMemcpyDtoH(&v[k], r.ptr() + e[k] * sizeof(double), sizeof(double)));
+    for (int k = 0; k < 2; ++k)
+      CU_CHECK(cuMemcpyHtoD(r.ptr() + e[k] * sizeof(double), &v[1 - k], sizeof(double)));
     return;
   }
   // flip_.offset is the sign byte of element offset / size; the double's sign byte is its last.

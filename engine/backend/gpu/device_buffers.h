@@ -17,6 +17,7 @@
 #include "engine/backend/gpu/device_input_cache.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/sequence_plan.h"
 #include "generators/variant_space.h"
 
 namespace solver::gpu {
@@ -79,7 +80,7 @@ class DeviceBuffers {
     size_t swap_offsets[2] = {0, 0};  // a swap: the two elements' byte offsets
     size_t swap_size = 0;             // element size of a swap, 0 for a sign flip
     unsigned char swap_original[2][8] = {};
-    bool reference_copy = false;      // also made in the reference's float64 in-out copy
+    bool reference_copy = false;  // also made in the reference's float64 in-out copy
   };
   // The change in place now (set < 0: none): valid between flip_one and unflip.
   Flip current_flip() const { return flip_; }
@@ -117,6 +118,12 @@ class DeviceBuffers {
   const std::vector<std::shared_ptr<const DeviceBuffer>>& pristine() const;
 
   const generators::ResolvedVariant& reference_;
+  // P8: the rotation sets' inputs and the working buffers, at layout_'s offsets + slide_.
+  engine::ArenaLayout layout_;
+  size_t slide_ = 0;
+  DeviceBuffer arena_;
+  // Set s's buffer i: a view into the arena for a rotation set, else an allocation of its own.
+  DeviceBuffer input_buffer(size_t s, size_t i, size_t bytes) const;
   // mutable: an on_device set's host bytes are made on demand (materialise), which fills in
   // what the set's definition already fixes.
   mutable std::vector<HostSet> sets_;

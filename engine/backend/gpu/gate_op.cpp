@@ -20,6 +20,7 @@
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
+#include "engine/backend/sequence_plan.h"
 
 namespace solver::gpu {
 
@@ -29,7 +30,7 @@ using engine::GateStatus;
 namespace {
 
 constexpr uint64_t kDefaultSeed = 0x5eed2026;
-constexpr int kGateSamples = 6;
+using engine::kGateSamples;
 
 }  // namespace
 
@@ -109,7 +110,9 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   // The regular sets are the worker's standing sets (host copies and references cached across
   // requests); the sets no kernel has seen before are the per-gate ones below: the fresh set,
   // the adversarial sets and the check's position, all derived from this gate's seed.
-  auto seeds = standing_seeds(std::max(2, input_sets));
+  // At least the rotation sets of every timed sequence (P8: the gate's timing rotates the same
+  // sets as time and time_pairs); every regular set is checked before timing.
+  auto seeds = standing_seeds(std::max(engine::kRotationSets, input_sets));
   // Seeds of the adversarial sets, the fresh set and the check's position: derived from the
   // same base, so a gate is repeatable from the seed it records.
   auto extra = derive_seeds(base ^ 0xad7e25a1c0ffee00ULL, 5);
@@ -135,7 +138,7 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     return done();
   }
   timer.start("checks");
-  for (int s = 0; s < p.timing_sets; ++s) {
+  for (int s = 0; s < p.buffers->sets(); ++s) {
     reload(p);  // every check on a fresh module: no __device__ state from an earlier run
     run_variant(p, s, "check run");
     if (!check_outputs(p, s, g, "before timing")) return done();
@@ -151,7 +154,7 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   int fresh = add_fresh_set(p, extra[3]);
   std::mt19937_64 rng(extra[4]);
   FreshCheck check{int(rng() % kGateSamples), fresh};
-  TimedSeries t = time_sequence({&p}, std::vector<int>(kGateSamples, 0), 2, {check});
+  TimedSeries t = time_sequence({&p}, engine::single_order(kGateSamples), {check});
   if (t.failed_runner >= 0) {
     g.status = t.failure.status;
     g.detail = t.failure.detail;
@@ -176,8 +179,7 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
              (t.audited_at.empty() || t.audited_at[0] < 0
                   ? ""
                   : "; timed sample " + std::to_string(t.audited_at[0]) + " audited") +
-             "; " + *adversarial +
-             (t.note.empty() ? "" : "; " + t.note);
+             "; " + *adversarial + (t.note.empty() ? "" : "; " + t.note);
   return done();
 }
 

@@ -8,6 +8,7 @@
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
+#include "engine/backend/sequence_plan.h"
 #include "profiling/cupti_range_profiler.h"
 #include "profiling/launch_share.h"
 #include "profiling/metric_set.h"
@@ -22,7 +23,7 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   engine::ProfileResult out;
   PhaseTimer timer(&out.phases_ms);
   timer.start("prepare");
-  Preparation prep = prepare(v, standing_seeds(2));
+  Preparation prep = prepare(v, standing_seeds(engine::kRotationSets));  // as every sequence (P8)
   if (!prep.prepared) {
     out.detail = std::string(engine::to_string(prep.failure.status)) + ": " + prep.failure.detail;
     return out;
@@ -36,7 +37,7 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   rule.cap = samples;
   rule.floor = std::min(rule.floor, samples);
   TimedSeries t = time_sequence(
-      {&p}, std::vector<int>(size_t(samples), 0), 3, {},
+      {&p}, engine::single_order(samples), {},
       [&](const TimedSeries& so_far) { return engine::enough_samples(so_far.event_us[0], rule); },
       /*audit: none*/ 0u);
   std::vector<double> times = t.kernel_us[0];

@@ -15,14 +15,15 @@
 #include <optional>
 #include <random>
 
+#include "engine/backend/audit_choice.h"
 #include "engine/backend/gpu/activity_trace.h"
 #include "engine/backend/gpu/floor_rate.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
-#include "engine/backend/audit_choice.h"
 #include "engine/backend/gpu/worker.h"
 #include "engine/backend/paired_verdict.h"
+#include "engine/backend/sequence_plan.h"
 #include "profiling/launch_gaps.h"
 
 namespace solver::gpu {
@@ -45,7 +46,7 @@ struct Event {
 }  // namespace
 
 TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
-                                  const std::vector<int>& order, int warmup,
+                                  const std::vector<int>& order,
                                   const std::vector<FreshCheck>& checks,
                                   const std::function<bool(const TimedSeries&)>& stop,
                                   uint32_t audit_runs) {
@@ -54,6 +55,18 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   if (!l2_flush_)
     l2_flush_ =
         std::make_unique<DeviceBuffer>(size_t(2 * std::max<int64_t>(device_.l2_bytes, 1 << 20)));
+  // P8 (engine/backend/sequence_plan.h): the same schedule in every op. Each runner's warm-ups,
+  // its untimed traced run and its timed runs take the slots of one rotation rule; the check
+  // runs on the slot its run gets anyway.
+  std::vector<int> check_at;
+  for (const FreshCheck& c : checks) check_at.push_back(c.at);
+  const std::vector<engine::SequenceRun> schedule =
+      engine::sequence_schedule(int(runners.size()), order, check_at);
+  for (Prepared* p : runners)
+    if (p->timing_sets < engine::kRotationSets)
+      throw std::logic_error("timed sequence of " + p->resolved.key + " with " +
+                             std::to_string(p->timing_sets) + " rotation sets, not " +
+                             std::to_string(engine::kRotationSets));
   // What a timed run ran on: its set and, where one element was perturbed, which (the audit
   // makes the same change again for its reference run).
   struct Ran {
@@ -61,15 +74,13 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     bool flipped = false;
     DeviceBuffers::Flip flip;
   };
-  auto run = [&](Prepared& p, CUevent before, CUevent after, uint64_t* t0, uint64_t* t1,
-                 int set_override = -1) {
+  auto run = [&](Prepared& p, int set, CUevent before, CUevent after, uint64_t* t0, uint64_t* t1,
+                 bool check = false) {
     Ran ran;
-    int rotation = std::max(1, p.timing_sets);
-    int set = set_override >= 0 ? set_override : p.next_set++ % rotation;
     ran.set = set;
     beat("timed run " + p.resolved.key, p.timeout_ms);
     // Every timed run but the check sees input bytes no run saw before (one sign flipped).
-    bool flipped = set_override < 0 && t0 && p.buffers->flip_one(set, stream);
+    bool flipped = !check && t0 && p.buffers->flip_one(set, stream);
     if (flipped) ran.flip = p.buffers->current_flip();
     ran.flipped = flipped;
     p.buffers->prepare_variant_run(set, stream);
@@ -84,10 +95,13 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     if (flipped) p.buffers->unflip();
     return ran;
   };
+  size_t k = 0;  // the next entry of the schedule
   std::optional<PhaseScope> step;
   step.emplace("warmup");
-  for (Prepared* p : runners)
-    for (int i = 0; i < warmup; ++i) run(*p, nullptr, nullptr, nullptr, nullptr);
+  for (; k < schedule.size() && schedule[k].sample < 0 &&
+         k < runners.size() * size_t(engine::kWarmupRuns);
+       ++k)
+    run(*runners[size_t(schedule[k].runner)], schedule[k].slot, nullptr, nullptr, nullptr, nullptr);
   step.emplace("samples");
 
   TimedSeries out;
@@ -101,15 +115,16 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     traced = false;
     out.note = std::string("no activity trace (") + e.what() + "): event times stand in";
   }
-  // One untimed run with the trace on: the first launch after enabling it carries CUPTI's
-  // set-up in its event time (5 ms against 0.26 ms seen on the H200). Its records fall before
-  // the first window and are skipped.
-  if (traced)
-    run(*runners[size_t(order.empty() ? 0 : order[0])], nullptr, nullptr, nullptr, nullptr);
+  // One untimed run per runner with the trace on: the first launch after enabling it carries
+  // CUPTI's set-up in its event time (5 ms against 0.26 ms seen on the H200). Their records
+  // fall before the first window and are skipped. Made with or without a trace: the schedule
+  // does not depend on it.
+  for (; k < schedule.size() && schedule[k].sample < 0; ++k)
+    run(*runners[size_t(schedule[k].runner)], schedule[k].slot, nullptr, nullptr, nullptr, nullptr);
   std::vector<std::pair<uint64_t, uint64_t>> windows;
+  std::vector<int> timed_runner;  // the runner of each window
   std::vector<double> clocks;
   Event before, after;
-  std::vector<int> taken(runners.size(), 0);  // samples so far, per runner
   // P7 (run_audit.cpp): per runner, the timed run kept for the audit, chosen as the runs go by a
   // reservoir of one that only this process's random_device seeds.
   std::vector<AuditedRun> audit(runners.size());
@@ -119,22 +134,21 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     for (size_t r = 0; r < runners.size(); ++r)
       choice.emplace_back((uint64_t(rd()) << 32) ^ uint64_t(rd()));
   }
-  for (int r : order) {
+  for (; k < schedule.size(); ++k) {
+    const engine::SequenceRun& e = schedule[k];
+    const int r = e.runner;
     uint64_t t0 = 0, t1 = 0;
     Prepared& p = *runners[size_t(r)];
-    const FreshCheck* check = size_t(r) < checks.size() && checks[size_t(r)].at == taken[size_t(r)]
-                                  ? &checks[size_t(r)]
-                                  : nullptr;
-    ++taken[size_t(r)];
-    // Fresh values at addresses the kernel has already seen: a result cache keyed on pointers
-    // (or on a few sampled values) serves a stale answer here.
-    if (check) p.buffers->copy_inputs(check->fresh, 0, stream);
-    Ran ran = run(p, before.e, after.e, &t0, &t1, check ? 0 : -1);
+    const FreshCheck* check = e.check ? &checks[size_t(r)] : nullptr;
+    // Fresh values at addresses the kernel has already seen, in the slot this run gets anyway:
+    // a result cache keyed on pointers (or on a few sampled values) serves a stale answer here.
+    if (check) p.buffers->copy_inputs(check->fresh, e.slot, stream);
+    Ran ran = run(p, e.slot, before.e, after.e, &t0, &t1, check != nullptr);
     // The fresh-set check is verified where it stands; every other timed run may be the
     // audited one (its outputs copied aside now, after the timed window closed).
     if ((audit_runs >> (r & 31) & 1u) && !check && choice[size_t(r)].offer()) {
       AuditedRun& a = audit[size_t(r)];
-      a.sample = taken[size_t(r)] - 1;
+      a.sample = e.sample;
       a.set = ran.set;
       a.flipped = ran.flipped;
       a.flip = ran.flip;
@@ -144,12 +158,13 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     CU_CHECK(cuEventElapsedTime(&ms, before.e, after.e));
     out.event_us[size_t(r)].push_back(ms * 1000.0);
     windows.push_back({t0, t1});
+    timed_runner.push_back(r);
     clocks.push_back(clocks_->sm_clock_mhz());
     if (check) {
-      bool ok = check_outputs(p, 0, out.failure,
+      bool ok = check_outputs(p, e.slot, out.failure,
                               "check after timing, at timed sample " + std::to_string(check->at),
                               check->fresh);
-      p.buffers->restore_inputs(0);
+      p.buffers->restore_inputs(e.slot);
       if (!ok) {
         out.failed_runner = r;
         break;
@@ -191,7 +206,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   size_t next = 0;
   int mismatches = 0;
   for (size_t k = 0; k < windows.size(); ++k) {
-    size_t r = size_t(order[k]);
+    size_t r = size_t(timed_runner[k]);
     size_t sample = out.kernel_us[r].size();
     if (!traced) {
       out.kernel_us[r].push_back(out.event_us[r][sample]);
@@ -222,8 +237,8 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
 
 namespace {
 
-// Rotation sets of time and time_pairs, then the fresh set's seed and the check positions.
-constexpr int kTimingSets = 3;
+// Rotation sets of every timed sequence (P8), then the fresh set's seed and the check positions.
+constexpr int kTimingSets = engine::kRotationSets;
 
 }  // namespace
 
@@ -248,7 +263,7 @@ engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint6
   std::mt19937_64 rng(seeds[kTimingSets]);
   FreshCheck check{int(rng() % uint64_t(samples)), fresh};
   timer.start("timing");
-  TimedSeries s = time_sequence({&p}, std::vector<int>(size_t(samples), 0), 3, {check});
+  TimedSeries s = time_sequence({&p}, engine::single_order(samples), {check});
   timer.start("checks");
   t.kernel_us = s.kernel_us[0];
   t.event_us = s.event_us[0];
@@ -327,13 +342,7 @@ rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine
     }
   }
   // A B B A: each member goes first as often as second, so drift within a pair cancels.
-  std::vector<int> order;
-  for (int i = 0; i < pairs; ++i) {
-    if (i % 2 == 0)
-      order.insert(order.end(), {0, 1});
-    else
-      order.insert(order.end(), {1, 0});
-  }
+  std::vector<int> order = engine::paired_order(pairs);
   timer.start("timing");
   // The sequential rule on the event times as they come (the activity records, which the
   // verdict uses, arrive only when the trace stops); a failed check has already ended it.
@@ -342,7 +351,7 @@ rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine
     const auto& eb = so_far.event_us[1];
     return ea.size() == eb.size() && engine::stop_after(ea, eb, plan);
   };
-  TimedSeries s = time_sequence({pa.prepared.get(), pb.prepared.get()}, order, 3, checks, decided,
+  TimedSeries s = time_sequence({pa.prepared.get(), pb.prepared.get()}, order, checks, decided,
                                 /*audit: the candidate*/ 0b10u);
   timer.start("checks");
   if (s.failed_runner >= 0) {

@@ -13,6 +13,7 @@
 #include "engine/backend/gpu/device_info.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/sequence_plan.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/ptx_precision.h"
 #include "generators/validate.h"
@@ -243,7 +244,7 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   p->buffers = std::make_shared<DeviceBuffers>(p->resolved, p->reference, std::move(sets),
                                                device_digest(), device_input_cache());
   step.reset();
-  p->timing_sets = p->buffers->sets();
+  p->timing_sets = std::min(p->buffers->sets(), engine::kRotationSets);
   if (references) {
     // Before any run of the candidate: from here on its device inputs are suspect.
     timer.start("reference");

@@ -44,8 +44,9 @@ struct Prepared {
   // the owning Prepared's `resolved`, so the owner must outlive every sharer.
   std::shared_ptr<DeviceBuffers> buffers;
   int timeout_ms = 10000;
-  int next_set = 0;     // input-set rotation during timing
-  int timing_sets = 0;  // sets [0, timing_sets) rotate in timed runs; later ones are checks only
+  // Sets [0, timing_sets) rotate in timed runs (engine::kRotationSets, sequence_plan.h); later
+  // ones are checks only.
+  int timing_sets = 0;
   std::optional<generators::TensorOps> tensor_ops;  // MMAs in the variant's PTX, if scanned
   std::optional<bool> gemm_loop;  // a launched entry has a matrix-product loop, if scanned
   std::string precision_issue;    // non-empty: the PTX computes below the declared class
@@ -196,17 +197,18 @@ class Worker {
   // inputs are restored and each member runs once alone on a fresh module; the first whose run
   // changes them is named. "" when neither does alone (it happened only in the sequence).
   std::string attribute_mutation(Prepared& a, Prepared& b);
-  // Times runs of `runners` in the order given by `order` (indices into runners), after
-  // `warmup` untimed runs of each. `checks` (per runner, may be empty): the fresh-set check
-  // placed in the sequence; a failed one ends the sequence (TimedSeries::failed_runner).
-  // `stop` (optional) is asked after every sample, with the event times so far: true ends the
-  // sequence there (the sequential pair rule). `audit` (bit r: runner r): one timed run of
-  // that runner, chosen after it ran, is checked against the reference when the sequence ends
-  // (run_audit.cpp; a failed audit is reported as a failed check). The profile's unprofiled
-  // samples, which decide nothing, audit none; a paired timing audits its candidate (the
+  // Times runs of `runners` in the order given by `order` (indices into runners), after the
+  // warm-ups and the untimed traced run of each: the one schedule of every op
+  // (engine::sequence_schedule, docs/reliability.md P8). `checks` (per runner, may be empty): the
+  // fresh-set check placed in the sequence; a failed one ends the sequence
+  // (TimedSeries::failed_runner). `stop` (optional) is asked after every sample, with the event
+  // times so far: true ends the sequence there (the sequential pair rule). `audit` (bit r: runner
+  // r): one timed run of that runner, chosen after it ran, is checked against the reference when
+  // the sequence ends (run_audit.cpp; a failed audit is reported as a failed check). The profile's
+  // unprofiled samples, which decide nothing, audit none; a paired timing audits its candidate (the
   // incumbent passed its own audits when it was the candidate).
   TimedSeries time_sequence(const std::vector<Prepared*>& runners, const std::vector<int>& order,
-                            int warmup, const std::vector<FreshCheck>& checks = {},
+                            const std::vector<FreshCheck>& checks = {},
                             const std::function<bool(const TimedSeries&)>& stop = {},
                             uint32_t audit = ~0u);
   // Uploads `set` into p's buffers and computes its reference from that untouched copy.

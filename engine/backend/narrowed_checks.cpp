@@ -1,0 +1,26 @@
+#include "engine/backend/narrowed_checks.h"
+
+namespace solver::engine {
+
+std::vector<std::string> narrowed_checks(const generators::ProblemSpec& spec,
+                                         const GateResult& gate) {
+  std::vector<std::string> out;
+  std::string fixed;
+  for (const auto& b : spec.buffers)
+    if (b.dist_fixed && b.role != generators::BufferRole::Out &&
+        b.role != generators::BufferRole::Scratch)
+      fixed += (fixed.empty() ? "" : ", ") + b.name;
+  if (!fixed.empty())
+    out.push_back("dist_fixed inputs never perturbed (a candidate may specialise on them): " +
+                  fixed);
+  // The worker's words (gate_op.cpp), up to the next "; ".
+  for (const char* marker : {"adversarial sets: none apply", "adversarial sets: not applicable"}) {
+    const auto at = gate.detail.find(marker);
+    if (at == std::string::npos) continue;
+    const auto end = gate.detail.find("; ", at);
+    out.push_back(gate.detail.substr(at, end == std::string::npos ? end : end - at));
+  }
+  return out;
+}
+
+}  // namespace solver::engine

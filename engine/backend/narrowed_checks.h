@@ -1,0 +1,20 @@
+// What the gate could not check for a problem (docs/reliability.md P5): a narrowed check is
+// written down, in the gate detail (the worker), in the ledger record ("narrowed_checks") and
+// in the report. Two kinds: inputs whose distribution is part of the problem (`dist_fixed`),
+// which no timed run perturbs and no adversarial set changes, so a candidate may specialise on
+// their values; and a gate whose adversarial sets did not run ("none apply", "not applicable"),
+// as its detail says.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "engine/backend/backend.h"
+#include "generators/problem_spec.h"
+
+namespace solver::engine {
+
+// One line per narrowing, in a fixed order (dist_fixed first); empty when the check was whole.
+std::vector<std::string> narrowed_checks(const generators::ProblemSpec& spec,
+                                         const GateResult& gate);
+
+}  // namespace solver::engine

@@ -1,0 +1,67 @@
+// P5 (docs/reliability.md): a narrowed check is written down: which inputs are dist_fixed and
+// whether the gate's adversarial sets ran, from the spec and the gate detail, into the ledger
+// record ("narrowed_checks") and the report.
+#include <doctest/doctest.h>
+
+#include "engine/backend/narrowed_checks.h"
+#include "engine/ledger.h"
+
+using namespace solver;
+using namespace solver::engine;
+
+namespace {
+generators::BufferSpec buffer(const char* name, generators::BufferRole role, bool fixed) {
+  generators::BufferSpec b;
+  b.name = name;
+  b.role = role;
+  b.dist_fixed = fixed;
+  return b;
+}
+}  // namespace
+
+TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not run") {
+  generators::ProblemSpec spec;
+  spec.buffers = {buffer("x", generators::BufferRole::In, false),
+                  buffer("y", generators::BufferRole::Out, false)};
+  GateResult g;
+  g.status = GateStatus::Passed;
+  g.detail = "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2)";
+  CHECK(narrowed_checks(spec, g).empty());  // a whole check says nothing
+
+  spec.buffers.push_back(buffer("idx", generators::BufferRole::In, true));
+  spec.buffers.push_back(buffer("w", generators::BufferRole::InOut, true));
+  g.detail =
+      "median 10 us over 6 runs; fresh-set check at timed sample 2; adversarial sets: none apply "
+      "(no float input that is not dist_fixed, an fp16 class, or values already at the range's "
+      "end); 1 sample(s) without the expected kernel records";
+  auto n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[0].find("dist_fixed") != std::string::npos);
+  CHECK(n[0].find("idx, w") != std::string::npos);
+  CHECK(n[0].find(": idx, w") != std::string::npos);
+  CHECK(n[1].rfind("adversarial sets: none apply", 0) == 0);
+  CHECK(n[1].find("range's end)") != std::string::npos);
+  CHECK(n[1].find("kernel records") == std::string::npos);  // cut at the next "; "
+
+  g.detail = "adversarial sets: not applicable (the reference is not homogeneous)";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[1] == g.detail);
+}
+
+TEST_CASE("the ledger record carries narrowed_checks, and only when there are some") {
+  RoundRecord r;
+  r.problem = "p";
+  r.track = "on";
+  r.round = 1;
+  r.rules_hash = "h";
+  nlohmann::json whole = to_json(r);
+  CHECK_FALSE(whole.contains("narrowed_checks"));
+  r.narrowed_checks = {"dist_fixed inputs never perturbed (...): idx", "adversarial sets: none"};
+  nlohmann::json j = to_json(r);
+  REQUIRE(j.contains("narrowed_checks"));
+  RoundRecord back = round_record_from_json(j);
+  CHECK(back.narrowed_checks == r.narrowed_checks);
+  j["narrowed_checks"] = 3;
+  CHECK_THROWS(round_record_from_json(j));
+}
