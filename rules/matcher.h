@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rules/chips.h"
+#include "rules/rule_program.h"
 #include "rules/rule_table.h"
 #include "rules/signals.h"
 
@@ -88,13 +89,19 @@ class Matcher {
     std::vector<int> cap_slots;                               // slots of its requires: capabilities
     std::vector<std::pair<std::string, int>> estimate_names;  // its estimate's names, slots
     int order = 0;                                            // rank in order_ (tie-break)
+    int when = -1;      // its condition in program_ (-1: none)
+    int estimate = -1;  // its estimate in program_ (-1: none)
   };
   void refresh();  // rebuilds order_ / info_ if the table changed since the last call
   MatchResult evaluate(const ChipProfile& chip);  // over slots_, once bound
 
   const RuleTable& table_;
   std::vector<const Rule*> order_;  // rules sorted by (priority, -confidence, file order)
-  std::vector<Value> slots_;
+  // Every rule's condition and estimate, compiled when order_ is built (rule_program.h).
+  RuleProgram program_;
+  SlotFrame frame_;                    // the slots as program_ reads them
+  std::vector<const Value*> values_;   // per slot, the Value it holds (nullptr: missing)
+  std::vector<Value> slots_;           // chip slots (bind_chip_slots), which values_ points at
   std::vector<RuleInfo> info_;       // in order_ order
   std::vector<int> needed_signals_;  // signal slots any non-retired rule reads, ascending
   // What order_ was built from, to notice changes cheaply.

@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/rule_program.h"
 #include "rules/rule_table.h"
 #include "rules/signals.h"
 
@@ -122,6 +123,43 @@ void bind_signal_slots(const SignalSet& signals, std::vector<Value>& slots) {
         break;
       case ValueType::String:
         if (const std::string* str = std::get_if<std::string>(&v)) slot = *str;
+        break;
+    }
+  }
+}
+
+void bind_signal_frame(const SignalSet& signals, SlotFrame& frame,
+                       std::vector<const Value*>& values) {
+  static const SignalBuckets buckets;
+  auto table = signal_table();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    frame.set_missing(i);
+    values[i] = nullptr;
+  }
+  for (const auto& [name, v] : signals.values) {
+    const int index = buckets.find(name);
+    if (index < 0) continue;  // not a signal a rule can name: ignored
+    // bind_signal_slots's rules: a value of another type than the signal's, or a number that
+    // is not finite, stays missing.
+    const auto i = static_cast<std::size_t>(index);
+    switch (table[i].type) {
+      case ValueType::Number:
+        if (const double* d = std::get_if<double>(&v); d && std::isfinite(*d)) {
+          frame.num[i] = *d;
+          values[i] = &v;
+        }
+        break;
+      case ValueType::Bool:
+        if (const bool* b = std::get_if<bool>(&v)) {
+          frame.num[i] = *b ? 1.0 : 0.0;
+          values[i] = &v;
+        }
+        break;
+      case ValueType::String:
+        if (const std::string* str = std::get_if<std::string>(&v)) {
+          frame.str[i] = str;
+          values[i] = &v;
+        }
         break;
     }
   }
