@@ -98,15 +98,7 @@ MatchResult Matcher::match_bound(std::span<const Value> signal_slots, const Chip
 
 MatchResult Matcher::evaluate(const ChipProfile& chip) {
   refresh();
-  bind_chip_slots(chip, slots_);
-  {
-    const std::size_t S = signal_table().size();
-    const auto& caps = known_capabilities();
-    for (std::size_t i = S; i < slots_.size(); ++i) {
-      frame_.set(i, slots_[i], i < S + caps.size() ? ValueType::Bool : ValueType::Number);
-      values_[i] = is_missing(slots_[i]) ? nullptr : &slots_[i];
-    }
-  }
+  bind_chip_frame(chip, frame_, values_, slots_);
   program_.begin(frame_);
   const EvolutionConfig& ev = table_.evolution;
 
@@ -239,6 +231,9 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
       out.estimate_inputs.emplace_back(name, value(slot));
   }
   auto table = signal_table();
+  std::size_t missing = 0;
+  for (int s : needed_signals_) missing += !values_[static_cast<std::size_t>(s)];
+  out.missing_signals.reserve(missing);
   for (int s : needed_signals_)
     if (!values_[static_cast<std::size_t>(s)])
       out.missing_signals.emplace_back(table[static_cast<std::size_t>(s)].name);

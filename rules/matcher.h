@@ -101,7 +101,7 @@ class Matcher {
   RuleProgram program_;
   SlotFrame frame_;                    // the slots as program_ reads them
   std::vector<const Value*> values_;   // per slot, the Value it holds (nullptr: missing)
-  std::vector<Value> slots_;           // chip slots (bind_chip_slots), which values_ points at
+  std::vector<Value> slots_;           // chip numbers (bind_chip_frame), which values_ points at
   std::vector<RuleInfo> info_;       // in order_ order
   std::vector<int> needed_signals_;  // signal slots any non-retired rule reads, ascending
   // What order_ was built from, to notice changes cheaply.

@@ -90,6 +90,22 @@ Op call_op(const std::string& name) {
 
 bool is_leaf(std::uint8_t op) { return op == kNum || op == kSlotNum; }
 
+// The degree of `x op k` for operands that are not missing, the operator already turned by
+// any `not` (expr_eval.cpp's soft comparison).
+double leaf_degree(double x, int op, double k, double margin) {
+  bool holds = op == kLt ? x < k : op == kLe ? x <= k : op == kGt ? x > k : x >= k;
+  if (holds) return 1.0;
+  if (std::fabs(k) < 1e-12) return 0.0;
+  double scale = margin * std::max(std::fabs(k), kSoftFloor);
+  double miss = std::fabs(x - k);
+  // A miss by the whole margin or more grades 0 (miss / scale >= 1 then, exactly): the
+  // division, the slowest step here, only for a near miss.
+  if (miss >= scale) return 0.0;
+  double d = scale > 0 ? 1.0 - miss / scale : 0.0;
+  return d > 0 ? (d < 1 ? d : 0.999) : 0.0;
+}
+
+
 }  // namespace
 
 void SlotFrame::set(std::size_t i, const Value& v, ValueType type) {
@@ -328,11 +344,40 @@ int RuleProgram::bool_node(const ExprNode& n) {
 
 int RuleProgram::add_condition(const Expression& e) {
   roots_.push_back(bool_node(e.root()));
+  Plan plan;
+  plan.root = roots_.back();
+  while (nodes_[static_cast<std::size_t>(plan.root)].op == kNot) {
+    plan.root = nodes_[static_cast<std::size_t>(plan.root)].a;
+    plan.negate = !plan.negate;
+  }
+  const Node& n = nodes_[static_cast<std::size_t>(plan.root)];
+  plan.conjunction = (n.op == kAnd || n.op == kOr) && (n.op == kAnd) != plan.negate;
+  plan.leaves_begin = plan.leaves_end = static_cast<std::int32_t>(leaves_.size());
+  plan.rest_begin = plan.rest_end = static_cast<std::int32_t>(rest_.size());
+  if (plan.conjunction) {
+    for (std::int32_t k = n.a; k < n.b; ++k) {
+      const std::int32_t kid = kids_[static_cast<std::size_t>(k)];
+      const Node& c = nodes_[static_cast<std::size_t>(kid)];
+      const bool ordering = c.op == kLt || c.op == kLe || c.op == kGt || c.op == kGe;
+      if (ordering && c.a_slot && c.b_const) {
+        std::uint8_t op = c.op;
+        if (plan.negate) op = op == kLt ? kGe : op == kLe ? kGt : op == kGt ? kLe : kLt;
+        leaves_.push_back({c.a, op, c.k});
+      } else {
+        rest_.push_back(kid);
+      }
+    }
+    plan.leaves_end = static_cast<std::int32_t>(leaves_.size());
+    plan.rest_end = static_cast<std::int32_t>(rest_.size());
+  }
+  plans_.resize(roots_.size());
+  plans_.back() = plan;
   return static_cast<int>(roots_.size()) - 1;
 }
 
 int RuleProgram::add_estimate(const Expression& e) {
   roots_.push_back(num_node(e.root()));
+  plans_.resize(roots_.size());
   return static_cast<int>(roots_.size()) - 1;
 }
 
@@ -527,13 +572,7 @@ double RuleProgram::soft(int i, bool negate, double margin) const {
       if (std::isnan(x) || std::isnan(y)) return kNaN;
       int op = n.op;
       if (negate) op = op == kLt ? kGe : op == kLe ? kGt : op == kGt ? kLe : kLt;
-      bool holds = op == kLt ? x < y : op == kLe ? x <= y : op == kGt ? x > y : x >= y;
-      if (holds) return 1.0;
-      if (std::fabs(y) < 1e-12) return 0.0;
-      double scale = margin * std::max(std::fabs(y), kSoftFloor);
-      double miss = std::fabs(x - y);
-      double d = scale > 0 ? 1.0 - miss / scale : 0.0;
-      return d > 0 ? (d < 1 ? d : 0.999) : 0.0;
+      return leaf_degree(x, op, y, margin);
     }
     default: {
       int t = boolean(i);
@@ -562,21 +601,29 @@ std::optional<bool> RuleProgram::tri(int cond) const {
 RuleProgram::Graded RuleProgram::graded(int cond, double margin, double min_evidence) const {
   // A degree that keeps a rule out of the ranking: the matcher's test, verbatim.
   auto out = [&](double d) { return d + 1e-9 < min_evidence || d <= 0; };
-  int root = roots_[static_cast<std::size_t>(cond)];
-  bool negate = false;
-  while (nodes_[static_cast<std::size_t>(root)].op == kNot) {
-    root = nodes_[static_cast<std::size_t>(root)].a;
-    negate = !negate;
-  }
-  const Node& n = nodes_[static_cast<std::size_t>(root)];
-  if ((n.op == kAnd) != negate && (n.op == kAnd || n.op == kOr)) {
+  const Plan& plan = plans_[static_cast<std::size_t>(cond)];
+  const bool negate = plan.negate;
+  if (plan.conjunction) {
     // A conjunction (De Morgan under `not`): its degree is the least of its operands', so one
     // operand that is out puts it out. Missing operands leave the degree open; then the
     // three-valued answer is false if any operand is false (a degree under 1 is), else open.
     double least = 1.0;
     bool missing = false;
-    for (std::int32_t k = n.a; k < n.b; ++k) {
-      double d = soft(kids_[static_cast<std::size_t>(k)], negate, margin);
+    const double* num = frame_->num.data();
+    for (std::int32_t k = plan.leaves_begin; k < plan.leaves_end; ++k) {
+      const Leaf& leaf = leaves_[static_cast<std::size_t>(k)];
+      const double x = num[leaf.slot];
+      if (std::isnan(x)) {
+        missing = true;
+        continue;
+      }
+      const double d = leaf_degree(x, leaf.op, leaf.k, margin);
+      if (d >= 1) continue;
+      if (out(d)) return {};
+      if (d < least) least = d;
+    }
+    for (std::int32_t k = plan.rest_begin; k < plan.rest_end; ++k) {
+      const double d = soft(rest_[static_cast<std::size_t>(k)], negate, margin);
       if (std::isnan(d)) {
         missing = true;
         continue;
@@ -586,6 +633,7 @@ RuleProgram::Graded RuleProgram::graded(int cond, double margin, double min_evid
     }
     if (missing) {
       if (least < 1) return {};
+      const Node& n = nodes_[static_cast<std::size_t>(plan.root)];
       for (std::int32_t k = n.a; k < n.b; ++k) {
         int t = boolean(kids_[static_cast<std::size_t>(k)]);
         if ((negate ? flip(t) : t) == kFalse) return {};
@@ -595,6 +643,7 @@ RuleProgram::Graded RuleProgram::graded(int cond, double margin, double min_evid
     if (least >= 1) return {Verdict::Holds, 1};
     return {Verdict::Near, least};
   }
+  const int root = plan.root;
   double d = soft(root, negate, margin);
   if (std::isnan(d)) {
     int t = boolean(root);

@@ -25,7 +25,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "rules/chips.h"
 #include "rules/expression.h"
+#include "rules/signals.h"
 #include "rules/value.h"
 
 namespace solver::rules {
@@ -53,8 +55,14 @@ struct SlotFrame {
 // bind_signal_slots into a frame: signal slot i gets the signal's value, and values[i] points
 // at the Value in `signals` it came from (nullptr where bind_signal_slots leaves it missing).
 // `frame` and `values` must have at least signal_table().size() entries.
-void bind_signal_frame(const struct SignalSet& signals, SlotFrame& frame,
+void bind_signal_frame(const SignalSet& signals, SlotFrame& frame,
                        std::vector<const Value*>& values);
+
+// bind_chip_slots into a frame: values[i] points at the Value bind_chip_slots would have put
+// in slot i (a static true or false for a capability, storage[i] for a number), nullptr where
+// it leaves the slot missing. All three must have rule_slot_count() entries.
+void bind_chip_frame(const ChipProfile& chip, SlotFrame& frame,
+                     std::vector<const Value*>& values, std::vector<Value>& storage);
 
 class RuleProgram {
  public:
@@ -123,6 +131,24 @@ class RuleProgram {
   std::vector<std::int32_t> kids_;          // operands of `and` / `or` nodes
   std::vector<std::int32_t> uses_;          // per node: parents (sharing counts)
   std::vector<std::int32_t> roots_;         // per handle: its root node
+  // How graded() walks a condition whose root is a conjunction (an `and` chain, or `not` of an
+  // `or` chain): first its operands of the form `signal OP constant`, inline (`leaves_`, the
+  // operator already turned by the `not`), then the others through soft().
+  struct Leaf {
+    std::int32_t slot = 0;
+    std::uint8_t op = 0;
+    double k = 0;
+  };
+  struct Plan {
+    bool conjunction = false;
+    bool negate = false;
+    std::int32_t root = -1;  // after any leading `not`s
+    std::int32_t leaves_begin = 0, leaves_end = 0;  // in leaves_
+    std::int32_t rest_begin = 0, rest_end = 0;      // in rest_ (node indices)
+  };
+  std::vector<Plan> plans_;  // per handle (conditions only)
+  std::vector<Leaf> leaves_;
+  std::vector<std::int32_t> rest_;
   std::deque<std::string> texts_;           // string literals (stable addresses)
   std::unordered_map<std::string, std::int32_t> intern_;  // numeric node key -> node
 
