@@ -92,7 +92,7 @@ bool is_leaf(std::uint8_t op) { return op == kNum || op == kSlotNum; }
 
 // The degree of `x op k` for operands that are not missing, the operator already turned by
 // any `not` (expr_eval.cpp's soft comparison).
-double leaf_degree(double x, int op, double k, double margin) {
+[[gnu::always_inline]] inline double leaf_degree(double x, int op, double k, double margin) {
   bool holds = op == kLt ? x < k : op == kLe ? x <= k : op == kGt ? x > k : x >= k;
   if (holds) return 1.0;
   if (std::fabs(k) < 1e-12) return 0.0;
