@@ -72,6 +72,18 @@ void Matcher::refresh() {
     info_.push_back(std::move(info));
   }
   program_.finish();
+  // The chip slots the table reads: only those are bound per match (the others are never read).
+  chip_slots_.clear();
+  for (const RuleInfo& info : info_) {
+    for (int slot : info.cap_slots)
+      if (slot >= S) chip_slots_.push_back(slot);
+    for (const auto& [name, slot] : info.names)
+      if (slot >= S) chip_slots_.push_back(slot);
+    for (const auto& [name, slot] : info.estimate_names)
+      if (slot >= S) chip_slots_.push_back(slot);
+  }
+  std::sort(chip_slots_.begin(), chip_slots_.end());
+  chip_slots_.erase(std::unique(chip_slots_.begin(), chip_slots_.end()), chip_slots_.end());
   needed_signals_.clear();
   for (int s = 0; s < S; ++s)
     if (needed[static_cast<std::size_t>(s)]) needed_signals_.push_back(s);
@@ -98,7 +110,7 @@ MatchResult Matcher::match_bound(std::span<const Value> signal_slots, const Chip
 
 MatchResult Matcher::evaluate(const ChipProfile& chip) {
   refresh();
-  bind_chip_frame(chip, frame_, values_, slots_);
+  bind_chip_frame(chip, chip_slots_, frame_, values_, slots_);
   program_.begin(frame_);
   const EvolutionConfig& ev = table_.evolution;
 

@@ -104,6 +104,7 @@ class Matcher {
   std::vector<Value> slots_;           // chip numbers (bind_chip_frame), which values_ points at
   std::vector<RuleInfo> info_;       // in order_ order
   std::vector<int> needed_signals_;  // signal slots any non-retired rule reads, ascending
+  std::vector<int> chip_slots_;      // chip slots any rule reads (guards, names), ascending
   // What order_ was built from, to notice changes cheaply.
   const Rule* seen_data_ = nullptr;
   std::size_t seen_size_ = 0;

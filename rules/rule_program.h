@@ -21,6 +21,7 @@
 #include <deque>
 #include <limits>
 #include <optional>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -58,10 +59,11 @@ struct SlotFrame {
 void bind_signal_frame(const SignalSet& signals, SlotFrame& frame,
                        std::vector<const Value*>& values);
 
-// bind_chip_slots into a frame: values[i] points at the Value bind_chip_slots would have put
-// in slot i (a static true or false for a capability, storage[i] for a number), nullptr where
-// it leaves the slot missing. All three must have rule_slot_count() entries.
-void bind_chip_frame(const ChipProfile& chip, SlotFrame& frame,
+// bind_chip_slots into a frame, for the chip slots listed (ascending; the slots a table reads):
+// values[i] points at the Value bind_chip_slots would put in slot i (a static true or false for
+// a capability, storage[i] for a number), nullptr where it leaves the slot missing. The frame,
+// values and storage must have rule_slot_count() entries.
+void bind_chip_frame(const ChipProfile& chip, std::span<const int> slots, SlotFrame& frame,
                      std::vector<const Value*>& values, std::vector<Value>& storage);
 
 class RuleProgram {

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 #include <string_view>
 #include <vector>
 
@@ -13,6 +14,10 @@
 #include "rules/signals.h"
 
 namespace solver::rules {
+
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+}  // namespace
 
 Resolver rule_resolver() {
   return [](std::string_view name) -> std::optional<Symbol> {
@@ -195,36 +200,31 @@ void bind_signal_frame(const SignalSet& signals, SlotFrame& frame,
   }
 }
 
-void bind_chip_frame(const ChipProfile& chip, SlotFrame& frame, std::vector<const Value*>& values,
-                     std::vector<Value>& storage) {
+void bind_chip_frame(const ChipProfile& chip, std::span<const int> slots, SlotFrame& frame,
+                     std::vector<const Value*>& values, std::vector<Value>& storage) {
   static const Value kTrue{true}, kFalse{false};
   const std::size_t S = signal_table().size();
   const auto& caps = known_capabilities();
   const auto& nums = chip_numeric_properties();
-  static const auto cap_slots = sorted_slots(caps, static_cast<int>(S));
-  static const auto num_slots = sorted_slots(nums, static_cast<int>(S + caps.size()));
-  for (std::size_t i = S; i < S + caps.size(); ++i) {
-    frame.num[i] = 0.0;
-    values[i] = &kFalse;
-  }
-  for (std::size_t i = S + caps.size(); i < S + caps.size() + nums.size(); ++i) {
-    frame.set_missing(i);
-    values[i] = nullptr;
-  }
-  merge_join(
-      chip.capabilities, cap_slots, [](const std::string& c) { return std::string_view(c); },
-      [&](const std::string&, int slot) {
-        frame.num[static_cast<std::size_t>(slot)] = 1.0;
-        values[static_cast<std::size_t>(slot)] = &kTrue;
-      });
-  merge_join(
-      chip.numbers, num_slots, [](const auto& kv) { return std::string_view(kv.first); },
-      [&](const auto& kv, int slot) {
-        const auto i = static_cast<std::size_t>(slot);
-        storage[i] = kv.second;
-        frame.num[i] = std::isfinite(kv.second) ? kv.second : frame.num[i];
+  for (int slot : slots) {
+    const auto i = static_cast<std::size_t>(slot);
+    if (i < S) continue;
+    if (i < S + caps.size()) {
+      const bool has = chip.has(caps[i - S]);
+      frame.num[i] = has ? 1.0 : 0.0;
+      values[i] = has ? &kTrue : &kFalse;
+    } else if (i < S + caps.size() + nums.size()) {
+      auto it = chip.numbers.find(nums[i - S - caps.size()]);
+      if (it == chip.numbers.end()) {
+        frame.set_missing(i);
+        values[i] = nullptr;
+      } else {
+        storage[i] = it->second;
+        frame.num[i] = std::isfinite(it->second) ? it->second : kNaN;
         values[i] = &storage[i];
-      });
+      }
+    }
+  }
 }
 
 void bind_chip_slots(const ChipProfile& chip, std::vector<Value>& slots) {
