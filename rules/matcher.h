@@ -74,8 +74,9 @@ class Matcher {
   explicit Matcher(const RuleTable& table);
   // Thread-compatible; reuses an internal slot buffer, so one Matcher per thread.
   // The table may change between calls (the evolver moves confidences, retires rules and
-  // appends proposals): the order and per-rule caches are rebuilt when it has. A rule whose
-  // `when` is replaced in place is not noticed: build a new Matcher for that.
+  // appends proposals): the order and the compiled program (rule_program.h) are rebuilt when
+  // it has. A rule whose `when` or `estimate` is replaced in place is not noticed (its compiled
+  // form stays): build a new Matcher for that.
   MatchResult match(const SignalSet& signals, const ChipProfile& chip);
   // The same for signals already bound into slots (bind_signal_slots: signal_table() order,
   // at least signal_table().size() entries): for callers that classify one signal set under
@@ -99,12 +100,12 @@ class Matcher {
   std::vector<const Rule*> order_;  // rules sorted by (priority, -confidence, file order)
   // Every rule's condition and estimate, compiled when order_ is built (rule_program.h).
   RuleProgram program_;
-  SlotFrame frame_;                    // the slots as program_ reads them
-  std::vector<const Value*> values_;   // per slot, the Value it holds (nullptr: missing)
-  std::vector<Value> slots_;           // chip numbers (bind_chip_frame), which values_ points at
-  std::vector<RuleInfo> info_;       // in order_ order
-  std::vector<int> needed_signals_;  // signal slots any non-retired rule reads, ascending
-  std::vector<int> chip_slots_;      // chip slots any rule reads (guards, names), ascending
+  SlotFrame frame_;                   // the slots as program_ reads them
+  std::vector<const Value*> values_;  // per slot, the Value it holds (nullptr: missing)
+  std::vector<Value> slots_;          // chip numbers (bind_chip_frame), which values_ points at
+  std::vector<RuleInfo> info_;        // in order_ order
+  std::vector<int> needed_signals_;   // signal slots any non-retired rule reads, ascending
+  std::vector<int> chip_slots_;       // chip slots any rule reads (guards, names), ascending
   // What order_ was built from, to notice changes cheaply.
   const Rule* seen_data_ = nullptr;
   std::size_t seen_size_ = 0;

@@ -105,7 +105,6 @@ bool is_leaf(std::uint8_t op) { return op == kNum || op == kSlotNum; }
   return d > 0 ? (d < 1 ? d : 0.999) : 0.0;
 }
 
-
 }  // namespace
 
 void SlotFrame::set(std::size_t i, const Value& v, ValueType type) {

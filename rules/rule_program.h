@@ -106,13 +106,13 @@ class RuleProgram {
  private:
   struct Node {
     std::uint8_t op = 0;
-    std::uint8_t type = 0;      // == and !=: the operands' ValueType
-    bool a_slot = false;        // operand a is a slot index, not a node
-    bool b_const = false;       // operand b is the constant k, not a node
-    std::int32_t a = -1, b = -1;  // operands; `and`/`or`: [a, b) in kids_
-    std::int32_t memo = -1;     // index into the memo, for a shared numeric node
-    std::int32_t cost = 1;      // nodes in the subtree (operand order of `and` / `or`)
-    double k = 0;               // constant
+    std::uint8_t type = 0;              // == and !=: the operands' ValueType
+    bool a_slot = false;                // operand a is a slot index, not a node
+    bool b_const = false;               // operand b is the constant k, not a node
+    std::int32_t a = -1, b = -1;        // operands; `and`/`or`: [a, b) in kids_
+    std::int32_t memo = -1;             // index into the memo, for a shared numeric node
+    std::int32_t cost = 1;              // nodes in the subtree (operand order of `and` / `or`)
+    double k = 0;                       // constant
     const std::string* text = nullptr;  // string literal
   };
   int num_node(const ExprNode& n);
@@ -130,9 +130,9 @@ class RuleProgram {
   const std::string* str(int i) const;
 
   std::vector<Node> nodes_;
-  std::vector<std::int32_t> kids_;          // operands of `and` / `or` nodes
-  std::vector<std::int32_t> uses_;          // per node: parents (sharing counts)
-  std::vector<std::int32_t> roots_;         // per handle: its root node
+  std::vector<std::int32_t> kids_;   // operands of `and` / `or` nodes
+  std::vector<std::int32_t> uses_;   // per node: parents (sharing counts)
+  std::vector<std::int32_t> roots_;  // per handle: its root node
   // How graded() walks a condition whose root is a conjunction (an `and` chain, or `not` of an
   // `or` chain): first its operands of the form `signal OP constant`, inline (`leaves_`, the
   // operator already turned by the `not`), then the others through soft().
@@ -144,14 +144,14 @@ class RuleProgram {
   struct Plan {
     bool conjunction = false;
     bool negate = false;
-    std::int32_t root = -1;  // after any leading `not`s
+    std::int32_t root = -1;                         // after any leading `not`s
     std::int32_t leaves_begin = 0, leaves_end = 0;  // in leaves_
     std::int32_t rest_begin = 0, rest_end = 0;      // in rest_ (node indices)
   };
   std::vector<Plan> plans_;  // per handle (conditions only)
   std::vector<Leaf> leaves_;
   std::vector<std::int32_t> rest_;
-  std::deque<std::string> texts_;           // string literals (stable addresses)
+  std::deque<std::string> texts_;                         // string literals (stable addresses)
   std::unordered_map<std::string, std::int32_t> intern_;  // numeric node key -> node
 
   const SlotFrame* frame_ = nullptr;

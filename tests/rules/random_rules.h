@@ -100,18 +100,18 @@ class RandomInputs {
   double number() {
     double c = constants_[pick(constants_.size())];
     double x = uniform();
-    if (x < 0.30) return c;                                     // exactly at a threshold
-    if (x < 0.65) return c * (1 + 0.5 * (uniform() - 0.5));     // within the graded margin
+    if (x < 0.30) return c;                                  // exactly at a threshold
+    if (x < 0.65) return c * (1 + 0.5 * (uniform() - 0.5));  // within the graded margin
     if (x < 0.70) return std::nextafter(c, uniform() < 0.5 ? -1e300 : 1e300);
-    if (x < 0.85) return uniform();                             // a fraction
-    if (x < 0.93) return std::exp(uniform() * 20 - 5);          // a count, a size, a time
+    if (x < 0.85) return uniform();                     // a fraction
+    if (x < 0.93) return std::exp(uniform() * 20 - 5);  // a count, a size, a time
     if (x < 0.97) return -uniform() * 10;
     return 0.0;
   }
 
   std::string text() {
-    static const char* kTexts[] = {"fp32", "fp16", "bf16", "tf32", "fp64", "smem",
-                                   "registers", "", "FP32", "warps"};
+    static const char* kTexts[] = {"fp32", "fp16",      "bf16", "tf32", "fp64",
+                                   "smem", "registers", "",     "FP32", "warps"};
     return kTexts[pick(std::size(kTexts))];
   }
 

@@ -109,7 +109,8 @@ inline MatchResult ReferenceMatcher::match(const SignalSet& signals, const ChipP
   return evaluate(chip);
 }
 
-inline MatchResult ReferenceMatcher::match_bound(std::span<const Value> signal_slots, const ChipProfile& chip) {
+inline MatchResult ReferenceMatcher::match_bound(std::span<const Value> signal_slots,
+                                                 const ChipProfile& chip) {
   const std::size_t S = signal_table().size();
   for (std::size_t i = 0; i < S; ++i)
     slots_[i] = i < signal_slots.size() ? signal_slots[i] : Value{};
