@@ -222,7 +222,7 @@ int RuleProgram::str_node(const ExprNode& n) {
     in.op = kStr;
     if (n.kind == ExprNode::Kind::String) {
       texts_.push_back(n.text);
-      in.text = &texts_.back();
+      in.text = static_cast<std::int32_t>(texts_.size()) - 1;
     }  // else missing (never for a checked tree)
   }
   nodes_.push_back(in);
@@ -466,7 +466,7 @@ double RuleProgram::compute(const Node& n) const {
 const std::string* RuleProgram::str(int i) const {
   const Node& n = nodes_[static_cast<std::size_t>(i)];
   if (n.op == kSlotStr) return frame_->str[static_cast<std::size_t>(n.a)];
-  return n.text;
+  return n.text >= 0 ? &texts_[static_cast<std::size_t>(n.text)] : nullptr;
 }
 
 int RuleProgram::boolean(int i) const {

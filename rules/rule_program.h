@@ -18,7 +18,6 @@
 // matcher against the matcher as it was, over every recorded signal set and random ones.
 #pragma once
 #include <cstdint>
-#include <deque>
 #include <limits>
 #include <optional>
 #include <span>
@@ -106,14 +105,14 @@ class RuleProgram {
  private:
   struct Node {
     std::uint8_t op = 0;
-    std::uint8_t type = 0;              // == and !=: the operands' ValueType
-    bool a_slot = false;                // operand a is a slot index, not a node
-    bool b_const = false;               // operand b is the constant k, not a node
-    std::int32_t a = -1, b = -1;        // operands; `and`/`or`: [a, b) in kids_
-    std::int32_t memo = -1;             // index into the memo, for a shared numeric node
-    std::int32_t cost = 1;              // nodes in the subtree (operand order of `and` / `or`)
-    double k = 0;                       // constant
-    const std::string* text = nullptr;  // string literal
+    std::uint8_t type = 0;        // == and !=: the operands' ValueType
+    bool a_slot = false;          // operand a is a slot index, not a node
+    bool b_const = false;         // operand b is the constant k, not a node
+    std::int32_t a = -1, b = -1;  // operands; `and`/`or`: [a, b) in kids_
+    std::int32_t memo = -1;       // index into the memo, for a shared numeric node
+    std::int32_t cost = 1;        // nodes in the subtree (operand order of `and` / `or`)
+    double k = 0;                 // constant
+    std::int32_t text = -1;       // string literal: index into texts_ (copies stay valid)
   };
   int num_node(const ExprNode& n);
   int bool_node(const ExprNode& n);
@@ -151,7 +150,7 @@ class RuleProgram {
   std::vector<Plan> plans_;  // per handle (conditions only)
   std::vector<Leaf> leaves_;
   std::vector<std::int32_t> rest_;
-  std::deque<std::string> texts_;                         // string literals (stable addresses)
+  std::vector<std::string> texts_;                        // string literals
   std::unordered_map<std::string, std::int32_t> intern_;  // numeric node key -> node
 
   const SlotFrame* frame_ = nullptr;
