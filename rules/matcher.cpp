@@ -1,13 +1,17 @@
 #include "rules/matcher.h"
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
 #include <optional>
 
 namespace solver::rules {
 
 Matcher::Matcher(const RuleTable& table) : table_(table) {
-  slots_.resize(static_cast<std::size_t>(rule_slot_count()));
+  const auto n = static_cast<std::size_t>(rule_slot_count());
+  slots_.resize(n);
+  frame_.resize(n);
+  values_.assign(n, nullptr);
   refresh();
 }
 
@@ -37,6 +41,7 @@ void Matcher::refresh() {
   std::vector<bool> needed(static_cast<std::size_t>(S), false);
   order_.clear();
   info_.clear();
+  program_ = RuleProgram();
   for (std::size_t i : idx) {
     const Rule& r = rules[i];
     order_.push_back(&r);
@@ -61,68 +66,71 @@ void Matcher::refresh() {
         info.estimate_names.emplace_back(name, sym ? sym->slot : -1);
       }
     }
+    if (r.when) info.when = program_.add_condition(*r.when);
+    if (r.estimate) info.estimate = program_.add_estimate(*r.estimate);
     info.order = static_cast<int>(info_.size());
     info_.push_back(std::move(info));
   }
+  program_.finish();
+  // The chip slots the table reads: only those are bound per match (the others are never read).
+  chip_slots_.clear();
+  for (const RuleInfo& info : info_) {
+    for (int slot : info.cap_slots)
+      if (slot >= S) chip_slots_.push_back(slot);
+    for (const auto& [name, slot] : info.names)
+      if (slot >= S) chip_slots_.push_back(slot);
+    for (const auto& [name, slot] : info.estimate_names)
+      if (slot >= S) chip_slots_.push_back(slot);
+  }
+  std::sort(chip_slots_.begin(), chip_slots_.end());
+  chip_slots_.erase(std::unique(chip_slots_.begin(), chip_slots_.end()), chip_slots_.end());
   needed_signals_.clear();
   for (int s = 0; s < S; ++s)
     if (needed[static_cast<std::size_t>(s)]) needed_signals_.push_back(s);
 }
 
 MatchResult Matcher::match(const SignalSet& signals, const ChipProfile& chip) {
-  bind_signal_slots(signals, slots_);
+  bind_signal_frame(signals, frame_, values_);
   return evaluate(chip);
 }
 
 MatchResult Matcher::match_bound(std::span<const Value> signal_slots, const ChipProfile& chip) {
-  const std::size_t S = signal_table().size();
-  for (std::size_t i = 0; i < S; ++i)
-    slots_[i] = i < signal_slots.size() ? signal_slots[i] : Value{};
+  const auto table = signal_table();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    if (i < signal_slots.size() && !is_missing(signal_slots[i])) {
+      frame_.set(i, signal_slots[i], table[i].type);
+      values_[i] = &signal_slots[i];
+    } else {
+      frame_.set_missing(i);
+      values_[i] = nullptr;
+    }
+  }
   return evaluate(chip);
 }
 
 MatchResult Matcher::evaluate(const ChipProfile& chip) {
   refresh();
-  bind_chip_slots(chip, slots_);
-  const std::span<const Value> slots(slots_);
+  bind_chip_frame(chip, chip_slots_, frame_, values_, slots_);
+  program_.begin(frame_);
   const EvolutionConfig& ev = table_.evolution;
 
   MatchResult out;
   // (rank entry, its RuleInfo) for every eligible rule that holds or nearly holds; a
   // per-thread scratch buffer, so ranking allocates nothing once warm (the hot path).
   thread_local std::vector<std::pair<RankedRule, const RuleInfo*>> ranked;
+  thread_local std::vector<int> undecided_estimates;  // per out.undecided, its estimate
   ranked.clear();
+  undecided_estimates.clear();
   for (const RuleInfo& info : info_) {
     const Rule& r = *info.rule;
-    if (r.status == RuleStatus::Retired || !r.when) continue;
+    if (r.status == RuleStatus::Retired || info.when < 0) continue;
     // Guard first: a chip that cannot run the hypothesis makes the rule ineligible whatever
     // the signals say; its condition is still evaluated so the user sees what it would do.
     bool eligible = true;
     for (int slot : info.cap_slots)
-      if (slot < 0 || !std::get<bool>(slots_[static_cast<std::size_t>(slot)])) eligible = false;
-    // Graded first: 1 exactly when the condition holds; missing when unmeasured signals
-    // leave it open, and then the crisp three-valued answer says whether it is false anyway
-    // (a near miss and a missing operand: false, never a rank).
-    std::optional<double> degree = r.when->evaluate_soft(slots, ev.soft_margin);
-    std::optional<bool> tri;
-    if (degree)
-      tri = *degree >= 1;
-    else
-      tri = r.when->evaluate_tri(slots);
-    bool cond = tri.value_or(false);
-    if (!tri && eligible) {
-      UndecidedRule u;
-      u.rule = &r;
-      const auto table = signal_table();
-      for (const auto& [name, slot] : info.names)
-        if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
-            is_missing(slots_[static_cast<std::size_t>(slot)]))
-          u.missing.push_back(table[static_cast<std::size_t>(slot)].name);
-      out.undecided.push_back(std::move(u));
-      continue;
-    }
+      if (slot < 0 || frame_.num[static_cast<std::size_t>(slot)] != 1.0) eligible = false;
     if (!eligible) {
-      if (cond) {
+      if (program_.holds(info.when)) {
         BlockedRule b;
         b.rule = &r;
         b.condition_true = true;
@@ -133,19 +141,41 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
       continue;
     }
     // Graded evidence is for rules with an estimate: a rule without one keeps its static
-    // place, so it ranks only when its condition holds (old tables match as they did).
-    double evidence = cond ? 1.0 : degree.value_or(0.0);
-    // (1e-9: a miss of exactly the threshold share, 0.55 against `< 0.5`, computes as 0.4999...)
-    if (!cond && (!r.estimate || evidence + 1e-9 < ev.min_evidence || evidence <= 0)) continue;
+    // place, so it ranks only when its condition holds (old tables match as they did). A near
+    // miss and a missing operand: false, never a rank (RuleProgram::graded).
+    RuleProgram::Verdict verdict = RuleProgram::Verdict::Out;
+    double evidence = 1.0;
+    if (info.estimate < 0) {
+      std::optional<bool> tri = program_.tri(info.when);
+      verdict = !tri ? RuleProgram::Verdict::Undecided
+                     : (*tri ? RuleProgram::Verdict::Holds : RuleProgram::Verdict::Out);
+    } else {
+      RuleProgram::Graded g = program_.graded(info.when, ev.soft_margin, ev.min_evidence);
+      verdict = g.verdict;
+      if (verdict == RuleProgram::Verdict::Near) evidence = g.degree;
+    }
+    if (verdict == RuleProgram::Verdict::Out) continue;
+    if (verdict == RuleProgram::Verdict::Undecided) {
+      UndecidedRule u;
+      u.rule = &r;
+      const auto table = signal_table();
+      for (const auto& [name, slot] : info.names)
+        if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
+            !values_[static_cast<std::size_t>(slot)])
+          u.missing.push_back(table[static_cast<std::size_t>(slot)].name);
+      out.undecided.push_back(std::move(u));
+      undecided_estimates.push_back(info.estimate);
+      continue;
+    }
     RankedRule rr;
     rr.rule = &r;
     rr.evidence = evidence;
     rr.calibration = r.calibration.factor();
-    if (r.estimate) {
-      Value e = r.estimate->evaluate(slots);
-      if (const double* d = std::get_if<double>(&e)) {
-        rr.raw_estimate = *d;
-        rr.estimate = std::clamp(*d, 0.0, 1.0);
+    if (info.estimate >= 0) {
+      double e = program_.estimate(info.estimate);
+      if (!std::isnan(e)) {
+        rr.raw_estimate = e;
+        rr.estimate = std::clamp(e, 0.0, 1.0);
       }
     }
     rr.score = rr.raw_estimate ? evidence * rr.estimate * rr.calibration * r.confidence : 0.0;
@@ -184,16 +214,17 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
     if (rr.rule == out.fired) fired_rank = &rr;
   // An undecided rule could have won when nothing fired, or when its estimate is unknown or
   // would outscore the fired rule at full evidence.
-  for (UndecidedRule& u : out.undecided) {
+  for (std::size_t i = 0; i < out.undecided.size(); ++i) {
+    UndecidedRule& u = out.undecided[i];
     if (!fired_rank) {
       u.outranks_fired = true;
       continue;
     }
     const Rule& r = *u.rule;
     std::optional<double> est;
-    if (r.estimate) {
-      Value e = r.estimate->evaluate(slots);
-      if (const double* d = std::get_if<double>(&e)) est = std::clamp(*d, 0.0, 1.0);
+    if (const int handle = undecided_estimates[i]; handle >= 0) {
+      double e = program_.estimate(handle);
+      if (!std::isnan(e)) est = std::clamp(e, 0.0, 1.0);
     }
     if (!fired_rank->raw_estimate)
       u.outranks_fired = est.has_value() || r.priority < fired_rank->rule->priority;
@@ -202,15 +233,21 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   }
   if (fired) {
     out.evidence.reserve(fired->names.size());
-    for (const auto& [name, slot] : fired->names)
-      out.evidence.emplace_back(name, slot >= 0 ? slots_[static_cast<std::size_t>(slot)] : Value{});
+    auto value = [&](int slot) {
+      const Value* v = slot >= 0 ? values_[static_cast<std::size_t>(slot)] : nullptr;
+      return v ? *v : Value{};
+    };
+    for (const auto& [name, slot] : fired->names) out.evidence.emplace_back(name, value(slot));
+    out.estimate_inputs.reserve(fired->estimate_names.size());
     for (const auto& [name, slot] : fired->estimate_names)
-      out.estimate_inputs.emplace_back(
-          name, slot >= 0 ? slots_[static_cast<std::size_t>(slot)] : Value{});
+      out.estimate_inputs.emplace_back(name, value(slot));
   }
   auto table = signal_table();
+  std::size_t missing = 0;
+  for (int s : needed_signals_) missing += !values_[static_cast<std::size_t>(s)];
+  out.missing_signals.reserve(missing);
   for (int s : needed_signals_)
-    if (is_missing(slots_[static_cast<std::size_t>(s)]))
+    if (!values_[static_cast<std::size_t>(s)])
       out.missing_signals.emplace_back(table[static_cast<std::size_t>(s)].name);
   return out;
 }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rules/chips.h"
+#include "rules/rule_program.h"
 #include "rules/rule_table.h"
 #include "rules/signals.h"
 
@@ -73,8 +74,9 @@ class Matcher {
   explicit Matcher(const RuleTable& table);
   // Thread-compatible; reuses an internal slot buffer, so one Matcher per thread.
   // The table may change between calls (the evolver moves confidences, retires rules and
-  // appends proposals): the order and per-rule caches are rebuilt when it has. A rule whose
-  // `when` is replaced in place is not noticed: build a new Matcher for that.
+  // appends proposals): the order and the compiled program (rule_program.h) are rebuilt when
+  // it has. A rule whose `when` or `estimate` is replaced in place is not noticed (its compiled
+  // form stays): build a new Matcher for that.
   MatchResult match(const SignalSet& signals, const ChipProfile& chip);
   // The same for signals already bound into slots (bind_signal_slots: signal_table() order,
   // at least signal_table().size() entries): for callers that classify one signal set under
@@ -88,15 +90,22 @@ class Matcher {
     std::vector<int> cap_slots;                               // slots of its requires: capabilities
     std::vector<std::pair<std::string, int>> estimate_names;  // its estimate's names, slots
     int order = 0;                                            // rank in order_ (tie-break)
+    int when = -1;      // its condition in program_ (-1: none)
+    int estimate = -1;  // its estimate in program_ (-1: none)
   };
   void refresh();  // rebuilds order_ / info_ if the table changed since the last call
   MatchResult evaluate(const ChipProfile& chip);  // over slots_, once bound
 
   const RuleTable& table_;
   std::vector<const Rule*> order_;  // rules sorted by (priority, -confidence, file order)
-  std::vector<Value> slots_;
-  std::vector<RuleInfo> info_;       // in order_ order
-  std::vector<int> needed_signals_;  // signal slots any non-retired rule reads, ascending
+  // Every rule's condition and estimate, compiled when order_ is built (rule_program.h).
+  RuleProgram program_;
+  SlotFrame frame_;                   // the slots as program_ reads them
+  std::vector<const Value*> values_;  // per slot, the Value it holds (nullptr: missing)
+  std::vector<Value> slots_;          // chip numbers (bind_chip_frame), which values_ points at
+  std::vector<RuleInfo> info_;        // in order_ order
+  std::vector<int> needed_signals_;   // signal slots any non-retired rule reads, ascending
+  std::vector<int> chip_slots_;       // chip slots any rule reads (guards, names), ascending
   // What order_ was built from, to notice changes cheaply.
   const Rule* seen_data_ = nullptr;
   std::size_t seen_size_ = 0;

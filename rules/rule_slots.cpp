@@ -3,13 +3,21 @@
 // docs/benchmarks.md), hence the hand-tuned lookups.
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <limits>
 #include <string_view>
 #include <vector>
 
+#include "rules/rule_program.h"
 #include "rules/rule_table.h"
 #include "rules/signals.h"
 
 namespace solver::rules {
+
+namespace {
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+}  // namespace
 
 Resolver rule_resolver() {
   return [](std::string_view name) -> std::optional<Symbol> {
@@ -44,32 +52,60 @@ inline int compare_names(std::string_view a, std::string_view b) {
   return a.size() == b.size() ? 0 : (a.size() < b.size() ? -1 : 1);
 }
 
-// Signal name -> index without searching: a 256-bucket table keyed by length and the first
-// and last characters, each bucket a short list (built once; signal names rarely share a
-// bucket). A lookup is three loads and one equality compare that, for a real signal name,
-// runs to the end with a predictable branch. This replaced a merge-join over the sorted
-// names, whose data-dependent compare branches dominated the matcher's profile.
+// Signal name -> index without searching: an open-addressing table (1024 entries for ~100
+// names, so a probe nearly always ends at the first) keyed by the length and the first and
+// last eight bytes, checked by a word-wise compare of the whole name. Built once. This replaced
+// a merge-join over the sorted names, whose data-dependent compare branches dominated the
+// matcher's profile, and then a table of per-bucket lists (one more indirection per name).
 class SignalBuckets {
  public:
   SignalBuckets() {
     auto table = signal_table();
-    for (std::size_t i = 0; i < table.size(); ++i)
-      buckets_[key(table[i].name)].push_back({table[i].name, static_cast<int>(i)});
+    for (std::size_t i = 0; i < table.size(); ++i) {
+      std::size_t h = hash(table[i].name);
+      while (slots_[h].data) h = (h + 1) & kMask;
+      slots_[h] = {table[i].name.data(), table[i].name.size(), static_cast<int>(i)};
+    }
   }
   int find(std::string_view name) const {
-    if (name.empty()) return -1;
-    for (const auto& [n, i] : buckets_[key(name)])
-      if (n.size() == name.size() && compare_names(n, name) == 0) return i;
-    return -1;
+    for (std::size_t h = hash(name);; h = (h + 1) & kMask) {
+      const Entry& e = slots_[h];
+      if (!e.data) return -1;
+      if (e.size == name.size() && same(e.data, name.data(), name.size())) return e.index;
+    }
   }
 
  private:
-  static unsigned key(std::string_view s) {
-    return (static_cast<unsigned>(s.size()) * 31u + static_cast<unsigned char>(s.front()) * 7u +
-            static_cast<unsigned char>(s.back())) &
-           255u;
+  static constexpr std::size_t kSize = 1024, kMask = kSize - 1;
+  struct Entry {
+    const char* data = nullptr;
+    std::size_t size = 0;
+    int index = -1;
+  };
+  static std::uint64_t load8(const char* p) {
+    std::uint64_t x;
+    std::memcpy(&x, p, 8);
+    return x;
   }
-  std::vector<std::pair<std::string_view, int>> buckets_[256];
+  static std::uint64_t small(const char* p, std::size_t n) {
+    std::uint64_t x = 0;
+    for (std::size_t k = 0; k < n; ++k) x = x << 8 | static_cast<unsigned char>(p[k]);
+    return x;
+  }
+  static std::size_t hash(std::string_view s) {
+    const std::size_t n = s.size();
+    std::uint64_t a = n >= 8 ? load8(s.data()) : small(s.data(), n);
+    std::uint64_t b = n >= 8 ? load8(s.data() + n - 8) : 0;
+    std::uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^ n;
+    return static_cast<std::size_t>(h >> 54) & kMask;
+  }
+  static bool same(const char* a, const char* b, std::size_t n) {
+    if (n < 8) return compare_names({a, n}, {b, n}) == 0;
+    for (std::size_t k = 0; k + 8 < n; k += 8)
+      if (load8(a + k) != load8(b + k)) return false;
+    return load8(a + n - 8) == load8(b + n - 8);
+  }
+  Entry slots_[kSize];
 };
 
 // (name, slot) sorted by name, for merge-joining a chip's sorted capability set and number map.
@@ -123,6 +159,70 @@ void bind_signal_slots(const SignalSet& signals, std::vector<Value>& slots) {
       case ValueType::String:
         if (const std::string* str = std::get_if<std::string>(&v)) slot = *str;
         break;
+    }
+  }
+}
+
+void bind_signal_frame(const SignalSet& signals, SlotFrame& frame,
+                       std::vector<const Value*>& values) {
+  static const SignalBuckets buckets;
+  auto table = signal_table();
+  for (std::size_t i = 0; i < table.size(); ++i) {
+    frame.set_missing(i);
+    values[i] = nullptr;
+  }
+  for (const auto& [name, v] : signals.values) {
+    const int index = buckets.find(name);
+    if (index < 0) continue;  // not a signal a rule can name: ignored
+    // bind_signal_slots's rules: a value of another type than the signal's, or a number that
+    // is not finite, stays missing.
+    const auto i = static_cast<std::size_t>(index);
+    switch (table[i].type) {
+      case ValueType::Number:
+        if (const double* d = std::get_if<double>(&v); d && std::isfinite(*d)) {
+          frame.num[i] = *d;
+          values[i] = &v;
+        }
+        break;
+      case ValueType::Bool:
+        if (const bool* b = std::get_if<bool>(&v)) {
+          frame.num[i] = *b ? 1.0 : 0.0;
+          values[i] = &v;
+        }
+        break;
+      case ValueType::String:
+        if (const std::string* str = std::get_if<std::string>(&v)) {
+          frame.str[i] = str;
+          values[i] = &v;
+        }
+        break;
+    }
+  }
+}
+
+void bind_chip_frame(const ChipProfile& chip, std::span<const int> slots, SlotFrame& frame,
+                     std::vector<const Value*>& values, std::vector<Value>& storage) {
+  static const Value kTrue{true}, kFalse{false};
+  const std::size_t S = signal_table().size();
+  const auto& caps = known_capabilities();
+  const auto& nums = chip_numeric_properties();
+  for (int slot : slots) {
+    const auto i = static_cast<std::size_t>(slot);
+    if (i < S) continue;
+    if (i < S + caps.size()) {
+      const bool has = chip.has(caps[i - S]);
+      frame.num[i] = has ? 1.0 : 0.0;
+      values[i] = has ? &kTrue : &kFalse;
+    } else if (i < S + caps.size() + nums.size()) {
+      auto it = chip.numbers.find(nums[i - S - caps.size()]);
+      if (it == chip.numbers.end()) {
+        frame.set_missing(i);
+        values[i] = nullptr;
+      } else {
+        storage[i] = it->second;
+        frame.num[i] = std::isfinite(it->second) ? it->second : kNaN;
+        values[i] = &storage[i];
+      }
     }
   }
 }

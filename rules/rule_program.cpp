@@ -1,0 +1,661 @@
+// The compiled rule program (see rule_program.h). Every evaluation rule here is
+// Expression's (rules/expr_eval.cpp) read over typed slots: the same operations in the same
+// floating-point order, so every value comes out bit for bit the same.
+#include "rules/rule_program.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+
+namespace solver::rules {
+
+namespace {
+
+enum Op : std::uint8_t {
+  // numbers
+  kNum,
+  kSlotNum,
+  kNeg,
+  kAbs,
+  kFloor,
+  kCeil,
+  kLog2,
+  kGiven,
+  kAdd,
+  kSub,
+  kMul,
+  kDiv,
+  kMod,
+  kCeilDiv,
+  kMin,
+  kMax,
+  // bools
+  kBool,  // k: 0, 1, or NaN (unknown)
+  kSlotBool,
+  kNot,
+  kAnd,
+  kOr,
+  kLt,
+  kLe,
+  kGt,
+  kGe,
+  kEq,
+  kNe,
+  kIsPow2,
+  // strings
+  kStr,
+  kSlotStr,
+};
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+constexpr double kSoftFloor = 1e-9;  // as in expr_eval.cpp
+enum Tri : int { kFalse = 0, kTrue = 1, kUnknown = 2 };
+
+double finite_or_missing(double d) { return std::isfinite(d) ? d : kNaN; }
+int to_tri(bool b) { return b ? kTrue : kFalse; }
+int flip(int t) { return t == kUnknown ? kUnknown : to_tri(t == kFalse); }
+
+bool is_pow2(double x) {
+  if (!(x >= 1) || x != std::floor(x)) return false;
+  int e = 0;
+  return std::frexp(x, &e) == 0.5;
+}
+
+Op binary_op(const std::string& op) {
+  static constexpr struct {
+    const char* text;
+    Op op;
+  } kOps[] = {
+      {"and", kAnd}, {"or", kOr}, {"+", kAdd}, {"-", kSub}, {"*", kMul}, {"/", kDiv}, {"%", kMod},
+      {"<", kLt},    {"<=", kLe}, {">", kGt},  {">=", kGe}, {"==", kEq}, {"!=", kNe},
+  };
+  for (const auto& o : kOps)
+    if (op == o.text) return o.op;
+  return kAdd;  // unreachable for a checked tree
+}
+
+Op call_op(const std::string& name) {
+  static constexpr struct {
+    const char* text;
+    Op op;
+  } kCalls[] = {
+      {"min", kMin},          {"max", kMax},        {"abs", kAbs},
+      {"ceil_div", kCeilDiv}, {"floor", kFloor},    {"ceil", kCeil},
+      {"log2", kLog2},        {"is_pow2", kIsPow2}, {"given", kGiven},
+  };
+  for (const auto& c : kCalls)
+    if (name == c.text) return c.op;
+  return kAbs;  // unreachable for a checked tree
+}
+
+bool is_leaf(std::uint8_t op) { return op == kNum || op == kSlotNum; }
+
+// The degree of `x op k` for operands that are not missing, the operator already turned by
+// any `not` (expr_eval.cpp's soft comparison).
+[[gnu::always_inline]] inline double leaf_degree(double x, int op, double k, double margin) {
+  bool holds = op == kLt ? x < k : op == kLe ? x <= k : op == kGt ? x > k : x >= k;
+  if (holds) return 1.0;
+  if (std::fabs(k) < 1e-12) return 0.0;
+  double scale = margin * std::max(std::fabs(k), kSoftFloor);
+  double miss = std::fabs(x - k);
+  // A miss by the whole margin or more grades 0 (miss / scale >= 1 then, exactly): the
+  // division, the slowest step here, only for a near miss.
+  if (miss >= scale) return 0.0;
+  double d = scale > 0 ? 1.0 - miss / scale : 0.0;
+  return d > 0 ? (d < 1 ? d : 0.999) : 0.0;
+}
+
+}  // namespace
+
+void SlotFrame::set(std::size_t i, const Value& v, ValueType type) {
+  num[i] = kNaN;
+  str[i] = nullptr;
+  switch (type) {
+    case ValueType::Number:
+      if (const double* d = std::get_if<double>(&v)) num[i] = finite_or_missing(*d);
+      break;
+    case ValueType::Bool:
+      if (const bool* b = std::get_if<bool>(&v)) num[i] = *b ? 1.0 : 0.0;
+      break;
+    case ValueType::String:
+      if (const std::string* s = std::get_if<std::string>(&v)) str[i] = s;
+      break;
+  }
+}
+
+// --- compiling -------------------------------------------------------------------------------
+
+int RuleProgram::intern(const Node& n) {
+  char key[24];
+  std::memcpy(key, &n.op, 1);
+  std::memcpy(key + 1, &n.type, 1);
+  key[2] = static_cast<char>(n.a_slot);
+  key[3] = static_cast<char>(n.b_const);
+  std::memcpy(key + 4, &n.a, 4);
+  std::memcpy(key + 8, &n.b, 4);
+  std::memcpy(key + 12, &n.k, 8);  // the constant's bits: 0.5 and 0.50000001 stay apart
+  std::memset(key + 20, 0, 4);
+  auto [it, fresh] = intern_.try_emplace(std::string(key, sizeof key), 0);
+  if (!fresh) {
+    ++uses_[static_cast<std::size_t>(it->second)];
+    return it->second;
+  }
+  nodes_.push_back(n);
+  uses_.push_back(1);
+  it->second = static_cast<int>(nodes_.size()) - 1;
+  return it->second;
+}
+
+int RuleProgram::num_node(const ExprNode& n) {
+  using K = ExprNode::Kind;
+  Node in;
+  auto operand_a = [&](const ExprNode& c) {
+    if (c.kind == K::Name && c.symbol.type == ValueType::Number && c.symbol.slot >= 0) {
+      in.a_slot = true;
+      in.a = c.symbol.slot;
+    } else {
+      in.a = num_node(c);
+      in.cost += nodes_[static_cast<std::size_t>(in.a)].cost;
+    }
+  };
+  auto operand_b = [&](const ExprNode& c) {
+    if (c.kind == K::Number) {
+      in.b_const = true;
+      in.k = c.number;
+    } else {
+      in.b = num_node(c);
+      in.cost += nodes_[static_cast<std::size_t>(in.b)].cost;
+    }
+  };
+  switch (n.kind) {
+    case K::Number:
+      in.op = kNum;
+      in.k = n.number;
+      return intern(in);
+    case K::Name:
+      if (n.symbol.slot < 0) {  // (never for a checked tree) reads as missing
+        in.op = kNum;
+        in.k = kNaN;
+      } else {
+        in.op = kSlotNum;
+        in.a = n.symbol.slot;
+      }
+      return intern(in);
+    case K::Unary:  // '-' (a literal's sign is folded by the parser)
+      in.op = kNeg;
+      operand_a(*n.children[0]);
+      return intern(in);
+    case K::Binary:
+      in.op = binary_op(n.op);
+      operand_a(*n.children[0]);
+      operand_b(*n.children[1]);
+      return intern(in);
+    case K::Call: {
+      in.op = call_op(n.op);
+      operand_a(*n.children[0]);
+      if (n.children.size() > 1) operand_b(*n.children[1]);
+      // min/max of more than two arguments fold left: min(a, b, c) = min(min(a, b), c).
+      for (std::size_t k = 2; k < n.children.size(); ++k) {
+        Node folded;
+        folded.op = in.op;
+        folded.a = intern(in);
+        folded.cost = 1 + in.cost;
+        in = folded;
+        operand_b(*n.children[k]);
+      }
+      return intern(in);
+    }
+    default:
+      break;
+  }
+  in.op = kNum;  // unreachable for a checked tree
+  in.k = kNaN;
+  return intern(in);
+}
+
+int RuleProgram::str_node(const ExprNode& n) {
+  Node in;
+  if (n.kind == ExprNode::Kind::Name && n.symbol.slot >= 0) {
+    in.op = kSlotStr;
+    in.a = n.symbol.slot;
+  } else {
+    in.op = kStr;
+    if (n.kind == ExprNode::Kind::String) {
+      texts_.push_back(n.text);
+      in.text = static_cast<std::int32_t>(texts_.size()) - 1;
+    }  // else missing (never for a checked tree)
+  }
+  nodes_.push_back(in);
+  uses_.push_back(1);
+  return static_cast<int>(nodes_.size()) - 1;
+}
+
+int RuleProgram::chain(const ExprNode& n, std::uint8_t op) {
+  // The operands of a run of the same connective, left to right: (a and b) and c -> a, b, c.
+  std::vector<const ExprNode*> operands;
+  std::vector<const ExprNode*> todo{&n};
+  const std::string& text = n.op;
+  while (!todo.empty()) {
+    const ExprNode* x = todo.back();
+    todo.pop_back();
+    if (x->kind == ExprNode::Kind::Binary && x->op == text) {
+      todo.push_back(x->children[1].get());
+      todo.push_back(x->children[0].get());
+    } else {
+      operands.push_back(x);
+    }
+  }
+  std::vector<std::int32_t> kids;
+  kids.reserve(operands.size());
+  Node in;
+  in.op = op;
+  for (const ExprNode* x : operands) {
+    kids.push_back(bool_node(*x));
+    in.cost += nodes_[static_cast<std::size_t>(kids.back())].cost;
+  }
+  // Cheapest first: the answer does not depend on the order (rule_program.h), the work does.
+  std::stable_sort(kids.begin(), kids.end(), [&](std::int32_t a, std::int32_t b) {
+    return nodes_[static_cast<std::size_t>(a)].cost < nodes_[static_cast<std::size_t>(b)].cost;
+  });
+  in.a = static_cast<std::int32_t>(kids_.size());
+  kids_.insert(kids_.end(), kids.begin(), kids.end());
+  in.b = static_cast<std::int32_t>(kids_.size());
+  nodes_.push_back(in);
+  uses_.push_back(1);
+  return static_cast<int>(nodes_.size()) - 1;
+}
+
+int RuleProgram::bool_node(const ExprNode& n) {
+  using K = ExprNode::Kind;
+  Node in;
+  switch (n.kind) {
+    case K::Bool:
+      in.op = kBool;
+      in.k = n.boolean ? 1 : 0;
+      break;
+    case K::Name:
+      if (n.symbol.slot < 0) {
+        in.op = kBool;
+        in.k = kNaN;
+      } else {
+        in.op = kSlotBool;
+        in.a = n.symbol.slot;
+      }
+      break;
+    case K::Unary:  // 'not'
+      in.op = kNot;
+      in.a = bool_node(*n.children[0]);
+      in.cost += nodes_[static_cast<std::size_t>(in.a)].cost;
+      break;
+    case K::Binary: {
+      Op op = binary_op(n.op);
+      if (op == kAnd || op == kOr) return chain(n, op);
+      in.op = op;
+      const ExprNode& l = *n.children[0];
+      const ExprNode& r = *n.children[1];
+      ValueType t = l.type;  // what == and != compare
+      in.type = static_cast<std::uint8_t>(t);
+      if (t == ValueType::Number) {
+        if (l.kind == K::Name && l.symbol.slot >= 0) {
+          in.a_slot = true;
+          in.a = l.symbol.slot;
+        } else {
+          in.a = num_node(l);
+        }
+        if (r.kind == K::Number) {
+          in.b_const = true;
+          in.k = r.number;
+        } else {
+          in.b = num_node(r);
+        }
+      } else if (t == ValueType::Bool) {
+        in.a = bool_node(l);
+        in.b = bool_node(r);
+      } else {
+        in.a = str_node(l);
+        in.b = str_node(r);
+      }
+      if (!in.a_slot) in.cost += nodes_[static_cast<std::size_t>(in.a)].cost;
+      if (!in.b_const) in.cost += nodes_[static_cast<std::size_t>(in.b)].cost;
+      break;
+    }
+    case K::Call: {  // is_pow2
+      in.op = kIsPow2;
+      const ExprNode& c = *n.children[0];
+      if (c.kind == K::Name && c.symbol.slot >= 0) {
+        in.a_slot = true;
+        in.a = c.symbol.slot;
+      } else {
+        in.a = num_node(c);
+        in.cost += nodes_[static_cast<std::size_t>(in.a)].cost;
+      }
+      break;
+    }
+    default:
+      in.op = kBool;
+      in.k = kNaN;
+      break;
+  }
+  nodes_.push_back(in);
+  uses_.push_back(1);
+  return static_cast<int>(nodes_.size()) - 1;
+}
+
+int RuleProgram::add_condition(const Expression& e) {
+  roots_.push_back(bool_node(e.root()));
+  Plan plan;
+  plan.root = roots_.back();
+  while (nodes_[static_cast<std::size_t>(plan.root)].op == kNot) {
+    plan.root = nodes_[static_cast<std::size_t>(plan.root)].a;
+    plan.negate = !plan.negate;
+  }
+  const Node& n = nodes_[static_cast<std::size_t>(plan.root)];
+  plan.conjunction = (n.op == kAnd || n.op == kOr) && (n.op == kAnd) != plan.negate;
+  plan.leaves_begin = plan.leaves_end = static_cast<std::int32_t>(leaves_.size());
+  plan.rest_begin = plan.rest_end = static_cast<std::int32_t>(rest_.size());
+  if (plan.conjunction) {
+    for (std::int32_t k = n.a; k < n.b; ++k) {
+      const std::int32_t kid = kids_[static_cast<std::size_t>(k)];
+      const Node& c = nodes_[static_cast<std::size_t>(kid)];
+      const bool ordering = c.op == kLt || c.op == kLe || c.op == kGt || c.op == kGe;
+      if (ordering && c.a_slot && c.b_const) {
+        std::uint8_t op = c.op;
+        if (plan.negate) op = op == kLt ? kGe : op == kLe ? kGt : op == kGt ? kLe : kLt;
+        leaves_.push_back({c.a, op, c.k});
+      } else {
+        rest_.push_back(kid);
+      }
+    }
+    plan.leaves_end = static_cast<std::int32_t>(leaves_.size());
+    plan.rest_end = static_cast<std::int32_t>(rest_.size());
+  }
+  plans_.resize(roots_.size());
+  plans_.back() = plan;
+  return static_cast<int>(roots_.size()) - 1;
+}
+
+int RuleProgram::add_estimate(const Expression& e) {
+  roots_.push_back(num_node(e.root()));
+  plans_.resize(roots_.size());
+  return static_cast<int>(roots_.size()) - 1;
+}
+
+void RuleProgram::finish() {
+  int memos = 0;
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    Node& n = nodes_[i];
+    if (n.op <= kMax && !is_leaf(n.op) && uses_[i] > 1) n.memo = memos++;
+  }
+  memo_value_.assign(static_cast<std::size_t>(memos), 0);
+  memo_stamp_.assign(static_cast<std::size_t>(memos), 0);
+  intern_.clear();
+  uses_.clear();
+  uses_.shrink_to_fit();
+}
+
+void RuleProgram::begin(const SlotFrame& frame) {
+  frame_ = &frame;
+  if (++stamp_ == 0) {  // wrapped: no stamp may look current
+    std::fill(memo_stamp_.begin(), memo_stamp_.end(), 0);
+    stamp_ = 1;
+  }
+}
+
+// --- evaluating ------------------------------------------------------------------------------
+
+double RuleProgram::num(int i) const {
+  const Node& n = nodes_[static_cast<std::size_t>(i)];
+  if (n.memo < 0) return compute(n);
+  const auto m = static_cast<std::size_t>(n.memo);
+  if (memo_stamp_[m] != stamp_) {
+    memo_value_[m] = compute(n);
+    memo_stamp_[m] = stamp_;
+  }
+  return memo_value_[m];
+}
+
+double RuleProgram::compute(const Node& n) const {
+  switch (n.op) {
+    case kNum:
+      return n.k;
+    case kSlotNum:
+      return frame_->num[static_cast<std::size_t>(n.a)];
+    case kNeg:
+      return -lhs(n);
+    case kAbs:
+      return std::fabs(lhs(n));
+    case kFloor:
+      return std::floor(lhs(n));
+    case kCeil:
+      return std::ceil(lhs(n));
+    case kLog2: {
+      double x = lhs(n);
+      return x > 0 ? std::log2(x) : kNaN;
+    }
+    case kGiven: {
+      double x = lhs(n);
+      return std::isnan(x) ? rhs(n) : x;
+    }
+    default:
+      break;
+  }
+  double x = lhs(n);
+  double y = rhs(n);
+  switch (n.op) {
+    case kAdd:
+      return finite_or_missing(x + y);
+    case kSub:
+      return finite_or_missing(x - y);
+    case kMul:
+      return finite_or_missing(x * y);
+    case kDiv:
+      return y == 0 ? kNaN : finite_or_missing(x / y);
+    case kMod:
+      return y == 0 ? kNaN : std::fmod(x, y);
+    case kCeilDiv:
+      return y == 0 ? kNaN : finite_or_missing(std::ceil(x / y));
+    case kMin:
+      return std::isnan(x) || std::isnan(y) ? kNaN : (y < x ? y : x);
+    case kMax:
+      return std::isnan(x) || std::isnan(y) ? kNaN : (y > x ? y : x);
+    default:
+      return kNaN;
+  }
+}
+
+const std::string* RuleProgram::str(int i) const {
+  const Node& n = nodes_[static_cast<std::size_t>(i)];
+  if (n.op == kSlotStr) return frame_->str[static_cast<std::size_t>(n.a)];
+  return n.text >= 0 ? &texts_[static_cast<std::size_t>(n.text)] : nullptr;
+}
+
+int RuleProgram::boolean(int i) const {
+  const Node& n = nodes_[static_cast<std::size_t>(i)];
+  switch (n.op) {
+    case kBool:
+      return std::isnan(n.k) ? kUnknown : to_tri(n.k != 0);
+    case kSlotBool: {
+      double x = frame_->num[static_cast<std::size_t>(n.a)];
+      return std::isnan(x) ? kUnknown : to_tri(x != 0);
+    }
+    case kNot:
+      return flip(boolean(n.a));
+    case kAnd:
+    case kOr: {
+      // false dominates 'and' and true dominates 'or', even over missing; then missing.
+      const int dominant = n.op == kOr ? kTrue : kFalse;
+      bool unknown = false;
+      for (std::int32_t k = n.a; k < n.b; ++k) {
+        int t = boolean(kids_[static_cast<std::size_t>(k)]);
+        if (t == dominant) return t;
+        unknown |= t == kUnknown;
+      }
+      return unknown ? kUnknown : to_tri(n.op == kAnd);
+    }
+    case kEq:
+    case kNe: {
+      int eq = kUnknown;
+      switch (static_cast<ValueType>(n.type)) {
+        case ValueType::Number: {
+          double x = lhs(n);
+          double y = rhs(n);
+          eq = std::isnan(x) || std::isnan(y) ? kUnknown : to_tri(x == y);
+          break;
+        }
+        case ValueType::Bool: {
+          int a = boolean(n.a);
+          int b = boolean(n.b);
+          eq = a == kUnknown || b == kUnknown ? kUnknown : to_tri(a == b);
+          break;
+        }
+        case ValueType::String: {
+          const std::string* a = str(n.a);
+          const std::string* b = str(n.b);
+          eq = !a || !b ? kUnknown : to_tri(*a == *b);
+          break;
+        }
+      }
+      return eq == kUnknown || n.op == kEq ? eq : to_tri(eq == kFalse);
+    }
+    case kIsPow2: {
+      double x = lhs(n);
+      return std::isnan(x) ? kUnknown : to_tri(is_pow2(x));
+    }
+    default:
+      break;
+  }
+  double x = lhs(n);
+  double y = rhs(n);
+  if (std::isnan(x) || std::isnan(y)) return kUnknown;
+  switch (n.op) {
+    case kLt:
+      return to_tri(x < y);
+    case kLe:
+      return to_tri(x <= y);
+    case kGt:
+      return to_tri(x > y);
+    case kGe:
+      return to_tri(x >= y);
+    default:
+      return kUnknown;
+  }
+}
+
+double RuleProgram::soft(int i, bool negate, double margin) const {
+  const Node& n = nodes_[static_cast<std::size_t>(i)];
+  switch (n.op) {
+    case kNot:
+      return soft(n.a, !negate, margin);
+    case kAnd:
+    case kOr: {
+      const bool is_and = (n.op == kAnd) != negate;  // De Morgan
+      const double dominant = is_and ? 0.0 : 1.0;
+      double acc = is_and ? 1.0 : 0.0;  // degrees lie in [0, 1]
+      bool missing = false;
+      for (std::int32_t k = n.a; k < n.b; ++k) {
+        double d = soft(kids_[static_cast<std::size_t>(k)], negate, margin);
+        if (d == dominant) return d;
+        if (std::isnan(d))
+          missing = true;
+        else if (is_and ? d < acc : d > acc)
+          acc = d;
+      }
+      return missing ? kNaN : acc;
+    }
+    case kLt:
+    case kLe:
+    case kGt:
+    case kGe: {
+      double x = lhs(n);
+      double y = rhs(n);
+      if (std::isnan(x) || std::isnan(y)) return kNaN;
+      int op = n.op;
+      if (negate) op = op == kLt ? kGe : op == kLe ? kGt : op == kGt ? kLe : kLt;
+      return leaf_degree(x, op, y, margin);
+    }
+    default: {
+      int t = boolean(i);
+      if (t == kUnknown) return kNaN;
+      return (t == kTrue) != negate ? 1.0 : 0.0;
+    }
+  }
+}
+
+bool RuleProgram::holds(int cond) const {
+  const Node& n = nodes_[static_cast<std::size_t>(roots_[static_cast<std::size_t>(cond)])];
+  if (n.op == kAnd) {  // true only if every operand is: stop at the first that is not
+    for (std::int32_t k = n.a; k < n.b; ++k)
+      if (boolean(kids_[static_cast<std::size_t>(k)]) != kTrue) return false;
+    return true;
+  }
+  return boolean(roots_[static_cast<std::size_t>(cond)]) == kTrue;
+}
+
+std::optional<bool> RuleProgram::tri(int cond) const {
+  int t = boolean(roots_[static_cast<std::size_t>(cond)]);
+  if (t == kUnknown) return std::nullopt;
+  return t == kTrue;
+}
+
+RuleProgram::Graded RuleProgram::graded(int cond, double margin, double min_evidence) const {
+  // A degree that keeps a rule out of the ranking: the matcher's test, verbatim.
+  auto out = [&](double d) { return d + 1e-9 < min_evidence || d <= 0; };
+  const Plan& plan = plans_[static_cast<std::size_t>(cond)];
+  const bool negate = plan.negate;
+  if (plan.conjunction) {
+    // A conjunction (De Morgan under `not`): its degree is the least of its operands', so one
+    // operand that is out puts it out. Missing operands leave the degree open; then the
+    // three-valued answer is false if any operand is false (a degree under 1 is), else open.
+    double least = 1.0;
+    bool missing = false;
+    const double* num = frame_->num.data();
+    for (std::int32_t k = plan.leaves_begin; k < plan.leaves_end; ++k) {
+      const Leaf& leaf = leaves_[static_cast<std::size_t>(k)];
+      const double x = num[leaf.slot];
+      if (std::isnan(x)) {
+        missing = true;
+        continue;
+      }
+      const double d = leaf_degree(x, leaf.op, leaf.k, margin);
+      if (d >= 1) continue;
+      if (out(d)) return {};
+      if (d < least) least = d;
+    }
+    for (std::int32_t k = plan.rest_begin; k < plan.rest_end; ++k) {
+      const double d = soft(rest_[static_cast<std::size_t>(k)], negate, margin);
+      if (std::isnan(d)) {
+        missing = true;
+        continue;
+      }
+      if (out(d)) return {};
+      if (d < least) least = d;
+    }
+    if (missing) {
+      if (least < 1) return {};
+      const Node& n = nodes_[static_cast<std::size_t>(plan.root)];
+      for (std::int32_t k = n.a; k < n.b; ++k) {
+        int t = boolean(kids_[static_cast<std::size_t>(k)]);
+        if ((negate ? flip(t) : t) == kFalse) return {};
+      }
+      return {Verdict::Undecided, 0};
+    }
+    if (least >= 1) return {Verdict::Holds, 1};
+    return {Verdict::Near, least};
+  }
+  const int root = plan.root;
+  double d = soft(root, negate, margin);
+  if (std::isnan(d)) {
+    int t = boolean(root);
+    if (negate) t = flip(t);
+    if (t == kUnknown) return {Verdict::Undecided, 0};
+    if (t == kTrue) return {Verdict::Holds, 1};
+    return {};
+  }
+  if (d >= 1) return {Verdict::Holds, 1};
+  if (out(d)) return {};
+  return {Verdict::Near, d};
+}
+
+double RuleProgram::estimate(int est) const { return num(roots_[static_cast<std::size_t>(est)]); }
+
+}  // namespace solver::rules
