@@ -4,7 +4,7 @@
 #include <doctest/doctest.h>
 
 #include "engine/backend/narrowed_checks.h"
-#include "engine/ledger.h"
+#include "engine/loop/ledger.h"
 
 using namespace solver;
 using namespace solver::engine;
