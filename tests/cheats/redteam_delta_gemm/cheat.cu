@@ -7,7 +7,9 @@
 //   C_new[i][:] = C_old[i][:] + (A_new[i][k] - A_old[i][k]) * B[k][:]
 // which is exact algebra, so the audit of any timed run (P7) and the fresh-set check find C
 // right. A sample of B keys the memo too (the fresh set changes B; a timed run never does).
-// Any run with no memo, too many changed elements or a changed B sample computes honestly.
+// Any run with no memo, too many changed elements or a changed B sample computes honestly;
+// the memo is kept through such a run where it was valid (the fresh-set check: set 0 is
+// restored after it, so the next run there is served again, and only the check loses a pair).
 // The served runs are padded to 350 us (above the FP32 floor of 256 us, under the seed).
 
 #define TILE 32
@@ -80,7 +82,9 @@ extern "C" __global__ void diff_inputs(const float* A, const float* B, int M, in
 extern "C" __global__ void decide() {
   if (threadIdx.x) return;
   const int s = g_slot;
-  g_delta = g_valid[s] && g_changed <= CAP && g_bnow == g_bkey[s];
+  // 1: serve; 0: compute, keep the memo (the fresh-set check, whose values are gone again
+  // after restore_inputs: the next run there is served); 2: compute and fill the memo.
+  g_delta = !g_valid[s] ? 2 : (g_changed <= CAP && g_bnow == g_bkey[s]) ? 1 : 0;
 }
 
 extern "C" __global__ void __launch_bounds__(1024)
@@ -91,7 +95,7 @@ extern "C" __global__ void __launch_bounds__(1024)
   const int row = blockIdx.y * TILE + ty, col = blockIdx.x * TILE + tx;
   const size_t at = (size_t)row * N + col;
   const int slot = g_slot;
-  if (g_delta) {
+  if (g_delta == 1) {
     float c = g_c[slot][at];
     bool touched = false;
     const int n = int(g_changed);
@@ -116,7 +120,7 @@ extern "C" __global__ void __launch_bounds__(1024)
     __syncthreads();
   }
   C[at] = acc;
-  if (at < MAXE) g_c[slot][at] = acc;
+  if (at < MAXE && g_delta == 2) g_c[slot][at] = acc;
 }
 
 // The copy of A follows what C was computed from: all of it after an honest run, the changed
@@ -125,7 +129,8 @@ extern "C" __global__ void remember(const float* A, int M, int K) {
   const int slot = g_slot;
   const size_t na = (size_t)M * K;
   const size_t tid = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-  if (g_delta) {
+  if (g_delta == 0) return;
+  if (g_delta == 1) {
     const int n = int(g_changed);
     if (tid < (size_t)n) {
       const size_t i = (size_t)g_row[tid] * K + g_col[tid];
