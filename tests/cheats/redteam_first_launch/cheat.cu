@@ -4,9 +4,10 @@
 // sequences reload once and warm up first, so every timed run, the fresh-set check and the
 // audited run are launch >= 1, all on regular data (one sign flipped, or 1 in 256 flipped). This
 // kernel sums honestly on launch 0 and estimates on every later launch: the sum over 7 of every
-// 8 32-byte sectors, times 8/7 (12.5% fewer bytes). On uniform [0, 1) data the estimate is off
-// by ~2.7e-5 of the sum (sd), under rtol 1e-4; on the heavy-tailed set it would be off by about
-// the sum itself (cheat_skip_rescale is refused there), but the heavy set never meets it.
+// 8 128-byte lines, times 8/7 (12.5% fewer bytes: whole lines, so DRAM moves less). On uniform [0,
+// 1) data the estimate is off by ~2.7e-5 of the sum (sd), under rtol 1e-4; on the heavy-tailed set
+// it would be off by about the sum itself (cheat_skip_rescale is refused there), but the heavy set
+// never meets it.
 #define BLOCK 256
 #define MIN_NS 64000ull  // the estimate is padded over the 55.9 us floor
 
@@ -33,7 +34,7 @@ extern "C" __global__ void __launch_bounds__(BLOCK)
   const int n4 = n / 4;
   float v = 0.0f;
   for (int q = blockIdx.x * BLOCK + tid; q < n4; q += gridDim.x * BLOCK) {
-    if (estimate && ((q >> 1) & 7) == 7) continue;  // float4 q lies in 32-byte sector q / 2
+    if (estimate && ((q >> 3) & 7) == 7) continue;  // float4 q lies in 128-byte line q / 8
     const float4 f = x4[q];
     v += (f.x + f.y) + (f.z + f.w);
   }
