@@ -151,3 +151,11 @@ TEST_CASE("every built-in variant's NVRTC PTX computes in its declared precision
   }
   CHECK(checked >= 30);
 }
+
+TEST_CASE("a BF16 MMA behind a glued label is still a BF16 MMA (issue 28)") {
+  const std::string ptx =
+      "{\nRT_MMA:mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, "
+      "{%f2};\n}\n";
+  CHECK(scan_ptx_precision(ptx).mma_bf16 == 1);
+  CHECK(mismatch(ptx, "fp32").find("1 BF16 tensor-core MMA(s)") != std::string::npos);
+}
