@@ -462,14 +462,26 @@ void DeviceBuffers::download_variant_output(size_t buffer, std::vector<unsigned 
 HostDoubles DeviceBuffers::read_reference_output(size_t buffer) const {
   const DeviceBuffer& b = ref_work_[buffer];
   DType dtype = reference_.buffers[buffer].dtype;
+  // The reference's answer leaves the device once read (zeroed there): a candidate that found
+  // this allocation next to its own buffers would read the answer it is checked against
+  // (issue 28, hole 5). Cost: one memset per reference output read, no host traffic.
+  auto clear = [&] {
+    if (!b.bytes()) return;
+    CU_CHECK(cuMemsetD8(b.ptr(), 0, b.bytes()));
+    // A device memset may return before it lands, on the legacy stream: ended with the context
+    // so it cannot fall after the next reference run's preparation on the worker's stream.
+    CU_CHECK(cuCtxSynchronize());
+  };
   if (dtype == DType::F64) {
     // float64 (the usual case): straight into the doubles, no intermediate byte copy.
     HostDoubles out(b.bytes() / sizeof(double));
     touch_pages(out.data(), out.size() * sizeof(double));
     if (!out.empty()) CU_CHECK(cuMemcpyDtoH(out.data(), b.ptr(), out.size() * sizeof(double)));
+    clear();
     return out;
   }
   std::vector<unsigned char> bytes = download(b);
+  clear();
   HostDoubles out(bytes.size() / generators::dtype_size(dtype));
   to_doubles(bytes.data(), int64_t(out.size()), dtype, out.data());
   return out;

@@ -105,7 +105,8 @@ class DeviceBuffers {
   // The variant's device output bytes (its dtype) into `into`, resized to fit (synchronous;
   // `into` can be reused between calls so its host pages are touched once).
   void download_variant_output(size_t buffer, std::vector<unsigned char>& into) const;
-  // The reference's device output as doubles (synchronous).
+  // The reference's device output as doubles (synchronous); the device copy is zeroed once
+  // read, so no reference answer stays in device memory next to the candidate's buffers.
   HostDoubles read_reference_output(size_t buffer) const;
 
  private:
