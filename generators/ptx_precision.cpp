@@ -197,11 +197,21 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
   found("fp8", p.cvt_fp8, "conversion(s) to FP8");
   found("f16", p.arith_f16, "FP16 arithmetic instruction(s)");
   found("bf16", p.arith_bf16, "BF16 arithmetic instruction(s)");
+  // dp4a/dp2a multiply 8/16-bit integers: on a problem whose buffers are all floating point
+  // the operands were quantised from its floats, below every float class (issue 28). A
+  // problem with integer buffers computes in integers by definition.
+  bool integer_data = false;
+  for (DType d : buffer_dtypes)
+    integer_data =
+        integer_data || d == DType::I32 || d == DType::U32 || d == DType::I64 || d == DType::U64;
+  if (p.int_dot && !integer_data)
+    out += (out.empty() ? "" : ", ") + std::to_string(p.int_dot) +
+           " integer dot product(s) (dp4a/dp2a) on a problem with no integer buffer";
   if (out.empty()) return "";
   // The class the code would pass under, if one does (FP8 and integer MMAs have none).
   const auto f = p.formats();
   std::string hint;
-  if (!f.count("fp8") && !f.count("int8")) {
+  if (!f.count("fp8") && !f.count("int8") && !(p.int_dot && !integer_data)) {
     if (!f.count("f16") && !f.count("bf16"))
       hint = "tf32";
     else if (!f.count("f16"))

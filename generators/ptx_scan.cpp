@@ -18,22 +18,36 @@ std::string_view ptx_opcode(std::string_view stmt) {
     while (!stmt.empty() && std::isspace(static_cast<unsigned char>(stmt.front())))
       stmt.remove_prefix(1);
   };
-  skip_blanks();
   auto word_end = [&] {
     std::size_t i = 0;
     while (i < stmt.size() && !std::isspace(static_cast<unsigned char>(stmt[i])) && stmt[i] != ';')
       ++i;
     return i;
   };
+  // Labels as ptxas reads them: an identifier ([A-Za-z_$%][A-Za-z0-9_$]*) and ':', with or
+  // without blanks before the instruction ("L:mma.sync..." labels an MMA; issue 28), any number
+  // in a row. "::" (tcgen05's ".cta_group::1") is no label: a label's identifier has no '.',
+  // and its ':' is single.
+  auto strip_labels = [&] {
+    for (;;) {
+      skip_blanks();
+      std::size_t i = 0;
+      auto ident = [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%';
+      };
+      while (i < stmt.size() && ident(stmt[i])) ++i;
+      if (i == 0 || i >= stmt.size() || stmt[i] != ':' ||
+          (i + 1 < stmt.size() && stmt[i + 1] == ':') ||
+          std::isdigit(static_cast<unsigned char>(stmt[0])))
+        return;
+      stmt.remove_prefix(i + 1);
+    }
+  };
+  strip_labels();
   std::size_t n = word_end();
-  if (n > 0 && stmt[n - 1] == ':') {  // a label
+  if (!stmt.empty() && stmt.front() == '@') {  // a guard predicate (a label after it too)
     stmt.remove_prefix(n);
-    skip_blanks();
-    n = word_end();
-  }
-  if (!stmt.empty() && stmt.front() == '@') {  // a guard predicate
-    stmt.remove_prefix(n);
-    skip_blanks();
+    strip_labels();
     n = word_end();
   }
   return stmt.substr(0, n);

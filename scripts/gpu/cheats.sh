@@ -5,6 +5,7 @@
 #
 #   scripts/gpu/cheats.sh            from the repo root; the bundle under $SOLVER_BUNDLE
 #                                    (default .carry/lead: bin/solver, bin/solver-gpu)
+#   CHEATS_GLOB='*redteam*' scripts/gpu/cheats.sh   only the folders matching the glob
 # Writes under $OUT/cheats (default /tmp/solver-cheats/cheats):
 #   <cheat>/ledger.jsonl, <cheat>.log   the run of each cheat (one round, evolution off)
 #   problems_check.log                  the offline half: lint and the PTX precision scan
@@ -37,7 +38,7 @@ grep -E "warning:|precision" "$out/problems_check.log" | cut -c1-160
 total=0
 good=0
 t_start=$SECONDS
-for dir in tests/cheats/*/; do
+for dir in tests/cheats/${CHEATS_GLOB:-*}/; do
   name=$(basename "$dir")
   [[ -f "$dir/expect" ]] || continue
   total=$((total + 1))

@@ -14,6 +14,7 @@
 #include "engine/backend/gpu/derive_source.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/timed_perturbation.h"
 
 namespace emulated {
 // The CUDA names the source uses, as a single thread of a single block.
@@ -113,5 +114,51 @@ TEST_CASE("the derivation kernels' source computes the host transforms byte for 
       CHECK(fh == fk);
       CHECK(int64_t(count) == flipped);
     }
+  }
+}
+
+TEST_CASE("the timed perturbation's kernels compute the host definition byte for byte") {
+  // Every float format's signs (and the float64 in-out copy of a narrower buffer), redraws of
+  // 32- and 64-bit integers (a range, every value, a mask), and pairs, for the plans the worker
+  // makes (timed_perturbations) and a few set by hand.
+  for (DType d : {DType::F32, DType::F64, DType::F16, DType::BF16, DType::I32, DType::U32,
+                  DType::I64, DType::U64}) {
+    CAPTURE(generators::to_string(d));
+    generators::ResolvedBuffer b;
+    b.dtype = d;
+    b.elements = 20011;
+    b.role = generators::BufferRole::In;
+    const int size = int(generators::dtype_size(d));
+    std::vector<unsigned char> base(size_t(b.elements) * 8);
+    uint64_t x = 99;
+    for (auto& c : base) c = (unsigned char)((x = x * 6364136223846793005ULL + 1) >> 56);
+    std::vector<gpu::Perturbation> cases;
+    for (const char* kind : {"uniform", "randint", "mask", "permutation", "normal"}) {
+      b.init = {kind, kind == std::string("mask") ? 0.3 : -3.0, 1e6};
+      generators::ResolvedVariant v;
+      v.buffers = {b};
+      for (const auto& p : gpu::timed_perturbations(v, 1234)) cases.push_back(p);
+    }
+    gpu::Perturbation full;
+    full.op = gpu::PerturbOp::Redraw, full.seed = 5, full.lo = INT64_MIN, full.range = 0;
+    if (!gpu::derive_type(d)) cases.push_back(full);
+    for (const auto& p : cases)
+      for (size_t es : {size_t(0), size_t(8)}) {
+        if (es && p.op != gpu::PerturbOp::Signs) continue;
+        CAPTURE(int(p.op));
+        const size_t bytes = size_t(b.elements) * (es ? es : size_t(size));
+        std::vector<unsigned char> host(base.begin(), base.begin() + long(bytes)), kernel = host;
+        gpu::apply_perturbation(b, host.data(), p, es);
+        const int s = int(es ? es : size_t(size));
+        if (p.op == gpu::PerturbOp::Signs)
+          emulated::solver_perturb_signs(kernel.data(), b.elements, s, p.seed);
+        else if (p.op == gpu::PerturbOp::Redraw)
+          emulated::solver_perturb_redraw(kernel.data(), b.elements, s, p.seed, p.lo, p.range,
+                                          p.mask, p.threshold);
+        else
+          emulated::solver_perturb_pairs(kernel.data(), b.elements, s, p.seed, p.mult, p.add);
+        CHECK(host == kernel);
+        CHECK(host != std::vector<unsigned char>(base.begin(), base.begin() + long(bytes)));
+      }
   }
 }

@@ -312,6 +312,47 @@ TEST_CASE("issue 28: integer inputs are perturbed by swaps that stay in their di
   CHECK(fresh->digests[0] != base.digests[0]);
 }
 
+TEST_CASE("issue 28: the fresh set redraws integers from their distribution; a histogram moves") {
+  auto ints = buffer("v", DType::I32, 1 << 16, {"randint", 0, 255});
+  auto bytes = gpu::make_input(ints, 5);
+  auto fresh = bytes;
+  int64_t n = gpu::sparse_redraws(ints, fresh.data(), 99);
+  CHECK(n > (1 << 16) / 256 / 2);
+  CHECK(n < (1 << 16) / 256 * 2);
+  auto a = gpu::to_doubles(bytes, DType::I32), b = gpu::to_doubles(fresh, DType::I32);
+  int64_t differ = 0;
+  for (size_t i = 0; i < a.size(); ++i) {
+    REQUIRE(b[i] >= 0);  // make_input's range for randint [0, 255): 0..254
+    REQUIRE(b[i] <= 254);
+    differ += a[i] != b[i];
+  }
+  CHECK(differ == n);
+  std::multiset<double> ma(a.begin(), a.end()), mb(b.begin(), b.end());
+  CHECK(ma != mb);  // not a permutation: a histogram of the values changes
+  // A permutation stays one (only an exchange keeps the declared distribution).
+  auto perm = buffer("p", DType::I32, 4096, {"permutation", 0, 0});
+  auto pb = gpu::make_input(perm, 3), pf = pb;
+  CHECK(gpu::sparse_redraws(perm, pf.data(), 5) > 0);
+  auto x = gpu::to_doubles(pb, DType::I32), y = gpu::to_doubles(pf, DType::I32);
+  CHECK(std::multiset<double>(x.begin(), x.end()) == std::multiset<double>(y.begin(), y.end()));
+  CHECK(x != y);
+  // The fresh set of an integer-only problem uses it.
+  generators::ResolvedVariant v;
+  v.buffers = {ints, buffer("out", DType::I32, 1, {"uniform", 0, 1}, BufferRole::Out)};
+  gpu::HostSet base = gpu::regular_set(v, 7, nullptr);
+  auto set = gpu::derived_set(v, base, gpu::SetKind::Fresh, 11);
+  REQUIRE(set);
+  auto c =
+      gpu::to_doubles(std::vector<unsigned char>(base.inputs[0]->data.get(),
+                                                 base.inputs[0]->data.get() + base.inputs[0]->size),
+                      DType::I32);
+  auto d =
+      gpu::to_doubles(std::vector<unsigned char>(set->inputs[0]->data.get(),
+                                                 set->inputs[0]->data.get() + set->inputs[0]->size),
+                      DType::I32);
+  CHECK(std::multiset<double>(c.begin(), c.end()) != std::multiset<double>(d.begin(), d.end()));
+}
+
 TEST_CASE("sparse sign flips: about 1 in 256, at least one, and nothing else changes") {
   auto b = buffer("x", DType::F32, 1 << 16);
   auto bytes = gpu::make_input(b, 8);

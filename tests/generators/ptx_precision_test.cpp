@@ -151,3 +151,28 @@ TEST_CASE("every built-in variant's NVRTC PTX computes in its declared precision
   }
   CHECK(checked >= 30);
 }
+
+TEST_CASE("a BF16 MMA behind a glued label is still a BF16 MMA (issue 28)") {
+  const std::string ptx =
+      "{\nRT_MMA:mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, "
+      "{%f2};\n}\n";
+  CHECK(scan_ptx_precision(ptx).mma_bf16 == 1);
+  CHECK(mismatch(ptx, "fp32").find("1 BF16 tensor-core MMA(s)") != std::string::npos);
+}
+
+TEST_CASE("dp4a/dp2a on a problem with only float buffers is a precision below every class") {
+  // An int8-quantised dot product (issue 28): the operands were made from the problem's
+  // floats, so no float class holds; on integer buffers it is the problem's own arithmetic.
+  const std::string dp4a = "dp4a.s32.s32 %r1, %r2, %r3, %r4;\n";
+  const std::string dp2a = "dp2a.lo.s32.s32 %r1, %r2, %r3, %r4;\n";
+  for (const char* cls : {"fp32", "tf32", "bf16", "fp16", "fp64"}) {
+    CAPTURE(cls);
+    const std::string why = mismatch(dp4a, cls, {DType::F32});
+    CHECK(why.find("1 integer dot product(s) (dp4a/dp2a)") != std::string::npos);
+    CHECK(why.find("declare precision") == std::string::npos);  // no float class would pass
+    CHECK_FALSE(mismatch(dp2a + dp4a, cls, {DType::F16, DType::BF16}).empty());
+    CHECK(mismatch(dp4a, cls, {DType::I32, DType::F32}).empty());
+    CHECK(mismatch(dp2a, cls, {DType::U32}).empty());
+  }
+  CHECK(mismatch("@%p1 Q:dp4a.s32.s32 %r1, %r2, %r3, %r4;\n", "fp32", {DType::F32}) != "");
+}

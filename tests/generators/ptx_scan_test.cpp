@@ -152,3 +152,28 @@ TEST_CASE("tensor ops and GEMM-ness are those of the launched entries only") {
   CHECK(unknown.missing == std::vector<std::string>{"renamed_kernel"});
   CHECK(unknown.tensor.mma == 1);  // falls back to the module, as before the scoping
 }
+
+TEST_CASE("a label glued to its instruction is read as ptxas reads it (issue 28)") {
+  // ptxas takes "L:mma.sync..." as the label L on an MMA (a byte-identical cubin): the opcode
+  // is what follows the label, with or without blanks, after any number of labels and a guard.
+  CHECK(ptx_opcode("RT_MMA:mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1};") ==
+        "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32");
+  CHECK(ptx_opcode("  A: B:$L__x_1:mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1};") ==
+        "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32");
+  CHECK(ptx_opcode("L: @%p1 mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1};") ==
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+  CHECK(ptx_opcode("@%p1 L:mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1};") ==
+        "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32");
+  CHECK(ptx_opcode("$L__BB0_2:") == "");
+  // Not labels: tcgen05's "::" and an instruction whose operands hold a ':'.
+  CHECK(ptx_opcode("tcgen05.mma.cta_group::1.kind::tf32 [%r1], %rd1;") ==
+        "tcgen05.mma.cta_group::1.kind::tf32");
+  CHECK(ptx_opcode("add.f32 %f1, %f2, %f3;") == "add.f32");
+  const auto ops = scan_ptx_tensor_ops(
+      ".visible .entry k()\n{\n"
+      "RT_MMA:mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n"
+      "X:Y:wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 {%f1}, %rd1, %rd2, 1, 1, 1;\n"
+      "}\n");
+  CHECK(ops.mma == 1);
+  CHECK(ops.wgmma == 1);
+}

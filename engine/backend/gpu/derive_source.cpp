@@ -117,6 +117,46 @@ extern "C" __global__ void solver_sign_flips(unsigned char* data, long long n, i
 extern "C" __global__ void solver_flip_byte(unsigned char* bytes, long long offset) {
   if (blockIdx.x == 0 && threadIdx.x == 0) bytes[offset] ^= 0x80;
 }
+
+// The timed runs' perturbation (timed_perturbation.cpp, line for line): 1 position in 4.
+#define SD_CHOSEN(seed, i) (sd_draw((seed), (i)) % 4ULL == 0)
+
+extern "C" __global__ void solver_perturb_signs(unsigned char* data, long long n, int size,
+                                                u64 seed) {
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    if (SD_CHOSEN(seed, i)) data[i * size + size - 1] ^= 0x80;
+}
+
+extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long n, int size,
+                                                 u64 seed, long long lo, u64 range, int mask,
+                                                 u64 threshold) {
+  if (size != 4 && size != 8) return;
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    if (!SD_CHOSEN(seed, i)) continue;
+    u64 w = sd_draw(seed ^ 0x7265647261770000ULL, i);
+    u64 v = mask ? ((w >> 11) < threshold ? 1ULL : 0ULL) : (u64)lo + (range ? w % range : w);
+    if (size == 4)
+      ((u32*)data)[i] = (u32)v;
+    else
+      ((u64*)data)[i] = v;
+  }
+}
+
+extern "C" __global__ void solver_perturb_pairs(unsigned char* data, long long n, int size,
+                                                u64 seed, u64 mult, u64 add) {
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long j = (long long)blockIdx.x * blockDim.x + threadIdx.x; j < n / 2; j += stride) {
+    if (!SD_CHOSEN(seed, j)) continue;
+    u64 x = (mult * (u64)(2 * j) + add) % (u64)n, y = (mult * (u64)(2 * j + 1) + add) % (u64)n;
+    for (int k = 0; k < size; ++k) {
+      unsigned char t = data[x * size + k];
+      data[x * size + k] = data[y * size + k];
+      data[y * size + k] = t;
+    }
+  }
+}
 )";
 
 }  // namespace

@@ -7,6 +7,7 @@
 
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/phase_log.h"
+#include "engine/backend/gpu/timed_perturbation.h"
 #include "engine/backend/sequence_plan.h"
 
 namespace solver::gpu {
@@ -369,9 +370,63 @@ bool DeviceBuffers::flip_one(int set, CUstream stream) const {
   return true;
 }
 
+bool DeviceBuffers::perturb(int set, const DeviceDerive* derive, CUstream stream) const {
+  if (!derive) return flip_one(set, stream);
+  Flip f;
+  f.set = set;
+  f.dense = true;
+  f.run_seed = mix64(++flips_ ^ flip_key_);
+  f.derive = derive;
+  bool any = false;
+  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed)) {
+    if (!inputs_[size_t(set)][t.buffer].bytes()) continue;
+    any = true;
+    f.values_moved = f.values_moved || t.op != PerturbOp::Signs;
+  }
+  if (!any) return false;
+  dense(f, *derive, stream, false, false);
+  flip_ = f;
+  return true;
+}
+
+void DeviceBuffers::dense(const Flip& f, const DeviceDerive& derive, CUstream stream,
+                          bool reference, bool undo) const {
+  const auto& bufs = variant_.buffers;
+  if (backup_.size() < bufs.size()) backup_.resize(bufs.size());
+  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed)) {
+    const DeviceBuffer& d = inputs_[size_t(f.set)][t.buffer];
+    if (!d.bytes()) continue;
+    const auto& b = bufs[t.buffer];
+    if (self_inverse(t.op)) {
+      derive.perturb(b, d.ptr(), t, stream);
+    } else if (undo) {
+      CU_CHECK(cuMemcpyDtoDAsync(d.ptr(), backup_[t.buffer].ptr(), d.bytes(), stream));
+    } else {
+      DeviceBuffer& keep = backup_[t.buffer];
+      if (keep.bytes() != d.bytes()) keep = DeviceBuffer(d.bytes());
+      CU_CHECK(cuMemcpyDtoDAsync(keep.ptr(), d.ptr(), d.bytes(), stream));
+      derive.perturb(b, d.ptr(), t, stream);
+    }
+    // The reference's float64 copy of an in-out buffer: the same signs (only Signs reach an
+    // in-out buffer: integers are perturbed only as `in`).
+    if (reference && b.role == BufferRole::InOut && t.op == PerturbOp::Signs &&
+        size_t(f.set) < ref_inout_inputs_.size() &&
+        ref_inout_inputs_[size_t(f.set)][t.buffer].bytes())
+      derive.perturb(b, ref_inout_inputs_[size_t(f.set)][t.buffer].ptr(), t, stream,
+                     sizeof(double));
+  }
+  if (!stream) CU_CHECK(cuCtxSynchronize());
+}
+
 void DeviceBuffers::reflip(const Flip& f) const {
   if (f.set < 0) return;
   flip_ = f;
+  if (f.dense) {
+    // As the timed run had it, and in the reference's float64 in-out copies (unflip undoes).
+    dense(f, *f.derive, nullptr, true, false);
+    flip_.reference_copy = true;
+    return;
+  }
   const DeviceBuffer& d = inputs_[size_t(f.set)][size_t(f.buffer)];
   if (f.swap_size) {
     for (int k = 0; k < 2; ++k)  // each place gets the other's value, as swap_two did
@@ -428,6 +483,12 @@ void DeviceBuffers::load_outputs(const std::vector<DeviceBuffer>& from) const {
 
 void DeviceBuffers::unflip() const {
   if (flip_.set < 0) return;
+  if (flip_.dense) {
+    dense(flip_, *flip_.derive, nullptr, flip_.reference_copy, true);
+    flip_.reference_copy = false;
+    flip_.set = -1;
+    return;
+  }
   if (flip_.reference_copy) toggle_reference_copy();
   flip_.reference_copy = false;
   const DeviceBuffer& d = inputs_[size_t(flip_.set)][size_t(flip_.buffer)];
@@ -486,14 +547,26 @@ void DeviceBuffers::download_variant_output(size_t buffer, std::vector<unsigned 
 HostDoubles DeviceBuffers::read_reference_output(size_t buffer) const {
   const DeviceBuffer& b = ref_work_[buffer];
   DType dtype = reference_.buffers[buffer].dtype;
+  // The reference's answer leaves the device once read (zeroed there): a candidate that found
+  // this allocation next to its own buffers would read the answer it is checked against
+  // (issue 28, hole 5). Cost: one memset per reference output read, no host traffic.
+  auto clear = [&] {
+    if (!b.bytes()) return;
+    CU_CHECK(cuMemsetD8(b.ptr(), 0, b.bytes()));
+    // A device memset may return before it lands, on the legacy stream: ended with the context
+    // so it cannot fall after the next reference run's preparation on the worker's stream.
+    CU_CHECK(cuCtxSynchronize());
+  };
   if (dtype == DType::F64) {
     // float64 (the usual case): straight into the doubles, no intermediate byte copy.
     HostDoubles out(b.bytes() / sizeof(double));
     touch_pages(out.data(), out.size() * sizeof(double));
     if (!out.empty()) CU_CHECK(cuMemcpyDtoH(out.data(), b.ptr(), out.size() * sizeof(double)));
+    clear();
     return out;
   }
   std::vector<unsigned char> bytes = download(b);
+  clear();
   HostDoubles out(bytes.size() / generators::dtype_size(dtype));
   to_doubles(bytes.data(), int64_t(out.size()), dtype, out.data());
   return out;

@@ -60,20 +60,27 @@ class DeviceBuffers {
   // kernel is ever given that copy's address; with the device digest, which checks it first),
   // others, and set 0 without the device digest, uploaded again from their host bytes.
   void restore_inputs(int slot) const;
-  // Flips the sign of one element of the first perturbable input of `set` (a different
-  // element every call), so no two timed samples see the same input bytes: a result cache
-  // keyed on the whole input never hits. Where no float input may change, two different values
-  // of the first swappable integer input trade places instead (issue 28: integer-only problems
-  // too). The places are drawn from a key this process draws at random (std::random_device),
-  // so a kernel that has read this code cannot predict them. unflip() puts the bytes back
-  // (synchronous), so the set's digests hold again. Returns false where the set has no such
-  // buffer.
-  bool flip_one(int set, CUstream stream) const;
+  // Before a timed run (docs/reliability.md P6): the timed perturbation (timed_perturbation.h)
+  // of every input buffer of `set` that may change, a quarter of its positions, made on the
+  // device by `derive` and queued on `stream` (the run's own synchronisation follows; the L2
+  // flush comes after it), with draws from a seed this process draws per run from a key of
+  // std::random_device, so a kernel that has read this code cannot predict them. A redrawn
+  // buffer's bytes are copied aside on the device first. Without `derive` (its self-check
+  // failed), one sign of the first perturbable input or one swap of two integers instead
+  // (flip_one). unflip() puts the bytes back, so the set's digests hold again. Returns false
+  // where the set has no buffer that may change.
+  bool perturb(int set, const DeviceDerive* derive, CUstream stream) const;
+  bool flip_one(int set, CUstream stream) const;  // perturb's fallback
   bool swap_two(int set, CUstream stream) const;  // flip_one's integer case
   void unflip() const;
-  // What flip_one (or swap_two) changed, enough to make the same change again later.
+  // What perturb (or flip_one, swap_two) changed, enough to make the same change again later.
   struct Flip {
     int set = -1;
+    // The timed perturbation: its run seed (the plan and every byte follow from it).
+    bool dense = false;
+    uint64_t run_seed = 0;
+    const DeviceDerive* derive = nullptr;  // made it (the worker's, alive as long as this)
+    bool values_moved = false;             // a redraw or an exchange: |x| no longer the set's
     int buffer = -1;
     size_t offset = 0;
     unsigned char original = 0, flipped = 0;
@@ -82,9 +89,9 @@ class DeviceBuffers {
     unsigned char swap_original[2][8] = {};
     bool reference_copy = false;  // also made in the reference's float64 in-out copy
   };
-  // The change in place now (set < 0: none): valid between flip_one and unflip.
+  // The change in place now (set < 0: none): valid between perturb and unflip.
   Flip current_flip() const { return flip_; }
-  // Makes `f` again (synchronous): in the variant's inputs of f.set and, where the buffer is
+  // Makes `f` again (synchronous): in the variant's inputs of f.set and, where a buffer is
   // in-out, in the reference's float64 copy of it, so a reference run sees the same inputs as
   // the timed run did (the audit of a timed run, docs/reliability.md P7). unflip() undoes both.
   void reflip(const Flip& f) const;
@@ -106,7 +113,8 @@ class DeviceBuffers {
   // The variant's device output bytes (its dtype) into `into`, resized to fit (synchronous;
   // `into` can be reused between calls so its host pages are touched once).
   void download_variant_output(size_t buffer, std::vector<unsigned char>& into) const;
-  // The reference's device output as doubles (synchronous).
+  // The reference's device output as doubles (synchronous); the device copy is zeroed once
+  // read, so no reference answer stays in device memory next to the candidate's buffers.
   HostDoubles read_reference_output(size_t buffer) const;
 
  private:
@@ -146,6 +154,13 @@ class DeviceBuffers {
   mutable uint64_t flips_ = 0;
   const uint64_t flip_key_;  // secret per process: where the flips fall
   mutable Flip flip_;
+  // [buffer]: what a Redraw replaced, to be put back (device copies, allocated on first use).
+  mutable std::vector<DeviceBuffer> backup_;
+  // The dense perturbation `f` (plan from its seed) made on f.set, and in the reference's
+  // float64 in-out copies where `reference` (synchronous when `stream` is null); `undo` puts
+  // the bytes back instead.
+  void dense(const Flip& f, const DeviceDerive& derive, CUstream stream, bool reference,
+             bool undo) const;
   // Makes (or, applied twice, undoes) flip_ in the reference's float64 in-out copy: a sign
   // flip negates one double, a swap exchanges two; both are their own inverse.
   void toggle_reference_copy() const;

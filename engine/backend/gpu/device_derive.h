@@ -14,6 +14,7 @@
 
 #include "engine/backend/gpu/cuda_driver.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/timed_perturbation.h"
 #include "generators/compile_cache.h"
 
 namespace solver::gpu {
@@ -31,6 +32,11 @@ class DeviceDerive {
   // One BufferTransform on `b`'s device bytes at `p`, in place (synchronous on `stream`).
   void apply(const generators::ResolvedBuffer& b, CUdeviceptr p, const BufferTransform& t,
              CUstream stream) const;
+  // A timed run's perturbation (timed_perturbation.h) of `b`'s device bytes at `p`, in place,
+  // queued on `stream` (not waited for: the timed run's own synchronisation follows).
+  // `element_size` as apply_perturbation's (8: the reference's float64 in-out copy).
+  void perturb(const generators::ResolvedBuffer& b, CUdeviceptr p, const Perturbation& t,
+               CUstream stream, size_t element_size = 0) const;
   // What the self-check compared ("f32, f64, f16, bf16 x 5 transforms, 4099 elements").
   const std::string& checked() const { return checked_; }
 
@@ -39,6 +45,7 @@ class DeviceDerive {
 
   CUmodule module_ = nullptr;
   CUfunction scale_ = nullptr, heavy_ = nullptr, flips_ = nullptr, flip_byte_ = nullptr;
+  CUfunction perturb_signs_ = nullptr, perturb_redraw_ = nullptr, perturb_pairs_ = nullptr;
   DeviceBuffer count_;
   int blocks_ = 0;
   std::string checked_;

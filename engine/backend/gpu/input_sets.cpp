@@ -237,6 +237,43 @@ int64_t sparse_swaps(const generators::ResolvedBuffer& b, unsigned char* data, u
   return changed;
 }
 
+int64_t sparse_redraws(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
+  const std::string& k = b.init.kind;
+  const size_t size = generators::dtype_size(b.dtype);
+  if (is_float(b.dtype) || b.elements < 1 || (size != 4 && size != 8)) return 0;
+  if (k != "randint" && k != "uniform" && k != "mask") return sparse_swaps(b, data, seed);
+  // make_input's integer range (randint: [ceil(a), ceil(b) - 1]); a mask: 1 with probability a.
+  int64_t lo = int64_t(std::ceil(b.init.a)), hi = int64_t(std::ceil(b.init.b)) - 1;
+  if (hi < lo) hi = lo;
+  const uint64_t range = uint64_t(hi) - uint64_t(lo) + 1;  // 0: every 64-bit value
+  const uint64_t threshold = uint64_t(std::ldexp(std::min(1.0, std::max(0.0, b.init.a)), 53));
+  auto put_int = [&](int64_t i, uint64_t v) {
+    if (size == 4) {
+      uint32_t x = uint32_t(v);
+      std::memcpy(data + size_t(i) * 4, &x, 4);
+    } else {
+      std::memcpy(data + size_t(i) * 8, &v, 8);
+    }
+  };
+  int64_t changed = 0;
+  for (int64_t i = 0; i < b.elements; ++i) {
+    if ((draw(seed, i) & 255) != 0) continue;
+    for (uint64_t t = 0; t < 8; ++t) {  // a value that differs, where the range has another
+      uint64_t w = draw(seed ^ (0x6672657368ULL + t), i);
+      uint64_t v =
+          k == "mask" ? ((w >> 11) < threshold ? 1 : 0) : uint64_t(lo) + (range ? w % range : w);
+      unsigned char before[8];
+      std::memcpy(before, data + size_t(i) * size, size);
+      put_int(i, v);
+      if (std::memcmp(before, data + size_t(i) * size, size) != 0) {
+        ++changed;
+        break;
+      }
+    }
+  }
+  return changed;
+}
+
 int64_t sparse_sign_flips(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
   if (!is_float(b.dtype) || b.elements <= 0) return 0;
   std::atomic<int64_t> flipped{0};
@@ -377,7 +414,7 @@ void apply(const generators::ResolvedBuffer& b, unsigned char* data, const Buffe
       heavy_magnitude(b, data, t.seed);
       break;
     case TransformOp::Swaps:
-      sparse_swaps(b, data, t.seed);
+      sparse_redraws(b, data, t.seed);
       break;
   }
 }

@@ -69,6 +69,11 @@ bool swappable(const generators::ResolvedBuffer& b);
 // exchange of two different values where the buffer holds two); returns how many exchanges
 // changed bytes.
 int64_t sparse_swaps(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
+// about 1 element in 256, at seeded positions, redrawn from the buffer's declared distribution
+// (randint, uniform, mask: a histogram or a sum moves, issue 28) to a value that differs where
+// one can; other kinds (permutation, normal) by sparse_swaps. Returns how many changed. The
+// fresh set's integer transform (TransformOp::Swaps).
+int64_t sparse_redraws(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // the signs of about 1 element in 256 flipped at seeded positions (at least one); returns
 // how many.
 int64_t sparse_sign_flips(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
@@ -80,7 +85,8 @@ std::optional<double> uniform_factor(const double* base, const double* scaled, i
 
 // What a derived set does to one buffer: the same plan is applied on the host (derived_set) or
 // on the device (device_derive.h), so both paths give the same bytes by construction.
-// Swaps: integer inputs (swappable) in the fresh set, always made on the host.
+// Swaps: integer inputs (swappable) in the fresh set, always made on the host: redrawn from
+// their distribution (sparse_redraws), exchanged where only that keeps it.
 enum class TransformOp { ScalePow2, HeavySigned, SignFlips, HeavyMagnitude, Swaps };
 struct BufferTransform {
   size_t buffer = 0;  // index into the variant's buffers

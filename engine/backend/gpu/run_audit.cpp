@@ -2,13 +2,13 @@
 // `time` request's, each member of a paired timing) one timed run per runner is chosen after it
 // ran, by a reservoir of one seeded from std::random_device (engine/backend/audit_choice.h), and
 // its outputs are copied aside before the next run. When the sequence is over, the reference is
-// run on the very inputs that run saw (its rotation set with the one sign flip, or the integer
-// swap, made again) and the copied outputs are compared with it at the problem's tolerance. A
-// kernel that serves a memo, skips work or is only honest when it can tell it is checked is
-// caught with probability k/n per sequence when k of its n timed runs are wrong, with nothing
-// in the runs themselves (addresses, set rotation, timing) that tells it which one is audited.
-// Cost: a device-to-device copy of the outputs, on average ln n times per sequence (outside the
-// timed window), and one reference run per runner per sequence.
+// run on the very inputs that run saw (its rotation set with its timed perturbation made again
+// from the run's seed: timed_perturbation.h, the same bytes by construction) and the copied outputs
+// are compared with it at the problem's tolerance. A kernel that serves a memo, skips work or is
+// only honest when it can tell it is checked is caught with probability k/n per sequence when k of
+// its n timed runs are wrong, with nothing in the runs themselves (addresses, set rotation, timing)
+// that tells it which one is audited. Cost: a device-to-device copy of the outputs, on average ln n
+// times per sequence (outside the timed window), and one reference run per runner per sequence.
 
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
@@ -22,8 +22,10 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
   const HostSet& set = p.buffers->host_set(a.set);
   std::string where = " (" + when + ": timed sample " + std::to_string(a.sample) +
                       ", chosen after it ran, input set " + std::to_string(a.set) +
-                      (a.flipped ? " with its one perturbed element" : "") + ", seed " +
-                      std::to_string(set.seed);
+                      (a.flipped ? (a.flip.dense ? " with its timed perturbation"
+                                                 : " with its one perturbed element")
+                                 : "") +
+                      ", seed " + std::to_string(set.seed);
   // Its inputs first, as every check does: a kernel that rewrote them to suit a stale output
   // is refused for that.
   std::string mutated = p.buffers->verify_inputs(a.set, a.set);
@@ -40,11 +42,11 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
   p.buffers->reflip(a.flip);
   std::vector<HostDoubles> want = run_reference(p, a.set, "audit reference run");
   p.buffers->unflip();
-  // The set's reference on |inputs| still bounds a sign flip's conditioning (|x| unchanged);
-  // a swap moves values, so no magnitude bound is taken for it.
+  // The set's reference on |inputs| still bounds sign flips' conditioning (|x| unchanged);
+  // a swap or a redraw moves values, so no magnitude bound is taken for it.
+  const bool signs_only = a.flip.dense ? !a.flip.values_moved : a.flip.swap_size == 0;
   const std::vector<HostDoubles>* magnitude =
-      set.magnitude_set >= 0 && a.flip.swap_size == 0 ? &reference_outputs(p, set.magnitude_set)
-                                                      : nullptr;
+      set.magnitude_set >= 0 && signs_only ? &reference_outputs(p, set.magnitude_set) : nullptr;
   p.buffers->load_outputs(a.outputs);
   return compare_outputs(p, set, want, magnitude, g, where);
 }

@@ -79,8 +79,10 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     Ran ran;
     ran.set = set;
     beat("timed run " + p.resolved.key, p.timeout_ms);
-    // Every timed run but the check sees input bytes no run saw before (one sign flipped).
-    bool flipped = !check && t0 && p.buffers->flip_one(set, stream);
+    // Every timed run but the check sees input bytes no run saw before: a quarter of the
+    // positions of every input that may change (DeviceBuffers::perturb, docs/reliability.md
+    // P6), made on the device before the outputs' preparation and the L2 flush.
+    bool flipped = !check && t0 && p.buffers->perturb(set, derive_.get(), stream);
     if (flipped) ran.flip = p.buffers->current_flip();
     ran.flipped = flipped;
     p.buffers->prepare_variant_run(set, stream);

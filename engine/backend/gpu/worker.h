@@ -242,8 +242,9 @@ class Worker {
   std::unique_ptr<DeviceBuffer> l2_flush_;
   std::unique_ptr<DeviceDigest> device_digest_;
   // The device derivation of the adversarial and fresh sets: built and self-checked when the
-  // worker starts; null (the host path) under SOLVER_HOST_DERIVE=1 or when the check failed.
+  // worker starts; null when the check failed. It makes the timed runs' perturbation too.
   std::unique_ptr<DeviceDerive> derive_;
+  bool host_derive_ = false;  // SOLVER_HOST_DERIVE=1: derived sets on the host path
   bool device_digest_tried_ = false;
   std::string digest_note_;
   unsigned l2_flush_value_ = 0;

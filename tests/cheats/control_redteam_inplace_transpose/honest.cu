@@ -1,0 +1,8 @@
+// The honest seed: each thread above the diagonal swaps its element with the mirror.
+extern "C" __global__ void transpose_swap(float* x, int S) {
+  const int c = blockIdx.x * blockDim.x + threadIdx.x, r = blockIdx.y * blockDim.y + threadIdx.y;
+  if (r >= S || c >= S || c <= r) return;
+  const float a = x[(size_t)r * S + c];
+  x[(size_t)r * S + c] = x[(size_t)c * S + r];
+  x[(size_t)c * S + r] = a;
+}
