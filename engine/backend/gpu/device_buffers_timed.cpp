@@ -1,0 +1,210 @@
+// DeviceBuffers, the timed runs' part: the perturbation each timed run sees (P6: dense on the
+// device, or one flipped sign / one integer swap where the device derivation is not there),
+// undoing it, and what the audit (P7) needs to re-make one run and keep its outputs aside.
+// The buffers themselves, their sets and the reference runs are device_buffers.cpp.
+#include "engine/backend/gpu/device_buffers.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <random>
+
+#include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/phase_log.h"
+#include "engine/backend/gpu/timed_perturbation.h"
+#include "engine/backend/sequence_plan.h"
+
+namespace solver::gpu {
+
+using generators::BufferRole;
+
+namespace {
+uint64_t mix64(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+}  // namespace
+
+bool DeviceBuffers::swap_two(int set, CUstream stream) const {
+  const auto& b = variant_.buffers[size_t(swap_buffer_)];
+  const auto& host = sets_[size_t(set)].inputs[size_t(swap_buffer_)];
+  const DeviceBuffer& d = inputs_[size_t(set)][size_t(swap_buffer_)];
+  const size_t size = generators::dtype_size(b.dtype);
+  if (!host || !d.bytes() || b.elements < 2 || size > 8) return false;
+  const uint64_t n = uint64_t(b.elements);
+  for (int attempt = 0; attempt < 16; ++attempt) {
+    uint64_t z = mix64(++flips_ ^ flip_key_);
+    size_t i = size_t(z % n), j = size_t(mix64(z) % n);
+    const unsigned char* x = host->data.get() + i * size;
+    const unsigned char* y = host->data.get() + j * size;
+    if (i == j || std::memcmp(x, y, size) == 0) continue;
+    flip_.set = set;
+    flip_.reference_copy = false;
+    flip_.buffer = swap_buffer_;
+    flip_.swap_size = size;
+    flip_.swap_offsets[0] = i * size;
+    flip_.swap_offsets[1] = j * size;
+    std::memcpy(flip_.swap_original[0], x, size);
+    std::memcpy(flip_.swap_original[1], y, size);
+    // Each place gets the other's value (the host copies are the bytes the device holds).
+    CU_CHECK(cuMemcpyHtoDAsync(d.ptr() + i * size, flip_.swap_original[1], size, stream));
+    CU_CHECK(cuMemcpyHtoDAsync(d.ptr() + j * size, flip_.swap_original[0], size, stream));
+    return true;
+  }
+  return false;
+}
+
+bool DeviceBuffers::flip_one(int set, CUstream stream) const {
+  if (flip_buffer_ < 0) return swap_buffer_ >= 0 && swap_two(set, stream);
+  const auto& b = variant_.buffers[size_t(flip_buffer_)];
+  const auto& host = sets_[size_t(set)].inputs[size_t(flip_buffer_)];
+  const DeviceBuffer& d = inputs_[size_t(set)][size_t(flip_buffer_)];
+  if (!host || !d.bytes() || b.elements <= 0) return false;
+  uint64_t z = mix64(++flips_ ^ flip_key_);
+  size_t size = generators::dtype_size(b.dtype);
+  flip_.set = set;
+  flip_.reference_copy = false;
+  flip_.buffer = flip_buffer_;
+  flip_.swap_size = 0;
+  flip_.offset = size_t((z ^ (z >> 29)) % uint64_t(b.elements)) * size + size - 1;  // the sign byte
+  flip_.original = host->data[flip_.offset];
+  flip_.flipped = flip_.original ^ 0x80;
+  CU_CHECK(cuMemcpyHtoDAsync(d.ptr() + flip_.offset, &flip_.flipped, 1, stream));
+  return true;
+}
+
+bool DeviceBuffers::perturb(int set, const DeviceDerive* derive, CUstream stream) const {
+  if (!derive) return flip_one(set, stream);
+  Flip f;
+  f.set = set;
+  f.dense = true;
+  f.run_seed = mix64(++flips_ ^ flip_key_);
+  f.derive = derive;
+  bool any = false;
+  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed)) {
+    if (!inputs_[size_t(set)][t.buffer].bytes()) continue;
+    any = true;
+    f.values_moved = f.values_moved || t.op != PerturbOp::Signs;
+  }
+  if (!any) return false;
+  dense(f, *derive, stream, false, false);
+  flip_ = f;
+  return true;
+}
+
+void DeviceBuffers::dense(const Flip& f, const DeviceDerive& derive, CUstream stream,
+                          bool reference, bool undo) const {
+  const auto& bufs = variant_.buffers;
+  if (backup_.size() < bufs.size()) backup_.resize(bufs.size());
+  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed)) {
+    const DeviceBuffer& d = inputs_[size_t(f.set)][t.buffer];
+    if (!d.bytes()) continue;
+    const auto& b = bufs[t.buffer];
+    if (self_inverse(t.op)) {
+      derive.perturb(b, d.ptr(), t, stream);
+    } else if (undo) {
+      CU_CHECK(cuMemcpyDtoDAsync(d.ptr(), backup_[t.buffer].ptr(), d.bytes(), stream));
+    } else {
+      DeviceBuffer& keep = backup_[t.buffer];
+      if (keep.bytes() != d.bytes()) keep = DeviceBuffer(d.bytes());
+      CU_CHECK(cuMemcpyDtoDAsync(keep.ptr(), d.ptr(), d.bytes(), stream));
+      derive.perturb(b, d.ptr(), t, stream);
+    }
+    // The reference's float64 copy of an in-out buffer: the same signs (only Signs reach an
+    // in-out buffer: integers are perturbed only as `in`).
+    if (reference && b.role == BufferRole::InOut && t.op == PerturbOp::Signs &&
+        size_t(f.set) < ref_inout_inputs_.size() &&
+        ref_inout_inputs_[size_t(f.set)][t.buffer].bytes())
+      derive.perturb(b, ref_inout_inputs_[size_t(f.set)][t.buffer].ptr(), t, stream,
+                     sizeof(double));
+  }
+  if (!stream) CU_CHECK(cuCtxSynchronize());
+}
+
+void DeviceBuffers::reflip(const Flip& f) const {
+  if (f.set < 0) return;
+  flip_ = f;
+  if (f.dense) {
+    // As the timed run had it, and in the reference's float64 in-out copies (unflip undoes).
+    dense(f, *f.derive, nullptr, true, false);
+    flip_.reference_copy = true;
+    return;
+  }
+  const DeviceBuffer& d = inputs_[size_t(f.set)][size_t(f.buffer)];
+  if (f.swap_size) {
+    for (int k = 0; k < 2; ++k)  // each place gets the other's value, as swap_two did
+      CU_CHECK(cuMemcpyHtoD(d.ptr() + f.swap_offsets[k], f.swap_original[1 - k], f.swap_size));
+  } else {
+    CU_CHECK(cuMemcpyHtoD(d.ptr() + f.offset, &f.flipped, 1));
+  }
+  flip_.reference_copy = variant_.buffers[size_t(f.buffer)].role == BufferRole::InOut &&
+                         size_t(f.set) < ref_inout_inputs_.size() &&
+                         ref_inout_inputs_[size_t(f.set)][size_t(f.buffer)].bytes() > 0;
+  if (flip_.reference_copy) toggle_reference_copy();
+  CU_CHECK(cuCtxSynchronize());  // before the reference runs on the non-blocking stream
+}
+
+void DeviceBuffers::toggle_reference_copy() const {
+  const DeviceBuffer& r = ref_inout_inputs_[size_t(flip_.set)][size_t(flip_.buffer)];
+  if (flip_.swap_size) {
+    size_t e[2] = {flip_.swap_offsets[0] / flip_.swap_size,
+                   flip_.swap_offsets[1] / flip_.swap_size};
+    double v[2];
+    for (int k = 0; k < 2; ++k)
+      CU_CHECK(cuMemcpyDtoH(&v[k], r.ptr() + e[k] * sizeof(double), sizeof(double)));
+    for (int k = 0; k < 2; ++k)
+      CU_CHECK(cuMemcpyHtoD(r.ptr() + e[k] * sizeof(double), &v[1 - k], sizeof(double)));
+    return;
+  }
+  // flip_.offset is the sign byte of element offset / size; the double's sign byte is its last.
+  const size_t size = generators::dtype_size(variant_.buffers[size_t(flip_.buffer)].dtype);
+  const size_t at = (flip_.offset / size) * sizeof(double) + sizeof(double) - 1;
+  unsigned char byte = 0;
+  CU_CHECK(cuMemcpyDtoH(&byte, r.ptr() + at, 1));
+  byte ^= 0x80;
+  CU_CHECK(cuMemcpyHtoD(r.ptr() + at, &byte, 1));
+}
+
+void DeviceBuffers::save_outputs(std::vector<DeviceBuffer>& into, CUstream stream) const {
+  into.resize(outputs_.size());
+  for (size_t k = 0; k < outputs_.size(); ++k) {
+    const DeviceBuffer& src = work_[outputs_[k]];
+    if (into[k].bytes() != src.bytes()) into[k] = DeviceBuffer(src.bytes());
+    if (src.bytes()) CU_CHECK(cuMemcpyDtoDAsync(into[k].ptr(), src.ptr(), src.bytes(), stream));
+  }
+  CU_CHECK(cuStreamSynchronize(stream));
+}
+
+void DeviceBuffers::load_outputs(const std::vector<DeviceBuffer>& from) const {
+  for (size_t k = 0; k < outputs_.size() && k < from.size(); ++k) {
+    const DeviceBuffer& dst = work_[outputs_[k]];
+    if (dst.bytes() && dst.bytes() == from[k].bytes())
+      CU_CHECK(cuMemcpyDtoD(dst.ptr(), from[k].ptr(), dst.bytes()));
+  }
+  CU_CHECK(cuCtxSynchronize());
+}
+
+void DeviceBuffers::unflip() const {
+  if (flip_.set < 0) return;
+  if (flip_.dense) {
+    dense(flip_, *flip_.derive, nullptr, flip_.reference_copy, true);
+    flip_.reference_copy = false;
+    flip_.set = -1;
+    return;
+  }
+  if (flip_.reference_copy) toggle_reference_copy();
+  flip_.reference_copy = false;
+  const DeviceBuffer& d = inputs_[size_t(flip_.set)][size_t(flip_.buffer)];
+  if (flip_.swap_size) {
+    for (int k = 0; k < 2; ++k)
+      CU_CHECK(
+          cuMemcpyHtoD(d.ptr() + flip_.swap_offsets[k], flip_.swap_original[k], flip_.swap_size));
+  } else {
+    CU_CHECK(cuMemcpyHtoD(d.ptr() + flip_.offset, &flip_.original, 1));
+  }
+  flip_.set = -1;
+  CU_CHECK(cuCtxSynchronize());
+}
+
+}  // namespace solver::gpu
