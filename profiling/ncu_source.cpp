@@ -40,7 +40,7 @@ bool is_header(const CsvRow& r) {
   for (const CsvCell& c : r) {
     std::string t = trim(c.text);
     source = source || t == "Source";
-    number = number || t == "#" || t == "Line";
+    number = number || t == "#" || t == "Line" || t == "Line No";
   }
   return source && number;
 }
@@ -92,7 +92,7 @@ PcSampling parse_ncu_source_csv(const std::string& text, const std::string& file
       bool have_line = false, have_text = false;
       for (size_t i = 0; i < r.size(); ++i) {
         std::string t = trim(r[i].text);
-        if (t == "#" || t == "Line") h.line_col = i, have_line = true;
+        if (t == "#" || t == "Line" || t == "Line No") h.line_col = i, have_line = true;
         if (t == "Source") h.text_col = i, have_text = true;
         if (t == "Warp Stall Sampling (All Samples)") h.all_col = i;
         if (t.rfind("stall_", 0) == 0 && t.find("(Not Issued)") == std::string::npos)
@@ -116,12 +116,13 @@ PcSampling parse_ncu_source_csv(const std::string& text, const std::string& file
       // Rows before a table name the file or the kernel.
       if (r.size() >= 2) {
         std::string key = trim(r[0].text), value = trim(r[1].text);
-        if (key == "File Path" || key == "File") file = value;
+        if (key == "File Path" || key == "File" || key == "File Name") file = value;
         if (key == "Kernel Name" || key == "Function Name") out.kernel = value;
       }
       continue;
     }
-    if (r.size() >= 2 && (trim(r[0].text) == "File Path" || trim(r[0].text) == "File")) {
+    if (r.size() >= 2 && (trim(r[0].text) == "File Path" || trim(r[0].text) == "File" ||
+                          trim(r[0].text) == "File Name")) {
       file = trim(r[1].text);  // the next file's table follows with its own header
       header.reset();
       continue;

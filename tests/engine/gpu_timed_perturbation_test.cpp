@@ -179,7 +179,7 @@ TEST_CASE(
 TEST_CASE(
     "a memo of an earlier run is wrong beyond the tolerance: a sum, a histogram, each "
     "row") {
-  // redteam_reduce_memo: a sum of uniform [0, 1) at rtol 1e-4, atol 1; one flipped sign moved it
+  // control_redteam_reduce_memo: a sum of uniform [0, 1) at rtol 1e-4, atol 1; one flipped sign moved it
   // by at most 2. Now each timed run moves it by about n/4.
   generators::ResolvedVariant v;
   const int64_t n = 1 << 20;

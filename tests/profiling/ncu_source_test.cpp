@@ -5,6 +5,9 @@
 // format.
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <iterator>
+
 #include "profiling/ncu_source.h"
 #include "profiling/pc_signals.h"
 #include "rules/diagnostics.h"
@@ -96,4 +99,22 @@ TEST_CASE("what is not the CUDA view with source counters is refused at its plac
   expect_error("\"#\",\"Source\",\"stall_wait\"\n\"7\",\"x\"\n", "x.csv:2:1", "a row of 2 cells");
   expect_error("just some text\n", "x.csv:1:1", "no source table");
   expect_error("\"#\",\"Source\",\"stall_wait\"\n\"7\",\"x,\"2\"\n", "x.csv", "unterminated");
+}
+
+TEST_CASE("a real export without source counters (H200, ncu 2025.3.1) is refused with the reason") {
+  // tests/data/ncu_source/h200_no_counters.csv: `ncu --import R --csv --page source
+  // --print-source cuda` of a report profiled with `--section SourceCounters` on the H200
+  // (docs/results/h200-2026-12-02c): a "File Name" row, then "Line No","Source" and no metric
+  // column. Its header is the real one; the missing counters must be said at line 2.
+  std::ifstream in("tests/data/ncu_source/h200_no_counters.csv");  // ctest runs at the root
+  REQUIRE(in);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  try {
+    parse_ncu_source_csv(text, "real.csv");
+    FAIL("no error for an export without sampling columns");
+  } catch (const rules::InputError& e) {
+    INFO(e.format());
+    CHECK(e.format().find("real.csv:2:1") != std::string::npos);
+    CHECK(e.format().find("no warp stall sampling column") != std::string::npos);
+  }
 }
