@@ -33,6 +33,8 @@
 #   house      the worker's error paths driven live, each with its expected outcome (house_worker.sh)
 #   multi_gpu  shards and --gpus on the live backend (scripts/gpu/multi_gpu.sh)
 #   metric_cost  solver's profile against ncu with the same metrics (scripts/gpu/metric_cost.sh)
+#   probes     every scripts/gpu/probe_*.sh (a work-in-progress check a helper asks for), each with
+#              PROBE_S seconds (default 90) as its argument and its own $OUT/probe_<name>/
 #
 # Everything lands in $OUT (the device tool returns at most 8 files): each step's folder, then one
 # archive $OUT/results.tgz of all of them, $OUT/summary.txt (one line per step: exit code, wall
@@ -146,6 +148,20 @@ step_generator() { OUT=$1 timeout "$(cap 300)" bash scripts/gpu/generator.sh; }
 step_house() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/house_worker.sh; }
 step_multi_gpu() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/multi_gpu.sh; }
 step_metric_cost() { OUT=$1 timeout "$(cap 360)" bash scripts/gpu/metric_cost.sh; }
+step_probes() {
+  local p n rc any=0
+  for p in scripts/gpu/probe_*.sh; do
+    [ -f "$p" ] || continue
+    n=$(basename "$p" .sh)
+    mkdir -p "$1/$n"
+    echo "-- $n ($(left) s left)"
+    OUT=$1 timeout "$(cap $((${PROBE_S:-90} + 15)))" bash "$p" "${PROBE_S:-90}" >"$1/$n.log" 2>&1
+    rc=$?
+    [ $rc -eq 0 ] || any=1
+    echo "$n: exit $rc; $(tail -n 1 "$1/$n.log")"
+  done
+  return $any
+}
 step_ablate() {
   local d=$1/ablate-live s rc
   s=$(date +%s)
