@@ -46,6 +46,9 @@ void add_loop_options(po::options_description& opts) {
       "sequential-pairs",
       "stop timing at the first decided look (8, 12, ...); not the default: its live A/A check "
       "failed (docs/benchmarks.md)")(
+      "adaptive-pairs",
+      "the adaptive pair rule (docs/reliability.md P10): an 8-pair pilot's spread sets the cap, "
+      "up to --pairs (default then 128)")(
       "off-policy", po::value<std::string>()->default_value("best-static"),
       "OFF track: best-static (next fired rule with a variant) or first-rule (the seed's)")(
       "precision", po::value<std::string>()->default_value("any"),
@@ -115,6 +118,12 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   opt.seed = parse_seed(vm["seed"].as<std::string>());
   opt.pairs = vm["pairs"].as<int>();
   opt.sequential = vm.count("sequential-pairs") > 0;
+  opt.adaptive = vm.count("adaptive-pairs") > 0;
+  if (opt.adaptive && opt.sequential)
+    throw rules::InputError(
+        rules::Diagnostic{{"--adaptive-pairs", 0, 0},
+                          "--adaptive-pairs and --sequential-pairs are two pair rules: give one"});
+  if (opt.adaptive && vm["pairs"].defaulted()) opt.pairs = engine::kAdaptiveMaxPairs;
   // Every option given explicitly, by its flag name: with --resume each that defines the run
   // must be the run's own (engine/run/run_options.h, one table of every option).
   for (const auto& [name, value] : vm)

@@ -401,6 +401,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   clock.start();
   PairPlan plan(config_.pairs);
   plan.sequential = config_.sequential_pairs;
+  if (config_.adaptive_pairs) plan = PairPlan::adaptive_plan(config_.pairs);
   plan.min_gain = table_.evolution.min_gain;
   PairSamples pairs = backend_.time_pairs(inc_ref, cand_ref, plan, seed);
   clock.stop("pairs", pairs.phases_ms);

@@ -53,6 +53,7 @@ struct LoopConfig {
   OffPolicy off_policy = OffPolicy::BestStatic;  // the OFF track's (ignored when evolve)
   PrecisionPolicy precision = PrecisionPolicy::Any;
   bool sequential_pairs = true;  // stop at the first look that decides (backend.h PairPlan)
+  bool adaptive_pairs = false;   // P10: the pilot's spread sets the cap (PairPlan::adaptive_plan)
 };
 
 struct ProfiledVariant {

@@ -303,6 +303,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
         rules::RuleTable& table = on ? chains.table(problem) : off_table;
         LoopConfig cfg{opt.rounds,    opt.pairs,    opt.seed,      on,
                        in.off_policy, in.precision, opt.sequential};
+        cfg.adaptive_pairs = opt.adaptive;
         RoundLoop loop(tap, in.specs.at(problem), in.chip, table, cfg);
         if (auto g = track_generators.find({problem, track}); g != track_generators.end())
           loop.set_generator(g->second.get());

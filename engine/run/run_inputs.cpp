@@ -74,11 +74,13 @@ RunSettings run_settings(const json& header, const std::string& ledger_path) {
   r.precision = header.value("precision", r.precision);
   if (header.contains("pair_rule")) {
     const auto& rule = header["pair_rule"];
-    if (!rule.is_string() || (rule != "sequential" && rule != "fixed"))
-      rules::fail_at(
-          ledger_path, 1,
-          "ledger header: 'pair_rule' must be \"sequential\" or \"fixed\", got " + rule.dump());
+    if (!rule.is_string() || (rule != "sequential" && rule != "fixed" && rule != "adaptive"))
+      rules::fail_at(ledger_path, 1,
+                     "ledger header: 'pair_rule' must be \"sequential\", \"fixed\" or "
+                     "\"adaptive\", got " +
+                         rule.dump());
     r.sequential = rule == "sequential";
+    r.adaptive = rule == "adaptive";
   }
   if (header.contains("on_tables")) {
     const auto& m = header["on_tables"];
@@ -124,6 +126,7 @@ void apply_run_settings(AblationOptions& opt, const RunSettings& run) {
   opt.off_policy = run.off_policy;
   opt.precision = run.precision;
   opt.sequential = run.sequential;
+  opt.adaptive = run.adaptive;
   opt.on_tables = run.on_tables;
   opt.shard = run.shard;
   opt.shard_of = run.shard_of;

@@ -101,6 +101,11 @@ const std::vector<RunOption>& run_options() {
        [](const RunSettings& r, const json&) { return on_off(r.sequential); },
        "",
        ""},
+      {{"adaptive-pairs"},
+       [](const AblationOptions& o) { return on_off(o.adaptive); },
+       [](const RunSettings& r, const json&) { return on_off(r.adaptive); },
+       "",
+       ""},
       {{"oracle"},
        [](const AblationOptions& o) { return on_off(o.oracle); },
        [](const RunSettings&, const json& m) {

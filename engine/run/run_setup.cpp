@@ -45,6 +45,11 @@ namespace {
 
 json string_list(const std::vector<std::string>& v) { return json(v); }
 
+// The ledger header's name of the pair rule (read back by run_inputs.cpp).
+const char* pair_rule_name(const AblationOptions& o) {
+  return o.adaptive ? "adaptive" : o.sequential ? "sequential" : "fixed";
+}
+
 // The ledger header's record of the --generator options (absent without one).
 json generator_json(const GeneratorOptions& g) {
   return json{{"command", g.command},
@@ -256,7 +261,7 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
                      {"problem_spec_hashes", in.spec_hashes},
                      {"off_policy", opt.off_policy},
                      {"precision", opt.precision},
-                     {"pair_rule", opt.sequential ? "sequential" : "fixed"},
+                     {"pair_rule", pair_rule_name(opt)},
                      {"problem_folder_hashes", in.folder_hashes},
                      // The finished manifest seals this run (run_seal.h): a finished manifest
                      // without the seal is then refused, not read as an older run's.
@@ -284,7 +289,7 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
                        {"seed", opt.seed},
                        {"rounds", opt.rounds},
                        {"pairs", opt.pairs},
-                       {"pair_rule", opt.sequential ? "sequential" : "fixed"},
+                       {"pair_rule", pair_rule_name(opt)},
                        {"off_policy", opt.off_policy},
                        {"precision", opt.precision},
                        {"oracle", opt.oracle},

@@ -5,6 +5,7 @@
 // a value here, fails this test: it cannot be forgotten. SYNTHETIC toy pool.
 #include <doctest/doctest.h>
 
+#include <filesystem>
 #include <map>
 #include <regex>
 #include <set>
@@ -71,7 +72,7 @@ TEST_CASE("every option of ablate and run is classified in the one table of run 
 TEST_CASE("--resume refuses every run-defining option that differs, accepts the run's own") {
   test::ToyWorld w("resume-flags");
   std::map<std::string, std::string> runs{
-      {"A", w.root + "/a"}, {"B", w.root + "/b"}, {"D", w.root + "/d"}};
+      {"A", w.root + "/a"}, {"B", w.root + "/b"}, {"D", w.root + "/d"}, {"E", w.root + "/e"}};
   auto a = common(w, runs["A"]);
   a.insert(a.begin(), {"ablate", "--problems", "toy"});
   REQUIRE(solver_cli(a).rc == 0);
@@ -82,6 +83,20 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
   d.insert(d.begin(), {"ablate", "--problems", "toy", "--sequential-pairs", "--oracle"});
   auto made = solver_cli(d);
   REQUIRE_MESSAGE(made.rc == 0, made.err);
+  auto e = common(w, runs["E"]);
+  e.insert(e.begin(), {"ablate", "--problems", "toy", "--adaptive-pairs"});
+  auto made_e = solver_cli(e);
+  REQUIRE_MESSAGE(made_e.rc == 0, made_e.err);
+  CHECK(test::read_text(runs["E"] + "/ledger.jsonl").find("\"pair_rule\":\"adaptive\"") !=
+        std::string::npos);
+  // Two pair rules at once are refused before anything is written.
+  auto both = common(w, w.root + "/both");
+  both.insert(both.begin(),
+              {"ablate", "--problems", "toy", "--adaptive-pairs", "--sequential-pairs"});
+  auto refused_both = solver_cli(both);
+  CHECK(refused_both.rc == 2);
+  CHECK(refused_both.err.find("two pair rules") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(w.root + "/both"));
 
   test::write_text(w.root + "/other-rules.yaml", test::toy_rules(0.6));
   std::string rec = test::read_text(w.recording);
@@ -107,6 +122,7 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
         {"--off-policy", "best-static"}}},
       {"precision", {"A", {"--precision", "same"}, "same", "any", {"--precision", "any"}}},
       {"sequential-pairs", {"A", {"--sequential-pairs"}, "on", "off", {}}},
+      {"adaptive-pairs", {"A", {"--adaptive-pairs"}, "on", "off", {}}},
       {"oracle", {"A", {"--oracle"}, "on", "off", {}}},
       {"backend", {"A", {"--backend", "live"}, "live", "recorded", {"--backend", "recorded"}}},
       {"rules",
@@ -133,8 +149,10 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
        {"A", {"--generator-attempts-run", "5"}, "5", "32", {"--generator-attempts-run", "32"}}},
   };
   // Flags whose "same" is only the run started with them (run D).
-  const std::map<std::string, std::vector<std::string>> same_on_d{
-      {"sequential-pairs", {"--sequential-pairs"}}, {"oracle", {"--oracle"}}};
+  const std::map<std::string, std::pair<std::string, std::vector<std::string>>> same_on{
+      {"sequential-pairs", {"D", {"--sequential-pairs"}}},
+      {"oracle", {"D", {"--oracle"}}},
+      {"adaptive-pairs", {"E", {"--adaptive-pairs"}}}};
 
   int refused = 0;
   for (const auto& o : engine::run_options()) {
@@ -157,9 +175,9 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
       CHECK(test::read_text(dir + "/ledger.jsonl") == ledger);
       refused += r.rc == 2;
       std::vector<std::string> same = p.same;
-      if (same.empty() && same_on_d.count(flag)) same = same_on_d.at(flag);
+      if (same.empty() && same_on.count(flag)) same = same_on.at(flag).second;
       if (same.empty()) continue;
-      const std::string& same_dir = same_on_d.count(flag) ? runs.at("D") : dir;
+      const std::string& same_dir = same_on.count(flag) ? runs.at(same_on.at(flag).first) : dir;
       std::vector<std::string> ok{cmd, "--resume", same_dir, "--quiet"};
       ok.insert(ok.end(), same.begin(), same.end());
       auto s = solver_cli(ok);
