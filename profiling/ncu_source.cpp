@@ -31,6 +31,8 @@ std::optional<double> count_of(const std::string& raw) {
 
 struct Header {
   size_t line_col = 0, text_col = 0;
+  bool with_sass = false;  // the CUDA view with its SASS (--print-source cuda,sass): per line a
+                           // row of the line's totals, then its instructions without a line
   std::optional<size_t> all_col;                       // Warp Stall Sampling (All Samples)
   std::vector<std::pair<size_t, std::string>> stalls;  // column, our reason name
 };
@@ -93,7 +95,8 @@ PcSampling parse_ncu_source_csv(const std::string& text, const std::string& file
       for (size_t i = 0; i < r.size(); ++i) {
         std::string t = trim(r[i].text);
         if (t == "#" || t == "Line" || t == "Line No") h.line_col = i, have_line = true;
-        if (t == "Source") h.text_col = i, have_text = true;
+        if (t == "Source" && !have_text) h.text_col = i, have_text = true;  // the first: CUDA
+        if (t == "Address") h.with_sass = true;
         if (t == "Warp Stall Sampling (All Samples)") h.all_col = i;
         if (t.rfind("stall_", 0) == 0 && t.find("(Not Issued)") == std::string::npos)
           h.stalls.emplace_back(i, ncu_stall_name(trim(t.substr(6))));
@@ -103,7 +106,9 @@ PcSampling parse_ncu_source_csv(const std::string& text, const std::string& file
         diags.error(located(r[0]),
                     "no warp stall sampling column (\"Warp Stall Sampling (All Samples)\" or "
                     "stall_*): the report has no source counters (profile with --section "
-                    "SourceCounters, or --set full)");
+                    "SourceCounters, or --set full), or the CUDA view was exported alone, "
+                    "which ncu 2025.3 prints without counters: export `--print-source "
+                    "cuda,sass`");
       header = h;
       continue;
     }
@@ -137,6 +142,7 @@ PcSampling parse_ncu_source_csv(const std::string& text, const std::string& file
       continue;
     }
     const std::string number = trim(r[h.line_col].text);
+    if (h.with_sass && number.empty()) continue;  // an instruction: its line's row has its counts
     int line = 0;
     auto [p, ec] = std::from_chars(number.data(), number.data() + number.size(), line);
     if (ec != std::errc() || p != number.data() + number.size() || line <= 0) {

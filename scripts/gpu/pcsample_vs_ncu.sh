@@ -13,9 +13,10 @@
 #      request each, first launch of each kernel: --kernel-id ...:1), `--section SourceCounters
 #      --import-source yes`, the worker compiling with -lineinfo (SOLVER_LINEINFO=1) so SASS maps
 #      to lines; a report per batch.
-#   3. per problem: its sampled kernel's raw page and the Source page's CUDA view imported from
-#      the batch report (`ncu --import R -k regex:^K$ --csv --page raw|source --print-source
-#      cuda`), read by `solver classify --ncu-csv RAW --ncu-source SRC --json` (the importer of
+#   3. per problem: its sampled kernel's raw page and the Source page's CUDA view with its SASS
+#      imported from the batch report (`ncu --import R -k regex:^K$ --csv --page raw|source
+#      --print-source cuda,sass`: ncu 2025.3 prints the CUDA view alone without any counter
+#      column, tests/data/ncu_source/h200_no_counters.csv), read by `solver classify --ncu-csv RAW --ncu-source SRC --json` (the importer of
 #      profiling/ncu_source.h, so a real export checks it: a refusal is a row with its error);
 #      the exports are kept in $OUT/src/ for a test fixture.
 #
@@ -78,7 +79,7 @@ for SUITE in $SUITES; do
       k=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("kernel",""))' "$ours/$p.pc.json" 2>/dev/null)
       [ -n "$k" ] || k=$(entries_of "$SUITE" "$p" | head -1)
       timeout 30 ncu --import "$rep" -k "regex:^$k\$" --csv --page raw > "$OUT/src/${name}_$p.raw.csv" 2>/dev/null
-      timeout 30 ncu --import "$rep" -k "regex:^$k\$" --csv --page source --print-source cuda > "$OUT/src/${name}_$p.source.csv" 2>/dev/null
+      timeout 30 ncu --import "$rep" -k "regex:^$k\$" --csv --page source --print-source cuda,sass > "$OUT/src/${name}_$p.source.csv" 2>/dev/null
       timeout 20 "$B/solver" --data-dir "$D" classify --ncu-csv "$OUT/src/${name}_$p.raw.csv" \
         --ncu-source "$OUT/src/${name}_$p.source.csv" --json > "$OUT/src/${name}_$p.classify.json" 2> "$OUT/src/${name}_$p.classify.err"
     done

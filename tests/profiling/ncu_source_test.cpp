@@ -118,3 +118,26 @@ TEST_CASE("a real export without source counters (H200, ncu 2025.3.1) is refused
     CHECK(e.format().find("no warp stall sampling column") != std::string::npos);
   }
 }
+
+TEST_CASE("a real CUDA-with-SASS export (H200, ncu 2025.3.1) gives each line its samples once") {
+  // tests/data/ncu_source/h200_cuda_sass_dram_stream.csv: `ncu --import R --csv --page source
+  // --print-source cuda,sass` of labelled/dram_stream's scale_vec4 profiled with `--section
+  // SourceCounters` (docs/results/h200-2026-12-02d/call1, scripts/gpu/probe_lead.sh). Per line a
+  // row of its totals, then its instructions with an empty "Line No": only the line rows count.
+  std::ifstream in("tests/data/ncu_source/h200_cuda_sass_dram_stream.csv");
+  REQUIRE(in);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  auto s = parse_ncu_source_csv(text, "real.csv");
+  REQUIRE(s.ok);
+  CHECK(s.kernel == "scale_vec4");
+  // The seven line rows' "All Samples": 76 + 452 + 280 + 345 + 29284 + 168 + 536.
+  CHECK(s.total_samples == 31141);
+  REQUIRE(s.lines.size() == 7);
+  CHECK(s.lines[0].file == "kernel.cu");
+  CHECK(s.lines[0].line == 8);  // the first use of the loaded value waits for DRAM
+  CHECK(s.lines[0].samples == 29284);
+  CHECK(s.lines[0].stalls.at("long_scoreboard") == 29207);
+  CHECK(s.lines[0].text.find("2.5f") != std::string::npos);  // the CUDA text, not the SASS
+  CHECK(s.stall_totals.at("long_scoreboard") == 29207);
+  CHECK(s.stall_totals.at("short_scoreboard") == 330 + 194 + 19);
+}
