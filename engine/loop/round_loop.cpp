@@ -126,7 +126,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
 
   // What the ON track could still measure (pool_search.h): a stop or patience ends it only
   // when nothing is left.
-  std::map<std::string, double> timed_us;  // the points profiled so far (seed, kept ones)
+  // The points timed so far: profiled (seed, kept ones) and paired (every candidate timed).
+  std::map<std::string, double> timed_us = state.measured_us;
   for (const auto& [key, p] : state.profiles)
     if (p.ok && p.time_us > 0) timed_us[key] = p.time_us;
   SearchRequest search{&spec(),
