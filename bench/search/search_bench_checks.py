@@ -22,14 +22,20 @@ def check(cond, what):
 def main(out):
     with open(os.path.join(out, "results.json")) as f:
         res = json.load(f)
-    oracle = solver_runs.read_oracle(os.path.join(out, "solver-per-problem"))
-    _, recs = solver_runs.read_ledger(os.path.join(out, "solver-per-problem"))
-    tracks = solver_runs.tracks(recs)
-    with open(res["recording"]) as f:
-        recording = json.load(f)
+    oracle, tracks, recordings = {"problems": {}}, {}, {}
+    for d in res["solver_dirs"]["per-problem"]:
+        oracle["problems"].update(solver_runs.read_oracle(d)["problems"])
+        tracks.update(solver_runs.tracks(solver_runs.read_ledger(d)[1]))
+    for path in set(res["recordings"].values()):
+        with open(path) as f:
+            recordings[path] = json.load(f)
     problems = sorted(res["problems"])
+    # The pool list is the recordings' own: every pool of every recording given, no other.
+    listed = sorted(p for r in recordings.values() for p in r["problems"])
+    check(problems == listed, f"pools {problems} are not the recordings' {listed}")
     check(len(problems) >= 17, f"expected every recorded pool, got {len(problems)}")
     for p in problems:
+        recording = recordings[res["recordings"][p]]
         e = res["problems"][p]
         cache_path = os.path.join(out, "kt", f"{p}.cache.json")
         with open(os.path.join(out, "kt", f"{p}.space.json")) as f:
