@@ -80,12 +80,13 @@ def main(out):
                          if isinstance(v["time"], float) and v["time"] <= 1.02 * best)
             check(bf["median"] == first, f"{p}: brute force took {bf['median']}, space order says {first}")
         on = e["methods"]["solver ON"]
-        # issue 30: ON reaches 2% on every pool (before: never on three), matmul_1024 within 12
-        # rounds (the seed is measurement 1), and it never ends with points untried.
+        # issue 30: ON reaches 2% on every pool (before: never on three), matmul_1024 within 9
+        # rounds (the seed is measurement 1; the knob model's jump, 13 measurements without
+        # it), and it never ends with points untried.
         check(on["median"] is not None, f"{p}: solver ON never gets within 2%")
         if p == "matmul_1024":
-            check(on["median"] is not None and on["median"] <= 13,
-                  f"{p}: solver ON needs {on['median']} measurements to 2% (want <= 13)")
+            check(on["median"] is not None and on["median"] <= 10,
+                  f"{p}: solver ON needs {on['median']} measurements to 2% (want <= 10)")
         last = tracks.get((p, "on"), [])[-1]
         if last["outcome"] in ("stop", "converged"):
             check(len(on["measured"]) >= e["pool_points"],

@@ -11,7 +11,7 @@ namespace {
 // Ridge weight (in points): an effect measured once shrinks a little towards zero, so one
 // noisy point cannot carry a prediction alone. Backfitting sweeps: enough for the handful of
 // knobs a variant has (each sweep is exact for one knob given the others).
-constexpr double kRidge = 0.25;
+constexpr double kRidge = 0.1;
 constexpr int kSweeps = 40;
 }  // namespace
 
