@@ -73,6 +73,13 @@ def on_counts(out_dir, problems, recorded):
     return out
 
 
+def deal(pools, folds, seed):
+    """The pools shuffled with `seed` and dealt round-robin into `folds` folds (each sorted)."""
+    order = sorted(pools)
+    random.Random(seed).shuffle(order)
+    return [sorted(order[i::folds]) for i in range(folds)]
+
+
 def geomean(counts):
     """Geometric mean of counts [(n or None, pool size)]: never = pool size + 1."""
     logs = [math.log(n if n is not None else size + 1) for n, size in counts]
@@ -104,9 +111,7 @@ def main():
     pools = sorted(recorded)
     if not 2 <= args.folds <= len(pools):
         ap.error(f"--folds must be 2 .. {len(pools)} (the pools)")
-    order = pools[:]
-    random.Random(args.seed).shuffle(order)
-    folds = [sorted(order[i::args.folds]) for i in range(args.folds)]
+    folds = deal(pools, args.folds, args.seed)
 
     def by_recording(problems):
         return [(path, [p for p in problems if source[p] == path]) for path in recordings
