@@ -50,6 +50,10 @@ struct SearchStep {
 std::optional<SearchStep> knob_search(const SearchRequest& r);
 std::optional<SearchStep> pool_sweep(const SearchRequest& r);
 
+// The variant below the incumbent, deepest generation first (file order within one), whose
+// edge from its parent applies `hypothesis`, at its default point, untried and measurable.
+std::optional<SearchStep> deepest_for(const SearchRequest& r);
+
 // How many points of the pool the track could still measure.
 int untried_points(const SearchRequest& r);
 

@@ -262,6 +262,11 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
       auto choice = generators::next_candidate(req);
       cand = choice.candidate;
       if (!cand) why_none = "no variant for " + m.fired->hypothesis + ": " + choice.why_none;
+      if (cand && cand->kind != generators::CandidateKind::KnobMove && config_.evolve) {
+        SearchRequest d = search;
+        d.hypothesis = m.fired->hypothesis;
+        if (auto deeper = deepest_for(d)) cand = deeper->candidate;
+      }
       // ON: a move of the knobs the hypothesis tags is one step of the knob search, which
       // skips past a tried point instead of stopping there and puts a move timed slower
       // before last; when that leaves the tagged knobs, the step is explored, not the rule's.

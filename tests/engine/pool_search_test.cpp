@@ -162,3 +162,39 @@ TEST_CASE("a move the model predicts slower (learned at another point) goes last
   CHECK(order.front() == key(8, 2));
   CHECK(std::find(order.begin(), order.end(), key(8, 8)) != order.end());
 }
+
+TEST_CASE("deepest_for: the deepest variant whose own edge applies the hypothesis") {
+  // problems/reduce: naive -> sequential (increase_ilp) -> shuffle (use_warp_shuffle) ->
+  // vec_ilp (vectorize_loads, increase_ilp).
+  generators::ProblemSpec spec =
+      generators::load_problem(std::string(SOLVER_SOURCE_DIR) + "/problems/reduce");
+  rules::ChipProfile chip =
+      *rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) + "/rules/chips.yaml").find("h200");
+  std::set<std::string> tried{"naive"};
+  engine::SearchRequest r;
+  r.spec = &spec;
+  r.incumbent.variant = "naive";
+  r.tried = &tried;
+  r.chip = &chip;
+  r.hypothesis = "increase_ilp";
+  auto step = engine::deepest_for(r);
+  REQUIRE(step);
+  CHECK(step->candidate.variant == "vec_ilp");
+  CHECK(step->candidate.kind == generators::CandidateKind::Descendant);
+  // Every point of vec_ilp tried: the next deepest, sequential (a child).
+  generators::for_each_knob_point(spec, *spec.find_variant("vec_ilp"),
+                                  [&](const generators::KnobValues& k) {
+                                    tried.insert(generators::variant_key("vec_ilp", k));
+                                    return true;
+                                  });
+  step = engine::deepest_for(r);
+  REQUIRE(step);
+  CHECK(step->candidate.variant == "sequential");
+  // A hypothesis only a shallow edge applies keeps to it; one no edge applies: nothing.
+  r.hypothesis = "use_warp_shuffle";
+  step = engine::deepest_for(r);
+  REQUIRE(step);
+  CHECK(step->candidate.variant == "shuffle");
+  r.hypothesis = "use_tma";
+  CHECK_FALSE(engine::deepest_for(r));
+}
