@@ -189,16 +189,28 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
           KnobValues alone_i = r.incumbent.knobs, alone_j = r.incumbent.knobs;
           alone_i[ki.name] = *vi;
           alone_j[kj.name] = *vj;
-          if (!settled(alone_i) || !settled(alone_j)) continue;
+          // A part the measurements say loses (timed or modelled slower) is as good as tried.
+          const bool lost_i = timed_slower(r, v->id, ki.name, ci->second, *vi) ||
+                              model_slower(model, ki.name, ci->second, *vi);
+          const bool lost_j = timed_slower(r, v->id, kj.name, cj->second, *vj) ||
+                              model_slower(model, kj.name, cj->second, *vj);
+          if (!(settled(alone_i) || lost_i) || !(settled(alone_j) || lost_j)) continue;
           KnobValues point = r.incumbent.knobs;
           point[ki.name] = *vi;
           point[kj.name] = *vj;
           if (!measurable(r, *v, point)) continue;
           const bool tagged = tags(ki, r.hypothesis) || tags(kj, r.hypothesis);
-          const bool slower = timed_slower(r, v->id, ki.name, ci->second, *vi) ||
-                              timed_slower(r, v->id, kj.name, cj->second, *vj) ||
-                              model_slower(model, ki.name, ci->second, *vi) ||
-                              model_slower(model, kj.name, cj->second, *vj);
+          // A coupled step exists because its parts lose alone, so their losses do not make it
+          // slower; the model's prediction for the pair does, unless a part brings a value
+          // that was never measured and cannot be measured alone (the constraints refuse it):
+          // new ground, where the model knows nothing.
+          auto refused = [&](const KnobValues& p) {
+            return settled(p) && !r.tried->count(generators::variant_key(v->id, p));
+          };
+          const bool new_ground = (!model.measured(ki.name, *vi) && refused(alone_i)) ||
+                                  (!model.measured(kj.name, *vj) && refused(alone_j));
+          auto here = model.predict(r.incumbent.knobs), there = model.predict(point);
+          const bool slower = !new_ground && here && there && *there - *here > std::log(1.01);
           std::string reason = "knob search: " + ki.name + " " + std::to_string(ci->second) +
                                " -> " + std::to_string(*vi) + " with " + kj.name + " " +
                                std::to_string(cj->second) + " -> " + std::to_string(*vj) +
@@ -212,7 +224,10 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
   }
   if (moves.empty()) return std::nullopt;
   auto best = std::min_element(moves.begin(), moves.end(), [](const Move& a, const Move& b) {
-    if (a.coupled != b.coupled) return a.coupled < b.coupled;  // every one-knob step first
+    // A move timed or modelled slower after every other (it is what the measurements say
+    // loses); then every one-knob step before the coupled ones.
+    if ((a.tier >= 2) != (b.tier >= 2)) return a.tier < 2;
+    if (a.coupled != b.coupled) return a.coupled < b.coupled;
     if (a.tier != b.tier) return a.tier < b.tier;
     if (a.distance != b.distance) return a.distance < b.distance;
     if (a.knob != b.knob) return a.knob < b.knob;
