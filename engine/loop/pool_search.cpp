@@ -214,7 +214,7 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
           std::string reason = "knob search: " + ki.name + " " + std::to_string(ci->second) +
                                " -> " + std::to_string(*vi) + " with " + kj.name + " " +
                                std::to_string(cj->second) + " -> " + std::to_string(*vj) +
-                               " (coupled: each alone was tried and did not win)";
+                               " (coupled: each alone was tried, refused or predicted slower)";
           moves.push_back({(tagged ? 0 : 1) + (slower ? 2 : 0), i,
                            std::max(octaves(ci->second, *vi), octaves(cj->second, *vj)),
                            (di < 0) + (dj < 0), point, reason,

@@ -6,7 +6,8 @@
 //   4. stop rule fired?           -> stop (ends the track); ON: only when no untried point is
 //                                    left, else the round explores
 //   5. generator for the fired hypothesis; none -> OFF best-static: the next fired rule (rank
-//                                    order) with a variant; ON: a knob move becomes the knob
+//                                    order) with a variant; ON: a variant answer becomes the
+//                                    deepest applying the hypothesis, a knob move the knob
 //                                    search's step; none: explore another hypothesis, then the
 //                                    knob search over all knobs, then the pool sweep;
 //                                    nothing left -> no-variant
