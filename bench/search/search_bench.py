@@ -10,7 +10,8 @@ within 12), the best after 4/8/12 measurements, and what one measurement costs e
 
 Usage (docs/benchmarks.md, "Search"):
   bench/search/search_bench.py --solver build/engine/solver --out /tmp/search-bench
-      [--recording tests/data/recordings/h200.json] [--seeds 20] [--strategies a,b,...]
+      [--recording tests/data/recordings/h200.json [--recording MORE.json ...]]
+      [--seeds 20] [--strategies a,b,...]
       [--problems a,b] [--venv DIR] [--markdown FILE]
 
 Kernel Tuner comes from PyPI (kernel_tuner==1.5.0) into a venv of this script's own (default
@@ -163,7 +164,9 @@ def geomean_n(per_pool, sizes):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--solver", required=True, help="the built solver binary")
-    ap.add_argument("--recording", default=os.path.join(ROOT, "tests/data/recordings/h200.json"))
+    ap.add_argument("--recording", action="append", default=None,
+                    help="a recording (repeatable): its pools join the table (default: the "
+                         "bundled tests/data/recordings/h200.json); a pool in two is an error")
     ap.add_argument("--rules", default=None, help="rule table (default: solver's)")
     ap.add_argument("--out", required=True, help="output folder (caches, runs, results)")
     ap.add_argument("--seeds", type=int, default=20)
@@ -182,30 +185,51 @@ def main():
     ensure_venv(args.venv or os.path.join(args.out, "venv"))
     import kt_runs  # only inside the venv
 
-    with open(args.recording) as f:
-        recording = json.load(f)
-    problems = [p for p in args.problems.split(",") if p] or sorted(recording["problems"])
+    recordings = args.recording or [os.path.join(ROOT, "tests/data/recordings/h200.json")]
+    wanted = [p for p in args.problems.split(",") if p]
+    # The pools: every pool of every recording given (or those of --problems), each replayed
+    # from the recording that holds it.
+    per_recording, recorded = [], {}
+    for i, path in enumerate(recordings):
+        with open(path) as f:
+            rec = json.load(f)
+        mine = sorted(p for p in rec["problems"] if not wanted or p in wanted)
+        for p in mine:
+            if p in recorded:
+                ap.error(f"pool {p} is in two recordings ({recorded[p][0]} and {path})")
+            recorded[p] = (path, rec["problems"][p]["variants"], rec.get("device_name"))
+        if mine:
+            per_recording.append((i, path, mine))
+    problems = sorted(recorded)
+    missing = [p for p in wanted if p not in recorded]
+    if missing:
+        ap.error(f"not in any recording given: {', '.join(missing)}")
     extra = ["--rules", args.rules] if args.rules else []
-    runs = {}
+    runs = {}  # label -> [(command, run dir, problems)]
     for label, tables in (("per-problem", "per-problem"), ("carry", "carry")):
-        d = os.path.join(args.out, f"solver-{label}")
-        say(f"solver ablate ({tables} tables) -> {d}")
-        runs[label] = (solver_runs.run_ablate(args.solver, args.recording, problems, d,
-                                              args.rounds, tables, extra), d)
-    oracle = solver_runs.read_oracle(runs["per-problem"][1])
+        for i, path, mine in per_recording:
+            d = os.path.join(args.out, f"solver-{label}" + (f"-{i}" if i else ""))
+            say(f"solver ablate ({tables} tables, {os.path.basename(path)}) -> {d}")
+            runs.setdefault(label, []).append(
+                (solver_runs.run_ablate(args.solver, path, mine, d, args.rounds, tables, extra),
+                 d, mine))
+    oracle = {}
+    for _, d, mine in runs["per-problem"]:
+        o = solver_runs.read_oracle(d)
+        for p in mine:
+            oracle[p] = o["problems"][p] if "problems" in o else o[p]
     pools = {}
     kt_dir = os.path.join(args.out, "kt")
     os.makedirs(kt_dir, exist_ok=True)
     for p in problems:
-        pools[p] = kt_space.Pool(p, oracle["problems"][p] if "problems" in oracle else oracle[p],
-                                 recording["problems"][p]["variants"])
+        pools[p] = kt_space.Pool(p, oracle[p], recorded[p][1])
         pools[p].write(os.path.join(kt_dir, f"{p}.cache.json"),
-                       os.path.join(kt_dir, f"{p}.space.json"),
-                       recording.get("device_name", "simulated"))
+                       os.path.join(kt_dir, f"{p}.space.json"), recorded[p][2] or "simulated")
 
     results = {"problems": {}, "kernel_tuner": kt_runs.KT_VERSION, "seeds": args.seeds,
-               "recording": os.path.abspath(args.recording),
-               "solver_commands": {k: v[0] for k, v in runs.items()}}
+               "recordings": {p: os.path.abspath(recorded[p][0]) for p in problems},
+               "solver_commands": {k: [r[0] for r in v] for k, v in runs.items()},
+               "solver_dirs": {k: [r[1] for r in v] for k, v in runs.items()}}
     strategies = [s for s in args.strategies.split(",") if s]
     reuse = {}
     if args.reuse_kt:
@@ -220,7 +244,8 @@ def main():
         entry = {"pool_points": len(pool.points), "best": pool.best_key,
                  "best_us": pool.best_us, "methods": {}}
         # solver's tracks
-        for label, (_, d) in runs.items():
+        for label, rs in runs.items():
+            d = next(r[1] for r in rs if p in r[2])
             _, recs = solver_runs.read_ledger(d)
             tr = solver_runs.tracks(recs)
             for track in ("off", "on"):

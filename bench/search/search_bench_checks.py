@@ -22,14 +22,20 @@ def check(cond, what):
 def main(out):
     with open(os.path.join(out, "results.json")) as f:
         res = json.load(f)
-    oracle = solver_runs.read_oracle(os.path.join(out, "solver-per-problem"))
-    _, recs = solver_runs.read_ledger(os.path.join(out, "solver-per-problem"))
-    tracks = solver_runs.tracks(recs)
-    with open(res["recording"]) as f:
-        recording = json.load(f)
+    oracle, tracks, recordings = {"problems": {}}, {}, {}
+    for d in res["solver_dirs"]["per-problem"]:
+        oracle["problems"].update(solver_runs.read_oracle(d)["problems"])
+        tracks.update(solver_runs.tracks(solver_runs.read_ledger(d)[1]))
+    for path in set(res["recordings"].values()):
+        with open(path) as f:
+            recordings[path] = json.load(f)
     problems = sorted(res["problems"])
+    # The pool list is the recordings' own: every pool of every recording given, no other.
+    listed = sorted(p for r in recordings.values() for p in r["problems"])
+    check(problems == listed, f"pools {problems} are not the recordings' {listed}")
     check(len(problems) >= 17, f"expected every recorded pool, got {len(problems)}")
     for p in problems:
+        recording = recordings[res["recordings"][p]]
         e = res["problems"][p]
         cache_path = os.path.join(out, "kt", f"{p}.cache.json")
         with open(os.path.join(out, "kt", f"{p}.space.json")) as f:
@@ -74,12 +80,13 @@ def main(out):
                          if isinstance(v["time"], float) and v["time"] <= 1.02 * best)
             check(bf["median"] == first, f"{p}: brute force took {bf['median']}, space order says {first}")
         on = e["methods"]["solver ON"]
-        # issue 30: ON reaches 2% on every pool (before: never on three), matmul_1024 within 12
-        # rounds (the seed is measurement 1), and it never ends with points untried.
+        # issue 30: ON reaches 2% on every pool (before: never on three), matmul_1024 within 9
+        # rounds (the seed is measurement 1; the knob model's jump, 13 measurements without
+        # it), and it never ends with points untried.
         check(on["median"] is not None, f"{p}: solver ON never gets within 2%")
         if p == "matmul_1024":
-            check(on["median"] is not None and on["median"] <= 13,
-                  f"{p}: solver ON needs {on['median']} measurements to 2% (want <= 13)")
+            check(on["median"] is not None and on["median"] <= 10,
+                  f"{p}: solver ON needs {on['median']} measurements to 2% (want <= 10)")
         last = tracks.get((p, "on"), [])[-1]
         if last["outcome"] in ("stop", "converged"):
             check(len(on["measured"]) >= e["pool_points"],

@@ -206,13 +206,14 @@ std::vector<EvolutionEvent> Evolver::observe(const RoundRecord& r) {
   rules::Rule* fired = r.match.fired.empty() ? nullptr : table_.find(r.match.fired);
   rules::Rule* credited = r.credited_rule.empty() ? nullptr : table_.find(r.credited_rule);
 
-  // Exploring means the fired rule's own hypothesis had no variant: that is its failure,
-  // whatever the explored candidate then did.
+  // Exploring means the fired rule's own hypothesis had no variant: the pool's limit, not
+  // evidence against the rule (neutral), whatever the explored candidate then did.
   if (r.explored && fired && fired != credited && r.outcome != Outcome::Stop && !fired->stop)
-    credit(*fired, -ev.penalty, false, true,
-           "no variant for " + fired->hypothesis + " at " + r.problem + " round " +
-               std::to_string(r.round) + "; explored " + r.hypothesis,
-           r, out);
+    out.push_back({"neutral", fired->id,
+                   "no variant for " + fired->hypothesis + " at " + r.problem + " round " +
+                       std::to_string(r.round) + "; explored " + r.hypothesis +
+                       ": the pool's limit, hypothesis untested",
+                   fired->confidence, fired->confidence});
   // A stop rule the ON track explored past (untried points were left): wrong when the explored
   // candidate was kept, the kernel was not at a ceiling; a rejection says nothing new.
   if (r.explored && fired && fired->stop && r.outcome == Outcome::Kept)
@@ -260,8 +261,10 @@ std::vector<EvolutionEvent> Evolver::observe(const RoundRecord& r) {
       break;
     case Outcome::NoVariant:
       if (fired && !r.explored)
-        credit(*fired, -ev.penalty, false, true,
-               "no variant for " + fired->hypothesis + " at " + at, r, out);
+        out.push_back({"neutral", fired->id,
+                       "no variant for " + fired->hypothesis + " at " + at +
+                           ": the pool's limit, hypothesis untested",
+                       fired->confidence, fired->confidence});
       break;
     case Outcome::GateFailed:
       if (credited)

@@ -9,8 +9,8 @@
 //                                the rule predicted; the event says which signal did not move)
 //   rejected (slower / same)     credited rule -penalty, a failure
 //   rejected (ambiguous)         nothing: noise teaches nothing
-//   no-variant                   the fired rule -penalty, a failure (it named a hypothesis the
-//                                pool cannot act on here)
+//   no-variant                   nothing: the pool lacks the rewrite, the diagnosis is untested
+//                                (a carried table must not retire a rule for one pool's gaps)
 //   gate-failed                  nothing: the variant was broken, the hypothesis untested
 //   stop / converged             nothing
 // Calibration: every kept or (not ambiguously) rejected candidate of a rule ranked with an

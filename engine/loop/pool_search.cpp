@@ -2,7 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <tuple>
+
+#include "engine/loop/knob_model.h"
 
 #include "generators/validate.h"
 #include "generators/variant_space.h"
@@ -59,11 +63,64 @@ bool timed_slower(const SearchRequest& r, const std::string& variant, const std:
   return false;
 }
 
+// The knob model (knob_model.h) expects moving `knob` from `from` to `to` to cost more than
+// 1%: the value it moves to (or the nearest measured one past it) was measured slower.
+bool model_slower(const KnobModel& m, const std::string& knob, int64_t from, int64_t to) {
+  if (!m.measured(knob, from)) return false;
+  auto a = m.effect(knob, from), b = m.effect(knob, to);
+  return a && b && *b - *a > std::log(1.01);
+}
+
+// The model's jump: the untried point of the incumbent's variant, every knob value of it
+// measured somewhere, that the model predicts fastest, when that is more than 2% faster than
+// its prediction for the incumbent (both from the same fit: its bias cancels). Values each
+// timed faster at different points, combined: what a one-knob climb reaches a move at a time.
+std::optional<SearchStep> model_jump(const SearchRequest& r, const VariantSpec& v,
+                                     const KnobModel& model) {
+  auto here = model.predict(r.incumbent.knobs);
+  if (model.points() < 2 || !here) return std::nullopt;
+  std::optional<KnobValues> best;
+  double best_p = *here - std::log(1.02);
+  int best_moved = 0;
+  generators::for_each_knob_point(*r.spec, v, [&](const KnobValues& k) {
+    if (!model.all_measured(k)) return true;
+    auto p = model.predict(k);
+    int moved = 0;
+    for (const auto& [name, value] : k)
+      moved += r.incumbent.knobs.count(name) && r.incumbent.knobs.at(name) != value;
+    if (!p || *p > best_p || (*p == best_p && best && moved >= best_moved)) return true;
+    if (!measurable(r, v, k)) return true;
+    best = k, best_p = *p, best_moved = moved;
+    return true;
+  });
+  if (!best) return std::nullopt;
+  std::string moved, hypothesis;
+  for (const auto& k : v.knobs) {
+    auto from = r.incumbent.knobs.find(k.name);
+    if (from != r.incumbent.knobs.end() && from->second == best->at(k.name)) continue;
+    moved += (moved.empty() ? "" : ", ") + k.name + " -> " + std::to_string(best->at(k.name));
+    if (hypothesis.empty() || (tags(k, r.hypothesis) && hypothesis != r.hypothesis))
+      hypothesis = tags(k, r.hypothesis) ? r.hypothesis : knob_hypothesis(k);
+  }
+  Candidate c;
+  c.kind = CandidateKind::KnobMove;
+  c.variant = v.id;
+  c.knobs = *best;
+  char pct[16];
+  std::snprintf(pct, sizeof pct, "%.1f", 100 * (1 - std::exp(best_p - *here)));
+  c.reason = "knob model: " + moved + ", predicted " + pct + "% faster than the incumbent (" +
+             std::to_string(model.points()) + " measured points of '" + v.id + "')";
+  return SearchStep{c, hypothesis};
+}
+
 }  // namespace
 
 std::optional<SearchStep> knob_search(const SearchRequest& r) {
   const VariantSpec* v = r.spec ? r.spec->find_variant(r.incumbent.variant) : nullptr;
   if (!v || v->knobs.empty() || !in_pool(r, *v)) return std::nullopt;
+  static const std::map<std::string, double> none;
+  const KnobModel model(*v, r.timed_us ? *r.timed_us : none);
+  if (auto jump = model_jump(r, *v, model)) return jump;
   struct Move {
     int tier;  // 0: the hypothesis tags the knob; 1: another knob; +2: timed slower before
     std::size_t knob;
@@ -85,13 +142,14 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
       KnobValues point = r.incumbent.knobs;
       point[k.name] = k.values[j];
       if (!measurable(r, *v, point)) continue;
-      const bool slower = timed_slower(r, v->id, k.name, cur->second, k.values[j]);
+      const bool slower = timed_slower(r, v->id, k.name, cur->second, k.values[j]) ||
+                          model_slower(model, k.name, cur->second, k.values[j]);
       int tier = (tags(k, r.hypothesis) ? 0 : 1) + (slower ? 2 : 0);
       int down = j < std::size_t(pos - k.values.begin()) ? 1 : 0;
       std::string reason = "knob search: " + k.name + " " + std::to_string(cur->second) + " -> " +
                            std::to_string(k.values[j]) +
                            (tier % 2 == 0 ? " (" + r.hypothesis + " tags it)" : "") +
-                           (slower ? " (timed slower elsewhere: tried last)" : "");
+                           (slower ? " (timed or modelled slower: tried last)" : "");
       moves.push_back({tier, i, octaves(cur->second, k.values[j]), down, point, reason,
                        tags(k, r.hypothesis) ? r.hypothesis : knob_hypothesis(k)});
     }
@@ -131,18 +189,32 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
           KnobValues alone_i = r.incumbent.knobs, alone_j = r.incumbent.knobs;
           alone_i[ki.name] = *vi;
           alone_j[kj.name] = *vj;
-          if (!settled(alone_i) || !settled(alone_j)) continue;
+          // A part the measurements say loses (timed or modelled slower) is as good as tried.
+          const bool lost_i = timed_slower(r, v->id, ki.name, ci->second, *vi) ||
+                              model_slower(model, ki.name, ci->second, *vi);
+          const bool lost_j = timed_slower(r, v->id, kj.name, cj->second, *vj) ||
+                              model_slower(model, kj.name, cj->second, *vj);
+          if (!(settled(alone_i) || lost_i) || !(settled(alone_j) || lost_j)) continue;
           KnobValues point = r.incumbent.knobs;
           point[ki.name] = *vi;
           point[kj.name] = *vj;
           if (!measurable(r, *v, point)) continue;
           const bool tagged = tags(ki, r.hypothesis) || tags(kj, r.hypothesis);
-          const bool slower = timed_slower(r, v->id, ki.name, ci->second, *vi) ||
-                              timed_slower(r, v->id, kj.name, cj->second, *vj);
+          // A coupled step exists because its parts lose alone, so their losses do not make it
+          // slower; the model's prediction for the pair does, unless a part brings a value
+          // that was never measured and cannot be measured alone (the constraints refuse it):
+          // new ground, where the model knows nothing.
+          auto refused = [&](const KnobValues& p) {
+            return settled(p) && !r.tried->count(generators::variant_key(v->id, p));
+          };
+          const bool new_ground = (!model.measured(ki.name, *vi) && refused(alone_i)) ||
+                                  (!model.measured(kj.name, *vj) && refused(alone_j));
+          auto here = model.predict(r.incumbent.knobs), there = model.predict(point);
+          const bool slower = !new_ground && here && there && *there - *here > std::log(1.01);
           std::string reason = "knob search: " + ki.name + " " + std::to_string(ci->second) +
                                " -> " + std::to_string(*vi) + " with " + kj.name + " " +
                                std::to_string(cj->second) + " -> " + std::to_string(*vj) +
-                               " (coupled: each alone was tried and did not win)";
+                               " (coupled: each alone was tried, refused or predicted slower)";
           moves.push_back({(tagged ? 0 : 1) + (slower ? 2 : 0), i,
                            std::max(octaves(ci->second, *vi), octaves(cj->second, *vj)),
                            (di < 0) + (dj < 0), point, reason,
@@ -152,7 +224,10 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
   }
   if (moves.empty()) return std::nullopt;
   auto best = std::min_element(moves.begin(), moves.end(), [](const Move& a, const Move& b) {
-    if (a.coupled != b.coupled) return a.coupled < b.coupled;  // every one-knob step first
+    // A move timed or modelled slower after every other (it is what the measurements say
+    // loses); then every one-knob step before the coupled ones.
+    if ((a.tier >= 2) != (b.tier >= 2)) return a.tier < 2;
+    if (a.coupled != b.coupled) return a.coupled < b.coupled;
     if (a.tier != b.tier) return a.tier < b.tier;
     if (a.distance != b.distance) return a.distance < b.distance;
     if (a.knob != b.knob) return a.knob < b.knob;
@@ -187,10 +262,15 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
     c.reason = "pool sweep: variant '" + v.id + "' at its point nearest the incumbent";
     return SearchStep{c, hypothesis_of(v)};
   }
-  // Whatever is left, nearest the fastest timed point of its variant first (file order, then
-  // enumeration order).
+  // Whatever is left, ordered by the knob model of its variant (knob_model.h) and then by
+  // the distance (knob octaves) to the fastest timed point of the variant (the incumbent's
+  // knobs for a variant not timed yet): first the points predicted more than 2% faster than
+  // that point (fastest prediction first), then the points the model has nothing against
+  // (nearest first: the climb resumes where the variant was best), last the points predicted
+  // more than 1% slower. Ties: file order, then enumeration order.
+  static const std::map<std::string, double> none;
   std::optional<SearchStep> best;
-  double best_d = std::numeric_limits<double>::infinity();
+  std::tuple<int, double, double> best_key{3, 0, 0};
   for (const auto& v : r.spec->variants) {
     if (!in_pool(r, v)) continue;
     KnobValues anchor = r.incumbent.knobs;
@@ -200,25 +280,74 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
         auto [id, knobs] = generators::parse_variant_key(key);
         if (id == v.id && t > 0 && t < anchor_us) anchor_us = t, anchor = knobs;
       }
+    const KnobModel model(v, r.timed_us ? *r.timed_us : none);
+    const auto at_anchor = model.predict(anchor);
     generators::for_each_knob_point(*r.spec, v, [&](const KnobValues& k) {
       if (!measurable(r, v, k)) return true;
       double d = 0;
       for (const auto& [name, value] : k)
         if (auto it = anchor.find(name); it != anchor.end()) d += octaves(value, it->second);
-      if (d < best_d) {
-        best_d = d;
+      auto p = at_anchor ? model.predict(k) : std::nullopt;
+      int band = 1;
+      double pred = 0;
+      if (p && model.all_measured(k) && *p < *at_anchor - std::log(1.02)) band = 0, pred = *p;
+      if (p && *p > *at_anchor + std::log(1.01)) band = 2, pred = *p;
+      std::tuple<int, double, double> key{band, pred, d};
+      if (key < best_key) {
+        best_key = key;
         Candidate c;
         c.kind = v.id == r.incumbent.variant ? CandidateKind::KnobMove : CandidateKind::Descendant;
         c.variant = v.id;
         c.knobs = k;
-        c.reason = "pool sweep: " + generators::variant_key(v.id, k) +
-                   ", the untried point nearest the fastest timed point of '" + v.id + "'";
+        c.reason =
+            "pool sweep: " + generators::variant_key(v.id, k) +
+            (band == 0   ? ", predicted faster than the fastest timed point of '"
+             : band == 2 ? ", predicted slower (tried last) than the fastest timed point of '"
+                         : ", the untried point nearest the fastest timed point of '") +
+            v.id + "'";
         best = SearchStep{c, hypothesis_of(v)};
       }
       return true;
     });
   }
   return best;
+}
+
+std::optional<SearchStep> deepest_for(const SearchRequest& r) {
+  const VariantSpec* inc = r.spec ? r.spec->find_variant(r.incumbent.variant) : nullptr;
+  if (!inc || r.hypothesis.empty()) return std::nullopt;
+  std::optional<SearchStep> deepest;
+  int deepest_depth = 0;
+  std::vector<std::string> frontier{inc->id}, seen{inc->id};
+  for (int depth = 1; !frontier.empty(); ++depth) {
+    std::vector<std::string> next;
+    for (const auto& v : r.spec->variants) {
+      if (std::find(seen.begin(), seen.end(), v.id) != seen.end()) continue;
+      bool below = false, applies = false;
+      for (const auto& p : v.parents) {
+        if (std::find(frontier.begin(), frontier.end(), p) == frontier.end()) continue;
+        below = true;
+        const auto& a = v.applies_from(p);
+        applies = applies || std::find(a.begin(), a.end(), r.hypothesis) != a.end();
+      }
+      if (!below) continue;
+      next.push_back(v.id);
+      if (!applies || !in_pool(r, v) || depth <= deepest_depth) continue;
+      auto point = generators::default_knob_point(*r.spec, v, r.incumbent.knobs, r.chip, inc);
+      if (!point || !measurable(r, v, *point)) continue;
+      deepest_depth = depth;  // the first of its generation in file order
+      Candidate c;
+      c.kind = depth == 1 ? CandidateKind::Child : CandidateKind::Descendant;
+      c.variant = v.id;
+      c.knobs = *point;
+      c.reason = "descendant '" + v.id + "' (" + std::to_string(depth) + " generations below '" +
+                 inc->id + "'), the deepest that applies " + r.hypothesis;
+      deepest = SearchStep{c, r.hypothesis};
+    }
+    seen.insert(seen.end(), next.begin(), next.end());
+    frontier = next;
+  }
+  return deepest;
 }
 
 int untried_points(const SearchRequest& r) {

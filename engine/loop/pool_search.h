@@ -2,20 +2,25 @@
 // stop"): what it measures when the rules have no untried variant left, when a stop rule fires
 // or patience is spent while the pool still holds untried points.
 //
-//  knob_search  a first-improvement hill climb over the incumbent's own knob space (the local
-//               search of the tuning literature, e.g. Kernel Tuner's greedy_mls): every one-knob
-//               neighbour of the incumbent, over ALL of its variant's knobs, not one step of the
-//               knobs the fired hypothesis tags. The rule steers the order: the knobs its
-//               hypothesis tags come first, then the others in declaration order, the nearer
-//               value first, up before down; a tried point is skipped, not a wall. A model of
-//               the knobs from the points the track timed (the seed, every kept candidate) puts
-//               last a move (knob K from a to b) timed slower between two points of the variant
-//               that differ only in K: a kept move's reverse, a step that lost before.
+//  knob_search  over the incumbent's own knob space, with a model of its knobs learned from
+//               every point of the variant the track timed (knob_model.h: additive in log
+//               time). First the model's jump: the untried combination of measured values it
+//               predicts more than 2% faster than the incumbent. Else a first-improvement hill
+//               climb (the local search of the tuning literature, e.g. Kernel Tuner's
+//               greedy_mls): every one-knob neighbour over ALL of the variant's knobs, the
+//               knobs the fired hypothesis tags first, then declaration order, the nearer value
+//               first, up before down; a tried point is skipped, not a wall. Then coupled steps
+//               (two knobs one value each, once each part was tried, is refused alone or is
+//               predicted slower). Last, the moves the measurements say lose: timed slower
+//               between two points that differ only in that knob, or modelled slower.
 //  pool_sweep   when no neighbour is left: the other variants at their default point from the
 //               incumbent (file order), then every remaining untried point, nearest (in knob
 //               octaves) to the fastest timed point of its own variant (the incumbent's knobs
 //               for a variant not timed yet) first: the climb resumes where that variant was
-//               best, and a point that beats the incumbent becomes the knob search's start.
+//               best, and a point that beats the incumbent becomes the knob search's start;
+//               the knob model orders them (predicted faster first, predicted slower last).
+//  deepest_for  the deepest variant below the incumbent whose own edge applies the fired
+//               hypothesis (the ON track's choice among the generator's answers).
 //
 // Both skip tried keys, points the constraints or the chip refuse, variants the chip lacks and,
 // with `same_class`, other precision classes than `same_class`. Deterministic: the same track
@@ -49,6 +54,10 @@ struct SearchStep {
 
 std::optional<SearchStep> knob_search(const SearchRequest& r);
 std::optional<SearchStep> pool_sweep(const SearchRequest& r);
+
+// The variant below the incumbent, deepest generation first (file order within one), whose
+// edge from its parent applies `hypothesis`, at its default point, untried and measurable.
+std::optional<SearchStep> deepest_for(const SearchRequest& r);
 
 // How many points of the pool the track could still measure.
 int untried_points(const SearchRequest& r);

@@ -6,7 +6,8 @@
 //   4. stop rule fired?           -> stop (ends the track); ON: only when no untried point is
 //                                    left, else the round explores
 //   5. generator for the fired hypothesis; none -> OFF best-static: the next fired rule (rank
-//                                    order) with a variant; ON: a knob move becomes the knob
+//                                    order) with a variant; ON: a variant answer becomes the
+//                                    deepest applying the hypothesis, a knob move the knob
 //                                    search's step; none: explore another hypothesis, then the
 //                                    knob search over all knobs, then the pool sweep;
 //                                    nothing left -> no-variant
@@ -126,7 +127,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
 
   // What the ON track could still measure (pool_search.h): a stop or patience ends it only
   // when nothing is left.
-  std::map<std::string, double> timed_us;  // the points profiled so far (seed, kept ones)
+  // The points timed so far: profiled (seed, kept ones) and paired (every candidate timed).
+  std::map<std::string, double> timed_us = state.measured_us;
   for (const auto& [key, p] : state.profiles)
     if (p.ok && p.time_us > 0) timed_us[key] = p.time_us;
   SearchRequest search{&spec(),
@@ -261,6 +263,11 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
       auto choice = generators::next_candidate(req);
       cand = choice.candidate;
       if (!cand) why_none = "no variant for " + m.fired->hypothesis + ": " + choice.why_none;
+      if (cand && cand->kind != generators::CandidateKind::KnobMove && config_.evolve) {
+        SearchRequest d = search;
+        d.hypothesis = m.fired->hypothesis;
+        if (auto deeper = deepest_for(d)) cand = deeper->candidate;
+      }
       // ON: a move of the knobs the hypothesis tags is one step of the knob search, which
       // skips past a tried point instead of stopping there and puts a move timed slower
       // before last; when that leaves the tagged knobs, the step is explored, not the rule's.

@@ -80,6 +80,8 @@ struct TrackState {
   double seed_time_us = 0, best_time_us = 0;
   int best_round = 0;  // round whose kept candidate is the incumbent (0 = the seed)
   std::map<std::string, ProfiledVariant> profiles;  // by variant key
+  // The paired median time of every candidate timed (kept or rejected): the knob model's data.
+  std::map<std::string, double> measured_us;
 
   std::string incumbent_key() const {
     return generators::variant_key(incumbent.variant, incumbent.knobs);

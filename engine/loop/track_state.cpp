@@ -62,6 +62,9 @@ void TrackState::apply(const RoundRecord& r) {
   if (seed_time_us == 0 && r.incumbent_time_us > 0)
     seed_time_us = best_time_us = r.incumbent_time_us;
   if (!r.candidate.empty()) tried.insert(r.candidate);
+  if (!r.candidate.empty() && r.verdict && r.verdict->candidate_median_us > 0 &&
+      (r.outcome == Outcome::Kept || r.outcome == Outcome::Rejected))
+    measured_us[r.candidate] = r.verdict->candidate_median_us;
   switch (r.outcome) {
     case Outcome::Kept: {
       auto [id, knobs] = generators::parse_variant_key(r.candidate);
