@@ -21,22 +21,6 @@ bool is_leaf(std::uint8_t op) { return op == kNum || op == kSlotNum; }
 
 }  // namespace
 
-void SlotFrame::set(std::size_t i, const Value& v, ValueType type) {
-  num[i] = kNaN;
-  str[i] = nullptr;
-  switch (type) {
-    case ValueType::Number:
-      if (const double* d = std::get_if<double>(&v)) num[i] = finite_or_missing(*d);
-      break;
-    case ValueType::Bool:
-      if (const bool* b = std::get_if<bool>(&v)) num[i] = *b ? 1.0 : 0.0;
-      break;
-    case ValueType::String:
-      if (const std::string* s = std::get_if<std::string>(&v)) str[i] = s;
-      break;
-  }
-}
-
 // --- compiling -------------------------------------------------------------------------------
 
 int RuleProgram::intern(const Node& n) {
@@ -271,8 +255,19 @@ int RuleProgram::add_condition(const Expression& e) {
     for (std::int32_t k = n.a; k < n.b; ++k) {
       const std::int32_t kid = kids_[static_cast<std::size_t>(k)];
       const Node& c = nodes_[static_cast<std::size_t>(kid)];
-      if (is_ordering(c.op) && c.a_slot && c.b_const) {
-        leaves_.push_back({c.a, plan.negate ? negated_order(c.op) : c.op, c.k});
+      // `not`s in front of a bool signal, counted.
+      std::int32_t inner = kid;
+      bool negated = plan.negate;
+      while (nodes_[static_cast<std::size_t>(inner)].op == kNot) {
+        inner = nodes_[static_cast<std::size_t>(inner)].a;
+        negated = !negated;
+      }
+      const Node& b = nodes_[static_cast<std::size_t>(inner)];
+      if (is_ordering(c.op) && c.b_const) {
+        leaves_.push_back({c.a, plan.negate ? negated_order(c.op) : c.op,
+                           c.a_slot ? Leaf::kSlotOrder : Leaf::kNodeOrder, c.k});
+      } else if (b.op == kSlotBool) {
+        leaves_.push_back({b.a, static_cast<std::uint8_t>(negated), Leaf::kBoolSlot, 0});
       } else {
         rest_.push_back(kid);
       }
@@ -470,12 +465,14 @@ RuleProgram::Graded RuleProgram::graded(int cond, double margin, double min_evid
     const double* num = frame_->num.data();
     for (std::int32_t k = plan.leaves_begin; k < plan.leaves_end; ++k) {
       const Leaf& leaf = leaves_[static_cast<std::size_t>(k)];
-      const double x = num[leaf.slot];
+      const double x = leaf.kind == Leaf::kNodeOrder ? this->num(leaf.a) : num[leaf.a];
       if (std::isnan(x)) {
         missing = true;
         continue;
       }
-      const double d = soft_compare(leaf.op, x, leaf.k, margin);
+      // A bool signal is crisp: 1 when it is what the condition wants, else 0.
+      const double d = leaf.kind == Leaf::kBoolSlot ? ((x != 0) != (leaf.op != 0) ? 1.0 : 0.0)
+                                                    : soft_compare(leaf.op, x, leaf.k, margin);
       if (d >= 1) continue;
       if (out(d)) return {};
       if (d < least) least = d;
