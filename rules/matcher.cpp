@@ -5,8 +5,8 @@
 #include <cstring>
 #include <mutex>
 #include <numeric>
-#include <unordered_set>
 #include <optional>
+#include <unordered_set>
 
 namespace solver::rules {
 
@@ -32,10 +32,15 @@ Matcher::Matcher(const RuleTable& table) : table_(table) {
 
 void Matcher::refresh() {
   const auto& rules = table_.rules;
+  // Called on every match: a branch-free pass over the keys (no early exit to mispredict).
   bool same = rules.data() == seen_data_ && rules.size() == seen_size_;
-  for (std::size_t i = 0; same && i < rules.size(); ++i)
-    same =
-        seen_keys_[i] == std::make_tuple(rules[i].priority, rules[i].confidence, rules[i].status);
+  if (same) {
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+      const auto& k = seen_keys_[i];
+      same &= (std::get<0>(k) == rules[i].priority) & (std::get<1>(k) == rules[i].confidence) &
+              (std::get<2>(k) == rules[i].status);
+    }
+  }
   if (same) return;
 
   bound_chip_ = nullptr;  // the chip slots the table reads may change
