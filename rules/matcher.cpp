@@ -203,6 +203,9 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
         if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
             !values_[static_cast<std::size_t>(slot)])
           u.missing.push_back(table[static_cast<std::size_t>(slot)].name);
+      // One allocation at most, not a doubling series (several rules are undecided when a
+      // profile lacks a counter).
+      if (out.undecided.empty()) out.undecided.reserve(info_.size());
       out.undecided.push_back(std::move(u));
       undecided_estimates.push_back(info.estimate);
       continue;
