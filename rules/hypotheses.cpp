@@ -95,7 +95,7 @@ constexpr auto kHypotheses = std::to_array<HypothesisDef>({
     {"explain_stall",
      "no rewrite is known for the cost: find the code the largest stall points at (the PC "
      "samples' line per stall reason) before changing anything",
-     "stall_top stall_top_frac"},
+     "stall_top_frac issue_frac"},
 });
 
 }  // namespace
