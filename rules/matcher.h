@@ -72,9 +72,9 @@ struct MatchResult {
   std::vector<std::pair<std::string_view, Value>> estimate_inputs;
   // The values of the names in the fired rule's condition (what made it true); names as above.
   std::vector<std::pair<std::string_view, Value>> evidence;
-  std::vector<BlockedRule> blocked;          // guard-blocked rules whose condition was true
-  std::vector<const Rule*> outranked;        // the rest of `ranked` after `fired`, in order
-  std::vector<UndecidedRule> undecided;      // eligible rules left undecided by missing signals
+  std::vector<BlockedRule> blocked;      // guard-blocked rules whose condition was true
+  std::vector<const Rule*> outranked;    // the rest of `ranked` after `fired`, in order
+  std::vector<UndecidedRule> undecided;  // eligible rules left undecided by missing signals
   // Signals some rule needed but were not measured (any non-retired rule; signal-table order);
   // views of the signal table's names.
   std::vector<std::string_view> missing_signals;
@@ -101,7 +101,7 @@ class Matcher {
     std::vector<std::pair<std::string_view, int>> names;
     std::vector<int> cap_slots;  // slots of its requires: capabilities
     std::vector<std::pair<std::string_view, int>> estimate_names;
-    int order = 0;                                            // rank in order_ (tie-break)
+    int order = 0;      // rank in order_ (tie-break)
     int when = -1;      // its condition in program_ (-1: none)
     int estimate = -1;  // its estimate in program_ (-1: none)
   };

@@ -384,9 +384,9 @@ RuleTable parse_rule_table(const std::string& yaml_text, const std::string& file
         const std::string id = node["id"].Scalar();
         auto [it, fresh] = seen.emplace(id, location_of(node["id"], file_label));
         if (!fresh)
-          diags.error(
-              location_of(node["id"], file_label),
-              "duplicate rule id '" + printable(id) + "' (first defined at " + it->second.to_string() + ")");
+          diags.error(location_of(node["id"], file_label), "duplicate rule id '" + printable(id) +
+                                                               "' (first defined at " +
+                                                               it->second.to_string() + ")");
       }
       if (rule) table.rules.push_back(std::move(*rule));
     }

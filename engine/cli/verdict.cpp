@@ -109,8 +109,9 @@ nlohmann::json verdict_json(const VerdictInput& v) {
   j["evidence"] = ev;
   nlohmann::json est = nlohmann::json::array();
   for (const auto& [name, value] : m.estimate_inputs)
-    est.push_back(
-        {{"name", std::string(name)}, {"value", value_to_json(value)}, {"origin", origin_of(v, name)}});
+    est.push_back({{"name", std::string(name)},
+                   {"value", value_to_json(value)},
+                   {"origin", origin_of(v, name)}});
   j["estimate_inputs"] = est;
   nlohmann::json ranked = nlohmann::json::array();
   for (const auto& rr : m.ranked) {
