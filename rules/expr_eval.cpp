@@ -6,91 +6,19 @@
 #include <cmath>
 #include <limits>
 
+#include "rules/expr_ops.h"
 #include "rules/expr_parser.h"
 
 namespace solver::rules {
 
 namespace {
 
-enum Op : int {
-  kNum,
-  kBool,
-  kStr,
-  kSlot,
-  kNeg,
-  kNot,
-  kAnd,
-  kOr,
-  kAdd,
-  kSub,
-  kMul,
-  kDiv,
-  kMod,
-  kLt,
-  kLe,
-  kGt,
-  kGe,
-  kEq,
-  kNe,
-  kMin,
-  kMax,
-  kAbs,
-  kCeilDiv,
-  kFloor,
-  kCeil,
-  kLog2,
-  kIsPow2,
-  kGiven,
-};
-
-Op binary_op(const std::string& op) {
-  static constexpr struct {
-    const char* text;
-    Op op;
-  } kOps[] = {
-      {"and", kAnd}, {"or", kOr}, {"+", kAdd}, {"-", kSub}, {"*", kMul}, {"/", kDiv}, {"%", kMod},
-      {"<", kLt},    {"<=", kLe}, {">", kGt},  {">=", kGe}, {"==", kEq}, {"!=", kNe},
-  };
-  for (const auto& o : kOps)
-    if (op == o.text) return o.op;
-  return kAdd;  // unreachable for a parsed tree
-}
-
-Op call_op(const std::string& name) {
-  static constexpr struct {
-    const char* text;
-    Op op;
-  } kCalls[] = {
-      {"min", kMin},          {"max", kMax},        {"abs", kAbs},
-      {"ceil_div", kCeilDiv}, {"floor", kFloor},    {"ceil", kCeil},
-      {"log2", kLog2},        {"is_pow2", kIsPow2}, {"given", kGiven},
-  };
-  for (const auto& c : kCalls)
-    if (name == c.text) return c.op;
-  return kAbs;  // unreachable for a parsed tree
-}
-
-// Static types make a tagged value unnecessary: a number is a double with NaN for missing
-// (NaN propagates through arithmetic for free), a bool is a tri-state, a string a view.
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-// The smallest threshold magnitude a soft comparison scales its margin by: a threshold of 0
-// (`local_bytes > 0`) grades misses against margin x 1e-9, so it stays crisp in effect.
-constexpr double kSoftFloor = 1e-9;
-enum Tri : signed char { kFalse = 0, kTrue = 1, kUnknown = 2 };
+using namespace ops;  // the operator table (expr_ops.h), shared with the compiled rule program
 
 struct Str {
   std::string_view s;
   bool present = false;
 };
-
-double finite_or_missing(double d) { return std::isfinite(d) ? d : kNaN; }
-Tri tri(bool b) { return b ? kTrue : kFalse; }
-
-bool is_pow2(double x) {
-  if (!(x >= 1) || x != std::floor(x)) return false;
-  int e = 0;
-  return std::frexp(x, &e) == 0.5;
-}
 
 class Machine {
  public:
@@ -102,23 +30,19 @@ class Machine {
     switch (in.op) {
       case kNum:
         return in.number;
-      case kSlot: {
+      case kSlotNum:
+      case kSlotBool:
+      case kSlotStr: {
         const Value* v = slot(in);
         const double* d = v ? std::get_if<double>(v) : nullptr;
         return d ? finite_or_missing(*d) : kNaN;
       }
       case kNeg:
-        return -num(in.lhs);
       case kAbs:
-        return std::fabs(num(in.lhs));
       case kFloor:
-        return std::floor(num(in.lhs));
       case kCeil:
-        return std::ceil(num(in.lhs));
-      case kLog2: {
-        double x = num(in.lhs);
-        return x > 0 ? std::log2(x) : kNaN;  // NaN > 0 is false: missing stays missing
-      }
+      case kLog2:
+        return unary(static_cast<std::uint8_t>(in.op), num(in.lhs));
       case kGiven: {
         double x = num(in.lhs);
         return std::isnan(x) ? num(in.rhs) : x;
@@ -128,26 +52,7 @@ class Machine {
     }
     double x = left(in);
     double y = right(in);
-    switch (in.op) {
-      case kAdd:
-        return finite_or_missing(x + y);
-      case kSub:
-        return finite_or_missing(x - y);
-      case kMul:
-        return finite_or_missing(x * y);
-      case kDiv:
-        return y == 0 ? kNaN : finite_or_missing(x / y);
-      case kMod:
-        return y == 0 ? kNaN : std::fmod(x, y);
-      case kCeilDiv:
-        return y == 0 ? kNaN : finite_or_missing(std::ceil(x / y));
-      case kMin:
-        return std::isnan(x) || std::isnan(y) ? kNaN : (y < x ? y : x);
-      case kMax:
-        return std::isnan(x) || std::isnan(y) ? kNaN : (y > x ? y : x);
-      default:
-        return kNaN;  // unreachable for a type-checked program
-    }
+    return binary(static_cast<std::uint8_t>(in.op), x, y);
   }
 
   Tri boolean(int i) const {
@@ -155,15 +60,15 @@ class Machine {
     switch (in.op) {
       case kBool:
         return tri(in.number != 0);
-      case kSlot: {
+      case kSlotNum:
+      case kSlotBool:
+      case kSlotStr: {
         const Value* v = slot(in);
         const bool* b = v ? std::get_if<bool>(v) : nullptr;
         return b ? tri(*b) : kUnknown;
       }
-      case kNot: {
-        Tri a = boolean(in.lhs);
-        return a == kUnknown ? kUnknown : tri(a == kFalse);
-      }
+      case kNot:
+        return flip(boolean(in.lhs));
       case kAnd:
       case kOr: {
         // false dominates 'and' and true dominates 'or', even over missing.
@@ -186,21 +91,8 @@ class Machine {
       default:
         break;
     }
-    double x = left(in);
-    double y = right(in);
-    if (std::isnan(x) || std::isnan(y)) return kUnknown;
-    switch (in.op) {
-      case kLt:
-        return tri(x < y);
-      case kLe:
-        return tri(x <= y);
-      case kGt:
-        return tri(x > y);
-      case kGe:
-        return tri(x >= y);
-      default:
-        return kUnknown;  // unreachable for a type-checked program
-    }
+    if (!is_ordering(static_cast<std::uint8_t>(in.op))) return kUnknown;  // (unreachable)
+    return compare(static_cast<std::uint8_t>(in.op), left(in), right(in));
   }
 
   // The soft degree of a bool instruction in [0, 1], NaN when missing (docs/rules.md,
@@ -228,27 +120,10 @@ class Machine {
       case kLt:
       case kLe:
       case kGt:
-      case kGe: {
-        double x = left(in);
-        double y = right(in);
-        if (std::isnan(x) || std::isnan(y)) return kNaN;
-        int op = in.op;
-        if (negate) op = op == kLt ? kGe : op == kLe ? kGt : op == kGt ? kLe : kLt;
-        bool holds = op == kLt ? x < y : op == kLe ? x <= y : op == kGt ? x > y : x >= y;
-        if (holds) return 1.0;
-        // A threshold of 0 (`smem_per_block > 0`, `local_bytes > 0`) is a presence test: crisp.
-        if (std::fabs(y) < 1e-12) return 0.0;
-        double scale = margin * std::max(std::fabs(y), kSoftFloor);
-        double miss = std::fabs(x - y);
-        double d = scale > 0 ? 1.0 - miss / scale : 0.0;
-        // A strict comparison missed by exactly 0 (x == t for x > t) is graded just below 1.
-        return d > 0 ? (d < 1 ? d : 0.999) : 0.0;
-      }
-      default: {
-        Tri t = boolean(i);
-        if (t == kUnknown) return kNaN;
-        return (t == kTrue) != negate ? 1.0 : 0.0;
-      }
+      case kGe:
+        return soft_order(static_cast<std::uint8_t>(in.op), negate, left(in), right(in), margin);
+      default:
+        return crisp_degree(boolean(i), negate);
     }
   }
 
@@ -324,7 +199,9 @@ int compile_node(const ExprNode& n, std::vector<expr::Instr>& code) {
       in.text = n.text;
       break;
     case K::Name:
-      in.op = kSlot;
+      in.op = n.symbol.type == ValueType::Number ? kSlotNum
+              : n.symbol.type == ValueType::Bool ? kSlotBool
+                                                 : kSlotStr;
       in.slot = n.symbol.slot;
       in.type = n.symbol.type;
       break;

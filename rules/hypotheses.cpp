@@ -92,6 +92,10 @@ constexpr auto kHypotheses = std::to_array<HypothesisDef>({
      "smaller hot code: less unrolling or inlining, fewer template instances in one kernel, so "
      "the loop fits the instruction cache",
      "stall_no_instruction inst_executed"},
+    {"explain_stall",
+     "no rewrite is known for the cost: find the code the largest stall points at (the PC "
+     "samples' line per stall reason) before changing anything",
+     "stall_top_frac issue_frac"},
 });
 
 }  // namespace

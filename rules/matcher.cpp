@@ -2,10 +2,25 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <mutex>
 #include <numeric>
 #include <optional>
+#include <unordered_set>
 
 namespace solver::rules {
+
+namespace {
+// A name a rule reads, as a view that stays valid for the life of the process: a signal's name
+// from the signal table, any other (`chip.*`) from a pool that only grows (a few dozen names).
+std::string_view interned_name(const std::string& name) {
+  if (auto i = signal_index(name)) return signal_table()[static_cast<std::size_t>(*i)].name;
+  static std::mutex mutex;
+  static std::unordered_set<std::string> pool;  // nodes never move
+  std::lock_guard<std::mutex> lock(mutex);
+  return *pool.insert(name).first;
+}
+}  // namespace
 
 Matcher::Matcher(const RuleTable& table) : table_(table) {
   const auto n = static_cast<std::size_t>(rule_slot_count());
@@ -17,12 +32,18 @@ Matcher::Matcher(const RuleTable& table) : table_(table) {
 
 void Matcher::refresh() {
   const auto& rules = table_.rules;
+  // Called on every match: a branch-free pass over the keys (no early exit to mispredict).
   bool same = rules.data() == seen_data_ && rules.size() == seen_size_;
-  for (std::size_t i = 0; same && i < rules.size(); ++i)
-    same =
-        seen_keys_[i] == std::make_tuple(rules[i].priority, rules[i].confidence, rules[i].status);
+  if (same) {
+    for (std::size_t i = 0; i < rules.size(); ++i) {
+      const auto& k = seen_keys_[i];
+      same &= (std::get<0>(k) == rules[i].priority) & (std::get<1>(k) == rules[i].confidence) &
+              (std::get<2>(k) == rules[i].status);
+    }
+  }
   if (same) return;
 
+  bound_chip_ = nullptr;  // the chip slots the table reads may change
   seen_data_ = rules.data();
   seen_size_ = rules.size();
   seen_keys_.clear();
@@ -51,7 +72,7 @@ void Matcher::refresh() {
       for (const auto& name : r.when->names()) {
         auto sym = resolve(name);
         int slot = sym ? sym->slot : -1;
-        info.names.emplace_back(name, slot);
+        info.names.emplace_back(interned_name(name), slot);
         if (slot >= 0 && slot < S && r.status != RuleStatus::Retired)
           needed[static_cast<std::size_t>(slot)] = true;
       }
@@ -63,7 +84,7 @@ void Matcher::refresh() {
     if (r.estimate) {
       for (const auto& name : r.estimate->names()) {
         auto sym = resolve(name);
-        info.estimate_names.emplace_back(name, sym ? sym->slot : -1);
+        info.estimate_names.emplace_back(interned_name(name), sym ? sym->slot : -1);
       }
     }
     if (r.when) info.when = program_.add_condition(*r.when);
@@ -108,9 +129,28 @@ MatchResult Matcher::match_bound(std::span<const Value> signal_slots, const Chip
   return evaluate(chip);
 }
 
+bool Matcher::chip_bound(const ChipProfile& chip) const {
+  if (&chip != bound_chip_ || chip.capabilities.size() != bound_caps_.size() ||
+      chip.numbers.size() != bound_numbers_.size() ||
+      !std::equal(chip.capabilities.begin(), chip.capabilities.end(), bound_caps_.begin()))
+    return false;
+  std::size_t i = 0;
+  for (const auto& [name, value] : chip.numbers) {
+    // Bit for bit, so a NaN stays equal to itself and -0.0 differs from 0.0.
+    if (std::memcmp(&value, &bound_numbers_[i++], sizeof value) != 0) return false;
+  }
+  return true;
+}
+
 MatchResult Matcher::evaluate(const ChipProfile& chip) {
   refresh();
-  bind_chip_frame(chip, chip_slots_, frame_, values_, slots_);
+  if (!chip_bound(chip)) {
+    bind_chip_frame(chip, chip_slots_, frame_, values_, slots_);
+    bound_chip_ = &chip;
+    bound_caps_.assign(chip.capabilities.begin(), chip.capabilities.end());
+    bound_numbers_.clear();
+    for (const auto& [name, value] : chip.numbers) bound_numbers_.push_back(value);
+  }
   program_.begin(frame_);
   const EvolutionConfig& ev = table_.evolution;
 
@@ -163,6 +203,9 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
         if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
             !values_[static_cast<std::size_t>(slot)])
           u.missing.push_back(table[static_cast<std::size_t>(slot)].name);
+      // One allocation at most, not a doubling series (several rules are undecided when a
+      // profile lacks a counter).
+      if (out.undecided.empty()) out.undecided.reserve(info_.size());
       out.undecided.push_back(std::move(u));
       undecided_estimates.push_back(info.estimate);
       continue;
@@ -201,6 +244,7 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   const RuleInfo* fired = nullptr;
   const RankedRule* fired_rank = nullptr;
   out.ranked.reserve(ranked.size());
+  out.outranked.reserve(ranked.size());
   for (const auto& [rr, info] : ranked) {
     out.ranked.push_back(rr);
     if (!fired && (rr.holds() || !rr.rule->stop)) {
@@ -212,6 +256,10 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   }
   for (const auto& rr : out.ranked)
     if (rr.rule == out.fired) fired_rank = &rr;
+  if (fired_rank && fired_rank->raw_estimate) {
+    out.explained = fired_rank->evidence * fired_rank->estimate * fired_rank->calibration;
+    out.weak = out.explained < ev.min_explained;
+  }
   // An undecided rule could have won when nothing fired, or when its estimate is unknown or
   // would outscore the fired rule at full evidence.
   for (std::size_t i = 0; i < out.undecided.size(); ++i) {

@@ -55,18 +55,29 @@ struct MatchResult {
   // The top of `ranked` that may fire: a rule whose condition holds, or a non-stop rule on a
   // near miss (a stop rule ends the loop, so it needs its condition to hold). nullptr if none.
   const Rule* fired = nullptr;
+  // The share of the kernel's time the fired rule explains: evidence x estimate x calibration
+  // (0 when nothing fired or it has no estimate).
+  double explained = 0;
+  // The fired rule explains under evolution.min_explained of the time: the verdict is "no rule
+  // explains this" (the top stall and pipe), not its class. `fired` stays set: the loop may
+  // still try its hypothesis, and the reader sees which rule came closest.
+  bool weak = false;
+  bool unexplained() const { return !fired || weak; }
   // Every eligible rule that holds or nearly holds, best first: by score (rules with an
   // estimate before rules without), then priority, confidence and file order.
   std::vector<RankedRule> ranked;
-  // The estimate's inputs of the fired rule (names and values), to show beside it.
-  std::vector<std::pair<std::string, Value>> estimate_inputs;
-  // The values of the names in the fired rule's condition (what made it true).
-  std::vector<std::pair<std::string, Value>> evidence;
-  std::vector<BlockedRule> blocked;          // guard-blocked rules whose condition was true
-  std::vector<const Rule*> outranked;        // the rest of `ranked` after `fired`, in order
-  std::vector<UndecidedRule> undecided;      // eligible rules left undecided by missing signals
-  std::vector<std::string> missing_signals;  // signals some rule needed but were not measured
-                                             // (any non-retired rule; signal-table order)
+  // The estimate's inputs of the fired rule (names and values), to show beside it. The names
+  // are views of storage that lives as long as the process (the signal table's names, and the
+  // matcher's interned `chip.*` names), so a result may outlive its Matcher and its table.
+  std::vector<std::pair<std::string_view, Value>> estimate_inputs;
+  // The values of the names in the fired rule's condition (what made it true); names as above.
+  std::vector<std::pair<std::string_view, Value>> evidence;
+  std::vector<BlockedRule> blocked;      // guard-blocked rules whose condition was true
+  std::vector<const Rule*> outranked;    // the rest of `ranked` after `fired`, in order
+  std::vector<UndecidedRule> undecided;  // eligible rules left undecided by missing signals
+  // Signals some rule needed but were not measured (any non-retired rule; signal-table order);
+  // views of the signal table's names.
+  std::vector<std::string_view> missing_signals;
 };
 
 class Matcher {
@@ -86,10 +97,11 @@ class Matcher {
  private:
   struct RuleInfo {
     const Rule* rule = nullptr;
-    std::vector<std::pair<std::string, int>> names;           // condition names and their slots
-    std::vector<int> cap_slots;                               // slots of its requires: capabilities
-    std::vector<std::pair<std::string, int>> estimate_names;  // its estimate's names, slots
-    int order = 0;                                            // rank in order_ (tie-break)
+    // Condition names and their slots; then the estimate's (views: interned_name()).
+    std::vector<std::pair<std::string_view, int>> names;
+    std::vector<int> cap_slots;  // slots of its requires: capabilities
+    std::vector<std::pair<std::string_view, int>> estimate_names;
+    int order = 0;      // rank in order_ (tie-break)
     int when = -1;      // its condition in program_ (-1: none)
     int estimate = -1;  // its estimate in program_ (-1: none)
   };
@@ -106,6 +118,14 @@ class Matcher {
   std::vector<RuleInfo> info_;        // in order_ order
   std::vector<int> needed_signals_;   // signal slots any non-retired rule reads, ascending
   std::vector<int> chip_slots_;       // chip slots any rule reads (guards, names), ascending
+  // The chip the chip slots were last bound from (bind_chip_frame only writes chip slots, and
+  // signal binding only signal slots, so they stay bound until the chip or the table changes):
+  // its address, its capabilities and every number in map order. A chip edited in place between
+  // two matches (a number changed, a capability added, removed or replaced) is bound again.
+  const ChipProfile* bound_chip_ = nullptr;
+  std::vector<std::string> bound_caps_;
+  std::vector<double> bound_numbers_;
+  bool chip_bound(const ChipProfile& chip) const;
   // What order_ was built from, to notice changes cheaply.
   const Rule* seen_data_ = nullptr;
   std::size_t seen_size_ = 0;

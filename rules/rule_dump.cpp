@@ -100,6 +100,8 @@ std::string dump_rule_table(const RuleTable& table) {
     out += "  soft_margin: " + number(ev.soft_margin) + "\n";
   if (ev.min_evidence != EvolutionConfig{}.min_evidence)
     out += "  min_evidence: " + number(ev.min_evidence) + "\n";
+  if (ev.min_explained != EvolutionConfig{}.min_explained)
+    out += "  min_explained: " + number(ev.min_explained) + "\n";
   out += table.rules.empty() ? "rules: []\n" : "rules:\n";
   for (std::size_t i = 0; i < table.rules.size(); ++i) {
     const Rule& r = table.rules[i];

@@ -3,6 +3,8 @@
 // floating-point order, so every value comes out bit for bit the same.
 #include "rules/rule_program.h"
 
+#include "rules/expr_ops.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -11,117 +13,13 @@ namespace solver::rules {
 
 namespace {
 
-enum Op : std::uint8_t {
-  // numbers
-  kNum,
-  kSlotNum,
-  kNeg,
-  kAbs,
-  kFloor,
-  kCeil,
-  kLog2,
-  kGiven,
-  kAdd,
-  kSub,
-  kMul,
-  kDiv,
-  kMod,
-  kCeilDiv,
-  kMin,
-  kMax,
-  // bools
-  kBool,  // k: 0, 1, or NaN (unknown)
-  kSlotBool,
-  kNot,
-  kAnd,
-  kOr,
-  kLt,
-  kLe,
-  kGt,
-  kGe,
-  kEq,
-  kNe,
-  kIsPow2,
-  // strings
-  kStr,
-  kSlotStr,
-};
+using namespace ops;  // the operator table (expr_ops.h), shared with Expression's evaluator
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-constexpr double kSoftFloor = 1e-9;  // as in expr_eval.cpp
-enum Tri : int { kFalse = 0, kTrue = 1, kUnknown = 2 };
-
-double finite_or_missing(double d) { return std::isfinite(d) ? d : kNaN; }
-int to_tri(bool b) { return b ? kTrue : kFalse; }
-int flip(int t) { return t == kUnknown ? kUnknown : to_tri(t == kFalse); }
-
-bool is_pow2(double x) {
-  if (!(x >= 1) || x != std::floor(x)) return false;
-  int e = 0;
-  return std::frexp(x, &e) == 0.5;
-}
-
-Op binary_op(const std::string& op) {
-  static constexpr struct {
-    const char* text;
-    Op op;
-  } kOps[] = {
-      {"and", kAnd}, {"or", kOr}, {"+", kAdd}, {"-", kSub}, {"*", kMul}, {"/", kDiv}, {"%", kMod},
-      {"<", kLt},    {"<=", kLe}, {">", kGt},  {">=", kGe}, {"==", kEq}, {"!=", kNe},
-  };
-  for (const auto& o : kOps)
-    if (op == o.text) return o.op;
-  return kAdd;  // unreachable for a checked tree
-}
-
-Op call_op(const std::string& name) {
-  static constexpr struct {
-    const char* text;
-    Op op;
-  } kCalls[] = {
-      {"min", kMin},          {"max", kMax},        {"abs", kAbs},
-      {"ceil_div", kCeilDiv}, {"floor", kFloor},    {"ceil", kCeil},
-      {"log2", kLog2},        {"is_pow2", kIsPow2}, {"given", kGiven},
-  };
-  for (const auto& c : kCalls)
-    if (name == c.text) return c.op;
-  return kAbs;  // unreachable for a checked tree
-}
-
+int to_tri(bool b) { return tri(b); }
+int flip(int t) { return ops::flip(static_cast<Tri>(t)); }
 bool is_leaf(std::uint8_t op) { return op == kNum || op == kSlotNum; }
 
-// The degree of `x op k` for operands that are not missing, the operator already turned by
-// any `not` (expr_eval.cpp's soft comparison).
-[[gnu::always_inline]] inline double leaf_degree(double x, int op, double k, double margin) {
-  bool holds = op == kLt ? x < k : op == kLe ? x <= k : op == kGt ? x > k : x >= k;
-  if (holds) return 1.0;
-  if (std::fabs(k) < 1e-12) return 0.0;
-  double scale = margin * std::max(std::fabs(k), kSoftFloor);
-  double miss = std::fabs(x - k);
-  // A miss by the whole margin or more grades 0 (miss / scale >= 1 then, exactly): the
-  // division, the slowest step here, only for a near miss.
-  if (miss >= scale) return 0.0;
-  double d = scale > 0 ? 1.0 - miss / scale : 0.0;
-  return d > 0 ? (d < 1 ? d : 0.999) : 0.0;
-}
-
 }  // namespace
-
-void SlotFrame::set(std::size_t i, const Value& v, ValueType type) {
-  num[i] = kNaN;
-  str[i] = nullptr;
-  switch (type) {
-    case ValueType::Number:
-      if (const double* d = std::get_if<double>(&v)) num[i] = finite_or_missing(*d);
-      break;
-    case ValueType::Bool:
-      if (const bool* b = std::get_if<bool>(&v)) num[i] = *b ? 1.0 : 0.0;
-      break;
-    case ValueType::String:
-      if (const std::string* s = std::get_if<std::string>(&v)) str[i] = s;
-      break;
-  }
-}
 
 // --- compiling -------------------------------------------------------------------------------
 
@@ -357,11 +255,19 @@ int RuleProgram::add_condition(const Expression& e) {
     for (std::int32_t k = n.a; k < n.b; ++k) {
       const std::int32_t kid = kids_[static_cast<std::size_t>(k)];
       const Node& c = nodes_[static_cast<std::size_t>(kid)];
-      const bool ordering = c.op == kLt || c.op == kLe || c.op == kGt || c.op == kGe;
-      if (ordering && c.a_slot && c.b_const) {
-        std::uint8_t op = c.op;
-        if (plan.negate) op = op == kLt ? kGe : op == kLe ? kGt : op == kGt ? kLe : kLt;
-        leaves_.push_back({c.a, op, c.k});
+      // `not`s in front of a bool signal, counted.
+      std::int32_t inner = kid;
+      bool negated = plan.negate;
+      while (nodes_[static_cast<std::size_t>(inner)].op == kNot) {
+        inner = nodes_[static_cast<std::size_t>(inner)].a;
+        negated = !negated;
+      }
+      const Node& b = nodes_[static_cast<std::size_t>(inner)];
+      if (is_ordering(c.op) && c.b_const) {
+        leaves_.push_back({c.a, plan.negate ? negated_order(c.op) : c.op,
+                           c.a_slot ? Leaf::kSlotOrder : Leaf::kNodeOrder, c.k});
+      } else if (b.op == kSlotBool) {
+        leaves_.push_back({b.a, static_cast<std::uint8_t>(negated), Leaf::kBoolSlot, 0});
       } else {
         rest_.push_back(kid);
       }
@@ -384,7 +290,7 @@ void RuleProgram::finish() {
   int memos = 0;
   for (std::size_t i = 0; i < nodes_.size(); ++i) {
     Node& n = nodes_[i];
-    if (n.op <= kMax && !is_leaf(n.op) && uses_[i] > 1) n.memo = memos++;
+    if (is_number_op(n.op) && !is_leaf(n.op) && uses_[i] > 1) n.memo = memos++;
   }
   memo_value_.assign(static_cast<std::size_t>(memos), 0);
   memo_stamp_.assign(static_cast<std::size_t>(memos), 0);
@@ -420,18 +326,6 @@ double RuleProgram::compute(const Node& n) const {
       return n.k;
     case kSlotNum:
       return frame_->num[static_cast<std::size_t>(n.a)];
-    case kNeg:
-      return -lhs(n);
-    case kAbs:
-      return std::fabs(lhs(n));
-    case kFloor:
-      return std::floor(lhs(n));
-    case kCeil:
-      return std::ceil(lhs(n));
-    case kLog2: {
-      double x = lhs(n);
-      return x > 0 ? std::log2(x) : kNaN;
-    }
     case kGiven: {
       double x = lhs(n);
       return std::isnan(x) ? rhs(n) : x;
@@ -439,28 +333,10 @@ double RuleProgram::compute(const Node& n) const {
     default:
       break;
   }
+  if (is_unary_number_op(n.op)) return unary(n.op, lhs(n));
   double x = lhs(n);
   double y = rhs(n);
-  switch (n.op) {
-    case kAdd:
-      return finite_or_missing(x + y);
-    case kSub:
-      return finite_or_missing(x - y);
-    case kMul:
-      return finite_or_missing(x * y);
-    case kDiv:
-      return y == 0 ? kNaN : finite_or_missing(x / y);
-    case kMod:
-      return y == 0 ? kNaN : std::fmod(x, y);
-    case kCeilDiv:
-      return y == 0 ? kNaN : finite_or_missing(std::ceil(x / y));
-    case kMin:
-      return std::isnan(x) || std::isnan(y) ? kNaN : (y < x ? y : x);
-    case kMax:
-      return std::isnan(x) || std::isnan(y) ? kNaN : (y > x ? y : x);
-    default:
-      return kNaN;
-  }
+  return binary(n.op, x, y);
 }
 
 const std::string* RuleProgram::str(int i) const {
@@ -524,21 +400,8 @@ int RuleProgram::boolean(int i) const {
     default:
       break;
   }
-  double x = lhs(n);
-  double y = rhs(n);
-  if (std::isnan(x) || std::isnan(y)) return kUnknown;
-  switch (n.op) {
-    case kLt:
-      return to_tri(x < y);
-    case kLe:
-      return to_tri(x <= y);
-    case kGt:
-      return to_tri(x > y);
-    case kGe:
-      return to_tri(x >= y);
-    default:
-      return kUnknown;
-  }
+  if (!is_ordering(n.op)) return kUnknown;  // (unreachable for a checked tree)
+  return compare(n.op, lhs(n), rhs(n));
 }
 
 double RuleProgram::soft(int i, bool negate, double margin) const {
@@ -565,19 +428,10 @@ double RuleProgram::soft(int i, bool negate, double margin) const {
     case kLt:
     case kLe:
     case kGt:
-    case kGe: {
-      double x = lhs(n);
-      double y = rhs(n);
-      if (std::isnan(x) || std::isnan(y)) return kNaN;
-      int op = n.op;
-      if (negate) op = op == kLt ? kGe : op == kLe ? kGt : op == kGt ? kLe : kLt;
-      return leaf_degree(x, op, y, margin);
-    }
-    default: {
-      int t = boolean(i);
-      if (t == kUnknown) return kNaN;
-      return (t == kTrue) != negate ? 1.0 : 0.0;
-    }
+    case kGe:
+      return soft_order(n.op, negate, lhs(n), rhs(n), margin);
+    default:
+      return crisp_degree(static_cast<Tri>(boolean(i)), negate);
   }
 }
 
@@ -611,12 +465,14 @@ RuleProgram::Graded RuleProgram::graded(int cond, double margin, double min_evid
     const double* num = frame_->num.data();
     for (std::int32_t k = plan.leaves_begin; k < plan.leaves_end; ++k) {
       const Leaf& leaf = leaves_[static_cast<std::size_t>(k)];
-      const double x = num[leaf.slot];
+      const double x = leaf.kind == Leaf::kNodeOrder ? this->num(leaf.a) : num[leaf.a];
       if (std::isnan(x)) {
         missing = true;
         continue;
       }
-      const double d = leaf_degree(x, leaf.op, leaf.k, margin);
+      // A bool signal is crisp: 1 when it is what the condition wants, else 0.
+      const double d = leaf.kind == Leaf::kBoolSlot ? ((x != 0) != (leaf.op != 0) ? 1.0 : 0.0)
+                                                    : soft_compare(leaf.op, x, leaf.k, margin);
       if (d >= 1) continue;
       if (out(d)) return {};
       if (d < least) least = d;

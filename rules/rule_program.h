@@ -17,6 +17,7 @@
 // tests/rules/rule_program_test.cpp checks it against Expression's evaluation, and the
 // matcher against the matcher as it was, over every recorded signal set and random ones.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -48,8 +49,22 @@ struct SlotFrame {
     str[i] = nullptr;
   }
   // Slot i (of type `type`) from a Value; the Value must outlive the frame's use (strings are
-  // held by pointer).
-  void set(std::size_t i, const Value& v, ValueType type);
+  // held by pointer). Inline: match_bound sets every signal slot per classification.
+  void set(std::size_t i, const Value& v, ValueType type) {
+    num[i] = std::numeric_limits<double>::quiet_NaN();
+    str[i] = nullptr;
+    switch (type) {
+      case ValueType::Number:
+        if (const double* d = std::get_if<double>(&v); d && std::isfinite(*d)) num[i] = *d;
+        break;
+      case ValueType::Bool:
+        if (const bool* b = std::get_if<bool>(&v)) num[i] = *b ? 1.0 : 0.0;
+        break;
+      case ValueType::String:
+        if (const std::string* s = std::get_if<std::string>(&v)) str[i] = s;
+        break;
+    }
+  }
 };
 
 // bind_signal_slots into a frame: signal slot i gets the signal's value, and values[i] points
@@ -133,11 +148,14 @@ class RuleProgram {
   std::vector<std::int32_t> uses_;   // per node: parents (sharing counts)
   std::vector<std::int32_t> roots_;  // per handle: its root node
   // How graded() walks a condition whose root is a conjunction (an `and` chain, or `not` of an
-  // `or` chain): first its operands of the form `signal OP constant`, inline (`leaves_`, the
-  // operator already turned by the `not`), then the others through soft().
+  // `or` chain): first its operands of the forms `signal OP constant`, `number-expression OP
+  // constant` and `[not] bool-signal`, inline (`leaves_`, the operator already turned by any
+  // `not`), then the others through soft().
   struct Leaf {
-    std::int32_t slot = 0;
-    std::uint8_t op = 0;
+    enum Kind : std::uint8_t { kSlotOrder, kNodeOrder, kBoolSlot };
+    std::int32_t a = 0;   // kSlotOrder, kBoolSlot: the slot; kNodeOrder: the number node
+    std::uint8_t op = 0;  // the ordering; kBoolSlot: 1 when the signal must be false
+    Kind kind = kSlotOrder;
     double k = 0;
   };
   struct Plan {

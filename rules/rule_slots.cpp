@@ -54,32 +54,44 @@ inline int compare_names(std::string_view a, std::string_view b) {
 
 // Signal name -> index without searching: an open-addressing table (1024 entries for ~100
 // names, so a probe nearly always ends at the first) keyed by the length and the first and
-// last eight bytes, checked by a word-wise compare of the whole name. Built once. This replaced
-// a merge-join over the sorted names, whose data-dependent compare branches dominated the
-// matcher's profile, and then a table of per-bucket lists (one more indirection per name).
+// last eight bytes, which the entry keeps, so a name of up to 16 bytes is matched without
+// reading the table's copy and a longer one compares only its middle words. Built once. This
+// replaced a merge-join over the sorted names, whose data-dependent compare branches dominated
+// the matcher's profile, then a table of per-bucket lists (one more indirection per name), then
+// a whole-name compare per probe.
 class SignalBuckets {
  public:
   SignalBuckets() {
     auto table = signal_table();
     for (std::size_t i = 0; i < table.size(); ++i) {
-      std::size_t h = hash(table[i].name);
+      const Key k = key(table[i].name);
+      std::size_t h = hash(k);
       while (slots_[h].data) h = (h + 1) & kMask;
-      slots_[h] = {table[i].name.data(), table[i].name.size(), static_cast<int>(i)};
+      slots_[h] = {table[i].name.data(), k, static_cast<int>(i)};
     }
   }
   int find(std::string_view name) const {
-    for (std::size_t h = hash(name);; h = (h + 1) & kMask) {
+    const Key k = key(name);
+    for (std::size_t h = hash(k);; h = (h + 1) & kMask) {
       const Entry& e = slots_[h];
       if (!e.data) return -1;
-      if (e.size == name.size() && same(e.data, name.data(), name.size())) return e.index;
+      // Length, first and last eight bytes, kept in the entry: a name of up to 16 bytes is
+      // decided without reading the table's copy; a longer one compares its middle words.
+      if (e.key.size == k.size && e.key.head == k.head && e.key.tail == k.tail &&
+          (k.size <= 16 || same_middle(e.data, name.data(), k.size)))
+        return e.index;
     }
   }
 
  private:
   static constexpr std::size_t kSize = 1024, kMask = kSize - 1;
+  struct Key {
+    std::size_t size = 0;
+    std::uint64_t head = 0, tail = 0;
+  };
   struct Entry {
     const char* data = nullptr;
-    std::size_t size = 0;
+    Key key;
     int index = -1;
   };
   static std::uint64_t load8(const char* p) {
@@ -92,18 +104,20 @@ class SignalBuckets {
     for (std::size_t k = 0; k < n; ++k) x = x << 8 | static_cast<unsigned char>(p[k]);
     return x;
   }
-  static std::size_t hash(std::string_view s) {
+  static Key key(std::string_view s) {
     const std::size_t n = s.size();
-    std::uint64_t a = n >= 8 ? load8(s.data()) : small(s.data(), n);
-    std::uint64_t b = n >= 8 ? load8(s.data() + n - 8) : 0;
-    std::uint64_t h = (a * 0x9E3779B97F4A7C15ull) ^ (b * 0xC2B2AE3D27D4EB4Full) ^ n;
+    return {n, n >= 8 ? load8(s.data()) : small(s.data(), n), n >= 8 ? load8(s.data() + n - 8) : 0};
+  }
+  static std::size_t hash(const Key& k) {
+    std::uint64_t h = (k.head * 0x9E3779B97F4A7C15ull) ^ (k.tail * 0xC2B2AE3D27D4EB4Full) ^ k.size;
     return static_cast<std::size_t>(h >> 54) & kMask;
   }
-  static bool same(const char* a, const char* b, std::size_t n) {
-    if (n < 8) return compare_names({a, n}, {b, n}) == 0;
-    for (std::size_t k = 0; k + 8 < n; k += 8)
+  // Bytes [8, n - 8) of two names of length n > 16, a word at a time (the last word may overlap
+  // the tail, which is already equal).
+  static bool same_middle(const char* a, const char* b, std::size_t n) {
+    for (std::size_t k = 8; k < n - 8; k += 8)
       if (load8(a + k) != load8(b + k)) return false;
-    return load8(a + n - 8) == load8(b + n - 8);
+    return true;
   }
   Entry slots_[kSize];
 };

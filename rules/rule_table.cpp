@@ -44,7 +44,7 @@ void parse_evolution(const YAML::Node& node, const std::string& file, Diagnostic
   check_keys(node,
              {"initial_confidence", "reward", "penalty", "retire_below", "min_trials",
               "promote_above", "probation_confidence", "probation_trials", "min_gain", "patience",
-              "soft_margin", "min_evidence"},
+              "soft_margin", "min_evidence", "min_explained"},
              file, diags);
   auto at = [&](const char* key) { return location_of(node[key], file); };
   struct Frac {
@@ -60,7 +60,8 @@ void parse_evolution(const YAML::Node& node, const std::string& file, Diagnostic
                         {"probation_confidence", &ev.probation_confidence, false},
                         {"min_gain", &ev.min_gain, false},
                         {"soft_margin", &ev.soft_margin, false},
-                        {"min_evidence", &ev.min_evidence, true}};
+                        {"min_evidence", &ev.min_evidence, true},
+                        {"min_explained", &ev.min_explained, false}};
   std::set<std::string> bad;  // keys already reported, so relations between them stay quiet
   for (const auto& f : fracs) {
     auto v = get_double(node, f.key, file, diags);
@@ -383,9 +384,9 @@ RuleTable parse_rule_table(const std::string& yaml_text, const std::string& file
         const std::string id = node["id"].Scalar();
         auto [it, fresh] = seen.emplace(id, location_of(node["id"], file_label));
         if (!fresh)
-          diags.error(
-              location_of(node["id"], file_label),
-              "duplicate rule id '" + printable(id) + "' (first defined at " + it->second.to_string() + ")");
+          diags.error(location_of(node["id"], file_label), "duplicate rule id '" + printable(id) +
+                                                               "' (first defined at " +
+                                                               it->second.to_string() + ")");
       }
       if (rule) table.rules.push_back(std::move(*rule));
     }

@@ -90,6 +90,11 @@ struct EvolutionConfig {
   double soft_margin = 0.2;
   // A rule ranks on a near miss only when its evidence weight reaches this.
   double min_evidence = 0.5;
+  // "No rule explains this" (issue 29): when the rule that fires explains less of the kernel's
+  // time than this (evidence x estimate x calibration, its Amdahl share), the verdict is
+  // unexplained, with the largest stall and the busiest pipe, not that rule's class
+  // (MatchResult::weak). The loop still tries the rule's hypothesis. 0 turns it off.
+  double min_explained = 0.05;
 };
 
 struct RuleTable {

@@ -78,6 +78,10 @@ std::string format_number(double v) {
   return buf;
 }
 
+std::string join(const std::vector<std::string_view>& parts, const std::string& sep) {
+  return join(std::vector<std::string>(parts.begin(), parts.end()), sep);
+}
+
 std::string join(const std::vector<std::string>& parts, const std::string& sep) {
   std::string out;
   for (const auto& p : parts) {

@@ -3,6 +3,7 @@
 #pragma once
 #include <iosfwd>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -32,6 +33,7 @@ nlohmann::json value_to_json(const rules::Value& v);
 // Numbers with few significant digits for tables ("0.5625", "3120", "1.2e+12").
 std::string format_number(double v);
 std::string join(const std::vector<std::string>& parts, const std::string& sep);
+std::string join(const std::vector<std::string_view>& parts, const std::string& sep);
 // The one output layer for machine-readable output. Every command with `--json` also takes
 // `--csv` and `--md` (parse_options adds them and routes them through the JSON path);
 // print_json then writes the current format: JSON with two-space indentation, or the JSON's

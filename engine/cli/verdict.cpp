@@ -10,9 +10,9 @@
 namespace solver::cli {
 namespace {
 
-std::string origin_of(const VerdictInput& v, const std::string& name) {
-  if (name.rfind("chip.", 0) == 0) return "chip";
-  auto it = v.origin.find(name);
+std::string origin_of(const VerdictInput& v, std::string_view name) {
+  if (name.substr(0, 5) == "chip.") return "chip";
+  auto it = v.origin.find(std::string(name));
   return it == v.origin.end() ? "" : it->second;
 }
 
@@ -103,12 +103,15 @@ nlohmann::json verdict_json(const VerdictInput& v) {
   j["fired"] = m.fired ? rule_json(*m.fired) : nlohmann::json(nullptr);
   nlohmann::json ev = nlohmann::json::array();
   for (const auto& [name, value] : m.evidence)
-    ev.push_back({{"name", name}, {"value", value_to_json(value)}, {"origin", origin_of(v, name)}});
+    ev.push_back({{"name", std::string(name)},
+                  {"value", value_to_json(value)},
+                  {"origin", origin_of(v, name)}});
   j["evidence"] = ev;
   nlohmann::json est = nlohmann::json::array();
   for (const auto& [name, value] : m.estimate_inputs)
-    est.push_back(
-        {{"name", name}, {"value", value_to_json(value)}, {"origin", origin_of(v, name)}});
+    est.push_back({{"name", std::string(name)},
+                   {"value", value_to_json(value)},
+                   {"origin", origin_of(v, name)}});
   j["estimate_inputs"] = est;
   nlohmann::json ranked = nlohmann::json::array();
   for (const auto& rr : m.ranked) {
@@ -123,7 +126,9 @@ nlohmann::json verdict_json(const VerdictInput& v) {
     ranked.push_back(r);
   }
   j["ranked"] = ranked;
-  if (!m.fired) j["unexplained"] = unexplained_json(v);
+  if (m.unexplained()) j["unexplained"] = unexplained_json(v);
+  j["explained"] = m.explained;
+  j["weak"] = m.weak;
   nlohmann::json blocked = nlohmann::json::array();
   for (const auto& b : m.blocked) {
     auto r = rule_json(*b.rule);
@@ -190,10 +195,14 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
         << "  hypothesis: " << r.hypothesis << '\n'
         << "  why:        " << r.rationale << '\n'
         << "  when:       " << r.when_text << '\n';
+    if (m.weak)
+      out << "  verdict:    " << unexplained_line(v) << " (the best rule, " << r.id
+          << ", explains only " << pct(m.explained)
+          << " of the time: under the table's min_explained, so not the verdict)\n";
     if (!r.requires_caps.empty()) out << "  requires:   " << join(r.requires_caps, ", ") << '\n';
     Table t({"signal", "value", "origin"});
     for (const auto& [name, value] : m.evidence)
-      t.add_row({name,
+      t.add_row({std::string(name),
                  std::holds_alternative<double>(value) ? format_number(std::get<double>(value))
                                                        : rules::format_value(value),
                  origin_of(v, name)});
@@ -205,7 +214,7 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
     if (!r.estimate_text.empty()) {
       std::vector<std::string> inputs;
       for (const auto& [name, value] : m.estimate_inputs)
-        inputs.push_back(name + "=" +
+        inputs.push_back(std::string(name) + "=" +
                          (std::holds_alternative<double>(value)
                               ? format_number(std::get<double>(value))
                               : rules::format_value(value)));

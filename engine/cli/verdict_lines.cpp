@@ -29,7 +29,7 @@ std::string with_commas(uint64_t n) {
 std::vector<std::string> evidence_names(const rules::MatchResult& m) {
   std::vector<std::string> out;
   if (m.fired)
-    for (const auto& [name, value] : m.evidence) out.push_back(name);
+    for (const auto& [name, value] : m.evidence) out.emplace_back(name);
   return out;
 }
 

@@ -32,17 +32,26 @@ EvalCase case_of(const LabelledKernel& k) {
 EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::string source) {
   EvalCase c = case_of(k);
   c.source = std::move(source);
-  c.missing_signals = m.missing_signals;
+  c.missing_signals.assign(m.missing_signals.begin(), m.missing_signals.end());
   if (!m.fired) {
     c.got = kNothingFired;
     // "No rule explains this" is the right verdict where the label says no class fits
     // (issue 29: a cost with no class should get that, not a wrong class).
     c.correct = k.label.bottleneck == "unexplained";
+  } else if (m.weak) {
+    // The best rule explains too little of the time to be the verdict (rules/matcher.h, weak):
+    // "no rule explains this", right where the label says no class fits.
+    c.fired = m.fired->id;
+    c.hypothesis = m.fired->hypothesis;
+    c.got = "unexplained";
+    c.detail = "the best rule, " + m.fired->id + ", explains " +
+               std::to_string(static_cast<int>(100 * m.explained + 0.5)) + "% of the time";
+    c.correct = label_matches(k.label, "unexplained");
   } else {
     c.fired = m.fired->id;
     c.hypothesis = m.fired->hypothesis;
     c.got = m.fired->bottleneck.empty() ? kRuleNamesNone : m.fired->bottleneck;
-    c.evidence = m.evidence;
+    for (const auto& [name, value] : m.evidence) c.evidence.emplace_back(name, value);
     c.correct = label_matches(k.label, m.fired->bottleneck);
     c.accepted_alternative = c.correct && m.fired->bottleneck != k.label.bottleneck;
   }

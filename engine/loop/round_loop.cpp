@@ -188,7 +188,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   for (const auto& [name, v] : m.evidence) rec.match.evidence[name] = value_json(v);
   for (const auto& b : m.blocked) rec.match.blocked[b.rule->id] = b.missing_caps;
   for (const auto* o : m.outranked) rec.match.outranked.push_back(o->id);
-  rec.match.missing_signals = m.missing_signals;
+  rec.match.missing_signals.assign(m.missing_signals.begin(), m.missing_signals.end());
   for (const auto& rr : m.ranked)
     rec.match.ranked.push_back(
         {{"rule", rr.rule->id},
@@ -200,7 +200,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   // (absent without PC samples, so recordings made before issue 31 replay byte-identical).
   if (inc.pc_sampling) {
     std::vector<std::string> names;
-    for (const auto& [name, v] : m.evidence) names.push_back(name);
+    for (const auto& [name, v] : m.evidence) names.emplace_back(name);
     nlohmann::json lines = lines_summary_json(*inc.pc_sampling, names);
     if (!lines.is_null()) rec.incumbent_lines = lines;
   }

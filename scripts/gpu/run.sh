@@ -17,6 +17,8 @@
 #   cheats     the cheat suite through the CLI (scripts/gpu/cheats.sh): one round per cheat
 #   labelled   the labelled suite live and from one ncu export (scripts/gpu/labelled.sh)
 #   corpus     the real-kernel corpus, live and ncu-confirmed (scripts/gpu/corpus.sh)
+#   corpus_fresh  the fresh held-out batch (tests/corpus_fresh, 10 kernels), the same way: live
+#              eval, one ncu export, --ncu-csv and --confirm-csv (~150 s)
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -123,6 +125,9 @@ step_labelled() { OUT=$1 BUDGET_S=$(cap 290) timeout "$(cap 300)" bash scripts/g
 step_corpus() {
   [ -f scripts/gpu/corpus.sh ] || { echo "no scripts/gpu/corpus.sh in this checkout"; return 1; }
   OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh() {
+  OUT=$1 SUITE=tests/corpus_fresh LIVE_LIMIT=$(cap 120) BUDGET_S=$(cap 220) timeout "$(cap 230)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

@@ -210,6 +210,12 @@ TEST_CASE(
         // Issue 29's time account: counters the 2026-12-01 live run did not collect yet.
         {std::string(profiling::metric::kStallImcMiss), 0},
         {std::string(profiling::metric::kStallNoInst), 0},
+        // ... and the stall reasons no class names (rules.yaml unclassified_stall).
+        {std::string(profiling::metric::kStallBranch), 0},
+        {std::string(profiling::metric::kStallDispatch), 0},
+        {std::string(profiling::metric::kStallSleeping), 0},
+        {std::string(profiling::metric::kStallTex), 0},
+        {std::string(profiling::metric::kStallMisc), 0},
         {std::string(profiling::metric::kIdcRequests), 1000},
         {std::string(profiling::metric::kIdcMisses), 10},
         {std::string(profiling::metric::kIdcReplays), 0}}}};
@@ -371,6 +377,11 @@ TEST_CASE("rules check --ncu-csv names what an export cannot derive and what nee
   for (const auto& k : one)
     account[k.first] = {{std::string(profiling::metric::kStallImcMiss), 0},
                         {std::string(profiling::metric::kStallNoInst), 0},
+                        {std::string(profiling::metric::kStallBranch), 0},
+                        {std::string(profiling::metric::kStallDispatch), 0},
+                        {std::string(profiling::metric::kStallSleeping), 0},
+                        {std::string(profiling::metric::kStallTex), 0},
+                        {std::string(profiling::metric::kStallMisc), 0},
                         {std::string(profiling::metric::kIdcRequests), 1000},
                         {std::string(profiling::metric::kIdcMisses), 10},
                         {std::string(profiling::metric::kIdcReplays), 0}};

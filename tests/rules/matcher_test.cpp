@@ -231,7 +231,7 @@ TEST_CASE("missing signals: no match, and the matcher says what was not measured
   CHECK(r.fired == nullptr);
   CHECK(r.evidence.empty());
   // Signal-table order; a retired rule's needs do not count.
-  CHECK(r.missing_signals == std::vector<std::string>{"weight", "compute_frac"});
+  CHECK(r.missing_signals == std::vector<std::string_view>{"weight", "compute_frac"});
   s.set("weight", 0.05);
   s.set("compute_frac", 0.9);
   r = m.match(s, chip("h200"));

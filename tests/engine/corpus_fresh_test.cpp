@@ -1,0 +1,91 @@
+// The fresh held-out batch of real kernels (tests/corpus_fresh, issue 29) without a GPU: every
+// folder loads as a problem with its label, kernel names are unique across it and the main
+// corpus, each folder says where the code came from, and every kernel compiles for sm_90 with
+// NVRTC with the compile-time facts its label rests on. No verdict is checked here: the batch
+// is scored only live (scripts/gpu/run.sh corpus_fresh), and no rule is tuned on it.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.h"
+#include "engine/eval/eval_suite.h"
+#include "generators/nvrtc_compiler.h"
+#include "rules/bottlenecks.h"
+
+using namespace solver;
+using nlohmann::json;
+namespace fs = std::filesystem;
+
+namespace {
+const std::string kSrc = SOLVER_SOURCE_DIR;
+const std::string kFresh = kSrc + "/tests/corpus_fresh";
+
+std::string read(const fs::path& p) {
+  std::ifstream in(p);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+}  // namespace
+
+TEST_CASE("the fresh batch: >= 10 real kernels, labelled, attributed, apart from the corpus") {
+  engine::LabelledSuite fresh = engine::load_labelled_suite(kFresh);
+  engine::LabelledSuite corpus = engine::load_labelled_suite(kSrc + "/tests/corpus");
+  CHECK(fresh.kernels.size() >= 10);
+  std::set<std::string> corpus_names, corpus_entries, classes;
+  for (const auto& k : corpus.kernels) {
+    corpus_names.insert(k.name);
+    corpus_entries.insert(k.entries.begin(), k.entries.end());
+  }
+  std::set<std::string> entries;
+  for (const auto& k : fresh.kernels) {
+    INFO(k.name);
+    CHECK_FALSE(corpus_names.count(k.name));  // a new kernel, not one the rules were tuned on
+    for (const auto& e : k.entries) {
+      CHECK_MESSAGE(entries.insert(e).second, "kernel name used twice in the batch: ", e);
+      CHECK_MESSAGE(!corpus_entries.count(e), "kernel name also in tests/corpus: ", e);
+      CHECK(e.find("_ref") == std::string::npos);  // suite_eval.sh drops *_ref rows
+    }
+    CHECK(rules::is_known_bottleneck(k.label.bottleneck));
+    for (const auto& a : k.label.accept) CHECK(rules::is_known_bottleneck(a));
+    CHECK(!k.label.confirm.empty());
+    classes.insert(k.label.bottleneck);
+    // Each folder names its origin, license and the label predicted before any run.
+    const std::string readme = read(fs::path(k.dir) / "README.md");
+    CHECK(readme.find("origin:") != std::string::npos);
+    CHECK(readme.find("license:") != std::string::npos);
+    CHECK(readme.find("predicted label") != std::string::npos);
+  }
+  CHECK(classes.size() >= 8);  // a spread of causes, not one class ten times
+}
+
+TEST_CASE("problems check --compile-only passes on the fresh batch, with the labels' facts") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  fs::path cache = fs::temp_directory_path() / "solver_corpus_fresh_compile_cache";
+  auto r = test::run_solver({"problems", "check", "--problems-dir", kFresh, "--compile-only",
+                             "--chip", "h200", "--cache-dir", cache.string(), "--json"});
+  INFO(r.err);
+  REQUIRE(r.rc == 0);
+  json j = json::parse(r.out);
+  std::map<std::string, json> seed;
+  for (const auto& row : j["rows"]) {
+    INFO(row.dump());
+    CHECK(row["failed"] == false);
+    if (row["variant"] != "(reference)") seed[row["problem"].get<std::string>()] = row;
+  }
+  CHECK(j["failures"] == 0);
+  CHECK(seed.size() >= 10);
+  // The scalar-product sample's shared accumulator (1024 floats) and no spills anywhere: the
+  // small-grid and compute labels assume nothing of local memory.
+  CHECK(seed.at("cs_scalarprod")["smem_bytes"].get<std::string>() == "4096");
+  for (const auto& [name, row] : seed) CHECK_MESSAGE(row["spill_bytes"] == "0", name);
+}
