@@ -14,8 +14,8 @@ B=${SOLVER_BUNDLE:-.carry/lead}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 t0=$SECONDS
 dirs=""
-for f in redteam2_even_memo redteam2_sparse_memo redteam2_perm_positions redteam2_spaced_mma \
-  redteam2_max_subsample control_redteam2_search control_redteam2_const_table; do
+for f in redteam2_even_memo redteam2_sparse_memo redteam2_perm_positions redteam2_inout_sort \
+  redteam2_spaced_mma redteam2_max_subsample control_redteam2_search control_redteam2_const_table; do
   [[ -f tests/cheats/$f/expect ]] && dirs="$dirs tests/cheats/$f/"
 done
 if [[ -z "$dirs" || ! -x "$B/bin/solver" ]]; then
