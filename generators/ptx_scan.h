@@ -49,8 +49,9 @@ std::string_view ptx_entry_body(std::string_view ptx, std::string_view entry);
 // ("@p", "@!%p3"), and returns the dotted mnemonic ("wmma.mma.sync.aligned.row...").
 std::string_view ptx_opcode(std::string_view stmt);
 
-// The PTX without // and /* */ comments and "..." strings (line ends kept), for scans that
-// read statements (this file's and generators/ptx_precision.cpp's).
+// The PTX without // and /* */ comments and "..." strings (line ends kept), each statement's
+// opcode joined across the blanks and line ends ptxas reads through ("mma .sync..." is
+// "mma.sync..."), for scans that read statements (this file's and generators/ptx_precision.cpp's).
 std::string strip_ptx_comments(std::string_view ptx);
 
 // Whether one entry's body has a matrix-product loop (see above).

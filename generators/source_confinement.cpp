@@ -71,6 +71,22 @@ rules::Outcome<std::string> confine_compile_option(const std::string& o, const s
   using rules::Failure;
   for (const char* f : kFlags)
     if (o == f) return o;
+  // A macro given on the command line is source the include check never reads: `-DP=
+  // __has_include("/etc/passwd")` with `#if P`, or `-DH=__has_include` with `#if H("...")`,
+  // probe any path while the kernel source names no probe (red team round 2). Its definition is
+  // read as the preprocessor would read `#define NAME VALUE`: no file probe or include, and no
+  // identifier the view refuses (one that could be pasted into a probe).
+  for (const char* d : {"-D", "--define-macro="}) {
+    if (!starts_with(o, d)) continue;
+    std::string body = o.substr(std::string(d).size());
+    if (auto eq = body.find('='); eq != std::string::npos) body[eq] = ' ';
+    const PreprocessorView view = preprocessor_view("#define " + body + "\n");
+    if (!view.refusals.empty() || !view.references.empty())
+      return Failure{"compile option '" + o +
+                     "' defines a macro that names a file probe or include (" +
+                     (view.refusals.empty() ? "__has_include" : view.refusals[0].second) +
+                     "): the include confinement reads only the problem's own files"};
+  }
   for (const char* p : kValued)
     if (starts_with(o, p) && o.size() > std::string(p).size()) return o;
   std::string path;

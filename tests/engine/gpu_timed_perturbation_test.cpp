@@ -16,6 +16,9 @@
 
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/timed_perturbation.h"
+#include "generators/problem_loader.h"
+#include "generators/variant_space.h"
+#include "rules/chips.h"
 
 using namespace solver;
 using generators::BufferRole;
@@ -179,8 +182,8 @@ TEST_CASE(
 TEST_CASE(
     "a memo of an earlier run is wrong beyond the tolerance: a sum, a histogram, each "
     "row") {
-  // control_redteam_reduce_memo: a sum of uniform [0, 1) at rtol 1e-4, atol 1; one flipped sign moved it
-  // by at most 2. Now each timed run moves it by about n/4.
+  // control_redteam_reduce_memo: a sum of uniform [0, 1) at rtol 1e-4, atol 1; one flipped sign
+  // moved it by at most 2. Now each timed run moves it by about n/4.
   generators::ResolvedVariant v;
   const int64_t n = 1 << 20;
   v.buffers = {buffer("x", DType::F32, n)};
@@ -240,4 +243,52 @@ TEST_CASE("the reference's float64 copy of an in-out buffer gets the same signs"
     std::memcpy(wide.data(), wide_bytes.data(), wide_bytes.size());
     CHECK(values(v.buffers[0], narrow) == wide);
   }
+}
+
+TEST_CASE(
+    "a permutation or a mask the loader marks dist_fixed is still perturbed within its "
+    "distribution (red team round 2)") {
+  // Through the real loader: every structured `in` input comes out dist_fixed
+  // (problem_loader_sections.cpp), which kept tests/cheats/redteam2_perm_positions's only input
+  // out of every timed run. The buffers built by hand above never had the flag.
+  const auto spec = generators::load_problem(std::string(SOLVER_SOURCE_DIR) +
+                                             "/tests/cheats/redteam2_perm_positions");
+  const rules::ChipTable chips =
+      rules::load_chip_table(std::string(SOLVER_SOURCE_DIR) + "/rules/chips.yaml");
+  const auto* variant = spec.find_variant("cheat");
+  REQUIRE(variant);
+  const auto rv = generators::resolve(spec, *variant, {}, *chips.find("h200"));
+  REQUIRE(rv.buffers.size() == 2);
+  CHECK(rv.buffers[0].dist_fixed);  // the loader's doing: the adversarial sets keep it
+  const auto plan = gpu::timed_perturbations(rv, 7);
+  REQUIRE(plan.size() == 1);
+  CHECK(plan[0].buffer == 0);
+  CHECK(plan[0].op == gpu::PerturbOp::Pairs);
+  // Still a permutation, a quarter of its places moved.
+  generators::ResolvedVariant small;
+  small.buffers = {buffer("p", DType::I32, 1 << 14, {"permutation", 0, 0})};
+  small.buffers[0].dist_fixed = true;
+  const auto p = gpu::timed_perturbations(small, 9);
+  REQUIRE(p.size() == 1);
+  const auto base = bytes_of(small.buffers[0], 3);
+  auto moved = base;
+  gpu::apply_perturbation(small.buffers[0], moved.data(), p[0]);
+  const double f = changed_fraction(small.buffers[0], base, moved);
+  CHECK(f > 0.2);
+  CHECK(f < 0.3);
+  auto v = values(small.buffers[0], moved);
+  std::sort(v.begin(), v.end());
+  for (size_t i = 0; i < v.size(); ++i) CHECK(v[i] == double(i));
+  // A dist_fixed mask is redrawn with its probability; a dist_fixed float, a cycle, sorted keys
+  // and csr offsets have no perturbation that keeps their distribution and stay as drawn.
+  generators::ResolvedVariant m;
+  m.buffers = {buffer("mask", DType::I32, 1 << 14, {"mask", 0.3, 0}),
+               buffer("fixed", DType::F32, 1 << 14),
+               buffer("cycle", DType::I32, 1 << 14, {"cycle", 0, 0}),
+               buffer("keys", DType::I32, 1 << 14, {"sorted", 0, 100})};
+  for (auto& b : m.buffers) b.dist_fixed = true;
+  const auto pm = gpu::timed_perturbations(m, 11);
+  REQUIRE(pm.size() == 1);
+  CHECK(m.buffers[pm[0].buffer].name == "mask");
+  CHECK(pm[0].op == gpu::PerturbOp::Redraw);
 }

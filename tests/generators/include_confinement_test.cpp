@@ -158,3 +158,29 @@ TEST_CASE("NVRTC follows each refused spelling out of the folder (skips without 
                              "k.cu", {"--gpu-architecture=compute_90"});
   CHECK(probe.log.find("PROBED") != std::string::npos);
 }
+
+TEST_CASE("a -D option cannot smuggle a file probe past the include check (red team round 2)") {
+  for (const char* bad : {"-DP=__has_include(\"/etc/passwd\")", "-DP=__has_include(</etc/passwd>)",
+                          "-DH=__has_include", "--define-macro=H=__has_include_next",
+                          "-DE=__has_embed", "-D_=1", "-DQ=__has_"}) {
+    CAPTURE(bad);
+    CHECK(!confine_compile_option(bad, ".").ok());
+  }
+  for (const char* good : {"-DN=4", "-DUSE_FAST", "--define-macro=TILE=(32*2)", "-DS=\"x\""}) {
+    CAPTURE(good);
+    CHECK(confine_compile_option(good, ".").ok());
+  }
+  // And they are real: NVRTC answers the probe from the option alone (skips without NVRTC).
+  if (!nvrtc_available()) return;
+  TempDir t;
+  const std::string outside = (t.path() / "outside.h").string();
+  std::ofstream(outside) << "int x;\n";
+  auto direct =
+      nvrtc_compile("#if P\n#error PROBED\n#endif\n", "k.cu",
+                    {"--gpu-architecture=compute_90", "-DP=__has_include(\"" + outside + "\")"});
+  CHECK(direct.log.find("PROBED") != std::string::npos);
+  auto alias = nvrtc_compile("#if H(\"" + outside + "\")\n#error PROBED\n#endif\n", "k.cu",
+                             {"--gpu-architecture=compute_90", "-DH=__has_include"});
+  INFO(alias.log);
+  CHECK(alias.log.find("PROBED") != std::string::npos);
+}

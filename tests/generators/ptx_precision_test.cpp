@@ -176,3 +176,29 @@ TEST_CASE("dp4a/dp2a on a problem with only float buffers is a precision below e
   }
   CHECK(mismatch("@%p1 Q:dp4a.s32.s32 %r1, %r2, %r3, %r4;\n", "fp32", {DType::F32}) != "");
 }
+
+TEST_CASE(
+    "an opcode's modifiers after blanks or line ends are still the opcode (red team round 2)") {
+  // ptxas assembles each of these to the same TF32 HMMA as "mma.sync.aligned..." (checked with
+  // nvcc + cuobjdump: HMMA.1688.F32.TF32); tests/cheats/redteam2_spaced_mma relies on the first.
+  const char* spellings[] = {
+      "mma .sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1}, {%r1}, {%r2}, {%f2};",
+      "mma\n.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1}, {%r1}, {%r2}, {%f2};",
+      "mma\t.sync .aligned\n  .m16n8k8.row.col.f32.tf32.tf32.f32 {%f1}, {%r1}, {%r2}, {%f2};",
+      "mma/* c */.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1}, {%r1}, {%r2}, {%f2};",
+      "L1: @%p1 mma .sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1}, {%r1}, {%r2}, {%f2};",
+  };
+  for (const char* s : spellings) {
+    CAPTURE(s);
+    const std::string ptx = std::string("{\n") + s + "\n}\n";
+    CHECK(scan_ptx_precision(ptx).mma_tf32 == 1);
+    CHECK(mismatch(ptx, "fp32").find("1 TF32 tensor-core MMA(s)") != std::string::npos);
+  }
+  // Operands, directives and line-info are read as before: nothing here is an MMA or a
+  // conversion.
+  const std::string plain =
+      ".version 8.0\n.target sm_90\n.visible .entry k(\n.param .u64 k_p\n)\n{\n.reg .f32 %f<3>;\n"
+      ".loc 1 5 10\n.loc 1 6 3\nadd.f32 %f1, %f2, %f2;\nst.global.f32 [%rd1], %f1;\n}\n";
+  CHECK(scan_ptx_precision(plain).formats().empty());
+  CHECK(ptx_opcode(".loc 1 6 3") == ".loc");
+}

@@ -212,7 +212,13 @@ void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, u
 
 bool swappable(const generators::ResolvedBuffer& b) {
   const std::string& k = b.init.kind;
-  return !is_float(b.dtype) && !b.dist_fixed && b.elements >= 2 &&
+  // The loader makes every structured input dist_fixed (its distribution is the problem's
+  // meaning: the adversarial sets must keep it). A permutation's exchanges and a mask's redraws
+  // stay inside that distribution, so dist_fixed does not keep them out of the timed runs: a
+  // problem whose only input is a permutation saw the same bytes in every timed run (red team
+  // round 2, tests/cheats/redteam2_perm_positions).
+  const bool in_distribution = k == "mask" || k == "permutation";
+  return !is_float(b.dtype) && (!b.dist_fixed || in_distribution) && b.elements >= 2 &&
          b.role == generators::BufferRole::In &&
          (k == "uniform" || k == "normal" || k == "randint" || k == "mask" || k == "permutation");
 }

@@ -62,8 +62,9 @@ void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint
 // the absolute values of heavy_signed's result with the same seed (the same g draws).
 void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // An integer `in` input whose values may trade places without leaving the problem's declared
-// distribution: independent draws (uniform, normal, randint, mask) or a permutation, and not
-// dist_fixed. Issue 28: integer-only problems are perturbed too.
+// distribution: independent draws (uniform, normal, randint) not dist_fixed, or a mask or a
+// permutation (dist_fixed or not: their perturbations keep the distribution, and the loader
+// makes every structured input dist_fixed). Issue 28: integer-only problems are perturbed too.
 bool swappable(const generators::ResolvedBuffer& b);
 // about 1 element in 256, at seeded positions, exchanged with a seeded partner (at least one
 // exchange of two different values where the buffer holds two); returns how many exchanges
