@@ -5,7 +5,8 @@
 // As[k][m] so each k step reads a thread's 4 A and 8 B values as three float4 loads; warps laid
 // out 4 x 8 threads so every float4 load of a warp is one shared-memory wavefront). One barrier
 // per slab: the next slab lands in the other buffer while this one is read.
-// Requires M % 64 == 0, N % 128 == 0, K % BK == 0 (constraints in problem.yaml).
+// Requires M % 64 == 0, N % 128 == 0, K % BK == 0 (constraints in problem.yaml; BK = 16: at 32
+// the two buffers exceed the 48 KiB of static shared memory).
 #ifndef BK
 #define BK 16
 #endif
