@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # h33b's live probe (issue 33, "pools that can win"): the gate of `solver problems check` on the
-# pools h33b adds to (conv2d: winograd, mma_tf32; the new matmul_bf16; and whatever else
-# $H33B_PROBLEMS names), compiled by the bundle's NVRTC path from this tree's problems/, each
-# point's verdict and the gate's median time; then PyTorch's time for the same ops (L2 flushed,
-# CUDA events, median). matmul_bf16 is checked from a copy whose wgmma knobs are cut to two
-# points and whose watchdog is 8 s (a wgmma/mbarrier hang costs 8 s, not 30 s a point).
+# pools h33b adds to, compiled by the bundle's NVRTC path from copies of this tree's problems/:
+# conv2d whole (winograd, mma_tf32 beside the old points); matmul_bf16 with its wgmma knobs cut
+# to two points; triangle_contraction, batched_gemm and matmul_1024 cut to the seed and the new
+# variant(s) (strip.py); every watchdog 8 s (a wgmma/mbarrier hang costs 8 s a point, not 30).
+# Each point's verdict and the gate's median time; then PyTorch's time for the same ops (L2
+# flushed, CUDA events, median).
 # Usage: probe_h33b.sh [SECONDS, default 90]. Everything under $OUT/probe_h33b/; verdict last.
 set -u
 LIM=${1:-90}
@@ -21,15 +22,18 @@ left() { echo $((LIM - ($(date +%s) - T0))); }
 
 P="$O/problems"
 rm -rf "$P" && mkdir -p "$P"
-for p in conv2d matmul_bf16 ${H33B_PROBLEMS:-}; do cp -r "problems/$p" "$P/"; done
-sed -i -e 's/^timeout_ms: .*/timeout_ms: 8000/' \
-  -e 's/STAGES: {values: \[3, 4, 5\], default: 4}/STAGES: {values: [4], default: 4}/' \
+ALL="conv2d matmul_bf16 triangle_contraction batched_gemm matmul_1024"
+for p in $ALL; do cp -r "problems/$p" "$P/" && sed -i 's/^timeout_ms: .*/timeout_ms: 8000/' "$P/$p/problem.yaml"; done
+sed -i 's/STAGES: {values: \[3, 4, 5\], default: 4}/STAGES: {values: [4], default: 4}/' \
   "$P/matmul_bf16/problem.yaml"
+python3 $H/strip.py "$P/triangle_contraction/problem.yaml" ctile
+python3 $H/strip.py "$P/batched_gemm/problem.yaml" wgmma_tf32_tma wmma_tf32
+python3 $H/strip.py "$P/matmul_1024/problem.yaml" regtile_wave async
 
-for p in conv2d matmul_bf16 ${H33B_PROBLEMS:-}; do
+for p in $ALL; do
   l=$(($(left) - 22))
   [ "$l" -lt 10 ] && { echo "$p: not checked ($(left) s left)"; continue; }
-  [ "$l" -gt 45 ] && l=45
+  [ "$l" -gt 40 ] && l=40
   timeout "$l" "$B/bin/solver" --data-dir "$DD" problems check "$p" --problems-dir "$P" --json \
     >"$O/check_$p.json" 2>"$O/check_$p.err"
   echo "check $p: exit $? ($(($(date +%s) - T0)) s)"
