@@ -2,8 +2,9 @@
 # h33b's live probe (issue 33, "pools that can win"): the gate of `solver problems check` on the
 # pools h33b adds to, compiled by the bundle's NVRTC path from copies of this tree's problems/:
 # conv2d whole (winograd, mma_tf32 beside the old points); matmul_bf16 with its wgmma knobs cut
-# to two points; triangle_contraction, batched_gemm and matmul_1024 cut to the seed and the new
-# variant(s) (strip.py); every watchdog 8 s (a wgmma/mbarrier hang costs 8 s a point, not 30).
+# to two points; triangle_contraction, batched_gemm, matmul_1024, layernorm_768 and bias_gelu cut
+# to the seed, the new variant(s) and the point they are measured against (strip.py); every
+# watchdog 8 s (a wgmma/mbarrier hang costs 8 s a point, not 30).
 # Each point's verdict and the gate's median time; then PyTorch's time for the same ops (L2
 # flushed, CUDA events, median).
 # Usage: probe_h33b.sh [SECONDS, default 90]. Everything under $OUT/probe_h33b/; verdict last.
@@ -22,13 +23,18 @@ left() { echo $((LIM - ($(date +%s) - T0))); }
 
 P="$O/problems"
 rm -rf "$P" && mkdir -p "$P"
-ALL="conv2d matmul_bf16 triangle_contraction batched_gemm matmul_1024"
+ALL="conv2d matmul_bf16 triangle_contraction batched_gemm matmul_1024 layernorm_768 bias_gelu"
 for p in $ALL; do cp -r "problems/$p" "$P/" && sed -i 's/^timeout_ms: .*/timeout_ms: 8000/' "$P/$p/problem.yaml"; done
 sed -i 's/STAGES: {values: \[3, 4, 5\], default: 4}/STAGES: {values: [4], default: 4}/' \
   "$P/matmul_bf16/problem.yaml"
 python3 $H/strip.py "$P/triangle_contraction/problem.yaml" ctile
 python3 $H/strip.py "$P/batched_gemm/problem.yaml" wgmma_tf32_tma wmma_tf32
 python3 $H/strip.py "$P/matmul_1024/problem.yaml" regtile_wave async
+python3 $H/strip.py "$P/layernorm_768/problem.yaml" warp_rows rows_ilp
+sed -i -e 's/WPR: {values: \[1, 2, 4, 8\],/WPR: {values: [1],/' \
+  -e 's/THREADS: {values: \[128, 256, 512\], default: 256}/THREADS: {values: [256], default: 256}/' \
+  "$P/layernorm_768/problem.yaml"
+python3 $H/strip.py "$P/bias_gelu/problem.yaml" vec4 cols
 
 for p in $ALL; do
   l=$(($(left) - 22))
