@@ -13,7 +13,9 @@
 #   check      `solver problems check` on $PROBLEMS (default: every built-in problem): the GPU
 #              gate at every knob point, one JSON per problem
 #   record     `solver record` of $PROBLEMS into $OUT/record/recording.json (merged per problem,
-#              so a step cut by its time limit keeps what it finished)
+#              so a step cut by its time limit keeps what it finished); with RECORD_BASE set (e.g.
+#              tests/data/recordings/h200.json) it starts from that recording and measures only
+#              the points it lacks
 #   cheats     the cheat suite through the CLI (scripts/gpu/cheats.sh): one round per cheat
 #   labelled   the labelled suite live and from one ncu export (scripts/gpu/labelled.sh)
 #   corpus     the real-kernel corpus, live and ncu-confirmed (scripts/gpu/corpus.sh)
@@ -106,6 +108,9 @@ step_check() {
 }
 step_record() {
   local p rc any=0
+  # RECORD_BASE=<recording>: start from a copy of it, so --merge measures only the points it
+  # lacks (new variants of a pool, a new problem) and the result is the whole updated recording.
+  [ -n "${RECORD_BASE:-}" ] && cp "$RECORD_BASE" "$1/recording.json"
   for p in $(problem_list); do
     [ "$(left)" -lt 60 ] && { echo "$p: not recorded ($(left) s left)"; any=1; continue; }
     timeout "$(cap 200)" "$B/bin/solver" --data-dir "$D" record --problems "$p" --merge \
