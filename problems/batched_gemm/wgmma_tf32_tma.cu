@@ -59,9 +59,8 @@ __device__ __forceinline__ uint64_t sw128_desc_u32(uint32_t addr) {
 
 // (1) in the launch bounds gives the kernel the entry register cap that setmaxnreg needs.
 extern "C" __global__ void __launch_bounds__(NTHREADS, 1)
-    bmm_wgmma_tf32_tma(const __grid_constant__ TensorMap tmA,
-                          const __grid_constant__ TensorMap tmB, float* __restrict__ C, int M,
-                          int N, int K) {
+    bmm_wgmma_tf32_tma(const __grid_constant__ TensorMap tmA, const __grid_constant__ TensorMap tmB,
+                       float* __restrict__ C, int M, int N, int K) {
   extern __shared__ unsigned char smem_raw[];
   __shared__ __align__(8) uint64_t full[STAGES], empty[STAGES];
   // Dynamic shared memory is only 16-byte aligned; the 128-byte swizzle repeats every 1024
@@ -95,7 +94,8 @@ extern "C" __global__ void __launch_bounds__(NTHREADS, 1)
         mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
         tma_load_3d(as, &tmA, k0, m0, bz, &full[s]);
 #pragma unroll
-        for (int j = 0; j < 4; ++j) tma_load_3d(bs + j * B_BOX_BYTES, &tmB, n0 + 32 * j, k0, bz, &full[s]);
+        for (int j = 0; j < 4; ++j)
+          tma_load_3d(bs + j * B_BOX_BYTES, &tmB, n0 + 32 * j, k0, bz, &full[s]);
       }
     }
     return;
@@ -125,8 +125,14 @@ extern "C" __global__ void __launch_bounds__(NTHREADS, 1)
       const uint32_t lo = bbox + k * 128 + ((chunk ^ uint32_t(t)) << 4) + within;
       const uint32_t hi = bbox + (k + 4) * 128 + ((chunk ^ uint32_t(t + 4)) << 4) + within;
       float2 x, y;
-      asm volatile("ld.shared.v2.f32 {%0, %1}, [%2];\n" : "=f"(x.x), "=f"(x.y) : "r"(lo) : "memory");
-      asm volatile("ld.shared.v2.f32 {%0, %1}, [%2];\n" : "=f"(y.x), "=f"(y.y) : "r"(hi) : "memory");
+      asm volatile("ld.shared.v2.f32 {%0, %1}, [%2];\n"
+                   : "=f"(x.x), "=f"(x.y)
+                   : "r"(lo)
+                   : "memory");
+      asm volatile("ld.shared.v2.f32 {%0, %1}, [%2];\n"
+                   : "=f"(y.x), "=f"(y.y)
+                   : "r"(hi)
+                   : "memory");
       a[kk][0] = to_tf32(x.x);
       a[kk][1] = to_tf32(x.y);
       a[kk][2] = to_tf32(y.x);

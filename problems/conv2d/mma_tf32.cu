@@ -16,9 +16,9 @@
 #ifndef BM
 #define BM 128
 #endif
-#define WARPS_M (BM / 64)          // 2 (BM = 128) or 1 (BM = 64) warps along pixels
+#define WARPS_M (BM / 64)            // 2 (BM = 128) or 1 (BM = 64) warps along pixels
 #define NT (BN / (8 / WARPS_M) / 8)  // mma tiles of 8 channels per warp: 4 or 2
-#define GSTEP (256 / BM)           // kk rows a gather pass covers
+#define GSTEP (256 / BM)             // kk rows a gather pass covers
 #define BN 128
 #define BK 32
 #define AST (BM + 8)
@@ -26,7 +26,8 @@
 #define STAGE_F (BK * AST + BN * BST)
 
 __device__ __forceinline__ void cp_async4(unsigned s, const float* g, unsigned n) {
-  asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s), "l"(g), "r"(n) : "memory");
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s), "l"(g), "r"(n)
+               : "memory");
 }
 __device__ __forceinline__ void cp_async16(unsigned s, const float* g) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(g) : "memory");
@@ -130,7 +131,8 @@ extern "C" __global__ void __launch_bounds__(256)
   }
   asm volatile("cp.async.wait_group 0;\n" ::: "memory");
 
-  // acc[mt][nt]: pixels wm*64 + mt*16 + g (+8 for v >= 2), channels wn*NT*8 + nt*8 + 2t (+1 for odd v).
+  // acc[mt][nt]: pixels wm*64 + mt*16 + g (+8 for v >= 2), channels wn*NT*8 + nt*8 + 2t (+1 for odd
+  // v).
 #pragma unroll
   for (int mt = 0; mt < 4; ++mt)
 #pragma unroll

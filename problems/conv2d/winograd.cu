@@ -1,16 +1,18 @@
 // Winograd F(2x2, 3x3) in FP32 on CUDA cores, fused: each 2x2 output tile is computed from a 4x4
 // input patch with 16 element-wise products per (input, output) channel pair instead of 36 (2.25x
-// fewer multiplies than the direct or implicit-GEMM forms), Y = A^T [sum_c (G g G^T) o (B^T d B)] A.
+// fewer multiplies than the direct or implicit-GEMM forms), Y = A^T [sum_c (G g G^T) o (B^T d B)]
+// A.
 //   conv_wino_filter: U[e][c][k] = (G g_kc G^T)[e], the 16 transformed taps of every filter
 //                     (scratch, 1 MiB; rewritten by every run).
 //   conv_wino_main:   a 256-thread block owns TP = 32 tiles x TK = 64 output channels for all 16
 //                     elements e. Per slab of CB = 8 input channels it transforms the 32 x 8 input
 //                     patches (one per thread, V = B^T d B, into shared memory), copies the slab's
-//                     U by cp.async, and runs 16 small GEMMs M_e[tile][k] += V_e[c][tile] U_e[c][k]:
-//                     each thread owns one element and 8 tiles x 16 channels of it (128 registers).
-//                     Slabs are double-buffered: the next slab's patch loads and U copies are in
-//                     flight during this slab's products. The epilogue stages M through shared
-//                     memory, 16 channels at a time, and applies Y = A^T M A per (tile, channel).
+//                     U by cp.async, and runs 16 small GEMMs M_e[tile][k] += V_e[c][tile]
+//                     U_e[c][k]: each thread owns one element and 8 tiles x 16 channels of it (128
+//                     registers). Slabs are double-buffered: the next slab's patch loads and U
+//                     copies are in flight during this slab's products. The epilogue stages M
+//                     through shared memory, 16 channels at a time, and applies Y = A^T M A per
+//                     (tile, channel).
 // Bank layout: element strides 272 (V) and 528 (U) are 16 mod 32 and a thread's 8 tiles / 16
 // channels are float4 groups 16 apart, so the 8 distinct float4s a warp reads per load fill the
 // 32 banks once (conflict-free, the rest broadcast).

@@ -2,7 +2,9 @@
 // accumulation (a product of two bf16 values is exact in double), 16x16 shared-memory tiles with
 // bounds checks so any M, N, K works.
 #define RT 16
-__device__ __forceinline__ double bf(unsigned short h) { return (double)__uint_as_float((unsigned)h << 16); }
+__device__ __forceinline__ double bf(unsigned short h) {
+  return (double)__uint_as_float((unsigned)h << 16);
+}
 
 extern "C" __global__ void matmul_bf16_ref(const unsigned short* A, const unsigned short* B,
                                            double* C, int M, int N, int K) {

@@ -84,12 +84,14 @@ extern "C" __global__ void __launch_bounds__(NTHREADS, 1)
   for (int it = 0; it < tiles; ++it) {
     const int s = it % STAGES;
     mbar_wait(&full[s], (it / STAGES) & 1);
-    const uint32_t as = base + s * STAGE_BYTES + cw * (64 * 128), bs = base + s * STAGE_BYTES + A_BYTES;
+    const uint32_t as = base + s * STAGE_BYTES + cw * (64 * 128),
+                   bs = base + s * STAGE_BYTES + A_BYTES;
 #pragma unroll
     for (int i = 0; i < BN / 2; ++i) fence_acc(acc[i]);
     wgmma_fence();
 #pragma unroll
-    for (int kk = 0; kk < BK / 16; ++kk) WGMMA(acc, sw128_desc(as + kk * 32), sw128_desc(bs + kk * 32), 1);
+    for (int kk = 0; kk < BK / 16; ++kk)
+      WGMMA(acc, sw128_desc(as + kk * 32), sw128_desc(bs + kk * 32), 1);
     wgmma_commit();
     // The group issued one slab ago has retired: its stage goes back to the producer.
     wgmma_wait<1>();
@@ -101,7 +103,8 @@ extern "C" __global__ void __launch_bounds__(NTHREADS, 1)
 #pragma unroll
   for (int i = 0; i < BN / 2; ++i) fence_acc(acc[i]);
 
-  // Accumulator i of column group j = i / 4: row 16w + g (+8 for i & 2), column 8j + 2t (+1 for i & 1).
+  // Accumulator i of column group j = i / 4: row 16w + g (+8 for i & 2), column 8j + 2t (+1 for i &
+  // 1).
   const int row = m0 + cw * 64 + 16 * w + g;
 #pragma unroll
   for (int j = 0; j < BN / 8; ++j) {
