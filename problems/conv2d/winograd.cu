@@ -4,21 +4,26 @@
 // A.
 //   conv_wino_filter: U[e][c][k] = (G g_kc G^T)[e], the 16 transformed taps of every filter
 //                     (scratch, 1 MiB; rewritten by every run).
-//   conv_wino_main:   a 256-thread block owns TP = 32 tiles x TK = 64 output channels for all 16
-//                     elements e. Per slab of CB = 8 input channels it transforms the 32 x 8 input
-//                     patches (one per thread, V = B^T d B, into shared memory), copies the slab's
-//                     U by cp.async, and runs 16 small GEMMs M_e[tile][k] += V_e[c][tile]
-//                     U_e[c][k]: each thread owns one element and 8 tiles x 16 channels of it (128
-//                     registers). Slabs are double-buffered: the next slab's patch loads and U
-//                     copies are in flight during this slab's products. The epilogue stages M
-//                     through shared memory, 16 channels at a time, and applies Y = A^T M A per
-//                     (tile, channel).
+//   conv_wino_main:   a 256-thread block owns TP = 32 tiles x TK output channels for all 16
+//                     elements e (TK = 64: 8 tiles x 16 channels of one element per thread, one
+//                     block per SM; TK = 32: 8 x 8, two blocks per SM, the input transform
+//                     done twice as often; it spills at 128 registers, so problem.yaml uses 64).
+//                     Per slab of CB = 8 input channels it transforms the 32 x 8 input patches (one
+//                     per thread, V = B^T d B, into shared memory), copies the slab's U by
+//                     cp.async, and runs 16 small GEMMs M_e[tile][k] += V_e[c][tile] U_e[c][k]:
+//                     each thread owns one element and 8 tiles x 16 channels of it (128 registers).
+//                     Slabs are double-buffered: the next slab's patch loads and U copies are in
+//                     flight during this slab's products. The epilogue stages M through shared
+//                     memory, 16 channels a round, and applies Y = A^T M A per (tile, channel).
 // Bank layout: element strides 272 (V) and 528 (U) are 16 mod 32 and a thread's 8 tiles / 16
 // channels are float4 groups 16 apart, so the 8 distinct float4s a warp reads per load fill the
 // 32 banks once (conflict-free, the rest broadcast).
-// Requires R = S = 3, PAD = 1, even H and W, (NB*H*W/4) % 32 == 0, K % 64 == 0, C % 8 == 0.
+// Requires R = S = 3, PAD = 1, even H and W, (NB*H*W/4) % 32 == 0, K % TK == 0, C % 8 == 0.
+#ifndef TK
+#define TK 64  // output channels per block: 64 (8x16 per thread, 1 block/SM) or 32 (8x8, 2/SM)
+#endif
+#define NQ (TK / 16)  // float4 channel groups per thread, 16 apart
 #define TP 32
-#define TK 64
 #define CB 8
 #define VS_E (CB * TP + 16)  // 272
 #define US_E (CB * TK + 16)  // 528
@@ -55,7 +60,7 @@ __device__ __forceinline__ void cp_async16(float* s, const float* g) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(a), "l"(g) : "memory");
 }
 
-extern "C" __global__ void __launch_bounds__(256, 1)
+extern "C" __global__ void __launch_bounds__(256, 64 / TK)
     conv_wino_main(const float* __restrict__ x, const float* __restrict__ U, float* __restrict__ y,
                    int NB, int C, int K, int H, int W) {
   extern __shared__ __align__(16) float sm[];
@@ -108,8 +113,9 @@ extern "C" __global__ void __launch_bounds__(256, 1)
   };
   auto copy_u = [&](float* us, int c0) {
 #pragma unroll
-    for (int r = 0; r < 8; ++r) {
-      const int q = tid + 256 * r, e = q >> 7, cl = (q >> 4) & 7, k4 = (q & 15) * 4;
+    for (int r = 0; r < TK / 8; ++r) {
+      const int q = tid + 256 * r, e = q / (2 * TK), cl = (q / (TK / 4)) & 7,
+                k4 = (q % (TK / 4)) * 4;
       cp_async16(us + e * US_E + cl * TK + k4, U + ((size_t)e * C + c0 + cl) * K + k0 + k4);
     }
     asm volatile("cp.async.commit_group;\n" ::: "memory");
@@ -117,11 +123,11 @@ extern "C" __global__ void __launch_bounds__(256, 1)
 
   // GEMM role: element ge, tiles gi*4 + {0..3} + {0, 16}, channels gj*4 + {0..3} + 16 * {0..3}.
   const int ge = tid >> 4, gi = (tid >> 2) & 3, gj = tid & 3;
-  float acc[8][16];
+  float acc[8][4 * NQ];
 #pragma unroll
   for (int a = 0; a < 8; ++a)
 #pragma unroll
-    for (int b = 0; b < 16; ++b) acc[a][b] = 0.0f;
+    for (int b = 0; b < 4 * NQ; ++b) acc[a][b] = 0.0f;
 
   const int slabs = C / CB;
   load_patch(0);
@@ -145,9 +151,9 @@ extern "C" __global__ void __launch_bounds__(256, 1)
       const float4 va = *reinterpret_cast<const float4*>(vb + cl * TP);
       const float4 vc = *reinterpret_cast<const float4*>(vb + cl * TP + 16);
       const float v[8] = {va.x, va.y, va.z, va.w, vc.x, vc.y, vc.z, vc.w};
-      float u[16];
+      float u[4 * NQ];
 #pragma unroll
-      for (int q = 0; q < 4; ++q) {
+      for (int q = 0; q < NQ; ++q) {
         const float4 uq = *reinterpret_cast<const float4*>(ub + cl * TK + 16 * q);
         u[4 * q] = uq.x;
         u[4 * q + 1] = uq.y;
@@ -157,7 +163,7 @@ extern "C" __global__ void __launch_bounds__(256, 1)
 #pragma unroll
       for (int a = 0; a < 8; ++a)
 #pragma unroll
-        for (int b = 0; b < 16; ++b) acc[a][b] = fmaf(v[a], u[b], acc[a][b]);
+        for (int b = 0; b < 4 * NQ; ++b) acc[a][b] = fmaf(v[a], u[b], acc[a][b]);
     }
     if (more) store_v(nxt);
     asm volatile("cp.async.wait_group 0;\n" ::: "memory");
@@ -167,7 +173,7 @@ extern "C" __global__ void __launch_bounds__(256, 1)
   // Epilogue, 16 channels a round: M to shared memory as [e][tile][channel], then per (tile,
   // channel) Y = A^T M A, A^T = [[1, 1, 1, 0], [0, 1, -1, -1]].
 #pragma unroll
-  for (int q = 0; q < 4; ++q) {
+  for (int q = 0; q < NQ; ++q) {
 #pragma unroll
     for (int a = 0; a < 8; ++a) {
       const int tp = gi * 4 + (a & 3) + 16 * (a >> 2);
