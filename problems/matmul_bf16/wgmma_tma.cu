@@ -18,7 +18,25 @@
 #endif
 #define BM 128
 #define BK 64
+#ifndef CTAS
+#define CTAS 1
+#endif
+#if CTAS == 2
+// Two blocks per SM, so one block's epilogue overlaps the other's main loop: the two consumer
+// warpgroups are warps 0-7 (warpgroups must start at a warp id that is a multiple of 4) and the
+// producer is one extra warp; no register moves, 288 x 112 registers per block.
+#define NTHREADS 288
+#define PRODUCER (tid >= 256)
+#define ISSUER 256
+#define CT0 0
+#else
+// One block per SM: a producer warpgroup (warps 0-3) that gives its registers to the two
+// consumer warpgroups through setmaxnreg.
 #define NTHREADS 384
+#define PRODUCER (tid < 128)
+#define ISSUER 0
+#define CT0 128
+#endif
 #define A_BYTES (BM * BK * 2)
 #define B_BYTES (BN * BK * 2)
 #define STAGE_BYTES (A_BYTES + B_BYTES)
@@ -33,7 +51,7 @@
 #error "BN must be 128 or 256"
 #endif
 
-extern "C" __global__ void __launch_bounds__(NTHREADS, 1)
+extern "C" __global__ void __launch_bounds__(NTHREADS, CTAS)
     matmul_bf16_wgmma_tma(const __grid_constant__ TensorMap tmA,
                           const __grid_constant__ TensorMap tmB, unsigned short* __restrict__ C,
                           int M, int N, int K) {
@@ -57,9 +75,11 @@ extern "C" __global__ void __launch_bounds__(NTHREADS, 1)
   }
   __syncthreads();
 
-  if (tid < 128) {
+  if (PRODUCER) {
+#if CTAS == 1
     asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(PREGS));
-    if (tid == 0) {
+#endif
+    if (tid == ISSUER) {
       for (int it = 0; it < tiles; ++it) {
         const int s = it % STAGES, round = it / STAGES;
         if (round > 0) mbar_wait(&empty[s], (round - 1) & 1);
@@ -73,8 +93,10 @@ extern "C" __global__ void __launch_bounds__(NTHREADS, 1)
     return;
   }
 
+#if CTAS == 1
   asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(CREGS));
-  const int ct = tid - 128, cw = ct >> 7;  // consumer thread, consumer warpgroup
+#endif
+  const int ct = tid - CT0, cw = ct >> 7;  // consumer thread, consumer warpgroup
   const int w = (ct >> 5) & 3, lane = ct & 31;
   const int g = lane >> 2, t = lane & 3;
   float acc[BN / 2];

@@ -25,7 +25,7 @@ P="$O/problems"
 rm -rf "$P" && mkdir -p "$P"
 ALL="conv2d matmul_bf16 triangle_contraction batched_gemm matmul_1024 layernorm_768 bias_gelu"
 for p in $ALL; do cp -r "problems/$p" "$P/" && sed -i 's/^timeout_ms: .*/timeout_ms: 8000/' "$P/$p/problem.yaml"; done
-sed -i 's/STAGES: {values: \[3, 4, 5\], default: 4}/STAGES: {values: [4], default: 4}/' \
+sed -i 's/STAGES: {values: \[3, 4, 5\], default: 4}/STAGES: {values: [3, 4], default: 4}/' \
   "$P/matmul_bf16/problem.yaml"
 python3 $H/strip.py "$P/triangle_contraction/problem.yaml" ctile
 python3 $H/strip.py "$P/batched_gemm/problem.yaml" wgmma_tf32_tma wmma_tf32
