@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # h33b's live probe (issue 33, "pools that can win"): the gate of `solver problems check` on the
 # pools h33b adds to, compiled by the bundle's NVRTC path from copies of this tree's problems/:
-# conv2d whole (winograd, mma_tf32 beside the old points); matmul_bf16 with its wgmma knobs cut
-# to two points; triangle_contraction, batched_gemm, matmul_1024, layernorm_768 and bias_gelu cut
+# conv2d whole (winograd, mma_tf32 beside the old points); matmul_bf16 with its wgmma STAGES cut
+# to 3 and 4 (5 points); triangle_contraction, batched_gemm, matmul_1024, layernorm_768 and bias_gelu cut
 # to the seed, the new variant(s) and the point they are measured against (strip.py); every
 # watchdog 8 s (a wgmma/mbarrier hang costs 8 s a point, not 30).
 # Each point's verdict and the gate's median time; then PyTorch's time for the same ops (L2
