@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# h33b's live probe (issue 33, "pools that can win"): the gate of `solver problems check` on the
-# pools h33b adds to, compiled by the bundle's NVRTC path from copies of this tree's problems/:
-# conv2d whole (winograd, mma_tf32 beside the old points); matmul_bf16 with its wgmma STAGES cut
-# to 3 and 4 (5 points); triangle_contraction, batched_gemm, matmul_1024, layernorm_768 and bias_gelu cut
-# to the seed, the new variant(s) and the point they are measured against (strip.py); every
-# watchdog 8 s (a wgmma/mbarrier hang costs 8 s a point, not 30).
-# Each point's verdict and the gate's median time; then PyTorch's time for the same ops (L2
-# flushed, CUDA events, median).
+# h33b's live probe (issue 33, "pools that can win"): `solver record` (gate, profile without PC
+# sampling, 10 unprofiled samples) of the points h33b adds, compiled by the bundle's NVRTC path
+# from copies of this tree's problems/, each cut (strip.py) to its seed, the new variant(s) and
+# the point they are measured against, some knob lists shortened, every watchdog 8 s (a
+# wgmma/mbarrier hang costs 8 s a point, not 30); then PyTorch's time for the same ops (L2
+# flushed, CUDA events, median). Problems in order of interest; one that would start with too
+# little time left is skipped and says so; a cut record keeps the points it finished.
 # Usage: probe_h33b.sh [SECONDS, default 90]. Everything under $OUT/probe_h33b/; verdict last.
 set -u
 LIM=${1:-90}
@@ -23,12 +22,16 @@ left() { echo $((LIM - ($(date +%s) - T0))); }
 
 P="$O/problems"
 rm -rf "$P" && mkdir -p "$P"
-ALL="conv2d matmul_bf16 triangle_contraction batched_gemm matmul_1024 layernorm_768 bias_gelu"
+ALL="conv2d matmul_bf16 batched_gemm triangle_contraction matmul_1024 layernorm_768 bias_gelu"
 for p in $ALL; do cp -r "problems/$p" "$P/" && sed -i 's/^timeout_ms: .*/timeout_ms: 8000/' "$P/$p/problem.yaml"; done
+python3 $H/strip.py "$P/conv2d/problem.yaml" regtile winograd mma_tf32
+sed -i 's/STAGES: {values: \[3, 4\], default: 3}/STAGES: {values: [3], default: 3}/' "$P/conv2d/problem.yaml"
+python3 $H/strip.py "$P/matmul_bf16/problem.yaml" wgmma_tma
 sed -i 's/STAGES: {values: \[3, 4, 5\], default: 4}/STAGES: {values: [3, 4], default: 4}/' \
   "$P/matmul_bf16/problem.yaml"
-python3 $H/strip.py "$P/triangle_contraction/problem.yaml" ctile
 python3 $H/strip.py "$P/batched_gemm/problem.yaml" wgmma_tf32_tma wmma_tf32
+sed -i 's/STAGES: {values: \[4, 6\], default: 4}/STAGES: {values: [4], default: 4}/' "$P/batched_gemm/problem.yaml"
+python3 $H/strip.py "$P/triangle_contraction/problem.yaml" ctile
 python3 $H/strip.py "$P/matmul_1024/problem.yaml" regtile_wave async
 python3 $H/strip.py "$P/layernorm_768/problem.yaml" warp_rows rows_ilp
 sed -i -e 's/WPR: {values: \[1, 2, 4, 8\],/WPR: {values: [1],/' \
@@ -37,15 +40,15 @@ sed -i -e 's/WPR: {values: \[1, 2, 4, 8\],/WPR: {values: [1],/' \
 python3 $H/strip.py "$P/bias_gelu/problem.yaml" vec4 cols
 
 for p in $ALL; do
-  l=$(($(left) - 22))
-  [ "$l" -lt 10 ] && { echo "$p: not checked ($(left) s left)"; continue; }
+  l=$(($(left) - 20))
+  [ "$l" -lt 8 ] && { echo "$p: not recorded ($(left) s left)"; continue; }
   [ "$l" -gt 40 ] && l=40
-  timeout "$l" "$B/bin/solver" --data-dir "$DD" problems check "$p" --problems-dir "$P" --json \
-    >"$O/check_$p.json" 2>"$O/check_$p.err"
-  echo "check $p: exit $? ($(($(date +%s) - T0)) s)"
-  tail -n 3 "$O/check_$p.err"
+  timeout "$l" "$B/bin/solver" --data-dir "$DD" record --problems "$p" --problems-dir "$P" \
+    --samples 10 --no-pc-sampling --out "$O/rec_$p.json" >"$O/rec_$p.log" 2>&1
+  echo "record $p: exit $? ($(($(date +%s) - T0)) s)"
+  grep -v ' -> ok$' "$O/rec_$p.log" | tail -n 4
 done
-python3 $H/summarize.py "$O"/check_*.json | tee "$O/points.txt"
+python3 $H/summarize.py "$O"/rec_*.json | tee "$O/points.txt"
 
 l=$(($(left) - 3))
 if [ "$l" -gt 8 ]; then

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""h33b probe: one line per checked point from `solver problems check --json` files: the gate's
-verdict and the median time its detail reports, then the best passing point per problem and
-precision class."""
+"""h33b probe: one line per recorded point from `solver record` files (each flushed after every
+point, so a cut run keeps what it finished): the gate's verdict, the median of the unprofiled
+CUPTI samples (the gate's timed runs where timing did not run), the gate's error; then the best
+passing point per problem."""
 import json
-import re
+import statistics
 import sys
 
 best = {}
@@ -13,17 +14,18 @@ for path in sys.argv[1:]:
     except Exception as e:  # noqa: BLE001
         print(f"{path}: unreadable ({e})")
         continue
-    for r in doc.get("rows", []):
-        det = r.get("detail", "")
-        m = re.search(r"median ([0-9.e+]+) us", det)
-        t = float(m.group(1)) if m else None
-        ok = not r.get("failed") and r.get("gate", "").startswith(("pass", "ok"))
-        short = det if len(det) < 160 else det[:160] + "..."
-        print(f"POINT {r['problem']} {r['variant']} gate={r.get('gate')} "
-              f"time={'%.1f us' % t if t else '-'} regs={r.get('registers')} :: {short}")
-        if ok and t and r["variant"] != "(reference)":
-            k = r["problem"]
-            if k not in best or t < best[k][0]:
-                best[k] = (t, r["variant"])
+    for prob, pr in sorted(doc.get("problems", {}).items()):
+        for key, v in pr.get("variants", {}).items():
+            g = v.get("gate") or {}
+            st = g.get("status", "?")
+            xs = v.get("samples_us") or g.get("timed_us") or []
+            t = statistics.median(xs) if xs else None
+            det = g.get("detail", "")
+            tail = "" if st == "passed" else " :: " + det[:240]
+            print(f"POINT {prob} {key} gate={st} time={'%.1f us' % t if t else '-'} "
+                  f"n={len(xs)} maxrel={g.get('max_rel_err', '-')}{tail}")
+            if st == "passed" and t:
+                if prob not in best or t < best[prob][0]:
+                    best[prob] = (t, key)
 for k, (t, v) in sorted(best.items()):
     print(f"BEST {k} {v} {t:.1f} us")

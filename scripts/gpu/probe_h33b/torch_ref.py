@@ -73,9 +73,9 @@ def mm1024(on):
     return timed(lambda: torch.mm(a, b))
 
 
-OPS = [("conv2d_fp32", lambda: conv(False)), ("linear_bf16_4096", linear_bf16),
-       ("triangle_fp32", lambda: tri(False)), ("bmm_tf32", lambda: bmm(True)),
-       ("mm1024_fp32", lambda: mm1024(False)), ("conv2d_tf32", lambda: conv(True)),
+OPS = [("linear_bf16_4096", linear_bf16), ("conv2d_tf32", lambda: conv(True)),
+       ("bmm_tf32", lambda: bmm(True)), ("conv2d_fp32", lambda: conv(False)),
+       ("triangle_fp32", lambda: tri(False)), ("mm1024_fp32", lambda: mm1024(False)),
        ("bmm_fp32", lambda: bmm(False)), ("triangle_tf32", lambda: tri(True))]
 print(f"torch {torch.__version__} on {torch.cuda.get_device_name()}", flush=True)
 for name, fn in OPS:
