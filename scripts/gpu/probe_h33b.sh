@@ -4,8 +4,8 @@
 # from copies of this tree's problems/, each cut (strip.py) to its seed, the new variant(s) and
 # the point they are measured against, some knob lists shortened, every watchdog 8 s (a
 # wgmma/mbarrier hang costs 8 s a point, not 30); then PyTorch's time for the same ops (L2
-# flushed, CUDA events, median). Problems in order of interest; one that would start with too
-# little time left is skipped and says so; a cut record keeps the points it finished.
+# flushed, CUDA events, median). Problems in order of interest; a record cut by the time limit
+# keeps the points it finished.
 # Usage: probe_h33b.sh [SECONDS, default 90]. Everything under $OUT/probe_h33b/; verdict last.
 set -u
 LIM=${1:-90}
@@ -39,16 +39,13 @@ sed -i -e 's/WPR: {values: \[1, 2, 4, 8\],/WPR: {values: [1],/' \
   "$P/layernorm_768/problem.yaml"
 python3 $H/strip.py "$P/bias_gelu/problem.yaml" vec4 cols
 
-for p in $ALL; do
-  l=$(($(left) - 20))
-  [ "$l" -lt 8 ] && { echo "$p: not recorded ($(left) s left)"; continue; }
-  [ "$l" -gt 40 ] && l=40
-  timeout "$l" "$B/bin/solver" --data-dir "$DD" record --problems "$p" --problems-dir "$P" \
-    --samples 10 --no-pc-sampling --out "$O/rec_$p.json" >"$O/rec_$p.log" 2>&1
-  echo "record $p: exit $? ($(($(date +%s) - T0)) s)"
-  grep -v ' -> ok$' "$O/rec_$p.log" | tail -n 4
-done
-python3 $H/summarize.py "$O"/rec_*.json | tee "$O/points.txt"
+# One worker for all (its start and the ceilings are measured once); flushed after every point.
+l=$(($(left) - 20))
+timeout "$l" "$B/bin/solver" --data-dir "$DD" record --problems "$(echo $ALL | tr ' ' ',')" \
+  --problems-dir "$P" --samples 10 --no-pc-sampling --out "$O/rec.json" >"$O/rec.log" 2>&1
+echo "record: exit $? ($(($(date +%s) - T0)) s)"
+grep -v ' -> ok$' "$O/rec.log" | tail -n 8
+python3 $H/summarize.py "$O/rec.json" | tee "$O/points.txt"
 
 l=$(($(left) - 3))
 if [ "$l" -gt 8 ]; then
