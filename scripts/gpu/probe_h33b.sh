@@ -29,8 +29,8 @@ sed -i 's/STAGES: {values: \[3, 4\], default: 3}/STAGES: {values: [3], default: 
 python3 $H/strip.py "$P/matmul_bf16/problem.yaml" wgmma_tma
 sed -i 's/STAGES: {values: \[3, 4, 5\], default: 4}/STAGES: {values: [3, 4], default: 4}/' \
   "$P/matmul_bf16/problem.yaml"
-python3 $H/strip.py "$P/batched_gemm/problem.yaml" wgmma_tf32_tma wmma_tf32
-sed -i 's/STAGES: {values: \[4, 6\], default: 4}/STAGES: {values: [4], default: 4}/' "$P/batched_gemm/problem.yaml"
+python3 $H/strip.py "$P/batched_gemm/problem.yaml" wgmma_tf32_tma wmma_tf32 regtile_db
+sed -i -e 's/STAGES: {values: \[4, 6\], default: 4}/STAGES: {values: [4], default: 4}/' -e 's/BK: {values: \[8, 16\], default: 16}/BK: {values: [16], default: 16}/' "$P/batched_gemm/problem.yaml"
 python3 $H/strip.py "$P/triangle_contraction/problem.yaml" ctile
 python3 $H/strip.py "$P/matmul_1024/problem.yaml" regtile_wave async
 python3 $H/strip.py "$P/layernorm_768/problem.yaml" warp_rows rows_ilp
