@@ -22,8 +22,8 @@ __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
 }
 
 extern "C" __global__ void __launch_bounds__(256, 2)
-    bmm_regtile_db(const float* __restrict__ A, const float* __restrict__ B,
-                      float* __restrict__ C, int M, int N, int K) {
+    bmm_regtile_db(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
+                   int M, int N, int K) {
   __shared__ __align__(16) float As[2][BK][AST];
   __shared__ __align__(16) float Bs[2][BK][BN];
   const int tid = threadIdx.x;
