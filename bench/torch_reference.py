@@ -27,14 +27,15 @@ import time
 
 ALL = ["matmul", "matmul_scalar", "sigmoid", "softmax", "layernorm", "reduce",
        "batched_gemm", "groupnorm", "conv2d", "matmul_tri", "decoder_block", "matmul_1024",
-       "bias_gelu", "layernorm_768", "triangle_contraction", "neighbor_aggregation", "attention"]
+       "bias_gelu", "layernorm_768", "triangle_contraction", "neighbor_aggregation", "attention",
+       "matmul_bf16"]
 
 
 # torch.compile's order: where inductor can fuse what eager runs as several kernels first.
 COMPILE_FIRST = ["bias_gelu", "decoder_block", "groupnorm", "layernorm_768", "attention",
                  "softmax", "layernorm", "triangle_contraction", "sigmoid", "matmul_scalar",
                  "reduce", "neighbor_aggregation", "matmul_tri", "conv2d", "batched_gemm",
-                 "matmul_1024", "matmul"]
+                 "matmul_1024", "matmul", "matmul_bf16"]
 
 
 class Skip(Exception):
@@ -125,8 +126,20 @@ def pick(s, *names, what):
 
 # ---- the ops: (problem scalars) -> (description of the op, builder(torch, dev) -> callable) ----
 
+# Problems whose PyTorch op runs in another class than FP32 (their inputs are that dtype).
+PRECISION = {"matmul_bf16": "bf16"}
+
+
 def op_for(name, s, desc):
     """Returns (op text, make) where make(torch, F, dev) returns a zero-argument callable."""
+    if name == "matmul_bf16":
+        # C = A.B^T with B stored [N, K]: nn.Linear's layout; cuBLAS BF16, FP32 accumulate, BF16 out.
+        M, N, K = s["M"], s["N"], s["K"]
+        def make(t, F, d):
+            A = (t.rand(M, K, device=d) * 2 - 1).to(t.bfloat16)
+            B = (t.rand(N, K, device=d) * 2 - 1).to(t.bfloat16)
+            return lambda: F.linear(A, B)
+        return f"F.linear(A[{M},{K}], B[{N},{K}]) in bfloat16", make
     if name in ("matmul", "matmul_1024"):
         M, N, K = s["M"], s["N"], s["K"]
         def make(t, F, d):
@@ -359,7 +372,7 @@ def main():
     # Pass 1: eager for every problem (seconds each), so every row has PyTorch's number.
     ops = {}
     for name in names:
-        entry = {"precision": "fp32"}
+        entry = {"precision": PRECISION.get(name, "fp32")}
         result["problems"][name] = entry
         try:
             s, desc = load_scalars(a.problems_dir, name)

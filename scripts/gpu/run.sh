@@ -13,7 +13,9 @@
 #   check      `solver problems check` on $PROBLEMS (default: every built-in problem): the GPU
 #              gate at every knob point, one JSON per problem
 #   record     `solver record` of $PROBLEMS into $OUT/record/recording.json (merged per problem,
-#              so a step cut by its time limit keeps what it finished)
+#              so a step cut by its time limit keeps what it finished); with RECORD_BASE set (e.g.
+#              tests/data/recordings/h200.json) it starts from that recording and measures only
+#              the points it lacks
 #   cheats     the cheat suite through the CLI (scripts/gpu/cheats.sh): one round per cheat
 #   labelled   the labelled suite live and from one ncu export (scripts/gpu/labelled.sh)
 #   corpus     the real-kernel corpus, live and ncu-confirmed (scripts/gpu/corpus.sh)
@@ -110,6 +112,19 @@ step_check() {
 }
 step_record() {
   local p rc any=0
+  # RECORD_BASE=<recording>: start from a copy of it, so --merge measures only the points it
+  # lacks (new variants of a pool, a new problem) and the result is the whole updated recording.
+  # The spec hash of each problem recorded here is cleared in the copy, so the merge takes the
+  # current problem.yaml's: right when the yaml only gained variants (or a tolerance class, a
+  # scratch buffer) that no recorded point uses; a pool whose old points changed is re-recorded
+  # whole instead (no RECORD_BASE).
+  if [ -n "${RECORD_BASE:-}" ]; then
+    python3 -c 'import json, sys
+d = json.load(open(sys.argv[1]))
+for p in sys.argv[3:]:
+    if p in d.get("problems", {}): d["problems"][p]["spec_hash"] = ""
+json.dump(d, open(sys.argv[2], "w"), indent=1)' "$RECORD_BASE" "$1/recording.json" $(problem_list) || return 1
+  fi
   for p in $(problem_list); do
     [ "$(left)" -lt 60 ] && { echo "$p: not recorded ($(left) s left)"; any=1; continue; }
     timeout "$(cap 200)" "$B/bin/solver" --data-dir "$D" record --problems "$p" --merge \
