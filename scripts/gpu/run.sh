@@ -28,6 +28,11 @@
 #              8-pair pilot's spread sets the cap) against the fixed 16-pair rule on the same
 #              build: +2% must be detected in >= 80% of trials, false "faster" <= 1%
 #   torch      PyTorch eager and torch.compile on every problem (scripts/gpu/torch_bench.sh)
+#   parity     issue 33, one run both sides: each problem's kept kernel (ON best of $PARITY_RUN,
+#              else of an offline ablation on the bundled recording) exported by `solver problems
+#              export`, launched by bench/parity.py through the driver API next to PyTorch eager
+#              and torch.compile in one process (scripts/gpu/parity.sh); parity.json and the
+#              docs/results.md table (parity_table.md)
 #   byok       bring-your-own-kernel from a fresh multi-version file to a live ablate (byok.sh)
 #   generator  the external generator live (scripts/gpu/generator.sh)
 #   house      the worker's error paths driven live, each with its expected outcome (house_worker.sh)
@@ -141,6 +146,9 @@ step_p10() {
   return $any
 }
 step_torch() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/torch_bench.sh; }
+step_parity() {
+  OUT=$1 PARITY_BUDGET_S=$(( $(cap 480) - 70 )) timeout "$(cap 480)" bash scripts/gpu/parity.sh
+}
 step_byok() { OUT=$1 timeout "$(cap 260)" bash scripts/gpu/byok.sh; }
 step_generator() { OUT=$1 timeout "$(cap 300)" bash scripts/gpu/generator.sh; }
 step_house() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/house_worker.sh; }
