@@ -13,7 +13,8 @@
 #   check      `solver problems check` on $PROBLEMS (default: every built-in problem): the GPU
 #              gate at every knob point, one JSON per problem
 #   record     `solver record` of $PROBLEMS into $OUT/record/recording.json (merged per problem,
-#              so a step cut by its time limit keeps what it finished)
+#              so a step cut by its time limit keeps what it finished); RECORD_BASE=FILE starts
+#              from a copy of FILE and measures only missing or stale (source changed) points
 #   cheats     the cheat suite through the CLI (scripts/gpu/cheats.sh): one round per cheat
 #   labelled   the labelled suite live and from one ncu export (scripts/gpu/labelled.sh)
 #   corpus     the real-kernel corpus, live and ncu-confirmed (scripts/gpu/corpus.sh)
@@ -111,6 +112,10 @@ step_check() {
 }
 step_record() {
   local p rc any=0
+  # RECORD_BASE=tests/data/recordings/h200.json: start from a copy of that recording, so --merge
+  # measures only the points it lacks and those recorded from other source bytes (stale keys),
+  # and $OUT/record/recording.json is the whole new recording.
+  if [ -n "${RECORD_BASE:-}" ]; then cp "$RECORD_BASE" "$1/recording.json" && echo "base: $RECORD_BASE"; fi
   for p in $(problem_list); do
     [ "$(left)" -lt 60 ] && { echo "$p: not recorded ($(left) s left)"; any=1; continue; }
     timeout "$(cap 200)" "$B/bin/solver" --data-dir "$D" record --problems "$p" --merge \
