@@ -39,6 +39,16 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 
+def _json(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+def _bytes(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
 def _torch_reference():
     spec = importlib.util.spec_from_file_location("torch_reference",
                                                   os.path.join(HERE, "torch_reference.py"))
@@ -54,7 +64,7 @@ TR = _torch_reference()
 
 def kept_from_run(run_dir):
     """{problem: (variant key, precision)} of the ON track's best in an ablation's summary.json."""
-    s = json.load(open(os.path.join(run_dir, "summary.json")))
+    s = _json(os.path.join(run_dir, "summary.json"))
     if s.get("format") != "solver-summary":
         raise SystemExit(f"{run_dir}/summary.json is not a solver summary")
     out = {}
@@ -90,10 +100,10 @@ def parse_variants(text):
 
 def load_exported(folder, problem, key):
     """A kept kernel exported earlier (`solver problems export` elsewhere: NVRTC needs no GPU)."""
-    meta = json.load(open(os.path.join(folder, problem + ".json")))
+    meta = _json(os.path.join(folder, problem + ".json"))
     if meta.get("format") != "solver-kernel-export" or meta.get("variant") != key:
         raise RuntimeError(f"{folder}/{problem}.json is not an export of {key}")
-    meta["cubin_bytes"] = open(os.path.join(folder, meta["cubin"]), "rb").read()
+    meta["cubin_bytes"] = _bytes(os.path.join(folder, meta["cubin"]))
     return meta
 
 
@@ -106,8 +116,8 @@ def export(solver, data_dir, problem, key, out_dir, problems_dir=None):
     if r.returncode != 0:
         raise RuntimeError(f"solver problems export exit {r.returncode}: "
                            + (r.stderr.strip().splitlines() or ["?"])[-1][:300])
-    meta = json.load(open(os.path.join(out_dir, problem + ".json")))
-    meta["cubin_bytes"] = open(os.path.join(out_dir, meta["cubin"]), "rb").read()
+    meta = _json(os.path.join(out_dir, problem + ".json"))
+    meta["cubin_bytes"] = _bytes(os.path.join(out_dir, meta["cubin"]))
     return meta
 
 

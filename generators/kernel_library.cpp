@@ -73,9 +73,7 @@ void set_kernel_library_dir(const std::string& dir) {
   g_dir = dir;
 }
 
-bool names_library_file(const std::string& source) {
-  return source.rfind(kLibraryPrefix, 0) == 0;
-}
+bool names_library_file(const std::string& source) { return source.rfind(kLibraryPrefix, 0) == 0; }
 
 std::string kernel_source_path(const std::string& problem_dir, const std::string& source) {
   if (names_library_file(source))
@@ -90,8 +88,9 @@ rules::Outcome<std::string> check_kernel_source(const std::string& problem_dir,
   std::error_code ec;
   const std::string lib_dir = lib ? kernel_library_dir() : "";
   if (lib && !fs::is_directory(lib_dir, ec))
-    return rules::Failure{"source '" + source + "' names the kernel library, and there is none at " +
-                          lib_dir + " (set --data-dir or $SOLVER_KERNELS_DIR)"};
+    return rules::Failure{"source '" + source +
+                          "' names the kernel library, and there is none at " + lib_dir +
+                          " (set --data-dir or $SOLVER_KERNELS_DIR)"};
   const fs::path root = fs::weakly_canonical(lib ? lib_dir : problem_dir, ec);
   const std::string rel = lib ? source.substr(std::string(kLibraryPrefix).size()) : source;
   auto full = confined(root, rel, "source", lib ? "the kernel library" : "the problem folder");
@@ -108,13 +107,14 @@ rules::Outcome<std::string> library_include_dir(const std::string& folder) {
   std::error_code ec;
   const std::string lib_dir = kernel_library_dir();
   if (!fs::is_directory(lib_dir, ec))
-    return rules::Failure{"kernels: '" + folder + "' names the kernel library, and there is none at " +
-                          lib_dir + " (set --data-dir or $SOLVER_KERNELS_DIR)"};
+    return rules::Failure{"kernels: '" + folder +
+                          "' names the kernel library, and there is none at " + lib_dir +
+                          " (set --data-dir or $SOLVER_KERNELS_DIR)"};
   auto full = confined(fs::path(lib_dir), folder, "kernels: folder", "the kernel library");
   if (!full) return full.error();
   if (!fs::is_directory(*full, ec))
-    return rules::Failure{"kernels: folder '" + folder + "' is not a folder of the kernel library (" +
-                          lib_dir + ")"};
+    return rules::Failure{"kernels: folder '" + folder +
+                          "' is not a folder of the kernel library (" + lib_dir + ")"};
   return full->string();
 }
 

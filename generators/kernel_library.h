@@ -32,7 +32,8 @@ bool names_library_file(const std::string& source);
 std::string kernel_source_path(const std::string& problem_dir, const std::string& source);
 
 // Checks a `source:` value: a relative path without '..' to a regular file inside the problem
-// folder, or (kernels:) inside the library, after links are resolved. The canonical path, or why not.
+// folder, or (kernels:) inside the library, after links are resolved. The canonical path, or why
+// not.
 rules::Outcome<std::string> check_kernel_source(const std::string& problem_dir,
                                                 const std::string& source);
 

@@ -27,9 +27,8 @@ void source_by_name(YAML::Node map) {
   if (!map.IsMap() || !map["source"] || !map["source"].IsScalar()) return;
   const std::string s = map["source"].as<std::string>();
   if (!names_library_file(s)) return;
-  map["source"] = std::filesystem::path(s.substr(std::string(kLibraryPrefix).size()))
-                      .filename()
-                      .string();
+  map["source"] =
+      std::filesystem::path(s.substr(std::string(kLibraryPrefix).size())).filename().string();
 }
 
 }  // namespace

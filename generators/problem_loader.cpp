@@ -47,8 +47,7 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   if (!rules::expect_map(root, "problem.yaml", file_, diags_)) return spec;
   rules::check_keys(root,
                     {"version", "name", "description", "timeout_ms", "scalars", "buffers", "flops",
-                     "bytes", "tolerance", "reference", "seed", "variants", "generator",
-                     "kernels"},
+                     "bytes", "tolerance", "reference", "seed", "variants", "generator", "kernels"},
                     file_, diags_);
   // Folders of the shared kernel library on every kernel's include path, confined to it.
   if (auto list = rules::get_string_list(root, "kernels", file_, diags_)) {
@@ -185,8 +184,8 @@ rules::Resolver Loader::resolver(const VariantSpec* variant, bool knobs_of_any_v
   };
 }
 
-void Loader::check_work(const YAML::Node& node, const SpecExpr& e, const char* what,
-                        bool positive, const ProblemSpec& spec) {
+void Loader::check_work(const YAML::Node& node, const SpecExpr& e, const char* what, bool positive,
+                        const ProblemSpec& spec) {
   if (!node || !e.expr) return;  // missing or unparsable: reported already
   std::vector<rules::Value> values(slots_.size());
   for (const auto& s : spec.scalars) {

@@ -8,8 +8,8 @@
 #include <map>
 #include <set>
 
-#include "generators/problem_loader.h"
 #include "generators/kernel_library.h"
+#include "generators/problem_loader.h"
 #include "generators/source_confinement.h"
 #include "generators/variant_space.h"
 #include "rules/hypotheses.h"

@@ -136,7 +136,7 @@ struct VariantSpec {
 
 struct ReferenceSpec {
   std::string source;  // as VariantSpec::source
-  LaunchSpec launch;  // writes float64 copies of every `out` buffer (same shapes)
+  LaunchSpec launch;   // writes float64 copies of every `out` buffer (same shapes)
 };
 
 struct ProblemSpec {

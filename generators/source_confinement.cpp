@@ -143,11 +143,10 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
     todo.pop_back();
     if (!allowed(file) || !seen.insert(file).second) continue;  // never read what is outside
     if (headers && file != source_file) headers->push_back(file.string());
-    std::string label =
-        within(file, root)                     ? fs::relative(file, root, ec).generic_string()
-        : have_library && within(file, library) ? kLibraryPrefix +
-                                                      fs::relative(file, library, ec).generic_string()
-                                                : file.generic_string();
+    std::string label = within(file, root) ? fs::relative(file, root, ec).generic_string()
+                        : have_library && within(file, library)
+                            ? kLibraryPrefix + fs::relative(file, library, ec).generic_string()
+                            : file.generic_string();
     // Through the one checked reader: a FIFO would block an ifstream forever, /dev/zero never
     // ends; kernel sources and headers are capped (kMaxKernelSourceBytes).
     std::string text;

@@ -32,10 +32,14 @@ using json = nlohmann::json;
 
 const char* role_name(gen::BufferRole r) {
   switch (r) {
-    case gen::BufferRole::In: return "in";
-    case gen::BufferRole::Out: return "out";
-    case gen::BufferRole::InOut: return "inout";
-    case gen::BufferRole::Scratch: return "scratch";
+    case gen::BufferRole::In:
+      return "in";
+    case gen::BufferRole::Out:
+      return "out";
+    case gen::BufferRole::InOut:
+      return "inout";
+    case gen::BufferRole::Scratch:
+      return "scratch";
   }
   return "?";
 }
@@ -45,7 +49,9 @@ json launch_json(const gen::ResolvedVariant& rv, const gen::ResolvedLaunch& l) {
   for (const auto& a : l.args) {
     json j{{"name", a.name}};
     switch (a.kind) {
-      case gen::ResolvedArg::Kind::Buffer: j["kind"] = "buffer"; break;
+      case gen::ResolvedArg::Kind::Buffer:
+        j["kind"] = "buffer";
+        break;
       case gen::ResolvedArg::Kind::Scalar: {
         const auto& s = rv.scalars.at(static_cast<std::size_t>(a.index));
         j["kind"] = "scalar";
@@ -53,12 +59,17 @@ json launch_json(const gen::ResolvedVariant& rv, const gen::ResolvedLaunch& l) {
         j["value"] = s.value;
         break;
       }
-      case gen::ResolvedArg::Kind::TensorMap: j["kind"] = "tensor_map"; break;
+      case gen::ResolvedArg::Kind::TensorMap:
+        j["kind"] = "tensor_map";
+        break;
     }
     args.push_back(std::move(j));
   }
-  return {{"entry", l.entry}, {"grid", l.grid},   {"block", l.block},
-          {"smem", l.smem_bytes}, {"args", std::move(args)}};
+  return {{"entry", l.entry},
+          {"grid", l.grid},
+          {"block", l.block},
+          {"smem", l.smem_bytes},
+          {"args", std::move(args)}};
 }
 
 json export_json(const gen::ProblemSpec& spec, const gen::ResolvedVariant& rv,
@@ -111,8 +122,9 @@ int run_problems_export(Context& ctx) {
       "out", po::value<std::string>(), "folder to write <problem>.cubin and <problem>.json in")(
       "problems-dir", po::value<std::string>(),
       "folder of problem folders (default: problems/ in the data dir)")(
-      "chip", po::value<std::string>()->default_value("h200"), "compile for this chips.yaml profile")(
-      "cache-dir", po::value<std::string>(), "NVRTC cache folder (default: ~/.cache/solver/nvrtc)");
+      "chip", po::value<std::string>()->default_value("h200"),
+      "compile for this chips.yaml profile")("cache-dir", po::value<std::string>(),
+                                             "NVRTC cache folder (default: ~/.cache/solver/nvrtc)");
   po::positional_options_description pos;
   pos.add("problem", 1);
   po::variables_map vm;
@@ -125,8 +137,8 @@ int run_problems_export(Context& ctx) {
     return kExitBadInput;
   }
   const std::string name = vm["problem"].as<std::string>();
-  const std::string root = vm.count("problems-dir") ? vm["problems-dir"].as<std::string>()
-                                                    : problems_root(ctx.data_dir);
+  const std::string root =
+      vm.count("problems-dir") ? vm["problems-dir"].as<std::string>() : problems_root(ctx.data_dir);
   engine::check_problem_names({name});
   const fs::path dir = fs::path(root) / name;
   if (!fs::exists(dir / "problem.yaml"))
@@ -136,8 +148,8 @@ int run_problems_export(Context& ctx) {
   auto [id, knobs] = gen::parse_variant_key(vm["variant"].as<std::string>());
   const gen::VariantSpec* variant = spec.find_variant(id);
   if (!variant)
-    throw rules::InputError(rules::Diagnostic{
-        {spec.file, 0, 0}, "problem " + name + " has no variant '" + id + "'"});
+    throw rules::InputError(
+        rules::Diagnostic{{spec.file, 0, 0}, "problem " + name + " has no variant '" + id + "'"});
   if (auto ok = gen::knob_point_allowed(spec, *variant, knobs); !ok)
     throw rules::InputError(rules::Diagnostic{
         {spec.file, 0, 0}, vm["variant"].as<std::string>() + ": " + ok.error().why});

@@ -27,7 +27,8 @@ int run_record(Context& ctx) {
   opts.add_options()("problems", po::value<std::string>()->required(), "comma-separated problems")(
       "out", po::value<std::string>()->default_value("recording.json"), "recording to write")(
       "samples", po::value<int>()->default_value(30), "unprofiled time samples per variant")(
-      "merge", "merge into --out if it exists (same chip): points it holds are skipped, unless "
+      "merge",
+      "merge into --out if it exists (same chip): points it holds are skipped, unless "
       "recorded from other source bytes or under another problem.yaml (measured again)")(
       "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
       "no-pc-sampling", "profile without the PC sampling pass (no stall reasons per line)");
