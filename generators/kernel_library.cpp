@@ -4,6 +4,10 @@
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
+#include <set>
+
+#include "generators/problem_spec.h"
+#include "generators/source_confinement.h"
 
 #ifndef SOLVER_SOURCE_DIR
 #error "SOLVER_SOURCE_DIR must be defined for solver_generators (generators/CMakeLists.txt)"
@@ -116,6 +120,37 @@ rules::Outcome<std::string> library_include_dir(const std::string& folder) {
     return rules::Failure{"kernels: folder '" + folder +
                           "' is not a folder of the kernel library (" + lib_dir + ")"};
   return full->string();
+}
+
+std::vector<std::pair<std::string, std::string>> library_files(const ProblemSpec& spec) {
+  std::error_code ec;
+  const fs::path lib = fs::weakly_canonical(kernel_library_dir(), ec);
+  if (ec || !fs::is_directory(lib, ec)) return {};
+  std::set<fs::path> reached;
+  auto visit = [&](const std::string& source, const std::vector<std::string>& extra) {
+    if (source.empty()) return;
+    const std::string path = kernel_source_path(spec.dir, source);
+    std::vector<std::string> headers;
+    std::vector<std::string> dirs = extra;
+    dirs.insert(dirs.end(), spec.library_dirs.begin(), spec.library_dirs.end());
+    check_includes(spec.dir, path, dirs, &headers);
+    headers.push_back(path);
+    for (const auto& h : headers) {
+      fs::path c = fs::weakly_canonical(h, ec);
+      if (!ec && within(c, lib)) reached.insert(c);
+    }
+  };
+  visit(spec.reference.source, {});
+  for (const auto& v : spec.variants) {
+    std::vector<std::string> dirs;
+    for (const auto& o : v.compile_options)
+      if (o.rfind("-I", 0) == 0) dirs.push_back(o.substr(2));
+    visit(v.source, dirs);
+  }
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const auto& p : reached)
+    out.emplace_back(kLibraryPrefix + fs::relative(p, lib, ec).generic_string(), p.string());
+  return out;
 }
 
 }  // namespace solver::generators

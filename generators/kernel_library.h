@@ -8,6 +8,8 @@
 // so a kernel moved whole into the library keeps its key.
 #pragma once
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "rules/outcome.h"
 
@@ -40,5 +42,12 @@ rules::Outcome<std::string> check_kernel_source(const std::string& problem_dir,
 // Checks one entry of problem.yaml's `kernels:` list: a relative path without '..' to a folder
 // inside the library (links resolved). Its canonical path, or why not.
 rules::Outcome<std::string> library_include_dir(const std::string& folder);
+
+struct ProblemSpec;
+
+// The library files a problem reaches (its kernels: sources and every header its sources
+// include from the library), as ("kernels:<path in the library>", canonical path), sorted: what
+// a run's problem_folder_hashes must also cover (engine/run/run_inputs.h).
+std::vector<std::pair<std::string, std::string>> library_files(const ProblemSpec& spec);
 
 }  // namespace solver::generators

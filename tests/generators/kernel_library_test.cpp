@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "engine/cli/command.h"
+#include "engine/run/run_inputs.h"
 #include "generators/kernel_library.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_hash.h"
