@@ -8,7 +8,8 @@
 # Which kernel is "kept": the ON track's best of an ablation run directory. $PARITY_RUN names
 # one (e.g. the live ablation of this call); without it this script first runs the offline
 # ablation of $PARITY_PROBLEMS on the bundle's recording (12 rounds, seconds, no GPU) and uses
-# that. $PARITY_VARIANTS="p=key,..." overrides single problems; PARITY_RUN=none takes only those.
+# that (PARITY_RECORDING=FILE: on that recording instead, e.g. the record step's of the same
+# call). $PARITY_VARIANTS="p=key,..." overrides single problems; PARITY_RUN=none takes only those.
 #
 # Output under $OUT: parity.json (rewritten after every problem), parity.log, ablate/ (when made
 # here), parity_table.md (scripts/results_table.py --parity: the docs/results.md table).
@@ -32,6 +33,7 @@ elif [ -z "$run" ]; then
   run=$OUT/ablate
   s=$(date +%s)
   timeout 120 "$S" --data-dir "$D" ablate --problems "$problems" --rounds 12 --out "$run" \
+    ${PARITY_RECORDING:+--recording "$PARITY_RECORDING"} \
     >"$OUT/ablate.out" 2>"$OUT/ablate.err"
   echo "offline ablation of $problems on the bundled recording: exit $? in $(( $(date +%s) - s )) s ($run)"
 fi
