@@ -8,6 +8,7 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
@@ -70,7 +71,13 @@ struct Library {
     t.write("kernels/gemm/k.cu", kKernel);
     set_kernel_library_dir((t.path() / "kernels").string());
   }
-  ~Library() { set_kernel_library_dir(""); }
+  ~Library() {
+    set_kernel_library_dir("");
+    // A CLI call with --data-dir exported this library for its worker: not for later tests.
+    if (const char* e = std::getenv("SOLVER_KERNELS_DIR");
+        e && std::string(e).rfind(t.path().string(), 0) == 0)
+      ::unsetenv("SOLVER_KERNELS_DIR");
+  }
   std::string dir(const std::string& p) const { return (t.path() / p).string(); }
 };
 
