@@ -450,11 +450,12 @@ def main():
         except Exception as e:  # noqa: BLE001  (one problem's failure is its row, not the end)
             entry.update(status="failed", reason=first_line(e))
         t.cuda.empty_cache()
-        s = entry.get("solver", {})
+        s, comp = entry.get("solver", {}), entry.get("compile", {})
+        comp_txt = (f"{comp['median_us']:.1f} us" if "median_us" in comp
+                    else f"skipped ({comp.get('skipped', '-')})")
         print(f"{name}: {entry['status']} "
               + (f"solver {s.get('variant')} {s.get('median_us', 0):.1f} us {s.get('precision')}, "
-                 f"eager {entry.get('eager', {}).get('median_us', 0):.1f} us, compile "
-                 f"{entry.get('compile', {}).get('median_us', 0):.1f} us, "
+                 f"eager {entry.get('eager', {}).get('median_us', 0):.1f} us, compile {comp_txt}, "
                  f"ratio {entry.get('ratio', 0):.2f}x, check "
                  f"{entry.get('check', {}).get('agree', '-')}" if entry["status"] == "ok"
                  else entry.get("reason", "")), flush=True)

@@ -139,7 +139,7 @@ void use_kernel_library(const std::string& data_dir) {
     return v ? std::optional<std::string>(v) : std::nullopt;
   }();
   std::error_code ec;
-  const std::string lib = (std::filesystem::path(data_dir) / "kernels").string();
+  const std::string lib = kernels_root(data_dir);
   if (!data_dir.empty() && std::filesystem::is_directory(lib, ec)) {
     generators::set_kernel_library_dir(lib);
     ::setenv("SOLVER_KERNELS_DIR", lib.c_str(), 1);

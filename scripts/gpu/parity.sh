@@ -47,8 +47,14 @@ TORCHINDUCTOR_CACHE_DIR=${TORCHINDUCTOR_CACHE_DIR:-/tmp/torchinductor-solver} \
   --out "$OUT/parity.json" --work "$OUT/export"
 rc=$?
 echo "(parity exit $rc, $(( $(date +%s) - s )) s)"
-[ -n "$run" ] && python3 scripts/results_table.py --run "$run" --parity "$OUT/parity.json" --problems-dir "$D/problems" \
-  >"$OUT/parity_table.md" 2>&1 && echo "table: $OUT/parity_table.md" || { echo "table failed:"; tail -3 "$OUT/parity_table.md"; }
+if [ -z "$run" ]; then
+  echo "table: not made (no ablation run to join: PARITY_RUN=none)"
+elif python3 scripts/results_table.py --run "$run" --parity "$OUT/parity.json" \
+    --problems-dir "$D/problems" >"$OUT/parity_table.md" 2>&1; then
+  echo "table: $OUT/parity_table.md"
+else
+  echo "table failed:"; tail -3 "$OUT/parity_table.md"
+fi
 exit $rc
 } 2>&1 | tee "$OUT/parity.log"
 exit "${PIPESTATUS[0]}"

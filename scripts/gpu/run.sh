@@ -152,6 +152,9 @@ step_p10() {
 }
 step_torch() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/torch_bench.sh; }
 step_parity() {
+  # A record step earlier in the same call: the offline ablation reads its recording.
+  local rec=$OUT/record/recording.json
+  [ -f "$rec" ] && [ -z "${PARITY_RECORDING:-}" ] && [ -z "${PARITY_RUN:-}" ] && export PARITY_RECORDING=$rec
   OUT=$1 PARITY_BUDGET_S=$(( $(cap 480) - 70 )) timeout "$(cap 480)" bash scripts/gpu/parity.sh
 }
 step_byok() { OUT=$1 timeout "$(cap 260)" bash scripts/gpu/byok.sh; }
