@@ -247,12 +247,16 @@ class ParityHostSide(unittest.TestCase):
                                                        "reduce": "naive"})
 
     def test_an_export_of_another_key_is_refused(self):
-        exports = os.path.join(ROOT, "scripts", "gpu", "probe_h33a_exports")
-        meta = self.p.load_exported(exports, "layernorm", "vec4[BLOCK=256]")
-        self.assertEqual(meta["format"], "solver-kernel-export")
-        self.assertTrue(meta["cubin_bytes"].startswith(b"\x7fELF"))
-        with self.assertRaises(RuntimeError):
-            self.p.load_exported(exports, "layernorm", "vec4[BLOCK=512]")
+        with tempfile.TemporaryDirectory() as d:
+            write(os.path.join(d, "layernorm.json"), json.dumps(
+                {"format": "solver-kernel-export", "variant": "vec4[BLOCK=256]",
+                 "cubin": "layernorm.cubin"}))
+            with open(os.path.join(d, "layernorm.cubin"), "wb") as f:
+                f.write(b"\x7fELF cubin")
+            meta = self.p.load_exported(d, "layernorm", "vec4[BLOCK=256]")
+            self.assertEqual(meta["cubin_bytes"], b"\x7fELF cubin")
+            with self.assertRaises(RuntimeError):
+                self.p.load_exported(d, "layernorm", "vec4[BLOCK=512]")
 
 
 class TorchReferenceHostSide(unittest.TestCase):
