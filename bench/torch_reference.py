@@ -294,13 +294,17 @@ def op_for(name, s, desc):
 
 # ---- timing ----
 
-def time_fn(torch, fn, samples, warmup, flush):
+def time_fn(torch, fn, samples, warmup, flush, before=None):
+    """Median of `samples` CUDA-event timings of fn(); `before` (e.g. zeroing an accumulated
+    output) runs before each sample's flush, outside the timed interval (bench/parity.py)."""
     for _ in range(warmup):
         fn()
     torch.cuda.synchronize()
     ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True))
           for _ in range(samples)]
     for a, b in ev:
+        if before:
+            before()
         flush.zero_()  # evicts the inputs from L2; not inside the timed interval
         a.record()
         fn()

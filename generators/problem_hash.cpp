@@ -2,6 +2,9 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <filesystem>
+
+#include "generators/kernel_library.h"
 #include "rules/hash.h"
 #include "rules/text_file.h"
 #include "rules/yaml_util.h"
@@ -14,6 +17,18 @@ void drop(YAML::Node map, std::initializer_list<const char*> keys) {
   if (!map.IsMap()) return;
   for (const char* k : keys)
     if (map[k]) map.remove(k);
+}
+
+// A kernel source counts by its file name wherever it lives: `kernels:matmul/naive.cu` (the
+// shared library) hashes as `naive.cu` did in the problem folder. Its bytes are keyed per
+// variant by the source hash (variant_space.h), so a file moved whole into the library leaves
+// both hashes, and the recording that holds its measurements, as they were.
+void source_by_name(YAML::Node map) {
+  if (!map.IsMap() || !map["source"] || !map["source"].IsScalar()) return;
+  const std::string s = map["source"].as<std::string>();
+  if (!names_library_file(s)) return;
+  map["source"] =
+      std::filesystem::path(s.substr(std::string(kLibraryPrefix).size())).filename().string();
 }
 
 }  // namespace
@@ -29,10 +44,14 @@ std::string problem_measurement_hash(const std::string& problem_yaml_path) {
     return "";
   }
   if (!root.IsMap()) return "";
-  drop(root, {"description", "seed"});
+  // `kernels:` (library folders on the include path) is where headers are looked up, like -I:
+  // the headers' bytes are in each variant's source hash.
+  drop(root, {"description", "seed", "kernels"});
+  if (YAML::Node ref = root["reference"]) source_by_name(ref);
   if (YAML::Node vs = root["variants"]; vs && vs.IsSequence()) {
     for (YAML::Node v : vs) {
       drop(v, {"description", "parent", "applies"});
+      source_by_name(v);
       if (YAML::Node knobs = v["knobs"]; knobs && knobs.IsMap())
         for (auto kv : knobs)
           if (kv.second.IsMap()) drop(kv.second, {"applies"});

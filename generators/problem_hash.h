@@ -9,7 +9,9 @@
 namespace solver::generators {
 
 // sha256 of the YAML tree with the annotation keys removed, emitted canonically (comments and
-// formatting do not count). "" if the file cannot be read or parsed.
+// formatting do not count); the `kernels:` include folders dropped and a library source
+// (`kernels:dir/file.cu`) counted by its file name, as a problem-local one is. "" if the file
+// cannot be read or parsed.
 std::string problem_measurement_hash(const std::string& problem_yaml_path);
 
 }  // namespace solver::generators

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "generators/external_process.h"
+#include "generators/kernel_library.h"
 #include "generators/problem_loader.h"
 #include "generators/source_confinement.h"
 #include "rules/expr_constants.h"
@@ -46,8 +47,22 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   if (!rules::expect_map(root, "problem.yaml", file_, diags_)) return spec;
   rules::check_keys(root,
                     {"version", "name", "description", "timeout_ms", "scalars", "buffers", "flops",
-                     "bytes", "tolerance", "reference", "seed", "variants", "generator"},
+                     "bytes", "tolerance", "reference", "seed", "variants", "generator", "kernels"},
                     file_, diags_);
+  // Folders of the shared kernel library on every kernel's include path, confined to it.
+  if (auto list = rules::get_string_list(root, "kernels", file_, diags_)) {
+    for (std::size_t i = 0; i < list->size(); ++i) {
+      auto d = library_include_dir((*list)[i]);
+      if (!d)
+        error(child(root, "kernels")[i], d.error().why);
+      else if (std::find(spec.library_dirs.begin(), spec.library_dirs.end(), *d) !=
+               spec.library_dirs.end())
+        error(child(root, "kernels")[i], "kernels: folder '" + (*list)[i] + "' is listed twice");
+      else
+        spec.library_dirs.push_back(*d);
+    }
+  }
+  library_dirs_ = spec.library_dirs;
   if (auto v = rules::get_int(root, "version", file_, diags_, true)) {
     spec.version = static_cast<int>(*v);
     if (*v != 1)
@@ -108,8 +123,9 @@ ProblemSpec Loader::load(const YAML::Node& root) {
     rules::check_keys(ref, {"source", "entry", "args", "grid", "block", "smem"}, file_, diags_);
     if (auto s = rules::get_string(ref, "source", file_, diags_, true)) {
       spec.reference.source = *s;
-      check_source(child(ref, "source"), *s);
-      for (const auto& msg : check_includes(dir_, *s, {})) error(child(ref, "source"), msg);
+      if (check_source(child(ref, "source"), *s))
+        for (const auto& msg : check_includes(dir_, kernel_source_path(dir_, *s), library_dirs_))
+          error(child(ref, "source"), msg);
     }
     spec.reference.launch = load_launch(ref, spec, scalars_only);
   }
@@ -168,8 +184,8 @@ rules::Resolver Loader::resolver(const VariantSpec* variant, bool knobs_of_any_v
   };
 }
 
-void Loader::check_work(const YAML::Node& node, const SpecExpr& e, const char* what,
-                        bool positive, const ProblemSpec& spec) {
+void Loader::check_work(const YAML::Node& node, const SpecExpr& e, const char* what, bool positive,
+                        const ProblemSpec& spec) {
   if (!node || !e.expr) return;  // missing or unparsable: reported already
   std::vector<rules::Value> values(slots_.size());
   for (const auto& s : spec.scalars) {

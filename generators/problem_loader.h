@@ -57,11 +57,13 @@ class Loader {
   void load_knobs(const YAML::Node& node, VariantSpec& v);
   void load_tensor_maps(const YAML::Node& node, const ProblemSpec& spec, VariantSpec& v);
   void check_tensor_maps_used(const YAML::Node& node, const VariantSpec& v);
-  void check_source(const YAML::Node& node, const std::string& rel);
+  // A `source:` (problem folder or kernels: library file) that exists, confined; false if not.
+  bool check_source(const YAML::Node& node, const std::string& rel);
   std::vector<std::string> hypothesis_list(const YAML::Node& map, const char* key);
   void check_variant_graph(const YAML::Node& variants_node, const ProblemSpec& spec);
 
   std::string dir_, file_, text_;
+  std::vector<std::string> library_dirs_;  // the problem's `kernels:` folders, canonical
   rules::Diagnostics& diags_;
   std::vector<std::string> slots_;
   std::set<std::string> scalar_names_;

@@ -8,6 +8,7 @@
 #include <map>
 #include <set>
 
+#include "generators/kernel_library.h"
 #include "generators/problem_loader.h"
 #include "generators/source_confinement.h"
 #include "generators/variant_space.h"
@@ -324,24 +325,10 @@ LaunchSpec Loader::load_launch(const YAML::Node& node, const ProblemSpec& spec,
   return l;
 }
 
-void Loader::check_source(const YAML::Node& node, const std::string& rel) {
-  fs::path p(rel);
-  if (rel.empty() || p.is_absolute()) {
-    error(node, "source '" + rel + "' must be a path relative to the problem folder");
-    return;
-  }
-  std::error_code ec;
-  fs::path root = fs::weakly_canonical(dir_, ec);
-  // weakly_canonical resolves `..` and symlinks, so a link pointing out is caught too.
-  fs::path full = fs::weakly_canonical(fs::path(dir_) / p, ec);
-  if (ec || !path_within(full, root)) {
-    error(node, "source '" + rel + "' leaves the problem folder");
-    return;
-  }
-  if (!fs::exists(full, ec))
-    error(node, "source file '" + rel + "' not found in " + dir_);
-  else if (!fs::is_regular_file(full, ec))  // stat only: a FIFO is never opened
-    error(node, "source '" + rel + "' is not a regular file (a FIFO, a device or a folder)");
+bool Loader::check_source(const YAML::Node& node, const std::string& rel) {
+  auto full = check_kernel_source(dir_, rel);
+  if (!full) error(node, full.error().why);
+  return full.ok();
 }
 
 std::vector<std::string> Loader::hypothesis_list(const YAML::Node& map, const char* key) {
@@ -430,9 +417,10 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
     error(child(node, "id"),
           "variant id '" + v.id + "' may not contain '[', ']', ',', '=' or spaces");
+  bool source_ok = false;
   if (auto s = rules::get_string(node, "source", file_, diags_, true)) {
     v.source = *s;
-    check_source(child(node, "source"), *s);
+    source_ok = check_source(child(node, "source"), *s);
   }
   v.description = rules::get_string(node, "description", file_, diags_).value_or("");
   if (const YAML::Node p = child(node, "parent"); p && p.IsSequence()) {
@@ -495,8 +483,9 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
       error(child(node, "compile_options")[i], o.error().why);
     }
   }
-  if (!v.source.empty())
-    for (const auto& msg : check_includes(dir_, v.source, include_dirs))
+  include_dirs.insert(include_dirs.end(), library_dirs_.begin(), library_dirs_.end());
+  if (source_ok)
+    for (const auto& msg : check_includes(dir_, kernel_source_path(dir_, v.source), include_dirs))
       error(child(node, "source"), msg);
   auto r = resolver(&v, false);
   for (const char* key : {"constraints", "requires"}) {  // `requires` reads better for alignment

@@ -105,7 +105,7 @@ struct KnobSpec {
 
 struct VariantSpec {
   std::string id;
-  std::string source;              // file name relative to the problem folder
+  std::string source;  // file relative to the problem folder, or kernels:<file of the library>
   std::string precision = "fp32";  // key into ProblemSpec::tolerances
   std::vector<LaunchSpec> launches;
   std::vector<KnobSpec> knobs;
@@ -135,14 +135,17 @@ struct VariantSpec {
 };
 
 struct ReferenceSpec {
-  std::string source;
-  LaunchSpec launch;  // writes float64 copies of every `out` buffer (same shapes)
+  std::string source;  // as VariantSpec::source
+  LaunchSpec launch;   // writes float64 copies of every `out` buffer (same shapes)
 };
 
 struct ProblemSpec {
   int version = 1;
   std::string name;
   std::string dir;  // absolute folder
+  // `kernels: [folder, ...]`: folders of the shared kernel library (kernel_library.h) on the
+  // include path of every kernel of the problem, canonical absolute paths, in file order.
+  std::vector<std::string> library_dirs;
   std::string description;
   std::vector<ScalarSpec> scalars;
   std::vector<BufferSpec> buffers;

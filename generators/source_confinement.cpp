@@ -1,5 +1,6 @@
 #include "generators/source_confinement.h"
 
+#include "generators/kernel_library.h"
 #include "generators/preprocessor_view.h"
 #include "rules/diagnostics.h"
 #include "rules/text_file.h"
@@ -135,10 +136,15 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
   std::vector<std::string> out;
   std::error_code ec;
   const fs::path root = fs::weakly_canonical(dir, ec);
-  // The shared include folder next to the problem folders is readable too (and only it).
+  // The shared include folder next to the problem folders is readable too, and so is the
+  // kernel library (kernel_library.h): only what a problem's `kernels:` folders or a kernels:
+  // source reach is ever looked up there.
   std::vector<fs::path> roots{root};
   for (const auto& d : default_include_dirs(dir))
     if (!within(fs::path(d), root)) roots.emplace_back(d);
+  const fs::path library = fs::weakly_canonical(kernel_library_dir(), ec);
+  const bool have_library = !ec && fs::is_directory(library, ec);
+  if (have_library) roots.push_back(library);
   auto allowed = [&](const fs::path& p) {
     return std::any_of(roots.begin(), roots.end(), [&](const fs::path& r) { return within(p, r); });
   };
@@ -153,8 +159,10 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
     todo.pop_back();
     if (!allowed(file) || !seen.insert(file).second) continue;  // never read what is outside
     if (headers && file != source_file) headers->push_back(file.string());
-    std::string label =
-        within(file, root) ? fs::relative(file, root, ec).generic_string() : file.generic_string();
+    std::string label = within(file, root) ? fs::relative(file, root, ec).generic_string()
+                        : have_library && within(file, library)
+                            ? kLibraryPrefix + fs::relative(file, library, ec).generic_string()
+                            : file.generic_string();
     // Through the one checked reader: a FIFO would block an ifstream forever, /dev/zero never
     // ends; kernel sources and headers are capped (kMaxKernelSourceBytes).
     std::string text;

@@ -30,11 +30,13 @@ rules::Outcome<std::string> confine_compile_option(const std::string& option,
 // Both are also allowed roots for check_includes.
 std::vector<std::string> default_include_dirs(const std::string& problem_dir);
 
-// Scans `source` (relative to `problem_dir`) and every local header it includes, recursively,
+// Scans `source` (relative to `problem_dir`, or absolute: a kernel library file) and every local
+// header it includes, recursively,
 // for #include directives. Returns one message per offending directive ("file:line: why"):
 // an absolute path, a `..` component, a macro-named include, or a quoted name that is not a
 // file inside the folder (or one of `include_dirs`: absolute folders inside it, or the shared
-// include folder of default_include_dirs). `headers`, if given, receives every local file
+// include folder of default_include_dirs, or the kernel library: a problem's `kernels:` folders
+// come in `include_dirs`). `headers`, if given, receives every local file
 // reached besides the source (canonical paths, sorted): what a compile depends on.
 std::vector<std::string> check_includes(const std::string& problem_dir, const std::string& source,
                                         const std::vector<std::string>& include_dirs,

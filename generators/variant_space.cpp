@@ -12,6 +12,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "generators/kernel_library.h"
 #include "generators/source_confinement.h"
 #include "rules/hash.h"
 
@@ -165,10 +166,8 @@ void resolve_data(const ProblemSpec& spec, const std::vector<LaunchSpec>& launch
 std::string header_digest(const std::string& problem_dir, const std::string& source_path,
                           const std::vector<std::string>& include_dirs) {
   std::vector<std::string> headers;
-  std::error_code ec;
-  std::string rel = fs::relative(source_path, problem_dir, ec).generic_string();
-  if (ec || rel.empty()) return "";
-  check_includes(problem_dir, rel, include_dirs, &headers);
+  if (source_path.empty()) return "";
+  check_includes(problem_dir, source_path, include_dirs, &headers);
   std::string data;
   for (const auto& h : headers) {
     auto text = rules::try_read_text_file(h, kMaxKernelSourceBytes);
@@ -178,8 +177,9 @@ std::string header_digest(const std::string& problem_dir, const std::string& sou
 }
 
 void finish(const rules::ChipProfile& chip, const std::vector<std::string>& extra,
-            const rules::SourceLocation& where, const std::string& problem_dir, ResolvedVariant& rv,
+            const rules::SourceLocation& where, const ProblemSpec& spec, ResolvedVariant& rv,
             const VariantSpec* variant = nullptr) {
+  const std::string& problem_dir = spec.dir;
   if (auto text = rules::try_read_text_file(rv.source_path, kMaxKernelSourceBytes))
     rv.source_text = std::move(*text);
   else
@@ -198,6 +198,8 @@ void finish(const rules::ChipProfile& chip, const std::vector<std::string>& extr
   // CUDA 13 moved libcu++ (cuda/std/...) under include/cccl; cooperative_groups.h needs it.
   if (auto cccl = cccl_include_dir()) o.push_back("-I" + *cccl);
   std::vector<std::string> local_dirs = default_include_dirs(problem_dir);
+  // The problem's `kernels:` library folders after its own include folders (kernel_library.h).
+  local_dirs.insert(local_dirs.end(), spec.library_dirs.begin(), spec.library_dirs.end());
   for (const auto& d : local_dirs) o.push_back("-I" + d);
   for (const auto& e : extra)
     if (e.rfind("-I", 0) == 0) local_dirs.push_back(e.substr(2));
@@ -296,7 +298,7 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
   rv.variant = variant.id;
   rv.knobs = knobs;
   rv.key = variant_key(variant.id, knobs);
-  rv.source_path = (fs::path(spec.dir) / variant.source).string();
+  rv.source_path = kernel_source_path(spec.dir, variant.source);
   rv.precision = variant.precision;
   if (auto it = spec.tolerances.find(variant.precision); it != spec.tolerances.end())
     rv.tolerance = it->second;
@@ -325,7 +327,7 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
 ResolvedVariant resolve(const ProblemSpec& spec, const VariantSpec& variant,
                         const KnobValues& knobs, const rules::ChipProfile& chip) {
   ResolvedVariant rv = resolve_shapes(spec, variant, knobs);
-  finish(chip, variant.compile_options, variant.where, spec.dir, rv, &variant);
+  finish(chip, variant.compile_options, variant.where, spec, rv, &variant);
   // Resolving it anyway (a --chip check, a replay) must not hand a worker code its chip lacks.
   for (const auto& c : missing_capabilities(variant, chip))
     rv.issues.push_back({variant.chip_where, "variant " + variant.id + " needs chip capability '" +
@@ -338,7 +340,7 @@ ResolvedVariant resolve_reference(const ProblemSpec& spec, const rules::ChipProf
   rv.problem = spec.name;
   rv.variant = "__reference__";
   rv.key = rv.variant;
-  rv.source_path = (fs::path(spec.dir) / spec.reference.source).string();
+  rv.source_path = kernel_source_path(spec.dir, spec.reference.source);
   rv.precision = "fp64";
   rv.tolerance = Tolerance{0, 0};
   auto slots = slot_values(spec, {});
@@ -350,7 +352,7 @@ ResolvedVariant resolve_reference(const ProblemSpec& spec, const rules::ChipProf
       b.bytes = b.elements * 8;  // elements <= kMaxBufferBytes / 4 or 0: no overflow
     }
   rv.launches.push_back(resolve_launch(spec.reference.launch, rv, slots, rv.issues));
-  finish(chip, {}, spec.reference.launch.where, spec.dir, rv);
+  finish(chip, {}, spec.reference.launch.where, spec, rv);
   return rv;
 }
 

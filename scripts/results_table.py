@@ -7,6 +7,11 @@ Inputs, all produced by commands anyone can rerun on an H200:
                   ceilings). Repeat for several runs; a later run's problem replaces an
                   earlier one's.
   --torch FILE    the JSON of bench/torch_reference.py (PyTorch eager and torch.compile).
+  --parity FILE   instead of --torch: the JSON of bench/parity.py (scripts/gpu/parity.sh), where
+                  solver's kept kernel and PyTorch were timed in one process (same inputs, same
+                  L2 flush, same CUDA-event timing, PyTorch at the kernel's precision class).
+                  Adds the column "ON, one process" and takes "ON vs PyTorch" from that
+                  process's two times; the provenance line names the call that made it.
   --notes FILE    optional JSON {problem: "why PyTorch still wins / what stops the loop"},
                   printed under the table; a problem PyTorch wins without a note is listed
                   as "not yet explained", never silently.
@@ -94,9 +99,28 @@ def load_ceilings(path, run_dirs):
     return {}
 
 
+def load_parity(path):
+    """bench/parity.py's JSON as (torch-shaped dict, {problem: solver's one-process timing})."""
+    p = json.load(open(path))
+    if p.get("format") != "solver-parity":
+        sys.exit(f"{path} is not a bench/parity.py output")
+    torch, same = dict(p, problems={}), {}
+    for name, e in p["problems"].items():
+        torch["problems"][name] = {"status": e.get("status"), "reason": e.get("reason"),
+                                   "precision": e.get("torch_precision", "fp32"),
+                                   "eager": e.get("eager", {}), "compile": e.get("compile", {})}
+        if e.get("status") == "ok":
+            same[name] = dict(e["solver"], inputs=e.get("inputs"), check=e.get("check"))
+    return torch, same
+
+
 def build(a):
     runs, meta = load_runs(a.run)
-    torch = json.load(open(a.torch)) if a.torch else {"problems": {}}
+    same = {}
+    if a.parity:
+        torch, same = load_parity(a.parity)
+    else:
+        torch = json.load(open(a.torch)) if a.torch else {"problems": {}}
     notes = json.load(open(a.notes)) if a.notes else {}
     ceil = load_ceilings(a.ceilings, a.run)
     order = [p for p in _torch_reference().ALL if p in runs or p in torch["problems"]]
@@ -104,6 +128,8 @@ def build(a):
 
     head = ["problem", "bound", "seed", "best OFF", "best ON", "pool oracle", "floor",
             "ON % of floor", "PyTorch eager", "torch.compile", "ON vs PyTorch"]
+    if a.parity:
+        head.insert(8, "ON, one process")
     rows, lines, missing = [], [], []
     for name in order:
         r, t = runs.get(name), torch["problems"].get(name, {})
@@ -117,18 +143,30 @@ def build(a):
                 bound = "memory" if fl / by < 10 else "compute"
         eager = t.get("eager", {}).get("median_us")
         comp = t.get("compile", {}).get("median_us")
-        comp_txt = fmt_us(comp, "fp32") if comp else (
-            "skipped" if "skipped" in t.get("compile", {}) else "-")
         tcls = t.get("precision", "fp32")
+        comp_txt = fmt_us(comp, tcls) if comp else (
+            "skipped" if "skipped" in t.get("compile", {}) else "-")
+        one = same.get(name)
+        one_txt = ([fmt_us(one["median_us"], one.get("precision")) + f" `{one.get('variant')}`"
+                    if one else "-"] if a.parity else [])
         if not r:
-            rows.append([name, bound, "not in the run", "", "", "", "", "", fmt_us(eager, tcls), comp_txt, "-"])
+            rows.append([name, bound, "not in the run", "", "", "", "", ""] + one_txt
+                        + [fmt_us(eager, tcls), comp_txt, "-"])
             missing.append(name)
             continue
         on, off = r.get("on", {}), r.get("off", {})
+        if one:  # the one-process time stands for solver's side of the comparison
+            on = dict(on, best_us=one["median_us"], best_precision=one.get("precision"),
+                      best_variant=one.get("variant"), seed_us=on.get("seed_us"))
+            if one.get("check") and one["check"].get("agree") is False:
+                lines.append(f"- **{name}**: in the one-process run solver's output and PyTorch's "
+                             f"disagree ({one['check'].get('bad_elements')} elements beyond the "
+                             f"tolerance, max error {one['check'].get('max_abs_err'):.3g})")
         oracle = r.get("oracle") or {}
         floor_cls = on.get("best_precision") or on.get("seed_precision") or "fp32"
         floor = (r.get("floors_us") or {}).get(floor_cls) or on.get("floor_us")
-        pct = f"{floor / on['best_us'] * 100:.0f}%" if floor and on.get("best_us") else "-"
+        rbest = r.get("on", {}).get("best_us")  # % of floor: the ablation's own time
+        pct = f"{floor / rbest * 100:.0f}%" if floor and rbest else "-"
         best_torch = min([x for x in (eager, comp) if x], default=None)
         vs = "-"
         if best_torch and on.get("best_us"):
@@ -149,15 +187,16 @@ def build(a):
                 lines.append(f"- **{name}**: {notes[name]}")
         elif name in notes:
             lines.append(f"- **{name}**: {notes[name]}")
-        if bound == "memory" and pct != "-" and floor / on["best_us"] < 0.85 and name not in notes:
+        if bound == "memory" and pct != "-" and floor / rbest < 0.85 and name not in notes:
             lines.append(f"- **{name}**: memory-bound, best at {pct} of the copy-bandwidth floor, "
                          "under the 85% goal; not yet explained (no note in --notes)")
+        ron = r.get("on", {})  # the ablation's own ON best, as recorded
         rows.append([name, bound,
                      fmt_us(on.get("seed_us") or off.get("seed_us"), on.get("seed_precision")),
                      fmt_us(off.get("best_us"), off.get("best_precision")) + (f" `{off.get('best_variant')}`" if off.get("best_variant") else ""),
-                     fmt_us(on.get("best_us"), on.get("best_precision")) + (f" `{on.get('best_variant')}`" if on.get("best_variant") else ""),
+                     fmt_us(ron.get("best_us"), ron.get("best_precision")) + (f" `{ron.get('best_variant')}`" if ron.get("best_variant") else ""),
                      fmt_us(oracle.get("time_us"), oracle.get("precision")) + (f" `{oracle.get('key')}`" if oracle.get("key") else ""),
-                     fmt_us(floor, floor_cls), pct, fmt_us(eager, tcls), comp_txt, vs])
+                     fmt_us(floor, floor_cls), pct] + one_txt + [fmt_us(eager, tcls), comp_txt, vs])
     for name, t in torch["problems"].items():
         if t.get("status") != "ok":
             lines.append(f"- **{name}**: PyTorch side {t.get('status')}: {t.get('reason')}")
@@ -167,7 +206,12 @@ def build(a):
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]
     src = [f"Solver: {m}" for m in meta]
-    if a.torch:
+    if a.parity:
+        src.append(f"One process (solver's kept kernel and PyTorch): {a.parity}, made by "
+                   f"{torch.get('call') or 'an unnamed call'}: torch {torch.get('torch')}, CUDA "
+                   f"{torch.get('cuda')}, {torch.get('device')}, PyTorch at each kernel's precision "
+                   f"class, {torch.get('timing')}, {torch.get('samples')} samples")
+    elif a.torch:
         src.append(f"PyTorch: {a.torch}: torch {torch.get('torch')}, CUDA {torch.get('cuda')}, "
                    f"{torch.get('device')}, TF32 {'on' if torch.get('tf32') else 'off'}, "
                    f"{torch.get('timing')}, {torch.get('samples')} samples")
@@ -186,6 +230,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--run", action="append", required=True, help="ablation run directory (repeatable)")
     ap.add_argument("--torch", help="bench/torch_reference.py JSON")
+    ap.add_argument("--parity", help="bench/parity.py JSON (one process, both sides; replaces --torch)")
     ap.add_argument("--notes", help="JSON {problem: note}")
     ap.add_argument("--ceilings", help="JSON with `ceilings` (a recording or measurements.json)")
     ap.add_argument("--problems-dir", default="problems")

@@ -27,7 +27,9 @@ int run_record(Context& ctx) {
   opts.add_options()("problems", po::value<std::string>()->required(), "comma-separated problems")(
       "out", po::value<std::string>()->default_value("recording.json"), "recording to write")(
       "samples", po::value<int>()->default_value(30), "unprofiled time samples per variant")(
-      "merge", "merge into --out if it exists (same chip) instead of replacing it")(
+      "merge",
+      "merge into --out if it exists (same chip): points it holds are skipped, unless "
+      "recorded from other source bytes or under another problem.yaml (measured again)")(
       "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
       "no-pc-sampling", "profile without the PC sampling pass (no stall reasons per line)");
   po::variables_map vm;
@@ -115,13 +117,36 @@ int run_record(Context& ctx) {
     engine::save_recording(merged, out);
     return merged;
   };
+  // A point recorded from other bytes (its kernel or a header it includes changed, or it moved
+  // to a library header of other text) is measured again and replaces the old entry: --merge
+  // never keeps numbers of a kernel that is no longer the one in the tree.
+  const rules::ChipTable chips = load_chips(ctx);
+  const rules::ChipProfile& chip = resolve_chip(chips, info.chip_id);
+  auto stale = [&](const engine::RecordedVariant& was, const generators::ProblemSpec& spec,
+                   const generators::VariantSpec& variant, const generators::KnobValues& knobs) {
+    if (!was.gate || was.gate->source_hash.empty()) return false;
+    if (generators::resolve(spec, variant, knobs, chip).source_hash == was.gate->source_hash)
+      return false;
+    ctx.err << "[" << spec.name << "] " << generators::variant_key(variant.id, knobs)
+            << ": recorded from other source bytes, measured again\n";
+    existing.problems[spec.name].variants.erase(generators::variant_key(variant.id, knobs));
+    return true;
+  };
   for (const auto& spec : specs) {
     rec.problems[spec.name].spec_hash = engine::problem_spec_hash(spec.file);
+    // A problem.yaml changed in what measurements depend on: none of its old points is kept.
+    if (merge && existing.problems.count(spec.name) &&
+        existing.problems.at(spec.name).spec_hash != rec.problems[spec.name].spec_hash) {
+      ctx.err << "[" << spec.name << "] problem.yaml changed since it was recorded: every point "
+              << "measured again\n";
+      existing.problems.erase(spec.name);
+    }
     for (const auto& variant : spec.variants) {
       for (const auto& knobs : generators::enumerate_knobs(spec, variant)) {
         engine::VariantRef ref{spec.name, variant.id, knobs};
         if (merge && existing.problems.count(spec.name) &&
-            existing.problems.at(spec.name).variants.count(ref.key())) {
+            existing.problems.at(spec.name).variants.count(ref.key()) &&
+            !stale(existing.problems.at(spec.name).variants.at(ref.key()), spec, variant, knobs)) {
           ctx.err << "[" << spec.name << "] " << ref.key() << ": already recorded, skipped\n";
           continue;
         }

@@ -1,13 +1,17 @@
 // The one table of subcommands, and run_cli: global options, dispatch, and the error boundary
 // (InputError -> located diagnostics, exit 2; anything else -> "solver: error: ...", exit 1).
 #include <algorithm>
+#include <cstdlib>
 #include <exception>
+#include <filesystem>
+#include <optional>
 #include <ostream>
 
 #include "engine/cli/command.h"
 #include "engine/cli/commands.h"
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
+#include "generators/kernel_library.h"
 #include "rules/diagnostics.h"
 
 #ifndef SOLVER_VERSION
@@ -57,6 +61,10 @@ const std::vector<Command>& command_table() {
        "draft a problem folder from a .cu file of kernels (--from FILE.cu); TODOs where only you "
        "can say",
        run_problems_new},
+      {"problems export",
+       "compile one variant at a knob point to a cubin + a JSON of its launches, buffers and "
+       "arguments (for bench/parity.py)",
+       run_problems_export},
       {"eval", "score classify against a labelled suite: per-class results, accuracy, confusions",
        run_eval},
       {"hypotheses",
@@ -118,6 +126,34 @@ std::vector<std::string> group_members(const std::string& group) {
 
 }  // namespace
 
+namespace {
+
+// --data-dir D reads the kernel library of D (D/kernels), and so does the GPU worker this
+// process starts ($SOLVER_KERNELS_DIR is inherited). Without it (or where D has no kernels/:
+// a data dir made of a few copied folders), the library is the default one
+// (generators/kernel_library.h) and $SOLVER_KERNELS_DIR is what it was when the first
+// command of this process ran (tests run many commands in one process).
+void use_kernel_library(const std::string& data_dir) {
+  static const std::optional<std::string> original = [] {
+    const char* v = std::getenv("SOLVER_KERNELS_DIR");
+    return v ? std::optional<std::string>(v) : std::nullopt;
+  }();
+  std::error_code ec;
+  const std::string lib = kernels_root(data_dir);
+  if (!data_dir.empty() && std::filesystem::is_directory(lib, ec)) {
+    generators::set_kernel_library_dir(lib);
+    ::setenv("SOLVER_KERNELS_DIR", lib.c_str(), 1);
+    return;
+  }
+  generators::set_kernel_library_dir("");
+  if (original)
+    ::setenv("SOLVER_KERNELS_DIR", original->c_str(), 1);
+  else
+    ::unsetenv("SOLVER_KERNELS_DIR");
+}
+
+}  // namespace
+
 int run_cli(const std::vector<std::string>& argv, std::ostream& out, std::ostream& err) {
   // argv[0] is the program name, as in main().
   std::vector<std::string> args(argv.begin() + (argv.empty() ? 0 : 1), argv.end());
@@ -166,6 +202,7 @@ int run_cli(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
     }
     return kExitBadInput;
   }
+  use_kernel_library(data_dir);
   Context ctx{std::vector<std::string>(args.begin() + words, args.end()), out, err,
               data_dir.empty() ? default_data_dir() : data_dir};
   set_output_format(OutputFormat::Json);  // --csv / --md are per command (options.cpp)

@@ -30,6 +30,7 @@ int run_record(Context& ctx);               // cmd_record.cpp
 int run_recording_rederive(Context& ctx);   // cmd_recording_rederive.cpp
 int run_problems_check(Context& ctx);       // cmd_problems_check.cpp
 int run_problems_new(Context& ctx);         // cmd_problems_new.cpp
+int run_problems_export(Context& ctx);      // cmd_problems_export.cpp
 int run_eval(Context& ctx);                 // cmd_eval.cpp
 int run_calibrate(Context& ctx);            // cmd_calibrate.cpp
 int run_merge(Context& ctx);                // cmd_merge.cpp

@@ -7,6 +7,7 @@ namespace solver::cli {
 using engine::chips_file;
 using engine::default_data_dir;
 using engine::fixture_file;
+using engine::kernels_root;
 using engine::problems_root;
 using engine::recordings_dir;
 using engine::rules_file;

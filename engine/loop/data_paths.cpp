@@ -46,6 +46,7 @@ std::string chips_file(const std::string& d) {
   return (fs::path(d) / "rules" / "chips.yaml").string();
 }
 std::string problems_root(const std::string& d) { return (fs::path(d) / "problems").string(); }
+std::string kernels_root(const std::string& d) { return (fs::path(d) / "kernels").string(); }
 std::string recordings_dir(const std::string& d) {
   return first_existing(d, "recordings", "tests/data/recordings");
 }

@@ -10,9 +10,11 @@ namespace solver::engine {
 std::string default_data_dir();
 
 // Paths under a data dir.
-std::string rules_file(const std::string& data_dir);      // rules/rules.yaml
-std::string chips_file(const std::string& data_dir);      // rules/chips.yaml
-std::string problems_root(const std::string& data_dir);   // problems/
+std::string rules_file(const std::string& data_dir);     // rules/rules.yaml
+std::string chips_file(const std::string& data_dir);     // rules/chips.yaml
+std::string problems_root(const std::string& data_dir);  // problems/
+// The shared kernel library (kernels/; generators/kernel_library.h reads it).
+std::string kernels_root(const std::string& data_dir);
 std::string recordings_dir(const std::string& data_dir);  // tests/data/recordings or recordings/
 // The bundled H200 signal fixtures (the default input of `solver dry-run`).
 std::string fixture_file(const std::string& data_dir, const std::string& name);

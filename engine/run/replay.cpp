@@ -98,7 +98,7 @@ void verify_run_inputs(const RunDir& dir, const LoadedLedger& loaded,
   for (const auto& p : run.problems) {
     specs.emplace(p, generators::load_problem((std::filesystem::path(problems_root) / p).string()));
     spec_hashes[p] = problem_spec_hash(specs.at(p).file);
-    folder_hashes[p] = problem_folder_hash(specs.at(p).dir);
+    folder_hashes[p] = problem_folder_hash(specs.at(p));
   }
   check_problem_hashes(h, specs, spec_hashes, folder_hashes, dir.ledger());
 }

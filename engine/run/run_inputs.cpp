@@ -7,6 +7,7 @@
 
 #include "engine/backend/json_util.h"
 #include "engine/backend/recorded_backend.h"
+#include "generators/kernel_library.h"
 #include "rules/diagnostics.h"
 #include "rules/hash.h"
 #include "rules/names.h"
@@ -213,6 +214,20 @@ json problem_folder_hash(const std::string& dir) {
       out[rel] = rules::sha256_hex(read_text_file(f.string(), "problem file"));
     } catch (const std::exception&) {
       out[rel] = "unreadable";
+    }
+  }
+  return out;
+}
+
+json problem_folder_hash(const generators::ProblemSpec& spec) {
+  json out = problem_folder_hash(spec.dir);
+  // The shared kernel library's files the problem reaches count as its own: editing one
+  // between a run and its resume (or replay) is a change, as an edit in the folder is.
+  for (const auto& [name, path] : generators::library_files(spec)) {
+    try {
+      out[name] = rules::sha256_hex(read_text_file(path, "kernel library file"));
+    } catch (const std::exception&) {
+      out[name] = "unreadable";
     }
   }
   return out;

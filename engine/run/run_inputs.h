@@ -61,6 +61,8 @@ void check_problem_names(const std::vector<std::string>& names);
 // is hashed through only when its target lies inside the folder; one that leaves it, or a file
 // name that is not UTF-8 without control characters, is refused (InputError naming the path).
 nlohmann::json problem_folder_hash(const std::string& dir);
+// The folder's hashes plus "kernels:<path>" for each kernel library file the problem reaches.
+nlohmann::json problem_folder_hash(const generators::ProblemSpec& spec);
 
 // Each problem's spec hash and folder hashes equal the ones in the header (absent fields of an
 // older run are not checked).

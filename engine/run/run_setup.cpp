@@ -162,7 +162,7 @@ RunInputs load_and_validate(const AblationOptions& options, Backend& backend, st
   for (const auto& p : opt.problems) {
     in.specs.emplace(p, generators::load_problem((fs::path(opt.problems_root) / p).string()));
     in.spec_hashes[p] = problem_spec_hash(in.specs.at(p).file);
-    in.folder_hashes[p] = problem_folder_hash(in.specs.at(p).dir);
+    in.folder_hashes[p] = problem_folder_hash(in.specs.at(p));
   }
   // A resumed run continues on the inputs it started with, or not at all.
   if (in.resuming)

@@ -1,2 +1,2 @@
-// The fused online-softmax kernel (include/attn_flash.cuh).
+// The fused online-softmax kernel (kernels/attention/attn_flash.cuh).
 #include <attn_flash.cuh>

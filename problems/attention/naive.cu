@@ -1,2 +1,2 @@
-// Seed of the attention problem: the three naive kernels (include/attn_naive.cuh).
+// Seed of the attention problem: the three naive kernels (kernels/attention/attn_naive.cuh).
 #include <attn_naive.cuh>

@@ -13,9 +13,8 @@
 #   check      `solver problems check` on $PROBLEMS (default: every built-in problem): the GPU
 #              gate at every knob point, one JSON per problem
 #   record     `solver record` of $PROBLEMS into $OUT/record/recording.json (merged per problem,
-#              so a step cut by its time limit keeps what it finished); with RECORD_BASE set (e.g.
-#              tests/data/recordings/h200.json) it starts from that recording and measures only
-#              the points it lacks
+#              so a step cut by its time limit keeps what it finished); RECORD_BASE=FILE starts
+#              from a copy of FILE and measures only missing or stale (source changed) points
 #   cheats     the cheat suite through the CLI (scripts/gpu/cheats.sh): one round per cheat
 #   labelled   the labelled suite live and from one ncu export (scripts/gpu/labelled.sh)
 #   corpus     the real-kernel corpus, live and ncu-confirmed (scripts/gpu/corpus.sh)
@@ -32,6 +31,11 @@
 #              8-pair pilot's spread sets the cap) against the fixed 16-pair rule on the same
 #              build: +2% must be detected in >= 80% of trials, false "faster" <= 1%
 #   torch      PyTorch eager and torch.compile on every problem (scripts/gpu/torch_bench.sh)
+#   parity     issue 33, one run both sides: each problem's kept kernel (ON best of $PARITY_RUN,
+#              else of an offline ablation on the bundled recording) exported by `solver problems
+#              export`, launched by bench/parity.py through the driver API next to PyTorch eager
+#              and torch.compile in one process (scripts/gpu/parity.sh); parity.json and the
+#              docs/results.md table (parity_table.md)
 #   byok       bring-your-own-kernel from a fresh multi-version file to a live ablate (byok.sh)
 #   generator  the external generator live (scripts/gpu/generator.sh)
 #   house      the worker's error paths driven live, each with its expected outcome (house_worker.sh)
@@ -112,19 +116,10 @@ step_check() {
 }
 step_record() {
   local p rc any=0
-  # RECORD_BASE=<recording>: start from a copy of it, so --merge measures only the points it
-  # lacks (new variants of a pool, a new problem) and the result is the whole updated recording.
-  # The spec hash of each problem recorded here is cleared in the copy, so the merge takes the
-  # current problem.yaml's: right when the yaml only gained variants (or a tolerance class, a
-  # scratch buffer) that no recorded point uses; a pool whose old points changed is re-recorded
-  # whole instead (no RECORD_BASE).
-  if [ -n "${RECORD_BASE:-}" ]; then
-    python3 -c 'import json, sys
-d = json.load(open(sys.argv[1]))
-for p in sys.argv[3:]:
-    if p in d.get("problems", {}): d["problems"][p]["spec_hash"] = ""
-json.dump(d, open(sys.argv[2], "w"), indent=1)' "$RECORD_BASE" "$1/recording.json" $(problem_list) || return 1
-  fi
+  # RECORD_BASE=tests/data/recordings/h200.json: start from a copy of that recording, so --merge
+  # measures only the points it lacks and those recorded from other source bytes (stale keys),
+  # and $OUT/record/recording.json is the whole new recording.
+  if [ -n "${RECORD_BASE:-}" ]; then cp "$RECORD_BASE" "$1/recording.json" && echo "base: $RECORD_BASE"; fi
   for p in $(problem_list); do
     [ "$(left)" -lt 60 ] && { echo "$p: not recorded ($(left) s left)"; any=1; continue; }
     timeout "$(cap 200)" "$B/bin/solver" --data-dir "$D" record --problems "$p" --merge \
@@ -163,6 +158,12 @@ step_p10() {
   return $any
 }
 step_torch() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/torch_bench.sh; }
+step_parity() {
+  # A record step earlier in the same call: the offline ablation reads its recording.
+  local rec=$OUT/record/recording.json
+  [ -f "$rec" ] && [ -z "${PARITY_RECORDING:-}" ] && [ -z "${PARITY_RUN:-}" ] && export PARITY_RECORDING=$rec
+  OUT=$1 PARITY_BUDGET_S=$(( $(cap 480) - 70 )) timeout "$(cap 480)" bash scripts/gpu/parity.sh
+}
 step_byok() { OUT=$1 timeout "$(cap 260)" bash scripts/gpu/byok.sh; }
 step_generator() { OUT=$1 timeout "$(cap 300)" bash scripts/gpu/generator.sh; }
 step_house() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/house_worker.sh; }

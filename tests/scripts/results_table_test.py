@@ -125,6 +125,140 @@ class ResultsTable(unittest.TestCase):
         self.assertEqual(read(doc), "no markers\n")
 
 
+class ParityTable(unittest.TestCase):
+    """--parity: the table from bench/parity.py's one-process JSON (issue 33)."""
+
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        d = self.tmp.name
+        self.run = os.path.join(d, "run")
+        os.makedirs(self.run)
+        probs = [
+            {"problem": "softmax", "off": track(1000, 150, "shuffle"),
+             "on": track(1000, 142, "online_vec4[BLOCK=256]"), "oracle": None,
+             "floors_us": {"fp32": 128.0}},
+            {"problem": "matmul", "off": track(9e4, 347, "wgmma_tf32_tma", "tf32"),
+             "on": track(9e4, 347, "wgmma_tf32_tma", "tf32"), "oracle": None,
+             "floors_us": {"tf32": 344.0}},
+            {"problem": "sigmoid", "off": track(480, 256, "vec4"), "on": track(480, 256, "vec4"),
+             "oracle": None, "floors_us": {"fp32": 254.0}},
+        ]
+        write(os.path.join(self.run, "summary.json"), json.dumps(summary(probs)))
+        self.parity = os.path.join(d, "parity.json")
+
+        def solver(us, variant, cls="fp32"):
+            return {"variant": variant, "precision": cls, "median_us": us, "samples": 30}
+        write(self.parity, json.dumps({
+            "format": "solver-parity", "version": 1, "call": "h200-2026-12-02d/call2 parity",
+            "device": "NVIDIA H200", "torch": "2.11", "cuda": "13.0", "samples": 30,
+            "timing": "one process", "problems": {
+                "softmax": {"status": "ok", "solver": solver(130.0, "online_vec4[BLOCK=256]"),
+                            "torch_precision": "fp32", "eager": {"median_us": 160.0},
+                            "compile": {"median_us": 120.0}, "inputs": "same tensors",
+                            "check": {"agree": True}},
+                # TF32 against TF32: same class, no mark; the ratio is from this process
+                "matmul": {"status": "ok", "solver": solver(350.0, "wgmma_tf32_tma", "tf32"),
+                           "torch_precision": "tf32", "eager": {"median_us": 374.0},
+                           "compile": {"skipped": "budget"}, "inputs": "same tensors",
+                           "check": {"agree": True}},
+                "sigmoid": {"status": "ok", "solver": solver(255.0, "vec4"),
+                            "torch_precision": "fp32", "eager": {"median_us": 256.0},
+                            "compile": {"median_us": 257.0}, "inputs": "same tensors",
+                            "check": {"agree": False, "bad_elements": 12, "max_abs_err": 0.5}},
+                "conv2d": {"status": "failed", "reason": "RuntimeError: cuLaunchKernel: boom"}}}))
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def table(self, *extra):
+        r = subprocess.run([sys.executable, TABLE, "--run", self.run, "--parity", self.parity,
+                            "--problems-dir", os.path.join(ROOT, "problems"), *extra],
+                           capture_output=True, text=True, cwd=ROOT)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        return r.stdout
+
+    def row(self, text, name):
+        rows = [l for l in text.splitlines() if l.startswith(f"| {name} |")]
+        self.assertEqual(len(rows), 1, text)
+        return [c.strip() for c in rows[0].strip("|").split("|")]
+
+    def test_one_process_times_decide_the_ratio(self):
+        t = self.table()
+        head = [c.strip() for c in t.splitlines()[0].strip("|").split("|")]
+        self.assertEqual(head[8], "ON, one process")
+        sm = self.row(t, "softmax")
+        self.assertIn("142 us fp32", sm[4])              # the ablation's own best stays
+        self.assertIn("130 us fp32 `online_vec4[BLOCK=256]`", sm[8])
+        self.assertEqual(sm[11], "0.92x")                # 120 (compile) / 130, not / 142
+        mm = self.row(t, "matmul")
+        self.assertEqual(mm[9], "374 us tf32")           # PyTorch at the kernel's class
+        self.assertEqual(mm[11], "1.07x")                # 374 / 350, no class mark
+        self.assertIn("**softmax**: PyTorch torch.compile 120 us fp32 beats solver's best 130 us fp32", t)
+        self.assertNotIn("not the same precision class", t)
+
+    def test_provenance_disagreement_and_failures_are_written(self):
+        t = self.table()
+        self.assertIn("One process (solver's kept kernel and PyTorch): " + self.parity +
+                      ", made by h200-2026-12-02d/call2 parity", t)
+        self.assertIn("**sigmoid**: in the one-process run solver's output and PyTorch's disagree "
+                      "(12 elements", t)
+        self.assertIn("**conv2d**: PyTorch side failed: RuntimeError: cuLaunchKernel: boom", t)
+        self.assertEqual(self.row(t, "conv2d")[2], "not in the run")
+
+    def test_update_rewrites_the_docs_block(self):
+        doc = os.path.join(self.tmp.name, "results.md")
+        write(doc, "x\n<!-- results-table:begin -->\nold\n<!-- results-table:end -->\ny\n")
+        self.table("--update", doc)
+        text = read(doc)
+        self.assertIn("| ON, one process |", text)
+        self.assertIn("made by h200-2026-12-02d/call2 parity", text)
+        self.assertTrue(text.endswith("<!-- results-table:end -->\ny\n"))
+
+    def test_not_a_parity_file_is_refused(self):
+        write(self.parity, json.dumps({"format": "solver-torch-reference", "problems": {}}))
+        r = subprocess.run([sys.executable, TABLE, "--run", self.run, "--parity", self.parity],
+                           capture_output=True, text=True, cwd=ROOT)
+        self.assertNotEqual(r.returncode, 0)
+        self.assertIn("not a bench/parity.py output", r.stderr)
+
+
+class ParityHostSide(unittest.TestCase):
+    """bench/parity.py without torch: which kernel is kept, and the --variants syntax."""
+
+    def setUp(self):
+        sys.path.insert(0, os.path.join(ROOT, "bench"))
+        import parity  # noqa: PLC0415
+        self.p = parity
+
+    def test_variants_split_outside_brackets(self):
+        v = self.p.parse_variants("matmul=wgmma_tf32_tma[BM=256,STAGES=4],layernorm=vec4[BLOCK=256],reduce=naive")
+        self.assertEqual(v, {"matmul": "wgmma_tf32_tma[BM=256,STAGES=4]",
+                             "layernorm": "vec4[BLOCK=256]", "reduce": "naive"})
+        with self.assertRaises(SystemExit):
+            self.p.parse_variants("matmul")
+
+    def test_kept_kernel_is_the_on_tracks_best(self):
+        with tempfile.TemporaryDirectory() as d:
+            write(os.path.join(d, "summary.json"), json.dumps(summary([
+                {"problem": "softmax", "on": track(1000, 142, "online_vec4[BLOCK=256]"),
+                 "off": track(1000, 150, "shuffle")},
+                {"problem": "reduce", "on": {"seed_variant": "naive"}, "off": {}}])))
+            self.assertEqual(self.p.kept_from_run(d), {"softmax": "online_vec4[BLOCK=256]",
+                                                       "reduce": "naive"})
+
+    def test_an_export_of_another_key_is_refused(self):
+        with tempfile.TemporaryDirectory() as d:
+            write(os.path.join(d, "layernorm.json"), json.dumps(
+                {"format": "solver-kernel-export", "variant": "vec4[BLOCK=256]",
+                 "cubin": "layernorm.cubin"}))
+            with open(os.path.join(d, "layernorm.cubin"), "wb") as f:
+                f.write(b"\x7fELF cubin")
+            meta = self.p.load_exported(d, "layernorm", "vec4[BLOCK=256]")
+            self.assertEqual(meta["cubin_bytes"], b"\x7fELF cubin")
+            with self.assertRaises(RuntimeError):
+                self.p.load_exported(d, "layernorm", "vec4[BLOCK=512]")
+
+
 class TorchReferenceHostSide(unittest.TestCase):
     def test_list_reads_the_yaml_sizes(self):
         r = subprocess.run([sys.executable, TORCH, "--list", "--problems-dir",

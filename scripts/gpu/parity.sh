@@ -1,0 +1,60 @@
+#!/usr/bin/env bash
+# One run, both sides (issue 33): solver's kept kernel of each problem and PyTorch's op (eager
+# and torch.compile, at the kept kernel's precision class), timed in ONE Python process by
+# bench/parity.py: the kept kernel is exported by `solver problems export` (NVRTC cubin + launch
+# JSON) and launched through the CUDA driver API (ctypes) on torch tensors, same inputs where the
+# buffers are the op's, same L2 flush, same CUDA-event timing, same samples.
+#
+# Which kernel is "kept": the ON track's best of an ablation run directory. $PARITY_RUN names
+# one (e.g. the live ablation of this call); without it this script first runs the offline
+# ablation of $PARITY_PROBLEMS on the bundle's recording (12 rounds, seconds, no GPU) and uses
+# that (PARITY_RECORDING=FILE: on that recording instead, e.g. the record step's of the same
+# call). $PARITY_VARIANTS="p=key,..." overrides single problems; PARITY_RUN=none takes only those.
+#
+# Output under $OUT: parity.json (rewritten after every problem), parity.log, ablate/ (when made
+# here), parity_table.md (scripts/results_table.py --parity: the docs/results.md table).
+# Environment: SOLVER_BUNDLE, PARITY_PROBLEMS (default: every built-in problem), PARITY_SAMPLES
+# (30), PARITY_BUDGET_S (wall seconds for the Python part; torch.compile is skipped once fewer
+# than 30 s remain), PARITY_NO_COMPILE=1, PARITY_EXPORTED (a folder of earlier exports to use
+# instead of `solver problems export`), PARITY_PROBLEMS_DIR (the problems PyTorch reads sizes from).
+set -u
+OUT=${OUT:-/tmp/solver-parity}; mkdir -p "$OUT"
+B=${SOLVER_BUNDLE:-.carry/lead}
+D=$B/share/solver
+S=$B/bin/solver
+problems=${PARITY_PROBLEMS:-$(ls "$D/problems" | tr '\n' ',' | sed 's/,$//')}
+budget=${PARITY_BUDGET_S:-400}
+{
+echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader 2>&1 | head -1)"
+run=${PARITY_RUN:-}
+if [ "$run" = none ]; then
+  run=""  # only the keys of $PARITY_VARIANTS
+elif [ -z "$run" ]; then
+  run=$OUT/ablate
+  s=$(date +%s)
+  timeout 120 "$S" --data-dir "$D" ablate --problems "$problems" --rounds 12 --out "$run" \
+    ${PARITY_RECORDING:+--recording "$PARITY_RECORDING"} \
+    >"$OUT/ablate.out" 2>"$OUT/ablate.err"
+  echo "offline ablation of $problems on the bundled recording: exit $? in $(( $(date +%s) - s )) s ($run)"
+fi
+s=$(date +%s)
+TORCHINDUCTOR_CACHE_DIR=${TORCHINDUCTOR_CACHE_DIR:-/tmp/torchinductor-solver} \
+  timeout $((budget + 60)) python3 bench/parity.py --solver "$S" --data-dir "$D" ${run:+--run "$run"} \
+  --problems "$problems" ${PARITY_VARIANTS:+--variants "$PARITY_VARIANTS"} \
+  ${PARITY_EXPORTED:+--exported "$PARITY_EXPORTED"} ${PARITY_PROBLEMS_DIR:+--problems-dir "$PARITY_PROBLEMS_DIR"} \
+  --samples "${PARITY_SAMPLES:-30}" --budget-s "$budget" ${PARITY_NO_COMPILE:+--no-compile} \
+  --call "${PARITY_CALL:-scripts/gpu/parity.sh $(git rev-parse --short HEAD 2>/dev/null) $(date -u +%FT%TZ)}" \
+  --out "$OUT/parity.json" --work "$OUT/export"
+rc=$?
+echo "(parity exit $rc, $(( $(date +%s) - s )) s)"
+if [ -z "$run" ]; then
+  echo "table: not made (no ablation run to join: PARITY_RUN=none)"
+elif python3 scripts/results_table.py --run "$run" --parity "$OUT/parity.json" \
+    --problems-dir "$D/problems" >"$OUT/parity_table.md" 2>&1; then
+  echo "table: $OUT/parity_table.md"
+else
+  echo "table failed:"; tail -3 "$OUT/parity_table.md"
+fi
+exit $rc
+} 2>&1 | tee "$OUT/parity.log"
+exit "${PIPESTATUS[0]}"
