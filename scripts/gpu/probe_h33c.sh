@@ -2,7 +2,9 @@
 # h33c's live probe (issue 33): problems/attention_bf16's FA2 kernel (several knob points) and
 # its seed, compiled with nvcc on the device, checked against the float64 reference on two whole
 # heads and timed; PyTorch SDPA's FlashAttention backend timed on the same shape; the ratio
-# SDPA time / ours (>= 0.9 is the issue's bar). Usage: probe_h33c.sh [SECONDS, default 90].
+# SDPA time / ours (>= 0.9 is the issue's bar). Then the FP32 register-tiled flash kernel
+# (problems/attention/include/attn_flash_rt.cuh) at attention's and decoder_block's shapes
+# against the existing attn_flash and PyTorch's FP32 SDPA (TF32 off). Usage: probe_h33c.sh [SECONDS, default 90].
 # Everything under $OUT/probe_h33c/; the verdict line last.
 set -u
 LIM=${1:-90}
@@ -15,19 +17,30 @@ left() { echo $((LIM - ($(date +%s) - T0))); }
 # Knob points: BM BN WARPS STAGES (the first one also runs the seed).
 POINTS=${H33C_POINTS:-"128,64,4,2 128,64,8,2 128,128,8,2 64,64,4,2 128,64,4,3 128,32,4,2"}
 i=0
+pids=()
 for p in $POINTS; do
   IFS=, read -r bm bn w st <<<"$p"
   extra=""
   [ $i -eq 0 ] && extra="-DWITH_SEED"
   (nvcc -arch=sm_90a -O3 -std=c++17 -DBM=$bm -DBN=$bn -DWARPS=$w -DSTAGES=$st $extra \
     -o "$D/h_$i" $H/attn_bf16_harness.cu >"$D/nvcc_$i.log" 2>&1 || echo "nvcc failed for $p" >>"$D/nvcc_$i.log") &
+  pids+=($!)
   i=$((i + 1))
+done
+# FP32 register-tiled flash (attention, decoder_block's causal attention): CAUSAL TM MINB PREFETCH BALANCE.
+FPOINTS=${H33C_FPOINTS:-"0,8,1,1,0 0,4,2,0,0 0,8,2,0,0 1,8,1,0,1 1,4,2,0,1 1,8,1,1,0"}
+k=0
+for p in $FPOINTS; do
+  IFS=, read -r c tm mb pf bal <<<"$p"
+  (nvcc -arch=sm_90a -O3 -std=c++17 -DCAUSAL=$c -DTM=$tm -DMINB=$mb -DPREFETCH=$pf -DBALANCE=$bal \
+    -o "$D/f_$k" $H/attn_fp32_harness.cu >"$D/nvccf_$k.log" 2>&1 || echo "nvcc failed for fp32 $p" >>"$D/nvccf_$k.log") &
+  pids+=($!)
+  k=$((k + 1))
 done
 timeout $(($(left) - 5)) python3 $H/sdpa_bf16.py >"$D/sdpa.log" 2>&1 &
 sdpa_pid=$!
-wait $(jobs -p | grep -v "^$sdpa_pid$") 2>/dev/null
-wait "$sdpa_pid"
-cat "$D"/nvcc_*.log | grep -v '^$' | head -n 20
+wait "${pids[@]}" "$sdpa_pid"
+cat "$D"/nvcc_*.log "$D"/nvccf_*.log | grep -v '^$' | head -n 20
 cat "$D/sdpa.log"
 best=""
 for ((j = 0; j < i; j++)); do
@@ -37,10 +50,24 @@ for ((j = 0; j < i; j++)); do
   echo "(exit $?)" >>"$D/run_$j.log"
   cat "$D/run_$j.log"
 done
+for ((j = 0; j < k; j++)); do
+  [ -x "$D/f_$j" ] || continue
+  [ "$(left)" -lt 8 ] && { echo "fp32 point $j: skipped ($(left) s left)"; continue; }
+  timeout $(($(left) - 3)) "$D/f_$j" >"$D/runf_$j.log" 2>&1
+  echo "(exit $?)" >>"$D/runf_$j.log"
+  cat "$D/runf_$j.log"
+done
 sdpa=$(awk '/^SDPA_FLASH_MS/ {print $2}' "$D/sdpa.log")
 best=$(cat "$D"/run_*.log 2>/dev/null | awk '/^TIME fa2/ {print $4, $2}' | sort -g | head -n 1)
-bad=$(cat "$D"/run_*.log 2>/dev/null | grep -c "outside atol" )
-fails=$(cat "$D"/run_*.log 2>/dev/null | grep "outside atol" | grep -vc " 0 of ")
+bad=$(cat "$D"/run*_*.log 2>/dev/null | grep -c "outside atol" )
+fails=$(cat "$D"/run*_*.log 2>/dev/null | grep "outside atol" | grep -vc " 0 of ")
+for c in 0 1; do
+  nm=attention
+  [ $c -eq 1 ] && nm=decoder_attn
+  t32=$(awk -v n="SDPA_FP32_$nm" '$1 == n {print $2}' "$D/sdpa.log")
+  b32=$(cat "$D"/runf_*.log 2>/dev/null | grep "^TIME flash_rt\[CAUSAL=$c" | awk '{print $(NF-3), $2}' | sort -g | head -n 1)
+  echo "FP32 $nm: best ${b32:-none} ms; PyTorch FP32 SDPA ${t32:-?} ms"
+done
 if [ -n "$sdpa" ] && [ -n "$best" ]; then
   set -- $best
   ratio=$(awk -v a="$sdpa" -v b="$1" 'BEGIN {printf "%.3f", a / b}')

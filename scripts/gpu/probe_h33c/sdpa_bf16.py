@@ -36,4 +36,13 @@ for name, be in (("FLASH", SDPBackend.FLASH_ATTENTION), ("CUDNN", SDPBackend.CUD
         print(f"SDPA_{name}_MS {ms:.4f} ({flops / ms / 1e9:.1f} TFLOP/s)")
     except Exception as e:  # noqa: BLE001 - a backend that does not run says why
         print(f"SDPA_{name} failed: {str(e).splitlines()[0][:160]}")
+# FP32 class (TF32 off): attention's shape and decoder_block's causal attention, the backend
+# PyTorch picks (memory-efficient attention for FP32).
+torch.backends.cuda.matmul.allow_tf32 = False
+torch.backends.cudnn.allow_tf32 = False
+for name, (b, h, s_, d, causal) in (("attention", (8, 16, 1024, 64, False)),
+                                    ("decoder_attn", (1, 8, 4096, 64, True))):
+    q32, k32, v32 = (torch.randn(b, h, s_, d, device="cuda", dtype=torch.float32) for _ in range(3))
+    ms = timeit(lambda: F.scaled_dot_product_attention(q32, k32, v32, is_causal=causal))
+    print(f"SDPA_FP32_{name} {ms:.4f} ms")
 sys.stdout.flush()
