@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# h33c's live probe (issue 33): problems/attention_bf16's FA2 kernel (several knob points) and
-# its seed, compiled with nvcc on the device, checked against the float64 reference on two whole
+# h33c's live probe (issue 33): problems/attention_bf16's FA2 mma.sync kernel and its wgmma
+# kernel (several knob points each) and its seed, compiled with nvcc on the device, checked against the float64 reference on two whole
 # heads and timed; PyTorch SDPA's FlashAttention backend timed on the same shape; the ratio
 # SDPA time / ours (>= 0.9 is the issue's bar). Then the FP32 register-tiled flash kernel
 # (problems/attention/include/attn_flash_rt.cuh) at attention's and decoder_block's shapes
@@ -14,16 +14,23 @@ D="$OUT/probe_h33c"
 mkdir -p "$D"
 H=scripts/gpu/probe_h33c
 left() { echo $((LIM - ($(date +%s) - T0))); }
-# Knob points: BM BN WARPS STAGES (the first one also runs the seed).
-POINTS=${H33C_POINTS:-"128,64,4,2 128,64,8,2 128,128,8,2 64,64,4,2 128,64,4,3 128,32,4,2"}
+cap() { local l=$(($(left) - 3)); [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }
+# Knob points: fa2:BM,BN,WARPS,STAGES (mma.sync) and w3:BN,WGS,STAGES (wgmma); the first runs the seed too.
+POINTS=${H33C_POINTS:-"fa2:128,64,4,2 fa2:128,64,8,2 fa2:128,128,8,2 fa2:64,64,4,2 fa2:128,64,4,3 w3:128,2,2 w3:64,2,2 w3:128,3,2 w3:64,2,3 w3:64,3,2"}
+ARCH="-gencode arch=compute_90a,code=sm_90a"
 i=0
 pids=()
 for p in $POINTS; do
-  IFS=, read -r bm bn w st <<<"$p"
-  extra=""
-  [ $i -eq 0 ] && extra="-DWITH_SEED"
-  (nvcc -arch=sm_90a -O3 -std=c++17 -DBM=$bm -DBN=$bn -DWARPS=$w -DSTAGES=$st $extra \
-    -o "$D/h_$i" $H/attn_bf16_harness.cu >"$D/nvcc_$i.log" 2>&1 || echo "nvcc failed for $p" >>"$D/nvcc_$i.log") &
+  kind=${p%%:*}
+  if [ "$kind" = w3 ]; then
+    IFS=, read -r bn wgs st <<<"${p#*:}"
+    defs="-DW3 -DBN=$bn -DWGS=$wgs -DSTAGES=$st"
+  else
+    IFS=, read -r bm bn w st <<<"${p#*:}"
+    defs="-DBM=$bm -DBN=$bn -DWARPS=$w -DSTAGES=$st"
+  fi
+  [ $i -eq 0 ] && defs="$defs -DWITH_SEED"
+  (nvcc $ARCH -O3 -std=c++17 $defs -o "$D/h_$i" $H/attn_bf16_harness.cu >"$D/nvcc_$i.log" 2>&1 || echo "nvcc failed for $p" >>"$D/nvcc_$i.log") &
   pids+=($!)
   i=$((i + 1))
 done
@@ -32,7 +39,7 @@ FPOINTS=${H33C_FPOINTS:-"0,8,1,1,0 0,4,2,0,0 0,8,2,0,0 1,8,1,0,1 1,4,2,0,1 1,8,1
 k=0
 for p in $FPOINTS; do
   IFS=, read -r c tm mb pf bal <<<"$p"
-  (nvcc -arch=sm_90a -O3 -std=c++17 -DCAUSAL=$c -DTM=$tm -DMINB=$mb -DPREFETCH=$pf -DBALANCE=$bal \
+  (nvcc $ARCH -O3 -std=c++17 -DCAUSAL=$c -DTM=$tm -DMINB=$mb -DPREFETCH=$pf -DBALANCE=$bal \
     -o "$D/f_$k" $H/attn_fp32_harness.cu >"$D/nvccf_$k.log" 2>&1 || echo "nvcc failed for fp32 $p" >>"$D/nvccf_$k.log") &
   pids+=($!)
   k=$((k + 1))
@@ -46,19 +53,19 @@ best=""
 for ((j = 0; j < i; j++)); do
   [ -x "$D/h_$j" ] || continue
   [ "$(left)" -lt 8 ] && { echo "point $j: skipped ($(left) s left)"; continue; }
-  timeout $(($(left) - 3)) "$D/h_$j" >"$D/run_$j.log" 2>&1
+  timeout "$(cap 20)" "$D/h_$j" >"$D/run_$j.log" 2>&1
   echo "(exit $?)" >>"$D/run_$j.log"
   cat "$D/run_$j.log"
 done
 for ((j = 0; j < k; j++)); do
   [ -x "$D/f_$j" ] || continue
   [ "$(left)" -lt 8 ] && { echo "fp32 point $j: skipped ($(left) s left)"; continue; }
-  timeout $(($(left) - 3)) "$D/f_$j" >"$D/runf_$j.log" 2>&1
+  timeout "$(cap 20)" "$D/f_$j" >"$D/runf_$j.log" 2>&1
   echo "(exit $?)" >>"$D/runf_$j.log"
   cat "$D/runf_$j.log"
 done
 sdpa=$(awk '/^SDPA_FLASH_MS/ {print $2}' "$D/sdpa.log")
-best=$(cat "$D"/run_*.log 2>/dev/null | awk '/^TIME fa2/ {print $4, $2}' | sort -g | head -n 1)
+best=$(cat "$D"/run_*.log 2>/dev/null | awk '/^TIME fa/ {print $4, $2}' | sort -g | head -n 1)
 bad=$(cat "$D"/run*_*.log 2>/dev/null | grep -c "outside atol" )
 fails=$(cat "$D"/run*_*.log 2>/dev/null | grep "outside atol" | grep -vc " 0 of ")
 for c in 0 1; do
@@ -71,7 +78,7 @@ done
 if [ -n "$sdpa" ] && [ -n "$best" ]; then
   set -- $best
   ratio=$(awk -v a="$sdpa" -v b="$1" 'BEGIN {printf "%.3f", a / b}')
-  echo "VERDICT h33c: best fa2 $2 $1 ms vs SDPA flash $sdpa ms: ratio ${ratio}x (bar 0.9); $fails of $bad checks failed; $(($(date +%s) - T0)) s"
+  echo "VERDICT h33c: best BF16 $2 $1 ms vs SDPA flash $sdpa ms: ratio ${ratio}x (bar 0.9); $fails of $bad checks failed; $(($(date +%s) - T0)) s"
 else
   echo "VERDICT h33c: incomplete (sdpa '${sdpa}', best '${best}'); $fails of $bad checks failed; $(($(date +%s) - T0)) s"
 fi

@@ -12,6 +12,8 @@
 // same work (no tail of heavy diagonal-far tiles). Strides as attn_flash.cuh; requires
 // S % 64 == 0, S % BM == 0 (and an even S / BM with BALANCE). Knobs: TM (4, 8), MINB (the
 // launch bound's blocks per SM), PREFETCH, BALANCE.
+// (problems/decoder_block/include/attn_flash_rt.cuh is a copy of this file, until the shared
+// kernel library takes both.)
 #pragma once
 #ifndef CAUSAL
 #define CAUSAL 0

@@ -1,13 +1,29 @@
 // Probe harness (issue 33, h33c): problems/attention_bf16's kernels compiled with nvcc on the
-// device, outside solver: the FA2 mma.sync kernel at the knob point given by -D BM/BN/WARPS/
-// STAGES (and the seed with -DWITH_SEED) against the float64 reference on two whole heads (the
+// device, outside solver: the FA2 mma.sync kernel (or, with -DW3, the wgmma kernel fa3w.cu) at
+// the knob point given by -D BM/BN/WARPS/STAGES (fa3w: BN/WGS/STAGES) (and the seed with -DWITH_SEED) against the float64 reference on two whole heads (the
 // first and the last), then timed with CUDA events (median of 15). Prints one line per kernel.
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <vector>
+#ifdef W3
+#include "../../../problems/attention_bf16/fa3w.cu"
+#define KFN attn_fa3w
+#define KBM W3_BM
+#define KNT W3_NT
+#define KSMEM (W3_BM * 256 + 2 * STAGES * BN * 256 + 1024)
+#define KNAME "fa3w"
+#define KWARPS WGS
+#else
 #include "../../../problems/attention_bf16/fa2.cu"
+#define KFN attn_fa2
+#define KBM BM
+#define KNT NT
+#define KSMEM ((BM + 2 * STAGES * BN) * 256)
+#define KNAME "fa2"
+#define KWARPS WARPS
+#endif
 #include "../../../problems/attention_bf16/reference.cu"
 #include "../../../problems/attention_bf16/seed.cu"
 
@@ -99,24 +115,24 @@ int main() {
   };
   int rc = 0;
   {
-    const int smem = (BM + 2 * STAGES * BN) * 256;
-    CK(cudaFuncSetAttribute(attn_fa2, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
+    const int smem = KSMEM;
+    CK(cudaFuncSetAttribute(KFN, cudaFuncAttributeMaxDynamicSharedMemorySize, smem));
     cudaFuncAttributes fa;
-    cudaFuncGetAttributes(&fa, attn_fa2);
+    cudaFuncGetAttributes(&fa, KFN);
     int occ = 0;
-    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, attn_fa2, NT, smem);
+    cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, KFN, KNT, smem);
     CK(cudaMemset(O, 0xff, n * 2));
-    auto go = [&] { attn_fa2<<<dim3(S / BM, BH), NT, smem>>>(Q, K, V, O, S); };
+    auto go = [&] { KFN<<<dim3(S / KBM, BH), KNT, smem>>>(Q, K, V, O, S); };
     go();
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
     char name[128];
-    snprintf(name, sizeof name, "fa2[BM=%d,BN=%d,WARPS=%d,STAGES=%d] regs %d blocks/SM %d", BM, BN,
-             WARPS, STAGES, fa.numRegs, occ);
+    snprintf(name, sizeof name, KNAME "[BM=%d,BN=%d,WARPS|WGS=%d,STAGES=%d] regs %d blocks/SM %d",
+             KBM, BN, KWARPS, STAGES, fa.numRegs, occ);
     rc |= check(name);
     const float ms = timeit(go, 15);
-    printf("TIME fa2[BM=%d,BN=%d,WARPS=%d,STAGES=%d] %.4f ms %.1f TFLOP/s\n", BM, BN, WARPS, STAGES,
-           ms, flops / ms / 1e9);
+    printf("TIME " KNAME "[BM=%d,BN=%d,WARPS|WGS=%d,STAGES=%d] %.4f ms %.1f TFLOP/s\n", KBM, BN,
+           KWARPS, STAGES, ms, flops / ms / 1e9);
   }
 #ifdef WITH_SEED
   {

@@ -4,7 +4,20 @@ cuDNN / efficient backends when they run, for the record)."""
 import sys
 import torch
 import torch.nn.functional as F
-from torch.nn.attention import sdpa_kernel, SDPBackend
+try:
+    from torch.nn.attention import sdpa_kernel, SDPBackend
+except ImportError:  # older PyTorch: the backend switches of torch.backends.cuda
+    import enum
+
+    class SDPBackend(enum.Enum):
+        FLASH_ATTENTION = 0
+        CUDNN_ATTENTION = 1
+        EFFICIENT_ATTENTION = 2
+
+    def sdpa_kernel(be):
+        return torch.backends.cuda.sdp_kernel(enable_flash=be == SDPBackend.FLASH_ATTENTION,
+                                              enable_math=False,
+                                              enable_mem_efficient=be == SDPBackend.EFFICIENT_ATTENTION)
 
 B, H, S, D = 4, 16, 4096, 128
 g = torch.Generator(device="cuda").manual_seed(0)
