@@ -11,7 +11,7 @@
 // generic-proxy writes before the async-proxy reads. Causal: key tiles past the block's last row
 // are never loaded, a warpgroup skips a tile wholly past its rows, only tiles crossing the
 // diagonal are masked; the heaviest query tiles run first.
-// Knobs: BN (64, 128), WGS (2, 3), STAGES (2, 3). Requires S % (64*WGS) == 0, S % BN == 0.
+// Knobs: BN (64, 128), WGS (1, 2), STAGES (2, 3). Requires S % (64*WGS) == 0, S % BN == 0.
 #ifndef BN
 #define BN 128
 #endif
