@@ -135,7 +135,7 @@ class TorchReferenceHostSide(unittest.TestCase):
         self.assertIn("layernorm_768: F.layer_norm(x[131072,768], (768,)", out)
         self.assertIn("groupnorm: F.group_norm(x[128,128,64,64], 32,", out)
         self.assertIn("triangle_contraction: torch.einsum('ikc,jkc->ijc', a[384,384,128]", out)
-        self.assertEqual(len([l for l in out.splitlines() if l.strip()]), 17)
+        self.assertEqual(len([l for l in out.splitlines() if l.strip()]), 18)
 
     def test_missing_or_unnamed_scalars_skip_with_a_reason(self):
         with tempfile.TemporaryDirectory() as d:
