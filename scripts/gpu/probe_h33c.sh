@@ -65,14 +65,16 @@ for ((j = 0; j < k; j++)); do
   cat "$D/runf_$j.log"
 done
 sdpa=$(awk '/^SDPA_FLASH_MS/ {print $2}' "$D/sdpa.log")
-best=$(cat "$D"/run_*.log 2>/dev/null | awk '/^TIME fa/ {print $4, $2}' | sort -g | head -n 1)
+# Only points whose check passed count for the best time.
+passed() { for f in "$@"; do [ -f "$f" ] && grep -q "outside atol" "$f" && ! grep "outside atol" "$f" | grep -vq " 0 of " && echo "$f"; done; }
+best=$(cat /dev/null $(passed "$D"/run_*.log) | awk '/^TIME fa/ {print $3, $2}' | sort -g | head -n 1)
 bad=$(cat "$D"/run*_*.log 2>/dev/null | grep -c "outside atol" )
 fails=$(cat "$D"/run*_*.log 2>/dev/null | grep "outside atol" | grep -vc " 0 of ")
 for c in 0 1; do
   nm=attention
   [ $c -eq 1 ] && nm=decoder_attn
   t32=$(awk -v n="SDPA_FP32_$nm" '$1 == n {print $2}' "$D/sdpa.log")
-  b32=$(cat "$D"/runf_*.log 2>/dev/null | grep "^TIME flash_rt\[CAUSAL=$c" | awk '{print $(NF-3), $2}' | sort -g | head -n 1)
+  b32=$(cat /dev/null $(passed "$D"/runf_*.log) | grep "^TIME flash_rt\[CAUSAL=$c" | awk '{print $(NF-3), $2}' | sort -g | head -n 1)
   echo "FP32 $nm: best ${b32:-none} ms; PyTorch FP32 SDPA ${t32:-?} ms"
 done
 if [ -n "$sdpa" ] && [ -n "$best" ]; then
