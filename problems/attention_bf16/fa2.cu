@@ -9,7 +9,7 @@
 // so every ldmatrix (8 rows, one logical chunk) and every cp.async row hits 32 distinct banks.
 // S = Q·K^T: A from Q (ldmatrix; kept in registers when MW == 1), B from K rows (ldmatrix, no
 // transpose: K stored [key][d] is the "col" operand). Online softmax in the exp2 domain
-// (scale·log2 e folded into one multiply), row sums kept per thread and reduced over the quad
+// (max over raw scores, then one FFMA per exponent), row sums kept per thread and reduced over the quad
 // once at the end. O += P·V: P's accumulators repacked in registers as BF16 A fragments, B from
 // V rows through ldmatrix.trans. Causal: key tiles past the block's last row are never loaded,
 // a warp skips a tile wholly past its rows, and only tiles crossing the diagonal are masked.
@@ -61,7 +61,7 @@ __device__ __forceinline__ void fa_ldsm4t(unsigned addr, unsigned& r0, unsigned&
                : "r"(addr));
 }
 __device__ __forceinline__ void fa_mma(float* c, const unsigned* a, unsigned b0, unsigned b1) {
-  asm volatile(
+  asm(
       "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
       "{%8,%9}, {%0,%1,%2,%3};\n"
       : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
@@ -197,18 +197,19 @@ extern "C" __global__ void __launch_bounds__(NT)
 #pragma unroll
         for (int h = 0; h < 2; ++h) {
           const int row = row0 + mi * 16 + g + 8 * h;
-          float mx = m[mi][h];
+          // Max over the raw scores (the scale is positive), then one FFMA per exponent.
+          float mx = -__int_as_float(0x7f800000);
 #pragma unroll
           for (int n = 0; n < NNT; ++n)
 #pragma unroll
             for (int e = 0; e < 2; ++e) {
-              float x = s[mi][n][2 * h + e] * sl2;
-              if (diag && key0 + n * 8 + 2 * t + e > row) x = __int_as_float(0xff800000);
-              s[mi][n][2 * h + e] = x;
-              mx = fmaxf(mx, x);
+              if (diag && key0 + n * 8 + 2 * t + e > row)
+                s[mi][n][2 * h + e] = __int_as_float(0xff800000);
+              mx = fmaxf(mx, s[mi][n][2 * h + e]);
             }
           mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
           mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+          mx = fmaxf(m[mi][h], mx * sl2);
           const float alpha = fa_exp2(m[mi][h] - mx);
           m[mi][h] = mx;
           float sum = 0.f;
@@ -216,7 +217,7 @@ extern "C" __global__ void __launch_bounds__(NT)
           for (int n = 0; n < NNT; ++n)
 #pragma unroll
             for (int e = 0; e < 2; ++e) {
-              const float p = fa_exp2(s[mi][n][2 * h + e] - mx);
+              const float p = fa_exp2(fmaf(s[mi][n][2 * h + e], sl2, -mx));
               s[mi][n][2 * h + e] = p;
               sum += p;
             }
