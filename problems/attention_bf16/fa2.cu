@@ -9,9 +9,9 @@
 // so every ldmatrix (8 rows, one logical chunk) and every cp.async row hits 32 distinct banks.
 // S = Q·K^T: A from Q (ldmatrix; kept in registers when MW == 1), B from K rows (ldmatrix, no
 // transpose: K stored [key][d] is the "col" operand). Online softmax in the exp2 domain
-// (max over raw scores, then one FFMA per exponent), row sums kept per thread and reduced over the quad
-// once at the end. O += P·V: P's accumulators repacked in registers as BF16 A fragments, B from
-// V rows through ldmatrix.trans. Causal: key tiles past the block's last row are never loaded,
+// (max over raw scores, then one FFMA per exponent), row sums kept per thread and reduced over the
+// quad once at the end. O += P·V: P's accumulators repacked in registers as BF16 A fragments, B
+// from V rows through ldmatrix.trans. Causal: key tiles past the block's last row are never loaded,
 // a warp skips a tile wholly past its rows, and only tiles crossing the diagonal are masked.
 // Blocks run heaviest-first (the last query tiles have the most keys).
 // Knobs: BM (64, 128), BN (32, 64, 128), WARPS (4, 8), STAGES (1, 2, 3).
@@ -31,8 +31,8 @@
 #define FA_D 128
 #define MW (BM / (16 * WARPS))
 #define NT (WARPS * 32)
-#define NNT (BN / 8)   // n8 tiles of keys in S
-#define NDT (FA_D / 8) // n8 tiles of d in O
+#define NNT (BN / 8)    // n8 tiles of keys in S
+#define NDT (FA_D / 8)  // n8 tiles of d in O
 #define Q_IN_REGS (MW == 1)
 
 typedef unsigned short fa_bf16;
@@ -61,8 +61,7 @@ __device__ __forceinline__ void fa_ldsm4t(unsigned addr, unsigned& r0, unsigned&
                : "r"(addr));
 }
 __device__ __forceinline__ void fa_mma(float* c, const unsigned* a, unsigned b0, unsigned b1) {
-  asm(
-      "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
+  asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
       "{%8,%9}, {%0,%1,%2,%3};\n"
       : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
@@ -180,9 +179,9 @@ extern "C" __global__ void __launch_bounds__(NT)
 #pragma unroll
         for (int np = 0; np < NNT / 2; ++np) {
           unsigned b0, b1, b2, b3;
-          fa_ldsm4(tK + fa_off(np * 16 + (lane & 7) + ((lane >> 4) << 3),
-                               ks * 2 + ((lane >> 3) & 1)),
-                   b0, b1, b2, b3);
+          fa_ldsm4(
+              tK + fa_off(np * 16 + (lane & 7) + ((lane >> 4) << 3), ks * 2 + ((lane >> 3) & 1)),
+              b0, b1, b2, b3);
 #pragma unroll
           for (int mi = 0; mi < MW; ++mi) {
             fa_mma(s[mi][2 * np], a[mi], b0, b1);
@@ -243,9 +242,9 @@ extern "C" __global__ void __launch_bounds__(NT)
 #pragma unroll
         for (int dp = 0; dp < NDT / 2; ++dp) {
           unsigned b0, b1, b2, b3;
-          fa_ldsm4t(tV + fa_off(ks * 16 + (lane & 7) + (((lane >> 3) & 1) << 3),
-                                dp * 2 + (lane >> 4)),
-                    b0, b1, b2, b3);
+          fa_ldsm4t(
+              tV + fa_off(ks * 16 + (lane & 7) + (((lane >> 3) & 1) << 3), dp * 2 + (lane >> 4)),
+              b0, b1, b2, b3);
 #pragma unroll
           for (int mi = 0; mi < MW; ++mi) {
             fa_mma(o[mi][2 * dp], pa[mi], b0, b1);

@@ -6,7 +6,9 @@
 // queries) sharing them through L1. No tiling, no tensor cores: the slow, obviously correct
 // start. Layout [BH, S, 128]; requires S % 8 == 0.
 #define SD 128
-__device__ __forceinline__ float sd_f(unsigned short b) { return __uint_as_float(((unsigned)b) << 16); }
+__device__ __forceinline__ float sd_f(unsigned short b) {
+  return __uint_as_float(((unsigned)b) << 16);
+}
 __device__ __forceinline__ unsigned short sd_bf16(float x) {
   unsigned short r;
   asm("cvt.rn.bf16.f32 %0, %1;\n" : "=h"(r) : "f"(x));

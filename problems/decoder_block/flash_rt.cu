@@ -2,5 +2,5 @@
 // as shared-memory GEMMs, TM rows per thread, optionally a heavy and a light query tile per
 // block); the other kernels as block_ops.cuh's macros select.
 #define CAUSAL 1
-#include <block_ops.cuh>
 #include <attn_flash_rt.cuh>
+#include <block_ops.cuh>

@@ -41,8 +41,8 @@ struct RtSmem {
 
 __device__ __forceinline__ void rt_tile(RtSmem& sm, const float* __restrict__ K,
                                         const float* __restrict__ V, float* __restrict__ O,
-                                        const float* __restrict__ Q, long long base, long long obase,
-                                        int qs, int os, int i0, int S) {
+                                        const float* __restrict__ Q, long long base,
+                                        long long obase, int qs, int os, int i0, int S) {
   const int tid = threadIdx.x, tx = tid & 15, ty = tid >> 4;
   const float NEG_INF = -__int_as_float(0x7f800000);
   const float qscale = 0.125f * 1.4426950408889634f;

@@ -1,7 +1,8 @@
 // Probe harness (issue 33, h33c): problems/attention_bf16's kernels compiled with nvcc on the
 // device, outside solver: the FA2 mma.sync kernel (or, with -DW3, the wgmma kernel fa3w.cu) at
-// the knob point given by -D BM/BN/WARPS/STAGES (fa3w: BN/WGS/STAGES) (and the seed with -DWITH_SEED) against the float64 reference on two whole heads (the
-// first and the last), then timed with CUDA events (median of 15). Prints one line per kernel.
+// the knob point given by -D BM/BN/WARPS/STAGES (fa3w: BN/WGS/STAGES) (and the seed with
+// -DWITH_SEED) against the float64 reference on two whole heads (the first and the last), then
+// timed with CUDA events (median of 15). Prints one line per kernel.
 #include <cuda_runtime.h>
 #include <algorithm>
 #include <cmath>
@@ -27,19 +28,20 @@
 #include "../../../problems/attention_bf16/reference.cu"
 #include "../../../problems/attention_bf16/seed.cu"
 
-#define CK(x)                                                                   \
-  do {                                                                          \
-    cudaError_t e = (x);                                                        \
-    if (e != cudaSuccess) {                                                     \
+#define CK(x)                                                                        \
+  do {                                                                               \
+    cudaError_t e = (x);                                                             \
+    if (e != cudaSuccess) {                                                          \
       printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e), __FILE__, __LINE__); \
-      return 1;                                                                 \
-    }                                                                           \
+      return 1;                                                                      \
+    }                                                                                \
   } while (0)
 
 __global__ void init_bf16(unsigned short* p, long long n, unsigned seed) {
   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
        i += (long long)gridDim.x * blockDim.x) {
-    unsigned long long z = (unsigned long long)i * 0x9E3779B97F4A7C15ull + seed * 0xBF58476D1CE4E5B9ull;
+    unsigned long long z =
+        (unsigned long long)i * 0x9E3779B97F4A7C15ull + seed * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     z ^= z >> 31;
@@ -94,8 +96,8 @@ int main() {
         maxref = std::max(maxref, std::fabs(r));
       }
     }
-    printf("%s: max_abs_err %.3e (max |ref| %.3f), %lld of %d outside atol 4e-3 + rtol 1e-2\n", name,
-           maxerr, maxref, bad, 2 * S * D);
+    printf("%s: max_abs_err %.3e (max |ref| %.3f), %lld of %d outside atol 4e-3 + rtol 1e-2\n",
+           name, maxerr, maxref, bad, 2 * S * D);
     if (bad)
       printf("  where: d<64 %.3e, d>=64 %.3e, rows<128 %.3e; first bad row %lld d %lld\n", ehalf[0],
              ehalf[1], efirst, firstbad / D, firstbad % D);

@@ -15,19 +15,20 @@
 #include "../../../problems/attention/include/attn_flash.cuh"
 #include "../../../problems/attention/reference.cu"
 
-#define CK(x)                                                                          \
-  do {                                                                                 \
-    cudaError_t e = (x);                                                               \
-    if (e != cudaSuccess) {                                                            \
+#define CK(x)                                                                        \
+  do {                                                                               \
+    cudaError_t e = (x);                                                             \
+    if (e != cudaSuccess) {                                                          \
       printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e), __FILE__, __LINE__); \
-      return 1;                                                                        \
-    }                                                                                  \
+      return 1;                                                                      \
+    }                                                                                \
   } while (0)
 
 __global__ void init_f32(float* p, long long n, unsigned seed) {
   for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
        i += (long long)gridDim.x * blockDim.x) {
-    unsigned long long z = (unsigned long long)i * 0x9E3779B97F4A7C15ull + seed * 0xBF58476D1CE4E5B9ull;
+    unsigned long long z =
+        (unsigned long long)i * 0x9E3779B97F4A7C15ull + seed * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
     z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
     z ^= z >> 31;
@@ -54,7 +55,8 @@ int main() {
   init_f32<<<1024, 256>>>(Q, n, 1);
   init_f32<<<1024, 256>>>(K, n, 2);
   init_f32<<<1024, 256>>>(V, n, 3);
-  const double flops = CAUSAL ? 2.0 * D * B * H * double(S) * (S + 1) : 4.0 * D * B * H * double(S) * S;
+  const double flops =
+      CAUSAL ? 2.0 * D * B * H * double(S) * (S + 1) : 4.0 * D * B * H * double(S) * S;
   auto check = [&](const char* name) -> int {
     double maxerr = 0;
     long long bad = 0;
@@ -105,11 +107,14 @@ int main() {
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&occ, attn_flash_rt, 256, smem);
   const int gx = S / RT_BM / ((BALANCE && CAUSAL) ? 2 : 1);
   char name[160];
-  snprintf(name, sizeof name, "flash_rt[CAUSAL=%d,TM=%d,MINB=%d,PREFETCH=%d,BALANCE=%d] regs %d blocks/SM %d",
-           CAUSAL, TM, MINB, PREFETCH, BALANCE, fa.numRegs, occ);
+  snprintf(name, sizeof name,
+           "flash_rt[CAUSAL=%d,TM=%d,MINB=%d,PREFETCH=%d,BALANCE=%d] regs %d blocks/SM %d", CAUSAL,
+           TM, MINB, PREFETCH, BALANCE, fa.numRegs, occ);
   int rc = 0;
   CK(cudaMemset(O, 0xff, n * 4));
-  auto go = [&] { attn_flash_rt<<<dim3(gx, B * H), 256, smem>>>(Q, K, V, O, H, S, qb, qh, qs, qb, qh, qs); };
+  auto go = [&] {
+    attn_flash_rt<<<dim3(gx, B * H), 256, smem>>>(Q, K, V, O, H, S, qb, qh, qs, qb, qh, qs);
+  };
   go();
   CK(cudaGetLastError());
   CK(cudaDeviceSynchronize());
@@ -119,14 +124,18 @@ int main() {
 #if CAUSAL
   {  // decoder_block's token-major layout: [S, H*64], the same kernel, strides only
     const long long tb = (long long)S * H * D;
-    auto gt = [&] { attn_flash_rt<<<dim3(gx, B * H), 256, smem>>>(Q, K, V, O, H, S, tb, D, H * D, tb, D, H * D); };
+    auto gt = [&] {
+      attn_flash_rt<<<dim3(gx, B * H), 256, smem>>>(Q, K, V, O, H, S, tb, D, H * D, tb, D, H * D);
+    };
     ms = timeit(gt);
     printf("TIME token-major %s %.4f ms\n", name, ms);
   }
 #endif
   {
     CK(cudaMemset(O, 0xff, n * 4));
-    auto gb = [&] { attn_flash<<<dim3(S / BR, B * H), BR>>>(Q, K, V, O, H, S, qb, qh, qs, qb, qh, qs); };
+    auto gb = [&] {
+      attn_flash<<<dim3(S / BR, B * H), BR>>>(Q, K, V, O, H, S, qb, qh, qs, qb, qh, qs);
+    };
     gb();
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
