@@ -34,12 +34,16 @@ for p in $POINTS; do
   pids+=($!)
   i=$((i + 1))
 done
-# FP32 register-tiled flash (attention, decoder_block's causal attention): CAUSAL TM MINB PREFETCH BALANCE.
-FPOINTS=${H33C_FPOINTS:-"0,8,1,1,0 0,4,2,0,0 0,8,2,0,0 1,8,1,0,1 1,4,2,0,1 1,8,1,1,0"}
+# FP32 register-tiled flash (attention, decoder_block's causal attention): CAUSAL TM MINB PREFETCH
+# BALANCE, and TF32W (0: none, else the TF32 mma.sync flash of problems/attention/flash_tf32.cu with
+# that many warps) in the same binary.
+FPOINTS=${H33C_FPOINTS:-"0,8,1,1,0,4 0,4,2,0,0,8 0,8,2,0,0,0 1,8,1,0,1,4 1,4,2,0,1,8 1,8,1,1,0,0"}
 k=0
 for p in $FPOINTS; do
-  IFS=, read -r c tm mb pf bal <<<"$p"
-  (nvcc $ARCH -O3 -std=c++17 -DCAUSAL=$c -DTM=$tm -DMINB=$mb -DPREFETCH=$pf -DBALANCE=$bal \
+  IFS=, read -r c tm mb pf bal tw <<<"$p"
+  t3=""
+  [ "${tw:-0}" != 0 ] && t3="-DWITH_TF32 -DWARPS=$tw -DSTAGES=2"
+  (nvcc $ARCH -O3 -std=c++17 -DCAUSAL=$c -DTM=$tm -DMINB=$mb -DPREFETCH=$pf -DBALANCE=$bal $t3 \
     -o "$D/f_$k" $H/attn_fp32_harness.cu >"$D/nvccf_$k.log" 2>&1 || echo "nvcc failed for fp32 $p" >>"$D/nvccf_$k.log") &
   pids+=($!)
   k=$((k + 1))
@@ -75,7 +79,8 @@ for c in 0 1; do
   [ $c -eq 1 ] && nm=decoder_attn
   t32=$(awk -v n="SDPA_FP32_$nm" '$1 == n {print $2}' "$D/sdpa.log")
   b32=$(cat /dev/null $(passed "$D"/runf_*.log) | grep "^TIME flash_rt\[CAUSAL=$c" | awk '{print $(NF-3), $2}' | sort -g | head -n 1)
-  echo "FP32 $nm: best ${b32:-none} ms; PyTorch FP32 SDPA ${t32:-?} ms"
+  t3b=$(cat /dev/null $(passed "$D"/runf_*.log) | grep "^TIME flash_tf32\[CAUSAL=$c" | awk '{print $3, $2}' | sort -g | head -n 1)
+  echo "FP32 $nm: best ${b32:-none} ms; TF32 best ${t3b:-none} ms; PyTorch FP32 SDPA ${t32:-?} ms"
 done
 if [ -n "$sdpa" ] && [ -n "$best" ]; then
   set -- $best

@@ -14,6 +14,9 @@
 #define BR 128
 #include "../../../problems/attention/include/attn_flash.cuh"
 #include "../../../problems/attention/reference.cu"
+#ifdef WITH_TF32
+#include "../../../problems/attention/flash_tf32.cu"
+#endif
 
 #define CK(x)                                                                        \
   do {                                                                               \
@@ -57,6 +60,7 @@ int main() {
   init_f32<<<1024, 256>>>(V, n, 3);
   const double flops =
       CAUSAL ? 2.0 * D * B * H * double(S) * (S + 1) : 4.0 * D * B * H * double(S) * S;
+  double atol = 2e-5, rtol = 1e-4;
   auto check = [&](const char* name) -> int {
     double maxerr = 0;
     long long bad = 0;
@@ -71,12 +75,12 @@ int main() {
       CK(cudaMemcpy(ho.data(), O + off, ho.size() * 4, cudaMemcpyDeviceToHost));
       for (size_t i = 0; i < hr.size(); ++i) {
         const double e = std::fabs(ho[i] - hr[i]);
-        if (!(e <= 2e-5 + 1e-4 * std::fabs(hr[i]))) ++bad;
+        if (!(e <= atol + rtol * std::fabs(hr[i]))) ++bad;
         if (!(e <= maxerr)) maxerr = std::isnan(e) ? INFINITY : std::max(maxerr, e);
       }
     }
-    printf("%s: max_abs_err %.3e, %lld of %d outside atol 2e-5 + rtol 1e-4\n", name, maxerr, bad,
-           2 * S * D);
+    printf("%s: max_abs_err %.3e, %lld of %d outside atol %.0e + rtol %.0e\n", name, maxerr, bad,
+           2 * S * D, atol, rtol);
     return bad != 0;
   };
   auto timeit = [&](auto launch) -> float {
@@ -143,5 +147,26 @@ int main() {
     ms = timeit(gb);
     printf("TIME attn_flash[BR=128] %.4f ms %.1f TFLOP/s\n", ms, flops / ms / 1e9);
   }
+#ifdef WITH_TF32
+  {  // the TF32 class: mma.sync m16n8k8 flash (problems/attention/flash_tf32.cu)
+    atol = 1e-3;
+    rtol = 5e-3;
+    const int sm3 = (T3_BM + 2 * STAGES * T3_BN) * 64 * 4;
+    CK(cudaFuncSetAttribute(attn_flash_tf32, cudaFuncAttributeMaxDynamicSharedMemorySize, sm3));
+    CK(cudaMemset(O, 0xff, n * 4));
+    auto gt = [&] {
+      attn_flash_tf32<<<dim3(S / T3_BM, B * H), T3_NT, sm3>>>(Q, K, V, O, H, S, qb, qh, qs, qb, qh,
+                                                              qs);
+    };
+    gt();
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+    char nm[96];
+    snprintf(nm, sizeof nm, "flash_tf32[CAUSAL=%d,WARPS=%d,STAGES=%d]", CAUSAL, WARPS, STAGES);
+    rc |= check(nm);
+    ms = timeit(gt);
+    printf("TIME %s %.4f ms %.1f TFLOP/s\n", nm, ms, flops / ms / 1e9);
+  }
+#endif
   return rc;
 }
