@@ -16,7 +16,7 @@ H=scripts/gpu/probe_h33c
 left() { echo $((LIM - ($(date +%s) - T0))); }
 cap() { local l=$(($(left) - 3)); [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }
 # Knob points: fa2:BM,BN,WARPS,STAGES (mma.sync) and w3:BN,WGS,STAGES (wgmma); the first runs the seed too.
-POINTS=${H33C_POINTS:-"fa2:128,64,4,2 fa2:128,64,8,2 fa2:128,128,8,2 fa2:64,64,4,2 fa2:128,64,4,3 w3:128,2,2 w3:64,2,2 w3:128,2,3 w3:64,2,3 w3:128,1,2"}
+POINTS=${H33C_POINTS:-"fa2:64,64,4,2 fa2:128,128,8,2 fa2:128,64,4,2 w3:128,2,2 w3:64,2,2 w3:128,1,2"}
 ARCH="-gencode arch=compute_90a,code=sm_90a"
 i=0
 pids=()
