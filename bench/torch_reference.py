@@ -28,14 +28,14 @@ import time
 ALL = ["matmul", "matmul_scalar", "sigmoid", "softmax", "layernorm", "reduce",
        "batched_gemm", "groupnorm", "conv2d", "matmul_tri", "decoder_block", "matmul_1024",
        "bias_gelu", "layernorm_768", "triangle_contraction", "neighbor_aggregation", "attention",
-       "matmul_bf16"]
+       "matmul_bf16", "attention_bf16"]
 
 
 # torch.compile's order: where inductor can fuse what eager runs as several kernels first.
 COMPILE_FIRST = ["bias_gelu", "decoder_block", "groupnorm", "layernorm_768", "attention",
                  "softmax", "layernorm", "triangle_contraction", "sigmoid", "matmul_scalar",
                  "reduce", "neighbor_aggregation", "matmul_tri", "conv2d", "batched_gemm",
-                 "matmul_1024", "matmul", "matmul_bf16"]
+                 "matmul_1024", "matmul", "matmul_bf16", "attention_bf16"]
 
 
 class Skip(Exception):
@@ -254,6 +254,21 @@ def op_for(name, s, desc):
             return lambda: F.scaled_dot_product_attention(q, k, v, is_causal=causal)
         return (f"F.scaled_dot_product_attention(q,k,v[{Bt},{H},{T},{D}], is_causal={causal}) "
                 "(causal read from the YAML description)", make)
+    if name == "attention_bf16":
+        # Issue 33's bar: SDPA with the FlashAttention backend forced, BF16, causal.
+        Bt = pick(s, "B", "BATCH", "NB", what="batch")
+        H = pick(s, "H", "HEADS", "NH", what="heads")
+        T = pick(s, "S", "SEQ", "T", "L", "N", what="sequence length")
+        D = pick(s, "D", "HD", "DH", "HEAD_DIM", what="head dimension")
+        def make(t, F, d):
+            from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: PLC0415
+            q, k, v = (t.randn(Bt, H, T, D, device=d, dtype=t.bfloat16) for _ in range(3))
+            def run():
+                with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
+                    return F.scaled_dot_product_attention(q, k, v, is_causal=True)
+            return run
+        return (f"F.scaled_dot_product_attention(q,k,v[{Bt},{H},{T},{D}] bf16, is_causal=True), "
+                "FlashAttention backend forced", make)
     if name == "decoder_block":
         Bt = pick(s, "B", "BATCH", "NB", what="batch")
         T = pick(s, "S", "SEQ", "T", "L", what="sequence length")  # T may be NB*S: S first
@@ -376,7 +391,7 @@ def main():
     # Pass 1: eager for every problem (seconds each), so every row has PyTorch's number.
     ops = {}
     for name in names:
-        entry = {"precision": PRECISION.get(name, "fp32")}
+        entry = {"precision": PRECISION.get(name, "bf16" if name.endswith("_bf16") else "fp32")}
         result["problems"][name] = entry
         try:
             s, desc = load_scalars(a.problems_dir, name)

@@ -43,6 +43,9 @@
 #   metric_cost  solver's profile against ncu with the same metrics (scripts/gpu/metric_cost.sh)
 #   probes     every scripts/gpu/probe_*.sh (a work-in-progress check a helper asks for), each with
 #              PROBE_S seconds (default 90) as its argument and its own $OUT/probe_<name>/
+#   attn33     issue 33's attention kernels against PyTorch in one call (scripts/gpu/probe_h33c.sh:
+#              attention_bf16's FA2/wgmma kernels vs SDPA's FlashAttention backend, the FP32/TF32
+#              flash kernels of attention and decoder_block vs PyTorch's FP32 SDPA; ~30 s)
 #
 # Everything lands in $OUT (the device tool returns at most 8 files): each step's folder, then one
 # archive $OUT/results.tgz of all of them, $OUT/summary.txt (one line per step: exit code, wall
@@ -168,6 +171,7 @@ step_byok() { OUT=$1 timeout "$(cap 260)" bash scripts/gpu/byok.sh; }
 step_generator() { OUT=$1 timeout "$(cap 300)" bash scripts/gpu/generator.sh; }
 step_house() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/house_worker.sh; }
 step_multi_gpu() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/multi_gpu.sh; }
+step_attn33() { OUT=$1 timeout "$(cap 100)" bash scripts/gpu/probe_h33c.sh "$(cap 90)"; }
 step_metric_cost() { OUT=$1 timeout "$(cap 360)" bash scripts/gpu/metric_cost.sh; }
 step_probes() {
   local p n rc any=0

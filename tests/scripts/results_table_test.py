@@ -270,7 +270,7 @@ class TorchReferenceHostSide(unittest.TestCase):
         self.assertIn("groupnorm: F.group_norm(x[128,128,64,64], 32,", out)
         self.assertIn("triangle_contraction: torch.einsum('ikc,jkc->ijc', a[384,384,128]", out)
         self.assertIn("matmul_bf16: F.linear(A[4096,4096], B[4096,4096]) in bfloat16", out)
-        self.assertEqual(len([l for l in out.splitlines() if l.strip()]), 18)
+        self.assertEqual(len([l for l in out.splitlines() if l.strip()]), 19)
 
     def test_missing_or_unnamed_scalars_skip_with_a_reason(self):
         with tempfile.TemporaryDirectory() as d:
