@@ -3,7 +3,7 @@
 # kernel (several knob points each) and its seed, compiled with nvcc on the device, checked against the float64 reference on two whole
 # heads and timed; PyTorch SDPA's FlashAttention backend timed on the same shape; the ratio
 # SDPA time / ours (>= 0.9 is the bar). Then the FP32 register-tiled flash kernel
-# (problems/attention/include/attn_flash_rt.cuh) at attention's and decoder_block's shapes
+# (kernels/attention/attn_flash_rt.cuh) at attention's and decoder_block's shapes
 # against the existing attn_flash and PyTorch's FP32 SDPA (TF32 off). Usage: probe_h33c.sh [SECONDS, default 90].
 # Everything under $OUT/probe_h33c/; the verdict line last.
 set -u

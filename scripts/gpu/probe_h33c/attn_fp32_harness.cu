@@ -9,10 +9,10 @@
 #include <cmath>
 #include <cstdio>
 #include <vector>
-#include "../../../problems/attention/include/attn_flash_rt.cuh"
+#include "../../../kernels/attention/attn_flash_rt.cuh"
 #undef BR
 #define BR 128
-#include "../../../problems/attention/include/attn_flash.cuh"
+#include "../../../kernels/attention/attn_flash.cuh"
 #include "../../../problems/attention/reference.cu"
 #ifdef WITH_TF32
 #include "../../../problems/attention/flash_tf32.cu"
