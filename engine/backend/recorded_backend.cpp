@@ -3,6 +3,7 @@
 #include "engine/backend/paired_verdict.h"
 
 #include "engine/backend/draw_seed.h"
+#include "engine/backend/profile_policy.h"
 
 #include <map>
 #include <random>
@@ -53,6 +54,11 @@ GateResult RecordedBackend::gate(const VariantRef& v) {
 ProfileResult RecordedBackend::profile(const VariantRef& v) {
   const RecordedVariant* r = lookup(v);
   if (r && r->profile) return *r->profile;
+  // A point of a large pool recorded without a profile of its own (solver record --sweep):
+  // its nearest profiled neighbour's counters, said so in the detail (profile_policy.h).
+  if (r)
+    if (auto b = borrowed_profile(recording_.problems.at(v.problem), v.key(), recording_.file))
+      return *b;
   ProfileResult p;
   p.ok = false;
   p.detail = not_recorded(v, "was never profiled in");

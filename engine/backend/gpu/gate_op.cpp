@@ -11,6 +11,8 @@
 //      power of two): the exponent range up and down, heavy-tailed random signs
 //   5. a short timed series on a fresh module with the fresh-set check at a seeded random
 //      sample (same addresses, new values), inputs verified after it   -> the floor (too_fast)
+// The sweep gate (request `sweep`, `solver record --sweep`) runs 1-3 and 5 without the
+// adversarial sets, the fresh-set check and the timed-run audit, and says so in its detail.
 // Phase wall times come back in GateResult::phases_ms.
 #include <algorithm>
 #include <cmath>
@@ -103,7 +105,7 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
   return note;
 }
 
-GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t seed) {
+GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t seed, bool sweep) {
   NvtxRange range("gate");
   std::map<std::string, double> phases;
   uint64_t base = seed ? seed : kDefaultSeed;
@@ -143,18 +145,26 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     run_variant(p, s, "check run");
     if (!check_outputs(p, s, g, "before timing")) return done();
   }
-  timer.start("adversarial");
-  std::optional<std::string> adversarial = adversarial_checks(p, g, extra);
-  if (!adversarial) return done();
+  // The sweep gate (solver record --sweep) stops adding input sets here: every regular set was
+  // checked, the timed series below still runs on them with its floor check.
+  std::optional<std::string> adversarial =
+      "sweep gate: adversarial sets and the fresh-set check not run (solver record --sweep)";
+  if (!sweep) {
+    timer.start("adversarial");
+    adversarial = adversarial_checks(p, g, extra);
+    if (!adversarial) return done();
+  }
   // A short timed series on a fresh module: the floor check, and the fresh-set check at a
   // random sample (a kernel that only works the first time, races, or serves a cached result
   // for inputs it has seen shows here).
   timer.start("timing");
   reload(p);
-  int fresh = add_fresh_set(p, extra[3]);
   std::mt19937_64 rng(extra[4]);
-  FreshCheck check{int(rng() % kGateSamples), fresh};
-  TimedSeries t = time_sequence({&p}, engine::single_order(kGateSamples), {check});
+  std::vector<FreshCheck> checks;
+  if (!sweep) checks.push_back(FreshCheck{int(rng() % kGateSamples), add_fresh_set(p, extra[3])});
+  // The sweep gate audits no timed run either (the regular sets' checks above saw every output).
+  TimedSeries t = time_sequence({&p}, engine::single_order(kGateSamples), checks, {},
+                                sweep ? 0u : ~0u);
   if (t.failed_runner >= 0) {
     g.status = t.failure.status;
     g.detail = t.failure.detail;
@@ -175,7 +185,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   g.status = GateStatus::Passed;
   g.detail = "median " + short_num(median) + " us over " + std::to_string(times.size()) + " runs" +
              (floor.us > 0 ? "; floor " + short_num(floor.us) + " us (" + floor.how + ")" : "") +
-             "; fresh-set check at timed sample " + std::to_string(check.at) +
+             (checks.empty() ? std::string()
+                             : "; fresh-set check at timed sample " + std::to_string(checks[0].at)) +
              (t.audited_at.empty() || t.audited_at[0] < 0
                   ? ""
                   : "; timed sample " + std::to_string(t.audited_at[0]) + " audited") +
