@@ -2,8 +2,9 @@
 //   TPR    threads per row (a team: one warp up to 16)
 //   RPB    rows (teams) per block; RPT rows each team handles one after another
 //   VEC    width of the loads and stores along the row (1, 2 or 4 floats)
-//   CACHE  1: the row's values stay in registers from the statistics to the output;
-//          0: the row is read again from global memory (L2) for each later pass
+//   CACHE  1: the row's values stay in registers from the statistics to the output (loops over
+//          the row fully unrolled); 0: the row is read again from global memory (L1/L2) for
+//          each later pass (loops unrolled by 4, so the compiler cannot keep the row either)
 //   STATS  0: two passes (mean, then squared deviations); 1: one pass of sum and sum of
 //          squares; 2: one pass of Welford (count, mean, M2) merged across the team
 //   RED    0: the team's partial results combined through a shared-memory tree (a barrier per
@@ -35,6 +36,11 @@
 #define ITEMS (NCOL / (TPR * VEC))  // vectors per thread and row
 #define WARPS (TPR / 32)
 #define NV (STATS == 2 ? 3 : STATS == 1 ? 2 : 1)  // values one reduction combines
+#if CACHE
+#define ROW_LOOP _Pragma("unroll")
+#else
+#define ROW_LOOP _Pragma("unroll 4")
+#endif
 
 #if VEC == 4
 typedef float4 vec_t;
@@ -123,7 +129,7 @@ extern "C" __global__ void __launch_bounds__(TPR * RPB)
     const vec_t* xr = reinterpret_cast<const vec_t*>(x + (size_t)row * NCOL);
 #if CACHE
     vec_t c[ITEMS];
-#pragma unroll
+ROW_LOOP
     for (int j = 0; j < ITEMS; ++j) c[j] = xr[j * TPR + lt];
 #define ROWV(j) c[j]
 #else
@@ -132,7 +138,7 @@ extern "C" __global__ void __launch_bounds__(TPR * RPB)
     float mean, rstd;
 #if STATS == 0
     float v[1] = {0.0f};
-#pragma unroll
+ROW_LOOP
     for (int j = 0; j < ITEMS; ++j) {
       vec_t q = ROWV(j);
 #pragma unroll
@@ -141,7 +147,7 @@ extern "C" __global__ void __launch_bounds__(TPR * RPB)
     team_reduce(v, sh, team, lt);
     mean = v[0] / NCOL;
     v[0] = 0.0f;
-#pragma unroll
+ROW_LOOP
     for (int j = 0; j < ITEMS; ++j) {
       vec_t q = ROWV(j);
 #pragma unroll
@@ -154,7 +160,7 @@ extern "C" __global__ void __launch_bounds__(TPR * RPB)
     rstd = rsqrtf(v[0] / NCOL + eps);
 #elif STATS == 1
     float v[2] = {0.0f, 0.0f};
-#pragma unroll
+ROW_LOOP
     for (int j = 0; j < ITEMS; ++j) {
       vec_t q = ROWV(j);
 #pragma unroll
@@ -165,7 +171,7 @@ extern "C" __global__ void __launch_bounds__(TPR * RPB)
     rstd = rsqrtf(fmaxf(v[1] / NCOL - mean * mean, 0.0f) + eps);
 #else
     float v[3] = {0.0f, 0.0f, 0.0f};  // n, mean, M2
-#pragma unroll
+ROW_LOOP
     for (int j = 0; j < ITEMS; ++j) {
       vec_t q = ROWV(j);
 #pragma unroll
@@ -183,7 +189,7 @@ extern "C" __global__ void __launch_bounds__(TPR * RPB)
     vec_t* yr = reinterpret_cast<vec_t*>(y + (size_t)row * NCOL);
     const vec_t* g = reinterpret_cast<const vec_t*>(gamma);
     const vec_t* b = reinterpret_cast<const vec_t*>(beta);
-#pragma unroll
+ROW_LOOP
     for (int j = 0; j < ITEMS; ++j) {
       vec_t q = ROWV(j), gq = g[j * TPR + lt], bq = b[j * TPR + lt], o;
 #pragma unroll
