@@ -6,11 +6,13 @@
 // Large pools (issue 30; docs/benchmarks.md, "Large pools"): `--jobs N` compiles every point on
 // N threads ahead of the measurement (the worker then hits the NVRTC cache); `--sweep` gates
 // with the sweep gate (worker_protocol.h: no adversarial sets, no fresh-set check, no timed-run
-// audit), keeps no gate phases and writes the file every 10 s instead of after every point;
-// `--profile-fastest N --profile-spread M` profile only the seed, the N fastest and M spread
-// points of each pool, after every point is gated and timed (profile_policy.h: the recorded
-// backend serves the others their nearest profiled neighbour's counters, saying so);
-// `--time-limit S` starts no point after S seconds and says what it left out.
+// audit), keeps no gate phases or event-timed samples and writes the file every 10 s instead of
+// after every point; `--profile-fastest N --profile-spread M` profile only the seed, the N
+// fastest and M spread points of each pool, after every point is gated and timed
+// (profile_policy.h: the recorded backend serves the others their nearest profiled
+// neighbour's counters, saying so);
+// `--time-limit S` starts no point after S seconds and says what it left out (`--profile-reserve
+// R`: no gate after S - R, the rest is the profiles'); the seed point is profiled with its gate.
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
@@ -75,7 +77,9 @@ int run_record(Context& ctx) {
       "compile every point ahead on N threads (0: all hardware threads; default with --sweep)")(
       "profile-fastest", po::value<int>(), "profile only the seed, the N fastest points ...")(
       "profile-spread", po::value<int>(), "... and N points spread over each pool")(
-      "time-limit", po::value<double>(), "start no point after S seconds");
+      "time-limit", po::value<double>(), "start no point after S seconds")(
+      "profile-reserve", po::value<double>()->default_value(0),
+      "of --time-limit, the seconds kept for the selective profiles (no gate starts in them)");
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "record", "--problems a,b [--out FILE] [--samples N] [--merge]",
                               opts, vm))
@@ -105,7 +109,13 @@ int run_record(Context& ctx) {
   const double time_limit = vm.count("time-limit") ? vm["time-limit"].as<double>() : 0;
   if (vm.count("time-limit") && !(time_limit > 0))
     throw rules::InputError(rules::Diagnostic{{"--time-limit", 0, 0}, "--time-limit must be > 0"});
-  auto out_of_time = [&] { return time_limit > 0 && seconds_since(t_start) > time_limit; };
+  const double reserve = vm["profile-reserve"].as<double>();
+  if (!(reserve >= 0) || (time_limit > 0 && reserve >= time_limit))
+    throw rules::InputError(rules::Diagnostic{
+        {"--profile-reserve", 0, 0}, "--profile-reserve must be >= 0 and below --time-limit"});
+  auto out_of_time = [&](double keep = 0) {
+    return time_limit > 0 && seconds_since(t_start) > time_limit - keep;
+  };
   // One writer per recording file: a second `record --out` of the same file is refused.
   std::string command = "solver record";
   for (const auto& a : ctx.args) command += " " + a;
@@ -236,7 +246,7 @@ int run_record(Context& ctx) {
   double gate_s = 0, time_s = 0, profile_s = 0, wait_s = 0;
   int profiled = 0;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    if (out_of_time()) break;
+    if (out_of_time(selective ? reserve : 0)) break;
     const auto& [spec, ref] = points[i];
     engine::RecordedVariant& rv = rec.at(spec->name, ref.key());
     ctx.err << "[" << spec->name << "] " << ref.key() << ":" << std::flush;
@@ -258,7 +268,9 @@ int run_record(Context& ctx) {
       maybe_flush();
       continue;
     }
-    if (!selective) {
+    // Selective profiles come after the sweep, except each pool's seed point: every track
+    // starts there, so it is profiled with its gate, before a time limit can leave it out.
+    if (!selective || ref.key() == seed_key(*spec)) {
       double s = profile_point(rv, ref);
       profile_s += s, ++profiled;
       ctx.err << ", profile" << fmt_s(s);
@@ -269,8 +281,9 @@ int run_record(Context& ctx) {
     ctx.err << ", time" << fmt_s(seconds_since(t));
     if (ts.ok) {
       rv.samples_us = ts.kernel_us;
-      // The event-timed cross-check, run by run, when every run has one.
-      if (ts.event_us.size() == ts.kernel_us.size()) rv.event_samples_us = ts.event_us;
+      // The event-timed cross-check, run by run, when every run has one (a sweep keeps the
+      // kernel times only: a third of a large pool's file).
+      if (!sweep && ts.event_us.size() == ts.kernel_us.size()) rv.event_samples_us = ts.event_us;
       if (ts.sm_clock_mhz > 0) rv.sm_clock_mhz = ts.sm_clock_mhz;
     } else {
       ++failed;

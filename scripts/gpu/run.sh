@@ -33,6 +33,10 @@
 #   house      the worker's error paths driven live, each with its expected outcome (house_worker.sh)
 #   multi_gpu  shards and --gpus on the live backend (scripts/gpu/multi_gpu.sh)
 #   metric_cost  solver's profile against ncu with the same metrics (scripts/gpu/metric_cost.sh)
+#   large_pools  issue 30: the four large pools (~5,900 points) recorded with the sweep gate,
+#              compiles ahead on all cores and selective profiles into
+#              $OUT/large_pools/h200-large.json (scripts/gpu/large_pools.sh; LARGE_POOLS_S, the
+#              record's time limit, default 380 s, capped by what is left of BUDGET_S)
 #
 # Everything lands in $OUT (the device tool returns at most 8 files): each step's folder, then one
 # archive $OUT/results.tgz of all of them, $OUT/summary.txt (one line per step: exit code, wall
@@ -146,6 +150,11 @@ step_generator() { OUT=$1 timeout "$(cap 300)" bash scripts/gpu/generator.sh; }
 step_house() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/house_worker.sh; }
 step_multi_gpu() { OUT=$1 timeout "$(cap 200)" bash scripts/gpu/multi_gpu.sh; }
 step_metric_cost() { OUT=$1 timeout "$(cap 360)" bash scripts/gpu/metric_cost.sh; }
+step_large_pools() {
+  local lim=${LARGE_POOLS_S:-380}
+  [ "$lim" -gt "$(($(left) - 90))" ] && lim=$(($(left) - 90))
+  OUT=$1 LARGE_POOLS_S=$lim timeout "$(cap $((lim + 70)))" bash scripts/gpu/large_pools.sh
+}
 step_ablate() {
   local d=$1/ablate-live s rc
   s=$(date +%s)
