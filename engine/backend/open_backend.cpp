@@ -44,7 +44,8 @@ OpenedBackend open_backend(const BackendSpec& spec) {
   // Absolute, so the manifest's recording path still works when resumed from elsewhere.
   std::string absolute;
   for (const auto& f : files) absolute += (absolute.empty() ? "" : ",") + fs::absolute(f).string();
-  opened.backend = std::make_unique<RecordedBackend>(load_recordings(absolute.empty() ? path : absolute));
+  opened.backend =
+      std::make_unique<RecordedBackend>(load_recordings(absolute.empty() ? path : absolute));
   return opened;
 }
 

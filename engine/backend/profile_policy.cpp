@@ -51,8 +51,8 @@ std::vector<std::string> profile_order(const RecordedProblem& problem, const std
   return order;
 }
 
-std::optional<ProfileResult> borrowed_profile(const RecordedProblem& problem, const std::string& key,
-                                              const std::string& file) {
+std::optional<ProfileResult> borrowed_profile(const RecordedProblem& problem,
+                                              const std::string& key, const std::string& file) {
   auto it = problem.variants.find(key);
   if (it == problem.variants.end() || !timed_pass(it->second)) return std::nullopt;
   const double own_us = median_us(it->second);
@@ -74,9 +74,8 @@ std::optional<ProfileResult> borrowed_profile(const RecordedProblem& problem, co
       }
       if (o->second == value) continue;
       ++differ;
-      spread += o->second > 0 && value > 0
-                    ? std::fabs(std::log2(double(o->second) / double(value)))
-                    : std::fabs(double(o->second - value));
+      spread += o->second > 0 && value > 0 ? std::fabs(std::log2(double(o->second) / double(value)))
+                                           : std::fabs(double(o->second - value));
     }
     if (differ < 0) continue;
     std::tuple<int, double, double> rank{differ, spread, std::fabs(median_us(v) - own_us)};

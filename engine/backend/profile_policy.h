@@ -37,7 +37,7 @@ std::vector<std::string> profile_order(const RecordedProblem& problem, const std
 // The profile `key` is served when it has none of its own (nullopt when it did not pass its
 // gate, has no samples, or no point of its variant is profiled). `file` names the recording in
 // the detail.
-std::optional<ProfileResult> borrowed_profile(const RecordedProblem& problem, const std::string& key,
-                                              const std::string& file);
+std::optional<ProfileResult> borrowed_profile(const RecordedProblem& problem,
+                                              const std::string& key, const std::string& file);
 
 }  // namespace solver::engine

@@ -53,7 +53,9 @@ json to_json(const Recording& r) {
   return out;
 }
 
-std::string dump_recording(const Recording& r) { return to_json(r).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+std::string dump_recording(const Recording& r) {
+  return to_json(r).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
 
 namespace {
 

@@ -61,7 +61,7 @@ std::string encode_request(const WorkerRequest& r) {
   if (r.full_metrics) j["full_metrics"] = true;
   if (!r.metrics.empty()) j["metrics"] = r.metrics;
   if (!r.pc_sampling) j["pc_sampling"] = false;  // absent: on
-  if (r.sweep) j["sweep"] = true;                  // absent: the full gate
+  if (r.sweep) j["sweep"] = true;                // absent: the full gate
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 

@@ -36,7 +36,8 @@ void add_loop_options(po::options_description& opts) {
       "seed of the paired-timing draws (0 .. 2^64-1)")(
       "backend", po::value<std::string>()->default_value("auto"), "auto, live or recorded")(
       "recording", po::value<std::string>(),
-      "recording to replay, or a comma-separated list merged in order (default: recordings/h200.json in the data dir, with h200-large.json beside it when present)")(
+      "recording to replay, or a comma-separated list merged in order (default: "
+      "recordings/h200.json in the data dir, with h200-large.json beside it when present)")(
       "chip", po::value<std::string>(), "match rules as if on this chip (default: the backend's)")(
       "out", po::value<std::string>(),
       "run directory (default: runs/<UTC time>-<pid> under the current directory)")(

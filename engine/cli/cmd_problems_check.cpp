@@ -331,7 +331,8 @@ int run_problems_check(Context& ctx) {
       for (const auto& v : p.variants)
         if (gen::missing_capabilities(v, chip).empty())
           for (const auto& knobs : gen::enumerate_knobs(p, v))
-            if (gen::validate(p, v, knobs, chip).empty()) items.push_back(gen::resolve(p, v, knobs, chip));
+            if (gen::validate(p, v, knobs, chip).empty())
+              items.push_back(gen::resolve(p, v, knobs, chip));
     }
     ctx.err << "compiling " << items.size() << " points on " << o.jobs << " threads\n";
     gen::CompileAhead ahead(std::move(items), cache.get(), o.jobs);

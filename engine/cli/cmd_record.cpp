@@ -224,8 +224,9 @@ int run_record(Context& ctx) {
     const rules::ChipProfile* chip = chips.find(info.chip_id);
     std::vector<generators::ResolvedVariant> items;
     for (const auto& pt : points)
-      if (chip) items.push_back(generators::resolve(*pt.spec, *pt.spec->find_variant(pt.ref.variant),
-                                                    pt.ref.knobs, *chip));
+      if (chip)
+        items.push_back(generators::resolve(*pt.spec, *pt.spec->find_variant(pt.ref.variant),
+                                            pt.ref.knobs, *chip));
     if (chip) {
       cache = std::make_unique<generators::CompileCache>(generators::default_cache_dir());
       ahead = std::make_unique<generators::CompileAhead>(std::move(items), cache.get(), jobs);
@@ -263,8 +264,8 @@ int run_record(Context& ctx) {
     ctx.err << " gate" << fmt_s(seconds_since(t));
     if (!rv.gate->passed()) {
       ++failed;
-      ctx.err << " " << engine::to_string(rv.gate->status) << ": "
-              << rv.gate->detail.substr(0, 200) << '\n';
+      ctx.err << " " << engine::to_string(rv.gate->status) << ": " << rv.gate->detail.substr(0, 200)
+              << '\n';
       maybe_flush();
       continue;
     }
@@ -324,8 +325,8 @@ int run_record(Context& ctx) {
   }
   const bool cut = measured < points.size() || out_of_time();
   if (cut) {
-    rec.note += "; --time-limit " + std::to_string(time_limit) + " s: " +
-                std::to_string(points.size() - measured) + " of " +
+    rec.note += "; --time-limit " + std::to_string(time_limit) +
+                " s: " + std::to_string(points.size() - measured) + " of " +
                 std::to_string(points.size()) + " points not measured";
     ctx.err << "time limit: " << points.size() - measured << " of " << points.size()
             << " points not measured\n";

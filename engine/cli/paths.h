@@ -6,9 +6,9 @@
 namespace solver::cli {
 using engine::chips_file;
 using engine::default_data_dir;
+using engine::default_recordings;
 using engine::fixture_file;
 using engine::problems_root;
 using engine::recordings_dir;
-using engine::default_recordings;
 using engine::rules_file;
 }  // namespace solver::cli

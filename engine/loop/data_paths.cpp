@@ -52,7 +52,8 @@ std::string recordings_dir(const std::string& d) {
 std::string default_recordings(const std::string& d) {
   const fs::path dir = recordings_dir(d);
   std::string list = (dir / "h200.json").string();
-  if (fs::is_regular_file(dir / "h200-large.json")) list += "," + (dir / "h200-large.json").string();
+  if (fs::is_regular_file(dir / "h200-large.json"))
+    list += "," + (dir / "h200-large.json").string();
   return list;
 }
 std::string fixture_file(const std::string& d, const std::string& name) {

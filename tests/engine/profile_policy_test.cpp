@@ -3,11 +3,11 @@
 // serves a point recorded without a profile of its own. SYNTHETIC pool, no GPU.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <set>
-#include <unistd.h>
 
 #include "engine/backend/profile_policy.h"
 #include "engine/backend/recorded_backend.h"
@@ -49,8 +49,8 @@ engine::ProfileResult profile_at(double time_us, double counter) {
   r.signals.set("time_us", time_us);
   r.signals.set("achieved_gbps", 1000.0);
   r.signals.set("load_eff", counter);
-  r.signal_origin = {{"time_us", "unprofiled"}, {"achieved_gbps", "unprofiled"},
-                     {"load_eff", "profiled"}};
+  r.signal_origin = {
+      {"time_us", "unprofiled"}, {"achieved_gbps", "unprofiled"}, {"load_eff", "profiled"}};
   return r;
 }
 

@@ -43,7 +43,8 @@ std::string slurp(const std::string& path) {
 TEST_CASE("the large pools hold 1,000 to 5,000 points; every other pool stays small") {
   for (const auto& p : load_problems(source_dir() + "/problems")) {
     const std::size_t n = pool_size(p);
-    const bool large = std::find(kLargePools.begin(), kLargePools.end(), p.name) != kLargePools.end();
+    const bool large =
+        std::find(kLargePools.begin(), kLargePools.end(), p.name) != kLargePools.end();
     MESSAGE(p.name << ": " << n << " points");
     if (large) {
       CHECK_MESSAGE(n >= 1000, p.name);

@@ -163,8 +163,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   std::vector<FreshCheck> checks;
   if (!sweep) checks.push_back(FreshCheck{int(rng() % kGateSamples), add_fresh_set(p, extra[3])});
   // The sweep gate audits no timed run either (the regular sets' checks above saw every output).
-  TimedSeries t = time_sequence({&p}, engine::single_order(kGateSamples), checks, {},
-                                sweep ? 0u : ~0u);
+  TimedSeries t =
+      time_sequence({&p}, engine::single_order(kGateSamples), checks, {}, sweep ? 0u : ~0u);
   if (t.failed_runner >= 0) {
     g.status = t.failure.status;
     g.detail = t.failure.detail;
@@ -183,14 +183,15 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   double median = times.empty() ? 0 : times[times.size() / 2];
   PhysicalFloor floor = floor_us(p);
   g.status = GateStatus::Passed;
-  g.detail = "median " + short_num(median) + " us over " + std::to_string(times.size()) + " runs" +
-             (floor.us > 0 ? "; floor " + short_num(floor.us) + " us (" + floor.how + ")" : "") +
-             (checks.empty() ? std::string()
-                             : "; fresh-set check at timed sample " + std::to_string(checks[0].at)) +
-             (t.audited_at.empty() || t.audited_at[0] < 0
-                  ? ""
-                  : "; timed sample " + std::to_string(t.audited_at[0]) + " audited") +
-             "; " + *adversarial + (t.note.empty() ? "" : "; " + t.note);
+  g.detail =
+      "median " + short_num(median) + " us over " + std::to_string(times.size()) + " runs" +
+      (floor.us > 0 ? "; floor " + short_num(floor.us) + " us (" + floor.how + ")" : "") +
+      (checks.empty() ? std::string()
+                      : "; fresh-set check at timed sample " + std::to_string(checks[0].at)) +
+      (t.audited_at.empty() || t.audited_at[0] < 0
+           ? ""
+           : "; timed sample " + std::to_string(t.audited_at[0]) + " audited") +
+      "; " + *adversarial + (t.note.empty() ? "" : "; " + t.note);
   return done();
 }
 
