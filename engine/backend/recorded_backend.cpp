@@ -136,7 +136,15 @@ GateResult TapBackend::gate(const VariantRef& v) {
 
 ProfileResult TapBackend::profile(const VariantRef& v) {
   ProfileResult p = inner_.profile(v);
-  if (copy_recorded(v)) return p;
+  if (copy_recorded(v)) {
+    // A borrowed profile (profile_policy.h) goes with the point, so the run's subset replays
+    // the same answer without the neighbour it came from; its detail still says whose it is.
+    if (p.ok && p.detail.rfind("borrowed profile", 0) == 0) {
+      auto& rv = sink_.at(v.problem, v.key());
+      if (!rv.profile) rv.profile = p;
+    }
+    return p;
+  }
   if (p.ok) sink_.at(v.problem, v.key()).profile = p;
   return p;
 }

@@ -115,6 +115,20 @@ TEST_CASE("the recorded backend serves a borrowed profile, and 'not recorded' wh
   auto none = backend.profile({"pool", "naive", {}});
   CHECK_FALSE(none.ok);
   CHECK(none.detail.rfind("not recorded", 0) == 0);
+  // A run's measurements.json (the tap) keeps the borrowed profile with the point, so the
+  // subset replays the same answer without the neighbour.
+  engine::Recording sink;
+  sink.chip = "h200";
+  engine::TapBackend tap(backend, sink);
+  tap.profile({"pool", "t", {{"A", 2}, {"B", 8}}});
+  tap.profile({"pool", "naive", {}});
+  const auto* kept = sink.find("pool", "t[A=2,B=8]");
+  REQUIRE(kept);
+  REQUIRE(kept->profile);
+  CHECK(kept->profile->detail.rfind("borrowed profile", 0) == 0);
+  CHECK_FALSE(sink.find("pool", "t[A=4,B=4]"));  // the neighbour is not copied
+  engine::RecordedBackend replay(sink);
+  CHECK(replay.profile({"pool", "t", {{"A", 2}, {"B", 8}}}).ok);
 }
 
 TEST_CASE("a comma-separated list of recordings is merged in order; another chip is refused") {
