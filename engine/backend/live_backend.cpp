@@ -103,6 +103,7 @@ class LiveBackend final : public Backend {
     // checks them all, and the budget below counts them.
     r.input_sets = std::max(kRotationSets, options_.gate_input_sets);
     r.sweep = options_.sweep_gate;
+    if (r.sweep) r.samples = options_.sweep_samples;
     r.seed = seed_base_ + (++gates_);
     int t = timeout_for(v.problem);
     // Batches: the regular sets (reference + check each), up to three adversarial sets and

@@ -25,6 +25,7 @@ struct LiveOptions {
   int gate_input_sets = 2;
   // The sweep gate (WorkerRequest::sweep) for every gate: `solver record --sweep` only.
   bool sweep_gate = false;
+  int sweep_samples = 0;  // the sweep gate's timed series (0: the gate's usual length)
   // Watchdog for one batch of launches; 0 = the problem's timeout_ms. (Tests and impatient
   // users set it; the whole request is bounded by it scaled by the work asked.)
   int timeout_ms = 0;

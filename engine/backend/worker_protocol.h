@@ -81,7 +81,7 @@ struct WorkerRequest {
   // gate: the sweep gate of `solver record --sweep` (docs/benchmarks.md, "Large pools"): the
   // regular input sets checked and the short timed series with its floor check, without the
   // adversarial sets and the fresh-set check. For recording whole pools of our own kernels,
-  // never for a candidate of a live run.
+  // never for a candidate of a live run. Its timed series is `samples` long when given.
   bool sweep = false;
 };
 

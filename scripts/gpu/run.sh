@@ -33,7 +33,7 @@
 #   house      the worker's error paths driven live, each with its expected outcome (house_worker.sh)
 #   multi_gpu  shards and --gpus on the live backend (scripts/gpu/multi_gpu.sh)
 #   metric_cost  solver's profile against ncu with the same metrics (scripts/gpu/metric_cost.sh)
-#   large_pools  issue 30: the four large pools (~5,900 points) recorded with the sweep gate,
+#   large_pools  issue 30: the four large pools (4,662 points) recorded with the sweep gate,
 #              compiles ahead on all cores and selective profiles into
 #              $OUT/large_pools/h200-large.json (scripts/gpu/large_pools.sh; LARGE_POOLS_S, the
 #              record's time limit, default 380 s, capped by what is left of BUDGET_S)
