@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <cstdlib>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "generators/compile_ahead.h"
 #include "generators/nvrtc_compiler.h"
+#include "generators/ptx_precision.h"
 #include "generators/validate.h"
 #include "generators/variant_space.h"
 #include "test_support.h"
@@ -112,18 +114,28 @@ TEST_CASE("the large pools compile with NVRTC on several threads, into the worke
   }
   const int jobs = std::max(2, std::min(default_compile_jobs(), 16));
   std::vector<ResolvedVariant> again = items;
+  // The precision the PTX computes in, on every 4th point (an uncached compile on one thread).
+  for (std::size_t i = 0; i < items.size(); i += 4) {
+    if (items[i].variant == "__reference__") continue;
+    CompileResult r = compile_variant(items[i], nullptr);
+    if (!r.ok) continue;  // reported below
+    std::set<DType> dtypes;
+    for (const auto& b : items[i].buffers) dtypes.insert(b.dtype);
+    CHECK_MESSAGE(precision_mismatch(scan_ptx_precision(r.ptx), items[i].precision, dtypes).empty(),
+                  keys[i]);
+  }
+  int spilled = 0;
   {
     CompileAhead ahead(std::move(items), &cache, jobs);
     for (std::size_t i = 0; i < ahead.size(); ++i) {
       const CompileResult& r = ahead.wait(i);
       CHECK_MESSAGE(r.ok, keys[i] << ": " << r.error << "\n" << r.log);
       if (r.ok) CHECK_MESSAGE(r.cubin.empty(), "the cubin stays in the cache only");
-      // No spills at any point: registers are part of what the knobs trade.
-      for (const auto& k : r.kernels)
-        CHECK_MESSAGE(k.spill_store_bytes + k.spill_load_bytes == 0, keys[i]);
+      // Spills are allowed (register pressure is one of the things the knobs trade); counted.
+      for (const auto& k : r.kernels) spilled += k.spill_store_bytes + k.spill_load_bytes > 0;
     }
     MESSAGE(ahead.size() << " points compiled on " << jobs << " threads ("
-                         << ahead.compile_seconds() << " s of compile)");
+                         << ahead.compile_seconds() << " s of compile; " << spilled << " spill)");
   }
   // What the GPU worker does next for each point: the same key, found in the cache.
   for (std::size_t i = 0; i < again.size(); ++i) {
