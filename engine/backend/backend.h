@@ -58,6 +58,9 @@ struct GateResult {
   // The gate's own timed runs (us, in order): the floor check, and the reference the paired
   // time must agree with (inconsistent_timing). Empty where unknown (older recordings).
   std::vector<double> timed_us;
+  // The SM clock over those runs (MHz; 0 where not measured): the sweep gate's timed series is
+  // the recording's samples (`solver record --sweep`), so its clock goes with them.
+  double sm_clock_mhz = 0;
   // Wall time of the gate's phases (ms: "inputs", "reference", "checks", "adversarial",
   // "timing"...), so the cost of each defence can be measured.
   std::map<std::string, double> phases_ms;

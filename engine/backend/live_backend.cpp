@@ -102,6 +102,8 @@ class LiveBackend final : public Backend {
     // At least the rotation sets every timed sequence uses (sequence_plan.h, P8): the worker
     // checks them all, and the budget below counts them.
     r.input_sets = std::max(kRotationSets, options_.gate_input_sets);
+    r.sweep = options_.sweep_gate;
+    if (r.sweep) r.samples = options_.sweep_samples;
     r.seed = seed_base_ + (++gates_);
     int t = timeout_for(v.problem);
     // Batches: the regular sets (reference + check each), up to three adversarial sets and

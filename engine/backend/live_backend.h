@@ -23,6 +23,9 @@ struct LiveOptions {
   // (profiling/rule_metrics.h). Empty = the worker's default set.
   std::vector<std::string> metrics;
   int gate_input_sets = 2;
+  // The sweep gate (WorkerRequest::sweep) for every gate: `solver record --sweep` only.
+  bool sweep_gate = false;
+  int sweep_samples = 0;  // the sweep gate's timed series (0: the gate's usual length)
   // Watchdog for one batch of launches; 0 = the problem's timeout_ms. (Tests and impatient
   // users set it; the whole request is bounded by it scaled by the work asked.)
   int timeout_ms = 0;

@@ -33,7 +33,8 @@ OpenedBackend open_backend(const BackendSpec& spec) {
     if (kind == "live") return opened;
   }
   std::string path = spec.recording.empty() ? spec.default_recording : spec.recording;
-  if (kind == "auto" && !fs::exists(path))
+  std::vector<std::string> files = split_recording_list(path);
+  if (kind == "auto" && (files.empty() || !fs::exists(files.front())))
     throw rules::InputError(
         rules::Diagnostic{{path, 0, 0},
                           "no GPU here (" +
@@ -41,7 +42,10 @@ OpenedBackend open_backend(const BackendSpec& spec) {
                                                            : opened.why_not_live) +
                               ") and no recording to replay at this path (pass --recording FILE)"});
   // Absolute, so the manifest's recording path still works when resumed from elsewhere.
-  opened.backend = std::make_unique<RecordedBackend>(load_recording(fs::absolute(path).string()));
+  std::string absolute;
+  for (const auto& f : files) absolute += (absolute.empty() ? "" : ",") + fs::absolute(f).string();
+  opened.backend =
+      std::make_unique<RecordedBackend>(load_recordings(absolute.empty() ? path : absolute));
   return opened;
 }
 

@@ -14,7 +14,8 @@ struct BackendSpec {
   // "live": the GPU or nothing; "recorded": the recording; "auto": live where a GPU answers,
   // else the recording.
   std::string kind = "auto";
-  // The recording to replay; a given file forces the recorded backend under "auto".
+  // The recording to replay; a given file forces the recorded backend under "auto". A
+  // comma-separated list is merged in order (recording.h, load_recordings).
   std::string recording;
   // Replayed under "auto"/"recorded" when `recording` is empty (the data dir's bundled one).
   std::string default_recording;

@@ -3,6 +3,7 @@
 #include "engine/backend/paired_verdict.h"
 
 #include "engine/backend/draw_seed.h"
+#include "engine/backend/profile_policy.h"
 
 #include <map>
 #include <random>
@@ -53,6 +54,11 @@ GateResult RecordedBackend::gate(const VariantRef& v) {
 ProfileResult RecordedBackend::profile(const VariantRef& v) {
   const RecordedVariant* r = lookup(v);
   if (r && r->profile) return *r->profile;
+  // A point of a large pool recorded without a profile of its own (solver record --sweep):
+  // its nearest profiled neighbour's counters, said so in the detail (profile_policy.h).
+  if (r)
+    if (auto b = borrowed_profile(recording_.problems.at(v.problem), v.key(), recording_.file))
+      return *b;
   ProfileResult p;
   p.ok = false;
   p.detail = not_recorded(v, "was never profiled in");
@@ -130,7 +136,15 @@ GateResult TapBackend::gate(const VariantRef& v) {
 
 ProfileResult TapBackend::profile(const VariantRef& v) {
   ProfileResult p = inner_.profile(v);
-  if (copy_recorded(v)) return p;
+  if (copy_recorded(v)) {
+    // A borrowed profile (profile_policy.h) goes with the point, so the run's subset replays
+    // the same answer without the neighbour it came from; its detail still says whose it is.
+    if (p.ok && p.detail.rfind("borrowed profile", 0) == 0) {
+      auto& rv = sink_.at(v.problem, v.key());
+      if (!rv.profile) rv.profile = p;
+    }
+    return p;
+  }
   if (p.ok) sink_.at(v.problem, v.key()).profile = p;
   return p;
 }

@@ -3,7 +3,9 @@
 // time_pairs() draw from the variant's recorded unprofiled samples with a seeded generator, so
 // a replay is deterministic for a seed and still carries the real run-to-run noise. A variant
 // the recording lacks is GateStatus::NotRecorded / profile ok=false "not recorded": never a
-// made-up number.
+// made-up number. One exception, said in its detail: a gate-passed, timed point of a large pool
+// recorded without a profile of its own is served its nearest profiled neighbour's counters
+// with its own time (profile_policy.h).
 #pragma once
 #include <cstdint>
 #include <map>

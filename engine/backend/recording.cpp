@@ -53,7 +53,9 @@ json to_json(const Recording& r) {
   return out;
 }
 
-std::string dump_recording(const Recording& r) { return to_json(r).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n"; }
+std::string dump_recording(const Recording& r) {
+  return to_json(r).dump(1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
 
 namespace {
 
@@ -156,6 +158,33 @@ Recording parse_recording(const std::string& text, const std::string& file_label
 
 Recording load_recording(const std::string& path) {
   return parse_recording(rules::read_text_file(path, "recording"), path);
+}
+
+std::vector<std::string> split_recording_list(const std::string& paths) {
+  std::vector<std::string> out;
+  std::size_t start = 0;
+  while (start <= paths.size()) {
+    std::size_t comma = paths.find(',', start);
+    if (comma == std::string::npos) comma = paths.size();
+    if (comma > start) out.push_back(paths.substr(start, comma - start));
+    start = comma + 1;
+  }
+  return out;
+}
+
+Recording load_recordings(const std::string& paths) {
+  std::vector<std::string> files = split_recording_list(paths);
+  if (files.size() <= 1) return load_recording(files.empty() ? paths : files.front());
+  Recording all = load_recording(files.front());
+  std::string hashes = all.content_hash;
+  for (std::size_t i = 1; i < files.size(); ++i) {
+    Recording more = load_recording(files[i]);
+    hashes += "," + more.content_hash;
+    merge_recording(all, more);  // another chip: InputError
+  }
+  all.file = paths;
+  all.content_hash = rules::sha256_hex(hashes);
+  return all;
 }
 
 void save_recording(const Recording& r, const std::string& path) {

@@ -73,6 +73,13 @@ nlohmann::json to_json(const Recording& r);
 std::string dump_recording(const Recording& r);  // 1-space indented, sorted keys, newline
 Recording parse_recording(const std::string& text, const std::string& file_label);
 Recording load_recording(const std::string& path);
+// A comma-separated list of recordings of one chip ("h200.json,h200-large.json": the large
+// pools' recording beside the bundled one), merged in order (merge_recording); one path is
+// load_recording itself. The result's `file` is the list as given, and its content hash that of
+// its one file, or sha256 of the files' hashes joined by ',' for several.
+Recording load_recordings(const std::string& paths);
+// The paths of such a list (empty items dropped).
+std::vector<std::string> split_recording_list(const std::string& paths);
 // Writes atomically (temporary file + rename) so a crash never leaves half a recording.
 void save_recording(const Recording& r, const std::string& path);
 

@@ -84,6 +84,7 @@ json to_json(const GateResult& g) {
             {"seeds", g.seeds}};
   // Absent when empty, so records from before these fields keep their exact bytes.
   if (!g.timed_us.empty()) j["timed_us"] = num_array(g.timed_us);
+  if (g.sm_clock_mhz > 0) j["sm_clock_mhz"] = g.sm_clock_mhz;
   if (!g.phases_ms.empty()) j["phases_ms"] = num_map(g.phases_ms);
   if (g.reused) j["reused"] = true;
   return j;
@@ -110,6 +111,8 @@ GateResult gate_result_from_json(const json& j, const std::string& where) {
     g.input_sets = static_cast<int>(sets);
   g.seeds = c.unsigned_list(j, "seeds");
   g.timed_us = c.measured_list(j, "timed_us");
+  g.sm_clock_mhz = c.number(j, "sm_clock_mhz").value_or(0);
+  if (!(g.sm_clock_mhz >= 0)) c.error("/sm_clock_mhz", "sm_clock_mhz must be >= 0");
   g.phases_ms = c.measured_map(j, "phases_ms");
   g.reused = c.boolean(j, "reused").value_or(false);
   c.throw_if_any("bad gate result");

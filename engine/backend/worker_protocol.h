@@ -78,6 +78,11 @@ struct WorkerRequest {
   std::vector<std::string> metrics;
   // profile: the PC sampling pass (stall reasons per source line); off with --no-pc-sampling.
   bool pc_sampling = true;
+  // gate: the sweep gate of `solver record --sweep` (docs/benchmarks.md, "Large pools"): the
+  // regular input sets checked and the short timed series with its floor check, without the
+  // adversarial sets and the fresh-set check. For recording whole pools of our own kernels,
+  // never for a candidate of a live run. Its timed series is `samples` long when given.
+  bool sweep = false;
 };
 
 struct WorkerResponse {

@@ -36,7 +36,8 @@ void add_loop_options(po::options_description& opts) {
       "seed of the paired-timing draws (0 .. 2^64-1)")(
       "backend", po::value<std::string>()->default_value("auto"), "auto, live or recorded")(
       "recording", po::value<std::string>(),
-      "recording to replay (default: recordings/h200.json in the data dir)")(
+      "recording to replay, or a comma-separated list merged in order (default: "
+      "recordings/h200.json in the data dir, with h200-large.json beside it when present)")(
       "chip", po::value<std::string>(), "match rules as if on this chip (default: the backend's)")(
       "out", po::value<std::string>(),
       "run directory (default: runs/<UTC time>-<pid> under the current directory)")(
@@ -184,7 +185,7 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   engine::BackendSpec spec;
   spec.kind = backend_choice;
   spec.recording = recording;
-  spec.default_recording = recordings_dir(ctx.data_dir) + "/h200.json";
+  spec.default_recording = default_recordings(ctx.data_dir);
   spec.live.problems_root = opt.problems_root;
   spec.live.chips_file = chips_file(ctx.data_dir);
   spec.live.pc_sampling = !vm.count("no-pc-sampling");

@@ -146,7 +146,7 @@ int run_calibrate(Context& ctx) {
   engine::BackendSpec backend_spec;
   backend_spec.kind = backend_choice;
   backend_spec.recording = recording;
-  backend_spec.default_recording = recordings_dir(ctx.data_dir) + "/h200.json";
+  backend_spec.default_recording = default_recordings(ctx.data_dir);
   backend_spec.live.problems_root = root;
   backend_spec.live.chips_file = chips_file(ctx.data_dir);
   auto [backend, why_not_live] = engine::open_backend(backend_spec);

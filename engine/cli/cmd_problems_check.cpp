@@ -13,6 +13,7 @@
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/run/run_inputs.h"
+#include "generators/compile_ahead.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/param_types.h"
 #include "generators/problem_spec.h"
@@ -35,6 +36,8 @@ struct CheckOptions {
   bool compile_only = false;
   bool json = false;
   bool no_cache = false;
+  int jobs = 1;  // compile threads (--jobs): >1 compiles every point ahead into the cache
+  bool count_only = false;
 };
 
 struct Row {
@@ -244,7 +247,9 @@ int run_problems_check(Context& ctx) {
       "check for this chips.yaml profile (default: the live device, else h200)")(
       "compile-only", "validate and compile only; no correctness gate")(
       "cache-dir", po::value<std::string>(), "NVRTC cache folder (default: ~/.cache/solver/nvrtc)")(
-      "no-cache", "compile everything afresh")("json", "print the results as JSON");
+      "no-cache", "compile everything afresh")("json", "print the results as JSON")(
+      "jobs", po::value<int>(), "compile on N threads (0: all hardware threads)")(
+      "count", "print each variant's number of knob points and the pool's; nothing compiled");
   po::positional_options_description pos;
   pos.add("problem", -1);
   po::variables_map vm;
@@ -261,9 +266,35 @@ int run_problems_check(Context& ctx) {
   o.compile_only = vm.count("compile-only") > 0;
   o.no_cache = vm.count("no-cache") > 0;
   o.json = vm.count("json") > 0;
+  o.count_only = vm.count("count") > 0;
+  if (vm.count("jobs")) {
+    o.jobs = vm["jobs"].as<int>();
+    if (o.jobs < 0)
+      throw rules::InputError(rules::Diagnostic{{"--jobs", 0, 0}, "--jobs must be >= 0"});
+    if (o.jobs == 0) o.jobs = gen::default_compile_jobs();
+  }
 
   std::vector<gen::ProblemSpec> problems = load(o);  // bad specs: InputError -> exit 2
   rules::ChipTable chips = load_chips(ctx);
+  if (o.count_only) {
+    // The pool sizes by the solver's own enumeration (issue 30's large pools are counted so).
+    const rules::ChipProfile& chip = resolve_chip(chips, o.chip.empty() ? "h200" : o.chip);
+    nlohmann::json j = nlohmann::json::object();
+    for (const auto& p : problems) {
+      std::size_t total = 0;
+      for (const auto& v : p.variants) {
+        std::size_t n =
+            gen::missing_capabilities(v, chip).empty() ? gen::enumerate_knobs(p, v).size() : 0;
+        total += n;
+        j[p.name]["variants"][v.id] = n;
+        if (!o.json) ctx.out << p.name << ' ' << v.id << ' ' << n << '\n';
+      }
+      j[p.name]["points"] = total;
+      if (!o.json) ctx.out << p.name << " (pool) " << total << '\n';
+    }
+    if (o.json) print_json(ctx.out, j);
+    return kExitOk;
+  }
 
   std::unique_ptr<engine::Backend> backend;
   std::string gate_note = "skipped (--compile-only)";
@@ -291,6 +322,22 @@ int run_problems_check(Context& ctx) {
   std::string compiler =
       gen::nvrtc_available() ? "NVRTC " + gen::nvrtc_version() : gen::nvrtc_unavailable_reason();
 
+  if (o.jobs > 1 && cache && gen::nvrtc_available()) {
+    // Every valid point compiled on o.jobs threads into the cache first; the rows below then
+    // read their compile (log, registers, precision) from it.
+    std::vector<gen::ResolvedVariant> items;
+    for (const auto& p : problems) {
+      items.push_back(gen::resolve_reference(p, chip));
+      for (const auto& v : p.variants)
+        if (gen::missing_capabilities(v, chip).empty())
+          for (const auto& knobs : gen::enumerate_knobs(p, v))
+            if (gen::validate(p, v, knobs, chip).empty())
+              items.push_back(gen::resolve(p, v, knobs, chip));
+    }
+    ctx.err << "compiling " << items.size() << " points on " << o.jobs << " threads\n";
+    gen::CompileAhead ahead(std::move(items), cache.get(), o.jobs);
+    for (std::size_t i = 0; i < ahead.size(); ++i) ahead.wait(i);
+  }
   std::vector<Row> rows;
   std::vector<std::string> warnings;  // lint: valid specs a kernel could exploit
   for (const auto& p : problems) {

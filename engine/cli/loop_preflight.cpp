@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/backend/recording.h"
 #include "engine/cli/loop_options.h"
 #include "engine/cli/options.h"
 #include "rules/diagnostics.h"
@@ -57,8 +58,9 @@ void preflight_loop_arguments(const Context& ctx, const engine::AblationOptions&
   const std::string backend = vm["backend"].as<std::string>();
   if (backend != "auto" && backend != "live" && backend != "recorded")
     throw option_error("--backend", "unknown backend '" + backend + "' (auto, live or recorded)");
-  if (vm.count("recording") && !fs::is_regular_file(vm["recording"].as<std::string>()))
-    throw option_error("--recording", "no such file: " + vm["recording"].as<std::string>());
+  if (vm.count("recording"))
+    for (const auto& f : engine::split_recording_list(vm["recording"].as<std::string>()))
+      if (!fs::is_regular_file(f)) throw option_error("--recording", "no such file: " + f);
   if (!opt.chip.empty()) resolve_chip(load_chips(ctx), opt.chip);
   if (!opt.resume_dir.empty()) return;     // the run's own inputs are checked when it is opened
   rules::load_rule_table(opt.rules_path);  // throws a located InputError

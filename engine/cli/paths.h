@@ -6,6 +6,7 @@
 namespace solver::cli {
 using engine::chips_file;
 using engine::default_data_dir;
+using engine::default_recordings;
 using engine::fixture_file;
 using engine::kernels_root;
 using engine::problems_root;

@@ -50,6 +50,13 @@ std::string kernels_root(const std::string& d) { return (fs::path(d) / "kernels"
 std::string recordings_dir(const std::string& d) {
   return first_existing(d, "recordings", "tests/data/recordings");
 }
+std::string default_recordings(const std::string& d) {
+  const fs::path dir = recordings_dir(d);
+  std::string list = (dir / "h200.json").string();
+  if (fs::is_regular_file(dir / "h200-large.json"))
+    list += "," + (dir / "h200-large.json").string();
+  return list;
+}
 std::string fixture_file(const std::string& d, const std::string& name) {
   return first_existing(d, ("fixtures/" + name).c_str(), ("tests/data/" + name).c_str());
 }

@@ -16,6 +16,9 @@ std::string problems_root(const std::string& data_dir);  // problems/
 // The shared kernel library (kernels/; generators/kernel_library.h reads it).
 std::string kernels_root(const std::string& data_dir);
 std::string recordings_dir(const std::string& data_dir);  // tests/data/recordings or recordings/
+// The recording replayed when none is given: <recordings>/h200.json, and beside it
+// h200-large.json (issue 30's large pools) when that file exists, as a list (load_recordings).
+std::string default_recordings(const std::string& data_dir);
 // The bundled H200 signal fixtures (the default input of `solver dry-run`).
 std::string fixture_file(const std::string& data_dir, const std::string& name);
 

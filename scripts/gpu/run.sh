@@ -46,6 +46,10 @@
 #   attn33     issue 33's attention kernels against PyTorch in one call (scripts/gpu/probe_h33c.sh:
 #              attention_bf16's FA2/wgmma kernels vs SDPA's FlashAttention backend, the FP32/TF32
 #              flash kernels of attention and decoder_block vs PyTorch's FP32 SDPA; ~30 s)
+#   large_pools  issue 30: the four large pools (4,662 points) recorded with the sweep gate,
+#              compiles ahead on all cores and selective profiles into
+#              $OUT/large_pools/h200-large.json (scripts/gpu/large_pools.sh; LARGE_POOLS_S, the
+#              record's time limit, default 380 s, capped by what is left of BUDGET_S)
 #
 # Everything lands in $OUT (the device tool returns at most 8 files): each step's folder, then one
 # archive $OUT/results.tgz of all of them, $OUT/summary.txt (one line per step: exit code, wall
@@ -186,6 +190,11 @@ step_probes() {
     echo "$n: exit $rc; $(tail -n 1 "$1/$n.log")"
   done
   return $any
+}
+step_large_pools() {
+  local lim=${LARGE_POOLS_S:-380}
+  [ "$lim" -gt "$(($(left) - 90))" ] && lim=$(($(left) - 90))
+  OUT=$1 LARGE_POOLS_S=$lim timeout "$(cap $((lim + 70)))" bash scripts/gpu/large_pools.sh
 }
 step_ablate() {
   local d=$1/ablate-live s rc

@@ -156,6 +156,12 @@ TEST_CASE("every built-in problem's variants compile for sm_90") {
   TempDir t;
   CompileCache cache(t.path().string());
   for (const auto& p : load_problems(root)) {
+    std::size_t points = 0;
+    for (const auto& v : p.variants) points += enumerate_knobs(p, v).size();
+    if (points >= 1000) {  // issue 30's large pools: large_pools_test compiles a sample of each
+      MESSAGE(p.name << ": " << points << " points, left to large_pools_test");
+      continue;
+    }
     int n = compile_all(p, &cache);
     MESSAGE(p.name << ": " << n << " variant points compiled");
     CHECK(n > 0);

@@ -11,6 +11,9 @@
 //      power of two): the exponent range up and down, heavy-tailed random signs
 //   5. a short timed series on a fresh module with the fresh-set check at a seeded random
 //      sample (same addresses, new values), inputs verified after it   -> the floor (too_fast)
+// The sweep gate (request `sweep`, `solver record --sweep`) runs 1, 2, 3 on the first regular set
+// only and 5 without the fresh-set check and the timed-run audit, no adversarial sets, its
+// series `samples` long (the recording's samples); its detail says so.
 // Phase wall times come back in GateResult::phases_ms.
 #include <algorithm>
 #include <cmath>
@@ -103,7 +106,8 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
   return note;
 }
 
-GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t seed) {
+GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t seed, bool sweep,
+                        int sweep_samples) {
   NvtxRange range("gate");
   std::map<std::string, double> phases;
   uint64_t base = seed ? seed : kDefaultSeed;
@@ -138,23 +142,34 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     return done();
   }
   timer.start("checks");
-  for (int s = 0; s < p.buffers->sets(); ++s) {
+  // The sweep gate checks the first regular set only (its timed series still rotates them all).
+  for (int s = 0; s < (sweep ? 1 : p.buffers->sets()); ++s) {
     reload(p);  // every check on a fresh module: no __device__ state from an earlier run
     run_variant(p, s, "check run");
     if (!check_outputs(p, s, g, "before timing")) return done();
   }
-  timer.start("adversarial");
-  std::optional<std::string> adversarial = adversarial_checks(p, g, extra);
-  if (!adversarial) return done();
+  // The sweep gate (solver record --sweep) stops adding input sets here: every regular set was
+  // checked, the timed series below still runs on them with its floor check.
+  std::optional<std::string> adversarial =
+      "sweep gate: the first regular set checked; adversarial sets, the fresh-set check and the "
+      "timed-run audit not run (solver record --sweep)";
+  if (!sweep) {
+    timer.start("adversarial");
+    adversarial = adversarial_checks(p, g, extra);
+    if (!adversarial) return done();
+  }
   // A short timed series on a fresh module: the floor check, and the fresh-set check at a
   // random sample (a kernel that only works the first time, races, or serves a cached result
   // for inputs it has seen shows here).
   timer.start("timing");
   reload(p);
-  int fresh = add_fresh_set(p, extra[3]);
   std::mt19937_64 rng(extra[4]);
-  FreshCheck check{int(rng() % kGateSamples), fresh};
-  TimedSeries t = time_sequence({&p}, engine::single_order(kGateSamples), {check});
+  std::vector<FreshCheck> checks;
+  if (!sweep) checks.push_back(FreshCheck{int(rng() % kGateSamples), add_fresh_set(p, extra[3])});
+  // The sweep gate audits no timed run either, and its series is as long as the recording's
+  // samples, which it then is (no separate time op).
+  const int series = sweep && sweep_samples > 0 ? sweep_samples : kGateSamples;
+  TimedSeries t = time_sequence({&p}, engine::single_order(series), checks, {}, sweep ? 0u : ~0u);
   if (t.failed_runner >= 0) {
     g.status = t.failure.status;
     g.detail = t.failure.detail;
@@ -162,6 +177,7 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   }
   if (!check_inputs_after_timing(p, g)) return done();
   g.timed_us = t.kernel_us[0];
+  g.sm_clock_mhz = t.sm_clock_mhz;
   std::string fast = floor_violation(p, g.timed_us);
   if (!fast.empty()) {
     g.status = GateStatus::TooFast;
@@ -173,13 +189,15 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   double median = times.empty() ? 0 : times[times.size() / 2];
   PhysicalFloor floor = floor_us(p);
   g.status = GateStatus::Passed;
-  g.detail = "median " + short_num(median) + " us over " + std::to_string(times.size()) + " runs" +
-             (floor.us > 0 ? "; floor " + short_num(floor.us) + " us (" + floor.how + ")" : "") +
-             "; fresh-set check at timed sample " + std::to_string(check.at) +
-             (t.audited_at.empty() || t.audited_at[0] < 0
-                  ? ""
-                  : "; timed sample " + std::to_string(t.audited_at[0]) + " audited") +
-             "; " + *adversarial + (t.note.empty() ? "" : "; " + t.note);
+  g.detail =
+      "median " + short_num(median) + " us over " + std::to_string(times.size()) + " runs" +
+      (floor.us > 0 ? "; floor " + short_num(floor.us) + " us (" + floor.how + ")" : "") +
+      (checks.empty() ? std::string()
+                      : "; fresh-set check at timed sample " + std::to_string(checks[0].at)) +
+      (t.audited_at.empty() || t.audited_at[0] < 0
+           ? ""
+           : "; timed sample " + std::to_string(t.audited_at[0]) + " audited") +
+      "; " + *adversarial + (t.note.empty() ? "" : "; " + t.note);
   return done();
 }
 

@@ -105,7 +105,8 @@ engine::WorkerResponse Worker::serve(const engine::WorkerRequest& r) {
   } else if (r.op == "ceilings") {
     resp.ceilings = ceilings();
   } else if (r.op == "gate") {
-    if (need(r.variant, "variant")) resp.gate = gate(*r.variant, r.input_sets, r.seed);
+    if (need(r.variant, "variant"))
+      resp.gate = gate(*r.variant, r.input_sets, r.seed, r.sweep, r.samples);
   } else if (r.op == "time") {
     if (need(r.variant, "variant")) resp.time = time(*r.variant, std::max(1, r.samples), r.seed);
   } else if (r.op == "time_pairs") {

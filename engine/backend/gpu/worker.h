@@ -133,7 +133,10 @@ class Worker {
  private:
   engine::WorkerResponse serve(const engine::WorkerRequest& r);
   // ops
-  engine::GateResult gate(const engine::VariantRef& v, int input_sets, uint64_t seed);
+  // sweep: the sweep gate (worker_protocol.h, WorkerRequest::sweep): no adversarial sets, no
+  // fresh-set check; what it left out is in the detail.
+  engine::GateResult gate(const engine::VariantRef& v, int input_sets, uint64_t seed,
+                          bool sweep = false, int sweep_samples = 0);
   engine::TimeSamples time(const engine::VariantRef& v, int samples, uint64_t seed);
   rules::Outcome<engine::PairSamples, PairFailure> time_pairs(const engine::VariantRef& a,
                                                               const engine::VariantRef& b,
