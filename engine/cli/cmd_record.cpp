@@ -203,8 +203,7 @@ int run_record(Context& ctx) {
   auto stale = [&](const engine::RecordedVariant& was, const generators::ProblemSpec& spec,
                    const generators::VariantSpec& variant, const generators::KnobValues& knobs) {
     if (!was.gate || was.gate->source_hash.empty()) return false;
-    if (generators::resolve(spec, variant, knobs, record_chip).source_hash ==
-        was.gate->source_hash)
+    if (generators::resolve(spec, variant, knobs, record_chip).source_hash == was.gate->source_hash)
       return false;
     ctx.err << "[" << spec.name << "] " << generators::variant_key(variant.id, knobs)
             << ": recorded from other source bytes, measured again\n";
