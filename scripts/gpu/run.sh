@@ -129,8 +129,9 @@ step_record() {
   if [ -n "${RECORD_BASE:-}" ]; then cp "$RECORD_BASE" "$1/recording.json" && echo "base: $RECORD_BASE"; fi
   for p in $(problem_list); do
     [ "$(left)" -lt 60 ] && { echo "$p: not recorded ($(left) s left)"; any=1; continue; }
+    # RECORD_ARGS: more `solver record` options, e.g. "--jobs 0" (compile every point ahead).
     timeout "$(cap 200)" "$B/bin/solver" --data-dir "$D" record --problems "$p" --merge \
-      --out "$1/recording.json" >"$1/record_$p.log" 2>&1
+      --out "$1/recording.json" ${RECORD_ARGS:-} >"$1/record_$p.log" 2>&1
     rc=$?
     [ $rc -eq 0 ] || any=1
     echo "$p: exit $rc; $(tail -n 1 "$1/record_$p.log")"
