@@ -151,9 +151,11 @@ int run_record(Context& ctx) {
   backend_spec.live.pc_sampling = !vm.count("no-pc-sampling");
   backend_spec.live.sweep_gate = sweep;
   backend_spec.live.sweep_samples = samples;
-  auto [backend, why] = engine::open_backend(backend_spec);
+  // Not a structured binding: the lambdas below capture `backend` (C++17 forbids capturing one).
+  engine::OpenedBackend opened = engine::open_backend(backend_spec);
+  std::unique_ptr<engine::Backend>& backend = opened.backend;
   if (!backend) {
-    ctx.err << "solver record: needs a GPU: " << why << '\n';
+    ctx.err << "solver record: needs a GPU: " << opened.why_not_live << '\n';
     return kExitFailure;
   }
   engine::BackendInfo info = backend->info();
