@@ -62,8 +62,10 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
       continue;
     }
     for (auto& [key, rv] : rp.variants) {
+      const std::string& problem_name = problem;  // a lambda may not capture a structured
+      const std::string& variant_key = key;       // binding (C++17; clang refuses it)
       auto skip = [&](const std::string& why) {
-        report.skipped.push_back(problem + " " + key + ": " + why);
+        report.skipped.push_back(problem_name + " " + variant_key + ": " + why);
       };
       if (!rv.profile || !rv.profile->ok) {
         skip("not profiled");
