@@ -5,7 +5,8 @@
 # and what they encode with), not the CLI or the loop.
 
 # solver_fuzz_copy(NAME FOLDER [LIKE TARGET] SOURCES... DEPS...): a static library of FOLDER's
-# SOURCES built for fuzzing. LIKE names the library it copies: its link libraries come along,
+# SOURCES built for fuzzing. LIKE names the library it copies: its compile definitions and its
+# link libraries come along,
 # each library that has a fuzz copy replaced by it, so a dependency added to the
 # original (Boost.Program_options for split_unix, say) cannot leave the copy unlinked.
 function(solver_fuzz_copy name folder)
@@ -34,6 +35,13 @@ function(solver_fuzz_copy name folder)
   target_link_libraries(${name} PUBLIC ${C_DEPS})
   target_compile_options(${name} PRIVATE
     -fsanitize=fuzzer-no-link,${SOLVER_FUZZ_SANITIZERS} -fno-sanitize-recover=undefined -g -O1)
+  # The original's compile definitions come along too (SOLVER_SOURCE_DIR, say).
+  if(C_LIKE)
+    get_target_property(_defs ${C_LIKE} COMPILE_DEFINITIONS)
+    if(_defs)
+      target_compile_definitions(${name} PRIVATE ${_defs})
+    endif()
+  endif()
 endfunction()
 
 get_target_property(_prof_sources solver_profiling SOURCES)
