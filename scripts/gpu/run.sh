@@ -41,8 +41,9 @@
 #   house      the worker's error paths driven live, each with its expected outcome (house_worker.sh)
 #   multi_gpu  shards and --gpus on the live backend (scripts/gpu/multi_gpu.sh)
 #   metric_cost  solver's profile against ncu with the same metrics (scripts/gpu/metric_cost.sh)
-#   probes     every scripts/gpu/probe_*.sh (a work-in-progress check a helper asks for), each with
-#              PROBE_S seconds (default 90) as its argument and its own $OUT/probe_<name>/
+#   probes     the scripts named by PROBES (a glob; default every scripts/gpu/probe_*.sh but
+#              probe_h33c.sh, which attn33 runs): a work-in-progress check a helper asks for, each
+#              with PROBE_S seconds (default 90) as its argument and its own $OUT/probe_<name>/
 #   attn33     issue 33's attention kernels against PyTorch in one call (scripts/gpu/probe_h33c.sh:
 #              attention_bf16's FA2/wgmma kernels vs SDPA's FlashAttention backend, the FP32/TF32
 #              flash kernels of attention and decoder_block vs PyTorch's FP32 SDPA; ~30 s)
@@ -180,8 +181,9 @@ step_attn33() { OUT=$1 timeout "$(cap 100)" bash scripts/gpu/probe_h33c.sh "$(ca
 step_metric_cost() { OUT=$1 timeout "$(cap 360)" bash scripts/gpu/metric_cost.sh; }
 step_probes() {
   local p n rc any=0
-  for p in scripts/gpu/probe_*.sh; do
+  for p in ${PROBES:-scripts/gpu/probe_*.sh}; do
     [ -f "$p" ] || continue
+    [ -z "${PROBES:-}" ] && [ "$p" = scripts/gpu/probe_h33c.sh ] && continue
     n=$(basename "$p" .sh)
     mkdir -p "$1/$n"
     echo "-- $n ($(left) s left)"
