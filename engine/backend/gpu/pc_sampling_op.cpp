@@ -57,6 +57,30 @@ generators::ResolvedVariant with_lineinfo(const generators::ResolvedVariant& v) 
   return lined;
 }
 
+bool has_function(const std::vector<profiling::PcRecord>& pcs, const std::string& function) {
+  return std::any_of(pcs.begin(), pcs.end(), [&](const profiling::PcRecord& pc) {
+    return pc.function == function && !pc.stalls.empty();
+  });
+}
+
+// What a sampled run returned besides `function`: "N samples in all; other functions: f (n), ..."
+std::string other_functions(const profiling::PcSampler::Samples& s, const std::string& function) {
+  std::map<std::string, uint64_t> by_function;
+  for (const auto& pc : s.pcs)
+    if (pc.function != function)
+      for (const auto& [reason, n] : pc.stalls)
+        by_function[pc.function.empty() ? "?" : pc.function] += n;
+  std::string out =
+      std::to_string(s.total_samples) + " samples in all, " + std::to_string(s.pcs.size()) + " PCs";
+  if (s.dropped_samples) out += ", " + std::to_string(s.dropped_samples) + " dropped";
+  int shown = 0;
+  for (const auto& [f, n] : by_function) {
+    if (shown++ == 3) break;
+    out += (shown == 1 ? "; other functions: " : ", ") + f + " (" + std::to_string(n) + ")";
+  }
+  return out;
+}
+
 }  // namespace
 
 std::future<PcPrep> Worker::start_pc_prep(const Prepared& p) {
@@ -122,20 +146,20 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
 
   out.period_log2 =
       profiling::sampling_period_log2(dominant_us, device_.sm_clock_mhz, device_.sm_count);
-  profiling::PcSampler::Samples samples;
-  {
-    // Enabled before the module is loaded, disabled (the sampler's end) before anything else
-    // runs: later launches of this worker run unsampled.
+  // One sampled run: the sampler enabled before the module is loaded, disabled (the sampler's
+  // end) before anything else runs, so later launches of this worker run unsampled. "" or why
+  // it could not run.
+  auto attempt = [&](profiling::PcSampler::Samples& samples) -> std::string {
     std::optional<PhaseScope> enable_scope(std::in_place, "pc_enable");
     auto sampler = std::make_unique<profiling::PcSampler>(ctx_->context(), out.period_log2);
     enable_scope.reset();
-    if (!sampler->init_error().empty()) return done(sampler->init_error());
+    if (!sampler->init_error().empty()) return sampler->init_error();
     std::unique_ptr<VariantModule> module;
     try {
       PhaseScope scope("pc_load");
       module = std::make_unique<VariantModule>(lined, compiled.cubin, *ctx_);
     } catch (const CudaError& e) {  // a load error is not sticky: the profile stands
-      return done(std::string("the line-info module did not load: ") + e.what());
+      return std::string("the line-info module did not load: ") + e.what();
     }
     {
       PhaseScope scope("pc_run");
@@ -149,6 +173,23 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
     PhaseScope scope("pc_disable");
     module.reset();
     sampler.reset();
+    return "";
+  };
+  profiling::PcSampler::Samples samples;
+  if (std::string why = attempt(samples); !why.empty()) return done(why);
+  // Live on the H200 (docs/results/h200-2026-12-02e), 9 of 49 corpus kernels came back with no
+  // sample of their entry although they run for milliseconds: say what CUPTI did return, and
+  // sample once more with a fresh sampler and module before giving up.
+  int attempts = 1;
+  if (samples.error.empty() && !has_function(samples.pcs, launch.entry)) {
+    std::string first = other_functions(samples, launch.entry);
+    profiling::PcSampler::Samples again;
+    if (std::string why = attempt(again); !why.empty()) return done(why);
+    ++attempts;
+    samples = std::move(again);
+    if (samples.error.empty() && !has_function(samples.pcs, launch.entry))
+      return done("no samples of " + launch.entry + " in two sampled runs (first: " + first +
+                  "; second: " + other_functions(samples, launch.entry) + ")");
   }
   if (!samples.error.empty()) return done(samples.error);
 
@@ -172,9 +213,8 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
   }
   out.dropped_samples = samples.dropped_samples;
   if (out.total_samples == 0)
-    return done("no samples of " + launch.entry +
-                " (the run was shorter "
-                "than one sampling period?)");
+    return done("no samples of " + launch.entry + " (" + other_functions(samples, launch.entry) +
+                ")");
   // The optional root-cause step: heuristic, and only where the toolkit's disassembler ran.
   std::string note;
   {
@@ -187,6 +227,7 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
     notes.push_back(std::to_string(samples.dropped_samples) +
                     " samples dropped (hardware buffer full)");
   if (!note.empty()) notes.push_back(note);
+  if (attempts > 1) notes.push_back("sampled twice: the first run had no sample of the entry");
   std::string detail;
   for (const auto& n : notes) detail += (detail.empty() ? "" : "; ") + n;
   return done(detail);
