@@ -3,9 +3,11 @@
 #include <cupti.h>
 #include <cupti_pcsampling.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <thread>
 
 namespace solver::profiling {
 namespace {
@@ -124,7 +126,26 @@ PcSampler::~PcSampler() {
   delete state_;
 }
 
-PcSampler::Samples PcSampler::sample(const std::function<void()>& run) {
+namespace {
+
+// One cuptiPCSamplingGetData into `data` (the configured buffer); false on an error.
+bool get_data(CUcontext ctx, CUpti_PCSamplingData& data, std::string* error) {
+  data.totalNumPcs = data.remainingNumPcs = 0;
+  data.totalSamples = data.droppedSamples = 0;
+  CUpti_PCSamplingGetDataParams get{};
+  get.size = CUpti_PCSamplingGetDataParamsSize;
+  get.ctx = ctx;
+  get.pcSamplingData = &data;
+  if (CUptiResult r = cuptiPCSamplingGetData(&get); r != CUPTI_SUCCESS) {
+    if (error) *error = failure("cuptiPCSamplingGetData", r);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+PcSampler::Samples PcSampler::sample(const std::function<void()>& run, const std::string& want) {
   Samples out;
   if (!init_error_.empty()) {
     out.error = init_error_;
@@ -132,6 +153,15 @@ PcSampler::Samples PcSampler::sample(const std::function<void()>& run) {
   }
   CUcontext ctx = static_cast<CUcontext>(ctx_);
   CUpti_PCSamplingData& data = state_->data;
+  // Records of earlier ranges can still be pending here: measured on the H200, a kernel's
+  // session returned the samples of functions sampled several kernels before (and none of its
+  // own), across cuptiPCSamplingDisable/Enable. Everything pending before Start is read and
+  // discarded, so what comes after Stop is this range's.
+  for (int round = 0; round < 256; ++round) {
+    if (!get_data(ctx, data, nullptr)) break;  // nothing to drain, or not allowed yet
+    out.stale_samples += data.totalSamples;
+    if (data.totalNumPcs == 0 && data.remainingNumPcs == 0) break;
+  }
   data.totalNumPcs = data.remainingNumPcs = 0;
   data.totalSamples = data.droppedSamples = 0;
   CUpti_PCSamplingStartParams start{};
@@ -153,7 +183,12 @@ PcSampler::Samples PcSampler::sample(const std::function<void()>& run) {
     out.error = failure("cuptiPCSamplingStop", r);
   if (!out.error.empty()) return out;
   // Stop may leave records in the configured buffer; GetData flushes the rest, a round of at
-  // most kPcsPerRound PCs at a time, until CUPTI says none remain.
+  // most kPcsPerRound PCs at a time, until CUPTI says none remain. The records can come later
+  // than Stop: while none of `want` has been seen, empty rounds are polled again (1 ms apart, at
+  // most kLatePolls times) before the range is taken as it is.
+  constexpr int kLatePolls = 40;
+  bool seen = want.empty();
+  int late = 0;
   for (bool first = true;; first = false) {
     for (size_t i = 0; i < data.totalNumPcs; ++i) {
       const CUpti_PCSamplingPCData& pc = data.pPcData[i];
@@ -168,22 +203,19 @@ PcSampler::Samples PcSampler::sample(const std::function<void()>& run) {
                        : name->second] += s.samples;
         out.total_samples += s.samples;
       }
+      if (!seen && rec.function == want && !rec.stalls.empty()) seen = true;
       out.pcs.push_back(std::move(rec));
     }
     out.dropped_samples += data.droppedSamples;
     out.hardware_buffer_full = out.hardware_buffer_full || data.hardwareBufferFull;
-    if (!first && data.remainingNumPcs == 0) break;
-    data.totalNumPcs = data.remainingNumPcs = 0;
-    data.droppedSamples = 0;
-    CUpti_PCSamplingGetDataParams get{};
-    get.size = CUpti_PCSamplingGetDataParamsSize;
-    get.ctx = ctx;
-    get.pcSamplingData = &data;
-    if (CUptiResult r = cuptiPCSamplingGetData(&get); r != CUPTI_SUCCESS) {
-      out.error = failure("cuptiPCSamplingGetData", r);
-      return out;
+    const bool drained = !first && data.totalNumPcs == 0 && data.remainingNumPcs == 0;
+    if (drained) {
+      if (seen || late >= kLatePolls) break;
+      ++late;
+      ++out.late_polls;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
-    if (data.totalNumPcs == 0 && data.remainingNumPcs == 0) break;
+    if (!get_data(ctx, data, &out.error)) return out;
   }
   return out;
 }

@@ -38,10 +38,14 @@ class PcSampler {
     uint64_t total_samples = 0;    // as CUPTI counted them (all functions)
     uint64_t dropped_samples = 0;  // lost to a full hardware buffer
     bool hardware_buffer_full = false;
+    uint64_t stale_samples = 0;  // of earlier ranges, read and discarded before Start
+    int late_polls = 0;          // empty GetData rounds waited through after Stop
   };
   // Samples one call of `run` (which must synchronize before returning). An exception from
-  // `run` is reported in `error` after sampling was stopped.
-  Samples sample(const std::function<void()>& run);
+  // `run` is reported in `error` after sampling was stopped. Records pending from earlier
+  // ranges are discarded first; after Stop, while no record of function `want` ("" = any) has
+  // come back, empty reads are retried for up to ~40 ms (records can arrive after Stop).
+  Samples sample(const std::function<void()>& run, const std::string& want = "");
 
  private:
   struct State;

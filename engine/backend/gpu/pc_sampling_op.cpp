@@ -165,10 +165,12 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
       PhaseScope scope("pc_run");
       beat("pc sampling " + p.resolved.key, std::max(p.timeout_ms, 60000));
       p.buffers->prepare_variant_run(0, ctx_->stream());
-      samples = sampler->sample([&] {
-        module->launch(ctx_->stream(), p.buffers->variant_args(0));
-        CU_CHECK(cuStreamSynchronize(ctx_->stream()));
-      });
+      samples = sampler->sample(
+          [&] {
+            module->launch(ctx_->stream(), p.buffers->variant_args(0));
+            CU_CHECK(cuStreamSynchronize(ctx_->stream()));
+          },
+          launch.entry);
     }
     PhaseScope scope("pc_disable");
     module.reset();
@@ -228,6 +230,12 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
                     " samples dropped (hardware buffer full)");
   if (!note.empty()) notes.push_back(note);
   if (attempts > 1) notes.push_back("sampled twice: the first run had no sample of the entry");
+  if (samples.stale_samples > 0)
+    notes.push_back(std::to_string(samples.stale_samples) +
+                    " samples of earlier ranges discarded before the run");
+  if (samples.late_polls > 0)
+    notes.push_back("the records came " + std::to_string(samples.late_polls) +
+                    " empty read(s) after the run's stop");
   std::string detail;
   for (const auto& n : notes) detail += (detail.empty() ? "" : "; ") + n;
   return done(detail);
