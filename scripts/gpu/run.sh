@@ -20,6 +20,9 @@
 #   corpus     the real-kernel corpus, live and ncu-confirmed (scripts/gpu/corpus.sh)
 #   corpus_fresh  the fresh held-out batch (tests/corpus_fresh, 10 kernels), the same way: live
 #              eval, one ncu export, --ncu-csv and --confirm-csv (~150 s)
+#   pcsample_ours  issue 31: our PC samples alone, a live `solver eval --save-signals` of the
+#              labelled suite and the corpus (no ncu; ~240 s), compared offline with kept ncu
+#              exports by scripts/gpu/pcsample_compare.py
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -147,6 +150,15 @@ step_corpus() {
 }
 step_corpus_fresh() {
   OUT=$1 SUITE=tests/corpus_fresh LIVE_LIMIT=$(cap 120) BUDGET_S=$(cap 220) timeout "$(cap 230)" bash scripts/gpu/corpus.sh
+}
+step_pcsample_ours() {
+  local D=$SOLVER_BUNDLE/share/solver suite
+  for suite in ${SUITES:-tests/labelled tests/corpus}; do
+    echo "-- $suite ($(left) s left)"
+    timeout "$(cap 150)" "$SOLVER_BUNDLE/bin/solver" --data-dir "$D" eval --suite "$suite" \
+      --save-signals "$1/$(basename "$suite")" >"$1/$(basename "$suite").txt" 2>&1
+    echo "$suite: exit $?; $(ls "$1/$(basename "$suite")"/*.pc.json 2>/dev/null | wc -l) profiles, $(grep -l '"ok": true' "$1/$(basename "$suite")"/*.pc.json 2>/dev/null | wc -l) with samples"
+  done
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
