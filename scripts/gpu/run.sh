@@ -20,6 +20,8 @@
 #   corpus     the real-kernel corpus, live and ncu-confirmed (scripts/gpu/corpus.sh)
 #   corpus_fresh  the fresh held-out batch (tests/corpus_fresh, 10 kernels), the same way: live
 #              eval, one ncu export, --ncu-csv and --confirm-csv (~150 s)
+#   corpus_fresh2  the second fresh held-out batch (tests/corpus_fresh2, 9 kernels, helper h29d),
+#              the same way (~150 s); scored once, as the held-out measure of the h29d rule changes
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -147,6 +149,9 @@ step_corpus() {
 }
 step_corpus_fresh() {
   OUT=$1 SUITE=tests/corpus_fresh LIVE_LIMIT=$(cap 120) BUDGET_S=$(cap 220) timeout "$(cap 230)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh2() {
+  OUT=$1 SUITE=tests/corpus_fresh2 LIVE_LIMIT=$(cap 120) BUDGET_S=$(cap 220) timeout "$(cap 230)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
