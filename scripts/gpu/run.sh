@@ -20,7 +20,7 @@
 #   corpus     the real-kernel corpus, live and ncu-confirmed (scripts/gpu/corpus.sh)
 #   corpus_fresh  the fresh held-out batch (tests/corpus_fresh, 10 kernels), the same way: live
 #              eval, one ncu export, --ncu-csv and --confirm-csv (~150 s)
-#   corpus_fresh2  the second fresh held-out batch (tests/corpus_fresh2, 10 kernels, helper h29d),
+#   corpus_fresh2  the second fresh held-out batch (tests/corpus_fresh2, 11 kernels, helper h29d),
 #              the same way (~150 s); scored once, as the held-out measure of the h29d rule changes
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
