@@ -345,7 +345,7 @@ void print_report(std::ostream& out, const EvalReport& r,
       out << "  [" << c->fired << ": " << (ev.empty() ? "no signal read" : join(ev, ", ")) << "]";
     }
     out << '\n';
-    if (c->got == engine::kNotMeasured)
+    if (c->got == engine::kNotMeasured || (c->got == "unexplained" && !c->detail.empty()))
       out << "      " << c->detail << '\n';
     else if (!c->missing_signals.empty())
       out << "      not measured: " << join(c->missing_signals, ", ") << '\n';

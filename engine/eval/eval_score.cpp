@@ -46,6 +46,9 @@ EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::s
     c.got = "unexplained";
     c.detail = "the best rule, " + m.fired->id + ", explains " +
                std::to_string(static_cast<int>(100 * m.explained + 0.5)) + "% of the time";
+    // What the rule read, as for a verdict: without it the confusion line said "no signal read"
+    // of a rule that had read every signal and only explained too little (issue 29).
+    for (const auto& [name, value] : m.evidence) c.evidence.emplace_back(name, value);
     c.correct = label_matches(k.label, "unexplained");
   } else {
     c.fired = m.fired->id;

@@ -23,6 +23,8 @@
 #   pcsample_ours  issue 31: our PC samples alone, a live `solver eval --save-signals` of the
 #              labelled suite and the corpus (no ncu; ~240 s), compared offline with kept ncu
 #              exports by scripts/gpu/pcsample_compare.py
+#   corpus_fresh2  the second fresh held-out batch (tests/corpus_fresh2, 11 kernels, helper h29d),
+#              the same way (~150 s); scored once, as the held-out measure of the h29d rule changes
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -159,6 +161,9 @@ step_pcsample_ours() {
       --save-signals "$1/$(basename "$suite")" >"$1/$(basename "$suite").txt" 2>&1
     echo "$suite: exit $?; $(ls "$1/$(basename "$suite")"/*.pc.json 2>/dev/null | wc -l) profiles, $(grep -l '"ok": true' "$1/$(basename "$suite")"/*.pc.json 2>/dev/null | wc -l) with samples"
   done
+}
+step_corpus_fresh2() {
+  OUT=$1 SUITE=tests/corpus_fresh2 LIVE_LIMIT=$(cap 120) BUDGET_S=$(cap 220) timeout "$(cap 230)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

@@ -89,3 +89,65 @@ TEST_CASE("problems check --compile-only passes on the fresh batch, with the lab
   CHECK(seed.at("cs_scalarprod")["smem_bytes"].get<std::string>() == "4096");
   for (const auto& [name, row] : seed) CHECK_MESSAGE(row["spill_bytes"] == "0", name);
 }
+
+// The second fresh batch (tests/corpus_fresh2, helper h29d): the held-out measure of the rule
+// changes made after the first batch was read. Same checks, plus: kernel names unique across
+// all three corpora, and at least two kernels whose cost no class names (label `unexplained`).
+TEST_CASE("the second fresh batch: labelled, attributed, apart from both earlier corpora") {
+  const std::string fresh2 = kSrc + "/tests/corpus_fresh2";
+  engine::LabelledSuite batch = engine::load_labelled_suite(fresh2);
+  CHECK(batch.kernels.size() >= 8);
+  std::set<std::string> earlier_names, earlier_entries, classes, entries;
+  for (const std::string dir : {"/tests/corpus", "/tests/corpus_fresh"})
+    for (const auto& k : engine::load_labelled_suite(kSrc + dir).kernels) {
+      earlier_names.insert(k.name);
+      earlier_entries.insert(k.entries.begin(), k.entries.end());
+    }
+  int no_class = 0;
+  for (const auto& k : batch.kernels) {
+    INFO(k.name);
+    CHECK_FALSE(earlier_names.count(k.name));
+    for (const auto& e : k.entries) {
+      CHECK_MESSAGE(entries.insert(e).second, "kernel name used twice in the batch: ", e);
+      CHECK_MESSAGE(!earlier_entries.count(e), "kernel name also in an earlier corpus: ", e);
+      CHECK(e.find("_ref") == std::string::npos);
+    }
+    CHECK(rules::is_known_bottleneck(k.label.bottleneck));
+    for (const auto& a : k.label.accept) CHECK(rules::is_known_bottleneck(a));
+    CHECK(!k.label.confirm.empty());
+    classes.insert(k.label.bottleneck);
+    no_class += k.label.bottleneck == "unexplained" ? 1 : 0;
+    const std::string readme = read(fs::path(k.dir) / "README.md");
+    CHECK(readme.find("origin:") != std::string::npos);
+    CHECK(readme.find("license:") != std::string::npos);
+    CHECK(readme.find("predicted label") != std::string::npos);
+  }
+  CHECK(no_class >= 2);
+  CHECK(classes.size() >= 6);
+}
+
+TEST_CASE("problems check --compile-only passes on the second fresh batch") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  fs::path cache = fs::temp_directory_path() / "solver_corpus_fresh2_compile_cache";
+  auto r = test::run_solver({"problems", "check", "--problems-dir", kSrc + "/tests/corpus_fresh2",
+                             "--compile-only", "--chip", "h200", "--cache-dir", cache.string(),
+                             "--json"});
+  INFO(r.err);
+  REQUIRE(r.rc == 0);
+  json j = json::parse(r.out);
+  std::map<std::string, json> seed;
+  for (const auto& row : j["rows"]) {
+    INFO(row.dump());
+    CHECK(row["failed"] == false);
+    if (row["variant"] != "(reference)") seed[row["problem"].get<std::string>()] = row;
+  }
+  CHECK(j["failures"] == 0);
+  CHECK(seed.size() >= 8);
+  // Facts labels rest on: the two small grids' shared trees, no spills anywhere.
+  CHECK(seed.at("cbe_dot")["smem_bytes"].get<std::string>() == "1024");
+  CHECK(seed.at("cs_reduce6")["smem_bytes"].get<std::string>() == "32");
+  for (const auto& [name, row] : seed) CHECK_MESSAGE(row["spill_bytes"] == "0", name);
+}

@@ -125,9 +125,9 @@ TEST_CASE("problems check --compile-only passes on the whole corpus, with the la
   auto regs = [&](const std::string& p) {
     return std::stoi(seed.at(p)["registers"].get<std::string>());
   };
-  // The two tail-effect labels rest on how many blocks fit an SM: 306 GEMM blocks at 2 per SM
-  // (65536 / (256 x regs) = 2: 86..128 registers) and 1200 Monte Carlo blocks at 7-8 per SM
-  // (<= 36 registers), i.e. a little over one wave each.
+  // Two labels rest on how many blocks fit an SM: 306 GEMM blocks at 2 per SM (65536 / (256 x
+  // regs) = 2: 86..128 registers) and 1200 Monte Carlo blocks at 7-8 per SM (<= 36 registers),
+  // i.e. a little over one wave each.
   CHECK(regs("sib_sgemm_2d_tail") > 85);
   CHECK(regs("sib_sgemm_2d_tail") <= 128);
   CHECK(regs("cs_montecarlo_tail") <= 36);
