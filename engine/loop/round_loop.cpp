@@ -393,12 +393,10 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   clock.start();
   GateResult gate = backend_.gate(cand_ref);
   clock.stop("gate", gate.phases_ms);
-  if (config_.evolve && !gen_ && config_.screen > 1) {
-    screen_round(
-        backend_, search, ScreenSizes{config_.screen}, [&](auto& v) { return ref(v); }, *cand, gate,
-        rec);
-    cand_ref = ref(Incumbent{cand->variant, cand->knobs});
-  }
+  auto to_ref = [&](const Incumbent& v) { return ref(v); };
+  if (config_.evolve && !gen_ && config_.screen > 1)
+    screen_round(backend_, search, ScreenSizes{config_.screen}, to_ref, *cand, gate, rec);
+  cand_ref = ref(Incumbent{cand->variant, cand->knobs});
   rec.candidate_source_hash = gate.source_hash;
   rec.gate = gate;
   if (gate.passed()) rec.narrowed_checks = narrowed_checks(spec(), gate);
