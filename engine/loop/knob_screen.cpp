@@ -216,15 +216,20 @@ double median_of(std::vector<double> v) {
 }
 }  // namespace
 
-void screen_round(Backend& backend, const SearchRequest& search, const ScreenSizes& sizes,
-                  const std::function<VariantRef(const generators::Incumbent&)>& ref,
-                  generators::Candidate& cand, GateResult& gate, RoundRecord& rec) {
-  if (sizes.batch <= 1 || !search.spec) return;
-  const VariantSpec* v = search.spec->find_variant(cand.variant);
-  if (!v || v->knobs.empty() || admitted_points(search, *v) < sizes.min_points) return;
+GateResult screen_round(Backend& backend, const SearchRequest& search, const ScreenSizes& sizes,
+                        const std::function<VariantRef(const generators::Incumbent&)>& ref,
+                        generators::Candidate& cand, RoundRecord& rec) {
+  auto gate_of = [&](const generators::Candidate& c) {
+    return backend.gate(ref(generators::Incumbent{c.variant, c.knobs}));
+  };
+  const VariantSpec* v = search.spec ? search.spec->find_variant(cand.variant) : nullptr;
+  if (sizes.batch <= 1 || !v || v->knobs.empty() || admitted_points(search, *v) < sizes.min_points)
+    return gate_of(cand);
+  const bool model_only = !sizes.past_rules.empty();
   const std::string first = cand.key();
-  std::vector<SearchStep> extra = screen_batch(search, *v, first, sizes.batch - 1);
-  if (extra.empty()) return;
+  std::vector<SearchStep> extra =
+      screen_batch(search, *v, model_only ? "" : first, sizes.batch - (model_only ? 0 : 1));
+  if (extra.empty()) return gate_of(cand);
   struct Member {
     generators::Candidate c;
     std::string hypothesis;
@@ -232,38 +237,39 @@ void screen_round(Backend& backend, const SearchRequest& search, const ScreenSiz
     double median;
   };
   std::vector<Member> batch;
-  batch.push_back({cand, rec.hypothesis, gate, gate.passed() ? median_of(gate.timed_us) : 0});
+  if (!model_only) {
+    GateResult g = gate_of(cand);
+    double m = g.passed() ? median_of(g.timed_us) : 0;
+    batch.push_back({cand, rec.hypothesis, std::move(g), m});
+  }
   for (auto& step : extra) {
-    GateResult g =
-        backend.gate(ref(generators::Incumbent{step.candidate.variant, step.candidate.knobs}));
+    GateResult g = gate_of(step.candidate);
     double m = g.passed() ? median_of(g.timed_us) : 0;
     batch.push_back({step.candidate, step.hypothesis, std::move(g), m});
   }
-  // The fastest that passed; the rule's candidate on a tie or when no time is known.
+  // The fastest that passed; the first member on a tie or when no time is known.
+  auto timed = [&](size_t i) { return batch[i].g.passed() && std::isfinite(batch[i].median); };
   size_t pick = 0;
-  for (size_t i = 1; i < batch.size(); ++i) {
-    if (!batch[i].g.passed() || !std::isfinite(batch[i].median)) continue;
-    const bool first_ok = batch[pick].g.passed() && std::isfinite(batch[pick].median);
-    if (!first_ok || batch[i].median < batch[pick].median) pick = i;
-  }
+  for (size_t i = 1; i < batch.size(); ++i)
+    if (timed(i) && (!timed(pick) || batch[i].median < batch[pick].median)) pick = i;
   for (size_t i = 0; i < batch.size(); ++i) {
     if (i == pick) continue;
     RoundRecord::Screened s;
     s.key = batch[i].c.key();
-    s.reason = i == 0 ? rec.candidate_reason : batch[i].c.reason;
+    s.reason = i == 0 && !model_only ? rec.candidate_reason : batch[i].c.reason;
     s.status = batch[i].g.status;
     s.median_us = std::isfinite(batch[i].median) ? batch[i].median : 0;
     rec.screened.push_back(std::move(s));
   }
-  if (pick == 0) return;
+  if (pick == 0 && !model_only) return std::move(batch[0].g);
   cand = batch[pick].c;
-  gate = batch[pick].g;
   rec.candidate = cand.key();
-  rec.candidate_reason = "explored: " + cand.reason;
+  rec.candidate_reason = "explored: " + sizes.past_rules + cand.reason;
   rec.candidate_precision = precision_class(*search.spec, rec.candidate);
   rec.explored = true;
   rec.hypothesis = batch[pick].hypothesis;
   rec.credited_rule.clear();
+  return std::move(batch[pick].g);
 }
 
 }  // namespace solver::engine

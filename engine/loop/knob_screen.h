@@ -33,6 +33,7 @@ namespace solver::engine {
 struct ScreenSizes {
   int batch = 2;              // points a round gates in all (the rule's candidate included)
   uint64_t min_points = 256;  // a variant with fewer admitted points is not screened
+  std::string past_rules;     // why the round explores past the rules ("" when it does not)
 };
 
 // How many points of `variant` its constraints and the chip admit (tried or not).
@@ -44,14 +45,17 @@ uint64_t admitted_points(const SearchRequest& r, const generators::VariantSpec& 
 std::vector<SearchStep> screen_batch(const SearchRequest& r, const generators::VariantSpec& variant,
                                      const std::string& besides, int extra);
 
-// The round's screening (ON track): when the candidate's variant has at least
-// `sizes.min_points` admitted points, gates up to `sizes.batch - 1` more points of it
-// (screen_batch, centred on `search`'s timed points) after the candidate's own gate
-// (`cand`, `gate`), and makes the fastest that passed (median of its gate's timed runs) the
-// round's candidate: `cand`, `gate` and the record's candidate fields then name it, and every
-// other point gated goes to `rec.screened`. `ref` turns a point into the backend's reference.
-void screen_round(Backend& backend, const SearchRequest& search, const ScreenSizes& sizes,
-                  const std::function<VariantRef(const generators::Incumbent&)>& ref,
-                  generators::Candidate& cand, GateResult& gate, RoundRecord& rec);
+// The round's gate, with the screening batch (ON track): when the candidate's variant has at
+// least `sizes.min_points` admitted points and the model has data, gates the candidate and
+// `sizes.batch - 1` points screen_batch picks, or, in a round past the rules
+// (`sizes.past_rules` non-empty: patience spent or a stop rule weighed against what is left),
+// `sizes.batch` picks instead of the sweep's candidate (the rules have had their rounds; the
+// model has seen every point timed, the sweep's fixed order has not). The fastest that passed
+// (median of its gate's timed runs) becomes the round's candidate: `cand` and the record's
+// candidate fields name it, every other point gated goes to `rec.screened`, and its gate is
+// returned. Otherwise: the candidate's own gate. `ref` turns a point into the backend's.
+GateResult screen_round(Backend& backend, const SearchRequest& search, const ScreenSizes& sizes,
+                        const std::function<VariantRef(const generators::Incumbent&)>& ref,
+                        generators::Candidate& cand, RoundRecord& rec);
 
 }  // namespace solver::engine

@@ -391,11 +391,10 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   // 6. Correctness gate: compile, check against the reference. ON, a large knob space: the
   // screening batch (knob_screen.h) may make a faster point of it the round's candidate.
   clock.start();
-  GateResult gate = backend_.gate(cand_ref);
-  clock.stop("gate", gate.phases_ms);
   auto to_ref = [&](const Incumbent& v) { return ref(v); };
-  if (config_.evolve && !gen_ && config_.screen > 1)
-    screen_round(backend_, search, ScreenSizes{config_.screen}, to_ref, *cand, gate, rec);
+  ScreenSizes screen{config_.evolve && !gen_ ? config_.screen : 1, 256, past_rules};
+  GateResult gate = screen_round(backend_, search, screen, to_ref, *cand, rec);
+  clock.stop("gate", gate.phases_ms);
   cand_ref = ref(Incumbent{cand->variant, cand->knobs});
   rec.candidate_source_hash = gate.source_hash;
   rec.gate = gate;
