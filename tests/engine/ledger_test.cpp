@@ -204,7 +204,8 @@ TEST_CASE(
     r.screened.push_back({"tiled[A=1]", "screening batch", engine::GateStatus::Passed, 90.5});
     r.screened.push_back({"tiled[A=2]", "screening batch", engine::GateStatus::WrongResult, 0});
     w.append(r);
-    w.append(record(2, engine::Outcome::Kept));  // no batch: no key
+    auto r2 = record(2, engine::Outcome::Kept);  // no batch: no key
+    w.append(r2);
   }
   auto l = engine::load_ledger(path);
   REQUIRE(l.records.size() == 2);
