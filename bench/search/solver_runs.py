@@ -56,7 +56,8 @@ def _ms(rec_variant, what):
 
 
 def measurements(records, recorded):
-    """[(key measured, incumbent key after it, cost ms or None, note)] for one track."""
+    """[(key measured, incumbent key after it, cost ms or None, note)] for one track: the seed,
+    then round by round the screened points and the candidate."""
     if not records:
         return []
     seed = records[0]["incumbent"]["key"]
@@ -65,6 +66,10 @@ def measurements(records, recorded):
     out = [(seed, seed, (g + p) if g is not None and p is not None else None, "seed")]
     inc = seed
     for r in records:
+        # The screening batch (docs/loop.md): points gated beside the candidate, each a
+        # measurement (its gate compiles, checks and times it); the incumbent stays.
+        for s in r.get("screened", []):
+            out.append((s["key"], inc, _ms(recorded.get(s["key"], {}), "gate"), "screened"))
         if r.get("gate") is None or not r.get("candidate"):
             continue
         key = r["candidate"]["key"]

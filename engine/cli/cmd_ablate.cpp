@@ -50,6 +50,9 @@ void add_loop_options(po::options_description& opts) {
       "adaptive-pairs",
       "the adaptive pair rule (docs/reliability.md P10): an 8-pair pilot's spread sets the cap, "
       "up to --pairs (default then 128)")(
+      "screen", po::value<int>()->default_value(2),
+      "ON: points a round gates when its candidate's variant has 256+ admitted points (the "
+      "candidate and screen - 1 the knob GP picks; the fastest is pair-timed); 1: off")(
       "off-policy", po::value<std::string>()->default_value("best-static"),
       "OFF track: best-static (next fired rule with a variant) or first-rule (the seed's)")(
       "precision", po::value<std::string>()->default_value("any"),
@@ -120,6 +123,10 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   opt.pairs = vm["pairs"].as<int>();
   opt.sequential = vm.count("sequential-pairs") > 0;
   opt.adaptive = vm.count("adaptive-pairs") > 0;
+  opt.screen = vm["screen"].as<int>();
+  if (opt.screen < 1 || opt.screen > 64)
+    throw rules::InputError(
+        rules::Diagnostic{{"--screen", 0, 0}, "--screen must be from 1 (off) to 64"});
   if (opt.adaptive && opt.sequential)
     throw rules::InputError(
         rules::Diagnostic{{"--adaptive-pairs", 0, 0},

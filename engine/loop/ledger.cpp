@@ -142,6 +142,11 @@ json to_json(const RoundRecord& r) {
   // Only rounds that asked the external generator carry it (external_generator.h).
   if (r.generator) j["generator"] = *r.generator;
   if (r.incumbent_lines) j["incumbent_lines"] = *r.incumbent_lines;  // absent: none sampled
+  for (const auto& s : r.screened)
+    j["screened"].push_back(json{{"key", s.key},
+                                 {"reason", s.reason},
+                                 {"gate", to_string(s.status)},
+                                 {"median_us", s.median_us}});
   return j;
 }
 
@@ -286,6 +291,26 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
       c.error("/pair_buffers", "must be \"shared\" or \"separate\", not \"" + *b + "\"");
   }
   r.narrowed_checks = c.strings(j, "narrowed_checks");
+  if (j.contains("screened")) {
+    if (!j["screened"].is_array()) c.error("/screened", "must be a list");
+    for (std::size_t i = 0; j["screened"].is_array() && i < j["screened"].size(); ++i) {
+      const json& e = j["screened"][i];
+      std::string ptr = "/screened/" + std::to_string(i);
+      if (!c.object(e, ptr)) continue;
+      RoundRecord::Screened s;
+      s.key = required_string(c, e, "key", ptr);
+      s.reason = required_string(c, e, "reason", ptr);
+      if (auto g = c.string(e, "gate", true, ptr)) {
+        if (auto st = gate_status_from_string(*g))
+          s.status = *st;
+        else
+          c.error(ptr + "/gate", "unknown gate status '" + *g + "'");
+      }
+      s.median_us = c.number(e, "median_us", true, ptr).value_or(0);
+      if (!(s.median_us >= 0)) c.error(ptr + "/median_us", "must be a non-negative time");
+      r.screened.push_back(std::move(s));
+    }
+  }
   if (j.contains("incumbent_lines")) {
     if (!j["incumbent_lines"].is_object())
       c.error("/incumbent_lines", "must be an object (kernel, total_samples, lines, citation)");

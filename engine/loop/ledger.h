@@ -111,6 +111,14 @@ struct RoundRecord {
   // The incumbent's hottest source lines from PC sampling, with the verdict's citation
   // (engine/backend/pc_sampling_json.h, lines_summary_json); absent where the profile had none.
   std::optional<nlohmann::json> incumbent_lines;
+  // The screening batch's other points (knob_screen.h): gated this round beside the candidate,
+  // not paired ("screened": [{key, reason, gate, median_us}]); absent where none was screened.
+  struct Screened {
+    std::string key, reason;
+    GateStatus status = GateStatus::NotRecorded;
+    double median_us = 0;  // the gate's timed runs (0: none)
+  };
+  std::vector<Screened> screened;
   std::string hash;  // chain hash (set by the ledger)
 };
 

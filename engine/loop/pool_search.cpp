@@ -19,8 +19,6 @@ using generators::KnobSpec;
 using generators::KnobValues;
 using generators::VariantSpec;
 
-namespace {
-
 bool in_pool(const SearchRequest& r, const VariantSpec& v) {
   if (r.chip && !generators::missing_capabilities(v, *r.chip).empty()) return false;
   return r.same_class.empty() || v.precision == r.same_class;
@@ -31,6 +29,8 @@ bool measurable(const SearchRequest& r, const VariantSpec& v, const KnobValues& 
   if (!generators::knob_point_allowed(*r.spec, v, k)) return false;
   return !r.chip || generators::validate(*r.spec, v, k, *r.chip).empty();
 }
+
+namespace {
 
 bool tags(const KnobSpec& k, const std::string& hypothesis) {
   if (hypothesis.empty()) return false;

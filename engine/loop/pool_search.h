@@ -59,6 +59,12 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r);
 // edge from its parent applies `hypothesis`, at its default point, untried and measurable.
 std::optional<SearchStep> deepest_for(const SearchRequest& r);
 
+// Whether variant `v` is in the request's pool (the chip has its capabilities; the precision
+// class), and whether its point `k` is untried, admitted by the constraints and valid on the chip.
+bool in_pool(const SearchRequest& r, const generators::VariantSpec& v);
+bool measurable(const SearchRequest& r, const generators::VariantSpec& v,
+                const generators::KnobValues& k);
+
 // How many points of the pool the track could still measure.
 int untried_points(const SearchRequest& r);
 

@@ -29,8 +29,8 @@
 #include "engine/backend/narrowed_checks.h"
 #include "engine/backend/pc_sampling_json.h"
 #include "engine/loop/external_generator.h"
+#include "engine/loop/knob_screen.h"
 #include "engine/loop/measurement.h"
-#include "engine/loop/pool_search.h"
 #include "generators/variant_space.h"
 #include "rules/enum_names.h"
 #include "rules/matcher.h"
@@ -388,10 +388,14 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   VariantRef inc_ref = ref(state.incumbent);
   VariantRef cand_ref = ref(Incumbent{cand->variant, cand->knobs});
 
-  // 6. Correctness gate: compile, check against the reference.
+  // 6. Correctness gate: compile, check against the reference. ON, a large knob space: the
+  // screening batch (knob_screen.h) may make a faster point of it the round's candidate.
   clock.start();
-  GateResult gate = backend_.gate(cand_ref);
+  auto to_ref = [&](const Incumbent& v) { return ref(v); };
+  ScreenSizes screen{config_.evolve && !gen_ ? config_.screen : 1, 256, past_rules};
+  GateResult gate = screen_round(backend_, search, screen, to_ref, *cand, rec);
   clock.stop("gate", gate.phases_ms);
+  cand_ref = ref(Incumbent{cand->variant, cand->knobs});
   rec.candidate_source_hash = gate.source_hash;
   rec.gate = gate;
   if (gate.passed()) rec.narrowed_checks = narrowed_checks(spec(), gate);

@@ -54,6 +54,9 @@ struct LoopConfig {
   PrecisionPolicy precision = PrecisionPolicy::Any;
   bool sequential_pairs = true;  // stop at the first look that decides (backend.h PairPlan)
   bool adaptive_pairs = false;   // P10: the pilot's spread sets the cap (PairPlan::adaptive_plan)
+  // ON: points a round gates when its candidate's variant has a large knob space (knob_screen.h:
+  // the candidate and screen - 1 points the knob GP picks; the fastest is pair-timed); 1: off.
+  int screen = 2;
 };
 
 struct ProfiledVariant {

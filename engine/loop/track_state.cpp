@@ -62,6 +62,10 @@ void TrackState::apply(const RoundRecord& r) {
   if (seed_time_us == 0 && r.incumbent_time_us > 0)
     seed_time_us = best_time_us = r.incumbent_time_us;
   if (!r.candidate.empty()) tried.insert(r.candidate);
+  for (const auto& s : r.screened) {  // the screening batch: tried, and timed where it passed
+    tried.insert(s.key);
+    if (s.status == GateStatus::Passed && s.median_us > 0) measured_us[s.key] = s.median_us;
+  }
   if (!r.candidate.empty() && r.verdict && r.verdict->candidate_median_us > 0 &&
       (r.outcome == Outcome::Kept || r.outcome == Outcome::Rejected))
     measured_us[r.candidate] = r.verdict->candidate_median_us;

@@ -304,6 +304,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
         LoopConfig cfg{opt.rounds,    opt.pairs,    opt.seed,      on,
                        in.off_policy, in.precision, opt.sequential};
         cfg.adaptive_pairs = opt.adaptive;
+        cfg.screen = opt.screen;
         RoundLoop loop(tap, in.specs.at(problem), in.chip, table, cfg);
         if (auto g = track_generators.find({problem, track}); g != track_generators.end())
           loop.set_generator(g->second.get());

@@ -83,6 +83,12 @@ RunSettings run_settings(const json& header, const std::string& ledger_path) {
     r.sequential = rule == "sequential";
     r.adaptive = rule == "adaptive";
   }
+  if (header.contains("screen")) {
+    if (!header["screen"].is_number_integer() || header["screen"].get<int64_t>() < 1 ||
+        header["screen"].get<int64_t>() > 64)
+      rules::fail_at(ledger_path, 1, "ledger header: 'screen' must be an integer from 1 to 64");
+    r.screen = header["screen"].get<int>();
+  }
   if (header.contains("on_tables")) {
     const auto& m = header["on_tables"];
     if (!m.is_string() || (m != "carry" && m != "per-problem"))
@@ -128,6 +134,7 @@ void apply_run_settings(AblationOptions& opt, const RunSettings& run) {
   opt.precision = run.precision;
   opt.sequential = run.sequential;
   opt.adaptive = run.adaptive;
+  opt.screen = run.screen;
   opt.on_tables = run.on_tables;
   opt.shard = run.shard;
   opt.shard_of = run.shard_of;

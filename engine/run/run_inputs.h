@@ -31,6 +31,7 @@ struct RunSettings {
   std::string precision = "any";
   bool sequential = false;          // the pair rule ("pair_rule": "sequential"); older runs: fixed
   bool adaptive = false;            // "pair_rule": "adaptive" (docs/reliability.md P10)
+  int screen = 2;                   // "screen" (absent: the default, 2)
   std::string on_tables = "carry";  // header "on_tables"; absent = carry (engine/run/shard.h)
   ShardSpec shard;                  // header "shard"; absent = not sharded
   std::vector<std::string> shard_of;  // every problem of the sharded run (header shard.problems)

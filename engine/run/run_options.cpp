@@ -106,6 +106,11 @@ const std::vector<RunOption>& run_options() {
        [](const RunSettings& r, const json&) { return on_off(r.adaptive); },
        "",
        ""},
+      {{"screen"},
+       [](const AblationOptions& o) { return std::to_string(o.screen); },
+       [](const RunSettings& r, const json&) { return std::to_string(r.screen); },
+       "",
+       ""},
       {{"oracle"},
        [](const AblationOptions& o) { return on_off(o.oracle); },
        [](const RunSettings&, const json& m) {

@@ -269,6 +269,7 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
     if (opt.generator.enabled()) in.header["generator"] = generator_json(opt.generator);
     // Written only when not the default, so ledgers of carry-over runs keep their bytes.
     if (opt.on_tables != "carry") in.header["on_tables"] = opt.on_tables;
+    if (opt.screen != AblationOptions{}.screen) in.header["screen"] = opt.screen;
     if (opt.shard.sharded())
       in.header["shard"] = json{{"index", opt.shard.index},
                                 {"count", opt.shard.count},

@@ -13,6 +13,7 @@
 #include <set>
 #include <string>
 
+#include "engine/loop/knob_screen.h"
 #include "engine/loop/pool_search.h"
 #include "generators/problem_loader.h"
 #include "generators/variant_space.h"
@@ -138,4 +139,82 @@ TEST_CASE("the knob search reaches 2% of a 1,000+ point space's best in a fracti
   // 26 measurements today (37 before a coupled step could follow a part the model says loses,
   // instead of waiting for it to be measured): a regression guard with some margin.
   CHECK(reached <= 32);
+}
+
+// The screening batch (engine/loop/knob_screen.h) on the same space: each round measures the
+// knob search's step and the knob GP's pick and keeps the faster when it beats the incumbent
+// by 1%, as the ON track does with --screen 2.
+TEST_CASE("the screening batch: untried admitted picks, and fewer rounds than one point a round") {
+  const std::string root = test::make_temp_dir("knob_screen");
+  test::write_text(
+      root + "/gemm_space/k.cu",
+      "extern \"C\" __global__ void ref(float*, float*, float*, int, int, int) {}\n"
+      "extern \"C\" __global__ void tiled(float*, float*, float*, int, int, int) {}\n");
+  test::write_text(root + "/gemm_space/problem.yaml", kSpec);
+  generators::ProblemSpec spec = generators::load_problem(root + "/gemm_space");
+  const generators::VariantSpec& v = *spec.find_variant("tiled");
+  double best = std::numeric_limits<double>::infinity();
+  generators::for_each_knob_point(spec, v, [&](const generators::KnobValues& k) {
+    if (generators::knob_point_allowed(spec, v, k)) best = std::min(best, time_us(k));
+    return true;
+  });
+  auto seed = generators::default_knob_point(spec, v, {}, nullptr, nullptr);
+  REQUIRE(seed);
+  const std::string seed_key = generators::variant_key("tiled", *seed);
+  std::set<std::string> tried{seed_key};
+  std::map<std::string, double> timed;
+  engine::SearchRequest r;
+  r.spec = &spec;
+  r.incumbent = {"tiled", *seed};
+  r.tried = &tried;
+  r.timed_us = &timed;
+  CHECK(engine::admitted_points(r, v) >= 1000);
+  // Nothing timed of the variant: the model has no data, no pick.
+  CHECK(engine::screen_batch(r, v, "", 3).empty());
+  timed[seed_key] = time_us(*seed);
+  auto picks = engine::screen_batch(r, v, "", 3);
+  REQUIRE(picks.size() == 3);
+  std::set<std::string> keys;
+  for (const auto& p : picks) {
+    const std::string key = generators::variant_key("tiled", p.candidate.knobs);
+    CHECK_FALSE(tried.count(key));
+    CHECK(generators::knob_point_allowed(spec, v, p.candidate.knobs));
+    keys.insert(key);
+  }
+  CHECK(keys.size() == 3);  // the believer spreads the batch
+  // `besides` (the rule's own candidate) is never picked again.
+  auto again = engine::screen_batch(r, v, *keys.begin(), 3);
+  for (const auto& p : again)
+    CHECK(generators::variant_key("tiled", p.candidate.knobs) != *keys.begin());
+
+  double inc_us = time_us(*seed);
+  int rounds = 0, measured = 1, reached = 0;
+  while (rounds < 40 && !reached) {
+    ++rounds;
+    auto step = engine::knob_search(r);
+    if (!step) step = engine::pool_sweep(r);
+    REQUIRE(step);
+    std::vector<generators::KnobValues> batch{step->candidate.knobs};
+    const std::string first = generators::variant_key("tiled", step->candidate.knobs);
+    for (const auto& p : engine::screen_batch(r, v, first, 1)) batch.push_back(p.candidate.knobs);
+    const generators::KnobValues* fastest = nullptr;
+    for (const auto& k : batch) {
+      const std::string key = generators::variant_key("tiled", k);
+      REQUIRE_FALSE(tried.count(key));
+      tried.insert(key);
+      timed[key] = time_us(k);
+      ++measured;
+      if (!fastest || time_us(k) < time_us(*fastest)) fastest = &k;
+    }
+    if (time_us(*fastest) < 0.99 * inc_us) r.incumbent.knobs = *fastest, inc_us = time_us(*fastest);
+    if (inc_us <= 1.02 * best) reached = rounds;
+  }
+  MESSAGE("screening batch of 2: within 2% at round " << reached << " (" << measured
+                                                      << " measurements)");
+  CHECK(reached > 0);
+  // One point a round needs 25 rounds here (the test above); two a round must need fewer
+  // rounds. Not fewer measurements on this function: 35 against 26 today (the smooth bowls
+  // suit the one-knob climb), so the bound is a regression guard, not a claim.
+  CHECK(reached < 25);
+  CHECK(measured <= 40);
 }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "engine/loop/ledger.h"
+#include "engine/loop/round_loop.h"
 #include "rules/diagnostics.h"
 #include "synthetic_pool.h"
 
@@ -190,5 +191,50 @@ TEST_CASE("ledger: a live round's pair buffers read back; an unknown value is na
   } catch (const rules::InputError& e) {
     CHECK(e.format().find("pair_buffers") != std::string::npos);
     CHECK(e.diagnostics().at(0).where.line == 2);
+  }
+}
+
+TEST_CASE(
+    "ledger: a round's screened points read back and fold into the state; a bad one is named") {
+  std::string dir = test::make_temp_dir("ledger-screened");
+  std::string path = dir + "/ledger.jsonl";
+  {
+    auto w = engine::LedgerWriter::create(path, {{"seed", 1}, {"problems", {"toy"}}});
+    auto r = record(1, engine::Outcome::Rejected);
+    r.screened.push_back({"tiled[A=1]", "screening batch", engine::GateStatus::Passed, 90.5});
+    r.screened.push_back({"tiled[A=2]", "screening batch", engine::GateStatus::WrongResult, 0});
+    w.append(r);
+    auto r2 = record(2, engine::Outcome::Kept);  // no batch: no key
+    w.append(r2);
+  }
+  auto l = engine::load_ledger(path);
+  REQUIRE(l.records.size() == 2);
+  REQUIRE(l.records[0].screened.size() == 2);
+  CHECK(l.records[0].screened[0].key == "tiled[A=1]");
+  CHECK(l.records[0].screened[0].median_us == 90.5);
+  CHECK(l.records[0].screened[1].status == engine::GateStatus::WrongResult);
+  CHECK_FALSE(engine::to_json(l.records[1]).contains("screened"));
+  // The state: every screened key is tried; a passed one's median joins the knob data.
+  engine::TrackState st;
+  st.apply(l.records[0]);
+  CHECK(st.tried.count("tiled[A=1]"));
+  CHECK(st.tried.count("tiled[A=2]"));
+  CHECK(st.measured_us.at("tiled[A=1]") == 90.5);
+  CHECK_FALSE(st.measured_us.count("tiled[A=2]"));
+
+  std::string text = test::read_text(path);
+  std::size_t second = text.find('\n') + 1;
+  nlohmann::json rec = nlohmann::json::parse(text.substr(second, text.find('\n', second) - second));
+  nlohmann::json header = nlohmann::json::parse(text.substr(0, second - 1));
+  rec.erase("hash");
+  rec["screened"][0]["gate"] = "maybe";
+  rec["hash"] = engine::chain_hash(header["hash"].get<std::string>(), rec);
+  test::write_text(path, text.substr(0, second) + rec.dump() + "\n");
+  try {
+    engine::load_ledger(path);
+    FAIL("an unknown screened gate status was accepted");
+  } catch (const rules::InputError& e) {
+    CHECK(e.diagnostics().at(0).where.line == 2);
+    CHECK(e.format().find("/screened/0/gate") != std::string::npos);
   }
 }

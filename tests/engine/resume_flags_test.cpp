@@ -123,6 +123,7 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
       {"precision", {"A", {"--precision", "same"}, "same", "any", {"--precision", "any"}}},
       {"sequential-pairs", {"A", {"--sequential-pairs"}, "on", "off", {}}},
       {"adaptive-pairs", {"A", {"--adaptive-pairs"}, "on", "off", {}}},
+      {"screen", {"A", {"--screen", "4"}, "4", "2", {"--screen", "2"}}},
       {"oracle", {"A", {"--oracle"}, "on", "off", {}}},
       {"backend", {"A", {"--backend", "live"}, "live", "recorded", {"--backend", "recorded"}}},
       {"rules",

@@ -1,0 +1,61 @@
+// The screening batch (docs/loop.md, "Screening a large knob space"): when a round's candidate
+// is a point of a variant whose knob space is large, the ON track gates a few more untried
+// points of that variant in the same round and pair-times the fastest of them all. One point a
+// round cannot cross a space of 10^3 points in a dozen rounds; a small batch can, and every
+// point of it is counted as a measurement (its gate compiles, checks and times it).
+//
+// The extra points come from a model of the variant's knobs fitted on every point of it the
+// track timed: a Gaussian process over the knobs (each knob's values on a log2 scale, scaled to
+// [0, 1]; Matern 5/2 kernel, the length scale chosen by marginal likelihood from a short list)
+// on log time, and the points with the largest expected improvement over the fastest timed
+// one, one at a time, each chosen point added to the model at its predicted time before the
+// next is chosen ("kriging believer"), so a batch spreads instead of piling onto one optimum.
+// Unlike the additive knob model (knob_model.h) it models interactions: a tile that pays only
+// with a wide register tile, a vector width that pays only with a wide tile.
+//
+// Where: a trust region around the fastest timed point of the variant (at most two knobs
+// moved, each to any of its values), so the model is asked near where it has data; the
+// whole variant when the region is spent. The rule's own candidate is the batch's first member
+// (the profile's choice: which knob to move); the model adds the rest.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <functional>
+
+#include "engine/backend/backend.h"
+#include "engine/loop/ledger.h"
+#include "engine/loop/pool_search.h"
+
+namespace solver::engine {
+
+struct ScreenSizes {
+  int batch = 2;              // points a round gates in all (the rule's candidate included)
+  uint64_t min_points = 256;  // a variant with fewer admitted points is not screened
+  std::string past_rules;     // why the round explores past the rules ("" when it does not)
+};
+
+// How many points of `variant` its constraints and the chip admit (tried or not).
+uint64_t admitted_points(const SearchRequest& r, const generators::VariantSpec& variant);
+
+// Up to `extra` untried points of `variant` (other than the key `besides`) by expected
+// improvement (above). Empty when the variant has no timed point yet: the model has nothing
+// to learn from, and the rule's candidate alone is measured.
+std::vector<SearchStep> screen_batch(const SearchRequest& r, const generators::VariantSpec& variant,
+                                     const std::string& besides, int extra);
+
+// The round's gate, with the screening batch (ON track): when the candidate's variant has at
+// least `sizes.min_points` admitted points and the model has data, gates the candidate and
+// `sizes.batch - 1` points screen_batch picks, or, in a round past the rules
+// (`sizes.past_rules` non-empty: patience spent or a stop rule weighed against what is left),
+// `sizes.batch` picks instead of the sweep's candidate (the rules have had their rounds; the
+// model has seen every point timed, the sweep's fixed order has not). The fastest that passed
+// (median of its gate's timed runs) becomes the round's candidate: `cand` and the record's
+// candidate fields name it, every other point gated goes to `rec.screened`, and its gate is
+// returned. Otherwise: the candidate's own gate. `ref` turns a point into the backend's.
+GateResult screen_round(Backend& backend, const SearchRequest& search, const ScreenSizes& sizes,
+                        const std::function<VariantRef(const generators::Incumbent&)>& ref,
+                        generators::Candidate& cand, RoundRecord& rec);
+
+}  // namespace solver::engine
