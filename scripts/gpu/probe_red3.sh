@@ -56,6 +56,15 @@ for dir in $dirs; do
   printf '%-32s today %-20s once closed %-20s ratio %-8s %3ds | %s\n' "$name" "$got" "$want" \
     "${ratio:--}" $((SECONDS - s)) "$detail" | tee -a "$O/results.txt"
 done
+# The bundle's own scan (offline half): the cheats must pass it today (no precision_mismatch).
+if (($(left) > 15)); then
+  pc=$(mktemp -d)
+  for f in redteam3_guard_blank_mma redteam3_formfeed_mma; do ln -s "$PWD/tests/cheats/$f" "$pc/$f"; done
+  timeout 15 "$B/bin/solver" problems check --problems-dir "$pc" --compile-only >"$O/problems_check.log" 2>&1
+  echo "scan: $(grep -cE '^redteam3_[a-z_]+ +cheat .*precision' "$O/problems_check.log") of 2 cheats refused by the bundle's PTX scan (0 = hole open)" |
+    tee -a "$O/results.txt"
+  rm -rf "$pc"
+fi
 # The hidden MMA is a real HMMA.BF16 (cuobjdump -sass of the cheat compiled for sm_90).
 if (($(left) > 12)) && command -v nvcc >/dev/null; then
   c=tests/cheats/redteam3_guard_blank_mma/cheat.cu
