@@ -14,7 +14,8 @@
 
 __global__ void read_sum(const float4* __restrict__ x, size_t n4, int evict_last, float* out) {
   unsigned long long policy = 0;
-  if (evict_last) asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
+  if (evict_last)
+    asm volatile("createpolicy.fractional.L2::evict_last.b64 %0, 1.0;" : "=l"(policy));
   float s = 0.f;
   for (size_t i = blockIdx.x * (size_t)blockDim.x + threadIdx.x; i < n4;
        i += (size_t)gridDim.x * blockDim.x) {

@@ -42,8 +42,8 @@ __device__ __forceinline__ void mma_bf16(float* d, const unsigned* a, unsigned b
 }
 
 extern "C" __global__ void __launch_bounds__(128)
-    gemm_split_bf16(const float* __restrict__ A, const float* __restrict__ B,
-                    float* __restrict__ C, int M, int N, int K) {
+    gemm_split_bf16(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
+                    int M, int N, int K) {
   __shared__ float As[BM][BK + 4];
   __shared__ float Bs[BK][BN + 4];
   const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
