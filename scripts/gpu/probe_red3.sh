@@ -18,7 +18,7 @@ export PATH=/usr/local/cuda/bin:$PATH
 t0=$SECONDS
 left() { echo $((budget - (SECONDS - t0) - 2)); }
 dirs=""
-for f in redteam3_guard_blank_mma control_redteam3_cache_hints control_redteam3_mantissa_bits \
+for f in redteam3_guard_blank_mma control_redteam3_split_bf16 control_redteam3_cache_hints control_redteam3_mantissa_bits \
   redteam3_formfeed_mma; do
   [[ -f tests/cheats/$f/expect ]] && dirs="$dirs tests/cheats/$f/"
 done
