@@ -205,7 +205,16 @@ bool loop_is_gemm(const std::vector<std::string_view>& body) {
 
 namespace {
 
-bool ptx_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+// Every byte ptxas may read as a blank (red team round 3: it takes a form feed as one, so
+// "mma<FF>.sync..." assembled to an HMMA the scan read as "mma"); a vertical tab, which ptxas
+// refuses, is one too: reading more blanks than ptxas can only join what ptxas rejects.
+bool ptx_blank(char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; }
+
+// A guard so far: "@" or "@!" (its predicate name not begun).
+bool open_guard(const std::string& out, std::size_t token) {
+  const std::size_t n = out.size() - token;
+  return (n == 1 && out[token] == '@') || (n == 2 && out[token] == '@' && out[token + 1] == '!');
+}
 
 // ptxas reads an opcode's modifiers across blanks and line ends: "mma .sync.aligned..." and
 // "mma<newline>.sync.aligned..." assemble to the same HMMA as "mma.sync.aligned..." (red team
@@ -229,6 +238,13 @@ std::string join_opcode_modifiers(const std::string& s) {
     if (ptx_blank(c)) {
       std::size_t j = i;
       while (j < s.size() && ptx_blank(s[j])) ++j;
+      // ptxas reads a guard across blanks and line ends: "@ p", "@ !p", "@! p" (and "@/*c*/p",
+      // whose comment is a blank by now) guard what follows as "@p" does, the same cubin (red team
+      // round 3); read as a guard "@" and an opcode "p", the instruction it guards was hidden.
+      if (in_opcode && open_guard(out, token)) {
+        i = j - 1;
+        continue;
+      }
       if (in_opcode && j < s.size() && s[j] == '.' && out[token] != '@') {
         i = j - 1;  // a modifier of this opcode: the blanks go
         continue;

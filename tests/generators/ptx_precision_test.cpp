@@ -205,3 +205,42 @@ TEST_CASE(
   CHECK(scan_ptx_precision(plain).formats().empty());
   CHECK(ptx_opcode(".loc 1 6 3") == ".loc");
 }
+
+TEST_CASE(
+    "a guard read across blanks, and a form feed, are read as ptxas reads them (red team 3)") {
+  // ptxas 13.0 assembles each of these to the cubin of "@p mma.sync.aligned..." byte for byte
+  // (checked with ptxas -arch=sm_90 and cmp; of 120 spellings ptxas took, with blanks, comments
+  // and line ends at every token boundary, the scan before this missed 34 and misses none now);
+  // tests/cheats/redteam3_guard_blank_mma and
+  // redteam3_formfeed_mma rely on the first and the fifth. Before, ptx_opcode took the predicate
+  // for the opcode ("@ p mma...": opcode "p") or stopped at the form feed ("mma").
+  const std::string mma =
+      "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, "
+      "{%r2}, {%f2};";
+  const std::string tail = mma.substr(3);  // ".sync.aligned..."
+  const std::string spellings[] = {
+      "@ p " + mma,
+      "@ !p " + mma,
+      "@! p " + mma,
+      "@/* c */p " + mma,
+      "@p mma\f" + tail,
+      "@\np " + mma,
+      "@ \t %p1 " + mma,
+      "L1: @ ! %p1 " + mma,
+      "@ p\f" + mma,
+      "@ p mma\f \n" + tail,
+      // A form feed after the first modifier hid the types ("mma.sync": an MMA of no format).
+      "@p mma.sync\f" + tail.substr(5),
+      "@/*a\nb*/p " + mma,
+      "@!\r\np " + mma,
+  };
+  for (const std::string& s : spellings) {
+    CAPTURE(s);
+    const std::string ptx = "{\n.reg .pred p;\n" + s + "\n}\n";
+    CHECK(scan_ptx_precision(ptx).mma_bf16 == 1);
+    CHECK(mismatch(ptx, "fp32").find("1 BF16 tensor-core MMA(s)") != std::string::npos);
+  }
+  // A guard still ends at its predicate: what follows is the opcode, not more of the guard.
+  CHECK(scan_ptx_precision("@ p bra $L__BB0_2;\n@ !p add.f32 %f1, %f2, %f3;\n").formats().empty());
+  CHECK(scan_ptx_precision("@ p cvt.rn.bf16.f32 %rs1, %f1;\n").cvt_bf16 == 1);
+}

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Red team round 3 probe (issue 28, helper red3): each folder tests/cheats/*redteam3* gets one
+# round of the real loop through the live backend (gate, paired timing, verdict), as
+# scripts/gpu/cheats.sh runs one cheat, and the round's outcome is printed next to what it must
+# get once the hole is closed (`live:` in its expect file). Cheats are expected KEPT today (the
+# holes are open); controls must be kept. Then, if time is left: the SASS of the cheat (does the
+# hidden '@ p mma' assemble to HMMA.BF16?) and scripts/gpu/l2_evict_last_probe.cu (does an
+# evict_last L2 line survive the worker's memset flush?).
+# Usage: probe_red3.sh [SECONDS]   (default 120; writes $OUT/probe_red3/)
+set -u
+budget=${1:-120}
+O=${OUT:-/tmp}/probe_red3
+mkdir -p "$O"
+: >"$O/results.txt"
+B=${SOLVER_BUNDLE:-.carry/lead}
+export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+export PATH=/usr/local/cuda/bin:$PATH
+t0=$SECONDS
+left() { echo $((budget - (SECONDS - t0) - 2)); }
+dirs=""
+for f in redteam3_guard_blank_mma control_redteam3_split_bf16 control_redteam3_cache_hints control_redteam3_mantissa_bits \
+  redteam3_formfeed_mma; do
+  [[ -f tests/cheats/$f/expect ]] && dirs="$dirs tests/cheats/$f/"
+done
+if [[ -z "$dirs" || ! -x "$B/bin/solver" ]]; then
+  echo "probe_red3: nothing run (folders: $(echo $dirs | wc -w), solver: $B/bin/solver)"
+  exit 1
+fi
+kept=0
+n=0
+for dir in $dirs; do
+  name=$(basename "$dir")
+  l=$(left)
+  if ((l < 10)); then
+    echo "$name: not run (budget spent)" | tee -a "$O/results.txt"
+    continue
+  fi
+  per=$((l < 24 ? l : 24))
+  want=$(sed -n 's/^live: *//p' "$dir/expect")
+  rm -rf "${O:?}/$name"
+  s=$SECONDS
+  timeout "$per" "$B/bin/solver" run --problem "$name" --problems-dir tests/cheats \
+    --rules tests/cheats/rules.yaml --rounds 1 --evolve off --pairs 15 --seed 7 \
+    --backend live --out "$O/$name" --quiet >"$O/$name.log" 2>&1
+  rc=$?
+  rec=$(tail -n 1 "$O/$name/ledger.jsonl" 2>/dev/null)
+  outcome=$(grep -o '"outcome":"[a-z-]*"' <<<"$rec" | head -1 | cut -d'"' -f4)
+  status=$(grep -o '"status":"[a-z_]*"' <<<"$rec" | head -1 | cut -d'"' -f4)
+  got=$outcome
+  [[ "$outcome" == "gate-failed" ]] && got=$status
+  [[ -z "$got" ]] && got="no-record(exit $rc)"
+  n=$((n + 1))
+  [[ "$got" == kept ]] && kept=$((kept + 1))
+  detail=$(grep -o '"detail":"[^"]\{0,200\}' <<<"$rec" | head -1 | cut -d'"' -f4)
+  ratio=$(grep -o '"median_ratio":[0-9.e+-]*' <<<"$rec" | head -1 | cut -d: -f2)
+  printf '%-32s today %-20s once closed %-20s ratio %-8s %3ds | %s\n' "$name" "$got" "$want" \
+    "${ratio:--}" $((SECONDS - s)) "$detail" | tee -a "$O/results.txt"
+done
+# The bundle's own scan (offline half): the cheats must pass it today (no precision_mismatch).
+if (($(left) > 15)); then
+  pc=$(mktemp -d)
+  for f in redteam3_guard_blank_mma redteam3_formfeed_mma; do ln -s "$PWD/tests/cheats/$f" "$pc/$f"; done
+  timeout 15 "$B/bin/solver" problems check --problems-dir "$pc" --compile-only >"$O/problems_check.log" 2>&1
+  echo "scan: $(grep -cE '^redteam3_[a-z_]+ +cheat .*precision' "$O/problems_check.log") of 2 cheats refused by the bundle's PTX scan (0 = hole open)" |
+    tee -a "$O/results.txt"
+  rm -rf "$pc"
+fi
+# The hidden MMA is a real HMMA.BF16 (cuobjdump -sass of the cheat compiled for sm_90).
+if (($(left) > 12)) && command -v nvcc >/dev/null; then
+  c=tests/cheats/redteam3_guard_blank_mma/cheat.cu
+  if timeout $(($(left) < 30 ? $(left) : 30)) nvcc -arch=sm_90 -cubin -o "$O/guard_blank.cubin" "$c" \
+    >"$O/sass.log" 2>&1; then
+    cuobjdump -sass "$O/guard_blank.cubin" >"$O/guard_blank.sass" 2>>"$O/sass.log"
+    echo "sass: $(grep -c 'HMMA' "$O/guard_blank.sass") HMMA lines, $(grep -c 'HMMA.*BF16' \
+      "$O/guard_blank.sass") with BF16, e.g. $(grep -m1 -o 'HMMA[^;]*' "$O/guard_blank.sass")" |
+      tee -a "$O/results.txt"
+  else
+    echo "sass: nvcc failed ($(tail -n 1 "$O/sass.log"))" | tee -a "$O/results.txt"
+  fi
+fi
+# Does an evict_last line survive twice-the-L2 memset flush (the worker's), and the reset?
+if (($(left) > 12)) && command -v nvcc >/dev/null; then
+  if timeout $(($(left) < 30 ? $(left) : 30)) nvcc -arch=sm_90 -O2 -o "$O/l2probe" \
+    scripts/gpu/l2_evict_last_probe.cu -lcuda >"$O/l2probe.log" 2>&1; then
+    timeout $(($(left) > 3 ? $(left) : 3)) "$O/l2probe" 2>&1 | tee "$O/l2probe.txt" | sed 's/^/l2: /' |
+      tee -a "$O/results.txt"
+  else
+    echo "l2: nvcc failed ($(tail -n 1 "$O/l2probe.log"))" | tee -a "$O/results.txt"
+  fi
+fi
+echo "probe_red3: $kept of $n folders kept today (cheats kept = open holes; controls must be kept); $((SECONDS - t0)) s"
