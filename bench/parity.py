@@ -433,7 +433,8 @@ def main():
         entry = result["problems"][name]
         s, comp = entry.get("solver", {}), entry.get("compile", {})
         comp_txt = (f"{comp['median_us']:.1f} us ({comp.get('compile_s', 0):.1f} s to compile)"
-                    if "median_us" in comp else f"skipped ({comp.get('skipped', '-')})")
+                    if "median_us" in comp else f"skipped ({comp['skipped']})" if comp
+                    else "in pass 2")
         print(f"{name}: {entry['status']} "
               + (f"solver {s.get('variant')} {s.get('median_us', 0):.1f} us {s.get('precision')}, "
                  f"eager {entry.get('eager', {}).get('median_us', 0):.1f} us, compile {comp_txt}, "
