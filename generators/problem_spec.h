@@ -115,7 +115,7 @@ struct VariantSpec {
   // does less than the problem's `flops` (Winograd, Strassen). Only the physical floor reads it,
   // and only down to the problem's flops / kMaxFlopReduction (engine/backend/gpu/floor_rate.h).
   std::optional<SpecExpr> algorithm_flops;
-  std::vector<std::string> applies;        // hypothesis ids, on every parent edge
+  std::vector<std::string> applies;  // hypothesis ids, on every parent edge
   // Hypotheses by parent edge (`applies: {tiled: [a], coalesced: [b]}`): the rewrite answers
   // `a` when reached from `tiled`, `b` from `coalesced`. Empty when `applies` is a plain list.
   std::map<std::string, std::vector<std::string>> applies_by_parent;
