@@ -372,6 +372,76 @@ def compare(t, got, ref, tol):
             "bound": "2 x (atol + rtol |ref|)", "tolerance": tol}
 
 
+# ---- torch.compile's caches warmed in parallel processes (--compile-procs) ----
+
+def warm_compile(a):
+    """--warm: compile each named problem's PyTorch op once on tensors of the same shapes,
+    dtypes and precision settings as the main process's, so inductor's caches (FX graph,
+    AOTAutograd, Triton kernels under TORCHINDUCTOR_CACHE_DIR) hold them when the main process
+    compiles the same op: its compile then mostly loads. Nothing here is timed."""
+    import types  # noqa: PLC0415
+    import torch as t  # noqa: PLC0415
+    import torch.nn.functional as F  # noqa: PLC0415
+    dev = t.device("cuda")
+    gen = t.Generator(device=dev)
+    kept = parse_variants(a.variants)
+    problems_dir = a.problems_dir or os.path.join(a.data_dir or ".", "problems")
+    rc = 0
+    for name in [p for p in a.problems.split(",") if p]:
+        s0 = time.time()
+        try:
+            meta = load_exported(a.work, name, kept[name])
+            k = types.SimpleNamespace(bufs={b["name"]: make_buffer(t, b, dev, gen)
+                                            for b in meta["buffers"]})
+            scal, desc = TR.load_scalars(problems_dir, name)
+            set_precision(t, meta["precision"])
+            same = same_input_op(name, t, F, k, scal, desc)
+            fn = same[0] if same else TR.op_for(name, scal, desc)[1](t, F, dev)
+            c = t.compile(fn, mode=a.compile_mode) if a.compile_mode else t.compile(fn)
+            c()
+            t.cuda.synchronize()
+            print(f"warm {name}: {time.time() - s0:.1f} s", flush=True)
+            del c, fn, k
+        except Exception as e:  # noqa: BLE001  (the main process compiles it anyway)
+            rc = 1
+            print(f"warm {name}: failed after {time.time() - s0:.1f} s: {type(e).__name__}: "
+                  + (str(e).strip().splitlines() or [""])[0][:200], flush=True)
+        t.cuda.empty_cache()
+    return rc
+
+
+def run_warmers(a, order, kept, folder, budget_left):
+    """Starts --compile-procs processes of this script with --warm over `order` (round robin,
+    so the problems where compile matters are warmed first in every process) and waits for
+    them, at most budget_left seconds. Returns what the JSON records of it."""
+    n = max(1, min(a.compile_procs, len(order)))
+    groups = [order[i::n] for i in range(n)]
+    s0 = time.time()
+    procs = []
+    for g in groups:
+        cmd = [sys.executable, os.path.abspath(__file__), "--warm", "--problems", ",".join(g),
+               "--work", folder, "--variants", ",".join(f"{p}={kept[p]}" for p in g)]
+        if a.problems_dir:
+            cmd += ["--problems-dir", a.problems_dir]
+        if a.data_dir:
+            cmd += ["--data-dir", a.data_dir]
+        if a.compile_mode:
+            cmd += ["--compile-mode", a.compile_mode]
+        procs.append(subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                      text=True))
+    out = {"procs": n, "problems": order, "lines": []}
+    for p in procs:
+        try:
+            text, _ = p.communicate(timeout=max(1, budget_left - (time.time() - s0)))
+        except subprocess.TimeoutExpired:
+            p.kill()
+            text, _ = p.communicate()
+            out["lines"].append("killed at the budget")
+        out["lines"] += [ln for ln in (text or "").splitlines() if ln.startswith("warm ")]
+    out["wall_s"] = round(time.time() - s0, 1)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -395,8 +465,14 @@ def main():
                     help="torch.compile mode (default: torch's default mode; max-autotune costs minutes)")
     ap.add_argument("--compile-est-s", type=float, default=20,
                     help="what the first compile is assumed to take when deciding whether it fits")
+    ap.add_argument("--compile-procs", type=int, default=0,
+                    help="before the compile pass, warm inductor's caches in this many parallel "
+                    "processes of this script (0: none); the main process still compiles and times")
+    ap.add_argument("--warm", action="store_true", help=argparse.SUPPRESS)
     ap.add_argument("--call", default="", help="which call made this (written into the JSON)")
     a = ap.parse_args()
+    if a.warm:
+        return warm_compile(a)
     t0 = time.time()
     kept = kept_from_run(a.run) if a.run else {}
     kept.update(parse_variants(a.variants))
@@ -450,6 +526,7 @@ def main():
     # Pass 1 (seconds in all): solver's kernel, PyTorch eager and the output check of every
     # problem, so every row has both sides even if no compile fits the budget afterwards.
     live = {}  # name -> (kernel, PyTorch callable): pass 2 compiles the very same op
+    folders = {}  # name -> the folder its export is in (the warm processes read it there)
     for name in names:
         entry = {"status": "ok"}
         result["problems"][name] = entry
@@ -461,8 +538,10 @@ def main():
         try:
             if a.exported and os.path.exists(os.path.join(a.exported, name + ".json")):
                 meta = load_exported(a.exported, name, key)
+                folders[name] = a.exported
             else:
                 meta = export(a.solver, a.data_dir, name, key, work, a.problems_dir)
+                folders[name] = work
             cls = meta["precision"]
             entry["solver"] = {"variant": key, "precision": cls, "source_hash": meta["source_hash"],
                                "launches": len(meta["launches"])}
@@ -514,6 +593,16 @@ def main():
     order = sorted(live, key=lambda n: (result["problems"][n]["ratio"] < 0.95,
                                         TR.COMPILE_FIRST.index(n) if n in TR.COMPILE_FIRST else 99))
     est, spent = a.compile_est_s, 0.0
+    if a.compile_procs > 0 and not a.no_compile and order:
+        # One folder for the warm processes: exports made here are in `work`; a problem from
+        # --exported is warmed only when its export is there too.
+        warm = [n for n in order if folders.get(n) == (folders.get(order[0]))]
+        left = a.budget_s - (time.time() - t0)
+        result["compile_warm"] = run_warmers(a, warm, kept, folders[order[0]], left - est - 5)
+        print(f"compile caches warmed in {result['compile_warm']['procs']} processes: "
+              f"{result['compile_warm']['wall_s']} s", flush=True)
+        for ln in result["compile_warm"]["lines"]:
+            print("  " + ln, flush=True)
     for name in order:
         entry = result["problems"][name]
         k, fn, cls = live[name]

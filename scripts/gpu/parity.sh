@@ -20,7 +20,9 @@
 # first (seconds), then torch.compile (default mode; PARITY_COMPILE_MODE=max-autotune costs
 # minutes) where it can turn the verdict first, each only while the slowest compile so far
 # (PARITY_COMPILE_EST_S, 20, before the first) still fits: a skipped one says so in its row.
-# PARITY_NO_COMPILE=1, PARITY_EXPORTED (a folder of earlier exports to use instead of `solver
+# PARITY_COMPILE_PROCS=N: before the compile pass, N processes compile the same ops on tensors
+# of the same shapes in parallel, so the timed process's compiles load from inductor's caches
+# (nothing is timed while they run). PARITY_NO_COMPILE=1, PARITY_EXPORTED (a folder of earlier exports to use instead of `solver
 # problems export`), PARITY_PROBLEMS_DIR (the problems PyTorch reads sizes from).
 set -u
 OUT=${OUT:-/tmp/solver-parity}; mkdir -p "$OUT"
@@ -59,6 +61,7 @@ TORCHINDUCTOR_CACHE_DIR=${TORCHINDUCTOR_CACHE_DIR:-/tmp/torchinductor-solver} \
   ${PARITY_EXPORTED:+--exported "$PARITY_EXPORTED"} ${PARITY_PROBLEMS_DIR:+--problems-dir "$PARITY_PROBLEMS_DIR"} \
   --samples "${PARITY_SAMPLES:-30}" --budget-s "$budget" ${PARITY_NO_COMPILE:+--no-compile} \
   ${PARITY_COMPILE_MODE:+--compile-mode "$PARITY_COMPILE_MODE"} ${PARITY_COMPILE_EST_S:+--compile-est-s "$PARITY_COMPILE_EST_S"} \
+  ${PARITY_COMPILE_PROCS:+--compile-procs "$PARITY_COMPILE_PROCS"} \
   --call "${PARITY_CALL:-scripts/gpu/parity.sh $(git rev-parse --short HEAD 2>/dev/null) $(date -u +%FT%TZ)}" \
   --out "$OUT/parity.json" --work "$OUT/export"
 rc=$?
