@@ -47,11 +47,11 @@ run() {  # run DIR LIMIT PROBLEMS [env...]
   shift 3
   env OUT="$dir" PARITY_RUN=none PARITY_PROBLEMS_DIR=$PWD/problems PARITY_SAMPLES=20 \
     PARITY_PROBLEMS="$probs" PARITY_VARIANTS="$V" PARITY_LIMIT_S=$((lim - 3)) \
-    PARITY_CALL="probe_h33d $(date -u +%FT%TZ)" TORCHINDUCTOR_CACHE_DIR="$(mktemp -d /tmp/inductor-h33d.XXXX)" \
+    PARITY_COMPILE_EST_S=8 PARITY_CALL="probe_h33d $(date -u +%FT%TZ)" TORCHINDUCTOR_CACHE_DIR="$(mktemp -d /tmp/inductor-h33d.XXXX)" \
     "$@" timeout "$lim" bash scripts/gpu/parity.sh >"$dir/probe.log" 2>&1
   echo "exit $?"
 }
-l1=$(( $(left) * 55 / 100 ))
+l1=$(( $(left) * 60 / 100 ))
 echo "run 1 (${l1} s): $(run "$out/run1" "$l1" matmul_bf16,matmul_tri,bias_gelu,layernorm_768,attention_bf16)"
 summary "$out/run1"
 l2=$(( $(left) - 4 ))
