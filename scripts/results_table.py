@@ -108,7 +108,8 @@ def load_parity(path):
     for name, e in p["problems"].items():
         torch["problems"][name] = {"status": e.get("status"), "reason": e.get("reason"),
                                    "precision": e.get("torch_precision", "fp32"),
-                                   "eager": e.get("eager", {}), "compile": e.get("compile", {})}
+                                   "eager": e.get("eager", {}), "compile": e.get("compile", {}),
+                                   "eager_flash": e.get("eager_flash")}
         if e.get("status") == "ok":
             same[name] = dict(e["solver"], inputs=e.get("inputs"), check=e.get("check"))
     return torch, same
@@ -202,6 +203,11 @@ def build(a):
             lines.append(f"- **{name}**: PyTorch side {t.get('status')}: {t.get('reason')}")
         elif "skipped" in t.get("compile", {}):
             lines.append(f"- **{name}**: torch.compile {t['compile']['skipped']}")
+        flash, mine = (t.get("eager_flash") or {}).get("median_us"), same.get(name, {}).get("median_us")
+        if flash and mine:  # bench/parity.py: SDPA with the FlashAttention backend forced
+            lines.append(f"- **{name}**: SDPA with the FlashAttention backend forced: "
+                         f"{fmt_us(flash, t.get('precision'))} in the same process; solver's kept "
+                         f"kernel is {flash / mine:.2f}x of it")
 
     out = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     out += ["| " + " | ".join(str(c) for c in row) + " |" for row in rows]

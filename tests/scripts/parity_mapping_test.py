@@ -10,11 +10,15 @@ bmm, F.linear, triu), on buffers shaped by the problem's own problem.yaml (its `
 with small, non-square sizes substituted), and is compared with the problem's reference.cu
 semantics written out in Python below (each names the index expression it follows).
 """
+import contextlib
 import importlib.util
+import io
+import json
 import os
 import random
 import re
 import sys
+import tempfile
 import types
 import unittest
 
@@ -188,6 +192,111 @@ class ParityMapping(unittest.TestCase):
         rng = random.Random(5)
         k = types.SimpleNamespace(bufs=buffers("matmul", {"M": 2, "N": 2, "K": 2}, rng))
         self.assertIsNone(self.parity.same_input_op("some_new_gemm", TORCH, F, k, {}, ""))
+
+
+class ParityPasses(unittest.TestCase):
+    """main()'s two passes with a stand-in torch, driver and export (nothing numeric): every
+    problem gets solver, eager and its check first; torch.compile runs afterwards, where
+    solver wins against eager first, and only while the slowest compile so far still fits."""
+
+    def run_main(self, budget, eager_us, compile_s):
+        parity = load_parity()
+        calls = []
+        fake = types.ModuleType("torch")
+        fake.__version__, fake.version = "fake", types.SimpleNamespace(cuda="13.0")
+        fake.float32 = "f32"
+        fake.device = lambda d: d
+        fake.zeros = fake.empty = lambda *a, **k: None
+        fake.set_float32_matmul_precision = lambda p: None
+        fake.backends = types.SimpleNamespace(cuda=types.SimpleNamespace(
+            matmul=types.SimpleNamespace()), cudnn=types.SimpleNamespace())
+        fake.cuda = types.SimpleNamespace(
+            get_device_properties=lambda i: types.SimpleNamespace(name="fake", L2_cache_size=1 << 20),
+            synchronize=lambda: None, empty_cache=lambda: None)
+        clock = [0.0]
+
+        def compile_(fn, mode=None):
+            def c():
+                if not calls or calls[-1] != ("compiled", fn.name):
+                    clock[0] += compile_s  # the first call compiles
+                    calls.append(("compiled", fn.name))
+            c.name = fn.name
+            return c
+        fake.compile = compile_
+        fnl = types.ModuleType("torch.nn.functional")
+        saved = {m: sys.modules.get(m) for m in ("torch", "torch.nn", "torch.nn.functional")}
+        sys.modules.update({"torch": fake, "torch.nn": types.ModuleType("torch.nn"),
+                            "torch.nn.functional": fnl})
+        parity.time = types.SimpleNamespace(time=lambda: clock[0], strftime=lambda *a: "t",
+                                            gmtime=lambda: None)
+        parity.Driver = lambda: None
+        parity.export = lambda solver, dd, name, key, out, pd: {
+            "precision": "fp32", "source_hash": "x", "launches": [1], "tolerance": {}}
+
+        class K:
+            def __init__(self, drv, t, meta, dev):
+                self.bufs = {"y": None}
+
+            def zero_outputs(self):
+                pass
+
+            def __call__(self):
+                pass
+        parity.SolverKernel = K
+
+        def same(name, t, F, k, scal, desc):
+            fn = lambda: None  # noqa: E731
+            fn.name = name
+            return fn, "y"
+        parity.same_input_op = same
+        parity.compare = lambda *a: {"agree": True}
+        parity.extra_eager = lambda *a: None
+        parity.TR.load_scalars = lambda d, n: ({}, "")
+
+        def time_fn(t, fn, samples, warmup, flush, before=None):
+            name = getattr(fn, "name", None)
+            return {"median_us": eager_us.get(name, 100.0) if name else 100.0}
+        parity.TR.time_fn = time_fn
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "p.json")
+            sys.argv = ["parity", "--variants", ",".join(f"{n}=k" for n in eager_us),
+                        "--out", out, "--budget-s", str(budget), "--compile-est-s", "10"]
+            try:
+                with contextlib.redirect_stdout(io.StringIO()):
+                    rc = parity.main()
+            finally:
+                for m, v in saved.items():
+                    if v is None:
+                        sys.modules.pop(m, None)
+                    else:
+                        sys.modules[m] = v
+            with open(out) as f:
+                return rc, json.load(f), [c[1] for c in calls]
+
+    def test_compile_order_and_budget(self):
+        # solver's kernel times 100 us; eager: matmul 90 (solver loses), softmax 150 and
+        # bias_gelu 300 (solver wins: bias_gelu is first of torch_reference.COMPILE_FIRST).
+        # Each compile takes 30 s; 100 s of budget: two fit (est 10, then 45 after the first).
+        rc, j, order = self.run_main(100, {"matmul": 90.0, "softmax": 150.0, "bias_gelu": 300.0},
+                                     30.0)
+        self.assertEqual(rc, 0)
+        self.assertEqual(order, ["bias_gelu", "softmax"])
+        p = j["problems"]
+        for n in ("matmul", "softmax", "bias_gelu"):  # pass 1 for every problem
+            self.assertEqual(p[n]["eager"]["median_us"], {"matmul": 90.0, "softmax": 150.0,
+                                                          "bias_gelu": 300.0}[n])
+            self.assertTrue(p[n]["check"]["agree"])
+        self.assertEqual(p["bias_gelu"]["compile"]["compile_s"], 30.0)
+        self.assertIn("budget: 40 s of the step's 100 s left, a compile may take 45 s",
+                      p["matmul"]["compile"]["skipped"])
+        self.assertEqual(j["compile_s"], 60.0)
+
+    def test_no_budget_still_times_every_problem(self):
+        rc, j, order = self.run_main(5, {"matmul": 90.0, "softmax": 150.0}, 30.0)
+        self.assertEqual(order, [])
+        for e in j["problems"].values():
+            self.assertIn("median_us", e["eager"])
+            self.assertIn("budget", e["compile"]["skipped"])
 
 
 if __name__ == "__main__":
