@@ -8,6 +8,7 @@
 #   matmul_tri    now on the same (triangular) tensors, so it gets an output check too
 #   bias_gelu, layernorm_768   torch.compile cold: what one compile costs (compile_s)
 #   attention_bf16  eager SDPA and SDPA with the FlashAttention backend forced (eager_flash)
+#   conv2d        eager cuDNN with cudnn.benchmark on too (eager_cudnn_benchmark)
 #  run 2 (if 35 s are left): bias_gelu, layernorm_768, matmul_bf16, softmax with
 #   PARITY_COMPILE_PROCS=4: the caches warmed in parallel processes first; its compile_s
 #   against run 1's says whether the warm-up pays.
@@ -25,7 +26,7 @@ export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
 fix=no
 grep -q 'F.linear(b\["A"\], b\["B"\])' bench/parity.py && fix=yes
 echo "bench/parity.py has the matmul_bf16 fix: $fix" | tee "$out/note.txt"
-V='matmul_bf16=wgmma_tma[BN=256,CTAS=1,STAGES=4],matmul_tri=wmma_tf32,bias_gelu=vec4,layernorm_768=warp_rows[THREADS=256,WPR=4],attention_bf16=fa3w[BN=64,STAGES=2,WGS=1],softmax=online_vec4[BLOCK=256]'
+V='matmul_bf16=wgmma_tma[BN=256,CTAS=1,STAGES=4],matmul_tri=wmma_tf32,bias_gelu=vec4,layernorm_768=warp_rows[THREADS=256,WPR=4],attention_bf16=fa3w[BN=64,STAGES=2,WGS=1],softmax=online_vec4[BLOCK=256],conv2d=mma_tf32[BM=128,STAGES=3]'
 left() { echo $((limit - ($(date +%s) - t0))); }
 summary() {
   python3 - "$1/parity.json" <<'EOF' 2>/dev/null || echo "(no parity.json)"
@@ -35,7 +36,7 @@ for p, e in d["problems"].items():
     c, s = e.get("compile", {}), e.get("solver", {})
     print(f"{p}: solver {s.get('median_us', 0):.1f} eager {e.get('eager', {}).get('median_us', 0):.1f}"
           f" compile {c.get('median_us', c.get('skipped', '-'))} compile_s {c.get('compile_s')}"
-          f" flash {e.get('eager_flash', {}).get('median_us')} check {e.get('check', {}).get('agree')}"
+          f" more {[(k, x.get('median_us', x.get('skipped'))) for k, x in e.items() if k.startswith('eager_')]} check {e.get('check', {}).get('agree')}"
           f" err {e.get('check', {}).get('max_abs_err')} {e.get('status')} {e.get('reason', '')}")
 w = d.get("compile_warm")
 print("pass1_s", d.get("pass1_s"), "compile_s", d.get("compile_s"), "wall_s", d.get("wall_s"),
@@ -52,7 +53,7 @@ run() {  # run DIR LIMIT PROBLEMS [env...]
   echo "exit $?"
 }
 l1=$(( $(left) * 60 / 100 ))
-echo "run 1 (${l1} s): $(run "$out/run1" "$l1" matmul_bf16,matmul_tri,bias_gelu,layernorm_768,attention_bf16)"
+echo "run 1 (${l1} s): $(run "$out/run1" "$l1" matmul_bf16,matmul_tri,bias_gelu,layernorm_768,attention_bf16,conv2d)"
 summary "$out/run1"
 l2=$(( $(left) - 4 ))
 if [ "$l2" -ge 35 ]; then

@@ -250,7 +250,7 @@ class ParityPasses(unittest.TestCase):
             return fn, "y"
         parity.same_input_op = same
         parity.compare = lambda *a: {"agree": True}
-        parity.extra_eager = lambda *a: None
+        parity.extra_eager = lambda *a: []
         parity.TR.load_scalars = lambda d, n: ({}, "")
 
         def time_fn(t, fn, samples, warmup, flush, before=None):
