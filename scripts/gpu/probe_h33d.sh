@@ -9,6 +9,8 @@
 #   bias_gelu, layernorm_768   torch.compile cold: what one compile costs (compile_s)
 #   attention_bf16  eager SDPA and SDPA with the FlashAttention backend forced (eager_flash)
 #   conv2d        eager cuDNN with cudnn.benchmark on too (eager_cudnn_benchmark)
+#  tri: issue 33's matmul_tri candidate, wgmma_tri_tma (scripts/gpu/probe_h33d/), gated live in
+#   a copy of the problem (make_tri.sh) and timed against PyTorch's TF32 triu(mm)
 #  run 2 (if 35 s are left): bias_gelu, layernorm_768, matmul_bf16, softmax with
 #   PARITY_COMPILE_PROCS=4: the caches warmed in parallel processes first; its compile_s
 #   against run 1's says whether the warm-up pays.
@@ -52,9 +54,27 @@ run() {  # run DIR LIMIT PROBLEMS [env...]
     "$@" timeout "$lim" bash scripts/gpu/parity.sh >"$dir/probe.log" 2>&1
   echo "exit $?"
 }
-l1=$(( $(left) * 60 / 100 ))
+l1=$(( $(left) * 50 / 100 ))
 echo "run 1 (${l1} s): $(run "$out/run1" "$l1" matmul_bf16,matmul_tri,bias_gelu,layernorm_768,attention_bf16,conv2d)"
 summary "$out/run1"
+# The matmul_tri candidate (scripts/gpu/probe_h33d/wgmma_tri_tma.cu) in a copy of the problem
+# with the seed and the candidate only: the live gate at its 4 points (their gated times are in
+# the detail), then its time next to PyTorch's TF32 triu(mm) on the same tensors, no compile.
+tri=$(mktemp -d /tmp/tri-h33d.XXXX)
+if [ "$(left)" -ge 45 ] && bash scripts/gpu/probe_h33d/make_tri.sh "$PWD" "$tri" min >"$out/tri_make.log" 2>&1; then
+  timeout 40 "$SOLVER_BUNDLE/bin/solver" --data-dir "$SOLVER_BUNDLE/share/solver" problems check matmul_tri \
+    --problems-dir "$tri" --json >"$out/tri_check.json" 2>"$out/tri_check.err"
+  echo "tri check: exit $?"
+  python3 -c 'import json,sys
+for r in json.load(open(sys.argv[1]))["rows"]:
+    print(" ", r["variant"], r["gate"], r["detail"][:110])' "$out/tri_check.json" 2>&1 | head -8
+  mkdir -p "$out/tri"
+  run "$out/tri" 30 matmul_tri PARITY_PROBLEMS_DIR="$tri" PARITY_NO_COMPILE=1 \
+    PARITY_VARIANTS='matmul_tri=wgmma_tri_tma[BM=256,STAGES=4]' >/dev/null
+  summary "$out/tri"
+else
+  echo "tri: skipped ($(left) s left or make_tri failed)"
+fi
 l2=$(( $(left) - 4 ))
 if [ "$l2" -ge 35 ]; then
   echo "run 2 (${l2} s): $(run "$out/run2" "$l2" bias_gelu,layernorm_768,matmul_bf16,softmax PARITY_COMPILE_PROCS=4)"
