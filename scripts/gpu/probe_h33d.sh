@@ -62,14 +62,16 @@ summary "$out/run1"
 # the detail), then its time next to PyTorch's TF32 triu(mm) on the same tensors, no compile.
 tri=$(mktemp -d /tmp/tri-h33d.XXXX)
 if [ "$(left)" -ge 45 ] && bash scripts/gpu/probe_h33d/make_tri.sh "$PWD" "$tri" min >"$out/tri_make.log" 2>&1; then
-  timeout 40 "$SOLVER_BUNDLE/bin/solver" --data-dir "$SOLVER_BUNDLE/share/solver" problems check matmul_tri \
+  lc=$(( $(left) - 22 )); [ "$lc" -gt 40 ] && lc=40
+  timeout "$lc" "$SOLVER_BUNDLE/bin/solver" --data-dir "$SOLVER_BUNDLE/share/solver" problems check matmul_tri \
     --problems-dir "$tri" --json >"$out/tri_check.json" 2>"$out/tri_check.err"
   echo "tri check: exit $?"
   python3 -c 'import json,sys
 for r in json.load(open(sys.argv[1]))["rows"]:
     print(" ", r["variant"], r["gate"], r["detail"][:110])' "$out/tri_check.json" 2>&1 | head -8
   mkdir -p "$out/tri"
-  run "$out/tri" 30 matmul_tri PARITY_PROBLEMS_DIR="$tri" PARITY_NO_COMPILE=1 \
+  lt=$(( $(left) - 3 )); [ "$lt" -gt 30 ] && lt=30
+  run "$out/tri" "$lt" matmul_tri PARITY_PROBLEMS_DIR="$tri" PARITY_NO_COMPILE=1 \
     PARITY_VARIANTS='matmul_tri=wgmma_tri_tma[BM=256,STAGES=4]' >/dev/null
   summary "$out/tri"
 else
