@@ -612,7 +612,8 @@ def main():
     order = sorted(live, key=lambda n: (result["problems"][n]["ratio"] < 0.95,
                                         TR.COMPILE_FIRST.index(n) if n in TR.COMPILE_FIRST else 99))
     est, spent = a.compile_est_s, 0.0
-    if a.compile_procs > 0 and not a.no_compile and order:
+    if (a.compile_procs > 0 and not a.no_compile and order
+            and a.budget_s - (time.time() - t0) - est - 5 >= 20):
         # One folder for the warm processes: exports made here are in `work`; a problem from
         # --exported is warmed only when its export is there too.
         warm = [n for n in order if folders.get(n) == (folders.get(order[0]))]
