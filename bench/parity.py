@@ -340,7 +340,8 @@ def extra_eager(name, t, F, k, scal, desc):
     """[(tag, callable, op text, cleanup or None)]: further PyTorch eager ways of running the
     same op on the same tensors, each timed as `eager_<tag>` and counted in PyTorch's best:
     attention_bf16's bar is SDPA's FlashAttention backend (issue 33), while eager SDPA picks
-    its own (cuDNN on the H200); conv2d with cudnn.benchmark, where cuDNN times its algorithms
+    its own (cuDNN on the H200); attention at the tf32 class with SDPA's math backend, the one
+    that runs TF32 GEMMs; conv2d with cudnn.benchmark, where cuDNN times its algorithms
     (Winograd among them) and keeps the fastest, a setting PyTorch users turn on."""
     b, out = k.bufs, []
     if name == "attention_bf16" and all(n in b for n in ("Q", "K", "V")):
@@ -351,6 +352,16 @@ def extra_eager(name, t, F, k, scal, desc):
             with sdpa_kernel(SDPBackend.FLASH_ATTENTION):
                 return F.scaled_dot_product_attention(b["Q"], b["K"], b["V"], is_causal=causal)
         out.append(("flash", flash, "SDPA with the FlashAttention backend forced", None))
+    if name == "attention" and t.backends.cuda.matmul.allow_tf32 and all(n in b for n in "QKV"):
+        # At the tf32 class SDPA still picks its FP32 memory-efficient kernel; its math backend
+        # (two batched GEMMs around a softmax) is the one that runs on TF32 tensor cores.
+        from torch.nn.attention import SDPBackend, sdpa_kernel  # noqa: PLC0415
+        causal = "causal" in desc.lower() and "non-causal" not in desc.lower()
+
+        def math():
+            with sdpa_kernel(SDPBackend.MATH):
+                return F.scaled_dot_product_attention(b["Q"], b["K"], b["V"], is_causal=causal)
+        out.append(("math_tf32", math, "SDPA's math backend (TF32 GEMMs)", None))
     if name == "conv2d" and all(n in b for n in ("x", "w")):
         pad, stride = int(scal.get("PAD", 0)), int(scal.get("STRIDE", 1))
 

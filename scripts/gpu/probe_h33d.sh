@@ -9,6 +9,7 @@
 #   bias_gelu, layernorm_768   torch.compile cold: what one compile costs (compile_s)
 #   attention_bf16  eager SDPA and SDPA with the FlashAttention backend forced (eager_flash)
 #   conv2d        eager cuDNN with cudnn.benchmark on too (eager_cudnn_benchmark)
+#   attention     (flash_tf32) SDPA's math backend with TF32 too (eager_math_tf32)
 #  tri: issue 33's matmul_tri candidate, wgmma_tri_tma (scripts/gpu/probe_h33d/), gated live in
 #   a copy of the problem (make_tri.sh) and timed against PyTorch's TF32 triu(mm)
 #  run 2 (if 35 s are left): bias_gelu, layernorm_768, matmul_bf16, softmax with
@@ -28,7 +29,7 @@ export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
 fix=no
 grep -q 'F.linear(b\["A"\], b\["B"\])' bench/parity.py && fix=yes
 echo "bench/parity.py has the matmul_bf16 fix: $fix" | tee "$out/note.txt"
-V='matmul_bf16=wgmma_tma[BN=256,CTAS=1,STAGES=4],matmul_tri=wmma_tf32,bias_gelu=vec4,layernorm_768=warp_rows[THREADS=256,WPR=4],attention_bf16=fa3w[BN=64,STAGES=2,WGS=1],softmax=online_vec4[BLOCK=256],conv2d=mma_tf32[BM=128,STAGES=3]'
+V='matmul_bf16=wgmma_tma[BN=256,CTAS=1,STAGES=4],matmul_tri=wmma_tf32,bias_gelu=vec4,layernorm_768=warp_rows[THREADS=256,WPR=4],attention_bf16=fa3w[BN=64,STAGES=2,WGS=1],softmax=online_vec4[BLOCK=256],conv2d=mma_tf32[BM=128,STAGES=3],attention=flash_tf32[STAGES=2,WARPS=4]'
 left() { echo $((limit - ($(date +%s) - t0))); }
 summary() {
   python3 - "$1/parity.json" <<'EOF' 2>/dev/null || echo "(no parity.json)"
@@ -55,7 +56,7 @@ run() {  # run DIR LIMIT PROBLEMS [env...]
   echo "exit $?"
 }
 l1=$(( $(left) * 60 / 100 ))
-echo "run 1 (${l1} s): $(run "$out/run1" "$l1" matmul_bf16,bias_gelu,layernorm_768,attention_bf16,conv2d)"
+echo "run 1 (${l1} s): $(run "$out/run1" "$l1" matmul_bf16,bias_gelu,layernorm_768,attention_bf16,conv2d,attention)"
 summary "$out/run1"
 # The matmul_tri candidate (scripts/gpu/probe_h33d/wgmma_tri_tma.cu) in a copy of the problem
 # with the seed and the candidate only: the live gate at its 4 points (their gated times are in
