@@ -411,7 +411,7 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
   rules::check_keys(node,
                     {"id", "source", "description", "parent", "applies", "precision", "knobs",
                      "constraints", "requires", "chip", "compile_options", "tensor_maps",
-                     "launches", "entry", "args", "grid", "block", "smem"},
+                     "launches", "entry", "args", "grid", "block", "smem", "algorithm_flops"},
                     file_, diags_);
   v.id = rules::get_id(node, "id", file_, diags_, "variant id", true).value_or("");
   if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
@@ -494,6 +494,8 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
     if (!rules::expect_sequence(list, key, file_, diags_)) continue;
     for (const auto& c : list) v.constraints.push_back(expr(c, r, rules::ValueType::Bool));
   }
+  if (const YAML::Node f = child(node, "algorithm_flops"))
+    v.algorithm_flops = expr(f, r, rules::ValueType::Number);
   bool single = false;
   for (const char* key : {"entry", "args", "grid", "block", "smem"})
     single = single || child(node, key);

@@ -111,7 +111,11 @@ struct VariantSpec {
   std::vector<KnobSpec> knobs;
   std::vector<TensorMapSpec> tensor_maps;  // only with `chip: [tma]`
   std::vector<SpecExpr> constraints;       // boolean expressions over scalars + knobs
-  std::vector<std::string> applies;        // hypothesis ids, on every parent edge
+  // `algorithm_flops:` the arithmetic this variant's algorithm does (scalars + knobs), where it
+  // does less than the problem's `flops` (Winograd, Strassen). Only the physical floor reads it,
+  // and only down to the problem's flops / kMaxFlopReduction (engine/backend/gpu/floor_rate.h).
+  std::optional<SpecExpr> algorithm_flops;
+  std::vector<std::string> applies;  // hypothesis ids, on every parent edge
   // Hypotheses by parent edge (`applies: {tiled: [a], coalesced: [b]}`): the rewrite answers
   // `a` when reached from `tiled`, `b` from `coalesced`. Empty when `applies` is a plain list.
   std::map<std::string, std::vector<std::string>> applies_by_parent;

@@ -321,6 +321,15 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
   resolve_tensor_maps(variant, slots, rv);
   for (const auto& l : variant.launches)
     rv.launches.push_back(resolve_launch(l, rv, slots, rv.issues));
+  if (variant.algorithm_flops) {
+    const SpecExpr& e = *variant.algorithm_flops;
+    if (auto f = eval(e, slots, "algorithm_flops", rv.issues); f && *f <= 0)
+      rv.issues.push_back({e.where, "algorithm_flops '" + e.text + "' = " + fmt(*f) +
+                                        " must be positive (leave it out to use the problem's "
+                                        "flops)"});
+    else if (f)
+      rv.algorithm_flops = *f;
+  }
   return rv;
 }
 

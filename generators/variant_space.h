@@ -118,6 +118,9 @@ struct ResolvedVariant {
   Tolerance tolerance;
   double flops = 0;
   double bytes = 0;
+  // The variant's `algorithm_flops` at this point (0: it declares none, the problem's flops
+  // stand). Read by the physical floor only (engine/backend/gpu/floor_rate.h).
+  double algorithm_flops = 0;
   int timeout_ms = 10000;
   // sha256 of source text + options without machine-specific ones (-I paths), so the same
   // variant hashes the same on the H200 and in CI.

@@ -14,16 +14,24 @@
 # Output under $OUT: parity.json (rewritten after every problem), parity.log, ablate/ (when made
 # here), parity_table.md (scripts/results_table.py --parity: the docs/results.md table).
 # Environment: SOLVER_BUNDLE, PARITY_PROBLEMS (default: every built-in problem), PARITY_SAMPLES
-# (30), PARITY_BUDGET_S (wall seconds for the Python part; torch.compile is skipped once fewer
-# than 30 s remain), PARITY_NO_COMPILE=1, PARITY_EXPORTED (a folder of earlier exports to use
-# instead of `solver problems export`), PARITY_PROBLEMS_DIR (the problems PyTorch reads sizes from).
+# (30), PARITY_LIMIT_S (this script's wall limit, run.sh's step sets it: the Python part gets
+# what the ablation left of it, less 10 s), PARITY_BUDGET_S (the Python part's seconds, instead;
+# 400 when neither is set). bench/parity.py times solver, eager and the check of every problem
+# first (seconds), then torch.compile (default mode; PARITY_COMPILE_MODE=max-autotune costs
+# minutes) where it can turn the verdict first, each only while the slowest compile so far
+# (PARITY_COMPILE_EST_S, 20, before the first) still fits: a skipped one says so in its row.
+# PARITY_COMPILE_PROCS=N: before the compile pass, N processes compile the same ops on tensors
+# of the same shapes in parallel, so the timed process's compiles load from inductor's caches
+# (nothing is timed while they run). PARITY_NO_COMPILE=1, PARITY_EXPORTED (a folder of earlier exports to use instead of `solver
+# problems export`), PARITY_PROBLEMS_DIR (the problems PyTorch reads sizes from).
 set -u
 OUT=${OUT:-/tmp/solver-parity}; mkdir -p "$OUT"
 B=${SOLVER_BUNDLE:-.carry/lead}
 D=$B/share/solver
 S=$B/bin/solver
 problems=${PARITY_PROBLEMS:-$(ls "$D/problems" | tr '\n' ',' | sed 's/,$//')}
-budget=${PARITY_BUDGET_S:-400}
+limit=${PARITY_LIMIT_S:-}
+t_start=$(date +%s)
 {
 echo "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version,clocks.sm --format=csv,noheader 2>&1 | head -1)"
 run=${PARITY_RUN:-}
@@ -38,11 +46,22 @@ elif [ -z "$run" ]; then
   echo "offline ablation of $problems on the bundled recording: exit $? in $(( $(date +%s) - s )) s ($run)"
 fi
 s=$(date +%s)
+if [ -n "${PARITY_BUDGET_S:-}" ]; then
+  budget=$PARITY_BUDGET_S; pylimit=$((budget + 60))
+elif [ -n "$limit" ]; then
+  pylimit=$((limit - (s - t_start) - 5)); budget=$((pylimit - 10))
+else
+  budget=400; pylimit=460
+fi
+[ "$pylimit" -lt 10 ] && pylimit=10
+echo "bench/parity.py: ${budget} s budget (torch.compile within it), killed at ${pylimit} s"
 TORCHINDUCTOR_CACHE_DIR=${TORCHINDUCTOR_CACHE_DIR:-/tmp/torchinductor-solver} \
-  timeout $((budget + 60)) python3 bench/parity.py --solver "$S" --data-dir "$D" ${run:+--run "$run"} \
+  timeout "$pylimit" python3 bench/parity.py --solver "$S" --data-dir "$D" ${run:+--run "$run"} \
   --problems "$problems" ${PARITY_VARIANTS:+--variants "$PARITY_VARIANTS"} \
   ${PARITY_EXPORTED:+--exported "$PARITY_EXPORTED"} ${PARITY_PROBLEMS_DIR:+--problems-dir "$PARITY_PROBLEMS_DIR"} \
   --samples "${PARITY_SAMPLES:-30}" --budget-s "$budget" ${PARITY_NO_COMPILE:+--no-compile} \
+  ${PARITY_COMPILE_MODE:+--compile-mode "$PARITY_COMPILE_MODE"} ${PARITY_COMPILE_EST_S:+--compile-est-s "$PARITY_COMPILE_EST_S"} \
+  ${PARITY_COMPILE_PROCS:+--compile-procs "$PARITY_COMPILE_PROCS"} \
   --call "${PARITY_CALL:-scripts/gpu/parity.sh $(git rev-parse --short HEAD 2>/dev/null) $(date -u +%FT%TZ)}" \
   --out "$OUT/parity.json" --work "$OUT/export"
 rc=$?

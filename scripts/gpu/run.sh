@@ -40,7 +40,8 @@
 #              else of an offline ablation on the bundled recording) exported by `solver problems
 #              export`, launched by bench/parity.py through the driver API next to PyTorch eager
 #              and torch.compile in one process (scripts/gpu/parity.sh); parity.json and the
-#              docs/results.md table (parity_table.md)
+#              docs/results.md table (parity_table.md); its limit PARITY_STEP_S (480), capped
+#              by what is left; torch.compile gets what solver's side and eager leave of it
 #   byok       bring-your-own-kernel from a fresh multi-version file to a live ablate (byok.sh)
 #   generator  the external generator live (scripts/gpu/generator.sh)
 #   house      the worker's error paths driven live, each with its expected outcome (house_worker.sh)
@@ -188,7 +189,10 @@ step_parity() {
   # A record step earlier in the same call: the offline ablation reads its recording.
   local rec=$OUT/record/recording.json
   [ -f "$rec" ] && [ -z "${PARITY_RECORDING:-}" ] && [ -z "${PARITY_RUN:-}" ] && export PARITY_RECORDING=$rec
-  OUT=$1 PARITY_BUDGET_S=$(( $(cap 480) - 70 )) timeout "$(cap 480)" bash scripts/gpu/parity.sh
+  # parity.sh gives bench/parity.py what the ablation leaves of this limit (PARITY_LIMIT_S):
+  # every problem's solver/eager/check first, torch.compile with the rest.
+  local lim; lim=$(cap "${PARITY_STEP_S:-480}")
+  OUT=$1 PARITY_LIMIT_S=$((lim - 5)) timeout "$lim" bash scripts/gpu/parity.sh
 }
 step_byok() { OUT=$1 timeout "$(cap 260)" bash scripts/gpu/byok.sh; }
 step_generator() { OUT=$1 timeout "$(cap 300)" bash scripts/gpu/generator.sh; }

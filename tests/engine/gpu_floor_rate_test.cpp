@@ -58,3 +58,24 @@ TEST_CASE("integer code: dp4a or no float buffer is held to the integer pipes, I
       {DType::I32}, h200());
   CHECK(imma.tops == 1979);  // no int8 figure: FP8's dense rate (the same on H100/H200)
 }
+
+TEST_CASE("algorithm_flops: a variant's own count lowers the floor's, within kMaxFlopReduction") {
+  // conv2d 64x128x128x28x28 3x3: 14.8 GFLOP direct; Winograd F(2x2,3x3)'s element GEMMs 6.58.
+  const double direct = 2.0 * 64 * 128 * 128 * 28 * 28 * 9;
+  const double wino = 2.0 * 16 * 128 * 128 * 64 * 14 * 14;
+  auto none = gpu::floor_flops(direct, 0);
+  CHECK(none.flops == direct);
+  CHECK(none.how.empty());
+  auto w = gpu::floor_flops(direct, wino);
+  CHECK(w.flops == wino);
+  CHECK(w.how == "the variant's algorithm_flops");
+  // A variant cannot lower its floor further than the factor by declaring a tiny count.
+  auto cheat = gpu::floor_flops(direct, 1);
+  CHECK(cheat.flops == direct / gpu::kMaxFlopReduction);
+  CHECK(cheat.how.find("clamped") != std::string::npos);
+  // Nor raise it above the problem's (the problem's count is every variant's floor), nor make
+  // a FLOP floor where the problem has none.
+  CHECK(gpu::floor_flops(direct, 2 * direct).flops == direct);
+  CHECK(gpu::floor_flops(0, wino).flops == 0);
+  CHECK(gpu::floor_flops(direct, -5).flops == direct);
+}

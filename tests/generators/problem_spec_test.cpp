@@ -1,5 +1,6 @@
 #include "generators/problem_spec.h"
 #include "generators/problem_hash.h"
+#include "generators/variant_space.h"
 
 #include <doctest/doctest.h>
 
@@ -323,4 +324,32 @@ TEST_CASE("the measurement hash ignores annotations and sees what measurements d
   tol.replace(tol.find("rtol: 1.0e-5"), 12, "rtol: 1.0e-4");
   CHECK(hash_of(tol) != base);
   CHECK(problem_measurement_hash((t.path() / "nowhere.yaml").string()).empty());
+}
+
+TEST_CASE("algorithm_flops: a variant's own count, evaluated per point, positive, located") {
+  TempDir t;
+  write_mini(t, "mini", mini_spec("mini", "    algorithm_flops: N / 4\n"));
+  auto ds = load_errors((t.path() / "mini").string());
+  INFO(dump(ds));
+  REQUIRE(ds.empty());
+  ProblemSpec p = load_problem((t.path() / "mini").string());
+  REQUIRE(p.variants[0].algorithm_flops);
+  ResolvedVariant r = resolve_shapes(p, p.variants[0], {});
+  CHECK(r.ok());
+  CHECK(r.flops == 256);
+  CHECK(r.algorithm_flops == 64);
+  // Without the key the variant declares none (0): the problem's flops stand.
+  write_mini(t, "plain", mini_spec("plain"));
+  ProblemSpec q = load_problem((t.path() / "plain").string());
+  CHECK_FALSE(q.variants[0].algorithm_flops);
+  CHECK(resolve_shapes(q, q.variants[0], {}).algorithm_flops == 0);
+  // Zero is refused at its line and column (it would switch the FLOP floor off).
+  write_mini(t, "zero", mini_spec("zero", "    algorithm_flops: N - N\n"));
+  ProblemSpec z = load_problem((t.path() / "zero").string());
+  ResolvedVariant rz = resolve_shapes(z, z.variants[0], {});
+  REQUIRE_FALSE(rz.ok());
+  CHECK(has_error(rz.issues, 18, 22, "must be positive"));
+  // Not a number: a load error at the value.
+  write_mini(t, "word", mini_spec("word", "    algorithm_flops: N > 2\n"));
+  CHECK(has_error(load_errors((t.path() / "word").string()), 18, 22, ""));
 }

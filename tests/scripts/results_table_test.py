@@ -155,7 +155,8 @@ class ParityTable(unittest.TestCase):
                 "softmax": {"status": "ok", "solver": solver(130.0, "online_vec4[BLOCK=256]"),
                             "torch_precision": "fp32", "eager": {"median_us": 160.0},
                             "compile": {"median_us": 120.0}, "inputs": "same tensors",
-                            "check": {"agree": True}},
+                            "check": {"agree": True},
+                            "eager_flash": {"median_us": 195.0, "op": "SDPA with the FlashAttention backend forced"}},
                 # TF32 against TF32: same class, no mark; the ratio is from this process
                 "matmul": {"status": "ok", "solver": solver(350.0, "wgmma_tf32_tma", "tf32"),
                            "torch_precision": "tf32", "eager": {"median_us": 374.0},
@@ -204,6 +205,22 @@ class ParityTable(unittest.TestCase):
                       "(12 elements", t)
         self.assertIn("**conv2d**: PyTorch side failed: RuntimeError: cuLaunchKernel: boom", t)
         self.assertEqual(self.row(t, "conv2d")[2], "not in the run")
+
+    def test_a_second_eager_op_gets_its_line(self):
+        # parity.py's eager_flash (attention_bf16: SDPA's FlashAttention backend forced, the
+        # issue's bar) is written with solver's ratio to it; a row without it gets no such line.
+        t = self.table()
+        self.assertIn("**softmax**: PyTorch eager, SDPA with the FlashAttention backend forced: "
+                      "195 us fp32 in the same process; solver's kept kernel is 1.50x of it", t)
+        self.assertNotIn("**matmul**: PyTorch eager,", t)
+
+    def test_a_faster_second_eager_way_is_pytorchs_best(self):
+        j = json.loads(read(self.parity))
+        j["problems"]["sigmoid"]["eager_cudnn_benchmark"] = {"median_us": 200.0, "op": "benchmark on"}
+        write(self.parity, json.dumps(j))
+        t = self.table()
+        self.assertEqual(self.row(t, "sigmoid")[11], "0.78x")  # 200 / 255, not 256 / 255
+        self.assertIn("**sigmoid**: PyTorch eager, benchmark on 200 us fp32 beats solver's best", t)
 
     def test_update_rewrites_the_docs_block(self):
         doc = os.path.join(self.tmp.name, "results.md")

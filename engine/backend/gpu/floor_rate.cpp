@@ -44,4 +44,13 @@ FloorRate fastest_rate(const generators::PtxPrecision& c, const std::set<DType>&
   return best;
 }
 
+FloorFlops floor_flops(double problem_flops, double algorithm_flops) {
+  if (!(problem_flops > 0) || !(algorithm_flops > 0) || algorithm_flops >= problem_flops)
+    return {problem_flops, ""};
+  const double lowest = problem_flops / kMaxFlopReduction;
+  if (algorithm_flops >= lowest) return {algorithm_flops, "the variant's algorithm_flops"};
+  return {lowest, "the variant's algorithm_flops, clamped to the problem's flops / " +
+                      std::to_string(static_cast<int>(kMaxFlopReduction))};
+}
+
 }  // namespace solver::gpu

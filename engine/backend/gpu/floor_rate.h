@@ -34,4 +34,23 @@ struct FloorRate {
 FloorRate fastest_rate(const generators::PtxPrecision& code,
                        const std::set<generators::DType>& buffer_dtypes, const RoofRates& r);
 
+// The most a variant's own operation count (`algorithm_flops:`, problem_spec.h) may lower the
+// floor's count below the problem's: 4x, Winograd F(4x4,3x3)'s multiply saving on a 3x3
+// convolution (36 products per 4x4 output tile instead of 144; F(2x2,3x3) saves 2.25x, a
+// Strassen level 8/7). A declared count is the variant author's claim, not a measurement, so
+// it may move the floor only within this documented factor: a variant that declares 1 FLOP
+// is still held to the problem's count / 4 and, always, to the compulsory bytes at the copy
+// bandwidth. Past the factor the floor says it clamped.
+inline constexpr double kMaxFlopReduction = 4.0;
+
+struct FloorFlops {
+  double flops = 0;
+  std::string how;  // "" when the problem's count stands; else where the count came from
+};
+
+// The operation count the floor divides by the rate: the problem's, or the variant's own
+// where it is smaller, never below problem_flops / kMaxFlopReduction. A declared count above
+// the problem's does not raise the floor (the problem's count is the floor of every variant).
+FloorFlops floor_flops(double problem_flops, double algorithm_flops);
+
 }  // namespace solver::gpu
