@@ -1,9 +1,9 @@
 // C = triu(triu(A) . triu(B)) (problems/matmul_tri) with problems/matmul's wgmma_tf32_tma
 // design: one TMA producer thread, two consumer warpgroups, a STAGES-deep mbarrier ring, TF32
 // wgmma D = C^T = B^T.A^T (A K-major in 128-byte-swizzled shared memory as wgmma's B operand,
-// B^T gathered into the register fragment). A candidate of issue 33 (matmul_tri 0.85x cuBLAS
-// TF32, whose full GEMM does 6x the triangle's work), kept with probe_h33d until it passes the
-// live gate.
+// B^T gathered into the register fragment). Issue 33: the pool's TF32 point was a WMMA kernel
+// at 0.85x cuBLAS TF32's full GEMM (which does 6x the triangle's work); this one passed the live
+// gate at all four points and ran 104.8 us against PyTorch's 364.9 us (probe_h33d).
 //
 // The triangle: a BM x 128 tile (rows m0.., columns n0..) needs k in [m0, n0 + 128) only
 // (A counts for k >= i >= m0, B for k <= j < n0 + 128); a tile with m0 >= n0 + 128 lies below
