@@ -30,6 +30,8 @@
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
 #              after them (scripts/gpu/pcsample_vs_ncu.sh; ~270 s for both suites, estimated)
 #   ablate     the live ablation of the six original problems, 12 rounds, both tracks
+#              (ABLATE_PROBLEMS, ABLATE_ROUNDS change them); scripts/phase_table.py on its ledger
+#              gives the defences' share of a round
 #   calibrate  identical-arm and slowdown trials of the paired verdict (scripts/gpu/calibrate.sh)
 #   p10        issue 28 P10: layernorm's seed (the noisiest) and softmax's, identical arms with
 #              +2% injected, the adaptive pair rule (--adaptive-pairs: up to 128 pairs, the
@@ -224,7 +226,8 @@ step_ablate() {
   local d=$1/ablate-live s rc
   s=$(date +%s)
   timeout "$(cap 200)" "$B/bin/solver" --data-dir "$D" ablate --backend live \
-    --problems matmul,softmax,layernorm,reduce,matmul_scalar,sigmoid --rounds 12 --out "$d" \
+    --problems "${ABLATE_PROBLEMS:-matmul,softmax,layernorm,reduce,matmul_scalar,sigmoid}" \
+    --rounds "${ABLATE_ROUNDS:-12}" --out "$d" \
     >"$1/ablate.out" 2>"$1/ablate.err"
   rc=$?
   cat "$1/ablate.out"
