@@ -211,15 +211,19 @@ void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, u
 }
 
 bool swappable(const generators::ResolvedBuffer& b) {
-  const std::string& k = b.init.kind;
   // The loader makes every structured input dist_fixed (its distribution is the problem's
   // meaning: the adversarial sets must keep it). A permutation's exchanges and a mask's redraws
   // stay inside that distribution, so dist_fixed does not keep them out of the timed runs: a
   // problem whose only input is a permutation saw the same bytes in every timed run (red team
   // round 2, tests/cheats/redteam2_perm_positions).
+  return b.role == generators::BufferRole::In && changeable_integer(b);
+}
+
+bool changeable_integer(const generators::ResolvedBuffer& b) {
+  const std::string& k = b.init.kind;
   const bool in_distribution = k == "mask" || k == "permutation";
   return !is_float(b.dtype) && (!b.dist_fixed || in_distribution) && b.elements >= 2 &&
-         b.role == generators::BufferRole::In &&
+         (b.role == generators::BufferRole::In || b.role == generators::BufferRole::InOut) &&
          (k == "uniform" || k == "normal" || k == "randint" || k == "mask" || k == "permutation");
 }
 

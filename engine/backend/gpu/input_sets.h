@@ -66,6 +66,9 @@ void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, u
 // permutation (dist_fixed or not: their perturbations keep the distribution, and the loader
 // makes every structured input dist_fixed). Issue 28: integer-only problems are perturbed too.
 bool swappable(const generators::ResolvedBuffer& b);
+// The same kinds `in` or `inout`: what the timed perturbation redraws or exchanges (P6; an
+// in-out buffer on its set's copy, which each run's working copy is restored from).
+bool changeable_integer(const generators::ResolvedBuffer& b);
 // about 1 element in 256, at seeded positions, exchanged with a seeded partner (at least one
 // exchange of two different values where the buffer holds two); returns how many exchanges
 // changed bytes.

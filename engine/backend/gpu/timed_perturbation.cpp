@@ -6,11 +6,16 @@
 #include <numeric>
 #include <utility>
 
+#include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/normal_knots.h"
+#include "generators/problem_spec.h"
 
 namespace solver::gpu {
 
 namespace {
+
+using generators::DType;
 
 // splitmix64 with its increment, as input_sets.cpp and derive_source.cpp (sd_mix, sd_draw).
 inline uint64_t mix(uint64_t z) {
@@ -21,20 +26,99 @@ inline uint64_t mix(uint64_t z) {
 }
 inline uint64_t draw(uint64_t seed, int64_t i) { return mix(seed ^ mix(uint64_t(i))); }
 
-// The redrawn value's own draw (derive_source.cpp: kRedrawSalt).
+// The value's draw and the cell's (derive_source.cpp: the same constants).
 constexpr uint64_t kRedrawSalt = 0x7265647261770000ULL;
+constexpr uint64_t kPlantSalt = 0x706c616e74000000ULL;
 
-bool is_float(generators::DType d) {
-  using generators::DType;
-  return d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
+// One rounding each, never fused (the device: __dmul_rn, __dadd_rn, __dsub_rn).
+double mul(double x, double y) {
+  volatile double t = x * y;
+  return t;
+}
+double add(double x, double y) {
+  volatile double t = x + y;
+  return t;
+}
+double sub(double x, double y) {
+  volatile double t = x - y;
+  return t;
+}
+
+// The high 64 bits of a * b, in 32-bit halves (derive_source.cpp: sd_mulhi).
+uint64_t mulhi(uint64_t a, uint64_t b) {
+  const uint64_t al = a & 0xffffffffULL, ah = a >> 32, bl = b & 0xffffffffULL, bh = b >> 32;
+  const uint64_t p0 = al * bl, p1 = al * bh, p2 = ah * bl, p3 = ah * bh;
+  const uint64_t mid = (p0 >> 32) + (p1 & 0xffffffffULL) + (p2 & 0xffffffffULL);
+  return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
+}
+
+// `v` stored in a float dtype; returns the value the dtype holds.
+double store_float(DType d, unsigned char* p, int64_t i, double v) {
+  switch (d) {
+    case DType::F32: {
+      float f = float(v);
+      std::memcpy(p + i * 4, &f, 4);
+      return f;
+    }
+    case DType::F64:
+      std::memcpy(p + i * 8, &v, 8);
+      return v;
+    case DType::F16: {
+      uint16_t h = half_bits(v);
+      std::memcpy(p + i * 2, &h, 2);
+      return half_value(h);
+    }
+    default: {
+      uint16_t h = bf16_bits(v);
+      std::memcpy(p + i * 2, &h, 2);
+      return bf16_value(h);
+    }
+  }
+}
+
+// 8 of the 16 cells as holes, by a seeded shuffle: bulk cells in nibbles 0..7, holes in 8..15.
+uint64_t pick_cells(uint64_t seed) {
+  int c[kCells];
+  for (int k = 0; k < kCells; ++k) c[k] = k;
+  for (int k = kCells - 1; k > 0; --k) std::swap(c[k], c[draw(seed, -16 - k) % uint64_t(k + 1)]);
+  uint64_t out = 0;
+  for (int k = 0; k < kCells; ++k) out |= uint64_t(c[k]) << (4 * k);
+  return out;
+}
+
+uint64_t plant_mask(int64_t n) {
+  int k = 0;
+  while (k < kPlantBits && (int64_t(16) << (k + 1)) <= n) ++k;
+  return (uint64_t(1) << k) - 1;
 }
 
 }  // namespace
 
-bool self_inverse(PerturbOp op) { return op != PerturbOp::Redraw; }
+bool self_inverse(PerturbOp op) { return op == PerturbOp::Pairs; }
 
-bool perturb_chosen(uint64_t seed, int64_t i) {
-  return draw(seed, i) % uint64_t(kPerturbOneIn) == 0;
+int perturb_type(DType d) {
+  switch (d) {
+    case DType::F32:
+      return 0;
+    case DType::F64:
+      return 1;
+    case DType::F16:
+      return 2;
+    case DType::BF16:
+      return 3;
+    case DType::I32:
+      return 16 + 4;
+    case DType::I64:
+      return 16 + 8;
+    case DType::U32:
+      return 32 + 4;
+    default:
+      return 32 + 8;
+  }
+}
+
+bool perturb_planted(const Perturbation& p, int64_t i) {
+  return (draw(p.seed ^ kPlantSalt, i) & p.plant_mask) == 0;
 }
 
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
@@ -42,25 +126,39 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
   std::vector<Perturbation> out;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
+    const std::string& k = b.init.kind;
     Perturbation p;
     p.buffer = i;
     p.seed = mix(run_seed ^ mix(0x7065727475726200ULL + i));
+    p.cells = pick_cells(p.seed);
+    p.plant_mask = plant_mask(b.elements);
+    // make_input's integer range for randint: [ceil(a), ceil(b) - 1]; a uniform draw rounded
+    // to an integer dtype lands in about the same range.
+    auto range_law = [&] {
+      int64_t lo = int64_t(std::ceil(b.init.a)), hi = int64_t(std::ceil(b.init.b)) - 1;
+      if (hi < lo) hi = lo;
+      p.law = PerturbLaw::Range;
+      p.lo = lo;
+      p.range = uint64_t(hi) - uint64_t(lo) + 1;  // 0 when it spans every 64-bit value
+    };
     if (perturbable(b)) {
-      p.op = PerturbOp::Signs;
-    } else if (swappable(b)) {
-      const std::string& k = b.init.kind;
+      if (k == "constant" || generators::is_structured_init(k)) continue;
+      p.op = PerturbOp::Redraw;
+      if (k == "normal") {
+        p.law = PerturbLaw::Normal, p.a = b.init.a, p.scale = b.init.b;
+      } else if (k == "randint") {
+        range_law();
+      } else {
+        p.law = PerturbLaw::Uniform, p.a = b.init.a, p.scale = b.init.b - b.init.a;
+      }
+    } else if (changeable_integer(b)) {
       const uint64_t n = uint64_t(b.elements);
       if (k == "randint" || k == "uniform") {
-        // make_input's integer range for randint: [ceil(a), ceil(b) - 1]; a uniform draw
-        // rounded to an integer dtype lands in about the same range.
-        int64_t lo = int64_t(std::ceil(b.init.a)), hi = int64_t(std::ceil(b.init.b)) - 1;
-        if (hi < lo) hi = lo;
         p.op = PerturbOp::Redraw;
-        p.lo = lo;
-        p.range = uint64_t(hi) - uint64_t(lo) + 1;  // 0 when it spans every 64-bit value
+        range_law();
       } else if (k == "mask") {
         p.op = PerturbOp::Redraw;
-        p.mask = true;
+        p.law = PerturbLaw::Mask;
         double q = std::min(1.0, std::max(0.0, b.init.a));
         p.threshold = uint64_t(std::ldexp(q, 53));
       } else {
@@ -81,39 +179,67 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
 }
 
 void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data,
-                        const Perturbation& p, size_t element_size) {
+                        const Perturbation& p, bool as_double) {
   const int64_t n = b.elements;
-  const size_t size = element_size ? element_size : generators::dtype_size(b.dtype);
   if (n <= 0) return;
-  switch (p.op) {
-    case PerturbOp::Signs:
-      if (!is_float(b.dtype)) return;
-      for (int64_t i = 0; i < n; ++i)
-        if (perturb_chosen(p.seed, i)) data[size_t(i) * size + size - 1] ^= 0x80;
-      return;
-    case PerturbOp::Redraw:
-      if (size != 4 && size != 8) return;
-      for (int64_t i = 0; i < n; ++i) {
-        if (!perturb_chosen(p.seed, i)) continue;
-        uint64_t w = draw(p.seed ^ kRedrawSalt, i);
-        uint64_t v = p.mask ? ((w >> 11) < p.threshold ? 1 : 0)
-                            : uint64_t(p.lo) + (p.range ? w % p.range : w);
-        if (size == 4) {
-          uint32_t x = uint32_t(v);
-          std::memcpy(data + size_t(i) * 4, &x, 4);
-        } else {
-          std::memcpy(data + size_t(i) * 8, &v, 8);
-        }
+  const int type = perturb_type(b.dtype);
+  if (p.op == PerturbOp::Pairs) {
+    const size_t size = as_double ? 8 : generators::dtype_size(b.dtype);
+    for (int64_t j = 0; j < n / 2; ++j) {
+      uint64_t x = (p.mult * uint64_t(2 * j) + p.add) % uint64_t(n);
+      uint64_t y = (p.mult * uint64_t(2 * j + 1) + p.add) % uint64_t(n);
+      for (size_t k = 0; k < size; ++k) std::swap(data[x * size + k], data[y * size + k]);
+    }
+    return;
+  }
+  for (int64_t i = 0; i < n; ++i) {
+    const uint64_t w = draw(p.seed ^ kRedrawSalt, i);
+    uint64_t iv = 0;
+    double v = 0;
+    const bool integer = p.law == PerturbLaw::Range || p.law == PerturbLaw::Mask;
+    if (p.law == PerturbLaw::Mask) {
+      iv = (w >> 11) < p.threshold ? 1 : 0;
+    } else if (p.law == PerturbLaw::Range && p.range == 0) {
+      iv = uint64_t(p.lo) + w;
+    } else {
+      const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
+      const int slot = int(w2 >> 61) + ((w2 & p.plant_mask) == 0 ? 8 : 0);
+      const uint64_t u = (((p.cells >> (4 * slot)) & 15) << 49) | (w >> 15);  // 53 bits
+      if (p.law == PerturbLaw::Range) {
+        iv = uint64_t(p.lo) + mulhi(u << 11, p.range);
+      } else if (p.law == PerturbLaw::Uniform) {
+        v = add(p.a, mul(p.scale, double(u) * 0x1p-53));
+      } else {
+        const int j = int(u >> 47);
+        const double r = double(u & 0x7fffffffffffULL) * 0x1p-47;
+        const double z = add(kNormalKnots[j], mul(sub(kNormalKnots[j + 1], kNormalKnots[j]), r));
+        v = add(p.a, mul(p.scale, z));
       }
-      return;
-    case PerturbOp::Pairs:
-      for (int64_t j = 0; j < n / 2; ++j) {
-        if (!perturb_chosen(p.seed, j)) continue;
-        uint64_t x = (p.mult * uint64_t(2 * j) + p.add) % uint64_t(n);
-        uint64_t y = (p.mult * uint64_t(2 * j + 1) + p.add) % uint64_t(n);
-        for (size_t k = 0; k < size; ++k) std::swap(data[x * size + k], data[y * size + k]);
+    }
+    if (type < 16) {
+      if (integer) v = double(int64_t(iv));
+      if (as_double) {
+        double held = 0;
+        unsigned char tmp[8];
+        held = store_float(b.dtype, tmp, 0, v);
+        std::memcpy(data + size_t(i) * 8, &held, 8);
+      } else {
+        store_float(b.dtype, data, i, v);
       }
-      return;
+      continue;
+    }
+    const int size = type & 15;
+    const bool is_signed = type < 32;
+    if (as_double) {
+      double d = size == 4 ? (is_signed ? double(int32_t(uint32_t(iv))) : double(uint32_t(iv)))
+                           : (is_signed ? double(int64_t(iv)) : double(iv));
+      std::memcpy(data + size_t(i) * 8, &d, 8);
+    } else if (size == 4) {
+      uint32_t x = uint32_t(iv);
+      std::memcpy(data + size_t(i) * 4, &x, 4);
+    } else {
+      std::memcpy(data + size_t(i) * 8, &iv, 8);
+    }
   }
 }
 
