@@ -161,7 +161,7 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
         if (p.op == gpu::PerturbOp::Redraw)
           emulated::solver_perturb_redraw(kernel.data(), b.elements, gpu::perturb_type(d), wide,
                                           p.seed, int(p.law), p.a, p.scale, p.lo, p.range,
-                                          p.threshold, p.cells, p.plant_mask);
+                                          p.threshold, p.cells, p.plant_mask, p.phase);
         else
           emulated::solver_perturb_pairs(kernel.data(), b.elements, wide ? 8 : size, p.mult, p.add);
         CHECK(host == kernel);

@@ -131,12 +131,16 @@ TEST_CASE("planted values: a few seeded places per run drawn from the cells the 
     gpu::apply_perturbation(b, x.data(), p);
     const auto y = values(b, x);
     uint64_t holes = 0;
-    for (int k = 8; k < gpu::kCells; ++k) holes |= uint64_t(1) << ((p.cells >> (4 * k)) & 15);
-    CHECK(__builtin_popcountll(holes) == 8);
+    for (int k = gpu::kCells - gpu::kHoles; k < gpu::kCells; ++k)
+      holes |= uint64_t(1) << ((p.cells >> (4 * k)) & 15);
+    CHECK(__builtin_popcountll(holes) == gpu::kHoles);
     std::set<int64_t> planted;
     for (int64_t i = 0; i < n; ++i) {
-      const bool in_hole = holes >> int(y[size_t(i)] * gpu::kCells) & 1;
-      CHECK(in_hole == gpu::perturb_planted(p, i));  // [0, 1): the cell is the value's
+      // [0, 1) with 53-bit draws: the value is u; its cell is where u - phase falls.
+      const uint64_t u = uint64_t(std::ldexp(y[size_t(i)], 53));
+      const int cell = int(((u - p.phase) & ((uint64_t(1) << 53) - 1)) >> 49);
+      const bool in_hole = holes >> cell & 1;
+      CHECK(in_hole == gpu::perturb_planted(p, i));
       if (in_hole) planted.insert(i);
     }
     // n / 4096 = 16 expected.
@@ -151,10 +155,10 @@ TEST_CASE("planted values: a few seeded places per run drawn from the cells the 
   }
 }
 
-TEST_CASE("an estimator that reads one input in 8 misses the planted maximum, about 2 runs in 5") {
+TEST_CASE("an estimator that reads one input in 8 misses the planted maximum, 3 runs in 5") {
   // redteam2_max_subsample's class: max_i f(x_i), f peaked inside the range (here at 0),
   // x uniform on [-3, 3). On i.i.d. draws the maximum over a stride-8 sample is within 1e-5 of
-  // the true one; on a perturbed run the peak falls in a hole with probability 1/2 and is then
+  // the true one; on a perturbed run the peak falls in a hole with probability 3/4 and is then
   // decided by a planted value the sample holds with probability 1/8. Measured over 64 runs.
   const int64_t n = 1 << 20;
   const auto b = buffer("x", DType::F32, n, {"uniform", -3, 3});
@@ -178,9 +182,11 @@ TEST_CASE("an estimator that reads one input in 8 misses the planted maximum, ab
     gpu::apply_perturbation(b, x.data(), gpu::timed_perturbations(v, run)[0]);
     caught += missed(values(b, x));
   }
-  // Expected about 7/16 per audited run; 5 sd below it at 64 runs is 0.17.
-  CHECK(double(caught) / runs > 0.2);
-  CHECK(double(caught) / runs < 0.7);
+  MESSAGE("planted maximum missed in ", caught, " of ", runs, " runs");
+  // Expected about 3/4 x 7/8 x (the planted value nearer the peak than the bulk) ~ 0.6 per
+  // audited run (measured: 37 of 64).
+  CHECK(double(caught) / runs > 0.4);
+  CHECK(double(caught) / runs < 0.85);
 }
 
 TEST_CASE("the declared distribution is kept: the support, a law's quantiles, a mask's rate") {

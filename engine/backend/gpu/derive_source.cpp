@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "engine/backend/gpu/normal_knots.h"
+#include "engine/backend/gpu/timed_perturbation.h"
 
 namespace solver::gpu {
 
@@ -138,7 +139,8 @@ __device__ __forceinline__ u64 sd_mulhi(u64 a, u64 b) {
 extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long n, int type,
                                                  int as_double, u64 seed, int law, double a,
                                                  double scale, long long lo, u64 range,
-                                                 u64 threshold, u64 cells, u64 plant_mask) {
+                                                 u64 threshold, u64 cells, u64 plant_mask,
+                                                 u64 phase) {
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     u64 w = sd_draw(seed ^ 0x7265647261770000ULL, i);
@@ -151,8 +153,9 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
       iv = (u64)lo + w;
     } else {
       u64 w2 = sd_draw(seed ^ 0x706c616e74000000ULL, i);
-      int slot = (int)(w2 >> 61) + ((w2 & plant_mask) == 0 ? 8 : 0);
-      u64 u = (((cells >> (4 * slot)) & 15ULL) << 49) | (w >> 15);
+      int slot = (w2 & plant_mask) == 0 ? SD_BULK + (int)((w2 >> 32) % SD_HOLES)
+                                        : (int)((w2 >> 32) % SD_BULK);
+      u64 u = (((((cells >> (4 * slot)) & 15ULL) << 49) | (w >> 15)) + phase) & SD_UNIT;
       if (law == 2) {
         iv = (u64)lo + sd_mulhi(u << 11, range);
       } else if (law == 0) {
@@ -221,7 +224,10 @@ const char* derive_source() {
   // The knots printed with 17 significant digits: every double reads back as itself.
   static const std::string source = [] {
     std::string text = kSource;
-    std::string knots = "__device__ const double sd_knots[65] = {";
+    std::string knots =
+        "#define SD_BULK " + std::to_string(kCells - kHoles) + "\n#define SD_HOLES " +
+        std::to_string(kHoles) +
+        "\n#define SD_UNIT 0x1fffffffffffffULL\n__device__ const double sd_knots[65] = {";
     const double* k = kNormalKnots;
     for (int j = 0; j < 65; ++j) {
       char buf[40];

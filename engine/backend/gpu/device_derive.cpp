@@ -142,11 +142,11 @@ void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
   if (t.op == PerturbOp::Redraw) {
     int type = perturb_type(b.dtype), wide = as_double, law = int(t.law);
     unsigned long long seed = t.seed, range = t.range, threshold = t.threshold, cells = t.cells,
-                       plant = t.plant_mask;
+                       plant = t.plant_mask, phase = t.phase;
     double a = t.a, scale = t.scale;
     long long lo = t.lo;
-    void* args[] = {&p,     &n,  &type,  &wide,      &seed,  &law,  &a,
-                    &scale, &lo, &range, &threshold, &cells, &plant};
+    void* args[] = {&p,     &n,  &type,  &wide,      &seed,  &law,   &a,
+                    &scale, &lo, &range, &threshold, &cells, &plant, &phase};
     CU_CHECK(cuLaunchKernel(perturb_redraw_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
                             nullptr));
   } else {

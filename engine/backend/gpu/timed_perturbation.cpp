@@ -26,6 +26,9 @@ inline uint64_t mix(uint64_t z) {
 }
 inline uint64_t draw(uint64_t seed, int64_t i) { return mix(seed ^ mix(uint64_t(i))); }
 
+constexpr uint64_t kUnitMask = (uint64_t(1) << 53) - 1;
+constexpr int kBulk = kCells - kHoles;
+
 // The value's draw and the cell's (derive_source.cpp: the same constants).
 constexpr uint64_t kRedrawSalt = 0x7265647261770000ULL;
 constexpr uint64_t kPlantSalt = 0x706c616e74000000ULL;
@@ -76,7 +79,8 @@ double store_float(DType d, unsigned char* p, int64_t i, double v) {
   }
 }
 
-// 8 of the 16 cells as holes, by a seeded shuffle: bulk cells in nibbles 0..7, holes in 8..15.
+// kHoles of the 16 cells as holes, by a seeded shuffle: the bulk cells in the first nibbles,
+// the holes after them.
 uint64_t pick_cells(uint64_t seed) {
   int c[kCells];
   for (int k = 0; k < kCells; ++k) c[k] = k;
@@ -131,6 +135,7 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
     p.buffer = i;
     p.seed = mix(run_seed ^ mix(0x7065727475726200ULL + i));
     p.cells = pick_cells(p.seed);
+    p.phase = draw(p.seed, -3) & kUnitMask;
     p.plant_mask = plant_mask(b.elements);
     // make_input's integer range for randint: [ceil(a), ceil(b) - 1]; a uniform draw rounded
     // to an integer dtype lands in about the same range.
@@ -203,8 +208,10 @@ void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data
       iv = uint64_t(p.lo) + w;
     } else {
       const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
-      const int slot = int(w2 >> 61) + ((w2 & p.plant_mask) == 0 ? 8 : 0);
-      const uint64_t u = (((p.cells >> (4 * slot)) & 15) << 49) | (w >> 15);  // 53 bits
+      const int slot =
+          (w2 & p.plant_mask) == 0 ? kBulk + int((w2 >> 32) % kHoles) : int((w2 >> 32) % kBulk);
+      const uint64_t u = (((((p.cells >> (4 * slot)) & 15) << 49) | (w >> 15)) + p.phase) &
+                         kUnitMask;  // 53 bits: the cell's place, turned by the run's phase
       if (p.law == PerturbLaw::Range) {
         iv = uint64_t(p.lo) + mulhi(u << 11, p.range);
       } else if (p.law == PerturbLaw::Uniform) {
