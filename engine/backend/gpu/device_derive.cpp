@@ -96,6 +96,11 @@ DeviceDerive::~DeviceDerive() {
 
 void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
                          const BufferTransform& t, CUstream stream) const {
+  if (t.op == TransformOp::Redrawn) {  // every dtype, as apply_perturbation
+    perturb(b, p, t.redraw, stream);
+    CU_CHECK(cuStreamSynchronize(stream));
+    return;
+  }
   auto type = derive_type(b.dtype);
   if (!type || b.elements <= 0) return;  // the host functions leave such buffers alone too
   long long n = b.elements;

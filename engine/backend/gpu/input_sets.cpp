@@ -368,6 +368,19 @@ std::string derived_key(const std::string& base_key, SetKind kind, uint64_t seed
 std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, const HostSet& base,
                                          SetKind kind, uint64_t seed) {
   std::vector<BufferTransform> plan;
+  if (kind == SetKind::Fresh) {
+    // As a timed run: every input that may change redrawn, a few planted (timed_perturbation.h).
+    for (const Perturbation& p : timed_perturbations(v, seed)) {
+      if (p.buffer >= base.inputs.size() || !base.inputs[p.buffer]) continue;
+      BufferTransform t;
+      t.buffer = p.buffer;
+      t.op = TransformOp::Redrawn;
+      t.seed = p.seed;
+      t.redraw = p;
+      plan.push_back(t);
+    }
+    return plan;
+  }
   int ordinal = 0, integers = 0;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
@@ -425,6 +438,9 @@ void apply(const generators::ResolvedBuffer& b, unsigned char* data, const Buffe
       break;
     case TransformOp::Swaps:
       sparse_redraws(b, data, t.seed);
+      break;
+    case TransformOp::Redrawn:
+      apply_perturbation(b, data, t.redraw);
       break;
   }
 }

@@ -1,9 +1,11 @@
 #include "engine/backend/gpu/timed_perturbation.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <numeric>
+#include <thread>
 #include <utility>
 
 #include "engine/backend/gpu/host_data.h"
@@ -95,6 +97,9 @@ uint64_t plant_mask(int64_t n) {
   while (k < kPlantBits && (int64_t(16) << (k + 1)) <= n) ++k;
   return (uint64_t(1) << k) - 1;
 }
+
+void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
+                  bool as_double, int type, int64_t begin, int64_t end);
 
 }  // namespace
 
@@ -197,7 +202,28 @@ void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data
     }
     return;
   }
-  for (int64_t i = 0; i < n; ++i) {
+  // Each element its own draws: stretches on as many threads as the host has (a fresh set of
+  // 2^26 elements is a second on one core).
+  const int64_t stretch = int64_t(1) << 20;
+  const int64_t stretches = (n + stretch - 1) / stretch;
+  std::atomic<int64_t> next{0};
+  auto work = [&] {
+    for (int64_t s; (s = next.fetch_add(1)) < stretches;)
+      redraw_range(b, data, p, as_double, type, s * stretch, std::min(n, (s + 1) * stretch));
+  };
+  const int64_t threads =
+      std::min<int64_t>(stretches, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> pool;
+  for (int64_t k = 1; k < threads; ++k) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+}
+
+namespace {
+
+void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
+                  bool as_double, int type, int64_t begin, int64_t end) {
+  for (int64_t i = begin; i < end; ++i) {
     const uint64_t w = draw(p.seed ^ kRedrawSalt, i);
     uint64_t iv = 0;
     double v = 0;
@@ -249,5 +275,7 @@ void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data
     }
   }
 }
+
+}  // namespace
 
 }  // namespace solver::gpu
