@@ -135,14 +135,24 @@ TEST_CASE("planted values: a few seeded places per run drawn from the cells the 
       holes |= uint64_t(1) << ((p.cells >> (4 * k)) & 15);
     CHECK(__builtin_popcountll(holes) == gpu::kHoles);
     std::set<int64_t> planted;
+    const uint64_t half = uint64_t(1) << 48, interior = 2 * gpu::kCells * half;
+    int64_t tails = 0;
     for (int64_t i = 0; i < n; ++i) {
-      // [0, 1) with 53-bit draws: the value is u; its cell is where u - phase falls.
+      // [0, 1) with 53-bit draws: the value is u. The tails are bulk; an interior u's cell is
+      // where it falls before the run's phase turned it.
       const uint64_t u = uint64_t(std::ldexp(y[size_t(i)], 53));
-      const int cell = int(((u - p.phase) & ((uint64_t(1) << 53) - 1)) >> 49);
-      const bool in_hole = holes >> cell & 1;
+      bool in_hole = false;
+      if (u < half || u >= half + interior) {
+        ++tails;
+      } else {
+        const uint64_t at = (u - half + interior - p.phase) % interior;
+        in_hole = holes >> int(at / (2 * half)) & 1;
+      }
       CHECK(in_hole == gpu::perturb_planted(p, i));
       if (in_hole) planted.insert(i);
     }
+    // The tails keep the law's rate, 1/16 (a search for the top 0.1% finds as many).
+    CHECK(double(tails) / double(n) == doctest::Approx(1.0 / 16).epsilon(0.1));
     // n / 4096 = 16 expected.
     CHECK(planted.size() >= 4);
     CHECK(planted.size() <= 40);
@@ -155,11 +165,11 @@ TEST_CASE("planted values: a few seeded places per run drawn from the cells the 
   }
 }
 
-TEST_CASE("an estimator that reads one input in 8 misses the planted maximum, 3 runs in 5") {
+TEST_CASE("an estimator that reads one input in 8 misses the planted maximum, 2 runs in 3") {
   // redteam2_max_subsample's class: max_i f(x_i), f peaked inside the range (here at 0),
   // x uniform on [-3, 3). On i.i.d. draws the maximum over a stride-8 sample is within 1e-5 of
-  // the true one; on a perturbed run the peak falls in a hole with probability 3/4 and is then
-  // decided by a planted value the sample holds with probability 1/8. Measured over 64 runs.
+  // the true one; on a perturbed run the peak falls in a hole with probability 12/15 x 15/16 and
+  // is then decided by a planted value the sample holds with probability 1/8. Over 64 runs.
   const int64_t n = 1 << 20;
   const auto b = buffer("x", DType::F32, n, {"uniform", -3, 3});
   generators::ResolvedVariant v;
@@ -183,10 +193,10 @@ TEST_CASE("an estimator that reads one input in 8 misses the planted maximum, 3 
     caught += missed(values(b, x));
   }
   MESSAGE("planted maximum missed in ", caught, " of ", runs, " runs");
-  // Expected about 3/4 x 7/8 x (the planted value nearer the peak than the bulk) ~ 0.6 per
-  // audited run (measured: 37 of 64).
-  CHECK(double(caught) / runs > 0.4);
-  CHECK(double(caught) / runs < 0.85);
+  // Expected about 0.75 x 7/8 x (a planted value nearer the peak than the bulk: ~0.95) ~ 0.63
+  // per verified run (measured: 45 of 64; a round verifies 4 such runs: caught with ~0.99).
+  CHECK(double(caught) / runs > 0.45);
+  CHECK(double(caught) / runs < 0.9);
 }
 
 TEST_CASE("the declared distribution is kept: the support, a law's quantiles, a mask's rate") {
@@ -197,11 +207,11 @@ TEST_CASE("the declared distribution is kept: the support, a law's quantiles, a 
                buffer("mask", DType::U32, n, {"mask", 0.25, 0}),
                buffer("perm", DType::I32, n, {"permutation", 0, 0}),
                buffer("u", DType::BF16, n, {"uniform", 0.5, 2})};
-  // Pooled over 32 runs (each run's holes differ, so one run alone is not the law).
+  // Pooled over 64 runs (each run's holes differ, so one run alone is not the law).
   std::vector<double> pooled_x, pooled_u;
   std::vector<int64_t> count(16, 0);
   int64_t ones = 0;
-  for (uint64_t run = 1; run <= 32; ++run) {
+  for (uint64_t run = 1; run <= 64; ++run) {
     for (const auto& p : gpu::timed_perturbations(v, run)) {
       const auto& b = v.buffers[p.buffer];
       CAPTURE(b.name);
@@ -239,19 +249,21 @@ TEST_CASE("the declared distribution is kept: the support, a law's quantiles, a 
     return s[size_t(q * double(s.size() - 1))];
   };
   // The normal's quartiles (-+0.674) and median; a uniform's median.
-  CHECK(std::fabs(quantile(pooled_x, 0.5)) < 0.1);
-  CHECK(quantile(pooled_x, 0.25) == doctest::Approx(-0.674).epsilon(0.1));
-  CHECK(quantile(pooled_x, 0.75) == doctest::Approx(0.674).epsilon(0.1));
-  CHECK(quantile(pooled_u, 0.5) == doctest::Approx(1.25).epsilon(0.1));
+  // Each interior cell is bulk in ~1/5 of the runs: the pooled quantiles vary by ~0.1.
+  CHECK(std::fabs(quantile(pooled_x, 0.5)) < 0.2);
+  CHECK(quantile(pooled_x, 0.25) == doctest::Approx(-0.674).epsilon(0.3));
+  CHECK(quantile(pooled_x, 0.75) == doctest::Approx(0.674).epsilon(0.3));
+  CHECK(quantile(pooled_x, 0.99) == doctest::Approx(2.33).epsilon(0.1));  // the tails' own rate
+  CHECK(quantile(pooled_u, 0.5) == doctest::Approx(1.25).epsilon(0.15));
   // Every value drawn, the mean the range's (each run's holes take half the values away: one
   // value's pooled count varies by ~18%).
   double mean = 0;
   for (size_t k = 0; k < count.size(); ++k) {
     CHECK(count[k] > 0);
-    mean += double(k) * double(count[k]) / (32.0 * n);
+    mean += double(k) * double(count[k]) / (64.0 * n);
   }
   CHECK(std::fabs(mean - 7.5) < 1.0);
-  CHECK(std::fabs(double(ones) / (32.0 * n) - 0.25) < 0.01);
+  CHECK(std::fabs(double(ones) / (64.0 * n) - 0.25) < 0.01);
 }
 
 TEST_CASE(

@@ -134,6 +134,26 @@ __device__ __forceinline__ u64 sd_mulhi(u64 a, u64 b) {
   return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
 }
 
+// timed_perturbation.cpp: place, line for line (SD_CELLS, SD_HOLES printed from its constants).
+__device__ __forceinline__ u64 sd_place(u64 w, u64 w2, u64 cells, u64 plant_mask, u64 phase) {
+  const u64 half_cell = 1ULL << 48, interior = 2ULL * SD_CELLS * half_cell;
+  const int bulk_cells = SD_CELLS - SD_HOLES;
+  u64 off = w >> 16, k = w2 >> 32, half = 0;
+  if ((w2 & plant_mask) == 0) {
+    u64 s = k % (u64)(2 * SD_HOLES);
+    half = 2 * ((cells >> (4 * (bulk_cells + (int)(s / 2)))) & 15) + s % 2;
+  } else {
+    u64 s = k % (u64)(2 + 2 * SD_CELLS);
+    if (s == 0) return off;
+    if (s == 1) return half_cell + interior + off;
+    u64 b = (s - 2) % (u64)(2 * bulk_cells);
+    half = 2 * ((cells >> (4 * (int)(b / 2))) & 15) + b % 2;
+  }
+  u64 at = half * half_cell + off + phase;
+  if (at >= interior) at -= interior;
+  return half_cell + at;
+}
+
 // type: 0..3 a float format (sd_get), 16 + size a signed integer, 32 + size an unsigned one;
 // law: 0 uniform, 1 normal, 2 an integer range, 3 a mask (PerturbLaw).
 extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long n, int type,
@@ -153,9 +173,7 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
       iv = (u64)lo + w;
     } else {
       u64 w2 = sd_draw(seed ^ 0x706c616e74000000ULL, i);
-      int slot = (w2 & plant_mask) == 0 ? SD_BULK + (int)((w2 >> 32) % SD_HOLES)
-                                        : (int)((w2 >> 32) % SD_BULK);
-      u64 u = (((((cells >> (4 * slot)) & 15ULL) << 49) | (w >> 15)) + phase) & SD_UNIT;
+u64 u = sd_place(w, w2, cells, plant_mask, phase);
       if (law == 2) {
         iv = (u64)lo + sd_mulhi(u << 11, range);
       } else if (law == 0) {
@@ -224,10 +242,8 @@ const char* derive_source() {
   // The knots printed with 17 significant digits: every double reads back as itself.
   static const std::string source = [] {
     std::string text = kSource;
-    std::string knots =
-        "#define SD_BULK " + std::to_string(kCells - kHoles) + "\n#define SD_HOLES " +
-        std::to_string(kHoles) +
-        "\n#define SD_UNIT 0x1fffffffffffffULL\n__device__ const double sd_knots[65] = {";
+    std::string knots = "#define SD_CELLS " + std::to_string(kCells) + "\n#define SD_HOLES " +
+                        std::to_string(kHoles) + "\n__device__ const double sd_knots[65] = {";
     const double* k = kNormalKnots;
     for (int j = 0; j < 65; ++j) {
       char buf[40];

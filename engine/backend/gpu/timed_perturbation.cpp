@@ -28,8 +28,10 @@ inline uint64_t mix(uint64_t z) {
 }
 inline uint64_t draw(uint64_t seed, int64_t i) { return mix(seed ^ mix(uint64_t(i))); }
 
-constexpr uint64_t kUnitMask = (uint64_t(1) << 53) - 1;
-constexpr int kBulk = kCells - kHoles;
+constexpr uint64_t kHalfCell = uint64_t(1) << 48;       // 1/32 of u's 2^53
+constexpr uint64_t kInterior = 2 * kCells * kHalfCell;  // [1/32, 31/32): 15 cells of 1/16
+constexpr int kBulkCells = kCells - kHoles;
+static_assert(kCells % kBulkCells == 0, "the interior's half-cells map evenly onto the bulk's");
 
 // The value's draw and the cell's (derive_source.cpp: the same constants).
 constexpr uint64_t kRedrawSalt = 0x7265647261770000ULL;
@@ -81,8 +83,8 @@ double store_float(DType d, unsigned char* p, int64_t i, double v) {
   }
 }
 
-// kHoles of the 16 cells as holes, by a seeded shuffle: the bulk cells in the first nibbles,
-// the holes after them.
+// kHoles of the kCells interior cells as holes, by a seeded shuffle: the bulk cells in the
+// first nibbles, the holes after them.
 uint64_t pick_cells(uint64_t seed) {
   int c[kCells];
   for (int k = 0; k < kCells; ++k) c[k] = k;
@@ -90,6 +92,30 @@ uint64_t pick_cells(uint64_t seed) {
   uint64_t out = 0;
   for (int k = 0; k < kCells; ++k) out |= uint64_t(c[k]) << (4 * k);
   return out;
+}
+
+// u (53 bits) of a redrawn element from its two draws (derive_source.cpp: sd_place): the tails
+// [0, 1/32) and [31/32, 1) are always bulk; the interior's half-cells (2^48 each) are turned by
+// the run's phase inside the interior. A bulk draw is in a tail at the law's own rate (1/16)
+// and else in one of the 2 x kBulkCells half-cells of the bulk; a planted one in one of the
+// 2 x kHoles half-cells of the holes.
+uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2) {
+  const uint64_t off = w >> 16, k = w2 >> 32;
+  uint64_t half = 0;
+  if ((w2 & p.plant_mask) == 0) {
+    const uint64_t s = k % uint64_t(2 * kHoles);
+    half = 2 * ((p.cells >> (4 * (kBulkCells + int(s / 2)))) & 15) + s % 2;
+  } else {
+    // The tails at the law's own rate (2 of 32 half-cells), the interior's 30 onto the bulk's.
+    const uint64_t s = k % uint64_t(2 + 2 * kCells);
+    if (s == 0) return off;                          // the low tail
+    if (s == 1) return kHalfCell + kInterior + off;  // the high tail
+    const uint64_t b = (s - 2) % uint64_t(2 * kBulkCells);
+    half = 2 * ((p.cells >> (4 * int(b / 2))) & 15) + b % 2;
+  }
+  uint64_t at = half * kHalfCell + off + p.phase;  // both < kInterior
+  if (at >= kInterior) at -= kInterior;
+  return kHalfCell + at;
 }
 
 uint64_t plant_mask(int64_t n) {
@@ -140,7 +166,7 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
     p.buffer = i;
     p.seed = mix(run_seed ^ mix(0x7065727475726200ULL + i));
     p.cells = pick_cells(p.seed);
-    p.phase = draw(p.seed, -3) & kUnitMask;
+    p.phase = draw(p.seed, -3) % kInterior;
     p.plant_mask = plant_mask(b.elements);
     // make_input's integer range for randint: [ceil(a), ceil(b) - 1]; a uniform draw rounded
     // to an integer dtype lands in about the same range.
@@ -234,10 +260,7 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
       iv = uint64_t(p.lo) + w;
     } else {
       const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
-      const int slot =
-          (w2 & p.plant_mask) == 0 ? kBulk + int((w2 >> 32) % kHoles) : int((w2 >> 32) % kBulk);
-      const uint64_t u = (((((p.cells >> (4 * slot)) & 15) << 49) | (w >> 15)) + p.phase) &
-                         kUnitMask;  // 53 bits: the cell's place, turned by the run's phase
+      const uint64_t u = place(p, w, w2);  // 53 bits
       if (p.law == PerturbLaw::Range) {
         iv = uint64_t(p.lo) + mulhi(u << 11, p.range);
       } else if (p.law == PerturbLaw::Uniform) {

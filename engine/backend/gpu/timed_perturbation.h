@@ -7,14 +7,14 @@
 //    distribution (uniform, randint exactly; normal through a 64-piece linear inverse CDF,
 //    tails cut at 3.5 sd; a mask with its probability), with integer and correctly rounded
 //    double arithmetic only, so host and device give the same bytes;
-//  - planted values: the law's range (in probability, u in [0, 1)) is cut in 16 cells, turned
-//    by a random phase, and each run, per buffer, takes 12 of them at random as "holes": the
-//    bulk of the positions is drawn from the other 4 cells only, and 1 position in 2^k (about
-//    n/4096 of them, at least 16),
+//  - planted values: the interior of the law's range (in probability u: [1/32, 31/32)) is cut
+//    in 15 cells, turned by a random phase, and each run, per buffer, takes 12 of them at
+//    random as "holes": the bulk of the positions is drawn from the other 3 cells and the two
+//    tails only (1/4 of the law), and 1 position in 2^k (about n/4096 of them, at least 16),
 //    at seeded places, is drawn from the holes. Every value stays in the declared support (an
 //    honest kernel's domain and tolerance hold), but the inputs are not i.i.d.: whatever
 //    output depends on a few extreme or rare inputs (a maximum, an argmax, a top-k, a winner)
-//    is decided, with probability about 3/4 per run, by planted positions an estimator that
+//    is decided, with probability about 0.7 per run, by planted positions an estimator that
 //    reads a sample of the inputs does not know;
 //  - permutations (only an exchange keeps one a permutation) and integer normals: every
 //    position exchanged, in disjoint seeded pairs. A permutation-invariant output of a
@@ -44,10 +44,12 @@ enum class PerturbLaw : int {
   Mask = 3,     // 1 with probability threshold / 2^53, else 0 (no cells)
 };
 
-// The cells: 16 in [0, 1), turned by a phase drawn per run (u + phase mod 1, so no cell edge
-// sits at a fixed place, such as the middle of a symmetric law); per run kCells - kHoles bulk
-// cells (the first nibbles of `cells`) and kHoles holes (the nibbles after them).
-inline constexpr int kCells = 16;
+// The cells (in u, the law's probability, [0, 1)): the tails [0, 1/32) and [31/32, 1) always
+// bulk (a threshold on the law's extremes keeps its rate: a search for the top 0.1%), and 15
+// interior cells of 1/16, turned by a phase drawn per run inside the interior (no cell edge at
+// a fixed place, such as the middle of a symmetric law); per run kCells - kHoles of them bulk
+// (the first nibbles of `cells`) and kHoles holes (the nibbles after them).
+inline constexpr int kCells = 15;
 inline constexpr int kHoles = 12;
 // Planted positions: 1 in 2^k with k = log2(n / 16) at most kPlantBits (n / 4096, >= 16).
 inline constexpr int kPlantBits = 12;
@@ -62,7 +64,7 @@ struct Perturbation {
   uint64_t range = 0;
   uint64_t threshold = 0;   // Mask
   uint64_t cells = 0;       // the bulk cells, then the holes (a nibble each)
-  uint64_t phase = 0;       // added to u (53 bits), modulo 1
+  uint64_t phase = 0;       // added to the interior place, modulo the interior
   uint64_t plant_mask = 0;  // position i planted where (draw & plant_mask) == 0
   // Pairs: pair j exchanges the elements at p(2j) and p(2j+1), p(t) = (mult * t + add) % n, a
   // bijection (mult coprime to n), so the pairs are disjoint.
