@@ -140,7 +140,7 @@ TEST_CASE("planted values: a few seeded places per run drawn from the cells the 
     for (int64_t i = 0; i < n; ++i) {
       // [0, 1) with 53-bit draws: the value is u. The tails are bulk; an interior u's cell is
       // where it falls before the run's phase turned it.
-      const uint64_t u = uint64_t(std::ldexp(y[size_t(i)], 53));
+      const uint64_t u = uint64_t(std::ldexp(std::fabs(y[size_t(i)]), 53));  // a quarter negated
       bool in_hole = false;
       if (u < half || u >= half + interior) {
         ++tails;
@@ -199,6 +199,35 @@ TEST_CASE("an estimator that reads one input in 8 misses the planted maximum, 2 
   CHECK(double(caught) / runs < 0.9);
 }
 
+TEST_CASE("a sum estimated from 7 of 8 lines (rescaled) is wrong beyond the tolerance") {
+  // redteam_first_launch's estimator: skip every 8th line of 32 floats, scale by 8/7. On
+  // uniform [0, 1) draws its error (sd ~ 0.4 sqrt(n/7)) is within a relative tolerance of the
+  // sum (n/2; here 1e-3 at n = 2^22, as 1e-4 is at its 2^26); on a perturbed run half of the
+  // values are negated, the sum cancels to ~sqrt(n) and the tolerance with it, while the
+  // estimator's error stays.
+  const int64_t n = 1 << 22;
+  const auto b = buffer("x", DType::F32, n, {"uniform", 0, 1});
+  generators::ResolvedVariant v;
+  v.buffers = {b};
+  auto wrong = [&](const std::vector<double>& x) {
+    double all = 0, kept = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+      all += x[i];
+      if ((i / 32) % 8 != 7) kept += x[i];
+    }
+    return std::fabs(kept * 8 / 7 - all) > 1e-3 * std::fabs(all) + 1;
+  };
+  const auto base = bytes_of(b, 5);
+  CHECK_FALSE(wrong(values(b, base)));
+  int caught = 0;
+  for (uint64_t run = 1; run <= 16; ++run) {
+    auto x = base;
+    gpu::apply_perturbation(b, x.data(), gpu::timed_perturbations(v, run)[0]);
+    caught += wrong(values(b, x));
+  }
+  CHECK(caught >= 15);
+}
+
 TEST_CASE("the declared distribution is kept: the support, a law's quantiles, a mask's rate") {
   generators::ResolvedVariant v;
   const int64_t n = 1 << 16;
@@ -218,12 +247,16 @@ TEST_CASE("the declared distribution is kept: the support, a law's quantiles, a 
       const auto base = bytes_of(b, 3);
       auto pert = base;
       gpu::apply_perturbation(b, pert.data(), p);
-      const auto y = values(b, pert);
+      auto y = values(b, pert);
       if (b.name == "x") {
         for (double d : y) REQUIRE(std::fabs(d) <= 3.5);
         pooled_x.insert(pooled_x.end(), y.begin(), y.end());
       } else if (b.name == "u") {
-        for (double d : y) REQUIRE((d >= 0.5 && d <= 2));
+        int64_t negative = 0;
+        for (double d : y) negative += d < 0;
+        CHECK(double(negative) / n == doctest::Approx(0.5).epsilon(0.05));
+        for (double d : y) REQUIRE((std::fabs(d) >= 0.5 && std::fabs(d) <= 2));
+        for (double& d : y) d = std::fabs(d);
         pooled_u.insert(pooled_u.end(), y.begin(), y.end());
       } else if (b.name == "ints") {
         for (double d : y) {
