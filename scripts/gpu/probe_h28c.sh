@@ -8,7 +8,8 @@
 #     must refuse it; the per-round catch rate is printed);
 #  2. every control_* folder (honest kernels: must be `kept`) and the round-1 red team
 #     (regressions: their own `live:`);
-#  3. the worker's self-check (host and device perturbation byte for byte) via its stderr, and
+#  3. small honest pools through the gate (`solver problems check`, every knob point);
+#  4. the worker's self-check (host and device perturbation byte for byte) via its stderr, and
 #     the perturbation's cost: the gate's phases_ms ("samples/perturb" against "samples").
 # Usage: probe_h28c.sh [SECONDS]   (default 110; writes $OUT/probe_h28c/)
 set -u
@@ -82,6 +83,21 @@ for k in 2 3 4; do
   rc=$?
   [[ $rc -eq 0 ]] && caught=$((caught + 1))
   [[ $rc -ne 2 ]] && tries=$((tries + 1))
+done
+# Honest pools through the GPU gate (every knob point; each gate's timed runs, fresh set and
+# audit go through the perturbation): small pools while the budget lasts.
+echo "== honest pools' gate (solver problems check)"
+for p in reduce softmax layernorm groupnorm matmul_bf16 attention conv2d; do
+  left=$((budget - (SECONDS - t0) - 4))
+  ((left < 12)) && { echo "$p: not checked (budget spent)"; continue; }
+  per=$((left < 40 ? left : 40))
+  s=$SECONDS
+  timeout "$per" "$B/bin/solver" --data-dir "$B/share/solver" problems check "$p" --json \
+    >"$O/check_$p.json" 2>"$O/check_$p.err"
+  rc=$?
+  st=$(grep -o '"\(failures\|points\)": *[0-9]*' "$O/check_$p.json" | tr '\n' ' ')
+  st="$st gates: $(grep -o '"gate": *"[a-z_]*' "$O/check_$p.json" | cut -d'"' -f4 | sort | uniq -c | tr -s ' ' | tr '\n' ' ')"
+  echo "$p: exit $rc in $((SECONDS - s)) s; $st" | tee -a "$O/results.txt"
 done
 # The worker's self-check: a failure falls back to one flipped sign per run, with this warning.
 fallback=$(cat "$O"/*.log 2>/dev/null | grep -c "device derivation is not used")
