@@ -36,7 +36,12 @@ inline float __uint_as_float(unsigned u) {
   return f;
 }
 inline float __double2float_rn(double d) { return float(d); }
-inline double __dmul_rn(double a, double b) { return a * b; }
+inline double __dmul_rn(double a, double b) {
+  volatile double t = a * b;  // never fused with an add, as on the device
+  return t;
+}
+inline double __dadd_rn(double a, double b) { return a + b; }
+inline double __dsub_rn(double a, double b) { return a - b; }
 inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) {
   unsigned long long old = *p;
   *p += v;
@@ -118,16 +123,16 @@ TEST_CASE("the derivation kernels' source computes the host transforms byte for 
 }
 
 TEST_CASE("the timed perturbation's kernels compute the host definition byte for byte") {
-  // Every float format's signs (and the float64 in-out copy of a narrower buffer), redraws of
-  // 32- and 64-bit integers (a range, every value, a mask), and pairs, for the plans the worker
-  // makes (timed_perturbations) and a few set by hand.
+  // Every law (uniform, normal, a float randint, an integer range, every 64-bit value, a mask)
+  // on every dtype, into the buffer and into a float64 copy (the reference's in-out copy), and
+  // pairs, for the plans the worker makes (timed_perturbations) and one set by hand.
   for (DType d : {DType::F32, DType::F64, DType::F16, DType::BF16, DType::I32, DType::U32,
                   DType::I64, DType::U64}) {
     CAPTURE(generators::to_string(d));
     generators::ResolvedBuffer b;
     b.dtype = d;
     b.elements = 20011;
-    b.role = generators::BufferRole::In;
+    b.role = generators::BufferRole::InOut;
     const int size = int(generators::dtype_size(d));
     std::vector<unsigned char> base(size_t(b.elements) * 8);
     uint64_t x = 99;
@@ -139,24 +144,26 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
       v.buffers = {b};
       for (const auto& p : gpu::timed_perturbations(v, 1234)) cases.push_back(p);
     }
-    gpu::Perturbation full;
-    full.op = gpu::PerturbOp::Redraw, full.seed = 5, full.lo = INT64_MIN, full.range = 0;
-    if (!gpu::derive_type(d)) cases.push_back(full);
+    if (!gpu::derive_type(d)) {
+      gpu::Perturbation full = cases.front();
+      full.lo = INT64_MIN, full.range = 0;
+      cases.push_back(full);
+    }
+    CHECK(cases.size() >= 3);
     for (const auto& p : cases)
-      for (size_t es : {size_t(0), size_t(8)}) {
-        if (es && p.op != gpu::PerturbOp::Signs) continue;
+      for (bool wide : {false, true}) {
         CAPTURE(int(p.op));
-        const size_t bytes = size_t(b.elements) * (es ? es : size_t(size));
+        CAPTURE(int(p.law));
+        CAPTURE(wide);
+        const size_t bytes = size_t(b.elements) * (wide ? 8 : size_t(size));
         std::vector<unsigned char> host(base.begin(), base.begin() + long(bytes)), kernel = host;
-        gpu::apply_perturbation(b, host.data(), p, es);
-        const int s = int(es ? es : size_t(size));
-        if (p.op == gpu::PerturbOp::Signs)
-          emulated::solver_perturb_signs(kernel.data(), b.elements, s, p.seed);
-        else if (p.op == gpu::PerturbOp::Redraw)
-          emulated::solver_perturb_redraw(kernel.data(), b.elements, s, p.seed, p.lo, p.range,
-                                          p.mask, p.threshold);
+        gpu::apply_perturbation(b, host.data(), p, wide);
+        if (p.op == gpu::PerturbOp::Redraw)
+          emulated::solver_perturb_redraw(kernel.data(), b.elements, gpu::perturb_type(d), wide,
+                                          p.seed, int(p.law), p.a, p.scale, p.lo, p.range,
+                                          p.threshold, p.cells, p.plant_mask, p.phase);
         else
-          emulated::solver_perturb_pairs(kernel.data(), b.elements, s, p.seed, p.mult, p.add);
+          emulated::solver_perturb_pairs(kernel.data(), b.elements, wide ? 8 : size, p.mult, p.add);
         CHECK(host == kernel);
         CHECK(host != std::vector<unsigned char>(base.begin(), base.begin() + long(bytes)));
       }

@@ -78,23 +78,28 @@ TEST_CASE("every input that may change is perturbed, in every dtype; fixed ones 
                buffer("fixed", DType::F32, n),
                buffer("cycle", DType::I32, n, {"cycle", 0, 0}),
                buffer("out", DType::F32, n, {"uniform", 0, 1}, BufferRole::Out),
-               buffer("scratch", DType::F32, n, {"uniform", 0, 1}, BufferRole::Scratch)};
+               buffer("scratch", DType::F32, n, {"uniform", 0, 1}, BufferRole::Scratch),
+               buffer("iio", DType::I32, n, {"randint", 0, 65536}, BufferRole::InOut),
+               buffer("normal", DType::F32, n, {"normal", 1, 2})};
   v.buffers[9].dist_fixed = true;
   const auto plan = gpu::timed_perturbations(v, 42);
   std::map<std::string, gpu::PerturbOp> got;
   for (const auto& p : plan) got[v.buffers[p.buffer].name] = p.op;
   using gpu::PerturbOp;
-  CHECK(got == std::map<std::string, PerturbOp>{{"f32", PerturbOp::Signs},
-                                                {"f64", PerturbOp::Signs},
-                                                {"f16", PerturbOp::Signs},
-                                                {"bf16", PerturbOp::Signs},
-                                                {"io", PerturbOp::Signs},
+  CHECK(got == std::map<std::string, PerturbOp>{{"f32", PerturbOp::Redraw},
+                                                {"f64", PerturbOp::Redraw},
+                                                {"f16", PerturbOp::Redraw},
+                                                {"bf16", PerturbOp::Redraw},
+                                                {"io", PerturbOp::Redraw},
                                                 {"ints", PerturbOp::Redraw},
                                                 {"u64s", PerturbOp::Redraw},
                                                 {"mask", PerturbOp::Redraw},
-                                                {"perm", PerturbOp::Pairs}});
-  // Each perturbed buffer: a quarter of its positions changed (within 4 sd at n = 16K), the
-  // re-make from the same seed identical, the undo (or the redraw's kept bytes) exact.
+                                                {"perm", PerturbOp::Pairs},
+                                                {"iio", PerturbOp::Redraw},
+                                                {"normal", PerturbOp::Redraw}});
+  // Each perturbed buffer: (nearly) every position changed, the re-make from the same seed
+  // identical, pairs undone by themselves. What stays: a value redrawn equal to itself (a
+  // float's ~2^-20 at most; 1/128 for 256 integers in 8 of 16 cells; a mask's 1 - 2pq).
   for (const auto& p : plan) {
     const auto& b = v.buffers[p.buffer];
     CAPTURE(b.name);
@@ -104,9 +109,8 @@ TEST_CASE("every input that may change is perturbed, in every dtype; fixed ones 
     gpu::apply_perturbation(b, again.data(), p);
     CHECK(once == again);  // the audit's re-make
     const double f = changed_fraction(b, base, once);
-    const double lo = b.name == "ints" ? 0.24 * 255 / 256 : b.name == "mask" ? 0.25 * 0.42 : 0.24;
-    CHECK(f > lo - 0.015);
-    CHECK(f < 0.265);
+    const double lo = b.name == "mask" ? 0.38 : b.name == "ints" ? 0.97 : 0.995;
+    CHECK(f > lo);
     if (gpu::self_inverse(p.op)) {
       gpu::apply_perturbation(b, once.data(), p);
       CHECK(once == base);
@@ -114,76 +118,193 @@ TEST_CASE("every input that may change is perturbed, in every dtype; fixed ones 
   }
 }
 
-TEST_CASE("the places move from run to run: two runs' choices overlap as independent draws") {
-  const auto b = buffer("x", DType::F32, 1 << 16);
+TEST_CASE("planted values: a few seeded places per run drawn from the cells the rest avoid") {
+  const int64_t n = 1 << 16;
+  const auto b = buffer("x", DType::F64, n, {"uniform", 0, 1});
   generators::ResolvedVariant v;
   v.buffers = {b};
-  const auto p1 = gpu::timed_perturbations(v, 1)[0], p2 = gpu::timed_perturbations(v, 2)[0];
-  int64_t both = 0, either = 0;
-  for (int64_t i = 0; i < b.elements; ++i) {
-    bool x = gpu::perturb_chosen(p1.seed, i), y = gpu::perturb_chosen(p2.seed, i);
-    both += x && y;
-    either += x != y;
+  std::set<int64_t> before;
+  for (uint64_t run = 1; run <= 8; ++run) {
+    CAPTURE(run);
+    const auto p = gpu::timed_perturbations(v, run)[0];
+    auto x = bytes_of(b, 3);
+    gpu::apply_perturbation(b, x.data(), p);
+    const auto y = values(b, x);
+    uint64_t holes = 0;
+    for (int k = gpu::kCells - gpu::kHoles; k < gpu::kCells; ++k)
+      holes |= uint64_t(1) << ((p.cells >> (4 * k)) & 15);
+    CHECK(__builtin_popcountll(holes) == gpu::kHoles);
+    std::set<int64_t> planted;
+    const uint64_t half = uint64_t(1) << 48, interior = 2 * gpu::kCells * half;
+    int64_t tails = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      // [0, 1) with 53-bit draws: the value is u. The tails are bulk; an interior u's cell is
+      // where it falls before the run's phase turned it.
+      const uint64_t u = uint64_t(std::ldexp(std::fabs(y[size_t(i)]), 53));  // a quarter negated
+      bool in_hole = false;
+      if (u < half || u >= half + interior) {
+        ++tails;
+      } else {
+        const uint64_t at = (u - half + interior - p.phase) % interior;
+        in_hole = holes >> int(at / (2 * half)) & 1;
+      }
+      CHECK(in_hole == gpu::perturb_planted(p, i));
+      if (in_hole) planted.insert(i);
+    }
+    // The tails keep the law's rate, 1/16 (a search for the top 0.1% finds as many).
+    CHECK(double(tails) / double(n) == doctest::Approx(1.0 / 16).epsilon(0.1));
+    // n / 4096 = 16 expected.
+    CHECK(planted.size() >= 4);
+    CHECK(planted.size() <= 40);
+    // The places move from run to run (two runs share one by chance: 16 * 16 / 65536).
+    std::vector<int64_t> both;
+    std::set_intersection(planted.begin(), planted.end(), before.begin(), before.end(),
+                          std::back_inserter(both));
+    CHECK(both.size() <= 2);
+    before = planted;
   }
-  // 1/16 in both, 3/8 in exactly one (the positions that differ between consecutive runs).
-  CHECK(double(both) / double(b.elements) == doctest::Approx(1.0 / 16).epsilon(0.1));
-  CHECK(double(either) / double(b.elements) == doctest::Approx(3.0 / 8).epsilon(0.05));
 }
 
-TEST_CASE(
-    "the declared distribution is kept: |x| for floats, the range, a mask's rate, a "
-    "permutation") {
+TEST_CASE("an estimator that reads one input in 8 misses the planted maximum, 2 runs in 3") {
+  // redteam2_max_subsample's class: max_i f(x_i), f peaked inside the range (here at 0),
+  // x uniform on [-3, 3). On i.i.d. draws the maximum over a stride-8 sample is within 1e-5 of
+  // the true one; on a perturbed run the peak falls in a hole with probability 12/15 x 15/16 and
+  // is then decided by a planted value the sample holds with probability 1/8. Over 64 runs.
+  const int64_t n = 1 << 20;
+  const auto b = buffer("x", DType::F32, n, {"uniform", -3, 3});
+  generators::ResolvedVariant v;
+  v.buffers = {b};
+  auto f = [](double x) { return 4.0 - std::fabs(x); };
+  auto missed = [&](const std::vector<double>& x) {
+    double all = -1e300, sampled = -1e300;
+    for (size_t i = 0; i < x.size(); ++i) {
+      all = std::max(all, f(x[i]));
+      if (i % 8 == 0) sampled = std::max(sampled, f(x[i]));
+    }
+    return all - sampled > 1e-4 * std::fabs(all) + 1e-4;
+  };
+  const auto base = bytes_of(b, 5);
+  CHECK_FALSE(missed(values(b, base)));
+  int caught = 0;
+  const int runs = 64;
+  for (uint64_t run = 1; run <= uint64_t(runs); ++run) {
+    auto x = base;
+    gpu::apply_perturbation(b, x.data(), gpu::timed_perturbations(v, run)[0]);
+    caught += missed(values(b, x));
+  }
+  MESSAGE("planted maximum missed in ", caught, " of ", runs, " runs");
+  // Expected about 0.75 x 7/8 x (a planted value nearer the peak than the bulk: ~0.95) ~ 0.63
+  // per verified run (measured: 45 of 64; a round verifies 4 such runs: caught with ~0.99).
+  CHECK(double(caught) / runs > 0.45);
+  CHECK(double(caught) / runs < 0.9);
+}
+
+TEST_CASE("a sum estimated from 7 of 8 lines (rescaled) is wrong beyond the tolerance") {
+  // redteam_first_launch's estimator: skip every 8th line of 32 floats, scale by 8/7. On
+  // uniform [0, 1) draws its error (sd ~ 0.4 sqrt(n/7)) is within a relative tolerance of the
+  // sum (n/2; here 1e-3 at n = 2^22, as 1e-4 is at its 2^26); on a perturbed run half of the
+  // values are negated, the sum cancels to ~sqrt(n) and the tolerance with it, while the
+  // estimator's error stays.
+  const int64_t n = 1 << 22;
+  const auto b = buffer("x", DType::F32, n, {"uniform", 0, 1});
+  generators::ResolvedVariant v;
+  v.buffers = {b};
+  auto wrong = [&](const std::vector<double>& x) {
+    double all = 0, kept = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+      all += x[i];
+      if ((i / 32) % 8 != 7) kept += x[i];
+    }
+    return std::fabs(kept * 8 / 7 - all) > 1e-3 * std::fabs(all) + 1;
+  };
+  const auto base = bytes_of(b, 5);
+  CHECK_FALSE(wrong(values(b, base)));
+  int caught = 0;
+  for (uint64_t run = 1; run <= 16; ++run) {
+    auto x = base;
+    gpu::apply_perturbation(b, x.data(), gpu::timed_perturbations(v, run)[0]);
+    caught += wrong(values(b, x));
+  }
+  CHECK(caught >= 15);
+}
+
+TEST_CASE("the declared distribution is kept: the support, a law's quantiles, a mask's rate") {
   generators::ResolvedVariant v;
   const int64_t n = 1 << 16;
   v.buffers = {buffer("x", DType::F32, n, {"normal", 0, 1}),
                buffer("ints", DType::I32, n, {"randint", -5, 11}),
                buffer("mask", DType::U32, n, {"mask", 0.25, 0}),
-               buffer("perm", DType::I32, n, {"permutation", 0, 0})};
-  const auto plan = gpu::timed_perturbations(v, 99);
-  for (const auto& p : plan) {
-    const auto& b = v.buffers[p.buffer];
-    CAPTURE(b.name);
-    const auto base = bytes_of(b, 3);
-    auto pert = base;
-    gpu::apply_perturbation(b, pert.data(), p);
-    const auto x = values(b, base), y = values(b, pert);
-    if (b.name == "x") {
-      int negated = 0;
-      for (size_t i = 0; i < x.size(); ++i) {
-        CHECK(std::fabs(y[i]) == std::fabs(x[i]));
-        negated += y[i] != x[i];
+               buffer("perm", DType::I32, n, {"permutation", 0, 0}),
+               buffer("u", DType::BF16, n, {"uniform", 0.5, 2})};
+  // Pooled over 64 runs (each run's holes differ, so one run alone is not the law).
+  std::vector<double> pooled_x, pooled_u;
+  std::vector<int64_t> count(16, 0);
+  int64_t ones = 0;
+  for (uint64_t run = 1; run <= 64; ++run) {
+    for (const auto& p : gpu::timed_perturbations(v, run)) {
+      const auto& b = v.buffers[p.buffer];
+      CAPTURE(b.name);
+      const auto base = bytes_of(b, 3);
+      auto pert = base;
+      gpu::apply_perturbation(b, pert.data(), p);
+      auto y = values(b, pert);
+      if (b.name == "x") {
+        for (double d : y) REQUIRE(std::fabs(d) <= 3.5);
+        pooled_x.insert(pooled_x.end(), y.begin(), y.end());
+      } else if (b.name == "u") {
+        int64_t negative = 0;
+        for (double d : y) negative += d < 0;
+        CHECK(double(negative) / n == doctest::Approx(0.5).epsilon(0.05));
+        for (double d : y) REQUIRE((std::fabs(d) >= 0.5 && std::fabs(d) <= 2));
+        for (double& d : y) d = std::fabs(d);
+        pooled_u.insert(pooled_u.end(), y.begin(), y.end());
+      } else if (b.name == "ints") {
+        for (double d : y) {
+          REQUIRE(d >= -5);
+          REQUIRE(d <= 10);
+          ++count[size_t(d + 5)];
+        }
+      } else if (b.name == "mask") {
+        for (double d : y) {
+          REQUIRE((d == 0 || d == 1));
+          ones += d == 1;
+        }
+      } else if (run == 1) {
+        std::vector<double> sorted = y;
+        std::sort(sorted.begin(), sorted.end());
+        for (int64_t i = 0; i < n; ++i) REQUIRE(sorted[size_t(i)] == double(i));
+        CHECK(changed_fraction(b, base, pert) > 0.99);
       }
-      CHECK(negated > n / 5);
-    } else if (b.name == "ints") {
-      // Values in make_input's range [-5, 10], each of the 16 about equally often.
-      std::vector<int64_t> count(16, 0);
-      for (double d : y) {
-        REQUIRE(d >= -5);
-        REQUIRE(d <= 10);
-        ++count[size_t(d + 5)];
-      }
-      for (int64_t c : count) CHECK(std::fabs(double(c) - n / 16.0) < 5 * std::sqrt(n / 16.0));
-    } else if (b.name == "mask") {
-      int64_t ones = 0;
-      for (double d : y) {
-        REQUIRE((d == 0 || d == 1));
-        ones += d == 1;
-      }
-      CHECK(std::fabs(double(ones) / n - 0.25) < 0.01);
-    } else {
-      std::vector<double> sorted = y;
-      std::sort(sorted.begin(), sorted.end());
-      for (int64_t i = 0; i < n; ++i) REQUIRE(sorted[size_t(i)] == double(i));
-      CHECK(changed_fraction(b, base, pert) > 0.2);
     }
   }
+  auto quantile = [](std::vector<double> s, double q) {
+    std::sort(s.begin(), s.end());
+    return s[size_t(q * double(s.size() - 1))];
+  };
+  // The normal's quartiles (-+0.674) and median; a uniform's median.
+  // Each interior cell is bulk in ~1/5 of the runs: the pooled quantiles vary by ~0.1.
+  CHECK(std::fabs(quantile(pooled_x, 0.5)) < 0.2);
+  CHECK(quantile(pooled_x, 0.25) == doctest::Approx(-0.674).epsilon(0.3));
+  CHECK(quantile(pooled_x, 0.75) == doctest::Approx(0.674).epsilon(0.3));
+  CHECK(quantile(pooled_x, 0.99) == doctest::Approx(2.33).epsilon(0.1));  // the tails' own rate
+  CHECK(quantile(pooled_u, 0.5) == doctest::Approx(1.25).epsilon(0.15));
+  // Every value drawn, the mean the range's (each run's holes take half the values away: one
+  // value's pooled count varies by ~18%).
+  double mean = 0;
+  for (size_t k = 0; k < count.size(); ++k) {
+    CHECK(count[k] > 0);
+    mean += double(k) * double(count[k]) / (64.0 * n);
+  }
+  CHECK(std::fabs(mean - 7.5) < 1.0);
+  CHECK(std::fabs(double(ones) / (64.0 * n) - 0.25) < 0.01);
 }
 
 TEST_CASE(
     "a memo of an earlier run is wrong beyond the tolerance: a sum, a histogram, each "
     "row") {
   // control_redteam_reduce_memo: a sum of uniform [0, 1) at rtol 1e-4, atol 1; one flipped sign
-  // moved it by at most 2. Now each timed run moves it by about n/4.
+  // moved it by at most 2. Now each timed run redraws every value: it moves by ~sqrt(n) at
+  // least, and by ~n/16 when the holes fall more on one side.
   generators::ResolvedVariant v;
   const int64_t n = 1 << 20;
   v.buffers = {buffer("x", DType::F32, n)};
@@ -196,7 +317,7 @@ TEST_CASE(
     gpu::apply_perturbation(v.buffers[0], y.data(), gpu::timed_perturbations(v, run)[0]);
     double sum1 = 0;
     for (double d : values(v.buffers[0], y)) sum1 += d;
-    CHECK(std::fabs(sum1 - sum0) > 100 * (1e-4 * std::fabs(sum1) + 1));
+    CHECK(std::fabs(sum1 - sum0) > 3 * (1e-4 * std::fabs(sum1) + 1));
   }
   // redteam_perm_memo: a histogram of randint integers changes (a swap never changed it).
   generators::ResolvedVariant h;
@@ -211,7 +332,7 @@ TEST_CASE(
   for (size_t k = 0; k < 256; ++k) bins_moved += h0[k] != h1[k];
   CHECK(bins_moved > 200);
   // A row-wise dot product with K = 64 (the short side of a GEMM): every one of 4096 rows
-  // changes ((3/4)^64 ~ 1e-8 per row that none of its 64 signs moves).
+  // changes but by chance (each of its 64 values is redrawn).
   generators::ResolvedVariant g;
   const int64_t rows = 4096, k = 64;
   g.buffers = {buffer("A", DType::F32, rows * k)};
@@ -225,23 +346,31 @@ TEST_CASE(
     for (int64_t j = 0; j < k; ++j) s0 += va[size_t(r * k + j)], s1 += vap[size_t(r * k + j)];
     unchanged_rows += std::fabs(s1 - s0) <= 1e-4 * std::fabs(s1) + 1e-3;
   }
-  CHECK(unchanged_rows == 0);
+  // A row whose new sum lands within 1e-3 of the old one by chance (~4e-4 of them).
+  CHECK(unchanged_rows <= 8);
 }
 
-TEST_CASE("the reference's float64 copy of an in-out buffer gets the same signs") {
-  for (DType d : {DType::F32, DType::F16, DType::BF16, DType::F64}) {
+TEST_CASE("the reference's float64 copy of an in-out buffer gets the same values") {
+  for (DType d : {DType::F32, DType::F16, DType::BF16, DType::F64, DType::I32, DType::U64}) {
     CAPTURE(generators::to_string(d));
     generators::ResolvedVariant v;
-    v.buffers = {buffer("io", d, 4099, {"uniform", -1, 1}, BufferRole::InOut)};
-    const auto p = gpu::timed_perturbations(v, 5)[0];
+    const bool fl = d == DType::F32 || d == DType::F16 || d == DType::BF16 || d == DType::F64;
+    v.buffers = {buffer(
+        "io", d, 4099,
+        fl ? generators::InitDist{"normal", -1, 3} : generators::InitDist{"randint", -40, 1e6},
+        BufferRole::InOut)};
+    if (d == DType::U64) v.buffers[0].init = {"randint", 0, 1e15};
+    const auto plan = gpu::timed_perturbations(v, 5);
+    REQUIRE(plan.size() == 1);
     auto narrow = bytes_of(v.buffers[0], 9);
     std::vector<double> wide = values(v.buffers[0], narrow);
     std::vector<unsigned char> wide_bytes(wide.size() * 8);
     std::memcpy(wide_bytes.data(), wide.data(), wide_bytes.size());
-    gpu::apply_perturbation(v.buffers[0], narrow.data(), p);
-    gpu::apply_perturbation(v.buffers[0], wide_bytes.data(), p, sizeof(double));
+    gpu::apply_perturbation(v.buffers[0], narrow.data(), plan[0]);
+    gpu::apply_perturbation(v.buffers[0], wide_bytes.data(), plan[0], true);
     std::memcpy(wide.data(), wide_bytes.data(), wide_bytes.size());
     CHECK(values(v.buffers[0], narrow) == wide);
+    CHECK(changed_fraction(v.buffers[0], bytes_of(v.buffers[0], 9), narrow) > 0.99);
   }
 }
 
@@ -264,7 +393,7 @@ TEST_CASE(
   REQUIRE(plan.size() == 1);
   CHECK(plan[0].buffer == 0);
   CHECK(plan[0].op == gpu::PerturbOp::Pairs);
-  // Still a permutation, a quarter of its places moved.
+  // Still a permutation, every place moved.
   generators::ResolvedVariant small;
   small.buffers = {buffer("p", DType::I32, 1 << 14, {"permutation", 0, 0})};
   small.buffers[0].dist_fixed = true;
@@ -274,8 +403,7 @@ TEST_CASE(
   auto moved = base;
   gpu::apply_perturbation(small.buffers[0], moved.data(), p[0]);
   const double f = changed_fraction(small.buffers[0], base, moved);
-  CHECK(f > 0.2);
-  CHECK(f < 0.3);
+  CHECK(f > 0.99);
   auto v = values(small.buffers[0], moved);
   std::sort(v.begin(), v.end());
   for (size_t i = 0; i < v.size(); ++i) CHECK(v[i] == double(i));

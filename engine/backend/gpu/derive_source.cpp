@@ -1,5 +1,10 @@
 #include "engine/backend/gpu/derive_source.h"
 
+#include <cstdio>
+
+#include "engine/backend/gpu/normal_knots.h"
+#include "engine/backend/gpu/timed_perturbation.h"
+
 namespace solver::gpu {
 
 namespace {
@@ -118,37 +123,95 @@ extern "C" __global__ void solver_flip_byte(unsigned char* bytes, long long offs
   if (blockIdx.x == 0 && threadIdx.x == 0) bytes[offset] ^= 0x80;
 }
 
-// The timed runs' perturbation (timed_perturbation.cpp, line for line): 1 position in 4.
-#define SD_CHOSEN(seed, i) (sd_draw((seed), (i)) % 4ULL == 0)
-
-extern "C" __global__ void solver_perturb_signs(unsigned char* data, long long n, int size,
-                                                u64 seed) {
-  long long stride = (long long)gridDim.x * blockDim.x;
-  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
-    if (SD_CHOSEN(seed, i)) data[i * size + size - 1] ^= 0x80;
+@@KNOTS@@
+// The timed runs' perturbation (timed_perturbation.cpp, line for line): every position.
+// sd_knots (the normal law's inverse CDF knots) is printed before this part from the host's
+// table (normal_knots.h).
+__device__ __forceinline__ u64 sd_mulhi(u64 a, u64 b) {
+  u64 al = a & 0xffffffffULL, ah = a >> 32, bl = b & 0xffffffffULL, bh = b >> 32;
+  u64 p0 = al * bl, p1 = al * bh, p2 = ah * bl, p3 = ah * bh;
+  u64 mid = (p0 >> 32) + (p1 & 0xffffffffULL) + (p2 & 0xffffffffULL);
+  return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
 }
 
-extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long n, int size,
-                                                 u64 seed, long long lo, u64 range, int mask,
-                                                 u64 threshold) {
-  if (size != 4 && size != 8) return;
+// timed_perturbation.cpp: place, line for line (SD_CELLS, SD_HOLES printed from its constants).
+__device__ __forceinline__ u64 sd_place(u64 w, u64 w2, u64 cells, u64 plant_mask, u64 phase) {
+  const u64 half_cell = 1ULL << 48, interior = 2ULL * SD_CELLS * half_cell;
+  const int bulk_cells = SD_CELLS - SD_HOLES;
+  u64 off = w >> 16, k = w2 >> 32, half = 0;
+  if ((w2 & plant_mask) == 0) {
+    u64 s = k % (u64)(2 * SD_HOLES);
+    half = 2 * ((cells >> (4 * (bulk_cells + (int)(s / 2)))) & 15) + s % 2;
+  } else {
+    u64 s = k % (u64)(2 + 2 * SD_CELLS);
+    if (s == 0) return off;
+    if (s == 1) return half_cell + interior + off;
+    u64 b = (s - 2) % (u64)(2 * bulk_cells);
+    half = 2 * ((cells >> (4 * (int)(b / 2))) & 15) + b % 2;
+  }
+  u64 at = half * half_cell + off + phase;
+  if (at >= interior) at -= interior;
+  return half_cell + at;
+}
+
+// type: 0..3 a float format (sd_get), 16 + size a signed integer, 32 + size an unsigned one;
+// law: 0 uniform, 1 normal, 2 an integer range, 3 a mask (PerturbLaw).
+extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long n, int type,
+                                                 int as_double, u64 seed, int law, double a,
+                                                 double scale, long long lo, u64 range,
+                                                 u64 threshold, u64 cells, u64 plant_mask,
+                                                 u64 phase) {
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    if (!SD_CHOSEN(seed, i)) continue;
     u64 w = sd_draw(seed ^ 0x7265647261770000ULL, i);
-    u64 v = mask ? ((w >> 11) < threshold ? 1ULL : 0ULL) : (u64)lo + (range ? w % range : w);
-    if (size == 4)
-      ((u32*)data)[i] = (u32)v;
+    u64 iv = 0;
+    double v = 0;
+    int integer = law == 2 || law == 3;
+    if (law == 3) {
+      iv = (w >> 11) < threshold ? 1ULL : 0ULL;
+    } else if (law == 2 && range == 0) {
+      iv = (u64)lo + w;
+    } else {
+      u64 w2 = sd_draw(seed ^ 0x706c616e74000000ULL, i);
+u64 u = sd_place(w, w2, cells, plant_mask, phase);
+      if (law == 2) {
+        iv = (u64)lo + sd_mulhi(u << 11, range);
+      } else if (law == 0) {
+        v = __dadd_rn(a, __dmul_rn(scale, (double)u * 0x1p-53));
+      } else {
+        int j = (int)(u >> 47);
+        double r = (double)(u & 0x7fffffffffffULL) * 0x1p-47;
+        double z = __dadd_rn(sd_knots[j], __dmul_rn(__dsub_rn(sd_knots[j + 1], sd_knots[j]), r));
+        v = __dadd_rn(a, __dmul_rn(scale, z));
+      }
+    }
+    if (type < 16) {
+      if (integer) v = (double)(long long)iv;
+      if ((w & 1ULL) == 0) v = -v;
+      if (as_double) {
+        double held = 0;
+        sd_put(type, (unsigned char*)&held, 0, v);
+        ((double*)data)[i] = sd_get(type, (const unsigned char*)&held, 0);
+      } else {
+        sd_put(type, data, i, v);
+      }
+      continue;
+    }
+    int size = type & 15, is_signed = type < 32;
+    if (as_double)
+      ((double*)data)[i] = size == 4 ? (is_signed ? (double)(int)(u32)iv : (double)(u32)iv)
+                                     : (is_signed ? (double)(long long)iv : (double)iv);
+    else if (size == 4)
+      ((u32*)data)[i] = (u32)iv;
     else
-      ((u64*)data)[i] = v;
+      ((u64*)data)[i] = iv;
   }
 }
 
 extern "C" __global__ void solver_perturb_pairs(unsigned char* data, long long n, int size,
-                                                u64 seed, u64 mult, u64 add) {
+                                                u64 mult, u64 add) {
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long j = (long long)blockIdx.x * blockDim.x + threadIdx.x; j < n / 2; j += stride) {
-    if (!SD_CHOSEN(seed, j)) continue;
     u64 x = (mult * (u64)(2 * j) + add) % (u64)n, y = (mult * (u64)(2 * j + 1) + add) % (u64)n;
     for (int k = 0; k < size; ++k) {
       unsigned char t = data[x * size + k];
@@ -176,7 +239,24 @@ std::optional<DeriveType> derive_type(generators::DType d) {
   }
 }
 
-const char* derive_source() { return kSource; }
+const char* derive_source() {
+  // The knots printed with 17 significant digits: every double reads back as itself.
+  static const std::string source = [] {
+    std::string text = kSource;
+    std::string knots = "#define SD_CELLS " + std::to_string(kCells) + "\n#define SD_HOLES " +
+                        std::to_string(kHoles) + "\n__device__ const double sd_knots[65] = {";
+    const double* k = kNormalKnots;
+    for (int j = 0; j < 65; ++j) {
+      char buf[40];
+      std::snprintf(buf, sizeof buf, "%s%.17g", j ? ", " : "", k[j]);
+      knots += buf;
+    }
+    knots += "};";
+    text.replace(text.find("@@KNOTS@@"), 9, knots);
+    return text;
+  }();
+  return source.c_str();
+}
 
 std::vector<std::string> derive_options(const std::string& arch) {
   return {"--gpu-architecture=" + arch, "-fmad=false", "-ftz=false"};

@@ -156,6 +156,7 @@ class DeviceBuffers {
   mutable Flip flip_;
   // [buffer]: what a Redraw replaced, to be put back (device copies, allocated on first use).
   mutable std::vector<DeviceBuffer> backup_;
+  mutable std::vector<DeviceBuffer> ref_backup_;  // the same for the reference's float64 copies
   // The dense perturbation `f` (plan from its seed) made on f.set, and in the reference's
   // float64 in-out copies where `reference` (synchronous when `stream` is null); `undo` puts
   // the bytes back instead.

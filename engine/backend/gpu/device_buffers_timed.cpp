@@ -82,12 +82,10 @@ bool DeviceBuffers::perturb(int set, const DeviceDerive* derive, CUstream stream
   f.run_seed = mix64(++flips_ ^ flip_key_);
   f.derive = derive;
   bool any = false;
-  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed)) {
-    if (!inputs_[size_t(set)][t.buffer].bytes()) continue;
-    any = true;
-    f.values_moved = f.values_moved || t.op != PerturbOp::Signs;
-  }
+  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed))
+    any = any || inputs_[size_t(set)][t.buffer].bytes() > 0;
   if (!any) return false;
+  f.values_moved = true;  // every position redrawn or exchanged: |x| is not the set's
   dense(f, *derive, stream, false, false);
   flip_ = f;
   return true;
@@ -97,27 +95,30 @@ void DeviceBuffers::dense(const Flip& f, const DeviceDerive& derive, CUstream st
                           bool reference, bool undo) const {
   const auto& bufs = variant_.buffers;
   if (backup_.size() < bufs.size()) backup_.resize(bufs.size());
+  if (ref_backup_.size() < bufs.size()) ref_backup_.resize(bufs.size());
+  // A redraw keeps the bytes it replaces (a device-to-device copy) and puts them back after
+  // the run; pairs undo themselves.
+  auto change = [&](const generators::ResolvedBuffer& b, const DeviceBuffer& d, DeviceBuffer& keep,
+                    const Perturbation& t, bool as_double) {
+    if (self_inverse(t.op)) {
+      derive.perturb(b, d.ptr(), t, stream, as_double);
+    } else if (undo) {
+      CU_CHECK(cuMemcpyDtoDAsync(d.ptr(), keep.ptr(), d.bytes(), stream));
+    } else {
+      if (keep.bytes() != d.bytes()) keep = DeviceBuffer(d.bytes());
+      CU_CHECK(cuMemcpyDtoDAsync(keep.ptr(), d.ptr(), d.bytes(), stream));
+      derive.perturb(b, d.ptr(), t, stream, as_double);
+    }
+  };
   for (const Perturbation& t : timed_perturbations(variant_, f.run_seed)) {
     const DeviceBuffer& d = inputs_[size_t(f.set)][t.buffer];
     if (!d.bytes()) continue;
     const auto& b = bufs[t.buffer];
-    if (self_inverse(t.op)) {
-      derive.perturb(b, d.ptr(), t, stream);
-    } else if (undo) {
-      CU_CHECK(cuMemcpyDtoDAsync(d.ptr(), backup_[t.buffer].ptr(), d.bytes(), stream));
-    } else {
-      DeviceBuffer& keep = backup_[t.buffer];
-      if (keep.bytes() != d.bytes()) keep = DeviceBuffer(d.bytes());
-      CU_CHECK(cuMemcpyDtoDAsync(keep.ptr(), d.ptr(), d.bytes(), stream));
-      derive.perturb(b, d.ptr(), t, stream);
-    }
-    // The reference's float64 copy of an in-out buffer: the same signs (only Signs reach an
-    // in-out buffer: integers are perturbed only as `in`).
-    if (reference && b.role == BufferRole::InOut && t.op == PerturbOp::Signs &&
-        size_t(f.set) < ref_inout_inputs_.size() &&
+    change(b, d, backup_[t.buffer], t, false);
+    // The reference's float64 copy of an in-out buffer: the same values, as doubles.
+    if (reference && b.role == BufferRole::InOut && size_t(f.set) < ref_inout_inputs_.size() &&
         ref_inout_inputs_[size_t(f.set)][t.buffer].bytes())
-      derive.perturb(b, ref_inout_inputs_[size_t(f.set)][t.buffer].ptr(), t, stream,
-                     sizeof(double));
+      change(b, ref_inout_inputs_[size_t(f.set)][t.buffer], ref_backup_[t.buffer], t, true);
   }
   if (!stream) CU_CHECK(cuCtxSynchronize());
 }

@@ -80,7 +80,6 @@ DeviceDerive::DeviceDerive(const std::string& arch, const generators::CompileCac
   CU_CHECK(cuModuleGetFunction(&heavy_, module_, "solver_heavy_signed"));
   CU_CHECK(cuModuleGetFunction(&flips_, module_, "solver_sign_flips"));
   CU_CHECK(cuModuleGetFunction(&flip_byte_, module_, "solver_flip_byte"));
-  CU_CHECK(cuModuleGetFunction(&perturb_signs_, module_, "solver_perturb_signs"));
   CU_CHECK(cuModuleGetFunction(&perturb_redraw_, module_, "solver_perturb_redraw"));
   CU_CHECK(cuModuleGetFunction(&perturb_pairs_, module_, "solver_perturb_pairs"));
   CUdevice dev;
@@ -97,6 +96,11 @@ DeviceDerive::~DeviceDerive() {
 
 void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
                          const BufferTransform& t, CUstream stream) const {
+  if (t.op == TransformOp::Redrawn) {  // every dtype, as apply_perturbation
+    perturb(b, p, t.redraw, stream);
+    CU_CHECK(cuStreamSynchronize(stream));
+    return;
+  }
   auto type = derive_type(b.dtype);
   if (!type || b.elements <= 0) return;  // the host functions leave such buffers alone too
   long long n = b.elements;
@@ -137,27 +141,23 @@ void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
 }
 
 void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
-                           const Perturbation& t, CUstream stream, size_t element_size) const {
+                           const Perturbation& t, CUstream stream, bool as_double) const {
   if (b.elements <= 0) return;
   long long n = b.elements;
-  int size = int(element_size ? element_size : generators::dtype_size(b.dtype));
-  unsigned long long seed = t.seed;
-  if (t.op == PerturbOp::Signs) {
-    if (!derive_type(b.dtype)) return;  // as apply_perturbation
-    void* args[] = {&p, &n, &size, &seed};
-    CU_CHECK(cuLaunchKernel(perturb_signs_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
-                            nullptr));
-  } else if (t.op == PerturbOp::Redraw) {
-    if (size != 4 && size != 8) return;
+  if (t.op == PerturbOp::Redraw) {
+    int type = perturb_type(b.dtype), wide = as_double, law = int(t.law);
+    unsigned long long seed = t.seed, range = t.range, threshold = t.threshold, cells = t.cells,
+                       plant = t.plant_mask, phase = t.phase;
+    double a = t.a, scale = t.scale;
     long long lo = t.lo;
-    unsigned long long range = t.range, threshold = t.threshold;
-    int mask = t.mask;
-    void* args[] = {&p, &n, &size, &seed, &lo, &range, &mask, &threshold};
+    void* args[] = {&p,     &n,  &type,  &wide,      &seed,  &law,   &a,
+                    &scale, &lo, &range, &threshold, &cells, &plant, &phase};
     CU_CHECK(cuLaunchKernel(perturb_redraw_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
                             nullptr));
   } else {
+    int size = int(as_double ? sizeof(double) : generators::dtype_size(b.dtype));
     unsigned long long mult = t.mult, add = t.add;
-    void* args[] = {&p, &n, &size, &seed, &mult, &add};
+    void* args[] = {&p, &n, &size, &mult, &add};
     CU_CHECK(cuLaunchKernel(perturb_pairs_, grid(blocks_, n / 2 + 1), 1, 1, 256, 1, 1, 0, stream,
                             args, nullptr));
   }
@@ -219,56 +219,55 @@ void DeviceDerive::self_check() {
       }
     }
   }
-  // The timed runs' perturbation: signs on every float format (and on a float64 copy of a
-  // narrower buffer, as the reference's in-out copy), redraws and pairs on 32- and 64-bit
-  // integers, against apply_perturbation.
+  // The timed runs' perturbation: redraws of every law on every dtype (and into a float64
+  // copy, as the reference's in-out copy), the plans the worker makes, and pairs, against
+  // apply_perturbation.
   for (DType d : {DType::F32, DType::F64, DType::F16, DType::BF16, DType::I32, DType::U64}) {
     generators::ResolvedBuffer b;
     b.name = "probe";
     b.dtype = d;
     b.elements = kProbe;
-    b.role = generators::BufferRole::In;
+    b.role = generators::BufferRole::InOut;
     const size_t size = generators::dtype_size(d);
     std::vector<unsigned char> base(size_t(kProbe) * 8);
     uint64_t x = 0x7065727475726265ULL;
     for (auto& c : base) c = (unsigned char)((x = x * 6364136223846793005ULL + 1) >> 56);
     std::vector<Perturbation> cases;
-    Perturbation t;
-    t.seed = 0x5eedULL + uint64_t(d);
-    if (derive_type(d)) {
-      t.op = PerturbOp::Signs;
-      cases.push_back(t);
-    } else {
-      t.op = PerturbOp::Redraw, t.lo = -7, t.range = 1000;
-      cases.push_back(t);
-      t.lo = std::numeric_limits<int64_t>::min(), t.range = 0;  // every value
-      cases.push_back(t);
-      t.mask = true, t.threshold = uint64_t(1) << 51;  // p = 1/4
-      cases.push_back(t);
-      t = Perturbation{};
-      t.op = PerturbOp::Pairs, t.seed = 0x7061697273ULL, t.mult = 1237, t.add = 11;
-      cases.push_back(t);
+    const bool fl = bool(derive_type(d));
+    for (const char* kind : {"uniform", "normal", "randint", "mask", "permutation"}) {
+      b.init = {kind, std::string(kind) == "mask" ? 0.3 : -3.0, 1e6};
+      if (fl && (std::string(kind) == "mask" || std::string(kind) == "permutation")) continue;
+      generators::ResolvedVariant v;
+      v.buffers = {b};
+      for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
+        cases.push_back(p);
+    }
+    if (!fl) {
+      Perturbation every = cases.front();
+      every.lo = std::numeric_limits<int64_t>::min(), every.range = 0;  // every 64-bit value
+      cases.push_back(every);
     }
     DeviceBuffer dev(base.size());
     for (const Perturbation& c : cases)
-      for (size_t es : {size_t(0), size_t(8)}) {
-        if (es && !derive_type(d)) continue;
-        const size_t bytes = size_t(kProbe) * (es ? es : size);
+      for (bool wide : {false, true}) {
+        const size_t bytes = size_t(kProbe) * (wide ? 8 : size);
         std::vector<unsigned char> want(base.begin(), base.begin() + long(bytes)), got(bytes);
         CU_CHECK(cuMemcpyHtoD(dev.ptr(), want.data(), bytes));
-        apply_perturbation(b, want.data(), c, es);
-        perturb(b, dev.ptr(), c, nullptr, es);
+        apply_perturbation(b, want.data(), c, wide);
+        perturb(b, dev.ptr(), c, nullptr, wide);
         CU_CHECK(cuStreamSynchronize(nullptr));
         CU_CHECK(cuMemcpyDtoH(got.data(), dev.ptr(), bytes));
         if (got != want)
           throw std::runtime_error(std::string("the timed perturbation on the device disagrees "
                                                "with the host on ") +
                                    generators::to_string(d) + " (op " + std::to_string(int(c.op)) +
-                                   ")");
+                                   ", law " + std::to_string(int(c.law)) + ")");
       }
   }
-  checked_ = "f32, f64, f16, bf16 x 6 transforms, " + std::to_string(kProbe) +
-             " and 7 elements; the timed perturbation on f32, f64, f16, bf16, i32, u64";
+  checked_ =
+      "f32, f64, f16, bf16 x 6 transforms, " + std::to_string(kProbe) +
+      " and 7 elements; the timed perturbation (every law, native and float64) on f32, f64, f16, "
+      "bf16, i32, u64";
 }
 
 }  // namespace solver::gpu

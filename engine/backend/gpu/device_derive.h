@@ -34,9 +34,9 @@ class DeviceDerive {
              CUstream stream) const;
   // A timed run's perturbation (timed_perturbation.h) of `b`'s device bytes at `p`, in place,
   // queued on `stream` (not waited for: the timed run's own synchronisation follows).
-  // `element_size` as apply_perturbation's (8: the reference's float64 in-out copy).
+  // `as_double` as apply_perturbation's (the reference's float64 copy of an in-out buffer).
   void perturb(const generators::ResolvedBuffer& b, CUdeviceptr p, const Perturbation& t,
-               CUstream stream, size_t element_size = 0) const;
+               CUstream stream, bool as_double = false) const;
   // What the self-check compared ("f32, f64, f16, bf16 x 5 transforms, 4099 elements").
   const std::string& checked() const { return checked_; }
 
@@ -45,7 +45,7 @@ class DeviceDerive {
 
   CUmodule module_ = nullptr;
   CUfunction scale_ = nullptr, heavy_ = nullptr, flips_ = nullptr, flip_byte_ = nullptr;
-  CUfunction perturb_signs_ = nullptr, perturb_redraw_ = nullptr, perturb_pairs_ = nullptr;
+  CUfunction perturb_redraw_ = nullptr, perturb_pairs_ = nullptr;
   DeviceBuffer count_;
   int blocks_ = 0;
   std::string checked_;

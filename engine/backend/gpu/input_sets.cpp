@@ -211,15 +211,19 @@ void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, u
 }
 
 bool swappable(const generators::ResolvedBuffer& b) {
-  const std::string& k = b.init.kind;
   // The loader makes every structured input dist_fixed (its distribution is the problem's
   // meaning: the adversarial sets must keep it). A permutation's exchanges and a mask's redraws
   // stay inside that distribution, so dist_fixed does not keep them out of the timed runs: a
   // problem whose only input is a permutation saw the same bytes in every timed run (red team
   // round 2, tests/cheats/redteam2_perm_positions).
+  return b.role == generators::BufferRole::In && changeable_integer(b);
+}
+
+bool changeable_integer(const generators::ResolvedBuffer& b) {
+  const std::string& k = b.init.kind;
   const bool in_distribution = k == "mask" || k == "permutation";
   return !is_float(b.dtype) && (!b.dist_fixed || in_distribution) && b.elements >= 2 &&
-         b.role == generators::BufferRole::In &&
+         (b.role == generators::BufferRole::In || b.role == generators::BufferRole::InOut) &&
          (k == "uniform" || k == "normal" || k == "randint" || k == "mask" || k == "permutation");
 }
 
@@ -364,6 +368,19 @@ std::string derived_key(const std::string& base_key, SetKind kind, uint64_t seed
 std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, const HostSet& base,
                                          SetKind kind, uint64_t seed) {
   std::vector<BufferTransform> plan;
+  if (kind == SetKind::Fresh) {
+    // As a timed run: every input that may change redrawn, a few planted (timed_perturbation.h).
+    for (const Perturbation& p : timed_perturbations(v, seed)) {
+      if (p.buffer >= base.inputs.size() || !base.inputs[p.buffer]) continue;
+      BufferTransform t;
+      t.buffer = p.buffer;
+      t.op = TransformOp::Redrawn;
+      t.seed = p.seed;
+      t.redraw = p;
+      plan.push_back(t);
+    }
+    return plan;
+  }
   int ordinal = 0, integers = 0;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
@@ -421,6 +438,9 @@ void apply(const generators::ResolvedBuffer& b, unsigned char* data, const Buffe
       break;
     case TransformOp::Swaps:
       sparse_redraws(b, data, t.seed);
+      break;
+    case TransformOp::Redrawn:
+      apply_perturbation(b, data, t.redraw);
       break;
   }
 }

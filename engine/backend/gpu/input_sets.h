@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/timed_perturbation.h"
 #include "generators/variant_space.h"
 
 namespace solver::gpu {
@@ -66,6 +67,9 @@ void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, u
 // permutation (dist_fixed or not: their perturbations keep the distribution, and the loader
 // makes every structured input dist_fixed). Issue 28: integer-only problems are perturbed too.
 bool swappable(const generators::ResolvedBuffer& b);
+// The same kinds `in` or `inout`: what the timed perturbation redraws or exchanges (P6; an
+// in-out buffer on its set's copy, which each run's working copy is restored from).
+bool changeable_integer(const generators::ResolvedBuffer& b);
 // about 1 element in 256, at seeded positions, exchanged with a seeded partner (at least one
 // exchange of two different values where the buffer holds two); returns how many exchanges
 // changed bytes.
@@ -88,13 +92,17 @@ std::optional<double> uniform_factor(const double* base, const double* scaled, i
 // on the device (device_derive.h), so both paths give the same bytes by construction.
 // Swaps: integer inputs (swappable) in the fresh set, always made on the host: redrawn from
 // their distribution (sparse_redraws), exchanged where only that keeps it.
-enum class TransformOp { ScalePow2, HeavySigned, SignFlips, HeavyMagnitude, Swaps };
+// Redrawn: the fresh set (P6, issue 28): the timed runs' perturbation from the set's seed
+// (every position redrawn, a few planted: timed_perturbation.h), so the check inside the timed
+// series sees inputs of the very kind every timed run sees, and is verified like the audit.
+enum class TransformOp { ScalePow2, HeavySigned, SignFlips, HeavyMagnitude, Swaps, Redrawn };
 struct BufferTransform {
   size_t buffer = 0;  // index into the variant's buffers
   TransformOp op = TransformOp::ScalePow2;
   int e = 0;            // ScalePow2: the power of two
   bool negate = false;  // ScalePow2
   uint64_t seed = 0;    // HeavySigned, SignFlips: this buffer's draws
+  Perturbation redraw;  // Redrawn
 };
 struct HostSet;
 // The transforms a derived set `kind` makes of `base` (empty: it would change nothing).

@@ -1,16 +1,23 @@
 #include "engine/backend/gpu/timed_perturbation.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <numeric>
+#include <thread>
 #include <utility>
 
+#include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/normal_knots.h"
+#include "generators/problem_spec.h"
 
 namespace solver::gpu {
 
 namespace {
+
+using generators::DType;
 
 // splitmix64 with its increment, as input_sets.cpp and derive_source.cpp (sd_mix, sd_draw).
 inline uint64_t mix(uint64_t z) {
@@ -21,20 +28,132 @@ inline uint64_t mix(uint64_t z) {
 }
 inline uint64_t draw(uint64_t seed, int64_t i) { return mix(seed ^ mix(uint64_t(i))); }
 
-// The redrawn value's own draw (derive_source.cpp: kRedrawSalt).
-constexpr uint64_t kRedrawSalt = 0x7265647261770000ULL;
+constexpr uint64_t kHalfCell = uint64_t(1) << 48;       // 1/32 of u's 2^53
+constexpr uint64_t kInterior = 2 * kCells * kHalfCell;  // [1/32, 31/32): 15 cells of 1/16
+constexpr int kBulkCells = kCells - kHoles;
+static_assert(kCells % kBulkCells == 0, "the interior's half-cells map evenly onto the bulk's");
 
-bool is_float(generators::DType d) {
-  using generators::DType;
-  return d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
+// The value's draw and the cell's (derive_source.cpp: the same constants).
+constexpr uint64_t kRedrawSalt = 0x7265647261770000ULL;
+constexpr uint64_t kPlantSalt = 0x706c616e74000000ULL;
+
+// One rounding each, never fused (the device: __dmul_rn, __dadd_rn, __dsub_rn).
+double mul(double x, double y) {
+  volatile double t = x * y;
+  return t;
 }
+double add(double x, double y) {
+  volatile double t = x + y;
+  return t;
+}
+double sub(double x, double y) {
+  volatile double t = x - y;
+  return t;
+}
+
+// The high 64 bits of a * b, in 32-bit halves (derive_source.cpp: sd_mulhi).
+uint64_t mulhi(uint64_t a, uint64_t b) {
+  const uint64_t al = a & 0xffffffffULL, ah = a >> 32, bl = b & 0xffffffffULL, bh = b >> 32;
+  const uint64_t p0 = al * bl, p1 = al * bh, p2 = ah * bl, p3 = ah * bh;
+  const uint64_t mid = (p0 >> 32) + (p1 & 0xffffffffULL) + (p2 & 0xffffffffULL);
+  return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
+}
+
+// `v` stored in a float dtype; returns the value the dtype holds.
+double store_float(DType d, unsigned char* p, int64_t i, double v) {
+  switch (d) {
+    case DType::F32: {
+      float f = float(v);
+      std::memcpy(p + i * 4, &f, 4);
+      return f;
+    }
+    case DType::F64:
+      std::memcpy(p + i * 8, &v, 8);
+      return v;
+    case DType::F16: {
+      uint16_t h = half_bits(v);
+      std::memcpy(p + i * 2, &h, 2);
+      return half_value(h);
+    }
+    default: {
+      uint16_t h = bf16_bits(v);
+      std::memcpy(p + i * 2, &h, 2);
+      return bf16_value(h);
+    }
+  }
+}
+
+// kHoles of the kCells interior cells as holes, by a seeded shuffle: the bulk cells in the
+// first nibbles, the holes after them.
+uint64_t pick_cells(uint64_t seed) {
+  int c[kCells];
+  for (int k = 0; k < kCells; ++k) c[k] = k;
+  for (int k = kCells - 1; k > 0; --k) std::swap(c[k], c[draw(seed, -16 - k) % uint64_t(k + 1)]);
+  uint64_t out = 0;
+  for (int k = 0; k < kCells; ++k) out |= uint64_t(c[k]) << (4 * k);
+  return out;
+}
+
+// u (53 bits) of a redrawn element from its two draws (derive_source.cpp: sd_place): the tails
+// [0, 1/32) and [31/32, 1) are always bulk; the interior's half-cells (2^48 each) are turned by
+// the run's phase inside the interior. A bulk draw is in a tail at the law's own rate (1/16)
+// and else in one of the 2 x kBulkCells half-cells of the bulk; a planted one in one of the
+// 2 x kHoles half-cells of the holes.
+uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2) {
+  const uint64_t off = w >> 16, k = w2 >> 32;
+  uint64_t half = 0;
+  if ((w2 & p.plant_mask) == 0) {
+    const uint64_t s = k % uint64_t(2 * kHoles);
+    half = 2 * ((p.cells >> (4 * (kBulkCells + int(s / 2)))) & 15) + s % 2;
+  } else {
+    // The tails at the law's own rate (2 of 32 half-cells), the interior's 30 onto the bulk's.
+    const uint64_t s = k % uint64_t(2 + 2 * kCells);
+    if (s == 0) return off;                          // the low tail
+    if (s == 1) return kHalfCell + kInterior + off;  // the high tail
+    const uint64_t b = (s - 2) % uint64_t(2 * kBulkCells);
+    half = 2 * ((p.cells >> (4 * int(b / 2))) & 15) + b % 2;
+  }
+  uint64_t at = half * kHalfCell + off + p.phase;  // both < kInterior
+  if (at >= kInterior) at -= kInterior;
+  return kHalfCell + at;
+}
+
+uint64_t plant_mask(int64_t n) {
+  int k = 0;
+  while (k < kPlantBits && (int64_t(16) << (k + 1)) <= n) ++k;
+  return (uint64_t(1) << k) - 1;
+}
+
+void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
+                  bool as_double, int type, int64_t begin, int64_t end);
 
 }  // namespace
 
-bool self_inverse(PerturbOp op) { return op != PerturbOp::Redraw; }
+bool self_inverse(PerturbOp op) { return op == PerturbOp::Pairs; }
 
-bool perturb_chosen(uint64_t seed, int64_t i) {
-  return draw(seed, i) % uint64_t(kPerturbOneIn) == 0;
+int perturb_type(DType d) {
+  switch (d) {
+    case DType::F32:
+      return 0;
+    case DType::F64:
+      return 1;
+    case DType::F16:
+      return 2;
+    case DType::BF16:
+      return 3;
+    case DType::I32:
+      return 16 + 4;
+    case DType::I64:
+      return 16 + 8;
+    case DType::U32:
+      return 32 + 4;
+    default:
+      return 32 + 8;
+  }
+}
+
+bool perturb_planted(const Perturbation& p, int64_t i) {
+  return (draw(p.seed ^ kPlantSalt, i) & p.plant_mask) == 0;
 }
 
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
@@ -42,25 +161,40 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
   std::vector<Perturbation> out;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
+    const std::string& k = b.init.kind;
     Perturbation p;
     p.buffer = i;
     p.seed = mix(run_seed ^ mix(0x7065727475726200ULL + i));
+    p.cells = pick_cells(p.seed);
+    p.phase = draw(p.seed, -3) % kInterior;
+    p.plant_mask = plant_mask(b.elements);
+    // make_input's integer range for randint: [ceil(a), ceil(b) - 1]; a uniform draw rounded
+    // to an integer dtype lands in about the same range.
+    auto range_law = [&] {
+      int64_t lo = int64_t(std::ceil(b.init.a)), hi = int64_t(std::ceil(b.init.b)) - 1;
+      if (hi < lo) hi = lo;
+      p.law = PerturbLaw::Range;
+      p.lo = lo;
+      p.range = uint64_t(hi) - uint64_t(lo) + 1;  // 0 when it spans every 64-bit value
+    };
     if (perturbable(b)) {
-      p.op = PerturbOp::Signs;
-    } else if (swappable(b)) {
-      const std::string& k = b.init.kind;
+      if (k == "constant" || generators::is_structured_init(k)) continue;
+      p.op = PerturbOp::Redraw;
+      if (k == "normal") {
+        p.law = PerturbLaw::Normal, p.a = b.init.a, p.scale = b.init.b;
+      } else if (k == "randint") {
+        range_law();
+      } else {
+        p.law = PerturbLaw::Uniform, p.a = b.init.a, p.scale = b.init.b - b.init.a;
+      }
+    } else if (changeable_integer(b)) {
       const uint64_t n = uint64_t(b.elements);
       if (k == "randint" || k == "uniform") {
-        // make_input's integer range for randint: [ceil(a), ceil(b) - 1]; a uniform draw
-        // rounded to an integer dtype lands in about the same range.
-        int64_t lo = int64_t(std::ceil(b.init.a)), hi = int64_t(std::ceil(b.init.b)) - 1;
-        if (hi < lo) hi = lo;
         p.op = PerturbOp::Redraw;
-        p.lo = lo;
-        p.range = uint64_t(hi) - uint64_t(lo) + 1;  // 0 when it spans every 64-bit value
+        range_law();
       } else if (k == "mask") {
         p.op = PerturbOp::Redraw;
-        p.mask = true;
+        p.law = PerturbLaw::Mask;
         double q = std::min(1.0, std::max(0.0, b.init.a));
         p.threshold = uint64_t(std::ldexp(q, 53));
       } else {
@@ -81,40 +215,93 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
 }
 
 void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data,
-                        const Perturbation& p, size_t element_size) {
+                        const Perturbation& p, bool as_double) {
   const int64_t n = b.elements;
-  const size_t size = element_size ? element_size : generators::dtype_size(b.dtype);
   if (n <= 0) return;
-  switch (p.op) {
-    case PerturbOp::Signs:
-      if (!is_float(b.dtype)) return;
-      for (int64_t i = 0; i < n; ++i)
-        if (perturb_chosen(p.seed, i)) data[size_t(i) * size + size - 1] ^= 0x80;
-      return;
-    case PerturbOp::Redraw:
-      if (size != 4 && size != 8) return;
-      for (int64_t i = 0; i < n; ++i) {
-        if (!perturb_chosen(p.seed, i)) continue;
-        uint64_t w = draw(p.seed ^ kRedrawSalt, i);
-        uint64_t v = p.mask ? ((w >> 11) < p.threshold ? 1 : 0)
-                            : uint64_t(p.lo) + (p.range ? w % p.range : w);
-        if (size == 4) {
-          uint32_t x = uint32_t(v);
-          std::memcpy(data + size_t(i) * 4, &x, 4);
-        } else {
-          std::memcpy(data + size_t(i) * 8, &v, 8);
-        }
+  const int type = perturb_type(b.dtype);
+  if (p.op == PerturbOp::Pairs) {
+    const size_t size = as_double ? 8 : generators::dtype_size(b.dtype);
+    for (int64_t j = 0; j < n / 2; ++j) {
+      uint64_t x = (p.mult * uint64_t(2 * j) + p.add) % uint64_t(n);
+      uint64_t y = (p.mult * uint64_t(2 * j + 1) + p.add) % uint64_t(n);
+      for (size_t k = 0; k < size; ++k) std::swap(data[x * size + k], data[y * size + k]);
+    }
+    return;
+  }
+  // Each element its own draws: stretches on as many threads as the host has (a fresh set of
+  // 2^26 elements is a second on one core).
+  const int64_t stretch = int64_t(1) << 20;
+  const int64_t stretches = (n + stretch - 1) / stretch;
+  std::atomic<int64_t> next{0};
+  auto work = [&] {
+    for (int64_t s; (s = next.fetch_add(1)) < stretches;)
+      redraw_range(b, data, p, as_double, type, s * stretch, std::min(n, (s + 1) * stretch));
+  };
+  const int64_t threads =
+      std::min<int64_t>(stretches, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> pool;
+  for (int64_t k = 1; k < threads; ++k) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+}
+
+namespace {
+
+void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
+                  bool as_double, int type, int64_t begin, int64_t end) {
+  for (int64_t i = begin; i < end; ++i) {
+    const uint64_t w = draw(p.seed ^ kRedrawSalt, i);
+    uint64_t iv = 0;
+    double v = 0;
+    const bool integer = p.law == PerturbLaw::Range || p.law == PerturbLaw::Mask;
+    if (p.law == PerturbLaw::Mask) {
+      iv = (w >> 11) < p.threshold ? 1 : 0;
+    } else if (p.law == PerturbLaw::Range && p.range == 0) {
+      iv = uint64_t(p.lo) + w;
+    } else {
+      const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
+      const uint64_t u = place(p, w, w2);  // 53 bits
+      if (p.law == PerturbLaw::Range) {
+        iv = uint64_t(p.lo) + mulhi(u << 11, p.range);
+      } else if (p.law == PerturbLaw::Uniform) {
+        v = add(p.a, mul(p.scale, double(u) * 0x1p-53));
+      } else {
+        const int j = int(u >> 47);
+        const double r = double(u & 0x7fffffffffffULL) * 0x1p-47;
+        const double z = add(kNormalKnots[j], mul(sub(kNormalKnots[j + 1], kNormalKnots[j]), r));
+        v = add(p.a, mul(p.scale, z));
       }
-      return;
-    case PerturbOp::Pairs:
-      for (int64_t j = 0; j < n / 2; ++j) {
-        if (!perturb_chosen(p.seed, j)) continue;
-        uint64_t x = (p.mult * uint64_t(2 * j) + p.add) % uint64_t(n);
-        uint64_t y = (p.mult * uint64_t(2 * j + 1) + p.add) % uint64_t(n);
-        for (size_t k = 0; k < size; ++k) std::swap(data[x * size + k], data[y * size + k]);
+    }
+    if (type < 16) {
+      if (integer) v = double(int64_t(iv));
+      // Half of a float input's positions negated (the value draw's low bit, which its
+      // place does not use): a sum cancels, so an estimator's error is seen at the tolerance.
+      if ((w & 1) == 0) v = -v;
+      if (as_double) {
+        double held = 0;
+        unsigned char tmp[8];
+        held = store_float(b.dtype, tmp, 0, v);
+        std::memcpy(data + size_t(i) * 8, &held, 8);
+      } else {
+        store_float(b.dtype, data, i, v);
       }
-      return;
+      continue;
+    }
+    const int size = type & 15;
+    const bool is_signed = type < 32;
+    if (as_double) {
+      double d = size == 4 ? (is_signed ? double(int32_t(uint32_t(iv))) : double(uint32_t(iv)))
+                           : (is_signed ? double(int64_t(iv)) : double(iv));
+      std::memcpy(data + size_t(i) * 8, &d, 8);
+    } else if (size == 4) {
+      uint32_t x = uint32_t(iv);
+      std::memcpy(data + size_t(i) * 4, &x, 4);
+    } else {
+      std::memcpy(data + size_t(i) * 8, &iv, 8);
+    }
   }
 }
+
+}  // namespace
 
 }  // namespace solver::gpu

@@ -79,10 +79,16 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     Ran ran;
     ran.set = set;
     beat("timed run " + p.resolved.key, p.timeout_ms);
-    // Every timed run but the check sees input bytes no run saw before: a quarter of the
-    // positions of every input that may change (DeviceBuffers::perturb, docs/reliability.md
-    // P6), made on the device before the outputs' preparation and the L2 flush.
-    bool flipped = !check && t0 && p.buffers->perturb(set, derive_.get(), stream);
+    // Every timed run but the check sees input bytes no run saw before: every position of
+    // every input that may change redrawn, a few planted (DeviceBuffers::perturb,
+    // docs/reliability.md P6), made on the device before the outputs' preparation and the L2
+    // flush. Its cost (made and undone, waited for) is the phase "perturb".
+    bool flipped = false;
+    if (!check && t0) {
+      PhaseScope cost("perturb");
+      flipped = p.buffers->perturb(set, derive_.get(), stream);
+      if (flipped) CU_CHECK(cuStreamSynchronize(stream));
+    }
     if (flipped) ran.flip = p.buffers->current_flip();
     ran.flipped = flipped;
     p.buffers->prepare_variant_run(set, stream);
@@ -94,7 +100,10 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     if (after) CU_CHECK(cuEventRecord(after, stream));
     CU_CHECK(cuStreamSynchronize(stream));
     if (t1) cuptiGetTimestamp(t1);
-    if (flipped) p.buffers->unflip();
+    if (flipped) {
+      PhaseScope cost("perturb");
+      p.buffers->unflip();
+    }
     return ran;
   };
   size_t k = 0;  // the next entry of the schedule
