@@ -201,10 +201,15 @@ TEST_CASE("an estimator that reads one input in 8 misses the planted maximum, 2 
 
 TEST_CASE("a sum estimated from 7 of 8 lines (rescaled) is wrong beyond the tolerance") {
   // redteam_first_launch's estimator: skip every 8th line of 32 floats, scale by 8/7. On
-  // uniform [0, 1) draws its error (sd ~ 0.4 sqrt(n/7)) is within a relative tolerance of the
-  // sum (n/2; here 1e-3 at n = 2^22, as 1e-4 is at its 2^26); on a perturbed run half of the
-  // values are negated, the sum cancels to ~sqrt(n) and the tolerance with it, while the
-  // estimator's error stays.
+  // uniform [0, 1) draws its error (sd ~ 0.4 sqrt(n/7)) is within its problem's relative
+  // tolerance of the sum (1e-4 of n/2); on a perturbed run a quarter of the values are negated:
+  // the sum halves (n/4) and the tolerance with it, while the estimator's error grows (sd ~
+  // 0.22 sqrt(n) with signs mixed), so a verified run catches it with a probability that grows
+  // with n: at the cheat's own n = 2^26 and rtol 1e-4, ~0.35 a verified run, 4 verified runs a
+  // round (~0.8 a round). Here n = 2^22 with the tolerance scaled as error/tolerance scales
+  // (sqrt(n) / n: rtol 4e-4), the same odds. Half negated caught it on every run but refused honest tight-tolerance sums
+  // (control_rowsum_heavy, live): the cancellation is what an honest FP32 sum's error scales
+  // with, and the plain tolerance does not know it.
   const int64_t n = 1 << 22;
   const auto b = buffer("x", DType::F32, n, {"uniform", 0, 1});
   generators::ResolvedVariant v;
@@ -215,7 +220,7 @@ TEST_CASE("a sum estimated from 7 of 8 lines (rescaled) is wrong beyond the tole
       all += x[i];
       if ((i / 32) % 8 != 7) kept += x[i];
     }
-    return std::fabs(kept * 8 / 7 - all) > 1e-3 * std::fabs(all) + 1;
+    return std::fabs(kept * 8 / 7 - all) > 4e-4 * std::fabs(all) + 1;
   };
   const auto base = bytes_of(b, 5);
   CHECK_FALSE(wrong(values(b, base)));
@@ -225,7 +230,8 @@ TEST_CASE("a sum estimated from 7 of 8 lines (rescaled) is wrong beyond the tole
     gpu::apply_perturbation(b, x.data(), gpu::timed_perturbations(v, run)[0]);
     caught += wrong(values(b, x));
   }
-  CHECK(caught >= 15);
+  MESSAGE("caught on " << caught << " of 16 perturbed runs");
+  CHECK(caught >= 3);
 }
 
 TEST_CASE("the declared distribution is kept: the support, a law's quantiles, a mask's rate") {
@@ -254,7 +260,7 @@ TEST_CASE("the declared distribution is kept: the support, a law's quantiles, a 
       } else if (b.name == "u") {
         int64_t negative = 0;
         for (double d : y) negative += d < 0;
-        CHECK(double(negative) / n == doctest::Approx(0.5).epsilon(0.05));
+        CHECK(double(negative) / n == doctest::Approx(0.25).epsilon(0.05));
         for (double d : y) REQUIRE((std::fabs(d) >= 0.5 && std::fabs(d) <= 2));
         for (double& d : y) d = std::fabs(d);
         pooled_u.insert(pooled_u.end(), y.begin(), y.end());

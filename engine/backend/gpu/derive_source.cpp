@@ -187,7 +187,7 @@ u64 u = sd_place(w, w2, cells, plant_mask, phase);
     }
     if (type < 16) {
       if (integer) v = (double)(long long)iv;
-      if ((w & 1ULL) == 0) v = -v;
+      if ((w & 3ULL) == 0) v = -v;
       if (as_double) {
         double held = 0;
         sd_put(type, (unsigned char*)&held, 0, v);

@@ -274,9 +274,9 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
     }
     if (type < 16) {
       if (integer) v = double(int64_t(iv));
-      // Half of a float input's positions negated (the value draw's low bit, which its
+      // A quarter of a float input's positions negated (the value draw's two low bits, which its
       // place does not use): a sum cancels, so an estimator's error is seen at the tolerance.
-      if ((w & 1) == 0) v = -v;
+      if ((w & 3) == 0) v = -v;
       if (as_double) {
         double held = 0;
         unsigned char tmp[8];

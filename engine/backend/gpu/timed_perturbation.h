@@ -7,7 +7,7 @@
 //    distribution (uniform, randint exactly; normal through a 64-piece linear inverse CDF,
 //    tails cut at 3.5 sd; a mask with its probability), with integer and correctly rounded
 //    double arithmetic only, so host and device give the same bytes; a float input then has
-//    half of its positions negated at seeded places (mixed signs: a sum of a positive law
+//    a quarter of its positions negated at seeded places (mixed signs: a sum of a positive law
 //    cancels, so a sampling estimator's error shows against the tolerance);
 //  - planted values: the interior of the law's range (in probability u: [1/32, 31/32)) is cut
 //    in 15 cells, turned by a random phase, and each run, per buffer, takes 12 of them at
