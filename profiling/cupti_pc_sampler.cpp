@@ -195,6 +195,8 @@ PcSampler::Samples PcSampler::sample(const std::function<void()>& run, const std
       PcRecord rec;
       rec.function = pc.functionName ? pc.functionName : "";
       rec.pc_offset = pc.pcOffset;
+      rec.cubin_crc = pc.cubinCrc;
+      rec.function_index = pc.functionIndex;
       for (size_t k = 0; k < pc.stallReasonCount; ++k) {
         const CUpti_PCSamplingStallReason& s = pc.stallReason[k];
         auto name = state_->reason_name.find(s.pcSamplingStallReasonIndex);
@@ -218,6 +220,14 @@ PcSampler::Samples PcSampler::sample(const std::function<void()>& run, const std
     if (!get_data(ctx, data, &out.error)) return out;
   }
   return out;
+}
+
+uint64_t cubin_crc(const std::string& cubin) {
+  CUpti_GetCubinCrcParams p{};
+  p.size = CUpti_GetCubinCrcParamsSize;
+  p.cubinSize = cubin.size();
+  p.cubin = cubin.data();
+  return cuptiGetCubinCrc(&p) == CUPTI_SUCCESS ? p.cubinCrc : 0;
 }
 
 LineRef sass_to_source(const std::string& cubin, const std::string& function, uint64_t pc_offset) {

@@ -55,6 +55,10 @@ class PcSampler {
   std::string init_error_;
 };
 
+// CUPTI's CRC of `cubin`, as PC records carry it (PcRecord::cubin_crc); 0 where it fails. No
+// context and no GPU.
+uint64_t cubin_crc(const std::string& cubin);
+
 // The source line of `pc_offset` in `function` of `cubin`, from its line table (a cubin built
 // with -lineinfo); file "" when the cubin has no line for it. cuptiGetSassToSourceCorrelation:
 // needs no context and no GPU.

@@ -19,6 +19,8 @@ struct PcRecord {
   std::string function;
   uint64_t pc_offset = 0;
   std::map<std::string, uint64_t> stalls;
+  uint64_t cubin_crc = 0;       // CUPTI's CRC of the cubin the PC is in (0: not known)
+  uint32_t function_index = 0;  // the function's index in that cubin
 };
 
 // A PC's place in the source, from the cubin's line table ("" / 0: the PC has none).

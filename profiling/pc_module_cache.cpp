@@ -1,6 +1,7 @@
 #include "profiling/pc_module_cache.h"
 
 #include <algorithm>
+#include <set>
 
 #include "rules/hash.h"
 
@@ -60,6 +61,22 @@ std::vector<PcRecord> merge_pcs(std::vector<PcRecord> pcs) {
   std::vector<PcRecord> out;
   out.reserve(by_pc.size());
   for (auto& [key, pc] : by_pc) out.push_back(std::move(pc));
+  return out;
+}
+
+std::string adopt_by_crc(std::vector<PcRecord>& pcs, const std::string& function, uint64_t crc) {
+  if (crc == 0) return "";
+  for (const auto& pc : pcs)
+    if (pc.function == function && !pc.stalls.empty()) return "";
+  std::set<uint32_t> indices;
+  std::set<std::string> names;
+  for (const auto& pc : pcs)
+    if (pc.cubin_crc == crc) indices.insert(pc.function_index), names.insert(pc.function);
+  if (indices.size() != 1) return "";
+  for (auto& pc : pcs)
+    if (pc.cubin_crc == crc) pc.function = function;
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + (n.empty() ? "?" : n);
   return out;
 }
 

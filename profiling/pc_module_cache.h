@@ -55,6 +55,11 @@ class PcModuleCache {
 
 // One record per (function, PC offset), samples added: successive GetData rounds of one range
 // may report a PC again. Order: function, then offset.
+// Records CUPTI named with a stale function name (a function of a module loaded where an
+// unloaded one was, measured live): where no record of `pcs` with samples is named `function`,
+// the records whose cubin CRC is `crc` (the sampled cubin's), all of one function index, are
+// renamed `function`. Returns the names they had, "" where nothing was renamed.
+std::string adopt_by_crc(std::vector<PcRecord>& pcs, const std::string& function, uint64_t crc);
 std::vector<PcRecord> merge_pcs(std::vector<PcRecord> pcs);
 
 // The per-kernel summary of a sampled range: `function`'s PCs of `pcs` (merged), their totals per

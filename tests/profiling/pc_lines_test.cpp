@@ -5,6 +5,7 @@
 #include <map>
 
 #include "profiling/pc_lines.h"
+#include "profiling/pc_module_cache.h"
 #include "profiling/pc_signals.h"
 
 using namespace solver::profiling;
@@ -146,4 +147,35 @@ TEST_CASE("a verdict cites the line its evidence's stall reason sits on") {
         "86% of long_scoreboard samples at gather.cu:9: `y[i] = x[idx[i]];`");
   PcSampling empty;
   CHECK(cite_evidence(empty, {"stall_barrier"}).empty());
+}
+
+TEST_CASE(
+    "records under a stale function name are the entry's when their cubin CRC is the sampled one") {
+  // Live (H200): all of triad's samples came back named scale_vec4, a kernel sampled earlier.
+  auto rec = [](std::string f, uint64_t off, uint64_t crc, uint32_t index) {
+    PcRecord r{std::move(f), off, {{"long_scoreboard", 10}}};
+    r.cubin_crc = crc;
+    r.function_index = index;
+    return r;
+  };
+  std::vector<PcRecord> pcs = {rec("scale_vec4", 0x10, 77, 0), rec("scale_vec4", 0x20, 77, 0),
+                               rec("other", 0x30, 5, 0)};
+  CHECK(adopt_by_crc(pcs, "triad", 77) == "scale_vec4");
+  CHECK(pcs[0].function == "triad");
+  CHECK(pcs[1].function == "triad");
+  CHECK(pcs[2].function == "other");  // another cubin's record keeps its name
+
+  SUBCASE("nothing is renamed where the entry has records of its own") {
+    std::vector<PcRecord> mixed = {rec("triad", 0x10, 77, 0), rec("scale_vec4", 0x20, 77, 1)};
+    CHECK(adopt_by_crc(mixed, "triad", 77).empty());
+    CHECK(mixed[1].function == "scale_vec4");
+  }
+  SUBCASE("two functions of the cubin: which is the entry is not known, nothing renamed") {
+    std::vector<PcRecord> two = {rec("a", 0x10, 77, 0), rec("b", 0x20, 77, 1)};
+    CHECK(adopt_by_crc(two, "triad", 77).empty());
+    CHECK(two[0].function == "a");
+  }
+  SUBCASE("no CRC (cuptiGetCubinCrc failed): nothing renamed") {
+    CHECK(adopt_by_crc(pcs, "x", 0).empty());
+  }
 }
