@@ -87,7 +87,7 @@ TEST_CASE("problems check --compile-only passes on the fresh batch, with the lab
   // The scalar-product sample's shared accumulator (1024 floats) and no spills anywhere: the
   // small-grid and compute labels assume nothing of local memory.
   CHECK(seed.at("cs_scalarprod")["smem_bytes"].get<std::string>() == "4096");
-  for (const auto& [name, row] : seed) CHECK_MESSAGE(row["spill_bytes"] == "0", name);
+  for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
 
 // The second fresh batch (tests/corpus_fresh2, helper h29d): the held-out measure of the rule
@@ -149,5 +149,5 @@ TEST_CASE("problems check --compile-only passes on the second fresh batch") {
   // Facts labels rest on: the two small grids' shared trees, no spills anywhere.
   CHECK(seed.at("cbe_dot")["smem_bytes"].get<std::string>() == "1024");
   CHECK(seed.at("cs_reduce6")["smem_bytes"].get<std::string>() == "32");
-  for (const auto& [name, row] : seed) CHECK_MESSAGE(row["spill_bytes"] == "0", name);
+  for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
