@@ -16,6 +16,10 @@ import re
 import sys
 
 
+# The shared kernel library: $SOLVER_KERNELS_DIR, else the source tree's kernels/.
+KERNELS_DIR = os.environ.get("SOLVER_KERNELS_DIR") or os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), "..", "..", "kernels")
+
 def scalar(text):
     text = text.strip()
     if len(text) >= 2 and text[0] == text[-1] and text[0] in "\"'":
@@ -99,7 +103,11 @@ def main():
     folder = os.path.join(args[1], problem)
     try:
         v = cheat_variant(os.path.join(folder, "problem.yaml"))
-        source = open(os.path.join(folder, v.get("source", "cheat.cu"))).read()
+        name = v.get("source", "cheat.cu")
+        # `kernels:PATH` names a file of the shared kernel library (kernels/README.md).
+        path = (os.path.join(KERNELS_DIR, name[len("kernels:"):]) if name.startswith("kernels:")
+                else os.path.join(folder, name))
+        source = open(path).read()
     except (OSError, ValueError) as e:
         json.dump({"protocol": 1, "status": "decline", "reason": "no cheat for %s: %s" % (problem, e)},
                   sys.stdout)

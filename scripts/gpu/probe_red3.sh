@@ -67,7 +67,7 @@ if (($(left) > 15)); then
 fi
 # The hidden MMA is a real HMMA.BF16 (cuobjdump -sass of the cheat compiled for sm_90).
 if (($(left) > 12)) && command -v nvcc >/dev/null; then
-  c=tests/cheats/redteam3_guard_blank_mma/cheat.cu
+  c=kernels/cheats/split_bf16_guard_blank.cu
   if timeout $(($(left) < 30 ? $(left) : 30)) nvcc -arch=sm_90 -cubin -o "$O/guard_blank.cubin" "$c" \
     >"$O/sass.log" 2>&1; then
     cuobjdump -sass "$O/guard_blank.cubin" >"$O/guard_blank.sass" 2>>"$O/sass.log"

@@ -1,9 +1,9 @@
-// Control of red team round 3 (issue 28; README.md): redteam3_guard_blank_mma's kernel, honest
-// about what it is. A 2048^3 GEMM as three BF16 tensor-core products (A = Ah + Al, B = Bh + Bl,
-// C = Al Bh + Ah Bl + Ah Bh): the split is integer code on the float bits (round to nearest even
-// at bit 16, mask), every MMA is guarded `@ p` (a blank after '@': ptxas assembles it as `@p`),
-// and the variant declares precision bf16. A scan that reads the code as ptxas does sees BF16
-// MMAs, which bf16 allows; the floor is the BF16 tensor rate.
+// Red team round 3's split-BF16 GEMM (issue 28; tests/cheats/redteam3_guard_blank_mma/README.md).
+// A 2048^3 GEMM as three BF16 tensor-core products (A = Ah + Al, B = Bh + Bl,
+// C = Ah Bh + Ah Bl + Al Bh): the split is integer code on the float bits, every MMA is guarded
+// `@ p` (a blank after '@': ptxas assembles it as `@p`). Used twice: as a cheat declaring fp32
+// (redteam3_guard_blank_mma, which a scan that misreads the guard let through) and as the honest
+// control declaring bf16 (control_redteam3_split_bf16).
 #define BM 64
 #define BN 64
 #define BK 16
