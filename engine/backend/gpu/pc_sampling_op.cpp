@@ -25,6 +25,9 @@ namespace {
 
 // One sampled run of a kernel longer than this would alone exceed the pass's budget (~0.5 s).
 constexpr double kMaxSampledRunUs = 400000;
+// Line-info modules kept loaded after their pass (a few MB of code at most; a suite of 80
+// kernels samples 80-90 modules, a loop one or two a round).
+constexpr size_t kPcKeptModules = 256;
 
 // The text of `line` in `file` as the line table names it: the variant's own source, else a
 // header that can be read (problem include/, shared include/); "" otherwise.
@@ -173,8 +176,10 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
           launch.entry);
     }
     PhaseScope scope("pc_disable");
-    module.reset();
     sampler.reset();
+    // Kept loaded, not unloaded: the next sampled module then lands at new addresses.
+    pc_kept_.push_back(std::move(module));
+    while (pc_kept_.size() > kPcKeptModules) pc_kept_.pop_front();
     return "";
   };
   profiling::PcSampler::Samples samples;

@@ -2,6 +2,7 @@
 // process; a sticky CUDA error ends the process (worker_main.cpp), so no op ever runs on a
 // broken context. Each op reloads the problem spec, so an edited problem folder is seen at once.
 #pragma once
+#include <deque>
 #include <functional>
 #include <future>
 #include <map>
@@ -241,6 +242,11 @@ class Worker {
   std::unique_ptr<generators::CompileCache> cache_;
   // Line tables and disassemblies of the line-info cubins sampled so far (PC sampling).
   profiling::PcModuleCache pc_modules_;
+  // The line-info modules sampled so far, kept loaded (the newest kPcKeptModules): a module
+  // loaded where an unloaded sampled one had been got CUPTI's records under the old function's
+  // name (docs/pc_sampling.md), so a sampled module's addresses are not given back. Declared
+  // after ctx_: destroyed before the context.
+  std::deque<std::unique_ptr<VariantModule>> pc_kept_;
   std::optional<engine::Ceilings> ceilings_;
   std::unique_ptr<DeviceBuffer> l2_flush_;
   std::unique_ptr<DeviceDigest> device_digest_;
