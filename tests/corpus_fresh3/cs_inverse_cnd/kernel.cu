@@ -1,5 +1,5 @@
 // corpus_fresh3: cs_inverse_cnd -- from NVIDIA/cuda-samples,
-// Samples/5_Domain_Specific/quasirandomGenerator/quasirandomGenerator_gpu.cuh: inverseCNDKernel
+// Samples/5_Domain_Specific/quasirandomGenerator/quasirandomGenerator_kernel.cu: inverseCNDKernel
 // with MoroInvCNDgpu (Moro's inverse cumulative normal), the sample's path without an input
 // sequence (uniformly placed samples generated on the fly), launched <<<128, 128>>>
 // license: BSD-3-Clause (NVIDIA Corporation); written here in the sample's form

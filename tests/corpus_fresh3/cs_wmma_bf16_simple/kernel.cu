@@ -3,7 +3,8 @@
 // sample's "simple" reference kernel, one 16x16 tile of D per warp, the A and B fragments of
 // every k-step loaded straight from global memory (no shared-memory staging)
 // license: BSD-3-Clause (NVIDIA Corporation); written here in the sample's form
-// adapted: extern "C"; const inputs; the sample's M, N, K macros renamed WMMA_M/N/K
+// adapted: extern "C"; const inputs; the sample's M, N, K macros renamed WMMA_M/N/K; the
+// sample's B indexing kept as it is (bCol = i, bRow = warpN * N: see reference.cu)
 #include <mma.h>
 #include <cuda_bf16.h>
 using namespace nvcuda;
@@ -31,8 +32,8 @@ extern "C" __global__ void simple_wmma_bf16gemm(const __nv_bfloat16 *a, const __
     for (int i = 0; i < k_ld; i += WMMA_K) {
         int aCol = i;
         int aRow = warpM * WMMA_M;
-        int bCol = warpN * WMMA_N;
-        int bRow = i;
+        int bCol = i;
+        int bRow = warpN * WMMA_N;
         // Bounds checking
         if (aRow < m_ld && aCol < k_ld && bRow < k_ld && bCol < n_ld) {
             // Load the inputs

