@@ -6,7 +6,10 @@ extern "C" __global__ void binned_update_ref(const int* keys, const float* vals,
   if (b >= bins) return;
   double c = 0, s = 0;
   for (int i = 0; i < n; ++i)
-    if (keys[i] == b) { c += 1; s += (double)vals[i]; }
+    if (keys[i] == b) {
+      c += 1;
+      s += (double)vals[i];
+    }
   locks[b] = 0;
   count[b] = c;
   sum[b] = s;

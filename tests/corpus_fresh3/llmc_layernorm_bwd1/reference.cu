@@ -2,8 +2,9 @@
 // r < B*T computes row r's dinp; thread c < C sums channel c's dbias and dweight over all rows.
 // dinp, dweight and dbias start at zero (the kernel accumulates into zeroed gradients).
 extern "C" __global__ void layernorm_bwd_ref(double* dinp, double* dweight, double* dbias,
-                                             const float* dout, const float* inp, const float* weight,
-                                             const float* mean, const float* rstd, int B, int T, int C) {
+                                             const float* dout, const float* inp,
+                                             const float* weight, const float* mean,
+                                             const float* rstd, int B, int T, int C) {
   long id = (long)blockIdx.x * blockDim.x + threadIdx.x;
   const long N = (long)B * T;
   if (id < N) {

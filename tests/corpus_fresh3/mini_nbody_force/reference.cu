@@ -11,7 +11,9 @@ extern "C" __global__ void body_force_ref(double* p, float dt, int n) {
     double d2 = dx * dx + dy * dy + dz * dz + (double)1e-9f;
     double inv = 1.0 / sqrt(d2);
     double inv3 = inv * inv * inv;
-    Fx += dx * inv3; Fy += dy * inv3; Fz += dz * inv3;
+    Fx += dx * inv3;
+    Fy += dy * inv3;
+    Fz += dz * inv3;
   }
   p[6 * i + 3] += (double)dt * Fx;
   p[6 * i + 4] += (double)dt * Fy;

@@ -5,5 +5,8 @@ extern "C" __global__ void brent_kung_ref(const float* X, double* Y, int N) {
   long base = (long)s * 2048;
   if (base >= N) return;
   double acc = 0;
-  for (long j = base; j < base + 2048 && j < N; ++j) { acc += (double)X[j]; Y[j] = acc; }
+  for (long j = base; j < base + 2048 && j < N; ++j) {
+    acc += (double)X[j];
+    Y[j] = acc;
+  }
 }

@@ -9,7 +9,10 @@ extern "C" __global__ void domino_ref(const float* X, double* Y, int N, double* 
   flags[0] = 0;
   scan_value[0] = 0;
   for (int b = 0; b < blocks; ++b) {
-    for (int j = b * 1024; j < (b + 1) * 1024 && j < N; ++j) { acc += (double)X[j]; Y[j] = acc; }
+    for (int j = b * 1024; j < (b + 1) * 1024 && j < N; ++j) {
+      acc += (double)X[j];
+      Y[j] = acc;
+    }
     scan_value[b + 1] = acc;
     flags[b + 1] = 1;
   }
