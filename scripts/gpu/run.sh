@@ -25,8 +25,8 @@
 #              exports by scripts/gpu/pcsample_compare.py
 #   corpus_fresh2  the second fresh held-out batch (tests/corpus_fresh2, 11 kernels, helper h29d),
 #              the same way (~150 s); scored once, as the held-out measure of the h29d rule changes
-#   corpus_fresh3  the third fresh held-out batch (tests/corpus_fresh3, 12 kernels, helper fresh3),
-#              the same way (predicted ~150-200 s: the ncu export's replays of the 4096^3 WMMA GEMM,
+#   corpus_fresh3  the third fresh held-out batch (tests/corpus_fresh3, 13 kernels, helper fresh3),
+#              the same way (predicted ~150-200 s: the ncu export's replays of the two 4096^3 WMMA GEMMs,
 #              the n-body and the 8 ms layernorm kernel lead); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);

@@ -214,12 +214,13 @@ TEST_CASE("problems check --compile-only passes on the third fresh batch") {
   }
   CHECK(j["failures"] == 0);
   CHECK(seed.size() >= 12);
-  // Facts labels rest on: the shared tiles of the scans and of lud's panels (bank conflicts,
-  // barriers, the domino's section), the unstaged tensor GEMM and the histogram with no shared
-  // memory at all, no spills anywhere.
+  // Facts labels rest on: the shared tiles of the scan and of lud's panels, the staged tensor
+  // GEMM's 64 KB (and the unstaged one's none), the histogram with no shared memory at all, no
+  // spills anywhere.
   CHECK(seed.at("pmpp_scan_brent_kung")["smem_bytes"].get<std::string>() == "8192");
   CHECK(seed.at("rod_lud_internal")["smem_bytes"].get<std::string>() == "2048");
   CHECK(seed.at("cs_wmma_bf16_simple")["smem_bytes"].get<std::string>() == "0");
+  CHECK(seed.at("cs_wmma_gemm_staged")["smem_bytes"].get<std::string>() == "65536");
   CHECK(seed.at("cbe_histo_global")["smem_bytes"].get<std::string>() == "0");
   for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
