@@ -1,6 +1,6 @@
 // corpus_fresh3: pmpp_scan_brent_kung -- from "Programming Massively Parallel Processors" (Hwu,
-// Kirk, El Hajj), the Brent-Kung inclusive scan of one section per block (4th ed. ch. 11, Fig.
-// 11.7; 3rd ed. ch. 8): an up-sweep and a down-sweep tree over SECTION_SIZE = 2 * blockDim.x
+// Kirk, El Hajj), the Brent-Kung inclusive scan of one section per block (4th ed. ch. 11,
+// 3rd ed. ch. 8): an up-sweep and a down-sweep tree over SECTION_SIZE = 2 * blockDim.x
 // shared elements, index (threadIdx.x + 1) * 2 * stride - 1
 // license: textbook listing (Morgan Kaufmann / Elsevier); written here in the book's form
 // adapted: extern "C"; SECTION_SIZE 2048 with 1024 threads; each block scans its own section

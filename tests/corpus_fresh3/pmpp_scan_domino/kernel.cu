@@ -1,11 +1,11 @@
 // corpus_fresh3: pmpp_scan_domino -- from "Programming Massively Parallel Processors" (Hwu, Kirk,
-// El Hajj), 4th ed. ch. 11.7 "Single-pass scan for memory access efficiency" (the stream-based or
+// El Hajj), 4th ed. ch. 11, "Single-pass scan for memory access efficiency" (the stream-based or
 // "domino" scan of Yan, Long and Zhang): each block scans its section, then thread 0 waits for its
 // predecessor's flag, reads the predecessor's running sum, publishes its own, __threadfence(),
 // raises the next flag; block indices are handed out by an atomic counter so a block only waits
 // on one that has started
 // license: textbook listing (Morgan Kaufmann / Elsevier); written here in the book's form
-// adapted: extern "C"; Kogge-Stone section scan of 1024 (the book's listing of ch. 11.2); block 0
+// adapted: extern "C"; Kogge-Stone section scan of 1024 (the chapter's listing); block 0
 // does not wait (the book initialises flags[0] on the host); the wait compares with the launch's
 // epoch (ticket / gridDim.x + 1) instead of 0, and the sum is read volatile (L1 is not coherent)
 #define SECTION_SIZE 1024
