@@ -349,9 +349,9 @@ void DeviceBuffers::prepare_reference_run(int set, CUstream stream) const {
   }
 }
 
-void DeviceBuffers::download_variant_output(size_t buffer, std::vector<unsigned char>& into) const {
+void DeviceBuffers::download_variant_output(size_t buffer, PinnedBytes& into) const {
   const DeviceBuffer& b = work_[buffer];
-  into.resize(b.bytes());
+  into.resize(b.bytes());  // page-locked, grow-only: a direct copy (pinned_bytes.h)
   if (b.bytes()) CU_CHECK(cuMemcpyDtoH(into.data(), b.ptr(), b.bytes()));
 }
 
