@@ -144,10 +144,28 @@ class Projection(unittest.TestCase):
             # all defences: the gate's fresh set (50 ms) too; the docs' five: 36%
             self.assertIn("| measured (no cut) | 0 | 41.0% | 41.0% | 36.0% | 36.0% |", out)
             # (a)+(b): 170 + 2 x 51 ms saved; the rounds shrink by as much
-            self.assertIn("| (a) + (b) | 272 |", out)
+            self.assertIn("| (a) + (b) + (c) | 272 |", out)
             self.assertIn("(e) audits: median 1.00 reference runs each", out)
             # (d): no read-back in these rounds, nothing to speed up
             self.assertIn("(d) read-backs inside the defences: 0.00 s", out)
+
+    def test_cache_cut(self):
+        fresh = {"round": 500.0, "pairs": 300.0, "pairs/fresh set/reference_run": 50.0}
+        no_pairs = {"round": 10.0}
+        churn = {"round": 500.0, "pairs": 300.0, "gate/timing/reference_run": 50.0,
+                 "gate/adversarial/reference_run": 200.0,
+                 "gate/timing/audit/reference_run": 50.0}  # 5 runs cached, the audit's not
+        recs = [("matmul", fresh, 1), ("matmul", dict(fresh), 1),  # the second track: a hit
+                ("matmul", no_pairs, 2), ("matmul", dict(fresh), 2),  # round 2 never timed
+                ("matmul", dict(fresh), 3)]  # round 3 first seen here
+        self.assertEqual(defence_projection.cache_cut(recs), [0.0, 50.0, 0.0, 0.0, 0.0])
+        self.assertEqual(defence_projection.cached_runs(churn), 5)
+        # sigmoid: 1 GiB a set; 5 resident + 5 cached since = 10 GiB > 8 GiB: evicted
+        big = [("sigmoid", fresh, 1), ("sigmoid", churn, 2), ("sigmoid", dict(fresh), 1)]
+        self.assertEqual(defence_projection.cache_cut(big), [0.0, 0.0, 0.0])
+        # matmul: 128 MiB a set, the same churn fits
+        small = [("matmul", fresh, 1), ("matmul", churn, 2), ("matmul", dict(fresh), 1)]
+        self.assertEqual(defence_projection.cache_cut(small), [0.0, 0.0, 50.0])
 
     def test_pinned_cut(self):
         ph = {"round": 1000.0, "gate/checks": 40.0, "gate/checks/download": 20.0,

@@ -14,10 +14,10 @@
 #include "engine/backend/gpu/cuda_driver.h"
 #include "engine/backend/gpu/device_derive.h"
 #include "engine/backend/gpu/device_digest.h"
-#include "engine/backend/gpu/pinned_bytes.h"
 #include "engine/backend/gpu/device_input_cache.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/pinned_bytes.h"
 #include "engine/backend/sequence_plan.h"
 #include "generators/variant_space.h"
 

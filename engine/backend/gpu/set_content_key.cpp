@@ -44,7 +44,8 @@ std::string derived_set_key(const HostSet& base, SetKind kind, uint64_t seed,
   std::ostringstream s;
   put_base(s, base);
   s << "/" << to_string(kind);
-  for (const BufferTransform& t : plan) s << "/b" << t.buffer << ":e" << t.e << (t.negate ? "-" : "+");
+  for (const BufferTransform& t : plan)
+    s << "/b" << t.buffer << ":e" << t.e << (t.negate ? "-" : "+");
   return s.str();
 }
 

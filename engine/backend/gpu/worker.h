@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/backend/gpu/clocks.h"
 #include "engine/backend/gpu/byte_lru.h"
+#include "engine/backend/gpu/clocks.h"
 #include "engine/backend/gpu/cuda_driver.h"
 #include "engine/backend/gpu/device_buffers.h"
 #include "engine/backend/gpu/phase_log.h"
