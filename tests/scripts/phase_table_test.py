@@ -167,6 +167,17 @@ class Projection(unittest.TestCase):
         small = [("matmul", fresh, 1), ("matmul", churn, 2), ("matmul", dict(fresh), 1)]
         self.assertEqual(defence_projection.cache_cut(small), [0.0, 0.0, 50.0])
 
+    def test_gate_rows(self):
+        recs = [("matmul", gate_round(1000.0, 300.0, 200.0, 50.0, 70.0, prefix="incumbent/gate"), 1),
+                ("matmul", gate_round(1000.0, 100.0, 50.0, 50.0, 0.5), 2),
+                ("softmax", {"round": 10.0, "gate/adversarial": 0.01}, 2)]  # skipped: no run
+        rows = defence_projection.gate_rows(recs)
+        self.assertEqual([(r[0], r[1], r[2]) for r in rows],
+                         [("matmul", 1, "incumbent/gate"), ("matmul", 2, "gate")])
+        self.assertAlmostEqual(rows[0][3], 4.0)
+        self.assertAlmostEqual(rows[1][3], 1.0)  # what a later gate must show with the cuts
+        self.assertAlmostEqual(rows[1][4], 0.5)
+
     def test_pinned_cut(self):
         ph = {"round": 1000.0, "gate/checks": 40.0, "gate/checks/download": 20.0,
               "pairs/timing/audit/download": 10.0, "pairs/timing/samples/download": 5.0,
