@@ -2,10 +2,20 @@
 
 #include <cuda.h>
 
+#include <cstdlib>
 #include <new>
+#include <string>
 #include <utility>
 
 namespace solver::gpu {
+
+bool PinnedBytes::pageable_only() {
+  static const bool off = [] {
+    const char* v = std::getenv("SOLVER_PAGEABLE_READBACK");
+    return v && std::string(v) == "1";
+  }();
+  return off;
+}
 
 PinnedBytes::~PinnedBytes() { release(); }
 
@@ -46,7 +56,7 @@ void PinnedBytes::resize(size_t n) {
   }
   release();
   void* p = nullptr;
-  if (cuMemAllocHost(&p, n) == CUDA_SUCCESS && p) {
+  if (!pageable_only() && cuMemAllocHost(&p, n) == CUDA_SUCCESS && p) {
     data_ = static_cast<unsigned char*>(p);
     pinned_ = true;
   } else {

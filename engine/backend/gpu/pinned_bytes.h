@@ -4,6 +4,7 @@
 // checks and audits were 2.3 s of the 72 s six-problem ablation, docs/reliability.md "Cost").
 // Grow-only: kept by the worker across requests, so the pages are locked once per size. Where
 // locking fails (a host limit), ordinary memory stands in; the bytes are the same either way.
+// SOLVER_PAGEABLE_READBACK=1 takes ordinary memory always: the A/B of the live measurement.
 #pragma once
 #include <cstddef>
 
@@ -24,6 +25,8 @@ class PinnedBytes {
   const unsigned char* data() const { return data_; }
   size_t size() const { return size_; }
   bool pinned() const { return pinned_; }
+  // SOLVER_PAGEABLE_READBACK=1 in the environment (read once).
+  static bool pageable_only();
 
  private:
   void release();
