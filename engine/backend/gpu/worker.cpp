@@ -10,6 +10,8 @@
 #include <random>
 #include <set>
 
+#include <unistd.h>
+
 #include "engine/backend/gpu/device_info.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/protocol_io.h"
@@ -308,6 +310,12 @@ void Worker::run_variant(Prepared& p, int set, const char* phase) {
   p.buffers->prepare_variant_run(set, ctx_->stream());
   p.module->launch(ctx_->stream(), p.buffers->variant_args(set));
   CU_CHECK(cuStreamSynchronize(ctx_->stream()));
+}
+
+size_t Worker::reference_cache_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return kReferenceCacheBytes;
+  return std::min(kReferenceCacheBytes, size_t(pages) * size_t(page) / 8);
 }
 
 const std::vector<HostDoubles>& Worker::reference_outputs(Prepared& p, int set) {

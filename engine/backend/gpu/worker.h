@@ -272,9 +272,11 @@ class Worker {
   // for matmul, 512 MiB for softmax, layernorm and matmul_scalar, 1 GiB for sigmoid; the
   // largest working set of one problem (matmul_scalar: 3 standing + 2 exponent-range sets + a
   // gate's heavy and fresh sets + the pairs' fresh set) is 4 GiB, so 8 GiB keeps it whole.
+  // At most an eighth of the host's memory (a smaller host keeps less).
   static constexpr size_t kReferenceCacheBytes = size_t(8) << 30;
   static constexpr size_t kReferenceCacheEntries = 64;
-  ByteLru<std::shared_ptr<const std::vector<HostDoubles>>> reference_cache_{kReferenceCacheBytes,
+  static size_t reference_cache_bytes();
+  ByteLru<std::shared_ptr<const std::vector<HostDoubles>>> reference_cache_{reference_cache_bytes(),
                                                                             kReferenceCacheEntries};
   // The exponent-range sets' plans (their powers of two come from a scan of set 0's host
   // bytes, ~70 ms a gate for matmul), by exponent_plan_key: made once per problem.
