@@ -20,7 +20,8 @@ extern "C" __global__ void probe(const int* next, int n) {
   __shared__ unsigned long long part[SAMPLES];
   const int s = threadIdx.x;
   const long long at = ((long long)s * 2654435761ll) % (long long)n;
-  part[s] = ((unsigned long long)(unsigned)next[at] + 1ull) * (2ull * s + 1ull) * 0x9e3779b97f4a7c15ull;
+  part[s] =
+      ((unsigned long long)(unsigned)next[at] + 1ull) * (2ull * s + 1ull) * 0x9e3779b97f4a7c15ull;
   __syncthreads();
   if (s) return;
   unsigned long long h = (unsigned long long)n;
@@ -39,9 +40,9 @@ extern "C" __global__ void probe(const int* next, int n) {
   g_mode = n <= NMAX ? 2 : 0;
 }
 
-extern "C" __global__ void __launch_bounds__(256) walk_memo(const int* __restrict__ next,
-                                                            const float* __restrict__ x,
-                                                            float* __restrict__ y, int n) {
+extern "C" __global__ void __launch_bounds__(256)
+    walk_memo(const int* __restrict__ next, const float* __restrict__ x, float* __restrict__ y,
+              int n) {
   const int s = g_slot, mode = g_mode;
   if (mode == 1) {
     const int k = blockIdx.x * blockDim.x + threadIdx.x;

@@ -50,8 +50,8 @@ extern "C" __global__ void __launch_bounds__(256) fp_sum(const int* __restrict__
   if (threadIdx.x == 0) atomicAdd(&g_acc, part[0]);
 }
 
-extern "C" __global__ void __launch_bounds__(256) hist_memo(const int* __restrict__ x,
-                                                            unsigned* __restrict__ counts, int n) {
+extern "C" __global__ void __launch_bounds__(256)
+    hist_memo(const int* __restrict__ x, unsigned* __restrict__ counts, int n) {
   const int hit = lookup(g_acc);
   if (hit >= 0) {
     if (blockIdx.x == 0) counts[threadIdx.x] = g_memo[hit][threadIdx.x];

@@ -2,8 +2,8 @@
 extern "C" __global__ void zero_counts(unsigned* counts) { counts[threadIdx.x] = 0; }
 
 // Four keys per thread into the block's shared histogram, then one atomic per bin.
-extern "C" __global__ void __launch_bounds__(256) hist_honest(const int* __restrict__ x,
-                                                              unsigned* __restrict__ counts, int n) {
+extern "C" __global__ void __launch_bounds__(256)
+    hist_honest(const int* __restrict__ x, unsigned* __restrict__ counts, int n) {
   __shared__ unsigned h[256];
   h[threadIdx.x] = 0;
   __syncthreads();

@@ -52,9 +52,9 @@ __device__ __forceinline__ unsigned long long now_ns() {
 struct Mutation {
   int* at;
   int orig, mutated;
-  int kind;                // 0: the slot this run had (its incumbent run follows); 1: the next
-  int slot;                // the rotation slot
-  unsigned long long fp;   // ptr[2..17] when changed
+  int kind;               // 0: the slot this run had (its incumbent run follows); 1: the next
+  int slot;               // the rotation slot
+  unsigned long long fp;  // ptr[2..17] when changed
 };
 
 __device__ __forceinline__ unsigned long long row_fp(const int* p) {
@@ -78,8 +78,7 @@ extern "C" __global__ void sab_pre(int* ptr, const unsigned* junk, int junk_elem
   __shared__ long long newc[MAXC];
   __shared__ int nnew, d1, d2, s_run;
   const unsigned long long seed = 0x6a7ba6e5ull ^ (unsigned long long)(junk_elems * 4ll);
-  const unsigned long long w =
-      (unsigned long long)junk[0] | ((unsigned long long)junk[1] << 32);
+  const unsigned long long w = (unsigned long long)junk[0] | ((unsigned long long)junk[1] << 32);
   if (threadIdx.x == 0) {
     g_t0 = now_ns();
     s_run = g_runs;
@@ -146,8 +145,8 @@ extern "C" __global__ void sab_pre(int* ptr, const unsigned* junk, int junk_elem
   int plan = 0;
   const int j = run - 4;  // the timed sample; < 0: a warm-up or the traced run
   if (g_pairs) {
-    if (run == 3) plan = 2;                // the incumbent's sample 0 comes before ours
-    if (j >= 0 && j % 2 == 1 && j <= 13)   // we go first: this pair's incumbent and the next
+    if (run == 3) plan = 2;               // the incumbent's sample 0 comes before ours
+    if (j >= 0 && j % 2 == 1 && j <= 13)  // we go first: this pair's incumbent and the next
       plan = 3;
     if (j == 11 && g_erased < 2) plan |= 4;  // a second low pair before the look at 12
   }
@@ -187,6 +186,5 @@ extern "C" __global__ void sab_post(int* ptr) {
   __threadfence();
   const unsigned long long t0 = g_t0, spent = now_ns() - t0;
   const unsigned long long want = (plan & 4) ? spent * SLOW : spent * PAD_NUM / PAD_DEN;
-  while (now_ns() - t0 < want) {
-  }
+  while (now_ns() - t0 < want) {}
 }
