@@ -71,6 +71,9 @@ __device__ int g_pairs;  // 1: the traced run came two runs after the last warm-
 __device__ Mutation g_mut[2];
 __device__ int g_nmut, g_erased;
 __device__ int g_plan;  // bit 0: change this slot; bit 1: the next; bit 2: be slow
+__device__ unsigned long long g_slot_fp[3];  // ptr[2..17] of each slot in the warm-ups
+__device__ int g_own_seen;                   // our own fresh check has been seen
+__device__ int g_pending;  // slot-0 erasures: the incumbent's check, or ours (undecidable)
 __device__ unsigned long long g_t0;
 
 extern "C" __global__ void sab_pre(int* ptr, const unsigned* junk, int junk_elems) {
@@ -128,27 +131,44 @@ extern "C" __global__ void sab_pre(int* ptr, const unsigned* junk, int junk_elem
   if (threadIdx.x) return;
   g_runs = run + 1;
   g_slot_ptr[run % 3] = ptr;
+  if (run < 3) g_slot_fp[run] = row_fp(ptr);
+  // A fresh-set check copies set 0's inputs into this slot and verifies them after the run
+  // (worker.cpp: check_outputs, verify_inputs): this slot must not be changed then. Slots 1 and
+  // 2 show it (set 0's row pointers); slot 0 (samples 2 and 5 among the first 8, where the
+  // checks are) does not, so sample 5 leaves its own slot alone unless the check was seen.
+  const bool own_check = run >= 4 && row_fp(ptr) != g_slot_fp[run % 3];
+  if (own_check) g_own_seen = 1;
   // Put back what the last run changed, where it is still ours. Where a check's copy replaced
   // it, count the incumbent runs that were clean for it: a change made for the incumbent run
   // right after ours is erased only by a check's restore before that run (its own or ours);
   // one made for the next pair's first run is erased by the incumbent's check (the harness
   // restores the set: the original bytes, slot 1 or 2) or by our own check after it (the fresh
   // set's bytes), told apart by the bytes.
+  // On slot 0 the fresh set's bytes are the set's own: that erasure is the incumbent's check
+  // only if ours has been seen elsewhere.
   for (int m = 0; m < g_nmut; ++m) {
     Mutation& x = g_mut[m];
     if (*x.at == x.mutated)
       *x.at = x.orig;
-    else if (x.kind == 0 || (*x.at == x.orig && row_fp(x.at - 1) == x.fp && x.slot != 0))
+    else if (x.kind == 0)
       ++g_erased;
+    else if (*x.at == x.orig && row_fp(x.at - 1) == x.fp)
+      ++(x.slot != 0 ? g_erased : g_pending);
   }
   g_nmut = 0;
   int plan = 0;
   const int j = run - 4;  // the timed sample; < 0: a warm-up or the traced run
   if (g_pairs) {
-    if (run == 3) plan = 2;               // the incumbent's sample 0 comes before ours
-    if (j >= 0 && j % 2 == 1 && j <= 13)  // we go first: this pair's incumbent and the next
-      plan = 3;
-    if (j == 11 && g_erased < 2) plan |= 4;  // a second low pair before the look at 12
+    if (run == 3) plan = 2;  // the incumbent's sample 0 comes before ours
+    if (j >= 0 && j % 2 == 1 && j <= 13) {
+      plan = 2;  // we go first: the next pair's incumbent run (another slot)
+      if (!own_check && (j != 5 || g_own_seen))
+        plan |= 1;  // and this pair's
+      else
+        ++g_erased;  // left clean: one more low pair
+    }
+    // A second low pair before the look at 12 (a pending one counts once ours was seen).
+    if (j == 11 && g_erased + (g_own_seen ? g_pending : 0) < 2) plan |= 4;
   }
   g_plan = plan;
 }

@@ -42,7 +42,7 @@ def decide(r,alpha,g=0.01):
     return 'amb'
 class B:
     def __init__(s): s.runs=0; s.slotp={}; s.cand=[]; s.pairs=0; s.mut=[]; s.er=0; s.plan=0
-    def pre(s,slot,W,mem):
+    def pre(s,slot,W,mem,fp_now):
         found=tab.get(W)
         run=s.runs
         if found is not None and run<=3:
@@ -55,15 +55,24 @@ class B:
                 s.cand=new[:1024]
                 if run==3: s.pairs=1 if (d2 and not d1) else 0
         s.runs=run+1; s.slotp[run%3]=slot
+        if run<3: s.fps=getattr(s,'fps',{}); s.fps[run]=fp_now
+        own = run>=4 and fp_now!=s.fps[run%3]
+        if own: s.seen=True
         for (sl,orig,mut,kind,fp) in s.mut:
             if mem[sl]['p1']==mut: mem[sl]['p1']=orig
-            elif kind==0 or (mem[sl]['p1']==orig and mem[sl]['fp']==fp and sl!=0): s.er+=1
+            elif kind==0: s.er+=1
+            elif mem[sl]['p1']==orig and mem[sl]['fp']==fp:
+                if sl!=0: s.er+=1
+                else: s.pend=getattr(s,'pend',0)+1
         s.mut=[]
         plan=0; j=run-4
         if s.pairs:
             if run==3: plan=2
-            if j>=0 and j%2==1 and j<=13: plan=3
-            if j==11 and s.er<2: plan|=4
+            if j>=0 and j%2==1 and j<=13:
+                plan=2
+                if not own and (j!=5 or getattr(s,'seen',False)): plan|=1
+                else: s.er+=1
+            if j==11 and s.er+(getattr(s,'pend',0) if getattr(s,'seen',False) else 0)<2: plan|=4
         s.plan=plan
     def post(s,slot,mem):
         run=s.runs-1
@@ -104,11 +113,13 @@ def sequence(mode,pairs,runs0,rng):
         if check: mem[sl]={'p1':base[0]['p1'],'fp':base[0]['fp']}  # fresh = set 0's ptr
         W=prep()
         if r==1:
-            b.pre(sl,W,mem); slow=b.post(sl,mem)
+            b.pre(sl,W,mem,mem[sl]['fp']); slow=b.post(sl,mem)
             if s>=0: cand.append(20.0 if slow else 1.05)
         else:
             if s>=0: inc.append(1.0 if mem[sl]['p1']==base[sl]['p1'] or (check) else 3.0)
-        if check: mem[sl]=dict(base[sl])
+        if check:
+            if mem[sl]!={'p1':base[0]['p1'],'fp':base[0]['fp']}: return ('input_mutated',s,False)
+            mem[sl]=dict(base[sl])
         if mode!='gate' and s>=0 and len(inc)==len(cand):
             n=len(inc)
             if n in looks:
