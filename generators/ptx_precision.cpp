@@ -167,17 +167,31 @@ PtxPrecision scan_ptx_precision(const std::string& ptx) {
   return p;
 }
 
+std::string judged_class(const std::string& declared) {
+  std::string k;
+  for (char c : declared)
+    if (std::isalnum(static_cast<unsigned char>(c)))
+      k += char(std::tolower(static_cast<unsigned char>(c)));
+  if (k == "fp64" || k == "f64" || k == "float64" || k == "double") return "fp64";
+  if (k == "tf32" || k == "tensorfloat32") return "tf32";
+  if (k == "bf16" || k == "bfloat16") return "bf16";
+  if (k == "fp16" || k == "f16" || k == "float16" || k == "half") return "fp16";
+  return "fp32";  // fp32 and every name the scan does not know: nothing below FP32 admitted
+}
+
 std::string precision_mismatch(const PtxPrecision& p, const std::string& declared,
                                const std::set<DType>& buffer_dtypes) {
+  // A class admits a lower format only by naming it (red team 5: a class the scan did not know,
+  // "float32", "FP32" or "loose", was not judged at all, so an "fp32" GEMM done as BF16 MMAs
+  // passed under a second spelling of fp32).
+  const std::string judged = judged_class(declared);
   std::set<std::string> allowed;
-  if (declared == "tf32")
+  if (judged == "tf32")
     allowed = {"tf32"};
-  else if (declared == "bf16")
+  else if (judged == "bf16")
     allowed = {"tf32", "bf16"};
-  else if (declared == "fp16")
+  else if (judged == "fp16")
     allowed = {"tf32", "f16"};
-  else if (declared != "fp32" && declared != "fp64")
-    return "";  // a class we do not know
   // The problem's own storage formats may be converted to and multiplied on tensor cores.
   bool f16_data = buffer_dtypes.count(DType::F16) > 0,
        bf16_data = buffer_dtypes.count(DType::BF16) > 0;
@@ -219,8 +233,9 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
     else if (!f.count("bf16"))
       hint = "fp16";
   }
-  return "declares precision '" + declared + "' but its PTX has " + out +
-         (hint.empty() || hint == declared
+  const std::string as = judged == declared ? "" : " (a class name judged as '" + judged + "')";
+  return "declares precision '" + declared + "'" + as + " but its PTX has " + out +
+         (hint.empty() || hint == judged
               ? ""
               : " (the code computes in " + hint + ": declare precision '" + hint +
                     "' with a tolerance class of that name)");

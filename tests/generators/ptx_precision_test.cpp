@@ -94,7 +94,49 @@ TEST_CASE("each class admits what it promises and nothing lower") {
           .empty());
   CHECK_FALSE(mismatch("fma.rn.f16x2 %r1, %r2, %r3, %r4;\n", "fp32").empty());
   CHECK(mismatch("fma.rn.f32 %f1, %f2, %f3, %f4;\n", "fp32").empty());
-  CHECK(mismatch(f16_mma, "mixed_custom").empty());  // an unknown class is not judged
+  // A name the scan does not know is judged as fp32 (red team 5): it admits nothing lower.
+  CHECK_FALSE(mismatch(f16_mma, "mixed_custom").empty());
+}
+
+TEST_CASE("a class is judged by what its name says, whatever the spelling (red team 5)") {
+  const std::string bf16_mma =
+      "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";
+  const std::string f16_mma =
+      "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";
+  const std::string tf32_mma =
+      "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";
+  // tests/cheats/redteam5_class_alias_mma: BF16 MMAs under a second spelling of fp32 passed
+  // unjudged; every spelling of a full-precision class and every unknown name refuses them.
+  for (const char* c : {"float32", "FP32", "f32", "fp_32", "single", "Float64", "double", "exact",
+                        "loose", "mixed_custom", ""}) {
+    CAPTURE(c);
+    std::string why = mismatch(bf16_mma, c);
+    CHECK(why.find("BF16 tensor-core MMA") != std::string::npos);
+    CHECK(why.find(std::string("declares precision '") + c + "'") != std::string::npos);
+    CHECK_FALSE(mismatch(tf32_mma, c).empty());
+    CHECK(mismatch("fma.rn.f32 %f1, %f2, %f3, %f4;\n", c).empty());  // FP32 code passes
+  }
+  CHECK(judged_class("float32") == "fp32");
+  CHECK(judged_class("loose") == "fp32");
+  CHECK(judged_class("Float64") == "fp64");
+  // A half class under another spelling still admits its own format, and only it.
+  for (const char* c : {"BF16", "bfloat16", "bf_16"}) {
+    CAPTURE(c);
+    CHECK(mismatch(bf16_mma, c).empty());
+    CHECK_FALSE(mismatch(f16_mma, c).empty());
+  }
+  for (const char* c : {"FP16", "half", "float16", "f16"}) {
+    CAPTURE(c);
+    CHECK(mismatch(f16_mma, c).empty());
+    CHECK_FALSE(mismatch(bf16_mma, c).empty());
+  }
+  CHECK(mismatch(tf32_mma, "TF32").empty());
+  CHECK_FALSE(mismatch(bf16_mma, "TF32").empty());
+  // The message names the class it was judged as, and the class the code would pass under.
+  std::string why = mismatch(bf16_mma, "float32");
+  CHECK(why.find("judged as 'fp32'") != std::string::npos);
+  CHECK(why.find("declare precision 'bf16'") != std::string::npos);
+  CHECK(mismatch(bf16_mma, "fp32").find("judged as") == std::string::npos);
 }
 
 TEST_CASE("a problem's own half-precision data may be converted to, not multiplied under fp32") {
