@@ -82,7 +82,8 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
     }
   }
   for (size_t i = 0; i < bufs.size() && flip_buffer_ < 0; ++i)
-    if (perturbable(bufs[i])) flip_buffer_ = int(i);  // in or inout (restored from this copy)
+    // in or inout (restored from this copy); a sign flip only where -x is in the law (P6c)
+    if (perturbable(bufs[i]) && sign_symmetric(bufs[i])) flip_buffer_ = int(i);
   for (size_t i = 0; i < bufs.size() && flip_buffer_ < 0 && swap_buffer_ < 0; ++i)
     if (swappable(bufs[i])) swap_buffer_ = int(i);
   if (scratch_bytes) {

@@ -82,6 +82,8 @@ DeviceDerive::DeviceDerive(const std::string& arch, const generators::CompileCac
   CU_CHECK(cuModuleGetFunction(&flip_byte_, module_, "solver_flip_byte"));
   CU_CHECK(cuModuleGetFunction(&perturb_redraw_, module_, "solver_perturb_redraw"));
   CU_CHECK(cuModuleGetFunction(&perturb_pairs_, module_, "solver_perturb_pairs"));
+  CU_CHECK(cuModuleGetFunction(&perturb_conjugate_, module_, "solver_perturb_conjugate"));
+  CU_CHECK(cuModuleGetFunction(&perturb_mirror_, module_, "solver_perturb_mirror"));
   CUdevice dev;
   CU_CHECK(cuCtxGetDevice(&dev));
   int sms = 0;
@@ -148,11 +150,25 @@ void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
     int type = perturb_type(b.dtype), wide = as_double, law = int(t.law);
     unsigned long long seed = t.seed, range = t.range, threshold = t.threshold, cells = t.cells,
                        plant = t.plant_mask, phase = t.phase;
-    double a = t.a, scale = t.scale;
+    double a = t.a, scale = t.scale, centre2 = t.centre2;
     long long lo = t.lo;
-    void* args[] = {&p,     &n,  &type,  &wide,      &seed,  &law,   &a,
-                    &scale, &lo, &range, &threshold, &cells, &plant, &phase};
+    int reflect = t.reflect;
+    void* args[] = {&p,  &n,     &type,      &wide,  &seed,  &law,   &a,       &scale,
+                    &lo, &range, &threshold, &cells, &plant, &phase, &reflect, &centre2};
     CU_CHECK(cuLaunchKernel(perturb_redraw_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
+                            nullptr));
+  } else if (t.op == PerturbOp::Conjugate) {
+    int type = perturb_type(b.dtype), wide = as_double;
+    unsigned long long mult = t.mult, add = t.add, inv = t.inv;
+    void* args[] = {&p, &n, &type, &wide, &mult, &add, &inv};
+    CU_CHECK(cuLaunchKernel(perturb_conjugate_, grid(blocks_, n / 2 + 1), 1, 1, 256, 1, 1, 0,
+                            stream, args, nullptr));
+  } else if (t.op == PerturbOp::Mirror) {
+    int type = perturb_type(b.dtype), wide = as_double;
+    unsigned long long seed = t.seed;
+    long long block = t.block, offset = t.offset;
+    void* args[] = {&p, &n, &type, &wide, &seed, &block, &offset};
+    CU_CHECK(cuLaunchKernel(perturb_mirror_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
                             nullptr));
   } else {
     int size = int(as_double ? sizeof(double) : generators::dtype_size(b.dtype));
@@ -234,9 +250,11 @@ void DeviceDerive::self_check() {
     for (auto& c : base) c = (unsigned char)((x = x * 6364136223846793005ULL + 1) >> 56);
     std::vector<Perturbation> cases;
     const bool fl = bool(derive_type(d));
-    for (const char* kind : {"uniform", "normal", "randint", "mask", "permutation"}) {
-      b.init = {kind, std::string(kind) == "mask" ? 0.3 : -3.0, 1e6};
-      if (fl && (std::string(kind) == "mask" || std::string(kind) == "permutation")) continue;
+    for (const char* kind :
+         {"uniform", "normal", "randint", "mask", "permutation", "cycle", "sorted", "csr_rowptr"}) {
+      const std::string k = kind;
+      b.init = {kind, k == "mask" ? 0.3 : -3.0, 1e6};
+      if (fl && k != "uniform" && k != "normal" && k != "randint" && k != "sorted") continue;
       generators::ResolvedVariant v;
       v.buffers = {b};
       for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
@@ -266,8 +284,8 @@ void DeviceDerive::self_check() {
   }
   checked_ =
       "f32, f64, f16, bf16 x 6 transforms, " + std::to_string(kProbe) +
-      " and 7 elements; the timed perturbation (every law, native and float64) on f32, f64, f16, "
-      "bf16, i32, u64";
+      " and 7 elements; the timed perturbation (every law and structure, native and float64) on "
+      "f32, f64, f16, bf16, i32, u64";
 }
 
 }  // namespace solver::gpu

@@ -381,7 +381,7 @@ std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, c
     }
     return plan;
   }
-  int ordinal = 0, integers = 0;
+  int ordinal = 0, integers = 0, signed_ordinal = 0;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
     if (i >= base.inputs.size() || !base.inputs[i]) continue;
@@ -405,9 +405,15 @@ std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, c
       t.op = TransformOp::ScalePow2;
       t.e = exponent_shift(b, base.inputs[i]->data.get(), up, v.precision);
       if (t.e == 0) continue;
-      t.negate = (k % 2 == 1) == up;
+      // Negated only where -x is in the law's support (P6c): a buffer declared non-negative
+      // (a variance, a probability, uniform [0, 1)) keeps its sign in every set.
+      // Every other one of those (their own ordinal), so each sign is tested in one set.
+      if (sign_symmetric(b)) t.negate = (signed_ordinal++ % 2 == 1) == up;
     } else if (kind == SetKind::HeavySigned) {
-      t.op = TransformOp::HeavySigned;
+      // Random signs only where -x is in the law's support; elsewhere the same heavy-tailed
+      // magnitudes with the signs kept (|x|: the law's values are non-negative there, or
+      // mixed about a non-zero centre, where |x| stays in the support's positive part).
+      t.op = sign_symmetric(b) ? TransformOp::HeavySigned : TransformOp::HeavyMagnitude;
     } else if (kind == SetKind::HeavyMagnitude) {
       t.op = TransformOp::HeavyMagnitude;
     } else if (kind == SetKind::Fresh) {

@@ -36,6 +36,7 @@ static_assert(kCells % kBulkCells == 0, "the interior's half-cells map evenly on
 // The value's draw and the cell's (derive_source.cpp: the same constants).
 constexpr uint64_t kRedrawSalt = 0x7265647261770000ULL;
 constexpr uint64_t kPlantSalt = 0x706c616e74000000ULL;
+constexpr uint64_t kMirrorSalt = 0x6d6972726f720000ULL;
 
 // One rounding each, never fused (the device: __dmul_rn, __dadd_rn, __dsub_rn).
 double mul(double x, double y) {
@@ -83,6 +84,77 @@ double store_float(DType d, unsigned char* p, int64_t i, double v) {
   }
 }
 
+// The value element i of a float dtype holds.
+double load_float(DType d, const unsigned char* p, int64_t i) {
+  switch (d) {
+    case DType::F32: {
+      float f;
+      std::memcpy(&f, p + i * 4, 4);
+      return f;
+    }
+    case DType::F64: {
+      double v;
+      std::memcpy(&v, p + i * 8, 8);
+      return v;
+    }
+    case DType::F16: {
+      uint16_t h;
+      std::memcpy(&h, p + i * 2, 2);
+      return half_value(h);
+    }
+    default: {
+      uint16_t h;
+      std::memcpy(&h, p + i * 2, 2);
+      return bf16_value(h);
+    }
+  }
+}
+
+// An integer element as 64 bits (sign-extended where signed); `as_double`: from its double.
+uint64_t load_int(int type, const unsigned char* p, int64_t i, bool as_double) {
+  const int size = type & 15;
+  const bool is_signed = type < 32;
+  if (as_double) {
+    double d;
+    std::memcpy(&d, p + size_t(i) * 8, 8);
+    return is_signed ? uint64_t(int64_t(d)) : uint64_t(d);
+  }
+  if (size == 4) {
+    uint32_t x;
+    std::memcpy(&x, p + size_t(i) * 4, 4);
+    return is_signed ? uint64_t(int64_t(int32_t(x))) : uint64_t(x);
+  }
+  uint64_t x;
+  std::memcpy(&x, p + size_t(i) * 8, 8);
+  return x;
+}
+void store_int(int type, unsigned char* p, int64_t i, uint64_t v, bool as_double) {
+  const int size = type & 15;
+  const bool is_signed = type < 32;
+  if (as_double) {
+    double d = size == 4 ? (is_signed ? double(int32_t(uint32_t(v))) : double(uint32_t(v)))
+                         : (is_signed ? double(int64_t(v)) : double(v));
+    std::memcpy(p + size_t(i) * 8, &d, 8);
+  } else if (size == 4) {
+    uint32_t x = uint32_t(v);
+    std::memcpy(p + size_t(i) * 4, &x, 4);
+  } else {
+    std::memcpy(p + size_t(i) * 8, &v, 8);
+  }
+}
+// a <= b for 64-bit integers of a signed or unsigned type.
+bool int_le(int type, uint64_t a, uint64_t b) {
+  return type < 32 ? int64_t(a) <= int64_t(b) : a <= b;
+}
+
+// 2^-g exactly, from its bits (the device builds the same double).
+double pow2_neg(int g) {
+  const uint64_t bits = uint64_t(1023 - g) << 52;
+  double f;
+  std::memcpy(&f, &bits, 8);
+  return f;
+}
+
 // kHoles of the kCells interior cells as holes, by a seeded shuffle: the bulk cells in the
 // first nibbles, the holes after them.
 uint64_t pick_cells(uint64_t seed) {
@@ -126,10 +198,13 @@ uint64_t plant_mask(int64_t n) {
 
 void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
                   bool as_double, int type, int64_t begin, int64_t end);
+void conjugate(unsigned char* data, int64_t n, const Perturbation& p, int type, bool as_double);
+void mirror(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
+            int type, bool as_double);
 
 }  // namespace
 
-bool self_inverse(PerturbOp op) { return op == PerturbOp::Pairs; }
+bool self_inverse(PerturbOp op) { return op == PerturbOp::Pairs || op == PerturbOp::Conjugate; }
 
 int perturb_type(DType d) {
   switch (d) {
@@ -156,18 +231,53 @@ bool perturb_planted(const Perturbation& p, int64_t i) {
   return (draw(p.seed ^ kPlantSalt, i) & p.plant_mask) == 0;
 }
 
+bool timed_changeable(const generators::ResolvedBuffer& b) {
+  const std::string& k = b.init.kind;
+  if (b.elements <= 0 || k == "constant" || k == "arange") return false;
+  if (b.role != generators::BufferRole::In && b.role != generators::BufferRole::InOut) return false;
+  const bool fl = perturb_type(b.dtype) < 16;
+  if (k == "uniform" || k == "normal" || k == "randint" || k == "mask") return true;
+  if (k == "sorted") return b.elements >= 3;
+  // Index structures need an integer dtype (the loader's rule) and 32-bit pair arithmetic.
+  if (fl || b.elements < 2 || uint64_t(b.elements) >= (uint64_t(1) << 32)) return false;
+  return k == "permutation" || k == "cycle" || k == "csr_rowptr";
+}
+
+bool sign_symmetric(const generators::ResolvedBuffer& b) {
+  const std::string& k = b.init.kind;
+  if (k == "normal") return true;  // support: every real number
+  if (k == "uniform") return b.init.a == -b.init.b;
+  if (k == "randint") return std::ceil(b.init.a) == -(std::ceil(b.init.b) - 1);
+  if (k == "constant") return b.init.a == 0;
+  return false;
+}
+
+uint64_t inverse_mod(uint64_t m, uint64_t n) {
+  // Extended Euclid on signed 128-bit-free values: n < 2^63 here (n < 2^32 in practice).
+  int64_t t = 0, nt = 1, r = int64_t(n), nr = int64_t(m % n);
+  while (nr != 0) {
+    const int64_t q = r / nr;
+    t -= q * nt, std::swap(t, nt);
+    r -= q * nr, std::swap(r, nr);
+  }
+  return t < 0 ? uint64_t(t + int64_t(n)) : uint64_t(t);
+}
+
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
                                               uint64_t run_seed) {
   std::vector<Perturbation> out;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
+    if (!timed_changeable(b)) continue;
     const std::string& k = b.init.kind;
+    const bool fl = perturb_type(b.dtype) < 16;
     Perturbation p;
     p.buffer = i;
     p.seed = mix(run_seed ^ mix(0x7065727475726200ULL + i));
     p.cells = pick_cells(p.seed);
     p.phase = draw(p.seed, -3) % kInterior;
     p.plant_mask = plant_mask(b.elements);
+    const uint64_t n = uint64_t(b.elements);
     // make_input's integer range for randint: [ceil(a), ceil(b) - 1]; a uniform draw rounded
     // to an integer dtype lands in about the same range.
     auto range_law = [&] {
@@ -176,38 +286,44 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       p.law = PerturbLaw::Range;
       p.lo = lo;
       p.range = uint64_t(hi) - uint64_t(lo) + 1;  // 0 when it spans every 64-bit value
+      p.centre2 = double(lo) + double(hi);
     };
-    if (perturbable(b)) {
-      if (k == "constant" || generators::is_structured_init(k)) continue;
+    auto pairs = [&](PerturbOp op) {
+      p.op = op;
+      uint64_t m = (draw(p.seed, -1) % n) | 1;
+      while (std::gcd(m, n) != 1) m = (m + 2) % n;
+      p.mult = m;
+      p.add = draw(p.seed, -2) % n;
+      p.inv = inverse_mod(m, n);
+    };
+    if (k == "sorted" || k == "csr_rowptr") {
+      p.op = PerturbOp::Mirror;
+      p.block = 4 + int64_t(draw(p.seed, -4) % 61);  // 4..64 places between anchors
+      p.offset = int64_t(draw(p.seed, -5) % uint64_t(p.block + 1));
+    } else if (k == "cycle") {
+      pairs(PerturbOp::Conjugate);
+    } else if (k == "permutation" || (k == "normal" && !fl)) {
+      pairs(PerturbOp::Pairs);
+    } else if (k == "mask") {
+      p.op = PerturbOp::Redraw;
+      p.law = PerturbLaw::Mask;
+      double q = std::min(1.0, std::max(0.0, b.init.a));
+      p.threshold = uint64_t(std::ldexp(q, 53));
+    } else {
       p.op = PerturbOp::Redraw;
       if (k == "normal") {
         p.law = PerturbLaw::Normal, p.a = b.init.a, p.scale = b.init.b;
-      } else if (k == "randint") {
+        p.centre2 = 2 * b.init.a;
+      } else if (k == "randint" || !fl) {
         range_law();
       } else {
         p.law = PerturbLaw::Uniform, p.a = b.init.a, p.scale = b.init.b - b.init.a;
+        p.centre2 = b.init.a + b.init.b;
       }
-    } else if (changeable_integer(b)) {
-      const uint64_t n = uint64_t(b.elements);
-      if (k == "randint" || k == "uniform") {
-        p.op = PerturbOp::Redraw;
-        range_law();
-      } else if (k == "mask") {
-        p.op = PerturbOp::Redraw;
-        p.law = PerturbLaw::Mask;
-        double q = std::min(1.0, std::max(0.0, b.init.a));
-        p.threshold = uint64_t(std::ldexp(q, 53));
-      } else {
-        // permutation (only an exchange keeps it one) and integer normals
-        if (n >= (uint64_t(1) << 32)) continue;  // mult * t must not overflow
-        p.op = PerturbOp::Pairs;
-        uint64_t m = (draw(p.seed, -1) % n) | 1;
-        while (std::gcd(m, n) != 1) m = (m + 2) % n;
-        p.mult = m;
-        p.add = draw(p.seed, -2) % n;
-      }
-    } else {
-      continue;
+      // A law on [0, b) is shrunk towards 0 (its sums must not be left without cancellation's
+      // power: P6c); every other float law reflected about its centre.
+      const bool from_zero = p.law == PerturbLaw::Uniform && b.init.a == 0;
+      p.reflect = !fl ? 0 : from_zero ? 2 : 1;
     }
     out.push_back(p);
   }
@@ -219,6 +335,8 @@ void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data
   const int64_t n = b.elements;
   if (n <= 0) return;
   const int type = perturb_type(b.dtype);
+  if (p.op == PerturbOp::Conjugate) return conjugate(data, n, p, type, as_double);
+  if (p.op == PerturbOp::Mirror) return mirror(b, data, p, type, as_double);
   if (p.op == PerturbOp::Pairs) {
     const size_t size = as_double ? 8 : generators::dtype_size(b.dtype);
     for (int64_t j = 0; j < n / 2; ++j) {
@@ -254,12 +372,14 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
     uint64_t iv = 0;
     double v = 0;
     const bool integer = p.law == PerturbLaw::Range || p.law == PerturbLaw::Mask;
+    bool planted = false;
     if (p.law == PerturbLaw::Mask) {
       iv = (w >> 11) < p.threshold ? 1 : 0;
     } else if (p.law == PerturbLaw::Range && p.range == 0) {
       iv = uint64_t(p.lo) + w;
     } else {
       const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
+      planted = (w2 & p.plant_mask) == 0;
       const uint64_t u = place(p, w, w2);  // 53 bits
       if (p.law == PerturbLaw::Range) {
         iv = uint64_t(p.lo) + mulhi(u << 11, p.range);
@@ -274,9 +394,16 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
     }
     if (type < 16) {
       if (integer) v = double(int64_t(iv));
-      // A quarter of a float input's positions negated (the value draw's two low bits, which its
-      // place does not use): a sum cancels, so an estimator's error is seen at the tolerance.
-      if ((w & 3) == 0) v = -v;
+      // A quarter of a float input's positions reflected about the law's centre (the value
+      // draw's two low bits, which its place does not use): inside the support always; for a
+      // law centred on 0 a sign flip, so a sum cancels and an estimator's error shows.
+      if (p.reflect == 1 && (w & 3) == 0) v = sub(p.centre2, v);
+      // A law on [0, b): 15 of 16 bulk positions shrunk towards 0 by 2^-g, g in 1..24 (bits
+      // 4-8 of the value draw, unused by its place; the planted ones keep their cells): still
+      // in [0, b), exact in binary, and the sum's spread relative to its size is larger than
+      // the negated quarter's was (P6c).
+      if (p.reflect == 2 && (w & 15) != 0 && !planted)
+        v = mul(v, pow2_neg(1 + int((w >> 4) & 31) % 24));
       if (as_double) {
         double held = 0;
         unsigned char tmp[8];
@@ -299,6 +426,87 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
     } else {
       std::memcpy(data + size_t(i) * 8, &iv, 8);
     }
+  }
+}
+
+// s(v) = p(p^-1(v) ^ 1), the pairs' involution on values (the unpaired last place of an odd n
+// maps to itself).
+uint64_t involution(const Perturbation& p, uint64_t n, uint64_t v) {
+  const uint64_t t = ((v % n + n - p.add) % n) * p.inv % n;
+  if ((n & 1) && t == n - 1) return v;
+  return (p.mult * (t ^ 1) + p.add) % n;
+}
+
+void conjugate(unsigned char* data, int64_t n, const Perturbation& p, int type, bool as_double) {
+  // c' = s o c o s: c'[x] = s(c[y]) and c'[y] = s(c[x]) for each pair (x, y); the unpaired
+  // place z of an odd n keeps its position, c'[z] = s(c[z]).
+  const uint64_t un = uint64_t(n);
+  for (int64_t j = 0; j < (n + 1) / 2; ++j) {
+    const uint64_t x = (p.mult * uint64_t(2 * j) + p.add) % un;
+    if (2 * j + 1 == n) {
+      store_int(type, data, int64_t(x),
+                involution(p, un, load_int(type, data, int64_t(x), as_double)), as_double);
+      continue;
+    }
+    const uint64_t y = (p.mult * uint64_t(2 * j + 1) + p.add) % un;
+    const uint64_t cx = load_int(type, data, int64_t(x), as_double);
+    const uint64_t cy = load_int(type, data, int64_t(y), as_double);
+    store_int(type, data, int64_t(x), involution(p, un, cy), as_double);
+    store_int(type, data, int64_t(y), involution(p, un, cx), as_double);
+  }
+}
+
+void mirror(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
+            int type, bool as_double) {
+  // Segments of `block` places between anchors (every (block + 1)-th place from `offset`, and
+  // the first and last places): a seeded half of them reflected and reversed between their
+  // two anchors, x'[k] = L + R - x[s + e - k]. Each pair (k, s + e - k) is one step, reading
+  // nothing another step writes, so the order of the walk (and the device's threads) is free.
+  const int64_t n = b.elements, period = p.block + 1;
+  for (int64_t i = 1; i + 1 < n; ++i) {
+    const int64_t r = ((i - p.offset) % period + period) % period;
+    if (r == 0) continue;  // an anchor
+    const int64_t a1 = i - r, s = std::max<int64_t>(a1 + 1, 1),
+                  e = std::min<int64_t>(a1 + period - 1, n - 2), j = s + e - i;
+    if (i > j) continue;  // made with its partner
+    if ((draw(p.seed ^ kMirrorSalt, (a1 + period) / period) & 1) == 0) continue;
+    if (type >= 16) {
+      const uint64_t lo = load_int(type, data, s - 1, as_double),
+                     hi = load_int(type, data, e + 1, as_double);
+      const uint64_t xi = load_int(type, data, i, as_double),
+                     xj = load_int(type, data, j, as_double);
+      if (!int_le(type, lo, xi) || !int_le(type, xi, hi) || !int_le(type, lo, xj) ||
+          !int_le(type, xj, hi))
+        continue;                                           // not sorted here: left alone
+      store_int(type, data, i, lo + (hi - xj), as_double);  // in [lo, hi]: no overflow
+      store_int(type, data, j, lo + (hi - xi), as_double);
+      continue;
+    }
+    auto at = [&](int64_t k) {
+      if (as_double) {
+        double d;
+        std::memcpy(&d, data + size_t(k) * 8, 8);
+        return d;
+      }
+      return load_float(b.dtype, data, k);
+    };
+    const double lo = at(s - 1), hi = at(e + 1), xi = at(i), xj = at(j);
+    if (!(lo <= xi && xi <= hi && lo <= xj && xj <= hi)) continue;
+    // Rounded (monotone), then clamped to [lo, hi] (monotone): the segment stays sorted.
+    auto reflect = [&](double x) {
+      unsigned char tmp[8];
+      const double held = store_float(b.dtype, tmp, 0, sub(add(lo, hi), x));
+      return held < lo ? lo : held > hi ? hi : held;
+    };
+    const double ni = reflect(xj), nj = reflect(xi);
+    auto put = [&](int64_t k, double v) {
+      if (as_double)
+        std::memcpy(data + size_t(k) * 8, &v, 8);
+      else
+        store_float(b.dtype, data, k, v);
+    };
+    put(i, ni);
+    put(j, nj);
   }
 }
 

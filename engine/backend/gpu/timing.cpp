@@ -73,12 +73,31 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     int set = -1;
     bool flipped = false;
     DeviceBuffers::Flip flip;
+    std::string mutated;  // P7b: the inputs' digest before or after the run differed
+  };
+  // P7b (docs/reliability.md): every run of every runner (warm-ups, timed runs; not the fresh
+  // check, which verifies its own set) is bracketed by the device digest of its set's `in`
+  // buffers, outside the timed window: before (unless the run before it checked this very set
+  // after it ran) and after. A kernel that writes an input, and puts it back later, or writes
+  // another set that a later run (of the other arm) reads, is refused at the first run that
+  // finds it, and the runner that just ran is named. Only with digests on the device (a
+  // read-back of every input after every run would cost more than the runs).
+  int verified_set = -1;
+  auto verify = [&](Prepared& p, int set, const char* when) -> std::string {
+    if (!p.buffers->digests_on_device()) return "";
+    PhaseScope cost("verify_inputs");
+    std::string m = p.buffers->verify_inputs(set, set);
+    return m.empty() ? m : m + " (" + when + " a run of " + p.resolved.key + ")";
   };
   auto run = [&](Prepared& p, int set, CUevent before, CUevent after, uint64_t* t0, uint64_t* t1,
                  bool check = false) {
     Ran ran;
     ran.set = set;
     beat("timed run " + p.resolved.key, p.timeout_ms);
+    if (!check && set != verified_set) {
+      ran.mutated = verify(p, set, "found before");
+      if (!ran.mutated.empty()) return ran;
+    }
     // Every timed run but the check sees input bytes no run saw before: every position of
     // every input that may change redrawn, a few planted (DeviceBuffers::perturb,
     // docs/reliability.md P6), made on the device before the outputs' preparation and the L2
@@ -108,18 +127,34 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
       PhaseScope cost("perturb");
       p.buffers->unflip();
     }
+    verified_set = -1;
+    if (!check) {
+      ran.mutated = verify(p, set, "found after");
+      if (ran.mutated.empty()) verified_set = set;
+    }
     return ran;
+  };
+  TimedSeries out;
+  auto mutated = [&](int r, const Ran& ran, const std::string& where) {
+    out.failed_runner = r;
+    out.failure.status = engine::GateStatus::InputMutated;
+    out.failure.detail = ran.mutated + ", " + where + ", input set " + std::to_string(ran.set);
   };
   size_t k = 0;  // the next entry of the schedule
   std::optional<PhaseScope> step;
   step.emplace("warmup");
   for (; k < schedule.size() && schedule[k].sample < 0 &&
          k < runners.size() * size_t(engine::kWarmupRuns);
-       ++k)
-    run(*runners[size_t(schedule[k].runner)], schedule[k].slot, nullptr, nullptr, nullptr, nullptr);
+       ++k) {
+    Ran ran = run(*runners[size_t(schedule[k].runner)], schedule[k].slot, nullptr, nullptr, nullptr,
+                  nullptr);
+    if (!ran.mutated.empty()) {
+      mutated(schedule[k].runner, ran, "at a warm-up run");
+      return out;
+    }
+  }
   step.emplace("samples");
 
-  TimedSeries out;
   out.kernel_us.resize(runners.size());
   out.event_us.resize(runners.size());
   out.gap_frac.resize(runners.size());
@@ -134,8 +169,11 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   // CUPTI's set-up in its event time (5 ms against 0.26 ms seen on the H200). Their records
   // fall before the first window and are skipped. Made with or without a trace: the schedule
   // does not depend on it.
-  for (; k < schedule.size() && schedule[k].sample < 0; ++k)
-    run(*runners[size_t(schedule[k].runner)], schedule[k].slot, nullptr, nullptr, nullptr, nullptr);
+  for (; k < schedule.size() && schedule[k].sample < 0 && out.failed_runner < 0; ++k) {
+    Ran ran = run(*runners[size_t(schedule[k].runner)], schedule[k].slot, nullptr, nullptr, nullptr,
+                  nullptr);
+    if (!ran.mutated.empty()) mutated(schedule[k].runner, ran, "at the traced untimed run");
+  }
   std::vector<std::pair<uint64_t, uint64_t>> windows;
   std::vector<int> timed_runner;  // the runner of each window
   std::vector<double> clocks;
@@ -149,7 +187,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     for (size_t r = 0; r < runners.size(); ++r)
       choice.emplace_back((uint64_t(rd()) << 32) ^ uint64_t(rd()));
   }
-  for (; k < schedule.size(); ++k) {
+  for (; k < schedule.size() && out.failed_runner < 0; ++k) {
     const engine::SequenceRun& e = schedule[k];
     const int r = e.runner;
     uint64_t t0 = 0, t1 = 0;
@@ -159,6 +197,10 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     // a result cache keyed on pointers (or on a few sampled values) serves a stale answer here.
     if (check) p.buffers->copy_inputs(check->fresh, e.slot, stream);
     Ran ran = run(p, e.slot, before.e, after.e, &t0, &t1, check != nullptr);
+    if (!ran.mutated.empty()) {
+      mutated(r, ran, "at timed sample " + std::to_string(e.sample));
+      break;
+    }
     // The fresh-set check is verified where it stands; every other timed run may be the
     // audited one (its outputs copied aside now, after the timed window closed).
     if ((audit_runs >> (r & 31) & 1u) && !check && choice[size_t(r)].offer()) {
@@ -367,11 +409,18 @@ rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine
     return ea.size() == eb.size() && engine::stop_after(ea, eb, plan);
   };
   TimedSeries s = time_sequence({pa.prepared.get(), pb.prepared.get()}, order, checks, decided,
-                                /*audit: the candidate*/ 0b10u);
+                                /*audit: both arms (P7b)*/ 0b11u);
   timer.start("checks");
   if (s.failed_runner >= 0) {
     const Prepared& p = s.failed_runner == 0 ? *pa.prepared : *pb.prepared;
-    return PairFailure{s.failure.status, p.resolved.key +
+    // The incumbent was kept honest; its audit failing here, on inputs the digests found
+    // intact, is state the candidate left (P7b): the loop refuses the candidate either way.
+    const std::string incumbent = s.failed_runner == 0
+                                      ? " (the incumbent, audited in this pair with " +
+                                            pb.prepared->resolved.key +
+                                            ": state the candidate left is suspected)"
+                                      : "";
+    return PairFailure{s.failure.status, p.resolved.key + incumbent +
                                              (s.failure.status == engine::GateStatus::InputMutated
                                                   ? ": input mutated during paired timing: "
                                                   : ": wrong result after timing: ") +
