@@ -134,7 +134,11 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     }
     return ran;
   };
-  TimedSeries out;
+  TimedSeries out;  // sized before the first run: a failure may end the sequence at any run
+  out.kernel_us.resize(runners.size());
+  out.event_us.resize(runners.size());
+  out.gap_frac.resize(runners.size());
+  out.audited_at.assign(runners.size(), -1);
   auto mutated = [&](int r, const Ran& ran, const std::string& where) {
     out.failed_runner = r;
     out.failure.status = engine::GateStatus::InputMutated;
@@ -155,9 +159,6 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   }
   step.emplace("samples");
 
-  out.kernel_us.resize(runners.size());
-  out.event_us.resize(runners.size());
-  out.gap_frac.resize(runners.size());
   bool traced = true;
   try {
     ActivityTrace::instance().start();
@@ -242,7 +243,6 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   }
   // The audits, once the trace is off (their reference runs are no samples), unless a check
   // in the sequence has already failed.
-  out.audited_at.assign(runners.size(), -1);
   if (out.failed_runner < 0) {
     step.emplace("audit");
     for (size_t r = 0; r < runners.size(); ++r) {
