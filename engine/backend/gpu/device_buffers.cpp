@@ -84,8 +84,11 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
   for (size_t i = 0; i < bufs.size() && flip_buffer_ < 0; ++i)
     // in or inout (restored from this copy); a sign flip only where -x is in the law (P6c)
     if (perturbable(bufs[i]) && sign_symmetric(bufs[i])) flip_buffer_ = int(i);
+  // Else an exchange of two values (in the law whatever its support): an integer input, or a
+  // float input whose law a sign flip would leave.
   for (size_t i = 0; i < bufs.size() && flip_buffer_ < 0 && swap_buffer_ < 0; ++i)
-    if (swappable(bufs[i])) swap_buffer_ = int(i);
+    if (swappable(bufs[i]) || (perturbable(bufs[i]) && bufs[i].role == BufferRole::In))
+      swap_buffer_ = int(i);
   if (scratch_bytes) {
     std::vector<unsigned char> g(scratch_bytes + kGarbageSlack);
     fill_garbage(g.data(), g.size(), 0x6a7ba6e5ULL ^ uint64_t(scratch_bytes));
