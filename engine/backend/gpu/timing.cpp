@@ -74,6 +74,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     bool flipped = false;
     DeviceBuffers::Flip flip;
     std::string mutated;  // P7b: the inputs' digest before or after the run differed
+    bool before = false;  // found before the run: an earlier run changed a set not its own
   };
   // P7b (docs/reliability.md): every run of every runner (warm-ups, timed runs; not the fresh
   // check, which verifies its own set) is bracketed by the device digest of its set's `in`
@@ -96,7 +97,8 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     beat("timed run " + p.resolved.key, p.timeout_ms);
     if (!check && set != verified_set) {
       ran.mutated = verify(p, set, "found before");
-      if (!ran.mutated.empty()) return ran;
+      ran.before = !ran.mutated.empty();
+      if (ran.before) return ran;
     }
     // Every timed run but the check sees input bytes no run saw before: every position of
     // every input that may change redrawn, a few planted (DeviceBuffers::perturb,
@@ -139,10 +141,19 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   out.event_us.resize(runners.size());
   out.gap_frac.resize(runners.size());
   out.audited_at.assign(runners.size(), -1);
+  // Found after a run: that runner wrote its own set. Found before: the set changed while
+  // other sets were in use, so the runner of the run before (the last one that had the device)
+  // is named.
+  int last_runner = -1;
   auto mutated = [&](int r, const Ran& ran, const std::string& where) {
-    out.failed_runner = r;
+    out.failed_runner = ran.before && last_runner >= 0 ? last_runner : r;
     out.failure.status = engine::GateStatus::InputMutated;
-    out.failure.detail = ran.mutated + ", " + where + ", input set " + std::to_string(ran.set);
+    out.failure.detail =
+        ran.mutated + ", " + where + ", input set " + std::to_string(ran.set) +
+        (ran.before ? " (changed while another set was in use; the run "
+                      "before it was " +
+                          runners[size_t(std::max(0, last_runner))]->resolved.key + "'s)"
+                    : "");
   };
   size_t k = 0;  // the next entry of the schedule
   std::optional<PhaseScope> step;
@@ -156,6 +167,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
       mutated(schedule[k].runner, ran, "at a warm-up run");
       return out;
     }
+    last_runner = schedule[k].runner;
   }
   step.emplace("samples");
 
@@ -174,6 +186,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     Ran ran = run(*runners[size_t(schedule[k].runner)], schedule[k].slot, nullptr, nullptr, nullptr,
                   nullptr);
     if (!ran.mutated.empty()) mutated(schedule[k].runner, ran, "at the traced untimed run");
+    last_runner = schedule[k].runner;
   }
   std::vector<std::pair<uint64_t, uint64_t>> windows;
   std::vector<int> timed_runner;  // the runner of each window
@@ -202,6 +215,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
       mutated(r, ran, "at timed sample " + std::to_string(e.sample));
       break;
     }
+    last_runner = r;
     // The fresh-set check is verified where it stands; every other timed run may be the
     // audited one (its outputs copied aside now, after the timed window closed).
     if ((audit_runs >> (r & 31) & 1u) && !check && choice[size_t(r)].offer()) {
