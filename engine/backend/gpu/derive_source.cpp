@@ -166,15 +166,15 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
     u64 w = sd_draw(seed ^ 0x7265647261770000ULL, i);
     u64 iv = 0;
     double v = 0;
-    int integer = law == 2 || law == 3, planted = 0;
+    int integer = law == 2 || law == 3, keep = 0;
     if (law == 3) {
       iv = (w >> 11) < threshold ? 1ULL : 0ULL;
     } else if (law == 2 && range == 0) {
       iv = (u64)lo + w;
     } else {
       u64 w2 = sd_draw(seed ^ 0x706c616e74000000ULL, i);
-      planted = (w2 & plant_mask) == 0;
-u64 u = sd_place(w, w2, cells, plant_mask, phase);
+      u64 u = sd_place(w, w2, cells, plant_mask, phase);
+      keep = (w2 & plant_mask) == 0 || u < (1ULL << 48) || u >= (1ULL << 48) + 2ULL * SD_CELLS * (1ULL << 48);
       if (law == 2) {
         iv = (u64)lo + sd_mulhi(u << 11, range);
       } else if (law == 0) {
@@ -189,8 +189,8 @@ u64 u = sd_place(w, w2, cells, plant_mask, phase);
     if (type < 16) {
       if (integer) v = (double)(long long)iv;
       if (reflect == 1 && (w & 3ULL) == 0) v = __dsub_rn(centre2, v);
-      if (reflect == 2 && (w & 15ULL) != 0 && !planted)
-        v = __dmul_rn(v, __longlong_as_double((long long)((u64)(1023 - (1 + (int)((w >> 4) & 31ULL) % 24)) << 52)));
+      if (reflect == 2 && (w & 31ULL) != 0 && !keep)
+        v = __dmul_rn(v, __longlong_as_double((long long)((u64)(1023 - (1 + (int)((w >> 5) & 31ULL) % 24)) << 52)));
       if (as_double) {
         double held = 0;
         sd_put(type, (unsigned char*)&held, 0, v);

@@ -372,15 +372,17 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
     uint64_t iv = 0;
     double v = 0;
     const bool integer = p.law == PerturbLaw::Range || p.law == PerturbLaw::Mask;
-    bool planted = false;
+    bool keep = false;
     if (p.law == PerturbLaw::Mask) {
       iv = (w >> 11) < p.threshold ? 1 : 0;
     } else if (p.law == PerturbLaw::Range && p.range == 0) {
       iv = uint64_t(p.lo) + w;
     } else {
       const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
-      planted = (w2 & p.plant_mask) == 0;
       const uint64_t u = place(p, w, w2);  // 53 bits
+      // Shrunk (a [0, b) law, P6c) only in the bulk's interior: the planted values keep their
+      // cells and the tails their rate (an early-exit search for the extremes finds as many).
+      keep = (w2 & p.plant_mask) == 0 || u < kHalfCell || u >= kHalfCell + kInterior;
       if (p.law == PerturbLaw::Range) {
         iv = uint64_t(p.lo) + mulhi(u << 11, p.range);
       } else if (p.law == PerturbLaw::Uniform) {
@@ -398,12 +400,11 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
       // draw's two low bits, which its place does not use): inside the support always; for a
       // law centred on 0 a sign flip, so a sum cancels and an estimator's error shows.
       if (p.reflect == 1 && (w & 3) == 0) v = sub(p.centre2, v);
-      // A law on [0, b): 15 of 16 bulk positions shrunk towards 0 by 2^-g, g in 1..24 (bits
-      // 4-8 of the value draw, unused by its place; the planted ones keep their cells): still
-      // in [0, b), exact in binary, and the sum's spread relative to its size is larger than
-      // the negated quarter's was (P6c).
-      if (p.reflect == 2 && (w & 15) != 0 && !planted)
-        v = mul(v, pow2_neg(1 + int((w >> 4) & 31) % 24));
+      // A law on [0, b): 31 of 32 interior bulk positions shrunk towards 0 by 2^-g, g in 1..24
+      // (bits 5-9 of the value draw, unused by its place): still in [0, b), exact in binary,
+      // and the sum's spread relative to its size is larger than the negated quarter's (P6c).
+      if (p.reflect == 2 && (w & 31) != 0 && !keep)
+        v = mul(v, pow2_neg(1 + int((w >> 5) & 31) % 24));
       if (as_double) {
         double held = 0;
         unsigned char tmp[8];

@@ -11,7 +11,7 @@
 //    bytes; then a quarter of a float buffer's positions, at seeded places, is reflected about
 //    the centre of the law (centre2 - v: the law is symmetric about it, so the value stays in
 //    the support; for a law centred on 0 this is the sign flip that makes a sum cancel). A
-//    uniform law on [0, b) instead has 15 of 16 of its bulk positions shrunk towards 0 by 2^-g
+//    uniform law on [0, b) instead has 31 of 32 of its interior bulk positions shrunk to 0 by 2^-g
 //    (g in 1..24: in the support, not the law; planted positions keep their cells), so its sums
 //    have a larger spread relative to their size than the negated quarter gave. A
 //    buffer declared non-negative (uniform [0, 1), a variance, a probability) never sees a
@@ -95,7 +95,7 @@ struct Perturbation {
   uint64_t mult = 1, add = 0, inv = 1;
   // Redraw of a float buffer: 1 when a quarter of the positions is reflected about the law's
   // centre (v -> centre2 - v; centre2 = low + high of the law's support, 2 * mean of a normal);
-  // 2 (a uniform law on [0, b)) when 15 of 16 bulk positions are shrunk towards 0 by 2^-g,
+  // 2 (a uniform law on [0, b)) when 31 of 32 interior bulk positions are shrunk towards 0 by 2^-g,
   // g in 1..24.
   int reflect = 0;
   double centre2 = 0;
