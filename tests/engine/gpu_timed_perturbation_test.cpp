@@ -218,14 +218,13 @@ TEST_CASE("an estimator that reads one input in 8 misses the planted maximum, 2 
 TEST_CASE("a sum estimated from 7 of 8 lines (rescaled) is wrong beyond the tolerance") {
   // redteam_first_launch's estimator: skip every 8th line of 32 floats, scale by 8/7. On
   // uniform [0, 1) draws its error (sd ~ 0.4 sqrt(n/7)) is within its problem's relative
-  // tolerance of the sum (1e-4 of n/2); on a perturbed run a quarter of the values are negated:
-  // the sum halves (n/4) and the tolerance with it, while the estimator's error grows (sd ~
-  // 0.22 sqrt(n) with signs mixed), so a verified run catches it with a probability that grows
-  // with n: at the cheat's own n = 2^26 and rtol 1e-4, ~0.35 a verified run, 4 verified runs a
-  // round (~0.8 a round). Here n = 2^22 with the tolerance scaled as error/tolerance scales
-  // (sqrt(n) / n: rtol 4e-4), the same odds. Half negated caught it on every run but refused honest
-  // tight-tolerance sums (control_rowsum_heavy, live): the cancellation is what an honest FP32
-  // sum's error scales with, and the plain tolerance does not know it.
+  // tolerance of the sum (1e-4 of n/2). On a perturbed run (P6c) 31 of 32 interior positions of
+  // a [0, b) law are shrunk towards 0: the sum falls to ~0.07 n and the tolerance with it, while
+  // the estimator's error keeps the unshrunk values' spread (sigma/mu ~2.7, the negated quarter
+  // of main gave 2.1, without leaving the support). Here n = 2^22 with the tolerance scaled as
+  // error/tolerance scales (sqrt(n) / n: rtol 4e-4): over 200 runs 87 caught (main's negated
+  // quarter: 62). Negating half caught it on every run but refused honest tight-tolerance sums
+  // (control_rowsum_heavy, live): cancellation is what an honest FP32 sum's error scales with.
   const int64_t n = 1 << 22;
   const auto b = buffer("x", DType::F32, n, {"uniform", 0, 1});
   generators::ResolvedVariant v;
