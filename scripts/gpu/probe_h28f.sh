@@ -16,9 +16,9 @@
 #     (redteam_first_launch, cheat_skip_rescale: a [0, 1) input), the structure memo
 #     (redteam2_perm_positions, redteam2_inout_sort) and every control_* (must be kept; the
 #     incumbent is now audited too).
-# Usage: probe_h28f.sh [SECONDS]   (default 300; writes $OUT/probe_h28f/)
+# Usage: probe_h28f.sh [SECONDS]   (default 540; writes $OUT/probe_h28f/)
 set -u
-budget=${1:-300}
+budget=${1:-540}
 O=${OUT:-/tmp}/probe_h28f
 mkdir -p "$O"
 B=${SOLVER_BUNDLE:-.carry/lead}
@@ -71,7 +71,7 @@ echo "== honest pools whose inputs are newly perturbed (solver problems check: e
 for p in neighbor_aggregation decoder_block reduce layernorm; do
   left=$((budget - (SECONDS - t0) - 4))
   ((left < 12)) && { echo "$p: not checked (budget spent)" | tee -a "$O/results.txt"; continue; }
-  per=$((left < 45 ? left : 45))
+  per=$((left < 35 ? left : 35))
   s=$SECONDS
   timeout "$per" "$B/bin/solver" --data-dir "$B/share/solver" problems check "$p" --json \
     >"$O/check_$p.json" 2>"$O/check_$p.err"
