@@ -238,6 +238,19 @@ int DeviceBuffers::add_device_set(HostSet set, const DeviceDerive& derive, CUstr
   return int(s);
 }
 
+std::vector<uint64_t> DeviceBuffers::input_digests(int slot) const {
+  std::vector<uint64_t> out;
+  if (!device_digest_) return out;
+  const auto& bufs = variant_.buffers;
+  out.assign(bufs.size(), 0);
+  for (size_t i = 0; i < bufs.size(); ++i) {
+    const DeviceBuffer& d = inputs_[size_t(slot)][i];
+    if (bufs[i].role == BufferRole::In && d.bytes())
+      out[i] = (*device_digest_)(d.ptr(), d.bytes(), nullptr);
+  }
+  return out;
+}
+
 std::string DeviceBuffers::verify_inputs(int slot, int expected) const {
   const auto& bufs = variant_.buffers;
   std::vector<unsigned char>& bytes = readback_;  // kept: its pages are touched once

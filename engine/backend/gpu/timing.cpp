@@ -77,12 +77,14 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     bool before = false;  // found before the run: an earlier run changed a set not its own
   };
   // P7b (docs/reliability.md): every run of every runner (warm-ups, timed runs; not the fresh
-  // check, which verifies its own set) is bracketed by the device digest of its set's `in`
-  // buffers, outside the timed window: before (unless the run before it checked this very set
-  // after it ran) and after. A kernel that writes an input, and puts it back later, or writes
-  // another set that a later run (of the other arm) reads, is refused at the first run that
-  // finds it, and the runner that just ran is named. Only with digests on the device (a
-  // read-back of every input after every run would cost more than the runs).
+  // check, which verifies its own set) is bracketed by the device digests of its set's `in`
+  // buffers, outside the timed window: against the digests taken at upload before the run
+  // (unless the run before it left this very set verified) and, around the launch, the
+  // digests of the inputs as the run got them (perturbed) before and after it. A kernel that
+  // writes an input (even one the redraw's undo would put back), or writes another set that a
+  // later run (of the other arm) reads, is refused at the first run that finds it, and the
+  // runner is named. Only with digests on the device (a read-back of every input around every
+  // run would cost more than the runs).
   int verified_set = -1;
   auto verify = [&](Prepared& p, int set, const char* when) -> std::string {
     if (!p.buffers->digests_on_device()) return "";
@@ -112,6 +114,13 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     }
     if (flipped) ran.flip = p.buffers->current_flip();
     ran.flipped = flipped;
+    // The inputs as this run gets them (perturbed), digested before the L2 flush: a write
+    // during the run would otherwise be erased by the undo of a redraw (a copy put back).
+    std::vector<uint64_t> during;
+    if (!check && p.buffers->digests_on_device()) {
+      PhaseScope cost("verify_inputs");
+      during = p.buffers->input_digests(set);
+    }
     p.buffers->prepare_variant_run(set, stream);
     // Lines a kernel loaded under an L2::evict_last policy outlive the memset below (red team
     // round 3, docs/reliability.md P8: ~a quarter of a 24 MiB buffer stayed resident); resetting
@@ -125,15 +134,23 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     if (after) CU_CHECK(cuEventRecord(after, stream));
     CU_CHECK(cuStreamSynchronize(stream));
     if (t1) cuptiGetTimestamp(t1);
+    verified_set = -1;
+    if (!during.empty()) {
+      PhaseScope cost("verify_inputs");
+      const std::vector<uint64_t> now = p.buffers->input_digests(set);
+      for (size_t i = 0; i < now.size() && ran.mutated.empty(); ++i)
+        if (now[i] != during[i])
+          ran.mutated = "the kernel wrote its input buffer '" + p.resolved.buffers[i].name +
+                        "' (its device digest differs before and after the run; found after a "
+                        "run of " +
+                        p.resolved.key + ")";
+    }
     if (flipped) {
       PhaseScope cost("perturb");
       p.buffers->unflip();
     }
-    verified_set = -1;
-    if (!check) {
-      ran.mutated = verify(p, set, "found after");
-      if (ran.mutated.empty()) verified_set = set;
-    }
+    // Intact during the run, and the undo puts back what the check before it verified.
+    if (!check && !during.empty() && ran.mutated.empty()) verified_set = set;
     return ran;
   };
   TimedSeries out;  // sized before the first run: a failure may end the sequence at any run
