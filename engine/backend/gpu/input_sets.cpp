@@ -405,15 +405,9 @@ std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, c
       t.op = TransformOp::ScalePow2;
       t.e = exponent_shift(b, base.inputs[i]->data.get(), up, v.precision);
       if (t.e == 0) continue;
-      // Negated only where -x is in the law's support (P6c): a buffer declared non-negative
-      // (a variance, a probability, uniform [0, 1)) keeps its sign in every set.
-      // Every other one of those (their own ordinal), so each sign is tested in one set.
-      if (sign_symmetric(b)) t.negate = (signed_ordinal++ % 2 == 1) == up;
+      if (sign_symmetric(b)) t.negate = (signed_ordinal++ % 2 == 1) == up;  // P6c
     } else if (kind == SetKind::HeavySigned) {
-      // Random signs only where -x is in the law's support; elsewhere the same heavy-tailed
-      // magnitudes with the signs kept (|x|: the law's values are non-negative there, or
-      // mixed about a non-zero centre, where |x| stays in the support's positive part).
-      t.op = sign_symmetric(b) ? TransformOp::HeavySigned : TransformOp::HeavyMagnitude;
+      t.op = sign_symmetric(b) ? TransformOp::HeavySigned : TransformOp::HeavyMagnitude;  // P6c
     } else if (kind == SetKind::HeavyMagnitude) {
       t.op = TransformOp::HeavyMagnitude;
     } else if (kind == SetKind::Fresh) {

@@ -140,7 +140,8 @@ HostSet regular_set(const generators::ResolvedVariant& variant, uint64_t seed, I
 // `base` transformed into an adversarial `kind` (ExponentUp / ExponentDown / HeavySigned /
 // Fresh) with draws from `seed`; buffers the kind leaves alone are shared with `base`. Empty
 // when it would change no buffer (nothing perturbable; values already at the range's end).
-// Exponent-range sets negate every other perturbable buffer, so signs are tested too.
+// Exponent-range sets negate every other perturbable buffer whose law holds -x for every x
+// (sign_symmetric, P6c), so signs are tested where the law has them.
 std::optional<HostSet> derived_set(const generators::ResolvedVariant& variant, const HostSet& base,
                                    SetKind kind, uint64_t seed);
 // The same from derive_plan's answer for (kind, seed), already computed.

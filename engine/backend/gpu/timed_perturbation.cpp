@@ -11,6 +11,8 @@
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/normal_knots.h"
+#include "engine/backend/gpu/perturb_arith.h"
+#include "engine/backend/gpu/structured_perturbation.h"
 #include "generators/problem_spec.h"
 
 namespace solver::gpu {
@@ -18,15 +20,7 @@ namespace solver::gpu {
 namespace {
 
 using generators::DType;
-
-// splitmix64 with its increment, as input_sets.cpp and derive_source.cpp (sd_mix, sd_draw).
-inline uint64_t mix(uint64_t z) {
-  z += 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-inline uint64_t draw(uint64_t seed, int64_t i) { return mix(seed ^ mix(uint64_t(i))); }
+using namespace perturb_detail;
 
 constexpr uint64_t kHalfCell = uint64_t(1) << 48;       // 1/32 of u's 2^53
 constexpr uint64_t kInterior = 2 * kCells * kHalfCell;  // [1/32, 31/32): 15 cells of 1/16
@@ -36,21 +30,6 @@ static_assert(kCells % kBulkCells == 0, "the interior's half-cells map evenly on
 // The value's draw and the cell's (derive_source.cpp: the same constants).
 constexpr uint64_t kRedrawSalt = 0x7265647261770000ULL;
 constexpr uint64_t kPlantSalt = 0x706c616e74000000ULL;
-constexpr uint64_t kMirrorSalt = 0x6d6972726f720000ULL;
-
-// One rounding each, never fused (the device: __dmul_rn, __dadd_rn, __dsub_rn).
-double mul(double x, double y) {
-  volatile double t = x * y;
-  return t;
-}
-double add(double x, double y) {
-  volatile double t = x + y;
-  return t;
-}
-double sub(double x, double y) {
-  volatile double t = x - y;
-  return t;
-}
 
 // The high 64 bits of a * b, in 32-bit halves (derive_source.cpp: sd_mulhi).
 uint64_t mulhi(uint64_t a, uint64_t b) {
@@ -58,93 +37,6 @@ uint64_t mulhi(uint64_t a, uint64_t b) {
   const uint64_t p0 = al * bl, p1 = al * bh, p2 = ah * bl, p3 = ah * bh;
   const uint64_t mid = (p0 >> 32) + (p1 & 0xffffffffULL) + (p2 & 0xffffffffULL);
   return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
-}
-
-// `v` stored in a float dtype; returns the value the dtype holds.
-double store_float(DType d, unsigned char* p, int64_t i, double v) {
-  switch (d) {
-    case DType::F32: {
-      float f = float(v);
-      std::memcpy(p + i * 4, &f, 4);
-      return f;
-    }
-    case DType::F64:
-      std::memcpy(p + i * 8, &v, 8);
-      return v;
-    case DType::F16: {
-      uint16_t h = half_bits(v);
-      std::memcpy(p + i * 2, &h, 2);
-      return half_value(h);
-    }
-    default: {
-      uint16_t h = bf16_bits(v);
-      std::memcpy(p + i * 2, &h, 2);
-      return bf16_value(h);
-    }
-  }
-}
-
-// The value element i of a float dtype holds.
-double load_float(DType d, const unsigned char* p, int64_t i) {
-  switch (d) {
-    case DType::F32: {
-      float f;
-      std::memcpy(&f, p + i * 4, 4);
-      return f;
-    }
-    case DType::F64: {
-      double v;
-      std::memcpy(&v, p + i * 8, 8);
-      return v;
-    }
-    case DType::F16: {
-      uint16_t h;
-      std::memcpy(&h, p + i * 2, 2);
-      return half_value(h);
-    }
-    default: {
-      uint16_t h;
-      std::memcpy(&h, p + i * 2, 2);
-      return bf16_value(h);
-    }
-  }
-}
-
-// An integer element as 64 bits (sign-extended where signed); `as_double`: from its double.
-uint64_t load_int(int type, const unsigned char* p, int64_t i, bool as_double) {
-  const int size = type & 15;
-  const bool is_signed = type < 32;
-  if (as_double) {
-    double d;
-    std::memcpy(&d, p + size_t(i) * 8, 8);
-    return is_signed ? uint64_t(int64_t(d)) : uint64_t(d);
-  }
-  if (size == 4) {
-    uint32_t x;
-    std::memcpy(&x, p + size_t(i) * 4, 4);
-    return is_signed ? uint64_t(int64_t(int32_t(x))) : uint64_t(x);
-  }
-  uint64_t x;
-  std::memcpy(&x, p + size_t(i) * 8, 8);
-  return x;
-}
-void store_int(int type, unsigned char* p, int64_t i, uint64_t v, bool as_double) {
-  const int size = type & 15;
-  const bool is_signed = type < 32;
-  if (as_double) {
-    double d = size == 4 ? (is_signed ? double(int32_t(uint32_t(v))) : double(uint32_t(v)))
-                         : (is_signed ? double(int64_t(v)) : double(v));
-    std::memcpy(p + size_t(i) * 8, &d, 8);
-  } else if (size == 4) {
-    uint32_t x = uint32_t(v);
-    std::memcpy(p + size_t(i) * 4, &x, 4);
-  } else {
-    std::memcpy(p + size_t(i) * 8, &v, 8);
-  }
-}
-// a <= b for 64-bit integers of a signed or unsigned type.
-bool int_le(int type, uint64_t a, uint64_t b) {
-  return type < 32 ? int64_t(a) <= int64_t(b) : a <= b;
 }
 
 // 2^-g exactly, from its bits (the device builds the same double).
@@ -198,9 +90,6 @@ uint64_t plant_mask(int64_t n) {
 
 void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
                   bool as_double, int type, int64_t begin, int64_t end);
-void conjugate(unsigned char* data, int64_t n, const Perturbation& p, int type, bool as_double);
-void mirror(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
-            int type, bool as_double);
 
 }  // namespace
 
@@ -335,8 +224,8 @@ void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data
   const int64_t n = b.elements;
   if (n <= 0) return;
   const int type = perturb_type(b.dtype);
-  if (p.op == PerturbOp::Conjugate) return conjugate(data, n, p, type, as_double);
-  if (p.op == PerturbOp::Mirror) return mirror(b, data, p, type, as_double);
+  if (p.op == PerturbOp::Conjugate) return conjugate_cycle(data, n, p, type, as_double);
+  if (p.op == PerturbOp::Mirror) return mirror_segments(b, data, p, type, as_double);
   if (p.op == PerturbOp::Pairs) {
     const size_t size = as_double ? 8 : generators::dtype_size(b.dtype);
     for (int64_t j = 0; j < n / 2; ++j) {
@@ -427,87 +316,6 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
     } else {
       std::memcpy(data + size_t(i) * 8, &iv, 8);
     }
-  }
-}
-
-// s(v) = p(p^-1(v) ^ 1), the pairs' involution on values (the unpaired last place of an odd n
-// maps to itself).
-uint64_t involution(const Perturbation& p, uint64_t n, uint64_t v) {
-  const uint64_t t = ((v % n + n - p.add) % n) * p.inv % n;
-  if ((n & 1) && t == n - 1) return v;
-  return (p.mult * (t ^ 1) + p.add) % n;
-}
-
-void conjugate(unsigned char* data, int64_t n, const Perturbation& p, int type, bool as_double) {
-  // c' = s o c o s: c'[x] = s(c[y]) and c'[y] = s(c[x]) for each pair (x, y); the unpaired
-  // place z of an odd n keeps its position, c'[z] = s(c[z]).
-  const uint64_t un = uint64_t(n);
-  for (int64_t j = 0; j < (n + 1) / 2; ++j) {
-    const uint64_t x = (p.mult * uint64_t(2 * j) + p.add) % un;
-    if (2 * j + 1 == n) {
-      store_int(type, data, int64_t(x),
-                involution(p, un, load_int(type, data, int64_t(x), as_double)), as_double);
-      continue;
-    }
-    const uint64_t y = (p.mult * uint64_t(2 * j + 1) + p.add) % un;
-    const uint64_t cx = load_int(type, data, int64_t(x), as_double);
-    const uint64_t cy = load_int(type, data, int64_t(y), as_double);
-    store_int(type, data, int64_t(x), involution(p, un, cy), as_double);
-    store_int(type, data, int64_t(y), involution(p, un, cx), as_double);
-  }
-}
-
-void mirror(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
-            int type, bool as_double) {
-  // Segments of `block` places between anchors (every (block + 1)-th place from `offset`, and
-  // the first and last places): a seeded half of them reflected and reversed between their
-  // two anchors, x'[k] = L + R - x[s + e - k]. Each pair (k, s + e - k) is one step, reading
-  // nothing another step writes, so the order of the walk (and the device's threads) is free.
-  const int64_t n = b.elements, period = p.block + 1;
-  for (int64_t i = 1; i + 1 < n; ++i) {
-    const int64_t r = ((i - p.offset) % period + period) % period;
-    if (r == 0) continue;  // an anchor
-    const int64_t a1 = i - r, s = std::max<int64_t>(a1 + 1, 1),
-                  e = std::min<int64_t>(a1 + period - 1, n - 2), j = s + e - i;
-    if (i > j) continue;  // made with its partner
-    if ((draw(p.seed ^ kMirrorSalt, (a1 + period) / period) & 1) == 0) continue;
-    if (type >= 16) {
-      const uint64_t lo = load_int(type, data, s - 1, as_double),
-                     hi = load_int(type, data, e + 1, as_double);
-      const uint64_t xi = load_int(type, data, i, as_double),
-                     xj = load_int(type, data, j, as_double);
-      if (!int_le(type, lo, xi) || !int_le(type, xi, hi) || !int_le(type, lo, xj) ||
-          !int_le(type, xj, hi))
-        continue;                                           // not sorted here: left alone
-      store_int(type, data, i, lo + (hi - xj), as_double);  // in [lo, hi]: no overflow
-      store_int(type, data, j, lo + (hi - xi), as_double);
-      continue;
-    }
-    auto at = [&](int64_t k) {
-      if (as_double) {
-        double d;
-        std::memcpy(&d, data + size_t(k) * 8, 8);
-        return d;
-      }
-      return load_float(b.dtype, data, k);
-    };
-    const double lo = at(s - 1), hi = at(e + 1), xi = at(i), xj = at(j);
-    if (!(lo <= xi && xi <= hi && lo <= xj && xj <= hi)) continue;
-    // Rounded (monotone), then clamped to [lo, hi] (monotone): the segment stays sorted.
-    auto reflect = [&](double x) {
-      unsigned char tmp[8];
-      const double held = store_float(b.dtype, tmp, 0, sub(add(lo, hi), x));
-      return held < lo ? lo : held > hi ? hi : held;
-    };
-    const double ni = reflect(xj), nj = reflect(xi);
-    auto put = [&](int64_t k, double v) {
-      if (as_double)
-        std::memcpy(data + size_t(k) * 8, &v, 8);
-      else
-        store_float(b.dtype, data, k, v);
-    };
-    put(i, ni);
-    put(j, nj);
   }
 }
 

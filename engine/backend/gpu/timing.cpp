@@ -21,6 +21,7 @@
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/gpu/run_input_guard.h"
 #include "engine/backend/gpu/worker.h"
 #include "engine/backend/paired_verdict.h"
 #include "engine/backend/sequence_plan.h"
@@ -76,29 +77,14 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     std::string mutated;  // P7b: the inputs' digest before or after the run differed
     bool before = false;  // found before the run: an earlier run changed a set not its own
   };
-  // P7b (docs/reliability.md): every run of every runner (warm-ups, timed runs; not the fresh
-  // check, which verifies its own set) is bracketed by the device digests of its set's `in`
-  // buffers, outside the timed window: against the digests taken at upload before the run
-  // (unless the run before it left this very set verified) and, around the launch, the
-  // digests of the inputs as the run got them (perturbed) before and after it. A kernel that
-  // writes an input (even one the redraw's undo would put back), or writes another set that a
-  // later run (of the other arm) reads, is refused at the first run that finds it, and the
-  // runner is named. Only with digests on the device (a read-back of every input around every
-  // run would cost more than the runs).
-  int verified_set = -1;
-  auto verify = [&](Prepared& p, int set, const char* when) -> std::string {
-    if (!p.buffers->digests_on_device()) return "";
-    PhaseScope cost("verify_inputs");
-    std::string m = p.buffers->verify_inputs(set, set);
-    return m.empty() ? m : m + " (" + when + " a run of " + p.resolved.key + ")";
-  };
+  RunInputGuard guard;  // P7b: every run's inputs, by device digests (run_input_guard.h)
   auto run = [&](Prepared& p, int set, CUevent before, CUevent after, uint64_t* t0, uint64_t* t1,
                  bool check = false) {
     Ran ran;
     ran.set = set;
     beat("timed run " + p.resolved.key, p.timeout_ms);
-    if (!check && set != verified_set) {
-      ran.mutated = verify(p, set, "found before");
+    if (!check) {
+      ran.mutated = guard.before(*p.buffers, p.resolved, set);
       ran.before = !ran.mutated.empty();
       if (ran.before) return ran;
     }
@@ -114,13 +100,10 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     }
     if (flipped) ran.flip = p.buffers->current_flip();
     ran.flipped = flipped;
-    // The inputs as this run gets them (perturbed), digested before the L2 flush: a write
-    // during the run would otherwise be erased by the undo of a redraw (a copy put back).
-    std::vector<uint64_t> during;
-    if (!check && p.buffers->digests_on_device()) {
-      PhaseScope cost("verify_inputs");
-      during = p.buffers->input_digests(set);
-    }
+    if (check)
+      guard.skip();
+    else
+      guard.arm(*p.buffers, set);
     p.buffers->prepare_variant_run(set, stream);
     // Lines a kernel loaded under an L2::evict_last policy outlive the memset below (red team
     // round 3, docs/reliability.md P8: ~a quarter of a 24 MiB buffer stayed resident); resetting
@@ -134,23 +117,11 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     if (after) CU_CHECK(cuEventRecord(after, stream));
     CU_CHECK(cuStreamSynchronize(stream));
     if (t1) cuptiGetTimestamp(t1);
-    verified_set = -1;
-    if (!during.empty()) {
-      PhaseScope cost("verify_inputs");
-      const std::vector<uint64_t> now = p.buffers->input_digests(set);
-      for (size_t i = 0; i < now.size() && ran.mutated.empty(); ++i)
-        if (now[i] != during[i])
-          ran.mutated = "the kernel wrote its input buffer '" + p.resolved.buffers[i].name +
-                        "' (its device digest differs before and after the run; found after a "
-                        "run of " +
-                        p.resolved.key + ")";
-    }
+    if (!check) ran.mutated = guard.after(*p.buffers, p.resolved, set);
     if (flipped) {
       PhaseScope cost("perturb");
       p.buffers->unflip();
     }
-    // Intact during the run, and the undo puts back what the check before it verified.
-    if (!check && !during.empty() && ran.mutated.empty()) verified_set = set;
     return ran;
   };
   TimedSeries out;  // sized before the first run: a failure may end the sequence at any run
@@ -158,19 +129,16 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   out.event_us.resize(runners.size());
   out.gap_frac.resize(runners.size());
   out.audited_at.assign(runners.size(), -1);
-  // Found after a run: that runner wrote its own set. Found before: the set changed while
-  // other sets were in use, so the runner of the run before (the last one that had the device)
-  // is named.
+  // Found after a run: its runner wrote its own set; found before: the set changed while
+  // other sets were in use, and the runner of the run before (the last on the device) is named.
   int last_runner = -1;
   auto mutated = [&](int r, const Ran& ran, const std::string& where) {
-    out.failed_runner = ran.before && last_runner >= 0 ? last_runner : r;
+    const int who = ran.before && last_runner >= 0 ? last_runner : r;
+    out.failed_runner = who;
     out.failure.status = engine::GateStatus::InputMutated;
     out.failure.detail =
         ran.mutated + ", " + where + ", input set " + std::to_string(ran.set) +
-        (ran.before ? " (changed while another set was in use; the run "
-                      "before it was " +
-                          runners[size_t(std::max(0, last_runner))]->resolved.key + "'s)"
-                    : "");
+        (ran.before ? "; the run before it was " + runners[size_t(who)]->resolved.key + "'s" : "");
   };
   size_t k = 0;  // the next entry of the schedule
   std::optional<PhaseScope> step;
