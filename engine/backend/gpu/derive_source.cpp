@@ -224,7 +224,8 @@ extern "C" __global__ void solver_perturb_pairs(unsigned char* data, long long n
   }
 }
 
-// timed_perturbation.cpp: load_int, store_int, int_le, involution, conjugate, mirror.
+// perturb_arith.h (load_int, store_int, int_le) and structured_perturbation.cpp (involution,
+// conjugate_cycle, mirror_segments), line for line.
 __device__ u64 sd_load_int(int type, const unsigned char* p, long long i, int as_double) {
   int size = type & 15, is_signed = type < 32;
   if (as_double) {
