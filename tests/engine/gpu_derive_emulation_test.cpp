@@ -154,6 +154,16 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
         kinds.push_back(kind);
       }
     }
+    {  // a law on [0, b): P6c's shrink towards 0 instead of the reflection
+      b.init = {"uniform", 0.0, 5.0};
+      generators::ResolvedVariant v;
+      v.buffers = {b};
+      for (const auto& p : gpu::timed_perturbations(v, 1234)) {
+        if (gpu::derive_type(d)) CHECK(p.reflect == 2);
+        cases.push_back(p);
+        kinds.push_back("uniform from 0");
+      }
+    }
     if (!gpu::derive_type(d)) {
       gpu::Perturbation full = cases.front();
       full.lo = INT64_MIN, full.range = 0;
@@ -177,6 +187,7 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
             law.init = {kinds[c], kinds[c] == "mask" ? 0.3 : -3.0, 1e6};
             if (kinds[c] == "csr_rowptr") law.init = {kinds[c], 16.0 * double(b.elements), 0};
             if (kinds[c] == "every 64-bit value") law.init = {"randint", -3.0, 1e6};
+            if (kinds[c] == "uniform from 0") law.init = {"uniform", 0.0, 5.0};
             std::vector<double> as_double(size_t(b.elements));
             gpu::fill_input(law, 77, start.data(), as_double.data());
             if (wide) std::memcpy(start.data(), as_double.data(), bytes);

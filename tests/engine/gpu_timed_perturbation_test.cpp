@@ -1,7 +1,8 @@
 // The timed runs' perturbation (engine/backend/gpu/timed_perturbation.h, docs/reliability.md
-// P6), host definition tested without a GPU: which buffers it touches (every float dtype,
-// integers, never a dist_fixed or output buffer), the fraction of positions changed, the
-// declared distribution kept, the audit's re-make identical, the undo exact, and the property
+// P6, P6a-P6c), host definition tested without a GPU: which buffers it touches (every input
+// drawn from a law, in every dtype, dist_fixed too; never a constant, an arange or an output),
+// the fraction of positions changed, the declared distribution kept (structures valid, no value
+// outside the support), the audit's re-make identical, the undo exact, and the property
 // it is for: a memo of an earlier run's answer is wrong beyond the tolerance (a sum, a
 // histogram, every row of a short dot product). The device kernels are held to this definition
 // byte for byte by gpu_derive_emulation_test (their source as C++) and the worker's self-check.

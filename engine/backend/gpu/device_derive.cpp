@@ -259,6 +259,11 @@ void DeviceDerive::self_check() {
       v.buffers = {b};
       for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
         cases.push_back(p);
+      if (k == "uniform") {  // a law on [0, b): the shrink towards 0 (P6c)
+        v.buffers[0].init = {kind, 0.0, 5.0};
+        for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
+          cases.push_back(p);
+      }
     }
     if (!fl) {
       Perturbation every = cases.front();
