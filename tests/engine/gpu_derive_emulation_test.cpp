@@ -117,6 +117,16 @@ TEST_CASE("the derivation kernels' source computes the host transforms byte for 
       gpu::heavy_magnitude(b, mh.data(), seed);
       emulated::solver_heavy_signed(mk.data(), b.elements, type, seed, 1);
       CHECK(mh == mk);
+      auto kh = base, kk = base;  // P6c: the same magnitudes with each value's own sign
+      gpu::heavy_kept(b, kh.data(), seed);
+      emulated::solver_heavy_signed(kk.data(), b.elements, type, seed, 2);
+      CHECK(kh == kk);
+      for (int64_t i = 0; i < b.elements; ++i) {  // no sign changed (zeros and NaNs aside)
+        double before = 0, after = 0;
+        gpu::to_doubles(base.data() + i * size, 1, d, &before);
+        gpu::to_doubles(kh.data() + i * size, 1, d, &after);
+        if (after != 0 && before == before) CHECK(std::signbit(after) == std::signbit(before));
+      }
       auto fh = base, fk = base;
       unsigned long long count = 0;
       int64_t flipped = gpu::sparse_sign_flips(b, fh.data(), seed);

@@ -440,8 +440,7 @@ TEST_CASE("P6c: the adversarial sets negate only inputs whose law holds -x for e
       const bool symmetric = name == "x" || name == "y";
       if (t.op == gpu::TransformOp::ScalePow2 && !symmetric) CHECK_FALSE(t.negate);
       if (kind == gpu::SetKind::HeavySigned)
-        CHECK(t.op ==
-              (symmetric ? gpu::TransformOp::HeavySigned : gpu::TransformOp::HeavyMagnitude));
+        CHECK(t.op == (symmetric ? gpu::TransformOp::HeavySigned : gpu::TransformOp::HeavyKept));
     }
     auto set = gpu::derived_set(v, s, kind, 21, plan);
     REQUIRE(set);

@@ -103,7 +103,7 @@ extern "C" __global__ void solver_heavy_signed(unsigned char* data, long long n,
     u64 r = sd_draw(seed, i);
     int g = ((r >> 8) & 15) == 0 ? 0 : 1 + (int)((r >> 12) % 24);
     double v = ldexp(sd_get(type, data, i), -g);
-    sd_put(type, data, i, absolute ? fabs(v) : (r & 1) ? -v : v);
+    sd_put(type, data, i, absolute == 1 ? fabs(v) : absolute == 2 || !(r & 1) ? v : -v);
   }
 }
 

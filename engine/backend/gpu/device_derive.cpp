@@ -112,9 +112,10 @@ void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
     double factor = std::ldexp(t.negate ? -1.0 : 1.0, t.e);
     void* args[] = {&p, &n, &code, &factor};
     CU_CHECK(cuLaunchKernel(scale_, blocks, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
-  } else if (t.op == TransformOp::HeavySigned || t.op == TransformOp::HeavyMagnitude) {
+  } else if (t.op == TransformOp::HeavySigned || t.op == TransformOp::HeavyMagnitude ||
+             t.op == TransformOp::HeavyKept) {
     unsigned long long seed = t.seed;
-    int absolute = t.op == TransformOp::HeavyMagnitude;
+    int absolute = t.op == TransformOp::HeavyMagnitude ? 1 : t.op == TransformOp::HeavyKept ? 2 : 0;
     void* args[] = {&p, &n, &code, &seed, &absolute};
     CU_CHECK(cuLaunchKernel(heavy_, blocks, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
   } else {
@@ -201,6 +202,9 @@ void DeviceDerive::self_check() {
     BufferTransform magnitude;
     magnitude.op = TransformOp::HeavyMagnitude, magnitude.seed = 0x68656176ULL;
     cases.push_back(magnitude);
+    BufferTransform kept;
+    kept.op = TransformOp::HeavyKept, kept.seed = 0x68656176ULL;
+    cases.push_back(kept);
     // A 7-element buffer too, where no element is drawn for a flip and the one seeded flip
     // is made instead (sparse_sign_flips' "at least one").
     BufferTransform few;
@@ -220,6 +224,8 @@ void DeviceDerive::self_check() {
         heavy_signed(b, want.data(), t.seed);
       else if (t.op == TransformOp::HeavyMagnitude)
         heavy_magnitude(b, want.data(), t.seed);
+      else if (t.op == TransformOp::HeavyKept)
+        heavy_kept(b, want.data(), t.seed);
       else
         sparse_sign_flips(b, want.data(), t.seed);
       apply(b, dev.ptr(), t, nullptr);
@@ -288,7 +294,7 @@ void DeviceDerive::self_check() {
       }
   }
   checked_ =
-      "f32, f64, f16, bf16 x 6 transforms, " + std::to_string(kProbe) +
+      "f32, f64, f16, bf16 x 7 transforms, " + std::to_string(kProbe) +
       " and 7 elements; the timed perturbation (every law and structure, native and float64) on "
       "f32, f64, f16, bf16, i32, u64";
 }

@@ -62,6 +62,9 @@ void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e,
 void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // the absolute values of heavy_signed's result with the same seed (the same g draws).
 void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
+// heavy_signed's magnitudes with every value's own sign (P6c: the heavy set of a law that does
+// not hold -x; inside the support wherever the support holds 0).
+void heavy_kept(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // An integer `in` input whose values may trade places without leaving the problem's declared
 // distribution: independent draws (uniform, normal, randint) not dist_fixed, or a mask or a
 // permutation (dist_fixed or not: their perturbations keep the distribution, and the loader
@@ -95,7 +98,15 @@ std::optional<double> uniform_factor(const double* base, const double* scaled, i
 // Redrawn: the fresh set (P6, issue 28): the timed runs' perturbation from the set's seed
 // (every position redrawn, a few planted: timed_perturbation.h), so the check inside the timed
 // series sees inputs of the very kind every timed run sees, and is verified like the audit.
-enum class TransformOp { ScalePow2, HeavySigned, SignFlips, HeavyMagnitude, Swaps, Redrawn };
+enum class TransformOp {
+  ScalePow2,
+  HeavySigned,
+  SignFlips,
+  HeavyMagnitude,
+  Swaps,
+  Redrawn,
+  HeavyKept
+};
 struct BufferTransform {
   size_t buffer = 0;  // index into the variant's buffers
   TransformOp op = TransformOp::ScalePow2;
