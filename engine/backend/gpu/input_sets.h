@@ -79,8 +79,8 @@ bool changeable_integer(const generators::ResolvedBuffer& b);
 int64_t sparse_swaps(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // about 1 element in 256, at seeded positions, redrawn from the buffer's declared distribution
 // (randint, uniform, mask: a histogram or a sum moves, issue 28) to a value that differs where
-// one can; other kinds (permutation, normal) by sparse_swaps. Returns how many changed. The
-// fresh set's integer transform (TransformOp::Swaps).
+// one can; other kinds (permutation, normal) by sparse_swaps. Returns how many changed
+// (TransformOp::Swaps).
 int64_t sparse_redraws(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // the signs of about 1 element in 256 flipped at seeded positions (at least one); returns
 // how many.
@@ -93,8 +93,8 @@ std::optional<double> uniform_factor(const double* base, const double* scaled, i
 
 // What a derived set does to one buffer: the same plan is applied on the host (derived_set) or
 // on the device (device_derive.h), so both paths give the same bytes by construction.
-// Swaps: integer inputs (swappable) in the fresh set, always made on the host: redrawn from
-// their distribution (sparse_redraws), exchanged where only that keeps it.
+// Swaps: sparse_redraws on the host (no plan makes it since the fresh set is Redrawn; kept for
+// plans recorded by name). HeavyKept: heavy_kept (P6c).
 // Redrawn: the fresh set (P6, issue 28): the timed runs' perturbation from the set's seed
 // (every position redrawn, a few planted: timed_perturbation.h), so the check inside the timed
 // series sees inputs of the very kind every timed run sees, and is verified like the audit.
