@@ -93,8 +93,8 @@ std::optional<double> uniform_factor(const double* base, const double* scaled, i
 
 // What a derived set does to one buffer: the same plan is applied on the host (derived_set) or
 // on the device (device_derive.h), so both paths give the same bytes by construction.
-// Swaps: sparse_redraws on the host (no plan makes it since the fresh set is Redrawn; kept for
-// plans recorded by name). HeavyKept: heavy_kept (P6c).
+// Swaps: sparse_redraws, on the host only (no plan makes it now that the fresh set is Redrawn).
+// HeavyKept: heavy_kept (P6c).
 // Redrawn: the fresh set (P6, issue 28): the timed runs' perturbation from the set's seed
 // (every position redrawn, a few planted: timed_perturbation.h), so the check inside the timed
 // series sees inputs of the very kind every timed run sees, and is verified like the audit.
