@@ -51,6 +51,7 @@ std::vector<LineSamples> aggregate_lines(const std::vector<PcRecord>& pcs, const
       l.function = pc.function;
       l.pc_offset = pc.pc_offset;
       if (has_line && text) l.text = text(ref.file, ref.line);
+      l.via = ref.via;
     }
     uint64_t n = 0;
     for (const auto& [reason, s] : pc.stalls) {
@@ -59,7 +60,7 @@ std::vector<LineSamples> aggregate_lines(const std::vector<PcRecord>& pcs, const
     }
     l.samples += n;
     uint64_t& best = hottest_pc[key];
-    if (n > best) best = n, l.pc_offset = pc.pc_offset;
+    if (n > best) best = n, l.pc_offset = pc.pc_offset, l.via = ref.via;
   }
   std::vector<LineSamples> out;
   for (auto& [key, l] : by_line)
@@ -118,7 +119,8 @@ std::string percent(double f) {
   return buf;
 }
 std::string quoted(const LineSamples& l) {
-  return l.text.empty() ? l.where() : l.where() + ": `" + l.text + "`";
+  std::string out = l.text.empty() ? l.where() : l.where() + ": `" + l.text + "`";
+  return l.via.empty() ? out : out + " (inlined code of " + l.via + ")";
 }
 }  // namespace
 

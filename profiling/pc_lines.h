@@ -27,6 +27,9 @@ struct PcRecord {
 struct LineRef {
   std::string file;
   int line = 0;
+  // Where the line table put the PC when it was charged to this call site instead (inlined
+  // code of a header, "mma.h:101"; profiling/sass_inline.h); "" otherwise.
+  std::string via;
 };
 
 // The samples of one source line (every PC the line table maps to it).
@@ -36,6 +39,7 @@ struct LineSamples {
   std::string function;
   uint64_t pc_offset = 0;  // the line's most-sampled PC
   std::string text;        // the source line, trimmed ("" when unreadable)
+  std::string via;         // the most-sampled PC's inlined place ("mma.h:101"), "" if none
   uint64_t samples = 0;
   std::map<std::string, uint64_t> stalls;  // reason -> samples
   // The reason with most samples ("" without samples); ties go to the name first in order.

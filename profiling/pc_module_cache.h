@@ -17,6 +17,7 @@
 
 #include "profiling/pc_lines.h"
 #include "profiling/sass_deps.h"
+#include "profiling/sass_inline.h"
 
 namespace solver::profiling {
 
@@ -33,6 +34,9 @@ struct PcModule {
   std::optional<std::string> sass;
   std::string sass_note;
   std::map<std::string, std::vector<SassInstr>> instrs;  // parsed from `sass` per function
+  // Inlined code's call sites (nvdisasm -gi, read with the disassembly; empty: none or no tool).
+  InlineChains inline_chains;
+  std::string inline_note;
   const std::vector<SassInstr>& function_sass(const std::string& function);
 };
 

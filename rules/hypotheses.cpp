@@ -92,6 +92,16 @@ constexpr auto kHypotheses = std::to_array<HypothesisDef>({
      "smaller hot code: less unrolling or inlining, fewer template instances in one kernel, so "
      "the loop fits the instruction cache",
      "stall_no_instruction inst_executed"},
+    {"relax_memory_order",
+     "fewer or weaker memory fences: one fence per batch of writes instead of one per element, "
+     "release/acquire or relaxed order where the algorithm needs no more (a histogram's counts "
+     "need none), or per-block privatisation that leaves one ordered write per block",
+     "stall_membar stall_drain issue_frac"},
+    {"balance_work",
+     "even out the work per thread, warp and block: split long work items (a warp or block per "
+     "long row: CSR-vector, CSR-adaptive, merge-path), bin items by size, or take work from a "
+     "dynamic queue, so no SM idles while a few run long",
+     "sm_active_frac tail_idle_frac occupancy warp_efficiency"},
     {"explain_stall",
      "no rewrite is known for the cost: find the code the largest stall points at (the PC "
      "samples' line per stall reason) before changing anything",

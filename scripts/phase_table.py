@@ -5,7 +5,9 @@ usage: phase_table.py RUN_DIR_OR_LEDGER [...]   (every ledger*.jsonl under a run
 
 Prints: the top-level phases and the sub-phases the tables name (total seconds, share of all
 rounds), then the cross-cutting sums by leaf phase name (host-derived sets, device-derived sets,
-uploads, cached device copies, unprofiled samples), then rounds timed, median and slowest.
+uploads, cached device copies, unprofiled samples), then the defences (issue 28's cost bar:
+each defence's seconds, its share of all round time and the median of its share per round,
+and all of them together against the 25% bar), then rounds timed, median and slowest.
 """
 import collections
 import json
@@ -42,6 +44,80 @@ LEAVES = [
     ("unprofiled samples (unprofiled)", ("unprofiled",)),
 ]
 
+# The defences (docs/reliability.md, "Cost"): each a set of phase paths, matched as the whole
+# path or its tail after a "/" (so "gate/adversarial" is the candidate's and the incumbent's
+# gate). Sub-phases of a matched path are inside its time and never added again.
+DEFENCES = [
+    ("adversarial sets (derive, reference, checked runs)", ("gate/adversarial",)),
+    ("audits of a timed run (reference run, compare)", ("audit",)),
+    ("input checks (regular sets, fresh module each)", ("gate/checks", "pairs/checks")),
+    ("fresh set of the pairs (derive, reference)", ("pairs/fresh set",)),
+    ("timed perturbation (outside the timed window)", ("perturb",)),
+    ("fresh set of the gate's timing (derive, reference)",
+     ("gate/timing/derive_device", "gate/timing/derive_plan", "gate/timing/derive_set",
+      "gate/timing/upload", "gate/timing/reference_run")),
+    ("checks inside a timed series (fresh-set read-back, compare, digests)",
+     ("samples/download", "samples/compare", "samples/verify_inputs", "timing/verify_inputs")),
+]
+# The docs' sum until 2026-12-02 (docs/reliability.md, "Cost") is the first five; it left out
+# the gate's fresh set and the checks inside the timed series. Both sums are printed.
+DOCS_2026_12_02 = 5
+BAR = 0.25
+
+
+def matches(key, paths):
+    return any(key == p or key.endswith("/" + p) for p in paths)
+
+
+def in_defence(key):
+    """Whether a phase path lies inside a defence (it or a path above it is one)."""
+    parts = key.split("/")
+    return any(matches("/".join(parts[:n]), paths)
+               for n in range(1, len(parts) + 1) for _, paths in DEFENCES)
+
+
+def defence_ms(phases):
+    """Per defence (DEFENCES order), the ms of one record's phases_ms."""
+    return [sum(v for k, v in phases.items() if matches(k, paths)) for _, paths in DEFENCES]
+
+
+def defence_table(records):
+    """Rows (name, total s, share of all round time, median share per round) for every defence,
+    then the sums: every defence, and the docs' five until 2026-12-02. `records`: phases_ms
+    dicts that have a "round"."""
+    rounds = [r for r in records if r.get("round", 0) > 0]
+    if not rounds:
+        return []
+    all_ms = sum(r["round"] for r in rounds)
+    per = [defence_ms(r) for r in rounds]
+    rows = []
+    for i, (name, _) in enumerate(DEFENCES):
+        total = sum(p[i] for p in per)
+        med = statistics.median(p[i] / r["round"] for p, r in zip(per, rounds))
+        rows.append((name, total / 1000, total / all_ms, med))
+    for name, count in (("all defences", len(DEFENCES)),
+                        ("  the docs' five (until 2026-12-02)", DOCS_2026_12_02)):
+        total = sum(sum(p[:count]) for p in per)
+        med = statistics.median(sum(p[:count]) / r["round"] for p, r in zip(per, rounds))
+        rows.append((name, total / 1000, total / all_ms, med))
+    return rows
+
+
+def print_defences(records):
+    rows = defence_table(records)
+    if not rows:
+        return
+    print(f"| defence | total s | share of round time | median share per round |")
+    print("|---|---|---|---|")
+    for name, s, share, med in rows:
+        bold = "**" if name == "all defences" else ""
+        print(f"| {bold}{name}{bold} | {s:.2f} | {100 * share:.1f}% | {100 * med:.1f}% |")
+    _, _, share, med = rows[len(DEFENCES)]
+    verdict = "within" if share <= BAR and med <= BAR else "OVER"
+    print()
+    print(f"Defences: {100 * share:.1f}% of all round time, median {100 * med:.1f}% per round: "
+          f"{verdict} the {100 * BAR:.0f}% bar (both must be at most {100 * BAR:.0f}%).")
+
 
 def ledgers(args):
     for a in args:
@@ -58,7 +134,7 @@ def main(argv):
         return 2
     total = collections.defaultdict(float)
     rounds = []
-    samples = []
+    records = []
     for path in ledgers(argv[1:]):
         for line in path.read_text().splitlines():
             if not line.strip():
@@ -71,6 +147,7 @@ def main(argv):
                 total[k] += v
             if "round" in phases:
                 rounds.append(phases["round"] / 1000)
+                records.append(phases)
     if not rounds:
         print("no records with phases_ms", file=sys.stderr)
         return 1
@@ -91,6 +168,8 @@ def main(argv):
     for name, keys in LEAVES:
         s = sum(leaf.get(k, 0) for k in keys) / 1000
         print(f"| {name} | {s:.2f} | {share(s)} |")
+    print()
+    print_defences(records)
     print()
     print(f"Rounds timed: {len(rounds)}; median {statistics.median(rounds):.2f} s, "
           f"slowest {max(rounds):.1f} s, sum {sum(rounds):.1f} s.")

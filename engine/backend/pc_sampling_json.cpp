@@ -35,14 +35,17 @@ std::map<std::string, uint64_t> counts_from(JsonChecker& c, const json& j, const
 
 json lines_json(const std::vector<profiling::LineSamples>& lines) {
   json out = json::array();
-  for (const auto& l : lines)
-    out.push_back({{"file", l.file},
-                   {"line", l.line},
-                   {"function", l.function},
-                   {"pc_offset", l.pc_offset},
-                   {"text", l.text},
-                   {"samples", l.samples},
-                   {"stalls", counts(l.stalls)}});
+  for (const auto& l : lines) {
+    json j = {{"file", l.file},
+              {"line", l.line},
+              {"function", l.function},
+              {"pc_offset", l.pc_offset},
+              {"text", l.text},
+              {"samples", l.samples},
+              {"stalls", counts(l.stalls)}};
+    if (!l.via.empty()) j["via"] = l.via;  // only where inlined code was charged to its call
+    out.push_back(std::move(j));
+  }
   return out;
 }
 
@@ -117,6 +120,7 @@ profiling::PcSampling pc_sampling_from_json(const json& j, const std::string& wh
     l.function = c.string(e, "function", false, at).value_or("");
     l.pc_offset = c.unsigned_integer(e, "pc_offset", false, at).value_or(0);
     l.text = c.string(e, "text", false, at).value_or("");
+    l.via = c.string(e, "via", false, at).value_or("");
     l.samples = c.unsigned_integer(e, "samples", true, at).value_or(0);
     l.stalls = counts_from(c, e, "stalls", at);
     s.lines.push_back(std::move(l));

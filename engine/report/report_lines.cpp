@@ -65,6 +65,8 @@ std::vector<HotLineRow> hot_line_rows(const json& lines, size_t n) {
     std::string file = str(l, "file");
     if (!file.empty() && row.line > 0) {
       row.where = file + ":" + std::to_string(row.line);
+      // Inlined code charged to its call site: where the line table had it, beside.
+      if (std::string via = str(l, "via"); !via.empty()) row.where += " (inlined " + via + ")";
     } else {
       char buf[32];
       std::snprintf(buf, sizeof buf, "+0x%llx", (unsigned long long)count(l, "pc_offset"));

@@ -151,3 +151,76 @@ TEST_CASE("problems check --compile-only passes on the second fresh batch") {
   CHECK(seed.at("cs_reduce6")["smem_bytes"].get<std::string>() == "32");
   for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
+
+// The third fresh batch (tests/corpus_fresh3, helper fresh3): the next held-out measure. Same
+// checks: kernel names unique across all four corpora, at least two kernels whose cost no class
+// names, a spread of classes; and it compiles for sm_90 with the facts its labels rest on.
+TEST_CASE("the third fresh batch: labelled, attributed, apart from the three earlier corpora") {
+  const std::string fresh3 = kSrc + "/tests/corpus_fresh3";
+  engine::LabelledSuite batch = engine::load_labelled_suite(fresh3);
+  CHECK(batch.kernels.size() >= 12);
+  CHECK(batch.kernels.size() <= 14);
+  std::set<std::string> earlier_names, earlier_entries, classes, entries;
+  for (const std::string dir : {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2"})
+    for (const auto& k : engine::load_labelled_suite(kSrc + dir).kernels) {
+      earlier_names.insert(k.name);
+      earlier_entries.insert(k.entries.begin(), k.entries.end());
+    }
+  int no_class = 0;
+  for (const auto& k : batch.kernels) {
+    INFO(k.name);
+    CHECK_FALSE(earlier_names.count(k.name));
+    for (const auto& e : k.entries) {
+      CHECK_MESSAGE(entries.insert(e).second, "kernel name used twice in the batch: ", e);
+      CHECK_MESSAGE(!earlier_entries.count(e), "kernel name also in an earlier corpus: ", e);
+      CHECK(e.find("_ref") == std::string::npos);
+    }
+    CHECK(rules::is_known_bottleneck(k.label.bottleneck));
+    for (const auto& a : k.label.accept) CHECK(rules::is_known_bottleneck(a));
+    CHECK(!k.label.confirm.empty());
+    classes.insert(k.label.bottleneck);
+    no_class += k.label.bottleneck == "unexplained" ? 1 : 0;
+    const std::string readme = read(fs::path(k.dir) / "README.md");
+    CHECK(readme.find("origin:") != std::string::npos);
+    CHECK(readme.find("license:") != std::string::npos);
+    CHECK(readme.find("predicted label") != std::string::npos);
+  }
+  CHECK(no_class >= 2);
+  CHECK(classes.size() >= 8);
+  // The batch's README lists every folder in its table.
+  const std::string top = read(fs::path(fresh3) / "README.md");
+  for (const auto& k : batch.kernels)
+    CHECK_MESSAGE(top.find("| `" + k.name + "` |") != std::string::npos,
+                  "not in the table: ", k.name);
+}
+
+TEST_CASE("problems check --compile-only passes on the third fresh batch") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  fs::path cache = fs::temp_directory_path() / "solver_corpus_fresh3_compile_cache";
+  auto r = test::run_solver({"problems", "check", "--problems-dir", kSrc + "/tests/corpus_fresh3",
+                             "--compile-only", "--chip", "h200", "--cache-dir", cache.string(),
+                             "--json"});
+  INFO(r.err);
+  REQUIRE(r.rc == 0);
+  json j = json::parse(r.out);
+  std::map<std::string, json> seed;
+  for (const auto& row : j["rows"]) {
+    INFO(row.dump());
+    CHECK(row["failed"] == false);
+    if (row["variant"] != "(reference)") seed[row["problem"].get<std::string>()] = row;
+  }
+  CHECK(j["failures"] == 0);
+  CHECK(seed.size() >= 12);
+  // Facts labels rest on: the shared tiles of the scan and of lud's panels, the staged tensor
+  // GEMM's 64 KB (and the unstaged one's none), the histogram with no shared memory at all, no
+  // spills anywhere.
+  CHECK(seed.at("pmpp_scan_brent_kung")["smem_bytes"].get<std::string>() == "8192");
+  CHECK(seed.at("rod_lud_internal")["smem_bytes"].get<std::string>() == "2048");
+  CHECK(seed.at("cs_wmma_bf16_simple")["smem_bytes"].get<std::string>() == "0");
+  CHECK(seed.at("cs_wmma_gemm_staged")["smem_bytes"].get<std::string>() == "65536");
+  CHECK(seed.at("cbe_histo_global")["smem_bytes"].get<std::string>() == "0");
+  for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
+}

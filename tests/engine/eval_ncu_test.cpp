@@ -216,6 +216,8 @@ TEST_CASE(
         {std::string(profiling::metric::kStallSleeping), 0},
         {std::string(profiling::metric::kStallTex), 0},
         {std::string(profiling::metric::kStallMisc), 0},
+        // ... and the exit drain that rules.yaml memory_ordering adds to the fence's wait.
+        {std::string(profiling::metric::kStallDrain), 0},
         {std::string(profiling::metric::kIdcRequests), 1000},
         {std::string(profiling::metric::kIdcMisses), 10},
         {std::string(profiling::metric::kIdcReplays), 0}}}};
@@ -382,6 +384,7 @@ TEST_CASE("rules check --ncu-csv names what an export cannot derive and what nee
                         {std::string(profiling::metric::kStallSleeping), 0},
                         {std::string(profiling::metric::kStallTex), 0},
                         {std::string(profiling::metric::kStallMisc), 0},
+                        {std::string(profiling::metric::kStallDrain), 0},
                         {std::string(profiling::metric::kIdcRequests), 1000},
                         {std::string(profiling::metric::kIdcMisses), 10},
                         {std::string(profiling::metric::kIdcReplays), 0}};

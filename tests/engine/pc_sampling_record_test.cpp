@@ -80,6 +80,18 @@ TEST_CASE("per-line samples survive the profile's JSON, a recording and its abse
   REQUIRE(f.pc_sampling);
   CHECK_FALSE(f.pc_sampling->ok);
   CHECK(f.pc_sampling->detail == failed.detail);
+  // A line charged to its call site keeps the header's place (`via`) through the JSON; a line
+  // without one writes no key, so older recordings stay byte for byte.
+  {
+    engine::ProfileResult v = fixture_profile();
+    REQUIRE(v.pc_sampling->lines.size() >= 2);
+    v.pc_sampling->lines[0].via = "mma.h:101";
+    nlohmann::json vj = engine::to_json(v);
+    CHECK(vj["pc_sampling"]["lines"][0]["via"] == "mma.h:101");
+    CHECK_FALSE(vj["pc_sampling"]["lines"][1].contains("via"));
+    CHECK(engine::profile_result_from_json(vj).pc_sampling->lines[0].via == "mma.h:101");
+    CHECK_FALSE(j.dump().find("\"via\"") != std::string::npos);
+  }
   // The recording keeps them byte for byte.
   engine::Recording r = engine::load_recording(kFixture);
   std::string text = engine::dump_recording(r);

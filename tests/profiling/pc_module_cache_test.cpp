@@ -22,8 +22,8 @@ struct Table {
   LineRef operator()(const std::string& fn, uint64_t off) {
     ++reads;
     if (fn != "k") return {};
-    if (off == 0x10) return {"/src/k.cu", 3};
-    if (off == 0x20 || off == 0x30) return {"/src/k.cu", 4};
+    if (off == 0x10) return {"/src/k.cu", 3, ""};
+    if (off == 0x20 || off == 0x30) return {"/src/k.cu", 4, ""};
     return {};
   }
 };
@@ -94,7 +94,7 @@ TEST_CASE("the summary of a kernel reads each distinct PC's line once, and never
 TEST_CASE("the memo keeps the most recently used cubins, up to its bound") {
   PcModuleCache cache(2);
   auto a = cache.module("A");
-  a->lines[{"k", 0}] = LineRef{"a.cu", 1};
+  a->lines[{"k", 0}] = LineRef{"a.cu", 1, ""};
   cache.module("B");
   cache.module("A");  // A is now the most recent
   cache.module("C");  // B goes

@@ -108,7 +108,7 @@ TEST_CASE("stall causes: the most-stalled PCs, their reason, producer and its li
       {"gather", 0x999, {{"wait", 3000}}},     // not in the listing: skipped
   };
   auto locate = [](const std::string&, uint64_t pc) {
-    return pc == 0xb0 ? LineRef{"/x/gather.cu", 9} : LineRef{};
+    return pc == 0xb0 ? LineRef{"/x/gather.cu", 9, ""} : LineRef{};
   };
   auto causes = stall_causes(v, pcs, locate, 5);
   REQUIRE(causes.size() == 2);

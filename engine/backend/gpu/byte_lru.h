@@ -1,5 +1,6 @@
-// A map bounded in bytes, least recently used entry out first: the worker's caches of inputs
-// kept between requests (device_input_cache.h). Pure host code, so the eviction rule is tested
+// A map bounded in bytes (and, where given, in entries), least recently used entry out first:
+// the worker's caches kept between requests (device_input_cache.h, the reference outputs,
+// the exponent sets' plans). Pure host code, so the eviction rule is tested
 // without a GPU. Not thread-safe (the worker handles one request at a time).
 #pragma once
 #include <cstddef>
@@ -13,7 +14,9 @@ namespace solver::gpu {
 template <class V>
 class ByteLru {
  public:
-  explicit ByteLru(size_t max_bytes) : max_bytes_(max_bytes) {}
+  // max_entries 0: no bound on the count.
+  explicit ByteLru(size_t max_bytes, size_t max_entries = 0)
+      : max_bytes_(max_bytes), max_entries_(max_entries) {}
 
   // The entry, now the most recently used; null on a miss.
   V* find(const std::string& key) {
@@ -27,11 +30,13 @@ class ByteLru {
     return &it->second->value;
   }
   // Keeps `value` (replacing an entry of the same key), evicting from the least recently used
-  // end until the total fits; false, keeping nothing, when `bytes` alone exceed the cap.
+  // end until the total and the count fit; false, keeping nothing, when `bytes` alone exceed
+  // the byte cap.
   bool put(const std::string& key, V value, size_t bytes) {
     erase(key);
     if (bytes > max_bytes_) return false;
-    while (!lru_.empty() && bytes_ + bytes > max_bytes_) {
+    while (!lru_.empty() &&
+           (bytes_ + bytes > max_bytes_ || (max_entries_ && lru_.size() >= max_entries_))) {
       bytes_ -= lru_.back().bytes;
       index_.erase(lru_.back().key);
       lru_.pop_back();
@@ -52,6 +57,7 @@ class ByteLru {
 
   size_t bytes() const { return bytes_; }
   size_t max_bytes() const { return max_bytes_; }
+  size_t max_entries() const { return max_entries_; }
   size_t entries() const { return lru_.size(); }
   size_t hits() const { return hits_; }
   size_t misses() const { return misses_; }
@@ -63,7 +69,7 @@ class ByteLru {
     V value;
     size_t bytes;
   };
-  size_t max_bytes_, bytes_ = 0, hits_ = 0, misses_ = 0, evictions_ = 0;
+  size_t max_bytes_, max_entries_, bytes_ = 0, hits_ = 0, misses_ = 0, evictions_ = 0;
   std::list<Entry> lru_;  // most recent first
   std::map<std::string, typename std::list<Entry>::iterator> index_;
 };

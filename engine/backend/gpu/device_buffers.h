@@ -17,6 +17,7 @@
 #include "engine/backend/gpu/device_input_cache.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/pinned_bytes.h"
 #include "engine/backend/sequence_plan.h"
 #include "generators/variant_space.h"
 
@@ -117,7 +118,7 @@ class DeviceBuffers {
   const std::vector<size_t>& outputs() const { return outputs_; }
   // The variant's device output bytes (its dtype) into `into`, resized to fit (synchronous;
   // `into` can be reused between calls so its host pages are touched once).
-  void download_variant_output(size_t buffer, std::vector<unsigned char>& into) const;
+  void download_variant_output(size_t buffer, PinnedBytes& into) const;
   // The reference's device output as doubles (synchronous); the device copy is zeroed once
   // read, so no reference answer stays in device memory next to the candidate's buffers.
   HostDoubles read_reference_output(size_t buffer) const;

@@ -111,6 +111,11 @@ std::future<PcPrep> Worker::start_pc_prep(const Prepared& p) {
       } catch (const std::exception& e) {
         out.module->sass_note = std::string("the disassembly failed: ") + e.what();
       }
+      try {
+        out.module->inline_chains = inline_chains_of(out.compiled.cubin, &out.module->inline_note);
+      } catch (const std::exception& e) {
+        out.module->inline_note = std::string("the inline line info failed: ") + e.what();
+      }
       out.module->disassembled = true;
       out.disasm_ms = wall_ms() - t0;
     }
@@ -218,9 +223,17 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
   // Every distinct PC is looked up in the cubin's line table once per cubin (the memo), and
   // the aggregation works per PC, never per sample.
   profiling::PcModule& memo = *prep.module;
-  profiling::Locate locate =
-      profiling::cached_locate(memo, [&](const std::string& fn, uint64_t pc) {
-        return profiling::sass_to_source(compiled.cubin, fn, pc);
+  // Inlined code (a header's function) is charged to its call site in the variant's own
+  // source, as ncu's source view does; the header's line stays as `via`.
+  const std::string own_base = std::filesystem::path(p.resolved.source_path).filename().string();
+  profiling::Locate locate = profiling::own_frame_locate(
+      profiling::cached_locate(memo,
+                               [&](const std::string& fn, uint64_t pc) {
+                                 return profiling::sass_to_source(compiled.cubin, fn, pc);
+                               }),
+      memo.inline_chains, [&](const std::string& file) {
+        return file == p.resolved.source_path ||
+               std::filesystem::path(file).filename().string() == own_base;
       });
   std::vector<profiling::PcRecord> mine;
   {

@@ -38,6 +38,43 @@ std::string find_cuobjdump() {
 
 }  // namespace
 
+namespace {
+
+// The output of the toolkit's `tool` (cuobjdump or nvdisasm, beside each other in its bin
+// folder) with `args` on `cubin` written to a temp file; "" when it gave none.
+std::string run_on_cubin(const std::string& tool, const std::string& args, const std::string& cubin,
+                         std::string* note) {
+  std::error_code ec;
+  static std::atomic<int> serial{0};
+  fs::path file = fs::temp_directory_path(ec) / ("solver-pc-" + std::to_string(getpid()) + "-" +
+                                                 std::to_string(++serial) + ".cubin");
+  {
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    out.write(cubin.data(), std::streamsize(cubin.size()));
+    if (!out) {
+      if (note) *note = "cannot write " + file.string();
+      return "";
+    }
+  }
+  // Arguments are a found path (refused by the callers if it holds a quote), fixed options and
+  // our own temp name under the temp folder: single quotes are enough. cuobjdump runs nvdisasm,
+  // which it looks up on PATH: the tool's own folder goes first.
+  std::string dir = fs::path(tool).parent_path().string();
+  std::string cmd = "PATH='" + dir + "':\"$PATH\" '" + tool + "' " + args + " '" + file.string() +
+                    "' 2>/dev/null";
+  std::string text;
+  if (FILE* p = popen(cmd.c_str(), "r")) {
+    char buf[65536];
+    for (size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0 && text.size() < (size_t(64) << 20);)
+      text.append(buf, n);
+    pclose(p);
+  }
+  fs::remove(file, ec);
+  return text;
+}
+
+}  // namespace
+
 std::optional<std::string> disassemble_cubin(const std::string& cubin, std::string* note) {
   auto why = [&](std::string s) -> std::optional<std::string> {
     if (note) *note = std::move(s);
@@ -48,31 +85,30 @@ std::optional<std::string> disassemble_cubin(const std::string& cubin, std::stri
   std::string tool = find_cuobjdump();
   if (tool.empty()) return why("cuobjdump not found (CUDA_HOME/bin, /usr/local/cuda/bin, PATH)");
   if (tool.find('\'') != std::string::npos) return why("cuobjdump's path holds a quote: " + tool);
-  std::error_code ec;
-  static std::atomic<int> serial{0};
-  fs::path file = fs::temp_directory_path(ec) / ("solver-pc-" + std::to_string(getpid()) + "-" +
-                                                 std::to_string(++serial) + ".cubin");
-  {
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    out.write(cubin.data(), std::streamsize(cubin.size()));
-    if (!out) return why("cannot write " + file.string());
-  }
-  // Arguments are a found path (refused above if it holds a quote) and our own temp name under
-  // the temp folder: single quotes are enough. cuobjdump runs nvdisasm, which it looks up on
-  // PATH: its own folder goes first.
-  std::string dir = fs::path(tool).parent_path().string();
-  std::string cmd =
-      "PATH='" + dir + "':\"$PATH\" '" + tool + "' -sass '" + file.string() + "' 2>/dev/null";
-  std::string sass;
-  if (FILE* p = popen(cmd.c_str(), "r")) {
-    char buf[65536];
-    for (size_t n; (n = std::fread(buf, 1, sizeof buf, p)) > 0 && sass.size() < (size_t(64) << 20);)
-      sass.append(buf, n);
-    pclose(p);
-  }
-  fs::remove(file, ec);
-  if (sass.empty()) return why("cuobjdump gave no SASS");
+  std::string sass = run_on_cubin(tool, "-sass", cubin, note);
+  if (sass.empty()) return why(note && !note->empty() ? *note : "cuobjdump gave no SASS");
   return sass;
+}
+
+profiling::InlineChains inline_chains_of(const std::string& cubin, std::string* note) {
+  if (const char* off = std::getenv("SOLVER_NO_SASS_CAUSES"); off && std::string(off) == "1") {
+    if (note) *note = "SOLVER_NO_SASS_CAUSES=1";
+    return {};
+  }
+  std::string objdump = find_cuobjdump();
+  fs::path tool = objdump.empty() ? fs::path() : fs::path(objdump).parent_path() / "nvdisasm";
+  std::error_code ec;
+  if (tool.empty() || !fs::is_regular_file(tool, ec) || access(tool.c_str(), X_OK) != 0) {
+    if (note) *note = "nvdisasm not found beside cuobjdump: inlined code keeps the header's line";
+    return {};
+  }
+  if (tool.string().find('\'') != std::string::npos) {
+    if (note) *note = "nvdisasm's path holds a quote: " + tool.string();
+    return {};
+  }
+  std::string text = run_on_cubin(tool.string(), "-gi -c", cubin, note);
+  if (text.empty() && note && note->empty()) *note = "nvdisasm -gi gave no output";
+  return profiling::parse_inline_chains(text);
 }
 
 std::vector<profiling::StallCause> stall_producers(profiling::PcModule& m,

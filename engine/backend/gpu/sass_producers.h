@@ -9,6 +9,7 @@
 
 #include "profiling/pc_lines.h"
 #include "profiling/pc_module_cache.h"
+#include "profiling/sass_inline.h"
 
 namespace solver::gpu {
 
@@ -16,6 +17,11 @@ namespace solver::gpu {
 // fixed ~0.3 s of process start-up whatever the kernel's size, measured on the build host), or
 // nullopt with `note` saying why (SOLVER_NO_SASS_CAUSES=1, no cuobjdump, no output).
 std::optional<std::string> disassemble_cubin(const std::string& cubin, std::string* note);
+
+// The inline chains of `cubin`'s PCs (`nvdisasm -gi -c`, the nvdisasm beside cuobjdump; one more
+// process start-up, on the preparation's thread), empty with `note` saying why where there is
+// no nvdisasm or no output (profiling/sass_inline.h).
+profiling::InlineChains inline_chains_of(const std::string& cubin, std::string* note);
 
 // At most kMaxCauses causes, most samples first, from `m`'s disassembly of `function` (empty,
 // with `note` saying why, where `m` has none).

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/backend/gpu/byte_lru.h"
 #include "engine/backend/gpu/clocks.h"
 #include "engine/backend/gpu/cuda_driver.h"
 #include "engine/backend/gpu/device_buffers.h"
@@ -55,6 +56,12 @@ struct Prepared {
   std::optional<generators::PtxPrecision> code_precision;
   // Reference outputs per set, computed before the candidate ran (shared with the cache).
   std::vector<std::shared_ptr<const std::vector<HostDoubles>>> refs;
+  // Sets whose magnitude set (HeavyMagnitude: the reference on |inputs|, compare's error
+  // scale) is made only when the plain comparison fails, by set index: the seed to derive it
+  // from. The plain bound is the magnitude bound without its second term, so a plain pass is a
+  // magnitude pass (check_outputs); a failure derives the set from set 0's pristine copy (its
+  // keyed digest checked first, device_buffers.cpp) and decides on the magnitude bound.
+  std::map<int, uint64_t> magnitude_pending;
 };
 
 // Either a runnable variant, or the gate outcome that stopped it (InvalidSpec, CompileError).
@@ -189,9 +196,10 @@ class Worker {
   // The variant's outputs (in its output buffers now) against `want`, the reference outputs of
   // inputs like host set `set` (its tolerance scale); `magnitude`: the reference on |inputs|
   // where the set has one. `where` says which run, for the detail. Fills g on failure.
+  // `download` false: the outputs read back by the last call are compared again.
   bool compare_outputs(Prepared& p, const HostSet& set, const std::vector<HostDoubles>& want,
                        const std::vector<HostDoubles>* magnitude, engine::GateResult& g,
-                       const std::string& where);
+                       const std::string& where, bool download = true);
   // The audit of a timed run (P7, run_audit.cpp): the reference run on the inputs that run saw
   // (its set with its perturbation made again), against the outputs copied aside after it.
   bool audit_run(Prepared& p, const AuditedRun& a, engine::GateResult& g, const std::string& when);
@@ -257,10 +265,22 @@ class Worker {
   bool device_digest_tried_ = false;
   std::string digest_note_;
   unsigned l2_flush_value_ = 0;
-  // Reference outputs by (problem, reference hash, seed), with the use that touched them last.
-  std::map<std::string, std::pair<uint64_t, std::shared_ptr<const std::vector<HostDoubles>>>>
-      reference_cache_;
-  uint64_t reference_uses_ = 0;
+  // Reference outputs by (problem, reference hash, set key: the seed, or for an exponent-range
+  // set its content, set_content_key.h), least recently used out first, bounded in bytes and
+  // entries (a gate adds up to 5 sets of its own: the 8 entries before evicted the exponent
+  // sets every gate). Sizes from the problems' shapes (float64 outputs): one set is 128 MiB
+  // for matmul, 512 MiB for softmax, layernorm and matmul_scalar, 1 GiB for sigmoid; the
+  // largest working set of one problem (matmul_scalar: 3 standing + 2 exponent-range sets + a
+  // gate's heavy and fresh sets + the pairs' fresh set) is 4 GiB, so 8 GiB keeps it whole.
+  // At most an eighth of the host's memory (a smaller host keeps less).
+  static constexpr size_t kReferenceCacheBytes = size_t(8) << 30;
+  static constexpr size_t kReferenceCacheEntries = 64;
+  static size_t reference_cache_bytes();
+  ByteLru<std::shared_ptr<const std::vector<HostDoubles>>> reference_cache_{reference_cache_bytes(),
+                                                                            kReferenceCacheEntries};
+  // The exponent-range sets' plans (their powers of two come from a scan of set 0's host
+  // bytes, ~70 ms a gate for matmul), by exponent_plan_key: made once per problem.
+  ByteLru<std::vector<BufferTransform>> plan_cache_{size_t(1) << 20, 256};
   // Whether a problem's reference is homogeneous in its float inputs (problem | reference
   // hash): learnt by the first gate, so later gates of a problem where the adversarial sets do
   // not apply skip building one.
@@ -272,8 +292,9 @@ class Worker {
   DeviceInputCache* device_input_cache();
   std::unique_ptr<DeviceInputCache> device_cache_;
   bool device_cache_tried_ = false;
-  // Host copies of the variant's outputs for the check, kept so their pages are touched once.
-  std::vector<std::vector<unsigned char>> output_scratch_;
+  // Host copies of the variant's outputs for the check, kept so their pages are touched (and
+  // locked: pinned_bytes.h) once.
+  std::vector<PinnedBytes> output_scratch_;
 };
 
 }  // namespace solver::gpu
