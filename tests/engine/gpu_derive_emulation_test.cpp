@@ -164,6 +164,18 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
         kinds.push_back(kind);
       }
     }
+    {  // dist_fixed: the law i.i.d. (no cells), with its reflection where it has one
+      b.init = {"uniform", -3.0, 1e6};
+      b.dist_fixed = true;
+      generators::ResolvedVariant v;
+      v.buffers = {b};
+      for (const auto& p : gpu::timed_perturbations(v, 1234)) {
+        CHECK(p.iid == 1);
+        cases.push_back(p);
+        kinds.push_back("uniform, dist_fixed");
+      }
+      b.dist_fixed = false;
+    }
     {  // a law on [0, b): P6c's shrink towards 0 instead of the reflection
       b.init = {"uniform", 0.0, 5.0};
       generators::ResolvedVariant v;
@@ -198,6 +210,7 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
             if (kinds[c] == "csr_rowptr") law.init = {kinds[c], 16.0 * double(b.elements), 0};
             if (kinds[c] == "every 64-bit value") law.init = {"randint", -3.0, 1e6};
             if (kinds[c] == "uniform from 0") law.init = {"uniform", 0.0, 5.0};
+            if (kinds[c] == "uniform, dist_fixed") law.init = {"uniform", -3.0, 1e6};
             std::vector<double> as_double(size_t(b.elements));
             gpu::fill_input(law, 77, start.data(), as_double.data());
             if (wide) std::memcpy(start.data(), as_double.data(), bytes);
@@ -206,9 +219,9 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
           gpu::apply_perturbation(b, host.data(), p, wide);
           const int type = gpu::perturb_type(d);
           if (p.op == gpu::PerturbOp::Redraw)
-            emulated::solver_perturb_redraw(kernel.data(), b.elements, type, wide, p.seed,
-                                            int(p.law), p.a, p.scale, p.lo, p.range, p.threshold,
-                                            p.cells, p.plant_mask, p.phase, p.reflect, p.centre2);
+            emulated::solver_perturb_redraw(
+                kernel.data(), b.elements, type, wide, p.seed, int(p.law), p.a, p.scale, p.lo,
+                p.range, p.threshold, p.cells, p.plant_mask, p.phase, p.reflect, p.centre2, p.iid);
           else if (p.op == gpu::PerturbOp::Conjugate)
             emulated::solver_perturb_conjugate(kernel.data(), b.elements, type, wide, p.mult, p.add,
                                                p.inv);

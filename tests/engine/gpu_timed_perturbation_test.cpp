@@ -582,3 +582,36 @@ TEST_CASE("P6c: no input declared non-negative is negated; a law centred on 0 st
   CHECK_FALSE(gpu::sign_symmetric(buffer("a", DType::I32, 4, {"randint", -3, 3})));
   CHECK_FALSE(gpu::sign_symmetric(buffer("a", DType::F32, 4, {"mask", 0.5, 0})));
 }
+
+TEST_CASE("P6a: a dist_fixed input is redrawn from its law i.i.d.: no planted cells, no shrink") {
+  // neighbor_aggregation's column indices: randint over the rows, dist_fixed. The planted cells
+  // (P13) would put most indices in a quarter of the rows (a gather's working set, and the
+  // traffic the floor counts, would shrink); dist_fixed keeps the declared law exactly.
+  const int64_t n = 1 << 16;
+  auto idx = buffer("col", DType::I32, n, {"randint", 0, 16});
+  auto x = buffer("p", DType::F32, n, {"uniform", 0, 1});
+  generators::ResolvedVariant v;
+  v.buffers = {idx, x};
+  auto spread = [&](bool fixed, uint64_t run) {
+    for (auto& b : v.buffers) b.dist_fixed = fixed;
+    const auto plan = gpu::timed_perturbations(v, run);
+    REQUIRE(plan.size() == 2);
+    auto ib = bytes_of(v.buffers[0], 3), xb = bytes_of(v.buffers[1], 3);
+    gpu::apply_perturbation(v.buffers[0], ib.data(), plan[0]);
+    gpu::apply_perturbation(v.buffers[1], xb.data(), plan[1]);
+    std::vector<int64_t> count(16, 0);
+    for (double d : values(v.buffers[0], ib)) ++count[size_t(d)];
+    double mean = 0;
+    for (double d : values(v.buffers[1], xb)) mean += d / double(n);
+    return std::make_pair(*std::min_element(count.begin(), count.end()), mean);
+  };
+  for (uint64_t run = 1; run <= 8; ++run) {
+    CAPTURE(run);
+    const auto [fixed_min, fixed_mean] = spread(true, run);
+    CHECK(fixed_min > n / 16 * 8 / 10);  // every value at its rate, within sampling noise
+    CHECK(fixed_mean == doctest::Approx(0.5).epsilon(0.02));  // not shrunk: the law's mean
+    const auto [free_min, free_mean] = spread(false, run);
+    CHECK(free_min < n / 16 / 2);  // the holes: some values rare in this run
+    CHECK(free_mean < 0.3);        // P6c's shrink of a [0, b) law
+  }
+}

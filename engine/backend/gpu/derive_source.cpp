@@ -160,7 +160,7 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
                                                  int as_double, u64 seed, int law, double a,
                                                  double scale, long long lo, u64 range,
                                                  u64 threshold, u64 cells, u64 plant_mask,
-                                                 u64 phase, int reflect, double centre2) {
+                                                 u64 phase, int reflect, double centre2, int iid) {
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     u64 w = sd_draw(seed ^ 0x7265647261770000ULL, i);
@@ -173,8 +173,8 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
       iv = (u64)lo + w;
     } else {
       u64 w2 = sd_draw(seed ^ 0x706c616e74000000ULL, i);
-      u64 u = sd_place(w, w2, cells, plant_mask, phase);
-      keep = (w2 & plant_mask) == 0 || u < (1ULL << 48) || u >= (1ULL << 48) + 2ULL * SD_CELLS * (1ULL << 48);
+      u64 u = iid ? w >> 11 : sd_place(w, w2, cells, plant_mask, phase);
+      keep = iid || (w2 & plant_mask) == 0 || u < (1ULL << 48) || u >= (1ULL << 48) + 2ULL * SD_CELLS * (1ULL << 48);
       if (law == 2) {
         iv = (u64)lo + sd_mulhi(u << 11, range);
       } else if (law == 0) {

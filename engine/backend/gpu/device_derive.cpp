@@ -153,9 +153,9 @@ void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
                        plant = t.plant_mask, phase = t.phase;
     double a = t.a, scale = t.scale, centre2 = t.centre2;
     long long lo = t.lo;
-    int reflect = t.reflect;
-    void* args[] = {&p,  &n,     &type,      &wide,  &seed,  &law,   &a,       &scale,
-                    &lo, &range, &threshold, &cells, &plant, &phase, &reflect, &centre2};
+    int reflect = t.reflect, iid = t.iid;
+    void* args[] = {&p,     &n,         &type,  &wide,  &seed,  &law,     &a,       &scale, &lo,
+                    &range, &threshold, &cells, &plant, &phase, &reflect, &centre2, &iid};
     CU_CHECK(cuLaunchKernel(perturb_redraw_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
                             nullptr));
   } else if (t.op == PerturbOp::Conjugate) {
@@ -265,8 +265,11 @@ void DeviceDerive::self_check() {
       v.buffers = {b};
       for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
         cases.push_back(p);
-      if (k == "uniform") {  // a law on [0, b): the shrink towards 0 (P6c)
+      if (k == "uniform") {  // a law on [0, b): the shrink towards 0 (P6c); dist_fixed: i.i.d.
         v.buffers[0].init = {kind, 0.0, 5.0};
+        for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
+          cases.push_back(p);
+        v.buffers[0].dist_fixed = true;
         for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
           cases.push_back(p);
       }

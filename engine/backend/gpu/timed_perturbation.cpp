@@ -213,6 +213,11 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       // power: P6c); every other float law reflected about its centre.
       const bool from_zero = p.law == PerturbLaw::Uniform && b.init.a == 0;
       p.reflect = !fl ? 0 : from_zero ? 2 : 1;
+      // dist_fixed: the declared law exactly, i.i.d. (no planted cells, no shrink): its
+      // distribution is the problem's meaning (an index buffer's spread over the rows it
+      // gathers sets the traffic the floor counts); a symmetric law's reflection keeps it.
+      p.iid = b.dist_fixed ? 1 : 0;
+      if (b.dist_fixed && p.reflect == 2) p.reflect = 0;
     }
     out.push_back(p);
   }
@@ -268,10 +273,10 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
       iv = uint64_t(p.lo) + w;
     } else {
       const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
-      const uint64_t u = place(p, w, w2);  // 53 bits
+      const uint64_t u = p.iid ? w >> 11 : place(p, w, w2);  // 53 bits
       // Shrunk (a [0, b) law, P6c) only in the bulk's interior: the planted values keep their
       // cells and the tails their rate (an early-exit search for the extremes finds as many).
-      keep = (w2 & p.plant_mask) == 0 || u < kHalfCell || u >= kHalfCell + kInterior;
+      keep = p.iid || (w2 & p.plant_mask) == 0 || u < kHalfCell || u >= kHalfCell + kInterior;
       if (p.law == PerturbLaw::Range) {
         iv = uint64_t(p.lo) + mulhi(u << 11, p.range);
       } else if (p.law == PerturbLaw::Uniform) {

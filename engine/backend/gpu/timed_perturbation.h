@@ -99,6 +99,9 @@ struct Perturbation {
   // g in 1..24.
   int reflect = 0;
   double centre2 = 0;
+  // Redraw: 1 for a dist_fixed buffer: u straight from the value draw (the law i.i.d., no
+  // cells, holes or planted places).
+  int iid = 0;
   // Mirror: anchors at the first and last places and every (block + 1)-th place from
   // `offset`; segment g (the places after anchor g) reflected and reversed when its draw is odd.
   int64_t block = 1, offset = 0;
