@@ -1,9 +1,10 @@
 // What every timed run sees (docs/reliability.md P6, P6a-P6c, issue 28): before each timed run,
 // on the device and outside the timed window, every input buffer drawn from a law (role `in` or
 // `inout`; `dist_fixed` or not: a change inside the declared law keeps what dist_fixed promises,
-// which narrows the adversarial sets only) is changed inside that law, from draws keyed on a run
-// seed this process draws at random. Only `constant` and `arange` inputs have no law to draw
-// from and stay as they are. Per kind:
+// which narrows the adversarial sets only; such a buffer is redrawn i.i.d. from its law exactly,
+// without the planted cells or the shrink below) is changed inside that law, from draws keyed
+// on a run seed this process draws at random. Only `constant` and `arange` inputs have no law to
+// draw from and stay as they are. Per kind:
 //  - element-wise laws (uniform, normal, randint, mask) on every dtype, integers included:
 //    every position redrawn from the declared law (uniform, randint exactly; normal through a
 //    64-piece linear inverse CDF, tails cut at 3.5 sd; a mask with its probability), with
