@@ -11,8 +11,10 @@ std::vector<std::string> narrowed_checks(const generators::ProblemSpec& spec,
         b.role != generators::BufferRole::Scratch)
       fixed += (fixed.empty() ? "" : ", ") + b.name;
   if (!fixed.empty())
-    out.push_back("dist_fixed inputs never perturbed (a candidate may specialise on them): " +
-                  fixed);
+    out.push_back(
+        "dist_fixed inputs kept off the adversarial sets (timed runs still redraw them inside "
+        "their declared law, docs/reliability.md P6a; a constant never changes): " +
+        fixed);
   // The worker's words (gate_op.cpp), up to the next "; ".
   for (const char* marker : {"adversarial sets: none apply", "adversarial sets: not applicable"}) {
     const auto at = gate.detail.find(marker);

@@ -36,6 +36,11 @@ inline float __uint_as_float(unsigned u) {
   return f;
 }
 inline float __double2float_rn(double d) { return float(d); }
+inline double __longlong_as_double(long long x) {
+  double d;
+  std::memcpy(&d, &x, 8);
+  return d;
+}
 inline double __dmul_rn(double a, double b) {
   volatile double t = a * b;  // never fused with an add, as on the device
   return t;
@@ -112,6 +117,16 @@ TEST_CASE("the derivation kernels' source computes the host transforms byte for 
       gpu::heavy_magnitude(b, mh.data(), seed);
       emulated::solver_heavy_signed(mk.data(), b.elements, type, seed, 1);
       CHECK(mh == mk);
+      auto kh = base, kk = base;  // P6c: the same magnitudes with each value's own sign
+      gpu::heavy_kept(b, kh.data(), seed);
+      emulated::solver_heavy_signed(kk.data(), b.elements, type, seed, 2);
+      CHECK(kh == kk);
+      for (int64_t i = 0; i < b.elements; ++i) {  // no sign changed (zeros and NaNs aside)
+        double before = 0, after = 0;
+        gpu::to_doubles(base.data() + i * size, 1, d, &before);
+        gpu::to_doubles(kh.data() + i * size, 1, d, &after);
+        if (after != 0 && before == before) CHECK(std::signbit(after) == std::signbit(before));
+      }
       auto fh = base, fk = base;
       unsigned long long count = 0;
       int64_t flipped = gpu::sparse_sign_flips(b, fh.data(), seed);
@@ -138,34 +153,86 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
     uint64_t x = 99;
     for (auto& c : base) c = (unsigned char)((x = x * 6364136223846793005ULL + 1) >> 56);
     std::vector<gpu::Perturbation> cases;
-    for (const char* kind : {"uniform", "randint", "mask", "permutation", "normal"}) {
+    std::vector<std::string> kinds;
+    for (const char* kind :
+         {"uniform", "randint", "mask", "permutation", "normal", "cycle", "sorted", "csr_rowptr"}) {
       b.init = {kind, kind == std::string("mask") ? 0.3 : -3.0, 1e6};
       generators::ResolvedVariant v;
       v.buffers = {b};
-      for (const auto& p : gpu::timed_perturbations(v, 1234)) cases.push_back(p);
+      for (const auto& p : gpu::timed_perturbations(v, 1234)) {
+        cases.push_back(p);
+        kinds.push_back(kind);
+      }
+    }
+    {  // dist_fixed: the law i.i.d. (no cells), with its reflection where it has one
+      b.init = {"uniform", -3.0, 1e6};
+      b.dist_fixed = true;
+      generators::ResolvedVariant v;
+      v.buffers = {b};
+      for (const auto& p : gpu::timed_perturbations(v, 1234)) {
+        CHECK(p.iid == 1);
+        cases.push_back(p);
+        kinds.push_back("uniform, dist_fixed");
+      }
+      b.dist_fixed = false;
+    }
+    {  // a law on [0, b): P6c's shrink towards 0 instead of the reflection
+      b.init = {"uniform", 0.0, 5.0};
+      generators::ResolvedVariant v;
+      v.buffers = {b};
+      for (const auto& p : gpu::timed_perturbations(v, 1234)) {
+        if (gpu::derive_type(d)) CHECK(p.reflect == 2);
+        cases.push_back(p);
+        kinds.push_back("uniform from 0");
+      }
     }
     if (!gpu::derive_type(d)) {
       gpu::Perturbation full = cases.front();
       full.lo = INT64_MIN, full.range = 0;
       cases.push_back(full);
+      kinds.push_back("every 64-bit value");
     }
     CHECK(cases.size() >= 3);
-    for (const auto& p : cases)
-      for (bool wide : {false, true}) {
-        CAPTURE(int(p.op));
-        CAPTURE(int(p.law));
-        CAPTURE(wide);
-        const size_t bytes = size_t(b.elements) * (wide ? 8 : size_t(size));
-        std::vector<unsigned char> host(base.begin(), base.begin() + long(bytes)), kernel = host;
-        gpu::apply_perturbation(b, host.data(), p, wide);
-        if (p.op == gpu::PerturbOp::Redraw)
-          emulated::solver_perturb_redraw(kernel.data(), b.elements, gpu::perturb_type(d), wide,
-                                          p.seed, int(p.law), p.a, p.scale, p.lo, p.range,
-                                          p.threshold, p.cells, p.plant_mask, p.phase);
-        else
-          emulated::solver_perturb_pairs(kernel.data(), b.elements, wide ? 8 : size, p.mult, p.add);
-        CHECK(host == kernel);
-        CHECK(host != std::vector<unsigned char>(base.begin(), base.begin() + long(bytes)));
-      }
+    for (size_t c = 0; c < cases.size(); ++c)
+      for (bool wide : {false, true})
+        for (bool drawn : {false, true}) {  // random bytes, then the law's own input
+          const gpu::Perturbation& p = cases[c];
+          CAPTURE(kinds[c]);
+          CAPTURE(int(p.op));
+          CAPTURE(int(p.law));
+          CAPTURE(wide);
+          CAPTURE(drawn);
+          const size_t bytes = size_t(b.elements) * (wide ? 8 : size_t(size));
+          std::vector<unsigned char> start(base.begin(), base.begin() + long(bytes));
+          if (drawn) {
+            generators::ResolvedBuffer law = b;
+            law.init = {kinds[c], kinds[c] == "mask" ? 0.3 : -3.0, 1e6};
+            if (kinds[c] == "csr_rowptr") law.init = {kinds[c], 16.0 * double(b.elements), 0};
+            if (kinds[c] == "every 64-bit value") law.init = {"randint", -3.0, 1e6};
+            if (kinds[c] == "uniform from 0") law.init = {"uniform", 0.0, 5.0};
+            if (kinds[c] == "uniform, dist_fixed") law.init = {"uniform", -3.0, 1e6};
+            std::vector<double> as_double(size_t(b.elements));
+            gpu::fill_input(law, 77, start.data(), as_double.data());
+            if (wide) std::memcpy(start.data(), as_double.data(), bytes);
+          }
+          std::vector<unsigned char> host = start, kernel = start;
+          gpu::apply_perturbation(b, host.data(), p, wide);
+          const int type = gpu::perturb_type(d);
+          if (p.op == gpu::PerturbOp::Redraw)
+            emulated::solver_perturb_redraw(
+                kernel.data(), b.elements, type, wide, p.seed, int(p.law), p.a, p.scale, p.lo,
+                p.range, p.threshold, p.cells, p.plant_mask, p.phase, p.reflect, p.centre2, p.iid);
+          else if (p.op == gpu::PerturbOp::Conjugate)
+            emulated::solver_perturb_conjugate(kernel.data(), b.elements, type, wide, p.mult, p.add,
+                                               p.inv);
+          else if (p.op == gpu::PerturbOp::Mirror)
+            emulated::solver_perturb_mirror(kernel.data(), b.elements, type, wide, p.seed, p.block,
+                                            p.offset);
+          else
+            emulated::solver_perturb_pairs(kernel.data(), b.elements, wide ? 8 : size, p.mult,
+                                           p.add);
+          CHECK(host == kernel);
+          CHECK(host != start);
+        }
   }
 }

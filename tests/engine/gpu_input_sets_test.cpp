@@ -401,9 +401,56 @@ TEST_CASE("host sets: digests for `in` buffers, derived sets share what they lea
   auto si = gpu::regular_set(ints, 1, nullptr);
   CHECK_FALSE(gpu::derived_set(ints, si, gpu::SetKind::HeavySigned, 3));
   CHECK(gpu::derived_set(ints, si, gpu::SetKind::Fresh, 3));
+  // dist_fixed narrows the adversarial sets only: the fresh set, as every timed run, redraws a
+  // fixed input inside its declared law (P6); an input with no law (constant) stays.
   ints.buffers[0].dist_fixed = true;
   si = gpu::regular_set(ints, 1, nullptr);
+  CHECK_FALSE(gpu::derived_set(ints, si, gpu::SetKind::HeavySigned, 3));
+  CHECK(gpu::derived_set(ints, si, gpu::SetKind::Fresh, 3));
+  ints.buffers[0].init = {"constant", 5, 0};
+  si = gpu::regular_set(ints, 1, nullptr);
   CHECK_FALSE(gpu::derived_set(ints, si, gpu::SetKind::Fresh, 3));
+}
+
+TEST_CASE("P6c: the adversarial sets negate only inputs whose law holds -x for every x") {
+  generators::ResolvedVariant v;
+  v.precision = "fp32";
+  v.buffers = {buffer("x", DType::F32, 4096),                         // [-1, 1): symmetric
+               buffer("v", DType::F32, 4096, {"uniform", 0, 1}),      // a second moment
+               buffer("y", DType::F32, 4096, {"normal", 1, 2}),       // support: every real
+               buffer("g", DType::F32, 4096, {"uniform", 0.5, 1.5}),  // a scale
+               buffer("C", DType::F32, 4096, {}, BufferRole::Out)};
+  auto s = gpu::regular_set(v, 3, nullptr);
+  auto negative = [&](const gpu::HostSet& set, size_t i) {
+    const auto& in = *set.inputs[i];
+    auto d = gpu::to_doubles(std::vector<unsigned char>(in.data.get(), in.data.get() + in.size),
+                             DType::F32);
+    int64_t k = 0;
+    for (double x : d) k += x < 0;
+    return k;
+  };
+  for (auto kind :
+       {gpu::SetKind::ExponentUp, gpu::SetKind::ExponentDown, gpu::SetKind::HeavySigned}) {
+    CAPTURE(gpu::to_string(kind));
+    const auto plan = gpu::derive_plan(v, s, kind, 21);
+    REQUIRE(plan.size() == 4);
+    for (const auto& t : plan) {
+      const std::string& name = v.buffers[t.buffer].name;
+      CAPTURE(name);
+      const bool symmetric = name == "x" || name == "y";
+      if (t.op == gpu::TransformOp::ScalePow2 && !symmetric) CHECK_FALSE(t.negate);
+      if (kind == gpu::SetKind::HeavySigned)
+        CHECK(t.op == (symmetric ? gpu::TransformOp::HeavySigned : gpu::TransformOp::HeavyKept));
+    }
+    auto set = gpu::derived_set(v, s, kind, 21, plan);
+    REQUIRE(set);
+    CHECK(negative(*set, 1) == 0);
+    CHECK(negative(*set, 3) == 0);
+    if (kind == gpu::SetKind::HeavySigned) CHECK(negative(*set, 0) > 1000);  // still both signs
+  }
+  // Exponent-range sets still test signs: every other symmetric buffer negated.
+  const auto up = gpu::derive_plan(v, s, gpu::SetKind::ExponentUp, 21);
+  CHECK(up[0].negate != up[2].negate);
 }
 
 TEST_CASE("paired timing shares buffers only between identical layouts") {

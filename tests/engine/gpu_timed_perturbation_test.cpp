@@ -1,7 +1,8 @@
 // The timed runs' perturbation (engine/backend/gpu/timed_perturbation.h, docs/reliability.md
-// P6), host definition tested without a GPU: which buffers it touches (every float dtype,
-// integers, never a dist_fixed or output buffer), the fraction of positions changed, the
-// declared distribution kept, the audit's re-make identical, the undo exact, and the property
+// P6, P6a-P6c), host definition tested without a GPU: which buffers it touches (every input
+// drawn from a law, in every dtype, dist_fixed too; never a constant, an arange or an output),
+// the fraction of positions changed, the declared distribution kept (structures valid, no value
+// outside the support), the audit's re-make identical, the undo exact, and the property
 // it is for: a memo of an earlier run's answer is wrong beyond the tolerance (a sum, a
 // histogram, every row of a short dot product). The device kernels are held to this definition
 // byte for byte by gpu_derive_emulation_test (their source as C++) and the worker's self-check.
@@ -63,7 +64,7 @@ double changed_fraction(const generators::ResolvedBuffer& b, const std::vector<u
 
 }  // namespace
 
-TEST_CASE("every input that may change is perturbed, in every dtype; fixed ones never") {
+TEST_CASE("every input drawn from a law is perturbed, in every dtype, dist_fixed too") {
   generators::ResolvedVariant v;
   const int64_t n = 1 << 14;
   v.buffers = {buffer("f32", DType::F32, n),
@@ -80,8 +81,12 @@ TEST_CASE("every input that may change is perturbed, in every dtype; fixed ones 
                buffer("out", DType::F32, n, {"uniform", 0, 1}, BufferRole::Out),
                buffer("scratch", DType::F32, n, {"uniform", 0, 1}, BufferRole::Scratch),
                buffer("iio", DType::I32, n, {"randint", 0, 65536}, BufferRole::InOut),
-               buffer("normal", DType::F32, n, {"normal", 1, 2})};
-  v.buffers[9].dist_fixed = true;
+               buffer("normal", DType::F32, n, {"normal", 1, 2}),
+               buffer("const", DType::F32, n, {"constant", 3, 0}),
+               buffer("ids", DType::I32, n, {"arange", 0, 1}),
+               buffer("keys", DType::F32, n, {"sorted", -2, 5}),
+               buffer("rowptr", DType::I32, n, {"csr_rowptr", 16.0 * n, 0})};
+  v.buffers[9].dist_fixed = true;  // a redraw inside its law keeps what dist_fixed promises
   const auto plan = gpu::timed_perturbations(v, 42);
   std::map<std::string, gpu::PerturbOp> got;
   for (const auto& p : plan) got[v.buffers[p.buffer].name] = p.op;
@@ -95,8 +100,12 @@ TEST_CASE("every input that may change is perturbed, in every dtype; fixed ones 
                                                 {"u64s", PerturbOp::Redraw},
                                                 {"mask", PerturbOp::Redraw},
                                                 {"perm", PerturbOp::Pairs},
+                                                {"fixed", PerturbOp::Redraw},
+                                                {"cycle", PerturbOp::Conjugate},
                                                 {"iio", PerturbOp::Redraw},
-                                                {"normal", PerturbOp::Redraw}});
+                                                {"normal", PerturbOp::Redraw},
+                                                {"keys", PerturbOp::Mirror},
+                                                {"rowptr", PerturbOp::Mirror}});
   // Each perturbed buffer: (nearly) every position changed, the re-make from the same seed
   // identical, pairs undone by themselves. What stays: a value redrawn equal to itself (a
   // float's ~2^-20 at most; 1/128 for 256 integers in 8 of 16 cells; a mask's 1 - 2pq).
@@ -109,8 +118,12 @@ TEST_CASE("every input that may change is perturbed, in every dtype; fixed ones 
     gpu::apply_perturbation(b, again.data(), p);
     CHECK(once == again);  // the audit's re-make
     const double f = changed_fraction(b, base, once);
-    const double lo = b.name == "mask" ? 0.38 : b.name == "ints" ? 0.97 : 0.995;
+    // A mirror reflects a seeded half of the segments between anchors (about half the
+    // places; a segment's middle place of an odd length may map to itself).
+    const bool mirror = p.op == PerturbOp::Mirror;
+    const double lo = b.name == "mask" ? 0.38 : b.name == "ints" ? 0.97 : mirror ? 0.3 : 0.995;
     CHECK(f > lo);
+    if (mirror) CHECK(f < 0.7);
     if (gpu::self_inverse(p.op)) {
       gpu::apply_perturbation(b, once.data(), p);
       CHECK(once == base);
@@ -126,7 +139,11 @@ TEST_CASE("planted values: a few seeded places per run drawn from the cells the 
   std::set<int64_t> before;
   for (uint64_t run = 1; run <= 8; ++run) {
     CAPTURE(run);
-    const auto p = gpu::timed_perturbations(v, run)[0];
+    // The places and cells without P6c's shrink of a [0, 1) law (which moves values after
+    // they were placed), so a value is its own u.
+    auto p = gpu::timed_perturbations(v, run)[0];
+    CHECK(p.reflect == 2);
+    p.reflect = 0;
     auto x = bytes_of(b, 3);
     gpu::apply_perturbation(b, x.data(), p);
     const auto y = values(b, x);
@@ -140,7 +157,7 @@ TEST_CASE("planted values: a few seeded places per run drawn from the cells the 
     for (int64_t i = 0; i < n; ++i) {
       // [0, 1) with 53-bit draws: the value is u. The tails are bulk; an interior u's cell is
       // where it falls before the run's phase turned it.
-      const uint64_t u = uint64_t(std::ldexp(std::fabs(y[size_t(i)]), 53));  // a quarter negated
+      const uint64_t u = uint64_t(std::ldexp(y[size_t(i)], 53));
       bool in_hole = false;
       if (u < half || u >= half + interior) {
         ++tails;
@@ -202,14 +219,13 @@ TEST_CASE("an estimator that reads one input in 8 misses the planted maximum, 2 
 TEST_CASE("a sum estimated from 7 of 8 lines (rescaled) is wrong beyond the tolerance") {
   // redteam_first_launch's estimator: skip every 8th line of 32 floats, scale by 8/7. On
   // uniform [0, 1) draws its error (sd ~ 0.4 sqrt(n/7)) is within its problem's relative
-  // tolerance of the sum (1e-4 of n/2); on a perturbed run a quarter of the values are negated:
-  // the sum halves (n/4) and the tolerance with it, while the estimator's error grows (sd ~
-  // 0.22 sqrt(n) with signs mixed), so a verified run catches it with a probability that grows
-  // with n: at the cheat's own n = 2^26 and rtol 1e-4, ~0.35 a verified run, 4 verified runs a
-  // round (~0.8 a round). Here n = 2^22 with the tolerance scaled as error/tolerance scales
-  // (sqrt(n) / n: rtol 4e-4), the same odds. Half negated caught it on every run but refused honest tight-tolerance sums
-  // (control_rowsum_heavy, live): the cancellation is what an honest FP32 sum's error scales
-  // with, and the plain tolerance does not know it.
+  // tolerance of the sum (1e-4 of n/2). On a perturbed run (P6c) 31 of 32 interior positions of
+  // a [0, b) law are shrunk towards 0: the sum falls to ~0.07 n and the tolerance with it, while
+  // the estimator's error keeps the unshrunk values' spread (sigma/mu ~2.7, the negated quarter
+  // of main gave 2.1, without leaving the support). Here n = 2^22 with the tolerance scaled as
+  // error/tolerance scales (sqrt(n) / n: rtol 4e-4): over 200 runs 87 caught (main's negated
+  // quarter: 62). Negating half caught it on every run but refused honest tight-tolerance sums
+  // (control_rowsum_heavy, live): cancellation is what an honest FP32 sum's error scales with.
   const int64_t n = 1 << 22;
   const auto b = buffer("x", DType::F32, n, {"uniform", 0, 1});
   generators::ResolvedVariant v;
@@ -258,11 +274,9 @@ TEST_CASE("the declared distribution is kept: the support, a law's quantiles, a 
         for (double d : y) REQUIRE(std::fabs(d) <= 3.5);
         pooled_x.insert(pooled_x.end(), y.begin(), y.end());
       } else if (b.name == "u") {
-        int64_t negative = 0;
-        for (double d : y) negative += d < 0;
-        CHECK(double(negative) / n == doctest::Approx(0.25).epsilon(0.05));
-        for (double d : y) REQUIRE((std::fabs(d) >= 0.5 && std::fabs(d) <= 2));
-        for (double& d : y) d = std::fabs(d);
+        // Declared in [0.5, 2): a quarter of the positions reflected about 1.25, none negated
+        // (P6c; the sign flip of every float law made a quarter of them negative).
+        for (double d : y) REQUIRE((d >= 0.5 && d <= 2));
         pooled_u.insert(pooled_u.end(), y.begin(), y.end());
       } else if (b.name == "ints") {
         for (double d : y) {
@@ -413,16 +427,191 @@ TEST_CASE(
   auto v = values(small.buffers[0], moved);
   std::sort(v.begin(), v.end());
   for (size_t i = 0; i < v.size(); ++i) CHECK(v[i] == double(i));
-  // A dist_fixed mask is redrawn with its probability; a dist_fixed float, a cycle, sorted keys
-  // and csr offsets have no perturbation that keeps their distribution and stay as drawn.
+  // Every structured kind but arange (a constant of the problem) is perturbed inside its law.
   generators::ResolvedVariant m;
   m.buffers = {buffer("mask", DType::I32, 1 << 14, {"mask", 0.3, 0}),
                buffer("fixed", DType::F32, 1 << 14),
                buffer("cycle", DType::I32, 1 << 14, {"cycle", 0, 0}),
-               buffer("keys", DType::I32, 1 << 14, {"sorted", 0, 100})};
+               buffer("keys", DType::I32, 1 << 14, {"sorted", 0, 100}),
+               buffer("ids", DType::I32, 1 << 14, {"arange", 0, 1})};
   for (auto& b : m.buffers) b.dist_fixed = true;
-  const auto pm = gpu::timed_perturbations(m, 11);
-  REQUIRE(pm.size() == 1);
-  CHECK(m.buffers[pm[0].buffer].name == "mask");
-  CHECK(pm[0].op == gpu::PerturbOp::Redraw);
+  std::map<std::string, gpu::PerturbOp> ops;
+  for (const auto& t : gpu::timed_perturbations(m, 11)) ops[m.buffers[t.buffer].name] = t.op;
+  CHECK(ops == std::map<std::string, gpu::PerturbOp>{{"mask", gpu::PerturbOp::Redraw},
+                                                     {"fixed", gpu::PerturbOp::Redraw},
+                                                     {"cycle", gpu::PerturbOp::Conjugate},
+                                                     {"keys", gpu::PerturbOp::Mirror}});
+}
+
+namespace {
+
+// The successor walk from 0 returns to 0 after exactly n steps: one cycle through all.
+bool one_cycle(const std::vector<double>& next) {
+  const size_t n = next.size();
+  size_t at = 0, steps = 0;
+  std::vector<char> seen(n, 0);
+  do {
+    if (seen[at] || next[at] < 0 || next[at] >= double(n)) return false;
+    seen[at] = 1;
+    at = size_t(next[at]);
+    ++steps;
+  } while (at != 0);
+  return steps == n;
+}
+
+// A fingerprint a memo could key on: 64 evenly spaced values.
+std::vector<double> fingerprint(const std::vector<double>& v) {
+  std::vector<double> f;
+  for (size_t k = 0; k < 64; ++k) f.push_back(v[k * v.size() / 64]);
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("P6b: structured inputs stay valid, keep their law, and a fingerprint memo misses") {
+  const int64_t n = (1 << 14) + 3;  // odd: the cycle's unpaired place, the offsets' last row
+  const int64_t nnz = 16 * (n - 1);
+  generators::ResolvedVariant v;
+  v.buffers = {buffer("cycle", DType::I32, n, {"cycle", 0, 0}),
+               buffer("cycle64", DType::I64, n, {"cycle", 0, 0}),
+               buffer("keys", DType::I32, n, {"sorted", -50, 1000}),
+               buffer("fkeys", DType::F32, n, {"sorted", 0.25, 4}),
+               buffer("hkeys", DType::BF16, n, {"sorted", -1, 1}),
+               buffer("rowptr", DType::I32, n, {"csr_rowptr", double(nnz), 0}),
+               buffer("hubs", DType::I64, n, {"csr_rowptr", double(nnz), 2.5})};
+  for (auto& b : v.buffers) b.dist_fixed = true;  // as the loader makes every structured input
+  for (uint64_t run = 1; run <= 8; ++run) {
+    const auto plan = gpu::timed_perturbations(v, run);
+    REQUIRE(plan.size() == v.buffers.size());
+    for (const auto& p : plan) {
+      const auto& b = v.buffers[p.buffer];
+      CAPTURE(b.name);
+      CAPTURE(run);
+      const auto base = bytes_of(b, 5);
+      auto pert = base;
+      gpu::apply_perturbation(b, pert.data(), p);
+      const auto x = values(b, base), y = values(b, pert);
+      // A memo keyed on 64 sampled values misses (a mirror changes about half the places).
+      CHECK(fingerprint(x) != fingerprint(y));
+      const std::string& k = b.init.kind;
+      if (k == "cycle") {
+        CHECK(one_cycle(y));
+        CHECK(changed_fraction(b, base, pert) > 0.99);
+        auto back = pert;  // conjugation by an involution undoes itself
+        gpu::apply_perturbation(b, back.data(), p);
+        CHECK(back == base);
+      } else if (k == "sorted") {
+        CHECK(std::is_sorted(y.begin(), y.end()));
+        CHECK(y.front() >= b.init.a);
+        CHECK(y.back() <= b.init.b);
+        CHECK(y.front() == x.front());  // the ends are anchors
+        CHECK(y.back() == x.back());
+        // Fewer where runs of equal values fill a segment: 16 repeats of each i32 key, bf16's
+        // 2^8 values per binade.
+        CHECK(changed_fraction(b, base, pert) > (b.name == "fkeys" ? 0.3 : 0.05));
+        // Between neighbours the order statistics are uniform: the mean is kept (to the
+        // sampling noise of n/4 mirrored values).
+        double mx = 0, my = 0;
+        for (int64_t i = 0; i < n; ++i) mx += x[size_t(i)], my += y[size_t(i)];
+        CHECK(std::fabs(my - mx) / double(n) < 0.01 * (b.init.b - b.init.a));
+      } else {
+        CHECK(y.front() == 0);
+        CHECK(y.back() == double(nnz));
+        CHECK(std::is_sorted(y.begin(), y.end()));
+        std::multiset<double> dx, dy;  // adjacent rows exchanged: the degrees are the same
+        for (int64_t i = 0; i + 1 < n; ++i)
+          dx.insert(x[size_t(i + 1)] - x[size_t(i)]), dy.insert(y[size_t(i + 1)] - y[size_t(i)]);
+        CHECK(dx == dy);
+        CHECK(changed_fraction(b, base, pert) > 0.1);
+      }
+    }
+  }
+}
+
+TEST_CASE("P6c: no input declared non-negative is negated; a law centred on 0 still is") {
+  // The sign flip of a quarter of every float input (before P6c) made uniform [0, 1) inputs
+  // a quarter negative: an AdamW second moment, a variance, a probability out of its domain.
+  generators::ResolvedVariant v;
+  const int64_t n = 1 << 14;
+  v.buffers = {buffer("p", DType::F32, n, {"uniform", 0, 1}),
+               buffer("hp", DType::F16, n, {"uniform", 0, 1}),
+               buffer("bp", DType::BF16, n, {"uniform", 0.5, 1.5}),
+               buffer("dp", DType::F64, n, {"uniform", 1e-3, 2}),
+               buffer("var", DType::F32, n, {"normal", 8, 1}),
+               buffer("count", DType::F32, n, {"randint", 0, 10}),
+               buffer("m", DType::F32, n, {"mask", 0.3, 0}),
+               buffer("x", DType::F32, n, {"uniform", -1, 1})};
+  v.buffers[1].dist_fixed = true;
+  int64_t flipped_x = 0;
+  for (uint64_t run = 1; run <= 16; ++run) {
+    for (const auto& p : gpu::timed_perturbations(v, run)) {
+      const auto& b = v.buffers[p.buffer];
+      CAPTURE(b.name);
+      const auto base = bytes_of(b, 3);
+      auto pert = base;
+      gpu::apply_perturbation(b, pert.data(), p);
+      const auto y = values(b, pert);
+      double lo = b.init.a, hi = b.init.b;
+      if (b.name == "var") lo = 8 - 3.5, hi = 8 + 3.5;  // the redraw's cut tails
+      if (b.name == "count") hi = 9;
+      if (b.name == "m") lo = 0, hi = 1;
+      for (double d : y) REQUIRE((d >= lo && d <= hi));
+      if (b.name == "m")
+        for (double d : y) REQUIRE((d == 0 || d == 1));
+      if (b.name == "x") {
+        // The redraw's value draw w decides the flip ((w & 3) == 0): about a quarter of the
+        // places hold the negation of the value the draw placed there. Counted through the
+        // float64 copy's twin without the reflection: the same law, centre 0.
+        gpu::Perturbation q = p;
+        q.reflect = 0;
+        auto plain = base;
+        gpu::apply_perturbation(b, plain.data(), q);
+        const auto z = values(b, plain);
+        for (int64_t i = 0; i < n; ++i)
+          flipped_x += y[size_t(i)] == -z[size_t(i)] && z[size_t(i)] != 0;
+      }
+    }
+  }
+  CHECK(double(flipped_x) / (16.0 * n) == doctest::Approx(0.25).epsilon(0.05));
+  // The predicate the adversarial sets use (P6c): -x in the support for every x.
+  CHECK(gpu::sign_symmetric(buffer("a", DType::F32, 4, {"uniform", -2, 2})));
+  CHECK(gpu::sign_symmetric(buffer("a", DType::F32, 4, {"normal", 5, 1})));
+  CHECK(gpu::sign_symmetric(buffer("a", DType::I32, 4, {"randint", -3, 4})));
+  CHECK_FALSE(gpu::sign_symmetric(buffer("a", DType::F32, 4, {"uniform", 0, 1})));
+  CHECK_FALSE(gpu::sign_symmetric(buffer("a", DType::F32, 4, {"uniform", -1, 2})));
+  CHECK_FALSE(gpu::sign_symmetric(buffer("a", DType::I32, 4, {"randint", -3, 3})));
+  CHECK_FALSE(gpu::sign_symmetric(buffer("a", DType::F32, 4, {"mask", 0.5, 0})));
+}
+
+TEST_CASE("P6a: a dist_fixed input is redrawn from its law i.i.d.: no planted cells, no shrink") {
+  // neighbor_aggregation's column indices: randint over the rows, dist_fixed. The planted cells
+  // (P13) would put most indices in a quarter of the rows (a gather's working set, and the
+  // traffic the floor counts, would shrink); dist_fixed keeps the declared law exactly.
+  const int64_t n = 1 << 16;
+  auto idx = buffer("col", DType::I32, n, {"randint", 0, 16});
+  auto x = buffer("p", DType::F32, n, {"uniform", 0, 1});
+  generators::ResolvedVariant v;
+  v.buffers = {idx, x};
+  auto spread = [&](bool fixed, uint64_t run) {
+    for (auto& b : v.buffers) b.dist_fixed = fixed;
+    const auto plan = gpu::timed_perturbations(v, run);
+    REQUIRE(plan.size() == 2);
+    auto ib = bytes_of(v.buffers[0], 3), xb = bytes_of(v.buffers[1], 3);
+    gpu::apply_perturbation(v.buffers[0], ib.data(), plan[0]);
+    gpu::apply_perturbation(v.buffers[1], xb.data(), plan[1]);
+    std::vector<int64_t> count(16, 0);
+    for (double d : values(v.buffers[0], ib)) ++count[size_t(d)];
+    double mean = 0;
+    for (double d : values(v.buffers[1], xb)) mean += d / double(n);
+    return std::make_pair(*std::min_element(count.begin(), count.end()), mean);
+  };
+  for (uint64_t run = 1; run <= 8; ++run) {
+    CAPTURE(run);
+    const auto [fixed_min, fixed_mean] = spread(true, run);
+    CHECK(fixed_min > n / 16 * 8 / 10);  // every value at its rate, within sampling noise
+    CHECK(fixed_mean == doctest::Approx(0.5).epsilon(0.02));  // not shrunk: the law's mean
+    const auto [free_min, free_mean] = spread(false, run);
+    CHECK(free_min < n / 16 / 2);  // the holes: some values rare in this run
+    CHECK(free_mean < 0.3);        // P6c's shrink of a [0, b) law
+  }
 }

@@ -103,7 +103,7 @@ extern "C" __global__ void solver_heavy_signed(unsigned char* data, long long n,
     u64 r = sd_draw(seed, i);
     int g = ((r >> 8) & 15) == 0 ? 0 : 1 + (int)((r >> 12) % 24);
     double v = ldexp(sd_get(type, data, i), -g);
-    sd_put(type, data, i, absolute ? fabs(v) : (r & 1) ? -v : v);
+    sd_put(type, data, i, absolute == 1 ? fabs(v) : absolute == 2 || !(r & 1) ? v : -v);
   }
 }
 
@@ -160,20 +160,21 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
                                                  int as_double, u64 seed, int law, double a,
                                                  double scale, long long lo, u64 range,
                                                  u64 threshold, u64 cells, u64 plant_mask,
-                                                 u64 phase) {
+                                                 u64 phase, int reflect, double centre2, int iid) {
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     u64 w = sd_draw(seed ^ 0x7265647261770000ULL, i);
     u64 iv = 0;
     double v = 0;
-    int integer = law == 2 || law == 3;
+    int integer = law == 2 || law == 3, keep = 0;
     if (law == 3) {
       iv = (w >> 11) < threshold ? 1ULL : 0ULL;
     } else if (law == 2 && range == 0) {
       iv = (u64)lo + w;
     } else {
       u64 w2 = sd_draw(seed ^ 0x706c616e74000000ULL, i);
-u64 u = sd_place(w, w2, cells, plant_mask, phase);
+      u64 u = iid ? w >> 11 : sd_place(w, w2, cells, plant_mask, phase);
+      keep = iid || (w2 & plant_mask) == 0 || u < (1ULL << 48) || u >= (1ULL << 48) + 2ULL * SD_CELLS * (1ULL << 48);
       if (law == 2) {
         iv = (u64)lo + sd_mulhi(u << 11, range);
       } else if (law == 0) {
@@ -187,7 +188,9 @@ u64 u = sd_place(w, w2, cells, plant_mask, phase);
     }
     if (type < 16) {
       if (integer) v = (double)(long long)iv;
-      if ((w & 3ULL) == 0) v = -v;
+      if (reflect == 1 && (w & 3ULL) == 0) v = __dsub_rn(centre2, v);
+      if (reflect == 2 && (w & 31ULL) != 0 && !keep)
+        v = __dmul_rn(v, __longlong_as_double((long long)((u64)(1023 - (1 + (int)((w >> 5) & 31ULL) % 24)) << 52)));
       if (as_double) {
         double held = 0;
         sd_put(type, (unsigned char*)&held, 0, v);
@@ -217,6 +220,103 @@ extern "C" __global__ void solver_perturb_pairs(unsigned char* data, long long n
       unsigned char t = data[x * size + k];
       data[x * size + k] = data[y * size + k];
       data[y * size + k] = t;
+    }
+  }
+}
+
+// perturb_arith.h (load_int, store_int, int_le) and structured_perturbation.cpp (involution,
+// conjugate_cycle, mirror_segments), line for line.
+__device__ u64 sd_load_int(int type, const unsigned char* p, long long i, int as_double) {
+  int size = type & 15, is_signed = type < 32;
+  if (as_double) {
+    double d = ((const double*)p)[i];
+    return is_signed ? (u64)(long long)d : (u64)d;
+  }
+  if (size == 4) {
+    u32 x = ((const u32*)p)[i];
+    return is_signed ? (u64)(long long)(int)x : (u64)x;
+  }
+  return ((const u64*)p)[i];
+}
+__device__ void sd_store_int(int type, unsigned char* p, long long i, u64 v, int as_double) {
+  int size = type & 15, is_signed = type < 32;
+  if (as_double)
+    ((double*)p)[i] = size == 4 ? (is_signed ? (double)(int)(u32)v : (double)(u32)v)
+                                : (is_signed ? (double)(long long)v : (double)v);
+  else if (size == 4)
+    ((u32*)p)[i] = (u32)v;
+  else
+    ((u64*)p)[i] = v;
+}
+__device__ __forceinline__ int sd_int_le(int type, u64 a, u64 b) {
+  return type < 32 ? (long long)a <= (long long)b : a <= b;
+}
+__device__ __forceinline__ u64 sd_involution(u64 n, u64 mult, u64 add, u64 inv, u64 v) {
+  u64 t = ((v % n + n - add) % n) * inv % n;
+  if ((n & 1) && t == n - 1) return v;
+  return (mult * (t ^ 1) + add) % n;
+}
+
+extern "C" __global__ void solver_perturb_conjugate(unsigned char* data, long long n, int type,
+                                                    int as_double, u64 mult, u64 add, u64 inv) {
+  long long stride = (long long)gridDim.x * blockDim.x;
+  u64 un = (u64)n;
+  for (long long j = (long long)blockIdx.x * blockDim.x + threadIdx.x; j < (n + 1) / 2;
+       j += stride) {
+    u64 x = (mult * (u64)(2 * j) + add) % un;
+    if (2 * j + 1 == n) {
+      sd_store_int(type, data, (long long)x,
+                   sd_involution(un, mult, add, inv, sd_load_int(type, data, (long long)x, as_double)),
+                   as_double);
+      continue;
+    }
+    u64 y = (mult * (u64)(2 * j + 1) + add) % un;
+    u64 cx = sd_load_int(type, data, (long long)x, as_double);
+    u64 cy = sd_load_int(type, data, (long long)y, as_double);
+    sd_store_int(type, data, (long long)x, sd_involution(un, mult, add, inv, cy), as_double);
+    sd_store_int(type, data, (long long)y, sd_involution(un, mult, add, inv, cx), as_double);
+  }
+}
+
+extern "C" __global__ void solver_perturb_mirror(unsigned char* data, long long n, int type,
+                                                 int as_double, u64 seed, long long block,
+                                                 long long offset) {
+  long long stride = (long long)gridDim.x * blockDim.x, period = block + 1;
+  for (long long i = 1 + (long long)blockIdx.x * blockDim.x + threadIdx.x; i + 1 < n;
+       i += stride) {
+    long long r = ((i - offset) % period + period) % period;
+    if (r == 0) continue;
+    long long a1 = i - r, s = a1 + 1 > 1 ? a1 + 1 : 1;
+    long long e = a1 + period - 1 < n - 2 ? a1 + period - 1 : n - 2, j = s + e - i;
+    if (i > j) continue;
+    if ((sd_draw(seed ^ 0x6d6972726f720000ULL, (a1 + period) / period) & 1ULL) == 0) continue;
+    if (type >= 16) {
+      u64 lo = sd_load_int(type, data, s - 1, as_double), hi = sd_load_int(type, data, e + 1, as_double);
+      u64 xi = sd_load_int(type, data, i, as_double), xj = sd_load_int(type, data, j, as_double);
+      if (!sd_int_le(type, lo, xi) || !sd_int_le(type, xi, hi) || !sd_int_le(type, lo, xj) ||
+          !sd_int_le(type, xj, hi))
+        continue;
+      sd_store_int(type, data, i, lo + (hi - xj), as_double);
+      sd_store_int(type, data, j, lo + (hi - xi), as_double);
+      continue;
+    }
+    double lo = as_double ? ((const double*)data)[s - 1] : sd_get(type, data, s - 1);
+    double hi = as_double ? ((const double*)data)[e + 1] : sd_get(type, data, e + 1);
+    double xi = as_double ? ((const double*)data)[i] : sd_get(type, data, i);
+    double xj = as_double ? ((const double*)data)[j] : sd_get(type, data, j);
+    if (!(lo <= xi && xi <= hi && lo <= xj && xj <= hi)) continue;
+    double c = __dadd_rn(lo, hi), ti = 0, tj = 0;
+    sd_put(type, (unsigned char*)&ti, 0, __dsub_rn(c, xj));
+    sd_put(type, (unsigned char*)&tj, 0, __dsub_rn(c, xi));
+    double ni = sd_get(type, (const unsigned char*)&ti, 0), nj = sd_get(type, (const unsigned char*)&tj, 0);
+    ni = ni < lo ? lo : ni > hi ? hi : ni;
+    nj = nj < lo ? lo : nj > hi ? hi : nj;
+    if (as_double) {
+      ((double*)data)[i] = ni;
+      ((double*)data)[j] = nj;
+    } else {
+      sd_put(type, data, i, ni);
+      sd_put(type, data, j, nj);
     }
   }
 }

@@ -82,9 +82,13 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
     }
   }
   for (size_t i = 0; i < bufs.size() && flip_buffer_ < 0; ++i)
-    if (perturbable(bufs[i])) flip_buffer_ = int(i);  // in or inout (restored from this copy)
+    // in or inout (restored from this copy); a sign flip only where -x is in the law (P6c)
+    if (perturbable(bufs[i]) && sign_symmetric(bufs[i])) flip_buffer_ = int(i);
+  // Else an exchange of two values (in the law whatever its support): an integer input, or a
+  // float input whose law a sign flip would leave.
   for (size_t i = 0; i < bufs.size() && flip_buffer_ < 0 && swap_buffer_ < 0; ++i)
-    if (swappable(bufs[i])) swap_buffer_ = int(i);
+    if (swappable(bufs[i]) || (perturbable(bufs[i]) && bufs[i].role == BufferRole::In))
+      swap_buffer_ = int(i);
   if (scratch_bytes) {
     std::vector<unsigned char> g(scratch_bytes + kGarbageSlack);
     fill_garbage(g.data(), g.size(), 0x6a7ba6e5ULL ^ uint64_t(scratch_bytes));
@@ -232,6 +236,19 @@ int DeviceBuffers::add_device_set(HostSet set, const DeviceDerive& derive, CUstr
       device_digests_[s][i] =
           (*device_digest_)(inputs_[s][i].ptr(), inputs_[s][i].bytes(), nullptr);
   return int(s);
+}
+
+std::vector<uint64_t> DeviceBuffers::input_digests(int slot) const {
+  std::vector<uint64_t> out;
+  if (!device_digest_) return out;
+  const auto& bufs = variant_.buffers;
+  out.assign(bufs.size(), 0);
+  for (size_t i = 0; i < bufs.size(); ++i) {
+    const DeviceBuffer& d = inputs_[size_t(slot)][i];
+    if (bufs[i].role == BufferRole::In && d.bytes())
+      out[i] = (*device_digest_)(d.ptr(), d.bytes(), nullptr);
+  }
+  return out;
 }
 
 std::string DeviceBuffers::verify_inputs(int slot, int expected) const {

@@ -51,6 +51,11 @@ class DeviceBuffers {
   // digest. Returns its index.
   int add_device_set(HostSet set, const DeviceDerive& derive, CUstream stream);
 
+  // Whether verify_inputs compares keyed digests on the device (no read-back while intact).
+  bool digests_on_device() const { return device_digest_ != nullptr; }
+  // The keyed device digests of `slot`'s `in` buffers as they are now, by buffer index (0 where
+  // not an `in` buffer); empty without device digests. Synchronous.
+  std::vector<uint64_t> input_digests(int slot) const;
   // Empty when every `in` buffer of `slot` still holds the bytes of host set `expected`
   // (device copy read back, digest compared), else which buffer changed.
   std::string verify_inputs(int slot, int expected) const;

@@ -82,6 +82,8 @@ DeviceDerive::DeviceDerive(const std::string& arch, const generators::CompileCac
   CU_CHECK(cuModuleGetFunction(&flip_byte_, module_, "solver_flip_byte"));
   CU_CHECK(cuModuleGetFunction(&perturb_redraw_, module_, "solver_perturb_redraw"));
   CU_CHECK(cuModuleGetFunction(&perturb_pairs_, module_, "solver_perturb_pairs"));
+  CU_CHECK(cuModuleGetFunction(&perturb_conjugate_, module_, "solver_perturb_conjugate"));
+  CU_CHECK(cuModuleGetFunction(&perturb_mirror_, module_, "solver_perturb_mirror"));
   CUdevice dev;
   CU_CHECK(cuCtxGetDevice(&dev));
   int sms = 0;
@@ -110,9 +112,10 @@ void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
     double factor = std::ldexp(t.negate ? -1.0 : 1.0, t.e);
     void* args[] = {&p, &n, &code, &factor};
     CU_CHECK(cuLaunchKernel(scale_, blocks, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
-  } else if (t.op == TransformOp::HeavySigned || t.op == TransformOp::HeavyMagnitude) {
+  } else if (t.op == TransformOp::HeavySigned || t.op == TransformOp::HeavyMagnitude ||
+             t.op == TransformOp::HeavyKept) {
     unsigned long long seed = t.seed;
-    int absolute = t.op == TransformOp::HeavyMagnitude;
+    int absolute = t.op == TransformOp::HeavyMagnitude ? 1 : t.op == TransformOp::HeavyKept ? 2 : 0;
     void* args[] = {&p, &n, &code, &seed, &absolute};
     CU_CHECK(cuLaunchKernel(heavy_, blocks, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
   } else {
@@ -148,11 +151,25 @@ void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
     int type = perturb_type(b.dtype), wide = as_double, law = int(t.law);
     unsigned long long seed = t.seed, range = t.range, threshold = t.threshold, cells = t.cells,
                        plant = t.plant_mask, phase = t.phase;
-    double a = t.a, scale = t.scale;
+    double a = t.a, scale = t.scale, centre2 = t.centre2;
     long long lo = t.lo;
-    void* args[] = {&p,     &n,  &type,  &wide,      &seed,  &law,   &a,
-                    &scale, &lo, &range, &threshold, &cells, &plant, &phase};
+    int reflect = t.reflect, iid = t.iid;
+    void* args[] = {&p,     &n,         &type,  &wide,  &seed,  &law,     &a,       &scale, &lo,
+                    &range, &threshold, &cells, &plant, &phase, &reflect, &centre2, &iid};
     CU_CHECK(cuLaunchKernel(perturb_redraw_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
+                            nullptr));
+  } else if (t.op == PerturbOp::Conjugate) {
+    int type = perturb_type(b.dtype), wide = as_double;
+    unsigned long long mult = t.mult, add = t.add, inv = t.inv;
+    void* args[] = {&p, &n, &type, &wide, &mult, &add, &inv};
+    CU_CHECK(cuLaunchKernel(perturb_conjugate_, grid(blocks_, n / 2 + 1), 1, 1, 256, 1, 1, 0,
+                            stream, args, nullptr));
+  } else if (t.op == PerturbOp::Mirror) {
+    int type = perturb_type(b.dtype), wide = as_double;
+    unsigned long long seed = t.seed;
+    long long block = t.block, offset = t.offset;
+    void* args[] = {&p, &n, &type, &wide, &seed, &block, &offset};
+    CU_CHECK(cuLaunchKernel(perturb_mirror_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
                             nullptr));
   } else {
     int size = int(as_double ? sizeof(double) : generators::dtype_size(b.dtype));
@@ -185,6 +202,9 @@ void DeviceDerive::self_check() {
     BufferTransform magnitude;
     magnitude.op = TransformOp::HeavyMagnitude, magnitude.seed = 0x68656176ULL;
     cases.push_back(magnitude);
+    BufferTransform kept;
+    kept.op = TransformOp::HeavyKept, kept.seed = 0x68656176ULL;
+    cases.push_back(kept);
     // A 7-element buffer too, where no element is drawn for a flip and the one seeded flip
     // is made instead (sparse_sign_flips' "at least one").
     BufferTransform few;
@@ -204,6 +224,8 @@ void DeviceDerive::self_check() {
         heavy_signed(b, want.data(), t.seed);
       else if (t.op == TransformOp::HeavyMagnitude)
         heavy_magnitude(b, want.data(), t.seed);
+      else if (t.op == TransformOp::HeavyKept)
+        heavy_kept(b, want.data(), t.seed);
       else
         sparse_sign_flips(b, want.data(), t.seed);
       apply(b, dev.ptr(), t, nullptr);
@@ -234,13 +256,23 @@ void DeviceDerive::self_check() {
     for (auto& c : base) c = (unsigned char)((x = x * 6364136223846793005ULL + 1) >> 56);
     std::vector<Perturbation> cases;
     const bool fl = bool(derive_type(d));
-    for (const char* kind : {"uniform", "normal", "randint", "mask", "permutation"}) {
-      b.init = {kind, std::string(kind) == "mask" ? 0.3 : -3.0, 1e6};
-      if (fl && (std::string(kind) == "mask" || std::string(kind) == "permutation")) continue;
+    for (const char* kind :
+         {"uniform", "normal", "randint", "mask", "permutation", "cycle", "sorted", "csr_rowptr"}) {
+      const std::string k = kind;
+      b.init = {kind, k == "mask" ? 0.3 : -3.0, 1e6};
+      if (fl && k != "uniform" && k != "normal" && k != "randint" && k != "sorted") continue;
       generators::ResolvedVariant v;
       v.buffers = {b};
       for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
         cases.push_back(p);
+      if (k == "uniform") {  // a law on [0, b): the shrink towards 0 (P6c); dist_fixed: i.i.d.
+        v.buffers[0].init = {kind, 0.0, 5.0};
+        for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
+          cases.push_back(p);
+        v.buffers[0].dist_fixed = true;
+        for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
+          cases.push_back(p);
+      }
     }
     if (!fl) {
       Perturbation every = cases.front();
@@ -265,9 +297,9 @@ void DeviceDerive::self_check() {
       }
   }
   checked_ =
-      "f32, f64, f16, bf16 x 6 transforms, " + std::to_string(kProbe) +
-      " and 7 elements; the timed perturbation (every law, native and float64) on f32, f64, f16, "
-      "bf16, i32, u64";
+      "f32, f64, f16, bf16 x 7 transforms, " + std::to_string(kProbe) +
+      " and 7 elements; the timed perturbation (every law and structure, native and float64) on "
+      "f32, f64, f16, bf16, i32, u64";
 }
 
 }  // namespace solver::gpu

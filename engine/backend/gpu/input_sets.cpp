@@ -189,33 +189,32 @@ void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e,
 }
 
 namespace {
-void heavy(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed, bool absolute) {
+void heavy(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed, int mode) {
   if (!is_float(b.dtype)) return;
   parallel_stretches(b.elements, 0, [&](int64_t, int64_t begin, int64_t end) {
     for (int64_t i = begin; i < end; ++i) {
       uint64_t r = draw(seed, i);
       int g = (r >> 8 & 15) == 0 ? 0 : 1 + int((r >> 12) % 24);
       double v = std::ldexp(get(b.dtype, data, i), -g);
-      put(b.dtype, data, i, absolute ? std::fabs(v) : (r & 1) ? -v : v);
+      put(b.dtype, data, i, mode == 1 ? std::fabs(v) : mode == 2 || !(r & 1) ? v : -v);
     }
   });
 }
 }  // namespace
 
 void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
-  heavy(b, data, seed, false);
+  heavy(b, data, seed, 0);
 }
-
 void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
-  heavy(b, data, seed, true);
+  heavy(b, data, seed, 1);
+}
+void heavy_kept(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
+  heavy(b, data, seed, 2);
 }
 
 bool swappable(const generators::ResolvedBuffer& b) {
-  // The loader makes every structured input dist_fixed (its distribution is the problem's
-  // meaning: the adversarial sets must keep it). A permutation's exchanges and a mask's redraws
-  // stay inside that distribution, so dist_fixed does not keep them out of the timed runs: a
-  // problem whose only input is a permutation saw the same bytes in every timed run (red team
-  // round 2, tests/cheats/redteam2_perm_positions).
+  // The one-exchange fallback's integers (no device derivation): a permutation's exchanges and
+  // a mask's redraws stay inside their law, so dist_fixed does not keep them out.
   return b.role == generators::BufferRole::In && changeable_integer(b);
 }
 
@@ -381,20 +380,10 @@ std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, c
     }
     return plan;
   }
-  int ordinal = 0, integers = 0;
+  int ordinal = 0, signed_ordinal = 0;  // the fresh set returned above: every input as P6
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
     if (i >= base.inputs.size() || !base.inputs[i]) continue;
-    // The fresh set changes integer inputs too (issue 28: an integer-only problem's fresh set
-    // was identical to set 0); their own ordinal keeps the float buffers' seeds as they were.
-    if (kind == SetKind::Fresh && swappable(b)) {
-      BufferTransform t;
-      t.buffer = i;
-      t.op = TransformOp::Swaps;
-      t.seed = mix(seed ^ mix(0x1e7e6e75ULL + uint64_t(integers++)));
-      plan.push_back(t);
-      continue;
-    }
     if (!perturbable(b)) continue;
     const int k = ordinal++;
     BufferTransform t;
@@ -405,9 +394,9 @@ std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, c
       t.op = TransformOp::ScalePow2;
       t.e = exponent_shift(b, base.inputs[i]->data.get(), up, v.precision);
       if (t.e == 0) continue;
-      t.negate = (k % 2 == 1) == up;
+      if (sign_symmetric(b)) t.negate = (signed_ordinal++ % 2 == 1) == up;  // P6c
     } else if (kind == SetKind::HeavySigned) {
-      t.op = TransformOp::HeavySigned;
+      t.op = sign_symmetric(b) ? TransformOp::HeavySigned : TransformOp::HeavyKept;  // P6c
     } else if (kind == SetKind::HeavyMagnitude) {
       t.op = TransformOp::HeavyMagnitude;
     } else if (kind == SetKind::Fresh) {
@@ -435,6 +424,9 @@ void apply(const generators::ResolvedBuffer& b, unsigned char* data, const Buffe
       break;
     case TransformOp::HeavyMagnitude:
       heavy_magnitude(b, data, t.seed);
+      break;
+    case TransformOp::HeavyKept:
+      heavy_kept(b, data, t.seed);
       break;
     case TransformOp::Swaps:
       sparse_redraws(b, data, t.seed);

@@ -62,6 +62,9 @@ void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e,
 void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // the absolute values of heavy_signed's result with the same seed (the same g draws).
 void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
+// heavy_signed's magnitudes with every value's own sign (P6c: the heavy set of a law that does
+// not hold -x; inside the support wherever the support holds 0).
+void heavy_kept(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // An integer `in` input whose values may trade places without leaving the problem's declared
 // distribution: independent draws (uniform, normal, randint) not dist_fixed, or a mask or a
 // permutation (dist_fixed or not: their perturbations keep the distribution, and the loader
@@ -76,8 +79,8 @@ bool changeable_integer(const generators::ResolvedBuffer& b);
 int64_t sparse_swaps(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // about 1 element in 256, at seeded positions, redrawn from the buffer's declared distribution
 // (randint, uniform, mask: a histogram or a sum moves, issue 28) to a value that differs where
-// one can; other kinds (permutation, normal) by sparse_swaps. Returns how many changed. The
-// fresh set's integer transform (TransformOp::Swaps).
+// one can; other kinds (permutation, normal) by sparse_swaps. Returns how many changed
+// (TransformOp::Swaps).
 int64_t sparse_redraws(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
 // the signs of about 1 element in 256 flipped at seeded positions (at least one); returns
 // how many.
@@ -90,12 +93,20 @@ std::optional<double> uniform_factor(const double* base, const double* scaled, i
 
 // What a derived set does to one buffer: the same plan is applied on the host (derived_set) or
 // on the device (device_derive.h), so both paths give the same bytes by construction.
-// Swaps: integer inputs (swappable) in the fresh set, always made on the host: redrawn from
-// their distribution (sparse_redraws), exchanged where only that keeps it.
+// Swaps: sparse_redraws, on the host only (no plan makes it now that the fresh set is Redrawn).
+// HeavyKept: heavy_kept (P6c).
 // Redrawn: the fresh set (P6, issue 28): the timed runs' perturbation from the set's seed
 // (every position redrawn, a few planted: timed_perturbation.h), so the check inside the timed
 // series sees inputs of the very kind every timed run sees, and is verified like the audit.
-enum class TransformOp { ScalePow2, HeavySigned, SignFlips, HeavyMagnitude, Swaps, Redrawn };
+enum class TransformOp {
+  ScalePow2,
+  HeavySigned,
+  SignFlips,
+  HeavyMagnitude,
+  Swaps,
+  Redrawn,
+  HeavyKept
+};
 struct BufferTransform {
   size_t buffer = 0;  // index into the variant's buffers
   TransformOp op = TransformOp::ScalePow2;
@@ -140,7 +151,8 @@ HostSet regular_set(const generators::ResolvedVariant& variant, uint64_t seed, I
 // `base` transformed into an adversarial `kind` (ExponentUp / ExponentDown / HeavySigned /
 // Fresh) with draws from `seed`; buffers the kind leaves alone are shared with `base`. Empty
 // when it would change no buffer (nothing perturbable; values already at the range's end).
-// Exponent-range sets negate every other perturbable buffer, so signs are tested too.
+// Exponent-range sets negate every other perturbable buffer whose law holds -x for every x
+// (sign_symmetric, P6c), so signs are tested where the law has them.
 std::optional<HostSet> derived_set(const generators::ResolvedVariant& variant, const HostSet& base,
                                    SetKind kind, uint64_t seed);
 // The same from derive_plan's answer for (kind, seed), already computed.

@@ -11,6 +11,8 @@
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/normal_knots.h"
+#include "engine/backend/gpu/perturb_arith.h"
+#include "engine/backend/gpu/structured_perturbation.h"
 #include "generators/problem_spec.h"
 
 namespace solver::gpu {
@@ -18,15 +20,7 @@ namespace solver::gpu {
 namespace {
 
 using generators::DType;
-
-// splitmix64 with its increment, as input_sets.cpp and derive_source.cpp (sd_mix, sd_draw).
-inline uint64_t mix(uint64_t z) {
-  z += 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-inline uint64_t draw(uint64_t seed, int64_t i) { return mix(seed ^ mix(uint64_t(i))); }
+using namespace perturb_detail;
 
 constexpr uint64_t kHalfCell = uint64_t(1) << 48;       // 1/32 of u's 2^53
 constexpr uint64_t kInterior = 2 * kCells * kHalfCell;  // [1/32, 31/32): 15 cells of 1/16
@@ -37,20 +31,6 @@ static_assert(kCells % kBulkCells == 0, "the interior's half-cells map evenly on
 constexpr uint64_t kRedrawSalt = 0x7265647261770000ULL;
 constexpr uint64_t kPlantSalt = 0x706c616e74000000ULL;
 
-// One rounding each, never fused (the device: __dmul_rn, __dadd_rn, __dsub_rn).
-double mul(double x, double y) {
-  volatile double t = x * y;
-  return t;
-}
-double add(double x, double y) {
-  volatile double t = x + y;
-  return t;
-}
-double sub(double x, double y) {
-  volatile double t = x - y;
-  return t;
-}
-
 // The high 64 bits of a * b, in 32-bit halves (derive_source.cpp: sd_mulhi).
 uint64_t mulhi(uint64_t a, uint64_t b) {
   const uint64_t al = a & 0xffffffffULL, ah = a >> 32, bl = b & 0xffffffffULL, bh = b >> 32;
@@ -59,28 +39,12 @@ uint64_t mulhi(uint64_t a, uint64_t b) {
   return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
 }
 
-// `v` stored in a float dtype; returns the value the dtype holds.
-double store_float(DType d, unsigned char* p, int64_t i, double v) {
-  switch (d) {
-    case DType::F32: {
-      float f = float(v);
-      std::memcpy(p + i * 4, &f, 4);
-      return f;
-    }
-    case DType::F64:
-      std::memcpy(p + i * 8, &v, 8);
-      return v;
-    case DType::F16: {
-      uint16_t h = half_bits(v);
-      std::memcpy(p + i * 2, &h, 2);
-      return half_value(h);
-    }
-    default: {
-      uint16_t h = bf16_bits(v);
-      std::memcpy(p + i * 2, &h, 2);
-      return bf16_value(h);
-    }
-  }
+// 2^-g exactly, from its bits (the device builds the same double).
+double pow2_neg(int g) {
+  const uint64_t bits = uint64_t(1023 - g) << 52;
+  double f;
+  std::memcpy(&f, &bits, 8);
+  return f;
 }
 
 // kHoles of the kCells interior cells as holes, by a seeded shuffle: the bulk cells in the
@@ -129,7 +93,7 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
 
 }  // namespace
 
-bool self_inverse(PerturbOp op) { return op == PerturbOp::Pairs; }
+bool self_inverse(PerturbOp op) { return op == PerturbOp::Pairs || op == PerturbOp::Conjugate; }
 
 int perturb_type(DType d) {
   switch (d) {
@@ -156,18 +120,53 @@ bool perturb_planted(const Perturbation& p, int64_t i) {
   return (draw(p.seed ^ kPlantSalt, i) & p.plant_mask) == 0;
 }
 
+bool timed_changeable(const generators::ResolvedBuffer& b) {
+  const std::string& k = b.init.kind;
+  if (b.elements <= 0 || k == "constant" || k == "arange") return false;
+  if (b.role != generators::BufferRole::In && b.role != generators::BufferRole::InOut) return false;
+  const bool fl = perturb_type(b.dtype) < 16;
+  if (k == "uniform" || k == "normal" || k == "randint" || k == "mask") return true;
+  if (k == "sorted") return b.elements >= 3;
+  // Index structures need an integer dtype (the loader's rule) and 32-bit pair arithmetic.
+  if (fl || b.elements < 2 || uint64_t(b.elements) >= (uint64_t(1) << 32)) return false;
+  return k == "permutation" || k == "cycle" || k == "csr_rowptr";
+}
+
+bool sign_symmetric(const generators::ResolvedBuffer& b) {
+  const std::string& k = b.init.kind;
+  if (k == "normal") return true;  // support: every real number
+  if (k == "uniform") return b.init.a == -b.init.b;
+  if (k == "randint") return std::ceil(b.init.a) == -(std::ceil(b.init.b) - 1);
+  if (k == "constant") return b.init.a == 0;
+  return false;
+}
+
+uint64_t inverse_mod(uint64_t m, uint64_t n) {
+  // Extended Euclid on signed 128-bit-free values: n < 2^63 here (n < 2^32 in practice).
+  int64_t t = 0, nt = 1, r = int64_t(n), nr = int64_t(m % n);
+  while (nr != 0) {
+    const int64_t q = r / nr;
+    t -= q * nt, std::swap(t, nt);
+    r -= q * nr, std::swap(r, nr);
+  }
+  return t < 0 ? uint64_t(t + int64_t(n)) : uint64_t(t);
+}
+
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
                                               uint64_t run_seed) {
   std::vector<Perturbation> out;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
+    if (!timed_changeable(b)) continue;
     const std::string& k = b.init.kind;
+    const bool fl = perturb_type(b.dtype) < 16;
     Perturbation p;
     p.buffer = i;
     p.seed = mix(run_seed ^ mix(0x7065727475726200ULL + i));
     p.cells = pick_cells(p.seed);
     p.phase = draw(p.seed, -3) % kInterior;
     p.plant_mask = plant_mask(b.elements);
+    const uint64_t n = uint64_t(b.elements);
     // make_input's integer range for randint: [ceil(a), ceil(b) - 1]; a uniform draw rounded
     // to an integer dtype lands in about the same range.
     auto range_law = [&] {
@@ -176,38 +175,49 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       p.law = PerturbLaw::Range;
       p.lo = lo;
       p.range = uint64_t(hi) - uint64_t(lo) + 1;  // 0 when it spans every 64-bit value
+      p.centre2 = double(lo) + double(hi);
     };
-    if (perturbable(b)) {
-      if (k == "constant" || generators::is_structured_init(k)) continue;
+    auto pairs = [&](PerturbOp op) {
+      p.op = op;
+      uint64_t m = (draw(p.seed, -1) % n) | 1;
+      while (std::gcd(m, n) != 1) m = (m + 2) % n;
+      p.mult = m;
+      p.add = draw(p.seed, -2) % n;
+      p.inv = inverse_mod(m, n);
+    };
+    if (k == "sorted" || k == "csr_rowptr") {
+      p.op = PerturbOp::Mirror;
+      p.block = 4 + int64_t(draw(p.seed, -4) % 61);  // 4..64 places between anchors
+      p.offset = int64_t(draw(p.seed, -5) % uint64_t(p.block + 1));
+    } else if (k == "cycle") {
+      pairs(PerturbOp::Conjugate);
+    } else if (k == "permutation" || (k == "normal" && !fl)) {
+      pairs(PerturbOp::Pairs);
+    } else if (k == "mask") {
+      p.op = PerturbOp::Redraw;
+      p.law = PerturbLaw::Mask;
+      double q = std::min(1.0, std::max(0.0, b.init.a));
+      p.threshold = uint64_t(std::ldexp(q, 53));
+    } else {
       p.op = PerturbOp::Redraw;
       if (k == "normal") {
         p.law = PerturbLaw::Normal, p.a = b.init.a, p.scale = b.init.b;
-      } else if (k == "randint") {
+        p.centre2 = 2 * b.init.a;
+      } else if (k == "randint" || !fl) {
         range_law();
       } else {
         p.law = PerturbLaw::Uniform, p.a = b.init.a, p.scale = b.init.b - b.init.a;
+        p.centre2 = b.init.a + b.init.b;
       }
-    } else if (changeable_integer(b)) {
-      const uint64_t n = uint64_t(b.elements);
-      if (k == "randint" || k == "uniform") {
-        p.op = PerturbOp::Redraw;
-        range_law();
-      } else if (k == "mask") {
-        p.op = PerturbOp::Redraw;
-        p.law = PerturbLaw::Mask;
-        double q = std::min(1.0, std::max(0.0, b.init.a));
-        p.threshold = uint64_t(std::ldexp(q, 53));
-      } else {
-        // permutation (only an exchange keeps it one) and integer normals
-        if (n >= (uint64_t(1) << 32)) continue;  // mult * t must not overflow
-        p.op = PerturbOp::Pairs;
-        uint64_t m = (draw(p.seed, -1) % n) | 1;
-        while (std::gcd(m, n) != 1) m = (m + 2) % n;
-        p.mult = m;
-        p.add = draw(p.seed, -2) % n;
-      }
-    } else {
-      continue;
+      // A law on [0, b) is shrunk towards 0 (its sums must not be left without cancellation's
+      // power: P6c); every other float law reflected about its centre.
+      const bool from_zero = p.law == PerturbLaw::Uniform && b.init.a == 0;
+      p.reflect = !fl ? 0 : from_zero ? 2 : 1;
+      // dist_fixed: the declared law exactly, i.i.d. (no planted cells, no shrink): its
+      // distribution is the problem's meaning (an index buffer's spread over the rows it
+      // gathers sets the traffic the floor counts); a symmetric law's reflection keeps it.
+      p.iid = b.dist_fixed ? 1 : 0;
+      if (b.dist_fixed && p.reflect == 2) p.reflect = 0;
     }
     out.push_back(p);
   }
@@ -219,6 +229,8 @@ void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data
   const int64_t n = b.elements;
   if (n <= 0) return;
   const int type = perturb_type(b.dtype);
+  if (p.op == PerturbOp::Conjugate) return conjugate_cycle(data, n, p, type, as_double);
+  if (p.op == PerturbOp::Mirror) return mirror_segments(b, data, p, type, as_double);
   if (p.op == PerturbOp::Pairs) {
     const size_t size = as_double ? 8 : generators::dtype_size(b.dtype);
     for (int64_t j = 0; j < n / 2; ++j) {
@@ -254,13 +266,17 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
     uint64_t iv = 0;
     double v = 0;
     const bool integer = p.law == PerturbLaw::Range || p.law == PerturbLaw::Mask;
+    bool keep = false;
     if (p.law == PerturbLaw::Mask) {
       iv = (w >> 11) < p.threshold ? 1 : 0;
     } else if (p.law == PerturbLaw::Range && p.range == 0) {
       iv = uint64_t(p.lo) + w;
     } else {
       const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
-      const uint64_t u = place(p, w, w2);  // 53 bits
+      const uint64_t u = p.iid ? w >> 11 : place(p, w, w2);  // 53 bits
+      // Shrunk (a [0, b) law, P6c) only in the bulk's interior: the planted values keep their
+      // cells and the tails their rate (an early-exit search for the extremes finds as many).
+      keep = p.iid || (w2 & p.plant_mask) == 0 || u < kHalfCell || u >= kHalfCell + kInterior;
       if (p.law == PerturbLaw::Range) {
         iv = uint64_t(p.lo) + mulhi(u << 11, p.range);
       } else if (p.law == PerturbLaw::Uniform) {
@@ -274,9 +290,15 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
     }
     if (type < 16) {
       if (integer) v = double(int64_t(iv));
-      // A quarter of a float input's positions negated (the value draw's two low bits, which its
-      // place does not use): a sum cancels, so an estimator's error is seen at the tolerance.
-      if ((w & 3) == 0) v = -v;
+      // A quarter of a float input's positions reflected about the law's centre (the value
+      // draw's two low bits, which its place does not use): inside the support always; for a
+      // law centred on 0 a sign flip, so a sum cancels and an estimator's error shows.
+      if (p.reflect == 1 && (w & 3) == 0) v = sub(p.centre2, v);
+      // A law on [0, b): 31 of 32 interior bulk positions shrunk towards 0 by 2^-g, g in 1..24
+      // (bits 5-9 of the value draw, unused by its place): still in [0, b), exact in binary,
+      // and the sum's spread relative to its size is larger than the negated quarter's (P6c).
+      if (p.reflect == 2 && (w & 31) != 0 && !keep)
+        v = mul(v, pow2_neg(1 + int((w >> 5) & 31) % 24));
       if (as_double) {
         double held = 0;
         unsigned char tmp[8];

@@ -1,14 +1,22 @@
-// What every timed run sees (docs/reliability.md P6, issue 28): before each timed run, on the
-// device and outside the timed window, EVERY position of every input buffer that may change is
-// given a new value, from draws keyed on a run seed this process draws at random:
-//  - float inputs (f16/bf16/f32/f64, `in` or `inout`, not dist_fixed) and integer inputs drawn
-//    element by element (randint, uniform, mask; `in` or `inout`: an in-out buffer's set copy,
-//    which the run's working copy is restored from): each element redrawn from the declared
-//    distribution (uniform, randint exactly; normal through a 64-piece linear inverse CDF,
-//    tails cut at 3.5 sd; a mask with its probability), with integer and correctly rounded
-//    double arithmetic only, so host and device give the same bytes; a float input then has
-//    a quarter of its positions negated at seeded places (mixed signs: a sum of a positive law
-//    cancels, so a sampling estimator's error shows against the tolerance);
+// What every timed run sees (docs/reliability.md P6, P6a-P6c, issue 28): before each timed run,
+// on the device and outside the timed window, every input buffer drawn from a law (role `in` or
+// `inout`; `dist_fixed` or not: a change inside the declared law keeps what dist_fixed promises,
+// which narrows the adversarial sets only; such a buffer is redrawn i.i.d. from its law exactly,
+// without the planted cells or the shrink below) is changed inside that law, from draws keyed
+// on a run seed this process draws at random. Only `constant` and `arange` inputs have no law to
+// draw from and stay as they are. Per kind:
+//  - element-wise laws (uniform, normal, randint, mask) on every dtype, integers included:
+//    every position redrawn from the declared law (uniform, randint exactly; normal through a
+//    64-piece linear inverse CDF, tails cut at 3.5 sd; a mask with its probability), with
+//    integer and correctly rounded double arithmetic only, so host and device give the same
+//    bytes; then a quarter of a float buffer's positions, at seeded places, is reflected about
+//    the centre of the law (centre2 - v: the law is symmetric about it, so the value stays in
+//    the support; for a law centred on 0 this is the sign flip that makes a sum cancel). A
+//    uniform law on [0, b) instead has 31 of 32 of its interior bulk positions shrunk to 0 by 2^-g
+//    (g in 1..24: in the support, not the law; planted positions keep their cells), so its sums
+//    have a larger spread relative to their size than the negated quarter gave. A
+//    buffer declared non-negative (uniform [0, 1), a variance, a probability) never sees a
+//    negative value from the harness; a mask is never reflected (1 - m would change p);
 //  - planted values: the interior of the law's range (in probability u: [1/32, 31/32)) is cut
 //    in 15 cells, turned by a random phase, and each run, per buffer, takes 12 of them at
 //    random as "holes": the bulk of the positions is drawn from the other 3 cells and the two
@@ -18,12 +26,23 @@
 //    output depends on a few extreme or rare inputs (a maximum, an argmax, a top-k, a winner)
 //    is decided, with probability about 0.7 per run, by planted positions an estimator that
 //    reads a sample of the inputs does not know;
-//  - permutations (only an exchange keeps one a permutation) and integer normals: every
-//    position exchanged, in disjoint seeded pairs. A permutation-invariant output of a
-//    permutation input cannot be perturbed at all.
+//  - structured kinds, each by a change that keeps the structure valid and its law:
+//    permutations and integer normals: every position exchanged, in disjoint seeded pairs
+//    (p o s, s the pairs' involution: still a permutation, uniform if p was);
+//    cycles: conjugated by the same involution (s o c o s: still one cycle through all n, every
+//    position's successor relabelled), self-inverse like the pairs;
+//    sorted arrays and csr_rowptr offsets: cut by anchors (the first and last places and every
+//    (B + 1)-th place from a seeded offset, B seeded in 4..64 per run) into segments, a seeded
+//    half of which is reflected and reversed between its two anchors L and R:
+//    x'[k] = L + R - x[s + e - k]. Given its anchors a segment of sorted i.i.d. draws is the
+//    sorted draws of the law restricted to [L, R], whose reflection keeps it (a discrete law's
+//    repeats included); for row offsets it reverses the order of the segment's rows' degrees,
+//    so the offsets stay a valid CSR from 0 to nnz with the same degrees. About half of the
+//    places change (fewer in runs of equal values); the first and last stay (for offsets,
+//    0 and nnz: the law's constants).
 // So no value a kernel saw at a position in an earlier run is there again (but by chance: the
-// law's own collision probability), and a memo keyed on positions or on values (a float's value
-// repeats with probability ~2^-20 at most) serves nothing.
+// law's own collision probability), and a memo keyed on positions, on values or on a
+// fingerprint of a structure serves nothing.
 // One definition, the host's (this file); the device kernels (derive_source.h) are held to it
 // byte for byte by the worker's self-check at start (device_derive.cpp) and by a host test
 // that runs their source as C++ (tests/engine/gpu_derive_emulation_test.cpp). The audit
@@ -36,7 +55,10 @@
 
 namespace solver::gpu {
 
-enum class PerturbOp { Redraw, Pairs };
+// Redraw: every element from its law; Pairs: exchanges in disjoint pairs; Conjugate: a cycle
+// conjugated by the pairs' involution; Mirror: a seeded subset of one parity mirrored between
+// its neighbours (sorted arrays, csr row offsets).
+enum class PerturbOp { Redraw, Pairs, Conjugate, Mirror };
 
 // What a Redraw draws (the kernel's `law` argument).
 enum class PerturbLaw : int {
@@ -68,16 +90,30 @@ struct Perturbation {
   uint64_t cells = 0;       // the bulk cells, then the holes (a nibble each)
   uint64_t phase = 0;       // added to the interior place, modulo the interior
   uint64_t plant_mask = 0;  // position i planted where (draw & plant_mask) == 0
-  // Pairs: pair j exchanges the elements at p(2j) and p(2j+1), p(t) = (mult * t + add) % n, a
-  // bijection (mult coprime to n), so the pairs are disjoint.
-  uint64_t mult = 1, add = 0;
+  // Pairs, Conjugate: pair j exchanges the elements at p(2j) and p(2j+1), p(t) = (mult * t +
+  // add) % n, a bijection (mult coprime to n), so the pairs are disjoint. Conjugate also maps
+  // every value v through the same involution: p(p^-1(v) ^ 1), p^-1(v) = (v - add) * inv % n.
+  uint64_t mult = 1, add = 0, inv = 1;
+  // Redraw of a float buffer: 1 when a quarter of the positions is reflected about the law's
+  // centre (v -> centre2 - v; centre2 = low + high of the law's support, 2 * mean of a normal);
+  // 2 (a uniform law on [0, b)) when 31 of 32 interior bulk positions are shrunk towards 0 by 2^-g,
+  // g in 1..24.
+  int reflect = 0;
+  double centre2 = 0;
+  // Redraw: 1 for a dist_fixed buffer: u straight from the value draw (the law i.i.d., no
+  // cells, holes or planted places).
+  int iid = 0;
+  // Mirror: anchors at the first and last places and every (block + 1)-th place from
+  // `offset`; segment g (the places after anchor g) reflected and reversed when its draw is odd.
+  int64_t block = 1, offset = 0;
 };
 
 // The perturbations of one timed run, one per input buffer that may change, with draws from
 // `run_seed` (empty: nothing may change).
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
                                               uint64_t run_seed);
-// Pairs undo themselves when made again; a Redraw needs the bytes it replaced.
+// Pairs and Conjugate undo themselves when made again; a Redraw or a Mirror (its rounding
+// at a float dtype's ends) needs the bytes it replaced.
 bool self_inverse(PerturbOp op);
 // Whether position i is a planted one under `p` (drawn from the holes).
 bool perturb_planted(const Perturbation& p, int64_t i);
@@ -86,6 +122,14 @@ bool perturb_planted(const Perturbation& p, int64_t i);
 // holds, as a double.
 void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data,
                         const Perturbation& p, bool as_double = false);
+// Whether the timed runs change buffer `b` (an input drawn from a law: every kind but constant
+// and arange, dist_fixed or not).
+bool timed_changeable(const generators::ResolvedBuffer& b);
+// Whether -x is in the support of `b`'s declared law for every x in it (normal; uniform and
+// randint symmetric about 0): the adversarial sets negate only such buffers (P6c).
+bool sign_symmetric(const generators::ResolvedBuffer& b);
+// The inverse of m modulo n (m coprime to n, n > 1).
+uint64_t inverse_mod(uint64_t m, uint64_t n);
 // The device kernels' `type` argument for a buffer: 0..3 the float formats (DeriveType), 16 +
 // size a signed integer, 32 + size an unsigned one.
 int perturb_type(generators::DType d);

@@ -21,6 +21,7 @@
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/gpu/run_input_guard.h"
 #include "engine/backend/gpu/worker.h"
 #include "engine/backend/paired_verdict.h"
 #include "engine/backend/sequence_plan.h"
@@ -73,12 +74,20 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     int set = -1;
     bool flipped = false;
     DeviceBuffers::Flip flip;
+    std::string mutated;  // P7b: the inputs' digest before or after the run differed
+    bool before = false;  // found before the run: an earlier run changed a set not its own
   };
+  RunInputGuard guard;  // P7b: every run's inputs, by device digests (run_input_guard.h)
   auto run = [&](Prepared& p, int set, CUevent before, CUevent after, uint64_t* t0, uint64_t* t1,
                  bool check = false) {
     Ran ran;
     ran.set = set;
     beat("timed run " + p.resolved.key, p.timeout_ms);
+    if (!check) {
+      ran.mutated = guard.before(*p.buffers, p.resolved, set);
+      ran.before = !ran.mutated.empty();
+      if (ran.before) return ran;
+    }
     // Every timed run but the check sees input bytes no run saw before: every position of
     // every input that may change redrawn, a few planted (DeviceBuffers::perturb,
     // docs/reliability.md P6), made on the device before the outputs' preparation and the L2
@@ -91,6 +100,10 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     }
     if (flipped) ran.flip = p.buffers->current_flip();
     ran.flipped = flipped;
+    if (check)
+      guard.skip();
+    else
+      guard.arm(*p.buffers, set);
     p.buffers->prepare_variant_run(set, stream);
     // Lines a kernel loaded under an L2::evict_last policy outlive the memset below (red team
     // round 3, docs/reliability.md P8: ~a quarter of a 24 MiB buffer stayed resident); resetting
@@ -104,25 +117,45 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     if (after) CU_CHECK(cuEventRecord(after, stream));
     CU_CHECK(cuStreamSynchronize(stream));
     if (t1) cuptiGetTimestamp(t1);
+    if (!check) ran.mutated = guard.after(*p.buffers, p.resolved, set);
     if (flipped) {
       PhaseScope cost("perturb");
       p.buffers->unflip();
     }
     return ran;
   };
+  TimedSeries out;  // sized before the first run: a failure may end the sequence at any run
+  out.kernel_us.resize(runners.size());
+  out.event_us.resize(runners.size());
+  out.gap_frac.resize(runners.size());
+  out.audited_at.assign(runners.size(), -1);
+  // Found after a run: its runner wrote its own set; found before: the set changed while
+  // other sets were in use, and the runner of the run before (the last on the device) is named.
+  int last_runner = -1;
+  auto mutated = [&](int r, const Ran& ran, const std::string& where) {
+    const int who = ran.before && last_runner >= 0 ? last_runner : r;
+    out.failed_runner = who;
+    out.failure.status = engine::GateStatus::InputMutated;
+    out.failure.detail =
+        ran.mutated + ", " + where + ", input set " + std::to_string(ran.set) +
+        (ran.before ? "; the run before it was " + runners[size_t(who)]->resolved.key + "'s" : "");
+  };
   size_t k = 0;  // the next entry of the schedule
   std::optional<PhaseScope> step;
   step.emplace("warmup");
   for (; k < schedule.size() && schedule[k].sample < 0 &&
          k < runners.size() * size_t(engine::kWarmupRuns);
-       ++k)
-    run(*runners[size_t(schedule[k].runner)], schedule[k].slot, nullptr, nullptr, nullptr, nullptr);
+       ++k) {
+    Ran ran = run(*runners[size_t(schedule[k].runner)], schedule[k].slot, nullptr, nullptr, nullptr,
+                  nullptr);
+    if (!ran.mutated.empty()) {
+      mutated(schedule[k].runner, ran, "at a warm-up run");
+      return out;
+    }
+    last_runner = schedule[k].runner;
+  }
   step.emplace("samples");
 
-  TimedSeries out;
-  out.kernel_us.resize(runners.size());
-  out.event_us.resize(runners.size());
-  out.gap_frac.resize(runners.size());
   bool traced = true;
   try {
     ActivityTrace::instance().start();
@@ -134,8 +167,12 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   // CUPTI's set-up in its event time (5 ms against 0.26 ms seen on the H200). Their records
   // fall before the first window and are skipped. Made with or without a trace: the schedule
   // does not depend on it.
-  for (; k < schedule.size() && schedule[k].sample < 0; ++k)
-    run(*runners[size_t(schedule[k].runner)], schedule[k].slot, nullptr, nullptr, nullptr, nullptr);
+  for (; k < schedule.size() && schedule[k].sample < 0 && out.failed_runner < 0; ++k) {
+    Ran ran = run(*runners[size_t(schedule[k].runner)], schedule[k].slot, nullptr, nullptr, nullptr,
+                  nullptr);
+    if (!ran.mutated.empty()) mutated(schedule[k].runner, ran, "at the traced untimed run");
+    last_runner = schedule[k].runner;
+  }
   std::vector<std::pair<uint64_t, uint64_t>> windows;
   std::vector<int> timed_runner;  // the runner of each window
   std::vector<double> clocks;
@@ -149,7 +186,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     for (size_t r = 0; r < runners.size(); ++r)
       choice.emplace_back((uint64_t(rd()) << 32) ^ uint64_t(rd()));
   }
-  for (; k < schedule.size(); ++k) {
+  for (; k < schedule.size() && out.failed_runner < 0; ++k) {
     const engine::SequenceRun& e = schedule[k];
     const int r = e.runner;
     uint64_t t0 = 0, t1 = 0;
@@ -159,6 +196,11 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     // a result cache keyed on pointers (or on a few sampled values) serves a stale answer here.
     if (check) p.buffers->copy_inputs(check->fresh, e.slot, stream);
     Ran ran = run(p, e.slot, before.e, after.e, &t0, &t1, check != nullptr);
+    if (!ran.mutated.empty()) {
+      mutated(r, ran, "at timed sample " + std::to_string(e.sample));
+      break;
+    }
+    last_runner = r;
     // The fresh-set check is verified where it stands; every other timed run may be the
     // audited one (its outputs copied aside now, after the timed window closed).
     if ((audit_runs >> (r & 31) & 1u) && !check && choice[size_t(r)].offer()) {
@@ -200,7 +242,6 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   }
   // The audits, once the trace is off (their reference runs are no samples), unless a check
   // in the sequence has already failed.
-  out.audited_at.assign(runners.size(), -1);
   if (out.failed_runner < 0) {
     step.emplace("audit");
     for (size_t r = 0; r < runners.size(); ++r) {
@@ -367,11 +408,18 @@ rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine
     return ea.size() == eb.size() && engine::stop_after(ea, eb, plan);
   };
   TimedSeries s = time_sequence({pa.prepared.get(), pb.prepared.get()}, order, checks, decided,
-                                /*audit: the candidate*/ 0b10u);
+                                /*audit: both arms (P7b)*/ 0b11u);
   timer.start("checks");
   if (s.failed_runner >= 0) {
     const Prepared& p = s.failed_runner == 0 ? *pa.prepared : *pb.prepared;
-    return PairFailure{s.failure.status, p.resolved.key +
+    // The incumbent was kept honest; its audit failing here, on inputs the digests found
+    // intact, is state the candidate left (P7b): the loop refuses the candidate either way.
+    const std::string incumbent = s.failed_runner == 0
+                                      ? " (the incumbent, audited in this pair with " +
+                                            pb.prepared->resolved.key +
+                                            ": state the candidate left is suspected)"
+                                      : "";
+    return PairFailure{s.failure.status, p.resolved.key + incumbent +
                                              (s.failure.status == engine::GateStatus::InputMutated
                                                   ? ": input mutated during paired timing: "
                                                   : ": wrong result after timing: ") +
