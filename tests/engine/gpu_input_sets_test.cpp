@@ -73,12 +73,20 @@ TEST_CASE("scratch garbage: not zeros, not NaN only, varying within and between 
   CHECK(zero < 2);
   std::set<size_t> offsets;
   for (uint64_t run = 0; run < 64; ++run) {
-    size_t o = gpu::garbage_offset(run);
+    size_t o = gpu::garbage_offset(run, 42);
     CHECK(o % 4 == 0);
     CHECK(o < gpu::kGarbageSlack);
     offsets.insert(o);
   }
   CHECK(offsets.size() > 48);  // the window moves: consecutive runs see different patterns
+  // Keyed: the place of one run's window, over unknown keys, is spread over the whole slack, so
+  // it says nothing about the run's number (a counter shared by gate and pairs leaked it).
+  for (uint64_t run : {0ULL, 1ULL, 1000ULL}) {
+    std::set<size_t> places;
+    for (uint64_t key = 0; key < 4096; ++key) places.insert(gpu::garbage_offset(run, key));
+    CHECK(places.size() > 900);  // of 1024 places
+  }
+  CHECK(gpu::garbage_offset(7, 1) == gpu::garbage_offset(7, 1));
   std::vector<unsigned char> again(g.size());
   gpu::fill_garbage(again.data(), again.size(), 5);
   CHECK(again == g);  // seeded

@@ -184,6 +184,7 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
         double r = (double)(u & 0x7fffffffffffULL) * 0x1p-47;
         double z = __dadd_rn(sd_knots[j], __dmul_rn(__dsub_rn(sd_knots[j + 1], sd_knots[j]), r));
         v = __dadd_rn(a, __dmul_rn(scale, z));
+        if (type >= 16) iv = type < 32 ? (u64)llround(v) : (u64)llround(fmax(v, 0.0));
       }
     }
     if (type < 16) {

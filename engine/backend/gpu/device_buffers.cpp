@@ -93,6 +93,8 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
     std::vector<unsigned char> g(scratch_bytes + kGarbageSlack);
     fill_garbage(g.data(), g.size(), 0x6a7ba6e5ULL ^ uint64_t(scratch_bytes));
     garbage_ = upload(g.data(), g.size());
+    std::random_device entropy;
+    garbage_key_ = (uint64_t(entropy()) << 32) ^ uint64_t(entropy());
   }
 }
 
@@ -344,7 +346,7 @@ void DeviceBuffers::prepare_variant_run(int set, CUstream stream) const {
   // Scratch: a window of the garbage source that moves every run, so a cache kept in scratch
   // (or a kernel that reads scratch before writing it) never sees what the last run left.
   if (garbage_.bytes()) {
-    size_t offset = garbage_offset(runs_++);
+    size_t offset = garbage_offset(runs_++, garbage_key_);
     for (size_t i = 0; i < variant_.buffers.size(); ++i)
       if (variant_.buffers[i].role == BufferRole::Scratch && work_[i].bytes())
         CU_CHECK(

@@ -154,6 +154,7 @@ class DeviceBuffers {
   std::vector<DeviceBuffer> ref_work_;  // [buffer]: float64 out / inout, scratch of the reference
   DeviceBuffer garbage_;                // scratch source: the largest scratch + kGarbageSlack
   mutable uint64_t runs_ = 0;           // moves the garbage window
+  uint64_t garbage_key_ = 0;            // secret: the window's place hides the run count
   mutable std::vector<unsigned char> readback_;  // verify_inputs' host copy
   int flip_buffer_ = -1;  // flip_one's buffer (first perturbable input), -1 none
   int swap_buffer_ = -1;  // else its swappable integer input, -1 none

@@ -135,7 +135,9 @@ void fill_garbage(unsigned char* out, size_t bytes, uint64_t seed) {
   });
 }
 
-size_t garbage_offset(uint64_t run) { return size_t(mix(run) % (kGarbageSlack / 4)) * 4; }
+size_t garbage_offset(uint64_t run, uint64_t key) {
+  return size_t(mix(run ^ mix(key)) % (kGarbageSlack / 4)) * 4;
+}
 
 const char* to_string(SetKind k) {
   switch (k) {

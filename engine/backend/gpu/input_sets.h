@@ -31,10 +31,13 @@ uint64_t digest(const unsigned char* p, size_t n, int threads = 0);
 
 // `bytes` of seeded garbage (splitmix64 words: all bit patterns, so mostly ordinary numbers of
 // every magnitude, a few NaN/Inf, never a constant). The scratch of a run is a window of this
-// source at garbage_offset(run): the pattern moves between runs.
+// source at garbage_offset(run, key): the pattern moves between runs, and with `key` a secret of
+// the worker (drawn from std::random_device per set of buffers) the window's place says nothing
+// about how many runs came before it, so it cannot tell a gate from paired runs or see whether
+// another runner ran in between (red team 5, tests/cheats/redteam5_pair_sabotage).
 void fill_garbage(unsigned char* out, size_t bytes, uint64_t seed);
 inline constexpr size_t kGarbageSlack = 4096;  // the source is this much longer than the scratch
-size_t garbage_offset(uint64_t run);           // a multiple of 4 below kGarbageSlack
+size_t garbage_offset(uint64_t run, uint64_t key);  // a multiple of 4 below kGarbageSlack
 
 // HeavyMagnitude: the heavy-tailed set with every sign dropped (|x| of its values); its
 // reference bounds the heavy set's conditioning (compare's `magnitude`), never run on by a
