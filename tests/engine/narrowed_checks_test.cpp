@@ -47,6 +47,15 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   n = narrowed_checks(spec, g);
   REQUIRE(n.size() == 2);
   CHECK(n[1] == g.detail);
+  // A worker whose device derivation failed its self-check times on inputs one element apart:
+  // said, with the worker's reason (it was silent, on stderr only, for a whole live call).
+  g.detail =
+      "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); timed "
+      "perturbation: one element a run (the device derivation is not used: it disagrees)";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[1] ==
+        "timed perturbation: one element a run (the device derivation is not used: it disagrees)");
 }
 
 TEST_CASE("the ledger record carries narrowed_checks, and only when there are some") {

@@ -111,6 +111,14 @@ TEST_CASE("gpu: the fault suite ends in the right outcomes and the backend keeps
     return g.status;
   };
   CHECK(status_of("good") == GateStatus::Passed);
+  {
+    // The device derivation passed its self-check: timed runs see densely redrawn inputs. A
+    // failed self-check (random doubles converted to integers, 2026-12-03) left every worker
+    // at one changed element a run, said only on the worker's stderr.
+    GateResult g = b->gate({"faults", "good", {}});
+    CHECK_MESSAGE(g.detail.find("timed perturbation: one element a run") == std::string::npos,
+                  g.detail);
+  }
   CHECK(status_of("nan") == GateStatus::WrongResult);
   CHECK(status_of("wrong") == GateStatus::WrongResult);
   CHECK(status_of("no_write") == GateStatus::WrongResult);

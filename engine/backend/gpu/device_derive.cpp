@@ -256,6 +256,25 @@ void DeviceDerive::self_check() {
     for (auto& c : base) c = (unsigned char)((x = x * 6364136223846793005ULL + 1) >> 56);
     std::vector<Perturbation> cases;
     const bool fl = bool(derive_type(d));
+    // An integer buffer's float64 copy holds its integers as doubles: the wide probe is those
+    // values, not raw bytes (a random double converted to an integer is undefined behaviour,
+    // answered differently by the host and the device: this self-check failed live on every
+    // H200 worker from the cycle's conjugation, and the worker fell back to one element a run).
+    std::vector<unsigned char> wide_base(base.size());
+    if (!fl)
+      for (int64_t i = 0; i < kProbe; ++i) {
+        double v = 0;
+        if (size == 4) {
+          uint32_t u;
+          std::memcpy(&u, base.data() + size_t(i) * 4, 4);
+          v = d == DType::I32 ? double(int32_t(u)) : double(u);
+        } else {
+          uint64_t u;
+          std::memcpy(&u, base.data() + size_t(i) * 8, 8);
+          v = d == DType::I64 ? double(int64_t(u) >> 12) : double(u >> 12);  // exact in a double
+        }
+        std::memcpy(wide_base.data() + size_t(i) * 8, &v, 8);
+      }
     for (const char* kind :
          {"uniform", "normal", "randint", "mask", "permutation", "cycle", "sorted", "csr_rowptr"}) {
       const std::string k = kind;
@@ -283,7 +302,8 @@ void DeviceDerive::self_check() {
     for (const Perturbation& c : cases)
       for (bool wide : {false, true}) {
         const size_t bytes = size_t(kProbe) * (wide ? 8 : size);
-        std::vector<unsigned char> want(base.begin(), base.begin() + long(bytes)), got(bytes);
+        const std::vector<unsigned char>& from = wide && !fl ? wide_base : base;
+        std::vector<unsigned char> want(from.begin(), from.begin() + long(bytes)), got(bytes);
         CU_CHECK(cuMemcpyHtoD(dev.ptr(), want.data(), bytes));
         apply_perturbation(b, want.data(), c, wide);
         perturb(b, dev.ptr(), c, nullptr, wide);
@@ -292,8 +312,9 @@ void DeviceDerive::self_check() {
         if (got != want)
           throw std::runtime_error(std::string("the timed perturbation on the device disagrees "
                                                "with the host on ") +
-                                   generators::to_string(d) + " (op " + std::to_string(int(c.op)) +
-                                   ", law " + std::to_string(int(c.law)) + ")");
+                                   generators::to_string(d) + (wide ? " as float64" : "") +
+                                   " (op " + std::to_string(int(c.op)) + ", law " +
+                                   std::to_string(int(c.law)) + ")");
       }
   }
   checked_ =

@@ -196,7 +196,10 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
       (t.audited_at.empty() || t.audited_at[0] < 0
            ? ""
            : "; timed sample " + std::to_string(t.audited_at[0]) + " audited") +
-      "; " + *adversarial + (t.note.empty() ? "" : "; " + t.note);
+      "; " + *adversarial + (t.note.empty() ? "" : "; " + t.note) +
+      // Said in every passed gate, and so in the ledger's narrowed checks: a worker without
+      // the device derivation times on inputs one element apart (docs/reliability.md P6).
+      (derive_ ? "" : "; timed perturbation: one element a run (" + derive_note_ + ")");
   return done();
 }
 

@@ -61,6 +61,7 @@ Worker::Worker(WorkerConfig config) : config_(std::move(config)) {
   try {
     derive_ = std::make_unique<DeviceDerive>(device_.arch, cache_.get());
   } catch (const std::exception& e) {
+    derive_note_ = std::string("the device derivation is not used: ") + e.what();
     std::fprintf(stderr,
                  "solver-gpu: warning: derived input sets are made on the host and timed runs "
                  "perturb one element each, the device derivation is not used: %s\n",

@@ -261,6 +261,7 @@ class Worker {
   // The device derivation of the adversarial and fresh sets: built and self-checked when the
   // worker starts; null when the check failed. It makes the timed runs' perturbation too.
   std::unique_ptr<DeviceDerive> derive_;
+  std::string derive_note_;   // why derive_ is null: the self-check's or the compiler's words
   bool host_derive_ = false;  // SOLVER_HOST_DERIVE=1: derived sets on the host path
   bool device_digest_tried_ = false;
   std::string digest_note_;
