@@ -106,16 +106,24 @@ std::future<PcPrep> Worker::start_pc_prep(const Prepared& p) {
     out.module = modules->module(out.compiled.cubin);
     if (!out.module->disassembled) {  // once per cubin, whether it worked or not
       t0 = wall_ms();
+      // The two tools run side by side: each is mostly nvdisasm's fixed start-up (~0.35 s on
+      // the H200's host), and run one after the other they made the pass wait for them (the
+      // pass's median went from 150 to 656 ms live, 2026-12-03 call 1).
+      profiling::PcModule* module = out.module.get();
+      const std::string* cubin = &out.compiled.cubin;
+      auto chains = std::async(std::launch::async, [module, cubin] {
+        try {
+          module->inline_chains = inline_chains_of(*cubin, &module->inline_note);
+        } catch (const std::exception& e) {
+          module->inline_note = std::string("the inline line info failed: ") + e.what();
+        }
+      });
       try {
         out.module->sass = disassemble_cubin(out.compiled.cubin, &out.module->sass_note);
       } catch (const std::exception& e) {
         out.module->sass_note = std::string("the disassembly failed: ") + e.what();
       }
-      try {
-        out.module->inline_chains = inline_chains_of(out.compiled.cubin, &out.module->inline_note);
-      } catch (const std::exception& e) {
-        out.module->inline_note = std::string("the inline line info failed: ") + e.what();
-      }
+      chains.get();
       out.module->disassembled = true;
       out.disasm_ms = wall_ms() - t0;
     }
