@@ -5,7 +5,7 @@
 # of its expect file (what it must get once its hole is closed; controls: kept). Predicted today
 # (README.md of each folder, unmeasured): the four cheats KEPT (redteam6_amax_tail_subsample,
 # redteam6_rowptr_degree_memo, redteam6_fp64_as_fp32, redteam6_inout_guess_sabotage: open
-# holes), control_redteam6_f64_rsqrt_seed kept.
+# holes), control_redteam6_f64_rsqrt_seed and control_redteam6_llmc_bias_accum kept.
 # For the sabotage folder it also prints both paired medians (the incumbent's should sit far
 # above the child's, ~10x, if the poisoned warm start acted) and the per-pair ratios; then the
 # bundle's offline scan of the FP64-as-FP32 cheat (0 refused = hole open).
@@ -25,7 +25,7 @@ t0=$SECONDS
 left() { echo $((budget - (SECONDS - t0) - 2)); }
 dirs=""
 for f in redteam6_inout_guess_sabotage redteam6_rowptr_degree_memo redteam6_amax_tail_subsample \
-  redteam6_fp64_as_fp32 control_redteam6_f64_rsqrt_seed; do
+  redteam6_fp64_as_fp32 control_redteam6_f64_rsqrt_seed control_redteam6_llmc_bias_accum; do
   [[ -f tests/cheats/$f/expect ]] && dirs="$dirs tests/cheats/$f/"
 done
 if [[ -z "$dirs" || ! -x "$B/bin/solver" ]]; then
