@@ -25,8 +25,7 @@ extern "C" __global__ void __launch_bounds__(512)
     float4 q = w4[i];
     v = fmaxf(v, fmaxf(fmaxf(fabsf(q.x), fabsf(q.y)), fmaxf(fabsf(q.z), fabsf(q.w))));
   }
-  for (int i = 4 * n4 + blockIdx.x * blockDim.x + threadIdx.x; i < n;
-       i += gridDim.x * blockDim.x)
+  for (int i = 4 * n4 + blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
     v = fmaxf(v, fabsf(w[i]));
   block_max_to(v, amax);
 }

@@ -36,8 +36,8 @@ extern "C" __global__ void __launch_bounds__(256) poison_guesses(float* y, int n
   // a or a b (uniform, nonzero), so a layout other than the one above writes nothing.
   if (threadIdx.x < 3) {
     const size_t at = size_t(threadIdx.x) * set_bytes + 2 * buf;
-    const float* copy = reinterpret_cast<const float*>(reinterpret_cast<const char*>(y) -
-                                                       (work_at - at));
+    const float* copy =
+        reinterpret_cast<const float*>(reinterpret_cast<const char*>(y) - (work_at - at));
     bool good = true;
     for (int j = 0; j < 64; ++j) good = good && (copy[j] == 0.0f || copy[j] == kFar);
     ok[threadIdx.x] = good;
