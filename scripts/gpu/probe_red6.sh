@@ -9,12 +9,12 @@
 # For the sabotage folder it also prints both paired medians (the incumbent's should sit far
 # above the child's, ~10x, if the poisoned warm start acted) and the per-pair ratios; then the
 # bundle's offline scan of the FP64-as-FP32 cheat (0 refused = hole open).
-# Usage: probe_red6.sh [SECONDS]   (default 200; writes $OUT/probe_red6/). Predicted run time
+# Usage: probe_red6.sh [SECONDS]   (default 300; writes $OUT/probe_red6/). Predicted run time
 # (unmeasured): ~5-20 s a folder (the FP64 GEMM and the N-body take ~ms a run; the amax and
-# rowptr sets are 256 MiB and 64 MiB to draw on the host), ~90 s in all; each folder is capped
-# at 40 s.
+# rowptr sets are 256 MiB and 64 MiB to draw on the host), ~90-200 s in all; each folder is capped
+# at 60 s.
 set -u
-budget=${1:-200}
+budget=${1:-300}
 O=${OUT:-/tmp}/probe_red6
 mkdir -p "$O"
 : >"$O/results.txt"
@@ -41,7 +41,7 @@ for dir in $dirs; do
     echo "$name: not run (budget spent)" | tee -a "$O/results.txt"
     continue
   fi
-  per=$((l < 40 ? l : 40))
+  per=$((l < 60 ? l : 60))
   want=$(sed -n 's/^live: *//p' "$dir/expect")
   rm -rf "${O:?}/$name"
   s=$SECONDS
