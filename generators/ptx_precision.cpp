@@ -107,6 +107,7 @@ void classify(PtxPrecision& p, std::string_view stmt) {
     for (std::size_t i = 1; i < t.size(); ++i)
       if (Fmt f = format_of(t[i]); f != Fmt::None) types.push_back(f);
     if (types.size() < 2 || types[0] == types[1]) return;
+    if (types[0] == Fmt::F32 && types[1] == Fmt::F64) ++p.cvt_f32_from_f64;
     switch (types[0]) {
       case Fmt::F16:
         ++p.cvt_f16;
@@ -130,6 +131,9 @@ void classify(PtxPrecision& p, std::string_view stmt) {
   bool arith = false;
   for (auto a : kArith) arith = arith || head == a;
   if (!arith) return;
+  const bool rounding = head == "add" || head == "sub" || head == "mul" || head == "fma" ||
+                        head == "mad" || head == "div";
+  if (rounding && t.size() > 1 && format_of(t.back()) == Fmt::F32) ++p.arith_f32;
   for (std::size_t i = 1; i < t.size(); ++i) {
     Fmt f = format_of(t[i]);
     if (f == Fmt::F16) {
@@ -221,12 +225,20 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
   if (p.int_dot && !integer_data)
     out += (out.empty() ? "" : ", ") + std::to_string(p.int_dot) +
            " integer dot product(s) (dp4a/dp2a) on a problem with no integer buffer";
+  // fp64: FP64 values narrowed to FP32 and then computed on in rounding FP32 arithmetic (an
+  // FP32 seed of an FP64 Newton step, rsqrt.approx.f32 alone, is not that).
+  if (judged == "fp64" && p.cvt_f32_from_f64 && p.arith_f32)
+    out += (out.empty() ? "" : ", ") + std::to_string(p.cvt_f32_from_f64) +
+           " conversion(s) from FP64 to FP32 and " + std::to_string(p.arith_f32) +
+           " FP32 arithmetic instruction(s)";
   if (out.empty()) return "";
   // The class the code would pass under, if one does (FP8 and integer MMAs have none).
   const auto f = p.formats();
   std::string hint;
   if (!f.count("fp8") && !f.count("int8") && !(p.int_dot && !integer_data)) {
-    if (!f.count("f16") && !f.count("bf16"))
+    if (f.empty())
+      hint = "fp32";  // only FP64 narrowed to FP32 was found
+    else if (!f.count("f16") && !f.count("bf16"))
       hint = "tf32";
     else if (!f.count("f16"))
       hint = "bf16";

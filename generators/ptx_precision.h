@@ -25,6 +25,10 @@ struct PtxPrecision {
   int arith_f16 = 0, arith_bf16 = 0;
   // Integer dot products on the CUDA cores (dp4a / dp2a): 4 (2) multiply-adds per instruction.
   int int_dot = 0;
+  // FP64 narrowed to FP32 (cvt.rn.f32.f64), and rounding FP32 arithmetic (add, sub, mul, fma,
+  // mad, div on .f32; not the approximations rcp/sqrt/rsqrt/ex2 that seed an FP64 Newton step):
+  // together, under a declared fp64, the code computes in FP32 (red team 6).
+  int cvt_f32_from_f64 = 0, arith_f32 = 0;
   // The formats used at all: "f16", "bf16", "tf32", "fp8", "int8".
   std::set<std::string> formats() const;
 };

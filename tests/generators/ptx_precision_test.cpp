@@ -286,3 +286,47 @@ TEST_CASE(
   CHECK(scan_ptx_precision("@ p bra $L__BB0_2;\n@ !p add.f32 %f1, %f2, %f3;\n").formats().empty());
   CHECK(scan_ptx_precision("@ p cvt.rn.bf16.f32 %rs1, %f1;\n").cvt_bf16 == 1);
 }
+
+TEST_CASE("fp64 declared, FP64 narrowed to FP32 and computed on in FP32: refused (red team 6)") {
+  const std::string narrowed =
+      "cvt.rn.f32.f64 %f1, %fd1;\n"
+      "fma.rn.f32 %f3, %f1, %f2, %f3;\n"
+      "cvt.f64.f32 %fd2, %f3;\n";
+  const std::string seeded =
+      "cvt.rn.f32.f64 %f1, %fd1;\n"
+      "rsqrt.approx.ftz.f32 %f2, %f1;\n"
+      "cvt.f64.f32 %fd2, %f2;\n"
+      "fma.rn.f64 %fd3, %fd2, %fd4, %fd5;\n";
+  const std::string f32_only = "fma.rn.f32 %f3, %f1, %f2, %f3;\n";  // no FP64 value narrowed
+  const std::string why = mismatch(narrowed, "fp64", {DType::F64});
+  CHECK(why.find("1 conversion(s) from FP64 to FP32 and 1 FP32 arithmetic") != std::string::npos);
+  CHECK(why.find("declare precision 'fp32'") != std::string::npos);
+  CHECK(mismatch(narrowed, "double", {DType::F64}) != "");
+  CHECK(mismatch(narrowed, "fp32", {DType::F64}).empty());  // fp32 promises no more than that
+  CHECK(mismatch(seeded, "fp64", {DType::F64}).empty());    // an FP32 seed of FP64 Newton steps
+  CHECK(mismatch(f32_only, "fp64", {DType::F64}).empty());  // FP32 on its own values: not judged
+  // The two folders of the cheat suite through NVRTC: the cheat refused, the control not.
+  if (!nvrtc_available()) return;
+  auto chip = test::test_chip();
+  int seen = 0;
+  for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
+    if (spec.name != "redteam6_fp64_as_fp32" && spec.name != "control_redteam6_f64_rsqrt_seed")
+      continue;
+    for (const auto& v : spec.variants) {
+      auto rv = resolve(spec, v, {}, chip);
+      REQUIRE_MESSAGE(rv.ok(), rv.key);
+      auto c = compile_variant(rv, nullptr);
+      REQUIRE_MESSAGE(c.ok, rv.key, c.log);
+      std::set<DType> dtypes;
+      for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
+      const std::string m = precision_mismatch(scan_ptx_precision(c.ptx), rv.precision, dtypes);
+      CAPTURE(spec.name);
+      CAPTURE(rv.key);
+      CAPTURE(m);
+      const bool cheat = spec.name == "redteam6_fp64_as_fp32" && v.id != spec.seed_variant;
+      CHECK(m.empty() == !cheat);
+      ++seen;
+    }
+  }
+  CHECK(seen == 4);  // two variants in each folder
+}
