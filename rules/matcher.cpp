@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <mutex>
 #include <numeric>
@@ -199,6 +200,12 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
       UndecidedRule u;
       u.rule = &r;
       const auto table = signal_table();
+      // Counted first, so the list is one allocation, not a doubling series.
+      std::size_t n_missing = 0;
+      for (const auto& [name, slot] : info.names)
+        n_missing += slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
+                     !values_[static_cast<std::size_t>(slot)];
+      u.missing.reserve(n_missing);
       for (const auto& [name, slot] : info.names)
         if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
             !values_[static_cast<std::size_t>(slot)])
@@ -227,25 +234,37 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   // Rules with an estimate before rules without; then score; ties by the static order
   // (priority, confidence, file order).
   // Priority 0 is the gate (a kernel too small to matter): it ranks before every estimate.
-  // std::sort, not stable_sort (which allocates a buffer per call): `order` makes the key total.
-  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
-    bool ga = a.first.rule->priority == 0, gb = b.first.rule->priority == 0;
-    if (ga != gb) return ga;
-    // A near miss ranks below every rule whose condition holds: graded evidence fills the gap
-    // between thresholds (no verdict at all becomes a near-miss verdict), it does not overrule
-    // a rule that holds.
-    bool ha = a.first.holds(), hb = b.first.holds();
-    if (ha != hb) return ha;
-    bool ea = a.first.raw_estimate.has_value(), eb = b.first.raw_estimate.has_value();
-    if (ea != eb) return ea;
-    if (a.first.score != b.first.score) return a.first.score > b.first.score;
-    return a.second->order < b.second->order;
+  // A near miss ranks below every rule whose condition holds: graded evidence fills the gap
+  // between thresholds (no verdict at all becomes a near-miss verdict), it does not overrule
+  // a rule that holds.
+  // The key is packed once per entry (gate, holds, has an estimate: one byte; then score and
+  // order) and an index array is sorted, not the 80-byte entries. std::sort, not stable_sort
+  // (which allocates a buffer per call): `order` makes the key total.
+  struct RankKey {
+    std::uint8_t flags;  // higher first: gate 4, holds 2, has an estimate 1
+    double score;        // higher first
+    int order;           // lower first
+    int index;           // into `ranked`
+  };
+  thread_local std::vector<RankKey> keys;
+  keys.clear();
+  for (std::size_t i = 0; i < ranked.size(); ++i) {
+    const RankedRule& rr = ranked[i].first;
+    keys.push_back({static_cast<std::uint8_t>((rr.rule->priority == 0) << 2 | rr.holds() << 1 |
+                                              rr.raw_estimate.has_value()),
+                    rr.score, ranked[i].second->order, static_cast<int>(i)});
+  }
+  std::sort(keys.begin(), keys.end(), [](const RankKey& a, const RankKey& b) {
+    if (a.flags != b.flags) return a.flags > b.flags;
+    if (a.score != b.score) return a.score > b.score;
+    return a.order < b.order;
   });
   const RuleInfo* fired = nullptr;
   const RankedRule* fired_rank = nullptr;
   out.ranked.reserve(ranked.size());
   out.outranked.reserve(ranked.size());
-  for (const auto& [rr, info] : ranked) {
+  for (const RankKey& key : keys) {
+    const auto& [rr, info] = ranked[static_cast<std::size_t>(key.index)];
     out.ranked.push_back(rr);
     if (!fired && (rr.holds() || !rr.rule->stop)) {
       fired = info;
