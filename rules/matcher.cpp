@@ -36,10 +36,11 @@ void Matcher::refresh() {
   // Called on every match: a branch-free pass over the keys (no early exit to mispredict).
   bool same = rules.data() == seen_data_ && rules.size() == seen_size_;
   if (same) {
-    for (std::size_t i = 0; i < rules.size(); ++i) {
-      const auto& k = seen_keys_[i];
-      same &= (std::get<0>(k) == rules[i].priority) & (std::get<1>(k) == rules[i].confidence) &
-              (std::get<2>(k) == rules[i].status);
+    const Rule* rule = rules.data();
+    const auto* key = seen_keys_.data();
+    for (std::size_t i = 0, n = rules.size(); i < n; ++i) {
+      same &= (key[i].priority == rule[i].priority) & (key[i].confidence == rule[i].confidence) &
+              (key[i].status == rule[i].status);
     }
   }
   if (same) return;
@@ -48,7 +49,7 @@ void Matcher::refresh() {
   seen_data_ = rules.data();
   seen_size_ = rules.size();
   seen_keys_.clear();
-  for (const auto& r : rules) seen_keys_.emplace_back(r.priority, r.confidence, r.status);
+  for (const auto& r : rules) seen_keys_.push_back({r.priority, r.status, r.confidence});
 
   std::vector<std::size_t> idx(rules.size());
   std::iota(idx.begin(), idx.end(), 0);
@@ -310,12 +311,13 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
       out.estimate_inputs.emplace_back(name, value(slot));
   }
   auto table = signal_table();
-  std::size_t missing = 0;
-  for (int s : needed_signals_) missing += !values_[static_cast<std::size_t>(s)];
-  out.missing_signals.reserve(missing);
+  // One pass into a per-thread scratch list, then one exact allocation for the result.
+  thread_local std::vector<std::string_view> missing;
+  missing.clear();
   for (int s : needed_signals_)
     if (!values_[static_cast<std::size_t>(s)])
-      out.missing_signals.emplace_back(table[static_cast<std::size_t>(s)].name);
+      missing.push_back(table[static_cast<std::size_t>(s)].name);
+  out.missing_signals.assign(missing.begin(), missing.end());
   return out;
 }
 

@@ -129,7 +129,12 @@ class Matcher {
   // What order_ was built from, to notice changes cheaply.
   const Rule* seen_data_ = nullptr;
   std::size_t seen_size_ = 0;
-  std::vector<std::tuple<int, double, RuleStatus>> seen_keys_;
+  struct SeenKey {
+    int priority;
+    RuleStatus status;
+    double confidence;
+  };
+  std::vector<SeenKey> seen_keys_;
 };
 
 }  // namespace solver::rules
