@@ -152,6 +152,13 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
     bound_caps_.assign(chip.capabilities.begin(), chip.capabilities.end());
     bound_numbers_.clear();
     for (const auto& [name, value] : chip.numbers) bound_numbers_.push_back(value);
+    // The guards, once per chip (and table): a chip that cannot run the hypothesis makes the
+    // rule ineligible whatever the signals say.
+    for (RuleInfo& info : info_) {
+      info.eligible = true;
+      for (int slot : info.cap_slots)
+        if (slot < 0 || frame_.num[static_cast<std::size_t>(slot)] != 1.0) info.eligible = false;
+    }
   }
   program_.begin(frame_);
   const EvolutionConfig& ev = table_.evolution;
@@ -166,12 +173,9 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   for (const RuleInfo& info : info_) {
     const Rule& r = *info.rule;
     if (r.status == RuleStatus::Retired || info.when < 0) continue;
-    // Guard first: a chip that cannot run the hypothesis makes the rule ineligible whatever
-    // the signals say; its condition is still evaluated so the user sees what it would do.
-    bool eligible = true;
-    for (int slot : info.cap_slots)
-      if (slot < 0 || frame_.num[static_cast<std::size_t>(slot)] != 1.0) eligible = false;
-    if (!eligible) {
+    // Guard first (info.eligible, set when the chip was bound): an ineligible rule's condition
+    // is still evaluated so the user sees what it would do.
+    if (!info.eligible) {
       if (program_.holds(info.when)) {
         BlockedRule b;
         b.rule = &r;

@@ -101,9 +101,10 @@ class Matcher {
     std::vector<std::pair<std::string_view, int>> names;
     std::vector<int> cap_slots;  // slots of its requires: capabilities
     std::vector<std::pair<std::string_view, int>> estimate_names;
-    int order = 0;      // rank in order_ (tie-break)
-    int when = -1;      // its condition in program_ (-1: none)
-    int estimate = -1;  // its estimate in program_ (-1: none)
+    int order = 0;         // rank in order_ (tie-break)
+    int when = -1;         // its condition in program_ (-1: none)
+    int estimate = -1;     // its estimate in program_ (-1: none)
+    bool eligible = true;  // its guard passes on the bound chip (set when the chip is bound)
   };
   void refresh();  // rebuilds order_ / info_ if the table changed since the last call
   MatchResult evaluate(const ChipProfile& chip);  // over slots_, once bound
