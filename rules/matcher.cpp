@@ -113,8 +113,14 @@ void Matcher::refresh() {
 }
 
 MatchResult Matcher::match(const SignalSet& signals, const ChipProfile& chip) {
+  MatchResult out;
+  match(signals, chip, out);
+  return out;
+}
+
+void Matcher::match(const SignalSet& signals, const ChipProfile& chip, MatchResult& out) {
   bind_signal_frame(signals, frame_, values_);
-  return evaluate(chip);
+  evaluate(chip, out);
 }
 
 MatchResult Matcher::match_bound(std::span<const Value> signal_slots, const ChipProfile& chip) {
@@ -128,7 +134,9 @@ MatchResult Matcher::match_bound(std::span<const Value> signal_slots, const Chip
       values_[i] = nullptr;
     }
   }
-  return evaluate(chip);
+  MatchResult out;
+  evaluate(chip, out);
+  return out;
 }
 
 bool Matcher::chip_bound(const ChipProfile& chip) const {
@@ -144,7 +152,7 @@ bool Matcher::chip_bound(const ChipProfile& chip) const {
   return true;
 }
 
-MatchResult Matcher::evaluate(const ChipProfile& chip) {
+void Matcher::evaluate(const ChipProfile& chip, MatchResult& out) {
   refresh();
   if (!chip_bound(chip)) {
     bind_chip_frame(chip, chip_slots_, frame_, values_, slots_);
@@ -163,7 +171,18 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   program_.begin(frame_);
   const EvolutionConfig& ev = table_.evolution;
 
-  MatchResult out;
+  // Every field of `out` overwritten; its vectors keep their storage (match into a reused
+  // result allocates nothing for them once warm).
+  out.fired = nullptr;
+  out.explained = 0;
+  out.weak = false;
+  out.ranked.clear();
+  out.estimate_inputs.clear();
+  out.evidence.clear();
+  out.blocked.clear();
+  out.outranked.clear();
+  out.undecided.clear();
+  out.missing_signals.clear();
   // (rank entry, its RuleInfo) for every eligible rule that holds or nearly holds; a
   // per-thread scratch buffer, so ranking allocates nothing once warm (the hot path).
   thread_local std::vector<std::pair<RankedRule, const RuleInfo*>> ranked;
@@ -322,7 +341,6 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
     if (!values_[static_cast<std::size_t>(s)])
       missing.push_back(table[static_cast<std::size_t>(s)].name);
   out.missing_signals.assign(missing.begin(), missing.end());
-  return out;
 }
 
 }  // namespace solver::rules
