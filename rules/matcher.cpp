@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <mutex>
 #include <numeric>
@@ -35,10 +36,11 @@ void Matcher::refresh() {
   // Called on every match: a branch-free pass over the keys (no early exit to mispredict).
   bool same = rules.data() == seen_data_ && rules.size() == seen_size_;
   if (same) {
-    for (std::size_t i = 0; i < rules.size(); ++i) {
-      const auto& k = seen_keys_[i];
-      same &= (std::get<0>(k) == rules[i].priority) & (std::get<1>(k) == rules[i].confidence) &
-              (std::get<2>(k) == rules[i].status);
+    const Rule* rule = rules.data();
+    const auto* key = seen_keys_.data();
+    for (std::size_t i = 0, n = rules.size(); i < n; ++i) {
+      same &= (key[i].priority == rule[i].priority) & (key[i].confidence == rule[i].confidence) &
+              (key[i].status == rule[i].status);
     }
   }
   if (same) return;
@@ -47,7 +49,7 @@ void Matcher::refresh() {
   seen_data_ = rules.data();
   seen_size_ = rules.size();
   seen_keys_.clear();
-  for (const auto& r : rules) seen_keys_.emplace_back(r.priority, r.confidence, r.status);
+  for (const auto& r : rules) seen_keys_.push_back({r.priority, r.status, r.confidence});
 
   std::vector<std::size_t> idx(rules.size());
   std::iota(idx.begin(), idx.end(), 0);
@@ -111,8 +113,14 @@ void Matcher::refresh() {
 }
 
 MatchResult Matcher::match(const SignalSet& signals, const ChipProfile& chip) {
+  MatchResult out;
+  match(signals, chip, out);
+  return out;
+}
+
+void Matcher::match(const SignalSet& signals, const ChipProfile& chip, MatchResult& out) {
   bind_signal_frame(signals, frame_, values_);
-  return evaluate(chip);
+  evaluate(chip, out);
 }
 
 MatchResult Matcher::match_bound(std::span<const Value> signal_slots, const ChipProfile& chip) {
@@ -126,7 +134,9 @@ MatchResult Matcher::match_bound(std::span<const Value> signal_slots, const Chip
       values_[i] = nullptr;
     }
   }
-  return evaluate(chip);
+  MatchResult out;
+  evaluate(chip, out);
+  return out;
 }
 
 bool Matcher::chip_bound(const ChipProfile& chip) const {
@@ -142,7 +152,7 @@ bool Matcher::chip_bound(const ChipProfile& chip) const {
   return true;
 }
 
-MatchResult Matcher::evaluate(const ChipProfile& chip) {
+void Matcher::evaluate(const ChipProfile& chip, MatchResult& out) {
   refresh();
   if (!chip_bound(chip)) {
     bind_chip_frame(chip, chip_slots_, frame_, values_, slots_);
@@ -150,11 +160,29 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
     bound_caps_.assign(chip.capabilities.begin(), chip.capabilities.end());
     bound_numbers_.clear();
     for (const auto& [name, value] : chip.numbers) bound_numbers_.push_back(value);
+    // The guards, once per chip (and table): a chip that cannot run the hypothesis makes the
+    // rule ineligible whatever the signals say.
+    for (RuleInfo& info : info_) {
+      info.eligible = true;
+      for (int slot : info.cap_slots)
+        if (slot < 0 || frame_.num[static_cast<std::size_t>(slot)] != 1.0) info.eligible = false;
+    }
   }
   program_.begin(frame_);
   const EvolutionConfig& ev = table_.evolution;
 
-  MatchResult out;
+  // Every field of `out` overwritten; its vectors keep their storage (match into a reused
+  // result allocates nothing for them once warm).
+  out.fired = nullptr;
+  out.explained = 0;
+  out.weak = false;
+  out.ranked.clear();
+  out.estimate_inputs.clear();
+  out.evidence.clear();
+  out.blocked.clear();
+  out.outranked.clear();
+  out.undecided.clear();
+  out.missing_signals.clear();
   // (rank entry, its RuleInfo) for every eligible rule that holds or nearly holds; a
   // per-thread scratch buffer, so ranking allocates nothing once warm (the hot path).
   thread_local std::vector<std::pair<RankedRule, const RuleInfo*>> ranked;
@@ -164,12 +192,9 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   for (const RuleInfo& info : info_) {
     const Rule& r = *info.rule;
     if (r.status == RuleStatus::Retired || info.when < 0) continue;
-    // Guard first: a chip that cannot run the hypothesis makes the rule ineligible whatever
-    // the signals say; its condition is still evaluated so the user sees what it would do.
-    bool eligible = true;
-    for (int slot : info.cap_slots)
-      if (slot < 0 || frame_.num[static_cast<std::size_t>(slot)] != 1.0) eligible = false;
-    if (!eligible) {
+    // Guard first (info.eligible, set when the chip was bound): an ineligible rule's condition
+    // is still evaluated so the user sees what it would do.
+    if (!info.eligible) {
       if (program_.holds(info.when)) {
         BlockedRule b;
         b.rule = &r;
@@ -199,6 +224,12 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
       UndecidedRule u;
       u.rule = &r;
       const auto table = signal_table();
+      // Counted first, so the list is one allocation, not a doubling series.
+      std::size_t n_missing = 0;
+      for (const auto& [name, slot] : info.names)
+        n_missing += slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
+                     !values_[static_cast<std::size_t>(slot)];
+      u.missing.reserve(n_missing);
       for (const auto& [name, slot] : info.names)
         if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
             !values_[static_cast<std::size_t>(slot)])
@@ -227,25 +258,37 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
   // Rules with an estimate before rules without; then score; ties by the static order
   // (priority, confidence, file order).
   // Priority 0 is the gate (a kernel too small to matter): it ranks before every estimate.
-  // std::sort, not stable_sort (which allocates a buffer per call): `order` makes the key total.
-  std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
-    bool ga = a.first.rule->priority == 0, gb = b.first.rule->priority == 0;
-    if (ga != gb) return ga;
-    // A near miss ranks below every rule whose condition holds: graded evidence fills the gap
-    // between thresholds (no verdict at all becomes a near-miss verdict), it does not overrule
-    // a rule that holds.
-    bool ha = a.first.holds(), hb = b.first.holds();
-    if (ha != hb) return ha;
-    bool ea = a.first.raw_estimate.has_value(), eb = b.first.raw_estimate.has_value();
-    if (ea != eb) return ea;
-    if (a.first.score != b.first.score) return a.first.score > b.first.score;
-    return a.second->order < b.second->order;
+  // A near miss ranks below every rule whose condition holds: graded evidence fills the gap
+  // between thresholds (no verdict at all becomes a near-miss verdict), it does not overrule
+  // a rule that holds.
+  // The key is packed once per entry (gate, holds, has an estimate: one byte; then score and
+  // order) and an index array is sorted, not the 80-byte entries. std::sort, not stable_sort
+  // (which allocates a buffer per call): `order` makes the key total.
+  struct RankKey {
+    std::uint8_t flags;  // higher first: gate 4, holds 2, has an estimate 1
+    double score;        // higher first
+    int order;           // lower first
+    int index;           // into `ranked`
+  };
+  thread_local std::vector<RankKey> keys;
+  keys.clear();
+  for (std::size_t i = 0; i < ranked.size(); ++i) {
+    const RankedRule& rr = ranked[i].first;
+    keys.push_back({static_cast<std::uint8_t>((rr.rule->priority == 0) << 2 | rr.holds() << 1 |
+                                              rr.raw_estimate.has_value()),
+                    rr.score, ranked[i].second->order, static_cast<int>(i)});
+  }
+  std::sort(keys.begin(), keys.end(), [](const RankKey& a, const RankKey& b) {
+    if (a.flags != b.flags) return a.flags > b.flags;
+    if (a.score != b.score) return a.score > b.score;
+    return a.order < b.order;
   });
   const RuleInfo* fired = nullptr;
   const RankedRule* fired_rank = nullptr;
   out.ranked.reserve(ranked.size());
   out.outranked.reserve(ranked.size());
-  for (const auto& [rr, info] : ranked) {
+  for (const RankKey& key : keys) {
+    const auto& [rr, info] = ranked[static_cast<std::size_t>(key.index)];
     out.ranked.push_back(rr);
     if (!fired && (rr.holds() || !rr.rule->stop)) {
       fired = info;
@@ -291,13 +334,13 @@ MatchResult Matcher::evaluate(const ChipProfile& chip) {
       out.estimate_inputs.emplace_back(name, value(slot));
   }
   auto table = signal_table();
-  std::size_t missing = 0;
-  for (int s : needed_signals_) missing += !values_[static_cast<std::size_t>(s)];
-  out.missing_signals.reserve(missing);
+  // One pass into a per-thread scratch list, then one exact allocation for the result.
+  thread_local std::vector<std::string_view> missing;
+  missing.clear();
   for (int s : needed_signals_)
     if (!values_[static_cast<std::size_t>(s)])
-      out.missing_signals.emplace_back(table[static_cast<std::size_t>(s)].name);
-  return out;
+      missing.push_back(table[static_cast<std::size_t>(s)].name);
+  out.missing_signals.assign(missing.begin(), missing.end());
 }
 
 }  // namespace solver::rules

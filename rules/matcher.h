@@ -51,6 +51,8 @@ struct RankedRule {
   bool holds() const { return evidence >= 1; }
 };
 
+// (A field added here must also be reset where Matcher::evaluate starts, for match into a
+// reused result: tests/engine/matcher_equivalence_test compares the two.)
 struct MatchResult {
   // The top of `ranked` that may fire: a rule whose condition holds, or a non-stop rule on a
   // near miss (a stop rule ends the loop, so it needs its condition to hold). nullptr if none.
@@ -89,6 +91,10 @@ class Matcher {
   // it has. A rule whose `when` or `estimate` is replaced in place is not noticed (its compiled
   // form stays): build a new Matcher for that.
   MatchResult match(const SignalSet& signals, const ChipProfile& chip);
+  // The same into `out`, every field overwritten, reusing the storage of its vectors: for
+  // callers that classify many signal sets in a loop (no allocation for the result's lists
+  // once warm; undecided and blocked rules' own lists are still allocated).
+  void match(const SignalSet& signals, const ChipProfile& chip, MatchResult& out);
   // The same for signals already bound into slots (bind_signal_slots: signal_table() order,
   // at least signal_table().size() entries): for callers that classify one signal set under
   // several chips or tables (dry-run, replay) and bind it once.
@@ -101,12 +107,13 @@ class Matcher {
     std::vector<std::pair<std::string_view, int>> names;
     std::vector<int> cap_slots;  // slots of its requires: capabilities
     std::vector<std::pair<std::string_view, int>> estimate_names;
-    int order = 0;      // rank in order_ (tie-break)
-    int when = -1;      // its condition in program_ (-1: none)
-    int estimate = -1;  // its estimate in program_ (-1: none)
+    int order = 0;         // rank in order_ (tie-break)
+    int when = -1;         // its condition in program_ (-1: none)
+    int estimate = -1;     // its estimate in program_ (-1: none)
+    bool eligible = true;  // its guard passes on the bound chip (set when the chip is bound)
   };
   void refresh();  // rebuilds order_ / info_ if the table changed since the last call
-  MatchResult evaluate(const ChipProfile& chip);  // over slots_, once bound
+  void evaluate(const ChipProfile& chip, MatchResult& out);  // over slots_, once bound
 
   const RuleTable& table_;
   std::vector<const Rule*> order_;  // rules sorted by (priority, -confidence, file order)
@@ -129,7 +136,12 @@ class Matcher {
   // What order_ was built from, to notice changes cheaply.
   const Rule* seen_data_ = nullptr;
   std::size_t seen_size_ = 0;
-  std::vector<std::tuple<int, double, RuleStatus>> seen_keys_;
+  struct SeenKey {
+    int priority;
+    RuleStatus status;
+    double confidence;
+  };
+  std::vector<SeenKey> seen_keys_;
 };
 
 }  // namespace solver::rules

@@ -24,6 +24,7 @@
 #include <span>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "rules/chips.h"
@@ -134,9 +135,12 @@ class RuleProgram {
   int str_node(const ExprNode& n);
   int chain(const ExprNode& n, std::uint8_t op);
   int intern(const Node& n);  // numeric nodes: one node per distinct (op, operands, constant)
+  void flatten(std::int32_t i, std::vector<char>& seen);  // appends i's postorder to flat_
 
   double num(int i) const;
   double compute(const Node& n) const;
+  // A numeric node whose node operands are already in value[] (estimate()'s loop).
+  double flat_compute(const Node& n, const double* value) const;
   double lhs(const Node& n) const { return n.a_slot ? frame_->num[n.a] : num(n.a); }
   double rhs(const Node& n) const { return n.b_const ? n.k : num(n.b); }
   int boolean(int i) const;  // 0 false, 1 true, 2 unknown
@@ -168,8 +172,13 @@ class RuleProgram {
   std::vector<Plan> plans_;  // per handle (conditions only)
   std::vector<Leaf> leaves_;
   std::vector<std::int32_t> rest_;
-  std::vector<std::string> texts_;                        // string literals
-  std::unordered_map<std::string, std::int32_t> intern_;  // numeric node key -> node
+  // Estimates as postorder lists of their nodes (estimate() computes them in a loop).
+  std::vector<std::int32_t> estimates_;                            // handles that are estimates
+  std::vector<std::int32_t> flat_;                                 // node indices
+  std::vector<std::pair<std::int32_t, std::int32_t>> flat_range_;  // per handle: [begin, end)
+  mutable std::vector<double> scratch_;                            // per node: estimate()'s values
+  std::vector<std::string> texts_;                                 // string literals
+  std::unordered_map<std::string, std::int32_t> intern_;           // numeric node key -> node
 
   const SlotFrame* frame_ = nullptr;
   mutable std::vector<double> memo_value_;

@@ -4,7 +4,8 @@
 // variant of the bundled recordings; under the bundled tables and every chip, whole and with
 // each signal in turn left out (the undecided paths). Every result must be the same, bit for
 // bit: fired rule, ranked list with evidence, estimates and scores, blocked, outranked and
-// undecided rules, evidence values and missing signals. Random tables and signal sets:
+// undecided rules, evidence values and missing signals; and match into one reused result gives
+// the same as a fresh one. Random tables and signal sets:
 // tests/rules/rule_program_test.
 #include <doctest/doctest.h>
 
@@ -76,12 +77,17 @@ TEST_CASE("every recorded signal set classifies exactly as before the compiled r
     rules::Matcher now(table);
     rules::test::ReferenceMatcher before(table);
     std::vector<rules::Value> slots(static_cast<std::size_t>(rules::rule_slot_count()));
+    // One result reused by match(signals, chip, out) for every classification: what the
+    // previous one left in it must never show.
+    rules::MatchResult reused;
     for (const Recorded& r : sets) {
       INFO(file << " on " << r.where);
       for (const auto& chip : chips.chips) {
         INFO("chip " << chip.id);
         rules::MatchResult a = now.match(r.signals, chip);
         CHECK(difference(a, before.match(r.signals, chip)) == "");
+        now.match(r.signals, chip, reused);
+        CHECK(difference(reused, a) == "");
         rules::bind_signal_slots(r.signals, slots);
         CHECK(difference(now.match_bound(slots, chip), before.match_bound(slots, chip)) == "");
         fired += a.fired != nullptr;
@@ -94,6 +100,8 @@ TEST_CASE("every recorded signal set classifies exactly as before the compiled r
         rules::MatchResult a = now.match(less, *h200);
         INFO("without " << name);
         CHECK(difference(a, before.match(less, *h200)) == "");
+        now.match(less, *h200, reused);
+        CHECK(difference(reused, a) == "");
         undecided += static_cast<long>(a.undecided.size());
         ++compared;
       }
