@@ -89,5 +89,8 @@ done
 
 # 4. the comparison
 python3 "$(dirname "$0")/pcsample_compare.py" "$OUT" $SUITES
+# ncu's lines, packed to be kept in docs/results (a later comparison needs them: the corpus's
+# exports of 2026-12-02 were not kept, and 5 kernels of 79 could not be compared on 2026-12-03)
+tar -C "$OUT" -cJf "$OUT/src.tar.xz" src && echo "kept: src.tar.xz ($(du -h "$OUT/src.tar.xz" | cut -f1)); commit it with the results"
 echo "== total $(( $(date +%s) - T0 )) s"
 } 2>&1 | tee "$OUT/pcsample_vs_ncu.log"
