@@ -8,21 +8,17 @@
 #include <vector>
 
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/perturb_arith.h"
 
 namespace solver::gpu {
 namespace {
 
 using generators::DType;
 
-inline uint64_t mix(uint64_t z) {
-  z += 0x9e3779b97f4a7c15ULL;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
-
-// A stateless draw per element, so any thread can transform any stretch.
-inline uint64_t draw(uint64_t seed, int64_t i) { return mix(seed ^ mix(uint64_t(i))); }
+// splitmix64 and the stateless draw per element (any thread can transform any stretch): the
+// timed perturbation's own (perturb_arith.h), one definition for both.
+using perturb_detail::draw;
+using perturb_detail::mix;
 
 constexpr int64_t kStretch = int64_t(1) << 20;
 
@@ -46,56 +42,14 @@ bool is_float(DType d) {
   return d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
 }
 
+// Element i of a float dtype as a double, and v stored into one (perturb_arith.h's access);
+// other dtypes read as 0 and are left as they are.
 double get(DType d, const unsigned char* p, int64_t i) {
-  switch (d) {
-    case DType::F32: {
-      float v;
-      std::memcpy(&v, p + i * 4, 4);
-      return v;
-    }
-    case DType::F64: {
-      double v;
-      std::memcpy(&v, p + i * 8, 8);
-      return v;
-    }
-    case DType::F16: {
-      uint16_t v;
-      std::memcpy(&v, p + i * 2, 2);
-      return half_value(v);
-    }
-    case DType::BF16: {
-      uint16_t v;
-      std::memcpy(&v, p + i * 2, 2);
-      return bf16_value(v);
-    }
-    default:
-      return 0;
-  }
+  return is_float(d) ? perturb_detail::load_float(d, p, i) : 0;
 }
 
 void put(DType d, unsigned char* p, int64_t i, double v) {
-  switch (d) {
-    case DType::F32: {
-      float f = float(v);
-      std::memcpy(p + i * 4, &f, 4);
-      break;
-    }
-    case DType::F64:
-      std::memcpy(p + i * 8, &v, 8);
-      break;
-    case DType::F16: {
-      uint16_t h = half_bits(v);
-      std::memcpy(p + i * 2, &h, 2);
-      break;
-    }
-    case DType::BF16: {
-      uint16_t h = bf16_bits(v);
-      std::memcpy(p + i * 2, &h, 2);
-      break;
-    }
-    default:
-      break;
-  }
+  if (is_float(d)) perturb_detail::store_float(d, p, i, v);
 }
 
 // The sign bit of element i flipped (exact for every float format).
