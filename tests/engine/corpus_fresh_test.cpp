@@ -90,15 +90,13 @@ TEST_CASE("problems check --compile-only passes on the fresh batch, with the lab
   for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
 
-// The second fresh batch (tests/corpus_fresh2, helper h29d): the held-out measure of the rule
-// changes made after the first batch was read. Same checks, plus: kernel names unique across
-// all three corpora, and at least two kernels whose cost no class names (label `unexplained`).
-TEST_CASE("the second fresh batch: labelled, attributed, apart from both earlier corpora") {
-  const std::string fresh2 = kSrc + "/tests/corpus_fresh2";
-  engine::LabelledSuite batch = engine::load_labelled_suite(fresh2);
-  CHECK(batch.kernels.size() >= 8);
+// A fresh batch's labels and attribution: names apart from the earlier corpora's, known classes,
+// `confirm:` ranges, a README with origin, license and predicted label, at least two
+// `unexplained` kernels and `min_classes` classes.
+static void check_fresh_batch(const engine::LabelledSuite& batch,
+                              const std::vector<std::string>& earlier, size_t min_classes) {
   std::set<std::string> earlier_names, earlier_entries, classes, entries;
-  for (const std::string dir : {"/tests/corpus", "/tests/corpus_fresh"})
+  for (const std::string& dir : earlier)
     for (const auto& k : engine::load_labelled_suite(kSrc + dir).kernels) {
       earlier_names.insert(k.name);
       earlier_entries.insert(k.entries.begin(), k.entries.end());
@@ -123,7 +121,17 @@ TEST_CASE("the second fresh batch: labelled, attributed, apart from both earlier
     CHECK(readme.find("predicted label") != std::string::npos);
   }
   CHECK(no_class >= 2);
-  CHECK(classes.size() >= 6);
+  CHECK(classes.size() >= min_classes);
+}
+
+// The second fresh batch (tests/corpus_fresh2, helper h29d): the held-out measure of the rule
+// changes made after the first batch was read. Same checks, plus: kernel names unique across
+// all three corpora, and at least two kernels whose cost no class names (label `unexplained`).
+TEST_CASE("the second fresh batch: labelled, attributed, apart from both earlier corpora") {
+  const std::string fresh2 = kSrc + "/tests/corpus_fresh2";
+  engine::LabelledSuite batch = engine::load_labelled_suite(fresh2);
+  CHECK(batch.kernels.size() >= 8);
+  check_fresh_batch(batch, {"/tests/corpus", "/tests/corpus_fresh"}, 6);
 }
 
 TEST_CASE("problems check --compile-only passes on the second fresh batch") {
@@ -160,33 +168,7 @@ TEST_CASE("the third fresh batch: labelled, attributed, apart from the three ear
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh3);
   CHECK(batch.kernels.size() >= 12);
   CHECK(batch.kernels.size() <= 14);
-  std::set<std::string> earlier_names, earlier_entries, classes, entries;
-  for (const std::string dir : {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2"})
-    for (const auto& k : engine::load_labelled_suite(kSrc + dir).kernels) {
-      earlier_names.insert(k.name);
-      earlier_entries.insert(k.entries.begin(), k.entries.end());
-    }
-  int no_class = 0;
-  for (const auto& k : batch.kernels) {
-    INFO(k.name);
-    CHECK_FALSE(earlier_names.count(k.name));
-    for (const auto& e : k.entries) {
-      CHECK_MESSAGE(entries.insert(e).second, "kernel name used twice in the batch: ", e);
-      CHECK_MESSAGE(!earlier_entries.count(e), "kernel name also in an earlier corpus: ", e);
-      CHECK(e.find("_ref") == std::string::npos);
-    }
-    CHECK(rules::is_known_bottleneck(k.label.bottleneck));
-    for (const auto& a : k.label.accept) CHECK(rules::is_known_bottleneck(a));
-    CHECK(!k.label.confirm.empty());
-    classes.insert(k.label.bottleneck);
-    no_class += k.label.bottleneck == "unexplained" ? 1 : 0;
-    const std::string readme = read(fs::path(k.dir) / "README.md");
-    CHECK(readme.find("origin:") != std::string::npos);
-    CHECK(readme.find("license:") != std::string::npos);
-    CHECK(readme.find("predicted label") != std::string::npos);
-  }
-  CHECK(no_class >= 2);
-  CHECK(classes.size() >= 8);
+  check_fresh_batch(batch, {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2"}, 8);
   // The batch's README lists every folder in its table.
   const std::string top = read(fs::path(fresh3) / "README.md");
   for (const auto& k : batch.kernels)
