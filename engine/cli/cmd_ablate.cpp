@@ -12,6 +12,7 @@
 #include "engine/cli/loop_options.h"
 #include "engine/cli/options.h"
 #include "engine/cli/output.h"
+#include "engine/cli/pair_rule_options.h"
 #include "engine/cli/paths.h"
 #include "engine/loop/ledger.h"
 #include "engine/run/ablation.h"
@@ -43,13 +44,15 @@ void add_loop_options(po::options_description& opts) {
       "run directory (default: runs/<UTC time>-<pid> under the current directory)")(
       "resume", po::value<std::string>(), "continue the interrupted run in this directory")(
       "pairs", po::value<int>()->default_value(16),
-      "most paired timings per candidate (sequential: stops at 8, 12, ... when decided)")(
+      "most paired timings per candidate: the cap of the pair rule (adaptive: default 128; "
+      "fixed and sequential: 16); given without a rule flag, the fixed rule of N pairs")(
+      "adaptive-pairs",
+      "the default pair rule (docs/reliability.md P10): an 8-pair pilot's spread sets the cap, "
+      "up to --pairs (default then 128)")(
+      "fixed-pairs", "every pair up to --pairs (default 16), one look: the rule before P10")(
       "sequential-pairs",
       "stop timing at the first decided look (8, 12, ...); not the default: its live A/A check "
       "failed (docs/benchmarks.md)")(
-      "adaptive-pairs",
-      "the adaptive pair rule (docs/reliability.md P10): an 8-pair pilot's spread sets the cap, "
-      "up to --pairs (default then 128)")(
       "screen", po::value<int>()->default_value(2),
       "ON: points a round gates when its candidate's variant has 256+ admitted points (the "
       "candidate and screen - 1 the knob GP picks; the fastest is pair-timed); 1: off")(
@@ -120,18 +123,11 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
                      const std::string& command) {
   opt.rounds = vm["rounds"].as<int>();
   opt.seed = parse_seed(vm["seed"].as<std::string>());
-  opt.pairs = vm["pairs"].as<int>();
-  opt.sequential = vm.count("sequential-pairs") > 0;
-  opt.adaptive = vm.count("adaptive-pairs") > 0;
+  apply_pair_rule(vm, opt);
   opt.screen = vm["screen"].as<int>();
   if (opt.screen < 1 || opt.screen > 64)
     throw rules::InputError(
         rules::Diagnostic{{"--screen", 0, 0}, "--screen must be from 1 (off) to 64"});
-  if (opt.adaptive && opt.sequential)
-    throw rules::InputError(
-        rules::Diagnostic{{"--adaptive-pairs", 0, 0},
-                          "--adaptive-pairs and --sequential-pairs are two pair rules: give one"});
-  if (opt.adaptive && vm["pairs"].defaulted()) opt.pairs = engine::kAdaptiveMaxPairs;
   // Every option given explicitly, by its flag name: with --resume each that defines the run
   // must be the run's own (engine/run/run_options.h, one table of every option).
   for (const auto& [name, value] : vm)

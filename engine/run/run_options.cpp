@@ -106,6 +106,12 @@ const std::vector<RunOption>& run_options() {
        [](const RunSettings& r, const json&) { return on_off(r.adaptive); },
        "",
        ""},
+      // The fixed rule: every pair up to --pairs (neither sequential nor adaptive).
+      {{"fixed-pairs"},
+       [](const AblationOptions& o) { return on_off(!o.sequential && !o.adaptive); },
+       [](const RunSettings& r, const json&) { return on_off(!r.sequential && !r.adaptive); },
+       "",
+       ""},
       {{"screen"},
        [](const AblationOptions& o) { return std::to_string(o.screen); },
        [](const RunSettings& r, const json&) { return std::to_string(r.screen); },

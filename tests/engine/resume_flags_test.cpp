@@ -12,6 +12,9 @@
 #include <sstream>
 
 #include "cli_run.h"
+#include "engine/backend/recorded_backend.h"
+#include "engine/loop/ledger.h"
+#include "engine/run/ablation.h"
 #include "engine/run/run_options.h"
 #include "synthetic_pool.h"
 
@@ -89,14 +92,22 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
   REQUIRE_MESSAGE(made_e.rc == 0, made_e.err);
   CHECK(test::read_text(runs["E"] + "/ledger.jsonl").find("\"pair_rule\":\"adaptive\"") !=
         std::string::npos);
-  // Two pair rules at once are refused before anything is written.
-  auto both = common(w, w.root + "/both");
-  both.insert(both.begin(),
-              {"ablate", "--problems", "toy", "--adaptive-pairs", "--sequential-pairs"});
-  auto refused_both = solver_cli(both);
-  CHECK(refused_both.rc == 2);
-  CHECK(refused_both.err.find("two pair rules") != std::string::npos);
-  CHECK_FALSE(std::filesystem::exists(w.root + "/both"));
+  // --pairs N without a rule flag is the fixed rule of N pairs (its meaning before P10).
+  CHECK(test::read_text(runs["A"] + "/ledger.jsonl").find("\"pair_rule\":\"fixed\"") !=
+        std::string::npos);
+  // Two pair rules at once are refused before anything is written, whichever two.
+  for (const auto& two :
+       std::vector<std::vector<std::string>>{{"--adaptive-pairs", "--sequential-pairs"},
+                                             {"--fixed-pairs", "--adaptive-pairs"},
+                                             {"--sequential-pairs", "--fixed-pairs"}}) {
+    auto both = common(w, w.root + "/both");
+    both.insert(both.begin(), {"ablate", "--problems", "toy", two[0], two[1]});
+    auto refused_both = solver_cli(both);
+    INFO(two[0] << " " << two[1] << ": " << refused_both.err);
+    CHECK(refused_both.rc == 2);
+    CHECK(refused_both.err.find("two pair rules") != std::string::npos);
+    CHECK_FALSE(std::filesystem::exists(w.root + "/both"));
+  }
 
   test::write_text(w.root + "/other-rules.yaml", test::toy_rules(0.6));
   std::string rec = test::read_text(w.recording);
@@ -123,6 +134,7 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
       {"precision", {"A", {"--precision", "same"}, "same", "any", {"--precision", "any"}}},
       {"sequential-pairs", {"A", {"--sequential-pairs"}, "on", "off", {}}},
       {"adaptive-pairs", {"A", {"--adaptive-pairs"}, "on", "off", {}}},
+      {"fixed-pairs", {"E", {"--fixed-pairs"}, "on", "off", {}}},
       {"screen", {"A", {"--screen", "4"}, "4", "2", {"--screen", "2"}}},
       {"oracle", {"A", {"--oracle"}, "on", "off", {}}},
       {"backend", {"A", {"--backend", "live"}, "live", "recorded", {"--backend", "recorded"}}},
@@ -153,7 +165,8 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
   const std::map<std::string, std::pair<std::string, std::vector<std::string>>> same_on{
       {"sequential-pairs", {"D", {"--sequential-pairs"}}},
       {"oracle", {"D", {"--oracle"}}},
-      {"adaptive-pairs", {"E", {"--adaptive-pairs"}}}};
+      {"adaptive-pairs", {"E", {"--adaptive-pairs"}}},
+      {"fixed-pairs", {"A", {"--fixed-pairs"}}}};
 
   int refused = 0;
   for (const auto& o : engine::run_options()) {
@@ -188,4 +201,86 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
   MESSAGE(refused << " run-defining flags refused on --resume when they differ");
   // --backend auto means "whatever the run has".
   CHECK(solver_cli({"ablate", "--resume", runs["A"], "--backend", "auto", "--quiet"}).rc == 0);
+}
+
+namespace {
+
+// A recorded backend that throws at its n-th paired timing: a run interrupted mid-track.
+class InterruptedBackend : public engine::RecordedBackend {
+ public:
+  InterruptedBackend(engine::Recording r, int die_at)
+      : RecordedBackend(std::move(r)), die_at_(die_at) {}
+  engine::PairSamples time_pairs(const engine::VariantRef& a, const engine::VariantRef& b,
+                                 const engine::PairPlan& plan, uint64_t seed) override {
+    if (++calls_ == die_at_) throw std::runtime_error("interrupted");
+    return RecordedBackend::time_pairs(a, b, plan, seed);
+  }
+
+ private:
+  int die_at_, calls_ = 0;
+};
+
+// The pairs of every paired verdict in a ledger, in record order.
+std::vector<size_t> verdict_pairs(const std::string& ledger) {
+  std::vector<size_t> out;
+  for (const auto& r : engine::load_ledger(ledger).records)
+    if (r.verdict) out.push_back(r.verdict->ratios.size());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("the adaptive rule is the default; a resumed run keeps the rule it started with") {
+  test::ToyWorld w("pair-rule-default");
+  // No rule flag and no --pairs: the adaptive rule, its cap 128 (docs/reliability.md P10).
+  auto d = common(w, w.root + "/default");
+  d.erase(d.begin() + 4, d.begin() + 6);  // "--pairs", "9"
+  REQUIRE(d[4] == "--rules");
+  d.insert(d.begin(), {"ablate", "--problems", "toy"});
+  auto made = solver_cli(d);
+  REQUIRE_MESSAGE(made.rc == 0, made.err);
+  const std::string header = test::read_text(w.root + "/default/ledger.jsonl");
+  CHECK(header.find("\"pair_rule\":\"adaptive\"") != std::string::npos);
+  CHECK(header.find("\"pairs\":128") != std::string::npos);
+  // --fixed-pairs without --pairs: 16 pairs, every verdict on all of them.
+  auto f = common(w, w.root + "/fixed16");
+  f.erase(f.begin() + 4, f.begin() + 6);
+  f.insert(f.begin(), {"ablate", "--problems", "toy", "--fixed-pairs"});
+  REQUIRE(solver_cli(f).rc == 0);
+  CHECK(test::read_text(w.root + "/fixed16/ledger.jsonl").find("\"pair_rule\":\"fixed\"") !=
+        std::string::npos);
+  auto fixed_pairs = verdict_pairs(w.root + "/fixed16/ledger.jsonl");
+  REQUIRE_FALSE(fixed_pairs.empty());
+  for (size_t n : fixed_pairs) CHECK(n == 16);
+
+  // A run of the fixed rule (as every run before the adaptive default), interrupted, then
+  // resumed with no rule flag: it goes on under its own rule, and its ledger is the one an
+  // uninterrupted run of that rule writes. 32 pairs: the adaptive rule would stop a decided
+  // pair at 16, so a resume that took the new default could not give the same ledger.
+  engine::Recording rec = engine::load_recording(w.recording);
+  auto options = [&](const std::string& out) {
+    auto o = test::toy_ablation_options(w, out, 5);
+    o.pairs = 32;
+    o.sequential = false;
+    o.adaptive = false;
+    return o;
+  };
+  std::ostringstream err;
+  engine::RecordedBackend whole_backend(rec);
+  auto whole = engine::run_ablation(options(w.root + "/whole"), whole_backend, err);
+  const std::string want = test::read_text(whole.dir.ledger());
+  auto whole_pairs = verdict_pairs(whole.dir.ledger());
+  REQUIRE(whole_pairs.size() >= 3);
+  for (size_t n : whole_pairs) CHECK(n == 32);
+  InterruptedBackend interrupted(rec, 2);
+  CHECK_THROWS_AS(engine::run_ablation(options(w.root + "/cut"), interrupted, err),
+                  std::runtime_error);
+  REQUIRE(verdict_pairs(w.root + "/cut/ledger.jsonl").size() < whole_pairs.size());
+  auto resumed = solver_cli({"ablate", "--resume", w.root + "/cut", "--quiet"});
+  REQUIRE_MESSAGE(resumed.rc == 0, resumed.err);
+  CHECK(test::read_text(w.root + "/cut/ledger.jsonl") == want);
+  // The same run resumed under the adaptive rule is refused: the rule is the run's.
+  auto other = solver_cli({"ablate", "--resume", w.root + "/whole", "--adaptive-pairs", "--quiet"});
+  CHECK(other.rc == 2);
+  CHECK(other.err.find("--adaptive-pairs on") != std::string::npos);
 }

@@ -189,6 +189,33 @@ class Projection(unittest.TestCase):
         self.assertFalse(phase_table.in_defence("gate/timing/samples"))
         self.assertFalse(phase_table.in_defence("pairs/prepare/download"))
 
+    def test_audit_readback_cut(self):
+        touch = "/timing/audit/reference_run/readback/touch"
+        copy = "/timing/audit/reference_run/readback/copy"
+        first = {"round": 1000.0, "incumbent/gate" + touch: 40.0, "incumbent/gate" + copy: 20.0,
+                 "gate" + touch: 40.0, "gate" + copy: 20.0}
+        later = {"round": 800.0, "pairs" + touch: 40.0, "pairs" + copy: 20.0}
+        other = {"round": 800.0, "pairs" + touch: 30.0, "pairs" + copy: 10.0}
+        recs = [("a.jsonl", "softmax", first, 1), ("a.jsonl", "softmax", later, 2),
+                ("a.jsonl", "reduce", other, 1),  # another problem: its own first audit
+                ("b.jsonl", "softmax", dict(later), 1)]  # another ledger: another worker
+        # first_pin 1, no copy speed-up: the first audit of each (ledger, problem) saves
+        # nothing (the growth costs its touch), every later one its touch.
+        self.assertEqual(defence_projection.audit_readback_cut(recs, 1.0, 1.0),
+                         [40.0, 40.0, 0.0, 0.0])
+        # The seed's gate's audit is the first of its round, whatever the key order.
+        swapped = dict(reversed(list(first.items())))
+        swapped["gate" + touch] = 10.0
+        # incumbent first: 0.5 x 40 + 10 (the candidate's gate first would give 0.5 x 10 + 40)
+        self.assertEqual(defence_projection.audit_readback_cut(
+            [("a.jsonl", "softmax", swapped, 1)], 1.0, 0.5), [30.0])
+        # copy x2: half of every copy too; a free first growth (first_pin 0) saves every touch.
+        self.assertEqual(defence_projection.audit_readback_cut(recs, 2.0, 0.0),
+                         [100.0, 50.0, 35.0, 50.0])
+        # A round without an audit: nothing.
+        self.assertEqual(defence_projection.audit_readback_cut(
+            [("a.jsonl", "x", {"round": 5.0}, 1)], 2.5, 1.0), [0.0])
+
 
 if __name__ == "__main__":
     unittest.main()

@@ -374,19 +374,20 @@ void DeviceBuffers::download_variant_output(size_t buffer, PinnedBytes& into) co
   if (b.bytes()) CU_CHECK(cuMemcpyDtoH(into.data(), b.ptr(), b.bytes()));
 }
 
-HostDoubles DeviceBuffers::read_reference_output(size_t buffer) const {
-  const DeviceBuffer& b = ref_work_[buffer];
-  DType dtype = reference_.buffers[buffer].dtype;
+void DeviceBuffers::clear_reference_output(const DeviceBuffer& b) const {
   // The reference's answer leaves the device once read (zeroed there): a candidate that found
   // this allocation next to its own buffers would read the answer it is checked against
   // (issue 28, hole 5). Cost: one memset per reference output read, no host traffic.
-  auto clear = [&] {
-    if (!b.bytes()) return;
-    CU_CHECK(cuMemsetD8(b.ptr(), 0, b.bytes()));
-    // A device memset may return before it lands, on the legacy stream: ended with the context
-    // so it cannot fall after the next reference run's preparation on the worker's stream.
-    CU_CHECK(cuCtxSynchronize());
-  };
+  if (!b.bytes()) return;
+  CU_CHECK(cuMemsetD8(b.ptr(), 0, b.bytes()));
+  // A device memset may return before it lands, on the legacy stream: ended with the context
+  // so it cannot fall after the next reference run's preparation on the worker's stream.
+  CU_CHECK(cuCtxSynchronize());
+}
+
+HostDoubles DeviceBuffers::read_reference_output(size_t buffer) const {
+  const DeviceBuffer& b = ref_work_[buffer];
+  DType dtype = reference_.buffers[buffer].dtype;
   if (dtype == DType::F64) {
     // float64 (the usual case): straight into the doubles, no intermediate byte copy.
     HostDoubles out(b.bytes() / sizeof(double));
@@ -398,14 +399,34 @@ HostDoubles DeviceBuffers::read_reference_output(size_t buffer) const {
       PhaseScope copy("copy");
       if (!out.empty()) CU_CHECK(cuMemcpyDtoH(out.data(), b.ptr(), out.size() * sizeof(double)));
     }
-    clear();
+    clear_reference_output(b);
     return out;
   }
   std::vector<unsigned char> bytes = download(b);
-  clear();
+  clear_reference_output(b);
   HostDoubles out(bytes.size() / generators::dtype_size(dtype));
   to_doubles(bytes.data(), int64_t(out.size()), dtype, out.data());
   return out;
+}
+
+void DeviceBuffers::read_reference_output(size_t buffer, PinnedBytes& into) const {
+  const DeviceBuffer& b = ref_work_[buffer];
+  DType dtype = reference_.buffers[buffer].dtype;
+  const size_t n = b.bytes() / generators::dtype_size(dtype);
+  {
+    // Named as the fresh buffer's first touch above: here it is the growth of `into` (its pages
+    // locked by cuMemAllocHost), ~0 once `into` has held an output of this size.
+    PhaseScope touch("touch");
+    into.resize(n * sizeof(double));
+  }
+  if (dtype == DType::F64) {
+    PhaseScope copy("copy");
+    if (n) CU_CHECK(cuMemcpyDtoH(into.data(), b.ptr(), n * sizeof(double)));
+  } else {
+    std::vector<unsigned char> bytes = download(b);
+    to_doubles(bytes.data(), int64_t(n), dtype, reinterpret_cast<double*>(into.data()));
+  }
+  clear_reference_output(b);
 }
 
 }  // namespace solver::gpu

@@ -122,9 +122,16 @@ class DeviceBuffers {
   // The reference's device output as doubles (synchronous); the device copy is zeroed once
   // read, so no reference answer stays in device memory next to the candidate's buffers.
   HostDoubles read_reference_output(size_t buffer) const;
+  // The same doubles into `into` (page-locked, grow-only, kept by the caller: pinned_bytes.h),
+  // for a reference read once and dropped (the audit's): after the first read of a size, no
+  // host page is touched or locked again and the copy is a direct DMA. Zeroed on the device
+  // once read, as above.
+  void read_reference_output(size_t buffer, PinnedBytes& into) const;
 
  private:
   void upload_set(size_t s);
+  // Zeroes a reference output on the device once it was read (P11), ended with the context.
+  void clear_reference_output(const DeviceBuffer& b) const;
 
   const generators::ResolvedVariant& variant_;
   // The pristine copy of set 0's inputs, intact (its digests against set 0's) or uploaded

@@ -37,10 +37,11 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
   if (!a.flipped) {
     const auto& want = reference_outputs(p, a.set);
     p.buffers->load_outputs(a.outputs);
-    return compare_outputs(p, set, want, nullptr, g, where);
+    return compare_outputs(p, set, views(want), nullptr, g, where);
   }
   p.buffers->reflip(a.flip);
-  std::vector<HostDoubles> want = run_reference(p, a.set, "audit reference run");
+  // Read into the worker's reused page-locked memory: compared once below, then dropped.
+  std::vector<DoublesView> want = run_reference_reused(p, a.set, "audit reference run");
   p.buffers->unflip();
   // The set's reference on |inputs| still bounds sign flips' conditioning (|x| unchanged);
   // a swap or a redraw moves values, so no magnitude bound is taken for it.

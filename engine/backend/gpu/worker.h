@@ -113,6 +113,15 @@ struct PcPrep {
   double compile_ms = 0, disasm_ms = 0;         // wall time on that thread (0 disasm: memo)
 };
 
+// A reference's outputs as a comparison reads them, one view per output buffer, wherever they
+// are held: the reference cache's doubles (views()), or the audit's read-back into the
+// worker's reused page-locked memory (Worker::run_reference_reused).
+struct DoublesView {
+  const double* data = nullptr;
+  size_t size = 0;
+};
+std::vector<DoublesView> views(const std::vector<HostDoubles>& outputs);
+
 // A number for a human-readable detail line ("255.3", "4.8e+03").
 std::string short_num(double v);
 
@@ -187,6 +196,12 @@ class Worker {
   // One reference run on the device inputs of `set` as they are now, uncached (reference_outputs
   // caches it; the audit runs it on a perturbed set).
   std::vector<HostDoubles> run_reference(Prepared& p, int set, const char* phase);
+  // The same run read back into audit_reference_ (reused, page-locked: no page touched again
+  // once it held outputs of this size); the views are valid until the next call. For a
+  // reference compared once and dropped: the audit's, on its own perturbed inputs.
+  std::vector<DoublesView> run_reference_reused(Prepared& p, int set, const char* phase);
+  // run_reference's launch: prepare the reference's buffers for `set`, run it, wait.
+  void launch_reference(Prepared& p, int set, const char* phase);
   // Checks the last run on device slot `slot`, whose inputs were host set `expected` (slot
   // itself unless a fresh set was copied in): every `in` buffer unchanged (else
   // InputMutated), every output within tolerance of `expected`'s reference (else
@@ -197,7 +212,7 @@ class Worker {
   // inputs like host set `set` (its tolerance scale); `magnitude`: the reference on |inputs|
   // where the set has one. `where` says which run, for the detail. Fills g on failure.
   // `download` false: the outputs read back by the last call are compared again.
-  bool compare_outputs(Prepared& p, const HostSet& set, const std::vector<HostDoubles>& want,
+  bool compare_outputs(Prepared& p, const HostSet& set, const std::vector<DoublesView>& want,
                        const std::vector<HostDoubles>* magnitude, engine::GateResult& g,
                        const std::string& where, bool download = true);
   // The audit of a timed run (P7, run_audit.cpp): the reference run on the inputs that run saw
@@ -296,6 +311,10 @@ class Worker {
   // Host copies of the variant's outputs for the check, kept so their pages are touched (and
   // locked: pinned_bytes.h) once.
   std::vector<PinnedBytes> output_scratch_;
+  // The audit's reference outputs (run_reference_reused), by output: each audit's reference is
+  // compared once, so its host memory is kept and reused instead of allocated and first-touched
+  // per audit (issue 28's cost: that first touch was most of an audit's read-back).
+  std::vector<PinnedBytes> audit_reference_;
 };
 
 }  // namespace solver::gpu
