@@ -13,9 +13,9 @@ typedef unsigned char Pixel;
 #define LAST_BLOCK_FILTER 2
 #define LAST_POINT_FILTER 2
 
-typedef unsigned char (*blockFunction_t)(unsigned char, unsigned char, unsigned char,
-                                         unsigned char, unsigned char, unsigned char,
-                                         unsigned char, unsigned char, unsigned char, float);
+typedef unsigned char (*blockFunction_t)(unsigned char, unsigned char, unsigned char, unsigned char,
+                                         unsigned char, unsigned char, unsigned char, unsigned char,
+                                         unsigned char, float);
 typedef unsigned char (*pointFunction_t)(unsigned char, float);
 
 __device__ unsigned char ComputeSobel(unsigned char ul,  // upper left
@@ -79,8 +79,8 @@ extern "C" __global__ void SobelTex(Pixel* pSobelOriginal, unsigned int Pitch, i
     unsigned char pix20 = tex_fetch(tex, w, h, (float)i - 1, (float)blockIdx.x + 1);
     unsigned char pix21 = tex_fetch(tex, w, h, (float)i + 0, (float)blockIdx.x + 1);
     unsigned char pix22 = tex_fetch(tex, w, h, (float)i + 1, (float)blockIdx.x + 1);
-    tmp = (*(blockFunction_table[blockOperation]))(pix00, pix01, pix02, pix10, pix11, pix12,
-                                                   pix20, pix21, pix22, fScale);
+    tmp = (*(blockFunction_table[blockOperation]))(pix00, pix01, pix02, pix10, pix11, pix12, pix20,
+                                                   pix21, pix22, fScale);
 
     if (pPointOperation != NULL) {
       tmp = (*pPointOperation)(tmp, 150.0);

@@ -30,9 +30,23 @@ __device__ void compress(unsigned int* st, const unsigned int* w16) {
     unsigned int S0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
     unsigned int mj = (a & b) ^ (a & c) ^ (b & c);
     unsigned int t2 = S0 + mj;
-    h = g; g = f; f = e; e = d + t1; d = c; c = b; b = a; a = t1 + t2;
+    h = g;
+    g = f;
+    f = e;
+    e = d + t1;
+    d = c;
+    c = b;
+    b = a;
+    a = t1 + t2;
   }
-  st[0] += a; st[1] += b; st[2] += c; st[3] += d; st[4] += e; st[5] += f; st[6] += g; st[7] += h;
+  st[0] += a;
+  st[1] += b;
+  st[2] += c;
+  st[3] += d;
+  st[4] += e;
+  st[5] += f;
+  st[6] += g;
+  st[7] += h;
 }
 
 __device__ unsigned int bswap(unsigned int x) {

@@ -10,8 +10,9 @@ extern "C" __global__ void mriq_ref(int numK, const float* x, const float* y, co
   for (int k = 0; k < numK; ++k) {
     // the kernel rounds 2 pi to float and forms the argument in float; the reference takes the
     // float constant and exact products so the comparison measures the trig and the sums
-    double a = (double)6.2831853071795864769252867665590058f *
-               ((double)ck[4 * k] * x[i] + (double)ck[4 * k + 1] * y[i] + (double)ck[4 * k + 2] * z[i]);
+    double a =
+        (double)6.2831853071795864769252867665590058f *
+        ((double)ck[4 * k] * x[i] + (double)ck[4 * k + 1] * y[i] + (double)ck[4 * k + 2] * z[i]);
     r += (double)ck[4 * k + 3] * cos(a);
     im += (double)ck[4 * k + 3] * sin(a);
   }

@@ -10,9 +10,9 @@
 #define MODE_MEAN 1
 
 extern "C" __global__ void EmbeddingBag_updateOutputKernel_sum_mean(
-    int* input, int* offsets, float* weight, float* output, int* offset2bag,
-    long long numIndices, long long numBags, long long featureSize, long long weight_stride0,
-    long long weight_stride1, int mode, int* bag_size, int padding_idx) {
+    int* input, int* offsets, float* weight, float* output, int* offset2bag, long long numIndices,
+    long long numBags, long long featureSize, long long weight_stride0, long long weight_stride1,
+    int mode, int* bag_size, int padding_idx) {
   // the strategy here is that each bag x feature is handled by a single thread
 
   using accscalar_t = float;

@@ -1,8 +1,8 @@
 // float64 reference for corpus_fresh4 problem rod_backprop_forward (written for the corpus): one
 // thread per (block, column tx) runs the kernel's tree over the 16 rows; input_hidden arrives as
 // double holding its input and receives every row's value after the tree, as the kernel writes it
-extern "C" __global__ void bp_forward_ref(const float* input, double* input_hidden,
-                                          double* partial, int in, int hid) {
+extern "C" __global__ void bp_forward_ref(const float* input, double* input_hidden, double* partial,
+                                          int in, int hid) {
   const int nb = in / 16;
   const int g = blockIdx.x * blockDim.x + threadIdx.x;
   if (g >= nb * 16) return;

@@ -90,7 +90,8 @@ extern "C" __global__ void kernel_gpu_cuda(fp alpha, int boxes1d, FOUR_VECTOR* d
 
       while (wtx < NUMBER_PAR_PER_BOX) {
         for (j = 0; j < NUMBER_PAR_PER_BOX; j++) {
-          r2 = (fp)rA_shared[wtx].v + (fp)rB_shared[j].v - DOT((fp)rA_shared[wtx], (fp)rB_shared[j]);
+          r2 =
+              (fp)rA_shared[wtx].v + (fp)rB_shared[j].v - DOT((fp)rA_shared[wtx], (fp)rB_shared[j]);
           u2 = a2 * r2;
           vij = exp(-u2);
           fs = 2 * vij;

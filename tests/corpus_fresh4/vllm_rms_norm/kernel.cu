@@ -1,7 +1,7 @@
-// corpus_fresh4: vllm_rms_norm -- from vllm-project/vllm, csrc/layernorm_kernels.cu: rms_norm_kernel
-// (scalar_t = half), launched by rms_norm() with grid(num_tokens), block(min(hidden_size, 1024))
-// license: Apache-2.0 (the vLLM project); written here in the file's form
-// adapted: extern "C" and scalar_t fixed to half; cub::BlockReduce<float, 1024>(...).Reduce
+// corpus_fresh4: vllm_rms_norm -- from vllm-project/vllm, csrc/layernorm_kernels.cu:
+// rms_norm_kernel (scalar_t = half), launched by rms_norm() with grid(num_tokens),
+// block(min(hidden_size, 1024)) license: Apache-2.0 (the vLLM project); written here in the file's
+// form adapted: extern "C" and scalar_t fixed to half; cub::BlockReduce<float, 1024>(...).Reduce
 // (cub's default WARP_REDUCTIONS algorithm) written out as warp shuffles, then warp 0 over the
 // warps' partials, with the result in thread 0 as cub gives it
 #include <cuda_fp16.h>
