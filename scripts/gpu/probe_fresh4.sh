@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# fresh4's live probe (issue 29): the fourth fresh held-out batch (tests/corpus_fresh4, 12 kernels)
+# fresh4's live probe (issue 29): the fourth fresh held-out batch (tests/corpus_fresh4, 13 kernels)
 # through the correctness gate on the H200 (`solver problems check`: compile, float64 reference,
 # the gate's input sets), one process for the whole batch (one CUDA context); nothing is
 # classified or profiled (the predicted labels were committed before this ran; the batch is

@@ -28,7 +28,7 @@
 #   corpus_fresh3  the third fresh held-out batch (tests/corpus_fresh3, 13 kernels, helper fresh3),
 #              the same way (predicted ~150-200 s: the ncu export's replays of the two 4096^3 WMMA GEMMs,
 #              the n-body and the 8 ms layernorm kernel lead); no rule is tuned on it
-#   corpus_fresh4  the fourth fresh held-out batch (tests/corpus_fresh4, 12 kernels, helper fresh4),
+#   corpus_fresh4  the fourth fresh held-out batch (tests/corpus_fresh4, 13 kernels, helper fresh4),
 #              the same way (predicted ~200-260 s, unmeasured: the embedding bag's and llm.c
 #              encoder's multi-ms launches and the 0.5-1 GB inputs lead); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC

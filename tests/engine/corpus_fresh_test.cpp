@@ -258,7 +258,7 @@ TEST_CASE("problems check --compile-only passes on the fourth fresh batch") {
   CHECK(seed.at("rod_backprop_forward")["smem_bytes"].get<std::string>() == "1088");
   CHECK(seed.at("vllm_rms_norm")["smem_bytes"].get<std::string>() == "132");
   for (const char* p : {"vllm_silu_and_mul", "vllm_reshape_and_cache", "pt_embedding_bag_powerlaw",
-                        "cs_boxfilter_x_global", "pmpp_stencil3d_basic"})
+                        "cs_boxfilter_x_global", "pmpp_stencil3d_basic", "pt_index_add_pool"})
     CHECK_MESSAGE(seed.at(p)["smem_bytes"].get<std::string>() == "0", p);
   for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
