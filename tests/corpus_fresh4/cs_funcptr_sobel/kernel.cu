@@ -8,7 +8,9 @@
 // clamped texel; the function tables filled by static initialisers instead of
 // cudaMemcpyToSymbol (the same __device__ tables, read at run time), and the point function
 // chosen by an index into pointFunction_table instead of a pointer copied to the host (the
-// format cannot pass a device function pointer); 8-bit pixels stored four to a 32-bit word
+// format cannot pass a device function pointer); 8-bit pixels stored four to a 32-bit word; the
+// kernel renamed SobelTex_funcptr (the SobelFilter sample's SobelTex is in tests/corpus_fresh, and
+// kernel names must be unique across the corpora)
 typedef unsigned char Pixel;
 #define LAST_BLOCK_FILTER 2
 #define LAST_POINT_FILTER 2
@@ -62,7 +64,7 @@ __device__ unsigned char tex_fetch(const Pixel* img, int w, int h, float x, floa
   return img[(long long)yi * w + xi];
 }
 
-extern "C" __global__ void SobelTex(Pixel* pSobelOriginal, unsigned int Pitch, int w, int h,
+extern "C" __global__ void SobelTex_funcptr(Pixel* pSobelOriginal, unsigned int Pitch, int w, int h,
                                     float fScale, int blockOperation, int pointOperation,
                                     const Pixel* tex) {
   unsigned char* pSobel = (unsigned char*)(((char*)pSobelOriginal) + blockIdx.x * Pitch);
