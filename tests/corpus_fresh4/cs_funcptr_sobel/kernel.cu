@@ -65,8 +65,8 @@ __device__ unsigned char tex_fetch(const Pixel* img, int w, int h, float x, floa
 }
 
 extern "C" __global__ void SobelTex_funcptr(Pixel* pSobelOriginal, unsigned int Pitch, int w, int h,
-                                    float fScale, int blockOperation, int pointOperation,
-                                    const Pixel* tex) {
+                                            float fScale, int blockOperation, int pointOperation,
+                                            const Pixel* tex) {
   unsigned char* pSobel = (unsigned char*)(((char*)pSobelOriginal) + blockIdx.x * Pitch);
   unsigned char tmp = 0;
   pointFunction_t pPointOperation = pointFunction_table[pointOperation];
