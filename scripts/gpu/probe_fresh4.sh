@@ -3,12 +3,12 @@
 # through the correctness gate on the H200 (`solver problems check`: compile, float64 reference,
 # the gate's input sets), one process for the whole batch (one CUDA context); nothing is
 # classified or profiled (the predicted labels were committed before this ran; the batch is
-# scored only by run.sh corpus_fresh4). At most 60 s whatever PROBE_S says.
-# Usage: probe_fresh4.sh [SECONDS, default 60, capped at 60]. Everything under
+# scored only by run.sh corpus_fresh4). At most 120 s whatever PROBE_S says.
+# Usage: probe_fresh4.sh [SECONDS, default 90, capped at 120]. Everything under
 # $OUT/probe_fresh4/; the verdict line last: "probe_fresh4: ... failures N".
 set -u
-LIM=${1:-60}
-[ "$LIM" -gt 60 ] && LIM=60
+LIM=${1:-90}
+[ "$LIM" -gt 120 ] && LIM=120
 T0=$(date +%s)
 OUT=${OUT:-/tmp/probe-out}
 D="$OUT/probe_fresh4"
