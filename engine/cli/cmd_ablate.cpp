@@ -234,7 +234,8 @@ int run_ablate(Context& ctx) {
           ctx, "ablate",
           "--problems a,b,c [--rounds N] [--rules FILE] [--seed N] "
           "[--backend auto|live|recorded] [--recording FILE] [--chip NAME] "
-          "[--out DIR] [--resume DIR] [--pairs N] [--sequential-pairs] "
+          "[--out DIR] [--resume DIR] [--pairs N] "
+          "[--adaptive-pairs|--fixed-pairs|--sequential-pairs] "
           "[--off-policy best-static|first-rule] [--precision same|any] "
           "[--oracle] [--generator CMD [--generator-first]] "
           "[--on-tables carry|per-problem] [--shard K/N] [--gpus 0,1,...|visible] [--json]",
