@@ -53,7 +53,9 @@ for p in phase_table.ledgers([sys.argv[1]]):
         rec = json.loads(line) if line.strip() else {}
         ph = rec.get("phases_ms") or {}
         n = len((rec.get("verdict") or {}).get("ratios", []))
-        for k in sorted(ph):
+        order = ("incumbent/gate/", "gate/", "pairs/")  # the order a round runs them
+        for k in sorted(ph, key=lambda k: next((i for i, o in enumerate(order)
+                                                 if k.startswith(o)), len(order))):
             if k.endswith("/audit/reference_run/readback/touch"):
                 copy = ph.get(k[: -len("touch")] + "copy", 0.0)
                 where = k.split("/audit/")[0]
