@@ -133,6 +133,8 @@ int perturb_type(DType d) {
 }
 
 bool perturb_planted(const Perturbation& p, int64_t i) {
+  // An extreme's place (P13b) takes its value from the edge, whatever its plant draw says.
+  if (i == p.top_at || i == p.bottom_at) return false;
   return (draw(p.seed ^ kPlantSalt, i) & p.plant_mask) == 0;
 }
 
