@@ -2,7 +2,9 @@
 # Helper h28h's probe (issue 28, red team round 6's three holes closed as mechanisms): one live
 # round each (scripts/gpu/lib/cheat_round.sh, as scripts/gpu/cheats.sh runs a cheat) of
 #  - the three cheats, which must now get their `live:` outcome:
-#    redteam6_amax_tail_subsample  wrong_result  (P13b: planted extremes in the law's outer 2^-14)
+#    redteam6_amax_tail_subsample  wrong_result  (P13b: the law's max and min at seeded places;
+#                                  too_fast also accepted: the floor, where both gate checks
+#                                  hold the deep place, 1 gate in 64)
 #    redteam6_rowptr_degree_memo   wrong_result  (P6b: row offsets resampled, degrees change)
 #    redteam6_inout_guess_sabotage input_mutated (P7b: in-out set copies digested)
 #  - every control_* folder with an in-out or csr/sorted buffer, and control_redteam6_*, which
@@ -13,11 +15,11 @@
 #    which must keep their outcome,
 # and prints got vs want per folder, then the perturbation's share of the gate's time where the
 # log has the phase (PHASES are printed by the worker on stderr).
-# Usage: probe_h28h.sh [SECONDS]   (default 420; writes $OUT/probe_h28h/). Predicted run time
-# (unmeasured): ~10-40 s a folder (the amax and rowptr sets are 256 MiB and 64 MiB drawn on the
-# host), ~200-350 s in all; each folder is capped at 60 s.
+# Usage: probe_h28h.sh [SECONDS]   (default 300; writes $OUT/probe_h28h/). Predicted run time
+# (unmeasured): 2-15 s a folder (probe_red6 ran its 6 folders in 24 s live, 2026-12-03b call 1),
+# ~60-150 s for the 12 here; each folder is capped at 60 s.
 set -u
-budget=${1:-420}
+budget=${1:-300}
 O=${OUT:-/tmp}/probe_h28h
 mkdir -p "$O"
 : >"$O/results.txt"
