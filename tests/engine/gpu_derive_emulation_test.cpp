@@ -228,15 +228,19 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
           gpu::apply_perturbation(b, host.data(), p, wide);
           const int type = gpu::perturb_type(d);
           if (p.op == gpu::PerturbOp::Redraw)
-            emulated::solver_perturb_redraw(
-                kernel.data(), b.elements, type, wide, p.seed, int(p.law), p.a, p.scale, p.lo,
-                p.range, p.threshold, p.cells, p.plant_mask, p.phase, p.reflect, p.centre2, p.iid);
+            emulated::solver_perturb_redraw(kernel.data(), b.elements, type, wide, p.seed,
+                                            int(p.law), p.a, p.scale, p.lo, p.range, p.threshold,
+                                            p.cells, p.plant_mask, p.phase, p.reflect, p.centre2,
+                                            p.iid, p.top_at, p.bottom_at, p.deep);
           else if (p.op == gpu::PerturbOp::Conjugate)
             emulated::solver_perturb_conjugate(kernel.data(), b.elements, type, wide, p.mult, p.add,
                                                p.inv);
-          else if (p.op == gpu::PerturbOp::Mirror)
-            emulated::solver_perturb_mirror(kernel.data(), b.elements, type, wide, p.seed, p.block,
-                                            p.offset);
+          else if (p.op == gpu::PerturbOp::Segments)
+            emulated::solver_perturb_segments(kernel.data(), b.elements, type, wide, p.seed,
+                                              p.block);
+          else if (p.op == gpu::PerturbOp::Resample)
+            emulated::solver_perturb_resample(kernel.data(), b.elements, type, wide, p.seed,
+                                              p.block, p.degrees);
           else
             emulated::solver_perturb_pairs(kernel.data(), b.elements, wide ? 8 : size, p.mult,
                                            p.add);

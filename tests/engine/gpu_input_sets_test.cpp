@@ -430,7 +430,7 @@ TEST_CASE("sparse sign flips: about 1 in 256, at least one, and nothing else cha
   CHECK(gpu::sparse_sign_flips(tiny, t.data(), 1) >= 1);
 }
 
-TEST_CASE("host sets: digests for `in` buffers, derived sets share what they leave alone") {
+TEST_CASE("host sets: digests for inputs, derived sets share what they leave alone") {
   generators::ResolvedVariant v;
   v.precision = "fp32";
   v.buffers = {buffer("A", DType::F32, 1024), buffer("idx", DType::I32, 64, {"randint", 0, 64}),
@@ -449,6 +449,16 @@ TEST_CASE("host sets: digests for `in` buffers, derived sets share what they lea
   CHECK(up->digests[0] != s.digests[0]);
   CHECK(up->digests[1] == s.digests[1]);
   CHECK(up->key != s.key);
+  // An in-out buffer's set copy is digested as an `in` buffer is (P7b, red team 6's
+  // inout_guess_sabotage wrote the copies the other arm's working buffer is restored from).
+  generators::ResolvedVariant io = v;
+  io.buffers.push_back(buffer("y", DType::F32, 256, {"constant", 0, 0}, BufferRole::InOut));
+  const auto sio = gpu::regular_set(io, 42, nullptr);
+  REQUIRE(sio.inputs.size() == 4);
+  REQUIRE(sio.inputs[3]);
+  CHECK(sio.digests[3] == gpu::digest(sio.inputs[3]->data.get(), sio.inputs[3]->size));
+  CHECK(sio.digests[3] != 0);
+  CHECK(sio.digests[2] == 0);  // an output: no input copy
   auto fresh = gpu::derived_set(v, s, gpu::SetKind::Fresh, 7);
   REQUIRE(fresh);
   CHECK(fresh->kind == gpu::SetKind::Fresh);

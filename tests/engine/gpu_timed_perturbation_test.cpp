@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/structured_perturbation.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "generators/problem_loader.h"
 #include "generators/variant_space.h"
@@ -105,8 +106,8 @@ TEST_CASE("every input drawn from a law is perturbed, in every dtype, dist_fixed
                                                 {"cycle", PerturbOp::Conjugate},
                                                 {"iio", PerturbOp::Redraw},
                                                 {"normal", PerturbOp::Redraw},
-                                                {"keys", PerturbOp::Mirror},
-                                                {"rowptr", PerturbOp::Mirror},
+                                                {"keys", PerturbOp::Segments},
+                                                {"rowptr", PerturbOp::Resample},
                                                 {"inorm", PerturbOp::Redraw}});
   // Each perturbed buffer: (nearly) every position changed, the re-make from the same seed
   // identical, pairs undone by themselves. What stays: a value redrawn equal to itself (a
@@ -120,12 +121,13 @@ TEST_CASE("every input drawn from a law is perturbed, in every dtype, dist_fixed
     gpu::apply_perturbation(b, again.data(), p);
     CHECK(once == again);  // the audit's re-make
     const double f = changed_fraction(b, base, once);
-    // A mirror reflects a seeded half of the segments between anchors (about half the
-    // places; a segment's middle place of an odd length may map to itself).
-    const bool mirror = p.op == PerturbOp::Mirror;
+    // A resample redraws about half the places (never two neighbours; an offset stays where
+    // its two rows' degrees are equal); segments every place but the anchors (1 in 4..64).
+    const bool mirror = p.op == PerturbOp::Resample;
     const double lo = b.name == "mask"                        ? 0.38
                       : b.name == "ints" || b.name == "inorm" ? 0.95
                       : mirror                                ? 0.3
+                      : p.op == PerturbOp::Segments           ? 0.7
                                                               : 0.995;
     CHECK(f > lo);
     if (mirror) CHECK(f < 0.7);
@@ -460,7 +462,7 @@ TEST_CASE(
   CHECK(ops == std::map<std::string, gpu::PerturbOp>{{"mask", gpu::PerturbOp::Redraw},
                                                      {"fixed", gpu::PerturbOp::Redraw},
                                                      {"cycle", gpu::PerturbOp::Conjugate},
-                                                     {"keys", gpu::PerturbOp::Mirror}});
+                                                     {"keys", gpu::PerturbOp::Segments}});
 }
 
 namespace {
@@ -511,7 +513,7 @@ TEST_CASE("P6b: structured inputs stay valid, keep their law, and a fingerprint 
       auto pert = base;
       gpu::apply_perturbation(b, pert.data(), p);
       const auto x = values(b, base), y = values(b, pert);
-      // A memo keyed on 64 sampled values misses (a mirror changes about half the places).
+      // A memo keyed on 64 sampled values misses (a resample changes about half the places).
       CHECK(fingerprint(x) != fingerprint(y));
       const std::string& k = b.init.kind;
       if (k == "cycle") {
@@ -530,7 +532,7 @@ TEST_CASE("P6b: structured inputs stay valid, keep their law, and a fingerprint 
         // 2^8 values per binade.
         CHECK(changed_fraction(b, base, pert) > (b.name == "fkeys" ? 0.3 : 0.05));
         // Between neighbours the order statistics are uniform: the mean is kept (to the
-        // sampling noise of n/4 mirrored values).
+        // sampling noise of n/2 resampled values).
         double mx = 0, my = 0;
         for (int64_t i = 0; i < n; ++i) mx += x[size_t(i)], my += y[size_t(i)];
         CHECK(std::fabs(my - mx) / double(n) < 0.01 * (b.init.b - b.init.a));
@@ -538,11 +540,26 @@ TEST_CASE("P6b: structured inputs stay valid, keep their law, and a fingerprint 
         CHECK(y.front() == 0);
         CHECK(y.back() == double(nnz));
         CHECK(std::is_sorted(y.begin(), y.end()));
-        std::multiset<double> dx, dy;  // adjacent rows exchanged: the degrees are the same
+        // The degrees change (red team 6: a mirror reversed them, so every order-blind output
+        // of them, a degree histogram, was the same in every run), each pair of rows that
+        // shares a redrawn offset keeps its sum and stays inside the range of the two.
+        std::multiset<double> dx, dy;
         for (int64_t i = 0; i + 1 < n; ++i)
           dx.insert(x[size_t(i + 1)] - x[size_t(i)]), dy.insert(y[size_t(i + 1)] - y[size_t(i)]);
-        CHECK(dx == dy);
-        CHECK(changed_fraction(b, base, pert) > 0.1);
+        CHECK(dx != dy);
+        int64_t moved = 0;
+        for (int64_t k = 1; k + 1 < n; ++k) {
+          if (y[size_t(k)] == x[size_t(k)]) continue;
+          ++moved;
+          REQUIRE(gpu::resampled(p, k));  // a picked place, whose neighbours are not picked
+          REQUIRE(y[size_t(k - 1)] == x[size_t(k - 1)]);
+          REQUIRE(y[size_t(k + 1)] == x[size_t(k + 1)]);
+          const double d1 = x[size_t(k)] - x[size_t(k - 1)], d2 = x[size_t(k + 1)] - x[size_t(k)];
+          const double e1 = y[size_t(k)] - y[size_t(k - 1)];
+          REQUIRE(e1 >= std::min(d1, d2));
+          REQUIRE(e1 <= std::max(d1, d2));
+        }
+        CHECK(moved > n / 8);
       }
     }
   }
@@ -633,5 +650,101 @@ TEST_CASE("P6a: a dist_fixed input is redrawn from its law i.i.d.: no planted ce
     const auto [free_min, free_mean] = spread(false, run);
     CHECK(free_min < n / 16 / 2);  // the holes: some values rare in this run
     CHECK(free_mean < 0.3);        // P6c's shrink of a [0, b) law
+  }
+}
+
+TEST_CASE("P13b: an amax read from one chunk in 8 misses the planted extreme, dist_fixed too") {
+  // redteam6_amax_tail_subsample: max |w| of uniform [-0.05, 0.05) at rtol 1e-5, the child
+  // reading one contiguous chunk in 8. The bulk's tails end 2^-14 of the law short of its ends;
+  // the maximum and the minimum are each at one seeded place, and the largest |x| at the deep
+  // one of the two alone, ~2^-15 of the range beyond every other |x|: a sample is within the
+  // tolerance exactly when it holds that place (on main the tails were drawn at the law's own
+  // rate up to the ends: within 1e-5 in every run).
+  const int64_t n = 1 << 20, chunk = 512;
+  const double gap =
+      0.1 * (std::ldexp(1.0, -gpu::kEdgeBits - 1) - std::ldexp(1.0, -gpu::kBandBits));
+  for (bool fixed : {false, true}) {
+    CAPTURE(fixed);
+    generators::ResolvedVariant v;
+    v.buffers = {buffer("w", DType::F32, n, {"uniform", -0.05, 0.05})};
+    v.buffers[0].dist_fixed = fixed;
+    int within = 0, runs = 64;
+    for (int run = 1; run <= runs; ++run) {
+      CAPTURE(run);
+      const auto plan = gpu::timed_perturbations(v, uint64_t(run) * 7919);
+      REQUIRE(plan.size() == 1);
+      const auto& p = plan[0];
+      REQUIRE(p.top_at >= 0);
+      REQUIRE(p.bottom_at >= 0);
+      REQUIRE(p.top_at != p.bottom_at);
+      auto bytes = bytes_of(v.buffers[0], 3);
+      gpu::apply_perturbation(v.buffers[0], bytes.data(), p);
+      const auto y = values(v.buffers[0], bytes);
+      const int64_t deep_at = p.deep == 1 ? p.top_at : p.bottom_at;
+      double full = 0, sample = 0, other_abs = 0, other_max = -1, other_min = 1;
+      int64_t extremes = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        const double x = y[size_t(i)], a = std::fabs(x);
+        full = std::max(full, a);
+        if ((i / chunk) % 8 == 0) sample = std::max(sample, a);
+        extremes += gpu::perturb_extreme(p, i);
+        if (i != deep_at) other_abs = std::max(other_abs, a);
+        if (i != p.top_at) other_max = std::max(other_max, x);
+        if (i != p.bottom_at) other_min = std::min(other_min, x);
+      }
+      CHECK(extremes == 2);
+      // The maximum, the minimum and the largest |x| each at one seeded place, ~2^-15 of the
+      // range beyond the rest (a float's rounding aside: 3.7e-9 at 0.05).
+      CHECK(y[size_t(p.top_at)] - other_max >= gap - 1e-8);
+      CHECK(other_min - y[size_t(p.bottom_at)] >= gap - 1e-8);
+      CHECK(std::fabs(y[size_t(deep_at)]) - other_abs >= gap - 1e-8);
+      const bool held = (deep_at / chunk) % 8 == 0;
+      const bool ok = full - sample <= 1e-5 * full;
+      CHECK(ok == held);  // within the tolerance exactly when the sample holds the deep place
+      within += ok;
+    }
+    MESSAGE("fixed ", fixed, ": the 1-in-8 amax within tolerance in ", within, " of ", runs,
+            " runs (stated: 1/8 a run, P13b)");
+    // Binomial(64, 1/8): mean 8, sd 2.6. Main: 64 of 64.
+    CHECK(within <= 8 + 3 * 2.6 + 2);
+  }
+}
+
+TEST_CASE("P6b: a degree histogram of csr row offsets changes in every timed run") {
+  // redteam6_rowptr_degree_memo: counts of rows by degree, memoised under 8 row pointers
+  // matched within +-600. The resample keeps those probes within a few nonzeros (so the memo
+  // hits) but changes the degrees, so the memo's counts are wrong in every run.
+  const int64_t rows = 1 << 16, n = rows + 1;
+  generators::ResolvedVariant v;
+  v.buffers = {buffer("rowptr", DType::I32, n, {"csr_rowptr", 16.0 * rows, 0})};
+  v.buffers[0].dist_fixed = true;
+  const auto base = bytes_of(v.buffers[0], 9);
+  const auto x = values(v.buffers[0], base);
+  auto histogram = [&](const std::vector<double>& r) {
+    std::vector<int64_t> h(64, 0);
+    for (int64_t i = 0; i < rows; ++i) ++h[size_t(std::min(63.0, r[size_t(i + 1)] - r[size_t(i)]))];
+    return h;
+  };
+  const auto h0 = histogram(x);
+  for (uint64_t run = 1; run <= 8; ++run) {
+    CAPTURE(run);
+    auto pert = base;
+    gpu::apply_perturbation(v.buffers[0], pert.data(), gpu::timed_perturbations(v, run)[0]);
+    const auto y = values(v.buffers[0], pert);
+    CHECK(histogram(y) != h0);
+    double shift = 0;
+    for (int64_t k = 0; k < 8; ++k)
+      shift = std::max(shift, std::fabs(y[size_t(k * rows / 8 + 1)] - x[size_t(k * rows / 8 + 1)]));
+    CHECK(shift <= 600);  // the memo's probes still match: its answer is what must fail
+    int64_t hmin = 64, hmax = 0;
+    for (int64_t i = 0; i < rows; ++i) {
+      const int64_t d = int64_t(y[size_t(i + 1)] - y[size_t(i)]);
+      hmin = std::min(hmin, d), hmax = std::max(hmax, d);
+    }
+    int64_t bmin = 64, bmax = 0;
+    for (size_t d = 0; d < h0.size(); ++d)
+      if (h0[d]) bmin = std::min(bmin, int64_t(d)), bmax = std::max(bmax, int64_t(d));
+    CHECK(hmin >= bmin);  // no degree outside the range the law drew
+    CHECK(hmax <= bmax);
   }
 }

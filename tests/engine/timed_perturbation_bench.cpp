@@ -1,9 +1,9 @@
 // A CPU timing of the timed perturbation's host definition (engine/backend/gpu/
 // timed_perturbation.h) per operation: the redraw of an element-wise law, the pairs of a
-// permutation, the conjugation of a cycle and the mirror of sorted keys and csr offsets, on one
-// buffer of 2^24 elements (median of 5). Not a test: it prints milliseconds. The device
-// kernels do the same work per element, in parallel; this is what the host path (the fresh
-// set's materialisation after a failed check, the fallback) costs, and a bound on the
+// permutation, the conjugation of a cycle, the segments of sorted keys and the resample of csr
+// offsets, on one buffer of 2^24 elements (median of 5). Not a test: it prints milliseconds.
+// The device kernels do the same work per element, in parallel; this is what the host path (the
+// fresh set's materialisation after a failed check, the fallback) costs, and a bound on the
 // arithmetic per element.
 // Usage: timed_perturbation_bench [log2 elements (default 24)]
 #include <algorithm>
@@ -32,9 +32,9 @@ int main(int argc, char** argv) {
       {"randint i32 (redraw)", DType::I32, {"randint", 0, 1000}},
       {"permutation i32 (pairs)", DType::I32, {"permutation", 0, 0}},
       {"cycle i32 (conjugate)", DType::I32, {"cycle", 0, 0}},
-      {"sorted f32 (mirror)", DType::F32, {"sorted", 0, 1}},
-      {"sorted i32 (mirror)", DType::I32, {"sorted", 0, 1e9}},
-      {"csr_rowptr i32 (mirror)", DType::I32, {"csr_rowptr", 16.0 * double(n), 0}}};
+      {"sorted f32 (segments)", DType::F32, {"sorted", 0, 1}},
+      {"sorted i32 (segments)", DType::I32, {"sorted", 0, 1e9}},
+      {"csr_rowptr i32 (resample)", DType::I32, {"csr_rowptr", 16.0 * double(n), 0}}};
   std::printf("timed perturbation, host definition, %lld elements (CPU timing)\n", (long long)n);
   for (const Case& c : cases) {
     generators::ResolvedBuffer b;

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "engine/backend/gpu/normal_knots.h"
+#include "engine/backend/gpu/structured_perturbation.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 
 namespace solver::gpu {
@@ -139,9 +140,26 @@ __device__ __forceinline__ u64 sd_mulhi(u64 a, u64 b) {
   return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
 }
 
-// timed_perturbation.cpp: place, line for line (SD_CELLS, SD_HOLES printed from its constants).
+// timed_perturbation.cpp: squeeze_tail, squeeze_iid and place, line for line (SD_CELLS,
+// SD_HOLES, SD_EDGE_BITS, SD_BAND_BITS printed from its constants) and extreme_u (sd_extreme).
+__device__ __forceinline__ u64 sd_squeeze(u64 off) {
+  const u64 edge = 1ULL << (53 - SD_EDGE_BITS);
+  const int shift = 48 - (53 - SD_EDGE_BITS);
+  return edge + off - ((off + (1ULL << shift) - 1) >> shift);
+}
+__device__ __forceinline__ u64 sd_squeeze_iid(u64 u) {
+  const u64 edge = 1ULL << (53 - SD_EDGE_BITS);
+  return edge + u - ((u + (1ULL << (SD_EDGE_BITS - 1)) - 1) >> (SD_EDGE_BITS - 1));
+}
+__device__ __forceinline__ u64 sd_extreme(int end, int deep, u64 w) {
+  const u64 e = w >> (11 + SD_BAND_BITS);
+  const u64 depth = end == deep ? 0ULL : (1ULL << (53 - SD_EDGE_BITS)) / 2;
+  if (end == 2) return depth + e;
+  return (1ULL << 53) - (1ULL << (53 - SD_BAND_BITS)) - depth + e;
+}
 __device__ __forceinline__ u64 sd_place(u64 w, u64 w2, u64 cells, u64 plant_mask, u64 phase) {
   const u64 half_cell = 1ULL << 48, interior = 2ULL * SD_CELLS * half_cell;
+  const u64 edge = 1ULL << (53 - SD_EDGE_BITS);
   const int bulk_cells = SD_CELLS - SD_HOLES;
   u64 off = w >> 16, k = w2 >> 32, half = 0;
   if ((w2 & plant_mask) == 0) {
@@ -149,8 +167,8 @@ __device__ __forceinline__ u64 sd_place(u64 w, u64 w2, u64 cells, u64 plant_mask
     half = 2 * ((cells >> (4 * (bulk_cells + (int)(s / 2)))) & 15) + s % 2;
   } else {
     u64 s = k % (u64)(2 + 2 * SD_CELLS);
-    if (s == 0) return off;
-    if (s == 1) return half_cell + interior + off;
+    if (s == 0) return sd_squeeze(off);
+    if (s == 1) return half_cell + interior + sd_squeeze(off) - edge;
     u64 b = (s - 2) % (u64)(2 * bulk_cells);
     half = 2 * ((cells >> (4 * (int)(b / 2))) & 15) + b % 2;
   }
@@ -165,10 +183,12 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
                                                  int as_double, u64 seed, int law, double a,
                                                  double scale, long long lo, u64 range,
                                                  u64 threshold, u64 cells, u64 plant_mask,
-                                                 u64 phase, int reflect, double centre2, int iid) {
+                                                 u64 phase, int reflect, double centre2, int iid,
+                                                 long long top_at, long long bottom_at, int deep) {
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     u64 w = sd_draw(seed ^ 0x7265647261770000ULL, i);
+    int end = i == top_at ? 1 : i == bottom_at ? 2 : 0;
     u64 iv = 0;
     double v = 0;
     int integer = law == 2 || law == 3, keep = 0;
@@ -178,7 +198,8 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
       iv = (u64)lo + w;
     } else {
       u64 w2 = sd_draw(seed ^ 0x706c616e74000000ULL, i);
-      u64 u = iid ? w >> 11 : sd_place(w, w2, cells, plant_mask, phase);
+      u64 u = end ? sd_extreme(end, deep, w)
+                  : iid ? sd_squeeze_iid(w >> 11) : sd_place(w, w2, cells, plant_mask, phase);
       keep = iid || (w2 & plant_mask) == 0 || u < (1ULL << 48) || u >= (1ULL << 48) + 2ULL * SD_CELLS * (1ULL << 48);
       if (law == 2) {
         iv = (u64)lo + sd_mulhi(u << 11, range);
@@ -194,7 +215,7 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
     }
     if (type < 16) {
       if (integer) v = (double)(long long)iv;
-      if (reflect == 1 && (w & 3ULL) == 0) v = __dsub_rn(centre2, v);
+      if (reflect == 1 && (w & 3ULL) == 0 && !end) v = __dsub_rn(centre2, v);
       if (reflect == 2 && (w & 31ULL) != 0 && !keep)
         v = __dmul_rn(v, __longlong_as_double((long long)((u64)(1023 - (1 + (int)((w >> 5) & 31ULL) % 24)) << 52)));
       if (as_double) {
@@ -231,7 +252,7 @@ extern "C" __global__ void solver_perturb_pairs(unsigned char* data, long long n
 }
 
 // perturb_arith.h (load_int, store_int, int_le) and structured_perturbation.cpp (involution,
-// conjugate_cycle, mirror_segments), line for line.
+// conjugate_cycle, resample_between), line for line.
 __device__ u64 sd_load_int(int type, const unsigned char* p, long long i, int as_double) {
   int size = type & 15, is_signed = type < 32;
   if (as_double) {
@@ -284,45 +305,85 @@ extern "C" __global__ void solver_perturb_conjugate(unsigned char* data, long lo
   }
 }
 
-extern "C" __global__ void solver_perturb_mirror(unsigned char* data, long long n, int type,
-                                                 int as_double, u64 seed, long long block,
-                                                 long long offset) {
-  long long stride = (long long)gridDim.x * blockDim.x, period = block + 1;
-  for (long long i = 1 + (long long)blockIdx.x * blockDim.x + threadIdx.x; i + 1 < n;
-       i += stride) {
-    long long r = ((i - offset) % period + period) % period;
-    if (r == 0) continue;
-    long long a1 = i - r, s = a1 + 1 > 1 ? a1 + 1 : 1;
-    long long e = a1 + period - 1 < n - 2 ? a1 + period - 1 : n - 2, j = s + e - i;
-    if (i > j) continue;
-    if ((sd_draw(seed ^ 0x6d6972726f720000ULL, (a1 + period) / period) & 1ULL) == 0) continue;
+__device__ __forceinline__ long long sd_parity(u64 seed, long long b) {
+  return (long long)(sd_draw(seed ^ 0x726573616d700000ULL, -1 - b) & 1ULL);
+}
+extern "C" __global__ void solver_perturb_resample(unsigned char* data, long long n, int type,
+                                                   int as_double, u64 seed, long long block,
+                                                   int degrees) {
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long k = 1 + (long long)blockIdx.x * blockDim.x + threadIdx.x; k + 1 < n; k += stride) {
+    if ((k & 1) != sd_parity(seed, k / block)) continue;
+    if (k % block == 0 && ((k - 1) & 1) == sd_parity(seed, (k - 1) / block)) continue;
+    u64 r = sd_draw(seed ^ 0x726573616d700000ULL, k);
     if (type >= 16) {
-      u64 lo = sd_load_int(type, data, s - 1, as_double), hi = sd_load_int(type, data, e + 1, as_double);
-      u64 xi = sd_load_int(type, data, i, as_double), xj = sd_load_int(type, data, j, as_double);
-      if (!sd_int_le(type, lo, xi) || !sd_int_le(type, xi, hi) || !sd_int_le(type, lo, xj) ||
-          !sd_int_le(type, xj, hi))
-        continue;
-      sd_store_int(type, data, i, lo + (hi - xj), as_double);
-      sd_store_int(type, data, j, lo + (hi - xi), as_double);
+      u64 lo = sd_load_int(type, data, k - 1, as_double), hi = sd_load_int(type, data, k + 1, as_double);
+      u64 x = sd_load_int(type, data, k, as_double);
+      if (!sd_int_le(type, lo, x) || !sd_int_le(type, x, hi)) continue;
+      u64 d = degrees ? (x - lo < hi - x ? x - lo : hi - x) : 0ULL;
+      u64 a = lo + d, width = (hi - d) - a + 1;
+      sd_store_int(type, data, k, width == 0 ? r : a + sd_mulhi(r, width), as_double);
       continue;
     }
-    double lo = as_double ? ((const double*)data)[s - 1] : sd_get(type, data, s - 1);
-    double hi = as_double ? ((const double*)data)[e + 1] : sd_get(type, data, e + 1);
-    double xi = as_double ? ((const double*)data)[i] : sd_get(type, data, i);
-    double xj = as_double ? ((const double*)data)[j] : sd_get(type, data, j);
-    if (!(lo <= xi && xi <= hi && lo <= xj && xj <= hi)) continue;
-    double c = __dadd_rn(lo, hi), ti = 0, tj = 0;
-    sd_put(type, (unsigned char*)&ti, 0, __dsub_rn(c, xj));
-    sd_put(type, (unsigned char*)&tj, 0, __dsub_rn(c, xi));
-    double ni = sd_get(type, (const unsigned char*)&ti, 0), nj = sd_get(type, (const unsigned char*)&tj, 0);
-    ni = ni < lo ? lo : ni > hi ? hi : ni;
-    nj = nj < lo ? lo : nj > hi ? hi : nj;
-    if (as_double) {
-      ((double*)data)[i] = ni;
-      ((double*)data)[j] = nj;
-    } else {
-      sd_put(type, data, i, ni);
-      sd_put(type, data, j, nj);
+    double lo = as_double ? ((const double*)data)[k - 1] : sd_get(type, data, k - 1);
+    double hi = as_double ? ((const double*)data)[k + 1] : sd_get(type, data, k + 1);
+    double x = as_double ? ((const double*)data)[k] : sd_get(type, data, k);
+    if (!(lo <= x && x <= hi)) continue;
+    double t = 0;
+    sd_put(type, (unsigned char*)&t, 0,
+           __dadd_rn(lo, __dmul_rn(__dsub_rn(hi, lo), (double)(r >> 11) * 0x1p-53)));
+    double v = sd_get(type, (const unsigned char*)&t, 0);
+    v = v < lo ? lo : v > hi ? hi : v;
+    if (as_double)
+      ((double*)data)[k] = v;
+    else
+      sd_put(type, data, k, v);
+  }
+}
+
+// structured_perturbation.cpp: redraw_segments, line for line (one thread a segment).
+extern "C" __global__ void solver_perturb_segments(unsigned char* data, long long n, int type,
+                                                   int as_double, u64 seed, long long block) {
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x; g * block < n - 1;
+       g += stride) {
+    long long a = g * block, e = a + block < n - 1 ? a + block : n - 1, m = e - a - 1;
+    if (m <= 0) continue;
+    u64 iv[SD_MAX_SEGMENT];
+    double fv[SD_MAX_SEGMENT];
+    if (type >= 16) {
+      u64 lo = sd_load_int(type, data, a, as_double), hi = sd_load_int(type, data, e, as_double);
+      if (!sd_int_le(type, lo, hi)) continue;
+      u64 width = hi - lo + 1;
+      for (long long j = 0; j < m; ++j) {
+        u64 r = sd_draw(seed ^ 0x7365676d656e7400ULL, a + 1 + j);
+        u64 v = width == 0 ? r : lo + sd_mulhi(r, width);
+        long long t = j;
+        for (; t > 0 && !sd_int_le(type, iv[t - 1], v); --t) iv[t] = iv[t - 1];
+        iv[t] = v;
+      }
+      for (long long j = 0; j < m; ++j) sd_store_int(type, data, a + 1 + j, iv[j], as_double);
+      continue;
+    }
+    double lo = as_double ? ((const double*)data)[a] : sd_get(type, data, a);
+    double hi = as_double ? ((const double*)data)[e] : sd_get(type, data, e);
+    if (!(lo <= hi)) continue;
+    for (long long j = 0; j < m; ++j) {
+      u64 r = sd_draw(seed ^ 0x7365676d656e7400ULL, a + 1 + j);
+      double t0 = 0;
+      sd_put(type, (unsigned char*)&t0, 0,
+             __dadd_rn(lo, __dmul_rn(__dsub_rn(hi, lo), (double)(r >> 11) * 0x1p-53)));
+      double v = sd_get(type, (const unsigned char*)&t0, 0);
+      v = v < lo ? lo : v > hi ? hi : v;
+      long long t = j;
+      for (; t > 0 && fv[t - 1] > v; --t) fv[t] = fv[t - 1];
+      fv[t] = v;
+    }
+    for (long long j = 0; j < m; ++j) {
+      if (as_double)
+        ((double*)data)[a + 1 + j] = fv[j];
+      else
+        sd_put(type, data, a + 1 + j, fv[j]);
     }
   }
 }
@@ -350,7 +411,10 @@ const char* derive_source() {
   static const std::string source = [] {
     std::string text = kSource;
     std::string knots = "#define SD_CELLS " + std::to_string(kCells) + "\n#define SD_HOLES " +
-                        std::to_string(kHoles) + "\n__device__ const double sd_knots[65] = {";
+                        std::to_string(kHoles) + "\n#define SD_EDGE_BITS " +
+                        std::to_string(kEdgeBits) + "\n#define SD_BAND_BITS " +
+                        std::to_string(kBandBits) + "\n#define SD_MAX_SEGMENT " +
+                        std::to_string(kMaxSegment) + "\n__device__ const double sd_knots[65] = {";
     const double* k = kNormalKnots;
     for (int j = 0; j < 65; ++j) {
       char buf[40];

@@ -19,6 +19,10 @@ using generators::DType;
 
 bool is_input(BufferRole r) { return r == BufferRole::In || r == BufferRole::InOut; }
 bool is_output(BufferRole r) { return r == BufferRole::Out || r == BufferRole::InOut; }
+// P7b: the buffers whose set copies are digested and verified. An in-out buffer's set copy is
+// the input the run's working copy is restored from; no kernel is given its address (the
+// working copy is what it may write), so it is guarded as an `in` buffer is.
+bool is_digested(BufferRole r) { return is_input(r); }
 
 DeviceBuffer upload(const void* bytes, size_t size) {
   DeviceBuffer b(size);
@@ -141,7 +145,7 @@ void DeviceBuffers::upload_set(size_t s) {
       PhaseScope scope("host_upload");
       inputs_[s][i] = input_buffer(s, i, host->size);
       if (host->size) CU_CHECK(cuMemcpyHtoD(inputs_[s][i].ptr(), host->data.get(), host->size));
-      if (device_digest_ && bufs[i].role == BufferRole::In)
+      if (device_digest_ && is_digested(bufs[i].role))
         device_digests_[s][i] =
             (*device_digest_)(inputs_[s][i].ptr(), inputs_[s][i].bytes(), nullptr);
       if (cacheable) {
@@ -185,7 +189,7 @@ const std::vector<std::shared_ptr<const DeviceBuffer>>& DeviceBuffers::pristine(
     // A kernel never gets this address; a wild write could still reach it, and a derived set
     // made from changed bytes would carry the change into every check: digest it first.
     bool intact =
-        device_digest_ && (bufs[i].role != BufferRole::In ||
+        device_digest_ && (!is_digested(bufs[i].role) ||
                            (*device_digest_)(d.ptr(), d.bytes(), nullptr) == device_digests_[0][i]);
     if (!intact) {
       // Our own copy now (an entry of the device cache is shared: it is not written here).
@@ -234,7 +238,7 @@ int DeviceBuffers::add_device_set(HostSet set, const DeviceDerive& derive, CUstr
   }
   CU_CHECK(cuStreamSynchronize(stream));
   for (size_t i = 0; i < bufs.size(); ++i)
-    if (bufs[i].role == BufferRole::In && inputs_[s][i].bytes())
+    if (is_digested(bufs[i].role) && inputs_[s][i].bytes())
       device_digests_[s][i] =
           (*device_digest_)(inputs_[s][i].ptr(), inputs_[s][i].bytes(), nullptr);
   return int(s);
@@ -247,7 +251,7 @@ std::vector<uint64_t> DeviceBuffers::input_digests(int slot) const {
   out.assign(bufs.size(), 0);
   for (size_t i = 0; i < bufs.size(); ++i) {
     const DeviceBuffer& d = inputs_[size_t(slot)][i];
-    if (bufs[i].role == BufferRole::In && d.bytes())
+    if (is_digested(bufs[i].role) && d.bytes())
       out[i] = (*device_digest_)(d.ptr(), d.bytes(), nullptr);
   }
   return out;
@@ -257,7 +261,7 @@ std::string DeviceBuffers::verify_inputs(int slot, int expected) const {
   const auto& bufs = variant_.buffers;
   std::vector<unsigned char>& bytes = readback_;  // kept: its pages are touched once
   for (size_t i = 0; i < bufs.size(); ++i) {
-    if (bufs[i].role != BufferRole::In) continue;
+    if (!is_digested(bufs[i].role)) continue;
     const DeviceBuffer& d = inputs_[size_t(slot)][i];
     if (!d.bytes()) continue;
     // On the device: the digest of the buffer now against the one taken at its upload. Equal
@@ -279,8 +283,11 @@ std::string DeviceBuffers::verify_inputs(int slot, int expected) const {
       size_t elem = first / generators::dtype_size(bufs[i].dtype);
       char hex[24];
       std::snprintf(hex, sizeof hex, "%016llx", (unsigned long long)got);
-      return "the kernel wrote its input buffer '" + bufs[i].name + "' (digest " + hex +
-             " after the run; first changed element " + std::to_string(elem) + ")";
+      return "the kernel wrote its input buffer '" + bufs[i].name + "'" +
+             (bufs[i].role == BufferRole::InOut ? " (the set's input copy of an in-out buffer)"
+                                                : "") +
+             " (digest " + hex + " after the run; first changed element " + std::to_string(elem) +
+             ")";
     }
   }
   return "";

@@ -5,7 +5,8 @@
 // pass), or zeroed where the spec says zero_before_run; in-out buffers are restored from their
 // input set; scratch is filled with garbage that moves between runs (input_sets.h), so nothing
 // a kernel leaves in scratch survives to the next run. The host bytes of every set are kept:
-// `in` buffers are verified against their digests after a checked run, and can be restored.
+// `in` buffers and in-out buffers' set copies (which no kernel is given: a run gets the working
+// copy) are verified against their digests after a checked run, and can be restored.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -28,7 +29,8 @@ class DeviceBuffers {
  public:
   // `variant`: buffers in spec order (the reference's list has the same order, with float64
   // outputs). One device copy per host set. `device_digest` (may be null; must outlive this):
-  // each `in` buffer's digest is taken on the device right after its upload, and
+  // each input's digest (`in`, and an in-out buffer's set copy) is taken on the device right
+  // after its upload, and
   // verify_inputs compares on the device; without it, the device copy is read back and hashed.
   // `device_cache` (may be null; needs device_digest): the `in` buffers of regular sets are
   // copied from its pristine entries where present (and entered there when not).
@@ -53,11 +55,11 @@ class DeviceBuffers {
 
   // Whether verify_inputs compares keyed digests on the device (no read-back while intact).
   bool digests_on_device() const { return device_digest_ != nullptr; }
-  // The keyed device digests of `slot`'s `in` buffers as they are now, by buffer index (0 where
-  // not an `in` buffer); empty without device digests. Synchronous.
+  // The keyed device digests of `slot`'s inputs (`in` buffers, in-out set copies) as they are
+  // now, by buffer index (0 where neither); empty without device digests. Synchronous.
   std::vector<uint64_t> input_digests(int slot) const;
-  // Empty when every `in` buffer of `slot` still holds the bytes of host set `expected`
-  // (device copy read back, digest compared), else which buffer changed.
+  // Empty when every input (`in`, in-out set copy) of `slot` still holds the bytes of host set
+  // `expected` (device copy read back, digest compared), else which buffer changed.
   std::string verify_inputs(int slot, int expected) const;
   // The device inputs of set `from` copied over those of `slot` (async on `stream`): the
   // check after timing runs fresh values at addresses the kernel has seen.
@@ -104,8 +106,13 @@ class DeviceBuffers {
 
   // The variant's outputs copied device to device into `into` (one buffer per output,
   // allocated on first use; synchronous), and back into the variant's output buffers.
-  void save_outputs(std::vector<DeviceBuffer>& into, CUstream stream) const;
-  void load_outputs(const std::vector<DeviceBuffer>& from) const;
+  // save_outputs returns the copies' keyed device digests (empty without device digests);
+  // load_outputs, given them, first checks the copies against them and returns what changed
+  // (nothing loaded) or empty: the copies are allocations outside the arena, not slid, which a
+  // kernel that replays the worker's allocations could find (docs/reliability.md P7c).
+  std::vector<uint64_t> save_outputs(std::vector<DeviceBuffer>& into, CUstream stream) const;
+  std::string load_outputs(const std::vector<DeviceBuffer>& from,
+                           const std::vector<uint64_t>& digests = {}) const;
 
   // Pointers for the variant's kernel arguments (by buffer index) when running on `set`.
   std::vector<CUdeviceptr> variant_args(int set) const;

@@ -167,7 +167,8 @@ void DeviceBuffers::toggle_reference_copy() const {
   CU_CHECK(cuMemcpyHtoD(r.ptr() + at, &byte, 1));
 }
 
-void DeviceBuffers::save_outputs(std::vector<DeviceBuffer>& into, CUstream stream) const {
+std::vector<uint64_t> DeviceBuffers::save_outputs(std::vector<DeviceBuffer>& into,
+                                                  CUstream stream) const {
   into.resize(outputs_.size());
   for (size_t k = 0; k < outputs_.size(); ++k) {
     const DeviceBuffer& src = work_[outputs_[k]];
@@ -175,15 +176,28 @@ void DeviceBuffers::save_outputs(std::vector<DeviceBuffer>& into, CUstream strea
     if (src.bytes()) CU_CHECK(cuMemcpyDtoDAsync(into[k].ptr(), src.ptr(), src.bytes(), stream));
   }
   CU_CHECK(cuStreamSynchronize(stream));
+  // The copies sit outside the arena, at addresses a white-box kernel could work out from the
+  // worker's allocation history: their keyed digests now, checked before they are compared.
+  std::vector<uint64_t> digests;
+  if (!device_digest_) return digests;
+  for (const DeviceBuffer& d : into)
+    digests.push_back(d.bytes() ? (*device_digest_)(d.ptr(), d.bytes(), nullptr) : 0);
+  return digests;
 }
 
-void DeviceBuffers::load_outputs(const std::vector<DeviceBuffer>& from) const {
+std::string DeviceBuffers::load_outputs(const std::vector<DeviceBuffer>& from,
+                                        const std::vector<uint64_t>& digests) const {
+  for (size_t k = 0; k < digests.size() && k < from.size(); ++k)
+    if (from[k].bytes() && (*device_digest_)(from[k].ptr(), from[k].bytes(), nullptr) != digests[k])
+      return "the audited run's saved copy of output '" + variant_.buffers[outputs_[k]].name +
+             "' changed after it was saved (a write outside the kernel's own buffers)";
   for (size_t k = 0; k < outputs_.size() && k < from.size(); ++k) {
     const DeviceBuffer& dst = work_[outputs_[k]];
     if (dst.bytes() && dst.bytes() == from[k].bytes())
       CU_CHECK(cuMemcpyDtoD(dst.ptr(), from[k].ptr(), dst.bytes()));
   }
   CU_CHECK(cuCtxSynchronize());
+  return "";
 }
 
 void DeviceBuffers::unflip() const {

@@ -83,7 +83,8 @@ DeviceDerive::DeviceDerive(const std::string& arch, const generators::CompileCac
   CU_CHECK(cuModuleGetFunction(&perturb_redraw_, module_, "solver_perturb_redraw"));
   CU_CHECK(cuModuleGetFunction(&perturb_pairs_, module_, "solver_perturb_pairs"));
   CU_CHECK(cuModuleGetFunction(&perturb_conjugate_, module_, "solver_perturb_conjugate"));
-  CU_CHECK(cuModuleGetFunction(&perturb_mirror_, module_, "solver_perturb_mirror"));
+  CU_CHECK(cuModuleGetFunction(&perturb_resample_, module_, "solver_perturb_resample"));
+  CU_CHECK(cuModuleGetFunction(&perturb_segments_, module_, "solver_perturb_segments"));
   CUdevice dev;
   CU_CHECK(cuCtxGetDevice(&dev));
   int sms = 0;
@@ -154,9 +155,11 @@ void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
                        plant = t.plant_mask, phase = t.phase;
     double a = t.a, scale = t.scale, centre2 = t.centre2;
     long long lo = t.lo;
-    int reflect = t.reflect, iid = t.iid;
-    void* args[] = {&p,     &n,         &type,  &wide,  &seed,  &law,     &a,       &scale, &lo,
-                    &range, &threshold, &cells, &plant, &phase, &reflect, &centre2, &iid};
+    int reflect = t.reflect, iid = t.iid, deep = t.deep;
+    long long top_at = t.top_at, bottom_at = t.bottom_at;
+    void* args[] = {&p,       &n,       &type,  &wide,      &seed,      &law,   &a,
+                    &scale,   &lo,      &range, &threshold, &cells,     &plant, &phase,
+                    &reflect, &centre2, &iid,   &top_at,    &bottom_at, &deep};
     CU_CHECK(cuLaunchKernel(perturb_redraw_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
                             nullptr));
   } else if (t.op == PerturbOp::Conjugate) {
@@ -165,12 +168,20 @@ void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
     void* args[] = {&p, &n, &type, &wide, &mult, &add, &inv};
     CU_CHECK(cuLaunchKernel(perturb_conjugate_, grid(blocks_, n / 2 + 1), 1, 1, 256, 1, 1, 0,
                             stream, args, nullptr));
-  } else if (t.op == PerturbOp::Mirror) {
+  } else if (t.op == PerturbOp::Segments) {
     int type = perturb_type(b.dtype), wide = as_double;
     unsigned long long seed = t.seed;
-    long long block = t.block, offset = t.offset;
-    void* args[] = {&p, &n, &type, &wide, &seed, &block, &offset};
-    CU_CHECK(cuLaunchKernel(perturb_mirror_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
+    long long block = t.block;
+    void* args[] = {&p, &n, &type, &wide, &seed, &block};
+    CU_CHECK(cuLaunchKernel(perturb_segments_, grid(blocks_, n / block + 1), 1, 1, 128, 1, 1, 0,
+                            stream, args, nullptr));
+  } else if (t.op == PerturbOp::Resample) {
+    int type = perturb_type(b.dtype), wide = as_double;
+    unsigned long long seed = t.seed;
+    long long block = t.block;
+    int degrees = t.degrees;
+    void* args[] = {&p, &n, &type, &wide, &seed, &block, &degrees};
+    CU_CHECK(cuLaunchKernel(perturb_resample_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
                             nullptr));
   } else {
     int size = int(as_double ? sizeof(double) : generators::dtype_size(b.dtype));

@@ -46,7 +46,8 @@ class DeviceDerive {
   CUmodule module_ = nullptr;
   CUfunction scale_ = nullptr, heavy_ = nullptr, flips_ = nullptr, flip_byte_ = nullptr;
   CUfunction perturb_redraw_ = nullptr, perturb_pairs_ = nullptr, perturb_conjugate_ = nullptr;
-  CUfunction perturb_mirror_ = nullptr;
+  CUfunction perturb_resample_ = nullptr;
+  CUfunction perturb_segments_ = nullptr;
   DeviceBuffer count_;
   int blocks_ = 0;
   std::string checked_;

@@ -302,7 +302,9 @@ std::vector<uint64_t> digests_of(const generators::ResolvedVariant& v,
                                  const std::vector<std::shared_ptr<const HostInput>>& inputs) {
   std::vector<uint64_t> out(v.buffers.size(), 0);
   for (size_t i = 0; i < v.buffers.size(); ++i)
-    if (v.buffers[i].role == generators::BufferRole::In && inputs[i])
+    if ((v.buffers[i].role == generators::BufferRole::In ||
+         v.buffers[i].role == generators::BufferRole::InOut) &&
+        inputs[i])
       out[i] = digest(inputs[i]->data.get(), inputs[i]->size);
   return out;
 }

@@ -152,7 +152,7 @@ struct HostSet {
   uint64_t seed = 0;
   SetKind kind = SetKind::Regular;
   std::vector<std::shared_ptr<const HostInput>> inputs;
-  std::vector<uint64_t> digests;  // by buffer index; 0 where not an `in` buffer
+  std::vector<uint64_t> digests;  // by buffer index; 0 where not an input (`in`, `inout`)
   // The comparison's atol is multiplied by this (|c| of an exponent-range set, whose outputs
   // are the regular set's times c): an honest kernel's rounding scales with its inputs.
   double atol_scale = 1;

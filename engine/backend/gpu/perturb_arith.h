@@ -22,6 +22,14 @@ inline uint64_t mix(uint64_t z) {
 }
 inline uint64_t draw(uint64_t seed, int64_t i) { return mix(seed ^ mix(uint64_t(i))); }
 
+// The high 64 bits of a * b, in 32-bit halves (derive_source.cpp: sd_mulhi).
+inline uint64_t mulhi(uint64_t a, uint64_t b) {
+  const uint64_t al = a & 0xffffffffULL, ah = a >> 32, bl = b & 0xffffffffULL, bh = b >> 32;
+  const uint64_t p0 = al * bl, p1 = al * bh, p2 = ah * bl, p3 = ah * bh;
+  const uint64_t mid = (p0 >> 32) + (p1 & 0xffffffffULL) + (p2 & 0xffffffffULL);
+  return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
+}
+
 // One rounding each, never fused (the device: __dmul_rn, __dadd_rn, __dsub_rn).
 inline double mul(double x, double y) {
   volatile double t = x * y;

@@ -34,10 +34,17 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
     g.detail = mutated + where + ")";
     return false;
   }
+  // The saved outputs (outside the arena) as they were saved (P7c).
+  auto load = [&] {
+    std::string changed = p.buffers->load_outputs(a.outputs, a.output_digests);
+    if (changed.empty()) return true;
+    g.status = engine::GateStatus::InputMutated;
+    g.detail = changed + where + ")";
+    return false;
+  };
   if (!a.flipped) {
     const auto& want = reference_outputs(p, a.set);
-    p.buffers->load_outputs(a.outputs);
-    return compare_outputs(p, set, views(want), nullptr, g, where);
+    return load() && compare_outputs(p, set, views(want), nullptr, g, where);
   }
   p.buffers->reflip(a.flip);
   // Read into the worker's reused page-locked memory: compared once below, then dropped.
@@ -48,8 +55,7 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
   const bool signs_only = a.flip.dense ? !a.flip.values_moved : a.flip.swap_size == 0;
   const std::vector<HostDoubles>* magnitude =
       set.magnitude_set >= 0 && signs_only ? &reference_outputs(p, set.magnitude_set) : nullptr;
-  p.buffers->load_outputs(a.outputs);
-  return compare_outputs(p, set, want, magnitude, g, where);
+  return load() && compare_outputs(p, set, want, magnitude, g, where);
 }
 
 }  // namespace solver::gpu

@@ -27,9 +27,12 @@ std::string RunInputGuard::after(const DeviceBuffers& b, const generators::Resol
   const std::vector<uint64_t> now = b.input_digests(set);
   for (size_t i = 0; i < now.size() && i < during_.size(); ++i)
     if (now[i] != during_[i])
-      return "the kernel wrote its input buffer '" + v.buffers[i].name +
-             "' (its device digest differs before and after the run; found after a run of " +
-             v.key + ")";
+      return "the kernel wrote its input buffer '" + v.buffers[i].name + "'" +
+             (v.buffers[i].role == generators::BufferRole::InOut
+                  ? " (the set's input copy of an in-out buffer, which no run is given)"
+                  : "") +
+             " (its device digest differs before and after the run; found after a run of " + v.key +
+             ")";
   verified_ = set;  // intact during the run; the undo puts back what was verified before it
   return "";
 }

@@ -1,8 +1,9 @@
 // P7b (docs/reliability.md): the inputs of every run of a timed sequence, checked by keyed
 // device digests outside the timed window. Every run of every runner (warm-ups, the traced run,
 // timed runs; not the fresh-set check, which verifies its own set) is bracketed: before it,
-// its set's `in` buffers against the digests taken at upload (unless the run before it left
-// this very set verified); around its launch, the digests of the inputs as the run got them
+// its set's `in` buffers and in-out buffers' set copies (the bytes a run's working copy is
+// restored from; issue 28, red team 6) against the digests taken at upload (unless the run before
+// it left this very set verified); around its launch, the digests of the inputs as the run got them
 // (perturbed, taken before the L2 flush) before and after it. A kernel that writes an input
 // (even one the redraw's undo would put back), or writes another set that a later run (of the
 // other arm) reads, is refused at the first run that finds it. Only with digests on the device

@@ -1,6 +1,7 @@
 #include "engine/backend/gpu/structured_perturbation.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "engine/backend/gpu/perturb_arith.h"
 
@@ -10,8 +11,9 @@ using namespace perturb_detail;
 
 namespace {
 
-// The segments' draw (derive_source.cpp: the same constant).
-constexpr uint64_t kMirrorSalt = 0x6d6972726f720000ULL;
+// The resample's draw (derive_source.cpp: the same constant).
+constexpr uint64_t kResampleSalt = 0x726573616d700000ULL;
+constexpr uint64_t kSegmentSalt = 0x7365676d656e7400ULL;
 
 // s(v) = p(p^-1(v) ^ 1), the pairs' involution on values (the unpaired last place of an odd n
 // maps to itself).
@@ -43,57 +45,112 @@ void conjugate_cycle(unsigned char* data, int64_t n, const Perturbation& p, int 
   }
 }
 
-void mirror_segments(const generators::ResolvedBuffer& b, unsigned char* data,
-                     const Perturbation& p, int type, bool as_double) {
-  // Segments of `block` places between anchors (every (block + 1)-th place from `offset`, and
-  // the first and last places): a seeded half of them reflected and reversed between their
-  // two anchors, x'[k] = L + R - x[s + e - k]. Each pair (k, s + e - k) is one step, reading
-  // nothing another step writes, so the order of the walk (and the device's threads) is free.
-  const int64_t n = b.elements, period = p.block + 1;
-  for (int64_t i = 1; i + 1 < n; ++i) {
-    const int64_t r = ((i - p.offset) % period + period) % period;
-    if (r == 0) continue;  // an anchor
-    const int64_t a1 = i - r, s = std::max<int64_t>(a1 + 1, 1),
-                  e = std::min<int64_t>(a1 + period - 1, n - 2), j = s + e - i;
-    if (i > j) continue;  // made with its partner
-    if ((draw(p.seed ^ kMirrorSalt, (a1 + period) / period) & 1) == 0) continue;
+bool resampled(const Perturbation& p, int64_t k) {
+  // Block b of p.block places redraws the places of its parity draw(b); a block's first place
+  // is dropped where the place before it (the last of the block before, the other parity) is
+  // redrawn too, so no two redrawn places are neighbours.
+  auto parity = [&](int64_t b) { return int64_t(draw(p.seed ^ kResampleSalt, -1 - b) & 1); };
+  if ((k & 1) != parity(k / p.block)) return false;
+  return !(k % p.block == 0 && ((k - 1) & 1) == parity((k - 1) / p.block));
+}
+
+void resample_between(const generators::ResolvedBuffer& b, unsigned char* data,
+                      const Perturbation& p, int type, bool as_double) {
+  // Every place k that `resampled` picks (the first and last excepted) is redrawn between its
+  // two neighbours, which are not picked and stay: each step reads only places no step writes,
+  // so the order of the walk (and the device's threads) is free. A place whose neighbours do
+  // not hold it in order (not a sorted input) is left alone.
+  const int64_t n = b.elements;
+  for (int64_t k = 1; k + 1 < n; ++k) {
+    if (!resampled(p, k)) continue;
+    const uint64_t r = draw(p.seed ^ kResampleSalt, k);
     if (type >= 16) {
-      const uint64_t lo = load_int(type, data, s - 1, as_double),
-                     hi = load_int(type, data, e + 1, as_double);
-      const uint64_t xi = load_int(type, data, i, as_double),
-                     xj = load_int(type, data, j, as_double);
-      if (!int_le(type, lo, xi) || !int_le(type, xi, hi) || !int_le(type, lo, xj) ||
-          !int_le(type, xj, hi))
-        continue;                                           // not sorted here: left alone
-      store_int(type, data, i, lo + (hi - xj), as_double);  // in [lo, hi]: no overflow
-      store_int(type, data, j, lo + (hi - xi), as_double);
+      const uint64_t lo = load_int(type, data, k - 1, as_double),
+                     hi = load_int(type, data, k + 1, as_double),
+                     x = load_int(type, data, k, as_double);
+      if (!int_le(type, lo, x) || !int_le(type, x, hi)) continue;  // not sorted here
+      // Row offsets (p.degrees): inside the range of the two rows' degrees, x - lo and
+      // hi - x (their sum kept); sorted keys: anywhere in [lo, hi] (the order statistic's law
+      // given its neighbours, for i.i.d. uniform keys).
+      const uint64_t d = p.degrees ? std::min(x - lo, hi - x) : 0;
+      const uint64_t a = lo + d, width = (hi - d) - a + 1;  // 0: every 64-bit value
+      store_int(type, data, k, width == 0 ? r : a + mulhi(r, width), as_double);
       continue;
     }
-    auto at = [&](int64_t k) {
+    auto at = [&](int64_t i) {
       if (as_double) {
-        double d;
-        std::memcpy(&d, data + size_t(k) * 8, 8);
-        return d;
+        double v;
+        std::memcpy(&v, data + size_t(i) * 8, 8);
+        return v;
       }
-      return load_float(b.dtype, data, k);
+      return load_float(b.dtype, data, i);
     };
-    const double lo = at(s - 1), hi = at(e + 1), xi = at(i), xj = at(j);
-    if (!(lo <= xi && xi <= hi && lo <= xj && xj <= hi)) continue;
-    // Rounded (monotone), then clamped to [lo, hi] (monotone): the segment stays sorted.
-    auto reflect = [&](double x) {
+    const double lo = at(k - 1), hi = at(k + 1), x = at(k);
+    if (!(lo <= x && x <= hi)) continue;
+    // Rounded to the dtype (monotone), then clamped to [lo, hi]: the array stays sorted.
+    unsigned char tmp[8];
+    double v = store_float(b.dtype, tmp, 0, add(lo, mul(sub(hi, lo), double(r >> 11) * 0x1p-53)));
+    v = v < lo ? lo : v > hi ? hi : v;
+    if (as_double)
+      std::memcpy(data + size_t(k) * 8, &v, 8);
+    else
+      store_float(b.dtype, data, k, v);
+  }
+}
+
+void redraw_segments(const generators::ResolvedBuffer& b, unsigned char* data,
+                     const Perturbation& p, int type, bool as_double) {
+  // Segment g lies between the anchors g B and min(g B + B, n - 1) (B = p.block); its places
+  // in between are redrawn as sorted uniform draws between the two anchors' values: given its
+  // anchors, a segment of sorted i.i.d. uniform keys is exactly that (the draws' order
+  // statistics), repeats of a discrete law included. Each segment reads only its anchors, which
+  // no segment writes. A segment whose anchors are out of order (not sorted data) stays.
+  const int64_t n = b.elements, B = p.block;
+  for (int64_t g = 0; g * B < n - 1; ++g) {
+    const int64_t a = g * B, e = std::min(a + B, n - 1), m = e - a - 1;
+    if (m <= 0) continue;
+    uint64_t iv[kMaxSegment];
+    double fv[kMaxSegment];
+    if (type >= 16) {
+      const uint64_t lo = load_int(type, data, a, as_double),
+                     hi = load_int(type, data, e, as_double);
+      if (!int_le(type, lo, hi)) continue;
+      const uint64_t width = hi - lo + 1;  // 0: every 64-bit value
+      for (int64_t j = 0; j < m; ++j) {
+        const uint64_t r = draw(p.seed ^ kSegmentSalt, a + 1 + j);
+        uint64_t v = width == 0 ? r : lo + mulhi(r, width);
+        int64_t t = j;  // insertion: the draws in order
+        for (; t > 0 && !int_le(type, iv[t - 1], v); --t) iv[t] = iv[t - 1];
+        iv[t] = v;
+      }
+      for (int64_t j = 0; j < m; ++j) store_int(type, data, a + 1 + j, iv[j], as_double);
+      continue;
+    }
+    auto at = [&](int64_t i) {
+      if (as_double) {
+        double v;
+        std::memcpy(&v, data + size_t(i) * 8, 8);
+        return v;
+      }
+      return load_float(b.dtype, data, i);
+    };
+    const double lo = at(a), hi = at(e);
+    if (!(lo <= hi)) continue;
+    for (int64_t j = 0; j < m; ++j) {
+      const uint64_t r = draw(p.seed ^ kSegmentSalt, a + 1 + j);
       unsigned char tmp[8];
-      const double held = store_float(b.dtype, tmp, 0, sub(add(lo, hi), x));
-      return held < lo ? lo : held > hi ? hi : held;
-    };
-    const double ni = reflect(xj), nj = reflect(xi);
-    auto put = [&](int64_t k, double v) {
+      double v = store_float(b.dtype, tmp, 0, add(lo, mul(sub(hi, lo), double(r >> 11) * 0x1p-53)));
+      v = v < lo ? lo : v > hi ? hi : v;  // rounded, clamped to the anchors
+      int64_t t = j;
+      for (; t > 0 && fv[t - 1] > v; --t) fv[t] = fv[t - 1];
+      fv[t] = v;
+    }
+    for (int64_t j = 0; j < m; ++j) {
       if (as_double)
-        std::memcpy(data + size_t(k) * 8, &v, 8);
+        std::memcpy(data + size_t(a + 1 + j) * 8, &fv[j], 8);
       else
-        store_float(b.dtype, data, k, v);
-    };
-    put(i, ni);
-    put(j, nj);
+        store_float(b.dtype, data, a + 1 + j, fv[j]);
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 // The timed perturbation of structured inputs (timed_perturbation.h, docs/reliability.md P6b),
-// host definition: a cycle conjugated by the pairs' involution, sorted keys and csr row offsets
-// reflected by seeded segments between anchors. The device kernels (derive_source.cpp:
-// solver_perturb_conjugate, solver_perturb_mirror) are held to these byte for byte.
+// host definition: a cycle conjugated by the pairs' involution, sorted keys redrawn segment by
+// segment between anchors, csr row offsets place by place between their neighbours. The device
+// kernels (derive_source.cpp: solver_perturb_conjugate, solver_perturb_segments,
+// solver_perturb_resample) are held to these byte for byte.
 #pragma once
 #include <cstdint>
 
@@ -13,8 +14,19 @@ namespace solver::gpu {
 // c' = s o c o s on `n` integers of perturb_type `type` (or their doubles when `as_double`).
 void conjugate_cycle(unsigned char* data, int64_t n, const Perturbation& p, int type,
                      bool as_double);
-// Segments of p.block places between anchors, a seeded half reflected and reversed.
-void mirror_segments(const generators::ResolvedBuffer& b, unsigned char* data,
+// The longest segment Segments redraws (timed_perturbations draws p.block in 4..64).
+inline constexpr int kMaxSegment = 64;
+// Sorted keys: between anchors every p.block places (and the last), each segment's places
+// redrawn as sorted uniform draws between its anchors' values.
+void redraw_segments(const generators::ResolvedBuffer& b, unsigned char* data,
                      const Perturbation& p, int type, bool as_double);
+// Whether place k is one a Resample redraws: in blocks of p.block places, the places of a
+// parity drawn per block, never two neighbours.
+bool resampled(const Perturbation& p, int64_t k);
+// Row offsets: every place `resampled` picks redrawn between its two neighbours, inside the
+// range of its two rows' degrees (sorted keys too where p.degrees is 0; the first and last
+// places stay).
+void resample_between(const generators::ResolvedBuffer& b, unsigned char* data,
+                      const Perturbation& p, int type, bool as_double);
 
 }  // namespace solver::gpu

@@ -31,14 +31,6 @@ static_assert(kCells % kBulkCells == 0, "the interior's half-cells map evenly on
 constexpr uint64_t kRedrawSalt = 0x7265647261770000ULL;
 constexpr uint64_t kPlantSalt = 0x706c616e74000000ULL;
 
-// The high 64 bits of a * b, in 32-bit halves (derive_source.cpp: sd_mulhi).
-uint64_t mulhi(uint64_t a, uint64_t b) {
-  const uint64_t al = a & 0xffffffffULL, ah = a >> 32, bl = b & 0xffffffffULL, bh = b >> 32;
-  const uint64_t p0 = al * bl, p1 = al * bh, p2 = ah * bl, p3 = ah * bh;
-  const uint64_t mid = (p0 >> 32) + (p1 & 0xffffffffULL) + (p2 & 0xffffffffULL);
-  return p3 + (p1 >> 32) + (p2 >> 32) + (mid >> 32);
-}
-
 // 2^-g exactly, from its bits (the device builds the same double).
 double pow2_neg(int g) {
   const uint64_t bits = uint64_t(1023 - g) << 52;
@@ -58,11 +50,26 @@ uint64_t pick_cells(uint64_t seed) {
   return out;
 }
 
+// The law's outer 2^-kEdgeBits at each end (P13b): kept for the planted extremes.
+constexpr uint64_t kEdge = uint64_t(1) << (53 - kEdgeBits);
+
+// A tail's offset (48 bits) squeezed into [kEdge, 2^48) (the low tail; the high one is the
+// same offset after 31/32, ending kEdge short of 1): each tail keeps its rate, the law's outer
+// edge is left to the planted extremes (derive_source.cpp: sd_squeeze, sd_squeeze_iid).
+constexpr int kTailShift = 48 - (53 - kEdgeBits);  // 2^48 / kEdge = 2^9
+uint64_t squeeze_tail(uint64_t off) {
+  return kEdge + off - ((off + (uint64_t(1) << kTailShift) - 1) >> kTailShift);
+}
+// An i.i.d. draw's u (53 bits) squeezed into [kEdge, 1 - kEdge): both edges left to them.
+uint64_t squeeze_iid(uint64_t u) {
+  return kEdge + u - ((u + (uint64_t(1) << (kEdgeBits - 1)) - 1) >> (kEdgeBits - 1));
+}
+
 // u (53 bits) of a redrawn element from its two draws (derive_source.cpp: sd_place): the tails
-// [0, 1/32) and [31/32, 1) are always bulk; the interior's half-cells (2^48 each) are turned by
-// the run's phase inside the interior. A bulk draw is in a tail at the law's own rate (1/16)
-// and else in one of the 2 x kBulkCells half-cells of the bulk; a planted one in one of the
-// 2 x kHoles half-cells of the holes.
+// [0, 1/32) and [31/32, 1) are always bulk, without their outer 2^-kEdgeBits; the interior's
+// half-cells (2^48 each) are turned by the run's phase inside the interior. A bulk draw is in
+// a tail at the law's own rate (1/16) and else in one of the 2 x kBulkCells half-cells of the
+// bulk; a planted one in one of the 2 x kHoles half-cells of the holes.
 uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2) {
   const uint64_t off = w >> 16, k = w2 >> 32;
   uint64_t half = 0;
@@ -72,8 +79,8 @@ uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2) {
   } else {
     // The tails at the law's own rate (2 of 32 half-cells), the interior's 30 onto the bulk's.
     const uint64_t s = k % uint64_t(2 + 2 * kCells);
-    if (s == 0) return off;                          // the low tail
-    if (s == 1) return kHalfCell + kInterior + off;  // the high tail
+    if (s == 0) return squeeze_tail(off);                                  // the low tail
+    if (s == 1) return kHalfCell + kInterior + squeeze_tail(off) - kEdge;  // the high tail
     const uint64_t b = (s - 2) % uint64_t(2 * kBulkCells);
     half = 2 * ((p.cells >> (4 * int(b / 2))) & 15) + b % 2;
   }
@@ -86,6 +93,15 @@ uint64_t plant_mask(int64_t n) {
   int k = 0;
   while (k < kPlantBits && (int64_t(16) << (k + 1)) <= n) ++k;
   return (uint64_t(1) << k) - 1;
+}
+
+// u of a planted extreme (P13b) at `end` (1 top, 2 bottom; derive_source.cpp: sd_extreme):
+// inside 2^-kBandBits of the law's end if it is the deep one, else 2^-(kEdgeBits + 1) in.
+uint64_t extreme_u(int end, int deep, uint64_t w) {
+  const uint64_t e = w >> (11 + kBandBits);  // 53 - kBandBits bits: inside the band
+  const uint64_t depth = end == deep ? 0 : kEdge / 2;
+  if (end == 2) return depth + e;
+  return (uint64_t(1) << 53) - (uint64_t(1) << (53 - kBandBits)) - depth + e;
 }
 
 void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
@@ -117,7 +133,13 @@ int perturb_type(DType d) {
 }
 
 bool perturb_planted(const Perturbation& p, int64_t i) {
+  // An extreme's place (P13b) takes its value from the edge, whatever its plant draw says.
+  if (i == p.top_at || i == p.bottom_at) return false;
   return (draw(p.seed ^ kPlantSalt, i) & p.plant_mask) == 0;
+}
+
+bool perturb_extreme(const Perturbation& p, int64_t i) {
+  return p.op == PerturbOp::Redraw && (i == p.top_at || i == p.bottom_at);
 }
 
 bool timed_changeable(const generators::ResolvedBuffer& b) {
@@ -186,9 +208,9 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       p.inv = inverse_mod(m, n);
     };
     if (k == "sorted" || k == "csr_rowptr") {
-      p.op = PerturbOp::Mirror;
-      p.block = 4 + int64_t(draw(p.seed, -4) % 61);  // 4..64 places between anchors
-      p.offset = int64_t(draw(p.seed, -5) % uint64_t(p.block + 1));
+      p.op = k == "sorted" ? PerturbOp::Segments : PerturbOp::Resample;
+      p.block = 4 + int64_t(draw(p.seed, -4) % 61);  // 4..64 places a block
+      p.degrees = k == "csr_rowptr" ? 1 : 0;
     } else if (k == "cycle") {
       pairs(PerturbOp::Conjugate);
     } else if (k == "permutation") {
@@ -219,6 +241,14 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       // An integer normal too: with no reflection to even out the planted cells its mean would
       // move (N(0, 30) came out at mean 8.7, sd 23), and a redraw in law is what it needs.
       p.iid = b.dist_fixed || (k == "normal" && !fl) ? 1 : 0;
+      // P13b: the two planted extremes, at seeded places (dist_fixed too: two places of a
+      // buffer do not change what it indexes), for every law drawn through u.
+      if (!(p.law == PerturbLaw::Range && p.range == 0) && n >= 2) {
+        p.top_at = int64_t(draw(p.seed, -6) % n);
+        p.bottom_at = int64_t(draw(p.seed, -7) % (n - 1));
+        if (p.bottom_at >= p.top_at) ++p.bottom_at;  // a different place
+        p.deep = 1 + int(draw(p.seed, -8) & 1);
+      }
       if (b.dist_fixed && p.reflect == 2) p.reflect = 0;
     }
     out.push_back(p);
@@ -232,7 +262,8 @@ void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data
   if (n <= 0) return;
   const int type = perturb_type(b.dtype);
   if (p.op == PerturbOp::Conjugate) return conjugate_cycle(data, n, p, type, as_double);
-  if (p.op == PerturbOp::Mirror) return mirror_segments(b, data, p, type, as_double);
+  if (p.op == PerturbOp::Resample) return resample_between(b, data, p, type, as_double);
+  if (p.op == PerturbOp::Segments) return redraw_segments(b, data, p, type, as_double);
   if (p.op == PerturbOp::Pairs) {
     const size_t size = as_double ? 8 : generators::dtype_size(b.dtype);
     for (int64_t j = 0; j < n / 2; ++j) {
@@ -265,6 +296,7 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
                   bool as_double, int type, int64_t begin, int64_t end) {
   for (int64_t i = begin; i < end; ++i) {
     const uint64_t w = draw(p.seed ^ kRedrawSalt, i);
+    const int end = i == p.top_at ? 1 : i == p.bottom_at ? 2 : 0;  // a planted extreme (P13b)
     uint64_t iv = 0;
     double v = 0;
     const bool integer = p.law == PerturbLaw::Range || p.law == PerturbLaw::Mask;
@@ -275,7 +307,10 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
       iv = uint64_t(p.lo) + w;
     } else {
       const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
-      const uint64_t u = p.iid ? w >> 11 : place(p, w, w2);  // 53 bits
+      // 53 bits; i.i.d. (dist_fixed) draws leave the edges to the extremes too (P13b).
+      const uint64_t u = end     ? extreme_u(end, p.deep, w)
+                         : p.iid ? squeeze_iid(w >> 11)
+                                 : place(p, w, w2);
       // Shrunk (a [0, b) law, P6c) only in the bulk's interior: the planted values keep their
       // cells and the tails their rate (an early-exit search for the extremes finds as many).
       keep = p.iid || (w2 & p.plant_mask) == 0 || u < kHalfCell || u >= kHalfCell + kInterior;
@@ -299,7 +334,8 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
       // A quarter of a float input's positions reflected about the law's centre (the value
       // draw's two low bits, which its place does not use): inside the support always; for a
       // law centred on 0 a sign flip, so a sum cancels and an estimator's error shows.
-      if (p.reflect == 1 && (w & 3) == 0) v = sub(p.centre2, v);
+      // Never an extreme: it stays at its end, the deep one deepest.
+      if (p.reflect == 1 && (w & 3) == 0 && !end) v = sub(p.centre2, v);
       // A law on [0, b): 31 of 32 interior bulk positions shrunk towards 0 by 2^-g, g in 1..24
       // (bits 5-9 of the value draw, unused by its place): still in [0, b), exact in binary,
       // and the sum's spread relative to its size is larger than the negated quarter's (P6c).

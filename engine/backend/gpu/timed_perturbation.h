@@ -26,20 +26,31 @@
 //    output depends on a few extreme or rare inputs (a maximum, an argmax, a top-k, a winner)
 //    is decided, with probability about 0.7 per run, by planted positions an estimator that
 //    reads a sample of the inputs does not know;
+//  - planted extremes (P13b, red team 6): the bulk's two tails end 2^-14 of the law short of
+//    its ends (squeezed, each at its own rate still), and two seeded positions per run and
+//    buffer (dist_fixed too) hold the law's maximum and minimum, one of them (drawn) in the
+//    outermost 2^-22, the other 2^-15 in: a maximum, a minimum or a largest |x| is decided by
+//    one place a sampler reading a fraction f of the input holds with probability f only, and
+//    without it is ~2^-15 of the law's range off; the extremes are never reflected;
 //  - structured kinds, each by a change that keeps the structure valid and its law:
 //    permutations and integer normals: every position exchanged, in disjoint seeded pairs
 //    (p o s, s the pairs' involution: still a permutation, uniform if p was);
 //    cycles: conjugated by the same involution (s o c o s: still one cycle through all n, every
 //    position's successor relabelled), self-inverse like the pairs;
-//    sorted arrays and csr_rowptr offsets: cut by anchors (the first and last places and every
-//    (B + 1)-th place from a seeded offset, B seeded in 4..64 per run) into segments, a seeded
-//    half of which is reflected and reversed between its two anchors L and R:
-//    x'[k] = L + R - x[s + e - k]. Given its anchors a segment of sorted i.i.d. draws is the
-//    sorted draws of the law restricted to [L, R], whose reflection keeps it (a discrete law's
-//    repeats included); for row offsets it reverses the order of the segment's rows' degrees,
-//    so the offsets stay a valid CSR from 0 to nnz with the same degrees. About half of the
-//    places change (fewer in runs of equal values); the first and last stay (for offsets,
-//    0 and nnz: the law's constants).
+//    sorted arrays (P6b, red team 6): anchors every B places (B seeded in 4..64) and at the
+//    last place; each segment's places between two anchors redrawn as sorted uniform draws
+//    between the anchors' values (given its anchors, a segment of sorted i.i.d. uniform keys
+//    is exactly that; repeats of a discrete law included), so the set of run lengths changes
+//    too (a mirror only reversed it); the first and last places stay;
+//    csr_rowptr offsets (P6b, red team 6): in seeded blocks of 4..64 places, the places of a
+//    parity drawn per block (never two neighbours; the first and last places excepted: 0 and
+//    nnz, the law's constants) redrawn between their two neighbours, which stay, inside the
+//    range of its two rows' degrees (x[k] - x[k-1] and x[k+1] - x[k] become d' and S - d',
+//    d' uniform between the smaller and the larger: monotone, integer, their sum kept, each
+//    degree inside the range the two had). So the multiset of degrees changes every run (a
+//    mirror that reversed them kept it: a degree
+//    histogram was the same in every run, red team 6's rowptr_degree_memo), while no degree
+//    leaves the range of the rows it came from.
 // So no value a kernel saw at a position in an earlier run is there again (but by chance: the
 // law's own collision probability), and a memo keyed on positions, on values or on a
 // fingerprint of a structure serves nothing.
@@ -56,9 +67,10 @@
 namespace solver::gpu {
 
 // Redraw: every element from its law; Pairs: exchanges in disjoint pairs; Conjugate: a cycle
-// conjugated by the pairs' involution; Mirror: a seeded subset of one parity mirrored between
-// its neighbours (sorted arrays, csr row offsets).
-enum class PerturbOp { Redraw, Pairs, Conjugate, Mirror };
+// conjugated by the pairs' involution; Segments: sorted arrays redrawn between anchors;
+// Resample: about half the places, never two neighbours, redrawn between their two neighbours
+// (csr row offsets).
+enum class PerturbOp { Redraw, Pairs, Conjugate, Resample, Segments };
 
 // What a Redraw draws (the kernel's `law` argument).
 enum class PerturbLaw : int {
@@ -77,6 +89,14 @@ inline constexpr int kCells = 15;
 inline constexpr int kHoles = 12;
 // Planted positions: 1 in 2^k with k = log2(n / 16) at most kPlantBits (n / 4096, >= 16).
 inline constexpr int kPlantBits = 12;
+// Planted extremes (P13b, issue 28 red team 6): the outer 2^-kEdgeBits of the law's probability
+// at each end (u in [0, 2^-14) and [1 - 2^-14, 1)) is left to two seeded positions, one per
+// end: a bulk draw's tails end short of it. The end drawn "deep" gets u in its outermost
+// 2^-kBandBits, the other at 2^-(kEdgeBits + 1) from its end (within 2^-kBandBits): so the
+// law's maximum and its minimum each sit at one seeded position, ~2^-15 of the law's range
+// beyond every other value, and the largest |x| of a law centred on 0 at the deep one alone.
+inline constexpr int kEdgeBits = 14;
+inline constexpr int kBandBits = 22;
 
 struct Perturbation {
   size_t buffer = 0;  // index into the variant's buffers
@@ -90,6 +110,10 @@ struct Perturbation {
   uint64_t cells = 0;       // the bulk cells, then the holes (a nibble each)
   uint64_t phase = 0;       // added to the interior place, modulo the interior
   uint64_t plant_mask = 0;  // position i planted where (draw & plant_mask) == 0
+  // Redraw with a u (uniform, normal, a range): the positions of the planted extremes, the
+  // top end's and the bottom end's (-1: none), and which end is deep (1 top, 2 bottom).
+  int64_t top_at = -1, bottom_at = -1;
+  int deep = 1;
   // Pairs, Conjugate: pair j exchanges the elements at p(2j) and p(2j+1), p(t) = (mult * t +
   // add) % n, a bijection (mult coprime to n), so the pairs are disjoint. Conjugate also maps
   // every value v through the same involution: p(p^-1(v) ^ 1), p^-1(v) = (v - add) * inv % n.
@@ -103,20 +127,25 @@ struct Perturbation {
   // Redraw: 1 for a dist_fixed buffer: u straight from the value draw (the law i.i.d., no
   // cells, holes or planted places).
   int iid = 0;
-  // Mirror: anchors at the first and last places and every (block + 1)-th place from
-  // `offset`; segment g (the places after anchor g) reflected and reversed when its draw is odd.
-  int64_t block = 1, offset = 0;
+  // Segments: anchors every `block` places (seeded, 4..64) and at the last place.
+  // Resample: blocks of `block` places (seeded, 4..64), each redrawing the places of a parity
+  // drawn per block (structured_perturbation.h: resampled); `degrees` (row offsets): inside
+  // the range of the two rows' degrees, else (sorted keys) anywhere between the neighbours.
+  int64_t block = 1;
+  int degrees = 0;
 };
 
 // The perturbations of one timed run, one per input buffer that may change, with draws from
 // `run_seed` (empty: nothing may change).
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
                                               uint64_t run_seed);
-// Pairs and Conjugate undo themselves when made again; a Redraw or a Mirror (its rounding
-// at a float dtype's ends) needs the bytes it replaced.
+// Pairs and Conjugate undo themselves when made again; a Redraw or a Resample needs the bytes
+// it replaced.
 bool self_inverse(PerturbOp op);
 // Whether position i is a planted one under `p` (drawn from the holes).
 bool perturb_planted(const Perturbation& p, int64_t i);
+// Whether position i is a planted extreme under `p` (P13b).
+bool perturb_extreme(const Perturbation& p, int64_t i);
 // `p` on one buffer's host bytes, in place. `as_double`: the bytes are the reference's float64
 // copy of the buffer (an in-out buffer's): each element gets the value the buffer's own dtype
 // holds, as a double.

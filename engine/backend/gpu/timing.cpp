@@ -209,7 +209,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
       a.set = ran.set;
       a.flipped = ran.flipped;
       a.flip = ran.flip;
-      p.buffers->save_outputs(a.outputs, stream);
+      a.output_digests = p.buffers->save_outputs(a.outputs, stream);
     }
     float ms = 0;
     CU_CHECK(cuEventElapsedTime(&ms, before.e, after.e));

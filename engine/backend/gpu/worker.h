@@ -94,6 +94,7 @@ struct AuditedRun {
   bool flipped = false;
   DeviceBuffers::Flip flip;
   std::vector<DeviceBuffer> outputs;
+  std::vector<uint64_t> output_digests;  // of `outputs` when saved (P7c)
 };
 
 // The output check placed inside a timed sequence: runner r's sample `at` runs on the inputs of
