@@ -89,7 +89,10 @@ void Matcher::refresh() {
         info.estimate_names.emplace_back(interned_name(name), sym ? sym->slot : -1);
       }
     }
-    if (r.when) info.when = program_.add_condition(*r.when);
+    if (r.when) {
+      info.when = program_.add_condition(*r.when);
+      info.gate = program_.gate(info.when, 0);
+    }
     if (r.estimate) info.estimate = program_.add_estimate(*r.estimate);
     info.order = static_cast<int>(info_.size());
     info_.push_back(std::move(info));
@@ -189,7 +192,11 @@ void Matcher::evaluate(const ChipProfile& chip, MatchResult& out) {
   thread_local std::vector<int> undecided_estimates;  // per out.undecided, its estimate
   ranked.clear();
   undecided_estimates.clear();
+  const double margin = ev.soft_margin;
   for (const RuleInfo& info : info_) {
+    // The pre-filter: a conjunct missed by the whole margin makes the rule Out (and, if its
+    // guard blocks it, a condition that does not hold): nothing of it is reported.
+    if (info.gate.slot >= 0 && program_.shut(info.gate, margin)) continue;
     const Rule& r = *info.rule;
     if (r.status == RuleStatus::Retired || info.when < 0) continue;
     // Guard first (info.eligible, set when the chip was bound): an ineligible rule's condition
@@ -215,7 +222,7 @@ void Matcher::evaluate(const ChipProfile& chip, MatchResult& out) {
       verdict = !tri ? RuleProgram::Verdict::Undecided
                      : (*tri ? RuleProgram::Verdict::Holds : RuleProgram::Verdict::Out);
     } else {
-      RuleProgram::Graded g = program_.graded(info.when, ev.soft_margin, ev.min_evidence);
+      RuleProgram::Graded g = program_.graded(info.when, margin, ev.min_evidence);
       verdict = g.verdict;
       if (verdict == RuleProgram::Verdict::Near) evidence = g.degree;
     }

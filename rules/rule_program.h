@@ -17,6 +17,7 @@
 // tests/rules/rule_program_test.cpp checks it against Expression's evaluation, and the
 // matcher against the matcher as it was, over every recorded signal set and random ones.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -28,6 +29,7 @@
 #include <vector>
 
 #include "rules/chips.h"
+#include "rules/expr_ops.h"
 #include "rules/expression.h"
 #include "rules/signals.h"
 #include "rules/value.h"
@@ -115,6 +117,27 @@ class RuleProgram {
   Graded graded(int cond, double margin, double min_evidence) const;
   // Expression::evaluate of a number expression; NaN when missing.
   double estimate(int est) const;
+
+  // A cheap test that rules a condition out before it is evaluated (the matcher's per-rule
+  // pre-filter): a conjunct of the form `signal OP constant` that every verdict needs true
+  // (the condition's root, or an operand of its top-level conjunction, with any `not` already
+  // applied to OP). slot < 0: none.
+  struct Gate {
+    std::int32_t slot = -1;
+    std::uint8_t op = 0;  // ops::kLt .. kGe
+    double k = 0;
+  };
+  // The condition's n-th such conjunct (0: the first in the condition), or a Gate with slot -1.
+  Gate gate(int cond, int n) const;
+  // The gate's conjunct is false with soft degree 0 (a miss by the whole margin or more, or a
+  // threshold of ~0 missed): then the condition is false, its graded verdict Out and it does
+  // not hold, whatever the other operands are. False when the signal is missing.
+  bool shut(const Gate& g, double margin) const {
+    const double x = frame_->num[static_cast<std::size_t>(g.slot)];
+    if (std::isnan(x) || ops::order_holds(g.op, x, g.k)) return false;
+    return std::fabs(g.k) < 1e-12 ||
+           std::fabs(x - g.k) >= margin * std::max(std::fabs(g.k), ops::kSoftFloor);
+  }
 
   std::size_t node_count() const { return nodes_.size(); }
 
