@@ -111,8 +111,8 @@ class Matcher {
     int when = -1;         // its condition in program_ (-1: none)
     int estimate = -1;     // its estimate in program_ (-1: none)
     bool eligible = true;  // its guard passes on the bound chip (set when the chip is bound)
-    // A conjunct that rules the condition out in a few instructions when it misses by the
-    // whole soft margin (RuleProgram::shut): about half the rules on the bench's signal sets.
+    // A conjunct that rules the condition out in a few instructions when it misses by too much
+    // to rank (RuleProgram::shut): about half the rules on the bench's signal sets.
     RuleProgram::Gate gate;
   };
   void refresh();  // rebuilds order_ / info_ if the table changed since the last call

@@ -129,14 +129,22 @@ class RuleProgram {
   };
   // The condition's n-th such conjunct (0: the first in the condition), or a Gate with slot -1.
   Gate gate(int cond, int n) const;
-  // The gate's conjunct is false with soft degree 0 (a miss by the whole margin or more, or a
-  // threshold of ~0 missed): then the condition is false, its graded verdict Out and it does
-  // not hold, whatever the other operands are. False when the signal is missing.
-  bool shut(const Gate& g, double margin) const {
+  // The gate's conjunct is false, and its soft degree (Expression::evaluate_soft, `margin`)
+  // keeps the rule out of the ranking at `min_evidence` (Graded: d + 1e-9 < min_evidence, or
+  // d <= 0): then the condition is false, its graded verdict Out and it does not hold, whatever
+  // the other operands are. Decided without soft_compare's division, with a slack of 1e-6 on the
+  // degree: a degree that close to min_evidence is left to graded(). False when the signal is
+  // missing. `cut` is shut_cut(min_evidence), computed once per match.
+  static double shut_cut(double min_evidence) {
+    return std::min(1.0, 1.0 - min_evidence + 1e-6);  // NaN: 1 (only a degree of 0 shuts)
+  }
+  bool shut(const Gate& g, double margin, double cut) const {
     const double x = frame_->num[static_cast<std::size_t>(g.slot)];
     if (std::isnan(x) || ops::order_holds(g.op, x, g.k)) return false;
-    return std::fabs(g.k) < 1e-12 ||
-           std::fabs(x - g.k) >= margin * std::max(std::fabs(g.k), ops::kSoftFloor);
+    // soft_compare: degree 0 when |k| < 1e-12 or miss >= scale; else 1 - miss / scale, which
+    // is below min_evidence - 1e-9 by more than rounding once miss >= scale x cut.
+    const double scale = margin * std::max(std::fabs(g.k), ops::kSoftFloor);
+    return std::fabs(g.k) < 1e-12 || std::fabs(x - g.k) >= scale * cut;
   }
 
   std::size_t node_count() const { return nodes_.size(); }

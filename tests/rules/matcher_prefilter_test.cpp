@@ -1,5 +1,5 @@
 // The matcher's per-rule pre-filter (RuleProgram::Gate / shut, issue 29 "the matcher at >= 1
-// M/s"): a rule whose gate conjunct misses by the whole soft margin is skipped without being
+// M/s"): a rule whose gate conjunct misses by too much to rank is skipped without being
 // evaluated. Differential: every table under rules/ (each *.yaml that loads as a rule table)
 // under every chip, on random signal sets (every signal, values at, near and far from every
 // threshold of the table, some missing, some of the wrong type), classified by the matcher and
@@ -95,6 +95,7 @@ TEST_CASE("a shut gate means the rule is out: graded Out, does not hold, not tru
     frame.resize(n);
     std::vector<const Value*> values(n, nullptr);
     const double margin = table.evolution.soft_margin;
+    const double cut = RuleProgram::shut_cut(table.evolution.min_evidence);
     for (int i = 0; i < 2000; ++i) {
       const SignalSet s = in.signal_set(i % 2 ? 0.1 : 0.0);
       bind_signal_frame(s, frame, values);
@@ -102,7 +103,7 @@ TEST_CASE("a shut gate means the rule is out: graded Out, does not hold, not tru
       for (int c : conds) {
         for (int nth = 0; nth < 3; ++nth) {
           const RuleProgram::Gate g = p.gate(c, nth);
-          if (g.slot < 0 || !p.shut(g, margin)) continue;
+          if (g.slot < 0 || !p.shut(g, margin, cut)) continue;
           ++shut;
           CHECK(p.graded(c, margin, table.evolution.min_evidence).verdict ==
                 RuleProgram::Verdict::Out);
