@@ -3,6 +3,7 @@
 // then its condition; among the eligible matches the lowest priority number wins, ties broken
 // by higher confidence, then by file order. Deterministic.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -141,8 +142,8 @@ class Matcher {
   std::size_t seen_size_ = 0;
   struct SeenKey {
     int priority;
-    RuleStatus status;
-    double confidence;
+    int status;                // RuleStatus
+    std::uint64_t confidence;  // its bits
   };
   std::vector<SeenKey> seen_keys_;
 };
