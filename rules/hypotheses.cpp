@@ -102,6 +102,12 @@ constexpr auto kHypotheses = std::to_array<HypothesisDef>({
      "long row: CSR-vector, CSR-adaptive, merge-path), bin items by size, or take work from a "
      "dynamic queue, so no SM idles while a few run long",
      "sm_active_frac tail_idle_frac occupancy warp_efficiency"},
+    {"remove_spin_wait",
+     "do not wait on another thread: replace a lock by atomics on the data (two atomics, or the "
+     "fields packed into one 64-bit atomic), privatise what it guards, or replace a chain of "
+     "blocks waiting on their predecessor's flag by a decoupled look-back over several "
+     "predecessors",
+     "atomic_inst_frac l2_atomic_requests stall_sleeping stall_barrier issue_frac"},
     {"explain_stall",
      "no rewrite is known for the cost: find the code the largest stall points at (the PC "
      "samples' line per stall reason) before changing anything",

@@ -25,6 +25,8 @@ mkdir -p "$out"
 : >"$out/results.txt"
 : >"$out/gate_cost.txt"
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+# shellcheck source=lib/cheat_round.sh
+source scripts/gpu/lib/cheat_round.sh
 
 for f in "$BIN/solver" "$BIN/solver-gpu"; do
   [[ -x "$f" ]] || { echo "missing $f (install the static bundle first)"; exit 1; }
@@ -42,28 +44,15 @@ for dir in tests/cheats/${CHEATS_GLOB:-*}/; do
   name=$(basename "$dir")
   [[ -f "$dir/expect" ]] || continue
   total=$((total + 1))
-  want=$(sed -n 's/^live: *//p' "$dir/expect")
-  also=$(sed -n 's/^live_also: *//p' "$dir/expect")  # a second refusal the cheat may get
-  rm -rf "${out:?}/$name"
-  t0=$SECONDS
-  timeout 25 "$BIN/solver" run --problem "$name" --problems-dir tests/cheats \
-    --rules tests/cheats/rules.yaml --rounds 1 --evolve off --pairs 15 --seed 7 \
-    --backend live --out "$out/$name" --quiet >"$out/$name.log" 2>&1
-  rc=$?
-  rec=$(tail -n 1 "$out/$name/ledger.jsonl" 2>/dev/null)
-  outcome=$(grep -o '"outcome":"[a-z-]*"' <<<"$rec" | head -1 | cut -d'"' -f4)
-  status=$(grep -o '"status":"[a-z_]*"' <<<"$rec" | head -1 | cut -d'"' -f4)
-  got=$outcome
-  [[ "$outcome" == "gate-failed" ]] && got=$status
-  [[ -z "$got" ]] && got="no-record(exit $rc)"
-  grep -o '"phases_ms":{[^}]*}' <<<"$rec" | sed "s/^/$name /" >>"$out/gate_cost.txt"
+  cheat_round "$BIN/solver" "$name" "$out" 25
+  grep -o '"phases_ms":{[^}]*}' <<<"$CR_REC" | sed "s/^/$name /" >>"$out/gate_cost.txt"
   verdict=MISMATCH
-  if [[ "$got" == "$want" || (-n "$also" && "$got" == "$also") ]]; then
+  if [[ $CR_OK -eq 1 ]]; then
     verdict=OK
     good=$((good + 1))
   fi
-  printf '%-22s expected %-20s got %-20s %-8s %3ds\n' "$name" "$want" "$got" "$verdict" \
-    $((SECONDS - t0)) | tee -a "$out/results.txt"
+  printf '%-22s expected %-20s got %-20s %-8s %3ds\n' "$name" "$CR_WANT" "$CR_GOT" "$verdict" \
+    "$CR_SECONDS" | tee -a "$out/results.txt"
   if (( SECONDS - t_start > 320 )); then
     echo "time budget spent: the remaining cheats are not run" | tee -a "$out/results.txt"
     break

@@ -23,6 +23,8 @@ O=${OUT:-/tmp}/probe_h28f
 mkdir -p "$O"
 B=${SOLVER_BUNDLE:-.carry/lead}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+# shellcheck source=lib/cheat_round.sh
+source scripts/gpu/lib/cheat_round.sh
 export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
 t0=$SECONDS
 [[ -x "$B/bin/solver" ]] || { echo "probe_h28f: no $B/bin/solver"; exit 1; }
@@ -40,29 +42,13 @@ one() {  # one <folder>: one round; prints a line, returns 0 when the outcome is
     return 2
   fi
   local per=$((left < 20 ? left : 20))
-  local want also
-  want=$(sed -n 's/^live: *//p' "$dir/expect")
-  also=$(sed -n 's/^live_also: *//p' "$dir/expect")
-  rm -rf "${O:?}/$name"
-  local s=$SECONDS
-  timeout "$per" "$B/bin/solver" run --problem "$name" --problems-dir tests/cheats \
-    --rules tests/cheats/rules.yaml --rounds 1 --evolve off --pairs 15 --seed 7 \
-    --backend live --out "$O/$name" --quiet >"$O/$name.log" 2>&1
-  local rc=$?
-  local rec outcome status got detail ratio
-  rec=$(tail -n 1 "$O/$name/ledger.jsonl" 2>/dev/null)
-  outcome=$(grep -o '"outcome":"[a-z-]*"' <<<"$rec" | head -1 | cut -d'"' -f4)
-  status=$(grep -o '"status":"[a-z_]*"' <<<"$rec" | head -1 | cut -d'"' -f4)
-  got=$outcome
-  [[ "$outcome" == "gate-failed" ]] && got=$status
-  [[ -z "$got" ]] && got="no-record(exit $rc)"
-  detail=$(grep -o '"detail":"[^"]\{0,160\}' <<<"$rec" | head -1 | cut -d'"' -f4)
-  ratio=$(grep -o '"median_ratio":[0-9.e+-]*' <<<"$rec" | head -1 | cut -d: -f2)
+  cheat_round "$B/bin/solver" "$name" "$O" "$per" "$name"
+  local want=$CR_WANT also=$CR_ALSO rec=$CR_REC got=$CR_GOT detail=$CR_DETAIL ratio=$CR_RATIO
   grep -o '"phases_ms":{[^}]*}' <<<"$rec" | head -1 | sed "s/^/$name /" >>"$O/gate_cost.txt"
   local v=MISMATCH r=1
   if [[ "$got" == "$want" || (-n "$also" && "$got" == "$also") ]]; then v=OK; r=0; fi
   printf '%-34s want %-16s got %-16s %-8s ratio %-7.7s %3ds | %s\n' "$name" "$want" "$got" \
-    "$v" "${ratio:--}" $((SECONDS - s)) "$detail" | tee -a "$O/results.txt"
+    "$v" "${ratio:--}" "$CR_SECONDS" "$detail" | tee -a "$O/results.txt"
   return $r
 }
 count() { if [[ $1 -eq 0 ]]; then ok=$((ok + 1)); elif [[ $1 -eq 1 ]]; then bad=$((bad + 1)); fi; }

@@ -20,6 +20,8 @@ mkdir -p "$O"
 : >"$O/results.txt"
 B=${SOLVER_BUNDLE:-.carry/lead}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+# shellcheck source=lib/cheat_round.sh
+source scripts/gpu/lib/cheat_round.sh
 export PATH=/usr/local/cuda/bin:$PATH
 t0=$SECONDS
 left() { echo $((budget - (SECONDS - t0) - 2)); }
@@ -43,25 +45,12 @@ for dir in $dirs; do
     continue
   fi
   per=$((l < 30 ? l : 30))
-  want=$(sed -n 's/^live: *//p' "$dir/expect")
-  rm -rf "${O:?}/$name"
-  s=$SECONDS
-  timeout "$per" "$B/bin/solver" run --problem "$name" --problems-dir tests/cheats \
-    --rules tests/cheats/rules.yaml --rounds 1 --evolve off --pairs 15 --seed 7 \
-    --backend live --out "$O/$name" --quiet >"$O/$name.log" 2>&1
-  rc=$?
-  rec=$(tail -n 1 "$O/$name/ledger.jsonl" 2>/dev/null)
-  outcome=$(grep -o '"outcome":"[a-z-]*"' <<<"$rec" | head -1 | cut -d'"' -f4)
-  status=$(grep -o '"status":"[a-z_]*"' <<<"$rec" | head -1 | cut -d'"' -f4)
-  got=$outcome
-  [[ "$outcome" == "gate-failed" ]] && got=$status
-  [[ -z "$got" ]] && got="no-record(exit $rc)"
+  cheat_round "$B/bin/solver" "$name" "$O" "$per"
+  got=$CR_GOT want=$CR_WANT rec=$CR_REC detail=$CR_DETAIL ratio=$CR_RATIO
   n=$((n + 1))
   [[ "$got" == kept ]] && kept=$((kept + 1))
-  detail=$(grep -o '"detail":"[^"]\{0,200\}' <<<"$rec" | head -1 | cut -d'"' -f4)
-  ratio=$(grep -o '"median_ratio":[0-9.e+-]*' <<<"$rec" | head -1 | cut -d: -f2)
   printf '%-38s today %-20s once closed %-20s ratio %-8s %3ds | %s\n' "$name" "$got" "$want" \
-    "${ratio:--}" $((SECONDS - s)) "$detail" | tee -a "$O/results.txt"
+    "${ratio:--}" "$CR_SECONDS" "$detail" | tee -a "$O/results.txt"
   if [[ "$name" == redteam5_pair_sabotage ]]; then
     echo "  pairs: $(grep -o '"ratios":\[[^]]*\]' <<<"$rec" | head -1)" | tee -a "$O/results.txt"
     echo "  medians: $(grep -o '"incumbent_median_us":[0-9.e+-]*' <<<"$rec" | head -1)" \

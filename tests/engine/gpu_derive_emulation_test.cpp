@@ -111,16 +111,25 @@ TEST_CASE("the derivation kernels' source computes the host transforms byte for 
       CAPTURE(seed);
       auto host = base, kernel = base;
       gpu::heavy_signed(b, host.data(), seed);
-      emulated::solver_heavy_signed(kernel.data(), b.elements, type, seed, 0);
+      emulated::solver_heavy_signed(kernel.data(), b.elements, type, seed, 0, 0);
       CHECK(host == kernel);
       auto mh = base, mk = base;  // the magnitudes twin (issue 28): the same draws, no signs
       gpu::heavy_magnitude(b, mh.data(), seed);
-      emulated::solver_heavy_signed(mk.data(), b.elements, type, seed, 1);
+      emulated::solver_heavy_signed(mk.data(), b.elements, type, seed, 1, 0);
       CHECK(mh == mk);
       auto kh = base, kk = base;  // P6c: the same magnitudes with each value's own sign
       gpu::heavy_kept(b, kh.data(), seed);
-      emulated::solver_heavy_signed(kk.data(), b.elements, type, seed, 2);
+      emulated::solver_heavy_signed(kk.data(), b.elements, type, seed, 2, 0);
       CHECK(kh == kk);
+      for (int64_t sparse : {16, 4096}) {  // the sparse kept set and its magnitudes
+        auto sh = base, sk = base, mh2 = base, mk2 = base;
+        gpu::heavy_kept(b, sh.data(), seed, sparse);
+        emulated::solver_heavy_signed(sk.data(), b.elements, type, seed, 2, sparse);
+        CHECK(sh == sk);
+        gpu::heavy_magnitude(b, mh2.data(), seed, sparse);
+        emulated::solver_heavy_signed(mk2.data(), b.elements, type, seed, 1, sparse);
+        CHECK(mh2 == mk2);
+      }
       for (int64_t i = 0; i < b.elements; ++i) {  // no sign changed (zeros and NaNs aside)
         double before = 0, after = 0;
         gpu::to_doubles(base.data() + i * size, 1, d, &before);

@@ -97,12 +97,17 @@ extern "C" __global__ void solver_scale_pow2(unsigned char* data, long long n, i
 }
 
 extern "C" __global__ void solver_heavy_signed(unsigned char* data, long long n, int type,
-                                               u64 seed, int absolute) {
+                                               u64 seed, int absolute, long long sparse) {
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     u64 r = sd_draw(seed, i);
-    int g = ((r >> 8) & 15) == 0 ? 0 : 1 + (int)((r >> 12) % 24);
-    double v = ldexp(sd_get(type, data, i), -g);
+    double v = 0;
+    if (sparse > 0) {
+      v = (r >> 8) % (u64)sparse == 0 ? sd_get(type, data, i) : 0.0;
+    } else {
+      int g = ((r >> 8) & 15) == 0 ? 0 : 1 + (int)((r >> 12) % 24);
+      v = ldexp(sd_get(type, data, i), -g);
+    }
     sd_put(type, data, i, absolute == 1 ? fabs(v) : absolute == 2 || !(r & 1) ? v : -v);
   }
 }

@@ -18,9 +18,10 @@ std::optional<DeriveType> derive_type(generators::DType d);  // nullopt: not a f
 
 // extern "C" kernels, each a grid-stride loop over n elements at `data`:
 //   solver_scale_pow2(data, n, type, factor)  every element times factor (+-2^e)
-//   solver_heavy_signed(data, n, type, seed, absolute)   random sign (absolute 0), |x| (1) or
-//                                              the value's own sign (2),
-//                                              magnitude / 2^g (1 in 16 kept)
+//   solver_heavy_signed(data, n, type, seed, absolute, sparse)   random sign (absolute 0),
+//                                              |x| (1) or the value's own sign (2); magnitude
+//                                              / 2^g (1 in 16 kept), or with sparse > 0 one in
+//                                              `sparse` kept and the rest 0 (heavy_kept)
 //   solver_sign_flips(data, n, size, seed, count)  sign of ~1 in 256 flipped; adds to *count
 //   solver_flip_byte(bytes, offset)            the sign byte at offset flipped (one thread)
 //   solver_perturb_redraw / _pairs             a timed run's perturbation (timed_perturbation.h)

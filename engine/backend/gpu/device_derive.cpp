@@ -116,7 +116,8 @@ void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
              t.op == TransformOp::HeavyKept) {
     unsigned long long seed = t.seed;
     int absolute = t.op == TransformOp::HeavyMagnitude ? 1 : t.op == TransformOp::HeavyKept ? 2 : 0;
-    void* args[] = {&p, &n, &code, &seed, &absolute};
+    long long sparse = t.op == TransformOp::HeavySigned ? 0 : (long long)t.sparse;
+    void* args[] = {&p, &n, &code, &seed, &absolute, &sparse};
     CU_CHECK(cuLaunchKernel(heavy_, blocks, 1, 1, 256, 1, 1, 0, stream, args, nullptr));
   } else {
     int size = int(generators::dtype_size(b.dtype));
@@ -205,6 +206,9 @@ void DeviceDerive::self_check() {
     BufferTransform kept;
     kept.op = TransformOp::HeavyKept, kept.seed = 0x68656176ULL;
     cases.push_back(kept);
+    kept.sparse = magnitude.sparse = 16;  // the sparse kept set and its magnitudes
+    cases.push_back(kept);
+    cases.push_back(magnitude);
     // A 7-element buffer too, where no element is drawn for a flip and the one seeded flip
     // is made instead (sparse_sign_flips' "at least one").
     BufferTransform few;
@@ -223,9 +227,9 @@ void DeviceDerive::self_check() {
       else if (t.op == TransformOp::HeavySigned)
         heavy_signed(b, want.data(), t.seed);
       else if (t.op == TransformOp::HeavyMagnitude)
-        heavy_magnitude(b, want.data(), t.seed);
+        heavy_magnitude(b, want.data(), t.seed, t.sparse);
       else if (t.op == TransformOp::HeavyKept)
-        heavy_kept(b, want.data(), t.seed);
+        heavy_kept(b, want.data(), t.seed, t.sparse);
       else
         sparse_sign_flips(b, want.data(), t.seed);
       apply(b, dev.ptr(), t, nullptr);

@@ -145,13 +145,19 @@ void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e,
 }
 
 namespace {
-void heavy(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed, int mode) {
+void heavy(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed, int mode,
+           int64_t sparse) {
   if (!is_float(b.dtype)) return;
   parallel_stretches(b.elements, 0, [&](int64_t, int64_t begin, int64_t end) {
     for (int64_t i = begin; i < end; ++i) {
       uint64_t r = draw(seed, i);
-      int g = (r >> 8 & 15) == 0 ? 0 : 1 + int((r >> 12) % 24);
-      double v = std::ldexp(get(b.dtype, data, i), -g);
+      double v = 0;
+      if (sparse > 0) {
+        v = (r >> 8) % uint64_t(sparse) == 0 ? get(b.dtype, data, i) : 0.0;
+      } else {
+        int g = (r >> 8 & 15) == 0 ? 0 : 1 + int((r >> 12) % 24);
+        v = std::ldexp(get(b.dtype, data, i), -g);
+      }
       put(b.dtype, data, i, mode == 1 ? std::fabs(v) : mode == 2 || !(r & 1) ? v : -v);
     }
   });
@@ -159,13 +165,23 @@ void heavy(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t se
 }  // namespace
 
 void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
-  heavy(b, data, seed, 0);
+  heavy(b, data, seed, 0, 0);
 }
-void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
-  heavy(b, data, seed, 1);
+void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed,
+                     int64_t sparse) {
+  heavy(b, data, seed, 1, sparse);
 }
-void heavy_kept(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed) {
-  heavy(b, data, seed, 2);
+void heavy_kept(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed,
+                int64_t sparse) {
+  heavy(b, data, seed, 2, sparse);
+}
+
+int64_t kept_sparsity(const generators::ResolvedBuffer& b) {
+  if (sign_symmetric(b) || b.init.kind != "uniform" || !(b.init.a <= 0 && 0 <= b.init.b))
+    return 0;
+  int64_t d = 16;
+  while (d < 65536 && d * 2 * 256 <= b.elements) d *= 2;
+  return d;
 }
 
 bool swappable(const generators::ResolvedBuffer& b) {
@@ -353,8 +369,10 @@ std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, c
       if (sign_symmetric(b)) t.negate = (signed_ordinal++ % 2 == 1) == up;  // P6c
     } else if (kind == SetKind::HeavySigned) {
       t.op = sign_symmetric(b) ? TransformOp::HeavySigned : TransformOp::HeavyKept;  // P6c
+      t.sparse = kept_sparsity(b);
     } else if (kind == SetKind::HeavyMagnitude) {
       t.op = TransformOp::HeavyMagnitude;
+      t.sparse = kept_sparsity(b);  // the magnitudes of the heavy set's own draws
     } else if (kind == SetKind::Fresh) {
       t.op = TransformOp::SignFlips;
     } else {
@@ -379,10 +397,10 @@ void apply(const generators::ResolvedBuffer& b, unsigned char* data, const Buffe
       sparse_sign_flips(b, data, t.seed);
       break;
     case TransformOp::HeavyMagnitude:
-      heavy_magnitude(b, data, t.seed);
+      heavy_magnitude(b, data, t.seed, t.sparse);
       break;
     case TransformOp::HeavyKept:
-      heavy_kept(b, data, t.seed);
+      heavy_kept(b, data, t.seed, t.sparse);
       break;
     case TransformOp::Swaps:
       sparse_redraws(b, data, t.seed);

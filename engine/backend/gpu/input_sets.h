@@ -63,11 +63,29 @@ void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e,
 // every element's sign drawn at random and, except for 1 element in 16 (the spikes), its
 // magnitude divided by 2^g, g uniform in 1..24: heavy-tailed, never larger than before.
 void heavy_signed(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
-// the absolute values of heavy_signed's result with the same seed (the same g draws).
-void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
-// heavy_signed's magnitudes with every value's own sign (P6c: the heavy set of a law that does
-// not hold -x; inside the support wherever the support holds 0).
-void heavy_kept(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed);
+// the absolute values of heavy_signed's result with the same seed (the same g draws), or with
+// `sparse` > 0 of heavy_kept's (its bound: compare's `magnitude`).
+void heavy_magnitude(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed,
+                     int64_t sparse = 0);
+// The heavy set of a law that does not hold -x (P6c): every value keeps its own sign.
+// sparse == 0: heavy_signed's magnitudes (inside the support wherever it holds 0). sparse > 0
+// (kept_sparsity: a uniform law whose support holds 0): 1 element in `sparse`, at seeded
+// places, keeps its value and every other one is 0. Without random signs nothing cancels, so
+// the dense draw could not expose skipped work: a 1-in-16 skip-and-rescale of a 2^26-element
+// sum stayed within rtol 1e-4 and tests/cheats/cheat_skip_rescale was kept live (2026-12-03).
+// On the sparse set the sum is K = n / sparse values, and a kernel that leaves out a share f
+// of the elements misses about f K of them: a relative error with a standard deviation of about
+// sqrt(f (1 - f) / K), so it stays within rtol with probability about 0.8 rtol / that (2^26
+// elements: K = 1,024, f = 1/16: 7.6e-3, and about 1% of gates pass it at rtol 1e-4). The
+// gate scales the set's atol by 1 / sparse (its outputs are that much smaller). Zeros are
+// exact in every format and absorb nothing, so an honest sum in any order stays within its
+// class (a tiny-but-nonzero background would be rounded away by an in-order FP32 sum).
+void heavy_kept(const generators::ResolvedBuffer& b, unsigned char* data, uint64_t seed,
+                int64_t sparse = 0);
+// heavy_kept's `sparse` for `b`: 0 (dense) for a sign-symmetric law or one whose support does
+// not hold 0, else a power of two from 16 to 65536, the largest leaving at least 256 elements
+// kept (a small buffer still has several).
+int64_t kept_sparsity(const generators::ResolvedBuffer& b);
 // An integer `in` input whose values may trade places without leaving the problem's declared
 // distribution: independent draws (uniform, normal, randint) not dist_fixed, or a mask or a
 // permutation (dist_fixed or not: their perturbations keep the distribution, and the loader
@@ -116,6 +134,7 @@ struct BufferTransform {
   int e = 0;            // ScalePow2: the power of two
   bool negate = false;  // ScalePow2
   uint64_t seed = 0;    // HeavySigned, SignFlips: this buffer's draws
+  int64_t sparse = 0;   // HeavyKept, HeavyMagnitude: heavy_kept's `sparse` (kept_sparsity)
   Perturbation redraw;  // Redrawn
 };
 struct HostSet;
