@@ -281,15 +281,18 @@ int RuleProgram::add_condition(const Expression& e) {
 RuleProgram::Gate RuleProgram::gate(int cond, int n_th) const {
   const Plan& plan = plans_[static_cast<std::size_t>(cond)];
   if (plan.conjunction) {
-    for (std::int32_t k = plan.leaves_begin; k < plan.leaves_end; ++k) {
-      const Leaf& leaf = leaves_[static_cast<std::size_t>(k)];
-      if (leaf.kind == Leaf::kSlotOrder && n_th-- == 0) return {leaf.a, leaf.op, leaf.k};
+    for (const Leaf::Kind kind : {Leaf::kSlotOrder, Leaf::kNodeOrder}) {
+      for (std::int32_t k = plan.leaves_begin; k < plan.leaves_end; ++k) {
+        const Leaf& leaf = leaves_[static_cast<std::size_t>(k)];
+        if (leaf.kind == kind && n_th-- == 0)
+          return {leaf.a, leaf.op, kind == Leaf::kNodeOrder, leaf.k};
+      }
     }
     return {};
   }
   const Node& n = nodes_[static_cast<std::size_t>(plan.root)];
-  if (n_th == 0 && is_ordering(n.op) && n.a_slot && n.b_const)
-    return {n.a, plan.negate ? negated_order(n.op) : n.op, n.k};
+  if (n_th == 0 && is_ordering(n.op) && n.b_const)
+    return {n.a, plan.negate ? negated_order(n.op) : n.op, !n.a_slot, n.k};
   return {};
 }
 

@@ -119,15 +119,17 @@ class RuleProgram {
   double estimate(int est) const;
 
   // A cheap test that rules a condition out before it is evaluated (the matcher's per-rule
-  // pre-filter): a conjunct of the form `signal OP constant` that every verdict needs true
-  // (the condition's root, or an operand of its top-level conjunction, with any `not` already
-  // applied to OP). slot < 0: none.
+  // pre-filter): a conjunct of the form `signal OP constant` (or `number-expression OP
+  // constant`) that every verdict needs true (the condition's root, or an operand of its
+  // top-level conjunction, with any `not` already applied to OP). slot < 0: none.
   struct Gate {
-    std::int32_t slot = -1;
-    std::uint8_t op = 0;  // ops::kLt .. kGe
+    std::int32_t slot = -1;  // the signal's slot; with `node`, the number node
+    std::uint8_t op = 0;     // ops::kLt .. kGe
+    bool node = false;       // `number-expression OP constant` (its value through num())
     double k = 0;
   };
-  // The condition's n-th such conjunct (0: the first in the condition), or a Gate with slot -1.
+  // The condition's n-th such conjunct (those on a signal first, each kind in condition order),
+  // or a Gate with slot -1.
   Gate gate(int cond, int n) const;
   // The gate's conjunct is false, and its soft degree (Expression::evaluate_soft, `margin`)
   // keeps the rule out of the ranking at `min_evidence` (Graded: d + 1e-9 < min_evidence, or
@@ -139,7 +141,7 @@ class RuleProgram {
     return std::min(1.0, 1.0 - min_evidence + 1e-6);  // NaN: 1 (only a degree of 0 shuts)
   }
   bool shut(const Gate& g, double margin, double cut) const {
-    const double x = frame_->num[static_cast<std::size_t>(g.slot)];
+    const double x = g.node ? num(g.slot) : frame_->num[static_cast<std::size_t>(g.slot)];
     if (std::isnan(x) || ops::order_holds(g.op, x, g.k)) return false;
     // soft_compare: degree 0 when |k| < 1e-12 or miss >= scale; else 1 - miss / scale, which
     // is below min_evidence - 1e-9 by more than rounding once miss >= scale x cut.
