@@ -33,15 +33,22 @@ Matcher::Matcher(const RuleTable& table) : table_(table) {
 
 void Matcher::refresh() {
   const auto& rules = table_.rules;
-  // Called on every match: a branch-free pass over the keys (no early exit to mispredict).
+  // Called on every match: a branch-free pass over the keys (no early exit to mispredict),
+  // each compared as bits (an integer xor, not a floating-point compare: a confidence with the
+  // same bits orders the same, and a NaN one no longer reads as changed on every call).
   bool same = rules.data() == seen_data_ && rules.size() == seen_size_;
   if (same) {
     const Rule* rule = rules.data();
     const auto* key = seen_keys_.data();
+    std::uint64_t diff = 0;
     for (std::size_t i = 0, n = rules.size(); i < n; ++i) {
-      same &= (key[i].priority == rule[i].priority) & (key[i].confidence == rule[i].confidence) &
-              (key[i].status == rule[i].status);
+      std::uint64_t confidence;
+      std::memcpy(&confidence, &rule[i].confidence, sizeof confidence);
+      diff |= (confidence ^ key[i].confidence) |
+              static_cast<std::uint32_t>(rule[i].priority ^ key[i].priority) |
+              static_cast<std::uint32_t>(static_cast<int>(rule[i].status) ^ key[i].status);
     }
+    same = diff == 0;
   }
   if (same) return;
 
@@ -49,7 +56,11 @@ void Matcher::refresh() {
   seen_data_ = rules.data();
   seen_size_ = rules.size();
   seen_keys_.clear();
-  for (const auto& r : rules) seen_keys_.push_back({r.priority, r.status, r.confidence});
+  for (const auto& r : rules) {
+    SeenKey k{r.priority, static_cast<int>(r.status), 0};
+    std::memcpy(&k.confidence, &r.confidence, sizeof k.confidence);
+    seen_keys_.push_back(k);
+  }
 
   std::vector<std::size_t> idx(rules.size());
   std::iota(idx.begin(), idx.end(), 0);
@@ -89,7 +100,10 @@ void Matcher::refresh() {
         info.estimate_names.emplace_back(interned_name(name), sym ? sym->slot : -1);
       }
     }
-    if (r.when) info.when = program_.add_condition(*r.when);
+    if (r.when) {
+      info.when = program_.add_condition(*r.when);
+      info.gate = program_.gate(info.when, 0);
+    }
     if (r.estimate) info.estimate = program_.add_estimate(*r.estimate);
     info.order = static_cast<int>(info_.size());
     info_.push_back(std::move(info));
@@ -189,7 +203,12 @@ void Matcher::evaluate(const ChipProfile& chip, MatchResult& out) {
   thread_local std::vector<int> undecided_estimates;  // per out.undecided, its estimate
   ranked.clear();
   undecided_estimates.clear();
+  const double margin = ev.soft_margin;
+  const double cut = RuleProgram::shut_cut(ev.min_evidence);
   for (const RuleInfo& info : info_) {
+    // The pre-filter: a conjunct missed by too much to rank makes the rule Out (and, if its
+    // guard blocks it, a condition that does not hold): nothing of it is reported.
+    if (info.gate.slot >= 0 && program_.shut(info.gate, margin, cut)) continue;
     const Rule& r = *info.rule;
     if (r.status == RuleStatus::Retired || info.when < 0) continue;
     // Guard first (info.eligible, set when the chip was bound): an ineligible rule's condition
@@ -215,7 +234,7 @@ void Matcher::evaluate(const ChipProfile& chip, MatchResult& out) {
       verdict = !tri ? RuleProgram::Verdict::Undecided
                      : (*tri ? RuleProgram::Verdict::Holds : RuleProgram::Verdict::Out);
     } else {
-      RuleProgram::Graded g = program_.graded(info.when, ev.soft_margin, ev.min_evidence);
+      RuleProgram::Graded g = program_.graded(info.when, margin, ev.min_evidence);
       verdict = g.verdict;
       if (verdict == RuleProgram::Verdict::Near) evidence = g.degree;
     }

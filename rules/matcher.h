@@ -3,6 +3,7 @@
 // then its condition; among the eligible matches the lowest priority number wins, ties broken
 // by higher confidence, then by file order. Deterministic.
 #pragma once
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -111,6 +112,9 @@ class Matcher {
     int when = -1;         // its condition in program_ (-1: none)
     int estimate = -1;     // its estimate in program_ (-1: none)
     bool eligible = true;  // its guard passes on the bound chip (set when the chip is bound)
+    // A conjunct that rules the condition out in a few instructions when it misses by too much
+    // to rank (RuleProgram::shut): about half the rules on the bench's signal sets.
+    RuleProgram::Gate gate;
   };
   void refresh();  // rebuilds order_ / info_ if the table changed since the last call
   void evaluate(const ChipProfile& chip, MatchResult& out);  // over slots_, once bound
@@ -138,8 +142,8 @@ class Matcher {
   std::size_t seen_size_ = 0;
   struct SeenKey {
     int priority;
-    RuleStatus status;
-    double confidence;
+    int status;                // RuleStatus
+    std::uint64_t confidence;  // its bits
   };
   std::vector<SeenKey> seen_keys_;
 };

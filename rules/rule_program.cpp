@@ -278,6 +278,24 @@ int RuleProgram::add_condition(const Expression& e) {
   return static_cast<int>(roots_.size()) - 1;
 }
 
+RuleProgram::Gate RuleProgram::gate(int cond, int n_th) const {
+  const Plan& plan = plans_[static_cast<std::size_t>(cond)];
+  if (plan.conjunction) {
+    for (const Leaf::Kind kind : {Leaf::kSlotOrder, Leaf::kNodeOrder}) {
+      for (std::int32_t k = plan.leaves_begin; k < plan.leaves_end; ++k) {
+        const Leaf& leaf = leaves_[static_cast<std::size_t>(k)];
+        if (leaf.kind == kind && n_th-- == 0)
+          return {leaf.a, leaf.op, kind == Leaf::kNodeOrder, leaf.k};
+      }
+    }
+    return {};
+  }
+  const Node& n = nodes_[static_cast<std::size_t>(plan.root)];
+  if (n_th == 0 && is_ordering(n.op) && n.b_const)
+    return {n.a, plan.negate ? negated_order(n.op) : n.op, !n.a_slot, n.k};
+  return {};
+}
+
 int RuleProgram::add_estimate(const Expression& e) {
   roots_.push_back(num_node(e.root()));
   plans_.resize(roots_.size());

@@ -17,6 +17,7 @@
 // tests/rules/rule_program_test.cpp checks it against Expression's evaluation, and the
 // matcher against the matcher as it was, over every recorded signal set and random ones.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <limits>
@@ -28,6 +29,7 @@
 #include <vector>
 
 #include "rules/chips.h"
+#include "rules/expr_ops.h"
 #include "rules/expression.h"
 #include "rules/signals.h"
 #include "rules/value.h"
@@ -115,6 +117,37 @@ class RuleProgram {
   Graded graded(int cond, double margin, double min_evidence) const;
   // Expression::evaluate of a number expression; NaN when missing.
   double estimate(int est) const;
+
+  // A cheap test that rules a condition out before it is evaluated (the matcher's per-rule
+  // pre-filter): a conjunct of the form `signal OP constant` (or `number-expression OP
+  // constant`) that every verdict needs true (the condition's root, or an operand of its
+  // top-level conjunction, with any `not` already applied to OP). slot < 0: none.
+  struct Gate {
+    std::int32_t slot = -1;  // the signal's slot; with `node`, the number node
+    std::uint8_t op = 0;     // ops::kLt .. kGe
+    bool node = false;       // `number-expression OP constant` (its value through num())
+    double k = 0;
+  };
+  // The condition's n-th such conjunct (those on a signal first, each kind in condition order),
+  // or a Gate with slot -1.
+  Gate gate(int cond, int n) const;
+  // The gate's conjunct is false, and its soft degree (Expression::evaluate_soft, `margin`)
+  // keeps the rule out of the ranking at `min_evidence` (Graded: d + 1e-9 < min_evidence, or
+  // d <= 0): then the condition is false, its graded verdict Out and it does not hold, whatever
+  // the other operands are. Decided without soft_compare's division, with a slack of 1e-6 on the
+  // degree: a degree that close to min_evidence is left to graded(). False when the signal is
+  // missing. `cut` is shut_cut(min_evidence), computed once per match.
+  static double shut_cut(double min_evidence) {
+    return std::min(1.0, 1.0 - min_evidence + 1e-6);  // NaN: 1 (only a degree of 0 shuts)
+  }
+  bool shut(const Gate& g, double margin, double cut) const {
+    const double x = g.node ? num(g.slot) : frame_->num[static_cast<std::size_t>(g.slot)];
+    if (std::isnan(x) || ops::order_holds(g.op, x, g.k)) return false;
+    // soft_compare: degree 0 when |k| < 1e-12 or miss >= scale; else 1 - miss / scale, which
+    // is below min_evidence - 1e-9 by more than rounding once miss >= scale x cut.
+    const double scale = margin * std::max(std::fabs(g.k), ops::kSoftFloor);
+    return std::fabs(g.k) < 1e-12 || std::fabs(x - g.k) >= scale * cut;
+  }
 
   std::size_t node_count() const { return nodes_.size(); }
 
