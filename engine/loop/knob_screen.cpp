@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <set>
@@ -18,10 +19,16 @@ using generators::VariantSpec;
 namespace {
 
 constexpr double kLengths[] = {0.15, 0.25, 0.4, 0.6, 1.0};  // in units of a knob's range
+constexpr double kFlat = 4.0;    // a knob's scale when its values barely change the time
 constexpr double kNoise = 1e-3;  // of the standardised log time: the recording's noise
 constexpr int kRadius = 2;       // knobs the trust region moves at once (each to any value)
 
 using Vec = std::vector<double>;
+
+int env_int(const char* name, int dflt) {
+  const char* v = std::getenv(name);
+  return v && *v ? std::atoi(v) : dflt;
+}
 
 // A knob value's coordinate: log2 where every value of the knob is positive (tile sizes,
 // widths), the value itself otherwise (0/1 switches), scaled so the knob's range is [0, 1].
@@ -39,10 +46,13 @@ Vec coords(const VariantSpec& v, const KnobValues& k) {
   return x;
 }
 
-double matern52(const Vec& a, const Vec& b, double length) {
+// Matern 5/2 with one length scale per knob (automatic relevance determination): a knob whose
+// values barely change the time gets a long scale, one whose every step matters a short one.
+double matern52(const Vec& a, const Vec& b, const Vec& length) {
   double d2 = 0;
-  for (size_t i = 0; i < a.size(); ++i) d2 += (a[i] - b[i]) * (a[i] - b[i]);
-  double d = std::sqrt(5.0 * d2) / length;
+  for (size_t i = 0; i < a.size(); ++i)
+    d2 += (a[i] - b[i]) * (a[i] - b[i]) / (length[i] * length[i]);
+  double d = std::sqrt(5.0 * d2);
   return (1 + d + d * d / 3) * std::exp(-d);
 }
 
@@ -50,11 +60,12 @@ double matern52(const Vec& a, const Vec& b, double length) {
 struct Gp {
   std::vector<Vec> x;
   Vec y;  // standardised
-  double mean = 0, scale = 1, length = 0.4, evidence = 0;
+  double mean = 0, scale = 1, evidence = 0;
+  Vec length;
   std::vector<Vec> chol;  // lower triangle
   Vec alpha;
 
-  Gp(std::vector<Vec> xs, const Vec& ys, double len) : x(std::move(xs)), length(len) {
+  Gp(std::vector<Vec> xs, const Vec& ys, Vec len) : x(std::move(xs)), length(std::move(len)) {
     const size_t n = ys.size();
     for (double v : ys) mean += v / double(n);
     double var = 0;
@@ -100,13 +111,36 @@ struct Gp {
   }
 };
 
+// The length scales by marginal likelihood: the best common scale from kLengths, then, knob by
+// knob (two sweeps), the scale from kLengths (or kFlat: the knob barely matters) that raises the
+// evidence. With fewer points than twice the knobs one common scale: too little data to tell
+// the knobs apart.
 Gp fit(const std::vector<Vec>& xs, const Vec& ys) {
-  if (xs.size() < 3) return Gp(xs, ys, 0.4);
+  const size_t dims = xs.empty() ? 0 : xs.front().size();
+  if (xs.size() < 3) return Gp(xs, ys, Vec(dims, 0.4));
   std::optional<Gp> best;
   for (double l : kLengths) {
-    Gp g(xs, ys, l);
+    Gp g(xs, ys, Vec(dims, l));
     if (!best || g.evidence > best->evidence) best = std::move(g);
   }
+  if (xs.size() < 2 * dims || !env_int("H30E_ARD", 1)) return *best;
+  for (int sweep = 0; sweep < 2; ++sweep)
+    for (size_t d = 0; d < dims; ++d) {
+      const double kept = best->length[d];
+      for (double l : kLengths) {
+        if (l == kept) continue;
+        Vec len = best->length;
+        len[d] = l;
+        Gp g(xs, ys, len);
+        if (g.evidence > best->evidence + 1e-9) best = std::move(g);
+      }
+      Vec len = best->length;
+      len[d] = kFlat;
+      if (len[d] != kept) {
+        Gp g(xs, ys, len);
+        if (g.evidence > best->evidence + 1e-9) best = std::move(g);
+      }
+    }
   return *best;
 }
 
@@ -122,6 +156,14 @@ std::string knob_hypothesis(const generators::KnobSpec& k) {
 }
 
 }  // namespace
+
+int timed_points(const SearchRequest& r, const VariantSpec& variant) {
+  int n = 0;
+  if (!r.timed_us) return 0;
+  for (const auto& [key, t] : *r.timed_us)
+    n += t > 0 && generators::parse_variant_key(key).first == variant.id;
+  return n;
+}
 
 uint64_t admitted_points(const SearchRequest& r, const VariantSpec& variant) {
   std::set<std::string> none;
@@ -161,9 +203,12 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
       return true;
     int moved = 0;
     for (const auto& spec : variant.knobs) moved += k.at(spec.name) != centre.at(spec.name);
-    (moved <= kRadius ? near : rest).push_back(k);
+    (moved <= env_int("H30E_RADIUS", kRadius) ? near : rest).push_back(k);
     return true;
   });
+  // Too few timed points for a trust region to mean anything: the whole variant.
+  const bool global = int(xs.size()) < env_int("H30E_GLOBAL_BELOW", 0);
+  if (global) near.insert(near.end(), rest.begin(), rest.end());
   std::vector<KnobValues>& pool = near.empty() ? rest : near;
   std::vector<Vec> px;
   for (const auto& k : pool) px.push_back(coords(variant, k));
@@ -227,8 +272,11 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
     return gate_of(cand);
   const bool model_only = !sizes.past_rules.empty();
   const std::string first = cand.key();
+  int size = sizes.batch;
+  if (timed_points(search, *v) < env_int("H30E_FIRST_BELOW", 0))
+    size = std::max(size, env_int("H30E_FIRST", size));
   std::vector<SearchStep> extra =
-      screen_batch(search, *v, model_only ? "" : first, sizes.batch - (model_only ? 0 : 1));
+      screen_batch(search, *v, model_only ? "" : first, size - (model_only ? 0 : 1));
   if (extra.empty()) return gate_of(cand);
   struct Member {
     generators::Candidate c;
@@ -270,6 +318,12 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
   rec.hypothesis = batch[pick].hypothesis;
   rec.credited_rule.clear();
   return std::move(batch[pick].g);
+}
+
+bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateResult& gate) {
+  if (rec.screened.empty() || !env_int("H30E_TIE", 1)) return false;
+  if (verdict.verdict != Verdict::Same && verdict.verdict != Verdict::Ambiguous) return false;
+  return verdict.median_ratio > 1 && median_of(gate.timed_us) < verdict.incumbent_median_us;
 }
 
 }  // namespace solver::engine

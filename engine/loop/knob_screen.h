@@ -25,6 +25,7 @@
 #include <functional>
 
 #include "engine/backend/backend.h"
+#include "engine/backend/paired_verdict.h"
 #include "engine/loop/ledger.h"
 #include "engine/loop/pool_search.h"
 
@@ -38,6 +39,9 @@ struct ScreenSizes {
 
 // How many points of `variant` its constraints and the chip admit (tried or not).
 uint64_t admitted_points(const SearchRequest& r, const generators::VariantSpec& variant);
+
+// How many points of `variant` the track timed (`r.timed_us`).
+int timed_points(const SearchRequest& r, const generators::VariantSpec& variant);
 
 // Up to `extra` untried points of `variant` (other than the key `besides`) by expected
 // improvement (above). Empty when the variant has no timed point yet: the model has nothing
@@ -57,5 +61,14 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const generators::V
 GateResult screen_round(Backend& backend, const SearchRequest& search, const ScreenSizes& sizes,
                         const std::function<VariantRef(const generators::Incumbent&)>& ref,
                         generators::Candidate& cand, RoundRecord& rec);
+
+// Whether a round that screened (rec.screened non-empty: a large knob space) keeps its
+// candidate on a tie: the paired verdict is same or ambiguous, yet the paired median ratio
+// (incumbent / candidate) is above 1 and the median of the candidate's gate times is below the
+// incumbent's paired median: two independent estimates agree that the candidate is the faster.
+// Near the pool's best the differences are at the paired timing's noise (docs/benchmarks.md:
+// transpose_4096), and the track's answer should be the faster of two points it cannot tell
+// apart by the verdict alone, not the older one.
+bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateResult& gate);
 
 }  // namespace solver::engine
