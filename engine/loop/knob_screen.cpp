@@ -155,7 +155,37 @@ std::string knob_hypothesis(const generators::KnobSpec& k) {
   return k.applies.empty() ? "tune_block_size" : k.applies.front();
 }
 
+// The variant's timed points as the model's data (coordinates, log time) and the fastest's knobs.
+void timed_data(const SearchRequest& r, const VariantSpec& variant, std::vector<Vec>& xs, Vec& ys,
+                KnobValues& centre) {
+  double fastest = std::numeric_limits<double>::infinity();
+  if (!r.timed_us) return;
+  for (const auto& [key, t] : *r.timed_us) {
+    auto [id, knobs] = generators::parse_variant_key(key);
+    if (id != variant.id || !(t > 0)) continue;
+    bool complete = true;
+    for (const auto& k : variant.knobs) complete = complete && knobs.count(k.name);
+    if (!complete) continue;
+    xs.push_back(coords(variant, knobs));
+    ys.push_back(std::log(t));
+    if (t < fastest) fastest = t, centre = knobs;
+  }
+}
+
 }  // namespace
+
+std::optional<double> chance_faster(const SearchRequest& r, const VariantSpec& variant,
+                                    const KnobValues& point) {
+  std::vector<Vec> xs;
+  Vec ys;
+  KnobValues centre;
+  timed_data(r, variant, xs, ys, centre);
+  if (xs.size() < 2 * variant.knobs.size()) return std::nullopt;
+  Gp gp = fit(xs, ys);
+  auto [m, s] = gp.predict(coords(variant, point));
+  const double best = *std::min_element(ys.begin(), ys.end());
+  return 0.5 * std::erfc(-((best - m) / s) / std::sqrt(2.0));
+}
 
 int timed_points(const SearchRequest& r, const VariantSpec& variant) {
   int n = 0;
@@ -185,17 +215,7 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
   std::vector<Vec> xs;
   Vec ys;
   KnobValues centre;
-  double fastest = std::numeric_limits<double>::infinity();
-  for (const auto& [key, t] : *r.timed_us) {
-    auto [id, knobs] = generators::parse_variant_key(key);
-    if (id != variant.id || !(t > 0)) continue;
-    bool complete = true;
-    for (const auto& k : variant.knobs) complete = complete && knobs.count(k.name);
-    if (!complete) continue;
-    xs.push_back(coords(variant, knobs));
-    ys.push_back(std::log(t));
-    if (t < fastest) fastest = t, centre = knobs;
-  }
+  timed_data(r, variant, xs, ys, centre);
   if (xs.empty()) return out;
   std::vector<KnobValues> near, rest;
   generators::for_each_knob_point(*r.spec, variant, [&](const KnobValues& k) {
@@ -270,7 +290,21 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
   const VariantSpec* v = search.spec ? search.spec->find_variant(cand.variant) : nullptr;
   if (sizes.batch <= 1 || !v || v->knobs.empty() || admitted_points(search, *v) < sizes.min_points)
     return gate_of(cand);
-  const bool model_only = !sizes.past_rules.empty();
+  // A rules' candidate the variant's measurements already refute (the knob GP gives it little
+  // chance of beating the fastest timed point) is not measured: the model picks the batch.
+  std::string why_model = sizes.past_rules;
+  if (why_model.empty() && env_int("H30E_DROP", 0) > 0) {
+    if (auto p = chance_faster(search, *v, cand.knobs);
+        p && *p < env_int("H30E_DROP", 0) / 1000.0) {
+      char txt[64];
+      std::snprintf(txt, sizeof txt, "%.3f", *p);
+      why_model = "the rules' candidate " + cand.key() +
+                  " is refuted by the variant's measurements (knob GP: chance of beating its "
+                  "fastest timed point " +
+                  txt + "): ";
+    }
+  }
+  const bool model_only = !why_model.empty();
   const std::string first = cand.key();
   int size = sizes.batch;
   if (timed_points(search, *v) < env_int("H30E_FIRST_BELOW", 0))
@@ -312,7 +346,7 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
   if (pick == 0 && !model_only) return std::move(batch[0].g);
   cand = batch[pick].c;
   rec.candidate = cand.key();
-  rec.candidate_reason = "explored: " + sizes.past_rules + cand.reason;
+  rec.candidate_reason = "explored: " + why_model + cand.reason;
   rec.candidate_precision = precision_class(*search.spec, rec.candidate);
   rec.explored = true;
   rec.hypothesis = batch[pick].hypothesis;

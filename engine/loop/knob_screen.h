@@ -23,6 +23,7 @@
 #include <vector>
 
 #include <functional>
+#include <optional>
 
 #include "engine/backend/backend.h"
 #include "engine/backend/paired_verdict.h"
@@ -42,6 +43,12 @@ uint64_t admitted_points(const SearchRequest& r, const generators::VariantSpec& 
 
 // How many points of `variant` the track timed (`r.timed_us`).
 int timed_points(const SearchRequest& r, const generators::VariantSpec& variant);
+
+// The knob GP's probability that `point` of `variant` is faster than the variant's fastest
+// timed point; nullopt while the variant has fewer timed points than twice its knobs (too little
+// data to refute a move).
+std::optional<double> chance_faster(const SearchRequest& r, const generators::VariantSpec& variant,
+                                    const generators::KnobValues& point);
 
 // Up to `extra` untried points of `variant` (other than the key `besides`) by expected
 // improvement (above). Empty when the variant has no timed point yet: the model has nothing
