@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <limits>
 #include <optional>
 #include <set>
@@ -19,16 +18,10 @@ using generators::VariantSpec;
 namespace {
 
 constexpr double kLengths[] = {0.15, 0.25, 0.4, 0.6, 1.0};  // in units of a knob's range
-constexpr double kFlat = 4.0;    // a knob's scale when its values barely change the time
 constexpr double kNoise = 1e-3;  // of the standardised log time: the recording's noise
 constexpr int kRadius = 2;       // knobs the trust region moves at once (each to any value)
 
 using Vec = std::vector<double>;
-
-int env_int(const char* name, int dflt) {
-  const char* v = std::getenv(name);
-  return v && *v ? std::atoi(v) : dflt;
-}
 
 // A knob value's coordinate: log2 where every value of the knob is positive (tile sizes,
 // widths), the value itself otherwise (0/1 switches), scaled so the knob's range is [0, 1].
@@ -46,13 +39,10 @@ Vec coords(const VariantSpec& v, const KnobValues& k) {
   return x;
 }
 
-// Matern 5/2 with one length scale per knob (automatic relevance determination): a knob whose
-// values barely change the time gets a long scale, one whose every step matters a short one.
-double matern52(const Vec& a, const Vec& b, const Vec& length) {
+double matern52(const Vec& a, const Vec& b, double length) {
   double d2 = 0;
-  for (size_t i = 0; i < a.size(); ++i)
-    d2 += (a[i] - b[i]) * (a[i] - b[i]) / (length[i] * length[i]);
-  double d = std::sqrt(5.0 * d2);
+  for (size_t i = 0; i < a.size(); ++i) d2 += (a[i] - b[i]) * (a[i] - b[i]);
+  double d = std::sqrt(5.0 * d2) / length;
   return (1 + d + d * d / 3) * std::exp(-d);
 }
 
@@ -60,12 +50,11 @@ double matern52(const Vec& a, const Vec& b, const Vec& length) {
 struct Gp {
   std::vector<Vec> x;
   Vec y;  // standardised
-  double mean = 0, scale = 1, evidence = 0;
-  Vec length;
+  double mean = 0, scale = 1, length = 0.4, evidence = 0;
   std::vector<Vec> chol;  // lower triangle
   Vec alpha;
 
-  Gp(std::vector<Vec> xs, const Vec& ys, Vec len) : x(std::move(xs)), length(std::move(len)) {
+  Gp(std::vector<Vec> xs, const Vec& ys, double len) : x(std::move(xs)), length(len) {
     const size_t n = ys.size();
     for (double v : ys) mean += v / double(n);
     double var = 0;
@@ -111,36 +100,13 @@ struct Gp {
   }
 };
 
-// The length scales by marginal likelihood: the best common scale from kLengths, then, knob by
-// knob (two sweeps), the scale from kLengths (or kFlat: the knob barely matters) that raises the
-// evidence. With fewer points than twice the knobs one common scale: too little data to tell
-// the knobs apart.
 Gp fit(const std::vector<Vec>& xs, const Vec& ys) {
-  const size_t dims = xs.empty() ? 0 : xs.front().size();
-  if (xs.size() < 3) return Gp(xs, ys, Vec(dims, 0.4));
+  if (xs.size() < 3) return Gp(xs, ys, 0.4);
   std::optional<Gp> best;
   for (double l : kLengths) {
-    Gp g(xs, ys, Vec(dims, l));
+    Gp g(xs, ys, l);
     if (!best || g.evidence > best->evidence) best = std::move(g);
   }
-  if (xs.size() < 2 * dims || !env_int("H30E_ARD", 1)) return *best;
-  for (int sweep = 0; sweep < 2; ++sweep)
-    for (size_t d = 0; d < dims; ++d) {
-      const double kept = best->length[d];
-      for (double l : kLengths) {
-        if (l == kept) continue;
-        Vec len = best->length;
-        len[d] = l;
-        Gp g(xs, ys, len);
-        if (g.evidence > best->evidence + 1e-9) best = std::move(g);
-      }
-      Vec len = best->length;
-      len[d] = kFlat;
-      if (len[d] != kept) {
-        Gp g(xs, ys, len);
-        if (g.evidence > best->evidence + 1e-9) best = std::move(g);
-      }
-    }
   return *best;
 }
 
@@ -155,45 +121,7 @@ std::string knob_hypothesis(const generators::KnobSpec& k) {
   return k.applies.empty() ? "tune_block_size" : k.applies.front();
 }
 
-// The variant's timed points as the model's data (coordinates, log time) and the fastest's knobs.
-void timed_data(const SearchRequest& r, const VariantSpec& variant, std::vector<Vec>& xs, Vec& ys,
-                KnobValues& centre) {
-  double fastest = std::numeric_limits<double>::infinity();
-  if (!r.timed_us) return;
-  for (const auto& [key, t] : *r.timed_us) {
-    auto [id, knobs] = generators::parse_variant_key(key);
-    if (id != variant.id || !(t > 0)) continue;
-    bool complete = true;
-    for (const auto& k : variant.knobs) complete = complete && knobs.count(k.name);
-    if (!complete) continue;
-    xs.push_back(coords(variant, knobs));
-    ys.push_back(std::log(t));
-    if (t < fastest) fastest = t, centre = knobs;
-  }
-}
-
 }  // namespace
-
-std::optional<double> chance_faster(const SearchRequest& r, const VariantSpec& variant,
-                                    const KnobValues& point) {
-  std::vector<Vec> xs;
-  Vec ys;
-  KnobValues centre;
-  timed_data(r, variant, xs, ys, centre);
-  if (xs.size() < 2 * variant.knobs.size()) return std::nullopt;
-  Gp gp = fit(xs, ys);
-  auto [m, s] = gp.predict(coords(variant, point));
-  const double best = *std::min_element(ys.begin(), ys.end());
-  return 0.5 * std::erfc(-((best - m) / s) / std::sqrt(2.0));
-}
-
-int timed_points(const SearchRequest& r, const VariantSpec& variant) {
-  int n = 0;
-  if (!r.timed_us) return 0;
-  for (const auto& [key, t] : *r.timed_us)
-    n += t > 0 && generators::parse_variant_key(key).first == variant.id;
-  return n;
-}
 
 uint64_t admitted_points(const SearchRequest& r, const VariantSpec& variant) {
   std::set<std::string> none;
@@ -215,7 +143,17 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
   std::vector<Vec> xs;
   Vec ys;
   KnobValues centre;
-  timed_data(r, variant, xs, ys, centre);
+  double fastest = std::numeric_limits<double>::infinity();
+  for (const auto& [key, t] : *r.timed_us) {
+    auto [id, knobs] = generators::parse_variant_key(key);
+    if (id != variant.id || !(t > 0)) continue;
+    bool complete = true;
+    for (const auto& k : variant.knobs) complete = complete && knobs.count(k.name);
+    if (!complete) continue;
+    xs.push_back(coords(variant, knobs));
+    ys.push_back(std::log(t));
+    if (t < fastest) fastest = t, centre = knobs;
+  }
   if (xs.empty()) return out;
   std::vector<KnobValues> near, rest;
   generators::for_each_knob_point(*r.spec, variant, [&](const KnobValues& k) {
@@ -223,12 +161,9 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
       return true;
     int moved = 0;
     for (const auto& spec : variant.knobs) moved += k.at(spec.name) != centre.at(spec.name);
-    (moved <= env_int("H30E_RADIUS", kRadius) ? near : rest).push_back(k);
+    (moved <= kRadius ? near : rest).push_back(k);
     return true;
   });
-  // Too few timed points for a trust region to mean anything: the whole variant.
-  const bool global = int(xs.size()) < env_int("H30E_GLOBAL_BELOW", 0);
-  if (global) near.insert(near.end(), rest.begin(), rest.end());
   std::vector<KnobValues>& pool = near.empty() ? rest : near;
   std::vector<Vec> px;
   for (const auto& k : pool) px.push_back(coords(variant, k));
@@ -290,27 +225,10 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
   const VariantSpec* v = search.spec ? search.spec->find_variant(cand.variant) : nullptr;
   if (sizes.batch <= 1 || !v || v->knobs.empty() || admitted_points(search, *v) < sizes.min_points)
     return gate_of(cand);
-  // A rules' candidate the variant's measurements already refute (the knob GP gives it little
-  // chance of beating the fastest timed point) is not measured: the model picks the batch.
-  std::string why_model = sizes.past_rules;
-  if (why_model.empty() && env_int("H30E_DROP", 0) > 0) {
-    if (auto p = chance_faster(search, *v, cand.knobs);
-        p && *p < env_int("H30E_DROP", 0) / 1000.0) {
-      char txt[64];
-      std::snprintf(txt, sizeof txt, "%.3f", *p);
-      why_model = "the rules' candidate " + cand.key() +
-                  " is refuted by the variant's measurements (knob GP: chance of beating its "
-                  "fastest timed point " +
-                  txt + "): ";
-    }
-  }
-  const bool model_only = !why_model.empty();
+  const bool model_only = !sizes.past_rules.empty();
   const std::string first = cand.key();
-  int size = sizes.batch;
-  if (timed_points(search, *v) < env_int("H30E_FIRST_BELOW", 0))
-    size = std::max(size, env_int("H30E_FIRST", size));
   std::vector<SearchStep> extra =
-      screen_batch(search, *v, model_only ? "" : first, size - (model_only ? 0 : 1));
+      screen_batch(search, *v, model_only ? "" : first, sizes.batch - (model_only ? 0 : 1));
   if (extra.empty()) return gate_of(cand);
   struct Member {
     generators::Candidate c;
@@ -346,7 +264,7 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
   if (pick == 0 && !model_only) return std::move(batch[0].g);
   cand = batch[pick].c;
   rec.candidate = cand.key();
-  rec.candidate_reason = "explored: " + why_model + cand.reason;
+  rec.candidate_reason = "explored: " + sizes.past_rules + cand.reason;
   rec.candidate_precision = precision_class(*search.spec, rec.candidate);
   rec.explored = true;
   rec.hypothesis = batch[pick].hypothesis;
@@ -355,7 +273,7 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
 }
 
 bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateResult& gate) {
-  if (rec.screened.empty() || !env_int("H30E_TIE", 1)) return false;
+  if (rec.screened.empty()) return false;
   if (verdict.verdict != Verdict::Same && verdict.verdict != Verdict::Ambiguous) return false;
   return verdict.median_ratio > 1 && median_of(gate.timed_us) < verdict.incumbent_median_us;
 }

@@ -23,7 +23,6 @@
 #include <vector>
 
 #include <functional>
-#include <optional>
 
 #include "engine/backend/backend.h"
 #include "engine/backend/paired_verdict.h"
@@ -40,15 +39,6 @@ struct ScreenSizes {
 
 // How many points of `variant` its constraints and the chip admit (tried or not).
 uint64_t admitted_points(const SearchRequest& r, const generators::VariantSpec& variant);
-
-// How many points of `variant` the track timed (`r.timed_us`).
-int timed_points(const SearchRequest& r, const generators::VariantSpec& variant);
-
-// The knob GP's probability that `point` of `variant` is faster than the variant's fastest
-// timed point; nullopt while the variant has fewer timed points than twice its knobs (too little
-// data to refute a move).
-std::optional<double> chance_faster(const SearchRequest& r, const generators::VariantSpec& variant,
-                                    const generators::KnobValues& point);
 
 // Up to `extra` untried points of `variant` (other than the key `besides`) by expected
 // improvement (above). Empty when the variant has no timed point yet: the model has nothing
@@ -69,13 +59,14 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
                         const std::function<VariantRef(const generators::Incumbent&)>& ref,
                         generators::Candidate& cand, RoundRecord& rec);
 
-// Whether a round that screened (rec.screened non-empty: a large knob space) keeps its
-// candidate on a tie: the paired verdict is same or ambiguous, yet the paired median ratio
-// (incumbent / candidate) is above 1 and the median of the candidate's gate times is below the
-// incumbent's paired median: two independent estimates agree that the candidate is the faster.
-// Near the pool's best the differences are at the paired timing's noise (docs/benchmarks.md:
-// transpose_4096), and the track's answer should be the faster of two points it cannot tell
-// apart by the verdict alone, not the older one.
+// Whether a round that screened (rec.screened non-empty: a large knob space, so the pools of
+// h200.json never reach it) keeps its candidate on a tie: the paired verdict is same or
+// ambiguous, yet the paired median ratio (incumbent / candidate) is above 1 and the median of
+// the candidate's gate times is below the incumbent's paired median: two estimates agree that
+// the candidate is the faster. Near a large pool's best the differences are at the paired
+// timing's noise (docs/benchmarks.md: transpose_4096), and the track's answer should be the
+// faster of two points the verdict alone cannot tell apart, not the older one. The record is
+// marked (`tie_kept`) and teaches the evolver nothing.
 bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateResult& gate);
 
 }  // namespace solver::engine
