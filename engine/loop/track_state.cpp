@@ -73,8 +73,13 @@ void TrackState::apply(const RoundRecord& r) {
     case Outcome::Kept: {
       auto [id, knobs] = generators::parse_variant_key(r.candidate);
       incumbent = Incumbent{id, knobs};
-      streak = 0;
-      best_round = r.round;
+      // A tie keep (knob_screen.h) is no measured gain: patience keeps counting.
+      if (r.tie_kept) {
+        ++streak;
+      } else {
+        streak = 0;
+        best_round = r.round;
+      }
       if (r.candidate_signals) {
         auto& p = profiles[r.candidate];
         p.ok = true;
