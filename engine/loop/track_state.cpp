@@ -74,12 +74,8 @@ void TrackState::apply(const RoundRecord& r) {
       auto [id, knobs] = generators::parse_variant_key(r.candidate);
       incumbent = Incumbent{id, knobs};
       // A tie keep (knob_screen.h) is no measured gain: patience keeps counting.
-      if (r.tie_kept) {
-        ++streak;
-      } else {
-        streak = 0;
-        best_round = r.round;
-      }
+      streak = r.tie_kept ? streak + 1 : 0;
+      best_round = r.round;
       if (r.candidate_signals) {
         auto& p = profiles[r.candidate];
         p.ok = true;

@@ -7,6 +7,7 @@
 #include "engine/loop/evolver.h"
 #include "engine/loop/knob_screen.h"
 #include "engine/loop/ledger.h"
+#include "engine/loop/round_loop.h"
 #include "rules/chips.h"
 #include "rules/rule_table.h"
 #include "synthetic_pool.h"
@@ -93,4 +94,27 @@ TEST_CASE("tie keep: the evolver neither credits nor proposes from a tie") {
   r.verdict = verdict(Verdict::Faster, 1.05, 9.40);
   CHECK_FALSE(evolver.observe(r).empty());
   CHECK(table.find("uncoalesced")->confidence > before);
+}
+
+TEST_CASE("tie keep: the track moves to the candidate but patience keeps counting") {
+  TrackState state;
+  state.track = "on";
+  state.streak = 2;
+  RoundRecord r = screened_round();
+  r.outcome = Outcome::Kept;
+  r.tie_kept = true;
+  r.verdict = verdict(Verdict::Same, 1.007, 9.40);
+  state.apply(r);
+  CHECK(state.incumbent.variant == "tiled");
+  CHECK(state.incumbent.knobs.at("T") == 2);
+  CHECK(state.streak == 3);
+  CHECK(state.best_round == 7);
+  // A kept round with a measured gain resets it.
+  r.round = 8;
+  r.candidate = "tiled[T=8]";
+  r.tie_kept = false;
+  r.verdict = verdict(Verdict::Faster, 1.05, 9.40);
+  state.apply(r);
+  CHECK(state.incumbent.knobs.at("T") == 8);
+  CHECK(state.streak == 0);
 }
