@@ -205,6 +205,9 @@ std::vector<EvolutionEvent> Evolver::observe(const RoundRecord& r) {
   const auto& ev = table_.evolution;
   rules::Rule* fired = r.match.fired.empty() ? nullptr : table_.find(r.match.fired);
   rules::Rule* credited = r.credited_rule.empty() ? nullptr : table_.find(r.credited_rule);
+  // Kept on a tie (knob_screen.h, tie_keep): no measurable gain, so no evidence for or against
+  // any rule, and nothing to propose a rule from (left out of the history too).
+  if (r.tie_kept) return out;
 
   // Exploring means the fired rule's own hypothesis had no variant: the pool's limit, not
   // evidence against the rule (neutral), whatever the explored candidate then did.

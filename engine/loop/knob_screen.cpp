@@ -272,4 +272,10 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
   return std::move(batch[pick].g);
 }
 
+bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateResult& gate) {
+  if (rec.screened.empty()) return false;
+  if (verdict.verdict != Verdict::Same && verdict.verdict != Verdict::Ambiguous) return false;
+  return verdict.median_ratio > 1 && median_of(gate.timed_us) < verdict.incumbent_median_us;
+}
+
 }  // namespace solver::engine

@@ -25,6 +25,7 @@
 #include <functional>
 
 #include "engine/backend/backend.h"
+#include "engine/backend/paired_verdict.h"
 #include "engine/loop/ledger.h"
 #include "engine/loop/pool_search.h"
 
@@ -57,5 +58,15 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const generators::V
 GateResult screen_round(Backend& backend, const SearchRequest& search, const ScreenSizes& sizes,
                         const std::function<VariantRef(const generators::Incumbent&)>& ref,
                         generators::Candidate& cand, RoundRecord& rec);
+
+// Whether a round that screened (rec.screened non-empty: a large knob space, so the pools of
+// h200.json never reach it) keeps its candidate on a tie: the paired verdict is same or
+// ambiguous, yet the paired median ratio (incumbent / candidate) is above 1 and the median of
+// the candidate's gate times is below the incumbent's paired median: two estimates agree that
+// the candidate is the faster. Near a large pool's best the differences are at the paired
+// timing's noise (docs/benchmarks.md: transpose_4096), and the track's answer should be the
+// faster of two points the verdict alone cannot tell apart, not the older one. The record is
+// marked (`tie_kept`) and teaches the evolver nothing.
+bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateResult& gate);
 
 }  // namespace solver::engine

@@ -142,6 +142,7 @@ json to_json(const RoundRecord& r) {
   // Only rounds that asked the external generator carry it (external_generator.h).
   if (r.generator) j["generator"] = *r.generator;
   if (r.incumbent_lines) j["incumbent_lines"] = *r.incumbent_lines;  // absent: none sampled
+  if (r.tie_kept) j["tie_kept"] = true;
   for (const auto& s : r.screened)
     j["screened"].push_back(json{{"key", s.key},
                                  {"reason", s.reason},
@@ -291,6 +292,7 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
       c.error("/pair_buffers", "must be \"shared\" or \"separate\", not \"" + *b + "\"");
   }
   r.narrowed_checks = c.strings(j, "narrowed_checks");
+  r.tie_kept = c.boolean(j, "tie_kept", false).value_or(false);
   if (j.contains("screened")) {
     if (!j["screened"].is_array()) c.error("/screened", "must be a list");
     for (std::size_t i = 0; j["screened"].is_array() && i < j["screened"].size(); ++i) {

@@ -119,6 +119,10 @@ struct RoundRecord {
     double median_us = 0;  // the gate's timed runs (0: none)
   };
   std::vector<Screened> screened;
+  // Kept on a tie (round_loop.cpp, step 8; docs/loop.md "Screening a large knob space"): the
+  // paired verdict was same or ambiguous but both the paired median ratio and the gate's own
+  // times favour the candidate ("tie_kept": true; absent otherwise). Teaches the evolver nothing.
+  bool tie_kept = false;
   std::string hash;  // chain hash (set by the ledger)
 };
 

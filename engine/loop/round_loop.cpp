@@ -452,13 +452,22 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
 
   // 8. Kept only when measurably faster; the new incumbent is profiled now so the evolver can
   // check the rule's `expect` and the next round finds its signals cached.
-  if (verdict.verdict != Verdict::Faster) {
+  const bool tie = tie_keep(rec, verdict, gate);
+  if (verdict.verdict != Verdict::Faster && !tie) {
     rec.outcome = Outcome::Rejected;
     rec.detail = verdict.reason;
     return rec;
   }
   rec.outcome = Outcome::Kept;
   rec.detail = verdict.reason;
+  if (tie) {
+    rec.tie_kept = true;
+    rec.credited_rule.clear();
+    rec.detail =
+        "kept on a tie (a screening round; the paired median ratio and the gate's "
+        "times both favour the candidate): " +
+        verdict.reason;
+  }
   clock.start();
   ProfileResult pr = backend_.profile(cand_ref);  // already gated: profile only
   clock.stop("profile_kept", pr.phases_ms);

@@ -73,7 +73,8 @@ void TrackState::apply(const RoundRecord& r) {
     case Outcome::Kept: {
       auto [id, knobs] = generators::parse_variant_key(r.candidate);
       incumbent = Incumbent{id, knobs};
-      streak = 0;
+      // A tie keep (knob_screen.h) is no measured gain: patience keeps counting.
+      streak = r.tie_kept ? streak + 1 : 0;
       best_round = r.round;
       if (r.candidate_signals) {
         auto& p = profiles[r.candidate];

@@ -1,0 +1,120 @@
+// The screening round's tie keep (engine/loop/knob_screen.h, tie_keep): a candidate the paired
+// verdict cannot tell from the incumbent is kept only in a round that screened, only when the
+// paired median ratio and the gate's own times both favour it; the ledger carries the mark and
+// the evolver learns nothing from it.
+#include <doctest/doctest.h>
+
+#include "engine/loop/evolver.h"
+#include "engine/loop/knob_screen.h"
+#include "engine/loop/ledger.h"
+#include "engine/loop/round_loop.h"
+#include "rules/chips.h"
+#include "rules/rule_table.h"
+#include "synthetic_pool.h"
+
+using namespace solver;
+using namespace solver::engine;
+
+namespace {
+RoundRecord screened_round() {
+  RoundRecord r;
+  r.problem = "toy";
+  r.track = "on";
+  r.round = 7;
+  r.incumbent = "tiled[T=1]";
+  r.candidate = "tiled[T=2]";
+  r.screened.push_back({"tiled[T=4]", "screening batch", GateStatus::Passed, 9.6});
+  return r;
+}
+PairedDecision verdict(Verdict v, double ratio, double incumbent_median) {
+  PairedDecision d;
+  d.verdict = v;
+  d.median_ratio = ratio;
+  d.incumbent_median_us = incumbent_median;
+  d.candidate_median_us = incumbent_median / ratio;
+  return d;
+}
+GateResult gate(std::vector<double> times) {
+  GateResult g;
+  g.status = GateStatus::Passed;
+  g.timed_us = std::move(times);
+  return g;
+}
+}  // namespace
+
+TEST_CASE("tie keep: same or ambiguous, both estimates favour the candidate, a screening round") {
+  const RoundRecord r = screened_round();
+  const GateResult fast = gate({9.10, 9.15, 9.20});  // median 9.15 < the incumbent's 9.40
+  CHECK(tie_keep(r, verdict(Verdict::Same, 1.007, 9.40), fast));
+  CHECK(tie_keep(r, verdict(Verdict::Ambiguous, 1.012, 9.40), fast));
+  // The paired ratio says the incumbent is the faster (or cannot say which): no.
+  CHECK_FALSE(tie_keep(r, verdict(Verdict::Same, 0.996, 9.40), fast));
+  CHECK_FALSE(tie_keep(r, verdict(Verdict::Same, 1.0, 9.40), fast));
+  // The gate's own times disagree with the paired ratio: no.
+  CHECK_FALSE(tie_keep(r, verdict(Verdict::Same, 1.007, 9.40), gate({9.5, 9.6, 9.7})));
+  CHECK_FALSE(tie_keep(r, verdict(Verdict::Same, 1.007, 9.40), gate({})));
+  // A slower verdict is never a tie; a faster one is kept by the ordinary rule, not this one.
+  CHECK_FALSE(tie_keep(r, verdict(Verdict::Slower, 1.007, 9.40), fast));
+  CHECK_FALSE(tie_keep(r, verdict(Verdict::Faster, 1.05, 9.40), fast));
+  // A round that screened nothing (a small pool, --screen 1) keeps the verdict's rule.
+  RoundRecord plain = r;
+  plain.screened.clear();
+  CHECK_FALSE(tie_keep(plain, verdict(Verdict::Same, 1.007, 9.40), fast));
+}
+
+TEST_CASE("tie keep: the ledger writes the mark only when set and reads it back") {
+  RoundRecord r = screened_round();
+  r.outcome = Outcome::Kept;
+  CHECK_FALSE(to_json(r).contains("tie_kept"));
+  r.tie_kept = true;
+  nlohmann::json j = to_json(r);
+  CHECK(j["tie_kept"] == true);
+  CHECK(round_record_from_json(j).tie_kept);
+  j.erase("tie_kept");
+  CHECK_FALSE(round_record_from_json(j).tie_kept);
+}
+
+TEST_CASE("tie keep: the evolver neither credits nor proposes from a tie") {
+  auto table = rules::parse_rule_table(test::toy_rules(), "toy.yaml");
+  auto chip = *rules::load_chip_table(test::chips_yaml()).find("h200");
+  Evolver evolver(table, chip);
+  const double before = table.find("uncoalesced")->confidence;
+  RoundRecord r = screened_round();
+  r.outcome = Outcome::Kept;
+  r.match.fired = "uncoalesced";
+  r.credited_rule = "uncoalesced";
+  r.explored = true;
+  r.hypothesis = "coalesce_global_access";
+  r.verdict = verdict(Verdict::Same, 1.007, 9.40);
+  r.tie_kept = true;
+  CHECK(evolver.observe(r).empty());
+  CHECK(table.find("uncoalesced")->confidence == doctest::Approx(before));
+  // The same round kept on a real gain is credited.
+  r.tie_kept = false;
+  r.verdict = verdict(Verdict::Faster, 1.05, 9.40);
+  CHECK_FALSE(evolver.observe(r).empty());
+  CHECK(table.find("uncoalesced")->confidence > before);
+}
+
+TEST_CASE("tie keep: the track moves to the candidate but patience keeps counting") {
+  TrackState state;
+  state.track = "on";
+  state.streak = 2;
+  RoundRecord r = screened_round();
+  r.outcome = Outcome::Kept;
+  r.tie_kept = true;
+  r.verdict = verdict(Verdict::Same, 1.007, 9.40);
+  state.apply(r);
+  CHECK(state.incumbent.variant == "tiled");
+  CHECK(state.incumbent.knobs.at("T") == 2);
+  CHECK(state.streak == 3);
+  CHECK(state.best_round == 7);
+  // A kept round with a measured gain resets it.
+  r.round = 8;
+  r.candidate = "tiled[T=8]";
+  r.tie_kept = false;
+  r.verdict = verdict(Verdict::Faster, 1.05, 9.40);
+  state.apply(r);
+  CHECK(state.incumbent.knobs.at("T") == 8);
+  CHECK(state.streak == 0);
+}
