@@ -1,0 +1,169 @@
+// engine/eval/rekey.h (issue 33): after a source move, a recorded point whose code is unchanged
+// is re-keyed to its new source hash; one whose code changed keeps the old hash (still "not
+// recorded", listed for a live re-record); PC-sampling lines stay where their file's text is
+// unchanged and are dropped with a note where it changed, never left naming another statement.
+// A tiny problem in two trees: `moved` has its helper moved into the kernel library (same SASS),
+// `changed` computes something else, `commented` keeps its source but its local header gains a
+// comment, `same` is untouched. Needs NVRTC (no GPU): skipped without it.
+#include <doctest/doctest.h>
+
+#include "engine/eval/rekey.h"
+#include "generators/kernel_library.h"
+#include "generators/nvrtc_compiler.h"
+#include "generators/problem_spec.h"
+#include "generators/variant_space.h"
+#include "test_support.h"
+
+using namespace solver;
+using namespace solver::generators::test;
+
+namespace {
+
+std::string problem_yaml(bool library) {
+  std::string y = "version: 1\nname: tiny\n" + std::string(library ? "kernels: [tiny]\n" : "") +
+                  "scalars: {N: 256}\n"
+                  "buffers: {x: {dtype: f32, shape: [N], role: inout}}\n"
+                  "flops: N\nbytes: 8*N\n"
+                  "tolerance: {fp32: {rtol: 0, atol: 0}}\n"
+                  "reference: {source: ref.cu, entry: r, args: [x, N], grid: [1], block: [256]}\n"
+                  "variants:\n";
+  for (const char* id : {"same", "moved", "changed", "commented"})
+    y += std::string("  - {id: ") + id + ", source: " + id +
+         ".cu, entry: k, args: [x, N], grid: [1], block: [256]}\n";
+  return y;
+}
+
+const char* kRef = "extern \"C\" __global__ void r(double* x, int n) { x[threadIdx.x] += 1.0; }\n";
+const char* kSame =
+    "extern \"C\" __global__ void k(float* x, int n) {\n"
+    "  if (threadIdx.x < n) x[threadIdx.x] += 1.f;\n"
+    "}\n";
+const char* kMovedOld =
+    "__device__ inline float bump(float v) { return v * v + 1.f; }\n"
+    "extern \"C\" __global__ void k(float* x, int n) {\n"
+    "  if (threadIdx.x < n) x[threadIdx.x] = bump(x[threadIdx.x]);\n"
+    "}\n";
+const char* kMovedNew =
+    "#include <bump.cuh>\n"
+    "// bump() lives in the kernel library now\n"
+    "extern \"C\" __global__ void k(float* x, int n) {\n"
+    "  if (threadIdx.x < n) x[threadIdx.x] = bump(x[threadIdx.x]);\n"
+    "}\n";
+const char* kBump = "__device__ inline float bump(float v) { return v * v + 1.f; }\n";
+const char* kChangedNew =
+    "#include <bump.cuh>\n"
+    "extern \"C\" __global__ void k(float* x, int n) {\n"
+    "  if (threadIdx.x < n) x[threadIdx.x] = bump(x[threadIdx.x]) * 3.f;\n"
+    "}\n";
+const char* kCommented =
+    "#include \"note.cuh\"\n"
+    "extern \"C\" __global__ void k(float* x, int n) {\n"
+    "  if (threadIdx.x < n) x[threadIdx.x] = half_of(x[threadIdx.x]);\n"
+    "}\n";
+
+void write_tree(const TempDir& t, bool after) {
+  t.write("problems/tiny/problem.yaml", problem_yaml(after));
+  t.write("problems/tiny/ref.cu", kRef);
+  t.write("problems/tiny/same.cu", kSame);
+  t.write("problems/tiny/moved.cu", after ? kMovedNew : kMovedOld);
+  t.write("problems/tiny/changed.cu", after ? kChangedNew : kMovedOld);
+  t.write("problems/tiny/commented.cu", kCommented);
+  t.write("problems/tiny/include/note.cuh",
+          std::string(after ? "// halves, kept here\n" : "") +
+              "__device__ inline float half_of(float v) { return 0.5f * v; }\n");
+  t.write(after ? "kernels/tiny/bump.cuh" : "kernels/README.md", after ? kBump : "old\n");
+}
+
+engine::RekeyTree tree(const TempDir& t) {
+  return {(t.path() / "problems").string(), (t.path() / "kernels").string()};
+}
+
+std::string hash_in(const engine::RekeyTree& tr, const std::string& id) {
+  generators::set_kernel_library_dir(tr.kernels);
+  auto spec = generators::load_problem(tr.problems + "/tiny");
+  auto rv = generators::resolve(spec, *spec.find_variant(id), {}, test_chip());
+  REQUIRE_MESSAGE(rv.ok(), id);
+  return rv.source_hash;
+}
+
+profiling::PcSampling lines_naming(const std::string& file) {
+  profiling::PcSampling pc;
+  pc.ok = true;
+  pc.kernel = "k";
+  profiling::LineSamples l;
+  l.file = file;
+  l.line = 3;
+  l.function = "k";
+  l.samples = 10;
+  pc.lines.push_back(l);
+  profiling::StallCause c;
+  c.producer_where = file + ":3";
+  pc.causes.push_back(c);
+  return pc;
+}
+
+}  // namespace
+
+TEST_CASE("rekey: same code re-keyed, changed code left unrecorded, lines kept or dropped") {
+  if (!generators::nvrtc_available()) return;
+  TempDir before, after;
+  write_tree(before, false);
+  write_tree(after, true);
+  const engine::RekeyTree old_tree = tree(before), new_tree = tree(after);
+  engine::Recording rec;
+  rec.chip = "testchip";
+  auto& rp = rec.problems["tiny"];
+  std::map<std::string, std::string> old_hash, new_hash;
+  for (const char* id : {"same", "moved", "changed", "commented"}) {
+    old_hash[id] = hash_in(old_tree, id);
+    new_hash[id] = hash_in(new_tree, id);
+    auto& v = rp.variants[id];
+    v.gate = engine::GateResult{};
+    v.gate->status = engine::GateStatus::Passed;
+    v.gate->source_hash = old_hash[id];
+    v.samples_us = {1.0, 2.0};
+    v.profile = engine::ProfileResult{};
+    v.profile->ok = true;
+    v.profile->pc_sampling = lines_naming(std::string(id) + ".cu");
+  }
+  CHECK(old_hash["same"] == new_hash["same"]);
+  for (const char* id : {"moved", "changed", "commented"}) CHECK(old_hash[id] != new_hash[id]);
+  rp.variants["stale"] = rp.variants["same"];  // a key the new pool does not hold
+  generators::set_kernel_library_dir("");
+  const std::string library = generators::kernel_library_dir();
+
+  engine::RekeyReport r =
+      engine::rekey_recording(rec, old_tree, new_tree, test_chip(), /*cache=*/nullptr);
+  CHECK(generators::kernel_library_dir() == library);  // left as it was found
+  CHECK(r.unchanged == 1);
+  CHECK(r.rekeyed == std::vector<std::string>{"tiny commented", "tiny moved"});
+  REQUIRE(r.changed.size() == 1);
+  CHECK(r.changed[0].rfind("tiny changed: section .text.k", 0) == 0);
+  CHECK(r.problems_to_rerecord() == std::vector<std::string>{"tiny"});
+  REQUIRE(r.skipped.size() == 1);
+  CHECK(r.skipped[0].rfind("tiny stale: ", 0) == 0);
+
+  CHECK(rp.variants["moved"].gate->source_hash == new_hash["moved"]);
+  CHECK(rp.variants["commented"].gate->source_hash == new_hash["commented"]);
+  CHECK(rp.variants["changed"].gate->source_hash == old_hash["changed"]);
+  CHECK(rp.variants["same"].gate->source_hash == old_hash["same"]);
+  // moved.cu's text changed: its line 3 is another statement now, so its lines go, said so.
+  const auto& moved_pc = *rp.variants["moved"].profile->pc_sampling;
+  CHECK(moved_pc.lines.empty());
+  CHECK(moved_pc.causes.empty());
+  CHECK(moved_pc.detail.find("moved.cu changed") == std::string::npos);
+  CHECK(moved_pc.detail.find("text of moved.cu changed") != std::string::npos);
+  CHECK(r.lines_dropped == std::vector<std::string>{"tiny moved: moved.cu"});
+  // commented.cu is byte for byte the same: its lines name the same statements and stay.
+  const auto& kept = *rp.variants["commented"].profile->pc_sampling;
+  CHECK(kept.lines.size() == 1);
+  CHECK(kept.causes.size() == 1);
+  CHECK(kept.detail.empty());
+
+  // Run again on the re-keyed recording: nothing left to re-key, the changed point still listed.
+  engine::RekeyReport again =
+      engine::rekey_recording(rec, old_tree, new_tree, test_chip(), nullptr);
+  CHECK(again.rekeyed.empty());
+  CHECK(again.unchanged == 3);
+  CHECK(again.changed.size() == 1);
+}
