@@ -68,6 +68,9 @@ int run_recording_rekey(Context& ctx) {
   for (const auto& k : r.rekeyed) t.add_row({k, "re-keyed: same code"});
   for (const auto& c : r.changed)
     t.add_row({c.substr(0, c.find(": ")), "code changed: " + c.substr(c.find(": ") + 2)});
+  for (const auto& l : r.lines_remapped)
+    t.add_row({l.substr(0, l.find(": ")), "PC lines re-located in the new line table (" +
+                                              l.substr(l.find(": ") + 2) + " changed)"});
   for (const auto& l : r.lines_dropped)
     t.add_row({l.substr(0, l.find(": ")),
                "PC lines dropped: " + l.substr(l.find(": ") + 2) + " changed"});
@@ -76,7 +79,8 @@ int run_recording_rekey(Context& ctx) {
   } else {
     ctx.out << path << ": " << r.unchanged << " point(s) unchanged, " << r.rekeyed.size()
             << " re-keyed (same code), " << r.changed.size() << " with changed code (re-record), "
-            << r.lines_dropped.size() << " with PC lines dropped\n";
+            << r.lines_remapped.size() << " with PC lines re-located, " << r.lines_dropped.size()
+            << " with PC lines dropped\n";
     if (!r.rekeyed.empty() || !r.changed.empty()) t.print(ctx.out);
   }
   for (const auto& s : r.skipped) ctx.err << "skipped: " << s << '\n';
@@ -87,7 +91,7 @@ int run_recording_rekey(Context& ctx) {
     ctx.err << "re-record live: PROBLEMS=" << list << " scripts/gpu/run.sh record\n";
   }
   if (vm.count("check")) return r.rekeyed.empty() && r.changed.empty() ? kExitOk : kExitFailure;
-  if (vm.count("write") && (!r.rekeyed.empty() || !r.lines_dropped.empty())) {
+  if (vm.count("write") && !r.rekeyed.empty()) {
     engine::save_recording(rec, path);
     ctx.err << "wrote " << path << '\n';
   }

@@ -1,16 +1,24 @@
 #include "engine/eval/rekey.h"
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <optional>
 #include <set>
 
+#include <unistd.h>
+#include "engine/eval/pc_line_remap.h"
 #include "generators/cubin_code.h"
+#include "generators/external_process.h"
 #include "generators/kernel_library.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
 #include "generators/source_confinement.h"
 #include "generators/variant_space.h"
+#include "profiling/pc_lines.h"
+#include "profiling/sass_inline.h"
+#include "rules/outcome.h"
 #include "rules/text_file.h"
 
 namespace solver::engine {
@@ -96,6 +104,40 @@ std::vector<std::string> moved_files(
   return moved;
 }
 
+// The toolkit's nvdisasm: $SOLVER_NVDISASM, $CUDA_HOME/bin, /usr/local/cuda/bin, else PATH.
+std::string nvdisasm() {
+  if (const char* e = std::getenv("SOLVER_NVDISASM"); e && *e) return e;
+  std::error_code ec;
+  for (const char* home : {std::getenv("CUDA_HOME"), "/usr/local/cuda"})
+    if (home && *home && fs::is_regular_file(fs::path(home) / "bin" / "nvdisasm", ec))
+      return (fs::path(home) / "bin" / "nvdisasm").string();
+  return "nvdisasm";
+}
+
+// The line table of `rv` compiled with -lineinfo (every PC's frames), or why not.
+rules::Outcome<profiling::InlineChains> line_table(const generators::ResolvedVariant& rv,
+                                                   generators::CompileCache* cache) {
+  generators::ResolvedVariant lined = rv;
+  lined.nvrtc_options.push_back("-lineinfo");
+  generators::CompileResult c = generators::compile_variant(lined, cache);
+  if (!c.ok) return rules::Failure{"the line-info compile failed: " + c.error};
+  std::error_code ec;
+  static int serial = 0;
+  fs::path file = fs::temp_directory_path(ec) / ("solver-rekey-" + std::to_string(::getpid()) +
+                                                 "-" + std::to_string(++serial) + ".cubin");
+  std::ofstream(file, std::ios::binary).write(c.cubin.data(), std::streamsize(c.cubin.size()));
+  generators::ProcessLimits limits;
+  limits.max_stdout = size_t{256} << 20;
+  generators::ProcessResult p =
+      generators::run_process({nvdisasm(), "-gi", "-c", file.string()}, "", limits);
+  fs::remove(file, ec);
+  if (!p.clean_exit())
+    return rules::Failure{"nvdisasm (" + nvdisasm() +
+                          ", or $SOLVER_NVDISASM) did not give the line table: " +
+                          (p.started ? p.describe() : p.start_error)};
+  return profiling::parse_pc_frames(p.out);
+}
+
 }  // namespace
 
 std::vector<std::string> RekeyReport::problems_to_rerecord() const {
@@ -159,13 +201,32 @@ RekeyReport rekey_recording(Recording& rec, const RekeyTree& old_tree, const Rek
       if (moved.empty()) continue;
       std::string names;
       for (const auto& f : moved) names += (names.empty() ? "" : ", ") + f;
+      // The moved text's lines, found again at the same instruction offsets in the new table.
+      std::string why;
+      auto table = line_table(*now, cache);
+      if (table.ok()) {
+        auto files = local_files(*after.spec, *now);
+        why = remap_pc_lines(pc, table.value(), fs::path(now->source_path).filename().string(),
+                             [&](const std::string& f, int line) {
+                               auto it = files.find(f);
+                               return it == files.end() || !it->second
+                                          ? std::string()
+                                          : profiling::line_text(*it->second, line);
+                             });
+        if (why.empty()) {
+          report.lines_remapped.push_back(where + ": " + names);
+          continue;
+        }
+      } else {
+        why = table.error().why;
+      }
       pc.lines.clear();
       pc.causes.clear();
       pc.detail += std::string(pc.detail.empty() ? "" : "; ") +
                    "source lines dropped when the recording was re-keyed (same code, but the "
                    "text of " +
-                   names + " changed, so its recorded line numbers may name other statements): " +
-                   "re-record the point for its lines";
+                   names + " changed and the new line table could not place them: " + why +
+                   "): re-record the point for its lines";
       report.lines_dropped.push_back(where + ": " + names);
     }
   }

@@ -8,10 +8,12 @@
 // changed keeps its old hash, so it stays "not recorded" and is listed for a live re-record.
 //
 // PC sampling's kept lines name source places (file:line) of the old tree. Of a re-keyed point,
-// a line (or a cause's producer place) whose file has the same text in both trees is the same
-// place and stays; where the file's text changed the old line number may name another
-// statement, so the point's lines and causes are dropped, with a note in pc_sampling.detail,
-// never left wrong (a live re-record gives them back).
+// lines (and causes' producer places) whose files have the same text in both trees are the same
+// places and stay. Where a named file's text changed, the same instructions are located again
+// in the new tree's line-info compile (nvdisasm's line table, engine/eval/pc_line_remap.h);
+// without that table (no nvdisasm: $SOLVER_NVDISASM, $CUDA_HOME/bin, /usr/local/cuda/bin, PATH)
+// the point's lines and causes are dropped with a note in pc_sampling.detail, never left
+// naming another statement (a live re-record gives them back).
 #pragma once
 #include <string>
 #include <vector>
@@ -28,11 +30,12 @@ struct RekeyTree {
 };
 
 struct RekeyReport {
-  int unchanged = 0;                       // points whose source hash did not change
-  std::vector<std::string> rekeyed;        // "problem key" re-keyed: same code
-  std::vector<std::string> changed;        // "problem key: why" (code differs): re-record live
-  std::vector<std::string> skipped;        // "problem key: why" (gone, not resolvable, no compile)
-  std::vector<std::string> lines_dropped;  // "problem key: file" PC lines dropped
+  int unchanged = 0;                        // points whose source hash did not change
+  std::vector<std::string> rekeyed;         // "problem key" re-keyed: same code
+  std::vector<std::string> changed;         // "problem key: why" (code differs): re-record live
+  std::vector<std::string> skipped;         // "problem key: why" (gone, not resolvable, no compile)
+  std::vector<std::string> lines_remapped;  // "problem key: files" PC lines re-located
+  std::vector<std::string> lines_dropped;   // "problem key: files" PC lines dropped
   std::vector<std::string> problems_to_rerecord() const;  // problems of `changed`, sorted
 };
 

@@ -7,6 +7,10 @@
 // comment, `same` is untouched. Needs NVRTC (no GPU): skipped without it.
 #include <doctest/doctest.h>
 
+#include <cstdlib>
+#include <optional>
+
+#include "engine/eval/pc_line_remap.h"
 #include "engine/eval/rekey.h"
 #include "generators/kernel_library.h"
 #include "generators/nvrtc_compiler.h"
@@ -102,10 +106,51 @@ profiling::PcSampling lines_naming(const std::string& file) {
   return pc;
 }
 
+// The point's own line table is needed to move lines: with no nvdisasm they are dropped.
+struct NoNvdisasm {
+  std::optional<std::string> was;
+  NoNvdisasm() {
+    if (const char* e = std::getenv("SOLVER_NVDISASM")) was = e;
+    ::setenv("SOLVER_NVDISASM", "/nonexistent/nvdisasm", 1);
+  }
+  ~NoNvdisasm() {
+    if (was)
+      ::setenv("SOLVER_NVDISASM", was->c_str(), 1);
+    else
+      ::unsetenv("SOLVER_NVDISASM");
+  }
+};
+
+// A real nvdisasm ($SOLVER_NVDISASM, $CUDA_HOME/bin, /usr/local/cuda/bin), "" without one.
+std::string real_nvdisasm() {
+  std::error_code ec;
+  for (const char* c : {std::getenv("SOLVER_NVDISASM"), std::getenv("CUDA_HOME")}) {
+    if (!c || !*c) continue;
+    std::filesystem::path p = c;
+    if (std::filesystem::is_directory(p, ec)) p = p / "bin" / "nvdisasm";
+    if (std::filesystem::is_regular_file(p, ec)) return p.string();
+  }
+  if (std::filesystem::is_regular_file("/usr/local/cuda/bin/nvdisasm", ec))
+    return "/usr/local/cuda/bin/nvdisasm";
+  return "";
+}
+
+struct Trees {
+  TempDir before, after;
+  engine::RekeyTree old_tree, new_tree;
+  Trees() {
+    write_tree(before, false);
+    write_tree(after, true);
+    old_tree = tree(before);
+    new_tree = tree(after);
+  }
+};
+
 }  // namespace
 
 TEST_CASE("rekey: same code re-keyed, changed code left unrecorded, lines kept or dropped") {
   if (!generators::nvrtc_available()) return;
+  NoNvdisasm no_table;
   TempDir before, after;
   write_tree(before, false);
   write_tree(after, true);
@@ -166,4 +211,89 @@ TEST_CASE("rekey: same code re-keyed, changed code left unrecorded, lines kept o
   CHECK(again.rekeyed.empty());
   CHECK(again.unchanged == 3);
   CHECK(again.changed.size() == 1);
+}
+
+TEST_CASE("rekey with the new line table: a moved file's lines land on the same instructions") {
+  if (!generators::nvrtc_available()) return;
+  std::string tool = real_nvdisasm();
+  if (tool.empty()) return;  // no line table here: the case above covers the drop
+  ::setenv("SOLVER_NVDISASM", tool.c_str(), 1);
+  Trees t;
+  engine::Recording rec;
+  rec.chip = "testchip";
+  auto& v = rec.problems["tiny"].variants["moved"];
+  v.gate = engine::GateResult{};
+  v.gate->source_hash = hash_in(t.old_tree, "moved");
+  v.profile = engine::ProfileResult{};
+  v.profile->pc_sampling = lines_naming("moved.cu");
+  // PC 0 is the kernel's first instruction: the line of its signature, 2 in the old text.
+  v.profile->pc_sampling->lines[0].line = 2;
+  v.profile->pc_sampling->lines[0].text = "extern";
+  v.profile->pc_sampling->causes[0].producer_pc = 0;
+  engine::RekeyReport r =
+      engine::rekey_recording(rec, t.old_tree, t.new_tree, test_chip(), nullptr);
+  CHECK(r.rekeyed == std::vector<std::string>{"tiny moved"});
+  CHECK(r.lines_remapped == std::vector<std::string>{"tiny moved: moved.cu"});
+  CHECK(r.lines_dropped.empty());
+  const auto& pc = *v.profile->pc_sampling;
+  REQUIRE(pc.lines.size() == 1);
+  int signature = 1;  // the signature's line in the new text
+  for (size_t at = 0; std::string(kMovedNew).compare(at, 6, "extern") != 0;
+       at = std::string(kMovedNew).find('\n', at) + 1)
+    ++signature;
+  CHECK(pc.lines[0].file == "moved.cu");
+  CHECK(pc.lines[0].line == signature);
+  CHECK(pc.lines[0].text.rfind("extern \"C\" __global__ void k", 0) == 0);
+  CHECK(pc.causes[0].producer_where == "moved.cu:" + std::to_string(signature));
+}
+
+TEST_CASE("remap_pc_lines: charged as the worker charges, merged, and refused where a PC is gone") {
+  profiling::InlineChains frames;
+  frames["k"][0x10] = {{"/t/hdr.cuh", 5, ""}, {"/t/own.cu", 12, ""}};
+  frames["k"][0x20] = {{"/t/own.cu", 12, ""}};
+  frames["k"][0x30] = {{"/t/hdr.cuh", 7, ""}};
+  profiling::PcSampling pc;
+  pc.kernel = "k";
+  auto line = [](const std::string& file, int n, uint64_t at, uint64_t samples) {
+    profiling::LineSamples l;
+    l.file = file;
+    l.line = n;
+    l.function = "k";
+    l.pc_offset = at;
+    l.samples = samples;
+    l.text = "old";
+    l.stalls["wait"] = samples;
+    return l;
+  };
+  pc.lines = {line("own.cu", 9, 0x20, 7), line("own.cu", 4, 0x10, 5), line("hdr.cuh", 3, 0x30, 2)};
+  profiling::StallCause c;
+  c.producer_pc = 0x10;
+  c.producer_where = "own.cu:4";
+  pc.causes = {c};
+  auto text = [](const std::string& f, int n) { return f + "#" + std::to_string(n); };
+  profiling::PcSampling before = pc;
+  CHECK(engine::remap_pc_lines(pc, frames, "own.cu", text) == "");
+  REQUIRE(pc.lines.size() == 2);
+  CHECK(pc.lines[0].file == "own.cu");
+  CHECK(pc.lines[0].line == 12);
+  CHECK(pc.lines[0].samples == 12);
+  CHECK(pc.lines[0].stalls.at("wait") == 12);
+  CHECK(pc.lines[0].pc_offset == 0x20);  // the more-sampled PC names the merged line
+  CHECK(pc.lines[0].via == "");
+  CHECK(pc.lines[0].text == "own.cu#12");
+  CHECK(pc.lines[1].file == "hdr.cuh");  // no own frame: the innermost place
+  CHECK(pc.lines[1].line == 7);
+  CHECK(pc.causes[0].producer_where == "own.cu:12");
+  // The inlined PC alone: charged to its own-file call site, the header's place as via.
+  profiling::PcSampling one = before;
+  one.lines = {before.lines[1]};
+  CHECK(engine::remap_pc_lines(one, frames, "own.cu", text) == "");
+  CHECK(one.lines[0].via == "hdr.cuh:5");
+  // A PC the new table lacks: refused, and nothing is half rewritten.
+  profiling::PcSampling gone = before;
+  gone.lines.push_back(line("own.cu", 2, 0x40, 1));
+  CHECK(engine::remap_pc_lines(gone, frames, "own.cu", text) != "");
+  CHECK(gone.lines.size() == 4);
+  CHECK(gone.lines[0].line == 9);
+  CHECK(gone.causes[0].producer_where == "own.cu:4");
 }
