@@ -5,9 +5,11 @@
 // the SM reads (code, constant banks, shared-memory and attribute sections, symbols,
 // relocations) must match in name, type, flags, size, link/info and bytes; the sections that
 // only describe the build (`.note.*`: toolkit and options, which carry -I paths) and the
-// debug/line-info sections (`.debug*`, `.nv_debug*`) are left out. Stricter than comparing
-// `cuobjdump -sass` text (same bytes give the same SASS, and register counts live in the
-// compared headers), never looser.
+// debug/line-info sections (`.debug*`, `.nv_debug*`: line tables name other lines after a move)
+// are left out. Compare images of the same options: line info adds sections and symbols, whose
+// indices the compared headers and symbols carry. Stricter than comparing `cuobjdump -sass`
+// text (same bytes give the same SASS, and register counts live in the compared headers), never
+// looser.
 #pragma once
 #include <string>
 

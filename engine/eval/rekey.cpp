@@ -108,7 +108,7 @@ std::vector<std::string> moved_files(
 std::string nvdisasm() {
   if (const char* e = std::getenv("SOLVER_NVDISASM"); e && *e) return e;
   std::error_code ec;
-  for (const char* home : {std::getenv("CUDA_HOME"), "/usr/local/cuda"})
+  for (const char* home : {static_cast<const char*>(std::getenv("CUDA_HOME")), "/usr/local/cuda"})
     if (home && *home && fs::is_regular_file(fs::path(home) / "bin" / "nvdisasm", ec))
       return (fs::path(home) / "bin" / "nvdisasm").string();
   return "nvdisasm";

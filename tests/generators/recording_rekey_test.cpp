@@ -183,7 +183,8 @@ TEST_CASE("rekey: same code re-keyed, changed code left unrecorded, lines kept o
   CHECK(r.unchanged == 1);
   CHECK(r.rekeyed == std::vector<std::string>{"tiny commented", "tiny moved"});
   REQUIRE(r.changed.size() == 1);
-  CHECK(r.changed[0].rfind("tiny changed: section .text.k", 0) == 0);
+  INFO(r.changed[0]);
+  CHECK(r.changed[0].rfind("tiny changed: section .", 0) == 0);
   CHECK(r.problems_to_rerecord() == std::vector<std::string>{"tiny"});
   REQUIRE(r.skipped.size() == 1);
   CHECK(r.skipped[0].rfind("tiny stale: ", 0) == 0);
@@ -196,7 +197,6 @@ TEST_CASE("rekey: same code re-keyed, changed code left unrecorded, lines kept o
   const auto& moved_pc = *rp.variants["moved"].profile->pc_sampling;
   CHECK(moved_pc.lines.empty());
   CHECK(moved_pc.causes.empty());
-  CHECK(moved_pc.detail.find("moved.cu changed") == std::string::npos);
   CHECK(moved_pc.detail.find("text of moved.cu changed") != std::string::npos);
   CHECK(r.lines_dropped == std::vector<std::string>{"tiny moved: moved.cu"});
   // commented.cu is byte for byte the same: its lines name the same statements and stay.
