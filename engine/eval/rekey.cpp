@@ -57,8 +57,10 @@ std::optional<generators::ResolvedVariant> resolve(const TreeProblem& t, const s
 // File name -> text of every local file a resolved variant's compile reads (its source and the
 // headers it reaches); a name met twice with other text maps to nullopt (ambiguous).
 std::map<std::string, std::optional<std::string>> local_files(
-    const generators::ProblemSpec& spec, const generators::ResolvedVariant& rv) {
+    const TreeProblem& t, const generators::ResolvedVariant& rv) {
   std::map<std::string, std::optional<std::string>> out;
+  const generators::ProblemSpec& spec = *t.spec;
+  generators::set_kernel_library_dir(t.tree->kernels);  // check_includes reads within it
   std::vector<std::string> dirs = generators::default_include_dirs(spec.dir);
   dirs.insert(dirs.end(), spec.library_dirs.begin(), spec.library_dirs.end());
   std::vector<std::string> headers;
@@ -197,7 +199,7 @@ RekeyReport rekey_recording(Recording& rec, const RekeyTree& old_tree, const Rek
       if (!rv.profile || !rv.profile->pc_sampling) continue;
       profiling::PcSampling& pc = *rv.profile->pc_sampling;
       std::vector<std::string> moved =
-          moved_files(pc, local_files(*before.spec, *was), local_files(*after.spec, *now));
+          moved_files(pc, local_files(before, *was), local_files(after, *now));
       if (moved.empty()) continue;
       std::string names;
       for (const auto& f : moved) names += (names.empty() ? "" : ", ") + f;
@@ -205,7 +207,7 @@ RekeyReport rekey_recording(Recording& rec, const RekeyTree& old_tree, const Rek
       std::string why;
       auto table = line_table(*now, cache);
       if (table.ok()) {
-        auto files = local_files(*after.spec, *now);
+        auto files = local_files(after, *now);
         why = remap_pc_lines(pc, table.value(), fs::path(now->source_path).filename().string(),
                              [&](const std::string& f, int line) {
                                auto it = files.find(f);

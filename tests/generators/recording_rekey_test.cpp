@@ -23,15 +23,16 @@ using namespace solver::generators::test;
 
 namespace {
 
-std::string problem_yaml(bool library) {
-  std::string y = "version: 1\nname: tiny\n" + std::string(library ? "kernels: [tiny]\n" : "") +
-                  "scalars: {N: 256}\n"
-                  "buffers: {x: {dtype: f32, shape: [N], role: inout}}\n"
-                  "flops: N\nbytes: 8*N\n"
-                  "tolerance: {fp32: {rtol: 0, atol: 0}}\n"
-                  "reference: {source: ref.cu, entry: r, args: [x, N], grid: [1], block: [256]}\n"
-                  "variants:\n";
-  for (const char* id : {"same", "moved", "changed", "commented"})
+std::string problem_yaml() {
+  std::string y =
+      "version: 1\nname: tiny\nkernels: [tiny]\n"
+      "scalars: {N: 256}\n"
+      "buffers: {x: {dtype: f32, shape: [N], role: inout}}\n"
+      "flops: N\nbytes: 8*N\n"
+      "tolerance: {fp32: {rtol: 0, atol: 0}}\n"
+      "reference: {source: ref.cu, entry: r, args: [x, N], grid: [1], block: [256]}\n"
+      "variants:\n";
+  for (const char* id : {"same", "moved", "changed", "commented", "lib"})
     y += std::string("  - {id: ") + id + ", source: " + id +
          ".cu, entry: k, args: [x, N], grid: [1], block: [256]}\n";
   return y;
@@ -65,8 +66,20 @@ const char* kCommented =
     "  if (threadIdx.x < n) x[threadIdx.x] = half_of(x[threadIdx.x]);\n"
     "}\n";
 
+// `lib` calls a library helper whose text is the same in both trees; its own file gains a line.
+const char* kTwice = "__device__ inline float twice(float v) { return 2.f * v; }\n";
+std::string lib_source(bool after) {
+  return std::string(after ? "// twice() is the library's\n" : "") +
+         "#include <twice.cuh>\n"
+         "extern \"C\" __global__ void k(float* x, int n) {\n"
+         "  if (threadIdx.x < n) x[threadIdx.x] = twice(x[threadIdx.x]);\n"
+         "}\n";
+}
+
 void write_tree(const TempDir& t, bool after) {
-  t.write("problems/tiny/problem.yaml", problem_yaml(after));
+  t.write("problems/tiny/problem.yaml", problem_yaml());
+  t.write("problems/tiny/lib.cu", lib_source(after));
+  t.write("kernels/tiny/twice.cuh", kTwice);
   t.write("problems/tiny/ref.cu", kRef);
   t.write("problems/tiny/same.cu", kSame);
   t.write("problems/tiny/moved.cu", after ? kMovedNew : kMovedOld);
@@ -75,7 +88,7 @@ void write_tree(const TempDir& t, bool after) {
   t.write("problems/tiny/include/note.cuh",
           std::string(after ? "// halves, kept here\n" : "") +
               "__device__ inline float half_of(float v) { return 0.5f * v; }\n");
-  t.write(after ? "kernels/tiny/bump.cuh" : "kernels/README.md", after ? kBump : "old\n");
+  if (after) t.write("kernels/tiny/bump.cuh", kBump);
 }
 
 engine::RekeyTree tree(const TempDir& t) {
@@ -159,7 +172,7 @@ TEST_CASE("rekey: same code re-keyed, changed code left unrecorded, lines kept o
   rec.chip = "testchip";
   auto& rp = rec.problems["tiny"];
   std::map<std::string, std::string> old_hash, new_hash;
-  for (const char* id : {"same", "moved", "changed", "commented"}) {
+  for (const char* id : {"same", "moved", "changed", "commented", "lib"}) {
     old_hash[id] = hash_in(old_tree, id);
     new_hash[id] = hash_in(new_tree, id);
     auto& v = rp.variants[id];
@@ -172,7 +185,10 @@ TEST_CASE("rekey: same code re-keyed, changed code left unrecorded, lines kept o
     v.profile->pc_sampling = lines_naming(std::string(id) + ".cu");
   }
   CHECK(old_hash["same"] == new_hash["same"]);
-  for (const char* id : {"moved", "changed", "commented"}) CHECK(old_hash[id] != new_hash[id]);
+  for (const char* id : {"moved", "changed", "commented", "lib"})
+    CHECK(old_hash[id] != new_hash[id]);
+  // lib's lines name the library header, byte for byte the same in both trees: they stay.
+  rp.variants["lib"].profile->pc_sampling = lines_naming("twice.cuh");
   rp.variants["stale"] = rp.variants["same"];  // a key the new pool does not hold
   generators::set_kernel_library_dir("");
   const std::string library = generators::kernel_library_dir();
@@ -181,7 +197,7 @@ TEST_CASE("rekey: same code re-keyed, changed code left unrecorded, lines kept o
       engine::rekey_recording(rec, old_tree, new_tree, test_chip(), /*cache=*/nullptr);
   CHECK(generators::kernel_library_dir() == library);  // left as it was found
   CHECK(r.unchanged == 1);
-  CHECK(r.rekeyed == std::vector<std::string>{"tiny commented", "tiny moved"});
+  CHECK(r.rekeyed == std::vector<std::string>{"tiny commented", "tiny lib", "tiny moved"});
   REQUIRE(r.changed.size() == 1);
   INFO(r.changed[0]);
   CHECK(r.changed[0].rfind("tiny changed: section .", 0) == 0);
@@ -204,12 +220,16 @@ TEST_CASE("rekey: same code re-keyed, changed code left unrecorded, lines kept o
   CHECK(kept.lines.size() == 1);
   CHECK(kept.causes.size() == 1);
   CHECK(kept.detail.empty());
+  const auto& lib = *rp.variants["lib"].profile->pc_sampling;
+  CHECK(lib.lines.size() == 1);
+  CHECK(lib.causes.size() == 1);
+  CHECK(lib.detail.empty());
 
   // Run again on the re-keyed recording: nothing left to re-key, the changed point still listed.
   engine::RekeyReport again =
       engine::rekey_recording(rec, old_tree, new_tree, test_chip(), nullptr);
   CHECK(again.rekeyed.empty());
-  CHECK(again.unchanged == 3);
+  CHECK(again.unchanged == 4);
   CHECK(again.changed.size() == 1);
 }
 
