@@ -14,13 +14,14 @@ std::string basename_of(const std::string& path) { return path.substr(path.find_
 // The place the worker charges `pc` of `function` to, from the frames (innermost first).
 std::optional<profiling::LineRef> place(const profiling::InlineChains& frames,
                                         const std::string& function, uint64_t pc,
-                                        const std::string& own_file) {
+                                        const std::string& own_file, bool to_call_site) {
   auto f = frames.find(function);
   if (f == frames.end()) return std::nullopt;
   auto c = f->second.find(pc);
   if (c == f->second.end() || c->second.empty()) return std::nullopt;
   const profiling::LineRef& inner = c->second.front();
   profiling::LineRef out{basename_of(inner.file), inner.line, ""};
+  if (!to_call_site) return out;
   for (const auto& frame : c->second)
     if (basename_of(frame.file) == own_file) {
       out.file = own_file;
@@ -38,12 +39,14 @@ std::string remap_pc_lines(profiling::PcSampling& pc, const profiling::InlineCha
                            const std::string& own_file,
                            const std::function<std::string(const std::string&, int)>& text) {
   using Key = std::tuple<std::string, std::string, int>;  // function, file, line
+  const bool to_call_site =
+      std::any_of(pc.lines.begin(), pc.lines.end(), [](const auto& l) { return !l.via.empty(); });
   std::map<Key, profiling::LineSamples> merged;
   std::map<Key, uint64_t> best;  // samples of the PC that names the merged line
   for (const auto& l : pc.lines) {
     profiling::LineSamples n = l;
     if (!l.file.empty()) {  // a PC without a line has none in the same code either
-      auto at = place(frames, l.function, l.pc_offset, own_file);
+      auto at = place(frames, l.function, l.pc_offset, own_file, to_call_site);
       if (!at)
         return "no line for " + l.function + "+0x" + [&] {
           char b[20];
@@ -74,7 +77,7 @@ std::string remap_pc_lines(profiling::PcSampling& pc, const profiling::InlineCha
   std::vector<profiling::StallCause> causes = pc.causes;
   for (auto& c : causes) {
     if (c.producer_where.empty()) continue;
-    auto at = place(frames, pc.kernel, c.producer_pc, own_file);
+    auto at = place(frames, pc.kernel, c.producer_pc, own_file, to_call_site);
     if (!at) return "no line for the producer at " + c.producer_where + " in the new line table";
     c.producer_where = at->file + ":" + std::to_string(at->line);
   }

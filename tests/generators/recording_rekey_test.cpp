@@ -286,6 +286,7 @@ TEST_CASE("remap_pc_lines: charged as the worker charges, merged, and refused wh
     return l;
   };
   pc.lines = {line("own.cu", 9, 0x20, 7), line("own.cu", 4, 0x10, 5), line("hdr.cuh", 3, 0x30, 2)};
+  pc.lines[2].via = "hdr.cuh:1";  // recorded with inline chains: inlined code to its call site
   profiling::StallCause c;
   c.producer_pc = 0x10;
   c.producer_where = "own.cu:4";
@@ -304,11 +305,18 @@ TEST_CASE("remap_pc_lines: charged as the worker charges, merged, and refused wh
   CHECK(pc.lines[1].file == "hdr.cuh");  // no own frame: the innermost place
   CHECK(pc.lines[1].line == 7);
   CHECK(pc.causes[0].producer_where == "own.cu:12");
-  // The inlined PC alone: charged to its own-file call site, the header's place as via.
+  // The inlined PC: charged to its own-file call site, the header's place as via.
   profiling::PcSampling one = before;
-  one.lines = {before.lines[1]};
+  one.lines = {before.lines[1], before.lines[2]};
   CHECK(engine::remap_pc_lines(one, frames, "own.cu", text) == "");
   CHECK(one.lines[0].via == "hdr.cuh:5");
+  // Recorded without inline chains (no line has a via): the innermost place, as it was charged.
+  profiling::PcSampling plain = before;
+  plain.lines = {before.lines[1]};
+  CHECK(engine::remap_pc_lines(plain, frames, "own.cu", text) == "");
+  CHECK(plain.lines[0].file == "hdr.cuh");
+  CHECK(plain.lines[0].line == 5);
+  CHECK(plain.lines[0].via == "");
   // A PC the new table lacks: refused, and nothing is half rewritten.
   profiling::PcSampling gone = before;
   gone.lines.push_back(line("own.cu", 2, 0x40, 1));
