@@ -1,6 +1,7 @@
 #include "profiling/sass_inline.h"
 
 #include <cstdlib>
+#include <iterator>
 
 namespace solver::profiling {
 namespace {
@@ -50,7 +51,7 @@ std::vector<LineRef> comment_frames(std::string_view line) {
 
 }  // namespace
 
-InlineChains parse_inline_chains(std::string_view text) {
+InlineChains parse_pc_frames(std::string_view text) {
   InlineChains out;
   std::string function;
   std::vector<std::vector<LineRef>> pending;  // the comments since the last instruction
@@ -94,7 +95,17 @@ InlineChains parse_inline_chains(std::string_view text) {
       }
       pending.clear();
     }
-    if (chain.size() > 1) out[function][pc] = chain;
+    if (!chain.empty()) out[function][pc] = chain;
+  }
+  return out;
+}
+
+InlineChains parse_inline_chains(std::string_view text) {
+  InlineChains out = parse_pc_frames(text);
+  for (auto f = out.begin(); f != out.end();) {
+    for (auto c = f->second.begin(); c != f->second.end();)
+      c = c->second.size() > 1 ? std::next(c) : f->second.erase(c);
+    f = f->second.empty() ? out.erase(f) : std::next(f);
   }
   return out;
 }

@@ -26,6 +26,10 @@ using InlineChains = std::map<std::string, std::map<uint64_t, std::vector<LineRe
 // `//## File "F", line N [inlined at "G", line M]` comments above an instruction (`/*0a30*/`)
 // give its frames; an instruction without comments above it has its predecessor's.
 InlineChains parse_inline_chains(std::string_view nvdisasm_text);
+// The same reading with every PC that has a line kept, one frame or more: the whole line table
+// of a line-info cubin (its innermost frame is the place CUPTI's correlation names), for
+// re-locating recorded PCs offline (engine/eval/pc_line_remap.h).
+InlineChains parse_pc_frames(std::string_view nvdisasm_text);
 
 // A Locate that charges inlined code to the innermost frame in the kernel's own source
 // (`is_own(file)`), with `via` naming the place `read` gave ("mma.h:101"); PCs with no chain,

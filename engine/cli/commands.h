@@ -28,6 +28,7 @@ int run_report(Context& ctx);               // cmd_report.cpp
 int run_replay(Context& ctx);               // cmd_replay.cpp
 int run_record(Context& ctx);               // cmd_record.cpp
 int run_recording_rederive(Context& ctx);   // cmd_recording_rederive.cpp
+int run_recording_rekey(Context& ctx);      // cmd_recording_rekey.cpp
 int run_problems_check(Context& ctx);       // cmd_problems_check.cpp
 int run_problems_new(Context& ctx);         // cmd_problems_new.cpp
 int run_problems_export(Context& ctx);      // cmd_problems_export.cpp

@@ -20,8 +20,8 @@
 // the same mapping, so C is written as float2 pairs.
 // Requires M % BM == 0, N % 128 == 0, K % 32 == 0 (constraints in problem.yaml), tensor maps
 // tmA (box [1, BM, 32]) and tmB (box [1, 32, 32]), both 128-byte swizzled.
-#include "bmm_tma_ops.cuh"
-#include "bmm_wgmma_tf32_ops.cuh"
+#include "tma_ops.cuh"
+#include "wgmma_tf32_ops.cuh"
 
 #ifndef BM
 #define BM 256

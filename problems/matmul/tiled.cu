@@ -1,25 +1,3 @@
-// Shared-memory tiling: a TILE x TILE block stages one TILE-wide slab of A and of B per step, so
-// each global element is read once per block instead of once per thread (TILE-fold reuse).
-// Requires M, N, K multiples of TILE (constraints in problem.yaml).
-#ifndef TILE
-#define TILE 32
-#endif
-
-extern "C" __global__ void __launch_bounds__(TILE * TILE)
-    matmul_tiled(const float* A, const float* B, float* C, int M, int N, int K) {
-  __shared__ float As[TILE][TILE];
-  __shared__ float Bs[TILE][TILE];
-  const int tx = threadIdx.x, ty = threadIdx.y;
-  const int row = blockIdx.y * TILE + ty;
-  const int col = blockIdx.x * TILE + tx;
-  float acc = 0.0f;
-  for (int k0 = 0; k0 < K; k0 += TILE) {
-    As[ty][tx] = A[(size_t)row * K + k0 + tx];
-    Bs[ty][tx] = B[(size_t)(k0 + ty) * N + col];
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < TILE; ++k) acc += As[ty][k] * Bs[k][tx];  // As: broadcast, Bs: stride 1
-    __syncthreads();
-  }
-  C[(size_t)row * N + col] = acc;
-}
+// The shared-memory tiled GEMM of the kernel library (kernels/gemm/tiled_gemm.cuh).
+#define GEMM_ENTRY matmul_tiled
+#include <tiled_gemm.cuh>

@@ -1,0 +1,118 @@
+// CUDA-core SGEMM tuned for the FMA pipe: 128x128 block tile, 256 threads of 8x8 outputs,
+// BK-deep slabs double-buffered in shared memory. B streams global->shared with cp.async; A
+// goes through registers because it is stored transposed (As[k][m]), so that every k step
+// reads its 8 A and 8 B values as four float4 loads. The warp is laid out 4 x 8 threads (not
+// 2 x 16), so each float4 load of a warp touches 64 or 128 contiguous bytes: one shared-memory
+// wavefront each, four per k step for 2048 FMAs. One barrier per slab: the next slab lands in
+// the other buffer while this one is read.
+// Requires M, N multiples of 128 and K a multiple of BK (constraints in problem.yaml).
+// The including file names the kernel (GEMM_ENTRY) and defines GEMM_BATCHED for torch.bmm's
+// layout (blockIdx.z the batch); the body is the same for matmul and batched_gemm (issue 33).
+#ifndef BK
+#define BK 8
+#endif
+#define BM 128
+#define BN 128
+#define AST (BM + 4)  // transposed A row stride: the two k-halves of a warp's stores 16 banks apart
+
+__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
+  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
+}
+
+extern "C" __global__ void __launch_bounds__(256, 2)
+    GEMM_ENTRY(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
+               int M, int N, int K) {
+  __shared__ __align__(16) float As[2][BK][AST];
+  __shared__ __align__(16) float Bs[2][BK][BN];
+  const int tid = threadIdx.x;
+  const int warp = tid >> 5, lane = tid & 31;
+  const int tRow = (warp >> 1) * 4 + (lane >> 3);  // 0..15: rows tRow*4.. and 64+tRow*4..
+  const int tCol = (warp & 1) * 8 + (lane & 7);    // 0..15: columns likewise
+  const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
+#ifdef GEMM_BATCHED
+  A += (size_t)blockIdx.z * M * K;
+  B += (size_t)blockIdx.z * K * N;
+  C += (size_t)blockIdx.z * M * N;
+#endif
+
+  constexpr int kA = BM * BK / 4 / 256;  // float4 of A (and of B) per thread per slab
+  const float* Ag = A + (size_t)m0 * K;
+  const float* Bg = B + n0;
+  float4 ra[kA];
+  auto load_a = [&](int k0) {
+#pragma unroll
+    for (int i = 0; i < kA; ++i) {
+      const int idx = tid + i * 256;
+      const int r = idx / (BK / 4), kc = (idx % (BK / 4)) * 4;
+      ra[i] = *reinterpret_cast<const float4*>(Ag + (size_t)r * K + k0 + kc);
+    }
+  };
+  auto store_a = [&](int s) {
+#pragma unroll
+    for (int i = 0; i < kA; ++i) {
+      const int idx = tid + i * 256;
+      const int r = idx / (BK / 4), kc = (idx % (BK / 4)) * 4;
+      As[s][kc + 0][r] = ra[i].x;
+      As[s][kc + 1][r] = ra[i].y;
+      As[s][kc + 2][r] = ra[i].z;
+      As[s][kc + 3][r] = ra[i].w;
+    }
+  };
+  auto load_b = [&](int s, int k0) {
+#pragma unroll
+    for (int i = 0; i < kA; ++i) {
+      const int idx = tid + i * 256;
+      const int kr = idx / (BN / 4), c = (idx % (BN / 4)) * 4;
+      cp_async16(&Bs[s][kr][c], Bg + (size_t)(k0 + kr) * N + c);
+    }
+    asm volatile("cp.async.commit_group;\n" ::: "memory");
+  };
+
+  float acc[8][8];
+#pragma unroll
+  for (int i = 0; i < 8; ++i)
+#pragma unroll
+    for (int j = 0; j < 8; ++j) acc[i][j] = 0.0f;
+
+  const int tiles = K / BK;
+  load_b(0, 0);
+  load_a(0);
+  store_a(0);
+  asm volatile("cp.async.wait_group 0;\n" ::: "memory");
+  __syncthreads();
+  for (int t = 0; t < tiles; ++t) {
+    const int s = t & 1;
+    const bool more = t + 1 < tiles;
+    if (more) {
+      load_b(s ^ 1, (t + 1) * BK);
+      load_a((t + 1) * BK);
+    }
+#pragma unroll
+    for (int k = 0; k < BK; ++k) {
+      const float4 a0 = *reinterpret_cast<const float4*>(&As[s][k][tRow * 4]);
+      const float4 a1 = *reinterpret_cast<const float4*>(&As[s][k][64 + tRow * 4]);
+      const float4 b0 = *reinterpret_cast<const float4*>(&Bs[s][k][tCol * 4]);
+      const float4 b1 = *reinterpret_cast<const float4*>(&Bs[s][k][64 + tCol * 4]);
+      const float ar[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
+      const float br[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
+#pragma unroll
+      for (int i = 0; i < 8; ++i)
+#pragma unroll
+        for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(ar[i], br[j], acc[i][j]);
+    }
+    if (more) store_a(s ^ 1);  // buffer s^1 was last read before the previous barrier
+    asm volatile("cp.async.wait_group 0;\n" ::: "memory");
+    __syncthreads();
+  }
+
+#pragma unroll
+  for (int i = 0; i < 8; ++i) {
+    const int row = m0 + (i >> 2) * 64 + tRow * 4 + (i & 3);
+    float* Cr = C + (size_t)row * N + n0;
+    *reinterpret_cast<float4*>(Cr + tCol * 4) =
+        make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
+    *reinterpret_cast<float4*>(Cr + 64 + tCol * 4) =
+        make_float4(acc[i][4], acc[i][5], acc[i][6], acc[i][7]);
+  }
+}
