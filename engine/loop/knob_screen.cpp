@@ -278,4 +278,13 @@ bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateR
   return verdict.median_ratio > 1 && median_of(gate.timed_us) < verdict.incumbent_median_us;
 }
 
+void mark_tie_kept(RoundRecord& rec) {
+  rec.tie_kept = true;
+  rec.credited_rule.clear();
+  rec.detail =
+      "kept on a tie (a screening round; the paired median ratio and the gate's times both "
+      "favour the candidate): " +
+      rec.detail;
+}
+
 }  // namespace solver::engine

@@ -68,5 +68,7 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
 // faster of two points the verdict alone cannot tell apart, not the older one. The record is
 // marked (`tie_kept`) and teaches the evolver nothing.
 bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateResult& gate);
+// Marks a kept record as kept on a tie: `tie_kept`, no credited rule, the detail says why.
+void mark_tie_kept(RoundRecord& rec);
 
 }  // namespace solver::engine

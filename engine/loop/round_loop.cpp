@@ -460,14 +460,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   }
   rec.outcome = Outcome::Kept;
   rec.detail = verdict.reason;
-  if (tie) {
-    rec.tie_kept = true;
-    rec.credited_rule.clear();
-    rec.detail =
-        "kept on a tie (a screening round; the paired median ratio and the gate's "
-        "times both favour the candidate): " +
-        verdict.reason;
-  }
+  if (tie) mark_tie_kept(rec);
   clock.start();
   ProfileResult pr = backend_.profile(cand_ref);  // already gated: profile only
   clock.stop("profile_kept", pr.phases_ms);
