@@ -288,42 +288,42 @@ TEST_CASE("issue 28: the sum-of-|terms| scale is bounded by rounding, not by a l
 TEST_CASE("issue 28: the heavy set of a one-sided law is sparse, so a skipped share is seen") {
   // A law that does not hold -x gets HeavyKept (P6c: no sign drawn, no cancellation). With
   // heavy_signed's dense draw (1 in 16 kept) the 1-in-16 skip's error stayed near rtol 1e-4
-  // and tests/cheats/cheat_skip_rescale was kept live (2026-12-03); the sparse draw puts most
-  // of the sum on ~n/4096 seeded values (the rest 0), so a skipped share moves it by ~sqrt(f/K).
+  // and tests/cheats/cheat_skip_rescale was kept live (2026-12-03); the sparse draw puts the
+  // sum on ~n/4096 seeded values (the rest 0), so a skipped share moves it by ~sqrt(f K).
+  // cheat_skip_rescale's problem at 1/16 of its size: 2^22 elements, rtol 1e-4, atol 1/16.
   const int64_t n = int64_t(1) << 22;
   auto b = buffer("x", DType::F32, n, {"uniform", 0, 1});
   auto bytes = gpu::make_input(b, 11);
   const int64_t sparse = gpu::kept_sparsity(b);
-  CHECK(sparse == 16384);  // the largest power of two leaving at least 256 kept
+  CHECK(sparse == 4096);  // the cap: K = 1,024 values kept
   CHECK(gpu::kept_sparsity(buffer("y", DType::F32, 4096, {"uniform", 0, 1})) == 16);
-  CHECK(gpu::kept_sparsity(buffer("v", DType::F32, int64_t(1) << 30, {"uniform", 0, 1})) == 65536);
+  CHECK(gpu::kept_sparsity(buffer("v", DType::F32, 256 * 64, {"uniform", 0, 1})) == 64);
   CHECK(gpu::kept_sparsity(buffer("z", DType::F32, n, {"uniform", -1, 1})) == 0);   // symmetric
   CHECK(gpu::kept_sparsity(buffer("w", DType::F32, n, {"uniform", 0.5, 1.5})) == 0);  // no 0
-  int caught = 0, honest_ok = 0;
-  for (uint64_t seed : {1ULL, 2ULL, 3ULL, 4ULL, 5ULL}) {
+  const auto x0 = floats(bytes.data(), n);
+  int caught = 0, honest_ok = 0, seeds = 0;
+  for (uint64_t seed = 1; seed <= 24; ++seed, ++seeds) {
     auto kept = bytes, magnitude = bytes;
     gpu::heavy_kept(b, kept.data(), seed, sparse);
     gpu::heavy_magnitude(b, magnitude.data(), seed, sparse);
-    auto x0 = floats(bytes.data(), n), x = floats(kept.data(), n),
-         a = floats(magnitude.data(), n);
-    double ref = 0, ref_abs = 0, skip = 0, spikes_sum = 0;
+    auto x = floats(kept.data(), n), a = floats(magnitude.data(), n);
+    double ref = 0, ref_abs = 0, skip = 0;
     float honest = 0;
-    int64_t spikes = 0;
+    int64_t spikes = 0, bad = 0;
     for (int64_t i = 0; i < n; ++i) {
       const size_t k = size_t(i);
-      CHECK((x[k] == x0[k] || x[k] == 0));  // kept or 0: inside the support
-      CHECK(a[k] == std::fabs(x[k]));       // the bound's twin: the same draws
+      bad += !(x[k] == x0[k] || x[k] == 0) || a[k] != std::fabs(x[k]);  // kept or 0; twin
       ref += x[k];
       ref_abs += a[k];
       honest += x[k];
       if (i % 16 != 15) skip += x[k];
-      if (x[k] == x0[k] && x0[k] != 0) spikes++, spikes_sum += x[k];
+      spikes += x[k] != 0;
     }
+    CHECK(bad == 0);
     CHECK(spikes == doctest::Approx(double(n) / double(sparse)).epsilon(0.25));
-    CHECK(spikes_sum == ref);
-    generators::Tolerance tol;  // cheat_skip_rescale's class, atol scaled as the gate does
+    generators::Tolerance tol;
     tol.rtol = 1e-4;
-    tol.atol = 1.0 / double(sparse);
+    tol.atol = 1.0 / 16;
     auto check = [&](double out) {
       return gpu::compare(reinterpret_cast<const unsigned char*>(&out), DType::F64, 1, &ref, 1,
                           tol, 1, &ref_abs)
@@ -332,8 +332,9 @@ TEST_CASE("issue 28: the heavy set of a one-sided law is sparse, so a skipped sh
     honest_ok += check(honest);
     caught += !check(skip * 16.0 / 15.0);
   }
-  CHECK(honest_ok == 5);  // no false rejection of an in-order FP32 sum
-  CHECK(caught == 5);     // the skip's relative error: sd ~1.5e-2 (K = 256) against 1e-4
+  CHECK(honest_ok == seeds);  // no false rejection of an in-order FP32 sum
+  // Predicted: tolerance 0.11 against an error sd of 3.9, so ~2% of seeds pass the skip.
+  CHECK(caught >= seeds - 2);
 }
 
 TEST_CASE("issue 28: integer inputs are perturbed by swaps that stay in their distribution") {

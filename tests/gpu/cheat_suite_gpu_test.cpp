@@ -78,9 +78,17 @@ TEST_CASE("live: every cheat of the suite is refused with its expected outcome")
     const std::string also = want.size() > 1 ? " (or another listed)" : "";
     MESSAGE(spec.name << ": expected " << want.front() << also << ", got " << got << " ("
                       << r.candidate << "): " << r.detail.substr(0, 200));
-    // Honest controls (control_*, issue 28) must be kept; nothing else may be.
+    // Honest controls (control_*, issue 28) must be kept; nothing else may be, except a cheat
+    // whose expect file lists `kept` itself (its trick closed and measured harmless: it is then
+    // right on every run, e.g. redteam5_cycle_order_memo, whose memo never serves since cycles
+    // are conjugated each run; the listing and its measurement are in the file).
     const bool control = spec.name.rfind("control_", 0) == 0;
-    CHECK_MESSAGE((r.outcome == engine::Outcome::Kept) == control, spec.name);
+    const bool kept = r.outcome == engine::Outcome::Kept;
+    const bool listed_kept = std::find(want.begin(), want.end(), "kept") != want.end();
+    if (control)
+      CHECK_MESSAGE(kept, spec.name);
+    else
+      CHECK_MESSAGE((!kept || listed_kept), spec.name);
     CHECK_MESSAGE(as_expected, spec.name);
   }
   MESSAGE("cheat suite: " << refused << "/" << total

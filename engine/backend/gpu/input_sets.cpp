@@ -180,7 +180,7 @@ int64_t kept_sparsity(const generators::ResolvedBuffer& b) {
   if (sign_symmetric(b) || b.init.kind != "uniform" || !(b.init.a <= 0 && 0 <= b.init.b))
     return 0;
   int64_t d = 16;
-  while (d < 65536 && d * 2 * 256 <= b.elements) d *= 2;
+  while (d < 4096 && d * 2 * 256 <= b.elements) d *= 2;
   return d;
 }
 
