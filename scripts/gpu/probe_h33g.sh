@@ -25,7 +25,7 @@ if [ ! -x "$S" ]; then
   echo "VERDICT h33g: no solver at $S"
   exit 1
 fi
-nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader | head -1 | tee "$O/gpu.txt"
+nvidia-smi 2>/dev/null --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader | head -1 | tee "$O/gpu.txt"
 P=$(mktemp -d /tmp/h33g-prob.XXXX)
 keys=$(python3 scripts/gpu/probe_h33g/make_copy.py "$PWD/problems/matmul_bf16" "$P/matmul_bf16" "$POINTS") || {
   echo "VERDICT h33g: make_copy failed"
@@ -54,4 +54,4 @@ timeout "$lt" python3 scripts/gpu/probe_h33g/time_points.py --solver "$S" --data
 echo "timing: exit $? in $(($(date +%s) - s)) s (limit $lt s)"
 cat "$O/times.log" | grep -v '^\s*$' | tail -n 30
 best=$(grep '^POINT .*check agree' "$O/times.log" | awk '{for (i = 1; i <= NF; i++) if ($i == "ratio") print $(i + 1), $2}' | sort -gr | head -n 1)
-echo "VERDICT h33g: best ${best:-none} (cuBLAS / ours; bar 0.95); $(grep -c ' PASS\| pass' "$O/gate.txt") gate rows pass of $(grep -c ^GATE "$O/gate.txt"); $(($(date +%s) - T0)) s"
+echo "VERDICT h33g: best ${best:-none} (cuBLAS / ours; bar 0.95); $(awk '$1 == "GATE" && $3 == "passed"' "$O/gate.txt" | wc -l) of $(grep -c ^GATE "$O/gate.txt") gate rows passed; $(($(date +%s) - T0)) s"
