@@ -3,7 +3,9 @@
 F.linear) in ONE process, with bench/parity.py's machinery (the kernel exported by `solver
 problems export`, launched through the driver API on torch tensors, the same L2 flush and CUDA
 events, median). Per point: the output checked against F.linear on the same tensors, the median,
-and cuBLAS's median / ours. cuBLAS is timed before and after the points (drift shows).
+and cuBLAS's median (timed before the first point) / ours, printed as each point ends (a point that
+hangs loses only the points after it); cuBLAS is timed again after the points (drift shows) and
+times.json's ratios use the better of the two.
 Usage: time_points.py --solver S --data-dir D --problems-dir P --keys K1,K2,... --out FILE.json
 """
 import argparse
@@ -82,6 +84,7 @@ def main():
             if first is None:
                 first = k
                 time_cublas(k)
+                print(f"CUBLAS F.linear median {cublas[0]:.1f} us", flush=True)
             k.zero_outputs()
             k()
             ref = F.linear(k.bufs["A"], k.bufs["B"])
@@ -90,8 +93,14 @@ def main():
             del ref
             row.update(TR.time_fn(t, k, a.samples, 5, flush, before=k.zero_outputs))
             row["status"] = "ok"
+            c = row["check"]
+            print(f"POINT {key}: check {'agree' if c['agree'] else 'DISAGREE'} "
+                  f"(bad {c['bad_elements']}, max err {c['max_abs_err']:.3g}) median "
+                  f"{row['median_us']:.1f} us (min {row['min_us']:.1f}) ratio "
+                  f"{cublas[0] / row['median_us']:.3f}", flush=True)
         except Exception as e:  # noqa: BLE001
             row["status"] = f"{type(e).__name__}: " + str(e)[:300]
+            print(f"POINT {key}: {row['status']}", flush=True)
         rows.append(row)
         with open(a.out, "w") as f:
             json.dump(res, f, indent=1)
@@ -102,13 +111,6 @@ def main():
     for row in res["points"]:
         if row.get("status") == "ok":
             row["ratio"] = cb / row["median_us"]
-            c = row["check"]
-            print(f"POINT {row['key']}: check {'agree' if c['agree'] else 'DISAGREE'} "
-                  f"(bad {c['bad_elements']}, max err {c['max_abs_err']:.3g}) median "
-                  f"{row['median_us']:.1f} us (min {row['min_us']:.1f}) ratio {row['ratio']:.3f}",
-                  flush=True)
-        elif not row.get("status", "").startswith(("export", "skipped")):
-            print(f"POINT {row['key']}: {row.get('status')}", flush=True)
     print(f"CUBLAS F.linear median us: {cublas} (best {cb})", flush=True)
     res["wall_s"] = round(time.time() - t0, 1)
     with open(a.out, "w") as f:
