@@ -4,6 +4,7 @@ only, the latter constrained to the given knob points, so `solver problems check
 those; prints their variant keys, ';'-separated. The built-in problem is left as it is.
 Usage: make_copy.py SRC DEST "BM,BN,STAGES,GROUP,CLUSTER,GRID,EPI;..."
 """
+import re
 import shutil
 import sys
 
@@ -24,7 +25,7 @@ start = y.index("\n  - id: wgmma_persistent")
 end = y.find("\n  - id:", start + 1)
 wp = y[start:end if end > 0 else len(y)].rstrip("\n")
 wp = wp.replace("parent: wgmma_tma", "parent: naive")
-wp = wp.replace("applies: [balance_waves, warp_specialize]", "applies: [use_tensor_cores_bf16]")
+wp = re.sub(r"\n    applies: [^\n]*", "\n    applies: [use_tensor_cores_bf16]", wp, count=1)
 only = " or ".join("(" + " and ".join(f"{k} == {v}" for k, v in p.items()) + ")" for p in pts)
 if "constraints: [" not in wp:
     sys.exit("make_copy: wgmma_persistent has no constraints list")
