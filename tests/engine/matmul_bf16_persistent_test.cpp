@@ -45,7 +45,8 @@ TEST_CASE("wgmma_persistent: boxes, transaction bytes and shared memory agree wi
   CHECK(variant_arch(v, chip("h200")) == "sm_90a");
   const auto points = enumerate_knobs(problem(), v);
   REQUIRE(!points.empty());
-  const int64_t limit = int64_t{chip("h200").smem_per_block_kib} * 1024;
+  const auto limit = int64_t(chip("h200").number("smem_per_block_kib") * 1024);
+  REQUIRE(limit > 0);
   for (const auto& k : points) {
     CAPTURE(variant_key(v.id, k));
     CHECK(validate(problem(), v, k, chip("h200")).empty());
