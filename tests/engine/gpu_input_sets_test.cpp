@@ -298,7 +298,7 @@ TEST_CASE("issue 28: the heavy set of a one-sided law is sparse, so a skipped sh
   CHECK(sparse == 4096);  // the cap: K = 1,024 values kept
   CHECK(gpu::kept_sparsity(buffer("y", DType::F32, 4096, {"uniform", 0, 1})) == 16);
   CHECK(gpu::kept_sparsity(buffer("v", DType::F32, 256 * 64, {"uniform", 0, 1})) == 64);
-  CHECK(gpu::kept_sparsity(buffer("z", DType::F32, n, {"uniform", -1, 1})) == 0);   // symmetric
+  CHECK(gpu::kept_sparsity(buffer("z", DType::F32, n, {"uniform", -1, 1})) == 0);     // symmetric
   CHECK(gpu::kept_sparsity(buffer("w", DType::F32, n, {"uniform", 0.5, 1.5})) == 0);  // no 0
   const auto x0 = floats(bytes.data(), n);
   int caught = 0, honest_ok = 0, seeds = 0;
@@ -325,8 +325,8 @@ TEST_CASE("issue 28: the heavy set of a one-sided law is sparse, so a skipped sh
     tol.rtol = 1e-4;
     tol.atol = 1.0 / 16;
     auto check = [&](double out) {
-      return gpu::compare(reinterpret_cast<const unsigned char*>(&out), DType::F64, 1, &ref, 1,
-                          tol, 1, &ref_abs)
+      return gpu::compare(reinterpret_cast<const unsigned char*>(&out), DType::F64, 1, &ref, 1, tol,
+                          1, &ref_abs)
           .ok;
     };
     honest_ok += check(honest);

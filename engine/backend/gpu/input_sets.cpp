@@ -177,8 +177,7 @@ void heavy_kept(const generators::ResolvedBuffer& b, unsigned char* data, uint64
 }
 
 int64_t kept_sparsity(const generators::ResolvedBuffer& b) {
-  if (sign_symmetric(b) || b.init.kind != "uniform" || !(b.init.a <= 0 && 0 <= b.init.b))
-    return 0;
+  if (sign_symmetric(b) || b.init.kind != "uniform" || !(b.init.a <= 0 && 0 <= b.init.b)) return 0;
   int64_t d = 16;
   while (d < 4096 && d * 2 * 256 <= b.elements) d *= 2;
   return d;
