@@ -11,7 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_run.h"
+#include "classify_json.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -21,38 +21,17 @@ const std::string kSrc = SOLVER_SOURCE_DIR;
 const std::string kData = kSrc + "/tests/data/corpus_fresh2_h200";
 
 json signals_of(const std::string& dir, const std::string& kernel) {
-  std::ifstream in(dir + "/" + kernel + ".json");
-  REQUIRE(in.good());
-  return json::parse(in);
+  return solver::test::signal_file(dir, kernel);
 }
-
-// classify --json of a signal file with the default table; returns the first verdict.
 json classify(const json& file, const std::string& name) {
-  fs::path p = fs::temp_directory_path() / ("solver_fresh2_rules_" + name + ".json");
-  std::ofstream(p) << file.dump();
-  auto r = solver::test::run_solver({"classify", "--signals", p.string(), "--chip", "h200",
-                                     "--rules", kSrc + "/rules/rules.yaml", "--json"});
-  fs::remove(p);
-  REQUIRE_MESSAGE(r.rc == 0, r.err);
-  return json::parse(r.out)["verdicts"][0];
+  return solver::test::classify_signals(file, "fresh2_" + name);
 }
-
-std::string fired(const json& v) {
-  return v["fired"].is_object() ? v["fired"]["id"].get<std::string>() : "nothing";
-}
-
-std::string bottleneck(const json& v) {
-  return v["fired"].is_object() ? v["fired"]["bottleneck"].get<std::string>() : "nothing";
-}
-
-// The estimate a rule was ranked with, or -1 when it did not rank.
+std::string fired(const json& v) { return solver::test::fired_rule(v); }
+std::string bottleneck(const json& v) { return solver::test::fired_bottleneck(v); }
 double estimate(const json& v, const std::string& id) {
-  for (const auto& r : v["ranked"])
-    if (r["id"] == id) return r["estimate"].get<double>();
-  return -1.0;
+  return solver::test::ranked_estimate(v, id);
 }
-
-double sig(const json& f, const std::string& name) { return f["signals"][name].get<double>(); }
+double sig(const json& f, const std::string& name) { return solver::test::signal_value(f, name); }
 }  // namespace
 
 TEST_CASE("the second fresh batch's recorded signals: 11 of 11, the three unnamed costs by rule") {

@@ -12,7 +12,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_run.h"
+#include "classify_json.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -21,35 +21,15 @@ namespace {
 const std::string kSrc = SOLVER_SOURCE_DIR;
 const std::string kData = kSrc + "/tests/data/corpus_fresh3_h200";
 
-json signals_of(const std::string& kernel) {
-  std::ifstream in(kData + "/" + kernel + ".json");
-  REQUIRE(in.good());
-  return json::parse(in);
-}
-
-// classify --json of a signal file with the default table; returns the first verdict.
+json signals_of(const std::string& kernel) { return solver::test::signal_file(kData, kernel); }
 json classify(const json& file, const std::string& name) {
-  fs::path p = fs::temp_directory_path() / ("solver_fresh3_rules_" + name + ".json");
-  std::ofstream(p) << file.dump();
-  auto r = solver::test::run_solver({"classify", "--signals", p.string(), "--chip", "h200",
-                                     "--rules", kSrc + "/rules/rules.yaml", "--json"});
-  fs::remove(p);
-  REQUIRE_MESSAGE(r.rc == 0, r.err);
-  return json::parse(r.out)["verdicts"][0];
+  return solver::test::classify_signals(file, "fresh3_" + name);
 }
-
-std::string fired(const json& v) {
-  return v["fired"].is_object() ? v["fired"]["id"].get<std::string>() : "nothing";
-}
-
-// The estimate a rule was ranked with, or -1 when it did not rank.
+std::string fired(const json& v) { return solver::test::fired_rule(v); }
 double estimate(const json& v, const std::string& id) {
-  for (const auto& r : v["ranked"])
-    if (r["id"] == id) return r["estimate"].get<double>();
-  return -1.0;
+  return solver::test::ranked_estimate(v, id);
 }
-
-double sig(const json& f, const std::string& name) { return f["signals"][name].get<double>(); }
+double sig(const json& f, const std::string& name) { return solver::test::signal_value(f, name); }
 }  // namespace
 
 TEST_CASE("the third fresh batch's recorded signals: 13 of 13, the four live misses by rule") {

@@ -10,7 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "cli_run.h"
+#include "classify_json.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
@@ -19,25 +19,11 @@ namespace {
 const std::string kSrc = SOLVER_SOURCE_DIR;
 const std::string kData = kSrc + "/tests/data/corpus_fresh_h200";
 
-json signals_of(const std::string& kernel) {
-  std::ifstream in(kData + "/" + kernel + ".json");
-  REQUIRE(in.good());
-  return json::parse(in);
-}
-
-// classify --json of a signal file; returns the first verdict.
+json signals_of(const std::string& kernel) { return solver::test::signal_file(kData, kernel); }
 json classify(const json& file, const std::string& name) {
-  fs::path p = fs::temp_directory_path() / ("solver_fresh_rules_" + name + ".json");
-  std::ofstream(p) << file.dump();
-  auto r = solver::test::run_solver({"classify", "--signals", p.string(), "--chip", "h200",
-                                     "--rules", kSrc + "/rules/rules.yaml", "--json"});
-  REQUIRE_MESSAGE(r.rc == 0, r.err);
-  return json::parse(r.out)["verdicts"][0];
+  return solver::test::classify_signals(file, "fresh_" + name);
 }
-
-std::string bottleneck(const json& v) {
-  return v["fired"].is_object() ? v["fired"]["bottleneck"].get<std::string>() : "nothing";
-}
+std::string bottleneck(const json& v) { return solver::test::fired_bottleneck(v); }
 }  // namespace
 
 TEST_CASE("the fresh batch's recorded signals: every kernel gets its label or an accepted class") {

@@ -1,0 +1,57 @@
+// What the fresh batches' rule tests (fresh_rules_test, fresh2_rules_test, fresh3_rules_test)
+// share: a recorded signal file read as JSON, `solver classify --json` of an edited copy with the
+// default rule table, and the fields of its first verdict.
+#pragma once
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.h"
+
+namespace solver::test {
+
+// DIR/KERNEL.json, a signal file of a fresh batch's recording.
+inline nlohmann::json signal_file(const std::string& dir, const std::string& kernel) {
+  std::ifstream in(dir + "/" + kernel + ".json");
+  REQUIRE(in.good());
+  return nlohmann::json::parse(in);
+}
+
+// classify --json of `file` on the H200 with rules/rules.yaml; the first verdict. `name` keeps
+// the temporary file of each caller apart.
+inline nlohmann::json classify_signals(const nlohmann::json& file, const std::string& name) {
+  const std::string src = SOLVER_SOURCE_DIR;
+  std::filesystem::path p =
+      std::filesystem::temp_directory_path() / ("solver_classify_json_" + name + ".json");
+  std::ofstream(p) << file.dump();
+  auto r = run_solver({"classify", "--signals", p.string(), "--chip", "h200", "--rules",
+                       src + "/rules/rules.yaml", "--json"});
+  std::filesystem::remove(p);
+  REQUIRE_MESSAGE(r.rc == 0, r.err);
+  return nlohmann::json::parse(r.out)["verdicts"][0];
+}
+
+inline std::string fired_rule(const nlohmann::json& v) {
+  return v["fired"].is_object() ? v["fired"]["id"].get<std::string>() : "nothing";
+}
+
+inline std::string fired_bottleneck(const nlohmann::json& v) {
+  return v["fired"].is_object() ? v["fired"]["bottleneck"].get<std::string>() : "nothing";
+}
+
+// The estimate a rule was ranked with, or -1 when it did not rank.
+inline double ranked_estimate(const nlohmann::json& v, const std::string& id) {
+  for (const auto& r : v["ranked"])
+    if (r["id"] == id) return r["estimate"].get<double>();
+  return -1.0;
+}
+
+inline double signal_value(const nlohmann::json& f, const std::string& name) {
+  return f["signals"][name].get<double>();
+}
+
+}  // namespace solver::test
