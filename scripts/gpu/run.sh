@@ -31,6 +31,9 @@
 #   corpus_fresh4  the fourth fresh held-out batch (tests/corpus_fresh4, 13 kernels, helper fresh4),
 #              the same way (predicted ~200-260 s, unmeasured: the embedding bag's and llm.c
 #              encoder's multi-ms launches and the 0.5-1 GB inputs lead); no rule is tuned on it
+#   corpus_fresh5  the fifth fresh held-out batch (tests/corpus_fresh5, 14 kernels, helper fresh5),
+#              the same way (predicted ~220-290 s, unmeasured: pdist's 2.1M blocks, tiny_sha3's
+#              local-memory rounds and zeta's FP64 series lead the ncu replays); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -179,6 +182,9 @@ step_corpus_fresh3() {
 }
 step_corpus_fresh4() {
   OUT=$1 SUITE=tests/corpus_fresh4 LIVE_LIMIT=$(cap 150) BUDGET_S=$(cap 280) timeout "$(cap 290)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh5() {
+  OUT=$1 SUITE=tests/corpus_fresh5 LIVE_LIMIT=$(cap 160) BUDGET_S=$(cap 290) timeout "$(cap 300)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

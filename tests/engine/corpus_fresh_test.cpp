@@ -34,6 +34,26 @@ std::string read(const fs::path& p) {
 }
 }  // namespace
 
+// `solver problems check --compile-only --json` on one batch folder (tests/<batch>) for the H200:
+// it must pass, every row unfailed; returns the seed rows by problem (the facts labels rest on).
+static std::map<std::string, json> compile_seeds(const std::string& batch) {
+  fs::path cache = fs::temp_directory_path() / ("solver_" + batch + "_compile_cache");
+  auto r = test::run_solver({"problems", "check", "--problems-dir", kSrc + "/tests/" + batch,
+                             "--compile-only", "--chip", "h200", "--cache-dir", cache.string(),
+                             "--json"});
+  INFO(r.err);
+  REQUIRE(r.rc == 0);
+  json j = json::parse(r.out);
+  std::map<std::string, json> seed;
+  for (const auto& row : j["rows"]) {
+    INFO(row.dump());
+    CHECK(row["failed"] == false);
+    if (row["variant"] != "(reference)") seed[row["problem"].get<std::string>()] = row;
+  }
+  CHECK(j["failures"] == 0);
+  return seed;
+}
+
 TEST_CASE("the fresh batch: >= 10 real kernels, labelled, attributed, apart from the corpus") {
   engine::LabelledSuite fresh = engine::load_labelled_suite(kFresh);
   engine::LabelledSuite corpus = engine::load_labelled_suite(kSrc + "/tests/corpus");
@@ -70,19 +90,7 @@ TEST_CASE("problems check --compile-only passes on the fresh batch, with the lab
     MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
     return;
   }
-  fs::path cache = fs::temp_directory_path() / "solver_corpus_fresh_compile_cache";
-  auto r = test::run_solver({"problems", "check", "--problems-dir", kFresh, "--compile-only",
-                             "--chip", "h200", "--cache-dir", cache.string(), "--json"});
-  INFO(r.err);
-  REQUIRE(r.rc == 0);
-  json j = json::parse(r.out);
-  std::map<std::string, json> seed;
-  for (const auto& row : j["rows"]) {
-    INFO(row.dump());
-    CHECK(row["failed"] == false);
-    if (row["variant"] != "(reference)") seed[row["problem"].get<std::string>()] = row;
-  }
-  CHECK(j["failures"] == 0);
+  std::map<std::string, json> seed = compile_seeds("corpus_fresh");
   CHECK(seed.size() >= 10);
   // The scalar-product sample's shared accumulator (1024 floats) and no spills anywhere: the
   // small-grid and compute labels assume nothing of local memory.
@@ -126,6 +134,14 @@ static void check_fresh_batch(const engine::LabelledSuite& batch,
   CHECK(classes.size() >= min_classes);
 }
 
+// The batch's README lists every folder in its table.
+static void check_listed(const std::string& dir, const engine::LabelledSuite& batch) {
+  const std::string top = read(fs::path(dir) / "README.md");
+  for (const auto& k : batch.kernels)
+    CHECK_MESSAGE(top.find("| `" + k.name + "` |") != std::string::npos,
+                  "not in the table: ", k.name);
+}
+
 // The second fresh batch (tests/corpus_fresh2, helper h29d): the held-out measure of the rule
 // changes made after the first batch was read. Same checks, plus: kernel names unique across
 // all three corpora, and at least two kernels whose cost no class names (label `unexplained`).
@@ -141,20 +157,7 @@ TEST_CASE("problems check --compile-only passes on the second fresh batch") {
     MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
     return;
   }
-  fs::path cache = fs::temp_directory_path() / "solver_corpus_fresh2_compile_cache";
-  auto r = test::run_solver({"problems", "check", "--problems-dir", kSrc + "/tests/corpus_fresh2",
-                             "--compile-only", "--chip", "h200", "--cache-dir", cache.string(),
-                             "--json"});
-  INFO(r.err);
-  REQUIRE(r.rc == 0);
-  json j = json::parse(r.out);
-  std::map<std::string, json> seed;
-  for (const auto& row : j["rows"]) {
-    INFO(row.dump());
-    CHECK(row["failed"] == false);
-    if (row["variant"] != "(reference)") seed[row["problem"].get<std::string>()] = row;
-  }
-  CHECK(j["failures"] == 0);
+  std::map<std::string, json> seed = compile_seeds("corpus_fresh2");
   CHECK(seed.size() >= 8);
   // Facts labels rest on: the two small grids' shared trees, no spills anywhere.
   CHECK(seed.at("cbe_dot")["smem_bytes"].get<std::string>() == "1024");
@@ -172,10 +175,7 @@ TEST_CASE("the third fresh batch: labelled, attributed, apart from the three ear
   CHECK(batch.kernels.size() <= 14);
   check_fresh_batch(batch, {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2"}, 8);
   // The batch's README lists every folder in its table.
-  const std::string top = read(fs::path(fresh3) / "README.md");
-  for (const auto& k : batch.kernels)
-    CHECK_MESSAGE(top.find("| `" + k.name + "` |") != std::string::npos,
-                  "not in the table: ", k.name);
+  check_listed(fresh3, batch);
 }
 
 TEST_CASE("problems check --compile-only passes on the third fresh batch") {
@@ -183,20 +183,7 @@ TEST_CASE("problems check --compile-only passes on the third fresh batch") {
     MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
     return;
   }
-  fs::path cache = fs::temp_directory_path() / "solver_corpus_fresh3_compile_cache";
-  auto r = test::run_solver({"problems", "check", "--problems-dir", kSrc + "/tests/corpus_fresh3",
-                             "--compile-only", "--chip", "h200", "--cache-dir", cache.string(),
-                             "--json"});
-  INFO(r.err);
-  REQUIRE(r.rc == 0);
-  json j = json::parse(r.out);
-  std::map<std::string, json> seed;
-  for (const auto& row : j["rows"]) {
-    INFO(row.dump());
-    CHECK(row["failed"] == false);
-    if (row["variant"] != "(reference)") seed[row["problem"].get<std::string>()] = row;
-  }
-  CHECK(j["failures"] == 0);
+  std::map<std::string, json> seed = compile_seeds("corpus_fresh3");
   CHECK(seed.size() >= 12);
   // Facts labels rest on: the shared tiles of the scan and of lud's panels, the staged tensor
   // GEMM's 64 KB (and the unstaged one's none), the histogram with no shared memory at all, no
@@ -222,10 +209,7 @@ TEST_CASE("the fourth fresh batch: labelled, attributed, apart from the four ear
       batch,
       {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2", "/tests/corpus_fresh3"}, 10,
       1);
-  const std::string top = read(fs::path(fresh4) / "README.md");
-  for (const auto& k : batch.kernels)
-    CHECK_MESSAGE(top.find("| `" + k.name + "` |") != std::string::npos,
-                  "not in the table: ", k.name);
+  check_listed(fresh4, batch);
 }
 
 TEST_CASE("problems check --compile-only passes on the fourth fresh batch") {
@@ -233,20 +217,7 @@ TEST_CASE("problems check --compile-only passes on the fourth fresh batch") {
     MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
     return;
   }
-  fs::path cache = fs::temp_directory_path() / "solver_corpus_fresh4_compile_cache";
-  auto r = test::run_solver({"problems", "check", "--problems-dir", kSrc + "/tests/corpus_fresh4",
-                             "--compile-only", "--chip", "h200", "--cache-dir", cache.string(),
-                             "--json"});
-  INFO(r.err);
-  REQUIRE(r.rc == 0);
-  json j = json::parse(r.out);
-  std::map<std::string, json> seed;
-  for (const auto& row : j["rows"]) {
-    INFO(row.dump());
-    CHECK(row["failed"] == false);
-    if (row["variant"] != "(reference)") seed[row["problem"].get<std::string>()] = row;
-  }
-  CHECK(j["failures"] == 0);
+  std::map<std::string, json> seed = compile_seeds("corpus_fresh4");
   CHECK(seed.size() >= 12);
   // Facts labels rest on: lavaMD's staged boxes (7200 B) and more than 64 registers (at most 7
   // blocks of 128 per SM: the second, thin wave its label accepts as a tail), the backprop tree's
@@ -259,6 +230,44 @@ TEST_CASE("problems check --compile-only passes on the fourth fresh batch") {
   CHECK(seed.at("vllm_rms_norm")["smem_bytes"].get<std::string>() == "132");
   for (const char* p : {"vllm_silu_and_mul", "vllm_reshape_and_cache", "pt_embedding_bag_powerlaw",
                         "cs_boxfilter_x_global", "pmpp_stencil3d_basic", "pt_index_add_pool"})
+    CHECK_MESSAGE(seed.at(p)["smem_bytes"].get<std::string>() == "0", p);
+  for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
+}
+
+// The fifth fresh batch (tests/corpus_fresh5, helper fresh5): the next held-out measure, labels
+// predicted before any run. Same checks: kernel names unique across all six corpora, at least
+// three kernels whose cost no class names (block-slot-capped occupancy, warp-shuffle
+// butterflies, load imbalance between warps), a spread of classes, every folder in the batch's
+// table; and it compiles for sm_90 with the facts its labels rest on.
+TEST_CASE("the fifth fresh batch: labelled, attributed, apart from the five earlier corpora") {
+  const std::string fresh5 = kSrc + "/tests/corpus_fresh5";
+  engine::LabelledSuite batch = engine::load_labelled_suite(fresh5);
+  CHECK(batch.kernels.size() >= 14);
+  CHECK(batch.kernels.size() <= 16);
+  check_fresh_batch(batch,
+                    {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2",
+                     "/tests/corpus_fresh3", "/tests/corpus_fresh4"},
+                    10, 3);
+  check_listed(fresh5, batch);
+}
+
+TEST_CASE("problems check --compile-only passes on the fifth fresh batch") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  std::map<std::string, json> seed = compile_seeds("corpus_fresh5");
+  CHECK(seed.size() >= 14);
+  // Facts labels rest on: tiny_sha3's 25-lane state wants more than 64 registers (nvcc puts it
+  // and its tables on a 400-byte stack: local arrays, not spills); the Walsh transform's 8 KB
+  // vector in dynamic shared memory, the pdist reduction's 32 partials, no shared memory in the
+  // streams, the gathers and the atomics; and no register spills anywhere.
+  CHECK(std::stoi(seed.at("tiny_sha3_batch")["registers"].get<std::string>()) > 64);
+  CHECK(seed.at("cs_fwt_batch1_shared")["smem_bytes"].get<std::string>() == "8192");
+  CHECK(seed.at("pt_pdist_blockpair")["smem_bytes"].get<std::string>() == "128");
+  for (const char* p : {"ggml_rms_norm_qk", "ggml_dequant_q4_0", "cudf_murmur3_int64",
+                        "vllm_rotary_neox", "thrust_lower_bound", "vllm_moe_count_sort",
+                        "pt_segment_reduce_powerlaw", "vllm_topk_softmax", "aes_ttable_const"})
     CHECK_MESSAGE(seed.at(p)["smem_bytes"].get<std::string>() == "0", p);
   for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
