@@ -1,6 +1,7 @@
 // The fourth fresh batch's live misses (issue 29, helper h29k), on that batch's recorded H200
 // signals (tests/data/corpus_fresh4_h200): two labels ncu refuted (relabelled, the verdicts
-// unchanged) and the L1 at its roof, which no rule read (cache_resident_reuse's L1-roof branch).
+// unchanged) and the L1 at its roof, which no rule read (cache_resident_reuse's L1-roof branch);
+// and the divergence estimate's latency term, from the corpus's last dev miss (Rodinia BFS).
 // Each mechanism test takes away the signal the branch rests on and checks the verdict goes with
 // it, so they fail if a threshold, not the mechanism, carries it.
 #include <doctest/doctest.h>
@@ -112,4 +113,32 @@ TEST_CASE("the relabelled fresh4 kernels: the verdicts their counters give") {
   CHECK(b["unexplained"]["stall_top"] == "long_scoreboard");
   CHECK(b["unexplained"]["stall_top_frac"].get<double>() ==
         doctest::Approx(sig(bp, "stall_long_scoreboard")));
+}
+
+TEST_CASE("warp_divergence: idle lanes in a latency-bound gather cost round trips") {
+  // Rodinia BFS (a dev corpus kernel): 4 of 32 lanes active, 93% long-scoreboard stalls, L2 and
+  // DRAM under a third busy. Full warps would make a quarter of the round trips for the work.
+  const std::string corpus = kSrc + "/tests/data/corpus_h200_call2";
+  json f = solver::test::signal_file(corpus, "rod_bfs");
+  json v = classify(f, "bfs");
+  CHECK(fired(v) == "warp_divergence");
+  const double busiest =
+      std::max({sig(f, "dram_frac") * sig(f, "dram_bytes") / sig(f, "problem_bytes"),
+                sig(f, "l2_frac"), sig(f, "l1_frac")});
+  CHECK(
+      estimate(v, "warp_divergence") ==
+      doctest::Approx((1 - sig(f, "warp_efficiency")) * sig(f, "sm_active_frac") * (1 - busiest)));
+  // A busy memory unit: the wait is bandwidth, which compaction does not cut; the load chain and
+  // the layout are left to compete as before.
+  json busy = f;
+  busy["signals"]["l2_frac"] = 0.97;
+  json b = classify(busy, "bfs_busy_l2");
+  CHECK(fired(b) != "warp_divergence");
+  CHECK(estimate(b, "warp_divergence") ==
+        doctest::Approx((1 - sig(f, "warp_efficiency")) *
+                        (1 - sig(f, "stall_long_scoreboard") - sig(f, "stall_lg_throttle"))));
+  // Full warps: nothing to compact.
+  json full = f;
+  full["signals"]["warp_efficiency"] = 0.95;
+  CHECK(estimate(classify(full, "bfs_full"), "warp_divergence") < 0);
 }
