@@ -44,7 +44,8 @@ TEST_CASE("the fourth fresh batch's recorded signals: 13 of 13, the three live m
     const std::string k = c["kernel"];
     if (k == "pmpp_stencil3d_basic") CHECK(c["fired"] == "cache_resident_reuse");
     if (k == "cs_funcptr_sobel") CHECK(c["fired"] == "alu_bound");
-    if (k == "rod_backprop_forward") CHECK(c["got"] == "unexplained");
+    if (k == "rod_backprop_forward")
+      CHECK(c["fired"].is_null());  // "no rule explains this", which the label says
   }
   CHECK(j["total"] == 13);
   CHECK(correct == 13);
@@ -66,10 +67,14 @@ TEST_CASE("cache_resident_reuse: the L1 at its roof with reuse, DRAM well under 
   json smem = f;
   smem["signals"]["smem_per_block"] = 4096.0;
   CHECK(estimate(classify(smem, "stencil_smem"), "cache_resident_reuse") < 0);
-  // DRAM busier than the L1: the L1 is not the roof that binds.
+  // DRAM busier than the L1: the L1 is not the roof that binds, DRAM's is (the branch is at
+  // most a near miss, which ranks after the saturation rule that holds).
   json dram = f;
   dram["signals"]["dram_frac"] = 0.98;
-  CHECK(estimate(classify(dram, "stencil_dram"), "cache_resident_reuse") < 0);
+  json d = classify(dram, "stencil_dram");
+  CHECK(fired(d) == "memory_saturated");
+  for (const auto& r : d["ranked"])
+    if (r["id"] == "cache_resident_reuse") CHECK(r["evidence"].get<double>() < 1.0);
   // The L1 half busy: no roof.
   json half = f;
   half["signals"]["l1_frac"] = 0.5;
