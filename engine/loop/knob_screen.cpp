@@ -26,8 +26,6 @@ constexpr size_t kMinTimed = 2;  // timed points of the variant before the model
 
 using Vec = std::vector<double>;
 
-Vec coords(const VariantSpec& v, const KnobValues& k) { return knob_coords(v, k); }
-
 double matern52(const Vec& a, const Vec& b, double length) {
   double d2 = 0;
   for (size_t i = 0; i < a.size(); ++i) d2 += (a[i] - b[i]) * (a[i] - b[i]);
@@ -153,7 +151,7 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
     bool complete = true;
     for (const auto& k : variant.knobs) complete = complete && knobs.count(k.name);
     if (!complete) continue;
-    xs.push_back(coords(variant, knobs));
+    xs.push_back(knob_coords(variant, knobs));
     ys.push_back(std::log(t));
     if (t < fastest) fastest = t, centre = knobs;
   }
@@ -171,7 +169,7 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
   });
   std::vector<KnobValues>& pool = near.empty() ? rest : near;
   std::vector<Vec> px;
-  for (const auto& k : pool) px.push_back(coords(variant, k));
+  for (const auto& k : pool) px.push_back(knob_coords(variant, k));
   std::vector<bool> taken(pool.size(), false);
   for (int b = 0; b < extra; ++b) {
     Gp gp = fit(xs, ys);
