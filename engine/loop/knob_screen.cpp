@@ -7,6 +7,7 @@
 #include <optional>
 #include <set>
 
+#include "engine/loop/knob_start.h"
 #include "engine/loop/round_loop.h"
 #include "generators/variant_space.h"
 
@@ -20,24 +21,10 @@ namespace {
 constexpr double kLengths[] = {0.15, 0.25, 0.4, 0.6, 1.0};  // in units of a knob's range
 constexpr double kNoise = 1e-3;  // of the standardised log time: the recording's noise
 constexpr int kRadius = 2;       // knobs the trust region moves at once (each to any value)
+constexpr int kRadiusPast = 3;   // ... in a round past the rules (the model picks every point)
+constexpr size_t kMinTimed = 2;  // timed points of the variant before the model picks any
 
 using Vec = std::vector<double>;
-
-// A knob value's coordinate: log2 where every value of the knob is positive (tile sizes,
-// widths), the value itself otherwise (0/1 switches), scaled so the knob's range is [0, 1].
-Vec coords(const VariantSpec& v, const KnobValues& k) {
-  Vec x;
-  for (const auto& spec : v.knobs) {
-    bool positive = true;
-    for (int64_t a : spec.values) positive = positive && a > 0;
-    auto t = [&](int64_t a) { return positive ? std::log2(double(a)) : double(a); };
-    double lo = t(spec.values.front()), hi = lo;
-    for (int64_t a : spec.values) lo = std::min(lo, t(a)), hi = std::max(hi, t(a));
-    double at = t(k.at(spec.name));
-    x.push_back(hi > lo ? (at - lo) / (hi - lo) : 0.0);
-  }
-  return x;
-}
 
 double matern52(const Vec& a, const Vec& b, double length) {
   double d2 = 0;
@@ -123,6 +110,20 @@ std::string knob_hypothesis(const generators::KnobSpec& k) {
 
 }  // namespace
 
+std::vector<double> knob_coords(const VariantSpec& v, const KnobValues& k) {
+  std::vector<double> x;
+  for (const auto& spec : v.knobs) {
+    bool positive = true;
+    for (int64_t a : spec.values) positive = positive && a > 0;
+    auto t = [&](int64_t a) { return positive ? std::log2(double(a)) : double(a); };
+    double lo = t(spec.values.front()), hi = lo;
+    for (int64_t a : spec.values) lo = std::min(lo, t(a)), hi = std::max(hi, t(a));
+    double at = t(k.at(spec.name));
+    x.push_back(hi > lo ? (at - lo) / (hi - lo) : 0.0);
+  }
+  return x;
+}
+
 uint64_t admitted_points(const SearchRequest& r, const VariantSpec& variant) {
   std::set<std::string> none;
   SearchRequest all = r;
@@ -136,7 +137,7 @@ uint64_t admitted_points(const SearchRequest& r, const VariantSpec& variant) {
 }
 
 std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& variant,
-                                     const std::string& besides, int extra) {
+                                     const std::string& besides, int extra, int radius) {
   std::vector<SearchStep> out;
   if (extra <= 0 || variant.knobs.empty() || !r.timed_us || !in_pool(r, variant)) return out;
   // The variant's timed points: the model's data; the fastest is the trust region's centre.
@@ -150,23 +151,25 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
     bool complete = true;
     for (const auto& k : variant.knobs) complete = complete && knobs.count(k.name);
     if (!complete) continue;
-    xs.push_back(coords(variant, knobs));
+    xs.push_back(knob_coords(variant, knobs));
     ys.push_back(std::log(t));
     if (t < fastest) fastest = t, centre = knobs;
   }
-  if (xs.empty()) return out;
+  // One timed point teaches the model nothing: its expected improvement is flat over the
+  // region, so its pick would be the farthest point (two switches flipped), not a guess.
+  if (xs.size() < kMinTimed) return out;
   std::vector<KnobValues> near, rest;
   generators::for_each_knob_point(*r.spec, variant, [&](const KnobValues& k) {
     if (generators::variant_key(variant.id, k) == besides || !measurable(r, variant, k))
       return true;
     int moved = 0;
     for (const auto& spec : variant.knobs) moved += k.at(spec.name) != centre.at(spec.name);
-    (moved <= kRadius ? near : rest).push_back(k);
+    (moved <= radius ? near : rest).push_back(k);
     return true;
   });
   std::vector<KnobValues>& pool = near.empty() ? rest : near;
   std::vector<Vec> px;
-  for (const auto& k : pool) px.push_back(coords(variant, k));
+  for (const auto& k : pool) px.push_back(knob_coords(variant, k));
   std::vector<bool> taken(pool.size(), false);
   for (int b = 0; b < extra; ++b) {
     Gp gp = fit(xs, ys);
@@ -223,12 +226,20 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
     return backend.gate(ref(generators::Incumbent{c.variant, c.knobs}));
   };
   const VariantSpec* v = search.spec ? search.spec->find_variant(cand.variant) : nullptr;
+  // A step into a large knob space not timed yet lands on its centre (knob_start.h).
+  if (sizes.batch > 1 && v && cand.kind != generators::CandidateKind::KnobMove)
+    if (auto start = centre_start(search, *v, sizes.min_points)) {
+      cand.knobs = *start;
+      rec.candidate = cand.key();
+      rec.candidate_reason += " (entered at the knob space's centre: knob_start.h)";
+    }
   if (sizes.batch <= 1 || !v || v->knobs.empty() || admitted_points(search, *v) < sizes.min_points)
     return gate_of(cand);
   const bool model_only = !sizes.past_rules.empty();
   const std::string first = cand.key();
   std::vector<SearchStep> extra =
-      screen_batch(search, *v, model_only ? "" : first, sizes.batch - (model_only ? 0 : 1));
+      screen_batch(search, *v, model_only ? "" : first, sizes.batch - (model_only ? 0 : 1),
+                   model_only ? kRadiusPast : kRadius);
   if (extra.empty()) return gate_of(cand);
   struct Member {
     generators::Candidate c;

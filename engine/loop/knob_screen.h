@@ -37,6 +37,11 @@ struct ScreenSizes {
   std::string past_rules;     // why the round explores past the rules ("" when it does not)
 };
 
+// A point's coordinates for the knob models: each knob's value on a log2 scale where every
+// value of the knob is positive (tile sizes, widths), the value itself otherwise (0/1
+// switches), scaled so the knob's range is [0, 1]; in the variant's knob order.
+std::vector<double> knob_coords(const generators::VariantSpec& v, const generators::KnobValues& k);
+
 // How many points of `variant` its constraints and the chip admit (tried or not).
 uint64_t admitted_points(const SearchRequest& r, const generators::VariantSpec& variant);
 
@@ -44,9 +49,11 @@ uint64_t admitted_points(const SearchRequest& r, const generators::VariantSpec& 
 // improvement (above). Empty when the variant has no timed point yet: the model has nothing
 // to learn from, and the rule's candidate alone is measured.
 std::vector<SearchStep> screen_batch(const SearchRequest& r, const generators::VariantSpec& variant,
-                                     const std::string& besides, int extra);
+                                     const std::string& besides, int extra, int radius = 2);
 
-// The round's gate, with the screening batch (ON track): when the candidate's variant has at
+// The round's gate, with the screening batch (ON track). A step into another variant (not a
+// knob move) of `sizes.min_points`+ admitted points none of which was timed is moved to the
+// space's centre first (knob_start.h: centre_start). Then, when the candidate's variant has at
 // least `sizes.min_points` admitted points and the model has data, gates the candidate and
 // `sizes.batch - 1` points screen_batch picks, or, in a round past the rules
 // (`sizes.past_rules` non-empty: patience spent or a stop rule weighed against what is left),

@@ -172,6 +172,14 @@ TEST_CASE("the screening batch: untried admitted picks, and fewer rounds than on
   // Nothing timed of the variant: the model has no data, no pick.
   CHECK(engine::screen_batch(r, v, "", 3).empty());
   timed[seed_key] = time_us(*seed);
+  // One timed point: its expected improvement is flat, no pick (knob_screen.h).
+  CHECK(engine::screen_batch(r, v, "", 3).empty());
+  auto second = *seed;
+  second["VEC"] = second.at("VEC") == 1 ? 2 : 1;
+  REQUIRE(generators::knob_point_allowed(spec, v, second));
+  const std::string second_key = generators::variant_key("tiled", second);
+  tried.insert(second_key);
+  timed[second_key] = time_us(second);
   auto picks = engine::screen_batch(r, v, "", 3);
   REQUIRE(picks.size() == 3);
   std::set<std::string> keys;
@@ -188,7 +196,7 @@ TEST_CASE("the screening batch: untried admitted picks, and fewer rounds than on
     CHECK(generators::variant_key("tiled", p.candidate.knobs) != *keys.begin());
 
   double inc_us = time_us(*seed);
-  int rounds = 0, measured = 1, reached = 0;
+  int rounds = 0, measured = 2, reached = 0;  // the seed and the second point above
   while (rounds < 40 && !reached) {
     ++rounds;
     auto step = engine::knob_search(r);
