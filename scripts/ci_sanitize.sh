@@ -179,6 +179,25 @@ if [[ "${SOLVER_CI_SKIP_FUZZ:-0}" != 1 ]]; then
   step fuzz 1200 "$root/scripts/fuzz.sh" "$fuzz_seconds"
 fi
 
+# What failed, at the very end: CI shows only the tail of its log, and a finding must be
+# reproducible from it (2026-12-03: "ptx_precision_test (Subprocess aborted)" and a recording
+# fuzz finding reached the team with neither the report nor the input).
+findings() {
+  if [[ -f "$build/ctest.log" ]] && grep -q "tests FAILED" "$build/ctest.log"; then
+    echo "== findings: host tests"
+    grep -E "ERROR: (Address|Leak)Sanitizer|runtime error:|^SUMMARY:|test case CRASHED|FATAL ERROR|terminate called|what\(\):" \
+      "$build/ctest.log" | head -n 20
+    sed -n '/The following tests FAILED/,$p' "$build/ctest.log" | head -n 12
+  fi
+  local f
+  for f in "${SOLVER_FUZZ_BUILD_DIR:-$root/build-fuzz}"/findings/*/{crash,leak,timeout,oom}-*; do
+    [[ -f "$f" ]] || continue
+    echo "== findings: $f ($(stat -c %s "$f") bytes; base64 of its first 3000 bytes follows)"
+    grep -E "ERROR: |runtime error:|^SUMMARY:|violated|#[0-9]+ 0x" "${f%/*}.log" 2>/dev/null | head -n 14
+    head -c 3000 "$f" | base64 -w 120
+  done
+}
+findings >&2
 echo "ci_sanitize: $((SECONDS - t_start)) s in all" | tee -a "$steps" >&2
 cat "$steps" >&2
 exit "$status"
