@@ -8,10 +8,10 @@
 #     round time AND median share per round), and the audits' own phases summed.
 #  2. The same ablation with SOLVER_HOST_COMPARE=1 (the audits compared on the host, as before):
 #     the A/B of the cut on the same machine, minutes apart. Skipped when under 90 s are left.
-#  3. The cheat folders whose outcome rests on the audit (P7) and their honest controls, one
+#  3. $B/tests/live_backend_gpu_test (~8 s live; the fault suite's "good" gate must not say
+#     "audits compared on the host": the device comparison passed its self-check).
+#  4. The cheat folders whose outcome rests on the audit (P7) and their honest controls, one
 #     live round each (lib/cheat_round.sh), while the budget lasts: each must get its `live:`.
-#  4. $B/tests/live_backend_gpu_test (the fault suite's "good" gate must not say "audits
-#     compared on the host": the device comparison passed its self-check), when time is left.
 # What it must show:
 #  - both ablations exit 0; the worker's stderr has no "audits compare on the host" in run 1;
 #  - run 1's line "Defences: X% of all round time, median Y% per round: within|OVER the 25% bar";
@@ -81,6 +81,16 @@ else
   say "== host_compare: not run ($(left) s left)"
 fi
 
+if [[ -x "$B/tests/live_backend_gpu_test" ]] && (($(left) >= 20)); then
+  SOLVER_TEST_WORKER="$PWD/$B/bin/solver-gpu" SOLVER_GPU_WORKER="$PWD/$B/bin/solver-gpu" \
+    SOLVER_TEST_SOURCE_DIR="$PWD" timeout "$(($(left) - 5 < 60 ? $(left) - 5 : 60))" "$B/tests/live_backend_gpu_test" \
+    >"$O/live_backend_gpu_test.log" 2>&1
+  say "live_backend_gpu_test: exit $? ($(grep -E '^\[doctest\] (test cases|assertions)' \
+    "$O/live_backend_gpu_test.log" | tr -s ' ' | tr '\n' ' '))"
+else
+  say "live_backend_gpu_test: not run (no $B/tests/live_backend_gpu_test or no time left)"
+fi
+
 # shellcheck source=lib/cheat_round.sh
 source scripts/gpu/lib/cheat_round.sh
 mkdir -p "$O/cheats"
@@ -104,14 +114,5 @@ for name in cheat_abs_memo redteam5_pair_sabotage redteam_first_launch redteam_p
 done
 say "cheat folders: $ok of $n as expected"
 
-if [[ -x "$B/tests/live_backend_gpu_test" ]] && (($(left) >= 20)); then
-  SOLVER_TEST_WORKER="$PWD/$B/bin/solver-gpu" SOLVER_GPU_WORKER="$PWD/$B/bin/solver-gpu" \
-    SOLVER_TEST_SOURCE_DIR="$PWD" timeout $(($(left) - 5)) "$B/tests/live_backend_gpu_test" \
-    >"$O/live_backend_gpu_test.log" 2>&1
-  say "live_backend_gpu_test: exit $? ($(grep -E '^\[doctest\] (test cases|assertions)' \
-    "$O/live_backend_gpu_test.log" | tr -s ' ' | tr '\n' ' '))"
-else
-  say "live_backend_gpu_test: not run (no $B/tests/live_backend_gpu_test or no time left)"
-fi
 say "probe_h28j: $((SECONDS - t0)) s"
 exit $rc
