@@ -81,7 +81,7 @@ Comparison emulate(const std::vector<unsigned char>& out, DType d, const std::ve
                    const double* magnitude, const generators::Tolerance& tol, unsigned blocks) {
   gpu::CompareSums s;
   emulated::sc_sums sums;
-  std::memcpy(&sums, &s, sizeof s);
+  std::memcpy(static_cast<void*>(&sums), &s, sizeof s);
   emulated::gridDim.x = blocks;
   emulated::blockDim.x = 1;
   emulated::threadIdx.x = 0;
@@ -91,7 +91,7 @@ Comparison emulate(const std::vector<unsigned char>& out, DType d, const std::ve
     emulated::solver_compare(out.data(), gpu::compare_type(d), n, ref.data(), magnitude, tol.atol,
                              tol.rtol, gpu::magnitude_rtol(tol.rtol), &sums);
   }
-  std::memcpy(&s, &sums, sizeof s);
+  std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
   double got = 0, want = 0;
   if (s.failures) {
     gpu::to_doubles(out.data() + s.first_bad * generators::dtype_size(d), 1, d, &got, 1);
