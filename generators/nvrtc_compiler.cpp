@@ -244,6 +244,19 @@ void scan_code(const ResolvedVariant& variant, CompileResult& r) {
 }
 }  // namespace
 
+CompileResult nvrtc_compile_cached(const std::string& source_text, const std::string& name,
+                                   const std::vector<std::string>& options, const std::string& arch,
+                                   const CompileCache* cache) {
+  std::string key;
+  if (cache) {
+    key = compile_cache_key(source_text, options, nvrtc_version(), arch);
+    if (auto hit = cache->load(key)) return *hit;
+  }
+  CompileResult compiled = nvrtc_compile(source_text, name, options);
+  if (cache && compiled.ok) cache->store(key, compiled);
+  return compiled;
+}
+
 CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache) {
   if (!nvrtc_available()) {
     CompileResult r;

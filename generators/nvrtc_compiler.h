@@ -27,6 +27,13 @@ std::string nvrtc_library();
 CompileResult nvrtc_compile(const std::string& source_text, const std::string& name,
                             const std::vector<std::string>& options);
 
+// nvrtc_compile through `cache` (nullptr = no cache), keyed by source, options, NVRTC version and
+// `arch`: the worker's own kernels (derivation, comparison), so a restarted worker does not
+// compile them again. Failed compiles are not cached.
+CompileResult nvrtc_compile_cached(const std::string& source_text, const std::string& name,
+                                   const std::vector<std::string>& options, const std::string& arch,
+                                   const CompileCache* cache);
+
 // Compiles a resolved variant through `cache` (nullptr = no cache), adding
 // --ptxas-options=-v so that CompileResult::kernels reports registers, shared memory and
 // spills. A cache hit returns the stored cubin and log with cache_hit=true. Failed compiles

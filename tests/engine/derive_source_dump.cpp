@@ -1,7 +1,14 @@
-// Writes the derivation kernels' source (engine/backend/gpu/derive_source.h) to stdout, so the
-// build can compile the same text as host C++ (gpu_derive_emulation_test).
+// Writes a worker kernel source to stdout, so the build can compile the same text as host C++:
+// the derivation kernels (engine/backend/gpu/derive_source.h; gpu_derive_emulation_test) by
+// default, the audit's comparison (compare_source.h; gpu_compare_emulation_test) with `compare`.
 #include <cstdio>
+#include <cstring>
 
+#include "engine/backend/gpu/compare_source.h"
 #include "engine/backend/gpu/derive_source.h"
 
-int main() { return std::fputs(solver::gpu::derive_source(), stdout) < 0 ? 1 : 0; }
+int main(int argc, char** argv) {
+  const bool compare = argc > 1 && std::strcmp(argv[1], "compare") == 0;
+  const char* text = compare ? solver::gpu::compare_source() : solver::gpu::derive_source();
+  return std::fputs(text, stdout) < 0 ? 1 : 0;
+}

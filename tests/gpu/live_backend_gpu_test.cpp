@@ -118,6 +118,9 @@ TEST_CASE("gpu: the fault suite ends in the right outcomes and the backend keeps
     GateResult g = b->gate({"faults", "good", {}});
     CHECK_MESSAGE(g.detail.find("timed perturbation: one element a run") == std::string::npos,
                   g.detail);
+    // The audits' device comparison passed its self-check against the host walk (every output
+    // dtype, device_compare.cpp): a worker that fell back says so in every gate's detail.
+    CHECK_MESSAGE(g.detail.find("audits compared on the host") == std::string::npos, g.detail);
   }
   CHECK(status_of("nan") == GateStatus::WrongResult);
   CHECK(status_of("wrong") == GateStatus::WrongResult);

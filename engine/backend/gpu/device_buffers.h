@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/backend/gpu/cuda_driver.h"
+#include "engine/backend/gpu/device_compare.h"
 #include "engine/backend/gpu/device_derive.h"
 #include "engine/backend/gpu/device_digest.h"
 #include "engine/backend/gpu/device_input_cache.h"
@@ -134,6 +135,13 @@ class DeviceBuffers {
   // host page is touched or locked again and the copy is a direct DMA. Zeroed on the device
   // once read, as above.
   void read_reference_output(size_t buffer, PinnedBytes& into) const;
+  // The variant's output `buffer` (in its output buffers now) against the reference's float64
+  // output of the last reference run, both where they are, on the device (device_compare.h:
+  // the host walk's Comparison). The reference's copy stays until clear_reference_outputs().
+  Comparison compare_output_on_device(size_t buffer, const DeviceCompare& compare,
+                                      const generators::Tolerance& tol, CUstream stream) const;
+  // Every reference output zeroed on the device (P11), as read_reference_output does once read.
+  void clear_reference_outputs() const;
 
  private:
   void upload_set(size_t s);

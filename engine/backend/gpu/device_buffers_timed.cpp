@@ -222,4 +222,20 @@ void DeviceBuffers::unflip() const {
   CU_CHECK(cuCtxSynchronize());
 }
 
+Comparison DeviceBuffers::compare_output_on_device(size_t buffer, const DeviceCompare& compare,
+                                                   const generators::Tolerance& tol,
+                                                   CUstream stream) const {
+  const DeviceBuffer& out = work_[buffer];
+  const DeviceBuffer& ref = ref_work_[buffer];
+  const generators::DType dtype = variant_.buffers[buffer].dtype;
+  const size_t n = out.bytes() / generators::dtype_size(dtype), ref_n = ref.bytes() / 8;
+  if (n != ref_n || reference_.buffers[buffer].dtype != generators::DType::F64)
+    return size_mismatch(n, ref_n);
+  return compare(out.ptr(), dtype, int64_t(n), ref.ptr(), 0, tol, stream);
+}
+
+void DeviceBuffers::clear_reference_outputs() const {
+  for (size_t i : outputs_) clear_reference_output(ref_work_[i]);
+}
+
 }  // namespace solver::gpu

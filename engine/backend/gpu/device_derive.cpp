@@ -62,16 +62,8 @@ std::vector<unsigned char> probe(DType d, int64_t n) {
 DeviceDerive::DeviceDerive(const std::string& arch, const generators::CompileCache* cache)
     : count_(sizeof(unsigned long long)) {
   const std::vector<std::string> options = derive_options(arch);
-  std::string key;
-  std::optional<generators::CompileResult> hit;
-  if (cache) {
-    key =
-        generators::compile_cache_key(derive_source(), options, generators::nvrtc_version(), arch);
-    hit = cache->load(key);
-  }
   generators::CompileResult compiled =
-      hit ? *hit : generators::nvrtc_compile(derive_source(), "solver_derive.cu", options);
-  if (cache && !hit && compiled.ok) cache->store(key, compiled);
+      generators::nvrtc_compile_cached(derive_source(), "solver_derive.cu", options, arch, cache);
   if (!compiled.ok)
     throw std::runtime_error("the derivation kernels do not compile: " + compiled.error + "\n" +
                              compiled.log);

@@ -209,7 +209,10 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
       "; " + *adversarial + (t.note.empty() ? "" : "; " + t.note) +
       // Said in every passed gate, and so in the ledger's narrowed checks: a worker without
       // the device derivation times on inputs one element apart (docs/reliability.md P6).
-      (derive_ ? "" : "; timed perturbation: one element a run (" + derive_note_ + ")");
+      (derive_ ? "" : "; timed perturbation: one element a run (" + derive_note_ + ")") +
+      // The same check either way (the host walk is the definition), but said: where the
+      // audits compared is part of what this worker measured (device_compare.h).
+      (compare_ ? "" : "; audits compared on the host (" + compare_note_ + ")");
   return done();
 }
 

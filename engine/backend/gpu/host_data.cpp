@@ -462,6 +462,26 @@ std::vector<double> to_doubles(const std::vector<unsigned char>& bytes, DType dt
   return out;
 }
 
+double magnitude_rtol(double rtol) {
+  // That second term is bounded by what rounding can do, not by the declared tolerance: an
+  // honest FP32 sum's rounding error stays within a few hundred ulps of the sum of |terms|
+  // (kMagnitudeUlps), while a kernel that skips a share of its terms and rescales errs by a
+  // random walk of the skipped terms, far more than that (the cheat suite's cheat_skip_rescale,
+  // which a declared rtol of 1e-4 on the sum of |terms| let through live). Loose classes (rtol
+  // above 1e-3: bf16, fp16, tf32) keep their declared rtol on that term: their rounding error
+  // is of that size.
+  constexpr double kMagnitudeUlps = 256.0 * 5.9604644775390625e-08;  // 256 x 2^-24
+  return rtol > 1e-3 ? rtol : std::min(rtol, kMagnitudeUlps);
+}
+
+Comparison size_mismatch(size_t out, size_t ref) {
+  Comparison c;
+  c.ok = false;
+  c.failures = int64_t(std::max(out, ref));
+  c.first_bad = int64_t(std::min(out, ref));
+  return c;
+}
+
 namespace {
 
 // One stretch of the comparison, in the serial loop's terms: failures, the first failing element,
@@ -480,20 +500,13 @@ void compare_range(const unsigned char* out, const double* ref, const double* ma
                    int64_t begin, int64_t end, const generators::Tolerance& tol, Partial& result) {
   Partial p;  // a local, so the loop keeps it in registers
   const double atol = tol.atol, rtol = tol.rtol;
+  // The scale the rounding error grows with: |r|, plus, where the reference on |inputs| is
+  // given, the error of the terms of a sum that cancels (magnitude_rtol).
+  const double mag_rtol = magnitude_rtol(rtol);
   for (int64_t i = begin; i < end; ++i) {
     double o = load<D>(out, i), r = ref[i];
     double abs_err = std::fabs(o - r);
     double rel_err = r != 0 ? abs_err / std::fabs(r) : abs_err;
-    // The scale the rounding error grows with: |r|, plus, where the reference on |inputs| is
-    // given, the error of the terms of a sum that cancels. That second term is bounded by what
-    // rounding can do, not by the declared tolerance: an honest FP32 sum's rounding error stays
-    // within a few hundred ulps of the sum of |terms| (kMagnitudeUlps), while a kernel that
-    // skips a share of its terms and rescales errs by a random walk of the skipped terms, far
-    // more than that (the cheat suite's cheat_skip_rescale, which a declared rtol of 1e-4 on
-    // the sum of |terms| let through live). Loose classes (rtol above 1e-3: bf16, fp16, tf32)
-    // keep their declared rtol on that term: their rounding error is of that size.
-    constexpr double kMagnitudeUlps = 256.0 * 5.9604644775390625e-08;  // 256 x 2^-24
-    const double mag_rtol = rtol > 1e-3 ? rtol : std::min(rtol, kMagnitudeUlps);
     const double bound =
         atol + rtol * std::fabs(r) + (magnitude ? mag_rtol * std::fabs(magnitude[i]) : 0.0);
     bool good = std::isfinite(o) && std::isfinite(r) && abs_err <= bound;
@@ -514,14 +527,6 @@ void compare_range(const unsigned char* out, const double* ref, const double* ma
     }
   }
   result = p;
-}
-
-Comparison size_mismatch(size_t out, size_t ref) {
-  Comparison c;
-  c.ok = false;
-  c.failures = int64_t(std::max(out, ref));
-  c.first_bad = int64_t(std::min(out, ref));
-  return c;
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/backend/gpu/block_pool.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 
@@ -47,11 +48,23 @@ struct UninitAllocator : std::allocator<T> {
   void construct(U* p, Args&&... args) {
     ::new (static_cast<void*>(p)) U(std::forward<Args>(args)...);
   }
+  // Large blocks are recycled within the process (block_pool.h): a freed reference output's
+  // pages serve the next one instead of being faulted in again.
+  T* allocate(size_t n) {
+    if (n * sizeof(T) < kPooledBytes) return std::allocator<T>::allocate(n);
+    return static_cast<T*>(host_block_pool().take(n * sizeof(T)));
+  }
+  void deallocate(T* p, size_t n) {
+    if (n * sizeof(T) < kPooledBytes)
+      std::allocator<T>::deallocate(p, n);
+    else
+      host_block_pool().give(p);
+  }
 };
 using HostDoubles = std::vector<double, UninitAllocator<double>>;
 
 // Writes zeros over `bytes` at `p` on all cores (first touch of fresh pages is the slow part of
-// filling a large host buffer).
+// filling a large host buffer). Not needed for a block host_block_pool() recycled.
 void touch_pages(void* p, size_t bytes);
 
 // One buffer's seeded input bytes in host memory (left uninitialised until filled, so the
@@ -116,6 +129,12 @@ Comparison compare(const std::vector<double>& out, const std::vector<double>& re
 Comparison compare(const unsigned char* out, generators::DType dtype, int64_t n, const double* ref,
                    int64_t ref_n, const generators::Tolerance& tol, int threads = 0,
                    const double* magnitude = nullptr);
+
+// The rtol of compare()'s magnitude term (the reference on |inputs|): the declared rtol where it
+// is loose (above 1e-3), else at most 256 ulps of FP32 (what an honest sum's rounding reaches).
+double magnitude_rtol(double rtol);
+// The failed Comparison of an output of `out` elements against a reference of `ref`.
+Comparison size_mismatch(size_t out, size_t ref);
 
 // Bit patterns of a value rounded to f16 / bf16 (round to nearest), for half scalars.
 uint16_t half_bits(double v);

@@ -8,7 +8,8 @@
 // only honest when it can tell it is checked is caught with probability k/n per sequence when k of
 // its n timed runs are wrong, with nothing in the runs themselves (addresses, set rotation, timing)
 // that tells it which one is audited. Cost: a device-to-device copy of the outputs, on average ln n
-// times per sequence (outside the timed window), and one reference run per runner per sequence.
+// times per sequence (outside the timed window), and one reference run per runner per sequence,
+// compared on the device (device_compare.h) where the worker could build that comparison.
 
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
@@ -46,15 +47,42 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
     const auto& want = reference_outputs(p, a.set);
     return load() && compare_outputs(p, set, views(want), nullptr, g, where);
   }
-  p.buffers->reflip(a.flip);
-  // Read into the worker's reused page-locked memory: compared once below, then dropped.
-  std::vector<DoublesView> want = run_reference_reused(p, a.set, "audit reference run");
-  p.buffers->unflip();
   // The set's reference on |inputs| still bounds sign flips' conditioning (|x| unchanged);
   // a swap or a redraw moves values, so no magnitude bound is taken for it.
   const bool signs_only = a.flip.dense ? !a.flip.values_moved : a.flip.swap_size == 0;
   const std::vector<HostDoubles>* magnitude =
       set.magnitude_set >= 0 && signs_only ? &reference_outputs(p, set.magnitude_set) : nullptr;
+  p.buffers->reflip(a.flip);
+  if (compare_ && !magnitude) {
+    // Compared where both answers are, on the device (device_compare.h): neither the float64
+    // reference nor the saved outputs cross to the host; the verdict and errors are the host
+    // walk's. The reference's answer is zeroed on every way out (P11).
+    {
+      PhaseScope scope("reference_run");
+      launch_reference(p, a.set, "audit reference run");
+    }
+    p.buffers->unflip();
+    bool ok = false;
+    try {
+      ok = load();
+      PhaseScope step("compare_device");
+      const generators::Tolerance tol = set_tolerance(p, set);
+      for (size_t buffer : p.buffers->outputs()) {
+        if (!ok) break;
+        Comparison c = p.buffers->compare_output_on_device(buffer, *compare_, tol, ctx_->stream());
+        ok = fold_comparison(p, set, buffer, c, tol, false, g, where);
+      }
+    } catch (...) {
+      p.buffers->clear_reference_outputs();
+      throw;
+    }
+    p.buffers->clear_reference_outputs();
+    return ok;
+  }
+  // On the host (no device comparison, or a magnitude bound, whose reference is host memory):
+  // read into the worker's reused page-locked memory, compared once below, then dropped.
+  std::vector<DoublesView> want = run_reference_reused(p, a.set, "audit reference run");
+  p.buffers->unflip();
   return load() && compare_outputs(p, set, want, magnitude, g, where);
 }
 

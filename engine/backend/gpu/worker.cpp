@@ -67,6 +67,20 @@ Worker::Worker(WorkerConfig config) : config_(std::move(config)) {
                  "perturb one element each, the device derivation is not used: %s\n",
                  e.what());
   }
+  // The audits' comparison on the device (device_compare.h); SOLVER_HOST_COMPARE=1 keeps it on
+  // the host (the A/B of the live measurement). Either way the gate's detail says where it
+  // ran when it is not the device.
+  const char* host_compare = std::getenv("SOLVER_HOST_COMPARE");
+  if (host_compare && std::string(host_compare) == "1") {
+    compare_note_ = "SOLVER_HOST_COMPARE=1";
+  } else {
+    try {
+      compare_ = std::make_unique<DeviceCompare>(device_.arch, cache_.get());
+    } catch (const std::exception& e) {
+      compare_note_ = e.what();
+      std::fprintf(stderr, "solver-gpu: warning: audits compare on the host: %s\n", e.what());
+    }
+  }
 }
 
 namespace {
@@ -430,6 +444,34 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
   return compare_outputs(p, set, views(want), magnitude, g, w);
 }
 
+generators::Tolerance set_tolerance(const Prepared& p, const HostSet& set) {
+  generators::Tolerance tol = p.resolved.tolerance;
+  tol.atol *= set.atol_scale;
+  return tol;
+}
+
+bool fold_comparison(const Prepared& p, const HostSet& set, size_t buffer, const Comparison& c,
+                     const generators::Tolerance& tol, bool scaled, GateResult& g,
+                     const std::string& where) {
+  // Errors of scaled sets are reported at the regular scale, comparable with the others.
+  double abs_err = c.max_abs_err / set.atol_scale;
+  if (std::isnan(abs_err) || std::isnan(g.max_abs_err))
+    g.max_abs_err = std::nan("");
+  else
+    g.max_abs_err = std::max(g.max_abs_err, abs_err);
+  if (std::isnan(c.max_rel_err) || std::isnan(g.max_rel_err))
+    g.max_rel_err = std::nan("");
+  else
+    g.max_rel_err = std::max(g.max_rel_err, c.max_rel_err);
+  if (c.ok) return true;
+  g.status = GateStatus::WrongResult;
+  const auto& b = p.resolved.buffers[buffer];
+  g.detail = c.describe(b.name, b.shape) + where + ", tolerance rtol " + short_num(tol.rtol) +
+             (scaled ? " x max(|reference|, reference on |inputs|)" : "") + " atol " +
+             short_num(tol.atol) + ")";
+  return false;
+}
+
 bool Worker::compare_outputs(Prepared& p, const HostSet& set, const std::vector<DoublesView>& want,
                              const std::vector<HostDoubles>* magnitude, GateResult& g,
                              const std::string& where, bool download) {
@@ -443,8 +485,7 @@ bool Worker::compare_outputs(Prepared& p, const HostSet& set, const std::vector<
       p.buffers->download_variant_output(outs[k], output_scratch_[k]);
   }
   PhaseScope compare_scope("compare");
-  generators::Tolerance tol = p.resolved.tolerance;
-  tol.atol *= set.atol_scale;
+  const generators::Tolerance tol = set_tolerance(p, set);
   for (size_t k = 0; k < outs.size() && k < want.size(); ++k) {
     size_t buffer = outs[k];
     generators::DType dtype = p.resolved.buffers[buffer].dtype;
@@ -455,24 +496,7 @@ bool Worker::compare_outputs(Prepared& p, const HostSet& set, const std::vector<
             : nullptr;
     Comparison c = compare(got.data(), dtype, int64_t(got.size() / generators::dtype_size(dtype)),
                            want[k].data, int64_t(want[k].size), tol, 0, scale);
-    // Errors of scaled sets are reported at the regular scale, comparable with the others.
-    double abs_err = c.max_abs_err / set.atol_scale;
-    if (std::isnan(abs_err) || std::isnan(g.max_abs_err))
-      g.max_abs_err = std::nan("");
-    else
-      g.max_abs_err = std::max(g.max_abs_err, abs_err);
-    if (std::isnan(c.max_rel_err) || std::isnan(g.max_rel_err))
-      g.max_rel_err = std::nan("");
-    else
-      g.max_rel_err = std::max(g.max_rel_err, c.max_rel_err);
-    if (!c.ok) {
-      g.status = GateStatus::WrongResult;
-      const auto& b = p.resolved.buffers[buffer];
-      g.detail = c.describe(b.name, b.shape) + where + ", tolerance rtol " + short_num(tol.rtol) +
-                 (scale ? " x max(|reference|, reference on |inputs|)" : "") + " atol " +
-                 short_num(tol.atol) + ")";
-      return false;
-    }
+    if (!fold_comparison(p, set, buffer, c, tol, scale != nullptr, g, where)) return false;
   }
   return true;
 }

@@ -15,6 +15,7 @@
 #include "engine/backend/gpu/clocks.h"
 #include "engine/backend/gpu/cuda_driver.h"
 #include "engine/backend/gpu/device_buffers.h"
+#include "engine/backend/gpu/device_compare.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/variant_module.h"
 #include "engine/backend/worker_protocol.h"
@@ -125,6 +126,15 @@ std::vector<DoublesView> views(const std::vector<HostDoubles>& outputs);
 
 // A number for a human-readable detail line ("255.3", "4.8e+03").
 std::string short_num(double v);
+
+// The tolerance a comparison on `set` uses: the problem's, its atol times the set's atol_scale.
+generators::Tolerance set_tolerance(const Prepared& p, const HostSet& set);
+// One output's Comparison (`buffer`, compared at `tol` on `set`) folded into g: its largest
+// errors, at the regular scale, into g's; on a failure WrongResult and the detail (`where` says
+// which run; `scaled`: the bound had the magnitude term). Returns c.ok.
+bool fold_comparison(const Prepared& p, const HostSet& set, size_t buffer, const Comparison& c,
+                     const generators::Tolerance& tol, bool scaled, engine::GateResult& g,
+                     const std::string& where);
 
 // Why a paired timing gave no samples: the status and message the response carries.
 struct PairFailure {
@@ -277,7 +287,12 @@ class Worker {
   // The device derivation of the adversarial and fresh sets: built and self-checked when the
   // worker starts; null when the check failed. It makes the timed runs' perturbation too.
   std::unique_ptr<DeviceDerive> derive_;
-  std::string derive_note_;   // why derive_ is null: the self-check's or the compiler's words
+  std::string derive_note_;  // why derive_ is null: the self-check's or the compiler's words
+  // The audits' comparison on the device (run_audit.cpp): built and self-checked when the
+  // worker starts; null when it could not be (or SOLVER_HOST_COMPARE=1), with the reason in
+  // compare_note_, which every gate's detail then carries.
+  std::unique_ptr<DeviceCompare> compare_;
+  std::string compare_note_;
   bool host_derive_ = false;  // SOLVER_HOST_DERIVE=1: derived sets on the host path
   bool device_digest_tried_ = false;
   std::string digest_note_;

@@ -1,0 +1,143 @@
+#include "engine/backend/gpu/compare_source.h"
+
+#include <cmath>
+#include <cstring>
+
+namespace solver::gpu {
+
+namespace {
+
+// compare_range (host_data.cpp) element by element: the same expressions in the same order
+// (compiled with -fmad=false, so no product is fused into a sum the host rounds apart), a
+// thread's own maxima over its finite elements, then a shared-memory tree per block and one
+// set of atomics per block. A thread walks its indices in ascending order, so the first it
+// finds failing is its smallest; the smallest over all threads is the serial walk's first.
+constexpr const char* kSource = R"(
+typedef unsigned long long u64;
+struct sc_sums { u64 failures; u64 first_bad; u64 max_abs; u64 max_rel; u64 nonfinite; };
+
+__device__ double sc_half(unsigned short h) {
+  int e = (h >> 10) & 31, m = h & 1023;
+  double s = (h & 0x8000) ? -1.0 : 1.0;
+  if (e == 31) return m ? __longlong_as_double(0x7ff8000000000000LL)
+                        : s * __longlong_as_double(0x7ff0000000000000LL);
+  if (e == 0) return s * ldexp((double)m, -24);
+  return s * ldexp((double)(m + 1024), e - 25);
+}
+
+__device__ double sc_load(const void* p, int type, long long i) {
+  switch (type) {
+    case 0: return (double)((const float*)p)[i];
+    case 1: return ((const double*)p)[i];
+    case 2: return sc_half(((const unsigned short*)p)[i]);
+    case 3: return (double)__uint_as_float((unsigned)((const unsigned short*)p)[i] << 16);
+    case 4: return (double)((const int*)p)[i];
+    case 5: return (double)((const unsigned*)p)[i];
+    case 6: return (double)((const long long*)p)[i];
+    default: return (double)((const u64*)p)[i];
+  }
+}
+
+extern "C" __global__ void solver_compare(const void* out, int type, long long n,
+                                          const double* ref, const double* magnitude,
+                                          double atol, double rtol, double mag_rtol,
+                                          sc_sums* sums) {
+  u64 failures = 0, first = ~0ULL;
+  double max_abs = 0, max_rel = 0;
+  u64 nonfinite = 0;
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    double o = sc_load(out, type, i), r = ref[i];
+    double abs_err = fabs(o - r);
+    double rel_err = r != 0 ? abs_err / fabs(r) : abs_err;
+    double bound = atol + rtol * fabs(r) + (magnitude ? mag_rtol * fabs(magnitude[i]) : 0.0);
+    bool finite = isfinite(o) && isfinite(r);
+    if (!(finite && abs_err <= bound)) {
+      if (failures++ == 0) first = (u64)i;
+      if (!finite) {
+        nonfinite = 1;
+        continue;
+      }
+    }
+    if (max_abs < abs_err) max_abs = abs_err;
+    if (max_rel < rel_err) max_rel = rel_err;
+  }
+  __shared__ u64 s_failures[256], s_first[256], s_nonfinite[256];
+  __shared__ double s_abs[256], s_rel[256];
+  unsigned t = threadIdx.x;
+  s_failures[t] = failures;
+  s_first[t] = first;
+  s_nonfinite[t] = nonfinite;
+  s_abs[t] = max_abs;
+  s_rel[t] = max_rel;
+  __syncthreads();
+  for (unsigned half = blockDim.x / 2; half > 0; half >>= 1) {
+    if (t < half) {
+      s_failures[t] += s_failures[t + half];
+      if (s_first[t + half] < s_first[t]) s_first[t] = s_first[t + half];
+      s_nonfinite[t] |= s_nonfinite[t + half];
+      if (s_abs[t] < s_abs[t + half]) s_abs[t] = s_abs[t + half];
+      if (s_rel[t] < s_rel[t + half]) s_rel[t] = s_rel[t + half];
+    }
+    __syncthreads();
+  }
+  if (t == 0) {
+    if (s_failures[0]) {
+      atomicAdd(&sums->failures, s_failures[0]);
+      atomicMin(&sums->first_bad, s_first[0]);
+    }
+    if (s_nonfinite[0]) atomicMax(&sums->nonfinite, 1ULL);
+    atomicMax(&sums->max_abs, (u64)__double_as_longlong(s_abs[0]));
+    atomicMax(&sums->max_rel, (u64)__double_as_longlong(s_rel[0]));
+  }
+}
+)";
+
+double from_bits(uint64_t b) {
+  double d;
+  std::memcpy(&d, &b, sizeof d);
+  return d;
+}
+
+}  // namespace
+
+const char* compare_source() { return kSource; }
+
+int compare_type(generators::DType d) {
+  switch (d) {
+    case generators::DType::F32:
+      return 0;
+    case generators::DType::F64:
+      return 1;
+    case generators::DType::F16:
+      return 2;
+    case generators::DType::BF16:
+      return 3;
+    case generators::DType::I32:
+      return 4;
+    case generators::DType::U32:
+      return 5;
+    case generators::DType::I64:
+      return 6;
+    case generators::DType::U64:
+      return 7;
+  }
+  return 7;
+}
+
+Comparison comparison_from_sums(const CompareSums& s, double got, double want) {
+  Comparison c;
+  c.failures = int64_t(s.failures);
+  c.ok = s.failures == 0;
+  if (!c.ok) {
+    c.first_bad = int64_t(s.first_bad);
+    c.got = got;
+    c.want = want;
+  }
+  // The host walk's maxima turn NaN once a non-finite element failed (compare, host_data.h).
+  c.max_abs_err = s.nonfinite ? std::nan("") : from_bits(s.max_abs_bits);
+  c.max_rel_err = s.nonfinite ? std::nan("") : from_bits(s.max_rel_bits);
+  return c;
+}
+
+}  // namespace solver::gpu

@@ -1,0 +1,39 @@
+// The NVRTC source of the audit's output comparison on the device (device_compare.h), and its
+// host half: the element rule is compare()'s (host_data.h) written for the device, so the
+// verdict, the failure count, the first failing index and the largest errors are the host
+// walk's, field for field; only the values at the first failure are read back (and converted
+// by the host's own code). Pure host code: the source compiles as C++ in a test without a GPU
+// (gpu_compare_emulation_test), and with NVRTC where a toolkit is installed.
+#pragma once
+#include <cstdint>
+
+#include "engine/backend/gpu/host_data.h"
+#include "generators/problem_spec.h"
+
+namespace solver::gpu {
+
+// extern "C" __global__ solver_compare(out, type, n, ref, magnitude, atol, rtol, mag_rtol, sums):
+// a grid-stride walk of n elements of `out` (its format: compare_type) against the float64
+// `ref` (and `magnitude`, may be null), each block's sums merged into *sums with atomics.
+// Launch with a power-of-two block of at most kCompareBlock threads.
+const char* compare_source();
+constexpr int kCompareBlock = 256;
+
+// The kernel's `type` argument for a dtype (the source's sc_load cases).
+int compare_type(generators::DType d);
+
+// What the kernel accumulates (its sc_sums, field for field): the failures, the smallest failing
+// index, the bit patterns of the largest absolute and relative errors over the finite elements
+// (non-negative doubles order as their bits), and whether a non-finite element failed.
+struct CompareSums {
+  uint64_t failures = 0;
+  uint64_t first_bad = ~uint64_t(0);
+  uint64_t max_abs_bits = 0, max_rel_bits = 0;
+  uint64_t nonfinite = 0;
+};
+
+// The Comparison the host walk would give (host_data.h), from the kernel's sums and the output
+// and reference values at first_bad (`got`, `want`; ignored when nothing failed).
+Comparison comparison_from_sums(const CompareSums& s, double got, double want);
+
+}  // namespace solver::gpu

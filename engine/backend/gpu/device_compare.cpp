@@ -1,0 +1,163 @@
+#include "engine/backend/gpu/device_compare.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+#include <vector>
+
+#include "engine/backend/gpu/compare_source.h"
+#include "engine/backend/gpu/derive_source.h"
+#include "generators/nvrtc_compiler.h"
+
+namespace solver::gpu {
+
+namespace {
+
+using generators::DType;
+
+// The probe's pairs (output in `d`, float64 reference): equal values, values inside and outside
+// the tolerance, zeros of both signs, a reference of 0, overflowing differences and, where
+// `nonfinite`, a NaN output and an infinite reference late in the buffer.
+void probe(DType d, int64_t n, bool nonfinite, std::vector<unsigned char>& out,
+           std::vector<double>& ref, std::vector<double>& magnitude) {
+  out.assign(size_t(n) * generators::dtype_size(d), 0);
+  ref.assign(size_t(n), 0);
+  magnitude.assign(size_t(n), 0);
+  const bool integer = d != DType::F32 && d != DType::F64 && d != DType::F16 && d != DType::BF16;
+  const bool wide = d == DType::I64 || d == DType::U64, unsign = d == DType::U32 || d == DType::U64;
+  uint64_t x = 0x636f6d70617265ULL;
+  for (int64_t i = 0; i < n; ++i) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    double v = std::ldexp(0.5 + double(x >> 11) / double(1ULL << 53), int((x >> 5) % 24) - 8);
+    if (x & 1) v = -v;
+    if (integer) v = std::ldexp(std::floor((unsign ? std::fabs(v) : v) * 64), wide ? 40 : 0);
+    if (i % 89 == 0) v = 0;
+    double got = v;
+    if (i % 7 == 3) got = v * (1 + 3e-4);  // out of tolerance at rtol 1e-4 (within at 1e-3)
+    if (integer) got = std::round(got);
+    if (nonfinite && i == n - 40 && !integer) got = std::nan("");
+    if (nonfinite && i == n - 20) v = INFINITY;
+    unsigned char* at = out.data() + size_t(i) * generators::dtype_size(d);
+    if (d == DType::F32) {
+      float f = float(got);
+      std::memcpy(at, &f, 4);
+    } else if (d == DType::F64) {
+      std::memcpy(at, &got, 8);
+    } else if (d == DType::F16 || d == DType::BF16) {
+      uint16_t h = d == DType::F16 ? half_bits(got) : bf16_bits(got);
+      std::memcpy(at, &h, 2);
+    } else if (!wide) {
+      int32_t k = int32_t(int64_t(got));
+      std::memcpy(at, &k, 4);
+    } else {
+      int64_t k = int64_t(got) + (i & 1);  // past 2^53: the conversion to double rounds
+      std::memcpy(at, &k, 8);
+    }
+    ref[size_t(i)] = v;
+    magnitude[size_t(i)] = std::fabs(v) * 4;
+  }
+}
+
+bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+bool same(const Comparison& a, const Comparison& b) {
+  return a.ok == b.ok && a.failures == b.failures && a.first_bad == b.first_bad &&
+         same(a.got, b.got) && same(a.want, b.want) && same(a.max_abs_err, b.max_abs_err) &&
+         same(a.max_rel_err, b.max_rel_err);
+}
+
+}  // namespace
+
+DeviceCompare::DeviceCompare(const std::string& arch, const generators::CompileCache* cache)
+    : sums_(sizeof(CompareSums)) {
+  const std::vector<std::string> options = derive_options(arch);  // -fmad=false -ftz=false
+  generators::CompileResult compiled =
+      generators::nvrtc_compile_cached(compare_source(), "solver_compare.cu", options, arch, cache);
+  if (!compiled.ok)
+    throw std::runtime_error("the comparison kernel does not compile: " + compiled.error + "\n" +
+                             compiled.log);
+  CU_CHECK(cuModuleLoadData(&module_, compiled.cubin.data()));
+  CU_CHECK(cuModuleGetFunction(&fn_, module_, "solver_compare"));
+  CUdevice dev;
+  CU_CHECK(cuCtxGetDevice(&dev));
+  int sms = 0;
+  CU_CHECK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
+  blocks_ = std::max(1, sms) * 8;
+  self_check(nullptr);
+}
+
+DeviceCompare::~DeviceCompare() {
+  if (module_) cuModuleUnload(module_);
+}
+
+Comparison DeviceCompare::operator()(CUdeviceptr out, DType dtype, int64_t n, CUdeviceptr ref,
+                                     CUdeviceptr magnitude, const generators::Tolerance& tol,
+                                     CUstream stream) const {
+  const CompareSums init;
+  CU_CHECK(cuMemcpyHtoDAsync(sums_.ptr(), &init, sizeof init, stream));
+  int type = compare_type(dtype);
+  long long count = n;
+  double atol = tol.atol, rtol = tol.rtol, mag_rtol = magnitude_rtol(tol.rtol);
+  CUdeviceptr sums = sums_.ptr();
+  void* args[] = {&out, &type, &count, &ref, &magnitude, &atol, &rtol, &mag_rtol, &sums};
+  unsigned blocks = unsigned(
+      std::max<int64_t>(1, std::min<int64_t>(blocks_, (n + kCompareBlock - 1) / kCompareBlock)));
+  if (n > 0)
+    CU_CHECK(cuLaunchKernel(fn_, blocks, 1, 1, kCompareBlock, 1, 1, 0, stream, args, nullptr));
+  CompareSums s;
+  CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
+  CU_CHECK(cuStreamSynchronize(stream));
+  double got = 0, want = 0;
+  if (s.failures) {  // the two values at the first failure, read as the host walk reads them
+    const size_t size = generators::dtype_size(dtype);
+    unsigned char bytes[8] = {};
+    CU_CHECK(cuMemcpyDtoH(bytes, out + s.first_bad * size, size));
+    to_doubles(bytes, 1, dtype, &got, 1);
+    CU_CHECK(cuMemcpyDtoH(&want, ref + s.first_bad * sizeof(double), sizeof(double)));
+  }
+  return comparison_from_sums(s, got, want);
+}
+
+void DeviceCompare::self_check(CUstream stream) {
+  const int64_t n = 4099;  // several blocks' worth, a partial last one
+  int cases = 0;
+  for (DType d : {DType::F32, DType::F64, DType::F16, DType::BF16, DType::I32, DType::U32,
+                  DType::I64, DType::U64}) {
+    for (bool nonfinite : {false, true}) {
+      std::vector<unsigned char> out;
+      std::vector<double> ref, mag;
+      probe(d, n, nonfinite, out, ref, mag);
+      DeviceBuffer dout(out.size()), dref(ref.size() * 8), dmag(mag.size() * 8);
+      CU_CHECK(cuMemcpyHtoD(dout.ptr(), out.data(), out.size()));
+      CU_CHECK(cuMemcpyHtoD(dref.ptr(), ref.data(), ref.size() * 8));
+      CU_CHECK(cuMemcpyHtoD(dmag.ptr(), mag.data(), mag.size() * 8));
+      for (double rtol : {1e-4, 1e-3}) {
+        for (bool with_mag : {false, true}) {
+          generators::Tolerance tol;
+          tol.rtol = rtol;
+          tol.atol = 1e-6;
+          Comparison host =
+              compare(out.data(), d, n, ref.data(), n, tol, 1, with_mag ? mag.data() : nullptr);
+          Comparison dev =
+              (*this)(dout.ptr(), d, n, dref.ptr(), with_mag ? dmag.ptr() : 0, tol, stream);
+          if (!same(host, dev))
+            throw std::runtime_error(
+                "the device comparison disagrees with the host's on a probe (" +
+                std::string(generators::to_string(d)) + ", rtol " +
+                (rtol < 5e-4 ? "1e-4" : "1e-3") + (with_mag ? ", magnitude" : "") +
+                (nonfinite ? ", non-finite" : "") + "): host " + std::to_string(host.failures) +
+                " failure(s) first at " + std::to_string(host.first_bad) + ", device " +
+                std::to_string(dev.failures) + " first at " + std::to_string(dev.first_bad));
+          ++cases;
+        }
+      }
+    }
+  }
+  checked_ = std::to_string(cases) +
+             " probes: 8 dtypes x finite/non-finite x 2 rtol x "
+             "with/without magnitude, " +
+             std::to_string(n) + " elements";
+}
+
+}  // namespace solver::gpu

@@ -1,0 +1,50 @@
+// The audit's output comparison on the device (docs/reliability.md P7, issue 28's cost): the
+// candidate's saved outputs against the reference's float64 outputs where both already are, in
+// device memory, instead of reading the reference (8 bytes an element) and the outputs back to
+// the host and walking them there. Only the sums (failures, first failing index, largest
+// errors) and, on a failure, the two values at the first failing index cross to the host. The
+// rule is compare()'s (host_data.h), written once for the device in compare_source.h; when the
+// worker starts, a self-check holds the device to the host walk field for field, on every
+// output dtype, with and without the magnitude term, on passes, failures and non-finite values.
+// A disagreement (or no NVRTC) throws: the worker then compares on the host and says so in
+// every gate's detail.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "engine/backend/gpu/cuda_driver.h"
+#include "engine/backend/gpu/host_data.h"
+#include "generators/compile_cache.h"
+#include "generators/problem_spec.h"
+
+namespace solver::gpu {
+
+class DeviceCompare {
+ public:
+  // Compiles the kernel for `arch` (through `cache` when given), loads it in the current
+  // context and runs the self-check. Throws CudaError or std::runtime_error.
+  explicit DeviceCompare(const std::string& arch, const generators::CompileCache* cache = nullptr);
+  ~DeviceCompare();
+  DeviceCompare(const DeviceCompare&) = delete;
+  DeviceCompare& operator=(const DeviceCompare&) = delete;
+
+  // compare(out, dtype, n, ref, n, tol, 0, magnitude) of host_data.h, on device memory: `n`
+  // elements of `dtype` at `out` against `n` doubles at `ref` (`magnitude`: 0, or n doubles).
+  // Synchronous on `stream`.
+  Comparison operator()(CUdeviceptr out, generators::DType dtype, int64_t n, CUdeviceptr ref,
+                        CUdeviceptr magnitude, const generators::Tolerance& tol,
+                        CUstream stream) const;
+  // What the self-check compared.
+  const std::string& checked() const { return checked_; }
+
+ private:
+  void self_check(CUstream stream);
+
+  CUmodule module_ = nullptr;
+  CUfunction fn_ = nullptr;
+  DeviceBuffer sums_;
+  int blocks_ = 0;
+  std::string checked_;
+};
+
+}  // namespace solver::gpu

@@ -1,0 +1,273 @@
+// The audit's device comparison (engine/backend/gpu/compare_source.h) compiled as host C++ and
+// run as a grid of one-thread blocks (each block's atomics merge into the sums, as on the
+// device), against the host walk compare() (host_data.h): the verdict, the failure count, the
+// first failing index, the values there and the largest errors must be the same, on every
+// output dtype, with and without the magnitude term, with NaN, infinities, signed zeros and
+// overflowing differences, whatever the grid. What only the device can change (its
+// conversions, its division) is the worker's self-check on the GPU (device_compare.cpp).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "engine/backend/gpu/compare_source.h"
+#include "engine/backend/gpu/derive_source.h"
+#include "engine/backend/gpu/host_data.h"
+#include "generators/nvrtc_compiler.h"
+
+namespace emulated {
+struct Dim {
+  unsigned x = 0;
+};
+inline Dim blockIdx, threadIdx, gridDim{1}, blockDim{1};
+#define __device__
+#define __global__
+#define __shared__ static
+#define __forceinline__ inline
+inline void __syncthreads() {}
+inline float __uint_as_float(unsigned u) {
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+inline double __longlong_as_double(long long x) {
+  double d;
+  std::memcpy(&d, &x, 8);
+  return d;
+}
+inline long long __double_as_longlong(double d) {
+  long long x;
+  std::memcpy(&x, &d, 8);
+  return x;
+}
+inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) {
+  unsigned long long old = *p;
+  *p += v;
+  return old;
+}
+inline unsigned long long atomicMin(unsigned long long* p, unsigned long long v) {
+  unsigned long long old = *p;
+  if (v < old) *p = v;
+  return old;
+}
+inline unsigned long long atomicMax(unsigned long long* p, unsigned long long v) {
+  unsigned long long old = *p;
+  if (v > old) *p = v;
+  return old;
+}
+using std::fabs;
+using std::isfinite;
+using std::ldexp;
+#include "compare_kernels.inc"
+#undef __device__
+#undef __global__
+#undef __shared__
+#undef __forceinline__
+}  // namespace emulated
+
+using namespace solver;
+using generators::DType;
+using gpu::Comparison;
+
+namespace {
+
+static_assert(sizeof(emulated::sc_sums) == sizeof(gpu::CompareSums));
+
+// The kernel over `blocks` one-thread blocks, the sums read as the launcher reads them, the
+// values at the first failure read by the host's own conversion.
+Comparison emulate(const std::vector<unsigned char>& out, DType d, const std::vector<double>& ref,
+                   const double* magnitude, const generators::Tolerance& tol, unsigned blocks) {
+  gpu::CompareSums s;
+  emulated::sc_sums sums;
+  std::memcpy(static_cast<void*>(&sums), &s, sizeof s);
+  emulated::gridDim.x = blocks;
+  emulated::blockDim.x = 1;
+  emulated::threadIdx.x = 0;
+  const long long n = (long long)ref.size();
+  for (unsigned b = 0; b < blocks; ++b) {
+    emulated::blockIdx.x = b;
+    emulated::solver_compare(out.data(), gpu::compare_type(d), n, ref.data(), magnitude, tol.atol,
+                             tol.rtol, gpu::magnitude_rtol(tol.rtol), &sums);
+  }
+  std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
+  double got = 0, want = 0;
+  if (s.failures) {
+    gpu::to_doubles(out.data() + s.first_bad * generators::dtype_size(d), 1, d, &got, 1);
+    want = ref[s.first_bad];
+  }
+  return gpu::comparison_from_sums(s, got, want);
+}
+
+bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
+
+void check_same(const Comparison& host, const Comparison& dev) {
+  CHECK(host.ok == dev.ok);
+  CHECK(host.failures == dev.failures);
+  CHECK(host.first_bad == dev.first_bad);
+  CHECK(same(host.got, dev.got));
+  CHECK(same(host.want, dev.want));
+  CHECK(same(host.max_abs_err, dev.max_abs_err));
+  CHECK(same(host.max_rel_err, dev.max_rel_err));
+}
+
+// Output bytes in `d` for the doubles `v` (integers truncated toward zero).
+std::vector<unsigned char> bytes_of(DType d, const std::vector<double>& v) {
+  std::vector<unsigned char> out(v.size() * generators::dtype_size(d));
+  for (size_t i = 0; i < v.size(); ++i) {
+    unsigned char* at = out.data() + i * generators::dtype_size(d);
+    double x = v[i];
+    switch (d) {
+      case DType::F32: {
+        float f = float(x);
+        std::memcpy(at, &f, 4);
+        break;
+      }
+      case DType::F64:
+        std::memcpy(at, &x, 8);
+        break;
+      case DType::F16:
+      case DType::BF16: {
+        uint16_t h = d == DType::F16 ? gpu::half_bits(x) : gpu::bf16_bits(x);
+        std::memcpy(at, &h, 2);
+        break;
+      }
+      case DType::I32:
+      case DType::U32: {
+        int32_t k = std::isfinite(x) ? int32_t(int64_t(x)) : 0;
+        std::memcpy(at, &k, 4);
+        break;
+      }
+      default: {
+        int64_t k = std::isfinite(x) ? int64_t(x) : 0;
+        std::memcpy(at, &k, 8);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+struct Case {
+  std::vector<double> got, ref, magnitude;
+};
+
+// n pairs: ~1 in 13 out of tolerance at rtol 1e-4, zeros of both signs, references of 0, and
+// where asked a NaN output, an infinite reference or an overflowing difference.
+Case make_case(int64_t n, uint64_t seed, bool integer, int special) {
+  Case c;
+  uint64_t x = seed;
+  for (int64_t i = 0; i < n; ++i) {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    double v = std::ldexp(0.5 + double(x >> 11) / double(1ULL << 53), int((x >> 5) % 30) - 10);
+    if (x & 1) v = -v;
+    if (integer) v = std::floor(std::fabs(v) * 1000);
+    if (i % 61 == 0) v = 0;
+    double got = v;
+    if ((x >> 9) % 13 == 0) got = integer ? std::round(v * 1.01) + 1 : v * (1 + 5e-4);
+    if (i % 97 == 5) got = -got;  // a sign error (or -0 for a zero)
+    c.got.push_back(got);
+    c.ref.push_back(v);
+    c.magnitude.push_back(std::fabs(v) * 100 + 1);
+  }
+  if (special == 1) c.got[size_t(n * 2 / 3)] = std::nan("");
+  if (special == 2) c.ref[size_t(n / 2)] = INFINITY;
+  if (special == 3) {
+    c.got[size_t(n / 3)] = 1.5e308;
+    c.ref[size_t(n / 3)] = -1.5e308;  // |o - r| overflows to inf: a finite failure
+  }
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("the device comparison's source gives the host walk's Comparison, field for field") {
+  int compared = 0, failing = 0;
+  for (DType d : {DType::F32, DType::F64, DType::F16, DType::BF16, DType::I32, DType::U32,
+                  DType::I64, DType::U64}) {
+    const bool integer = d != DType::F32 && d != DType::F64 && d != DType::F16 && d != DType::BF16;
+    for (int special = 0; special < 4; ++special) {
+      if (integer && special == 1) continue;          // an integer output holds no NaN
+      if (d != DType::F64 && special == 3) continue;  // only float64 holds 1.5e308
+      Case c = make_case(1000 + 37 * special, 0xc0ffee + uint64_t(d) * 17 + uint64_t(special),
+                         integer, special);
+      std::vector<unsigned char> out = bytes_of(d, c.got);
+      for (double rtol : {1e-4, 1e-2}) {
+        for (bool with_mag : {false, true}) {
+          generators::Tolerance tol;
+          tol.rtol = rtol;
+          tol.atol = 1e-6;
+          const double* mag = with_mag ? c.magnitude.data() : nullptr;
+          Comparison host = gpu::compare(out.data(), d, int64_t(c.ref.size()), c.ref.data(),
+                                         int64_t(c.ref.size()), tol, 1, mag);
+          for (unsigned blocks : {1u, 3u, 64u, 5000u}) {
+            CAPTURE(generators::to_string(d));
+            CAPTURE(special);
+            CAPTURE(rtol);
+            CAPTURE(with_mag);
+            CAPTURE(blocks);
+            check_same(host, emulate(out, d, c.ref, mag, tol, blocks));
+            ++compared;
+          }
+          failing += !host.ok;
+        }
+      }
+    }
+  }
+  // The cases are not vacuous: most fail somewhere (so first_bad and the values are compared),
+  // some pass.
+  CHECK(compared > 300);
+  CHECK(failing > 40);
+}
+
+TEST_CASE("the device comparison: a pass, a NaN and the magnitude term decide as on the host") {
+  std::vector<double> ref{1.0, -2.0, 0.0, 3.0};
+  generators::Tolerance tol;
+  tol.rtol = 1e-4;
+  tol.atol = 1e-6;
+  // Equal: a pass with zero errors.
+  auto out = bytes_of(DType::F64, ref);
+  Comparison c = emulate(out, DType::F64, ref, nullptr, tol, 2);
+  CHECK(c.ok);
+  CHECK(c.first_bad == -1);
+  CHECK(c.max_abs_err == 0);
+  // A NaN output never passes, and turns the maxima NaN.
+  std::vector<double> got = ref;
+  got[2] = std::nan("");
+  c = emulate(bytes_of(DType::F64, got), DType::F64, ref, nullptr, tol, 2);
+  CHECK_FALSE(c.ok);
+  CHECK(c.first_bad == 2);
+  CHECK(std::isnan(c.max_abs_err));
+  // An error of 1e-3 at 3.0 fails the plain bound and passes with a magnitude of 100 (the
+  // magnitude term is capped at 256 FP32 ulps: 100 x 1.5e-5 = 1.5e-3).
+  got = ref;
+  got[3] = 3.001;
+  std::vector<double> mag{1, 1, 1, 100};
+  CHECK_FALSE(emulate(bytes_of(DType::F64, got), DType::F64, ref, nullptr, tol, 1).ok);
+  CHECK(emulate(bytes_of(DType::F64, got), DType::F64, ref, mag.data(), tol, 1).ok);
+  // The earliest failure wins whichever block finds it first.
+  got = ref;
+  got[1] = 5;
+  got[3] = 5;
+  c = emulate(bytes_of(DType::F64, got), DType::F64, ref, nullptr, tol, 4);
+  CHECK(c.failures == 2);
+  CHECK(c.first_bad == 1);
+  CHECK(c.got == 5);
+  CHECK(c.want == -2);
+}
+
+TEST_CASE("the comparison source compiles with NVRTC for sm_90, with no fused multiply-add") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  // The options the worker compiles it with (device_compare.cpp).
+  auto r = generators::nvrtc_compile(gpu::compare_source(), "solver_compare.cu",
+                                     gpu::derive_options("sm_90"));
+  INFO(r.log);
+  CHECK(r.ok);
+  CHECK_FALSE(r.cubin.empty());
+  // The bound atol + rtol|r| + mag_rtol|m| is rounded term by term, as on the host.
+  CHECK(r.ptx.find("fma.") == std::string::npos);
+}
