@@ -321,7 +321,8 @@ TEST_CASE("fp64 declared, FP64 narrowed to FP32 and computed on in FP32: refused
   auto chip = test::test_chip();
   int seen = 0;
   const std::set<std::string> folders = {"redteam6_fp64_as_fp32", "control_redteam6_f64_rsqrt_seed",
-                                         "redteam7_f64_bitcast_fp32"};
+                                         "redteam7_f64_bitcast_fp32",
+                                         "control_redteam7_cuda_samples_imma"};
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
     if (!folders.count(spec.name)) continue;
     for (const auto& v : spec.variants) {
@@ -340,7 +341,7 @@ TEST_CASE("fp64 declared, FP64 narrowed to FP32 and computed on in FP32: refused
       ++seen;
     }
   }
-  CHECK(seen == 6);  // two variants in each folder
+  CHECK(seen == 8);  // two variants in each folder
 }
 
 TEST_CASE("integer MMAs are the problem's own arithmetic where dp4a is (red team 7)") {
