@@ -7,6 +7,8 @@
 #   redteam7_offlaw_detect_sum     KEPT (~1.3x): honest only on data outside [0.5, 1.5], which
 #                                  only the gate's adversarial sets are
 #   redteam7_offlaw_lgamma_sample  KEPT (~2x): half the lgammaf, no adversarial set applies
+#   redteam7_amax_planted_bound    KEPT (~1.3-1.5x): writes the law's bound, which P13b's deep
+#                                  planted extreme holds to 2^-21, after a 46 us wait
 #   redteam7_f64_bitcast_fp32      KEPT with main's scan (~1.3-2x); precision_mismatch with
 #                                  branch red7's scan (the bundle decides: the scan line below)
 #   control_redteam7_cuda_samples_imma        precision_mismatch with main's scan (a false
@@ -32,7 +34,8 @@ export PATH=/usr/local/cuda/bin:$PATH
 t0=$SECONDS
 left() { echo $((budget - (SECONDS - t0) - 2)); }
 dirs=""
-for f in redteam7_offlaw_detect_sum redteam7_offlaw_lgamma_sample redteam7_f64_bitcast_fp32 \
+for f in redteam7_offlaw_detect_sum redteam7_offlaw_lgamma_sample redteam7_amax_planted_bound \
+  redteam7_f64_bitcast_fp32 \
   control_redteam7_cuda_samples_imma control_redteam7_cuda_samples_threadfence; do
   [[ -f tests/cheats/$f/expect ]] && dirs="$dirs $f"
 done
@@ -60,13 +63,13 @@ for name in $dirs; do
     echo "$name: not run (budget spent)" | tee -a "$O/results.txt"
     continue
   fi
-  per=$((l < 50 ? l : 50))
+  per=$((l < 45 ? l : 45))
   cheat_round "$B/bin/solver" "$name" "$O" "$per"
   n=$((n + 1))
   [[ "$CR_GOT" == kept ]] && kept=$((kept + 1))
   printf '%-42s today %-20s once closed %-20s ratio %-8s %3ds | %s\n' "$name" "$CR_GOT" \
     "$CR_WANT" "${CR_RATIO:--}" "$CR_SECONDS" "$CR_DETAIL" | tee -a "$O/results.txt"
-  if [[ "$name" == redteam7_offlaw_* ]]; then
+  if [[ "$name" == redteam7_offlaw_* || "$name" == redteam7_amax_* ]]; then
     echo "  gate: $(grep -o 'adversarial sets[^"]\{0,200\}' <<<"$CR_REC" | head -1)" |
       tee -a "$O/results.txt"
     echo "  medians: $(grep -o '"incumbent_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" \
