@@ -7,8 +7,8 @@
 #   redteam7_offlaw_detect_sum     KEPT (~1.3x): honest only on data outside [0.5, 1.5], which
 #                                  only the gate's adversarial sets are
 #   redteam7_offlaw_lgamma_sample  KEPT (~2x): half the lgammaf, no adversarial set applies
-#   redteam7_amax_planted_bound    KEPT (~1.3-1.5x): writes the law's bound, which P13b's deep
-#                                  planted extreme holds to 2^-21, after a 46 us wait
+#   redteam7_amax_planted_bound    KEPT (~1.1-1.3x): writes the law's bound, which P13b's deep
+#                                  planted extreme holds to 2^-21, after a 58 us wait
 #   redteam7_f64_bitcast_fp32      KEPT with main's scan (~1.3-2x); precision_mismatch with
 #                                  branch red7's scan (the bundle decides: the scan line below)
 #   control_redteam7_cuda_samples_imma        precision_mismatch with main's scan (a false
