@@ -4,6 +4,9 @@
 // cannot refuse an honest variant of the six problems.
 #include <doctest/doctest.h>
 
+#include <set>
+#include <string>
+
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
 #include "generators/ptx_precision.h"
@@ -317,14 +320,24 @@ TEST_CASE("fp64 declared, FP64 narrowed to FP32 and computed on in FP32: refused
   CHECK(mismatch(narrowed, "double", {DType::F64}) != "");
   CHECK(mismatch(narrowed, "fp32", {DType::F64}).empty());  // fp32 promises no more than that
   CHECK(mismatch(seeded, "fp64", {DType::F64}).empty());    // an FP32 seed of FP64 Newton steps
-  CHECK(mismatch(f32_only, "fp64", {DType::F64}).empty());  // FP32 on its own values: not judged
-  // The two folders of the cheat suite through NVRTC: the cheat refused, the control not.
+  // FP32 arithmetic on values of its own (an FP32 buffer): not judged. With every float buffer
+  // in FP64 it has none: its operands were narrowed, by cvt or in integer code (red team 7).
+  CHECK(mismatch(f32_only, "fp64", {DType::F64, DType::F32}).empty());
+  const std::string bits = mismatch(f32_only, "fp64", {DType::F64, DType::I32});
+  CHECK(bits.find("no FP32 buffer and 1 FP32 arithmetic") != std::string::npos);
+  CHECK(bits.find("declare precision 'fp32'") != std::string::npos);
+  CHECK(mismatch("rsqrt.approx.ftz.f32 %f2, %f1;\n", "fp64", {DType::F64}).empty());
+  CHECK(mismatch("setp.lt.f32 %p1, %f1, %f2;\n", "fp64", {DType::F64}).empty());  // no rounding
+  // The folders of the cheat suite through NVRTC: the cheats refused, the seeds and the control
+  // not (red team 7's child narrows in integer code: no cvt.rn.f32.f64 in its PTX).
   if (!nvrtc_available()) return;
   auto chip = test::test_chip();
   int seen = 0;
+  const std::set<std::string> folders = {"redteam6_fp64_as_fp32", "control_redteam6_f64_rsqrt_seed",
+                                         "redteam7_f64_bitcast_fp32",
+                                         "control_redteam7_cuda_samples_imma"};
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
-    if (spec.name != "redteam6_fp64_as_fp32" && spec.name != "control_redteam6_f64_rsqrt_seed")
-      continue;
+    if (!folders.count(spec.name)) continue;
     for (const auto& v : spec.variants) {
       auto rv = resolve(spec, v, {}, chip);
       REQUIRE_MESSAGE(rv.ok(), rv.key);
@@ -336,10 +349,40 @@ TEST_CASE("fp64 declared, FP64 narrowed to FP32 and computed on in FP32: refused
       CAPTURE(spec.name);
       CAPTURE(rv.key);
       CAPTURE(m);
-      const bool cheat = spec.name == "redteam6_fp64_as_fp32" && v.id != spec.seed_variant;
+      const bool cheat = spec.name.rfind("redteam", 0) == 0 && v.id != spec.seed_variant;
       CHECK(m.empty() == !cheat);
       ++seen;
     }
   }
-  CHECK(seen == 4);  // two variants in each folder
+  CHECK(seen == 8);  // two variants in each folder
+}
+
+TEST_CASE("integer MMAs are the problem's own arithmetic where dp4a is (red team 7)") {
+  // CUDA samples' immaTensorCoreGemm (tests/cheats/control_redteam7_cuda_samples_imma): an exact
+  // int8 GEMM of packed int8 data on the integer tensor cores was refused under every class,
+  // while the same products by dp4a passed on the same problem.
+  const std::string imma =
+      "wmma.mma.sync.aligned.row.col.m16n16k16.s32.s8.s8.s32 {%r1}, {%r2}, {%r3}, {%r4};\n"
+      "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r1}, {%r2}, {%r3}, {%r4};\n";
+  CHECK(scan_ptx_precision(imma).mma_int == 2);
+  for (const char* cls : {"fp32", "tf32", "bf16", "fp16", "fp64"}) {
+    CAPTURE(cls);
+    CHECK(mismatch(imma, cls, {DType::I32}).empty());
+    CHECK(mismatch(imma, cls, {DType::U64, DType::I32}).empty());
+    // On float data the operands were quantised: refused, and no float class would pass; an
+    // integer buffer next to the floats (an index) excuses dp4a, not the tensor cores.
+    for (const std::set<DType>& d :
+         {std::set<DType>{DType::F32, DType::BF16}, std::set<DType>{DType::F32, DType::I32}}) {
+      const std::string why = mismatch(imma, cls, d);
+      CHECK(why.find("2 integer tensor-core MMA(s)") != std::string::npos);
+      CHECK(why.find("declare precision") == std::string::npos);
+    }
+  }
+  // The excuse is for integers only: a BF16 MMA next to them is judged as before.
+  const std::string mixed =
+      imma + "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";
+  const std::string why = mismatch(mixed, "fp32", {DType::I32});
+  CHECK(why.find("1 BF16 tensor-core MMA(s)") != std::string::npos);
+  CHECK(why.find("integer tensor-core") == std::string::npos);
+  CHECK(why.find("declare precision 'bf16'") != std::string::npos);
 }

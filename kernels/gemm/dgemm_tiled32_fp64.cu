@@ -1,5 +1,5 @@
-// redteam6_fp64_as_fp32 seed (kernels/gemm/tiled32_fp32.cu in double): 32x32 shared-memory
-// tiles, one output per thread, FP64 FMAs.
+// The FP64 GEMM seed of red team rounds 6 and 7 (kernels/gemm/tiled32_fp32.cu in double): 32x32
+// shared-memory tiles, one output per thread, FP64 FMAs.
 #define TILE 32
 extern "C" __global__ void __launch_bounds__(TILE * TILE)
     dgemm_tiled(const double* A, const double* B, double* C, int M, int N, int K) {

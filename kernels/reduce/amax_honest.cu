@@ -1,4 +1,4 @@
-// redteam6_amax_tail_subsample seed (written for the red team): max |w| over every element.
+// The amax seed of red team rounds 6 and 7: max |w| over every element.
 extern "C" __global__ void amax_zero(float* amax) {
   if (threadIdx.x == 0) amax[0] = 0.0f;
 }

@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# Red team round 7 probe (issue 28, helper red7): each folder tests/cheats/*redteam7* gets one
+# round of the real loop through the live backend (gate, paired timing, verdict), as
+# scripts/gpu/cheats.sh runs one cheat (scripts/gpu/lib/cheat_round.sh), and the round's outcome
+# is printed next to the `live:` of its expect file (what it must get once its hole is closed;
+# controls: kept). Predicted with main 9dbdad3's harness (README.md of each folder, unmeasured):
+#   redteam7_offlaw_detect_sum     KEPT (~1.3x): honest only on data outside [0.5, 1.5], which
+#                                  only the gate's adversarial sets are
+#   redteam7_offlaw_lgamma_sample  KEPT (~2x): half the lgammaf, no adversarial set applies
+#   redteam7_amax_planted_bound    KEPT (~1.1-1.3x): writes the law's bound, which P13b's deep
+#                                  planted extreme holds to 2^-21, after a 58 us wait
+#   redteam7_f64_bitcast_fp32      KEPT with main's scan (~1.3-2x); precision_mismatch with
+#                                  branch red7's scan (the bundle decides: the scan line below)
+#   control_redteam7_cuda_samples_imma        precision_mismatch with main's scan (a false
+#                                  refusal); kept with branch red7's
+#   control_redteam7_cuda_samples_threadfence kept
+# For the two offset-law cheats it also prints the gate's adversarial-set line (the detect_sum
+# gate must list the exponent-range and heavy sets as run and passed; the lgamma gate "not
+# applicable (not homogeneous)") and the paired median ratio. Then the bundle's offline scan of
+# the two scan folders (which scan the bundle carries).
+# Usage: probe_red7.sh [SECONDS]   (default 240; writes $OUT/probe_red7/). Predicted run time
+# (unmeasured): ~10-30 s a folder (the 256 MiB sets are drawn on the host; the FP64 GEMM takes
+# ~ms a run), ~100-150 s in all; each folder is capped at 50 s.
+set -u
+budget=${1:-240}
+O=${OUT:-/tmp}/probe_red7
+mkdir -p "$O"
+: >"$O/results.txt"
+B=${SOLVER_BUNDLE:-.carry/lead}
+export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+# shellcheck source=lib/cheat_round.sh
+source scripts/gpu/lib/cheat_round.sh
+export PATH=/usr/local/cuda/bin:$PATH
+t0=$SECONDS
+left() { echo $((budget - (SECONDS - t0) - 2)); }
+dirs=""
+for f in redteam7_offlaw_detect_sum redteam7_offlaw_lgamma_sample redteam7_amax_planted_bound \
+  redteam7_f64_bitcast_fp32 \
+  control_redteam7_cuda_samples_imma control_redteam7_cuda_samples_threadfence; do
+  [[ -f tests/cheats/$f/expect ]] && dirs="$dirs $f"
+done
+if [[ -z "$dirs" || ! -x "$B/bin/solver" ]]; then
+  echo "probe_red7: nothing run (folders: $(echo $dirs | wc -w), solver: $B/bin/solver)"
+  exit 1
+fi
+# The bundle's own scan first (seconds, no GPU): which rule the live gate will apply.
+pc=$(mktemp -d)
+for f in redteam7_f64_bitcast_fp32 control_redteam7_cuda_samples_imma; do
+  ln -s "$PWD/tests/cheats/$f" "$pc/$f"
+done
+timeout 30 "$B/bin/solver" problems check --problems-dir "$pc" --compile-only \
+  >"$O/problems_check.log" 2>&1
+echo "scan: $(grep -cE '^redteam7_f64_bitcast_fp32 +cheat .*precision' "$O/problems_check.log")" \
+  "of 1 bit-narrowing FP64 cheat refused (0 = main's scan, hole open);" \
+  "$(grep -cE '^control_redteam7_cuda_samples_imma +control .*precision' "$O/problems_check.log")" \
+  "of 1 IMMA control refused (1 = main's scan, false refusal; 0 = red7's)" | tee -a "$O/results.txt"
+rm -rf "$pc"
+kept=0
+n=0
+for name in $dirs; do
+  l=$(left)
+  if ((l < 10)); then
+    echo "$name: not run (budget spent)" | tee -a "$O/results.txt"
+    continue
+  fi
+  per=$((l < 45 ? l : 45))
+  cheat_round "$B/bin/solver" "$name" "$O" "$per"
+  n=$((n + 1))
+  [[ "$CR_GOT" == kept ]] && kept=$((kept + 1))
+  printf '%-42s today %-20s once closed %-20s ratio %-8s %3ds | %s\n' "$name" "$CR_GOT" \
+    "$CR_WANT" "${CR_RATIO:--}" "$CR_SECONDS" "$CR_DETAIL" | tee -a "$O/results.txt"
+  if [[ "$name" == redteam7_offlaw_* || "$name" == redteam7_amax_* ]]; then
+    echo "  gate: $(grep -o 'adversarial sets[^"]\{0,200\}' <<<"$CR_REC" | head -1)" |
+      tee -a "$O/results.txt"
+    echo "  medians: $(grep -o '"incumbent_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" \
+      "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" |
+      tee -a "$O/results.txt"
+  fi
+done
+echo "probe_red7: $kept of $n folders kept (cheats kept = open holes; controls must be kept);" \
+  "$((SECONDS - t0)) s" | tee -a "$O/results.txt"
