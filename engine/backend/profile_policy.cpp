@@ -3,9 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <set>
+#include <utility>
 
 #include "generators/problem_spec.h"
+#include "rules/diagnostics.h"
 
 namespace solver::engine {
 
@@ -17,6 +20,17 @@ double median_us(const RecordedVariant& v) {
 }
 
 namespace {
+
+// A key the recording accepted but the variant-key grammar does not (a hand-edited or foreign
+// recording: e.g. 'ok_,gain') has no knobs to be a neighbour by: no profile is borrowed for it or
+// from it, and nothing throws out of a replay (found by recording_fuzz).
+std::optional<std::pair<std::string, generators::KnobValues>> knobs_of(const std::string& key) {
+  try {
+    return generators::parse_variant_key(key);
+  } catch (const rules::InputError&) {
+    return std::nullopt;
+  }
+}
 
 bool timed_pass(const RecordedVariant& v) {
   return v.gate && v.gate->passed() && !v.samples_us.empty();
@@ -56,13 +70,17 @@ std::optional<ProfileResult> borrowed_profile(const RecordedProblem& problem,
   auto it = problem.variants.find(key);
   if (it == problem.variants.end() || !timed_pass(it->second)) return std::nullopt;
   const double own_us = median_us(it->second);
-  auto [variant, knobs] = generators::parse_variant_key(key);
+  const auto own = knobs_of(key);
+  if (!own) return std::nullopt;
+  const auto& [variant, knobs] = *own;
   const RecordedVariant* best = nullptr;
   std::string best_key;
   std::tuple<int, double, double> best_rank{std::numeric_limits<int>::max(), 0, 0};
   for (const auto& [k, v] : problem.variants) {
     if (!v.profile || !v.profile->ok || !timed_pass(v)) continue;
-    auto [vid, kv] = generators::parse_variant_key(k);
+    const auto theirs = knobs_of(k);
+    if (!theirs) continue;
+    const auto& [vid, kv] = *theirs;
     if (vid != variant || kv.size() != knobs.size()) continue;
     int differ = 0;
     double spread = 0;
