@@ -5,8 +5,8 @@
 // each signal in turn left out (the undecided paths). Every result must be the same, bit for
 // bit: fired rule, ranked list with evidence, estimates and scores, blocked, outranked and
 // undecided rules, evidence values and missing signals; and match into one reused result gives
-// the same as a fresh one. Random tables and signal sets:
-// tests/rules/rule_program_test.
+// the same as a fresh one, and so does the set by id (rules/signal_vector.h). Random tables and
+// signal sets: tests/rules/rule_program_test.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -88,6 +88,11 @@ TEST_CASE("every recorded signal set classifies exactly as before the compiled r
         CHECK(difference(a, before.match(r.signals, chip)) == "");
         now.match(r.signals, chip, reused);
         CHECK(difference(reused, a) == "");
+        // By id: a SignalVector of the set, fresh and into the reused result.
+        const rules::SignalVector by_id(r.signals);
+        CHECK(difference(now.match(by_id, chip), a) == "");
+        now.match(by_id, chip, reused);
+        CHECK(difference(reused, a) == "");
         rules::bind_signal_slots(r.signals, slots);
         CHECK(difference(now.match_bound(slots, chip), before.match_bound(slots, chip)) == "");
         fired += a.fired != nullptr;
@@ -101,6 +106,10 @@ TEST_CASE("every recorded signal set classifies exactly as before the compiled r
         INFO("without " << name);
         CHECK(difference(a, before.match(less, *h200)) == "");
         now.match(less, *h200, reused);
+        CHECK(difference(reused, a) == "");
+        rules::SignalVector less_by_id(r.signals);
+        less_by_id.set(name, rules::Value{});  // erased (a name that is no signal: never stored)
+        now.match(less_by_id, *h200, reused);
         CHECK(difference(reused, a) == "");
         undecided += static_cast<long>(a.undecided.size());
         ++compared;
