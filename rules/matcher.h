@@ -143,10 +143,10 @@ class Matcher {
   // The SignalVector's values while one is bound (its signal slots are read there, not from
   // values_, which that binding leaves stale); empty otherwise.
   std::span<const Value> dense_;
-  std::vector<Value> slots_;          // chip numbers (bind_chip_frame), which values_ points at
-  std::vector<RuleInfo> info_;        // in order_ order
-  std::vector<int> needed_signals_;   // signal slots any non-retired rule reads, ascending
-  std::vector<int> chip_slots_;       // chip slots any rule reads (guards, names), ascending
+  std::vector<Value> slots_;         // chip numbers (bind_chip_frame), which values_ points at
+  std::vector<RuleInfo> info_;       // in order_ order
+  std::vector<int> needed_signals_;  // signal slots any non-retired rule reads, ascending
+  std::vector<int> chip_slots_;      // chip slots any rule reads (guards, names), ascending
   // The chip the chip slots were last bound from (bind_chip_frame only writes chip slots, and
   // signal binding only signal slots, so they stay bound until the chip or the table changes):
   // its address, its capabilities and every number in map order. A chip edited in place between
