@@ -393,8 +393,19 @@ void Matcher::evaluate(const ChipProfile& chip, MatchResult& out) {
   // One pass into a per-thread scratch list, then one exact allocation for the result.
   thread_local std::vector<std::string_view> missing;
   missing.clear();
-  for (int s : needed_signals_)
-    if (!value_at(s)) missing.push_back(table[static_cast<std::size_t>(s)].name);
+  if (dense_.empty()) {
+    for (int s : needed_signals_)
+      if (!values_[static_cast<std::size_t>(s)])
+        missing.push_back(table[static_cast<std::size_t>(s)].name);
+  } else {
+    // A SignalVector's entry is missing exactly when the frame holds neither a number nor a
+    // string for it (SignalVector::set stores only what binding reads): two flat arrays, not a
+    // variant's index byte 40 bytes apart per signal.
+    const double* num = frame_.num.data();
+    const std::string* const* str = frame_.str.data();
+    for (int s : needed_signals_)
+      if (std::isnan(num[s]) && !str[s]) missing.push_back(table[static_cast<std::size_t>(s)].name);
+  }
   out.missing_signals.assign(missing.begin(), missing.end());
 }
 
