@@ -15,6 +15,7 @@
 #include "rules/chips.h"
 #include "rules/rule_program.h"
 #include "rules/rule_table.h"
+#include "rules/signal_vector.h"
 #include "rules/signals.h"
 
 namespace solver::rules {
@@ -94,8 +95,15 @@ class Matcher {
   MatchResult match(const SignalSet& signals, const ChipProfile& chip);
   // The same into `out`, every field overwritten, reusing the storage of its vectors: for
   // callers that classify many signal sets in a loop (no allocation for the result's lists
-  // once warm; undecided and blocked rules' own lists are still allocated).
+  // once warm: undecided and blocked rules' own lists reuse the storage the previous result
+  // held).
   void match(const SignalSet& signals, const ChipProfile& chip, MatchResult& out);
+  // The same for a signal set by id (signal_vector.h): no name lookups, a copy of its numbers.
+  // The fastest entry, into a reused result: what the issue-29 bar (>= 1 M classifications/s)
+  // is measured on (docs/benchmarks.md). `signals` must outlive the result's use only through
+  // the Values the result copies (none are referenced).
+  MatchResult match(const SignalVector& signals, const ChipProfile& chip);
+  void match(const SignalVector& signals, const ChipProfile& chip, MatchResult& out);
   // The same for signals already bound into slots (bind_signal_slots: signal_table() order,
   // at least signal_table().size() entries): for callers that classify one signal set under
   // several chips or tables (dry-run, replay) and bind it once.
@@ -118,6 +126,13 @@ class Matcher {
   };
   void refresh();  // rebuilds order_ / info_ if the table changed since the last call
   void evaluate(const ChipProfile& chip, MatchResult& out);  // over slots_, once bound
+  // The Value bound to a slot (nullptr: missing): for a signal slot bound from a SignalVector,
+  // its entry in dense_; otherwise values_.
+  const Value* value_at(int slot) const {
+    const auto i = static_cast<std::size_t>(slot);
+    if (i < dense_.size()) return is_missing(dense_[i]) ? nullptr : &dense_[i];
+    return values_[i];
+  }
 
   const RuleTable& table_;
   std::vector<const Rule*> order_;  // rules sorted by (priority, -confidence, file order)
@@ -125,10 +140,13 @@ class Matcher {
   RuleProgram program_;
   SlotFrame frame_;                   // the slots as program_ reads them
   std::vector<const Value*> values_;  // per slot, the Value it holds (nullptr: missing)
-  std::vector<Value> slots_;          // chip numbers (bind_chip_frame), which values_ points at
-  std::vector<RuleInfo> info_;        // in order_ order
-  std::vector<int> needed_signals_;   // signal slots any non-retired rule reads, ascending
-  std::vector<int> chip_slots_;       // chip slots any rule reads (guards, names), ascending
+  // The SignalVector's values while one is bound (its signal slots are read there, not from
+  // values_, which that binding leaves stale); empty otherwise.
+  std::span<const Value> dense_;
+  std::vector<Value> slots_;         // chip numbers (bind_chip_frame), which values_ points at
+  std::vector<RuleInfo> info_;       // in order_ order
+  std::vector<int> needed_signals_;  // signal slots any non-retired rule reads, ascending
+  std::vector<int> chip_slots_;      // chip slots any rule reads (guards, names), ascending
   // The chip the chip slots were last bound from (bind_chip_frame only writes chip slots, and
   // signal binding only signal slots, so they stay bound until the chip or the table changes):
   // its address, its capabilities and every number in map order. A chip edited in place between

@@ -31,6 +31,7 @@
 #include "rules/chips.h"
 #include "rules/expr_ops.h"
 #include "rules/expression.h"
+#include "rules/signal_vector.h"
 #include "rules/signals.h"
 #include "rules/value.h"
 
@@ -75,6 +76,11 @@ struct SlotFrame {
 // `frame` and `values` must have at least signal_table().size() entries.
 void bind_signal_frame(const SignalSet& signals, SlotFrame& frame,
                        std::vector<const Value*>& values);
+
+// A SignalVector into a frame's signal slots (no name lookups: a copy of its numbers, and the
+// string signals' pointers into it, which must outlive the frame's use). The frame must have at
+// least signal_table().size() entries.
+void bind_signal_vector(const SignalVector& signals, SlotFrame& frame);
 
 // bind_chip_slots into a frame, for the chip slots listed (ascending; the slots a table reads):
 // values[i] points at the Value bind_chip_slots would put in slot i (a static true or false for

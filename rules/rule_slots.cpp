@@ -13,6 +13,7 @@
 
 #include "rules/rule_program.h"
 #include "rules/rule_table.h"
+#include "rules/signal_vector.h"
 #include "rules/signals.h"
 
 namespace solver::rules {
@@ -183,19 +184,9 @@ void bind_signal_slots(const SignalSet& signals, std::vector<Value>& slots) {
     const int index = buckets.find(name);
     if (index < 0) continue;  // not a signal a rule can name: ignored
     // A value whose type is not the signal's stays missing (a rule never compares apples
-    // with strings). Assigning the alternative directly skips a variant visit.
-    Value& slot = slots[static_cast<std::size_t>(index)];
-    switch (table[static_cast<std::size_t>(index)].type) {
-      case ValueType::Number:
-        if (const double* d = std::get_if<double>(&v); d && std::isfinite(*d)) slot = *d;
-        break;
-      case ValueType::Bool:
-        if (const bool* b = std::get_if<bool>(&v)) slot = *b;
-        break;
-      case ValueType::String:
-        if (const std::string* str = std::get_if<std::string>(&v)) slot = *str;
-        break;
-    }
+    // with strings).
+    const auto i = static_cast<std::size_t>(index);
+    if (fits_signal(table[i].type, v)) slots[i] = v;
   }
 }
 
@@ -243,6 +234,22 @@ void bind_signal_frame(const SignalSet& signals, SlotFrame& frame,
     }
     values[i] = &v;
   }
+}
+
+void bind_signal_vector(const SignalVector& signals, SlotFrame& frame) {
+  // The string signals (a handful), found once: every other signal slot's string pointer is
+  // null in every binding, so only these are written.
+  static const std::vector<std::size_t> strings = [] {
+    std::vector<std::size_t> out;
+    const auto table = signal_table();
+    for (std::size_t i = 0; i < table.size(); ++i)
+      if (table[i].type == ValueType::String) out.push_back(i);
+    return out;
+  }();
+  const std::span<const double> num = signals.numbers();
+  std::copy(num.begin(), num.end(), frame.num.begin());
+  const std::span<const Value> values = signals.values();
+  for (std::size_t i : strings) frame.str[i] = std::get_if<std::string>(&values[i]);
 }
 
 void bind_chip_frame(const ChipProfile& chip, std::span<const int> slots, SlotFrame& frame,

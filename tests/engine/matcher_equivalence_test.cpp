@@ -5,21 +5,20 @@
 // each signal in turn left out (the undecided paths). Every result must be the same, bit for
 // bit: fired rule, ranked list with evidence, estimates and scores, blocked, outranked and
 // undecided rules, evidence values and missing signals; and match into one reused result gives
-// the same as a fresh one. Random tables and signal sets:
+// the same as a fresh one, and so does the set by id (rules/signal_vector.h; every entry:
+// tests/rules/matcher_paths.h). The signal files alone, without the engine:
+// tests/profiling/matcher_by_id_recorded_test. Random tables and signal sets:
 // tests/rules/rule_program_test.
 #include <doctest/doctest.h>
 
-#include <filesystem>
 #include <string>
 #include <vector>
 
 #include "engine/backend/recording.h"
-#include "profiling/signal_file.h"
-#include "tests/rules/random_rules.h"
-#include "tests/rules/reference_matcher.h"
+#include "tests/profiling/recorded_signal_files.h"
+#include "tests/rules/matcher_paths.h"
 
 using namespace solver;
-using rules::test::difference;
 
 namespace {
 
@@ -34,27 +33,20 @@ struct Recorded {
 // the profiles of every recording.
 std::vector<Recorded> recorded_sets(int& signal_files, int& profiles) {
   std::vector<Recorded> out;
-  std::vector<std::string> paths;
-  for (const auto& e : std::filesystem::recursive_directory_iterator(kSrc + "/tests/data"))
-    if (e.is_regular_file() && e.path().extension() == ".json") paths.push_back(e.path());
-  std::sort(paths.begin(), paths.end());
-  for (const auto& p : paths) {
-    if (p.find("/recordings/") != std::string::npos) {
-      engine::Recording rec = engine::load_recording(p);
-      for (const auto& [problem, pr] : rec.problems)
-        for (const auto& [key, v] : pr.variants)
-          if (v.profile && !v.profile->signals.values.empty()) {
-            out.push_back({p + ": " + problem + "/" + key, v.profile->signals});
-            ++profiles;
-          }
-      continue;
-    }
-    try {
-      out.push_back({p, profiling::load_signal_file(p).signals});
-      ++signal_files;
-    } catch (const rules::InputError&) {
-      // not a signal file (a ledger, an ablation summary, ...)
-    }
+  std::vector<std::string> recordings;
+  for (auto& [path, signals] :
+       profiling::test::recorded_signal_files(kSrc + "/tests/data", &recordings)) {
+    out.push_back({path, std::move(signals)});
+    ++signal_files;
+  }
+  for (const auto& p : recordings) {
+    engine::Recording rec = engine::load_recording(p);
+    for (const auto& [problem, pr] : rec.problems)
+      for (const auto& [key, v] : pr.variants)
+        if (v.profile && !v.profile->signals.values.empty()) {
+          out.push_back({p + ": " + problem + "/" + key, v.profile->signals});
+          ++profiles;
+        }
   }
   return out;
 }
@@ -76,20 +68,15 @@ TEST_CASE("every recorded signal set classifies exactly as before the compiled r
     const rules::RuleTable table = rules::load_rule_table(kSrc + file);
     rules::Matcher now(table);
     rules::test::ReferenceMatcher before(table);
-    std::vector<rules::Value> slots(static_cast<std::size_t>(rules::rule_slot_count()));
-    // One result reused by match(signals, chip, out) for every classification: what the
-    // previous one left in it must never show.
+    // One result reused for every classification: what the previous one left in it must
+    // never show.
     rules::MatchResult reused;
     for (const Recorded& r : sets) {
       INFO(file << " on " << r.where);
       for (const auto& chip : chips.chips) {
         INFO("chip " << chip.id);
-        rules::MatchResult a = now.match(r.signals, chip);
-        CHECK(difference(a, before.match(r.signals, chip)) == "");
-        now.match(r.signals, chip, reused);
-        CHECK(difference(reused, a) == "");
-        rules::bind_signal_slots(r.signals, slots);
-        CHECK(difference(now.match_bound(slots, chip), before.match_bound(slots, chip)) == "");
+        const rules::MatchResult a =
+            rules::test::check_every_path(now, before, r.signals, chip, reused, true);
         fired += a.fired != nullptr;
         ++compared;
       }
@@ -97,11 +84,9 @@ TEST_CASE("every recorded signal set classifies exactly as before the compiled r
       for (const auto& [name, value] : r.signals.values) {
         rules::SignalSet less = r.signals;
         less.values.erase(name);
-        rules::MatchResult a = now.match(less, *h200);
         INFO("without " << name);
-        CHECK(difference(a, before.match(less, *h200)) == "");
-        now.match(less, *h200, reused);
-        CHECK(difference(reused, a) == "");
+        const rules::MatchResult a =
+            rules::test::check_every_path(now, before, less, *h200, reused);
         undecided += static_cast<long>(a.undecided.size());
         ++compared;
       }

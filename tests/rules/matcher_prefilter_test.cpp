@@ -4,8 +4,9 @@
 // under every chip, on random signal sets (every signal, values at, near and far from every
 // threshold of the table, some missing, some of the wrong type), classified by the matcher and
 // by the matcher as it was before the compiled program (reference_matcher.h, no pre-filter);
-// every result must be the same, bit for bit. And the gate's own promise, rule by rule: when it
-// shuts, the graded verdict is Out, the condition does not hold and is not true.
+// every result must be the same, bit for bit; and the same by id (a SignalVector of the set). And
+// the gate's own promise, rule by rule: when it shuts, the graded verdict is Out, the condition
+// does not hold and is not true.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -66,6 +67,11 @@ TEST_CASE("every bundled table classifies random signal sets exactly as without 
         MatchResult a = now.match(s, chip);
         CHECK(difference(a, before.match(s, chip)) == "");
         now.match(s, chip, reused);
+        CHECK(difference(reused, a) == "");
+        // By id (SignalVector), fresh and into the result the named match just filled.
+        const SignalVector by_id(s);
+        CHECK(difference(now.match(by_id, chip), a) == "");
+        now.match(by_id, chip, reused);
         CHECK(difference(reused, a) == "");
         fired += a.fired != nullptr;
         undecided += !a.undecided.empty();
