@@ -57,7 +57,7 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
     return check_outputs(p, set, g, "adversarial input set");
   };
   std::vector<std::string> ran;
-  const std::string problem_key = p.spec.name + "|" + p.reference.source_hash;
+  const std::string problem_key = homogeneous_key(p);
   const char* kNotHomogeneous =
       "adversarial sets: not applicable (the reference is not homogeneous in the float inputs: on "
       "the exponent-range set it is not the regular reference times one power of two)";
@@ -71,6 +71,9 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
            "or values already at the range's end)";
   auto cu = factor(iu);
   homogeneous_[problem_key] = cu.has_value();
+  // From here on the timed runs, the fresh set and the audits shrink positive laws as the
+  // adversarial sets leave their support (P6c, red team 7: a kernel cannot route them apart).
+  p.buffers->set_homogeneous(cu.has_value());
   if (!cu) return kNotHomogeneous;
   p.buffers->host_set(iu).atol_scale = std::fabs(*cu);
   if (!run_check(iu)) return std::nullopt;
