@@ -169,6 +169,10 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     timer.start("adversarial");
     adversarial = adversarial_checks(p, g, extra);
     if (!adversarial) return done();
+    // The tolerance lint (sample_lint.h): said in the detail, so a narrowed check (P5).
+    timer.start("tolerance lint");
+    const std::string lint = sample_lint(p);
+    if (!lint.empty()) *adversarial += "; " + lint;
   }
   // A short timed series on a fresh module: the floor check, and the fresh-set check at a
   // random sample (a kernel that only works the first time, races, or serves a cached result
