@@ -53,7 +53,7 @@ std::string sample_lint_note(double share, const std::string& echoed) {
   s.precision(2);
   s << kSampleLintMarker << " (the reference on set 0 with every odd position of " << echoed
     << " copied from its even neighbour is within the tolerance, at " << share
-    << " of it: law data cannot refuse a kernel that reads half its inputs; a tolerance under "
+    << " of it: law data cannot refuse a kernel that reads half its inputs, a tolerance under "
     << share << " times the declared one would)";
   return s.str();
 }

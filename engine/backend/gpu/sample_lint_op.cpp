@@ -1,6 +1,7 @@
 // The gate's tolerance lint (sample_lint.h): once per problem and reference in this worker,
 // the reference on set 0 against the reference on its odd-from-even echo.
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/worker.h"
 
