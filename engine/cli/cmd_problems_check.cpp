@@ -165,6 +165,10 @@ void gate_row(engine::Backend* backend, const gen::ProblemSpec& p, const gen::Kn
     std::ostringstream s;
     s << "max rel err " << format_number(g.max_rel_err) << " over " << g.input_sets
       << " input sets";
+    // The gate's tolerance lint (engine/backend/gpu/sample_lint.h): the spec's question.
+    const auto lint = g.detail.find("tolerance admits a 1-in-2 sample");
+    if (lint != std::string::npos)
+      s << "; " << g.detail.substr(lint, g.detail.find("; ", lint) - lint);
     row.detail = s.str();
   }
 }

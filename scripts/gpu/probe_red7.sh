@@ -76,6 +76,10 @@ for name in $dirs; do
       "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" |
       tee -a "$O/results.txt"
   fi
+  # h28k: the gate's tolerance lint (engine/backend/gpu/sample_lint.h), expected on the two
+  # offset-law sums (lgamma's and the threadfence control's) and absent on the amax.
+  echo "  lint: $(grep -o 'tolerance admits a 1-in-2 sample[^;"]\{0,160\}' <<<"$CR_REC" | head -1)" |
+    tee -a "$O/results.txt"
 done
 echo "probe_red7: $kept of $n folders kept (cheats kept = open holes; controls must be kept);" \
   "$((SECONDS - t0)) s" | tee -a "$O/results.txt"

@@ -655,20 +655,23 @@ TEST_CASE("P6a: a dist_fixed input is redrawn from its law i.i.d.: no planted ce
 
 TEST_CASE("P13b: an amax read from one chunk in 8 misses the planted extreme, dist_fixed too") {
   // redteam6_amax_tail_subsample: max |w| of uniform [-0.05, 0.05) at rtol 1e-5, the child
-  // reading one contiguous chunk in 8. The bulk's tails end 2^-14 of the law short of its ends;
-  // the maximum and the minimum are each at one seeded place, and the largest |x| at the deep
-  // one of the two alone, ~2^-15 of the range beyond every other |x|: a sample is within the
-  // tolerance exactly when it holds that place (on main the tails were drawn at the law's own
-  // rate up to the ends: within 1e-5 in every run).
+  // reading one contiguous chunk in 8. The bulk's tails end 2^-12 of the law short of its ends;
+  // the maximum and the minimum are each at one seeded place beyond every other value, and the
+  // largest |x| at the deep one of the two alone: a sample is within the tolerance exactly
+  // when it holds that place (on main the tails were drawn at the law's own rate up to the
+  // ends: within 1e-5 in every run). redteam7_amax_planted_bound: the law's bound written as
+  // the answer (0.05 (1 - 2^-22)) must be out of tolerance in most runs (its value moves).
   const int64_t n = 1 << 20, chunk = 512;
-  const double gap =
-      0.1 * (std::ldexp(1.0, -gpu::kEdgeBits - 1) - std::ldexp(1.0, -gpu::kBandBits));
+  // The bulk's distance from the ends (in value): 2^-12 of the range, a float's rounding aside.
+  const double bulk_gap = 0.1 * std::ldexp(1.0, -gpu::kEdgeBits) - 1e-8;
+  const double bound = 0.05 * (1 - std::ldexp(1.0, -22));
   for (bool fixed : {false, true}) {
     CAPTURE(fixed);
     generators::ResolvedVariant v;
     v.buffers = {buffer("w", DType::F32, n, {"uniform", -0.05, 0.05})};
     v.buffers[0].dist_fixed = fixed;
-    int within = 0, runs = 64;
+    int within = 0, constant_within = 0, runs = 64;
+    double lowest = 1, highest = 0;
     for (int run = 1; run <= runs; ++run) {
       CAPTURE(run);
       const auto plan = gpu::timed_perturbations(v, uint64_t(run) * 7919);
@@ -681,7 +684,7 @@ TEST_CASE("P13b: an amax read from one chunk in 8 misses the planted extreme, di
       gpu::apply_perturbation(v.buffers[0], bytes.data(), p);
       const auto y = values(v.buffers[0], bytes);
       const int64_t deep_at = p.deep == 1 ? p.top_at : p.bottom_at;
-      double full = 0, sample = 0, other_abs = 0, other_max = -1, other_min = 1;
+      double full = 0, sample = 0, other_abs = 0, bulk_abs = 0, bulk_max = -1, bulk_min = 1;
       int64_t extremes = 0;
       for (int64_t i = 0; i < n; ++i) {
         const double x = y[size_t(i)], a = std::fabs(x);
@@ -689,24 +692,38 @@ TEST_CASE("P13b: an amax read from one chunk in 8 misses the planted extreme, di
         if ((i / chunk) % 8 == 0) sample = std::max(sample, a);
         extremes += gpu::perturb_extreme(p, i);
         if (i != deep_at) other_abs = std::max(other_abs, a);
-        if (i != p.top_at) other_max = std::max(other_max, x);
-        if (i != p.bottom_at) other_min = std::min(other_min, x);
+        if (gpu::perturb_extreme(p, i)) continue;
+        bulk_abs = std::max(bulk_abs, a);
+        bulk_max = std::max(bulk_max, x);
+        bulk_min = std::min(bulk_min, x);
       }
       CHECK(extremes == 2);
-      // The maximum, the minimum and the largest |x| each at one seeded place, ~2^-15 of the
-      // range beyond the rest (a float's rounding aside: 3.7e-9 at 0.05).
-      CHECK(y[size_t(p.top_at)] - other_max >= gap - 1e-8);
-      CHECK(other_min - y[size_t(p.bottom_at)] >= gap - 1e-8);
-      CHECK(std::fabs(y[size_t(deep_at)]) - other_abs >= gap - 1e-8);
+      // The maximum, the minimum and the largest |x| each at one seeded place, beyond the bulk
+      // by >= 2^-13 of the range (the deep one) or >= 0 (the other; a float's rounding aside:
+      // 3.7e-9 at 0.05); the deep one's |x| beyond the other's.
+      const double top = y[size_t(p.top_at)], bottom = y[size_t(p.bottom_at)];
+      CHECK(top - bulk_max >= (p.deep == 1 ? bulk_gap / 2 : -4e-9));
+      CHECK(bulk_min - bottom >= (p.deep == 2 ? bulk_gap / 2 : -4e-9));
+      CHECK(std::fabs(y[size_t(deep_at)]) - other_abs >= -4e-9);
+      CHECK(std::fabs(y[size_t(deep_at)]) - bulk_abs >= bulk_gap / 2);
       const bool held = (deep_at / chunk) % 8 == 0;
       const bool ok = full - sample <= 1e-5 * full;
       CHECK(ok == held);  // within the tolerance exactly when the sample holds the deep place
       within += ok;
+      constant_within += std::fabs(bound - full) <= 1e-5 * full;
+      lowest = std::min(lowest, full), highest = std::max(highest, full);
     }
     MESSAGE("fixed ", fixed, ": the 1-in-8 amax within tolerance in ", within, " of ", runs,
-            " runs (stated: 1/8 a run, P13b)");
+            " runs (stated: 1/8 a run, P13b); the law's bound in ", constant_within,
+            " (stated: ~8% a run); max |w| from ", lowest, " to ", highest);
     // Binomial(64, 1/8): mean 8, sd 2.6. Main: 64 of 64.
     CHECK(within <= 8 + 3 * 2.6 + 2);
+    // The deep extreme's u is uniform in [0, 2^-13): max |w| = 0.05 (1 - 2u), and the bound is
+    // within rtol 1e-5 when 2u < 2e-5 (~2e-5 / 2^-12 = 8% a run): Binomial(64, 0.082), mean
+    // 5.2, sd 2.2. Red team 7's branch: 64 of 64 (the deep extreme within 2^-22 of the end).
+    CHECK(constant_within <= 5.2 + 3 * 2.2 + 1);
+    // The value moves: its spread over 64 runs is most of the band (2^-12 of 0.05 = 1.2e-5).
+    CHECK(highest - lowest >= 0.5 * 0.05 * std::ldexp(1.0, -12));
   }
 }
 
@@ -747,4 +764,61 @@ TEST_CASE("P6b: a degree histogram of csr row offsets changes in every timed run
     CHECK(hmin >= bmin);  // no degree outside the range the law drew
     CHECK(hmax <= bmax);
   }
+}
+
+TEST_CASE("P6c: a verified-homogeneous problem's positive law leaves its support in timed runs") {
+  // redteam7_offlaw_detect_sum: uniform [0.5, 1.5); a block whose first 1,024 values are all in
+  // [0.5, 1.5] samples 3 tiles in 4, any other sums honestly. The adversarial sets leave the
+  // support; once the problem is verified homogeneous the timed runs (and so the fresh set and
+  // the audit, the same plan) must too, in every tile, or the detector routes them apart.
+  const int64_t n = 1 << 18, tile = 1024;
+  auto out_of_support_tiles = [&](generators::InitDist law, bool homogeneous, uint64_t run) {
+    generators::ResolvedVariant v;
+    v.buffers = {buffer("x", DType::F32, n, law)};
+    const auto plan = gpu::timed_perturbations(v, run, homogeneous);
+    REQUIRE(plan.size() == 1);
+    auto bytes = bytes_of(v.buffers[0], 5);
+    gpu::apply_perturbation(v.buffers[0], bytes.data(), plan[0]);
+    const auto y = values(v.buffers[0], bytes);
+    int64_t tiles = 0, outside = 0;
+    double below = 0;
+    for (int64_t t = 0; t < n / tile; ++t) {
+      bool out = false;
+      for (int64_t i = t * tile; i < (t + 1) * tile; ++i) {
+        const double x = y[size_t(i)];
+        outside += x >= law.b || x < 0;  // never above the law nor negative: only towards 0
+        out = out || x < law.a;
+        below += x < law.a;
+      }
+      tiles += out;
+    }
+    CHECK(outside == 0);
+    return std::make_pair(tiles, below / double(n));
+  };
+  const generators::InitDist offset{"uniform", 0.5, 1.5};
+  for (uint64_t run = 1; run <= 6; ++run) {
+    CAPTURE(run);
+    const auto [tiles_h, below_h] = out_of_support_tiles(offset, true, run);
+    CHECK(tiles_h == n / tile);  // every tile: no block can take the sampled path
+    CHECK(below_h > 0.85);       // 31 of 32 interior bulk positions (the interior is 15/16)
+    const auto [tiles_n, below_n] = out_of_support_tiles(offset, false, run);
+    CHECK(tiles_n == 0);  // not verified homogeneous: the declared support, as before
+    CHECK(below_n == 0);
+  }
+  // A [0, b) law shrinks either way; a law holding negative values never does.
+  generators::ResolvedBuffer zero = buffer("z", DType::F32, n, {"uniform", 0.0, 1.0});
+  generators::ResolvedBuffer sym = buffer("s", DType::F32, n, {"uniform", -1.0, 1.0});
+  generators::ResolvedBuffer off = buffer("o", DType::F32, n, offset);
+  generators::ResolvedBuffer ints = buffer("i", DType::I32, n, offset);
+  for (bool h : {false, true}) {
+    CHECK(gpu::shrinks_to_zero(zero, h));
+    CHECK_FALSE(gpu::shrinks_to_zero(sym, h));
+    CHECK(gpu::shrinks_to_zero(off, h) == h);
+    CHECK_FALSE(gpu::shrinks_to_zero(ints, h));
+  }
+  // dist_fixed keeps its law exactly (P6a), verified homogeneous or not.
+  generators::ResolvedVariant fixed;
+  fixed.buffers = {off};
+  fixed.buffers[0].dist_fixed = true;
+  CHECK(gpu::timed_perturbations(fixed, 3, true)[0].reflect == 0);
 }

@@ -56,6 +56,19 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   REQUIRE(n.size() == 2);
   CHECK(n[1] ==
         "timed perturbation: one element a run (the device derivation is not used: it disagrees)");
+  // The tolerance lint (red team 7, engine/backend/gpu/sample_lint.h): a tolerance that cannot
+  // tell a 1-in-2 sample from the whole is a narrowed check, written down, not silent.
+  g.detail =
+      "median 10 us over 6 runs; adversarial sets: not applicable (not homogeneous); tolerance "
+      "admits a 1-in-2 sample (the reference on set 0 with every odd position of x copied from "
+      "its even neighbour is within the tolerance, at 0.12 of it: law data cannot refuse a "
+      "kernel that reads half its inputs, a tolerance under 0.12 times the declared one would); "
+      "1 sample(s) without the expected kernel records";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 3);
+  CHECK(n[2].rfind("tolerance admits a 1-in-2 sample (", 0) == 0);
+  CHECK(n[2].find("declared one would)") != std::string::npos);
+  CHECK(n[2].find("kernel records") == std::string::npos);
 }
 
 TEST_CASE("the ledger record carries narrowed_checks, and only when there are some") {

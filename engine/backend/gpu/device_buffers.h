@@ -79,6 +79,10 @@ class DeviceBuffers {
   // (flip_one). unflip() puts the bytes back, so the set's digests hold again. Returns false
   // where the set has no buffer that may change.
   bool perturb(int set, const DeviceDerive* derive, CUstream stream) const;
+  // The problem's reference was verified homogeneous in its float inputs (the gate's
+  // exponent-range set): timed runs from now on shrink every positive law (P6c, red team 7).
+  void set_homogeneous(bool h) { homogeneous_ = h; }
+  bool homogeneous() const { return homogeneous_; }
   bool flip_one(int set, CUstream stream) const;  // perturb's fallback
   bool swap_two(int set, CUstream stream) const;  // flip_one's integer case
   void unflip() const;
@@ -88,6 +92,7 @@ class DeviceBuffers {
     // The timed perturbation: its run seed (the plan and every byte follow from it).
     bool dense = false;
     uint64_t run_seed = 0;
+    bool homogeneous = false;  // the plan's P6c shrink of positive laws (timed_perturbation.h)
     const DeviceDerive* derive = nullptr;  // made it (the worker's, alive as long as this)
     bool values_moved = false;             // a redraw or an exchange: |x| no longer the set's
     int buffer = -1;
@@ -183,6 +188,7 @@ class DeviceBuffers {
   mutable uint64_t flips_ = 0;
   const uint64_t flip_key_;  // secret per process: where the flips fall
   mutable Flip flip_;
+  bool homogeneous_ = false;  // set_homogeneous
   // [buffer]: what a Redraw replaced, to be put back (device copies, allocated on first use).
   mutable std::vector<DeviceBuffer> backup_;
   mutable std::vector<DeviceBuffer> ref_backup_;  // the same for the reference's float64 copies

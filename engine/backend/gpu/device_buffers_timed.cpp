@@ -80,9 +80,10 @@ bool DeviceBuffers::perturb(int set, const DeviceDerive* derive, CUstream stream
   f.set = set;
   f.dense = true;
   f.run_seed = mix64(++flips_ ^ flip_key_);
+  f.homogeneous = homogeneous_;
   f.derive = derive;
   bool any = false;
-  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed))
+  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed, f.homogeneous))
     any = any || inputs_[size_t(set)][t.buffer].bytes() > 0;
   if (!any) return false;
   f.values_moved = true;  // every position redrawn or exchanged: |x| is not the set's
@@ -110,7 +111,7 @@ void DeviceBuffers::dense(const Flip& f, const DeviceDerive& derive, CUstream st
       derive.perturb(b, d.ptr(), t, stream, as_double);
     }
   };
-  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed)) {
+  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed, f.homogeneous)) {
     const DeviceBuffer& d = inputs_[size_t(f.set)][t.buffer];
     if (!d.bytes()) continue;
     const auto& b = bufs[t.buffer];

@@ -57,7 +57,7 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
     return check_outputs(p, set, g, "adversarial input set");
   };
   std::vector<std::string> ran;
-  const std::string problem_key = p.spec.name + "|" + p.reference.source_hash;
+  const std::string problem_key = homogeneous_key(p);
   const char* kNotHomogeneous =
       "adversarial sets: not applicable (the reference is not homogeneous in the float inputs: on "
       "the exponent-range set it is not the regular reference times one power of two)";
@@ -71,6 +71,9 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
            "or values already at the range's end)";
   auto cu = factor(iu);
   homogeneous_[problem_key] = cu.has_value();
+  // From here on the timed runs, the fresh set and the audits shrink positive laws as the
+  // adversarial sets leave their support (P6c, red team 7: a kernel cannot route them apart).
+  p.buffers->set_homogeneous(cu.has_value());
   if (!cu) return kNotHomogeneous;
   p.buffers->host_set(iu).atol_scale = std::fabs(*cu);
   if (!run_check(iu)) return std::nullopt;
@@ -166,6 +169,10 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     timer.start("adversarial");
     adversarial = adversarial_checks(p, g, extra);
     if (!adversarial) return done();
+    // The tolerance lint (sample_lint.h): said in the detail, so a narrowed check (P5).
+    timer.start("tolerance lint");
+    const std::string lint = sample_lint(p);
+    if (!lint.empty()) *adversarial += "; " + lint;
   }
   // A short timed series on a fresh module: the floor check, and the fresh-set check at a
   // random sample (a kernel that only works the first time, races, or serves a cached result

@@ -142,8 +142,10 @@ struct BufferTransform {
 };
 struct HostSet;
 // The transforms a derived set `kind` makes of `base` (empty: it would change nothing).
+// `homogeneous` (Fresh only): the timed runs' shrink of positive laws (timed_perturbations).
 std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& variant,
-                                         const HostSet& base, SetKind kind, uint64_t seed);
+                                         const HostSet& base, SetKind kind, uint64_t seed,
+                                         bool homogeneous = false);
 // The key, kind and seed of the derived set, for the reference cache and the record.
 std::string derived_key(const std::string& base_key, SetKind kind, uint64_t seed);
 

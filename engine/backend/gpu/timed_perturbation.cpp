@@ -56,7 +56,7 @@ constexpr uint64_t kEdge = uint64_t(1) << (53 - kEdgeBits);
 // A tail's offset (48 bits) squeezed into [kEdge, 2^48) (the low tail; the high one is the
 // same offset after 31/32, ending kEdge short of 1): each tail keeps its rate, the law's outer
 // edge is left to the planted extremes (derive_source.cpp: sd_squeeze, sd_squeeze_iid).
-constexpr int kTailShift = 48 - (53 - kEdgeBits);  // 2^48 / kEdge = 2^9
+constexpr int kTailShift = 48 - (53 - kEdgeBits);  // 2^48 / kEdge = 2^7
 uint64_t squeeze_tail(uint64_t off) {
   return kEdge + off - ((off + (uint64_t(1) << kTailShift) - 1) >> kTailShift);
 }
@@ -96,7 +96,8 @@ uint64_t plant_mask(int64_t n) {
 }
 
 // u of a planted extreme (P13b) at `end` (1 top, 2 bottom; derive_source.cpp: sd_extreme):
-// inside 2^-kBandBits of the law's end if it is the deep one, else 2^-(kEdgeBits + 1) in.
+// uniform in the outer 2^-kBandBits (half the edge) of the law's end if it is the deep one, else
+// uniform in the edge's inner half: the value, not only the place, drawn per run (red team 7).
 uint64_t extreme_u(int end, int deep, uint64_t w) {
   const uint64_t e = w >> (11 + kBandBits);  // 53 - kBandBits bits: inside the band
   const uint64_t depth = end == deep ? 0 : kEdge / 2;
@@ -174,8 +175,13 @@ uint64_t inverse_mod(uint64_t m, uint64_t n) {
   return t < 0 ? uint64_t(t + int64_t(n)) : uint64_t(t);
 }
 
+bool shrinks_to_zero(const generators::ResolvedBuffer& b, bool homogeneous) {
+  if (b.init.kind != "uniform" || perturb_type(b.dtype) >= 16 || b.init.a < 0) return false;
+  return b.init.a == 0 || (homogeneous && b.init.b > b.init.a);
+}
+
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
-                                              uint64_t run_seed) {
+                                              uint64_t run_seed, bool homogeneous) {
   std::vector<Perturbation> out;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
@@ -232,8 +238,10 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
         p.centre2 = b.init.a + b.init.b;
       }
       // A law on [0, b) is shrunk towards 0 (its sums must not be left without cancellation's
-      // power: P6c); every other float law reflected about its centre.
-      const bool from_zero = p.law == PerturbLaw::Uniform && b.init.a == 0;
+      // power: P6c), and on a problem verified homogeneous every positive uniform law (the
+      // adversarial sets leave its support: so do the verified runs, red team 7); every other
+      // float law reflected about its centre.
+      const bool from_zero = p.law == PerturbLaw::Uniform && shrinks_to_zero(b, homogeneous);
       p.reflect = !fl ? 0 : from_zero ? 2 : 1;
       // dist_fixed: the declared law exactly, i.i.d. (no planted cells, no shrink): its
       // distribution is the problem's meaning (an index buffer's spread over the rows it

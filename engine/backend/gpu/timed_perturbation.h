@@ -26,12 +26,13 @@
 //    output depends on a few extreme or rare inputs (a maximum, an argmax, a top-k, a winner)
 //    is decided, with probability about 0.7 per run, by planted positions an estimator that
 //    reads a sample of the inputs does not know;
-//  - planted extremes (P13b, red team 6): the bulk's two tails end 2^-14 of the law short of
-//    its ends (squeezed, each at its own rate still), and two seeded positions per run and
-//    buffer (dist_fixed too) hold the law's maximum and minimum, one of them (drawn) in the
-//    outermost 2^-22, the other 2^-15 in: a maximum, a minimum or a largest |x| is decided by
-//    one place a sampler reading a fraction f of the input holds with probability f only, and
-//    without it is ~2^-15 of the law's range off; the extremes are never reflected;
+//  - planted extremes (P13b, red teams 6 and 7): the bulk's two tails end 2^-12 of the law
+//    short of its ends (squeezed, each at its own rate still), and two seeded positions per run
+//    and buffer (dist_fixed too) hold the law's maximum and minimum, one of them (drawn) at u
+//    uniform in the outermost 2^-13, the other uniform in [2^-13, 2^-12) from its end: a
+//    maximum, a minimum or a largest |x| is decided by one place a sampler reading a fraction f
+//    of the input holds with probability f only, and its value is drawn per run (a constant,
+//    the law's bound, is off by up to 2^-12 of the range); the extremes are never reflected;
 //  - structured kinds, each by a change that keeps the structure valid and its law:
 //    permutations and integer normals: every position exchanged, in disjoint seeded pairs
 //    (p o s, s the pairs' involution: still a permutation, uniform if p was);
@@ -89,14 +90,17 @@ inline constexpr int kCells = 15;
 inline constexpr int kHoles = 12;
 // Planted positions: 1 in 2^k with k = log2(n / 16) at most kPlantBits (n / 4096, >= 16).
 inline constexpr int kPlantBits = 12;
-// Planted extremes (P13b, issue 28 red team 6): the outer 2^-kEdgeBits of the law's probability
-// at each end (u in [0, 2^-14) and [1 - 2^-14, 1)) is left to two seeded positions, one per
-// end: a bulk draw's tails end short of it. The end drawn "deep" gets u in its outermost
-// 2^-kBandBits, the other at 2^-(kEdgeBits + 1) from its end (within 2^-kBandBits): so the
-// law's maximum and its minimum each sit at one seeded position, ~2^-15 of the law's range
-// beyond every other value, and the largest |x| of a law centred on 0 at the deep one alone.
-inline constexpr int kEdgeBits = 14;
-inline constexpr int kBandBits = 22;
+// Planted extremes (P13b, issue 28 red teams 6 and 7): the outer 2^-kEdgeBits of the law's
+// probability at each end (u in [0, 2^-12) and [1 - 2^-12, 1)) is left to two seeded positions,
+// one per end: a bulk draw's tails end short of it. The end drawn "deep" gets u uniformly in its
+// outer half (the outermost 2^-kBandBits, kBandBits = kEdgeBits + 1), the other uniformly in
+// the inner half of its own edge: so the law's maximum and its minimum each sit at one seeded
+// position beyond every other value, the largest |x| of a law centred on 0 at the deep one
+// alone, and their values move by 2^-13 of the law a run (red team 7's amax_planted_bound:
+// with the deep one within 2^-22 of the end, the law's bound was the answer in every run; now
+// a constant is within rtol 1e-5 of a [-b, b) law's max |x| in ~8% of runs).
+inline constexpr int kEdgeBits = 12;
+inline constexpr int kBandBits = kEdgeBits + 1;
 
 struct Perturbation {
   size_t buffer = 0;  // index into the variant's buffers
@@ -136,9 +140,17 @@ struct Perturbation {
 };
 
 // The perturbations of one timed run, one per input buffer that may change, with draws from
-// `run_seed` (empty: nothing may change).
+// `run_seed` (empty: nothing may change). `homogeneous`: the worker verified the problem's
+// reference homogeneous in its float inputs (the gate's exponent-range set, gate_op.cpp), so
+// its adversarial sets leave the declared support; then every positive uniform law (low >= 0,
+// not only low == 0) gets the shrink towards 0 (reflect 2) in timed runs, the fresh set and the
+// audit too, so a verified run is out of the support as the adversarial sets are and a kernel
+// cannot route them apart by the support (P6c, red team 7's offlaw_detect_sum).
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
-                                              uint64_t run_seed);
+                                              uint64_t run_seed, bool homogeneous = false);
+// Whether `b`'s law gets the shrink towards 0 (reflect 2) in a timed run: a uniform law on
+// [0, b), or on [a, b) with a > 0 where the problem was verified homogeneous.
+bool shrinks_to_zero(const generators::ResolvedBuffer& b, bool homogeneous);
 // Pairs and Conjugate undo themselves when made again; a Redraw or a Resample needs the bytes
 // it replaced.
 bool self_inverse(PerturbOp op);

@@ -263,6 +263,10 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   step.emplace("upload");
   p->buffers = std::make_shared<DeviceBuffers>(p->resolved, p->reference, std::move(sets),
                                                device_digest(), device_input_cache());
+  // A problem an earlier gate of this worker verified homogeneous: its timed runs shrink
+  // positive laws from the first (P6c, red team 7; gate_op.cpp sets it on first learning).
+  const auto known = homogeneous_.find(homogeneous_key(*p));
+  p->buffers->set_homogeneous(known != homogeneous_.end() && known->second);
   step.reset();
   p->timing_sets = std::min(p->buffers->sets(), engine::kRotationSets);
   if (references) {
@@ -536,13 +540,15 @@ int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed) {
     const std::string key = exponent_plan_key(p.spec.name, p.resolved, base, kind);
     if (!key.empty())
       if (const auto* hit = plan_cache_.find(key)) return *hit;
-    auto made = derive_plan(p.resolved, base, kind, seed);
+    auto made = derive_plan(p.resolved, base, kind, seed, p.buffers->homogeneous());
     if (!key.empty()) plan_cache_.put(key, made, 1 + made.size() * sizeof(BufferTransform));
     return made;
   }();
   if (plan.empty()) return -1;
   // An exponent-range set is named by its content, so every gate's shares one reference.
-  const std::string set_key = derived_set_key(base, kind, seed, plan);
+  // A fresh set shrunk for a verified-homogeneous problem (P6c) is not the unshrunk one.
+  const std::string set_key = derived_set_key(base, kind, seed, plan) +
+                              (kind == SetKind::Fresh && p.buffers->homogeneous() ? "/shrunk" : "");
   bool device = derive_ && !host_derive_ && device_digest();
   for (const BufferTransform& t : plan)  // in-out: its float64 copy is made on the host
     if (p.resolved.buffers[t.buffer].role != generators::BufferRole::In ||

@@ -317,6 +317,13 @@ class Worker {
   // hash): learnt by the first gate, so later gates of a problem where the adversarial sets do
   // not apply skip building one.
   std::map<std::string, bool> homogeneous_;
+  // The tolerance lint's note per problem (sample_lint_op.cpp), "" when the tolerance tells a
+  // 1-in-2 sample apart or no input is echoed.
+  std::map<std::string, std::string> sample_lint_;
+  std::string sample_lint(Prepared& p);
+  static std::string homogeneous_key(const Prepared& p) {
+    return p.spec.name + "|" + p.reference.source_hash;
+  }
   // Host input sets by (buffer, seed): profile, time and time_pairs repeat seeds (bounded bytes).
   InputCache input_cache_{size_t(4) << 30};
   // Pristine device copies of the standing sets' `in` buffers across requests (needs the
