@@ -1,17 +1,6 @@
 // Float64 reference: one 256-thread block per row, two-pass mean and variance in double.
 #define RB 256
-__device__ double ref_block_sum(double v, double* red) {
-  const int tid = threadIdx.x;
-  red[tid] = v;
-  __syncthreads();
-  for (int s = RB / 2; s > 0; s >>= 1) {
-    if (tid < s) red[tid] += red[tid + s];
-    __syncthreads();
-  }
-  const double total = red[0];
-  __syncthreads();
-  return total;
-}
+#include <ref_block_sum.cuh>
 
 extern "C" __global__ void layernorm_ref(const float* x, const float* gamma, const float* beta,
                                          double* y, int M, int N, float eps) {
