@@ -8,11 +8,21 @@
 // Requires M, N multiples of 128 and K a multiple of BK (constraints in problem.yaml).
 // The including file names the kernel (GEMM_ENTRY) and defines GEMM_BATCHED for torch.bmm's
 // layout (blockIdx.z the batch); the body is the same for matmul and batched_gemm (issue 33).
+// GEMM_BM = 64 halves the block tile's height (threads of 4x8 outputs, three float4 loads a k
+// step: matmul_1024's regtile_wave, one full wave at 1024^3) and GEMM_BOUNDS is the kernel's
+// __launch_bounds__ (256 threads, 2 blocks an SM by default).
 #ifndef BK
 #define BK 8
 #endif
-#define BM 128
+#ifndef GEMM_BM
+#define GEMM_BM 128
+#endif
+#ifndef GEMM_BOUNDS
+#define GEMM_BOUNDS 256, 2
+#endif
+#define BM GEMM_BM
 #define BN 128
+#define TM (BM / 16)  // a thread's rows: TM / 4 groups of four, 64 rows apart
 #define AST (BM + 4)  // transposed A row stride: the two k-halves of a warp's stores 16 banks apart
 
 __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
@@ -20,7 +30,7 @@ __device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem) : "memory");
 }
 
-extern "C" __global__ void __launch_bounds__(256, 2)
+extern "C" __global__ void __launch_bounds__(GEMM_BOUNDS)
     GEMM_ENTRY(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
                int M, int N, int K) {
   __shared__ __align__(16) float As[2][BK][AST];
@@ -36,7 +46,8 @@ extern "C" __global__ void __launch_bounds__(256, 2)
   C += (size_t)blockIdx.z * M * N;
 #endif
 
-  constexpr int kA = BM * BK / 4 / 256;  // float4 of A (and of B) per thread per slab
+  constexpr int kA = BM * BK / 4 / 256;  // float4 of A per thread per slab
+  constexpr int kB = BN * BK / 4 / 256;  // float4 of B per thread per slab
   const float* Ag = A + (size_t)m0 * K;
   const float* Bg = B + n0;
   float4 ra[kA];
@@ -61,7 +72,7 @@ extern "C" __global__ void __launch_bounds__(256, 2)
   };
   auto load_b = [&](int s, int k0) {
 #pragma unroll
-    for (int i = 0; i < kA; ++i) {
+    for (int i = 0; i < kB; ++i) {
       const int idx = tid + i * 256;
       const int kr = idx / (BN / 4), c = (idx % (BN / 4)) * 4;
       cp_async16(&Bs[s][kr][c], Bg + (size_t)(k0 + kr) * N + c);
@@ -69,9 +80,9 @@ extern "C" __global__ void __launch_bounds__(256, 2)
     asm volatile("cp.async.commit_group;\n" ::: "memory");
   };
 
-  float acc[8][8];
+  float acc[TM][8];
 #pragma unroll
-  for (int i = 0; i < 8; ++i)
+  for (int i = 0; i < TM; ++i)
 #pragma unroll
     for (int j = 0; j < 8; ++j) acc[i][j] = 0.0f;
 
@@ -90,14 +101,20 @@ extern "C" __global__ void __launch_bounds__(256, 2)
     }
 #pragma unroll
     for (int k = 0; k < BK; ++k) {
-      const float4 a0 = *reinterpret_cast<const float4*>(&As[s][k][tRow * 4]);
-      const float4 a1 = *reinterpret_cast<const float4*>(&As[s][k][64 + tRow * 4]);
+      float ar[TM];
+#pragma unroll
+      for (int h = 0; h < TM / 4; ++h) {
+        const float4 a = *reinterpret_cast<const float4*>(&As[s][k][h * 64 + tRow * 4]);
+        ar[4 * h] = a.x;
+        ar[4 * h + 1] = a.y;
+        ar[4 * h + 2] = a.z;
+        ar[4 * h + 3] = a.w;
+      }
       const float4 b0 = *reinterpret_cast<const float4*>(&Bs[s][k][tCol * 4]);
       const float4 b1 = *reinterpret_cast<const float4*>(&Bs[s][k][64 + tCol * 4]);
-      const float ar[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
       const float br[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
 #pragma unroll
-      for (int i = 0; i < 8; ++i)
+      for (int i = 0; i < TM; ++i)
 #pragma unroll
         for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(ar[i], br[j], acc[i][j]);
     }
@@ -107,7 +124,7 @@ extern "C" __global__ void __launch_bounds__(256, 2)
   }
 
 #pragma unroll
-  for (int i = 0; i < 8; ++i) {
+  for (int i = 0; i < TM; ++i) {
     const int row = m0 + (i >> 2) * 64 + tRow * 4 + (i & 3);
     float* Cr = C + (size_t)row * N + n0;
     *reinterpret_cast<float4*>(Cr + tCol * 4) =

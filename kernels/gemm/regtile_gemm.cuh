@@ -6,14 +6,23 @@
 // alignment follows from N and K being multiples of 4 and cudaMalloc's 256-byte alignment.
 // The including file names the kernel (GEMM_ENTRY) and defines GEMM_BATCHED for torch.bmm's
 // layout (blockIdx.z the batch); the body is the same for matmul and batched_gemm (issue 33).
+// GEMM_TRI is matmul_tri's C = triu(triu(A) . triu(B)) (square N, N % 128 == 0): blocks wholly
+// below the diagonal write zeros and leave; the others walk k from their first row to their last
+// column, masking triu(A) (k >= row) and triu(B) (k <= col) as they stage, so diagonal tiles need
+// no special path, and write the lower triangle of a diagonal tile as 0.
 #define BM 128
 #define BN 128
 #define BK 8
 #define APAD 4  // As rows of 132 floats: the transposing stores of a warp hit 32 distinct banks
 
 extern "C" __global__ void __launch_bounds__(256)
+#ifdef GEMM_TRI
+    GEMM_ENTRY(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
+               int N) {
+#else
     GEMM_ENTRY(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
                int M, int N, int K) {
+#endif
 #ifdef GEMM_BATCHED
   // torch.bmm: blockIdx.z is the batch; each batch is a contiguous M x K, K x N, M x N matrix.
   A += (size_t)blockIdx.z * M * K;
@@ -25,18 +34,50 @@ extern "C" __global__ void __launch_bounds__(256)
   const int tid = threadIdx.x;
   const int tRow = tid >> 4, tCol = tid & 15;  // 16 x 16 threads, 8 x 8 outputs each
   const int bRow = blockIdx.y * BM, bCol = blockIdx.x * BN;
+#ifdef GEMM_TRI
+  if (bRow > bCol + BN - 1) {
+    const float4 z = make_float4(0.f, 0.f, 0.f, 0.f);
+#pragma unroll
+    for (int i = 0; i < 8; ++i) {
+      float* Cr = C + (size_t)(bRow + (i >> 2) * 64 + tRow * 4 + (i & 3)) * N + bCol;
+      *reinterpret_cast<float4*>(Cr + tCol * 4) = z;
+      *reinterpret_cast<float4*>(Cr + 64 + tCol * 4) = z;
+    }
+    return;
+  }
+#endif
   // Loaders: A tile is 128 rows x 2 float4, B tile is 8 rows x 32 float4: one float4 each.
   const int aRow = tid >> 1, aK = (tid & 1) * 4;
   const int bK = tid >> 5, bN = (tid & 31) * 4;
+#ifdef GEMM_TRI
+  const int gaRow = bRow + aRow, gbCol = bCol + bN;
+#else
   const float* Ap = A + (size_t)(bRow + aRow) * K + aK;
   const float* Bp = B + (size_t)bK * N + bCol + bN;
 
+#endif
   float acc[8][8];
 #pragma unroll
   for (int i = 0; i < 8; ++i)
 #pragma unroll
     for (int j = 0; j < 8; ++j) acc[i][j] = 0.0f;
 
+#ifdef GEMM_TRI
+  for (int k0 = bRow; k0 < bCol + BN; k0 += BK) {
+    const int ka = k0 + aK;
+    const float4 a = *reinterpret_cast<const float4*>(A + (size_t)gaRow * N + ka);
+    As[aK + 0][aRow] = ka + 0 >= gaRow ? a.x : 0.0f;
+    As[aK + 1][aRow] = ka + 1 >= gaRow ? a.y : 0.0f;
+    As[aK + 2][aRow] = ka + 2 >= gaRow ? a.z : 0.0f;
+    As[aK + 3][aRow] = ka + 3 >= gaRow ? a.w : 0.0f;
+    const int kb = k0 + bK;
+    float4 b = *reinterpret_cast<const float4*>(B + (size_t)kb * N + gbCol);
+    b.x = kb <= gbCol + 0 ? b.x : 0.0f;
+    b.y = kb <= gbCol + 1 ? b.y : 0.0f;
+    b.z = kb <= gbCol + 2 ? b.z : 0.0f;
+    b.w = kb <= gbCol + 3 ? b.w : 0.0f;
+    *reinterpret_cast<float4*>(&Bs[bK][bN]) = b;
+#else
   for (int k0 = 0; k0 < K; k0 += BK) {
     const float4 a = *reinterpret_cast<const float4*>(Ap + k0);
     As[aK + 0][aRow] = a.x;
@@ -44,6 +85,7 @@ extern "C" __global__ void __launch_bounds__(256)
     As[aK + 2][aRow] = a.z;
     As[aK + 3][aRow] = a.w;
     *reinterpret_cast<float4*>(&Bs[bK][bN]) = *reinterpret_cast<const float4*>(Bp + (size_t)k0 * N);
+#endif
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < BK; ++k) {
@@ -65,9 +107,20 @@ extern "C" __global__ void __launch_bounds__(256)
   for (int i = 0; i < 8; ++i) {
     const int row = bRow + (i >> 2) * 64 + tRow * 4 + (i & 3);
     float* Cr = C + (size_t)row * N + bCol;
+#ifdef GEMM_TRI
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      const int c0 = bCol + h * 64 + tCol * 4;  // the lower triangle of a diagonal tile is 0
+      const float4 v = make_float4(
+          row <= c0 + 0 ? acc[i][h * 4 + 0] : 0.0f, row <= c0 + 1 ? acc[i][h * 4 + 1] : 0.0f,
+          row <= c0 + 2 ? acc[i][h * 4 + 2] : 0.0f, row <= c0 + 3 ? acc[i][h * 4 + 3] : 0.0f);
+      *reinterpret_cast<float4*>(Cr + h * 64 + tCol * 4) = v;
+    }
+#else
     *reinterpret_cast<float4*>(Cr + tCol * 4) =
         make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
     *reinterpret_cast<float4*>(Cr + 64 + tCol * 4) =
         make_float4(acc[i][4], acc[i][5], acc[i][6], acc[i][7]);
+#endif
   }
 }

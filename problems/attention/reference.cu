@@ -7,6 +7,8 @@
 #endif
 #define RD 64
 #define RMAX_S 4096
+#define RB 256
+#include <ref_block_sum.cuh>
 extern "C" __global__ void attn_ref(const float* Q, const float* K, const float* V, double* O,
                                     int S) {
   __shared__ double sc[RMAX_S];
@@ -29,28 +31,14 @@ extern "C" __global__ void attn_ref(const float* Q, const float* K, const float*
     sc[j] = a;
     mx = a > mx ? a : mx;
   }
-  red[t] = mx;
-  __syncthreads();
-  for (int w = 128; w > 0; w >>= 1) {
-    if (t < w) red[t] = red[t] > red[t + w] ? red[t] : red[t + w];
-    __syncthreads();
-  }
-  mx = red[0];
-  __syncthreads();
+  mx = ref_block_max(mx, red);
   double sum = 0.0;
   for (int j = t; j < S; j += 256) {
     const double e = (CAUSAL && j > i) ? 0.0 : exp(sc[j] - mx);
     sc[j] = e;
     sum += e;
   }
-  red[t] = sum;
-  __syncthreads();
-  for (int w = 128; w > 0; w >>= 1) {
-    if (t < w) red[t] += red[t + w];
-    __syncthreads();
-  }
-  sum = red[0];
-  __syncthreads();
+  sum = ref_block_sum(sum, red);
   const int d = t % RD, part = t / RD;  // 4 partial sums per output dimension
   double acc = 0.0;
   for (int j = part; j < S; j += 4) acc = fma(sc[j], (double)Vh[(long long)j * RD + d], acc);

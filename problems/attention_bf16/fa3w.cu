@@ -1,16 +1,16 @@
 // FlashAttention on Hopper warpgroup MMA (wgmma), causal, BF16 in/out, FP32 softmax and
-// accumulation, head dimension 128, self-contained (no includes). A block of WGS warpgroups
-// owns BM = 64*WGS query rows, one warpgroup per 64 rows; all threads stream K/V tiles of BN
-// keys through a STAGES-deep cp.async ring (no warp specialisation). S = Q·K^T is one wgmma
-// chain per tile with both operands in shared memory (K-major: Q and K rows are d-contiguous);
-// the online softmax runs on the accumulator fragments; O += P·V takes P from registers (the
-// accumulator layout is the A-fragment layout, repacked to BF16 pairs) and V from shared memory
-// MN-major (V rows are d-contiguous: the transposed-B form). Every tile is stored as two
-// 64-column halves of 128-byte rows with the 128-byte swizzle (chunk c of row r at c ^ (r & 7)),
-// the layout wgmma's descriptors name; cp.async writes it, and a proxy fence orders those
-// generic-proxy writes before the async-proxy reads. Causal: key tiles past the block's last row
-// are never loaded, a warpgroup skips a tile wholly past its rows, only tiles crossing the
-// diagonal are masked; the heaviest query tiles run first.
+// accumulation, head dimension 128, on the BF16 wgmma helpers matmul_bf16 uses too
+// (kernels/gemm/wgmma_bf16_ops.cuh). A block of WGS warpgroups owns BM = 64*WGS query rows, one
+// warpgroup per 64 rows; all threads stream K/V tiles of BN keys through a STAGES-deep cp.async
+// ring (no warp specialisation). S = Q·K^T is one wgmma chain per tile with both operands in shared
+// memory (K-major: Q and K rows are d-contiguous); the online softmax runs on the accumulator
+// fragments; O += P·V takes P from registers (the accumulator layout is the A-fragment layout,
+// repacked to BF16 pairs) and V from shared memory MN-major (V rows are d-contiguous: the
+// transposed-B form). Every tile is stored as two 64-column halves of 128-byte rows with the
+// 128-byte swizzle (chunk c of row r at c ^ (r & 7)), the layout wgmma's descriptors name; cp.async
+// writes it, and a proxy fence orders those generic-proxy writes before the async-proxy reads.
+// Causal: key tiles past the block's last row are never loaded, a warpgroup skips a tile wholly
+// past its rows, only tiles crossing the diagonal are masked; the heaviest query tiles run first.
 // Knobs: BN (64, 128), WGS (1, 2), STAGES (2, 3). Requires S % (64*WGS) == 0, S % BN == 0.
 #ifndef BN
 #define BN 128
@@ -25,11 +25,10 @@
 #define W3_BM (64 * WGS)
 #define W3_NT (128 * WGS)
 
+#include "wgmma_bf16_ops.cuh"
+
 typedef unsigned short w3_bf16;
 
-__device__ __forceinline__ unsigned w3_smem(const void* p) {
-  return static_cast<unsigned>(__cvta_generic_to_shared(p));
-}
 __device__ __forceinline__ void w3_cp16(unsigned s, const void* g) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(g) : "memory");
 }
@@ -39,23 +38,6 @@ __device__ __forceinline__ void w3_commit() {
 template <int N>
 __device__ __forceinline__ void w3_cpwait() {
   asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
-}
-__device__ __forceinline__ void w3_fence() {
-  asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");
-}
-__device__ __forceinline__ void w3_wcommit() {
-  asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");
-}
-__device__ __forceinline__ void w3_wwait0() {
-  asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");
-}
-// Keeps the compiler from moving accumulator / fragment accesses across the asynchronous MMA.
-__device__ __forceinline__ void w3_reg(float& r) { asm volatile("" : "+f"(r)::"memory"); }
-__device__ __forceinline__ void w3_reg(unsigned& r) { asm volatile("" : "+r"(r)::"memory"); }
-__device__ __forceinline__ unsigned w3_pack(float lo, float hi) {
-  unsigned r;
-  asm("cvt.rn.bf16x2.f32 %0, %1, %2;\n" : "=r"(r) : "f"(hi), "f"(lo));
-  return r;
 }
 __device__ __forceinline__ float w3_exp2(float x) {
   float y;
@@ -86,78 +68,17 @@ __device__ __forceinline__ void w3_load(unsigned dst, const w3_bf16* src, int ti
   }
 }
 
-// D[64 x 64] (+)= A[64 x 16] (shared, K-major) x B[16 x 64] (shared, K-major), BF16 in, FP32 out.
-__device__ __forceinline__ void w3_ss_n64(float* d, unsigned long long da, unsigned long long db,
-                                          int scale_d) {
-  asm volatile(
-      "{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 "
-      "{%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,%17,%18,%19,%20,%21,%22,%23,%24,%"
-      "25,%26,%27,%28,%29,%30,%31}, %32, %33, p, 1, 1, 0, 0;\n}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
-        "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]),
-        "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]),
-        "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]),
-        "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31])
-      : "l"(da), "l"(db), "r"(scale_d));
-}
-
-// D[64 x 128] (+)= A[64 x 16] (shared, K-major) x B[16 x 128] (shared, K-major), BF16 in, FP32 out.
-__device__ __forceinline__ void w3_ss_n128(float* d, unsigned long long da, unsigned long long db,
-                                           int scale_d) {
-  asm volatile(
-      "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 "
-      "{%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,%17,%18,%19,%20,%21,%22,%23,%24,%"
-      "25,%26,%27,%28,%29,%30,%31,%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47,%"
-      "48,%49,%50,%51,%52,%53,%54,%55,%56,%57,%58,%59,%60,%61,%62,%63}, %64, %65, p, 1, 1, 0, "
-      "0;\n}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
-        "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]),
-        "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]),
-        "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]),
-        "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]),
-        "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]),
-        "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]),
-        "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
-        "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]),
-        "+f"(d[63])
-      : "l"(da), "l"(db), "r"(scale_d));
-}
-
-// D[64 x 128] += A[64 x 16] (registers, BF16 pairs) x B[16 x 128] (shared, MN-major: transposed).
-__device__ __forceinline__ void w3_rs_n128_t(float* d, const unsigned* a, unsigned long long db) {
-  asm volatile(
-      "{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 "
-      "{%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,%17,%18,%19,%20,%21,%22,%23,%24,%"
-      "25,%26,%27,%28,%29,%30,%31,%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47,%"
-      "48,%49,%50,%51,%52,%53,%54,%55,%56,%57,%58,%59,%60,%61,%62,%63}, {%64,%65,%66,%67}, %68, p, "
-      "1, 1, 1;\n}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
-        "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]),
-        "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]),
-        "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]),
-        "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]),
-        "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]),
-        "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]),
-        "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
-        "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]),
-        "+f"(d[63])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(1));
-}
-
 #if BN == 64
-#define W3_SS w3_ss_n64
+#define W3_SS wgmma_m64n64k16_bf16_ss
 #else
-#define W3_SS w3_ss_n128
+#define W3_SS wgmma_m64n128k16_bf16_ss
 #endif
 
 extern "C" __global__ void __launch_bounds__(W3_NT, 1)
     attn_fa3w(const w3_bf16* __restrict__ Q, const w3_bf16* __restrict__ K,
               const w3_bf16* __restrict__ V, w3_bf16* __restrict__ O, int S) {
   extern __shared__ unsigned char w3_raw[];
-  const unsigned base = (w3_smem(w3_raw) + 1023u) & ~1023u;
+  const unsigned base = (smem_u32(w3_raw) + 1023u) & ~1023u;
   const unsigned sQ = base;
   const unsigned sK = sQ + W3_BM * 256;
   const unsigned sV = sK + STAGES * BN * 256;
@@ -207,17 +128,17 @@ extern "C" __global__ void __launch_bounds__(W3_NT, 1)
       const unsigned tK = sK + (kb % STAGES) * BN * 256;
       const unsigned tV = sV + (kb % STAGES) * BN * 256;
       float s[BN / 2];
-      w3_fence();
+      wgmma_fence();
 #pragma unroll
       for (int h = 0; h < 2; ++h)
 #pragma unroll
         for (int kk = 0; kk < 4; ++kk)
           W3_SS(s, w3_desc(sQ + h * W3_BM * 128 + wg * 64 * 128 + kk * 32, 16),
                 w3_desc(tK + h * BN * 128 + kk * 32, 16), (h | kk) != 0);
-      w3_wcommit();
-      w3_wwait0();
+      wgmma_commit();
+      wgmma_wait<0>();
 #pragma unroll
-      for (int i = 0; i < BN / 2; ++i) w3_reg(s[i]);
+      for (int i = 0; i < BN / 2; ++i) fence_acc(s[i]);
       // Online softmax (exp2 domain); s[4j + 2h + e] is (row row0 + 8h, key key0 + 8j + 2t + e).
       const bool diag = key0 + BN - 1 > wrow0;
 #pragma unroll
@@ -256,25 +177,25 @@ extern "C" __global__ void __launch_bounds__(W3_NT, 1)
       unsigned pa[BN / 16][4];
 #pragma unroll
       for (int ks = 0; ks < BN / 16; ++ks) {
-        pa[ks][0] = w3_pack(s[8 * ks + 0], s[8 * ks + 1]);
-        pa[ks][1] = w3_pack(s[8 * ks + 2], s[8 * ks + 3]);
-        pa[ks][2] = w3_pack(s[8 * ks + 4], s[8 * ks + 5]);
-        pa[ks][3] = w3_pack(s[8 * ks + 6], s[8 * ks + 7]);
+        pa[ks][0] = pack_bf16x2(s[8 * ks + 0], s[8 * ks + 1]);
+        pa[ks][1] = pack_bf16x2(s[8 * ks + 2], s[8 * ks + 3]);
+        pa[ks][2] = pack_bf16x2(s[8 * ks + 4], s[8 * ks + 5]);
+        pa[ks][3] = pack_bf16x2(s[8 * ks + 6], s[8 * ks + 7]);
       }
 #pragma unroll
-      for (int i = 0; i < 64; ++i) w3_reg(o[i]);
-      w3_fence();
+      for (int i = 0; i < 64; ++i) fence_acc(o[i]);
+      wgmma_fence();
 #pragma unroll
       for (int ks = 0; ks < BN / 16; ++ks)
-        w3_rs_n128_t(o, pa[ks], w3_desc(tV + ks * 16 * 128, BN * 128));
-      w3_wcommit();
-      w3_wwait0();
+        wgmma_m64n128k16_bf16_rs_t(o, pa[ks], w3_desc(tV + ks * 16 * 128, BN * 128));
+      wgmma_commit();
+      wgmma_wait<0>();
 #pragma unroll
-      for (int i = 0; i < 64; ++i) w3_reg(o[i]);
+      for (int i = 0; i < 64; ++i) fence_acc(o[i]);
 #pragma unroll
       for (int ks = 0; ks < BN / 16; ++ks)
 #pragma unroll
-        for (int e = 0; e < 4; ++e) w3_reg(pa[ks][e]);
+        for (int e = 0; e < 4; ++e) fence_acc(pa[ks][e]);
     }
     __syncthreads();  // the stage just read is refilled by the next iteration's load
   }
@@ -288,6 +209,6 @@ extern "C" __global__ void __launch_bounds__(W3_NT, 1)
     unsigned* dst = reinterpret_cast<unsigned*>(O + (bh * S + row0 + 8 * h) * W3_D);
 #pragma unroll
     for (int j = 0; j < 16; ++j)
-      dst[4 * j + t] = w3_pack(o[4 * j + 2 * h] * inv, o[4 * j + 2 * h + 1] * inv);
+      dst[4 * j + t] = pack_bf16x2(o[4 * j + 2 * h] * inv, o[4 * j + 2 * h + 1] * inv);
   }
 }

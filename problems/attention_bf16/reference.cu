@@ -8,6 +8,8 @@
 __device__ __forceinline__ double ref_bf16(unsigned short b) {
   return (double)__uint_as_float(((unsigned)b) << 16);
 }
+#define RB 256
+#include <ref_block_sum.cuh>
 extern "C" __global__ void attn_bf16_ref(const unsigned short* Q, const unsigned short* K,
                                          const unsigned short* V, double* O, int S) {
   __shared__ double sc[RMAX_S];
@@ -30,28 +32,14 @@ extern "C" __global__ void attn_bf16_ref(const unsigned short* Q, const unsigned
     sc[j] = a;
     mx = a > mx ? a : mx;
   }
-  red[t] = mx;
-  __syncthreads();
-  for (int w = 128; w > 0; w >>= 1) {
-    if (t < w) red[t] = red[t] > red[t + w] ? red[t] : red[t + w];
-    __syncthreads();
-  }
-  mx = red[0];
-  __syncthreads();
+  mx = ref_block_max(mx, red);
   double sum = 0.0;
   for (int j = t; j <= i; j += 256) {
     const double e = exp(sc[j] - mx);
     sc[j] = e;
     sum += e;
   }
-  red[t] = sum;
-  __syncthreads();
-  for (int w = 128; w > 0; w >>= 1) {
-    if (t < w) red[t] += red[t + w];
-    __syncthreads();
-  }
-  sum = red[0];
-  __syncthreads();
+  sum = ref_block_sum(sum, red);
   const int d = t % RD, part = t / RD;  // 2 partial sums per output dimension
   double acc = 0.0;
   for (int j = part; j <= i; j += 2) acc = fma(sc[j], ref_bf16(Vh[(long long)j * RD + d]), acc);

@@ -1,24 +1,5 @@
-// Float64 reference for torch.bmm: per batch (blockIdx.z) C = A·B with double accumulation (a
-// product of two floats is exact in double), 16x16 tiles with bounds checks so any shape works.
-#define RT 16
-extern "C" __global__ void bmm_ref(const float* A, const float* B, double* C, int M, int N,
-                                      int K) {
-  // torch.bmm: blockIdx.z is the batch; each batch is a contiguous M x K, K x N, M x N matrix.
-  A += (size_t)blockIdx.z * M * K;
-  B += (size_t)blockIdx.z * K * N;
-  C += (size_t)blockIdx.z * M * N;
-  __shared__ double As[RT][RT];
-  __shared__ double Bs[RT][RT + 1];
-  const int tx = threadIdx.x, ty = threadIdx.y;
-  const int row = blockIdx.y * RT + ty, col = blockIdx.x * RT + tx;
-  double acc = 0.0;
-  for (int k0 = 0; k0 < K; k0 += RT) {
-    As[ty][tx] = (row < M && k0 + tx < K) ? (double)A[(size_t)row * K + k0 + tx] : 0.0;
-    Bs[ty][tx] = (k0 + ty < K && col < N) ? (double)B[(size_t)(k0 + ty) * N + col] : 0.0;
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < RT; ++k) acc = fma(As[ty][k], Bs[k][tx], acc);
-    __syncthreads();
-  }
-  if (row < M && col < N) C[(size_t)row * N + col] = acc;
-}
+// Float64 reference for torch.bmm: per batch (blockIdx.z) C = A·B with double accumulation, the
+// kernel library's (kernels/gemm/gemm_ref_f64.cuh).
+#define GEMM_REF_ENTRY bmm_ref
+#define GEMM_BATCHED
+#include <gemm_ref_f64.cuh>

@@ -3,22 +3,11 @@
 // barriers, and a divide per element to find its channel.
 #define BLOCK 256
 
-__device__ float block_sum(float v, float* red) {
-  const int tid = threadIdx.x;
-  red[tid] = v;
-  __syncthreads();
-  for (int s = BLOCK / 2; s > 0; s >>= 1) {
-    if (tid < s) red[tid] += red[tid + s];
-    __syncthreads();
-  }
-  const float total = red[0];
-  __syncthreads();  // red[0] read by all before the next call overwrites red
-  return total;
-}
+#include <block_sum_tree.cuh>
 
 extern "C" __global__ void __launch_bounds__(BLOCK)
-    groupnorm_naive(const float* x, const float* gamma, const float* beta, float* y, int Nb,
-                    int C, int G, int HW, float eps) {
+    groupnorm_naive(const float* x, const float* gamma, const float* beta, float* y, int Nb, int C,
+                    int G, int HW, float eps) {
   __shared__ float red[BLOCK];
   const int cpg = C / G, g = blockIdx.x % G;
   const int len = cpg * HW;

@@ -1,18 +1,7 @@
 // Float64 reference: one block per (sample, group), two-pass mean and variance in double over
 // the group's C/G channels x HW positions, then y = (x - mean) * rstd * gamma[c] + beta[c].
 #define RB 256
-__device__ double ref_block_sum(double v, double* red) {
-  const int tid = threadIdx.x;
-  red[tid] = v;
-  __syncthreads();
-  for (int s = RB / 2; s > 0; s >>= 1) {
-    if (tid < s) red[tid] += red[tid + s];
-    __syncthreads();
-  }
-  const double total = red[0];
-  __syncthreads();
-  return total;
-}
+#include <ref_block_sum.cuh>
 
 extern "C" __global__ void groupnorm_ref(const float* x, const float* gamma, const float* beta,
                                          double* y, int Nb, int C, int G, int HW, float eps) {

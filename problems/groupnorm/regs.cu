@@ -12,21 +12,7 @@
 #endif
 #define WARPS (BLOCK / 32)
 
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-  return v;
-}
-
-// Sum over the block; `slot` must differ between consecutive calls (no barrier separates a
-// read from the next write).
-__device__ __forceinline__ float block_sum(float v, float* slot) {
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  v = warp_sum(v);
-  if (lane == 0) slot[warp] = v;
-  __syncthreads();
-  return warp_sum(lane < WARPS ? slot[lane] : 0.0f);
-}
+#include <warp_reduce.cuh>
 
 extern "C" __global__ void __launch_bounds__(BLOCK)
     groupnorm_regs(const float* __restrict__ x, const float* __restrict__ gamma,
@@ -64,7 +50,7 @@ extern "C" __global__ void __launch_bounds__(BLOCK)
     const int i = tid + u * BLOCK;
     const int c = g * cpg + i / hw4;
     const float sc = rstd * __ldg(gamma + c), sh = __ldg(beta + c) - mean * sc;
-    __stcs(out + i, make_float4(v[u].x * sc + sh, v[u].y * sc + sh, v[u].z * sc + sh,
-                                v[u].w * sc + sh));
+    __stcs(out + i,
+           make_float4(v[u].x * sc + sh, v[u].y * sc + sh, v[u].z * sc + sh, v[u].w * sc + sh));
   }
 }

@@ -2,18 +2,7 @@
 // the mean and the variance are shared-memory tree reductions (two passes, as in the seed).
 #define BLOCK 256
 
-__device__ float block_sum(float v, float* red) {
-  const int tid = threadIdx.x;
-  red[tid] = v;
-  __syncthreads();
-  for (int s = BLOCK / 2; s > 0; s >>= 1) {
-    if (tid < s) red[tid] += red[tid + s];
-    __syncthreads();
-  }
-  const float total = red[0];
-  __syncthreads();  // red[0] read by all before the next call overwrites red
-  return total;
-}
+#include <block_sum_tree.cuh>
 
 extern "C" __global__ void __launch_bounds__(BLOCK)
     layernorm_block(const float* x, const float* gamma, const float* beta, float* y, int M, int N,

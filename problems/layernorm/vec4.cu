@@ -7,16 +7,11 @@
 #endif
 #define WARPS (BLOCK / 32)
 
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-  return v;
-}
+#include <warp_reduce.cuh>
 
 extern "C" __global__ void __launch_bounds__(BLOCK)
     layernorm_vec4(const float* __restrict__ x, const float* __restrict__ gamma,
-                   const float* __restrict__ beta, float* __restrict__ y, int M, int N,
-                   float eps) {
+                   const float* __restrict__ beta, float* __restrict__ y, int M, int N, float eps) {
   __shared__ float ps[WARPS], pq[WARPS];
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const float* rowf = x + (size_t)blockIdx.x * N;

@@ -1,33 +1,4 @@
-// Float64 reference: one 256-thread block per row, two-pass mean and variance in double.
-#define RB 256
-__device__ double ref_block_sum(double v, double* red) {
-  const int tid = threadIdx.x;
-  red[tid] = v;
-  __syncthreads();
-  for (int s = RB / 2; s > 0; s >>= 1) {
-    if (tid < s) red[tid] += red[tid + s];
-    __syncthreads();
-  }
-  const double total = red[0];
-  __syncthreads();
-  return total;
-}
-
-extern "C" __global__ void ln_ref(const float* x, const float* gamma, const float* beta,
-                                  double* y, int M, int N, float eps) {
-  __shared__ double red[RB];
-  const int tid = threadIdx.x;
-  const float* row = x + (size_t)blockIdx.x * N;
-  double* out = y + (size_t)blockIdx.x * N;
-  double sum = 0.0;
-  for (int c = tid; c < N; c += RB) sum += row[c];
-  const double mean = ref_block_sum(sum, red) / N;
-  double sq = 0.0;
-  for (int c = tid; c < N; c += RB) {
-    const double d = row[c] - mean;
-    sq += d * d;
-  }
-  const double rstd = 1.0 / sqrt(ref_block_sum(sq, red) / N + (double)eps);
-  for (int c = tid; c < N; c += RB)
-    out[c] = (row[c] - mean) * rstd * (double)gamma[c] + (double)beta[c];
-}
+// Float64 reference: one 256-thread block per row, two-pass mean and variance in double (the
+// kernel library's kernels/layernorm/layernorm_ref.cuh).
+#define LAYERNORM_REF_ENTRY ln_ref
+#include <layernorm_ref.cuh>

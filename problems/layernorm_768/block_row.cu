@@ -5,17 +5,12 @@
 // what hides the one load's latency. Requires N % 128 == 0 (whole warps) and N/4 <= 1024.
 #define MAXWARPS 32
 
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-  return v;
-}
+#include <warp_reduce.cuh>
 
 extern "C" __global__ void layernorm768_block_row(const float* __restrict__ x,
                                                   const float* __restrict__ gamma,
                                                   const float* __restrict__ beta,
-                                                  float* __restrict__ y, int M, int N,
-                                                  float eps) {
+                                                  float* __restrict__ y, int M, int N, float eps) {
   __shared__ float ps[MAXWARPS], pq[MAXWARPS];
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, warps = blockDim.x >> 5;
   const float* rowf = x + (size_t)blockIdx.x * N;

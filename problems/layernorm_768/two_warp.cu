@@ -10,11 +10,7 @@
 #endif
 #define PERMAX 8
 
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-  return v;
-}
+#include <warp_reduce.cuh>
 
 extern "C" __global__ void __launch_bounds__(64 * ROWS)
     layernorm768_two_warp(const float* __restrict__ x, const float* __restrict__ gamma,
@@ -64,9 +60,8 @@ extern "C" __global__ void __launch_bounds__(64 * ROWS)
     if (i < per) {
       const int c = half * span + (lane + 32 * i) % span;
       const float4 g = __ldg(g4 + c), b = __ldg(b4 + c);
-      __stcs(out + c, make_float4((v[i].x - mean) * rstd * g.x + b.x,
-                                  (v[i].y - mean) * rstd * g.y + b.y,
-                                  (v[i].z - mean) * rstd * g.z + b.z,
-                                  (v[i].w - mean) * rstd * g.w + b.w));
+      __stcs(out + c,
+             make_float4((v[i].x - mean) * rstd * g.x + b.x, (v[i].y - mean) * rstd * g.y + b.y,
+                         (v[i].z - mean) * rstd * g.z + b.z, (v[i].w - mean) * rstd * g.w + b.w));
     }
 }

@@ -11,15 +11,11 @@
 #ifndef THREADS
 #define THREADS 256
 #endif
-#define RT (32 * WPR)               // threads per row
-#define RPB (THREADS / RT)          // rows per block
-#define CAP ((256 + RT - 1) / RT)   // float4s per thread for N <= 1024
+#define RT (32 * WPR)              // threads per row
+#define RPB (THREADS / RT)         // rows per block
+#define CAP ((256 + RT - 1) / RT)  // float4s per thread for N <= 1024
 
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-  return v;
-}
+#include <warp_reduce.cuh>
 
 extern "C" __global__ void __launch_bounds__(THREADS)
     layernorm768_warp_rows(const float* __restrict__ x, const float* __restrict__ gamma,
@@ -27,9 +23,9 @@ extern "C" __global__ void __launch_bounds__(THREADS)
                            float eps) {
   __shared__ float ps[THREADS / 32], pq[THREADS / 32];
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
-  const int rt = tid % RT;                   // this thread's index within its row
+  const int rt = tid % RT;  // this thread's index within its row
   const int r = blockIdx.x * RPB + tid / RT;
-  const bool live = r < M;                   // the last block may hold fewer rows
+  const bool live = r < M;  // the last block may hold fewer rows
   const int n4 = N / 4;
   const int nv = live ? (n4 - rt + RT - 1) / RT : 0;  // float4s this thread holds
   const float* rowf = x + (size_t)(live ? r : 0) * N;
@@ -79,9 +75,8 @@ extern "C" __global__ void __launch_bounds__(THREADS)
     if (u < nv) {
       const int c = rt + u * RT;
       const float4 g = __ldg(g4 + c), b = __ldg(b4 + c);
-      __stcs(out + c, make_float4((v[u].x - mean) * rstd * g.x + b.x,
-                                  (v[u].y - mean) * rstd * g.y + b.y,
-                                  (v[u].z - mean) * rstd * g.z + b.z,
-                                  (v[u].w - mean) * rstd * g.w + b.w));
+      __stcs(out + c,
+             make_float4((v[u].x - mean) * rstd * g.x + b.x, (v[u].y - mean) * rstd * g.y + b.y,
+                         (v[u].z - mean) * rstd * g.z + b.z, (v[u].w - mean) * rstd * g.w + b.w));
     }
 }

@@ -3,11 +3,7 @@
 #define BLOCK 256
 #define WARPS (BLOCK / 32)
 
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-  return v;
-}
+#include <warp_reduce.cuh>
 
 extern "C" __global__ void __launch_bounds__(BLOCK)
     reduce_shuffle(const float* x, float* out, int n) {

@@ -7,11 +7,7 @@
 #define WARPS (BLOCK / 32)
 #define UNROLL 4
 
-__device__ __forceinline__ float warp_sum(float v) {
-#pragma unroll
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
-  return v;
-}
+#include <warp_reduce.cuh>
 
 extern "C" __global__ void __launch_bounds__(BLOCK)
     reduce_vec_ilp(const float* __restrict__ x, float* __restrict__ out, int n) {

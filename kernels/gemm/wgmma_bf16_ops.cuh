@@ -1,8 +1,9 @@
-// Hopper (sm_90a) building blocks for matmul_bf16's wgmma variant, self-contained (no header of
-// another problem): the tensor map a kernel receives by value, mbarriers, the 2-D TMA tile load,
-// the K-major 128-byte-swizzled shared-memory descriptor and BF16 warpgroup MMAs with both
-// operands in shared memory (A and B of C = A.B^T are both K-major, so no transpose is needed:
-// the layout of nn.Linear, x.W^T).
+// Hopper (sm_90a) building blocks for BF16 warpgroup MMA (matmul_bf16's wgmma variants and
+// attention_bf16's fa3w, issue 33: kept once in the kernel library, `kernels: [gemm]`): the
+// tensor map a kernel receives by value, mbarriers, the 2-D TMA tile load, the K-major
+// 128-byte-swizzled shared-memory descriptor and BF16 warpgroup MMAs with both operands in shared
+// memory (A and B of C = A.B^T are both K-major, so no transpose is needed: the layout of
+// nn.Linear, x.W^T), or A from registers and B MN-major (attention's P.V).
 #pragma once
 #include <cuda/std/cstdint>
 using cuda::std::uint32_t;
@@ -79,6 +80,7 @@ __device__ __forceinline__ void wgmma_wait() {
 }
 // Keeps the compiler from moving accumulator reads/writes across an asynchronous wgmma.
 __device__ __forceinline__ void fence_acc(float& r) { asm volatile("" : "+f"(r)::"memory"); }
+__device__ __forceinline__ void fence_acc(uint32_t& r) { asm volatile("" : "+r"(r)::"memory"); }
 
 // Two floats to one bf16x2 word (round to nearest even), lo in the low half.
 __device__ __forceinline__ uint32_t pack_bf16x2(float lo, float hi) {
@@ -87,27 +89,49 @@ __device__ __forceinline__ uint32_t pack_bf16x2(float lo, float hi) {
   return r;
 }
 
+// The accumulator registers of a warpgroup MMA: the template's "{%0, ..., %N-1}" and the
+// matching "+f" operands d[o] .. d[o + N - 1].
+#define WGMMA_REGS32                                                            \
+  "{%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,%17,%18,%19,%20," \
+  "%21,%22,%23,%24,%25,%26,%27,%28,%29,%30,%31"
+#define WGMMA_REGS64                                                                  \
+  WGMMA_REGS32                                                                        \
+      ",%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47,%48,%49,%50," \
+      "%51,%52,%53,%54,%55,%56,%57,%58,%59,%60,%61,%62,%63"
+#define WGMMA_REGS128                                                                     \
+  WGMMA_REGS64                                                                            \
+      ",%64,%65,%66,%67,%68,%69,%70,%71,%72,%73,%74,%75,%76,%77,%78,%79,%80,%81,%82,%83," \
+      "%84,%85,%86,%87,%88,%89,%90,%91,%92,%93,%94,%95,%96,%97,%98,%99,%100,%101,%102,"   \
+      "%103,%104,%105,%106,%107,%108,%109,%110,%111,%112,%113,%114,%115,%116,%117,%118,"  \
+      "%119,%120,%121,%122,%123,%124,%125,%126,%127"
+#define WGMMA_ACC8(d, o)                                                                      \
+  "+f"(d[o]), "+f"(d[o + 1]), "+f"(d[o + 2]), "+f"(d[o + 3]), "+f"(d[o + 4]), "+f"(d[o + 5]), \
+      "+f"(d[o + 6]), "+f"(d[o + 7])
+#define WGMMA_ACC32(d, o) \
+  WGMMA_ACC8(d, o), WGMMA_ACC8(d, o + 8), WGMMA_ACC8(d, o + 16), WGMMA_ACC8(d, o + 24)
+#define WGMMA_ACC64(d, o) WGMMA_ACC32(d, o), WGMMA_ACC32(d, o + 32)
+#define WGMMA_ACC128(d) WGMMA_ACC64(d, 0), WGMMA_ACC64(d, 64)
+
+// D[64 x 64] (+)= A[64 x 16] x B[16 x 64], both bf16 from shared memory through K-major
+// descriptors, FP32 accumulators in registers (scale_d = 0 overwrites D).
+__device__ __forceinline__ void wgmma_m64n64k16_bf16_ss(float* d, uint64_t desc_a, uint64_t desc_b,
+                                                        int scale_d) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %34, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.bf16.bf16 " WGMMA_REGS32
+      "}, %32, %33, p, 1, 1, 0, 0;\n}\n"
+      : WGMMA_ACC32(d, 0)
+      : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+}
 // D[64 x 128] (+)= A[64 x 16] x B[16 x 128], both bf16 from shared memory through K-major
 // descriptors, FP32 accumulators in registers (scale_d = 0 overwrites D).
 __device__ __forceinline__ void wgmma_m64n128k16_bf16_ss(float* d, uint64_t desc_a, uint64_t desc_b,
                                                          int scale_d) {
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %66, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 "
-      "{%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,%17,%18,%19,%20,%21,%22,%23,%24,%"
-      "25,%26,%27,%28,%29,%30,%31,%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47,%"
-      "48,%49,%50,%51,%52,%53,%54,%55,%56,%57,%58,%59,%60,%61,%62,%63}, "
-      "%64, %65, p, 1, 1, 0, 0;\n}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
-        "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]),
-        "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]),
-        "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]),
-        "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]),
-        "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]),
-        "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]),
-        "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
-        "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]),
-        "+f"(d[63])
+      "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 " WGMMA_REGS64
+      "}, %64, %65, p, 1, 1, 0, 0;\n}\n"
+      : WGMMA_ACC64(d, 0)
       : "l"(desc_a), "l"(desc_b), "r"(scale_d));
 }
 // D[64 x 256] (+)= A[64 x 16] x B[16 x 256], both bf16 from shared memory through K-major
@@ -116,32 +140,19 @@ __device__ __forceinline__ void wgmma_m64n256k16_bf16_ss(float* d, uint64_t desc
                                                          int scale_d) {
   asm volatile(
       "{\n.reg .pred p;\nsetp.ne.b32 p, %130, 0;\n"
-      "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 "
-      "{%0,%1,%2,%3,%4,%5,%6,%7,%8,%9,%10,%11,%12,%13,%14,%15,%16,%17,%18,%19,%20,%21,%22,%23,%24,%"
-      "25,%26,%27,%28,%29,%30,%31,%32,%33,%34,%35,%36,%37,%38,%39,%40,%41,%42,%43,%44,%45,%46,%47,%"
-      "48,%49,%50,%51,%52,%53,%54,%55,%56,%57,%58,%59,%60,%61,%62,%63,%64,%65,%66,%67,%68,%69,%70,%"
-      "71,%72,%73,%74,%75,%76,%77,%78,%79,%80,%81,%82,%83,%84,%85,%86,%87,%88,%89,%90,%91,%92,%93,%"
-      "94,%95,%96,%97,%98,%99,%100,%101,%102,%103,%104,%105,%106,%107,%108,%109,%110,%111,%112,%"
-      "113,%114,%115,%116,%117,%118,%119,%120,%121,%122,%123,%124,%125,%126,%127}, "
-      "%128, %129, p, 1, 1, 0, 0;\n}\n"
-      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]),
-        "+f"(d[7]), "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]),
-        "+f"(d[14]), "+f"(d[15]), "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]),
-        "+f"(d[21]), "+f"(d[22]), "+f"(d[23]), "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]),
-        "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]), "+f"(d[32]), "+f"(d[33]), "+f"(d[34]),
-        "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]), "+f"(d[40]), "+f"(d[41]),
-        "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]), "+f"(d[48]),
-        "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
-        "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]),
-        "+f"(d[63]), "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]),
-        "+f"(d[70]), "+f"(d[71]), "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]),
-        "+f"(d[77]), "+f"(d[78]), "+f"(d[79]), "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]),
-        "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]), "+f"(d[88]), "+f"(d[89]), "+f"(d[90]),
-        "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]), "+f"(d[96]), "+f"(d[97]),
-        "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]),
-        "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]),
-        "+f"(d[110]), "+f"(d[111]), "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]),
-        "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]), "+f"(d[120]), "+f"(d[121]),
-        "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
+      "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 " WGMMA_REGS128
+      "}, %128, %129, p, 1, 1, 0, 0;\n}\n"
+      : WGMMA_ACC128(d)
       : "l"(desc_a), "l"(desc_b), "r"(scale_d));
+}
+// D[64 x 128] += A[64 x 16] (registers, four BF16 pairs a thread) x B[16 x 128] (shared,
+// MN-major: the transposed form, V of attention's P.V), FP32 accumulators in registers.
+__device__ __forceinline__ void wgmma_m64n128k16_bf16_rs_t(float* d, const uint32_t* a,
+                                                           uint64_t desc_b) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %69, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n128k16.f32.bf16.bf16 " WGMMA_REGS64
+      "}, {%64,%65,%66,%67}, %68, p, 1, 1, 1;\n}\n"
+      : WGMMA_ACC64(d, 0)
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(desc_b), "r"(1));
 }
