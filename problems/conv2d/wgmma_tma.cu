@@ -25,6 +25,7 @@
 // pairs of adjacent pixels of one channel plane of y (NCHW) as float2, no output transpose.
 // Requires R = S = 3, PAD = 1, K % 128 == 0, C % 32 == 0, PIX % (IMGS*W) == 0, H % ROWS == 0,
 // NB % IMGS == 0, W even (constraints in problem.yaml).
+#include "conv_prep.cuh"
 #include "conv_tile_map.cuh"
 #include "conv_wgmma_ss.cuh"
 #include "tma_ops.cuh"
@@ -64,10 +65,8 @@ extern "C" __global__ void __launch_bounds__(256)
   __shared__ float tile[32][33];
   const int tid = threadIdx.x, tx = tid & 31, ty = tid >> 5, HW = H * W;
   if (blockIdx.z == NB) {
-    const int total = 9 * K * C, stride = gridDim.x * gridDim.y * 256;
-    for (int i = (blockIdx.y * gridDim.x + blockIdx.x) * 256 + tid; i < total; i += stride) {
-      wt[i] = __uint_as_float(to_tf32(w[conv_wt_source(i, C, K)]));
-    }
+    conv_filter_permute(w, wt, C, K, (blockIdx.y * gridDim.x + blockIdx.x) * 256 + tid,
+                        gridDim.x * gridDim.y * 256);
     return;
   }
   const int n = blockIdx.z, p0 = blockIdx.x * 32, c0 = blockIdx.y * 32;

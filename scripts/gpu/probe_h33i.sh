@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
-# Probe of branch h33i (issue 33): conv2d's wgmma_tma (implicit GEMM on TF32 wgmma fed by TMA,
-# with its NCHW -> NHWC / filter prep launch) against cuDNN TF32 (PyTorch F.conv2d, eager and
-# cudnn.benchmark) on the same tensors. (1) The live gate: `solver problems check` on a copy of
-# conv2d holding the seed and wgmma_tma at the probe's points only (probe_h33i/make_copy.py);
+# Probe of branch h33i (issue 33): conv2d's Hopper variants against cuDNN TF32 (PyTorch
+# F.conv2d, eager and cudnn.benchmark) on the same tensors: wgmma_tma (implicit GEMM on TF32
+# wgmma fed by TMA, after an NCHW -> NHWC + filter prep launch) and wgmma_halo (no NHWC pass:
+# NCHW boxes transposed in shared memory, one staged tile per slab for all nine taps).
+# (1) The live gate: `solver problems check` on a copy of conv2d holding the seed and the
+# two variants at the probe's points only (probe_h33i/make_copy.py);
 # its JSON row per point (passed / the failing input set and error). (2) Timing in one process
 # (probe_h33i/time_points.py, bench/parity.py's export/driver/timing): per point the output
 # checked against F.conv2d, the median of the whole sequence and of each launch alone (prep,
 # main), and cuDNN / ours; mma_tf32[BM=128,STAGES=3] (the pool's best before) is timed too.
 # Usage: probe_h33i.sh [SECONDS, default 240]; output under $OUT/probe_h33i/, verdict line last.
-# H33I_POINTS (';'-separated K=V,K=V knob assignments) overrides the wgmma_tma points.
+# H33I_TMA / H33I_HALO (';'-separated K=V,K=V knob assignments) override each variant's points.
 set -u
 LIM=${1:-240}
 T0=$(date +%s)
@@ -21,15 +23,16 @@ export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
 S=$B/bin/solver
 D=$B/share/solver
-POINTS=${H33I_POINTS:-"PIX=224,IMGS=2,STAGES=4;PIX=112,IMGS=1,STAGES=4;PIX=112,IMGS=2,STAGES=4;PIX=224,IMGS=2,STAGES=3;PIX=112,IMGS=1,STAGES=3;PIX=112,IMGS=2,STAGES=3"}
+TMA=${H33I_TMA:-"PIX=224,IMGS=2,STAGES=4;PIX=112,IMGS=1,STAGES=4;PIX=112,IMGS=2,STAGES=3"}
+HALO=${H33I_HALO:-"ROWS=7,STAGES=4,TW=28;ROWS=7,STAGES=3,TW=28;ROWS=4,STAGES=4,TW=28;ROWS=4,STAGES=6,TW=28"}
 if [ ! -x "$S" ]; then
   echo "VERDICT h33i: no solver at $S"
   exit 1
 fi
 nvidia-smi 2>/dev/null --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader | head -1 | tee "$O/gpu.txt"
 P=$(mktemp -d /tmp/h33i-prob.XXXX)
-keys=$(python3 scripts/gpu/probe_h33i/make_copy.py "$PWD/problems/conv2d" "$P/conv2d" wgmma_tma \
-  use_tensor_cores_tf32 "$POINTS") || {
+keys=$(python3 scripts/gpu/probe_h33i/make_copy.py "$PWD/problems/conv2d" "$P/conv2d" \
+  use_tensor_cores_tf32 "wgmma_tma:$TMA" "wgmma_halo:$HALO") || {
   echo "VERDICT h33i: make_copy failed"
   exit 1
 }
@@ -48,7 +51,7 @@ for r in json.load(open(sys.argv[1]))["rows"]:
 PY
 cat "$O/gate.txt"
 tail -n 3 "$O/check.err"
-# (2) Timing against cuDNN in one process: the wgmma_tma points, then mma_tf32's best.
+# (2) Timing against cuDNN in one process: the new points, then mma_tf32's best.
 lt=$(($(left) - 5))
 s=$(date +%s)
 timeout "$lt" python3 scripts/gpu/probe_h33i/time_points.py --solver "$S" --data-dir "$D" \
