@@ -112,8 +112,8 @@ extern "C" __global__ void __launch_bounds__(NTHREADS, 1)
       }
     // The halo columns and the rows past the staged ones: zero in both P tiles, never rewritten.
     for (int i = p; i < 2 * 8 * PROWS; i += 96) {
-      const int b = i / (8 * PROWS), j = (i / PROWS) % 8, row = i % PROWS, col = row % WP;
-      if (col == 0 || col == WP - 1 || row >= (ROWS + 2) * WP)
+      const int b = i / (8 * PROWS), j = (i / PROWS) % 8, row = i % PROWS;
+      if (halo_zero_row(row, ROWS, TW))
         *reinterpret_cast<float4*>(pt + b * P_BYTES + j * LBO + row * 16) =
             make_float4(0.f, 0.f, 0.f, 0.f);
     }

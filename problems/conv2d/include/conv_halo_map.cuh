@@ -28,6 +28,12 @@ __host__ __device__ __forceinline__ int halo_p_row(int hh, int w, int W) {
   return hh * (W + 2) + w + 1;
 }
 
+// Whether P row R is one the block zeroes once (a halo column, or past the rows + 2 staged).
+__host__ __device__ __forceinline__ bool halo_zero_row(int row, int rows, int W) {
+  const int col = row % (W + 2);
+  return col == 0 || col == W + 1 || row >= (rows + 2) * (W + 2);
+}
+
 // P rows the tile needs for NQ outputs: the last output's tap (2, 2) reads row NQ - 1 + 2WP + 2.
 __host__ __device__ __forceinline__ int halo_p_rows(int nq, int W) {
   return (nq + 2 * (W + 2) + 2 + 7) / 8 * 8;
