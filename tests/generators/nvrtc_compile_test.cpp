@@ -189,6 +189,10 @@ TEST_CASE("the PTX of the built-in kernels: tensor-core MMAs exactly where the s
   CHECK(ops_of("matmul", "regtile").total() == 0);
   CHECK(ops_of("softmax", "online_vec4").total() == 0);
   CHECK(ops_of("sigmoid", "vec4").total() == 0);
+  // conv2d's Hopper kernels: TF32 wgmma with both operands from shared-memory descriptors.
+  CHECK(ops_of("conv2d", "wgmma_tma").wgmma > 0);
+  CHECK(ops_of("conv2d", "wgmma_halo").wgmma > 0);
+  CHECK(ops_of("conv2d", "wgmma_halo").mma == 0);
   // Through the cache the same facts come back.
   ProblemSpec m = load_problem(source_dir() + "/problems/matmul");
   auto again = compile_variant(resolve(m, *m.find_variant("wmma_tf32"), {}, chip), &cache);
