@@ -68,6 +68,19 @@ def time_torch(t, F, a, k, scal, desc, flush, out):
     return same
 
 
+def bad_pattern(t, got, ref, tol):
+    """Where a disagreeing output is wrong: per dimension of its shape, the fraction of bad
+    elements at each index (3 decimals), e.g. only the first and last column of an image bad
+    points at a halo, every element at an operand layout."""
+    g, r = got.double().reshape(ref.shape), ref.double()
+    bad = (~((g - r).abs() <= 2 * (tol["atol"] + tol["rtol"] * r.abs()))).double()
+    out = {}
+    for d in range(bad.dim()):
+        rest = [i for i in range(bad.dim()) if i != d]
+        out[f"dim{d}"] = [round(float(v), 3) for v in (bad.mean(dim=rest) if rest else bad)]
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     for n in ("--solver", "--data-dir", "--problem", "--problems-dir", "--keys", "--out"):
@@ -117,6 +130,10 @@ def main():
                     ref = same[0]()
                     t.cuda.synchronize()
                     row["check"] = P.compare(t, k.bufs[same[1]], ref, meta["tolerance"])
+                    if row["check"].get("agree") is False:
+                        row["bad_pattern"] = bad_pattern(t, k.bufs[same[1]], ref,
+                                                         meta["tolerance"])
+                        print(f"BADPATTERN {key}: {json.dumps(row['bad_pattern'])}", flush=True)
                     del ref
                 row.update(TR.time_fn(t, k, a.samples, 5, flush, before=k.zero_outputs))
                 if len(k.calls) > 1:
