@@ -196,3 +196,29 @@ TEST_CASE("the PTX of the built-in kernels: tensor-core MMAs exactly where the s
   REQUIRE(again.tensor_ops);
   CHECK(again.tensor_ops->mma > 0);
 }
+
+TEST_CASE("conv2d's Hopper variants compile for sm_90a at every knob point: TF32 wgmma, no spill") {
+  // compile_all's chip has no wgmma/tma capability, so it leaves these out; an H200-like chip
+  // takes them (sm_90a). Spills would mean a register split (setmaxnreg) that no longer fits.
+  auto chip = test_chip();
+  chip.capabilities = {"wgmma", "tma", "tf32", "cp_async"};
+  TempDir t;
+  CompileCache cache(t.path().string());
+  ProblemSpec p = load_problem(source_dir() + "/problems/conv2d");
+  int points = 0;
+  for (const char* id : {"wgmma_tma", "wgmma_halo"}) {
+    const VariantSpec& v = *p.find_variant(id);
+    for (const auto& k : enumerate_knobs(p, v)) {
+      if (!validate(p, v, k, chip).empty()) continue;
+      auto r = compile_variant(resolve(p, v, k, chip), &cache);
+      INFO(variant_key(id, k) << ": " << r.log);
+      REQUIRE(r.ok);
+      REQUIRE(r.tensor_ops);
+      CHECK(r.tensor_ops->wgmma > 0);
+      CHECK(r.tensor_ops->mma == 0);
+      for (const auto& kern : r.kernels) CHECK(kern.spill_store_bytes == 0);
+      ++points;
+    }
+  }
+  CHECK(points == 11);  // wgmma_tma 6, wgmma_halo 5 (ROWS=7 with 6 stages is over the smem cap)
+}
