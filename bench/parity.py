@@ -328,6 +328,28 @@ def same_input_op(name, t, F, k, scal, desc):
                                  stride=int(scal.get("STRIDE", 1)))), "y"
     if name == "triangle_contraction" and has("a", "b", "out"):
         return (lambda: t.einsum("ikc,jkc->ijc", b["a"], b["b"])), "out"
+    if name == "transpose_4096" and has("in", "out"):
+        return (lambda: b["in"].t().contiguous()), "out"  # out[c, r] = in[r, c]
+    if name == "stencil3d_r4" and has("u", "out"):
+        # problems/stencil3d_r4/include/stencil_coeffs.cuh's 25-point star of radius 4, zero
+        # outside the grid, written the way a PyTorch user would: pad once, sum shifted slices
+        # (torch.compile fuses them into one kernel).
+        c = (-8.5416667, 1.6, -0.2, 0.025396825, -0.0017857143)
+        u = b["u"]
+        nz, ny, nx = u.shape
+
+        def stencil():
+            p = F.pad(u, (4, 4, 4, 4, 4, 4))
+            acc = c[0] * u
+            for r in range(1, 5):
+                acc = acc + c[r] * (p[4:4 + nz, 4:4 + ny, 4 - r:4 - r + nx]
+                                    + p[4:4 + nz, 4:4 + ny, 4 + r:4 + r + nx]
+                                    + p[4:4 + nz, 4 - r:4 - r + ny, 4:4 + nx]
+                                    + p[4:4 + nz, 4 + r:4 + r + ny, 4:4 + nx]
+                                    + p[4 - r:4 - r + nz, 4:4 + ny, 4:4 + nx]
+                                    + p[4 + r:4 + r + nz, 4:4 + ny, 4:4 + nx])
+            return acc
+        return stencil, "out"
     if name == "neighbor_aggregation" and has("rowptr", "col", "x", "out"):
         n = b["x"].shape[0]
         A = t.sparse_csr_tensor(b["rowptr"].long(), b["col"].long(),
