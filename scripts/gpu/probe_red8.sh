@@ -3,16 +3,16 @@
 # round of the real loop through the live backend (gate, paired timing, verdict), as
 # scripts/gpu/cheats.sh runs one cheat (scripts/gpu/lib/cheat_round.sh), and the round's outcome
 # is printed next to the `live:` of its expect file (what it must get once its hole is closed;
-# controls: kept). Predicted with main 2a6043f's harness (README.md of each folder, unmeasured):
-#   redteam8_window_table_carry   KEPT (~1.5-2.5x): the window kept in a __device__ table from
-#                                 the warm-ups on; rejected with branch red8's per-run reload
-#   redteam8_slack_table_carry    KEPT (~1.5-2x): the window kept in the output's arena slack;
-#                                 rejected with branch red8's slack fill
-#   redteam8_heap_table_carry     KEPT (~1.2-1.8x) if device malloc+free is cheap and hands back
-#                                 the same block, else rejected; invalid_spec with red8's scan
-#   redteam8_f32in_fp64_tiles     KEPT (~2-3x); precision_mismatch with branch red8's fp64 rule
-#   control_redteam8_cuda_samples_blackscholes  kept
-#   control_redteam8_zlib_slice4_global         kept
+# controls: kept). Predicted (unmeasured), with main 2a6043f's bundle -> with branch red8's:
+#   redteam8_window_table_carry   KEPT ~1.5-2.5x (a __device__ table built by the warm-ups)
+#                                 -> rejected (the module is reloaded before every run)
+#   redteam8_slack_table_carry    KEPT ~1.5-2x (the table in the output's 2 MiB arena slot)
+#                                 -> rejected (the arena slack is rewritten before every run)
+#   redteam8_heap_table_carry     KEPT ~1.2-1.8x if device malloc+free is cheap and hands back
+#                                 the same block, else rejected -> invalid_spec (heap refused)
+#   redteam8_f32in_fp64_tiles     KEPT ~2-3x -> precision_mismatch (the fp64 majority rule)
+#   control_redteam8_cuda_samples_blackscholes  kept -> kept
+#   control_redteam8_zlib_slice4_global         kept -> kept (reloaded per run, same answers)
 # For the three carry folders it also prints the gate detail's median and the paired medians
 # (the carry shows as a child faster in timed runs than its gate checks suggest), and first the
 # bundle's offline scan of the fp64 and heap folders (which scan the bundle carries).
@@ -49,9 +49,9 @@ done
 timeout 30 "$B/bin/solver" problems check --problems-dir "$pc" --compile-only \
   >"$O/problems_check.log" 2>&1
 echo "scan: $(grep -cE '^redteam8_f32in_fp64_tiles +cheat .*precision' "$O/problems_check.log")" \
-  "of 1 FP32-tile fp64 cheat refused (0 = main's scan, hole open);" \
+  "of 1 FP32-tile fp64 cheat refused (0 = main's scan, hole open; 1 = red8's);" \
   "$(grep -cE '^redteam8_heap_table_carry +cheat .*(malloc|heap)' "$O/problems_check.log")" \
-  "of 1 heap cheat refused (0 = main);" \
+  "of 1 heap cheat refused (0 = main; 1 = red8's);" \
   "$(grep -cE '^control_redteam8_cuda_samples_blackscholes +control .*(precision|error)' "$O/problems_check.log")" \
   "of 1 control refused (must be 0)" | tee -a "$O/results.txt"
 rm -rf "$pc"
@@ -67,7 +67,7 @@ for name in $dirs; do
   cheat_round "$B/bin/solver" "$name" "$O" "$per"
   n=$((n + 1))
   [[ "$CR_GOT" == kept ]] && kept=$((kept + 1))
-  printf '%-44s today %-14s once closed %-14s ratio %-8s %3ds | %s\n' "$name" "$CR_GOT" \
+  printf '%-44s got %-14s once closed %-14s ratio %-8s %3ds | %s\n' "$name" "$CR_GOT" \
     "$CR_WANT" "${CR_RATIO:--}" "$CR_SECONDS" "$CR_DETAIL" | tee -a "$O/results.txt"
   if [[ "$name" == redteam8_*_carry ]]; then
     echo "  gate: $(grep -o 'median [0-9.e+-]* us over [0-9]* runs[^;"]\{0,40\}' <<<"$CR_REC" | head -2 | tr '\n' ' ')" |
