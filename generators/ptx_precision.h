@@ -29,6 +29,10 @@ struct PtxPrecision {
   // mad, div on .f32; not the approximations rcp/sqrt/rsqrt/ex2 that seed an FP64 Newton step):
   // together, under a declared fp64, the code computes in FP32 (red team 6).
   int cvt_f32_from_f64 = 0, arith_f32 = 0;
+  // Rounding FP64 arithmetic (add, sub, mul, fma, mad, div on .f64, DMMA excluded): under a
+  // declared fp64, FP32 arithmetic that outnumbers it is the work done in FP32 whatever the
+  // buffers hold (red team 8: an FP64 accumulation of FP32 data summed in FP32 tiles).
+  int arith_f64 = 0;
   // The formats used at all: "f16", "bf16", "tf32", "fp8", "int8".
   std::set<std::string> formats() const;
 };

@@ -82,4 +82,25 @@ ArenaLayout arena_layout(const std::vector<generators::ResolvedBuffer>& buffers,
   return l;
 }
 
+std::vector<std::pair<size_t, size_t>> arena_slack(
+    const ArenaLayout& layout, const std::vector<generators::ResolvedBuffer>& buffers) {
+  std::vector<std::pair<size_t, size_t>> held;  // {start, end} of every buffer's bytes
+  auto hold = [&](size_t at, size_t i) {
+    if (at != ArenaLayout::npos && buffers[i].bytes > 0)
+      held.push_back({at, at + size_t(buffers[i].bytes)});
+  };
+  for (const auto& set : layout.input)
+    for (size_t i = 0; i < set.size() && i < buffers.size(); ++i) hold(set[i], i);
+  for (size_t i = 0; i < layout.work.size() && i < buffers.size(); ++i) hold(layout.work[i], i);
+  std::sort(held.begin(), held.end());
+  std::vector<std::pair<size_t, size_t>> out;
+  size_t at = 0;
+  for (const auto& [start, end] : held) {
+    if (start > at) out.push_back({at, start - at});
+    at = std::max(at, end);
+  }
+  if (layout.bytes > at) out.push_back({at, layout.bytes - at});
+  return out;
+}
+
 }  // namespace solver::engine

@@ -18,6 +18,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "generators/variant_space.h"
@@ -69,5 +70,12 @@ struct ArenaLayout {
 };
 ArenaLayout arena_layout(const std::vector<generators::ResolvedBuffer>& buffers,
                          int sets = kRotationSets);
+
+// Every byte of the arena (without the slide) that no buffer holds, as {offset, bytes} ranges
+// in increasing order: each buffer's slot past its bytes (red team 8: the 2 MiB slot of a
+// 4-byte output carried a table between runs that no poison, digest or reload reached). The
+// worker rewrites them, and the slide below the first slot, before every run.
+std::vector<std::pair<size_t, size_t>> arena_slack(
+    const ArenaLayout& layout, const std::vector<generators::ResolvedBuffer>& buffers);
 
 }  // namespace solver::engine

@@ -17,6 +17,7 @@
 #include "generators/nvrtc_compiler.h"
 #include "generators/param_types.h"
 #include "generators/problem_spec.h"
+#include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
 #include "generators/validate.h"
 #include "generators/variant_space.h"
@@ -141,6 +142,12 @@ void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
         row.compile = "precision";
         row.failed = true;
         row.detail = "precision_mismatch: " + why;
+      }
+      // Device heap use: the gate's invalid_spec (red team 8, ptx_module_memory.h).
+      if (std::string heap = gen::heap_refusal(gen::scan_ptx_module_memory(c.ptx)); !heap.empty()) {
+        row.compile = "invalid";
+        row.failed = true;
+        row.detail = (row.detail.empty() ? "" : row.detail + "; ") + "invalid_spec: " + heap;
       }
     }
     return;

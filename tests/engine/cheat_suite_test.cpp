@@ -20,6 +20,7 @@
 #include "engine/backend/worker_protocol.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
+#include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
 #include "generators/validate.h"
 #include "generators/variant_space.h"
@@ -85,8 +86,8 @@ TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its e
     // A gate outcome by its wire name, or a round outcome that is a refusal.
     CHECK_MESSAGE((engine::gate_status_from_string(live).has_value() || live == "rejected"), live);
     CHECK(live != "passed");
-    CHECK(std::set<std::string>{"none", "lint", "precision_mismatch"}.count(expect["offline"]) ==
-          1);
+    CHECK(std::set<std::string>{"none", "lint", "precision_mismatch", "invalid_spec"}.count(
+              expect["offline"]) == 1);
     outcomes.insert(live);
     for (const auto& v : p.variants)
       CHECK_MESSAGE(generators::validate(p, v, {}, h200()).empty(), v.id);
@@ -123,6 +124,10 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
       bool refused = !why.empty();
       bool want = v.id == "cheat" && expect["offline"] == "precision_mismatch";  // never a control
       CHECK_MESSAGE(refused == want, v.id, ": ", why);
+      // Device heap use (red team 8): problems check's invalid_spec, the gate's too.
+      const std::string heap = generators::heap_refusal(generators::scan_ptx_module_memory(c.ptx));
+      CHECK_MESSAGE(heap.empty() != (v.id == "cheat" && expect["offline"] == "invalid_spec"), v.id,
+                    ": ", heap);
     }
   }
 }

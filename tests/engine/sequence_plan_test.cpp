@@ -159,3 +159,41 @@ TEST_CASE("one address layout: set-major rotation inputs, then the working buffe
   other[0].bytes = 5 << 20;
   CHECK(arena_layout(other).input[1][0] != l.input[1][0]);
 }
+
+TEST_CASE("the arena's slack is every byte no buffer holds (red team 8)") {
+  // A 4-byte output owns a 2 MiB slot: 2 MiB - 4 bytes a kernel reaches at out + 4, which no
+  // poison, digest or module reload rewrote (redteam8_slack_table_carry).
+  const std::vector<ResolvedBuffer> bufs = {
+      buf("x", BufferRole::In, 3 << 20), buf("out", BufferRole::Out, 4),
+      buf("s", BufferRole::InOut, 4096), buf("t", BufferRole::Scratch, 4 << 20),
+      buf("empty", BufferRole::In, 0),
+  };
+  const ArenaLayout l = arena_layout(bufs);
+  const auto slack = arena_slack(l, bufs);
+  // Held bytes and slack tile the arena exactly, without overlap.
+  std::vector<std::pair<size_t, size_t>> all = slack;
+  for (const auto& set : l.input)
+    for (size_t i = 0; i < bufs.size(); ++i)
+      if (set[i] != ArenaLayout::npos && bufs[i].bytes > 0)
+        all.push_back({set[i], size_t(bufs[i].bytes)});
+  for (size_t i = 0; i < bufs.size(); ++i)
+    if (l.work[i] != ArenaLayout::npos && bufs[i].bytes > 0)
+      all.push_back({l.work[i], size_t(bufs[i].bytes)});
+  std::sort(all.begin(), all.end());
+  size_t at = 0;
+  for (const auto& [start, bytes] : all) {
+    CHECK(start == at);
+    CHECK(bytes > 0);
+    at = start + bytes;
+  }
+  CHECK(at == l.bytes);
+  // The output's slot past its 4 bytes is slack, whole; a 4 MiB scratch leaves none.
+  const size_t out_end = l.work[1] + 4;
+  CHECK(std::count(slack.begin(), slack.end(), std::make_pair(out_end, kArenaAlign - 4)) == 1);
+  for (const auto& [start, bytes] : slack) CHECK(start != l.work[3] + (size_t(4) << 20));
+  // Ranges in increasing order; none when every buffer fills its slots.
+  CHECK(std::is_sorted(slack.begin(), slack.end()));
+  const std::vector<ResolvedBuffer> full = {buf("x", BufferRole::In, 2 << 20),
+                                            buf("y", BufferRole::Out, 4 << 20)};
+  CHECK(arena_slack(arena_layout(full), full).empty());
+}

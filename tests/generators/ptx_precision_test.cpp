@@ -117,7 +117,9 @@ TEST_CASE("a class is judged by what its name says, whatever the spelling (red t
     CHECK(why.find("BF16 tensor-core MMA") != std::string::npos);
     CHECK(why.find(std::string("declares precision '") + c + "'") != std::string::npos);
     CHECK_FALSE(mismatch(tf32_mma, c).empty());
-    CHECK(mismatch("fma.rn.f32 %f1, %f2, %f3, %f4;\n", c).empty());  // FP32 code passes
+    // FP32 code passes every class but fp64's, under which it is the declared work done in
+    // FP32 (red team 8: FP32 arithmetic outnumbering FP64's, whatever the buffers hold).
+    CHECK(mismatch("fma.rn.f32 %f1, %f2, %f3, %f4;\n", c).empty() == (judged_class(c) != "fp64"));
   }
   CHECK(judged_class("float32") == "fp32");
   CHECK(judged_class("loose") == "fp32");
@@ -320,22 +322,34 @@ TEST_CASE("fp64 declared, FP64 narrowed to FP32 and computed on in FP32: refused
   CHECK(mismatch(narrowed, "double", {DType::F64}) != "");
   CHECK(mismatch(narrowed, "fp32", {DType::F64}).empty());  // fp32 promises no more than that
   CHECK(mismatch(seeded, "fp64", {DType::F64}).empty());    // an FP32 seed of FP64 Newton steps
-  // FP32 arithmetic on values of its own (an FP32 buffer): not judged. With every float buffer
-  // in FP64 it has none: its operands were narrowed, by cvt or in integer code (red team 7).
-  CHECK(mismatch(f32_only, "fp64", {DType::F64, DType::F32}).empty());
+  // FP32 arithmetic on values of its own (an FP32 buffer) as a minority of the work: not
+  // judged. With every float buffer in FP64 it has none: its operands were narrowed, by cvt or
+  // in integer code (red team 7). Outnumbering the FP64 arithmetic it is the work itself,
+  // whatever the buffers hold (red team 8: FP32 tiles of an FP64 accumulation of FP32 data).
+  const std::string f32_minor = f32_only +
+                                "fma.rn.f64 %fd3, %fd1, %fd2, %fd3;\n"
+                                "add.f64 %fd4, %fd3, %fd4;\n";
+  CHECK(mismatch(f32_minor, "fp64", {DType::F64, DType::F32}).empty());
+  const std::string f32_tiles = f32_only + f32_only + "add.f64 %fd4, %fd3, %fd4;\n";
+  const std::string tiles = mismatch(f32_tiles, "fp64", {DType::F64, DType::F32});
+  CHECK(tiles.find("1 FP64 arithmetic instruction(s) against 2 FP32 arithmetic") !=
+        std::string::npos);
+  CHECK(mismatch(f32_only, "fp64", {DType::F64, DType::F32}) != "");
+  CHECK(mismatch(f32_tiles, "fp32", {DType::F64, DType::F32}).empty());  // fp32 promises that
   const std::string bits = mismatch(f32_only, "fp64", {DType::F64, DType::I32});
   CHECK(bits.find("no FP32 buffer and 1 FP32 arithmetic") != std::string::npos);
   CHECK(bits.find("declare precision 'fp32'") != std::string::npos);
   CHECK(mismatch("rsqrt.approx.ftz.f32 %f2, %f1;\n", "fp64", {DType::F64}).empty());
   CHECK(mismatch("setp.lt.f32 %p1, %f1, %f2;\n", "fp64", {DType::F64}).empty());  // no rounding
   // The folders of the cheat suite through NVRTC: the cheats refused, the seeds and the control
-  // not (red team 7's child narrows in integer code: no cvt.rn.f32.f64 in its PTX).
+  // not (red team 7's child narrows in integer code: no cvt.rn.f32.f64 in its PTX; red team
+  // 8's narrows nothing: FP32 inputs summed in FP32 tiles).
   if (!nvrtc_available()) return;
   auto chip = test::test_chip();
   int seen = 0;
-  const std::set<std::string> folders = {"redteam6_fp64_as_fp32", "control_redteam6_f64_rsqrt_seed",
-                                         "redteam7_f64_bitcast_fp32",
-                                         "control_redteam7_cuda_samples_imma"};
+  const std::set<std::string> folders = {
+      "redteam6_fp64_as_fp32", "control_redteam6_f64_rsqrt_seed", "redteam7_f64_bitcast_fp32",
+      "control_redteam7_cuda_samples_imma", "redteam8_f32in_fp64_tiles"};
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
     if (!folders.count(spec.name)) continue;
     for (const auto& v : spec.variants) {
@@ -354,7 +368,7 @@ TEST_CASE("fp64 declared, FP64 narrowed to FP32 and computed on in FP32: refused
       ++seen;
     }
   }
-  CHECK(seen == 8);  // two variants in each folder
+  CHECK(seen == 10);  // two variants in each folder
 }
 
 TEST_CASE("integer MMAs are the problem's own arithmetic where dp4a is (red team 7)") {

@@ -67,6 +67,13 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
     slide_ = size_t(rd() % unsigned(engine::kArenaSlides)) * engine::kArenaAlign;
   }
   if (layout_.bytes) arena_ = DeviceBuffer(layout_.bytes + slide_);
+  if (layout_.bytes) {
+    if (slide_) slack_.push_back({0, slide_});
+    for (const auto& [at, bytes] : engine::arena_slack(layout_, bufs))
+      slack_.push_back({slide_ + at, bytes});
+    std::random_device rd;
+    slack_state_ = (uint64_t(rd()) << 32) ^ uint64_t(rd());
+  }
   for (size_t s = 0; s < sets_.size(); ++s) upload_set(s);
   work_.resize(bufs.size());
   ref_work_.resize(bufs.size());
@@ -341,6 +348,12 @@ std::vector<CUdeviceptr> DeviceBuffers::reference_args(int set) const {
 }
 
 void DeviceBuffers::prepare_variant_run(int set, CUstream stream) const {
+  // No byte of the arena outside the buffers keeps what a run left there (red team 8's slack
+  // carry): rewritten before every run with a byte the kernel cannot predict.
+  slack_state_ = slack_state_ * 6364136223846793005ULL + 1442695040888963407ULL;
+  for (const auto& [at, bytes] : slack_)
+    CU_CHECK(
+        cuMemsetD8Async(arena_.ptr() + at, (unsigned char)(slack_state_ >> 56), bytes, stream));
   for (size_t i : outputs_) {
     const auto& b = variant_.buffers[i];
     if (b.role == BufferRole::InOut) {

@@ -163,6 +163,10 @@ class DeviceBuffers {
   engine::ArenaLayout layout_;
   size_t slide_ = 0;
   DeviceBuffer arena_;
+  // Red team 8: the arena's bytes no buffer holds ({offset from the arena's base, bytes}: each
+  // slot past its buffer, and the slide), rewritten with a byte drawn per run before every run.
+  std::vector<std::pair<size_t, size_t>> slack_;
+  mutable uint64_t slack_state_ = 0;  // seeded from random_device: the fill a run cannot predict
   // Set s's buffer i: a view into the arena for a rotation set, else an allocation of its own.
   DeviceBuffer input_buffer(size_t s, size_t i, size_t bytes) const;
   // mutable: an on_device set's host bytes are made on demand (materialise), which fills in

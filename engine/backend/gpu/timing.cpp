@@ -100,14 +100,15 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     }
     if (flipped) ran.flip = p.buffers->current_flip();
     ran.flipped = flipped;
+    // Every run from the module image (red team 8): module variables an earlier run left, gone.
+    if (p.module_memory) reload(p);
     if (check)
       guard.skip();
     else
       guard.arm(*p.buffers, set);
     p.buffers->prepare_variant_run(set, stream);
-    // Lines a kernel loaded under an L2::evict_last policy outlive the memset below (red team
-    // round 3, docs/reliability.md P8: ~a quarter of a 24 MiB buffer stayed resident); resetting
-    // persisting lines to normal first makes the flush evict them too.
+    // Lines loaded under L2::evict_last outlive the memset below (red team 3, docs/reliability.md
+    // P8): resetting persisting lines to normal first makes the flush evict them too.
     CU_CHECK(cuCtxResetPersistingL2Cache());
     CU_CHECK(cuMemsetD32Async(l2_flush_->ptr(), ++l2_flush_value_, l2_flush_->bytes() / 4, stream));
     CU_CHECK(cuStreamSynchronize(stream));
@@ -192,8 +193,7 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     uint64_t t0 = 0, t1 = 0;
     Prepared& p = *runners[size_t(r)];
     const FreshCheck* check = e.check ? &checks[size_t(r)] : nullptr;
-    // Fresh values at addresses the kernel has already seen, in the slot this run gets anyway:
-    // a result cache keyed on pointers (or on a few sampled values) serves a stale answer here.
+    // Fresh values at seen addresses, in this run's slot: a pointer-keyed cache serves stale.
     if (check) p.buffers->copy_inputs(check->fresh, e.slot, stream);
     Ran ran = run(p, e.slot, before.e, after.e, &t0, &t1, check != nullptr);
     if (!ran.mutated.empty()) {

@@ -18,6 +18,7 @@
 #include "engine/backend/gpu/set_content_key.h"
 #include "engine/backend/sequence_plan.h"
 #include "generators/nvrtc_compiler.h"
+#include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
 #include "generators/validate.h"
 
@@ -224,6 +225,15 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       p->code_precision = generators::scan_ptx_precision(compiled.ptx);
       p->precision_issue =
           generators::precision_mismatch(*p->code_precision, p->resolved.precision, dtypes);
+      // Memory that outlives a run (red team 8, generators/ptx_module_memory.h): module
+      // variables are reloaded before every run (time_sequence); the device heap cannot be.
+      const generators::PtxModuleMemory memory = generators::scan_ptx_module_memory(compiled.ptx);
+      p->module_memory = !memory.globals.empty();
+      if (std::string why = generators::heap_refusal(memory); !why.empty()) {
+        g.status = GateStatus::InvalidSpec;
+        g.detail = why;
+        return out;
+      }
     }
     p->gemm_loop = compiled.gemm_loop;
     p->cubin = compiled.cubin;

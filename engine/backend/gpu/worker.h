@@ -55,6 +55,9 @@ struct Prepared {
   std::string precision_issue;    // non-empty: the PTX computes below the declared class
   // What the PTX computes in (formats, MMAs, dp4a), if scanned: the floor's rate (floor_rate.h).
   std::optional<generators::PtxPrecision> code_precision;
+  // The PTX declares module variables (.global): the module is reloaded before every run of a
+  // timed sequence, so no run sees what an earlier one left there (red team 8).
+  bool module_memory = false;
   // Reference outputs per set, computed before the candidate ran (shared with the cache).
   std::vector<std::shared_ptr<const std::vector<HostDoubles>>> refs;
   // Sets whose magnitude set (HeavyMagnitude: the reference on |inputs|, compare's error

@@ -1,0 +1,119 @@
+#include "generators/ptx_module_memory.h"
+
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+
+#include "generators/ptx_scan.h"
+
+namespace solver::generators {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+bool identifier_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '%';
+}
+
+// The directives of a module-scope statement's head (".visible .global .align 4 .b8" or, once
+// the scan joined them, ".visible.global.align"), linkage ones skipped: the first one that
+// names a state space or a function.
+std::string_view state_space(std::string_view stmt) {
+  std::size_t i = 0;
+  // The module's header directives end at their line, not at a ';' (.version 9.0, .target
+  // sm_90, .address_size 64, .file 1 "k.cu"): skipped to the statement after them.
+  for (const char* d : {".version", ".target", ".address_size", ".file"})
+    for (std::size_t at = stmt.find(d); at != std::string_view::npos; at = stmt.find(d, at + 1))
+      if (std::size_t eol = stmt.find('\n', at); eol != std::string_view::npos)
+        i = std::max(i, eol + 1);
+  while (i < stmt.size()) {
+    while (i < stmt.size() && std::isspace(static_cast<unsigned char>(stmt[i]))) ++i;
+    if (i >= stmt.size() || stmt[i] != '.') return {};
+    std::size_t j = i + 1;
+    while (j < stmt.size() && identifier_char(stmt[j])) ++j;
+    std::string_view word = stmt.substr(i + 1, j - i - 1);
+    if (word != "visible" && word != "weak" && word != "extern" && word != "common") return word;
+    i = j;
+  }
+  return {};
+}
+
+// A variable's name: the last word before its array bounds or initialiser.
+std::string variable_name(std::string_view stmt) {
+  std::size_t end = stmt.find_first_of("[=");
+  std::string_view head = trim(stmt.substr(0, end));
+  std::size_t from = head.size();
+  while (from > 0 && identifier_char(head[from - 1])) --from;
+  return std::string(head.substr(from));
+}
+
+// A function declaration's name: after `.func`, past the return parameters if any.
+std::string function_name(std::string_view stmt) {
+  std::size_t at = stmt.find(".func");
+  if (at == std::string_view::npos) return {};
+  std::string_view rest = trim(stmt.substr(at + 5));
+  if (!rest.empty() && rest.front() == '(') {
+    std::size_t close = rest.find(')');
+    if (close == std::string_view::npos) return {};
+    rest = trim(rest.substr(close + 1));
+  }
+  std::size_t n = 0;
+  while (n < rest.size() && identifier_char(rest[n])) ++n;
+  return std::string(rest.substr(0, n));
+}
+
+}  // namespace
+
+PtxModuleMemory scan_ptx_module_memory(const std::string& ptx) {
+  PtxModuleMemory out;
+  const std::string clean = strip_ptx_comments(ptx);
+  auto statement = [&](std::string_view stmt) {
+    const std::string_view space = state_space(stmt);
+    if (space == "global") {
+      std::string name = variable_name(stmt);
+      if (!name.empty()) out.globals.push_back(name);
+    } else if (space == "func") {
+      std::string name = function_name(stmt);
+      if (name == "malloc" || name == "free" || name == "__nv_aligned_device_malloc")
+        out.heap_calls.push_back(name);
+    }
+  };
+  // Module-scope statements end at ';'; a '{' that follows no '=' opens a function body,
+  // skipped to its matching '}' (an initialiser's braces follow '=' and stay in the statement).
+  int depth = 0;
+  std::size_t from = 0;
+  for (std::size_t i = 0; i < clean.size(); ++i) {
+    const char c = clean[i];
+    if (depth > 0) {
+      if (c == '{') ++depth;
+      if (c == '}' && --depth == 0) from = i + 1;
+      continue;
+    }
+    std::string_view cur(clean.data() + from, i - from);
+    if (c == ';') {
+      statement(cur);
+      from = i + 1;
+    } else if (c == '{' && cur.find('=') == std::string_view::npos) {
+      statement(cur);  // a function header: a definition, not a declaration of the heap's
+      depth = 1;
+    }
+  }
+  return out;
+}
+
+std::string heap_refusal(const PtxModuleMemory& m) {
+  if (m.heap_calls.empty()) return "";
+  std::string names;
+  for (const std::string& n : m.heap_calls) names += (names.empty() ? "" : ", ") + n;
+  return "device heap use (" + names +
+         "): the device heap belongs to the context and outlives every module reload and buffer "
+         "reset, so a kernel could carry state from one run to the next there; a variant's memory "
+         "is its buffers, its scratch and its module";
+}
+
+}  // namespace solver::generators

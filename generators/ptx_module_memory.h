@@ -1,0 +1,29 @@
+// Memory a variant's code can keep between launches outside the buffers the harness resets
+// (issue 28, red team 8): found in its PTX.
+//
+//  - Module memory: module-scope `.global` variables (`__device__` variables, statically
+//    initialised tables, printf's format strings). They live as long as the module is loaded;
+//    the worker reloads a module that declares any before every run of a timed sequence, so no
+//    run sees what an earlier one left there (redteam8_window_table_carry). `.const` variables
+//    are read-only to device code and do not count.
+//  - Heap calls: `malloc`, `free` and `__nv_aligned_device_malloc` declared as external
+//    functions. The device heap belongs to the CUDA context, outlives module reloads and lies
+//    outside every buffer, so a candidate that allocates there can carry state the harness
+//    cannot reset (redteam8_heap_table_carry): refused, offline and in the worker.
+#pragma once
+#include <string>
+#include <vector>
+
+namespace solver::generators {
+
+struct PtxModuleMemory {
+  std::vector<std::string> globals;     // names of module-scope .global variables
+  std::vector<std::string> heap_calls;  // device heap functions the module declares
+};
+
+PtxModuleMemory scan_ptx_module_memory(const std::string& ptx);
+
+// Why a variant with this module memory is refused ("" when it is not): device heap use.
+std::string heap_refusal(const PtxModuleMemory& m);
+
+}  // namespace solver::generators
