@@ -70,6 +70,8 @@ TEST_CASE("a seed whose gate refuses the spec ends its track, and the summary sa
   CHECK(r.ends_track);
   CHECK(r.detail.find("gate invalid_spec: tolerance admits a 1-in-2 sample") != std::string::npos);
   CHECK(r.detail.find("tighten rtol and atol") != std::string::npos);
+  REQUIRE(r.gate);  // what the cheat suite reads as the round's outcome
+  CHECK(r.gate->status == GateStatus::InvalidSpec);
   Summary s = build_summary(records, 6, 0.02, {"toy"});
   REQUIRE_FALSE(s.problems.empty());
   bool found = false;
