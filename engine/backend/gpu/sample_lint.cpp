@@ -16,17 +16,24 @@ bool sample_echoed(const generators::ResolvedBuffer& b) {
 }
 
 std::shared_ptr<const HostInput> echo_positions(const generators::ResolvedBuffer& b,
-                                                const HostInput& in, int parity) {
+                                                const HostInput& in, int parity, size_t block) {
   auto out = std::make_shared<HostInput>();
   out->size = in.size;
   out->data.reset(new unsigned char[in.size]);
   std::memcpy(out->data.get(), in.data.get(), in.size);
   const size_t size = generators::dtype_size(b.dtype);
   const size_t n = in.size / size;
-  for (size_t i = size_t(parity & 1); i < n; i += 2)
-    if ((i ^ 1) < n)
-      std::memcpy(out->data.get() + i * size, out->data.get() + (i ^ 1) * size, size);
+  if (block == 0 || (block & (block - 1))) block = 1;
+  for (size_t i = 0; i < n; ++i)
+    if (((i / block) & 1) == size_t(parity & 1) && (i ^ block) < n)
+      std::memcpy(out->data.get() + i * size, in.data.get() + (i ^ block) * size, size);
   return out;
+}
+
+const std::vector<EchoPattern>& echo_patterns() {
+  static const std::vector<EchoPattern> patterns = {{1, 1},  {1, 0},  {2, 1},  {4, 1},  {8, 1},
+                                                    {16, 1}, {32, 1}, {64, 1}, {128, 1}};
+  return patterns;
 }
 
 double tolerance_share(const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
@@ -71,8 +78,7 @@ SampleLintVerdict sample_lint_verdict(const std::vector<SetShare>& shares,
   }
   if (!(top <= 1)) {
     // The property holds; said with the set that shows it (not a narrowed check: no marker).
-    s << "1-in-2 echo told apart by " << shares[best].set << " (at " << top
-      << " of its tolerance";
+    s << "1-in-2 echo told apart by " << shares[best].set << " (at " << top << " of its tolerance";
     if (best != 0) s << ", set 0 alone at " << shares[0].share;
     s << ")";
     v.note = s.str();

@@ -37,11 +37,12 @@ const std::vector<HostDoubles>* Worker::magnitude_reference(Prepared& p, int set
   return &reference_outputs(p, p.buffers->host_set(set).magnitude_set);
 }
 
-double Worker::echo_share(Prepared& p, int set, int parity) {
+double Worker::echo_share(Prepared& p, int set, const EchoPattern& pattern) {
   HostSet base = p.buffers->host_set(set);  // a copy: materialised here, not in the buffers
   if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
   HostSet echo;
-  echo.key = base.key + (parity ? "/echo-odd" : "/echo-even");
+  echo.key =
+      base.key + "/echo-" + std::to_string(pattern.block) + (pattern.parity ? "-odd" : "-even");
   echo.seed = base.seed;
   // Not Regular: a regular set's `in` buffers come from the device input cache by (buffer,
   // seed), which would upload set 0's bytes, not the echo's (device_buffers.cpp upload_set).
@@ -51,7 +52,7 @@ double Worker::echo_share(Prepared& p, int set, int parity) {
   for (size_t i = 0; i < p.resolved.buffers.size() && i < base.inputs.size(); ++i) {
     const auto& b = p.resolved.buffers[i];
     if (!base.inputs[i] || !sample_echoed(b)) continue;
-    echo.inputs[i] = echo_positions(b, *base.inputs[i], parity);
+    echo.inputs[i] = echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
     echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
   }
   beat("tolerance lint", 120000);
@@ -82,8 +83,11 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {
   std::vector<SetShare> shares;
   for (int s : sets) {
     if (names.empty()) break;
-    SetShare one{lint_set_name(p.buffers->host_set(s), s), echo_share(p, s, 1)};
-    if (one.share <= 1) one.share = std::max(one.share, echo_share(p, s, 0));
+    SetShare one{lint_set_name(p.buffers->host_set(s), s), 0};
+    for (const EchoPattern& e : echo_patterns()) {
+      one.share = std::max(one.share, echo_share(p, s, e));
+      if (!(one.share <= 1)) break;
+    }
     shares.push_back(one);
     if (!(one.share <= 1)) break;
   }

@@ -322,8 +322,8 @@ class Worker {
   // the heavy-tailed set and the fresh set (`fresh`, its index; -1: none).
   std::map<std::string, SampleLintVerdict> sample_lint_;
   SampleLintVerdict sample_lint(Prepared& p, int fresh);
-  // The share of `set`'s tolerance by which the reference on its echo at `parity` differs.
-  double echo_share(Prepared& p, int set, int parity);
+  // The share of `set`'s tolerance by which the reference on its echo `pattern` differs.
+  double echo_share(Prepared& p, int set, const EchoPattern& pattern);
   // The reference on |inputs| of a heavy-tailed `set` (derived and linked where still
   // pending, as check_outputs does); null where the set has none.
   const std::vector<HostDoubles>* magnitude_reference(Prepared& p, int set);
