@@ -1,10 +1,9 @@
 // One round, top to bottom:
-//   1. patience spent?            -> converged (ends the track); ON: only when no untried point
-//                                    of the pool is left, else the round explores (pool_search.h)
+//   1. patience spent?            -> converged (ends the track); ON: unless untried points of
+//                                    the pool are left: the round explores (pool_search.h)
 //   2. profile the incumbent      (signals; cached per variant key)
 //   3. match                      (rule table + chip guards)
-//   4. stop rule fired?           -> stop (ends the track); ON: only when no untried point is
-//                                    left, else the round explores
+//   4. stop rule fired?           -> stop (ends the track); ON: unless points are left
 //   5. generator for the fired hypothesis; none -> OFF best-static: the next fired rule (rank
 //                                    order) with a variant; ON: a variant answer becomes the
 //                                    deepest applying the hypothesis, a knob move the knob
@@ -88,12 +87,13 @@ ProfiledVariant RoundLoop::profiled(TrackState& state, const Incumbent& v) {
   if (it != state.profiles.end() && it->second.ok) return it->second;
   VariantRef ref = this->ref(v);
   ProfiledVariant p;
-  GateResult g = backend_.gate(ref);  // the seed is gated once too: its source hash, and a
-  p.source_hash = g.source_hash;      // wrong seed is no baseline to beat
+  GateResult g = backend_.gate(ref);  // gated too: its source hash; a wrong seed is no baseline
+  p.source_hash = g.source_hash;
   for (const auto& [k, v] : g.phases_ms) p.phases_ms["gate/" + k] += v;
   if (!g.passed()) {
     p.detail = std::string("gate ") + to_string(g.status) + ": " + g.detail;
     p.not_recorded = g.status == GateStatus::NotRecorded;
+    if (g.status == GateStatus::InvalidSpec) p.spec_refusal = g;
     return state.profiles[key] = p;
   }
   ProfileResult pr = backend_.profile(ref);
@@ -125,8 +125,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   rec.incumbent_precision = precision_class(spec(), rec.incumbent);
   rec.rules_hash = table_.content_hash();
 
-  // What the ON track could still measure (pool_search.h): a stop or patience ends it only
-  // when nothing is left.
+  // What the ON track could still measure (pool_search.h; a stop or patience needs it empty).
   // The points timed so far: profiled (seed, kept ones) and paired (every candidate timed).
   std::map<std::string, double> timed_us = state.measured_us;
   for (const auto& [key, p] : state.profiles)
@@ -169,7 +168,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   if (!inc.ok) {
     rec.outcome = inc.not_recorded ? Outcome::NotRecorded : Outcome::GateFailed;
     rec.detail = "the incumbent " + rec.incumbent + " could not be profiled: " + inc.detail;
-    rec.ends_track = true;  // nothing to match on: no round can follow
+    rec.ends_track = true;        // nothing to match on: no round can follow
+    rec.gate = inc.spec_refusal;  // the problem's spec refused (round_loop.h)
     return rec;
   }
   rec.signals = inc.signals;

@@ -66,6 +66,10 @@ struct ProfiledVariant {
   std::string source_hash;
   std::string detail;
   bool not_recorded = false;  // the recorded backend has no measurement of it (no failure)
+  // Its gate, where it refused the problem's spec (invalid_spec: static validation, or the
+  // tolerance lint of engine/backend/gpu/sample_lint.h): every variant would get the same, so
+  // the round that finds it carries it as its gate (the cheat suite's outcome, the report).
+  std::optional<GateResult> spec_refusal{};
   // Stall reasons per source line (PC sampling), where the profile has them.
   std::optional<profiling::PcSampling> pc_sampling{};
   // Backend phases of the measurement that made it ("gate/..", "profile/.."), until a round

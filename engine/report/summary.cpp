@@ -86,6 +86,10 @@ void fold(TrackSummary& t, const RoundRecord& r, int budget) {
     t.ended = "converged";
   else if (r.ends_track && r.outcome == Outcome::NotRecorded)
     t.ended = "not recorded";
+  else if (r.ends_track && r.detail.find("gate invalid_spec: ") != std::string::npos)
+    // The seed's gate refused the problem's spec (the tolerance lint, sample_lint.h): no
+    // kernel's fault, and said so.
+    t.ended = "spec refused";
   else if (r.ends_track)
     t.ended = "incumbent failed";
   else

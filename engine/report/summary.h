@@ -31,7 +31,8 @@ struct TrackSummary {
   int kept = 0, rejected = 0, gate_failed = 0, no_variant = 0, refused = 0;
   int generator_failed = 0;  // rounds whose external generator attempts all failed
   int not_recorded = 0;      // rounds the recording could not answer (recorded backend)
-  std::string ended;         // "stop", "converged", "budget", "incumbent failed", "running"
+  std::string ended;         // "stop", "converged", "budget", "incumbent failed",
+                             // "spec refused" (the seed's gate: invalid_spec), "running"
   // Kept rounds whose candidate has another precision class than the incumbent it replaced:
   // "r5 coalesced (fp32) -> wmma_tf32 (tf32)".
   std::vector<std::string> class_changes;

@@ -9,6 +9,9 @@
 //   4. adversarial sets, each on a fresh module, where the problem is homogeneous in its float
 //      inputs (the reference on the exponent-range set is the regular reference times one
 //      power of two): the exponent range up and down, heavy-tailed random signs
+//   4b. the tolerance lint (sample_lint.h): where no set the gate verifies on (set 0, the
+//      heavy-tailed set, the fresh set) tells the reference from its 1-in-2 echo, the problem's
+//      spec is refused (invalid_spec), once per problem and worker
 //   5. a short timed series on a fresh module with the fresh-set check at a seeded random
 //      sample (same addresses, new values), inputs verified after it   -> the floor (too_fast)
 // The sweep gate (request `sweep`, `solver record --sweep`) runs 1, 2, 3 on the first regular set
@@ -169,10 +172,22 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     timer.start("adversarial");
     adversarial = adversarial_checks(p, g, extra);
     if (!adversarial) return done();
-    // The tolerance lint (sample_lint.h): said in the detail, so a narrowed check (P5).
+  }
+  // The fresh set of the check inside the timed series, made before the lint (which verifies
+  // on it too) and before the candidate runs on it.
+  const int fresh = sweep ? -1 : add_fresh_set(p, extra[3]);
+  if (!sweep) {
+    // The tolerance lint (sample_lint.h, issue 28): a candidate is kept only where some set the
+    // gate verifies on tells the reference from its 1-in-2 echo; where none does, the problem's
+    // spec is at fault (the same refusal for every candidate, the seed included).
     timer.start("tolerance lint");
-    const std::string lint = sample_lint(p);
-    if (!lint.empty()) *adversarial += "; " + lint;
+    const SampleLintVerdict lint = sample_lint(p, fresh);
+    if (!lint.refusal.empty()) {
+      g.status = GateStatus::InvalidSpec;
+      g.detail = lint.refusal;
+      return done();
+    }
+    if (!lint.note.empty()) *adversarial += "; " + lint.note;
   }
   // A short timed series on a fresh module: the floor check, and the fresh-set check at a
   // random sample (a kernel that only works the first time, races, or serves a cached result
@@ -181,7 +196,7 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   reload(p);
   std::mt19937_64 rng(extra[4]);
   std::vector<FreshCheck> checks;
-  if (!sweep) checks.push_back(FreshCheck{int(rng() % kGateSamples), add_fresh_set(p, extra[3])});
+  if (!sweep) checks.push_back(FreshCheck{int(rng() % kGateSamples), fresh});
   // The sweep gate audits no timed run either, and its series is as long as the recording's
   // samples, which it then is (no separate time op).
   const int series = sweep && sweep_samples > 0 ? sweep_samples : kGateSamples;

@@ -1,12 +1,18 @@
 // The tolerance lint (docs/reliability.md P6, red team 7's offlaw_lgamma_sample, issue 28):
-// whether a problem's tolerance can tell a 1-in-2 sample from the whole. Measured with the
-// reference alone: the reference on set 0 against the reference on the same set with every odd
-// position of each law input copied from its even neighbour (an in-law set whose 1-in-2 sample
-// is the original's). If the two agree within the tolerance, no verified run on law data can
-// refuse a kernel that reads every other position and doubles: the gate says so in its detail
-// ("tolerance admits a 1-in-2 sample", a narrowed check: narrowed_checks.h, the ledger and
-// `solver problems check`). Only the problem's author can answer it (a tighter tolerance, or
-// data with more relative spread); the harness refuses nothing for it.
+// whether some input set the gate verifies on can tell a 1-in-2 sample from the whole. Measured
+// with the reference alone, per set: the reference on the set against the reference on its
+// echoes, the same set with one parity of every law input copied from the other (odd positions
+// from their even neighbours, and the reverse, and odd blocks of 2..128 from the even ones: an
+// in-law set whose 1-in-2 sample is the original's). A kernel that reads one parity and rescales
+// answers the echo's reference on the set itself, so where the two agree within the set's tolerance
+// that set cannot refuse it. The sets: set 0 (the regular sets are i.i.d. draws of the same law),
+// the heavy-tailed adversarial set where the problem is homogeneous (with the magnitude term its
+// check may use), and the fresh set (the timed runs' perturbation, planted extremes included). The
+// exponent sets are set 0 times 2^e with atol scaled by the same factor: their share is set 0's.
+// The property (issue 28): a candidate is kept only if at least one of those sets tells the
+// reference from its echo (a share above 1). Where none does, no verified run can refuse a
+// kernel that reads half its inputs: the gate refuses the problem's spec (invalid_spec), and
+// only its author can answer (a tighter tolerance, or data with more relative spread).
 #pragma once
 #include <memory>
 #include <string>
@@ -17,21 +23,54 @@
 
 namespace solver::gpu {
 
-// The marker the gate detail's note starts with (narrowed_checks.cpp looks for it).
+// The marker the gate's refusal starts with (narrowed_checks.cpp, solver problems check).
 inline constexpr const char* kSampleLintMarker = "tolerance admits a 1-in-2 sample";
 
 // Whether the lint echoes `b`: a float input (in, inout) drawn from a uniform or normal law,
 // not dist_fixed (its values are the problem's meaning), with at least 2 elements.
 bool sample_echoed(const generators::ResolvedBuffer& b);
-// `in`'s bytes with every odd element a copy of the even one before it.
-std::shared_ptr<const HostInput> echo_odd_positions(const generators::ResolvedBuffer& b,
-                                                    const HostInput& in);
-// The largest |base - echo| / (atol + rtol |base|) over every output element (1 or less: the
-// two agree within `tol`); infinity when the shapes differ or a value is not finite.
+// `in`'s bytes with every element in a block of parity `parity` (1: odd blocks, 0: even) a copy
+// of its partner in the neighbouring block (flat index i ^ block; `block` a power of two: the
+// tile a sampler reads every other one of; an element without a partner stays).
+std::shared_ptr<const HostInput> echo_positions(const generators::ResolvedBuffer& b,
+                                                const HostInput& in, int parity, size_t block = 1);
+inline std::shared_ptr<const HostInput> echo_odd_positions(const generators::ResolvedBuffer& b,
+                                                           const HostInput& in) {
+  return echo_positions(b, in, 1);
+}
+// The echoes the lint takes of each set, in order, until one tells: (block, parity). Odd and
+// even elements (a planted extreme is lost by one parity's echo only), then odd blocks of 2 to
+// 128: a sum's echo error is one draw of about N(0, sqrt(n) sd) per block size, so a set whose
+// typical share is a few times 1 is not declared blind on one small draw (8 draws: a share of
+// 2.6 sd-units is missed with probability ~0.3^8).
+struct EchoPattern {
+  size_t block = 1;
+  int parity = 1;
+};
+const std::vector<EchoPattern>& echo_patterns();
+// The largest |base - echo| / (atol + rtol |base| [+ magnitude_rtol(rtol) |magnitude|]) over
+// every output element (1 or less: the two agree within `tol`); infinity when the shapes differ
+// or a value is not finite. `magnitude`: the reference on |inputs| where the set's check may
+// use it (the heavy-tailed set, compare's bound), else null.
 double tolerance_share(const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
-                       const generators::Tolerance& tol);
-// The gate detail's note for a share (empty above 1: the tolerance tells them apart);
-// `echoed`: the buffers' names.
-std::string sample_lint_note(double share, const std::string& echoed);
+                       const generators::Tolerance& tol,
+                       const std::vector<HostDoubles>* magnitude = nullptr);
+
+// One verified set's share (the largest over its echoes, echo_patterns) and its name.
+struct SetShare {
+  std::string set;  // "set 0", "the heavy-tailed set", "the fresh set"
+  double share = 0;
+};
+// What the lint says of a problem: `refusal` non-empty (the gate's invalid_spec detail) where
+// no set tells them apart; else `note` (may be empty) for the gate's detail.
+struct SampleLintVerdict {
+  std::string note;
+  std::string refusal;
+};
+// The verdict over `shares` (set 0 first); `echoed`: the echoed buffers' names; `tol`: the
+// declared tolerance. No refusal where every share is 0: the outputs do not depend on the
+// echoed positions, and a kernel that reads one parity is then honest.
+SampleLintVerdict sample_lint_verdict(const std::vector<SetShare>& shares,
+                                      const std::string& echoed, const generators::Tolerance& tol);
 
 }  // namespace solver::gpu

@@ -17,6 +17,7 @@
 #include "engine/backend/gpu/device_buffers.h"
 #include "engine/backend/gpu/device_compare.h"
 #include "engine/backend/gpu/phase_log.h"
+#include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/variant_module.h"
 #include "engine/backend/worker_protocol.h"
 #include "generators/compile_cache.h"
@@ -320,10 +321,15 @@ class Worker {
   // hash): learnt by the first gate, so later gates of a problem where the adversarial sets do
   // not apply skip building one.
   std::map<std::string, bool> homogeneous_;
-  // The tolerance lint's note per problem (sample_lint_op.cpp), "" when the tolerance tells a
-  // 1-in-2 sample apart or no input is echoed.
-  std::map<std::string, std::string> sample_lint_;
-  std::string sample_lint(Prepared& p);
+  // The tolerance lint's verdict per problem (sample_lint_op.cpp, sample_lint.h): over set 0,
+  // the heavy-tailed set and the fresh set (`fresh`, its index; -1: none).
+  std::map<std::string, SampleLintVerdict> sample_lint_;
+  SampleLintVerdict sample_lint(Prepared& p, int fresh);
+  // The share of `set`'s tolerance by which the reference on its echo `pattern` differs.
+  double echo_share(Prepared& p, int set, const EchoPattern& pattern);
+  // The reference on |inputs| of a heavy-tailed `set` (derived and linked where still
+  // pending, as check_outputs does); null where the set has none.
+  const std::vector<HostDoubles>* magnitude_reference(Prepared& p, int set);
   static std::string homogeneous_key(const Prepared& p) {
     return p.spec.name + "|" + p.reference.source_hash;
   }
