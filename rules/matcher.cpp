@@ -1,12 +1,14 @@
 #include "rules/matcher.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
 #include <numeric>
 #include <optional>
+#include <stdexcept>
 #include <unordered_set>
 
 namespace solver::rules {
@@ -140,8 +142,12 @@ void Matcher::refresh() {
   std::sort(chip_slots_.begin(), chip_slots_.end());
   chip_slots_.erase(std::unique(chip_slots_.begin(), chip_slots_.end()), chip_slots_.end());
   needed_signals_.clear();
-  for (int s = 0; s < S; ++s)
-    if (needed[static_cast<std::size_t>(s)]) needed_signals_.push_back(s);
+  needed_words_.assign((static_cast<std::size_t>(S) + 63) / 64, 0);
+  for (int s = 0; s < S; ++s) {
+    if (!needed[static_cast<std::size_t>(s)]) continue;
+    needed_signals_.push_back(s);
+    needed_words_[static_cast<std::size_t>(s) / 64] |= std::uint64_t{1} << (s % 64);
+  }
 }
 
 MatchResult Matcher::match(const SignalSet& signals, const ChipProfile& chip) {
@@ -153,6 +159,7 @@ MatchResult Matcher::match(const SignalSet& signals, const ChipProfile& chip) {
 void Matcher::match(const SignalSet& signals, const ChipProfile& chip, MatchResult& out) {
   bind_signal_frame(signals, frame_, values_);
   dense_ = {};
+  present_ = {};
   evaluate(chip, out);
 }
 
@@ -162,11 +169,37 @@ MatchResult Matcher::match(const SignalVector& signals, const ChipProfile& chip)
   return out;
 }
 
-void Matcher::match(const SignalVector& signals, const ChipProfile& chip, MatchResult& out) {
+void Matcher::bind_vector(const SignalVector& signals) {
   bind_signal_vector(signals, frame_);
   dense_ = signals.values();
+  present_ = signals.present();
+}
+
+void Matcher::match(const SignalVector& signals, const ChipProfile& chip, MatchResult& out) {
+  bind_vector(signals);
   evaluate(chip, out);
   dense_ = {};  // the vector may not outlive this call
+  present_ = {};
+}
+
+void Matcher::prepare(const ChipProfile& chip) {
+  bind_chip(chip);
+  prepared_chip_ = &chip;
+}
+
+void Matcher::match_prepared(const SignalVector& signals, MatchResult& out) {
+  if (!prepared_chip_)
+    throw std::logic_error("Matcher::match_prepared: no chip prepared (call prepare first)");
+  // Three compares, not the per-rule key walk and the chip's map walk: another chip bound in
+  // between (a match() under it; refresh() also clears bound_chip_ when it rebuilds), or the
+  // rules' storage moved or resized.
+  if (bound_chip_ != prepared_chip_ || table_.rules.data() != seen_data_ ||
+      table_.rules.size() != seen_size_)
+    bind_chip(*prepared_chip_);
+  bind_vector(signals);
+  run(*prepared_chip_, out);
+  dense_ = {};
+  present_ = {};
 }
 
 MatchResult Matcher::match_bound(std::span<const Value> signal_slots, const ChipProfile& chip) {
@@ -181,6 +214,7 @@ MatchResult Matcher::match_bound(std::span<const Value> signal_slots, const Chip
     }
   }
   dense_ = {};
+  present_ = {};
   MatchResult out;
   evaluate(chip, out);
   return out;
@@ -200,6 +234,11 @@ bool Matcher::chip_bound(const ChipProfile& chip) const {
 }
 
 void Matcher::evaluate(const ChipProfile& chip, MatchResult& out) {
+  bind_chip(chip);
+  run(chip, out);
+}
+
+void Matcher::bind_chip(const ChipProfile& chip) {
   refresh();
   if (!chip_bound(chip)) {
     bind_chip_frame(chip, chip_slots_, frame_, values_, slots_);
@@ -215,6 +254,9 @@ void Matcher::evaluate(const ChipProfile& chip, MatchResult& out) {
         if (slot < 0 || frame_.num[static_cast<std::size_t>(slot)] != 1.0) info.eligible = false;
     }
   }
+}
+
+void Matcher::run(const ChipProfile& chip, MatchResult& out) {
   program_.begin(frame_);
   const EvolutionConfig& ev = table_.evolution;
 
@@ -390,23 +432,27 @@ void Matcher::evaluate(const ChipProfile& chip, MatchResult& out) {
       out.estimate_inputs.emplace_back(name, value(slot));
   }
   auto table = signal_table();
-  // One pass into a per-thread scratch list, then one exact allocation for the result.
-  thread_local std::vector<std::string_view> missing;
-  missing.clear();
-  if (dense_.empty()) {
+  if (present_.empty()) {
+    // One pass into a per-thread scratch list, then one exact allocation for the result.
+    thread_local std::vector<std::string_view> missing;
+    missing.clear();
     for (int s : needed_signals_)
       if (!values_[static_cast<std::size_t>(s)])
         missing.push_back(table[static_cast<std::size_t>(s)].name);
-  } else {
-    // A SignalVector's entry is missing exactly when the frame holds neither a number nor a
-    // string for it (SignalVector::set stores only what binding reads): two flat arrays, not a
-    // variant's index byte 40 bytes apart per signal.
-    const double* num = frame_.num.data();
-    const std::string* const* str = frame_.str.data();
-    for (int s : needed_signals_)
-      if (std::isnan(num[s]) && !str[s]) missing.push_back(table[static_cast<std::size_t>(s)].name);
+    out.missing_signals.assign(missing.begin(), missing.end());
+    return;
   }
-  out.missing_signals.assign(missing.begin(), missing.end());
+  // A SignalVector's present bits: the needed signals it lacks a word at a time (two words for
+  // ~110 signals), then one step per missing signal, in ascending id order.
+  std::size_t n_missing = 0;
+  for (std::size_t w = 0; w < needed_words_.size(); ++w)
+    n_missing += static_cast<std::size_t>(std::popcount(needed_words_[w] & ~present_[w]));
+  out.missing_signals.resize(n_missing);
+  std::string_view* next = out.missing_signals.data();
+  for (std::size_t w = 0; w < needed_words_.size(); ++w) {
+    for (std::uint64_t bits = needed_words_[w] & ~present_[w]; bits != 0; bits &= bits - 1)
+      *next++ = table[w * 64 + static_cast<std::size_t>(std::countr_zero(bits))].name;
+  }
 }
 
 }  // namespace solver::rules

@@ -109,6 +109,19 @@ class Matcher {
   // several chips or tables (dry-run, replay) and bind it once.
   MatchResult match_bound(std::span<const Value> signal_slots, const ChipProfile& chip);
 
+  // Many signal sets under one chip (issue 29): prepare() does once what every match() does
+  // first, the table-change check and the chip check (binding the chip and the guards when it
+  // is new); match_prepared() classifies by id into a reused result without them, every field
+  // as match(signals, chip, out) would fill it. The chip must outlive the batch. What it still
+  // notices by itself: another chip bound by a match() in between, and rules appended, removed
+  // or moved (the table's storage or size): it prepares again. What it does not: a rule's
+  // priority, status or confidence, or the chip's numbers or capabilities, changed in place
+  // after prepare(): call prepare() again after such a change (the evolver's loop does; a
+  // classify or eval pass over a corpus changes nothing). Throws std::logic_error when
+  // nothing was prepared.
+  void prepare(const ChipProfile& chip);
+  void match_prepared(const SignalVector& signals, MatchResult& out);
+
  private:
   struct RuleInfo {
     const Rule* rule = nullptr;
@@ -125,7 +138,12 @@ class Matcher {
     RuleProgram::Gate gate;
   };
   void refresh();  // rebuilds order_ / info_ if the table changed since the last call
-  void evaluate(const ChipProfile& chip, MatchResult& out);  // over slots_, once bound
+  // refresh(), then the chip slots and the guards (re)bound unless `chip` is bound already.
+  void bind_chip(const ChipProfile& chip);
+  void evaluate(const ChipProfile& chip, MatchResult& out);  // bind_chip, then run
+  void run(const ChipProfile& chip, MatchResult& out);       // over the bound slots
+  // Binds a SignalVector's values (dense_, present_, the frame's signal slots).
+  void bind_vector(const SignalVector& signals);
   // The Value bound to a slot (nullptr: missing): for a signal slot bound from a SignalVector,
   // its entry in dense_; otherwise values_.
   const Value* value_at(int slot) const {
@@ -143,10 +161,13 @@ class Matcher {
   // The SignalVector's values while one is bound (its signal slots are read there, not from
   // values_, which that binding leaves stale); empty otherwise.
   std::span<const Value> dense_;
+  std::span<const std::uint64_t> present_;  // its SignalVector::present() bits, while bound
   std::vector<Value> slots_;         // chip numbers (bind_chip_frame), which values_ points at
   std::vector<RuleInfo> info_;       // in order_ order
   std::vector<int> needed_signals_;  // signal slots any non-retired rule reads, ascending
-  std::vector<int> chip_slots_;      // chip slots any rule reads (guards, names), ascending
+  std::vector<std::uint64_t> needed_words_;     // the same as bits (SignalVector::present layout)
+  const ChipProfile* prepared_chip_ = nullptr;  // prepare()'s chip (nullptr: none)
+  std::vector<int> chip_slots_;  // chip slots any rule reads (guards, names), ascending
   // The chip the chip slots were last bound from (bind_chip_frame only writes chip slots, and
   // signal binding only signal slots, so they stay bound until the chip or the table changes):
   // its address, its capabilities and every number in map order. A chip edited in place between

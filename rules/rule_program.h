@@ -215,9 +215,9 @@ class RuleProgram {
   std::vector<std::int32_t> estimates_;                            // handles that are estimates
   std::vector<std::int32_t> flat_;                                 // node indices
   std::vector<std::pair<std::int32_t, std::int32_t>> flat_range_;  // per handle: [begin, end)
-  mutable std::vector<double> scratch_;                            // per node: estimate()'s values
-  std::vector<std::string> texts_;                                 // string literals
-  std::unordered_map<std::string, std::int32_t> intern_;           // numeric node key -> node
+  mutable std::vector<double> scratch_;  // per node: estimate()'s values (constants: set by finish)
+  std::vector<std::string> texts_;       // string literals
+  std::unordered_map<std::string, std::int32_t> intern_;  // numeric node key -> node
 
   const SlotFrame* frame_ = nullptr;
   mutable std::vector<double> memo_value_;

@@ -1,5 +1,6 @@
 #include "rules/signal_vector.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -26,7 +27,8 @@ bool fits_signal(ValueType t, const Value& v) {
 
 SignalVector::SignalVector()
     : values_(signal_table().size()),
-      num_(signal_table().size(), std::numeric_limits<double>::quiet_NaN()) {}
+      num_(signal_table().size(), std::numeric_limits<double>::quiet_NaN()),
+      present_((signal_table().size() + 63) / 64, 0) {}
 
 SignalVector::SignalVector(const SignalSet& named) : SignalVector() { assign(named); }
 
@@ -38,6 +40,11 @@ void SignalVector::assign(const SignalSet& named) {
 
 void SignalVector::fill_number(std::size_t i) {
   const Value& v = values_[i];
+  const std::uint64_t bit = std::uint64_t{1} << (i % 64);
+  if (is_missing(v))
+    present_[i / 64] &= ~bit;
+  else
+    present_[i / 64] |= bit;
   if (const double* d = std::get_if<double>(&v))
     num_[i] = *d;
   else if (const bool* b = std::get_if<bool>(&v))
@@ -70,6 +77,7 @@ void SignalVector::clear() {
     values_[i] = std::monostate{};
     num_[i] = std::numeric_limits<double>::quiet_NaN();
   }
+  std::fill(present_.begin(), present_.end(), 0);
 }
 
 }  // namespace solver::rules

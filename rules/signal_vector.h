@@ -6,6 +6,7 @@
 // SignalVector(const SignalSet&) is the adapter between the two.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -39,11 +40,15 @@ class SignalVector {
   // as is, a bool as 0 or 1; NaN when missing and for strings).
   std::span<const Value> values() const { return values_; }
   std::span<const double> numbers() const { return num_; }
+  // Which ids hold a value: bit (id % 64) of word (id / 64), the bits past size() zero. The
+  // matcher lists a match's missing signals from it a word at a time (needed & ~present).
+  std::span<const std::uint64_t> present() const { return present_; }
 
  private:
-  void fill_number(std::size_t i);  // num_[i] from values_[i]
+  void fill_number(std::size_t i);  // num_[i] and i's bit in present_ from values_[i]
   std::vector<Value> values_;
   std::vector<double> num_;
+  std::vector<std::uint64_t> present_;
 };
 
 // Whether a value is one a signal of type `t` holds (bind_signal_slots's rule: the signal's

@@ -176,7 +176,7 @@ int run_classify(Context& ctx) {
     std::string path = vm["signals"].as<std::string>();
     profiling::SignalFile f = profiling::load_signal_file(path);
     const rules::ChipProfile& chip = chip_for(chips, vm, f.chip.value_or(""), path);
-    rules::MatchResult m = matcher.match(f.signals, chip);
+    rules::MatchResult m = matcher.match(rules::SignalVector(f.signals), chip);
     VerdictInput v{f.kernel, path, &chip, &m, &f.signals, f.signal_origin, f.notes, {}};
     out.add(ctx, v);
   } else {
@@ -237,7 +237,7 @@ int run_classify(Context& ctx) {
                                   : profiling::kernel_base_name(source->kernel) ==
                                         profiling::kernel_base_name(k.name));
       if (lines_here) profiling::add_pc_signals(*source, d.signals, &origin);
-      rules::MatchResult m = matcher.match(d.signals, *chip);
+      rules::MatchResult m = matcher.match(rules::SignalVector(d.signals), *chip);
       std::string ids;
       for (std::size_t row : k.rows) ids += (ids.empty() ? "" : ",") + ex.kernels[row].id;
       std::string label = k.name + (k.rows.size() == 1 ? " (ID " + ids + ")"

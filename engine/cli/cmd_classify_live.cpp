@@ -112,7 +112,7 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   std::string chip_name = req.chip.empty() ? backend->info().chip_id : req.chip;
   const rules::ChipProfile& chip = resolve_chip(chips, chip_name);
   rules::Matcher matcher(table);
-  rules::MatchResult m = matcher.match(p.signals, chip);
+  rules::MatchResult m = matcher.match(rules::SignalVector(p.signals), chip);
   std::vector<std::string> notes;
   std::istringstream detail(p.detail);
   for (std::string note; std::getline(detail, note, ';');)

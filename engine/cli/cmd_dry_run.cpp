@@ -98,8 +98,9 @@ int run_dry_run(Context& ctx) {
     nlohmann::json per_chip = nlohmann::json::array();
     Table t({"chip", "fires", "hypothesis", "guard-blocked (lacks)", "outranked"});
     std::vector<std::string> nothing;  // "chip: why nothing fired", printed under the table
+    const rules::SignalVector by_id(f.signals);  // names resolved once, for every chip
     for (const rules::ChipProfile* chip : targets) {
-      rules::MatchResult m = matcher.match(f.signals, *chip);
+      rules::MatchResult m = matcher.match(by_id, *chip);
       if (as_json) {
         per_chip.push_back(verdict_json(
             VerdictInput{f.kernel, files[i], chip, &m, &f.signals, f.signal_origin, f.notes, {}}));

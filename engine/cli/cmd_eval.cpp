@@ -89,7 +89,7 @@ void from_signals_dir(const EvalOptions& o, const engine::LabelledSuite& suite,
     const rules::ChipProfile& chip = resolve_chip(chips, chip_name);
     if (std::find(chips_seen.begin(), chips_seen.end(), chip.id) == chips_seen.end())
       chips_seen.push_back(chip.id);
-    rules::MatchResult m = matcher.match(f.signals, chip);
+    rules::MatchResult m = matcher.match(rules::SignalVector(f.signals), chip);
     EvalCase c = engine::score_case(k, m, file.string());
     for (const auto& n : f.notes) c.detail += (c.detail.empty() ? "" : "; ") + n;
     report.cases.push_back(std::move(c));
@@ -157,7 +157,7 @@ void from_ncu_csv(const EvalOptions& o, const engine::LabelledSuite& suite,
     profiling::Derivation d =
         profiling::derive_ncu_kernel(ex, groups, 0, chip, std::nullopt, &facts.facts);
     d.notes.insert(d.notes.end(), facts.notes.begin(), facts.notes.end());
-    rules::MatchResult m = matcher.match(d.signals, *chip);
+    rules::MatchResult m = matcher.match(rules::SignalVector(d.signals), *chip);
     EvalCase c = engine::score_case(k, m,
                                     o.ncu_csv + ":" + std::to_string(row.line) + " (" +
                                         std::to_string(it->second.size()) + " rows)");
@@ -201,7 +201,7 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
       report.cases.push_back(engine::unmeasured_case(k, "profile: " + p.detail));
       continue;
     }
-    rules::MatchResult m = matcher.match(p.signals, chip);
+    rules::MatchResult m = matcher.match(rules::SignalVector(p.signals), chip);
     EvalCase c = engine::score_case(k, m, "live: " + backend->info().note);
     c.detail = p.detail;
     report.cases.push_back(std::move(c));

@@ -179,7 +179,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   // rules have had their rounds: nothing is matched, the round explores.
   rules::Matcher matcher(table_);
   rules::MatchResult m;
-  if (past_rules.empty()) m = matcher.match(inc.signals, chip_);
+  if (past_rules.empty()) m = matcher.match(rules::SignalVector(inc.signals), chip_);
   if (m.fired) {
     rec.match.fired = m.fired->id;
     rec.match.hypothesis = m.fired->hypothesis;

@@ -41,17 +41,18 @@ std::vector<ReplayedDecision> replay_decisions(const std::vector<RoundRecord>& r
     d.recorded_hypothesis = r.match.hypothesis;
     d.old_rule = r.match.fired;
     d.old_hypothesis = r.match.hypothesis;
+    const rules::SignalVector by_id(r.signals);  // names resolved once, for every match below
     if (base) {
-      rules::MatchResult b = base->match(r.signals, run_chip);
+      rules::MatchResult b = base->match(by_id, run_chip);
       d.old_rule = b.fired ? b.fired->id : "";
       d.old_hypothesis = b.fired ? b.fired->hypothesis : "";
     }
     if (what_if) {
-      rules::MatchResult here = own.match(r.signals, run_chip);
-      rules::MatchResult there = own.match(r.signals, chip);
+      rules::MatchResult here = own.match(by_id, run_chip);
+      rules::MatchResult there = own.match(by_id, chip);
       d.by_chip = here.fired != there.fired;
     }
-    rules::MatchResult m = matcher.match(r.signals, chip);
+    rules::MatchResult m = matcher.match(by_id, chip);
     if (m.fired) {
       d.new_rule = m.fired->id;
       d.new_hypothesis = m.fired->hypothesis;

@@ -9,7 +9,9 @@
 #                                   result": the figure the 1 M/s bar is read on)
 # To put them in the bundle: in the static build tree (scripts/gpu/bundle.sh's build-static),
 # `cmake --build build-static --target matcher_bench` on each commit and copy the binary to
-# BUNDLE/bench/ under those names. Writes $OUT/probe_h29j/bench.txt (the raw output, one block
+# BUNDLE/bench/ under those names. Helper h29l's bench adds a fifth figure, "prepared" (one
+# prepare(), then match_prepared by id): to compare h29l, put main before h29l's merge as
+# matcher_bench_before and h29l's as matcher_bench. Writes $OUT/probe_h29j/bench.txt (the raw output, one block
 # per run) and summary.txt (per binary and figure: min and median ns a classification).
 # Usage: probe_h29j.sh [SECONDS_PER_FIGURE]   (default 2)
 set -u
@@ -38,6 +40,7 @@ done
       "reused result"*) f="match into" ;;
       pre-bound*) f="match_bound" ;;
       "signals by id"*) f="by id into" ;;
+      "prepared batch"*) f="prepared" ;;  # h29l's matcher_bench: prepare, match_prepared
       *) continue ;;
     esac
     ns=$(sed -n 's/.*(\([0-9]*\) ns each).*/\1/p' <<<"$line")

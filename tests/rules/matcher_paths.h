@@ -1,8 +1,8 @@
 // Every entry of the matcher on one signal set under one chip, held to the matcher as it was
 // (reference_matcher.h), bit for bit: by name (fresh, and into a reused result), by id (a
-// SignalVector of the set, fresh and into the reused result) and, when asked, match_bound on
-// the set's bound slots. Shared by the tests that walk the recorded signal sets
-// (tests/engine/matcher_equivalence_test, tests/profiling/matcher_by_id_recorded_test).
+// SignalVector of the set, fresh, into the reused result and through prepare / match_prepared) and,
+// when asked, match_bound on the set's bound slots. Shared by the tests that walk the recorded
+// signal sets (tests/engine/matcher_equivalence_test, tests/profiling/matcher_by_id_recorded_test).
 #pragma once
 #include <doctest/doctest.h>
 
@@ -27,6 +27,9 @@ inline MatchResult check_every_path(Matcher& now, ReferenceMatcher& before, cons
   const SignalVector by_id(s);
   CHECK(difference(now.match(by_id, chip), a) == "");
   now.match(by_id, chip, reused);
+  CHECK(difference(reused, a) == "");
+  now.prepare(chip);  // the batch entry, for one set
+  now.match_prepared(by_id, reused);
   CHECK(difference(reused, a) == "");
   if (bound) {
     std::vector<Value> slots(static_cast<std::size_t>(rule_slot_count()));

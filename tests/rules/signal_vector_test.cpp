@@ -123,3 +123,33 @@ TEST_CASE("from a SignalSet: the entries binding gives, and the frame bind_signa
     }
   }
 }
+
+TEST_CASE("present() has exactly the ids that hold a value, through set, erase, assign and clear") {
+  auto agrees = [](const SignalVector& v) {
+    const auto bits = v.present();
+    REQUIRE(bits.size() == (v.size() + 63) / 64);
+    for (std::size_t i = 0; i < bits.size() * 64; ++i) {
+      const bool bit = (bits[i / 64] >> (i % 64)) & 1;
+      if (bit != (i < v.size() && v.has(static_cast<int>(i)))) return false;
+    }
+    return true;
+  };
+  SignalVector v;
+  CHECK(agrees(v));
+  const int dram = id_of("dram_frac"), dtype = id_of("dtype");
+  v.set(dram, 0.5);
+  v.set(dtype, std::string("fp16"));
+  CHECK(agrees(v));
+  v.set(dram, std::numeric_limits<double>::infinity());  // read as missing: bit cleared
+  CHECK(!v.has(dram));
+  CHECK(agrees(v));
+  v.erase(dtype);
+  CHECK(agrees(v));
+  RandomInputs in(20261208, {0.1, 0.5, 1, 4});
+  for (int i = 0; i < 50; ++i) {
+    v.assign(in.signal_set(0.3));
+    CHECK(agrees(v));
+  }
+  v.clear();
+  CHECK(agrees(v));
+}
