@@ -286,6 +286,34 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
   return SearchStep{c, best->hypothesis};
 }
 
+namespace {
+// Whether `k` moves one knob of `anchor` by one value, the way the trend runs: the point one
+// value the other way was timed slower than the anchor (the expansion of the sweep: from the
+// fastest timed point of a variant, keep going the way that got there).
+bool continues_trend(const SearchRequest& r, const VariantSpec& v, const KnobValues& anchor,
+                     double anchor_us, const KnobValues& k) {
+  if (!r.timed_us) return false;
+  const KnobSpec* moved = nullptr;
+  for (const auto& ks : v.knobs) {
+    auto a = anchor.find(ks.name), b = k.find(ks.name);
+    if (a == anchor.end() || b == k.end() || a->second == b->second) continue;
+    if (moved) return false;  // two knobs moved
+    moved = &ks;
+  }
+  if (!moved) return false;
+  const auto& vals = moved->values;
+  long pa = long(std::find(vals.begin(), vals.end(), anchor.at(moved->name)) - vals.begin());
+  long pk = long(std::find(vals.begin(), vals.end(), k.at(moved->name)) - vals.begin());
+  long back = pa - (pk - pa);
+  if (std::abs(pk - pa) != 1 || pa >= long(vals.size()) || back < 0 || back >= long(vals.size()))
+    return false;
+  KnobValues behind = anchor;
+  behind[moved->name] = vals[size_t(back)];
+  auto t = r.timed_us->find(generators::variant_key(v.id, behind));
+  return t != r.timed_us->end() && t->second > anchor_us;
+}
+}  // namespace
+
 std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
   if (!r.spec) return std::nullopt;
   if (auto k = knob_search(r)) return k;
@@ -312,10 +340,11 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
   // knobs for a variant not timed yet): first the points predicted more than 2% faster than
   // that point (fastest prediction first), then the points the model has nothing against
   // (nearest first: the climb resumes where the variant was best), last the points predicted
-  // more than 1% slower. Ties: file order, then enumeration order.
+  // more than 1% slower. Equally near: the point continuing the way the variant got faster to
+  // its fastest point first (continues_trend); then file order, then enumeration order.
   static const std::map<std::string, double> none;
   std::optional<SearchStep> best;
-  std::tuple<int, double, double> best_key{3, 0, 0};
+  std::tuple<int, double, double, int> best_key{3, 0, 0, 0};
   for (const auto& v : r.spec->variants) {
     if (!in_pool(r, v)) continue;
     KnobValues anchor = r.incumbent.knobs;
@@ -337,7 +366,9 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
       double pred = 0;
       if (p && model.all_measured(k) && *p < *at_anchor - std::log(1.02)) band = 0, pred = *p;
       if (p && *p > *at_anchor + std::log(1.01)) band = 2, pred = *p;
-      std::tuple<int, double, double> key{band, pred, d};
+      // Equally near: the point that continues the way the variant got faster first.
+      const int against = continues_trend(r, v, anchor, anchor_us, k) ? 0 : 1;
+      std::tuple<int, double, double, int> key{band, pred, d, against};
       if (key < best_key) {
         best_key = key;
         Candidate c;

@@ -189,6 +189,32 @@ TEST_CASE("expansion: a step timed faster but not kept leads to the next value t
   CHECK(step->candidate.reason.find("expansion") == std::string::npos);
 }
 
+TEST_CASE("pool sweep: equally near points, the one continuing the way it got faster first") {
+  for (bool along_ti : {true, false}) {
+    Fixture f;
+    // The incumbent is another variant; every point but regtile's is tried.
+    for (const auto& v : f.spec.variants)
+      if (v.id != "regtile")
+        generators::for_each_knob_point(f.spec, v, [&](const generators::KnobValues& k) {
+          f.tried.insert(generators::variant_key(v.id, k));
+          return true;
+        });
+    // regtile got faster from (2, 4) to (4, 4) (or from (4, 2)): its fastest timed point.
+    const std::string behind = along_ti ? key(2, 4) : key(4, 2);
+    f.tried.insert({behind, key(4, 4)});
+    f.timed = {{behind, 110.0}, {key(4, 4), 100.0}};
+    engine::SearchRequest r = f.request();
+    r.incumbent.variant = "coalesced";
+    r.incumbent.knobs.clear();
+    auto step = engine::pool_sweep(r);
+    REQUIRE(step);
+    CHECK(step->candidate.variant == "regtile");
+    // Three untried points are one value from (4, 4); the sweep goes on the way it came.
+    CHECK(generators::variant_key("regtile", step->candidate.knobs) ==
+          (along_ti ? key(8, 4) : key(4, 8)));
+  }
+}
+
 TEST_CASE("deepest_for: the deepest variant whose own edge applies the hypothesis") {
   // problems/reduce: naive -> sequential (increase_ilp) -> shuffle (use_warp_shuffle) ->
   // vec_ilp (vectorize_loads, increase_ilp).
