@@ -63,6 +63,41 @@ bool timed_slower(const SearchRequest& r, const std::string& variant, const std:
   return false;
 }
 
+// Pattern search's expansion along one knob: from the incumbent in direction `dir`, every
+// point tried so far (the rest of the knobs as the incumbent's) was timed faster than the one
+// before it, starting from the incumbent, yet none was kept (a gain under the keep rule's
+// minimum, or a tie): the next value that way. On a flat stretch of a knob each one-value step
+// gains less than the paired timing resolves, while the trend runs on (layernorm_768's warp_rows:
+// WPR 1 -> 2 0.4% faster, not kept; WPR 4 4% faster); a one-knob climb from the incumbent
+// never reaches two values away. Needs at least one step tried that way (the neighbour).
+std::optional<KnobValues> expansion(const SearchRequest& r, const VariantSpec& v, const KnobSpec& k,
+                                    int dir) {
+  if (!r.timed_us) return std::nullopt;
+  auto here = r.timed_us->find(generators::variant_key(v.id, r.incumbent.knobs));
+  if (here == r.timed_us->end() || here->second <= 0) return std::nullopt;
+  auto pos = std::find(k.values.begin(), k.values.end(), r.incumbent.knobs.at(k.name));
+  double prev = here->second;
+  KnobValues point = r.incumbent.knobs;
+  bool faster = false;
+  for (long at = long(pos - k.values.begin()) + dir; at >= 0 && at < long(k.values.size());
+       at += dir) {
+    point[k.name] = k.values[size_t(at)];
+    auto t = r.timed_us->find(generators::variant_key(v.id, point));
+    if (t != r.timed_us->end()) {
+      if (t->second <= 0 || t->second >= prev) return std::nullopt;
+      prev = t->second, faster = true;
+      continue;
+    }
+    if (r.tried->count(generators::variant_key(v.id, point))) return std::nullopt;  // failed
+    if (!generators::knob_point_allowed(*r.spec, v, point) ||
+        (r.chip && !generators::validate(*r.spec, v, point, *r.chip).empty()))
+      continue;                        // refused here: the trend may go on past it
+    if (!faster) return std::nullopt;  // nothing timed that way yet: an ordinary one-knob move
+    return point;
+  }
+  return std::nullopt;
+}
+
 // The knob model (knob_model.h) expects moving `knob` from `from` to `to` to cost more than
 // 1%: the value it moves to (or the nearest measured one past it) was measured slower.
 bool model_slower(const KnobModel& m, const std::string& knob, int64_t from, int64_t to) {
@@ -128,7 +163,8 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
     int down;  // 0 up, 1 down (a coupled step: how many of its two knobs go down)
     KnobValues point;
     std::string reason, hypothesis;
-    int coupled = 0;  // 1: two knobs one step each (after every one-knob step)
+    int coupled = 0;       // 1: two knobs one step each (after every one-knob step)
+    bool expands = false;  // the next value along a direction timed faster (first)
   };
   std::vector<Move> moves;
   for (std::size_t i = 0; i < v->knobs.size(); ++i) {
@@ -137,6 +173,14 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
     if (cur == r.incumbent.knobs.end()) continue;
     auto pos = std::find(k.values.begin(), k.values.end(), cur->second);
     if (pos == k.values.end()) continue;
+    for (int dir : {+1, -1})
+      if (auto point = expansion(r, *v, k, dir)) {
+        std::string reason = "knob search: " + k.name + " " + std::to_string(cur->second) + " -> " +
+                             std::to_string(point->at(k.name)) +
+                             " (expansion: every step so far that way was timed faster)";
+        moves.push_back({tags(k, r.hypothesis) ? 0 : 1, i, 0, dir < 0, *point, reason,
+                         tags(k, r.hypothesis) ? r.hypothesis : knob_hypothesis(k), 0, true});
+      }
     for (std::size_t j = 0; j < k.values.size(); ++j) {
       if (k.values[j] == cur->second) continue;
       KnobValues point = r.incumbent.knobs;
@@ -227,6 +271,7 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
     // A move timed or modelled slower after every other (it is what the measurements say
     // loses); then every one-knob step before the coupled ones.
     if ((a.tier >= 2) != (b.tier >= 2)) return a.tier < 2;
+    if (a.expands != b.expands) return a.expands;
     if (a.coupled != b.coupled) return a.coupled < b.coupled;
     if (a.tier != b.tier) return a.tier < b.tier;
     if (a.distance != b.distance) return a.distance < b.distance;
@@ -240,6 +285,34 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
   c.reason = best->reason;
   return SearchStep{c, best->hypothesis};
 }
+
+namespace {
+// Whether `k` moves one knob of `anchor` by one value, the way the trend runs: the point one
+// value the other way was timed slower than the anchor (the expansion of the sweep: from the
+// fastest timed point of a variant, keep going the way that got there).
+bool continues_trend(const SearchRequest& r, const VariantSpec& v, const KnobValues& anchor,
+                     double anchor_us, const KnobValues& k) {
+  if (!r.timed_us) return false;
+  const KnobSpec* moved = nullptr;
+  for (const auto& ks : v.knobs) {
+    auto a = anchor.find(ks.name), b = k.find(ks.name);
+    if (a == anchor.end() || b == k.end() || a->second == b->second) continue;
+    if (moved) return false;  // two knobs moved
+    moved = &ks;
+  }
+  if (!moved) return false;
+  const auto& vals = moved->values;
+  long pa = long(std::find(vals.begin(), vals.end(), anchor.at(moved->name)) - vals.begin());
+  long pk = long(std::find(vals.begin(), vals.end(), k.at(moved->name)) - vals.begin());
+  long back = pa - (pk - pa);
+  if (std::abs(pk - pa) != 1 || pa >= long(vals.size()) || back < 0 || back >= long(vals.size()))
+    return false;
+  KnobValues behind = anchor;
+  behind[moved->name] = vals[size_t(back)];
+  auto t = r.timed_us->find(generators::variant_key(v.id, behind));
+  return t != r.timed_us->end() && t->second > anchor_us;
+}
+}  // namespace
 
 std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
   if (!r.spec) return std::nullopt;
@@ -267,10 +340,11 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
   // knobs for a variant not timed yet): first the points predicted more than 2% faster than
   // that point (fastest prediction first), then the points the model has nothing against
   // (nearest first: the climb resumes where the variant was best), last the points predicted
-  // more than 1% slower. Ties: file order, then enumeration order.
+  // more than 1% slower. Equally near: the point continuing the way the variant got faster to
+  // its fastest point first (continues_trend); then file order, then enumeration order.
   static const std::map<std::string, double> none;
   std::optional<SearchStep> best;
-  std::tuple<int, double, double> best_key{3, 0, 0};
+  std::tuple<int, double, double, int> best_key{3, 0, 0, 0};
   for (const auto& v : r.spec->variants) {
     if (!in_pool(r, v)) continue;
     KnobValues anchor = r.incumbent.knobs;
@@ -292,7 +366,9 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
       double pred = 0;
       if (p && model.all_measured(k) && *p < *at_anchor - std::log(1.02)) band = 0, pred = *p;
       if (p && *p > *at_anchor + std::log(1.01)) band = 2, pred = *p;
-      std::tuple<int, double, double> key{band, pred, d};
+      // Equally near: the point that continues the way the variant got faster first.
+      const int against = continues_trend(r, v, anchor, anchor_us, k) ? 0 : 1;
+      std::tuple<int, double, double, int> key{band, pred, d, against};
       if (key < best_key) {
         best_key = key;
         Candidate c;

@@ -4,7 +4,8 @@
 // recorded H200 pool). The coupled step must come after every one-knob step and before the
 // track leaves the variant. The knob model (engine/loop/knob_model.h): an additive fit in log
 // time that predicts a combination it never measured, a jump to it, and a move it predicts
-// slower put last.
+// slower put last. Pattern search's expansion: the next value along a knob whose steps were timed
+// faster but not kept.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -161,6 +162,57 @@ TEST_CASE("a move the model predicts slower (learned at another point) goes last
   // against, (8, 2). (TI 8 -> 2 is modelled slower too: 8 -> 4 was, and 2 is past 4.)
   CHECK(order.front() == key(8, 2));
   CHECK(std::find(order.begin(), order.end(), key(8, 8)) != order.end());
+}
+
+TEST_CASE("expansion: a step timed faster but not kept leads to the next value that way") {
+  Fixture f;
+  f.incumbent_ti = 2;
+  // TI 2 -> 4 was timed 0.5% faster (under the keep rule's minimum gain: not kept).
+  f.tried = {key(2, 4), key(4, 4)};
+  f.timed = {{key(2, 4), 100.0}, {key(4, 4), 99.5}};
+  auto step = engine::knob_search(f.request());
+  REQUIRE(step);
+  // Without it the climb takes the untried neighbours first (TJ 4 -> 8, up before down).
+  CHECK(step->candidate.knobs.at("TI") == 8);
+  CHECK(step->candidate.knobs.at("TJ") == 4);
+  CHECK(step->candidate.reason.find("expansion") != std::string::npos);
+  // Timed slower that way: no expansion, the ordinary neighbour comes first.
+  f.timed[key(4, 4)] = 100.5;
+  step = engine::knob_search(f.request());
+  REQUIRE(step);
+  CHECK(step->candidate.reason.find("expansion") == std::string::npos);
+  CHECK(step->candidate.knobs.at("TI") == 2);
+  // Nothing timed that way (only tried, e.g. a failed gate): no expansion either.
+  f.timed.erase(key(4, 4));
+  step = engine::knob_search(f.request());
+  REQUIRE(step);
+  CHECK(step->candidate.reason.find("expansion") == std::string::npos);
+}
+
+TEST_CASE("pool sweep: equally near points, the one continuing the way it got faster first") {
+  for (bool along_ti : {true, false}) {
+    Fixture f;
+    // The incumbent is another variant; every point but regtile's is tried.
+    for (const auto& v : f.spec.variants)
+      if (v.id != "regtile")
+        generators::for_each_knob_point(f.spec, v, [&](const generators::KnobValues& k) {
+          f.tried.insert(generators::variant_key(v.id, k));
+          return true;
+        });
+    // regtile got faster from (2, 4) to (4, 4) (or from (4, 2)): its fastest timed point.
+    const std::string behind = along_ti ? key(2, 4) : key(4, 2);
+    f.tried.insert({behind, key(4, 4)});
+    f.timed = {{behind, 110.0}, {key(4, 4), 100.0}};
+    engine::SearchRequest r = f.request();
+    r.incumbent.variant = "coalesced";
+    r.incumbent.knobs.clear();
+    auto step = engine::pool_sweep(r);
+    REQUIRE(step);
+    CHECK(step->candidate.variant == "regtile");
+    // Three untried points are one value from (4, 4); the sweep goes on the way it came.
+    CHECK(generators::variant_key("regtile", step->candidate.knobs) ==
+          (along_ti ? key(8, 4) : key(4, 8)));
+  }
 }
 
 TEST_CASE("deepest_for: the deepest variant whose own edge applies the hypothesis") {
