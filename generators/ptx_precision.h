@@ -9,6 +9,7 @@
 #include <string>
 
 #include "generators/problem_spec.h"
+#include "generators/ptx_int_provenance.h"
 
 namespace solver::generators {
 
@@ -29,11 +30,18 @@ struct PtxPrecision {
   // mad, div on .f32; not the approximations rcp/sqrt/rsqrt/ex2 that seed an FP64 Newton step):
   // together, under a declared fp64, the code computes in FP32 (red team 6).
   int cvt_f32_from_f64 = 0, arith_f32 = 0;
+  // Integer MMAs shown to multiply the problem's own integers (generators/ptx_int_provenance.h:
+  // operands read from integer buffers, never from float-derived values; integer accumulate).
+  // Filled by the overload that knows the kernels' parameters; 0 otherwise.
+  int mma_int_honest = 0;
   // The formats used at all: "f16", "bf16", "tf32", "fp8", "int8".
   std::set<std::string> formats() const;
 };
 
 PtxPrecision scan_ptx_precision(const std::string& ptx);
+// The same, with the integer MMAs' operand provenance read against which kernel parameters are
+// float buffers (float_params(rv) of the variant compiled).
+PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& params);
 
 // The class a declared name is judged as: "fp64", "fp32", "tf32", "bf16" or "fp16", read
 // without case or punctuation and under the usual spellings (float32, f32, float64, double,

@@ -317,6 +317,9 @@ class Worker {
   // hash): learnt by the first gate, so later gates of a problem where the adversarial sets do
   // not apply skip building one.
   std::map<std::string, bool> homogeneous_;
+  // The request's WorkerRequest::homogeneous (time, time_pairs, profile): prepare() takes it
+  // where homogeneous_ has no answer for the problem (a worker that never gated it).
+  std::optional<bool> carried_homogeneous_;
   // The tolerance lint's note per problem (sample_lint_op.cpp), "" when the tolerance tells a
   // 1-in-2 sample apart or no input is echoed.
   std::map<std::string, std::string> sample_lint_;
