@@ -82,11 +82,13 @@ struct State {
   std::unordered_map<std::string, bool> flt;
   std::unordered_map<std::string, std::set<std::string>> prov;
   std::set<std::string> tainted;  // regions a float-derived value was stored to
-  bool wild[NSpaces] = {};        // a float-derived store through an address of unknown origin
+  // ... of which stored as integers (or copied as bytes): narrowed data, not a float epilogue
+  std::set<std::string> narrowed;
+  bool wild[NSpaces] = {};  // a float-derived store through an address of unknown origin
   std::set<std::string> float_regions;  // float buffers' parameters
   std::set<std::string> float_regs;     // register name prefixes declared .f16/.f32/.f64...
   std::size_t size() const {
-    std::size_t n = tainted.size();
+    std::size_t n = tainted.size() + narrowed.size();
     for (const auto& [r, f] : flt) n += f;
     for (const auto& [r, s] : prov) n += s.size();
     for (bool w : wild) n += w;
@@ -112,15 +114,18 @@ struct State {
     return out;
   }
   // Whether memory read through these registers and symbols may hold float-derived values.
-  bool memory_bad(const std::vector<std::string>& regs,
-                  const std::vector<std::string>& syms) const {
+  bool memory_bad(const std::vector<std::string>& regs, const std::vector<std::string>& syms,
+                  Space sp) const {
     if (any_float(regs)) return true;  // an address computed from a float: a table lookup
+    // A float-derived store through an address of unknown origin may be what any load of its
+    // state space reads.
+    bool any_wild = false;
+    for (bool w : wild) any_wild = any_wild || w;
+    if (wild[sp] || wild[Generic] || (sp == Generic && any_wild)) return true;
     auto rs = regions(regs, syms);
-    if (rs.empty()) {  // unknown origin: any float-derived store may be what it reads
-      bool any = !tainted.empty();
-      for (bool w : wild) any = any || w;
-      return any;
-    }
+    // A load of unknown origin (a pointer read from memory) may read narrowed data stored
+    // anywhere; a float output written by the epilogue is not narrowed data.
+    if (rs.empty()) return !narrowed.empty();
     return points_bad(rs);
   }
   bool points_bad(const std::set<std::string>& rs) const {
@@ -128,10 +133,12 @@ struct State {
       if (region_bad(s)) return true;
     return false;
   }
-  void taint(const std::vector<std::string>& regs, const std::vector<std::string>& syms, Space sp) {
+  void taint(const std::vector<std::string>& regs, const std::vector<std::string>& syms, Space sp,
+             bool as_integers) {
     auto rs = regions(regs, syms);
     if (rs.empty()) wild[sp] = true;
     tainted.insert(rs.begin(), rs.end());
+    if (as_integers) narrowed.insert(rs.begin(), rs.end());
   }
   bool any_float(const std::vector<std::string>& regs) const {
     for (const auto& r : regs)
@@ -238,19 +245,20 @@ void step(const Insn& in, State& s) {
       write(in.float_op, s.regions(in.addr, in.addr_syms));
       return;
     case Kind::Load:
-      write(value_float || s.memory_bad(in.addr, in.addr_syms), {});
+      write(value_float || s.memory_bad(in.addr, in.addr_syms, in.space), {});
       return;
     case Kind::Atom:
-      write(value_float || s.memory_bad(in.addr, in.addr_syms), {});
-      if (value_float) s.taint(in.addr, in.addr_syms, in.space);
+      write(value_float || s.memory_bad(in.addr, in.addr_syms, in.space), {});
+      if (value_float) s.taint(in.addr, in.addr_syms, in.space, !in.float_op);
       return;
     case Kind::Store:
-      if (value_float || s.any_float(in.addr)) s.taint(in.addr, in.addr_syms, in.space);
+      if (value_float || s.any_float(in.addr))
+        s.taint(in.addr, in.addr_syms, in.space, !in.float_op);
       return;
     case Kind::Copy:
       if (in.src_addr.empty() && in.src_addr_syms.empty()) return;  // wait / commit groups
-      if (value_float || s.memory_bad(in.src_addr, in.src_addr_syms))
-        s.taint(in.addr, in.addr_syms, in.space == Generic ? Shared : in.space);
+      if (value_float || s.memory_bad(in.src_addr, in.src_addr_syms, Global))
+        s.taint(in.addr, in.addr_syms, in.space == Generic ? Shared : in.space, true);
       return;
     case Kind::Other:
       write(value_float, s.regions(in.srcs, in.src_syms));

@@ -67,6 +67,9 @@ TEST_CASE("an IMMA on an integer buffer's words with a float dequantise epilogue
   // Integer tiles copied to shared memory by cp.async and read back.
   CHECK(honest(kernel("cp.async.ca.shared.global [%r32], [%rd6], 16;\n"
                       "\tld.shared.u32 %r3, [%r32+4];\n")) == 1);
+  // A pointer read from memory (a grouped GEMM's pointer array): the float epilogue's stores
+  // are no narrowed data it could read.
+  CHECK(honest(kernel("ld.global.u64 %rd16, [%rd6];\n\tld.global.u32 %r3, [%rd16];\n")) == 1);
   // Without the parameters' dtypes only register-level narrowing is seen.
   CHECK(honest(kernel("add.s64 %rd11, %rd7, %rd5;\n\tld.global.nc.u32 %r3, [%rd11];\n"), {}) == 1);
 }
@@ -91,6 +94,9 @@ TEST_CASE("an IMMA on values narrowed from floats in the kernel is not, however 
       // a float buffer copied to shared memory by cp.async and read back as words
       "add.s64 %rd11, %rd7, %rd5;\n\tcp.async.ca.shared.global [%r32], [%rd11], 16;\n"
       "\tld.shared.u32 %r3, [%r32+4];\n",
+      // narrowed words stored as integers, read back through a pointer read from memory
+      "cvt.rni.s32.f32 %r31, %f2;\n\tst.global.u32 [%rd10], %r31;\n"
+      "\tld.global.u64 %rd16, [%rd6];\n\tld.global.u32 %r3, [%rd16];\n",
       // narrowed later in the loop body, carried around the back edge
       "mov.b32 %r3, %r25;\n\tcvt.rzi.s32.f32 %r25, %f2;\n",
   };
