@@ -172,6 +172,12 @@ PtxPrecision scan_ptx_precision(const std::string& ptx) {
   return p;
 }
 
+PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& params) {
+  PtxPrecision p = scan_ptx_precision(ptx);
+  if (p.mma_int > 0) p.mma_int_honest = scan_int_mma_provenance(ptx, params).honest;
+  return p;
+}
+
 std::string judged_class(const std::string& declared) {
   std::string k;
   for (char c : declared)
@@ -211,11 +217,12 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
   found("fp8", p.mma_fp8, "FP8/FP6/FP4 tensor-core MMA(s)");
   // dp4a/dp2a multiply 8/16-bit integers: on a problem whose buffers are all floating point
   // the operands were quantised from its floats, below every float class (issue 28). A
-  // problem with integer buffers computes in integers by definition. Integer MMAs are excused
-  // only on a problem with no float buffer at all (red team 7: an exact int8 WMMA GEMM of packed
-  // int8 data, CUDA samples' immaTensorCoreGemm, was refused while dp4a on the same data
-  // passed): at ~30x the FP32 rate, floats split into int8 limbs (Ozaki-style) would pay next to
-  // any index buffer, which dp4a's excuse cannot tell from the problem's own integers.
+  // problem with integer buffers computes in integers by definition. An integer MMA is honest
+  // on a problem with no float buffer at all, and on one with integer buffers when every
+  // integer MMA multiplies values read from them, never values narrowed from floats in the
+  // kernel, and accumulates in integers (ptx_int_provenance.h): an int8 W8A8 GEMM with float
+  // per-channel scales is honest, the same IMMAs on float inputs quantised in the kernel
+  // (Ozaki-style limbs, ~30x the FP32 rate) are not (red team 7 refused the former).
   bool integer_data = false, float_data = false;
   for (DType d : buffer_dtypes) {
     const bool i = d == DType::I32 || d == DType::U32 || d == DType::I64 || d == DType::U64;
@@ -223,7 +230,12 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
     float_data = float_data || !i;
   }
   const bool integer_only = integer_data && !float_data;
-  found("int8", integer_only ? 0 : p.mma_int, "integer tensor-core MMA(s)");
+  const bool int_mma_ok = integer_only || (integer_data && p.mma_int_honest >= p.mma_int);
+  if (p.mma_int && !int_mma_ok)
+    found("int8", p.mma_int,
+          integer_data ? "integer tensor-core MMA(s) not shown to multiply the problem's integer "
+                         "buffers (operands narrowed from float values in the kernel)"
+                       : "integer tensor-core MMA(s) on a problem with no integer buffer");
   found("f16", f16_data ? 0 : p.cvt_f16, "conversion(s) to FP16");
   found("bf16", bf16_data ? 0 : p.cvt_bf16, "conversion(s) to BF16");
   found("tf32", p.cvt_tf32, "conversion(s) to TF32");
@@ -257,7 +269,7 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
   if (out.empty()) return "";
   // The class the code would pass under, if one does (FP8 and integer MMAs have none).
   auto f = p.formats();
-  if (integer_only) f.erase("int8");  // the problem's own integer arithmetic
+  if (int_mma_ok) f.erase("int8");  // the problem's own integer arithmetic
   std::string hint;
   if (!f.count("fp8") && !f.count("int8") && !(p.int_dot && !integer_data)) {
     if (f.empty())

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "generators/problem_spec.h"
+#include "generators/ptx_int_provenance.h"
 
 namespace solver::generators {
 
@@ -33,11 +34,18 @@ struct PtxPrecision {
   // declared fp64, FP32 arithmetic that outnumbers it is the work done in FP32 whatever the
   // buffers hold (red team 8: an FP64 accumulation of FP32 data summed in FP32 tiles).
   int arith_f64 = 0;
+  // Integer MMAs shown to multiply the problem's own integers (generators/ptx_int_provenance.h:
+  // operands read from integer buffers, never from float-derived values; integer accumulate).
+  // Filled by the overload that knows the kernels' parameters; 0 otherwise.
+  int mma_int_honest = 0;
   // The formats used at all: "f16", "bf16", "tf32", "fp8", "int8".
   std::set<std::string> formats() const;
 };
 
 PtxPrecision scan_ptx_precision(const std::string& ptx);
+// The same, with the integer MMAs' operand provenance read against which kernel parameters are
+// float buffers (float_params(rv) of the variant compiled).
+PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& params);
 
 // The class a declared name is judged as: "fp64", "fp32", "tf32", "bf16" or "fp16", read
 // without case or punctuation and under the usual spellings (float32, f32, float64, double,

@@ -53,6 +53,35 @@ std::string_view ptx_opcode(std::string_view stmt) {
   return stmt.substr(0, n);
 }
 
+// Operands after the opcode, split at commas outside brackets and braces, trimmed.
+std::vector<std::string_view> ptx_operands(std::string_view stmt, std::string_view op) {
+  std::vector<std::string_view> out;
+  auto at = stmt.find(op);
+  if (at == std::string_view::npos) return out;
+  std::string_view rest = stmt.substr(at + op.size());
+  int depth = 0;
+  std::size_t start = 0;
+  auto push = [&](std::size_t end) {
+    std::string_view o = rest.substr(start, end - start);
+    while (!o.empty() && std::isspace(static_cast<unsigned char>(o.front()))) o.remove_prefix(1);
+    while (!o.empty() && std::isspace(static_cast<unsigned char>(o.back()))) o.remove_suffix(1);
+    if (!o.empty()) out.push_back(o);
+  };
+  for (std::size_t i = 0; i < rest.size(); ++i) {
+    char c = rest[i];
+    if (c == '[' || c == '{')
+      ++depth;
+    else if (c == ']' || c == '}')
+      --depth;
+    else if (c == ',' && depth == 0) {
+      push(i);
+      start = i + 1;
+    }
+  }
+  push(rest.size());
+  return out;
+}
+
 namespace {
 
 // Statements split at ';', braces and line ends (directives such as `.version 9.0` end
@@ -109,35 +138,6 @@ std::string_view label_of(std::string_view stmt) {
   return {};
 }
 
-// Operands after the opcode, split at commas outside brackets and braces, trimmed.
-std::vector<std::string_view> operands(std::string_view stmt, std::string_view op) {
-  std::vector<std::string_view> out;
-  auto at = stmt.find(op);
-  if (at == std::string_view::npos) return out;
-  std::string_view rest = stmt.substr(at + op.size());
-  int depth = 0;
-  std::size_t start = 0;
-  auto push = [&](std::size_t end) {
-    std::string_view o = rest.substr(start, end - start);
-    while (!o.empty() && std::isspace(static_cast<unsigned char>(o.front()))) o.remove_prefix(1);
-    while (!o.empty() && std::isspace(static_cast<unsigned char>(o.back()))) o.remove_suffix(1);
-    if (!o.empty()) out.push_back(o);
-  };
-  for (std::size_t i = 0; i < rest.size(); ++i) {
-    char c = rest[i];
-    if (c == '[' || c == '{')
-      ++depth;
-    else if (c == ']' || c == '}')
-      --depth;
-    else if (c == ',' && depth == 0) {
-      push(i);
-      start = i + 1;
-    }
-  }
-  push(rest.size());
-  return out;
-}
-
 // The address register of a memory operand "[%rd5+16]" ("%rd5"), or the operand itself.
 std::string_view address_base(std::string_view o) {
   auto open = o.find('[');
@@ -167,7 +167,7 @@ bool loop_is_gemm(const std::vector<std::string_view>& body) {
   for (auto stmt : body) {
     std::string_view op = ptx_opcode(stmt);
     if (op.empty() || op.front() == '.') continue;
-    auto ops = operands(stmt, op);
+    auto ops = ptx_operands(stmt, op);
     if (ops.empty()) continue;
     // An accumulator is computed in the loop, not loaded there (`y = a*x + y` with y loaded
     // each trip is an axpy, not a product's reduction).
@@ -192,7 +192,7 @@ bool loop_is_gemm(const std::vector<std::string_view>& body) {
   for (auto stmt : body) {
     std::string_view op = ptx_opcode(stmt);
     if (!starts_with(op, "fma.")) continue;
-    auto ops = operands(stmt, op);
+    auto ops = ptx_operands(stmt, op);
     if (ops.size() != 4) continue;
     auto a = loaded_from.find(ops[1]), b = loaded_from.find(ops[2]);
     if (a == loaded_from.end() || b == loaded_from.end() || a->second == b->second) continue;
@@ -335,7 +335,7 @@ bool ptx_has_gemm_loop(std::string_view entry_body) {
   for (std::size_t i = 0; i < stmts.size(); ++i) {
     std::string_view op = ptx_opcode(stmts[i]);
     if (!starts_with(op, "bra")) continue;
-    auto ops = operands(stmts[i], op);
+    auto ops = ptx_operands(stmts[i], op);
     if (ops.empty()) continue;
     auto target = label_at.find(ops.back());
     if (target == label_at.end() || target->second >= i) continue;  // forward: not a loop

@@ -49,6 +49,10 @@ std::string_view ptx_entry_body(std::string_view ptx, std::string_view entry);
 // ("@p", "@!%p3"), and returns the dotted mnemonic ("wmma.mma.sync.aligned.row...").
 std::string_view ptx_opcode(std::string_view stmt);
 
+// The operands after `op` (ptx_opcode's answer) in `stmt`, split at commas outside brackets
+// and braces, trimmed ("{%r1, %r2}", "[%rd4+16]", "%f3").
+std::vector<std::string_view> ptx_operands(std::string_view stmt, std::string_view op);
+
 // The PTX without // and /* */ comments and "..." strings (line ends kept), each statement's
 // opcode joined across the blanks and line ends ptxas reads through ("mma .sync..." is
 // "mma.sync..."), for scans that read statements (this file's and generators/ptx_precision.cpp's).

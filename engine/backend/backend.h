@@ -66,6 +66,13 @@ struct GateResult {
   std::map<std::string, double> phases_ms;
   // The answer of an earlier gate of the same variant in this run (MemoBackend), not a new one.
   bool reused = false;
+  // The problem's reference verified homogeneous in its float inputs (true) or shown not to be
+  // (false) by the gate's exponent-range set, here or in an earlier gate of the worker; absent
+  // where no gate learnt it (a sweep gate, no adversarial set applies, a failure before). A
+  // property of the problem, not of the variant: the live backend carries it to every later
+  // request that times the problem (WorkerRequest::homogeneous), so pairs timed by a worker
+  // that never gated the problem (a restart) shrink positive laws as the gate's runs did (P6c).
+  std::optional<bool> homogeneous;
   bool passed() const { return status == GateStatus::Passed; }
 };
 

@@ -110,7 +110,10 @@ class LiveBackend final : public Backend {
     // the fresh set (reference + check each), the timed series.
     Exchange ex = exchange(r, kCompileBudgetMs,
                            kCompileBudgetMs + t * (kExtraBatches + 3 * r.input_sets + 8));
-    if (ex.kind == Exchange::Kind::Answered && ex.response.gate) return *ex.response.gate;
+    if (ex.kind == Exchange::Kind::Answered && ex.response.gate) {
+      if (ex.response.gate->homogeneous) homogeneous_[v.problem] = *ex.response.gate->homogeneous;
+      return *ex.response.gate;
+    }
     GateResult g;
     std::tie(g.status, g.detail) = failure_of(ex);
     return g;
@@ -120,6 +123,7 @@ class LiveBackend final : public Backend {
     WorkerRequest r;
     r.op = "profile";
     r.variant = v;
+    r.homogeneous = homogeneous_of(v.problem);
     r.samples = 20;
     r.full_metrics = options_.full_metrics;
     // SOLVER_NO_PC_SAMPLING=1 turns the pass off for every command (those without the flag).
@@ -141,6 +145,7 @@ class LiveBackend final : public Backend {
     WorkerRequest r;
     r.op = "time";
     r.variant = v;
+    r.homogeneous = homogeneous_of(v.problem);
     r.samples = std::max(1, samples);
     r.seed = seed;
     int t = timeout_for(v.problem);
@@ -166,6 +171,7 @@ class LiveBackend final : public Backend {
     r.op = "time_pairs";
     r.incumbent = incumbent;
     r.candidate = candidate;
+    if (incumbent.problem == candidate.problem) r.homogeneous = homogeneous_of(candidate.problem);
     r.pairs = std::max(1, plan.max_pairs);
     r.plan = plan;
     r.plan.max_pairs = r.pairs;
@@ -194,6 +200,15 @@ class LiveBackend final : public Backend {
 
  private:
   static std::string describe(const Exchange& ex) { return ex.detail; }
+
+  // What a gate of this backend learnt about the problem's homogeneity (GateResult::
+  // homogeneous), sent with every later request that times it: the worker that answers may
+  // not be the one that gated (a restart after a timeout or a fault starts a bare worker).
+  std::optional<bool> homogeneous_of(const std::string& problem) const {
+    auto it = homogeneous_.find(problem);
+    if (it == homogeneous_.end()) return std::nullopt;
+    return it->second;
+  }
 
   // A request that did not get the result it asked for, as the gate outcome it amounts to:
   // the worker's own status for a failure it could name (a wrong result after timing), else
@@ -321,6 +336,7 @@ class LiveBackend final : public Backend {
   WorkerProcess worker_;
   DeviceInfo device_;
   std::map<std::string, int> timeouts_;
+  std::map<std::string, bool> homogeneous_;  // per problem, from its gates (homogeneous_of)
   uint64_t next_id_ = 0;
   uint64_t seed_base_ = 0, gates_ = 0;
   int starts_ = 0;

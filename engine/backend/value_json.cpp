@@ -87,6 +87,7 @@ json to_json(const GateResult& g) {
   if (g.sm_clock_mhz > 0) j["sm_clock_mhz"] = g.sm_clock_mhz;
   if (!g.phases_ms.empty()) j["phases_ms"] = num_map(g.phases_ms);
   if (g.reused) j["reused"] = true;
+  if (g.homogeneous) j["homogeneous"] = *g.homogeneous;
   return j;
 }
 GateResult gate_result_from_json(const json& j, const std::string& where) {
@@ -115,6 +116,7 @@ GateResult gate_result_from_json(const json& j, const std::string& where) {
   if (!(g.sm_clock_mhz >= 0)) c.error("/sm_clock_mhz", "sm_clock_mhz must be >= 0");
   g.phases_ms = c.measured_map(j, "phases_ms");
   g.reused = c.boolean(j, "reused").value_or(false);
+  g.homogeneous = c.boolean(j, "homogeneous");
   c.throw_if_any("bad gate result");
   return g;
 }

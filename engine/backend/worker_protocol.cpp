@@ -60,8 +60,9 @@ std::string encode_request(const WorkerRequest& r) {
   if (r.seed) j["seed"] = r.seed;
   if (r.full_metrics) j["full_metrics"] = true;
   if (!r.metrics.empty()) j["metrics"] = r.metrics;
-  if (!r.pc_sampling) j["pc_sampling"] = false;  // absent: on
-  if (r.sweep) j["sweep"] = true;                // absent: the full gate
+  if (!r.pc_sampling) j["pc_sampling"] = false;          // absent: on
+  if (r.sweep) j["sweep"] = true;                        // absent: the full gate
+  if (r.homogeneous) j["homogeneous"] = *r.homogeneous;  // absent: unknown
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -99,6 +100,7 @@ rules::Outcome<WorkerRequest> decode_request(const std::string& line) {
     r.metrics = c.strings(j, "metrics");
     r.pc_sampling = c.boolean(j, "pc_sampling").value_or(true);
     r.sweep = c.boolean(j, "sweep").value_or(false);
+    r.homogeneous = c.boolean(j, "homogeneous");
     c.throw_if_any("malformed request");
     return r;
   } catch (const rules::InputError& e) {

@@ -139,8 +139,8 @@ void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
     if (rv.variant != "__reference__" && !c.ptx.empty()) {
       std::set<gen::DType> dtypes;
       for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
-      std::string why =
-          gen::precision_mismatch(gen::scan_ptx_precision(c.ptx), rv.precision, dtypes);
+      std::string why = gen::precision_mismatch(
+          gen::scan_ptx_precision(c.ptx, gen::float_params(rv)), rv.precision, dtypes);
       if (!why.empty()) {
         row.compile = "precision";
         row.failed = true;

@@ -119,8 +119,9 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
       REQUIRE_MESSAGE(c.ok, v.id, ": ", c.error, "\n", c.log);
       std::set<generators::DType> dtypes;
       for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
-      std::string why = generators::precision_mismatch(generators::scan_ptx_precision(c.ptx),
-                                                       rv.precision, dtypes);
+      std::string why = generators::precision_mismatch(
+          generators::scan_ptx_precision(c.ptx, generators::float_params(rv)), rv.precision,
+          dtypes);
       bool refused = !why.empty();
       bool want = v.id == "cheat" && expect["offline"] == "precision_mismatch";  // never a control
       CHECK_MESSAGE(refused == want, v.id, ": ", why);

@@ -17,6 +17,10 @@
 //            phases_ms like the real worker's gate
 //   mutates_in_pairs / fast_in_pairs
 //            gate, but time_pairs answers ok:false with error_status input_mutated / too_fast
+//   homogeneous / not_homogeneous
+//            gate with GateResult::homogeneous true / false (the problem's P6c flag); every
+//            time, time_pairs and profile answer says in its detail what the request carried
+//            ("homogeneous yes|no|unknown")
 // SOLVER_GPU_DEVICE (set by `ablate --gpus`) is echoed in each detail as "gpu N"; with
 // FAKE_ODD_GPU=N the worker on GPU N reports another device ("Other Fake GPU", chip fake2).
 // Start-up mode (--fake-mode): "nodriver" exits 127 the way the dynamic loader does when
@@ -48,6 +52,9 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
   resp.id = r.id;
   resp.ok = true;
   std::string pid = "pid " + std::to_string(getpid());
+  const std::string carried = std::string(" homogeneous ") + (!r.homogeneous   ? "unknown"
+                                                              : *r.homogeneous ? "yes"
+                                                                               : "no");
   // Which GPU it was started for (ablate --gpus), so a test sees each shard's worker's GPU.
   if (const char* gpu = std::getenv("SOLVER_GPU_DEVICE")) pid += std::string(" gpu ") + gpu;
   if (r.op == "gate") {
@@ -61,11 +68,13 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
     g.phases_ms = {{"checks", 1.5}, {"timing", 2.0}};
     g.input_sets = r.input_sets;
     g.seeds = {r.seed + 1, r.seed + 2};
+    if (r.variant && r.variant->variant == "homogeneous") g.homogeneous = true;
+    if (r.variant && r.variant->variant == "not_homogeneous") g.homogeneous = false;
     resp.gate = g;
   } else if (r.op == "profile") {
     ProfileResult p;
     p.ok = true;
-    p.detail = pid;
+    p.detail = pid + carried;
     p.time_us = 12.5;
     p.signals.set("time_us", 12.5);
     p.raw_metrics["gpu__time_duration.sum"] = 20000;
@@ -75,7 +84,7 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
     t.ok = true;
     for (int i = 0; i < r.samples; ++i) t.kernel_us.push_back(10.0 + i);
     t.event_us = t.kernel_us;
-    t.detail = pid;
+    t.detail = pid + carried;
     resp.time = t;
   } else if (r.op == "time_pairs" && r.candidate && r.candidate->variant == "stale") {
     resp.ok = false;
@@ -100,6 +109,7 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
       p.candidate_us.push_back(10.0);
     }
     p.sm_clock_mhz = 1980;
+    p.detail = pid + carried;
     resp.pairs = p;
   }
   return resp;

@@ -90,6 +90,35 @@ TEST_CASE("a healthy worker answers every op") {
   CHECK(pid_of(b->gate(ref("ok"))) == pid_of(g));  // same worker throughout
 }
 
+TEST_CASE("a problem's homogeneity from its gate goes with every later timing, to any worker") {
+  // P6c: the gate's exponent-range set verifies the problem homogeneous; the timed runs of
+  // every later request must shrink positive laws as the gate's did, also in a worker that
+  // never gated the problem (here: the one started after the first died).
+  auto [b, why] = open_live_backend(fake_options());
+  REQUIRE(b);
+  auto carried = [](const std::string& detail) {
+    auto at = detail.find(" homogeneous ");
+    return at == std::string::npos ? std::string("?") : detail.substr(at + 13);
+  };
+  CHECK(carried(b->time_pairs(ref("ok"), ref("ok"), 4, 1).detail) == "unknown");
+  GateResult g = b->gate(ref("homogeneous"));
+  REQUIRE(g.homogeneous.has_value());
+  CHECK(*g.homogeneous);
+  CHECK(b->gate(ref("exit")).status == GateStatus::Fault);  // the gating worker is gone
+  PairSamples p = b->time_pairs(ref("ok"), ref("ok"), 4, 1);
+  CHECK(b->workers_started() == 2);
+  CHECK(carried(p.detail) == "yes");
+  CHECK(p.detail.find(pid_of(g)) == std::string::npos);  // another worker timed it
+  CHECK(carried(b->time_samples(ref("ok"), 3, 1).detail) == "yes");
+  CHECK(carried(b->profile(ref("ok")).detail) == "yes");
+  // A gate's answer is not carried to another problem; a "no" is carried as such.
+  CHECK(carried(
+            b->time_pairs({"other_problem", "ok", {}}, {"other_problem", "ok", {}}, 4, 1).detail) ==
+        "unknown");
+  CHECK(b->gate(ref("not_homogeneous")).homogeneous == std::optional<bool>(false));
+  CHECK(carried(b->time_pairs(ref("ok"), ref("ok"), 4, 1).detail) == "no");
+}
+
 TEST_CASE("a hanging kernel becomes Timeout, the worker is killed, and a fresh one serves next") {
   auto [b, why] = open_live_backend(fake_options());
   REQUIRE(b);

@@ -63,6 +63,35 @@ TEST_CASE("a request survives encoding") {
   CHECK_FALSE(back->variant);
   CHECK(back->pairs == 15);
   CHECK(back->seed == r.seed);
+  CHECK_FALSE(back->homogeneous);  // absent: unknown
+  CHECK(encode_request(r).find("homogeneous") == std::string::npos);
+}
+
+TEST_CASE("the problem's homogeneity crosses the pipe in a gate answer and in a request (P6c)") {
+  for (bool h : {true, false}) {
+    GateResult g;
+    g.status = GateStatus::WrongResult;  // learnt before the failure: a property of the problem
+    g.homogeneous = h;
+    WorkerResponse r;
+    r.id = 5;
+    r.ok = true;
+    r.gate = g;
+    WorkerLine line = decode_worker_line(encode_response(r));
+    REQUIRE(line.response.gate);
+    CHECK(line.response.gate->homogeneous == std::optional<bool>(h));
+    WorkerRequest q;
+    q.id = 6;
+    q.op = "time_pairs";
+    q.incumbent = VariantRef{"reduce", "tree", {}};
+    q.candidate = VariantRef{"reduce", "warp", {}};
+    q.homogeneous = h;
+    auto back = decode_request(encode_request(q));
+    REQUIRE_MESSAGE(back, solver::rules::why(back));
+    CHECK(back->homogeneous == std::optional<bool>(h));
+  }
+  GateResult plain;
+  CHECK(to_json(plain).count("homogeneous") == 0);  // recordings keep their bytes
+  CHECK_FALSE(gate_result_from_json(to_json(plain), "test").homogeneous);
 }
 
 TEST_CASE("a malformed request is an error value, not an exception") {

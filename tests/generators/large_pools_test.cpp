@@ -121,7 +121,9 @@ TEST_CASE("the large pools compile with NVRTC on several threads, into the worke
     if (!r.ok) continue;  // reported below
     std::set<DType> dtypes;
     for (const auto& b : items[i].buffers) dtypes.insert(b.dtype);
-    CHECK_MESSAGE(precision_mismatch(scan_ptx_precision(r.ptx), items[i].precision, dtypes).empty(),
+    CHECK_MESSAGE(precision_mismatch(scan_ptx_precision(r.ptx, float_params(items[i])),
+                                     items[i].precision, dtypes)
+                      .empty(),
                   keys[i]);
   }
   int spilled = 0;

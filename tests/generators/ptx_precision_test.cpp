@@ -204,7 +204,7 @@ TEST_CASE("every built-in variant's NVRTC PTX computes in its declared precision
         REQUIRE_FALSE(c.ptx.empty());
         std::set<DType> dtypes;
         for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
-        auto p = scan_ptx_precision(c.ptx);
+        auto p = scan_ptx_precision(c.ptx, float_params(rv));
         CHECK_MESSAGE(precision_mismatch(p, rv.precision, dtypes).empty(), spec.name, " ", rv.key,
                       ": ", precision_mismatch(p, rv.precision, dtypes));
         if (rv.precision == "tf32") CHECK_MESSAGE(p.mma_tf32 > 0, rv.key);  // the scan sees them

@@ -149,6 +149,11 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   auto done = [&]() -> GateResult& {
     timer.stop();
     g.phases_ms = phases;
+    // The problem's homogeneity as this worker knows it (learnt here or by an earlier gate):
+    // a property of the problem, carried to every worker that times it (P6c; the backend
+    // sends it with time, time_pairs and profile requests).
+    if (auto known = homogeneous_.find(homogeneous_key(p)); known != homogeneous_.end())
+      g.homogeneous = known->second;
     return g;
   };
   if (!p.precision_issue.empty()) {

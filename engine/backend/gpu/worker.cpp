@@ -112,6 +112,8 @@ engine::WorkerResponse Worker::serve(const engine::WorkerRequest& r) {
   engine::WorkerResponse resp;
   resp.id = r.id;
   resp.ok = true;
+  // The problem's homogeneity from its gate, for this request only; a gate learns its own.
+  carried_homogeneous_ = r.op == "gate" ? std::nullopt : r.homogeneous;
   auto need = [&](const std::optional<engine::VariantRef>& v, const char* what) {
     if (!v) {
       resp.ok = false;
@@ -222,7 +224,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     if (!compiled.ptx.empty()) {
       std::set<generators::DType> dtypes;
       for (const auto& b : p->resolved.buffers) dtypes.insert(b.dtype);
-      p->code_precision = generators::scan_ptx_precision(compiled.ptx);
+      p->code_precision =
+          generators::scan_ptx_precision(compiled.ptx, generators::float_params(p->resolved));
       p->precision_issue =
           generators::precision_mismatch(*p->code_precision, p->resolved.precision, dtypes);
       // Memory that outlives a run (red team 8, generators/ptx_module_memory.h): module
@@ -273,9 +276,13 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   step.emplace("upload");
   p->buffers = std::make_shared<DeviceBuffers>(p->resolved, p->reference, std::move(sets),
                                                device_digest(), device_input_cache());
-  // A problem an earlier gate of this worker verified homogeneous: its timed runs shrink
-  // positive laws from the first (P6c, red team 7; gate_op.cpp sets it on first learning).
-  const auto known = homogeneous_.find(homogeneous_key(*p));
+  // A problem an earlier gate verified homogeneous: its timed runs shrink positive laws from
+  // the first (P6c, red team 7; gate_op.cpp sets it on first learning). The gate may have run
+  // in another worker (this one restarted, or another GPU's): the request then carries the
+  // gate's outcome, which this worker keeps as if it had learnt it.
+  const std::string hkey = homogeneous_key(*p);
+  if (carried_homogeneous_ && !homogeneous_.count(hkey)) homogeneous_[hkey] = *carried_homogeneous_;
+  const auto known = homogeneous_.find(hkey);
   p->buffers->set_homogeneous(known != homogeneous_.end() && known->second);
   step.reset();
   p->timing_sets = std::min(p->buffers->sets(), engine::kRotationSets);

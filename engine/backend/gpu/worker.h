@@ -321,6 +321,9 @@ class Worker {
   // hash): learnt by the first gate, so later gates of a problem where the adversarial sets do
   // not apply skip building one.
   std::map<std::string, bool> homogeneous_;
+  // The request's WorkerRequest::homogeneous (time, time_pairs, profile): prepare() takes it
+  // where homogeneous_ has no answer for the problem (a worker that never gated it).
+  std::optional<bool> carried_homogeneous_;
   // The tolerance lint's verdict per problem (sample_lint_op.cpp, sample_lint.h): over set 0,
   // the heavy-tailed set and the fresh set (`fresh`, its index; -1: none).
   std::map<std::string, SampleLintVerdict> sample_lint_;

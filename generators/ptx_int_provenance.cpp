@@ -1,0 +1,367 @@
+#include "generators/ptx_int_provenance.h"
+
+#include <algorithm>
+#include <cctype>
+#include <set>
+#include <string_view>
+#include <unordered_map>
+
+#include "generators/ptx_scan.h"
+#include "generators/variant_space.h"
+
+namespace solver::generators {
+namespace {
+
+bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
+
+std::vector<std::string_view> dot_tokens(std::string_view op) {
+  std::vector<std::string_view> out;
+  while (!op.empty()) {
+    auto dot = op.find('.');
+    out.push_back(op.substr(0, dot));
+    if (dot == std::string_view::npos) break;
+    op.remove_prefix(dot + 1);
+  }
+  return out;
+}
+
+bool float_type(std::string_view t) {
+  return t == "f16" || t == "f16x2" || t == "bf16" || t == "bf16x2" || t == "tf32" || t == "f32" ||
+         t == "f64" || starts_with(t, "e4m3") || starts_with(t, "e5m2") || starts_with(t, "e2m1") ||
+         starts_with(t, "e2m3") || starts_with(t, "e3m2") || starts_with(t, "ue8m0");
+}
+
+bool is_mma(std::string_view op) {
+  return starts_with(op, "mma.sync") || starts_with(op, "mma.sp") || starts_with(op, "wmma.mma") ||
+         starts_with(op, "wgmma.mma_async") || starts_with(op, "tcgen05.mma");
+}
+
+bool is_int_mma(std::string_view stmt, std::string_view op) {
+  if (!is_mma(op)) return false;
+  if (starts_with(op, "tcgen05.mma")) return stmt.find("kind::i8") != std::string_view::npos;
+  for (auto t : dot_tokens(op))
+    if (t == "s8" || t == "u8" || t == "s4" || t == "u4" || t == "b1") return true;
+  return false;
+}
+
+bool ident_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+}
+
+// Registers ("%r12") and symbols ("_ZZ4gemmE2As", "gemm_param_0") named in an operand.
+void names_in(std::string_view o, std::vector<std::string>& regs, std::vector<std::string>& syms) {
+  for (std::size_t i = 0; i < o.size();) {
+    char c = o[i];
+    if (c == '%' || ident_char(c)) {
+      // A register's name runs through '.' ("%tid.x"): its suffix is no symbol.
+      std::size_t j = i + 1;
+      while (j < o.size() && (ident_char(o[j]) || (c == '%' && o[j] == '.'))) ++j;
+      if (c == '%')
+        regs.emplace_back(o.substr(i, j - i));
+      else if (!std::isdigit(static_cast<unsigned char>(c)))
+        syms.emplace_back(o.substr(i, j - i));
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+}
+
+enum class Kind { Other, Load, ParamLoad, Store, Atom, Copy };
+enum Space { Generic, Global, Shared, Local, NSpaces };
+
+struct Insn {
+  Kind kind = Kind::Other;
+  Space space = Generic;
+  bool float_op = false;  // the opcode names a float type
+  bool int_mma = false, int_acc = false;
+  std::vector<std::string> dests, srcs, src_syms, addr, addr_syms, src_addr, src_addr_syms, mma_ab;
+};
+
+struct State {
+  std::unordered_map<std::string, bool> flt;
+  std::unordered_map<std::string, std::set<std::string>> prov;
+  std::set<std::string> tainted;  // regions a float-derived value was stored to
+  // ... of which stored as integers (or copied as bytes): narrowed data, not a float epilogue
+  std::set<std::string> narrowed;
+  bool wild[NSpaces] = {};  // a float-derived store through an address of unknown origin
+  std::set<std::string> float_regions;  // float buffers' parameters
+  std::set<std::string> float_regs;     // register name prefixes declared .f16/.f32/.f64...
+  std::size_t size() const {
+    std::size_t n = tainted.size() + narrowed.size();
+    for (const auto& [r, f] : flt) n += f;
+    for (const auto& [r, s] : prov) n += s.size();
+    for (bool w : wild) n += w;
+    return n;
+  }
+  bool is_float(const std::string& r) const {
+    auto it = flt.find(r);
+    if (it != flt.end() && it->second) return true;
+    std::string prefix = r;
+    while (!prefix.empty() && std::isdigit(static_cast<unsigned char>(prefix.back())))
+      prefix.pop_back();
+    return float_regs.count(prefix) > 0;
+  }
+  bool region_bad(const std::string& s) const {
+    return tainted.count(s) > 0 || float_regions.count(s) > 0;
+  }
+  std::set<std::string> regions(const std::vector<std::string>& regs,
+                                const std::vector<std::string>& syms) const {
+    std::set<std::string> out(syms.begin(), syms.end());
+    for (const auto& r : regs)
+      if (auto it = prov.find(r); it != prov.end())
+        out.insert(it->second.begin(), it->second.end());
+    return out;
+  }
+  // Whether memory read through these registers and symbols may hold float-derived values.
+  bool memory_bad(const std::vector<std::string>& regs, const std::vector<std::string>& syms,
+                  Space sp) const {
+    if (any_float(regs)) return true;  // an address computed from a float: a table lookup
+    // A float-derived store through an address of unknown origin may be what any load of its
+    // state space reads.
+    bool any_wild = false;
+    for (bool w : wild) any_wild = any_wild || w;
+    if (wild[sp] || wild[Generic] || (sp == Generic && any_wild)) return true;
+    auto rs = regions(regs, syms);
+    // A load of unknown origin (a pointer read from memory) may read narrowed data stored
+    // anywhere; a float output written by the epilogue is not narrowed data.
+    if (rs.empty()) return !narrowed.empty();
+    return points_bad(rs);
+  }
+  bool points_bad(const std::set<std::string>& rs) const {
+    for (const auto& s : rs)
+      if (region_bad(s)) return true;
+    return false;
+  }
+  void taint(const std::vector<std::string>& regs, const std::vector<std::string>& syms, Space sp,
+             bool as_integers) {
+    auto rs = regions(regs, syms);
+    if (rs.empty()) wild[sp] = true;
+    tainted.insert(rs.begin(), rs.end());
+    if (as_integers) narrowed.insert(rs.begin(), rs.end());
+  }
+  bool any_float(const std::vector<std::string>& regs) const {
+    for (const auto& r : regs)
+      if (is_float(r)) return true;
+    return false;
+  }
+};
+
+Space space_of(const std::vector<std::string_view>& t) {
+  for (auto x : t) {
+    if (starts_with(x, "shared")) return Shared;
+    if (x == "global") return Global;
+    if (x == "local") return Local;
+  }
+  return Generic;
+}
+
+std::string_view trim_braces(std::string_view s) {
+  while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.front())) || s.front() == '{' ||
+                        s.front() == '}'))
+    s.remove_prefix(1);
+  return s;
+}
+
+// One statement into an Insn; false for directives and empty statements (a `.reg` of a float
+// type records its register names in `float_regs`).
+bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
+  stmt = trim_braces(stmt);
+  if (stmt.empty()) return false;
+  if (stmt.front() == '.') {
+    if (!starts_with(stmt, ".reg")) return false;
+    std::vector<std::string> regs, syms;
+    names_in(stmt, regs, syms);
+    bool flt = false;
+    for (const auto& s : syms) flt = flt || float_type(s);
+    if (flt)
+      for (const auto& r : regs) float_regs.insert(r);
+    return false;
+  }
+  std::string_view op = ptx_opcode(stmt);
+  if (op.empty()) return false;
+  auto at = stmt.find(op);
+  std::string_view before = stmt.substr(0, at);
+  if (auto g = before.find('@'); g != std::string_view::npos) {
+    std::vector<std::string> syms;
+    names_in(before.substr(g), in.srcs, syms);
+  }
+  auto t = dot_tokens(op);
+  const std::string_view head = t[0];
+  for (std::size_t i = 1; i < t.size(); ++i) in.float_op = in.float_op || float_type(t[i]);
+  in.space = space_of(t);
+  auto ops = ptx_operands(stmt, op);
+  if (head == "ld" || head == "ldu" || head == "ldmatrix" || starts_with(op, "wmma.load") ||
+      head == "tex" || head == "tld4" || head == "suld")
+    in.kind = (in.space == Generic && std::find(t.begin(), t.end(), "param") != t.end())
+                  ? Kind::ParamLoad
+                  : Kind::Load;
+  else if (head == "st" || head == "stmatrix" || head == "red" || starts_with(op, "wmma.store"))
+    in.kind = Kind::Store;
+  else if (head == "atom")
+    in.kind = Kind::Atom;
+  else if (head == "cp")
+    in.kind = Kind::Copy;
+  if (is_int_mma(stmt, op)) {
+    in.int_mma = true;
+    for (auto x : t) in.int_acc = in.int_acc || x == "s32";
+    for (std::size_t i = 1; i < 3 && i < ops.size(); ++i) {
+      std::vector<std::string> syms;
+      names_in(ops[i], in.mma_ab, syms);
+    }
+  }
+  std::vector<std::string> dsyms;
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    const bool bracket = !ops[i].empty() && ops[i].front() == '[';
+    const bool first = i == 0;
+    if (in.kind == Kind::Store || (in.kind == Kind::Copy && first)) {
+      if (first)
+        names_in(ops[i], in.addr, in.addr_syms);
+      else
+        names_in(ops[i], in.srcs, in.src_syms);
+    } else if (in.kind == Kind::Copy) {
+      names_in(ops[i], in.src_addr, in.src_addr_syms);
+    } else if (first) {
+      names_in(ops[i], in.dests, dsyms);
+    } else if (bracket && in.kind != Kind::Other) {
+      names_in(ops[i], in.addr, in.addr_syms);
+    } else {
+      names_in(ops[i], in.srcs, in.src_syms);
+    }
+  }
+  return true;
+}
+
+void step(const Insn& in, State& s) {
+  bool value_float = in.float_op || s.any_float(in.srcs);
+  auto write = [&](bool flt, const std::set<std::string>& prov) {
+    for (const auto& d : in.dests) {
+      if (flt) s.flt[d] = true;
+      if (!prov.empty()) s.prov[d].insert(prov.begin(), prov.end());
+    }
+  };
+  switch (in.kind) {
+    case Kind::ParamLoad:
+      write(in.float_op, s.regions(in.addr, in.addr_syms));
+      return;
+    case Kind::Load:
+      write(value_float || s.memory_bad(in.addr, in.addr_syms, in.space), {});
+      return;
+    case Kind::Atom:
+      write(value_float || s.memory_bad(in.addr, in.addr_syms, in.space), {});
+      if (value_float) s.taint(in.addr, in.addr_syms, in.space, !in.float_op);
+      return;
+    case Kind::Store:
+      if (value_float || s.any_float(in.addr))
+        s.taint(in.addr, in.addr_syms, in.space, !in.float_op);
+      return;
+    case Kind::Copy:
+      if (in.src_addr.empty() && in.src_addr_syms.empty()) return;  // wait / commit groups
+      if (value_float || s.memory_bad(in.src_addr, in.src_addr_syms, Global))
+        s.taint(in.addr, in.addr_syms, in.space == Generic ? Shared : in.space, true);
+      return;
+    case Kind::Other:
+      write(value_float, s.regions(in.srcs, in.src_syms));
+      return;
+  }
+}
+
+std::vector<std::string> param_names(std::string_view clean, std::size_t entry_at) {
+  std::vector<std::string> out;
+  auto open = clean.find('(', entry_at), close = clean.find(')', entry_at);
+  auto brace = clean.find('{', entry_at);
+  if (open == std::string_view::npos || close == std::string_view::npos || open > brace) return out;
+  std::string_view list = clean.substr(open + 1, close - open - 1);
+  while (!list.empty()) {
+    auto comma = list.find(',');
+    std::string_view one = list.substr(0, comma);
+    if (auto b = one.find('['); b != std::string_view::npos) one = one.substr(0, b);
+    std::vector<std::string> regs, syms;
+    names_in(one, regs, syms);
+    if (!syms.empty()) out.push_back(syms.back());
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+int honest_int_mmas(std::string_view body, const std::vector<std::string>& names,
+                    const std::vector<bool>* flt) {
+  State s;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    if (flt && i < flt->size() && (*flt)[i]) s.float_regions.insert(names[i]);
+  std::vector<Insn> code;
+  std::string_view rest = body;
+  while (!rest.empty()) {
+    auto semi = rest.find(';');
+    Insn in;
+    if (parse(rest.substr(0, semi), in, s.float_regs)) code.push_back(std::move(in));
+    rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
+  }
+  // Monotone (taints only grow): at most one pass per change, plus one to see none.
+  for (std::size_t before = s.size() + 1; before != s.size();) {
+    before = s.size();
+    for (const auto& in : code) step(in, s);
+  }
+  int honest = 0;
+  for (const auto& in : code) {
+    if (!in.int_mma || !in.int_acc) continue;
+    bool bad = false;
+    // A data operand must not be float-derived; a descriptor (wgmma, tcgen05) must not point
+    // at memory holding float-derived values.
+    for (const auto& r : in.mma_ab) bad = bad || s.is_float(r) || s.points_bad(s.regions({r}, {}));
+    honest += !bad;
+  }
+  return honest;
+}
+
+}  // namespace
+
+FloatParams float_params(const ResolvedVariant& rv) {
+  FloatParams out;
+  auto is_float = [](DType d) {
+    return d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
+  };
+  for (const auto& l : rv.launches) {
+    auto& v = out[l.entry];
+    v.resize(std::max(v.size(), l.args.size()), false);
+    for (std::size_t i = 0; i < l.args.size(); ++i) {
+      const auto& a = l.args[i];
+      if (a.kind == ResolvedArg::Kind::Buffer && a.index >= 0 &&
+          a.index < static_cast<int>(rv.buffers.size()))
+        v[i] = v[i] || is_float(rv.buffers[a.index].dtype);
+      if (a.kind == ResolvedArg::Kind::TensorMap && a.index >= 0 &&
+          a.index < static_cast<int>(rv.tensor_maps.size()))
+        v[i] = v[i] || is_float(rv.tensor_maps[a.index].dtype);
+    }
+  }
+  return out;
+}
+
+IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatParams& params) {
+  IntMmaProvenance out;
+  const std::string clean = strip_ptx_comments(ptx);
+  std::string_view rest(clean);
+  while (!rest.empty()) {
+    auto semi = rest.find(';');
+    std::string_view stmt = trim_braces(rest.substr(0, semi));
+    std::string_view op = stmt.empty() || stmt.front() == '.' ? "" : ptx_opcode(stmt);
+    out.int_mma += !op.empty() && is_int_mma(stmt, op);
+    rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
+  }
+  if (out.int_mma == 0) return out;
+  std::string_view all(clean);
+  for (std::size_t from = 0; (from = all.find(".entry", from)) != std::string_view::npos;) {
+    std::size_t name_at = all.find_first_not_of(" \t\r\n", from + 6);
+    from += 6;
+    if (name_at == std::string_view::npos) break;
+    std::string name(all.substr(name_at, all.find_first_of(" \t\r\n(", name_at) - name_at));
+    auto it = params.find(name);
+    out.honest += honest_int_mmas(ptx_entry_body(all, name), param_names(all, name_at),
+                                  it == params.end() ? nullptr : &it->second);
+  }
+  out.honest = std::min(out.honest, out.int_mma);
+  return out;
+}
+
+}  // namespace solver::generators

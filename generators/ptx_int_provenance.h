@@ -1,0 +1,48 @@
+// Where the operands of a variant's integer MMAs come from (issue 28, residual of red team 7).
+// An integer MMA (IMMA: mma.sync / wmma.mma / wgmma on s8, u8, s4, u4, b1) is honest when it
+// multiplies the problem's own integers: its A and B operands are values read from buffers the
+// problem declares as integers, with an integer accumulator, and any float arithmetic of the
+// kernel never reaches them (it can only be the dequantise epilogue: int32 -> float, times a
+// scale, stored). It is a lower precision when its operands were narrowed in the kernel from
+// float values (a float input quantised to int8 with cvt, with integer code on the float's
+// bits, through a table indexed by a float, or through a shared-memory round trip): such a
+// product approximates a float GEMM at ~30x the FP32 rate.
+//
+// The analysis is a flow-insensitive taint over each .entry's PTX, run to a fixpoint (loops):
+//  - a register is float-derived when the instruction writing it names a float type (cvt.rni.
+//    s8.f32, setp.gt.f32, mov.b32 from an .f32 register ...), reads a float-derived register
+//    (guards included: `@%p selp` on a float compare), or loads through a float-derived
+//    address, from a float buffer's parameter, or from memory a float-derived value was
+//    stored to (per shared symbol / parameter; an address of unknown origin taints its whole
+//    state space);
+//  - addresses carry their origin: the parameter or shared symbol they were computed from;
+//  - cp.async / TMA copies carry the source's taint to the destination.
+// Not seen: narrowing by control flow alone (a branch on a float compare that writes integer
+// constants), and one shared buffer reused for int8 tiles and a float epilogue is refused
+// (no byte ranges are tracked). MMAs outside any .entry (a non-inlined .func) are never
+// proven honest.
+#pragma once
+#include <map>
+#include <string>
+#include <vector>
+
+namespace solver::generators {
+
+struct ResolvedVariant;
+
+// Per .entry name, per parameter in order: true where the argument is a buffer (or a tensor
+// map over one) stored in a float format (f16, bf16, f32, f64).
+using FloatParams = std::map<std::string, std::vector<bool>>;
+FloatParams float_params(const ResolvedVariant& rv);
+
+struct IntMmaProvenance {
+  int int_mma = 0;  // integer MMAs in the module
+  int honest = 0;   // ... inside an .entry, integer accumulate, no float-derived operand
+  int narrowed() const { return int_mma - honest; }
+};
+
+// Reads the whole module; `params` may lack an entry (its parameters then count as integer
+// buffers: the register-level taint still applies).
+IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatParams& params);
+
+}  // namespace solver::generators

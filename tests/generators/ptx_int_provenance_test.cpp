@@ -1,0 +1,187 @@
+// Where integer MMAs get their operands (generators/ptx_int_provenance.h, issue 28): an int8
+// W8A8 GEMM whose MMAs multiply the problem's integer buffers is honest next to float scales and
+// a float output; the same MMAs on values narrowed from floats in the kernel are not, however
+// the narrowing is spelled (cvt, bit tricks, a float-indexed table, a float-guarded select, a
+// shared-memory or cp.async round trip, a wgmma descriptor over float-derived tiles, a loop).
+// Hand-written PTX for each rule, then the cheat-suite folders through NVRTC.
+#include <doctest/doctest.h>
+
+#include <set>
+#include <string>
+
+#include "generators/nvrtc_compiler.h"
+#include "generators/problem_spec.h"
+#include "generators/ptx_int_provenance.h"
+#include "generators/ptx_precision.h"
+#include "generators/variant_space.h"
+#include "test_support.h"
+
+using namespace solver::generators;
+
+namespace {
+
+// A kernel k(A: int buffer, sa: float buffer, C: float buffer): A's words are the IMMA's
+// operands (%r2, %r3), the epilogue scales by sa and stores to C; `narrow` replaces the line
+// that loads %r3 from A.
+const std::string kLoadR3 = "ld.global.nc.u32 %r3, [%rd6+16];\n";
+std::string kernel(const std::string& narrow = kLoadR3, const std::string& extra = "") {
+  return ".version 8.5\n.target sm_90\n.address_size 64\n"
+         ".global .align 4 .b8 tab[1024];\n"
+         ".visible .entry k(\n\t.param .u64 k_param_0,\n\t.param .u64 k_param_1,\n"
+         "\t.param .u64 k_param_2\n)\n{\n"
+         "\t.reg .pred %p<4>;\n\t.reg .b32 %r<40>;\n\t.reg .f32 %f<20>;\n\t.reg .b64 %rd<20>;\n"
+         "\t// demoted variable\n\t.shared .align 4 .b8 _ZZ1kE2As[1024];\n"
+         "\t.shared .align 4 .b8 _ZZ1kE2Cs[1024];\n"
+         "\tld.param.u64 %rd1, [k_param_0];\n\tld.param.u64 %rd2, [k_param_1];\n"
+         "\tld.param.u64 %rd3, [k_param_2];\n\tcvta.to.global.u64 %rd4, %rd1;\n"
+         "\tmov.u32 %r1, %tid.x;\n\tmul.wide.s32 %rd5, %r1, 4;\n\tadd.s64 %rd6, %rd4, %rd5;\n"
+         "\tcvta.to.global.u64 %rd7, %rd2;\n\tadd.s64 %rd8, %rd7, %rd5;\n"
+         "\tld.global.nc.f32 %f2, [%rd8];\n"
+         "\tmov.u32 %r30, _ZZ1kE2As;\n\tadd.s32 %r32, %r30, %r1;\n"
+         "$L__BB0_1:\n"
+         "\tld.global.nc.u32 %r2, [%rd6];\n\t" +
+         narrow + extra +
+         "\tmma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r10,%r11,%r12,%r13}, "
+         "{%r2,%r3,%r2,%r3}, {%r2,%r3}, {%r10,%r11,%r12,%r13};\n"
+         "\tadd.s32 %r1, %r1, 1;\n\tsetp.lt.s32 %p1, %r1, 64;\n\t@%p1 bra $L__BB0_1;\n"
+         "\tcvt.rn.f32.s32 %f1, %r10;\n\tmul.f32 %f3, %f1, %f2;\n"
+         "\tcvta.to.global.u64 %rd9, %rd3;\n\tadd.s64 %rd10, %rd9, %rd5;\n"
+         "\tst.global.f32 [%rd10], %f3;\n\tret;\n}\n";
+}
+const FloatParams kParams = {{"k", {false, true, true}}};
+
+int honest(const std::string& ptx, const FloatParams& p = kParams) {
+  auto r = scan_int_mma_provenance(ptx, p);
+  CHECK(r.int_mma == 1);
+  return r.honest;
+}
+
+}  // namespace
+
+TEST_CASE("an IMMA on an integer buffer's words with a float dequantise epilogue is honest") {
+  CHECK(honest(kernel()) == 1);
+  // Int32 results staged in shared memory, a float tile in another shared array: still honest.
+  CHECK(honest(kernel(kLoadR3,
+                      "\tst.shared.u32 [%r32], %r10;\n\tmov.u32 %r33, _ZZ1kE2Cs;\n"
+                      "\tst.shared.f32 [%r33], %f2;\n")) == 1);
+  // Integer tiles copied to shared memory by cp.async and read back.
+  CHECK(honest(kernel("cp.async.ca.shared.global [%r32], [%rd6], 16;\n"
+                      "\tld.shared.u32 %r3, [%r32+4];\n")) == 1);
+  // A pointer read from memory (a grouped GEMM's pointer array): the float epilogue's stores
+  // are no narrowed data it could read.
+  CHECK(honest(kernel("ld.global.u64 %rd16, [%rd6];\n\tld.global.u32 %r3, [%rd16];\n")) == 1);
+  // Without the parameters' dtypes only register-level narrowing is seen.
+  CHECK(honest(kernel("add.s64 %rd11, %rd7, %rd5;\n\tld.global.nc.u32 %r3, [%rd11];\n"), {}) == 1);
+}
+
+TEST_CASE("an IMMA on values narrowed from floats in the kernel is not, however spelled") {
+  const std::string ways[] = {
+      // cvt to an integer from a float
+      "cvt.rni.sat.s8.f32 %r3, %f2;\n",
+      // the float's bits in integer code
+      "mov.b32 %r20, %f2;\n\tshr.u32 %r3, %r20, 16;\n",
+      // a float buffer's words read as integers
+      "add.s64 %rd11, %rd7, %rd5;\n\tld.global.nc.u32 %r3, [%rd11];\n",
+      // a table indexed by the float's exponent
+      "mov.b32 %r20, %f2;\n\tshr.u32 %r21, %r20, 23;\n\tmov.u64 %rd12, tab;\n"
+      "\tmul.wide.u32 %rd13, %r21, 4;\n\tadd.s64 %rd14, %rd12, %rd13;\n"
+      "\tld.global.u32 %r3, [%rd14];\n",
+      // a select on a float compare, and a guarded move
+      "setp.gt.f32 %p2, %f2, 0f00000000;\n\tselp.b32 %r3, 16843009, 0, %p2;\n",
+      "setp.gt.f32 %p2, %f2, 0f00000000;\n\t@%p2 mov.u32 %r3, 16843009;\n",
+      // quantised into shared memory and read back
+      "cvt.rni.s32.f32 %r31, %f2;\n\tst.shared.u32 [%r32], %r31;\n\tld.shared.u32 %r3, [%r32+4];\n",
+      // a float buffer copied to shared memory by cp.async and read back as words
+      "add.s64 %rd11, %rd7, %rd5;\n\tcp.async.ca.shared.global [%r32], [%rd11], 16;\n"
+      "\tld.shared.u32 %r3, [%r32+4];\n",
+      // narrowed words stored as integers, read back through a pointer read from memory
+      "cvt.rni.s32.f32 %r31, %f2;\n\tst.global.u32 [%rd10], %r31;\n"
+      "\tld.global.u64 %rd16, [%rd6];\n\tld.global.u32 %r3, [%rd16];\n",
+      // narrowed later in the loop body, carried around the back edge
+      "mov.b32 %r3, %r25;\n\tcvt.rzi.s32.f32 %r25, %f2;\n",
+  };
+  for (const auto& w : ways) {
+    CAPTURE(w);
+    CHECK(honest(kernel(w)) == 0);
+  }
+}
+
+TEST_CASE("wgmma descriptors and MMAs outside an entry") {
+  const std::string wgmma =
+      "cvt.u64.u32 %rd15, %r30;\n"
+      "\twgmma.mma_async.sync.aligned.m64n8k32.s32.s8.s8 {%r10,%r11,%r12,%r13}, %rd15, %rd15, 1;\n";
+  auto tiles = [&](const std::string& fill) {
+    std::string k = kernel(kLoadR3, fill + "\t" + wgmma);
+    return scan_int_mma_provenance(k, kParams);
+  };
+  auto clean = tiles("st.shared.u32 [%r32], %r2;\n");
+  CHECK(clean.int_mma == 2);
+  CHECK(clean.honest == 2);
+  auto dirty = tiles("cvt.rni.s32.f32 %r31, %f2;\n\tst.shared.u32 [%r32], %r31;\n");
+  CHECK(dirty.honest == 1);  // the mma.sync on A's words still is
+  // A non-inlined function is never proven honest.
+  const std::string func =
+      ".func f()\n{\n\t.reg .b32 %r<9>;\n\tmma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 "
+      "{%r1,%r2,%r3,%r4}, {%r5,%r5,%r5,%r5}, {%r5,%r5}, {%r1,%r2,%r3,%r4};\n\tret;\n}\n";
+  auto r = scan_int_mma_provenance(func + kernel(), kParams);
+  CHECK(r.int_mma == 2);
+  CHECK(r.honest == 1);
+}
+
+TEST_CASE("precision_mismatch: honest W8A8 passes next to float buffers; narrowed IMMAs do not") {
+  const std::set<DType> w8a8 = {DType::I32, DType::F32};
+  for (const char* cls : {"fp32", "tf32", "bf16", "fp16", "fp64"}) {
+    CAPTURE(cls);
+    CHECK(precision_mismatch(scan_ptx_precision(kernel(), kParams), cls, w8a8).empty());
+    const std::string why = precision_mismatch(
+        scan_ptx_precision(kernel("cvt.rni.sat.s8.f32 %r3, %f2;\n"), kParams), cls, w8a8);
+    CHECK(why.find("1 integer tensor-core MMA(s) not shown to multiply") != std::string::npos);
+    CHECK(why.find("declare precision") == std::string::npos);  // no class admits it
+    // No integer buffer at all: the operands cannot be the problem's integers.
+    const std::string none =
+        precision_mismatch(scan_ptx_precision(kernel(), kParams), cls, {DType::F32});
+    CHECK(none.find("on a problem with no integer buffer") != std::string::npos);
+  }
+}
+
+TEST_CASE("the cheat suite's int8 folders through NVRTC: controls pass, the narrowing cheat not") {
+  if (!nvrtc_available()) {
+    MESSAGE("NVRTC not available: " << nvrtc_unavailable_reason());
+    return;
+  }
+  const std::set<std::string> folders = {"control_int8_w8a8_scales", "control_int8_dp4a_scale",
+                                         "cheat_int8_quantised_fp32",
+                                         "control_redteam7_cuda_samples_imma", "control_int8_dp4a"};
+  auto chip = test::test_chip();
+  int seen = 0, imma_controls = 0;
+  for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
+    if (!folders.count(spec.name)) continue;
+    for (const auto& v : spec.variants) {
+      auto rv = resolve(spec, v, {}, chip);
+      REQUIRE_MESSAGE(rv.ok(), rv.key);
+      auto c = compile_variant(rv, nullptr);
+      REQUIRE_MESSAGE(c.ok, rv.key, c.log);
+      std::set<DType> dtypes;
+      for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
+      const auto p = scan_ptx_precision(c.ptx, float_params(rv));
+      const std::string m = precision_mismatch(p, rv.precision, dtypes);
+      CAPTURE(spec.name);
+      CAPTURE(rv.key);
+      CAPTURE(m);
+      if (v.id == "cheat") {
+        CHECK(p.mma_int > 0);
+        CHECK(p.mma_int_honest == 0);
+        CHECK(m.find("integer tensor-core MMA(s) not shown to multiply") != std::string::npos);
+      } else {
+        CHECK(m.empty());
+        if (p.mma_int > 0) {
+          CHECK(p.mma_int_honest == p.mma_int);
+          ++imma_controls;
+        }
+      }
+      ++seen;
+    }
+  }
+  CHECK(seen == 10);          // two variants in each folder
+  CHECK(imma_controls == 2);  // the W8A8 and CUDA samples' IMMA controls do run IMMAs
+}
