@@ -37,8 +37,9 @@
 
 typedef unsigned short fa_bf16;
 
-#include <cp_async_ops.cuh>
-
+__device__ __forceinline__ unsigned fa_smem(const void* p) {
+  return static_cast<unsigned>(__cvta_generic_to_shared(p));
+}
 __device__ __forceinline__ void fa_cp16(unsigned s, const void* g) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(g));
 }
@@ -71,6 +72,11 @@ __device__ __forceinline__ unsigned fa_pack(float lo, float hi) {
   asm("cvt.rn.bf16x2.f32 %0, %1, %2;\n" : "=r"(r) : "f"(hi), "f"(lo));
   return r;
 }
+__device__ __forceinline__ float fa_exp2(float x) {
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;\n" : "=f"(y) : "f"(x));
+  return y;
+}
 // Byte offset of (row, 16-byte chunk) in a swizzled tile of 256-byte rows.
 __device__ __forceinline__ unsigned fa_off(int row, int chunk) {
   return static_cast<unsigned>(row * 256 + ((chunk ^ (row & 7)) << 4));
@@ -89,7 +95,7 @@ extern "C" __global__ void __launch_bounds__(NT)
     attn_fa2(const fa_bf16* __restrict__ Q, const fa_bf16* __restrict__ K,
              const fa_bf16* __restrict__ V, fa_bf16* __restrict__ O, int S) {
   extern __shared__ __align__(128) unsigned char fa_sm[];
-  const unsigned sQ = ca_smem(fa_sm);
+  const unsigned sQ = fa_smem(fa_sm);
   const unsigned sK = sQ + BM * 256;
   const unsigned sV = sK + STAGES * BN * 256;
   const int qb = gridDim.x - 1 - blockIdx.x;  // heaviest query tiles first
@@ -203,14 +209,14 @@ extern "C" __global__ void __launch_bounds__(NT)
           mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
           mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
           mx = fmaxf(m[mi][h], mx * sl2);
-          const float alpha = ca_exp2(m[mi][h] - mx);
+          const float alpha = fa_exp2(m[mi][h] - mx);
           m[mi][h] = mx;
           float sum = 0.f;
 #pragma unroll
           for (int n = 0; n < NNT; ++n)
 #pragma unroll
             for (int e = 0; e < 2; ++e) {
-              const float p = ca_exp2(fmaf(s[mi][n][2 * h + e], sl2, -mx));
+              const float p = fa_exp2(fmaf(s[mi][n][2 * h + e], sl2, -mx));
               s[mi][n][2 * h + e] = p;
               sum += p;
             }
