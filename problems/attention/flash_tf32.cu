@@ -23,28 +23,12 @@
 #define T3_BM (16 * WARPS)
 #define T3_NT (32 * WARPS)
 
-__device__ __forceinline__ unsigned t3_smem(const void* p) {
-  return static_cast<unsigned>(__cvta_generic_to_shared(p));
-}
-__device__ __forceinline__ void t3_cp16(unsigned s, const void* g) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(g) : "memory");
-}
-__device__ __forceinline__ void t3_commit() {
-  asm volatile("cp.async.commit_group;\n" ::: "memory");
-}
-template <int N>
-__device__ __forceinline__ void t3_wait() {
-  asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
-}
+#include <cp_async_ops.cuh>
+
 __device__ __forceinline__ unsigned t3_tf32(float x) {
   unsigned r;
   asm("cvt.rna.tf32.f32 %0, %1;\n" : "=r"(r) : "f"(x));
   return r;
-}
-__device__ __forceinline__ float t3_exp2(float x) {
-  float y;
-  asm("ex2.approx.ftz.f32 %0, %1;\n" : "=f"(y) : "f"(x));
-  return y;
 }
 __device__ __forceinline__ void t3_mma(float* c, const unsigned* a, unsigned b0, unsigned b1) {
   asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
@@ -61,7 +45,7 @@ __device__ __forceinline__ void t3_load(float* dst, const float* src, int qs, in
 #pragma unroll
   for (int i = 0; i < ROWS * 16 / T3_NT; ++i) {
     const int id = tid + i * T3_NT, r = id >> 4, c = id & 15;
-    t3_cp16(t3_smem(dst + t3_idx(r, c * 4)), src + (long long)r * qs + c * 4);
+    ca_cp16(ca_smem(dst + t3_idx(r, c * 4)), src + (long long)r * qs + c * 4);
   }
 }
 
@@ -83,14 +67,14 @@ extern "C" __global__ void __launch_bounds__(T3_NT)
   const float sl2 = 0.125f * 1.4426950408889634f;
 
   t3_load<T3_BM>(sQ, Q + base + (long long)i0 * qs, qs, tid);
-  t3_commit();
+  ca_commit();
 #pragma unroll
   for (int s = 0; s < STAGES - 1; ++s) {
     if (s < nkb) {
       t3_load<T3_BN>(sK + s * T3_BN * 64, K + base + (long long)s * T3_BN * qs, qs, tid);
       t3_load<T3_BN>(sV + s * T3_BN * 64, V + base + (long long)s * T3_BN * qs, qs, tid);
     }
-    t3_commit();
+    ca_commit();
   }
   float o[8][4];
 #pragma unroll
@@ -106,9 +90,9 @@ extern "C" __global__ void __launch_bounds__(T3_NT)
         t3_load<T3_BN>(sK + st * T3_BN * 64, K + base + (long long)nx * T3_BN * qs, qs, tid);
         t3_load<T3_BN>(sV + st * T3_BN * 64, V + base + (long long)nx * T3_BN * qs, qs, tid);
       }
-      t3_commit();
+      ca_commit();
     }
-    t3_wait<STAGES - 1>();
+    ca_wait<STAGES - 1>();
     __syncthreads();
     if (kb == 0) {
       const int r = warp * 16 + g;
@@ -150,14 +134,14 @@ extern "C" __global__ void __launch_bounds__(T3_NT)
           }
         mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
         mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
-        const float alpha = t3_exp2(m[hh] - mx);
+        const float alpha = ca_exp2(m[hh] - mx);
         m[hh] = mx;
         float sum = 0.f;
 #pragma unroll
         for (int n = 0; n < 8; ++n)
 #pragma unroll
           for (int e = 0; e < 2; ++e) {
-            const float p = t3_exp2(s[n][2 * hh + e] - mx);
+            const float p = ca_exp2(s[n][2 * hh + e] - mx);
             s[n][2 * hh + e] = p;
             sum += p;
           }

@@ -27,23 +27,10 @@
 
 #include "wgmma_bf16_ops.cuh"
 
+#include <cp_async_ops.cuh>
+
 typedef unsigned short w3_bf16;
 
-__device__ __forceinline__ void w3_cp16(unsigned s, const void* g) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(g) : "memory");
-}
-__device__ __forceinline__ void w3_commit() {
-  asm volatile("cp.async.commit_group;\n" ::: "memory");
-}
-template <int N>
-__device__ __forceinline__ void w3_cpwait() {
-  asm volatile("cp.async.wait_group %0;\n" ::"n"(N) : "memory");
-}
-__device__ __forceinline__ float w3_exp2(float x) {
-  float y;
-  asm("ex2.approx.ftz.f32 %0, %1;\n" : "=f"(y) : "f"(x));
-  return y;
-}
 // Shared-memory descriptor, 128-byte swizzle: 8-row groups of 1024 bytes (SBO); LBO is the
 // distance between the two 64-column halves (read only by the MN-major V operand, whose N =
 // 128 spans both halves).
@@ -64,7 +51,7 @@ __device__ __forceinline__ void w3_load(unsigned dst, const w3_bf16* src, int ti
 #pragma unroll
   for (int i = 0; i < ROWS * 16 / W3_NT; ++i) {
     const int id = tid + i * W3_NT, r = id >> 4, c = id & 15;
-    w3_cp16(dst + w3_off<ROWS>(r, c), src + r * W3_D + c * 8);
+    ca_cp16(dst + w3_off<ROWS>(r, c), src + r * W3_D + c * 8);
   }
 }
 
@@ -95,14 +82,14 @@ extern "C" __global__ void __launch_bounds__(W3_NT, 1)
   const float sl2 = 1.4426950408889634f * 0.08838834764831845f;  // log2(e) / sqrt(128)
 
   w3_load<W3_BM>(sQ, Qg, tid);
-  w3_commit();
+  ca_commit();
 #pragma unroll
   for (int s = 0; s < STAGES - 1; ++s) {
     if (s < nkb) {
       w3_load<BN>(sK + s * BN * 256, Kg + (long long)s * BN * W3_D, tid);
       w3_load<BN>(sV + s * BN * 256, Vg + (long long)s * BN * W3_D, tid);
     }
-    w3_commit();
+    ca_commit();
   }
 
   float o[64];
@@ -118,9 +105,9 @@ extern "C" __global__ void __launch_bounds__(W3_NT, 1)
         w3_load<BN>(sK + st * BN * 256, Kg + (long long)nx * BN * W3_D, tid);
         w3_load<BN>(sV + st * BN * 256, Vg + (long long)nx * BN * W3_D, tid);
       }
-      w3_commit();
+      ca_commit();
     }
-    w3_cpwait<STAGES - 1>();
+    ca_wait<STAGES - 1>();
     asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
     __syncthreads();
     const int key0 = kb * BN;
@@ -156,14 +143,14 @@ extern "C" __global__ void __launch_bounds__(W3_NT, 1)
           }
         mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
         mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
-        const float alpha = w3_exp2(m[h] - mx);
+        const float alpha = ca_exp2(m[h] - mx);
         m[h] = mx;
         float sum = 0.f;
 #pragma unroll
         for (int j = 0; j < BN / 8; ++j)
 #pragma unroll
           for (int e = 0; e < 2; ++e) {
-            const float p = w3_exp2(s[4 * j + 2 * h + e] - mx);
+            const float p = ca_exp2(s[4 * j + 2 * h + e] - mx);
             s[4 * j + 2 * h + e] = p;
             sum += p;
           }

@@ -1,16 +1,8 @@
 // Batched seed (torch.bmm, blockIdx.z is the batch): one output per thread, with threadIdx.x
 // walking the rows of C. The 32 lanes of a warp then read A at a stride of K floats and write C
-// at a stride of N floats, while every lane reads the same B element: the classic bad mapping.
-extern "C" __global__ void bmm_naive(const float* A, const float* B, float* C, int M, int N,
-                                        int K) {
-  // torch.bmm: blockIdx.z is the batch; each batch is a contiguous M x K, K x N, M x N matrix.
-  A += (size_t)blockIdx.z * M * K;
-  B += (size_t)blockIdx.z * K * N;
-  C += (size_t)blockIdx.z * M * N;
-  const int row = blockIdx.x * blockDim.x + threadIdx.x;
-  const int col = blockIdx.y * blockDim.y + threadIdx.y;
-  if (row >= M || col >= N) return;
-  float acc = 0.0f;
-  for (int k = 0; k < K; ++k) acc += A[(size_t)row * K + k] * B[(size_t)k * N + col];
-  C[(size_t)row * N + col] = acc;
-}
+// at a stride of N floats, while every lane reads the same B element: the classic bad mapping
+// (the kernel library's gemm/naive_gemm.cuh).
+#define GEMM_ENTRY bmm_naive
+#define GEMM_BATCHED
+#define NAIVE_ROWS_ON_X
+#include <naive_gemm.cuh>

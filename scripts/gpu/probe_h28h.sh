@@ -19,21 +19,9 @@
 # (unmeasured): 2-15 s a folder (probe_red6 ran its 6 folders in 24 s live, 2026-12-03b call 1),
 # ~60-150 s for the 12 here; each folder is capped at 60 s.
 set -u
-budget=${1:-300}
-O=${OUT:-/tmp}/probe_h28h
-mkdir -p "$O"
-: >"$O/results.txt"
-B=${SOLVER_BUNDLE:-.carry/lead}
-export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-# shellcheck source=lib/cheat_round.sh
-source scripts/gpu/lib/cheat_round.sh
-export PATH=/usr/local/cuda/bin:$PATH
-t0=$SECONDS
-left() { echo $((budget - (SECONDS - t0) - 2)); }
-dirs=""
-for f in redteam6_inout_guess_sabotage redteam6_rowptr_degree_memo redteam6_amax_tail_subsample; do
-  [[ -f tests/cheats/$f/expect ]] && dirs="$dirs $f"
-done
+# shellcheck source=lib/cheat_probe.sh
+source scripts/gpu/lib/cheat_probe.sh
+dirs="redteam6_inout_guess_sabotage redteam6_rowptr_degree_memo redteam6_amax_tail_subsample"
 for d in tests/cheats/control_*/; do
   f=$(basename "$d")
   if [[ "$f" == control_redteam6_* || "$f" == control_redteam2_search || "$f" == control_rowsum_heavy ]] ||
@@ -41,36 +29,18 @@ for d in tests/cheats/control_*/; do
     dirs="$dirs $f"
   fi
 done
-for f in redteam2_max_subsample redteam2_inout_sort; do
-  [[ -f tests/cheats/$f/expect ]] && dirs="$dirs $f"
-done
-if [[ -z "$dirs" || ! -x "$B/bin/solver" ]]; then
-  echo "probe_h28h: nothing run (folders: $(echo $dirs | wc -w), solver: $B/bin/solver)"
-  exit 1
-fi
-ok=0
-n=0
-for name in $dirs; do
-  l=$(left)
-  if ((l < 10)); then
-    echo "$name: not run (budget spent)" | tee -a "$O/results.txt"
-    continue
-  fi
-  per=$((l < 60 ? l : 60))
-  cheat_round "$B/bin/solver" "$name" "$O" "$per"
-  n=$((n + 1))
-  ok=$((ok + CR_OK))
-  mark=$([[ $CR_OK == 1 ]] && echo ok || echo MISMATCH)
-  printf '%-38s got %-20s want %-20s %-8s ratio %-8s %3ds | %s\n' "$name" "$CR_GOT" "$CR_WANT" \
-    "$mark" "${CR_RATIO:--}" "$CR_SECONDS" "$CR_DETAIL" | tee -a "$O/results.txt"
+# shellcheck disable=SC2086
+cheat_probe_init probe_h28h "${1:-300}" $dirs redteam2_max_subsample redteam2_inout_sort || exit 1
+for name in $CP_DIRS; do
+  cheat_probe_round "$name" 60 38 check || continue
   # The defences' cost in the round's phases (ms): the perturbation (timing.cpp "perturb") and
   # the guard's digests ("verify_inputs", now over in-out set copies too) against "samples".
-  echo "  phases: $(grep -oE '"[a-z_/]*(perturb|verify_inputs|samples)":[0-9.]*' <<<"$CR_REC" |
-    tr '\n' ' ' | cut -c1-200)" | tee -a "$O/results.txt"
+  say "  phases: $(grep -oE '"[a-z_/]*(perturb|verify_inputs|samples)":[0-9.]*' <<<"$CR_REC" |
+    tr '\n' ' ' | cut -c1-200)"
 done
 # The worker's self-check (host definition = device kernels, byte for byte): on a mismatch it
 # falls back to one flipped sign a run and says so on stderr. Must be 0.
 fallback=$(cat "$O"/*.log 2>/dev/null | grep -c "device derivation is not used")
 echo "self-check fallback warnings: $fallback (must be 0)" | tee -a "$O/results.txt"
-echo "probe_h28h: $ok of $n folders got what they must; $((SECONDS - t0)) s" |
+echo "probe_h28h: $CP_OK of $CP_N folders got what they must; $((SECONDS - t0)) s" |
   tee -a "$O/results.txt"

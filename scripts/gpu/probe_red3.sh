@@ -8,51 +8,18 @@
 # evict_last L2 line survive the worker's memset flush?).
 # Usage: probe_red3.sh [SECONDS]   (default 120; writes $OUT/probe_red3/)
 set -u
-budget=${1:-120}
-O=${OUT:-/tmp}/probe_red3
-mkdir -p "$O"
-: >"$O/results.txt"
-B=${SOLVER_BUNDLE:-.carry/lead}
-export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-# shellcheck source=lib/cheat_round.sh
-source scripts/gpu/lib/cheat_round.sh
-export PATH=/usr/local/cuda/bin:$PATH
-t0=$SECONDS
-left() { echo $((budget - (SECONDS - t0) - 2)); }
-dirs=""
-for f in redteam3_guard_blank_mma control_redteam3_split_bf16 control_redteam3_cache_hints control_redteam3_mantissa_bits \
-  redteam3_formfeed_mma; do
-  [[ -f tests/cheats/$f/expect ]] && dirs="$dirs tests/cheats/$f/"
-done
-if [[ -z "$dirs" || ! -x "$B/bin/solver" ]]; then
-  echo "probe_red3: nothing run (folders: $(echo $dirs | wc -w), solver: $B/bin/solver)"
-  exit 1
-fi
-kept=0
-n=0
-for dir in $dirs; do
-  name=$(basename "$dir")
-  l=$(left)
-  if ((l < 10)); then
-    echo "$name: not run (budget spent)" | tee -a "$O/results.txt"
-    continue
-  fi
-  per=$((l < 24 ? l : 24))
-  cheat_round "$B/bin/solver" "$name" "$O" "$per"
-  got=$CR_GOT want=$CR_WANT rec=$CR_REC detail=$CR_DETAIL ratio=$CR_RATIO
-  n=$((n + 1))
-  [[ "$got" == kept ]] && kept=$((kept + 1))
-  printf '%-32s today %-20s once closed %-20s ratio %-8s %3ds | %s\n' "$name" "$got" "$want" \
-    "${ratio:--}" "$CR_SECONDS" "$detail" | tee -a "$O/results.txt"
+# shellcheck source=lib/cheat_probe.sh
+source scripts/gpu/lib/cheat_probe.sh
+cheat_probe_init probe_red3 "${1:-120}" redteam3_guard_blank_mma control_redteam3_split_bf16 \
+  control_redteam3_cache_hints control_redteam3_mantissa_bits redteam3_formfeed_mma || exit 1
+for name in $CP_DIRS; do
+  cheat_probe_round "$name" 24 32 || continue
 done
 # The bundle's own scan (offline half): the cheats must pass it today (no precision_mismatch).
 if (($(left) > 15)); then
-  pc=$(mktemp -d)
-  for f in redteam3_guard_blank_mma redteam3_formfeed_mma; do ln -s "$PWD/tests/cheats/$f" "$pc/$f"; done
-  timeout 15 "$B/bin/solver" problems check --problems-dir "$pc" --compile-only >"$O/problems_check.log" 2>&1
-  echo "scan: $(grep -cE '^redteam3_[a-z_]+ +cheat .*precision' "$O/problems_check.log") of 2 cheats refused by the bundle's PTX scan (0 = hole open)" |
-    tee -a "$O/results.txt"
-  rm -rf "$pc"
+  cheat_probe_scan 15 redteam3_guard_blank_mma redteam3_formfeed_mma
+  say "scan: $(grep -cE '^redteam3_[a-z_]+ +cheat .*precision' "$O/problems_check.log") of 2" \
+    "cheats refused by the bundle's PTX scan (0 = hole open)"
 fi
 # The hidden MMA is a real HMMA.BF16 (cuobjdump -sass of the cheat compiled for sm_90).
 if (($(left) > 12)) && command -v nvcc >/dev/null; then
@@ -77,4 +44,4 @@ if (($(left) > 12)) && command -v nvcc >/dev/null; then
     echo "l2: nvcc failed ($(tail -n 1 "$O/l2probe.log"))" | tee -a "$O/results.txt"
   fi
 fi
-echo "probe_red3: $kept of $n folders kept today (cheats kept = open holes; controls must be kept); $((SECONDS - t0)) s"
+echo "probe_red3: $CP_KEPT of $CP_N folders kept today (cheats kept = open holes; controls must be kept); $((SECONDS - t0)) s"

@@ -22,64 +22,27 @@
 # (unmeasured): ~10-30 s a folder (the 256 MiB sets are drawn on the host; the FP64 GEMM takes
 # ~ms a run), ~100-150 s in all; each folder is capped at 50 s.
 set -u
-budget=${1:-240}
-O=${OUT:-/tmp}/probe_red7
-mkdir -p "$O"
-: >"$O/results.txt"
-B=${SOLVER_BUNDLE:-.carry/lead}
-export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-# shellcheck source=lib/cheat_round.sh
-source scripts/gpu/lib/cheat_round.sh
-export PATH=/usr/local/cuda/bin:$PATH
-t0=$SECONDS
-left() { echo $((budget - (SECONDS - t0) - 2)); }
-dirs=""
-for f in redteam7_offlaw_detect_sum redteam7_offlaw_lgamma_sample redteam7_amax_planted_bound \
-  redteam7_f64_bitcast_fp32 \
-  control_redteam7_cuda_samples_imma control_redteam7_cuda_samples_threadfence; do
-  [[ -f tests/cheats/$f/expect ]] && dirs="$dirs $f"
-done
-if [[ -z "$dirs" || ! -x "$B/bin/solver" ]]; then
-  echo "probe_red7: nothing run (folders: $(echo $dirs | wc -w), solver: $B/bin/solver)"
-  exit 1
-fi
+# shellcheck source=lib/cheat_probe.sh
+source scripts/gpu/lib/cheat_probe.sh
+cheat_probe_init probe_red7 "${1:-240}" redteam7_offlaw_detect_sum redteam7_offlaw_lgamma_sample \
+  redteam7_amax_planted_bound redteam7_f64_bitcast_fp32 \
+  control_redteam7_cuda_samples_imma control_redteam7_cuda_samples_threadfence || exit 1
 # The bundle's own scan first (seconds, no GPU): which rule the live gate will apply.
-pc=$(mktemp -d)
-for f in redteam7_f64_bitcast_fp32 control_redteam7_cuda_samples_imma; do
-  ln -s "$PWD/tests/cheats/$f" "$pc/$f"
-done
-timeout 30 "$B/bin/solver" problems check --problems-dir "$pc" --compile-only \
-  >"$O/problems_check.log" 2>&1
-echo "scan: $(grep -cE '^redteam7_f64_bitcast_fp32 +cheat .*precision' "$O/problems_check.log")" \
+cheat_probe_scan 30 redteam7_f64_bitcast_fp32 control_redteam7_cuda_samples_imma
+say "scan: $(grep -cE '^redteam7_f64_bitcast_fp32 +cheat .*precision' "$O/problems_check.log")" \
   "of 1 bit-narrowing FP64 cheat refused (0 = main's scan, hole open);" \
   "$(grep -cE '^control_redteam7_cuda_samples_imma +control .*precision' "$O/problems_check.log")" \
-  "of 1 IMMA control refused (1 = main's scan, false refusal; 0 = red7's)" | tee -a "$O/results.txt"
-rm -rf "$pc"
-kept=0
-n=0
-for name in $dirs; do
-  l=$(left)
-  if ((l < 10)); then
-    echo "$name: not run (budget spent)" | tee -a "$O/results.txt"
-    continue
-  fi
-  per=$((l < 45 ? l : 45))
-  cheat_round "$B/bin/solver" "$name" "$O" "$per"
-  n=$((n + 1))
-  [[ "$CR_GOT" == kept ]] && kept=$((kept + 1))
-  printf '%-42s today %-20s once closed %-20s ratio %-8s %3ds | %s\n' "$name" "$CR_GOT" \
-    "$CR_WANT" "${CR_RATIO:--}" "$CR_SECONDS" "$CR_DETAIL" | tee -a "$O/results.txt"
+  "of 1 IMMA control refused (1 = main's scan, false refusal; 0 = red7's)"
+for name in $CP_DIRS; do
+  cheat_probe_round "$name" 45 42 || continue
   if [[ "$name" == redteam7_offlaw_* || "$name" == redteam7_amax_* ]]; then
-    echo "  gate: $(grep -o 'adversarial sets[^"]\{0,200\}' <<<"$CR_REC" | head -1)" |
-      tee -a "$O/results.txt"
-    echo "  medians: $(grep -o '"incumbent_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" \
-      "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" |
-      tee -a "$O/results.txt"
+    say "  gate: $(grep -o 'adversarial sets[^"]\{0,200\}' <<<"$CR_REC" | head -1)"
+    say "  medians: $(grep -o '"incumbent_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" \
+      "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)"
   fi
   # h28k: the gate's tolerance lint (engine/backend/gpu/sample_lint.h), expected on the two
   # offset-law sums (lgamma's and the threadfence control's) and absent on the amax.
-  echo "  lint: $(grep -o 'tolerance admits a 1-in-2 sample[^;"]\{0,160\}' <<<"$CR_REC" | head -1)" |
-    tee -a "$O/results.txt"
+  say "  lint: $(grep -o 'tolerance admits a 1-in-2 sample[^;"]\{0,160\}' <<<"$CR_REC" | head -1)"
 done
-echo "probe_red7: $kept of $n folders kept (cheats kept = open holes; controls must be kept);" \
-  "$((SECONDS - t0)) s" | tee -a "$O/results.txt"
+say "probe_red7: $CP_KEPT of $CP_N folders kept (cheats kept = open holes; controls must be" \
+  "kept); $((SECONDS - t0)) s"

@@ -1,11 +1,12 @@
-// What the fresh batches' rule tests (fresh_rules_test, fresh2_rules_test, fresh3_rules_test)
-// share: a recorded signal file read as JSON, `solver classify --json` of an edited copy with the
-// default rule table, and the fields of its first verdict.
+// What the fresh batches' rule tests (fresh_rules_test, fresh2/3/4_rules_test) share: a recorded
+// signal file read as JSON, `solver classify --json` of an edited copy with the default rule
+// table, the fields of its first verdict, and `solver eval` of a whole batch.
 #pragma once
 #include <doctest/doctest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -48,6 +49,30 @@ inline double ranked_estimate(const nlohmann::json& v, const std::string& id) {
   for (const auto& r : v["ranked"])
     if (r["id"] == id) return r["estimate"].get<double>();
   return -1.0;
+}
+
+// `solver eval --suite SUITE --signals-dir SIGNALS --json` with the default rule table: how many
+// cases, how many it got right, and the rule each kernel fired ("nothing" where none did).
+struct SuiteEval {
+  int total = 0;
+  int correct = 0;
+  std::map<std::string, std::string> fired;
+  nlohmann::json cases;
+};
+
+inline SuiteEval eval_suite(const std::string& suite, const std::string& signals_dir) {
+  auto r = run_solver({"eval", "--suite", suite, "--signals-dir", signals_dir, "--json"});
+  REQUIRE_MESSAGE(r.rc == 0, r.err);
+  const auto j = nlohmann::json::parse(r.out);
+  SuiteEval e;
+  e.total = j["total"].get<int>();
+  e.cases = j["cases"];
+  for (const auto& c : e.cases) {
+    e.correct += c["correct"].get<bool>() ? 1 : 0;
+    e.fired[c["kernel"].get<std::string>()] =
+        c["fired"].is_null() ? "nothing" : c["fired"].get<std::string>();
+  }
+  return e;
 }
 
 inline double signal_value(const nlohmann::json& f, const std::string& name) {

@@ -35,20 +35,13 @@ double sig(const json& f, const std::string& name) { return solver::test::signal
 }  // namespace
 
 TEST_CASE("the second fresh batch's recorded signals: 11 of 11, the three unnamed costs by rule") {
-  auto r = solver::test::run_solver(
-      {"eval", "--suite", kSrc + "/tests/corpus_fresh2", "--signals-dir", kData, "--json"});
-  REQUIRE_MESSAGE(r.rc == 0, r.err);
-  json j = json::parse(r.out);
-  int correct = 0;
-  for (const auto& c : j["cases"]) {
-    INFO(c.dump());
-    correct += c["correct"].get<bool>() ? 1 : 0;
-    const std::string k = c["kernel"];
-    if (k == "fence_publish" || k == "seqcst_histogram") CHECK(c["fired"] == "memory_ordering");
-    if (k == "pmpp_spmv_csr_powerlaw") CHECK(c["fired"] == "load_imbalance");
-  }
-  CHECK(j["total"] == 11);
-  CHECK(correct == 11);
+  auto e = solver::test::eval_suite(kSrc + "/tests/corpus_fresh2", kData);
+  INFO(e.cases.dump());
+  CHECK(e.fired["fence_publish"] == "memory_ordering");
+  CHECK(e.fired["seqcst_histogram"] == "memory_ordering");
+  CHECK(e.fired["pmpp_spmv_csr_powerlaw"] == "load_imbalance");
+  CHECK(e.total == 11);
+  CHECK(e.correct == 11);
 }
 
 TEST_CASE("memory_ordering: a fenced histogram is not a contended one") {

@@ -33,21 +33,14 @@ double sig(const json& f, const std::string& name) { return solver::test::signal
 }  // namespace
 
 TEST_CASE("the third fresh batch's recorded signals: 13 of 13, the four live misses by rule") {
-  auto r = solver::test::run_solver(
-      {"eval", "--suite", kSrc + "/tests/corpus_fresh3", "--signals-dir", kData, "--json"});
-  REQUIRE_MESSAGE(r.rc == 0, r.err);
-  json j = json::parse(r.out);
-  int correct = 0;
-  for (const auto& c : j["cases"]) {
-    INFO(c.dump());
-    correct += c["correct"].get<bool>() ? 1 : 0;
-    const std::string k = c["kernel"];
-    if (k == "guide_mutex_backoff" || k == "pmpp_scan_domino") CHECK(c["fired"] == "spin_wait");
-    if (k == "mini_nbody_force") CHECK(c["fired"] == "cache_resident_reuse");
-    if (k == "rod_gaussian_fan2") CHECK(c["fired"] == "uncoalesced");
-  }
-  CHECK(j["total"] == 13);
-  CHECK(correct == 13);
+  auto e = solver::test::eval_suite(kSrc + "/tests/corpus_fresh3", kData);
+  INFO(e.cases.dump());
+  CHECK(e.fired["guide_mutex_backoff"] == "spin_wait");
+  CHECK(e.fired["pmpp_scan_domino"] == "spin_wait");
+  CHECK(e.fired["mini_nbody_force"] == "cache_resident_reuse");
+  CHECK(e.fired["rod_gaussian_fan2"] == "uncoalesced");
+  CHECK(e.total == 13);
+  CHECK(e.correct == 13);
 }
 
 TEST_CASE("spin_wait: a software mutex with back-off is a wait on the lock, not contention") {

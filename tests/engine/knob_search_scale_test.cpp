@@ -15,27 +15,13 @@
 
 #include "engine/loop/knob_screen.h"
 #include "engine/loop/pool_search.h"
-#include "generators/problem_loader.h"
 #include "generators/variant_space.h"
-#include "synthetic_pool.h"
+#include "knob_space.h"
 
 using namespace solver;
 
 namespace {
-const char* kSpec = R"YAML(version: 1
-name: gemm_space
-description: synthetic GEMM knob space (test)
-scalars: {M: 2048, N: 2048, K: 2048}
-buffers:
-  A: {dtype: f32, shape: [M, K], role: in}
-  B: {dtype: f32, shape: [K, N], role: in}
-  C: {dtype: f32, shape: [M, N], role: out}
-flops: 2*M*N*K
-bytes: 4*(M*K + K*N + M*N)
-tolerance:
-  fp32: {rtol: 1.0e-4, atol: 5.0e-4}
-reference: {source: k.cu, entry: ref, args: [A, B, C, M, N, K], grid: [1], block: [1]}
-seed: tiled
+const char* kVariants = R"YAML(seed: tiled
 variants:
   - id: tiled
     source: k.cu
@@ -82,13 +68,8 @@ double time_us(const generators::KnobValues& k) {
 }  // namespace
 
 TEST_CASE("the knob search reaches 2% of a 1,000+ point space's best in a fraction of random's") {
-  const std::string root = test::make_temp_dir("knob_scale");
-  test::write_text(
-      root + "/gemm_space/k.cu",
-      "extern \"C\" __global__ void ref(float*, float*, float*, int, int, int) {}\n"
-      "extern \"C\" __global__ void tiled(float*, float*, float*, int, int, int) {}\n");
-  test::write_text(root + "/gemm_space/problem.yaml", kSpec);
-  generators::ProblemSpec spec = generators::load_problem(root + "/gemm_space");
+  test::KnobSpace space("gemm_space", kVariants);
+  const generators::ProblemSpec& spec = space.spec;
   const generators::VariantSpec& v = *spec.find_variant("tiled");
   double best = std::numeric_limits<double>::infinity();
   int points = 0, within = 0;
@@ -109,13 +90,10 @@ TEST_CASE("the knob search reaches 2% of a 1,000+ point space's best in a fracti
 
   auto seed = generators::default_knob_point(spec, v, {}, nullptr, nullptr);
   REQUIRE(seed);
-  std::set<std::string> tried{generators::variant_key("tiled", *seed)};
-  std::map<std::string, double> timed{{*tried.begin(), time_us(*seed)}};
-  engine::SearchRequest r;
-  r.spec = &spec;
-  r.incumbent = {"tiled", *seed};
-  r.tried = &tried;
-  r.timed_us = &timed;
+  space.timed[space.start("tiled", *seed)] = time_us(*seed);
+  auto& tried = space.tried;
+  auto& timed = space.timed;
+  auto& r = space.r;
   double inc_us = time_us(*seed);
   int measured = 1, reached = 0;
   while (measured < 60 && !reached) {
@@ -145,13 +123,8 @@ TEST_CASE("the knob search reaches 2% of a 1,000+ point space's best in a fracti
 // knob search's step and the knob GP's pick and keeps the faster when it beats the incumbent
 // by 1%, as the ON track does with --screen 2.
 TEST_CASE("the screening batch: untried admitted picks, and fewer rounds than one point a round") {
-  const std::string root = test::make_temp_dir("knob_screen");
-  test::write_text(
-      root + "/gemm_space/k.cu",
-      "extern \"C\" __global__ void ref(float*, float*, float*, int, int, int) {}\n"
-      "extern \"C\" __global__ void tiled(float*, float*, float*, int, int, int) {}\n");
-  test::write_text(root + "/gemm_space/problem.yaml", kSpec);
-  generators::ProblemSpec spec = generators::load_problem(root + "/gemm_space");
+  test::KnobSpace space("gemm_space", kVariants);
+  const generators::ProblemSpec& spec = space.spec;
   const generators::VariantSpec& v = *spec.find_variant("tiled");
   double best = std::numeric_limits<double>::infinity();
   generators::for_each_knob_point(spec, v, [&](const generators::KnobValues& k) {
@@ -160,14 +133,10 @@ TEST_CASE("the screening batch: untried admitted picks, and fewer rounds than on
   });
   auto seed = generators::default_knob_point(spec, v, {}, nullptr, nullptr);
   REQUIRE(seed);
-  const std::string seed_key = generators::variant_key("tiled", *seed);
-  std::set<std::string> tried{seed_key};
-  std::map<std::string, double> timed;
-  engine::SearchRequest r;
-  r.spec = &spec;
-  r.incumbent = {"tiled", *seed};
-  r.tried = &tried;
-  r.timed_us = &timed;
+  const std::string seed_key = space.start("tiled", *seed);  // not timed yet
+  auto& tried = space.tried;
+  auto& timed = space.timed;
+  auto& r = space.r;
   CHECK(engine::admitted_points(r, v) >= 1000);
   // Nothing timed of the variant: the model has no data, no pick.
   CHECK(engine::screen_batch(r, v, "", 3).empty());

@@ -10,27 +10,13 @@
 
 #include "engine/loop/knob_screen.h"
 #include "engine/loop/knob_start.h"
-#include "generators/problem_loader.h"
 #include "generators/variant_space.h"
-#include "synthetic_pool.h"
+#include "knob_space.h"
 
 using namespace solver;
 
 namespace {
-const char* kSpec = R"YAML(version: 1
-name: start_space
-description: synthetic knob space for the entry point (test)
-scalars: {M: 2048, N: 2048, K: 2048}
-buffers:
-  A: {dtype: f32, shape: [M, K], role: in}
-  B: {dtype: f32, shape: [K, N], role: in}
-  C: {dtype: f32, shape: [M, N], role: out}
-flops: 2*M*N*K
-bytes: 4*(M*K + K*N + M*N)
-tolerance:
-  fp32: {rtol: 1.0e-4, atol: 5.0e-4}
-reference: {source: k.cu, entry: ref, args: [A, B, C, M, N, K], grid: [1], block: [1]}
-seed: naive
+const char* kVariants = R"YAML(seed: naive
 variants:
   - id: naive
     source: k.cu
@@ -72,21 +58,9 @@ variants:
     block: [256]
 )YAML";
 
-struct Space {
-  std::string root = test::make_temp_dir("knob_start");
-  generators::ProblemSpec spec;
-  std::set<std::string> tried{"naive"};
-  std::map<std::string, double> timed{{"naive", 100.0}};
-  engine::SearchRequest r;
-  Space() {
-    test::write_text(root + "/start_space/k.cu", "extern \"C\" __global__ void ref() {}\n");
-    test::write_text(root + "/start_space/problem.yaml", kSpec);
-    spec = generators::load_problem(root + "/start_space");
-    r.spec = &spec;
-    r.incumbent = {"naive", {}};
-    r.tried = &tried;
-    r.timed_us = &timed;
-  }
+// naive timed at 100 us, the incumbent.
+struct Space : test::KnobSpace {
+  Space() : KnobSpace("start_space", kVariants) { timed[start("naive", {})] = 100.0; }
 };
 }  // namespace
 
