@@ -76,9 +76,9 @@ TEST_CASE("fp64_saturated: the FP64 pipe is the roof where the warps queue on it
   json full = f;
   full["signals"]["issue_frac"] = 0.97;
   CHECK(fired(classify(full, "zeta_issue")) == "issue_bound");
-  // Another pipe the busiest: the throttle is not the FP64 pipe's.
+  // Another pipe the busiest (the ALU): the throttle is not the FP64 pipe's.
   json alu = f;
-  alu["signals"]["pipe_top"] = "alu";
+  alu["signals"]["alu_frac"] = 0.75;
   CHECK(fired(classify(alu, "zeta_alu")) != "fp64_saturated");
   // The FP64 pipe idle most of the time: its roof cannot be most of the time.
   json half = f;
