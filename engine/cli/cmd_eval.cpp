@@ -90,7 +90,7 @@ void from_signals_dir(const EvalOptions& o, const engine::LabelledSuite& suite,
     if (std::find(chips_seen.begin(), chips_seen.end(), chip.id) == chips_seen.end())
       chips_seen.push_back(chip.id);
     rules::MatchResult m = matcher.match(rules::SignalVector(f.signals), chip);
-    EvalCase c = engine::score_case(k, m, file.string());
+    EvalCase c = engine::score_case(k, m, file.string(), &f.signals);
     for (const auto& n : f.notes) c.detail += (c.detail.empty() ? "" : "; ") + n;
     report.cases.push_back(std::move(c));
   }
@@ -160,7 +160,8 @@ void from_ncu_csv(const EvalOptions& o, const engine::LabelledSuite& suite,
     rules::MatchResult m = matcher.match(rules::SignalVector(d.signals), *chip);
     EvalCase c = engine::score_case(k, m,
                                     o.ncu_csv + ":" + std::to_string(row.line) + " (" +
-                                        std::to_string(it->second.size()) + " rows)");
+                                        std::to_string(it->second.size()) + " rows)",
+                                    &d.signals);
     for (const auto& n : d.notes) c.detail += (c.detail.empty() ? "" : "; ") + n;
     report.cases.push_back(std::move(c));
   }
@@ -202,8 +203,8 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
       continue;
     }
     rules::MatchResult m = matcher.match(rules::SignalVector(p.signals), chip);
-    EvalCase c = engine::score_case(k, m, "live: " + backend->info().note);
-    c.detail = p.detail;
+    EvalCase c = engine::score_case(k, m, "live: " + backend->info().note, &p.signals);
+    if (!p.detail.empty()) c.detail += (c.detail.empty() ? "" : "; ") + p.detail;
     report.cases.push_back(std::move(c));
     if (!o.save_signals.empty()) {
       // The signals as measured, so the same verdicts can be re-scored offline (--signals-dir).

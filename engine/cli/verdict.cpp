@@ -6,6 +6,7 @@
 
 #include "engine/cli/output.h"
 #include "engine/cli/verdict_lines.h"
+#include "rules/unexplained.h"
 
 namespace solver::cli {
 namespace {
@@ -31,17 +32,7 @@ nlohmann::json rule_json(const rules::Rule& r) {
       {"stop", r.stop}};
 }
 
-// With no rule to name, the time account's largest items: the top stall and the busiest pipe
-// (the derived stall_top / pipe_top signals), so the verdict is never silence.
-std::string signal_text(const VerdictInput& v, const char* name) {
-  if (!v.signals) return "";
-  const rules::Value& val = v.signals->get(name);
-  if (rules::is_missing(val)) return "";
-  if (const auto* d = std::get_if<double>(&val)) return format_number(*d);
-  if (const auto* t = std::get_if<std::string>(&val)) return *t;  // a name, shown bare
-  return rules::format_value(val);
-}
-
+// With no rule to name, the time account's largest items (rules/unexplained.h).
 nlohmann::json unexplained_json(const VerdictInput& v) {
   nlohmann::json j;
   // The signals' own types: a name as a string, a fraction as a number, null where unmeasured.
@@ -65,16 +56,7 @@ nlohmann::json unexplained_json(const VerdictInput& v) {
 }
 
 std::string unexplained_line(const VerdictInput& v) {
-  std::string stall = signal_text(v, "stall_top"), pipe = signal_text(v, "pipe_top");
-  std::string out = "no rule explains this kernel";
-  if (!stall.empty())
-    out += "; largest stall: " + stall + " (" + signal_text(v, "stall_top_frac") + " of warp time)";
-  if (!pipe.empty())
-    out += "; busiest pipe: " + pipe + " (" + signal_text(v, "pipe_top_frac") + " of peak)";
-  std::string issue = signal_text(v, "issue_frac");
-  if (!issue.empty()) out += "; issue slots used: " + issue;
-  if (stall.empty() && pipe.empty()) out += " (no stall or pipe counters were measured)";
-  return out;
+  return rules::unexplained_summary(v.signals);
 }
 
 std::string pct(double f) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "rules/bottlenecks.h"
+#include "rules/unexplained.h"
 
 namespace solver::engine {
 namespace {
@@ -29,15 +30,18 @@ EvalCase case_of(const LabelledKernel& k) {
 }
 }  // namespace
 
-EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::string source) {
+EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::string source,
+                    const rules::SignalSet* signals) {
   EvalCase c = case_of(k);
   c.source = std::move(source);
   c.missing_signals.assign(m.missing_signals.begin(), m.missing_signals.end());
   if (!m.fired) {
-    c.got = kNothingFired;
-    // "No rule explains this" is the right verdict where the label says no class fits
-    // (issue 29: a cost with no class should get that, not a wrong class).
-    c.correct = k.label.bottleneck == "unexplained";
+    // No rule's condition holds: the verdict is "no rule explains this" with the time
+    // account's largest items, right where the label says no class fits (issue 29: a cost
+    // with no class gets that, not a wrong class and not silence).
+    c.got = "unexplained";
+    c.detail = "no rule's condition holds: " + rules::unexplained_summary(signals);
+    c.correct = label_matches(k.label, "unexplained");
   } else if (m.weak) {
     // The best rule explains too little of the time to be the verdict (rules/matcher.h, weak):
     // "no rule explains this", right where the label says no class fits.

@@ -16,8 +16,9 @@
 
 namespace solver::engine {
 
-// What eval got for one kernel. `got` is the fired rule's bottleneck; kNothingFired and
-// kRuleNamesNone stand in when there is none, kNotMeasured when no signals could be had.
+// What eval got for one kernel. `got` is the fired rule's bottleneck; "unexplained" when no
+// rule holds or the best explains too little (issue 29: never silence), kRuleNamesNone when
+// the rule names none, kNotMeasured when no signals could be had.
 struct EvalCase {
   std::string kernel;
   std::string label;
@@ -35,11 +36,13 @@ struct EvalCase {
   std::string detail;     // why there is no verdict (not measured), or derivation notes
 };
 
-inline constexpr const char* kNothingFired = "(nothing fired)";
 inline constexpr const char* kRuleNamesNone = "(rule names no bottleneck)";
 inline constexpr const char* kNotMeasured = "(not measured)";
 
-EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::string source);
+// `signals` (may be null): what the kernel measured, for the time account a case with no rule
+// that holds states instead of silence (rules/unexplained.h).
+EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::string source,
+                    const rules::SignalSet* signals = nullptr);
 EvalCase unmeasured_case(const LabelledKernel& k, std::string why);
 
 // A live profile of suite kernel `k` as a signal file, so `eval --signals-dir` can re-score the

@@ -263,7 +263,11 @@ TEST_CASE(
   j = json::parse(run({"eval", "--suite", t.root.string(), "--signals-dir", kSignals, "--rules",
                        (t.root / "rules.yaml").string(), "--json"})
                       .out);
-  CHECK(j["cases"][0]["got"] == "(nothing fired)");
+  // No rule holds: the verdict is "no rule explains this" with the time account, not silence.
+  CHECK(j["cases"][0]["got"] == "unexplained");
+  CHECK(j["cases"][0]["fired"].is_null());
+  CHECK(j["cases"][0]["detail"].get<std::string>().find(
+            "no rule's condition holds: no rule explains this kernel") != std::string::npos);
   CHECK(j["accuracy"] == 0.0);
 }
 
