@@ -134,6 +134,21 @@ double floor_us(const generators::ProblemSpec& spec, const Incumbent& v,
   if (!(tflops > 0))
     for (const char* k : {"fp32_tflops", "tf32_tflops", "bf16_tflops", "fp16_tflops"})
       tflops = std::max(tflops, chip.number(k));
+  // Integer buffers may be multiplied on the integer tensor cores whatever float class the
+  // output declares (the PTX scan excuses integer MMAs whose operands are the problem's own
+  // integers: generators/ptx_int_provenance.h), so such a problem is held to that rate (the
+  // worker's floor_rate.h reads the same fallbacks: int8_tops, else fp8's, else twice fp16's).
+  bool integer_data = false;
+  for (const auto& b : spec.buffers)
+    integer_data = integer_data || b.dtype == generators::DType::I32 ||
+                   b.dtype == generators::DType::U32 || b.dtype == generators::DType::I64 ||
+                   b.dtype == generators::DType::U64;
+  if (integer_data) {
+    double int8 = chip.number("int8_tops");
+    if (!(int8 > 0)) int8 = chip.number("fp8_tflops");
+    if (!(int8 > 0)) int8 = 2 * std::max(chip.number("fp16_tflops"), chip.number("bf16_tflops"));
+    tflops = std::max(tflops, int8);
+  }
   double t = 0;
   if (gbps > 0 && shapes.bytes > 0) t = std::max(t, shapes.bytes / (gbps * 1e3));
   if (tflops > 0 && shapes.flops > 0) t = std::max(t, shapes.flops / (tflops * 1e6));

@@ -111,7 +111,7 @@ step_tests() {
     t=$(basename "$bin")
     s=$(date +%s)
     SOLVER_TEST_WORKER="$PWD/$B/bin/solver-gpu" SOLVER_GPU_WORKER="$PWD/$B/bin/solver-gpu" \
-      SOLVER_TEST_SOURCE_DIR="$PWD" timeout "$(cap 200)" "$bin" >"$1/$t.log" 2>&1
+      SOLVER_TEST_SOURCE_DIR="$PWD" timeout "$(cap "${TEST_S:-420}")" "$bin" >"$1/$t.log" 2>&1
     rc=$?
     [ $rc -eq 0 ] || any=1
     echo "$t: exit $rc in $(($(date +%s) - s)) s; $(grep -E '^\[doctest\] (test cases|assertions)' "$1/$t.log" | tr -s ' ' | tr '\n' ' ')"

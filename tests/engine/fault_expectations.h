@@ -10,7 +10,11 @@ namespace solver::test {
 
 struct ExpectedFault {
   const char* variant;
-  engine::GateStatus status;
+  engine::GateStatus status;  // the recorded backend's (the fake worker's) outcome
+  // The live worker's, where it differs: state kept in module memory (a __device__ variable)
+  // cannot outlive a run there, since every run starts from the module image (red team 8,
+  // generators/ptx_module_memory.h): the stale cache is never served and the kernel is right.
+  engine::GateStatus live = status;
 };
 
 inline const std::vector<ExpectedFault>& expected_faults() {
@@ -21,7 +25,7 @@ inline const std::vector<ExpectedFault>& expected_faults() {
       {"nan_output", GateStatus::WrongResult},
       {"wrong_result", GateStatus::WrongResult},
       {"writes_nothing", GateStatus::WrongResult},
-      {"stale_cache", GateStatus::WrongResult},
+      {"stale_cache", GateStatus::WrongResult, GateStatus::Passed},
       {"smem_too_large", GateStatus::InvalidSpec},
       {"compile_error", GateStatus::CompileError},
       {"too_fast", GateStatus::TooFast},

@@ -367,3 +367,18 @@ TEST_CASE("JSON loaders refuse a number beyond double range as bad input, not a 
   }
   CHECK_THROWS_AS(engine::load_ledger(path), rules::InputError);
 }
+
+TEST_CASE("the loop's physical floor: integer buffers are held to the integer tensor rate") {
+  // An honest int8 W8A8 GEMM (integer MMAs on the problem's own int8 data, float output) was
+  // refused live as too_fast against the FP32 rate of its declared class (2026-12-03).
+  const auto spec =
+      generators::load_problem(source_dir() + "/tests/cheats/control_int8_w8a8_scales");
+  const double flops = 2.0 * 1024 * 1024 * 4 * 1024;
+  const double us = engine::floor_us(spec, {"control", {}}, h200());
+  CHECK(us < flops / (h200().number("fp32_tflops") * 1e6));          // not the FP32 floor (128 us)
+  CHECK(us >= flops / (h200().number("fp8_tflops") * 1e6) * 0.999);  // the int8 fallback
+  // A float-only problem keeps its declared class's rate.
+  const auto faults = generators::load_problem(faults_dir());
+  const double f = engine::floor_us(faults, {"ok", {}}, h200());
+  CHECK(f > 100);  // 111.8 us: its bytes and FP32 flops, as the fault suite prints it
+}
