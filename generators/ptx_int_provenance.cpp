@@ -14,17 +14,6 @@ namespace {
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
-std::vector<std::string_view> dot_tokens(std::string_view op) {
-  std::vector<std::string_view> out;
-  while (!op.empty()) {
-    auto dot = op.find('.');
-    out.push_back(op.substr(0, dot));
-    if (dot == std::string_view::npos) break;
-    op.remove_prefix(dot + 1);
-  }
-  return out;
-}
-
 bool float_type(std::string_view t) {
   return t == "f16" || t == "f16x2" || t == "bf16" || t == "bf16x2" || t == "tf32" || t == "f32" ||
          t == "f64" || starts_with(t, "e4m3") || starts_with(t, "e5m2") || starts_with(t, "e2m1") ||
@@ -39,7 +28,7 @@ bool is_mma(std::string_view op) {
 bool is_int_mma(std::string_view stmt, std::string_view op) {
   if (!is_mma(op)) return false;
   if (starts_with(op, "tcgen05.mma")) return stmt.find("kind::i8") != std::string_view::npos;
-  for (auto t : dot_tokens(op))
+  for (auto t : ptx_opcode_parts(op))
     if (t == "s8" || t == "u8" || t == "s4" || t == "u4" || t == "b1") return true;
   return false;
 }
@@ -186,7 +175,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
     std::vector<std::string> syms;
     names_in(before.substr(g), in.srcs, syms);
   }
-  auto t = dot_tokens(op);
+  auto t = ptx_opcode_parts(op);
   const std::string_view head = t[0];
   for (std::size_t i = 1; i < t.size(); ++i) in.float_op = in.float_op || float_type(t[i]);
   in.space = space_of(t);

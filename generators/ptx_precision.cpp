@@ -11,17 +11,6 @@ namespace {
 
 bool starts_with(std::string_view s, std::string_view p) { return s.substr(0, p.size()) == p; }
 
-std::vector<std::string_view> tokens(std::string_view op) {
-  std::vector<std::string_view> out;
-  while (!op.empty()) {
-    auto dot = op.find('.');
-    out.push_back(op.substr(0, dot));
-    if (dot == std::string_view::npos) break;
-    op.remove_prefix(dot + 1);
-  }
-  return out;
-}
-
 enum class Fmt { None, F16, BF16, TF32, FP8, Int, F64, F32, Other };
 
 Fmt format_of(std::string_view t) {
@@ -79,7 +68,7 @@ void count_mma(PtxPrecision& p, Fmt f) {
 void classify(PtxPrecision& p, std::string_view stmt) {
   std::string_view op = ptx_opcode(stmt);
   if (op.empty()) return;
-  auto t = tokens(op);
+  auto t = ptx_opcode_parts(op);
   const std::string_view head = t[0];
   bool mma = starts_with(op, "mma.sync") || starts_with(op, "mma.sp") ||
              starts_with(op, "wmma.mma") || starts_with(op, "wgmma.mma_async");

@@ -53,6 +53,17 @@ std::string_view ptx_opcode(std::string_view stmt) {
   return stmt.substr(0, n);
 }
 
+std::vector<std::string_view> ptx_opcode_parts(std::string_view op) {
+  std::vector<std::string_view> out;
+  while (!op.empty()) {
+    auto dot = op.find('.');
+    out.push_back(op.substr(0, dot));
+    if (dot == std::string_view::npos) break;
+    op.remove_prefix(dot + 1);
+  }
+  return out;
+}
+
 // Operands after the opcode, split at commas outside brackets and braces, trimmed.
 std::vector<std::string_view> ptx_operands(std::string_view stmt, std::string_view op) {
   std::vector<std::string_view> out;

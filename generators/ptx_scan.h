@@ -53,6 +53,10 @@ std::string_view ptx_opcode(std::string_view stmt);
 // and braces, trimmed ("{%r1, %r2}", "[%rd4+16]", "%f3").
 std::vector<std::string_view> ptx_operands(std::string_view stmt, std::string_view op);
 
+// The dot-separated parts of an opcode ("mma.sync.aligned.m16n8k32.s32.s8" -> "mma", "sync",
+// "aligned", ...), for scans that read its types and shape.
+std::vector<std::string_view> ptx_opcode_parts(std::string_view op);
+
 // The PTX without // and /* */ comments and "..." strings (line ends kept), each statement's
 // opcode joined across the blanks and line ends ptxas reads through ("mma .sync..." is
 // "mma.sync..."), for scans that read statements (this file's and generators/ptx_precision.cpp's).
