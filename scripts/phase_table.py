@@ -57,7 +57,13 @@ DEFENCES = [
      ("gate/timing/derive_device", "gate/timing/derive_plan", "gate/timing/derive_set",
       "gate/timing/upload", "gate/timing/reference_run")),
     ("checks inside a timed series (fresh-set read-back, compare, digests)",
-     ("samples/download", "samples/compare", "samples/verify_inputs", "timing/verify_inputs")),
+     ("samples/download", "samples/compare", "samples/verify_inputs", "timing/verify_inputs",
+      "samples/fresh_check", "audit/fresh_check")),
+    # Red team 8: a module with .global variables reloaded before every run of a timed series,
+    # and the arena's slack rewritten before every run (inside a gate check they are part of
+    # "input checks" above and not counted again here).
+    ("module reloads and arena slack before each timed run (red team 8)",
+     ("samples/module_load", "warmup/module_load", "samples/arena_slack", "warmup/arena_slack")),
 ]
 # The docs' sum until 2026-12-02 (docs/reliability.md, "Cost") is the first five; it left out
 # the gate's fresh set and the checks inside the timed series. Both sums are printed.

@@ -57,7 +57,7 @@ class DefenceTable(unittest.TestCase):
              # not defences
              "pairs/timing/samples": 500.0, "gate/compile": 200.0}
         ms = phase_table.defence_ms(a)
-        self.assertEqual(ms, [150.0, 40.0, 25.0, 10.0, 7.0, 4.0, 6.0])
+        self.assertEqual(ms, [150.0, 40.0, 25.0, 10.0, 7.0, 4.0, 6.0, 0.0])
         b = {"round": 100.0, "pairs/timing/audit": 50.0}
         rows = phase_table.defence_table([a, b])
         names = [r[0] for r in rows]
@@ -73,6 +73,23 @@ class DefenceTable(unittest.TestCase):
         audit = rows[1]
         self.assertAlmostEqual(audit[1], 0.09)
         self.assertAlmostEqual(audit[3], (0.04 + 0.5) / 2)
+
+    def test_red_team_8_and_the_device_fresh_check(self):
+        # Red team 8's per-run module reloads and arena-slack rewrites in a timed series are a
+        # defence of their own; inside a gate check (already "input checks") they are not
+        # added again. The fresh-set check on the device (cut (j)) is a check inside the series.
+        a = {"round": 100.0, "pairs/timing/samples/module_load": 3.0,
+             "pairs/timing/warmup/module_load": 1.0, "pairs/timing/samples/arena_slack": 0.5,
+             "gate/timing/warmup/arena_slack": 0.25, "gate/checks": 8.0,
+             "gate/checks/module_load": 2.0, "gate/checks/run/arena_slack": 1.0,
+             "pairs/timing/samples/fresh_check": 2.0,
+             "pairs/timing/samples/fresh_check/reference_run": 1.5,
+             "pairs/timing/samples/fresh_check/verify_inputs": 0.25}
+        ms = phase_table.defence_ms(a)
+        self.assertEqual(ms[2], 8.0)
+        self.assertEqual(ms[6], 2.0)
+        self.assertEqual(ms[7], 4.75)
+        self.assertAlmostEqual(sum(ms), 14.75)
 
     def test_rounds_without_time_are_left_out(self):
         self.assertEqual(phase_table.defence_table([{"round": 0.0}]), [])

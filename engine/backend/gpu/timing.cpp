@@ -218,9 +218,8 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     timed_runner.push_back(r);
     clocks.push_back(clocks_->sm_clock_mhz());
     if (check) {
-      bool ok = check_outputs(p, e.slot, out.failure,
-                              "check after timing, at timed sample " + std::to_string(check->at),
-                              check->fresh);
+      bool ok = check_fresh(p, e.slot, check->fresh, out.failure,
+                            "check after timing, at timed sample " + std::to_string(check->at));
       p.buffers->restore_inputs(e.slot);
       if (!ok) {
         out.failed_runner = r;
@@ -392,7 +391,7 @@ rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine
     else {
       if (shared_fresh < 0)
         shared_fresh = add_fresh_set(*prep->prepared, seeds[kTimingSets]);
-      else
+      else if (!fresh_check_on_device(*prep->prepared))
         reference_outputs(*prep->prepared, shared_fresh);  // the same set: a cache hit
       checks.push_back({at, shared_fresh});
     }

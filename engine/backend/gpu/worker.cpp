@@ -549,7 +549,7 @@ std::string Worker::attribute_mutation(Prepared& a, Prepared& b) {
   return "";
 }
 
-int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed) {
+int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed, bool reference) {
   const HostSet& base = p.buffers->host_set(0);
   std::vector<BufferTransform> plan = [&] {
     PhaseScope scope("derive_plan");  // the exponent sets read set 0's host bytes for their e
@@ -578,7 +578,7 @@ int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed) {
       return derived_set(p.resolved, base, kind, seed, plan);
     }();
     set->key = set_key;
-    return add_checked_set(p, std::move(*set));
+    return add_checked_set(p, std::move(*set), reference);
   }
   int index = [&] {
     PhaseScope scope("derive_device");
@@ -589,12 +589,13 @@ int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed) {
     set.plan = std::move(plan);
     return p.buffers->add_device_set(std::move(set), *derive_, ctx_->stream());
   }();
-  reference_outputs(p, index);  // from its own device copy, which no candidate has touched
+  if (reference) reference_outputs(p, index);  // from its own device copy, untouched so far
   return index;
 }
 
 int Worker::add_fresh_set(Prepared& p, uint64_t seed) {
-  int index = add_derived_set(p, SetKind::Fresh, seed);
+  const bool reference = !fresh_check_on_device(p);
+  int index = add_derived_set(p, SetKind::Fresh, seed, reference);
   if (index >= 0) return index;
   // Nothing to flip (integer or dist_fixed inputs only): a newly seeded set instead.
   HostSet s = [&] {
@@ -603,15 +604,15 @@ int Worker::add_fresh_set(Prepared& p, uint64_t seed) {
   }();
   s.kind = SetKind::Fresh;
   s.key += "/fresh";
-  return add_checked_set(p, std::move(s));
+  return add_checked_set(p, std::move(s), reference);
 }
 
-int Worker::add_checked_set(Prepared& p, HostSet set) {
+int Worker::add_checked_set(Prepared& p, HostSet set, bool reference) {
   int index = [&] {
     PhaseScope scope("upload");
     return p.buffers->add_set(std::move(set));
   }();
-  reference_outputs(p, index);  // from its own device copy, which no candidate has touched
+  if (reference) reference_outputs(p, index);  // from its own device copy, untouched so far
   return index;
 }
 

@@ -253,15 +253,30 @@ class Worker {
                             const std::vector<FreshCheck>& checks = {},
                             const std::function<bool(const TimedSeries&)>& stop = {},
                             uint32_t audit = ~0u);
-  // Uploads `set` into p's buffers and computes its reference from that untouched copy.
-  int add_checked_set(Prepared& p, HostSet set);
+  // Uploads `set` into p's buffers and computes its reference from that untouched copy
+  // (`reference` false: not now; see fresh_check_on_device).
+  int add_checked_set(Prepared& p, HostSet set, bool reference = true);
   // The derived set `kind` of p's set 0 (input_sets.h), with its reference: made on the
   // device (device_derive.h) where the self-check passed, else on the host and uploaded.
   // -1 when it would change nothing.
-  int add_derived_set(Prepared& p, SetKind kind, uint64_t seed);
+  int add_derived_set(Prepared& p, SetKind kind, uint64_t seed, bool reference = true);
   // The fresh set of the check after timing, added with its reference: set 0 with a few
   // signs flipped (add_derived_set), or a newly seeded set where nothing can be flipped.
+  // Where its check is made on the device (fresh_check_on_device), without the reference: that
+  // is run at the check, after the check run (fresh_check.cpp).
   int add_fresh_set(Prepared& p, uint64_t seed);
+  // Cut (j) (docs/reliability.md, issue 28): whether the fresh-set check inside p's timed
+  // series is made on the device: the device comparison and digests exist and no buffer is
+  // in-out (whose reference reads a float64 copy no digest covers). Fixed per Prepared, so the
+  // set's making and its check agree.
+  bool fresh_check_on_device(const Prepared& p) const;
+  // The check of a timed series' fresh set (fresh_check.cpp), after the check run on device
+  // slot `slot`, into which fresh set `fresh` was copied. On the device: the slot's inputs and
+  // the fresh set's own copy against the digests taken when the set was made, the reference
+  // run on that copy, the outputs compared with it where both are, the reference's answer
+  // zeroed (P11). Else check_outputs. As check_outputs: g filled on failure, returns ok.
+  bool check_fresh(Prepared& p, int slot, int fresh, engine::GateResult& g,
+                   const std::string& when);
   // The gate's adversarial sets (exponent range up and down, heavy-tailed random signs), each
   // on a fresh module: what ran, or why none applied; nullopt when one fails (g filled).
   std::optional<std::string> adversarial_checks(Prepared& p, engine::GateResult& g,
