@@ -92,6 +92,13 @@ TEST_CASE(
   TimeSamples ts = b->time_samples(naive, 10, 1);
   REQUIRE(ts.ok);
   CHECK(has_phase(ts.phases_ms, "device_cache_copy"));
+  // Cut (j): the fresh-set check inside every timed series is made on the device (axpy has no
+  // in-out buffer) wherever the audits are: no read-back and host walk of its outputs.
+  const bool on_device = g.detail.find("audits compared on the host") == std::string::npos;
+  CHECK(has_phase(g.phases_ms, "timing/samples/fresh_check/compare_device") == on_device);
+  CHECK(has_phase(ts.phases_ms, "samples/fresh_check/compare_device") == on_device);
+  CHECK(has_phase(ts.phases_ms, "samples/compare") == !on_device);
+  CHECK(has_phase(ts.phases_ms, "samples/download") == !on_device);
   ProfileResult pr = b->profile(naive);
   REQUIRE_MESSAGE(pr.ok, pr.detail);
   REQUIRE(pr.raw_metrics.count("solver__unprofiled_samples"));
