@@ -64,7 +64,7 @@ for path in pt.ledgers([sys.argv[1]]):
             continue
         d = pt.defence_ms(ph)
         top = sorted(range(len(d)), key=lambda i: -d[i])[:2]
-        print(f"  round {rec.get('round')} {rec.get('outcome', '?'):>10} {ph['round']:8.1f} ms  "
+        print(f"  round {rec.get('round')} {str(rec.get('outcome')):>10} {ph['round']:8.1f} ms  "
               f"defences {100 * sum(d) / ph['round']:5.1f}%  "
               + "; ".join(f"{names[i][:28]} {100 * d[i] / ph['round']:.1f}%" for i in top))
 print("  timed-series phases, ms: "
