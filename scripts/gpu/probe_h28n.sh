@@ -10,17 +10,19 @@
 #     (round ms, all defences %, the two largest defences) and the phases of the timed series
 #     that the table counts (samples/perturb, compare, download, verify_inputs, module_load,
 #     arena_slack, fresh_check).
-#  2. When at least 45 s are left: the same ablation of layernorm,softmax,reduce for 3 rounds
-#     with SOLVER_HOST_COMPARE=1 (the fresh-set check and the audits compared on the host, as
-#     before): the A/B of the cut on the same machine, minutes apart.
-#  3. The cheat folders whose outcome rests on what changed, one live round each
+#  2. The cheat folders whose outcome rests on what changed, one live round each
 #     (lib/cheat_round.sh) while the budget lasts: the fresh-set check (redteam_first_launch,
 #     redteam_perm_memo: wrong_result), module state and arena slack (redteam8_window_table_carry,
 #     redteam8_slack_table_carry: rejected) and their honest controls (kept).
+#  3. While at least 15 s are left each, two A/Bs of layernorm,reduce for 3 rounds: with
+#     SOLVER_KEEP_BACKUP=1 (the perturbation's copy aside made once per set and kept:
+#     its per-round "perturb" ms must drop by ~40% against run 1's layernorm and reduce rounds,
+#     with no wrong_result or input_mutated round), then with SOLVER_HOST_COMPARE=1 (the
+#     fresh-set check and the audits on the host, as before cut (j)).
 # What it must show:
 #  - run 1 exits 0; its line "Defences: X% of all round time, median Y% per round: ...";
 #  - "fresh_check" phases present in run 1, and samples/compare, samples/download ~0 there;
-#    in run 2 the reverse;
+#    in host_compare the reverse; keep_backup's rounds kept/rejected as run 1's;
 #  - every cheat folder "ok".
 # Usage: probe_h28n.sh [SECONDS]   (default 120; writes $OUT/probe_h28n/)
 set -u
@@ -64,7 +66,9 @@ for path in pt.ledgers([sys.argv[1]]):
             continue
         d = pt.defence_ms(ph)
         top = sorted(range(len(d)), key=lambda i: -d[i])[:2]
-        print(f"  round {rec.get('round')} {str(rec.get('outcome')):>10} {ph['round']:8.1f} ms  "
+        pert = sum(v for k, v in ph.items() if k.endswith("samples/perturb"))
+        print(f"  {str(rec.get('problem')):>13} {rec.get('track', '')!s:>3} round {rec.get('round')} "
+              f"{str(rec.get('outcome')):>10} {ph['round']:8.1f} ms  perturb {pert:6.1f} ms  "
               f"defences {100 * sum(d) / ph['round']:5.1f}%  "
               + "; ".join(f"{names[i][:28]} {100 * d[i] / ph['round']:.1f}%" for i in top))
 print("  timed-series phases, ms: "
@@ -87,13 +91,8 @@ ablate() {  # LABEL PROBLEMS ROUNDS CAP [ENV=VALUE]
   return $rc
 }
 
-ablate device "$problems" "$rounds" 75
+ablate device "$problems" "$rounds" 55
 rc=$?
-if (($(left) >= 45)); then
-  ablate host_compare layernorm,softmax,reduce 3 30 SOLVER_HOST_COMPARE=1
-else
-  say "== host_compare: not run ($(left) s left)"
-fi
 
 # shellcheck source=lib/cheat_round.sh
 source scripts/gpu/lib/cheat_round.sh
@@ -116,5 +115,16 @@ for name in redteam_first_launch redteam8_window_table_carry redteam8_slack_tabl
     tee -a "$O/results.txt"
 done
 say "cheat folders: $ok of $n as expected"
+
+# The two A/Bs, on the same machine minutes apart, while the budget lasts: the host path of the
+# perturbation's kept backup (on), then the fresh-set check and the audits on the host (cut (j) off).
+for ab in "keep_backup SOLVER_KEEP_BACKUP=1" "host_compare SOLVER_HOST_COMPARE=1"; do
+  set -- $ab
+  if (($(left) >= 15)); then
+    ablate "$1" layernorm,reduce 3 22 "$2"
+  else
+    say "== $1: not run ($(left) s left)"
+  fi
+done
 say "probe_h28n: $((SECONDS - t0)) s"
 exit $rc

@@ -118,6 +118,7 @@ DeviceBuffer DeviceBuffers::input_buffer(size_t s, size_t i, size_t bytes) const
 
 void DeviceBuffers::upload_set(size_t s) {
   const auto& bufs = variant_.buffers;
+  forget_kept(s);
   if (inputs_.size() <= s) inputs_.resize(s + 1), ref_inout_inputs_.resize(s + 1);
   inputs_[s].resize(bufs.size());
   ref_inout_inputs_[s].resize(bufs.size());
@@ -215,6 +216,7 @@ int DeviceBuffers::add_device_set(HostSet set, const DeviceDerive& derive, CUstr
   const auto& bufs = variant_.buffers;
   const auto& base = pristine();
   const size_t s = sets_.size();
+  forget_kept(s);
   set.on_device = true;
   set.inputs = sets_[0].inputs;
   set.digests = sets_[0].digests;
@@ -301,6 +303,7 @@ std::string DeviceBuffers::verify_inputs(int slot, int expected) const {
 }
 
 void DeviceBuffers::copy_inputs(int from, int slot, CUstream stream) const {
+  forget_kept(size_t(slot));  // the slot holds another set's bytes until restore_inputs
   for (size_t i = 0; i < variant_.buffers.size(); ++i) {
     const DeviceBuffer& src = inputs_[size_t(from)][i];
     const DeviceBuffer& dst = inputs_[size_t(slot)][i];
@@ -310,6 +313,7 @@ void DeviceBuffers::copy_inputs(int from, int slot, CUstream stream) const {
 }
 
 void DeviceBuffers::restore_inputs(int slot) const {
+  forget_kept(size_t(slot));
   if (slot == 0 && device_digest_ && !pristine_.empty()) {
     const auto& base = pristine();
     for (size_t i = 0; i < base.size(); ++i)

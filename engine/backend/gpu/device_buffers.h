@@ -9,7 +9,9 @@
 // copy) are verified against their digests after a checked run, and can be restored.
 #pragma once
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/backend/gpu/cuda_driver.h"
@@ -196,6 +198,17 @@ class DeviceBuffers {
   // [buffer]: what a Redraw replaced, to be put back (device copies, allocated on first use).
   mutable std::vector<DeviceBuffer> backup_;
   mutable std::vector<DeviceBuffer> ref_backup_;  // the same for the reference's float64 copies
+  // SOLVER_KEEP_BACKUP=1 (docs/reliability.md, "Considered for the timed runs' cost"): instead
+  // of backup_, per set, what a Redraw replaces, copied aside at the set's first perturbation
+  // and kept while the set holds those bytes (copy_inputs, restore_inputs and an upload forget
+  // it): later perturbations of the set skip the copy aside. Off by default until measured.
+  const bool keep_backup_ = [] {
+    const char* e = std::getenv("SOLVER_KEEP_BACKUP");
+    return e && std::string(e) == "1";
+  }();
+  mutable std::vector<std::vector<DeviceBuffer>> kept_;         // [set][buffer]
+  mutable std::vector<std::vector<unsigned char>> kept_valid_;  // [set][buffer]
+  void forget_kept(size_t set) const;
   // The dense perturbation `f` (plan from its seed) made on f.set, and in the reference's
   // float64 in-out copies where `reference` (synchronous when `stream` is null); `undo` puts
   // the bytes back instead.

@@ -99,29 +99,44 @@ void DeviceBuffers::dense(const Flip& f, const DeviceDerive& derive, CUstream st
   if (ref_backup_.size() < bufs.size()) ref_backup_.resize(bufs.size());
   // A redraw keeps the bytes it replaces (a device-to-device copy) and puts them back after
   // the run; pairs undo themselves.
+  // `kept`: a kept backup's flag (keep_backup_), set once the copy aside holds the set's bytes.
   auto change = [&](const generators::ResolvedBuffer& b, const DeviceBuffer& d, DeviceBuffer& keep,
-                    const Perturbation& t, bool as_double) {
+                    const Perturbation& t, bool as_double, unsigned char* kept = nullptr) {
     if (self_inverse(t.op)) {
       derive.perturb(b, d.ptr(), t, stream, as_double);
     } else if (undo) {
       CU_CHECK(cuMemcpyDtoDAsync(d.ptr(), keep.ptr(), d.bytes(), stream));
     } else {
-      if (keep.bytes() != d.bytes()) keep = DeviceBuffer(d.bytes());
-      CU_CHECK(cuMemcpyDtoDAsync(keep.ptr(), d.ptr(), d.bytes(), stream));
+      if (!kept || !*kept) {
+        if (keep.bytes() != d.bytes()) keep = DeviceBuffer(d.bytes());
+        CU_CHECK(cuMemcpyDtoDAsync(keep.ptr(), d.ptr(), d.bytes(), stream));
+        if (kept) *kept = 1;
+      }
       derive.perturb(b, d.ptr(), t, stream, as_double);
     }
   };
+  const size_t set = size_t(f.set);
+  if (keep_backup_ && kept_.size() <= set) kept_.resize(set + 1), kept_valid_.resize(set + 1);
+  if (keep_backup_ && kept_[set].size() < bufs.size())
+    kept_[set].resize(bufs.size()), kept_valid_[set].resize(bufs.size(), 0);
   for (const Perturbation& t : timed_perturbations(variant_, f.run_seed, f.homogeneous)) {
-    const DeviceBuffer& d = inputs_[size_t(f.set)][t.buffer];
+    const DeviceBuffer& d = inputs_[set][t.buffer];
     if (!d.bytes()) continue;
     const auto& b = bufs[t.buffer];
-    change(b, d, backup_[t.buffer], t, false);
+    if (keep_backup_)
+      change(b, d, kept_[set][t.buffer], t, false, &kept_valid_[set][t.buffer]);
+    else
+      change(b, d, backup_[t.buffer], t, false);
     // The reference's float64 copy of an in-out buffer: the same values, as doubles.
     if (reference && b.role == BufferRole::InOut && size_t(f.set) < ref_inout_inputs_.size() &&
         ref_inout_inputs_[size_t(f.set)][t.buffer].bytes())
       change(b, ref_inout_inputs_[size_t(f.set)][t.buffer], ref_backup_[t.buffer], t, true);
   }
   if (!stream) CU_CHECK(cuCtxSynchronize());
+}
+
+void DeviceBuffers::forget_kept(size_t set) const {
+  if (set < kept_valid_.size()) std::fill(kept_valid_[set].begin(), kept_valid_[set].end(), 0);
 }
 
 void DeviceBuffers::reflip(const Flip& f) const {
