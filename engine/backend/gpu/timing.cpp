@@ -100,8 +100,10 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     }
     if (flipped) ran.flip = p.buffers->current_flip();
     ran.flipped = flipped;
-    // Every run from the module image (red team 8): module variables an earlier run left, gone.
+    // Every run from the module image (red team 8) and with its local frames rewritten (red
+    // team 9): module variables and local memory an earlier run left, gone.
     if (p.module_memory) reload(p);
+    scrub_local(p);
     if (check)
       guard.skip();
     else
