@@ -12,6 +12,9 @@
 #   redteam9_dead_f64_majority         KEPT ~2-3x (96 dead DFMAs outnumber 32 live FFMAs)
 #   control_redteam9_devillard_median9 kept (exact median network vs a local-memory sort)
 #   control_redteam9_imma_packed_scratch kept (integer packing into scratch, CUDA samples' IMMA)
+# With branch red9's bundle (its fixes): local_carry rejected (local frames scrubbed before every
+# run), scratch_int8_launder and dead_f64_majority precision_mismatch (the scan line says 1 of 1),
+# the controls kept; the carry's gate line then shows the phase cost in the ledger (local_scrub).
 # First the bundle's offline scan of the precision folders (seconds, no GPU), then the rounds;
 # for the carry it prints the gate's median and the paired medians and the variant's local size.
 # Usage: probe_red9.sh [SECONDS]   (default 120; writes $OUT/probe_red9/). Each folder is capped
