@@ -12,18 +12,30 @@ namespace {
 
 constexpr int kBlock = 256;
 
-// A volatile local array of exactly `WORDS` words: every store reaches local memory, and the
-// frame is the size asked for. Each word gets the run's value mixed with its index.
+// A local array of exactly `WORDS` words, written through st.local on its own address. Stores
+// to local memory that nothing reads are dead to the compiler (a C++ array never read, volatile
+// or not, and asm st.local alike leave no frame at all), so one word at an index only known at
+// run time is read back and written to `sink` by one thread, the loop not unrolled (a small
+// array would become registers): every store may be the one read, so all are kept, and the
+// frame is the size asked for. Each word gets the run's value mixed
+// with its index.
 const char* kSource = R"(
-extern "C" __global__ void __launch_bounds__(256) solver_local_scrub(unsigned v) {
-  volatile unsigned frame[WORDS];
-  for (int i = 0; i < WORDS; ++i) frame[i] = v ^ (unsigned)i * 0x9e3779b9u;
+extern "C" __global__ void __launch_bounds__(256) solver_local_scrub(unsigned v, unsigned* sink) {
+  unsigned frame[WORDS];
+  const size_t base = __cvta_generic_to_local(frame);
+#pragma unroll 1
+  for (int i = 0; i < WORDS; ++i)
+    asm volatile("st.local.u32 [%0], %1;" ::"l"(base + 4 * (size_t)i),
+                 "r"(v ^ (unsigned)i * 0x9e3779b9u) : "memory");
+  unsigned r;
+  asm volatile("ld.local.u32 %0, [%1];" : "=r"(r) : "l"(base + 4 * (size_t)(v % WORDS)) : "memory");
+  if (threadIdx.x == 0 && blockIdx.x == 0) *sink = r;
 }
 )";
 
 }  // namespace
 
-LocalScrub::LocalScrub(std::string arch) : arch_(std::move(arch)) {
+LocalScrub::LocalScrub(std::string arch) : arch_(std::move(arch)), sink_(sizeof(unsigned)) {
   std::random_device rd;
   state_ = (uint64_t(rd()) << 32) ^ uint64_t(rd());
 }
@@ -57,10 +69,11 @@ const LocalScrub::Kernel& LocalScrub::kernel(int words) {
 
 void LocalScrub::operator()(int bytes_per_thread, CUstream stream) {
   if (bytes_per_thread <= 0) return;
-  const Kernel& k = kernel((bytes_per_thread + 3) / 4);
+  const Kernel& k = kernel(std::max(2, (bytes_per_thread + 3) / 4));  // one word: a register
   state_ = state_ * 6364136223846793005ULL + 1442695040888963407ULL;
   unsigned v = unsigned(state_ >> 32);
-  void* args[] = {&v};
+  CUdeviceptr sink = sink_.ptr();
+  void* args[] = {&v, &sink};
   CU_CHECK(cuLaunchKernel(k.fn, k.blocks, 1, 1, kBlock, 1, 1, 0, stream, args, nullptr));
 }
 

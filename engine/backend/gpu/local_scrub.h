@@ -43,6 +43,7 @@ class LocalScrub {
   std::string arch_;
   std::map<int, Kernel> kernels_;  // by 32-bit words per thread
   uint64_t state_ = 0;
+  DeviceBuffer sink_;  // the one word each scrub reads back (keeps its stores alive)
 };
 
 // The largest local frame (bytes per thread) among the launches of a loaded variant.
