@@ -348,6 +348,11 @@ void Worker::scrub_local(const Prepared& p) {
   (*local_scrub_)(frame, ctx_->stream());
 }
 
+void Worker::fresh_run_state(Prepared& p) {
+  if (p.module_memory) reload(p);
+  scrub_local(p);
+}
+
 void Worker::run_variant(Prepared& p, int set, const char* phase) {
   PhaseScope scope("run");
   beat(phase, p.timeout_ms);

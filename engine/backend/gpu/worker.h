@@ -208,6 +208,9 @@ class Worker {
   // Rewrites the local memory a run of p could read (its launches' largest frame, every thread
   // slot; local_scrub.h), enqueued on the worker's stream; nothing where no launch has a frame.
   void scrub_local(const Prepared& p);
+  // Before every run of a timed sequence: reload where the PTX declares module variables (red
+  // team 8), then scrub_local (red team 9).
+  void fresh_run_state(Prepared& p);
   void run_variant(Prepared& p, int set, const char* phase);
   // Reference outputs of `set` (cached per problem, reference hash and set key; least recently
   // used out first; kept in p.refs once computed).
