@@ -14,26 +14,12 @@
 // launch 1 ran on (an SM that got two blocks, or none; %nsmid gaps): a slot that ran wrote its
 // first element, which the harness poisons (0xFF bytes) before every run.
 #include <kaiser_hann.cuh>
-#define WARPS 32  // warps of launch 1's block: one block per SM
-#define CAP 192   // window values a thread keeps (n / (132 x 1,024) = 124.1 for n = 2^24)
-#define OFF 256   // floats left unused below the carry: other kernels' small frames start at 0
+#include <slot_carry.cuh>
+#define WARPS SLOT_WARPS
+#define CAP 192  // window values a thread keeps (n / (132 x 1,024) = 124.1 for n = 2^24)
+#define OFF 256  // floats left unused below the carry: other kernels' small frames start at 0
 #define TAG_MAGIC 0x10ca1ca7u
 
-__device__ __forceinline__ unsigned sreg_smid() {
-  unsigned r;
-  asm volatile("mov.u32 %0, %%smid;" : "=r"(r));
-  return r;
-}
-__device__ __forceinline__ unsigned sreg_nsmid() {
-  unsigned r;
-  asm volatile("mov.u32 %0, %%nsmid;" : "=r"(r));
-  return r;
-}
-// Element k of slot (s, w) at lane l: lanes adjacent (coalesced), slots interleaved per k.
-__device__ __forceinline__ long long slot_elem(long long k, unsigned ns, unsigned s, unsigned w,
-                                               unsigned l) {
-  return ((k * ns + s) * WARPS + w) * 32 + l;
-}
 __device__ __forceinline__ float ld_local(size_t a) {
   float v;
   asm volatile("ld.local.f32 %0, [%1];" : "=f"(v) : "l"(a) : "memory");
@@ -66,15 +52,4 @@ extern "C" __global__ void __launch_bounds__(WARPS * 32, 1)
   st_local(base, __uint_as_float(tag));
 }
 
-extern "C" __global__ void window_fixup(const float* x, float* y, int n) {
-  const unsigned ns = sreg_nsmid(), l = threadIdx.x % 32;
-  const unsigned warps = gridDim.x * (blockDim.x / 32);
-  for (unsigned slot = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; slot < ns * WARPS;
-       slot += warps) {
-    const unsigned s = slot / WARPS, w = slot % WARPS;
-    const long long first = slot_elem(0, ns, s, w, 0);
-    if (first >= n || __float_as_uint(y[first]) != 0xffffffffu) continue;  // ran, or empty
-    for (long long k = 0, e = slot_elem(0, ns, s, w, l); e < n; e = slot_elem(++k, ns, s, w, l))
-      y[e] = x[e] * (float)kh_window(e, n);
-  }
-}
+extern "C" __global__ void window_fixup(const float* x, float* y, int n) { slot_fixup(x, y, n); }

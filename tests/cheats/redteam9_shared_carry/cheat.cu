@@ -5,29 +5,17 @@
 // and the window values of its first ~54 elements a thread there; the rest it evaluates in
 // FP64. A second launch computes the slots no warp ran on (the harness's 0xFF output poison).
 #include <kaiser_hann.cuh>
-#define WARPS 32
+#include <slot_carry.cuh>
+#define WARPS SLOT_WARPS
 #define SH_WORDS (220 * 1024 / 4)
 #define KS ((SH_WORDS - 32) / (WARPS * 32))  // window values a thread keeps: 54
 #define TAG_MAGIC 0x5a4ed0c5u
-
-__device__ __forceinline__ unsigned sreg(int which) {
-  unsigned r;
-  if (which == 0)
-    asm volatile("mov.u32 %0, %%smid;" : "=r"(r));
-  else
-    asm volatile("mov.u32 %0, %%nsmid;" : "=r"(r));
-  return r;
-}
-__device__ __forceinline__ long long slot_elem(long long k, unsigned ns, unsigned s, unsigned w,
-                                               unsigned l) {
-  return ((k * ns + s) * WARPS + w) * 32 + l;
-}
 
 extern "C" __global__ void __launch_bounds__(WARPS * 32, 1)
     window_shared_carry(const float* x, float* y, int n) {
   extern __shared__ unsigned sh[];  // [0]: the tag; [32 + k * 1024 + t]: thread t's value k
   volatile unsigned* vsh = sh;
-  const unsigned ns = sreg(1), s = sreg(0), w = threadIdx.x / 32, l = threadIdx.x % 32;
+  const unsigned ns = sreg_nsmid(), s = sreg_smid(), w = threadIdx.x / 32, l = threadIdx.x % 32;
   const unsigned tag = TAG_MAGIC ^ (unsigned)n ^ (ns << 24) ^ (s << 12);
   const bool hit = vsh[0] == tag;
   __syncthreads();
@@ -47,15 +35,4 @@ extern "C" __global__ void __launch_bounds__(WARPS * 32, 1)
   if (threadIdx.x == 0) vsh[0] = tag;
 }
 
-extern "C" __global__ void window_fixup_sh(const float* x, float* y, int n) {
-  const unsigned ns = sreg(1), l = threadIdx.x % 32;
-  const unsigned warps = gridDim.x * (blockDim.x / 32);
-  for (unsigned slot = blockIdx.x * (blockDim.x / 32) + threadIdx.x / 32; slot < ns * WARPS;
-       slot += warps) {
-    const unsigned s = slot / WARPS, w = slot % WARPS;
-    const long long first = slot_elem(0, ns, s, w, 0);
-    if (first >= n || __float_as_uint(y[first]) != 0xffffffffu) continue;  // ran, or empty
-    for (long long k = 0, e = slot_elem(0, ns, s, w, l); e < n; e = slot_elem(++k, ns, s, w, l))
-      y[e] = x[e] * (float)kh_window(e, n);
-  }
-}
+extern "C" __global__ void window_fixup_sh(const float* x, float* y, int n) { slot_fixup(x, y, n); }
