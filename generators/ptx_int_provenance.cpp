@@ -62,12 +62,16 @@ enum Space { Generic, Global, Shared, Local, NSpaces };
 struct Insn {
   Kind kind = Kind::Other;
   Space space = Generic;
-  bool float_op = false;  // the opcode names a float type
+  bool float_op = false;    // the opcode names a float type
+  bool fp32_arith = false;  // rounding FP32 arithmetic (add/sub/mul/fma/mad/div .f32)
   bool int_mma = false, int_acc = false;
   std::vector<std::string> dests, srcs, src_syms, addr, addr_syms, src_addr, src_addr_syms, mma_ab;
 };
 
 struct State {
+  // Origin of the taint: float values (integer-MMA provenance), or, with fp32_mode, values
+  // computed by rounding FP32 arithmetic (fp32_arith_to_buffers).
+  bool fp32_mode = false;
   std::unordered_map<std::string, bool> flt;
   std::unordered_map<std::string, std::set<std::string>> prov;
   std::set<std::string> tainted;  // regions a float-derived value was stored to
@@ -86,6 +90,7 @@ struct State {
   bool is_float(const std::string& r) const {
     auto it = flt.find(r);
     if (it != flt.end() && it->second) return true;
+    if (fp32_mode) return false;  // a .f32 register is no origin here
     std::string prefix = r;
     while (!prefix.empty() && std::isdigit(static_cast<unsigned char>(prefix.back())))
       prefix.pop_back();
@@ -178,6 +183,9 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
   auto t = ptx_opcode_parts(op);
   const std::string_view head = t[0];
   for (std::size_t i = 1; i < t.size(); ++i) in.float_op = in.float_op || float_type(t[i]);
+  in.fp32_arith = t.size() > 1 && t.back() == "f32" &&
+                  (head == "add" || head == "sub" || head == "mul" || head == "fma" ||
+                   head == "mad" || head == "div");
   in.space = space_of(t);
   auto ops = ptx_operands(stmt, op);
   if (head == "ld" || head == "ldu" || head == "ldmatrix" || starts_with(op, "wmma.load") ||
@@ -222,7 +230,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
 }
 
 void step(const Insn& in, State& s) {
-  bool value_float = in.float_op || s.any_float(in.srcs);
+  bool value_float = (s.fp32_mode ? in.fp32_arith : in.float_op) || s.any_float(in.srcs);
   auto write = [&](bool flt, const std::set<std::string>& prov) {
     for (const auto& d : in.dests) {
       if (flt) s.flt[d] = true;
@@ -231,7 +239,7 @@ void step(const Insn& in, State& s) {
   };
   switch (in.kind) {
     case Kind::ParamLoad:
-      write(in.float_op, s.regions(in.addr, in.addr_syms));
+      write(in.float_op && !s.fp32_mode, s.regions(in.addr, in.addr_syms));
       return;
     case Kind::Load:
       write(value_float || s.memory_bad(in.addr, in.addr_syms, in.space), {});
@@ -274,9 +282,16 @@ std::vector<std::string> param_names(std::string_view clean, std::size_t entry_a
   return out;
 }
 
-int honest_int_mmas(std::string_view body, const std::vector<std::string>& names,
-                    const std::vector<bool>* flt) {
+struct EntryScan {
+  int honest = 0;
+  std::vector<bool> stores_float;  // per parameter: float-derived values stored through it
+  bool wild_store = false;         // ... or through a global/generic address of unknown origin
+};
+
+EntryScan scan_entry(std::string_view body, const std::vector<std::string>& names,
+                     const std::vector<bool>* flt, bool fp32_mode = false) {
   State s;
+  s.fp32_mode = fp32_mode;
   for (std::size_t i = 0; i < names.size(); ++i)
     if (flt && i < flt->size() && (*flt)[i]) s.float_regions.insert(names[i]);
   std::vector<Insn> code;
@@ -292,16 +307,69 @@ int honest_int_mmas(std::string_view body, const std::vector<std::string>& names
     before = s.size();
     for (const auto& in : code) step(in, s);
   }
-  int honest = 0;
+  EntryScan out;
   for (const auto& in : code) {
     if (!in.int_mma || !in.int_acc) continue;
     bool bad = false;
     // A data operand must not be float-derived; a descriptor (wgmma, tcgen05) must not point
     // at memory holding float-derived values.
     for (const auto& r : in.mma_ab) bad = bad || s.is_float(r) || s.points_bad(s.regions({r}, {}));
-    honest += !bad;
+    out.honest += !bad;
   }
-  return honest;
+  for (const auto& n : names) out.stores_float.push_back(s.tainted.count(n) > 0);
+  out.wild_store = s.wild[Global] || s.wild[Generic];
+  return out;
+}
+
+// Whether a non-inlined device function (a `.func` with a body) writes global or generic
+// memory: its stores go through its own parameters, which no launch binds, so the launch-level
+// taint cannot follow them; a module with one has every bound buffer counted float-derived.
+bool func_writes_memory(std::string_view clean) {
+  for (std::size_t from = 0; (from = clean.find(".func", from)) != std::string_view::npos;) {
+    from += 5;
+    std::size_t open = clean.find_first_of("{;", from);
+    if (open == std::string_view::npos || clean[open] == ';') continue;  // a prototype
+    int depth = 0;
+    std::size_t end = open;
+    for (; end < clean.size(); ++end)
+      if (clean[end] == '{')
+        ++depth;
+      else if (clean[end] == '}' && --depth == 0)
+        break;
+    std::string_view rest = clean.substr(open + 1, end - open - 1);
+    while (!rest.empty()) {
+      auto semi = rest.find(';');
+      std::string_view stmt = trim_braces(rest.substr(0, semi));
+      std::string_view op = stmt.empty() || stmt.front() == '.' ? "" : ptx_opcode(stmt);
+      if (!op.empty()) {
+        auto t = ptx_opcode_parts(op);
+        const bool store = t[0] == "st" || t[0] == "red" || t[0] == "atom" || t[0] == "cp";
+        const Space sp = space_of(t);
+        if (store && sp != Shared && sp != Local) return true;
+      }
+      rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
+    }
+    from = end;
+  }
+  return false;
+}
+
+struct Entry {
+  std::string name;
+  std::string_view body;
+  std::vector<std::string> names;  // its parameters, in order
+};
+
+std::vector<Entry> entries_of(std::string_view all) {
+  std::vector<Entry> entries;
+  for (std::size_t from = 0; (from = all.find(".entry", from)) != std::string_view::npos;) {
+    std::size_t name_at = all.find_first_not_of(" \t\r\n", from + 6);
+    from += 6;
+    if (name_at == std::string_view::npos) break;
+    std::string name(all.substr(name_at, all.find_first_of(" \t\r\n(", name_at) - name_at));
+    entries.push_back({name, ptx_entry_body(all, name), param_names(all, name_at)});
+  }
+  return entries;
 }
 
 }  // namespace
@@ -313,15 +381,21 @@ FloatParams float_params(const ResolvedVariant& rv) {
   };
   for (const auto& l : rv.launches) {
     auto& v = out[l.entry];
+    auto& bound = out.buffers[l.entry];
     v.resize(std::max(v.size(), l.args.size()), false);
+    bound.resize(v.size());
     for (std::size_t i = 0; i < l.args.size(); ++i) {
       const auto& a = l.args[i];
       if (a.kind == ResolvedArg::Kind::Buffer && a.index >= 0 &&
-          a.index < static_cast<int>(rv.buffers.size()))
+          a.index < static_cast<int>(rv.buffers.size())) {
         v[i] = v[i] || is_float(rv.buffers[a.index].dtype);
+        bound[i].insert(a.index);
+      }
       if (a.kind == ResolvedArg::Kind::TensorMap && a.index >= 0 &&
-          a.index < static_cast<int>(rv.tensor_maps.size()))
+          a.index < static_cast<int>(rv.tensor_maps.size())) {
         v[i] = v[i] || is_float(rv.tensor_maps[a.index].dtype);
+        if (rv.tensor_maps[a.index].buffer >= 0) bound[i].insert(rv.tensor_maps[a.index].buffer);
+      }
     }
   }
   return out;
@@ -340,17 +414,51 @@ IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatPara
   }
   if (out.int_mma == 0) return out;
   std::string_view all(clean);
-  for (std::size_t from = 0; (from = all.find(".entry", from)) != std::string_view::npos;) {
-    std::size_t name_at = all.find_first_not_of(" \t\r\n", from + 6);
-    from += 6;
-    if (name_at == std::string_view::npos) break;
-    std::string name(all.substr(name_at, all.find_first_of(" \t\r\n(", name_at) - name_at));
-    auto it = params.find(name);
-    out.honest += honest_int_mmas(ptx_entry_body(all, name), param_names(all, name_at),
-                                  it == params.end() ? nullptr : &it->second);
+  const std::vector<Entry> entries = entries_of(all);
+  // Across launches: a buffer some entry stores float-derived values to is a float buffer for
+  // every entry; repeat until a pass adds no buffer (its count is then the answer).
+  FloatParams flt = params;
+  std::set<int> derived;
+  if (!params.buffers.empty() && func_writes_memory(all))
+    for (const auto& [entry, bufs] : params.buffers)
+      for (const auto& b : bufs) derived.insert(b.begin(), b.end());
+  for (bool added = true; added;) {
+    for (const auto& [entry, bufs] : params.buffers) {
+      auto& v = flt[entry];
+      v.resize(std::max(v.size(), bufs.size()), false);
+      for (std::size_t i = 0; i < bufs.size(); ++i)
+        for (int buf : bufs[i]) v[i] = v[i] || derived.count(buf) > 0;
+    }
+    added = false;
+    out.honest = 0;
+    for (const auto& e : entries) {
+      auto it = flt.find(e.name);
+      EntryScan r = scan_entry(e.body, e.names, it == flt.end() ? nullptr : &it->second);
+      out.honest += r.honest;
+      auto b = params.buffers.find(e.name);
+      if (b == params.buffers.end()) continue;
+      for (std::size_t i = 0; i < b->second.size(); ++i)
+        if (r.wild_store || (i < r.stores_float.size() && r.stores_float[i]))
+          for (int buf : b->second[i]) added = derived.insert(buf).second || added;
+    }
   }
   out.honest = std::min(out.honest, out.int_mma);
   return out;
+}
+
+int fp32_arith_to_buffers(const std::string& ptx) {
+  const std::string clean = strip_ptx_comments(ptx);
+  std::string_view all(clean);
+  if (all.find(".f32") == std::string_view::npos) return 0;  // no FP32 arithmetic at all
+  int out = 0;
+  for (const auto& e : entries_of(all)) {
+    EntryScan r = scan_entry(e.body, e.names, nullptr, true);
+    bool stores = r.wild_store;
+    for (bool b : r.stores_float) stores = stores || b;
+    out += stores;
+  }
+  // A non-inlined function is not followed: one that writes memory counts as such a kernel.
+  return out + (func_writes_memory(all) ? 1 : 0);
 }
 
 }  // namespace solver::generators

@@ -17,12 +17,16 @@
 //    state space);
 //  - addresses carry their origin: the parameter or shared symbol they were computed from;
 //  - cp.async / TMA copies carry the source's taint to the destination.
+//  - across launches: a buffer bound to a parameter an entry stores float-derived values
+//    through (or any buffer of an entry that stores such values through an address of unknown
+//    origin) counts as a float buffer for every entry, to a fixpoint (FloatParams::buffers).
 // Not seen: narrowing by control flow alone (a branch on a float compare that writes integer
 // constants), and one shared buffer reused for int8 tiles and a float epilogue is refused
 // (no byte ranges are tracked). MMAs outside any .entry (a non-inlined .func) are never
 // proven honest.
 #pragma once
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -32,7 +36,16 @@ struct ResolvedVariant;
 
 // Per .entry name, per parameter in order: true where the argument is a buffer (or a tensor
 // map over one) stored in a float format (f16, bf16, f32, f64).
-using FloatParams = std::map<std::string, std::vector<bool>>;
+//
+// `buffers` (filled by float_params; empty in a hand-built map) names, per .entry and parameter,
+// the variant's buffers bound to it over the launch list. With it the taint crosses launches
+// (red team 9, redteam9_scratch_int8_launder): a buffer that any entry stores float-derived
+// values to (an int8 scratch a quantising launch fills) is float-derived in every entry, as a
+// float buffer is, to a fixpoint over the entries.
+struct FloatParams : std::map<std::string, std::vector<bool>> {
+  using std::map<std::string, std::vector<bool>>::map;
+  std::map<std::string, std::vector<std::set<int>>> buffers;
+};
 FloatParams float_params(const ResolvedVariant& rv);
 
 struct IntMmaProvenance {
@@ -44,5 +57,12 @@ struct IntMmaProvenance {
 // Reads the whole module; `params` may lack an entry (its parameters then count as integer
 // buffers: the register-level taint still applies).
 IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatParams& params);
+
+// The same taint with another origin (red team 9, redteam9_dead_f64_majority): values computed
+// by rounding FP32 arithmetic (add/sub/mul/fma/mad/div .f32), followed through registers,
+// shared memory and addresses. Returns the number of entries that store such a value to a
+// buffer (through a parameter, or an address of unknown origin), plus one where a non-inlined
+// function writes memory (not followed). A data flow, not a count: dead code adds nothing.
+int fp32_arith_to_buffers(const std::string& ptx);
 
 }  // namespace solver::generators

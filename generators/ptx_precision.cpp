@@ -164,6 +164,7 @@ PtxPrecision scan_ptx_precision(const std::string& ptx) {
 PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& params) {
   PtxPrecision p = scan_ptx_precision(ptx);
   if (p.mma_int > 0) p.mma_int_honest = scan_int_mma_provenance(ptx, params).honest;
+  if (p.arith_f32 > 0) p.f32_to_buffers = fp32_arith_to_buffers(ptx);
   return p;
 }
 
@@ -246,14 +247,19 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
   // outnumbers the FP64 arithmetic (static counts in the PTX), the declared FP64 work is done
   // in FP32 whatever the operands came from (redteam8_f32in_fp64_tiles: FP32 inputs, an FP64
   // result, every product in FP32 tiles, no double ever narrowed).
+  // Red team 9: static counts can be padded (dead DFMAs behind a test no launch passes,
+  // redteam9_dead_f64_majority), so the flow decides too: under fp64 no buffer may receive a
+  // value computed by rounding FP32 arithmetic.
   const bool narrowed = p.cvt_f32_from_f64 || !narrow_float_data;
-  if (judged == "fp64" && p.arith_f32 && (narrowed || p.arith_f32 > p.arith_f64))
+  if (judged == "fp64" && p.arith_f32 &&
+      (narrowed || p.arith_f32 > p.arith_f64 || p.f32_to_buffers > 0))
     out += (out.empty() ? "" : ", ") +
            (p.cvt_f32_from_f64
                 ? std::to_string(p.cvt_f32_from_f64) + " conversion(s) from FP64 to FP32 and "
-            : !narrow_float_data
-                ? std::string("no FP32 buffer and ")
-                : std::to_string(p.arith_f64) + " FP64 arithmetic instruction(s) against ") +
+            : !narrow_float_data ? std::string("no FP32 buffer and ")
+            : p.arith_f32 > p.arith_f64
+                ? std::to_string(p.arith_f64) + " FP64 arithmetic instruction(s) against "
+                : std::to_string(p.f32_to_buffers) + " kernel(s) storing results of ") +
            std::to_string(p.arith_f32) + " FP32 arithmetic instruction(s)";
   if (out.empty()) return "";
   // The class the code would pass under, if one does (FP8 and integer MMAs have none).

@@ -34,6 +34,11 @@ struct PtxPrecision {
   // declared fp64, FP32 arithmetic that outnumbers it is the work done in FP32 whatever the
   // buffers hold (red team 8: an FP64 accumulation of FP32 data summed in FP32 tiles).
   int arith_f64 = 0;
+  // Entries that store values computed by rounding FP32 arithmetic into a buffer (a data flow,
+  // fp32_arith_to_buffers; filled by the scan with parameters where arith_f32 > 0): under a
+  // declared fp64 the output then depends on FP32 arithmetic, however much dead FP64 code
+  // the text holds (red team 9).
+  int f32_to_buffers = 0;
   // Integer MMAs shown to multiply the problem's own integers (generators/ptx_int_provenance.h:
   // operands read from integer buffers, never from float-derived values; integer accumulate).
   // Filled by the overload that knows the kernels' parameters; 0 otherwise.

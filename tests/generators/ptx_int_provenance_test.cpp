@@ -128,6 +128,33 @@ TEST_CASE("wgmma descriptors and MMAs outside an entry") {
   CHECK(r.honest == 1);
 }
 
+// A quantising entry q(X: float buffer, Q: integer buffer) before kernel k: q stores the int8 of
+// X (or, in the honest case, copies integers) into Q, which k's A parameter reads.
+std::string quantiser(bool from_float) {
+  return std::string(
+             ".visible .entry q(\n\t.param .u64 q_param_0,\n\t.param .u64 q_param_1\n)\n{\n"
+             "\t.reg .b32 %r<8>;\n\t.reg .f32 %f<4>;\n\t.reg .b64 %rd<8>;\n"
+             "\tld.param.u64 %rd1, [q_param_0];\n\tld.param.u64 %rd2, [q_param_1];\n"
+             "\tcvta.to.global.u64 %rd3, %rd1;\n\tcvta.to.global.u64 %rd4, %rd2;\n") +
+         (from_float ? "\tld.global.f32 %f1, [%rd3];\n\tcvt.rni.s32.f32 %r1, %f1;\n"
+                     : "\tld.global.u32 %r1, [%rd3];\n") +
+         "\tst.global.u32 [%rd4], %r1;\n\tret;\n}\n";
+}
+
+TEST_CASE("red team 9: a buffer one launch narrows floats into taints the launch that reads it") {
+  // Buffers: 0 X (f32), 1 Q (i32 scratch), 2 sa (f32), 3 C (f32); launches q(X, Q), k(Q, sa, C).
+  FloatParams p = {{"q", {true, false}}, {"k", {false, true, true}}};
+  p.buffers = {{"q", {{0}, {1}}}, {"k", {{1}, {2}, {3}}}};
+  CHECK(scan_int_mma_provenance(kernel() + quantiser(true), p).honest == 0);
+  // Integers packed by integer code (X an integer buffer): still the problem's integers.
+  FloatParams ints = {{"q", {false, false}}, {"k", {false, true, true}}};
+  ints.buffers = p.buffers;
+  CHECK(scan_int_mma_provenance(kernel() + quantiser(false), ints).honest == 1);
+  // Without the bindings (a hand-built map) each entry is judged alone, as before.
+  FloatParams alone = {{"q", {true, false}}, {"k", {false, true, true}}};
+  CHECK(scan_int_mma_provenance(kernel() + quantiser(true), alone).honest == 1);
+}
+
 TEST_CASE("precision_mismatch: honest W8A8 passes next to float buffers; narrowed IMMAs do not") {
   const std::set<DType> w8a8 = {DType::I32, DType::F32};
   for (const char* cls : {"fp32", "tf32", "bf16", "fp16", "fp64"}) {
@@ -155,9 +182,15 @@ TEST_CASE("the cheat suite's int8 folders through NVRTC: controls pass, the narr
     MESSAGE("NVRTC not available: " << nvrtc_unavailable_reason());
     return;
   }
-  const std::set<std::string> folders = {"control_int8_w8a8_scales", "control_int8_dp4a_scale",
+  // Red team 9: the narrowing in one launch and the IMMAs in the next, through i32 scratch (a
+  // cheat), and the same shape with integers only (a control).
+  const std::set<std::string> folders = {"control_int8_w8a8_scales",
+                                         "control_int8_dp4a_scale",
                                          "cheat_int8_quantised_fp32",
-                                         "control_redteam7_cuda_samples_imma", "control_int8_dp4a"};
+                                         "control_redteam7_cuda_samples_imma",
+                                         "control_int8_dp4a",
+                                         "redteam9_scratch_int8_launder",
+                                         "control_redteam9_imma_packed_scratch"};
   auto chip = test::test_chip();
   int seen = 0, imma_controls = 0;
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
@@ -188,6 +221,6 @@ TEST_CASE("the cheat suite's int8 folders through NVRTC: controls pass, the narr
       ++seen;
     }
   }
-  CHECK(seen == 10);          // two variants in each folder
-  CHECK(imma_controls == 2);  // the W8A8 and CUDA samples' IMMA controls do run IMMAs
+  CHECK(seen == 14);          // two variants in each folder
+  CHECK(imma_controls == 3);  // the W8A8 and both CUDA samples' IMMA controls do run IMMAs
 }

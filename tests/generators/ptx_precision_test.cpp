@@ -348,8 +348,9 @@ TEST_CASE("fp64 declared, FP64 narrowed to FP32 and computed on in FP32: refused
   auto chip = test::test_chip();
   int seen = 0;
   const std::set<std::string> folders = {
-      "redteam6_fp64_as_fp32", "control_redteam6_f64_rsqrt_seed", "redteam7_f64_bitcast_fp32",
-      "control_redteam7_cuda_samples_imma", "redteam8_f32in_fp64_tiles"};
+      "redteam6_fp64_as_fp32",     "control_redteam6_f64_rsqrt_seed",
+      "redteam7_f64_bitcast_fp32", "control_redteam7_cuda_samples_imma",
+      "redteam8_f32in_fp64_tiles", "redteam9_dead_f64_majority"};
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
     if (!folders.count(spec.name)) continue;
     for (const auto& v : spec.variants) {
@@ -359,7 +360,8 @@ TEST_CASE("fp64 declared, FP64 narrowed to FP32 and computed on in FP32: refused
       REQUIRE_MESSAGE(c.ok, rv.key, c.log);
       std::set<DType> dtypes;
       for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
-      const std::string m = precision_mismatch(scan_ptx_precision(c.ptx), rv.precision, dtypes);
+      const std::string m =
+          precision_mismatch(scan_ptx_precision(c.ptx, float_params(rv)), rv.precision, dtypes);
       CAPTURE(spec.name);
       CAPTURE(rv.key);
       CAPTURE(m);
@@ -368,7 +370,45 @@ TEST_CASE("fp64 declared, FP64 narrowed to FP32 and computed on in FP32: refused
       ++seen;
     }
   }
-  CHECK(seen == 10);  // two variants in each folder
+  CHECK(seen == 12);  // two variants in each folder
+}
+
+// A kernel k(P) that computes `value` and stores %fd1 through its parameter, with `dead` FP64
+// arithmetic beside it.
+std::string fp64_kernel(const std::string& value, const std::string& dead) {
+  return ".visible .entry k(\n\t.param .u64 k_param_0\n)\n{\n"
+         "\t.reg .pred %p<4>;\n\t.reg .f32 %f<8>;\n\t.reg .f64 %fd<8>;\n\t.reg .b64 %rd<4>;\n"
+         "\tld.param.u64 %rd1, [k_param_0];\n\tcvta.to.global.u64 %rd2, %rd1;\n"
+         "\tld.global.f32 %f1, [%rd2];\n\tld.global.f64 %fd3, [%rd2+8];\n" +
+         value + dead + "\tst.global.f64 [%rd2], %fd1;\n\tret;\n}\n";
+}
+
+TEST_CASE(
+    "red team 9: under fp64 no buffer receives a value of FP32 arithmetic, dead FP64 or not") {
+  std::string dead;
+  for (int i = 0; i < 8; ++i) dead += "fma.rn.f64 %fd2, %fd2, %fd2, %fd3;\n";
+  const std::set<DType> data = {DType::F32, DType::F64};
+  auto judge = [&](const std::string& ptx) {
+    return precision_mismatch(scan_ptx_precision(ptx, FloatParams{}), "fp64", data);
+  };
+  // An FP32 product widened and stored: 8 FP64 instructions outnumber it, the flow refuses it.
+  const std::string f32_product = "fma.rn.f32 %f2, %f1, %f1, %f1;\ncvt.f64.f32 %fd1, %f2;\n";
+  const auto p = scan_ptx_precision(fp64_kernel(f32_product, dead), FloatParams{});
+  CHECK(p.arith_f64 > p.arith_f32);
+  CHECK(p.f32_to_buffers == 1);
+  CHECK(judge(fp64_kernel(f32_product, dead)).find("1 kernel(s) storing results of 1 FP32") !=
+        std::string::npos);
+  // Through integer bits and shared memory: the same value.
+  CHECK(!judge(fp64_kernel("mul.f32 %f2, %f1, %f1;\nmov.b32 %r1, %f2;\n"
+                           "st.shared.u32 [s], %r1;\nld.shared.f32 %f3, [s];\n"
+                           "cvt.f64.f32 %fd1, %f3;\n",
+                           dead))
+             .empty());
+  // FP32 data widened and summed in FP64 (the honest seed), and FP32 arithmetic whose result
+  // stays out of every buffer: admitted.
+  CHECK(judge(fp64_kernel("cvt.f64.f32 %fd4, %f1;\nfma.rn.f64 %fd1, %fd4, %fd4, %fd3;\n", dead))
+            .empty());
+  CHECK(judge(fp64_kernel("mul.f32 %f2, %f1, %f1;\ncvt.f64.f32 %fd1, %f1;\n", dead)).empty());
 }
 
 TEST_CASE("integer MMAs are the problem's own arithmetic where dp4a is (red team 7)") {

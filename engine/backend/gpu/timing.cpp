@@ -100,8 +100,8 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     }
     if (flipped) ran.flip = p.buffers->current_flip();
     ran.flipped = flipped;
-    // Every run from the module image (red team 8): module variables an earlier run left, gone.
-    if (p.module_memory) reload(p);
+    // Every run from the module image, its local frames rewritten (red teams 8, 9).
+    fresh_run_state(p);
     if (check)
       guard.skip();
     else

@@ -340,9 +340,23 @@ void Worker::reload(Prepared& p) {
   p.module = std::make_unique<VariantModule>(p.resolved, p.cubin, *ctx_);
 }
 
+void Worker::scrub_local(const Prepared& p) {
+  const int frame = local_frame_bytes(*p.module);
+  if (frame <= 0) return;
+  PhaseScope scope("local_scrub");
+  if (!local_scrub_) local_scrub_ = std::make_unique<LocalScrub>(device_.arch);
+  (*local_scrub_)(frame, ctx_->stream());
+}
+
+void Worker::fresh_run_state(Prepared& p) {
+  if (p.module_memory) reload(p);
+  scrub_local(p);
+}
+
 void Worker::run_variant(Prepared& p, int set, const char* phase) {
   PhaseScope scope("run");
   beat(phase, p.timeout_ms);
+  scrub_local(p);
   p.buffers->prepare_variant_run(set, ctx_->stream());
   p.module->launch(ctx_->stream(), p.buffers->variant_args(set));
   CU_CHECK(cuStreamSynchronize(ctx_->stream()));

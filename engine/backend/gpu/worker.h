@@ -16,6 +16,7 @@
 #include "engine/backend/gpu/cuda_driver.h"
 #include "engine/backend/gpu/device_buffers.h"
 #include "engine/backend/gpu/device_compare.h"
+#include "engine/backend/gpu/local_scrub.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/variant_module.h"
@@ -204,6 +205,12 @@ class Worker {
   static std::vector<uint64_t> standing_seeds(int count);
   // A fresh module from the kept CUBIN: clears every __device__ variable the kernel set.
   void reload(Prepared& p);
+  // Rewrites the local memory a run of p could read (its launches' largest frame, every thread
+  // slot; local_scrub.h), enqueued on the worker's stream; nothing where no launch has a frame.
+  void scrub_local(const Prepared& p);
+  // Before every run of a timed sequence: reload where the PTX declares module variables (red
+  // team 8), then scrub_local (red team 9).
+  void fresh_run_state(Prepared& p);
   void run_variant(Prepared& p, int set, const char* phase);
   // Reference outputs of `set` (cached per problem, reference hash and set key; least recently
   // used out first; kept in p.refs once computed).
@@ -303,6 +310,7 @@ class Worker {
   std::optional<engine::Ceilings> ceilings_;
   std::unique_ptr<DeviceBuffer> l2_flush_;
   std::unique_ptr<DeviceDigest> device_digest_;
+  std::unique_ptr<LocalScrub> local_scrub_;  // compiled on the first variant with a local frame
   // The device derivation of the adversarial and fresh sets: built and self-checked when the
   // worker starts; null when the check failed. It makes the timed runs' perturbation too.
   std::unique_ptr<DeviceDerive> derive_;

@@ -1,4 +1,5 @@
-// cheat_int8_quantised_fp32 seed: 16x16 shared-memory tiles of the gathered A rows and of B's
+// Gathered-row FP32 GEMM seed, C = A[idx] B^T (tests/cheats/cheat_int8_quantised_fp32 and
+// redteam9_scratch_int8_launder): 16x16 shared-memory tiles of the gathered A rows and of B's
 // rows, FP32 FMAs.
 #define GT 16
 extern "C" __global__ void gather_gemm_tiled(const float* A, const float* B, const int* idx,

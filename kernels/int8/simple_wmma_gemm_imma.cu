@@ -1,6 +1,7 @@
-// control_redteam7_cuda_samples_imma child: simple_wmma_gemm_imma from NVIDIA's CUDA samples
+// simple_wmma_gemm_imma from NVIDIA's CUDA samples
 // (Samples/3_CUDA_Features/immaTensorCoreGemm/immaTensorCoreGemm.cu; Copyright NVIDIA
-// Corporation, BSD-3-Clause), the sample's "simple" kernel that checks its optimised one.
+// Corporation, BSD-3-Clause), the sample's "simple" kernel that checks its optimised one: the
+// child of control_redteam7_cuda_samples_imma; launch 2 of control_redteam9_imma_packed_scratch.
 // Adapted to this problem: signed char fragments (the problem's bytes are signed, as dot4_ref
 // reads them; the sample uses uint8_t), the packed int32 rows read as int8 rows of K = 4 K4
 // (byte j of word k is element 4k + j, little-endian), B's rows as the columns of a
