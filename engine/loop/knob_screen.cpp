@@ -191,10 +191,10 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
     Gp gp = fit(xs, ys);
     const double best = *std::min_element(ys.begin(), ys.end());
     // The local pick (the first `local` of the batch): the untried one-knob neighbour of the
-    // fastest timed point the model predicts fastest, a hill-climb step the model orders.
-    // Expected improvement rewards the model's uncertainty, which far from the data (7 knobs,
-    // a score of timed points) outweighs its mean, so a batch of EI picks alone can leave the
-    // nearest improvements untried for many rounds.
+    // incumbent (else the fastest timed point) the model predicts fastest, a hill-climb step the
+    // model orders. Expected improvement rewards the model's uncertainty, which far from the data
+    // (7 knobs, a score of timed points) outweighs its mean, so a batch of EI picks alone can leave
+    // the nearest improvements untried for many rounds.
     bool exploit = false;
     for (size_t i = 0; b < local && !exploit && i < pool.size(); ++i)
       exploit = !taken[i] && is_one[i];
