@@ -137,7 +137,7 @@ uint64_t admitted_points(const SearchRequest& r, const VariantSpec& variant) {
 }
 
 std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& variant,
-                                     const std::string& besides, int extra, int radius) {
+                                     const std::string& besides, int extra, int radius, int local) {
   std::vector<SearchStep> out;
   if (extra <= 0 || variant.knobs.empty() || !r.timed_us || !in_pool(r, variant)) return out;
   // The variant's timed points: the model's data; the fastest is the trust region's centre.
@@ -158,38 +158,64 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
   // One timed point teaches the model nothing: its expected improvement is flat over the
   // region, so its pick would be the farthest point (two switches flipped), not a guess.
   if (xs.size() < kMinTimed) return out;
-  std::vector<KnobValues> near, rest;
+  // The local pick's origin: the incumbent when it is a point of this variant (its time is
+  // the paired timing's, not one gate's median), else the fastest timed point.
+  const KnobValues& origin = r.incumbent.variant == variant.id ? r.incumbent.knobs : centre;
+  auto moved_from = [&](const KnobValues& a, const KnobValues& b) {
+    int n = 0;
+    for (const auto& spec : variant.knobs)
+      n += !b.count(spec.name) || a.at(spec.name) != b.at(spec.name);
+    return n;
+  };
+  std::vector<KnobValues> near, rest, ones;
   generators::for_each_knob_point(*r.spec, variant, [&](const KnobValues& k) {
     if (generators::variant_key(variant.id, k) == besides || !measurable(r, variant, k))
       return true;
-    int moved = 0;
-    for (const auto& spec : variant.knobs) moved += k.at(spec.name) != centre.at(spec.name);
-    (moved <= radius ? near : rest).push_back(k);
+    (moved_from(k, centre) <= radius ? near : rest).push_back(k);
+    if (local > 0 && moved_from(k, origin) == 1) ones.push_back(k);
     return true;
   });
-  std::vector<KnobValues>& pool = near.empty() ? rest : near;
+  std::vector<KnobValues>& region = near.empty() ? rest : near;
+  // The candidates: the region's points, then the local pick's (one knob from the origin).
+  std::vector<KnobValues> pool = region;
+  std::vector<bool> is_one(pool.size(), false);
+  for (const auto& k : ones) {
+    pool.push_back(k);
+    is_one.push_back(true);
+  }
   std::vector<Vec> px;
   for (const auto& k : pool) px.push_back(knob_coords(variant, k));
   std::vector<bool> taken(pool.size(), false);
+  auto same_point = [&](size_t i, size_t j) { return moved_from(pool[i], pool[j]) == 0; };
   for (int b = 0; b < extra; ++b) {
     Gp gp = fit(xs, ys);
     const double best = *std::min_element(ys.begin(), ys.end());
+    // The local pick (the first `local` of the batch): the untried one-knob neighbour of the
+    // incumbent (else the fastest timed point) the model predicts fastest, a hill-climb step the
+    // model orders. Expected improvement rewards the model's uncertainty, which far from the data
+    // (7 knobs, a score of timed points) outweighs its mean, so a batch of EI picks alone can leave
+    // the nearest improvements untried for many rounds.
+    bool exploit = false;
+    for (size_t i = 0; b < local && !exploit && i < pool.size(); ++i)
+      exploit = !taken[i] && is_one[i];
     int pick = -1;
-    double pick_ei = -1, pick_m = 0;
+    double pick_ei = -1, pick_m = 0, pick_score = std::numeric_limits<double>::infinity();
     for (size_t i = 0; i < pool.size(); ++i) {
-      if (taken[i]) continue;
+      if (taken[i] || is_one[i] != exploit) continue;
       auto [m, s] = gp.predict(px[i]);
       double e = expected_improvement(m, s, best);
-      if (e > pick_ei) pick = int(i), pick_ei = e, pick_m = m;
+      double score = exploit ? m : -e;
+      if (score < pick_score) pick = int(i), pick_score = score, pick_ei = e, pick_m = m;
     }
     if (pick < 0) break;
-    taken[pick] = true;
+    for (size_t i = 0; i < pool.size(); ++i) taken[i] = taken[i] || same_point(i, size_t(pick));
     xs.push_back(px[pick]);
     ys.push_back(pick_m);  // the believer: the model's own guess stands in for the time
     const KnobValues& k = pool[pick];
     std::string moved, hypothesis;
+    const KnobValues& from = exploit ? origin : centre;
     for (const auto& spec : variant.knobs) {
-      if (centre.at(spec.name) == k.at(spec.name)) continue;
+      if (from.at(spec.name) == k.at(spec.name)) continue;
       moved += (moved.empty() ? "" : ", ") + spec.name + " -> " + std::to_string(k.at(spec.name));
       if (hypothesis.empty()) hypothesis = knob_hypothesis(spec);
     }
@@ -203,8 +229,11 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
                   pick_m <= best ? "faster than" : "slower than");
     c.reason = "screening batch (knob GP, " + std::to_string(ys.size() - 1 - b) +
                " timed points of '" + variant.id + "'): " + (moved.empty() ? "-" : moved) +
-               " from the fastest timed point; " + txt + "expected improvement " +
-               std::to_string(pick_ei);
+               (exploit && &origin != &centre ? " from the incumbent; "
+                                              : " from the fastest timed point; ") +
+               txt +
+               (exploit ? "the lowest prediction one knob away"
+                        : "expected improvement " + std::to_string(pick_ei));
     out.push_back(SearchStep{c, hypothesis});
   }
   return out;
@@ -239,7 +268,7 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
   const std::string first = cand.key();
   std::vector<SearchStep> extra =
       screen_batch(search, *v, model_only ? "" : first, sizes.batch - (model_only ? 0 : 1),
-                   model_only ? kRadiusPast : kRadius);
+                   model_only ? kRadiusPast : kRadius, model_only ? sizes.local : 0);
   if (extra.empty()) return gate_of(cand);
   struct Member {
     generators::Candidate c;

@@ -35,6 +35,7 @@ struct ScreenSizes {
   int batch = 2;              // points a round gates in all (the rule's candidate included)
   uint64_t min_points = 256;  // a variant with fewer admitted points is not screened
   std::string past_rules;     // why the round explores past the rules ("" when it does not)
+  int local = 1;  // past the rules: picks by the lowest prediction one knob away (screen_batch)
 };
 
 // A point's coordinates for the knob models: each knob's value on a log2 scale where every
@@ -46,10 +47,13 @@ std::vector<double> knob_coords(const generators::VariantSpec& v, const generato
 uint64_t admitted_points(const SearchRequest& r, const generators::VariantSpec& variant);
 
 // Up to `extra` untried points of `variant` (other than the key `besides`) by expected
-// improvement (above). Empty when the variant has no timed point yet: the model has nothing
-// to learn from, and the rule's candidate alone is measured.
+// improvement (above); the first `local` of them instead by the lowest predicted time among the
+// untried points one knob from the fastest timed point (while there are any): a model-ordered
+// hill-climb step beside the exploring picks. Empty when the variant has fewer than two timed
+// points: the model has nothing to learn from, and the rule's candidate alone is measured.
 std::vector<SearchStep> screen_batch(const SearchRequest& r, const generators::VariantSpec& variant,
-                                     const std::string& besides, int extra, int radius = 2);
+                                     const std::string& besides, int extra, int radius = 2,
+                                     int local = 0);
 
 // The round's gate, with the screening batch (ON track). A step into another variant (not a
 // knob move) of `sizes.min_points`+ admitted points none of which was timed is moved to the

@@ -8,7 +8,8 @@
 # backend serves the other points their nearest profiled neighbour's counters, saying so).
 # docs/benchmarks.md, "Large pools". Run through scripts/gpu/run.sh large_pools.
 # Environment: SOLVER_BUNDLE, OUT, LARGE_POOLS_S (the record's time limit, default 380),
-# LARGE_POOLS_PROFILES (fastest and spread per pool, default 40), LARGE_POOLS (the pools).
+# LARGE_POOLS_PROFILES (fastest and spread per pool, default 40), LARGE_POOLS (the pools),
+# LARGE_POOLS_FILE (the recording's name under $OUT, default h200-large.json).
 set -u
 B=${SOLVER_BUNDLE:-.carry/lead}
 D=$B/share/solver
@@ -17,6 +18,7 @@ mkdir -p "$OUT"
 limit=${LARGE_POOLS_S:-380}
 prof=${LARGE_POOLS_PROFILES:-40}
 pools=${LARGE_POOLS:-sgemm_2048,stencil3d_r4,layernorm_4096,transpose_4096}
+file=$OUT/${LARGE_POOLS_FILE:-h200-large.json}
 s=$(date +%s)
 "$B/bin/solver" --data-dir "$D" problems check --count $(echo "$pools" | tr ',' ' ') \
   >"$OUT/counts.txt" 2>&1
@@ -25,12 +27,12 @@ grep "(pool)" "$OUT/counts.txt"
 # the final write.
 timeout $((limit + 60)) "$B/bin/solver" --data-dir "$D" record --problems "$pools" --sweep --jobs 0 \
   --samples 10 --no-pc-sampling --profile-fastest "$prof" --profile-spread "$prof" \
-  --time-limit "$limit" --profile-reserve $((limit / 5)) --out "$OUT/h200-large.json" >"$OUT/record.out" 2>"$OUT/record.log"
+  --time-limit "$limit" --profile-reserve $((limit / 5)) --out "$file" >"$OUT/record.out" 2>"$OUT/record.log"
 rc=$?
 gzip -kf "$OUT/record.log"
 grep -E "^(compiling|time limit|cost)" "$OUT/record.log"
 tail -n 1 "$OUT/record.out"
-python3 - "$OUT/h200-large.json" <<'PY'
+python3 - "$file" <<'PY'
 import json, sys, os
 try:
     r = json.load(open(sys.argv[1]))
@@ -46,7 +48,7 @@ for p, pr in sorted(r["problems"].items()):
         st = v.get("gate", {}).get("status")
         if st != "passed": fails[st] = fails.get(st, 0) + 1
     print("%s: %d points recorded, %d passed, %d profiled, best median %.1f us, failures %s" % (p, len(pr["variants"]), len(passed), len(prof), best, fails))
-print("h200-large.json: %.1f MB" % (os.path.getsize(sys.argv[1]) / 1e6))
+print("%s: %.1f MB" % (os.path.basename(sys.argv[1]), os.path.getsize(sys.argv[1]) / 1e6))
 PY
 echo "large_pools: record exit $rc in $(($(date +%s) - s)) s"
 exit $rc
