@@ -11,7 +11,8 @@
 # and cuBLAS / ours (the "ratio"; the task's bar is >= 0.95).
 # (3) $O/record_command.txt: the command that adds warptile's points to h200-large.json.
 # Usage: probe_h33m.sh [SECONDS, default 120]; output under $OUT/probe_h33m/, verdict line last.
-# H33M_POINTS (';'-separated K=V,... assignments of all eight knobs) overrides the points.
+# H33M_POINTS (';'-separated K=V,... assignments of all eight knobs) overrides the 16 points
+# (VEC 1: A transposed by 4-byte copies; VEC 4: A row-major, 16-byte copies).
 # The bundle may predate this branch: its kernels/ lacks warptile_gemm.cuh, so the library is
 # this tree's (SOLVER_KERNELS_DIR) and the problem folder is this tree's copy.
 set -u
@@ -27,20 +28,22 @@ export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
 export SOLVER_KERNELS_DIR=$PWD/kernels
 S=$B/bin/solver
 D=$B/share/solver
-PTS=${H33M_POINTS:-"BM=128,BN=128,WM=32,WN=64,BK=16,STAGES=3,VEC=4,MINB=1;\
+PTS=${H33M_POINTS:-"BM=128,BN=128,WM=32,WN=64,BK=16,STAGES=3,VEC=1,MINB=1;\
+BM=128,BN=128,WM=32,WN=64,BK=16,STAGES=3,VEC=1,MINB=2;\
+BM=128,BN=128,WM=64,WN=32,BK=16,STAGES=3,VEC=1,MINB=2;\
+BM=128,BN=128,WM=32,WN=64,BK=8,STAGES=4,VEC=1,MINB=2;\
+BM=128,BN=128,WM=32,WN=64,BK=8,STAGES=3,VEC=1,MINB=2;\
+BM=128,BN=128,WM=32,WN=64,BK=16,STAGES=2,VEC=1,MINB=2;\
+BM=128,BN=128,WM=32,WN=64,BK=8,STAGES=2,VEC=1,MINB=1;\
+BM=128,BN=128,WM=32,WN=64,BK=16,STAGES=3,VEC=4,MINB=1;\
 BM=128,BN=128,WM=32,WN=64,BK=16,STAGES=3,VEC=4,MINB=2;\
-BM=128,BN=128,WM=64,WN=32,BK=16,STAGES=3,VEC=4,MINB=2;\
 BM=128,BN=128,WM=32,WN=64,BK=8,STAGES=4,VEC=4,MINB=2;\
-BM=128,BN=128,WM=32,WN=64,BK=8,STAGES=3,VEC=4,MINB=2;\
-BM=128,BN=128,WM=32,WN=64,BK=16,STAGES=2,VEC=4,MINB=2;\
-BM=128,BN=128,WM=32,WN=64,BK=8,STAGES=2,VEC=4,MINB=1;\
-BM=128,BN=128,WM=32,WN=64,BK=16,STAGES=3,VEC=2,MINB=2;\
-BM=128,BN=64,WM=32,WN=32,BK=16,STAGES=3,VEC=4,MINB=1;\
-BM=64,BN=128,WM=32,WN=64,BK=16,STAGES=3,VEC=4,MINB=1;\
-BM=128,BN=64,WM=64,WN=32,BK=16,STAGES=3,VEC=4,MINB=1;\
-BM=256,BN=64,WM=64,WN=32,BK=16,STAGES=2,VEC=4,MINB=2;\
-BM=64,BN=256,WM=32,WN=64,BK=16,STAGES=2,VEC=4,MINB=2;\
-BM=64,BN=128,WM=16,WN=64,BK=16,STAGES=2,VEC=4,MINB=1"}
+BM=128,BN=64,WM=32,WN=32,BK=16,STAGES=3,VEC=1,MINB=1;\
+BM=64,BN=128,WM=32,WN=64,BK=16,STAGES=3,VEC=1,MINB=1;\
+BM=256,BN=64,WM=64,WN=32,BK=16,STAGES=2,VEC=1,MINB=2;\
+BM=64,BN=256,WM=32,WN=64,BK=16,STAGES=2,VEC=1,MINB=2;\
+BM=64,BN=128,WM=16,WN=64,BK=16,STAGES=2,VEC=1,MINB=1;\
+BM=128,BN=64,WM=64,WN=32,BK=16,STAGES=3,VEC=1,MINB=1"}
 TILED="BK=8,BM=128,BN=128,DB=1,PAD=0,TM=8,TN=8,VEC=4"
 # The command that records warptile's points into the large pools' recording (the lead's, once
 # this branch is merged and bundled): RECORD_BASE starts from a copy of the committed file, and
@@ -52,7 +55,7 @@ RECORD_ARGS="--sweep --jobs 0 --samples 10 --no-pc-sampling --profile-fastest 12
 BUDGET_S=290 scripts/gpu/run.sh record
 # then: cp $OUT/record/recording.json tests/data/recordings/h200-large.json
 # record_sgemm_2048.log must say "problem.yaml gained variants (warptile): only their points are
-# measured", "already recorded, skipped" for the tiled/naive points and "compiling 164 points ahead".
+# measured", "already recorded, skipped" for the tiled/naive points and "compiling 146 points ahead".
 EOF
 if [ ! -x "$S" ]; then
   echo "VERDICT h33m: no solver at $S"
