@@ -75,7 +75,7 @@ extern "C" __global__ void __launch_bounds__(WT_THREADS, MINB)
     GEMM_ENTRY(const float* __restrict__ A, const float* __restrict__ B, float* __restrict__ C,
                int M, int N, int K) {
   extern __shared__ __align__(16) float wt_smem[];
-  float* As = wt_smem;                        // [STAGES][WT_ASTAGE]
+  float* As = wt_smem;                       // [STAGES][WT_ASTAGE]
   float* Bs = wt_smem + STAGES * WT_ASTAGE;  // [STAGES][BK][BN]
   const int tid = threadIdx.x, warp = tid >> 5, lane = tid & 31;
   const int wm0 = (warp / WT_WARPS_N) * WM, wn0 = (warp % WT_WARPS_N) * WN;
