@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "generators/compile_ahead.h"
+#include "generators/kernel_library.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/ptx_precision.h"
 #include "generators/validate.h"
@@ -63,7 +64,11 @@ TEST_CASE("every knob of a large pool is a macro its kernel reads, with at least
     ProblemSpec p = load_problem(source_dir() + "/problems/" + name);
     for (const auto& v : p.variants) {
       if (v.knobs.empty()) continue;
-      const std::string src = slurp(p.dir + "/" + v.source);
+      // The source and the library headers it includes (a kernel body behind GEMM_ENTRY).
+      std::string src = slurp(p.dir + "/" + v.source);
+      for (const auto& [name, path] : library_files(p))
+        if (src.find("#include <" + name.substr(name.rfind('/') + 1) + ">") != std::string::npos)
+          src += slurp(path);
       for (const auto& k : v.knobs) {
         CHECK_MESSAGE(k.values.size() >= 2, name << " " << k.name);
         CHECK_MESSAGE(src.find("#ifndef " + k.name) != std::string::npos, name << " " << k.name);
