@@ -34,9 +34,14 @@ std::string read(const fs::path& p) {
 // A copy of problems/sgemm_2048 whose problem.yaml is `edit` applied to the real one.
 generators::ProblemSpec edited_pool(const generators::test::TempDir& t, const std::string& name,
                                     std::string (*edit)(std::string)) {
-  const fs::path dir = t.path() / name;
+  const fs::path dir = t.path() / name / "sgemm_2048";  // the folder is named as the problem
+  fs::create_directories(dir);
   fs::copy(kSrc + "/problems/sgemm_2048", dir, fs::copy_options::recursive);
-  std::ofstream(dir / "problem.yaml") << edit(read(dir / "problem.yaml"));
+  const std::string text = edit(read(dir / "problem.yaml"));  // before the stream truncates it
+  std::ofstream(dir / "problem.yaml") << text;
+  const auto errors = generators::test::load_errors(dir.string());
+  INFO(generators::test::dump(errors));
+  REQUIRE(errors.empty());
   return generators::load_problem(dir.string());
 }
 
