@@ -15,6 +15,7 @@
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_hash.h"
 #include "generators/problem_spec.h"
+#include "generators/variant_space.h"
 #include "rules/chips.h"
 #include "tests/generators/test_support.h"
 
@@ -70,6 +71,22 @@ TEST_CASE("record --merge: a pool that only gained a variant keeps its recorded 
   else
     CHECK(plan.new_variants == std::vector<std::string>{"warptile"});
   CHECK(was.variants.size() >= 1085);
+  // And each kept point is still the kernel it was: its source hash (the text of its file and
+  // every header it reaches) is the recorded one, so the per-point check keeps it too.
+  const rules::ChipTable chips = rules::load_chip_table(kSrc + "/rules/chips.yaml");
+  const rules::ChipProfile* chip = chips.find(large.chip);
+  REQUIRE(chip);
+  std::size_t checked = 0, i = 0;
+  for (const auto& [key, v] : was.variants) {
+    if (i++ % 25 != 0 || !v.gate || key.rfind("warptile[", 0) == 0) continue;
+    auto [id, knobs] = generators::parse_variant_key(key);
+    const generators::VariantSpec* variant = spec.find_variant(id);
+    REQUIRE_MESSAGE(variant, key);
+    CHECK_MESSAGE(
+        generators::resolve(spec, *variant, knobs, *chip).source_hash == v.gate->source_hash, key);
+    ++checked;
+  }
+  CHECK(checked >= 40);
 
   // The hash without the added variant is the file's before it: same shapes and launches.
   generators::test::TempDir t;
