@@ -34,6 +34,11 @@ void source_by_name(YAML::Node map) {
 }  // namespace
 
 std::string problem_measurement_hash(const std::string& problem_yaml_path) {
+  return problem_measurement_hash(problem_yaml_path, {});
+}
+
+std::string problem_measurement_hash(const std::string& problem_yaml_path,
+                                     const std::set<std::string>& without) {
   YAML::Node root;
   try {
     // The checked reader: problem.yaml may be a FIFO or huge until the loader has refused it.
@@ -48,6 +53,11 @@ std::string problem_measurement_hash(const std::string& problem_yaml_path) {
   // the headers' bytes are in each variant's source hash.
   drop(root, {"description", "seed", "kernels"});
   if (YAML::Node ref = root["reference"]) source_by_name(ref);
+  if (YAML::Node vs = root["variants"]; vs && vs.IsSequence())
+    for (std::size_t i = vs.size(); i-- > 0;)  // in place: the map keeps its key order
+      if (YAML::Node v = vs[i];
+          v.IsMap() && v["id"] && v["id"].IsScalar() && without.count(v["id"].as<std::string>()))
+        vs.remove(i);
   if (YAML::Node vs = root["variants"]; vs && vs.IsSequence()) {
     for (YAML::Node v : vs) {
       drop(v, {"description", "parent", "applies"});

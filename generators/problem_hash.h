@@ -4,6 +4,7 @@
 // whose pool was only re-annotated (comments, descriptions, `parent`, `applies`, `seed`).
 // Kernel source edits are caught per variant by the source hash (variant_space.h).
 #pragma once
+#include <set>
 #include <string>
 
 namespace solver::generators {
@@ -13,5 +14,11 @@ namespace solver::generators {
 // (`kernels:dir/file.cu`) counted by its file name, as a problem-local one is. "" if the file
 // cannot be read or parsed.
 std::string problem_measurement_hash(const std::string& problem_yaml_path);
+
+// The same hash of the file with the variants whose ids are in `without` left out: the hash the
+// file had before those variants were added to it (record --merge keeps a pool's points when
+// its problem.yaml only gained variants).
+std::string problem_measurement_hash(const std::string& problem_yaml_path,
+                                     const std::set<std::string>& without);
 
 }  // namespace solver::generators

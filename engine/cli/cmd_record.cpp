@@ -25,10 +25,12 @@
 #include "engine/cli/commands.h"
 #include "engine/cli/options.h"
 #include "engine/cli/paths.h"
+#include "engine/eval/record_merge.h"
 #include "engine/run/run_dir.h"
 #include "engine/run/run_inputs.h"
 #include "engine/run/run_lock.h"
 #include "generators/compile_ahead.h"
+#include "generators/compile_cache.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/variant_space.h"
 #include "profiling/rule_metrics.h"
@@ -71,7 +73,8 @@ int run_record(Context& ctx) {
       "samples", po::value<int>()->default_value(30), "unprofiled time samples per variant")(
       "merge",
       "merge into --out if it exists (same chip): points it holds are skipped, unless "
-      "recorded from other source bytes or under another problem.yaml (measured again)")(
+      "recorded from other source bytes or under another problem.yaml (measured again; a "
+      "problem.yaml that only gained variants keeps its points)")(
       "problems-dir", po::value<std::string>(), "folder of problem folders (default: problems/)")(
       "no-pc-sampling", "profile without the PC sampling pass (no stall reasons per line)")(
       "sweep", "the sweep gate (no adversarial sets, fresh-set check or audit) for large pools")(
@@ -226,12 +229,22 @@ int run_record(Context& ctx) {
   std::vector<Point> points;
   for (const auto& spec : specs) {
     rec.problems[spec.name].spec_hash = engine::problem_spec_hash(spec.file);
-    // A problem.yaml changed in what measurements depend on: none of its old points is kept.
-    if (merge && existing.problems.count(spec.name) &&
-        existing.problems.at(spec.name).spec_hash != rec.problems[spec.name].spec_hash) {
-      ctx.err << "[" << spec.name << "] problem.yaml changed since it was recorded: every point "
-              << "measured again\n";
-      existing.problems.erase(spec.name);
+    // A problem.yaml changed in what measurements depend on: none of its old points is kept,
+    // unless the change is only variants added (record_merge.h): then only theirs are measured.
+    if (merge && existing.problems.count(spec.name)) {
+      engine::RecordedProblem& was = existing.problems.at(spec.name);
+      const engine::PoolMerge plan = engine::plan_pool_merge(was, spec);
+      if (!plan.keep) {
+        ctx.err << "[" << spec.name << "] problem.yaml changed since it was recorded: every "
+                << "point measured again\n";
+        existing.problems.erase(spec.name);
+      } else if (was.spec_hash != rec.problems[spec.name].spec_hash) {
+        std::string ids;
+        for (const auto& id : plan.new_variants) ids += (ids.empty() ? "" : ", ") + id;
+        ctx.err << "[" << spec.name << "] problem.yaml gained variants (" << ids
+                << "): only their points are measured\n";
+        was.spec_hash = rec.problems[spec.name].spec_hash;
+      }
     }
     for (const auto& variant : spec.variants)
       for (const auto& knobs : generators::enumerate_knobs(spec, variant)) {
@@ -373,6 +386,18 @@ int run_record(Context& ctx) {
                 measured, seconds_since(t_start), gate_s, time_s, profiled, profile_s, wait_s,
                 ahead ? ahead->compile_seconds() : 0.0, ahead ? jobs : 0);
   ctx.err << cost;
+  if (merge) {
+    // The merged file keeps its ceilings; the points measured now were derived against this
+    // run's: re-derive them against the file's (record_merge.h), so it needs no
+    // `solver recording rederive --write` afterwards.
+    generators::CompileCache rederive_cache(generators::default_cache_dir());
+    const engine::RederiveReport r = engine::rederive_for_merge(
+        rec, existing, root, record_chip, cache ? cache.get() : &rederive_cache);
+    ctx.err << "re-derived " << r.variants
+            << " measured point(s) against the merged ceilings: " << r.changes.size()
+            << " signal value(s) changed\n";
+    for (const auto& n : r.notes) ctx.err << "note: " << n << '\n';
+  }
   rec = flush();
   ctx.out << "wrote " << out << " (" << rec.problems.size() << " problems; " << failed
           << " variant points failed the gate or their timing and are recorded as such)\n";

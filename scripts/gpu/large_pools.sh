@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Issue 30: records the four large pools (problems/sgemm_2048, stencil3d_r4, layernorm_4096,
-# transpose_4096; 4,662 points) live into $OUT/h200-large.json, the file the recorded backend
+# transpose_4096; 4,808 points) live into $OUT/h200-large.json, the file the recorded backend
 # reads beside h200.json (tests/data/recordings/h200-large.json once committed). Every point is
 # compiled ahead on all cores, sweep-gated (no adversarial sets, fresh-set check or audit: a
 # kept candidate of a live run is still fully gated) and timed; the seed, the fastest and an even

@@ -64,7 +64,7 @@
 #   attn33     issue 33's attention kernels against PyTorch in one call (scripts/gpu/probe_h33c.sh:
 #              attention_bf16's FA2/wgmma kernels vs SDPA's FlashAttention backend, the FP32/TF32
 #              flash kernels of attention and decoder_block vs PyTorch's FP32 SDPA; ~30 s)
-#   large_pools  issue 30: the four large pools (4,662 points) recorded with the sweep gate,
+#   large_pools  issue 30: the four large pools (4,808 points) recorded with the sweep gate,
 #              compiles ahead on all cores and selective profiles into
 #              $OUT/large_pools/h200-large.json (scripts/gpu/large_pools.sh; LARGE_POOLS_S, the
 #              record's time limit, default 380 s, capped by what is left of BUDGET_S)

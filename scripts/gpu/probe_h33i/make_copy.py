@@ -28,6 +28,8 @@ def restrict(vid, v, hyp, seed, points):
     only = " or ".join("(" + " and ".join(f"{k} == {x}" for k, x in p.items()) + ")" for p in pts)
     if "\n    constraints: [" in v:
         v = v.replace("\n    constraints: [", f'\n    constraints: ["{only}", ', 1)
+    elif "\n    constraints:\n" in v:  # a block list: the points' condition as its first item
+        v = v.replace("\n    constraints:\n", f'\n    constraints:\n      - "{only}"\n', 1)
     else:
         v = v.replace("\n    knobs:", f'\n    constraints: ["{only}"]\n    knobs:', 1)
     return v, [vid + "[" + ",".join(f"{k}={p[k]}" for k in sorted(p)) + "]" for p in pts]
