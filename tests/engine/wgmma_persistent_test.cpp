@@ -111,14 +111,20 @@ TEST_CASE("wgmma_persistent: reached from wgmma_tma by balance_waves on the H200
   reached("matmul_bf16", "wgmma_tma[BN=256,CTAS=1,STAGES=4]", "balance_waves", "wgmma_persistent");
 }
 
-TEST_CASE("matmul's TF32 wgmma_persistent: boxes, transaction bytes and shared memory agree") {
-  const ProblemSpec& p = problem("matmul");
-  const VariantSpec& v = variant("wgmma_persistent", "matmul");
+// The TF32 kernel (kernels/gemm/wgmma_tf32_persistent_gemm.cuh) in `name` at every point: maps
+// of rank `rank` (batched_gemm: 3, batch outermost, one batch a box); returns the point count.
+size_t tf32_points(const std::string& name, size_t rank, size_t args) {
+  const ProblemSpec& p = problem(name);
+  const VariantSpec& v = variant("wgmma_persistent", name);
   CHECK(v.precision == "tf32");
   hopper_only(p, v);
   const auto points = enumerate_knobs(p, v);
-  CHECK(points.size() == 9);  // the issue's cap is 12
   const auto limit = int64_t(chip("h200").number("smem_per_block_kib") * 1024);
+  auto box = [&](int64_t inner, int64_t outer) {
+    std::vector<int64_t> b{inner, outer};
+    if (rank == 3) b.push_back(1);
+    return b;
+  };
   for (const auto& k : points) {
     CAPTURE(variant_key(v.id, k));
     CHECK(validate(p, v, k, chip("h200")).empty());
@@ -132,26 +138,44 @@ TEST_CASE("matmul's TF32 wgmma_persistent: boxes, transaction bytes and shared m
     CHECK(rv.buffers.at(size_t(c.buffer)).name == "C");
     for (const auto* m : {&a, &b, &c}) CHECK(m->swizzle_bytes == 128);
     // K slabs of 32 floats (128 bytes, one swizzle row): A's box BM rows, B's four 32 x 32 boxes.
-    CHECK(a.box == std::vector<int64_t>{32, bm});
-    CHECK(b.box == std::vector<int64_t>{32, 32});
+    CHECK(a.box == box(32, bm));
+    CHECK(b.box == box(32, 32));
     // expect_tx(STAGE_BYTES) per stage: one A box and four B boxes.
     CHECK(a.box_bytes() + 4 * b.box_bytes() == bm * 128 + 16384);
     // The epilogue stores 32 x 32 boxes of C (4 KiB), two per 8 KiB piece, two pieces a warpgroup.
-    CHECK(c.box == std::vector<int64_t>{32, 32});
+    CHECK(c.box == box(32, 32));
     CHECK(c.box_bytes() == 4096);
     const auto& l = rv.launches.at(0);
     CHECK(l.smem_bytes >= k.at("STAGES") * (bm * 128 + 16384) + epi * 2 * 2 * 8192 + 1024);
     CHECK(l.smem_bytes <= limit);
     CHECK(l.threads_per_block() == 384);  // producer warpgroup + two consumer warpgroups
     CHECK(l.grid == std::vector<int64_t>{132, 1, 1});
-    REQUIRE(l.args.size() == 7);
+    REQUIRE(l.args.size() == args);
     for (int i = 0; i < 3; ++i) CHECK(l.args[size_t(i)].kind == ResolvedArg::Kind::TensorMap);
     // Whole tiles down M and across N; an even number of K slabs (the loop takes two a step).
-    CHECK(4096 % bm == 0);
-    CHECK(4096 % 64 == 0);
+    auto scalar = [&](const char* n) {
+      REQUIRE(p.find_scalar(n));
+      return int64_t(p.find_scalar(n)->value);
+    };
+    CHECK(scalar("M") % bm == 0);
+    CHECK(scalar("N") % 128 == 0);
+    CHECK(scalar("K") % 64 == 0);
   }
+  return points.size();
+}
+
+TEST_CASE("matmul's TF32 wgmma_persistent: boxes, transaction bytes and shared memory agree") {
+  CHECK(tf32_points("matmul", 2, 7) == 9);  // the issue's cap is 12
+}
+
+TEST_CASE("batched_gemm's wgmma_persistent: the same over rank-3 maps, the batch an argument") {
+  CHECK(tf32_points("batched_gemm", 3, 8) == 6);
 }
 
 TEST_CASE("matmul's wgmma_persistent: reached from wgmma_tf32_tma by balance_waves, H200 only") {
   reached("matmul", "wgmma_tf32_tma[BM=256,STAGES=4]", "balance_waves", "wgmma_persistent");
+}
+
+TEST_CASE("batched_gemm's wgmma_persistent: reached from wgmma_tf32_tma, H200 only") {
+  reached("batched_gemm", "wgmma_tf32_tma[BM=256,STAGES=4]", "balance_waves", "wgmma_persistent");
 }

@@ -235,7 +235,9 @@ TEST_CASE("conv2d's Hopper variants compile for sm_90a at every knob point: TF32
   CHECK(hopper_tf32_points("conv2d", {"wgmma_tma", "wgmma_halo"}) == 11);
 }
 
-TEST_CASE("matmul's persistent TF32 wgmma kernel compiles for sm_90a at every point, no spill") {
-  // Issue 33: the 9 points of wgmma_persistent (both epilogues, both tile heights).
+TEST_CASE("the persistent TF32 wgmma kernel compiles for sm_90a at every point, no spill") {
+  // Issue 33: the 9 points of wgmma_persistent (both epilogues, both tile heights), and the same
+  // kernel batched (rank-3 maps), 6 points.
   CHECK(hopper_tf32_points("matmul", {"wgmma_persistent"}) == 9);
+  CHECK(hopper_tf32_points("batched_gemm", {"wgmma_persistent"}) == 6);
 }
