@@ -23,6 +23,42 @@ __device__ __forceinline__ void tile_of(int u, int units_m, int units_n, int gro
   un = r / rows;
 }
 
+// The ring's barriers, set by one thread before the block's first __syncthreads: full[s]
+// completes on the producer's one arrival plus the stage's transaction bytes, empty[s] on
+// `consumers` arrivals; made visible to the async proxy and the cluster. Needs mbar_init (the
+// operand header, included first).
+template <int S>
+__device__ __forceinline__ void ring_init(cuda::std::uint64_t* full, cuda::std::uint64_t* empty,
+                                          cuda::std::uint32_t consumers) {
+  for (int s = 0; s < S; ++s) {
+    mbar_init(&full[s], 1);
+    mbar_init(&empty[s], consumers);
+  }
+  asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+}
+
+// The producer thread's walk: tiles u = first, first + step, ... below `units`, `origin(u)` once
+// a tile, then its `ktiles` K slabs, each into the ring's next stage s (waited free, armed for
+// `bytes`), whose copies `load(o, kt, s)` issues. The stage counter runs on across tiles, as the
+// consumers' does. Needs mbar_wait and mbar_arrive_expect_tx (the operand headers). matmul_bf16's
+// kernel keeps its own loop: through this template its SASS changed at 12 of its 20 points
+// (`solver recording rekey --check`), and its recorded measurements stand on that code.
+template <int S, typename Origin, typename Load>
+__device__ __forceinline__ void produce(cuda::std::uint64_t* full, cuda::std::uint64_t* empty,
+                                        int first, int step, int units, int ktiles,
+                                        cuda::std::uint32_t bytes, Origin origin, Load load) {
+  int it = 0;
+  for (int u = first; u < units; u += step) {
+    const auto o = origin(u);
+    for (int kt = 0; kt < ktiles; ++kt, ++it) {
+      const int s = it % S, round = it / S;
+      if (round > 0) mbar_wait(&empty[s], (round - 1) & 1);
+      mbar_arrive_expect_tx(&full[s], bytes);
+      load(o, kt, s);
+    }
+  }
+}
+
 // A box of C from shared memory (swizzled as the map says) to global memory at element
 // coordinates (c0 innermost, c1), in the bulk group of the issuing thread.
 __device__ __forceinline__ void tma_store_2d(const void* map, int c0, int c1,

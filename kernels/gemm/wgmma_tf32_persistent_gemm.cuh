@@ -24,9 +24,11 @@
 // Requires M % BM == 0, N % 128 == 0, K % 64 == 0 (two slabs per step of the main loop).
 // The including file names the kernel (GEMM_ENTRY); GEMM_BATCHED (batched_gemm) walks
 // BATCH x tiles with rank-3 maps ([BATCH, M, K], [BATCH, K, N], [BATCH, M, N]; batch outermost).
-#include "persistent_ops.cuh"
 #include "tma_ops.cuh"
 #include "wgmma_tf32_ops.cuh"
+
+// After the operand headers: its templates call their mbarrier functions.
+#include "persistent_ops.cuh"
 
 #ifndef BM
 #define BM 256
@@ -59,11 +61,11 @@
 #endif
 
 #ifdef GEMM_BATCHED
-#define GEMM_TMA_LOAD(dst, map, c0, c1, bar) tma_load_3d(dst, map, c0, c1, bz, bar)
+#define GEMM_TMA_LOAD(dst, map, c0, c1, bar, bz) tma_load_3d(dst, map, c0, c1, bz, bar)
 #define GEMM_TMA_STORE(map, c0, c1, src) tma_store_3d(map, c0, c1, bz, src)
 #define GEMM_BATCH_ARG , int BATCH
 #else
-#define GEMM_TMA_LOAD(dst, map, c0, c1, bar) tma_load_2d(dst, map, c0, c1, bar)
+#define GEMM_TMA_LOAD(dst, map, c0, c1, bar, bz) tma_load_2d(dst, map, c0, c1, bar)
 #define GEMM_TMA_STORE(map, c0, c1, src) tma_store_2d(map, c0, c1, src)
 #define GEMM_BATCH_ARG
 #define BATCH 1
@@ -157,12 +159,7 @@ extern "C" __global__ void __launch_bounds__(384, 1)
   const int ktiles = K / BK;
 
   if (tid == 0) {
-    for (int s = 0; s < STAGES; ++s) {
-      mbar_init(&full[s], 1);
-      mbar_init(&empty[s], CONSUMER_WARPS);
-    }
-    // The copy engine (async proxy) must see the initialised barriers.
-    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    ring_init<STAGES>(full, empty, CONSUMER_WARPS);
     tma_prefetch_map(&tmA);
     tma_prefetch_map(&tmB);
   }
@@ -171,21 +168,20 @@ extern "C" __global__ void __launch_bounds__(384, 1)
   if (tid < 128) {
     asm volatile("setmaxnreg.dec.sync.aligned.u32 %0;\n" ::"n"(PREGS));
     if (tid != 0) return;
-    int it = 0;
-    for (int u = blockIdx.x; u < units; u += gridDim.x) {
-      int bz, m0, n0;
-      tf32_tile(u, units_m, units_n, bz, m0, n0);
-      for (int kt = 0; kt < ktiles; ++kt, ++it) {
-        const int s = it % STAGES, round = it / STAGES;
-        if (round > 0) mbar_wait(&empty[s], (round - 1) & 1);
-        const uint32_t as = base + s * STAGE_BYTES, bs = as + A_BYTES;
-        mbar_arrive_expect_tx(&full[s], STAGE_BYTES);
-        GEMM_TMA_LOAD(as, &tmA, kt * BK, m0, &full[s]);
+    auto origin = [&](int u) {
+      int3 o;
+      tf32_tile(u, units_m, units_n, o.z, o.x, o.y);
+      return o;
+    };
+    // One box of A (BM x 32) and four of B (32 x 32) per stage.
+    auto load = [&](int3 o, int kt, int s) {
+      const uint32_t as = base + s * STAGE_BYTES, bs = as + A_BYTES;
+      GEMM_TMA_LOAD(as, &tmA, kt * BK, o.x, &full[s], o.z);
 #pragma unroll
-        for (int j = 0; j < 4; ++j)
-          GEMM_TMA_LOAD(bs + j * B_BOX_BYTES, &tmB, n0 + 32 * j, kt * BK, &full[s]);
-      }
-    }
+      for (int j = 0; j < 4; ++j)
+        GEMM_TMA_LOAD(bs + j * B_BOX_BYTES, &tmB, o.y + 32 * j, kt * BK, &full[s], o.z);
+    };
+    produce<STAGES>(full, empty, blockIdx.x, gridDim.x, units, ktiles, STAGE_BYTES, origin, load);
     return;
   }
 

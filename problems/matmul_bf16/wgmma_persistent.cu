@@ -13,8 +13,10 @@
 // is then released by the consumers of both blocks (remote mbarrier arrives), since either
 // block's producer writes into both blocks' shared memory.
 // Requires M % (BM * CLUSTER) == 0, N % BN == 0, K % 64 == 0 (constraints in problem.yaml).
-#include "persistent_ops.cuh"
 #include "wgmma_bf16_ops.cuh"
+
+// After the operand header: its templates call its mbarrier functions.
+#include "persistent_ops.cuh"
 
 #ifndef BM
 #define BM 128
