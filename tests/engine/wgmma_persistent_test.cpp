@@ -6,6 +6,7 @@
 // the variants are Hopper-only and the loop reaches them from the TMA kernel before them.
 #include <doctest/doctest.h>
 
+#include <array>
 #include <map>
 #include <string>
 
@@ -149,7 +150,7 @@ size_t tf32_points(const std::string& name, size_t rank, size_t args) {
     CHECK(l.smem_bytes >= k.at("STAGES") * (bm * 128 + 16384) + epi * 2 * 2 * 8192 + 1024);
     CHECK(l.smem_bytes <= limit);
     CHECK(l.threads_per_block() == 384);  // producer warpgroup + two consumer warpgroups
-    CHECK(l.grid == std::vector<int64_t>{132, 1, 1});
+    CHECK(l.grid == std::array<int64_t, 3>{132, 1, 1});
     REQUIRE(l.args.size() == args);
     for (int i = 0; i < 3; ++i) CHECK(l.args[size_t(i)].kind == ResolvedArg::Kind::TensorMap);
     // Whole tiles down M and across N; an even number of K slabs (the loop takes two a step).
