@@ -15,6 +15,9 @@
 // Requires M % (BM * CLUSTER) == 0, N % BN == 0, K % 64 == 0 (constraints in problem.yaml).
 #include "wgmma_bf16_ops.cuh"
 
+// After the operand header: its templates call its mbarrier functions.
+#include "persistent_ops.cuh"
+
 #ifndef BM
 #define BM 128
 #endif
@@ -99,49 +102,6 @@ __device__ __forceinline__ void tma_load_2d_mc(uint32_t dst, const TensorMap* ma
       : "memory");
 }
 
-// EPI = 1: a 64 x 64 piece of C from shared memory (128-byte swizzled, as the map says) to global
-// memory by TMA, in the bulk group of the issuing thread.
-__device__ __forceinline__ void tma_store_2d(const TensorMap* map, int c0, int c1, uint32_t src) {
-  asm volatile(
-      "cp.async.bulk.tensor.2d.global.shared::cta.bulk_group [%0, {%1, %2}], [%3];\n" ::"l"(
-          reinterpret_cast<uint64_t>(map)),
-      "r"(c0), "r"(c1), "r"(src)
-      : "memory");
-}
-__device__ __forceinline__ void bulk_commit() {
-  asm volatile("cp.async.bulk.commit_group;\n" ::: "memory");
-}
-// Waits until at most N of this thread's bulk groups still read shared memory.
-template <int N>
-__device__ __forceinline__ void bulk_wait_read() {
-  asm volatile("cp.async.bulk.wait_group.read %0;\n" ::"n"(N) : "memory");
-}
-__device__ __forceinline__ void bulk_wait_all() {
-  asm volatile("cp.async.bulk.wait_group 0;\n" ::: "memory");
-}
-// Makes this thread's shared-memory writes visible to the async proxy (TMA).
-__device__ __forceinline__ void fence_proxy_async() {
-  asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
-}
-// The 128 threads of consumer warpgroup `cw` (barrier 0 is __syncthreads').
-__device__ __forceinline__ void wg_sync(int cw) {
-  asm volatile("bar.sync %0, 128;\n" ::"r"(cw + 1) : "memory");
-}
-__device__ __forceinline__ void st_shared_u32(uint32_t addr, uint32_t v) {
-  asm volatile("st.shared.u32 [%0], %1;\n" ::"r"(addr), "r"(v) : "memory");
-}
-
-// Tile `u` of the walk (in units of CLUSTER vertically adjacent tiles) to its unit row and column:
-// GROUP unit rows at a time, down the rows first, then across the columns.
-__device__ __forceinline__ void tile_of(int u, int units_m, int units_n, int& um, int& un) {
-  const int per_group = GROUP * units_n;
-  const int g = u / per_group, first = g * GROUP;
-  const int rows = min(units_m - first, GROUP);
-  const int r = u - g * per_group;
-  um = first + r % rows;
-  un = r / rows;
-}
-
 extern "C" __global__ void CLUSTER_ATTR __launch_bounds__(384, 1)
     matmul_bf16_wgmma_persistent(const __grid_constant__ TensorMap tmA,
                                  const __grid_constant__ TensorMap tmB,
@@ -178,7 +138,7 @@ extern "C" __global__ void CLUSTER_ATTR __launch_bounds__(384, 1)
       int it = 0;
       for (int u = first_unit; u < units; u += unit_step) {
         int um, un;
-        tile_of(u, units_m, units_n, um, un);
+        tile_of(u, units_m, units_n, GROUP, um, un);
         const int m0 = (um * CLUSTER + (int)rank) * BM, n0 = un * BN;
         for (int kt = 0; kt < ktiles; ++kt, ++it) {
           const int s = it % STAGES, round = it / STAGES;
@@ -210,7 +170,7 @@ extern "C" __global__ void CLUSTER_ATTR __launch_bounds__(384, 1)
 #endif
     for (int u = first_unit; u < units; u += unit_step) {
       int um, un;
-      tile_of(u, units_m, units_n, um, un);
+      tile_of(u, units_m, units_n, GROUP, um, un);
       const int m0 = (um * CLUSTER + (int)rank) * BM, n0 = un * BN;
       for (int kt = 0; kt < ktiles; ++kt, ++it) {
         const int s = it % STAGES;
@@ -269,8 +229,7 @@ extern "C" __global__ void CLUSTER_ATTR __launch_bounds__(384, 1)
         for (int c = 0; c < BN / 64; ++c, ++ep) {
           const uint32_t buf = epi_base + (ep & 1) * 8192;
           // The store that last read this buffer (two pieces ago) is done reading it.
-          if (ct % 128 == 0) bulk_wait_read<1>();
-          wg_sync(cw);
+          epi_acquire(cw, ct % 128 == 0);
           const int r = 16 * w + g;
 #pragma unroll
           for (int jj = 0; jj < 8; ++jj) {
@@ -280,8 +239,7 @@ extern "C" __global__ void CLUSTER_ATTR __launch_bounds__(384, 1)
             st_shared_u32(buf + (r + 8) * 128 + off,
                           pack_bf16x2(acc[i][4 * j + 2], acc[i][4 * j + 3]));
           }
-          fence_proxy_async();
-          wg_sync(cw);
+          epi_publish(cw);
           if (ct % 128 == 0) {
             tma_store_2d(&tmC, n0 + 64 * c, m0 + cw * WM + 64 * i, buf);
             bulk_commit();

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <initializer_list>
 
 #include "generators/validate.h"
 #include "test_support.h"
@@ -197,16 +198,20 @@ TEST_CASE("the PTX of the built-in kernels: tensor-core MMAs exactly where the s
   CHECK(again.tensor_ops->mma > 0);
 }
 
-TEST_CASE("conv2d's Hopper variants compile for sm_90a at every knob point: TF32 wgmma, no spill") {
-  // compile_all's chip has no wgmma/tma capability, so it leaves these out; an H200-like chip
-  // takes them (sm_90a). Spills would mean a register split (setmaxnreg) that no longer fits.
+// Every knob point of `ids` in `problem` compiled for an H200-like chip (compile_all's chip has
+// no wgmma/tma capability, so it leaves these out; this one takes them, sm_90a): TF32 wgmma and no
+// other MMA, no spill (spills would mean a register split, setmaxnreg, that no longer fits).
+// Returns the number of points compiled.
+namespace {
+
+int hopper_tf32_points(const std::string& problem, std::initializer_list<const char*> ids) {
   auto chip = test_chip();
   chip.capabilities = {"wgmma", "tma", "tf32", "cp_async"};
   TempDir t;
   CompileCache cache(t.path().string());
-  ProblemSpec p = load_problem(source_dir() + "/problems/conv2d");
+  ProblemSpec p = load_problem(source_dir() + "/problems/" + problem);
   int points = 0;
-  for (const char* id : {"wgmma_tma", "wgmma_halo"}) {
+  for (const char* id : ids) {
     const VariantSpec& v = *p.find_variant(id);
     for (const auto& k : enumerate_knobs(p, v)) {
       if (!validate(p, v, k, chip).empty()) continue;
@@ -220,5 +225,19 @@ TEST_CASE("conv2d's Hopper variants compile for sm_90a at every knob point: TF32
       ++points;
     }
   }
-  CHECK(points == 11);  // wgmma_tma 6, wgmma_halo 5 (ROWS=7 with 6 stages is over the smem cap)
+  return points;
+}
+
+}  // namespace
+
+TEST_CASE("conv2d's Hopper variants compile for sm_90a at every knob point: TF32 wgmma, no spill") {
+  // wgmma_tma 6, wgmma_halo 5 (ROWS=7 with 6 stages is over the smem cap)
+  CHECK(hopper_tf32_points("conv2d", {"wgmma_tma", "wgmma_halo"}) == 11);
+}
+
+TEST_CASE("the persistent TF32 wgmma kernel compiles for sm_90a at every point, no spill") {
+  // Issue 33: the 9 points of wgmma_persistent (both epilogues, both tile heights), and the same
+  // kernel batched (rank-3 maps), 6 points.
+  CHECK(hopper_tf32_points("matmul", {"wgmma_persistent"}) == 9);
+  CHECK(hopper_tf32_points("batched_gemm", {"wgmma_persistent"}) == 6);
 }
