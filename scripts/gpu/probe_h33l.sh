@@ -33,9 +33,12 @@ if [ ! -x "$S" ]; then
 fi
 nvidia-smi 2>/dev/null --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader | head -1 | tee "$O/gpu.txt"
 P=$(mktemp -d /tmp/h33l-prob.XXXX)
+# Every point of the two variants (H33L_BG / H33L_LN: ';'-separated K=V,K=V points override).
+BG=${H33L_BG:-"ERF=0,HINT=0,ROWS=1;ERF=1,HINT=0,ROWS=1;ERF=0,HINT=1,ROWS=1;ERF=1,HINT=1,ROWS=1;ERF=0,HINT=0,ROWS=2;ERF=1,HINT=0,ROWS=2;ERF=0,HINT=1,ROWS=2;ERF=1,HINT=1,ROWS=2"}
+LN=${H33L_LN:-"HINT=0,RPB=1,THREADS=64;HINT=0,RPB=1,THREADS=128;HINT=0,RPB=1,THREADS=256;HINT=0,RPB=4,THREADS=128;HINT=0,RPB=4,THREADS=256;HINT=1,RPB=1,THREADS=128;HINT=1,RPB=4,THREADS=128;HINT=2,RPB=1,THREADS=128"}
 MC=scripts/gpu/probe_h33i/make_copy.py
-bg=$(python3 $MC "$PWD/problems/bias_gelu" "$P/bias_gelu" use_fast_math rows) &&
-  ln=$(python3 $MC "$PWD/problems/layernorm_768" "$P/layernorm_768" increase_ilp cta_row) || {
+bg=$(python3 $MC "$PWD/problems/bias_gelu" "$P/bias_gelu" use_fast_math "rows:$BG") &&
+  ln=$(python3 $MC "$PWD/problems/layernorm_768" "$P/layernorm_768" increase_ilp "cta_row:$LN") || {
   echo "VERDICT h33l: make_copy failed"
   exit 1
 }
