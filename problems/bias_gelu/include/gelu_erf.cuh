@@ -9,7 +9,7 @@
 //     directly, so there is no 1 + erf cancellation for negative v:
 //       h = 0.5 v erfc(|v| / sqrt 2);  gelu(v) = v - h for v >= 0, h for v < 0.
 //     Its error against the exact GELU is at most 0.5 |v| (1.5e-7 + a few float roundings of
-//     a value <= 1), below bias_gelu's fp32 tolerance (atol 1e-6 + rtol 1e-5 |y|) by 4x or
+//     a value <= 1), below bias_gelu's fp32 tolerance (atol 1e-6 + rtol 1e-5 |y|) by 3x or
 //     more at every v; tests/generators/gelu_erf_test.cpp sweeps it on the CPU with the
 //     approximate rcp / ex2 perturbed by their worst relative error. +-inf gives NaN (inf * 0),
 //     erff gives +inf / -0: the problem's inputs are finite.
