@@ -10,7 +10,7 @@ loses only the points after it): the output checked against PyTorch's, the media
 launch sequence, the median of each launch alone (e.g. a layout pass and the main kernel), and
 PyTorch's best / ours.
 Usage: time_points.py --solver S --data-dir D --problem NAME --problems-dir P --keys K1;K2;...
-       --out FILE.json
+       --out FILE.json [--compile]
 """
 import argparse
 import concurrent.futures as cf
@@ -53,12 +53,26 @@ def launch_alone(k, i):
     return run
 
 
-def time_torch(t, F, a, k, scal, desc, flush, out):
-    """PyTorch's ways on k's tensors: {tag: median us}, appended to `out` (one dict per call)."""
+def time_torch(t, F, a, k, scal, desc, flush, out, compiled):
+    """PyTorch's ways on k's tensors: {tag: median us}, appended to `out` (one dict per call).
+    With --compile also torch.compile of the same op (compiled on the first call, its compile
+    seconds in compiled["s"], the compiled callable kept in `compiled` for the later call)."""
     same = P.same_input_op(a.problem, t, F, k, scal, desc)
     ways = {}
     if same:
         ways["eager"] = TR.time_fn(t, same[0], a.samples, 5, flush)["median_us"]
+        if a.compile and "error" not in compiled:
+            try:
+                if "fn" not in compiled:
+                    s0 = time.time()
+                    compiled["fn"] = t.compile(same[0])
+                    compiled["fn"]()
+                    t.cuda.synchronize()
+                    compiled["s"] = round(time.time() - s0, 1)
+                ways["compile"] = TR.time_fn(t, compiled["fn"], a.samples, 5, flush)["median_us"]
+            except Exception as e:  # noqa: BLE001  (eager still stands)
+                compiled["error"] = f"{type(e).__name__}: " + str(e)[:300]
+                print("TORCH compile failed: " + compiled["error"], flush=True)
     for tag, fn, _op, cleanup in P.extra_eager(a.problem, t, F, k, scal, desc):
         ways["eager_" + tag] = TR.time_fn(t, fn, a.samples, 5, flush)["median_us"]
         if cleanup:
@@ -87,6 +101,8 @@ def main():
         ap.add_argument(n, required=True)
     ap.add_argument("--samples", type=int, default=30)
     ap.add_argument("--budget-s", type=float, default=100)
+    ap.add_argument("--compile", action="store_true",
+                    help="also time torch.compile (default mode) of the same op on the same tensors")
     a = ap.parse_args()
     t0 = time.time()
     keys = [k for k in a.keys.split(";") if k]
@@ -104,7 +120,7 @@ def main():
     scal, desc = TR.load_scalars(a.problems_dir, a.problem)
     res = {"device": props.name, "torch": t.__version__, "samples": a.samples, "points": [],
            "torch_us": []}
-    first, same = None, None
+    first, same, compiled = None, None, {}
 
     def save():
         with open(a.out, "w") as f:
@@ -123,7 +139,8 @@ def main():
                 k = P.SolverKernel(drv, t, meta, dev)
                 if first is None:
                     first = k
-                    same = time_torch(t, F, a, k, scal, desc, flush, res["torch_us"])
+                    same = time_torch(t, F, a, k, scal, desc, flush, res["torch_us"], compiled)
+                    res["compile_s"] = compiled.get("s", compiled.get("error"))
                 k.zero_outputs()
                 k()
                 if same:
@@ -155,7 +172,7 @@ def main():
         save()
     if first is not None:
         P.set_precision(t, first.meta["precision"])
-        time_torch(t, F, a, first, scal, desc, flush, res["torch_us"])
+        time_torch(t, F, a, first, scal, desc, flush, res["torch_us"], compiled)
         best = min(min(w.values()) for w in res["torch_us"] if w)
         res["torch_best_us"] = best
         for row in res["points"]:
