@@ -10,7 +10,10 @@
 // layout (blockIdx.z the batch); the body is the same for matmul and batched_gemm (issue 33).
 // GEMM_BM = 64 halves the block tile's height (threads of 4x8 outputs, three float4 loads a k
 // step: matmul_1024's regtile_wave, one full wave at 1024^3) and GEMM_BOUNDS is the kernel's
-// __launch_bounds__ (256 threads, 2 blocks an SM by default).
+// __launch_bounds__ (256 threads, 2 blocks an SM by default). GEMM_SPLITK = S splits K into S
+// slices, blockIdx.z the slice, each block adding its partial tile into C with float4 atomics
+// (C zeroed by an earlier launch): more blocks where the output has too few tiles to fill the
+// chip (matmul_1024). With S = 2 the sum is exact whatever the order (0 + a + b = b + a).
 #ifndef BK
 #define BK 8
 #endif
@@ -40,6 +43,14 @@ extern "C" __global__ void __launch_bounds__(GEMM_BOUNDS)
   const int tRow = (warp >> 1) * 4 + (lane >> 3);  // 0..15: rows tRow*4.. and 64+tRow*4..
   const int tCol = (warp & 1) * 8 + (lane & 7);    // 0..15: columns likewise
   const int m0 = blockIdx.y * BM, n0 = blockIdx.x * BN;
+#ifdef GEMM_SPLITK
+  K /= GEMM_SPLITK;  // this block's slice of K; A's rows keep their full stride
+  const int lda = K * GEMM_SPLITK;
+  A += (size_t)blockIdx.z * K;
+  B += (size_t)blockIdx.z * K * N;
+#else
+  const int lda = K;
+#endif
 #ifdef GEMM_BATCHED
   A += (size_t)blockIdx.z * M * K;
   B += (size_t)blockIdx.z * K * N;
@@ -48,7 +59,7 @@ extern "C" __global__ void __launch_bounds__(GEMM_BOUNDS)
 
   constexpr int kA = BM * BK / 4 / 256;  // float4 of A per thread per slab
   constexpr int kB = BN * BK / 4 / 256;  // float4 of B per thread per slab
-  const float* Ag = A + (size_t)m0 * K;
+  const float* Ag = A + (size_t)m0 * lda;
   const float* Bg = B + n0;
   float4 ra[kA];
   auto load_a = [&](int k0) {
@@ -56,7 +67,7 @@ extern "C" __global__ void __launch_bounds__(GEMM_BOUNDS)
     for (int i = 0; i < kA; ++i) {
       const int idx = tid + i * 256;
       const int r = idx / (BK / 4), kc = (idx % (BK / 4)) * 4;
-      ra[i] = *reinterpret_cast<const float4*>(Ag + (size_t)r * K + k0 + kc);
+      ra[i] = *reinterpret_cast<const float4*>(Ag + (size_t)r * lda + k0 + kc);
     }
   };
   auto store_a = [&](int s) {
@@ -127,9 +138,16 @@ extern "C" __global__ void __launch_bounds__(GEMM_BOUNDS)
   for (int i = 0; i < TM; ++i) {
     const int row = m0 + (i >> 2) * 64 + tRow * 4 + (i & 3);
     float* Cr = C + (size_t)row * N + n0;
+#ifdef GEMM_SPLITK
+    atomicAdd(reinterpret_cast<float4*>(Cr + tCol * 4),
+              make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]));
+    atomicAdd(reinterpret_cast<float4*>(Cr + 64 + tCol * 4),
+              make_float4(acc[i][4], acc[i][5], acc[i][6], acc[i][7]));
+#else
     *reinterpret_cast<float4*>(Cr + tCol * 4) =
         make_float4(acc[i][0], acc[i][1], acc[i][2], acc[i][3]);
     *reinterpret_cast<float4*>(Cr + 64 + tCol * 4) =
         make_float4(acc[i][4], acc[i][5], acc[i][6], acc[i][7]);
+#endif
   }
 }
