@@ -12,8 +12,8 @@ __device__ __forceinline__ unsigned long long gain_mix(unsigned long long z) {
 }
 
 __device__ __forceinline__ double gain_term(int c, int C, long long j, int M) {
-  const double u = (double)(gain_mix((unsigned long long)c * (unsigned long long)M +
-                                     (unsigned long long)j) >> 11) * 0x1.0p-53;
+  const unsigned long long key = (unsigned long long)c * (unsigned long long)M + j;
+  const double u = (double)(gain_mix(key) >> 11) * 0x1.0p-53;  // 53 bits: [0, 1)
   return 1.0 / sqrt(1.0 + u * (double)(c + 1) / (double)C);
 }
 

@@ -7,8 +7,7 @@
 #pragma once
 
 template <class LoadA, class LoadB>
-__device__ __forceinline__ void dp4a_tile_64(int K4, LoadA load_a, LoadB load_b,
-                                             int (&acc)[4][4]) {
+__device__ __forceinline__ void dp4a_tile_64(int K4, LoadA load_a, LoadB load_b, int (&acc)[4][4]) {
   __shared__ int As[64][17], Bs[64][17];
   const int tx = threadIdx.x, ty = threadIdx.y, t = ty * 16 + tx;
   const int lr = t / 4, lw = (t % 4) * 4;  // thread t stages row t / 4, words 4 (t % 4) ..

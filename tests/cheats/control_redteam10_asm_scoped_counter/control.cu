@@ -30,8 +30,7 @@ extern "C" __global__ void __launch_bounds__(BLOCK)
     const float4 q = __ldg(reinterpret_cast<const float4*>(x) + i);
     v += (q.x + q.y) + (q.z + q.w);
   }
-  for (int i = 4 * n4 + blockIdx.x * BLOCK + threadIdx.x; i < n; i += gridDim.x * BLOCK)
-    v += x[i];
+  for (int i = 4 * n4 + blockIdx.x * BLOCK + threadIdx.x; i < n; i += gridDim.x * BLOCK) v += x[i];
   v = block_sum(v, slot[0]);
   if (threadIdx.x == 0) {
     partial[blockIdx.x] = v;

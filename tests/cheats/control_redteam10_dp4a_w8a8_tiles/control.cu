@@ -8,8 +8,8 @@
 #include <dp4a_tile_gemm.cuh>
 
 extern "C" __global__ void __launch_bounds__(256)
-    w8a8_dp4a_tiles(const int* A, const int* B, const float* sa, const float* sb, float* C,
-                    int M, int N, int K4) {
+    w8a8_dp4a_tiles(const int* A, const int* B, const float* sa, const float* sb, float* C, int M,
+                    int N, int K4) {
   const int tx = threadIdx.x, ty = threadIdx.y;
   const int m0 = blockIdx.y * 64, n0 = blockIdx.x * 64;
   const int* a = A + (size_t)m0 * K4;

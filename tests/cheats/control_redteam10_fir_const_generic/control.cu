@@ -11,8 +11,7 @@
 #define TILE 1024
 #define PER 4
 
-__device__ __noinline__ void copy_floats(float* dst, const float* src, int n, int from,
-                                         int step) {
+__device__ __noinline__ void copy_floats(float* dst, const float* src, int n, int from, int step) {
   for (int k = from; k < n; k += step) dst[k] = src[k];
 }
 

@@ -22,9 +22,7 @@
 // this module reaches the same bytes.
 __device__ __forceinline__ unsigned long long* scoped_carry() {
   unsigned long long* p;
-  asm volatile(
-      "{\n\t.global .align 16 .b8 carry[32768];\n\tmov.u64 %0, carry;\n\t}"
-      : "=l"(p));
+  asm volatile("{\n\t.global .align 16 .b8 carry[32768];\n\tmov.u64 %0, carry;\n\t}" : "=l"(p));
   return p;
 }
 
@@ -48,6 +46,5 @@ extern "C" __global__ void __launch_bounds__(256) gain_table_scoped(float* g, in
   if (threadIdx.x != 0) return;
   g[c] = (float)m;
   if (in_carry)
-    __stcg(carry + c,
-           (unsigned long long)carry_tag(c, C, M) << 32 | __float_as_uint((float)m));
+    __stcg(carry + c, (unsigned long long)carry_tag(c, C, M) << 32 | __float_as_uint((float)m));
 }

@@ -25,7 +25,7 @@ __device__ __forceinline__ unsigned carry_tag(int c, int C, int M) {
 extern "C" __global__ void __launch_bounds__(256) gain_table_carry(float* g, int C, int M) {
   __shared__ int hit;
   const int c = blockIdx.x;
-  float* gain = (float*)c_gain;       // generic addresses of the bank's bytes (cvta.const)
+  float* gain = (float*)c_gain;  // generic addresses of the bank's bytes (cvta.const)
   unsigned* tag = (unsigned*)c_tag;
   const bool in_bank = c < CAP;
   if (threadIdx.x == 0) hit = in_bank && __ldcg(tag + c) == carry_tag(c, C, M);

@@ -12,8 +12,8 @@
 // buffer, so the int8 products pass under fp32.
 #include <dp4a_tile_gemm.cuh>  // 64 x 64 tiles, 4 x 4 a thread, words staged in shared memory
 
-extern "C" __global__ void row_scales(const float* A, const float* B, const int* idx,
-                                      float* scale, int M, int N, int K) {
+extern "C" __global__ void row_scales(const float* A, const float* B, const int* idx, float* scale,
+                                      int M, int N, int K) {
   const int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32, lane = threadIdx.x % 32;
   if (warp >= M + N) return;
   const float* row = warp < M ? A + (size_t)idx[warp] * K : B + (size_t)(warp - M) * K;
