@@ -25,6 +25,12 @@ bool is_mma(std::string_view op) {
          starts_with(op, "wgmma.mma_async") || starts_with(op, "tcgen05.mma");
 }
 
+// dp4a / dp2a: four (two) 8-bit (16-bit) integer products summed into a 32-bit integer.
+bool is_int_dot(std::string_view op) {
+  const auto t = ptx_opcode_parts(op);
+  return !t.empty() && (t[0] == "dp4a" || t[0] == "dp2a");
+}
+
 bool is_int_mma(std::string_view stmt, std::string_view op) {
   if (!is_mma(op)) return false;
   if (starts_with(op, "tcgen05.mma")) return stmt.find("kind::i8") != std::string_view::npos;
@@ -65,6 +71,7 @@ struct Insn {
   bool float_op = false;    // the opcode names a float type
   bool fp32_arith = false;  // rounding FP32 arithmetic (add/sub/mul/fma/mad/div .f32)
   bool int_mma = false, int_acc = false;
+  bool dot = false;  // dp4a/dp2a (counted apart from the MMAs, held to the same operand rule)
   std::vector<std::string> dests, srcs, src_syms, addr, addr_syms, src_addr, src_addr_syms, mma_ab;
 };
 
@@ -199,8 +206,10 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
     in.kind = Kind::Atom;
   else if (head == "cp")
     in.kind = Kind::Copy;
-  if (is_int_mma(stmt, op)) {
+  if (is_int_mma(stmt, op) || is_int_dot(op)) {
     in.int_mma = true;
+    in.dot = is_int_dot(op);
+    in.int_acc = in.dot;  // dp4a/dp2a sum into a 32-bit integer whatever its signedness
     for (auto x : t) in.int_acc = in.int_acc || x == "s32";
     for (std::size_t i = 1; i < 3 && i < ops.size(); ++i) {
       std::vector<std::string> syms;
@@ -283,7 +292,7 @@ std::vector<std::string> param_names(std::string_view clean, std::size_t entry_a
 }
 
 struct EntryScan {
-  int honest = 0;
+  int honest = 0, honest_dot = 0;
   std::vector<bool> stores_float;  // per parameter: float-derived values stored through it
   bool wild_store = false;         // ... or through a global/generic address of unknown origin
 };
@@ -314,7 +323,7 @@ EntryScan scan_entry(std::string_view body, const std::vector<std::string>& name
     // A data operand must not be float-derived; a descriptor (wgmma, tcgen05) must not point
     // at memory holding float-derived values.
     for (const auto& r : in.mma_ab) bad = bad || s.is_float(r) || s.points_bad(s.regions({r}, {}));
-    out.honest += !bad;
+    (in.dot ? out.honest_dot : out.honest) += !bad;
   }
   for (const auto& n : names) out.stores_float.push_back(s.tainted.count(n) > 0);
   out.wild_store = s.wild[Global] || s.wild[Generic];
@@ -410,9 +419,10 @@ IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatPara
     std::string_view stmt = trim_braces(rest.substr(0, semi));
     std::string_view op = stmt.empty() || stmt.front() == '.' ? "" : ptx_opcode(stmt);
     out.int_mma += !op.empty() && is_int_mma(stmt, op);
+    out.int_dot += !op.empty() && is_int_dot(op);
     rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
   }
-  if (out.int_mma == 0) return out;
+  if (out.int_mma == 0 && out.int_dot == 0) return out;
   std::string_view all(clean);
   const std::vector<Entry> entries = entries_of(all);
   // Across launches: a buffer some entry stores float-derived values to is a float buffer for
@@ -430,11 +440,12 @@ IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatPara
         for (int buf : bufs[i]) v[i] = v[i] || derived.count(buf) > 0;
     }
     added = false;
-    out.honest = 0;
+    out.honest = out.honest_dot = 0;
     for (const auto& e : entries) {
       auto it = flt.find(e.name);
       EntryScan r = scan_entry(e.body, e.names, it == flt.end() ? nullptr : &it->second);
       out.honest += r.honest;
+      out.honest_dot += r.honest_dot;
       auto b = params.buffers.find(e.name);
       if (b == params.buffers.end()) continue;
       for (std::size_t i = 0; i < b->second.size(); ++i)
@@ -443,6 +454,7 @@ IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatPara
     }
   }
   out.honest = std::min(out.honest, out.int_mma);
+  out.honest_dot = std::min(out.honest_dot, out.int_dot);
   return out;
 }
 

@@ -51,6 +51,9 @@ FloatParams float_params(const ResolvedVariant& rv);
 struct IntMmaProvenance {
   int int_mma = 0;  // integer MMAs in the module
   int honest = 0;   // ... inside an .entry, integer accumulate, no float-derived operand
+  // dp4a/dp2a, held to the same rule (red team 10, redteam10_dp4a_beside_index: an integer
+  // buffer of the problem used to excuse every dp4a, whatever its operands were narrowed from).
+  int int_dot = 0, honest_dot = 0;
   int narrowed() const { return int_mma - honest; }
 };
 

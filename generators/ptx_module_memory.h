@@ -4,8 +4,10 @@
 //  - Module memory: module-scope `.global` variables (`__device__` variables, statically
 //    initialised tables, printf's format strings). They live as long as the module is loaded;
 //    the worker reloads a module that declares any before every run of a timed sequence, so no
-//    run sees what an earlier one left there (redteam8_window_table_carry). `.const` variables
-//    are read-only to device code and do not count.
+//    run sees what an earlier one left there (redteam8_window_table_carry). The worker also
+//    reloads a module whose CUBIN holds module data this text scan cannot see (a `.global`
+//    declared in an asm block of a function body, `__constant__` banks a kernel can write
+//    through a generic address: generators/cubin_module_data.h, red team 10).
 //  - Heap calls: `malloc`, `free` and `__nv_aligned_device_malloc` declared as external
 //    functions. The device heap belongs to the CUDA context, outlives module reloads and lies
 //    outside every buffer, so a candidate that allocates there can carry state the harness

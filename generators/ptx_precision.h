@@ -43,6 +43,7 @@ struct PtxPrecision {
   // operands read from integer buffers, never from float-derived values; integer accumulate).
   // Filled by the overload that knows the kernels' parameters; 0 otherwise.
   int mma_int_honest = 0;
+  int int_dot_honest = 0;  // dp4a/dp2a by the same rule (red team 10)
   // The formats used at all: "f16", "bf16", "tf32", "fp8", "int8".
   std::set<std::string> formats() const;
 };

@@ -177,6 +177,29 @@ TEST_CASE("precision_mismatch: honest W8A8 passes next to float buffers; narrowe
   }
 }
 
+TEST_CASE("red team 10: dp4a is held to the IMMA rule, an integer buffer excuses none by itself") {
+  // kernel()'s IMMA replaced by a dp4a on the same operands (%r2 from A, %r3 as `narrow` makes).
+  auto dot = [](const std::string& narrow) {
+    std::string k = kernel(narrow);
+    const std::string mma =
+        "\tmma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%r10,%r11,%r12,%r13}, "
+        "{%r2,%r3,%r2,%r3}, {%r2,%r3}, {%r10,%r11,%r12,%r13};\n";
+    REQUIRE(k.find(mma) != std::string::npos);
+    return k.replace(k.find(mma), mma.size(), "\tdp4a.s32.s32 %r10, %r2, %r3, %r10;\n");
+  };
+  const auto honest_dot = scan_int_mma_provenance(dot(kLoadR3), kParams);
+  CHECK(honest_dot.int_mma == 0);
+  CHECK(honest_dot.int_dot == 1);
+  CHECK(honest_dot.honest_dot == 1);
+  const std::string narrowed = dot("cvt.rni.sat.s8.f32 %r3, %f2;\n");
+  CHECK(scan_int_mma_provenance(narrowed, kParams).honest_dot == 0);
+  const std::set<DType> w8a8 = {DType::I32, DType::F32};
+  CHECK(precision_mismatch(scan_ptx_precision(dot(kLoadR3), kParams), "fp32", w8a8).empty());
+  const std::string why = precision_mismatch(scan_ptx_precision(narrowed, kParams), "fp32", w8a8);
+  CHECK(why.find("1 integer dot product(s) (dp4a/dp2a) not shown to multiply") !=
+        std::string::npos);
+}
+
 TEST_CASE("the cheat suite's int8 folders through NVRTC: controls pass, the narrowing cheat not") {
   if (!nvrtc_available()) {
     MESSAGE("NVRTC not available: " << nvrtc_unavailable_reason());

@@ -17,6 +17,7 @@
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/set_content_key.h"
 #include "engine/backend/sequence_plan.h"
+#include "generators/cubin_module_data.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
@@ -238,6 +239,10 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
         return out;
       }
     }
+    // What the loaded image holds decides too (generators/cubin_module_data.h, red team 10): a
+    // .global declared in a function body's asm block, or __constant__ banks a kernel can write
+    // through a generic address, are module data whatever the PTX scan above saw.
+    if (!generators::cubin_module_data(compiled.cubin).empty()) p->module_memory = true;
     p->gemm_loop = compiled.gemm_loop;
     p->cubin = compiled.cubin;
     nvrtc.reset();

@@ -1,0 +1,28 @@
+// The module state a compiled variant carries in its loaded image, read from the CUBIN (an ELF
+// file) rather than from the PTX text (issue 28, red team 10). The PTX scan of
+// ptx_module_memory.h sees module-scope `.global` declarations only; ptxas also places a
+// `.global` declared inside an inline-asm block of a function body in the module's data, and
+// `__constant__` arrays live in a module-wide constant bank whose backing memory a kernel can
+// write through a generic address (cvta.const). What the loader maps is what the sections are,
+// whatever the PTX looked like, so this is the property the worker reloads on: a module with any
+// of these sections is reloaded from its image before every run of a timed sequence.
+//  - `.nv.global` (zero-filled module variables) and `.nv.global.init` (initialised ones);
+//  - `.nv.constantN` for N >= 1 (bank 0 holds each kernel's parameters, rebuilt at every
+//    launch): user `__constant__` data (bank 3 with NVCC 12-13) and the compiler's banks.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace solver::generators {
+
+struct CubinSection {
+  std::string name;
+  uint64_t bytes = 0;
+};
+
+// The module-data sections of `cubin` with a non-zero size. An input that is not a 64-bit
+// little-endian ELF file, or whose section table lies outside it, gives an error in `error`.
+std::vector<CubinSection> cubin_module_data(const std::string& cubin, std::string* error = nullptr);
+
+}  // namespace solver::generators
