@@ -69,7 +69,7 @@ step configure 300 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelW
 # Only what runs: the CLI and the host test executables (ctest's names are the targets).
 mapfile -t tests < <(cd "$build" && ctest -N -LE 'gpu|slurm|script' | sed -n 's/^ *Test *#[0-9]*: *//p')
 built=1
-step build 1500 cmake --build "$build" --parallel "$jobs" --target solver fake_worker "${tests[@]}" \
+step build 2400 cmake --build "$build" --parallel "$jobs" --target solver fake_worker "${tests[@]}" \
   >"$build/build.log" 2>&1 || { built=0; grep -E "error|FAILED" "$build/build.log" | head -30 >&2; }
 
 if [[ $built -eq 1 ]]; then
