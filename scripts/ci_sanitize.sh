@@ -67,7 +67,12 @@ step configure 300 cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelW
   >"$build/configure.log" 2>&1 || { cat "$build/configure.log" >&2; exit 1; }
 
 # Only what runs: the CLI and the host test executables (ctest's names are the targets).
-mapfile -t tests < <(cd "$build" && ctest -N -LE 'gpu|slurm|script' | sed -n 's/^ *Test *#[0-9]*: *//p')
+# h200_recording_test is left to the main job: it resolves and hashes every point of both
+# bundled recordings (about 6,000 since 2026-12-04), 250 s there and past this job's 900 s under
+# ASan at -O1; the recordings' loaders are exercised here by recording_test, hostile_inputs and
+# the fuzz targets.
+skip_here='^h200_recording_test$'
+mapfile -t tests < <(cd "$build" && ctest -N -LE 'gpu|slurm|script' -E "$skip_here" | sed -n 's/^ *Test *#[0-9]*: *//p')
 built=1
 step build 2400 cmake --build "$build" --parallel "$jobs" --target solver fake_worker "${tests[@]}" \
   >"$build/build.log" 2>&1 || { built=0; grep -E "error|FAILED" "$build/build.log" | head -30 >&2; }
@@ -77,7 +82,7 @@ if [[ $built -eq 1 ]]; then
   # once (2026-12-02): all 15 cases of external_generator_protocol_test passed, then
   # LeakSanitizer's own tracer died at exit ("Tracer caught signal 11") under -j2 load; alone it
   # passed twice. A sanitizer finding in our code reproduces and still fails the job.
-  step host_tests 900 bash -c "cd '$build' && ctest -LE 'gpu|slurm|script' -j$jobs --repeat until-pass:2 --output-on-failure >'$build/ctest.log' 2>&1" \
+  step host_tests 900 bash -c "cd '$build' && ctest -LE 'gpu|slurm|script' -E '$skip_here' -j$jobs --repeat until-pass:2 --output-on-failure >'$build/ctest.log' 2>&1" \
     || tail -60 "$build/ctest.log" >&2
 else
   echo "host_tests: NOT RUN: the sanitized build did not complete" | tee -a "$steps" >&2
