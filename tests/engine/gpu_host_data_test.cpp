@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "engine/backend/gpu/host_data.h"
@@ -42,6 +43,18 @@ TEST_CASE("a failure is described with row-major coordinates") {
   std::string d = c.describe("C", {2, 3});
   CHECK(d.find("C[5] (at 1 2)") != std::string::npos);
   CHECK(d.find("1 element(s)") != std::string::npos);
+}
+
+TEST_CASE("a reference element still holding the output fill is called unwritten, a NaN is not") {
+  double fill;
+  const uint64_t ones = ~uint64_t(0);
+  std::memcpy(&fill, &ones, sizeof fill);
+  auto unwritten = compare({1.0, 2.0}, {1.0, fill}, tol(0, 0));
+  CHECK(unwritten.describe("C", {2}).find("the reference never wrote C[1]") != std::string::npos);
+  // A NaN the reference computed (the canonical quiet NaN) is not the fill: no such claim.
+  auto computed = compare({1.0, 2.0}, {1.0, std::nan("")}, tol(0, 0));
+  CHECK_FALSE(computed.ok);
+  CHECK(computed.describe("C", {2}).find("never wrote") == std::string::npos);
 }
 
 TEST_CASE("seeded inputs are reproducible, differ by seed and by buffer, and respect dtype") {
@@ -89,8 +102,6 @@ TEST_CASE("half-precision conversions round to nearest and survive the round tri
 }
 
 // ---- The worker's faster host paths (parallel fill, typed parallel compare, input cache) ----
-
-#include <cstring>
 
 #include "rules/hash.h"
 

@@ -590,6 +590,15 @@ std::string Comparison::describe(const std::string& buffer,
     s << ")";
   }
   s << " = " << got << ", reference " << want << "; " << failures << " element(s) out of tolerance";
+  // Every output is filled with 0xFF bytes before a run (device_buffers.h); arithmetic never
+  // makes that NaN, so a reference element with those bytes is one the reference never wrote:
+  // the problem's fault, said so (e.g. a reference that writes int* where float64 is read).
+  uint64_t bits = 0;
+  std::memcpy(&bits, &want, sizeof bits);
+  if (bits == ~uint64_t(0))
+    s << " (the reference never wrote " << buffer << "[" << first_bad
+      << "]: it still holds the 0xFF fill every output gets before a run; a reference must write "
+         "every element of its outputs as float64, `double*`)";
   return s.str();
 }
 
