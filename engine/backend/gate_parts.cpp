@@ -112,6 +112,7 @@ GateResult deferred_part(const GateResult& full, const std::string& what) {
   }
   GateResult g = full;
   g.deferred = DeferredChecks::Ran;
+  g.phases_ms.clear();  // one measurement, split: its phase times go with the regular part
   return g;
 }
 

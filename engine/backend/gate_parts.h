@@ -34,7 +34,8 @@ bool deferred_stage_failure(const GateResult& full);
 // comes back as it is.
 GateResult regular_part(const GateResult& full);
 
-// The deferred part of a full gate: the full gate itself, deferred Ran. A regular part whose
+// The deferred part of a full gate: the full gate itself, deferred Ran, without phase times (the
+// regular part carries the one measurement's). A regular part whose
 // deferred checks never ran (a live run's record of a rejected candidate) answers not_recorded:
 // nothing measured them.
 GateResult deferred_part(const GateResult& full, const std::string& what);
