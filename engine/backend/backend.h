@@ -48,6 +48,23 @@ enum class GateStatus {
 const char* to_string(GateStatus s);
 std::optional<GateStatus> gate_status_from_string(std::string_view s);
 
+// The deferred adversarial gate (docs/reliability.md P16, engine/backend/gate_parts.h): a
+// candidate's gate in two parts around the paired verdict. Full: every check, as before (the
+// seed, the incumbent, `record`, `problems check`, --eager-adversarial). Regular: what the sweep
+// gate does (compile, the precision scan, the first regular input set, the gate's timed series
+// with its floor). Deferred: the rest of the full gate (the other regular sets, adversarial sets,
+// tolerance lint, fresh-set check and timed-run audit in a timed series of its own), run only
+// for a candidate the paired verdict would keep.
+enum class GatePart { Full, Regular, Deferred };
+const char* to_string(GatePart p);
+std::optional<GatePart> gate_part_from_string(std::string_view s);
+// Which of those checks a gate result covers. None: a full gate (nothing was deferred). NotRun:
+// the regular part only, the deferred checks have not run. Ran: both parts, merged (status and
+// detail of the deferred part where it failed).
+enum class DeferredChecks { None, NotRun, Ran };
+const char* to_string(DeferredChecks d);
+std::optional<DeferredChecks> deferred_checks_from_string(std::string_view s);
+
 struct GateResult {
   GateStatus status = GateStatus::NotRecorded;
   std::string detail;                       // compiler log, first bad element, fault message...
@@ -73,6 +90,9 @@ struct GateResult {
   // request that times the problem (WorkerRequest::homogeneous), so pairs timed by a worker
   // that never gated the problem (a restart) shrink positive laws as the gate's runs did (P6c).
   std::optional<bool> homogeneous;
+  // What of the full gate this covers (GatePart above); None for a full gate and in records
+  // made before the deferred order.
+  DeferredChecks deferred = DeferredChecks::None;
   bool passed() const { return status == GateStatus::Passed; }
 };
 
@@ -182,6 +202,10 @@ class Backend {
   virtual ~Backend() = default;
   virtual BackendInfo info() const = 0;
   virtual GateResult gate(const VariantRef& v) = 0;
+  // One part of the gate (GatePart). A backend that cannot split its gate answers every part
+  // with the full gate (deferred None), and the loop then has nothing left to run after the
+  // verdict.
+  virtual GateResult gate_part(const VariantRef& v, GatePart /*part*/) { return gate(v); }
   virtual ProfileResult profile(const VariantRef& v) = 0;
   // `samples` unprofiled kernel times of one variant, with their event-timed cross-check (for
   // recordings and the roofline); a failure comes back as an outcome, never as no samples.

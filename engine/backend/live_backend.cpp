@@ -95,10 +95,15 @@ class LiveBackend final : public Backend {
     return i;
   }
 
-  GateResult gate(const VariantRef& v) override {
+  GateResult gate(const VariantRef& v) override { return gate_part(v, GatePart::Full); }
+
+  GateResult gate_part(const VariantRef& v, GatePart part) override {
     WorkerRequest r;
     r.op = "gate";
     r.variant = v;
+    r.gate_part = part;
+    // A part times as pairs do, on the homogeneity the incumbent's full gate learnt (P6c).
+    if (part != GatePart::Full) r.homogeneous = homogeneous_of(v.problem);
     // At least the rotation sets every timed sequence uses (sequence_plan.h, P8): the worker
     // checks them all, and the budget below counts them.
     r.input_sets = std::max(kRotationSets, options_.gate_input_sets);

@@ -19,6 +19,9 @@ class MemoBackend : public Backend {
   MemoBackend(Backend& inner, bool enabled) : inner_(inner), enabled_(enabled) {}
   BackendInfo info() const override { return inner_.info(); }
   GateResult gate(const VariantRef& v) override;
+  // Each part memoised on its own; a full gate answers a regular part (it covers it), and both
+  // parts answer a full gate (merged).
+  GateResult gate_part(const VariantRef& v, GatePart part) override;
   ProfileResult profile(const VariantRef& v) override;
   TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) override {
     return inner_.time_samples(v, samples, seed);
@@ -41,7 +44,8 @@ class MemoBackend : public Backend {
  private:
   Backend& inner_;
   bool enabled_;
-  std::map<std::string, GateResult> gates_;  // "problem/key"
+  GateResult reuse(const GateResult& g);
+  std::map<std::string, GateResult> gates_;  // "problem/key", "problem/key#regular"...
   std::map<std::string, ProfileResult> profiles_;
   int reused_ = 0;
 };

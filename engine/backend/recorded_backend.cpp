@@ -3,6 +3,7 @@
 #include "engine/backend/paired_verdict.h"
 
 #include "engine/backend/draw_seed.h"
+#include "engine/backend/gate_parts.h"
 #include "engine/backend/profile_policy.h"
 
 #include <map>
@@ -48,6 +49,21 @@ GateResult RecordedBackend::gate(const VariantRef& v) {
   GateResult g;
   g.status = GateStatus::NotRecorded;
   g.detail = not_recorded(v, "is not in");
+  return g;
+}
+
+GateResult RecordedBackend::gate_part(const VariantRef& v, GatePart part) {
+  GateResult g = gate(v);  // a subclass's gate (a test's refusal) is split the same way
+  if (g.status == GateStatus::NotRecorded) return g;
+  const std::string what = v.problem + " " + v.key() + " in " + recording_.file;
+  switch (part) {
+    case GatePart::Full:
+      return g.deferred == DeferredChecks::NotRun ? deferred_part(g, what) : g;
+    case GatePart::Regular:
+      return regular_part(g);
+    case GatePart::Deferred:
+      return deferred_part(g, what);
+  }
   return g;
 }
 
@@ -126,11 +142,15 @@ bool TapBackend::copy_recorded(const VariantRef& v) {
   return true;
 }
 
-GateResult TapBackend::gate(const VariantRef& v) {
-  GateResult g = inner_.gate(v);
+GateResult TapBackend::gate_part(const VariantRef& v, GatePart part) {
+  GateResult g = part == GatePart::Full ? inner_.gate(v) : inner_.gate_part(v, part);
   if (copy_recorded(v)) return g;
-  if (g.status != GateStatus::NotRecorded && g.status != GateStatus::NoDevice)
-    sink_.at(v.problem, v.key()).gate = g;
+  if (g.status == GateStatus::NotRecorded || g.status == GateStatus::NoDevice) return g;
+  std::optional<GateResult>& kept = sink_.at(v.problem, v.key()).gate;
+  if (part == GatePart::Deferred && kept && kept->deferred == DeferredChecks::NotRun)
+    kept = merge_parts(*kept, g);
+  else if (!(part == GatePart::Regular && kept && kept->deferred != DeferredChecks::NotRun))
+    kept = g;  // a regular part never replaces a fuller gate
   return g;
 }
 

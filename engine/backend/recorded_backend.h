@@ -22,6 +22,9 @@ class RecordedBackend : public Backend {
   explicit RecordedBackend(Recording recording);
   BackendInfo info() const override;
   GateResult gate(const VariantRef& v) override;
+  // The recorded full gate split as the worker splits it (gate_parts.h: regular_part,
+  // deferred_part), so a replay follows the deferred order as a live run does.
+  GateResult gate_part(const VariantRef& v, GatePart part) override;
   ProfileResult profile(const VariantRef& v) override;
   TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) override;
   PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate,
@@ -47,7 +50,10 @@ class TapBackend : public Backend {
  public:
   TapBackend(Backend& inner, Recording& sink) : inner_(inner), sink_(sink) {}
   BackendInfo info() const override { return inner_.info(); }
-  GateResult gate(const VariantRef& v) override;
+  GateResult gate(const VariantRef& v) override { return gate_part(v, GatePart::Full); }
+  // A regular part is kept until its deferred part comes, then both merged (gate_parts.h); a
+  // candidate rejected before its deferred checks keeps the regular part (deferred not_run).
+  GateResult gate_part(const VariantRef& v, GatePart part) override;
   ProfileResult profile(const VariantRef& v) override;
   TimeSamples time_samples(const VariantRef& v, int samples, uint64_t seed) override;
   PairSamples time_pairs(const VariantRef& incumbent, const VariantRef& candidate,

@@ -60,9 +60,10 @@ std::string encode_request(const WorkerRequest& r) {
   if (r.seed) j["seed"] = r.seed;
   if (r.full_metrics) j["full_metrics"] = true;
   if (!r.metrics.empty()) j["metrics"] = r.metrics;
-  if (!r.pc_sampling) j["pc_sampling"] = false;          // absent: on
-  if (r.sweep) j["sweep"] = true;                        // absent: the full gate
-  if (r.homogeneous) j["homogeneous"] = *r.homogeneous;  // absent: unknown
+  if (!r.pc_sampling) j["pc_sampling"] = false;                           // absent: on
+  if (r.sweep) j["sweep"] = true;                                         // absent: the full gate
+  if (r.gate_part != GatePart::Full) j["part"] = to_string(r.gate_part);  // absent: full
+  if (r.homogeneous) j["homogeneous"] = *r.homogeneous;                   // absent: unknown
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -100,6 +101,12 @@ rules::Outcome<WorkerRequest> decode_request(const std::string& line) {
     r.metrics = c.strings(j, "metrics");
     r.pc_sampling = c.boolean(j, "pc_sampling").value_or(true);
     r.sweep = c.boolean(j, "sweep").value_or(false);
+    if (auto part = c.string(j, "part")) {
+      if (auto gp = gate_part_from_string(*part))
+        r.gate_part = *gp;
+      else
+        c.error("/part", "unknown gate part '" + *part + "' (full, regular or deferred)");
+    }
     r.homogeneous = c.boolean(j, "homogeneous");
     c.throw_if_any("malformed request");
     return r;

@@ -83,6 +83,8 @@ struct WorkerRequest {
   // adversarial sets and the fresh-set check. For recording whole pools of our own kernels,
   // never for a candidate of a live run. Its timed series is `samples` long when given.
   bool sweep = false;
+  // gate: which part (backend.h GatePart, engine/backend/gate_parts.h); absent: the full gate.
+  GatePart gate_part = GatePart::Full;
   // time, time_pairs, profile: the problem's homogeneity from its gate (GateResult::homogeneous)
   // where the backend knows it; a worker that never gated the problem takes it as its own
   // (P6c: the timed runs then leave the declared support as they did in the gate).

@@ -56,6 +56,9 @@ void add_loop_options(po::options_description& opts) {
       "screen", po::value<int>()->default_value(2),
       "ON: points a round gates when its candidate's variant has 256+ admitted points (the "
       "candidate and screen - 1 the knob GP picks; the fastest is pair-timed); 1: off")(
+      "eager-adversarial",
+      "gate every candidate in full (adversarial sets, lint, fresh-set check, audit) before "
+      "its paired timing, the order before the deferred gate (docs/reliability.md P16): for A/B")(
       "off-policy", po::value<std::string>()->default_value("best-static"),
       "OFF track: best-static (next fired rule with a variant) or first-rule (the seed's)")(
       "precision", po::value<std::string>()->default_value("any"),
@@ -125,6 +128,7 @@ int execute_ablation(Context& ctx, const po::variables_map& vm, engine::Ablation
   opt.seed = parse_seed(vm["seed"].as<std::string>());
   apply_pair_rule(vm, opt);
   opt.screen = vm["screen"].as<int>();
+  opt.eager_adversarial = vm.count("eager-adversarial") > 0;
   if (opt.screen < 1 || opt.screen > 64)
     throw rules::InputError(
         rules::Diagnostic{{"--screen", 0, 0}, "--screen must be from 1 (off) to 64"});

@@ -252,7 +252,7 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
                         const std::function<VariantRef(const generators::Incumbent&)>& ref,
                         generators::Candidate& cand, RoundRecord& rec) {
   auto gate_of = [&](const generators::Candidate& c) {
-    return backend.gate(ref(generators::Incumbent{c.variant, c.knobs}));
+    return backend.gate_part(ref(generators::Incumbent{c.variant, c.knobs}), sizes.part);
   };
   const VariantSpec* v = search.spec ? search.spec->find_variant(cand.variant) : nullptr;
   // A step into a large knob space not timed yet lands on its centre (knob_start.h).

@@ -36,6 +36,9 @@ struct ScreenSizes {
   uint64_t min_points = 256;  // a variant with fewer admitted points is not screened
   std::string past_rules;     // why the round explores past the rules ("" when it does not)
   int local = 1;  // past the rules: picks by the lowest prediction one knob away (screen_batch)
+  // The part of the gate every point gets (the regular part by default: gate_parts.h); the
+  // point pair-timed gets the rest only once the verdict would keep it (round_loop.cpp 7b).
+  GatePart part = GatePart::Full;
 };
 
 // A point's coordinates for the knob models: each knob's value on a log2 scale where every

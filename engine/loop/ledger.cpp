@@ -139,6 +139,7 @@ json to_json(const RoundRecord& r) {
   if (!r.phases_ms.empty()) j["phases_ms"] = r.phases_ms;
   if (r.pair_buffers_shared) j["pair_buffers"] = *r.pair_buffers_shared ? "shared" : "separate";
   if (!r.narrowed_checks.empty()) j["narrowed_checks"] = r.narrowed_checks;
+  if (!r.deferred_checks.empty()) j["deferred_checks"] = r.deferred_checks;
   // Only rounds that asked the external generator carry it (external_generator.h).
   if (r.generator) j["generator"] = *r.generator;
   if (r.incumbent_lines) j["incumbent_lines"] = *r.incumbent_lines;  // absent: none sampled
@@ -292,6 +293,7 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
       c.error("/pair_buffers", "must be \"shared\" or \"separate\", not \"" + *b + "\"");
   }
   r.narrowed_checks = c.strings(j, "narrowed_checks");
+  r.deferred_checks = c.string(j, "deferred_checks").value_or("");
   r.tie_kept = c.boolean(j, "tie_kept", false).value_or(false);
   if (j.contains("screened")) {
     if (!j["screened"].is_array()) c.error("/screened", "must be a list");

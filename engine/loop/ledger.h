@@ -104,6 +104,11 @@ struct RoundRecord {
   // What the gate could not check ("narrowed_checks": dist_fixed inputs, no adversarial set;
   // engine/backend/narrowed_checks.h); absent when the check was whole or no gate passed.
   std::vector<std::string> narrowed_checks;
+  // The deferred part of the candidate's gate (engine/backend/gate_parts.h, round_loop.cpp step
+  // 7b) where it did not run: "not run: not faster" on a rejected round ("deferred_checks";
+  // absent where it ran, where the gate was full, or where no gate passed). A run's gate
+  // record says the same ("gate": {"deferred_checks": "not_run" | "ran"}).
+  std::string deferred_checks;
   // Rounds that asked the external generator: {"command", "attempts": [{attempt, input_digest,
   // process, result: answer|declined|failed, detail, stderr, variant, source_file,
   // source_sha256}], "variant"} (external_generator.h, docs/external-generators.md).

@@ -11,12 +11,16 @@
 //                                    knob search over all knobs, then the pool sweep;
 //                                    nothing left -> no-variant
 //      --precision same: a candidate of another class than the seed's -> refused
-//   6. gate the candidate         (compile + correctness) -> gate-failed with the reason
+//   6. gate the candidate         (compile + correctness; by default the regular part: the
+//                                    first set and the timed series, gate_parts.h) -> gate-failed
 //                                    (not-recorded: the recorded backend never measured it)
 //   7. paired timing + verdict    (measurement.h); faster than the physical floor -> gate-failed
 //                                    (TooFast), a paired time unlike the gate's own ->
 //                                    gate-failed (InconsistentTiming); never kept
-//   8. faster -> kept (profile the new incumbent for the expect check); else rejected
+//      not faster                 -> rejected (its deferred checks not run, the record says so)
+//   7b. the gate's deferred part  (other sets, adversarial sets, lint, fresh check, audit:
+//                                    candidate_checks.h) -> gate-failed as a full gate would be
+//   8. kept (profile the new incumbent for the expect check)
 // run_track then lets the evolver (ON only) learn from the record, appends it to the ledger
 // (fsync) and folds it into the track state.
 #include "engine/loop/round_loop.h"
@@ -27,6 +31,7 @@
 #include "engine/backend/draw_seed.h"
 #include "engine/backend/narrowed_checks.h"
 #include "engine/backend/pc_sampling_json.h"
+#include "engine/loop/candidate_checks.h"
 #include "engine/loop/external_generator.h"
 #include "engine/loop/knob_screen.h"
 #include "engine/loop/measurement.h"
@@ -393,6 +398,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   clock.start();
   auto to_ref = [&](const Incumbent& v) { return ref(v); };
   ScreenSizes screen{config_.evolve && !gen_ ? config_.screen : 1, 256, past_rules};
+  screen.part = config_.eager_adversarial ? GatePart::Full : GatePart::Regular;
   GateResult gate = screen_round(backend_, search, screen, to_ref, *cand, rec);
   clock.stop("gate", gate.phases_ms);
   cand_ref = ref(Incumbent{cand->variant, cand->knobs});
@@ -417,47 +423,29 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   PairSamples pairs = backend_.time_pairs(inc_ref, cand_ref, plan, seed);
   clock.stop("pairs", pairs.phases_ms);
   rec.pair_buffers_shared = pairs.shared_buffers;
-  if (pairs.failure || pairs.candidate_us.empty() || pairs.incumbent_us.empty()) {
-    // The timing broke (a wrong result after repeated launches, a hang, a crash, samples
-    // missing from a recording): recorded as the gate outcome it amounts to, never kept.
-    GateStatus status = pairs.failure.value_or(GateStatus::NotRecorded);
-    rec.outcome = status == GateStatus::NotRecorded ? Outcome::NotRecorded : Outcome::GateFailed;
-    rec.gate->status = status;
-    rec.gate->detail = "during paired timing: " +
-                       (pairs.detail.empty() ? std::string("no samples came back") : pairs.detail);
-    rec.detail = std::string(to_string(status)) + ": " + rec.gate->detail;
-    return rec;
-  }
+  if (!timing_usable(pairs, rec)) return rec;
   PairedDecision verdict = decide(pairs, plan);
   rec.verdict = verdict;
-  double floor = floor_us(spec(), Incumbent{cand->variant, cand->knobs}, chip_);
-  if (floor > 0 && verdict.candidate_median_us < floor) {
-    rec.outcome = Outcome::GateFailed;
-    rec.gate->status = GateStatus::TooFast;
-    rec.detail = "too fast: median " + std::to_string(verdict.candidate_median_us) +
-                 " us is below the physical floor " + std::to_string(floor) + " us on " + chip_.id +
-                 " (a defect, not a win)";
-    return rec;
-  }
-  // A candidate that times differently when it is gated than when it is paired can tell the
-  // two apart: whatever it did in the gate is no evidence for what it does here.
-  TimingConsistency consistency = timing_consistency(gate.timed_us, pairs.candidate_us);
-  if (!consistency.consistent) {
-    rec.outcome = Outcome::GateFailed;
-    rec.gate->status = GateStatus::InconsistentTiming;
-    rec.detail = std::string("inconsistent_timing: ") + consistency.reason +
-                 " (the gate's time and the paired time must agree within noise)";
-    return rec;
-  }
+  const generators::Incumbent cand_point{cand->variant, cand->knobs};
+  if (!timing_plausible(spec(), cand_point, chip_, verdict, gate.timed_us, pairs, rec)) return rec;
 
-  // 8. Kept only when measurably faster; the new incumbent is profiled now so the evolver can
-  // check the rule's `expect` and the next round finds its signals cached.
+  // Kept only when measurably faster (or on a screening tie); a candidate that loses the timing
+  // is rejected without its deferred checks (harmless: it is never kept), and its record says so.
   const bool tie = tie_keep(rec, verdict, gate);
   if (verdict.verdict != Verdict::Faster && !tie) {
     rec.outcome = Outcome::Rejected;
     rec.detail = verdict.reason;
+    deferred_not_run(rec, "not faster");
     return rec;
   }
+  // 7b. The deferred part of its gate: a kept candidate has passed every check of a full gate.
+  clock.start();
+  GateResult rest = run_deferred_checks(backend_, cand_ref, spec(), pairs, rec);
+  clock.stop("gate", rest.phases_ms);
+  if (!rec.gate->passed()) return rec;
+
+  // 8. The new incumbent is profiled now so the evolver can check the rule's `expect` and the
+  // next round finds its signals cached.
   rec.outcome = Outcome::Kept;
   rec.detail = verdict.reason;
   if (tie) mark_tie_kept(rec);

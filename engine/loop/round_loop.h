@@ -57,6 +57,10 @@ struct LoopConfig {
   // ON: points a round gates when its candidate's variant has a large knob space (knob_screen.h:
   // the candidate and screen - 1 points the knob GP picks; the fastest is pair-timed); 1: off.
   int screen = 2;
+  // Every candidate's full gate before its paired timing (--eager-adversarial); by default the
+  // adversarial sets and the rest of the deferred part run only for a candidate the verdict
+  // would keep (engine/backend/gate_parts.h, round_loop.cpp step 7b).
+  bool eager_adversarial = false;
 };
 
 struct ProfiledVariant {

@@ -305,6 +305,7 @@ AblationResult run_ablation(const AblationOptions& options, Backend& backend, st
                        in.off_policy, in.precision, opt.sequential};
         cfg.adaptive_pairs = opt.adaptive;
         cfg.screen = opt.screen;
+        cfg.eager_adversarial = opt.eager_adversarial;
         RoundLoop loop(tap, in.specs.at(problem), in.chip, table, cfg);
         if (auto g = track_generators.find({problem, track}); g != track_generators.end())
           loop.set_generator(g->second.get());

@@ -33,6 +33,9 @@ struct AblationOptions {
   bool sequential = true;  // stop at the first decided look (PairPlan); false: all pairs
   bool adaptive = false;   // the adaptive rule (P10): an 8-pair pilot's spread sets the cap
   int screen = 2;          // ON: points a round gates in a large knob space (knob_screen.h)
+  // Every candidate's full gate before its paired timing (the order before the deferred
+  // adversarial gate, engine/backend/gate_parts.h): --eager-adversarial, for A/B.
+  bool eager_adversarial = false;
   uint64_t seed = 1;
   std::string rules_path;        // input table (ignored on resume: the run's copy is used)
   std::string backend = "auto";  // the backend kind asked for (--backend; checked on resume)

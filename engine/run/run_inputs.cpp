@@ -89,6 +89,11 @@ RunSettings run_settings(const json& header, const std::string& ledger_path) {
       rules::fail_at(ledger_path, 1, "ledger header: 'screen' must be an integer from 1 to 64");
     r.screen = header["screen"].get<int>();
   }
+  if (header.contains("eager_adversarial")) {
+    if (!header["eager_adversarial"].is_boolean())
+      rules::fail_at(ledger_path, 1, "ledger header: 'eager_adversarial' must be true or false");
+    r.eager_adversarial = header["eager_adversarial"].get<bool>();
+  }
   if (header.contains("on_tables")) {
     const auto& m = header["on_tables"];
     if (!m.is_string() || (m != "carry" && m != "per-problem"))
@@ -135,6 +140,7 @@ void apply_run_settings(AblationOptions& opt, const RunSettings& run) {
   opt.sequential = run.sequential;
   opt.adaptive = run.adaptive;
   opt.screen = run.screen;
+  opt.eager_adversarial = run.eager_adversarial;
   opt.on_tables = run.on_tables;
   opt.shard = run.shard;
   opt.shard_of = run.shard_of;

@@ -32,6 +32,7 @@ struct RunSettings {
   bool sequential = false;          // the pair rule ("pair_rule": "sequential"); older runs: fixed
   bool adaptive = false;            // "pair_rule": "adaptive" (docs/reliability.md P10)
   int screen = 2;                   // "screen" (absent: the default, 2)
+  bool eager_adversarial = false;   // "eager_adversarial" (absent: the deferred order)
   std::string on_tables = "carry";  // header "on_tables"; absent = carry (engine/run/shard.h)
   ShardSpec shard;                  // header "shard"; absent = not sharded
   std::vector<std::string> shard_of;  // every problem of the sharded run (header shard.problems)

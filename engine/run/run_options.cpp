@@ -117,6 +117,11 @@ const std::vector<RunOption>& run_options() {
        [](const RunSettings& r, const json&) { return std::to_string(r.screen); },
        "",
        ""},
+      {{"eager-adversarial"},
+       [](const AblationOptions& o) { return on_off(o.eager_adversarial); },
+       [](const RunSettings& r, const json&) { return on_off(r.eager_adversarial); },
+       "",
+       ""},
       {{"oracle"},
        [](const AblationOptions& o) { return on_off(o.oracle); },
        [](const RunSettings&, const json& m) {

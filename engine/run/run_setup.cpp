@@ -270,6 +270,7 @@ void write_run_header(RunInputs& in, const Backend& backend, const std::string& 
     // Written only when not the default, so ledgers of carry-over runs keep their bytes.
     if (opt.on_tables != "carry") in.header["on_tables"] = opt.on_tables;
     if (opt.screen != AblationOptions{}.screen) in.header["screen"] = opt.screen;
+    if (opt.eager_adversarial) in.header["eager_adversarial"] = true;
     if (opt.shard.sharded())
       in.header["shard"] = json{{"index", opt.shard.index},
                                 {"count", opt.shard.count},

@@ -87,10 +87,12 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
   auto made = solver_cli(d);
   REQUIRE_MESSAGE(made.rc == 0, made.err);
   auto e = common(w, runs["E"]);
-  e.insert(e.begin(), {"ablate", "--problems", "toy", "--adaptive-pairs"});
+  e.insert(e.begin(), {"ablate", "--problems", "toy", "--adaptive-pairs", "--eager-adversarial"});
   auto made_e = solver_cli(e);
   REQUIRE_MESSAGE(made_e.rc == 0, made_e.err);
   CHECK(test::read_text(runs["E"] + "/ledger.jsonl").find("\"pair_rule\":\"adaptive\"") !=
+        std::string::npos);
+  CHECK(test::read_text(runs["E"] + "/ledger.jsonl").find("\"eager_adversarial\":true") !=
         std::string::npos);
   // --pairs N without a rule flag is the fixed rule of N pairs (its meaning before P10).
   CHECK(test::read_text(runs["A"] + "/ledger.jsonl").find("\"pair_rule\":\"fixed\"") !=
@@ -137,6 +139,7 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
       {"fixed-pairs", {"E", {"--fixed-pairs"}, "on", "off", {}}},
       {"screen", {"A", {"--screen", "4"}, "4", "2", {"--screen", "2"}}},
       {"oracle", {"A", {"--oracle"}, "on", "off", {}}},
+      {"eager-adversarial", {"A", {"--eager-adversarial"}, "on", "off", {}}},
       {"backend", {"A", {"--backend", "live"}, "live", "recorded", {"--backend", "recorded"}}},
       {"rules",
        {"A", {"--rules", w.root + "/other-rules.yaml"}, "table ", "table ", {"--rules", w.rules}}},
@@ -166,6 +169,7 @@ TEST_CASE("--resume refuses every run-defining option that differs, accepts the 
       {"sequential-pairs", {"D", {"--sequential-pairs"}}},
       {"oracle", {"D", {"--oracle"}}},
       {"adaptive-pairs", {"E", {"--adaptive-pairs"}}},
+      {"eager-adversarial", {"E", {"--eager-adversarial"}}},
       {"fixed-pairs", {"A", {"--fixed-pairs"}}}};
 
   int refused = 0;

@@ -17,11 +17,16 @@
 // The sweep gate (request `sweep`, `solver record --sweep`) runs 1, 2, 3 on the first regular set
 // only and 5 without the fresh-set check and the timed-run audit, no adversarial sets, its
 // series `samples` long (the recording's samples); its detail says so.
+// The two parts of the deferred order (request `part`, engine/backend/gate_parts.h): "regular"
+// is the sweep gate's steps (1, 2, 3 on the first regular set, 5 without the fresh-set check
+// and the timed-run audit) with a series kGateSamples long; "deferred" runs 1, 2, 3 on the other
+// regular sets, 4, 4b and 5 as the full gate does. Together: every check of the full gate.
 // Phase wall times come back in GateResult::phases_ms.
 #include <algorithm>
 #include <cmath>
 #include <random>
 
+#include "engine/backend/gate_parts.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
@@ -122,7 +127,14 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
 }
 
 GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t seed, bool sweep,
-                        int sweep_samples) {
+                        int sweep_samples, engine::GatePart part) {
+  using engine::GatePart;
+  // The steps this gate leaves out: the sweep gate's (no adversarial sets, fresh-set check,
+  // lint or audit), the regular part's (the same, later), the deferred part's (the regular sets).
+  const bool regular = part == GatePart::Regular;
+  const bool light = sweep || regular;
+  // The regular sets checked here: the first only where light, the others in the deferred part.
+  const int first_set = part == GatePart::Deferred ? 1 : 0;
   NvtxRange range("gate");
   std::map<std::string, double> phases;
   uint64_t base = seed ? seed : kDefaultSeed;
@@ -145,6 +157,9 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   g.source_hash = p.resolved.source_hash;
   g.seeds = seeds;
   g.input_sets = int(seeds.size());
+  g.deferred = regular                      ? engine::DeferredChecks::NotRun
+               : part == GatePart::Deferred ? engine::DeferredChecks::Ran
+                                            : engine::DeferredChecks::None;
   PhaseTimer timer(&phases);
   auto done = [&]() -> GateResult& {
     timer.stop();
@@ -162,8 +177,9 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     return done();
   }
   timer.start("checks");
-  // The sweep gate checks the first regular set only (its timed series still rotates them all).
-  for (int s = 0; s < (sweep ? 1 : p.buffers->sets()); ++s) {
+  // The sweep gate and the regular part check the first regular set only (the timed series
+  // still rotates them all); the deferred part the others.
+  for (int s = first_set; s < (light ? 1 : p.buffers->sets()); ++s) {
     reload(p);  // every check on a fresh module: no __device__ state from an earlier run
     run_variant(p, s, "check run");
     if (!check_outputs(p, s, g, "before timing")) return done();
@@ -171,17 +187,18 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   // The sweep gate (solver record --sweep) stops adding input sets here: every regular set was
   // checked, the timed series below still runs on them with its floor check.
   std::optional<std::string> adversarial =
-      "sweep gate: the first regular set checked; adversarial sets, the fresh-set check and the "
-      "timed-run audit not run (solver record --sweep)";
-  if (!sweep) {
+      regular ? engine::kDeferredNote
+              : "sweep gate: the first regular set checked; adversarial sets, the fresh-set check "
+                "and the timed-run audit not run (solver record --sweep)";
+  if (!light) {
     timer.start("adversarial");
     adversarial = adversarial_checks(p, g, extra);
     if (!adversarial) return done();
   }
   // The fresh set of the check inside the timed series, made before the lint (which verifies
   // on it too) and before the candidate runs on it.
-  const int fresh = sweep ? -1 : add_fresh_set(p, extra[3]);
-  if (!sweep) {
+  const int fresh = light ? -1 : add_fresh_set(p, extra[3]);
+  if (!light) {
     // The tolerance lint (sample_lint.h, issue 28): a candidate is kept only where some set the
     // gate verifies on tells the reference from its 1-in-2 echo; where none does, the problem's
     // spec is at fault (the same refusal for every candidate, the seed included).
@@ -201,11 +218,11 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   reload(p);
   std::mt19937_64 rng(extra[4]);
   std::vector<FreshCheck> checks;
-  if (!sweep) checks.push_back(FreshCheck{int(rng() % kGateSamples), fresh});
+  if (!light) checks.push_back(FreshCheck{int(rng() % kGateSamples), fresh});
   // The sweep gate audits no timed run either, and its series is as long as the recording's
   // samples, which it then is (no separate time op).
   const int series = sweep && sweep_samples > 0 ? sweep_samples : kGateSamples;
-  TimedSeries t = time_sequence({&p}, engine::single_order(series), checks, {}, sweep ? 0u : ~0u);
+  TimedSeries t = time_sequence({&p}, engine::single_order(series), checks, {}, light ? 0u : ~0u);
   if (t.failed_runner >= 0) {
     g.status = t.failure.status;
     g.detail = t.failure.detail;

@@ -114,7 +114,10 @@ engine::WorkerResponse Worker::serve(const engine::WorkerRequest& r) {
   resp.id = r.id;
   resp.ok = true;
   // The problem's homogeneity from its gate, for this request only; a gate learns its own.
-  carried_homogeneous_ = r.op == "gate" ? std::nullopt : r.homogeneous;
+  // A full gate learns the problem's homogeneity itself; a part of one (gate_parts.h) times on
+  // what the backend learnt from the incumbent's full gate, as time_pairs does.
+  carried_homogeneous_ =
+      r.op == "gate" && r.gate_part == engine::GatePart::Full ? std::nullopt : r.homogeneous;
   auto need = [&](const std::optional<engine::VariantRef>& v, const char* what) {
     if (!v) {
       resp.ok = false;
@@ -128,7 +131,7 @@ engine::WorkerResponse Worker::serve(const engine::WorkerRequest& r) {
     resp.ceilings = ceilings();
   } else if (r.op == "gate") {
     if (need(r.variant, "variant"))
-      resp.gate = gate(*r.variant, r.input_sets, r.seed, r.sweep, r.samples);
+      resp.gate = gate(*r.variant, r.input_sets, r.seed, r.sweep, r.samples, r.gate_part);
   } else if (r.op == "time") {
     if (need(r.variant, "variant")) resp.time = time(*r.variant, std::max(1, r.samples), r.seed);
   } else if (r.op == "time_pairs") {

@@ -167,9 +167,12 @@ class Worker {
   engine::WorkerResponse serve(const engine::WorkerRequest& r);
   // ops
   // sweep: the sweep gate (worker_protocol.h, WorkerRequest::sweep): no adversarial sets, no
-  // fresh-set check; what it left out is in the detail.
+  // fresh-set check; what it left out is in the detail. part: the full gate, or one of its two
+  // parts around the paired verdict (engine/backend/gate_parts.h; gate_op.cpp says which step
+  // runs in which).
   engine::GateResult gate(const engine::VariantRef& v, int input_sets, uint64_t seed,
-                          bool sweep = false, int sweep_samples = 0);
+                          bool sweep = false, int sweep_samples = 0,
+                          engine::GatePart part = engine::GatePart::Full);
   engine::TimeSamples time(const engine::VariantRef& v, int samples, uint64_t seed);
   rules::Outcome<engine::PairSamples, PairFailure> time_pairs(const engine::VariantRef& a,
                                                               const engine::VariantRef& b,

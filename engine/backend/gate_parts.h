@@ -1,0 +1,49 @@
+// The deferred adversarial gate (issue 28, the defences' cost per round; docs/reliability.md
+// P16). A candidate's gate runs in two parts around the paired verdict (round_loop.cpp steps
+// 6, 7, 7b): the regular part (the sweep gate's steps: compile, precision scan, the first
+// regular input set, the gate's timed series with its floor) before the paired timing, and the
+// deferred part (the other regular sets, the adversarial sets, the tolerance lint, the
+// fresh-set check and the timed-run audit) only once the verdict would keep the candidate. A kept
+// candidate has passed every check of the full gate; a candidate that loses the timing is rejected
+// without them, and its record says so.
+//
+// Here: the names of the parts, the split of a full gate into its two parts (a recording keeps
+// full gates: the recorded backend serves each part from it, so offline and live runs follow
+// the same order), and the merge of two parts into the record of the round.
+#pragma once
+#include <string>
+
+#include "engine/backend/backend.h"
+
+namespace solver::engine {
+
+// What the regular part's detail says was left for later (and the record of a rejected round).
+inline constexpr const char* kDeferredNote =
+    "deferred until the paired verdict would keep it: the regular sets after the first, the "
+    "adversarial sets, the tolerance lint, the fresh-set check and the timed-run audit";
+
+// Whether a full gate's failure happened in what is now the deferred part: a regular set after
+// the first, an adversarial set (its check, its run), the tolerance lint's refusal, or a merged
+// record whose deferred part ran. Any other failure (compile, precision, the first regular set,
+// a fault in a check run, the timed series) is the regular part's.
+bool deferred_stage_failure(const GateResult& full);
+
+// The regular part of a full gate (the recorded backend): a failure of the regular part as
+// recorded; otherwise passed, with the timed series and the detail's regular clauses (median,
+// floor, the worker's notes) and kDeferredNote, deferred NotRun. A part (deferred not None)
+// comes back as it is.
+GateResult regular_part(const GateResult& full);
+
+// The deferred part of a full gate: the full gate itself, deferred Ran, without phase times (the
+// regular part carries the one measurement's). A regular part whose
+// deferred checks never ran (a live run's record of a rejected candidate) answers not_recorded:
+// nothing measured them.
+GateResult deferred_part(const GateResult& full, const std::string& what);
+
+// The round's gate after both parts: the deferred part's status and detail (so a failure reads
+// as the full gate's did), the regular part's timed series (the paired time's consistency
+// reference), errors and input sets of both, deferred Ran. Phase times are not merged (the loop
+// counts each part where it ran).
+GateResult merge_parts(const GateResult& regular, const GateResult& deferred);
+
+}  // namespace solver::engine

@@ -1,0 +1,43 @@
+// What a candidate must pass besides being faster (round_loop.cpp, steps 7 and 7b): a paired
+// timing that did not break, a paired time above the physical floor and consistent with its
+// gate's own, and, in the deferred order (engine/backend/gate_parts.h, docs/reliability.md
+// P16), the deferred part of its gate (adversarial sets, tolerance lint, fresh-set check,
+// timed-run audit), run only once the verdict would keep it. Each refusal is a gate failure
+// with its status and detail on the record, never a keep.
+#pragma once
+#include <string>
+
+#include "engine/backend/backend.h"
+#include "engine/backend/paired_verdict.h"
+#include "engine/loop/ledger.h"
+#include "generators/candidate.h"
+#include "generators/problem_spec.h"
+#include "rules/chips.h"
+
+namespace solver::engine {
+
+// False when the paired timing broke (a wrong result after repeated launches, a hang, a crash,
+// samples missing from a recording): rec is then the gate outcome it amounts to.
+bool timing_usable(const PairSamples& pairs, RoundRecord& rec);
+
+// False when the candidate's paired median is below the physical floor (too_fast) or its paired
+// time disagrees with its gate's timed series (inconsistent_timing): rec is then gate-failed.
+bool timing_plausible(const generators::ProblemSpec& spec, const generators::Incumbent& cand,
+                      const rules::ChipProfile& chip, const PairedDecision& verdict,
+                      const std::vector<double>& gate_us, const PairSamples& pairs,
+                      RoundRecord& rec);
+
+// Step 7b, for a candidate the verdict would keep whose gate deferred checks (rec.gate's
+// `deferred` NotRun): runs the deferred part, merges it into rec.gate (and rec.narrowed_checks)
+// and checks its timed series against the paired time as the regular part's was. Returns the
+// deferred part (its phase times for the round's clock); rec is gate-failed when it refused the
+// candidate (the full gate's status and detail: "wrong_result: ... adversarial input set ...").
+// A gate with nothing deferred: nothing runs, an empty result.
+GateResult run_deferred_checks(Backend& backend, const VariantRef& cand,
+                               const generators::ProblemSpec& spec, const PairSamples& pairs,
+                               RoundRecord& rec);
+
+// A round that ends before its deferred checks ran (rejected: "not faster"): the record says so.
+void deferred_not_run(RoundRecord& rec, const std::string& why);
+
+}  // namespace solver::engine
