@@ -7,7 +7,6 @@
 #include <unordered_map>
 
 #include "generators/ptx_scan.h"
-#include "generators/variant_space.h"
 
 namespace solver::generators {
 namespace {
@@ -71,14 +70,18 @@ struct Insn {
   bool float_op = false;    // the opcode names a float type
   bool fp32_arith = false;  // rounding FP32 arithmetic (add/sub/mul/fma/mad/div .f32)
   bool int_mma = false, int_acc = false;
-  bool dot = false;  // dp4a/dp2a (counted apart from the MMAs, held to the same operand rule)
+  bool dot = false;     // dp4a/dp2a (counted apart from the MMAs, held to the same operand rule)
+  int narrow = 0;       // a cvt from f32/f64 down to: 1 BF16, 2 FP16 (narrowed_values_computed)
+  bool scalar = false;  // a parameter load of 32 bits or fewer: a value, never an address
   std::vector<std::string> dests, srcs, src_syms, addr, addr_syms, src_addr, src_addr_syms, mma_ab;
 };
 
+// Origin of the taint: float values (integer-MMA provenance), values computed by rounding FP32
+// arithmetic (fp32_arith_to_buffers), or values narrowed to BF16 / FP16 by a cvt.
+enum class Mode { Float, Fp32Arith, NarrowBf16, NarrowF16 };
+
 struct State {
-  // Origin of the taint: float values (integer-MMA provenance), or, with fp32_mode, values
-  // computed by rounding FP32 arithmetic (fp32_arith_to_buffers).
-  bool fp32_mode = false;
+  Mode mode = Mode::Float;
   std::unordered_map<std::string, bool> flt;
   std::unordered_map<std::string, std::set<std::string>> prov;
   std::set<std::string> tainted;  // regions a float-derived value was stored to
@@ -97,7 +100,7 @@ struct State {
   bool is_float(const std::string& r) const {
     auto it = flt.find(r);
     if (it != flt.end() && it->second) return true;
-    if (fp32_mode) return false;  // a .f32 register is no origin here
+    if (mode != Mode::Float) return false;  // a .f32 register is no origin here
     std::string prefix = r;
     while (!prefix.empty() && std::isdigit(static_cast<unsigned char>(prefix.back())))
       prefix.pop_back();
@@ -193,8 +196,17 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
   in.fp32_arith = t.size() > 1 && t.back() == "f32" &&
                   (head == "add" || head == "sub" || head == "mul" || head == "fma" ||
                    head == "mad" || head == "div");
+  if (head == "cvt" && t.size() >= 3) {
+    const std::string_view to = t[t.size() - 2], from = t.back();
+    if (from == "f32" || from == "f64")
+      in.narrow = starts_with(to, "bf16") ? 1 : to == "f16" || to == "f16x2" ? 2 : 0;
+  }
   in.space = space_of(t);
   auto ops = ptx_operands(stmt, op);
+  for (auto x : t)
+    in.scalar = in.scalar || (x.size() >= 2 && x.size() <= 3 &&
+                              std::string_view("usbf").find(x[0]) != std::string_view::npos &&
+                              (x.substr(1) == "32" || x.substr(1) == "16" || x.substr(1) == "8"));
   if (head == "ld" || head == "ldu" || head == "ldmatrix" || starts_with(op, "wmma.load") ||
       head == "tex" || head == "tld4" || head == "suld")
     in.kind = (in.space == Generic && std::find(t.begin(), t.end(), "param") != t.end())
@@ -239,7 +251,11 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
 }
 
 void step(const Insn& in, State& s) {
-  bool value_float = (s.fp32_mode ? in.fp32_arith : in.float_op) || s.any_float(in.srcs);
+  const bool origin = s.mode == Mode::Float ? in.float_op
+                      : s.mode == Mode::Fp32Arith
+                          ? in.fp32_arith
+                          : in.narrow == (s.mode == Mode::NarrowBf16 ? 1 : 2);
+  bool value_float = origin || s.any_float(in.srcs);
   auto write = [&](bool flt, const std::set<std::string>& prov) {
     for (const auto& d : in.dests) {
       if (flt) s.flt[d] = true;
@@ -248,7 +264,11 @@ void step(const Insn& in, State& s) {
   };
   switch (in.kind) {
     case Kind::ParamLoad:
-      write(in.float_op && !s.fp32_mode, s.regions(in.addr, in.addr_syms));
+      // A 32-bit (or narrower) parameter is a size or a scale, not a buffer: an index computed
+      // from it names no region (the store of an output indexed by N does not taint every load
+      // indexed by N).
+      write(in.float_op && s.mode == Mode::Float,
+            in.scalar ? std::set<std::string>{} : s.regions(in.addr, in.addr_syms));
       return;
     case Kind::Load:
       write(value_float || s.memory_bad(in.addr, in.addr_syms, in.space), {});
@@ -293,14 +313,15 @@ std::vector<std::string> param_names(std::string_view clean, std::size_t entry_a
 
 struct EntryScan {
   int honest = 0, honest_dot = 0;
+  int computed = 0;  // float instructions other than a narrowing cvt reading a tainted value
   std::vector<bool> stores_float;  // per parameter: float-derived values stored through it
   bool wild_store = false;         // ... or through a global/generic address of unknown origin
 };
 
 EntryScan scan_entry(std::string_view body, const std::vector<std::string>& names,
-                     const std::vector<bool>* flt, bool fp32_mode = false) {
+                     const std::vector<bool>* flt, Mode mode = Mode::Float) {
   State s;
-  s.fp32_mode = fp32_mode;
+  s.mode = mode;
   for (std::size_t i = 0; i < names.size(); ++i)
     if (flt && i < flt->size() && (*flt)[i]) s.float_regions.insert(names[i]);
   std::vector<Insn> code;
@@ -318,6 +339,10 @@ EntryScan scan_entry(std::string_view body, const std::vector<std::string>& name
   }
   EntryScan out;
   for (const auto& in : code) {
+    // A narrowed value read by float arithmetic, a widening cvt, a compare or a float store
+    // (stores of 16-bit words and packing movs name no float type).
+    if (in.kind != Kind::Load && in.kind != Kind::ParamLoad && in.float_op && !in.narrow)
+      out.computed += s.any_float(in.srcs);
     if (!in.int_mma || !in.int_acc) continue;
     bool bad = false;
     // A data operand must not be float-derived; a descriptor (wgmma, tcgen05) must not point
@@ -383,33 +408,6 @@ std::vector<Entry> entries_of(std::string_view all) {
 
 }  // namespace
 
-FloatParams float_params(const ResolvedVariant& rv) {
-  FloatParams out;
-  auto is_float = [](DType d) {
-    return d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
-  };
-  for (const auto& l : rv.launches) {
-    auto& v = out[l.entry];
-    auto& bound = out.buffers[l.entry];
-    v.resize(std::max(v.size(), l.args.size()), false);
-    bound.resize(v.size());
-    for (std::size_t i = 0; i < l.args.size(); ++i) {
-      const auto& a = l.args[i];
-      if (a.kind == ResolvedArg::Kind::Buffer && a.index >= 0 &&
-          a.index < static_cast<int>(rv.buffers.size())) {
-        v[i] = v[i] || is_float(rv.buffers[a.index].dtype);
-        bound[i].insert(a.index);
-      }
-      if (a.kind == ResolvedArg::Kind::TensorMap && a.index >= 0 &&
-          a.index < static_cast<int>(rv.tensor_maps.size())) {
-        v[i] = v[i] || is_float(rv.tensor_maps[a.index].dtype);
-        if (rv.tensor_maps[a.index].buffer >= 0) bound[i].insert(rv.tensor_maps[a.index].buffer);
-      }
-    }
-  }
-  return out;
-}
-
 IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatParams& params) {
   IntMmaProvenance out;
   const std::string clean = strip_ptx_comments(ptx);
@@ -464,13 +462,38 @@ int fp32_arith_to_buffers(const std::string& ptx) {
   if (all.find(".f32") == std::string_view::npos) return 0;  // no FP32 arithmetic at all
   int out = 0;
   for (const auto& e : entries_of(all)) {
-    EntryScan r = scan_entry(e.body, e.names, nullptr, true);
+    EntryScan r = scan_entry(e.body, e.names, nullptr, Mode::Fp32Arith);
     bool stores = r.wild_store;
     for (bool b : r.stores_float) stores = stores || b;
     out += stores;
   }
   // A non-inlined function is not followed: one that writes memory counts as such a kernel.
   return out + (func_writes_memory(all) ? 1 : 0);
+}
+
+int narrowed_values_computed(const std::string& ptx, const FloatParams& bindings, bool bf16) {
+  const std::string clean = strip_ptx_comments(ptx);
+  const std::vector<Entry> entries = entries_of(clean);
+  // Across launches as for the integer MMAs: a buffer one entry stores narrowed values to holds
+  // narrowed values for every entry that reads it.
+  std::set<int> derived;
+  int computed = 0;
+  for (bool added = true; added;) {
+    added = false;
+    computed = 0;
+    for (const auto& e : entries) {
+      auto b = bindings.buffers.find(e.name);
+      std::vector<bool> v(b == bindings.buffers.end() ? 0 : b->second.size(), false);
+      for (std::size_t i = 0; i < v.size(); ++i)
+        for (int buf : b->second[i]) v[i] = v[i] || derived.count(buf) > 0;
+      EntryScan r = scan_entry(e.body, e.names, &v, bf16 ? Mode::NarrowBf16 : Mode::NarrowF16);
+      computed += r.computed;
+      for (std::size_t i = 0; i < v.size(); ++i)
+        if (r.wild_store || (i < r.stores_float.size() && r.stores_float[i]))
+          for (int buf : b->second[i]) added = derived.insert(buf).second || added;
+    }
+  }
+  return computed;
 }
 
 }  // namespace solver::generators

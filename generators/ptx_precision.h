@@ -44,6 +44,10 @@ struct PtxPrecision {
   // Filled by the overload that knows the kernels' parameters; 0 otherwise.
   int mma_int_honest = 0;
   int int_dot_honest = 0;  // dp4a/dp2a by the same rule (red team 10)
+  // Instructions computing on values narrowed to BF16 / FP16 (narrowed_values_computed): a
+  // buffer of that format excuses the conversions only while these are 0 (the value is stored
+  // to it, not computed on). Filled by both overloads where there are such conversions.
+  int bf16_computed = 0, f16_computed = 0;
   // The formats used at all: "f16", "bf16", "tf32", "fp8", "int8".
   std::set<std::string> formats() const;
 };
@@ -63,10 +67,11 @@ std::string judged_class(const std::string& declared);
 // Empty when the code computes in at least the precision `declared` promises, else one line
 // saying what it found. What each class (as judged_class reads it) admits: fp64, fp32: no lower
 // format at all; tf32: tf32; bf16: tf32, bf16; fp16: tf32, f16. A format that
-// is the dtype of one of the problem's buffers (`buffer_dtypes`) may be converted to (storing
-// an f16 output), but MMAs and arithmetic in it are still a lower precision (issue 28: the
-// class is bounded by what the code does, so an "fp32" GEMM done as BF16 products is refused
-// whatever the buffers hold); the message says which class the code would pass under.
+// is the dtype of one of the problem's buffers (`buffer_dtypes`) may be converted to where the
+// converted value is only stored (an f16 output), never computed on (bf16_computed), but MMAs and
+// arithmetic in it are still a lower precision (issue 28: the class is bounded by what the code
+// does, so an "fp32" GEMM done as BF16 products is refused whatever the buffers hold); the message
+// says which class the code would pass under.
 std::string precision_mismatch(const PtxPrecision& p, const std::string& declared,
                                const std::set<DType>& buffer_dtypes);
 

@@ -1,0 +1,37 @@
+// float_params (ptx_int_provenance.h): which kernel parameters are bound to float buffers, and
+// which buffers each parameter is bound to over the variant's launches.
+#include <algorithm>
+
+#include "generators/ptx_int_provenance.h"
+#include "generators/variant_space.h"
+
+namespace solver::generators {
+
+FloatParams float_params(const ResolvedVariant& rv) {
+  FloatParams out;
+  auto is_float = [](DType d) {
+    return d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
+  };
+  for (const auto& l : rv.launches) {
+    auto& v = out[l.entry];
+    auto& bound = out.buffers[l.entry];
+    v.resize(std::max(v.size(), l.args.size()), false);
+    bound.resize(v.size());
+    for (std::size_t i = 0; i < l.args.size(); ++i) {
+      const auto& a = l.args[i];
+      if (a.kind == ResolvedArg::Kind::Buffer && a.index >= 0 &&
+          a.index < static_cast<int>(rv.buffers.size())) {
+        v[i] = v[i] || is_float(rv.buffers[a.index].dtype);
+        bound[i].insert(a.index);
+      }
+      if (a.kind == ResolvedArg::Kind::TensorMap && a.index >= 0 &&
+          a.index < static_cast<int>(rv.tensor_maps.size())) {
+        v[i] = v[i] || is_float(rv.tensor_maps[a.index].dtype);
+        if (rv.tensor_maps[a.index].buffer >= 0) bound[i].insert(rv.tensor_maps[a.index].buffer);
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace solver::generators
