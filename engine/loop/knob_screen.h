@@ -33,7 +33,7 @@ namespace solver::engine {
 
 struct ScreenSizes {
   int batch = 2;              // points a round gates in all (the rule's candidate included)
-  uint64_t min_points = 256;  // a variant with fewer admitted points is not screened
+  uint64_t min_points = 256;  // a pool with fewer admitted points is not screened
   std::string past_rules;     // why the round explores past the rules ("" when it does not)
   int local = 1;  // past the rules: picks by the lowest prediction one knob away (screen_batch)
   // The part of the gate every point gets (the regular part by default: gate_parts.h); the
@@ -49,6 +49,10 @@ std::vector<double> knob_coords(const generators::VariantSpec& v, const generato
 // How many points of `variant` its constraints and the chip admit (tried or not).
 uint64_t admitted_points(const SearchRequest& r, const generators::VariantSpec& variant);
 
+// How many points of the request's pool (every variant in_pool admits) its constraints and
+// the chip admit, tried or not.
+uint64_t pool_points(const SearchRequest& r);
+
 // Up to `extra` untried points of `variant` (other than the key `besides`) by expected
 // improvement (above); the first `local` of them instead by the lowest predicted time among the
 // untried points one knob from the fastest timed point (while there are any): a model-ordered
@@ -58,17 +62,17 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const generators::V
                                      const std::string& besides, int extra, int radius = 2,
                                      int local = 0);
 
-// The round's gate, with the screening batch (ON track). A step into another variant (not a
-// knob move) of `sizes.min_points`+ admitted points none of which was timed is moved to the
-// space's centre first (knob_start.h: centre_start). Then, when the candidate's variant has at
-// least `sizes.min_points` admitted points and the model has data, gates the candidate and
-// `sizes.batch - 1` points screen_batch picks, or, in a round past the rules
-// (`sizes.past_rules` non-empty: patience spent or a stop rule weighed against what is left),
-// `sizes.batch` picks instead of the sweep's candidate (the rules have had their rounds; the
-// model has seen every point timed, the sweep's fixed order has not). The fastest that passed
-// (median of its gate's timed runs) becomes the round's candidate: `cand` and the record's
-// candidate fields name it, every other point gated goes to `rec.screened`, and its gate is
-// returned. Otherwise: the candidate's own gate. `ref` turns a point into the backend's.
+// The round's gate, with the screening batch (ON track), in a pool of `sizes.min_points`+
+// admitted points (pool_points: the search the track faces, whichever variant holds the
+// points). A step into another variant (not a knob move) none of whose points was timed is
+// moved to the variant's centre first (knob_start.h: centre_start). Then, when the model has
+// data, gates the candidate and `sizes.batch - 1` points screen_batch picks, or, in a round
+// past the rules (`sizes.past_rules` non-empty: patience spent or a stop rule weighed against
+// what is left), `sizes.batch` picks instead of the sweep's candidate (the rules have had their
+// rounds; the model has seen every point timed, the sweep's fixed order has not). The fastest
+// that passed (median of its gate's timed runs) becomes the round's candidate: `cand` and the
+// record's candidate fields name it, every other point gated goes to `rec.screened`, and its
+// gate is returned. Otherwise: the candidate's own gate. `ref` turns a point into the backend's.
 GateResult screen_round(Backend& backend, const SearchRequest& search, const ScreenSizes& sizes,
                         const std::function<VariantRef(const generators::Incumbent&)>& ref,
                         generators::Candidate& cand, RoundRecord& rec);
