@@ -148,9 +148,8 @@ std::optional<SearchStep> model_jump(const SearchRequest& r, const VariantSpec& 
   return SearchStep{c, hypothesis};
 }
 
-}  // namespace
-
-std::optional<SearchStep> knob_search(const SearchRequest& r) {
+// The knob search centred on `r.incumbent` (knob_search below may centre it on a lead).
+std::optional<SearchStep> climb(const SearchRequest& r) {
   const VariantSpec* v = r.spec ? r.spec->find_variant(r.incumbent.variant) : nullptr;
   if (!v || v->knobs.empty() || !in_pool(r, *v)) return std::nullopt;
   static const std::map<std::string, double> none;
@@ -283,7 +282,43 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
   c.variant = v->id;
   c.knobs = best->point;
   c.reason = best->reason;
-  return SearchStep{c, best->hypothesis};
+  // A coupled step is never "losing": it exists because its parts lose alone, and the additive
+  // model's prediction for the pair is only the sum of those losses (no evidence on the pair).
+  return SearchStep{c, best->hypothesis, best->tier >= 2 && !best->coupled};
+}
+
+// The lead of the incumbent's variant with the largest paired ratio (TrackState::leads), if any.
+std::optional<std::pair<generators::Incumbent, double>> best_lead(const SearchRequest& r) {
+  std::optional<std::pair<generators::Incumbent, double>> best;
+  if (!r.leads) return best;
+  for (const auto& [key, ratio] : *r.leads) {
+    auto [id, knobs] = generators::parse_variant_key(key);
+    if (id != r.incumbent.variant || !(ratio > 1)) continue;
+    if (!best || ratio > best->second) best = {generators::Incumbent{id, knobs}, ratio};
+  }
+  return best;
+}
+}  // namespace
+
+std::optional<SearchStep> knob_search(const SearchRequest& r) {
+  // Pattern search's centre is the best point measured, not the best point kept: a lead (a
+  // point the paired timing resolved faster than the incumbent, by less than the keep rule's
+  // minimum gain) is where the climb continues. Its moves the measurements say lose give way to
+  // the incumbent's own moves that nothing speaks against.
+  std::optional<SearchStep> own = climb(r);
+  auto lead = best_lead(r);
+  if (!lead) return own;
+  SearchRequest from = r;
+  from.incumbent = lead->first;
+  std::optional<SearchStep> step = climb(from);
+  if (!step || (step->losing && own && !own->losing)) return own;
+  char ratio[16];
+  std::snprintf(ratio, sizeof ratio, "%.4f", lead->second);
+  step->candidate.reason = step->candidate.reason + " (from the lead " +
+                           generators::variant_key(lead->first.variant, lead->first.knobs) +
+                           ": paired ratio " + ratio +
+                           " against the incumbent, resolved faster but under the minimum gain)";
+  return step;
 }
 
 namespace {
@@ -314,9 +349,10 @@ bool continues_trend(const SearchRequest& r, const VariantSpec& v, const KnobVal
 }
 }  // namespace
 
-std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
-  if (!r.spec) return std::nullopt;
-  if (auto k = knob_search(r)) return k;
+namespace {
+// The sweep's pick beyond the incumbent's knob neighbours, and its band (0: predicted faster,
+// 1: nothing against it, 2: predicted slower; the first loop's points count as 1).
+std::optional<std::pair<SearchStep, int>> sweep_rest(const SearchRequest& r) {
   const VariantSpec* inc = r.spec->find_variant(r.incumbent.variant);
   auto hypothesis_of = [&](const VariantSpec& v) -> std::string {
     for (const auto& p : v.parents)
@@ -333,7 +369,7 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
     c.variant = v.id;
     c.knobs = *point;
     c.reason = "pool sweep: variant '" + v.id + "' at its point nearest the incumbent";
-    return SearchStep{c, hypothesis_of(v)};
+    return std::make_pair(SearchStep{c, hypothesis_of(v)}, 1);
   }
   // Whatever is left, ordered by the knob model of its variant (knob_model.h) and then by
   // the distance (knob octaves) to the fastest timed point of the variant (the incumbent's
@@ -344,7 +380,7 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
   // its fastest point first (continues_trend); then file order, then enumeration order.
   static const std::map<std::string, double> none;
   std::optional<SearchStep> best;
-  std::tuple<int, double, double, int> best_key{3, 0, 0, 0};
+  std::tuple<int, double, double, int, double> best_key{3, 0, 0, 0, 0};
   for (const auto& v : r.spec->variants) {
     if (!in_pool(r, v)) continue;
     KnobValues anchor = r.incumbent.knobs;
@@ -356,6 +392,18 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
       }
     const KnobModel model(v, r.timed_us ? *r.timed_us : none);
     const auto at_anchor = model.predict(anchor);
+    // How much of the variant the track has measured: its timed points over those and its
+    // untried ones. Equally near and on no trend, the family the track knows least is swept
+    // first (one losing first point does not rule out a family most of which is untried).
+    double timed = 0, untried = 0;
+    if (r.timed_us)
+      for (const auto& [key, t] : *r.timed_us)
+        timed += t > 0 && generators::parse_variant_key(key).first == v.id;
+    generators::for_each_knob_point(*r.spec, v, [&](const KnobValues& k) {
+      untried += measurable(r, v, k);
+      return true;
+    });
+    const double explored = timed + untried > 0 ? timed / (timed + untried) : 1;
     generators::for_each_knob_point(*r.spec, v, [&](const KnobValues& k) {
       if (!measurable(r, v, k)) return true;
       double d = 0;
@@ -368,7 +416,7 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
       if (p && *p > *at_anchor + std::log(1.01)) band = 2, pred = *p;
       // Equally near: the point that continues the way the variant got faster first.
       const int against = continues_trend(r, v, anchor, anchor_us, k) ? 0 : 1;
-      std::tuple<int, double, double, int> key{band, pred, d, against};
+      std::tuple<int, double, double, int, double> key{band, pred, d, against, explored};
       if (key < best_key) {
         best_key = key;
         Candidate c;
@@ -386,7 +434,26 @@ std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
       return true;
     });
   }
-  return best;
+  if (!best) return std::nullopt;
+  return std::make_pair(*best, std::get<0>(best_key));
+}
+}  // namespace
+
+std::optional<SearchStep> pool_sweep(const SearchRequest& r) {
+  if (!r.spec) return std::nullopt;
+  // The incumbent's knob neighbours first; but a move the measurements say loses gives way to
+  // an untried point of the pool that nothing speaks against (band 0 or 1 of the sweep): a
+  // family whose first point lost is not left for the incumbent's known losers.
+  auto k = knob_search(r);
+  if (k && !k->losing) return k;
+  auto rest = sweep_rest(r);
+  if (rest && (!k || rest->second < 2)) {
+    if (k)
+      rest->first.candidate.reason +=
+          " (before the incumbent's knob moves, which the measurements say lose)";
+    return rest->first;
+  }
+  return k;
 }
 
 std::optional<SearchStep> deepest_for(const SearchRequest& r) {

@@ -45,11 +45,15 @@ struct SearchRequest {
   const rules::ChipProfile* chip = nullptr;
   const std::map<std::string, double>* timed_us = nullptr;  // key -> time of points profiled
   std::string same_class;  // non-empty: only this precision class (--precision same)
+  // Points the paired timing resolved faster than the incumbent yet under the keep rule's
+  // minimum gain (TrackState::leads): key -> paired median ratio incumbent / point. May be null.
+  const std::map<std::string, double>* leads = nullptr;
 };
 
 struct SearchStep {
   generators::Candidate candidate;
   std::string hypothesis;  // what the step applies (the knob's or variant's `applies`; may be "")
+  bool losing = false;     // a one-knob move the measurements say loses (timed or modelled slower)
 };
 
 std::optional<SearchStep> knob_search(const SearchRequest& r);

@@ -141,7 +141,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
                        &state.tried,
                        &chip_,
                        &timed_us,
-                       config_.precision == PrecisionPolicy::Same ? seed_precision(spec()) : ""};
+                       config_.precision == PrecisionPolicy::Same ? seed_precision(spec()) : "",
+                       &state.leads};
   // Why this round explores past the rules ("" when it does not).
   std::string past_rules;
 

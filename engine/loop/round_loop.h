@@ -93,6 +93,12 @@ struct TrackState {
   std::map<std::string, ProfiledVariant> profiles;  // by variant key
   // The paired median time of every candidate timed (kept or rejected): the knob model's data.
   std::map<std::string, double> measured_us;
+  // Leads: rejected candidates the paired timing resolved faster than the current incumbent
+  // (the confidence interval of the ratio incumbent / candidate above 1) by less than the keep
+  // rule's minimum gain: key -> paired median ratio. Cleared when a candidate is kept. The knob
+  // search climbs from the best of them (pool_search.h), so a gain too small to keep still
+  // steers the walk.
+  std::map<std::string, double> leads;
 
   std::string incumbent_key() const {
     return generators::variant_key(incumbent.variant, incumbent.knobs);

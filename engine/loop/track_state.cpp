@@ -69,8 +69,11 @@ void TrackState::apply(const RoundRecord& r) {
   if (!r.candidate.empty() && r.verdict && r.verdict->candidate_median_us > 0 &&
       (r.outcome == Outcome::Kept || r.outcome == Outcome::Rejected))
     measured_us[r.candidate] = r.verdict->candidate_median_us;
+  if (r.outcome == Outcome::Rejected && r.verdict && r.verdict->ci_low > 1 && !r.candidate.empty())
+    leads[r.candidate] = r.verdict->median_ratio;
   switch (r.outcome) {
     case Outcome::Kept: {
+      leads.clear();
       auto [id, knobs] = generators::parse_variant_key(r.candidate);
       incumbent = Incumbent{id, knobs};
       // A tie keep (knob_screen.h) is no measured gain: patience keeps counting.
