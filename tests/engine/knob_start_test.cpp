@@ -119,3 +119,22 @@ TEST_CASE("the centre start is only for a large space the track has not timed") 
   CHECK_FALSE(engine::centre_start(s.r, small, 256));
   CHECK(engine::centre_start(s.r, small, 8));
 }
+
+TEST_CASE("a large search is the pool's: a small variant of a large pool counts as large") {
+  Space s;
+  const auto& small = *s.spec.find_variant("small");
+  const auto& tiled = *s.spec.find_variant("tiled");
+  // The pool: naive's one point, the tiled space, small's eight.
+  CHECK(engine::pool_points(s.r) ==
+        1 + engine::admitted_points(s.r, tiled) + engine::admitted_points(s.r, small));
+  CHECK(engine::pool_points(s.r) >= 256);
+  // screen_round asks centre_start with no variant minimum once the pool is large: small's
+  // centre (ILP at the middle of its log2 range, 2 or 4, the nearer the default: 2; FLAG on).
+  auto start = engine::centre_start(s.r, small, 0);
+  REQUIRE(start);
+  CHECK(start->at("ILP") == 2);
+  CHECK(start->at("FLAG") == 1);
+  // Another precision class is out of the pool under --precision same.
+  s.r.same_class = "fp64";
+  CHECK(engine::pool_points(s.r) == 0);
+}
