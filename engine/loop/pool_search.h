@@ -12,13 +12,18 @@
 //               first, up before down; a tried point is skipped, not a wall. Then coupled steps
 //               (two knobs one value each, once each part was tried, is refused alone or is
 //               predicted slower). Last, the moves the measurements say lose: timed slower
-//               between two points that differ only in that knob, or modelled slower.
-//  pool_sweep   when no neighbour is left: the other variants at their default point from the
-//               incumbent (file order), then every remaining untried point, nearest (in knob
-//               octaves) to the fastest timed point of its own variant (the incumbent's knobs
-//               for a variant not timed yet) first: the climb resumes where that variant was
-//               best, and a point that beats the incumbent becomes the knob search's start;
-//               the knob model orders them (predicted faster first, predicted slower last).
+//               between two points that differ only in that knob, or modelled slower. The
+//               climb's centre is the best lead of the variant (SearchRequest::leads: a point
+//               the paired timing resolved faster than the incumbent, under the keep rule's
+//               minimum gain) when there is one, else the incumbent.
+//  pool_sweep   when no neighbour is left, or only one-knob moves the measurements say lose
+//               (those wait for the points below that nothing speaks against): the other variants
+//               at their default point from the incumbent (file order), then every remaining
+//               untried point, nearest (in knob octaves) to the fastest timed point of its own
+//               variant (the incumbent's knobs for a variant not timed yet) first: the climb
+//               resumes where that variant was best, and a point that beats the incumbent becomes
+//               the knob search's start; the knob model orders them (predicted faster first,
+//               predicted slower last).
 //  deepest_for  the deepest variant below the incumbent whose own edge applies the fired
 //               hypothesis (the ON track's choice among the generator's answers).
 //
