@@ -327,10 +327,12 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
       // Counted first, so the list is one allocation, not a doubling series.
       std::size_t n_missing = 0;
       for (const auto& [name, slot] : info.names)
-        n_missing += slot >= 0 && static_cast<std::size_t>(slot) < table.size() && !value_at(slot);
+        n_missing += slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
+                     signal_missing(static_cast<std::size_t>(slot));
       u.missing.reserve(n_missing);
       for (const auto& [name, slot] : info.names)
-        if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() && !value_at(slot))
+        if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
+            signal_missing(static_cast<std::size_t>(slot)))
           u.missing.push_back(table[static_cast<std::size_t>(slot)].name);
       // One allocation at most, not a doubling series (several rules are undecided when a
       // profile lacks a counter).
@@ -422,8 +424,12 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
   }
   if (fired) {
     out.evidence.reserve(fired->names.size());
+    // A missing signal is known from the present bits without reading its Value.
+    const auto signals = static_cast<int>(signal_table().size());
     auto value = [&](int slot) {
-      const Value* v = slot >= 0 ? value_at(slot) : nullptr;
+      if (slot < 0 || (slot < signals && signal_missing(static_cast<std::size_t>(slot))))
+        return Value{};
+      const Value* v = value_at(slot);
       return v ? *v : Value{};
     };
     for (const auto& [name, slot] : fired->names) out.evidence.emplace_back(name, value(slot));
