@@ -44,6 +44,7 @@ std::vector<T> take(Pool<T>& pool) {
 }  // namespace
 
 Matcher::Matcher(const RuleTable& table) : table_(table) {
+  for (const auto& signal : signal_table()) signal_types_.push_back(signal.type);
   const auto n = static_cast<std::size_t>(rule_slot_count());
   slots_.resize(n);
   frame_.resize(n);
@@ -426,9 +427,25 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
     out.evidence.reserve(fired->names.size());
     // A missing signal is known from the present bits without reading its Value.
     const auto signals = static_cast<int>(signal_table().size());
-    auto value = [&](int slot) {
-      if (slot < 0 || (slot < signals && signal_missing(static_cast<std::size_t>(slot))))
-        return Value{};
+    auto value = [&](int slot) -> Value {
+      if (slot < 0) return Value{};
+      const auto i = static_cast<std::size_t>(slot);
+      if (slot < signals) {
+        if (signal_missing(i)) return Value{};
+        // A bound SignalVector's number or bool is in the frame already, copied from its
+        // numbers exactly: read there, not from the vector's Value (a cold cache line when
+        // many sets are classified in turn). A string through the frame's pointer to it.
+        if (!present_.empty()) {
+          switch (signal_types_[i]) {
+            case ValueType::Number:
+              return Value{frame_.num[i]};
+            case ValueType::Bool:
+              return Value{frame_.num[i] != 0};
+            case ValueType::String:
+              return Value{*frame_.str[i]};
+          }
+        }
+      }
       const Value* v = value_at(slot);
       return v ? *v : Value{};
     };

@@ -170,9 +170,10 @@ class Matcher {
   // values_, which that binding leaves stale); empty otherwise.
   std::span<const Value> dense_;
   std::span<const std::uint64_t> present_;  // its SignalVector::present() bits, while bound
-  std::vector<Value> slots_;         // chip numbers (bind_chip_frame), which values_ points at
-  std::vector<RuleInfo> info_;       // in order_ order
-  std::vector<int> needed_signals_;  // signal slots any non-retired rule reads, ascending
+  std::vector<Value> slots_;             // chip numbers (bind_chip_frame), which values_ points at
+  std::vector<ValueType> signal_types_;  // per signal id, its type (signal_table() order)
+  std::vector<RuleInfo> info_;           // in order_ order
+  std::vector<int> needed_signals_;      // signal slots any non-retired rule reads, ascending
   std::vector<std::uint64_t> needed_words_;     // the same as bits (SignalVector::present layout)
   const ChipProfile* prepared_chip_ = nullptr;  // prepare()'s chip (nullptr: none)
   std::vector<int> chip_slots_;  // chip slots any rule reads (guards, names), ascending
