@@ -154,7 +154,7 @@ class Matcher {
   // Whether signal slot i (< signal_table().size()) is missing: for a bound SignalVector from
   // its present bits, so the check reads 8 bytes per 64 signals instead of the signal's Value
   // (a cache line of the vector's Values each: with many signal sets classified in turn, those
-  // lines are cold, and reading them was most of a match's memory traffic).
+  // lines are cold; about a fifth of a match's D1 misses at matcher_bench's 4,096 sets).
   bool signal_missing(std::size_t i) const {
     if (!present_.empty()) return ((present_[i / 64] >> (i % 64)) & 1) == 0;
     return values_[i] == nullptr;

@@ -49,7 +49,7 @@ inline constexpr double kMinCalibration = 0.05;
 inline constexpr double kMaxCalibration = 2.0;
 
 struct Rule {
-  // The fields the matcher reads on every classification come first, together: with its ~576
+  // The fields the matcher reads on every classification come first, together: with its ~570
   // bytes a rule spans nine cache lines, and the matcher's table-change check and ranking then
   // touch one or two lines of each rule instead of four (issue 29, helper h29p).
   int priority = 100;  // lower fires first
