@@ -44,6 +44,7 @@ std::vector<T> take(Pool<T>& pool) {
 }  // namespace
 
 Matcher::Matcher(const RuleTable& table) : table_(table) {
+  for (const auto& signal : signal_table()) signal_types_.push_back(signal.type);
   const auto n = static_cast<std::size_t>(rule_slot_count());
   slots_.resize(n);
   frame_.resize(n);
@@ -327,10 +328,12 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
       // Counted first, so the list is one allocation, not a doubling series.
       std::size_t n_missing = 0;
       for (const auto& [name, slot] : info.names)
-        n_missing += slot >= 0 && static_cast<std::size_t>(slot) < table.size() && !value_at(slot);
+        n_missing += slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
+                     signal_missing(static_cast<std::size_t>(slot));
       u.missing.reserve(n_missing);
       for (const auto& [name, slot] : info.names)
-        if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() && !value_at(slot))
+        if (slot >= 0 && static_cast<std::size_t>(slot) < table.size() &&
+            signal_missing(static_cast<std::size_t>(slot)))
           u.missing.push_back(table[static_cast<std::size_t>(slot)].name);
       // One allocation at most, not a doubling series (several rules are undecided when a
       // profile lacks a counter).
@@ -422,8 +425,28 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
   }
   if (fired) {
     out.evidence.reserve(fired->names.size());
-    auto value = [&](int slot) {
-      const Value* v = slot >= 0 ? value_at(slot) : nullptr;
+    // A missing signal is known from the present bits without reading its Value.
+    const auto signals = static_cast<int>(signal_table().size());
+    auto value = [&](int slot) -> Value {
+      if (slot < 0) return Value{};
+      const auto i = static_cast<std::size_t>(slot);
+      if (slot < signals) {
+        if (signal_missing(i)) return Value{};
+        // A bound SignalVector's number or bool is in the frame already, copied from its
+        // numbers exactly: read there, not from the vector's Value (a cold cache line when
+        // many sets are classified in turn). A string through the frame's pointer to it.
+        if (!present_.empty()) {
+          switch (signal_types_[i]) {
+            case ValueType::Number:
+              return Value{frame_.num[i]};
+            case ValueType::Bool:
+              return Value{frame_.num[i] != 0};
+            case ValueType::String:
+              return Value{*frame_.str[i]};
+          }
+        }
+      }
+      const Value* v = value_at(slot);
       return v ? *v : Value{};
     };
     for (const auto& [name, slot] : fired->names) out.evidence.emplace_back(name, value(slot));

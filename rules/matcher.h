@@ -151,6 +151,14 @@ class Matcher {
     if (i < dense_.size()) return is_missing(dense_[i]) ? nullptr : &dense_[i];
     return values_[i];
   }
+  // Whether signal slot i (< signal_table().size()) is missing: for a bound SignalVector from
+  // its present bits, so the check reads 8 bytes per 64 signals instead of the signal's Value
+  // (a cache line of the vector's Values each: with many signal sets classified in turn, those
+  // lines are cold; about a fifth of a match's D1 misses at matcher_bench's 4,096 sets).
+  bool signal_missing(std::size_t i) const {
+    if (!present_.empty()) return ((present_[i / 64] >> (i % 64)) & 1) == 0;
+    return values_[i] == nullptr;
+  }
 
   const RuleTable& table_;
   std::vector<const Rule*> order_;  // rules sorted by (priority, -confidence, file order)
@@ -162,9 +170,10 @@ class Matcher {
   // values_, which that binding leaves stale); empty otherwise.
   std::span<const Value> dense_;
   std::span<const std::uint64_t> present_;  // its SignalVector::present() bits, while bound
-  std::vector<Value> slots_;         // chip numbers (bind_chip_frame), which values_ points at
-  std::vector<RuleInfo> info_;       // in order_ order
-  std::vector<int> needed_signals_;  // signal slots any non-retired rule reads, ascending
+  std::vector<Value> slots_;             // chip numbers (bind_chip_frame), which values_ points at
+  std::vector<ValueType> signal_types_;  // per signal id, its type (signal_table() order)
+  std::vector<RuleInfo> info_;           // in order_ order
+  std::vector<int> needed_signals_;      // signal slots any non-retired rule reads, ascending
   std::vector<std::uint64_t> needed_words_;     // the same as bits (SignalVector::present layout)
   const ChipProfile* prepared_chip_ = nullptr;  // prepare()'s chip (nullptr: none)
   std::vector<int> chip_slots_;  // chip slots any rule reads (guards, names), ascending

@@ -6,7 +6,9 @@
 #include "rules/rule_program.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 namespace solver::rules {
 
@@ -189,10 +191,15 @@ RuleProgram::Graded RuleProgram::graded(int cond, double margin, double min_evid
       if (out(d)) return {};
       if (d < least) least = d;
     }
+    // The other operands whose degree is missing, by position (bit k - rest_begin): the
+    // three-valued answer is read from them alone (see below).
+    std::uint64_t open = 0;
+    const bool few = plan.rest_end - plan.rest_begin <= 64;
     for (std::int32_t k = plan.rest_begin; k < plan.rest_end; ++k) {
       const double d = soft(rest_[static_cast<std::size_t>(k)], negate, margin);
       if (std::isnan(d)) {
         missing = true;
+        if (few) open |= std::uint64_t{1} << (k - plan.rest_begin);
         continue;
       }
       if (out(d)) return {};
@@ -200,6 +207,18 @@ RuleProgram::Graded RuleProgram::graded(int cond, double margin, double min_evid
     }
     if (missing) {
       if (least < 1) return {};
+      // Here every operand whose degree is known has degree 1, so it is true (a degree is 1
+      // exactly when the operand is true), and a leaf whose signal is missing is unknown: only
+      // an operand of the rest with a missing degree can still be false (a near miss beside a
+      // missing signal inside it). The conjunction is false if one is, else open.
+      if (few) {
+        for (std::uint64_t bits = open; bits != 0; bits &= bits - 1) {
+          const std::int32_t k = plan.rest_begin + std::countr_zero(bits);
+          const int t = boolean(rest_[static_cast<std::size_t>(k)]);
+          if ((negate ? flip(t) : t) == kFalse) return {};
+        }
+        return {Verdict::Undecided, 0};
+      }
       const Node& n = nodes_[static_cast<std::size_t>(plan.root)];
       for (std::int32_t k = n.a; k < n.b; ++k) {
         int t = boolean(kids_[static_cast<std::size_t>(k)]);
@@ -211,7 +230,36 @@ RuleProgram::Graded RuleProgram::graded(int cond, double margin, double min_evid
     return {Verdict::Near, least};
   }
   const int root = plan.root;
+  const Node& rn = nodes_[static_cast<std::size_t>(root)];
+  if ((rn.op == kAnd || rn.op == kOr) && rn.b - rn.a <= 64) {
+    // A disjunction (an `or` chain, or `not` of an `and` chain), soft()'s loop inline: its
+    // degree is the greatest of its operands', 1 as soon as one holds. When a degree is
+    // missing, the three-valued answer is read from those operands alone: one whose degree is
+    // known and under 1 is false, and none is true (it would have degree 1), so the
+    // disjunction is false when every operand with a missing degree is false, else open.
+    double acc = 0.0;
+    std::uint64_t open = 0;
+    for (std::int32_t k = rn.a; k < rn.b; ++k) {
+      const double dk = soft(kids_[static_cast<std::size_t>(k)], negate, margin);
+      if (dk == 1.0) return {Verdict::Holds, 1};
+      if (std::isnan(dk))
+        open |= std::uint64_t{1} << (k - rn.a);
+      else if (dk > acc)
+        acc = dk;
+    }
+    if (open != 0) {
+      for (std::uint64_t bits = open; bits != 0; bits &= bits - 1) {
+        const int t = boolean(kids_[static_cast<std::size_t>(rn.a + std::countr_zero(bits))]);
+        if ((negate ? flip(t) : t) != kFalse) return {Verdict::Undecided, 0};
+      }
+      return {};
+    }
+    if (out(acc)) return {};
+    return {Verdict::Near, acc};
+  }
   double d = soft(root, negate, margin);
+  // An ordering's degree is missing only when an operand is: its three-valued answer is open.
+  if (std::isnan(d) && is_ordering(rn.op)) return {Verdict::Undecided, 0};
   if (std::isnan(d)) {
     int t = boolean(root);
     if (negate) t = flip(t);

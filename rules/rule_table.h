@@ -49,6 +49,14 @@ inline constexpr double kMinCalibration = 0.05;
 inline constexpr double kMaxCalibration = 2.0;
 
 struct Rule {
+  // The fields the matcher reads on every classification come first, together: with its ~570
+  // bytes a rule spans nine cache lines, and the matcher's table-change check and ranking then
+  // touch one or two lines of each rule instead of four (issue 29, helper h29p).
+  int priority = 100;  // lower fires first
+  RuleStatus status = RuleStatus::Active;
+  bool stop = false;
+  double confidence = 0.5;
+  Calibration calibration;
   std::string id;
   std::string when_text;
   std::optional<Expression> when;  // always set after a successful load
@@ -57,18 +65,13 @@ struct Rule {
   // rule without one ranks after every rule with one.
   std::string estimate_text;
   std::optional<Expression> estimate;
-  Calibration calibration;
   std::vector<std::string> requires_caps;
   std::string hypothesis;
   // What this rule says limits the kernel, from rules/bottlenecks.h; empty when the rule does
   // not say (`solver eval` then counts its verdict as naming no bottleneck).
   std::string bottleneck;
-  int priority = 100;  // lower fires first
   std::string rationale;
-  bool stop = false;
   std::optional<Expectation> expect;
-  RuleStatus status = RuleStatus::Active;
-  double confidence = 0.5;
   Provenance provenance;
   SourceLocation where;  // location of the rule's mapping in the file
 };

@@ -6,6 +6,10 @@
 // sets (tests/data) go through the same comparison in tests/engine/matcher_equivalence_test.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <limits>
+#include <map>
+
 #include "rules/rule_program.h"
 #include "tests/rules/random_rules.h"
 #include "tests/rules/reference_matcher.h"
@@ -165,4 +169,57 @@ TEST_CASE("the bundled tables on every chip agree with the matcher before, rando
     SignalSet s = values.signal_set(0.05);
     CHECK(difference(now.match(s, chips().chips[0]), before.match(s, chips().chips[0])) == "");
   }
+}
+
+// graded()'s shortcuts for a missing degree (helper h29p): a disjunction root reads the
+// three-valued answer from its operands whose degree is missing only; a conjunction from the
+// operands of its rest whose degree is missing only; an ordering root whose degree is missing
+// is open. Each case below is built so that the shortcut decides it, and the answer must be
+// Expression's.
+TEST_CASE("graded: missing degrees in disjunctions, conjunctions and orderings") {
+  const int dram = *signal_index("dram_frac");
+  const int l2 = *signal_index("l2_hit");
+  const int occ = *signal_index("occupancy");
+  const char* conditions[] = {
+      "dram_frac > 0.8 or (l2_hit > 0.5 and occupancy > 0.5)",           // `or` root
+      "not (dram_frac <= 0.8 and (l2_hit <= 0.5 or occupancy <= 0.5))",  // `not and` root
+      "dram_frac > 0.1 and (l2_hit > 0.5 and occupancy > 0.5)",          // a rest operand
+      "dram_frac > 0.1 and (l2_hit > 0.5 or occupancy > 0.5)",
+      "dram_frac + l2_hit > 1",  // an ordering on a number node
+  };
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  // (dram_frac, l2_hit, occupancy); NaN: missing. Near misses beside missing signals.
+  const double inputs[][3] = {{0.5, 0.48, nan}, {0.5, 0.9, nan},  {nan, 0.48, nan},
+                              {0.5, nan, 0.2},  {0.79, 0.1, nan}, {0.9, nan, nan},
+                              {0.5, 0.45, 0.9}, {nan, nan, nan},  {0.2, 0.9, 0.9}};
+  std::map<int, int> verdicts;
+  for (const char* text : conditions) {
+    Expression e = parse_or_fail(text, ValueType::Bool);
+    RuleProgram p;
+    const int h = p.add_condition(e);
+    p.finish();
+    for (const auto& in : inputs) {
+      std::vector<Value> full(static_cast<std::size_t>(rule_slot_count()));
+      const int slots[] = {dram, l2, occ};
+      for (int k = 0; k < 3; ++k)
+        if (!std::isnan(in[k])) full[static_cast<std::size_t>(slots[k])] = in[k];
+      SlotFrame f = frame_of(full);
+      p.begin(f);
+      for (double margin : {0.0, 0.2, 1.0})
+        for (double min_evidence : {0.0, 0.5}) {
+          INFO(text << " at " << in[0] << ", " << in[1] << ", " << in[2] << " margin " << margin
+                    << " min_evidence " << min_evidence);
+          RuleProgram::Graded want = reference_graded(e, full, margin, min_evidence);
+          RuleProgram::Graded got = p.graded(h, margin, min_evidence);
+          CHECK(static_cast<int>(got.verdict) == static_cast<int>(want.verdict));
+          if (want.verdict == RuleProgram::Verdict::Near)
+            CHECK(same_double(got.degree, want.degree));
+          ++verdicts[static_cast<int>(want.verdict)];
+        }
+    }
+  }
+  // Every verdict occurs, Out and Undecided with missing signals among them.
+  for (auto v : {RuleProgram::Verdict::Out, RuleProgram::Verdict::Holds, RuleProgram::Verdict::Near,
+                 RuleProgram::Verdict::Undecided})
+    CHECK(verdicts[static_cast<int>(v)] > 0);
 }
