@@ -10,14 +10,18 @@
 #   redteam11_f16x2_red_scatter         KEPT ~1.5-2x (FP16 accumulation by red.add.f16x2, fp32)
 #   control_redteam11_dp4a_scale_skip   kept (W8A8 dp4a after a float-guarded tile skip)
 #   control_redteam11_align_dispatch    kept (GEMV reading its pointers' alignment and overlap)
-# Usage: probe_red11.sh [SECONDS]   (default 150; writes $OUT/probe_red11/). Each folder is
+#   control_redteam11_f16x2_red_declared kept (the f16x2 scatter declaring fp16)
+# With branch red11's precision fix in the bundle, redteam11_f16x2_red_scatter is
+# precision_mismatch instead (the scan line below counts it).
+# Usage: probe_red11.sh [SECONDS]   (default 180; writes $OUT/probe_red11/). Each folder is
 # capped at 25 s, the scan at 15 s; budget spent ends it. Round 11 uses kernels/int8 (round
 # 10's dp4a tiles): where the bundle's kernel library lacks them, the working tree's kernels/.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red11 "${1:-150}" redteam11_branch_narrow_dp4a \
+cheat_probe_init probe_red11 "${1:-180}" redteam11_branch_narrow_dp4a \
   redteam11_adv_address_route redteam11_f16x2_red_scatter control_redteam11_dp4a_scale_skip \
+  control_redteam11_f16x2_red_declared \
   control_redteam11_align_dispatch || exit 1
 lib=$B/share/solver/kernels
 if [[ ! -f "$lib/int8/dp4a_tile_gemm.cuh" && -d kernels/int8 ]]; then
@@ -25,6 +29,8 @@ if [[ ! -f "$lib/int8/dp4a_tile_gemm.cuh" && -d kernels/int8 ]]; then
   say "kernel library: the working tree's kernels/ (the bundle's lacks kernels/int8)"
 fi
 cheat_probe_scan 15 $CP_DIRS
+say "scan: $(grep -cE '^redteam11_f16x2_red_scatter +cheat .*(precision|FP16)' "$O/problems_check.log")" \
+  "of 1 f16x2 reduction cheat refused offline (1 with branch red11's fix, 0 on main)"
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 25 38 check || continue
   say "  gate: $(grep -o 'median [0-9.e+-]* us over [0-9]* runs[^;"]\{0,60\}' <<<"$CR_REC" | head -2 | tr '\n' ' ')"
