@@ -8,17 +8,17 @@
 // the code at the branch; its join is the target label for a forward branch whose fall-through
 // side reaches it (an if-then), or the end of both sides where the fall-through side ends with
 // an unconditional forward `bra` past the target (an if-else); its region is the statements
-// between the branch and the join. A backward guarded branch (a loop's exit test) has the loop
-// from its target label to the branch as its region and the statement after it as its join.
-// Every register written in the region and read at or after the join (in program order) is
-// decided by the branch; in a loop, every register read there before its first write there
-// (carried from one trip to the next: a counter of trips decided by a float test), and one
-// read after the loop only where it was also written before the loop (its value then depends
-// on whether the loop wrote it; one the loop alone writes from data is not its trip count). A side that ends in `ret` or `exit` reaches no join: an early return
-// (a pruned tile skipped by a float test, control_redteam11_dp4a_scale_skip) decides nothing
-// the rest of the kernel reads. Registers written and read inside one side alone carry nothing
-// out of it. Approximations, both towards tainting more: program order stands for reachability
-// after the join, and a region is a range of statements, not a set of blocks.
+// between the branch and the join. A loop (a backward guarded branch, or a forward exit test
+// whose fall-through side jumps back) has the loop as its region and the statement after it as
+// its join. Every register written in the region and read at or after the join (in program
+// order) is decided by the branch; in a loop, every register read there before its first write
+// there (carried from one trip to the next: a counter of trips decided by a float test), and
+// one read after the loop only where it was also written before the loop (its value then
+// depends on whether the loop wrote it; one the loop alone writes from data is not its trip
+// count). A side that ends in `ret` or `exit` reaches no join: an early return (a pruned tile
+// skipped by a float test, control_redteam11_dp4a_scale_skip) decides nothing the rest of the
+// kernel reads. Approximations, both towards tainting more: program order stands for
+// reachability after the join, and a region is a range of statements, not a set of blocks.
 #pragma once
 #include <functional>
 #include <string>
