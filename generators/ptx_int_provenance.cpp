@@ -6,6 +6,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "generators/ptx_implicit_flow.h"
 #include "generators/ptx_scan.h"
 
 namespace solver::generators {
@@ -36,29 +37,6 @@ bool is_int_mma(std::string_view stmt, std::string_view op) {
   for (auto t : ptx_opcode_parts(op))
     if (t == "s8" || t == "u8" || t == "s4" || t == "u4" || t == "b1") return true;
   return false;
-}
-
-bool ident_char(char c) {
-  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
-}
-
-// Registers ("%r12") and symbols ("_ZZ4gemmE2As", "gemm_param_0") named in an operand.
-void names_in(std::string_view o, std::vector<std::string>& regs, std::vector<std::string>& syms) {
-  for (std::size_t i = 0; i < o.size();) {
-    char c = o[i];
-    if (c == '%' || ident_char(c)) {
-      // A register's name runs through '.' ("%tid.x"): its suffix is no symbol.
-      std::size_t j = i + 1;
-      while (j < o.size() && (ident_char(o[j]) || (c == '%' && o[j] == '.'))) ++j;
-      if (c == '%')
-        regs.emplace_back(o.substr(i, j - i));
-      else if (!std::isdigit(static_cast<unsigned char>(c)))
-        syms.emplace_back(o.substr(i, j - i));
-      i = j;
-    } else {
-      ++i;
-    }
-  }
 }
 
 enum class Kind { Other, Load, ParamLoad, Store, Atom, Copy };
@@ -175,7 +153,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
   if (stmt.front() == '.') {
     if (!starts_with(stmt, ".reg")) return false;
     std::vector<std::string> regs, syms;
-    names_in(stmt, regs, syms);
+    ptx_operand_names(stmt, regs, syms);
     bool flt = false;
     for (const auto& s : syms) flt = flt || float_type(s);
     if (flt)
@@ -188,7 +166,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
   std::string_view before = stmt.substr(0, at);
   if (auto g = before.find('@'); g != std::string_view::npos) {
     std::vector<std::string> syms;
-    names_in(before.substr(g), in.srcs, syms);
+    ptx_operand_names(before.substr(g), in.srcs, syms);
   }
   auto t = ptx_opcode_parts(op);
   const std::string_view head = t[0];
@@ -225,7 +203,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
     for (auto x : t) in.int_acc = in.int_acc || x == "s32";
     for (std::size_t i = 1; i < 3 && i < ops.size(); ++i) {
       std::vector<std::string> syms;
-      names_in(ops[i], in.mma_ab, syms);
+      ptx_operand_names(ops[i], in.mma_ab, syms);
     }
   }
   std::vector<std::string> dsyms;
@@ -234,17 +212,17 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
     const bool first = i == 0;
     if (in.kind == Kind::Store || (in.kind == Kind::Copy && first)) {
       if (first)
-        names_in(ops[i], in.addr, in.addr_syms);
+        ptx_operand_names(ops[i], in.addr, in.addr_syms);
       else
-        names_in(ops[i], in.srcs, in.src_syms);
+        ptx_operand_names(ops[i], in.srcs, in.src_syms);
     } else if (in.kind == Kind::Copy) {
-      names_in(ops[i], in.src_addr, in.src_addr_syms);
+      ptx_operand_names(ops[i], in.src_addr, in.src_addr_syms);
     } else if (first) {
-      names_in(ops[i], in.dests, dsyms);
+      ptx_operand_names(ops[i], in.dests, dsyms);
     } else if (bracket && in.kind != Kind::Other) {
-      names_in(ops[i], in.addr, in.addr_syms);
+      ptx_operand_names(ops[i], in.addr, in.addr_syms);
     } else {
-      names_in(ops[i], in.srcs, in.src_syms);
+      ptx_operand_names(ops[i], in.srcs, in.src_syms);
     }
   }
   return true;
@@ -303,7 +281,7 @@ std::vector<std::string> param_names(std::string_view clean, std::size_t entry_a
     std::string_view one = list.substr(0, comma);
     if (auto b = one.find('['); b != std::string_view::npos) one = one.substr(0, b);
     std::vector<std::string> regs, syms;
-    names_in(one, regs, syms);
+    ptx_operand_names(one, regs, syms);
     if (!syms.empty()) out.push_back(syms.back());
     if (comma == std::string_view::npos) break;
     list.remove_prefix(comma + 1);
@@ -325,17 +303,28 @@ EntryScan scan_entry(std::string_view body, const std::vector<std::string>& name
   for (std::size_t i = 0; i < names.size(); ++i)
     if (flt && i < flt->size() && (*flt)[i]) s.float_regions.insert(names[i]);
   std::vector<Insn> code;
+  std::vector<FlowStmt> flows;  // labels and branches, for the implicit flows
   std::string_view rest = body;
   while (!rest.empty()) {
     auto semi = rest.find(';');
     Insn in;
-    if (parse(rest.substr(0, semi), in, s.float_regs)) code.push_back(std::move(in));
+    if (parse(rest.substr(0, semi), in, s.float_regs)) {
+      FlowStmt& f = flows.emplace_back(flow_stmt(rest.substr(0, semi)));
+      f.writes = in.dests, f.reads = in.srcs;
+      f.reads.insert(f.reads.end(), in.addr.begin(), in.addr.end());
+      f.reads.insert(f.reads.end(), in.src_addr.begin(), in.src_addr.end());
+      code.push_back(std::move(in));
+    }
     rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
   }
-  // Monotone (taints only grow): at most one pass per change, plus one to see none.
+  // Monotone (taints only grow): at most one pass per change, plus one to see none. A branch
+  // on a float-derived predicate taints what it decides (ptx_implicit_flow.h, red team 11).
+  auto tainted = [&](const std::string& r) { return s.is_float(r); };
   for (std::size_t before = s.size() + 1; before != s.size();) {
     before = s.size();
     for (const auto& in : code) step(in, s);
+    if (mode == Mode::Float)
+      for (const auto& r : implicit_flow_writes(flows, tainted)) s.flt[r] = true;
   }
   EntryScan out;
   for (const auto& in : code) {

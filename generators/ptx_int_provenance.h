@@ -20,8 +20,9 @@
 //  - across launches: a buffer bound to a parameter an entry stores float-derived values
 //    through (or any buffer of an entry that stores such values through an address of unknown
 //    origin) counts as a float buffer for every entry, to a fixpoint (FloatParams::buffers).
-// Not seen: narrowing by control flow alone (a branch on a float compare that writes integer
-// constants), and one shared buffer reused for int8 tiles and a float epilogue is refused
+//  - a branch on a float-derived predicate: the registers it decides (written on one side and
+//    read after the join, ptx_implicit_flow.h; red team 11's narrowing by control flow alone).
+// One shared buffer reused for int8 tiles and a float epilogue is refused
 // (no byte ranges are tracked). MMAs outside any .entry (a non-inlined .func) are never
 // proven honest.
 #pragma once

@@ -119,6 +119,17 @@ void classify(PtxPrecision& p, std::string_view stmt) {
                                                 "rcp", "sqrt", "rsqrt", "ex2", "tanh"};
   bool arith = false;
   for (auto a : kArith) arith = arith || head == a;
+  // Red team 11 (redteam11_f16x2_red_scatter): an addition made by the memory system rounds in
+  // its format as an `add` does. Reductions and atomics (red, atom, multimem.red and
+  // multimem.ld_reduce, cp.reduce.async.bulk) whose operation is `add` on a half format are
+  // half-precision arithmetic; min, max, exch, cas and the bitwise operations compute nothing.
+  if (!arith && (head == "red" || head == "atom" || head == "multimem" || head == "cp")) {
+    bool add = false;
+    for (std::size_t i = 1; i < t.size(); ++i) add = add || t[i] == "add";
+    if (!add) return;
+    if (head == "cp" && !(t.size() > 1 && t[1] == "reduce")) return;
+    arith = true;
+  }
   if (!arith) return;
   const bool rounding = head == "add" || head == "sub" || head == "mul" || head == "fma" ||
                         head == "mad" || head == "div";

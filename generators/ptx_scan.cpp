@@ -383,4 +383,27 @@ CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::stri
   return f;
 }
 
+// Registers ("%r12") and symbols ("_ZZ4gemmE2As", "gemm_param_0") named in an operand.
+void ptx_operand_names(std::string_view o, std::vector<std::string>& regs,
+                       std::vector<std::string>& syms) {
+  auto ident_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$';
+  };
+  for (std::size_t i = 0; i < o.size();) {
+    char c = o[i];
+    if (c == '%' || ident_char(c)) {
+      // A register's name runs through '.' ("%tid.x"): its suffix is no symbol.
+      std::size_t j = i + 1;
+      while (j < o.size() && (ident_char(o[j]) || (c == '%' && o[j] == '.'))) ++j;
+      if (c == '%')
+        regs.emplace_back(o.substr(i, j - i));
+      else if (!std::isdigit(static_cast<unsigned char>(c)))
+        syms.emplace_back(o.substr(i, j - i));
+      i = j;
+    } else {
+      ++i;
+    }
+  }
+}
+
 }  // namespace solver::generators

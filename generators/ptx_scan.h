@@ -73,4 +73,9 @@ struct CodeFacts {
 };
 CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::string>& entries);
 
+// The registers ("%r12", "%tid.x") and symbols ("gemm_param_0") an operand names, appended in
+// order (the provenance taints of ptx_int_provenance.cpp read operands through it).
+void ptx_operand_names(std::string_view o, std::vector<std::string>& regs,
+                       std::vector<std::string>& syms);
+
 }  // namespace solver::generators

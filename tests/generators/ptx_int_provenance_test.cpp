@@ -2,7 +2,8 @@
 // W8A8 GEMM whose MMAs multiply the problem's integer buffers is honest next to float scales and
 // a float output; the same MMAs on values narrowed from floats in the kernel are not, however
 // the narrowing is spelled (cvt, bit tricks, a float-indexed table, a float-guarded select, a
-// shared-memory or cp.async round trip, a wgmma descriptor over float-derived tiles, a loop).
+// shared-memory or cp.async round trip, a wgmma descriptor over float-derived tiles, a loop, a
+// branch on a float compare: red team 11).
 // Hand-written PTX for each rule, then the cheat-suite folders through NVRTC.
 #include <doctest/doctest.h>
 
@@ -246,4 +247,42 @@ TEST_CASE("the cheat suite's int8 folders through NVRTC: controls pass, the narr
   }
   CHECK(seen == 14);          // two variants in each folder
   CHECK(imma_controls == 3);  // the W8A8 and both CUDA samples' IMMA controls do run IMMAs
+}
+
+TEST_CASE(
+    "red team 11: what a branch on a float decides is float-derived; an early return is not") {
+  // redteam11_branch_narrow_dp4a's shape: an integer built under a branch on a float compare
+  // (if-then: +64 where the scale is >= 0.5), no data flow from the float.
+  const std::string bit =
+      "mov.u32 %r3, 0;\n\tsetp.lt.f32 %p2, %f2, 0f3F000000;\n\t@%p2 bra $L__BB0_5;\n"
+      "\tadd.s32 %r3, %r3, 64;\n$L__BB0_5:\n";
+  CHECK(honest(kernel(bit)) == 0);
+  // An if-else choosing between two constants.
+  const std::string choose =
+      "setp.lt.f32 %p2, %f2, 0f3F000000;\n\t@%p2 bra $L__BB0_10;\n\tmov.u32 %r3, 1;\n"
+      "\tbra.uni $L__BB0_11;\n$L__BB0_10:\n\tmov.u32 %r3, 2;\n$L__BB0_11:\n";
+  CHECK(honest(kernel(choose)) == 0);
+  // A loop whose exit test is a float compare counts its trips into an integer.
+  const std::string count =
+      "mov.u32 %r3, 0;\n\tmov.f32 %f5, %f2;\n$L__BB0_6:\n\tsetp.lt.f32 %p3, %f5, 0f3F800000;\n"
+      "\t@%p3 bra $L__BB0_7;\n\tsub.f32 %f5, %f5, 0f3F800000;\n\tadd.s32 %r3, %r3, 1;\n"
+      "\tbra.uni $L__BB0_6;\n$L__BB0_7:\n";
+  CHECK(honest(kernel(count)) == 0);
+  // control_redteam11_dp4a_scale_skip's shape: a float test that returns early, then the
+  // operand loaded from the integer buffer: nothing the test decides reaches the MMA.
+  const std::string skip =
+      "setp.eq.f32 %p2, %f2, 0f00000000;\n\t@!%p2 bra $L__BB0_9;\n\tret;\n$L__BB0_9:\n" + kLoadR3;
+  CHECK(honest(kernel(skip)) == 1);
+  // The same if-then on an integer compare decides nothing float.
+  const std::string int_bit =
+      "mov.u32 %r3, 0;\n\tsetp.lt.s32 %p2, %r1, 7;\n\t@%p2 bra $L__BB0_5;\n"
+      "\tadd.s32 %r3, %r3, 64;\n$L__BB0_5:\n";
+  CHECK(honest(kernel(int_bit)) == 1);
+  // A loop run a float-decided number of times that loads its operand afresh each trip: the
+  // loaded value is no trip count (written before it is read in the loop).
+  const std::string reload =
+      "mov.f32 %f5, %f2;\n$L__BB0_12:\n\t" + kLoadR3 +
+      "\tsub.f32 %f5, %f5, 0f3F800000;\n\tsetp.gt.f32 %p3, %f5, 0f00000000;\n"
+      "\t@%p3 bra $L__BB0_12;\n";
+  CHECK(honest(kernel(reload)) == 1);
 }

@@ -69,6 +69,39 @@ TEST_CASE("conversions down and half arithmetic are counted; widening and commen
   CHECK(p.mma_f16 == 0);
 }
 
+TEST_CASE("half-precision additions made by reductions and atomics are half arithmetic") {
+  // Red team 11 (tests/cheats/redteam11_f16x2_red_scatter): an "fp32" scatter-add accumulated
+  // in FP16 with red.global.add.noftz.f16x2 (its inputs FP16 already, so no narrowing cvt) was
+  // read as no arithmetic at all.
+  auto p = scan_ptx_precision(
+      "  red.global.add.noftz.f16x2 [%rd1], %r1;\n"
+      "  atom.shared.add.noftz.bf16 %rs1, [%r2], %rs2;\n"
+      "  @%p1 red.relaxed.gpu.global.add.noftz.bf16x2 [%rd2], %r3;\n"
+      "  cp.reduce.async.bulk.global.shared::cta.bulk_group.add.noftz.f16 [%rd3], [%r4], 256;\n"
+      "  multimem.red.relaxed.sys.global.add.bf16x2 [%rd4], %r5;\n");
+  CHECK(p.arith_f16 == 2);
+  CHECK(p.arith_bf16 == 3);
+  // What computes nothing, or computes in FP32, is not counted: min/max/exchange on halves, an
+  // FP32 atomic add (the honest seed's), integer adds, a bulk copy.
+  auto q = scan_ptx_precision(
+      "  atom.global.max.bf16x2 %r1, [%rd1], %r2;\n"
+      "  red.global.min.f16 [%rd1], %rs1;\n"
+      "  atom.global.exch.b16 %rs2, [%rd1], %rs3;\n"
+      "  red.global.add.f32 [%rd2], %f1;\n"
+      "  atom.global.add.u32 %r3, [%rd3], 1;\n"
+      "  cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%r4], [%rd4], 256, "
+      "[%r5];\n");
+  CHECK(q.arith_f16 == 0);
+  CHECK(q.arith_bf16 == 0);
+  CHECK(q.arith_f32 == 0);
+  const std::string red = "red.global.add.noftz.f16x2 [%rd1], %r1;\n";
+  const std::string why = mismatch(red, "fp32", {DType::F16, DType::F32, DType::I32});
+  CHECK(why.find("FP16 arithmetic") != std::string::npos);
+  CHECK(why.find("declare precision 'fp16'") != std::string::npos);
+  CHECK(mismatch(red, "fp16", {DType::F16, DType::F32, DType::I32}).empty());
+  CHECK(mismatch("red.global.add.f32 [%rd1], %f1;\n", "fp32", {DType::F16, DType::F32}).empty());
+}
+
 TEST_CASE("each class admits what it promises and nothing lower") {
   const std::string f16_mma =
       "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";

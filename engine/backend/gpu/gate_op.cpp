@@ -59,10 +59,20 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
     }
     return c;
   };
+  // P8 (red team 11, redteam11_adv_address_route): a derived set's inputs are allocations of
+  // their own, outside the arena, so a kernel running on them could tell an adversarial check
+  // from every other run by its pointers alone (B - A, C - A). Each adversarial check runs at
+  // slot 0's addresses instead, as the first run after a reload, as the regular check of set 0
+  // does: the set's values copied into the slot (the fresh-set check's path), checked there
+  // against the set's digests and reference (which runs on the set's own copy, never given to
+  // the candidate), and slot 0 put back from its pristine copy.
   auto run_check = [&](int set) {
     reload(p);
-    run_variant(p, set, "adversarial check run");
-    return check_outputs(p, set, g, "adversarial input set");
+    p.buffers->copy_inputs(set, 0, ctx_->stream());
+    run_variant(p, 0, "adversarial check run");
+    const bool ok = check_outputs(p, 0, g, "adversarial input set", set);
+    p.buffers->restore_inputs(0);
+    return ok;
   };
   std::vector<std::string> ran;
   const std::string problem_key = homogeneous_key(p);

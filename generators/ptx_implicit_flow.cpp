@@ -1,0 +1,126 @@
+#include "generators/ptx_implicit_flow.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "generators/ptx_scan.h"
+
+namespace solver::generators {
+namespace {
+
+bool label_char(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
+}
+
+std::string_view trim(std::string_view s) {
+  while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.front())) || s.front() == '{' ||
+                        s.front() == '}'))
+    s.remove_prefix(1);
+  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
+  return s;
+}
+
+}  // namespace
+
+FlowStmt flow_stmt(std::string_view stmt) {
+  FlowStmt f;
+  stmt = trim(stmt);
+  const std::string_view op = ptx_opcode(stmt);
+  const std::size_t at = op.empty() ? stmt.size() : stmt.find(op);
+  std::string_view before = stmt.substr(0, at);
+  // Labels: "name:" before the opcode (and before or after a guard).
+  for (std::size_t i = 0; i < before.size();) {
+    std::size_t j = i;
+    while (j < before.size() && label_char(before[j])) ++j;
+    std::size_t k = j;
+    while (k < before.size() && std::isspace(static_cast<unsigned char>(before[k]))) ++k;
+    if (j > i && k < before.size() && before[k] == ':') {
+      f.labels.emplace_back(before.substr(i, j - i));
+      i = k + 1;
+    } else {
+      i = j > i ? j : i + 1;
+    }
+  }
+  std::string guard;
+  if (auto g = before.find('@'); g != std::string_view::npos) {
+    std::size_t i = g + 1;
+    while (i < before.size() &&
+           (before[i] == '!' || std::isspace(static_cast<unsigned char>(before[i]))))
+      ++i;
+    std::size_t j = i;
+    while (j < before.size() && (before[j] == '%' || label_char(before[j]))) ++j;
+    guard = std::string(before.substr(i, j - i));
+  }
+  if (op.empty()) return f;
+  const auto parts = ptx_opcode_parts(op);
+  const std::string_view head = parts[0];
+  if (head == "bra") {
+    auto ops = ptx_operands(stmt, op);
+    if (!ops.empty()) f.target = std::string(trim(ops[0]));
+    f.guarded = !guard.empty();
+    f.guard = guard;
+    f.ends = guard.empty();
+  } else if (head == "ret" || head == "exit" || head == "trap") {
+    f.ends = guard.empty();
+  }
+  return f;
+}
+
+std::vector<std::string> implicit_flow_writes(
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted) {
+  std::map<std::string, std::size_t> label_at;
+  for (std::size_t i = 0; i < code.size(); ++i)
+    for (const auto& l : code[i].labels) label_at.emplace(l, i);
+  std::set<std::string> out;
+  for (std::size_t b = 0; b < code.size(); ++b) {
+    const FlowStmt& br = code[b];
+    if (!br.guarded || br.target.empty() || !tainted(br.guard)) continue;
+    auto t = label_at.find(br.target);
+    if (t == label_at.end()) continue;
+    std::size_t from = 0, to = 0, join = 0;  // region [from, to), join
+    bool loop = false;
+    if (t->second > b) {
+      from = b + 1, to = t->second, join = t->second;  // an if-then, unless its side ends
+      const FlowStmt& last = code[to - 1];
+      if (to - 1 > b && last.ends) {
+        auto j = last.target.empty() ? label_at.end() : label_at.find(last.target);
+        if (j == label_at.end()) continue;  // ret/exit: this side joins nothing
+        if (j->second > to) {               // an if-else: both sides end at its label
+          if (code[j->second - 1].ends && code[j->second - 1].target.empty()) continue;
+          to = j->second, join = j->second;
+        } else if (j->second <= b) {  // a loop whose exit test is this branch
+          from = j->second, loop = true;
+        }
+      }
+    } else {
+      from = t->second, to = b + 1, join = b + 1, loop = true;  // a loop's closing test
+    }
+    std::set<std::string> written;
+    for (std::size_t i = from; i < to; ++i)
+      written.insert(code[i].writes.begin(), code[i].writes.end());
+    if (written.empty()) continue;
+    // In a loop, a register the loop writes keeps an earlier value only where the loop can be
+    // left before it is written: decided when it was also written before the loop.
+    std::set<std::string> before_loop;
+    if (loop)
+      for (std::size_t i = 0; i < from; ++i)
+        for (const auto& w : code[i].writes)
+          if (written.count(w)) before_loop.insert(w);
+    for (std::size_t i = join; i < code.size(); ++i)
+      for (const auto& r : code[i].reads)
+        if (written.count(r) && (!loop || before_loop.count(r))) out.insert(r);
+    if (loop) {  // loop-carried: read in the loop at or before its first write there
+      std::map<std::string, std::size_t> first_write;
+      for (std::size_t i = from; i < to; ++i)
+        for (const auto& w : code[i].writes) first_write.emplace(w, i);
+      for (std::size_t i = from; i < to; ++i)
+        for (const auto& r : code[i].reads)
+          if (auto w = first_write.find(r); w != first_write.end() && i <= w->second) out.insert(r);
+    }
+  }
+  return {out.begin(), out.end()};
+}
+
+}  // namespace solver::generators

@@ -1,0 +1,47 @@
+// Implicit flows of a PTX entry (issue 28, red team 11: redteam11_branch_narrow_dp4a). A value
+// chosen by a branch on a float compare carries the float as much as one chosen by `selp`: an
+// integer built as "if (r >= 64) q += 64" bit by bit is the float narrowed, with no data flow
+// from it. The integer-MMA provenance taint (ptx_int_provenance.h) asks this file which
+// registers such branches decide.
+//
+// The rule, on the statements in program order: a guarded `bra` whose guard is tainted splits
+// the code at the branch; its join is the target label for a forward branch whose fall-through
+// side reaches it (an if-then), or the end of both sides where the fall-through side ends with
+// an unconditional forward `bra` past the target (an if-else); its region is the statements
+// between the branch and the join. A loop (a backward guarded branch, or a forward exit test
+// whose fall-through side jumps back) has the loop as its region and the statement after it as
+// its join. Every register written in the region and read at or after the join (in program
+// order) is decided by the branch; in a loop, every register read there before its first write
+// there (carried from one trip to the next: a counter of trips decided by a float test), and
+// one read after the loop only where it was also written before the loop (its value then
+// depends on whether the loop wrote it; one the loop alone writes from data is not its trip
+// count). A side that ends in `ret` or `exit` reaches no join: an early return (a pruned tile
+// skipped by a float test, control_redteam11_dp4a_scale_skip) decides nothing the rest of the
+// kernel reads. Approximations, both towards tainting more: program order stands for
+// reachability after the join, and a region is a range of statements, not a set of blocks.
+#pragma once
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace solver::generators {
+
+struct FlowStmt {
+  std::vector<std::string> labels;  // labels defined before the opcode
+  std::string target;               // a `bra`'s label, else empty
+  bool guarded = false;             // the `bra` has a guard predicate
+  std::string guard;                // its register
+  bool ends = false;                // ret, exit, trap or an unguarded bra: no fall-through
+  std::vector<std::string> writes, reads;
+};
+
+// The labels, branch and guard of one statement (`writes` and `reads` are the caller's).
+FlowStmt flow_stmt(std::string_view stmt);
+
+// The registers written in the region of a guarded branch whose guard `tainted` answers true
+// for, and read at or after its join (see above).
+std::vector<std::string> implicit_flow_writes(
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted);
+
+}  // namespace solver::generators
