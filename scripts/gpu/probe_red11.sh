@@ -22,7 +22,7 @@ source scripts/gpu/lib/cheat_probe.sh
 cheat_probe_init probe_red11 "${1:-180}" redteam11_branch_narrow_dp4a \
   redteam11_adv_address_route redteam11_f16x2_red_scatter control_redteam11_dp4a_scale_skip \
   control_redteam11_f16x2_red_declared \
-  control_redteam11_align_dispatch || exit 1
+  control_redteam11_align_dispatch redteam10_bf16_round_trip || exit 1
 lib=$B/share/solver/kernels
 if [[ ! -f "$lib/int8/dp4a_tile_gemm.cuh" && -d kernels/int8 ]]; then
   export SOLVER_KERNELS_DIR=$PWD/kernels
