@@ -160,7 +160,9 @@ std::set<std::string> PtxPrecision::formats() const {
   return out;
 }
 
-PtxPrecision scan_ptx_precision(const std::string& ptx) {
+namespace {
+// The statement counts, without the data flows.
+PtxPrecision count_statements(const std::string& ptx) {
   PtxPrecision p;
   std::string clean = strip_ptx_comments(ptx);
   std::string_view rest(clean);
@@ -169,13 +171,19 @@ PtxPrecision scan_ptx_precision(const std::string& ptx) {
     classify(p, rest.substr(0, semi));
     rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
   }
+  return p;
+}
+}  // namespace
+
+PtxPrecision scan_ptx_precision(const std::string& ptx) {
+  PtxPrecision p = count_statements(ptx);
   if (p.cvt_bf16) p.bf16_computed = narrowed_values_computed(ptx, FloatParams{}, true);
   if (p.cvt_f16) p.f16_computed = narrowed_values_computed(ptx, FloatParams{}, false);
   return p;
 }
 
 PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& params) {
-  PtxPrecision p = scan_ptx_precision(ptx);
+  PtxPrecision p = count_statements(ptx);
   // With the launches' bindings the narrowed values are followed across launches too.
   if (p.cvt_bf16) p.bf16_computed = narrowed_values_computed(ptx, params, true);
   if (p.cvt_f16) p.f16_computed = narrowed_values_computed(ptx, params, false);
