@@ -27,6 +27,7 @@ FloatParams float_params(const ResolvedVariant& rv) {
       if (a.kind == ResolvedArg::Kind::TensorMap && a.index >= 0 &&
           a.index < static_cast<int>(rv.tensor_maps.size())) {
         v[i] = v[i] || is_float(rv.tensor_maps[a.index].dtype);
+        out.map_dtypes.insert(rv.tensor_maps[a.index].dtype);
         if (rv.tensor_maps[a.index].buffer >= 0) bound[i].insert(rv.tensor_maps[a.index].buffer);
       }
     }

@@ -31,6 +31,8 @@
 #include <string>
 #include <vector>
 
+#include "generators/problem_spec.h"
+
 namespace solver::generators {
 
 struct ResolvedVariant;
@@ -46,6 +48,7 @@ struct ResolvedVariant;
 struct FloatParams : std::map<std::string, std::vector<bool>> {
   using std::map<std::string, std::vector<bool>>::map;
   std::map<std::string, std::vector<std::set<int>>> buffers;
+  std::set<DType> map_dtypes;  // the element types of the variant's TMA tensor maps
 };
 FloatParams float_params(const ResolvedVariant& rv);
 

@@ -129,6 +129,17 @@ void classify(PtxPrecision& p, std::string_view stmt) {
     if (!add) return;
     if (head == "cp" && !(t.size() > 1 && t[1] == "reduce")) return;
     arith = true;
+    // A tensor bulk reduction (cp.reduce.async.bulk.tensor ... .add) names no type: its
+    // tensor map holds it. Counted here, given a format by the overload that knows the maps.
+    bool tensor = false, typed = false;
+    for (std::size_t i = 1; i < t.size(); ++i) {
+      tensor = tensor || t[i] == "tensor";
+      typed = typed || format_of(t[i]) != Fmt::None;
+    }
+    if (head == "cp" && tensor && !typed) {
+      ++p.reduce_tensor_add;
+      return;
+    }
   }
   if (!arith) return;
   const bool rounding = head == "add" || head == "sub" || head == "mul" || head == "fma" ||
@@ -193,6 +204,15 @@ PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& param
     p.int_dot_honest = prov.honest_dot;
   }
   if (p.arith_f32 > 0) p.f32_to_buffers = fp32_arith_to_buffers(ptx);
+  // Red team 11's residual: a tensor bulk reduction adds in its map's format. Which map an
+  // instruction names is not followed; it counts in the narrowest half format any of the
+  // variant's maps holds (none: FP32 or wider, no half arithmetic).
+  if (p.reduce_tensor_add > 0) {
+    if (params.map_dtypes.count(DType::F16))
+      p.arith_f16 += p.reduce_tensor_add;
+    else if (params.map_dtypes.count(DType::BF16))
+      p.arith_bf16 += p.reduce_tensor_add;
+  }
   return p;
 }
 

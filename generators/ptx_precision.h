@@ -24,6 +24,10 @@ struct PtxPrecision {
   // Rounding arithmetic in half formats (add/sub/mul/fma/mad/div/rcp/sqrt/rsqrt/ex2/tanh on
   // .f16, .f16x2, .bf16, .bf16x2).
   int arith_f16 = 0, arith_bf16 = 0;
+  // Tensor bulk reductions that add (cp.reduce.async.bulk.tensor ... .add): their format is the
+  // tensor map's, not named in the PTX; the overload with parameters counts them as half
+  // arithmetic where a map of the variant holds a half format.
+  int reduce_tensor_add = 0;
   // Integer dot products on the CUDA cores (dp4a / dp2a): 4 (2) multiply-adds per instruction.
   int int_dot = 0;
   // FP64 narrowed to FP32 (cvt.rn.f32.f64), and rounding FP32 arithmetic (add, sub, mul, fma,

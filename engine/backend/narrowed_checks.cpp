@@ -15,6 +15,15 @@ std::vector<std::string> narrowed_checks(const generators::ProblemSpec& spec,
         "dist_fixed inputs kept off the adversarial sets (timed runs still redraw them inside "
         "their declared law, docs/reliability.md P6a; a constant never changes): " +
         fixed);
+  // A floor lowered by the variant's own FLOP count (floor_rate.h floor_flops): the author of
+  // the variant, not the problem, vouched for the work the too-fast check holds it to.
+  if (gate.detail.find("the variant's algorithm_flops") != std::string::npos) {
+    const auto at = gate.detail.find("floor ");
+    const auto end = gate.detail.find("; ", at);
+    if (at != std::string::npos)
+      out.push_back("physical floor from the variant's own algorithm_flops, not the problem's: " +
+                    gate.detail.substr(at, end == std::string::npos ? end : end - at));
+  }
   // The worker's words (gate_op.cpp), up to the next "; ".
   for (const char* marker :
        {"adversarial sets: none apply", "adversarial sets: not applicable",

@@ -32,7 +32,7 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   spec.buffers.push_back(buffer("w", generators::BufferRole::InOut, true));
   g.detail =
       "median 10 us over 6 runs; fresh-set check at timed sample 2; adversarial sets: none apply "
-      "(no float input that is not dist_fixed, an fp16 class, or values already at the range's "
+      "(no float input that is not dist_fixed, or values already at the range's "
       "end); 1 sample(s) without the expected kernel records";
   auto n = narrowed_checks(spec, g);
   REQUIRE(n.size() == 2);
@@ -69,6 +69,16 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   CHECK(n[2].rfind("tolerance admits a 1-in-2 sample (", 0) == 0);
   CHECK(n[2].find("declared one would)") != std::string::npos);
   CHECK(n[2].find("kernel records") == std::string::npos);
+  // A floor lowered by the variant's own algorithm_flops (red team 11): written down.
+  g.detail =
+      "median 10 us over 6 runs; floor 4 us (max of 1e+06 B at 4800 GB/s and 3.7e+09 FLOP (the "
+      "variant's algorithm_flops) at 67 FP32 TFLOP/s); adversarial sets: exponent range up "
+      "(outputs x 2)";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[1].rfind("physical floor from the variant's own algorithm_flops", 0) == 0);
+  CHECK(n[1].find("3.7e+09 FLOP") != std::string::npos);
+  CHECK(n[1].find("adversarial") == std::string::npos);
 }
 
 TEST_CASE("the ledger record carries narrowed_checks, and only when there are some") {

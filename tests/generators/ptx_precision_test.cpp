@@ -102,6 +102,28 @@ TEST_CASE("half-precision additions made by reductions and atomics are half arit
   CHECK(mismatch("red.global.add.f32 [%rd1], %f1;\n", "fp32", {DType::F16, DType::F32}).empty());
 }
 
+TEST_CASE("a tensor bulk reduction adds in its tensor map's format") {
+  // Red team 11's residual: cp.reduce.async.bulk.tensor names no type (the map holds it).
+  const std::string ptx =
+      "  cp.reduce.async.bulk.tensor.2d.global.shared::cta.add.tile.bulk_group [%rd1, {%r1, "
+      "%r2}], [%r3];\n"
+      "  cp.reduce.async.bulk.tensor.1d.global.shared::cta.min.tile.bulk_group [%rd1, {%r1}], "
+      "[%r3];\n";
+  auto bare = scan_ptx_precision(ptx);
+  CHECK(bare.reduce_tensor_add == 1);  // the min computes nothing
+  CHECK(bare.arith_f16 + bare.arith_bf16 == 0);
+  FloatParams half_map, bf16_map, f32_map;
+  half_map.map_dtypes = {DType::F32, DType::F16};
+  bf16_map.map_dtypes = {DType::BF16};
+  f32_map.map_dtypes = {DType::F32};
+  CHECK(scan_ptx_precision(ptx, half_map).arith_f16 == 1);
+  CHECK(scan_ptx_precision(ptx, bf16_map).arith_bf16 == 1);
+  auto wide = scan_ptx_precision(ptx, f32_map);
+  CHECK(wide.arith_f16 + wide.arith_bf16 == 0);
+  CHECK(!precision_mismatch(scan_ptx_precision(ptx, half_map), "fp32", {DType::F16, DType::F32})
+             .empty());
+}
+
 TEST_CASE("each class admits what it promises and nothing lower") {
   const std::string f16_mma =
       "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n";

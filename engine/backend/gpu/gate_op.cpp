@@ -85,8 +85,8 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
   beat("adversarial input sets", 120000);
   int iu = add_derived_set(p, SetKind::ExponentUp, seeds[0]);
   if (iu < 0)
-    return "adversarial sets: none apply (no float input that is not dist_fixed, an fp16 class, "
-           "or values already at the range's end)";
+    return "adversarial sets: none apply (no float input that is not dist_fixed, or values "
+           "already at the range's end)";
   auto cu = factor(iu);
   homogeneous_[problem_key] = cu.has_value();
   // From here on the timed runs, the fresh set and the audits shrink positive laws as the

@@ -118,7 +118,13 @@ bool perturbable(const generators::ResolvedBuffer& b) {
 
 int exponent_shift(const generators::ResolvedBuffer& b, const unsigned char* data, bool up,
                    const std::string& precision) {
-  if (!perturbable(b) || b.dtype == DType::F16 || precision == "fp16") return 0;
+  if (!perturbable(b)) return 0;
+  // How far the largest value is moved: 17 binades, out of any declared support and past
+  // FP16's range (FP32 work done in FP16 overflows), where the code may compute with FP32's
+  // exponent range; 3 binades where the buffer is FP16 or the class is fp16, so that an honest
+  // FP16 computation stays finite and the set still leaves a [-1, 1] support (red team 11: an
+  // FP16-only problem got no adversarial set at all).
+  const int reach = b.dtype == DType::F16 || precision == "fp16" ? kHalfReach : kFullReach;
   std::vector<double> maxima(size_t((b.elements + kStretch - 1) / kStretch), 0.0);
   parallel_stretches(b.elements, 0, [&](int64_t s, int64_t begin, int64_t end) {
     double m = 0;
@@ -131,7 +137,7 @@ int exponent_shift(const generators::ResolvedBuffer& b, const unsigned char* dat
   double m = *std::max_element(maxima.begin(), maxima.end());
   if (!(m > 0)) return 0;
   int top = int(std::ceil(std::log2(m)));  // m <= 2^top
-  int e = up ? 17 - top : -17 - top;
+  int e = up ? reach - top : -reach - top;
   if (up ? e <= 0 : e >= 0) return 0;
   return e;
 }

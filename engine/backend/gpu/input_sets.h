@@ -49,10 +49,13 @@ const char* to_string(SetKind k);
 // distribution not declared part of the problem's meaning (dist_fixed).
 bool perturbable(const generators::ResolvedBuffer& b);
 
-// The power of two e that moves the buffer's largest magnitude to about 2^17 (up: over the
-// FP16 maximum 65504) or 2^-17 (down: FP16 subnormals), or 0 where the set does not apply: an
-// f16 buffer (its storage has FP16's range), a variant declaring fp16 (its honest path would
-// overflow too), an all-zero buffer, or values already that large.
+// The power of two e that moves the buffer's largest magnitude to about 2^kFullReach (up: over
+// the FP16 maximum 65504) or 2^-kFullReach (down: FP16 subnormals); for an f16 buffer (its
+// storage has FP16's range) or a variant declaring fp16 (its honest path would overflow too) to
+// 2^+-kHalfReach instead, inside FP16's range but out of a [-1, 1] support. 0 where the set does
+// not apply: an all-zero buffer, or values already that large (small).
+inline constexpr int kFullReach = 17;
+inline constexpr int kHalfReach = 3;
 int exponent_shift(const generators::ResolvedBuffer& b, const unsigned char* data, bool up,
                    const std::string& precision);
 
