@@ -7,13 +7,15 @@
 #     folder of links: blog_wmma_gemm, cs_wmma_gemm_staged, vllm_reshape_and_cache,
 #     vllm_rms_norm, vllm_silu_and_mul, ggml_dequant_q4_0, vllm_rotary_neox;
 #  2. one live round each of redteam11_f16x2_red_scatter (must be precision_mismatch) and
-#     control_redteam11_f16x2_red_declared (must be kept; its sets now run).
+#     control_redteam11_f16x2_red_declared (must be kept; its sets now run), and of
+#     control_f16_positive_gemm (must be kept: its exponent set's reference leaves FP16's
+#     range, so the set is skipped and said, engine/backend/gpu/input_sets.h output_range_limit).
 # Usage: probe_f16.sh [SECONDS]   (default 150; writes $OUT/probe_f16/)
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
 cheat_probe_init probe_f16 "${1:-150}" redteam11_f16x2_red_scatter \
-  control_redteam11_f16x2_red_declared || exit 1
+  control_redteam11_f16x2_red_declared control_f16_positive_gemm || exit 1
 links=$(mktemp -d)
 for f in corpus_fresh2/blog_wmma_gemm corpus_fresh3/cs_wmma_gemm_staged \
   corpus_fresh4/vllm_reshape_and_cache corpus_fresh4/vllm_rms_norm corpus_fresh4/vllm_silu_and_mul \

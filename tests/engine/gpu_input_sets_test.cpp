@@ -124,6 +124,12 @@ TEST_CASE("exponent range: 2^17 past FP16's maximum, 2^-17 into its subnormals; 
     return gpu::half_value(bits);
   };
   for (size_t i = 0; i < 4096; ++i) REQUIRE(half_at(hscaled, i) == 8 * half_at(hbytes, i));
+  // What an output may reach on that set and still be stored: FP16's range for an f16 output
+  // or any float output under fp16, an eighth of it (tests/cheats/control_f16_positive_gemm).
+  CHECK(gpu::output_range_limit(h, "fp32") == 65504.0 / 8);
+  CHECK(gpu::output_range_limit(b, "fp16") == 65504.0 / 8);
+  CHECK(gpu::output_range_limit(b, "fp32") > 1e37);
+  CHECK(std::isinf(gpu::output_range_limit(buffer("d", DType::F64, 4), "fp16")));
   auto wide = buffer("w", DType::F32, 4096, {"uniform", -100, 100});
   auto wbytes = gpu::make_input(wide, 3);
   CHECK(gpu::exponent_shift(wide, wbytes.data(), true, "fp32") == 10);  // 2^7 * 2^10 = 2^17

@@ -79,6 +79,14 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   CHECK(n[1].rfind("physical floor from the variant's own algorithm_flops", 0) == 0);
   CHECK(n[1].find("3.7e+09 FLOP") != std::string::npos);
   CHECK(n[1].find("adversarial") == std::string::npos);
+  // An exponent set skipped because its reference leaves the output's format: written down.
+  g.detail =
+      "median 10 us over 6 runs; adversarial sets: exponent range up skipped (C's reference x 64 "
+      "leaves the range its format holds), heavy-tailed random signs (error scaled by the "
+      "reference on |inputs|)";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[1].rfind("exponent range up skipped (C's reference x 64", 0) == 0);
 }
 
 TEST_CASE("the ledger record carries narrowed_checks, and only when there are some") {

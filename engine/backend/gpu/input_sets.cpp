@@ -142,6 +142,12 @@ int exponent_shift(const generators::ResolvedBuffer& b, const unsigned char* dat
   return e;
 }
 
+double output_range_limit(const generators::ResolvedBuffer& b, const std::string& precision) {
+  if (!is_float(b.dtype) || b.dtype == DType::F64) return HUGE_VAL;
+  if (b.dtype == DType::F16 || precision == "fp16") return 65504.0 / 8;
+  return 3.4028234663852886e38 / 8;
+}
+
 void scale_pow2(const generators::ResolvedBuffer& b, unsigned char* data, int e, bool negate) {
   if (!is_float(b.dtype)) return;
   double factor = std::ldexp(negate ? -1.0 : 1.0, e);

@@ -54,6 +54,13 @@ bool perturbable(const generators::ResolvedBuffer& b);
 // storage has FP16's range) or a variant declaring fp16 (its honest path would overflow too) to
 // 2^+-kHalfReach instead, inside FP16's range but out of a [-1, 1] support. 0 where the set does
 // not apply: an all-zero buffer, or values already that large (small).
+// The largest magnitude an output buffer's reference may reach on an exponent-range set for an
+// honest kernel to store it: an eighth of FP16's 65504 for an f16 output, or for any float
+// output of a variant declaring fp16 (its code computes in FP16: partial results need room
+// too); an eighth of FP32's range for f32 and bf16; unbounded for f64 and integers. Past it the
+// set is skipped, not checked (gate_op.cpp): an FP16 GEMM's positive sums x 2^6 overflow.
+double output_range_limit(const generators::ResolvedBuffer& b, const std::string& precision);
+
 inline constexpr int kFullReach = 17;
 inline constexpr int kHalfReach = 3;
 int exponent_shift(const generators::ResolvedBuffer& b, const unsigned char* data, bool up,
