@@ -74,6 +74,15 @@ bool in_pool(const SearchRequest& r, const generators::VariantSpec& v);
 bool measurable(const SearchRequest& r, const generators::VariantSpec& v,
                 const generators::KnobValues& k);
 
+// Once the rules have had their rounds (patience spent, or a stop rule with points left): a
+// variant of the pool no point of which the track measured, nearest the incumbent in the pool's
+// rewrite tree (steps up to a common ancestor plus steps down), file order among equals, at its
+// default point from the incumbent (a large one is entered at its centre by the screen). A
+// family's first point says more than one more knob step of a family already measured: the
+// stencil pool's `vec_star` (six points, 1.7x the best of `march`'s 1,200) was never reached while
+// the knob search had march's neighbours left (docs/results/h200-2026-12-04d/call4).
+std::optional<SearchStep> untried_family(const SearchRequest& r);
+
 // How many points of the pool the track could still measure.
 int untried_points(const SearchRequest& r);
 

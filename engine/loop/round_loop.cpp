@@ -327,6 +327,17 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   // hypotheses of the outranked rules, then every hypothesis the pool can still apply here.
   // A kept candidate found this way is an improvement no rule explains: the evolver's cue
   // to propose one. With evolution OFF the loop never explores.
+  // Past the rules in a large pool (the screen's: its knob search never runs dry), an untried
+  // family before more knob steps of measured ones (untried_family, pool_search.h).
+  if (!cand && config_.evolve && !gen_ && !past_rules.empty() &&
+      pool_points(search) >= ScreenSizes{}.min_points) {
+    if (auto step = untried_family(search)) {
+      cand = step->candidate;
+      rec.explored = true;
+      rec.hypothesis = step->hypothesis;
+      why_none.clear();
+    }
+  }
   if (!cand && config_.evolve) {
     std::vector<std::pair<std::string, std::string>> options;  // (hypothesis, rule)
     for (const auto* o : m.outranked) options.emplace_back(o->hypothesis, o->id);
