@@ -5,8 +5,8 @@
 // conversion and a 4-byte store.
 #include <cuda_fp16.h>
 
-extern "C" __global__ void convert_unary_f16_f32(const void* __restrict__ vx,
-                                                 float* __restrict__ y, const long long k) {
+extern "C" __global__ void convert_unary_f16_f32(const void* __restrict__ vx, float* __restrict__ y,
+                                                 const long long k) {
   const long long i = (long long)blockDim.x * blockIdx.x + threadIdx.x;
   if (i >= k) return;
   const half* x = (const half*)vx;

@@ -9,12 +9,12 @@ __device__ __forceinline__ void cpy_1_f32_f16(const char* cxi, char* cdsti) {
   *(half*)cdsti = __float2half(*(const float*)cxi);
 }
 
-extern "C" __global__ void cpy_flt_f32_f16(const char* cx, char* cdst, const int ne,
-                                           const int ne00, const int ne01, const int ne02,
-                                           const int nb00, const int nb01, const int nb02,
-                                           const int nb03, const int ne10, const int ne11,
-                                           const int ne12, const int nb10, const int nb11,
-                                           const int nb12, const int nb13) {
+extern "C" __global__ void cpy_flt_f32_f16(const char* cx, char* cdst, const int ne, const int ne00,
+                                           const int ne01, const int ne02, const int nb00,
+                                           const int nb01, const int nb02, const int nb03,
+                                           const int ne10, const int ne11, const int ne12,
+                                           const int nb10, const int nb11, const int nb12,
+                                           const int nb13) {
   const long long i = blockDim.x * blockIdx.x + threadIdx.x;
   if (i >= ne) return;
   // the coordinates of element i in the source and in the destination, then their byte offsets

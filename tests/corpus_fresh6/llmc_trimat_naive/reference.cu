@@ -2,8 +2,7 @@
 // S[b][h][i][j] = (q_i . k_j) / sqrt(HS) with q_i = inp[b][i][0][h][:], k_j = inp[b][j][1][h][:],
 // in float64, wherever the kernel computes one: key j up to the end of the query's 8-row group
 // (floor(j / 8) <= floor(i / 8)); 0 elsewhere (the output is zeroed before the kernel).
-extern "C" __global__ void trimat_ref(const float* inp, double* out, int B, int T, int C,
-                                      int NH) {
+extern "C" __global__ void trimat_ref(const float* inp, double* out, int B, int T, int C, int NH) {
   long long id = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (id >= (long long)B * NH * T * T) return;
   int j = (int)(id % T), i = (int)((id / T) % T);

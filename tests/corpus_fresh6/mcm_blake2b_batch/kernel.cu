@@ -28,10 +28,9 @@ struct cuda_blake2b_ctx_t {
   LONG f0;
 };
 
-__constant__ LONG BLAKE2B_IVS[8] = {0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull,
-                                    0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
-                                    0x510e527fade682d1ull, 0x9b05688c2b3e6c1full,
-                                    0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull};
+__constant__ LONG BLAKE2B_IVS[8] = {
+    0x6a09e667f3bcc908ull, 0xbb67ae8584caa73bull, 0x3c6ef372fe94f82bull, 0xa54ff53a5f1d36f1ull,
+    0x510e527fade682d1ull, 0x9b05688c2b3e6c1full, 0x1f83d9abfb41bd6bull, 0x5be0cd19137e2179ull};
 
 __constant__ unsigned char BLAKE2B_SIGMAS[12][16] = {
     {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15},

@@ -13,10 +13,14 @@ struct AtomTable {
   float4 a[MAXATOMS];
 };
 
-__host__ __device__ constexpr unsigned int atom_lcg(unsigned int s) { return s * 1664525u + 1013904223u; }
+__host__ __device__ constexpr unsigned int atom_lcg(unsigned int s) {
+  return s * 1664525u + 1013904223u;
+}
 
 // a uniform float in [0, 1) from the top 24 bits of the state
-__host__ __device__ constexpr float atom_unit(unsigned int s) { return (float)(s >> 8) * (1.0f / 16777216.0f); }
+__host__ __device__ constexpr float atom_unit(unsigned int s) {
+  return (float)(s >> 8) * (1.0f / 16777216.0f);
+}
 
 __host__ __device__ constexpr AtomTable make_atoms() {
   AtomTable t{};

@@ -12,7 +12,8 @@ extern "C" __global__ void conv2d_ref(const float* N, double* P, int width, int 
     for (int j = -FILTER_RADIUS; j <= FILTER_RADIUS; ++j) {
       int rr = r + i, cc = c + j;
       if (rr < 0 || rr >= height || cc < 0 || cc >= width) continue;
-      acc += (double)F_c[i + FILTER_RADIUS][j + FILTER_RADIUS] * (double)N[(long long)rr * width + cc];
+      acc +=
+          (double)F_c[i + FILTER_RADIUS][j + FILTER_RADIUS] * (double)N[(long long)rr * width + cc];
     }
   P[id] = acc;
 }

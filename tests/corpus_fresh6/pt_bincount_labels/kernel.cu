@@ -7,8 +7,8 @@
 #define FOR_KERNEL_LOOP(i, lim) \
   for (long long i = blockIdx.x * blockDim.x + threadIdx.x; i < lim; i += gridDim.x * blockDim.x)
 
-__device__ __forceinline__ long long get_bin(long long bVal, long long minvalue,
-                                             long long maxvalue, long long nbins) {
+__device__ __forceinline__ long long get_bin(long long bVal, long long minvalue, long long maxvalue,
+                                             long long nbins) {
   long long bin = (int)((bVal - minvalue) * nbins / (maxvalue - minvalue));
   // the last bin also holds maxvalue
   if (bin == nbins) bin -= 1;
@@ -17,8 +17,7 @@ __device__ __forceinline__ long long get_bin(long long bVal, long long minvalue,
 
 extern "C" __global__ void kernelHistogram1D_shared(long long* a, const long long* b,
                                                     long long nbins, long long minvalue,
-                                                    long long maxvalue,
-                                                    long long totalElements) {
+                                                    long long maxvalue, long long totalElements) {
   extern __shared__ unsigned char my_smem[];
   long long* smem = reinterpret_cast<long long*>(my_smem);
   for (long long i = threadIdx.x; i < nbins; i += blockDim.x) smem[i] = 0;

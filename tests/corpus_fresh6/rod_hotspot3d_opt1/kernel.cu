@@ -3,9 +3,9 @@
 // of the chip walks the z layers bottom to top, keeping the layer below, its own and the one
 // above in registers, and reads its four in-plane neighbours from global memory each layer: one
 // explicit step of the 7-point heat stencil with a power term and the ambient temperature.
-extern "C" __global__ void hotspotOpt1(float* p, float* tIn, float* tOut, float sdc, int nx,
-                                       int ny, int nz, float ce, float cw, float cn, float cs,
-                                       float ct, float cb, float cc) {
+extern "C" __global__ void hotspotOpt1(float* p, float* tIn, float* tOut, float sdc, int nx, int ny,
+                                       int nz, float ce, float cw, float cn, float cs, float ct,
+                                       float cb, float cc) {
   float amb_temp = 80.0;
   int i = blockDim.x * blockIdx.x + threadIdx.x;
   int j = blockDim.y * blockIdx.y + threadIdx.y;
