@@ -34,6 +34,10 @@
 #   corpus_fresh5  the fifth fresh held-out batch (tests/corpus_fresh5, 14 kernels, helper fresh5),
 #              the same way (predicted ~220-290 s, unmeasured: pdist's 2.1M blocks, tiny_sha3's
 #              local-memory rounds and zeta's FP64 series lead the ncu replays); no rule is tuned on it
+#   corpus_fresh6  the sixth fresh held-out batch (tests/corpus_fresh6, 14 kernels, helper fresh6),
+#              the same way (predicted ~230-300 s, unmeasured: the 2^26-label bincount's 131072
+#              blocks, the ~1 ms latency-bound scans (particle filter, one-warp NLL loss) and the
+#              0.5-2 GB inputs of get_rows, bincount and blake2b lead); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -185,6 +189,9 @@ step_corpus_fresh4() {
 }
 step_corpus_fresh5() {
   OUT=$1 SUITE=tests/corpus_fresh5 LIVE_LIMIT=$(cap 160) BUDGET_S=$(cap 290) timeout "$(cap 300)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh6() {
+  OUT=$1 SUITE=tests/corpus_fresh6 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

@@ -272,3 +272,47 @@ TEST_CASE("problems check --compile-only passes on the fifth fresh batch") {
     CHECK_MESSAGE(seed.at(p)["smem_bytes"].get<std::string>() == "0", p);
   for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
+
+// The sixth fresh batch (tests/corpus_fresh6, helper fresh6): the next held-out measure, labels
+// predicted before any run. Same checks: kernel names unique across all seven corpora, at least
+// two kernels whose cost no class names (one-lane blocks of ggml's Q8_0 cache copy, the
+// shared-memory data path of PMPP's tiled convolution), a spread of classes, every folder in the
+// batch's table; and it compiles for sm_90 with the facts its labels rest on.
+TEST_CASE("the sixth fresh batch: labelled, attributed, apart from the six earlier corpora") {
+  const std::string fresh6 = kSrc + "/tests/corpus_fresh6";
+  engine::LabelledSuite batch = engine::load_labelled_suite(fresh6);
+  CHECK(batch.kernels.size() >= 14);
+  CHECK(batch.kernels.size() <= 16);
+  check_fresh_batch(batch,
+                    {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2",
+                     "/tests/corpus_fresh3", "/tests/corpus_fresh4", "/tests/corpus_fresh5"},
+                    11, 2);
+  check_listed(fresh6, batch);
+}
+
+TEST_CASE("problems check --compile-only passes on the sixth fresh batch") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  std::map<std::string, json> seed = compile_seeds("corpus_fresh6");
+  CHECK(seed.size() >= 14);
+  auto regs = [&](const char* p) { return std::stoi(seed.at(p)["registers"].get<std::string>()); };
+  // Facts labels rest on: hotspot3D's 33-40 registers allow 6 (not 8) blocks of 256 per SM, so
+  // its 1024 blocks run as 1.29 waves; blake2b's context and message words leave more than 128
+  // registers (one 256-thread block per SM); the tiled convolution's 32 x 32 float tile, the
+  // bincount's 10 int64 counters plus guard, the NLL loss's two 32-float partial arrays; no
+  // shared memory in the streams, gathers and scans; no register spills anywhere (blake2b's
+  // local memory is its context and message arrays, not spills).
+  CHECK(regs("rod_hotspot3d_opt1") > 32);
+  CHECK(regs("rod_hotspot3d_opt1") <= 40);
+  CHECK(regs("mcm_blake2b_batch") > 128);
+  CHECK(seed.at("pmpp_conv2d_tiled_const")["smem_bytes"].get<std::string>() == "4096");
+  CHECK(seed.at("pt_bincount_labels")["smem_bytes"].get<std::string>() == "88");
+  CHECK(seed.at("pt_nll_loss_one_warp")["smem_bytes"].get<std::string>() == "256");
+  for (const char* p : {"ggml_get_rows_f32", "ggml_convert_f16_f32", "ggml_cpy_f32_f16_permuted",
+                        "ggml_cpy_f32_q8_0", "rod_cfd_step_factor", "rod_pf_find_index",
+                        "pt_grid_sample_points", "pmpp_cenergy_const", "llmc_trimat_naive"})
+    CHECK_MESSAGE(seed.at(p)["smem_bytes"].get<std::string>() == "0", p);
+  for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
+}

@@ -1,0 +1,19 @@
+// reference for corpus_fresh6 pt_bincount_labels: the number of labels equal to each value
+// 0..nbins-1. Block (chunk, bin) counts its bin over one contiguous chunk with a shared tree and
+// adds the count to the (zeroed) float64 output; counts stay exact far below 2^53.
+extern "C" __global__ void bincount_ref(const long long* labels, double* counts, long long n,
+                                        long long chunk) {
+  __shared__ double part[256];
+  const long long bin = blockIdx.y;
+  const long long lo = blockIdx.x * chunk;
+  const long long hi = lo + chunk < n ? lo + chunk : n;
+  double c = 0;
+  for (long long i = lo + threadIdx.x; i < hi; i += blockDim.x) c += labels[i] == bin ? 1 : 0;
+  part[threadIdx.x] = c;
+  __syncthreads();
+  for (int s = 128; s > 0; s >>= 1) {
+    if (threadIdx.x < s) part[threadIdx.x] += part[threadIdx.x + s];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) atomicAdd(&counts[bin], part[0]);
+}
