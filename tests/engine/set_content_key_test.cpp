@@ -109,9 +109,12 @@ TEST_CASE("exponent-range keys: another power, sign, base set or layout is anoth
   CHECK(gpu::exponent_plan_key("softmax", v, base, gpu::SetKind::ExponentUp) != pk);
   CHECK(gpu::exponent_plan_key("matmul", v, forged, gpu::SetKind::ExponentUp) != pk);
   auto fp16 = v;
-  fp16.precision = "fp16";  // an fp16 variant gets no exponent set: its plan differs
+  fp16.precision =
+      "fp16";  // an fp16 variant's exponent set stays in FP16's range: its plan differs
   CHECK(gpu::exponent_plan_key("matmul", fp16, base, gpu::SetKind::ExponentUp) != pk);
-  CHECK(gpu::derive_plan(fp16, base, gpu::SetKind::ExponentUp, 5).empty());
+  const auto half_plan = gpu::derive_plan(fp16, base, gpu::SetKind::ExponentUp, 5);
+  REQUIRE(half_plan.size() == plan.size());
+  for (std::size_t i = 0; i < plan.size(); ++i) CHECK(half_plan[i].e == plan[i].e - 14);
   auto wider = v;
   wider.buffers[0].init.b = 2.0;  // another distribution: another scan
   CHECK(gpu::exponent_plan_key("matmul", wider, base, gpu::SetKind::ExponentUp) != pk);
