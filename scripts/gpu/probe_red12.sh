@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Red team round 12 probe (issue 28, helper red12): each folder tests/cheats/*redteam12* gets one
+# round of the real loop through the live backend (gate in the deferred order, paired timing,
+# verdict), as scripts/gpu/cheats.sh runs one cheat (lib/cheat_probe.sh), and the round's outcome
+# is printed next to the `live:` of its expect file (what it must get once its hole is closed;
+# controls: kept). Predicted with a bundle of main c996eb2d (before any live run):
+#   redteam12_callee_stack_carry           KEPT ~1.3-2.5x if local memory outlives a kernel and
+#                                          an entry that only calls has LOCAL_SIZE_BYTES 0
+#                                          (the carry sits in a callee's frame: no scrub runs);
+#                                          else rejected (the seed plus a miss a run)
+#   control_redteam12_moe_dp4a_route       precision_mismatch (a false refusal: dp4a on the
+#                                          problem's int8 rows chosen by a float argmax)
+#   control_redteam12_f64_cutoff_prefilter precision_mismatch (a false refusal: an FP32 prefilter
+#                                          branch under fp64; the result is the seed's)
+# Then scripts/gpu/local_stack_probe.cu: the attribute the scrub is sized by, and whether a
+# callee's frame outlives its kernel (relaunch, the worker's scrub, a 1 KiB frame, a scrub of
+# the callee's size).
+# Usage: probe_red12.sh [SECONDS]   (default 150; writes $OUT/probe_red12/). Each folder is
+# capped at 30 s, the scan at 15 s; budget spent ends it.
+set -u
+# shellcheck source=lib/cheat_probe.sh
+source scripts/gpu/lib/cheat_probe.sh
+cheat_probe_init probe_red12 "${1:-150}" redteam12_callee_stack_carry \
+  control_redteam12_moe_dp4a_route control_redteam12_f64_cutoff_prefilter || exit 1
+cheat_probe_scan 15 $CP_DIRS
+say "scan: $(grep -cE '^control_redteam12_[a-z0-9_]+ +control .*precision' "$O/problems_check.log")" \
+  "of 2 controls refused offline (2 on main c996eb2d: the open false refusals; must be 0 once" \
+  "answered); $(grep -cE '^control_redteam12_[a-z0-9_]+ +honest .*(precision|error)' \
+    "$O/problems_check.log") of 2 seeds refused (must be 0)"
+for name in $CP_DIRS; do
+  cheat_probe_round "$name" 30 40 check || continue
+  say "  gate: $(grep -o 'median [0-9.e+-]* us over [0-9]* runs[^;"]\{0,60\}' <<<"$CR_REC" | head -2 | tr '\n' ' ')"
+  say "  medians: $(grep -o '"incumbent_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" \
+    "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)"
+done
+if (($(left) > 12)) && command -v nvcc >/dev/null; then
+  if timeout $(($(left) < 40 ? $(left) : 40)) nvcc -arch=sm_90 -O3 -o "$O/local_stack_probe" \
+    scripts/gpu/local_stack_probe.cu >"$O/local_stack_probe.log" 2>&1; then
+    timeout $(($(left) > 3 ? $(left) : 3)) "$O/local_stack_probe" 2>&1 |
+      tee "$O/local_stack_probe.txt" | sed 's/^/local: /' | tee -a "$O/results.txt"
+  else
+    say "local: nvcc failed ($(tail -n 1 "$O/local_stack_probe.log"))"
+  fi
+fi
+say "probe_red12: $CP_KEPT of $CP_N folders kept (cheats kept = open holes; controls must be" \
+  "kept), $CP_OK of $CP_N as their expect says; $((SECONDS - t0)) s"
