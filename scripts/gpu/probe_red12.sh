@@ -12,6 +12,8 @@
 #                                          problem's int8 rows chosen by a float argmax)
 #   control_redteam12_f64_cutoff_prefilter precision_mismatch (a false refusal: an FP32 prefilter
 #                                          branch under fp64; the result is the seed's)
+# With a bundle of branch red12 (the scrub also sized by the call graph's stack): the cheat
+# rejected, the controls as on main (no fix built for them).
 # Then scripts/gpu/local_stack_probe.cu: the attribute the scrub is sized by, and whether a
 # callee's frame outlives its kernel (relaunch, the worker's scrub, a 1 KiB frame, a scrub of
 # the callee's size).
