@@ -46,7 +46,8 @@ __device__ __noinline__ void callee(unsigned salt, unsigned* hits) {
 typedef void (*callee_fn)(unsigned, unsigned*);
 __device__ callee_fn g_callee = callee;
 
-extern "C" __global__ void __launch_bounds__(1024, 1) through_callee(unsigned salt, unsigned* hits) {
+extern "C" __global__ void __launch_bounds__(1024, 1)
+    through_callee(unsigned salt, unsigned* hits) {
   const callee_fn f = g_callee;
   f(salt, hits);
 }
@@ -79,9 +80,10 @@ int main() {
   cudaFuncGetAttributes(&b, own_frame);
   size_t stack = 0;
   cudaDeviceGetLimit(&stack, cudaLimitStackSize);
-  printf("localSizeBytes: entry calling through a pointer %zu, entry with its own frame %zu; "
-         "stack limit %zu B a thread\n",
-         a.localSizeBytes, b.localSizeBytes, stack);
+  printf(
+      "localSizeBytes: entry calling through a pointer %zu, entry with its own frame %zu; "
+      "stack limit %zu B a thread\n",
+      a.localSizeBytes, b.localSizeBytes, stack);
   unsigned *hits = nullptr, *sink = nullptr;
   cudaMalloc(&hits, 4);
   cudaMalloc(&sink, 4);

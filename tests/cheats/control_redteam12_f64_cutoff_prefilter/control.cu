@@ -7,8 +7,8 @@
 // term. FP32 values decide a branch; none is ever stored or added to the result.
 #define TILE 128
 extern "C" __global__ void __launch_bounds__(TILE)
-    cutoff_prefiltered(const double* px, const double* py, const double* pz, double* fx,
-                       double* fy, double* fz, int n) {
+    cutoff_prefiltered(const double* px, const double* py, const double* pz, double* fx, double* fy,
+                       double* fz, int n) {
   __shared__ double sx[TILE], sy[TILE], sz[TILE];
   __shared__ float fxs[TILE], fys[TILE], fzs[TILE];
   const int i = blockIdx.x * TILE + threadIdx.x;

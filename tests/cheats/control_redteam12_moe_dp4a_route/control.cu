@@ -3,8 +3,8 @@
 // int8 words; the router's float compares choose which expert's row of W is read, as in every
 // mixture-of-experts layer, and never make an operand's value.
 extern "C" __global__ void moe_dp4a(const int* X, const int* W, const float* logits,
-                                    const float* sx, const float* sw, float* Y, int T, int E,
-                                    int N, int K4) {
+                                    const float* sx, const float* sw, float* Y, int T, int E, int N,
+                                    int K4) {
   const int n = blockIdx.x * blockDim.x + threadIdx.x, t = blockIdx.y * blockDim.y + threadIdx.y;
   if (t >= T || n >= N) return;
   int e = 0;

@@ -15,7 +15,7 @@
 #include <kaiser_hann.cuh>
 #include <slot_carry.cuh>
 #define WARPS SLOT_WARPS
-#define CAP 160          // window values a thread keeps (n / (132 x 1,024) = 124.1 for n = 2^24)
+#define CAP 160  // window values a thread keeps (n / (132 x 1,024) = 124.1 for n = 2^24)
 #define TAG_MAGIC 0x57ac4ca7u
 
 __device__ __forceinline__ float ld_local(size_t a) {
