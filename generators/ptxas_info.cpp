@@ -62,6 +62,7 @@ StackDepth deepest_stack(const std::vector<KernelUsage>& usage,
   bool callees = false;
   for (const KernelUsage& u : usage) callees = callees || u.callee_listed;
   StackDepth d;
+  d.callees = callees;
   for (const std::string& e : entries) {
     const KernelUsage* u = nullptr;
     for (const KernelUsage& k : usage)

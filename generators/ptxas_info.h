@@ -29,10 +29,13 @@ std::vector<KernelUsage> parse_ptxas_usage(const std::string& log);
 // The deepest per-thread stack the given entries can use (red team 12): an entry's own frame,
 // or its cumulative stack size where ptxas bounds its calls. `unknown` where the module has
 // callees and a launched entry has no bound (recursion, or an entry that calls nothing next to
-// ones that do: ptxas prints no bound for either); the driver's stack limit bounds those.
+// ones that do: ptxas prints no bound for either). `callees`: the module has ABI callees at all,
+// so its launches get a stack of the driver's limit (CU_LIMIT_STACK_SIZE), which a kernel can
+// address beyond the frames ptxas counted.
 struct StackDepth {
   int64_t bytes = 0;
   bool unknown = false;
+  bool callees = false;
 };
 StackDepth deepest_stack(const std::vector<KernelUsage>& usage,
                          const std::vector<std::string>& entries);

@@ -72,6 +72,7 @@ TEST_CASE("red team 12: the deepest stack counts callees' frames, not only the e
   StackDepth d = deepest_stack(ks, {"window_stack_carry"});
   CHECK(d.bytes == 808);
   CHECK_FALSE(d.unknown);
+  CHECK(d.callees);  // the driver's stack limit is scrubbed too
   // An entry with no bound in a module with callees: the driver's limit decides.
   d = deepest_stack(ks, {"window_stack_carry", "window_fixup"});
   CHECK(d.bytes == 808);
@@ -80,6 +81,7 @@ TEST_CASE("red team 12: the deepest stack counts callees' frames, not only the e
   d = deepest_stack(parse_ptxas_usage(kLog), {"local", "tiled"});
   CHECK(d.bytes == 48);
   CHECK_FALSE(d.unknown);
+  CHECK_FALSE(d.callees);
   // A recursive callee (nvcc 13, sm_90): no cumulative size is printed: unknown.
   d = deepest_stack(parse_ptxas_usage("ptxas info    : Compiling entry function 'k' for 'sm_90'\n"
                                       "ptxas info    : Function properties for k\n"

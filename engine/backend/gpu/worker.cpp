@@ -249,7 +249,10 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     if (!generators::cubin_module_data(compiled.cubin).empty()) p->module_memory = true;
     // Local memory a run can read before writing reaches as deep as the call graph: a callee's
     // frame is on the per-thread stack below an entry whose own frame may be empty (red team 12,
-    // redteam12_callee_stack_carry). ptxas's cumulative stack size bounds it, else the limit.
+    // redteam12_callee_stack_carry). Scrubbed at ptxas's cumulative stack size and, where the
+    // module has callees, at the stack the driver gives such a launch (its limit): a kernel may
+    // address that stack beyond the frames ptxas counted, and which size the hardware maps a
+    // callee's frame by is not known here, so both passes run.
     {
       std::vector<std::string> entries;
       for (const auto& l : p->resolved.launches) entries.push_back(l.entry);
@@ -257,7 +260,7 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
           generators::deepest_stack(generators::parse_ptxas_usage(compiled.log), entries);
       p->stack_scrub_bytes.clear();
       if (depth.bytes > 0) p->stack_scrub_bytes.push_back(int(depth.bytes));
-      if (depth.unknown) {
+      if (depth.unknown || depth.callees) {
         size_t limit = 0;
         CU_CHECK(cuCtxGetLimit(&limit, CU_LIMIT_STACK_SIZE));
         if (limit > 0 && int64_t(limit) != depth.bytes) p->stack_scrub_bytes.push_back(int(limit));
