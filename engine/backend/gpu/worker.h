@@ -62,8 +62,9 @@ struct Prepared {
   bool module_memory = false;
   // Frame sizes the local scrub also runs with, beyond the entries' own frames (red team 12):
   // the deepest per-thread stack the launches can use, callees' frames included
-  // (generators/ptxas_info.h deepest_stack), and the driver's stack limit where ptxas gives no
-  // bound. A scrub maps the bytes of a frame of its own size, so each size is its own pass.
+  // (generators/ptxas_info.h deepest_stack), and the driver's stack limit wherever the module has
+  // callees (the stack the driver gives a launch that calls). A scrub maps the bytes of a frame of
+  // its own size, so each size is its own pass.
   std::vector<int> stack_scrub_bytes;
   // Reference outputs per set, computed before the candidate ran (shared with the cache).
   std::vector<std::shared_ptr<const std::vector<HostDoubles>>> refs;
