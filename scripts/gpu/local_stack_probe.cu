@@ -74,7 +74,11 @@ __global__ void __launch_bounds__(256) scrub(unsigned v, unsigned* sink) {
 
 int main() {
   int sms = 0;
-  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  if (cudaError_t e = cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+      e != cudaSuccess || sms <= 0) {
+    printf("no device: %s\n", cudaGetErrorString(e));
+    return 1;
+  }
   cudaFuncAttributes a{}, b{};
   cudaFuncGetAttributes(&a, through_callee);
   cudaFuncGetAttributes(&b, own_frame);
