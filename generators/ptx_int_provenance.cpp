@@ -323,8 +323,17 @@ EntryScan scan_entry(std::string_view body, const std::vector<std::string>& name
   for (std::size_t before = s.size() + 1; before != s.size();) {
     before = s.size();
     for (const auto& in : code) step(in, s);
-    if (mode == Mode::Float)
+    if (mode == Mode::Float) {
       for (const auto& r : implicit_flow_writes(flows, tainted)) s.flt[r] = true;
+      // Memory written inside such a region holds what the branch decided (red team 12).
+      for (std::size_t i : implicit_flow_statements(flows, tainted)) {
+        const Insn& in = code[i];
+        if (in.kind == Kind::Store || in.kind == Kind::Atom)
+          s.taint(in.addr, in.addr_syms, in.space, !in.float_op);
+        else if (in.kind == Kind::Copy && !(in.src_addr.empty() && in.src_addr_syms.empty()))
+          s.taint(in.addr, in.addr_syms, in.space == Generic ? Shared : in.space, true);
+      }
+    }
   }
   EntryScan out;
   for (const auto& in : code) {

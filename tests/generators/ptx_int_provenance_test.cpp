@@ -286,3 +286,31 @@ TEST_CASE(
       "\t@%p3 bra $L__BB0_12;\n";
   CHECK(honest(kernel(reload)) == 1);
 }
+
+TEST_CASE("red team 12: memory a store inside a float-decided branch writes is float-derived") {
+  // redteam12_branch_store_dp4a's shape: the bit added to a shared-memory slot inside the branch
+  // that decides it (load, add, store all on one side), the operand read back after the join.
+  const std::string store_bit =
+      "st.shared.u32 [%r32], 0;\n\tsetp.lt.f32 %p2, %f2, 0f3F000000;\n\t@%p2 bra $L__BB0_5;\n"
+      "\tld.shared.u32 %r20, [%r32];\n\tadd.s32 %r21, %r20, 64;\n\tst.shared.u32 [%r32], %r21;\n"
+      "$L__BB0_5:\n\tld.shared.u32 %r3, [%r32];\n";
+  CHECK(honest(kernel(store_bit)) == 0);
+  // The same on an integer compare: honest.
+  const std::string int_store_bit =
+      "st.shared.u32 [%r32], 0;\n\tsetp.lt.s32 %p2, %r1, 7;\n\t@%p2 bra $L__BB0_5;\n"
+      "\tld.shared.u32 %r20, [%r32];\n\tadd.s32 %r21, %r20, 64;\n\tst.shared.u32 [%r32], %r21;\n"
+      "$L__BB0_5:\n\tld.shared.u32 %r3, [%r32];\n";
+  CHECK(honest(kernel(int_store_bit)) == 1);
+  // A store of the integer buffer's own word inside a float-tested early-return side reaches
+  // no join: control_redteam11_dp4a_scale_skip's shape with a store before the return.
+  const std::string skip_store =
+      "setp.eq.f32 %p2, %f2, 0f00000000;\n\t@!%p2 bra $L__BB0_9;\n"
+      "\tst.shared.u32 [%r32], %r1;\n\tret;\n$L__BB0_9:\n" +
+      kLoadR3;
+  CHECK(honest(kernel(skip_store)) == 1);
+  // But a bit stored before such a return and read back as the operand is decided by the test.
+  const std::string return_bit =
+      "st.shared.u32 [%r32], 0;\n\tsetp.lt.f32 %p2, %f2, 0f3F000000;\n\t@%p2 bra $L__BB0_9;\n"
+      "\tst.shared.u32 [%r32], 64;\n\tret;\n$L__BB0_9:\n\tld.shared.u32 %r3, [%r32];\n";
+  CHECK(honest(kernel(return_bit)) == 0);
+}
