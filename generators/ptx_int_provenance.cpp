@@ -68,6 +68,9 @@ struct State {
   bool wild[NSpaces] = {};  // a float-derived store through an address of unknown origin
   std::set<std::string> float_regions;  // float buffers' parameters
   std::set<std::string> float_regs;     // register name prefixes declared .f16/.f32/.f64...
+  // Registers declared without a '%' (`.reg .s32 q;`, legal PTX, common in inline asm): read as
+  // registers, not memory symbols, wherever they are named (red team 12, redteam12_bare_reg_dp4a).
+  std::set<std::string> bare_regs;
   std::size_t size() const {
     std::size_t n = tainted.size() + narrowed.size();
     for (const auto& [r, f] : flt) n += f;
@@ -145,17 +148,43 @@ std::string_view trim_braces(std::string_view s) {
   return s;
 }
 
+// Names ptx_operand_names took for memory symbols that are registers declared without a '%'.
+void promote_bare(std::vector<std::string>& regs, std::vector<std::string>& syms,
+                  const std::set<std::string>& bare) {
+  if (bare.empty()) return;
+  std::vector<std::string> keep;
+  for (auto& n : syms) (bare.count(n) ? regs : keep).push_back(std::move(n));
+  syms = std::move(keep);
+}
+
 // One statement into an Insn; false for directives and empty statements (a `.reg` of a float
 // type records its register names in `float_regs`).
-bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
+bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs,
+           std::set<std::string>& bare_regs) {
   stmt = trim_braces(stmt);
   if (stmt.empty()) return false;
   if (stmt.front() == '.') {
     if (!starts_with(stmt, ".reg")) return false;
-    std::vector<std::string> regs, syms;
-    ptx_operand_names(stmt, regs, syms);
+    // ".reg .f32 %f<20>;", ".reg .v2 .f32 a, b;", ".reg .pred p;": a token after a '.' is the
+    // directive, a vector width or the type; every other token names registers ("%f" the prefix
+    // of a range; a name without '%' a register too).
+    std::vector<std::string> regs;
     bool flt = false;
-    for (const auto& s : syms) flt = flt || float_type(s);
+    std::size_t i = 0;
+    while (i < stmt.size()) {
+      const std::size_t j = std::min(stmt.find_first_of(" \t\r\n,;", i), stmt.size());
+      std::string_view tok = stmt.substr(i, j - i);
+      i = j + 1;
+      if (tok.empty()) continue;
+      if (tok.front() == '.') {  // ".reg", ".f32", or joined as ".reg.f32" (ptx_scan.h)
+        for (auto part : ptx_opcode_parts(tok.substr(1))) flt = flt || float_type(part);
+        continue;
+      }
+      if (auto lt = tok.find('<'); lt != std::string_view::npos) tok = tok.substr(0, lt);
+      if (tok.empty()) continue;
+      regs.emplace_back(tok);
+      if (tok.front() != '%') bare_regs.emplace(tok);
+    }
     if (flt)
       for (const auto& r : regs) float_regs.insert(r);
     return false;
@@ -167,6 +196,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
   if (auto g = before.find('@'); g != std::string_view::npos) {
     std::vector<std::string> syms;
     ptx_operand_names(before.substr(g), in.srcs, syms);
+    promote_bare(in.srcs, syms, bare_regs);
   }
   auto t = ptx_opcode_parts(op);
   const std::string_view head = t[0];
@@ -204,6 +234,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
     for (std::size_t i = 1; i < 3 && i < ops.size(); ++i) {
       std::vector<std::string> syms;
       ptx_operand_names(ops[i], in.mma_ab, syms);
+      promote_bare(in.mma_ab, syms, bare_regs);
     }
   }
   std::vector<std::string> dsyms;
@@ -225,6 +256,10 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
       ptx_operand_names(ops[i], in.srcs, in.src_syms);
     }
   }
+  promote_bare(in.dests, dsyms, bare_regs);
+  promote_bare(in.srcs, in.src_syms, bare_regs);
+  promote_bare(in.addr, in.addr_syms, bare_regs);
+  promote_bare(in.src_addr, in.src_addr_syms, bare_regs);
   return true;
 }
 
@@ -308,7 +343,7 @@ EntryScan scan_entry(std::string_view body, const std::vector<std::string>& name
   while (!rest.empty()) {
     auto semi = rest.find(';');
     Insn in;
-    if (parse(rest.substr(0, semi), in, s.float_regs)) {
+    if (parse(rest.substr(0, semi), in, s.float_regs, s.bare_regs)) {
       FlowStmt& f = flows.emplace_back(flow_stmt(rest.substr(0, semi)));
       f.writes = in.dests, f.reads = in.srcs;
       f.reads.insert(f.reads.end(), in.addr.begin(), in.addr.end());

@@ -314,3 +314,21 @@ TEST_CASE("red team 12: memory a store inside a float-decided branch writes is f
       "\tst.shared.u32 [%r32], 64;\n\tret;\n$L__BB0_9:\n\tld.shared.u32 %r3, [%r32];\n";
   CHECK(honest(kernel(return_bit)) == 0);
 }
+
+TEST_CASE("red team 12: registers named without a '%' are registers") {
+  // redteam12_bare_reg_dp4a's shape: the float rounded to an integer in an asm block whose
+  // registers are declared without a '%' (legal PTX; CUTLASS's asm declares `.reg .pred p;`).
+  const std::string bare =
+      "{\n\t.reg .f32 xs;\n\t.reg .s32 qi;\n\tmul.rn.f32 xs, %f2, 0f42FE0000;\n"
+      "\tcvt.rni.s32.f32 qi, xs;\n\tmov.b32 %r3, qi;\n\t}\n";
+  CHECK(honest(kernel(bare)) == 0);
+  // The same block on an integer value: honest.
+  const std::string bare_int =
+      "{\n\t.reg .s32 qi;\n\tadd.s32 qi, %r1, 3;\n\tmov.b32 %r3, qi;\n\t}\n";
+  CHECK(honest(kernel(bare_int)) == 1);
+  // A bare predicate set by a float compare guards a branch that decides the operand.
+  const std::string bare_pred =
+      "{\n\t.reg .pred pb;\n\tmov.u32 %r3, 0;\n\tsetp.lt.f32 pb, %f2, 0f3F000000;\n"
+      "\t@pb bra $L__BB0_5;\n\tadd.s32 %r3, %r3, 64;\n$L__BB0_5:\n\tmov.u32 %r4, 0;\n\t}\n";
+  CHECK(honest(kernel(bare_pred)) == 0);
+}
