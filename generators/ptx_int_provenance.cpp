@@ -222,7 +222,10 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs,
                   : Kind::Load;
   else if (head == "st" || head == "stmatrix" || head == "red" || starts_with(op, "wmma.store"))
     in.kind = Kind::Store;
-  else if (head == "atom")
+  // An mbarrier operation reads and changes the barrier's count in memory, as an atomic does:
+  // arrivals guarded by float compares count a float-derived number there, and a later state
+  // (mbarrier.pending_count reads it) carries it (red team 12, redteam12_mbarrier_count_dp4a).
+  else if (head == "atom" || (head == "mbarrier" && stmt.find('[') != std::string_view::npos))
     in.kind = Kind::Atom;
   else if (head == "cp")
     in.kind = Kind::Copy;
@@ -248,7 +251,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs,
         ptx_operand_names(ops[i], in.srcs, in.src_syms);
     } else if (in.kind == Kind::Copy) {
       ptx_operand_names(ops[i], in.src_addr, in.src_addr_syms);
-    } else if (first) {
+    } else if (first && !bracket) {  // mbarrier.init/inval name their barrier first
       ptx_operand_names(ops[i], in.dests, dsyms);
     } else if (bracket && in.kind != Kind::Other) {
       ptx_operand_names(ops[i], in.addr, in.addr_syms);

@@ -332,3 +332,22 @@ TEST_CASE("red team 12: registers named without a '%' are registers") {
       "\t@pb bra $L__BB0_5;\n\tadd.s32 %r3, %r3, 64;\n$L__BB0_5:\n\tmov.u32 %r4, 0;\n\t}\n";
   CHECK(honest(kernel(bare_pred)) == 0);
 }
+
+TEST_CASE("red team 12: an mbarrier's count is memory that guarded arrivals change") {
+  // redteam12_mbarrier_count_dp4a's shape: arrivals guarded by a float compare, the count read
+  // back through an unguarded arrival's state.
+  const std::string count =
+      "mbarrier.init.shared.b64 [%r32], 512;\n\tsetp.ge.f32 %p2, %f2, 0f3F000000;\n"
+      "\t@%p2 mbarrier.arrive.noComplete.shared.b64 %rd12, [%r32], 64;\n"
+      "\tmbarrier.arrive.noComplete.shared.b64 %rd13, [%r32], 1;\n"
+      "\tmbarrier.pending_count.b64 %r3, %rd13;\n";
+  CHECK(honest(kernel(count)) == 0);
+  // Arrivals guarded by an integer test (a TMA pipeline's elected thread): honest.
+  const std::string elected =
+      "mbarrier.init.shared.b64 [%r32], 512;\n\tsetp.eq.s32 %p2, %r1, 0;\n"
+      "\t@%p2 mbarrier.arrive.noComplete.shared.b64 %rd12, [%r32], 64;\n"
+      "\tmbarrier.arrive.noComplete.shared.b64 %rd13, [%r32], 1;\n"
+      "\tmbarrier.pending_count.b64 %r4, %rd13;\n" +
+      kLoadR3;
+  CHECK(honest(kernel(elected)) == 1);
+}
