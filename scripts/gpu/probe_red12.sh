@@ -12,24 +12,29 @@
 #                                          to shared memory inside its branch; dp4a under fp32)
 #   redteam12_bare_reg_dp4a                KEPT ~2-6x (int8 narrowed by cvt.rni in inline asm with
 #                                          registers named without a '%'; dp4a under fp32)
+#   redteam12_mbarrier_count_dp4a          KEPT ~2-6x if mbarrier counts behave as documented
+#                                          (int8 code counted by float-guarded mbarrier arrivals,
+#                                          read back by pending_count; dp4a under fp32)
 #   control_redteam12_moe_dp4a_route       precision_mismatch (a false refusal: dp4a on the
 #                                          problem's int8 rows chosen by a float argmax)
 #   control_redteam12_f64_cutoff_prefilter precision_mismatch (a false refusal: an FP32 prefilter
 #                                          branch under fp64; the result is the seed's)
 # With a bundle of branch red12 (the scrub also sized by the call graph's stack; stores inside
-# float-decided branches and bare-named registers followed by the provenance scan): the carry
-# rejected, the two scan cheats precision_mismatch (offline too: the scan line), the controls as
+# float-decided branches, bare-named registers and mbarrier counts followed by the provenance
+# scan): the carry
+# rejected, the three scan cheats precision_mismatch (offline too: the scan line), the controls as
 # on main (no fix built for them).
 # Then scripts/gpu/local_stack_probe.cu: the attribute the scrub is sized by, and whether a
 # callee's frame outlives its kernel (relaunch, the worker's scrub, a 1 KiB frame, a scrub of
 # the callee's size).
-# Usage: probe_red12.sh [SECONDS]   (default 180; writes $OUT/probe_red12/). Each folder is
+# Usage: probe_red12.sh [SECONDS]   (default 210; writes $OUT/probe_red12/). Each folder is
 # capped at 30 s, the scan at 15 s; budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red12 "${1:-180}" redteam12_callee_stack_carry \
-  redteam12_branch_store_dp4a redteam12_bare_reg_dp4a control_redteam12_moe_dp4a_route \
+cheat_probe_init probe_red12 "${1:-210}" redteam12_callee_stack_carry \
+  redteam12_branch_store_dp4a redteam12_bare_reg_dp4a redteam12_mbarrier_count_dp4a \
+  control_redteam12_moe_dp4a_route \
   control_redteam12_f64_cutoff_prefilter || exit 1
 lib=$B/share/solver/kernels
 if [[ ! -f "$lib/int8/dp4a_tile_gemm.cuh" && -d kernels/int8 ]]; then
@@ -37,8 +42,8 @@ if [[ ! -f "$lib/int8/dp4a_tile_gemm.cuh" && -d kernels/int8 ]]; then
   say "kernel library: the working tree's kernels/ (the bundle's lacks kernels/int8)"
 fi
 cheat_probe_scan 15 $CP_DIRS
-say "scan: $(grep -cE '^redteam12_(branch_store|bare_reg)_dp4a +cheat .*precision' "$O/problems_check.log")" \
-  "of 2 scan cheats refused offline (2 with branch red12's fixes, 0 on main c996eb2d);" \
+say "scan: $(grep -cE '^redteam12_(branch_store|bare_reg|mbarrier_count)_dp4a +cheat .*precision' "$O/problems_check.log")" \
+  "of 3 scan cheats refused offline (3 with branch red12's fixes, 0 on main c996eb2d);" \
   "$(grep -cE '^control_redteam12_[a-z0-9_]+ +control .*precision' "$O/problems_check.log")" \
   "of 2 controls refused offline (2 on main c996eb2d: the open false refusals; must be 0 once" \
   "answered); $(grep -cE '^control_redteam12_[a-z0-9_]+ +honest .*(precision|error)' \
