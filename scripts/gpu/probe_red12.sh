@@ -15,6 +15,9 @@
 #   redteam12_mbarrier_count_dp4a          KEPT ~2-6x if mbarrier counts behave as documented
 #                                          (int8 code counted by float-guarded mbarrier arrivals,
 #                                          read back by pending_count; dp4a under fp32)
+#   redteam12_exit_mask_dp4a               KEPT ~2-6x if activemask after a guarded exit returns
+#                                          the lanes alive (int8 code in which lanes exit; open on
+#                                          branch red12 too)
 #   control_redteam12_moe_dp4a_route       precision_mismatch (a false refusal: dp4a on the
 #                                          problem's int8 rows chosen by a float argmax)
 #   control_redteam12_f64_cutoff_prefilter precision_mismatch (a false refusal: an FP32 prefilter
@@ -22,19 +25,19 @@
 # With a bundle of branch red12 (the scrub also sized by the call graph's stack; stores inside
 # float-decided branches, bare-named registers and mbarrier counts followed by the provenance
 # scan): the carry
-# rejected, the three scan cheats precision_mismatch (offline too: the scan line), the controls as
+# rejected, the three scan cheats precision_mismatch, redteam12_exit_mask_dp4a as on main (offline too: the scan line), the controls as
 # on main (no fix built for them).
 # Then scripts/gpu/local_stack_probe.cu: the attribute the scrub is sized by, and whether a
 # callee's frame outlives its kernel (relaunch, the worker's scrub, a 1 KiB frame, a scrub of
 # the callee's size).
-# Usage: probe_red12.sh [SECONDS]   (default 210; writes $OUT/probe_red12/). Each folder is
+# Usage: probe_red12.sh [SECONDS]   (default 240; writes $OUT/probe_red12/). Each folder is
 # capped at 30 s, the scan at 15 s; budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red12 "${1:-210}" redteam12_callee_stack_carry \
+cheat_probe_init probe_red12 "${1:-240}" redteam12_callee_stack_carry \
   redteam12_branch_store_dp4a redteam12_bare_reg_dp4a redteam12_mbarrier_count_dp4a \
-  control_redteam12_moe_dp4a_route \
+  redteam12_exit_mask_dp4a control_redteam12_moe_dp4a_route \
   control_redteam12_f64_cutoff_prefilter || exit 1
 lib=$B/share/solver/kernels
 if [[ ! -f "$lib/int8/dp4a_tile_gemm.cuh" && -d kernels/int8 ]]; then
