@@ -47,6 +47,8 @@ fi
 cheat_probe_scan 15 $CP_DIRS
 say "scan: $(grep -cE '^redteam12_(branch_store|bare_reg|mbarrier_count)_dp4a +cheat .*precision' "$O/problems_check.log")" \
   "of 3 scan cheats refused offline (3 with branch red12's fixes, 0 on main c996eb2d);" \
+  "$(grep -cE '^redteam12_exit_mask_dp4a +cheat .*precision' "$O/problems_check.log")" \
+  "of 1 open scan cheat refused (0: open on main and red12);" \
   "$(grep -cE '^control_redteam12_[a-z0-9_]+ +control .*precision' "$O/problems_check.log")" \
   "of 2 controls refused offline (2 on main c996eb2d: the open false refusals; must be 0 once" \
   "answered); $(grep -cE '^control_redteam12_[a-z0-9_]+ +honest .*(precision|error)' \
