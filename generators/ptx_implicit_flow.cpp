@@ -68,35 +68,62 @@ FlowStmt flow_stmt(std::string_view stmt) {
   return f;
 }
 
-std::vector<std::string> implicit_flow_writes(
-    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted) {
+namespace {
+
+// A region a guarded branch on a tainted predicate decides: statements [from, to), its join, and
+// whether it is a loop (see the header).
+struct Region {
+  std::size_t from = 0, to = 0, join = 0;
+  bool loop = false;
+  bool returns = false;  // a side that ends in ret/exit: no join, but its stores are decided
+};
+
+std::vector<Region> decided_regions(const std::vector<FlowStmt>& code,
+                                    const std::function<bool(const std::string&)>& tainted) {
   std::map<std::string, std::size_t> label_at;
   for (std::size_t i = 0; i < code.size(); ++i)
     for (const auto& l : code[i].labels) label_at.emplace(l, i);
-  std::set<std::string> out;
+  std::vector<Region> out;
   for (std::size_t b = 0; b < code.size(); ++b) {
     const FlowStmt& br = code[b];
     if (!br.guarded || br.target.empty() || !tainted(br.guard)) continue;
     auto t = label_at.find(br.target);
     if (t == label_at.end()) continue;
-    std::size_t from = 0, to = 0, join = 0;  // region [from, to), join
-    bool loop = false;
+    Region r;
     if (t->second > b) {
-      from = b + 1, to = t->second, join = t->second;  // an if-then, unless its side ends
-      const FlowStmt& last = code[to - 1];
-      if (to - 1 > b && last.ends) {
+      r.from = b + 1, r.to = t->second, r.join = t->second;  // an if-then, unless its side ends
+      const FlowStmt& last = code[r.to - 1];
+      if (r.to - 1 > b && last.ends) {
         auto j = last.target.empty() ? label_at.end() : label_at.find(last.target);
-        if (j == label_at.end()) continue;  // ret/exit: this side joins nothing
-        if (j->second > to) {               // an if-else: both sides end at its label
+        if (j == label_at.end()) {  // ret/exit: this side joins nothing, its stores land
+          r.returns = true;
+          out.push_back(r);
+          continue;
+        }
+        if (j->second > r.to) {  // an if-else: both sides end at its label
           if (code[j->second - 1].ends && code[j->second - 1].target.empty()) continue;
-          to = j->second, join = j->second;
+          r.to = j->second, r.join = j->second;
         } else if (j->second <= b) {  // a loop whose exit test is this branch
-          from = j->second, loop = true;
+          r.from = j->second, r.loop = true;
         }
       }
     } else {
-      from = t->second, to = b + 1, join = b + 1, loop = true;  // a loop's closing test
+      r.from = t->second, r.to = b + 1, r.join = b + 1, r.loop = true;  // a loop's closing test
     }
+    out.push_back(r);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> implicit_flow_writes(
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted) {
+  std::set<std::string> out;
+  for (const Region& reg : decided_regions(code, tainted)) {
+    if (reg.returns) continue;
+    const std::size_t from = reg.from, to = reg.to, join = reg.join;
+    const bool loop = reg.loop;
     std::set<std::string> written;
     for (std::size_t i = from; i < to; ++i)
       written.insert(code[i].writes.begin(), code[i].writes.end());
@@ -120,6 +147,14 @@ std::vector<std::string> implicit_flow_writes(
           if (auto w = first_write.find(r); w != first_write.end() && i <= w->second) out.insert(r);
     }
   }
+  return {out.begin(), out.end()};
+}
+
+std::vector<std::size_t> implicit_flow_statements(
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted) {
+  std::set<std::size_t> out;
+  for (const Region& reg : decided_regions(code, tainted))
+    for (std::size_t i = reg.from; i < reg.to; ++i) out.insert(i);
   return {out.begin(), out.end()};
 }
 

@@ -44,4 +44,13 @@ FlowStmt flow_stmt(std::string_view stmt);
 std::vector<std::string> implicit_flow_writes(
     const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted);
 
+// The statements inside those regions, and inside a side that ends in `ret` or `exit` (indices
+// into `code`, ascending). Memory a store there writes is decided by the branch as much as a
+// register written there and read after the join (red team 12, redteam12_branch_store_dp4a:
+// each bit of the narrowed integer added to a shared-memory slot inside the branch that decides
+// it, every register defined and used on one side); a store before an early return lands too,
+// where another thread may read it. The caller taints what such stores write.
+std::vector<std::size_t> implicit_flow_statements(
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted);
+
 }  // namespace solver::generators

@@ -68,6 +68,9 @@ struct State {
   bool wild[NSpaces] = {};  // a float-derived store through an address of unknown origin
   std::set<std::string> float_regions;  // float buffers' parameters
   std::set<std::string> float_regs;     // register name prefixes declared .f16/.f32/.f64...
+  // Registers declared without a '%' (`.reg .s32 q;`, legal PTX, common in inline asm): read as
+  // registers, not memory symbols, wherever they are named (red team 12, redteam12_bare_reg_dp4a).
+  std::set<std::string> bare_regs;
   std::size_t size() const {
     std::size_t n = tainted.size() + narrowed.size();
     for (const auto& [r, f] : flt) n += f;
@@ -145,17 +148,43 @@ std::string_view trim_braces(std::string_view s) {
   return s;
 }
 
+// Names ptx_operand_names took for memory symbols that are registers declared without a '%'.
+void promote_bare(std::vector<std::string>& regs, std::vector<std::string>& syms,
+                  const std::set<std::string>& bare) {
+  if (bare.empty()) return;
+  std::vector<std::string> keep;
+  for (auto& n : syms) (bare.count(n) ? regs : keep).push_back(std::move(n));
+  syms = std::move(keep);
+}
+
 // One statement into an Insn; false for directives and empty statements (a `.reg` of a float
 // type records its register names in `float_regs`).
-bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
+bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs,
+           std::set<std::string>& bare_regs) {
   stmt = trim_braces(stmt);
   if (stmt.empty()) return false;
   if (stmt.front() == '.') {
     if (!starts_with(stmt, ".reg")) return false;
-    std::vector<std::string> regs, syms;
-    ptx_operand_names(stmt, regs, syms);
+    // ".reg .f32 %f<20>;", ".reg .v2 .f32 a, b;", ".reg .pred p;": a token after a '.' is the
+    // directive, a vector width or the type; every other token names registers ("%f" the prefix
+    // of a range; a name without '%' a register too).
+    std::vector<std::string> regs;
     bool flt = false;
-    for (const auto& s : syms) flt = flt || float_type(s);
+    std::size_t i = 0;
+    while (i < stmt.size()) {
+      const std::size_t j = std::min(stmt.find_first_of(" \t\r\n,;", i), stmt.size());
+      std::string_view tok = stmt.substr(i, j - i);
+      i = j + 1;
+      if (tok.empty()) continue;
+      if (tok.front() == '.') {  // ".reg", ".f32", or joined as ".reg.f32" (ptx_scan.h)
+        for (auto part : ptx_opcode_parts(tok.substr(1))) flt = flt || float_type(part);
+        continue;
+      }
+      if (auto lt = tok.find('<'); lt != std::string_view::npos) tok = tok.substr(0, lt);
+      if (tok.empty()) continue;
+      regs.emplace_back(tok);
+      if (tok.front() != '%') bare_regs.emplace(tok);
+    }
     if (flt)
       for (const auto& r : regs) float_regs.insert(r);
     return false;
@@ -167,6 +196,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
   if (auto g = before.find('@'); g != std::string_view::npos) {
     std::vector<std::string> syms;
     ptx_operand_names(before.substr(g), in.srcs, syms);
+    promote_bare(in.srcs, syms, bare_regs);
   }
   auto t = ptx_opcode_parts(op);
   const std::string_view head = t[0];
@@ -192,7 +222,10 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
                   : Kind::Load;
   else if (head == "st" || head == "stmatrix" || head == "red" || starts_with(op, "wmma.store"))
     in.kind = Kind::Store;
-  else if (head == "atom")
+  // An mbarrier operation reads and changes the barrier's count in memory, as an atomic does:
+  // arrivals guarded by float compares count a float-derived number there, and a later state
+  // (mbarrier.pending_count reads it) carries it (red team 12, redteam12_mbarrier_count_dp4a).
+  else if (head == "atom" || (head == "mbarrier" && stmt.find('[') != std::string_view::npos))
     in.kind = Kind::Atom;
   else if (head == "cp")
     in.kind = Kind::Copy;
@@ -204,6 +237,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
     for (std::size_t i = 1; i < 3 && i < ops.size(); ++i) {
       std::vector<std::string> syms;
       ptx_operand_names(ops[i], in.mma_ab, syms);
+      promote_bare(in.mma_ab, syms, bare_regs);
     }
   }
   std::vector<std::string> dsyms;
@@ -217,7 +251,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
         ptx_operand_names(ops[i], in.srcs, in.src_syms);
     } else if (in.kind == Kind::Copy) {
       ptx_operand_names(ops[i], in.src_addr, in.src_addr_syms);
-    } else if (first) {
+    } else if (first && !bracket) {  // mbarrier.init/inval name their barrier first
       ptx_operand_names(ops[i], in.dests, dsyms);
     } else if (bracket && in.kind != Kind::Other) {
       ptx_operand_names(ops[i], in.addr, in.addr_syms);
@@ -225,6 +259,10 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs) {
       ptx_operand_names(ops[i], in.srcs, in.src_syms);
     }
   }
+  promote_bare(in.dests, dsyms, bare_regs);
+  promote_bare(in.srcs, in.src_syms, bare_regs);
+  promote_bare(in.addr, in.addr_syms, bare_regs);
+  promote_bare(in.src_addr, in.src_addr_syms, bare_regs);
   return true;
 }
 
@@ -308,7 +346,7 @@ EntryScan scan_entry(std::string_view body, const std::vector<std::string>& name
   while (!rest.empty()) {
     auto semi = rest.find(';');
     Insn in;
-    if (parse(rest.substr(0, semi), in, s.float_regs)) {
+    if (parse(rest.substr(0, semi), in, s.float_regs, s.bare_regs)) {
       FlowStmt& f = flows.emplace_back(flow_stmt(rest.substr(0, semi)));
       f.writes = in.dests, f.reads = in.srcs;
       f.reads.insert(f.reads.end(), in.addr.begin(), in.addr.end());
@@ -323,8 +361,17 @@ EntryScan scan_entry(std::string_view body, const std::vector<std::string>& name
   for (std::size_t before = s.size() + 1; before != s.size();) {
     before = s.size();
     for (const auto& in : code) step(in, s);
-    if (mode == Mode::Float)
+    if (mode == Mode::Float) {
       for (const auto& r : implicit_flow_writes(flows, tainted)) s.flt[r] = true;
+      // Memory written inside such a region holds what the branch decided (red team 12).
+      for (std::size_t i : implicit_flow_statements(flows, tainted)) {
+        const Insn& in = code[i];
+        if (in.kind == Kind::Store || in.kind == Kind::Atom)
+          s.taint(in.addr, in.addr_syms, in.space, !in.float_op);
+        else if (in.kind == Kind::Copy && !(in.src_addr.empty() && in.src_addr_syms.empty()))
+          s.taint(in.addr, in.addr_syms, in.space == Generic ? Shared : in.space, true);
+      }
+    }
   }
   EntryScan out;
   for (const auto& in : code) {

@@ -1,5 +1,6 @@
 #include "generators/ptxas_info.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
 
@@ -25,6 +26,7 @@ std::vector<KernelUsage> parse_ptxas_usage(const std::string& log) {
   std::vector<KernelUsage> out;
   std::istringstream in(log);
   const std::string kEntry = "Compiling entry function '";
+  const std::string kProps = "Function properties for ";
   for (std::string line; std::getline(in, line);) {
     if (line.rfind("ptxas", 0) != 0) continue;
     if (std::size_t at = line.find(kEntry); at != std::string::npos) {
@@ -34,6 +36,15 @@ std::vector<KernelUsage> parse_ptxas_usage(const std::string& log) {
     }
     if (out.empty()) continue;
     KernelUsage& k = out.back();
+    if (std::size_t at = line.find(kProps); at != std::string::npos) {
+      std::string name = line.substr(at + kProps.size());
+      while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back())))
+        name.pop_back();
+      if (name != k.entry) k.callee_listed = true;
+      continue;
+    }
+    if (int64_t v = number_before(line, " bytes cumulative stack size"); v >= 0)
+      k.cumulative_stack_bytes = v;
     if (int64_t v = number_before(line, " registers");
         v >= 0 && line.find("Used") != std::string::npos) {
       k.registers = static_cast<int>(v);
@@ -44,6 +55,30 @@ std::vector<KernelUsage> parse_ptxas_usage(const std::string& log) {
     if (int64_t v = number_before(line, " bytes spill loads"); v >= 0) k.spill_load_bytes = v;
   }
   return out;
+}
+
+StackDepth deepest_stack(const std::vector<KernelUsage>& usage,
+                         const std::vector<std::string>& entries) {
+  bool callees = false;
+  for (const KernelUsage& u : usage) callees = callees || u.callee_listed;
+  StackDepth d;
+  d.callees = callees;
+  for (const std::string& e : entries) {
+    const KernelUsage* u = nullptr;
+    for (const KernelUsage& k : usage)
+      if (k.entry == e) u = &k;
+    if (!u) {
+      d.unknown = d.unknown || callees;
+      continue;
+    }
+    if (u->cumulative_stack_bytes >= 0) {
+      d.bytes = std::max(d.bytes, u->cumulative_stack_bytes);
+    } else {
+      d.bytes = std::max(d.bytes, u->stack_bytes);
+      d.unknown = d.unknown || callees;
+    }
+  }
+  return d;
 }
 
 }  // namespace solver::generators

@@ -78,7 +78,11 @@ TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its e
     const std::string live = expect["live"];
     if (control) {
       CHECK(live == "kept");
-      CHECK(expect["offline"] == "none");
+      // A control the scans refuse today (a false refusal a red team found, not yet answered)
+      // says so with `open: yes` and the refusal; the offline test below then requires it, so
+      // answering it fails here until the expect file says `offline: none` again.
+      const bool open = expect["open"] == "yes";
+      CHECK(expect["offline"] == (open ? "precision_mismatch" : "none"));
       for (const auto& v : p.variants)
         CHECK_MESSAGE(generators::validate(p, v, {}, h200()).empty(), v.id);
       continue;
@@ -123,7 +127,9 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
           generators::scan_ptx_precision(c.ptx, generators::float_params(rv)), rv.precision,
           dtypes);
       bool refused = !why.empty();
-      bool want = v.id == "cheat" && expect["offline"] == "precision_mismatch";  // never a control
+      // Never a control, but one whose false refusal is open (`open: yes`).
+      const bool refusable = v.id == "cheat" || (v.id == "control" && expect["open"] == "yes");
+      bool want = refusable && expect["offline"] == "precision_mismatch";
       CHECK_MESSAGE(refused == want, v.id, ": ", why);
       // Device heap use (red team 8): problems check's invalid_spec, the gate's too.
       const std::string heap = generators::heap_refusal(generators::scan_ptx_module_memory(c.ptx));

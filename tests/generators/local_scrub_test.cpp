@@ -63,3 +63,41 @@ TEST_CASE("the local scrub's frame is the size asked for, and the local carry ha
   }
   CHECK(seen == 4);
 }
+
+TEST_CASE(
+    "red team 12: the callee-stack carry's entry has no frame; the stack its call reaches does") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("NVRTC not available: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  auto chip = generators::test::test_chip();
+  int seen = 0;
+  for (const auto& spec :
+       generators::load_problems(generators::test::source_dir() + "/tests/cheats")) {
+    if (spec.name != "redteam12_callee_stack_carry") continue;
+    for (const auto& v : spec.variants) {
+      if (v.id != "cheat") continue;
+      auto rv = generators::resolve(spec, v, {}, chip);
+      REQUIRE_MESSAGE(rv.ok(), rv.key);
+      auto c = generators::compile_variant(rv, nullptr);
+      REQUIRE_MESSAGE(c.ok, rv.key, c.log);
+      const auto usage = generators::parse_ptxas_usage(c.log);
+      std::vector<std::string> entries;
+      for (const auto& l : rv.launches) entries.push_back(l.entry);
+      // What main sized the scrub by (the entries' own frames, as the driver's attribute):
+      // nothing, so no scrub ran.
+      for (const auto& u : usage)
+        if (u.entry == "window_stack_carry") {
+          CHECK(u.cumulative_stack_bytes >= 4 * 161);
+          ++seen;
+        }
+      // The depth the worker now scrubs: at least the carry's 161 words, and the module's
+      // second entry (no bound printed) makes the driver's stack limit decide too.
+      const generators::StackDepth d = generators::deepest_stack(usage, entries);
+      CHECK(d.bytes >= 4 * 161);
+      CHECK(d.unknown);
+      CHECK(scrub_frame(int((d.bytes + 3) / 4)) == (d.bytes + 3) / 4 * 4);
+    }
+  }
+  CHECK(seen == 1);
+}

@@ -286,3 +286,68 @@ TEST_CASE(
       "\t@%p3 bra $L__BB0_12;\n";
   CHECK(honest(kernel(reload)) == 1);
 }
+
+TEST_CASE("red team 12: memory a store inside a float-decided branch writes is float-derived") {
+  // redteam12_branch_store_dp4a's shape: the bit added to a shared-memory slot inside the branch
+  // that decides it (load, add, store all on one side), the operand read back after the join.
+  const std::string store_bit =
+      "st.shared.u32 [%r32], 0;\n\tsetp.lt.f32 %p2, %f2, 0f3F000000;\n\t@%p2 bra $L__BB0_5;\n"
+      "\tld.shared.u32 %r20, [%r32];\n\tadd.s32 %r21, %r20, 64;\n\tst.shared.u32 [%r32], %r21;\n"
+      "$L__BB0_5:\n\tld.shared.u32 %r3, [%r32];\n";
+  CHECK(honest(kernel(store_bit)) == 0);
+  // The same on an integer compare: honest.
+  const std::string int_store_bit =
+      "st.shared.u32 [%r32], 0;\n\tsetp.lt.s32 %p2, %r1, 7;\n\t@%p2 bra $L__BB0_5;\n"
+      "\tld.shared.u32 %r20, [%r32];\n\tadd.s32 %r21, %r20, 64;\n\tst.shared.u32 [%r32], %r21;\n"
+      "$L__BB0_5:\n\tld.shared.u32 %r3, [%r32];\n";
+  CHECK(honest(kernel(int_store_bit)) == 1);
+  // A store of the integer buffer's own word inside a float-tested early-return side reaches
+  // no join: control_redteam11_dp4a_scale_skip's shape with a store before the return.
+  const std::string skip_store =
+      "setp.eq.f32 %p2, %f2, 0f00000000;\n\t@!%p2 bra $L__BB0_9;\n"
+      "\tst.shared.u32 [%r32], %r1;\n\tret;\n$L__BB0_9:\n" +
+      kLoadR3;
+  CHECK(honest(kernel(skip_store)) == 1);
+  // But a bit stored before such a return and read back as the operand is decided by the test.
+  const std::string return_bit =
+      "st.shared.u32 [%r32], 0;\n\tsetp.lt.f32 %p2, %f2, 0f3F000000;\n\t@%p2 bra $L__BB0_9;\n"
+      "\tst.shared.u32 [%r32], 64;\n\tret;\n$L__BB0_9:\n\tld.shared.u32 %r3, [%r32];\n";
+  CHECK(honest(kernel(return_bit)) == 0);
+}
+
+TEST_CASE("red team 12: registers named without a '%' are registers") {
+  // redteam12_bare_reg_dp4a's shape: the float rounded to an integer in an asm block whose
+  // registers are declared without a '%' (legal PTX; CUTLASS's asm declares `.reg .pred p;`).
+  const std::string bare =
+      "{\n\t.reg .f32 xs;\n\t.reg .s32 qi;\n\tmul.rn.f32 xs, %f2, 0f42FE0000;\n"
+      "\tcvt.rni.s32.f32 qi, xs;\n\tmov.b32 %r3, qi;\n\t}\n";
+  CHECK(honest(kernel(bare)) == 0);
+  // The same block on an integer value: honest.
+  const std::string bare_int =
+      "{\n\t.reg .s32 qi;\n\tadd.s32 qi, %r1, 3;\n\tmov.b32 %r3, qi;\n\t}\n";
+  CHECK(honest(kernel(bare_int)) == 1);
+  // A bare predicate set by a float compare guards a branch that decides the operand.
+  const std::string bare_pred =
+      "{\n\t.reg .pred pb;\n\tmov.u32 %r3, 0;\n\tsetp.lt.f32 pb, %f2, 0f3F000000;\n"
+      "\t@pb bra $L__BB0_5;\n\tadd.s32 %r3, %r3, 64;\n$L__BB0_5:\n\tmov.u32 %r4, 0;\n\t}\n";
+  CHECK(honest(kernel(bare_pred)) == 0);
+}
+
+TEST_CASE("red team 12: an mbarrier's count is memory that guarded arrivals change") {
+  // redteam12_mbarrier_count_dp4a's shape: arrivals guarded by a float compare, the count read
+  // back through an unguarded arrival's state.
+  const std::string count =
+      "mbarrier.init.shared.b64 [%r32], 512;\n\tsetp.ge.f32 %p2, %f2, 0f3F000000;\n"
+      "\t@%p2 mbarrier.arrive.noComplete.shared.b64 %rd12, [%r32], 64;\n"
+      "\tmbarrier.arrive.noComplete.shared.b64 %rd13, [%r32], 1;\n"
+      "\tmbarrier.pending_count.b64 %r3, %rd13;\n";
+  CHECK(honest(kernel(count)) == 0);
+  // Arrivals guarded by an integer test (a TMA pipeline's elected thread): honest.
+  const std::string elected =
+      "mbarrier.init.shared.b64 [%r32], 512;\n\tsetp.eq.s32 %p2, %r1, 0;\n"
+      "\t@%p2 mbarrier.arrive.noComplete.shared.b64 %rd12, [%r32], 64;\n"
+      "\tmbarrier.arrive.noComplete.shared.b64 %rd13, [%r32], 1;\n"
+      "\tmbarrier.pending_count.b64 %r4, %rd13;\n" +
+      kLoadR3;
+  CHECK(honest(kernel(elected)) == 1);
+}

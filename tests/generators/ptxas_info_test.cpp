@@ -43,3 +43,52 @@ TEST_CASE("the older layout (smem before cmem) and logs without ptxas lines") {
   CHECK(parse_ptxas_usage("warning: something\n").empty());
   CHECK(parse_ptxas_usage("").empty());
 }
+
+// Verbatim from NVRTC 13.0 (sm_90): tests/cheats/redteam12_callee_stack_carry's child, whose
+// entry calls its carry through a function pointer (red team 12).
+const char* kCallLog =
+    "ptxas info    : 136 bytes gmem\n"
+    "ptxas info    : Compiling entry function 'window_stack_carry' for 'sm_90'\n"
+    "ptxas info    : Function properties for window_stack_carry\n"
+    "ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+    "ptxas info    : Used 64 registers, used 0 barriers, 808 bytes cumulative stack size\n"
+    "ptxas info    : Compile time = 255.577 ms\n"
+    "ptxas info    : Function properties for _Z10carry_slotPKfPfijjjj\n"
+    "ptxas         .     776 bytes stack frame, 124 bytes spill stores, 124 bytes spill loads\n"
+    "ptxas info    : Compiling entry function 'window_fixup' for 'sm_90'\n"
+    "ptxas info    : Function properties for window_fixup\n"
+    "ptxas         .     0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+    "ptxas info    : Used 40 registers, used 0 barriers\n"
+    "ptxas info    : Compile time = 104.611 ms\n";
+
+TEST_CASE("red team 12: the deepest stack counts callees' frames, not only the entry's own") {
+  auto ks = parse_ptxas_usage(kCallLog);
+  REQUIRE(ks.size() == 2);
+  CHECK(ks[0].cumulative_stack_bytes == 808);
+  CHECK(ks[0].callee_listed);
+  CHECK(ks[1].cumulative_stack_bytes == -1);
+  CHECK_FALSE(ks[1].callee_listed);
+  // The entry that calls: its bound, which covers the callee's 776-byte frame.
+  StackDepth d = deepest_stack(ks, {"window_stack_carry"});
+  CHECK(d.bytes == 808);
+  CHECK_FALSE(d.unknown);
+  CHECK(d.callees);  // the driver's stack limit is scrubbed too
+  // An entry with no bound in a module with callees: the driver's limit decides.
+  d = deepest_stack(ks, {"window_stack_carry", "window_fixup"});
+  CHECK(d.bytes == 808);
+  CHECK(d.unknown);
+  // No callees anywhere: the entries' own frames, and nothing unknown.
+  d = deepest_stack(parse_ptxas_usage(kLog), {"local", "tiled"});
+  CHECK(d.bytes == 48);
+  CHECK_FALSE(d.unknown);
+  CHECK_FALSE(d.callees);
+  // A recursive callee (nvcc 13, sm_90): no cumulative size is printed: unknown.
+  d = deepest_stack(parse_ptxas_usage("ptxas info    : Compiling entry function 'k' for 'sm_90'\n"
+                                      "ptxas info    : Function properties for k\n"
+                                      "ptxas         .     0 bytes stack frame\n"
+                                      "ptxas info    : Used 88 registers, used 0 barriers\n"
+                                      "ptxas info    : Function properties for _Z1fPii\n"
+                                      "ptxas         .     296 bytes stack frame\n"),
+                    {"k"});
+  CHECK(d.unknown);
+}

@@ -21,6 +21,7 @@
 #include "generators/nvrtc_compiler.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
+#include "generators/ptxas_info.h"
 #include "generators/validate.h"
 
 namespace solver::gpu {
@@ -246,6 +247,25 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     // .global declared in a function body's asm block, or __constant__ banks a kernel can write
     // through a generic address, are module data whatever the PTX scan above saw.
     if (!generators::cubin_module_data(compiled.cubin).empty()) p->module_memory = true;
+    // Local memory a run can read before writing reaches as deep as the call graph: a callee's
+    // frame is on the per-thread stack below an entry whose own frame may be empty (red team 12,
+    // redteam12_callee_stack_carry). Scrubbed at ptxas's cumulative stack size and, where the
+    // module has callees, at the stack the driver gives such a launch (its limit): a kernel may
+    // address that stack beyond the frames ptxas counted, and which size the hardware maps a
+    // callee's frame by is not known here, so both passes run.
+    {
+      std::vector<std::string> entries;
+      for (const auto& l : p->resolved.launches) entries.push_back(l.entry);
+      const generators::StackDepth depth =
+          generators::deepest_stack(generators::parse_ptxas_usage(compiled.log), entries);
+      p->stack_scrub_bytes.clear();
+      if (depth.bytes > 0) p->stack_scrub_bytes.push_back(int(depth.bytes));
+      if (depth.unknown || depth.callees) {
+        size_t limit = 0;
+        CU_CHECK(cuCtxGetLimit(&limit, CU_LIMIT_STACK_SIZE));
+        if (limit > 0 && int64_t(limit) != depth.bytes) p->stack_scrub_bytes.push_back(int(limit));
+      }
+    }
     p->gemm_loop = compiled.gemm_loop;
     p->cubin = compiled.cubin;
     nvrtc.reset();
@@ -349,11 +369,14 @@ void Worker::reload(Prepared& p) {
 }
 
 void Worker::scrub_local(const Prepared& p) {
+  // The entries' own frames (the driver's attribute) and the stack their calls can reach.
   const int frame = local_frame_bytes(*p.module);
-  if (frame <= 0) return;
+  if (frame <= 0 && p.stack_scrub_bytes.empty()) return;
   PhaseScope scope("local_scrub");
   if (!local_scrub_) local_scrub_ = std::make_unique<LocalScrub>(device_.arch);
-  (*local_scrub_)(frame, ctx_->stream());
+  if (frame > 0) (*local_scrub_)(frame, ctx_->stream());
+  for (int bytes : p.stack_scrub_bytes)
+    if (bytes != frame) (*local_scrub_)(bytes, ctx_->stream());
 }
 
 void Worker::fresh_run_state(Prepared& p) {

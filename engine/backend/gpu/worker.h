@@ -60,6 +60,12 @@ struct Prepared {
   // The PTX declares module variables (.global): the module is reloaded before every run of a
   // timed sequence, so no run sees what an earlier one left there (red team 8).
   bool module_memory = false;
+  // Frame sizes the local scrub also runs with, beyond the entries' own frames (red team 12):
+  // the deepest per-thread stack the launches can use, callees' frames included
+  // (generators/ptxas_info.h deepest_stack), and the driver's stack limit wherever the module has
+  // callees (the stack the driver gives a launch that calls). A scrub maps the bytes of a frame of
+  // its own size, so each size is its own pass.
+  std::vector<int> stack_scrub_bytes;
   // Reference outputs per set, computed before the candidate ran (shared with the cache).
   std::vector<std::shared_ptr<const std::vector<HostDoubles>>> refs;
   // Sets whose magnitude set (HeavyMagnitude: the reference on |inputs|, compare's error

@@ -1,0 +1,103 @@
+// redteam12_branch_store_dp4a child (a cheat, red team 12): red team 11's narrowing by control
+// flow, past round 11's implicit-flow rule. Launch 1 (row_scales) puts max |x| of every gathered
+// row of A and every row of B in scratch. Launch 2 (narrow_rows) rounds each float to int8
+// against its row's scale by seven compares of the scaled |x| against 64, 32, ..., 1 and one on
+// the sign, as red team 11's child did; but the integer is not built in a register that crosses
+// the branches: each taken side adds its power of two to the element's slot in shared memory
+// (a load, an add of an integer constant and a store, all inside the side), and the sign side
+// stores a 1 to a second slot. After the branches the slots are read back, the sign applied in
+// integer code, and the bytes packed four to a word into i32 scratch. Launch 3 (dp4a_gemm) is
+// control_redteam10_dp4a_w8a8_tiles' tile loop on those words, rescaled in the epilogue.
+//
+// generators/ptx_implicit_flow.cpp (round 11's fix) taints, at the join of a branch on a
+// float-derived predicate, the registers that reach the join with a definition made on one side
+// only; "registers defined and used on one side carry nothing". Here every register of a taken
+// side is defined and used there; what crosses the join is memory, which the rule does not
+// follow: the shared slots are written with integer constants through clean addresses, so they
+// stay clean (a predicated st would carry its guard as a source: the empty volatile asm keeps
+// each side a branch, not a predicated store), the words stored to scratch are clean, and
+// launch 3's dp4a operands count as honest.
+#include <dp4a_tile_gemm.cuh>  // 64 x 64 tiles, 4 x 4 a thread, words staged in shared memory
+
+extern "C" __global__ void row_scales(const float* A, const float* B, const int* idx, float* scale,
+                                      int M, int N, int K) {
+  const int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32, lane = threadIdx.x % 32;
+  if (warp >= M + N) return;
+  const float* row = warp < M ? A + (size_t)idx[warp] * K : B + (size_t)(warp - M) * K;
+  float m = 0.f;
+  for (int k = lane * 4; k < K; k += 128) {
+    const float4 v = __ldg(reinterpret_cast<const float4*>(row + k));
+    m = fmaxf(m, fmaxf(fmaxf(fabsf(v.x), fabsf(v.y)), fmaxf(fabsf(v.z), fabsf(v.w))));
+  }
+  for (int o = 16; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
+  if (lane == 0) scale[warp] = m;
+}
+
+// round(x * inv) in [-127, 127], its bits stored to this thread's shared slots inside the
+// branches that decide them (mag: the magnitude, neg: 1 where x < 0; both zeroed first).
+__device__ __forceinline__ void narrow_by_stores(float x, float inv, volatile int* mag,
+                                                 volatile int* neg) {
+  float r = fabsf(x) * inv + 0.5f;  // <= 127.5: |x| <= the row's max
+  *mag = 0;
+  *neg = 0;
+#pragma unroll
+  for (int b = 64; b >= 1; b >>= 1) {
+    if (r >= (float)b) {
+      asm volatile("" ::: "memory");
+      r -= (float)b;
+      *mag = *mag + b;
+    }
+  }
+  if (x < 0.f) {
+    asm volatile("" ::: "memory");
+    *neg = 1;
+  }
+}
+
+extern "C" __global__ void __launch_bounds__(256)
+    narrow_rows(const float* A, const float* B, const int* idx, const float* scale, int* words,
+                int M, int N, int K) {
+  __shared__ int mag[4][256], neg[4][256];
+  const int K4 = K / 4;
+  const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (t >= (long long)(M + N) * K4) return;
+  const int r = (int)(t / K4), w = (int)(t % K4);
+  const float* row = r < M ? A + (size_t)idx[r] * K : B + (size_t)(r - M) * K;
+  const float s = scale[r];
+  const float inv = s > 0.f ? 127.f / s : 0.f;
+  const float4 v = __ldg(reinterpret_cast<const float4*>(row) + w);
+  const int i = threadIdx.x;
+  narrow_by_stores(v.x, inv, &mag[0][i], &neg[0][i]);
+  narrow_by_stores(v.y, inv, &mag[1][i], &neg[1][i]);
+  narrow_by_stores(v.z, inv, &mag[2][i], &neg[2][i]);
+  narrow_by_stores(v.w, inv, &mag[3][i], &neg[3][i]);
+  int word = 0;
+#pragma unroll
+  for (int j = 0; j < 4; ++j) {
+    const int m = ((volatile int*)mag[j])[i], n = ((volatile int*)neg[j])[i];
+    const int q = m - 2 * n * m;  // -m where x < 0, in integer code
+    word |= (q & 0xff) << (8 * j);
+  }
+  words[t] = word;
+}
+
+extern "C" __global__ void __launch_bounds__(256)
+    dp4a_gemm(const int* words, const float* scale, float* C, int M, int N, int K) {
+  const int tx = threadIdx.x, ty = threadIdx.y;
+  const int K4 = K / 4;
+  const int m0 = blockIdx.y * 64, n0 = blockIdx.x * 64;
+  const int* a = words + (size_t)m0 * K4;
+  const int* b = words + (size_t)(M + n0) * K4;
+  int acc[4][4] = {};
+  dp4a_tile_64(
+      K4, [&](int r, int w) { return __ldg(a + (size_t)r * K4 + w); },
+      [&](int r, int w) { return __ldg(b + (size_t)r * K4 + w); }, acc);
+#pragma unroll
+  for (int i = 0; i < 4; ++i) {
+    const float ra = scale[m0 + ty * 4 + i] * (1.f / 127.f);
+#pragma unroll
+    for (int j = 0; j < 4; ++j)
+      C[(size_t)(m0 + ty * 4 + i) * N + n0 + tx * 4 + j] =
+          (float)acc[i][j] * ra * (scale[M + n0 + tx * 4 + j] * (1.f / 127.f));
+  }
+}
