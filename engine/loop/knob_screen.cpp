@@ -265,7 +265,7 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
   const VariantSpec* v = search.spec ? search.spec->find_variant(cand.variant) : nullptr;
   // Large is the search the track faces: the pool's admitted points, whichever variant holds
   // them (sgemm_2048's 146-point `warptile` sits in a pool of 1,231).
-  if (sizes.batch <= 1 || !v || pool_points(search) < sizes.min_points) return gate_of(cand);
+  if (!v || !large_search(search, sizes)) return gate_of(cand);
   // A step into a knob space of a large pool not timed yet lands on its centre (knob_start.h).
   if (cand.kind != generators::CandidateKind::KnobMove)
     if (auto start = centre_start(search, *v, 0)) {
@@ -322,8 +322,12 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
   return std::move(batch[pick].g);
 }
 
-bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateResult& gate) {
-  if (rec.screened.empty()) return false;
+bool large_search(const SearchRequest& r, const ScreenSizes& sizes) {
+  return sizes.batch > 1 && pool_points(r) >= sizes.min_points;
+}
+
+bool tie_keep(bool large, const PairedDecision& verdict, const GateResult& gate) {
+  if (!large) return false;
   if (verdict.verdict != Verdict::Same && verdict.verdict != Verdict::Ambiguous) return false;
   return verdict.median_ratio > 1 && median_of(gate.timed_us) < verdict.incumbent_median_us;
 }

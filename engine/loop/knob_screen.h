@@ -77,15 +77,23 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
                         const std::function<VariantRef(const generators::Incumbent&)>& ref,
                         generators::Candidate& cand, RoundRecord& rec);
 
-// Whether a round that screened (rec.screened non-empty: a large knob space, so the pools of
+// Whether a round of a large search (`large`: the screening batch applies to the pool,
+// pool_points of `sizes.min_points`+, whether or not this round screened; so the pools of
 // h200.json never reach it) keeps its candidate on a tie: the paired verdict is same or
 // ambiguous, yet the paired median ratio (incumbent / candidate) is above 1 and the median of
 // the candidate's gate times is below the incumbent's paired median: two estimates agree that
 // the candidate is the faster. Near a large pool's best the differences are at the paired
 // timing's noise (docs/benchmarks.md: transpose_4096), and the track's answer should be the
-// faster of two points the verdict alone cannot tell apart, not the older one. The record is
-// marked (`tie_kept`) and teaches the evolver nothing.
-bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateResult& gate);
+// faster of two points the verdict alone cannot tell apart, not the older one. A round that
+// gated one point only (the model had too few timed points to pick, or the region was spent)
+// faces the same noise (transpose_4096 seed 3, round 2: VIN 2 -> 4 at ratio 1.016 over 128
+// pairs, CI [1.000, 1.029], the gate 2.8% faster). The record is marked (`tie_kept`) and
+// teaches the evolver nothing.
+bool tie_keep(bool large, const PairedDecision& verdict, const GateResult& gate);
+
+// Whether the screening batch applies to the request's pool (`sizes.batch` above 1 and
+// pool_points of `sizes.min_points`+): the large search of screen_round and tie_keep.
+bool large_search(const SearchRequest& r, const ScreenSizes& sizes);
 // Marks a kept record as kept on a tie: `tie_kept`, no credited rule, the detail says why.
 void mark_tie_kept(RoundRecord& rec);
 
