@@ -332,6 +332,12 @@ bool tie_keep(bool large, const PairedDecision& verdict, const GateResult& gate)
   return verdict.median_ratio > 1 && median_of(gate.timed_us) < verdict.incumbent_median_us;
 }
 
+bool tie_lead(bool large, const PairedDecision& verdict) {
+  if (!large) return false;
+  if (verdict.verdict != Verdict::Same && verdict.verdict != Verdict::Ambiguous) return false;
+  return verdict.median_ratio > 1;
+}
+
 void mark_tie_kept(RoundRecord& rec) {
   rec.tie_kept = true;
   rec.credited_rule.clear();

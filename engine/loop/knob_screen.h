@@ -94,6 +94,14 @@ bool tie_keep(bool large, const PairedDecision& verdict, const GateResult& gate)
 // Whether the screening batch applies to the request's pool (`sizes.batch` above 1 and
 // pool_points of `sizes.min_points`+): the large search of screen_round and tie_keep.
 bool large_search(const SearchRequest& r, const ScreenSizes& sizes);
+// Whether a candidate rejected in a round of a large search is a lead on a tie (a plateau
+// move: TrackState::leads, the knob climb's centre): the paired verdict is same or ambiguous
+// and the paired median ratio (incumbent / candidate) is above 1, though the gate's times did
+// not agree (else tie_keep keeps it). Keeping stays as strict; the climb continues from the
+// point the timing cannot tell from the incumbent and whose median is the faster, as a local
+// search takes a sideways step on a plateau (layernorm_4096 seed 1, round 3: RPT 2 -> 1 at
+// ratio 1.003; from it VEC 2 -> 4 is 4.5% faster, from the incumbent 3.6% slower).
+bool tie_lead(bool large, const PairedDecision& verdict);
 // Marks a kept record as kept on a tie: `tie_kept`, no credited rule, the detail says why.
 void mark_tie_kept(RoundRecord& rec);
 

@@ -433,9 +433,11 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   // Kept only when measurably faster (or on a tie in a large search); a candidate that loses the
   // timing is rejected without its deferred checks (harmless: it is never kept), and its record
   // says so.
-  const bool tie = tie_keep(large_search(search, screen), verdict, gate);
+  const bool large = large_search(search, screen);
+  const bool tie = tie_keep(large, verdict, gate);
   if (verdict.verdict != Verdict::Faster && !tie) {
     rec.outcome = Outcome::Rejected;
+    rec.tie_lead = tie_lead(large, verdict);
     rec.detail = verdict.reason;
     deferred_not_run(rec, "not faster");
     return rec;
