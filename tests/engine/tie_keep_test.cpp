@@ -118,3 +118,40 @@ TEST_CASE("tie keep: the track moves to the candidate but patience keeps countin
   CHECK(state.incumbent.knobs.at("T") == 8);
   CHECK(state.streak == 0);
 }
+
+TEST_CASE("tie lead: a rejected tie of a large search with the paired median in its favour") {
+  // layernorm_4096 seed 1, round 3: RPT 2 -> 1, ratio 1.003, CI [0.991, 1.018], the gate's
+  // median above the incumbent's paired one: not kept, a lead.
+  CHECK(tie_lead(true, verdict(Verdict::Same, 1.003, 10.72)));
+  CHECK(tie_lead(true, verdict(Verdict::Ambiguous, 1.016, 10.145)));
+  CHECK_FALSE(tie_lead(true, verdict(Verdict::Same, 1.0, 10.72)));
+  CHECK_FALSE(tie_lead(true, verdict(Verdict::Ambiguous, 0.995, 10.72)));
+  CHECK_FALSE(tie_lead(true, verdict(Verdict::Slower, 1.003, 10.72)));
+  // Outside a large search (every pool of h200.json) a lead needs a resolved gain.
+  CHECK_FALSE(tie_lead(false, verdict(Verdict::Same, 1.003, 10.72)));
+}
+
+TEST_CASE("tie lead: the ledger carries it, and the state takes it as a lead until a keep") {
+  RoundRecord r = screened_round();
+  r.outcome = Outcome::Rejected;
+  r.verdict = verdict(Verdict::Same, 1.003, 10.72);
+  r.verdict->ci_low = 0.991;
+  CHECK_FALSE(to_json(r).contains("tie_lead"));
+  TrackState plain;
+  plain.apply(round_record_from_json(to_json(r)));
+  CHECK(plain.leads.empty());  // an unresolved tie without the mark is no lead
+  r.tie_lead = true;
+  const RoundRecord back = round_record_from_json(to_json(r));
+  CHECK(back.tie_lead);
+  TrackState state;
+  state.apply(back);
+  REQUIRE(state.leads.count("tiled[T=2]"));
+  CHECK(state.leads.at("tiled[T=2]") == doctest::Approx(1.003));
+  RoundRecord kept = screened_round();
+  kept.round = 8;
+  kept.candidate = "tiled[T=8]";
+  kept.outcome = Outcome::Kept;
+  kept.verdict = verdict(Verdict::Faster, 1.05, 10.72);
+  state.apply(kept);
+  CHECK(state.leads.empty());
+}
