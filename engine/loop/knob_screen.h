@@ -15,8 +15,11 @@
 //
 // Where: a trust region around the fastest timed point of the variant (at most two knobs
 // moved, each to any of its values), so the model is asked near where it has data; the
-// whole variant when the region is spent. The rule's own candidate is the batch's first member
-// (the profile's choice: which knob to move); the model adds the rest.
+// whole variant when the region is spent. A move to a settled knob value (every one-knob
+// comparison of it against the centre's value timed it slower) leaves the region while the
+// region has other points: the GP's one length scale does not learn that a value always lost.
+// The rule's own candidate is the batch's first member (the profile's choice: which knob to
+// move); the model adds the rest.
 #pragma once
 #include <cstdint>
 #include <string>
