@@ -151,6 +151,7 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
   // The variant's timed points: the model's data; the fastest is the trust region's centre.
   std::vector<Vec> xs;
   Vec ys;
+  std::vector<std::pair<KnobValues, double>> timed;
   KnobValues centre;
   double fastest = std::numeric_limits<double>::infinity();
   for (const auto& [key, t] : *r.timed_us) {
@@ -161,6 +162,7 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
     if (!complete) continue;
     xs.push_back(knob_coords(variant, knobs));
     ys.push_back(std::log(t));
+    timed.push_back({knobs, t});
     if (t < fastest) fastest = t, centre = knobs;
   }
   // One timed point teaches the model nothing: its expected improvement is flat over the
@@ -184,6 +186,30 @@ std::vector<SearchStep> screen_batch(const SearchRequest& r, const VariantSpec& 
     return true;
   });
   std::vector<KnobValues>& region = near.empty() ? rest : near;
+  // A settled knob value: every pair of timed points that differ only in that knob, one at the
+  // centre's value and one at `v`, timed `v` slower (at least one pair). The exploring picks
+  // leave moves to a settled value out while the region has others.
+  auto settled = [&](const std::string& knob, int64_t v) {
+    int pairs = 0;
+    for (const auto& [a, ta] : timed)
+      for (const auto& [b, tb] : timed) {
+        if (a.at(knob) != centre.at(knob) || b.at(knob) != v || moved_from(a, b) != 1) continue;
+        if (tb <= ta) return false;
+        ++pairs;
+      }
+    return pairs > 0;
+  };
+  {
+    std::vector<KnobValues> open;
+    for (const auto& k : region) {
+      bool ok = true;
+      for (const auto& spec : variant.knobs)
+        if (k.at(spec.name) != centre.at(spec.name) && settled(spec.name, k.at(spec.name)))
+          ok = false;
+      if (ok) open.push_back(k);
+    }
+    if (!open.empty()) region = std::move(open);
+  }
   // The candidates: the region's points, then the local pick's (one knob from the origin).
   std::vector<KnobValues> pool = region;
   std::vector<bool> is_one(pool.size(), false);
@@ -265,7 +291,7 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
   const VariantSpec* v = search.spec ? search.spec->find_variant(cand.variant) : nullptr;
   // Large is the search the track faces: the pool's admitted points, whichever variant holds
   // them (sgemm_2048's 146-point `warptile` sits in a pool of 1,231).
-  if (sizes.batch <= 1 || !v || pool_points(search) < sizes.min_points) return gate_of(cand);
+  if (!v || !large_search(search, sizes)) return gate_of(cand);
   // A step into a knob space of a large pool not timed yet lands on its centre (knob_start.h).
   if (cand.kind != generators::CandidateKind::KnobMove)
     if (auto start = centre_start(search, *v, 0)) {
@@ -322,10 +348,20 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
   return std::move(batch[pick].g);
 }
 
-bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateResult& gate) {
-  if (rec.screened.empty()) return false;
+bool large_search(const SearchRequest& r, const ScreenSizes& sizes) {
+  return sizes.batch > 1 && pool_points(r) >= sizes.min_points;
+}
+
+bool tie_keep(bool large, const PairedDecision& verdict, const GateResult& gate) {
+  if (!large) return false;
   if (verdict.verdict != Verdict::Same && verdict.verdict != Verdict::Ambiguous) return false;
   return verdict.median_ratio > 1 && median_of(gate.timed_us) < verdict.incumbent_median_us;
+}
+
+bool tie_lead(bool large, const PairedDecision& verdict) {
+  if (!large) return false;
+  if (verdict.verdict != Verdict::Same && verdict.verdict != Verdict::Ambiguous) return false;
+  return verdict.median_ratio > 1;
 }
 
 void mark_tie_kept(RoundRecord& rec) {

@@ -15,8 +15,11 @@
 //
 // Where: a trust region around the fastest timed point of the variant (at most two knobs
 // moved, each to any of its values), so the model is asked near where it has data; the
-// whole variant when the region is spent. The rule's own candidate is the batch's first member
-// (the profile's choice: which knob to move); the model adds the rest.
+// whole variant when the region is spent. A move to a settled knob value (every one-knob
+// comparison of it against the centre's value timed it slower) leaves the region while the
+// region has other points: the GP's one length scale does not learn that a value always lost.
+// The rule's own candidate is the batch's first member (the profile's choice: which knob to
+// move); the model adds the rest.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -77,15 +80,31 @@ GateResult screen_round(Backend& backend, const SearchRequest& search, const Scr
                         const std::function<VariantRef(const generators::Incumbent&)>& ref,
                         generators::Candidate& cand, RoundRecord& rec);
 
-// Whether a round that screened (rec.screened non-empty: a large knob space, so the pools of
+// Whether a round of a large search (`large`: the screening batch applies to the pool,
+// pool_points of `sizes.min_points`+, whether or not this round screened; so the pools of
 // h200.json never reach it) keeps its candidate on a tie: the paired verdict is same or
 // ambiguous, yet the paired median ratio (incumbent / candidate) is above 1 and the median of
 // the candidate's gate times is below the incumbent's paired median: two estimates agree that
 // the candidate is the faster. Near a large pool's best the differences are at the paired
 // timing's noise (docs/benchmarks.md: transpose_4096), and the track's answer should be the
-// faster of two points the verdict alone cannot tell apart, not the older one. The record is
-// marked (`tie_kept`) and teaches the evolver nothing.
-bool tie_keep(const RoundRecord& rec, const PairedDecision& verdict, const GateResult& gate);
+// faster of two points the verdict alone cannot tell apart, not the older one. A round that
+// gated one point only (the model had too few timed points to pick, or the region was spent)
+// faces the same noise (transpose_4096 seed 3, round 2: VIN 2 -> 4 at ratio 1.016 over 128
+// pairs, CI [1.000, 1.029], the gate 2.8% faster). The record is marked (`tie_kept`) and
+// teaches the evolver nothing.
+bool tie_keep(bool large, const PairedDecision& verdict, const GateResult& gate);
+
+// Whether the screening batch applies to the request's pool (`sizes.batch` above 1 and
+// pool_points of `sizes.min_points`+): the large search of screen_round and tie_keep.
+bool large_search(const SearchRequest& r, const ScreenSizes& sizes);
+// Whether a candidate rejected in a round of a large search is a lead on a tie (a plateau
+// move: TrackState::leads, the knob climb's centre): the paired verdict is same or ambiguous
+// and the paired median ratio (incumbent / candidate) is above 1, though the gate's times did
+// not agree (else tie_keep keeps it). Keeping stays as strict; the climb continues from the
+// point the timing cannot tell from the incumbent and whose median is the faster, as a local
+// search takes a sideways step on a plateau (layernorm_4096 seed 1, round 3: RPT 2 -> 1 at
+// ratio 1.003; from it VEC 2 -> 4 is 4.5% faster, from the incumbent 3.6% slower).
+bool tie_lead(bool large, const PairedDecision& verdict);
 // Marks a kept record as kept on a tie: `tie_kept`, no credited rule, the detail says why.
 void mark_tie_kept(RoundRecord& rec);
 

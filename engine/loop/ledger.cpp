@@ -144,6 +144,7 @@ json to_json(const RoundRecord& r) {
   if (r.generator) j["generator"] = *r.generator;
   if (r.incumbent_lines) j["incumbent_lines"] = *r.incumbent_lines;  // absent: none sampled
   if (r.tie_kept) j["tie_kept"] = true;
+  if (r.tie_lead) j["tie_lead"] = true;
   for (const auto& s : r.screened)
     j["screened"].push_back(json{{"key", s.key},
                                  {"reason", s.reason},
@@ -295,6 +296,7 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
   r.narrowed_checks = c.strings(j, "narrowed_checks");
   r.deferred_checks = c.string(j, "deferred_checks").value_or("");
   r.tie_kept = c.boolean(j, "tie_kept", false).value_or(false);
+  r.tie_lead = c.boolean(j, "tie_lead", false).value_or(false);
   if (j.contains("screened")) {
     if (!j["screened"].is_array()) c.error("/screened", "must be a list");
     for (std::size_t i = 0; j["screened"].is_array() && i < j["screened"].size(); ++i) {

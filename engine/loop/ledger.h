@@ -128,6 +128,9 @@ struct RoundRecord {
   // paired verdict was same or ambiguous but both the paired median ratio and the gate's own
   // times favour the candidate ("tie_kept": true; absent otherwise). Teaches the evolver nothing.
   bool tie_kept = false;
+  // Rejected, but a lead on a tie (knob_screen.h, tie_lead): a large search, the paired verdict
+  // same or ambiguous with a median ratio above 1 ("tie_lead": true; absent otherwise).
+  bool tie_lead = false;
   std::string hash;  // chain hash (set by the ledger)
 };
 

@@ -303,7 +303,8 @@ std::optional<std::pair<generators::Incumbent, double>> best_lead(const SearchRe
 std::optional<SearchStep> knob_search(const SearchRequest& r) {
   // Pattern search's centre is the best point measured, not the best point kept: a lead (a
   // point the paired timing resolved faster than the incumbent, by less than the keep rule's
-  // minimum gain) is where the climb continues. Its moves the measurements say lose give way to
+  // minimum gain, or in a large search a tie with the paired median in its favour: knob_screen.h,
+  // tie_lead) is where the climb continues. Its moves the measurements say lose give way to
   // the incumbent's own moves that nothing speaks against.
   std::optional<SearchStep> own = climb(r);
   auto lead = best_lead(r);
@@ -317,7 +318,7 @@ std::optional<SearchStep> knob_search(const SearchRequest& r) {
   step->candidate.reason = step->candidate.reason + " (from the lead " +
                            generators::variant_key(lead->first.variant, lead->first.knobs) +
                            ": paired ratio " + ratio +
-                           " against the incumbent, resolved faster but under the minimum gain)";
+                           " against the incumbent, faster by the paired median but not kept)";
   return step;
 }
 

@@ -15,7 +15,8 @@
 //               between two points that differ only in that knob, or modelled slower. The
 //               climb's centre is the best lead of the variant (SearchRequest::leads: a point
 //               the paired timing resolved faster than the incumbent, under the keep rule's
-//               minimum gain) when there is one, else the incumbent.
+//               minimum gain, or a tie of a large search: tie_lead) when there is one, else
+//               the incumbent.
 //  pool_sweep   when no neighbour is left, or only one-knob moves the measurements say lose
 //               (those wait for the points below that nothing speaks against): the other variants
 //               at their default point from the incumbent (file order), then every remaining
@@ -51,7 +52,8 @@ struct SearchRequest {
   const std::map<std::string, double>* timed_us = nullptr;  // key -> time of points profiled
   std::string same_class;  // non-empty: only this precision class (--precision same)
   // Points the paired timing resolved faster than the incumbent yet under the keep rule's
-  // minimum gain (TrackState::leads): key -> paired median ratio incumbent / point. May be null.
+  // minimum gain, and in a large search ties with the paired median ratio above 1
+  // (TrackState::leads): key -> paired median ratio incumbent / point. May be null.
   const std::map<std::string, double>* leads = nullptr;
 };
 

@@ -441,11 +441,14 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   const generators::Incumbent cand_point{cand->variant, cand->knobs};
   if (!timing_plausible(spec(), cand_point, chip_, verdict, gate.timed_us, pairs, rec)) return rec;
 
-  // Kept only when measurably faster (or on a screening tie); a candidate that loses the timing
-  // is rejected without its deferred checks (harmless: it is never kept), and its record says so.
-  const bool tie = tie_keep(rec, verdict, gate);
+  // Kept only when measurably faster (or on a tie in a large search); a candidate that loses the
+  // timing is rejected without its deferred checks (harmless: it is never kept), and its record
+  // says so.
+  const bool large = large_search(search, screen);
+  const bool tie = tie_keep(large, verdict, gate);
   if (verdict.verdict != Verdict::Faster && !tie) {
     rec.outcome = Outcome::Rejected;
+    rec.tie_lead = tie_lead(large, verdict);
     rec.detail = verdict.reason;
     deferred_not_run(rec, "not faster");
     return rec;

@@ -95,7 +95,8 @@ struct TrackState {
   std::map<std::string, double> measured_us;
   // Leads: rejected candidates the paired timing resolved faster than the current incumbent
   // (the confidence interval of the ratio incumbent / candidate above 1) by less than the keep
-  // rule's minimum gain: key -> paired median ratio. Cleared when a candidate is kept. The knob
+  // rule's minimum gain, and in a large search ties whose paired median ratio is above 1
+  // (RoundRecord::tie_lead): key -> paired median ratio. Cleared when a candidate is kept. The knob
   // search climbs from the best of them (pool_search.h), so a gain too small to keep still
   // steers the walk.
   std::map<std::string, double> leads;

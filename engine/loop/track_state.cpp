@@ -69,7 +69,8 @@ void TrackState::apply(const RoundRecord& r) {
   if (!r.candidate.empty() && r.verdict && r.verdict->candidate_median_us > 0 &&
       (r.outcome == Outcome::Kept || r.outcome == Outcome::Rejected))
     measured_us[r.candidate] = r.verdict->candidate_median_us;
-  if (r.outcome == Outcome::Rejected && r.verdict && r.verdict->ci_low > 1 && !r.candidate.empty())
+  if (r.outcome == Outcome::Rejected && r.verdict && (r.verdict->ci_low > 1 || r.tie_lead) &&
+      !r.candidate.empty())
     leads[r.candidate] = r.verdict->median_ratio;
   switch (r.outcome) {
     case Outcome::Kept: {

@@ -195,3 +195,48 @@ TEST_CASE("the screening batch: untried admitted picks, and fewer rounds than on
   CHECK(reached < 25);
   CHECK(measured <= 40);
 }
+
+TEST_CASE("the screening batch leaves out a knob value every one-knob comparison timed slower") {
+  test::KnobSpace space("gemm_space", kVariants);
+  const generators::ProblemSpec& spec = space.spec;
+  const generators::VariantSpec& v = *spec.find_variant("tiled");
+  auto seed = generators::default_knob_point(spec, v, {}, nullptr, nullptr);
+  REQUIRE(seed);
+  const std::string seed_key = space.start("tiled", *seed);
+  auto& r = space.r;
+  space.timed[seed_key] = 100.0;  // the fastest timed point: the region's centre
+  // PAD 0 -> 1 timed slower, the other knobs the centre's: PAD=1 is settled.
+  auto padded = *seed;
+  padded["PAD"] = 1;
+  REQUIRE(generators::knob_point_allowed(spec, v, padded));
+  const std::string padded_key = generators::variant_key("tiled", padded);
+  space.tried.insert(padded_key);
+  space.timed[padded_key] = 104.0;
+  // A point two knobs away says nothing about one knob alone.
+  auto far = *seed;
+  far["VEC"] = 2;
+  far["DB"] = 1;
+  REQUIRE(generators::knob_point_allowed(spec, v, far));
+  const std::string far_key = generators::variant_key("tiled", far);
+  space.tried.insert(far_key);
+  space.timed[far_key] = 103.0;
+  auto picks = engine::screen_batch(r, v, "", 40);
+  REQUIRE(picks.size() == 40);
+  for (const auto& p : picks) CHECK(p.candidate.knobs.at("PAD") == 0);
+  // Once PAD=1 is timed faster somewhere against PAD=0 (the other knobs equal), it is open.
+  auto other = *seed;
+  other["VEC"] = 2;
+  auto other_padded = other;
+  other_padded["PAD"] = 1;
+  REQUIRE(generators::knob_point_allowed(spec, v, other));
+  REQUIRE(generators::knob_point_allowed(spec, v, other_padded));
+  for (const auto& [k, t] : {std::pair{other, 101.0}, std::pair{other_padded, 100.5}}) {
+    const std::string key = generators::variant_key("tiled", k);
+    space.tried.insert(key);
+    space.timed[key] = t;
+  }
+  bool padded_pick = false;
+  for (const auto& p : engine::screen_batch(r, v, "", 60))
+    padded_pick = padded_pick || p.candidate.knobs.at("PAD") == 1;
+  CHECK(padded_pick);
+}

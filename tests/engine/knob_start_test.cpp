@@ -134,7 +134,18 @@ TEST_CASE("a large search is the pool's: a small variant of a large pool counts 
   REQUIRE(start);
   CHECK(start->at("ILP") == 2);
   CHECK(start->at("FLAG") == 1);
+  // The large search (screening, centre start, the tie keep) is the pool's, with a batch of 2+;
+  // --screen 1 turns it off, and a threshold above the pool's size leaves it small.
+  engine::ScreenSizes sizes;
+  CHECK(engine::large_search(s.r, sizes));
+  sizes.batch = 1;
+  CHECK_FALSE(engine::large_search(s.r, sizes));
+  sizes.batch = 2;
+  sizes.min_points = engine::pool_points(s.r) + 1;
+  CHECK_FALSE(engine::large_search(s.r, sizes));
   // Another precision class is out of the pool under --precision same.
   s.r.same_class = "fp64";
   CHECK(engine::pool_points(s.r) == 0);
+  sizes.min_points = 256;
+  CHECK_FALSE(engine::large_search(s.r, sizes));
 }

@@ -1,5 +1,6 @@
-// The screening round's tie keep (engine/loop/knob_screen.h, tie_keep): a candidate the paired
-// verdict cannot tell from the incumbent is kept only in a round that screened, only when the
+// The large search's tie keep (engine/loop/knob_screen.h, tie_keep): a candidate the paired
+// verdict cannot tell from the incumbent is kept only in a pool the screening batch applies to
+// (whether or not the round screened), only when the
 // paired median ratio and the gate's own times both favour it; the ledger carries the mark and
 // the evolver learns nothing from it.
 #include <doctest/doctest.h>
@@ -42,24 +43,23 @@ GateResult gate(std::vector<double> times) {
 }
 }  // namespace
 
-TEST_CASE("tie keep: same or ambiguous, both estimates favour the candidate, a screening round") {
+TEST_CASE("tie keep: same or ambiguous, both estimates favour the candidate, a large search") {
   const RoundRecord r = screened_round();
   const GateResult fast = gate({9.10, 9.15, 9.20});  // median 9.15 < the incumbent's 9.40
-  CHECK(tie_keep(r, verdict(Verdict::Same, 1.007, 9.40), fast));
-  CHECK(tie_keep(r, verdict(Verdict::Ambiguous, 1.012, 9.40), fast));
+  CHECK(tie_keep(true, verdict(Verdict::Same, 1.007, 9.40), fast));
+  CHECK(tie_keep(true, verdict(Verdict::Ambiguous, 1.012, 9.40), fast));
   // The paired ratio says the incumbent is the faster (or cannot say which): no.
-  CHECK_FALSE(tie_keep(r, verdict(Verdict::Same, 0.996, 9.40), fast));
-  CHECK_FALSE(tie_keep(r, verdict(Verdict::Same, 1.0, 9.40), fast));
+  CHECK_FALSE(tie_keep(true, verdict(Verdict::Same, 0.996, 9.40), fast));
+  CHECK_FALSE(tie_keep(true, verdict(Verdict::Same, 1.0, 9.40), fast));
   // The gate's own times disagree with the paired ratio: no.
-  CHECK_FALSE(tie_keep(r, verdict(Verdict::Same, 1.007, 9.40), gate({9.5, 9.6, 9.7})));
-  CHECK_FALSE(tie_keep(r, verdict(Verdict::Same, 1.007, 9.40), gate({})));
+  CHECK_FALSE(tie_keep(true, verdict(Verdict::Same, 1.007, 9.40), gate({9.5, 9.6, 9.7})));
+  CHECK_FALSE(tie_keep(true, verdict(Verdict::Same, 1.007, 9.40), gate({})));
   // A slower verdict is never a tie; a faster one is kept by the ordinary rule, not this one.
-  CHECK_FALSE(tie_keep(r, verdict(Verdict::Slower, 1.007, 9.40), fast));
-  CHECK_FALSE(tie_keep(r, verdict(Verdict::Faster, 1.05, 9.40), fast));
-  // A round that screened nothing (a small pool, --screen 1) keeps the verdict's rule.
-  RoundRecord plain = r;
-  plain.screened.clear();
-  CHECK_FALSE(tie_keep(plain, verdict(Verdict::Same, 1.007, 9.40), fast));
+  CHECK_FALSE(tie_keep(true, verdict(Verdict::Slower, 1.007, 9.40), fast));
+  CHECK_FALSE(tie_keep(true, verdict(Verdict::Faster, 1.05, 9.40), fast));
+  // Outside a large search (a small pool, --screen 1) the verdict's rule stands.
+  CHECK_FALSE(tie_keep(false, verdict(Verdict::Same, 1.007, 9.40), fast));
+  CHECK_FALSE(tie_keep(false, verdict(Verdict::Ambiguous, 1.016, 10.145), gate({9.857})));
 }
 
 TEST_CASE("tie keep: the ledger writes the mark only when set and reads it back") {
@@ -117,4 +117,41 @@ TEST_CASE("tie keep: the track moves to the candidate but patience keeps countin
   state.apply(r);
   CHECK(state.incumbent.knobs.at("T") == 8);
   CHECK(state.streak == 0);
+}
+
+TEST_CASE("tie lead: a rejected tie of a large search with the paired median in its favour") {
+  // layernorm_4096 seed 1, round 3: RPT 2 -> 1, ratio 1.003, CI [0.991, 1.018], the gate's
+  // median above the incumbent's paired one: not kept, a lead.
+  CHECK(tie_lead(true, verdict(Verdict::Same, 1.003, 10.72)));
+  CHECK(tie_lead(true, verdict(Verdict::Ambiguous, 1.016, 10.145)));
+  CHECK_FALSE(tie_lead(true, verdict(Verdict::Same, 1.0, 10.72)));
+  CHECK_FALSE(tie_lead(true, verdict(Verdict::Ambiguous, 0.995, 10.72)));
+  CHECK_FALSE(tie_lead(true, verdict(Verdict::Slower, 1.003, 10.72)));
+  // Outside a large search (every pool of h200.json) a lead needs a resolved gain.
+  CHECK_FALSE(tie_lead(false, verdict(Verdict::Same, 1.003, 10.72)));
+}
+
+TEST_CASE("tie lead: the ledger carries it, and the state takes it as a lead until a keep") {
+  RoundRecord r = screened_round();
+  r.outcome = Outcome::Rejected;
+  r.verdict = verdict(Verdict::Same, 1.003, 10.72);
+  r.verdict->ci_low = 0.991;
+  CHECK_FALSE(to_json(r).contains("tie_lead"));
+  TrackState plain;
+  plain.apply(round_record_from_json(to_json(r)));
+  CHECK(plain.leads.empty());  // an unresolved tie without the mark is no lead
+  r.tie_lead = true;
+  const RoundRecord back = round_record_from_json(to_json(r));
+  CHECK(back.tie_lead);
+  TrackState state;
+  state.apply(back);
+  REQUIRE(state.leads.count("tiled[T=2]"));
+  CHECK(state.leads.at("tiled[T=2]") == doctest::Approx(1.003));
+  RoundRecord kept = screened_round();
+  kept.round = 8;
+  kept.candidate = "tiled[T=8]";
+  kept.outcome = Outcome::Kept;
+  kept.verdict = verdict(Verdict::Faster, 1.05, 10.72);
+  state.apply(kept);
+  CHECK(state.leads.empty());
 }
