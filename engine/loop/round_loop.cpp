@@ -327,17 +327,16 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   // hypotheses of the outranked rules, then every hypothesis the pool can still apply here.
   // A kept candidate found this way is an improvement no rule explains: the evolver's cue
   // to propose one. With evolution OFF the loop never explores.
-  // Past the rules in a large pool (the screen's: its knob search never runs dry), an untried
-  // family before more knob steps of measured ones (untried_family, pool_search.h).
-  if (!cand && config_.evolve && !gen_ && !past_rules.empty() &&
-      pool_points(search) >= ScreenSizes{}.min_points) {
+  // Past the rules in a large search, an untried family first (untried_family, pool_search.h).
+  ScreenSizes screen{config_.evolve && !gen_ ? config_.screen : 1, 256, past_rules};
+  if (!cand && !past_rules.empty() && large_search(search, screen))
     if (auto step = untried_family(search)) {
       cand = step->candidate;
       rec.explored = true;
+      rec.credited_rule.clear();
       rec.hypothesis = step->hypothesis;
       why_none.clear();
     }
-  }
   if (!cand && config_.evolve) {
     std::vector<std::pair<std::string, std::string>> options;  // (hypothesis, rule)
     for (const auto* o : m.outranked) options.emplace_back(o->hypothesis, o->id);
@@ -409,7 +408,6 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   // screening batch (knob_screen.h) may make a faster point of it the round's candidate.
   clock.start();
   auto to_ref = [&](const Incumbent& v) { return ref(v); };
-  ScreenSizes screen{config_.evolve && !gen_ ? config_.screen : 1, 256, past_rules};
   screen.part = config_.eager_adversarial ? GatePart::Full : GatePart::Regular;
   GateResult gate = screen_round(backend_, search, screen, to_ref, *cand, rec);
   clock.stop("gate", gate.phases_ms);
@@ -441,9 +439,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   const generators::Incumbent cand_point{cand->variant, cand->knobs};
   if (!timing_plausible(spec(), cand_point, chip_, verdict, gate.timed_us, pairs, rec)) return rec;
 
-  // Kept only when measurably faster (or on a tie in a large search); a candidate that loses the
-  // timing is rejected without its deferred checks (harmless: it is never kept), and its record
-  // says so.
+  // Kept only when measurably faster (or on a tie in a large search); one that loses the timing
+  // is rejected without its deferred checks (it is never kept), and its record says so.
   const bool large = large_search(search, screen);
   const bool tie = tie_keep(large, verdict, gate);
   if (verdict.verdict != Verdict::Faster && !tie) {
