@@ -64,6 +64,11 @@ FlowStmt flow_stmt(std::string_view stmt) {
     f.ends = guard.empty();
   } else if (head == "ret" || head == "exit" || head == "trap") {
     f.ends = guard.empty();
+    if (head != "trap") f.exit_guard = guard;
+  } else if (head == "activemask" || head == "vote" || head == "match" || head == "redux" ||
+             head == "elect" ||
+             ((head == "bar" || head == "barrier") && parts.size() > 1 && parts[1] == "red")) {
+    f.warp_state = true;
   }
   return f;
 }
@@ -146,6 +151,21 @@ std::vector<std::string> implicit_flow_writes(
         for (const auto& r : code[i].reads)
           if (auto w = first_write.find(r); w != first_write.end() && i <= w->second) out.insert(r);
     }
+  }
+  return {out.begin(), out.end()};
+}
+
+std::vector<std::string> warp_state_writes(const std::vector<FlowStmt>& code,
+                                           const std::function<bool(const std::string&)>& tainted) {
+  std::vector<bool> decided(code.size(), false);
+  for (const Region& reg : decided_regions(code, tainted))
+    for (std::size_t i = reg.from; i < reg.to && i < code.size(); ++i) decided[i] = true;
+  std::set<std::string> out;
+  bool after_exit = false;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    if (code[i].warp_state && (after_exit || decided[i]))
+      out.insert(code[i].writes.begin(), code[i].writes.end());
+    after_exit = after_exit || (!code[i].exit_guard.empty() && tainted(code[i].exit_guard));
   }
   return {out.begin(), out.end()};
 }

@@ -33,6 +33,8 @@ struct FlowStmt {
   bool guarded = false;             // the `bra` has a guard predicate
   std::string guard;                // its register
   bool ends = false;                // ret, exit, trap or an unguarded bra: no fall-through
+  std::string exit_guard;           // a guarded ret/exit: its predicate register
+  bool warp_state = false;          // reads which lanes are alive (activemask, vote, match, ...)
   std::vector<std::string> writes, reads;
 };
 
@@ -52,5 +54,14 @@ std::vector<std::string> implicit_flow_writes(
 // where another thread may read it. The caller taints what such stores write.
 std::vector<std::size_t> implicit_flow_statements(
     const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted);
+
+// Red team 12 (redteam12_exit_mask_dp4a): which lanes of a warp are still alive is itself a
+// value. Lanes that leave by a `ret`/`exit` guarded by a tainted predicate, or that took one side
+// of a tainted branch, leave their decision in the warp's state, and `activemask`, `vote`,
+// `match`, `redux`, `elect` and `bar.red`/`barrier.red` read it back with no tainted operand.
+// The registers such a statement writes after a tainted guarded exit (in program order) or
+// inside a region a tainted branch decides are decided by it.
+std::vector<std::string> warp_state_writes(const std::vector<FlowStmt>& code,
+                                           const std::function<bool(const std::string&)>& tainted);
 
 }  // namespace solver::generators

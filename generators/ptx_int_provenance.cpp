@@ -6,6 +6,7 @@
 #include <string_view>
 #include <unordered_map>
 
+#include "generators/ptx_entries.h"
 #include "generators/ptx_implicit_flow.h"
 #include "generators/ptx_scan.h"
 
@@ -308,25 +309,6 @@ void step(const Insn& in, State& s) {
   }
 }
 
-std::vector<std::string> param_names(std::string_view clean, std::size_t entry_at) {
-  std::vector<std::string> out;
-  auto open = clean.find('(', entry_at), close = clean.find(')', entry_at);
-  auto brace = clean.find('{', entry_at);
-  if (open == std::string_view::npos || close == std::string_view::npos || open > brace) return out;
-  std::string_view list = clean.substr(open + 1, close - open - 1);
-  while (!list.empty()) {
-    auto comma = list.find(',');
-    std::string_view one = list.substr(0, comma);
-    if (auto b = one.find('['); b != std::string_view::npos) one = one.substr(0, b);
-    std::vector<std::string> regs, syms;
-    ptx_operand_names(one, regs, syms);
-    if (!syms.empty()) out.push_back(syms.back());
-    if (comma == std::string_view::npos) break;
-    list.remove_prefix(comma + 1);
-  }
-  return out;
-}
-
 struct EntryScan {
   int honest = 0, honest_dot = 0;
   int computed = 0;  // float instructions other than a narrowing cvt reading a tainted value
@@ -363,6 +345,7 @@ EntryScan scan_entry(std::string_view body, const std::vector<std::string>& name
     for (const auto& in : code) step(in, s);
     if (mode == Mode::Float) {
       for (const auto& r : implicit_flow_writes(flows, tainted)) s.flt[r] = true;
+      for (const auto& r : warp_state_writes(flows, tainted)) s.flt[r] = true;
       // Memory written inside such a region holds what the branch decided (red team 12).
       for (std::size_t i : implicit_flow_statements(flows, tainted)) {
         const Insn& in = code[i];
@@ -424,24 +407,6 @@ bool func_writes_memory(std::string_view clean) {
   return false;
 }
 
-struct Entry {
-  std::string name;
-  std::string_view body;
-  std::vector<std::string> names;  // its parameters, in order
-};
-
-std::vector<Entry> entries_of(std::string_view all) {
-  std::vector<Entry> entries;
-  for (std::size_t from = 0; (from = all.find(".entry", from)) != std::string_view::npos;) {
-    std::size_t name_at = all.find_first_not_of(" \t\r\n", from + 6);
-    from += 6;
-    if (name_at == std::string_view::npos) break;
-    std::string name(all.substr(name_at, all.find_first_of(" \t\r\n(", name_at) - name_at));
-    entries.push_back({name, ptx_entry_body(all, name), param_names(all, name_at)});
-  }
-  return entries;
-}
-
 }  // namespace
 
 IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatParams& params) {
@@ -458,7 +423,7 @@ IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatPara
   }
   if (out.int_mma == 0 && out.int_dot == 0) return out;
   std::string_view all(clean);
-  const std::vector<Entry> entries = entries_of(all);
+  const std::vector<PtxEntry> entries = ptx_entries(all);
   // Across launches: a buffer some entry stores float-derived values to is a float buffer for
   // every entry; repeat until a pass adds no buffer (its count is then the answer).
   FloatParams flt = params;
@@ -497,7 +462,7 @@ int fp32_arith_to_buffers(const std::string& ptx) {
   std::string_view all(clean);
   if (all.find(".f32") == std::string_view::npos) return 0;  // no FP32 arithmetic at all
   int out = 0;
-  for (const auto& e : entries_of(all)) {
+  for (const auto& e : ptx_entries(all)) {
     EntryScan r = scan_entry(e.body, e.names, nullptr, Mode::Fp32Arith);
     bool stores = r.wild_store;
     for (bool b : r.stores_float) stores = stores || b;
@@ -509,7 +474,7 @@ int fp32_arith_to_buffers(const std::string& ptx) {
 
 int narrowed_values_computed(const std::string& ptx, const FloatParams& bindings, bool bf16) {
   const std::string clean = strip_ptx_comments(ptx);
-  const std::vector<Entry> entries = entries_of(clean);
+  const std::vector<PtxEntry> entries = ptx_entries(clean);
   // Across launches as for the integer MMAs: a buffer one entry stores narrowed values to holds
   // narrowed values for every entry that reads it.
   std::set<int> derived;

@@ -351,3 +351,23 @@ TEST_CASE("red team 12: an mbarrier's count is memory that guarded arrivals chan
       kLoadR3;
   CHECK(honest(kernel(elected)) == 1);
 }
+
+TEST_CASE("red team 12: which lanes are alive after a float-decided exit is float-derived") {
+  // redteam12_exit_mask_dp4a's shape: a lane leaves by an exit guarded by a float compare, and
+  // a lane that stays reads the code from activemask (no operand, no branch, no store).
+  const std::string exit_mask =
+      "setp.lt.f32 %p2, %f2, 0f3F000000;\n\t@%p2 exit;\n\tactivemask.b32 %r3;\n";
+  CHECK(honest(kernel(exit_mask)) == 0);
+  // Lanes leaving on an integer test (a tail guard), then activemask: honest.
+  const std::string int_exit = "setp.ge.s32 %p2, %r1, 7;\n\t@%p2 exit;\n\tactivemask.b32 %r3;\n";
+  CHECK(honest(kernel(int_exit)) == 1);
+  // Read before the float-decided exit: the lanes were not decided yet.
+  const std::string before =
+      "activemask.b32 %r3;\n\tsetp.lt.f32 %p2, %f2, 0f3F000000;\n\t@%p2 exit;\n";
+  CHECK(honest(kernel(before)) == 1);
+  // A vote inside a float-decided side: its lanes are the float's decision.
+  const std::string inside =
+      "mov.u32 %r3, 0;\n\tsetp.lt.f32 %p2, %f2, 0f3F000000;\n\t@%p2 bra $L__BB0_5;\n"
+      "\tvote.sync.ballot.b32 %r3, %p3, -1;\n$L__BB0_5:\n\tmov.u32 %r4, 0;\n";
+  CHECK(honest(kernel(inside)) == 0);
+}

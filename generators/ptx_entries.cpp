@@ -1,0 +1,41 @@
+#include "generators/ptx_entries.h"
+
+#include "generators/ptx_scan.h"
+
+namespace solver::generators {
+namespace {
+
+std::vector<std::string> param_names(std::string_view clean, std::size_t entry_at) {
+  std::vector<std::string> out;
+  auto open = clean.find('(', entry_at), close = clean.find(')', entry_at);
+  auto brace = clean.find('{', entry_at);
+  if (open == std::string_view::npos || close == std::string_view::npos || open > brace) return out;
+  std::string_view list = clean.substr(open + 1, close - open - 1);
+  while (!list.empty()) {
+    auto comma = list.find(',');
+    std::string_view one = list.substr(0, comma);
+    if (auto b = one.find('['); b != std::string_view::npos) one = one.substr(0, b);
+    std::vector<std::string> regs, syms;
+    ptx_operand_names(one, regs, syms);
+    if (!syms.empty()) out.push_back(syms.back());
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<PtxEntry> ptx_entries(std::string_view all) {
+  std::vector<PtxEntry> entries;
+  for (std::size_t from = 0; (from = all.find(".entry", from)) != std::string_view::npos;) {
+    std::size_t name_at = all.find_first_not_of(" \t\r\n", from + 6);
+    from += 6;
+    if (name_at == std::string_view::npos) break;
+    std::string name(all.substr(name_at, all.find_first_of(" \t\r\n(", name_at) - name_at));
+    entries.push_back({name, ptx_entry_body(all, name), param_names(all, name_at)});
+  }
+  return entries;
+}
+
+}  // namespace solver::generators
