@@ -16,12 +16,11 @@ using generators::VariantSpec;
 
 namespace {
 
-// Whether any point of `v` was tried: its bare key or a key "id[...]".
+// Whether any point of `v` was tried.
 bool family_tried(const SearchRequest& r, const VariantSpec& v) {
   if (!r.tried) return false;
-  auto it = r.tried->lower_bound(v.id);
-  for (; it != r.tried->end() && it->compare(0, v.id.size(), v.id) == 0; ++it)
-    if (it->size() == v.id.size() || (*it)[v.id.size()] == '[') return true;
+  for (const auto& key : *r.tried)
+    if (generators::parse_variant_key(key).first == v.id) return true;
   return false;
 }
 
