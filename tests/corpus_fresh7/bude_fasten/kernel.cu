@@ -18,15 +18,12 @@
 #define NPPDIST 1.0f
 #define FLOAT_MAX 3.402823466e+38F
 
-extern "C" __global__ void fasten_main(int natlig, int natpro, const float4* protein_xyz,
-                                       const int* protein_type, const float4* ligand_xyz,
-                                       const int* ligand_type, const float* transforms_0,
-                                       const float* transforms_1, const float* transforms_2,
-                                       const float* transforms_3, const float* transforms_4,
-                                       const float* transforms_5, float* etotals,
-                                       const int* ff_hbtype, const float* ff_radius,
-                                       const float* ff_hphb, const float* ff_elsc,
-                                       int numTransforms) {
+extern "C" __global__ void fasten_main(
+    int natlig, int natpro, const float4* protein_xyz, const int* protein_type,
+    const float4* ligand_xyz, const int* ligand_type, const float* transforms_0,
+    const float* transforms_1, const float* transforms_2, const float* transforms_3,
+    const float* transforms_4, const float* transforms_5, float* etotals, const int* ff_hbtype,
+    const float* ff_radius, const float* ff_hphb, const float* ff_elsc, int numTransforms) {
   int ix = blockIdx.x * blockDim.x * PPWI + threadIdx.x;
   ix = ix < numTransforms ? ix : numTransforms - PPWI;
   float etot[PPWI];
@@ -37,10 +34,10 @@ extern "C" __global__ void fasten_main(int natlig, int natpro, const float4* pro
     const float sx = sinf(transforms_0[index]), cx = cosf(transforms_0[index]);
     const float sy = sinf(transforms_1[index]), cy = cosf(transforms_1[index]);
     const float sz = sinf(transforms_2[index]), cz = cosf(transforms_2[index]);
-    transform[i][0] = make_float4(cy * cz, sx * sy * cz - cx * sz, cx * sy * cz + sx * sz,
-                                  transforms_3[index]);
-    transform[i][1] = make_float4(cy * sz, sx * sy * sz + cx * cz, cx * sy * sz - sx * cz,
-                                  transforms_4[index]);
+    transform[i][0] =
+        make_float4(cy * cz, sx * sy * cz - cx * sz, cx * sy * cz + sx * sz, transforms_3[index]);
+    transform[i][1] =
+        make_float4(cy * sz, sx * sy * sz + cx * cz, cx * sy * sz - sx * cz, transforms_4[index]);
     transform[i][2] = make_float4(-sy, sx * cy, cx * cy, transforms_5[index]);
     etot[i] = ZERO;
   }
@@ -55,12 +52,12 @@ extern "C" __global__ void fasten_main(int natlig, int natpro, const float4* pro
     const bool lhphb_gtz = l_hphb_raw > ZERO;
     float3 lpos[PPWI];
     for (int i = 0; i < PPWI; i++) {
-      lpos[i].x = transform[i][0].w + l_atom.x * transform[i][0].x +
-                  l_atom.y * transform[i][0].y + l_atom.z * transform[i][0].z;
-      lpos[i].y = transform[i][1].w + l_atom.x * transform[i][1].x +
-                  l_atom.y * transform[i][1].y + l_atom.z * transform[i][1].z;
-      lpos[i].z = transform[i][2].w + l_atom.x * transform[i][2].x +
-                  l_atom.y * transform[i][2].y + l_atom.z * transform[i][2].z;
+      lpos[i].x = transform[i][0].w + l_atom.x * transform[i][0].x + l_atom.y * transform[i][0].y +
+                  l_atom.z * transform[i][0].z;
+      lpos[i].y = transform[i][1].w + l_atom.x * transform[i][1].x + l_atom.y * transform[i][1].y +
+                  l_atom.z * transform[i][1].z;
+      lpos[i].z = transform[i][2].w + l_atom.x * transform[i][2].x + l_atom.y * transform[i][2].y +
+                  l_atom.z * transform[i][2].z;
     }
     int ip = 0;
     do {

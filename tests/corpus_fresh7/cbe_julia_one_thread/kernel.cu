@@ -1,8 +1,9 @@
 // corpus_fresh7: cbe_julia_one_thread -- CUDA by Example (Sanders & Kandrot), chapter 4,
 // julia_gpu.cu: the Julia set of c = -0.8 + 0.156i on a DIM x DIM bitmap, launched as
 // kernel<<<dim3(DIM, DIM), 1>>>: one block of ONE thread per pixel. Rewritten for the problem
-// format (see README.md; a block is a whole warp here, and only its lane 0 works): each block iterates z = z^2 + c up to 200 times for its pixel and writes
-// an RGBA pixel, red where the orbit stays bounded.
+// format (see README.md; a block is a whole warp here, and only its lane 0 works): each block
+// iterates z = z^2 + c up to 200 times for its pixel and writes an RGBA pixel, red where the orbit
+// stays bounded.
 #define DIM 1000
 
 struct cuComplex {

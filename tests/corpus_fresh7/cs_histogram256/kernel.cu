@@ -25,13 +25,12 @@ __device__ __forceinline__ void addWord(unsigned int* s_WarpHist, unsigned int d
 }
 
 extern "C" __global__ void histogram256Kernel(unsigned int* d_PartialHistograms,
-                                              const unsigned int* d_Data,
-                                              unsigned int dataCount) {
+                                              const unsigned int* d_Data, unsigned int dataCount) {
   __shared__ unsigned int s_Hist[HISTOGRAM256_THREADBLOCK_MEMORY];
   unsigned int* s_WarpHist = s_Hist + (threadIdx.x >> LOG2_WARP_SIZE) * HISTOGRAM256_BIN_COUNT;
 #pragma unroll
-  for (unsigned int i = 0;
-       i < (HISTOGRAM256_THREADBLOCK_MEMORY / HISTOGRAM256_THREADBLOCK_SIZE); i++)
+  for (unsigned int i = 0; i < (HISTOGRAM256_THREADBLOCK_MEMORY / HISTOGRAM256_THREADBLOCK_SIZE);
+       i++)
     s_Hist[threadIdx.x + i * HISTOGRAM256_THREADBLOCK_SIZE] = 0;
   __syncthreads();
   for (unsigned int pos = UMAD(blockIdx.x, blockDim.x, threadIdx.x); pos < dataCount;

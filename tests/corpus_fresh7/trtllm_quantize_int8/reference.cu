@@ -2,7 +2,8 @@
 // scale), -128, 127) with round-half-to-even, the float product as the operation defines it (a
 // double product could round a tie differently); four codes packed little-endian per 32-bit
 // word, as the kernel's char4 stores leave them in the word-typed output.
-extern "C" __global__ void quantize_ref(const float* x, const float* scale, double* q, long long nw) {
+extern "C" __global__ void quantize_ref(const float* x, const float* scale, double* q,
+                                        long long nw) {
   const long long w = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (w >= nw) return;
   unsigned int word = 0;

@@ -104,8 +104,8 @@ extern "C" __global__ void xs_lookup_kernel_baseline(
     double xs_vector[5];
     int p_nuc = mats[mat * max_num_nucs + j];
     double conc = concs[mat * max_num_nucs + j];
-    calculate_micro_xs(p_energy, p_nuc, n_isotopes, n_gridpoints, index_data, nuclide_grids,
-                       idx, xs_vector);
+    calculate_micro_xs(p_energy, p_nuc, n_isotopes, n_gridpoints, index_data, nuclide_grids, idx,
+                       xs_vector);
     for (int k = 0; k < 5; k++) macro_xs_vector[k] += xs_vector[k] * conc;
   }
   for (int k = 0; k < 5; k++) macro_out[5 * (long)i + k] = macro_xs_vector[k];

@@ -31,9 +31,9 @@ __device__ double draw(u64* x) {
 }
 
 extern "C" __global__ void xs_lookup_ref(int lookups, long long n_iso, long long n_gp,
-                                         const double* concs, const double* egrid,
-                                         const int* index, const double* grid, const int* mats,
-                                         int max_nucs, double* out) {
+                                         const double* concs, const double* egrid, const int* index,
+                                         const double* grid, const int* mats, int max_nucs,
+                                         double* out) {
   const long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= lookups) return;
   const double dist[12] = {0.140, 0.052, 0.275, 0.134, 0.154, 0.064,
@@ -54,7 +54,10 @@ extern "C" __global__ void xs_lookup_ref(int lookups, long long n_iso, long long
   long long lo = 0, hi = n_iso * n_gp - 1;
   while (hi - lo > 1) {
     const long long mid = (lo + hi) / 2;
-    if (egrid[mid] <= E) lo = mid; else hi = mid;
+    if (egrid[mid] <= E)
+      lo = mid;
+    else
+      hi = mid;
   }
   double acc[5] = {0, 0, 0, 0, 0};
   for (int j = 0; j < nucs_ref[mat]; ++j) {
@@ -64,7 +67,8 @@ extern "C" __global__ void xs_lookup_ref(int lookups, long long n_iso, long long
     const double* p0 = grid + 6 * (nuc * n_gp + k);
     const double* p1 = p0 + 6;
     const double t = (p1[0] - E) / (p1[0] - p0[0]);
-    for (int c = 0; c < 5; ++c) acc[c] += (p1[1 + c] - t * (p1[1 + c] - p0[1 + c])) * concs[mat * max_nucs + j];
+    for (int c = 0; c < 5; ++c)
+      acc[c] += (p1[1 + c] - t * (p1[1 + c] - p0[1 + c])) * concs[mat * max_nucs + j];
   }
   for (int c = 0; c < 5; ++c) out[5 * i + c] = acc[c];
 }
