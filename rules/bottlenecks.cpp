@@ -11,8 +11,9 @@ namespace {
 constexpr std::array<BottleneckDef, 32> kBottlenecks{{
     {"dram_bandwidth", "useful bytes stream from device memory near its bandwidth ceiling"},
     {"dram_near_roof",
-     "memory-bound near the roof: useful bytes stream at 75-90 % of the DRAM ceiling; what is "
-     "left is bytes in flight, not a wasteful access pattern"},
+     "memory-bound short of the roof by bytes in flight: useful, coalesced bytes stream at 75-90 % "
+     "of the DRAM ceiling, or further below it when each thread keeps too few narrow loads "
+     "outstanding; what is left is bytes in flight, not a wasteful access pattern"},
     {"uncoalesced",
      "a warp's global accesses touch many sectors per request, wasting the bytes moved"},
     {"cache_resident_reuse",

@@ -48,7 +48,9 @@ TEST_CASE("the fifth fresh batch's recorded signals: 12 of 14, never silence") {
     if (k == "vllm_topk_softmax") CHECK(c["fired"] == "alu_bound");
   }
   CHECK(j["total"] == 14);
-  CHECK(correct == 12);
+  // 13 since the streams short of the roof by bytes in flight carry dram_near_roof, rules and
+  // labels alike (ggml_rms_norm_qk: scalar_loads_bandwidth_bound, accepted by its low_ilp label).
+  CHECK(correct == 13);
 }
 
 TEST_CASE("fp64_saturated: the FP64 pipe is the roof where the warps queue on it") {
