@@ -38,6 +38,10 @@
 #              the same way (predicted ~230-300 s, unmeasured: the 2^26-label bincount's 131072
 #              blocks, the ~1 ms latency-bound scans (particle filter, one-warp NLL loss) and the
 #              0.5-2 GB inputs of get_rows, bincount and blake2b lead); no rule is tuned on it
+#   corpus_fresh7  the seventh fresh held-out batch (tests/corpus_fresh7, 14 kernels, helper fresh7),
+#              the same way (predicted ~230-300 s, unmeasured: the 1 GiB INT8 quantisation's 2^20
+#              blocks, the 2-3 ms miniBUDE docking kernel, the PageRank push's 67 M atomics and
+#              XSBench's 209 MB index grid lead the ncu replays); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -192,6 +196,9 @@ step_corpus_fresh5() {
 }
 step_corpus_fresh6() {
   OUT=$1 SUITE=tests/corpus_fresh6 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh7() {
+  OUT=$1 SUITE=tests/corpus_fresh7 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

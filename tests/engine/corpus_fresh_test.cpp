@@ -317,3 +317,48 @@ TEST_CASE("problems check --compile-only passes on the sixth fresh batch") {
     CHECK_MESSAGE(seed.at(p)["smem_bytes"].get<std::string>() == "0", p);
   for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
+
+// The seventh fresh batch (tests/corpus_fresh7, helper fresh7): the next held-out measure, labels
+// predicted before any run. Same checks: kernel names unique across all eight corpora, at least
+// one kernel whose cost no class names (the Julia set's one-thread blocks), a spread of classes,
+// every folder in the batch's table; and it compiles for sm_90 with the facts its labels rest on.
+TEST_CASE("the seventh fresh batch: labelled, attributed, apart from the seven earlier corpora") {
+  const std::string fresh7 = kSrc + "/tests/corpus_fresh7";
+  engine::LabelledSuite batch = engine::load_labelled_suite(fresh7);
+  CHECK(batch.kernels.size() >= 12);
+  CHECK(batch.kernels.size() <= 14);
+  check_fresh_batch(
+      batch,
+      {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2", "/tests/corpus_fresh3",
+       "/tests/corpus_fresh4", "/tests/corpus_fresh5", "/tests/corpus_fresh6"},
+      10, 1);
+  check_listed(fresh7, batch);
+}
+
+TEST_CASE("problems check --compile-only passes on the seventh fresh batch") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  std::map<std::string, json> seed = compile_seeds("corpus_fresh7");
+  CHECK(seed.size() >= 12);
+  auto regs = [&](const char* p) { return std::stoi(seed.at(p)["registers"].get<std::string>()); };
+  // Facts labels rest on: the GELU's two 1024-thread blocks per SM need at most 32 registers;
+  // miniBUDE's four poses per thread take more than 64 (under 8 warps per SM from its grid
+  // anyway); XSBench's lookup keeps 5 blocks of 256 per SM (<= 48) and i0's four recurrences at
+  // least 8 warps per scheduler (<= 64); the histogram's six 256-bin warp sub-histograms (6 KB) and
+  // the argmax's two 32-entry partial arrays; no shared memory in the streams, gathers and
+  // generators; no register spills.
+  CHECK(regs("ds_bias_gelu_fp16") <= 32);
+  CHECK(regs("bude_fasten") > 64);
+  CHECK(regs("xsb_lookup_unionized") <= 48);
+  CHECK(regs("pt_i0_f64") <= 64);
+  CHECK(seed.at("cs_histogram256")["smem_bytes"].get<std::string>() == "6144");
+  CHECK(seed.at("ggml_argmax_vocab")["smem_bytes"].get<std::string>() == "256");
+  for (const char* p :
+       {"babel_triad_f64", "blw_pagerank_edgelist", "bude_fasten", "cbe_julia_one_thread",
+        "ds_bias_gelu_fp16", "gems3_taus_walk", "numba_increment_2d", "pt_i0_f64", "pt_ndtri_f32",
+        "sgl_group_quant_int8", "trtllm_quantize_int8", "xsb_lookup_unionized"})
+    CHECK_MESSAGE(seed.at(p)["smem_bytes"].get<std::string>() == "0", p);
+  for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
+}
