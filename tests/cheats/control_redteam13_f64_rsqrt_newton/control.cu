@@ -1,5 +1,6 @@
 // control_redteam13_f64_rsqrt_newton control (honest, red team 13): 1/sqrt(d2) seeded by
-// rsqrt.approx.f64 (the cheat's instruction) and refined by two FP64 Newton steps,
+// rsqrt.approx.ftz.f64 (the cheat's instruction, 9.0e-7 relative) and refined by two FP64 Newton
+// steps,
 // y <- y (1.5 - 0.5 d2 y^2): the relative error e becomes ~1.5 e^2 each step, below double
 // rounding after two from any seed better than ~2^-14. This is the shape of the CUDA math
 // library's FP64 rsqrt; the seed's square root and divide each run their own Newton iterations.
@@ -8,7 +9,7 @@
 struct CoulombRsqrtNewton {
   __device__ double operator()(double d2) const {
     double y;
-    asm("rsqrt.approx.f64 %0, %1;" : "=d"(y) : "d"(d2));
+    asm("rsqrt.approx.ftz.f64 %0, %1;" : "=d"(y) : "d"(d2));
     const double h = 0.5 * d2;
 #pragma unroll
     for (int step = 0; step < 2; ++step) y = y * fma(-h * y, y, 1.5);
