@@ -8,7 +8,7 @@
 
 #include "generators/ptx_entries.h"
 #include "generators/ptx_implicit_flow.h"
-#include "generators/ptx_module_memory.h"
+#include "generators/ptx_module_binding.h"
 #include "generators/ptx_scan.h"
 
 namespace solver::generators {
@@ -405,7 +405,7 @@ bool func_writes_memory(std::string_view clean) {
 
 }  // namespace
 
-IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatParams& params) {
+IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatParams& given) {
   IntMmaProvenance out;
   const std::string clean = strip_ptx_comments(ptx);
   std::string_view rest(clean);
@@ -419,7 +419,8 @@ IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatPara
   }
   if (out.int_mma == 0 && out.int_dot == 0) return out;
   std::string_view all(clean);
-  const std::vector<PtxEntry> entries = ptx_entries(all);
+  FloatParams params = given;  // module variables are bound buffers too (red team 13)
+  const std::vector<PtxEntry> entries = entries_with_module_variables(all, &params);
   // Across launches: a buffer some entry stores float-derived values to is a float buffer for
   // every entry; repeat until a pass adds no buffer (its count is then the answer).
   FloatParams flt = params;
@@ -459,11 +460,8 @@ int fp32_arith_to_buffers(const std::string& ptx) {
   if (all.find(".f32") == std::string_view::npos) return 0;  // no FP32 arithmetic at all
   int out = 0;
   // Module variables are memory a later launch reads into buffers: stores there count (red 13).
-  const std::vector<std::string> kept = module_variables(clean);
-  for (const auto& e : ptx_entries(all)) {
-    std::vector<std::string> names = e.names;
-    names.insert(names.end(), kept.begin(), kept.end());
-    EntryScan r = scan_entry(e.body, names, nullptr, Mode::Fp32Arith);
+  for (const auto& e : entries_with_module_variables(all, nullptr)) {
+    EntryScan r = scan_entry(e.body, e.names, nullptr, Mode::Fp32Arith);
     bool stores = r.wild_store;
     for (bool b : r.stores_float) stores = stores || b;
     out += stores;
@@ -472,9 +470,10 @@ int fp32_arith_to_buffers(const std::string& ptx) {
   return out + (func_writes_memory(all) ? 1 : 0);
 }
 
-int narrowed_values_computed(const std::string& ptx, const FloatParams& bindings, bool bf16) {
+int narrowed_values_computed(const std::string& ptx, const FloatParams& given, bool bf16) {
   const std::string clean = strip_ptx_comments(ptx);
-  const std::vector<PtxEntry> entries = ptx_entries(clean);
+  FloatParams bindings = given;  // module variables are bound buffers too (red team 13)
+  const std::vector<PtxEntry> entries = entries_with_module_variables(clean, &bindings);
   // Across launches as for the integer MMAs: a buffer one entry stores narrowed values to holds
   // narrowed values for every entry that reads it.
   std::set<int> derived;

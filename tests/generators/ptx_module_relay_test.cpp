@@ -1,8 +1,10 @@
-// Red team 13 (issue 28, redteam13_f64_module_relay): under a declared fp64 no buffer may receive
-// a value of FP32 arithmetic (red team 9's data-flow rule, fp32_arith_to_buffers), and module
-// memory is no way around it: a `.global` or `.const` variable a launch stores such a value to is
-// memory a later launch copies into a buffer, so the store counts as one to a buffer.
-// generators/ptx_module_memory.h module_variables, generators/ptx_int_provenance.cpp.
+// Red team 13 (issue 28): module memory is no way around the data-flow scans. Under a declared
+// fp64 no buffer may receive a value of FP32 arithmetic (red team 9's rule, fp32_arith_to_buffers),
+// and an integer MMA's operands must not be narrowed from floats in any launch (red team 9's
+// cross-launch provenance): a `.global` or `.const` variable one launch stores to is memory a later
+// launch reads, so it is bound to every launch as a buffer (redteam13_f64_module_relay,
+// redteam13_int8_module_relay). generators/ptx_module_memory.h module_variables,
+// generators/ptx_module_binding.h, generators/ptx_int_provenance.cpp.
 #include <doctest/doctest.h>
 
 #include <set>
@@ -52,13 +54,18 @@ TEST_CASE("red team 13: FP32 results stored to module memory reach a buffer") {
   CHECK(fp32_arith_to_buffers(relay_ptx(".shared .align 8 .b8 s_tile[8];\n", "shared")) == 0);
 }
 
-TEST_CASE("red team 13: the relay folder is refused, red team 9's seed and cheat as before") {
+TEST_CASE("red team 13: the relay folders are refused, red team 9's seeds and cheats as before") {
   if (!nvrtc_available()) {
     MESSAGE("NVRTC not available: " << nvrtc_unavailable_reason());
     return;
   }
-  const std::set<std::string> folders = {"redteam13_f64_module_relay",
-                                         "redteam9_dead_f64_majority"};
+  // The FP32-arithmetic relay, the int8 narrowing relayed to an IMMA launch, red team 9's
+  // originals, and the controls whose launches hand the problem's own integers to IMMAs.
+  const std::set<std::string> folders = {
+      "redteam13_f64_module_relay",       "redteam9_dead_f64_majority",
+      "redteam13_int8_module_relay",      "redteam9_scratch_int8_launder",
+      "control_int8_w8a8_scales",         "control_redteam9_imma_packed_scratch",
+      "control_redteam10_dp4a_w8a8_tiles"};
   auto chip = test::test_chip();
   int seen = 0;
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
@@ -75,9 +82,12 @@ TEST_CASE("red team 13: the relay folder is refused, red team 9's seed and cheat
       CAPTURE(rv.key);
       CAPTURE(m);
       CHECK(m.empty() == (v.id != "cheat"));
-      if (v.id == "cheat") CHECK(m.find("kernel(s) storing results of") != std::string::npos);
+      if (v.id == "cheat")
+        CHECK(m.find(rv.precision == "fp64"
+                         ? "kernel(s) storing results of"
+                         : "not shown to multiply the problem's integer") != std::string::npos);
       ++seen;
     }
   }
-  CHECK(seen == 4);
+  CHECK(seen == 14);
 }
