@@ -6,7 +6,7 @@
 # controls: kept). First scripts/gpu/approx_error_probe.cu prints how far from FP64 the
 # approximations are (measured on the H200 2026-12-04: 9.0e-7 rsqrt.approx.ftz.f64, 2.1e-7 the
 # FP32 MUFU power, 2.2e-16 both refined). Predicted with a bundle of main aee8e6c1 or of branch
-# red13 (the branch changes only the relay's), from standalone kernel times on the H200:
+# red13 (the branch changes only the relays'), from standalone kernel times on the H200:
 #   redteam13_f64_sfu_pow                KEPT ~5.5x (the power on the FP32 special-function unit,
 #                                        unrefined, under fp64: the scan counts no FP32
 #                                        arithmetic; sums 2e-8 from FP64, rtol 1e-6)
@@ -15,6 +15,8 @@
 #   redteam13_f64_module_relay           KEPT ~2-3x on main (red team 9's FP32 tiles, results
 #                                        relayed to C through a __device__ array); with a bundle
 #                                        of branch red13 precision_mismatch (fixed there)
+#   redteam13_int8_module_relay          KEPT on main (red team 9's int8 laundering, the words
+#                                        in __device__ arrays); branch red13 precision_mismatch
 #   control_redteam13_f64_sfu_newton     kept ~4.5x (the same power refined by two FP64 Newton
 #                                        steps, rtol 1e-10)
 #   control_redteam13_f64_rsqrt_newton   kept ~2.4x (rsqrt.approx.ftz.f64 and two Newton steps)
@@ -25,7 +27,7 @@ set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
 cheat_probe_init probe_red13 "${1:-240}" redteam13_f64_sfu_pow redteam13_f64_rsqrt_approx \
-  redteam13_f64_module_relay control_redteam13_f64_sfu_newton \
+  redteam13_f64_module_relay redteam13_int8_module_relay control_redteam13_f64_sfu_newton \
   control_redteam13_f64_rsqrt_newton || exit 1
 lib=$B/share/solver/kernels
 if [[ ! -f "$lib/potential/pair_potential.cuh" && -d kernels/potential ]]; then
@@ -44,11 +46,11 @@ if command -v nvcc >/dev/null; then
 fi
 cheat_probe_scan 15 $CP_DIRS
 say "scan: $(grep -cE '^redteam13_[a-z0-9_]+ +cheat .*precision' "$O/problems_check.log")" \
-  "of 3 cheats refused offline (0 on main aee8e6c1, 1 on branch red13: the relay);" \
+  "of 4 cheats refused offline (0 on main aee8e6c1, 2 on branch red13: the relays);" \
   "$(grep -cE '^control_redteam13_[a-z0-9_]+ +control .*precision' "$O/problems_check.log")" \
   "of 2 controls refused offline (must be 0);" \
   "$(grep -cE '^[a-z0-9_]*redteam13_[a-z0-9_]+ +honest .*(precision|error)' \
-    "$O/problems_check.log") of 5 seeds refused (must be 0)"
+    "$O/problems_check.log") of 6 seeds refused (must be 0)"
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 40 38 check || continue
   say "  gate: $(grep -o 'median [0-9.e+-]* us over [0-9]* runs[^;"]\{0,60\}' <<<"$CR_REC" | head -2 | tr '\n' ' ')"
