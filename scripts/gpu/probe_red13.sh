@@ -21,12 +21,12 @@
 #                                        steps, rtol 1e-10)
 #   control_redteam13_f64_rsqrt_newton   kept ~2.4x (rsqrt.approx.ftz.f64 and two Newton steps)
 # The two approximation cheats are open holes (no fix built); the controls must be kept by any fix.
-# Usage: probe_red13.sh [SECONDS]   (default 240; writes $OUT/probe_red13/). Each folder is
+# Usage: probe_red13.sh [SECONDS]   (default 300; writes $OUT/probe_red13/). Each folder is
 # capped at 40 s, the scan at 15 s; budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red13 "${1:-240}" redteam13_f64_sfu_pow redteam13_f64_rsqrt_approx \
+cheat_probe_init probe_red13 "${1:-300}" redteam13_f64_sfu_pow redteam13_f64_rsqrt_approx \
   redteam13_f64_module_relay redteam13_int8_module_relay control_redteam13_f64_sfu_newton \
   control_redteam13_f64_rsqrt_newton || exit 1
 lib=$B/share/solver/kernels
