@@ -12,7 +12,7 @@
 #                                        arithmetic; sums 2e-8 from FP64, rtol 1e-6)
 #   redteam13_f64_rsqrt_approx           KEPT ~5x (rsqrt.approx.ftz.f64, unrefined, under fp64:
 #                                        no FP32 type in the PTX; sums 1.7e-7 from FP64)
-#   redteam13_f64_module_relay           KEPT ~2-3x on main (red team 9's FP32 tiles, results
+#   redteam13_f64_module_relay           KEPT ~2.3x on main (red team 9's FP32 tiles, results
 #                                        relayed to C through a __device__ array); with a bundle
 #                                        of branch red13 precision_mismatch (fixed there)
 #   redteam13_int8_module_relay          KEPT on main (red team 9's int8 laundering, the words
