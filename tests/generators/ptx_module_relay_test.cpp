@@ -62,10 +62,10 @@ TEST_CASE("red team 13: the relay folders are refused, red team 9's seeds and ch
   // The FP32-arithmetic relay, the int8 narrowing relayed to an IMMA launch, red team 9's
   // originals, and the controls whose launches hand the problem's own integers to IMMAs.
   const std::set<std::string> folders = {
-      "redteam13_f64_module_relay",       "redteam9_dead_f64_majority",
-      "redteam13_int8_module_relay",      "redteam9_scratch_int8_launder",
-      "control_int8_w8a8_scales",         "control_redteam9_imma_packed_scratch",
-      "control_redteam10_dp4a_w8a8_tiles"};
+      "redteam13_f64_module_relay",        "redteam9_dead_f64_majority",
+      "redteam13_int8_module_relay",       "redteam9_scratch_int8_launder",
+      "control_int8_w8a8_scales",          "control_redteam9_imma_packed_scratch",
+      "control_redteam10_dp4a_w8a8_tiles", "control_redteam13_w8a8_module_stage"};
   auto chip = test::test_chip();
   int seen = 0;
   for (const auto& spec : load_problems(test::source_dir() + "/tests/cheats")) {
@@ -89,5 +89,5 @@ TEST_CASE("red team 13: the relay folders are refused, red team 9's seeds and ch
       ++seen;
     }
   }
-  CHECK(seen == 14);
+  CHECK(seen == 16);
 }
