@@ -16,7 +16,8 @@ __device__ int g_aq[RELAY_WORDS], g_bq[RELAY_WORDS];
 
 extern "C" __global__ void __launch_bounds__(QK_THREADS)
     quantise_rows(const float* __restrict__ A, const float* __restrict__ B,
-                  const int* __restrict__ idx, float* __restrict__ sa, float* __restrict__ sb, int M, int N, int K) {
+                  const int* __restrict__ idx, float* __restrict__ sa, float* __restrict__ sb,
+                  int M, int N, int K) {
   __shared__ float red[QK_THREADS / 32];
   const int r = blockIdx.x;  // rows 0..M-1: A[idx[r]]; rows M..M+N-1: B[r - M]
   const float* src = r < M ? A + (size_t)idx[r] * K : B + (size_t)(r - M) * K;
