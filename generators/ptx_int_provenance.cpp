@@ -8,6 +8,7 @@
 
 #include "generators/ptx_entries.h"
 #include "generators/ptx_implicit_flow.h"
+#include "generators/ptx_module_binding.h"
 #include "generators/ptx_scan.h"
 
 namespace solver::generators {
@@ -167,8 +168,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs,
   if (stmt.front() == '.') {
     if (!starts_with(stmt, ".reg")) return false;
     // ".reg .f32 %f<20>;", ".reg .v2 .f32 a, b;", ".reg .pred p;": a token after a '.' is the
-    // directive, a vector width or the type; every other token names registers ("%f" the prefix
-    // of a range; a name without '%' a register too).
+    // directive, a width or the type; any other names registers (a range's prefix, or bare).
     std::vector<std::string> regs;
     bool flt = false;
     std::size_t i = 0;
@@ -223,9 +223,8 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs,
                   : Kind::Load;
   else if (head == "st" || head == "stmatrix" || head == "red" || starts_with(op, "wmma.store"))
     in.kind = Kind::Store;
-  // An mbarrier operation reads and changes the barrier's count in memory, as an atomic does:
-  // arrivals guarded by float compares count a float-derived number there, and a later state
-  // (mbarrier.pending_count reads it) carries it (red team 12, redteam12_mbarrier_count_dp4a).
+  // An mbarrier operation changes the barrier's count in memory as an atomic does: float-guarded
+  // arrivals count a float-derived number a later state reads (redteam12_mbarrier_count_dp4a).
   else if (head == "atom" || (head == "mbarrier" && stmt.find('[') != std::string_view::npos))
     in.kind = Kind::Atom;
   else if (head == "cp")
@@ -282,8 +281,7 @@ void step(const Insn& in, State& s) {
   switch (in.kind) {
     case Kind::ParamLoad:
       // A 32-bit (or narrower) parameter is a size or a scale, not a buffer: an index computed
-      // from it names no region (the store of an output indexed by N does not taint every load
-      // indexed by N).
+      // from it names no region (an output indexed by N taints no other load indexed by N).
       write(in.float_op && s.mode == Mode::Float,
             in.scalar ? std::set<std::string>{} : s.regions(in.addr, in.addr_syms));
       return;
@@ -337,8 +335,7 @@ EntryScan scan_entry(std::string_view body, const std::vector<std::string>& name
     }
     rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
   }
-  // Monotone (taints only grow): at most one pass per change, plus one to see none. A branch
-  // on a float-derived predicate taints what it decides (ptx_implicit_flow.h, red team 11).
+  // Monotone: a pass per change, one to see none; a float-decided branch taints what it decides.
   auto tainted = [&](const std::string& r) { return s.is_float(r); };
   for (std::size_t before = s.size() + 1; before != s.size();) {
     before = s.size();
@@ -374,9 +371,8 @@ EntryScan scan_entry(std::string_view body, const std::vector<std::string>& name
   return out;
 }
 
-// Whether a non-inlined device function (a `.func` with a body) writes global or generic
-// memory: its stores go through its own parameters, which no launch binds, so the launch-level
-// taint cannot follow them; a module with one has every bound buffer counted float-derived.
+// Whether a non-inlined `.func` with a body writes global or generic memory: through parameters
+// no launch binds, which the taint cannot follow; every bound buffer then counts float-derived.
 bool func_writes_memory(std::string_view clean) {
   for (std::size_t from = 0; (from = clean.find(".func", from)) != std::string_view::npos;) {
     from += 5;
@@ -409,7 +405,7 @@ bool func_writes_memory(std::string_view clean) {
 
 }  // namespace
 
-IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatParams& params) {
+IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatParams& given) {
   IntMmaProvenance out;
   const std::string clean = strip_ptx_comments(ptx);
   std::string_view rest(clean);
@@ -423,7 +419,8 @@ IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatPara
   }
   if (out.int_mma == 0 && out.int_dot == 0) return out;
   std::string_view all(clean);
-  const std::vector<PtxEntry> entries = ptx_entries(all);
+  FloatParams params = given;  // module variables are bound buffers too (red team 13)
+  const std::vector<PtxEntry> entries = entries_with_module_variables(all, &params);
   // Across launches: a buffer some entry stores float-derived values to is a float buffer for
   // every entry; repeat until a pass adds no buffer (its count is then the answer).
   FloatParams flt = params;
@@ -462,7 +459,8 @@ int fp32_arith_to_buffers(const std::string& ptx) {
   std::string_view all(clean);
   if (all.find(".f32") == std::string_view::npos) return 0;  // no FP32 arithmetic at all
   int out = 0;
-  for (const auto& e : ptx_entries(all)) {
+  // Module variables are memory a later launch reads into buffers: stores there count (red 13).
+  for (const auto& e : entries_with_module_variables(all, nullptr)) {
     EntryScan r = scan_entry(e.body, e.names, nullptr, Mode::Fp32Arith);
     bool stores = r.wild_store;
     for (bool b : r.stores_float) stores = stores || b;
@@ -472,9 +470,10 @@ int fp32_arith_to_buffers(const std::string& ptx) {
   return out + (func_writes_memory(all) ? 1 : 0);
 }
 
-int narrowed_values_computed(const std::string& ptx, const FloatParams& bindings, bool bf16) {
+int narrowed_values_computed(const std::string& ptx, const FloatParams& given, bool bf16) {
   const std::string clean = strip_ptx_comments(ptx);
-  const std::vector<PtxEntry> entries = ptx_entries(clean);
+  FloatParams bindings = given;  // module variables are bound buffers too (red team 13)
+  const std::vector<PtxEntry> entries = entries_with_module_variables(clean, &bindings);
   // Across launches as for the integer MMAs: a buffer one entry stores narrowed values to holds
   // narrowed values for every entry that reads it.
   std::set<int> derived;

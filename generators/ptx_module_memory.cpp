@@ -106,6 +106,25 @@ PtxModuleMemory scan_ptx_module_memory(const std::string& ptx) {
   return out;
 }
 
+std::vector<std::string> module_variables(const std::string& ptx) {
+  const std::string clean = strip_ptx_comments(ptx);
+  std::vector<std::string> out;
+  // Every piece between ';', '{' and '}', at any depth: a declaration is one that opens with
+  // its state space (an instruction opens with its opcode, an initialiser's values with none).
+  std::size_t from = 0;
+  for (std::size_t i = 0; i <= clean.size(); ++i) {
+    if (i < clean.size() && clean[i] != ';' && clean[i] != '{' && clean[i] != '}') continue;
+    std::string_view piece(clean.data() + from, i - from);
+    from = i + 1;
+    const std::string_view space = state_space(piece);
+    if (space != "global" && space != "const") continue;
+    std::string name = variable_name(piece);
+    if (!name.empty() && std::find(out.begin(), out.end(), name) == out.end())
+      out.push_back(std::move(name));
+  }
+  return out;
+}
+
 std::string heap_refusal(const PtxModuleMemory& m) {
   if (m.heap_calls.empty()) return "";
   std::string names;

@@ -25,6 +25,14 @@ struct PtxModuleMemory {
 
 PtxModuleMemory scan_ptx_module_memory(const std::string& ptx);
 
+// Every variable a kernel of this module can keep values in for a later launch to read: the
+// names of `.global` and `.const` variables, at module scope or declared inside a function body
+// (an asm block's scoped `.global`, red team 10). A data-flow scan that follows values from
+// launch to launch through buffers must follow them through these too (red team 13,
+// redteam13_f64_module_relay: FP32 results stored to a __device__ array, copied to the output by
+// a second launch).
+std::vector<std::string> module_variables(const std::string& ptx);
+
 // Why a variant with this module memory is refused ("" when it is not): device heap use.
 std::string heap_refusal(const PtxModuleMemory& m);
 

@@ -72,6 +72,12 @@ void classify(PtxPrecision& p, std::string_view stmt) {
   const std::string_view head = t[0];
   bool mma = starts_with(op, "mma.sync") || starts_with(op, "mma.sp") ||
              starts_with(op, "wmma.mma") || starts_with(op, "wgmma.mma_async");
+  if (mma || starts_with(op, "tcgen05.mma"))
+    for (std::size_t i = 1; i < t.size(); ++i)
+      if (t[i] == "sp" || starts_with(t[i], "sp::")) {
+        ++p.mma_sparse;
+        break;
+      }
   if (starts_with(op, "tcgen05.mma")) {
     count_mma(p, tcgen05_kind(stmt));
     return;

@@ -18,6 +18,9 @@ struct PtxPrecision {
   // Tensor-core operations (mma.sync / mma.sp / wmma.mma / wgmma.mma_async / tcgen05.mma) by
   // operand format. A wmma.mma naming no operand type takes f16 operands.
   int mma_f16 = 0, mma_bf16 = 0, mma_tf32 = 0, mma_fp8 = 0, mma_int = 0, mma_f64 = 0;
+  // Of those, the 2:4 structured-sparse ones (mma.sp, wgmma.mma_async.sp, tcgen05.mma.sp): the
+  // tensor cores run them at twice the dense rate, so the floor counts them so (red team 12).
+  int mma_sparse = 0;
   // Conversions down to a format (cvt.rn.f16.f32, cvt.rn.bf16x2.f32, cvt.rna.tf32.f32,
   // cvt.rn.satfinite.e4m3x2.f32 ...).
   int cvt_f16 = 0, cvt_bf16 = 0, cvt_tf32 = 0, cvt_fp8 = 0;

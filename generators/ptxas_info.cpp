@@ -27,11 +27,16 @@ std::vector<KernelUsage> parse_ptxas_usage(const std::string& log) {
   std::istringstream in(log);
   const std::string kEntry = "Compiling entry function '";
   const std::string kProps = "Function properties for ";
+  // Inside a callee's "Function properties" section: its frame and spills are its own, not the
+  // entry's whose part of the log lists it (red team 12: the carry's entry showed its callee's
+  // 248 spill bytes).
+  bool in_callee = false;
   for (std::string line; std::getline(in, line);) {
     if (line.rfind("ptxas", 0) != 0) continue;
     if (std::size_t at = line.find(kEntry); at != std::string::npos) {
       std::size_t start = at + kEntry.size();
       out.push_back(KernelUsage{line.substr(start, line.find('\'', start) - start)});
+      in_callee = false;
       continue;
     }
     if (out.empty()) continue;
@@ -40,7 +45,8 @@ std::vector<KernelUsage> parse_ptxas_usage(const std::string& log) {
       std::string name = line.substr(at + kProps.size());
       while (!name.empty() && std::isspace(static_cast<unsigned char>(name.back())))
         name.pop_back();
-      if (name != k.entry) k.callee_listed = true;
+      in_callee = name != k.entry;
+      if (in_callee) k.callee_listed = true;
       continue;
     }
     if (int64_t v = number_before(line, " bytes cumulative stack size"); v >= 0)
@@ -50,6 +56,9 @@ std::vector<KernelUsage> parse_ptxas_usage(const std::string& log) {
       k.registers = static_cast<int>(v);
       if (int64_t s = number_before(line, " bytes smem"); s >= 0) k.static_smem_bytes = s;
     }
+    // The "Used" line is the entry's own wherever it falls; frame and spill lines are the
+    // section's function's.
+    if (in_callee) continue;
     if (int64_t v = number_before(line, " bytes stack frame"); v >= 0) k.stack_bytes = v;
     if (int64_t v = number_before(line, " bytes spill stores"); v >= 0) k.spill_store_bytes = v;
     if (int64_t v = number_before(line, " bytes spill loads"); v >= 0) k.spill_load_bytes = v;

@@ -22,6 +22,22 @@ inline constexpr const char* kDeferredNote =
     "deferred until the paired verdict would keep it: the regular sets after the first, the "
     "adversarial sets, the tolerance lint, the fresh-set check and the timed-run audit";
 
+// Which checks a gate request runs (the worker's gate op, gpu/gate_op.cpp, follows it). `light`
+// (the sweep gate of `solver record --sweep`, and the regular part): the first regular set only,
+// no adversarial sets, tolerance lint or fresh-set check. `audit`: one timed run of the gate's
+// series, chosen after it ran, verified against the reference on the inputs it saw (P7). Every
+// gate audits but the regular part, whose series the deferred part's audited series follows: the
+// sweep gate's series is what `solver record --sweep` records as the point's samples, so a kernel
+// that skips its work in timed runs would otherwise be recorded at its skipping time (red team
+// 12's note; before, the sweep gate verified no timed run).
+struct GateSteps {
+  bool light = false;
+  bool audit = true;
+};
+inline GateSteps gate_steps(bool sweep, GatePart part) {
+  return GateSteps{sweep || part == GatePart::Regular, part != GatePart::Regular};
+}
+
 // Whether a full gate's failure happened in what is now the deferred part: a regular set after
 // the first, an adversarial set (its check, its run), the tolerance lint's refusal, or a merged
 // record whose deferred part ran. Any other failure (compile, precision, the first regular set,

@@ -138,6 +138,11 @@ double floor_us(const generators::ProblemSpec& spec, const Incumbent& v,
   if (!(tflops > 0))
     for (const char* k : {"fp32_tflops", "tf32_tflops", "bf16_tflops", "fp16_tflops"})
       tflops = std::max(tflops, chip.number(k));
+  // A tensor-core class may run 2:4 structured-sparse MMAs, at twice the chip's dense figure:
+  // this floor does not read the code, so it allows the sparse rate; the worker's floor reads
+  // the PTX and holds dense code to the dense rate (floor_rate.h; red team 12's note).
+  if (vs->precision != "fp32" && vs->precision != "fp64" && tflops > chip.number("fp32_tflops"))
+    tflops *= 2;
   // Integer buffers may be multiplied on the integer tensor cores whatever float class the
   // output declares (the PTX scan excuses integer MMAs whose operands are the problem's own
   // integers: generators/ptx_int_provenance.h), so such a problem is held to that rate (the
@@ -151,7 +156,7 @@ double floor_us(const generators::ProblemSpec& spec, const Incumbent& v,
     double int8 = chip.number("int8_tops");
     if (!(int8 > 0)) int8 = chip.number("fp8_tflops");
     if (!(int8 > 0)) int8 = 2 * std::max(chip.number("fp16_tflops"), chip.number("bf16_tflops"));
-    tflops = std::max(tflops, int8);
+    tflops = std::max(tflops, 2 * int8);  // sparse IMMA: twice the dense integer rate
   }
   double t = 0;
   if (gbps > 0 && shapes.bytes > 0) t = std::max(t, shapes.bytes / (gbps * 1e3));

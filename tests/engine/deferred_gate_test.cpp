@@ -326,3 +326,21 @@ TEST_CASE("offline, the bundled H200 recording gives the same outcomes in both o
   }
   CHECK(rejected > 0);
 }
+
+TEST_CASE("red team 12's note: the sweep gate audits a timed run; only the regular part does not") {
+  // `solver record --sweep` records the sweep gate's series as the point's samples: unaudited,
+  // a kernel that skips its work in timed runs was recorded at its skipping time.
+  const engine::GateSteps sweep = engine::gate_steps(true, engine::GatePart::Full);
+  CHECK(sweep.light);
+  CHECK(sweep.audit);
+  // The regular part's series is followed by the deferred part's audited one.
+  const engine::GateSteps regular = engine::gate_steps(false, engine::GatePart::Regular);
+  CHECK(regular.light);
+  CHECK_FALSE(regular.audit);
+  const engine::GateSteps full = engine::gate_steps(false, engine::GatePart::Full);
+  CHECK_FALSE(full.light);
+  CHECK(full.audit);
+  const engine::GateSteps deferred = engine::gate_steps(false, engine::GatePart::Deferred);
+  CHECK_FALSE(deferred.light);
+  CHECK(deferred.audit);
+}

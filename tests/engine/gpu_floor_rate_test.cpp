@@ -45,6 +45,37 @@ TEST_CASE("BF16 MMAs, conversions or buffers: the BF16 tensor rate") {
   CHECK(c.tops == 494.5);
 }
 
+TEST_CASE("red team 12's note: 2:4 sparse MMAs are held to twice the dense tensor rate") {
+  // An honest sparse GEMM within 2x of the sparse peak ran faster than the dense floor allowed.
+  const std::string sp =
+      "mma.sp.sync.aligned.m16n8k32.row.col.f32.bf16.bf16.f32 {%f1}, {%r1}, {%r2}, {%f2}, %r3, "
+      "0x0;\n";
+  auto a = gpu::fastest_rate(ptx(sp), {DType::F32}, h200());
+  CHECK(a.tops == 2 * 989.5);
+  CHECK(a.name == "BF16 tensor (2:4 sparse)");
+  CHECK(a.why.find("1 2:4 sparse MMA(s)") != std::string::npos);
+  // The ordered-metadata spelling and wgmma's .sp count too; integer sparse MMAs double IMMA.
+  auto b = gpu::fastest_rate(
+      ptx("mma.sp::ordered_metadata.sync.aligned.m16n8k64.row.col.s32.s8.s8.s32 {%r1}, {%r2}, "
+          "{%r3}, {%r4}, %r5, 0x0;\n"),
+      {DType::I32}, h200());
+  CHECK(b.tops == 2 * 1979);
+  auto c = gpu::fastest_rate(
+      ptx("wgmma.mma_async.sp.sync.aligned.m64n8k32.f32.f16.f16 {%f1}, %rd1, %rd2, %r1, 0, 1, "
+          "1, 1, 1, 0, 0;\n"),
+      {DType::F32}, h200());
+  CHECK(c.tops == 2 * 989.5);
+  // Dense MMAs next to them are no reason for the doubling; without a sparse one it stays dense.
+  auto d = gpu::fastest_rate(
+      ptx("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%f1}, {%r1}, {%r2}, {%f2};\n"),
+      {DType::F32}, h200());
+  CHECK(d.tops == 989.5);
+  CHECK(d.name == "FP16 tensor");
+  // Pure FP32 code is not affected by the rule.
+  CHECK(gpu::fastest_rate(ptx("fma.rn.f32 %f1, %f2, %f3, %f4;\n"), {DType::F32}, h200()).tops ==
+        67);
+}
+
 TEST_CASE("integer code: dp4a or no float buffer is held to the integer pipes, IMMA to int8") {
   auto dp = gpu::fastest_rate(ptx("dp4a.s32.s32 %r1, %r2, %r3, %r4;\n"), {DType::I32, DType::F32},
                               h200());

@@ -92,3 +92,30 @@ TEST_CASE("red team 12: the deepest stack counts callees' frames, not only the e
                     {"k"});
   CHECK(d.unknown);
 }
+
+TEST_CASE("red team 12's note: a callee's frame and spills are not its entry's") {
+  auto ks = parse_ptxas_usage(kCallLog);
+  REQUIRE(ks.size() == 2);
+  // ptxas: the entry's own frame is 0 bytes with no spills; the callee listed after it has 776
+  // bytes and 124 bytes of spills each way.
+  CHECK(ks[0].stack_bytes == 0);
+  CHECK(ks[0].spill_store_bytes == 0);
+  CHECK(ks[0].spill_load_bytes == 0);
+  CHECK(ks[0].registers == 64);
+  CHECK(ks[1].stack_bytes == 0);
+  CHECK(ks[1].registers == 40);
+  // A callee listed before the entry's "Used" line leaves the entry's own figures to it.
+  ks = parse_ptxas_usage(
+      "ptxas info    : Compiling entry function 'k' for 'sm_90'\n"
+      "ptxas info    : Function properties for _Z1gv\n"
+      "ptxas         .     96 bytes stack frame, 8 bytes spill stores, 8 bytes spill loads\n"
+      "ptxas info    : Function properties for k\n"
+      "ptxas         .     16 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads\n"
+      "ptxas info    : Used 30 registers, used 0 barriers, 112 bytes cumulative stack size\n");
+  REQUIRE(ks.size() == 1);
+  CHECK(ks[0].stack_bytes == 16);
+  CHECK(ks[0].spill_store_bytes == 0);
+  CHECK(ks[0].registers == 30);
+  CHECK(ks[0].cumulative_stack_bytes == 112);
+  CHECK(ks[0].callee_listed);
+}

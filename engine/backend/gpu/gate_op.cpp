@@ -15,7 +15,7 @@
 //   5. a short timed series on a fresh module with the fresh-set check at a seeded random
 //      sample (same addresses, new values), inputs verified after it   -> the floor (too_fast)
 // The sweep gate (request `sweep`, `solver record --sweep`) runs 1, 2, 3 on the first regular set
-// only and 5 without the fresh-set check and the timed-run audit, no adversarial sets, its
+// only and 5 without the fresh-set check (one timed run audited), no adversarial sets, its
 // series `samples` long (the recording's samples); its detail says so.
 // The two parts of the deferred order (request `part`, engine/backend/gate_parts.h): "regular"
 // is the sweep gate's steps (1, 2, 3 on the first regular set, 5 without the fresh-set check
@@ -157,7 +157,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   // The steps this gate leaves out: the sweep gate's (no adversarial sets, fresh-set check,
   // lint or audit), the regular part's (the same, later), the deferred part's (the regular sets).
   const bool regular = part == GatePart::Regular;
-  const bool light = sweep || regular;
+  const engine::GateSteps steps = engine::gate_steps(sweep, part);
+  const bool light = steps.light;
   // The regular sets checked here: the first only where light, the others in the deferred part.
   const int first_set = part == GatePart::Deferred ? 1 : 0;
   NvtxRange range("gate");
@@ -213,8 +214,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   // checked, the timed series below still runs on them with its floor check.
   std::optional<std::string> adversarial =
       regular ? engine::kDeferredNote
-              : "sweep gate: the first regular set checked; adversarial sets, the fresh-set check "
-                "and the timed-run audit not run (solver record --sweep)";
+              : "sweep gate: the first regular set checked; adversarial sets and the fresh-set "
+                "check not run (solver record --sweep)";
   if (!light) {
     timer.start("adversarial");
     adversarial = adversarial_checks(p, g, extra);
@@ -244,10 +245,11 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   std::mt19937_64 rng(extra[4]);
   std::vector<FreshCheck> checks;
   if (!light) checks.push_back(FreshCheck{int(rng() % kGateSamples), fresh});
-  // The sweep gate audits no timed run either, and its series is as long as the recording's
-  // samples, which it then is (no separate time op).
+  // The sweep gate's series is as long as the recording's samples, which it then is (no
+  // separate time op), so one of its runs is audited (gate_steps); the regular part's is not.
   const int series = sweep && sweep_samples > 0 ? sweep_samples : kGateSamples;
-  TimedSeries t = time_sequence({&p}, engine::single_order(series), checks, {}, light ? 0u : ~0u);
+  TimedSeries t =
+      time_sequence({&p}, engine::single_order(series), checks, {}, steps.audit ? ~0u : 0u);
   if (t.failed_runner >= 0) {
     g.status = t.failure.status;
     g.detail = t.failure.detail;

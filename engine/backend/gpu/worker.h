@@ -173,9 +173,9 @@ class Worker {
   engine::WorkerResponse serve(const engine::WorkerRequest& r);
   // ops
   // sweep: the sweep gate (worker_protocol.h, WorkerRequest::sweep): no adversarial sets, no
-  // fresh-set check; what it left out is in the detail. part: the full gate, or one of its two
-  // parts around the paired verdict (engine/backend/gate_parts.h; gate_op.cpp says which step
-  // runs in which).
+  // fresh-set check, one timed run audited; what it left out is in the detail. part: the full gate,
+  // or one of its two parts around the paired verdict (engine/backend/gate_parts.h; gate_op.cpp
+  // says which step runs in which).
   engine::GateResult gate(const engine::VariantRef& v, int input_sets, uint64_t seed,
                           bool sweep = false, int sweep_samples = 0,
                           engine::GatePart part = engine::GatePart::Full);
