@@ -136,6 +136,13 @@ bool implies(const std::vector<Conjunct>& stronger, const std::vector<Conjunct>&
   });
 }
 
+// Whether `a` (a lower priority number) ranks ahead of `r` wherever both hold (docs/rules.md,
+// "Ranking"): the gate (priority 0) ranks before every estimate; otherwise a rule with a known
+// estimate ranks before every rule without one, and rules with estimates rank by score. So a
+// rule with an `estimate:` fires wherever its estimate is known and beats the other's score,
+// whatever the priorities: only a rule without one can be pre-empted for certain.
+bool preempts(const Rule& a, const Rule& r) { return a.priority == 0 || !r.estimate; }
+
 const Rule* shadowing_rule(const RuleTable& table, const Rule& r) {
   if (!r.when || r.status == RuleStatus::Retired) return nullptr;
   auto mine = decidable_conjuncts(*r.when);
@@ -143,6 +150,7 @@ const Rule* shadowing_rule(const RuleTable& table, const Rule& r) {
   for (const auto& a : table.rules) {
     if (&a == &r || !a.when || a.status == RuleStatus::Retired || a.priority >= r.priority)
       continue;
+    if (!preempts(a, r)) continue;
     bool guard_subset =
         std::all_of(a.requires_caps.begin(), a.requires_caps.end(), [&](const std::string& c) {
           return std::find(r.requires_caps.begin(), r.requires_caps.end(), c) !=
@@ -213,7 +221,7 @@ void lint_rule_table(const RuleTable& table, Diagnostics& diags) {
       for (std::size_t a : members) {
         const Rule& ra = table.rules[a];
         if (ra.priority >= r.priority || checks >= kMaxShadowChecks) break;
-        if (a == i) continue;
+        if (a == i || !preempts(ra, r)) continue;
         ++checks;
         if (a < best && guard_subset(ra, r) && implies(*conj[i], *conj[a])) best = a;
       }

@@ -28,8 +28,14 @@ std::optional<std::vector<Conjunct>> decidable_conjuncts(const Expression& e);
 // name (so whenever `stronger` holds, `weaker` holds too).
 bool implies(const std::vector<Conjunct>& stronger, const std::vector<Conjunct>& weaker);
 
+// Whether `a`, of a lower priority number, ranks ahead of `r` wherever both hold: `a` is the
+// gate (priority 0), or `r` has no `estimate:` (rules with a known estimate rank by score,
+// before every rule without one; docs/rules.md, "Ranking").
+bool preempts(const Rule& a, const Rule& r);
+
 // The rule that makes `r` unreachable: a non-retired rule with a strictly lower priority
-// number, a guard that requires a subset of r's capabilities, and a condition implied by r's.
+// number that pre-empts it (above), a guard that requires a subset of r's capabilities, and a
+// condition implied by r's.
 // nullptr if there is none, or if the question is not decidable for the pair.
 const Rule* shadowing_rule(const RuleTable& table, const Rule& r);
 

@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "rules/hypotheses.h"
+#include "rules/rule_lint.h"
 #include "rules/signals.h"
 
 namespace solver::engine {
@@ -359,6 +360,35 @@ void Evolver::propose(const RoundRecord& r, std::vector<EvolutionEvent>& out) {
   rule.when = std::move(expr);
   rule.hypothesis = r.hypothesis;
   rule.priority = priority;
+  rule.status = rules::RuleStatus::Probation;
+  // The table the run writes must load again (rules/rule_lint.h): a proposal that a rule of a
+  // lower priority number always pre-empts could never fire, and one whose condition holds
+  // wherever a later rule's does would leave that rule unable to fire; the loader refuses both.
+  // (A derived condition as broad as `flop_frac < 0.5`, placed just above the rule that fired,
+  // covered three rules of the table in a k-fold transfer run.) Such a proposal is skipped.
+  if (const rules::Rule* over = rules::shadowing_rule(table_, rule)) {
+    out.push_back({"proposal-skipped", "",
+                   r.hypothesis + " at " + at + ": derived '" + cond.text +
+                       "' could never fire (rule '" + over->id + "' takes its place)",
+                   0, 0});
+    return;
+  }
+  {
+    std::string covered;
+    table_.rules.push_back(rule);
+    const rules::Rule* added = &table_.rules.back();
+    for (std::size_t i = 0; i + 1 < table_.rules.size() && covered.empty(); ++i)
+      if (rules::shadowing_rule(table_, table_.rules[i]) == added) covered = table_.rules[i].id;
+    table_.rules.pop_back();
+    if (!covered.empty()) {
+      out.push_back({"proposal-skipped", "",
+                     r.hypothesis + " at " + at + ": derived '" + cond.text + "' at priority " +
+                         std::to_string(priority) + " would leave rule '" + covered +
+                         "' unable to fire",
+                     0, 0});
+      return;
+    }
+  }
   double gain = r.verdict ? r.verdict->median_ratio : 0;
   rule.rationale = "proposed: " + r.hypothesis + " made " + r.problem + " " + fmt(gain) +
                    "x faster at round " + std::to_string(r.round) + " when no rule named it (" +

@@ -209,3 +209,55 @@ TEST_CASE("a win that only an unrelated signal explains proposes nothing") {
   CHECK(has(e, "proposal-skipped"));
   CHECK(table.rules.size() == before);
 }
+
+TEST_CASE("a proposal that would leave a rule unable to fire is skipped: the table must load") {
+  // The win of the proposal test above, `uncoalesced` fired, in a table with one more rule the
+  // derived condition (`issue_frac < 0.4 and dram_frac < 0.7`) would cover from above:
+  // `deep_ilp` (issue_frac < 0.1 and dram_frac < 0.2, priority 45) has no estimate, so the
+  // proposal, one priority above uncoalesced (40), would pre-empt it wherever it holds and the
+  // loader would refuse the evolved table.
+  auto round = [] {
+    engine::RoundRecord r = round_of("uncoalesced", Outcome::Kept, 4);
+    r.explored = true;
+    r.credited_rule = "";
+    r.hypothesis = "vectorize_loads";
+    r.signals = {};
+    r.signals.set("issue_frac", 0.25), r.signals.set("dram_frac", 0.5),
+        r.signals.set("load_eff", 0.9);
+    r.candidate_signals = rules::SignalSet{};
+    r.candidate_signals->set("issue_frac", 0.6);
+    r.candidate_signals->set("dram_frac", 0.95);
+    r.candidate_signals->set("load_eff", 0.95);
+    return r;
+  };
+  const std::string deep =
+      "  - id: deep_ilp\n    when: issue_frac < 0.1 and dram_frac < 0.2\n    hypothesis: "
+      "increase_ilp\n"
+      "    priority: 45\n    rationale: deeper latency bound\n";
+  auto chip = h200();
+  {
+    auto table = rules::parse_rule_table(test::toy_rules() + deep, "toy.yaml");
+    engine::Evolver ev(table, chip);
+    std::size_t before = table.rules.size();
+    auto e = ev.observe(round());
+    CHECK_FALSE(has(e, "proposed"));
+    REQUIRE(has(e, "proposal-skipped"));
+    bool said = false;
+    for (const auto& x : e)
+      said =
+          said || x.detail.find("would leave rule 'deep_ilp' unable to fire") != std::string::npos;
+    CHECK(said);
+    CHECK(table.rules.size() == before);
+    CHECK_NOTHROW(rules::parse_rule_table(rules::dump_rule_table(table), "evolved.yaml"));
+  }
+  {
+    // With an estimate deep_ilp ranks by score, before the estimate-less proposal wherever its
+    // estimate is known: the proposal leaves it able to fire and is made.
+    auto table = rules::parse_rule_table(
+        test::toy_rules() + deep + "    estimate: 1 - issue_frac\n", "toy.yaml");
+    engine::Evolver ev(table, chip);
+    auto e = ev.observe(round());
+    REQUIRE(has(e, "proposed"));
+    CHECK_NOTHROW(rules::parse_rule_table(rules::dump_rule_table(table), "evolved.yaml"));
+  }
+}
