@@ -79,7 +79,8 @@ void check_set(const generators::ResolvedVariant& v, const gpu::HostSet& s, cons
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     if (i >= s.inputs.size() || !s.inputs[i]) continue;
     const auto bad = gpu::law_violation(v.buffers[i], s.inputs[i]->data.get());
-    INFO(std::string(what) + " set " + s.key);
+    const std::string label = std::string(what) + " set " + s.key;
+    INFO(label);
     CHECK_MESSAGE(!bad, (bad ? *bad : std::string()));
   }
 }
