@@ -141,13 +141,12 @@ TEST_CASE("blw_pagerank_edgelist: the gate's first standing set keeps every inde
   check_set(v, s, "regular (full size)");
   // The kernel's own addresses: vertices[inEdges[i] + 1], pagerank[inEdges[i]],
   // new_pagerank[outEdges[i]].
-  const auto src =
-      gpu::to_doubles(std::vector<unsigned char>(s.inputs[in]->data.get(),
-                                                 s.inputs[in]->data.get() + s.inputs[in]->size),
-                      DType::U32);
+  REQUIRE(v.buffers[in].dtype == DType::U32);
+  const auto* src = reinterpret_cast<const uint32_t*>(s.inputs[in]->data.get());
   int64_t past = 0;
-  for (double u : src)
-    past += u + 1 >= double(v.buffers[vert].elements) || u >= double(v.buffers[rank].elements);
+  for (int64_t i = 0; i < v.buffers[in].elements; ++i)
+    past += int64_t(src[i]) + 1 >= v.buffers[vert].elements ||
+            int64_t(src[i]) >= v.buffers[rank].elements;
   CHECK_MESSAGE(past == 0, past << " edges read past vertices/pagerank");
   const auto* dst = reinterpret_cast<const uint32_t*>(s.inputs[out]->data.get());
   int64_t wild = 0;
