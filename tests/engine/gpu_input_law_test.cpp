@@ -153,6 +153,9 @@ TEST_CASE("blw_pagerank_edgelist: the gate's first standing set keeps every inde
   for (int64_t i = 0; i < v.buffers[out].elements; ++i)
     wild += int64_t(dst[i]) >= v.buffers[index_of(v, "new_pagerank")].elements;
   CHECK(wild == 0);
+  // One timed perturbation at full size too (2^26 sorted keys redrawn between anchors, 2^26
+  // destinations redrawn i.i.d.): no index arithmetic of the host definition overflows there.
+  check_timed_runs(v, s, 0x28a, 1);
 }
 
 TEST_CASE("blw_pagerank_edgelist: every set and perturbation of the gate stays in the laws") {
