@@ -56,9 +56,15 @@ TEST_CASE("uncoalesced: waste that stays in L1 counts where it keeps L1 busy wit
   json f = signals_of("pmpp_matvec_row");
   json v = classify(f, "matvec");
   CHECK(bottleneck(v) == "uncoalesced");
-  // An idle L1 with the same hit rate: the waste costs nothing, no coalescing verdict.
+  // An idle L1 with the same hit rate and warps that seldom wait on it: the waste costs
+  // nothing, no coalescing verdict.
   f["signals"]["l1_frac"] = 0.2;
+  f["signals"]["stall_long_scoreboard"] = 0.3;
   CHECK(bottleneck(classify(f, "matvec_idle_l1")) != "uncoalesced");
+  // An idle L1 whose walk of the wasted sectors the warps wait on over half the time: the
+  // layout's latency (the share dependent_load_latency hands to it) is the cost.
+  f["signals"]["stall_long_scoreboard"] = 0.9;
+  CHECK(bottleneck(classify(f, "matvec_idle_l1_waiting")) == "uncoalesced");
   // Real reuse (each missed sector serving many useful loads) is the cache rule's, not this one.
   f = signals_of("pmpp_matvec_row");
   f["signals"]["l1_hit"] = 0.99;
@@ -67,6 +73,18 @@ TEST_CASE("uncoalesced: waste that stays in L1 counts where it keeps L1 busy wit
   f = signals_of("pmpp_matvec_row");
   f["signals"]["alu_frac"] = 0.79;
   CHECK(bottleneck(classify(f, "matvec_alu")) != "uncoalesced");
+}
+
+TEST_CASE("uncoalesced: the L1's walk of wasted sectors costs latency where warps wait on it") {
+  // tests/corpus_fresh7's Numba 2-D increment (live H200 signals, 2026-12-04e call 3): threadIdx.x
+  // walks rows, 16 sectors per request, 25% of each used, 77% L1 hits, L1 43% busy, warps 94% on
+  // the long scoreboard, DRAM 19%: the layout's share of the wait is 0.94 x 0.77 x 0.75 = 54%.
+  json f = solver::test::signal_file(kSrc + "/tests/data/corpus_fresh7_h200", "numba_increment_2d");
+  REQUIRE(f["signals"]["l1_frac"].get<double>() < 0.5);
+  CHECK(bottleneck(classify(f, "numba")) == "uncoalesced");
+  // The same waste with warps that seldom wait: no coalescing verdict from the L1 branch.
+  f["signals"]["stall_long_scoreboard"] = 0.3;
+  CHECK(bottleneck(classify(f, "numba_no_wait")) != "uncoalesced");
 }
 
 TEST_CASE("a grid under one block per SM: the latency it cannot hide is small_grid's") {
