@@ -155,7 +155,11 @@ TEST_CASE("seeded inputs are pinned: the values for a seed never change") {
       {DType::BF16, "uniform", -1, 1, 3145745, "fe8346a983e40fc4", "a9b9182c1d66700f"},
       {DType::I32, "randint", 0, 10, 3145745, "7bcadff5a61f7e7d", "ece213955edcdf0b"},
       {DType::F32, "constant", 0.5, 1.5, 1000, "672bcc22c71d0019", "f34f92541f13bfbf"},
-      {DType::U32, "uniform", -3.7, 100.2, 1000, "b1fd888b138a43da", "77fb73d2451629c5"},
+      // Re-pinned by helper h28q (issue 28): a uniform law on an integer dtype is drawn as the
+      // integers of [low, high) (randint's range, as the timed perturbation draws it), no longer
+      // a real draw rounded to the nearest integer, which reached `high` (docs/reliability.md,
+      // "Every value in its declared law"). No problem folder has such an input.
+      {DType::U32, "uniform", -3.7, 100.2, 1000, "4bab38228cdac6fb", "af39a7e52bddceb3"},
       {DType::I64, "randint", -10, 10, 1000, "34e227f91fdb284a", "df3edb10be002f7f"},
   };
   for (const Pin& p : pins) {

@@ -9,6 +9,7 @@
 #include <sstream>
 #include <thread>
 #include <type_traits>
+#include <utility>
 
 #include "rules/hash.h"
 
@@ -270,6 +271,18 @@ void fill_chunk(const generators::InitDist& d, int64_t lo, int64_t hi, uint64_t 
   }
 }
 
+bool integer_dtype(DType d) {
+  return d == DType::I32 || d == DType::U32 || d == DType::I64 || d == DType::U64;
+}
+
+// The integers of a [low, high) law: [ceil(low), ceil(high) - 1] (one value where that is
+// empty), shared by randint, integer uniform and integer sorted draws, the timed perturbation
+// (range_law) and the declared-law check (declared_law.cpp).
+std::pair<int64_t, int64_t> integer_range(const generators::InitDist& d) {
+  int64_t lo = int64_t(std::ceil(d.a)), hi = int64_t(std::ceil(d.b)) - 1;
+  return {lo, hi < lo ? lo : hi};
+}
+
 // The structured kinds (generators::is_structured_init): one generator for the whole buffer,
 // seeded by (seed, name), since a permutation or a row-pointer array is one object, not
 // independent elements. Serial; index structures are small next to the data they index.
@@ -297,8 +310,17 @@ std::vector<double> structured_values(const generators::ResolvedBuffer& b, uint6
     std::bernoulli_distribution bit(d.a);
     for (int64_t i = 0; i < n; ++i) v[size_t(i)] = bit(rng) ? 1.0 : 0.0;
   } else if (d.kind == "sorted") {
-    std::uniform_real_distribution<double> uni(d.a, d.b);
-    for (auto& x : v) x = uni(rng);
+    if (integer_dtype(b.dtype)) {
+      // Integer keys: uniform on the integers of [low, high), the randint range (rounding a
+      // real draw to the nearest integer reached `high` itself: an index one past the rows it
+      // indexes, which faulted an honest kernel's reference live; issue 28, helper h28q).
+      const auto [lo, hi] = integer_range(d);
+      std::uniform_int_distribution<int64_t> ints(lo, hi);
+      for (auto& x : v) x = double(ints(rng));
+    } else {
+      std::uniform_real_distribution<double> uni(d.a, d.b);
+      for (auto& x : v) x = uni(rng);
+    }
     std::sort(v.begin(), v.end());
   } else if (d.kind == "csr_rowptr") {
     // n = rows + 1 entries from 0 to nnz; each row's degree is its share of nnz by a weight
@@ -360,10 +382,12 @@ void fill_input(const generators::ResolvedBuffer& b, uint64_t seed, unsigned cha
     });
     return;
   }
-  int64_t lo = int64_t(std::ceil(d.a)), hi = int64_t(std::ceil(d.b)) - 1;
-  if (hi < lo) hi = lo;
+  const auto [lo, hi] = integer_range(d);
   int64_t chunks = (b.elements + kChunk - 1) / kChunk;
   Dist kind = dist_of(d.kind);
+  // A uniform law on an integer dtype is the integers of [low, high), as randint and the timed
+  // perturbation draw it (a real draw rounded to the nearest integer reached `high`).
+  if (kind == Dist::Uniform && integer_dtype(b.dtype)) kind = Dist::RandInt;
   with_dtype(b.dtype, [&](auto dt) {
     constexpr DType D = decltype(dt)::value;
     for_each_chunk(chunks, threads, [&](int64_t c) {
