@@ -77,13 +77,45 @@ built=1
 step build 2400 cmake --build "$build" --parallel "$jobs" --target solver fake_worker "${tests[@]}" \
   >"$build/build.log" 2>&1 || { built=0; grep -E "error|FAILED" "$build/build.log" | head -30 >&2; }
 
+# LeakSanitizer's own tracer can die at a process's exit ("Tracer caught signal 11",
+# "LeakSanitizer has encountered a fatal error"): a crash of the tool while it stops the
+# threads, not a leak. Seen 2026-12-04 on every run of ptx_module_memory_test from the source
+# folder (its NVRTC case after its heap case; each case alone passes with leaks checked). A test
+# that failed both runs above is run alone once more; if it fails again only by that crash, it
+# runs with the leak check off, and passes the job only when ASan and UBSan find nothing and its
+# assertions pass, said in the steps file as "leak check not possible". Any sanitizer report or
+# failed assertion still fails the job. Returns 0 when every failure was such a crash.
+lsan_tool_crashes() {
+  local t out any=0
+  mapfile -t failed < <(sed -n 's/^[[:space:]]*[0-9][0-9]* - \([A-Za-z0-9_]*\) (.*/\1/p' "$build/ctest.log" | sort -u)
+  [[ ${#failed[@]} -gt 0 ]] || return 1
+  for t in "${failed[@]}"; do
+    out="$build/ctest_alone_$t.log"
+    if (cd "$build" && ctest -R "^$t\$" --output-on-failure >"$out" 2>&1); then
+      echo "host_tests: $t passed when run alone (a load-dependent failure)" | tee -a "$steps" >&2
+      continue
+    fi
+    if grep -q "LeakSanitizer has encountered a fatal error" "$out" &&
+      ! grep -qE "ERROR: (AddressSanitizer|LeakSanitizer: detected)|runtime error:|ERROR: CHECK|FATAL ERROR" "$out" &&
+      (cd "$build" && ASAN_OPTIONS="${ASAN_OPTIONS/detect_leaks=1/detect_leaks=0}" \
+        ctest -R "^$t\$" --output-on-failure >"$out.noleak" 2>&1); then
+      echo "host_tests: $t: leak check not possible (LeakSanitizer's tracer crashed at exit); ASan, UBSan and its assertions clean" | tee -a "$steps" >&2
+      continue
+    fi
+    echo "host_tests: $t failed (see $out)" | tee -a "$steps" >&2
+    any=1
+  done
+  return $any
+}
+
 if [[ $built -eq 1 ]]; then
   # --repeat until-pass:2: a test that failed runs once more, and both runs stay in the log. Seen
   # once (2026-12-02): all 15 cases of external_generator_protocol_test passed, then
   # LeakSanitizer's own tracer died at exit ("Tracer caught signal 11") under -j2 load; alone it
   # passed twice. A sanitizer finding in our code reproduces and still fails the job.
+  before_tests=$status
   step host_tests 900 bash -c "cd '$build' && ctest -LE 'gpu|slurm|script' -E '$skip_here' -j$jobs --repeat until-pass:2 --output-on-failure >'$build/ctest.log' 2>&1" \
-    || tail -60 "$build/ctest.log" >&2
+    || { tail -60 "$build/ctest.log" >&2; if lsan_tool_crashes; then status=$before_tests; fi; }
 else
   echo "host_tests: NOT RUN: the sanitized build did not complete" | tee -a "$steps" >&2
 fi

@@ -374,12 +374,14 @@ void Evolver::propose(const RoundRecord& r, std::vector<EvolutionEvent>& out) {
     return;
   }
   {
+    // On a copy: appending to table_ itself would move its rules, and the rule pointers a
+    // caller holds (the round's match, `gap` above) with them.
     std::string covered;
-    table_.rules.push_back(rule);
-    const rules::Rule* added = &table_.rules.back();
-    for (std::size_t i = 0; i + 1 < table_.rules.size() && covered.empty(); ++i)
-      if (rules::shadowing_rule(table_, table_.rules[i]) == added) covered = table_.rules[i].id;
-    table_.rules.pop_back();
+    rules::RuleTable probe = table_;
+    probe.rules.push_back(rule);
+    const rules::Rule* added = &probe.rules.back();
+    for (std::size_t i = 0; i + 1 < probe.rules.size() && covered.empty(); ++i)
+      if (rules::shadowing_rule(probe, probe.rules[i]) == added) covered = probe.rules[i].id;
     if (!covered.empty()) {
       out.push_back({"proposal-skipped", "",
                      r.hypothesis + " at " + at + ": derived '" + cond.text + "' at priority " +
