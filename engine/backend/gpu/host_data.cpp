@@ -95,6 +95,11 @@ std::vector<uint64_t> derive_seeds(uint64_t base, int count) {
   return seeds;
 }
 
+std::pair<int64_t, int64_t> integer_range(const generators::InitDist& d) {
+  int64_t lo = int64_t(std::ceil(d.a)), hi = int64_t(std::ceil(d.b)) - 1;
+  return {lo, hi < lo ? lo : hi};
+}
+
 namespace {
 
 enum class Dist { Uniform, Normal, Constant, RandInt };
@@ -273,14 +278,6 @@ void fill_chunk(const generators::InitDist& d, int64_t lo, int64_t hi, uint64_t 
 
 bool integer_dtype(DType d) {
   return d == DType::I32 || d == DType::U32 || d == DType::I64 || d == DType::U64;
-}
-
-// The integers of a [low, high) law: [ceil(low), ceil(high) - 1] (one value where that is
-// empty), shared by randint, integer uniform and integer sorted draws, the timed perturbation
-// (range_law) and the declared-law check (declared_law.cpp).
-std::pair<int64_t, int64_t> integer_range(const generators::InitDist& d) {
-  int64_t lo = int64_t(std::ceil(d.a)), hi = int64_t(std::ceil(d.b)) - 1;
-  return {lo, hi < lo ? lo : hi};
 }
 
 // The structured kinds (generators::is_structured_init): one generator for the whole buffer,

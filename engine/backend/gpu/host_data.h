@@ -146,4 +146,10 @@ double bf16_value(uint16_t b);
 // Seeds of `count` input sets derived from a base seed (splitmix64), recorded in GateResult.
 std::vector<uint64_t> derive_seeds(uint64_t base, int count);
 
+// The integers of a `[low, high)` law: [ceil(low), ceil(high) - 1] (one value where that is
+// empty). make_input draws randint, integer uniform and integer sorted buffers from it, and the
+// gate's redraws (input_sets.cpp) and the timed perturbation (range_law) stay in it;
+// declared_law.cpp checks it with a computation of its own, so that a bug here cannot hide.
+std::pair<int64_t, int64_t> integer_range(const generators::InitDist& d);
+
 }  // namespace solver::gpu

@@ -235,8 +235,7 @@ int64_t sparse_redraws(const generators::ResolvedBuffer& b, unsigned char* data,
   if (is_float(b.dtype) || b.elements < 1 || (size != 4 && size != 8)) return 0;
   if (k != "randint" && k != "uniform" && k != "mask") return sparse_swaps(b, data, seed);
   // make_input's integer range (randint: [ceil(a), ceil(b) - 1]); a mask: 1 with probability a.
-  int64_t lo = int64_t(std::ceil(b.init.a)), hi = int64_t(std::ceil(b.init.b)) - 1;
-  if (hi < lo) hi = lo;
+  const auto [lo, hi] = integer_range(b.init);
   const uint64_t range = uint64_t(hi) - uint64_t(lo) + 1;  // 0: every 64-bit value
   const uint64_t threshold = uint64_t(std::ldexp(std::min(1.0, std::max(0.0, b.init.a)), 53));
   auto put_int = [&](int64_t i, uint64_t v) {

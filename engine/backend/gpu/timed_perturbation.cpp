@@ -198,8 +198,7 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
     // make_input's integer range for randint: [ceil(a), ceil(b) - 1]; a uniform draw rounded
     // to an integer dtype lands in about the same range.
     auto range_law = [&] {
-      int64_t lo = int64_t(std::ceil(b.init.a)), hi = int64_t(std::ceil(b.init.b)) - 1;
-      if (hi < lo) hi = lo;
+      const auto [lo, hi] = integer_range(b.init);
       p.law = PerturbLaw::Range;
       p.lo = lo;
       p.range = uint64_t(hi) - uint64_t(lo) + 1;  // 0 when it spans every 64-bit value
