@@ -136,6 +136,17 @@ bool implies(const std::vector<Conjunct>& stronger, const std::vector<Conjunct>&
   });
 }
 
+namespace {
+
+// Whether `a` needs no capability `r` lacks (on a chip where r's guard passes, so does a's).
+bool guard_subset(const Rule& a, const Rule& r) {
+  return std::all_of(a.requires_caps.begin(), a.requires_caps.end(), [&](const std::string& c) {
+    return std::find(r.requires_caps.begin(), r.requires_caps.end(), c) != r.requires_caps.end();
+  });
+}
+
+}  // namespace
+
 // Whether `a` (a lower priority number) ranks ahead of `r` wherever both hold (docs/rules.md,
 // "Ranking"): the gate (priority 0) ranks before every estimate; otherwise a rule with a known
 // estimate ranks before every rule without one, and rules with estimates rank by score. So a
@@ -150,13 +161,7 @@ const Rule* shadowing_rule(const RuleTable& table, const Rule& r) {
   for (const auto& a : table.rules) {
     if (&a == &r || !a.when || a.status == RuleStatus::Retired || a.priority >= r.priority)
       continue;
-    if (!preempts(a, r)) continue;
-    bool guard_subset =
-        std::all_of(a.requires_caps.begin(), a.requires_caps.end(), [&](const std::string& c) {
-          return std::find(r.requires_caps.begin(), r.requires_caps.end(), c) !=
-                 r.requires_caps.end();
-        });
-    if (!guard_subset) continue;
+    if (!preempts(a, r) || !guard_subset(a, r)) continue;
     auto theirs = decidable_conjuncts(*a.when);
     if (theirs && implies(*mine, *theirs)) return &a;
   }
@@ -164,12 +169,6 @@ const Rule* shadowing_rule(const RuleTable& table, const Rule& r) {
 }
 
 namespace {
-
-bool guard_subset(const Rule& a, const Rule& r) {
-  return std::all_of(a.requires_caps.begin(), a.requires_caps.end(), [&](const std::string& c) {
-    return std::find(r.requires_caps.begin(), r.requires_caps.end(), c) != r.requires_caps.end();
-  });
-}
 
 // The signal names a condition tests, sorted, each once, joined by '\n' (a bucket key).
 std::vector<std::string> names_of(const std::vector<Conjunct>& cs) {

@@ -366,28 +366,22 @@ void Evolver::propose(const RoundRecord& r, std::vector<EvolutionEvent>& out) {
   // wherever a later rule's does would leave that rule unable to fire; the loader refuses both.
   // (A derived condition as broad as `flop_frac < 0.5`, placed just above the rule that fired,
   // covered three rules of the table in a k-fold transfer run.) Such a proposal is skipped.
-  if (const rules::Rule* over = rules::shadowing_rule(table_, rule)) {
-    out.push_back({"proposal-skipped", "",
-                   r.hypothesis + " at " + at + ": derived '" + cond.text +
-                       "' could never fire (rule '" + over->id + "' takes its place)",
-                   0, 0});
-    return;
-  }
+  // Checked on a copy: appending to table_ itself would move its rules, and the rule pointers
+  // a caller holds (the round's match, `gap` above) with them.
   {
-    // On a copy: appending to table_ itself would move its rules, and the rule pointers a
-    // caller holds (the round's match, `gap` above) with them.
-    std::string covered;
     rules::RuleTable probe = table_;
     probe.rules.push_back(rule);
     const rules::Rule* added = &probe.rules.back();
-    for (std::size_t i = 0; i + 1 < probe.rules.size() && covered.empty(); ++i)
-      if (rules::shadowing_rule(probe, probe.rules[i]) == added) covered = probe.rules[i].id;
-    if (!covered.empty()) {
+    std::string why;
+    if (const rules::Rule* over = rules::shadowing_rule(probe, *added))
+      why = "could never fire (rule '" + over->id + "' takes its place)";
+    for (std::size_t i = 0; i + 1 < probe.rules.size() && why.empty(); ++i)
+      if (rules::shadowing_rule(probe, probe.rules[i]) == added)
+        why = "at priority " + std::to_string(priority) + " would leave rule '" +
+              probe.rules[i].id + "' unable to fire";
+    if (!why.empty()) {
       out.push_back({"proposal-skipped", "",
-                     r.hypothesis + " at " + at + ": derived '" + cond.text + "' at priority " +
-                         std::to_string(priority) + " would leave rule '" + covered +
-                         "' unable to fire",
-                     0, 0});
+                     r.hypothesis + " at " + at + ": derived '" + cond.text + "' " + why, 0, 0});
       return;
     }
   }
