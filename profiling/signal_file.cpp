@@ -1,6 +1,7 @@
 #include "profiling/signal_file.h"
 #include "rules/text_file.h"
 
+#include <cmath>
 #include <fstream>
 #include <set>
 #include <sstream>
@@ -59,6 +60,16 @@ class Reader {
       return std::nullopt;
     }
     return obj[key].get<double>();
+  }
+  // A count: a whole number in [0, 1e9]; anything else is an error at the key, never a cast.
+  std::optional<int> count(const json& obj, const std::string& section, const std::string& key) {
+    auto v = number(obj, section, key);
+    if (!v) return std::nullopt;
+    if (!(*v >= 0 && *v <= 1e9) || *v != std::floor(*v)) {
+      diags_.error(loc_.at(section, key), "'" + key + "' must be a whole number in [0, 1e9]");
+      return std::nullopt;
+    }
+    return int(*v);
   }
   std::optional<bool> flag(const json& obj, const std::string& section, const std::string& key) {
     if (!obj.contains(key) || obj[key].is_null()) return std::nullopt;
@@ -169,7 +180,7 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
   if (!version)
     diags.error(loc.file(), "missing 'version' (this reader knows version 1)");
   else if (*version != 1)
-    diags.error(loc.at("", "version"), "unsupported version " + std::to_string(int(*version)) +
+    diags.error(loc.at("", "version"), "unsupported version " + j["version"].dump() +
                                            " (this reader knows version 1)");
   f.kernel = r.text(j, "", "kernel").value_or("");
   if (f.kernel.empty()) diags.error(loc.file(), "missing 'kernel' (the kernel's name)");
@@ -190,8 +201,8 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     if (in->contains("code") && (*in)["code"].is_object()) {
       const json& c = (*in)["code"];
       r.check_keys(c, "code", {"tensor_ops", "wgmma_ops", "gemm_loop"});
-      if (auto v = r.number(c, "code", "tensor_ops")) f.code_tensor_ops = int(*v);
-      if (auto v = r.number(c, "code", "wgmma_ops")) f.code_wgmma_ops = int(*v);
+      if (auto v = r.count(c, "code", "tensor_ops")) f.code_tensor_ops = *v;
+      if (auto v = r.count(c, "code", "wgmma_ops")) f.code_wgmma_ops = *v;
       f.code_gemm_loop = r.flag(c, "code", "gemm_loop");
     }
     f.time_us = r.number(*in, "inputs", "time_us");
