@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -111,6 +112,15 @@ std::optional<double> word_scale(const std::string& w) {
 std::string short_text(double v) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g", v);
+  return buf;
+}
+
+// A count for a note: whole and exact where it can be (a launch count of 1e300 from a hostile
+// file is text, never an integer cast).
+std::string count_text(double v) {
+  if (!(std::fabs(v) < 1e15)) return short_text(v);
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f", v);
   return buf;
 }
 
@@ -404,8 +414,7 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
     if (facts->bytes) in.bytes = *facts->bytes * share;
     if (share != 1.0 && (facts->flops || facts->bytes))
       notes.push_back("the export holds " + std::to_string(g.rows.size()) + " of the run's " +
-                      std::to_string(int64_t(launches)) +
-                      " launches: FLOP/byte formulas scaled to them");
+                      count_text(launches) + " launches: FLOP/byte formulas scaled to them");
     in.dtype = facts->dtype;
     in.code_tensor_ops = facts->code_tensor_ops;
     in.code_wgmma_ops = facts->code_wgmma_ops;
@@ -429,7 +438,7 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
     if (busy_us > 0) {
       in.launch_gap_frac = idle_us / (idle_us + busy_us);
       gap_estimated = true;
-      notes.push_back("launch_gap_frac estimated: " + std::to_string(int64_t(launches)) +
+      notes.push_back("launch_gap_frac estimated: " + count_text(launches) +
                       " launches x chips.yaml launch_gap_us " + short_text(gap_us) +
                       " us of idle GPU each (ncu serialises launches and cannot measure it)");
     }

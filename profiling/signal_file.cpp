@@ -180,8 +180,8 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
   if (!version)
     diags.error(loc.file(), "missing 'version' (this reader knows version 1)");
   else if (*version != 1)
-    diags.error(loc.at("", "version"), "unsupported version " + j["version"].dump() +
-                                           " (this reader knows version 1)");
+    diags.error(loc.at("", "version"),
+                "unsupported version " + j["version"].dump() + " (this reader knows version 1)");
   f.kernel = r.text(j, "", "kernel").value_or("");
   if (f.kernel.empty()) diags.error(loc.file(), "missing 'kernel' (the kernel's name)");
   f.source = r.text(j, "", "source").value_or("");

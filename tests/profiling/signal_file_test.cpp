@@ -84,8 +84,9 @@ TEST_CASE("numbers too large for their field are located errors, not casts (fuzz
   // A version of 2.2e13 once reached int(*version): undefined behaviour, found by signal_json_fuzz.
   auto e = errors_of("{\"version\": 22222222222222, \"kernel\": \"k\", \"signals\": {}}");
   CHECK(e.find("unsupported version 22222222222222") != std::string::npos);
-  auto c = errors_of("{\"version\": 1, \"kernel\": \"k\", \"signals\": {}, \"inputs\": "
-                     "{\"code\": {\"tensor_ops\": 1e300, \"wgmma_ops\": 2.5}}}");
+  auto c = errors_of(
+      "{\"version\": 1, \"kernel\": \"k\", \"signals\": {}, \"inputs\": "
+      "{\"code\": {\"tensor_ops\": 1e300, \"wgmma_ops\": 2.5}}}");
   CHECK(c.find("'tensor_ops' must be a whole number") != std::string::npos);
   CHECK(c.find("'wgmma_ops' must be a whole number") != std::string::npos);
 }
