@@ -45,11 +45,11 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   spec.dir = dir_;
   spec.file = file_;
   if (!rules::expect_map(root, "problem.yaml", file_, diags_)) return spec;
-  rules::check_keys(root,
-                    {"version", "name", "description", "timeout_ms", "scalars", "buffers", "flops",
-                     "bytes", "tolerance", "reference", "seed", "variants", "generator", "kernels",
-                     "measured_class"},
-                    file_, diags_);
+  rules::check_keys(
+      root,
+      {"version", "name", "description", "timeout_ms", "scalars", "buffers", "flops", "bytes",
+       "tolerance", "reference", "seed", "variants", "generator", "kernels", "measured_class"},
+      file_, diags_);
   // Folders of the shared kernel library on every kernel's include path, confined to it.
   if (auto list = rules::get_string_list(root, "kernels", file_, diags_)) {
     for (std::size_t i = 0; i < list->size(); ++i) {
@@ -91,9 +91,10 @@ ProblemSpec Loader::load(const YAML::Node& root) {
     if (v == "on" || v == "off")
       spec.measured_class = v == "on";
     else
-      error(m, "measured_class must be 'on' or 'off' (off: no measured class bound for this "
-               "problem's fp64 variants, a narrowed check), not '" +
-                   (m.IsScalar() ? v : std::string("a ") + (m.IsMap() ? "map" : "list")) + "'");
+      error(m,
+            "measured_class must be 'on' or 'off' (off: no measured class bound for this "
+            "problem's fp64 variants, a narrowed check), not '" +
+                (m.IsScalar() ? v : std::string("a ") + (m.IsMap() ? "map" : "list")) + "'");
   }
   // An external generator for this problem (docs/external-generators.md): a command line or
   // {command, first}; `{problem_dir}` in it is this folder.

@@ -169,7 +169,7 @@ struct ProblemSpec {
   std::map<std::string, Tolerance> tolerances;  // by precision class
   ReferenceSpec reference;
   std::vector<VariantSpec> variants;
-  int timeout_ms = 10000;    // watchdog per kernel launch batch
+  int timeout_ms = 10000;  // watchdog per kernel launch batch
   // `measured_class: off`: the problem opts out of the measured class bound (Tolerance::
   // class_rtol) for honest code whose error is not bounded by sum-of-|terms| scaling (a chaotic
   // iteration); a narrowed check, written in the gate detail, the ledger and the report.

@@ -140,14 +140,14 @@ TEST_CASE("absolute_set: every float input's sign cleared, integers and outputs 
   REQUIRE(abs.has_value());
   CHECK(abs->key == base.key + "/absolute");
   CHECK(abs->kind == gpu::SetKind::HeavyMagnitude);
-  std::vector<double> x = gpu::to_doubles(
-      std::vector<unsigned char>(base.inputs[0]->data.get(),
-                                 base.inputs[0]->data.get() + base.inputs[0]->size),
-      DType::F64);
-  std::vector<double> ax = gpu::to_doubles(
-      std::vector<unsigned char>(abs->inputs[0]->data.get(),
-                                 abs->inputs[0]->data.get() + abs->inputs[0]->size),
-      DType::F64);
+  std::vector<double> x =
+      gpu::to_doubles(std::vector<unsigned char>(base.inputs[0]->data.get(),
+                                                 base.inputs[0]->data.get() + base.inputs[0]->size),
+                      DType::F64);
+  std::vector<double> ax =
+      gpu::to_doubles(std::vector<unsigned char>(abs->inputs[0]->data.get(),
+                                                 abs->inputs[0]->data.get() + abs->inputs[0]->size),
+                      DType::F64);
   bool any_negative = false;
   for (size_t i = 0; i < x.size(); ++i) {
     any_negative |= x[i] < 0;
@@ -172,8 +172,8 @@ TEST_CASE("timed_inputs: an audited run's inputs made again on the host, keyed b
   gpu::HostSet seen = gpu::timed_inputs(v, base, 0x1234, false);
   CHECK(seen.key == base.key + "/timed-4660");
   REQUIRE(seen.inputs[0]);
-  CHECK(std::memcmp(seen.inputs[0]->data.get(), base.inputs[0]->data.get(),
-                    base.inputs[0]->size) != 0);
+  CHECK(std::memcmp(seen.inputs[0]->data.get(), base.inputs[0]->data.get(), base.inputs[0]->size) !=
+        0);
   // The bytes are apply_perturbation's on the set's bytes (the device's by construction).
   std::vector<unsigned char> expect(base.inputs[0]->data.get(),
                                     base.inputs[0]->data.get() + base.inputs[0]->size);
@@ -196,8 +196,7 @@ TEST_CASE("the class failure detail: the ratio, the bound, and what to declare")
   CHECK(d.find("fp64 class's own error bound (atol + 2^-32 x |reference|)") != std::string::npos);
   CHECK(d.find("the outputs are 730 x the fp64 class's own error bound") != std::string::npos);
   CHECK(d.find("22 correct bits") != std::string::npos);
-  CHECK(d.find("computes at about fp32 precision; declare precision 'fp32'") !=
-        std::string::npos);
+  CHECK(d.find("computes at about fp32 precision; declare precision 'fp32'") != std::string::npos);
   CHECK(d.find("measured_class: off") != std::string::npos);
   d = gpu::class_failure_detail("fp64", "out", {2}, c, tol, true);
   CHECK(d.find("max(|reference|, reference on |inputs|)") != std::string::npos);

@@ -207,25 +207,25 @@ TEST_CASE("the device comparison's source gives the host walk's Comparison, fiel
       for (double rtol : {1e-4, 1e-2}) {
         for (bool with_mag : {false, true}) {
           for (double class_rtol : {0.0, 1e-4, 0x1p-32}) {
-          generators::Tolerance tol;
-          tol.rtol = rtol;
-          tol.atol = 1e-6;
-          tol.class_rtol = class_rtol;
-          const double* mag = with_mag ? c.magnitude.data() : nullptr;
-          Comparison host = gpu::compare(out.data(), d, int64_t(c.ref.size()), c.ref.data(),
-                                         int64_t(c.ref.size()), tol, 1, mag);
-          for (unsigned blocks : {1u, 3u, 64u, 5000u}) {
-            CAPTURE(generators::to_string(d));
-            CAPTURE(special);
-            CAPTURE(rtol);
-            CAPTURE(with_mag);
-            CAPTURE(class_rtol);
-            CAPTURE(blocks);
-            check_same(host, emulate(out, d, c.ref, mag, tol, blocks));
-            ++compared;
-          }
-          failing += !host.ok;
-          class_only += host.failures == 0 && host.class_failures > 0;
+            generators::Tolerance tol;
+            tol.rtol = rtol;
+            tol.atol = 1e-6;
+            tol.class_rtol = class_rtol;
+            const double* mag = with_mag ? c.magnitude.data() : nullptr;
+            Comparison host = gpu::compare(out.data(), d, int64_t(c.ref.size()), c.ref.data(),
+                                           int64_t(c.ref.size()), tol, 1, mag);
+            for (unsigned blocks : {1u, 3u, 64u, 5000u}) {
+              CAPTURE(generators::to_string(d));
+              CAPTURE(special);
+              CAPTURE(rtol);
+              CAPTURE(with_mag);
+              CAPTURE(class_rtol);
+              CAPTURE(blocks);
+              check_same(host, emulate(out, d, c.ref, mag, tol, blocks));
+              ++compared;
+            }
+            failing += !host.ok;
+            class_only += host.failures == 0 && host.class_failures > 0;
           }
         }
       }

@@ -371,7 +371,8 @@ TEST_CASE("measured_class: on by default, off opts out of the fp64 class bound, 
     CHECK(rv.tolerance.rtol == 1e-5);
     CHECK(rv.tolerance.class_rtol == std::ldexp(1.0, -32));
   }
-  const std::string before = problem_measurement_hash((t.path() / "mini" / "problem.yaml").string());
+  const std::string before =
+      problem_measurement_hash((t.path() / "mini" / "problem.yaml").string());
   write_mini(t, "mini", spec + "measured_class: off\n");
   {
     auto ds = load_errors((t.path() / "mini").string());

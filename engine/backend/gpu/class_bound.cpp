@@ -16,8 +16,8 @@ using generators::DType;
 
 bool float_input(const generators::ResolvedBuffer& b) {
   const bool input = b.role == BufferRole::In || b.role == BufferRole::InOut;
-  const bool floating =
-      b.dtype == DType::F32 || b.dtype == DType::F64 || b.dtype == DType::F16 || b.dtype == DType::BF16;
+  const bool floating = b.dtype == DType::F32 || b.dtype == DType::F64 || b.dtype == DType::F16 ||
+                        b.dtype == DType::BF16;
   return input && floating;
 }
 
@@ -104,17 +104,19 @@ std::string class_failure_detail(const std::string& precision, const std::string
   }
   // The relative error the largest ratio stands for, on the class bound's own scale.
   const double relative = c.class_ratio * tol.class_rtol;
-  const int bits = relative > 0 && std::isfinite(relative) ? int(std::floor(-std::log2(relative))) : 0;
+  const int bits =
+      relative > 0 && std::isfinite(relative) ? int(std::floor(-std::log2(relative))) : 0;
   s << " = " << c.class_got << ", reference " << c.class_want << "; " << c.class_failures
     << " element(s) within the problem's tolerance (rtol " << num(tol.rtol) << ", atol "
-    << num(tol.atol) << ") but outside the " << precision
-    << " class's own error bound (atol + 2^" << std::ilogb(tol.class_rtol) << " x "
-    << (scaled ? "max(|reference|, reference on |inputs|)" : "|reference|")
-    << "); the outputs are " << num(c.class_ratio) << " x the " << precision
+    << num(tol.atol) << ") but outside the " << precision << " class's own error bound (atol + 2^"
+    << std::ilogb(tol.class_rtol) << " x "
+    << (scaled ? "max(|reference|, reference on |inputs|)" : "|reference|") << "); the outputs are "
+    << num(c.class_ratio) << " x the " << precision
     << " class's own error bound (a relative error of about " << num(relative);
   if (bits > 0) s << ", " << bits << " correct bits";
   s << "): the code computes at about " << (bits > 26 ? "between fp32 and " + precision : "fp32")
-    << " precision; declare precision 'fp32' with a tolerance class that allows it (honest " << precision
+    << " precision; declare precision 'fp32' with a tolerance class that allows it (honest "
+    << precision
     << " code whose error is not bounded by the sum of |terms|, a chaotic iteration: "
        "measured_class: off in problem.yaml, a narrowed check)";
   return s.str();

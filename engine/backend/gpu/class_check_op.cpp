@@ -60,7 +60,8 @@ const std::vector<HostDoubles>* Worker::audit_class_magnitude(Prepared& p, const
         std::memcpy(swapped->data.get() + f.swap_offsets[k], f.swap_original[1 - k], f.swap_size);
     seen.digests[size_t(f.buffer)] = digest(swapped->data.get(), swapped->size);
     seen.inputs[size_t(f.buffer)] = std::move(swapped);
-    seen.key += "/swap-" + std::to_string(f.swap_offsets[0]) + "-" + std::to_string(f.swap_offsets[1]);
+    seen.key +=
+        "/swap-" + std::to_string(f.swap_offsets[0]) + "-" + std::to_string(f.swap_offsets[1]);
     seen.kind = SetKind::Fresh;
     seen.on_device = false;
   }

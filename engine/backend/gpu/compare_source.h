@@ -41,7 +41,7 @@ struct CompareSums {
 // The Comparison the host walk would give (host_data.h), from the kernel's sums and the output
 // and reference values at first_bad (`got`, `want`; ignored when nothing failed) and at
 // class_first_bad (`class_got`, `class_want`; ignored when no element is outside the class bound).
-Comparison comparison_from_sums(const CompareSums& s, double got, double want,
-                                double class_got = 0, double class_want = 0);
+Comparison comparison_from_sums(const CompareSums& s, double got, double want, double class_got = 0,
+                                double class_want = 0);
 
 }  // namespace solver::gpu

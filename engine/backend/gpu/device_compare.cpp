@@ -103,8 +103,8 @@ Comparison DeviceCompare::operator()(CUdeviceptr out, DType dtype, int64_t n, CU
   double atol = tol.atol, rtol = tol.rtol, mag_rtol = magnitude_rtol(tol.rtol);
   double class_rtol = tol.class_rtol;
   CUdeviceptr sums = sums_.ptr();
-  void* args[] = {&out,  &type,     &count,      &ref, &magnitude, &atol,
-                  &rtol, &mag_rtol, &class_rtol, &sums};
+  void* args[] = {&out,  &type, &count,    &ref,        &magnitude,
+                  &atol, &rtol, &mag_rtol, &class_rtol, &sums};
   unsigned blocks = unsigned(
       std::max<int64_t>(1, std::min<int64_t>(blocks_, (n + kCompareBlock - 1) / kCompareBlock)));
   if (n > 0)
@@ -144,26 +144,26 @@ void DeviceCompare::self_check(CUstream stream) {
           // The measured class bound: off, between the probe's two errors (3e-4 fails, 3e-4
           // against 4 |v| passes) and fp64's (FP32 and half rounding fail it).
           for (double class_rtol : {0.0, 1e-4, 0x1p-32}) {
-          generators::Tolerance tol;
-          tol.rtol = rtol;
-          tol.atol = 1e-6;
-          tol.class_rtol = class_rtol;
-          Comparison host =
-              compare(out.data(), d, n, ref.data(), n, tol, 1, with_mag ? mag.data() : nullptr);
-          Comparison dev =
-              (*this)(dout.ptr(), d, n, dref.ptr(), with_mag ? dmag.ptr() : 0, tol, stream);
-          if (!same(host, dev))
-            throw std::runtime_error(
-                "the device comparison disagrees with the host's on a probe (" +
-                std::string(generators::to_string(d)) + ", rtol " +
-                (rtol < 5e-4 ? "1e-4" : "1e-3") + (with_mag ? ", magnitude" : "") +
-                (class_rtol > 0 ? ", class bound" : "") + (nonfinite ? ", non-finite" : "") +
-                "): host " + std::to_string(host.failures) + " failure(s) first at " +
-                std::to_string(host.first_bad) + " and " + std::to_string(host.class_failures) +
-                " outside the class bound, device " + std::to_string(dev.failures) +
-                " first at " + std::to_string(dev.first_bad) + " and " +
-                std::to_string(dev.class_failures));
-          ++cases;
+            generators::Tolerance tol;
+            tol.rtol = rtol;
+            tol.atol = 1e-6;
+            tol.class_rtol = class_rtol;
+            Comparison host =
+                compare(out.data(), d, n, ref.data(), n, tol, 1, with_mag ? mag.data() : nullptr);
+            Comparison dev =
+                (*this)(dout.ptr(), d, n, dref.ptr(), with_mag ? dmag.ptr() : 0, tol, stream);
+            if (!same(host, dev))
+              throw std::runtime_error(
+                  "the device comparison disagrees with the host's on a probe (" +
+                  std::string(generators::to_string(d)) + ", rtol " +
+                  (rtol < 5e-4 ? "1e-4" : "1e-3") + (with_mag ? ", magnitude" : "") +
+                  (class_rtol > 0 ? ", class bound" : "") + (nonfinite ? ", non-finite" : "") +
+                  "): host " + std::to_string(host.failures) + " failure(s) first at " +
+                  std::to_string(host.first_bad) + " and " + std::to_string(host.class_failures) +
+                  " outside the class bound, device " + std::to_string(dev.failures) +
+                  " first at " + std::to_string(dev.first_bad) + " and " +
+                  std::to_string(dev.class_failures));
+            ++cases;
           }
         }
       }

@@ -542,8 +542,7 @@ void compare_range(const unsigned char* out, const double* ref, const double* ma
       // reference on |inputs|, so a sum that cancels is judged on what it summed.
       const double scale = std::fmax(std::fabs(r), magnitude ? std::fabs(magnitude[i]) : 0.0);
       const double class_bound = atol + class_rtol * scale;
-      const double ratio =
-          class_bound > 0 ? abs_err / class_bound : (abs_err > 0 ? INFINITY : 0.0);
+      const double ratio = class_bound > 0 ? abs_err / class_bound : (abs_err > 0 ? INFINITY : 0.0);
       if (p.class_ratio < ratio) p.class_ratio = ratio;
       if (!(abs_err <= class_bound) && p.class_failures++ == 0) {
         p.class_first_bad = i;

@@ -548,8 +548,8 @@ bool fold_comparison(const Prepared& p, const HostSet& set, size_t buffer, const
   const auto& b = p.resolved.buffers[buffer];
   if (c.failures == 0) {  // inside the problem's tolerance, outside the class's own bound
     g.status = GateStatus::PrecisionMismatch;
-    g.detail = class_failure_detail(p.resolved.precision, b.name, b.shape, c, tol, scaled) +
-               where + ")";
+    g.detail =
+        class_failure_detail(p.resolved.precision, b.name, b.shape, c, tol, scaled) + where + ")";
     return false;
   }
   g.status = GateStatus::WrongResult;
