@@ -528,7 +528,9 @@ void compare_range(const unsigned char* out, const double* ref, const double* ma
   // The scale the rounding error grows with: |r|, plus, where the reference on |inputs| is
   // given, the error of the terms of a sum that cancels (magnitude_rtol).
   const double mag_rtol = magnitude_rtol(rtol);
-  const double class_rtol = tol.class_rtol;
+  // Only a float64 output is held to the class bound: a narrower format's own rounding
+  // (2^-24 of FP32) is above it, so an honest kernel storing one could not meet it.
+  const double class_rtol = D == DType::F64 ? tol.class_rtol : 0.0;
   for (int64_t i = begin; i < end; ++i) {
     double o = load<D>(out, i), r = ref[i];
     double abs_err = std::fabs(o - r);

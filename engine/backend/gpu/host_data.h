@@ -133,7 +133,8 @@ Comparison compare(const std::vector<double>& out, const std::vector<double>& re
 // element passes when |o - r| <= atol + rtol*max(|r|, |magnitude|): the error bound of a
 // computation whose terms cancel scales with the sum of |terms| (its condition), not with
 // its result, so an honest FP32 sum of random-sign values is judged on what it summed.
-// With tol.class_rtol > 0 every finite element is also held to the class's own bound
+// With tol.class_rtol > 0 every finite element of a float64 output (the only format whose own
+// rounding is below the class bound) is also held to the class's own bound
 // |o - r| <= atol + class_rtol*max(|r|, |magnitude|) (|magnitude| 0 without it): an element
 // outside it is a class failure, not a failure (the worker's precision_mismatch).
 Comparison compare(const unsigned char* out, generators::DType dtype, int64_t n, const double* ref,
