@@ -94,11 +94,12 @@ TEST_CASE("the measured class bound: 1e-7 off under fp64 fails, an honest 1e-15 
 }
 
 TEST_CASE("the measured class bound: a cancelling output is judged on the reference on |inputs|") {
-  // A sum of +-1 terms whose result is 1e-3 (a thousand terms): the honest rounding error is of
-  // the sum of |terms|' size (1e3 x 2^-53 ~ 1e-13), 1e-10 relative to the result.
-  std::vector<double> ref{1e-3, 2.0, -5e-4};
+  // A sum of +-1 terms (a thousand) whose result is 1e-6: the honest rounding error is of the
+  // sum of |terms|' size (1e3 x 2^-53 ~ 1e-13), 1e-7 relative to the result: inside rtol 1e-6,
+  // far outside 2^-32 |r|.
+  std::vector<double> ref{1e-6, 2.0, -5e-7};
   std::vector<double> magnitude{1e3, 2.0, 1e3};  // the reference on |inputs|
-  std::vector<double> out{1e-3 + 1.1e-13, 2.0 + 4e-16, -5e-4 - 9e-14};
+  std::vector<double> out{1e-6 + 1.1e-13, 2.0 + 4e-16, -5e-7 - 9e-14};
   generators::Tolerance tol = loose_fp64();
   gpu::Comparison plain = compare_f64(out, ref, tol);
   CHECK_FALSE(plain.ok);  // the plain class bound (|r| alone) refuses the honest sum
@@ -108,16 +109,23 @@ TEST_CASE("the measured class bound: a cancelling output is judged on the refere
   gpu::Comparison scaled = compare_f64(out, ref, tol, magnitude.data());
   CHECK(scaled.ok);  // on max(|r|, |magnitude|) it passes
   CHECK(scaled.class_ratio < 1e-3);
-  // The same magnitude does not excuse an FP32-grade answer of the terms: 1e3 x 1e-7.
-  out[0] = 1e-3 + 1e-4;
+  // The same magnitude does not excuse FP32-grade terms: 1e3 x 1e-7 passes the problem's bound
+  // widened by the magnitude term (magnitude_rtol, the heavy set's rule) but not the class's.
+  out[0] = 1e-6 + 1e-4;
   gpu::Comparison cheat = compare_f64(out, ref, tol, magnitude.data());
   CHECK_FALSE(cheat.ok);
-  CHECK(cheat.failures == 1);  // 1e-4 on 1e-3 is outside rtol 1e-6 too: a wrong result
+  CHECK(cheat.failures == 0);
+  CHECK(cheat.class_failures == 1);
+  CHECK(cheat.class_ratio > 400);
+  std::vector<double> big_ref{1.0}, big_mag{1e3}, big_out{1.0 + 2e-6 * 0.4};
+  cheat = compare_f64(big_out, big_ref, tol, big_mag.data());
+  CHECK(cheat.failures == 0);
+  CHECK(cheat.class_failures == 1);  // 8e-7 against 2^-32 x 1e3 = 2.3e-7
 }
 
 TEST_CASE("the measured class bound: the parallel walk gives the serial one's class fields") {
   const int64_t n = 3 * (int64_t(1) << 20) + 11;  // several stretches
-  std::vector<double> ref(size_t(n)), out(size_t(n));
+  std::vector<double> ref(static_cast<size_t>(n)), out(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {
     ref[size_t(i)] = 1.0 + double(i % 977);
     out[size_t(i)] = ref[size_t(i)] * (i % 100003 == 7 ? 1 + 3e-7 : 1.0);
