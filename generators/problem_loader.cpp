@@ -45,10 +45,11 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   spec.dir = dir_;
   spec.file = file_;
   if (!rules::expect_map(root, "problem.yaml", file_, diags_)) return spec;
-  rules::check_keys(root,
-                    {"version", "name", "description", "timeout_ms", "scalars", "buffers", "flops",
-                     "bytes", "tolerance", "reference", "seed", "variants", "generator", "kernels"},
-                    file_, diags_);
+  rules::check_keys(
+      root,
+      {"version", "name", "description", "timeout_ms", "scalars", "buffers", "flops", "bytes",
+       "tolerance", "reference", "seed", "variants", "generator", "kernels", "measured_class"},
+      file_, diags_);
   // Folders of the shared kernel library on every kernel's include path, confined to it.
   if (auto list = rules::get_string_list(root, "kernels", file_, diags_)) {
     for (std::size_t i = 0; i < list->size(); ++i) {
@@ -81,6 +82,19 @@ ProblemSpec Loader::load(const YAML::Node& root) {
     if (*t <= 0 || *t > 3600000)
       error(child(root, "timeout_ms"), "timeout_ms must be in [1, 3600000]");
     spec.timeout_ms = static_cast<int>(*t);
+  }
+  // `measured_class: on | off` (default on): off opts out of the measured class bound
+  // (Tolerance::class_rtol), a narrowed check the report names.
+  if (const YAML::Node m = child(root, "measured_class")) {
+    spec.measured_class_where = at(m);
+    const std::string v = m.IsScalar() ? m.Scalar() : "";
+    if (v == "on" || v == "off")
+      spec.measured_class = v == "on";
+    else
+      error(m,
+            "measured_class must be 'on' or 'off' (off: no measured class bound for this "
+            "problem's fp64 variants, a narrowed check), not '" +
+                (m.IsScalar() ? v : std::string("a ") + (m.IsMap() ? "map" : "list")) + "'");
   }
   // An external generator for this problem (docs/external-generators.md): a command line or
   // {command, first}; `{problem_dir}` in it is this folder.

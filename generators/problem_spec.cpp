@@ -44,6 +44,10 @@ const char* to_string(DType d) {
   return nullptr;  // not an enumerator (rules/enum_names.h)
 }
 
+double measured_class_rtol(const std::string& precision) {
+  return precision == "fp64" ? 0x1p-32 : 0.0;
+}
+
 std::optional<DType> dtype_from_string(std::string_view s) { return rules::parse_enum<DType>(s); }
 
 std::size_t dtype_size(DType d) {

@@ -66,7 +66,18 @@ struct ScalarSpec {
 struct Tolerance {
   double rtol = 1e-4;
   double atol = 1e-5;
+  // The declared class's own error bound (docs/reliability.md, "a declared class is measured"):
+  // besides |o - r| <= atol + rtol |r|, every output must meet
+  // |o - r| <= atol + class_rtol * max(|r|, |reference on |inputs||). 0: the class is not
+  // measured (only fp64 is: measured_class_rtol). Set by resolve_shapes, never read from YAML.
+  double class_rtol = 0;
 };
+
+// c_class of the measured class bound for a declared precision class: 2^-32 for fp64 (about
+// 2^21 ulps of slack: an honest FP64 sum of n terms errs by ~sqrt(n) 2^-53, n 2^-53 at worst),
+// 0 for every other class (their rounding is of the size of their tolerances: nothing finer to
+// hold them to).
+double measured_class_rtol(const std::string& precision);
 
 struct LaunchSpec {
   std::string entry;              // kernel name (extern "C")
@@ -158,7 +169,12 @@ struct ProblemSpec {
   std::map<std::string, Tolerance> tolerances;  // by precision class
   ReferenceSpec reference;
   std::vector<VariantSpec> variants;
-  int timeout_ms = 10000;    // watchdog per kernel launch batch
+  int timeout_ms = 10000;  // watchdog per kernel launch batch
+  // `measured_class: off`: the problem opts out of the measured class bound (Tolerance::
+  // class_rtol) for honest code whose error is not bounded by sum-of-|terms| scaling (a chaotic
+  // iteration); a narrowed check, written in the gate detail, the ledger and the report.
+  bool measured_class = true;
+  rules::SourceLocation measured_class_where;
   std::string seed_variant;  // the variant the loop starts from (default: first)
   // `generator:` an external generator command for this problem ("" = none) and whether it
   // is asked before the pool; --generator on the command line takes precedence.

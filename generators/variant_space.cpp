@@ -300,9 +300,12 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
   rv.key = variant_key(variant.id, knobs);
   rv.source_path = kernel_source_path(spec.dir, variant.source);
   rv.precision = variant.precision;
-  if (auto it = spec.tolerances.find(variant.precision); it != spec.tolerances.end())
+  if (auto it = spec.tolerances.find(variant.precision); it != spec.tolerances.end()) {
     rv.tolerance = it->second;
-  else
+    // The class is a promise of precision, measured on every comparison (Tolerance::class_rtol)
+    // unless the problem opted out (measured_class: off, a narrowed check).
+    if (spec.measured_class) rv.tolerance.class_rtol = measured_class_rtol(variant.precision);
+  } else
     rv.issues.push_back(
         {variant.precision_where, "precision class '" + variant.precision + "' not defined"});
   auto slots = slot_values(spec, knobs);

@@ -40,6 +40,7 @@ LEAVES = [
     ("  of which host uploads of standing sets (host_upload)", ("host_upload",)),
     ("  of which copies from the device input cache (device_cache_copy)", ("device_cache_copy",)),
     ("reference runs (reference_run)", ("reference_run",)),
+    ("measured class bound: sets on |inputs| (class_magnitude)", ("class_magnitude",)),
     ("input generation (generate)", ("generate",)),
     ("unprofiled samples (unprofiled)", ("unprofiled",)),
 ]

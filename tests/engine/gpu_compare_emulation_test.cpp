@@ -58,6 +58,7 @@ inline unsigned long long atomicMax(unsigned long long* p, unsigned long long v)
   return old;
 }
 using std::fabs;
+using std::fmax;
 using std::isfinite;
 using std::ldexp;
 #include "compare_kernels.inc"
@@ -89,15 +90,20 @@ Comparison emulate(const std::vector<unsigned char>& out, DType d, const std::ve
   for (unsigned b = 0; b < blocks; ++b) {
     emulated::blockIdx.x = b;
     emulated::solver_compare(out.data(), gpu::compare_type(d), n, ref.data(), magnitude, tol.atol,
-                             tol.rtol, gpu::magnitude_rtol(tol.rtol), &sums);
+                             tol.rtol, gpu::magnitude_rtol(tol.rtol), tol.class_rtol, &sums);
   }
   std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
-  double got = 0, want = 0;
+  double got = 0, want = 0, class_got = 0, class_want = 0;
   if (s.failures) {
     gpu::to_doubles(out.data() + s.first_bad * generators::dtype_size(d), 1, d, &got, 1);
     want = ref[s.first_bad];
   }
-  return gpu::comparison_from_sums(s, got, want);
+  if (s.class_failures) {
+    gpu::to_doubles(out.data() + s.class_first_bad * generators::dtype_size(d), 1, d, &class_got,
+                    1);
+    class_want = ref[s.class_first_bad];
+  }
+  return gpu::comparison_from_sums(s, got, want, class_got, class_want);
 }
 
 bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == b; }
@@ -110,6 +116,11 @@ void check_same(const Comparison& host, const Comparison& dev) {
   CHECK(same(host.want, dev.want));
   CHECK(same(host.max_abs_err, dev.max_abs_err));
   CHECK(same(host.max_rel_err, dev.max_rel_err));
+  CHECK(host.class_failures == dev.class_failures);
+  CHECK(host.class_first_bad == dev.class_first_bad);
+  CHECK(same(host.class_got, dev.class_got));
+  CHECK(same(host.class_want, dev.class_want));
+  CHECK(same(host.class_ratio, dev.class_ratio));
 }
 
 // Output bytes in `d` for the doubles `v` (integers truncated toward zero).
@@ -173,6 +184,9 @@ Case make_case(int64_t n, uint64_t seed, bool integer, int special) {
   }
   if (special == 1) c.got[size_t(n * 2 / 3)] = std::nan("");
   if (special == 2) c.ref[size_t(n / 2)] = INFINITY;
+  if (special == 4) {  // FP64-grade to FP32-grade errors, no sign errors: class failures only
+    for (size_t i = 0; i < c.got.size(); ++i) c.got[i] = c.ref[i] * (1 + 1e-9 * double(i % 3));
+  }
   if (special == 3) {
     c.got[size_t(n / 3)] = 1.5e308;
     c.ref[size_t(n / 3)] = -1.5e308;  // |o - r| overflows to inf: a finite failure
@@ -183,42 +197,48 @@ Case make_case(int64_t n, uint64_t seed, bool integer, int special) {
 }  // namespace
 
 TEST_CASE("the device comparison's source gives the host walk's Comparison, field for field") {
-  int compared = 0, failing = 0;
+  int compared = 0, failing = 0, class_only = 0;
   for (DType d : {DType::F32, DType::F64, DType::F16, DType::BF16, DType::I32, DType::U32,
                   DType::I64, DType::U64}) {
     const bool integer = d != DType::F32 && d != DType::F64 && d != DType::F16 && d != DType::BF16;
-    for (int special = 0; special < 4; ++special) {
+    for (int special = 0; special < 5; ++special) {
       if (integer && special == 1) continue;          // an integer output holds no NaN
-      if (d != DType::F64 && special == 3) continue;  // only float64 holds 1.5e308
+      if (d != DType::F64 && special >= 3) continue;  // only float64 holds 1.5e308
       Case c = make_case(1000 + 37 * special, 0xc0ffee + uint64_t(d) * 17 + uint64_t(special),
                          integer, special);
       std::vector<unsigned char> out = bytes_of(d, c.got);
       for (double rtol : {1e-4, 1e-2}) {
         for (bool with_mag : {false, true}) {
-          generators::Tolerance tol;
-          tol.rtol = rtol;
-          tol.atol = 1e-6;
-          const double* mag = with_mag ? c.magnitude.data() : nullptr;
-          Comparison host = gpu::compare(out.data(), d, int64_t(c.ref.size()), c.ref.data(),
-                                         int64_t(c.ref.size()), tol, 1, mag);
-          for (unsigned blocks : {1u, 3u, 64u, 5000u}) {
-            CAPTURE(generators::to_string(d));
-            CAPTURE(special);
-            CAPTURE(rtol);
-            CAPTURE(with_mag);
-            CAPTURE(blocks);
-            check_same(host, emulate(out, d, c.ref, mag, tol, blocks));
-            ++compared;
+          for (double class_rtol : {0.0, 1e-4, 0x1p-32}) {
+            generators::Tolerance tol;
+            tol.rtol = rtol;
+            tol.atol = 1e-6;
+            tol.class_rtol = class_rtol;
+            const double* mag = with_mag ? c.magnitude.data() : nullptr;
+            Comparison host = gpu::compare(out.data(), d, int64_t(c.ref.size()), c.ref.data(),
+                                           int64_t(c.ref.size()), tol, 1, mag);
+            for (unsigned blocks : {1u, 3u, 64u, 5000u}) {
+              CAPTURE(generators::to_string(d));
+              CAPTURE(special);
+              CAPTURE(rtol);
+              CAPTURE(with_mag);
+              CAPTURE(class_rtol);
+              CAPTURE(blocks);
+              check_same(host, emulate(out, d, c.ref, mag, tol, blocks));
+              ++compared;
+            }
+            failing += !host.ok;
+            class_only += host.failures == 0 && host.class_failures > 0;
           }
-          failing += !host.ok;
         }
       }
     }
   }
   // The cases are not vacuous: most fail somewhere (so first_bad and the values are compared),
   // some pass.
-  CHECK(compared > 300);
-  CHECK(failing > 40);
+  CHECK(compared > 900);
+  CHECK(failing > 120);
+  CHECK(class_only > 0);  // outside the class bound only: precision_mismatch, not wrong_result
 }
 
 TEST_CASE("the device comparison: a pass, a NaN and the magnitude term decide as on the host") {

@@ -56,6 +56,16 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   REQUIRE(n.size() == 2);
   CHECK(n[1] ==
         "timed perturbation: one element a run (the device derivation is not used: it disagrees)");
+  // The measured class bound opted out of (measured_class: off, class_bound.h): written down.
+  g.detail =
+      "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); measured "
+      "class bound: off (measured_class: off in problem.yaml: the fp64 outputs were held to the "
+      "problem's tolerance only); audits compared on the host (no device)";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[1] ==
+        "measured class bound: off (measured_class: off in problem.yaml: the fp64 outputs were "
+        "held to the problem's tolerance only)");
   // The tolerance lint (red team 7, engine/backend/gpu/sample_lint.h): a tolerance that cannot
   // tell a 1-in-2 sample from the whole is a narrowed check, written down, not silent.
   g.detail =

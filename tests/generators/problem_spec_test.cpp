@@ -4,6 +4,7 @@
 
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include "test_support.h"
@@ -352,4 +353,54 @@ TEST_CASE("algorithm_flops: a variant's own count, evaluated per point, positive
   // Not a number: a load error at the value.
   write_mini(t, "word", mini_spec("word", "    algorithm_flops: N > 2\n"));
   CHECK(has_error(load_errors((t.path() / "word").string()), 18, 22, ""));
+}
+
+TEST_CASE("measured_class: on by default, off opts out of the fp64 class bound, else located") {
+  TempDir t;
+  // An fp64 variant: the class bound is measured (Tolerance::class_rtol, class_bound.h).
+  std::string spec = mini_spec("mini", "    precision: fp64\n");
+  spec.replace(spec.find("fp32: {rtol"), 4, "fp64");
+  write_mini(t, "mini", spec);
+  {
+    auto ds = load_errors((t.path() / "mini").string());
+    INFO(dump(ds));
+    REQUIRE(ds.empty());
+    ProblemSpec p = load_problem((t.path() / "mini").string());
+    CHECK(p.measured_class);
+    ResolvedVariant rv = resolve_shapes(p, p.variants[0], {});
+    CHECK(rv.tolerance.rtol == 1e-5);
+    CHECK(rv.tolerance.class_rtol == std::ldexp(1.0, -32));
+  }
+  const std::string before =
+      problem_measurement_hash((t.path() / "mini" / "problem.yaml").string());
+  write_mini(t, "mini", spec + "measured_class: off\n");
+  {
+    auto ds = load_errors((t.path() / "mini").string());
+    INFO(dump(ds));
+    REQUIRE(ds.empty());
+    ProblemSpec p = load_problem((t.path() / "mini").string());
+    CHECK_FALSE(p.measured_class);
+    CHECK(p.measured_class_where.line == 19);
+    ResolvedVariant rv = resolve_shapes(p, p.variants[0], {});
+    CHECK(rv.tolerance.class_rtol == 0);  // opted out: the problem's tolerance only
+    // What the gate decides depends on it: another measurement.
+    CHECK(problem_measurement_hash((t.path() / "mini" / "problem.yaml").string()) != before);
+  }
+  write_mini(t, "mini", spec + "measured_class: on\n");
+  CHECK(load_errors((t.path() / "mini").string()).empty());
+  // An fp32 variant is never measured: its class is as coarse as its tolerance.
+  write_mini(t, "mini", mini_spec());
+  {
+    ProblemSpec p = load_problem((t.path() / "mini").string());
+    CHECK(resolve_shapes(p, p.variants[0], {}).tolerance.class_rtol == 0);
+  }
+  // Anything but on/off is a located error.
+  write_mini(t, "mini", spec + "measured_class: false\n");
+  auto ds = load_errors((t.path() / "mini").string());
+  INFO(dump(ds));
+  CHECK(has_error(ds, 19, 17, "measured_class must be 'on' or 'off'"));
+  CHECK(has_error(ds, 19, 17, "not 'false'"));
+  write_mini(t, "mini", spec + "measured_class: [off]\n");
+  ds = load_errors((t.path() / "mini").string());
+  CHECK(has_error(ds, 19, 17, "not 'a list'"));
 }

@@ -127,6 +127,14 @@ TEST_CASE("problems check: a bad spec exits 2 with located errors; an unknown na
   Run r = check(t, {});
   CHECK(r.rc == 2);
   CHECK(r.err.find("tiny/problem.yaml:22:1: error: unknown key 'bogus'") != std::string::npos);
+  // The measured class's opt-out takes on or off only (class_bound.h): located, exit 2.
+  t.write("tiny/problem.yaml", std::string(kSpec) + "measured_class: maybe\n");
+  Run bad_class = check(t, {});
+  CHECK(bad_class.rc == 2);
+  CHECK(bad_class.err.find("tiny/problem.yaml:22:17: error: measured_class must be 'on' or "
+                           "'off'") != std::string::npos);
+  t.write("tiny/problem.yaml", std::string(kSpec) + "measured_class: off\n");
+  CHECK(check(t, {}).rc != 2);
   Run missing = check(t, {"nosuch"});
   CHECK(missing.rc == 2);
   CHECK(missing.err.find("unknown problem 'nosuch'") != std::string::npos);

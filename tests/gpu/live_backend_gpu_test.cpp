@@ -147,3 +147,25 @@ TEST_CASE("gpu: the fault suite ends in the right outcomes and the backend keeps
   CHECK(fast.status == GateStatus::TooFast);
   CHECK(b->workers_started() == 3);
 }
+
+TEST_CASE("gpu: the measured fp64 class refuses an FP32-grade answer inside the tolerance") {
+  // tests/gpu/problems/measured_fp64 (docs/reliability.md P4c, class_bound.h): row sums of
+  // positive FP64 values at rtol 1e-6. The FP64 sums pass with nothing said; the sums of values
+  // cut to 24 mantissa bits (~6e-8 relative low, no FP32 instruction for the PTX scan) are
+  // precision_mismatch with the ratio to the class's own bound; with measured_class: off they
+  // pass and the gate says the check was narrowed.
+  auto b = open_or_skip(kFaults);
+  if (!b) return;
+  GateResult honest = b->gate({"measured_fp64", "honest", {}});
+  CHECK_MESSAGE(honest.status == GateStatus::Passed, honest.detail);
+  CHECK(honest.detail.find("measured class bound: off") == std::string::npos);
+  CHECK(honest.max_rel_err < 1e-12);
+  GateResult narrow = b->gate({"measured_fp64", "fp32_grade", {}});
+  CHECK_MESSAGE(narrow.status == GateStatus::PrecisionMismatch, narrow.detail);
+  CHECK_MESSAGE(narrow.detail.find("x the fp64 class's own error bound") != std::string::npos,
+                narrow.detail);
+  CHECK_MESSAGE(narrow.detail.find("declare precision 'fp32'") != std::string::npos, narrow.detail);
+  GateResult off = b->gate({"measured_fp64_off", "fp32_grade", {}});
+  CHECK_MESSAGE(off.status == GateStatus::Passed, off.detail);
+  CHECK_MESSAGE(off.detail.find("measured class bound: off") != std::string::npos, off.detail);
+}

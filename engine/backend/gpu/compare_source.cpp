@@ -14,7 +14,10 @@ namespace {
 // finds failing is its smallest; the smallest over all threads is the serial walk's first.
 constexpr const char* kSource = R"(
 typedef unsigned long long u64;
-struct sc_sums { u64 failures; u64 first_bad; u64 max_abs; u64 max_rel; u64 nonfinite; };
+struct sc_sums {
+  u64 failures; u64 first_bad; u64 max_abs; u64 max_rel; u64 nonfinite;
+  u64 class_failures; u64 class_first_bad; u64 class_ratio;
+};
 
 __device__ double sc_half(unsigned short h) {
   int e = (h >> 10) & 31, m = h & 1023;
@@ -41,10 +44,12 @@ __device__ double sc_load(const void* p, int type, long long i) {
 extern "C" __global__ void solver_compare(const void* out, int type, long long n,
                                           const double* ref, const double* magnitude,
                                           double atol, double rtol, double mag_rtol,
-                                          sc_sums* sums) {
+                                          double class_rtol, sc_sums* sums) {
   u64 failures = 0, first = ~0ULL;
   double max_abs = 0, max_rel = 0;
   u64 nonfinite = 0;
+  u64 class_failures = 0, class_first = ~0ULL;
+  double class_ratio = 0;
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     double o = sc_load(out, type, i), r = ref[i];
@@ -52,6 +57,15 @@ extern "C" __global__ void solver_compare(const void* out, int type, long long n
     double rel_err = r != 0 ? abs_err / fabs(r) : abs_err;
     double bound = atol + rtol * fabs(r) + (magnitude ? mag_rtol * fabs(magnitude[i]) : 0.0);
     bool finite = isfinite(o) && isfinite(r);
+    if (class_rtol > 0 && type == 1 && finite) {  // float64 outputs only, as on the host
+      double scale = fmax(fabs(r), magnitude ? fabs(magnitude[i]) : 0.0);
+      double class_bound = atol + class_rtol * scale;
+      double ratio = class_bound > 0 ? abs_err / class_bound
+                                     : (abs_err > 0 ? __longlong_as_double(0x7ff0000000000000LL)
+                                                    : 0.0);
+      if (class_ratio < ratio) class_ratio = ratio;
+      if (!(abs_err <= class_bound) && class_failures++ == 0) class_first = (u64)i;
+    }
     if (!(finite && abs_err <= bound)) {
       if (failures++ == 0) first = (u64)i;
       if (!finite) {
@@ -63,8 +77,12 @@ extern "C" __global__ void solver_compare(const void* out, int type, long long n
     if (max_rel < rel_err) max_rel = rel_err;
   }
   __shared__ u64 s_failures[256], s_first[256], s_nonfinite[256];
-  __shared__ double s_abs[256], s_rel[256];
+  __shared__ u64 s_class_failures[256], s_class_first[256];
+  __shared__ double s_abs[256], s_rel[256], s_class_ratio[256];
   unsigned t = threadIdx.x;
+  s_class_failures[t] = class_failures;
+  s_class_first[t] = class_first;
+  s_class_ratio[t] = class_ratio;
   s_failures[t] = failures;
   s_first[t] = first;
   s_nonfinite[t] = nonfinite;
@@ -78,6 +96,9 @@ extern "C" __global__ void solver_compare(const void* out, int type, long long n
       s_nonfinite[t] |= s_nonfinite[t + half];
       if (s_abs[t] < s_abs[t + half]) s_abs[t] = s_abs[t + half];
       if (s_rel[t] < s_rel[t + half]) s_rel[t] = s_rel[t + half];
+      s_class_failures[t] += s_class_failures[t + half];
+      if (s_class_first[t + half] < s_class_first[t]) s_class_first[t] = s_class_first[t + half];
+      if (s_class_ratio[t] < s_class_ratio[t + half]) s_class_ratio[t] = s_class_ratio[t + half];
     }
     __syncthreads();
   }
@@ -89,6 +110,11 @@ extern "C" __global__ void solver_compare(const void* out, int type, long long n
     if (s_nonfinite[0]) atomicMax(&sums->nonfinite, 1ULL);
     atomicMax(&sums->max_abs, (u64)__double_as_longlong(s_abs[0]));
     atomicMax(&sums->max_rel, (u64)__double_as_longlong(s_rel[0]));
+    if (s_class_failures[0]) {
+      atomicAdd(&sums->class_failures, s_class_failures[0]);
+      atomicMin(&sums->class_first_bad, s_class_first[0]);
+    }
+    atomicMax(&sums->class_ratio, (u64)__double_as_longlong(s_class_ratio[0]));
   }
 }
 )";
@@ -125,10 +151,18 @@ int compare_type(generators::DType d) {
   return 7;
 }
 
-Comparison comparison_from_sums(const CompareSums& s, double got, double want) {
+Comparison comparison_from_sums(const CompareSums& s, double got, double want, double class_got,
+                                double class_want) {
   Comparison c;
   c.failures = int64_t(s.failures);
-  c.ok = s.failures == 0;
+  c.class_failures = int64_t(s.class_failures);
+  c.ok = s.failures == 0 && s.class_failures == 0;
+  if (s.class_failures) {
+    c.class_first_bad = int64_t(s.class_first_bad);
+    c.class_got = class_got;
+    c.class_want = class_want;
+  }
+  c.class_ratio = from_bits(s.class_ratio_bits);
   if (!c.ok) {
     c.first_bad = int64_t(s.first_bad);
     c.got = got;

@@ -12,9 +12,10 @@
 
 namespace solver::gpu {
 
-// extern "C" __global__ solver_compare(out, type, n, ref, magnitude, atol, rtol, mag_rtol, sums):
-// a grid-stride walk of n elements of `out` (its format: compare_type) against the float64
-// `ref` (and `magnitude`, may be null), each block's sums merged into *sums with atomics.
+// extern "C" __global__ solver_compare(out, type, n, ref, magnitude, atol, rtol, mag_rtol,
+// class_rtol, sums): a grid-stride walk of n elements of `out` (its format: compare_type) against
+// the float64 `ref` (and `magnitude`, may be null), each block's sums merged into *sums with
+// atomics; class_rtol > 0 also holds each finite element to the measured class bound.
 // Launch with a power-of-two block of at most kCompareBlock threads.
 const char* compare_source();
 constexpr int kCompareBlock = 256;
@@ -30,10 +31,17 @@ struct CompareSums {
   uint64_t first_bad = ~uint64_t(0);
   uint64_t max_abs_bits = 0, max_rel_bits = 0;
   uint64_t nonfinite = 0;
+  // The measured class bound (Tolerance::class_rtol): elements outside it, the smallest such
+  // index, the bit pattern of the largest error / bound ratio.
+  uint64_t class_failures = 0;
+  uint64_t class_first_bad = ~uint64_t(0);
+  uint64_t class_ratio_bits = 0;
 };
 
 // The Comparison the host walk would give (host_data.h), from the kernel's sums and the output
-// and reference values at first_bad (`got`, `want`; ignored when nothing failed).
-Comparison comparison_from_sums(const CompareSums& s, double got, double want);
+// and reference values at first_bad (`got`, `want`; ignored when nothing failed) and at
+// class_first_bad (`class_got`, `class_want`; ignored when no element is outside the class bound).
+Comparison comparison_from_sums(const CompareSums& s, double got, double want, double class_got = 0,
+                                double class_want = 0);
 
 }  // namespace solver::gpu

@@ -64,7 +64,9 @@ bool same(double a, double b) { return (std::isnan(a) && std::isnan(b)) || a == 
 bool same(const Comparison& a, const Comparison& b) {
   return a.ok == b.ok && a.failures == b.failures && a.first_bad == b.first_bad &&
          same(a.got, b.got) && same(a.want, b.want) && same(a.max_abs_err, b.max_abs_err) &&
-         same(a.max_rel_err, b.max_rel_err);
+         same(a.max_rel_err, b.max_rel_err) && a.class_failures == b.class_failures &&
+         a.class_first_bad == b.class_first_bad && same(a.class_got, b.class_got) &&
+         same(a.class_want, b.class_want) && same(a.class_ratio, b.class_ratio);
 }
 
 }  // namespace
@@ -99,8 +101,10 @@ Comparison DeviceCompare::operator()(CUdeviceptr out, DType dtype, int64_t n, CU
   int type = compare_type(dtype);
   long long count = n;
   double atol = tol.atol, rtol = tol.rtol, mag_rtol = magnitude_rtol(tol.rtol);
+  double class_rtol = tol.class_rtol;
   CUdeviceptr sums = sums_.ptr();
-  void* args[] = {&out, &type, &count, &ref, &magnitude, &atol, &rtol, &mag_rtol, &sums};
+  void* args[] = {&out,  &type, &count,    &ref,        &magnitude,
+                  &atol, &rtol, &mag_rtol, &class_rtol, &sums};
   unsigned blocks = unsigned(
       std::max<int64_t>(1, std::min<int64_t>(blocks_, (n + kCompareBlock - 1) / kCompareBlock)));
   if (n > 0)
@@ -108,15 +112,18 @@ Comparison DeviceCompare::operator()(CUdeviceptr out, DType dtype, int64_t n, CU
   CompareSums s;
   CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
   CU_CHECK(cuStreamSynchronize(stream));
-  double got = 0, want = 0;
-  if (s.failures) {  // the two values at the first failure, read as the host walk reads them
+  // The two values at a first failure, read as the host walk reads them.
+  auto values_at = [&](uint64_t index, double& got, double& want) {
     const size_t size = generators::dtype_size(dtype);
     unsigned char bytes[8] = {};
-    CU_CHECK(cuMemcpyDtoH(bytes, out + s.first_bad * size, size));
+    CU_CHECK(cuMemcpyDtoH(bytes, out + index * size, size));
     to_doubles(bytes, 1, dtype, &got, 1);
-    CU_CHECK(cuMemcpyDtoH(&want, ref + s.first_bad * sizeof(double), sizeof(double)));
-  }
-  return comparison_from_sums(s, got, want);
+    CU_CHECK(cuMemcpyDtoH(&want, ref + index * sizeof(double), sizeof(double)));
+  };
+  double got = 0, want = 0, class_got = 0, class_want = 0;
+  if (s.failures) values_at(s.first_bad, got, want);
+  if (s.class_failures) values_at(s.class_first_bad, class_got, class_want);
+  return comparison_from_sums(s, got, want, class_got, class_want);
 }
 
 void DeviceCompare::self_check(CUstream stream) {
@@ -134,29 +141,37 @@ void DeviceCompare::self_check(CUstream stream) {
       CU_CHECK(cuMemcpyHtoD(dmag.ptr(), mag.data(), mag.size() * 8));
       for (double rtol : {1e-4, 1e-3}) {
         for (bool with_mag : {false, true}) {
-          generators::Tolerance tol;
-          tol.rtol = rtol;
-          tol.atol = 1e-6;
-          Comparison host =
-              compare(out.data(), d, n, ref.data(), n, tol, 1, with_mag ? mag.data() : nullptr);
-          Comparison dev =
-              (*this)(dout.ptr(), d, n, dref.ptr(), with_mag ? dmag.ptr() : 0, tol, stream);
-          if (!same(host, dev))
-            throw std::runtime_error(
-                "the device comparison disagrees with the host's on a probe (" +
-                std::string(generators::to_string(d)) + ", rtol " +
-                (rtol < 5e-4 ? "1e-4" : "1e-3") + (with_mag ? ", magnitude" : "") +
-                (nonfinite ? ", non-finite" : "") + "): host " + std::to_string(host.failures) +
-                " failure(s) first at " + std::to_string(host.first_bad) + ", device " +
-                std::to_string(dev.failures) + " first at " + std::to_string(dev.first_bad));
-          ++cases;
+          // The measured class bound (float64 outputs only): off, between the probe's two
+          // errors (3e-4 fails, 3e-4 against 4 |v| passes) and fp64's.
+          for (double class_rtol : {0.0, 1e-4, 0x1p-32}) {
+            generators::Tolerance tol;
+            tol.rtol = rtol;
+            tol.atol = 1e-6;
+            tol.class_rtol = class_rtol;
+            Comparison host =
+                compare(out.data(), d, n, ref.data(), n, tol, 1, with_mag ? mag.data() : nullptr);
+            Comparison dev =
+                (*this)(dout.ptr(), d, n, dref.ptr(), with_mag ? dmag.ptr() : 0, tol, stream);
+            if (!same(host, dev))
+              throw std::runtime_error(
+                  "the device comparison disagrees with the host's on a probe (" +
+                  std::string(generators::to_string(d)) + ", rtol " +
+                  (rtol < 5e-4 ? "1e-4" : "1e-3") + (with_mag ? ", magnitude" : "") +
+                  (class_rtol > 0 ? ", class bound" : "") + (nonfinite ? ", non-finite" : "") +
+                  "): host " + std::to_string(host.failures) + " failure(s) first at " +
+                  std::to_string(host.first_bad) + " and " + std::to_string(host.class_failures) +
+                  " outside the class bound, device " + std::to_string(dev.failures) +
+                  " first at " + std::to_string(dev.first_bad) + " and " +
+                  std::to_string(dev.class_failures));
+            ++cases;
+          }
         }
       }
     }
   }
   checked_ = std::to_string(cases) +
              " probes: 8 dtypes x finite/non-finite x 2 rtol x "
-             "with/without magnitude, " +
+             "with/without magnitude x 3 class bounds, " +
              std::to_string(n) + " elements";
 }
 

@@ -2,10 +2,12 @@
 // candidate's saved outputs against the reference's float64 outputs where both already are, in
 // device memory, instead of reading the reference (8 bytes an element) and the outputs back to
 // the host and walking them there. Only the sums (failures, first failing index, largest
-// errors) and, on a failure, the two values at the first failing index cross to the host. The
-// rule is compare()'s (host_data.h), written once for the device in compare_source.h; when the
-// worker starts, a self-check holds the device to the host walk field for field, on every
-// output dtype, with and without the magnitude term, on passes, failures and non-finite values.
+// errors, the measured class bound's count, first index and largest ratio) and, on a failure,
+// the two values at the first failing index (and at the first outside the class bound) cross
+// to the host. The rule is compare()'s (host_data.h), written once for the device in
+// compare_source.h; when the worker starts, a self-check holds the device to the host walk
+// field for field, on every output dtype, with and without the magnitude term, with the class
+// bound off and on (class_bound.h), on passes, failures and non-finite values.
 // A disagreement (or no NVRTC) throws: the worker then compares on the host and says so in
 // every gate's detail.
 #pragma once

@@ -54,13 +54,15 @@ bool Worker::check_fresh(Prepared& p, int slot, int fresh, engine::GateResult& g
     PhaseScope step("reference_run");
     launch_reference(p, fresh, "fresh-set reference run");
   }
-  bool ok = true;
+  bool ok = true, class_only = false;
+  const engine::GateResult before = g;
   try {
     PhaseScope step("compare_device");
     const generators::Tolerance tol = set_tolerance(p, set);
     for (size_t buffer : p.buffers->outputs()) {
       Comparison c = p.buffers->compare_output_on_device(buffer, *compare_, tol, ctx_->stream());
       ok = fold_comparison(p, set, buffer, c, tol, false, g, where);
+      class_only = !ok && c.failures == 0 && c.class_failures > 0;
       if (!ok) break;
     }
   } catch (...) {
@@ -68,7 +70,12 @@ bool Worker::check_fresh(Prepared& p, int slot, int fresh, engine::GateResult& g
     throw;
   }
   p.buffers->clear_reference_outputs();
-  return ok;
+  if (!class_only) return ok;
+  // Outside the plain class bound only (class_bound.h): the host path, which derives the
+  // reference on |inputs| and decides on the scaled bound (the slot's inputs are the fresh
+  // set's still, verified again there).
+  g = before;
+  return check_outputs(p, slot, g, when, fresh);
 }
 
 }  // namespace solver::gpu

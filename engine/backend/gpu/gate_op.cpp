@@ -283,7 +283,13 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
       (derive_ ? "" : "; timed perturbation: one element a run (" + derive_note_ + ")") +
       // The same check either way (the host walk is the definition), but said: where the
       // audits compared is part of what this worker measured (device_compare.h).
-      (compare_ ? "" : "; audits compared on the host (" + compare_note_ + ")");
+      (compare_ ? "" : "; audits compared on the host (" + compare_note_ + ")") +
+      // A class the worker would measure, opted out of by the problem (class_bound.h): said in
+      // every passed gate, and so in the ledger's narrowed checks and the report.
+      (!p.spec.measured_class && generators::measured_class_rtol(p.resolved.precision) > 0
+           ? "; measured class bound: off (measured_class: off in problem.yaml: the " +
+                 p.resolved.precision + " outputs were held to the problem's tolerance only)"
+           : "");
   return done();
 }
 

@@ -107,11 +107,18 @@ void to_doubles(const unsigned char* bytes, int64_t n, generators::DType dtype, 
                 int threads = 0);
 
 struct Comparison {
-  bool ok = true;
+  bool ok = true;  // no failure and no class failure
   int64_t failures = 0;
   int64_t first_bad = -1;    // first failing index
   double got = 0, want = 0;  // at first_bad
   double max_abs_err = 0, max_rel_err = 0;
+  // The measured class bound (Tolerance::class_rtol > 0): finite elements outside
+  // atol + class_rtol * max(|r|, |magnitude|), the first of them and its values, and the largest
+  // |o - r| / that bound over the finite elements (infinite where the bound is 0 and o != r).
+  int64_t class_failures = 0;
+  int64_t class_first_bad = -1;
+  double class_got = 0, class_want = 0;
+  double class_ratio = 0;
   std::string describe(const std::string& buffer, const std::vector<int64_t>& shape) const;
 };
 
@@ -126,6 +133,10 @@ Comparison compare(const std::vector<double>& out, const std::vector<double>& re
 // element passes when |o - r| <= atol + rtol*max(|r|, |magnitude|): the error bound of a
 // computation whose terms cancel scales with the sum of |terms| (its condition), not with
 // its result, so an honest FP32 sum of random-sign values is judged on what it summed.
+// With tol.class_rtol > 0 every finite element of a float64 output (the only format whose own
+// rounding is below the class bound) is also held to the class's own bound
+// |o - r| <= atol + class_rtol*max(|r|, |magnitude|) (|magnitude| 0 without it): an element
+// outside it is a class failure, not a failure (the worker's precision_mismatch).
 Comparison compare(const unsigned char* out, generators::DType dtype, int64_t n, const double* ref,
                    int64_t ref_n, const generators::Tolerance& tol, int threads = 0,
                    const double* magnitude = nullptr);

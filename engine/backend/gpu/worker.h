@@ -74,6 +74,11 @@ struct Prepared {
   // magnitude pass (check_outputs); a failure derives the set from set 0's pristine copy (its
   // keyed digest checked first, device_buffers.cpp) and decides on the magnitude bound.
   std::map<int, uint64_t> magnitude_pending;
+  // The measured class bound's reference on |inputs| (class_bound.h), made only where the plain
+  // class bound failed: set index -> its absolute set's index (-1: no float input is negative,
+  // the plain bound is the verdict). Kept apart from magnitude_set, which also loosens the
+  // problem's own bound.
+  std::map<int, int> class_magnitude;
 };
 
 // Either a runnable variant, or the gate outcome that stopped it (InvalidSpec, CompileError).
@@ -142,7 +147,8 @@ std::string short_num(double v);
 generators::Tolerance set_tolerance(const Prepared& p, const HostSet& set);
 // One output's Comparison (`buffer`, compared at `tol` on `set`) folded into g: its largest
 // errors, at the regular scale, into g's; on a failure WrongResult and the detail (`where` says
-// which run; `scaled`: the bound had the magnitude term). Returns c.ok.
+// which run; `scaled`: the bound had the magnitude term); with no failure but elements outside
+// the measured class bound (class_bound.h), PrecisionMismatch and what to declare. Returns c.ok.
 bool fold_comparison(const Prepared& p, const HostSet& set, size_t buffer, const Comparison& c,
                      const generators::Tolerance& tol, bool scaled, engine::GateResult& g,
                      const std::string& where);
@@ -365,6 +371,19 @@ class Worker {
   // The reference on |inputs| of a heavy-tailed `set` (derived and linked where still
   // pending, as check_outputs does); null where the set has none.
   const std::vector<HostDoubles>* magnitude_reference(Prepared& p, int set);
+  // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference on
+  // |inputs| of host set `set`, made once per set and kept in Prepared::class_magnitude; of the
+  // inputs an audited timed run saw (its perturbation made again on the host), made per audit.
+  // Null where no float input is negative (the plain bound is the verdict).
+  const std::vector<HostDoubles>* class_magnitude(Prepared& p, int set);
+  const std::vector<HostDoubles>* audit_class_magnitude(Prepared& p, const AuditedRun& a);
+  // After a comparison that failed only on the plain class bound (g: PrecisionMismatch, not
+  // scaled), the outputs read back last compared again against `want` on the class bound
+  // scaled by `magnitude` (null: the plain verdict stands). Returns the final verdict.
+  // `set`: the host set's index (taken after `magnitude`, whose set may move the others).
+  bool class_recheck(Prepared& p, int set, const std::vector<DoublesView>& want,
+                     const std::vector<HostDoubles>* magnitude, engine::GateResult& g,
+                     const engine::GateResult& before, const std::string& where);
   static std::string homogeneous_key(const Prepared& p) {
     return p.spec.name + "|" + p.reference.source_hash;
   }

@@ -1,0 +1,125 @@
+#include "engine/backend/gpu/class_bound.h"
+
+#include <cmath>
+#include <cstring>
+#include <memory>
+#include <sstream>
+
+#include "engine/backend/gpu/timed_perturbation.h"
+
+namespace solver::gpu {
+
+namespace {
+
+using generators::BufferRole;
+using generators::DType;
+
+bool float_input(const generators::ResolvedBuffer& b) {
+  const bool input = b.role == BufferRole::In || b.role == BufferRole::InOut;
+  const bool floating = b.dtype == DType::F32 || b.dtype == DType::F64 || b.dtype == DType::F16 ||
+                        b.dtype == DType::BF16;
+  return input && floating;
+}
+
+std::shared_ptr<HostInput> copy_of(const HostInput& in) {
+  auto out = std::make_shared<HostInput>();
+  out->size = in.size;
+  out->data.reset(new unsigned char[in.size]);
+  if (in.size) std::memcpy(out->data.get(), in.data.get(), in.size);
+  return out;
+}
+
+std::string num(double v) {
+  std::ostringstream s;
+  s.precision(3);
+  s << v;
+  return s.str();
+}
+
+}  // namespace
+
+std::optional<HostSet> absolute_set(const generators::ResolvedVariant& variant,
+                                    const HostSet& base) {
+  HostSet out;
+  out.key = base.key + "/absolute";
+  out.seed = base.seed;
+  out.kind = SetKind::HeavyMagnitude;
+  out.inputs = base.inputs;
+  out.digests = base.digests;
+  bool changed = false;
+  for (size_t i = 0; i < variant.buffers.size() && i < base.inputs.size(); ++i) {
+    const auto& b = variant.buffers[i];
+    if (!base.inputs[i] || !float_input(b)) continue;
+    const size_t size = generators::dtype_size(b.dtype);
+    const HostInput& in = *base.inputs[i];
+    // The sign bit is the top bit of the element's last byte (little-endian) in every format.
+    bool negative = false;
+    for (size_t at = size - 1; at < in.size && !negative; at += size)
+      negative = (in.data[at] & 0x80) != 0;
+    if (!negative) continue;
+    auto abs = copy_of(in);
+    for (size_t at = size - 1; at < abs->size; at += size) abs->data[at] &= 0x7f;
+    out.digests[i] = digest(abs->data.get(), abs->size);
+    out.inputs[i] = std::move(abs);
+    changed = true;
+  }
+  if (!changed) return std::nullopt;
+  return out;
+}
+
+HostSet timed_inputs(const generators::ResolvedVariant& variant, const HostSet& base,
+                     uint64_t run_seed, bool homogeneous) {
+  HostSet out = base;
+  out.key = base.key + "/timed-" + std::to_string(run_seed);
+  out.kind = SetKind::Fresh;  // not Regular: its bytes are its own, not the input cache's
+  out.on_device = false;
+  out.plan.clear();
+  out.magnitude_set = -1;
+  for (const Perturbation& t : timed_perturbations(variant, run_seed, homogeneous)) {
+    if (t.buffer >= out.inputs.size() || !out.inputs[t.buffer]) continue;
+    auto changed = copy_of(*out.inputs[t.buffer]);
+    apply_perturbation(variant.buffers[t.buffer], changed->data.get(), t);
+    out.digests[t.buffer] = digest(changed->data.get(), changed->size);
+    out.inputs[t.buffer] = std::move(changed);
+  }
+  return out;
+}
+
+std::string class_failure_detail(const std::string& precision, const std::string& buffer,
+                                 const std::vector<int64_t>& shape, const Comparison& c,
+                                 const generators::Tolerance& tol, bool scaled) {
+  std::ostringstream s;
+  s.precision(9);
+  s << buffer << "[" << c.class_first_bad << "]";
+  if (shape.size() > 1 && c.class_first_bad >= 0) {  // row-major coordinates
+    std::vector<int64_t> idx(shape.size());
+    int64_t rest = c.class_first_bad;
+    for (size_t k = shape.size(); k-- > 0;) {
+      idx[k] = rest % shape[k];
+      rest /= shape[k];
+    }
+    s << " (at";
+    for (auto v : idx) s << " " << v;
+    s << ")";
+  }
+  // The relative error the largest ratio stands for, on the class bound's own scale.
+  const double relative = c.class_ratio * tol.class_rtol;
+  const int bits =
+      relative > 0 && std::isfinite(relative) ? int(std::floor(-std::log2(relative))) : 0;
+  s << " = " << c.class_got << ", reference " << c.class_want << "; " << c.class_failures
+    << " element(s) within the problem's tolerance (rtol " << num(tol.rtol) << ", atol "
+    << num(tol.atol) << ") but outside the " << precision << " class's own error bound (atol + 2^"
+    << std::ilogb(tol.class_rtol) << " x "
+    << (scaled ? "max(|reference|, reference on |inputs|)" : "|reference|") << "); the outputs are "
+    << num(c.class_ratio) << " x the " << precision
+    << " class's own error bound (a relative error of about " << num(relative);
+  if (bits > 0) s << ", " << bits << " correct bits";
+  s << "): the code computes at about " << (bits > 26 ? "between fp32 and " + precision : "fp32")
+    << " precision; declare precision 'fp32' with a tolerance class that allows it (honest "
+    << precision
+    << " code whose error is not bounded by the sum of |terms|, a chaotic iteration: "
+       "measured_class: off in problem.yaml, a narrowed check)";
+  return s.str();
+}
+
+}  // namespace solver::gpu

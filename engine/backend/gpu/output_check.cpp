@@ -1,0 +1,160 @@
+// The check of a candidate's outputs (docs/reliability.md P2, P4c, P7): its inputs unchanged,
+// then every output against the float64 reference at the problem's tolerance and, under a
+// measured class (class_bound.h), the class's own bound; the reference on |inputs| is derived
+// only where a plain bound fails (the heavy set's magnitude set, the class bound's absolute set).
+#include <optional>
+
+#include "engine/backend/gpu/class_bound.h"
+#include "engine/backend/gpu/phase_log.h"
+#include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/gpu/worker.h"
+
+namespace solver::gpu {
+
+using engine::GateResult;
+using engine::GateStatus;
+
+bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::string& when,
+                           int expected) {
+  NvtxRange range("check");
+  if (expected < 0) expected = slot;
+  const HostSet& set = p.buffers->host_set(expected);
+  auto where = [&] {
+    return " (" + when + ", input set " + std::to_string(expected) +
+           (set.kind == SetKind::Regular ? "" : std::string(" [") + to_string(set.kind) + "]") +
+           ", seed " + std::to_string(set.seed) + ")";
+  };
+  // Inputs first: a kernel that rewrote them is refused for that, whatever its outputs say.
+  std::optional<PhaseScope> step;
+  step.emplace("verify_inputs");
+  std::string mutated = p.buffers->verify_inputs(slot, expected);
+  if (!mutated.empty()) {
+    g.status = GateStatus::InputMutated;
+    g.detail = mutated + where();
+    return false;
+  }
+  step.reset();
+  // The reference was computed before the candidate ran (prepare / add_fresh_set).
+  const auto& want = reference_outputs(p, expected);
+  std::string w = where();
+  w.pop_back();
+  auto pending = p.magnitude_pending.find(expected);
+  if (set.magnitude_set < 0 && pending != p.magnitude_pending.end()) {
+    // The magnitude bound is the plain bound plus a non-negative term, element by element, and
+    // the errors reported do not depend on the bound (host_data.cpp, compare_range): a plain
+    // pass is the magnitude verdict, with the same figures, without the magnitude set's
+    // derivation and reference run. Only a plain failure pays for them.
+    engine::GateResult before = g;
+    if (compare_outputs(p, set, views(want), nullptr, g, w)) return true;
+    if (g.status != GateStatus::PrecisionMismatch && g.status != GateStatus::WrongResult)
+      return false;
+    g = before;
+    const uint64_t seed = pending->second;
+    p.magnitude_pending.erase(pending);
+    // From set 0's pristine copy (digest-checked) into buffers no candidate was given; the
+    // variant's outputs were read back above and are compared again below, not re-read.
+    const int im = add_derived_set(p, SetKind::HeavyMagnitude, seed);
+    HostSet& checked = p.buffers->host_set(expected);
+    if (im >= 0) checked.magnitude_set = im;
+    const std::vector<HostDoubles>* magnitude = im >= 0 ? &reference_outputs(p, im) : nullptr;
+    before = g;
+    if (compare_outputs(p, checked, views(reference_outputs(p, expected)), magnitude, g, w,
+                        /*download=*/false))
+      return true;
+    if (magnitude || g.status != GateStatus::PrecisionMismatch) return false;
+    // No heavy magnitude set: the measured class bound's own reference on |inputs|.
+    const std::vector<HostDoubles>* absolute = class_magnitude(p, expected);
+    return class_recheck(p, expected, views(reference_outputs(p, expected)), absolute, g, before,
+                         w);
+  }
+  const std::vector<HostDoubles>* magnitude =
+      set.magnitude_set >= 0 ? &reference_outputs(p, set.magnitude_set) : nullptr;
+  engine::GateResult before = g;
+  if (compare_outputs(p, set, views(want), magnitude, g, w)) return true;
+  if (magnitude || g.status != GateStatus::PrecisionMismatch) return false;
+  // The plain class bound failed (class_bound.h): only now the reference on |inputs|.
+  const std::vector<HostDoubles>* absolute = class_magnitude(p, expected);
+  return class_recheck(p, expected, views(reference_outputs(p, expected)), absolute, g, before, w);
+}
+
+generators::Tolerance set_tolerance(const Prepared& p, const HostSet& set) {
+  generators::Tolerance tol = p.resolved.tolerance;
+  tol.atol *= set.atol_scale;
+  return tol;
+}
+
+bool fold_comparison(const Prepared& p, const HostSet& set, size_t buffer, const Comparison& c,
+                     const generators::Tolerance& tol, bool scaled, GateResult& g,
+                     const std::string& where) {
+  // Errors of scaled sets are reported at the regular scale, comparable with the others.
+  double abs_err = c.max_abs_err / set.atol_scale;
+  if (std::isnan(abs_err) || std::isnan(g.max_abs_err))
+    g.max_abs_err = std::nan("");
+  else
+    g.max_abs_err = std::max(g.max_abs_err, abs_err);
+  if (std::isnan(c.max_rel_err) || std::isnan(g.max_rel_err))
+    g.max_rel_err = std::nan("");
+  else
+    g.max_rel_err = std::max(g.max_rel_err, c.max_rel_err);
+  if (c.ok) return true;
+  const auto& b = p.resolved.buffers[buffer];
+  if (c.failures == 0) {  // inside the problem's tolerance, outside the class's own bound
+    g.status = GateStatus::PrecisionMismatch;
+    g.detail =
+        class_failure_detail(p.resolved.precision, b.name, b.shape, c, tol, scaled) + where + ")";
+    return false;
+  }
+  g.status = GateStatus::WrongResult;
+  g.detail = c.describe(b.name, b.shape) + where + ", tolerance rtol " + short_num(tol.rtol) +
+             (scaled ? " x max(|reference|, reference on |inputs|)" : "") + " atol " +
+             short_num(tol.atol) + ")";
+  return false;
+}
+
+bool Worker::compare_outputs(Prepared& p, const HostSet& set, const std::vector<DoublesView>& want,
+                             const std::vector<HostDoubles>* magnitude, GateResult& g,
+                             const std::string& where, bool download) {
+  // The outputs stay in their dtype: the comparison reads each element as a double, on all
+  // cores.
+  const auto& outs = p.buffers->outputs();
+  if (output_scratch_.size() < outs.size()) output_scratch_.resize(outs.size());
+  if (download) {
+    PhaseScope step("download");
+    for (size_t k = 0; k < outs.size(); ++k)
+      p.buffers->download_variant_output(outs[k], output_scratch_[k]);
+  }
+  PhaseScope compare_scope("compare");
+  const generators::Tolerance tol = set_tolerance(p, set);
+  // A class failure (precision_mismatch) is kept while the other outputs are compared: a wrong
+  // result in any of them is the verdict instead.
+  std::optional<GateResult> class_failure;
+  for (size_t k = 0; k < outs.size() && k < want.size(); ++k) {
+    size_t buffer = outs[k];
+    generators::DType dtype = p.resolved.buffers[buffer].dtype;
+    const auto& got = output_scratch_[k];
+    const double* scale =
+        magnitude && k < magnitude->size() && (*magnitude)[k].size() == want[k].size
+            ? (*magnitude)[k].data()
+            : nullptr;
+    Comparison c = compare(got.data(), dtype, int64_t(got.size() / generators::dtype_size(dtype)),
+                           want[k].data, int64_t(want[k].size), tol, 0, scale);
+    GateResult folded = g;
+    if (fold_comparison(p, set, buffer, c, tol, scale != nullptr, folded, where)) {
+      g.max_abs_err = folded.max_abs_err, g.max_rel_err = folded.max_rel_err;
+      continue;
+    }
+    if (folded.status != GateStatus::PrecisionMismatch) {
+      g = folded;
+      return false;
+    }
+    if (!class_failure) class_failure = folded;
+    g.max_abs_err = folded.max_abs_err, g.max_rel_err = folded.max_rel_err;
+  }
+  if (!class_failure) return true;
+  const double abs_err = g.max_abs_err, rel_err = g.max_rel_err;
+  g = *class_failure;
+  g.max_abs_err = abs_err, g.max_rel_err = rel_err;
+  return false;
+}
+
+}  // namespace solver::gpu

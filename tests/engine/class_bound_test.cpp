@@ -1,0 +1,218 @@
+// The measured class bound (engine/backend/gpu/class_bound.h, docs/reliability.md "a declared
+// class is measured", issue 28): under fp64 an output inside the problem's tolerance but far
+// outside FP64's own error is a class failure (the worker's precision_mismatch), an honest FP64
+// error is not, and a sum that cancels is judged on the reference on |inputs|. Host code only.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <vector>
+
+#include "engine/backend/gpu/class_bound.h"
+#include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/timed_perturbation.h"
+#include "generators/problem_spec.h"
+
+using namespace solver;
+using generators::DType;
+
+namespace {
+
+// red team 6's loose FP64 class (the redteam13 cheats' problems): rtol 1e-6, atol 0, measured.
+generators::Tolerance loose_fp64() {
+  generators::Tolerance t{1e-6, 0};
+  t.class_rtol = generators::measured_class_rtol("fp64");
+  return t;
+}
+
+gpu::Comparison compare_f64(const std::vector<double>& out, const std::vector<double>& ref,
+                            const generators::Tolerance& tol, const double* magnitude = nullptr) {
+  return gpu::compare(reinterpret_cast<const unsigned char*>(out.data()), DType::F64,
+                      int64_t(out.size()), ref.data(), int64_t(ref.size()), tol, 1, magnitude);
+}
+
+generators::ResolvedBuffer buffer(const char* name, DType dtype, int64_t n,
+                                  generators::BufferRole role, double low, double high) {
+  generators::ResolvedBuffer r;
+  r.name = name;
+  r.dtype = dtype;
+  r.role = role;
+  r.elements = n;
+  r.shape = {n};
+  r.bytes = n * int64_t(generators::dtype_size(dtype));
+  r.init = {"uniform", low, high};
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("the measured class: only fp64 is measured, at 2^-32") {
+  CHECK(generators::measured_class_rtol("fp64") == std::ldexp(1.0, -32));
+  for (const char* c : {"fp32", "tf32", "bf16", "fp16", "float64", "int8"})
+    CHECK(generators::measured_class_rtol(c) == 0);
+}
+
+TEST_CASE("the measured class bound: 1e-7 off under fp64 fails, an honest 1e-15 passes") {
+  std::vector<double> ref;
+  for (int i = 0; i < 1000; ++i) ref.push_back(1.0 + i * 0.37);
+  generators::Tolerance tol = loose_fp64();
+  // An FP32-grade answer (redteam13_f64_rsqrt_approx's 1.7e-7): inside rtol 1e-6.
+  std::vector<double> fp32_grade = ref;
+  for (double& v : fp32_grade) v *= 1 + 1e-7;
+  gpu::Comparison c = compare_f64(fp32_grade, ref, tol);
+  CHECK_FALSE(c.ok);
+  CHECK(c.failures == 0);  // not a wrong result: the problem's own tolerance holds
+  CHECK(c.class_failures == 1000);
+  CHECK(c.class_first_bad == 0);
+  CHECK(c.class_got == fp32_grade[0]);
+  CHECK(c.class_want == ref[0]);
+  CHECK(c.class_ratio == doctest::Approx(1e-7 / std::ldexp(1.0, -32)).epsilon(1e-3));  // ~429
+  // Without the class (class_rtol 0, the behaviour before) the same outputs pass.
+  generators::Tolerance unmeasured = tol;
+  unmeasured.class_rtol = 0;
+  CHECK(compare_f64(fp32_grade, ref, unmeasured).ok);
+  // An honest FP64 error (a few ulps, 1e-15 relative) passes.
+  std::vector<double> honest = ref;
+  for (size_t i = 0; i < honest.size(); ++i) honest[i] *= 1 + (i % 2 ? 1e-15 : -1e-15);
+  c = compare_f64(honest, ref, tol);
+  CHECK(c.ok);
+  CHECK(c.class_failures == 0);
+  CHECK(c.class_ratio < 1e-5);
+  // An FP32 output is not measured: its own rounding (2^-24) is above the class bound.
+  std::vector<float> narrow(ref.begin(), ref.end());
+  gpu::Comparison f32 =
+      gpu::compare(reinterpret_cast<const unsigned char*>(narrow.data()), DType::F32,
+                   int64_t(narrow.size()), ref.data(), int64_t(ref.size()), tol, 1);
+  CHECK(f32.ok);
+  CHECK(f32.class_failures == 0);
+  // A wrong element is still a failure (wrong_result), whatever the class says.
+  honest[500] *= 1 + 1e-5;
+  c = compare_f64(honest, ref, tol);
+  CHECK(c.failures == 1);
+  CHECK(c.class_failures == 1);
+}
+
+TEST_CASE("the measured class bound: a cancelling output is judged on the reference on |inputs|") {
+  // A sum of +-1 terms (a thousand) whose result is 1e-6: the honest rounding error is of the
+  // sum of |terms|' size (1e3 x 2^-53 ~ 1e-13), 1e-7 relative to the result: inside rtol 1e-6,
+  // far outside 2^-32 |r|.
+  std::vector<double> ref{1e-6, 2.0, -5e-7};
+  std::vector<double> magnitude{1e3, 2.0, 1e3};  // the reference on |inputs|
+  std::vector<double> out{1e-6 + 1.1e-13, 2.0 + 4e-16, -5e-7 - 9e-14};
+  generators::Tolerance tol = loose_fp64();
+  gpu::Comparison plain = compare_f64(out, ref, tol);
+  CHECK_FALSE(plain.ok);  // the plain class bound (|r| alone) refuses the honest sum
+  CHECK(plain.failures == 0);
+  CHECK(plain.class_failures == 2);
+  CHECK(plain.class_first_bad == 0);
+  gpu::Comparison scaled = compare_f64(out, ref, tol, magnitude.data());
+  CHECK(scaled.ok);  // on max(|r|, |magnitude|) it passes
+  CHECK(scaled.class_ratio < 1e-3);
+  // The same magnitude does not excuse FP32-grade terms: 1e3 x 1e-7 passes the problem's bound
+  // widened by the magnitude term (magnitude_rtol, the heavy set's rule) but not the class's.
+  out[0] = 1e-6 + 1e-4;
+  gpu::Comparison cheat = compare_f64(out, ref, tol, magnitude.data());
+  CHECK_FALSE(cheat.ok);
+  CHECK(cheat.failures == 0);
+  CHECK(cheat.class_failures == 1);
+  CHECK(cheat.class_ratio > 400);
+  std::vector<double> big_ref{1.0}, big_mag{1e3}, big_out{1.0 + 2e-6 * 0.4};
+  cheat = compare_f64(big_out, big_ref, tol, big_mag.data());
+  CHECK(cheat.failures == 0);
+  CHECK(cheat.class_failures == 1);  // 8e-7 against 2^-32 x 1e3 = 2.3e-7
+}
+
+TEST_CASE("the measured class bound: the parallel walk gives the serial one's class fields") {
+  const int64_t n = 3 * (int64_t(1) << 20) + 11;  // several stretches
+  std::vector<double> ref(static_cast<size_t>(n)), out(static_cast<size_t>(n));
+  for (int64_t i = 0; i < n; ++i) {
+    ref[size_t(i)] = 1.0 + double(i % 977);
+    out[size_t(i)] = ref[size_t(i)] * (i % 100003 == 7 ? 1 + 3e-7 : 1.0);
+  }
+  generators::Tolerance tol = loose_fp64();
+  auto bytes = reinterpret_cast<const unsigned char*>(out.data());
+  gpu::Comparison serial = gpu::compare(bytes, DType::F64, n, ref.data(), n, tol, 1);
+  CHECK(serial.class_first_bad == 7);
+  CHECK(serial.class_failures > 20);
+  for (int threads : {2, 3, 0}) {
+    gpu::Comparison c = gpu::compare(bytes, DType::F64, n, ref.data(), n, tol, threads);
+    CHECK(c.class_failures == serial.class_failures);
+    CHECK(c.class_first_bad == serial.class_first_bad);
+    CHECK(c.class_ratio == serial.class_ratio);
+    CHECK(c.ok == serial.ok);
+  }
+}
+
+TEST_CASE("absolute_set: every float input's sign cleared, integers and outputs untouched") {
+  generators::ResolvedVariant v;
+  v.buffers = {buffer("x", DType::F64, 4096, generators::BufferRole::In, -1, 1),
+               buffer("h", DType::F16, 4096, generators::BufferRole::In, -1, 1),
+               buffer("w", DType::F32, 4096, generators::BufferRole::In, 0.5, 1.5),
+               buffer("out", DType::F64, 4096, generators::BufferRole::Out, 0, 1)};
+  gpu::HostSet base = gpu::regular_set(v, 42, nullptr);
+  auto abs = gpu::absolute_set(v, base);
+  REQUIRE(abs.has_value());
+  CHECK(abs->key == base.key + "/absolute");
+  CHECK(abs->kind == gpu::SetKind::HeavyMagnitude);
+  std::vector<double> x =
+      gpu::to_doubles(std::vector<unsigned char>(base.inputs[0]->data.get(),
+                                                 base.inputs[0]->data.get() + base.inputs[0]->size),
+                      DType::F64);
+  std::vector<double> ax =
+      gpu::to_doubles(std::vector<unsigned char>(abs->inputs[0]->data.get(),
+                                                 abs->inputs[0]->data.get() + abs->inputs[0]->size),
+                      DType::F64);
+  bool any_negative = false;
+  for (size_t i = 0; i < x.size(); ++i) {
+    any_negative |= x[i] < 0;
+    CHECK(ax[i] == std::fabs(x[i]));
+  }
+  CHECK(any_negative);
+  CHECK(abs->digests[0] == gpu::digest(abs->inputs[0]->data.get(), abs->inputs[0]->size));
+  CHECK(abs->digests[0] != base.digests[0]);
+  CHECK(abs->inputs[1] != base.inputs[1]);  // f16 negatives cleared too
+  CHECK(abs->inputs[2] == base.inputs[2]);  // positive already: shared, not copied
+  // Nothing negative: no set (the reference on |inputs| is the reference).
+  v.buffers[0].init = {"uniform", 0, 1};
+  v.buffers[1].init = {"uniform", 0, 1};
+  CHECK_FALSE(gpu::absolute_set(v, gpu::regular_set(v, 42, nullptr)).has_value());
+}
+
+TEST_CASE("timed_inputs: an audited run's inputs made again on the host, keyed by its seed") {
+  generators::ResolvedVariant v;
+  v.buffers = {buffer("x", DType::F64, 8192, generators::BufferRole::In, -1, 1),
+               buffer("out", DType::F64, 8192, generators::BufferRole::Out, 0, 1)};
+  gpu::HostSet base = gpu::regular_set(v, 7, nullptr);
+  gpu::HostSet seen = gpu::timed_inputs(v, base, 0x1234, false);
+  CHECK(seen.key == base.key + "/timed-4660");
+  REQUIRE(seen.inputs[0]);
+  CHECK(std::memcmp(seen.inputs[0]->data.get(), base.inputs[0]->data.get(), base.inputs[0]->size) !=
+        0);
+  // The bytes are apply_perturbation's on the set's bytes (the device's by construction).
+  std::vector<unsigned char> expect(base.inputs[0]->data.get(),
+                                    base.inputs[0]->data.get() + base.inputs[0]->size);
+  for (const auto& t : gpu::timed_perturbations(v, 0x1234, false))
+    if (t.buffer == 0) gpu::apply_perturbation(v.buffers[0], expect.data(), t);
+  CHECK(std::memcmp(seen.inputs[0]->data.get(), expect.data(), expect.size()) == 0);
+  CHECK(seen.digests[0] == gpu::digest(expect.data(), expect.size()));
+}
+
+TEST_CASE("the class failure detail: the ratio, the bound, and what to declare") {
+  std::vector<double> ref{2.0, 3.0}, out{2.0 * (1 + 1.7e-7), 3.0};
+  generators::Tolerance tol = loose_fp64();
+  gpu::Comparison c = compare_f64(out, ref, tol);
+  REQUIRE(c.class_failures == 1);
+  std::string d = gpu::class_failure_detail("fp64", "out", {2}, c, tol, false);
+  CAPTURE(d);
+  CHECK(d.rfind("out[0] = ", 0) == 0);
+  CHECK(d.find("1 element(s) within the problem's tolerance (rtol 1e-06, atol 0)") !=
+        std::string::npos);
+  CHECK(d.find("fp64 class's own error bound (atol + 2^-32 x |reference|)") != std::string::npos);
+  CHECK(d.find("the outputs are 730 x the fp64 class's own error bound") != std::string::npos);
+  CHECK(d.find("22 correct bits") != std::string::npos);
+  CHECK(d.find("computes at about fp32 precision; declare precision 'fp32'") != std::string::npos);
+  CHECK(d.find("measured_class: off") != std::string::npos);
+  d = gpu::class_failure_detail("fp64", "out", {2}, c, tol, true);
+  CHECK(d.find("max(|reference|, reference on |inputs|)") != std::string::npos);
+}
