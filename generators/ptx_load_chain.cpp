@@ -82,8 +82,10 @@ std::vector<std::string_view> statements(std::string_view clean) {
   return out;
 }
 
-// Whether the loop code[from, to] (its label first, its closing branch last) has a chain.
-bool loop_has_chain(const std::vector<Insn>& code, std::size_t from, std::size_t to) {
+// The chained loads of the loop code[from, to] (its label first, its closing branch last),
+// added to `chained` as statement indices.
+void loop_chains(const std::vector<Insn>& code, std::size_t from, std::size_t to,
+                 std::set<std::size_t>& chained) {
   std::vector<FlowStmt> flows;
   for (std::size_t i = from; i <= to; ++i) flows.push_back(code[i].flow);
   std::unordered_map<std::string, int> id;
@@ -121,14 +123,16 @@ bool loop_has_chain(const std::vector<Insn>& code, std::size_t from, std::size_t
       for (int y : next[std::size_t(x)]) work.push_back(y);
     }
     for (const auto& a : in.addr)
-      if (auto it = id.find(a); it != id.end() && seen[std::size_t(it->second)]) return true;
+      if (auto it = id.find(a); it != id.end() && seen[std::size_t(it->second)]) {
+        chained.insert(i);
+        break;
+      }
   }
-  return false;
 }
 
 }  // namespace
 
-bool ptx_has_load_chain(std::string_view entry_body) {
+int ptx_load_chain_loads(std::string_view entry_body) {
   std::string clean = strip_ptx_comments(entry_body);
   for (char& c : clean)
     if (c == '{' || c == '}') c = ' ';
@@ -137,13 +141,14 @@ bool ptx_has_load_chain(std::string_view entry_body) {
   std::map<std::string, std::size_t> label_at;
   for (std::size_t i = 0; i < code.size(); ++i)
     for (const auto& l : code[i].flow.labels) label_at.emplace(l, i);
+  std::set<std::size_t> chained;  // a load of an inner loop is in the outer one's too
   for (std::size_t b = 0; b < code.size(); ++b) {
     if (code[b].flow.target.empty()) continue;
     auto t = label_at.find(code[b].flow.target);
     if (t == label_at.end() || t->second > b) continue;  // forward: not a loop
-    if (loop_has_chain(code, t->second, b)) return true;
+    loop_chains(code, t->second, b, chained);
   }
-  return false;
+  return int(chained.size());
 }
 
 }  // namespace solver::generators

@@ -26,7 +26,8 @@
 
 namespace solver::generators {
 
-// Whether one entry's body (ptx_entry_body's answer) has a load chain (see above).
-bool ptx_has_load_chain(std::string_view entry_body);
+// The loads of one entry's body (ptx_entry_body's answer) that are links of a chain (see above;
+// static occurrences, each counted once however many loops hold it): 0 when it has none.
+int ptx_load_chain_loads(std::string_view entry_body);
 
 }  // namespace solver::generators

@@ -69,7 +69,7 @@ bool ptx_has_gemm_loop(std::string_view entry_body);
 struct CodeFacts {
   TensorOps tensor;                  // summed over the launched entries
   bool gemm_loop = false;            // any launched entry has one
-  bool load_chain = false;           // any launched entry has one (generators/ptx_load_chain.h)
+  int load_chain = 0;                // chained loads of the launched entries (ptx_load_chain.h)
   std::vector<std::string> missing;  // entries not found in the PTX (then the whole
                                      // module is scanned for tensor ops, as before)
 };

@@ -75,7 +75,8 @@ struct NcuProblemFacts {
   std::optional<double> kernel_count, launch_count;  // distinct entries, launches per run
   std::optional<std::string> dtype;
   std::optional<int> code_tensor_ops, code_wgmma_ops;
-  std::optional<bool> code_gemm_loop, code_load_chain;
+  std::optional<bool> code_gemm_loop;
+  std::optional<int> code_load_chain;
   std::optional<double> local_bytes_per_thread;  // ptxas stack frame of the heaviest entry
 };
 

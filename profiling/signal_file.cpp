@@ -204,7 +204,7 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
       if (auto v = r.count(c, "code", "tensor_ops")) f.code_tensor_ops = *v;
       if (auto v = r.count(c, "code", "wgmma_ops")) f.code_wgmma_ops = *v;
       f.code_gemm_loop = r.flag(c, "code", "gemm_loop");
-      f.code_load_chain = r.flag(c, "code", "load_chain");
+      if (auto v = r.count(c, "code", "load_chain")) f.code_load_chain = *v;
     }
     f.time_us = r.number(*in, "inputs", "time_us");
     f.dtype = r.text(*in, "inputs", "dtype");

@@ -77,12 +77,12 @@ void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
                     profiling::SignalFile& f, generators::CompileCache& cache) {
   if (!rules::is_missing(f.signals.get("load_chain"))) return;
   if (f.code_load_chain) {
-    f.signals.set("load_chain", *f.code_load_chain);
+    f.signals.set("load_chain", double(*f.code_load_chain));
     return;
   }
   engine::NcuProblemResult facts = engine::ncu_problem_facts(k.dir, k.variant, k.knobs, chip, &cache);
   if (facts.facts.code_load_chain) {
-    f.signals.set("load_chain", *facts.facts.code_load_chain);
+    f.signals.set("load_chain", double(*facts.facts.code_load_chain));
     f.notes.push_back("load_chain from an NVRTC compile of the suite's source");
   } else {
     f.notes.insert(f.notes.end(), facts.notes.begin(), facts.notes.end());
