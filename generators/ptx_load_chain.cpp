@@ -16,8 +16,9 @@ namespace {
 // memory, branches, barriers and fences.
 bool writes_no_register(std::string_view head, const std::vector<std::string_view>& parts) {
   static const std::set<std::string_view> kNone = {
-      "st",  "red",  "bra",   "ret",   "exit",     "trap",      "bar",    "barrier", "membar",
-      "fence", "prefetch", "prefetchu", "cp", "nanosleep", "stmatrix", "brkpt", "pmevent"};
+      "st",  "red",       "bra",      "ret",   "exit",     "trap",
+      "bar", "barrier",   "membar",   "fence", "prefetch", "prefetchu",
+      "cp",  "nanosleep", "stmatrix", "brkpt", "pmevent"};
   if (kNone.count(head)) return true;
   return head == "wmma" && parts.size() > 1 && parts[1] == "store";
 }

@@ -72,7 +72,7 @@ double row_time(const profiling::NcuKernel& k) {
 // A code fact a signal file recorded before the scan existed (`load_chain`, issue 29) is
 // computed as the live profile and the ncu path compute it: an NVRTC compile of the suite
 // problem's variant for the chip and the same PTX scan of its launched entries (no GPU). A
-// fact the file holds is kept; one no compile gives stays missing, with a note.
+// fact the file holds is kept; one no compile gives stays missing, with the compile's note.
 void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
                     profiling::SignalFile& f, generators::CompileCache& cache) {
   if (!rules::is_missing(f.signals.get("load_chain"))) return;
@@ -80,10 +80,10 @@ void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
     f.signals.set("load_chain", double(*f.code_load_chain));
     return;
   }
-  engine::NcuProblemResult facts = engine::ncu_problem_facts(k.dir, k.variant, k.knobs, chip, &cache);
+  engine::NcuProblemResult facts =
+      engine::ncu_problem_facts(k.dir, k.variant, k.knobs, chip, &cache);
   if (facts.facts.code_load_chain) {
     f.signals.set("load_chain", double(*facts.facts.code_load_chain));
-    f.notes.push_back("load_chain from an NVRTC compile of the suite's source");
   } else {
     f.notes.insert(f.notes.end(), facts.notes.begin(), facts.notes.end());
   }
