@@ -107,6 +107,28 @@ void loop_chains(const std::vector<Insn>& code, std::size_t from, std::size_t to
   for (const auto& g : guards)
     for (const auto& w : implicit_flow_writes(flows, [&](const std::string& r) { return r == g; }))
       edge(g, w);
+  // A guarded exit from the loop (a branch to a label outside it, a guarded ret or exit: a
+  // `break` on a loaded value) decides whether there is a next trip at all, so every register
+  // the loop carries from one trip to the next (read at or before its first write in it)
+  // depends on its guard. implicit_flow_writes sees such a branch's target only inside the
+  // statements it is given.
+  std::set<std::string> inside;
+  for (const auto& f : flows) inside.insert(f.labels.begin(), f.labels.end());
+  std::set<std::string> exits;
+  for (const auto& f : flows) {
+    if (f.guarded && !f.guard.empty() && !f.target.empty() && !inside.count(f.target))
+      exits.insert(f.guard);
+    if (!f.exit_guard.empty()) exits.insert(f.exit_guard);
+  }
+  if (!exits.empty()) {
+    std::map<std::string, std::size_t> first_write;
+    for (std::size_t i = 0; i < flows.size(); ++i)
+      for (const auto& w : flows[i].writes) first_write.emplace(w, i);
+    for (std::size_t i = 0; i < flows.size(); ++i)
+      for (const auto& r : flows[i].reads)
+        if (auto w = first_write.find(r); w != first_write.end() && i <= w->second)
+          for (const auto& g : exits) edge(g, r);
+  }
   next.resize(id.size());
   for (std::size_t i = from; i <= to; ++i) {
     const Insn& in = code[i];

@@ -95,6 +95,24 @@ $L__BB6_1:
 	ret;
 )";
 
+// for (...) { if (a[i] == key) break; ++i; }: the loop leaves by a forward branch on the loaded
+// value, so whether the next trip (and its load) happens waits on this trip's value.
+const char* kBreakSearch = R"(
+$L__BB8_1:
+	mul.wide.s32 	%rd5, %r7, 4;
+	add.s64 	%rd6, %rd1, %rd5;
+	ld.global.u32 	%r8, [%rd6];
+	setp.eq.s32 	%p2, %r8, %r3;
+	@%p2 bra 	$L__BB8_3;
+	add.s32 	%r7, %r7, 1;
+	setp.lt.s32 	%p3, %r7, %r4;
+	@%p3 bra 	$L__BB8_1;
+	mov.u32 	%r7, -1;
+$L__BB8_3:
+	st.global.u32 	[%rd9], %r7;
+	ret;
+)";
+
 // CSR row walk: x[col[j]] depends on a load of the same trip, j moves by arithmetic alone.
 const char* kGather = R"(
 	mov.f32 	%f29, 0f00000000;
@@ -170,6 +188,11 @@ TEST_CASE("load chain: a pointer chase and a binary search are chains") {
 TEST_CASE("load chain: a branch on the loaded value carries the chain") {
   CHECK(0 < ptx_load_chain_loads(kBinarySearchBranches));
   CHECK(0 < ptx_load_chain_loads(kLinearSearch));
+  CHECK(0 < ptx_load_chain_loads(kBreakSearch));
+  // The same loop leaving on its counter alone: no chain.
+  std::string counted = kBreakSearch;
+  counted.replace(counted.find("setp.eq.s32 \t%p2, %r8, %r3"), 26, "setp.eq.s32 \t%p2, %r7, %r3");
+  CHECK(0 == ptx_load_chain_loads(counted));
 }
 
 TEST_CASE("load chain: independent gathers, streams and strided walks are not chains") {
