@@ -28,8 +28,8 @@ bool writes_no_register(std::string_view head, const std::vector<std::string_vie
 // are not, nor texture fetches.
 bool off_chip_load(std::string_view head, const std::vector<std::string_view>& parts) {
   if (head != "ld" && head != "ldu") return false;
-  for (auto p : parts.size() > 1 ? std::vector<std::string_view>(parts.begin() + 1, parts.end())
-                                 : std::vector<std::string_view>{}) {
+  for (std::size_t k = 1; k < parts.size(); ++k) {
+    const std::string_view p = parts[k];
     if (p == "global") return true;
     if (p.substr(0, 6) == "shared" || p == "local" || p == "const" || p == "param") return false;
   }
@@ -133,11 +133,10 @@ void loop_chains(const std::vector<Insn>& code, std::size_t from, std::size_t to
   for (std::size_t i = from; i <= to; ++i) {
     const Insn& in = code[i];
     if (!in.chain_seed || in.addr.empty()) continue;
-    std::vector<char> seen(id.size(), 0);
-    std::vector<int> work;
+    std::vector<int> work;  // from the loaded value, along every dependence
     for (const auto& w : in.flow.writes) work.push_back(node(w));
-    seen.resize(id.size(), 0);
     next.resize(id.size());
+    std::vector<char> seen(id.size(), 0);
     while (!work.empty()) {
       int x = work.back();
       work.pop_back();
