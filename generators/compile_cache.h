@@ -30,6 +30,8 @@ struct CompileResult {
   // Whether a launched entry has a matrix-product loop (compile_variant fills it, scoped like
   // tensor_ops to the entries the variant launches). Absent when there is no PTX.
   std::optional<bool> gemm_loop;
+  // The chained loads of the launched entries (generators/ptx_load_chain.h), scoped the same way.
+  std::optional<int> load_chain;
 };
 
 // The cache key. Every input is length-prefixed so no two inputs collide by concatenation.

@@ -230,7 +230,10 @@ void scan_code(const ResolvedVariant& variant, CompileResult& r) {
   for (const auto& l : variant.launches) entries.push_back(l.entry);
   CodeFacts facts = scan_launched_code(r.ptx, entries);
   r.tensor_ops = facts.tensor;
-  if (facts.missing.empty()) r.gemm_loop = facts.gemm_loop;
+  if (facts.missing.empty()) {
+    r.gemm_loop = facts.gemm_loop;
+    r.load_chain = facts.load_chain;
+  }
   // A kernel the module does not define would only fail at cuModuleGetFunction on the GPU;
   // here it is a compile failure that names the mangled candidates.
   if (!facts.missing.empty()) {

@@ -6,6 +6,8 @@
 #include <set>
 #include <string_view>
 
+#include "generators/ptx_load_chain.h"
+
 namespace solver::generators {
 namespace {
 
@@ -378,6 +380,7 @@ CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::stri
     f.tensor.mbarrier_waits += t.mbarrier_waits;
     f.tensor.tma_copies += t.tma_copies;
     f.gemm_loop = f.gemm_loop || ptx_has_gemm_loop(body);
+    f.load_chain += ptx_load_chain_loads(body);
   }
   if (whole_module) f.tensor = tensor_ops_of(clean);
   return f;

@@ -1,6 +1,7 @@
 // Static facts about a variant's PTX, scoped to the entries it launches: the tensor-core
 // instructions (the static half of `tensor_active`) and whether the code has the loop of a
-// matrix product (`gemm_loop`).
+// matrix product (`gemm_loop`); scan_launched_code also asks generators/ptx_load_chain.h whether
+// a loop's loads wait on each other (`load_chain`).
 //
 // Tensor ops: the profiler's tensor-pipe counters alone cannot tell an MMA from the compiler's
 // `HFMA2.MMA` constant moves, which issue on the same pipe (docs/signals.md); the PTX can,
@@ -68,6 +69,7 @@ bool ptx_has_gemm_loop(std::string_view entry_body);
 struct CodeFacts {
   TensorOps tensor;                  // summed over the launched entries
   bool gemm_loop = false;            // any launched entry has one
+  int load_chain = 0;                // chained loads of the launched entries (ptx_load_chain.h)
   std::vector<std::string> missing;  // entries not found in the PTX (then the whole
                                      // module is scanned for tensor ops, as before)
 };

@@ -419,6 +419,7 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
     in.code_tensor_ops = facts->code_tensor_ops;
     in.code_wgmma_ops = facts->code_wgmma_ops;
     in.code_gemm_loop = facts->code_gemm_loop;
+    in.code_load_chain = facts->code_load_chain;
     if (facts->local_bytes_per_thread)
       in.launch.local_bytes_per_thread = facts->local_bytes_per_thread;
   }
@@ -531,6 +532,7 @@ constexpr ExportSource kExportSources[] = {
      "launch__occupancy_limit_blocks launch__occupancy_limit_warps",
      "from waves"},
     {"gemm_loop", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
+    {"load_chain", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"mma_in_code", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"mbarrier_pipeline", "problem", "",
      "a static scan of the launched entry's PTX: needs the problem"},

@@ -76,6 +76,7 @@ struct NcuProblemFacts {
   std::optional<std::string> dtype;
   std::optional<int> code_tensor_ops, code_wgmma_ops;
   std::optional<bool> code_gemm_loop;
+  std::optional<int> code_load_chain;
   std::optional<double> local_bytes_per_thread;  // ptxas stack frame of the heaviest entry
 };
 

@@ -352,6 +352,9 @@ Derivation derive_signals(const DerivationInput& in) {
   b.number("xu_frac", pct_to_frac(raw(in, kXuInst)), Origin::Profiled);
   b.number("lsu_frac", pct_to_frac(raw(in, kLsuInst)), Origin::Profiled);
   b.boolean("gemm_loop", in.code_gemm_loop, Origin::Code);
+  b.number("load_chain",
+           in.code_load_chain ? std::optional<double>(*in.code_load_chain) : std::nullopt,
+           Origin::Code);
   {
     auto inst = raw(in, kInst);
     auto tpi = ratio(raw(in, kThreadInst), inst);

@@ -66,6 +66,9 @@ struct DerivationInput {
   std::optional<int> code_tma_copies;
   // Whether the launched entry's code has a matrix-product loop (generators/ptx_scan.h).
   std::optional<bool> code_gemm_loop;
+  // The loads of the launched entries' loops that wait on their own loads: off-chip loads whose
+  // address depends on the value they returned on an earlier trip (generators/ptx_load_chain.h).
+  std::optional<int> code_load_chain;
   // Share of the unprofiled runs' GPU span with no kernel running (CUPTI activity records).
   std::optional<double> launch_gap_frac;
   // An ncu export has no unprofiled time and no problem formulas. When set, time_us falls back

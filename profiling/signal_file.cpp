@@ -200,10 +200,11 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     f.launch_gap_frac = r.number(*in, "inputs", "launch_gap_frac");
     if (in->contains("code") && (*in)["code"].is_object()) {
       const json& c = (*in)["code"];
-      r.check_keys(c, "code", {"tensor_ops", "wgmma_ops", "gemm_loop"});
+      r.check_keys(c, "code", {"tensor_ops", "wgmma_ops", "gemm_loop", "load_chain"});
       if (auto v = r.count(c, "code", "tensor_ops")) f.code_tensor_ops = *v;
       if (auto v = r.count(c, "code", "wgmma_ops")) f.code_wgmma_ops = *v;
       f.code_gemm_loop = r.flag(c, "code", "gemm_loop");
+      if (auto v = r.count(c, "code", "load_chain")) f.code_load_chain = *v;
     }
     f.time_us = r.number(*in, "inputs", "time_us");
     f.dtype = r.text(*in, "inputs", "dtype");
@@ -290,6 +291,7 @@ std::string dump_signal_file(const SignalFile& f) {
   put(code, "tensor_ops", f.code_tensor_ops);
   put(code, "wgmma_ops", f.code_wgmma_ops);
   put(code, "gemm_loop", f.code_gemm_loop);
+  put(code, "load_chain", f.code_load_chain);
   if (!code.empty()) in["code"] = code;
   ordered_json l = ordered_json::object();
   put(l, "regs_per_thread", f.launch.regs_per_thread);
@@ -342,6 +344,7 @@ DerivationInput derivation_input(const SignalFile& f, const rules::ChipProfile* 
   in.code_tensor_ops = f.code_tensor_ops;
   in.code_wgmma_ops = f.code_wgmma_ops;
   in.code_gemm_loop = f.code_gemm_loop;
+  in.code_load_chain = f.code_load_chain;
   return in;
 }
 

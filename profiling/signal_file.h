@@ -5,7 +5,8 @@
 //    "chip": "h200",                                       (optional: chips.yaml id)
 //    "problem": {"name": ..., "flops": F, "bytes": B, "note": ...},        (optional)
 //    "inputs": {"time_us": T, "dtype": "fp32", "kernel_count": 1, "weight": 1,
-//               "launch_gap_frac": G, "code": {"tensor_ops": N, "wgmma_ops": N, "gemm_loop": B},
+//               "launch_gap_frac": G, "code": {"tensor_ops": N, "wgmma_ops": N, "gemm_loop": B,
+//                                              "load_chain": N},
 //               "launch": {...LaunchAttributes...}, "ceilings": {...Ceilings...}}, (optional)
 //    "raw_metrics": {"metric.name": value, ...},
 //    "signals": {"signal_name": value | null, ...},
@@ -42,6 +43,7 @@ struct SignalFile {
   std::optional<int> code_tensor_ops;
   std::optional<int> code_wgmma_ops;
   std::optional<bool> code_gemm_loop;
+  std::optional<int> code_load_chain;
   LaunchAttributes launch;
   Ceilings ceilings;
   std::map<std::string, double> raw_metrics;

@@ -169,6 +169,11 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "the launched entry's code has a matrix-product loop: a loop whose body loads from two "
      "different address streams and accumulates FMAs or MMAs into a register carried around it",
      "static scan of the launched .entry of the PTX (generators/ptx_scan.h)"},
+    {"load_chain", N, "count",
+     "loads in the launched entries' loops whose address (global or generic) waits on the value "
+     "they returned on an earlier trip (a pointer chase, a binary search): each thread's loads "
+     "of that loop run one at a time; 0 where the code has none",
+     "static scan of the launched .entry of the PTX (generators/ptx_load_chain.h)"},
     {"threads_per_inst", N, "threads 0..32", "active threads per executed warp instruction",
      "smsp__thread_inst_executed.sum / smsp__inst_executed.sum"},
     {"warp_efficiency", N, "fraction 0..1",

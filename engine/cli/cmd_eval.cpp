@@ -69,8 +69,29 @@ double row_time(const profiling::NcuKernel& k) {
   return it == k.raw.end() ? -1 : it->second;
 }
 
+// A code fact a signal file recorded before the scan existed (`load_chain`, issue 29) is
+// computed as the live profile and the ncu path compute it: an NVRTC compile of the suite
+// problem's variant for the chip and the same PTX scan of its launched entries (no GPU). A
+// fact the file holds is kept; one no compile gives stays missing, with the compile's note.
+void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
+                    profiling::SignalFile& f, generators::CompileCache& cache) {
+  if (!rules::is_missing(f.signals.get("load_chain"))) return;
+  if (f.code_load_chain) {
+    f.signals.set("load_chain", double(*f.code_load_chain));
+    return;
+  }
+  engine::NcuProblemResult facts =
+      engine::ncu_problem_facts(k.dir, k.variant, k.knobs, chip, &cache);
+  if (facts.facts.code_load_chain) {
+    f.signals.set("load_chain", double(*facts.facts.code_load_chain));
+  } else {
+    f.notes.insert(f.notes.end(), facts.notes.begin(), facts.notes.end());
+  }
+}
+
 void from_signals_dir(const EvalOptions& o, const engine::LabelledSuite& suite,
                       const rules::ChipTable& chips, rules::Matcher& matcher, EvalReport& report) {
+  generators::CompileCache cache(generators::default_cache_dir());
   if (!fs::is_directory(o.signals_dir))
     throw rules::InputError(
         rules::Diagnostic{{o.signals_dir, 0, 0}, "--signals-dir: not a folder"});
@@ -89,6 +110,7 @@ void from_signals_dir(const EvalOptions& o, const engine::LabelledSuite& suite,
     const rules::ChipProfile& chip = resolve_chip(chips, chip_name);
     if (std::find(chips_seen.begin(), chips_seen.end(), chip.id) == chips_seen.end())
       chips_seen.push_back(chip.id);
+    add_code_facts(k, chip, f, cache);
     rules::MatchResult m = matcher.match(rules::SignalVector(f.signals), chip);
     EvalCase c = engine::score_case(k, m, file.string(), &f.signals);
     for (const auto& n : f.notes) c.detail += (c.detail.empty() ? "" : "; ") + n;

@@ -39,7 +39,7 @@ NcuProblemResult ncu_problem_facts(const std::string& problem_dir, const std::st
   generators::CompileResult c = generators::compile_variant(r, cache);
   if (!c.ok) {
     out.notes.push_back("code not scanned (" + c.error +
-                        "): gemm_loop and the code's tensor facts are missing");
+                        "): gemm_loop, load_chain and the code's tensor facts are missing");
     return out;
   }
   if (c.tensor_ops) {
@@ -47,6 +47,7 @@ NcuProblemResult ncu_problem_facts(const std::string& problem_dir, const std::st
     f.code_wgmma_ops = c.tensor_ops->wgmma;
   }
   f.code_gemm_loop = c.gemm_loop;
+  f.code_load_chain = c.load_chain;
   // Local memory per thread as the driver reports it (the stack frame ptxas sizes, spills in
   // it): the largest over the launched entries.
   std::optional<double> stack;

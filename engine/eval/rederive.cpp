@@ -117,6 +117,7 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
         in.code_mbarrier_waits = compiled.tensor_ops->mbarrier_waits;
         in.code_tma_copies = compiled.tensor_ops->tma_copies;
         in.code_gemm_loop = compiled.gemm_loop;
+        in.code_load_chain = compiled.load_chain;
       } else {
         report.notes.push_back(problem + " " + key + ": code not scanned (" +
                                (compiled.ok ? std::string("no PTX") : compiled.error) +

@@ -47,6 +47,20 @@ TEST_CASE("a signal file round-trips") {
   CHECK(g.signals.values == f.signals.values);
 }
 
+TEST_CASE("the code scan's load chain round-trips as a count and feeds the derivation") {
+  SignalFile f;
+  f.kernel = "k";
+  f.code_gemm_loop = false;
+  f.code_load_chain = 3;
+  SignalFile g = parse_signal_file(dump_signal_file(f), "mem");
+  CHECK(g.code_load_chain == 3);
+  CHECK(derivation_input(g, nullptr).code_load_chain == 3);
+  auto e = errors_of(
+      "{\"version\": 1, \"kernel\": \"k\", \"signals\": {}, \"inputs\": "
+      "{\"code\": {\"load_chain\": true}}}");
+  CHECK(e.find("load_chain") != std::string::npos);
+}
+
 TEST_CASE("JSON syntax errors carry line and column") {
   auto e = errors_of("{\n  \"version\": 1,\n  \"kernel\": oops\n}\n");
   CHECK(e.find("s.json:3:") != std::string::npos);

@@ -185,3 +185,14 @@ TEST_CASE("launch_gap_frac: idle share of the span between the first start and t
   CHECK_FALSE(idle_fraction({}).has_value());
   CHECK_FALSE(idle_fraction({{7, 7}}).has_value());
 }
+
+TEST_CASE("the code's load chain is passed through as a count, missing where nothing was scanned") {
+  DerivationInput in;
+  CHECK_FALSE(has(derive_signals(in), "load_chain"));  // a bare ncu import: no PTX
+  in.code_load_chain = 0;
+  CHECK(num(derive_signals(in), "load_chain") == 0.0);
+  in.code_load_chain = 4;  // a four-step unrolled pointer chase
+  Derivation d = derive_signals(in);
+  CHECK(num(d, "load_chain") == 4.0);
+  CHECK(d.origin.at("load_chain") == Origin::Code);
+}

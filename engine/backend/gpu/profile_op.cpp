@@ -117,6 +117,7 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
     in.code_tma_copies = p.tensor_ops->tma_copies;
   }
   in.code_gemm_loop = p.gemm_loop;
+  in.code_load_chain = p.load_chain;
   // The profile's subject is one run of the problem; the signals describe its longest launch,
   // so weight is that launch's share of the run (1 for a single launch, by definition).
   in.weight = dominant ? dominant->share : 1.0;

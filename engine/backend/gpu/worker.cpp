@@ -267,6 +267,7 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       }
     }
     p->gemm_loop = compiled.gemm_loop;
+    p->load_chain = compiled.load_chain;
     p->cubin = compiled.cubin;
     nvrtc.reset();
     PhaseScope load("module_load");
