@@ -16,7 +16,8 @@ extern "C" __global__ void __launch_bounds__(256)
   float4 h[BIN_TAPS];
   // Rows r0 - 4 .. r0 + 3 first (edges replicated: the clamp of the seed's column pass).
 #pragma unroll
-  for (int k = 0; k < BIN_TAPS - 1; ++k) h[k + 1] = row_pass4(x, clampi(r0 - BIN_HALF + k, 0, H - 1), c0, W);
+  for (int k = 0; k < BIN_TAPS - 1; ++k)
+    h[k + 1] = row_pass4(x, clampi(r0 - BIN_HALF + k, 0, H - 1), c0, W);
   const int r1 = min(r0 + STRIP, H);
   for (int r = r0; r < r1; ++r) {
 #pragma unroll

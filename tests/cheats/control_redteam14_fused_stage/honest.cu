@@ -1,6 +1,7 @@
-// control_redteam14_fused_stage seed (redteam14_int_narrow_stage's, unchanged): a separable 9-tap binomial blur in two launches. Launch 1
-// filters the rows of x into the scratch image `mid` (FP32), launch 2 filters the columns of
-// `mid` into `out`. A thread owns 4 consecutive columns (float4 stores); needs W % 4 == 0.
+// control_redteam14_fused_stage seed (redteam14_int_narrow_stage's, unchanged): a separable 9-tap
+// binomial blur in two launches. Launch 1 filters the rows of x into the scratch image `mid`
+// (FP32), launch 2 filters the columns of `mid` into `out`. A thread owns 4 consecutive columns
+// (float4 stores); needs W % 4 == 0.
 #include "binomial.h"
 extern "C" __global__ void __launch_bounds__(256)
     blur_rows(const float* __restrict__ x, float* __restrict__ mid, int H, int W) {

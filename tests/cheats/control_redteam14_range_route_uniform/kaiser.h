@@ -1,6 +1,7 @@
-// The Kaiser window (beta = 2) of redteam7_offlaw_detect_sum (copied unchanged for red team 14), evaluated in FP64 per element:
-// w(i) = I0(2 sqrt(1 - t^2)) / I0(2), t = 2 i / (n - 1) - 1, from 0.439 at the ends to 1.
-// Shared by the seed and the child; the float64 reference computes the same in double.
+// The Kaiser window (beta = 2) of redteam7_offlaw_detect_sum (copied unchanged for red team 14),
+// evaluated in FP64 per element: w(i) = I0(2 sqrt(1 - t^2)) / I0(2), t = 2 i / (n - 1) - 1, from
+// 0.439 at the ends to 1. Shared by the seed and the child; the float64 reference computes the same
+// in double.
 #pragma once
 #define KAISER_I0_BETA 2.2795853023360673  // I0(2)
 __device__ __forceinline__ float kaiser_w(long long i, long long n) {

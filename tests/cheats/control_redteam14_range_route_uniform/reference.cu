@@ -2,7 +2,8 @@
 // (beta = 2) of kaiser.h in double, a block tree, one double atomic per block (the output is
 // zeroed before the run: zero_before_run).
 #define RB 256
-extern "C" __global__ void __launch_bounds__(RB) kaiser_sum_ref(const float* x, double* out, int n) {
+extern "C" __global__ void __launch_bounds__(RB)
+    kaiser_sum_ref(const float* x, double* out, int n) {
   __shared__ double red[RB];
   const int tid = threadIdx.x;
   double acc = 0.0;

@@ -8,14 +8,17 @@ __device__ __forceinline__ float bin_w(int k) {
   const float w[BIN_TAPS] = {1.f, 8.f, 28.f, 56.f, 70.f, 56.f, 28.f, 8.f, 1.f};
   return w[k] * (1.0f / 256.0f);
 }
-__device__ __forceinline__ int clampi(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+__device__ __forceinline__ int clampi(int v, int lo, int hi) {
+  return v < lo ? lo : v > hi ? hi : v;
+}
 // The row pass for 4 consecutive columns c0..c0+3 of row r: the same sums, in the same order,
 // in every variant.
 __device__ __forceinline__ float4 row_pass4(const float* __restrict__ x, int r, int c0, int W) {
   const float* row = x + (long long)r * W;
   float v[4 + 2 * BIN_HALF];
 #pragma unroll
-  for (int j = 0; j < 4 + 2 * BIN_HALF; ++j) v[j] = __ldg(row + clampi(c0 - BIN_HALF + j, 0, W - 1));
+  for (int j = 0; j < 4 + 2 * BIN_HALF; ++j)
+    v[j] = __ldg(row + clampi(c0 - BIN_HALF + j, 0, W - 1));
   float o[4];
 #pragma unroll
   for (int q = 0; q < 4; ++q) {

@@ -35,8 +35,9 @@ extern "C" __global__ void __launch_bounds__(256)
     const int rr = clampi(r - BIN_HALF + k, 0, H - 1);
     const unsigned* p = mid + ((long long)rr * W + c0) / 4 * 3;
     const unsigned w0 = __ldg(p), w1 = __ldg(p + 1), w2 = __ldg(p + 2);
-    const float4 a = make_float4(widen24(w0 & 0xFFFFFFu), widen24((w0 >> 24) | ((w1 & 0xFFFFu) << 8)),
-                                 widen24((w1 >> 16) | ((w2 & 0xFFu) << 16)), widen24(w2 >> 8));
+    const float4 a =
+        make_float4(widen24(w0 & 0xFFFFFFu), widen24((w0 >> 24) | ((w1 & 0xFFFFu) << 8)),
+                    widen24((w1 >> 16) | ((w2 & 0xFFu) << 16)), widen24(w2 >> 8));
     s = axpy4(bin_w(k), a, s);
   }
   *reinterpret_cast<float4*>(out + (long long)r * W + c0) = s;

@@ -9,8 +9,7 @@ __device__ __forceinline__ float warp_sum(float v) {
   for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);
   return v;
 }
-extern "C" __global__ void __launch_bounds__(BLOCK)
-    mc_count(const int* seeds, float* out, int n) {
+extern "C" __global__ void __launch_bounds__(BLOCK) mc_count(const int* seeds, float* out, int n) {
   __shared__ float part[BLOCK / 32];
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const long long base = (long long)blockIdx.x * TILES * BLOCK;

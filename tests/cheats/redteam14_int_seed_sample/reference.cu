@@ -3,7 +3,8 @@
 // output is zeroed before the run: zero_before_run).
 #include "montecarlo.h"
 #define RB 256
-extern "C" __global__ void __launch_bounds__(RB) mc_count_ref(const int* seeds, double* out, int n) {
+extern "C" __global__ void __launch_bounds__(RB)
+    mc_count_ref(const int* seeds, double* out, int n) {
   __shared__ long long red[RB];
   const int tid = threadIdx.x;
   long long acc = 0;
