@@ -11,22 +11,27 @@ __device__ __forceinline__ float bin_w(int k) {
 __device__ __forceinline__ int clampi(int v, int lo, int hi) {
   return v < lo ? lo : v > hi ? hi : v;
 }
-// The row pass for 4 consecutive columns c0..c0+3 of row r: the same sums, in the same order,
+// The row pass for N consecutive columns c0..c0+N-1 of row r: the same sums, in the same order,
 // in every variant.
-__device__ __forceinline__ float4 row_pass4(const float* __restrict__ x, int r, int c0, int W) {
+template <int N>
+__device__ __forceinline__ void row_pass(const float* __restrict__ x, int r, int c0, int W,
+                                         float (&o)[N]) {
   const float* row = x + (long long)r * W;
-  float v[4 + 2 * BIN_HALF];
+  float v[N + 2 * BIN_HALF];
 #pragma unroll
-  for (int j = 0; j < 4 + 2 * BIN_HALF; ++j)
+  for (int j = 0; j < N + 2 * BIN_HALF; ++j)
     v[j] = __ldg(row + clampi(c0 - BIN_HALF + j, 0, W - 1));
-  float o[4];
 #pragma unroll
-  for (int q = 0; q < 4; ++q) {
+  for (int q = 0; q < N; ++q) {
     float s = 0.0f;
 #pragma unroll
     for (int k = 0; k < BIN_TAPS; ++k) s = fmaf(bin_w(k), v[q + k], s);
     o[q] = s;
   }
+}
+__device__ __forceinline__ float4 row_pass4(const float* __restrict__ x, int r, int c0, int W) {
+  float o[4];
+  row_pass<4>(x, r, c0, W, o);
   return make_float4(o[0], o[1], o[2], o[3]);
 }
 __device__ __forceinline__ float4 axpy4(float w, float4 a, float4 s) {
