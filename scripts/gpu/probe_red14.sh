@@ -18,18 +18,22 @@
 #                                         red team 7's uniform law, whose timed runs are shrunk
 #                                         out of the law once the seed's gate has verified the
 #                                         problem homogeneous, so its fast route is never timed
+#   redteam14_int_seed_sample             KEPT ~1.3x on main (a Monte Carlo count over int32 seeds
+#                                         summed in FP32 at rtol 1e-4, 3 seeds in 4 counted: no
+#                                         adversarial set, and the lint echoed float inputs only);
+#                                         invalid_spec with a bundle of branch red14
 #   control_redteam14_fused_stage         kept ~1.6-1.9x (the blur's two passes fused, no scratch)
-# Usage: probe_red14.sh [SECONDS]   (default 240; writes $OUT/probe_red14/). Each folder is
+# Usage: probe_red14.sh [SECONDS]   (default 300; writes $OUT/probe_red14/). Each folder is
 # capped at 40 s, the scan at 15 s; budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red14 "${1:-240}" redteam14_offlaw_normal_sum redteam14_int_narrow_stage \
-  control_redteam14_range_route_normal control_redteam14_range_route_uniform \
+cheat_probe_init probe_red14 "${1:-300}" redteam14_offlaw_normal_sum redteam14_int_narrow_stage \
+  redteam14_int_seed_sample control_redteam14_range_route_normal control_redteam14_range_route_uniform \
   control_redteam14_fused_stage || exit 1
 cheat_probe_scan 15 $CP_DIRS
 say "scan: $(grep -cE '^[a-z0-9_]*redteam14_[a-z0-9_]+ +(honest|cheat|control) .*(precision|error)' \
-  "$O/problems_check.log") of 10 points refused offline (0 on main 96cacd41: both cheats pass" \
+  "$O/problems_check.log") of 12 variants refused offline (0 on main 96cacd41: all three cheats pass" \
   "the scan, as every seed and control must)"
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 40 38 check || continue
