@@ -7,7 +7,11 @@
 // exponent-range sets; the heavy-tailed set) it prints the share of chunks whose first tile is
 // inside the detector's range and, for the cheat's route (3 tiles in 4 rescaled by 4/3 where
 // inside), its error as a share of the tolerance atol + rtol |sum| (1 + 1e-4 |sum|).
-// Usage: redteam14_route_sim [log2 elements (default 26)] [timed runs (default 8)]
+// Second, for tests/cheats/redteam14_lint_margin_sample (red team 7's sum of log B(x + 4, x + 2)
+// over uniform [0.5, 1.5), declared at rtol 1e-5): the tolerance lint's shares on the gate's set 0
+// (the worker's standing seed, every echo pattern of sample_lint.h), and the error of a kernel
+// that skips 1 tile in 16 and rescales by 16/15 on the regular sets 0-2 and on timed runs.
+// Usage: redteam14_route_sim [log2 elements (default 26)] [timed runs (default 8)] [lint]
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -17,6 +21,7 @@
 
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 
 using namespace solver;
@@ -113,12 +118,103 @@ void law(const char* name, generators::InitDist init, float lo, float hi, int64_
   line(gpu::sign_symmetric(b) ? "heavy-tailed random signs" : "heavy-tailed kept signs", d);
 }
 
+double lbeta_term(double x) {
+  return std::lgamma(x + 4) + std::lgamma(x + 2) - std::lgamma(2 * x + 6);
+}
+
+std::vector<double> lbeta_terms(const std::vector<unsigned char>& bytes) {
+  const std::vector<float> x = as_floats(bytes);
+  std::vector<double> f(x.size());
+  for (size_t i = 0; i < x.size(); ++i) f[i] = lbeta_term(double(x[i]));
+  return f;
+}
+
+// The error of the 1-in-16 skip (tiles t % 16 == 15 of every 32-tile chunk left out, the rest
+// times 16/15) over the tolerance.
+double skip16_error(const std::vector<double>& f, const generators::Tolerance& tol) {
+  const int64_t n = int64_t(f.size()), chunks = n / kChunk;
+  double sum = 0, est = 0;
+  for (int64_t c = 0; c < chunks; ++c) {
+    double all = 0, kept = 0;
+    for (int64_t t = 0; t < kTiles; ++t) {
+      double s = 0;
+      for (int64_t i = c * kChunk + t * kTile; i < c * kChunk + (t + 1) * kTile; ++i)
+        s += f[size_t(i)];
+      all += s;
+      if (t % 16 != 15) kept += s;
+    }
+    sum += all;
+    est += kept * 16.0 / 15.0;
+  }
+  return std::fabs(est - sum) / (tol.atol + tol.rtol * std::fabs(sum));
+}
+
+void lint_margin(int64_t n, int runs) {
+  generators::ResolvedBuffer b;
+  b.name = "x";
+  b.dtype = DType::F32;
+  b.role = generators::BufferRole::In;
+  b.init = {"uniform", 0.5, 1.5};
+  b.elements = n;
+  b.bytes = n * 4;
+  b.shape = {n};
+  generators::ResolvedVariant v;
+  v.buffers = {b};
+  generators::Tolerance tol;
+  tol.rtol = 1e-5;
+  tol.atol = 1;
+  const std::vector<uint64_t> seeds = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
+  std::printf("sum of log B(x + 4, x + 2), uniform [0.5, 1.5), %lld elements, rtol 1e-5, atol 1\n",
+              (long long)n);
+  for (int s = 0; s < 3; ++s) {
+    const gpu::HostSet set = gpu::regular_set(v, seeds[size_t(s)], nullptr);
+    std::vector<unsigned char> bytes(set.inputs[0]->data.get(),
+                                     set.inputs[0]->data.get() + set.inputs[0]->size);
+    const std::vector<double> f = lbeta_terms(bytes);
+    std::printf("  regular set %d: the 1-in-16 skip's error / tolerance %.3f", s,
+                skip16_error(f, tol));
+    if (s == 0) {
+      // The lint's shares on set 0: the reference is the float64 sum, the echo copies x (so f).
+      double sum = 0;
+      for (double t : f) sum += t;
+      std::printf("; lint shares on set 0:");
+      double top = 0;
+      for (const gpu::EchoPattern& e : gpu::echo_patterns()) {
+        const size_t block = e.block;
+        double echo = 0;
+        for (size_t i = 0; i < f.size(); ++i)
+          echo += (((i / block) & 1) == size_t(e.parity & 1) && (i ^ block) < f.size())
+                      ? f[i ^ block]
+                      : f[i];
+        const double share = gpu::tolerance_share({{sum}}, {{echo}}, tol);
+        top = std::max(top, share);
+        std::printf(" %.2f", share);
+      }
+      std::printf(" (largest %.2f: the lint passes when > 1)", top);
+    }
+    std::printf("\n");
+  }
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  for (int run = 1; run <= runs; ++run) {
+    std::vector<unsigned char> d(set0.inputs[0]->data.get(),
+                                 set0.inputs[0]->data.get() + set0.inputs[0]->size);
+    for (const auto& p : gpu::timed_perturbations(v, uint64_t(run) * 0x9e3779b97f4a7c15ull, false))
+      gpu::apply_perturbation(b, d.data(), p);
+    std::printf("  timed run %d: the 1-in-16 skip's error / tolerance %.3f\n", run,
+                skip16_error(lbeta_terms(d), tol));
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const int bits = argc > 1 ? std::atoi(argv[1]) : 26;
   const int runs = argc > 2 ? std::atoi(argv[2]) : 8;
   const int64_t n = int64_t(1) << bits;
+  if (argc > 3 && std::string(argv[3]) == "lint") {
+    lint_margin(n, runs);
+    return 0;
+  }
   std::vector<double> w(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {
     const double t = 2.0 * double(i) / double(n - 1) - 1.0;
