@@ -64,15 +64,64 @@ TEST_CASE("sample lint: the echo copies every odd element from its even neighbou
   const auto b = law_buffer(5, {"uniform", 0.5, 1.5});
   const auto echo = gpu::echo_odd_positions(b, floats({1, 2, 3, 4, 5}));
   CHECK(as_floats(*echo) == std::vector<float>{1, 1, 3, 3, 5});
-  // Which inputs it echoes: float law inputs, not dist_fixed, not integers, not structures.
+  // Which inputs it echoes: law inputs, not dist_fixed, not structures (integers: below).
   CHECK(gpu::sample_echoed(b));
   CHECK(gpu::sample_echoed(law_buffer(8, {"normal", 0, 1})));
   auto fixed = b;
   fixed.dist_fixed = true;
   CHECK_FALSE(gpu::sample_echoed(fixed));
-  CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"uniform", 0, 9}, DType::I32)));
   CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"sorted", 0, 1})));
   CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"constant", 1, 0})));
+}
+
+TEST_CASE("red team 14: integer law inputs are echoed, so an integer-only sum is judged") {
+  // redteam14_int_seed_sample: a Monte Carlo count over randint seeds summed at rtol 1e-4. With
+  // float inputs only echoed, an integer-only problem had nothing to echo and the lint passed in
+  // silence (sample_lint_verdict with no echoed buffer), so a kernel counting every other seed
+  // twice was kept. Integers are echoed as floats are; masks and structures are not.
+  for (DType d : {DType::I32, DType::U32, DType::I64, DType::U64}) {
+    CHECK(gpu::sample_echoed(law_buffer(8, {"randint", 0, 1000}, d)));
+    CHECK(gpu::sample_echoed(law_buffer(8, {"uniform", 0, 9}, d)));
+    CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"mask", 0.5, 0}, d)));
+    CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"permutation", 0, 0}, d)));
+    CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"csr_rowptr", 0, 0}, d)));
+  }
+  auto fixed = law_buffer(8, {"randint", 0, 1000}, DType::I32);
+  fixed.dist_fixed = true;
+  CHECK_FALSE(gpu::sample_echoed(fixed));
+  // The echo copies whole integers: every odd seed is its even neighbour's, each in the law.
+  const int64_t n = 1 << 16;
+  const auto seeds = law_buffer(n, {"randint", 0, 2147483647}, DType::I32);
+  gpu::HostInput in;
+  in.size = size_t(n) * 4;
+  in.data.reset(new unsigned char[in.size]);
+  std::mt19937 rng(14);
+  std::vector<int32_t> v(static_cast<size_t>(n));
+  for (auto& x : v) x = int32_t(rng() % 2147483647u);
+  std::memcpy(in.data.get(), v.data(), in.size);
+  const auto echo = gpu::echo_odd_positions(seeds, in);
+  std::vector<int32_t> e(static_cast<size_t>(n));
+  std::memcpy(e.data(), echo->data.get(), echo->size);
+  for (int64_t i = 0; i < n; ++i) REQUIRE(e[size_t(i)] == v[size_t(i & ~int64_t(1))]);
+  // A count over the seeds (each seed's share a hash bit count, 0..32) at rtol 1e-4: the echo
+  // is within the tolerance, which the lint then says (the spec cannot refuse a sampler). Here
+  // n = 2^16, so rtol 1.6e-3 stands for rtol 1e-4 at n = 2^24 (sqrt(n) sd over rtol n mean).
+  auto count = [](const std::vector<int32_t>& s) {
+    gpu::HostDoubles out(1, 0.0);
+    for (int32_t x : s) {
+      uint64_t z = uint64_t(uint32_t(x)) * 0x9e3779b97f4a7c15ull;
+      z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+      z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+      out[0] += double(__builtin_popcountll((z ^ (z >> 31)) >> 32));
+    }
+    return std::vector<gpu::HostDoubles>{out};
+  };
+  generators::Tolerance tol;
+  tol.rtol = 1.6e-3;
+  tol.atol = 1;
+  const double share = gpu::tolerance_share(count(v), count(e), tol);
+  CHECK(share > 0);
+  CHECK(share <= 1);
 }
 
 TEST_CASE("sample lint: a long sum of an offset law at rtol 1e-4 admits a 1-in-2 sample") {

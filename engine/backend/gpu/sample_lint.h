@@ -26,8 +26,10 @@ namespace solver::gpu {
 // The marker the gate's refusal starts with (narrowed_checks.cpp, solver problems check).
 inline constexpr const char* kSampleLintMarker = "tolerance admits a 1-in-2 sample";
 
-// Whether the lint echoes `b`: a float input (in, inout) drawn from a uniform or normal law,
-// not dist_fixed (its values are the problem's meaning), with at least 2 elements.
+// Whether the lint echoes `b`: an input (in, inout) of any dtype drawn element by element from
+// a uniform, normal or randint law, not dist_fixed (its values are the problem's meaning), with
+// at least 2 elements. Masks and structured kinds (sorted, permutation, csr_rowptr, ...) are not
+// echoed: a copied neighbour would break their structure.
 bool sample_echoed(const generators::ResolvedBuffer& b);
 // `in`'s bytes with every element in a block of parity `parity` (1: odd blocks, 0: even) a copy
 // of its partner in the neighbouring block (flat index i ^ block; `block` a power of two: the
