@@ -5,7 +5,9 @@
 // the shape (CumProd, GetIndex), then the strided source offset. Used by needle's permute ->
 // compact, here the attention head split (B, T, H, D) -> (B, H, T, D). Rewritten for the problem
 // format (see README.md).
-#include <stdint.h>
+// NVRTC has no <stdint.h>: the two fixed-width types the backend uses
+typedef unsigned int uint32_t;
+typedef int int32_t;
 
 #define MAX_VEC_SIZE 8
 struct CudaVec {
