@@ -404,10 +404,9 @@ TEST_CASE("problems check --compile-only passes on the eighth fresh batch") {
   CHECK(smem("cs_histogram64") == "4096");
   CHECK(smem("knn_compute_distances") == "2068");
   CHECK(smem("sgl_per_tensor_absmax_bf16") == "128");
-  for (const char* p :
-       {"ds_dequantize_int8", "pt_upsample_nearest2d", "clover_ideal_gas_f64", "cbe_ray_const",
-        "rod_bfs_kernel2_flag", "knn_insertion_sort", "needle_compact_permute",
-        "apex_scaled_masked_softmax_fp16"})
+  for (const char* p : {"ds_dequantize_int8", "pt_upsample_nearest2d", "clover_ideal_gas_f64",
+                        "cbe_ray_const", "rod_bfs_kernel2_flag", "knn_insertion_sort",
+                        "needle_compact_permute", "apex_scaled_masked_softmax_fp16"})
     CHECK_MESSAGE(smem(p) == "0", p);
   for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
