@@ -42,7 +42,7 @@
 #              the same way (predicted ~230-300 s, unmeasured: the 1 GiB INT8 quantisation's 2^20
 #              blocks, the 2-3 ms miniBUDE docking kernel, the PageRank push's 67 M atomics and
 #              XSBench's 209 MB index grid lead the ncu replays); no rule is tuned on it
-#   corpus_fresh8  the eighth fresh held-out batch (tests/corpus_fresh8, 13 kernels, helper fresh8),
+#   corpus_fresh8  the eighth fresh held-out batch (tests/corpus_fresh8, 14 kernels, helper fresh8),
 #              the same way (predicted ~230-300 s, unmeasured: the 2-3 ms kNN distance and
 #              insertion-sort kernels, the 1.1 GB Megatron softmax and the float64 references of
 #              the softmax and the distances lead); no rule is tuned on it
