@@ -42,6 +42,10 @@
 #              the same way (predicted ~230-300 s, unmeasured: the 1 GiB INT8 quantisation's 2^20
 #              blocks, the 2-3 ms miniBUDE docking kernel, the PageRank push's 67 M atomics and
 #              XSBench's 209 MB index grid lead the ncu replays); no rule is tuned on it
+#   corpus_fresh8  the eighth fresh held-out batch (tests/corpus_fresh8, 14 kernels, helper fresh8),
+#              the same way (predicted ~230-300 s, unmeasured: the 2-3 ms kNN distance and
+#              insertion-sort kernels, the 1.1 GB Megatron softmax and the float64 references of
+#              the softmax and the distances lead); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -199,6 +203,9 @@ step_corpus_fresh6() {
 }
 step_corpus_fresh7() {
   OUT=$1 SUITE=tests/corpus_fresh7 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh8() {
+  OUT=$1 SUITE=tests/corpus_fresh8 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
