@@ -32,6 +32,10 @@ struct CompileResult {
   std::optional<bool> gemm_loop;
   // The chained loads of the launched entries (generators/ptx_load_chain.h), scoped the same way.
   std::optional<int> load_chain;
+  // The lane-contiguous and strided shares of their global accesses (ptx_lane_stride.h), the
+  // same way; absent also where the entries make no global access.
+  std::optional<double> contiguous_access_frac;
+  std::optional<double> strided_access_frac;
 };
 
 // The cache key. Every input is length-prefixed so no two inputs collide by concatenation.

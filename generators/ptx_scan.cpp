@@ -6,6 +6,7 @@
 #include <set>
 #include <string_view>
 
+#include "generators/ptx_lane_stride.h"
 #include "generators/ptx_load_chain.h"
 
 namespace solver::generators {
@@ -359,6 +360,16 @@ bool ptx_has_gemm_loop(std::string_view entry_body) {
   return false;
 }
 
+std::optional<double> CodeFacts::contiguous_access_frac() const {
+  if (lane_access.total() <= 0) return std::nullopt;
+  return lane_access.contiguous / lane_access.total();
+}
+
+std::optional<double> CodeFacts::strided_access_frac() const {
+  if (lane_access.total() <= 0) return std::nullopt;
+  return lane_access.strided / lane_access.total();
+}
+
 CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::string>& entries) {
   CodeFacts f;
   std::string clean = strip_ptx_comments(ptx);
@@ -381,6 +392,7 @@ CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::stri
     f.tensor.tma_copies += t.tma_copies;
     f.gemm_loop = f.gemm_loop || ptx_has_gemm_loop(body);
     f.load_chain += ptx_load_chain_loads(body);
+    f.lane_access += ptx_lane_access_mix(body);
   }
   if (whole_module) f.tensor = tensor_ops_of(clean);
   return f;

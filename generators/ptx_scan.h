@@ -19,9 +19,12 @@
 // (no loads in the loop), an elementwise map (one stream), a reduction (add, not fma of two
 // loaded values) do not qualify; a matrix-vector product does (its FLOP/byte tells it apart).
 #pragma once
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "generators/ptx_lane_stride.h"
 
 namespace solver::generators {
 
@@ -70,6 +73,10 @@ struct CodeFacts {
   TensorOps tensor;                  // summed over the launched entries
   bool gemm_loop = false;            // any launched entry has one
   int load_chain = 0;                // chained loads of the launched entries (ptx_load_chain.h)
+  LaneAccessMix lane_access;         // their global accesses by lane stride (ptx_lane_stride.h)
+  // The contiguous and strided shares of lane_access's weight; absent without an access.
+  std::optional<double> contiguous_access_frac() const;
+  std::optional<double> strided_access_frac() const;
   std::vector<std::string> missing;  // entries not found in the PTX (then the whole
                                      // module is scanned for tensor ops, as before)
 };

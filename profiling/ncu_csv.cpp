@@ -420,6 +420,8 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
     in.code_wgmma_ops = facts->code_wgmma_ops;
     in.code_gemm_loop = facts->code_gemm_loop;
     in.code_load_chain = facts->code_load_chain;
+    in.code_contiguous_access_frac = facts->code_contiguous_access_frac;
+    in.code_strided_access_frac = facts->code_strided_access_frac;
     if (facts->local_bytes_per_thread)
       in.launch.local_bytes_per_thread = facts->local_bytes_per_thread;
   }
@@ -533,6 +535,10 @@ constexpr ExportSource kExportSources[] = {
      "from waves"},
     {"gemm_loop", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"load_chain", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
+    {"code_contiguous_access_frac", "problem", "",
+     "a static scan of the launched entry's PTX: needs the problem"},
+    {"code_strided_access_frac", "problem", "",
+     "a static scan of the launched entry's PTX: needs the problem"},
     {"mma_in_code", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"mbarrier_pipeline", "problem", "",
      "a static scan of the launched entry's PTX: needs the problem"},

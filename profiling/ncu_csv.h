@@ -77,6 +77,7 @@ struct NcuProblemFacts {
   std::optional<int> code_tensor_ops, code_wgmma_ops;
   std::optional<bool> code_gemm_loop;
   std::optional<int> code_load_chain;
+  std::optional<double> code_contiguous_access_frac, code_strided_access_frac;
   std::optional<double> local_bytes_per_thread;  // ptxas stack frame of the heaviest entry
 };
 

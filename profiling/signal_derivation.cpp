@@ -355,6 +355,8 @@ Derivation derive_signals(const DerivationInput& in) {
   b.number("load_chain",
            in.code_load_chain ? std::optional<double>(*in.code_load_chain) : std::nullopt,
            Origin::Code);
+  b.number("code_contiguous_access_frac", in.code_contiguous_access_frac, Origin::Code);
+  b.number("code_strided_access_frac", in.code_strided_access_frac, Origin::Code);
   {
     auto inst = raw(in, kInst);
     auto tpi = ratio(raw(in, kThreadInst), inst);

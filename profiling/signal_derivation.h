@@ -69,6 +69,10 @@ struct DerivationInput {
   // The loads of the launched entries' loops that wait on their own loads: off-chip loads whose
   // address depends on the value they returned on an earlier trip (generators/ptx_load_chain.h).
   std::optional<int> code_load_chain;
+  // The weighted shares of the launched entries' global accesses whose adjacent lanes' addresses
+  // are at most 16 bytes apart, and further apart (generators/ptx_lane_stride.h).
+  std::optional<double> code_contiguous_access_frac;
+  std::optional<double> code_strided_access_frac;
   // Share of the unprofiled runs' GPU span with no kernel running (CUPTI activity records).
   std::optional<double> launch_gap_frac;
   // An ncu export has no unprofiled time and no problem formulas. When set, time_us falls back

@@ -6,7 +6,9 @@
 //    "problem": {"name": ..., "flops": F, "bytes": B, "note": ...},        (optional)
 //    "inputs": {"time_us": T, "dtype": "fp32", "kernel_count": 1, "weight": 1,
 //               "launch_gap_frac": G, "code": {"tensor_ops": N, "wgmma_ops": N, "gemm_loop": B,
-//                                              "load_chain": N},
+//                                              "load_chain": N,
+//                                              "code_contiguous_access_frac": F,
+//                                              "code_strided_access_frac": F},
 //               "launch": {...LaunchAttributes...}, "ceilings": {...Ceilings...}}, (optional)
 //    "raw_metrics": {"metric.name": value, ...},
 //    "signals": {"signal_name": value | null, ...},
@@ -44,6 +46,8 @@ struct SignalFile {
   std::optional<int> code_wgmma_ops;
   std::optional<bool> code_gemm_loop;
   std::optional<int> code_load_chain;
+  std::optional<double> code_contiguous_access_frac;
+  std::optional<double> code_strided_access_frac;
   LaunchAttributes launch;
   Ceilings ceilings;
   std::map<std::string, double> raw_metrics;

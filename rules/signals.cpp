@@ -174,6 +174,16 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "they returned on an earlier trip (a pointer chase, a binary search): each thread's loads "
      "of that loop run one at a time; 0 where the code has none",
      "static scan of the launched .entry of the PTX (generators/ptx_load_chain.h)"},
+    {"code_contiguous_access_frac", N, "fraction 0..1",
+     "share of the launched entries' global loads and stores (each weighted 8^loop depth) whose "
+     "address moves by at most 16 bytes from one lane to the next (a unit-stride stream, a "
+     "broadcast, a thread's run of up to 16 bytes): the layout wastes no sector there",
+     "static affine scan of the launched .entry of the PTX (generators/ptx_lane_stride.h)"},
+    {"code_strided_access_frac", N, "fraction 0..1",
+     "share of the launched entries' global loads and stores (weighted the same way) whose "
+     "address moves by over 16 bytes, or by a runtime pitch, from one lane to the next (a column "
+     "walk, a naive transpose's write); the rest are not affine in the lane (a gather)",
+     "static affine scan of the launched .entry of the PTX (generators/ptx_lane_stride.h)"},
     {"threads_per_inst", N, "threads 0..32", "active threads per executed warp instruction",
      "smsp__thread_inst_executed.sum / smsp__inst_executed.sum"},
     {"warp_efficiency", N, "fraction 0..1",

@@ -69,24 +69,28 @@ double row_time(const profiling::NcuKernel& k) {
   return it == k.raw.end() ? -1 : it->second;
 }
 
-// A code fact a signal file recorded before the scan existed (`load_chain`, issue 29) is
-// computed as the live profile and the ncu path compute it: an NVRTC compile of the suite
-// problem's variant for the chip and the same PTX scan of its launched entries (no GPU). A
-// fact the file holds is kept; one no compile gives stays missing, with the compile's note.
+// A code fact a signal file recorded before the scan existed (`load_chain` and the access
+// strides, issue 29) is computed as the live profile and the ncu path compute it: an NVRTC
+// compile of the suite problem's variant for the chip and the same PTX scan of its launched
+// entries (no GPU). A fact the file holds is kept; one no compile gives stays missing, with
+// the compile's note (a kernel with no global access has no stride shares).
 void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
                     profiling::SignalFile& f, generators::CompileCache& cache) {
-  if (!rules::is_missing(f.signals.get("load_chain"))) return;
-  if (f.code_load_chain) {
-    f.signals.set("load_chain", double(*f.code_load_chain));
-    return;
-  }
+  auto missing = [&](const char* s) { return rules::is_missing(f.signals.get(s)); };
+  auto set = [&](const char* s, const auto& v) {
+    if (missing(s) && v) f.signals.set(s, double(*v));
+  };
+  set("load_chain", f.code_load_chain);
+  set("code_contiguous_access_frac", f.code_contiguous_access_frac);
+  set("code_strided_access_frac", f.code_strided_access_frac);
+  if (!missing("load_chain") && !missing("code_contiguous_access_frac")) return;
   engine::NcuProblemResult facts =
       engine::ncu_problem_facts(k.dir, k.variant, k.knobs, chip, &cache);
-  if (facts.facts.code_load_chain) {
-    f.signals.set("load_chain", double(*facts.facts.code_load_chain));
-  } else {
+  set("load_chain", facts.facts.code_load_chain);
+  set("code_contiguous_access_frac", facts.facts.code_contiguous_access_frac);
+  set("code_strided_access_frac", facts.facts.code_strided_access_frac);
+  if (!facts.facts.code_load_chain)
     f.notes.insert(f.notes.end(), facts.notes.begin(), facts.notes.end());
-  }
 }
 
 void from_signals_dir(const EvalOptions& o, const engine::LabelledSuite& suite,

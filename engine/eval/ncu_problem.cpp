@@ -39,7 +39,8 @@ NcuProblemResult ncu_problem_facts(const std::string& problem_dir, const std::st
   generators::CompileResult c = generators::compile_variant(r, cache);
   if (!c.ok) {
     out.notes.push_back("code not scanned (" + c.error +
-                        "): gemm_loop, load_chain and the code's tensor facts are missing");
+                        "): gemm_loop, load_chain, the access strides and the code's tensor facts are "
+                        "missing");
     return out;
   }
   if (c.tensor_ops) {
@@ -48,6 +49,8 @@ NcuProblemResult ncu_problem_facts(const std::string& problem_dir, const std::st
   }
   f.code_gemm_loop = c.gemm_loop;
   f.code_load_chain = c.load_chain;
+  f.code_contiguous_access_frac = c.contiguous_access_frac;
+  f.code_strided_access_frac = c.strided_access_frac;
   // Local memory per thread as the driver reports it (the stack frame ptxas sizes, spills in
   // it): the largest over the launched entries.
   std::optional<double> stack;

@@ -118,6 +118,8 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
         in.code_tma_copies = compiled.tensor_ops->tma_copies;
         in.code_gemm_loop = compiled.gemm_loop;
         in.code_load_chain = compiled.load_chain;
+        in.code_contiguous_access_frac = compiled.contiguous_access_frac;
+        in.code_strided_access_frac = compiled.strided_access_frac;
       } else {
         report.notes.push_back(problem + " " + key + ": code not scanned (" +
                                (compiled.ok ? std::string("no PTX") : compiled.error) +

@@ -55,6 +55,8 @@ struct Prepared {
   std::optional<generators::TensorOps> tensor_ops;  // MMAs in the variant's PTX, if scanned
   std::optional<bool> gemm_loop;  // a launched entry has a matrix-product loop, if scanned
   std::optional<int> load_chain;  // loads that wait on their own earlier value, if scanned
+  // The lane-contiguous and strided shares of its global accesses, if scanned.
+  std::optional<double> contiguous_access_frac, strided_access_frac;
   std::string precision_issue;    // non-empty: the PTX computes below the declared class
   // What the PTX computes in (formats, MMAs, dp4a), if scanned: the floor's rate (floor_rate.h).
   std::optional<generators::PtxPrecision> code_precision;

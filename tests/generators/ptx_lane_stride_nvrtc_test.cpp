@@ -1,0 +1,102 @@
+// The lane-stride scan (generators/ptx_lane_stride.h) on the PTX NVRTC generates for sm_90 from
+// CUDA source, as the compile path scans it (scan_launched_code on the launched entries):
+// streams, byte streams, a thread's run of stores and a 16-lane group are contiguous; a naive
+// transpose's write and a column walk are strided; a CSR gather is unknown. NVRTC only, no GPU.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "generators/nvrtc_compiler.h"
+#include "generators/ptx_scan.h"
+
+using namespace solver::generators;
+
+namespace {
+
+const char* kSource = R"(
+extern "C" __global__ void stream_f4(const float4* __restrict__ a, float4* b, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) { float4 v = a[i]; v.x *= 2.f; b[i] = v; }
+}
+extern "C" __global__ void byte_stream(const unsigned char* __restrict__ a, unsigned char* b,
+                                       int n) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += gridDim.x * blockDim.x)
+    b[i] = a[i] ^ 0x5a;
+}
+extern "C" __global__ void transpose_read(const float* __restrict__ in, float* out, int n) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < n && y < n) out[y * n + x] = in[y * n + x] * 2.f;
+}
+extern "C" __global__ void transpose_write(const float* __restrict__ in, float* out, int n) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < n && y < n) out[x * n + y] = 2.f * out[x * n + y] + in[x * n + y];
+}
+extern "C" __global__ void column_walk(const float* __restrict__ a, float* b, int rows, int cols) {
+  int c = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0;
+  for (int r = 0; r < rows; ++r) s += a[(long)c * cols + r];
+  b[c * 64] = s;
+}
+extern "C" __global__ void spmv_csr(const int* __restrict__ rowptr, const int* __restrict__ col,
+                                    const float* __restrict__ val, const float* __restrict__ x,
+                                    float* y, int rows) {
+  int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= rows) return;
+  float s = 0;
+  for (int j = rowptr[r]; j < rowptr[r + 1]; ++j) s += val[j] * x[col[j]];
+  y[r] = s;
+}
+// Eight int8 codes per thread, stored one byte at a time (an int8 quantiser's epilogue).
+extern "C" __global__ void quant_int8(const float* __restrict__ in, signed char* out, float scale,
+                                      int n) {
+  int t = blockIdx.x * blockDim.x + threadIdx.x;
+  if (t * 8 >= n) return;
+  const float* p = in + t * 8;
+  signed char* q = out + t * 8;
+#pragma unroll
+  for (int k = 0; k < 8; ++k) q[k] = (signed char)__float2int_rn(p[k] * scale);
+}
+// 16 lanes per group, each lane 16 bytes of the group's row (sglang's group quantiser's walk).
+extern "C" __global__ void group16(const uint4* __restrict__ in, uint4* out, int pitch) {
+  const int g = blockIdx.x * 16 + threadIdx.x / 16, l = threadIdx.x % 16;
+  out[g * pitch + l] = in[g * pitch + l];
+}
+)";
+
+}  // namespace
+
+TEST_CASE(
+    "NVRTC's PTX: streams and runs are contiguous, transposes' columns strided, gathers not "
+    "affine") {
+  if (!nvrtc_available()) {
+    MESSAGE("skipped: " << nvrtc_unavailable_reason());
+    return;
+  }
+  CompileResult r = nvrtc_compile(kSource, "strides.cu", {"--gpu-architecture=sm_90"});
+  INFO(r.error << "\n" << r.log);
+  REQUIRE(r.ok);
+  auto facts = [&](const char* entry) {
+    CodeFacts f = scan_launched_code(r.ptx, {entry});
+    REQUIRE(f.missing.empty());
+    REQUIRE(f.contiguous_access_frac());
+    return f;
+  };
+  for (const char* e : {"stream_f4", "byte_stream", "transpose_read", "quant_int8", "group16"}) {
+    INFO(e);
+    CodeFacts f = facts(e);
+    CHECK(*f.contiguous_access_frac() == 1.0);
+    CHECK(*f.strided_access_frac() == 0.0);
+  }
+  for (const char* e : {"transpose_write", "column_walk"}) {
+    INFO(e);
+    CodeFacts f = facts(e);
+    CHECK(*f.strided_access_frac() == 1.0);
+  }
+  CodeFacts spmv = facts("spmv_csr");
+  // Its row bounds and y[r] are contiguous; the loop's val[j], col[j] and x[col[j]] are unknown.
+  CHECK(*spmv.contiguous_access_frac() < 0.1);
+  CHECK(*spmv.strided_access_frac() == 0.0);
+  CHECK(spmv.lane_access.unknown > 0.9 * spmv.lane_access.total());
+}
