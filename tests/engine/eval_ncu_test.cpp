@@ -162,8 +162,14 @@ TEST_CASE("every signal the default rules read needs only metrics `signals ncu-m
   std::vector<std::string> printed = printed_metrics();
   // The code facts, and the problem's byte formula (dependent_load_latency's estimate scales
   // dram_frac by the counted DRAM bytes over it; issue 29): only the problem folder gives them.
-  const std::set<std::string> code_facts = {"gemm_loop",         "load_chain", "mma_in_code",
-                                            "mbarrier_pipeline", "tma_copies", "local_bytes",
+  const std::set<std::string> code_facts = {"gemm_loop",
+                                            "load_chain",
+                                            "code_contiguous_access_frac",
+                                            "code_strided_access_frac",
+                                            "mma_in_code",
+                                            "mbarrier_pipeline",
+                                            "tma_copies",
+                                            "local_bytes",
                                             "problem_bytes"};
   for (const auto& s : profiling::signals_read_by(table)) {
     INFO("signal " << s);
