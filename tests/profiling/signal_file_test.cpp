@@ -61,6 +61,24 @@ TEST_CASE("the code scan's load chain round-trips as a count and feeds the deriv
   CHECK(e.find("load_chain") != std::string::npos);
 }
 
+TEST_CASE("the code scan's access stride shares round-trip and feed the derivation") {
+  SignalFile f;
+  f.kernel = "k";
+  f.code_contiguous_access_frac = 0.75;
+  f.code_strided_access_frac = 0.25;
+  SignalFile g = parse_signal_file(dump_signal_file(f), "mem");
+  CHECK(g.code_contiguous_access_frac == 0.75);
+  CHECK(g.code_strided_access_frac == 0.25);
+  CHECK(derivation_input(g, nullptr).code_contiguous_access_frac == 0.75);
+  CHECK(derivation_input(g, nullptr).code_strided_access_frac == 0.25);
+  SignalFile none = parse_signal_file(dump_signal_file(SignalFile{}), "mem");
+  CHECK_FALSE(none.code_contiguous_access_frac);
+  auto e = errors_of(
+      "{\"version\": 1, \"kernel\": \"k\", \"signals\": {}, \"inputs\": "
+      "{\"code\": {\"code_strided_access_frac\": \"high\"}}}");
+  CHECK(e.find("code_strided_access_frac") != std::string::npos);
+}
+
 TEST_CASE("JSON syntax errors carry line and column") {
   auto e = errors_of("{\n  \"version\": 1,\n  \"kernel\": oops\n}\n");
   CHECK(e.find("s.json:3:") != std::string::npos);

@@ -196,3 +196,15 @@ TEST_CASE("the code's load chain is passed through as a count, missing where not
   CHECK(num(d, "load_chain") == 4.0);
   CHECK(d.origin.at("load_chain") == Origin::Code);
 }
+
+TEST_CASE("the code's access stride shares are passed through, missing where nothing was scanned") {
+  DerivationInput in;
+  CHECK_FALSE(has(derive_signals(in), "code_contiguous_access_frac"));  // a bare ncu import
+  CHECK_FALSE(has(derive_signals(in), "code_strided_access_frac"));
+  in.code_contiguous_access_frac = 1.0;
+  in.code_strided_access_frac = 0.0;
+  Derivation d = derive_signals(in);
+  CHECK(num(d, "code_contiguous_access_frac") == 1.0);
+  CHECK(num(d, "code_strided_access_frac") == 0.0);
+  CHECK(d.origin.at("code_contiguous_access_frac") == Origin::Code);
+}
