@@ -200,8 +200,9 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     f.launch_gap_frac = r.number(*in, "inputs", "launch_gap_frac");
     if (in->contains("code") && (*in)["code"].is_object()) {
       const json& c = (*in)["code"];
-      r.check_keys(c, "code", {"tensor_ops", "wgmma_ops", "gemm_loop", "load_chain",
-                  "code_contiguous_access_frac", "code_strided_access_frac"});
+      r.check_keys(c, "code",
+                   {"tensor_ops", "wgmma_ops", "gemm_loop", "load_chain",
+                    "code_contiguous_access_frac", "code_strided_access_frac"});
       if (auto v = r.count(c, "code", "tensor_ops")) f.code_tensor_ops = *v;
       if (auto v = r.count(c, "code", "wgmma_ops")) f.code_wgmma_ops = *v;
       f.code_gemm_loop = r.flag(c, "code", "gemm_loop");

@@ -38,9 +38,10 @@ NcuProblemResult ncu_problem_facts(const std::string& problem_dir, const std::st
 
   generators::CompileResult c = generators::compile_variant(r, cache);
   if (!c.ok) {
-    out.notes.push_back("code not scanned (" + c.error +
-                        "): gemm_loop, load_chain, the access strides and the code's tensor facts are "
-                        "missing");
+    out.notes.push_back(
+        "code not scanned (" + c.error +
+        "): gemm_loop, load_chain, the access strides and the code's tensor facts are "
+        "missing");
     return out;
   }
   if (c.tensor_ops) {
