@@ -1,6 +1,7 @@
 // The lane stride of global accesses, a static code fact (issue 29): for each global (or
-// generic) load and store of a launched entry, how far apart the addresses of adjacent lanes
-// are, from an affine analysis of the PTX. A register's value is tracked as its coefficient on
+// generic) load and store of a launched entry (ld, ldu, st; atomics, cp.async, TMA and wmma
+// loads and stores are not counted), how far apart the addresses of adjacent lanes are, from
+// an affine analysis of the PTX. A register's value is tracked as its coefficient on
 // the lane index (%tid.x, or %laneid) through mov, cvt, cvta, add, sub, neg, mul, mad and shl by
 // a constant; a value the same for every lane of a warp (%ntid, %ctaid, %nctaid, kernel
 // parameters, constants, and %tid.y and %tid.z, read as warp-uniform because a block's x
