@@ -69,22 +69,24 @@ TEST_CASE("guards: the TF32 rule fires on A100, is blocked on T4, and the next r
   CHECK(a100.fired->hypothesis == "use_tensor_cores_tf32");
   CHECK(a100.blocked.empty());
   CHECK(ids(a100.outranked) == "missing_data_reuse");
-  // uncoalesced asks whether the wasted sectors hit L1 or keep it busy or waited on (with the
-  // compute pipes idle), and about stores and the L2 traffic they would waste (not in these
-  // signals).
+  // uncoalesced asks whether the code's accesses are all lane-contiguous, whether the wasted
+  // sectors hit L1 or keep it busy or waited on (with the compute pipes idle), and about stores
+  // and the L2 traffic they would waste (not in these signals).
   bool uncoalesced_undecided = false;
   for (const auto& u : a100.undecided)
     if (u.rule->id == "uncoalesced") {
-      uncoalesced_undecided = u.missing == std::vector<std::string_view>{"sectors_per_request",
-                                                                         "l1_hit",
-                                                                         "l1_frac",
-                                                                         "stall_long_scoreboard",
-                                                                         "alu_frac",
-                                                                         "fma_frac",
-                                                                         "fp64_frac",
-                                                                         "xu_frac",
-                                                                         "store_eff",
-                                                                         "l2_frac"};
+      uncoalesced_undecided =
+          u.missing == std::vector<std::string_view>{"code_contiguous_access_frac",
+                                                     "sectors_per_request",
+                                                     "l1_hit",
+                                                     "l1_frac",
+                                                     "stall_long_scoreboard",
+                                                     "alu_frac",
+                                                     "fma_frac",
+                                                     "fp64_frac",
+                                                     "xu_frac",
+                                                     "store_eff",
+                                                     "l2_frac"};
     }
   CHECK(uncoalesced_undecided);
 
