@@ -36,6 +36,7 @@ struct CompileResult {
   // same way; absent also where the entries make no global access.
   std::optional<double> contiguous_access_frac;
   std::optional<double> strided_access_frac;
+  std::optional<double> store_fill_frac;  // the sector-filling share of the global stores
 };
 
 // The cache key. Every input is length-prefixed so no two inputs collide by concatenation.

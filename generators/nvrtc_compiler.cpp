@@ -235,6 +235,7 @@ void scan_code(const ResolvedVariant& variant, CompileResult& r) {
     r.load_chain = facts.load_chain;
     r.contiguous_access_frac = facts.contiguous_access_frac();
     r.strided_access_frac = facts.strided_access_frac();
+    r.store_fill_frac = facts.store_fill_frac();
   }
   // A kernel the module does not define would only fail at cuModuleGetFunction on the GPU;
   // here it is a compile failure that names the mangled candidates.

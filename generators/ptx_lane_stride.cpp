@@ -391,6 +391,12 @@ LaneAccessMix ptx_lane_access_mix(std::string_view entry_body) {
     const auto run = span.at(base_offset(s.addr).first);
     const long long thread_bytes = std::max<long long>(16, run.second - run.first);
     const long long stride = std::llabs(v.c);
+    if (s.store) {
+      mix.stores += w;
+      const long long filled = std::max<long long>(s.width, run.second - run.first);
+      if (v.kind == Val::Affine && !v.sym && stride > 0 && stride <= filled && v.run * stride >= 32)
+        mix.store_fill += w;
+    }
     // A run of lanes that covers under a sector (32 bytes) leaves the rest of each sector to
     // lanes elsewhere: as wasteful as a stride.
     const bool short_run = v.run * std::max<long long>(stride, s.width) < 32;

@@ -40,12 +40,21 @@ struct LaneAccessMix {
   double contiguous = 0.0;  // the weights of the three kinds (see above)
   double strided = 0.0;
   double unknown = 0.0;
+  // Of the stores alone: their weight, and that of the stores whose lanes fill the sectors they
+  // write together (a lane-varying address, adjacent lanes no further apart than the access
+  // width or the thread's run, over runs of lanes that cover a sector). A store every lane of a
+  // run sends to one address (a block's or a group's single result) writes a partial sector
+  // that nothing in the warp fills.
+  double stores = 0.0;
+  double store_fill = 0.0;
   double total() const { return contiguous + strided + unknown; }
   LaneAccessMix& operator+=(const LaneAccessMix& o) {
     accesses += o.accesses;
     contiguous += o.contiguous;
     strided += o.strided;
     unknown += o.unknown;
+    stores += o.stores;
+    store_fill += o.store_fill;
     return *this;
   }
 };

@@ -370,6 +370,11 @@ std::optional<double> CodeFacts::strided_access_frac() const {
   return lane_access.strided / lane_access.total();
 }
 
+std::optional<double> CodeFacts::store_fill_frac() const {
+  if (lane_access.stores <= 0) return std::nullopt;
+  return lane_access.store_fill / lane_access.stores;
+}
+
 CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::string>& entries) {
   CodeFacts f;
   std::string clean = strip_ptx_comments(ptx);

@@ -77,6 +77,8 @@ struct CodeFacts {
   // The contiguous and strided shares of lane_access's weight; absent without an access.
   std::optional<double> contiguous_access_frac() const;
   std::optional<double> strided_access_frac() const;
+  // The sector-filling share of their global stores' weight; absent without a store.
+  std::optional<double> store_fill_frac() const;
   std::vector<std::string> missing;  // entries not found in the PTX (then the whole
                                      // module is scanned for tensor ops, as before)
 };

@@ -78,6 +78,7 @@ struct NcuProblemFacts {
   std::optional<bool> code_gemm_loop;
   std::optional<int> code_load_chain;
   std::optional<double> code_contiguous_access_frac, code_strided_access_frac;
+  std::optional<double> code_store_fill_frac;
   std::optional<double> local_bytes_per_thread;  // ptxas stack frame of the heaviest entry
 };
 

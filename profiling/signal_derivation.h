@@ -73,6 +73,8 @@ struct DerivationInput {
   // are at most 16 bytes apart, and further apart (generators/ptx_lane_stride.h).
   std::optional<double> code_contiguous_access_frac;
   std::optional<double> code_strided_access_frac;
+  // The weighted share of their global stores whose lanes fill the sectors they write.
+  std::optional<double> code_store_fill_frac;
   // Share of the unprofiled runs' GPU span with no kernel running (CUPTI activity records).
   std::optional<double> launch_gap_frac;
   // An ncu export has no unprofiled time and no problem formulas. When set, time_us falls back

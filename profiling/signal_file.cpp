@@ -200,15 +200,17 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     f.launch_gap_frac = r.number(*in, "inputs", "launch_gap_frac");
     if (in->contains("code") && (*in)["code"].is_object()) {
       const json& c = (*in)["code"];
-      r.check_keys(c, "code",
-                   {"tensor_ops", "wgmma_ops", "gemm_loop", "load_chain",
-                    "code_contiguous_access_frac", "code_strided_access_frac"});
+      r.check_keys(
+          c, "code",
+          {"tensor_ops", "wgmma_ops", "gemm_loop", "load_chain", "code_contiguous_access_frac",
+           "code_strided_access_frac", "code_store_fill_frac"});
       if (auto v = r.count(c, "code", "tensor_ops")) f.code_tensor_ops = *v;
       if (auto v = r.count(c, "code", "wgmma_ops")) f.code_wgmma_ops = *v;
       f.code_gemm_loop = r.flag(c, "code", "gemm_loop");
       if (auto v = r.count(c, "code", "load_chain")) f.code_load_chain = *v;
       f.code_contiguous_access_frac = r.number(c, "code", "code_contiguous_access_frac");
       f.code_strided_access_frac = r.number(c, "code", "code_strided_access_frac");
+      f.code_store_fill_frac = r.number(c, "code", "code_store_fill_frac");
     }
     f.time_us = r.number(*in, "inputs", "time_us");
     f.dtype = r.text(*in, "inputs", "dtype");
@@ -298,6 +300,7 @@ std::string dump_signal_file(const SignalFile& f) {
   put(code, "load_chain", f.code_load_chain);
   put(code, "code_contiguous_access_frac", f.code_contiguous_access_frac);
   put(code, "code_strided_access_frac", f.code_strided_access_frac);
+  put(code, "code_store_fill_frac", f.code_store_fill_frac);
   if (!code.empty()) in["code"] = code;
   ordered_json l = ordered_json::object();
   put(l, "regs_per_thread", f.launch.regs_per_thread);
@@ -353,6 +356,7 @@ DerivationInput derivation_input(const SignalFile& f, const rules::ChipProfile* 
   in.code_load_chain = f.code_load_chain;
   in.code_contiguous_access_frac = f.code_contiguous_access_frac;
   in.code_strided_access_frac = f.code_strided_access_frac;
+  in.code_store_fill_frac = f.code_store_fill_frac;
   return in;
 }
 

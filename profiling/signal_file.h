@@ -8,7 +8,8 @@
 //               "launch_gap_frac": G, "code": {"tensor_ops": N, "wgmma_ops": N, "gemm_loop": B,
 //                                              "load_chain": N,
 //                                              "code_contiguous_access_frac": F,
-//                                              "code_strided_access_frac": F},
+//                                              "code_strided_access_frac": F,
+//                                              "code_store_fill_frac": F},
 //               "launch": {...LaunchAttributes...}, "ceilings": {...Ceilings...}}, (optional)
 //    "raw_metrics": {"metric.name": value, ...},
 //    "signals": {"signal_name": value | null, ...},
@@ -48,6 +49,7 @@ struct SignalFile {
   std::optional<int> code_load_chain;
   std::optional<double> code_contiguous_access_frac;
   std::optional<double> code_strided_access_frac;
+  std::optional<double> code_store_fill_frac;
   LaunchAttributes launch;
   Ceilings ceilings;
   std::map<std::string, double> raw_metrics;

@@ -184,6 +184,12 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "address moves by over 16 bytes, or by a runtime pitch, from one lane to the next (a column "
      "walk, a naive transpose's write); the rest are not affine in the lane (a gather)",
      "static affine scan of the launched .entry of the PTX (generators/ptx_lane_stride.h)"},
+    {"code_store_fill_frac", N, "fraction 0..1",
+     "share of the launched entries' global stores (weighted the same way) whose lanes fill the "
+     "sectors they write together: a lane-varying address, adjacent lanes no further apart than "
+     "the access width or the thread's run of bytes; a single result per block or lane group "
+     "writes a partial sector nothing fills",
+     "static affine scan of the launched .entry of the PTX (generators/ptx_lane_stride.h)"},
     {"threads_per_inst", N, "threads 0..32", "active threads per executed warp instruction",
      "smsp__thread_inst_executed.sum / smsp__inst_executed.sum"},
     {"warp_efficiency", N, "fraction 0..1",

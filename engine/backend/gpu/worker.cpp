@@ -270,6 +270,7 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     p->load_chain = compiled.load_chain;
     p->contiguous_access_frac = compiled.contiguous_access_frac;
     p->strided_access_frac = compiled.strided_access_frac;
+    p->store_fill_frac = compiled.store_fill_frac;
     p->cubin = compiled.cubin;
     nvrtc.reset();
     PhaseScope load("module_load");

@@ -57,6 +57,7 @@ struct Prepared {
   std::optional<int> load_chain;  // loads that wait on their own earlier value, if scanned
   // The lane-contiguous and strided shares of its global accesses, if scanned.
   std::optional<double> contiguous_access_frac, strided_access_frac;
+  std::optional<double> store_fill_frac;  // the sector-filling share of its stores, if scanned
   std::string precision_issue;    // non-empty: the PTX computes below the declared class
   // What the PTX computes in (formats, MMAs, dp4a), if scanned: the floor's rate (floor_rate.h).
   std::optional<generators::PtxPrecision> code_precision;
