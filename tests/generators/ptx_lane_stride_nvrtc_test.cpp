@@ -58,6 +58,17 @@ extern "C" __global__ void quant_int8(const float* __restrict__ in, signed char*
 #pragma unroll
   for (int k = 0; k < 8; ++k) q[k] = (signed char)__float2int_rn(p[k] * scale);
 }
+// One result per block from lane 0 (a block reduction's epilogue).
+extern "C" __global__ void block_sum(const float* __restrict__ a, float* out) {
+  __shared__ float s[256];
+  s[threadIdx.x] = a[blockIdx.x * blockDim.x + threadIdx.x];
+  __syncthreads();
+  for (int k = blockDim.x / 2; k > 0; k /= 2) {
+    if (threadIdx.x < k) s[threadIdx.x] += s[threadIdx.x + k];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0) out[blockIdx.x] = s[0];
+}
 // 16 lanes per group, each lane 16 bytes of the group's row (sglang's group quantiser's walk).
 extern "C" __global__ void group16(const uint4* __restrict__ in, uint4* out, int pitch) {
   const int g = blockIdx.x * 16 + threadIdx.x / 16, l = threadIdx.x % 16;
@@ -94,6 +105,12 @@ TEST_CASE(
     CodeFacts f = facts(e);
     CHECK(*f.strided_access_frac() == 1.0);
   }
+  // Store fill: the quantiser's byte runs and the streams fill their sectors; a block
+  // reduction's single result does not.
+  CHECK(*facts("quant_int8").store_fill_frac() == 1.0);
+  CHECK(*facts("byte_stream").store_fill_frac() == 1.0);
+  CHECK(*facts("block_sum").store_fill_frac() == 0.0);
+  CHECK(*facts("transpose_write").store_fill_frac() == 0.0);
   CodeFacts spmv = facts("spmv_csr");
   // Its row bounds and y[r] are contiguous; the loop's val[j], col[j] and x[col[j]] are unknown.
   CHECK(*spmv.contiguous_access_frac() < 0.1);

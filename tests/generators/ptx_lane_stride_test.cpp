@@ -88,6 +88,28 @@ TEST_CASE("eight values stored or loaded one at a time are one thread's run") {
   CHECK(m.accesses == 17);
   CHECK(m.contiguous == 16.0);
   CHECK(m.strided == 1.0);
+  // The eight byte stores fill their sectors together: 8 bytes per lane, a run of 8.
+  CHECK(m.stores == 8.0);
+  CHECK(m.store_fill == 8.0);
+}
+
+TEST_CASE("store fill: a lane-varying run fills its sectors; a single result or a gap does not") {
+  auto m = mix(R"(
+  mul.wide.s32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd6, %rd4;
+  st.global.f32 [%rd5], %f1;
+  st.global.f32 [%rd6], %f1;
+  shl.b32 %r6, %r1, 3;
+  cvt.s64.s32 %rd7, %r6;
+  add.s64 %rd8, %rd3, %rd7;
+  st.global.u8 [%rd8], %rs1;
+  ret;)");
+  CHECK(m.stores == 3.0);
+  // The float stream fills; the store to one address (a block's result) writes a partial
+  // sector; a byte every 8 bytes (no run) leaves 7 of every 8 bytes to nobody, though it
+  // counts as contiguous (at most 16 bytes apart).
+  CHECK(m.store_fill == 1.0);
+  CHECK(m.contiguous == 3.0);
 }
 
 TEST_CASE("a naive transpose reads rows (contiguous) and writes columns (a symbolic stride)") {
@@ -216,7 +238,9 @@ TEST_CASE("scan_launched_code: the shares of the launched entries only, absent w
   REQUIRE(g.contiguous_access_frac());
   CHECK(*g.contiguous_access_frac() == doctest::Approx(0.5));
   CHECK(*g.strided_access_frac() == doctest::Approx(0.0));
+  CHECK_FALSE(g.store_fill_frac());  // no store
   CodeFacts e = scan_launched_code(module, {"empty"});
   CHECK_FALSE(e.contiguous_access_frac());
   CHECK_FALSE(e.strided_access_frac());
+  CHECK_FALSE(e.store_fill_frac());
 }
