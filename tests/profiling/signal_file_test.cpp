@@ -66,7 +66,10 @@ TEST_CASE("the code scan's access stride shares round-trip and feed the derivati
   f.kernel = "k";
   f.code_contiguous_access_frac = 0.75;
   f.code_strided_access_frac = 0.25;
+  f.code_store_fill_frac = 0.5;
   SignalFile g = parse_signal_file(dump_signal_file(f), "mem");
+  CHECK(g.code_store_fill_frac == 0.5);
+  CHECK(derivation_input(g, nullptr).code_store_fill_frac == 0.5);
   CHECK(g.code_contiguous_access_frac == 0.75);
   CHECK(g.code_strided_access_frac == 0.25);
   CHECK(derivation_input(g, nullptr).code_contiguous_access_frac == 0.75);

@@ -201,9 +201,12 @@ TEST_CASE("the code's access stride shares are passed through, missing where not
   DerivationInput in;
   CHECK_FALSE(has(derive_signals(in), "code_contiguous_access_frac"));  // a bare ncu import
   CHECK_FALSE(has(derive_signals(in), "code_strided_access_frac"));
+  CHECK_FALSE(has(derive_signals(in), "code_store_fill_frac"));
   in.code_contiguous_access_frac = 1.0;
   in.code_strided_access_frac = 0.0;
+  in.code_store_fill_frac = 0.25;
   Derivation d = derive_signals(in);
+  CHECK(num(d, "code_store_fill_frac") == 0.25);
   CHECK(num(d, "code_contiguous_access_frac") == 1.0);
   CHECK(num(d, "code_strided_access_frac") == 0.0);
   CHECK(d.origin.at("code_contiguous_access_frac") == Origin::Code);
