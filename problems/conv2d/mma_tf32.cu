@@ -24,7 +24,7 @@
 #define AST (BM + 8)
 #define BST (BK + 4)
 #define STAGE_F (BK * AST + BN * BST)
-#include <cp_async_ring.cuh>  // kernels/gemm: ring_fill, ring_next
+#include <cp_async_ring.cuh>  // kernels/gemm: ring_fill, ring_wait, ring_commit
 
 __device__ __forceinline__ void cp_async4(unsigned s, const float* g, unsigned n) {
   asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s), "l"(g), "r"(n)
@@ -96,7 +96,10 @@ extern "C" __global__ void __launch_bounds__(256)
   const int tiles = CRS / BK;
   ring_fill(tiles, load);
   for (int it = 0; it < tiles; ++it) {
-    ring_next(it, tiles, load);
+    ring_wait();
+    const int nx = it + STAGES - 1;
+    if (nx < tiles) load(nx % STAGES, nx * BK);
+    ring_commit();
     const float* As = sm + (it % STAGES) * STAGE_F;
     const float* Bs = As + BK * AST;
 #pragma unroll

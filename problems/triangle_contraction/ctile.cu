@@ -15,7 +15,7 @@
 #define CT 8
 #define OP_F (BK * TB * CT)  // floats of one operand's slab
 #define STAGE_F (2 * OP_F)
-#include <cp_async_ring.cuh>  // kernels/gemm: ring_fill, ring_next
+#include <cp_async_ring.cuh>  // kernels/gemm: ring_fill, ring_wait, ring_commit
 
 __device__ __forceinline__ void cp_async16(unsigned s, const float* g) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(g) : "memory");
@@ -56,7 +56,10 @@ extern "C" __global__ void __launch_bounds__(256, 1)
   const int tiles = L / BK;
   ring_fill(tiles, load);
   for (int it = 0; it < tiles; ++it) {
-    ring_next(it, tiles, load);
+    ring_wait();
+    const int nx = it + STAGES - 1;
+    if (nx < tiles) load(nx % STAGES, nx * BK);
+    ring_commit();
     const float* As = sm + (it % STAGES) * STAGE_F + gi * CT + cq * 4;
     const float* Bs = sm + (it % STAGES) * STAGE_F + OP_F + gj * CT + cq * 4;
 #pragma unroll
