@@ -24,6 +24,7 @@
 #define AST (BM + 8)
 #define BST (BK + 4)
 #define STAGE_F (BK * AST + BN * BST)
+#include <cp_async_ring.cuh>  // kernels/gemm: ring_fill, ring_wait, ring_commit
 
 __device__ __forceinline__ void cp_async4(unsigned s, const float* g, unsigned n) {
   asm volatile("cp.async.ca.shared.global [%0], [%1], 4, %2;\n" ::"r"(s), "l"(g), "r"(n)
@@ -93,17 +94,12 @@ extern "C" __global__ void __launch_bounds__(256)
       for (int v = 0; v < 4; ++v) acc[i][j][v] = 0.0f;
 
   const int tiles = CRS / BK;
-#pragma unroll
-  for (int s = 0; s < STAGES - 1; ++s) {
-    if (s < tiles) load(s, s * BK);
-    asm volatile("cp.async.commit_group;\n" ::: "memory");
-  }
+  ring_fill(tiles, load);
   for (int it = 0; it < tiles; ++it) {
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(STAGES - 2) : "memory");
-    __syncthreads();
+    ring_wait();
     const int nx = it + STAGES - 1;
     if (nx < tiles) load(nx % STAGES, nx * BK);
-    asm volatile("cp.async.commit_group;\n" ::: "memory");
+    ring_commit();
     const float* As = sm + (it % STAGES) * STAGE_F;
     const float* Bs = As + BK * AST;
 #pragma unroll

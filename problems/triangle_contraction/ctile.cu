@@ -15,6 +15,7 @@
 #define CT 8
 #define OP_F (BK * TB * CT)  // floats of one operand's slab
 #define STAGE_F (2 * OP_F)
+#include <cp_async_ring.cuh>  // kernels/gemm: ring_fill, ring_wait, ring_commit
 
 __device__ __forceinline__ void cp_async16(unsigned s, const float* g) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(g) : "memory");
@@ -53,17 +54,12 @@ extern "C" __global__ void __launch_bounds__(256, 1)
     for (int jj = 0; jj < 8; ++jj) acc[ii][jj] = make_float4(0.f, 0.f, 0.f, 0.f);
 
   const int tiles = L / BK;
-#pragma unroll
-  for (int s = 0; s < STAGES - 1; ++s) {
-    if (s < tiles) load(s, s * BK);
-    asm volatile("cp.async.commit_group;\n" ::: "memory");
-  }
+  ring_fill(tiles, load);
   for (int it = 0; it < tiles; ++it) {
-    asm volatile("cp.async.wait_group %0;\n" ::"n"(STAGES - 2) : "memory");
-    __syncthreads();
+    ring_wait();
     const int nx = it + STAGES - 1;
     if (nx < tiles) load(nx % STAGES, nx * BK);
-    asm volatile("cp.async.commit_group;\n" ::: "memory");
+    ring_commit();
     const float* As = sm + (it % STAGES) * STAGE_F + gi * CT + cq * 4;
     const float* Bs = sm + (it % STAGES) * STAGE_F + OP_F + gj * CT + cq * 4;
 #pragma unroll
