@@ -33,6 +33,17 @@ struct Val {
 };
 
 Val unknown() { return {Val::Unknown, false, 0, 32, std::nullopt}; }
+
+// Coefficients and constants stay within +-2^40 (hostile PTX can hold any literal): a sum or
+// product outside it, or one that would overflow, is not a number the scan can use.
+constexpr long long kLimit = 1LL << 40;
+std::optional<long long> bounded(long long a, long long b, bool product) {
+  long long r = 0;
+  if (product ? __builtin_mul_overflow(a, b, &r) : __builtin_add_overflow(a, b, &r))
+    return std::nullopt;
+  if (r > kLimit || r < -kLimit) return std::nullopt;
+  return r;
+}
 Val uniform(std::optional<long long> k = std::nullopt, int run = 32) {
   return {Val::Affine, false, 0, run, k};
 }
@@ -55,8 +66,10 @@ Val add(const Val& a, const Val& b, long long sign) {
     return a.kind == Val::Unknown || b.kind == Val::Unknown ? unknown() : Val{};
   const int run = std::min(a.run, b.run);
   if (a.sym || b.sym) return symbolic(run);
-  Val r = lane(a.c + sign * b.c, run);
-  if (a.konst && b.konst) r.konst = *a.konst + sign * *b.konst;
+  const auto c = bounded(a.c, sign * b.c, false);
+  if (!c) return unknown();
+  Val r = lane(*c, run);
+  if (a.konst && b.konst) r.konst = bounded(*a.konst, sign * *b.konst, false);
   return r;
 }
 
@@ -69,11 +82,12 @@ Val mul(const Val& a, const Val& b) {
   const Val& x = a_factor ? b : a;
   const int run = std::min(a.run, b.run);
   if (x.flat())
-    return uniform(a.konst && b.konst ? std::optional(*a.konst * *b.konst) : std::nullopt, run);
+    return uniform(a.konst && b.konst ? bounded(*a.konst, *b.konst, true) : std::nullopt, run);
   if (!u.konst) return symbolic(run);  // times a pitch
   if (*u.konst == 0) return uniform(0, run);
   if (x.sym) return symbolic(run);
-  return lane(x.c * *u.konst, run);
+  const auto c = bounded(x.c, *u.konst, true);
+  return c ? lane(*c, run) : unknown();
 }
 
 // x & (2^k - 1) and x % 2^k keep a unit lane coefficient over runs of 2^k lanes; x >> k and
@@ -104,7 +118,7 @@ std::optional<long long> literal(std::string_view s) {
   std::string t(s);
   char* end = nullptr;
   long long v = std::strtoll(t.c_str(), &end, 0);
-  if (end == t.c_str()) return std::nullopt;
+  if (end == t.c_str() || v > kLimit || v < -kLimit) return std::nullopt;
   return v;
 }
 
@@ -150,16 +164,27 @@ bool off_chip(const std::vector<std::string_view>& parts) {
   return true;
 }
 
+// The leading decimal digits of `s` as a number in [lo, hi] (clamped; PTX's own are 1-8 lanes of
+// a vector, 8-128 bits), never an overflowing conversion.
+int small_number(std::string_view s, int lo, int hi) {
+  long long v = 0;
+  for (char ch : s) {
+    if (!std::isdigit(static_cast<unsigned char>(ch))) break;
+    v = std::min<long long>(v * 10 + (ch - '0'), hi);
+  }
+  return int(std::clamp<long long>(v, lo, hi));
+}
+
 // The bytes one lane moves: a vector's count times its element type's size.
 int access_width(const std::vector<std::string_view>& parts) {
   int vec = 1, bits = 0;
   for (std::size_t k = 1; k < parts.size(); ++k) {
     std::string_view p = parts[k];
     if (p.size() >= 2 && p[0] == 'v' && std::isdigit(static_cast<unsigned char>(p[1])))
-      vec = std::atoi(std::string(p.substr(1)).c_str());
+      vec = small_number(p.substr(1), 1, 8);
     else if (p.size() >= 2 && (p[0] == 'b' || p[0] == 'u' || p[0] == 's' || p[0] == 'f') &&
              std::isdigit(static_cast<unsigned char>(p[1]))) {
-      int b = std::atoi(std::string(p.substr(1)).c_str());
+      int b = small_number(p.substr(1), 8, 128);
       if (p.find('x') != std::string_view::npos) b *= 2;  // f16x2, bf16x2
       bits = b;
     } else if (p == "bf16x2") {
@@ -367,7 +392,8 @@ LaneAccessMix ptx_lane_access_mix(std::string_view entry_body) {
     long long off = 0;
     if (cut != std::string_view::npos) {
       std::string t(trim(addr.substr(cut + 1)));
-      off = std::strtoll(t.c_str(), nullptr, 0) * (addr[cut] == '-' ? -1 : 1);
+      off = std::clamp(std::strtoll(t.c_str(), nullptr, 0), -kLimit, kLimit) *
+            (addr[cut] == '-' ? -1 : 1);
     }
     return std::make_pair(base, off);
   };
@@ -385,7 +411,7 @@ LaneAccessMix ptx_lane_access_mix(std::string_view entry_body) {
     const Stmt& s = code[i];
     if (!s.access) continue;
     double w = 1.0;
-    for (int d = 0; d < depth[i]; ++d) w *= 8.0;
+    for (int d = 0; d < std::min(depth[i], 12); ++d) w *= 8.0;  // deeper weighs as twelve
     ++mix.accesses;
     const Val v = a.operand(s.addr);
     const auto run = span.at(base_offset(s.addr).first);
