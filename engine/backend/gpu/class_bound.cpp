@@ -90,18 +90,7 @@ std::string class_failure_detail(const std::string& precision, const std::string
                                  const generators::Tolerance& tol, bool scaled) {
   std::ostringstream s;
   s.precision(9);
-  s << buffer << "[" << c.class_first_bad << "]";
-  if (shape.size() > 1 && c.class_first_bad >= 0) {  // row-major coordinates
-    std::vector<int64_t> idx(shape.size());
-    int64_t rest = c.class_first_bad;
-    for (size_t k = shape.size(); k-- > 0;) {
-      idx[k] = rest % shape[k];
-      rest /= shape[k];
-    }
-    s << " (at";
-    for (auto v : idx) s << " " << v;
-    s << ")";
-  }
+  s << element_place(buffer, shape, c.class_first_bad);
   // The relative error the largest ratio stands for, on the class bound's own scale.
   const double relative = c.class_ratio * tol.class_rtol;
   const int bits =

@@ -622,15 +622,15 @@ Comparison compare(const std::vector<double>& out, const std::vector<double>& re
                  int64_t(out.size()), ref.data(), int64_t(ref.size()), tol);
 }
 
-std::string Comparison::describe(const std::string& buffer,
-                                 const std::vector<int64_t>& shape) const {
+std::string element_place(const std::string& buffer, const std::vector<int64_t>& shape,
+                          int64_t index) {
   std::ostringstream s;
-  s.precision(9);
-  s << buffer << "[" << first_bad << "]";
-  if (shape.size() > 1 && first_bad >= 0) {  // row-major coordinates
+  s << buffer << "[" << index << "]";
+  if (shape.size() > 1 && index >= 0) {  // row-major coordinates
     std::vector<int64_t> idx(shape.size());
-    int64_t rest = first_bad;
+    int64_t rest = index;
     for (size_t k = shape.size(); k-- > 0;) {
+      if (shape[k] <= 0) return s.str();
       idx[k] = rest % shape[k];
       rest /= shape[k];
     }
@@ -638,6 +638,14 @@ std::string Comparison::describe(const std::string& buffer,
     for (auto v : idx) s << " " << v;
     s << ")";
   }
+  return s.str();
+}
+
+std::string Comparison::describe(const std::string& buffer,
+                                 const std::vector<int64_t>& shape) const {
+  std::ostringstream s;
+  s.precision(9);
+  s << element_place(buffer, shape, first_bad);
   s << " = " << got << ", reference " << want << "; " << failures << " element(s) out of tolerance";
   // Every output is filled with 0xFF bytes before a run (device_buffers.h); arithmetic never
   // makes that NaN, so a reference element with those bytes is one the reference never wrote:

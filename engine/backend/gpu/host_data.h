@@ -106,6 +106,11 @@ std::vector<double> to_doubles(const std::vector<unsigned char>& bytes, generato
 void to_doubles(const unsigned char* bytes, int64_t n, generators::DType dtype, double* out,
                 int threads = 0);
 
+// "buffer[i]", with its row-major coordinates for a buffer of more than one dimension
+// ("out[37] (at 1 5)"): where a comparison's first failure is, for a detail line.
+std::string element_place(const std::string& buffer, const std::vector<int64_t>& shape,
+                          int64_t index);
+
 struct Comparison {
   bool ok = true;  // no failure and no class failure
   int64_t failures = 0;
