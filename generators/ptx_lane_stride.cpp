@@ -122,18 +122,6 @@ std::optional<long long> literal(std::string_view s) {
   return v;
 }
 
-// Statements split at ';' and line ends, blank ones dropped (braces are blanks).
-std::vector<std::string_view> statements(std::string_view clean) {
-  std::vector<std::string_view> out;
-  while (!clean.empty()) {
-    auto end = clean.find_first_of(";\n");
-    std::string_view s = clean.substr(0, end);
-    clean.remove_prefix(end == std::string_view::npos ? clean.size() : end + 1);
-    if (s.find_first_not_of(" \t\r") != std::string_view::npos) out.push_back(s);
-  }
-  return out;
-}
-
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
@@ -340,7 +328,7 @@ LaneAccessMix ptx_lane_access_mix(std::string_view entry_body) {
   for (char& c : clean)
     if (c == '{' || c == '}') c = ' ';
   std::vector<Stmt> code;
-  for (auto s : statements(clean)) code.push_back(parse(s));
+  for (auto s : ptx_line_statements(clean)) code.push_back(parse(s));
   Analysis a;
   std::vector<std::vector<std::string>> dests(code.size());
   for (std::size_t i = 0; i < code.size(); ++i) {

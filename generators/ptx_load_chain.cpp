@@ -70,19 +70,6 @@ Insn parse(std::string_view stmt) {
   return in;
 }
 
-// Statements split at ';' and line ends (a scoped block's braces are blanks here, so they do
-// not end a loop), blank ones dropped.
-std::vector<std::string_view> statements(std::string_view clean) {
-  std::vector<std::string_view> out;
-  while (!clean.empty()) {
-    auto end = clean.find_first_of(";\n");
-    std::string_view s = clean.substr(0, end);
-    clean.remove_prefix(end == std::string_view::npos ? clean.size() : end + 1);
-    if (s.find_first_not_of(" \t\r") != std::string_view::npos) out.push_back(s);
-  }
-  return out;
-}
-
 // The chained loads of the loop code[from, to] (its label first, its closing branch last),
 // added to `chained` as statement indices.
 void loop_chains(const std::vector<Insn>& code, std::size_t from, std::size_t to,
@@ -159,7 +146,7 @@ int ptx_load_chain_loads(std::string_view entry_body) {
   for (char& c : clean)
     if (c == '{' || c == '}') c = ' ';
   std::vector<Insn> code;
-  for (auto s : statements(clean)) code.push_back(parse(s));
+  for (auto s : ptx_line_statements(clean)) code.push_back(parse(s));
   std::map<std::string, std::size_t> label_at;
   for (std::size_t i = 0; i < code.size(); ++i)
     for (const auto& l : code[i].flow.labels) label_at.emplace(l, i);

@@ -112,6 +112,21 @@ std::vector<std::string_view> statements(std::string_view clean) {
   return out;
 }
 
+}  // namespace
+
+std::vector<std::string_view> ptx_line_statements(std::string_view clean) {
+  std::vector<std::string_view> out;
+  while (!clean.empty()) {
+    auto end = clean.find_first_of(";\n");
+    std::string_view s = clean.substr(0, end);
+    clean.remove_prefix(end == std::string_view::npos ? clean.size() : end + 1);
+    if (s.find_first_not_of(" \t\r") != std::string_view::npos) out.push_back(s);
+  }
+  return out;
+}
+
+namespace {
+
 void count_tensor(std::string_view op, TensorOps& ops) {
   if (starts_with(op, "wgmma.mma_async"))
     ++ops.wgmma;

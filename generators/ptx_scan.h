@@ -66,14 +66,19 @@ std::vector<std::string_view> ptx_opcode_parts(std::string_view op);
 // "mma.sync..."), for scans that read statements (this file's and generators/ptx_precision.cpp's).
 std::string strip_ptx_comments(std::string_view ptx);
 
+// The statements of comment-free PTX split at ';' and line ends only, blank ones dropped: a
+// scoped block's braces stay inside a statement's text, so they do not end a loop (the
+// load-chain and lane-stride scans read loops by their labels and backward branches).
+std::vector<std::string_view> ptx_line_statements(std::string_view clean);
+
 // Whether one entry's body has a matrix-product loop (see above).
 bool ptx_has_gemm_loop(std::string_view entry_body);
 
 struct CodeFacts {
-  TensorOps tensor;                  // summed over the launched entries
-  bool gemm_loop = false;            // any launched entry has one
-  int load_chain = 0;                // chained loads of the launched entries (ptx_load_chain.h)
-  LaneAccessMix lane_access;         // their global accesses by lane stride (ptx_lane_stride.h)
+  TensorOps tensor;           // summed over the launched entries
+  bool gemm_loop = false;     // any launched entry has one
+  int load_chain = 0;         // chained loads of the launched entries (ptx_load_chain.h)
+  LaneAccessMix lane_access;  // their global accesses by lane stride (ptx_lane_stride.h)
   // The contiguous and strided shares of lane_access's weight; absent without an access.
   std::optional<double> contiguous_access_frac() const;
   std::optional<double> strided_access_frac() const;
