@@ -425,5 +425,10 @@ TEST_CASE("eval --save-signals writes what --signals-dir reads back") {
   CHECK(j["cases"][0]["fired"] == "saturated");
   CHECK(j["cases"][0]["got"] == "at_ceiling");
   CHECK(j["cases"][0]["correct"] == false);  // labelled naive_gemm, which accepts nothing else
-  CHECK(j["cases"][0]["detail"] == "a note from the derivation");
+  // The derivation's note comes first; where NVRTC cannot be loaded (a machine without the
+  // toolkit) eval says after it that the seed's code facts were not scanned.
+  const std::string detail = j["cases"][0]["detail"];
+  const std::string note = "a note from the derivation";
+  REQUIRE(detail.rfind(note, 0) == 0);
+  if (detail != note) CHECK(detail.substr(note.size(), 20) == "; code not scanned (");
 }
