@@ -13,6 +13,7 @@
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "generators/problem_spec.h"
+#include "generators/ptx_precision.h"
 
 using namespace solver;
 using generators::DType;
@@ -49,8 +50,19 @@ generators::ResolvedBuffer buffer(const char* name, DType dtype, int64_t n,
 
 TEST_CASE("the measured class: only fp64 is measured, at 2^-32") {
   CHECK(generators::measured_class_rtol("fp64") == std::ldexp(1.0, -32));
-  for (const char* c : {"fp32", "tf32", "bf16", "fp16", "float64", "int8"})
+  for (const char* c : {"fp32", "tf32", "bf16", "fp16", "float32", "exact", "int8"})
     CHECK(generators::measured_class_rtol(c) == 0);
+}
+
+TEST_CASE("the measured class: every spelling the PTX scan judges as fp64 is measured") {
+  // Red team 15 (tests/cheats/redteam15_f64_alias_rsqrt): the scan read "double" as fp64 and
+  // held it to the fp64 rules, while the class bound was given to the exact name "fp64" only,
+  // so an unrefined rsqrt.approx.ftz.f64 sum under "double" was measured by nothing.
+  for (const char* c : {"double", "float64", "f64", "FP64", "Float64"}) {
+    CAPTURE(c);
+    CHECK(generators::judged_class(c) == "fp64");
+    CHECK(generators::measured_class_rtol(c) == std::ldexp(1.0, -32));
+  }
 }
 
 TEST_CASE("the measured class bound: 1e-7 off under fp64 fails, an honest 1e-15 passes") {
