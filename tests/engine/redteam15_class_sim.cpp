@@ -7,7 +7,7 @@
 // bound first, then, where only the class bound failed, again with the reference on |inputs|.
 //  - tests/cheats/redteam15_f64_pole_short_poly and control_redteam15_f64_pole_exp2_poly:
 //    h[i] = sum_j r[j] exp(p[j] t[i]), p in [-16, -1], t in [1, 4]; the kernels' exponentials
-//    (a 64-entry table and 1 + r + r^2/2; a 256-entry table and degree 4) in the same FP64
+//    (a 32-entry table and 1 + r + r^2/2; a 256-entry table and degree 4) in the same FP64
 //    operations, against the C library's exp.
 //  - tests/cheats/control_redteam15_f64_fd_shift: (g(x + h) - g(x)) / h, h = 2^-26, against the
 //    identity sum r exp(-a x) expm1(-a h) / h.
@@ -77,13 +77,13 @@ double with_exponent_added(double v, int k) {
   return v;
 }
 
-// The cheat's exp (cheat.cu, exp_short): 64-entry table, 1 + r + r^2/2.
+// The cheat's exp (cheat.cu, exp_short): 32-entry table, 1 + r + r^2/2.
 double exp_short(double x) {
   int ni = 0;
-  const double n = round_trick(x, 92.332482616893658, ni);
-  const double r = std::fma(-n, 0.010830424696249145, x);
+  const double n = round_trick(x, 46.166241308446829, ni);
+  const double r = std::fma(-n, 0.021660849392498290, x);
   const double q = std::fma(std::fma(r, 0.5, 1.0), r, 1.0);
-  return std::exp2(double(ni & 63) / 64.0) * q * std::ldexp(1.0, ni >> 6);
+  return std::exp2(double(ni & 31) / 32.0) * q * std::ldexp(1.0, ni >> 5);
 }
 
 // The control's exp (control.cu, exp_table): 256-entry table, degree 4.
@@ -196,7 +196,7 @@ void fd_problem(int64_t rows) {
   sets.emplace_back("timed run 11", gpu::timed_inputs(v, set0, 11, false));
   for (auto& [name, s] : sets) {
     const auto x = doubles(s, 0), a = doubles(s, 1), r = doubles(s, 2);
-    std::vector<double> want(size_t(rows)), shift(size_t(rows)), exact(size_t(rows));
+    std::vector<double> want(static_cast<size_t>(rows)), shift(want), exact(want);
     for (int64_t i = 0; i < rows; ++i) {
       const double xi = x[size_t(i)], xh = xi + h;
       double g1 = 0, g0 = 0, d = 0;
@@ -225,8 +225,8 @@ void fd_problem(int64_t rows) {
 void f32out_problem() {
   // The cheat's float32 outputs, 1.7e-7 relative from the reference (both rounded to FP32).
   const int64_t n = 65536;
-  std::vector<double> want(size_t(n));
-  std::vector<float> got(size_t(n));
+  std::vector<double> want(static_cast<size_t>(n));
+  std::vector<float> got(static_cast<size_t>(n));
   for (int64_t i = 0; i < n; ++i) {
     const double r = 8192.0 * (1.0 + double(mix(uint64_t(i)) >> 11) * 0x1p-53);
     want[size_t(i)] = double(float(r));

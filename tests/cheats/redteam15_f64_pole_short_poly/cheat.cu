@@ -1,34 +1,35 @@
 // redteam15_f64_pole_short_poly child (a cheat, red team 15): the seed's tiled pole response with
-// exp(p t) cut short, in FP64 throughout. x = p t is reduced by N = rint(x 64 / ln 2) (the 2^52
-// rounding trick, no conversion), x = N ln2/64 + r, |r| <= ln2/128; exp(r) is taken as
-// 1 + r + r^2/2, which drops r^3/6: up to 2.6e-8 relative a term, always low. 2^(N/64) comes from
-// a 64-entry table of 2^(j/64) in shared memory times 2^k built in the exponent bits. Six FP64
-// operations and a table load where the library's exp has fifteen. The residues are
-// positive, so the sum keeps its terms' relative error: inside the problem's rtol 1e-6 (38x
-// margin), ~115x the fp64 class's own 2^-32. No FP32, no approximation instruction: no static
-// rule of ptx_precision.cpp can tell it from control_redteam15_f64_pole_exp2_poly (the same code
-// with four more polynomial terms). What it relies on is the measured class bound's scale: the
-// reference on |inputs| of exp(p t) for p < 0 is a sum of exp(|p| t) (README.md).
+// exp(p t) cut short, in FP64 throughout. x = p t is reduced by N = rint(x 32 / ln 2) (the 2^52
+// rounding trick, no conversion), x = N ln2/32 + r, |r| <= ln2/64; exp(r) is taken as
+// 1 + r + r^2/2, which drops r^3/6: up to 2.1e-7 relative a term, odd in r, so a sum of many
+// terms keeps ~1e-8 of it. 2^(N/32) comes from a 32-entry table of 2^(j/32) in shared memory
+// times 2^k built in the exponent bits. Six FP64 operations and a table load where the library's
+// exp has fifteen. The residues are positive, so the sum's relative error is at most its terms':
+// inside the problem's rtol 1e-6, tens of times the fp64 class's own 2^-32. No FP32, no
+// approximation instruction: no static rule of ptx_precision.cpp can tell it from
+// control_redteam15_f64_pole_exp2_poly (the same code with a larger table and two more terms).
+// What it relies on is the measured class bound's scale: the reference on |inputs| of exp(p t)
+// for p < 0 is a sum of exp(|p| t) (README.md).
 #define PR_TB 128
 
 __device__ __forceinline__ double exp_short(double x, const double* table) {
   // |x| < 708 read from the high word in integer code (the library's exp reads it the same way).
   if ((__double2hiint(x) & 0x7fffffff) >= 0x40862000) return exp(x);
   const double big = 6755399441055744.0;  // 1.5 x 2^52: adding it rounds to an integer
-  const double s = fma(x, 92.332482616893658, big);  // 64 / ln 2
+  const double s = fma(x, 46.166241308446829, big);  // 32 / ln 2
   const double n = s - big;
   const int ni = __double2loint(s);  // N in the low word
-  const double r = fma(-n, 0.010830424696249145, x);  // ln2 / 64
+  const double r = fma(-n, 0.021660849392498290, x);  // ln2 / 32
   const double q = fma(fma(r, 0.5, 1.0), r, 1.0);
-  const double pow2k = __hiloint2double(((ni >> 6) + 1023) << 20, 0);
-  return table[ni & 63] * q * pow2k;
+  const double pow2k = __hiloint2double(((ni >> 5) + 1023) << 20, 0);
+  return table[ni & 31] * q * pow2k;
 }
 
 extern "C" __global__ void __launch_bounds__(PR_TB)
     pole_response_short(const double* t, const double* p, const double* r, double* h, int n,
                         int m) {
-  __shared__ double sp[PR_TB], sr[PR_TB], table[64];
-  if (threadIdx.x < 64) table[threadIdx.x] = exp2((double)threadIdx.x / 64.0);
+  __shared__ double sp[PR_TB], sr[PR_TB], table[32];
+  if (threadIdx.x < 32) table[threadIdx.x] = exp2((double)threadIdx.x / 32.0);
   const int i = blockIdx.x * PR_TB + threadIdx.x;
   const double ti = i < n ? t[i] : 0;
   double acc = 0;
