@@ -76,8 +76,8 @@ struct Tolerance {
 // c_class of the measured class bound for a declared precision class: 2^-32 for fp64 (about
 // 2^21 ulps of slack: an honest FP64 sum of n terms errs by ~sqrt(n) 2^-53, n 2^-53 at worst),
 // under every spelling the PTX scan judges as fp64 (judged_class: f64, float64, double, any
-// case), 0 for every other class (their rounding is of the size of their tolerances: nothing finer to
-// hold them to).
+// case), 0 for every other class (their rounding is of the size of their tolerances: nothing finer
+// to hold them to).
 double measured_class_rtol(const std::string& precision);
 
 struct LaunchSpec {

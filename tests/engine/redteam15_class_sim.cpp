@@ -115,13 +115,16 @@ std::string judge(const std::vector<double>& got, const std::vector<double>& wan
                                    absolute->data());
   std::snprintf(line, sizeof line, "; on |inputs|: class failures %lld, class ratio %.3g -> %s",
                 (long long)s.class_failures, s.class_ratio,
-                s.failures ? "wrong_result" : s.class_failures ? "precision_mismatch" : "passes");
+                s.failures         ? "wrong_result"
+                : s.class_failures ? "precision_mismatch"
+                                   : "passes");
   return out + line;
 }
 
 double max_rel(const std::vector<double>& got, const std::vector<double>& want) {
   double m = 0;
-  for (size_t i = 0; i < got.size(); ++i) m = std::max(m, std::fabs(got[i] - want[i]) / std::fabs(want[i]));
+  for (size_t i = 0; i < got.size(); ++i)
+    m = std::max(m, std::fabs(got[i] - want[i]) / std::fabs(want[i]));
   return m;
 }
 
@@ -136,15 +139,17 @@ void pole_problem(int64_t rows) {
   tol.rtol = 1e-6;
   tol.atol = 0;
   tol.class_rtol = generators::measured_class_rtol("fp64");
-  std::printf("pole response (redteam15_f64_pole_short_poly), %lld of %lld outputs, %lld poles, "
-              "rtol 1e-6, class 2^%d\n",
-              (long long)rows, (long long)n, (long long)m, std::ilogb(tol.class_rtol));
+  std::printf(
+      "pole response (redteam15_f64_pole_short_poly), %lld of %lld outputs, %lld poles, "
+      "rtol 1e-6, class 2^%d\n",
+      (long long)rows, (long long)n, (long long)m, std::ilogb(tol.class_rtol));
   auto response = [&](const gpu::HostSet& s, const std::function<double(double, int64_t)>& e) {
     const auto t = doubles(s, 0), p = doubles(s, 1), r = doubles(s, 2);
     std::vector<double> h(size_t(rows), 0.0);
     for (int64_t i = 0; i < rows; ++i) {
       double acc = 0;
-      for (int64_t j = 0; j < m; ++j) acc = std::fma(r[size_t(j)], e(p[size_t(j)] * t[size_t(i)], i * m + j), acc);
+      for (int64_t j = 0; j < m; ++j)
+        acc = std::fma(r[size_t(j)], e(p[size_t(j)] * t[size_t(i)], i * m + j), acc);
       h[size_t(i)] = acc;
     }
     return h;
@@ -153,7 +158,8 @@ void pole_problem(int64_t rows) {
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   std::vector<std::pair<std::string, gpu::HostSet>> sets;
   for (int s = 0; s < 3; ++s)
-    sets.emplace_back("regular set " + std::to_string(s), gpu::regular_set(v, seeds[size_t(s)], nullptr));
+    sets.emplace_back("regular set " + std::to_string(s),
+                      gpu::regular_set(v, seeds[size_t(s)], nullptr));
   for (uint64_t run : {11ULL, 12ULL})
     sets.emplace_back("timed run " + std::to_string(run), gpu::timed_inputs(v, set0, run, false));
   for (auto& [name, s] : sets) {
@@ -185,14 +191,16 @@ void fd_problem(int64_t rows) {
   tol.rtol = 1e-6;
   tol.atol = 0;
   tol.class_rtol = generators::measured_class_rtol("fp64");
-  std::printf("forward difference (control_redteam15_f64_fd_shift), %lld of %lld outputs, "
-              "%lld terms, h = 2^-26, rtol 1e-6\n",
-              (long long)rows, (long long)n, (long long)m);
+  std::printf(
+      "forward difference (control_redteam15_f64_fd_shift), %lld of %lld outputs, "
+      "%lld terms, h = 2^-26, rtol 1e-6\n",
+      (long long)rows, (long long)n, (long long)m);
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   std::vector<std::pair<std::string, gpu::HostSet>> sets;
   for (int s = 0; s < 3; ++s)
-    sets.emplace_back("regular set " + std::to_string(s), gpu::regular_set(v, seeds[size_t(s)], nullptr));
+    sets.emplace_back("regular set " + std::to_string(s),
+                      gpu::regular_set(v, seeds[size_t(s)], nullptr));
   sets.emplace_back("timed run 11", gpu::timed_inputs(v, set0, 11, false));
   for (auto& [name, s] : sets) {
     const auto x = doubles(s, 0), a = doubles(s, 1), r = doubles(s, 2);
@@ -204,7 +212,8 @@ void fd_problem(int64_t rows) {
       for (int64_t j = 0; j < m; ++j) {
         g1 = std::fma(r[size_t(j)], std::exp(-a[size_t(j)] * xh), g1);
         g0 = std::fma(r[size_t(j)], std::exp(-a[size_t(j)] * xi), g0);
-        d = std::fma(r[size_t(j)] * (std::expm1(-a[size_t(j)] * h) / h), std::exp(-a[size_t(j)] * xi), d);
+        d = std::fma(r[size_t(j)] * (std::expm1(-a[size_t(j)] * h) / h),
+                     std::exp(-a[size_t(j)] * xi), d);
         e += (long double)r[size_t(j)] * expm1l(-(long double)a[size_t(j)] * h) / h *
              expl(-(long double)a[size_t(j)] * xi);
       }
@@ -213,10 +222,11 @@ void fd_problem(int64_t rows) {
       exact[size_t(i)] = double(e);
     }
     std::optional<gpu::HostSet> abs = gpu::absolute_set(v, s);
-    std::printf(" %s: reference on |inputs| %s; reference vs long double %.3g, control vs long "
-                "double %.3g\n",
-                name.c_str(), abs ? "made" : "not made (no input negative)", max_rel(want, exact),
-                max_rel(shift, exact));
+    std::printf(
+        " %s: reference on |inputs| %s; reference vs long double %.3g, control vs long "
+        "double %.3g\n",
+        name.c_str(), abs ? "made" : "not made (no input negative)", max_rel(want, exact),
+        max_rel(shift, exact));
     std::printf("  control (expm1 shift): largest relative error %.3g; %s\n", max_rel(shift, want),
                 judge(shift, want, nullptr, tol).c_str());
   }
@@ -238,10 +248,11 @@ void f32out_problem() {
   tol.class_rtol = generators::measured_class_rtol("fp64");
   gpu::Comparison c = gpu::compare(reinterpret_cast<const unsigned char*>(got.data()), DType::F32,
                                    n, want.data(), n, tol, 0);
-  std::printf("float32 output under fp64 (redteam15_f64_f32out_rsqrt): 1.7e-7 relative: failures "
-              "%lld, class failures %lld, class ratio %.3g -> %s\n",
-              (long long)c.failures, (long long)c.class_failures, c.class_ratio,
-              c.ok ? "passes" : "refused");
+  std::printf(
+      "float32 output under fp64 (redteam15_f64_f32out_rsqrt): 1.7e-7 relative: failures "
+      "%lld, class failures %lld, class ratio %.3g -> %s\n",
+      (long long)c.failures, (long long)c.class_failures, c.class_ratio,
+      c.ok ? "passes" : "refused");
 }
 
 }  // namespace

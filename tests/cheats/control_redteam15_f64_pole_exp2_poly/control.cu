@@ -12,7 +12,7 @@
 __device__ __forceinline__ double exp_table(double x, const double* table) {
   // |x| < 708 read from the high word in integer code (the library's exp reads it the same way).
   if ((__double2hiint(x) & 0x7fffffff) >= 0x40862000) return exp(x);
-  const double big = 6755399441055744.0;  // 1.5 x 2^52: adding it rounds to an integer
+  const double big = 6755399441055744.0;             // 1.5 x 2^52: adding it rounds to an integer
   const double s = fma(x, 369.32993046757463, big);  // 256 / ln 2
   const double n = s - big;
   const int ni = __double2loint(s);  // N in the low word

@@ -15,10 +15,10 @@
 __device__ __forceinline__ double exp_short(double x, const double* table) {
   // |x| < 708 read from the high word in integer code (the library's exp reads it the same way).
   if ((__double2hiint(x) & 0x7fffffff) >= 0x40862000) return exp(x);
-  const double big = 6755399441055744.0;  // 1.5 x 2^52: adding it rounds to an integer
+  const double big = 6755399441055744.0;             // 1.5 x 2^52: adding it rounds to an integer
   const double s = fma(x, 46.166241308446829, big);  // 32 / ln 2
   const double n = s - big;
-  const int ni = __double2loint(s);  // N in the low word
+  const int ni = __double2loint(s);                   // N in the low word
   const double r = fma(-n, 0.021660849392498290, x);  // ln2 / 32
   const double q = fma(fma(r, 0.5, 1.0), r, 1.0);
   const double pow2k = __hiloint2double(((ni >> 5) + 1023) << 20, 0);
