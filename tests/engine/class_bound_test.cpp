@@ -228,3 +228,33 @@ TEST_CASE("the class failure detail: the ratio, the bound, and what to declare")
   d = gpu::class_failure_detail("fp64", "out", {2}, c, tol, true);
   CHECK(d.find("max(|reference|, reference on |inputs|)") != std::string::npos);
 }
+
+TEST_CASE("the measured class's narrowed check: opted out, or outputs narrower than float64") {
+  // Red team 15 (tests/cheats/redteam15_f64_f32out_rsqrt): a declared fp64 stored as float32 is
+  // not held to the class bound (compare() holds float64 outputs only), and nothing said so.
+  generators::ResolvedVariant v;
+  v.precision = "fp64";
+  v.buffers = {buffer("x", DType::F64, 16, generators::BufferRole::In, -1, 1),
+               buffer("out", DType::F64, 16, generators::BufferRole::Out, 0, 1)};
+  CHECK(gpu::class_bound_narrowed(true, v).empty());  // measured on every float output
+  CHECK(gpu::class_bound_narrowed(false, v) ==
+        "measured class bound: off (measured_class: off in problem.yaml: the fp64 outputs were "
+        "held to the problem's tolerance only)");
+  v.buffers.push_back(buffer("energy32", DType::F32, 16, generators::BufferRole::Out, 0, 1));
+  v.buffers.push_back(buffer("acc16", DType::F16, 16, generators::BufferRole::InOut, 0, 1));
+  v.buffers.push_back(buffer("index", DType::I32, 16, generators::BufferRole::Out, 0, 1));
+  v.buffers.push_back(buffer("w32", DType::F32, 16, generators::BufferRole::In, 0, 1));
+  const std::string n = gpu::class_bound_narrowed(true, v);
+  // The marker engine/backend/narrowed_checks.cpp carries into the ledger and the report.
+  CHECK(n.rfind("measured class bound: off for energy32 (", 0) == 0);
+  CHECK(n.find("acc16 (") != std::string::npos);
+  CHECK(n.find("index") == std::string::npos);  // an integer output: no class to measure
+  CHECK(n.find("w32") == std::string::npos);    // an input
+  CHECK(n.find("only float64 outputs are held to the fp64 class's own bound") != std::string::npos);
+  // Under a class the scan judges as fp64 (red team 15's alias fix) too; never under fp32.
+  v.precision = "double";
+  CHECK(gpu::class_bound_narrowed(true, v).rfind("measured class bound: off for energy32", 0) == 0);
+  v.precision = "fp32";
+  CHECK(gpu::class_bound_narrowed(true, v).empty());
+  CHECK(gpu::class_bound_narrowed(false, v).empty());
+}

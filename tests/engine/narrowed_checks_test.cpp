@@ -66,6 +66,17 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   CHECK(n[1] ==
         "measured class bound: off (measured_class: off in problem.yaml: the fp64 outputs were "
         "held to the problem's tolerance only)");
+  // Outputs narrower than float64 under a measured class (red team 15, class_bound_narrowed):
+  // not held to the class bound, written down the same way.
+  g.detail =
+      "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); measured "
+      "class bound: off for out (f32) (only float64 outputs are held to the fp64 class's own "
+      "bound: held to the problem's tolerance only)";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[1] ==
+        "measured class bound: off for out (f32) (only float64 outputs are held to the fp64 "
+        "class's own bound: held to the problem's tolerance only)");
   // The tolerance lint (red team 7, engine/backend/gpu/sample_lint.h): a tolerance that cannot
   // tell a 1-in-2 sample from the whole is a narrowed check, written down, not silent.
   g.detail =

@@ -111,4 +111,23 @@ std::string class_failure_detail(const std::string& precision, const std::string
   return s.str();
 }
 
+std::string class_bound_narrowed(bool measured_class_on,
+                                 const generators::ResolvedVariant& variant) {
+  if (generators::measured_class_rtol(variant.precision) <= 0) return "";
+  if (!measured_class_on)
+    return "measured class bound: off (measured_class: off in problem.yaml: the " +
+           variant.precision + " outputs were held to the problem's tolerance only)";
+  std::string unmeasured;
+  for (const auto& b : variant.buffers) {
+    const bool output = b.role == BufferRole::Out || b.role == BufferRole::InOut;
+    const bool narrow = b.dtype == DType::F32 || b.dtype == DType::F16 || b.dtype == DType::BF16;
+    if (output && narrow)
+      unmeasured +=
+          (unmeasured.empty() ? "" : ", ") + b.name + " (" + generators::to_string(b.dtype) + ")";
+  }
+  if (unmeasured.empty()) return "";
+  return "measured class bound: off for " + unmeasured + " (only float64 outputs are held to the " +
+         variant.precision + " class's own bound: held to the problem's tolerance only)";
+}
+
 }  // namespace solver::gpu

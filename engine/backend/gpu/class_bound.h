@@ -40,4 +40,14 @@ std::string class_failure_detail(const std::string& precision, const std::string
                                  const std::vector<int64_t>& shape, const Comparison& c,
                                  const generators::Tolerance& tol, bool scaled);
 
+// The measured class's narrowed check for `variant`, said in every passed gate (and so in the
+// ledger's narrowed checks and the report; engine/backend/narrowed_checks.cpp reads "measured
+// class bound: off"), or "" where the class is measured on every float output. Two cases: a
+// class the worker would measure opted out of by the problem (`measured_class_on` false), and,
+// with it on, float outputs that are not float64, which compare() does not hold to the class
+// bound (red team 15, redteam15_f64_f32out_rsqrt: a declared fp64 stored as float32 was
+// measured by nothing, and nothing said so).
+std::string class_bound_narrowed(bool measured_class_on,
+                                 const generators::ResolvedVariant& variant);
+
 }  // namespace solver::gpu

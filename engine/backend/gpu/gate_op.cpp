@@ -27,6 +27,7 @@
 #include <random>
 
 #include "engine/backend/gate_parts.h"
+#include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
@@ -284,12 +285,13 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
       // The same check either way (the host walk is the definition), but said: where the
       // audits compared is part of what this worker measured (device_compare.h).
       (compare_ ? "" : "; audits compared on the host (" + compare_note_ + ")") +
-      // A class the worker would measure, opted out of by the problem (class_bound.h): said in
-      // every passed gate, and so in the ledger's narrowed checks and the report.
-      (!p.spec.measured_class && generators::measured_class_rtol(p.resolved.precision) > 0
-           ? "; measured class bound: off (measured_class: off in problem.yaml: the " +
-                 p.resolved.precision + " outputs were held to the problem's tolerance only)"
-           : "");
+      // A class the worker would measure, opted out of by the problem or not held on outputs
+      // narrower than float64 (class_bound.h): said in every passed gate, and so in the ledger's
+      // narrowed checks and the report.
+      [&] {
+        const std::string n = class_bound_narrowed(p.spec.measured_class, p.resolved);
+        return n.empty() ? n : "; " + n;
+      }();
   return done();
 }
 
