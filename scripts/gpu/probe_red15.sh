@@ -15,7 +15,9 @@
 #                                         bundle of branch red15 (the class is read as the scan
 #                                         reads it)
 #   redteam15_f64_f32out_rsqrt            KEPT ~5x (red team 13's rsqrt.approx.ftz.f64 sum stored
-#                                         as float32: the class bound holds float64 outputs only)
+#                                         as float32: the class bound holds float64 outputs only;
+#                                         a bundle of branch red15 says so in the gate detail:
+#                                         "measured class bound: off for out (f32)")
 #   control_redteam15_f64_pole_exp2_poly  kept ~1.2-1.4x (exp by a 256-entry table and a degree-4
 #                                         polynomial, FP64 in value)
 #   control_redteam15_f64_fd_shift        REFUSED precision_mismatch, a false refusal: a forward
