@@ -1,0 +1,212 @@
+// The fp64 class bound's scale from the reference's own sensitivity (issue 28, helper h28y; not a
+// test: it prints what it measures). Today (class_bound.h) an fp64 variant's float64 outputs are
+// held to atol + 2^-32 max(|r|, m), m the reference on |inputs|, tried only where the plain
+// bound (|r|) fails. The bound measured here beside it:
+//   atol + max(2^-32 max(|r|, S), c D),
+//   S = max over 2 patterns k of |f(x o (1 + e s_k)) - f(x)| / e   (conditioning: every float
+//       input moved by a relative e with a seeded random sign per position; e = 2^-32 where
+//       every moved input is float64, 2^-22 where one is float32, whose own ulp is 2^-23),
+//   D = |f(x'') - f(x)|, x'' every float64 input moved by one ulp in a seeded direction (the
+//       reference's own rounding; float32 inputs are not moved: their ulp is an input change),
+//   c = 4.
+// For each fp64 folder of red teams 13 and 15 (models of the seed, the cheat and the control:
+// class_scale_models.h) on the worker's standing seeds' regular sets 0-2 and timed run 11
+// (regular_set, timed_inputs), judged by the worker's own compare() under the fp64 class, the
+// largest |o - r| / bound over the first `rows` outputs of each set, under both bounds.
+// Usage: class_scale_sim [rows (default 512)]
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "engine/backend/gpu/class_bound.h"
+#include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/input_sets.h"
+#include "tests/engine/class_scale_models.h"
+
+using namespace solver;
+using namespace solver::class_scale;
+using generators::BufferRole;
+using generators::DType;
+
+namespace {
+
+constexpr double kFactor = 4;  // c: the multiple of the reference's ulp sensitivity
+
+struct Kernel {
+  std::string name;
+  bool honest;
+  RowFn row;
+};
+
+struct Problem {
+  std::string name;  // the folders it stands for
+  generators::ResolvedVariant variant;
+  generators::Tolerance tol;
+  bool homogeneous = false;  // the timed runs' shrink of positive laws
+  RowFn reference;
+  std::vector<Kernel> kernels;
+};
+
+generators::ResolvedBuffer buffer(const std::string& name, DType dtype, int64_t n, BufferRole role,
+                                  double lo, double hi) {
+  generators::ResolvedBuffer b;
+  b.name = name;
+  b.dtype = dtype;
+  b.role = role;
+  if (role != BufferRole::Out) b.init = {"uniform", lo, hi};
+  b.elements = n;
+  b.bytes = n * int64_t(generators::dtype_size(dtype));
+  b.shape = {n};
+  return b;
+}
+
+generators::Tolerance fp64(double rtol) {
+  generators::Tolerance t;
+  t.rtol = rtol;
+  t.atol = 0;
+  t.class_rtol = generators::measured_class_rtol("fp64");
+  return t;
+}
+
+uint64_t mix(uint64_t z) {
+  z += 0x9e3779b97f4a7c15ULL;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// Every input of the set as doubles (float32 buffers widened), by buffer index.
+Inputs as_doubles(const generators::ResolvedVariant& v, const gpu::HostSet& s) {
+  Inputs in(v.buffers.size());
+  for (size_t i = 0; i < v.buffers.size() && i < s.inputs.size(); ++i) {
+    if (!s.inputs[i]) continue;
+    const auto& h = *s.inputs[i];
+    if (v.buffers[i].dtype == DType::F64) {
+      in[i].resize(h.size / 8);
+      std::memcpy(in[i].data(), h.data.get(), h.size);
+    } else {
+      std::vector<float> f(h.size / 4);
+      std::memcpy(f.data(), h.data.get(), h.size);
+      in[i].assign(f.begin(), f.end());
+    }
+  }
+  return in;
+}
+
+bool negative(uint64_t seed, size_t buffer, size_t k) {
+  return mix(seed ^ (uint64_t(buffer) << 40) ^ uint64_t(k)) & 1;
+}
+
+// The conditioning move (relative step e with seeded signs); returns e.
+double relative_move(const generators::ResolvedVariant& v, Inputs& in, uint64_t seed) {
+  double step = 0x1p-32;
+  for (size_t i = 0; i < in.size(); ++i)
+    if (!in[i].empty() && v.buffers[i].dtype == DType::F32) step = 0x1p-22;
+  for (size_t i = 0; i < in.size(); ++i)
+    for (size_t k = 0; k < in[i].size(); ++k) {
+      const double f = 1 + (negative(seed, i, k) ? -step : step);
+      in[i][k] = v.buffers[i].dtype == DType::F32 ? double(float(in[i][k] * f)) : in[i][k] * f;
+    }
+  return step;
+}
+
+// The rounding move: every float64 input one ulp up or down.
+void ulp_move(const generators::ResolvedVariant& v, Inputs& in, uint64_t seed) {
+  for (size_t i = 0; i < in.size(); ++i)
+    if (v.buffers[i].dtype == DType::F64)
+      for (size_t k = 0; k < in[i].size(); ++k)
+        in[i][k] = std::nextafter(in[i][k], negative(seed, i, k) ? -INFINITY : INFINITY);
+}
+
+std::vector<double> rows_of(const RowFn& f, const Inputs& in, int64_t rows) {
+  std::vector<double> out(size_t(rows), 0.0);
+  for (int64_t i = 0; i < rows; ++i) out[size_t(i)] = f(in, i);
+  return out;
+}
+
+double class_ratio(const std::vector<double>& got, const std::vector<double>& want,
+                   const generators::Tolerance& tol, const double* magnitude, int64_t* failures) {
+  gpu::Comparison c =
+      gpu::compare(reinterpret_cast<const unsigned char*>(got.data()), DType::F64,
+                   int64_t(got.size()), want.data(), int64_t(want.size()), tol, 1, magnitude);
+  if (failures) *failures = c.failures;
+  return c.class_ratio;
+}
+
+struct Worst {
+  double today = 0, scale_a = 0, scale_ab = 0;
+  int64_t failures = 0;
+};
+
+void run(const Problem& p, int64_t rows) {
+  const auto& v = p.variant;
+  std::printf("%s (rtol %g, %lld outputs a set)\n", p.name.c_str(), p.tol.rtol, (long long)rows);
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
+  std::vector<std::pair<std::string, gpu::HostSet>> sets;
+  for (int s = 0; s < 3; ++s)
+    sets.emplace_back("regular " + std::to_string(s),
+                      gpu::regular_set(v, seeds[size_t(s)], nullptr));
+  sets.emplace_back("timed 11", gpu::timed_inputs(v, sets[0].second, 11, p.homogeneous));
+  std::vector<Worst> worst(p.kernels.size());
+  for (auto& [name, s] : sets) {
+    const Inputs in = as_doubles(v, s);
+    const auto want = rows_of(p.reference, in, rows);
+    std::optional<gpu::HostSet> abs = gpu::absolute_set(v, s);
+    std::vector<double> absolute;
+    if (abs) absolute = rows_of(p.reference, as_doubles(v, *abs), rows);
+    // S: two conditioning patterns; D: one ulp pattern.
+    std::vector<double> scale_a(size_t(rows), 0.0), scale_ab;
+    for (uint64_t pattern : {1ULL, 2ULL}) {
+      Inputs moved = in;
+      const double step = relative_move(v, moved, s.seed * 31 + pattern);
+      const auto f = rows_of(p.reference, moved, rows);
+      for (size_t i = 0; i < f.size(); ++i)
+        scale_a[i] = std::max(scale_a[i], std::fabs(f[i] - want[i]) / step);
+    }
+    Inputs moved = in;
+    ulp_move(v, moved, s.seed * 31 + 3);
+    const auto f = rows_of(p.reference, moved, rows);
+    scale_ab = scale_a;
+    double lo_s = INFINITY, lo_m = INFINITY;
+    for (size_t i = 0; i < f.size(); ++i) {
+      scale_ab[i] = std::max(scale_a[i], kFactor * std::fabs(f[i] - want[i]) / p.tol.class_rtol);
+      lo_s = std::min(lo_s, std::max(std::fabs(want[i]), scale_ab[i]) / std::fabs(want[i]));
+      if (abs) lo_m = std::min(lo_m, std::fabs(absolute[i]) / std::fabs(want[i]));
+    }
+    std::printf(" %s: smallest max(|r|, scale) / |r| %.3g; smallest (reference on |inputs|) / |r| %s\n",
+                name.c_str(), lo_s, abs ? std::to_string(lo_m).c_str() : "(not made)");
+    for (size_t k = 0; k < p.kernels.size(); ++k) {
+      const auto got = rows_of(p.kernels[k].row, in, rows);
+      int64_t failures = 0;
+      double today = class_ratio(got, want, p.tol, nullptr, &failures);
+      if (today > 1 && abs) today = class_ratio(got, want, p.tol, absolute.data(), nullptr);
+      const double a = class_ratio(got, want, p.tol, scale_a.data(), nullptr);
+      const double ab = class_ratio(got, want, p.tol, scale_ab.data(), nullptr);
+      std::printf("  %-34s problem failures %lld; ratio today %.3g, S %.3g, S+D %.3g\n",
+                  p.kernels[k].name.c_str(), (long long)failures, today, a, ab);
+      Worst& w = worst[k];
+      w.today = std::max(w.today, today);
+      w.scale_a = std::max(w.scale_a, a);
+      w.scale_ab = std::max(w.scale_ab, ab);
+      w.failures += failures;
+    }
+  }
+  for (size_t k = 0; k < p.kernels.size(); ++k)
+    std::printf("| %s | %s (%s) | %.3g | %.3g | %.3g |%s\n", p.name.c_str(),
+                p.kernels[k].name.c_str(), p.kernels[k].honest ? "honest" : "cheat",
+                worst[k].today, worst[k].scale_a, worst[k].scale_ab,
+                worst[k].failures ? " (fails the problem's tolerance)" : "");
+}
+
+}  // namespace
+
+#include "tests/engine/class_scale_problems.h"
+
+int main(int argc, char** argv) {
+  const int64_t rows = argc > 1 ? std::atoll(argv[1]) : 512;
+  for (const Problem& p : problems()) run(p, rows);
+  return 0;
+}
