@@ -8,12 +8,16 @@
 //       every moved input is float64, 2^-22 where one is float32, whose own ulp is 2^-23),
 //   D = |f(x'') - f(x)|, x'' every float64 input moved by one ulp in a seeded direction (the
 //       reference's own rounding; float32 inputs are not moved: their ulp is an input change),
-//   c = 4.
+//   c = 4; beside it D4 (the largest of four ulp patterns' differences) and c Q |r|, Q the
+//   pooled relative noise max_i D_i / |r_i| of one pattern.
+// The table rows: the largest ratio over the sets under today's bound, S, S+D, S+D4, S+Q, and
+// the smallest ratio of any bound on any set (for a cheat: the margin it is caught by).
 // For each fp64 folder of red teams 13 and 15 (models of the seed, the cheat and the control:
 // class_scale_models.h) on the worker's standing seeds' regular sets 0-2 and timed run 11
 // (regular_set, timed_inputs), judged by the worker's own compare() under the fp64 class, the
 // largest |o - r| / bound over the first `rows` outputs of each set, under both bounds.
 // Usage: class_scale_sim [rows (default 512)]
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -137,7 +141,8 @@ double class_ratio(const std::vector<double>& got, const std::vector<double>& wa
 }
 
 struct Worst {
-  double today = 0, scale_a = 0, scale_ab = 0;
+  double today = 0, scale_a = 0, scale_ab = 0, scale_ab4 = 0, pool = 0;
+  double low = INFINITY;  // the smallest ratio of any bound on any set
   int64_t failures = 0;
 };
 
@@ -166,18 +171,34 @@ void run(const Problem& p, int64_t rows) {
       for (size_t i = 0; i < f.size(); ++i)
         scale_a[i] = std::max(scale_a[i], std::fabs(f[i] - want[i]) / step);
     }
-    Inputs moved = in;
-    ulp_move(v, moved, s.seed * 31 + 3);
-    const auto f = rows_of(p.reference, moved, rows);
-    scale_ab = scale_a;
-    double lo_s = INFINITY, lo_m = INFINITY;
-    for (size_t i = 0; i < f.size(); ++i) {
-      scale_ab[i] = std::max(scale_a[i], kFactor * std::fabs(f[i] - want[i]) / p.tol.class_rtol);
-      lo_s = std::min(lo_s, std::max(std::fabs(want[i]), scale_ab[i]) / std::fabs(want[i]));
-      if (abs) lo_m = std::min(lo_m, std::fabs(absolute[i]) / std::fabs(want[i]));
+    // D: one ulp pattern (S+D), four (S+D4: the largest of the four differences), and the
+    // pooled relative noise Q = max_i D_i / |r_i| of the first pattern (S+cQ|r|).
+    std::vector<double> d1(size_t(rows), 0.0), d4(size_t(rows), 0.0);
+    for (uint64_t pattern = 3; pattern < 7; ++pattern) {
+      Inputs moved = in;
+      ulp_move(v, moved, s.seed * 31 + pattern);
+      const auto f = rows_of(p.reference, moved, rows);
+      for (size_t i = 0; i < f.size(); ++i) {
+        if (pattern == 3) d1[i] = std::fabs(f[i] - want[i]);
+        d4[i] = std::max(d4[i], std::fabs(f[i] - want[i]));
+      }
     }
-    std::printf(" %s: smallest max(|r|, scale) / |r| %.3g; smallest (reference on |inputs|) / |r| %s\n",
-                name.c_str(), lo_s, abs ? std::to_string(lo_m).c_str() : "(not made)");
+    double pooled = 0;
+    for (size_t i = 0; i < d1.size(); ++i)
+      if (want[i] != 0) pooled = std::max(pooled, d1[i] / std::fabs(want[i]));
+    std::vector<double> scale_ab(scale_a), scale_ab4(scale_a), scale_pool(scale_a);
+    double hi_s = 0, hi_m = 0;
+    const double c = p.tol.class_rtol;
+    for (size_t i = 0; i < d1.size(); ++i) {
+      scale_ab[i] = std::max(scale_a[i], kFactor * d1[i] / c);
+      scale_ab4[i] = std::max(scale_a[i], kFactor * d4[i] / c);
+      scale_pool[i] = std::max(scale_a[i], kFactor * pooled * std::fabs(want[i]) / c);
+      hi_s = std::max(hi_s, std::max(std::fabs(want[i]), scale_a[i]) / std::fabs(want[i]));
+      if (abs) hi_m = std::max(hi_m, std::fabs(absolute[i]) / std::fabs(want[i]));
+    }
+    std::printf(
+        " %s: largest max(|r|, S) / |r| %.3g; largest (reference on |inputs|) / |r| %s; Q %.3g\n",
+        name.c_str(), hi_s, abs ? std::to_string(hi_m).c_str() : "(not made)", pooled);
     for (size_t k = 0; k < p.kernels.size(); ++k) {
       const auto got = rows_of(p.kernels[k].row, in, rows);
       int64_t failures = 0;
@@ -185,19 +206,27 @@ void run(const Problem& p, int64_t rows) {
       if (today > 1 && abs) today = class_ratio(got, want, p.tol, absolute.data(), nullptr);
       const double a = class_ratio(got, want, p.tol, scale_a.data(), nullptr);
       const double ab = class_ratio(got, want, p.tol, scale_ab.data(), nullptr);
-      std::printf("  %-34s problem failures %lld; ratio today %.3g, S %.3g, S+D %.3g\n",
-                  p.kernels[k].name.c_str(), (long long)failures, today, a, ab);
+      const double ab4 = class_ratio(got, want, p.tol, scale_ab4.data(), nullptr);
+      const double pool = class_ratio(got, want, p.tol, scale_pool.data(), nullptr);
+      std::printf(
+          "  %-34s problem failures %lld; ratio today %.3g, S %.3g, S+D %.3g, S+D4 %.3g, "
+          "S+Q %.3g\n",
+          p.kernels[k].name.c_str(), (long long)failures, today, a, ab, ab4, pool);
       Worst& w = worst[k];
       w.today = std::max(w.today, today);
       w.scale_a = std::max(w.scale_a, a);
       w.scale_ab = std::max(w.scale_ab, ab);
+      w.scale_ab4 = std::max(w.scale_ab4, ab4);
+      w.pool = std::max(w.pool, pool);
+      w.low = std::min(w.low, std::min({today, a, ab, ab4, pool}));
       w.failures += failures;
     }
   }
   for (size_t k = 0; k < p.kernels.size(); ++k)
-    std::printf("| %s | %s (%s) | %.3g | %.3g | %.3g |%s\n", p.name.c_str(),
+    std::printf("| %s | %s (%s) | %.3g | %.3g | %.3g | %.3g | %.3g | %.3g |%s\n", p.name.c_str(),
                 p.kernels[k].name.c_str(), p.kernels[k].honest ? "honest" : "cheat",
-                worst[k].today, worst[k].scale_a, worst[k].scale_ab,
+                worst[k].today, worst[k].scale_a, worst[k].scale_ab, worst[k].scale_ab4,
+                worst[k].pool, worst[k].low,
                 worst[k].failures ? " (fails the problem's tolerance)" : "");
 }
 
