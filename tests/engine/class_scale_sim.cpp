@@ -163,7 +163,7 @@ void run(const Problem& p, int64_t rows) {
     std::vector<double> absolute;
     if (abs) absolute = rows_of(p.reference, as_doubles(v, *abs), rows);
     // S: two conditioning patterns; D: one ulp pattern.
-    std::vector<double> scale_a(size_t(rows), 0.0), scale_ab;
+    std::vector<double> scale_a(size_t(rows), 0.0);
     for (uint64_t pattern : {1ULL, 2ULL}) {
       Inputs moved = in;
       const double step = relative_move(v, moved, s.seed * 31 + pattern);
