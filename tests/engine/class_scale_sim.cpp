@@ -38,6 +38,8 @@ using generators::DType;
 namespace {
 
 constexpr double kFactor = 4;  // c: the multiple of the reference's ulp sensitivity
+const double kRoundingMove =
+    std::getenv("CLASS_SCALE_MOVE") ? std::ldexp(1.0, -std::atoi(std::getenv("CLASS_SCALE_MOVE"))) : 0;
 
 struct Kernel {
   std::string name;
@@ -117,12 +119,16 @@ double relative_move(const generators::ResolvedVariant& v, Inputs& in, uint64_t 
   return step;
 }
 
-// The rounding move: every float64 input one ulp up or down.
+// The rounding move: every float64 input one ulp up or down, or, with CLASS_SCALE_MOVE=k in the
+// environment, by a relative 2^-k (a move of 2^(53-k) ulps or so, which re-rounds more of the
+// reference's sums).
 void ulp_move(const generators::ResolvedVariant& v, Inputs& in, uint64_t seed) {
   for (size_t i = 0; i < in.size(); ++i)
     if (v.buffers[i].dtype == DType::F64)
       for (size_t k = 0; k < in[i].size(); ++k)
-        in[i][k] = std::nextafter(in[i][k], negative(seed, i, k) ? -INFINITY : INFINITY);
+        in[i][k] = kRoundingMove > 0
+                       ? in[i][k] * (1 + (negative(seed, i, k) ? -kRoundingMove : kRoundingMove))
+                       : std::nextafter(in[i][k], negative(seed, i, k) ? -INFINITY : INFINITY);
 }
 
 std::vector<double> rows_of(const RowFn& f, const Inputs& in, int64_t rows) {
@@ -236,6 +242,9 @@ void run(const Problem& p, int64_t rows) {
 
 int main(int argc, char** argv) {
   const int64_t rows = argc > 1 ? std::atoll(argv[1]) : 512;
-  for (const Problem& p : problems()) run(p, rows);
+  // CLASS_SCALE_ONLY=text: only the problems whose name contains it.
+  const char* only = std::getenv("CLASS_SCALE_ONLY");
+  for (const Problem& p : problems())
+    if (!only || p.name.find(only) != std::string::npos) run(p, rows);
   return 0;
 }
