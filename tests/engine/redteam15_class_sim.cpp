@@ -26,9 +26,12 @@
 #include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "tests/engine/class_scale_models.h"
 
 using namespace solver;
 using generators::DType;
+using solver::class_scale::exp_short;
+using solver::class_scale::exp_table;
 
 namespace {
 
@@ -57,44 +60,6 @@ uint64_t mix(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   return z ^ (z >> 31);
-}
-
-// The 2^52 rounding trick of both kernels: N = rint(x c) and its low word.
-double round_trick(double x, double c, int& ni) {
-  const double big = 6755399441055744.0;
-  const double s = std::fma(x, c, big);
-  uint64_t bits;
-  std::memcpy(&bits, &s, 8);
-  ni = int(uint32_t(bits));
-  return s - big;
-}
-
-double with_exponent_added(double v, int k) {
-  uint64_t bits;
-  std::memcpy(&bits, &v, 8);
-  bits += uint64_t(int64_t(k)) << 52;
-  std::memcpy(&v, &bits, 8);
-  return v;
-}
-
-// The cheat's exp (cheat.cu, exp_short): 32-entry table, 1 + r + r^2/2.
-double exp_short(double x) {
-  int ni = 0;
-  const double n = round_trick(x, 46.166241308446829, ni);
-  const double r = std::fma(-n, 0.021660849392498290, x);
-  const double q = std::fma(std::fma(r, 0.5, 1.0), r, 1.0);
-  return std::exp2(double(ni & 31) / 32.0) * q * std::ldexp(1.0, ni >> 5);
-}
-
-// The control's exp (control.cu, exp_table): 256-entry table, degree 4.
-double exp_table(double x) {
-  int ni = 0;
-  const double n = round_trick(x, 369.32993046757463, ni);
-  const double r = std::fma(-n, 1.90821492927058770002e-10 / 256,
-                            std::fma(-n, 6.93147180369123816490e-01 / 256, x));
-  double q = 1.0 / 24;
-  for (double c : {1.0 / 6, 0.5, 1.0, 1.0}) q = std::fma(q, r, c);
-  return with_exponent_added(std::exp2(double(ni & 255) / 256.0) * q, ni >> 8);
 }
 
 // check_outputs on one float64 output: plain, then with the reference on |inputs| where only the
