@@ -74,7 +74,8 @@ inline double pow_sfu(double d2) {
 
 // A sum of `m` terms over j, in order (the references), or in `lanes` interleaved partial sums
 // added at the end (an honest reordering, as an unrolled or tiled kernel sums).
-inline double row_sum(int64_t m, int lanes, const std::function<double(int64_t, double)>& fma_term) {
+inline double row_sum(int64_t m, int lanes,
+                      const std::function<double(int64_t, double)>& fma_term) {
   double acc[8] = {0, 0, 0, 0, 0, 0, 0, 0};
   for (int64_t j = 0; j < m; ++j) acc[j % lanes] = fma_term(j, acc[j % lanes]);
   double s = 0;

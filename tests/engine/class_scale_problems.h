@@ -51,15 +51,15 @@ Problem forward_difference() {
     };
   };
   p.reference = difference(1);
-  p.kernels = {
-      {"seed, 4 partial sums", true, difference(4)},
-      {"control: expm1 shift", true, [m, h](const Inputs& in, int64_t i) {
-         const double x = in[0][size_t(i)];
-         return row_sum(m, 1, [&](int64_t j, double acc) {
-           const double a = in[1][size_t(j)];
-           return std::fma(in[2][size_t(j)] * (std::expm1(-a * h) / h), std::exp(-a * x), acc);
-         });
-       }}};
+  p.kernels = {{"seed, 4 partial sums", true, difference(4)},
+               {"control: expm1 shift", true, [m, h](const Inputs& in, int64_t i) {
+                  const double x = in[0][size_t(i)];
+                  return row_sum(m, 1, [&](int64_t j, double acc) {
+                    const double a = in[1][size_t(j)];
+                    return std::fma(in[2][size_t(j)] * (std::expm1(-a * h) / h), std::exp(-a * x),
+                                    acc);
+                  });
+                }}};
   return p;
 }
 
@@ -84,32 +84,39 @@ Problem pair(const std::string& name, double rtol, bool coulomb) {
   if (coulomb) {
     auto exact = [](double w, double d2, double acc) { return acc + w / std::sqrt(d2); };
     p.reference = sum(exact, 1);
-    p.kernels = {{"seed, 4 partial sums", true, sum(exact, 4)},
-                 {"control: rsqrt + 2 Newton", true, sum([](double w, double d2, double acc) {
-                    double y = rsqrt_approx(d2);
-                    for (int s = 0; s < 2; ++s) y = y * std::fma(-0.5 * d2, y * y, 1.5);
-                    return std::fma(w, y, acc);
-                  }, 1)},
-                 {"cheat: rsqrt.approx model", false, sum([](double w, double d2, double acc) {
-                    return std::fma(w, rsqrt_approx(d2), acc);
-                  }, 1)}};
+    p.kernels = {
+        {"seed, 4 partial sums", true, sum(exact, 4)},
+        {"control: rsqrt + 2 Newton", true,
+         sum(
+             [](double w, double d2, double acc) {
+               double y = rsqrt_approx(d2);
+               for (int s = 0; s < 2; ++s) y = y * std::fma(-0.5 * d2, y * y, 1.5);
+               return std::fma(w, y, acc);
+             },
+             1)},
+        {"cheat: rsqrt.approx model", false,
+         sum([](double w, double d2, double acc) { return std::fma(w, rsqrt_approx(d2), acc); },
+             1)}};
   } else {
     auto exact = [](double w, double d2, double acc) {
       return std::fma(w, std::pow(d2, -1.0 / 6.0), acc);
     };
     p.reference = sum(exact, 1);
-    p.kernels = {{"seed, 4 partial sums", true, sum(exact, 4)},
-                 {"control: SFU + 2 Newton", true, sum([](double w, double d2, double acc) {
-                    double y = pow_sfu(d2);
-                    for (int s = 0; s < 2; ++s) {
-                      const double y3 = y * y * y;
-                      y = std::fma(y, std::fma(-d2, y3 * y3, 1.0) / 6.0, y);
-                    }
-                    return std::fma(w, y, acc);
-                  }, 1)},
-                 {"cheat: FP32 lg2/ex2", false, sum([](double w, double d2, double acc) {
-                    return std::fma(w, pow_sfu(d2), acc);
-                  }, 1)}};
+    p.kernels = {
+        {"seed, 4 partial sums", true, sum(exact, 4)},
+        {"control: SFU + 2 Newton", true,
+         sum(
+             [](double w, double d2, double acc) {
+               double y = pow_sfu(d2);
+               for (int s = 0; s < 2; ++s) {
+                 const double y3 = y * y * y;
+                 y = std::fma(y, std::fma(-d2, y3 * y3, 1.0) / 6.0, y);
+               }
+               return std::fma(w, y, acc);
+             },
+             1)},
+        {"cheat: FP32 lg2/ex2", false,
+         sum([](double w, double d2, double acc) { return std::fma(w, pow_sfu(d2), acc); }, 1)}};
   }
   return p;
 }

@@ -38,8 +38,9 @@ using generators::DType;
 namespace {
 
 constexpr double kFactor = 4;  // c: the multiple of the reference's ulp sensitivity
-const double kRoundingMove =
-    std::getenv("CLASS_SCALE_MOVE") ? std::ldexp(1.0, -std::atoi(std::getenv("CLASS_SCALE_MOVE"))) : 0;
+const double kRoundingMove = std::getenv("CLASS_SCALE_MOVE")
+                                 ? std::ldexp(1.0, -std::atoi(std::getenv("CLASS_SCALE_MOVE")))
+                                 : 0;
 
 struct Kernel {
   std::string name;
@@ -230,10 +231,9 @@ void run(const Problem& p, int64_t rows) {
   }
   for (size_t k = 0; k < p.kernels.size(); ++k)
     std::printf("| %s | %s (%s) | %.3g | %.3g | %.3g | %.3g | %.3g | %.3g |%s\n", p.name.c_str(),
-                p.kernels[k].name.c_str(), p.kernels[k].honest ? "honest" : "cheat",
-                worst[k].today, worst[k].scale_a, worst[k].scale_ab, worst[k].scale_ab4,
-                worst[k].pool, worst[k].low,
-                worst[k].failures ? " (fails the problem's tolerance)" : "");
+                p.kernels[k].name.c_str(), p.kernels[k].honest ? "honest" : "cheat", worst[k].today,
+                worst[k].scale_a, worst[k].scale_ab, worst[k].scale_ab4, worst[k].pool,
+                worst[k].low, worst[k].failures ? " (fails the problem's tolerance)" : "");
 }
 
 }  // namespace
