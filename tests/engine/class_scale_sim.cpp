@@ -38,8 +38,10 @@ using generators::DType;
 
 namespace {
 
-constexpr double kFactor = 4;         // c: the multiple of the reference's ulp sensitivity
-constexpr double kMedianFactor = 16;  // the multiple of the median relative noise
+constexpr double kFactor = 4;  // c: the multiple of the reference's ulp sensitivity
+// The multiple of the median relative noise: 16, or CLASS_SCALE_MEDIAN_C from the environment.
+const double kMedianFactor =
+    std::getenv("CLASS_SCALE_MEDIAN_C") ? std::atof(std::getenv("CLASS_SCALE_MEDIAN_C")) : 16;
 const double kRoundingMove = std::getenv("CLASS_SCALE_MOVE")
                                  ? std::ldexp(1.0, -std::atoi(std::getenv("CLASS_SCALE_MOVE")))
                                  : 0;
