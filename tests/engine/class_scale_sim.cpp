@@ -17,7 +17,10 @@
 // class_scale_models.h) on the worker's standing seeds' regular sets 0-2 and timed run 11
 // (regular_set, timed_inputs), judged by the worker's own compare() under the fp64 class, the
 // largest |o - r| / bound over the first `rows` outputs of each set, under both bounds.
-// Usage: class_scale_sim [rows (default 512)]
+// Usage: [CLASS_SCALE_MOVE=k] [CLASS_SCALE_MEDIAN_C=c] [CLASS_SCALE_ONLY=text]
+//        class_scale_sim [rows (default 512)]
+// (the rounding move a relative 2^-k instead of one ulp; Qmed's factor c instead of 16; only the
+// problems whose name contains text). docs/reliability.md, round 15, has the figures.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
