@@ -1,11 +1,14 @@
 // Red team "hin", as classes over every YAML loader and every name: a file saved with CR line
 // endings is refused at the first CR (yaml-cpp read the whole file as one line: "must be a map"
-// or "illegal map value" with no hint of the cause).
+// or "illegal map value" with no hint of the cause), and a name may not hold an invisible or
+// text-direction character (a rule id and its copy with a zero-width space passed the
+// duplicate check; a right-to-left override made an id print as another).
 #include <doctest/doctest.h>
 
 #include <string>
 
 #include "rules/chips.h"
+#include "rules/names.h"
 #include "rules/rule_table.h"
 #include "tests/rules/rule_test_util.h"
 
@@ -46,4 +49,22 @@ TEST_CASE("CR line endings are refused at the first CR, in every YAML loader") {
   // The same check guards chips.yaml (one text check for every loader).
   d = diagnostics_of([&] { parse_chip_table("chips:\r  - id: x\r", "c.yaml"); });
   CHECK(has_diag(d, "c.yaml:1:7", "carriage return"));
+}
+
+TEST_CASE("names may not hold invisible or text-direction characters") {
+  CHECK_FALSE(name_problem("règle_é_✓"));
+  for (const char* bad : {"a\u200Bb", "a\u200Db", "a\u200Fb", "a\u202Eb", "a\u2066b", "a\uFEFFb",
+                          "a\u00ADb", "a\u061Cb"}) {
+    INFO(printable(bad));
+    REQUIRE(name_problem(bad));
+    CHECK(name_problem(bad)->find("invisible or text-direction") != std::string::npos);
+  }
+  CHECK(printable("a\u200Bb") == "a<U+200B>b");
+  // Two rules whose ids print the same: the copy with U+200B is refused at its id.
+  auto d = diagnostics_of([&] { parse_rule_table(with_id("fuse", "\"fuse\\u200B\""), "t.yaml"); });
+  INFO(joined(d));
+  CHECK(has_diag(d, "t.yaml:8:9", "U+200B"));
+  // A right-to-left override in an id, written raw.
+  d = diagnostics_of([&] { parse_rule_table(with_id("a\u202Eb", "c"), "t.yaml"); });
+  CHECK(has_diag(d, "t.yaml:3:9", "U+202E"));
 }
