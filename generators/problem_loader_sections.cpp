@@ -259,6 +259,8 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
     else
       error(v, "buffer '" + b.name + "' needs a shape");
     b.init = load_init(child(v, "init"), spec);
+    if (child(v, "init"))
+      if (auto why = init_dtype_problem(b.init, b.dtype)) error(child(v, "init"), *why);
     b.zero_before_run = rules::get_bool(v, "zero_before_run", file_, diags_).value_or(false);
     b.dist_fixed = rules::get_bool(v, "dist_fixed", file_, diags_).value_or(false);
     if (is_structured_init(b.init.kind)) {
