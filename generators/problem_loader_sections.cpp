@@ -416,9 +416,12 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
                      "launches", "entry", "args", "grid", "block", "smem", "algorithm_flops"},
                     file_, diags_);
   v.id = rules::get_id(node, "id", file_, diags_, "variant id", true).value_or("");
-  if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
-    error(child(node, "id"),
-          "variant id '" + v.id + "' may not contain '[', ']', ',', '=' or spaces");
+  // The id starts every variant key the ledger, recordings and replay parse back
+  // (parse_variant_key): an id the parser refuses ("a/b", "x+y") loaded, then failed there.
+  if (child(node, "id") && !v.id.empty() && !is_variant_id(v.id))
+    error(child(node, "id"), "variant id '" + v.id +
+                                 "' may hold letters, digits, '_', '-' and '.' only (it starts "
+                                 "the variant keys ledgers and recordings parse back)");
   bool source_ok = false;
   if (auto s = rules::get_string(node, "source", file_, diags_, true)) {
     v.source = *s;

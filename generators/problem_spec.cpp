@@ -178,11 +178,15 @@ std::string variant_key(const std::string& variant_id, const KnobValues& knobs) 
   return out + "]";
 }
 
+bool is_variant_id(const std::string& id) {
+  return !id.empty() && std::all_of(id.begin(), id.end(), is_id_char);
+}
+
 std::pair<std::string, KnobValues> parse_variant_key(const std::string& key) {
   std::size_t open = key.find('[');
   std::string id = key.substr(0, open);
   if (id.empty()) throw bad_key(key, "empty variant id");
-  if (!std::all_of(id.begin(), id.end(), is_id_char))
+  if (!is_variant_id(id))
     throw bad_key(key, "variant id may hold letters, digits, '_', '-' and '.' only");
   KnobValues knobs;
   if (open == std::string::npos) return {id, knobs};

@@ -205,6 +205,9 @@ using KnobValues = std::map<std::string, int64_t>;
 std::string variant_key(const std::string& variant_id, const KnobValues& knobs);
 // Parses a key back (throws InputError on a malformed key).
 std::pair<std::string, KnobValues> parse_variant_key(const std::string& key);
+// True when `id` can stand before the '[' of a variant key: letters, digits, '_', '-' and '.'
+// (what parse_variant_key reads back; the loader refuses any other variant id).
+bool is_variant_id(const std::string& id);
 
 // Loads problem.yaml from `dir`. Throws InputError with every located problem.
 ProblemSpec load_problem(const std::string& dir);

@@ -2,6 +2,7 @@
 // buffer drawn from [-1e5, 1e5) held infinities and an i32 one from randint [0, 1e12) wrapped
 // numbers, so the reference's output was inf or NaN and every variant failed the gate with no
 // word on why; a bound beyond 2^63 was undefined behaviour in the host generator's conversion.
+// And a variant id must be one the variant-key parser reads back.
 #include <doctest/doctest.h>
 
 #include <string>
@@ -65,4 +66,33 @@ TEST_CASE("an init whose values do not fit the buffer's dtype is refused at the 
     INFO(c.dtype << " " << c.init);
     CHECK(errors_with(c.dtype, c.init).empty());
   }
+}
+
+TEST_CASE("a variant id the variant-key parser would refuse is refused at load") {
+  // parse_variant_key reads letters, digits, '_', '-' and '.'; the loader refused only
+  // '[', ']', ',', '=' and spaces, so "a/b" loaded and every key made from it failed later.
+  for (const char* id : {"a/b", "x+y", "k:1", "v\\\"q", "../up"}) {
+    TempDir t;
+    t.write("h/k.cu", "extern \"C\" __global__ void k(const float* x, float* y, int n) {}\n");
+    t.write("h/problem.yaml",
+            "version: 1\nname: h\nscalars: {N: 256}\nbuffers:\n  x: {dtype: f32, shape: [N]}\n"
+            "  y: {dtype: f32, shape: [N], role: out}\nflops: N\nbytes: 8*N\n"
+            "tolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"
+            "reference: {source: k.cu, entry: k, args: [x, y, N], grid: [1], block: [256]}\n"
+            "variants:\n  - id: \"" +
+                std::string(id) +
+                "\"\n    source: k.cu\n    entry: k\n    args: [x, y, N]\n"
+                "    grid: [1]\n    block: [256]\n");
+    std::string e;
+    try {
+      generators::load_problem((t.path() / "h").string());
+    } catch (const rules::InputError& err) {
+      e = err.format();
+    }
+    INFO(id << ": " << e);
+    CHECK(e.find("problem.yaml:12:") != std::string::npos);
+    CHECK(e.find("letters, digits") != std::string::npos);
+  }
+  CHECK(generators::is_variant_id("tc-tf32_v2.1"));
+  CHECK_FALSE(generators::is_variant_id(""));
 }
