@@ -1,7 +1,8 @@
 // Red team "hin": where the tool writes. An --out folder that already exists must be empty or
 // one a run made: a run writes rules.yaml, report.html, summary.json... into it and removes
 // temporary-looking files below it, so `--out .` or `--out ~` overwrote and deleted the
-// user's own files (and `--out /` wrote a run into the root folder).
+// user's own files (and `--out /` wrote a run into the root folder). `problems export` checks
+// its --out folder before compiling and writes its two files whole.
 #include <doctest/doctest.h>
 
 #include <filesystem>
@@ -71,4 +72,23 @@ TEST_CASE("--out a new, an empty or a never-started run folder still works") {
   r = ablate_into((t.path() / "cut").string());
   CHECK(r.rc == 2);
   CHECK(r.err.find("--resume") != std::string::npos);
+}
+
+TEST_CASE("problems export: an --out that cannot be a folder is refused before the compile") {
+  TempDir t;
+  t.write("afile", "x");
+  auto r = test::run_solver({"problems", "export", "softmax", "--variant", "naive", "--out",
+                             (t.path() / "afile").string()});
+  INFO(r.err);
+  CHECK(r.rc == 2);  // was 1, after compiling
+  CHECK(r.err.find("--out") != std::string::npos);
+  CHECK(read(t.path() / "afile") == "x");
+  // A folder in the place of the JSON: the export fails and never says it wrote (the existence
+  // check took the folder for the file). Without NVRTC the compile fails first, also not 0.
+  fs::create_directories(t.path() / "out/softmax.json");
+  r = test::run_solver({"problems", "export", "softmax", "--variant", "naive", "--out",
+                        (t.path() / "out").string()});
+  INFO(r.out << r.err);
+  CHECK(r.rc != 0);
+  CHECK(r.out.find("wrote") == std::string::npos);
 }
