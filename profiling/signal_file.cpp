@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/diagnostics.h"
+#include "rules/json_strict.h"
 #include "rules/names.h"
 
 namespace solver::profiling {
@@ -177,7 +178,10 @@ std::pair<int, int> line_column(const std::string& text, std::size_t offset) {
 SignalFile parse_signal_file(const std::string& text, const std::string& file_label) {
   json j;
   try {
-    j = json::parse(text);
+    j = rules::parse_json_strict(text);
+  } catch (const rules::DuplicateKey& e) {
+    throw rules::InputError(
+        rules::Diagnostic{{file_label, 0, 0}, "invalid JSON: " + std::string(e.what())});
   } catch (const json::parse_error& e) {
     // e.byte is 1-based: the offset just past the character the parser stopped at.
     auto [line, col] = line_column(text, e.byte > 0 ? e.byte - 1 : 0);

@@ -1,7 +1,8 @@
 // Red team "hin": what a signal file may hold. Every stored signal lies in its declared range
 // (rules::signal_range; a fraction of 42 and a negative weight were classified as given, though
 // the derivation drops such a value as a defect), and every string of the file is text without
-// control characters (a kernel name holding ESC sequences reached the terminal raw).
+// control characters (a kernel name holding ESC sequences reached the terminal raw). A key given
+// twice is refused, as in every JSON input (rules/json_strict.h).
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -64,4 +65,21 @@ TEST_CASE("a signal file's strings may not hold control characters") {
   j = sample();
   j["source"] = "line one\n\tline two";
   CHECK(errors(j).empty());
+}
+
+TEST_CASE("a key given twice in a signal file is refused, not resolved to the last one") {
+  std::string text = sample().dump(2);
+  const std::string key = "\"time_us\": ";
+  const auto at = text.find(key);
+  REQUIRE(at != std::string::npos);
+  text.insert(at, "\"time_us\": 1.0,\n    ");
+  std::string e;
+  try {
+    profiling::parse_signal_file(text, "s.json");
+  } catch (const rules::InputError& err) {
+    e = err.format();
+  }
+  INFO(e);
+  CHECK(e.find("duplicate key 'time_us'") != std::string::npos);
+  CHECK(e.find("/inputs") != std::string::npos);
 }
