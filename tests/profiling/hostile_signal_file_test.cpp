@@ -2,14 +2,18 @@
 // (rules::signal_range; a fraction of 42 and a negative weight were classified as given, though
 // the derivation drops such a value as a defect), and every string of the file is text without
 // control characters (a kernel name holding ESC sequences reached the terminal raw). A key given
-// twice is refused, as in every JSON input (rules/json_strict.h).
+// twice is refused, as in every JSON input (rules/json_strict.h). An ncu export's fields are
+// text as well, and a metric the tool reads is never negative.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "profiling/ncu_csv.h"
 #include "profiling/signal_file.h"
 #include "rules/diagnostics.h"
 
@@ -82,4 +86,54 @@ TEST_CASE("a key given twice in a signal file is refused, not resolved to the la
   INFO(e);
   CHECK(e.find("duplicate key 'time_us'") != std::string::npos);
   CHECK(e.find("/inputs") != std::string::npos);
+}
+
+TEST_CASE("an ncu export's fields are text and the metrics the tool reads are not negative") {
+  std::ifstream in(std::string(SOLVER_SOURCE_DIR) + "/tests/data/ncu/h200_three_kernels.csv");
+  const std::string good(std::istreambuf_iterator<char>(in), {});
+  auto errors_of = [](const std::string& text) {
+    try {
+      profiling::parse_ncu_csv(text, "n.csv");
+    } catch (const rules::InputError& e) {
+      return e.format();
+    }
+    return std::string();
+  };
+  REQUIRE(errors_of(good).empty());
+  // A kernel name with an ESC sequence (the first data row's "Kernel Name").
+  std::string esc = good;
+  const auto name = esc.find("\"stream_scale(");
+  REQUIRE(name != std::string::npos);
+  esc.insert(name + 1, "\x1b[31m");
+  std::string e = errors_of(esc);
+  INFO(e);
+  CHECK(e.find("control character") != std::string::npos);
+  CHECK(e.find("n.csv:") != std::string::npos);
+  // A negative duration: the metric's field of the first data row (after the units row).
+  // Every field of ncu's CSV is quoted, so '","' separates fields.
+  auto fields = [](const std::string& line) {
+    std::vector<std::string> out;
+    for (std::size_t at = 0;;) {
+      auto next = line.find("\",\"", at);
+      out.push_back(line.substr(at, next == std::string::npos ? std::string::npos : next - at));
+      if (next == std::string::npos) return out;
+      at = next + 3;
+    }
+  };
+  std::string neg = good;
+  const std::size_t header = neg.find("\"ID\"");
+  const std::size_t units = neg.find('\n', header) + 1;
+  const std::size_t row = neg.find('\n', units) + 1;
+  const std::size_t row_end = neg.find('\n', row);
+  auto head = fields(neg.substr(header, units - 1 - header));
+  auto cells = fields(neg.substr(row, row_end - row));
+  const auto col = std::find(head.begin(), head.end(), "gpu__time_duration.sum") - head.begin();
+  REQUIRE(std::size_t(col) < cells.size());
+  cells[std::size_t(col)] = "-5";
+  std::string joined;
+  for (std::size_t k = 0; k < cells.size(); ++k) joined += (k ? "\",\"" : "") + cells[k];
+  neg.replace(row, row_end - row, joined);
+  e = errors_of(neg);
+  INFO(e);
+  CHECK(e.find("gpu__time_duration.sum: '-5' is negative") != std::string::npos);
 }
