@@ -50,8 +50,9 @@ std::string unfinished_merge_message(const std::string& dir) {
          dir + "; a multi-GPU run: solver ablate --gpus ... --resume " + dir + "), it starts over";
 }
 
-// What a run (or a merge, or an `ablate --gpus` root) puts in its folder (run_dir.h), and the
-// temporary names of its atomic writes.
+// What a run (or a merge, or an `ablate --gpus` root) puts in its folder (run_dir.h), what the
+// Slurm recipe adds before its merge (logs/, scripts/slurm/submit.sh), and the temporary names
+// of its atomic writes.
 bool run_owned_name(const std::string& name) {
   static const std::set<std::string> kNames = {"ledger.jsonl",
                                                "manifest.json",
@@ -65,7 +66,8 @@ bool run_owned_name(const std::string& name) {
                                                ".merging",
                                                "evolved",
                                                "generated",
-                                               "shards"};
+                                               "shards",
+                                               "logs"};
   return kNames.count(name) > 0 || rules::is_temp_name(name);
 }
 
@@ -74,7 +76,8 @@ bool run_owned_name(const std::string& name) {
 // killed writer's leftovers) and, when its start fails, removes those names again. In a folder
 // of the user's (`--out .`, `--out ~`, `--out /`) that overwrote and deleted the user's files.
 // A folder the tool made holds its lock file (.lock, taken first), a merge's marker or a
-// ledger; `shards/` alone is what `ablate --gpus` leaves before its merge.
+// ledger; `shards/` (and the Slurm recipe's `logs/`) alone is what a sharded run leaves before
+// its merge.
 void refuse_foreign_folder(const std::string& path) {
   std::error_code ec;
   std::vector<std::string> foreign;
@@ -86,7 +89,7 @@ void refuse_foreign_folder(const std::string& path) {
       foreign.push_back(name);
     else if (name == ".lock" || name == ".merging" || name == "ledger.jsonl")
       made_by_a_run = true;
-    else if (name != "shards")
+    else if (name != "shards" && name != "logs")
       run_files = true;
   }
   if (ec)

@@ -68,6 +68,12 @@ TEST_CASE("--out a new, an empty or a never-started run folder still works") {
   auto r = ablate_into((t.path() / "cut").string());
   INFO(r.err);
   CHECK(r.rc == 0);
+  // The Slurm recipe's layout before its merge: shards/ and logs/ (scripts/slurm/submit.sh).
+  t.write("slurm/logs/shard-1.out", "log\n");
+  fs::create_directories(t.path() / "slurm/shards/1");
+  r = ablate_into((t.path() / "slurm").string());
+  INFO(r.err);
+  CHECK(r.rc == 0);
   // A finished run is refused as before, pointing at --resume.
   r = ablate_into((t.path() / "cut").string());
   CHECK(r.rc == 2);
