@@ -71,6 +71,8 @@ bool run_owned_name(const std::string& name) {
   return kNames.count(name) > 0 || rules::is_temp_name(name);
 }
 
+}  // namespace
+
 // An --out folder that exists must be empty or one a run made: a run writes rules.yaml,
 // report.html, summary.json... into it, removes every temporary-looking file below it (a
 // killed writer's leftovers) and, when its start fails, removes those names again. In a folder
@@ -78,7 +80,7 @@ bool run_owned_name(const std::string& name) {
 // A folder the tool made holds its lock file (.lock, taken first), a merge's marker or a
 // ledger; `shards/` (and the Slurm recipe's `logs/`) alone is what a sharded run leaves before
 // its merge.
-void refuse_foreign_folder(const std::string& path) {
+void check_out_folder(const std::string& path) {
   std::error_code ec;
   std::vector<std::string> foreign;
   bool run_files = false, made_by_a_run = false;
@@ -112,8 +114,6 @@ void refuse_foreign_folder(const std::string& path) {
                 "temporary-looking files below it; give a new or empty folder as --out"});
 }
 
-}  // namespace
-
 bool merge_unfinished(const std::string& dir) {
   RunDir d;
   d.path = dir;
@@ -135,7 +135,7 @@ RunDir create_run_dir(const std::string& out, const std::string& command, bool r
   }
   std::error_code ec;
   d.created = !fs::exists(d.path, ec);
-  if (!d.created && fs::is_directory(d.path, ec)) refuse_foreign_folder(d.path);
+  if (!d.created && fs::is_directory(d.path, ec)) check_out_folder(d.path);
   fs::create_directories(d.path, ec);
   if (ec || !fs::is_directory(d.path))
     throw rules::InputError(rules::Diagnostic{{d.path, 0, 0}, "cannot create the run directory"});
