@@ -5,6 +5,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "rules/hash.h"
+#include "rules/json_strict.h"
 #include "rules/text_file.h"
 #include "rules/yaml_util.h"
 
@@ -154,7 +155,7 @@ std::vector<GeneratedVariant> read_generated_index(const std::string& dir) {
   if (!fs::exists(index)) return out;
   std::string text = rules::read_text_file(index.string(), "generated variant index");
   try {
-    json j = json::parse(text);
+    json j = rules::parse_json_strict(text);
     for (const auto& v : j.at("variants")) {
       GeneratedVariant g = generated_variant_from_json(v);
       std::string src =
@@ -167,6 +168,9 @@ std::vector<GeneratedVariant> read_generated_index(const std::string& dir) {
       out.push_back(std::move(g));
     }
   } catch (const nlohmann::json::exception& e) {
+    throw rules::InputError(
+        rules::Diagnostic{{index.string(), 0, 0}, std::string("unreadable: ") + e.what()});
+  } catch (const rules::DuplicateKey& e) {
     throw rules::InputError(
         rules::Diagnostic{{index.string(), 0, 0}, std::string("unreadable: ") + e.what()});
   }

@@ -4,6 +4,7 @@
 
 #include "generators/variant_space.h"
 #include "rules/hypotheses.h"
+#include "rules/json_strict.h"
 #include "rules/signals.h"
 
 namespace solver::generators {
@@ -196,9 +197,11 @@ rules::Outcome<GeneratorAnswer> parse_answer(const std::string& text,
                                              std::size_t max_source_bytes) {
   json j;
   try {
-    j = json::parse(text);
+    j = rules::parse_json_strict(text);
   } catch (const json::exception& e) {
     return Failure{std::string("stdout is not one JSON document: ") + e.what()};
+  } catch (const rules::DuplicateKey& e) {
+    return Failure{std::string("stdout is not valid JSON: ") + e.what()};
   }
   if (!j.is_object()) {
     return Failure{"the answer must be a JSON object"};

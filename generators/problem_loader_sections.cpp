@@ -259,6 +259,8 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
     else
       error(v, "buffer '" + b.name + "' needs a shape");
     b.init = load_init(child(v, "init"), spec);
+    if (child(v, "init"))
+      if (auto why = init_dtype_problem(b.init, b.dtype)) error(child(v, "init"), *why);
     b.zero_before_run = rules::get_bool(v, "zero_before_run", file_, diags_).value_or(false);
     b.dist_fixed = rules::get_bool(v, "dist_fixed", file_, diags_).value_or(false);
     if (is_structured_init(b.init.kind)) {
@@ -414,9 +416,12 @@ VariantSpec Loader::load_variant(const YAML::Node& node, const ProblemSpec& spec
                      "launches", "entry", "args", "grid", "block", "smem", "algorithm_flops"},
                     file_, diags_);
   v.id = rules::get_id(node, "id", file_, diags_, "variant id", true).value_or("");
-  if (child(node, "id") && v.id.find_first_of("[],= ") != std::string::npos)
-    error(child(node, "id"),
-          "variant id '" + v.id + "' may not contain '[', ']', ',', '=' or spaces");
+  // The id starts every variant key the ledger, recordings and replay parse back
+  // (parse_variant_key): an id the parser refuses ("a/b", "x+y") loaded, then failed there.
+  if (child(node, "id") && !v.id.empty() && !is_variant_id(v.id))
+    error(child(node, "id"), "variant id '" + v.id +
+                                 "' may hold letters, digits, '_', '-' and '.' only (it starts "
+                                 "the variant keys ledgers and recordings parse back)");
   bool source_ok = false;
   if (auto s = rules::get_string(node, "source", file_, diags_, true)) {
     v.source = *s;

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 #include <charconv>
+#include <cmath>
+#include <cstdio>
 
 namespace solver::generators {
 
@@ -22,6 +24,61 @@ rules::InputError bad_key(const std::string& key, const std::string& why) {
 }
 
 }  // namespace
+
+std::optional<std::string> init_dtype_problem(const InitDist& init, DType dtype) {
+  if (init.kind == "mask" || init.kind == "permutation" || init.kind == "cycle" ||
+      init.kind == "csr_rowptr")
+    return std::nullopt;  // 0/1 or indices below the buffer's length
+  double lo, hi;
+  switch (dtype) {
+    case DType::F16:
+      lo = -65504.0, hi = 65504.0;
+      break;
+    case DType::BF16:
+      lo = -3.3895313892515355e38, hi = 3.3895313892515355e38;
+      break;
+    case DType::F32:
+      lo = -3.4028234663852886e38, hi = 3.4028234663852886e38;
+      break;
+    case DType::F64:
+      return std::nullopt;  // the loader already refuses a bound that is not finite
+    case DType::I32:
+      lo = -2147483648.0, hi = 2147483647.0;
+      break;
+    case DType::U32:
+      lo = 0.0, hi = 4294967295.0;
+      break;
+    case DType::I64:
+      lo = -9223372036854775808.0, hi = 9223372036854774784.0;  // the last double below 2^63
+      break;
+    default:
+      lo = 0.0, hi = 18446744073709549568.0;  // the last double below 2^64
+      break;
+  }
+  const bool integral =
+      dtype == DType::I32 || dtype == DType::U32 || dtype == DType::I64 || dtype == DType::U64;
+  // The values the law can produce: [first, last].
+  double first, last;
+  if (init.kind == "normal") {
+    first = init.a - 8 * init.b, last = init.a + 8 * init.b;
+  } else if (init.kind == "constant" || init.kind == "arange") {
+    first = last = init.a;
+  } else if (integral) {
+    first = std::ceil(init.a), last = std::ceil(init.b) - 1;  // the integers of [low, high)
+  } else {
+    first = init.a, last = init.b;
+  }
+  auto text = [](double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return std::string(buf);
+  };
+  if (first >= lo && last <= hi) return std::nullopt;
+  const double bad = first < lo ? first : last;
+  return "init " + init.kind + " draws values up to " + text(bad) + ", beyond what " +
+         to_string(dtype) + " holds (" + text(lo) + " .. " + text(hi) + ")" +
+         (integral ? ": they would wrap" : ": they would be infinities");
+}
 
 const char* to_string(DType d) {
   switch (d) {
@@ -125,11 +182,15 @@ std::string variant_key(const std::string& variant_id, const KnobValues& knobs) 
   return out + "]";
 }
 
+bool is_variant_id(const std::string& id) {
+  return !id.empty() && std::all_of(id.begin(), id.end(), is_id_char);
+}
+
 std::pair<std::string, KnobValues> parse_variant_key(const std::string& key) {
   std::size_t open = key.find('[');
   std::string id = key.substr(0, open);
   if (id.empty()) throw bad_key(key, "empty variant id");
-  if (!std::all_of(id.begin(), id.end(), is_id_char))
+  if (!is_variant_id(id))
     throw bad_key(key, "variant id may hold letters, digits, '_', '-' and '.' only");
   KnobValues knobs;
   if (open == std::string::npos) return {id, knobs};

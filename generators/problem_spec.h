@@ -34,6 +34,12 @@ struct InitDist {
 };
 // The kinds that define a whole buffer rather than each element.
 bool is_structured_init(const std::string& kind);
+// Why the values `init` draws cannot be stored in `dtype` (an f16 buffer drawn from [-1e5, 1e5)
+// holds infinities, an i32 one from randint [0, 1e12) wrapped numbers, a bound beyond 2^63 is
+// undefined behaviour in the host generator's conversion), or nullopt when they fit: uniform,
+// sorted and randint bounds, a constant, a normal law's mean +- 8 std, an arange's start. The
+// largest finite f16 is 65504, bf16 and f32 about 3.4e38.
+std::optional<std::string> init_dtype_problem(const InitDist& init, DType dtype);
 
 // An expression kept with its text and location so errors point at the spec.
 struct SpecExpr {
@@ -200,6 +206,9 @@ using KnobValues = std::map<std::string, int64_t>;
 std::string variant_key(const std::string& variant_id, const KnobValues& knobs);
 // Parses a key back (throws InputError on a malformed key).
 std::pair<std::string, KnobValues> parse_variant_key(const std::string& key);
+// True when `id` can stand before the '[' of a variant key: letters, digits, '_', '-' and '.'
+// (what parse_variant_key reads back; the loader refuses any other variant id).
+bool is_variant_id(const std::string& id);
 
 // Loads problem.yaml from `dir`. Throws InputError with every located problem.
 ProblemSpec load_problem(const std::string& dir);

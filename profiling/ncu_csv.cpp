@@ -12,6 +12,7 @@
 #include "profiling/csv_rows.h"
 #include "profiling/metric_set.h"
 #include "rules/diagnostics.h"
+#include "rules/names.h"
 
 namespace solver::profiling {
 namespace {
@@ -226,6 +227,12 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
                                                           std::to_string(row.size()));
       continue;
     }
+    // The fields are text for the terminal and the JSON writers: a kernel name holding ESC
+    // sequences went to the terminal raw. (Lines before the header are the program's own
+    // output and are not read.)
+    for (const auto& field : row)
+      if (auto why = rules::text_problem(field.text))
+        diags.error({file, field.line, field.column}, "a field " + *why);
     NcuKernel k;
     k.line = row[0].line;
     k.id = row[0].text;
@@ -240,7 +247,11 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
       const std::string& metric = header[c].text;
       bool is_number = false;
       auto v = parse_number(row[c].text, is_number);
-      if (is_number && scale[c]) {
+      if (is_number && scale[c] && *v < 0 && find_metric(metric)) {
+        // Every metric the tool reads is a count, a sum, a rate or a percentage.
+        diags.error({file, row[c].line, row[c].column},
+                    "metric " + metric + ": '" + row[c].text + "' is negative");
+      } else if (is_number && scale[c]) {
         k.raw[metric] = *v * *scale[c];
       } else if (!row[c].text.empty() && row[c].text != "n/a" && row[c].text != "N/A") {
         if (find_metric(metric))

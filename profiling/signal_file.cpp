@@ -9,6 +9,8 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/diagnostics.h"
+#include "rules/json_strict.h"
+#include "rules/names.h"
 
 namespace solver::profiling {
 namespace {
@@ -122,12 +124,36 @@ void read_signals(const json& sig, const Locator& loc, Diagnostics& diags, rules
                                                " (or null when not measured)");
       continue;
     }
-    if (v.is_number())
+    if (v.is_number()) {
+      if (auto why = rules::signal_value_problem(rules::signal_table()[*idx], v.get<double>())) {
+        diags.error(loc.at("signals", name), "signal '" + name + "' = " + *why);
+        continue;
+      }
       out.set(name, v.get<double>());
-    else if (v.is_boolean())
+    } else if (v.is_boolean())
       out.set(name, v.get<bool>());
     else
       out.set(name, v.get<std::string>());
+  }
+}
+
+// Every key and string of the file is text: no control character but tab, newline and CR (a
+// kernel name holding ESC sequences reached the terminal raw through `classify`). Reports the
+// first offending string, located at its key.
+void check_strings(const json& j, const std::string& section, const std::string& key,
+                   const Locator& loc, Diagnostics& diags) {
+  if (j.is_string()) {
+    if (auto why = rules::text_problem(j.get_ref<const std::string&>()))
+      diags.error(loc.at(section, key), "the value of '" + key + "' " + *why);
+  } else if (j.is_object()) {
+    for (auto it = j.begin(); it != j.end(); ++it) {
+      if (auto why = rules::text_problem(it.key()))
+        diags.error(loc.at(section), "a key " + *why);
+      else
+        check_strings(it.value(), key.empty() ? section : key, it.key(), loc, diags);
+    }
+  } else if (j.is_array()) {
+    for (const auto& e : j) check_strings(e, section, key, loc, diags);
   }
 }
 
@@ -152,7 +178,10 @@ std::pair<int, int> line_column(const std::string& text, std::size_t offset) {
 SignalFile parse_signal_file(const std::string& text, const std::string& file_label) {
   json j;
   try {
-    j = json::parse(text);
+    j = rules::parse_json_strict(text);
+  } catch (const rules::DuplicateKey& e) {
+    throw rules::InputError(
+        rules::Diagnostic{{file_label, 0, 0}, "invalid JSON: " + std::string(e.what())});
   } catch (const json::parse_error& e) {
     // e.byte is 1-based: the offset just past the character the parser stopped at.
     auto [line, col] = line_column(text, e.byte > 0 ? e.byte - 1 : 0);
@@ -170,6 +199,8 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
     diags.error({file_label, 1, 1}, "a signal file is a JSON object");
     diags.throw_if_any(file_label);
   }
+  check_strings(j, "", "", loc, diags);
+  diags.throw_if_any(file_label);
   Reader r(loc, diags);
   r.check_keys(j, "",
                {"version", "kernel", "source", "chip", "problem", "inputs", "raw_metrics",

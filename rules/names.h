@@ -20,7 +20,9 @@ inline constexpr std::size_t kMaxPathBytes = 4096;
 std::optional<std::size_t> first_invalid_utf8(std::string_view s);
 
 // Why `s` cannot be a name: empty, longer than `max_bytes`, invalid UTF-8, or holding a
-// control character (C0, DEL or C1). nullopt when it is fine. The text never quotes the
+// control character (C0, DEL or C1) or an invisible or text-direction character (zero-width
+// space and joiners, direction marks, embeddings, overrides and isolates, soft hyphen, BOM:
+// two ids that print the same must be the same id). nullopt when it is fine. The text never quotes the
 // offending bytes themselves, only their offset, so it is itself safe to print and encode.
 std::optional<std::string> name_problem(std::string_view s, std::size_t max_bytes = kMaxIdBytes);
 
@@ -28,7 +30,8 @@ std::optional<std::string> name_problem(std::string_view s, std::size_t max_byte
 // a control character other than tab, newline and carriage return. No length cap.
 std::optional<std::string> text_problem(std::string_view s);
 
-// `s` with every byte that name_problem would refuse written as \xNN, cut to `max_bytes`
+// `s` with every byte that name_problem would refuse written as \xNN (an invisible or
+// text-direction character as <U+XXXX>), cut to `max_bytes`
 // (with "..."): for quoting untrusted text in a message.
 std::string printable(std::string_view s, std::size_t max_bytes = 80);
 

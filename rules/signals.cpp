@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdio>
 #include <limits>
 #include <string>
 
@@ -416,6 +418,21 @@ std::optional<std::pair<double, double>> signal_range(const SignalDef& s) {
   }
   // Every other number in the vocabulary is a count, a size, a time or a rate.
   return std::pair{0.0, std::numeric_limits<double>::infinity()};
+}
+
+std::optional<std::string> signal_value_problem(const SignalDef& s, double v) {
+  auto range = signal_range(s);
+  if (!range) return std::nullopt;
+  auto [lo, hi] = *range;
+  const double tol = std::isfinite(hi) ? 0.005 * (hi - lo) : 1e-9;
+  if (std::isfinite(v) && v >= lo - tol && v <= hi + tol) return std::nullopt;
+  auto text = [](double x) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.6g", x);
+    return std::string(buf);
+  };
+  return text(v) + " lies outside " + text(lo) + ".." + (std::isfinite(hi) ? text(hi) : "inf") +
+         " (" + std::string(s.unit) + ")";
 }
 
 std::optional<int> signal_index(std::string_view name) {

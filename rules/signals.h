@@ -28,6 +28,13 @@ std::optional<int> signal_index(std::string_view name);  // index into signal_ta
 // and string signals. A derived value outside it is a defect, never a signal (see
 // profiling/signal_derivation.h).
 std::optional<std::pair<double, double>> signal_range(const SignalDef& s);
+// Why `v` cannot be a value of `s` ("-7 lies outside 0..1 (fraction 0..1)"), or nullopt when it
+// lies within signal_range (give or take the derivation's rounding slack: half a percent of a
+// bounded range). The signal-file reader checks it, so a value the derivation would drop as a
+// defect cannot come in by a hand-written file. (Ledgers and measurements keep what they
+// recorded: runs of 2026-11-29 hold load_eff = 3, derived before the unit was a fraction, and
+// must stay readable for report and replay.)
+std::optional<std::string> signal_value_problem(const SignalDef& s, double v);
 // (name, index into signal_table()) sorted by name: lets a caller walk a SignalSet (a sorted
 // map) and the table together in one merge pass instead of one lookup per signal.
 std::span<const std::pair<std::string_view, int>> signal_index_by_name();

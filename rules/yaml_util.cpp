@@ -114,6 +114,12 @@ YAML::Node parse_text(const std::string& text, const std::string& file) {
                                       std::string(1, "0123456789ABCDEF"[c >> 4]) +
                                       std::string(1, "0123456789ABCDEF"[c & 15]) +
                                       ") in YAML text"});
+    // yaml-cpp breaks lines at LF only: a file saved with CR line endings (classic Mac) read as
+    // one line, a comment or "illegal map value" far from the cause.
+    if (c == '\r' && (i + 1 == text.size() || text[i + 1] != '\n'))
+      throw InputError(Diagnostic{location_at(text, i, file),
+                                  "a carriage return without a line feed (CR line endings): "
+                                  "save the file with LF (or CR LF) line endings"});
   }
   try {
     std::istringstream in(text);

@@ -195,6 +195,22 @@ EOF
   ln -s /etc/passwd "$tmp/q/softmax/notes.txt"
   expect link_out_of_folder 2 "${s[@]}" "${ab[@]}" --problems softmax --problems-dir "$tmp/q" --out "$tmp/r7"
   if [[ -e "$tmp/r7/ledger.jsonl" ]]; then echo "hostile link_out_of_folder: a run was started"; ok=0; fi
+  # red team hin: a folder of the user's as --out, CR line endings, an invisible character in
+  # an id, a signal out of its range, an input law beyond its dtype.
+  mkdir -p "$tmp/mine/sub" && echo mine >"$tmp/mine/rules.yaml" && echo keep >"$tmp/mine/sub/a.tmp"
+  expect out_users_folder 2 "${s[@]}" "${ab[@]}" --problems softmax --out "$tmp/mine"
+  if [[ "$(cat "$tmp/mine/rules.yaml")" != mine || ! -e "$tmp/mine/sub/a.tmp" ]]; then
+    echo "hostile out_users_folder: the user's files were touched"; ok=0
+  fi
+  tr '\n' '\r' <"$root/rules/rules.yaml" >"$tmp/cr.yaml"
+  expect rules_cr_endings 2 "${s[@]}" rules check "$tmp/cr.yaml"
+  sed 's/- id: below_weight_gate/- id: "below_weight_gate\\u200B"/' "$root/rules/rules.yaml" >"$tmp/zw.yaml"
+  expect rules_invisible_id 2 "${s[@]}" rules check "$tmp/zw.yaml"
+  sed 's/"load_eff": [0-9][0-9.]*/"load_eff": 42/' "$root/tests/data/h200_naive_sgemm.json" >"$tmp/sig.json"
+  expect signal_out_of_range 2 "${s[@]}" classify --signals "$tmp/sig.json" --chip h200
+  rm -rf "$tmp/q/softmax" && cp -r "$root/problems/softmax" "$tmp/q/"
+  sed -i 's/init: {dist: normal, mean: 0, std: 2}/init: {dist: uniform, low: -1.0e300, high: 1.0e300}/' "$tmp/q/softmax/problem.yaml"
+  expect init_beyond_dtype 2 "${s[@]}" problems check softmax --problems-dir "$tmp/q"
   expect ok_run 0 "${s[@]}" "${ab[@]}" --problems softmax --out "$tmp/r5"
   head -c 300 "$tmp/r5/ledger.jsonl" >"$tmp/cut" && cp "$tmp/cut" "$tmp/r5/ledger.jsonl"
   expect resume_torn_header 2 "${s[@]}" ablate --resume "$tmp/r5" --quiet

@@ -14,17 +14,14 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/diagnostics.h"
+#include "rules/json_strict.h"
 #include "rules/text_file.h"
 
 namespace solver::engine {
 
-// The one JSON parse of the engine: nlohmann's, but a key given twice in one object is refused
-// (nlohmann keeps the last one silently, so an edited or concatenated record could hide a
-// value). Throws nlohmann::json::exception for a syntax error and DuplicateKey for a repeat.
-struct DuplicateKey : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-nlohmann::json parse_json_strict(const std::string& text);
+// The one JSON parse (rules/json_strict.h): a key given twice in one object is refused.
+using rules::DuplicateKey;
+using rules::parse_json_strict;
 
 // Parses `text`; a syntax error becomes an InputError located at file:line:column.
 // `line_offset` is added to the reported line (for one line of a JSONL file).

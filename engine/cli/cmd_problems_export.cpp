@@ -7,7 +7,6 @@
 // and the source hash. bench/parity.py loads it through the CUDA driver API next to PyTorch
 // (docs/results.md, "One run, both sides"). NVRTC needs no GPU: this runs anywhere.
 #include <filesystem>
-#include <fstream>
 #include <ostream>
 
 #include <nlohmann/json.hpp>
@@ -21,6 +20,7 @@
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
 #include "rules/diagnostics.h"
+#include "rules/text_file.h"
 
 namespace solver::cli {
 
@@ -155,6 +155,16 @@ int run_problems_export(Context& ctx) {
         {spec.file, 0, 0}, vm["variant"].as<std::string>() + ": " + ok.error().why});
   rules::ChipTable chips = load_chips(ctx);
   const rules::ChipProfile& chip = resolve_chip(chips, vm["chip"].as<std::string>());
+  // The output folder is an input: one that cannot be made (a file in its place, a missing
+  // mount) is refused before the compile, exit 2, not after it as a failure of the work.
+  const fs::path out = vm["out"].as<std::string>();
+  std::error_code ec;
+  fs::create_directories(out, ec);
+  if (!fs::is_directory(out, ec))
+    throw rules::InputError(
+        rules::Diagnostic{{out.string(), 0, 0},
+                          "--out: cannot make this folder (a file in its place, or a parent "
+                          "that is not a writable folder)"});
   gen::ResolvedVariant rv = gen::resolve(spec, *variant, knobs, chip);
   if (!rv.issues.empty())
     throw rules::InputError("problems export: the variant does not resolve", rv.issues);
@@ -166,15 +176,16 @@ int run_problems_export(Context& ctx) {
     ctx.err << "solver problems export: " << rv.key << ": " << c.error << "\n" << c.log << "\n";
     return kExitFailure;
   }
-  const fs::path out = vm["out"].as<std::string>();
-  std::error_code ec;
-  fs::create_directories(out, ec);
   const fs::path cubin = out / (name + ".cubin");
   const fs::path meta = out / (name + ".json");
-  std::ofstream(cubin, std::ios::binary) << c.cubin;
-  std::ofstream(meta) << export_json(spec, rv, chip, cubin.filename().string()).dump(1) << "\n";
-  if (!fs::exists(meta, ec) || !fs::exists(cubin, ec))
-    throw std::runtime_error("cannot write under " + out.string());
+  // Whole or not at all: written to a temporary name and renamed (a failed write throws, naming
+  // the file). Plain streams left a half-written cubin, and an old file or a folder of that
+  // name passed the existence check, so a failed export said "wrote".
+  rules::write_file_atomically(cubin.string(), c.cubin);
+  rules::write_file_atomically(
+      meta.string(), export_json(spec, rv, chip, cubin.filename().string())
+                             .dump(1, ' ', false, nlohmann::json::error_handler_t::replace) +
+                         "\n");
   ctx.out << "wrote " << meta.string() << " and " << cubin.string() << " (" << rv.key << ", "
           << rv.precision << ", " << c.cubin.size() << " bytes of " << rv.arch << " cubin)\n";
   return kExitOk;

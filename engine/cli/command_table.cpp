@@ -13,6 +13,7 @@
 #include "engine/cli/paths.h"
 #include "generators/kernel_library.h"
 #include "rules/diagnostics.h"
+#include "rules/names.h"
 
 #ifndef SOLVER_VERSION
 #define SOLVER_VERSION "0.1.0"
@@ -177,6 +178,14 @@ int run_cli(const std::vector<std::string>& argv, std::ostream& out, std::ostrea
       ++i;
     }
   }
+  // The one text option every command's own check (options.cpp) never sees: it is taken out
+  // above. Its value reaches messages, the manifest and the ledger header as paths.
+  if (!data_dir.empty())
+    if (auto why = rules::name_problem(data_dir, rules::kMaxPathBytes)) {
+      err << "solver: --data-dir: the value '" << rules::printable(data_dir) << "' " << *why
+          << '\n';
+      return kExitBadInput;
+    }
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     print_help(args.empty() ? err : out);
     return args.empty() ? kExitBadInput : kExitOk;

@@ -11,7 +11,9 @@
 #include "engine/backend/recording.h"
 #include "engine/cli/loop_options.h"
 #include "engine/cli/options.h"
+#include "engine/loop/round_loop.h"
 #include "rules/diagnostics.h"
+#include "rules/enum_names.h"
 #include "rules/rule_table.h"
 
 namespace solver::cli {
@@ -62,6 +64,16 @@ void preflight_loop_arguments(const Context& ctx, const engine::AblationOptions&
     for (const auto& f : engine::split_recording_list(vm["recording"].as<std::string>()))
       if (!fs::is_regular_file(f)) throw option_error("--recording", "no such file: " + f);
   if (!opt.chip.empty()) resolve_chip(load_chips(ctx), opt.chip);
+  // Word-valued options, before any backend opens (a --backend live without a GPU failed with
+  // exit 1 before an unknown --off-policy was seen; offline the recording was read first).
+  if (vm.count("off-policy"))
+    rules::parse_enum_or_throw<engine::OffPolicy>(vm["off-policy"].as<std::string>(),
+                                                  {"--off-policy", 0, 0}, "OFF policy");
+  if (vm.count("precision"))
+    rules::parse_enum_or_throw<engine::PrecisionPolicy>(vm["precision"].as<std::string>(),
+                                                        {"--precision", 0, 0}, "precision policy");
+  if (vm.count("round-delay-ms") && (opt.round_delay_ms < 0 || opt.round_delay_ms > 60000))
+    throw option_error("--round-delay-ms", "must be in [0, 60000] (a testing pause per round)");
   if (!opt.resume_dir.empty()) return;     // the run's own inputs are checked when it is opened
   rules::load_rule_table(opt.rules_path);  // throws a located InputError
   std::vector<std::string> seen;

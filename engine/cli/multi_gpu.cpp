@@ -140,6 +140,9 @@ int run_multi_gpu(Context& ctx, const po::variables_map& vm, engine::AblationOpt
   if (!resuming && fs::exists(fs::path(root) / "ledger.jsonl"))
     bad(root,
         "a run already lives here; continue it with --resume " + root + " or pick another --out");
+  // A folder of the user's is refused before any shard runs in it (the merge at the end would
+  // refuse it after all the shards' work, leaving shards/ there).
+  if (!resuming && fs::is_directory(root)) engine::check_out_folder(root);
   if (opt.problems.empty() && !resuming) {
     ctx.err << "solver ablate: no problems given\n";
     return kExitBadInput;

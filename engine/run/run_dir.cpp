@@ -2,12 +2,17 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
+#include <set>
+#include <vector>
 
 #include "engine/backend/json_util.h"
 #include "rules/diagnostics.h"
+#include "rules/names.h"
+#include "rules/temp_name.h"
 
 namespace solver::engine {
 
@@ -45,7 +50,69 @@ std::string unfinished_merge_message(const std::string& dir) {
          dir + "; a multi-GPU run: solver ablate --gpus ... --resume " + dir + "), it starts over";
 }
 
+// What a run (or a merge, or an `ablate --gpus` root) puts in its folder (run_dir.h), what the
+// Slurm recipe adds before its merge (logs/, scripts/slurm/submit.sh), and the temporary names
+// of its atomic writes.
+bool run_owned_name(const std::string& name) {
+  static const std::set<std::string> kNames = {"ledger.jsonl",
+                                               "manifest.json",
+                                               "rules.yaml",
+                                               "measurements.json",
+                                               "evolved-rules.yaml",
+                                               "summary.json",
+                                               "report.html",
+                                               "oracle.json",
+                                               ".lock",
+                                               ".merging",
+                                               "evolved",
+                                               "generated",
+                                               "shards",
+                                               "logs"};
+  return kNames.count(name) > 0 || rules::is_temp_name(name);
+}
+
 }  // namespace
+
+// An --out folder that exists must be empty or one a run made: a run writes rules.yaml,
+// report.html, summary.json... into it, removes every temporary-looking file below it (a
+// killed writer's leftovers) and, when its start fails, removes those names again. In a folder
+// of the user's (`--out .`, `--out ~`, `--out /`) that overwrote and deleted the user's files.
+// A folder the tool made holds its lock file (.lock, taken first), a merge's marker or a
+// ledger; `shards/` (and the Slurm recipe's `logs/`) alone is what a sharded run leaves before
+// its merge.
+void check_out_folder(const std::string& path) {
+  std::error_code ec;
+  std::vector<std::string> foreign;
+  bool run_files = false, made_by_a_run = false;
+  for (auto it = fs::directory_iterator(path, ec); !ec && it != fs::directory_iterator();
+       it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!run_owned_name(name))
+      foreign.push_back(name);
+    else if (name == ".lock" || name == ".merging" || name == "ledger.jsonl")
+      made_by_a_run = true;
+    else if (name != "shards" && name != "logs")
+      run_files = true;
+  }
+  if (ec)
+    throw rules::InputError(rules::Diagnostic{
+        {path, 0, 0}, "cannot list the folder to check it is free for a run: " + ec.message()});
+  if (foreign.empty() && (made_by_a_run || !run_files)) return;
+  std::string names;
+  std::sort(foreign.begin(), foreign.end());
+  for (std::size_t i = 0; i < foreign.size() && i < 3; ++i)
+    names += (i ? ", '" : "'") + rules::printable(foreign[i]) + "'";
+  if (foreign.size() > 3) names += " and " + std::to_string(foreign.size() - 3) + " more";
+  throw rules::InputError(rules::Diagnostic{
+      {path, 0, 0},
+      foreign.empty()
+          ? "the folder holds files named as a run's (rules.yaml, report.html, ...) but no run "
+            "made it (no .lock, no ledger): a run would overwrite them; give a new or empty "
+            "folder as --out"
+          : "the folder is not empty and not a run directory (it holds " + names +
+                "): a run writes rules.yaml, report.html, summary.json... there and removes "
+                "temporary-looking files below it; give a new or empty folder as --out"});
+}
 
 bool merge_unfinished(const std::string& dir) {
   RunDir d;
@@ -68,6 +135,7 @@ RunDir create_run_dir(const std::string& out, const std::string& command, bool r
   }
   std::error_code ec;
   d.created = !fs::exists(d.path, ec);
+  if (!d.created && fs::is_directory(d.path, ec)) check_out_folder(d.path);
   fs::create_directories(d.path, ec);
   if (ec || !fs::is_directory(d.path))
     throw rules::InputError(rules::Diagnostic{{d.path, 0, 0}, "cannot create the run directory"});

@@ -47,6 +47,10 @@ struct RunDir {
 // it, unless `restart_merge` (the merge itself): then the merge's files are removed first.
 RunDir create_run_dir(const std::string& out, const std::string& command = "solver",
                       bool restart_merge = false);
+// Throws InputError (exit 2) unless the existing folder `path` is free for a run: empty, or
+// holding only what a run, a merge or a sharded run writes, run-named files only beside the
+// lock, a merge marker or a ledger (create_run_dir checks it; `ablate --gpus` before its shards).
+void check_out_folder(const std::string& path);
 // True when `dir` holds the marker of a merge that has not finished.
 bool merge_unfinished(const std::string& dir);
 // An existing run directory, for reading; throws InputError if it holds no ledger.jsonl or a

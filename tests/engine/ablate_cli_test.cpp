@@ -129,3 +129,20 @@ TEST_CASE("--resume refuses a --rounds other than the run's, and takes the same 
   CHECK_MESSAGE(ok.rc == 0, ok.err);
   CHECK(test::read_text(run + "/ledger.jsonl") == before);  // finished already: nothing to add
 }
+
+TEST_CASE("ablate: word-valued options are checked before any backend opens (red team hin)") {
+  test::ToyWorld w("cli-words");
+  const std::string out = w.root + "/never";
+  // With --backend live on a machine without a GPU, the backend's failure (exit 1) came first;
+  // offline the recording was read before an unknown --off-policy was seen.
+  for (const auto& [flag, value] : std::vector<std::pair<std::string, std::string>>{
+           {"--off-policy", "x"}, {"--precision", "x"}, {"--round-delay-ms", "-5"}}) {
+    auto r = solver_cli({"ablate", "--problems", "toy", "--problems-dir", w.problems, "--rounds",
+                         "1", "--backend", "live", flag, value, "--out", out, "--quiet"});
+    INFO(flag << ": " << r.out << r.err);
+    CHECK(r.rc == 2);
+    CHECK(r.err.find(flag) != std::string::npos);
+    CHECK(r.out.empty());  // no backend line: none was opened
+    CHECK_FALSE(test::fs::exists(out));
+  }
+}

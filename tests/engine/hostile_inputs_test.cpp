@@ -173,3 +173,16 @@ TEST_CASE("JSON writers replace invalid UTF-8 instead of throwing mid-run") {
   CHECK_NOTHROW(text = engine::dump_recording(rec));
   CHECK(text.find("bad\xef\xbf\xbd") != std::string::npos);  // U+FFFD
 }
+
+TEST_CASE("--data-dir is a text option too: not UTF-8 or with a control character, exit 2") {
+  // It is taken out of the arguments before a command parses its own, so the per-command text
+  // check never saw it (red team hin): the invalid byte went into messages raw.
+  for (const char* bad : {"/tmp/d\xff", "/tmp/d\x1b[2J"}) {
+    auto r = test::run_solver({"--data-dir", bad, "chips"});
+    INFO(r.err);
+    CHECK(r.rc == 2);
+    CHECK(r.err.find("--data-dir") != std::string::npos);
+    CHECK(r.err.find('\xff') == std::string::npos);
+    CHECK(r.err.find('\x1b') == std::string::npos);
+  }
+}

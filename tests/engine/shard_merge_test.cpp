@@ -396,3 +396,23 @@ TEST_CASE(
   CHECK(merged.records.size() ==
         engine::load_ledger(w.root + "/fresh/ledger.jsonl").records.size());
 }
+
+TEST_CASE("--gpus into a folder of the user's is refused before any shard runs (red team hin)") {
+  test::ToyWorld w("multi-gpu-users");
+  toy_problems(w, {"toy2"});
+  const std::string out = w.root + "/mine";
+  test::write_text(out + "/notes.txt", "keep\n");
+  std::vector<std::string> args{SOLVER_BIN,    "--data-dir",  SOLVER_SOURCE_DIR, "ablate",
+                                "--problems",  "toy,toy2",    "--rounds",        "1",
+                                "--rules",     w.rules,       "--problems-dir",  w.problems,
+                                "--chip",      "h200",        "--gpu-worker",    FAKE_WORKER_PATH,
+                                "--on-tables", "per-problem", "--gpus",          "0,1",
+                                "--out",       out,           "--quiet"};
+  std::string log = w.root + "/log.txt";
+  CHECK(run_solver(args, log) == 2);
+  INFO(test::read_text(log));
+  CHECK(test::read_text(log).find("not empty and not a run directory") != std::string::npos);
+  // Before, both shards ran in out/shards/ and only the merge at the end refused the folder.
+  CHECK_FALSE(test::fs::exists(out + "/shards"));
+  CHECK(test::read_text(out + "/notes.txt") == "keep\n");
+}
