@@ -1,7 +1,7 @@
-// `solver recording rekey FILE --old-tree DIR [--write | --check] [--jobs N] [--json]`: after a
-// source move (issue 33: kernels factored into the shared library), re-keys the recording's points
-// whose source hash changed but whose code did not (engine/eval/rekey.h), and lists the points
-// whose code changed, to be re-recorded live. DIR is a checkout of the tree the recording was made
+// `solver recording rekey FILE --old-tree DIR [--write | --check] [--json]`: after a source move
+// (issue 33: kernels factored into the shared library), re-keys the recording's points whose
+// source hash changed but whose code did not (engine/eval/rekey.h), and lists the points whose
+// code changed, to be re-recorded live. DIR is a checkout of the tree the recording was made
 // from (its problems/ and kernels/); the new tree is this data dir's. --write rewrites the file
 // (atomically); --check exits 1 when any point would be re-keyed or has changed code.
 #include <filesystem>
@@ -13,7 +13,6 @@
 #include "engine/cli/output.h"
 #include "engine/cli/paths.h"
 #include "engine/eval/rekey.h"
-#include "generators/compile_ahead.h"
 #include "generators/compile_cache.h"
 #include "generators/kernel_library.h"
 #include "generators/nvrtc_compiler.h"
@@ -30,15 +29,12 @@ int run_recording_rekey(Context& ctx) {
       "problems-dir", po::value<std::string>(),
       "the new tree's problem folders (default: problems/)")(
       "cache-dir", po::value<std::string>(), "NVRTC cache folder (default: ~/.cache/solver/nvrtc)")(
-      "jobs", po::value<int>(),
-      "compile the changed points on N threads ahead of the comparisons (0: all hardware "
-      "threads; default 1)")("json", "print the outcome of every point as JSON");
+      "json", "print the outcome of every point as JSON");
   po::positional_options_description pos;
   pos.add("file", 1);
   po::variables_map vm;
   if (auto rc = parse_options(ctx, "recording rekey",
-                              "FILE --old-tree DIR [--write | --check] [--jobs N] [--json]", opts,
-                              vm, &pos))
+                              "FILE --old-tree DIR [--write | --check] [--json]", opts, vm, &pos))
     return *rc;
   if (!vm.count("file") || !vm.count("old-tree")) {
     ctx.err << "solver recording rekey: give the recording and --old-tree DIR (a checkout of "
@@ -59,12 +55,6 @@ int run_recording_rekey(Context& ctx) {
             << generators::nvrtc_unavailable_reason() << '\n';
     return kExitBadInput;
   }
-  int jobs = vm.count("jobs") ? vm["jobs"].as<int>() : 1;
-  if (jobs < 0) {
-    ctx.err << "solver recording rekey: --jobs must be >= 0\n";
-    return kExitBadInput;
-  }
-  if (jobs == 0) jobs = generators::default_compile_jobs();
   engine::Recording rec = engine::load_recording(path);
   rules::ChipTable chips = load_chips(ctx);
   const rules::ChipProfile& chip = resolve_chip(chips, rec.chip);
@@ -73,7 +63,7 @@ int run_recording_rekey(Context& ctx) {
       generators::kernel_library_dir()};
   generators::CompileCache cache(vm.count("cache-dir") ? vm["cache-dir"].as<std::string>()
                                                        : generators::default_cache_dir());
-  engine::RekeyReport r = engine::rekey_recording(rec, old_tree, new_tree, chip, &cache, jobs);
+  engine::RekeyReport r = engine::rekey_recording(rec, old_tree, new_tree, chip, &cache);
   Table t({"problem variant", "outcome"});
   for (const auto& k : r.rekeyed) t.add_row({k, "re-keyed: same code"});
   for (const auto& c : r.changed)

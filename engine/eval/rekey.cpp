@@ -4,13 +4,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <memory>
 #include <optional>
 #include <set>
 
 #include <unistd.h>
 #include "engine/eval/pc_line_remap.h"
-#include "generators/compile_ahead.h"
 #include "generators/cubin_code.h"
 #include "generators/external_process.h"
 #include "generators/kernel_library.h"
@@ -151,24 +149,12 @@ std::vector<std::string> RekeyReport::problems_to_rerecord() const {
 }
 
 RekeyReport rekey_recording(Recording& rec, const RekeyTree& old_tree, const RekeyTree& new_tree,
-                            const rules::ChipProfile& chip, generators::CompileCache* cache,
-                            int jobs) {
+                            const rules::ChipProfile& chip, generators::CompileCache* cache) {
   const std::string library_before = generators::kernel_library_dir();
   RekeyReport report;
-  // Pass 1: the points whose source hash changed and whose recorded source the old tree holds;
-  // the others are counted unchanged or skipped here.
-  struct Candidate {
-    std::string problem, where;
-    RecordedVariant* rv = nullptr;
-    generators::ResolvedVariant was, now;
-    std::size_t first = 0;  // its first item in the compile-ahead list
-  };
-  std::map<std::string, std::pair<TreeProblem, TreeProblem>> trees;
-  std::vector<Candidate> todo;
   for (auto& [problem, rp] : rec.problems) {
-    auto& [before, after] =
-        trees.emplace(problem, std::make_pair(load(old_tree, problem), load(new_tree, problem)))
-            .first->second;
+    TreeProblem before = load(old_tree, problem);
+    TreeProblem after = load(new_tree, problem);
     for (auto& [key, rv] : rp.variants) {
       const std::string where = problem + " " + key;
       if (!rv.gate || rv.gate->source_hash.empty()) {
@@ -196,86 +182,55 @@ RekeyReport rekey_recording(Recording& rec, const RekeyTree& old_tree, const Rek
                                  "(the recording was already stale there)");
         continue;
       }
-      todo.push_back(Candidate{problem, where, &rv, std::move(*was), std::move(*now)});
-    }
-  }
-  // Pass 2 (jobs > 1, with a cache): both compiles of every candidate, and the line-info compile
-  // of each with PC lines, run on `jobs` threads into the cache ahead of pass 3, which then
-  // finds them there. In order, so the comparisons start while later points still compile.
-  std::unique_ptr<generators::CompileAhead> ahead;
-  if (jobs > 1 && cache && !todo.empty()) {
-    std::vector<generators::ResolvedVariant> items;
-    for (auto& c : todo) {
-      c.first = items.size();
-      items.push_back(c.was);
-      items.push_back(c.now);
-      if (c.rv->profile && c.rv->profile->pc_sampling) {
-        items.push_back(c.now);
-        items.back().nvrtc_options.push_back("-lineinfo");
-      }
-    }
-    ahead = std::make_unique<generators::CompileAhead>(std::move(items), cache, jobs);
-  }
-  // Pass 3: compare the two cubins of each candidate; re-key the same code, re-locate lines.
-  for (auto& c : todo) {
-    const std::string& where = c.where;
-    if (ahead) {
-      const std::size_t n = c.rv->profile && c.rv->profile->pc_sampling ? 3 : 2;
-      for (std::size_t i = c.first; i < c.first + n; ++i) ahead->wait(i);
-    }
-    const TreeProblem& before = trees.at(c.problem).first;
-    const TreeProblem& after = trees.at(c.problem).second;
-    const generators::ResolvedVariant* was = &c.was;
-    const generators::ResolvedVariant* now = &c.now;
-    RecordedVariant& rv = *c.rv;
-    generators::CompileResult a = generators::compile_variant(*was, cache);
-    generators::CompileResult b = generators::compile_variant(*now, cache);
-    if (!a.ok || !b.ok) {
-      report.skipped.push_back(where + ": the " + (a.ok ? "new" : "old") +
-                               " tree's compile failed: " + (a.ok ? b.error : a.error));
-      continue;
-    }
-    std::string diff = generators::cubin_code_difference(a.cubin, b.cubin);
-    if (!diff.empty()) {
-      report.changed.push_back(where + ": " + diff);
-      continue;
-    }
-    rv.gate->source_hash = now->source_hash;
-    report.rekeyed.push_back(where);
-    if (!rv.profile || !rv.profile->pc_sampling) continue;
-    profiling::PcSampling& pc = *rv.profile->pc_sampling;
-    std::vector<std::string> moved =
-        moved_files(pc, local_files(before, *was), local_files(after, *now));
-    if (moved.empty()) continue;
-    std::string names;
-    for (const auto& f : moved) names += (names.empty() ? "" : ", ") + f;
-    // The moved text's lines, found again at the same instruction offsets in the new table.
-    std::string why;
-    auto table = line_table(*now, cache);
-    if (table.ok()) {
-      auto files = local_files(after, *now);
-      why = remap_pc_lines(pc, table.value(), fs::path(now->source_path).filename().string(),
-                           [&](const std::string& f, int line) {
-                             auto it = files.find(f);
-                             return it == files.end() || !it->second
-                                        ? std::string()
-                                        : profiling::line_text(*it->second, line);
-                           });
-      if (why.empty()) {
-        report.lines_remapped.push_back(where + ": " + names);
+      generators::CompileResult a = generators::compile_variant(*was, cache);
+      generators::CompileResult b = generators::compile_variant(*now, cache);
+      if (!a.ok || !b.ok) {
+        report.skipped.push_back(where + ": the " + (a.ok ? "new" : "old") +
+                                 " tree's compile failed: " + (a.ok ? b.error : a.error));
         continue;
       }
-    } else {
-      why = table.error().why;
+      std::string diff = generators::cubin_code_difference(a.cubin, b.cubin);
+      if (!diff.empty()) {
+        report.changed.push_back(where + ": " + diff);
+        continue;
+      }
+      rv.gate->source_hash = now->source_hash;
+      report.rekeyed.push_back(where);
+      if (!rv.profile || !rv.profile->pc_sampling) continue;
+      profiling::PcSampling& pc = *rv.profile->pc_sampling;
+      std::vector<std::string> moved =
+          moved_files(pc, local_files(before, *was), local_files(after, *now));
+      if (moved.empty()) continue;
+      std::string names;
+      for (const auto& f : moved) names += (names.empty() ? "" : ", ") + f;
+      // The moved text's lines, found again at the same instruction offsets in the new table.
+      std::string why;
+      auto table = line_table(*now, cache);
+      if (table.ok()) {
+        auto files = local_files(after, *now);
+        why = remap_pc_lines(pc, table.value(), fs::path(now->source_path).filename().string(),
+                             [&](const std::string& f, int line) {
+                               auto it = files.find(f);
+                               return it == files.end() || !it->second
+                                          ? std::string()
+                                          : profiling::line_text(*it->second, line);
+                             });
+        if (why.empty()) {
+          report.lines_remapped.push_back(where + ": " + names);
+          continue;
+        }
+      } else {
+        why = table.error().why;
+      }
+      pc.lines.clear();
+      pc.causes.clear();
+      pc.detail += std::string(pc.detail.empty() ? "" : "; ") +
+                   "source lines dropped when the recording was re-keyed (same code, but the "
+                   "text of " +
+                   names + " changed and the new line table could not place them: " + why +
+                   "): re-record the point for its lines";
+      report.lines_dropped.push_back(where + ": " + names);
     }
-    pc.lines.clear();
-    pc.causes.clear();
-    pc.detail += std::string(pc.detail.empty() ? "" : "; ") +
-                 "source lines dropped when the recording was re-keyed (same code, but the "
-                 "text of " +
-                 names + " changed and the new line table could not place them: " + why +
-                 "): re-record the point for its lines";
-    report.lines_dropped.push_back(where + ": " + names);
   }
   generators::set_kernel_library_dir(library_before);
   return report;

@@ -40,12 +40,8 @@ struct RekeyReport {
 };
 
 // Rewrites `rec` in place: the gate's source_hash of every point proven to be the same code.
-// Compiles through `cache` (nullptr: uncached). With `jobs` > 1 and a cache, the compiles of
-// the changed points (old, new, and the new line-info compile where PC lines may move) run on
-// that many threads ahead of the comparisons (generators/compile_ahead.h); the report is the
-// same as with one. Leaves the kernel library set as it found it.
+// Compiles through `cache` (nullptr: uncached). Leaves the kernel library set as it found it.
 RekeyReport rekey_recording(Recording& rec, const RekeyTree& old_tree, const RekeyTree& new_tree,
-                            const rules::ChipProfile& chip, generators::CompileCache* cache,
-                            int jobs = 1);
+                            const rules::ChipProfile& chip, generators::CompileCache* cache);
 
 }  // namespace solver::engine

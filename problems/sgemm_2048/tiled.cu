@@ -45,7 +45,7 @@
 #define BS_FLOATS (BK * BN)
 
 #include <vec_width.cuh>   // vec_t by VEC (kernels/elementwise)
-#include <regtile_acc.cuh>  // acc_zero (kernels/gemm)
+#include <regtile_acc.cuh>  // ACC_ZERO (kernels/gemm)
 
 __device__ __forceinline__ float lane(const vec_t& v, int e) {
   return reinterpret_cast<const float*>(&v)[e];
@@ -97,7 +97,7 @@ extern "C" __global__ void __launch_bounds__(THREADS)
   const int ty = tid / TX, tx = tid % TX;
   const int bRow = blockIdx.y * BM, bCol = blockIdx.x * BN;
   float acc[TM][TN];
-  acc_zero(acc);
+  ACC_ZERO(acc);
   vec_t ra[A_LOADS], rb[B_LOADS];
   const int steps = K / BK;
   load_tiles(A, B, ra, rb, bRow, bCol, 0, N, K, tid);

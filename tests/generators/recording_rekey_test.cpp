@@ -12,7 +12,6 @@
 
 #include "engine/eval/pc_line_remap.h"
 #include "engine/eval/rekey.h"
-#include "generators/compile_cache.h"
 #include "generators/kernel_library.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
@@ -266,49 +265,6 @@ TEST_CASE("rekey with the new line table: a moved file's lines land on the same 
   CHECK(pc.lines[0].line == signature);
   CHECK(pc.lines[0].text.rfind("extern \"C\" __global__ void k", 0) == 0);
   CHECK(pc.causes[0].producer_where == "moved.cu:" + std::to_string(signature));
-}
-
-TEST_CASE("rekey on two threads: the compiles run ahead into the cache, the outcome is the same") {
-  if (!generators::nvrtc_available()) return;
-  NoNvdisasm no_table;
-  Trees t;
-  auto recording = [&] {
-    engine::Recording rec;
-    rec.chip = "testchip";
-    for (const char* id : {"same", "moved", "changed", "lib"}) {
-      auto& v = rec.problems["tiny"].variants[id];
-      v.gate = engine::GateResult{};
-      v.gate->source_hash = hash_in(t.old_tree, id);
-      v.profile = engine::ProfileResult{};
-      v.profile->pc_sampling = lines_naming(std::string(id) + ".cu");
-    }
-    return rec;
-  };
-  TempDir serial_dir, ahead_dir;
-  generators::CompileCache serial_cache(serial_dir.path().string());
-  generators::CompileCache ahead_cache(ahead_dir.path().string());
-  engine::Recording one = recording(), two = recording();
-  engine::RekeyReport a =
-      engine::rekey_recording(one, t.old_tree, t.new_tree, test_chip(), &serial_cache, 1);
-  engine::RekeyReport b =
-      engine::rekey_recording(two, t.old_tree, t.new_tree, test_chip(), &ahead_cache, 2);
-  CHECK(b.unchanged == a.unchanged);
-  CHECK(b.rekeyed == a.rekeyed);
-  CHECK(b.changed == a.changed);
-  CHECK(b.skipped == a.skipped);
-  CHECK(b.lines_dropped == a.lines_dropped);
-  for (const auto& [id, v] : one.problems["tiny"].variants)
-    CHECK(two.problems["tiny"].variants[id].gate->source_hash == v.gate->source_hash);
-  // The serial run compiles the line-info build only of points proven the same code; the ahead
-  // list cannot know which those are and also compiles it for `changed`: one entry more.
-  auto cubins = [](const TempDir& d) {
-    int n = 0;
-    for (const auto& e : std::filesystem::directory_iterator(d.path()))
-      n += e.path().extension() == ".cubin";
-    return n;
-  };
-  CHECK(cubins(serial_dir) > 0);
-  CHECK(cubins(ahead_dir) == cubins(serial_dir) + 1);
 }
 
 TEST_CASE("remap_pc_lines: charged as the worker charges, merged, and refused where a PC is gone") {
