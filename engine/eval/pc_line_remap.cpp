@@ -38,7 +38,10 @@ std::optional<profiling::LineRef> place(const profiling::InlineChains& frames,
 std::string remap_pc_lines(profiling::PcSampling& pc, const profiling::InlineChains& frames,
                            const std::string& own_file,
                            const std::function<std::string(const std::string&, int)>& text) {
-  using Key = std::tuple<std::string, std::string, int>;  // function, file, line
+  // function, file, line; and the PC of a line without a place: the worker keeps each such PC
+  // as its own line (it has no line to merge on), and so does this, or the unplaced PCs would
+  // add up to one line that the top-line shares read as the hottest statement.
+  using Key = std::tuple<std::string, std::string, int, uint64_t>;
   const bool to_call_site =
       std::any_of(pc.lines.begin(), pc.lines.end(), [](const auto& l) { return !l.via.empty(); });
   std::map<Key, profiling::LineSamples> merged;
@@ -58,7 +61,7 @@ std::string remap_pc_lines(profiling::PcSampling& pc, const profiling::InlineCha
       n.via = at->via;
       if (!l.text.empty()) n.text = text(n.file, n.line);  // where the worker had a text
     }
-    Key k{n.function, n.file, n.line};
+    Key k{n.function, n.file, n.line, n.file.empty() ? n.pc_offset : 0};
     auto it = merged.find(k);
     if (it == merged.end()) {
       best[k] = n.samples;
@@ -85,7 +88,7 @@ std::string remap_pc_lines(profiling::PcSampling& pc, const profiling::InlineCha
   for (auto& [k, l] : merged) lines.push_back(std::move(l));
   std::stable_sort(lines.begin(), lines.end(), [](const auto& a, const auto& b) {
     if (a.samples != b.samples) return a.samples > b.samples;
-    return std::tie(a.file, a.line) < std::tie(b.file, b.line);
+    return std::tie(a.file, a.line, a.pc_offset) < std::tie(b.file, b.line, b.pc_offset);
   });
   pc.lines = std::move(lines);
   pc.causes = std::move(causes);

@@ -6,7 +6,8 @@
 // engine/backend/gpu/pc_sampling_op.cpp), to the innermost frame in the variant's own source
 // file with the header's place as `via`; where none does (recorded without nvdisasm: CUPTI's
 // line table alone), to the innermost frame, as then.
-// Lines that land on one place merge (samples and stalls add up; the more-sampled PC stays).
+// Lines that land on one place merge (samples and stalls add up; the more-sampled PC stays);
+// lines without a place (file "", no line info for the PC) are left one a PC, as recorded.
 // Approximate only where one old line's PCs spread over several new lines: the line keeps the
 // place of its most-sampled PC.
 #pragma once

@@ -42,13 +42,7 @@
 #define ROW_LOOP _Pragma("unroll 4")
 #endif
 
-#if VEC == 4
-typedef float4 vec_t;
-#elif VEC == 2
-typedef float2 vec_t;
-#else
-typedef float vec_t;
-#endif
+#include <vec_width.cuh>  // vec_t by VEC (kernels/elementwise)
 
 __device__ __forceinline__ float& lane(vec_t& v, int e) { return reinterpret_cast<float*>(&v)[e]; }
 

@@ -48,6 +48,7 @@
 #define AS_FLOATS (BM * AS_STRIDE)
 #endif
 #define BS(k, n) Bs[(k) * BN + (n)]
+#include <regtile_acc.cuh>  // ACC_ZERO (kernels/gemm)
 
 // One staging unit u of operand `isA` (W floats): (row, col) within the tile from one shared
 // decomposition, global load (vector or scalar), store in the operand's shared layout.
@@ -118,10 +119,7 @@ extern "C" __global__ void __launch_bounds__(THREADS)
   const int bRow = blockIdx.y * BM, bCol = blockIdx.x * BN;
 
   float acc[TM][TN];
-#pragma unroll
-  for (int i = 0; i < TM; ++i)
-#pragma unroll
-    for (int j = 0; j < TN; ++j) acc[i][j] = 0.0f;
+  ACC_ZERO(acc);
 
   for (int k0 = 0; k0 < K; k0 += BK) {
 #if STRUCT == 0

@@ -44,13 +44,8 @@
 #define AS_FLOATS (BK * AS_STRIDE)
 #define BS_FLOATS (BK * BN)
 
-#if VEC == 4
-typedef float4 vec_t;
-#elif VEC == 2
-typedef float2 vec_t;
-#else
-typedef float vec_t;
-#endif
+#include <vec_width.cuh>   // vec_t by VEC (kernels/elementwise)
+#include <regtile_acc.cuh>  // ACC_ZERO (kernels/gemm)
 
 __device__ __forceinline__ float lane(const vec_t& v, int e) {
   return reinterpret_cast<const float*>(&v)[e];
@@ -102,10 +97,7 @@ extern "C" __global__ void __launch_bounds__(THREADS)
   const int ty = tid / TX, tx = tid % TX;
   const int bRow = blockIdx.y * BM, bCol = blockIdx.x * BN;
   float acc[TM][TN];
-#pragma unroll
-  for (int i = 0; i < TM; ++i)
-#pragma unroll
-    for (int j = 0; j < TN; ++j) acc[i][j] = 0.0f;
+  ACC_ZERO(acc);
   vec_t ra[A_LOADS], rb[B_LOADS];
   const int steps = K / BK;
   load_tiles(A, B, ra, rb, bRow, bCol, 0, N, K, tid);

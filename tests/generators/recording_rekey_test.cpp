@@ -317,6 +317,16 @@ TEST_CASE("remap_pc_lines: charged as the worker charges, merged, and refused wh
   CHECK(plain.lines[0].file == "hdr.cuh");
   CHECK(plain.lines[0].line == 5);
   CHECK(plain.lines[0].via == "");
+  // Lines without a place (no line info for their PCs) stay one a PC: they are not one statement.
+  profiling::PcSampling unplaced = before;
+  unplaced.lines = {line("", 0, 0x50, 4), line("", 0, 0x60, 3), before.lines[0]};
+  CHECK(engine::remap_pc_lines(unplaced, frames, "own.cu", text) == "");
+  REQUIRE(unplaced.lines.size() == 3);
+  CHECK(unplaced.lines[0].line == 12);
+  CHECK(unplaced.lines[1].pc_offset == 0x50);
+  CHECK(unplaced.lines[1].samples == 4);
+  CHECK(unplaced.lines[2].pc_offset == 0x60);
+  CHECK(unplaced.lines[2].samples == 3);
   // A PC the new table lacks: refused, and nothing is half rewritten.
   profiling::PcSampling gone = before;
   gone.lines.push_back(line("own.cu", 2, 0x40, 1));
