@@ -125,7 +125,7 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs,
   }
   in.space = space_of(t);
   auto ops = ptx_operands(stmt, op);
-  in.text = stmt;
+  in.text = stmt.substr(before.find('@') != std::string_view::npos ? before.find('@') : at);
   in.parts.assign(t.begin(), t.end());
   in.ops.assign(ops.begin(), ops.end());
   for (auto x : t)
