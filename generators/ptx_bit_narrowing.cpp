@@ -41,8 +41,12 @@ struct Scan {
   explicit Scan(const FloatParams& p) : params(p) {}
   const FloatParams& params;
   std::vector<Origin> origins;
-  std::map<std::tuple<long, int, int>, int> origin_ids;  // (statement, dest, slot) -> origin
-  std::vector<std::string> texts, entry_of;              // per module-wide statement index
+  // A loaded word: (its statement, the destination, the slot); a float register's bits: (-1, the
+  // register, 0) with the entry's name, so every move out of one value is one origin (the two
+  // words of a double moved out by two statements are one double).
+  std::map<std::tuple<long, std::string, int>, int> origin_ids;
+  std::string entry;
+  std::vector<std::string> texts, entry_of;  // per module-wide statement index
   std::map<int, Sunk> sunk;
 
   // Per entry.
@@ -55,7 +59,13 @@ struct Scan {
   const std::vector<int>* elem = nullptr;
 
   int origin(long stmt, int dest, int slot, int width) {
-    auto [it, fresh] = origin_ids.try_emplace({stmt, dest, slot}, int(origins.size()));
+    return origin_at({stmt, std::to_string(dest), slot}, stmt, width);
+  }
+  int origin(long stmt, const std::string& reg, int width) {
+    return origin_at({-1, entry + "/" + reg, 0}, stmt, width);
+  }
+  int origin_at(const std::tuple<long, std::string, int>& key, long stmt, int width) {
+    auto [it, fresh] = origin_ids.try_emplace(key, int(origins.size()));
     if (fresh) origins.push_back({width, stmt});
     return it->second;
   }
@@ -122,8 +132,17 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
   const int w = op_width(t);
   bool flt = false;
   for (const auto& x : t) flt = flt || x == "f32" || x == "f64" || float_type(x);
+  // A float register carries an FP32's bits only: the FP64 math library rebuilds doubles from
+  // their words for special cases and splits (pow's zero result is {0, hi word}), which no rule
+  // on the bits tells from a truncation; a double narrowed there is left to the measured class
+  // (P4c: FP64 outputs held to 2^-32 relative), and one stored as integer words is judged.
+  auto to = [&](const std::string& d, Image i) {
+    if (declared_bits(d) > 0)
+      std::erase_if(i, [&](const Piece& pc) { return origins[pc.origin].width != 32; });
+    if (!i.empty()) out.emplace_back(d, std::move(i));
+  };
   auto one = [&](Image i) {
-    if (!in.dests.empty() && !i.empty()) out.emplace_back(in.dests[0], std::move(i));
+    if (!in.dests.empty()) to(in.dests[0], std::move(i));
   };
   auto op = [&](std::size_t i) {
     return i < o.size() ? std::string_view(o[i]) : std::string_view();
@@ -153,10 +172,10 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
         Image src = image(o[1]);
         for (const auto& r : regs_of(o[1])) {
           const int fb = declared_bits(r);
-          if (fb == w) unite(src, whole(origin(idx, 0, 0, fb), 0, fb));
+          if (fb == w) unite(src, whole(origin(idx, r, fb), 0, fb));
         }
         for (std::size_t i = 0; i < many.size(); ++i)
-          out.emplace_back(many[i], remap(src, part, [&](int p) { return p + int(i) * part; }));
+          to(many[i], remap(src, part, [&](int p) { return p + int(i) * part; }));
       } else {  // pack: each source at its slice
         Image packed;
         for (std::size_t i = 0; i < many.size(); ++i) {
@@ -173,7 +192,7 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
     const auto src = regs_of(o[1]);
     if (src.size() == 1 && declared_bits(src[0]) == w && (w == 32 || w == 64) &&
         !in.dests.empty() && declared_bits(in.dests[0]) == 0)
-      unite(i, whole(origin(idx, 0, 0, w), 0, w));
+      unite(i, whole(origin(idx, src[0], w), 0, w));
     one(std::move(i));
     return out;
   }
@@ -375,6 +394,7 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     sc.s.mode = Mode::NarrowBf16;  // only the addresses' regions are read, the same in any mode
     sc.float_bits.clear(), sc.img.clear(), sc.consts.clear(), sc.stored_float.clear();
     sc.names = &e.names;
+    sc.entry = e.name;
     auto eb = params.elem_bits.find(e.name);
     sc.elem = eb == params.elem_bits.end() ? nullptr : &eb->second;
     std::vector<Insn> code;
