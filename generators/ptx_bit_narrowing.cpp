@@ -58,8 +58,13 @@ struct Scan {
   const std::vector<std::string>* names = nullptr;
   const std::vector<int>* elem = nullptr;
 
-  int origin(long stmt, int dest, int slot, int width) {
-    return origin_at({stmt, std::to_string(dest), slot}, stmt, width);
+  // A loaded element: its address's registers and symbols and its index from the constant
+  // offset (two loads of one element's halves are one float).
+  int origin(long stmt, const Insn& in, long element, int width) {
+    std::string at = entry;
+    for (const auto& r : in.addr) at += "|" + r;
+    for (const auto& r : in.addr_syms) at += "|" + r;
+    return origin_at({-2, at, int(element)}, stmt, width);
   }
   int origin(long stmt, const std::string& reg, int width) {
     return origin_at({-1, entry + "/" + reg, 0}, stmt, width);
@@ -69,10 +74,12 @@ struct Scan {
     if (fresh) origins.push_back({width, stmt});
     return it->second;
   }
-  Image whole(int id, int shift, int width) const {
+  // Bits first..first+count-1 of origin `id` at positions shift.. .
+  Image whole(int id, int shift, int count, int first = 0) const {
     Piece pc;
     pc.origin = id;
-    for (int p = 0; p < width && p + shift < 64; ++p) pc.at[p + shift] = Word(1) << p;
+    for (int p = 0; p < count && p + shift < 64 && first + p < 64; ++p)
+      pc.at[p + shift] = Word(1) << (first + p);
     return {pc};
   }
   std::vector<std::string> regs_of(std::string_view o) const {
@@ -148,14 +155,27 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
     return i < o.size() ? std::string_view(o[i]) : std::string_view();
   };
   if (in.kind == Kind::Load) {
-    // An integer load of floats: each register holds one float's bits, or two (.b64 of f32).
+    // An integer load of floats: each register holds one float's bits, two (.b64 of f32), or
+    // the part its constant byte offset names (.u16 of f32: the address's registers are taken
+    // to be element-aligned, as indexing makes them).
     bool integer = false;
     for (const auto& x : t) integer = integer || int_type(x);
     const int eb = integer && !flt ? region_bits(in) : 0;
-    if (eb == 0 || !(w == eb || (w == 64 && eb == 32))) return out;
+    if (eb != 32 && eb != 64) return out;
+    long off = 0;
+    if (const auto plus = in.text.find('+', in.text.find('[')); plus != std::string::npos)
+      if (auto v = immediate(std::string_view(in.text).substr(plus + 1).substr(
+              0, in.text.find(']', plus) - plus - 1)))
+        off = long(std::int64_t(*v));
+    const long esz = eb / 8;
     for (std::size_t d = 0; d < in.dests.size(); ++d) {
-      Image i = whole(origin(idx, int(d), 0, eb), 0, eb);
-      if (w == 64 && eb == 32) unite(i, whole(origin(idx, int(d), 1, 32), 32, 32));
+      Image i;
+      for (int c = 0; c * eb < w || c == 0; ++c) {
+        const long byte = off + long(d) * (w / 8) + c * esz;
+        const long el = byte >= 0 ? byte / esz : -((-byte + esz - 1) / esz);
+        const int first = int(byte - el * esz) * 8, n = std::min(w, eb - first);
+        unite(i, whole(origin(idx, in, el, eb), c * eb, n, first));
+      }
       out.emplace_back(in.dests[d], std::move(i));
     }
     return out;
