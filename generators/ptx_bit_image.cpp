@@ -27,6 +27,7 @@ bool unite(Image& a, const Image& b) {
     auto it = a.begin();
     while (it != a.end() && it->origin < pb.origin) ++it;
     if (it == a.end() || it->origin != pb.origin) {
+      if (a.size() >= kMaxPieces) continue;  // the bound on work; see the header
       a.insert(it, pb);
       changed = true;
       continue;
@@ -87,7 +88,7 @@ bool int_type(std::string_view t) {
 int type_bits(std::string_view t) {
   int n = 0;
   for (char c : t.substr(1))
-    n = std::isdigit(static_cast<unsigned char>(c)) ? n * 10 + (c - '0') : n;
+    if (std::isdigit(static_cast<unsigned char>(c)) && n <= 64) n = n * 10 + (c - '0');
   return std::min(n, 64);
 }
 int op_width(const std::vector<std::string>& parts) {

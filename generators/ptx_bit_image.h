@@ -3,6 +3,7 @@
 // operands' bits, a smear where the instruction is not modelled). Internal to that scan.
 #pragma once
 #include <array>
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -31,6 +32,11 @@ using Image = std::vector<Piece>;  // sorted by origin, no empty piece
 // positions at and above `w` are empty.
 Image remap(const Image& in, int w, const std::function<int(int)>& src);
 Image copy(const Image& in, int w);
+// The most origins one register's image holds: a register mixing more floats' bits (a long
+// unrolled xor of many values) keeps those of the lowest origins, so a hostile module cannot
+// make the scan's memory and time grow with the square of its size. A dropped piece can only
+// make an origin look narrower (fewer of its bits reach a sink), never hide a narrowing.
+inline constexpr std::size_t kMaxPieces = 16;
 // Unites `b` into `a`; true when `a` gained a bit.
 bool unite(Image& a, const Image& b);
 // Every bit of the result holds every bit read (or, `upward`, every bit at or below it: a
