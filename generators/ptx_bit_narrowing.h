@@ -4,23 +4,29 @@
 // shifted so that its low mantissa bits are lost, then stored (three bytes a value, packed) or
 // moved back into a float register are a narrowing as much, with none of those instructions.
 //
-// The scan follows, per register, which bits of which float sit at which bit position: an
-// origin is a float's bits entering integer code (`mov.b32 %r, %f`, `mov.b64` from an .f64
-// register, whole or split into halves; an integer load (.b32/.u32/.s32, .b64 ...) of a buffer
-// the launches bind to an f32/f64 buffer, or of shared memory a float was stored to), and every
-// integer instruction moves those bits as it does: shifts (logical and arithmetic, funnel),
-// and/or with a constant (a mask clears bits), bfe/bfi/prmt with constant operands, packing and
-// unpacking movs, integer cvt (truncation, extension), mul by a power of two. add, sub, min, max,
-// xor and selects keep the bits of both operands at their places (a carry from a rounding
-// constant keeps nothing: `(b + 0x7F) >> 8` keeps bits 8 to 31); any other integer instruction,
-// or one whose shift, mask or selector is not a constant, mixes every bit it reads into every bit
-// it writes, so nothing after it is judged dropped. Float arithmetic ends an image.
+// The scan follows, per register, which bits of which float sit at which bit position. An
+// origin is a float's bits entering integer code: `mov.b32 %r, %f`, `mov.b64` from an .f64
+// register, whole or split into halves (one origin per float register); an integer load
+// (.b32/.u32/.s32, .b64 ..., or a .u16/.u8 part at its constant byte offset) of a buffer the
+// launches bind to an f32/f64 buffer, or of shared memory a float was stored to (one origin per
+// address and element). Every integer instruction moves those bits as it does: shifts (logical,
+// arithmetic, funnel), and/or with a constant (a mask clears bits), bfe/bfi/prmt with constant
+// operands, packing and unpacking movs, integer cvt (truncation, extension), mul by a power of
+// two. add, sub, min, max, xor and selects keep the bits of both operands at their places (a
+// carry from a rounding constant keeps nothing: `(b + 0x7F) >> 8` keeps bits 8 to 31); any other
+// integer instruction, or one whose shift, mask or selector is not a constant, mixes every bit it
+// reads into every bit it writes, so nothing after it is judged dropped. Float arithmetic ends an
+// image. A register holds at most 16 origins' images (ptx_bit_image.h: a bound on the work).
 //
 // A sink is a store or atomic of any type to any memory (the stored width only: st.u16 keeps
-// the low 16 bits), or a move of an image back into a float register whose exponent bits sit at
-// their own places (a copy of the value, not a value computed from its bits: the fast
+// the low 16 bits), or a move of an FP32's image back into a float register whose exponent bits
+// sit at their own places (a copy of the value, not a value computed from its bits: the fast
 // inverse-square-root seed `0x5f3759df - (b >> 1)` has its exponent shifted and is not judged;
-// the FP32 Newton steps after it are ordinary arithmetic). Per origin, the bits reaching any sink
+// the FP32 Newton steps after it are ordinary arithmetic). A float register carries FP32 bits
+// only: the FP64 math library rebuilds doubles from their words for special cases and splits
+// (pow's zero result is {0, hi word}), which no rule on bits tells from a truncation, so an
+// FP64's narrowing is judged where its words are stored as integers, and one kept in float
+// registers is left to the measured class (P4c). Per origin, the bits reaching any sink
 // are united (a float split into a high and a low half, both stored, keeps every bit; radix keys
 // stored whole beside their digits likewise). An origin is narrowed when what reaches its sinks
 // keeps the top mantissa bit and at least four exponent bits (a float value, as FP8's e4m3
