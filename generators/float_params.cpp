@@ -12,17 +12,28 @@ FloatParams float_params(const ResolvedVariant& rv) {
   auto is_float = [](DType d) {
     return d == DType::F16 || d == DType::BF16 || d == DType::F32 || d == DType::F64;
   };
+  auto float_bits = [](DType d) {
+    return d == DType::F16 || d == DType::BF16 ? 16
+           : d == DType::F32                   ? 32
+           : d == DType::F64                   ? 64
+                                               : 0;
+  };
+  std::map<std::string, std::vector<int>> seen;  // per entry and parameter: -1 none yet
   for (const auto& l : rv.launches) {
     auto& v = out[l.entry];
     auto& bound = out.buffers[l.entry];
     v.resize(std::max(v.size(), l.args.size()), false);
     bound.resize(v.size());
+    auto& bits = seen[l.entry];
+    bits.resize(v.size(), -1);
     for (std::size_t i = 0; i < l.args.size(); ++i) {
       const auto& a = l.args[i];
       if (a.kind == ResolvedArg::Kind::Buffer && a.index >= 0 &&
           a.index < static_cast<int>(rv.buffers.size())) {
         v[i] = v[i] || is_float(rv.buffers[a.index].dtype);
         bound[i].insert(a.index);
+        const int b = float_bits(rv.buffers[a.index].dtype);
+        bits[i] = bits[i] < 0 || bits[i] == b ? b : 0;
       }
       if (a.kind == ResolvedArg::Kind::TensorMap && a.index >= 0 &&
           a.index < static_cast<int>(rv.tensor_maps.size())) {
@@ -31,6 +42,10 @@ FloatParams float_params(const ResolvedVariant& rv) {
         if (rv.tensor_maps[a.index].buffer >= 0) bound[i].insert(rv.tensor_maps[a.index].buffer);
       }
     }
+  }
+  for (const auto& [entry, bits] : seen) {
+    auto& e = out.elem_bits[entry];
+    for (int b : bits) e.push_back(std::max(b, 0));
   }
   return out;
 }

@@ -49,6 +49,10 @@ struct FloatParams : std::map<std::string, std::vector<bool>> {
   using std::map<std::string, std::vector<bool>>::map;
   std::map<std::string, std::vector<std::set<int>>> buffers;
   std::set<DType> map_dtypes;  // the element types of the variant's TMA tensor maps
+  // Per .entry and parameter, the width in bits of the float format of the buffers bound to it
+  // (16 for f16/bf16, 32, 64), 0 where none is a float buffer or they differ in width (filled by
+  // float_params; ptx_bit_narrowing.h reads an integer load of a float buffer as its bits).
+  std::map<std::string, std::vector<int>> elem_bits;
 };
 FloatParams float_params(const ResolvedVariant& rv);
 

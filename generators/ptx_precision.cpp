@@ -174,6 +174,7 @@ std::set<std::string> PtxPrecision::formats() const {
   if (mma_tf32 || cvt_tf32) out.insert("tf32");
   if (mma_fp8 || cvt_fp8) out.insert("fp8");
   if (mma_int) out.insert("int8");
+  if (const std::string f = bit_narrowing.format(); !f.empty() && f != "fp32") out.insert(f);
   return out;
 }
 
@@ -196,6 +197,7 @@ PtxPrecision scan_ptx_precision(const std::string& ptx) {
   PtxPrecision p = count_statements(ptx);
   if (p.cvt_bf16) p.bf16_computed = narrowed_values_computed(ptx, FloatParams{}, true);
   if (p.cvt_f16) p.f16_computed = narrowed_values_computed(ptx, FloatParams{}, false);
+  p.bit_narrowing = scan_bit_narrowing(ptx, FloatParams{});
   return p;
 }
 
@@ -210,6 +212,7 @@ PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& param
     p.int_dot_honest = prov.honest_dot;
   }
   if (p.arith_f32 > 0) p.f32_to_buffers = fp32_arith_to_buffers(ptx);
+  p.bit_narrowing = scan_bit_narrowing(ptx, params);
   // Red team 11's residual: a tensor bulk reduction adds in its map's format. Which map an
   // instruction names is not followed; it counts in the narrowest half format any of the
   // variant's maps holds (none: FP32 or wider, no half arithmetic).
@@ -292,6 +295,11 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
   found("fp8", p.cvt_fp8, "conversion(s) to FP8");
   found("f16", p.arith_f16, "FP16 arithmetic instruction(s)");
   found("bf16", p.arith_bf16, "BF16 arithmetic instruction(s)");
+  // Red team 14: a float's bits narrowed by integer code (no cvt, no half type) are below a
+  // class as the format they make is; an FP64 kept to FP32's mantissa is below fp64 only.
+  if (const std::string bits = p.bit_narrowing.format();
+      !bits.empty() && (bits == "fp32" ? judged == "fp64" : !allowed.count(bits)))
+    out += (out.empty() ? "" : ", ") + p.bit_narrowing.describe();
   // Red team 10: an integer buffer of the problem (an index, a count) excused every dp4a,
   // quantised float operands included (redteam10_dp4a_beside_index); held to the IMMA rule.
   if (p.int_dot && !(integer_only || (integer_data && p.int_dot_honest >= p.int_dot)))

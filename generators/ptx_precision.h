@@ -9,6 +9,7 @@
 #include <string>
 
 #include "generators/problem_spec.h"
+#include "generators/ptx_bit_narrowing.h"
 #include "generators/ptx_int_provenance.h"
 
 namespace solver::generators {
@@ -55,7 +56,11 @@ struct PtxPrecision {
   // buffer of that format excuses the conversions only while these are 0 (the value is stored
   // to it, not computed on). Filled by both overloads where there are such conversions.
   int bf16_computed = 0, f16_computed = 0;
-  // The formats used at all: "f16", "bf16", "tf32", "fp8", "int8".
+  // A float's bits narrowed by integer code and stored or moved back into a float register
+  // (red team 14, ptx_bit_narrowing.h): the narrowest such value, its class in format().
+  BitNarrowing bit_narrowing;
+  // The formats used at all: "f16", "bf16", "tf32", "fp8", "int8" (a narrowing in integer code
+  // adds the format its bits make, below FP32).
   std::set<std::string> formats() const;
 };
 

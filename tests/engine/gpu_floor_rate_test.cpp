@@ -110,3 +110,30 @@ TEST_CASE("algorithm_flops: a variant's own count lowers the floor's, within kMa
   CHECK(gpu::floor_flops(0, wino).flops == 0);
   CHECK(gpu::floor_flops(direct, -5).flops == direct);
 }
+
+TEST_CASE("red team 14: a float narrowed in integer code is held to the class its bits make") {
+  // A float's bits rounded to 15 mantissa bits and stored (redteam14_int_narrow_stage): TF32's
+  // rate; the same value truncated to a bf16's 7 bits: BF16's.
+  auto narrowed = [](const std::string& body) {
+    return ".version 8.5\n.target sm_90\n.address_size 64\n"
+           ".visible .entry k(\n\t.param .u64 k_param_0\n)\n{\n"
+           "\t.reg .b32 %r<8>;\n\t.reg .f32 %f<4>;\n\t.reg .b64 %rd<4>;\n"
+           "\tld.param.u64 %rd1, [k_param_0];\n\tcvta.to.global.u64 %rd2, %rd1;\n"
+           "\tld.global.f32 %f1, [%rd2];\n\tmov.b32 %r1, %f1;\n" +
+           body + "\tret;\n}\n";
+  };
+  auto a = gpu::fastest_rate(
+      ptx(narrowed("add.s32 %r2, %r1, 127;\nshr.u32 %r3, %r2, 8;\nst.global.u32 [%rd2], %r3;\n")),
+      {DType::F32}, h200());
+  CHECK(a.tops == 494.5);
+  CHECK(a.why.find("a float narrowed in integer code to 15 mantissa bits") != std::string::npos);
+  auto b =
+      gpu::fastest_rate(ptx(narrowed("and.b32 %r2, %r1, -65536;\nst.global.u32 [%rd2], %r2;\n")),
+                        {DType::F32}, h200());
+  CHECK(b.tops == 989.5);
+  // Every mantissa bit kept (a sign flip): FP32.
+  auto c = gpu::fastest_rate(
+      ptx(narrowed("xor.b32 %r2, %r1, -2147483648;\nst.global.u32 [%rd2], %r2;\n")), {DType::F32},
+      h200());
+  CHECK(c.tops == 67);
+}

@@ -45,6 +45,17 @@ FloorRate fastest_rate(const generators::PtxPrecision& c, const std::set<DType>&
            evidence(c.mma_f16, c.cvt_f16, c.arith_f16, f16_data, "FP16") + sparse);
   consider(c.mma_fp8 || c.cvt_fp8, sp * (r.fp8 > 0 ? r.fp8 : 2 * half), tensor("FP8 tensor"),
            evidence(c.mma_fp8, c.cvt_fp8, 0, false, "FP8") + sparse);
+  // Red team 14: a float narrowed in integer code counts as the class its bits make (the
+  // narrowest class found; the code could be running at that class's rate elsewhere).
+  const std::string bits = c.bit_narrowing.format();
+  const std::string bits_why = bits.empty() ? ""
+                                            : "a float narrowed in integer code to " +
+                                                  std::to_string(c.bit_narrowing.mantissa) +
+                                                  " mantissa bits";
+  consider(bits == "tf32", sp * r.tf32, tensor("TF32 tensor"), bits_why);
+  consider(bits == "bf16", sp * (r.bf16 > 0 ? r.bf16 : half), tensor("BF16 tensor"), bits_why);
+  consider(bits == "f16", sp * (r.fp16 > 0 ? r.fp16 : half), tensor("FP16 tensor"), bits_why);
+  consider(bits == "fp8", sp * (r.fp8 > 0 ? r.fp8 : 2 * half), tensor("FP8 tensor"), bits_why);
   const double int8 = r.int8_mma > 0 ? r.int8_mma : r.fp8 > 0 ? r.fp8 : 2 * half;
   consider(c.mma_int > 0, sp * int8, tensor("integer tensor"),
            count(c.mma_int, "integer MMA(s)") + sparse);

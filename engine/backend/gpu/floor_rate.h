@@ -28,10 +28,11 @@ struct FloorRate {
 
 // The largest of: FP32 (always); TF32 where the PTX has TF32 MMAs or conversions; BF16 / FP16
 // where it has MMAs, conversions or arithmetic in that format or any buffer is stored in it;
-// FP8 where it has FP8 MMAs or conversions; integer tensor cores where it has integer MMAs
-// (each tensor rate doubled where the code has 2:4 sparse MMAs: mma.sp, wgmma .sp);
-// the integer dot-product pipe (4 x the FP32 roof: a dp4a does 4 multiply-adds per lane and
-// clock at most) where it has dp4a/dp2a or no buffer is a float.
+// FP8 where it has FP8 MMAs or conversions; the class of a float narrowed in integer code
+// (PtxPrecision::bit_narrowing: TF32, BF16, FP16 or FP8 by the bits it keeps); integer tensor cores
+// where it has integer MMAs (each tensor rate doubled where the code has 2:4 sparse MMAs: mma.sp,
+// wgmma .sp); the integer dot-product pipe (4 x the FP32 roof: a dp4a does 4 multiply-adds per lane
+// and clock at most) where it has dp4a/dp2a or no buffer is a float.
 FloorRate fastest_rate(const generators::PtxPrecision& code,
                        const std::set<generators::DType>& buffer_dtypes, const RoofRates& r);
 

@@ -1,0 +1,54 @@
+// The bit images of ptx_bit_narrowing.h: which bits of which float sit at which bit of a
+// register, and the operations integer instructions do on them (a move of bits, a union of two
+// operands' bits, a smear where the instruction is not modelled). Internal to that scan.
+#pragma once
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace solver::generators::bits {
+
+using Word = std::uint64_t;
+
+// One origin's bits in a register: at[p] holds the bits of that float found at bit p.
+struct Piece {
+  int origin = -1;
+  std::array<Word, 64> at{};
+  long dropped = -1;  // the last statement (module-wide index) that dropped mantissa bits
+  Word kept() const {
+    Word k = 0;
+    for (Word a : at) k |= a;
+    return k;
+  }
+};
+using Image = std::vector<Piece>;  // sorted by origin, no empty piece
+
+// Position p of the result takes position src(p) of `in` (none where src(p) is outside 0..63);
+// positions at and above `w` are empty.
+Image remap(const Image& in, int w, const std::function<int(int)>& src);
+Image copy(const Image& in, int w);
+// The most origins one register's image holds: a register mixing more floats' bits (a long
+// unrolled xor of many values) keeps those of the lowest origins, so a hostile module cannot
+// make the scan's memory and time grow with the square of its size. A dropped piece can only
+// make an origin look narrower (fewer of its bits reach a sink), never hide a narrowing.
+inline constexpr std::size_t kMaxPieces = 16;
+// Unites `b` into `a`; true when `a` gained a bit.
+bool unite(Image& a, const Image& b);
+// Every bit of the result holds every bit read (or, `upward`, every bit at or below it: a
+// product's bit depends on the factors' bits at and below it).
+Image smear(const Image& in, int w, bool upward);
+
+// A PTX integer immediate (decimal, 0x hex, 0b binary, octal, 0f/0d float bits, a U suffix,
+// a leading minus), or none.
+std::optional<Word> immediate(std::string_view o);
+bool int_type(std::string_view t);  // b8 ... u64, s32 ...
+int type_bits(std::string_view t);  // its width, at most 64
+// The width of the last integer or float type an opcode names (32 when none).
+int op_width(const std::vector<std::string>& parts);
+
+}  // namespace solver::generators::bits

@@ -1,0 +1,489 @@
+#include "generators/ptx_bit_narrowing.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cctype>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <unordered_map>
+
+#include "generators/ptx_bit_image.h"
+#include "generators/ptx_module_binding.h"
+#include "generators/ptx_scan.h"
+#include "generators/ptx_taint.h"
+
+namespace solver::generators {
+namespace {
+
+using namespace taint;
+using namespace bits;
+
+struct Origin {
+  int width = 32;
+  long stmt = 0;
+  int exp_lo() const { return width == 64 ? 52 : 23; }
+  Word mantissa() const { return (Word(1) << exp_lo()) - 1; }
+  Word exponent() const { return ((Word(1) << (width - 1)) - 1) & ~mantissa(); }
+};
+
+struct Sunk {
+  Word kept = 0;
+  long sink = -1, dropped = -1;
+};
+
+// The scan of one module: origins, images per register of the entry being read, and what the
+// sinks of every entry received per origin.
+struct Scan {
+  explicit Scan(const FloatParams& p) : params(p) {}
+  const FloatParams& params;
+  std::vector<Origin> origins;
+  // A loaded word: (its statement, the destination, the slot); a float register's bits: (-1, the
+  // register, 0) with the entry's name, so every move out of one value is one origin (the two
+  // words of a double moved out by two statements are one double).
+  std::map<std::tuple<long, std::string, int>, int> origin_ids;
+  std::string entry;
+  std::vector<std::string> texts, entry_of;  // per module-wide statement index
+  std::map<int, Sunk> sunk;
+
+  // Per entry.
+  State s;
+  std::map<std::string, int> float_bits;  // declared float register (prefix) -> 32 / 64 / 0
+  std::unordered_map<std::string, Image> img;
+  std::unordered_map<std::string, std::optional<Word>> consts;
+  std::map<std::string, int> stored_float;  // region -> width of the floats stored there
+  const std::vector<std::string>* names = nullptr;
+  const std::vector<int>* elem = nullptr;
+
+  // A loaded element: its address's registers and symbols and its index from the constant
+  // offset (two loads of one element's halves are one float).
+  int origin(long stmt, const Insn& in, long element, int width) {
+    std::string at = entry;
+    for (const auto& r : in.addr) at += "|" + r;
+    for (const auto& r : in.addr_syms) at += "|" + r;
+    return origin_at({-2, at, int(element)}, stmt, width);
+  }
+  int origin(long stmt, const std::string& reg, int width) {
+    return origin_at({-1, entry + "/" + reg, 0}, stmt, width);
+  }
+  int origin_at(const std::tuple<long, std::string, int>& key, long stmt, int width) {
+    auto [it, fresh] = origin_ids.try_emplace(key, int(origins.size()));
+    if (fresh) origins.push_back({width, stmt});
+    return it->second;
+  }
+  // Bits first..first+count-1 of origin `id` at positions shift.. .
+  Image whole(int id, int shift, int count, int first = 0) const {
+    Piece pc;
+    pc.origin = id;
+    for (int p = 0; p < count && p + shift < 64 && first + p < 64; ++p)
+      pc.at[p + shift] = Word(1) << (first + p);
+    return {pc};
+  }
+  std::vector<std::string> regs_of(std::string_view o) const {
+    std::vector<std::string> regs, syms;
+    ptx_operand_names(o, regs, syms);
+    for (auto& n : syms)
+      if (s.bare_regs.count(n)) regs.push_back(n);
+    return regs;
+  }
+  Image image(std::string_view o) const {
+    Image out;
+    for (const auto& r : regs_of(o))
+      if (auto it = img.find(r); it != img.end()) unite(out, it->second);
+    return out;
+  }
+  std::optional<Word> value(std::string_view o) const {
+    if (auto v = immediate(o)) return v;
+    auto r = regs_of(o);
+    if (r.size() != 1) return std::nullopt;
+    auto it = consts.find(r[0]);
+    return it == consts.end() ? std::nullopt : it->second;
+  }
+  // The float width of the buffers or shared memory an address reaches: 32 or 64 when every
+  // region it may name holds floats of that width, else 0.
+  int region_bits(const Insn& in) const {
+    const auto rs = s.regions(in.addr, in.addr_syms);
+    int bits = -1;
+    for (const auto& r : rs) {
+      int b = 0;
+      if (auto f = stored_float.find(r); f != stored_float.end()) b = f->second;
+      for (std::size_t i = 0; names && i < names->size(); ++i)
+        if ((*names)[i] == r && elem && i < elem->size()) b = (*elem)[i];
+      bits = bits < 0 || bits == b ? b : 0;
+    }
+    return bits < 0 ? 0 : bits;
+  }
+  int declared_bits(const std::string& r) const {
+    if (!declared_float(s.float_regs, r)) return 0;
+    std::string prefix = r;
+    while (!prefix.empty() && std::isdigit(static_cast<unsigned char>(prefix.back())))
+      prefix.pop_back();
+    auto it = float_bits.find(prefix);
+    return it == float_bits.end() ? 0 : it->second;
+  }
+
+  std::vector<std::pair<std::string, Image>> effect(const Insn& in, long idx);
+  void mark_dropped(std::vector<std::pair<std::string, Image>>& out, const Image& read, long idx);
+  void sinks(const Insn& in, long idx);
+};
+
+std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx) {
+  std::vector<std::pair<std::string, Image>> out;
+  const auto& t = in.parts;
+  const auto& o = in.ops;
+  if (t.empty()) return out;
+  const std::string& head = t[0];
+  const int w = op_width(t);
+  bool flt = false;
+  for (const auto& x : t) flt = flt || x == "f32" || x == "f64" || float_type(x);
+  // A float register carries an FP32's bits only: the FP64 math library rebuilds doubles from
+  // their words for special cases and splits (pow's zero result is {0, hi word}), which no rule
+  // on the bits tells from a truncation; a double narrowed there is left to the measured class
+  // (P4c: FP64 outputs held to 2^-32 relative), and one stored as integer words is judged.
+  auto to = [&](const std::string& d, Image i) {
+    if (declared_bits(d) > 0)
+      std::erase_if(i, [&](const Piece& pc) { return origins[pc.origin].width != 32; });
+    if (!i.empty()) out.emplace_back(d, std::move(i));
+  };
+  auto one = [&](Image i) {
+    if (!in.dests.empty()) to(in.dests[0], std::move(i));
+  };
+  auto op = [&](std::size_t i) {
+    return i < o.size() ? std::string_view(o[i]) : std::string_view();
+  };
+  if (in.kind == Kind::Load) {
+    // An integer load of floats: each register holds one float's bits, two (.b64 of f32), or
+    // the part its constant byte offset names (.u16 of f32: the address's registers are taken
+    // to be element-aligned, as indexing makes them).
+    bool integer = false;
+    for (const auto& x : t) integer = integer || int_type(x);
+    const int eb = integer && !flt ? region_bits(in) : 0;
+    if (eb != 32 && eb != 64) return out;
+    long off = 0;
+    if (const auto plus = in.text.find('+', in.text.find('[')); plus != std::string::npos)
+      if (auto v = immediate(std::string_view(in.text).substr(plus + 1).substr(
+              0, in.text.find(']', plus) - plus - 1)))
+        off = long(std::int64_t(*v));
+    const long esz = eb / 8;
+    for (std::size_t d = 0; d < in.dests.size(); ++d) {
+      Image i;
+      for (int c = 0; c * eb < w || c == 0; ++c) {
+        const long byte = off + long(d) * (w / 8) + c * esz;
+        const long el = byte >= 0 ? byte / esz : -((-byte + esz - 1) / esz);
+        const int first = int(byte - el * esz) * 8, n = std::min(w, eb - first);
+        unite(i, whole(origin(idx, in, el, eb), c * eb, n, first));
+      }
+      out.emplace_back(in.dests[d], std::move(i));
+    }
+    return out;
+  }
+  if (in.kind != Kind::Other) return out;
+  if (head == "mov" && o.size() == 2) {
+    const bool vec_dst = !o[0].empty() && o[0].front() == '{';
+    const bool vec_src = !o[1].empty() && o[1].front() == '{';
+    if (vec_dst || vec_src) {
+      const auto many = regs_of(vec_dst ? o[0] : o[1]);
+      if (many.empty()) return out;
+      const int part = w / int(many.size());
+      if (vec_dst) {  // unpack: each destination takes its slice
+        Image src = image(o[1]);
+        for (const auto& r : regs_of(o[1])) {
+          const int fb = declared_bits(r);
+          if (fb == w) unite(src, whole(origin(idx, r, fb), 0, fb));
+        }
+        for (std::size_t i = 0; i < many.size(); ++i)
+          to(many[i], remap(src, part, [&](int p) { return p + int(i) * part; }));
+      } else {  // pack: each source at its slice
+        Image packed;
+        for (std::size_t i = 0; i < many.size(); ++i) {
+          const auto it = img.find(many[i]);
+          if (it == img.end()) continue;
+          unite(packed, remap(it->second, w,
+                              [&](int p) { return p / part == int(i) ? p - int(i) * part : -1; }));
+        }
+        one(std::move(packed));
+      }
+      return out;
+    }
+    Image i = copy(image(o[1]), w);
+    const auto src = regs_of(o[1]);
+    if (src.size() == 1 && declared_bits(src[0]) == w && (w == 32 || w == 64) &&
+        !in.dests.empty() && declared_bits(in.dests[0]) == 0)
+      unite(i, whole(origin(idx, src[0], w), 0, w));
+    one(std::move(i));
+    return out;
+  }
+  if (head == "shfl") {  // shfl.sync.mode.b32 d|p, a, b, c, mask: a's bits, from another lane
+    if (!o.empty()) {
+      const auto d = regs_of(o[0]);
+      if (!d.empty()) out.emplace_back(d[0], copy(image(op(1)), 32));
+    }
+    return out;
+  }
+  if (head == "setp" || head == "set" || head == "testp") return out;
+  if (flt) {  // float arithmetic computes a new value; moves of the bits keep them
+    if (head == "neg" || head == "selp" || head == "min" || head == "max" || head == "slct") {
+      Image i = image(op(1));
+      if (head != "neg") unite(i, image(op(2)));
+      one(copy(i, w));
+    } else if (head == "abs") {
+      one(remap(image(op(1)), w, [&](int p) { return p == w - 1 ? -1 : p; }));
+    }
+    return out;
+  }
+  const Image a = image(op(1)), b = image(op(2));
+  if (a.empty() && b.empty() && !(head == "bfi" || head == "mad" || head == "selp"))
+    return out;  // nothing a float's bits went into
+  Image read = a;
+  unite(read, b);
+  Image res;
+  if (head == "and" || head == "or" || head == "xor") {
+    const auto ca = value(op(1)), cb = value(op(2));
+    const auto c = cb ? cb : ca;
+    const Image& x = cb ? a : b;
+    if (c && head == "and")
+      res = remap(x, w, [&](int p) { return (*c >> p) & 1 ? p : -1; });
+    else if (c && head == "or")
+      res = remap(x, w, [&](int p) { return (*c >> p) & 1 ? -1 : p; });
+    else
+      res = copy(read, w);
+  } else if (head == "not" || head == "cnot" || head == "neg" || head == "abs" || head == "add" ||
+             head == "sub" || head == "addc" || head == "subc" || head == "min" || head == "max") {
+    res = copy(read, w);
+  } else if (head == "shl" || head == "shr") {
+    const auto k = value(op(2));
+    const bool sgn = !t.empty() && t.back().front() == 's';
+    if (!k)
+      res = smear(a, w, false);
+    else if (head == "shl")
+      res = remap(a, w, [&](int p) { return p - int(*k & 127); });
+    else
+      res = remap(a, w, [&](int p) {
+        const int q = p + int(*k & 127);
+        return q < w ? q : sgn ? w - 1 : -1;
+      });
+  } else if (head == "mul" || head == "mad") {
+    const bool wide = std::find(t.begin(), t.end(), "wide") != t.end();
+    const bool hi = std::find(t.begin(), t.end(), "hi") != t.end();
+    const int rw = wide ? std::min(2 * w, 64) : w;
+    const auto ca = value(op(1)), cb = value(op(2));
+    const auto c = cb ? cb : ca;
+    const Image& x = cb ? a : b;
+    if (c && *c && std::has_single_bit(*c)) {
+      const int k = std::countr_zero(*c);
+      res = hi ? remap(x, w, [&](int p) { return p + w - k < w ? p + w - k : -1; })
+               : remap(x, rw, [&](int p) { return p - k; });
+    } else {
+      res = smear(read, rw, true);
+    }
+    if (head == "mad") unite(res, copy(image(op(3)), rw));
+  } else if (head == "selp" || head == "slct") {
+    res = copy(read, w);
+  } else if (head == "cvt") {
+    std::vector<std::string> ty;
+    for (const auto& x : t)
+      if (int_type(x)) ty.push_back(x);
+    if (ty.size() < 2) return out;
+    const int dw = type_bits(ty[0]), sw = type_bits(ty[1]);
+    res = remap(a, dw, [&](int p) { return p < sw ? p : ty[1][0] == 's' ? sw - 1 : -1; });
+  } else if (head == "brev") {
+    res = remap(a, w, [&](int p) { return w - 1 - p; });
+  } else if (head == "bfe") {
+    const auto pos = value(op(2)), len = value(op(3));
+    const bool sgn = t.back().front() == 's';
+    if (!pos || !len)
+      res = smear(a, w, false);
+    else
+      res = remap(a, w, [&](int p) {
+        const int q = int(*pos & 255) + p, last = int(*pos & 255) + int(*len & 255) - 1;
+        return p < int(*len & 255) ? (q < w ? q : -1) : sgn && last < w ? last : -1;
+      });
+  } else if (head == "bfi") {  // bfi.b32 d, f, b, pos, len: f's low len bits into b at pos
+    const auto pos = value(op(3)), len = value(op(4));
+    if (!pos || !len) {
+      res = smear(read, w, false);
+    } else {
+      const int lo = int(*pos & 255), hi_ = lo + int(*len & 255);
+      res = remap(b, w, [&](int p) { return p >= lo && p < hi_ ? -1 : p; });
+      unite(res, remap(a, w, [&](int p) { return p >= lo && p < hi_ ? p - lo : -1; }));
+    }
+  } else if (head == "prmt" && t.size() == 2) {  // prmt.b32 d, a, b, c: the default mode
+    const auto sel = value(op(3));
+    if (!sel) {
+      res = smear(read, 32, false);
+    } else {
+      for (int src = 0; src < 2; ++src)
+        unite(res, remap(src ? b : a, 32, [&](int p) {
+                const int nib = int((*sel >> (4 * (p / 8))) & 15), byte = nib & 7;
+                if ((byte >= 4) != bool(src)) return -1;
+                return 8 * (byte & 3) + ((nib & 8) ? 7 : p % 8);
+              }));
+    }
+  } else if (head == "shf" && t.size() >= 3) {  // shf.{l,r}.{wrap,clamp}.b32 d, a, b, c
+    const auto c = value(op(3));
+    if (!c) {
+      res = smear(read, 32, false);
+    } else {
+      const int k = t[2] == "wrap" ? int(*c & 31) : int(std::min<Word>(*c, 32));
+      auto comb = [&](int p) { return t[1] == "r" ? p + k : p + 32 - k; };
+      res = remap(a, 32, [&](int p) { return comb(p) < 32 ? comb(p) : -1; });
+      unite(res, remap(b, 32, [&](int p) { return comb(p) >= 32 ? comb(p) - 32 : -1; }));
+    }
+  } else {
+    res = smear(read, w, false);  // an instruction the model does not know: mixes everything
+  }
+  for (const auto& d : in.dests) out.emplace_back(d, res);
+  mark_dropped(out, read, idx);
+  return out;
+}
+
+// A result that lost mantissa bits its operands had names this statement as where they went
+// (the last such statement on the way to a sink is the one the message names).
+void Scan::mark_dropped(std::vector<std::pair<std::string, Image>>& out, const Image& read,
+                        long idx) {
+  for (auto& [d, i] : out)
+    for (auto& pc : i) {
+      for (const auto& r : read)
+        if (r.origin == pc.origin && (r.kept() & ~pc.kept() & origins[pc.origin].mantissa()))
+          pc.dropped = idx;
+    }
+}
+
+void Scan::sinks(const Insn& in, long idx) {
+  auto take = [&](const Image& i, bool need_home, int narrow_dest) {
+    for (const auto& pc : i) {
+      const Origin& og = origins[pc.origin];
+      if (narrow_dest > 0 && narrow_dest < og.width) continue;  // the problem's own format
+      if (need_home) {  // a value computed from the bits (its exponent moved) is not a copy
+        bool home = true;
+        for (int p = 0; p < 64; ++p) home = home && !(pc.at[p] & og.exponent() & ~(Word(1) << p));
+        if (!home) continue;
+      }
+      Sunk& s = sunk[pc.origin];
+      s.kept |= pc.kept();
+      if (s.sink < 0) s.sink = idx;
+      s.dropped = std::max(s.dropped, pc.dropped);
+    }
+  };
+  if (in.kind == Kind::Store || in.kind == Kind::Atom) {
+    const int w = op_width(in.parts);
+    const int dest = region_bits(in);
+    for (std::size_t k = in.kind == Kind::Store ? 1 : 2; k < in.ops.size(); ++k)
+      for (const auto& r : regs_of(in.ops[k]))
+        if (auto it = img.find(r); it != img.end()) take(copy(it->second, w), false, dest);
+    return;
+  }
+  if (in.kind == Kind::Other && !in.parts.empty() && in.parts[0] == "mov" && in.ops.size() == 2)
+    for (auto& [d, i] : effect(in, idx))
+      if (declared_bits(d) == 32 || declared_bits(d) == 64) take(i, true, 0);
+}
+
+}  // namespace
+
+std::string BitNarrowing::format() const {
+  if (narrowed == 0) return "";
+  if (mantissa >= 23 && exponent >= 8) return "fp32";
+  if (mantissa >= 10) return exponent >= 8 ? "tf32" : "f16";
+  if (mantissa >= 7 && exponent >= 8) return "bf16";
+  return "fp8";
+}
+
+std::string BitNarrowing::describe() const {
+  if (narrowed == 0) return "";
+  const int m = width == 64 ? 52 : 23, e = width == 64 ? 11 : 8;
+  return std::to_string(narrowed) + " FP" + std::to_string(width) +
+         " value(s) narrowed in integer code (in " + entry + ": the bits from `" + origin +
+         "` reach `" + sink + "` with " + std::to_string(mantissa) + " of their " +
+         std::to_string(m) + " mantissa bits and " + std::to_string(exponent) + " of " +
+         std::to_string(e) + " exponent bits" +
+         (dropped_by.empty() ? "" : "; the low mantissa bits dropped by `" + dropped_by + "`") +
+         ")";
+}
+
+BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given) {
+  BitNarrowing out;
+  const std::string clean = strip_ptx_comments(ptx);
+  FloatParams params = given;  // module variables are bound buffers too (red team 13)
+  const std::vector<PtxEntry> entries = entries_with_module_variables(clean, &params);
+  Scan sc(params);
+  for (const auto& e : entries) {
+    sc.s = State{};
+    sc.s.mode = Mode::NarrowBf16;  // only the addresses' regions are read, the same in any mode
+    sc.float_bits.clear(), sc.img.clear(), sc.consts.clear(), sc.stored_float.clear();
+    sc.names = &e.names;
+    sc.entry = e.name;
+    auto eb = params.elem_bits.find(e.name);
+    sc.elem = eb == params.elem_bits.end() ? nullptr : &eb->second;
+    std::vector<Insn> code;
+    std::vector<long> index;
+    std::string_view rest = e.body;
+    while (!rest.empty()) {
+      const auto semi = rest.find(';');
+      Insn in;
+      if (parse(rest.substr(0, semi), in, sc.s.float_regs, sc.s.bare_regs, &sc.float_bits)) {
+        index.push_back(long(sc.texts.size()));
+        std::string text;  // blanks collapsed, for the message
+        for (char c : in.text)
+          if (!std::isspace(static_cast<unsigned char>(c)))
+            text += c;
+          else if (!text.empty() && text.back() != ' ')
+            text += ' ';
+        sc.texts.push_back(text);
+        sc.entry_of.push_back(e.name);
+        code.push_back(std::move(in));
+      }
+      rest.remove_prefix(semi == std::string_view::npos ? rest.size() : semi + 1);
+    }
+    for (std::size_t before = sc.s.size() + 1; before != sc.s.size();) {
+      before = sc.s.size();
+      for (const auto& in : code) step(in, sc.s);
+    }
+    // Constants: registers every write of which moves the same immediate.
+    for (const auto& in : code) {
+      const bool imm = in.kind == Kind::Other && !in.parts.empty() && in.parts[0] == "mov" &&
+                       in.ops.size() == 2 && immediate(in.ops[1]);
+      for (const auto& d : in.dests) {
+        auto [it, fresh] = sc.consts.try_emplace(d, imm ? immediate(in.ops[1]) : std::nullopt);
+        if (!fresh && it->second != (imm ? immediate(in.ops[1]) : std::nullopt)) it->second.reset();
+      }
+    }
+    for (const auto& in : code)
+      if (in.kind == Kind::Store)
+        for (const auto& x : in.parts)
+          if (x == "f32" || x == "f64")
+            for (const auto& r : sc.s.regions(in.addr, in.addr_syms)) {
+              auto [it, fresh] = sc.stored_float.try_emplace(r, type_bits(x));
+              if (!fresh && it->second != type_bits(x)) it->second = 0;
+            }
+    // Flow-insensitive, to a fixpoint: each register holds every image any of its writes makes.
+    bool changed = true;
+    for (int pass = 0; changed && pass < 80; ++pass) {
+      changed = false;
+      for (std::size_t i = 0; i < code.size(); ++i)
+        for (auto& [d, im] : sc.effect(code[i], index[i]))
+          changed = unite(sc.img[d], im) || changed;
+    }
+    if (changed) continue;  // a shift loop that has not settled: judged on nothing
+    for (std::size_t i = 0; i < code.size(); ++i) sc.sinks(code[i], index[i]);
+  }
+  for (const auto& [id, s] : sc.sunk) {
+    const Origin& og = sc.origins[id];
+    const int top = og.exp_lo() - 1;
+    const int exp = std::popcount(s.kept & og.exponent());
+    if (!((s.kept >> top) & 1) || exp < 4 || (s.kept & 1)) continue;
+    int m = 0;
+    while (m <= top && ((s.kept >> (top - m)) & 1)) ++m;
+    ++out.narrowed;
+    if (out.narrowed > 1 && m >= out.mantissa) continue;
+    out.width = og.width, out.mantissa = m, out.exponent = exp;
+    out.origin = sc.texts[og.stmt], out.sink = sc.texts[s.sink];
+    out.dropped_by = s.dropped >= 0 ? sc.texts[s.dropped] : "";
+    out.entry = sc.entry_of[og.stmt];
+  }
+  return out;
+}
+
+}  // namespace solver::generators
