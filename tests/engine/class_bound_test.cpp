@@ -338,10 +338,10 @@ TEST_CASE("sensitivity_sets: float64 and float32 inputs moved by a seeded relati
 }
 
 TEST_CASE("the class bound's scale: a cut-short exp of negative inputs is refused on S") {
-  // out = exp(x), x in [-16, -1): the reference on |inputs| is exp(|x|), exp(2 |x|) (7 to 7e13)
-  // x the reference, so it excused the cut-short exp; S is |x| exp(x), 1-16 x the reference.
+  // out = exp(x), x in [-16, -4): the reference on |inputs| is exp(|x|), exp(2 |x|) (3e3 to
+  // 8e13) x the reference, so it excused the cut-short exp; S is |x| exp(x), 4-16 x the reference.
   generators::ResolvedVariant v;
-  v.buffers = {buffer("x", DType::F64, 2048, generators::BufferRole::In, -16, -1),
+  v.buffers = {buffer("x", DType::F64, 2048, generators::BufferRole::In, -16, -4),
                buffer("out", DType::F64, 2048, generators::BufferRole::Out, 0, 1)};
   gpu::HostSet base = gpu::regular_set(v, 11, nullptr);
   auto f = [](const std::vector<double>& x) {
