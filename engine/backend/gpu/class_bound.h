@@ -1,13 +1,13 @@
 // The measured class bound (docs/reliability.md, "a declared class is measured", issue 28): a
 // declared precision class is a promise of precision, so under a class whose own error is far
 // finer than the problem's tolerance (fp64: Tolerance::class_rtol = 2^-32) every comparison of
-// a candidate's outputs also holds it to |o - r| <= atol + c * max(|r|, |reference on |inputs||)
+// a candidate's outputs also holds it to |o - r| <= atol + c * max(|r|, S)
 // (compare(), host_data.h; the device comparison, compare_source.h). The plain bound (|r| alone)
 // is tried first; only where it fails is the scale derived (these helpers) and the verdict
 // taken on it. The scale is the reference's sensitivity S (sensitivity_sets, sensitivity_scale:
-// helper h28y's recommendation (a), docs/reliability.md round 15), not the reference on |inputs|
-// (absolute_set, kept for the heavy set's magnitude), which for a function not odd or even in
-// its inputs' signs (exp of a signed input) is an unrelated, often huge, number. An output inside
+// helper h28y's recommendation (a), docs/reliability.md round 15), no longer the reference on
+// |inputs| (absolute_set), which for a function not odd or even in its inputs' signs (exp of a
+// signed input) is an unrelated, often huge, number. An output inside
 // the problem's tolerance and outside the class bound is precision_mismatch, with what to declare.
 // Pure host code: unit-tested without a GPU (tests/engine/class_bound_test.cpp).
 #pragma once
@@ -24,8 +24,9 @@ namespace solver::gpu {
 
 // `base` with every float input (role in or in-out, any dtype of f32/f64/f16/bf16, dist_fixed
 // included) replaced by its absolute values (sign bits cleared), kind HeavyMagnitude and key
-// `<base key>/absolute`: the set whose reference is the class bound's scale. nullopt where no
-// float input has a sign bit set (the reference on |inputs| is the reference itself). `base`
+// `<base key>/absolute`: the set whose reference was the class bound's scale before S (the
+// worker no longer makes it; tests/engine/class_bound_test.cpp holds S against it). nullopt where
+// no float input has a sign bit set (the reference on |inputs| is the reference itself). `base`
 // must hold host bytes (materialise an on_device set first).
 std::optional<HostSet> absolute_set(const generators::ResolvedVariant& variant,
                                     const HostSet& base);

@@ -49,8 +49,9 @@ const std::vector<HostDoubles>* Worker::class_magnitude(Prepared& p, int set) {
 
 const std::vector<HostDoubles>* Worker::audit_class_magnitude(Prepared& p, const AuditedRun& a) {
   const auto& f = a.flip;
-  // Unchanged inputs, or one sign flipped: the set's own S (a sign flip moves no |x|; S of the
-  // unflipped set stands for it, as the reference on |inputs| did).
+  // Unchanged inputs, or one sign flipped: the set's own S. A flip moves no |x|, so the reference
+  // on |inputs| was exact for it; S of the unflipped set is not (only outputs reading the
+  // flipped element may differ), and stands for it as a one-element approximation.
   if (!a.flipped || (!f.dense && f.swap_size == 0)) return class_magnitude(p, a.set);
   PhaseScope scope("class_magnitude");
   HostSet seen = host_copy(p, a.set);
