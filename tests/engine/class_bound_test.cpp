@@ -1,7 +1,8 @@
 // The measured class bound (engine/backend/gpu/class_bound.h, docs/reliability.md "a declared
 // class is measured", issue 28): under fp64 an output inside the problem's tolerance but far
 // outside FP64's own error is a class failure (the worker's precision_mismatch), an honest FP64
-// error is not, and a sum that cancels is judged on the reference on |inputs|. Host code only.
+// error is not, and a sum that cancels is judged on the reference's sensitivity S (not the
+// reference on |inputs|, which excused a cut-short exp of negative inputs). Host code only.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -44,6 +45,36 @@ generators::ResolvedBuffer buffer(const char* name, DType dtype, int64_t n,
   r.bytes = n * int64_t(generators::dtype_size(dtype));
   r.init = {"uniform", low, high};
   return r;
+}
+
+std::vector<double> values(const gpu::HostSet& s, size_t i, DType dtype) {
+  const auto& in = *s.inputs[i];
+  return gpu::to_doubles(std::vector<unsigned char>(in.data.get(), in.data.get() + in.size), dtype);
+}
+
+gpu::HostDoubles host(const std::vector<double>& v) { return gpu::HostDoubles(v.begin(), v.end()); }
+
+// exp(x) the honest way (the library's) and cut short: x = k ln 2 + r, |r| <= ln 2 / 2, and
+// 2^k times the Taylor polynomial of degree 6 (error up to r^7 / 5040 ~ 1.2e-7 relative: inside
+// rtol 1e-6, ~500x the fp64 class bound), as redteam15_f64_pole_short_poly cuts its exp.
+double short_exp(double x) {
+  const double k = std::nearbyint(x / std::log(2.0));
+  const double r = x - k * std::log(2.0);
+  double p = 1, term = 1;
+  for (int d = 1; d <= 6; ++d) p += (term *= r / d);
+  return std::ldexp(p, int(k));
+}
+
+// Signed windowed sums: out[i] = sum of 1024 inputs from i * 61 on (wrapping), in order (the
+// reference) or in 4 interleaved partial sums (an honest FP64 kernel).
+std::vector<double> window_sums(const std::vector<double>& x, size_t outputs, bool interleaved) {
+  std::vector<double> out(outputs);
+  for (size_t i = 0; i < outputs; ++i) {
+    double part[4] = {0, 0, 0, 0};
+    for (size_t j = 0; j < 1024; ++j) part[interleaved ? j % 4 : 0] += x[(i * 61 + j) % x.size()];
+    out[i] = (part[0] + part[1]) + (part[2] + part[3]);
+  }
+  return out;
 }
 
 }  // namespace
@@ -226,7 +257,8 @@ TEST_CASE("the class failure detail: the ratio, the bound, and what to declare")
   CHECK(d.find("computes at about fp32 precision; declare precision 'fp32'") != std::string::npos);
   CHECK(d.find("measured_class: off") != std::string::npos);
   d = gpu::class_failure_detail("fp64", "out", {2}, c, tol, true);
-  CHECK(d.find("max(|reference|, reference on |inputs|)") != std::string::npos);
+  CHECK(d.find("max(|reference|, S), S the reference's sensitivity to a relative move of its "
+               "inputs") != std::string::npos);
 }
 
 TEST_CASE("the measured class's narrowed check: opted out, or outputs narrower than float64") {
@@ -257,4 +289,134 @@ TEST_CASE("the measured class's narrowed check: opted out, or outputs narrower t
   v.precision = "fp32";
   CHECK(gpu::class_bound_narrowed(true, v).empty());
   CHECK(gpu::class_bound_narrowed(false, v).empty());
+}
+
+TEST_CASE("sensitivity_sets: float64 and float32 inputs moved by a seeded relative step") {
+  generators::ResolvedVariant v;
+  v.buffers = {buffer("x", DType::F64, 4096, generators::BufferRole::In, -1, 1),
+               buffer("n", DType::I32, 4096, generators::BufferRole::In, 0, 100),
+               buffer("h", DType::F16, 4096, generators::BufferRole::In, -1, 1),
+               buffer("out", DType::F64, 4096, generators::BufferRole::Out, 0, 1)};
+  gpu::HostSet base = gpu::regular_set(v, 42, nullptr);
+  gpu::SensitivitySets m = gpu::sensitivity_sets(v, base, 7);
+  REQUIRE(m.sets.size() == 2);
+  CHECK(m.step == std::ldexp(1.0, -32));
+  const std::vector<double> x = values(base, 0, DType::F64);
+  std::vector<double> moved[2];
+  for (size_t k = 0; k < 2; ++k) {
+    const gpu::HostSet& s = m.sets[k];
+    CHECK(s.key == base.key + "/sensitivity-" + std::to_string(k));
+    moved[k] = values(s, 0, DType::F64);
+    int up = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+      const double rel = (moved[k][i] - x[i]) / x[i];
+      CHECK(std::fabs(std::fabs(rel) - m.step) <= m.step * 1e-6);
+      up += rel > 0;
+    }
+    CHECK(up > 1900);  // random signs: about half up
+    CHECK(up < 2200);
+    CHECK(s.digests[0] == gpu::digest(s.inputs[0]->data.get(), s.inputs[0]->size));
+    CHECK(s.inputs[1] == base.inputs[1]);  // an integer input: not moved
+    CHECK(s.inputs[2] == base.inputs[2]);  // a float16 input: the step is below its ulp
+  }
+  CHECK(moved[0] != moved[1]);  // two patterns
+  // The same seed, the same moves; another seed, others.
+  CHECK(values(gpu::sensitivity_sets(v, base, 7).sets[0], 0, DType::F64) == moved[0]);
+  CHECK(values(gpu::sensitivity_sets(v, base, 8).sets[0], 0, DType::F64) != moved[0]);
+  // A float32 input: its own ulp is 2^-23, so the step is 2^-22.
+  v.buffers.push_back(buffer("w", DType::F32, 4096, generators::BufferRole::In, 0.5, 1.5));
+  gpu::HostSet with32 = gpu::regular_set(v, 42, nullptr);
+  m = gpu::sensitivity_sets(v, with32, 7);
+  CHECK(m.step == std::ldexp(1.0, -22));
+  const std::vector<double> w = values(with32, 4, DType::F32),
+                            mw = values(m.sets[0], 4, DType::F32);
+  for (size_t i = 0; i < w.size(); ++i)
+    CHECK(std::fabs(std::fabs(mw[i] - w[i]) / w[i] - m.step) <= std::ldexp(1.0, -23));
+  // Nothing to move (integers only): no sets.
+  v.buffers = {v.buffers[1], v.buffers[3]};
+  CHECK(gpu::sensitivity_sets(v, gpu::regular_set(v, 42, nullptr), 7).sets.empty());
+}
+
+TEST_CASE("the class bound's scale: a cut-short exp of negative inputs is refused on S") {
+  // out = exp(x), x in [-16, -4): the reference on |inputs| is exp(|x|), exp(2 |x|) (3e3 to
+  // 8e13) x the reference, so it excused the cut-short exp; S is |x| exp(x), 4-16 x the reference.
+  generators::ResolvedVariant v;
+  v.buffers = {buffer("x", DType::F64, 2048, generators::BufferRole::In, -16, -4),
+               buffer("out", DType::F64, 2048, generators::BufferRole::Out, 0, 1)};
+  gpu::HostSet base = gpu::regular_set(v, 11, nullptr);
+  auto f = [](const std::vector<double>& x) {
+    std::vector<double> y;
+    for (double e : x) y.push_back(std::exp(e));
+    return y;
+  };
+  const std::vector<double> x = values(base, 0, DType::F64), ref = f(x);
+  std::vector<double> cut;
+  for (double e : x) cut.push_back(short_exp(e));
+  generators::Tolerance tol = loose_fp64();
+  gpu::Comparison plain = compare_f64(cut, ref, tol);
+  CHECK(plain.failures == 0);  // inside the problem's rtol 1e-6
+  CHECK(plain.class_failures > 0);
+  // Before: the reference on |inputs| as the scale, and the cheat passed.
+  auto abs = gpu::absolute_set(v, base);
+  REQUIRE(abs.has_value());
+  const std::vector<double> on_abs = f(values(*abs, 0, DType::F64));
+  CHECK(compare_f64(cut, ref, tol, on_abs.data()).ok);
+  // Now: S from the two moved sets.
+  gpu::SensitivitySets m = gpu::sensitivity_sets(v, base, base.seed);
+  std::vector<std::vector<gpu::HostDoubles>> runs;
+  for (const auto& s : m.sets) runs.push_back({host(f(values(s, 0, DType::F64)))});
+  const std::vector<gpu::HostDoubles> scale = gpu::sensitivity_scale({host(ref)}, runs, m.step);
+  REQUIRE(scale.size() == 1);
+  for (size_t i = 0; i < x.size(); ++i) {
+    CHECK(scale[0][i] <= std::fabs(x[i]) * ref[i] * (1 + 1e-3));
+    CHECK(scale[0][i] >= std::fabs(x[i]) * ref[i] * (1 - 1e-3));
+  }
+  gpu::Comparison scaled = compare_f64(cut, ref, tol, scale[0].data());
+  CHECK_FALSE(scaled.ok);
+  CHECK(scaled.failures == 0);
+  CHECK(scaled.class_failures > 0);
+  CHECK(scaled.class_ratio > 10);
+  const std::string d = gpu::class_failure_detail("fp64", "out", {2048}, scaled, tol, true);
+  CHECK(d.find("max(|reference|, S), S the reference's sensitivity") != std::string::npos);
+  // The library's own exp (what the reference computes, its own rounding) passes.
+  CHECK(compare_f64(ref, ref, tol, scale[0].data()).ok);
+}
+
+TEST_CASE("the class bound's scale: an honest cancelling signed sum passes on S") {
+  generators::ResolvedVariant v;
+  v.buffers = {buffer("x", DType::F64, 4096, generators::BufferRole::In, -1, 1),
+               buffer("out", DType::F64, 64, generators::BufferRole::Out, 0, 1)};
+  gpu::HostSet base = gpu::regular_set(v, 5, nullptr);
+  std::vector<double> x = values(base, 0, DType::F64);
+  // Output 0 made to cancel to about 1e-6: its last term is 1e-6 minus the sum of the others
+  // (inside the problem's rtol 1e-6 x 1e-6 after honest reordering, not inside 2^-32 x 1e-6).
+  double others = 0;
+  for (size_t j = 0; j < 1023; ++j) others += x[j];
+  x[1023] = 1e-6 - others;
+  std::memcpy(base.inputs[0]->data.get(), x.data(), x.size() * sizeof(double));
+  const std::vector<double> ref = window_sums(x, 64, false), honest = window_sums(x, 64, true);
+  generators::Tolerance tol = loose_fp64();
+  tol.atol = 0;
+  gpu::Comparison plain = compare_f64(honest, ref, tol);
+  CHECK(plain.class_failures >= 1);  // the cancelled output: its rounding is not of |r|'s size
+  CHECK(plain.class_first_bad == 0);
+  gpu::SensitivitySets m = gpu::sensitivity_sets(v, base, base.seed);
+  std::vector<std::vector<gpu::HostDoubles>> runs;
+  for (const auto& s : m.sets)
+    runs.push_back({host(window_sums(values(s, 0, DType::F64), 64, false))});
+  const std::vector<gpu::HostDoubles> scale = gpu::sensitivity_scale({host(ref)}, runs, m.step);
+  gpu::Comparison scaled = compare_f64(honest, ref, tol, scale[0].data());
+  CHECK(scaled.ok);
+  CHECK(scaled.class_ratio < 1e-2);
+  // S is the sum's sensitivity (~sqrt(1024) x 0.58), far below the sum of |terms| (~512).
+  const std::vector<double> on_abs =
+      window_sums(values(*gpu::absolute_set(v, base), 0, DType::F64), 64, false);
+  CHECK(scale[0][0] > 1);
+  CHECK(scale[0][0] < on_abs[0] / 4);
+  // An FP32-grade sum of the same terms is still refused on S.
+  std::vector<double> fp32_grade = honest;
+  for (double& e : fp32_grade) e += 1e-6 * (1 + std::fabs(e)) * 0.5;
+  gpu::Comparison cheat = compare_f64(fp32_grade, ref, tol, scale[0].data());
+  CHECK_FALSE(cheat.ok);
+  CHECK(cheat.class_failures > 0);
 }

@@ -5,6 +5,7 @@
 #include <memory>
 #include <sstream>
 
+#include "engine/backend/gpu/perturb_arith.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 
 namespace solver::gpu {
@@ -67,6 +68,74 @@ std::optional<HostSet> absolute_set(const generators::ResolvedVariant& variant,
   return out;
 }
 
+SensitivitySets sensitivity_sets(const generators::ResolvedVariant& variant, const HostSet& base,
+                                 uint64_t seed) {
+  SensitivitySets out;
+  bool any = false, narrow = false;
+  for (size_t i = 0; i < variant.buffers.size() && i < base.inputs.size(); ++i) {
+    const auto& b = variant.buffers[i];
+    if (!base.inputs[i] || !float_input(b)) continue;
+    if (b.dtype == DType::F64 || b.dtype == DType::F32) any = true;
+    if (b.dtype == DType::F32) narrow = true;
+  }
+  if (!any) return out;
+  out.step = narrow ? std::ldexp(1.0, -22) : std::ldexp(1.0, -32);
+  for (uint64_t k = 0; k < 2; ++k) {
+    HostSet moved;
+    moved.key = base.key + "/sensitivity-" + std::to_string(k);
+    moved.seed = base.seed;
+    moved.kind = SetKind::Fresh;  // its bytes are its own, not the input cache's
+    moved.inputs = base.inputs;
+    moved.digests = base.digests;
+    const uint64_t pattern = perturb_detail::mix(seed ^ (0x5e57u + k));
+    for (size_t i = 0; i < variant.buffers.size() && i < base.inputs.size(); ++i) {
+      const auto& b = variant.buffers[i];
+      if (!base.inputs[i] || !float_input(b)) continue;
+      if (b.dtype != DType::F64 && b.dtype != DType::F32) continue;
+      auto in = copy_of(*base.inputs[i]);
+      const uint64_t buffer_seed = perturb_detail::mix(pattern ^ uint64_t(i));
+      if (b.dtype == DType::F64) {
+        for (size_t at = 0; at + 8 <= in->size; at += 8) {
+          double x;
+          std::memcpy(&x, in->data.get() + at, 8);
+          const bool down = perturb_detail::draw(buffer_seed, int64_t(at / 8)) & 1;
+          x *= 1 + (down ? -out.step : out.step);
+          std::memcpy(in->data.get() + at, &x, 8);
+        }
+      } else {
+        for (size_t at = 0; at + 4 <= in->size; at += 4) {
+          float x;
+          std::memcpy(&x, in->data.get() + at, 4);
+          const bool down = perturb_detail::draw(buffer_seed, int64_t(at / 4)) & 1;
+          x = float(double(x) * (1 + (down ? -out.step : out.step)));
+          std::memcpy(in->data.get() + at, &x, 4);
+        }
+      }
+      moved.digests[i] = digest(in->data.get(), in->size);
+      moved.inputs[i] = std::move(in);
+    }
+    out.sets.push_back(std::move(moved));
+  }
+  return out;
+}
+
+std::vector<HostDoubles> sensitivity_scale(const std::vector<HostDoubles>& reference,
+                                           const std::vector<std::vector<HostDoubles>>& moved,
+                                           double step) {
+  std::vector<HostDoubles> out(reference.size());
+  for (size_t b = 0; b < reference.size(); ++b) {
+    out[b].assign(reference[b].size(), 0.0);
+    for (const auto& run : moved) {
+      if (b >= run.size() || run[b].size() != reference[b].size()) continue;
+      for (size_t i = 0; i < reference[b].size(); ++i) {
+        const double s = std::fabs(run[b][i] - reference[b][i]) / step;
+        if (std::isfinite(s) && s > out[b][i]) out[b][i] = s;
+      }
+    }
+  }
+  return out;
+}
+
 HostSet timed_inputs(const generators::ResolvedVariant& variant, const HostSet& base,
                      uint64_t run_seed, bool homogeneous) {
   HostSet out = base;
@@ -99,8 +168,10 @@ std::string class_failure_detail(const std::string& precision, const std::string
     << " element(s) within the problem's tolerance (rtol " << num(tol.rtol) << ", atol "
     << num(tol.atol) << ") but outside the " << precision << " class's own error bound (atol + 2^"
     << std::ilogb(tol.class_rtol) << " x "
-    << (scaled ? "max(|reference|, reference on |inputs|)" : "|reference|") << "); the outputs are "
-    << num(c.class_ratio) << " x the " << precision
+    << (scaled ? "max(|reference|, S), S the reference's sensitivity to a relative move of its "
+                 "inputs"
+               : "|reference|")
+    << "); the outputs are " << num(c.class_ratio) << " x the " << precision
     << " class's own error bound (a relative error of about " << num(relative);
   if (bits > 0) s << ", " << bits << " correct bits";
   s << "): the code computes at about " << (bits > 26 ? "between fp32 and " + precision : "fp32")

@@ -1,11 +1,14 @@
 // The measured class bound (docs/reliability.md, "a declared class is measured", issue 28): a
 // declared precision class is a promise of precision, so under a class whose own error is far
 // finer than the problem's tolerance (fp64: Tolerance::class_rtol = 2^-32) every comparison of
-// a candidate's outputs also holds it to |o - r| <= atol + c * max(|r|, |reference on |inputs||)
+// a candidate's outputs also holds it to |o - r| <= atol + c * max(|r|, S)
 // (compare(), host_data.h; the device comparison, compare_source.h). The plain bound (|r| alone)
-// is tried first; only where it fails is the reference on |inputs| derived (these helpers) and
-// the verdict taken on it. An output inside the problem's tolerance and outside the class bound
-// is precision_mismatch, with what to declare.
+// is tried first; only where it fails is the scale derived (these helpers) and the verdict
+// taken on it. The scale is the reference's sensitivity S (sensitivity_sets, sensitivity_scale:
+// helper h28y's recommendation (a), docs/reliability.md round 15), no longer the reference on
+// |inputs| (absolute_set), which for a function not odd or even in its inputs' signs (exp of a
+// signed input) is an unrelated, often huge, number. An output inside
+// the problem's tolerance and outside the class bound is precision_mismatch, with what to declare.
 // Pure host code: unit-tested without a GPU (tests/engine/class_bound_test.cpp).
 #pragma once
 #include <cstdint>
@@ -21,11 +24,34 @@ namespace solver::gpu {
 
 // `base` with every float input (role in or in-out, any dtype of f32/f64/f16/bf16, dist_fixed
 // included) replaced by its absolute values (sign bits cleared), kind HeavyMagnitude and key
-// `<base key>/absolute`: the set whose reference is the class bound's scale. nullopt where no
-// float input has a sign bit set (the reference on |inputs| is the reference itself). `base`
+// `<base key>/absolute`: the set whose reference was the class bound's scale before S (the
+// worker no longer makes it; tests/engine/class_bound_test.cpp holds S against it). nullopt where
+// no float input has a sign bit set (the reference on |inputs| is the reference itself). `base`
 // must hold host bytes (materialise an on_device set first).
 std::optional<HostSet> absolute_set(const generators::ResolvedVariant& variant,
                                     const HostSet& base);
+
+// The class bound's sensitivity moves of `base`: two sets, keyed `<base key>/sensitivity-k`
+// (k = 0, 1), in which every float64 and float32 input (role in or in-out) is moved by a
+// relative `step` with a sign drawn per position from `seed` and k (x (1 + step s), rounded to
+// the input's format). `step` is 2^-32 where every moved input is float64 and 2^-22 where one
+// is float32 (whose own ulp is 2^-23). Integer, float16 and bfloat16 inputs are not moved
+// (the move is below their ulp). `sets` is empty where nothing is moved. `base` must hold host
+// bytes (materialise an on_device set first).
+struct SensitivitySets {
+  std::vector<HostSet> sets;
+  double step = 0;
+};
+SensitivitySets sensitivity_sets(const generators::ResolvedVariant& variant, const HostSet& base,
+                                 uint64_t seed);
+
+// The class bound's scale S from the reference outputs on the moved sets: per output element,
+// S_i = max over the moves k of |moved_k[i] - reference[i]| / step; 0 where a difference is not
+// finite (the plain bound |r| stands there). Output buffers of `reference` and each moved run
+// pair by index and must have the same sizes.
+std::vector<HostDoubles> sensitivity_scale(const std::vector<HostDoubles>& reference,
+                                           const std::vector<std::vector<HostDoubles>>& moved,
+                                           double step);
 
 // `base` with a timed run's perturbation made on copies of its host bytes (timed_perturbations
 // of `run_seed`, as the device made it: the same bytes by construction), keyed
@@ -35,7 +61,7 @@ HostSet timed_inputs(const generators::ResolvedVariant& variant, const HostSet& 
 
 // The precision_mismatch detail of a comparison with class failures and no failure: where,
 // how many, the largest error as a multiple of the class bound, the relative error it means,
-// and what to declare. `scaled`: the bound had the reference on |inputs|.
+// and what to declare. `scaled`: the bound had the reference's sensitivity S.
 std::string class_failure_detail(const std::string& precision, const std::string& buffer,
                                  const std::vector<int64_t>& shape, const Comparison& c,
                                  const generators::Tolerance& tol, bool scaled);

@@ -1,8 +1,9 @@
 // The measured class bound in the worker (class_bound.h; docs/reliability.md, "a declared class
 // is measured"): where a candidate's outputs fail the plain class bound atol + c |r| only, the
-// reference on the absolute values of the very inputs it ran on is made, once per input set (or
-// per audited timed run, whose inputs are its own), and the verdict is taken on
-// atol + c max(|r|, |reference on |inputs||): a sum that cancels is judged on what it summed.
+// reference's sensitivity S on the very inputs it ran on is measured (two reference runs on
+// those inputs moved by a small relative step with seeded signs), once per input set (or per
+// audited timed run, whose inputs are its own), and the verdict is taken on
+// atol + c max(|r|, S): a sum that cancels is judged on what its value is sensitive to.
 // Nothing here runs when the plain bound passes (no extra reference run).
 #include <cstring>
 
@@ -24,24 +25,33 @@ HostSet host_copy(const Prepared& p, int set) {
 
 }  // namespace
 
+std::shared_ptr<const std::vector<HostDoubles>> Worker::class_scale(Prepared& p, int index,
+                                                                    uint64_t seed) {
+  SensitivitySets moved = sensitivity_sets(p.resolved, host_copy(p, index), seed);
+  if (moved.sets.empty()) return nullptr;
+  beat("class bound: the reference's sensitivity", 120000);
+  std::vector<std::vector<HostDoubles>> runs;
+  for (HostSet& m : moved.sets)
+    runs.push_back(reference_outputs(p, add_checked_set(p, std::move(m))));
+  return std::make_shared<const std::vector<HostDoubles>>(
+      sensitivity_scale(reference_outputs(p, index), runs, moved.step));
+}
+
 const std::vector<HostDoubles>* Worker::class_magnitude(Prepared& p, int set) {
   auto known = p.class_magnitude.find(set);
   if (known == p.class_magnitude.end()) {
     PhaseScope scope("class_magnitude");
-    std::optional<HostSet> absolute = absolute_set(p.resolved, host_copy(p, set));
-    int index = -1;
-    if (absolute) {
-      beat("class bound: reference on |inputs|", 120000);
-      index = add_checked_set(p, std::move(*absolute));
-    }
-    known = p.class_magnitude.emplace(set, index).first;
+    const uint64_t seed = p.buffers->host_set(set).seed;
+    known = p.class_magnitude.emplace(set, class_scale(p, set, seed)).first;
   }
-  return known->second >= 0 ? &reference_outputs(p, known->second) : nullptr;
+  return known->second.get();
 }
 
 const std::vector<HostDoubles>* Worker::audit_class_magnitude(Prepared& p, const AuditedRun& a) {
   const auto& f = a.flip;
-  // Unchanged inputs, or one sign flipped: the set's own |inputs|.
+  // Unchanged inputs, or one sign flipped: the set's own S. A flip moves no |x|, so the reference
+  // on |inputs| was exact for it; S of the unflipped set is not (only outputs reading the
+  // flipped element may differ), and stands for it as a one-element approximation.
   if (!a.flipped || (!f.dense && f.swap_size == 0)) return class_magnitude(p, a.set);
   PhaseScope scope("class_magnitude");
   HostSet seen = host_copy(p, a.set);
@@ -65,16 +75,20 @@ const std::vector<HostDoubles>* Worker::audit_class_magnitude(Prepared& p, const
     seen.kind = SetKind::Fresh;
     seen.on_device = false;
   }
-  std::optional<HostSet> absolute = absolute_set(p.resolved, seen);
-  if (!absolute) return nullptr;
-  beat("class bound: reference on the audited run's |inputs|", 120000);
-  return &reference_outputs(p, add_checked_set(p, std::move(*absolute)));
+  // The inputs the run saw, with their reference, then S on them (seeded by the run).
+  seen.kind = SetKind::Fresh;  // its bytes are its own, not the input cache's
+  seen.on_device = false;
+  seen.plan.clear();
+  seen.magnitude_set = -1;
+  const int index = add_checked_set(p, std::move(seen));
+  p.audit_class_scale = class_scale(p, index, f.run_seed);
+  return p.audit_class_scale.get();
 }
 
 bool Worker::class_recheck(Prepared& p, int set, const std::vector<DoublesView>& want,
                            const std::vector<HostDoubles>* magnitude, engine::GateResult& g,
                            const engine::GateResult& before, const std::string& where) {
-  if (!magnitude) return false;  // no input is negative: the plain class verdict in g stands
+  if (!magnitude) return false;  // no float input to move: the plain class verdict in g stands
   g = before;
   return compare_outputs(p, p.buffers->host_set(set), want, magnitude, g, where,
                          /*download=*/false);

@@ -1,7 +1,8 @@
 // The check of a candidate's outputs (docs/reliability.md P2, P4c, P7): its inputs unchanged,
 // then every output against the float64 reference at the problem's tolerance and, under a
-// measured class (class_bound.h), the class's own bound; the reference on |inputs| is derived
-// only where a plain bound fails (the heavy set's magnitude set, the class bound's absolute set).
+// measured class (class_bound.h), the class's own bound; a scale is derived only where a plain
+// bound fails (the heavy set's magnitude set, the reference on |inputs|; the class bound's
+// sensitivity S).
 #include <optional>
 
 #include "engine/backend/gpu/class_bound.h"
@@ -62,7 +63,7 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
                         /*download=*/false))
       return true;
     if (magnitude || g.status != GateStatus::PrecisionMismatch) return false;
-    // No heavy magnitude set: the measured class bound's own reference on |inputs|.
+    // No heavy magnitude set: the measured class bound's own scale, the reference's sensitivity.
     const std::vector<HostDoubles>* absolute = class_magnitude(p, expected);
     return class_recheck(p, expected, views(reference_outputs(p, expected)), absolute, g, before,
                          w);
@@ -72,7 +73,7 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
   engine::GateResult before = g;
   if (compare_outputs(p, set, views(want), magnitude, g, w)) return true;
   if (magnitude || g.status != GateStatus::PrecisionMismatch) return false;
-  // The plain class bound failed (class_bound.h): only now the reference on |inputs|.
+  // The plain class bound failed (class_bound.h): only now the reference's sensitivity S.
   const std::vector<HostDoubles>* absolute = class_magnitude(p, expected);
   return class_recheck(p, expected, views(reference_outputs(p, expected)), absolute, g, before, w);
 }

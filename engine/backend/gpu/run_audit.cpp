@@ -44,7 +44,7 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
     return false;
   };
   // A comparison that failed on the plain class bound only (class_bound.h) is decided again on
-  // the class bound scaled by the reference on the audited inputs' absolute values.
+  // the class bound scaled by the reference's sensitivity S on the audited inputs.
   const GateResult before = g;
   auto class_decided = [&](const std::vector<DoublesView>& want,
                            const std::vector<HostDoubles>* magnitude) {

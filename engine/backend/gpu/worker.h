@@ -58,7 +58,7 @@ struct Prepared {
   // The lane-contiguous and strided shares of its global accesses, if scanned.
   std::optional<double> contiguous_access_frac, strided_access_frac;
   std::optional<double> store_fill_frac;  // the sector-filling share of its stores, if scanned
-  std::string precision_issue;    // non-empty: the PTX computes below the declared class
+  std::string precision_issue;            // non-empty: the PTX computes below the declared class
   // What the PTX computes in (formats, MMAs, dp4a), if scanned: the floor's rate (floor_rate.h).
   std::optional<generators::PtxPrecision> code_precision;
   // The PTX declares module variables (.global): the module is reloaded before every run of a
@@ -78,11 +78,12 @@ struct Prepared {
   // magnitude pass (check_outputs); a failure derives the set from set 0's pristine copy (its
   // keyed digest checked first, device_buffers.cpp) and decides on the magnitude bound.
   std::map<int, uint64_t> magnitude_pending;
-  // The measured class bound's reference on |inputs| (class_bound.h), made only where the plain
-  // class bound failed: set index -> its absolute set's index (-1: no float input is negative,
-  // the plain bound is the verdict). Kept apart from magnitude_set, which also loosens the
-  // problem's own bound.
-  std::map<int, int> class_magnitude;
+  // The measured class bound's scale S, the reference's sensitivity (class_bound.h), made only
+  // where the plain class bound failed: set index -> S per output buffer (null: no float64 or
+  // float32 input to move, the plain bound is the verdict). Kept apart from magnitude_set, which
+  // also loosens the problem's own bound. `audit_class_scale`: the last audited timed run's.
+  std::map<int, std::shared_ptr<const std::vector<HostDoubles>>> class_magnitude;
+  std::shared_ptr<const std::vector<HostDoubles>> audit_class_scale;
 };
 
 // Either a runnable variant, or the gate outcome that stopped it (InvalidSpec, CompileError).
@@ -375,12 +376,16 @@ class Worker {
   // The reference on |inputs| of a heavy-tailed `set` (derived and linked where still
   // pending, as check_outputs does); null where the set has none.
   const std::vector<HostDoubles>* magnitude_reference(Prepared& p, int set);
-  // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference on
-  // |inputs| of host set `set`, made once per set and kept in Prepared::class_magnitude; of the
-  // inputs an audited timed run saw (its perturbation made again on the host), made per audit.
-  // Null where no float input is negative (the plain bound is the verdict).
+  // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
+  // sensitivity S on host set `set` (two reference runs on moved inputs), made once per set and
+  // kept in Prepared::class_magnitude; on the inputs an audited timed run saw (its perturbation
+  // made again on the host; one more reference run, on them), made per audit. Null where no
+  // float64 or float32 input can be moved (the plain bound is the verdict).
   const std::vector<HostDoubles>* class_magnitude(Prepared& p, int set);
   const std::vector<HostDoubles>* audit_class_magnitude(Prepared& p, const AuditedRun& a);
+  // S of the inputs of checked set `index` (its reference made already), seeded by `seed`.
+  std::shared_ptr<const std::vector<HostDoubles>> class_scale(Prepared& p, int index,
+                                                              uint64_t seed);
   // After a comparison that failed only on the plain class bound (g: PrecisionMismatch, not
   // scaled), the outputs read back last compared again against `want` on the class bound
   // scaled by `magnitude` (null: the plain verdict stands). Returns the final verdict.
