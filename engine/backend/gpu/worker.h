@@ -84,6 +84,11 @@ struct Prepared {
   // also loosens the problem's own bound. `audit_class_scale`: the last audited timed run's.
   std::map<int, std::shared_ptr<const std::vector<HostDoubles>>> class_magnitude;
   std::shared_ptr<const std::vector<HostDoubles>> audit_class_scale;
+  // Scales (by address, above) the reference's own noise raised (class_bound.h
+  // fold_reference_noise), with their narrowed-check line; `class_noise_said`: the line of a
+  // class recheck that passed on such a scale, said in the passed gate's detail.
+  std::map<const std::vector<HostDoubles>*, std::string> class_noise;
+  std::string class_noise_said;
 };
 
 // Either a runnable variant, or the gate outcome that stopped it (InvalidSpec, CompileError).
