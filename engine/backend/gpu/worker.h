@@ -382,7 +382,8 @@ class Worker {
   // pending, as check_outputs does); null where the set has none.
   const std::vector<HostDoubles>* magnitude_reference(Prepared& p, int set);
   // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
-  // sensitivity S on host set `set` (two reference runs on moved inputs), made once per set and
+  // sensitivity S on host set `set` (two reference runs on moved inputs; a third, on float64
+  // inputs moved by 2^-44, folds in the reference's own rounding), made once per set and
   // kept in Prepared::class_magnitude; on the inputs an audited timed run saw (its perturbation
   // made again on the host; one more reference run, on them), made per audit. Null where no
   // float64 or float32 input can be moved (the plain bound is the verdict).
