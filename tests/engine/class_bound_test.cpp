@@ -1,8 +1,8 @@
 // The measured class bound (engine/backend/gpu/class_bound.h, docs/reliability.md "a declared
 // class is measured", issue 28): under fp64 an output inside the problem's tolerance but far
 // outside FP64's own error is a class failure (the worker's precision_mismatch), an honest FP64
-// error is not, and a sum that cancels is judged on the reference's sensitivity S (not the
-// reference on |inputs|, which excused a cut-short exp of negative inputs). Host code only.
+// error is not, a sum that cancels is judged on the reference's sensitivity S (not the reference
+// on |inputs|), and a noisy reference on its own rounding, 64 Qmed |r|. Host code only.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -380,6 +380,83 @@ TEST_CASE("the class bound's scale: a cut-short exp of negative inputs is refuse
   CHECK(d.find("max(|reference|, S), S the reference's sensitivity") != std::string::npos);
   // The library's own exp (what the reference computes, its own rounding) passes.
   CHECK(compare_f64(ref, ref, tol, scale[0].data()).ok);
+  // A quiet reference: its Qmed is of the 2^-44 move's own size (|x| 2^-44), so the rounding
+  // term (64 Qmed |r|, ~4e-11 |r|) raises nothing above 2^-32 max(|r|, S) and the cheat stays
+  // refused.
+  auto noisy = gpu::noise_set(v, base, base.seed);
+  REQUIRE(noisy.has_value());
+  const double qmed = gpu::reference_noise({host(ref)}, {host(f(values(*noisy, 0, DType::F64)))});
+  CHECK(qmed > 0);
+  CHECK(qmed < 20 * std::ldexp(1.0, -44));
+  std::vector<gpu::HostDoubles> folded = scale;
+  CHECK(gpu::fold_reference_noise(folded, {host(ref)}, qmed, tol.class_rtol) == 0);
+  CHECK(folded[0] == scale[0]);
+  CHECK_FALSE(compare_f64(cut, ref, tol, folded[0].data()).ok);
+}
+
+TEST_CASE("the class bound's rounding term: a noisy forward-difference reference") {
+  // out = (g(x + h) - g(x)) / h, g(x) = sum_j w_j exp(-a_j x) over 32 terms, h = 2^-26, in
+  // float64 (the reference: two rounded sums that cancel, ~1e-8 relative noise, as
+  // control_redteam15_f64_fd_shift's), and the honest sum_j w_j exp(-a_j x) expm1(-a_j h) / h.
+  generators::ResolvedVariant v;
+  v.precision = "fp64";
+  v.buffers = {buffer("x", DType::F64, 2048, generators::BufferRole::In, 0.5, 1.5),
+               buffer("out", DType::F64, 2048, generators::BufferRole::Out, 0, 1)};
+  gpu::HostSet base = gpu::regular_set(v, 7, nullptr);
+  const double h = std::ldexp(1.0, -26);
+  auto terms = [](auto term, double e) {
+    double sum = 0;
+    for (int j = 0; j < 32; ++j) sum += term(0.5 + (j % 7) / 7.0, 1 + 15 * j / 31.0, e);
+    return sum;
+  };
+  auto fd = [&](const std::vector<double>& x) {
+    auto g = [](double w, double a, double e) { return w * std::exp(-a * e); };
+    std::vector<double> y;
+    for (double e : x) y.push_back((terms(g, e + h) - terms(g, e)) / h);
+    return y;
+  };
+  auto exact = [&](double w, double a, double e) {
+    return w * std::exp(-a * e) * std::expm1(-a * h);
+  };
+  const std::vector<double> x = values(base, 0, DType::F64), ref = fd(x);
+  std::vector<double> honest, cheat;
+  for (double e : x) honest.push_back(terms(exact, e) / h);
+  // An error of 8e-7 relative: inside rtol 1e-6, outside 64 Qmed (~5e-7).
+  for (double e : honest) cheat.push_back(e * (1 + 8e-7));
+  generators::Tolerance tol = loose_fp64();
+  CHECK(compare_f64(honest, ref, tol).class_failures > compare_f64(honest, ref, tol).failures);
+  // Under S alone: refused (S sees the noise only as the difference of two roundings).
+  gpu::SensitivitySets m = gpu::sensitivity_sets(v, base, base.seed);
+  std::vector<std::vector<gpu::HostDoubles>> runs;
+  for (const auto& s : m.sets) runs.push_back({host(fd(values(s, 0, DType::F64)))});
+  std::vector<gpu::HostDoubles> scale = gpu::sensitivity_scale({host(ref)}, runs, m.step);
+  gpu::Comparison on_s = compare_f64(honest, ref, tol, scale[0].data());
+  CHECK_FALSE(on_s.ok);
+  CHECK(on_s.class_failures > 0);
+  // With the term: Qmed is the reference's own rounding (~1e-8, not 2^-44 |x|).
+  auto noisy = gpu::noise_set(v, base, base.seed);
+  REQUIRE(noisy.has_value());
+  CHECK(noisy->key == base.key + "/noise");
+  const std::vector<double> moved = values(*noisy, 0, DType::F64);
+  for (size_t i = 0; i < x.size(); ++i)
+    CHECK(std::fabs(moved[i] - x[i]) == doctest::Approx(std::ldexp(std::fabs(x[i]), -44)));
+  const double qmed = gpu::reference_noise({host(ref)}, {host(fd(moved))});
+  CHECK(qmed > 1e-9);
+  CHECK(qmed < 3e-8);
+  const int64_t raised = gpu::fold_reference_noise(scale, {host(ref)}, qmed, tol.class_rtol);
+  CHECK(raised > 1000);
+  CHECK(compare_f64(honest, ref, tol, scale[0].data()).ok);
+  gpu::Comparison refused = compare_f64(cheat, ref, tol, scale[0].data());
+  CHECK(refused.failures == 0);
+  CHECK_FALSE(refused.ok);
+  CHECK(refused.class_failures > 0);
+  // The narrowed check's line: its marker, and no "; " (narrowed_checks cuts there).
+  const std::string note = gpu::reference_noise_note(qmed, raised);
+  CHECK(note.rfind("measured class bound: limited by the reference's own noise", 0) == 0);
+  CHECK(note.find("; ") == std::string::npos);
+  // No float64 input (float32 only): nothing is moved at 2^-44.
+  v.buffers[0] = buffer("x", DType::F32, 16, generators::BufferRole::In, 0.5, 1.5);
+  CHECK_FALSE(gpu::noise_set(v, gpu::regular_set(v, 3, nullptr), 1).has_value());
 }
 
 TEST_CASE("the class bound's scale: an honest cancelling signed sum passes on S") {

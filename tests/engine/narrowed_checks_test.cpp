@@ -77,6 +77,19 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   CHECK(n[1] ==
         "measured class bound: off for out (f32) (only float64 outputs are held to the fp64 "
         "class's own bound: held to the problem's tolerance only)");
+  // A class bound raised by the reference's own noise (class_bound.h reference_noise_note):
+  // written down, with its own words, as the worker says it (class_bound_test holds the note to
+  // its marker and to no "; " inside).
+  const std::string gpu_note =
+      "measured class bound: limited by the reference's own noise (a relative 2^-44 move of its "
+      "float64 inputs moved its outputs by a median 3e-09 relative, and the class bound on 2048 "
+      "element(s) was 64 x that x |reference|, above 2^-32 max(|reference|, S))";
+  g.detail = "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); " +
+             gpu_note + "; audits compared on the host (no device)";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[1] == gpu_note);
+  CHECK(n[1].find("median 3e-09 relative") != std::string::npos);
   // The tolerance lint (red team 7, engine/backend/gpu/sample_lint.h): a tolerance that cannot
   // tell a 1-in-2 sample from the whole is a narrowed check, written down, not silent.
   g.detail =

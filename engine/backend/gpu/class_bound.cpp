@@ -1,5 +1,6 @@
 #include "engine/backend/gpu/class_bound.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <memory>
@@ -134,6 +135,80 @@ std::vector<HostDoubles> sensitivity_scale(const std::vector<HostDoubles>& refer
     }
   }
   return out;
+}
+
+std::optional<HostSet> noise_set(const generators::ResolvedVariant& variant, const HostSet& base,
+                                 uint64_t seed) {
+  HostSet moved;
+  moved.key = base.key + "/noise";
+  moved.seed = base.seed;
+  moved.kind = SetKind::Fresh;  // its bytes are its own, not the input cache's
+  moved.inputs = base.inputs;
+  moved.digests = base.digests;
+  const uint64_t pattern = perturb_detail::mix(seed ^ 0x2044u);
+  bool any = false;
+  for (size_t i = 0; i < variant.buffers.size() && i < base.inputs.size(); ++i) {
+    const auto& b = variant.buffers[i];
+    if (!base.inputs[i] || !float_input(b) || b.dtype != DType::F64) continue;
+    auto in = copy_of(*base.inputs[i]);
+    const uint64_t buffer_seed = perturb_detail::mix(pattern ^ uint64_t(i));
+    for (size_t at = 0; at + 8 <= in->size; at += 8) {
+      double x;
+      std::memcpy(&x, in->data.get() + at, 8);
+      const bool down = perturb_detail::draw(buffer_seed, int64_t(at / 8)) & 1;
+      x *= 1 + (down ? -kNoiseStep : kNoiseStep);
+      std::memcpy(in->data.get() + at, &x, 8);
+    }
+    moved.digests[i] = digest(in->data.get(), in->size);
+    moved.inputs[i] = std::move(in);
+    any = true;
+  }
+  if (!any) return std::nullopt;
+  return moved;
+}
+
+double reference_noise(const std::vector<HostDoubles>& reference,
+                       const std::vector<HostDoubles>& moved) {
+  std::vector<double> q;
+  for (size_t b = 0; b < reference.size() && b < moved.size(); ++b) {
+    if (moved[b].size() != reference[b].size()) continue;
+    for (size_t i = 0; i < reference[b].size(); ++i) {
+      const double r = reference[b][i];
+      if (r == 0 || !std::isfinite(r)) continue;
+      const double v = std::fabs(moved[b][i] - r) / std::fabs(r);
+      if (std::isfinite(v)) q.push_back(v);
+    }
+  }
+  if (q.empty()) return 0;
+  auto mid = q.begin() + std::ptrdiff_t(q.size() / 2);
+  std::nth_element(q.begin(), mid, q.end());
+  return *mid;
+}
+
+int64_t fold_reference_noise(std::vector<HostDoubles>& scale,
+                             const std::vector<HostDoubles>& reference, double qmed,
+                             double class_rtol) {
+  if (!(qmed > 0) || !(class_rtol > 0)) return 0;
+  const double factor = kNoiseFactor * qmed / class_rtol;
+  int64_t raised = 0;
+  for (size_t b = 0; b < scale.size() && b < reference.size(); ++b) {
+    if (scale[b].size() != reference[b].size()) continue;
+    for (size_t i = 0; i < scale[b].size(); ++i) {
+      const double r = std::fabs(reference[b][i]);
+      const double term = factor * r;
+      if (!std::isfinite(term)) continue;
+      if (term > std::max(r, double(scale[b][i]))) ++raised;
+      if (term > scale[b][i]) scale[b][i] = term;
+    }
+  }
+  return raised;
+}
+
+std::string reference_noise_note(double qmed, int64_t raised) {
+  return "measured class bound: limited by the reference's own noise (a relative 2^-44 move of "
+         "its float64 inputs moved its outputs by a median " +
+         num(qmed) + " relative, and the class bound on " + std::to_string(raised) +
+         " element(s) was 64 x that x |reference|, above 2^-32 max(|reference|, S))";
 }
 
 HostSet timed_inputs(const generators::ResolvedVariant& variant, const HostSet& base,

@@ -53,6 +53,38 @@ std::vector<HostDoubles> sensitivity_scale(const std::vector<HostDoubles>& refer
                                            const std::vector<std::vector<HostDoubles>>& moved,
                                            double step);
 
+// The class bound's term for the reference's own rounding (docs/reliability.md, round 15's
+// recommendation (b), issue 28): a float64 reference that is a cancelling formula of computed
+// values (a forward difference) errs far above 2^-32 |r|, and an honest candidate differs from
+// it by that much. The term is measured on the reference itself: one more run on `base` with
+// every float64 input (role in or in-out) moved by a relative kNoiseStep = 2^-44 at signs drawn
+// per position from `seed` (x (1 + 2^-44 s)), keyed `<base key>/noise`. Such a move changes a
+// well-conditioned reference by about 2^-44 |x f'|, and a noisy one by its own rounding.
+// nullopt where there is no float64 input (float32 inputs do not move at 2^-44).
+inline constexpr double kNoiseStep = 0x1p-44;
+inline constexpr double kNoiseFactor = 64;
+std::optional<HostSet> noise_set(const generators::ResolvedVariant& variant, const HostSet& base,
+                                 uint64_t seed);
+
+// Qmed: the median over output elements with a finite, non-zero reference r_i of
+// Q_i = |moved_i - r_i| / |r_i| (a finite Q_i only), every output buffer pooled; 0 where there
+// is none. Buffers pair by index; a buffer whose sizes differ is skipped.
+double reference_noise(const std::vector<HostDoubles>& reference,
+                       const std::vector<HostDoubles>& moved);
+
+// Folds the rounding term into the class bound's scale, as compare() reads it
+// (atol + class_rtol max(|r|, scale)): scale_i = max(scale_i, kNoiseFactor Qmed |r_i| /
+// class_rtol), so that the bound is atol + max(class_rtol max(|r|, S), 64 Qmed |r|). Returns
+// how many elements the term raised above class_rtol max(|r_i|, S_i) (where the term, not S,
+// is what may pass an output).
+int64_t fold_reference_noise(std::vector<HostDoubles>& scale,
+                             const std::vector<HostDoubles>& reference, double qmed,
+                             double class_rtol);
+
+// The narrowed check said in a passed gate whose class bound the term raised on `raised`
+// elements (engine/backend/narrowed_checks.cpp reads "measured class bound: limited").
+std::string reference_noise_note(double qmed, int64_t raised);
+
 // `base` with a timed run's perturbation made on copies of its host bytes (timed_perturbations
 // of `run_seed`, as the device made it: the same bytes by construction), keyed
 // `<base key>/timed-<run_seed>`: what an audited timed run saw.

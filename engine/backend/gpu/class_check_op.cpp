@@ -3,9 +3,13 @@
 // reference's sensitivity S on the very inputs it ran on is measured (two reference runs on
 // those inputs moved by a small relative step with seeded signs), once per input set (or per
 // audited timed run, whose inputs are its own), and the verdict is taken on
-// atol + c max(|r|, S): a sum that cancels is judged on what its value is sensitive to.
+// atol + c max(|r|, S): a sum that cancels is judged on what its value is sensitive to. With
+// S, one more reference run on the float64 inputs moved by 2^-44 measures the reference's own
+// rounding (Qmed), folded into S as 64 Qmed |r| (class_bound.h fold_reference_noise); a pass
+// that term made is said as a narrowed check (Prepared::class_noise_said, gate_op.cpp).
 // Nothing here runs when the plain bound passes (no extra reference run).
 #include <cstring>
+#include <optional>
 
 #include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/phase_log.h"
@@ -33,8 +37,25 @@ std::shared_ptr<const std::vector<HostDoubles>> Worker::class_scale(Prepared& p,
   std::vector<std::vector<HostDoubles>> runs;
   for (HostSet& m : moved.sets)
     runs.push_back(reference_outputs(p, add_checked_set(p, std::move(m))));
-  return std::make_shared<const std::vector<HostDoubles>>(
-      sensitivity_scale(reference_outputs(p, index), runs, moved.step));
+  // The host set of `index` (taken again: adding sets may move them) moved by 2^-44: the
+  // reference's own rounding, Qmed, folded into S (class_bound.h fold_reference_noise).
+  std::optional<HostSet> noisy = noise_set(p.resolved, host_copy(p, index), seed);
+  std::vector<HostDoubles> scale = sensitivity_scale(reference_outputs(p, index), runs, moved.step);
+  std::string note;
+  if (noisy) {
+    beat("class bound: the reference's own noise", 120000);
+    const std::vector<HostDoubles> shifted =
+        reference_outputs(p, add_checked_set(p, std::move(*noisy)));
+    const std::vector<HostDoubles>& reference = reference_outputs(p, index);
+    const double qmed = reference_noise(reference, shifted);
+    const int64_t raised = fold_reference_noise(
+        scale, reference, qmed, generators::measured_class_rtol(p.resolved.precision));
+    if (raised > 0) note = reference_noise_note(qmed, raised);
+  }
+  auto out = std::make_shared<const std::vector<HostDoubles>>(std::move(scale));
+  p.class_noise.erase(out.get());
+  if (!note.empty()) p.class_noise[out.get()] = note;
+  return out;
 }
 
 const std::vector<HostDoubles>* Worker::class_magnitude(Prepared& p, int set) {
@@ -90,8 +111,12 @@ bool Worker::class_recheck(Prepared& p, int set, const std::vector<DoublesView>&
                            const engine::GateResult& before, const std::string& where) {
   if (!magnitude) return false;  // no float input to move: the plain class verdict in g stands
   g = before;
-  return compare_outputs(p, p.buffers->host_set(set), want, magnitude, g, where,
-                         /*download=*/false);
+  const bool ok = compare_outputs(p, p.buffers->host_set(set), want, magnitude, g, where,
+                                  /*download=*/false);
+  // Passed on a bound the reference's own noise raised: a narrowed check, said in the gate.
+  auto noise = p.class_noise.find(magnitude);
+  if (ok && noise != p.class_noise.end()) p.class_noise_said = noise->second;
+  return ok;
 }
 
 }  // namespace solver::gpu

@@ -290,7 +290,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
       // narrowed checks and the report.
       [&] {
         const std::string n = class_bound_narrowed(p.spec.measured_class, p.resolved);
-        return n.empty() ? n : "; " + n;
+        return (n.empty() ? n : "; " + n) +
+               (p.class_noise_said.empty() ? "" : "; " + p.class_noise_said);
       }();
   return done();
 }

@@ -84,6 +84,11 @@ struct Prepared {
   // also loosens the problem's own bound. `audit_class_scale`: the last audited timed run's.
   std::map<int, std::shared_ptr<const std::vector<HostDoubles>>> class_magnitude;
   std::shared_ptr<const std::vector<HostDoubles>> audit_class_scale;
+  // Scales (by address, above) the reference's own noise raised (class_bound.h
+  // fold_reference_noise), with their narrowed-check line; `class_noise_said`: the line of a
+  // class recheck that passed on such a scale, said in the passed gate's detail.
+  std::map<const std::vector<HostDoubles>*, std::string> class_noise;
+  std::string class_noise_said;
 };
 
 // Either a runnable variant, or the gate outcome that stopped it (InvalidSpec, CompileError).
@@ -377,7 +382,8 @@ class Worker {
   // pending, as check_outputs does); null where the set has none.
   const std::vector<HostDoubles>* magnitude_reference(Prepared& p, int set);
   // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
-  // sensitivity S on host set `set` (two reference runs on moved inputs), made once per set and
+  // sensitivity S on host set `set` (two reference runs on moved inputs; a third, on float64
+  // inputs moved by 2^-44, folds in the reference's own rounding), made once per set and
   // kept in Prepared::class_magnitude; on the inputs an audited timed run saw (its perturbation
   // made again on the host; one more reference run, on them), made per audit. Null where no
   // float64 or float32 input can be moved (the plain bound is the verdict).
