@@ -67,7 +67,8 @@ bool run_owned_name(const std::string& name) {
                                                "evolved",
                                                "generated",
                                                "shards",
-                                               "logs"};
+                                               "logs",
+                                               "ablate.args"};
   return kNames.count(name) > 0 || rules::is_temp_name(name);
 }
 
@@ -78,8 +79,8 @@ bool run_owned_name(const std::string& name) {
 // killed writer's leftovers) and, when its start fails, removes those names again. In a folder
 // of the user's (`--out .`, `--out ~`, `--out /`) that overwrote and deleted the user's files.
 // A folder the tool made holds its lock file (.lock, taken first), a merge's marker or a
-// ledger; `shards/` (and the Slurm recipe's `logs/`) alone is what a sharded run leaves before
-// its merge.
+// ledger; `shards/` (and the Slurm recipe's `logs/` and `ablate.args`, scripts/slurm/submit.sh)
+// alone is what a sharded run leaves before its merge.
 void check_out_folder(const std::string& path) {
   std::error_code ec;
   std::vector<std::string> foreign;
@@ -91,7 +92,7 @@ void check_out_folder(const std::string& path) {
       foreign.push_back(name);
     else if (name == ".lock" || name == ".merging" || name == "ledger.jsonl")
       made_by_a_run = true;
-    else if (name != "shards" && name != "logs")
+    else if (name != "shards" && name != "logs" && name != "ablate.args")
       run_files = true;
   }
   if (ec)

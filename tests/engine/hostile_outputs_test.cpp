@@ -68,8 +68,10 @@ TEST_CASE("--out a new, an empty or a never-started run folder still works") {
   auto r = ablate_into((t.path() / "cut").string());
   INFO(r.err);
   CHECK(r.rc == 0);
-  // The Slurm recipe's layout before its merge: shards/ and logs/ (scripts/slurm/submit.sh).
+  // The Slurm recipe's layout before its merge: shards/, logs/ and the arguments it passes
+  // every job (scripts/slurm/submit.sh; slurm_recipe_test failed on ablate.args).
   t.write("slurm/logs/shard-1.out", "log\n");
+  t.write("slurm/ablate.args", "--rounds\n3\n");
   fs::create_directories(t.path() / "slurm/shards/1");
   r = ablate_into((t.path() / "slurm").string());
   INFO(r.err);
