@@ -5,12 +5,14 @@
 // sanitizer report, a leak, a timeout or a violated invariant (abort()): those are findings.
 #pragma once
 #include <unistd.h>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "rules/diagnostics.h"
 
@@ -20,6 +22,22 @@ namespace solver::fuzz {
   std::fprintf(stderr, "invariant violated: %s\ninput (%zu bytes): %.*s\n", what, input.size(),
                static_cast<int>(input.size() > 2000 ? 2000 : input.size()), input.data());
   std::abort();
+}
+
+// Every ".entry NAME" of a PTX text, in order (the PTX scan targets mark each entry's
+// parameters as float buffers to give their taints sources).
+inline std::vector<std::string> entry_names(const std::string& text) {
+  std::vector<std::string> names;
+  for (size_t at = text.find(".entry"); at != std::string::npos; at = text.find(".entry", at + 6)) {
+    size_t i = at + 6;
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    size_t j = i;
+    while (j < text.size() &&
+           (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '$'))
+      ++j;
+    if (j > i) names.push_back(text.substr(i, j - i));
+  }
+  return names;
 }
 
 // An InputError must say where and what: at least one diagnostic, each with a message and a

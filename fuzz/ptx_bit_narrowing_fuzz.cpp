@@ -5,7 +5,6 @@
 //    below the width's (1..22 or 1..51) and at least four exponent bits; no narrowing, no class;
 //  - a comment line put before the text changes nothing;
 //  - the same text scanned twice gives the same answer (no state kept between scans).
-#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -20,17 +19,9 @@ namespace {
 // Every ".entry NAME" of the text, each with 16 parameters all f32 buffers.
 generators::FloatParams all_float(const std::string& text) {
   generators::FloatParams params;
-  for (size_t at = text.find(".entry"); at != std::string::npos; at = text.find(".entry", at + 6)) {
-    size_t i = at + 6;
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    size_t j = i;
-    while (j < text.size() &&
-           (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '$'))
-      ++j;
-    if (j > i) {
-      params[text.substr(i, j - i)] = std::vector<bool>(16, true);
-      params.elem_bits[text.substr(i, j - i)] = std::vector<int>(16, 32);
-    }
+  for (const std::string& name : fuzz::entry_names(text)) {
+    params[name] = std::vector<bool>(16, true);
+    params.elem_bits[name] = std::vector<int>(16, 32);
   }
   return params;
 }

@@ -5,7 +5,6 @@
 //  - marking every parameter of every .entry a float buffer never makes an MMA more honest
 //    (more taint sources can only taint more: the analysis is a monotone fixpoint);
 //  - a comment line put before the text changes nothing.
-#include <cctype>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -20,15 +19,8 @@ namespace {
 // Every ".entry NAME" of the text, each with 64 parameters all float buffers.
 generators::FloatParams all_float(const std::string& text) {
   generators::FloatParams params;
-  for (size_t at = text.find(".entry"); at != std::string::npos; at = text.find(".entry", at + 6)) {
-    size_t i = at + 6;
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    size_t j = i;
-    while (j < text.size() &&
-           (std::isalnum(static_cast<unsigned char>(text[j])) || text[j] == '_' || text[j] == '$'))
-      ++j;
-    if (j > i) params[text.substr(i, j - i)] = std::vector<bool>(64, true);
-  }
+  for (const std::string& name : fuzz::entry_names(text))
+    params[name] = std::vector<bool>(64, true);
   return params;
 }
 
