@@ -56,52 +56,7 @@ extern "C" __global__ void __launch_bounds__(256)
   const float* Bp = B + (size_t)bK * N + bCol + bN;
 
 #endif
-  float acc[8][8];
-#pragma unroll
-  for (int i = 0; i < 8; ++i)
-#pragma unroll
-    for (int j = 0; j < 8; ++j) acc[i][j] = 0.0f;
-
-#ifdef GEMM_TRI
-  for (int k0 = bRow; k0 < bCol + BN; k0 += BK) {
-    const int ka = k0 + aK;
-    const float4 a = *reinterpret_cast<const float4*>(A + (size_t)gaRow * N + ka);
-    As[aK + 0][aRow] = ka + 0 >= gaRow ? a.x : 0.0f;
-    As[aK + 1][aRow] = ka + 1 >= gaRow ? a.y : 0.0f;
-    As[aK + 2][aRow] = ka + 2 >= gaRow ? a.z : 0.0f;
-    As[aK + 3][aRow] = ka + 3 >= gaRow ? a.w : 0.0f;
-    const int kb = k0 + bK;
-    float4 b = *reinterpret_cast<const float4*>(B + (size_t)kb * N + gbCol);
-    b.x = kb <= gbCol + 0 ? b.x : 0.0f;
-    b.y = kb <= gbCol + 1 ? b.y : 0.0f;
-    b.z = kb <= gbCol + 2 ? b.z : 0.0f;
-    b.w = kb <= gbCol + 3 ? b.w : 0.0f;
-    *reinterpret_cast<float4*>(&Bs[bK][bN]) = b;
-#else
-  for (int k0 = 0; k0 < K; k0 += BK) {
-    const float4 a = *reinterpret_cast<const float4*>(Ap + k0);
-    As[aK + 0][aRow] = a.x;
-    As[aK + 1][aRow] = a.y;
-    As[aK + 2][aRow] = a.z;
-    As[aK + 3][aRow] = a.w;
-    *reinterpret_cast<float4*>(&Bs[bK][bN]) = *reinterpret_cast<const float4*>(Bp + (size_t)k0 * N);
-#endif
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < BK; ++k) {
-      const float4 a0 = *reinterpret_cast<const float4*>(&As[k][tRow * 4]);
-      const float4 a1 = *reinterpret_cast<const float4*>(&As[k][64 + tRow * 4]);
-      const float4 b0 = *reinterpret_cast<const float4*>(&Bs[k][tCol * 4]);
-      const float4 b1 = *reinterpret_cast<const float4*>(&Bs[k][64 + tCol * 4]);
-      const float ar[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
-      const float br[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
-#pragma unroll
-      for (int i = 0; i < 8; ++i)
-#pragma unroll
-        for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(ar[i], br[j], acc[i][j]);
-    }
-    __syncthreads();
-  }
+#include "regtile_mainloop.cuh"  // acc[8][8] and the K loop
 
 #pragma unroll
   for (int i = 0; i < 8; ++i) {

@@ -52,13 +52,7 @@
 #define CONSUMER_WARPS 8
 #define EPI_BUF_BYTES 8192  // 32 rows x 64 columns of C: two 32 x 32 boxes
 
-#if BM == 256
-#define WGMMA wgmma_m64n256k8_tf32_rs
-#elif BM == 128
-#define WGMMA wgmma_m64n128k8_tf32_rs
-#else
-#error "BM must be 128 or 256"
-#endif
+#include "wgmma_tf32_rs_bm.cuh"  // WGMMA by BM
 
 #ifdef GEMM_BATCHED
 #define GEMM_TMA_LOAD(dst, map, c0, c1, bar, bz) tma_load_3d(dst, map, c0, c1, bz, bar)

@@ -57,13 +57,7 @@ __device__ __forceinline__ uint64_t sw128_desc_u32(uint32_t addr) {
   return d;
 }
 
-#if BM == 256
-#define WGMMA wgmma_m64n256k8_tf32_rs
-#elif BM == 128
-#define WGMMA wgmma_m64n128k8_tf32_rs
-#else
-#error "BM must be 128 or 256"
-#endif
+#include "wgmma_tf32_rs_bm.cuh"  // WGMMA by BM
 
 #ifdef GEMM_BATCHED
 #define GEMM_TMA_LOAD(dst, map, c0, c1, bar) tma_load_3d(dst, map, c0, c1, bz, bar)

@@ -37,13 +37,7 @@
 #define A_BYTES (BM * BK * 4)
 #define STAGE_BYTES (A_BYTES + BK * BST * 4)  // both multiples of 1024: swizzle atoms stay aligned
 
-#if BM == 256
-#define WGMMA wgmma_m64n256k8_tf32_rs
-#elif BM == 128
-#define WGMMA wgmma_m64n128k8_tf32_rs
-#else
-#error "BM must be 128 or 256"
-#endif
+#include <wgmma_tf32_rs_bm.cuh>  // kernels/gemm: WGMMA by BM
 
 extern "C" __global__ void __launch_bounds__(NTHREADS)
     matmul_wgmma_tf32_ws(const float* __restrict__ A, const float* __restrict__ B,

@@ -13,12 +13,7 @@ using namespace nvcuda;
 #define AST (BK + 4)
 #define BST (BN + 4)
 
-__device__ __forceinline__ void cp_async16(void* smem, const void* gmem) {
-  const unsigned s = static_cast<unsigned>(__cvta_generic_to_shared(smem));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;\n" ::"r"(s), "l"(gmem));
-}
-__device__ __forceinline__ void cp_async_commit() { asm volatile("cp.async.commit_group;\n" ::); }
-__device__ __forceinline__ void cp_async_wait_1() { asm volatile("cp.async.wait_group 1;\n" ::); }
+#include <cp_async_cg.cuh>  // kernels/gemm: cp_async16, cp_async_commit, cp_async_wait_1
 
 extern "C" __global__ void __launch_bounds__(256, 2)
     matmul_wmma_tf32_async(const float* __restrict__ A, const float* __restrict__ B,

@@ -4,6 +4,8 @@
 #define RB 1024
 #define RU 8
 
+#include <ref_block_sum.cuh>
+
 extern "C" __global__ void __launch_bounds__(RB) reduce_ref(const float* x, double* out, int n) {
   __shared__ double red[RB];
   const int tid = threadIdx.x;
@@ -22,11 +24,6 @@ extern "C" __global__ void __launch_bounds__(RB) reduce_ref(const float* x, doub
       acc += ((double)v[u].x + (double)v[u].y) + ((double)v[u].z + (double)v[u].w);
   }
   for (int i = 4 * n4 + tid; i < n; i += RB) acc += (double)x[i];  // tail when n % 4 != 0
-  red[tid] = acc;
-  __syncthreads();
-  for (int s = RB / 2; s > 0; s >>= 1) {
-    if (tid < s) red[tid] += red[tid + s];
-    __syncthreads();
-  }
-  if (tid == 0) out[0] = red[0];
+  const double total = ref_block_sum(acc, red);
+  if (tid == 0) out[0] = total;
 }

@@ -56,10 +56,7 @@ extern "C" __global__ void __launch_bounds__(256, 1)
   const int tiles = L / BK;
   ring_fill(tiles, load);
   for (int it = 0; it < tiles; ++it) {
-    ring_wait();
-    const int nx = it + STAGES - 1;
-    if (nx < tiles) load(nx % STAGES, nx * BK);
-    ring_commit();
+#include <cp_async_ring_step.cuh>  // kernels/gemm: wait, issue slab it + STAGES - 1, commit
     const float* As = sm + (it % STAGES) * STAGE_F + gi * CT + cq * 4;
     const float* Bs = sm + (it % STAGES) * STAGE_F + OP_F + gj * CT + cq * 4;
 #pragma unroll

@@ -113,6 +113,7 @@ extern "C" __global__ void __launch_bounds__(GT * GT)
   gemm_tiled_body(A, B, R, C, M, N, K);
 }
 #else
+#define BK 8  // the K slab of the library's regtile_mainloop.cuh
 // 128x128 block tile, 8x8 per thread (rows tRow*4+{0..3} and 64+tRow*4+{0..3}, columns
 // likewise), A staged transposed, float4 loads and stores; M, N % 128 == 0, K % 8 == 0.
 __device__ __forceinline__ void gemm_regtile_body(const float* __restrict__ A,
@@ -128,34 +129,7 @@ __device__ __forceinline__ void gemm_regtile_body(const float* __restrict__ A,
   const int bK = tid >> 5, bN = (tid & 31) * 4;
   const float* Ap = A + (size_t)(bRow + aRow) * K + aK;
   const float* Bp = B + (size_t)bK * N + bCol + bN;
-  float acc[8][8];
-#pragma unroll
-  for (int i = 0; i < 8; ++i)
-#pragma unroll
-    for (int j = 0; j < 8; ++j) acc[i][j] = 0.0f;
-  for (int k0 = 0; k0 < K; k0 += 8) {
-    const float4 a = *reinterpret_cast<const float4*>(Ap + k0);
-    As[aK + 0][aRow] = a.x;
-    As[aK + 1][aRow] = a.y;
-    As[aK + 2][aRow] = a.z;
-    As[aK + 3][aRow] = a.w;
-    *reinterpret_cast<float4*>(&Bs[bK][bN]) = *reinterpret_cast<const float4*>(Bp + (size_t)k0 * N);
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < 8; ++k) {
-      const float4 a0 = *reinterpret_cast<const float4*>(&As[k][tRow * 4]);
-      const float4 a1 = *reinterpret_cast<const float4*>(&As[k][64 + tRow * 4]);
-      const float4 b0 = *reinterpret_cast<const float4*>(&Bs[k][tCol * 4]);
-      const float4 b1 = *reinterpret_cast<const float4*>(&Bs[k][64 + tCol * 4]);
-      const float ar[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
-      const float br[8] = {b0.x, b0.y, b0.z, b0.w, b1.x, b1.y, b1.z, b1.w};
-#pragma unroll
-      for (int i = 0; i < 8; ++i)
-#pragma unroll
-        for (int j = 0; j < 8; ++j) acc[i][j] = fmaf(ar[i], br[j], acc[i][j]);
-    }
-    __syncthreads();
-  }
+#include <regtile_mainloop.cuh>  // kernels/gemm: acc[8][8] and the K loop
 #pragma unroll
   for (int i = 0; i < 8; ++i) {
     const size_t row = bRow + (i >> 2) * 64 + tRow * 4 + (i & 3);
