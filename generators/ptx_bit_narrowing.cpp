@@ -235,12 +235,20 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
     return out;
   }
   const Image a = image(op(1)), b = image(op(2));
-  if (a.empty() && b.empty() && !(head == "bfi" || head == "mad" || head == "selp"))
+  const bool lop3 = head == "lop3";
+  if (a.empty() && b.empty() && !(head == "bfi" || head == "mad" || head == "selp" || lop3))
     return out;  // nothing a float's bits went into
   Image read = a;
   unite(read, b);
+  if (lop3) unite(read, image(op(3)));
   Image res;
-  if (head == "and" || head == "or" || head == "xor") {
+  if (lop3) {  // red team 16: a mask written as lop3 (ptx_bit_image.h lop3_bits)
+    std::array<std::optional<Word>, 3> c;
+    std::array<Image, 3> x;
+    for (int k = 0; k < 3; ++k) c[k] = value(op(k + 1)), x[k] = image(op(k + 1));
+    const auto lut = value(op(4));
+    res = lut && o.size() == 5 && w == 32 ? lop3_bits(x, c, *lut) : smear(read, 32, false);
+  } else if (head == "and" || head == "or" || head == "xor") {
     const auto ca = value(op(1)), cb = value(op(2));
     const auto c = cb ? cb : ca;
     const Image& x = cb ? a : b;

@@ -12,8 +12,10 @@
 // address and element). Every integer instruction moves those bits as it does: shifts (logical,
 // arithmetic, funnel), and/or with a constant (a mask clears bits), bfe/bfi/prmt with constant
 // operands, packing and unpacking movs, integer cvt (truncation, extension), mul by a power of
-// two. add, sub, min, max, xor and selects keep the bits of both operands at their places (a
-// carry from a rounding constant keeps nothing: `(b + 0x7F) >> 8` keeps bits 8 to 31); any other
+// two, lop3 with a constant LUT as the and/or/xor/select its constant operands make of it (red
+// team 16: a mask written as `lop3 ... 0xC0`). add, sub, min, max, xor and selects keep the bits
+// of both operands at their places (a carry from a rounding constant keeps nothing:
+// `(b + 0x7F) >> 8` keeps bits 8 to 31); any other
 // integer instruction, or one whose shift, mask or selector is not a constant, mixes every bit it
 // reads into every bit it writes, so nothing after it is judged dropped. Float arithmetic ends an
 // image. A register holds at most 16 origins' images (ptx_bit_image.h: a bound on the work).
