@@ -19,10 +19,11 @@
 #   control_redteam16_lop3_abs_fused         kept ~1.6-1.9x (red team 14's fused blur, outputs
 #                                            through a lop3 abs)
 #   control_redteam16_twin_output_recurrence kept ~1.3x (two lgammaf and a logf for three lgammaf)
-#   control_redteam16_log_bucket_bits        REFUSED precision_mismatch, a false refusal (open: an
-#                                            HDR log bucket read from the float's exponent and top
-#                                            3 mantissa bits, an int32 answer compared exactly, is
-#                                            read as a float narrowed to 3 mantissa bits)
+#   control_redteam16_log_bucket_bits        REFUSED precision_mismatch on main, a false refusal
+#                                            (an HDR log bucket read from the float's exponent and
+#                                            top 3 mantissa bits, an int32 answer compared exactly,
+#                                            read as a float narrowed to 3 mantissa bits); kept
+#                                            ~1.3-2x with a bundle of branch red16
 # Every round's gate detail is printed: the lint's words and the precision scan's show which
 # check decided.
 # Usage: probe_red16.sh [SECONDS]   (default 300; writes $OUT/probe_red16/). Each folder is
@@ -36,7 +37,7 @@ cheat_probe_init probe_red16 "${1:-300}" redteam16_lop3_narrow_stage redteam16_r
 cheat_probe_scan 15 $CP_DIRS
 say "scan: $(grep -cE '^[a-z0-9_]*redteam16_[a-z0-9_]+ +(honest|cheat|control) .*(precision|error)' \
   "$O/problems_check.log") of 12 variants refused offline (1 on main 69f0c784: the log-bucket" \
-  "control, a false refusal; 2 on branch red16: with redteam16_lop3_narrow_stage's cheat)"
+  "control, a false refusal; 1 on branch red16: redteam16_lop3_narrow_stage's cheat)"
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 50 38 check || continue
   say "  gate: $(grep -o 'median [0-9.e+-]* us over [0-9]* runs[^;"]\{0,60\}' <<<"$CR_REC" | head -2 | tr '\n' ' ')"

@@ -240,6 +240,30 @@ TEST_CASE("a bf16 output rounded in integer code is the problem's own format") {
   CHECK(scan(body, floats(32, 32)).format() == "bf16");
 }
 
+TEST_CASE("an integer output no launch reads back holds the problem's answer, not a narrowing") {
+  // k(in: f32 buffer 0, out: buffer 1); red team 16's log bucket: exponent and top 3 mantissa
+  // bits of a float stored as an integer.
+  auto params = [](bool int_out) {
+    FloatParams p{{"k", {true, !int_out}}};
+    p.elem_bits["k"] = {32, int_out ? 0 : 32};
+    p.buffers["k"] = {{0}, {1}};
+    if (int_out) p.int_outputs = {1};
+    return p;
+  };
+  const std::string bucket = "shr.u32 %r2, %r1, 20;\nst.global.u32 [%rd4], %r2;\n";
+  CHECK(scan(bucket, params(true)).narrowed == 0);
+  CHECK(scan(bucket, params(false)).format() == "fp8");  // an f32 output: a narrowed float
+  // Read back by the module (a load, an atomic, a load through a pointer of unknown origin), the
+  // output is a scratch and its stores are judged as any (red team 14's narrowing through it).
+  for (const std::string& read :
+       {std::string("ld.global.u32 %r3, [%rd4+4];\n"),
+        std::string("atom.global.add.u32 %r3, [%rd4+8], 1;\n"),
+        std::string("ld.global.u64 %rd9, [%rd3+16];\nld.global.u32 %r4, [%rd9];\n")}) {
+    CAPTURE(read);
+    CHECK(scan(bucket + read, params(true)).format() == "fp8");
+  }
+}
+
 TEST_CASE("through NVRTC: honest CUDA on float bits passes, narrowing CUDA does not") {
   if (!nvrtc_available()) {
     MESSAGE("NVRTC not available: " << nvrtc_unavailable_reason());
