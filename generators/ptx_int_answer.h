@@ -7,6 +7,8 @@
 // float bits stored there by one launch and loaded as floats by another (red team 14's narrowing
 // through a buffer the problem calls an output) are judged as before. A load, atomic or copy
 // whose address the taint cannot follow to a parameter or symbol counts as a read of every buffer.
+// Not seen (as in every taint of these scans): an address built from another buffer's pointer
+// plus an offset that reaches the integer output is read as the other buffer's.
 #pragma once
 #include <set>
 #include <string>
