@@ -43,6 +43,9 @@ FloatParams float_params(const ResolvedVariant& rv) {
       }
     }
   }
+  for (std::size_t i = 0; i < rv.buffers.size(); ++i)
+    if (rv.buffers[i].role == BufferRole::Out && float_bits(rv.buffers[i].dtype) == 0)
+      out.int_outputs.insert(int(i));
   for (const auto& [entry, bits] : seen) {
     auto& e = out.elem_bits[entry];
     for (int b : bits) e.push_back(std::max(b, 0));

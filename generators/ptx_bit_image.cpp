@@ -53,6 +53,27 @@ Image smear(const Image& in, int w, bool upward) {
   return out;
 }
 
+Image lop3_bits(const std::array<Image, 3>& x, const std::array<std::optional<Word>, 3>& c,
+                Word lut) {
+  Image res;
+  for (int k = 0; k < 3; ++k)
+    unite(res, remap(x[k], 32, [&](int p) {
+            // Every assignment of the other variable operands' bits: does flipping k's change
+            // the answer?
+            for (int other = 0; other < 8; ++other) {
+              int lo = 0, hi = 0;
+              for (int j = 0; j < 3; ++j) {
+                const int bit = j == k ? 0 : c[j] ? int((*c[j] >> p) & 1) : (other >> j) & 1;
+                lo |= bit << (2 - j);
+                hi |= (j == k ? 1 : bit) << (2 - j);
+              }
+              if (((lut >> lo) & 1) != ((lut >> hi) & 1)) return p;
+            }
+            return -1;
+          }));
+  return res;
+}
+
 std::optional<Word> immediate(std::string_view o) {
   while (!o.empty() && std::isspace(static_cast<unsigned char>(o.front()))) o.remove_prefix(1);
   while (!o.empty() && std::isspace(static_cast<unsigned char>(o.back()))) o.remove_suffix(1);

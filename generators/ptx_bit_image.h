@@ -43,6 +43,16 @@ bool unite(Image& a, const Image& b);
 // product's bit depends on the factors' bits at and below it).
 Image smear(const Image& in, int w, bool upward);
 
+// lop3.b32 d, a, b, c, immLut (red team 16: redteam16_lop3_narrow_stage cleared a float's low
+// mantissa byte with `lop3 ... 0xC0`, a & mask, which the scan read as mixing every bit). Bit p
+// of d is the LUT's bit (a_p << 2 | b_p << 1 | c_p). With the constant operands' bits put in
+// (`c[k]` set: operand k is that constant), d_p depends on a variable operand's bit p where
+// flipping it changes the LUT's answer for some value of the other variable bits; d_p then holds
+// that operand's bits at p (`x[k]`: its image). An and, or or xor with a constant is read as
+// those instructions are; a select or a three-input xor unites its operands' bits at their places.
+Image lop3_bits(const std::array<Image, 3>& x, const std::array<std::optional<Word>, 3>& c,
+                Word lut);
+
 // A PTX integer immediate (decimal, 0x hex, 0b binary, octal, 0f/0d float bits, a U suffix,
 // a leading minus), or none.
 std::optional<Word> immediate(std::string_view o);

@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "generators/ptx_bit_image.h"
+#include "generators/ptx_int_answer.h"
 #include "generators/ptx_module_binding.h"
 #include "generators/ptx_scan.h"
 #include "generators/ptx_taint.h"
@@ -48,6 +49,10 @@ struct Scan {
   std::string entry;
   std::vector<std::string> texts, entry_of;  // per module-wide statement index
   std::map<int, Sunk> sunk;
+  // Stores into the problem's integer outputs, by the buffers they write: judged only where a
+  // launch reads one back (ptx_int_answer.h); and what the module's loads may read.
+  std::map<std::set<int>, std::map<int, Sunk>> answered;
+  BufferReads reads;
 
   // Per entry.
   State s;
@@ -57,6 +62,7 @@ struct Scan {
   std::map<std::string, int> stored_float;  // region -> width of the floats stored there
   const std::vector<std::string>* names = nullptr;
   const std::vector<int>* elem = nullptr;
+  const std::vector<std::set<int>>* bound = nullptr;
 
   // A loaded element: its address's registers and symbols and its index from the constant
   // offset (two loads of one element's halves are one float).
@@ -235,12 +241,20 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
     return out;
   }
   const Image a = image(op(1)), b = image(op(2));
-  if (a.empty() && b.empty() && !(head == "bfi" || head == "mad" || head == "selp"))
+  const bool lop3 = head == "lop3";
+  if (a.empty() && b.empty() && !(head == "bfi" || head == "mad" || head == "selp" || lop3))
     return out;  // nothing a float's bits went into
   Image read = a;
   unite(read, b);
+  if (lop3) unite(read, image(op(3)));
   Image res;
-  if (head == "and" || head == "or" || head == "xor") {
+  if (lop3) {  // red team 16: a mask written as lop3 (ptx_bit_image.h lop3_bits)
+    std::array<std::optional<Word>, 3> c;
+    std::array<Image, 3> x;
+    for (int k = 0; k < 3; ++k) c[k] = value(op(k + 1)), x[k] = image(op(k + 1));
+    const auto lut = value(op(4));
+    res = lut && o.size() == 5 && w == 32 ? lop3_bits(x, c, *lut) : smear(read, 32, false);
+  } else if (head == "and" || head == "or" || head == "xor") {
     const auto ca = value(op(1)), cb = value(op(2));
     const auto c = cb ? cb : ca;
     const Image& x = cb ? a : b;
@@ -353,7 +367,7 @@ void Scan::mark_dropped(std::vector<std::pair<std::string, Image>>& out, const I
 }
 
 void Scan::sinks(const Insn& in, long idx) {
-  auto take = [&](const Image& i, bool need_home, int narrow_dest) {
+  auto take = [&](const Image& i, bool need_home, int narrow_dest, std::map<int, Sunk>& into) {
     for (const auto& pc : i) {
       const Origin& og = origins[pc.origin];
       if (narrow_dest > 0 && narrow_dest < og.width) continue;  // the problem's own format
@@ -362,7 +376,7 @@ void Scan::sinks(const Insn& in, long idx) {
         for (int p = 0; p < 64; ++p) home = home && !(pc.at[p] & og.exponent() & ~(Word(1) << p));
         if (!home) continue;
       }
-      Sunk& s = sunk[pc.origin];
+      Sunk& s = into[pc.origin];
       s.kept |= pc.kept();
       if (s.sink < 0) s.sink = idx;
       s.dropped = std::max(s.dropped, pc.dropped);
@@ -371,37 +385,19 @@ void Scan::sinks(const Insn& in, long idx) {
   if (in.kind == Kind::Store || in.kind == Kind::Atom) {
     const int w = op_width(in.parts);
     const int dest = region_bits(in);
+    const auto answer = int_answer_buffers(in, s, *names, bound, params.int_outputs);
+    auto& into = answer.empty() ? sunk : answered[answer];
     for (std::size_t k = in.kind == Kind::Store ? 1 : 2; k < in.ops.size(); ++k)
       for (const auto& r : regs_of(in.ops[k]))
-        if (auto it = img.find(r); it != img.end()) take(copy(it->second, w), false, dest);
+        if (auto it = img.find(r); it != img.end()) take(copy(it->second, w), false, dest, into);
     return;
   }
   if (in.kind == Kind::Other && !in.parts.empty() && in.parts[0] == "mov" && in.ops.size() == 2)
     for (auto& [d, i] : effect(in, idx))
-      if (declared_bits(d) == 32 || declared_bits(d) == 64) take(i, true, 0);
+      if (declared_bits(d) == 32 || declared_bits(d) == 64) take(i, true, 0, sunk);
 }
 
 }  // namespace
-
-std::string BitNarrowing::format() const {
-  if (narrowed == 0) return "";
-  if (mantissa >= 23 && exponent >= 8) return "fp32";
-  if (mantissa >= 10) return exponent >= 8 ? "tf32" : "f16";
-  if (mantissa >= 7 && exponent >= 8) return "bf16";
-  return "fp8";
-}
-
-std::string BitNarrowing::describe() const {
-  if (narrowed == 0) return "";
-  const int m = width == 64 ? 52 : 23, e = width == 64 ? 11 : 8;
-  return std::to_string(narrowed) + " FP" + std::to_string(width) +
-         " value(s) narrowed in integer code (in " + entry + ": the bits from `" + origin +
-         "` reach `" + sink + "` with " + std::to_string(mantissa) + " of their " +
-         std::to_string(m) + " mantissa bits and " + std::to_string(exponent) + " of " +
-         std::to_string(e) + " exponent bits" +
-         (dropped_by.empty() ? "" : "; the low mantissa bits dropped by `" + dropped_by + "`") +
-         ")";
-}
 
 BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given) {
   BitNarrowing out;
@@ -417,6 +413,8 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     sc.entry = e.name;
     auto eb = params.elem_bits.find(e.name);
     sc.elem = eb == params.elem_bits.end() ? nullptr : &eb->second;
+    auto bb = params.buffers.find(e.name);
+    sc.bound = bb == params.buffers.end() ? nullptr : &bb->second;
     std::vector<Insn> code;
     std::vector<long> index;
     std::string_view rest = e.body;
@@ -441,6 +439,7 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
       before = sc.s.size();
       for (const auto& in : code) step(in, sc.s);
     }
+    for (const auto& in : code) sc.reads.add(in, sc.s, e.names, sc.bound);
     // Constants: registers every write of which moves the same immediate.
     for (const auto& in : code) {
       const bool imm = in.kind == Kind::Other && !in.parts.empty() && in.parts[0] == "mov" &&
@@ -469,6 +468,15 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     if (changed) continue;  // a shift loop that has not settled: judged on nothing
     for (std::size_t i = 0; i < code.size(); ++i) sc.sinks(code[i], index[i]);
   }
+  // An integer output some launch reads back is a scratch: its stores are judged as any.
+  for (const auto& [buffers, by_origin] : sc.answered)
+    if (sc.reads.may_read(buffers))
+      for (const auto& [id, a] : by_origin) {
+        Sunk& s = sc.sunk[id];
+        s.kept |= a.kept;
+        s.sink = s.sink < 0 ? a.sink : s.sink;
+        s.dropped = std::max(s.dropped, a.dropped);
+      }
   for (const auto& [id, s] : sc.sunk) {
     const Origin& og = sc.origins[id];
     const int top = og.exp_lo() - 1;

@@ -12,8 +12,10 @@
 // address and element). Every integer instruction moves those bits as it does: shifts (logical,
 // arithmetic, funnel), and/or with a constant (a mask clears bits), bfe/bfi/prmt with constant
 // operands, packing and unpacking movs, integer cvt (truncation, extension), mul by a power of
-// two. add, sub, min, max, xor and selects keep the bits of both operands at their places (a
-// carry from a rounding constant keeps nothing: `(b + 0x7F) >> 8` keeps bits 8 to 31); any other
+// two, lop3 with a constant LUT as the and/or/xor/select its constant operands make of it (red
+// team 16: a mask written as `lop3 ... 0xC0`). add, sub, min, max, xor and selects keep the bits
+// of both operands at their places (a carry from a rounding constant keeps nothing:
+// `(b + 0x7F) >> 8` keeps bits 8 to 31); any other
 // integer instruction, or one whose shift, mask or selector is not a constant, mixes every bit it
 // reads into every bit it writes, so nothing after it is judged dropped. Float arithmetic ends an
 // image. A register holds at most 16 origins' images (ptx_bit_image.h: a bound on the work).
@@ -33,7 +35,9 @@
 // has, not a digit or a field) but not the lowest mantissa bit; it keeps as many mantissa bits
 // as run down from the top unbroken. A store to a buffer of a narrower float format than the
 // origin's (a bf16 output rounded in integer code) is the problem's own format, excused as a cvt
-// to a buffer's format is.
+// to a buffer's format is; so is a store into an integer output of the problem that no launch
+// reads back (ptx_int_answer.h: an integer answer made from a float's bits, red team 16's log
+// bucket, compared exactly with the reference's; read back, the output is a scratch and judged).
 //
 // Left alone by construction: sign flips (xor 0x80000000) and abs (and 0x7FFFFFFF) keep every
 // mantissa bit; exponent extraction ((b >> 23) & 0xFF) and ldexp-like rebuilding keep no

@@ -53,6 +53,9 @@ struct FloatParams : std::map<std::string, std::vector<bool>> {
   // (16 for f16/bf16, 32, 64), 0 where none is a float buffer or they differ in width (filled by
   // float_params; ptx_bit_narrowing.h reads an integer load of a float buffer as its bits).
   std::map<std::string, std::vector<int>> elem_bits;
+  // The integer buffers whose role is `out` (indices as in `buffers`): where no launch reads one
+  // back, what is stored there is the problem's answer (ptx_int_answer.h).
+  std::set<int> int_outputs;
 };
 FloatParams float_params(const ResolvedVariant& rv);
 

@@ -1,10 +1,11 @@
 // A float narrowed by integer code (generators/ptx_bit_narrowing.h, issue 28, red team 14): the
 // bits kept are counted whatever instructions cut them (a rounding shift, a mask, prmt, bfe, a
 // 16-bit move or conversion, a funnel shift, a multiply by a power of two, a constant mask in a
-// register, an integer load of a float buffer, a shared-memory round trip), and honest integer
-// code on float bits (sign flips, abs, exponent fields, ordered keys, NaN checks, hashes, the
-// fast inverse square root, shuffles, splits stored whole, a bf16 output rounded in integer code)
-// is left alone. Hand-written PTX for each rule, then CUDA through NVRTC.
+// register, a lop3 with constant operands (red team 16), an integer load of a float buffer, a
+// shared-memory round trip), and honest integer code on float bits (sign flips, abs, exponent
+// fields, ordered keys, NaN checks, hashes, the fast inverse square root, shuffles, splits stored
+// whole, a bf16 output rounded in integer code) is left alone. Hand-written PTX for each rule, then
+// CUDA through NVRTC.
 #include <doctest/doctest.h>
 
 #include <set>
@@ -83,6 +84,13 @@ TEST_CASE("a float's bits cut by integer code and stored: the bits kept are coun
        10, 8, "tf32"},
       {"a float register stored from shifted bits",
        "shr.u32 %r2, %r1, 16;\nmov.b32 %f2, %r2;\nst.global.f32 [%rd4], %f2;\n", 7, 8, "bf16"},
+      {"lop3 as a mask after the rounding add (red team 16)",
+       "add.s32 %r2, %r1, 127;\nlop3.b32 %r3, %r2, 0xFFFFFF00, 0, 0xC0;\nshr.u32 %r4, %r3, 8;\n"
+       "st.global.u32 [%rd4], %r4;\n",
+       15, 8, "tf32"},
+      {"lop3 with its mask in a register and a third operand it ignores",
+       "mov.u32 %r9, -65536;\nlop3.b32 %r2, %r9, %r1, %r7, 0xC0;\nst.global.u32 [%rd4], %r2;\n", 7,
+       8, "bf16"},
       {"a shared-memory round trip of a float",
        "st.shared.f32 [tile], %f1;\nld.shared.u32 %r5, [tile];\nand.b32 %r6, %r5, -65536;\n"
        "st.global.u32 [%rd4], %r6;\n",
@@ -200,6 +208,14 @@ TEST_CASE("honest integer code on float bits is not a narrowing") {
        "add.f32 %f3, %f1, %f2;\nst.global.f32 [%rd4], %f3;\n"},
       {"a float split into halves, both stored",
        "mov.b32 {%rs1, %rs2}, %r1;\nst.global.u16 [%rd4], %rs1;\nst.global.u16 [%rd4+2], %rs2;\n"},
+      {"lop3 as copysign (a & 0x7FFFFFFF) | (c & ~0x7FFFFFFF) back into a float",
+       "ld.global.u32 %r5, [%rd4];\nlop3.b32 %r2, %r1, 2147483647, %r5, 0xE2;\nmov.b32 %f2, %r2;\n"
+       "st.global.f32 [%rd4], %f2;\n"},
+      {"lop3 as a sign flip (xor with the sign bit)",
+       "lop3.b32 %r2, %r1, 0x80000000, 0, 0x3C;\nst.global.u32 [%rd4], %r2;\n"},
+      {"lop3 as a three-input xor hash of a float's bits",
+       "shr.u32 %r2, %r1, 7;\nshl.b32 %r3, %r1, 9;\nlop3.b32 %r4, %r1, %r2, %r3, 0x96;\n"
+       "st.global.u32 [%rd4], %r4;\n"},
       {"a double's words moved out and back",
        "mov.b64 {%r2, %r3}, %fd1;\nxor.b32 %r4, %r3, -2147483648;\nmov.b64 %fd2, {%r2, %r4};\n"
        "st.global.f64 [%rd4], %fd2;\n"},
@@ -222,6 +238,30 @@ TEST_CASE("a bf16 output rounded in integer code is the problem's own format") {
       "st.global.u16 [%rd4], %rs1;\n";
   CHECK(scan(body, floats(32, 16)).narrowed == 0);  // out is a bf16 buffer: excused
   CHECK(scan(body, floats(32, 32)).format() == "bf16");
+}
+
+TEST_CASE("an integer output no launch reads back holds the problem's answer, not a narrowing") {
+  // k(in: f32 buffer 0, out: buffer 1); red team 16's log bucket: exponent and top 3 mantissa
+  // bits of a float stored as an integer.
+  auto params = [](bool int_out) {
+    FloatParams p{{"k", {true, !int_out}}};
+    p.elem_bits["k"] = {32, int_out ? 0 : 32};
+    p.buffers["k"] = {{0}, {1}};
+    if (int_out) p.int_outputs = {1};
+    return p;
+  };
+  const std::string bucket = "shr.u32 %r2, %r1, 20;\nst.global.u32 [%rd4], %r2;\n";
+  CHECK(scan(bucket, params(true)).narrowed == 0);
+  CHECK(scan(bucket, params(false)).format() == "fp8");  // an f32 output: a narrowed float
+  // Read back by the module (a load, an atomic, a load through a pointer of unknown origin), the
+  // output is a scratch and its stores are judged as any (red team 14's narrowing through it).
+  for (const std::string& read :
+       {std::string("ld.global.u32 %r3, [%rd4+4];\n"),
+        std::string("atom.global.add.u32 %r3, [%rd4+8], 1;\n"),
+        std::string("ld.global.u64 %rd9, [%rd3+16];\nld.global.u32 %r4, [%rd9];\n")}) {
+    CAPTURE(read);
+    CHECK(scan(bucket + read, params(true)).format() == "fp8");
+  }
 }
 
 TEST_CASE("through NVRTC: honest CUDA on float bits passes, narrowing CUDA does not") {

@@ -1,0 +1,29 @@
+// The class and the words of a BitNarrowing (ptx_bit_narrowing.h): what the precision message
+// says of a float narrowed in integer code.
+#include <string>
+
+#include "generators/ptx_bit_narrowing.h"
+
+namespace solver::generators {
+
+std::string BitNarrowing::format() const {
+  if (narrowed == 0) return "";
+  if (mantissa >= 23 && exponent >= 8) return "fp32";
+  if (mantissa >= 10) return exponent >= 8 ? "tf32" : "f16";
+  if (mantissa >= 7 && exponent >= 8) return "bf16";
+  return "fp8";
+}
+
+std::string BitNarrowing::describe() const {
+  if (narrowed == 0) return "";
+  const int m = width == 64 ? 52 : 23, e = width == 64 ? 11 : 8;
+  return std::to_string(narrowed) + " FP" + std::to_string(width) +
+         " value(s) narrowed in integer code (in " + entry + ": the bits from `" + origin +
+         "` reach `" + sink + "` with " + std::to_string(mantissa) + " of their " +
+         std::to_string(m) + " mantissa bits and " + std::to_string(exponent) + " of " +
+         std::to_string(e) + " exponent bits" +
+         (dropped_by.empty() ? "" : "; the low mantissa bits dropped by `" + dropped_by + "`") +
+         ")";
+}
+
+}  // namespace solver::generators
