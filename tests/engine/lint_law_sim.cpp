@@ -12,7 +12,9 @@
 // set it also prints the error of a sampler that weighs 3 tiles of 1,024 in 4 and rescales by
 // 4/3 (red team 7's and 14's child, on every block), as a share of the tolerance: the lint's
 // question asked of a real sampler.
-// Usage: lint_law_sim [timed-kind seeds (default 8)] [problem name filter]
+// Usage: lint_law_sim [timed-kind seeds (default 8)] [problem name filter] [rtol]; with an rtol,
+// the Kaiser sums' FP32 kernels (the seed and the law-routed control) are emulated at that rtol
+// (control_at).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -118,6 +120,110 @@ double sampler_error(const Model& m, const unsigned char* bytes, int64_t n,
   return std::fabs(kept * 4.0 / 3.0 - all) / (tol.atol + tol.rtol * std::fabs(all));
 }
 
+// The Kaiser sums' kernels in FP32 as the folders write them (kaiser.h): per thread 32 float4
+// dot products accumulated in FP32, a butterfly warp sum, the 8 warps' partials summed the same
+// way, one FP32 atomicAdd per 32,768-element block (in block order here). `fp32_window`: the
+// control's in-law route (the window in FP32 arithmetic, cyl_bessel_i0f's stand-in: the power
+// series in float), else the seed's (the window in FP64, rounded to float). Its error against
+// the float64 reference (the window in FP64) over atol + rtol |r| (+ the heavy set's magnitude
+// term where `magnitude` is given).
+float tree32(float* v) {
+  for (int o = 16; o > 0; o >>= 1) {
+    float next[32];
+    for (int l = 0; l < 32; ++l) next[l] = v[l] + v[l ^ o];
+    std::memcpy(v, next, sizeof next);
+  }
+  return v[0];
+}
+
+float window_f32(int64_t i, int64_t n) {
+  const float t = 2.0f * float(i) / float(n - 1) - 1.0f;
+  const float z = 2.0f * std::sqrt(std::fmax(0.0f, 1.0f - t * t));
+  float term = 1, sum = 1;
+  for (int k = 1; k < 30; ++k) {
+    term *= (z / 2) * (z / 2) / (float(k) * float(k));
+    sum += term;
+  }
+  return sum * (1.0f / 2.2795853f);
+}
+
+double kernel_error(const unsigned char* bytes, int64_t n, bool fp32_window,
+                    const generators::Tolerance& tol, double magnitude = -1) {
+  const float* x = reinterpret_cast<const float*>(bytes);
+  double ref = 0;
+  float out = 0;
+  for (int64_t base = 0; base < n; base += 32768) {
+    float warp_part[32] = {0};
+    for (int warp = 0; warp < 8; ++warp) {
+      float lanes[32];
+      for (int lane = 0; lane < 32; ++lane) {
+        const int tid = warp * 32 + lane;
+        float v = 0;
+        for (int t = 0; t < 32; ++t) {
+          const int64_t i = base + 4 * (int64_t(t) * 256 + tid);
+          float w[4];
+          for (int k = 0; k < 4; ++k) {
+            const double tt = 2.0 * double(i + k) / double(n - 1) - 1.0;
+            const double wd = bessel_i0(2.0 * std::sqrt(std::fmax(0.0, 1.0 - tt * tt))) /
+                              2.2795853023360673;
+            ref += double(x[i + k]) * wd;
+            w[k] = fp32_window ? window_f32(i + k, n) : float(wd);
+          }
+          v += (x[i] * w[0] + x[i + 1] * w[1]) + (x[i + 2] * w[2] + x[i + 3] * w[3]);
+        }
+        lanes[lane] = v;
+      }
+      warp_part[warp] = tree32(lanes);
+    }
+    out += tree32(warp_part);
+  }
+  const double bound =
+      tol.atol + tol.rtol * std::fabs(ref) + (magnitude >= 0 ? gpu::magnitude_rtol(tol.rtol) * magnitude : 0);
+  return std::fabs(double(out) - ref) / bound;
+}
+
+// Red team 14's normal-law control (control_redteam14_range_route_normal) and its seed at a
+// tightened rtol: the lint's shares and each kernel's own error, per set.
+void control_at(const Model& m, double rtol, int seeds) {
+  const int64_t n = int64_t(1) << m.bits;
+  generators::ResolvedBuffer b;
+  b.name = "x";
+  b.dtype = DType::F32;
+  b.role = generators::BufferRole::In;
+  b.init = m.law;
+  b.elements = n;
+  b.bytes = n * 4;
+  b.shape = {n};
+  generators::ResolvedVariant v;
+  v.buffers = {b};
+  generators::Tolerance tol;
+  tol.rtol = rtol;
+  tol.atol = m.atol;
+  const std::vector<double> w = weights(n, m.kaiser);
+  std::printf("%s at rtol %g: lint share / control (FP32 window) error / seed error, over the "
+              "tolerance\n", m.name, rtol);
+  const gpu::HostSet set0 = gpu::regular_set(v, gpu::derive_seeds(kDefaultSeed, 1)[0], nullptr);
+  const unsigned char* s0 = set0.inputs[0]->data.get();
+  std::printf("  set 0: %.3g / %.3g / %.3g\n", share(m, s0, n, w, tol),
+              kernel_error(s0, n, true, tol), kernel_error(s0, n, false, tol));
+  std::vector<unsigned char> h(s0, s0 + n * 4);
+  gpu::heavy_signed(b, h.data(), 7);  // a normal law is sign-symmetric: the FP64-window route
+  double mag = 0;
+  for (double t : terms(m, h.data(), n, w)) mag += std::fabs(t);
+  std::printf("  heavy-tailed set (not counted by the lint; checked): control and seed %.3g\n",
+              kernel_error(h.data(), n, false, tol, mag));
+  const std::vector<uint64_t> fresh = gpu::derive_seeds(kDefaultSeed ^ 0xad7e25a1c0ffee00ULL, 5);
+  for (int k = 0; k < seeds; ++k) {
+    const uint64_t seed = k == 0 ? fresh[3] : uint64_t(k) * 0x9e3779b97f4a7c15ULL;
+    std::vector<unsigned char> d(s0, s0 + n * 4);
+    for (const auto& p : gpu::timed_perturbations(v, seed, false))
+      gpu::apply_perturbation(b, d.data(), p);
+    std::printf("  timed-kind set %d: %.3g / %.3g / %.3g\n", k, share(m, d.data(), n, w, tol),
+                kernel_error(d.data(), n, true, tol), kernel_error(d.data(), n, false, tol));
+  }
+  std::fflush(stdout);
+}
+
 void run(const Model& m, int seeds) {
   const int64_t n = int64_t(1) << m.bits;
   generators::ResolvedBuffer b;
@@ -197,6 +303,11 @@ int main(int argc, char** argv) {
        {"normal", 8, 1}, 26, true, false, 1e-4, 1},
       {"redteam7_offlaw_lgamma_sample", {"uniform", 0.5, 1.5}, 26, false, true, 1e-4, 1},
   };
+  if (argc > 3) {  // lint_law_sim SEEDS redteam14_offlaw_normal RTOL: the control's case
+    for (const Model& m : models)
+      if (std::string(m.name).find(only) != std::string::npos) control_at(m, std::atof(argv[3]), seeds);
+    return 0;
+  }
   for (const Model& m : models)
     if (only.empty() || std::string(m.name).find(only) != std::string::npos) run(m, seeds);
   return 0;
