@@ -159,9 +159,9 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
       // Device heap use (red team 8): problems check's invalid_spec, the gate's too, where the
       // spec itself validates (else static validation is the refusal: the first test case).
       const std::string heap = generators::heap_refusal(generators::scan_ptx_module_memory(c.ptx));
-      CHECK_MESSAGE(heap.empty() != (v.id == "cheat" && expect["offline"] == "invalid_spec" &&
-                                     !spec_refused),
-                    v.id, ": ", heap);
+      CHECK_MESSAGE(
+          heap.empty() != (v.id == "cheat" && expect["offline"] == "invalid_spec" && !spec_refused),
+          v.id, ": ", heap);
     }
   }
 }

@@ -36,11 +36,11 @@ namespace {
 constexpr uint64_t kDefaultSeed = 0x5eed2026;  // Worker::standing_seeds' base
 
 struct Model {
-  const char* name;     // the folders it stands for
+  const char* name;  // the folders it stands for
   generators::InitDist law;
-  int bits;             // log2 of the element count
-  bool kaiser;          // w: the Kaiser window (beta 2), else 1
-  bool lbeta;           // g: log B(x + 4, x + 2), else the identity (homogeneous)
+  int bits;     // log2 of the element count
+  bool kaiser;  // w: the Kaiser window (beta 2), else 1
+  bool lbeta;   // g: log B(x + 4, x + 2), else the identity (homogeneous)
   double rtol, atol;
 };
 
@@ -72,8 +72,7 @@ std::vector<double> terms(const Model& m, const unsigned char* bytes, int64_t n,
     float x;
     std::memcpy(&x, bytes + 4 * i, 4);
     const double v = double(x);
-    const double g =
-        m.lbeta ? std::lgamma(v + 4) + std::lgamma(v + 2) - std::lgamma(2 * v + 6) : v;
+    const double g = m.lbeta ? std::lgamma(v + 4) + std::lgamma(v + 2) - std::lgamma(2 * v + 6) : v;
     t[size_t(i)] = g * w[size_t(i)];
   }
   return t;
@@ -103,7 +102,8 @@ double share(const Model& m, const unsigned char* bytes, int64_t n, const std::v
   for (const gpu::EchoPattern& e : gpu::echo_patterns()) {
     const double echo = echo_sum(g, w, e);
     const std::vector<gpu::HostDoubles> mag = {{magnitude}};
-    top = std::max(top, gpu::tolerance_share({{r}}, {{echo}}, tol, magnitude >= 0 ? &mag : nullptr));
+    top =
+        std::max(top, gpu::tolerance_share({{r}}, {{echo}}, tol, magnitude >= 0 ? &mag : nullptr));
   }
   return top;
 }
@@ -164,8 +164,8 @@ double kernel_error(const unsigned char* bytes, int64_t n, bool fp32_window,
           float w[4];
           for (int k = 0; k < 4; ++k) {
             const double tt = 2.0 * double(i + k) / double(n - 1) - 1.0;
-            const double wd = bessel_i0(2.0 * std::sqrt(std::fmax(0.0, 1.0 - tt * tt))) /
-                              2.2795853023360673;
+            const double wd =
+                bessel_i0(2.0 * std::sqrt(std::fmax(0.0, 1.0 - tt * tt))) / 2.2795853023360673;
             ref += double(x[i + k]) * wd;
             w[k] = fp32_window ? window_f32(i + k, n) : float(wd);
           }
@@ -177,8 +177,8 @@ double kernel_error(const unsigned char* bytes, int64_t n, bool fp32_window,
     }
     out += tree32(warp_part);
   }
-  const double bound =
-      tol.atol + tol.rtol * std::fabs(ref) + (magnitude >= 0 ? gpu::magnitude_rtol(tol.rtol) * magnitude : 0);
+  const double bound = tol.atol + tol.rtol * std::fabs(ref) +
+                       (magnitude >= 0 ? gpu::magnitude_rtol(tol.rtol) * magnitude : 0);
   return std::fabs(double(out) - ref) / bound;
 }
 
@@ -200,8 +200,10 @@ void control_at(const Model& m, double rtol, int seeds) {
   tol.rtol = rtol;
   tol.atol = m.atol;
   const std::vector<double> w = weights(n, m.kaiser);
-  std::printf("%s at rtol %g: lint share / control (FP32 window) error / seed error, over the "
-              "tolerance\n", m.name, rtol);
+  std::printf(
+      "%s at rtol %g: lint share / control (FP32 window) error / seed error, over the "
+      "tolerance\n",
+      m.name, rtol);
   const gpu::HostSet set0 = gpu::regular_set(v, gpu::derive_seeds(kDefaultSeed, 1)[0], nullptr);
   const unsigned char* s0 = set0.inputs[0]->data.get();
   std::printf("  set 0: %.3g / %.3g / %.3g\n", share(m, s0, n, w, tol),
@@ -278,9 +280,10 @@ void run(const Model& m, int seeds) {
       shi = std::max(shi, se);
       told += sh > 1, caught += se > 1;
     }
-    std::printf("\n    lint share %.3g-%.3g (told apart on %d of %d), sampler %.3g-%.3g (out of "
-                "tolerance on %d of %d)\n",
-                lo, hi, told, seeds, slo, shi, caught, seeds);
+    std::printf(
+        "\n    lint share %.3g-%.3g (told apart on %d of %d), sampler %.3g-%.3g (out of "
+        "tolerance on %d of %d)\n",
+        lo, hi, told, seeds, slo, shi, caught, seeds);
   }
   std::fflush(stdout);
 }
@@ -294,18 +297,39 @@ int main(int argc, char** argv) {
       {"problems/reduce", {"uniform", 0, 1}, 27, false, false, 1e-4, 1},
       {"cheat_skip_rescale, cheat_expected_value, control_redteam_reduce_memo, "
        "redteam_first_launch",
-       {"uniform", 0, 1}, 26, false, false, 1e-4, 1},
-      {"control_redteam7_cuda_samples_threadfence", {"uniform", 0.5, 1.5}, 26, false, false, 1e-4,
+       {"uniform", 0, 1},
+       26,
+       false,
+       false,
+       1e-4,
+       1},
+      {"control_redteam7_cuda_samples_threadfence",
+       {"uniform", 0.5, 1.5},
+       26,
+       false,
+       false,
+       1e-4,
        1},
       {"redteam7_offlaw_detect_sum, control_redteam14_range_route_uniform",
-       {"uniform", 0.5, 1.5}, 26, true, false, 1e-4, 1},
+       {"uniform", 0.5, 1.5},
+       26,
+       true,
+       false,
+       1e-4,
+       1},
       {"redteam14_offlaw_normal_sum, control_redteam14_range_route_normal",
-       {"normal", 8, 1}, 26, true, false, 1e-4, 1},
+       {"normal", 8, 1},
+       26,
+       true,
+       false,
+       1e-4,
+       1},
       {"redteam7_offlaw_lgamma_sample", {"uniform", 0.5, 1.5}, 26, false, true, 1e-4, 1},
   };
   if (argc > 3) {  // lint_law_sim SEEDS redteam14_offlaw_normal RTOL: the control's case
     for (const Model& m : models)
-      if (std::string(m.name).find(only) != std::string::npos) control_at(m, std::atof(argv[3]), seeds);
+      if (std::string(m.name).find(only) != std::string::npos)
+        control_at(m, std::atof(argv[3]), seeds);
     return 0;
   }
   for (const Model& m : models)

@@ -13,26 +13,26 @@ using namespace solver::generators::test;
 
 namespace {
 
-// Line numbers matter: the refusal is located at the variant's `precision:` (line 14 onwards).
+// Line numbers matter: the refusal is located at the variant's `precision:` (lines 13-15).
 std::string spec_text(const std::string& outputs, const std::string& extra = "") {
-  return "version: 1\n"                                                            // 1
-         "name: mc\n"                                                              // 2
-         "scalars: {N: 256}\n"                                                     // 3
-         "buffers:\n"                                                              // 4
-         "  x: {dtype: f64, shape: [N]}\n"                                         // 5
-         + outputs +                                                               // 6, 7
-         "flops: N\n"                                                              // 8
-         "bytes: 16*N\n"                                                           // 9
+  return "version: 1\n"                     // 1
+         "name: mc\n"                       // 2
+         "scalars: {N: 256}\n"              // 3
+         "buffers:\n"                       // 4
+         "  x: {dtype: f64, shape: [N]}\n"  // 5
+         + outputs +                        // 6, 7
+         "flops: N\n"                       // 8
+         "bytes: 16*N\n"                    // 9
          "tolerance: {fp64: {rtol: 1.0e-6, atol: 0}, fp32: {rtol: 1.0e-4, atol: 0},"
-         " double: {rtol: 1.0e-6, atol: 0}}\n"                                     // 10
+         " double: {rtol: 1.0e-6, atol: 0}}\n"  // 10
          "reference: {source: k.cu, entry: k, args: [x, y, z, N], grid: [1], block: [256]}\n"
-         "variants:\n"                                                             // 12
+         "variants:\n"  // 12
          "  - {id: wide, source: k.cu, precision: fp64, entry: k, args: [x, y, z, N], grid: [1],"
-         " block: [256]}\n"                                                        // 13
+         " block: [256]}\n"  // 13
          "  - {id: alias, source: k.cu, precision: double, entry: k, args: [x, y, z, N], grid: "
-         "[1], block: [256], parent: wide, applies: [increase_ilp]}\n"             // 14
+         "[1], block: [256], parent: wide, applies: [increase_ilp]}\n"  // 14
          "  - {id: plain, source: k.cu, precision: fp32, entry: k, args: [x, y, z, N], grid: [1],"
-         " block: [256], parent: wide, applies: [increase_ilp]}\n"                 // 15
+         " block: [256], parent: wide, applies: [increase_ilp]}\n"  // 15
          + extra;
 }
 
