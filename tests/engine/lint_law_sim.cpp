@@ -182,8 +182,10 @@ double kernel_error(const unsigned char* bytes, int64_t n, bool fp32_window,
   return std::fabs(double(out) - ref) / bound;
 }
 
-// Red team 14's normal-law control (control_redteam14_range_route_normal) and its seed at a
-// tightened rtol: the lint's shares and each kernel's own error, per set.
+// Red team 14's law-routed controls (control_redteam14_range_route_normal, _uniform) and their
+// seed at a tightened rtol: the lint's shares and each kernel's own error, per set, the
+// timed-kind sets unshrunk (a normal law never is; for the uniform law, what the timed runs
+// would be without the homogeneous shrink).
 void control_at(const Model& m, double rtol, int seeds) {
   const int64_t n = int64_t(1) << m.bits;
   generators::ResolvedBuffer b;
@@ -209,7 +211,10 @@ void control_at(const Model& m, double rtol, int seeds) {
   std::printf("  set 0: %.3g / %.3g / %.3g\n", share(m, s0, n, w, tol),
               kernel_error(s0, n, true, tol), kernel_error(s0, n, false, tol));
   std::vector<unsigned char> h(s0, s0 + n * 4);
-  gpu::heavy_signed(b, h.data(), 7);  // a normal law is sign-symmetric: the FP64-window route
+  if (gpu::sign_symmetric(b))  // as the gate's plan: both kernels take the FP64-window route
+    gpu::heavy_signed(b, h.data(), 7);
+  else
+    gpu::heavy_kept(b, h.data(), 7, gpu::kept_sparsity(b));
   double mag = 0;
   for (double t : terms(m, h.data(), n, w)) mag += std::fabs(t);
   std::printf("  heavy-tailed set (not counted by the lint; checked): control and seed %.3g\n",
