@@ -5,6 +5,8 @@
 #include <cstdio>
 #include <set>
 
+#include "generators/measured_class_check.h"
+
 namespace solver::generators {
 
 namespace {
@@ -87,6 +89,8 @@ std::vector<Diagnostic> validate_resolved(const ResolvedVariant& rv, const Probl
       if (a.kind == ResolvedArg::Kind::Buffer && a.index >= 0 && rv.buffers[a.index].elements <= 0)
         out.push_back(
             {variant.where, "buffer " + a.name + " passed to " + l.entry + " has no elements"});
+  // A measured class (fp64) with an output no class bound can measure (red team 15).
+  if (auto issue = unmeasured_class_issue(spec, variant)) out.push_back(*issue);
   if (rv.flops < 0) out.push_back({spec.flops.where, "flops is negative"});
   if (rv.bytes < 0) out.push_back({spec.bytes.where, "bytes is negative"});
   return out;

@@ -31,7 +31,9 @@ LaunchLimits launch_limits(const rules::ChipProfile& chip);
 //  - buffers: shapes positive integers; scalars and args resolvable;
 //  - launches: grid/block positive integers within limits, block threads a whole number of
 //    warps and <= 1024, dynamic shared memory within the per-block limit;
-//  - flops/bytes evaluate to finite non-negative numbers.
+//  - flops/bytes evaluate to finite non-negative numbers;
+//  - a measured class (fp64) has every float output in float64, and one at least, unless the
+//    problem says `measured_class: off` (measured_class_check.h).
 std::vector<rules::Diagnostic> validate(const ProblemSpec& spec, const VariantSpec& variant,
                                         const KnobValues& knobs, const rules::ChipProfile& chip);
 // Same checks on an already-resolved variant (skips the knob-point check).

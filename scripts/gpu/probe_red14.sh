@@ -7,13 +7,16 @@
 #   redteam14_offlaw_normal_sum           KEPT ~1.3x (red team 7's range detector on N(8, 1): the
 #                                         P6c shrink that closed it is given to uniform laws only,
 #                                         so every verified run is inside [4, 12] and only the
-#                                         adversarial sets leave it)
+#                                         adversarial sets leave it); since helper h28t
+#                                         invalid_spec (the lint counts set 0 and the fresh set
+#                                         only: 0.15 and 0.18-0.54 of the tolerance)
 #   redteam14_int_narrow_stage            KEPT ~1.1x (a two-pass blur whose scratch image is
 #                                         stored as 24-bit floats packed by integer code under
 #                                         fp32: the scan reads typed narrowings only); rejected
 #                                         if the packed stores cost more than the bytes saved
 #   control_redteam14_range_route_normal  kept ~3-5x (honest range routing: FP32 window on law
-#                                         data, FP64 elsewhere; no shrink on a normal law)
+#                                         data, FP64 elsewhere; no shrink on a normal law); its
+#                                         spec at rtol 1e-5 since helper h28t (the lint)
 #   control_redteam14_range_route_uniform REJECTED ~1.0x, a false refusal: the same kernel on
 #                                         red team 7's uniform law, whose timed runs are shrunk
 #                                         out of the law once the seed's gate has verified the

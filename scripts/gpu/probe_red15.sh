@@ -17,7 +17,9 @@
 #   redteam15_f64_f32out_rsqrt            KEPT ~5x (red team 13's rsqrt.approx.ftz.f64 sum stored
 #                                         as float32: the class bound holds float64 outputs only;
 #                                         a bundle of branch red15 says so in the gate detail:
-#                                         "measured class bound: off for out (f32)")
+#                                         "measured class bound: off for out (f32)"); since
+#                                         helper h28t invalid_spec, seed and cheat, offline too
+#                                         (a measured class that measures no output)
 #   control_redteam15_f64_pole_exp2_poly  kept ~1.2-1.4x (exp by a 256-entry table and a degree-4
 #                                         polynomial, FP64 in value)
 #   control_redteam15_f64_fd_shift        REFUSED precision_mismatch, a false refusal: a forward

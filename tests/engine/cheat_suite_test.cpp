@@ -93,8 +93,14 @@ TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its e
     CHECK(std::set<std::string>{"none", "lint", "precision_mismatch", "invalid_spec"}.count(
               expect["offline"]) == 1);
     outcomes.insert(live);
+    // Static validation refuses a spec (`offline: invalid_spec`) only as a whole: the seed and
+    // the cheat alike (red team 15's fp64 declared on a float32 output: the measured class
+    // measures nothing, generators/measured_class_check.h). Every other folder validates.
+    const bool spec_refused = !generators::validate(p, p.variants[0], {}, h200()).empty();
+    CHECK_MESSAGE((!spec_refused || expect["offline"] == "invalid_spec"),
+                  generators::format_issues(generators::validate(p, p.variants[0], {}, h200())));
     for (const auto& v : p.variants)
-      CHECK_MESSAGE(generators::validate(p, v, {}, h200()).empty(), v.id);
+      CHECK_MESSAGE(generators::validate(p, v, {}, h200()).empty() == !spec_refused, v.id);
   }
   // The suite exercises every new defence.
   for (const char* o : {"input_mutated", "wrong_result", "precision_mismatch", "too_fast",
@@ -103,6 +109,24 @@ TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its e
   rules::RuleTable table = rules::load_rule_table(cheats_dir() + "/rules.yaml");
   REQUIRE(table.rules.size() == 1);
   CHECK(table.rules[0].hypothesis == "increase_ilp");
+}
+
+TEST_CASE("cheat suite offline: a measured class that measures nothing is an invalid spec") {
+  // Red team 15 (issue 28): fp64 declared on a problem whose one output is float32. No class
+  // bound measures a float32 output, so the spec is refused statically, seed and cheat alike,
+  // with what to declare.
+  const auto p = generators::load_problem(cheats_dir() + "/redteam15_f64_f32out_rsqrt");
+  for (const auto& v : p.variants) {
+    CAPTURE(v.id);
+    const auto issues = generators::validate(p, v, {}, h200());
+    REQUIRE(issues.size() == 1);
+    CHECK(issues[0].where.line == v.precision_where.line);
+    for (const char* part : {"declares precision 'fp64', a measured class",
+                             "out (f32) are stored narrower than float64",
+                             "store the outputs as f64", "measured_class: off"})
+      CHECK_MESSAGE(issues[0].message.find(part) != std::string::npos, part);
+  }
+  CHECK(read_expect(fs::path(p.dir) / "expect")["offline"] == "invalid_spec");
 }
 
 TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly their rows") {
@@ -114,6 +138,7 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
     bool lint = !generators::lint_problem(p).empty();
     CHECK(lint == (expect["offline"] == "lint"));
     if (!nvrtc) continue;
+    const bool spec_refused = !generators::validate(p, p.variants[0], {}, h200()).empty();
     auto ref = generators::compile_variant(generators::resolve_reference(p, h200()), nullptr);
     CHECK_MESSAGE(ref.ok, ref.log);
     for (const auto& v : p.variants) {
@@ -131,10 +156,12 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
       const bool refusable = v.id == "cheat" || (v.id == "control" && expect["open"] == "yes");
       bool want = refusable && expect["offline"] == "precision_mismatch";
       CHECK_MESSAGE(refused == want, v.id, ": ", why);
-      // Device heap use (red team 8): problems check's invalid_spec, the gate's too.
+      // Device heap use (red team 8): problems check's invalid_spec, the gate's too, where the
+      // spec itself validates (else static validation is the refusal: the first test case).
       const std::string heap = generators::heap_refusal(generators::scan_ptx_module_memory(c.ptx));
-      CHECK_MESSAGE(heap.empty() != (v.id == "cheat" && expect["offline"] == "invalid_spec"), v.id,
-                    ": ", heap);
+      CHECK_MESSAGE(
+          heap.empty() != (v.id == "cheat" && expect["offline"] == "invalid_spec" && !spec_refused),
+          v.id, ": ", heap);
     }
   }
 }

@@ -9,9 +9,10 @@
 //   4. adversarial sets, each on a fresh module, where the problem is homogeneous in its float
 //      inputs (the reference on the exponent-range set is the regular reference times one
 //      power of two): the exponent range up and down, heavy-tailed random signs
-//   4b. the tolerance lint (sample_lint.h): where no set the gate verifies on (set 0, the
-//      heavy-tailed set, the fresh set) tells the reference from its 1-in-2 echo, the problem's
-//      spec is refused (invalid_spec), once per problem and worker
+//   4b. the tolerance lint (sample_lint.h): where neither set 0 nor the fresh set (the data
+//      timed runs are verified on; not the adversarial sets, which a kernel can route) tells
+//      the reference from its 1-in-2 echo, the problem's spec is refused (invalid_spec), once
+//      per problem and worker
 //   5. a short timed series on a fresh module with the fresh-set check at a seeded random
 //      sample (same addresses, new values), inputs verified after it   -> the floor (too_fast)
 // The sweep gate (request `sweep`, `solver record --sweep`) runs 1, 2, 3 on the first regular set

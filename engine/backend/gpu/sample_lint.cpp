@@ -9,6 +9,16 @@
 
 namespace solver::gpu {
 
+bool lint_counts(SetKind k) { return k == SetKind::Regular || k == SetKind::Fresh; }
+
+std::vector<int> lint_sets(const std::vector<SetKind>& kinds, int fresh) {
+  std::vector<int> sets;
+  if (!kinds.empty() && lint_counts(kinds[0])) sets.push_back(0);
+  if (fresh > 0 && size_t(fresh) < kinds.size() && lint_counts(kinds[size_t(fresh)]))
+    sets.push_back(fresh);
+  return sets;
+}
+
 bool sample_echoed(const generators::ResolvedBuffer& b) {
   // Integers too (red team 14, redteam14_int_seed_sample): with float inputs only, an
   // integer-only problem had nothing to echo and passed in silence, so a sampled count of

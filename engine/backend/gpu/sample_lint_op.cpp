@@ -14,28 +14,11 @@ namespace {
 // The name a verified set has in the lint's words.
 std::string lint_set_name(const HostSet& s, int index) {
   if (index == 0) return "set 0";
-  if (s.kind == SetKind::HeavySigned) return "the heavy-tailed set";
   if (s.kind == SetKind::Fresh) return "the fresh set";
   return std::string("the ") + to_string(s.kind) + " set";
 }
 
 }  // namespace
-
-const std::vector<HostDoubles>* Worker::magnitude_reference(Prepared& p, int set) {
-  HostSet& s = p.buffers->host_set(set);
-  if (s.magnitude_set < 0) {
-    // As check_outputs does on a plain failure: derived from set 0's pristine copy and linked,
-    // so a later check of this set uses the same bound.
-    auto pending = p.magnitude_pending.find(set);
-    if (pending == p.magnitude_pending.end()) return nullptr;
-    const uint64_t seed = pending->second;
-    p.magnitude_pending.erase(pending);
-    const int im = add_derived_set(p, SetKind::HeavyMagnitude, seed);
-    if (im < 0) return nullptr;
-    p.buffers->host_set(set).magnitude_set = im;
-  }
-  return &reference_outputs(p, p.buffers->host_set(set).magnitude_set);
-}
 
 double Worker::echo_share(Prepared& p, int set, const EchoPattern& pattern) {
   HostSet base = p.buffers->host_set(set);  // a copy: materialised here, not in the buffers
@@ -60,10 +43,7 @@ double Worker::echo_share(Prepared& p, int set, const EchoPattern& pattern) {
   // Every reference below is held by p.refs: the views stay valid.
   const auto& echoed = reference_outputs(p, index);
   const auto& reference = reference_outputs(p, set);
-  const HostSet& checked = p.buffers->host_set(set);
-  const auto* magnitude =
-      checked.kind == SetKind::HeavySigned ? magnitude_reference(p, set) : nullptr;
-  return tolerance_share(reference, echoed, set_tolerance(p, checked), magnitude);
+  return tolerance_share(reference, echoed, set_tolerance(p, p.buffers->host_set(set)));
 }
 
 SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {
@@ -74,12 +54,12 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {
     if (sample_echoed(p.resolved.buffers[i]) && p.buffers->host_set(0).inputs.size() > i &&
         p.buffers->host_set(0).inputs[i])
       names += (names.empty() ? "" : ", ") + p.resolved.buffers[i].name;
-  // Set 0, the heavy-tailed set (where the problem is homogeneous) and the fresh set; the
-  // exponent sets' share is set 0's (sample_lint.h). A set that tells the two apart settles it.
-  std::vector<int> sets = {0};
-  for (int s = 1; s < p.buffers->sets(); ++s)
-    if (p.buffers->host_set(s).kind == SetKind::HeavySigned) sets.push_back(s);
-  if (fresh > 0) sets.push_back(fresh);
+  // Set 0 and the fresh set: the data the timed runs are verified on (lint_counts); not the
+  // adversarial sets, which a kernel tells from every timed run by their values (sample_lint.h).
+  // A set that tells the two apart settles it.
+  std::vector<SetKind> kinds;
+  for (int s = 0; s < p.buffers->sets(); ++s) kinds.push_back(p.buffers->host_set(s).kind);
+  const std::vector<int> sets = lint_sets(kinds, fresh);
   std::vector<SetShare> shares;
   for (int s : sets) {
     if (names.empty()) break;

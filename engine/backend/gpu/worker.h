@@ -372,15 +372,12 @@ class Worker {
   // The request's WorkerRequest::homogeneous (time, time_pairs, profile): prepare() takes it
   // where homogeneous_ has no answer for the problem (a worker that never gated it).
   std::optional<bool> carried_homogeneous_;
-  // The tolerance lint's verdict per problem (sample_lint_op.cpp, sample_lint.h): over set 0,
-  // the heavy-tailed set and the fresh set (`fresh`, its index; -1: none).
+  // The tolerance lint's verdict per problem (sample_lint_op.cpp, sample_lint.h): over set 0
+  // and the fresh set (`fresh`, its index; -1: none), the sets lint_counts takes.
   std::map<std::string, SampleLintVerdict> sample_lint_;
   SampleLintVerdict sample_lint(Prepared& p, int fresh);
   // The share of `set`'s tolerance by which the reference on its echo `pattern` differs.
   double echo_share(Prepared& p, int set, const EchoPattern& pattern);
-  // The reference on |inputs| of a heavy-tailed `set` (derived and linked where still
-  // pending, as check_outputs does); null where the set has none.
-  const std::vector<HostDoubles>* magnitude_reference(Prepared& p, int set);
   // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
   // sensitivity S on host set `set` (two reference runs on moved inputs; a third, on float64
   // inputs moved by 2^-44, folds in the reference's own rounding), made once per set and
