@@ -1,6 +1,8 @@
 #include "engine/eval/eval_score.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include "rules/bottlenecks.h"
 #include "rules/unexplained.h"
@@ -88,6 +90,25 @@ profiling::SignalFile live_signal_file(const LabelledKernel& k, const std::strin
   f.signal_origin = p.signal_origin;
   if (!p.detail.empty()) f.notes.push_back(p.detail);
   return f;
+}
+
+profiling::SignalFile derived_signal_file(const LabelledKernel& k, const profiling::Derivation& d,
+                                          const std::string& chip_id, const std::string& source) {
+  profiling::SignalFile f;
+  f.kernel = k.name + "/" + k.variant;
+  f.source = "solver eval, derived from " + source;
+  f.chip = chip_id;
+  f.problem_name = k.name;
+  f.signals = d.signals;
+  for (const auto& [name, origin] : d.origin) f.signal_origin[name] = profiling::to_string(origin);
+  f.notes = d.notes;
+  f.notes.insert(f.notes.end(), d.defects.begin(), d.defects.end());
+  return f;
+}
+
+void save_signal_file(const std::string& dir, const std::string& name,
+                      const profiling::SignalFile& f) {
+  std::ofstream(std::filesystem::path(dir) / (name + ".json")) << profiling::dump_signal_file(f);
 }
 
 int EvalReport::correct() const {
