@@ -118,11 +118,15 @@ def main():
                 continue
             kernels.setdefault(key, []).append({
                 "tag": tag_of(kind, src), "got": c["got"], "fired": c["fired"],
+                "tie": (c.get("tie") or {}).get("with"),
                 "correct": c["correct"], "file": os.path.join(d, c["kernel"] + ".json")})
 
     multi = {k: m for k, m in kernels.items() if len(m) >= 2}
     rows, spreads = [], {}
-    totals = {"dev": [0, 0, 0], "heldout": [0, 0, 0]}  # kernels, verdict flips, rank changes
+    # kernels, verdict flips, top-two ranking changes, flips no tie covers (no class is named
+    # by every measurement, as its verdict or its tie)
+    totals = {"dev": [0, 0, 0, 0], "heldout": [0, 0, 0, 0]}
+    score_spread = []  # per dev kernel whose fired rule is the same everywhere: its score's spread
     exports = {}
     for key, ms in sorted(multi.items()):
         part = "heldout" if held[key] else "dev"
@@ -134,21 +138,31 @@ def main():
         totals[part][0] += 1
         totals[part][1] += len(gots) > 1
         totals[part][2] += len(tops) > 1
+        named = [set([m["got"]] + ([m["tie"]] if m["tie"] else [])) for m in ms]
+        totals[part][3] += len(set.intersection(*named)) == 0
         if part == "heldout":
             continue
         exports.setdefault(key[0], {})[key[1]] = {m["tag"]: m["signals"] for m in ms}
+        fired = [next((r for r in m["verdict"].get("ranked", []) if r.get("fired")), None)
+                 for m in ms]
+        if all(fired) and len(set(f["id"] for f in fired)) == 1:
+            s = [f["score"] for f in fired]
+            if max(s) > 0:
+                score_spread.append((max(s) - min(s)) / max(s))
         names = set().union(*(m["signals"].keys() for m in ms))
         for n in names:
             vals = [m["signals"].get(n) for m in ms]
             if any(v is None for v in vals):
                 continue
-            s = max((rel_spread(x, y) or 0.0) for x in vals for y in vals
-                    if rel_spread(x, y) is not None) if len(vals) > 1 else 0.0
-            spreads.setdefault(n, []).append(s)
+            pairs = [rel_spread(x, y) for x in vals for y in vals]
+            pairs = [p for p in pairs if p is not None]
+            if pairs:
+                spreads.setdefault(n, []).append(max(pairs))
         if len(gots) == 1:
             continue
         row = {"suite": key[0], "kernel": key[1],
                "measurements": [{"tag": m["tag"], "got": m["got"], "fired": m["fired"],
+                                 "tie": m["tie"],
                                  "ranked": ranked_of(m["verdict"])[:3]} for m in ms],
                "crossings": []}
         if not a.no_crossing:
@@ -183,17 +197,26 @@ def main():
     print("verdict flips: dev %d, held out %d (held-out kernels are counted, not shown)" %
           (totals["dev"][1], totals["heldout"][1]))
     print("top-two ranking changes: dev %d, held out %d" % (totals["dev"][2], totals["heldout"][2]))
+    print("flips no tie covers: dev %d, held out %d" % (totals["dev"][3], totals["heldout"][3]))
+    score_spread.sort()
+    if score_spread:
+        q = lambda f: score_spread[min(len(score_spread) - 1, int(f * len(score_spread)))]
+        print("the fired rule's score between measurements (dev, %d kernels): relative spread "
+              "median %.3f, p75 %.3f, p90 %.3f, max %.3f" % (len(score_spread), q(0.5), q(0.75),
+                                                            q(0.9), score_spread[-1]))
     for r in rows:
         print("\n%s/%s" % (r["suite"], r["kernel"]))
         for m in r["measurements"]:
-            print("  %-34s %-24s %s" % (m["tag"], m["got"], "  ".join(
+            got = m["got"] + (" (tie: %s)" % m["tie"] if m["tie"] else "")
+            print("  %-34s %-36s %s" % (m["tag"], got, "  ".join(
                 "%s %.3f(e%.2f)" % (x[0], x[2], x[3]) for x in m["ranked"])))
         for c in r["crossings"]:
             print("  crossing %s -> %s: %s %s -> %s (rel. spread %s)" % (
                 c["from"], c["to"], c["signal"], c["a"], c["b"],
                 "%.3f" % c["rel_spread"] if c["rel_spread"] is not None else "-"))
     if a.json:
-        json.dump({"totals": totals, "flips": rows, "median_rel_spread": pooled},
+        json.dump({"totals": totals, "flips": rows, "median_rel_spread": pooled,
+                   "fired_score_spread": score_spread},
                   open(a.json, "w"), indent=1)
     if a.export:
         os.makedirs(a.export, exist_ok=True)

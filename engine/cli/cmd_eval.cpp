@@ -346,7 +346,8 @@ void print_report(std::ostream& out, const EvalReport& r,
   Table cases({"kernel", "label", "got", "fired rule", "ok"});
   for (const auto& c : r.cases)
     cases.add_row({c.kernel + (c.held_out ? " [held out]" : ""),
-                   c.label + (c.pending ? " (pending class)" : ""), c.got,
+                   c.label + (c.pending ? " (pending class)" : ""),
+                   c.got + (c.tie.empty() ? "" : " (tie: " + c.tie + ")"),
                    c.fired.empty() ? "-" : c.fired,
                    c.correct ? (c.accepted_alternative ? "yes (accepted)" : "yes") : "no"});
   cases.print(out);
@@ -360,6 +361,11 @@ void print_report(std::ostream& out, const EvalReport& r,
   std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * r.accuracy());
   out << "\noverall" << (r.split == "all" ? "" : " (" + r.split + " part)") << ": " << r.correct()
       << "/" << r.total() << " correct (" << pct << "), " << r.measured() << " measured\n";
+  const auto ties = std::count_if(r.cases.begin(), r.cases.end(),
+                                  [](const engine::EvalCase& c) { return !c.tie.empty(); });
+  if (ties > 0)
+    out << ties << " verdicts are ties (the class in parentheses is as likely on the next "
+        << "measurement; scored by the first)\n";
   if (r.has_split)
     for (bool held : {false, true}) {
       auto [correct, total] = r.split_score(held);

@@ -60,6 +60,16 @@ EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::s
     c.fired = m.fired->id;
     c.hypothesis = m.fired->hypothesis;
     c.got = m.fired->bottleneck.empty() ? kRuleNamesNone : m.fired->bottleneck;
+  }
+  if (m.fired && m.weak && m.tie_unexplained) {
+    c.tie = m.fired->bottleneck;  // explained just under the line: its class or none
+  } else if (m.fired && !m.weak && m.tie) {
+    c.tie = m.tie->bottleneck.empty() ? kRuleNamesNone : m.tie->bottleneck;
+    c.tie_margin = m.tie_margin;
+  } else if (m.fired && !m.weak && m.tie_unexplained) {
+    c.tie = "unexplained";  // explained just over the line
+  }
+  if (m.fired && !m.weak) {
     for (const auto& [name, value] : m.evidence) c.evidence.emplace_back(name, value);
     c.correct = label_matches(k.label, m.fired->bottleneck);
     c.accepted_alternative = c.correct && m.fired->bottleneck != k.label.bottleneck;
@@ -207,6 +217,7 @@ nlohmann::json eval_json(const EvalReport& r) {
         {"missing_signals", c.missing_signals},
         {"source", c.source},
         {"detail", c.detail}};
+    if (!c.tie.empty()) one["tie"] = {{"with", c.tie}, {"margin", c.tie_margin}};
     if (!c.correct)
       confusions.push_back({{"kernel", c.kernel},
                             {"label", c.label},

@@ -35,6 +35,12 @@ struct EvalCase {
   bool pending = false;   // labelled with a class the taxonomy does not have yet
   std::string source;     // where the signals came from (file, export row, "live")
   std::string detail;     // why there is no verdict (not measured), or derivation notes
+  // The verdict is a tie (rules/verdict_tie.h): the other class a move of the signals within
+  // their measured spread could name instead ("unexplained" when the explained share is at
+  // the min_explained line), and the scores' relative distance. Empty: no tie. `correct`
+  // still scores `got` alone.
+  std::string tie;
+  double tie_margin = 0;
 };
 
 inline constexpr const char* kRuleNamesNone = "(rule names no bottleneck)";
