@@ -319,7 +319,7 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
     } else {
       RuleProgram::Graded g = program_.graded(info.when, margin, ev.min_evidence);
       verdict = g.verdict;
-      if (verdict == RuleProgram::Verdict::Near) evidence = g.degree;
+      if (verdict == RuleProgram::Verdict::Near) evidence = near_weight(g.degree, ev.min_evidence);
     }
     if (verdict == RuleProgram::Verdict::Out) continue;
     if (verdict == RuleProgram::Verdict::Undecided) {

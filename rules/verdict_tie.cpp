@@ -35,4 +35,9 @@ void mark_tie(const EvolutionConfig& ev, MatchResult& out) {
   }
 }
 
+double near_weight(double degree, double min_evidence) {
+  if (min_evidence >= 1) return degree;
+  return std::clamp((degree - min_evidence) / (1 - min_evidence), 0.0, 1.0);
+}
+
 }  // namespace solver::rules

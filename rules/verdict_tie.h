@@ -20,4 +20,10 @@ namespace solver::rules {
 // ev.tie_margin 0 turns ties off.
 void mark_tie(const EvolutionConfig& ev, MatchResult& out);
 
+// The evidence weight of a near miss whose condition has soft degree `degree` (in
+// [min_evidence, 1)): 1 at the threshold, falling linearly to 0 at min_evidence, where the
+// rule stops ranking, so its score has no step there either (a degree of 0.5 against
+// min_evidence 0.5 used to weigh half its estimate and, a hair further, nothing).
+double near_weight(double degree, double min_evidence);
+
 }  // namespace solver::rules

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "rules/matcher.h"
+#include "rules/verdict_tie.h"
 
 namespace solver::rules::test {
 
@@ -173,6 +174,7 @@ inline MatchResult ReferenceMatcher::evaluate(const ChipProfile& chip) {
     double evidence = cond ? 1.0 : degree.value_or(0.0);
     // (1e-9: a miss of exactly the threshold share, 0.55 against `< 0.5`, computes as 0.4999...)
     if (!cond && (!r.estimate || evidence + 1e-9 < ev.min_evidence || evidence <= 0)) continue;
+    if (!cond) evidence = near_weight(evidence, ev.min_evidence);
     RankedRule rr;
     rr.rule = &r;
     rr.evidence = evidence;
