@@ -378,9 +378,9 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
   keys.clear();
   for (std::size_t i = 0; i < ranked.size(); ++i) {
     const RankedRule& rr = ranked[i].first;
-    keys.push_back({static_cast<std::uint8_t>((rr.rule->priority == 0) << 1 |
-                                              rr.raw_estimate.has_value()),
-                    rr.score, ranked[i].second->order, static_cast<int>(i)});
+    keys.push_back(
+        {static_cast<std::uint8_t>((rr.rule->priority == 0) << 1 | rr.raw_estimate.has_value()),
+         rr.score, ranked[i].second->order, static_cast<int>(i)});
   }
   std::sort(keys.begin(), keys.end(), [](const RankKey& a, const RankKey& b) {
     if (a.flags != b.flags) return a.flags > b.flags;

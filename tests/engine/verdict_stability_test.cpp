@@ -158,14 +158,15 @@ std::string lines(const std::vector<std::string>& v) {
 
 }  // namespace
 
-TEST_CASE("every dev kernel's verdict survives a move of its signals within their measured spread") {
+TEST_CASE(
+    "every dev kernel's verdict survives a move of its signals within their measured spread") {
   const std::vector<Kernel> kernels = load_kernels();
   // Every suite with two or more measurements of a kernel is there.
   std::set<std::string> suites;
   for (const auto& k : kernels) suites.insert(k.suite);
   CHECK(kernels.size() >= 120);
-  CHECK(suites == std::set<std::string>{"corpus", "fresh", "fresh2", "fresh5", "fresh6",
-                                        "fresh7", "labelled"});
+  CHECK(suites == std::set<std::string>{"corpus", "fresh", "fresh2", "fresh5", "fresh6", "fresh7",
+                                        "labelled"});
   rules::RuleTable table = rules::load_rule_table(kSrc + "/rules/rules.yaml");
   Outcome o = check_all(table, kernels);
   // The one kernel no margin can hold: PMPP's Coulomb summation through __constant__ (fresh6)

@@ -167,10 +167,10 @@ TEST_CASE("a near miss that outscores a rule that holds ranks above it (no step 
 }
 
 TEST_CASE("a verdict whose runner-up of another class scores within tie_margin is a tie") {
-  RuleTable t = table(rule("a", "load_eff < 0.7", 40, "0.20", "    bottleneck: uncoalesced\n") +
-                      rule("b", "l2_frac > 0.5", 20, "0.19", "    bottleneck: l2_bandwidth\n") +
-                      rule("c", "warp_efficiency < 0.7", 16, "0.195",
-                           "    bottleneck: uncoalesced\n"));
+  RuleTable t =
+      table(rule("a", "load_eff < 0.7", 40, "0.20", "    bottleneck: uncoalesced\n") +
+            rule("b", "l2_frac > 0.5", 20, "0.19", "    bottleneck: l2_bandwidth\n") +
+            rule("c", "warp_efficiency < 0.7", 16, "0.195", "    bottleneck: uncoalesced\n"));
   Matcher m(t);
   MatchResult r = m.match(csr_spmv(), h200());
   REQUIRE(r.fired);
@@ -185,10 +185,10 @@ TEST_CASE("a verdict whose runner-up of another class scores within tie_margin i
   Matcher mf(far);
   CHECK(mf.match(csr_spmv(), h200()).tie == nullptr);
   // tie_margin 0 turns ties off.
-  RuleTable off = table(rule("a", "load_eff < 0.7", 40, "0.20") +
-                            rule("b", "l2_frac > 0.5", 20, "0.19",
-                                 "    bottleneck: l2_bandwidth\n"),
-                        "evolution:\n  tie_margin: 0\n");
+  RuleTable off =
+      table(rule("a", "load_eff < 0.7", 40, "0.20") +
+                rule("b", "l2_frac > 0.5", 20, "0.19", "    bottleneck: l2_bandwidth\n"),
+            "evolution:\n  tie_margin: 0\n");
   Matcher mo(off);
   CHECK(mo.match(csr_spmv(), h200()).tie == nullptr);
   // An explained share at the min_explained line: "X or unexplained".
