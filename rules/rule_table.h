@@ -104,6 +104,10 @@ struct EvolutionConfig {
   // the measured spread of the fired rule's score between two measurements of one kernel
   // (docs/rules.md). 0 turns ties off.
   double tie_margin = 0.1;
+  // The relative move of a thresholded signal between two measurements that a tie allows for:
+  // a near miss's evidence weight may move by tie_spread / (soft_margin x (1 - min_evidence))
+  // either way (rules/verdict_tie.h). Set from the measured spread (docs/rules.md).
+  double tie_spread = 0.025;
 };
 
 struct RuleTable {

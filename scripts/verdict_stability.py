@@ -15,7 +15,8 @@ and crossings are not printed, so nothing is tuned on them.
         [--out /tmp/stability] [--json FILE] [--export DIR]
 
 --export DIR writes one compact file per suite, DIR/<suite>.json: for each dev kernel, each
-measurement's classified signals (tests/data/stability/, read by verdict_stability_test).
+measurement's classified signals (tests/data/stability/, read by verdict_stability_test); a
+kernel measured once has one.
 """
 import argparse
 import json
@@ -122,12 +123,17 @@ def main():
                 "correct": c["correct"], "file": os.path.join(d, c["kernel"] + ".json")})
 
     multi = {k: m for k, m in kernels.items() if len(m) >= 2}
+    exports = {}
+    # Dev kernels measured once are exported too: the test moves them by the pooled spread.
+    for key, ms in sorted(kernels.items()):
+        if len(ms) == 1 and not held[key]:
+            exports.setdefault(key[0], {})[key[1]] = {
+                ms[0]["tag"]: json.load(open(ms[0]["file"]))["signals"]}
     rows, spreads = [], {}
     # kernels, verdict flips, top-two ranking changes, flips no tie covers (no class is named
     # by every measurement, as its verdict or its tie)
     totals = {"dev": [0, 0, 0, 0], "heldout": [0, 0, 0, 0]}
     score_spread = []  # per dev kernel whose fired rule is the same everywhere: its score's spread
-    exports = {}
     for key, ms in sorted(multi.items()):
         part = "heldout" if held[key] else "dev"
         for m in ms:
