@@ -186,13 +186,16 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
       out << "  verdict:    " << unexplained_line(v) << " (the best rule, " << r.id
           << ", explains only " << pct(m.explained)
           << " of the time: under the table's min_explained, so not the verdict)\n";
-    if (m.tie && !m.weak)
+    if (m.tie && !m.weak) {
       out << "  tie:        " << m.tie->bottleneck << " (" << m.tie->id << ") is as likely on the "
-          << "next measurement: scores " << pct(std::abs(m.tie_margin)) << " apart"
-          << (m.tie_margin < 0 ? ", and it ranks higher but is a stop rule whose condition does "
-                                 "not quite hold"
-                               : "")
-          << '\n';
+          << "next measurement: ";
+      if (m.tie_margin < 0)
+        out << "it ranks above the fired rule but is a stop rule whose condition misses by a "
+               "little\n";
+      else
+        out << "its score is " << pct(m.tie_margin) << " below, within the signals' measured "
+            << "spread\n";
+    }
     if (m.tie_unexplained)
       out << "  tie:        " << (m.weak ? r.bottleneck : std::string("unexplained"))
           << ": the share explained, " << pct(m.explained)
