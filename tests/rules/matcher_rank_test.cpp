@@ -251,3 +251,28 @@ TEST_CASE("the default table: every rule carries an estimate that evaluates on a
     CHECK_MESSAGE(r.estimate.has_value(), r.id);
   }
 }
+
+TEST_CASE("a tie allows for a near miss's weight moving with its signal (tie_spread)") {
+  // The fired rule holds at 0.4 x 0.5 = 0.2. The runner-up misses `l2_frac > 0.64` at 0.6 by
+  // 0.04 of a 0.128 margin: degree 0.6875, weight 0.375, score 0.375 x 0.8 x 0.5 = 0.15, 25%
+  // below. A 2.5% move of l2_frac moves its weight by 0.25: up to 0.25, a tie.
+  const std::string rules =
+      rule("a", "load_eff < 0.7", 40, "0.4") +
+      rule("b", "l2_frac > 0.64", 20, "0.8", "    bottleneck: l2_bandwidth\n");
+  RuleTable t = table(rules);
+  Matcher m(t);
+  MatchResult r = m.match(csr_spmv(), h200());
+  REQUIRE(r.fired);
+  CHECK(r.fired->id == "a");
+  REQUIRE(r.ranked.size() == 2);
+  CHECK(r.ranked[1].evidence == doctest::Approx(0.375));
+  REQUIRE(r.tie);
+  CHECK(r.tie->id == "b");
+  CHECK(r.tie_margin == doctest::Approx(0.25));
+  // With no spread allowed the scores alone decide: 25% apart is not a tie.
+  RuleTable crisp = table(rules, "evolution:\n  tie_spread: 0\n");
+  Matcher mc(crisp);
+  CHECK(mc.match(csr_spmv(), h200()).tie == nullptr);
+  // Written back and read again, the key survives.
+  CHECK(parse_rule_table(dump_rule_table(crisp), "back.yaml").evolution.tie_spread == 0);
+}
