@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <unordered_set>
 
+#include "rules/verdict_tie.h"
+
 namespace solver::rules {
 
 namespace {
@@ -317,7 +319,7 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
     } else {
       RuleProgram::Graded g = program_.graded(info.when, margin, ev.min_evidence);
       verdict = g.verdict;
-      if (verdict == RuleProgram::Verdict::Near) evidence = g.degree;
+      if (verdict == RuleProgram::Verdict::Near) evidence = near_weight(g.degree, ev.min_evidence);
     }
     if (verdict == RuleProgram::Verdict::Out) continue;
     if (verdict == RuleProgram::Verdict::Undecided) {
@@ -359,14 +361,15 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
   // Rules with an estimate before rules without; then score; ties by the static order
   // (priority, confidence, file order).
   // Priority 0 is the gate (a kernel too small to matter): it ranks before every estimate.
-  // A near miss ranks below every rule whose condition holds: graded evidence fills the gap
-  // between thresholds (no verdict at all becomes a near-miss verdict), it does not overrule
-  // a rule that holds.
-  // The key is packed once per entry (gate, holds, has an estimate: one byte; then score and
-  // order) and an index array is sorted, not the 80-byte entries. std::sort, not stable_sort
-  // (which allocates a buffer per call): `order` makes the key total.
+  // A near miss ranks by its score like a rule that holds (its evidence is in the score): a
+  // threshold crossed by a move within a signal's measured spread changes the score a little,
+  // not the rank class (issue 29: a near miss that outscored every rule that held lost to them
+  // on one measurement and won on the next). Only a stop rule needs its condition to hold.
+  // The key is packed once per entry (gate, has an estimate: one byte; then score and order)
+  // and an index array is sorted, not the 80-byte entries. std::sort, not stable_sort (which
+  // allocates a buffer per call): `order` makes the key total.
   struct RankKey {
-    std::uint8_t flags;  // higher first: gate 4, holds 2, has an estimate 1
+    std::uint8_t flags;  // higher first: gate 2, has an estimate 1
     double score;        // higher first
     int order;           // lower first
     int index;           // into `ranked`
@@ -375,9 +378,9 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
   keys.clear();
   for (std::size_t i = 0; i < ranked.size(); ++i) {
     const RankedRule& rr = ranked[i].first;
-    keys.push_back({static_cast<std::uint8_t>((rr.rule->priority == 0) << 2 | rr.holds() << 1 |
-                                              rr.raw_estimate.has_value()),
-                    rr.score, ranked[i].second->order, static_cast<int>(i)});
+    keys.push_back(
+        {static_cast<std::uint8_t>((rr.rule->priority == 0) << 1 | rr.raw_estimate.has_value()),
+         rr.score, ranked[i].second->order, static_cast<int>(i)});
   }
   std::sort(keys.begin(), keys.end(), [](const RankKey& a, const RankKey& b) {
     if (a.flags != b.flags) return a.flags > b.flags;
@@ -404,6 +407,7 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
     out.explained = fired_rank->evidence * fired_rank->estimate * fired_rank->calibration;
     out.weak = out.explained < ev.min_explained;
   }
+  mark_tie(ev, out);
   // An undecided rule could have won when nothing fired, or when its estimate is unknown or
   // would outscore the fired rule at full evidence.
   for (std::size_t i = 0; i < out.undecided.size(); ++i) {

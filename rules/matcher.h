@@ -67,6 +67,13 @@ struct MatchResult {
   // still try its hypothesis, and the reader sees which rule came closest.
   bool weak = false;
   bool unexplained() const { return !fired || weak; }
+  // The verdict is a tie (rules/verdict_tie.h, docs/rules.md "A verdict the next measurement
+  // would keep"): the runner-up of another class that the measured spread of the signals
+  // could put first (nullptr: none), its score's distance from the fired rule's (relative),
+  // and whether the explained share is that close to evolution.min_explained.
+  const Rule* tie = nullptr;
+  double tie_margin = 0;
+  bool tie_unexplained = false;
   // Every eligible rule that holds or nearly holds, best first: by score (rules with an
   // estimate before rules without), then priority, confidence and file order.
   std::vector<RankedRule> ranked;

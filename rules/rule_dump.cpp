@@ -102,6 +102,10 @@ std::string dump_rule_table(const RuleTable& table) {
     out += "  min_evidence: " + number(ev.min_evidence) + "\n";
   if (ev.min_explained != EvolutionConfig{}.min_explained)
     out += "  min_explained: " + number(ev.min_explained) + "\n";
+  if (ev.tie_margin != EvolutionConfig{}.tie_margin)
+    out += "  tie_margin: " + number(ev.tie_margin) + "\n";
+  if (ev.tie_spread != EvolutionConfig{}.tie_spread)
+    out += "  tie_spread: " + number(ev.tie_spread) + "\n";
   out += table.rules.empty() ? "rules: []\n" : "rules:\n";
   for (std::size_t i = 0; i < table.rules.size(); ++i) {
     const Rule& r = table.rules[i];

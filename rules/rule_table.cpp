@@ -44,7 +44,7 @@ void parse_evolution(const YAML::Node& node, const std::string& file, Diagnostic
   check_keys(node,
              {"initial_confidence", "reward", "penalty", "retire_below", "min_trials",
               "promote_above", "probation_confidence", "probation_trials", "min_gain", "patience",
-              "soft_margin", "min_evidence", "min_explained"},
+              "soft_margin", "min_evidence", "min_explained", "tie_margin", "tie_spread"},
              file, diags);
   auto at = [&](const char* key) { return location_of(node[key], file); };
   struct Frac {
@@ -61,7 +61,9 @@ void parse_evolution(const YAML::Node& node, const std::string& file, Diagnostic
                         {"min_gain", &ev.min_gain, false},
                         {"soft_margin", &ev.soft_margin, false},
                         {"min_evidence", &ev.min_evidence, true},
-                        {"min_explained", &ev.min_explained, false}};
+                        {"min_explained", &ev.min_explained, false},
+                        {"tie_margin", &ev.tie_margin, false},
+                        {"tie_spread", &ev.tie_spread, false}};
   std::set<std::string> bad;  // keys already reported, so relations between them stay quiet
   for (const auto& f : fracs) {
     auto v = get_double(node, f.key, file, diags);

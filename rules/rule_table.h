@@ -98,6 +98,16 @@ struct EvolutionConfig {
   // unexplained, with the largest stall and the busiest pipe, not that rule's class
   // (MatchResult::weak). The loop still tries the rule's hypothesis. 0 turns it off.
   double min_explained = 0.05;
+  // A verdict whose runner-up of another class scores within this share of the fired rule's
+  // score (or a stop rule on a near miss above it), or whose explained share is this close to
+  // min_explained, is a tie: both are named (MatchResult::tie, rules/verdict_tie.h). Set from
+  // the measured spread of the fired rule's score between two measurements of one kernel
+  // (docs/rules.md). 0 turns ties off.
+  double tie_margin = 0.1;
+  // The relative move of a thresholded signal between two measurements that a tie allows for:
+  // a near miss's evidence weight may move by tie_spread / (soft_margin x (1 - min_evidence))
+  // either way (rules/verdict_tie.h). Set from the measured spread (docs/rules.md).
+  double tie_spread = 0.025;
 };
 
 struct RuleTable {

@@ -119,6 +119,7 @@ void from_signals_dir(const EvalOptions& o, const engine::LabelledSuite& suite,
     if (std::find(chips_seen.begin(), chips_seen.end(), chip.id) == chips_seen.end())
       chips_seen.push_back(chip.id);
     add_code_facts(k, chip, f, cache);
+    if (!o.save_signals.empty()) engine::save_signal_file(o.save_signals, k.name, f);
     rules::MatchResult m = matcher.match(rules::SignalVector(f.signals), chip);
     EvalCase c = engine::score_case(k, m, file.string(), &f.signals);
     for (const auto& n : f.notes) c.detail += (c.detail.empty() ? "" : "; ") + n;
@@ -187,6 +188,9 @@ void from_ncu_csv(const EvalOptions& o, const engine::LabelledSuite& suite,
     profiling::Derivation d =
         profiling::derive_ncu_kernel(ex, groups, 0, chip, std::nullopt, &facts.facts);
     d.notes.insert(d.notes.end(), facts.notes.begin(), facts.notes.end());
+    if (!o.save_signals.empty())
+      engine::save_signal_file(o.save_signals, k.name,
+                               engine::derived_signal_file(k, d, chip->id, o.ncu_csv));
     rules::MatchResult m = matcher.match(rules::SignalVector(d.signals), *chip);
     EvalCase c = engine::score_case(k, m,
                                     o.ncu_csv + ":" + std::to_string(row.line) + " (" +
@@ -216,7 +220,6 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
   const rules::ChipProfile& chip =
       resolve_chip(chips, o.chip.empty() ? backend->info().chip_id : o.chip);
   report.chip = chip.id;
-  if (!o.save_signals.empty()) fs::create_directories(o.save_signals);
   for (const auto& k : suite.kernels) {
     engine::VariantRef ref{k.name, k.variant, k.knobs};
     ctx.err << "eval: " << k.name << "/" << ref.key() << ": gate\n";
@@ -240,8 +243,7 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
       // The signals as measured, so the same verdicts can be re-scored offline (--signals-dir).
       profiling::SignalFile f =
           engine::live_signal_file(k, ref.key(), p, chip.id, backend->info().device_name);
-      std::ofstream(fs::path(o.save_signals) / (k.name + ".json"))
-          << profiling::dump_signal_file(f);
+      engine::save_signal_file(o.save_signals, k.name, f);
       // And its per-line samples, for comparison with ncu's source view (pcsample_vs_ncu.sh).
       if (p.pc_sampling)
         std::ofstream(fs::path(o.save_signals) / (k.name + ".pc.json"))
@@ -344,7 +346,8 @@ void print_report(std::ostream& out, const EvalReport& r,
   Table cases({"kernel", "label", "got", "fired rule", "ok"});
   for (const auto& c : r.cases)
     cases.add_row({c.kernel + (c.held_out ? " [held out]" : ""),
-                   c.label + (c.pending ? " (pending class)" : ""), c.got,
+                   c.label + (c.pending ? " (pending class)" : ""),
+                   c.got + (c.tie.empty() ? "" : " (tie: " + c.tie + ")"),
                    c.fired.empty() ? "-" : c.fired,
                    c.correct ? (c.accepted_alternative ? "yes (accepted)" : "yes") : "no"});
   cases.print(out);
@@ -358,6 +361,11 @@ void print_report(std::ostream& out, const EvalReport& r,
   std::snprintf(pct, sizeof pct, "%.1f%%", 100.0 * r.accuracy());
   out << "\noverall" << (r.split == "all" ? "" : " (" + r.split + " part)") << ": " << r.correct()
       << "/" << r.total() << " correct (" << pct << "), " << r.measured() << " measured\n";
+  const auto ties = std::count_if(r.cases.begin(), r.cases.end(),
+                                  [](const engine::EvalCase& c) { return !c.tie.empty(); });
+  if (ties > 0)
+    out << ties << " verdicts are ties (the class in parentheses is as likely on the next "
+        << "measurement; scored by the first)\n";
   if (r.has_split)
     for (bool held : {false, true}) {
       auto [correct, total] = r.split_score(held);
@@ -402,7 +410,7 @@ int run_eval(Context& ctx) {
       "chips.yaml id or alias to classify as (default: the device / the file's chip)")(
       "rules", po::value<std::string>(), "rule table (default: rules/rules.yaml in the data dir)")(
       "save-signals", po::value<std::string>(),
-      "live: also write each kernel's signals to DIR/<problem>.json")(
+      "also write the signals each kernel was classified from to DIR/<problem>.json")(
       "confirm-dir", po::value<std::string>(),
       "check each label's confirm: ranges against DIR/<problem>.csv (ncu raw exports)")(
       "confirm-csv", po::value<std::string>(),
@@ -452,8 +460,6 @@ int run_eval(Context& ctx) {
     return usage_error("--signals-dir and --ncu-csv are recorded sources: use --backend recorded");
   if (o.backend == "recorded" && (o.signals_dir.empty() == o.ncu_csv.empty()))
     return usage_error("--backend recorded needs exactly one of --signals-dir, --ncu-csv");
-  if (o.backend != "live" && !o.save_signals.empty())
-    return usage_error("--save-signals is for the live backend");
 
   // Everything that can be bad input is loaded before any GPU work.
   engine::LabelledSuite suite = load_split(o);
@@ -467,6 +473,7 @@ int run_eval(Context& ctx) {
   report.split = o.split;
   report.rules_file = o.rules_path;
   std::vector<std::string> unmatched;
+  if (!o.save_signals.empty()) fs::create_directories(o.save_signals);
   if (!o.signals_dir.empty()) {
     report.backend = "signals-dir";
     from_signals_dir(o, suite, chips, matcher, report);

@@ -1,5 +1,6 @@
 #include "engine/cli/verdict.h"
 
+#include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <sstream>
@@ -111,6 +112,10 @@ nlohmann::json verdict_json(const VerdictInput& v) {
   if (m.unexplained()) j["unexplained"] = unexplained_json(v);
   j["explained"] = m.explained;
   j["weak"] = m.weak;
+  // A tie (rules/verdict_tie.h): the other class the signals' measured spread could name.
+  if (m.tie)
+    j["tie"] = {{"rule", m.tie->id}, {"bottleneck", m.tie->bottleneck}, {"margin", m.tie_margin}};
+  if (m.tie_unexplained) j["tie_unexplained"] = true;
   nlohmann::json blocked = nlohmann::json::array();
   for (const auto& b : m.blocked) {
     auto r = rule_json(*b.rule);
@@ -181,6 +186,20 @@ void print_verdict(std::ostream& out, const VerdictInput& v) {
       out << "  verdict:    " << unexplained_line(v) << " (the best rule, " << r.id
           << ", explains only " << pct(m.explained)
           << " of the time: under the table's min_explained, so not the verdict)\n";
+    if (m.tie && !m.weak) {
+      out << "  tie:        " << m.tie->bottleneck << " (" << m.tie->id << ") is as likely on the "
+          << "next measurement: ";
+      if (m.tie_margin < 0)
+        out << "it ranks above the fired rule but is a stop rule whose condition misses by a "
+               "little\n";
+      else
+        out << "its score is " << pct(m.tie_margin) << " below, within the signals' measured "
+            << "spread\n";
+    }
+    if (m.tie_unexplained)
+      out << "  tie:        " << (m.weak ? r.bottleneck : std::string("unexplained"))
+          << ": the share explained, " << pct(m.explained)
+          << ", is within the tie margin of the table's min_explained\n";
     if (!r.requires_caps.empty()) out << "  requires:   " << join(r.requires_caps, ", ") << '\n';
     Table t({"signal", "value", "origin"});
     for (const auto& [name, value] : m.evidence)

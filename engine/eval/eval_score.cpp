@@ -1,6 +1,8 @@
 #include "engine/eval/eval_score.h"
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
 
 #include "rules/bottlenecks.h"
 #include "rules/unexplained.h"
@@ -58,6 +60,16 @@ EvalCase score_case(const LabelledKernel& k, const rules::MatchResult& m, std::s
     c.fired = m.fired->id;
     c.hypothesis = m.fired->hypothesis;
     c.got = m.fired->bottleneck.empty() ? kRuleNamesNone : m.fired->bottleneck;
+  }
+  if (m.fired && m.weak && m.tie_unexplained) {
+    c.tie = m.fired->bottleneck;  // explained just under the line: its class or none
+  } else if (m.fired && !m.weak && m.tie) {
+    c.tie = m.tie->bottleneck.empty() ? kRuleNamesNone : m.tie->bottleneck;
+    c.tie_margin = m.tie_margin;
+  } else if (m.fired && !m.weak && m.tie_unexplained) {
+    c.tie = "unexplained";  // explained just over the line
+  }
+  if (m.fired && !m.weak) {
     for (const auto& [name, value] : m.evidence) c.evidence.emplace_back(name, value);
     c.correct = label_matches(k.label, m.fired->bottleneck);
     c.accepted_alternative = c.correct && m.fired->bottleneck != k.label.bottleneck;
@@ -88,6 +100,25 @@ profiling::SignalFile live_signal_file(const LabelledKernel& k, const std::strin
   f.signal_origin = p.signal_origin;
   if (!p.detail.empty()) f.notes.push_back(p.detail);
   return f;
+}
+
+profiling::SignalFile derived_signal_file(const LabelledKernel& k, const profiling::Derivation& d,
+                                          const std::string& chip_id, const std::string& source) {
+  profiling::SignalFile f;
+  f.kernel = k.name + "/" + k.variant;
+  f.source = "solver eval, derived from " + source;
+  f.chip = chip_id;
+  f.problem_name = k.name;
+  f.signals = d.signals;
+  for (const auto& [name, origin] : d.origin) f.signal_origin[name] = profiling::to_string(origin);
+  f.notes = d.notes;
+  f.notes.insert(f.notes.end(), d.defects.begin(), d.defects.end());
+  return f;
+}
+
+void save_signal_file(const std::string& dir, const std::string& name,
+                      const profiling::SignalFile& f) {
+  std::ofstream(std::filesystem::path(dir) / (name + ".json")) << profiling::dump_signal_file(f);
 }
 
 int EvalReport::correct() const {
@@ -186,6 +217,7 @@ nlohmann::json eval_json(const EvalReport& r) {
         {"missing_signals", c.missing_signals},
         {"source", c.source},
         {"detail", c.detail}};
+    if (!c.tie.empty()) one["tie"] = {{"with", c.tie}, {"margin", c.tie_margin}};
     if (!c.correct)
       confusions.push_back({{"kernel", c.kernel},
                             {"label", c.label},

@@ -11,6 +11,7 @@
 
 #include "engine/backend/backend.h"
 #include "engine/eval/eval_suite.h"
+#include "profiling/signal_derivation.h"
 #include "profiling/signal_file.h"
 #include "rules/matcher.h"
 
@@ -34,6 +35,12 @@ struct EvalCase {
   bool pending = false;   // labelled with a class the taxonomy does not have yet
   std::string source;     // where the signals came from (file, export row, "live")
   std::string detail;     // why there is no verdict (not measured), or derivation notes
+  // The verdict is a tie (rules/verdict_tie.h): the other class a move of the signals within
+  // their measured spread could name instead ("unexplained" when the explained share is at
+  // the min_explained line), and the scores' relative distance. Empty: no tie. `correct`
+  // still scores `got` alone.
+  std::string tie;
+  double tie_margin = 0;
 };
 
 inline constexpr const char* kRuleNamesNone = "(rule names no bottleneck)";
@@ -50,6 +57,15 @@ EvalCase unmeasured_case(const LabelledKernel& k, std::string why);
 profiling::SignalFile live_signal_file(const LabelledKernel& k, const std::string& variant_key,
                                        const ProfileResult& p, const std::string& chip_id,
                                        const std::string& device_name);
+
+// The signals a recorded source gave suite kernel `k` (an ncu export's derivation, with the
+// problem's facts), as a signal file, so the same set can be classified or compared again
+// without the export (`eval --save-signals` with `--ncu-csv`). `source` names the export.
+profiling::SignalFile derived_signal_file(const LabelledKernel& k, const profiling::Derivation& d,
+                                          const std::string& chip_id, const std::string& source);
+// Writes `f` to DIR/<name>.json (the folder must exist).
+void save_signal_file(const std::string& dir, const std::string& name,
+                      const profiling::SignalFile& f);
 
 struct ClassScore {
   std::string bottleneck;

@@ -97,17 +97,26 @@ TEST_CASE("graded evidence: a near miss still ranks, lower; a far miss does not"
   REQUIRE(r.fired);
   CHECK(r.fired->id == "saturated");
   REQUIRE(r.ranked.size() == 1);
-  // Missed by 0.02 of a 0.2 x 0.9 margin.
-  CHECK(r.ranked[0].evidence == doctest::Approx(1 - 0.02 / 0.18));
+  // Missed by 0.02 of a 0.2 x 0.9 margin: degree 0.889, weight (0.889 - 0.5) / 0.5.
+  const double w = (1 - 0.02 / 0.18 - 0.5) / 0.5;
+  CHECK(r.ranked[0].evidence == doctest::Approx(w));
   CHECK_FALSE(r.ranked[0].holds());
-  CHECK(r.ranked[0].score == doctest::Approx((1 - 0.02 / 0.18) * 0.88 * 0.5));
+  CHECK(r.ranked[0].score == doctest::Approx(w * 0.88 * 0.5));
 
-  // The pointer chase at 55 % DRAM: `dram_frac < 0.5` misses by 0.05 of 0.1 -> evidence 0.5.
-  s.set("dram_frac", 0.55);
+  // A pointer chase at 54 % DRAM: `dram_frac < 0.5` misses by 0.04 of 0.1 -> degree 0.6,
+  // weight 0.2.
+  s.set("dram_frac", 0.54);
   r = m.match(s, h200());
   REQUIRE(r.fired);
   CHECK(r.fired->id == "latency");
-  CHECK(r.ranked[0].evidence == doctest::Approx(0.5));
+  CHECK(r.ranked[0].evidence == doctest::Approx(0.2));
+  // At 55 % the degree is min_evidence itself: it still ranks, with weight 0, so its score
+  // reaches 0 continuously (no step where the rule stops ranking) and it explains nothing.
+  s.set("dram_frac", 0.55);
+  r = m.match(s, h200());
+  REQUIRE(r.ranked.size() == 1);
+  CHECK(r.ranked[0].evidence == doctest::Approx(0.0).epsilon(1e-6));
+  CHECK(r.unexplained());
 
   // soft_margin 0 makes every condition crisp again.
   RuleTable crisp =
@@ -118,7 +127,8 @@ TEST_CASE("graded evidence: a near miss still ranks, lower; a far miss does not"
 }
 
 TEST_CASE("a stop rule fires only when its condition holds; 'not' grades as the flipped test") {
-  RuleTable t = table(rule("roof", "dram_frac > 0.9", 6, "dram_frac", "    stop: true\n") +
+  RuleTable t = table(rule("roof", "dram_frac > 0.9", 6, "dram_frac",
+                           "    stop: true\n    bottleneck: dram_bandwidth\n") +
                       rule("ilp", "not (occupancy > 0.5)", 50, "0.1"));
   Matcher m(t);
   SignalSet s;
@@ -129,7 +139,63 @@ TEST_CASE("a stop rule fires only when its condition holds; 'not' grades as the 
   CHECK(r.ranked[0].rule->id == "roof");  // ranks first ...
   REQUIRE(r.fired);
   CHECK(r.fired->id == "ilp");  // ... but a near-miss ceiling does not stop the loop
-  CHECK(r.ranked[1].evidence == doctest::Approx(1 - 0.02 / 0.1));
+  CHECK(r.ranked[1].evidence == doctest::Approx((1 - 0.02 / 0.1 - 0.5) / 0.5));
+  // It is a tie: one crossing of the roof's threshold names the other class.
+  REQUIRE(r.tie);
+  CHECK(r.tie->id == "roof");
+  CHECK(r.tie_margin < 0);
+}
+
+TEST_CASE("a near miss that outscores a rule that holds ranks above it (no step at a threshold)") {
+  // hd_crc32_bitwise's shape (issue 29): the ALU rule misses its threshold by a little and
+  // estimates far more than a layout rule that holds; one measurement's move of l1_hit made
+  // the layout rule hold, and the verdict changed with it while the ALU rule ranked below
+  // every rule that held.
+  RuleTable t = table(rule("alu", "alu_frac > 0.8", 30, "0.4") +
+                      rule("layout", "load_eff < 0.7", 40, "0.15"));
+  Matcher m(t);
+  SignalSet s;
+  s.set("alu_frac", 0.79);  // degree 1 - 0.01 / 0.16, weight 0.875
+  s.set("load_eff", 0.5);
+  MatchResult r = m.match(s, h200());
+  REQUIRE(r.fired);
+  CHECK(r.fired->id == "alu");
+  CHECK_FALSE(r.ranked[0].holds());
+  CHECK(r.tie == nullptr);  // 0.175 against 0.075: not close
+  s.set("load_eff", 0.71);  // the layout rule a near miss too: the same verdict
+  CHECK(m.match(s, h200()).fired->id == "alu");
+}
+
+TEST_CASE("a verdict whose runner-up of another class scores within tie_margin is a tie") {
+  RuleTable t =
+      table(rule("a", "load_eff < 0.7", 40, "0.20", "    bottleneck: uncoalesced\n") +
+            rule("b", "l2_frac > 0.5", 20, "0.19", "    bottleneck: l2_bandwidth\n") +
+            rule("c", "warp_efficiency < 0.7", 16, "0.195", "    bottleneck: uncoalesced\n"));
+  Matcher m(t);
+  MatchResult r = m.match(csr_spmv(), h200());
+  REQUIRE(r.fired);
+  CHECK(r.fired->id == "a");
+  // c ranks second but names the same class; b, 5 % below, is the tie.
+  REQUIRE(r.tie);
+  CHECK(r.tie->id == "b");
+  CHECK(r.tie_margin == doctest::Approx(0.05));
+  // Further apart than the margin: no tie.
+  RuleTable far = table(rule("a", "load_eff < 0.7", 40, "0.20") +
+                        rule("b", "l2_frac > 0.5", 20, "0.17", "    bottleneck: l2_bandwidth\n"));
+  Matcher mf(far);
+  CHECK(mf.match(csr_spmv(), h200()).tie == nullptr);
+  // tie_margin 0 turns ties off.
+  RuleTable off =
+      table(rule("a", "load_eff < 0.7", 40, "0.20") +
+                rule("b", "l2_frac > 0.5", 20, "0.19", "    bottleneck: l2_bandwidth\n"),
+            "evolution:\n  tie_margin: 0\n");
+  Matcher mo(off);
+  CHECK(mo.match(csr_spmv(), h200()).tie == nullptr);
+  // An explained share at the min_explained line: "X or unexplained".
+  RuleTable low = table(rule("a", "load_eff < 0.7", 40, "0.052"));  // explains 5.2 %
+  Matcher ml(low);
+  MatchResult rl = ml.match(csr_spmv(), h200());
+  CHECK(rl.tie_unexplained);
 }
 
 TEST_CASE("a rule without an estimate stays crisp, so tables without estimates match as before") {
@@ -184,4 +250,29 @@ TEST_CASE("the default table: every rule carries an estimate that evaluates on a
   for (const auto& r : t.rules) {
     CHECK_MESSAGE(r.estimate.has_value(), r.id);
   }
+}
+
+TEST_CASE("a tie allows for a near miss's weight moving with its signal (tie_spread)") {
+  // The fired rule holds at 0.4 x 0.5 = 0.2. The runner-up misses `l2_frac > 0.64` at 0.6 by
+  // 0.04 of a 0.128 margin: degree 0.6875, weight 0.375, score 0.375 x 0.8 x 0.5 = 0.15, 25%
+  // below. A 2.5% move of l2_frac moves its weight by 0.25: up to 0.25, a tie.
+  const std::string rules =
+      rule("a", "load_eff < 0.7", 40, "0.4") +
+      rule("b", "l2_frac > 0.64", 20, "0.8", "    bottleneck: l2_bandwidth\n");
+  RuleTable t = table(rules);
+  Matcher m(t);
+  MatchResult r = m.match(csr_spmv(), h200());
+  REQUIRE(r.fired);
+  CHECK(r.fired->id == "a");
+  REQUIRE(r.ranked.size() == 2);
+  CHECK(r.ranked[1].evidence == doctest::Approx(0.375));
+  REQUIRE(r.tie);
+  CHECK(r.tie->id == "b");
+  CHECK(r.tie_margin == doctest::Approx(0.25));
+  // With no spread allowed the scores alone decide: 25% apart is not a tie.
+  RuleTable crisp = table(rules, "evolution:\n  tie_spread: 0\n");
+  Matcher mc(crisp);
+  CHECK(mc.match(csr_spmv(), h200()).tie == nullptr);
+  // Written back and read again, the key survives.
+  CHECK(parse_rule_table(dump_rule_table(crisp), "back.yaml").evolution.tie_spread == 0);
 }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "rules/matcher.h"
+#include "rules/verdict_tie.h"
 
 namespace solver::rules::test {
 
@@ -173,6 +174,7 @@ inline MatchResult ReferenceMatcher::evaluate(const ChipProfile& chip) {
     double evidence = cond ? 1.0 : degree.value_or(0.0);
     // (1e-9: a miss of exactly the threshold share, 0.55 against `< 0.5`, computes as 0.4999...)
     if (!cond && (!r.estimate || evidence + 1e-9 < ev.min_evidence || evidence <= 0)) continue;
+    if (!cond) evidence = near_weight(evidence, ev.min_evidence);
     RankedRule rr;
     rr.rule = &r;
     rr.evidence = evidence;
@@ -194,11 +196,7 @@ inline MatchResult ReferenceMatcher::evaluate(const ChipProfile& chip) {
   std::sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) {
     bool ga = a.first.rule->priority == 0, gb = b.first.rule->priority == 0;
     if (ga != gb) return ga;
-    // A near miss ranks below every rule whose condition holds: graded evidence fills the gap
-    // between thresholds (no verdict at all becomes a near-miss verdict), it does not overrule
-    // a rule that holds.
-    bool ha = a.first.holds(), hb = b.first.holds();
-    if (ha != hb) return ha;
+    // A near miss ranks by its score like a rule that holds (its evidence is in the score).
     bool ea = a.first.raw_estimate.has_value(), eb = b.first.raw_estimate.has_value();
     if (ea != eb) return ea;
     if (a.first.score != b.first.score) return a.first.score > b.first.score;
