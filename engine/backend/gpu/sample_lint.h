@@ -23,6 +23,7 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/backend/gpu/host_data.h"
@@ -88,6 +89,9 @@ double tolerance_share(const std::vector<HostDoubles>& base, const std::vector<H
 // name: `share` the largest over every output, `outputs` per output buffer (in the order of the
 // verdict's output names; empty: one output, whose share is `share`).
 struct SetShare {
+  SetShare() = default;
+  SetShare(std::string set_name, double largest, std::vector<double> per_output = {})
+      : set(std::move(set_name)), share(largest), outputs(std::move(per_output)) {}
   std::string set;  // "set 0", "the fresh set"
   double share = 0;
   std::vector<double> outputs;
