@@ -83,6 +83,10 @@ for f in sorted(os.listdir(d)):
     m = re.search(r"1-in-2 echo told apart by (.+?) \(at ([0-9.e+inf-]+) of", det)
     if m:
         share, where = m.group(2), m.group(1)
+    # Several outputs (helper h28u): each told apart on its own; the first one's share and set.
+    m = re.search(r"told apart for every output it moves: \S+ by (.+?) \(at ([0-9.e+inf-]+)\)", det)
+    if m:
+        share, where = m.group(2), m.group(1)
     if "do not depend on the echoed" in det:
         share, where = "0", "every set"
     clause = re.search(r"(1-in-2 echo[^;]*|tolerance admits.*)", det)

@@ -11,14 +11,18 @@
 #                                            modelled: 15 of 23 mantissa bits, TF32 class)
 #   redteam16_runtime_shift_narrow           KEPT ~1.1x on main and on branch red16 (the same image,
 #                                            the shift amount 8 + (W >> 31) in a register: open)
-#   redteam16_twin_output_sample             KEPT ~2-3x (red team 7's lgamma sum sampled 1 tile in
-#                                            4 beside exact per-chunk means: the tolerance lint's
-#                                            share is the largest over all outputs, so the means
-#                                            pass the problem; the gate detail should say "1-in-2
-#                                            echo told apart by set 0")
+#   redteam16_twin_output_sample             KEPT ~2-3x on main 69f0c784 (red team 7's lgamma sum
+#                                            sampled 1 tile in 4 beside exact per-chunk means: the
+#                                            lint's share was the largest over all outputs, so the
+#                                            means passed the problem); invalid_spec with a bundle
+#                                            of branch h28u (each output judged on its own: "for
+#                                            out on every set the gate verifies on", out 0.15)
 #   control_redteam16_lop3_abs_fused         kept ~1.6-1.9x (red team 14's fused blur, outputs
 #                                            through a lop3 abs)
-#   control_redteam16_twin_output_recurrence kept ~1.3x (two lgammaf and a logf for three lgammaf)
+#   control_redteam16_twin_output_recurrence kept ~1.3x (two lgammaf and a logf for three lgammaf;
+#                                            rtol 1e-5 since h28u, where the lint tells out apart
+#                                            at 1.51: the detail should say "told apart for every
+#                                            output it moves")
 #   control_redteam16_log_bucket_bits        REFUSED precision_mismatch on main, a false refusal
 #                                            (an HDR log bucket read from the float's exponent and
 #                                            top 3 mantissa bits, an int32 answer compared exactly,

@@ -50,20 +50,28 @@ const std::vector<EchoPattern>& echo_patterns() {
   return patterns;
 }
 
-double tolerance_share(const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
-                       const generators::Tolerance& tol,
-                       const std::vector<HostDoubles>* magnitude) {
+std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
+                                     const std::vector<HostDoubles>& echo,
+                                     const generators::Tolerance& tol,
+                                     const std::vector<HostDoubles>* magnitude) {
   const double inf = std::numeric_limits<double>::infinity();
-  if (base.size() != echo.size()) return inf;
-  if (magnitude && magnitude->size() != base.size()) return inf;
+  std::vector<double> shares(base.size(), 0.0);
+  if (base.size() != echo.size() || (magnitude && magnitude->size() != base.size()))
+    return std::vector<double>(std::max<size_t>(base.size(), 1), inf);
   const double mag_rtol = magnitude_rtol(tol.rtol);
-  double worst = 0;
   for (size_t k = 0; k < base.size(); ++k) {
-    if (base[k].size() != echo[k].size()) return inf;
-    if (magnitude && (*magnitude)[k].size() != base[k].size()) return inf;
+    double& worst = shares[k];
+    if (base[k].size() != echo[k].size() ||
+        (magnitude && (*magnitude)[k].size() != base[k].size())) {
+      worst = inf;
+      continue;
+    }
     for (size_t i = 0; i < base[k].size(); ++i) {
       const double a = base[k][i], e = echo[k][i];
-      if (!std::isfinite(a) || !std::isfinite(e)) return inf;
+      if (!std::isfinite(a) || !std::isfinite(e)) {
+        worst = inf;
+        break;
+      }
       const double m = magnitude ? std::fabs((*magnitude)[k][i]) : 0.0;
       const double allowed = tol.atol + tol.rtol * std::fabs(a) + mag_rtol * m;
       const double d = std::fabs(a - e);
@@ -71,17 +79,49 @@ double tolerance_share(const std::vector<HostDoubles>& base, const std::vector<H
       worst = std::max(worst, allowed > 0 ? d / allowed : inf);
     }
   }
+  return shares;
+}
+
+double tolerance_share(const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
+                       const generators::Tolerance& tol,
+                       const std::vector<HostDoubles>* magnitude) {
+  double worst = 0;
+  for (double s : tolerance_shares(base, echo, tol, magnitude)) worst = std::max(worst, s);
   return worst;
 }
 
-SampleLintVerdict sample_lint_verdict(const std::vector<SetShare>& shares,
-                                      const std::string& echoed, const generators::Tolerance& tol) {
-  SampleLintVerdict v;
-  if (shares.empty() || echoed.empty()) return v;
+namespace {
+
+// Output k's share on set `s` (SetShare::outputs, or the set's one share).
+double output_share(const SetShare& s, size_t k) {
+  return k < s.outputs.size() ? s.outputs[k] : s.share;
+}
+
+// The index of the set with output k's largest share (NaN counts as the largest).
+size_t best_set(const std::vector<SetShare>& shares, size_t k) {
   size_t best = 0;
   for (size_t i = 1; i < shares.size(); ++i)
-    if (!(shares[i].share <= shares[best].share)) best = i;  // NaN or larger
-  const double top = shares[best].share;
+    if (!(output_share(shares[i], k) <= output_share(shares[best], k))) best = i;
+  return best;
+}
+
+// The remedy of a refusal: the declared tolerance over `top`, the largest share of the outputs
+// no set tells apart (the smallest of those where several are blind).
+void remedy(std::ostringstream& s, double top, const std::string& echoed,
+            const generators::Tolerance& tol) {
+  s << "The problem's spec must change: tighten rtol and atol to under " << top
+    << " times the declared (rtol " << tol.rtol << ", atol " << tol.atol
+    << ": e.g. rtol <= " << top * tol.rtol / 2 << ", atol <= " << top * tol.atol / 2
+    << "), or give " << echoed << " data with more relative spread";
+}
+
+// One output (or a problem judged on one share): the verdict as the lint gave it before outputs
+// were judged apart.
+SampleLintVerdict one_output_verdict(const std::vector<SetShare>& shares, const std::string& echoed,
+                                     const generators::Tolerance& tol) {
+  SampleLintVerdict v;
+  const size_t best = best_set(shares, 0);
+  const double top = output_share(shares[best], 0);
   std::ostringstream s;
   s.precision(2);
   if (top == 0) {
@@ -93,7 +133,7 @@ SampleLintVerdict sample_lint_verdict(const std::vector<SetShare>& shares,
   if (!(top <= 1)) {
     // The property holds; said with the set that shows it (not a narrowed check: no marker).
     s << "1-in-2 echo told apart by " << shares[best].set << " (at " << top << " of its tolerance";
-    if (best != 0) s << ", set 0 alone at " << shares[0].share;
+    if (best != 0) s << ", set 0 alone at " << output_share(shares[0], 0);
     s << ")";
     v.note = s.str();
     return v;
@@ -101,14 +141,86 @@ SampleLintVerdict sample_lint_verdict(const std::vector<SetShare>& shares,
   s << kSampleLintMarker << " on every set the gate verifies on (largest share " << top
     << " of the tolerance, on " << shares[best].set << ": ";
   for (size_t i = 0; i < shares.size(); ++i)
-    s << (i ? ", " : "") << shares[i].set << " " << shares[i].share;
+    s << (i ? ", " : "") << shares[i].set << " " << output_share(shares[i], 0);
   s << "): the reference with every odd (or even) position of " << echoed
     << " copied from its neighbour is within the tolerance, so no verified run can refuse a "
-       "kernel that reads half of those inputs and rescales. The problem's spec must change: "
-       "tighten rtol and atol to under "
-    << top << " times the declared (rtol " << tol.rtol << ", atol " << tol.atol
-    << ": e.g. rtol <= " << top * tol.rtol / 2 << ", atol <= " << top * tol.atol / 2
-    << "), or give " << echoed << " data with more relative spread";
+       "kernel that reads half of those inputs and rescales. ";
+  remedy(s, top, echoed, tol);
+  v.refusal = s.str();
+  return v;
+}
+
+}  // namespace
+
+bool lint_pending(const std::vector<SetShare>& shares, size_t k) {
+  for (const SetShare& s : shares)
+    if (!(output_share(s, k) <= 1)) return false;
+  return true;
+}
+
+SampleLintVerdict sample_lint_verdict(const std::vector<SetShare>& shares,
+                                      const std::string& echoed, const generators::Tolerance& tol,
+                                      const std::vector<std::string>& outputs) {
+  SampleLintVerdict v;
+  if (shares.empty() || echoed.empty()) return v;
+  if (outputs.size() <= 1) return one_output_verdict(shares, echoed, tol);
+  // Each output on its own: told (some set above 1), blind (above 0, at most 1 on every set) or
+  // independent of the echoed positions (0 on every set).
+  std::vector<size_t> told, blind, independent;
+  for (size_t k = 0; k < outputs.size(); ++k) {
+    const double top = output_share(shares[best_set(shares, k)], k);
+    (top == 0 ? independent : top <= 1 ? blind : told).push_back(k);
+  }
+  std::ostringstream s;
+  s.precision(2);
+  auto names = [&](const std::vector<size_t>& ks) {
+    std::string out;
+    for (size_t i = 0; i < ks.size(); ++i)
+      out += (i ? (i + 1 == ks.size() ? " and " : ", ") : "") + outputs[ks[i]];
+    return out;
+  };
+  auto told_by = [&](const std::vector<size_t>& ks) {
+    for (size_t i = 0; i < ks.size(); ++i) {
+      const size_t b = best_set(shares, ks[i]);
+      s << (i ? ", " : "") << outputs[ks[i]] << " by " << shares[b].set << " (at "
+        << output_share(shares[b], ks[i]) << ")";
+    }
+  };
+  if (told.empty() && blind.empty()) {
+    s << "1-in-2 echo: the outputs do not depend on the echoed positions of " << echoed
+      << " on any verified set (a kernel that reads one parity is exact)";
+    v.note = s.str();
+    return v;
+  }
+  if (blind.empty()) {
+    s << "1-in-2 echo told apart for every output it moves: ";
+    told_by(told);
+    if (!independent.empty())
+      s << " (" << names(independent) << " independent of the echoed positions)";
+    v.note = s.str();
+    return v;
+  }
+  double lowest = std::numeric_limits<double>::infinity();
+  s << kSampleLintMarker << " for " << names(blind) << " on every set the gate verifies on (";
+  for (size_t i = 0; i < blind.size(); ++i) {
+    const size_t k = blind[i], b = best_set(shares, k);
+    lowest = std::min(lowest, output_share(shares[b], k));
+    s << (i ? ", " : "") << outputs[k] << "'s largest share " << output_share(shares[b], k)
+      << " of the tolerance, on " << shares[b].set << ": ";
+    for (size_t j = 0; j < shares.size(); ++j)
+      s << (j ? " / " : "") << shares[j].set << " " << output_share(shares[j], k);
+  }
+  s << ")";
+  if (!told.empty()) {
+    s << ", although the echo is told apart in ";
+    told_by(told);
+  }
+  s << ": each output is judged on its own, and the reference's " << names(blind)
+    << " with every odd (or even) position of " << echoed
+    << " copied from its neighbour is within the tolerance, so no verified run can refuse a "
+       "kernel that reads half of those inputs for "
+    << names(blind) << " and rescales. ";
+  remedy(s, lowest, echoed, tol);
   v.refusal = s.str();
   return v;
 }

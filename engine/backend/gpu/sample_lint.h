@@ -10,13 +10,20 @@
 // cannot tell from the data its timed runs are verified on (lint_counts). The exponent sets are
 // set 0 times 2^e with atol scaled by the same factor: their share is set 0's, and they are out of
 // the law as the heavy-tailed set is, so neither counts (issue 28, helper h28t).
-// The property (issue 28): a candidate is kept only if at least one of those sets tells the
-// reference from its echo (a share above 1). Where none does, no verified run can refuse a
-// kernel that reads half its inputs: the gate refuses the problem's spec (invalid_spec), and
-// only its author can answer (a tighter tolerance, or data with more relative spread).
+// The property (issue 28): a candidate is kept only if, for **every output buffer**, at least
+// one of those sets tells the reference's output from the echo's (that output's own share above
+// 1). Where one output is told apart by no set, no verified run can refuse a kernel that reads
+// half its inputs for that output, whatever the others show: the gate refuses the problem's spec
+// (invalid_spec, naming the output), and only its author can answer (a tighter tolerance, or
+// data with more relative spread). An output the echo does not move at all (share 0 on every
+// set and echo) does not depend on the echoed positions and is excused. The unit is the output
+// buffer (red team 16's redteam16_twin_output_sample: a cheap per-chunk mean beside a sampled
+// log-Beta sum, where one share over both outputs passed on the means alone); a part of one
+// buffer (a loss stored in the first element of a gradient buffer) is not judged on its own.
 #pragma once
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/backend/gpu/host_data.h"
@@ -64,18 +71,30 @@ struct EchoPattern {
   int parity = 1;
 };
 const std::vector<EchoPattern>& echo_patterns();
-// The largest |base - echo| / (atol + rtol |base| [+ magnitude_rtol(rtol) |magnitude|]) over
-// every output element (1 or less: the two agree within `tol`); infinity when the shapes differ
-// or a value is not finite. `magnitude`: the reference on |inputs| where the set's check uses it
+// Per output buffer k of `base`: the largest |base - echo| / (atol + rtol |base| [+
+// magnitude_rtol(rtol) |magnitude|]) over its elements (1 or less: the two agree within `tol`);
+// infinity when the shapes differ or a value is not finite (for every output when the output
+// counts differ). `magnitude`: the reference on |inputs| where the set's check uses it
 // (compare's bound on the heavy-tailed set; the lint no longer counts that set), else null.
+std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
+                                     const std::vector<HostDoubles>& echo,
+                                     const generators::Tolerance& tol,
+                                     const std::vector<HostDoubles>* magnitude = nullptr);
+// The largest of tolerance_shares (0 without outputs): the share over every output element.
 double tolerance_share(const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
                        const generators::Tolerance& tol,
                        const std::vector<HostDoubles>* magnitude = nullptr);
 
-// One verified set's share (the largest over its echoes, echo_patterns) and its name.
+// One verified set's shares (each the largest over the echoes taken, echo_patterns) and its
+// name: `share` the largest over every output, `outputs` per output buffer (in the order of the
+// verdict's output names; empty: one output, whose share is `share`).
 struct SetShare {
+  SetShare() = default;
+  SetShare(std::string set_name, double largest, std::vector<double> per_output = {})
+      : set(std::move(set_name)), share(largest), outputs(std::move(per_output)) {}
   std::string set;  // "set 0", "the fresh set"
   double share = 0;
+  std::vector<double> outputs;
 };
 // What the lint says of a problem: `refusal` non-empty (the gate's invalid_spec detail) where
 // no set tells them apart; else `note` (may be empty) for the gate's detail.
@@ -84,9 +103,18 @@ struct SampleLintVerdict {
   std::string refusal;
 };
 // The verdict over `shares` (set 0 first); `echoed`: the echoed buffers' names; `tol`: the
-// declared tolerance. No refusal where every share is 0: the outputs do not depend on the
-// echoed positions, and a kernel that reads one parity is then honest.
+// declared tolerance; `outputs`: the output buffers' names, in the order of SetShare::outputs
+// (empty or one name: one output, judged on SetShare::share). Each output is judged on its own:
+// refused where its largest share over the sets is above 0 and at most 1 (the refusal names
+// every such output and the tolerance that would tell them all apart); no refusal for an output
+// whose every share is 0 (it does not depend on the echoed positions, and a kernel that reads
+// one parity is exact for it).
 SampleLintVerdict sample_lint_verdict(const std::vector<SetShare>& shares,
-                                      const std::string& echoed, const generators::Tolerance& tol);
+                                      const std::string& echoed, const generators::Tolerance& tol,
+                                      const std::vector<std::string>& outputs = {});
+// Whether output `k` still needs a set to tell it apart, given the shares taken so far: its
+// share on every set is at most 1 (0 included: an output the echo never moved is looked at on
+// every set and echo, and excused only then).
+bool lint_pending(const std::vector<SetShare>& shares, size_t k);
 
 }  // namespace solver::gpu

@@ -1,6 +1,8 @@
 // The gate's tolerance lint (sample_lint.h): once per problem and reference in this worker, the
-// reference on each set the gate verifies on against the reference on that set's echoes.
+// reference on each set the gate verifies on against the reference on that set's echoes, each
+// output buffer judged on its own.
 #include <algorithm>
+#include <limits>
 
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/protocol_io.h"
@@ -20,7 +22,7 @@ std::string lint_set_name(const HostSet& s, int index) {
 
 }  // namespace
 
-double Worker::echo_share(Prepared& p, int set, const EchoPattern& pattern) {
+std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern& pattern) {
   HostSet base = p.buffers->host_set(set);  // a copy: materialised here, not in the buffers
   if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
   HostSet echo;
@@ -43,7 +45,7 @@ double Worker::echo_share(Prepared& p, int set, const EchoPattern& pattern) {
   // Every reference below is held by p.refs: the views stay valid.
   const auto& echoed = reference_outputs(p, index);
   const auto& reference = reference_outputs(p, set);
-  return tolerance_share(reference, echoed, set_tolerance(p, p.buffers->host_set(set)));
+  return tolerance_shares(reference, echoed, set_tolerance(p, p.buffers->host_set(set)));
 }
 
 SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {
@@ -56,22 +58,37 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {
       names += (names.empty() ? "" : ", ") + p.resolved.buffers[i].name;
   // Set 0 and the fresh set: the data the timed runs are verified on (lint_counts); not the
   // adversarial sets, which a kernel tells from every timed run by their values (sample_lint.h).
-  // A set that tells the two apart settles it.
+  // Each output buffer is judged on its own: the echoes go on (the next pattern, then the next
+  // set) while some output is not yet told apart by any set, and stop once every one is.
   std::vector<SetKind> kinds;
   for (int s = 0; s < p.buffers->sets(); ++s) kinds.push_back(p.buffers->host_set(s).kind);
   const std::vector<int> sets = lint_sets(kinds, fresh);
+  std::vector<std::string> outputs;
+  for (size_t b : p.buffers->outputs()) outputs.push_back(p.resolved.buffers[b].name);
+  const size_t n_out = std::max<size_t>(outputs.size(), 1);
   std::vector<SetShare> shares;
+  auto pending = [&] {
+    for (size_t k = 0; k < n_out; ++k)
+      if (lint_pending(shares, k)) return true;
+    return false;
+  };
   for (int s : sets) {
     if (names.empty()) break;
-    SetShare one{lint_set_name(p.buffers->host_set(s), s), 0};
+    shares.push_back(
+        SetShare{lint_set_name(p.buffers->host_set(s), s), 0, std::vector<double>(n_out, 0.0)});
+    SetShare& one = shares.back();
     for (const EchoPattern& e : echo_patterns()) {
-      one.share = std::max(one.share, echo_share(p, s, e));
-      if (!(one.share <= 1)) break;
+      const std::vector<double> got = echo_shares(p, s, e);
+      for (size_t k = 0; k < n_out; ++k) {
+        const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
+        one.outputs[k] = std::max(one.outputs[k], g);
+        one.share = std::max(one.share, one.outputs[k]);
+      }
+      if (!pending()) break;
     }
-    shares.push_back(one);
-    if (!(one.share <= 1)) break;
+    if (!pending()) break;
   }
-  SampleLintVerdict verdict = sample_lint_verdict(shares, names, p.resolved.tolerance);
+  SampleLintVerdict verdict = sample_lint_verdict(shares, names, p.resolved.tolerance, outputs);
   sample_lint_[key] = verdict;
   return verdict;
 }
