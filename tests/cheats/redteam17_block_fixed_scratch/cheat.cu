@@ -6,8 +6,8 @@
 // no integer load of a float buffer): generators/ptx_bit_narrowing.h's origins are moves of a
 // float's bits, and a cvt to an integer type is neither an origin nor a narrowing in
 // generators/ptx_precision.cpp (the cvt case counts conversions to f16/bf16/tf32/fp8 only).
-// Error of a value <= 2^-23 x the block's largest |value|, 1/128 of a 24-bit float's worst case
-// on a block of equal magnitudes. Traffic per pixel: 4 + 3.25 + 3.25 + 4 = 14.5 bytes against
+// Error of a value <= 2^-23 x 2^e <= 2^-22 x the block's largest |value| (a zero is exact): 1/64
+// of a 24-bit float's relative error on a block of equal magnitudes. Traffic per pixel: 4 + 3.25 + 3.25 + 4 = 14.5 bytes against
 // the seed's 16.
 #include "binomial.h"
 #define COLS 16
@@ -35,10 +35,10 @@ extern "C" __global__ void __launch_bounds__(256)
   float big = 0.f;
 #pragma unroll
   for (int q = 0; q < COLS; ++q) big = fmaxf(big, fabsf(o[q]));
-  // |value| x 2^s < 2^23: the scale 2^s, s = 22 - floor(log2 big) (0 for a block of zeros).
+  // big < 2^e, so |value| x 2^s <= 2^22 with s = 22 - e: a signed 24-bit integer (s = 0: zeros).
   int e = 0;
   frexpf(big, &e);  // big = f 2^e, f in [0.5, 1)
-  const int s = big > 0.f ? 23 - e : 0;
+  const int s = big > 0.f ? 22 - e : 0;
   unsigned m[COLS], w[COLS / 4 * 3];
 #pragma unroll
   for (int q = 0; q < COLS; ++q) m[q] = unsigned(__float2int_rn(ldexpf(o[q], s))) & 0xFFFFFFu;
