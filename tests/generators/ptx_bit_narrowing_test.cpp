@@ -262,6 +262,16 @@ TEST_CASE("an integer output no launch reads back holds the problem's answer, no
     CAPTURE(read);
     CHECK(scan(bucket + read, params(true)).format() == "fp8");
   }
+  // Red team 17 (redteam17_int_answer_alias): the output read through in's pointer plus the
+  // difference of the two pointers carried through memory, where a loaded value has no
+  // provenance: the address reads as in's. A buffer's pointer stored to memory may come back as
+  // any address, so its buffers count as read back.
+  const std::string alias =
+      "sub.s64 %rd10, %rd4, %rd3;\nst.shared.u64 [tile], %rd10;\nld.shared.u64 %rd11, [tile];\n"
+      "add.s64 %rd12, %rd3, %rd11;\nld.global.u32 %r5, [%rd12];\n";
+  CHECK(scan(bucket + alias, params(true)).format() == "fp8");
+  // Another buffer's pointer stored is no read of the output.
+  CHECK(scan(bucket + "st.shared.u64 [tile], %rd3;\n", params(true)).narrowed == 0);
 }
 
 TEST_CASE("through NVRTC: honest CUDA on float bits passes, narrowing CUDA does not") {
