@@ -40,13 +40,15 @@ std::vector<double> reference(const std::vector<float>& x) {
   for (int r = 0; r < H; ++r)
     for (int c = 0; c < W; ++c) {
       double h = 0;
-      for (int j = 0; j < 9; ++j) h += kW[j] / 256.0 * x[size_t(r) * W + clampi(c - 4 + j, 0, W - 1)];
+      for (int j = 0; j < 9; ++j)
+        h += kW[j] / 256.0 * x[size_t(r) * W + clampi(c - 4 + j, 0, W - 1)];
       mid[size_t(r) * W + c] = h;
     }
   for (int r = 0; r < H; ++r)
     for (int c = 0; c < W; ++c) {
       double s = 0;
-      for (int k = 0; k < 9; ++k) s += kW[k] / 256.0 * mid[size_t(clampi(r - 4 + k, 0, H - 1)) * W + c];
+      for (int k = 0; k < 9; ++k)
+        s += kW[k] / 256.0 * mid[size_t(clampi(r - 4 + k, 0, H - 1)) * W + c];
       out[size_t(r) * W + c] = s;
     }
   return out;
@@ -60,7 +62,8 @@ std::vector<float> child(const std::vector<float>& x) {
       for (int q = 0; q < kBlock; ++q) {
         float s = 0.f;
         for (int k = 0; k < 9; ++k)
-          s = std::fmaf(kW[k] * (1.0f / 256.0f), x[size_t(r) * W + clampi(c0 + q - 4 + k, 0, W - 1)], s);
+          s = std::fmaf(kW[k] * (1.0f / 256.0f),
+                        x[size_t(r) * W + clampi(c0 + q - 4 + k, 0, W - 1)], s);
         o[q] = s;
         big = std::fmax(big, std::fabs(s));
       }
@@ -91,10 +94,9 @@ void judge(const std::string& name, const generators::ResolvedVariant& v, const 
   std::vector<double> mag;
   if (s.kind == gpu::SetKind::HeavySigned)
     if (auto a = gpu::absolute_set(v, s)) mag = reference(floats(*a->inputs[0]));
-  const gpu::Comparison c =
-      gpu::compare(reinterpret_cast<const unsigned char*>(got.data()), DType::F32,
-                   int64_t(got.size()), want.data(), int64_t(want.size()), tol, 0,
-                   mag.empty() ? nullptr : mag.data());
+  const gpu::Comparison c = gpu::compare(
+      reinterpret_cast<const unsigned char*>(got.data()), DType::F32, int64_t(got.size()),
+      want.data(), int64_t(want.size()), tol, 0, mag.empty() ? nullptr : mag.data());
   // The largest error as a share of the bound compare() applies.
   double worst = 0;
   const double mr = gpu::magnitude_rtol(tol.rtol);
@@ -129,12 +131,15 @@ int main(int argc, char** argv) {
   generators::Tolerance tol;
   tol.rtol = 1e-4;
   tol.atol = 1e-6;
-  std::printf("redteam17_block_fixed_scratch on the host: %d x %d, blocks of %d, rtol 1e-4, atol 1e-6\n",
-              H, W, kBlock);
+  std::printf(
+      "redteam17_block_fixed_scratch on the host: %d x %d, blocks of %d, rtol 1e-4, atol 1e-6\n", H,
+      W, kBlock);
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   judge("set 0", v, set0, tol);
-  for (int s = 1; s < 3; ++s) judge("regular set " + std::to_string(s), v, gpu::regular_set(v, seeds[size_t(s)], nullptr), tol);
+  for (int s = 1; s < 3; ++s)
+    judge("regular set " + std::to_string(s), v, gpu::regular_set(v, seeds[size_t(s)], nullptr),
+          tol);
   const gpu::SetKind kinds[] = {gpu::SetKind::Fresh, gpu::SetKind::ExponentUp,
                                 gpu::SetKind::ExponentDown, gpu::SetKind::HeavySigned};
   for (auto k : kinds)
@@ -142,6 +147,7 @@ int main(int argc, char** argv) {
       if (auto d = gpu::derived_set(v, set0, k, seed))
         judge(std::string(gpu::to_string(k)) + " " + std::to_string(seed), v, *d, tol);
   for (int r = 0; r < 2; ++r)
-    judge("timed run " + std::to_string(101 + r), v, gpu::timed_inputs(v, set0, uint64_t(101 + r), false), tol);
+    judge("timed run " + std::to_string(101 + r), v,
+          gpu::timed_inputs(v, set0, uint64_t(101 + r), false), tol);
   return 0;
 }
