@@ -9,6 +9,10 @@
 #                                    offset carried through shared memory: the integer-answer
 #                                    excuse of ptx_int_answer.h holds); precision_mismatch with a
 #                                    bundle of branch red17 (a stored pointer counts as a read)
+#   redteam17_div_narrow_stage       KEPT ~1.1x on main (red team 14's 24-bit scratch, the shift
+#                                    written as inline-asm div.u32 by 256: the bit scan's
+#                                    fallback mixes every bit); precision_mismatch with a bundle
+#                                    of branch red17 (div/rem by 2^k modelled)
 #   redteam17_block_fixed_scratch    KEPT ~1.1x on main and on branch red17 (24-bit block fixed
 #                                    point by cvt.rni.s32.f32: no scan sees a float-to-integer
 #                                    rounding; every set passes, <= 0.042 of the bound on the
@@ -17,17 +21,18 @@
 #   control_redteam17_bf16_scratch   kept ~1.3x (a BF16 scratch image, declared bf16)
 # Every round's gate detail is printed: the precision scan's and the comparison's words show
 # which check decided.
-# Usage: probe_red17.sh [SECONDS]   (default 240; writes $OUT/probe_red17/). Each folder is
+# Usage: probe_red17.sh [SECONDS]   (default 300; writes $OUT/probe_red17/). Each folder is
 # capped at 50 s, the scan at 15 s; budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red17 "${1:-240}" redteam17_int_answer_alias redteam17_block_fixed_scratch \
+cheat_probe_init probe_red17 "${1:-300}" redteam17_int_answer_alias redteam17_div_narrow_stage \
+  redteam17_block_fixed_scratch \
   control_redteam17_fused_levels control_redteam17_bf16_scratch || exit 1
 cheat_probe_scan 15 $CP_DIRS
 say "scan: $(grep -cE '^[a-z0-9_]*redteam17_[a-z0-9_]+ +(honest|cheat|control) .*(precision|error)' \
-  "$O/problems_check.log") of 8 variants refused offline (0 on main 0946f178; 1 on branch red17:" \
-  "redteam17_int_answer_alias's cheat)"
+  "$O/problems_check.log") of 10 variants refused offline (0 on main 0946f178; 2 on branch red17:" \
+  "the alias and div cheats)"
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 50 38 check || continue
   say "  gate: $(grep -o 'median [0-9.e+-]* us over [0-9]* runs[^;"]\{0,60\}' <<<"$CR_REC" | head -2 | tr '\n' ' ')"
