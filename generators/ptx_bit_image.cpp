@@ -1,6 +1,7 @@
 #include "generators/ptx_bit_image.h"
 
 #include <algorithm>
+#include <bit>
 #include <cctype>
 
 namespace solver::generators::bits {
@@ -72,6 +73,13 @@ Image lop3_bits(const std::array<Image, 3>& x, const std::array<std::optional<Wo
             return -1;
           }));
   return res;
+}
+
+Image div_bits(const Image& a, const Image& read, int w, Word d, bool rem, bool sgn) {
+  if (!d || !std::has_single_bit(d)) return smear(read, w, false);
+  const int k = std::countr_zero(d);
+  if (rem) return remap(a, w, [&](int p) { return p < k ? p : sgn ? w - 1 : -1; });
+  return remap(a, w, [&](int p) { return p + k < w ? p + k : sgn ? w - 1 : -1; });
 }
 
 std::optional<Word> immediate(std::string_view o) {

@@ -55,6 +55,14 @@ Image lop3_bits(const std::array<Image, 3>& x, const std::array<std::optional<Wo
 
 // A PTX integer immediate (decimal, 0x hex, 0b binary, octal, 0f/0d float bits, a U suffix,
 // a leading minus), or none.
+// div or rem (`rem`) of a w-bit `a` (its operands' images united: `read`) by the constant `d`
+// (red team 17: a narrowing shift written `div.u32 r, r, 256`, which the scan read as mixing
+// every bit). By 2^k, unsigned: the logical shift right by k and the mask of the low k bits;
+// signed (`sgn`): the arithmetic shift (the rounding toward zero adds the sign's bits below bit
+// k, which the shift drops) and the low k bits with the sign bit above them. By any other
+// constant every bit of `read` is mixed into every bit.
+Image div_bits(const Image& a, const Image& read, int w, Word d, bool rem, bool sgn);
+
 std::optional<Word> immediate(std::string_view o);
 bool int_type(std::string_view t);  // b8 ... u64, s32 ...
 int type_bits(std::string_view t);  // its width, at most 64

@@ -294,6 +294,8 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
       res = smear(read, rw, true);
     }
     if (head == "mad") unite(res, copy(image(op(3)), rw));
+  } else if ((head == "div" || head == "rem") && value(op(2)) && !t.empty()) {
+    res = div_bits(a, read, w, *value(op(2)), head == "rem", t.back().front() == 's');
   } else if (head == "selp" || head == "slct") {
     res = copy(read, w);
   } else if (head == "cvt") {

@@ -13,12 +13,13 @@
 // arithmetic, funnel), and/or with a constant (a mask clears bits), bfe/bfi/prmt with constant
 // operands, packing and unpacking movs, integer cvt (truncation, extension), mul by a power of
 // two, lop3 with a constant LUT as the and/or/xor/select its constant operands make of it (red
-// team 16: a mask written as `lop3 ... 0xC0`). add, sub, min, max, xor and selects keep the bits
-// of both operands at their places (a carry from a rounding constant keeps nothing:
-// `(b + 0x7F) >> 8` keeps bits 8 to 31); any other
-// integer instruction, or one whose shift, mask or selector is not a constant, mixes every bit it
-// reads into every bit it writes, so nothing after it is judged dropped. Float arithmetic ends an
-// image. A register holds at most 16 origins' images (ptx_bit_image.h: a bound on the work).
+// team 16: a mask written as `lop3 ... 0xC0`), div and rem by a constant power of two as the
+// shift and mask they are (red team 17: `div.u32 r, r, 256`). add, sub, min, max, xor and
+// selects keep the bits of both operands at their places (a carry from a rounding constant keeps
+// nothing: `(b + 0x7F) >> 8` keeps bits 8 to 31); any other integer instruction, or one whose
+// shift, mask or selector is not a constant, mixes every bit it reads into every bit it writes, so
+// nothing after it is judged dropped. Float arithmetic ends an image. A register holds at most 16
+// origins' images (ptx_bit_image.h: a bound on the work).
 //
 // A sink is a store or atomic of any type to any memory (the stored width only: st.u16 keeps
 // the low 16 bits), or a move of an FP32's image back into a float register whose exponent bits

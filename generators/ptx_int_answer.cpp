@@ -28,6 +28,13 @@ std::set<int> bound_buffers(const std::set<std::string>& rs, const std::vector<s
 
 void BufferReads::add(const Insn& in, const State& s, const std::vector<std::string>& names,
                       const std::vector<std::set<int>>* bound) {
+  if (in.kind == Kind::Store || in.kind == Kind::Atom) {
+    // A buffer's pointer (or an offset made from it) stored to memory escapes the taint: loaded
+    // back it has no provenance, so `other + loaded offset` reads as other's buffer (red team 17,
+    // redteam17_int_answer_alias). Its buffers count as read.
+    const auto escaped = bound_buffers(s.regions(in.srcs, in.src_syms), names, bound, nullptr);
+    buffers.insert(escaped.begin(), escaped.end());
+  }
   if (in.kind != Kind::Load && in.kind != Kind::Atom && in.kind != Kind::Copy) return;
   if (in.kind == Kind::Copy && in.src_addr.empty() && in.src_addr_syms.empty()) return;  // waits
   const auto rs = in.kind == Kind::Copy ? s.regions(in.src_addr, in.src_addr_syms)

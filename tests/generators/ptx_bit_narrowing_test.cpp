@@ -91,6 +91,11 @@ TEST_CASE("a float's bits cut by integer code and stored: the bits kept are coun
       {"lop3 with its mask in a register and a third operand it ignores",
        "mov.u32 %r9, -65536;\nlop3.b32 %r2, %r9, %r1, %r7, 0xC0;\nst.global.u32 [%rd4], %r2;\n", 7,
        8, "bf16"},
+      {"an unsigned division by a power of two (red team 17)",
+       "add.s32 %r2, %r1, 127;\ndiv.u32 %r3, %r2, 256;\nst.global.u32 [%rd4], %r3;\n", 15, 8,
+       "tf32"},
+      {"a signed division by a power of two",
+       "div.s32 %r2, %r1, 65536;\nst.global.u32 [%rd4], %r2;\n", 7, 8, "bf16"},
       {"a shared-memory round trip of a float",
        "st.shared.f32 [tile], %f1;\nld.shared.u32 %r5, [tile];\nand.b32 %r6, %r5, -65536;\n"
        "st.global.u32 [%rd4], %r6;\n",
@@ -106,6 +111,10 @@ TEST_CASE("a float's bits cut by integer code and stored: the bits kept are coun
     CHECK(b.format() == c.format);
     CHECK(b.origin == c.origin);
   }
+  // A float split by a division and a remainder by 2^16, both halves stored, keeps every bit.
+  CHECK(scan("div.u32 %r2, %r1, 65536;\nrem.u32 %r3, %r1, 65536;\nst.global.u32 [%rd4], %r2;\n"
+             "st.global.u32 [%rd4+4], %r3;\n")
+            .narrowed == 0);
 }
 
 TEST_CASE("the precision message names the instructions, the bits kept and what to declare") {
@@ -262,6 +271,16 @@ TEST_CASE("an integer output no launch reads back holds the problem's answer, no
     CAPTURE(read);
     CHECK(scan(bucket + read, params(true)).format() == "fp8");
   }
+  // Red team 17 (redteam17_int_answer_alias): the output read through in's pointer plus the
+  // difference of the two pointers carried through memory, where a loaded value has no
+  // provenance: the address reads as in's. A buffer's pointer stored to memory may come back as
+  // any address, so its buffers count as read back.
+  const std::string alias =
+      "sub.s64 %rd10, %rd4, %rd3;\nst.shared.u64 [tile], %rd10;\nld.shared.u64 %rd11, [tile];\n"
+      "add.s64 %rd12, %rd3, %rd11;\nld.global.u32 %r5, [%rd12];\n";
+  CHECK(scan(bucket + alias, params(true)).format() == "fp8");
+  // Another buffer's pointer stored is no read of the output.
+  CHECK(scan(bucket + "st.shared.u64 [tile], %rd3;\n", params(true)).narrowed == 0);
 }
 
 TEST_CASE("through NVRTC: honest CUDA on float bits passes, narrowing CUDA does not") {
