@@ -5,6 +5,7 @@
 
 #include <functional>
 
+#include "engine/backend/recorded_backend.h"
 #include "engine/loop/ledger.h"
 #include "engine/loop/match_record.h"
 #include "engine/loop/round_loop.h"
@@ -12,6 +13,7 @@
 #include "engine/report/summary.h"
 #include "engine/report/verdict_text.h"
 #include "engine/run/replay.h"
+#include "generators/problem_spec.h"
 #include "rules/chips.h"
 #include "rules/diagnostics.h"
 #include "synthetic_pool.h"
@@ -232,4 +234,48 @@ TEST_CASE("report: the round's verdict names its tie, escaped") {
   CHECK(html.find("uncoalesced (tie: poor_l2&lt;script&gt; [l2_reuse], margin 0.16; tie: no rule "
                   "explains this)") != std::string::npos);
   CHECK(html.find("poor_l2<script>") == std::string::npos);
+}
+
+TEST_CASE("ledger tie: a loop round whose two classes score within the margin records the tie") {
+  // The toy incumbent (load_eff 0.3, issue_frac 0.5) fires both rules: uncoalesced scores
+  // 0.7 x 0.5, low_ilp 0.65 x 0.5, 7% below and within tie_margin 0.1.
+  std::string rules_text = test::toy_rules();
+  rules_text = rules_text.substr(0, rules_text.find("rules:")) + R"(rules:
+  - id: uncoalesced
+    when: load_eff < 0.5
+    estimate: 1 - load_eff
+    bottleneck: uncoalesced
+    hypothesis: coalesce_global_access
+    priority: 40
+    rationale: wasted sectors
+  - id: low_ilp
+    when: issue_frac < 0.6
+    estimate: issue_frac + 0.15
+    bottleneck: low_ilp
+    hypothesis: increase_ilp
+    priority: 50
+    rationale: latency bound
+)";
+  test::ToyWorld w("ledger-tie-loop", rules_text);
+  auto spec = generators::load_problem(w.problems + "/toy");
+  auto chip = *rules::load_chip_table(test::chips_yaml()).find("h200");
+  auto table = rules::load_rule_table(w.rules);
+  engine::RecordedBackend backend(test::toy_recording());
+  engine::LoopConfig cfg{1, 9, 42, false, engine::OffPolicy::FirstRule};
+  engine::RoundLoop loop(backend, spec, chip, table, cfg);
+  auto state = engine::initial_state(spec, chip, "off");
+  std::string path = w.root + "/ledger.jsonl";
+  {
+    auto ledger = engine::LedgerWriter::create(path, {{"test", true}});
+    engine::run_track(loop, state, nullptr, table, ledger, cfg, nullptr);
+  }
+  auto l = engine::load_ledger(path);
+  REQUIRE_FALSE(l.records.empty());
+  const engine::MatchRecord& m = l.records[0].match;
+  CHECK(m.fired == "uncoalesced");
+  REQUIRE(m.tie);
+  CHECK(m.tie->rule == "low_ilp");
+  CHECK(m.tie->bottleneck == "low_ilp");
+  CHECK(m.tie->margin == doctest::Approx(0.05 / 0.7));
+  CHECK_FALSE(m.tie_unexplained);
 }
