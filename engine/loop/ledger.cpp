@@ -8,6 +8,7 @@
 #include "engine/backend/json_util.h"
 #include "engine/backend/recording.h"
 #include "engine/backend/value_json.h"
+#include "engine/loop/match_record.h"
 #include "rules/enum_names.h"
 #include "rules/hash.h"
 
@@ -98,6 +99,7 @@ json to_json(const RoundRecord& r) {
          {"outranked", r.match.outranked},
          {"missing_signals", r.match.missing_signals},
          {"ranked", r.match.ranked}};
+  tie_to_json(r.match, m);  // match_record.h: only when there is a tie
   json ev = json::array();
   for (const auto& e : r.evolution)
     ev.push_back(json{{"kind", e.kind},
@@ -240,6 +242,7 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
     else
       c.error("/match/ranked", "not a list");
   }
+  tie_from_json(c, m, r.match);  // optional: ledgers written before ties have none
   r.hypothesis = required_string(c, j, "hypothesis");
   r.credited_rule = required_string(c, j, "credited_rule");
   r.explored = required_bool(c, j, "explored");

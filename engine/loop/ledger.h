@@ -65,6 +65,18 @@ struct MatchRecord {
   // The ranking (docs/rules.md, "Ranking"): [{rule, estimate, evidence, calibration, score}],
   // best first; estimate is null for a rule without one. Empty in ledgers before issue 29.
   nlohmann::json ranked = nlohmann::json::array();
+  // A verdict the next measurement could change (rules/verdict_tie.h, docs/rules.md): the
+  // runner-up of another class that the signals' measured spread could put first, and its
+  // score's distance from the fired rule's (relative; negative: it scores higher but cannot
+  // fire). Absent when there is none, and in ledgers written before ties.
+  struct Tie {
+    std::string rule, bottleneck;
+    double margin = 0;
+  };
+  std::optional<Tie> tie;
+  // The fired rule's explained share is within the tie margin of evolution.min_explained:
+  // "no rule explains this" and its class are a tie.
+  bool tie_unexplained = false;
 };
 
 struct RoundRecord {

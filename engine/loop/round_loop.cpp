@@ -34,6 +34,7 @@
 #include "engine/loop/candidate_checks.h"
 #include "engine/loop/external_generator.h"
 #include "engine/loop/knob_screen.h"
+#include "engine/loop/match_record.h"
 #include "engine/loop/measurement.h"
 #include "generators/variant_space.h"
 #include "rules/enum_names.h"
@@ -112,15 +113,6 @@ ProfiledVariant RoundLoop::profiled(TrackState& state, const Incumbent& v) {
   return state.profiles[key] = p;
 }
 
-namespace {
-nlohmann::json value_json(const rules::Value& v) {
-  if (auto* d = std::get_if<double>(&v)) return *d;
-  if (auto* b = std::get_if<bool>(&v)) return *b;
-  if (auto* s = std::get_if<std::string>(&v)) return *s;
-  return nullptr;
-}
-}  // namespace
-
 RoundRecord RoundLoop::next_round(TrackState& state) {
   RoundRecord rec;
   rec.problem = spec().name;
@@ -186,22 +178,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   rules::Matcher matcher(table_);
   rules::MatchResult m;
   if (past_rules.empty()) m = matcher.match(rules::SignalVector(inc.signals), chip_);
-  if (m.fired) {
-    rec.match.fired = m.fired->id;
-    rec.match.hypothesis = m.fired->hypothesis;
-    rec.match.stop = m.fired->stop;
-  }
-  for (const auto& [name, v] : m.evidence) rec.match.evidence[name] = value_json(v);
-  for (const auto& b : m.blocked) rec.match.blocked[b.rule->id] = b.missing_caps;
-  for (const auto* o : m.outranked) rec.match.outranked.push_back(o->id);
-  rec.match.missing_signals.assign(m.missing_signals.begin(), m.missing_signals.end());
-  for (const auto& rr : m.ranked)
-    rec.match.ranked.push_back(
-        {{"rule", rr.rule->id},
-         {"estimate", rr.raw_estimate ? nlohmann::json(rr.estimate) : nlohmann::json(nullptr)},
-         {"evidence", rr.evidence},
-         {"calibration", rr.calibration},
-         {"score", rr.score}});
+  rec.match = match_record(m);  // with the tie, when there is one (match_record.h)
   // Where in the code: the incumbent's hottest lines and the line the evidence points at
   // (absent without PC samples, so recordings made before issue 31 replay byte-identical).
   if (inc.pc_sampling) {

@@ -2,6 +2,7 @@
 
 #include "engine/report/report_glance.h"
 #include "engine/report/report_lines.h"
+#include "engine/report/verdict_text.h"
 
 #include <algorithm>
 #include <cmath>
@@ -711,8 +712,8 @@ std::string render_report_html(const Summary& summary, const std::vector<RoundRe
                           : "";
     h << "<tr><td>" << esc(r.problem) << "</td><td>" << r.track << "</td><td>" << r.round
       << "</td><td><code>" << esc(r.incumbent) << "</code><br>"
-      << time_cls(r.incumbent_time_us, r.incumbent_precision) << "</td><td>" << esc(r.match.fired)
-      << "</td><td>" << esc(evidence_text(r))
+      << time_cls(r.incumbent_time_us, r.incumbent_precision) << "</td><td>"
+      << esc(verdict_text(r.match)) << "</td><td>" << esc(evidence_text(r))
       << (r.match.ranked.empty() ? std::string()
                                  : "<br><small>ranked: " + esc(ranked_text(r)) + "</small>")
       << "</td><td>" << esc(r.hypothesis + how) << "</td><td><code>" << esc(r.candidate)
