@@ -49,11 +49,11 @@ solver_fuzz_copy(solver_profiling_fuzz profiling LIKE solver_profiling SOURCES $
 get_target_property(_gen_sources solver_generators SOURCES)
 solver_fuzz_copy(solver_generators_fuzz generators LIKE solver_generators SOURCES ${_gen_sources})
 # The backend whole (LIKE: a file or dependency added to it reaches the copy), then the two
-# files of the loop that the ledger format needs.
+# files of the loop that the ledger format needs (match_record.cpp: the tie of a round's match).
 get_target_property(_backend_sources solver_backend SOURCES)
 solver_fuzz_copy(solver_backend_fuzz engine/backend LIKE solver_backend SOURCES ${_backend_sources})
 solver_fuzz_copy(solver_engine_formats_fuzz engine/loop
-                 SOURCES ledger.cpp measurement.cpp
+                 SOURCES ledger.cpp match_record.cpp measurement.cpp
                  DEPS solver_backend_fuzz solver_generators_fuzz solver_profiling_fuzz
                       nlohmann_json::nlohmann_json)
 
