@@ -5,6 +5,7 @@
 
 #include "engine/loop/measurement.h"
 #include "engine/loop/round_loop.h"
+#include "generators/validate.h"
 #include "generators/variant_space.h"
 #include "rules/enum_names.h"
 
@@ -113,10 +114,20 @@ TrackState initial_state(const generators::ProblemSpec& spec, const rules::ChipP
   if (!seed)
     throw rules::InputError(rules::Diagnostic{{spec.file, 0, 0}, "problem has no seed variant"});
   auto knobs = generators::default_knob_point(spec, *seed, {}, &chip);
-  if (!knobs)
-    throw rules::InputError(
-        rules::Diagnostic{{spec.file, 0, 0},
-                          "seed variant '" + seed->id + "' has no valid knob point on " + chip.id});
+  if (!knobs) {
+    // Say why, at the place that refuses it: the first point's first check that fails (a spec
+    // refused by validate, e.g. a measured class with no float64 output, used to read only "no
+    // valid knob point", its reason said nowhere).
+    rules::Diagnostic why{{spec.file, 0, 0}, ""};
+    generators::for_each_knob_point(spec, *seed, [&](const generators::KnobValues& point) {
+      auto d = generators::validate(spec, *seed, point, chip);
+      if (!d.empty()) why = d.front();
+      return d.empty();
+    });
+    why.message = "seed variant '" + seed->id + "' has no valid knob point on " + chip.id +
+                  (why.message.empty() ? std::string() : ": " + why.message);
+    throw rules::InputError(why);
+  }
   TrackState s;
   s.problem = spec.name;
   s.track = track;

@@ -18,6 +18,7 @@
 #include <string>
 
 #include "engine/backend/worker_protocol.h"
+#include "engine/loop/round_loop.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
 #include "generators/ptx_module_memory.h"
@@ -127,6 +128,18 @@ TEST_CASE("cheat suite offline: a measured class that measures nothing is an inv
       CHECK_MESSAGE(issues[0].message.find(part) != std::string::npos, part);
   }
   CHECK(read_expect(fs::path(p.dir) / "expect")["offline"] == "invalid_spec");
+  // The loop refuses the seed at the same place and says why (it used to say only "has no valid
+  // knob point", the reason nowhere).
+  try {
+    engine::initial_state(p, h200(), "on");
+    FAIL("the loop started a track on a refused seed");
+  } catch (const rules::InputError& e) {
+    const std::string what = e.what();
+    CHECK(what.find("has no valid knob point on h200: variant honest declares precision 'fp64'") !=
+          std::string::npos);
+    CHECK(what.find("problem.yaml:" + std::to_string(p.variants[0].precision_where.line) + ":") !=
+          std::string::npos);
+  }
 }
 
 TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly their rows") {
