@@ -1,6 +1,6 @@
-// The 9-tap binomial filter (1 8 28 56 70 56 28 8 1) / 256 of redteam14_int_narrow_stage and
-// control_redteam14_fused_stage, applied along rows and then along columns, edges replicated.
-// Every weight is exact in FP32. Shared by the seed, the cheating child and the control.
+// The 9-tap binomial filter (1 8 28 56 70 56 28 8 1) / 256 of red team 14's blur and the
+// folders built on it (tests/cheats/*redteam1[4-7]_*: `kernels: [blur]`), applied along rows and
+// then along columns, edges replicated. Every weight is exact in FP32.
 #pragma once
 #define BIN_TAPS 9
 #define BIN_HALF 4
