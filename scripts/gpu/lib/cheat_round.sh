@@ -9,7 +9,9 @@
 #   CR_RC      the run's exit status
 #   CR_REC     the ledger's last record (the round), empty when none was written
 #   CR_GOT     the outcome: "kept"/"rejected"/... or, for a gate failure, the gate's status
-#              (too_fast, wrong, ...); "no-record(exit N)" when the run wrote no round
+#              (too_fast, wrong, ...); "invalid_spec" when the run exits 2 at load because the
+#              spec's seed has no valid knob point (the load-time spec checks, e.g. a measured
+#              class the outputs cannot carry); "no-record(exit N)" when it wrote no round
 #   CR_WANT    the folder's expected live outcome (`live:` of its expect file)
 #   CR_ALSO    a second outcome the folder may get (`live_also:`), or empty
 #   CR_OK      1 when CR_GOT is CR_WANT or CR_ALSO, else 0
@@ -31,6 +33,11 @@ cheat_round() {
   status=$(grep -o '"status":"[a-z_]*"' <<<"$CR_REC" | head -1 | cut -d'"' -f4)
   CR_GOT=$outcome
   [[ "$outcome" == "gate-failed" ]] && CR_GOT=$status
+  # A spec the loader refuses writes no round: exit 2 with the seed's reason on stderr.
+  if [[ -z "$CR_GOT" && $CR_RC -eq 2 ]] && grep -q 'has no valid knob point' "$out/$label.log"; then
+    CR_GOT=invalid_spec
+    CR_DETAIL=$(grep -m1 -o 'has no valid knob point.\{0,180\}' "$out/$label.log")
+  fi
   [[ -z "$CR_GOT" ]] && CR_GOT="no-record(exit $CR_RC)"
   CR_DETAIL=$(grep -o '"detail":"[^"]\{0,200\}' <<<"$CR_REC" | head -1 | cut -d'"' -f4)
   CR_RATIO=$(grep -o '"median_ratio":[0-9.e+-]*' <<<"$CR_REC" | head -1 | cut -d: -f2)
