@@ -33,13 +33,13 @@ cheat_round() {
   status=$(grep -o '"status":"[a-z_]*"' <<<"$CR_REC" | head -1 | cut -d'"' -f4)
   CR_GOT=$outcome
   [[ "$outcome" == "gate-failed" ]] && CR_GOT=$status
+  CR_DETAIL=$(grep -o '"detail":"[^"]\{0,200\}' <<<"$CR_REC" | head -1 | cut -d'"' -f4)
   # A spec the loader refuses writes no round: exit 2 with the seed's reason on stderr.
   if [[ -z "$CR_GOT" && $CR_RC -eq 2 ]] && grep -q 'has no valid knob point' "$out/$label.log"; then
     CR_GOT=invalid_spec
     CR_DETAIL=$(grep -m1 -o 'has no valid knob point.\{0,180\}' "$out/$label.log")
   fi
   [[ -z "$CR_GOT" ]] && CR_GOT="no-record(exit $CR_RC)"
-  CR_DETAIL=$(grep -o '"detail":"[^"]\{0,200\}' <<<"$CR_REC" | head -1 | cut -d'"' -f4)
   CR_RATIO=$(grep -o '"median_ratio":[0-9.e+-]*' <<<"$CR_REC" | head -1 | cut -d: -f2)
   CR_OK=0
   if [[ "$CR_GOT" == "$CR_WANT" || (-n "$CR_ALSO" && "$CR_GOT" == "$CR_ALSO") ]]; then CR_OK=1; fi
