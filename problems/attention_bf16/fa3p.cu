@@ -1,0 +1,292 @@
+// FlashAttention-3-style causal attention on Hopper (sm_90a), BF16 in/out, FP32 softmax and
+// accumulation, head dimension 128. A block owns 128 query rows of one head and has three
+// warpgroups: a producer (registers cut to PREGS) whose one thread streams Q once and the K/V
+// tiles of BN keys through STAGES-deep mbarrier rings with TMA (rank-4 maps over [B, H, S, D],
+// 128-byte swizzle, two 64-column halves a tile), and two consumer warpgroups (registers raised to
+// CREGS), each owning 64 of the rows. Key tiles run from the diagonal down, so only the first
+// tile(s) of a warpgroup are masked. Each consumer iteration issues S_j = Q.K_j^T (both operands
+// in shared memory) and O += P_{j-1}.V_{j-1} (P in registers as BF16 A fragments, V MN-major)
+// back to back, then runs the softmax of S_j while the P.V product is still in the tensor cores
+// (intra-warpgroup overlap), and only then rescales O. Between the warpgroups a pair of named
+// barriers orders the GEMM issue (ping-pong): one warpgroup's softmax runs while the other's
+// GEMMs occupy the tensor cores. exp2 with the log2(e)/sqrt(128)-scaled scores, one FFMA per
+// exponent. Blocks go heaviest first over the whole grid (the last query tiles of every head
+// before any lighter tile), so the wave tail is made of light tiles.
+// Knobs: BN (64, 128), STAGES (2, 3). Requires D == 128, S % 128 == 0.
+#ifndef BN
+#define BN 128
+#endif
+#ifndef STAGES
+#define STAGES 2
+#endif
+#define P3_D 128
+#define P3_BM 128
+#define P3_PREGS 40
+#define P3_CREGS 232
+
+#include "wgmma_bf16_ops.cuh"
+
+#include <cp_async_ops.cuh>
+#include <fa3_ops.cuh>
+
+typedef unsigned short p3_bf16;
+
+#if BN == 64
+#define P3_SS wgmma_m64n64k16_bf16_ss
+#elif BN == 128
+#define P3_SS wgmma_m64n128k16_bf16_ss
+#else
+#error "BN must be 64 or 128"
+#endif
+
+// Shared-memory descriptor, 128-byte swizzle: 8-row groups of 1024 bytes (SBO); LBO is the
+// distance between a tile's two 64-column halves (read only by the MN-major V operand).
+__device__ __forceinline__ unsigned long long p3_desc(unsigned addr, unsigned lbo) {
+  unsigned long long d = (unsigned long long)((addr & 0x3FFFF) >> 4);
+  d |= (unsigned long long)((lbo >> 4) & 0x3FFF) << 16;
+  d |= (unsigned long long)(1024 >> 4) << 32;
+  d |= (unsigned long long)1 << 62;
+  return d;
+}
+
+// S = Q.K^T for this warpgroup's 64 rows (sQw: its rows in the first half of Q) and the BN keys
+// of the tile at tK: 8 k16 steps, two per 32 bytes of each 128-byte half-row.
+__device__ __forceinline__ void p3_qk(float (&s)[BN / 2], unsigned sQw, unsigned tK) {
+#pragma unroll
+  for (int h = 0; h < 2; ++h)
+#pragma unroll
+    for (int kk = 0; kk < 4; ++kk)
+      P3_SS(s, p3_desc(sQw + h * P3_BM * 128 + kk * 32, 16), p3_desc(tK + h * BN * 128 + kk * 32, 16),
+            (h | kk) != 0);
+}
+// O += P.V: P's BF16 pairs from registers, V's BN rows from the tile at tV (MN-major).
+__device__ __forceinline__ void p3_pv(float (&o)[64], const unsigned (&pa)[BN / 16][4], unsigned tV) {
+#pragma unroll
+  for (int ks = 0; ks < BN / 16; ++ks)
+    wgmma_m64n128k16_bf16_rs_t(o, pa[ks], p3_desc(tV + ks * 16 * 128, BN * 128));
+}
+
+// Online softmax of one S tile in place (S becomes P), exp2 domain. s[4j + 2h + e] is row
+// row0 + 8h, key key0 + 8j + 2t + e. m: running row maxima (scaled), l: this thread's partial row
+// sums, alpha: the factor O must be rescaled by. MASK: keys past the row are -inf; a row with
+// every key masked so far keeps m = -inf and contributes zeros (the max used is 0 then).
+template <bool MASK>
+__device__ __forceinline__ void p3_softmax(float (&s)[BN / 2], float (&m)[2], float (&l)[2],
+                                           float (&alpha)[2], int key0, int row0, int t) {
+  const float sl2 = 1.4426950408889634f * 0.08838834764831845f;  // log2(e) / sqrt(128)
+  const float ninf = __int_as_float(0xff800000);
+#pragma unroll
+  for (int h = 0; h < 2; ++h) {
+    const int row = row0 + 8 * h;
+    float mx0 = ninf, mx1 = ninf;
+#pragma unroll
+    for (int j = 0; j < BN / 8; ++j)
+#pragma unroll
+      for (int e = 0; e < 2; ++e) {
+        float x = s[4 * j + 2 * h + e];
+        if (MASK && key0 + 8 * j + 2 * t + e > row) x = ninf;
+        s[4 * j + 2 * h + e] = x;
+        if (j & 1)
+          mx1 = fmaxf(mx1, x);
+        else
+          mx0 = fmaxf(mx0, x);
+      }
+    float mx = fmaxf(mx0, mx1);
+    mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
+    mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+    const float mnew = fmaxf(m[h], mx * sl2);
+    const float mu = mnew == ninf ? 0.f : mnew;
+    alpha[h] = ca_exp2(m[h] - mu);
+    m[h] = mnew;
+    float sum[4] = {0.f, 0.f, 0.f, 0.f};
+#pragma unroll
+    for (int j = 0; j < BN / 8; ++j)
+#pragma unroll
+      for (int e = 0; e < 2; ++e) {
+        const float p = ca_exp2(fmaf(s[4 * j + 2 * h + e], sl2, -mu));
+        s[4 * j + 2 * h + e] = p;
+        sum[(j & 1) * 2 + e] += p;
+      }
+    l[h] = l[h] * alpha[h] + ((sum[0] + sum[1]) + (sum[2] + sum[3]));
+  }
+}
+
+__device__ __forceinline__ void p3_pack(unsigned (&pa)[BN / 16][4], const float (&s)[BN / 2]) {
+#pragma unroll
+  for (int ks = 0; ks < BN / 16; ++ks)
+#pragma unroll
+    for (int e = 0; e < 4; ++e) pa[ks][e] = pack_bf16x2(s[8 * ks + 2 * e], s[8 * ks + 2 * e + 1]);
+}
+
+// One loop iteration of a consumer warpgroup: S of tile `it` (key tile kb, ring stage si) and
+// P.V of the previous tile (stage sp), the softmax of S between the two waits.
+template <bool MASK>
+__device__ __forceinline__ void p3_step(float (&o)[64], float (&s)[BN / 2], unsigned (&pa)[BN / 16][4],
+                                        float (&m)[2], float (&l)[2], int it, int kb, unsigned sQw,
+                                        unsigned sK, unsigned sV, uint64_t* kfull, uint64_t* kempty,
+                                        uint64_t* vfull, uint64_t* vempty, int cw, int lane,
+                                        int row0, int t) {
+  const int si = it % STAGES, sp = (it - 1) % STAGES;
+  mbar_wait(&kfull[si], (it / STAGES) & 1);
+  named_sync(1 + cw, 256);  // this warpgroup's turn on the tensor cores
+  wgmma_fence();
+  p3_qk(s, sQw, sK + si * BN * 256);
+  wgmma_commit();
+  mbar_wait(&vfull[sp], ((it - 1) / STAGES) & 1);
+  wgmma_fence();  // after the wait loop: the P and O registers as the MMA reads them
+  p3_pv(o, pa, sV + sp * BN * 256);
+  wgmma_commit();
+  named_arrive(2 - cw, 256);  // the other warpgroup's turn
+  wgmma_wait<1>();            // S is in; P.V may still run
+#pragma unroll
+  for (int i = 0; i < BN / 2; ++i) fence_acc(s[i]);
+  if (lane == 0) mbar_arrive(&kempty[si]);
+  float alpha[2];
+  p3_softmax<MASK>(s, m, l, alpha, kb * BN, row0, t);
+  wgmma_wait<0>();
+#pragma unroll
+  for (int i = 0; i < 64; ++i) fence_acc(o[i]);
+#pragma unroll
+  for (int ks = 0; ks < BN / 16; ++ks)
+#pragma unroll
+    for (int e = 0; e < 4; ++e) fence_acc(pa[ks][e]);
+  if (lane == 0) mbar_arrive(&vempty[sp]);
+#pragma unroll
+  for (int j = 0; j < 16; ++j) {
+    o[4 * j] *= alpha[0];
+    o[4 * j + 1] *= alpha[0];
+    o[4 * j + 2] *= alpha[1];
+    o[4 * j + 3] *= alpha[1];
+  }
+  p3_pack(pa, s);
+}
+
+extern "C" __global__ void __launch_bounds__(384, 1)
+    attn_fa3p(const __grid_constant__ TensorMap tmQ, const __grid_constant__ TensorMap tmK,
+              const __grid_constant__ TensorMap tmV, p3_bf16* __restrict__ O, int S, int H) {
+  extern __shared__ unsigned char p3_raw[];
+  __shared__ __align__(8) uint64_t qfull, kfull[STAGES], kempty[STAGES], vfull[STAGES],
+      vempty[STAGES];
+  const unsigned base = (smem_u32(p3_raw) + 1023u) & ~1023u;
+  const unsigned sQ = base;
+  const unsigned sK = sQ + P3_BM * 256;
+  const unsigned sV = sK + STAGES * BN * 256;
+  // Heaviest first over the whole grid: linear block l takes query tile nq - 1 - l / nbh.
+  const int nq = gridDim.x, nbh = gridDim.y;
+  const int lin = blockIdx.y * nq + blockIdx.x;
+  const int qb = nq - 1 - lin / nbh;
+  const int bh = lin % nbh;
+  const int nkb = (qb + 1) * P3_BM / BN;  // key tiles at or below the block's last row
+  const int tid = threadIdx.x;
+
+  if (tid == 0) {
+    mbar_init(&qfull, 1);
+    for (int s = 0; s < STAGES; ++s) {
+      mbar_init(&kfull[s], 1);
+      mbar_init(&vfull[s], 1);
+      mbar_init(&kempty[s], 8);  // one arrival per consumer warp
+      mbar_init(&vempty[s], 8);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    tma_prefetch_map(&tmQ);
+    tma_prefetch_map(&tmK);
+    tma_prefetch_map(&tmV);
+  }
+  __syncthreads();
+
+  if (tid < 128) {
+    regs_dec<P3_PREGS>();
+    if (tid == 0) {
+      const int hh = bh % H, bb = bh / H;
+      mbar_arrive_expect_tx(&qfull, P3_BM * 256);
+      tma_load_4d(sQ, &tmQ, 0, qb * P3_BM, hh, bb, &qfull);
+      tma_load_4d(sQ + P3_BM * 128, &tmQ, 64, qb * P3_BM, hh, bb, &qfull);
+      for (int it = 0; it < nkb; ++it) {
+        const int kb = nkb - 1 - it, s = it % STAGES, round = it / STAGES;
+        const unsigned tK = sK + s * BN * 256, tV = sV + s * BN * 256;
+        if (round > 0) mbar_wait(&kempty[s], (round - 1) & 1);
+        mbar_arrive_expect_tx(&kfull[s], BN * 256);
+        tma_load_4d(tK, &tmK, 0, kb * BN, hh, bb, &kfull[s]);
+        tma_load_4d(tK + BN * 128, &tmK, 64, kb * BN, hh, bb, &kfull[s]);
+        if (round > 0) mbar_wait(&vempty[s], (round - 1) & 1);
+        mbar_arrive_expect_tx(&vfull[s], BN * 256);
+        tma_load_4d(tV, &tmV, 0, kb * BN, hh, bb, &vfull[s]);
+        tma_load_4d(tV + BN * 128, &tmV, 64, kb * BN, hh, bb, &vfull[s]);
+      }
+    }
+  } else {
+    regs_inc<P3_CREGS>();
+    const int ct = tid - 128, cw = ct >> 7;  // consumer thread, consumer warpgroup
+    const int warp = (ct >> 5) & 3, lane = ct & 31, g = lane >> 2, t = lane & 3;
+    const int wrow0 = qb * P3_BM + cw * 64;  // the warpgroup's first query row
+    const int row0 = wrow0 + warp * 16 + g;  // this thread's rows: row0, row0 + 8
+    const unsigned sQw = sQ + cw * 64 * 128;
+    // Iterations it < nmask hold keys past the warpgroup's first row: those are masked.
+#if BN < 128
+    const int nmask = nkb - (wrow0 + 1) / BN;
+#endif
+    float o[64], s[BN / 2], m[2], l[2] = {0.f, 0.f};
+    unsigned pa[BN / 16][4];
+    m[0] = m[1] = __int_as_float(0xff800000);
+#pragma unroll
+    for (int i = 0; i < 64; ++i) o[i] = 0.f;
+    if (cw == 1) named_arrive(1, 256);  // warpgroup 0 issues first
+
+    // Prologue: S of the diagonal tile (always masked), no P.V yet.
+    mbar_wait(&qfull, 0);
+    mbar_wait(&kfull[0], 0);
+    named_sync(1 + cw, 256);
+    wgmma_fence();
+    p3_qk(s, sQw, sK);
+    wgmma_commit();
+    named_arrive(2 - cw, 256);
+    wgmma_wait<0>();
+#pragma unroll
+    for (int i = 0; i < BN / 2; ++i) fence_acc(s[i]);
+    if (lane == 0) mbar_arrive(&kempty[0]);
+    {
+      float alpha[2];  // O is still zero
+      p3_softmax<true>(s, m, l, alpha, (nkb - 1) * BN, row0, t);
+    }
+    p3_pack(pa, s);
+
+    int it = 1;
+#if BN < 128
+    for (; it < nmask && it < nkb; ++it)
+      p3_step<true>(o, s, pa, m, l, it, nkb - 1 - it, sQw, sK, sV, kfull, kempty, vfull, vempty, cw,
+                    lane, row0, t);
+#endif
+    for (; it < nkb; ++it)
+      p3_step<false>(o, s, pa, m, l, it, nkb - 1 - it, sQw, sK, sV, kfull, kempty, vfull, vempty,
+                     cw, lane, row0, t);
+
+    // Epilogue: P.V of the last tile (key tile 0), then O / l to global memory.
+    {
+      const int sp = (nkb - 1) % STAGES;
+      mbar_wait(&vfull[sp], ((nkb - 1) / STAGES) & 1);
+      named_sync(1 + cw, 256);
+      wgmma_fence();
+      p3_pv(o, pa, sV + sp * BN * 256);
+      wgmma_commit();
+      if (cw == 0) named_arrive(2, 256);  // warpgroup 1's last turn; none follows its own
+      wgmma_wait<0>();
+#pragma unroll
+      for (int i = 0; i < 64; ++i) fence_acc(o[i]);
+#pragma unroll
+      for (int ks = 0; ks < BN / 16; ++ks)
+#pragma unroll
+        for (int e = 0; e < 4; ++e) fence_acc(pa[ks][e]);
+    }
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      float sum = l[h];
+      sum += __shfl_xor_sync(0xffffffffu, sum, 1);
+      sum += __shfl_xor_sync(0xffffffffu, sum, 2);
+      const float inv = 1.f / sum;
+      unsigned* dst = reinterpret_cast<unsigned*>(O + ((long long)bh * S + row0 + 8 * h) * P3_D);
+#pragma unroll
+      for (int j = 0; j < 16; ++j)
+        dst[4 * j + t] = pack_bf16x2(o[4 * j + 2 * h] * inv, o[4 * j + 2 * h + 1] * inv);
+    }
+  }
+}
