@@ -37,3 +37,13 @@ template <int N>
 __device__ __forceinline__ void regs_inc() {
   asm volatile("setmaxnreg.inc.sync.aligned.u32 %0;\n" ::"n"(N));
 }
+
+// mbarrier arrival by the threads where `pred` holds, as one predicated instruction (no branch:
+// a divergent branch between a warpgroup MMA and its wait makes ptxas hoist the wait).
+__device__ __forceinline__ void mbar_arrive_if(cuda::std::uint64_t* bar, bool pred) {
+  asm volatile(
+      "{\n.reg .pred p;\nsetp.ne.b32 p, %1, 0;\n@p mbarrier.arrive.shared::cta.b64 _, [%0];\n}\n" ::
+          "r"(smem_u32(bar)),
+      "r"((int)pred)
+      : "memory");
+}

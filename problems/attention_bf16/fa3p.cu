@@ -11,13 +11,18 @@
 // barriers orders the GEMM issue (ping-pong): one warpgroup's softmax runs while the other's
 // GEMMs occupy the tensor cores. exp2 with the log2(e)/sqrt(128)-scaled scores, one FFMA per
 // exponent. Blocks go heaviest first over the whole grid (the last query tiles of every head
-// before any lighter tile), so the wave tail is made of light tiles.
-// Knobs: BN (64, 128), STAGES (2, 3). Requires D == 128, S % 128 == 0.
+// before any lighter tile), so the wave tail is made of light tiles. PERSIST = 1: a grid of one
+// block per SM walks the query tiles in that order, the K/V rings and the ping-pong running on
+// across tiles, so the next tile's loads overlap this one's last P.V and stores.
+// Knobs: BN (64, 128), STAGES (2, 3), PERSIST (0, 1). Requires D == 128, S % 128 == 0.
 #ifndef BN
 #define BN 128
 #endif
 #ifndef STAGES
 #define STAGES 2
+#endif
+#ifndef PERSIST
+#define PERSIST 0
 #endif
 #define P3_D 128
 #define P3_BM 128
@@ -56,11 +61,12 @@ __device__ __forceinline__ void p3_qk(float (&s)[BN / 2], unsigned sQw, unsigned
   for (int h = 0; h < 2; ++h)
 #pragma unroll
     for (int kk = 0; kk < 4; ++kk)
-      P3_SS(s, p3_desc(sQw + h * P3_BM * 128 + kk * 32, 16), p3_desc(tK + h * BN * 128 + kk * 32, 16),
-            (h | kk) != 0);
+      P3_SS(s, p3_desc(sQw + h * P3_BM * 128 + kk * 32, 16),
+            p3_desc(tK + h * BN * 128 + kk * 32, 16), (h | kk) != 0);
 }
 // O += P.V: P's BF16 pairs from registers, V's BN rows from the tile at tV (MN-major).
-__device__ __forceinline__ void p3_pv(float (&o)[64], const unsigned (&pa)[BN / 16][4], unsigned tV) {
+__device__ __forceinline__ void p3_pv(float (&o)[64], const unsigned (&pa)[BN / 16][4],
+                                      unsigned tV) {
 #pragma unroll
   for (int ks = 0; ks < BN / 16; ++ks)
     wgmma_m64n128k16_bf16_rs_t(o, pa[ks], p3_desc(tV + ks * 16 * 128, BN * 128));
@@ -118,39 +124,18 @@ __device__ __forceinline__ void p3_pack(unsigned (&pa)[BN / 16][4], const float 
     for (int e = 0; e < 4; ++e) pa[ks][e] = pack_bf16x2(s[8 * ks + 2 * e], s[8 * ks + 2 * e + 1]);
 }
 
-// One loop iteration of a consumer warpgroup: S of tile `it` (key tile kb, ring stage si) and
-// P.V of the previous tile (stage sp), the softmax of S between the two waits.
-template <bool MASK>
-__device__ __forceinline__ void p3_step(float (&o)[64], float (&s)[BN / 2], unsigned (&pa)[BN / 16][4],
-                                        float (&m)[2], float (&l)[2], int it, int kb, unsigned sQw,
-                                        unsigned sK, unsigned sV, uint64_t* kfull, uint64_t* kempty,
-                                        uint64_t* vfull, uint64_t* vempty, int cw, int lane,
-                                        int row0, int t) {
-  const int si = it % STAGES, sp = (it - 1) % STAGES;
-  mbar_wait(&kfull[si], (it / STAGES) & 1);
-  named_sync(1 + cw, 256);  // this warpgroup's turn on the tensor cores
-  wgmma_fence();
-  p3_qk(s, sQw, sK + si * BN * 256);
-  wgmma_commit();
-  mbar_wait(&vfull[sp], ((it - 1) / STAGES) & 1);
-  wgmma_fence();  // after the wait loop: the P and O registers as the MMA reads them
-  p3_pv(o, pa, sV + sp * BN * 256);
-  wgmma_commit();
-  named_arrive(2 - cw, 256);  // the other warpgroup's turn
-  wgmma_wait<1>();            // S is in; P.V may still run
-#pragma unroll
-  for (int i = 0; i < BN / 2; ++i) fence_acc(s[i]);
-  if (lane == 0) mbar_arrive(&kempty[si]);
-  float alpha[2];
-  p3_softmax<MASK>(s, m, l, alpha, kb * BN, row0, t);
-  wgmma_wait<0>();
-#pragma unroll
-  for (int i = 0; i < 64; ++i) fence_acc(o[i]);
-#pragma unroll
-  for (int ks = 0; ks < BN / 16; ++ks)
-#pragma unroll
-    for (int e = 0; e < 4; ++e) fence_acc(pa[ks][e]);
-  if (lane == 0) mbar_arrive(&vempty[sp]);
+// The block's barriers: Q (loaded once a query tile, released after its last Q.K^T) and the K
+// and V rings (full: the producer's arrival plus the bytes; empty: one arrival per consumer warp).
+struct P3Bars {
+  uint64_t qfull, qempty, kfull[STAGES], kempty[STAGES], vfull[STAGES], vempty[STAGES];
+};
+
+// Ring position gi (counted over every key tile this block has streamed): stage and parity.
+#define P3_ST(gi) ((gi) % STAGES)
+#define P3_PH(gi) (((gi) / STAGES) & 1)
+
+// O *= alpha, row by row (o[4j + 2h + e] is row h).
+__device__ __forceinline__ void p3_rescale(float (&o)[64], const float (&alpha)[2]) {
 #pragma unroll
   for (int j = 0; j < 16; ++j) {
     o[4 * j] *= alpha[0];
@@ -158,34 +143,87 @@ __device__ __forceinline__ void p3_step(float (&o)[64], float (&s)[BN / 2], unsi
     o[4 * j + 2] *= alpha[1];
     o[4 * j + 3] *= alpha[1];
   }
+}
+
+// One loop iteration of a consumer warpgroup: S of ring position gi (key tile kb) and P.V of
+// position gi - 1, the softmax of S between the two waits. O is rescaled by the previous
+// softmax's alpha between the two issues (as FlashAttention-3 does), so that after the second
+// wait only P's conversion is left. lastqk: this is the query tile's last
+// Q.K^T, so Q is released once it is done.
+template <bool MASK>
+__device__ __forceinline__ void p3_step(float (&o)[64], float (&s)[BN / 2],
+                                        unsigned (&pa)[BN / 16][4], float (&m)[2], float (&l)[2],
+                                        float (&alpha)[2], int gi, int kb, bool lastqk,
+                                        unsigned sQw, unsigned sK, unsigned sV, P3Bars* bars,
+                                        int cw, int lane, int row0, int t) {
+  const int si = P3_ST(gi), sp = P3_ST(gi - 1);
+  mbar_wait(&bars->kfull[si], P3_PH(gi));
+  named_sync(1 + cw, 256);  // this warpgroup's turn on the tensor cores
+  wgmma_fence();
+  p3_qk(s, sQw, sK + si * BN * 256);
+  wgmma_commit();
+  p3_rescale(o, alpha);  // the previous softmax's factor, while Q.K^T runs
+  mbar_wait(&bars->vfull[sp], P3_PH(gi - 1));
+  wgmma_fence();  // after the wait loop: the P and O registers as the MMA reads them
+  p3_pv(o, pa, sV + sp * BN * 256);
+  wgmma_commit();
+  named_arrive(2 - cw, 256);  // the other warpgroup's turn
+  wgmma_wait<1>();            // S is in; P.V may still run
+#pragma unroll
+  for (int i = 0; i < BN / 2; ++i) fence_acc(s[i]);
+  mbar_arrive_if(&bars->kempty[si], lane == 0);
+  mbar_arrive_if(&bars->qempty, lane == 0 && lastqk);
+  p3_softmax<MASK>(s, m, l, alpha, kb * BN, row0, t);
+  // Pin the softmax before the wait below in the compiler's order (volatile asms keep theirs;
+  // plain arithmetic may sink past the wait). ptxas still places the wait at the first BF16
+  // conversion into pa (in flight as P.V's A operand), so about a third of the exponentials run
+  // after it (nvdisasm of BN=128: 44 of 64 MUFU.EX2 before it); converting into other registers
+  // and copying them to pa after the wait serialised every wgmma instead (C7513).
+#pragma unroll
+  for (int i = 0; i < BN / 2; ++i) fence_acc(s[i]);
+  fence_acc(alpha[0]);
+  fence_acc(alpha[1]);
+  wgmma_wait<0>();
+#pragma unroll
+  for (int i = 0; i < 64; ++i) fence_acc(o[i]);
+#pragma unroll
+  for (int ks = 0; ks < BN / 16; ++ks)
+#pragma unroll
+    for (int e = 0; e < 4; ++e) fence_acc(pa[ks][e]);
+  mbar_arrive_if(&bars->vempty[sp], lane == 0);
   p3_pack(pa, s);
 }
 
+// Query tiles u = 0 .. nq * nbh - 1, heaviest first: u's query tile is nq - 1 - u / nbh (every
+// head's last tile before any lighter one), its head u % nbh. Without PERSIST a block takes the
+// one tile of its linear index (launch order); with PERSIST the grid's blocks take u = block,
+// block + grid, ... (one block per SM: the next tile's Q and K/V stream in during this one's
+// last P.V and stores).
 extern "C" __global__ void __launch_bounds__(384, 1)
     attn_fa3p(const __grid_constant__ TensorMap tmQ, const __grid_constant__ TensorMap tmK,
-              const __grid_constant__ TensorMap tmV, p3_bf16* __restrict__ O, int S, int H) {
+              const __grid_constant__ TensorMap tmV, p3_bf16* __restrict__ O, int S, int H, int B) {
   extern __shared__ unsigned char p3_raw[];
-  __shared__ __align__(8) uint64_t qfull, kfull[STAGES], kempty[STAGES], vfull[STAGES],
-      vempty[STAGES];
+  __shared__ P3Bars bars;
   const unsigned base = (smem_u32(p3_raw) + 1023u) & ~1023u;
   const unsigned sQ = base;
   const unsigned sK = sQ + P3_BM * 256;
   const unsigned sV = sK + STAGES * BN * 256;
-  // Heaviest first over the whole grid: linear block l takes query tile nq - 1 - l / nbh.
-  const int nq = gridDim.x, nbh = gridDim.y;
-  const int lin = blockIdx.y * nq + blockIdx.x;
-  const int qb = nq - 1 - lin / nbh;
-  const int bh = lin % nbh;
-  const int nkb = (qb + 1) * P3_BM / BN;  // key tiles at or below the block's last row
+  const int nq = S / P3_BM, nbh = B * H, units = nq * nbh;
+#if PERSIST
+  const int first = blockIdx.x, step = gridDim.x;
+#else
+  const int first = blockIdx.y * gridDim.x + blockIdx.x, step = units;
+#endif
   const int tid = threadIdx.x;
 
   if (tid == 0) {
-    mbar_init(&qfull, 1);
+    mbar_init(&bars.qfull, 1);
+    mbar_init(&bars.qempty, 8);
     for (int s = 0; s < STAGES; ++s) {
-      mbar_init(&kfull[s], 1);
-      mbar_init(&vfull[s], 1);
-      mbar_init(&kempty[s], 8);  // one arrival per consumer warp
-      mbar_init(&vempty[s], 8);
+      mbar_init(&bars.kfull[s], 1);
+      mbar_init(&bars.vfull[s], 1);
+      mbar_init(&bars.kempty[s], 8);
+      mbar_init(&bars.vempty[s], 8);
     }
     asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
     tma_prefetch_map(&tmQ);
@@ -197,96 +235,113 @@ extern "C" __global__ void __launch_bounds__(384, 1)
   if (tid < 128) {
     regs_dec<P3_PREGS>();
     if (tid == 0) {
-      const int hh = bh % H, bb = bh / H;
-      mbar_arrive_expect_tx(&qfull, P3_BM * 256);
-      tma_load_4d(sQ, &tmQ, 0, qb * P3_BM, hh, bb, &qfull);
-      tma_load_4d(sQ + P3_BM * 128, &tmQ, 64, qb * P3_BM, hh, bb, &qfull);
-      for (int it = 0; it < nkb; ++it) {
-        const int kb = nkb - 1 - it, s = it % STAGES, round = it / STAGES;
-        const unsigned tK = sK + s * BN * 256, tV = sV + s * BN * 256;
-        if (round > 0) mbar_wait(&kempty[s], (round - 1) & 1);
-        mbar_arrive_expect_tx(&kfull[s], BN * 256);
-        tma_load_4d(tK, &tmK, 0, kb * BN, hh, bb, &kfull[s]);
-        tma_load_4d(tK + BN * 128, &tmK, 64, kb * BN, hh, bb, &kfull[s]);
-        if (round > 0) mbar_wait(&vempty[s], (round - 1) & 1);
-        mbar_arrive_expect_tx(&vfull[s], BN * 256);
-        tma_load_4d(tV, &tmV, 0, kb * BN, hh, bb, &vfull[s]);
-        tma_load_4d(tV + BN * 128, &tmV, 64, kb * BN, hh, bb, &vfull[s]);
+      int gi = 0, tc = 0;
+      for (int u = first; u < units; u += step, ++tc) {
+        const int qb = nq - 1 - u / nbh, bh = u % nbh, hh = bh % H, bb = bh / H;
+        const int nkb = (qb + 1) * P3_BM / BN;
+        if (tc > 0) mbar_wait(&bars.qempty, (tc - 1) & 1);
+        mbar_arrive_expect_tx(&bars.qfull, P3_BM * 256);
+        tma_load_4d(sQ, &tmQ, 0, qb * P3_BM, hh, bb, &bars.qfull);
+        tma_load_4d(sQ + P3_BM * 128, &tmQ, 64, qb * P3_BM, hh, bb, &bars.qfull);
+        for (int j = 0; j < nkb; ++j, ++gi) {
+          const int kb = nkb - 1 - j, s = P3_ST(gi), round = gi / STAGES;
+          const unsigned tK = sK + s * BN * 256, tV = sV + s * BN * 256;
+          if (round > 0) mbar_wait(&bars.kempty[s], (round - 1) & 1);
+          mbar_arrive_expect_tx(&bars.kfull[s], BN * 256);
+          tma_load_4d(tK, &tmK, 0, kb * BN, hh, bb, &bars.kfull[s]);
+          tma_load_4d(tK + BN * 128, &tmK, 64, kb * BN, hh, bb, &bars.kfull[s]);
+          if (round > 0) mbar_wait(&bars.vempty[s], (round - 1) & 1);
+          mbar_arrive_expect_tx(&bars.vfull[s], BN * 256);
+          tma_load_4d(tV, &tmV, 0, kb * BN, hh, bb, &bars.vfull[s]);
+          tma_load_4d(tV + BN * 128, &tmV, 64, kb * BN, hh, bb, &bars.vfull[s]);
+        }
       }
     }
   } else {
     regs_inc<P3_CREGS>();
     const int ct = tid - 128, cw = ct >> 7;  // consumer thread, consumer warpgroup
     const int warp = (ct >> 5) & 3, lane = ct & 31, g = lane >> 2, t = lane & 3;
-    const int wrow0 = qb * P3_BM + cw * 64;  // the warpgroup's first query row
-    const int row0 = wrow0 + warp * 16 + g;  // this thread's rows: row0, row0 + 8
     const unsigned sQw = sQ + cw * 64 * 128;
-    // Iterations it < nmask hold keys past the warpgroup's first row: those are masked.
-#if BN < 128
-    const int nmask = nkb - (wrow0 + 1) / BN;
-#endif
-    float o[64], s[BN / 2], m[2], l[2] = {0.f, 0.f};
+    float o[64], s[BN / 2];
     unsigned pa[BN / 16][4];
-    m[0] = m[1] = __int_as_float(0xff800000);
+    // Ping-pong: warpgroup w waits at barrier 1 + w before issuing its MMAs and then lets the
+    // other through; every point of either warpgroup passes the turn on, except warpgroup 1's
+    // very last, and warpgroup 1's arrival here lets warpgroup 0 start.
+    if (cw == 1) named_arrive(1, 256);
+    int gi = 0, tc = 0;
+    for (int u = first; u < units; u += step, ++tc) {
+      const int qb = nq - 1 - u / nbh, bh = u % nbh;
+      const int nkb = (qb + 1) * P3_BM / BN;
+      const bool lasttile = u + step >= units;
+      const int wrow0 = qb * P3_BM + cw * 64;  // the warpgroup's first query row
+      const int row0 = wrow0 + warp * 16 + g;  // this thread's rows: row0, row0 + 8
+      float m[2], l[2] = {0.f, 0.f};
+      m[0] = m[1] = __int_as_float(0xff800000);
 #pragma unroll
-    for (int i = 0; i < 64; ++i) o[i] = 0.f;
-    if (cw == 1) named_arrive(1, 256);  // warpgroup 0 issues first
+      for (int i = 0; i < 64; ++i) o[i] = 0.f;
 
-    // Prologue: S of the diagonal tile (always masked), no P.V yet.
-    mbar_wait(&qfull, 0);
-    mbar_wait(&kfull[0], 0);
-    named_sync(1 + cw, 256);
-    wgmma_fence();
-    p3_qk(s, sQw, sK);
-    wgmma_commit();
-    named_arrive(2 - cw, 256);
-    wgmma_wait<0>();
-#pragma unroll
-    for (int i = 0; i < BN / 2; ++i) fence_acc(s[i]);
-    if (lane == 0) mbar_arrive(&kempty[0]);
-    {
-      float alpha[2];  // O is still zero
-      p3_softmax<true>(s, m, l, alpha, (nkb - 1) * BN, row0, t);
-    }
-    p3_pack(pa, s);
-
-    int it = 1;
-#if BN < 128
-    for (; it < nmask && it < nkb; ++it)
-      p3_step<true>(o, s, pa, m, l, it, nkb - 1 - it, sQw, sK, sV, kfull, kempty, vfull, vempty, cw,
-                    lane, row0, t);
-#endif
-    for (; it < nkb; ++it)
-      p3_step<false>(o, s, pa, m, l, it, nkb - 1 - it, sQw, sK, sV, kfull, kempty, vfull, vempty,
-                     cw, lane, row0, t);
-
-    // Epilogue: P.V of the last tile (key tile 0), then O / l to global memory.
-    {
-      const int sp = (nkb - 1) % STAGES;
-      mbar_wait(&vfull[sp], ((nkb - 1) / STAGES) & 1);
+      // Prologue: S of the diagonal tile (always masked), no P.V yet.
+      mbar_wait(&bars.qfull, tc & 1);
+      mbar_wait(&bars.kfull[P3_ST(gi)], P3_PH(gi));
       named_sync(1 + cw, 256);
       wgmma_fence();
-      p3_pv(o, pa, sV + sp * BN * 256);
+      p3_qk(s, sQw, sK + P3_ST(gi) * BN * 256);
       wgmma_commit();
-      if (cw == 0) named_arrive(2, 256);  // warpgroup 1's last turn; none follows its own
+      named_arrive(2 - cw, 256);
       wgmma_wait<0>();
 #pragma unroll
-      for (int i = 0; i < 64; ++i) fence_acc(o[i]);
+      for (int i = 0; i < BN / 2; ++i) fence_acc(s[i]);
+      if (lane == 0) {
+        mbar_arrive(&bars.kempty[P3_ST(gi)]);
+        if (nkb == 1) mbar_arrive(&bars.qempty);
+      }
+      float alpha[2];  // the first is irrelevant: O is still zero
+      p3_softmax<true>(s, m, l, alpha, (nkb - 1) * BN, row0, t);
+      p3_pack(pa, s);
+
+      int j = 1;
+#if BN < 128
+      // Iterations j < nmask hold keys past the warpgroup's first row: those are masked.
+      const int nmask = nkb - (wrow0 + 1) / BN;
+      for (; j < nmask && j < nkb; ++j)
+        p3_step<true>(o, s, pa, m, l, alpha, gi + j, nkb - 1 - j, j == nkb - 1, sQw, sK, sV, &bars,
+                      cw, lane, row0, t);
+#endif
+      for (; j < nkb; ++j)
+        p3_step<false>(o, s, pa, m, l, alpha, gi + j, nkb - 1 - j, j == nkb - 1, sQw, sK, sV, &bars,
+                       cw, lane, row0, t);
+      gi += nkb;
+
+      // P.V of the last key tile (key tile 0, ring position gi - 1), then O / l to global memory.
+      {
+        const int sp = P3_ST(gi - 1);
+        mbar_wait(&bars.vfull[sp], P3_PH(gi - 1));
+        p3_rescale(o, alpha);
+        named_sync(1 + cw, 256);
+        wgmma_fence();
+        p3_pv(o, pa, sV + sp * BN * 256);
+        wgmma_commit();
+        if (cw == 0 || !lasttile) named_arrive(2 - cw, 256);
+        wgmma_wait<0>();
 #pragma unroll
-      for (int ks = 0; ks < BN / 16; ++ks)
+        for (int i = 0; i < 64; ++i) fence_acc(o[i]);
 #pragma unroll
-        for (int e = 0; e < 4; ++e) fence_acc(pa[ks][e]);
-    }
+        for (int ks = 0; ks < BN / 16; ++ks)
 #pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      float sum = l[h];
-      sum += __shfl_xor_sync(0xffffffffu, sum, 1);
-      sum += __shfl_xor_sync(0xffffffffu, sum, 2);
-      const float inv = 1.f / sum;
-      unsigned* dst = reinterpret_cast<unsigned*>(O + ((long long)bh * S + row0 + 8 * h) * P3_D);
+          for (int e = 0; e < 4; ++e) fence_acc(pa[ks][e]);
+        if (lane == 0) mbar_arrive(&bars.vempty[sp]);
+      }
 #pragma unroll
-      for (int j = 0; j < 16; ++j)
-        dst[4 * j + t] = pack_bf16x2(o[4 * j + 2 * h] * inv, o[4 * j + 2 * h + 1] * inv);
+      for (int h = 0; h < 2; ++h) {
+        float sum = l[h];
+        sum += __shfl_xor_sync(0xffffffffu, sum, 1);
+        sum += __shfl_xor_sync(0xffffffffu, sum, 2);
+        const float inv = 1.f / sum;
+        unsigned* dst = reinterpret_cast<unsigned*>(O + ((long long)bh * S + row0 + 8 * h) * P3_D);
+#pragma unroll
+        for (int jj = 0; jj < 16; ++jj)
+          dst[4 * jj + t] = pack_bf16x2(o[4 * jj + 2 * h] * inv, o[4 * jj + 2 * h + 1] * inv);
+      }
     }
   }
 }
