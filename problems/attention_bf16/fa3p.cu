@@ -10,11 +10,11 @@
 // (intra-warpgroup overlap), and only then rescales O. Between the warpgroups a pair of named
 // barriers orders the GEMM issue (ping-pong): one warpgroup's softmax runs while the other's
 // GEMMs occupy the tensor cores. exp2 with the log2(e)/sqrt(128)-scaled scores, one FFMA per
-// exponent. Blocks go heaviest first over the whole grid (the last query tiles of every head
-// before any lighter tile), so the wave tail is made of light tiles. PERSIST = 1: a grid of one
+// exponent. Query tiles go in sections of HG heads, heaviest first inside a section (p3_tile), so
+// K/V stay in L2 and the wave tail is made of light tiles. PERSIST = 1: a grid of one
 // block per SM walks the query tiles in that order, the K/V rings and the ping-pong running on
 // across tiles, so the next tile's loads overlap this one's last P.V and stores.
-// Knobs: BN (64, 128), STAGES (2, 3), PERSIST (0, 1). Requires D == 128, S % 128 == 0.
+// Knobs: BN (64, 128), STAGES (2, 3), HG (8, 16), PERSIST (0, 1). Requires D == 128, S % 128 == 0.
 #ifndef BN
 #define BN 128
 #endif
@@ -23,6 +23,9 @@
 #endif
 #ifndef PERSIST
 #define PERSIST 0
+#endif
+#ifndef HG
+#define HG 8
 #endif
 #define P3_D 128
 #define P3_BM 128
@@ -194,11 +197,22 @@ __device__ __forceinline__ void p3_step(float (&o)[64], float (&s)[BN / 2],
   p3_pack(pa, s);
 }
 
-// Query tiles u = 0 .. nq * nbh - 1, heaviest first: u's query tile is nq - 1 - u / nbh (every
-// head's last tile before any lighter one), its head u % nbh. Without PERSIST a block takes the
-// one tile of its linear index (launch order); with PERSIST the grid's blocks take u = block,
-// block + grid, ... (one block per SM: the next tile's Q and K/V stream in during this one's
-// last P.V and stores).
+// Query tile u (0 .. nq * nbh - 1) to its query tile qb and head bh: sections of HG heads one
+// after another (a section's K and V, 2 MiB a head at S = 4096, stay in L2 while every query tile
+// of those heads reads them), heaviest first inside a section (the last query tile of each of its
+// heads, then the one before, ...), so the blocks in flight share the K/V of a few heads and the
+// wave tail is made of light tiles. Heaviest first over the whole grid instead would keep all
+// B*H heads' K/V (128 MiB here) in flight at once, far past the 60 MiB L2.
+__device__ __forceinline__ void p3_tile(int u, int nq, int nbh, int& qb, int& bh) {
+  const int sec = u / (HG * nq), r = u - sec * HG * nq;
+  const int hs = min(HG, nbh - sec * HG);  // heads in this section (the last may have fewer)
+  qb = nq - 1 - r / hs;
+  bh = sec * HG + r % hs;
+}
+
+// Without PERSIST a block takes the one tile of its linear index (launch order); with PERSIST
+// the grid's blocks take u = block, block + grid, ... (one block per SM: the next tile's Q and
+// K/V stream in during this one's last P.V and stores).
 extern "C" __global__ void __launch_bounds__(384, 1)
     attn_fa3p(const __grid_constant__ TensorMap tmQ, const __grid_constant__ TensorMap tmK,
               const __grid_constant__ TensorMap tmV, p3_bf16* __restrict__ O, int S, int H, int B) {
@@ -237,7 +251,9 @@ extern "C" __global__ void __launch_bounds__(384, 1)
     if (tid == 0) {
       int gi = 0, tc = 0;
       for (int u = first; u < units; u += step, ++tc) {
-        const int qb = nq - 1 - u / nbh, bh = u % nbh, hh = bh % H, bb = bh / H;
+        int qb, bh;
+        p3_tile(u, nq, nbh, qb, bh);
+        const int hh = bh % H, bb = bh / H;
         const int nkb = (qb + 1) * P3_BM / BN;
         if (tc > 0) mbar_wait(&bars.qempty, (tc - 1) & 1);
         mbar_arrive_expect_tx(&bars.qfull, P3_BM * 256);
@@ -267,10 +283,11 @@ extern "C" __global__ void __launch_bounds__(384, 1)
     // Ping-pong: warpgroup w waits at barrier 1 + w before issuing its MMAs and then lets the
     // other through; every point of either warpgroup passes the turn on, except warpgroup 1's
     // very last, and warpgroup 1's arrival here lets warpgroup 0 start.
-    if (cw == 1) named_arrive(1, 256);
+    if (cw == 1 && first < units) named_arrive(1, 256);
     int gi = 0, tc = 0;
     for (int u = first; u < units; u += step, ++tc) {
-      const int qb = nq - 1 - u / nbh, bh = u % nbh;
+      int qb, bh;
+      p3_tile(u, nq, nbh, qb, bh);
       const int nkb = (qb + 1) * P3_BM / BN;
       const bool lasttile = u + step >= units;
       const int wrow0 = qb * P3_BM + cw * 64;  // the warpgroup's first query row

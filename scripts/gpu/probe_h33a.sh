@@ -6,7 +6,8 @@
 # 20); beside it fa3w's two recorded points through h33c's harness and PyTorch SDPA (cuDNN and
 # FlashAttention backends, scripts/gpu/probe_h33c/sdpa_bf16.py) on the same GPU. Usage:
 # probe_h33a.sh [SECONDS, default 60]. Everything under $OUT/probe_h33a/; the verdict line last.
-# H33A_POINTS (BN,STAGES ...) overrides fa3p's points.
+# H33A_POINTS (BN,STAGES,PERSIST,HG ...) overrides fa3p's points (HG = 64: heaviest first over
+# the whole grid, every head's K/V in flight at once: the L2 comparison).
 set -u
 LIM=${1:-60}
 T0=$(date +%s)
@@ -18,13 +19,14 @@ left() { echo $((LIM - ($(date +%s) - T0))); }
 cap() { local l=$(($(left) - 3)); [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }
 ARCH="-gencode arch=compute_90a,code=sm_90a"
 INC="-Ikernels/gemm -Ikernels/attention -Ikernels/reduce"
-POINTS=${H33A_POINTS:-"128,2 128,3 64,2 64,3"}
+POINTS=${H33A_POINTS:-"128,2,1,8 128,2,0,8 128,3,1,8 128,2,1,16 64,2,1,8 128,2,1,64"}
 nvidia-smi 2>/dev/null --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | head -1
 pids=()
 i=0
 for p in $POINTS; do
-  IFS=, read -r bn st <<<"$p"
-  (nvcc $ARCH -O3 -std=c++17 $INC -DBN=$bn -DSTAGES=$st -Xptxas -v -o "$D/p_$i" \
+  IFS=, read -r bn st pe hg <<<"$p"
+  (nvcc $ARCH -O3 -std=c++17 $INC -DBN=$bn -DSTAGES=$st -DPERSIST=${pe:-0} -DHG=${hg:-8} -Xptxas -v \
+    -o "$D/p_$i" \
     scripts/gpu/probe_h33a/fa3p_harness.cu -lcuda >"$D/nvcc_p$i.log" 2>&1 ||
     echo "nvcc failed for fa3p $p" >>"$D/nvcc_p$i.log") &
   pids+=($!)

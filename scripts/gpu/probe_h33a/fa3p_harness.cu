@@ -125,10 +125,11 @@ int main() {
     }
   }
   printf(
-      "fa3p[BN=%d,PERSIST=%d,STAGES=%d] regs %d blocks/SM %d smem %d: max_abs_err %.3e (max |ref| "
+      "fa3p[BN=%d,HG=%d,PERSIST=%d,STAGES=%d] regs %d blocks/SM %d smem %d: max_abs_err %.3e (max "
+      "|ref| "
       "%.3f), "
       "%lld of %d outside atol 4e-3 + rtol 1e-2\n",
-      BN, PERSIST, STAGES, fa.numRegs, occ, smem, maxerr, maxref, bad, 3 * S * D);
+      BN, HG, PERSIST, STAGES, fa.numRegs, occ, smem, maxerr, maxref, bad, 3 * S * D);
   if (bad) printf("  first bad: head %d row %lld d %lld\n", badhead, firstbad / D, firstbad % D);
   std::vector<float> t;
   cudaEvent_t a, b;
@@ -147,7 +148,7 @@ int main() {
   CK(cudaGetLastError());
   std::sort(t.begin(), t.end());
   const float ms = t[t.size() / 2];
-  printf("TIME fa3p[BN=%d,PERSIST=%d,STAGES=%d] %.4f ms %.1f TFLOP/s (min %.4f)\n", BN, PERSIST,
-         STAGES, ms, flops / ms / 1e9, t[0]);
+  printf("TIME fa3p[BN=%d,HG=%d,PERSIST=%d,STAGES=%d] %.4f ms %.1f TFLOP/s (min %.4f)\n", BN,
+         PERSIST, STAGES, ms, flops / ms / 1e9, t[0]);
   return bad != 0;
 }
