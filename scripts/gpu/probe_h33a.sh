@@ -47,7 +47,9 @@ done
 timeout "$(cap 30)" python3 scripts/gpu/probe_h33c/sdpa_bf16.py >"$D/sdpa.log" 2>&1 &
 sdpa_pid=$!
 wait "${pids[@]}" "$sdpa_pid"
-grep -h "registers\|spill\|C75\|error\|failed" "$D"/nvcc_p*.log | grep -v "attn_bf16_ref\|init_bf16" | head -n 24
+for f in "$D"/nvcc_p*.log; do
+  echo "$(basename "$f"): $(grep -A3 "entry function 'attn_fa3p'" "$f" | grep -o "[0-9]* bytes spill stores\|Used [0-9]* registers" | tr '\n' ' ')$(grep -h "C75\|error\|failed" "$f" | head -n 3)"
+done
 grep -h "failed\|error" "$D"/nvcc_w*.log | head -n 6
 grep "^SDPA_\(CUDNN\|FLASH\)" "$D/sdpa.log"
 for ((j = 0; j < i; j++)); do
