@@ -36,6 +36,7 @@
 
 #include <cp_async_ops.cuh>
 #include <fa3_ops.cuh>
+#include <fa3p_schedule.cuh>
 
 typedef unsigned short p3_bf16;
 
@@ -134,8 +135,8 @@ struct P3Bars {
 };
 
 // Ring position gi (counted over every key tile this block has streamed): stage and parity.
-#define P3_ST(gi) ((gi) % STAGES)
-#define P3_PH(gi) (((gi) / STAGES) & 1)
+#define P3_ST(gi) p3_stage(gi, STAGES)
+#define P3_PH(gi) p3_parity(gi, STAGES)
 
 // O *= alpha, row by row (o[4j + 2h + e] is row h).
 __device__ __forceinline__ void p3_rescale(float (&o)[64], const float (&alpha)[2]) {
@@ -197,19 +198,11 @@ __device__ __forceinline__ void p3_step(float (&o)[64], float (&s)[BN / 2],
   p3_pack(pa, s);
 }
 
-// Query tile u (0 .. nq * nbh - 1) to its query tile qb and head bh: sections of HG heads one
-// after another (a section's K and V, 2 MiB a head at S = 4096, stay in L2 while every query tile
-// of those heads reads them), heaviest first inside a section (the last query tile of each of its
-// heads, then the one before, ...), so the blocks in flight share the K/V of a few heads and the
-// wave tail is made of light tiles. Heaviest first over the whole grid instead would keep all
-// B*H heads' K/V (128 MiB here) in flight at once, far past the 60 MiB L2.
-__device__ __forceinline__ void p3_tile(int u, int nq, int nbh, int& qb, int& bh) {
-  const int sec = u / (HG * nq), r = u - sec * HG * nq;
-  const int hs = min(HG, nbh - sec * HG);  // heads in this section (the last may have fewer)
-  qb = nq - 1 - r / hs;
-  bh = sec * HG + r % hs;
-}
-
+// Query tiles go in sections of HG heads (fa3p_schedule.cuh, p3_tile): a section's K and V, 2 MiB
+// a head at S = 4096, stay in L2 while every query tile of those heads reads them; heaviest first
+// inside a section, so the blocks in flight share the K/V of a few heads and the wave tail is made
+// of light tiles. Heaviest first over the whole grid instead would keep all B*H heads' K/V
+// (128 MiB here) in flight at once, far past the 60 MiB L2.
 // Without PERSIST a block takes the one tile of its linear index (launch order); with PERSIST
 // the grid's blocks take u = block, block + grid, ... (one block per SM: the next tile's Q and
 // K/V stream in during this one's last P.V and stores).
@@ -252,21 +245,22 @@ extern "C" __global__ void __launch_bounds__(384, 1)
       int gi = 0, tc = 0;
       for (int u = first; u < units; u += step, ++tc) {
         int qb, bh;
-        p3_tile(u, nq, nbh, qb, bh);
+        p3_tile(u, nq, nbh, HG, qb, bh);
         const int hh = bh % H, bb = bh / H;
-        const int nkb = (qb + 1) * P3_BM / BN;
+        const int nkb = p3_key_tiles(qb, P3_BM, BN);
         if (tc > 0) mbar_wait(&bars.qempty, (tc - 1) & 1);
         mbar_arrive_expect_tx(&bars.qfull, P3_BM * 256);
         tma_load_4d(sQ, &tmQ, 0, qb * P3_BM, hh, bb, &bars.qfull);
         tma_load_4d(sQ + P3_BM * 128, &tmQ, 64, qb * P3_BM, hh, bb, &bars.qfull);
         for (int j = 0; j < nkb; ++j, ++gi) {
-          const int kb = nkb - 1 - j, s = P3_ST(gi), round = gi / STAGES;
+          // The stage's previous tile (ring position gi - STAGES) must have been released.
+          const int kb = nkb - 1 - j, s = P3_ST(gi);
           const unsigned tK = sK + s * BN * 256, tV = sV + s * BN * 256;
-          if (round > 0) mbar_wait(&bars.kempty[s], (round - 1) & 1);
+          if (gi >= STAGES) mbar_wait(&bars.kempty[s], P3_PH(gi - STAGES));
           mbar_arrive_expect_tx(&bars.kfull[s], BN * 256);
           tma_load_4d(tK, &tmK, 0, kb * BN, hh, bb, &bars.kfull[s]);
           tma_load_4d(tK + BN * 128, &tmK, 64, kb * BN, hh, bb, &bars.kfull[s]);
-          if (round > 0) mbar_wait(&bars.vempty[s], (round - 1) & 1);
+          if (gi >= STAGES) mbar_wait(&bars.vempty[s], P3_PH(gi - STAGES));
           mbar_arrive_expect_tx(&bars.vfull[s], BN * 256);
           tma_load_4d(tV, &tmV, 0, kb * BN, hh, bb, &bars.vfull[s]);
           tma_load_4d(tV + BN * 128, &tmV, 64, kb * BN, hh, bb, &bars.vfull[s]);
@@ -287,8 +281,8 @@ extern "C" __global__ void __launch_bounds__(384, 1)
     int gi = 0, tc = 0;
     for (int u = first; u < units; u += step, ++tc) {
       int qb, bh;
-      p3_tile(u, nq, nbh, qb, bh);
-      const int nkb = (qb + 1) * P3_BM / BN;
+      p3_tile(u, nq, nbh, HG, qb, bh);
+      const int nkb = p3_key_tiles(qb, P3_BM, BN);
       const bool lasttile = u + step >= units;
       const int wrow0 = qb * P3_BM + cw * 64;  // the warpgroup's first query row
       const int row0 = wrow0 + warp * 16 + g;  // this thread's rows: row0, row0 + 8
@@ -319,7 +313,7 @@ extern "C" __global__ void __launch_bounds__(384, 1)
       int j = 1;
 #if BN < 128
       // Iterations j < nmask hold keys past the warpgroup's first row: those are masked.
-      const int nmask = nkb - (wrow0 + 1) / BN;
+      const int nmask = p3_masked_steps(wrow0, nkb, BN);
       for (; j < nmask && j < nkb; ++j)
         p3_step<true>(o, s, pa, m, l, alpha, gi + j, nkb - 1 - j, j == nkb - 1, sQw, sK, sV, &bars,
                       cw, lane, row0, t);

@@ -18,7 +18,7 @@ mkdir -p "$D"
 left() { echo $((LIM - ($(date +%s) - T0))); }
 cap() { local l=$(($(left) - 3)); [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }
 ARCH="-gencode arch=compute_90a,code=sm_90a"
-INC="-Ikernels/gemm -Ikernels/attention -Ikernels/reduce"
+INC="-Ikernels/gemm -Ikernels/attention -Ikernels/reduce -Iproblems/attention_bf16/include"
 POINTS=${H33A_POINTS:-"128,2,1,8 128,2,0,8 128,3,1,8 128,2,1,16 64,2,1,8 128,2,1,64"}
 nvidia-smi 2>/dev/null --query-gpu=name,driver_version,clocks.max.sm --format=csv,noheader | head -1
 pids=()
