@@ -6,6 +6,10 @@
 # 20); beside it fa3w's two recorded points through h33c's harness and PyTorch SDPA (cuDNN and
 # FlashAttention backends, scripts/gpu/probe_h33c/sdpa_bf16.py) on the same GPU. Usage:
 # probe_h33a.sh [SECONDS, default 60]. Everything under $OUT/probe_h33a/; the verdict line last.
+# H33A_GATE=1 then gates fa3p and fa3p_persistent at one point (H33A_GATE_POINT BN,HG,STAGES,
+# default 128,8,2) through the product, `solver problems check` on a copy of the problem
+# (make_copy.py): NVRTC and the worker's own rank-4 tensor maps; give it ~90 s more
+# (SOLVER_BUNDLE, default .carry/lead, must hold bin/solver).
 # H33A_POINTS (BN,STAGES,PERSIST,HG ...) overrides fa3p's points (HG = 64: heaviest first over
 # the whole grid, every head's K/V in flight at once: the L2 comparison).
 set -u
@@ -66,6 +70,21 @@ for ((j = 0; j < k; j++)); do
   echo "(exit $?)" >>"$D/run_w$j.log"
   cat "$D/run_w$j.log"
 done
+if [ "${H33A_GATE:-0}" = 1 ]; then
+  B=${SOLVER_BUNDLE:-.carry/lead}
+  if [ -x "$B/bin/solver" ] && [ "$(left)" -gt 20 ]; then
+    P=$(mktemp -d /tmp/h33a-prob.XXXX)
+    keys=$(python3 scripts/gpu/probe_h33a/make_copy.py "$PWD/problems/attention_bf16" "$P/attention_bf16" "${H33A_GATE_POINT:-128,8,2}")
+    echo "gate points: $keys"
+    LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-} timeout "$(($(left) - 4))" \
+      "$B/bin/solver" --data-dir "$B/share/solver" problems check attention_bf16 --problems-dir "$P" \
+      --jobs 0 >"$D/gate.txt" 2>&1
+    echo "gate: exit $?"
+    grep "attention_bf16 " "$D/gate.txt" | tail -n 4
+  else
+    echo "gate: skipped (no $B/bin/solver or $(left) s left)"
+  fi
+fi
 # Only points whose check passed (exit 0) count.
 ok() { for f in "$@"; do [ -f "$f" ] && grep -q "^(exit 0)" "$f" && echo "$f"; done; }
 bestp=$(cat /dev/null $(ok "$D"/run_p*.log) | awk '/^TIME fa3p/ {print $3, $2}' | sort -g | head -n 1)
