@@ -1,20 +1,21 @@
 // FlashAttention-3-style causal attention on Hopper (sm_90a), BF16 in/out, FP32 softmax and
 // accumulation, head dimension 128. A block owns 128 query rows of one head and has three
-// warpgroups: a producer (registers cut to PREGS) whose one thread streams Q once and the K/V
+// warpgroups: a producer (registers cut to P3_PREGS) whose one thread streams Q and the K/V
 // tiles of BN keys through STAGES-deep mbarrier rings with TMA (rank-4 maps over [B, H, S, D],
 // 128-byte swizzle, two 64-column halves a tile), and two consumer warpgroups (registers raised to
-// CREGS), each owning 64 of the rows. Key tiles run from the diagonal down, so only the first
+// P3_CREGS), each owning 64 of the rows. Key tiles run from the diagonal down, so only the first
 // tile(s) of a warpgroup are masked. Each consumer iteration issues S_j = Q.K_j^T (both operands
 // in shared memory) and O += P_{j-1}.V_{j-1} (P in registers as BF16 A fragments, V MN-major)
 // back to back, then runs the softmax of S_j while the P.V product is still in the tensor cores
-// (intra-warpgroup overlap), and only then rescales O. Between the warpgroups a pair of named
-// barriers orders the GEMM issue (ping-pong): one warpgroup's softmax runs while the other's
-// GEMMs occupy the tensor cores. exp2 with the log2(e)/sqrt(128)-scaled scores, one FFMA per
-// exponent. Query tiles go in sections of HG heads, heaviest first inside a section (p3_tile), so
-// K/V stay in L2 and the wave tail is made of light tiles. PERSIST = 1: a grid of one
-// block per SM walks the query tiles in that order, the K/V rings and the ping-pong running on
-// across tiles, so the next tile's loads overlap this one's last P.V and stores.
-// Knobs: BN (64, 128), STAGES (2, 3), HG (8, 16), PERSIST (0, 1). Requires D == 128, S % 128 == 0.
+// (intra-warpgroup overlap); O takes S_j's rescale factor just before the next P.V is issued.
+// Between the warpgroups a pair of named barriers orders the GEMM issue (ping-pong): one
+// warpgroup's softmax runs while the other's GEMMs occupy the tensor cores. exp2 with the
+// log2(e)/sqrt(128)-scaled scores, one FFMA per exponent. Query tiles go in sections of HG heads,
+// heaviest first inside a section (p3_tile), so K/V stay in L2 and the wave tail is made of light
+// tiles. PERSIST = 1: a grid of one block per SM walks the query tiles in that order, the K/V rings
+// and the ping-pong running on across tiles, so the next tile's loads overlap this one's last P.V
+// and stores. Knobs: BN (64, 128), STAGES (2, 3), HG (8, 16), PERSIST (0, 1). Requires D == 128, S
+// % 128 == 0.
 #ifndef BN
 #define BN 128
 #endif
