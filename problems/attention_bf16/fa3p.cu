@@ -180,10 +180,11 @@ __device__ __forceinline__ void p3_step(float (&o)[64], float (&s)[BN / 2],
   mbar_arrive_if(&bars->qempty, lane == 0 && lastqk);
   p3_softmax<MASK>(s, m, l, alpha, kb * BN, row0, t);
   // Pin the softmax before the wait below in the compiler's order (volatile asms keep theirs;
-  // plain arithmetic may sink past the wait). ptxas still places the wait at the first BF16
-  // conversion into pa (in flight as P.V's A operand), so about a third of the exponentials run
-  // after it (nvdisasm of BN=128: 44 of 64 MUFU.EX2 before it); converting into other registers
-  // and copying them to pa after the wait serialised every wgmma instead (C7513).
+  // plain arithmetic may sink past the wait). ptxas still places the wait early, interleaving
+  // the rest of the exponentials with the BF16 conversion into pa (in flight as P.V's A operand):
+  // nvdisasm of BN=128 shows 12 (PERSIST=1: 17) of the 64 MUFU.EX2 before it. Converting into
+  // other registers and copying them to pa after the wait serialised every wgmma (C7513), and two
+  // P buffers used in turn (no copy) did too (C7520 at BN=128, C7511 at BN=64).
 #pragma unroll
   for (int i = 0; i < BN / 2; ++i) fence_acc(s[i]);
   fence_acc(alpha[0]);
