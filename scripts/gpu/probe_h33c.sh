@@ -18,6 +18,9 @@ cap() { local l=$(($(left) - 3)); [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }
 # Knob points: fa2:BM,BN,WARPS,STAGES (mma.sync) and w3:BN,WGS,STAGES (wgmma); the first runs the seed too.
 POINTS=${H33C_POINTS:-"fa2:64,64,4,2 fa2:128,128,8,2 fa2:128,64,4,2 w3:128,2,2 w3:64,2,2 w3:128,1,2"}
 ARCH="-gencode arch=compute_90a,code=sm_90a"
+# The harnesses include fa3w.cu and the references, which read the kernel library (kernels/) since
+# its headers moved there (h33f); the folder's own include/ too.
+INC="-Ikernels/gemm -Ikernels/attention -Ikernels/reduce -Iproblems/attention_bf16/include"
 i=0
 pids=()
 for p in $POINTS; do
@@ -30,7 +33,7 @@ for p in $POINTS; do
     defs="-DBM=$bm -DBN=$bn -DWARPS=$w -DSTAGES=$st"
   fi
   [ $i -eq 0 ] && defs="$defs -DWITH_SEED"
-  (nvcc $ARCH -O3 -std=c++17 $defs -o "$D/h_$i" $H/attn_bf16_harness.cu >"$D/nvcc_$i.log" 2>&1 || echo "nvcc failed for $p" >>"$D/nvcc_$i.log") &
+  (nvcc $ARCH -O3 -std=c++17 $INC $defs -o "$D/h_$i" $H/attn_bf16_harness.cu >"$D/nvcc_$i.log" 2>&1 || echo "nvcc failed for $p" >>"$D/nvcc_$i.log") &
   pids+=($!)
   i=$((i + 1))
 done
@@ -43,7 +46,7 @@ for p in $FPOINTS; do
   IFS=, read -r c tm mb pf bal tw <<<"$p"
   t3=""
   [ "${tw:-0}" != 0 ] && t3="-DWITH_TF32 -DWARPS=$tw -DSTAGES=2"
-  (nvcc $ARCH -O3 -std=c++17 -DCAUSAL=$c -DTM=$tm -DMINB=$mb -DPREFETCH=$pf -DBALANCE=$bal $t3 \
+  (nvcc $ARCH -O3 -std=c++17 $INC -DCAUSAL=$c -DTM=$tm -DMINB=$mb -DPREFETCH=$pf -DBALANCE=$bal $t3 \
     -o "$D/f_$k" $H/attn_fp32_harness.cu >"$D/nvccf_$k.log" 2>&1 || echo "nvcc failed for fp32 $p" >>"$D/nvccf_$k.log") &
   pids+=($!)
   k=$((k + 1))

@@ -149,6 +149,6 @@ int main() {
   std::sort(t.begin(), t.end());
   const float ms = t[t.size() / 2];
   printf("TIME fa3p[BN=%d,HG=%d,PERSIST=%d,STAGES=%d] %.4f ms %.1f TFLOP/s (min %.4f)\n", BN,
-         PERSIST, STAGES, ms, flops / ms / 1e9, t[0]);
+         HG, PERSIST, STAGES, ms, flops / ms / 1e9, t[0]);
   return bad != 0;
 }
