@@ -30,6 +30,8 @@ __device__ __forceinline__ void split2(float x0, float x1, unsigned& h, unsigned
 
 __device__ __forceinline__ void mma_bf16(float* d, const unsigned* a, unsigned b0, unsigned b1,
                                          unsigned on) {
+  // The MMA's spelling (SPLIT_BF16_MMA) starts a line of its own.
+  // clang-format off
   asm volatile(
       "{\n"
       ".reg .pred p;\n"
@@ -39,6 +41,7 @@ __device__ __forceinline__ void mma_bf16(float* d, const unsigned* a, unsigned b
       "}\n"
       : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3])
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "r"(on));
+  // clang-format on
 }
 
 extern "C" __global__ void __launch_bounds__(128)
