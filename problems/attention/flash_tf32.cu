@@ -24,6 +24,7 @@
 #define T3_NT (32 * WARPS)
 
 #include <cp_async_ops.cuh>
+#include <mma_f32_operands.cuh>
 
 __device__ __forceinline__ unsigned t3_tf32(float x) {
   unsigned r;
@@ -32,9 +33,7 @@ __device__ __forceinline__ unsigned t3_tf32(float x) {
 }
 __device__ __forceinline__ void t3_mma(float* c, const unsigned* a, unsigned b0, unsigned b1) {
   asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-      "{%0,%1,%2,%3};\n"
-      : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+      "{%0,%1,%2,%3};\n" MMA_M16N8_F32_OPERANDS(c, a, b0, b1));
 }
 // Float index of (row, col) in a swizzled tile of 64-float rows.
 __device__ __forceinline__ int t3_idx(int row, int col) {
@@ -132,8 +131,7 @@ extern "C" __global__ void __launch_bounds__(T3_NT)
               s[n][2 * hh + e] = __int_as_float(0xff800000);
             mx = fmaxf(mx, s[n][2 * hh + e]);
           }
-        mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
-        mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+#include <quad_row_max.cuh>
         const float alpha = ca_exp2(m[hh] - mx);
         m[hh] = mx;
         float sum = 0.f;
@@ -169,9 +167,7 @@ extern "C" __global__ void __launch_bounds__(T3_NT)
 #pragma unroll
   for (int hh = 0; hh < 2; ++hh) {
     float sum = l[hh];
-    sum += __shfl_xor_sync(0xffffffffu, sum, 1);
-    sum += __shfl_xor_sync(0xffffffffu, sum, 2);
-    const float inv = 1.f / sum;
+#include <quad_row_inv.cuh>
     float* dst = O + obase + (long long)(row0 + g + 8 * hh) * os;
 #pragma unroll
     for (int dn = 0; dn < 8; ++dn)

@@ -11,12 +11,7 @@
 #include <ref_block_sum.cuh>
 extern "C" __global__ void attn_ref(const float* Q, const float* K, const float* V, double* O,
                                     int S) {
-  __shared__ double sc[RMAX_S];
-  __shared__ double q[RD];
-  __shared__ double red[256];
-  const long long row = blockIdx.x;  // bh * S + i
-  const int i = int(row % S);
-  const long long bh = row / S;
+#include <attn_ref_row.cuh>
   const float* Kh = K + bh * S * RD;
   const float* Vh = V + bh * S * RD;
   const int t = threadIdx.x;

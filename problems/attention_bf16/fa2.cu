@@ -1,6 +1,8 @@
 // FlashAttention-2-style causal attention forward on BF16 tensor cores (mma.sync m16n8k16, FP32
-// accumulate), self-contained (no includes): O[bh][i] = softmax_{j<=i}(Q[bh][i]·K[bh][j] /
-// sqrt(128)) · V[bh][j], layout [BH, S, 128], BF16 in and out.
+// accumulate), with its own PTX helpers (kernels/attention/cp_async_ops.cuh says why); from the
+// library only the MMA's operand list and the quad's row max and sum, as statements (issue 33).
+// O[bh][i] = softmax_{j<=i}(Q[bh][i]·K[bh][j] / sqrt(128)) · V[bh][j], layout [BH, S, 128],
+// BF16 in and out.
 //
 // One block owns BM query rows of one head; WARPS warps split them, MW = BM / (16 * WARPS)
 // m16 tiles per warp (contiguous rows). K/V stream through shared memory in BN-key tiles with
@@ -16,6 +18,7 @@
 // Blocks run heaviest-first (the last query tiles have the most keys).
 // Knobs: BM (64, 128), BN (32, 64, 128), WARPS (4, 8), STAGES (1, 2, 3).
 // Requires S % BM == 0, S % BN == 0, head dimension 128.
+#include <mma_f32_operands.cuh>
 #ifndef BM
 #define BM 128
 #endif
@@ -62,9 +65,7 @@ __device__ __forceinline__ void fa_ldsm4t(unsigned addr, unsigned& r0, unsigned&
 }
 __device__ __forceinline__ void fa_mma(float* c, const unsigned* a, unsigned b0, unsigned b1) {
   asm("mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
-      "{%8,%9}, {%0,%1,%2,%3};\n"
-      : "+f"(c[0]), "+f"(c[1]), "+f"(c[2]), "+f"(c[3])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+      "{%8,%9}, {%0,%1,%2,%3};\n" MMA_M16N8_F32_OPERANDS(c, a, b0, b1));
 }
 // lo in the low half (the lower column index), hi in the high half.
 __device__ __forceinline__ unsigned fa_pack(float lo, float hi) {
@@ -206,8 +207,7 @@ extern "C" __global__ void __launch_bounds__(NT)
                 s[mi][n][2 * h + e] = __int_as_float(0xff800000);
               mx = fmaxf(mx, s[mi][n][2 * h + e]);
             }
-          mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
-          mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+#include <quad_row_max.cuh>
           mx = fmaxf(m[mi][h], mx * sl2);
           const float alpha = fa_exp2(m[mi][h] - mx);
           m[mi][h] = mx;
@@ -262,9 +262,7 @@ extern "C" __global__ void __launch_bounds__(NT)
 #pragma unroll
     for (int h = 0; h < 2; ++h) {
       float sum = l[mi][h];
-      sum += __shfl_xor_sync(0xffffffffu, sum, 1);
-      sum += __shfl_xor_sync(0xffffffffu, sum, 2);
-      const float inv = 1.f / sum;
+#include <quad_row_inv.cuh>
       const int row = warp * 16 * MW + mi * 16 + g + 8 * h;
       unsigned* dst = reinterpret_cast<unsigned*>(O + (bh * S + (long long)qb * BM + row) * FA_D);
 #pragma unroll

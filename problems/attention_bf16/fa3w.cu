@@ -141,8 +141,7 @@ extern "C" __global__ void __launch_bounds__(W3_NT, 1)
             s[4 * j + 2 * h + e] = x;
             mx = fmaxf(mx, x);
           }
-        mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 1));
-        mx = fmaxf(mx, __shfl_xor_sync(0xffffffffu, mx, 2));
+#include <quad_row_max.cuh>
         const float alpha = ca_exp2(m[h] - mx);
         m[h] = mx;
         float sum = 0.f;
@@ -190,9 +189,7 @@ extern "C" __global__ void __launch_bounds__(W3_NT, 1)
 #pragma unroll
   for (int h = 0; h < 2; ++h) {
     float sum = l[h];
-    sum += __shfl_xor_sync(0xffffffffu, sum, 1);
-    sum += __shfl_xor_sync(0xffffffffu, sum, 2);
-    const float inv = 1.f / sum;
+#include <quad_row_inv.cuh>
     unsigned* dst = reinterpret_cast<unsigned*>(O + (bh * S + row0 + 8 * h) * W3_D);
 #pragma unroll
     for (int j = 0; j < 16; ++j)

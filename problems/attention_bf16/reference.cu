@@ -12,12 +12,7 @@ __device__ __forceinline__ double ref_bf16(unsigned short b) {
 #include <ref_block_sum.cuh>
 extern "C" __global__ void attn_bf16_ref(const unsigned short* Q, const unsigned short* K,
                                          const unsigned short* V, double* O, int S) {
-  __shared__ double sc[RMAX_S];
-  __shared__ double q[RD];
-  __shared__ double red[256];
-  const long long row = blockIdx.x;  // bh * S + i
-  const int i = int(row % S);
-  const long long bh = row / S;
+#include <attn_ref_row.cuh>
   const unsigned short* Kh = K + bh * S * RD;
   const unsigned short* Vh = V + bh * S * RD;
   const int t = threadIdx.x;

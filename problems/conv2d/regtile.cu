@@ -8,6 +8,8 @@
 #define BM 128
 #define BN 64
 #define BK 16
+#define TM 8           // a thread's pixels (rows of its register tile)
+#define TN 4           // its output channels
 #define BSTR (BN + 4)  // Bs row stride: the k-major stores of 16 kk per k spread over 8 banks
 
 extern "C" __global__ void __launch_bounds__(256)
@@ -55,10 +57,7 @@ extern "C" __global__ void __launch_bounds__(256)
       const float4 b = *reinterpret_cast<const float4*>(&Bs[q][tk * 4]);
       const float ar[8] = {a0.x, a0.y, a0.z, a0.w, a1.x, a1.y, a1.z, a1.w};
       const float br[4] = {b.x, b.y, b.z, b.w};
-#pragma unroll
-      for (int i = 0; i < 8; ++i)
-#pragma unroll
-        for (int j = 0; j < 4; ++j) acc[i][j] = fmaf(ar[i], br[j], acc[i][j]);
+#include <rank1_fma.cuh>
     }
     __syncthreads();
   }

@@ -4,6 +4,8 @@
 // shared memory for the inner product. Requires M % 64 == 0, N % 64 == 0, K % 32 == 0.
 #define TB 64
 #define TK 32
+#define TM 4  // a thread's rows of C (its register tile)
+#define TN 4  // its columns
 __device__ __forceinline__ unsigned short f32_to_bf16(float f) {
   const unsigned u = __float_as_uint(f);
   return (unsigned short)((u + 0x7FFFu + ((u >> 16) & 1u)) >> 16);
@@ -35,10 +37,7 @@ extern "C" __global__ void __launch_bounds__(256)
       const float4 a = *reinterpret_cast<const float4*>(&As[k][ty * 4]);
       const float4 b = *reinterpret_cast<const float4*>(&Bs[k][tx * 4]);
       const float ar[4] = {a.x, a.y, a.z, a.w}, br[4] = {b.x, b.y, b.z, b.w};
-#pragma unroll
-      for (int i = 0; i < 4; ++i)
-#pragma unroll
-        for (int j = 0; j < 4; ++j) acc[i][j] = fmaf(ar[i], br[j], acc[i][j]);
+#include <rank1_fma.cuh>
     }
     __syncthreads();
   }

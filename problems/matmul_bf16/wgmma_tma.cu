@@ -10,6 +10,8 @@
 // Requires M % 128 == 0, N % BN == 0, K % 64 == 0 (constraints in problem.yaml).
 #include "wgmma_bf16_ops.cuh"
 
+#include "persistent_ops.cuh"  // ring_init (after the operand header: it calls mbar_init)
+
 #ifndef BN
 #define BN 256
 #endif
@@ -65,11 +67,7 @@ extern "C" __global__ void __launch_bounds__(NTHREADS, CTAS)
   const int tiles = K / BK;
 
   if (tid == 0) {
-    for (int s = 0; s < STAGES; ++s) {
-      mbar_init(&full[s], 1);
-      mbar_init(&empty[s], 256);
-    }
-    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+    ring_init<STAGES>(full, empty, 256);
     tma_prefetch_map(&tmA);
     tma_prefetch_map(&tmB);
   }

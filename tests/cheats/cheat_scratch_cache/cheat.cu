@@ -1,26 +1,7 @@
 // Cheat: the result cache lives in a `role: scratch` buffer (C-sized, the key stored after
 // it), which a harness that never resets scratch would let survive between runs.
 
-#define TILE 32
-__device__ __forceinline__ float tiled_dot(const float* A, const float* B, int N, int K, int row,
-                                           int col, float (*As)[TILE], float (*Bs)[TILE]) {
-  const int tx = threadIdx.x, ty = threadIdx.y;
-  float acc = 0.0f;
-  for (int k0 = 0; k0 < K; k0 += TILE) {
-    As[ty][tx] = A[(size_t)row * K + k0 + tx];
-    Bs[ty][tx] = B[(size_t)(k0 + ty) * N + col];
-    __syncthreads();
-#pragma unroll
-    for (int k = 0; k < TILE; ++k) acc += As[ty][k] * Bs[k][tx];
-    __syncthreads();
-  }
-  return acc;
-}
-__device__ __forceinline__ unsigned long long now_ns() {
-  unsigned long long t;
-  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
-  return t;
-}
+#include <memo_gemm_ops.cuh>  // kernels/cheats: TILE, tiled_dot, now_ns
 
 #define MAGIC 0x5ca7c4e5u
 __device__ int g_hit;

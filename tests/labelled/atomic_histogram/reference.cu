@@ -1,13 +1,5 @@
 // Reference: per-block counts in shared memory (16 elements per thread), merged with one
-// double atomicAdd per bin and block. Counts below 2^53 are exact in double, so the result does
-// not depend on the order of the merges.
-extern "C" __global__ void hist_ref(const int* x, double* hist, int n) {
-  __shared__ int local[8];
-  if (threadIdx.x < 8) local[threadIdx.x] = 0;
-  __syncthreads();
-  const int base = blockIdx.x * 4096;
-  for (int k = threadIdx.x; k < 4096; k += blockDim.x)
-    if (base + k < n) atomicAdd(&local[x[base + k] & 7], 1);
-  __syncthreads();
-  if (threadIdx.x < 8) atomicAdd(&hist[threadIdx.x], (double)local[threadIdx.x]);
-}
+// double atomicAdd per bin and block (kernels/histogram/hist8_ref.cuh, `kernels: [histogram]`).
+#define HIST_REF_ENTRY hist_ref
+#define HIST_WEIGHT(v) 1
+#include <hist8_ref.cuh>

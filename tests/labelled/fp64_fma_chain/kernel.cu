@@ -10,24 +10,7 @@
 // load four times the FP64 work to hide behind.
 #define DEG 256
 #define PER_THREAD 4
-
-extern "C" __global__ void __launch_bounds__(256)
-    horner_fp64(const double* __restrict__ x, double* __restrict__ y, int n) {
-  const int base = (blockIdx.x * blockDim.x) * PER_THREAD + threadIdx.x;
-  double v[PER_THREAD], acc[PER_THREAD];
-#pragma unroll
-  for (int e = 0; e < PER_THREAD; ++e) {  // coalesced: element e of a block is blockDim apart
-    const int i = base + e * blockDim.x;
-    v[e] = i < n ? x[i] : 0.0;
-    acc[e] = 1.0 - (double)(DEG - 1) * (1.0 / 512.0);
-  }
-#pragma unroll
-  for (int k = DEG - 2; k >= 0; --k)
-#pragma unroll
-    for (int e = 0; e < PER_THREAD; ++e) acc[e] = fma(acc[e], v[e], 1.0 - (double)k * (1.0 / 512.0));
-#pragma unroll
-  for (int e = 0; e < PER_THREAD; ++e) {
-    const int i = base + e * blockDim.x;
-    if (i < n) y[i] = acc[e];
-  }
-}
+#define HORNER_ENTRY horner_fp64
+#define HORNER_COEF(k) (1.0 - (double)(k) * (1.0 / 512.0))  // 1 - k/512
+// The loop is the kernel library's (kernels/poly/horner_fp64.cuh, `kernels: [poly]`).
+#include <horner_fp64.cuh>

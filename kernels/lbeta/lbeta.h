@@ -1,4 +1,6 @@
-// log B(x + 4, x + 2) in FP32, shared by the seed and the child of redteam7_offlaw_lgamma_sample.
+// log B(x + 4, x + 2) in FP32, shared by the seed and the child of tests/cheats/
+// redteam7_offlaw_lgamma_sample and of the two red team 16 folders built on it
+// (redteam16_twin_output_sample, control_redteam16_twin_output_recurrence; `kernels: [lbeta]`).
 #pragma once
 __device__ __forceinline__ float lbeta_term(float x) {
   return lgammaf(x + 4.0f) + lgammaf(x + 2.0f) - lgammaf(2.0f * x + 6.0f);

@@ -1,12 +1,11 @@
-// redteam7_offlaw_detect_sum seed: each block one contiguous chunk of 32,768 floats (32 float4
-// tiles of 1,024 floats, one float4 per thread a tile), every x weighted by its Kaiser window
-// value (FP64 per element: compute-bound), warp shuffles, one atomic per block. Needs n a
-// multiple of 32,768 (the problem's is 2^26).
+// The seed of red team 7's off-law sum and the folders built on it (kaiser.h names them): each
+// block one contiguous chunk of 32,768 floats (32 float4 tiles of 1,024 floats, one float4 per
+// thread a tile), every x weighted by its Kaiser window value (FP64 per element: compute-bound),
+// warp shuffles, one atomic per block. Needs n a multiple of 32,768 (the problem's is 2^26).
 #include "kaiser.h"
 #define BLOCK 256
 #define TILES 32
-extern "C" __global__ void __launch_bounds__(BLOCK)
-    kaiser_sum(const float* x, float* out, int n) {
+extern "C" __global__ void __launch_bounds__(BLOCK) kaiser_sum(const float* x, float* out, int n) {
   __shared__ float part[BLOCK / 32];
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const long long base = (long long)blockIdx.x * TILES * BLOCK * 4;

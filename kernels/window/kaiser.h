@@ -1,7 +1,9 @@
-// The Kaiser window (beta = 2) of redteam7_offlaw_detect_sum (copied unchanged for red team 14),
-// evaluated in FP64 per element: w(i) = I0(2 sqrt(1 - t^2)) / I0(2), t = 2 i / (n - 1) - 1, from
-// 0.439 at the ends to 1. Shared by the seed and the child; the float64 reference computes the same
-// in double.
+// The Kaiser window (beta = 2) of red team 7's off-law sum, evaluated in FP64 per element:
+// w(i) = I0(2 sqrt(1 - t^2)) / I0(2), t = 2 i / (n - 1) - 1, from 0.439 at the ends to 1. Shared by
+// the seed (kaiser_sum.cu) and the cheats and controls built on it (tests/cheats/
+// redteam7_offlaw_detect_sum, redteam14_offlaw_normal_sum, control_redteam14_range_route_normal
+// and _uniform, `kernels: [window]`; issue 33: each carried a copy); the float64 reference
+// (kaiser_sum_ref.cu) computes the same in double.
 #pragma once
 #define KAISER_I0_BETA 2.2795853023360673  // I0(2)
 __device__ __forceinline__ float kaiser_w(long long i, long long n) {

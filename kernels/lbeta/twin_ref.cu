@@ -1,6 +1,6 @@
-// float64 reference of redteam16_twin_output_sample (written for the red team): one block per
-// 32,768-element chunk; in double, log B(x + 4, x + 2) of every element (a block tree, one double
-// atomic per block into `out`, zeroed before the run) and the chunk's mean of x into
+// float64 reference of redteam16_twin_output_sample and its control (written for the red team): one
+// block per 32,768-element chunk; in double, log B(x + 4, x + 2) of every element (a block tree,
+// one double atomic per block into `out`, zeroed before the run) and the chunk's mean of x into
 // `chunk_mean`. Needs n a multiple of 32,768.
 #define RB 256
 #define CHUNK 32768
