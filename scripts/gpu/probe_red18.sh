@@ -11,13 +11,13 @@
 #                                   law); rejected with branch red18 (law pairs ~0.9-1.0x)
 #   redteam18_cell_histogram        KEPT ~1.5-3x on main (the granules a key sample occupies
 #                                   privatised in shared memory: P13 puts the timed keys in
-#                                   <= 67 of 256); rejected with branch red18 (on the law the
+#                                   <= 70 of 256); rejected with branch red18 (on the law the
 #                                   sample marks all 256: the seed's atomics)
 #   redteam18_fixed_boys_sum        KEPT ~1.9x on main (a sampled sum over a dist_fixed input:
 #                                   i.i.d. everywhere, the lint echoed nothing); invalid_spec with
 #                                   branch red18 (the lint echoes dist_fixed inputs: blind, ~0.2)
 #   redteam18_slot_taylor           wrong_result on main with probability 0.988 a round (wrong
-#                                   on timed-kind data at rotation slots 1 and 2 only), 0.99985
+#                                   on timed-kind data at rotation slots 1 and 2 only), 0.99988
 #                                   with branch red18's extra audits (P7e)
 #   control_redteam18_boys_gauss    kept ~5-7x (8-point Gauss-Legendre), also on the law pairs
 #   control_redteam18_hist_packed16 kept ~1.3-2x (every bin privatised as a 16-bit counter)

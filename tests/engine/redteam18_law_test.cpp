@@ -225,13 +225,13 @@ TEST_CASE("red team 18: a dist_fixed-only sum's sampler passes i.i.d. data; the 
   v.buffers[0].dist_fixed = true;
   CHECK(gpu::sample_echoed(v.buffers[0]));
   const auto in = gpu::generate_input(v.buffers[0], 0x5eed2026);
-  std::vector<double> x(size_t(n));
+  std::vector<double> x(static_cast<size_t>(n));
   gpu::to_doubles(in->data.get(), n, DType::F32, x.data());
   const double s = boys_sum(x), tol = 1e-3 + 1e-4 * std::fabs(s);
   double echo_share = 0;
   for (size_t block : {size_t(1), size_t(8), size_t(128)}) {
     const auto echo = gpu::echo_positions(v.buffers[0], *in, 1, block);
-    std::vector<double> e(size_t(n));
+    std::vector<double> e(static_cast<size_t>(n));
     gpu::to_doubles(echo->data.get(), n, DType::F32, e.data());
     echo_share = std::max(echo_share, std::fabs(boys_sum(e) - s) / tol);
   }

@@ -89,7 +89,7 @@ TEST_CASE("red team 14: integer law inputs are echoed, so an integer-only sum is
   }
   auto fixed = law_buffer(8, {"randint", 0, 1000}, DType::I32);
   fixed.dist_fixed = true;
-  CHECK_FALSE(gpu::sample_echoed(fixed));
+  CHECK(gpu::sample_echoed(fixed));  // red team 18: dist_fixed law inputs are echoed too
   // The echo copies whole integers: every odd seed is its even neighbour's, each in the law.
   const int64_t n = 1 << 16;
   const auto seeds = law_buffer(n, {"randint", 0, 2147483647}, DType::I32);
