@@ -129,6 +129,12 @@ struct PairSamples {
   // bytes), which the worker does wherever their buffer layouts match, so that no placement
   // difference between two allocations reads as a speed difference. Unset in recordings.
   std::optional<bool> shared_buffers;
+  // Live only (P6d, red team 18): where the timed pairs say "faster", the same two kernels
+  // timed again, pair for pair, on inputs redrawn i.i.d. from the declared laws (no planted
+  // cells, no shrink: the data the problem means), unverified. The verdict is kept only where
+  // these pairs say "faster" too (paired_verdict.h decide_on_law). Empty otherwise and offline.
+  std::vector<double> law_incumbent_us;
+  std::vector<double> law_candidate_us;
 };
 
 // How many pairs a paired timing takes, and where it may stop early (the sequential rule of

@@ -152,7 +152,7 @@ class LiveBackend final : public Backend {
     r.variant = v;
     r.homogeneous = homogeneous_of(v.problem);
     r.samples = std::max(1, samples);
-    r.seed = seed;
+    r.seed = keyed(seed);
     int t = timeout_for(v.problem);
     Exchange ex =
         exchange(r, kCompileBudgetMs, kCompileBudgetMs + t * (kExtraBatches + 2 * r.samples));
@@ -180,10 +180,10 @@ class LiveBackend final : public Backend {
     r.pairs = std::max(1, plan.max_pairs);
     r.plan = plan;
     r.plan.max_pairs = r.pairs;
-    r.seed = seed;
+    r.seed = keyed(seed);
     int t = std::max(timeout_for(incumbent.problem), timeout_for(candidate.problem));
     Exchange ex = exchange(r, 2 * kCompileBudgetMs,
-                           2 * kCompileBudgetMs + t * (2 * kExtraBatches + 4 * r.pairs));
+                           2 * kCompileBudgetMs + t * (3 * kExtraBatches + 6 * r.pairs));
     if (ex.kind == Exchange::Kind::Answered && ex.response.ok && ex.response.pairs)
       return *ex.response.pairs;
     PairSamples out;
@@ -344,6 +344,20 @@ class LiveBackend final : public Backend {
   std::map<std::string, bool> homogeneous_;  // per problem, from its gates (homogeneous_of)
   uint64_t next_id_ = 0;
   uint64_t seed_base_ = 0, gates_ = 0;
+  // The seed a time or time_pairs request carries: the loop's (draw_seed of --seed, the
+  // problem and the round: the same in every run with the same flags) mixed with this
+  // backend's random key. It places the fresh set of the check inside the timed series and the
+  // check's position; from the loop's seed alone both were known before the run to anyone who
+  // read the code, so a kernel could carry a fingerprint of the pairs' fresh set and be honest
+  // on that one verified run only (red team 18, docs/reliability.md P7d). Offline backends keep
+  // the loop's seed (it selects recorded samples, reproducibly).
+  uint64_t keyed(uint64_t seed) const {
+    uint64_t z = seed ^ (seed_base_ * 0x9e3779b97f4a7c15ULL + 0x7265643138ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    z ^= z >> 31;
+    return z ? z : 1;
+  }
   int starts_ = 0;
   int last_exit_code_ = -1;
 };

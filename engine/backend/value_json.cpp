@@ -208,6 +208,11 @@ json to_json(const PairSamples& p) {
   if (p.failure) j["failure"] = to_string(*p.failure);
   if (!p.detail.empty()) j["detail"] = p.detail;
   if (p.shared_buffers) j["shared_buffers"] = *p.shared_buffers;
+  // Absent unless the worker timed the law pairs (P6d): every other answer keeps its bytes.
+  if (!p.law_incumbent_us.empty() || !p.law_candidate_us.empty()) {
+    j["law_incumbent_us"] = num_array(p.law_incumbent_us);
+    j["law_candidate_us"] = num_array(p.law_candidate_us);
+  }
   return j;
 }
 PairSamples pair_samples_from_json(const json& j, const std::string& where) {
@@ -221,6 +226,8 @@ PairSamples pair_samples_from_json(const json& j, const std::string& where) {
   p.failure = status_member(c, j, "failure", false);
   p.detail = c.string(j, "detail").value_or("");
   p.shared_buffers = c.boolean(j, "shared_buffers");
+  if (j.contains("law_incumbent_us")) p.law_incumbent_us = c.measured_list(j, "law_incumbent_us");
+  if (j.contains("law_candidate_us")) p.law_candidate_us = c.measured_list(j, "law_candidate_us");
   c.throw_if_any("bad pair samples");
   return p;
 }

@@ -29,6 +29,7 @@
 #include <chrono>
 
 #include "engine/backend/draw_seed.h"
+#include "engine/backend/law_verdict.h"
 #include "engine/backend/narrowed_checks.h"
 #include "engine/backend/pc_sampling_json.h"
 #include "engine/loop/candidate_checks.h"
@@ -411,7 +412,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   clock.stop("pairs", pairs.phases_ms);
   rec.pair_buffers_shared = pairs.shared_buffers;
   if (!timing_usable(pairs, rec)) return rec;
-  PairedDecision verdict = decide(pairs, plan);
+  // A "faster" verdict holds on the declared laws too, where the worker timed them (P6d).
+  PairedDecision verdict = decide_on_law(decide(pairs, plan), pairs, plan);
   rec.verdict = verdict;
   const generators::Incumbent cand_point{cand->variant, cand->knobs};
   if (!timing_plausible(spec(), cand_point, chip_, verdict, gate.timed_us, pairs, rec)) return rec;

@@ -2,6 +2,7 @@
 // the runs a sequence ended with, whatever its length, and the catch probability it implies.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <vector>
 
@@ -73,4 +74,75 @@ TEST_CASE("the catch probability over several sequences") {
   CHECK(audit_catch_probability(1, 16, 3) == doctest::Approx(1.0 - std::pow(15.0 / 16, 3)));
   CHECK(audit_catch_probability(0, 6, 3) == 0);
   CHECK(audit_catch_probability(9, 6, 1) == doctest::Approx(1.0));  // more than all: all
+}
+
+// P7e (red team 18, tests/cheats/redteam18_slot_taylor): a kernel wrong on the timed runs it
+// can route (2/3 of them, its rotation slots 1 and 2) meets four verified timed-kind runs a
+// kept round with one audit a sequence, eight with three.
+TEST_CASE(
+    "red team 18: a reservoir of m keeps each run with probability m/n, the first uniformly") {
+  using solver::engine::AuditReservoir;
+  for (int n : {3, 6, 16, 40}) {
+    const int m = 3, trials = 20000;
+    std::vector<int> kept(size_t(n), 0), first(size_t(n), 0);
+    for (int t = 0; t < trials; ++t) {
+      AuditReservoir r(0x9e3779b97f4a7c15ULL * uint64_t(t + 1) + uint64_t(n), m);
+      std::vector<int> run_in(size_t(m), -1);
+      for (int i = 0; i < n; ++i)
+        if (int s = r.offer(); s >= 0) run_in[size_t(s)] = i;
+      const std::vector<int> order = r.order();
+      REQUIRE(int(order.size()) == std::min(m, n));
+      for (int s : order) ++kept[size_t(run_in[size_t(s)])];
+      ++first[size_t(run_in[size_t(order[0])])];
+    }
+    INFO("n = " << n);
+    const double want_kept = double(trials) * std::min(m, n) / n, want_first = double(trials) / n;
+    for (int i = 0; i < n; ++i) {
+      CHECK(std::abs(kept[size_t(i)] - want_kept) < 0.06 * want_kept);
+      CHECK(std::abs(first[size_t(i)] - want_first) < 0.12 * want_first);
+    }
+  }
+  // Size 1 is AuditChoice's distribution: the same run kept for the same seed.
+  for (uint64_t seed = 1; seed < 200; ++seed) {
+    AuditChoice c(seed);
+    solver::engine::AuditReservoir r(seed, 1);
+    int a = -1, b = -1;
+    for (int i = 0; i < 16; ++i) {
+      if (c.offer()) a = i;
+      if (r.offer() == 0) b = i;
+    }
+    CHECK(a >= 0);
+    CHECK(b >= 0);
+  }
+}
+
+TEST_CASE(
+    "red team 18: the slot-routed cheat's catch probability per round, one and three audits") {
+  using solver::engine::reservoir_catch_probability;
+  // 2/3 of 48 runs wrong; a round: the pairs' and the deferred gate's sequences, each with its
+  // fresh-set check (one verified run at a uniform place) and its audits.
+  const double one = 1 - std::pow(1.0 / 3, 4);     // 2 sequences x (fresh + 1 audit)
+  const double three = 1 - std::pow(1.0 / 3, 2) *  // 2 fresh checks
+                               std::pow(1 - reservoir_catch_probability(32, 48, 3, 1), 2);
+  MESSAGE("caught per round: one audit ", one, ", three audits ", three);
+  CHECK(one == doctest::Approx(0.98765).epsilon(1e-4));
+  CHECK(three > 0.9998);
+  CHECK(reservoir_catch_probability(32, 48, 1, 1) == doctest::Approx(2.0 / 3));
+  CHECK(reservoir_catch_probability(1, 6, 3, 1) == doctest::Approx(0.5));
+  CHECK(reservoir_catch_probability(5, 6, 3, 1) == doctest::Approx(1.0));
+  CHECK(reservoir_catch_probability(0, 6, 3, 1) == 0);
+  // Simulated: 2/3 of 48 runs wrong, three audits a sequence.
+  int caught = 0;
+  const int trials = 20000;
+  for (int t = 0; t < trials; ++t) {
+    solver::engine::AuditReservoir r(uint64_t(t) * 7919 + 3, 3);
+    std::vector<int> run_in(3, -1);
+    for (int i = 0; i < 48; ++i)
+      if (int s = r.offer(); s >= 0) run_in[size_t(s)] = i;
+    bool hit = false;
+    for (int s : r.order()) hit = hit || run_in[size_t(s)] % 3 != 0;  // slots 1 and 2
+    caught += hit;
+  }
+  CHECK(double(caught) / trials ==
+        doctest::Approx(reservoir_catch_probability(32, 48, 3, 1)).epsilon(0.01));
 }

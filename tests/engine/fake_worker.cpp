@@ -107,9 +107,17 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
     for (int i = 0; i < r.pairs; ++i) {
       p.incumbent_us.push_back(20.0);
       p.candidate_us.push_back(10.0);
+      // law_pairs: the worker's law pairs (P6d, red team 18), where the candidate is slower.
+      if (r.candidate && r.candidate->variant == "law_pairs") {
+        p.law_incumbent_us.push_back(20.0);
+        p.law_candidate_us.push_back(21.0 + 0.01 * i);
+      }
     }
+    // echo_seed: the seed the request carried (red team 18: not the loop's own).
+    const std::string seed =
+        r.candidate && r.candidate->variant == "echo_seed" ? " seed=" + std::to_string(r.seed) : "";
     p.sm_clock_mhz = 1980;
-    p.detail = pid + carried;
+    p.detail = pid + carried + seed;
     resp.pairs = p;
   }
   return resp;

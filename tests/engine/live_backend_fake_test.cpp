@@ -5,7 +5,9 @@
 
 #include <string>
 
+#include "engine/backend/law_verdict.h"
 #include "engine/backend/live_backend.h"
+#include "engine/backend/paired_verdict.h"
 #include "engine/backend/sequence_plan.h"
 #include "engine/cli/command.h"
 
@@ -215,4 +217,40 @@ TEST_CASE(
   REQUIRE(f.failure);
   CHECK(*f.failure == GateStatus::TooFast);
   CHECK(b->workers_started() == 1);  // outcomes, not deaths
+}
+
+TEST_CASE("red team 18: the pairs' fresh-set seed is keyed per backend, not the loop's seed") {
+  // The loop's seed for a round is draw_seed(--seed, problem, round): the same in every run.
+  // It placed the pairs' fresh set and its check, so a kernel could fingerprint that set ahead
+  // of the run. The live backend mixes it with its own random key (P7d).
+  auto seed_of = [](const std::string& detail) {
+    auto at = detail.find(" seed=");
+    return at == std::string::npos ? std::string("?") : detail.substr(at + 6);
+  };
+  auto [a, why_a] = open_live_backend(fake_options());
+  auto [b, why_b] = open_live_backend(fake_options());
+  REQUIRE(a);
+  REQUIRE(b);
+  const std::string sa = seed_of(a->time_pairs(ref("ok"), ref("echo_seed"), 4, 12345).detail);
+  const std::string sa2 = seed_of(a->time_pairs(ref("ok"), ref("echo_seed"), 4, 12346).detail);
+  const std::string sb = seed_of(b->time_pairs(ref("ok"), ref("echo_seed"), 4, 12345).detail);
+  CHECK(sa != "?");
+  CHECK(sa != "12345");  // not the loop's seed
+  CHECK(sa != sb);       // another backend (another run) draws another set
+  CHECK(sa != sa2);      // another round, another set
+}
+
+TEST_CASE("red team 18: the worker's law pairs reach the backend and decide the verdict") {
+  auto [b, why] = open_live_backend(fake_options());
+  REQUIRE(b);
+  PairSamples p = b->time_pairs(ref("ok"), ref("law_pairs"), 8, 1);
+  REQUIRE(p.law_candidate_us.size() == 8);
+  REQUIRE(p.law_incumbent_us.size() == 8);
+  PairPlan plan(8);
+  const PairedDecision timed = decide(p, plan);
+  CHECK(timed.verdict == Verdict::Faster);  // 2x on the timed pairs
+  CHECK(decide_on_law(timed, p, plan).verdict == Verdict::Slower);
+  // A plain answer has none (the field is absent from its JSON).
+  PairSamples plain = b->time_pairs(ref("ok"), ref("ok"), 8, 1);
+  CHECK(plain.law_candidate_us.empty());
 }

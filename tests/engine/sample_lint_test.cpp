@@ -64,12 +64,13 @@ TEST_CASE("sample lint: the echo copies every odd element from its even neighbou
   const auto b = law_buffer(5, {"uniform", 0.5, 1.5});
   const auto echo = gpu::echo_odd_positions(b, floats({1, 2, 3, 4, 5}));
   CHECK(as_floats(*echo) == std::vector<float>{1, 1, 3, 3, 5});
-  // Which inputs it echoes: law inputs, not dist_fixed, not structures (integers: below).
+  // Which inputs it echoes: law inputs, dist_fixed too (red team 18: below), not structures
+  // (integers: below).
   CHECK(gpu::sample_echoed(b));
   CHECK(gpu::sample_echoed(law_buffer(8, {"normal", 0, 1})));
   auto fixed = b;
   fixed.dist_fixed = true;
-  CHECK_FALSE(gpu::sample_echoed(fixed));
+  CHECK(gpu::sample_echoed(fixed));
   CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"sorted", 0, 1})));
   CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"constant", 1, 0})));
 }
@@ -88,7 +89,7 @@ TEST_CASE("red team 14: integer law inputs are echoed, so an integer-only sum is
   }
   auto fixed = law_buffer(8, {"randint", 0, 1000}, DType::I32);
   fixed.dist_fixed = true;
-  CHECK_FALSE(gpu::sample_echoed(fixed));
+  CHECK(gpu::sample_echoed(fixed));  // red team 18: dist_fixed law inputs are echoed too
   // The echo copies whole integers: every odd seed is its even neighbour's, each in the law.
   const int64_t n = 1 << 16;
   const auto seeds = law_buffer(n, {"randint", 0, 2147483647}, DType::I32);
@@ -399,4 +400,28 @@ TEST_CASE("sample lint: shapes that differ or values that are not finite never p
   CHECK(
       std::isinf(gpu::tolerance_share({gpu::HostDoubles(1, NAN)}, {gpu::HostDoubles(1, NAN)}, t)));
   CHECK(gpu::tolerance_share({gpu::HostDoubles(1, 5.0)}, {gpu::HostDoubles(1, 5.0)}, t) == 0);
+}
+
+TEST_CASE("red team 18: dist_fixed law inputs are echoed, so a problem of them only is judged") {
+  // redteam18_fixed_boys_sum: a sum of the Boys function over x ~ U[0, 1) declared dist_fixed.
+  // Its timed runs are i.i.d. draws (P6a), it gets no adversarial set, and the lint echoed
+  // nothing (sample_lint_verdict with no echoed buffer: no refusal, no note), so a kernel that
+  // sums every other tile twice was kept. Echoed now, on every dtype and law kind it redraws.
+  for (DType d : {DType::F32, DType::F64, DType::BF16, DType::I32, DType::U64}) {
+    for (generators::InitDist law :
+         {generators::InitDist{"uniform", 0, 1}, generators::InitDist{"normal", 0, 1},
+          generators::InitDist{"randint", 0, 1000}}) {
+      auto b = law_buffer(8, law, d);
+      b.dist_fixed = true;
+      CAPTURE(law.kind);
+      CHECK(gpu::sample_echoed(b));
+    }
+    auto structured = law_buffer(8, {"permutation", 0, 0}, d);
+    structured.dist_fixed = true;
+    CHECK_FALSE(gpu::sample_echoed(structured));
+  }
+  // With nothing echoed the verdict is silent: what the fix removes for dist_fixed problems.
+  const auto silent = gpu::sample_lint_verdict({{"set 0", 0.2, {}}}, "", {}, {"out"});
+  CHECK(silent.refusal.empty());
+  CHECK(silent.note.empty());
 }

@@ -85,6 +85,9 @@ class DeviceBuffers {
   // exponent-range set): timed runs from now on shrink every positive law (P6c, red team 7).
   void set_homogeneous(bool h) { homogeneous_ = h; }
   bool homogeneous() const { return homogeneous_; }
+  // The law pairs (P6d, law_verdict.h): while set, perturb() redraws every law i.i.d. from the
+  // declared law (timed_perturbations' `law`), for timing only (nothing is audited then).
+  void set_law_only(bool on) const { law_only_ = on; }
   bool flip_one(int set, CUstream stream) const;  // perturb's fallback
   bool swap_two(int set, CUstream stream) const;  // flip_one's integer case
   void unflip() const;
@@ -95,6 +98,7 @@ class DeviceBuffers {
     bool dense = false;
     uint64_t run_seed = 0;
     bool homogeneous = false;  // the plan's P6c shrink of positive laws (timed_perturbation.h)
+    bool law = false;          // the law pairs' i.i.d. redraw (P6d)
     const DeviceDerive* derive = nullptr;  // made it (the worker's, alive as long as this)
     bool values_moved = false;             // a redraw or an exchange: |x| no longer the set's
     int buffer = -1;
@@ -194,7 +198,8 @@ class DeviceBuffers {
   mutable uint64_t flips_ = 0;
   const uint64_t flip_key_;  // secret per process: where the flips fall
   mutable Flip flip_;
-  bool homogeneous_ = false;  // set_homogeneous
+  bool homogeneous_ = false;       // set_homogeneous
+  mutable bool law_only_ = false;  // set_law_only
   // [buffer]: what a Redraw replaced, to be put back (device copies, allocated on first use).
   mutable std::vector<DeviceBuffer> backup_;
   mutable std::vector<DeviceBuffer> ref_backup_;  // the same for the reference's float64 copies

@@ -81,9 +81,10 @@ bool DeviceBuffers::perturb(int set, const DeviceDerive* derive, CUstream stream
   f.dense = true;
   f.run_seed = mix64(++flips_ ^ flip_key_);
   f.homogeneous = homogeneous_;
+  f.law = law_only_;
   f.derive = derive;
   bool any = false;
-  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed, f.homogeneous))
+  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed, f.homogeneous, f.law))
     any = any || inputs_[size_t(set)][t.buffer].bytes() > 0;
   if (!any) return false;
   f.values_moved = true;  // every position redrawn or exchanged: |x| is not the set's
@@ -119,7 +120,7 @@ void DeviceBuffers::dense(const Flip& f, const DeviceDerive& derive, CUstream st
   if (keep_backup_ && kept_.size() <= set) kept_.resize(set + 1), kept_valid_.resize(set + 1);
   if (keep_backup_ && kept_[set].size() < bufs.size())
     kept_[set].resize(bufs.size()), kept_valid_[set].resize(bufs.size(), 0);
-  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed, f.homogeneous)) {
+  for (const Perturbation& t : timed_perturbations(variant_, f.run_seed, f.homogeneous, f.law)) {
     const DeviceBuffer& d = inputs_[set][t.buffer];
     if (!d.bytes()) continue;
     const auto& b = bufs[t.buffer];

@@ -250,8 +250,10 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   // The sweep gate's series is as long as the recording's samples, which it then is (no
   // separate time op), so one of its runs is audited (gate_steps); the regular part's is not.
   const int series = sweep && sweep_samples > 0 ? sweep_samples : kGateSamples;
-  TimedSeries t =
-      time_sequence({&p}, engine::single_order(series), checks, {}, steps.audit ? ~0u : 0u);
+  // P7e (red team 18): a full or deferred gate (never the sweep gate) audits three of its timed
+  // runs: it runs where a candidate is kept, or for the seed.
+  TimedSeries t = time_sequence({&p}, engine::single_order(series), checks, {},
+                                steps.audit ? ~0u : 0u, steps.audit && !sweep ? ~0u : 0u);
   if (t.failed_runner >= 0) {
     g.status = t.failure.status;
     g.detail = t.failure.detail;

@@ -104,4 +104,25 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
   return compare_outputs(p, set, want, magnitude, g, where) || class_decided(want, magnitude);
 }
 
+// P7e (red team 18): the runs a sequence kept for `p` (a reservoir, each chosen after it ran),
+// in the reservoir's random order: the first (uniform over the runs) always audited, the
+// others where `extra`. False at the first audit that fails (its words in `g`).
+bool Worker::audit_kept(Prepared& p, const std::vector<AuditedRun>& kept,
+                        engine::AuditReservoir& choice, bool extra, int& audited_at,
+                        int& extra_done, GateResult& g) {
+  const std::vector<int> order = choice.order();
+  for (size_t k = 0; k < order.size(); ++k) {
+    if (k > 0 && !extra) break;
+    const AuditedRun& a = kept[size_t(order[k])];
+    if (a.sample < 0) continue;
+    if (!audit_run(p, a, g, k == 0 ? "audit after timing" : "extra audit after timing (P7e)"))
+      return false;
+    if (k == 0)
+      audited_at = a.sample;
+    else
+      ++extra_done;
+  }
+  return true;
+}
+
 }  // namespace solver::gpu

@@ -48,9 +48,10 @@ bool lint_counts(SetKind k);
 // the gate's sets; -1: none) where lint_counts takes their kinds.
 std::vector<int> lint_sets(const std::vector<SetKind>& kinds, int fresh);
 // Whether the lint echoes `b`: an input (in, inout) of any dtype drawn element by element from
-// a uniform, normal or randint law, not dist_fixed (its values are the problem's meaning), with
-// at least 2 elements. Masks and structured kinds (sorted, permutation, csr_rowptr, ...) are not
-// echoed: a copied neighbour would break their structure.
+// a uniform, normal or randint law, dist_fixed or not (red team 18: a neighbour's value is a
+// draw of the same law; dist_fixed inputs were left out, so a problem whose law inputs are all
+// dist_fixed was never judged), with at least 2 elements. Masks and structured kinds (sorted,
+// permutation, csr_rowptr, ...) are not echoed: a copied neighbour would break their structure.
 bool sample_echoed(const generators::ResolvedBuffer& b);
 // `in`'s bytes with every element in a block of parity `parity` (1: odd blocks, 0: even) a copy
 // of its partner in the neighbouring block (flat index i ^ block; `block` a power of two: the

@@ -181,7 +181,7 @@ bool shrinks_to_zero(const generators::ResolvedBuffer& b, bool homogeneous) {
 }
 
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
-                                              uint64_t run_seed, bool homogeneous) {
+                                              uint64_t run_seed, bool homogeneous, bool law) {
   std::vector<Perturbation> out;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
@@ -247,7 +247,8 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       // gathers sets the traffic the floor counts); a symmetric law's reflection keeps it.
       // An integer normal too: with no reflection to even out the planted cells its mean would
       // move (N(0, 30) came out at mean 8.7, sd 23), and a redraw in law is what it needs.
-      p.iid = b.dist_fixed || (k == "normal" && !fl) ? 1 : 0;
+      // The law pairs (P6d, red team 18): every buffer as a dist_fixed one, the law i.i.d.
+      p.iid = law || b.dist_fixed || (k == "normal" && !fl) ? 1 : 0;
       // P13b: the two planted extremes, at seeded places (dist_fixed too: two places of a
       // buffer do not change what it indexes), for every law drawn through u.
       if (!(p.law == PerturbLaw::Range && p.range == 0) && n >= 2) {
@@ -256,7 +257,7 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
         if (p.bottom_at >= p.top_at) ++p.bottom_at;  // a different place
         p.deep = 1 + int(draw(p.seed, -8) & 1);
       }
-      if (b.dist_fixed && p.reflect == 2) p.reflect = 0;
+      if ((law || b.dist_fixed) && p.reflect == 2) p.reflect = 0;
     }
     out.push_back(p);
   }

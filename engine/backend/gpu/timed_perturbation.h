@@ -146,8 +146,13 @@ struct Perturbation {
 // not only low == 0) gets the shrink towards 0 (reflect 2) in timed runs, the fresh set and the
 // audit too, so a verified run is out of the support as the adversarial sets are and a kernel
 // cannot route them apart by the support (P6c, red team 7's offlaw_detect_sum).
+// `law` (P6d, red team 18: the law pairs of time_pairs, law_verdict.h): every element-wise law
+// redrawn i.i.d. from the declared law exactly, as a dist_fixed buffer is (no planted cells,
+// no shrink; the two planted extremes and a symmetric law's reflected quarter stay: both keep
+// the law), structured kinds as always. Speed is decided on these too, correctness never.
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
-                                              uint64_t run_seed, bool homogeneous = false);
+                                              uint64_t run_seed, bool homogeneous = false,
+                                              bool law = false);
 // Whether `b`'s law gets the shrink towards 0 (reflect 2) in a timed run: a uniform law on
 // [0, b), or on [a, b) with a > 0 where the problem was verified homogeneous.
 bool shrinks_to_zero(const generators::ResolvedBuffer& b, bool homogeneous);

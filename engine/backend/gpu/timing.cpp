@@ -50,7 +50,8 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
                                   const std::vector<int>& order,
                                   const std::vector<FreshCheck>& checks,
                                   const std::function<bool(const TimedSeries&)>& stop,
-                                  uint32_t audit_runs) {
+                                  uint32_t audit_runs, uint32_t extra_audit_runs,
+                                  const std::function<bool(const TimedSeries&)>& extra_if) {
   NvtxRange range("time");
   CUstream stream = ctx_->stream();
   if (!l2_flush_)
@@ -180,12 +181,18 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   Event before, after;
   // P7 (run_audit.cpp): per runner, the timed run kept for the audit, chosen as the runs go by a
   // reservoir of one that only this process's random_device seeds.
-  std::vector<AuditedRun> audit(runners.size());
-  std::vector<engine::AuditChoice> choice;
+  // P7e (red team 18): a runner in `extra_audit_runs` keeps 1 + kExtraAudits runs (a reservoir,
+  // each chosen after it ran); one of them, uniform over the runs, is always audited, the
+  // others where `extra_if` says the sequence's outcome would keep the runner.
+  std::vector<std::vector<AuditedRun>> audit(runners.size());
+  std::vector<engine::AuditReservoir> choice;
   {
     std::random_device rd;
-    for (size_t r = 0; r < runners.size(); ++r)
-      choice.emplace_back((uint64_t(rd()) << 32) ^ uint64_t(rd()));
+    for (size_t r = 0; r < runners.size(); ++r) {
+      const int keep = (extra_audit_runs >> (r & 31) & 1u) ? 1 + engine::kExtraAudits : 1;
+      audit[r].resize(size_t(keep));
+      choice.emplace_back((uint64_t(rd()) << 32) ^ uint64_t(rd()), keep);
+    }
   }
   for (; k < schedule.size() && out.failed_runner < 0; ++k) {
     const engine::SequenceRun& e = schedule[k];
@@ -203,8 +210,9 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
     last_runner = r;
     // The fresh-set check is verified where it stands; every other timed run may be the
     // audited one (its outputs copied aside now, after the timed window closed).
-    if ((audit_runs >> (r & 31) & 1u) && !check && choice[size_t(r)].offer()) {
-      AuditedRun& a = audit[size_t(r)];
+    int slot = -1;
+    if ((audit_runs >> (r & 31) & 1u) && !check && (slot = choice[size_t(r)].offer()) >= 0) {
+      AuditedRun& a = audit[size_t(r)][size_t(slot)];
       a.sample = e.sample;
       a.set = ran.set;
       a.flipped = ran.flipped;
@@ -243,17 +251,18 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   // in the sequence has already failed.
   if (out.failed_runner < 0) {
     step.emplace("audit");
-    for (size_t r = 0; r < runners.size(); ++r) {
-      const AuditedRun& a = audit[r];
-      if (a.sample < 0) continue;
+    const bool extra = !extra_if || extra_if(out);
+    int extra_done = 0;
+    for (size_t r = 0; r < runners.size() && out.failed_runner < 0; ++r) {
       engine::GateResult g;
-      if (!audit_run(*runners[r], a, g, "audit after timing")) {
+      if (!audit_kept(*runners[r], audit[r], choice[r], extra, out.audited_at[r], extra_done, g)) {
         out.failed_runner = int(r);
         out.failure = g;
-        break;
       }
-      out.audited_at[r] = a.sample;
     }
+    if (extra_done > 0)
+      out.note += (out.note.empty() ? "" : "; ") + std::to_string(extra_done) +
+                  " more timed run(s) audited (P7e)";
     step.emplace("trace");
   }
   // Each sample ran alone between two synchronisations: its kernels are the records whose start
@@ -406,8 +415,17 @@ rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine
     const auto& eb = so_far.event_us[1];
     return ea.size() == eb.size() && engine::stop_after(ea, eb, plan);
   };
-  TimedSeries s = time_sequence({pa.prepared.get(), pb.prepared.get()}, order, checks, decided,
-                                /*audit: both arms (P7b)*/ 0b11u);
+  // P7e: the candidate keeps three audited runs, the two extra audited where these pairs
+  // would keep it (the verdict on the event times, as the stopping rule reads them).
+  auto keeps = [&](const TimedSeries& so_far) {
+    engine::PairSamples t;
+    t.incumbent_us = so_far.event_us[0];
+    t.candidate_us = so_far.event_us[1];
+    return engine::decide(t, plan).verdict == engine::Verdict::Faster;
+  };
+  TimedSeries s =
+      time_sequence({pa.prepared.get(), pb.prepared.get()}, order, checks, decided,
+                    /*audit: both arms (P7b)*/ 0b11u, /*extra: the candidate*/ 0b10u, keeps);
   timer.start("checks");
   if (s.failed_runner >= 0) {
     const Prepared& p = s.failed_runner == 0 ? *pa.prepared : *pb.prepared;
@@ -449,6 +467,14 @@ rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine
   out.incumbent_us = s.kernel_us[0];
   out.candidate_us = s.kernel_us[1];
   out.sm_clock_mhz = s.sm_clock_mhz;
+  // P6d (red team 18): where these pairs say "faster", the law pairs (law_pairs.cpp).
+  engine::PairSamples timed;
+  timed.incumbent_us = out.incumbent_us;
+  timed.candidate_us = out.candidate_us;
+  if (engine::decide(timed, plan).verdict == engine::Verdict::Faster) {
+    timer.start("law pairs");
+    if (auto failed = time_law_pairs(*pa.prepared, *pb.prepared, shared, out)) return *failed;
+  }
   timer.stop();
   return out;
 }

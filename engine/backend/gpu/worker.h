@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/backend/audit_choice.h"
 #include "engine/backend/gpu/byte_lru.h"
 #include "engine/backend/gpu/clocks.h"
 #include "engine/backend/gpu/cuda_driver.h"
@@ -200,6 +201,10 @@ class Worker {
                                                               const engine::VariantRef& b,
                                                               const engine::PairPlan& plan,
                                                               uint64_t seed);
+  // P6d (law_pairs.cpp): the law pairs of a faster time_pairs, into out.law_*_us; a failure
+  // (inputs changed) as time_pairs reports one.
+  std::optional<PairFailure> time_law_pairs(Prepared& a, Prepared& b, bool shared,
+                                            engine::PairSamples& out);
   engine::ProfileResult profile(const engine::VariantRef& v, int samples, bool full,
                                 const std::vector<std::string>& metrics, bool pc_sampling);
   // The profile's PC sampling pass over launch `dominant` of `p` (pc_sampling_op.cpp);
@@ -265,6 +270,9 @@ class Worker {
   // The audit of a timed run (P7, run_audit.cpp): the reference run on the inputs that run saw
   // (its set with its perturbation made again), against the outputs copied aside after it.
   bool audit_run(Prepared& p, const AuditedRun& a, engine::GateResult& g, const std::string& when);
+  // P7e: the audits of the runs a sequence kept for p (run_audit.cpp).
+  bool audit_kept(Prepared& p, const std::vector<AuditedRun>& kept, engine::AuditReservoir& choice,
+                  bool extra, int& audited_at, int& extra_done, engine::GateResult& g);
   // Every rotation set's `in` buffers unchanged after a timed sequence; fills g on failure.
   bool check_inputs_after_timing(Prepared& p, engine::GateResult& g);
   // After a paired timing on shared buffers found an input changed: which member did it. The
@@ -284,7 +292,8 @@ class Worker {
   TimedSeries time_sequence(const std::vector<Prepared*>& runners, const std::vector<int>& order,
                             const std::vector<FreshCheck>& checks = {},
                             const std::function<bool(const TimedSeries&)>& stop = {},
-                            uint32_t audit = ~0u);
+                            uint32_t audit = ~0u, uint32_t extra_audit = 0u,
+                            const std::function<bool(const TimedSeries&)>& extra_if = {});
   // Uploads `set` into p's buffers and computes its reference from that untouched copy
   // (`reference` false: not now; see fresh_check_on_device).
   int add_checked_set(Prepared& p, HostSet set, bool reference = true);

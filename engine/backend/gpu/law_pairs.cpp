@@ -1,0 +1,58 @@
+// P6d (red team 18, engine/backend/law_verdict.h; docs/reliability.md "Red team, round 18"):
+// where the timed pairs say "faster", the same two kernels again, as many pairs (A B B A), on
+// inputs redrawn i.i.d. from their declared laws. The timed runs' data (P13's cells, P6c's
+// shrink) is made to catch estimators; a kernel whose cost follows its data must be faster on
+// the data the problem means too. Timing only: no fresh set, no audit (correctness was decided
+// by the timed pairs and the gate); every run's inputs still guarded (P7b), so the incumbent's
+// law time is its own.
+#include <algorithm>
+
+#include "engine/backend/gpu/worker.h"
+#include "engine/backend/sequence_plan.h"
+
+namespace solver::gpu {
+
+namespace {
+
+// The law redraw on both members' buffers for the scope's length, off again on every way out.
+struct LawOnly {
+  std::vector<const DeviceBuffers*> buffers;
+  LawOnly(const Prepared& a, const Prepared& b) : buffers{a.buffers.get(), b.buffers.get()} {
+    for (const DeviceBuffers* d : buffers) d->set_law_only(true);
+  }
+  ~LawOnly() {
+    for (const DeviceBuffers* d : buffers) d->set_law_only(false);
+  }
+};
+
+}  // namespace
+
+std::optional<PairFailure> Worker::time_law_pairs(Prepared& a, Prepared& b, bool shared,
+                                                  engine::PairSamples& out) {
+  const int n = int(std::min(out.incumbent_us.size(), out.candidate_us.size()));
+  if (n <= 0) return std::nullopt;
+  reload(a);
+  reload(b);
+  TimedSeries l;
+  {
+    LawOnly law(a, b);
+    l = time_sequence({&a, &b}, engine::paired_order(n), {}, {}, /*no audit*/ 0u);
+  }
+  if (l.failed_runner >= 0) {
+    const Prepared& p = l.failed_runner == 0 ? a : b;
+    return PairFailure{l.failure.status, p.resolved.key + ": input mutated during the law pairs: " +
+                                             l.failure.detail};
+  }
+  for (Prepared* p : {&a, &b}) {
+    engine::GateResult g;
+    if (!check_inputs_after_timing(*p, g))
+      return PairFailure{g.status,
+                         b.resolved.key + ": input mutated during the law pairs: " + g.detail};
+    if (shared) break;  // one set of buffers: checked once
+  }
+  out.law_incumbent_us = l.kernel_us[0];
+  out.law_candidate_us = l.kernel_us[1];
+  return std::nullopt;
+}
+
+}  // namespace solver::gpu

@@ -1,0 +1,45 @@
+#include "engine/backend/law_verdict.h"
+
+#include <algorithm>
+#include <sstream>
+
+namespace solver::engine {
+
+PairSamples law_samples(const PairSamples& pairs) {
+  PairSamples s;
+  s.incumbent_us = pairs.law_incumbent_us;
+  s.candidate_us = pairs.law_candidate_us;
+  return s;
+}
+
+PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pairs,
+                             const PairPlan& plan) {
+  if (timed.verdict != Verdict::Faster) return timed;
+  if (pairs.law_incumbent_us.empty() || pairs.law_candidate_us.empty()) return timed;
+  const PairedDecision law = decide(law_samples(pairs), plan.min_gain, kAlpha);
+  PairedDecision d = timed;
+  std::ostringstream why;
+  why.precision(4);
+  if (law.verdict != Verdict::Faster) {
+    d.verdict = law.verdict;
+    d.median_ratio = law.median_ratio;
+    d.ci_low = law.ci_low;
+    d.ci_high = law.ci_high;
+    why << "faster only on the timed runs' data (" << timed.reason
+        << "), not on inputs drawn from the declared laws (" << law.reason
+        << "): its gain depends on data the harness makes to catch estimators (P6d)";
+    d.reason = why.str();
+    return d;
+  }
+  if (law.median_ratio < timed.median_ratio) {
+    d.median_ratio = law.median_ratio;
+    d.ci_low = std::min(timed.ci_low, law.ci_low);
+    d.ci_high = std::min(timed.ci_high, law.ci_high);
+  }
+  why << timed.reason << "; on the declared laws: median ratio " << law.median_ratio << " over "
+      << law.ratios.size() << " pairs (P6d)";
+  d.reason = why.str();
+  return d;
+}
+
+}  // namespace solver::engine
