@@ -2,7 +2,7 @@
 # h29x's live probe (issue 29): the four rule changes of h29x (docs/rules.md, "A rule claims
 # only the time its own mechanism holds") on a fresh live measurement: `solver eval` of the
 # seventh fresh batch (dev data since h29s) and of the labelled suite on the H200, each one
-# process, verdicts as JSON. Predicted from the recorded signals: fresh7 12/14 (bude_fasten
+# process. Predicted from the recorded signals: fresh7 12/14 (bude_fasten
 # unexplained, blw_pagerank_edgelist atomic_contention or a gate fault), cs_histogram256 low_ilp,
 # trtllm_quantize_int8 dram_near_roof, pmpp-style shared atomics never atomic_contention;
 # labelled 30/30 (smem_histogram atomic_contention, not bank_conflicts).
@@ -18,7 +18,7 @@ B=${SOLVER_BUNDLE:-.carry/lead}
 export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
 left() { echo $((LIM - ($(date +%s) - T0))); }
 total() { grep -E '^overall' "$1" | head -1 | sed -E 's/.*: ([0-9]+\/[0-9]+) correct.*/\1/'; }
-# 1. fresh7 live (about half the budget): the table, then the same as JSON for the ranked lists.
+# 1. fresh7 live (about half the budget): the eval table.
 t=$(( $(left) / 2 )); [ "$t" -lt 30 ] && t=30
 timeout "$t" "$B/bin/solver" --data-dir "$B/share/solver" eval --suite tests/corpus_fresh7 \
   >"$D/fresh7.txt" 2>"$D/fresh7.log"
