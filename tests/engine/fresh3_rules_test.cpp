@@ -67,6 +67,9 @@ TEST_CASE("spin_wait: a software mutex with back-off is a wait on the lock, not 
   // ... or as many atomics as a histogram's, but the warps sleep between them.
   json few = f;
   few["signals"]["l2_atomic_requests"] = sig(f, "problem_bytes") / 2;
+  // Global atomics send at least one L2 request each: as few instructions as requests (the
+  // atomic rule reads fewer requests than atomic instructions as atomics in shared memory).
+  few["signals"]["atomic_inst_frac"] = sig(f, "problem_bytes") / 2 / sig(f, "inst_executed");
   CHECK(fired(classify(few, "mutex_few")) == "spin_wait");
   // Neither: atomics at a histogram's rate and nobody sleeps. That is contention.
   few["signals"]["stall_sleeping"] = 0.0;
