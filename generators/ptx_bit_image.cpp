@@ -10,7 +10,7 @@ Image remap(const Image& in, int w, const std::function<int(int)>& src) {
   Image out;
   for (const auto& pc : in) {
     Piece q;
-    q.origin = pc.origin, q.dropped = pc.dropped;
+    q.origin = pc.origin, q.dropped = pc.dropped, q.outside = pc.outside;
     bool any = false;
     for (int p = 0; p < w && p < 64; ++p)
       if (const int s = src(p); s >= 0 && s < 64 && pc.at[s]) q.at[p] = pc.at[s], any = true;
@@ -37,7 +37,9 @@ bool unite(Image& a, const Image& b) {
       changed = changed || (pb.at[p] & ~it->at[p]);
       it->at[p] |= pb.at[p];
     }
+    changed = changed || pb.outside > it->outside;
     it->dropped = std::max(it->dropped, pb.dropped);
+    it->outside = std::max(it->outside, pb.outside);
   }
   return changed;
 }
@@ -51,6 +53,13 @@ Image smear(const Image& in, int w, bool upward) {
       pc.at[p] = p < w ? (upward ? below : all) : 0;
     }
   }
+  return out;
+}
+
+Image outside_model(const Image& in, int w, long idx) {
+  Image out = smear(in, w, false);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (in[i].kept() & 1) out[i].outside = std::max(out[i].outside, idx);
   return out;
 }
 

@@ -20,6 +20,9 @@ struct Piece {
   int origin = -1;
   std::array<Word, 64> at{};
   long dropped = -1;  // the last statement (module-wide index) that dropped mantissa bits
+  // The last instruction outside the model (outside_model below) these bits went through while
+  // they held the float's lowest mantissa bit: what they keep is then unknown (issue 28).
+  long outside = -1;
   Word kept() const {
     Word k = 0;
     for (Word a : at) k |= a;
@@ -42,6 +45,12 @@ bool unite(Image& a, const Image& b);
 // Every bit of the result holds every bit read (or, `upward`, every bit at or below it: a
 // product's bit depends on the factors' bits at and below it).
 Image smear(const Image& in, int w, bool upward);
+// An instruction outside the closed list of modelled ones (ptx_bit_narrowing.h), or a modelled
+// one whose shift, mask, selector or factor is not a constant (a run-time shift by 8 drops the
+// low byte as a constant one does): every bit read is smeared over the result, as `smear`, and
+// each piece that held its float's lowest mantissa bit is marked `outside = idx`, so the bits it
+// carries to a sink are not counted as kept there (the instruction may have dropped them).
+Image outside_model(const Image& in, int w, long idx);
 
 // lop3.b32 d, a, b, c, immLut (red team 16: redteam16_lop3_narrow_stage cleared a float's low
 // mantissa byte with `lop3 ... 0xC0`, a & mask, which the scan read as mixing every bit). Bit p

@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "generators/ptx_bit_image.h"
+#include "generators/ptx_fixed_point.h"
 #include "generators/ptx_int_answer.h"
 #include "generators/ptx_module_binding.h"
 #include "generators/ptx_scan.h"
@@ -26,6 +27,8 @@ using namespace bits;
 struct Origin {
   int width = 32;
   long stmt = 0;
+  int fixed = 0;  // a float converted to an integer of this width (ptx_fixed_point.h), else 0
+  bool fixed_signed = false;
   int exp_lo() const { return width == 64 ? 52 : 23; }
   Word mantissa() const { return (Word(1) << exp_lo()) - 1; }
   Word exponent() const { return ((Word(1) << (width - 1)) - 1) & ~mantissa(); }
@@ -33,7 +36,22 @@ struct Origin {
 
 struct Sunk {
   Word kept = 0;
+  Word modelled = 0;  // of those, the bits that came through modelled instructions only
   long sink = -1, dropped = -1;
+  long outside = -1;  // the last instruction outside the model the other bits went through
+  void add(const Sunk& o) {
+    kept |= o.kept, modelled |= o.modelled;
+    sink = sink < 0 ? o.sink : sink;
+    dropped = std::max(dropped, o.dropped), outside = std::max(outside, o.outside);
+  }
+};
+
+// A fixed-point origin's integer stored to memory (ptx_fixed_point.h).
+struct FixedStore {
+  int origin = -1;
+  Word kept = 0;
+  long sink = -1;
+  std::set<std::string> keys;
 };
 
 // The scan of one module: origins, images per register of the entry being read, and what the
@@ -53,6 +71,8 @@ struct Scan {
   // launch reads one back (ptx_int_answer.h); and what the module's loads may read.
   std::map<std::set<int>, std::map<int, Sunk>> answered;
   BufferReads reads;
+  std::vector<FixedStore> fixed_stores;
+  ConvertedBack back;
 
   // Per entry.
   State s;
@@ -230,6 +250,14 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
     return out;
   }
   if (head == "setp" || head == "set" || head == "testp") return out;
+  bool fixed_sgn = false;
+  if (const int iw = float_to_int_bits(t, &fixed_sgn); iw > 0 && !in.dests.empty()) {
+    // Red team 17: a float rounded to an integer (a fixed-point value): its integer's bits.
+    const int id = origin_at({-3, entry + "/" + in.dests[0], 0}, idx, t.back() == "f64" ? 64 : 32);
+    origins[id].fixed = iw, origins[id].fixed_signed = fixed_sgn;
+    one(whole(id, 0, iw));
+    return out;
+  }
   if (flt) {  // float arithmetic computes a new value; moves of the bits keep them
     if (head == "neg" || head == "selp" || head == "min" || head == "max" || head == "slct") {
       Image i = image(op(1));
@@ -253,7 +281,7 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
     std::array<Image, 3> x;
     for (int k = 0; k < 3; ++k) c[k] = value(op(k + 1)), x[k] = image(op(k + 1));
     const auto lut = value(op(4));
-    res = lut && o.size() == 5 && w == 32 ? lop3_bits(x, c, *lut) : smear(read, 32, false);
+    res = lut && o.size() == 5 && w == 32 ? lop3_bits(x, c, *lut) : outside_model(read, 32, idx);
   } else if (head == "and" || head == "or" || head == "xor") {
     const auto ca = value(op(1)), cb = value(op(2));
     const auto c = cb ? cb : ca;
@@ -262,6 +290,8 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
       res = remap(x, w, [&](int p) { return (*c >> p) & 1 ? p : -1; });
     else if (c && head == "or")
       res = remap(x, w, [&](int p) { return (*c >> p) & 1 ? -1 : p; });
+    else if (head != "xor" && (a.empty() || b.empty()))
+      res = outside_model(read, w, idx);  // a mask computed at run time may clear any bit
     else
       res = copy(read, w);
   } else if (head == "not" || head == "cnot" || head == "neg" || head == "abs" || head == "add" ||
@@ -271,7 +301,7 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
     const auto k = value(op(2));
     const bool sgn = !t.empty() && t.back().front() == 's';
     if (!k)
-      res = smear(a, w, false);
+      res = outside_model(a, w, idx);  // a run-time amount may drop any bit (red team 16)
     else if (head == "shl")
       res = remap(a, w, [&](int p) { return p - int(*k & 127); });
     else
@@ -290,11 +320,16 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
       const int k = std::countr_zero(*c);
       res = hi ? remap(x, w, [&](int p) { return p + w - k < w ? p + w - k : -1; })
                : remap(x, rw, [&](int p) { return p - k; });
+    } else if (c && !hi && !wide) {
+      res = smear(read, rw, true);  // the low half of a product: bit p of bits 0..p (a hash)
     } else {
-      res = smear(read, rw, true);
+      // A factor known only at run time (by 1, then a shift), or the high half of a product
+      // (by 2^24 + 1: a shift right by 8): the low bits may be dropped.
+      res = outside_model(read, rw, idx);
     }
     if (head == "mad") unite(res, copy(image(op(3)), rw));
-  } else if ((head == "div" || head == "rem") && value(op(2)) && !t.empty()) {
+  } else if ((head == "div" || head == "rem") && value(op(2)) && !t.empty() &&
+             std::has_single_bit(*value(op(2)))) {
     res = div_bits(a, read, w, *value(op(2)), head == "rem", t.back().front() == 's');
   } else if (head == "selp" || head == "slct") {
     res = copy(read, w);
@@ -311,7 +346,7 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
     const auto pos = value(op(2)), len = value(op(3));
     const bool sgn = t.back().front() == 's';
     if (!pos || !len)
-      res = smear(a, w, false);
+      res = outside_model(a, w, idx);
     else
       res = remap(a, w, [&](int p) {
         const int q = int(*pos & 255) + p, last = int(*pos & 255) + int(*len & 255) - 1;
@@ -320,7 +355,7 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
   } else if (head == "bfi") {  // bfi.b32 d, f, b, pos, len: f's low len bits into b at pos
     const auto pos = value(op(3)), len = value(op(4));
     if (!pos || !len) {
-      res = smear(read, w, false);
+      res = outside_model(read, w, idx);
     } else {
       const int lo = int(*pos & 255), hi_ = lo + int(*len & 255);
       res = remap(b, w, [&](int p) { return p >= lo && p < hi_ ? -1 : p; });
@@ -329,7 +364,7 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
   } else if (head == "prmt" && t.size() == 2) {  // prmt.b32 d, a, b, c: the default mode
     const auto sel = value(op(3));
     if (!sel) {
-      res = smear(read, 32, false);
+      res = outside_model(read, 32, idx);
     } else {
       for (int src = 0; src < 2; ++src)
         unite(res, remap(src ? b : a, 32, [&](int p) {
@@ -341,15 +376,24 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
   } else if (head == "shf" && t.size() >= 3) {  // shf.{l,r}.{wrap,clamp}.b32 d, a, b, c
     const auto c = value(op(3));
     if (!c) {
-      res = smear(read, 32, false);
+      res = outside_model(read, 32, idx);
     } else {
       const int k = t[2] == "wrap" ? int(*c & 31) : int(std::min<Word>(*c, 32));
       auto comb = [&](int p) { return t[1] == "r" ? p + k : p + 32 - k; };
       res = remap(a, 32, [&](int p) { return comb(p) < 32 ? comb(p) : -1; });
       unite(res, remap(b, 32, [&](int p) { return comb(p) >= 32 ? comb(p) - 32 : -1; }));
     }
+  } else if (head == "szext" && t.size() >= 3 && value(op(2))) {
+    // szext.{clamp,wrap}.{s32,u32} d, a, b: a's low b bits, sign- or zero-extended
+    const int n = t[1] == "wrap" ? int(*value(op(2)) & 31) : int(std::min<Word>(*value(op(2)), 32));
+    res = remap(a, 32, [&](int p) { return p < n ? p : t.back()[0] == 's' && n > 0 ? n - 1 : -1; });
+  } else if (head == "clz" || head == "popc" || head == "bfind" || head == "fns") {
+    return out;  // a count or a position (at most 7 bits): no float's value
   } else {
-    res = smear(read, w, false);  // an instruction the model does not know: mixes everything
+    // Outside the closed list (prmt's other modes, bmsk, mul24, mad24, the video instructions,
+    // a division by a run-time or other constant ...): reported where it carries the lowest
+    // mantissa bit to a sink (outside_model), never read as keeping it.
+    res = outside_model(read, w, idx);
   }
   for (const auto& d : in.dests) out.emplace_back(d, res);
   mark_dropped(out, read, idx);
@@ -369,9 +413,14 @@ void Scan::mark_dropped(std::vector<std::pair<std::string, Image>>& out, const I
 }
 
 void Scan::sinks(const Insn& in, long idx) {
+  std::set<std::string> keys;  // the memory a store writes, for fixed-point origins
   auto take = [&](const Image& i, bool need_home, int narrow_dest, std::map<int, Sunk>& into) {
     for (const auto& pc : i) {
       const Origin& og = origins[pc.origin];
+      if (og.fixed) {  // judged by where it is converted back (ptx_fixed_point.h)
+        if (!need_home) fixed_stores.push_back({pc.origin, pc.kept(), idx, keys});
+        continue;
+      }
       if (narrow_dest > 0 && narrow_dest < og.width) continue;  // the problem's own format
       if (need_home) {  // a value computed from the bits (its exponent moved) is not a copy
         bool home = true;
@@ -380,14 +429,17 @@ void Scan::sinks(const Insn& in, long idx) {
       }
       Sunk& s = into[pc.origin];
       s.kept |= pc.kept();
+      if (pc.outside < 0) s.modelled |= pc.kept();
       if (s.sink < 0) s.sink = idx;
       s.dropped = std::max(s.dropped, pc.dropped);
+      s.outside = std::max(s.outside, pc.outside);
     }
   };
   if (in.kind == Kind::Store || in.kind == Kind::Atom) {
     const int w = op_width(in.parts);
     const int dest = region_bits(in);
     const auto answer = int_answer_buffers(in, s, *names, bound, params.int_outputs);
+    keys = memory_keys(s.regions(in.addr, in.addr_syms), entry, *names, bound);
     auto& into = answer.empty() ? sunk : answered[answer];
     for (std::size_t k = in.kind == Kind::Store ? 1 : 2; k < in.ops.size(); ++k)
       for (const auto& r : regs_of(in.ops[k]))
@@ -442,6 +494,7 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
       for (const auto& in : code) step(in, sc.s);
     }
     for (const auto& in : code) sc.reads.add(in, sc.s, e.names, sc.bound);
+    sc.back.scan_entry(code, index, sc.s, e.name, e.names, sc.bound);
     // Constants: registers every write of which moves the same immediate.
     for (const auto& in : code) {
       const bool imm = in.kind == Kind::Other && !in.parts.empty() && in.parts[0] == "mov" &&
@@ -473,25 +526,51 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
   // An integer output some launch reads back is a scratch: its stores are judged as any.
   for (const auto& [buffers, by_origin] : sc.answered)
     if (sc.reads.may_read(buffers))
-      for (const auto& [id, a] : by_origin) {
-        Sunk& s = sc.sunk[id];
-        s.kept |= a.kept;
-        s.sink = s.sink < 0 ? a.sink : s.sink;
-        s.dropped = std::max(s.dropped, a.dropped);
-      }
+      for (const auto& [id, a] : by_origin) sc.sunk[id].add(a);
+  auto record = [&](const Origin& og, int m, int exp, long sink, long dropped) {
+    ++out.narrowed;
+    if (out.narrowed > 1 && m >= out.mantissa) return false;
+    const int n = out.narrowed;
+    out = BitNarrowing{};
+    out.narrowed = n, out.width = og.width, out.mantissa = m, out.exponent = exp;
+    out.origin = sc.texts[og.stmt], out.sink = sc.texts[sink];
+    out.dropped_by = dropped >= 0 ? sc.texts[dropped] : "";
+    out.entry = sc.entry_of[og.stmt];
+    return true;
+  };
   for (const auto& [id, s] : sc.sunk) {
     const Origin& og = sc.origins[id];
     const int top = og.exp_lo() - 1;
     const int exp = std::popcount(s.kept & og.exponent());
-    if (!((s.kept >> top) & 1) || exp < 4 || (s.kept & 1)) continue;
+    // A float value reaches the sinks (its top mantissa bit and four exponent bits, by any
+    // route), and its lowest mantissa bit through none that the model follows exactly.
+    if (!((s.kept >> top) & 1) || exp < 4 || (s.modelled & 1)) continue;
+    const bool outside = s.kept & 1;  // kept only through an instruction outside the model
+    const Word k = outside ? s.modelled : s.kept;
     int m = 0;
-    while (m <= top && ((s.kept >> (top - m)) & 1)) ++m;
-    ++out.narrowed;
-    if (out.narrowed > 1 && m >= out.mantissa) continue;
-    out.width = og.width, out.mantissa = m, out.exponent = exp;
-    out.origin = sc.texts[og.stmt], out.sink = sc.texts[s.sink];
-    out.dropped_by = s.dropped >= 0 ? sc.texts[s.dropped] : "";
-    out.entry = sc.entry_of[og.stmt];
+    while (m <= top && ((k >> (top - m)) & 1)) ++m;
+    if (record(og, m, exp, s.sink, s.dropped) && outside) out.outside = sc.texts[s.outside];
+  }
+  // Fixed-point round trips (ptx_fixed_point.h): per origin, the integer bits stored to memory
+  // a launch converts back to floats.
+  std::map<int, FixedStore> trips;
+  std::map<int, long> back_at;
+  for (const auto& f : sc.fixed_stores)
+    if (const long at = sc.back.meets(f.keys); at >= 0) {
+      auto [it, fresh] = trips.try_emplace(f.origin, f);
+      it->second.kept |= f.kept;
+      back_at.try_emplace(f.origin, at);
+    }
+  for (const auto& [id, f] : trips) {
+    const Origin& og = sc.origins[id];
+    int n = 0;  // the integer's bits kept, from bit 0 up: a value of n bits
+    while (n < 64 && ((f.kept >> n) & 1)) ++n;
+    const int m = std::max(0, n - (og.fixed_signed ? 2 : 1));
+    if (m >= og.exp_lo()) continue;  // as many significant bits as the float had
+    if (record(og, m, og.width == 64 ? 11 : 8, f.sink, -1)) {
+      out.back = sc.texts[back_at[id]];
+      out.fixed = n;
+    }
   }
   return out;
 }

@@ -60,6 +60,14 @@ struct BitNarrowing {
   // where mantissa bits were first dropped and which sink they reached, and its entry.
   int width = 0, mantissa = 0, exponent = 0;
   std::string origin, dropped_by, sink, entry;
+  // Where the lowest mantissa bit reached the sink only through an instruction outside the
+  // model (a run-time shift amount, mask or factor, or an instruction off the closed list):
+  // that instruction; `mantissa` counts the bits the modelled code keeps.
+  std::string outside;
+  // A fixed-point round trip (ptx_fixed_point.h): the integer's width stored (`origin` is the
+  // cvt to the integer, `sink` its store) and the cvt that converts it back to a float.
+  int fixed = 0;
+  std::string back;
   // The class those bits are: "fp32" (a double kept to 23 or more mantissa bits), "tf32" (10 or
   // more), "f16" (10 or more with fewer than 8 exponent bits), "bf16" (7 to 9), "fp8" (fewer);
   // empty when nothing is narrowed.
