@@ -73,6 +73,22 @@ Image lop3_bits(const std::array<Image, 3>& x, const std::array<std::optional<Wo
 Image div_bits(const Image& a, const Image& read, int w, Word d, bool rem, bool sgn);
 
 std::optional<Word> immediate(std::string_view o);
+
+// An integer instruction (opcode parts `parts`, width `w`, module-wide statement `idx`, `n_ops`
+// operands) with the images of operands 1..3 and the constant values of operands 1..4:
+// the destination's image (`read`: operands 1 and 2 united, and 3 for lop3), or none where the
+// result holds no float's value (a count, a position). Every instruction off the closed list
+// of ptx_bit_narrowing.h, and a modelled one whose amount, mask, selector or factor is not a
+// constant, is outside_model.
+struct IntOp {
+  std::vector<std::string> parts;
+  int w = 32;
+  long idx = 0;
+  std::size_t n_ops = 0;
+  std::array<Image, 3> img;
+  std::array<std::optional<Word>, 4> val;
+};
+std::optional<Image> integer_effect(const IntOp& in, const Image& read);
 bool int_type(std::string_view t);  // b8 ... u64, s32 ...
 int type_bits(std::string_view t);  // its width, at most 64
 // The width of the last integer or float type an opcode names (32 when none).

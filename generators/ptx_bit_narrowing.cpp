@@ -272,130 +272,18 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
   const bool lop3 = head == "lop3";
   if (a.empty() && b.empty() && !(head == "bfi" || head == "mad" || head == "selp" || lop3))
     return out;  // nothing a float's bits went into
+  IntOp io;
+  io.parts = t, io.w = w, io.idx = idx, io.n_ops = o.size();
+  for (std::size_t k = 0; k < 4; ++k) {
+    if (k < 3) io.img[k] = image(op(k + 1));
+    io.val[k] = value(op(k + 1));
+  }
   Image read = a;
   unite(read, b);
-  if (lop3) unite(read, image(op(3)));
-  Image res;
-  if (lop3) {  // red team 16: a mask written as lop3 (ptx_bit_image.h lop3_bits)
-    std::array<std::optional<Word>, 3> c;
-    std::array<Image, 3> x;
-    for (int k = 0; k < 3; ++k) c[k] = value(op(k + 1)), x[k] = image(op(k + 1));
-    const auto lut = value(op(4));
-    res = lut && o.size() == 5 && w == 32 ? lop3_bits(x, c, *lut) : outside_model(read, 32, idx);
-  } else if (head == "and" || head == "or" || head == "xor") {
-    const auto ca = value(op(1)), cb = value(op(2));
-    const auto c = cb ? cb : ca;
-    const Image& x = cb ? a : b;
-    if (c && head == "and")
-      res = remap(x, w, [&](int p) { return (*c >> p) & 1 ? p : -1; });
-    else if (c && head == "or")
-      res = remap(x, w, [&](int p) { return (*c >> p) & 1 ? -1 : p; });
-    else if (head != "xor" && (a.empty() || b.empty()))
-      res = outside_model(read, w, idx);  // a mask computed at run time may clear any bit
-    else
-      res = copy(read, w);
-  } else if (head == "not" || head == "cnot" || head == "neg" || head == "abs" || head == "add" ||
-             head == "sub" || head == "addc" || head == "subc" || head == "min" || head == "max") {
-    res = copy(read, w);
-  } else if (head == "shl" || head == "shr") {
-    const auto k = value(op(2));
-    const bool sgn = !t.empty() && t.back().front() == 's';
-    if (!k)
-      res = outside_model(a, w, idx);  // a run-time amount may drop any bit (red team 16)
-    else if (head == "shl")
-      res = remap(a, w, [&](int p) { return p - int(*k & 127); });
-    else
-      res = remap(a, w, [&](int p) {
-        const int q = p + int(*k & 127);
-        return q < w ? q : sgn ? w - 1 : -1;
-      });
-  } else if (head == "mul" || head == "mad") {
-    const bool wide = std::find(t.begin(), t.end(), "wide") != t.end();
-    const bool hi = std::find(t.begin(), t.end(), "hi") != t.end();
-    const int rw = wide ? std::min(2 * w, 64) : w;
-    const auto ca = value(op(1)), cb = value(op(2));
-    const auto c = cb ? cb : ca;
-    const Image& x = cb ? a : b;
-    if (c && *c && std::has_single_bit(*c)) {
-      const int k = std::countr_zero(*c);
-      res = hi ? remap(x, w, [&](int p) { return p + w - k < w ? p + w - k : -1; })
-               : remap(x, rw, [&](int p) { return p - k; });
-    } else if (c && !hi && !wide) {
-      res = smear(read, rw, true);  // the low half of a product: bit p of bits 0..p (a hash)
-    } else {
-      // A factor known only at run time (by 1, then a shift), or the high half of a product
-      // (by 2^24 + 1: a shift right by 8): the low bits may be dropped.
-      res = outside_model(read, rw, idx);
-    }
-    if (head == "mad") unite(res, copy(image(op(3)), rw));
-  } else if ((head == "div" || head == "rem") && value(op(2)) && !t.empty() &&
-             std::has_single_bit(*value(op(2)))) {
-    res = div_bits(a, read, w, *value(op(2)), head == "rem", t.back().front() == 's');
-  } else if (head == "selp" || head == "slct") {
-    res = copy(read, w);
-  } else if (head == "cvt") {
-    std::vector<std::string> ty;
-    for (const auto& x : t)
-      if (int_type(x)) ty.push_back(x);
-    if (ty.size() < 2) return out;
-    const int dw = type_bits(ty[0]), sw = type_bits(ty[1]);
-    res = remap(a, dw, [&](int p) { return p < sw ? p : ty[1][0] == 's' ? sw - 1 : -1; });
-  } else if (head == "brev") {
-    res = remap(a, w, [&](int p) { return w - 1 - p; });
-  } else if (head == "bfe") {
-    const auto pos = value(op(2)), len = value(op(3));
-    const bool sgn = t.back().front() == 's';
-    if (!pos || !len)
-      res = outside_model(a, w, idx);
-    else
-      res = remap(a, w, [&](int p) {
-        const int q = int(*pos & 255) + p, last = int(*pos & 255) + int(*len & 255) - 1;
-        return p < int(*len & 255) ? (q < w ? q : -1) : sgn && last < w ? last : -1;
-      });
-  } else if (head == "bfi") {  // bfi.b32 d, f, b, pos, len: f's low len bits into b at pos
-    const auto pos = value(op(3)), len = value(op(4));
-    if (!pos || !len) {
-      res = outside_model(read, w, idx);
-    } else {
-      const int lo = int(*pos & 255), hi_ = lo + int(*len & 255);
-      res = remap(b, w, [&](int p) { return p >= lo && p < hi_ ? -1 : p; });
-      unite(res, remap(a, w, [&](int p) { return p >= lo && p < hi_ ? p - lo : -1; }));
-    }
-  } else if (head == "prmt" && t.size() == 2) {  // prmt.b32 d, a, b, c: the default mode
-    const auto sel = value(op(3));
-    if (!sel) {
-      res = outside_model(read, 32, idx);
-    } else {
-      for (int src = 0; src < 2; ++src)
-        unite(res, remap(src ? b : a, 32, [&](int p) {
-                const int nib = int((*sel >> (4 * (p / 8))) & 15), byte = nib & 7;
-                if ((byte >= 4) != bool(src)) return -1;
-                return 8 * (byte & 3) + ((nib & 8) ? 7 : p % 8);
-              }));
-    }
-  } else if (head == "shf" && t.size() >= 3) {  // shf.{l,r}.{wrap,clamp}.b32 d, a, b, c
-    const auto c = value(op(3));
-    if (!c) {
-      res = outside_model(read, 32, idx);
-    } else {
-      const int k = t[2] == "wrap" ? int(*c & 31) : int(std::min<Word>(*c, 32));
-      auto comb = [&](int p) { return t[1] == "r" ? p + k : p + 32 - k; };
-      res = remap(a, 32, [&](int p) { return comb(p) < 32 ? comb(p) : -1; });
-      unite(res, remap(b, 32, [&](int p) { return comb(p) >= 32 ? comb(p) - 32 : -1; }));
-    }
-  } else if (head == "szext" && t.size() >= 3 && value(op(2))) {
-    // szext.{clamp,wrap}.{s32,u32} d, a, b: a's low b bits, sign- or zero-extended
-    const int n = t[1] == "wrap" ? int(*value(op(2)) & 31) : int(std::min<Word>(*value(op(2)), 32));
-    res = remap(a, 32, [&](int p) { return p < n ? p : t.back()[0] == 's' && n > 0 ? n - 1 : -1; });
-  } else if (head == "clz" || head == "popc" || head == "bfind" || head == "fns") {
-    return out;  // a count or a position (at most 7 bits): no float's value
-  } else {
-    // Outside the closed list (prmt's other modes, bmsk, mul24, mad24, the video instructions,
-    // a division by a run-time or other constant ...): reported where it carries the lowest
-    // mantissa bit to a sink (outside_model), never read as keeping it.
-    res = outside_model(read, w, idx);
-  }
-  for (const auto& d : in.dests) out.emplace_back(d, res);
+  if (lop3) unite(read, io.img[2]);
+  const auto res = integer_effect(io, read);
+  if (!res) return out;  // a count or a position: no float's value
+  for (const auto& d : in.dests) out.emplace_back(d, *res);
   mark_dropped(out, read, idx);
   return out;
 }
