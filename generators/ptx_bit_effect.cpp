@@ -59,12 +59,18 @@ std::optional<Image> integer_effect(const IntOp& in, const Image& read) {
       const int k = std::countr_zero(*c);
       res = hi ? remap(x, w, [&](int p) { return p + w - k < w ? p + w - k : -1; })
                : remap(x, rw, [&](int p) { return p - k; });
-    } else if (c && !hi && !wide) {
-      res = smear(read, rw, true);  // the low half of a product: bit p of bits 0..p (a hash)
+    } else if (hi) {
+      // The high half of a product by another constant (2^24 + 1: a shift right by 8) or by a
+      // run-time factor: the low bits may be dropped.
+      res = outside_model(read, w, idx);
     } else {
-      // A factor known only at run time (by 1, then a shift), or the high half of a product
-      // (by 2^24 + 1: a shift right by 8): the low bits may be dropped.
-      res = outside_model(read, rw, idx);
+      // The low half: by a constant, bit p holds bits 0..p (a hash by an odd constant keeps
+      // them all); by a factor known only at run time, read as the factor 1, the copy a later
+      // shift then cuts as it does (a multiply by 1 before a shift right by 8 is that shift).
+      res = c ? smear(read, w, true) : copy(read, w);
+      // The upper word of a wide product (by 2^24, then the high word: a shift right by 8).
+      if (wide)
+        unite(res, remap(outside_model(read, rw, idx), rw, [&](int p) { return p >= w ? p : -1; }));
     }
     if (head == "mad") unite(res, copy(in.img[2], rw));
   } else if ((head == "div" || head == "rem") && in.val[1] && !t.empty() &&

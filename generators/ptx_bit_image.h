@@ -20,12 +20,20 @@ struct Piece {
   int origin = -1;
   std::array<Word, 64> at{};
   long dropped = -1;  // the last statement (module-wide index) that dropped mantissa bits
-  // The last instruction outside the model (outside_model below) these bits went through while
-  // they held the float's lowest mantissa bit: what they keep is then unknown (issue 28).
+  // The positions whose bits went through an instruction outside the model (outside_model
+  // below) while they held the float's lowest mantissa bit: what they keep is then unknown
+  // (issue 28); and the last such instruction.
+  Word flagged = 0;
   long outside = -1;
   Word kept() const {
     Word k = 0;
     for (Word a : at) k |= a;
+    return k;
+  }
+  Word kept_modelled() const {  // the bits at positions no such instruction touched
+    Word k = 0;
+    for (int p = 0; p < 64; ++p)
+      if (!((flagged >> p) & 1)) k |= at[p];
     return k;
   }
 };
@@ -48,8 +56,9 @@ Image smear(const Image& in, int w, bool upward);
 // An instruction outside the closed list of modelled ones (ptx_bit_narrowing.h), or a modelled
 // one whose shift, mask, selector or factor is not a constant (a run-time shift by 8 drops the
 // low byte as a constant one does): every bit read is smeared over the result, as `smear`, and
-// each piece that held its float's lowest mantissa bit is marked `outside = idx`, so the bits it
-// carries to a sink are not counted as kept there (the instruction may have dropped them).
+// each piece that held its float's lowest mantissa bit is flagged at every position (`outside =
+// idx`), so the bits it carries to a sink are not counted as kept there (the instruction may
+// have dropped them). Flags move with the bits (remap) and spread with a smear.
 Image outside_model(const Image& in, int w, long idx);
 
 // lop3.b32 d, a, b, c, immLut (red team 16: redteam16_lop3_narrow_stage cleared a float's low

@@ -317,10 +317,10 @@ void Scan::sinks(const Insn& in, long idx) {
       }
       Sunk& s = into[pc.origin];
       s.kept |= pc.kept();
-      if (pc.outside < 0) s.modelled |= pc.kept();
+      s.modelled |= pc.kept_modelled();
       if (s.sink < 0) s.sink = idx;
       s.dropped = std::max(s.dropped, pc.dropped);
-      s.outside = std::max(s.outside, pc.outside);
+      if (pc.flagged) s.outside = std::max(s.outside, pc.outside);
     }
   };
   if (in.kind == Kind::Store || in.kind == Kind::Atom) {

@@ -65,8 +65,9 @@ TEST_CASE("a run-time amount, mask or factor, or an instruction off the list, ma
       {"a left shift by a run-time amount, then a constant shift right",
        "shl.b32 %r2, %r1, %r9;\nshr.u32 %r3, %r2, 8;\n" + st, "shl.b32 %r2, %r1, %r9"},
       {"a run-time mask", "and.b32 %r3, %r1, %r9;\n" + st, "and.b32 %r3, %r1, %r9"},
-      {"a multiply by a run-time factor (1), then a constant shift",
-       "mul.lo.s32 %r2, %r1, %r9;\nshr.u32 %r3, %r2, 8;\n" + st, "mul.lo.s32 %r2, %r1, %r9"},
+      {"the high word of a wide product by a run-time factor (2^24)",
+       "mul.wide.u32 %rd9, %r1, %r9;\nshr.u64 %rd10, %rd9, 32;\ncvt.u32.u64 %r3, %rd10;\n" + st,
+       "mul.wide.u32 %rd9, %r1, %r9"},
       {"the high half of a product by 2^24 + 1 (a shift right by 8)",
        "mul.hi.u32 %r3, %r1, 16777217;\n" + st, "mul.hi.u32 %r3, %r1, 16777217"},
       {"a division by a run-time divisor", "div.u32 %r3, %r1, %r9;\n" + st,
@@ -95,6 +96,15 @@ TEST_CASE("a run-time amount, mask or factor, or an instruction off the list, ma
   }
 }
 
+TEST_CASE(
+    "a multiply by a run-time factor is read as the factor 1: a later shift cuts as it does") {
+  const BitNarrowing b =
+      scan("mul.lo.s32 %r2, %r1, %r9;\nshr.u32 %r3, %r2, 8;\nst.global.u32 [%rd4], %r3;\n");
+  CHECK(b.narrowed == 1);
+  CHECK(b.mantissa == 15);
+  CHECK(b.dropped_by == "shr.u32 %r3, %r2, 8");
+}
+
 TEST_CASE("the closed list leaves honest integer code on float bits alone") {
   const std::string st = "st.global.u32 [%rd4], %r3;\n";
   const char* honest[] = {
@@ -115,6 +125,11 @@ TEST_CASE("the closed list leaves honest integer code on float bits alone") {
       "shr.u32 %r2, %r1, %r9;\nst.global.u32 [%rd4+4], %r2;\nmov.u32 %r3, %r1;\n",
       // xor with a run-time value keeps every bit.
       "xor.b32 %r3, %r1, %r9;\n",
+      // Fingerprints (control_redteam_reduce_memo): a float's bits times a run-time weight,
+      // summed in 64 bits, the low word or the whole product stored.
+      "cvt.u64.u32 %rd9, %r1;\ncvt.u64.u32 %rd11, %r9;\nmul.lo.s64 %rd10, %rd9, %rd11;\n"
+      "atom.global.add.u64 %rd12, [%rd4], %rd10;\nmov.u32 %r3, 0;\n",
+      "mul.wide.u32 %rd9, %r1, %r9;\nst.global.u64 [%rd4], %rd9;\nmov.u32 %r3, 0;\n",
   };
   for (const char* body : honest) {
     CAPTURE(body);
