@@ -7,6 +7,42 @@
 
 namespace solver::generators::bits {
 
+namespace {
+
+// xor or sub of `a` and `b`: both operands' bits at their places, less those a value's own
+// masked copy takes away. Where `b` holds, at every position it fills, exactly the bit `a` holds
+// of the same float there (b is `a & mask`), xor clears those positions (x ^ x = 0) and so does
+// the subtraction (no borrow: b's bits are a's); `b - (b & 0xFF)` is `b & ~0xFF`, a narrowing.
+// For sub the whole of `b` must be that one copy (another value's bits may borrow).
+Image cancel(const Image& a, const Image& b, int w, bool sub) {
+  Image res = copy(a, w);
+  unite(res, copy(b, w));
+  if (sub && b.size() != 1) return res;
+  for (const auto& pb : b) {
+    const auto pa =
+        std::find_if(a.begin(), a.end(), [&](const Piece& q) { return q.origin == pb.origin; });
+    if (pa == a.end()) continue;
+    Word same = 0;  // positions where both hold the same single bit
+    bool all = true;
+    for (int p = 0; p < w && p < 64; ++p) {
+      if (!pb.at[p]) continue;
+      if (pb.at[p] == pa->at[p] && std::has_single_bit(pb.at[p]) && !((pb.flagged >> p) & 1))
+        same |= Word(1) << p;
+      else
+        all = false;
+    }
+    if (!same || (sub && !all)) continue;
+    for (auto& q : res)
+      if (q.origin == pb.origin)
+        for (int p = 0; p < 64; ++p)
+          if ((same >> p) & 1) q.at[p] = 0;
+    std::erase_if(res, [](const Piece& q) { return q.kept() == 0; });
+  }
+  return res;
+}
+
+}  // namespace
+
 std::optional<Image> integer_effect(const IntOp& in, const Image& read) {
   const auto& t = in.parts;
   const std::string& head = t[0];
@@ -31,8 +67,12 @@ std::optional<Image> integer_effect(const IntOp& in, const Image& read) {
       res = remap(x, w, [&](int p) { return (*c >> p) & 1 ? -1 : p; });
     else if (head != "xor" && (a.empty() || b.empty()))
       res = outside_model(read, w, idx);  // a mask computed at run time may clear any bit
+    else if (head == "xor" && !c)
+      res = cancel(a, b, w, false);
     else
       res = copy(read, w);
+  } else if (head == "sub" && t.size() == 2) {
+    res = cancel(a, b, w, true);
   } else if (head == "not" || head == "cnot" || head == "neg" || head == "abs" || head == "add" ||
              head == "sub" || head == "addc" || head == "subc" || head == "min" || head == "max") {
     res = copy(read, w);

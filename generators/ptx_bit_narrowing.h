@@ -58,8 +58,8 @@
 // mantissa bit or all of them; float-to-ordered-int keys (b ^ mask) keep all 32 bits; NaN
 // checks and hashes reach no sink or none with the pattern above. Not seen: bits carried
 // through memory other than by the origins above; a store of the dropped bits that never runs
-// (the union excuses); a value's own low bits subtracted or xored away (`b - (b & 0xFF)`: sub
-// and xor keep both operands' bits); a shift loop whose images do not settle in 80 passes.
+// (the union excuses); a shift loop whose images do not settle in 80 passes. A value's own
+// masked copy subtracted or xored away (`b - (b & 0xFF)` is `b & ~0xFF`) clears those bits.
 #pragma once
 #include <string>
 

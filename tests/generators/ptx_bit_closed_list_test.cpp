@@ -105,6 +105,21 @@ TEST_CASE(
   CHECK(b.dropped_by == "shr.u32 %r3, %r2, 8");
 }
 
+TEST_CASE("a value's own masked copy subtracted or xored away clears those bits") {
+  for (const char* op : {"sub.s32", "xor.b32"}) {
+    CAPTURE(op);
+    const BitNarrowing b = scan(std::string("and.b32 %r2, %r1, 255;\n") + op +
+                                " %r3, %r1, %r2;\nst.global.u32 [%rd4], %r3;\n");
+    CHECK(b.narrowed == 1);
+    CHECK(b.mantissa == 15);
+  }
+  // Another value subtracted, or a copy at other places, clears nothing.
+  CHECK(
+      scan("shr.u32 %r2, %r1, 8;\nsub.s32 %r3, %r1, %r2;\nst.global.u32 [%rd4], %r3;\n").narrowed ==
+      0);
+  CHECK(scan("sub.s32 %r3, %r1, %r9;\nst.global.u32 [%rd4], %r3;\n").narrowed == 0);
+}
+
 TEST_CASE("the closed list leaves honest integer code on float bits alone") {
   const std::string st = "st.global.u32 [%rd4], %r3;\n";
   const char* honest[] = {
