@@ -2,7 +2,9 @@
 // a float's bits through integer code: red team 14's integer narrowing, P4). The scan runs on
 // every candidate's PTX, so hostile text must never crash it or make it loop, and:
 //  - narrowed >= 0, and a narrowing names a class, a width of 32 or 64, kept mantissa bits
-//    below the width's (1..22 or 1..51) and at least four exponent bits; no narrowing, no class;
+//    below the width's (1..22 or 1..51; from 0 where the lowest bit went through an instruction
+//    outside the model or a fixed-point round trip, which names its integer's width and the
+//    conversion back) and at least four exponent bits; no narrowing, no class;
 //  - a comment line put before the text changes nothing;
 //  - the same text scanned twice gives the same answer (no state kept between scans).
 #include <cstddef>
@@ -35,8 +37,13 @@ void check(const generators::BitNarrowing& b, const std::string& text) {
   if (b.width != 32 && b.width != 64)
     fuzz::violated("a narrowed float neither 32 nor 64 bits", text);
   const int full = b.width == 32 ? 23 : 52;
-  if (b.mantissa < 1 || b.mantissa >= full)
-    fuzz::violated("kept mantissa bits outside 1..width-1", text);
+  // Bits kept only through an instruction outside the model, or a fixed-point round trip, may
+  // leave no mantissa bit the model follows (0); a plain narrowing keeps the top one.
+  const int least = b.outside.empty() && b.fixed == 0 ? 1 : 0;
+  if (b.mantissa < least || b.mantissa >= full)
+    fuzz::violated("kept mantissa bits outside 1..width-1 (0..width-1 outside the model)", text);
+  if (b.fixed < 0 || b.fixed > 64 || (b.fixed > 0) == b.back.empty())
+    fuzz::violated("a fixed-point round trip without its width or its conversion back", text);
   if (b.exponent < 4) fuzz::violated("a narrowing with fewer than four exponent bits", text);
   if (b.format().empty()) fuzz::violated("a narrowing without a class", text);
   if (b.describe().empty()) fuzz::violated("a narrowing without a description", text);

@@ -10,10 +10,13 @@ Image remap(const Image& in, int w, const std::function<int(int)>& src) {
   Image out;
   for (const auto& pc : in) {
     Piece q;
-    q.origin = pc.origin, q.dropped = pc.dropped;
+    q.origin = pc.origin, q.dropped = pc.dropped, q.outside = pc.outside;
     bool any = false;
     for (int p = 0; p < w && p < 64; ++p)
-      if (const int s = src(p); s >= 0 && s < 64 && pc.at[s]) q.at[p] = pc.at[s], any = true;
+      if (const int s = src(p); s >= 0 && s < 64 && pc.at[s]) {
+        q.at[p] = pc.at[s], any = true;
+        q.flagged |= ((pc.flagged >> s) & 1) << p;
+      }
     if (any) out.push_back(q);
   }
   return out;
@@ -37,7 +40,10 @@ bool unite(Image& a, const Image& b) {
       changed = changed || (pb.at[p] & ~it->at[p]);
       it->at[p] |= pb.at[p];
     }
+    changed = changed || (pb.flagged & ~it->flagged) || pb.outside > it->outside;
+    it->flagged |= pb.flagged;
     it->dropped = std::max(it->dropped, pb.dropped);
+    it->outside = std::max(it->outside, pb.outside);
   }
   return changed;
 }
@@ -45,12 +51,27 @@ bool unite(Image& a, const Image& b) {
 Image smear(const Image& in, int w, bool upward) {
   Image out = in;
   for (auto& pc : out) {
-    Word below = 0, all = pc.kept();
+    Word below = 0, all = pc.kept(), flagged_below = 0;
+    const Word any_flag = pc.flagged ? ~Word(0) : 0, in_flags = pc.flagged;
+    pc.flagged = 0;
     for (int p = 0; p < 64; ++p) {
       below |= pc.at[p];
+      flagged_below |= (in_flags >> p) & 1;
       pc.at[p] = p < w ? (upward ? below : all) : 0;
+      if (p < w && pc.at[p] && (upward ? flagged_below : any_flag & 1)) pc.flagged |= Word(1) << p;
     }
   }
+  return out;
+}
+
+Image outside_model(const Image& in, int w, long idx) {
+  Image out = smear(in, w, false);
+  for (std::size_t i = 0; i < out.size(); ++i)
+    if (in[i].kept() & 1) {
+      out[i].outside = std::max(out[i].outside, idx);
+      for (int p = 0; p < w && p < 64; ++p)
+        if (out[i].at[p]) out[i].flagged |= Word(1) << p;
+    }
   return out;
 }
 

@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "generators/ptx_bit_image.h"
+#include "generators/ptx_fixed_point.h"
 #include "generators/ptx_int_answer.h"
 #include "generators/ptx_module_binding.h"
 #include "generators/ptx_scan.h"
@@ -26,6 +27,8 @@ using namespace bits;
 struct Origin {
   int width = 32;
   long stmt = 0;
+  int fixed = 0;  // a float converted to an integer of this width (ptx_fixed_point.h), else 0
+  bool fixed_signed = false;
   int exp_lo() const { return width == 64 ? 52 : 23; }
   Word mantissa() const { return (Word(1) << exp_lo()) - 1; }
   Word exponent() const { return ((Word(1) << (width - 1)) - 1) & ~mantissa(); }
@@ -33,7 +36,22 @@ struct Origin {
 
 struct Sunk {
   Word kept = 0;
+  Word modelled = 0;  // of those, the bits that came through modelled instructions only
   long sink = -1, dropped = -1;
+  long outside = -1;  // the last instruction outside the model the other bits went through
+  void add(const Sunk& o) {
+    kept |= o.kept, modelled |= o.modelled;
+    sink = sink < 0 ? o.sink : sink;
+    dropped = std::max(dropped, o.dropped), outside = std::max(outside, o.outside);
+  }
+};
+
+// A fixed-point origin's integer stored to memory (ptx_fixed_point.h).
+struct FixedStore {
+  int origin = -1;
+  Word kept = 0;
+  long sink = -1;
+  std::set<std::string> keys;
 };
 
 // The scan of one module: origins, images per register of the entry being read, and what the
@@ -53,6 +71,8 @@ struct Scan {
   // launch reads one back (ptx_int_answer.h); and what the module's loads may read.
   std::map<std::set<int>, std::map<int, Sunk>> answered;
   BufferReads reads;
+  std::vector<FixedStore> fixed_stores;
+  ConvertedBack back;
 
   // Per entry.
   State s;
@@ -230,6 +250,14 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
     return out;
   }
   if (head == "setp" || head == "set" || head == "testp") return out;
+  bool fixed_sgn = false;
+  if (const int iw = float_to_int_bits(t, &fixed_sgn); iw > 0 && !in.dests.empty()) {
+    // Red team 17: a float rounded to an integer (a fixed-point value): its integer's bits.
+    const int id = origin_at({-3, entry + "/" + in.dests[0], 0}, idx, t.back() == "f64" ? 64 : 32);
+    origins[id].fixed = iw, origins[id].fixed_signed = fixed_sgn;
+    one(whole(id, 0, iw));
+    return out;
+  }
   if (flt) {  // float arithmetic computes a new value; moves of the bits keep them
     if (head == "neg" || head == "selp" || head == "min" || head == "max" || head == "slct") {
       Image i = image(op(1));
@@ -244,114 +272,18 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
   const bool lop3 = head == "lop3";
   if (a.empty() && b.empty() && !(head == "bfi" || head == "mad" || head == "selp" || lop3))
     return out;  // nothing a float's bits went into
+  IntOp io;
+  io.parts = t, io.w = w, io.idx = idx, io.n_ops = o.size();
+  for (std::size_t k = 0; k < 4; ++k) {
+    if (k < 3) io.img[k] = image(op(k + 1));
+    io.val[k] = value(op(k + 1));
+  }
   Image read = a;
   unite(read, b);
-  if (lop3) unite(read, image(op(3)));
-  Image res;
-  if (lop3) {  // red team 16: a mask written as lop3 (ptx_bit_image.h lop3_bits)
-    std::array<std::optional<Word>, 3> c;
-    std::array<Image, 3> x;
-    for (int k = 0; k < 3; ++k) c[k] = value(op(k + 1)), x[k] = image(op(k + 1));
-    const auto lut = value(op(4));
-    res = lut && o.size() == 5 && w == 32 ? lop3_bits(x, c, *lut) : smear(read, 32, false);
-  } else if (head == "and" || head == "or" || head == "xor") {
-    const auto ca = value(op(1)), cb = value(op(2));
-    const auto c = cb ? cb : ca;
-    const Image& x = cb ? a : b;
-    if (c && head == "and")
-      res = remap(x, w, [&](int p) { return (*c >> p) & 1 ? p : -1; });
-    else if (c && head == "or")
-      res = remap(x, w, [&](int p) { return (*c >> p) & 1 ? -1 : p; });
-    else
-      res = copy(read, w);
-  } else if (head == "not" || head == "cnot" || head == "neg" || head == "abs" || head == "add" ||
-             head == "sub" || head == "addc" || head == "subc" || head == "min" || head == "max") {
-    res = copy(read, w);
-  } else if (head == "shl" || head == "shr") {
-    const auto k = value(op(2));
-    const bool sgn = !t.empty() && t.back().front() == 's';
-    if (!k)
-      res = smear(a, w, false);
-    else if (head == "shl")
-      res = remap(a, w, [&](int p) { return p - int(*k & 127); });
-    else
-      res = remap(a, w, [&](int p) {
-        const int q = p + int(*k & 127);
-        return q < w ? q : sgn ? w - 1 : -1;
-      });
-  } else if (head == "mul" || head == "mad") {
-    const bool wide = std::find(t.begin(), t.end(), "wide") != t.end();
-    const bool hi = std::find(t.begin(), t.end(), "hi") != t.end();
-    const int rw = wide ? std::min(2 * w, 64) : w;
-    const auto ca = value(op(1)), cb = value(op(2));
-    const auto c = cb ? cb : ca;
-    const Image& x = cb ? a : b;
-    if (c && *c && std::has_single_bit(*c)) {
-      const int k = std::countr_zero(*c);
-      res = hi ? remap(x, w, [&](int p) { return p + w - k < w ? p + w - k : -1; })
-               : remap(x, rw, [&](int p) { return p - k; });
-    } else {
-      res = smear(read, rw, true);
-    }
-    if (head == "mad") unite(res, copy(image(op(3)), rw));
-  } else if ((head == "div" || head == "rem") && value(op(2)) && !t.empty()) {
-    res = div_bits(a, read, w, *value(op(2)), head == "rem", t.back().front() == 's');
-  } else if (head == "selp" || head == "slct") {
-    res = copy(read, w);
-  } else if (head == "cvt") {
-    std::vector<std::string> ty;
-    for (const auto& x : t)
-      if (int_type(x)) ty.push_back(x);
-    if (ty.size() < 2) return out;
-    const int dw = type_bits(ty[0]), sw = type_bits(ty[1]);
-    res = remap(a, dw, [&](int p) { return p < sw ? p : ty[1][0] == 's' ? sw - 1 : -1; });
-  } else if (head == "brev") {
-    res = remap(a, w, [&](int p) { return w - 1 - p; });
-  } else if (head == "bfe") {
-    const auto pos = value(op(2)), len = value(op(3));
-    const bool sgn = t.back().front() == 's';
-    if (!pos || !len)
-      res = smear(a, w, false);
-    else
-      res = remap(a, w, [&](int p) {
-        const int q = int(*pos & 255) + p, last = int(*pos & 255) + int(*len & 255) - 1;
-        return p < int(*len & 255) ? (q < w ? q : -1) : sgn && last < w ? last : -1;
-      });
-  } else if (head == "bfi") {  // bfi.b32 d, f, b, pos, len: f's low len bits into b at pos
-    const auto pos = value(op(3)), len = value(op(4));
-    if (!pos || !len) {
-      res = smear(read, w, false);
-    } else {
-      const int lo = int(*pos & 255), hi_ = lo + int(*len & 255);
-      res = remap(b, w, [&](int p) { return p >= lo && p < hi_ ? -1 : p; });
-      unite(res, remap(a, w, [&](int p) { return p >= lo && p < hi_ ? p - lo : -1; }));
-    }
-  } else if (head == "prmt" && t.size() == 2) {  // prmt.b32 d, a, b, c: the default mode
-    const auto sel = value(op(3));
-    if (!sel) {
-      res = smear(read, 32, false);
-    } else {
-      for (int src = 0; src < 2; ++src)
-        unite(res, remap(src ? b : a, 32, [&](int p) {
-                const int nib = int((*sel >> (4 * (p / 8))) & 15), byte = nib & 7;
-                if ((byte >= 4) != bool(src)) return -1;
-                return 8 * (byte & 3) + ((nib & 8) ? 7 : p % 8);
-              }));
-    }
-  } else if (head == "shf" && t.size() >= 3) {  // shf.{l,r}.{wrap,clamp}.b32 d, a, b, c
-    const auto c = value(op(3));
-    if (!c) {
-      res = smear(read, 32, false);
-    } else {
-      const int k = t[2] == "wrap" ? int(*c & 31) : int(std::min<Word>(*c, 32));
-      auto comb = [&](int p) { return t[1] == "r" ? p + k : p + 32 - k; };
-      res = remap(a, 32, [&](int p) { return comb(p) < 32 ? comb(p) : -1; });
-      unite(res, remap(b, 32, [&](int p) { return comb(p) >= 32 ? comb(p) - 32 : -1; }));
-    }
-  } else {
-    res = smear(read, w, false);  // an instruction the model does not know: mixes everything
-  }
-  for (const auto& d : in.dests) out.emplace_back(d, res);
+  if (lop3) unite(read, io.img[2]);
+  const auto res = integer_effect(io, read);
+  if (!res) return out;  // a count or a position: no float's value
+  for (const auto& d : in.dests) out.emplace_back(d, *res);
   mark_dropped(out, read, idx);
   return out;
 }
@@ -369,9 +301,14 @@ void Scan::mark_dropped(std::vector<std::pair<std::string, Image>>& out, const I
 }
 
 void Scan::sinks(const Insn& in, long idx) {
+  std::set<std::string> keys;  // the memory a store writes, for fixed-point origins
   auto take = [&](const Image& i, bool need_home, int narrow_dest, std::map<int, Sunk>& into) {
     for (const auto& pc : i) {
       const Origin& og = origins[pc.origin];
+      if (og.fixed) {  // judged by where it is converted back (ptx_fixed_point.h)
+        if (!need_home) fixed_stores.push_back({pc.origin, pc.kept(), idx, keys});
+        continue;
+      }
       if (narrow_dest > 0 && narrow_dest < og.width) continue;  // the problem's own format
       if (need_home) {  // a value computed from the bits (its exponent moved) is not a copy
         bool home = true;
@@ -380,14 +317,17 @@ void Scan::sinks(const Insn& in, long idx) {
       }
       Sunk& s = into[pc.origin];
       s.kept |= pc.kept();
+      s.modelled |= pc.kept_modelled();
       if (s.sink < 0) s.sink = idx;
       s.dropped = std::max(s.dropped, pc.dropped);
+      if (pc.flagged) s.outside = std::max(s.outside, pc.outside);
     }
   };
   if (in.kind == Kind::Store || in.kind == Kind::Atom) {
     const int w = op_width(in.parts);
     const int dest = region_bits(in);
     const auto answer = int_answer_buffers(in, s, *names, bound, params.int_outputs);
+    keys = memory_keys(s.regions(in.addr, in.addr_syms), entry, *names, bound);
     auto& into = answer.empty() ? sunk : answered[answer];
     for (std::size_t k = in.kind == Kind::Store ? 1 : 2; k < in.ops.size(); ++k)
       for (const auto& r : regs_of(in.ops[k]))
@@ -442,6 +382,7 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
       for (const auto& in : code) step(in, sc.s);
     }
     for (const auto& in : code) sc.reads.add(in, sc.s, e.names, sc.bound);
+    sc.back.scan_entry(code, index, sc.s, e.name, e.names, sc.bound);
     // Constants: registers every write of which moves the same immediate.
     for (const auto& in : code) {
       const bool imm = in.kind == Kind::Other && !in.parts.empty() && in.parts[0] == "mov" &&
@@ -473,25 +414,51 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
   // An integer output some launch reads back is a scratch: its stores are judged as any.
   for (const auto& [buffers, by_origin] : sc.answered)
     if (sc.reads.may_read(buffers))
-      for (const auto& [id, a] : by_origin) {
-        Sunk& s = sc.sunk[id];
-        s.kept |= a.kept;
-        s.sink = s.sink < 0 ? a.sink : s.sink;
-        s.dropped = std::max(s.dropped, a.dropped);
-      }
+      for (const auto& [id, a] : by_origin) sc.sunk[id].add(a);
+  auto record = [&](const Origin& og, int m, int exp, long sink, long dropped) {
+    ++out.narrowed;
+    if (out.narrowed > 1 && m >= out.mantissa) return false;
+    const int n = out.narrowed;
+    out = BitNarrowing{};
+    out.narrowed = n, out.width = og.width, out.mantissa = m, out.exponent = exp;
+    out.origin = sc.texts[og.stmt], out.sink = sc.texts[sink];
+    out.dropped_by = dropped >= 0 ? sc.texts[dropped] : "";
+    out.entry = sc.entry_of[og.stmt];
+    return true;
+  };
   for (const auto& [id, s] : sc.sunk) {
     const Origin& og = sc.origins[id];
     const int top = og.exp_lo() - 1;
     const int exp = std::popcount(s.kept & og.exponent());
-    if (!((s.kept >> top) & 1) || exp < 4 || (s.kept & 1)) continue;
+    // A float value reaches the sinks (its top mantissa bit and four exponent bits, by any
+    // route), and its lowest mantissa bit through none that the model follows exactly.
+    if (!((s.kept >> top) & 1) || exp < 4 || (s.modelled & 1)) continue;
+    const bool outside = s.kept & 1;  // kept only through an instruction outside the model
+    const Word k = outside ? s.modelled : s.kept;
     int m = 0;
-    while (m <= top && ((s.kept >> (top - m)) & 1)) ++m;
-    ++out.narrowed;
-    if (out.narrowed > 1 && m >= out.mantissa) continue;
-    out.width = og.width, out.mantissa = m, out.exponent = exp;
-    out.origin = sc.texts[og.stmt], out.sink = sc.texts[s.sink];
-    out.dropped_by = s.dropped >= 0 ? sc.texts[s.dropped] : "";
-    out.entry = sc.entry_of[og.stmt];
+    while (m <= top && ((k >> (top - m)) & 1)) ++m;
+    if (record(og, m, exp, s.sink, s.dropped) && outside) out.outside = sc.texts[s.outside];
+  }
+  // Fixed-point round trips (ptx_fixed_point.h): per origin, the integer bits stored to memory
+  // a launch converts back to floats.
+  std::map<int, FixedStore> trips;
+  std::map<int, long> back_at;
+  for (const auto& f : sc.fixed_stores)
+    if (const long at = sc.back.meets(f.keys); at >= 0) {
+      auto [it, fresh] = trips.try_emplace(f.origin, f);
+      it->second.kept |= f.kept;
+      back_at.try_emplace(f.origin, at);
+    }
+  for (const auto& [id, f] : trips) {
+    const Origin& og = sc.origins[id];
+    int n = 0;  // the integer's bits kept, from bit 0 up: a value of n bits
+    while (n < 64 && ((f.kept >> n) & 1)) ++n;
+    const int m = std::max(0, n - (og.fixed_signed ? 2 : 1));
+    if (m >= og.exp_lo()) continue;  // as many significant bits as the float had
+    if (record(og, m, og.width == 64 ? 11 : 8, f.sink, -1)) {
+      out.back = sc.texts[back_at[id]];
+      out.fixed = n;
+    }
   }
   return out;
 }

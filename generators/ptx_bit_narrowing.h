@@ -16,10 +16,23 @@
 // team 16: a mask written as `lop3 ... 0xC0`), div and rem by a constant power of two as the
 // shift and mask they are (red team 17: `div.u32 r, r, 256`). add, sub, min, max, xor and
 // selects keep the bits of both operands at their places (a carry from a rounding constant keeps
-// nothing: `(b + 0x7F) >> 8` keeps bits 8 to 31); any other integer instruction, or one whose
-// shift, mask or selector is not a constant, mixes every bit it reads into every bit it writes, so
-// nothing after it is judged dropped. Float arithmetic ends an image. A register holds at most 16
-// origins' images (ptx_bit_image.h: a bound on the work).
+// nothing: `(b + 0x7F) >> 8` keeps bits 8 to 31); the low half of a product by a constant holds at
+// bit p the bits at and below p; one by a factor known only at run time is read as the factor 1
+// (a later shift cuts as it does); clz, popc, bfind and fns make a count, no float's value.
+//
+// That list is closed (issue 28, h28c; ptx_bit_effect.cpp): any other integer instruction
+// (prmt's other modes, szext by a register, bmsk, mul24/mad24, the video instructions, a division
+// by another constant ...), and a listed one whose shift amount, mask, selector or position is
+// not a constant or whose product's high half is taken (by 2^24 + 1, by a register), is outside
+// the model: its result holds every bit it reads (bits::outside_model), and where that includes
+// the float's lowest mantissa bit those positions are flagged. A float value that reaches a sink
+// with its lowest mantissa bit only at flagged positions is reported (the instruction may have
+// dropped it: a shift by `8 + (W >> 31)` is a shift by 8, red team 16), not passed; an honest
+// run-time shift of a mantissa or exponent field alone, a fingerprint times run-time weights
+// and a radix digit used as an address carry no such value. A float rounded to an integer
+// starts an origin of its own, judged as a fixed-point round trip (ptx_fixed_point.h, red team
+// 17). Float arithmetic ends an image. A register holds at most 16 origins' images
+// (ptx_bit_image.h: a bound on the work).
 //
 // A sink is a store or atomic of any type to any memory (the stored width only: st.u16 keeps
 // the low 16 bits), or a move of an FP32's image back into a float register whose exponent bits
@@ -43,9 +56,10 @@
 // Left alone by construction: sign flips (xor 0x80000000) and abs (and 0x7FFFFFFF) keep every
 // mantissa bit; exponent extraction ((b >> 23) & 0xFF) and ldexp-like rebuilding keep no
 // mantissa bit or all of them; float-to-ordered-int keys (b ^ mask) keep all 32 bits; NaN
-// checks and hashes reach no sink or none with the pattern above. Not seen: a mask or shift
-// amount computed at run time (read as keeping every bit); bits carried through memory other
-// than by the origins above; a store of the dropped bits that never runs (the union excuses).
+// checks and hashes reach no sink or none with the pattern above. Not seen: bits carried
+// through memory other than by the origins above; a store of the dropped bits that never runs
+// (the union excuses); a shift loop whose images do not settle in 80 passes. A value's own
+// masked copy subtracted or xored away (`b - (b & 0xFF)` is `b & ~0xFF`) clears those bits.
 #pragma once
 #include <string>
 
@@ -60,6 +74,14 @@ struct BitNarrowing {
   // where mantissa bits were first dropped and which sink they reached, and its entry.
   int width = 0, mantissa = 0, exponent = 0;
   std::string origin, dropped_by, sink, entry;
+  // Where the lowest mantissa bit reached the sink only through an instruction outside the
+  // model (a run-time shift amount, mask or factor, or an instruction off the closed list):
+  // that instruction; `mantissa` counts the bits the modelled code keeps.
+  std::string outside;
+  // A fixed-point round trip (ptx_fixed_point.h): the integer's width stored (`origin` is the
+  // cvt to the integer, `sink` its store) and the cvt that converts it back to a float.
+  int fixed = 0;
+  std::string back;
   // The class those bits are: "fp32" (a double kept to 23 or more mantissa bits), "tf32" (10 or
   // more), "f16" (10 or more with fewer than 8 exponent bits), "bf16" (7 to 9), "fp8" (fewer);
   // empty when nothing is narrowed.

@@ -17,6 +17,21 @@ std::string BitNarrowing::format() const {
 std::string BitNarrowing::describe() const {
   if (narrowed == 0) return "";
   const int m = width == 64 ? 52 : 23, e = width == 64 ? 11 : 8;
+  const std::string fp = " FP" + std::to_string(width);
+  if (fixed > 0)
+    return std::to_string(narrowed) + fp + " value(s) kept in fixed point (in " + entry + ": `" +
+           origin + "` rounds a float to an integer, whose " + std::to_string(fixed) +
+           " low bits `" + sink + "` stores to memory that `" + back +
+           "` converts back to a float: a fixed-point round trip, at most " +
+           std::to_string(mantissa) + " of " + std::to_string(m) + " mantissa bits)";
+  if (!outside.empty())
+    return std::to_string(narrowed) + fp + " value(s) narrowed in integer code (in " + entry +
+           ": the bits from `" + origin + "` reach `" + sink +
+           "`, the lowest mantissa bit only through `" + outside +
+           "`, which the scan does not model exactly (a run-time shift amount, mask or factor, "
+           "or an instruction outside its closed list) and which may drop it; " +
+           std::to_string(mantissa) + " of " + std::to_string(m) +
+           " mantissa bits kept by the modelled code)";
   return std::to_string(narrowed) + " FP" + std::to_string(width) +
          " value(s) narrowed in integer code (in " + entry + ": the bits from `" + origin +
          "` reach `" + sink + "` with " + std::to_string(mantissa) + " of their " +
