@@ -22,6 +22,11 @@
 //    origin) counts as a float buffer for every entry, to a fixpoint (FloatParams::buffers).
 //  - a branch on a float-derived predicate: the registers it decides (written on one side and
 //    read after the join, ptx_implicit_flow.h; red team 11's narrowing by control flow alone).
+//  - a pick (helper h28k, control_redteam12_moe_dp4a_route): a word of an integer input drawn
+//    element by element (FloatParams::random_int_inputs) that no launch writes, loaded through an
+//    address whose float-derived part depends neither on that input's contents nor on memory of
+//    unknown origin, is a random word whichever position the float chose: clean as an MMA's or
+//    dp4a's data operand, float-derived for any other use (ptx_taint.h State::pickable).
 // One shared buffer reused for int8 tiles and a float epilogue is refused
 // (no byte ranges are tracked). MMAs outside any .entry (a non-inlined .func) are never
 // proven honest.
