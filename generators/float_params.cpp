@@ -46,6 +46,10 @@ FloatParams float_params(const ResolvedVariant& rv) {
   for (std::size_t i = 0; i < rv.buffers.size(); ++i)
     if (rv.buffers[i].role == BufferRole::Out && float_bits(rv.buffers[i].dtype) == 0)
       out.int_outputs.insert(int(i));
+  for (std::size_t i = 0; i < rv.buffers.size(); ++i)
+    if (rv.buffers[i].role == BufferRole::In && float_bits(rv.buffers[i].dtype) == 0 &&
+        !is_structured_init(rv.buffers[i].init.kind))
+      out.random_int_inputs.insert(int(i));
   for (const auto& [entry, bits] : seen) {
     auto& e = out.elem_bits[entry];
     for (int b : bits) e.push_back(std::max(b, 0));

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "generators/variant_space.h"
+
 namespace solver::generators {
 
 namespace {
@@ -44,6 +46,20 @@ std::optional<rules::Diagnostic> unmeasured_class_issue(const ProblemSpec& spec,
           "tolerance class that allows it), or write `measured_class: off` in problem.yaml (the "
           "outputs are then held to the problem's tolerance only, a narrowed check the gate, the "
           "ledger and the report say)"};
+}
+
+bool fp64_outputs_measured(const ResolvedVariant& rv) {
+  if (!(rv.tolerance.class_rtol > 0)) return false;
+  bool any = false;
+  for (const auto& b : rv.buffers) {
+    if (b.role != BufferRole::Out && b.role != BufferRole::InOut) continue;
+    const bool flt = b.dtype == DType::F16 || b.dtype == DType::BF16 || b.dtype == DType::F32 ||
+                     b.dtype == DType::F64;
+    if (!flt) continue;
+    if (b.dtype != DType::F64) return false;
+    any = true;
+  }
+  return any;
 }
 
 }  // namespace solver::generators

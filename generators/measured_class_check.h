@@ -22,4 +22,10 @@ namespace solver::generators {
 std::optional<rules::Diagnostic> unmeasured_class_issue(const ProblemSpec& spec,
                                                         const VariantSpec& variant);
 
+struct ResolvedVariant;
+// Whether every float output of `rv` is float64, one exists, and the class's measured bound
+// holds them (Tolerance::class_rtol > 0): what FP32 decisions change in the outputs is then
+// measured (ptx_precision.h precision_mismatch, `fp64_measured`).
+bool fp64_outputs_measured(const ResolvedVariant& rv);
+
 }  // namespace solver::generators

@@ -75,16 +75,11 @@ FlowStmt flow_stmt(std::string_view stmt) {
 
 namespace {
 
-// A region a guarded branch on a tainted predicate decides: statements [from, to), its join, and
-// whether it is a loop (see the header).
-struct Region {
-  std::size_t from = 0, to = 0, join = 0;
-  bool loop = false;
-  bool returns = false;  // a side that ends in ret/exit: no join, but its stores are decided
-};
+using Region = FlowRegion;
 
 std::vector<Region> decided_regions(const std::vector<FlowStmt>& code,
-                                    const std::function<bool(const std::string&)>& tainted) {
+                                    const std::function<bool(const std::string&)>& tainted,
+                                    const FlowExcuse& excused = nullptr) {
   std::map<std::string, std::size_t> label_at;
   for (std::size_t i = 0; i < code.size(); ++i)
     for (const auto& l : code[i].labels) label_at.emplace(l, i);
@@ -95,6 +90,7 @@ std::vector<Region> decided_regions(const std::vector<FlowStmt>& code,
     auto t = label_at.find(br.target);
     if (t == label_at.end()) continue;
     Region r;
+    r.branch = b;
     if (t->second > b) {
       r.from = b + 1, r.to = t->second, r.join = t->second;  // an if-then, unless its side ends
       const FlowStmt& last = code[r.to - 1];
@@ -102,7 +98,7 @@ std::vector<Region> decided_regions(const std::vector<FlowStmt>& code,
         auto j = last.target.empty() ? label_at.end() : label_at.find(last.target);
         if (j == label_at.end()) {  // ret/exit: this side joins nothing, its stores land
           r.returns = true;
-          out.push_back(r);
+          if (!excused || !excused(r)) out.push_back(r);
           continue;
         }
         if (j->second > r.to) {  // an if-else: both sides end at its label
@@ -115,7 +111,7 @@ std::vector<Region> decided_regions(const std::vector<FlowStmt>& code,
     } else {
       r.from = t->second, r.to = b + 1, r.join = b + 1, r.loop = true;  // a loop's closing test
     }
-    out.push_back(r);
+    if (!excused || !excused(r)) out.push_back(r);
   }
   return out;
 }
@@ -123,9 +119,10 @@ std::vector<Region> decided_regions(const std::vector<FlowStmt>& code,
 }  // namespace
 
 std::vector<std::string> implicit_flow_writes(
-    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted) {
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted,
+    const FlowExcuse& excused) {
   std::set<std::string> out;
-  for (const Region& reg : decided_regions(code, tainted)) {
+  for (const Region& reg : decided_regions(code, tainted, excused)) {
     if (reg.returns) continue;
     const std::size_t from = reg.from, to = reg.to, join = reg.join;
     const bool loop = reg.loop;
@@ -171,9 +168,10 @@ std::vector<std::string> warp_state_writes(const std::vector<FlowStmt>& code,
 }
 
 std::vector<std::size_t> implicit_flow_statements(
-    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted) {
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted,
+    const FlowExcuse& excused) {
   std::set<std::size_t> out;
-  for (const Region& reg : decided_regions(code, tainted))
+  for (const Region& reg : decided_regions(code, tainted, excused))
     for (std::size_t i = reg.from; i < reg.to; ++i) out.insert(i);
   return {out.begin(), out.end()};
 }

@@ -20,6 +20,7 @@
 // kernel reads. Approximations, both towards tainting more: program order stands for
 // reachability after the join, and a region is a range of statements, not a set of blocks.
 #pragma once
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <string_view>
@@ -41,10 +42,23 @@ struct FlowStmt {
 // The labels, branch and guard of one statement (`writes` and `reads` are the caller's).
 FlowStmt flow_stmt(std::string_view stmt);
 
+// A region a guarded branch on a tainted predicate decides: statements [from, to), its join, and
+// whether it is a loop (see above).
+struct FlowRegion {
+  std::size_t branch = 0;  // the guarded bra
+  std::size_t from = 0, to = 0, join = 0;
+  bool loop = false;
+  bool returns = false;  // a side that ends in ret/exit: no join, but its stores are decided
+};
+// A caller's exception: a region it answers true for decides nothing (ptx_int_provenance.cpp's
+// FP32 prefilter re-tested in FP64 before anything the region writes escapes it).
+using FlowExcuse = std::function<bool(const FlowRegion&)>;
+
 // The registers written in the region of a guarded branch whose guard `tainted` answers true
 // for, and read at or after its join (see above).
 std::vector<std::string> implicit_flow_writes(
-    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted);
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted,
+    const FlowExcuse& excused = nullptr);
 
 // The statements inside those regions, and inside a side that ends in `ret` or `exit` (indices
 // into `code`, ascending). Memory a store there writes is decided by the branch as much as a
@@ -53,7 +67,8 @@ std::vector<std::string> implicit_flow_writes(
 // it, every register defined and used on one side); a store before an early return lands too,
 // where another thread may read it. The caller taints what such stores write.
 std::vector<std::size_t> implicit_flow_statements(
-    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted);
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted,
+    const FlowExcuse& excused = nullptr);
 
 // Red team 12 (redteam12_exit_mask_dp4a): which lanes of a warp are still alive is itself a
 // value. Lanes that leave by a `ret`/`exit` guarded by a tainted predicate, or that took one side

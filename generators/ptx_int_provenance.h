@@ -22,6 +22,11 @@
 //    origin) counts as a float buffer for every entry, to a fixpoint (FloatParams::buffers).
 //  - a branch on a float-derived predicate: the registers it decides (written on one side and
 //    read after the join, ptx_implicit_flow.h; red team 11's narrowing by control flow alone).
+//  - a pick (helper h28k, control_redteam12_moe_dp4a_route): a word of an integer input drawn
+//    element by element (FloatParams::random_int_inputs) that no launch writes, loaded through an
+//    address whose float-derived part depends neither on that input's contents nor on memory of
+//    unknown origin, is a random word whichever position the float chose: clean as an MMA's or
+//    dp4a's data operand, float-derived for any other use (ptx_taint.h State::pickable).
 // One shared buffer reused for int8 tiles and a float epilogue is refused
 // (no byte ranges are tracked). MMAs outside any .entry (a non-inlined .func) are never
 // proven honest.
@@ -56,6 +61,11 @@ struct FloatParams : std::map<std::string, std::vector<bool>> {
   // The integer buffers whose role is `out` (indices as in `buffers`): where no launch reads one
   // back, what is stored there is the problem's answer (ptx_int_answer.h).
   std::set<int> int_outputs;
+  // The integer inputs (role `in`) whose init draws each element independently (no structured
+  // kind: not arange, permutation, sorted ...): a word of one read through a float-chosen address
+  // that does not depend on the buffer's contents is a random word, not a code of the float
+  // (a mixture-of-experts router choosing an expert's row of W; ptx_taint.h State::pickable).
+  std::set<int> random_int_inputs;
 };
 FloatParams float_params(const ResolvedVariant& rv);
 
@@ -77,7 +87,11 @@ IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatPara
 // shared memory and addresses. Returns the number of entries that store such a value to a
 // buffer (through a parameter, or an address of unknown origin), plus one where a non-inlined
 // function writes memory (not followed). A data flow, not a count: dead code adds nothing.
-int fp32_arith_to_buffers(const std::string& ptx);
+// With `decided`, also what a branch on such a value decides (a register written on one side
+// and read after the join, a store there: ptx_implicit_flow.h), except a region re-tested in
+// FP64 before anything it writes escapes (an FP32 prefilter ahead of the exact FP64 test:
+// control_redteam12_f64_cutoff_prefilter).
+int fp32_arith_to_buffers(const std::string& ptx, bool decided = false);
 
 // The same taint from a third origin (red team 10's residual): values a cvt narrowed from
 // FP32/FP64 to BF16 (`bf16`) or FP16, followed through registers, shared memory, the entry's

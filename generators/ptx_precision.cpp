@@ -212,6 +212,8 @@ PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& param
     p.int_dot_honest = prov.honest_dot;
   }
   if (p.arith_f32 > 0) p.f32_to_buffers = fp32_arith_to_buffers(ptx);
+  if (p.arith_f32 > 0 && (p.arith_f64 > 0 || p.cvt_f32_from_f64 > 0))
+    p.f32_decides_buffers = fp32_arith_to_buffers(ptx, true);
   p.bit_narrowing = scan_bit_narrowing(ptx, params);
   // Red team 11's residual: a tensor bulk reduction adds in its map's format. Which map an
   // instruction names is not followed; it counts in the narrowest half format any of the
@@ -238,7 +240,7 @@ std::string judged_class(const std::string& declared) {
 }
 
 std::string precision_mismatch(const PtxPrecision& p, const std::string& declared,
-                               const std::set<DType>& buffer_dtypes) {
+                               const std::set<DType>& buffer_dtypes, bool fp64_measured) {
   // A class admits a lower format only by naming it (red team 5: a class the scan did not know,
   // "float32", "FP32" or "loose", was not judged at all, so an "fp32" GEMM done as BF16 MMAs
   // passed under a second spelling of fp32).
@@ -324,11 +326,19 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
   // Red team 9: static counts can be padded (dead DFMAs behind a test no launch passes,
   // redteam9_dead_f64_majority), so the flow decides too: under fp64 no buffer may receive a
   // value computed by rounding FP32 arithmetic.
-  const bool narrowed = p.cvt_f32_from_f64 || !narrow_float_data;
+  // Under a measured class the static `narrowed` rule gives way to the flow with implicit flows
+  // (h28k: an FP32 prefilter whose region is re-tested in FP64 decides nothing an output holds
+  // that the FP64 code would not; any other branch on FP32 results counts as its data flow).
+  const bool narrowed =
+      fp64_measured ? p.f32_decides_buffers > 0 : p.cvt_f32_from_f64 || !narrow_float_data;
   if (judged == "fp64" && p.arith_f32 &&
       (narrowed || p.arith_f32 > p.arith_f64 || p.f32_to_buffers > 0))
     out += (out.empty() ? "" : ", ") +
-           (p.cvt_f32_from_f64
+           (fp64_measured && p.f32_decides_buffers > 0 && p.f32_to_buffers == 0 &&
+                    p.arith_f32 <= p.arith_f64
+                ? std::to_string(p.f32_decides_buffers) +
+                      " kernel(s) storing what branches on results of "
+            : p.cvt_f32_from_f64
                 ? std::to_string(p.cvt_f32_from_f64) + " conversion(s) from FP64 to FP32 and "
             : !narrow_float_data ? std::string("no FP32 buffer and ")
             : p.arith_f32 > p.arith_f64

@@ -47,6 +47,11 @@ struct PtxPrecision {
   // declared fp64 the output then depends on FP32 arithmetic, however much dead FP64 code
   // the text holds (red team 9).
   int f32_to_buffers = 0;
+  // ... or that store what a branch on such a value decides, except a region re-tested in FP64
+  // (fp32_arith_to_buffers with `decided`; filled where the PTX has FP64 arithmetic or a
+  // narrowing to FP32). Under a measured fp64 class it replaces the static rule that refuses
+  // any FP32 arithmetic beside a cvt.rn.f32.f64 (control_redteam12_f64_cutoff_prefilter).
+  int f32_decides_buffers = 0;
   // Integer MMAs shown to multiply the problem's own integers (generators/ptx_int_provenance.h:
   // operands read from integer buffers, never from float-derived values; integer accumulate).
   // Filled by the overload that knows the kernels' parameters; 0 otherwise.
@@ -84,7 +89,14 @@ std::string judged_class(const std::string& declared);
 // arithmetic in it are still a lower precision (issue 28: the class is bounded by what the code
 // does, so an "fp32" GEMM done as BF16 products is refused whatever the buffers hold); the message
 // says which class the code would pass under.
+//
+// `fp64_measured`: every float output is float64 and held to the fp64 class's measured bound
+// (Tolerance::class_rtol > 0; fp64_outputs_measured). Under fp64 the rule that refuses rounding
+// FP32 arithmetic wherever a double is narrowed to FP32 (or no FP32 buffer exists) then gives
+// way to the flow: no buffer may hold an FP32 result or what a branch on one decides, except
+// where the branch's region is re-tested in FP64; what FP32 decisions then change in an output
+// is measured against the class's own bound on every set the outputs are compared on.
 std::string precision_mismatch(const PtxPrecision& p, const std::string& declared,
-                               const std::set<DType>& buffer_dtypes);
+                               const std::set<DType>& buffer_dtypes, bool fp64_measured = false);
 
 }  // namespace solver::generators

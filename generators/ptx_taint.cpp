@@ -182,17 +182,74 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs,
   return true;
 }
 
+bool State::picks(const Insn& in) const {
+  if (mode != Mode::Float || pickable.empty() || in.float_op) return false;
+  const auto rs = regions(in.addr, in.addr_syms);
+  if (rs.empty()) return false;
+  for (const auto& r : rs)
+    if (!pickable.count(r) || region_bad(r)) return false;
+  bool any_wild = false;
+  for (bool w : wild) any_wild = any_wild || w;
+  if (wild[in.space] || wild[Generic] || (in.space == Generic && any_wild)) return false;
+  const auto c = contents(in.addr);
+  if (c.count("*")) return false;
+  for (const auto& r : rs)
+    if (c.count(r)) return false;
+  return true;
+}
+
 void step(const Insn& in, State& s) {
   const bool origin = s.mode == Mode::Float ? in.float_op
                       : s.mode == Mode::Fp32Arith
                           ? in.fp32_arith
                           : in.narrow == (s.mode == Mode::NarrowBf16 ? 1 : 2);
-  bool value_float = origin || s.any_float(in.srcs);
+  bool value_float = origin || s.any_depends(in.srcs);
+  const bool follow = !s.pickable.empty();  // contents followed only where a pick may be excused
   auto write = [&](bool flt, const std::set<std::string>& prov) {
     for (const auto& d : in.dests) {
       if (flt) s.flt[d] = true;
       if (!prov.empty()) s.prov[d].insert(prov.begin(), prov.end());
     }
+  };
+  auto add_content = [&](const std::set<std::string>& c) {
+    if (c.empty()) return;
+    for (const auto& d : in.dests) s.content[d].insert(c.begin(), c.end());
+  };
+  // What memory read at an address holds: the pickable regions it names, what was stored there,
+  // and anything at all where the address is of unknown origin.
+  auto memory_content = [&](const std::vector<std::string>& regs,
+                            const std::vector<std::string>& syms) {
+    std::set<std::string> out = s.contents(regs);
+    const auto rs = s.regions(regs, syms);
+    if (rs.empty()) out.insert("*");
+    for (const auto& r : rs) {
+      if (s.pickable.count(r)) out.insert(r);
+      if (auto it = s.mem_content.find(r); it != s.mem_content.end())
+        out.insert(it->second.begin(), it->second.end());
+    }
+    if (auto it = s.mem_content.find("*"); it != s.mem_content.end())
+      out.insert(it->second.begin(), it->second.end());
+    return out;
+  };
+  auto stored = [&](const std::vector<std::string>& regs, const std::vector<std::string>& syms,
+                    Space sp, const std::set<std::string>& c) {
+    auto rs = s.regions(regs, syms);
+    if (rs.empty()) {
+      if (sp == Shared || sp == Local) return;  // cannot reach a global buffer
+      rs.insert("*");
+    }
+    for (const auto& r : rs) {
+      s.written.insert(r);
+      if (follow && !c.empty()) s.mem_content[r].insert(c.begin(), c.end());
+    }
+  };
+  auto value_content = [&]() {
+    std::set<std::string> c;
+    if (!follow) return c;
+    c = s.contents(in.srcs);
+    const auto a = s.contents(in.addr);
+    c.insert(a.begin(), a.end());
+    return c;
   };
   switch (in.kind) {
     case Kind::ParamLoad:
@@ -201,24 +258,56 @@ void step(const Insn& in, State& s) {
       write(in.float_op && s.mode == Mode::Float,
             in.scalar ? std::set<std::string>{} : s.regions(in.addr, in.addr_syms));
       return;
-    case Kind::Load:
-      write(value_float || s.memory_bad(in.addr, in.addr_syms, in.space), {});
+    case Kind::Load: {
+      const bool bad = value_float || s.memory_bad(in.addr, in.addr_syms, in.space);
+      if (follow) {
+        auto c = memory_content(in.addr, in.addr_syms);
+        const auto g = s.contents(in.srcs);
+        c.insert(g.begin(), g.end());
+        add_content(c);
+      }
+      // The problem's own word, whichever the float chose (State::pickable).
+      if (bad && !value_float && s.picks(in)) {
+        s.sel.insert(in.dests.begin(), in.dests.end());
+        return;
+      }
+      write(bad, {});
       return;
-    case Kind::Atom:
+    }
+    case Kind::Atom: {
       write(value_float || s.memory_bad(in.addr, in.addr_syms, in.space), {});
+      const auto c = value_content();
+      if (follow) {
+        auto m = memory_content(in.addr, in.addr_syms);
+        m.insert(c.begin(), c.end());
+        add_content(m);
+      }
+      stored(in.addr, in.addr_syms, in.space, c);
       if (value_float) s.taint(in.addr, in.addr_syms, in.space, !in.float_op);
       return;
+    }
     case Kind::Store:
-      if (value_float || s.any_float(in.addr))
+      stored(in.addr, in.addr_syms, in.space, value_content());
+      if (value_float || s.any_depends(in.addr))
         s.taint(in.addr, in.addr_syms, in.space, !in.float_op);
       return;
-    case Kind::Copy:
+    case Kind::Copy: {
       if (in.src_addr.empty() && in.src_addr_syms.empty()) return;  // wait / commit groups
+      const Space to = in.space == Generic ? Shared : in.space;
+      std::set<std::string> c;
+      if (follow) {
+        c = memory_content(in.src_addr, in.src_addr_syms);
+        const auto a = s.contents(in.addr);
+        c.insert(a.begin(), a.end());
+      }
+      stored(in.addr, in.addr_syms, to, c);
       if (value_float || s.memory_bad(in.src_addr, in.src_addr_syms, Global))
-        s.taint(in.addr, in.addr_syms, in.space == Generic ? Shared : in.space, true);
+        s.taint(in.addr, in.addr_syms, to, true);
       return;
+    }
     case Kind::Other:
       write(value_float, s.regions(in.srcs, in.src_syms));
+      if (follow) add_content(s.contents(in.srcs));
       return;
   }
 }

@@ -59,12 +59,45 @@ struct State {
   // Registers declared without a '%' (`.reg .s32 q;`, legal PTX, common in inline asm): read as
   // registers, not memory symbols, wherever they are named (red team 12, redteam12_bare_reg_dp4a).
   std::set<std::string> bare_regs;
+  // A pick among a random integer input's words (P4b, control_redteam12_moe_dp4a_route: a
+  // mixture-of-experts router's float argmax choosing which expert's row of W is read).
+  // `pickable`: the regions of integer inputs the problem draws element by element and no
+  // launch writes (set by the caller, Float mode only). A word loaded from them through an
+  // address whose only float-derived part is independent of their contents is in `sel`: the
+  // problem's own word, as clean as a data operand of an integer MMA / dp4a, float-derived for
+  // every other use (decoding it by compare or arithmetic is a lookup). `content`: per register,
+  // the pickable regions ("*": memory of unknown origin) whose contents decided its value (data
+  // or branch); `mem_content` the same per region stored to ("*": an address of unknown origin).
+  std::set<std::string> pickable;
+  std::set<std::string> sel;
+  std::unordered_map<std::string, std::set<std::string>> content;
+  std::map<std::string, std::set<std::string>> mem_content;
+  std::set<std::string> written;  // regions any value is stored to ("*": unknown address)
   std::size_t size() const {
-    std::size_t n = tainted.size() + narrowed.size();
+    std::size_t n = tainted.size() + narrowed.size() + sel.size() + written.size();
     for (const auto& [r, f] : flt) n += f;
     for (const auto& [r, s] : prov) n += s.size();
+    for (const auto& [r, s] : content) n += s.size();
+    for (const auto& [r, s] : mem_content) n += s.size();
     for (bool w : wild) n += w;
     return n;
+  }
+  // Float-derived, or a picked word read by anything but an MMA's data operand.
+  bool depends(const std::string& r) const { return is_float(r) || sel.count(r) > 0; }
+  bool any_depends(const std::vector<std::string>& regs) const {
+    for (const auto& r : regs)
+      if (depends(r)) return true;
+    return false;
+  }
+  // Whether a load of an integer word is such a pick: its address names pickable regions only,
+  // none of which (nor memory of unknown origin) decided the address.
+  bool picks(const Insn& in) const;
+  std::set<std::string> contents(const std::vector<std::string>& regs) const {
+    std::set<std::string> out;
+    for (const auto& r : regs)
+      if (auto it = content.find(r); it != content.end())
+        out.insert(it->second.begin(), it->second.end());
+    return out;
   }
   bool is_float(const std::string& r) const {
     auto it = flt.find(r);
@@ -86,7 +119,7 @@ struct State {
   // Whether memory read through these registers and symbols may hold float-derived values.
   bool memory_bad(const std::vector<std::string>& regs, const std::vector<std::string>& syms,
                   Space sp) const {
-    if (any_float(regs)) return true;  // an address computed from a float: a table lookup
+    if (any_depends(regs)) return true;  // an address computed from a float: a table lookup
     // A float-derived store through an address of unknown origin may be what any load of its
     // state space reads.
     bool any_wild = false;

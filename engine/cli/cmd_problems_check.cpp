@@ -14,6 +14,7 @@
 #include "engine/cli/paths.h"
 #include "engine/run/run_inputs.h"
 #include "generators/compile_ahead.h"
+#include "generators/measured_class_check.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/param_types.h"
 #include "generators/problem_spec.h"
@@ -139,8 +140,9 @@ void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
     if (rv.variant != "__reference__" && !c.ptx.empty()) {
       std::set<gen::DType> dtypes;
       for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
-      std::string why = gen::precision_mismatch(
-          gen::scan_ptx_precision(c.ptx, gen::float_params(rv)), rv.precision, dtypes);
+      std::string why =
+          gen::precision_mismatch(gen::scan_ptx_precision(c.ptx, gen::float_params(rv)),
+                                  rv.precision, dtypes, gen::fp64_outputs_measured(rv));
       if (!why.empty()) {
         row.compile = "precision";
         row.failed = true;

@@ -19,6 +19,7 @@
 
 #include "engine/backend/worker_protocol.h"
 #include "engine/loop/round_loop.h"
+#include "generators/measured_class_check.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
 #include "generators/ptx_module_memory.h"
@@ -161,9 +162,11 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
       REQUIRE_MESSAGE(c.ok, v.id, ": ", c.error, "\n", c.log);
       std::set<generators::DType> dtypes;
       for (const auto& b : rv.buffers) dtypes.insert(b.dtype);
+      // As the worker and `problems check` judge it (the fp64 rule knows whether the class
+      // bound measures every float output).
       std::string why = generators::precision_mismatch(
-          generators::scan_ptx_precision(c.ptx, generators::float_params(rv)), rv.precision,
-          dtypes);
+          generators::scan_ptx_precision(c.ptx, generators::float_params(rv)), rv.precision, dtypes,
+          generators::fp64_outputs_measured(rv));
       bool refused = !why.empty();
       // Never a control, but one whose false refusal is open (`open: yes`).
       const bool refusable = v.id == "cheat" || (v.id == "control" && expect["open"] == "yes");

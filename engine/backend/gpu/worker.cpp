@@ -18,6 +18,7 @@
 #include "engine/backend/gpu/set_content_key.h"
 #include "engine/backend/sequence_plan.h"
 #include "generators/cubin_module_data.h"
+#include "generators/measured_class_check.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
@@ -232,7 +233,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
       p->code_precision =
           generators::scan_ptx_precision(compiled.ptx, generators::float_params(p->resolved));
       p->precision_issue =
-          generators::precision_mismatch(*p->code_precision, p->resolved.precision, dtypes);
+          generators::precision_mismatch(*p->code_precision, p->resolved.precision, dtypes,
+                                         generators::fp64_outputs_measured(p->resolved));
       // Memory that outlives a run (red team 8, generators/ptx_module_memory.h): module
       // variables are reloaded before every run (time_sequence); the device heap cannot be.
       const generators::PtxModuleMemory memory = generators::scan_ptx_module_memory(compiled.ptx);
