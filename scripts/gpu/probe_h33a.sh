@@ -9,9 +9,9 @@
 # H33A_GATE=1 then gates fa3p and fa3p_persistent at one point (H33A_GATE_POINT BN,HG,STAGES,
 # default 128,8,2) through the product, `solver problems check` on a copy of the problem
 # (make_copy.py): NVRTC and the worker's own rank-4 tensor maps; give it ~90 s more
+# (SOLVER_BUNDLE, default .carry/lead, must hold bin/solver).
 # H33A_GATE needs fa3p's entries in problems/attention_bf16/problem.yaml, which are out of the
 # pool until its points are recorded (docs/problems.md says how to put them back).
-# (SOLVER_BUNDLE, default .carry/lead, must hold bin/solver).
 # H33A_POINTS (BN,STAGES,PERSIST,HG ...) overrides fa3p's points (HG = 64: heaviest first over
 # the whole grid, every head's K/V in flight at once: the L2 comparison).
 set -u
