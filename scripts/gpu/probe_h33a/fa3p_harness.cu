@@ -16,37 +16,7 @@
 #include "../../../problems/attention_bf16/fa3p.cu"
 #include "../../../problems/attention_bf16/reference.cu"
 
-#define CK(x)                                                                        \
-  do {                                                                               \
-    cudaError_t e = (x);                                                             \
-    if (e != cudaSuccess) {                                                          \
-      printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e), __FILE__, __LINE__); \
-      return 1;                                                                      \
-    }                                                                                \
-  } while (0)
-
-__global__ void init_bf16(unsigned short* p, long long n, unsigned seed) {
-  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
-       i += (long long)gridDim.x * blockDim.x) {
-    unsigned long long z =
-        (unsigned long long)i * 0x9E3779B97F4A7C15ull + seed * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    z ^= z >> 31;
-    const float u1 = ((z & 0xffffffu) + 1) / 16777217.f, u2 = ((z >> 24) & 0xffffffu) / 16777216.f;
-    const float x = sqrtf(-2.f * logf(u1)) * cospif(2.f * u2);
-    unsigned short r;
-    asm("cvt.rn.bf16.f32 %0, %1;\n" : "=h"(r) : "f"(x));
-    p[i] = r;
-  }
-}
-
-static float bf(unsigned short b) {
-  unsigned u = unsigned(b) << 16;
-  float f;
-  memcpy(&f, &u, 4);
-  return f;
-}
+#include "../probe_h33c/bf16_probe_util.cuh"
 
 // [B, H, S, D] BF16 at p, boxes of `rows` x 64, the worker's encoding (dims innermost first).
 static bool encode(TensorMap* out, void* p, int B, int H, int S, int D, int rows) {
