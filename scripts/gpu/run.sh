@@ -46,6 +46,10 @@
 #              the same way (predicted ~230-300 s, unmeasured: the 2-3 ms kNN distance and
 #              insertion-sort kernels, the 1.1 GB Megatron softmax and the float64 references of
 #              the softmax and the distances lead); no rule is tuned on it
+#   corpus_fresh9  the ninth fresh held-out batch (tests/corpus_fresh9, 12 kernels, helper h29c:
+#              RAJAPerf, SHOC MD, the samples' diagonal transpose), the same way (predicted
+#              ~200-280 s, unmeasured: the ~2 ms FP64 MAT_MAT_SHARED and ~1 ms ADI and
+#              PI_ATOMIC kernels and the two GEMMs' float64 references lead); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -206,6 +210,9 @@ step_corpus_fresh7() {
 }
 step_corpus_fresh8() {
   OUT=$1 SUITE=tests/corpus_fresh8 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh9() {
+  OUT=$1 SUITE=tests/corpus_fresh9 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
