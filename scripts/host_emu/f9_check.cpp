@@ -161,9 +161,8 @@ int main() {
     for (auto& x : vec) x = (int)(rnd64() % 2000) - 1000;
     std::vector<int> vm(3, 0);
     std::vector<double> ref(3);
-    emu::launch(dim3(4), dim3(256), [&] {
-      reduce3int_vmem(vec.data(), vm.data(), 0, 2147483647, -2147483647 - 1, n);
-    });
+    emu::launch(dim3(4), dim3(256),
+                [&] { reduce3int_vmem(vec.data(), vm.data(), 0, 2147483647, -2147483647 - 1, n); });
     emu::launch(dim3(1), dim3(1024), [&] { reduce3_ref(vec.data(), ref.data(), n); });
     compare("raja_reduce3_int", vm, ref, 0, 0);
   }

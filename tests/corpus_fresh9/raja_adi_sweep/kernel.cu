@@ -10,10 +10,10 @@
   P[i * n + 0] = 0.0;       \
   Q[i * n + 0] = V[0 * n + i];
 
-#define POLYBENCH_ADI_BODY3                                                     \
-  P[i * n + j] = -c / (a * P[i * n + j - 1] + b);                              \
-  Q[i * n + j] = (-d * U[j * n + i - 1] + (1.0 + 2.0 * d) * U[j * n + i] -      \
-                  f * U[j * n + i + 1] - a * Q[i * n + j - 1]) /                \
+#define POLYBENCH_ADI_BODY3                                                                       \
+  P[i * n + j] = -c / (a * P[i * n + j - 1] + b);                                                 \
+  Q[i * n + j] = (-d * U[j * n + i - 1] + (1.0 + 2.0 * d) * U[j * n + i] - f * U[j * n + i + 1] - \
+                  a * Q[i * n + j - 1]) /                                                         \
                  (a * P[i * n + j - 1] + b);
 
 #define POLYBENCH_ADI_BODY4 V[(n - 1) * n + i] = 1.0;

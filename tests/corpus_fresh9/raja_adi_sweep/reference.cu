@@ -3,8 +3,7 @@
 // (1 + 2d) U[j][i] - f U[j][i+1] - a q_{j-1}) / (a p_{j-1} + b) from p_0 = 0, q_0 = 1, then
 // V[k][i] = p_k V[k+1][i] + q_k down from V[n-1][i] = 1; V[0][i] = 1.
 extern "C" __global__ void adi_col_ref(long long n, double a, double b, double c, double d,
-                                       double f, double* P, double* Q, const double* U,
-                                       double* V) {
+                                       double f, double* P, double* Q, const double* U, double* V) {
   const long long i = 1 + (long long)blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n - 1) return;
   double p = 0.0, q = 1.0;

@@ -5,26 +5,26 @@
 // Rewritten for the problem format (see README.md).
 #define block_size 256
 
-#define DIFF_PREDICT_BODY                       \
-  double ar, br, cr;                            \
-                                                \
-  ar = cx[i + offset * 4];                      \
-  br = ar - px[i + offset * 4];                 \
-  px[i + offset * 4] = ar;                      \
-  cr = br - px[i + offset * 5];                 \
-  px[i + offset * 5] = br;                      \
-  ar = cr - px[i + offset * 6];                 \
-  px[i + offset * 6] = cr;                      \
-  br = ar - px[i + offset * 7];                 \
-  px[i + offset * 7] = ar;                      \
-  cr = br - px[i + offset * 8];                 \
-  px[i + offset * 8] = br;                      \
-  ar = cr - px[i + offset * 9];                 \
-  px[i + offset * 9] = cr;                      \
-  br = ar - px[i + offset * 10];                \
-  px[i + offset * 10] = ar;                     \
-  cr = br - px[i + offset * 11];                \
-  px[i + offset * 11] = br;                     \
+#define DIFF_PREDICT_BODY                         \
+  double ar, br, cr;                              \
+                                                  \
+  ar = cx[i + offset * 4];                        \
+  br = ar - px[i + offset * 4];                   \
+  px[i + offset * 4] = ar;                        \
+  cr = br - px[i + offset * 5];                   \
+  px[i + offset * 5] = br;                        \
+  ar = cr - px[i + offset * 6];                   \
+  px[i + offset * 6] = cr;                        \
+  br = ar - px[i + offset * 7];                   \
+  px[i + offset * 7] = ar;                        \
+  cr = br - px[i + offset * 8];                   \
+  px[i + offset * 8] = br;                        \
+  ar = cr - px[i + offset * 9];                   \
+  px[i + offset * 9] = cr;                        \
+  br = ar - px[i + offset * 10];                  \
+  px[i + offset * 10] = ar;                       \
+  cr = br - px[i + offset * 11];                  \
+  px[i + offset * 11] = br;                       \
   px[i + offset * 13] = cr - px[i + offset * 12]; \
   px[i + offset * 12] = cr;
 

@@ -4,11 +4,10 @@
 // One thread per element, block 256. Rewritten for the problem format (see README.md).
 #define block_size 256
 
-#define INT_PREDICT_BODY                                                       \
-  px[i] = dm28 * px[i + offset * 12] + dm27 * px[i + offset * 11] +          \
-          dm26 * px[i + offset * 10] + dm25 * px[i + offset * 9] +           \
-          dm24 * px[i + offset * 8] + dm23 * px[i + offset * 7] +            \
-          dm22 * px[i + offset * 6] + c0 * (px[i + offset * 4] + px[i + offset * 5]) + \
+#define INT_PREDICT_BODY                                                                         \
+  px[i] = dm28 * px[i + offset * 12] + dm27 * px[i + offset * 11] + dm26 * px[i + offset * 10] + \
+          dm25 * px[i + offset * 9] + dm24 * px[i + offset * 8] + dm23 * px[i + offset * 7] +    \
+          dm22 * px[i + offset * 6] + c0 * (px[i + offset * 4] + px[i + offset * 5]) +           \
           px[i + offset * 2];
 
 extern "C" __global__ void __launch_bounds__(block_size)

@@ -11,7 +11,7 @@
   phidat[m + (g * num_m) + (z * num_m * num_g)] += \
       elldat[d + (m * num_d)] * psidat[d + (g * num_d) + (z * num_d * num_g)];
 
-extern "C" __global__ void __launch_bounds__(m_block_size * g_block_size * z_block_size)
+extern "C" __global__ void __launch_bounds__(m_block_size* g_block_size* z_block_size)
     ltimes(double* phidat, double* elldat, double* psidat, long long num_d, long long num_m,
            long long num_g, long long num_z) {
   long long m = (long long)blockIdx.x * m_block_size + threadIdx.x;

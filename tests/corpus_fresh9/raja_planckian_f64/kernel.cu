@@ -4,8 +4,8 @@
 // block 256. Rewritten for the problem format (see README.md).
 #define block_size 256
 
-#define PLANCKIAN_BODY  \
-  y[i] = u[i] / v[i];   \
+#define PLANCKIAN_BODY \
+  y[i] = u[i] / v[i];  \
   w[i] = x[i] / (exp(y[i]) - 1.0);
 
 extern "C" __global__ void __launch_bounds__(block_size)

@@ -6,7 +6,7 @@
 #define j_block_size 32
 #define i_block_size 8
 
-extern "C" __global__ void __launch_bounds__(j_block_size * i_block_size)
+extern "C" __global__ void __launch_bounds__(j_block_size* i_block_size)
     poly_gemm(double* C, double* A, double* B, double alpha, double beta, long long ni,
               long long nj, long long nk) {
   long long i = (long long)blockIdx.y * i_block_size + threadIdx.y;

@@ -6,9 +6,9 @@
 // the cutoff. Rewritten for the problem format (see README.md).
 extern "C" __global__ void compute_lj_force(float* __restrict__ force3_f,
                                             const float* __restrict__ position_f,
-                                            const int neighCount,
-                                            const int* __restrict__ neighList, const float cutsq,
-                                            const float lj1, const float lj2, const int inum) {
+                                            const int neighCount, const int* __restrict__ neighList,
+                                            const float cutsq, const float lj1, const float lj2,
+                                            const int inum) {
   float3* force3 = reinterpret_cast<float3*>(force3_f);
   const float4* position = reinterpret_cast<const float4*>(position_f);
 
