@@ -13,9 +13,13 @@ template <class T>
 static T __ldg(const T* p) {
   return *p;
 }
+// CUDA's fast exponential as the host one (glibc declares its own __expf)
+#define __expf expf
 
 #include "f9/cs_transpose_diagonal_kernel.cu"
 #include "f9/cs_transpose_diagonal_reference.cu"
+#include "f9/llmc_attention_fwd2_flash_kernel.cu"
+#include "f9/llmc_attention_fwd2_flash_reference.cu"
 #include "f9/raja_adi_sweep_kernel.cu"
 #include "f9/raja_adi_sweep_reference.cu"
 #include "f9/raja_diff_predict_kernel.cu"
@@ -180,6 +184,26 @@ int main() {
       lj_force_ref(ref.data(), pos.data(), nn, nl.data(), 1200.0f, 1.5f, 2.0f, na);
     });
     compare("shoc_md_lj_force", force, ref, 2e-3, 1e-5);
+  }
+  {  // llm.c attention_forward_kernel2: B = 1, NH = 2, N = 96 (three 32-key tiles), d = 64
+    const int nb = 1, nh = 2, n = 96, d = 64, t = 3;
+    const size_t nq = (size_t)nb * nh * n * d;
+    std::vector<float> q(nq), k(nq), v(nq), o(nq, 0.f), l(nb * nh * n, 0.f),
+        m(nb * nh * n, -5.965414e29f);
+    for (auto* a : {&q, &k, &v})
+      for (auto& x : *a) x = (float)(2 * rndu() - 1);
+    std::vector<double> lr(nb * nh * n), mr(nb * nh * n), orf(nq);
+    emu::launch(dim3(nb, nh), dim3(32), [&] {
+      attention_forward_kernel2(q.data(), k.data(), v.data(), n, d, t, t, 32, 32, 0.125f, l.data(),
+                                m.data(), o.data());
+    });
+    emu::launch(dim3((nb * nh * n + 127) / 128), dim3(128), [&] {
+      flash_attn_ref(q.data(), k.data(), v.data(), n, d, 0.125f, (long long)nb * nh * n, lr.data(),
+                     mr.data(), orf.data());
+    });
+    compare("llmc_attention_fwd2 O", o, orf, 2e-3, 2e-4);
+    compare("llmc_attention_fwd2 l", l, lr, 2e-3, 2e-4);
+    compare("llmc_attention_fwd2 m", m, mr, 2e-3, 2e-4);
   }
   return bad != 0;
 }

@@ -13,7 +13,7 @@ trap 'rm -rf "$W"' EXIT
 mkdir -p "$W/f9"
 for d in "$ROOT"/tests/corpus_fresh9/*/; do
   n=$(basename "$d")
-  sed -E 's/extern __shared__ ([a-z]+) ([a-z]+)\[\];/__shared__ \1 \2[4096];/' "$d/kernel.cu" >"$W/f9/${n}_kernel.cu"
+  sed -E 's/extern __shared__ ([a-z]+) ([a-z]+)\[\];/__shared__ \1 \2[16384];/' "$d/kernel.cu" >"$W/f9/${n}_kernel.cu"
   cp "$d/reference.cu" "$W/f9/${n}_reference.cu"
 done
 g++ -w -O1 -std=c++17 -I"$ROOT/scripts/host_emu" -I"$W" -I"$CUDA_INC" -o "$W/f9_check" \
