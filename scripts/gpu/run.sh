@@ -46,6 +46,11 @@
 #              the same way (predicted ~230-300 s, unmeasured: the 2-3 ms kNN distance and
 #              insertion-sort kernels, the 1.1 GB Megatron softmax and the float64 references of
 #              the softmax and the distances lead); no rule is tuned on it
+#   corpus_fresh9  the ninth fresh held-out batch (tests/corpus_fresh9, 13 kernels, helper h29c:
+#              RAJAPerf, SHOC MD, the samples' diagonal transpose, llm.c's FlashAttention port),
+#              the same way (predicted ~220-300 s, unmeasured: the ~80 ms FlashAttention port's
+#              ncu replays, the ~2 ms FP64 MAT_MAT_SHARED and the GEMMs' float64 references lead);
+#              no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -206,6 +211,9 @@ step_corpus_fresh7() {
 }
 step_corpus_fresh8() {
   OUT=$1 SUITE=tests/corpus_fresh8 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh9() {
+  OUT=$1 SUITE=tests/corpus_fresh9 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

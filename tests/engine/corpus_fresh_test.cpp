@@ -398,16 +398,64 @@ TEST_CASE("problems check --compile-only passes on the eighth fresh batch") {
   // digamma's 33-40 registers leave twelve four-warp blocks per SM (48 warps).
   CHECK(regs("pt_digamma_f32") > 32);
   CHECK(regs("pt_digamma_f32") <= 40);
-  for (const char* p :
-       {"sgl_per_tensor_absmax_bf16", "ds_dequantize_int8", "pt_upsample_nearest2d",
-        "clover_ideal_gas_f64", "cbe_ray_const"})
+  for (const char* p : {"sgl_per_tensor_absmax_bf16", "ds_dequantize_int8", "pt_upsample_nearest2d",
+                        "clover_ideal_gas_f64", "cbe_ray_const"})
     CHECK_MESSAGE(regs(p) <= 32, p);
   CHECK(smem("cs_histogram64") == "4096");
   CHECK(smem("sgl_per_tensor_absmax_bf16") == "128");
   for (const char* p :
        {"ds_dequantize_int8", "pt_upsample_nearest2d", "clover_ideal_gas_f64", "cbe_ray_const",
-        "rod_bfs_kernel2_flag",
-        "apex_scaled_masked_softmax_fp16", "pt_digamma_f32"})
+        "rod_bfs_kernel2_flag", "apex_scaled_masked_softmax_fp16", "pt_digamma_f32"})
+    CHECK_MESSAGE(smem(p) == "0", p);
+  for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
+}
+
+// The ninth fresh batch (tests/corpus_fresh9, helper h29c): the next held-out measure, labels
+// predicted from the code and its sm_90 SASS before any run. Same checks: kernel names unique
+// across all ten corpora, at least one kernel whose cost no class names (MAT_MAT_SHARED's shared
+// data path), a spread of classes, every folder in the batch's table.
+TEST_CASE("the ninth fresh batch: labelled, attributed, apart from the nine earlier corpora") {
+  const std::string fresh9 = kSrc + "/tests/corpus_fresh9";
+  engine::LabelledSuite batch = engine::load_labelled_suite(fresh9);
+  CHECK(batch.kernels.size() >= 13);
+  CHECK(batch.kernels.size() <= 16);
+  check_fresh_batch(batch,
+                    {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2",
+                     "/tests/corpus_fresh3", "/tests/corpus_fresh4", "/tests/corpus_fresh5",
+                     "/tests/corpus_fresh6", "/tests/corpus_fresh7", "/tests/corpus_fresh8"},
+                    10, 1);
+  check_listed(fresh9, batch);
+}
+
+TEST_CASE("problems check --compile-only passes on the ninth fresh batch") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  std::map<std::string, json> seed = compile_seeds("corpus_fresh9");
+  CHECK(seed.size() >= 13);
+  auto regs = [&](const char* p) { return std::stoi(seed.at(p)["registers"].get<std::string>()); };
+  auto smem = [&](const char* p) { return seed.at(p)["smem_bytes"].get<std::string>(); };
+  // Facts labels rest on: the FlashAttention port's 28 KB of Qi, Kj, Vj and S tiles; TRAP_INT's
+  // 33-40 registers give 6 blocks of 256 per SM, which is what its occupancy-sized grid of 792
+  // blocks (132 x 6) assumes; MAT_MAT_SHARED's 6 KB of tiles and at most 40 registers (6 blocks, 48
+  // warps per SM); the transpose's 32 x 33 float tile; the REDUCE3_INT and TRAP_INT shared trees;
+  // the streams at full occupancy (at most 32 registers); no shared memory in the streams and
+  // gathers; no register spills anywhere.
+  CHECK(regs("raja_trap_int_f64") > 32);
+  CHECK(regs("raja_trap_int_f64") <= 40);
+  CHECK(regs("raja_mat_mat_shared") <= 40);
+  CHECK(smem("raja_mat_mat_shared") == "6144");
+  CHECK(smem("cs_transpose_diagonal") == "4224");
+  CHECK(smem("raja_reduce3_int") == "3072");
+  CHECK(smem("raja_trap_int_f64") == "2048");
+  CHECK(smem("llmc_attention_fwd2_flash") == "28672");
+  for (const char* p : {"raja_diff_predict", "raja_int_predict", "raja_planckian_f64",
+                        "raja_ltimes", "raja_poly_gemm_f64", "cs_transpose_diagonal"})
+    CHECK_MESSAGE(regs(p) <= 32, p);
+  for (const char* p :
+       {"raja_pi_atomic", "raja_ltimes", "raja_diff_predict", "raja_int_predict",
+        "raja_planckian_f64", "raja_adi_sweep", "raja_poly_gemm_f64", "shoc_md_lj_force"})
     CHECK_MESSAGE(smem(p) == "0", p);
   for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
