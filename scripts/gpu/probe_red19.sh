@@ -18,7 +18,7 @@
 #   control_redteam19_census_boys   kept ~4-6x (the cheat's census, every path right)
 # Printed per folder: the gate's median, the paired medians, the audits, and the verdict's
 # reason (with the law pairs' ratio and audited count: "on the declared laws: median ratio ...
-# over N pairs, 3 of them audited (P6d, P6e)").
+# over N pairs, 8 of them audited (P6d, P6e)").
 # Usage: probe_red19.sh [SECONDS]   (default 240; writes $OUT/probe_red19/). Each folder is
 # capped at 55 s, the scan at 15 s; budget spent ends it.
 set -u

@@ -41,11 +41,10 @@ std::optional<PairFailure> Worker::time_law_pairs(Prepared& a, Prepared& b, bool
   TimedSeries l;
   {
     LawOnly law(a, b);
-    // P6e: the candidate (runner 1) keeps 1 + kExtraAudits audited runs, all audited (no
+    // P6e: the candidate (runner 1) keeps kLawPairAudits audited runs, all audited (no
     // extra_if: the law pairs run only where the timed pairs would keep it).
-    static_assert(engine::kLawPairAudits == 1 + engine::kExtraAudits);
     l = time_sequence({&a, &b}, engine::paired_order(n), {}, {}, /*audit: the candidate*/ 0b10u,
-                      /*extra: the candidate*/ 0b10u);
+                      /*extra: the candidate*/ 0b10u, {}, engine::kLawPairAudits - 1);
   }
   if (l.failed_runner >= 0) {
     const Prepared& p = l.failed_runner == 0 ? a : b;
