@@ -34,7 +34,7 @@ namespace solver::engine {
 // "faster" (the others at its honest, not faster, speed): k >= n - lo, lo the interval's lower
 // rank (median_ci_ranks), ~0.59 n at n = 128 pairs (kAdaptiveMaxPairs). Eight audits catch it
 // with probability >= 0.999 at every n from 8 to 128 (redteam19_law_test derives it from
-// decide); three (P7e's count) only ~0.93 at n = 128.
+// decide: >= 0.99946, worst at n = 125); three (P7e's count) only >= 0.934.
 inline constexpr int kLawPairAudits = 8;
 
 // The law pairs as PairSamples (empty lists where none were timed).

@@ -95,6 +95,22 @@ TEST_CASE("red team 19: a census of a [0, b) law's outer 2^-12 finds the law pai
   }
 }
 
+TEST_CASE("red team 19: a dist_fixed input's timed runs are the law pairs' kind of data") {
+  // redteam19_fixed_edge_route: the census cannot tell a dist_fixed input's verified timed runs
+  // (the i.i.d. redraw, edges left to the extremes) from its law pairs: its garbage path runs
+  // on the gate's fresh-set check and every audit.
+  generators::ResolvedVariant v;
+  const int64_t n = 1 << 20;
+  v.buffers = {buffer("x", DType::F32, n, {"uniform", 0.0, 1.0})};
+  v.buffers[0].dist_fixed = true;
+  for (int r = 0; r < 4; ++r) {
+    const uint64_t set_seed = 0x5eed2026 + uint64_t(r), run = 11000 + uint64_t(r);
+    CAPTURE(r);
+    CHECK(boys_census(values(v, set_seed, run, 0)) >= 16 * 8);
+    CHECK(boys_census(values(v, set_seed, run, 1)) <= 2);
+  }
+}
+
 TEST_CASE("red team 19: the histogram's sample and edge census find the law pairs alone") {
   generators::ResolvedVariant v;
   const int64_t n = 1 << 20;
@@ -164,7 +180,8 @@ TEST_CASE("P6e: the cheapest law-pair cheat that P6d calls faster is caught at >
       if (engine::decide(s, 0.01, engine::kAlpha).verdict == engine::Verdict::Faster) least = k;
     }
     CAPTURE(n);
-    REQUIRE(least > 0);  // no law-pair verdict is faster with every run honest
+    REQUIRE(least > 0);               // no law-pair verdict is faster with every run honest
+    if (n == 16) CHECK(least == 13);  // redteam19_law_coinflip_boys' README
     const double p = engine::reservoir_catch_probability(least, n, engine::kLawPairAudits, 1);
     if (p < worst) worst = p, worst_n = n;
     worst_three = std::min(worst_three, engine::reservoir_catch_probability(least, n, 3, 1));
