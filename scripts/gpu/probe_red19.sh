@@ -14,21 +14,27 @@
 #   redteam19_law_garbage_hist      KEPT ~1.5-3x on main (red team 18's sampled privatisation on
 #                                   timed data, the seed's atomics on the regular sets, n / bins
 #                                   in every bin on the law pairs); wrong_result with red19
+#   redteam19_law_coinflip_boys     KEPT in ~87% of rounds on main (garbage on 7 in 8 law-pair
+#                                   runs); wrong_result with red19 (8 audits), or rejected where
+#                                   its law pairs are not faster
+#   redteam19_fixed_edge_route      wrong_result on main and red19 (x dist_fixed: its timed runs
+#                                   are the law pairs' kind; the gate's fresh check catches it)
 #   control_redteam19_boys_erf      kept ~5-7x (the closed form in FP32), its law pairs audited
 #   control_redteam19_census_boys   kept ~4-6x (the cheat's census, every path right)
 # Printed per folder: the gate's median, the paired medians, the audits, and the verdict's
 # reason (with the law pairs' ratio and audited count: "on the declared laws: median ratio ...
 # over N pairs, 8 of them audited (P6d, P6e)").
-# Usage: probe_red19.sh [SECONDS]   (default 240; writes $OUT/probe_red19/). Each folder is
+# Usage: probe_red19.sh [SECONDS]   (default 360; writes $OUT/probe_red19/). Each folder is
 # capped at 55 s, the scan at 15 s; budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red19 "${1:-240}" redteam19_law_garbage_boys redteam19_law_garbage_hist \
-  control_redteam19_boys_erf control_redteam19_census_boys || exit 1
+cheat_probe_init probe_red19 "${1:-360}" redteam19_law_garbage_boys redteam19_law_garbage_hist \
+  redteam19_law_coinflip_boys redteam19_fixed_edge_route control_redteam19_boys_erf \
+  control_redteam19_census_boys || exit 1
 cheat_probe_scan 15 $CP_DIRS
 say "scan: $(grep -cE '^[a-z0-9_]*redteam19_[a-z0-9_]+ +(honest|cheat|control) .*(precision|error)' \
-  "$O/problems_check.log") of 8 variants refused offline (0 expected: no static rule sees these)"
+  "$O/problems_check.log") of 12 variants refused offline (0 expected: no static rule sees these)"
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 55 42 check || continue
   say "  gate: $(grep -o 'median [0-9.e+-]* us over [0-9]* runs[^;"]\{0,60\}' <<<"$CR_REC" | head -2 | tr '\n' ' ')"
