@@ -135,6 +135,10 @@ struct PairSamples {
   // these pairs say "faster" too (paired_verdict.h decide_on_law). Empty otherwise and offline.
   std::vector<double> law_incumbent_us;
   std::vector<double> law_candidate_us;
+  // P6e (red team 19): how many of the candidate's law-pair runs were audited (their outputs
+  // compared with the reference on the same law data) and passed. A speed on runs nothing
+  // verified decides no verdict: law pairs with none audited cannot keep a candidate.
+  int law_audited = 0;
 };
 
 // How many pairs a paired timing takes, and where it may stop early (the sequential rule of

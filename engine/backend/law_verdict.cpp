@@ -16,10 +16,18 @@ PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pai
                              const PairPlan& plan) {
   if (timed.verdict != Verdict::Faster) return timed;
   if (pairs.law_incumbent_us.empty() || pairs.law_candidate_us.empty()) return timed;
-  const PairedDecision law = decide(law_samples(pairs), plan.min_gain, kAlpha);
   PairedDecision d = timed;
   std::ostringstream why;
   why.precision(4);
+  if (pairs.law_audited <= 0) {
+    d.verdict = Verdict::Ambiguous;
+    why << "faster on the timed runs' data (" << timed.reason
+        << "), but no run of the candidate's law pairs was audited: a speed on data nothing "
+           "verified decides nothing (P6e)";
+    d.reason = why.str();
+    return d;
+  }
+  const PairedDecision law = decide(law_samples(pairs), plan.min_gain, kAlpha);
   if (law.verdict != Verdict::Faster) {
     d.verdict = law.verdict;
     d.median_ratio = law.median_ratio;
@@ -37,7 +45,7 @@ PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pai
     d.ci_high = std::min(timed.ci_high, law.ci_high);
   }
   why << timed.reason << "; on the declared laws: median ratio " << law.median_ratio << " over "
-      << law.ratios.size() << " pairs (P6d)";
+      << law.ratios.size() << " pairs, " << pairs.law_audited << " of them audited (P6d, P6e)";
   d.reason = why.str();
   return d;
 }

@@ -11,16 +11,31 @@
 // declared laws (PairSamples::law_*_us), and the candidate is kept only where those pairs say
 // "faster" as well; the gain recorded is the smaller of the two medians.
 //
-// The law pairs are not verified (no fresh set, no audit): they need not be. A candidate
-// that behaves differently on them can only make them faster (its speed there counts only
-// when it is the smaller ratio) or slower (then it is not kept); its correctness is decided by
-// the timed pairs and the gate, as before. Inputs are still guarded (P7b), so the incumbent's
-// law time is its own.
+// The law pairs are verified (P6e, red team 19). Red team 18 left them unverified, reasoning
+// that a candidate behaving differently on them could only lose; but a candidate that is wrong
+// and fast on them only (it can tell them apart: the regular sets are i.i.d. with the law's
+// edges, every timed run, fresh set and audit is shrunk or celled, and only the law pairs are
+// i.i.d. with the edges left to two planted extremes; tests/cheats/redteam19_law_garbage_*)
+// passes P6d with a speed nothing checked. So the candidate's law pairs keep kLawPairAudits
+// audited runs (a reservoir, each chosen after it ran, as P7e's: law_pairs.cpp), and a law
+// verdict from pairs with none audited (PairSamples::law_audited) keeps nothing. Inputs are
+// guarded (P7b), so the incumbent's law time is its own.
 #pragma once
+#include "engine/backend/audit_choice.h"
 #include "engine/backend/backend.h"
 #include "engine/backend/paired_verdict.h"
 
 namespace solver::engine {
+
+// The candidate's audited law-pair runs (P6e): a reservoir, each chosen after it ran, all
+// audited. A candidate wrong on k of its n law-pair runs is caught with
+// reservoir_catch_probability(k, n, kLawPairAudits, 1): 1 when it is wrong on all of them. The
+// cheapest such cheat is wrong on just enough runs for the law pairs' sign-test interval to say
+// "faster" (the others at its honest, not faster, speed): k >= n - lo, lo the interval's lower
+// rank (median_ci_ranks), ~0.59 n at n = 128 pairs (kAdaptiveMaxPairs). Eight audits catch it
+// with probability >= 0.999 at every n from 8 to 128 (redteam19_law_test derives it from
+// decide: >= 0.99946, worst at n = 125); three (P7e's count) only >= 0.934.
+inline constexpr int kLawPairAudits = 8;
 
 // The law pairs as PairSamples (empty lists where none were timed).
 PairSamples law_samples(const PairSamples& pairs);
@@ -31,7 +46,8 @@ PairSamples law_samples(const PairSamples& pairs);
 // "faster" there makes the verdict theirs (slower, same or ambiguous) with a reason that says
 // both; "faster" keeps the timed verdict with the smaller median ratio and confidence bounds
 // of the two. The medians in microseconds stay the timed pairs' (the floor and the gate
-// consistency test compare like with like).
+// consistency test compare like with like). Law pairs with no audited candidate run
+// (`law_audited` 0: a worker that did not verify them) make the verdict "ambiguous" (P6e).
 PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pairs,
                              const PairPlan& plan);
 

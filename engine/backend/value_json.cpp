@@ -212,6 +212,7 @@ json to_json(const PairSamples& p) {
   if (!p.law_incumbent_us.empty() || !p.law_candidate_us.empty()) {
     j["law_incumbent_us"] = num_array(p.law_incumbent_us);
     j["law_candidate_us"] = num_array(p.law_candidate_us);
+    j["law_audited"] = p.law_audited;
   }
   return j;
 }
@@ -228,6 +229,7 @@ PairSamples pair_samples_from_json(const json& j, const std::string& where) {
   p.shared_buffers = c.boolean(j, "shared_buffers");
   if (j.contains("law_incumbent_us")) p.law_incumbent_us = c.measured_list(j, "law_incumbent_us");
   if (j.contains("law_candidate_us")) p.law_candidate_us = c.measured_list(j, "law_candidate_us");
+  if (j.contains("law_audited")) p.law_audited = int(c.measured(j, "law_audited").value_or(0));
   c.throw_if_any("bad pair samples");
   return p;
 }

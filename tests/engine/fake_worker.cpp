@@ -111,6 +111,7 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
       if (r.candidate && r.candidate->variant == "law_pairs") {
         p.law_incumbent_us.push_back(20.0);
         p.law_candidate_us.push_back(21.0 + 0.01 * i);
+        p.law_audited = 8;  // P6e (red team 19): the worker audits the candidate's law pairs
       }
     }
     // echo_seed: the seed the request carried (red team 18: not the loop's own).

@@ -186,6 +186,7 @@ TEST_CASE("P6d: a verdict that holds only on the timed data is not faster; an ho
   const engine::PairSamples law = pairs_of(260, 0.9, 16, 2, 0.01);
   cheat.law_incumbent_us = law.incumbent_us;
   cheat.law_candidate_us = law.candidate_us;
+  cheat.law_audited = engine::kLawPairAudits;  // P6e (red team 19): the worker audits them
   const engine::PairedDecision timed = engine::decide(cheat, plan);
   CHECK(timed.verdict == engine::Verdict::Faster);  // what the loop kept before P6d
   const engine::PairedDecision both = engine::decide_on_law(timed, cheat, plan);
@@ -198,6 +199,7 @@ TEST_CASE("P6d: a verdict that holds only on the timed data is not faster; an ho
   const engine::PairSamples honest_law = pairs_of(200, 5.5, 16, 4, 0.01);
   honest.law_incumbent_us = honest_law.incumbent_us;
   honest.law_candidate_us = honest_law.candidate_us;
+  honest.law_audited = engine::kLawPairAudits;
   const engine::PairedDecision kept =
       engine::decide_on_law(engine::decide(honest, plan), honest, plan);
   CHECK(kept.verdict == engine::Verdict::Faster);

@@ -2,12 +2,17 @@
 // where the timed pairs say "faster", the same two kernels again, as many pairs (A B B A), on
 // inputs redrawn i.i.d. from their declared laws. The timed runs' data (P13's cells, P6c's
 // shrink) is made to catch estimators; a kernel whose cost follows its data must be faster on
-// the data the problem means too. Timing only: no fresh set, no audit (correctness was decided
-// by the timed pairs and the gate); every run's inputs still guarded (P7b), so the incumbent's
-// law time is its own.
+// the data the problem means too. No fresh set; the candidate's runs are audited (P6e, red
+// team 19: a candidate can tell these runs apart from every verified one and be wrong and fast
+// on them only, tests/cheats/redteam19_law_garbage_*): engine::kLawPairAudits of them, kept
+// by a reservoir seeded from random_device and chosen after they ran, each compared with the
+// reference on the same law data (the audit re-makes the run's redraw from its Flip, whose
+// `law` flag it carries); every run's inputs still guarded (P7b), so the incumbent's law time
+// is its own.
 #include <algorithm>
 
 #include "engine/backend/gpu/worker.h"
+#include "engine/backend/law_verdict.h"
 #include "engine/backend/sequence_plan.h"
 
 namespace solver::gpu {
@@ -36,12 +41,19 @@ std::optional<PairFailure> Worker::time_law_pairs(Prepared& a, Prepared& b, bool
   TimedSeries l;
   {
     LawOnly law(a, b);
-    l = time_sequence({&a, &b}, engine::paired_order(n), {}, {}, /*no audit*/ 0u);
+    // P6e: the candidate (runner 1) keeps kLawPairAudits audited runs, all audited (no
+    // extra_if: the law pairs run only where the timed pairs would keep it).
+    l = time_sequence({&a, &b}, engine::paired_order(n), {}, {}, /*audit: the candidate*/ 0b10u,
+                      /*extra: the candidate*/ 0b10u, {}, engine::kLawPairAudits - 1);
   }
   if (l.failed_runner >= 0) {
     const Prepared& p = l.failed_runner == 0 ? a : b;
-    return PairFailure{l.failure.status, p.resolved.key + ": input mutated during the law pairs: " +
-                                             l.failure.detail};
+    return PairFailure{l.failure.status,
+                       p.resolved.key +
+                           (l.failure.status == engine::GateStatus::InputMutated
+                                ? ": input mutated during the law pairs: "
+                                : ": wrong result in the law pairs (P6e, an audited run): ") +
+                           l.failure.detail};
   }
   for (Prepared* p : {&a, &b}) {
     engine::GateResult g;
@@ -52,6 +64,8 @@ std::optional<PairFailure> Worker::time_law_pairs(Prepared& a, Prepared& b, bool
   }
   out.law_incumbent_us = l.kernel_us[0];
   out.law_candidate_us = l.kernel_us[1];
+  // Every run the reservoir kept was audited and passed (a failure returned above).
+  out.law_audited = l.audited_at[1] >= 0 ? std::min(n, engine::kLawPairAudits) : 0;
   return std::nullopt;
 }
 

@@ -50,7 +50,8 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
                                   const std::vector<FreshCheck>& checks,
                                   const std::function<bool(const TimedSeries&)>& stop,
                                   uint32_t audit_runs, uint32_t extra_audit_runs,
-                                  const std::function<bool(const TimedSeries&)>& extra_if) {
+                                  const std::function<bool(const TimedSeries&)>& extra_if,
+                                  int extra_audits) {
   NvtxRange range("time");
   CUstream stream = ctx_->stream();
   if (!l2_flush_)
@@ -188,7 +189,8 @@ TimedSeries Worker::time_sequence(const std::vector<Prepared*>& runners,
   {
     std::random_device rd;
     for (size_t r = 0; r < runners.size(); ++r) {
-      const int keep = (extra_audit_runs >> (r & 31) & 1u) ? 1 + engine::kExtraAudits : 1;
+      // (`extra_audits`: kExtraAudits, or the law pairs' kLawPairAudits - 1, P6e.)
+      const int keep = (extra_audit_runs >> (r & 31) & 1u) ? 1 + std::max(0, extra_audits) : 1;
       audit[r].resize(size_t(keep));
       choice.emplace_back((uint64_t(rd()) << 32) ^ uint64_t(rd()), keep);
     }

@@ -293,7 +293,8 @@ class Worker {
                             const std::vector<FreshCheck>& checks = {},
                             const std::function<bool(const TimedSeries&)>& stop = {},
                             uint32_t audit = ~0u, uint32_t extra_audit = 0u,
-                            const std::function<bool(const TimedSeries&)>& extra_if = {});
+                            const std::function<bool(const TimedSeries&)>& extra_if = {},
+                            int extra_audits = engine::kExtraAudits);
   // Uploads `set` into p's buffers and computes its reference from that untouched copy
   // (`reference` false: not now; see fresh_check_on_device).
   int add_checked_set(Prepared& p, HostSet set, bool reference = true);
