@@ -80,6 +80,9 @@ struct Scan {
   std::unordered_map<std::string, Image> img;
   std::unordered_map<std::string, std::optional<Word>> consts;
   std::map<std::string, int> stored_float;  // region -> width of the floats stored there
+  // Float registers every read of which is a cvt to BF16 / FP16: the mantissa bits that format
+  // keeps (7 / 10; the larger where both read it). See cvt_subsumes.
+  std::map<std::string, int> cvt_only;
   const std::vector<std::string>* names = nullptr;
   const std::vector<int>* elem = nullptr;
   const std::vector<std::set<int>>* bound = nullptr;
@@ -154,6 +157,7 @@ struct Scan {
   std::vector<std::pair<std::string, Image>> effect(const Insn& in, long idx);
   void mark_dropped(std::vector<std::pair<std::string, Image>>& out, const Image& read, long idx);
   void sinks(const Insn& in, long idx);
+  void cvt_subsumes(const std::string& reg, Image& i) const;
 };
 
 std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx) {
@@ -336,7 +340,29 @@ void Scan::sinks(const Insn& in, long idx) {
   }
   if (in.kind == Kind::Other && !in.parts.empty() && in.parts[0] == "mov" && in.ops.size() == 2)
     for (auto& [d, i] : effect(in, idx))
-      if (declared_bits(d) == 32 || declared_bits(d) == 64) take(i, true, 0, sunk);
+      if (declared_bits(d) == 32 || declared_bits(d) == 64) {
+        cvt_subsumes(d, i);
+        take(i, true, 0, sunk);
+      }
+}
+
+// hon19 (issue 28): a float rounded in integer code and moved back into a register that only a
+// cvt to BF16 / FP16 reads (llm.c's stochastic rounding: the low 16 bits filled or cleared, then
+// cvt.rn.bf16.f32 into a BF16 output) loses nothing that cvt does not drop where it keeps at
+// least that format's mantissa bits (modelled instructions only): the cvt is the narrowing, and
+// the typed rule judges it (ptx_precision.h: excused only into a buffer of that format, never
+// computed on). Fewer bits kept (FP8's 3 before a BF16 cvt) stay this scan's to report.
+void Scan::cvt_subsumes(const std::string& reg, Image& i) const {
+  const auto c = cvt_only.find(reg);
+  if (c == cvt_only.end()) return;
+  std::erase_if(i, [&](const Piece& pc) {
+    const Origin& og = origins[pc.origin];
+    const int top = og.exp_lo() - 1;
+    const Word k = pc.kept_modelled();
+    int m = 0;
+    while (m <= top && ((k >> (top - m)) & 1)) ++m;
+    return m >= c->second;
+  });
 }
 
 }  // namespace
@@ -382,6 +408,17 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
       for (const auto& in : code) step(in, sc.s);
     }
     for (const auto& in : code) sc.reads.add(in, sc.s, e.names, sc.bound);
+    sc.cvt_only.clear();
+    std::set<std::string> read_otherwise;
+    for (const auto& in : code)
+      for (const auto& r : in.srcs)
+        if (in.narrow == 1 || in.narrow == 2) {
+          auto [it, fresh] = sc.cvt_only.try_emplace(r, 0);
+          it->second = std::max(it->second, in.narrow == 1 ? 7 : 10);
+        } else {
+          read_otherwise.insert(r);
+        }
+    for (const auto& r : read_otherwise) sc.cvt_only.erase(r);
     sc.back.scan_entry(code, index, sc.s, e.name, e.names, sc.bound);
     // Constants: registers every write of which moves the same immediate.
     for (const auto& in : code) {
