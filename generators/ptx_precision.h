@@ -61,6 +61,9 @@ struct PtxPrecision {
   // buffer of that format excuses the conversions only while these are 0 (the value is stored
   // to it, not computed on). Filled by both overloads where there are such conversions.
   int bf16_computed = 0, f16_computed = 0;
+  // The same for FP8/FP6/FP4 codes (hon19): with an integer buffer to hold them, conversions
+  // whose codes are only stored are a quantiser's answer (precision_mismatch).
+  int fp8_computed = 0;
   // A float's bits narrowed by integer code and stored or moved back into a float register
   // (red team 14, ptx_bit_narrowing.h): the narrowest such value, its class in format().
   BitNarrowing bit_narrowing;
