@@ -32,6 +32,11 @@ struct Origin {
   int exp_lo() const { return width == 64 ? 52 : 23; }
   Word mantissa() const { return (Word(1) << exp_lo()) - 1; }
   Word exponent() const { return ((Word(1) << (width - 1)) - 1) & ~mantissa(); }
+  int mantissa_kept(Word k) const {  // the mantissa bits of `k` that run down from the top
+    int m = 0;
+    while (m < exp_lo() && ((k >> (exp_lo() - 1 - m)) & 1)) ++m;
+    return m;
+  }
 };
 
 struct Sunk {
@@ -346,22 +351,14 @@ void Scan::sinks(const Insn& in, long idx) {
       }
 }
 
-// hon19 (issue 28): a float rounded in integer code and moved back into a register that only a
-// cvt to BF16 / FP16 reads (llm.c's stochastic rounding: the low 16 bits filled or cleared, then
-// cvt.rn.bf16.f32 into a BF16 output) loses nothing that cvt does not drop where it keeps at
-// least that format's mantissa bits (modelled instructions only): the cvt is the narrowing, and
-// the typed rule judges it (ptx_precision.h: excused only into a buffer of that format, never
-// computed on). Fewer bits kept (FP8's 3 before a BF16 cvt) stay this scan's to report.
+// hon19: a float rounded in integer code into a register only a cvt to BF16 / FP16 reads (llm.c's
+// stochastic rounding) keeping at least that format's mantissa bits is the cvt's narrowing,
+// judged by the typed rule (ptx_precision.h); fewer bits kept stay this scan's to report.
 void Scan::cvt_subsumes(const std::string& reg, Image& i) const {
   const auto c = cvt_only.find(reg);
   if (c == cvt_only.end()) return;
   std::erase_if(i, [&](const Piece& pc) {
-    const Origin& og = origins[pc.origin];
-    const int top = og.exp_lo() - 1;
-    const Word k = pc.kept_modelled();
-    int m = 0;
-    while (m <= top && ((k >> (top - m)) & 1)) ++m;
-    return m >= c->second;
+    return origins[pc.origin].mantissa_kept(pc.kept_modelled()) >= c->second;
   });
 }
 
@@ -412,12 +409,10 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     std::set<std::string> read_otherwise;
     for (const auto& in : code)
       for (const auto& r : in.srcs)
-        if (in.narrow == 1 || in.narrow == 2) {
-          auto [it, fresh] = sc.cvt_only.try_emplace(r, 0);
-          it->second = std::max(it->second, in.narrow == 1 ? 7 : 10);
-        } else {
+        if (in.narrow == 1 || in.narrow == 2)
+          sc.cvt_only[r] = std::max(sc.cvt_only[r], in.narrow == 1 ? 7 : 10);
+        else
           read_otherwise.insert(r);
-        }
     for (const auto& r : read_otherwise) sc.cvt_only.erase(r);
     sc.back.scan_entry(code, index, sc.s, e.name, e.names, sc.bound);
     // Constants: registers every write of which moves the same immediate.
@@ -455,9 +450,10 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
   auto record = [&](const Origin& og, int m, int exp, long sink, long dropped) {
     ++out.narrowed;
     if (out.narrowed > 1 && m >= out.mantissa) return false;
-    const int n = out.narrowed;
+    const int n = out.narrowed, trips = out.fixed_trips, least = out.fixed_least;
     out = BitNarrowing{};
     out.narrowed = n, out.width = og.width, out.mantissa = m, out.exponent = exp;
+    out.fixed_trips = trips, out.fixed_least = least;
     out.origin = sc.texts[og.stmt], out.sink = sc.texts[sink];
     out.dropped_by = dropped >= 0 ? sc.texts[dropped] : "";
     out.entry = sc.entry_of[og.stmt];
@@ -471,9 +467,7 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     // route), and its lowest mantissa bit through none that the model follows exactly.
     if (!((s.kept >> top) & 1) || exp < 4 || (s.modelled & 1)) continue;
     const bool outside = s.kept & 1;  // kept only through an instruction outside the model
-    const Word k = outside ? s.modelled : s.kept;
-    int m = 0;
-    while (m <= top && ((k >> (top - m)) & 1)) ++m;
+    const int m = og.mantissa_kept(outside ? s.modelled : s.kept);
     if (record(og, m, exp, s.sink, s.dropped) && outside) out.outside = sc.texts[s.outside];
   }
   // Fixed-point round trips (ptx_fixed_point.h): per origin, the integer bits stored to memory
@@ -492,6 +486,8 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     while (n < 64 && ((f.kept >> n) & 1)) ++n;
     const int m = std::max(0, n - (og.fixed_signed ? 2 : 1));
     if (m >= og.exp_lo()) continue;  // as many significant bits as the float had
+    ++out.fixed_trips;
+    out.fixed_least = out.fixed_least == 0 ? n : std::min(out.fixed_least, n);
     if (record(og, m, og.width == 64 ? 11 : 8, f.sink, -1)) {
       out.back = sc.texts[back_at[id]];
       out.fixed = n;
