@@ -32,6 +32,11 @@ struct Origin {
   int exp_lo() const { return width == 64 ? 52 : 23; }
   Word mantissa() const { return (Word(1) << exp_lo()) - 1; }
   Word exponent() const { return ((Word(1) << (width - 1)) - 1) & ~mantissa(); }
+  int mantissa_kept(Word k) const {  // the mantissa bits of `k` that run down from the top
+    int m = 0;
+    while (m < exp_lo() && ((k >> (exp_lo() - 1 - m)) & 1)) ++m;
+    return m;
+  }
 };
 
 struct Sunk {
@@ -80,6 +85,9 @@ struct Scan {
   std::unordered_map<std::string, Image> img;
   std::unordered_map<std::string, std::optional<Word>> consts;
   std::map<std::string, int> stored_float;  // region -> width of the floats stored there
+  // Float registers every read of which is a cvt to BF16 / FP16: the mantissa bits that format
+  // keeps (7 / 10; the larger where both read it). See cvt_subsumes.
+  std::map<std::string, int> cvt_only;
   const std::vector<std::string>* names = nullptr;
   const std::vector<int>* elem = nullptr;
   const std::vector<std::set<int>>* bound = nullptr;
@@ -154,6 +162,7 @@ struct Scan {
   std::vector<std::pair<std::string, Image>> effect(const Insn& in, long idx);
   void mark_dropped(std::vector<std::pair<std::string, Image>>& out, const Image& read, long idx);
   void sinks(const Insn& in, long idx);
+  void cvt_subsumes(const std::string& reg, Image& i) const;
 };
 
 std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx) {
@@ -336,7 +345,21 @@ void Scan::sinks(const Insn& in, long idx) {
   }
   if (in.kind == Kind::Other && !in.parts.empty() && in.parts[0] == "mov" && in.ops.size() == 2)
     for (auto& [d, i] : effect(in, idx))
-      if (declared_bits(d) == 32 || declared_bits(d) == 64) take(i, true, 0, sunk);
+      if (declared_bits(d) == 32 || declared_bits(d) == 64) {
+        cvt_subsumes(d, i);
+        take(i, true, 0, sunk);
+      }
+}
+
+// hon19: a float rounded in integer code into a register only a cvt to BF16 / FP16 reads (llm.c's
+// stochastic rounding) keeping at least that format's mantissa bits is the cvt's narrowing,
+// judged by the typed rule (ptx_precision.h); fewer bits kept stay this scan's to report.
+void Scan::cvt_subsumes(const std::string& reg, Image& i) const {
+  const auto c = cvt_only.find(reg);
+  if (c == cvt_only.end()) return;
+  std::erase_if(i, [&](const Piece& pc) {
+    return origins[pc.origin].mantissa_kept(pc.kept_modelled()) >= c->second;
+  });
 }
 
 }  // namespace
@@ -382,6 +405,15 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
       for (const auto& in : code) step(in, sc.s);
     }
     for (const auto& in : code) sc.reads.add(in, sc.s, e.names, sc.bound);
+    sc.cvt_only.clear();
+    std::set<std::string> read_otherwise;
+    for (const auto& in : code)
+      for (const auto& r : in.srcs)
+        if (in.narrow == 1 || in.narrow == 2)
+          sc.cvt_only[r] = std::max(sc.cvt_only[r], in.narrow == 1 ? 7 : 10);
+        else
+          read_otherwise.insert(r);
+    for (const auto& r : read_otherwise) sc.cvt_only.erase(r);
     sc.back.scan_entry(code, index, sc.s, e.name, e.names, sc.bound);
     // Constants: registers every write of which moves the same immediate.
     for (const auto& in : code) {
@@ -418,9 +450,10 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
   auto record = [&](const Origin& og, int m, int exp, long sink, long dropped) {
     ++out.narrowed;
     if (out.narrowed > 1 && m >= out.mantissa) return false;
-    const int n = out.narrowed;
+    const int n = out.narrowed, trips = out.fixed_trips, least = out.fixed_least;
     out = BitNarrowing{};
     out.narrowed = n, out.width = og.width, out.mantissa = m, out.exponent = exp;
+    out.fixed_trips = trips, out.fixed_least = least;
     out.origin = sc.texts[og.stmt], out.sink = sc.texts[sink];
     out.dropped_by = dropped >= 0 ? sc.texts[dropped] : "";
     out.entry = sc.entry_of[og.stmt];
@@ -434,9 +467,7 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     // route), and its lowest mantissa bit through none that the model follows exactly.
     if (!((s.kept >> top) & 1) || exp < 4 || (s.modelled & 1)) continue;
     const bool outside = s.kept & 1;  // kept only through an instruction outside the model
-    const Word k = outside ? s.modelled : s.kept;
-    int m = 0;
-    while (m <= top && ((k >> (top - m)) & 1)) ++m;
+    const int m = og.mantissa_kept(outside ? s.modelled : s.kept);
     if (record(og, m, exp, s.sink, s.dropped) && outside) out.outside = sc.texts[s.outside];
   }
   // Fixed-point round trips (ptx_fixed_point.h): per origin, the integer bits stored to memory
@@ -455,6 +486,8 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     while (n < 64 && ((f.kept >> n) & 1)) ++n;
     const int m = std::max(0, n - (og.fixed_signed ? 2 : 1));
     if (m >= og.exp_lo()) continue;  // as many significant bits as the float had
+    ++out.fixed_trips;
+    out.fixed_least = out.fixed_least == 0 ? n : std::min(out.fixed_least, n);
     if (record(og, m, og.width == 64 ? 11 : 8, f.sink, -1)) {
       out.back = sc.texts[back_at[id]];
       out.fixed = n;

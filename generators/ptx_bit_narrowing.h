@@ -82,6 +82,9 @@ struct BitNarrowing {
   // cvt to the integer, `sink` its store) and the cvt that converts it back to a float.
   int fixed = 0;
   std::string back;
+  // Of `narrowed`, the origins that are such round trips, and the fewest integer bits any of
+  // them stores (hon19: an int8 class admits integer quantisation of at least 8 bits).
+  int fixed_trips = 0, fixed_least = 0;
   // The class those bits are: "fp32" (a double kept to 23 or more mantissa bits), "tf32" (10 or
   // more), "f16" (10 or more with fewer than 8 exponent bits), "bf16" (7 to 9), "fp8" (fewer);
   // empty when nothing is narrowed.

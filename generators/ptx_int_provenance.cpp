@@ -320,7 +320,10 @@ int fp32_arith_to_buffers(const std::string& ptx, bool decided) {
   return out + (func_writes_memory(all) ? 1 : 0);
 }
 
-int narrowed_values_computed(const std::string& ptx, const FloatParams& given, bool bf16) {
+int narrowed_values_computed(const std::string& ptx, const FloatParams& given, int format) {
+  const Mode mode = format == 1   ? Mode::NarrowBf16
+                    : format == 2 ? Mode::NarrowF16
+                                  : Mode::NarrowFp8;
   const std::string clean = strip_ptx_comments(ptx);
   FloatParams bindings = given;  // module variables are bound buffers too (red team 13)
   const std::vector<PtxEntry> entries = entries_with_module_variables(clean, &bindings);
@@ -336,7 +339,7 @@ int narrowed_values_computed(const std::string& ptx, const FloatParams& given, b
       std::vector<bool> v(b == bindings.buffers.end() ? 0 : b->second.size(), false);
       for (std::size_t i = 0; i < v.size(); ++i)
         for (int buf : b->second[i]) v[i] = v[i] || derived.count(buf) > 0;
-      EntryScan r = scan_entry(e.body, e.names, &v, bf16 ? Mode::NarrowBf16 : Mode::NarrowF16);
+      EntryScan r = scan_entry(e.body, e.names, &v, mode);
       computed += r.computed;
       for (std::size_t i = 0; i < v.size(); ++i)
         if (r.wild_store || (i < r.stores_float.size() && r.stores_float[i]))

@@ -94,13 +94,14 @@ IntMmaProvenance scan_int_mma_provenance(const std::string& ptx, const FloatPara
 int fp32_arith_to_buffers(const std::string& ptx, bool decided = false);
 
 // The same taint from a third origin (red team 10's residual): values a cvt narrowed from
-// FP32/FP64 to BF16 (`bf16`) or FP16, followed through registers, shared memory, the entry's
-// buffers and, with `bindings.buffers`, across launches. Returns how many instructions compute
-// on such a value (float arithmetic, a widening cvt, a compare, a float store or reduction):
-// a narrowing a buffer of that format excuses is one whose value is only stored, never
+// FP32/FP64 to BF16, FP16 or an FP8 format (`format`), followed through registers, shared memory,
+// the entry's buffers and, with `bindings.buffers`, across launches. Returns how many instructions
+// compute on such a value (float arithmetic, a widening cvt, a compare, a float store or
+// reduction): a narrowing a buffer of that format excuses is one whose value is only stored, never
 // computed on (a round trip through BF16 into FP32 arithmetic is BF16 precision). Memory is
 // followed without program order: an in-place update of a BF16 buffer counts as computing on
 // narrowed values (such a kernel computes at BF16 precision: the class to declare is bf16).
-int narrowed_values_computed(const std::string& ptx, const FloatParams& bindings, bool bf16);
+// `format`: 1 BF16, 2 FP16, 3 FP8/FP6/FP4 (taint::Insn::narrow).
+int narrowed_values_computed(const std::string& ptx, const FloatParams& bindings, int format);
 
 }  // namespace solver::generators

@@ -61,6 +61,9 @@ struct PtxPrecision {
   // buffer of that format excuses the conversions only while these are 0 (the value is stored
   // to it, not computed on). Filled by both overloads where there are such conversions.
   int bf16_computed = 0, f16_computed = 0;
+  // The same for FP8/FP6/FP4 codes (hon19): with an integer buffer to hold them, conversions
+  // whose codes are only stored are a quantiser's answer (precision_mismatch).
+  int fp8_computed = 0;
   // A float's bits narrowed by integer code and stored or moved back into a float register
   // (red team 14, ptx_bit_narrowing.h): the narrowest such value, its class in format().
   BitNarrowing bit_narrowing;
@@ -74,16 +77,18 @@ PtxPrecision scan_ptx_precision(const std::string& ptx);
 // float buffers (float_params(rv) of the variant compiled).
 PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& params);
 
-// The class a declared name is judged as: "fp64", "fp32", "tf32", "bf16" or "fp16", read
-// without case or punctuation and under the usual spellings (float32, f32, float64, double,
-// float16, half, bfloat16, tensorfloat32); any other name ("exact", "loose", a problem's own
-// label) is judged as "fp32": a class admits a format below FP32 only by naming it (issue 28,
-// red team 5: an unknown name was not checked at all).
+// The class a declared name is judged as: "fp64", "fp32", "tf32", "bf16", "fp16" or "int8" (also
+// i8, s8, w8a8: hon19), read without case or punctuation and under the usual spellings (float32,
+// f32, float64, double, float16, half, bfloat16, tensorfloat32); any other name ("exact", "loose",
+// a problem's own label) is judged as "fp32": a class admits a format below FP32 only by naming it
+// (issue 28, red team 5: an unknown name was not checked at all).
 std::string judged_class(const std::string& declared);
 
 // Empty when the code computes in at least the precision `declared` promises, else one line
 // saying what it found. What each class (as judged_class reads it) admits: fp64, fp32: no lower
-// format at all; tf32: tf32; bf16: tf32, bf16; fp16: tf32, f16. A format that
+// format at all; tf32: tf32; bf16: tf32, bf16; fp16: tf32, f16; int8: integer dot products and
+// MMAs whatever their operands were quantised from (the problem's author admits int8), no float
+// format below FP32. A format that
 // is the dtype of one of the problem's buffers (`buffer_dtypes`) may be converted to where the
 // converted value is only stored (an f16 output), never computed on (bf16_computed), but MMAs and
 // arithmetic in it are still a lower precision (issue 28: the class is bounded by what the code

@@ -122,6 +122,12 @@ bool parse(std::string_view stmt, Insn& in, std::set<std::string>& float_regs,
     const std::string_view to = t[t.size() - 2], from = t.back();
     if (from == "f32" || from == "f64")
       in.narrow = starts_with(to, "bf16") ? 1 : to == "f16" || to == "f16x2" ? 2 : 0;
+    // hon19: FP8/FP6/FP4 codes (cvt.rn.satfinite.e4m3x2.f32, ...e5m2x2.f16x2, e2m1x2, ue8m0x2).
+    const bool small = starts_with(to, "e4m3") || starts_with(to, "e5m2") ||
+                       starts_with(to, "e2m1") || starts_with(to, "e2m3") ||
+                       starts_with(to, "e3m2") || starts_with(to, "ue8m0");
+    if (small && (from == "f32" || from == "f64" || from == "f16x2" || from == "bf16x2"))
+      in.narrow = 3;
   }
   in.space = space_of(t);
   auto ops = ptx_operands(stmt, op);
@@ -199,10 +205,11 @@ bool State::picks(const Insn& in) const {
 }
 
 void step(const Insn& in, State& s) {
-  const bool origin = s.mode == Mode::Float ? in.float_op
-                      : s.mode == Mode::Fp32Arith
-                          ? in.fp32_arith
-                          : in.narrow == (s.mode == Mode::NarrowBf16 ? 1 : 2);
+  const bool origin = s.mode == Mode::Float       ? in.float_op
+                      : s.mode == Mode::Fp32Arith ? in.fp32_arith
+                                                  : in.narrow == (s.mode == Mode::NarrowBf16  ? 1
+                                                                  : s.mode == Mode::NarrowF16 ? 2
+                                                                                              : 3);
   bool value_float = origin || s.any_depends(in.srcs);
   const bool follow = !s.pickable.empty();  // contents followed only where a pick may be excused
   auto write = [&](bool flt, const std::set<std::string>& prov) {

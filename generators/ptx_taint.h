@@ -32,8 +32,10 @@ struct Insn {
   bool float_op = false;    // the opcode names a float type
   bool fp32_arith = false;  // rounding FP32 arithmetic (add/sub/mul/fma/mad/div .f32)
   bool int_mma = false, int_acc = false;
-  bool dot = false;     // dp4a/dp2a (counted apart from the MMAs, held to the same operand rule)
-  int narrow = 0;       // a cvt from f32/f64 down to: 1 BF16, 2 FP16 (narrowed_values_computed)
+  bool dot = false;  // dp4a/dp2a (counted apart from the MMAs, held to the same operand rule)
+  // A cvt from f32/f64 down to: 1 BF16, 2 FP16; 3 an FP8/FP6/FP4 format, also from f16x2 /
+  // bf16x2 (narrowed_values_computed).
+  int narrow = 0;
   bool scalar = false;  // a parameter load of 32 bits or fewer: a value, never an address
   std::vector<std::string> dests, srcs, src_syms, addr, addr_syms, src_addr, src_addr_syms, mma_ab;
   // The statement as written (guard and opcode included), its opcode's dotted parts and its
@@ -44,7 +46,7 @@ struct Insn {
 
 // Origin of the taint: float values (integer-MMA provenance), values computed by rounding FP32
 // arithmetic (fp32_arith_to_buffers), or values narrowed to BF16 / FP16 by a cvt.
-enum class Mode { Float, Fp32Arith, NarrowBf16, NarrowF16 };
+enum class Mode { Float, Fp32Arith, NarrowBf16, NarrowF16, NarrowFp8 };
 
 struct State {
   Mode mode = Mode::Float;

@@ -249,6 +249,34 @@ TEST_CASE("a bf16 output rounded in integer code is the problem's own format") {
   CHECK(scan(body, floats(32, 32)).format() == "bf16");
 }
 
+TEST_CASE("a float rounded in integer code, then converted by a cvt to that format, is the cvt's") {
+  // hon19 (issue 28): llm.c's stochastic rounding to BF16 (llmc/cuda_utils.cuh): the low 16
+  // bits filled or cleared against a random threshold, the float moved back into a float
+  // register and converted by cvt.rn.bf16.f32 (exact), stored to a BF16 buffer. The narrowing
+  // keeps BF16's 7 mantissa bits: nothing the cvt does not drop, so the cvt is what is judged
+  // (the typed rule: a BF16 output only stored is excused). Fewer bits kept than the cvt's
+  // format (FP8's 3 before a BF16 cvt) stay a narrowing.
+  const std::string sr =
+      "ld.global.u32 %r5, [%rd4+8];\nand.b32 %r6, %r5, 65535;\nand.b32 %r7, %r1, 65535;\n"
+      "setp.gt.u32 %p1, %r7, %r6;\nor.b32 %r8, %r1, 65535;\nand.b32 %r9, %r1, -65536;\n"
+      "selp.b32 %r10, %r8, %r9, %p1;\nmov.b32 %f2, %r10;\n";
+  const std::string to_bf16 = "cvt.rn.bf16.f32 %rs1, %f2;\nst.global.u16 [%rd4], %rs1;\n";
+  CHECK(scan(sr + to_bf16, floats(32, 16)).narrowed == 0);
+  CHECK(precision_mismatch(scan_ptx_precision(kernel(sr + to_bf16), floats(32, 16)), "fp32",
+                           {DType::F32, DType::BF16})
+            .empty());
+  // The same bits computed on in FP32 before any cvt: a BF16 value under fp32.
+  const BitNarrowing computed = scan(
+      sr + "add.f32 %f3, %f2, %f1;\n" + to_bf16 + "st.global.f32 [%rd4+4], %f3;\n", floats(32, 16));
+  CHECK(computed.format() == "bf16");
+  // A cvt to FP16 keeps 10 mantissa bits: BF16's 7 before it are a narrowing of their own.
+  CHECK(scan(sr + "cvt.rn.f16.f32 %rs1, %f2;\nst.global.u16 [%rd4], %rs1;\n", floats(32, 16))
+            .format() == "bf16");
+  // FP8's 3 bits (the low 20 cleared) before a BF16 cvt: still a narrowing.
+  const std::string fp8 = "and.b32 %r2, %r1, -1048576;\nmov.b32 %f2, %r2;\n" + to_bf16;
+  CHECK(scan(fp8, floats(32, 16)).format() == "fp8");
+}
+
 TEST_CASE("an integer output no launch reads back holds the problem's answer, not a narrowing") {
   // k(in: f32 buffer 0, out: buffer 1); red team 16's log bucket: exponent and top 3 mantissa
   // bits of a float stored as an integer.

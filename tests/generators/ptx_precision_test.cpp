@@ -287,7 +287,8 @@ TEST_CASE("dp4a/dp2a on a problem with only float buffers is a precision below e
     CAPTURE(cls);
     const std::string why = mismatch(dp4a, cls, {DType::F32});
     CHECK(why.find("1 integer dot product(s) (dp4a/dp2a)") != std::string::npos);
-    CHECK(why.find("declare precision") == std::string::npos);  // no float class would pass
+    // No float class would pass; a problem whose author admits int8 (hon19) would.
+    CHECK(why.find("declare precision 'int8'") != std::string::npos);
     CHECK_FALSE(mismatch(dp2a + dp4a, cls, {DType::F16, DType::BF16}).empty());
     // Next to float buffers an integer buffer excuses no dp4a by itself (red team 10): its
     // operands must be shown to come from the integer buffers (ptx_int_provenance_test), which
@@ -487,7 +488,7 @@ TEST_CASE("integer MMAs are the problem's own arithmetic where dp4a is (red team
          {std::set<DType>{DType::F32, DType::BF16}, std::set<DType>{DType::F32, DType::I32}}) {
       const std::string why = mismatch(imma, cls, d);
       CHECK(why.find("2 integer tensor-core MMA(s)") != std::string::npos);
-      CHECK(why.find("declare precision") == std::string::npos);
+      CHECK(why.find("declare precision 'int8'") != std::string::npos);  // hon19
     }
   }
   // The excuse is for integers only: a BF16 MMA next to them is judged as before.
