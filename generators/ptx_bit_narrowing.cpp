@@ -72,6 +72,7 @@ struct Scan {
   std::map<std::set<int>, std::map<int, Sunk>> answered;
   BufferReads reads;
   std::vector<FixedStore> fixed_stores;
+  std::vector<FixedStore> field_stores;  // a float's low bits stored (h28m, ptx_fixed_point.h)
   ConvertedBack back;
 
   // Per entry.
@@ -310,6 +311,8 @@ void Scan::sinks(const Insn& in, long idx) {
         continue;
       }
       if (narrow_dest > 0 && narrow_dest < og.width) continue;  // the problem's own format
+      // A field at the bottom of a float's bits (h28m): judged by where it is read back.
+      if (!need_home) field_stores.push_back({pc.origin, pc.kept(), idx, keys});
       if (need_home) {  // a value computed from the bits (its exponent moved) is not a copy
         bool home = true;
         for (int p = 0; p < 64; ++p) home = home && !(pc.at[p] & og.exponent() & ~(Word(1) << p));
@@ -449,17 +452,38 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
       it->second.kept |= f.kept;
       back_at.try_emplace(f.origin, at);
     }
-  for (const auto& [id, f] : trips) {
+  // h28m: the low bits of a float's word stored alone, where the whole float reaches no sink
+  // (its top mantissa bit or its exponent never stored), to memory read back as a float: the
+  // field at the bottom of a float whose exponent a magic number pinned (`x + 12582912.f`) is
+  // the integer round(x), so this is a fixed-point round trip made without a cvt.
+  std::map<int, FixedStore> fields;
+  for (const auto& f : sc.field_stores)
+    if (const long at = sc.back.meets(f.keys); at >= 0) {
+      const Origin& og = sc.origins[f.origin];
+      const auto whole = sc.sunk.find(f.origin);
+      const Word all = whole == sc.sunk.end() ? f.kept : whole->second.kept | f.kept;
+      if (((all >> (og.exp_lo() - 1)) & 1) && std::popcount(all & og.exponent()) >= 4) continue;
+      auto [it, fresh] = fields.try_emplace(f.origin, f);
+      it->second.kept |= f.kept;
+      back_at.try_emplace(-2 - f.origin, at);
+    }
+  auto judge = [&](int id, const FixedStore& f, bool sgn, bool field) {
     const Origin& og = sc.origins[id];
     int n = 0;  // the integer's bits kept, from bit 0 up: a value of n bits
     while (n < 64 && ((f.kept >> n) & 1)) ++n;
-    const int m = std::max(0, n - (og.fixed_signed ? 2 : 1));
-    if (m >= og.exp_lo()) continue;  // as many significant bits as the float had
+    // A field: at most the mantissa's bits hold the integer (those above it are the exponent
+    // the magic number pinned, the same for every value).
+    const int m = std::max(0, (field ? std::min(n, og.exp_lo()) : n) - (sgn ? 2 : 1));
+    // As many significant bits as the float had; a field: none of the float's bottom.
+    if (m >= og.exp_lo() || (field && n == 0)) return;
     if (record(og, m, og.width == 64 ? 11 : 8, f.sink, -1)) {
-      out.back = sc.texts[back_at[id]];
+      out.back = sc.texts[back_at[field ? -2 - id : id]];
       out.fixed = n;
+      out.field = field;
     }
-  }
+  };
+  for (const auto& [id, f] : trips) judge(id, f, sc.origins[id].fixed_signed, false);
+  for (const auto& [id, f] : fields) judge(id, f, false, true);
   return out;
 }
 

@@ -82,6 +82,9 @@ struct BitNarrowing {
   // cvt to the integer, `sink` its store) and the cvt that converts it back to a float.
   int fixed = 0;
   std::string back;
+  // ... made without a cvt (h28m): `origin` moved a float's bits to integer code and only a field
+  // at their bottom (the integer a magic-number addition leaves there) was stored.
+  bool field = false;
   // The class those bits are: "fp32" (a double kept to 23 or more mantissa bits), "tf32" (10 or
   // more), "f16" (10 or more with fewer than 8 exponent bits), "bf16" (7 to 9), "fp8" (fewer);
   // empty when nothing is narrowed.

@@ -34,6 +34,9 @@ struct ConvertedBack {
   // Memory whose loaded values reach an integer-to-float cvt, and the first such cvt's
   // module-wide statement index.
   std::map<std::string, long> keys;
+  // ... whose loaded bits, through integer code, are moved into a float register (h28m: read as a
+  // float through the exponent field, `__uint_as_float(0x4B000000 | q) - 8388608.f`).
+  std::map<std::string, long> moved;
   // One entry's statements (`index`: their module-wide indices), its taint state `s` (the
   // addresses' regions), parameter names and bound buffers.
   void scan_entry(const std::vector<taint::Insn>& code, const std::vector<long>& index,
@@ -44,6 +47,8 @@ struct ConvertedBack {
   long meets(const std::set<std::string>& stored) const;
 
  private:
+  long meets(const std::set<std::string>& stored,
+             const std::map<std::string, long>& converted) const;
   std::map<std::string, std::set<std::string>> copied_from_;  // cp.async: destination <- sources
 };
 
