@@ -303,6 +303,7 @@ void Scan::mark_dropped(std::vector<std::pair<std::string, Image>>& out, const I
 
 void Scan::sinks(const Insn& in, long idx) {
   std::set<std::string> keys;  // the memory a store writes, for fixed-point origins
+  const bool local = in.space == Local;
   auto take = [&](const Image& i, bool need_home, int narrow_dest, std::map<int, Sunk>& into) {
     for (const auto& pc : i) {
       const Origin& og = origins[pc.origin];
@@ -311,8 +312,11 @@ void Scan::sinks(const Insn& in, long idx) {
         continue;
       }
       if (narrow_dest > 0 && narrow_dest < og.width) continue;  // the problem's own format
-      // A field at the bottom of a float's bits (h28m): judged by where it is read back.
-      if (!need_home) field_stores.push_back({pc.origin, pc.kept(), idx, keys});
+      // A field at the bottom of a float's bits (h28m): judged by where it is read back. Not in
+      // a thread's own local memory, which saves no traffic that registers would not: the FP32
+      // math library's Payne-Hanek reduction (sinf, cosf, tanf of large arguments) keeps the
+      // products of a float's mantissa field in a local array and converts them back.
+      if (!need_home && !local) field_stores.push_back({pc.origin, pc.kept(), idx, keys});
       if (need_home) {  // a value computed from the bits (its exponent moved) is not a copy
         bool home = true;
         for (int p = 0; p < 64; ++p) home = home && !(pc.at[p] & og.exponent() & ~(Word(1) << p));
