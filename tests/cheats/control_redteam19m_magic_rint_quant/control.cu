@@ -15,7 +15,8 @@ extern "C" __global__ void __launch_bounds__(256)
                      float* __restrict__ scale) {
   const long long i = (long long)blockIdx.x * (QCOLS / 4) + threadIdx.x;
   const float4 v = __ldg(x + i);
-  const float amax = block_amax(fmaxf(fmaxf(fabsf(v.x), fabsf(v.y)), fmaxf(fabsf(v.z), fabsf(v.w))));
+  const float amax =
+      block_amax(fmaxf(fmaxf(fabsf(v.x), fabsf(v.y)), fmaxf(fabsf(v.z), fabsf(v.w))));
   const float inv = amax > 0.f ? 127.f / amax : 0.f, s = amax / 127.f;
   int4 l;
   float4 o;
