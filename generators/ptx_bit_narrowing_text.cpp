@@ -23,7 +23,8 @@ std::string BitNarrowing::describe() const {
            origin + "` moves a float's bits to integer code, of which only the " +
            std::to_string(fixed) + " low bits (the integer a magic-number addition such as `x + " +
            "12582912.f` leaves there) `" + sink + "` stores, to memory that `" + back +
-           "` reads back as a float: a fixed-point round trip without a cvt, at most " +
+           "` reads back as a float: a fixed-point round trip whose rounding no cvt shows, at "
+           "most " +
            std::to_string(mantissa) + " of " + std::to_string(m) + " mantissa bits)";
   if (fixed > 0)
     return std::to_string(narrowed) + fp + " value(s) kept in fixed point (in " + entry + ": `" +
