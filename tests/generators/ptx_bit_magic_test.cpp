@@ -15,6 +15,7 @@
 
 #include "generators/nvrtc_compiler.h"
 #include "generators/ptx_bit_narrowing.h"
+#include "generators/ptx_precision.h"
 
 using namespace solver::generators;
 
@@ -185,4 +186,16 @@ TEST_CASE("through NVRTC: magic-number fixed point refused, the math library and
              "         (__uint_as_float(mid[i ^ 1]) - 1.f);\n"),
       p);
   CHECK_MESSAGE(math.narrowed == 0, math.describe());
+  // Integer products of magic-rounded values: the dp4a operands come from a float's bits, so the
+  // provenance rule (ptx_int_provenance.h) refuses them already on an all-float problem.
+  const std::string dot = ptx_of(
+      "  unsigned a = 0, b = 0;\n"
+      "  for (int k = 0; k < 4; ++k) {\n"
+      "    a |= (__float_as_uint(x[4 * i + k] * 127.f + 12582912.f) & 0xFFu) << (8 * k);\n"
+      "    b |= (__float_as_uint(y[4 * i + k] * 127.f + 12582912.f) & 0xFFu) << (8 * k);\n"
+      "  }\n"
+      "  mid[i] = __dp4a(int(a), int(b), 0);\n");
+  const std::string why =
+      precision_mismatch(scan_ptx_precision(dot, p), "fp32", {solver::generators::DType::F32});
+  CHECK(why.find("dp4a") != std::string::npos);
 }
