@@ -316,7 +316,8 @@ void Scan::sinks(const Insn& in, long idx) {
       // a thread's own local memory, which saves no traffic that registers would not: the FP32
       // math library's Payne-Hanek reduction (sinf, cosf, tanf of large arguments) keeps the
       // products of a float's mantissa field in a local array and converts them back.
-      if (!need_home && !local) field_stores.push_back({pc.origin, pc.kept(), idx, keys});
+      if (!need_home && !local && pc.kept())
+        field_stores.push_back({pc.origin, pc.kept(), idx, keys});
       if (need_home) {  // a value computed from the bits (its exponent moved) is not a copy
         bool home = true;
         for (int p = 0; p < 64; ++p) home = home && !(pc.at[p] & og.exponent() & ~(Word(1) << p));
@@ -461,16 +462,19 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
   // field at the bottom of a float whose exponent a magic number pinned (`x + 12582912.f`) is
   // the integer round(x), so this is a fixed-point round trip made without a cvt.
   std::map<int, FixedStore> fields;
-  for (const auto& f : sc.field_stores)
-    if (const long at = sc.back.meets(f.keys); at >= 0) {
-      const Origin& og = sc.origins[f.origin];
-      const auto whole = sc.sunk.find(f.origin);
-      const Word all = whole == sc.sunk.end() ? f.kept : whole->second.kept | f.kept;
-      if (((all >> (og.exp_lo() - 1)) & 1) && std::popcount(all & og.exponent()) >= 4) continue;
-      auto [it, fresh] = fields.try_emplace(f.origin, f);
-      it->second.kept |= f.kept;
-      back_at.try_emplace(-2 - f.origin, at);
-    }
+  std::map<std::set<std::string>, long> read_back;  // meets() per set of memory names
+  for (const auto& f : sc.field_stores) {
+    const Origin& og = sc.origins[f.origin];
+    const auto whole = sc.sunk.find(f.origin);
+    const Word all = whole == sc.sunk.end() ? f.kept : whole->second.kept | f.kept;
+    if (((all >> (og.exp_lo() - 1)) & 1) && std::popcount(all & og.exponent()) >= 4) continue;
+    auto [at, fresh_keys] = read_back.try_emplace(f.keys, -1);
+    if (fresh_keys) at->second = sc.back.meets(f.keys);
+    if (at->second < 0) continue;
+    auto [it, fresh] = fields.try_emplace(f.origin, f);
+    it->second.kept |= f.kept;
+    back_at.try_emplace(-2 - f.origin, at->second);
+  }
   auto judge = [&](int id, const FixedStore& f, bool sgn, bool field) {
     const Origin& og = sc.origins[id];
     int n = 0;  // the integer's bits kept, from bit 0 up: a value of n bits
