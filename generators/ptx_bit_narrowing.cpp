@@ -77,6 +77,7 @@ struct Scan {
   std::map<std::set<int>, std::map<int, Sunk>> answered;
   BufferReads reads;
   std::vector<FixedStore> fixed_stores;
+  std::vector<FixedStore> field_stores;  // a float's low bits stored (h28m, ptx_fixed_point.h)
   ConvertedBack back;
 
   // Per entry.
@@ -311,6 +312,7 @@ void Scan::mark_dropped(std::vector<std::pair<std::string, Image>>& out, const I
 
 void Scan::sinks(const Insn& in, long idx) {
   std::set<std::string> keys;  // the memory a store writes, for fixed-point origins
+  const bool local = in.space == Local;
   auto take = [&](const Image& i, bool need_home, int narrow_dest, std::map<int, Sunk>& into) {
     for (const auto& pc : i) {
       const Origin& og = origins[pc.origin];
@@ -319,6 +321,12 @@ void Scan::sinks(const Insn& in, long idx) {
         continue;
       }
       if (narrow_dest > 0 && narrow_dest < og.width) continue;  // the problem's own format
+      // A field at the bottom of a float's bits (h28m): judged by where it is read back. Not in
+      // a thread's own local memory, which saves no traffic that registers would not: the FP32
+      // math library's Payne-Hanek reduction (sinf, cosf, tanf of large arguments) keeps the
+      // products of a float's mantissa field in a local array and converts them back.
+      if (!need_home && !local && pc.kept())
+        field_stores.push_back({pc.origin, pc.kept(), idx, keys});
       if (need_home) {  // a value computed from the bits (its exponent moved) is not a copy
         bool home = true;
         for (int p = 0; p < 64; ++p) home = home && !(pc.at[p] & og.exponent() & ~(Word(1) << p));
@@ -480,19 +488,45 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
       it->second.kept |= f.kept;
       back_at.try_emplace(f.origin, at);
     }
-  for (const auto& [id, f] : trips) {
+  // h28m: the low bits of a float's word stored alone, where the whole float reaches no sink
+  // (its top mantissa bit or its exponent never stored), to memory read back as a float: the
+  // field at the bottom of a float whose exponent a magic number pinned (`x + 12582912.f`) is
+  // the integer round(x), so this is a fixed-point round trip made without a cvt.
+  std::map<int, FixedStore> fields;
+  std::map<std::set<std::string>, long> read_back;  // meets() per set of memory names
+  for (const auto& f : sc.field_stores) {
+    const Origin& og = sc.origins[f.origin];
+    const auto whole = sc.sunk.find(f.origin);
+    const Word all = whole == sc.sunk.end() ? f.kept : whole->second.kept | f.kept;
+    if (((all >> (og.exp_lo() - 1)) & 1) && std::popcount(all & og.exponent()) >= 4) continue;
+    auto [at, fresh_keys] = read_back.try_emplace(f.keys, -1);
+    if (fresh_keys) at->second = sc.back.meets(f.keys);
+    if (at->second < 0) continue;
+    auto [it, fresh] = fields.try_emplace(f.origin, f);
+    it->second.kept |= f.kept;
+    back_at.try_emplace(-2 - f.origin, at->second);
+  }
+  auto judge = [&](int id, const FixedStore& f, bool sgn, bool field) {
     const Origin& og = sc.origins[id];
     int n = 0;  // the integer's bits kept, from bit 0 up: a value of n bits
     while (n < 64 && ((f.kept >> n) & 1)) ++n;
-    const int m = std::max(0, n - (og.fixed_signed ? 2 : 1));
-    if (m >= og.exp_lo()) continue;  // as many significant bits as the float had
+    // A field: at most the mantissa's bits hold the integer (those above it are the exponent
+    // the magic number pinned, the same for every value).
+    const int bits = field ? std::min(n, og.exp_lo()) : n;
+    const int m = std::max(0, bits - (sgn ? 2 : 1));
+    // As many significant bits as the float had; a field: none of the float's bottom.
+    if (m >= og.exp_lo() || (field && n == 0)) return;
+    // hon19: an int8 class admits integer quantisation of at least 8 bits, by cvt or by field.
     ++out.fixed_trips;
-    out.fixed_least = out.fixed_least == 0 ? n : std::min(out.fixed_least, n);
+    out.fixed_least = out.fixed_least == 0 ? bits : std::min(out.fixed_least, bits);
     if (record(og, m, og.width == 64 ? 11 : 8, f.sink, -1)) {
-      out.back = sc.texts[back_at[id]];
+      out.back = sc.texts[back_at[field ? -2 - id : id]];
       out.fixed = n;
+      out.field = field;
     }
-  }
+  };
+  for (const auto& [id, f] : trips) judge(id, f, sc.origins[id].fixed_signed, false);
+  for (const auto& [id, f] : fields) judge(id, f, false, true);
   return out;
 }
 

@@ -31,8 +31,9 @@
 // run-time shift of a mantissa or exponent field alone, a fingerprint times run-time weights
 // and a radix digit used as an address carry no such value. A float rounded to an integer
 // starts an origin of its own, judged as a fixed-point round trip (ptx_fixed_point.h, red team
-// 17). Float arithmetic ends an image. A register holds at most 16 origins' images
-// (ptx_bit_image.h: a bound on the work).
+// 17); so is a float's low field stored alone (the integer a magic-number addition leaves there)
+// to memory read back as a float (h28m). Float arithmetic ends an image. A register holds at most
+// 16 origins' images (ptx_bit_image.h: a bound on the work).
 //
 // A sink is a store or atomic of any type to any memory (the stored width only: st.u16 keeps
 // the low 16 bits), or a move of an FP32's image back into a float register whose exponent bits
@@ -85,6 +86,9 @@ struct BitNarrowing {
   // Of `narrowed`, the origins that are such round trips, and the fewest integer bits any of
   // them stores (hon19: an int8 class admits integer quantisation of at least 8 bits).
   int fixed_trips = 0, fixed_least = 0;
+  // ... made without a cvt (h28m): `origin` moved a float's bits to integer code and only a field
+  // at their bottom (the integer a magic-number addition leaves there) was stored.
+  bool field = false;
   // The class those bits are: "fp32" (a double kept to 23 or more mantissa bits), "tf32" (10 or
   // more), "f16" (10 or more with fewer than 8 exponent bits), "bf16" (7 to 9), "fp8" (fewer);
   // empty when nothing is narrowed.

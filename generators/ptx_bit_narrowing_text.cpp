@@ -18,6 +18,14 @@ std::string BitNarrowing::describe() const {
   if (narrowed == 0) return "";
   const int m = width == 64 ? 52 : 23, e = width == 64 ? 11 : 8;
   const std::string fp = " FP" + std::to_string(width);
+  if (fixed > 0 && field)
+    return std::to_string(narrowed) + fp + " value(s) kept in fixed point (in " + entry + ": `" +
+           origin + "` moves a float's bits to integer code, of which only the " +
+           std::to_string(fixed) + " low bits (the integer a magic-number addition such as `x + " +
+           "12582912.f` leaves there) `" + sink + "` stores, to memory that `" + back +
+           "` reads back as a float: a fixed-point round trip whose rounding no cvt shows, at "
+           "most " +
+           std::to_string(mantissa) + " of " + std::to_string(m) + " mantissa bits)";
   if (fixed > 0)
     return std::to_string(narrowed) + fp + " value(s) kept in fixed point (in " + entry + ": `" +
            origin + "` rounds a float to an integer, whose " + std::to_string(fixed) +

@@ -85,13 +85,23 @@ void ConvertedBack::scan_entry(const std::vector<Insn>& code, const std::vector<
           copied_from_[to].insert(from.begin(), from.end());
       } else if (in.kind == Kind::Other && !in.parts.empty()) {
         const auto ty = in.parts[0] == "cvt" ? cvt_types(in.parts) : std::vector<std::string>{};
-        if (ty.size() == 2 && float_name(ty[0]) && bits::int_type(ty[1])) {
+        // A conversion to a float: from an integer, or widening a half format (h28m).
+        if (ty.size() == 2 && float_name(ty[0]) && ty[0] != ty[1]) {
           for (const auto& k : keys_of(in.srcs)) keys.try_emplace(k, index[i]);
           continue;
         }
         if (in.float_op) continue;
         const auto k = keys_of(in.srcs);
         if (k.empty()) continue;
+        // An integer's bits moved into a float register are read as a float (h28m: the exponent
+        // field's conversion, `__int_as_float(q | 0x4B400000) - 12582912.f`).
+        bool to_float = false;
+        if (in.parts[0] == "mov")
+          for (const auto& d : in.dests) to_float = to_float || declared_float(s.float_regs, d);
+        if (to_float) {
+          for (const auto& key : k) moved.try_emplace(key, index[i]);
+          continue;
+        }
         for (const auto& d : in.dests) changed = add(d, k) || changed;
       }
     }
@@ -99,8 +109,14 @@ void ConvertedBack::scan_entry(const std::vector<Insn>& code, const std::vector<
 }
 
 long ConvertedBack::meets(const std::set<std::string>& stored) const {
+  const long by_cvt = meets(stored, keys);
+  return by_cvt >= 0 ? by_cvt : meets(stored, moved);
+}
+
+long ConvertedBack::meets(const std::set<std::string>& stored,
+                          const std::map<std::string, long>& converted) const {
   // Memory copied (cp.async) into memory that is converted back is converted back too.
-  std::map<std::string, long> all = keys;
+  std::map<std::string, long> all = converted;
   for (bool grew = true; grew;) {
     grew = false;
     for (const auto& [to, from] : copied_from_)

@@ -11,6 +11,16 @@
 // integer used only in an address (never stored), and one converted back in registers without
 // a trip through memory stay excused.
 //
+// The same round trip without a cvt (helper h28m): for |y| < 2^22, `y + 12582912.f` (1.5 x 2^23)
+// is y rounded to an integer, held (plus 2^22) in the word's low bits, and
+// `__uint_as_float(0x4B000000 | f) - 12582912.f` is that integer again. ptx_bit_narrowing.cpp
+// judges a float's bits of which only a field at the bottom reaches memory (no float value: the
+// union of its sinks holds not both its top mantissa bit and 4 exponent bits) where that memory
+// is read back as a float, here or by the loaded bits moved into a float register (`moved`), as
+// a fixed-point round trip of the field's width, whatever constant pinned the exponent. A field in
+// local memory is not judged (sinf's Payne-Hanek reduction keeps its mantissa field's products
+// there; a thread's own array saves no traffic).
+//
 // This file finds the second half: which memory a module's launches load and convert back to
 // floats. Memory is named by the problem's buffers bound to an entry's parameters ("b3"), or by
 // the entry and symbol for shared and local memory ("entry/sym"); a load, copy or store whose
@@ -31,9 +41,12 @@ std::set<std::string> memory_keys(const std::set<std::string>& regions, const st
                                   const std::vector<std::set<int>>* bound);
 
 struct ConvertedBack {
-  // Memory whose loaded values reach an integer-to-float cvt, and the first such cvt's
-  // module-wide statement index.
+  // Memory whose loaded values reach a cvt to a float (from an integer, or widening a half
+  // format), and the first such cvt's module-wide statement index.
   std::map<std::string, long> keys;
+  // ... whose loaded bits, through integer code, are moved into a float register (h28m: read as a
+  // float through the exponent field, `__uint_as_float(0x4B000000 | q) - 8388608.f`).
+  std::map<std::string, long> moved;
   // One entry's statements (`index`: their module-wide indices), its taint state `s` (the
   // addresses' regions), parameter names and bound buffers.
   void scan_entry(const std::vector<taint::Insn>& code, const std::vector<long>& index,
@@ -44,6 +57,8 @@ struct ConvertedBack {
   long meets(const std::set<std::string>& stored) const;
 
  private:
+  long meets(const std::set<std::string>& stored,
+             const std::map<std::string, long>& converted) const;
   std::map<std::string, std::set<std::string>> copied_from_;  // cp.async: destination <- sources
 };
 

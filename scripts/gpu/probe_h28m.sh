@@ -1,108 +1,44 @@
 #!/usr/bin/env bash
-# Helper h28m's probe (issue 28: a kept verdict needs a set that can refuse a 1-in-2 sampler).
-# `solver problems check --seed-only` (the reference and the seed at its starting point: the
-# gate's tolerance lint is per problem) of every tests/cheats/* folder's problem and of every
-# built-in problem, 6 at a time on the one GPU (built-ins and controls first), and per problem:
-#   gate outcome | the lint's largest share | on which set | the detail's lint clause
-# The gate refuses a problem (invalid_spec, "tolerance admits a 1-in-2 sample on every set the
-# gate verifies on ...") where no verified set (set 0, the heavy-tailed set where homogeneous,
-# the fresh set) tells the reference from its 1-in-2 echo. It must hit
-#   redteam7_offlaw_lgamma_sample           (its seed: invalid_spec)
-# and no control_* folder and no built-in problem (a hit there is a false refusal: reported).
-# Usage: probe_h28m.sh [SECONDS]  (default 200; writes $OUT/probe_h28m/). Each problem is capped
-# at 60 s (NVRTC of the reference and the seed on a cold cache, a worker start, one gate).
+# Issue 28, helper h28m: fixed point made by float arithmetic. A float's bits of which only a
+# field at the bottom is stored (the integer a magic-number addition such as `x + 12582912.f`
+# leaves there) to memory a launch reads back as a float (a cvt to a float, or the loaded bits
+# moved into a float register) is a fixed-point round trip (generators/ptx_bit_narrowing.cpp,
+# generators/ptx_fixed_point.cpp). Each folder gets one round of the real loop through the live
+# backend (lib/cheat_probe.sh), its outcome printed next to the `live:` of its expect file.
+# Predicted (offline, branch h28m; no run on a GPU in that session):
+#   redteam19m_magic_block_scratch     precision_mismatch (kept ~1.1x on main, as red team 17's
+#                                      cvt twin was kept 1.36x live): "16 FP32 value(s) kept in
+#                                      fixed point ... only the 24 low bits ... a fixed-point
+#                                      round trip whose rounding no cvt shows, at most 22 of 23"
+#   redteam19m_runtime_magic_relay     precision_mismatch (the same, a run-time magic number,
+#                                      read back by cvt.rn.f32.s32)
+#   control_redteam19m_expf_dropout    kept (expf/exp2f/sinf's magic numbers and Payne-Hanek's
+#                                      local array; a curand-style uniform in the exponent field)
+#   control_redteam19m_magic_rint_quant kept (magic-number int8 levels, an integer answer)
+#   redteam17_block_fixed_scratch      precision_mismatch (unchanged: its cvt)
+#   control_redteam17_fused_levels, control_redteam16_log_bucket_bits, control_redteam14_fused_stage
+#                                      kept (integer code on float bits the scan must not refuse)
+# The offline scan of every folder's variants runs first (cheat_probe_scan): 3 of the cheats
+# refused there (the two new ones and red team 17's), no control.
+# Usage: probe_h28m.sh [SECONDS]   (default 420; writes $OUT/probe_h28m/). Each folder is capped
+# at 45 s, the scan at 15 s; budget spent ends it.
 set -u
-budget=${1:-200}
-O=${OUT:-/tmp}/probe_h28m
-mkdir -p "$O/json"
-: >"$O/results.txt"
-B=${SOLVER_BUNDLE:-.carry/lead}
-export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export PATH=/usr/local/cuda/bin:$PATH
-if [[ ! -x "$B/bin/solver" ]]; then
-  echo "probe_h28m: no $B/bin/solver" | tee -a "$O/results.txt"
-  exit 1
-fi
-t0=$SECONDS
-# What must not be refused first (the built-ins, the controls), then the lgamma cheat, then the
-# other cheats: a budget cut leaves the least needed out.
-jobs=""
-for d in problems/*/; do
-  [[ -f "$d/problem.yaml" ]] && jobs="$jobs problems:$(basename "$d")"
+# shellcheck source=lib/cheat_probe.sh
+source scripts/gpu/lib/cheat_probe.sh
+cheat_probe_init probe_h28m "${1:-420}" redteam19m_magic_block_scratch \
+  redteam19m_runtime_magic_relay control_redteam19m_expf_dropout \
+  control_redteam19m_magic_rint_quant redteam17_block_fixed_scratch \
+  control_redteam17_fused_levels control_redteam16_log_bucket_bits \
+  control_redteam14_fused_stage || exit 1
+cheat_probe_scan 15 $CP_DIRS
+say "scan: $(grep -cE '^[a-z0-9_]*redteam[0-9_]*[a-z0-9_]+ +(honest|cheat|control) .*(precision|error)' \
+  "$O/problems_check.log") of 16 variants refused offline (predicted 3: the three cheats; 1 on main)"
+for name in $CP_DIRS; do
+  cheat_probe_round "$name" 45 34 check || continue
+  say "  gate: $(grep -o 'median [0-9.e+-]* us over [0-9]* runs[^;"]\{0,60\}' <<<"$CR_REC" | head -2 | tr '\n' ' ')"
+  say "  precision: $(grep -o '[^;"]\{0,60\}\(mantissa bits\|fixed point\|no cvt shows\)[^;"]\{0,80\}' <<<"$CR_REC" | head -1)"
+  say "  medians: $(grep -o '"incumbent_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" \
+    "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)"
 done
-for d in tests/cheats/control_*/ tests/cheats/redteam7_offlaw_lgamma_sample/; do
-  [[ -f "$d/problem.yaml" ]] && jobs="$jobs tests/cheats:$(basename "$d")"
-done
-for d in tests/cheats/*/; do
-  f=$(basename "$d")
-  [[ "$f" == control_* || "$f" == redteam7_offlaw_lgamma_sample ]] && continue
-  [[ -f "$d/problem.yaml" ]] && jobs="$jobs tests/cheats:$f"
-done
-printf '%s\n' $jobs >"$O/jobs.txt"
-export B O
-one() {
-  local root=${1%%:*} name=${1#*:}
-  timeout 60 "$B/bin/solver" problems check "$name" --problems-dir "$root" --seed-only --json \
-    >"$O/json/${root//\//_}__$name.json" 2>"$O/json/${root//\//_}__$name.log"
-  echo "rc=$?" >>"$O/json/${root//\//_}__$name.log"
-}
-export -f one
-# The whole set under the budget: what did not finish is said below as "no result".
-timeout $((budget - 15)) bash -c "printf '%s\n' $jobs | xargs -P 6 -I{} bash -c 'one {}'"
-summary() {
-  python3 - "$O/json" <<'PY'
-import json, os, re, sys
-d = sys.argv[1]
-rows = []
-planned = [l.strip() for l in open(os.path.join(d, "..", "jobs.txt")) if l.strip()]
-for job in planned:
-    root, name = job.split(":", 1)
-    f = root.replace("/", "_") + "__" + name + ".json"
-    if not os.path.exists(os.path.join(d, f)):
-        rows.append((f[:-5], "not run", "-", "-", "(budget spent before it started)"))
-for f in sorted(os.listdir(d)):
-    if not f.endswith(".json"):
-        continue
-    name = f[:-5]
-    try:
-        j = json.load(open(os.path.join(d, f)))
-    except Exception:
-        rows.append((name, "no result", "-", "-", "(timed out or crashed: see its .log)"))
-        continue
-    seed = [r for r in j["rows"] if r["variant"] != "(reference)"]
-    ref = [r for r in j["rows"] if r["variant"] == "(reference)"]
-    r = seed[0] if seed else (ref[0] if ref else None)
-    if r is None:
-        rows.append((name, "no rows", "-", "-", ""))
-        continue
-    det = r["detail"]
-    share, where = "-", "-"
-    m = re.search(r"largest share ([0-9.e+-]+) of the tolerance, on ([^:]+):", det)
-    if m:
-        share, where = m.group(1), m.group(2)
-    m = re.search(r"1-in-2 echo told apart by (.+?) \(at ([0-9.e+inf-]+) of", det)
-    if m:
-        share, where = m.group(2), m.group(1)
-    # Several outputs (helper h28u): each told apart on its own; the first one's share and set.
-    m = re.search(r"told apart for every output it moves: \S+ by (.+?) \(at ([0-9.e+inf-]+)\)", det)
-    if m:
-        share, where = m.group(2), m.group(1)
-    if "do not depend on the echoed" in det:
-        share, where = "0", "every set"
-    clause = re.search(r"(1-in-2 echo[^;]*|tolerance admits.*)", det)
-    rows.append((name, r["gate"], share, where, (clause.group(1) if clause else det)[:160]))
-hits = []
-for name, gate, share, where, clause in rows:
-    print(f"{name:52s} {gate:14s} share {share:>9s} on {where:22s} | {clause}")
-    if gate == "invalid_spec" and "tolerance admits" in clause:
-        hits.append(name)
-print("refused by the lint:", ", ".join(hits) if hits else "none")
-bad = [h for h in hits if "control_" in h or h.startswith("problems__")]
-print("controls or built-ins refused (must be none):", ", ".join(bad) if bad else "none")
-print("redteam7_offlaw_lgamma_sample refused:",
-      "yes" if any("redteam7_offlaw_lgamma_sample" in h for h in hits) else "NO")
-PY
-}
-summary | tee -a "$O/results.txt"
-echo "probe_h28m: $(ls "$O"/json/*.json 2>/dev/null | wc -l) problems, $((SECONDS - t0)) s" |
-  tee -a "$O/results.txt"
+say "probe_h28m: $CP_KEPT of $CP_N folders kept (controls must be kept, the three cheats not)," \
+  "$CP_OK of $CP_N as their expect says; $((SECONDS - t0)) s"
