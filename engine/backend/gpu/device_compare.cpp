@@ -119,6 +119,11 @@ Comparison DeviceCompare::operator()(CUdeviceptr out, DType dtype, int64_t n, CU
     CU_CHECK(cuMemcpyDtoH(bytes, out + index * size, size));
     to_doubles(bytes, 1, dtype, &got, 1);
     CU_CHECK(cuMemcpyDtoH(&want, ref + index * sizeof(double), sizeof(double)));
+    if (reference_bits(dtype)) {  // the slot holds the reference integer's bits
+      uint64_t bits;
+      std::memcpy(&bits, &want, sizeof bits);
+      want = wide_int_value(dtype, bits);
+    }
   };
   double got = 0, want = 0, class_got = 0, class_want = 0;
   if (s.failures) values_at(s.first_bad, got, want);
