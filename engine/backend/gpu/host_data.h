@@ -115,6 +115,9 @@ bool reference_bits(generators::DType dtype);
 // The value of a 64-bit integer's bits (I64 or U64) as a double (rounded above 2^53), for the
 // figures of a comparison.
 double wide_int_value(generators::DType dtype, uint64_t bits);
+// The values (rounded above 2^53) of `n` reference slots holding 64-bit integers' bits, for the
+// checks that read a reference as numbers (homogeneity, the range limit).
+std::vector<double> wide_int_values(generators::DType dtype, const double* slots, int64_t n);
 // A reference output's `n` elements of `dtype` into its 8-byte slots: the bits for
 // reference_bits, else to_doubles.
 void reference_values(const unsigned char* bytes, int64_t n, generators::DType dtype, double* out);
