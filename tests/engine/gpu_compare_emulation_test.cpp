@@ -97,6 +97,11 @@ Comparison emulate(const std::vector<unsigned char>& out, DType d, const std::ve
   if (s.failures) {
     gpu::to_doubles(out.data() + s.first_bad * generators::dtype_size(d), 1, d, &got, 1);
     want = ref[s.first_bad];
+    if (gpu::reference_bits(d)) {  // the slot holds the integer's bits (device_compare.cpp)
+      uint64_t bits;
+      std::memcpy(&bits, &want, 8);
+      want = gpu::wide_int_value(d, bits);
+    }
   }
   if (s.class_failures) {
     gpu::to_doubles(out.data() + s.class_first_bad * generators::dtype_size(d), 1, d, &class_got,
@@ -207,6 +212,15 @@ TEST_CASE("the device comparison's source gives the host walk's Comparison, fiel
       Case c = make_case(1000 + 37 * special, 0xc0ffee + uint64_t(d) * 17 + uint64_t(special),
                          integer, special);
       std::vector<unsigned char> out = bytes_of(d, c.got);
+      if (gpu::reference_bits(d)) {  // a 64-bit integer's reference holds its bits
+        auto bits = [](std::vector<double>& v) {
+          for (double& x : v) {
+            int64_t k = int64_t(x);
+            std::memcpy(&x, &k, 8);
+          }
+        };
+        bits(c.ref);  // its magnitude is not read (no magnitude term for them)
+      }
       for (double rtol : {1e-4, 1e-2}) {
         for (bool with_mag : {false, true}) {
           for (double class_rtol : {0.0, 1e-4, 0x1p-32}) {
@@ -290,4 +304,92 @@ TEST_CASE("the comparison source compiles with NVRTC for sm_90, with no fused mu
   CHECK_FALSE(r.cubin.empty());
   // The bound atol + rtol|r| + mag_rtol|m| is rounded term by term, as on the host.
   CHECK(r.ptx.find("fma.") == std::string::npos);
+}
+
+namespace {
+
+// u64 (or i64) values as output bytes.
+std::vector<unsigned char> raw_bytes(const std::vector<uint64_t>& v) {
+  std::vector<unsigned char> out(v.size() * 8);
+  std::memcpy(out.data(), v.data(), out.size());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("a 64-bit integer output whose low bit is wrong is refused at rtol 0, atol 0") {
+  // Residual of red team 19: each element went through a double, so above 2^53 its low 11 bits
+  // were unchecked. 0x9e3779b97f4a7c15 (a 64-bit hash) and the value one above: one double.
+  std::vector<uint64_t> want{0x9e3779b97f4a7c15ULL, 1ULL << 60, 12345, 0xffffffffffffffffULL};
+  generators::Tolerance exact;
+  exact.rtol = 0;
+  exact.atol = 0;
+  for (DType d : {DType::U64, DType::I64}) {
+    CAPTURE(generators::to_string(d));
+    CHECK(gpu::reference_bits(d));
+    // The reference's read-back keeps the bits (DeviceBuffers::read_reference_output).
+    std::vector<double> ref(want.size());
+    gpu::reference_values(raw_bytes(want).data(), int64_t(want.size()), d, ref.data());
+    CHECK(std::memcmp(ref.data(), want.data(), want.size() * 8) == 0);
+    const int64_t n = int64_t(want.size());
+    Comparison right = gpu::compare(raw_bytes(want).data(), d, n, ref.data(), n, exact, 1);
+    CHECK(right.ok);
+    CHECK(right.max_abs_err == 0);
+    for (size_t at : {size_t(0), size_t(1), size_t(3)}) {
+      std::vector<uint64_t> got = want;
+      got[at] ^= 1;  // the lowest bit
+      CAPTURE(at);
+      REQUIRE(double(got[at]) == double(want[at]));  // one double: the old walk passed it
+      Comparison c = gpu::compare(raw_bytes(got).data(), d, n, ref.data(), n, exact, 1);
+      CHECK_FALSE(c.ok);
+      CHECK(c.failures == 1);
+      CHECK(c.first_bad == int64_t(at));
+      // The device comparison, emulated, decides the same, field for field.
+      for (unsigned blocks : {1u, 3u})
+        check_same(c, emulate(raw_bytes(got), d, ref, nullptr, exact, blocks));
+    }
+    // A loose tolerance still compares the integers' values (as doubles of both).
+    generators::Tolerance loose;
+    loose.rtol = 1e-4;
+    loose.atol = 0;
+    std::vector<uint64_t> got = want;
+    got[2] = 12346;  // 8e-5 relative: inside 1e-4
+    Comparison c = gpu::compare(raw_bytes(got).data(), d, n, ref.data(), n, loose, 1);
+    CHECK(c.ok);
+    check_same(c, emulate(raw_bytes(got), d, ref, nullptr, loose, 2));
+    got[2] = 12347;  // 1.6e-4: outside
+    c = gpu::compare(raw_bytes(got).data(), d, n, ref.data(), n, loose, 1);
+    CHECK_FALSE(c.ok);
+    CHECK(c.want == 12345);
+    check_same(c, emulate(raw_bytes(got), d, ref, nullptr, loose, 2));
+  }
+}
+
+TEST_CASE("32-bit integer outputs are exact through a double: a one-off is refused at rtol 0") {
+  generators::Tolerance exact;
+  exact.rtol = 0;
+  exact.atol = 0;
+  for (DType d : {DType::I32, DType::U32}) {
+    CAPTURE(generators::to_string(d));
+    CHECK_FALSE(gpu::reference_bits(d));
+    const double top = d == DType::I32 ? 2147483647.0 : 4294967295.0;
+    std::vector<double> ref{top, top - 1, d == DType::I32 ? -2147483648.0 : 0.0};
+    std::vector<unsigned char> out(ref.size() * 4);
+    auto put = [&](size_t i, double v) {
+      if (d == DType::I32) {
+        int32_t k = int32_t(v);
+        std::memcpy(out.data() + i * 4, &k, 4);
+      } else {
+        uint32_t k = uint32_t(v);
+        std::memcpy(out.data() + i * 4, &k, 4);
+      }
+    };
+    for (size_t i = 0; i < ref.size(); ++i) put(i, ref[i]);
+    CHECK(gpu::compare(out.data(), d, 3, ref.data(), 3, exact, 1).ok);
+    put(0, top - 1);
+    Comparison c = gpu::compare(out.data(), d, 3, ref.data(), 3, exact, 1);
+    CHECK_FALSE(c.ok);
+    CHECK(c.first_bad == 0);
+    check_same(c, emulate(out, d, ref, nullptr, exact, 2));
+  }
 }

@@ -210,6 +210,28 @@ TEST_CASE("sample lint: the magnitude term widens the heavy-tailed set's bound")
   CHECK(std::isinf(gpu::tolerance_share(base, echo, t, &none)));
 }
 
+TEST_CASE("sample lint: a 64-bit integer output's references are compared as integers") {
+  // Its reference slots hold the integers' bits (gpu::reference_bits): a slot whose bits are a
+  // NaN pattern as a double (any u64 from 0xfff0...) is the same integer in both references,
+  // and two integers one apart above 2^53 (one double) are told apart at rtol 0, atol 0.
+  auto slots = [](std::vector<uint64_t> v) {
+    gpu::HostDoubles out(v.size());
+    std::memcpy(out.data(), v.data(), v.size() * 8);
+    return std::vector<gpu::HostDoubles>{out};
+  };
+  const generators::Tolerance exact{0, 0};
+  const std::vector<DType> u64{DType::U64};
+  const auto base = slots({0xfff8000000000001ULL, 5, (1ULL << 60) + 1});
+  CHECK(gpu::tolerance_share(base, base, exact, nullptr) > 1);  // read as doubles: a NaN
+  CHECK(gpu::tolerance_shares(base, base, exact, nullptr, &u64)[0] == 0);
+  const auto low_bit = slots({0xfff8000000000001ULL, 5, 1ULL << 60});
+  CHECK(std::isinf(gpu::tolerance_shares(base, low_bit, exact, nullptr, &u64)[0]));
+  // A loose tolerance on their values: 5 against 6 at rtol 0.5 is a share of 0.4.
+  const auto off_by_one = slots({0xfff8000000000001ULL, 6, (1ULL << 60) + 1});
+  CHECK(gpu::tolerance_shares(base, off_by_one, generators::Tolerance{0.5, 0}, nullptr, &u64)[0] ==
+        doctest::Approx(0.4));
+}
+
 namespace {
 // The shares of one set, as the worker takes them: the larger of the two parities' echoes.
 double set_share(const std::vector<float>& x, double (*f)(double), bool sum,

@@ -124,6 +124,21 @@ TEST_CASE("the reference resolves with float64 outputs") {
   CHECK(r.launches[0].grid[0] == 1048576 / 256);
 }
 
+TEST_CASE("the reference writes a 64-bit integer output in its own type, not as float64") {
+  // A double keeps 53 bits: the reference of a u64/i64 `out` is that integer (compared bit for
+  // bit under an exact tolerance, gpu::reference_bits); narrower outputs stay float64.
+  for (DType d : {DType::U64, DType::I64, DType::I32, DType::U32}) {
+    ProblemSpec spec = axpy();
+    for (auto& b : spec.buffers)
+      if (b.name == "out") b.dtype = d;
+    ResolvedVariant r = resolve_reference(spec, test_chip());
+    CAPTURE(to_string(d));
+    const bool wide = d == DType::U64 || d == DType::I64;
+    CHECK(r.find_buffer("out")->dtype == (wide ? d : DType::F64));
+    CHECK(r.find_buffer("out")->bytes == 8 * 1048576);
+  }
+}
+
 TEST_CASE("source hash: changes with source, options and knob values; stable otherwise") {
   auto chip = test_chip();
   const VariantSpec& naive = *axpy().find_variant("naive");

@@ -436,7 +436,7 @@ HostDoubles DeviceBuffers::read_reference_output(size_t buffer) const {
   std::vector<unsigned char> bytes = download(b);
   clear_reference_output(b);
   HostDoubles out(bytes.size() / generators::dtype_size(dtype));
-  to_doubles(bytes.data(), int64_t(out.size()), dtype, out.data());
+  reference_values(bytes.data(), int64_t(out.size()), dtype, out.data());  // I64/U64: bits
   return out;
 }
 
@@ -455,7 +455,7 @@ void DeviceBuffers::read_reference_output(size_t buffer, PinnedBytes& into) cons
     if (n) CU_CHECK(cuMemcpyDtoH(into.data(), b.ptr(), n * sizeof(double)));
   } else {
     std::vector<unsigned char> bytes = download(b);
-    to_doubles(bytes.data(), int64_t(n), dtype, reinterpret_cast<double*>(into.data()));
+    reference_values(bytes.data(), int64_t(n), dtype, reinterpret_cast<double*>(into.data()));
   }
   clear_reference_output(b);
 }

@@ -246,7 +246,10 @@ Comparison DeviceBuffers::compare_output_on_device(size_t buffer, const DeviceCo
   const DeviceBuffer& ref = ref_work_[buffer];
   const generators::DType dtype = variant_.buffers[buffer].dtype;
   const size_t n = out.bytes() / generators::dtype_size(dtype), ref_n = ref.bytes() / 8;
-  if (n != ref_n || reference_.buffers[buffer].dtype != generators::DType::F64)
+  // float64, or a 64-bit integer output's own type (its bits: reference_bits, resolve_reference)
+  const generators::DType ref_dtype = reference_.buffers[buffer].dtype;
+  if (n != ref_n ||
+      (ref_dtype != generators::DType::F64 && !(reference_bits(ref_dtype) && ref_dtype == dtype)))
     return size_mismatch(n, ref_n);
   return compare(out.ptr(), dtype, int64_t(n), ref.ptr(), 0, tol, stream);
 }

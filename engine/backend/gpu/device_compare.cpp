@@ -37,7 +37,7 @@ void probe(DType d, int64_t n, bool nonfinite, std::vector<unsigned char>& out,
     if (i % 7 == 3) got = v * (1 + 3e-4);  // out of tolerance at rtol 1e-4 (within at 1e-3)
     if (integer) got = std::round(got);
     if (nonfinite && i == n - 40 && !integer) got = std::nan("");
-    if (nonfinite && i == n - 20) v = INFINITY;
+    if (nonfinite && i == n - 20 && !wide) v = INFINITY;  // a 64-bit reference is an integer
     unsigned char* at = out.data() + size_t(i) * generators::dtype_size(d);
     if (d == DType::F32) {
       float f = float(got);
@@ -55,6 +55,10 @@ void probe(DType d, int64_t n, bool nonfinite, std::vector<unsigned char>& out,
       std::memcpy(at, &k, 8);
     }
     ref[size_t(i)] = v;
+    if (wide) {  // its reference slot holds the integer's bits (reference_bits)
+      const int64_t k = int64_t(v);
+      std::memcpy(&ref[size_t(i)], &k, 8);
+    }
     magnitude[size_t(i)] = std::fabs(v) * 4;
   }
 }
@@ -119,6 +123,11 @@ Comparison DeviceCompare::operator()(CUdeviceptr out, DType dtype, int64_t n, CU
     CU_CHECK(cuMemcpyDtoH(bytes, out + index * size, size));
     to_doubles(bytes, 1, dtype, &got, 1);
     CU_CHECK(cuMemcpyDtoH(&want, ref + index * sizeof(double), sizeof(double)));
+    if (reference_bits(dtype)) {  // the slot holds the reference integer's bits
+      uint64_t bits;
+      std::memcpy(&bits, &want, sizeof bits);
+      want = wide_int_value(dtype, bits);
+    }
   };
   double got = 0, want = 0, class_got = 0, class_want = 0;
   if (s.failures) values_at(s.first_bad, got, want);
@@ -139,14 +148,16 @@ void DeviceCompare::self_check(CUstream stream) {
       CU_CHECK(cuMemcpyHtoD(dout.ptr(), out.data(), out.size()));
       CU_CHECK(cuMemcpyHtoD(dref.ptr(), ref.data(), ref.size() * 8));
       CU_CHECK(cuMemcpyHtoD(dmag.ptr(), mag.data(), mag.size() * 8));
-      for (double rtol : {1e-4, 1e-3}) {
+      // rtol 0 (with atol 0): the exact comparison of a 64-bit integer output, bit for bit.
+      for (double rtol : {1e-4, 1e-3, 0.0}) {
+        if (rtol == 0 && !reference_bits(d)) continue;
         for (bool with_mag : {false, true}) {
           // The measured class bound (float64 outputs only): off, between the probe's two
           // errors (3e-4 fails, 3e-4 against 4 |v| passes) and fp64's.
           for (double class_rtol : {0.0, 1e-4, 0x1p-32}) {
             generators::Tolerance tol;
             tol.rtol = rtol;
-            tol.atol = 1e-6;
+            tol.atol = rtol == 0 ? 0 : 1e-6;
             tol.class_rtol = class_rtol;
             Comparison host =
                 compare(out.data(), d, n, ref.data(), n, tol, 1, with_mag ? mag.data() : nullptr);
@@ -156,13 +167,15 @@ void DeviceCompare::self_check(CUstream stream) {
               throw std::runtime_error(
                   "the device comparison disagrees with the host's on a probe (" +
                   std::string(generators::to_string(d)) + ", rtol " +
-                  (rtol < 5e-4 ? "1e-4" : "1e-3") + (with_mag ? ", magnitude" : "") +
-                  (class_rtol > 0 ? ", class bound" : "") + (nonfinite ? ", non-finite" : "") +
-                  "): host " + std::to_string(host.failures) + " failure(s) first at " +
-                  std::to_string(host.first_bad) + " and " + std::to_string(host.class_failures) +
-                  " outside the class bound, device " + std::to_string(dev.failures) +
-                  " first at " + std::to_string(dev.first_bad) + " and " +
-                  std::to_string(dev.class_failures));
+                  (rtol == 0     ? "0, exact"
+                   : rtol < 5e-4 ? "1e-4"
+                                 : "1e-3") +
+                  (with_mag ? ", magnitude" : "") + (class_rtol > 0 ? ", class bound" : "") +
+                  (nonfinite ? ", non-finite" : "") + "): host " + std::to_string(host.failures) +
+                  " failure(s) first at " + std::to_string(host.first_bad) + " and " +
+                  std::to_string(host.class_failures) + " outside the class bound, device " +
+                  std::to_string(dev.failures) + " first at " + std::to_string(dev.first_bad) +
+                  " and " + std::to_string(dev.class_failures));
             ++cases;
           }
         }
@@ -170,7 +183,7 @@ void DeviceCompare::self_check(CUstream stream) {
     }
   }
   checked_ = std::to_string(cases) +
-             " probes: 8 dtypes x finite/non-finite x 2 rtol x "
+             " probes: 8 dtypes x finite/non-finite x 2 rtol (3 for i64/u64: exact too) x "
              "with/without magnitude x 3 class bounds, " +
              std::to_string(n) + " elements";
 }

@@ -55,7 +55,15 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
     const auto& base = reference_outputs(p, 0);  // a cache hit: `scaled` stays valid
     std::optional<double> c;
     for (size_t k = 0; k < base.size() && k < scaled.size(); ++k) {
-      auto ck = uniform_factor(base[k].data(), scaled[k].data(), int64_t(base[k].size()));
+      const generators::DType d = p.resolved.buffers[p.buffers->outputs()[k]].dtype;
+      auto ck = [&] {
+        if (!reference_bits(d))
+          return uniform_factor(base[k].data(), scaled[k].data(), int64_t(base[k].size()));
+        // A 64-bit integer's reference holds its bits: the factor of its values.
+        const auto b = wide_int_values(d, base[k].data(), int64_t(base[k].size()));
+        const auto s = wide_int_values(d, scaled[k].data(), int64_t(scaled[k].size()));
+        return uniform_factor(b.data(), s.data(), int64_t(std::min(b.size(), s.size())));
+      }();
       if (!ck || (c && *ck != *c)) return std::nullopt;
       c = ck;
     }
@@ -102,7 +110,11 @@ std::optional<std::string> Worker::adversarial_checks(Prepared& p, GateResult& g
   for (size_t k = 0; k < p.buffers->outputs().size() && k < up_ref.size(); ++k) {
     const auto& b = p.resolved.buffers[p.buffers->outputs()[k]];
     double m = 0;
-    for (double x : up_ref[k]) m = std::max(m, std::fabs(x));
+    if (reference_bits(b.dtype))  // its bits, read as the integers' values
+      for (double x : wide_int_values(b.dtype, up_ref[k].data(), int64_t(up_ref[k].size())))
+        m = std::max(m, std::fabs(x));
+    else
+      for (double x : up_ref[k]) m = std::max(m, std::fabs(x));
     if (!(m <= output_range_limit(b, p.resolved.precision))) too_large = b.name;
   }
   if (too_large.empty()) {

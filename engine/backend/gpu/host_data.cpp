@@ -465,6 +465,30 @@ std::shared_ptr<const HostInput> InputCache::get(const generators::ResolvedBuffe
   return in;
 }
 
+bool reference_bits(DType dtype) { return dtype == DType::I64 || dtype == DType::U64; }
+
+double wide_int_value(DType dtype, uint64_t bits) {
+  return dtype == DType::I64 ? double(int64_t(bits)) : double(bits);
+}
+
+std::vector<double> wide_int_values(DType dtype, const double* slots, int64_t n) {
+  std::vector<double> out(size_t(std::max<int64_t>(n, 0)));
+  for (int64_t i = 0; i < n; ++i) {
+    uint64_t bits;
+    std::memcpy(&bits, slots + i, 8);
+    out[size_t(i)] = wide_int_value(dtype, bits);
+  }
+  return out;
+}
+
+void reference_values(const unsigned char* bytes, int64_t n, DType dtype, double* out) {
+  if (reference_bits(dtype)) {
+    if (n > 0) std::memcpy(out, bytes, size_t(n) * 8);
+    return;
+  }
+  to_doubles(bytes, n, dtype, out);
+}
+
 void to_doubles(const unsigned char* bytes, int64_t n, DType dtype, double* out, int threads) {
   int64_t chunks = (n + kChunk - 1) / kChunk;
   with_dtype(dtype, [&](auto dt) {
@@ -531,18 +555,44 @@ void compare_range(const unsigned char* out, const double* ref, const double* ma
   // Only a float64 output is held to the class bound: a narrower format's own rounding
   // (2^-24 of FP32) is above it, so an honest kernel storing one could not meet it.
   const double class_rtol = D == DType::F64 ? tol.class_rtol : 0.0;
+  // A 64-bit integer output's reference holds the integers' own bits (reference_bits): compared
+  // as integers, exactly, under an exact tolerance; else as the doubles of both integers.
+  // The magnitude term (a float sum's cancellation) is not taken for them: their magnitude
+  // references would be bits too, and the class bound's scale S is not.
+  constexpr bool kWideInt = D == DType::I64 || D == DType::U64;
+  const bool exact = kWideInt && atol == 0 && rtol == 0;
+  if constexpr (kWideInt) magnitude = nullptr;
   for (int64_t i = begin; i < end; ++i) {
-    double o = load<D>(out, i), r = ref[i];
+    double o, r;
+    if constexpr (kWideInt) {
+      uint64_t ob, rb;
+      std::memcpy(&ob, out + i * 8, 8);
+      std::memcpy(&rb, ref + i, 8);
+      o = wide_int_value(D, ob), r = wide_int_value(D, rb);
+      if (exact) {
+        if (ob != rb && p.failures++ == 0) {
+          p.first_bad = i;
+          p.got = o;
+          p.want = r;
+        }
+        const double abs_err = ob == rb ? 0.0 : std::fabs(o - r);
+        p.max_abs_err = std::max(p.max_abs_err, abs_err);
+        p.max_rel_err = std::max(p.max_rel_err, r != 0 ? abs_err / std::fabs(r) : abs_err);
+        continue;
+      }
+    } else {
+      o = load<D>(out, i), r = ref[i];
+    }
     double abs_err = std::fabs(o - r);
     double rel_err = r != 0 ? abs_err / std::fabs(r) : abs_err;
-    const double bound =
-        atol + rtol * std::fabs(r) + (magnitude ? mag_rtol * std::fabs(magnitude[i]) : 0.0);
+    const double mag = magnitude ? magnitude[i] : 0.0;
+    const double bound = atol + rtol * std::fabs(r) + (magnitude ? mag_rtol * std::fabs(mag) : 0.0);
     const bool finite = std::isfinite(o) && std::isfinite(r);
     bool good = finite && abs_err <= bound;
     if (class_rtol > 0 && finite) {
       // The measured class bound (Tolerance::class_rtol), on the larger of |r| and the
       // reference on |inputs|, so a sum that cancels is judged on what it summed.
-      const double scale = std::fmax(std::fabs(r), magnitude ? std::fabs(magnitude[i]) : 0.0);
+      const double scale = std::fmax(std::fabs(r), magnitude ? std::fabs(mag) : 0.0);
       const double class_bound = atol + class_rtol * scale;
       const double ratio = class_bound > 0 ? abs_err / class_bound : (abs_err > 0 ? INFINITY : 0.0);
       if (p.class_ratio < ratio) p.class_ratio = ratio;

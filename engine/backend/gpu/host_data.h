@@ -106,6 +106,22 @@ std::vector<double> to_doubles(const std::vector<unsigned char>& bytes, generato
 void to_doubles(const unsigned char* bytes, int64_t n, generators::DType dtype, double* out,
                 int threads = 0);
 
+// Whether a reference output of `dtype` holds the integers' own bits in its 8-byte slots instead
+// of doubles (I64, U64: a double keeps 53 bits, so above 2^53 the low bits of a 64-bit integer
+// would go unchecked even at rtol 0, atol 0). The reference writes such an output in its own
+// type (resolve_reference), the slots carry its bits, and compare() (and the device comparison)
+// read them back as integers: exactly equal under an exact tolerance.
+bool reference_bits(generators::DType dtype);
+// The value of a 64-bit integer's bits (I64 or U64) as a double (rounded above 2^53), for the
+// figures of a comparison.
+double wide_int_value(generators::DType dtype, uint64_t bits);
+// The values (rounded above 2^53) of `n` reference slots holding 64-bit integers' bits, for the
+// checks that read a reference as numbers (homogeneity, the range limit).
+std::vector<double> wide_int_values(generators::DType dtype, const double* slots, int64_t n);
+// A reference output's `n` elements of `dtype` into its 8-byte slots: the bits for
+// reference_bits, else to_doubles.
+void reference_values(const unsigned char* bytes, int64_t n, generators::DType dtype, double* out);
+
 // "buffer[i]", with its row-major coordinates for a buffer of more than one dimension
 // ("out[37] (at 1 5)"): where a comparison's first failure is, for a detail line.
 std::string element_place(const std::string& buffer, const std::vector<int64_t>& shape,
@@ -129,6 +145,8 @@ struct Comparison {
 
 // |o - r| <= atol + rtol*|r| for every element; NaN or Inf in the output never passes (nor a
 // NaN reference: the reference must be finite).
+// A 64-bit integer output (reference_bits) is compared with its reference's integers: equal, bit
+// for bit, under an exact tolerance (atol 0, rtol 0), else by the rule below on both as doubles.
 Comparison compare(const std::vector<double>& out, const std::vector<double>& ref,
                    const generators::Tolerance& tol);
 // The same comparison straight from `n` device elements of `dtype` (each read as a double, as

@@ -13,6 +13,7 @@
 
 #include "engine/backend/gpu/worker.h"
 #include "engine/backend/law_verdict.h"
+#include "engine/backend/pair_floor.h"
 #include "engine/backend/sequence_plan.h"
 
 namespace solver::gpu {
@@ -64,6 +65,15 @@ std::optional<PairFailure> Worker::time_law_pairs(Prepared& a, Prepared& b, bool
   }
   out.law_incumbent_us = l.kernel_us[0];
   out.law_candidate_us = l.kernel_us[1];
+  // The floor on the law pairs too (red team 19's residual): a candidate faster than the
+  // physics on law data is a defect there as on the timed pairs (checked before these ran).
+  const PhysicalFloor floor = floor_us(b);
+  if (auto breach = engine::pair_floor_breach(out, floor.us);
+      breach && breach->where == "the law pairs")
+    return PairFailure{engine::GateStatus::TooFast,
+                       b.resolved.key + ": too fast in the law pairs: median " +
+                           short_num(breach->median_us) + " us is below the physical floor of " +
+                           short_num(floor.us) + " us (" + floor.how + "): a defect, not a win"};
   // Every run the reservoir kept was audited and passed (a failure returned above).
   out.law_audited = l.audited_at[1] >= 0 ? std::min(n, engine::kLawPairAudits) : 0;
   return std::nullopt;

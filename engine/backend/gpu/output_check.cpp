@@ -108,7 +108,11 @@ bool fold_comparison(const Prepared& p, const HostSet& set, size_t buffer, const
   g.status = GateStatus::WrongResult;
   g.detail = c.describe(b.name, b.shape) + where + ", tolerance rtol " + short_num(tol.rtol) +
              (scaled ? " x max(|reference|, reference on |inputs|)" : "") + " atol " +
-             short_num(tol.atol) + ")";
+             short_num(tol.atol) +
+             (reference_bits(b.dtype) && tol.rtol == 0 && tol.atol == 0
+                  ? ": 64-bit integers compared bit for bit, printed rounded to a double"
+                  : "") +
+             ")";
   return false;
 }
 

@@ -58,7 +58,8 @@ const std::vector<EchoPattern>& echo_patterns() {
 std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
                                      const std::vector<HostDoubles>& echo,
                                      const generators::Tolerance& tol,
-                                     const std::vector<HostDoubles>* magnitude) {
+                                     const std::vector<HostDoubles>* magnitude,
+                                     const std::vector<generators::DType>* dtypes) {
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<double> shares(base.size(), 0.0);
   if (base.size() != echo.size() || (magnitude && magnitude->size() != base.size()))
@@ -69,6 +70,20 @@ std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
     if (base[k].size() != echo[k].size() ||
         (magnitude && (*magnitude)[k].size() != base[k].size())) {
       worst = inf;
+      continue;
+    }
+    if (dtypes && k < dtypes->size() && reference_bits((*dtypes)[k])) {
+      const generators::DType d = (*dtypes)[k];
+      for (size_t i = 0; i < base[k].size(); ++i) {
+        uint64_t ab, eb;
+        std::memcpy(&ab, &base[k][i], 8);
+        std::memcpy(&eb, &echo[k][i], 8);
+        if (ab == eb) continue;
+        const double a = wide_int_value(d, ab), e = wide_int_value(d, eb);
+        const double allowed = tol.atol + tol.rtol * std::fabs(a);
+        const double diff = std::fabs(a - e);
+        worst = std::max(worst, allowed > 0 ? diff / allowed : inf);
+      }
       continue;
     }
     for (size_t i = 0; i < base[k].size(); ++i) {

@@ -77,10 +77,14 @@ const std::vector<EchoPattern>& echo_patterns();
 // infinity when the shapes differ or a value is not finite (for every output when the output
 // counts differ). `magnitude`: the reference on |inputs| where the set's check uses it
 // (compare's bound on the heavy-tailed set; the lint no longer counts that set), else null.
+// `dtypes` (by output, may be null): where one is a 64-bit integer (reference_bits), both
+// references hold its bits and are compared as integers (equal bits: agree; else by their values,
+// with no magnitude term), as compare() does.
 std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
                                      const std::vector<HostDoubles>& echo,
                                      const generators::Tolerance& tol,
-                                     const std::vector<HostDoubles>* magnitude = nullptr);
+                                     const std::vector<HostDoubles>* magnitude = nullptr,
+                                     const std::vector<generators::DType>* dtypes = nullptr);
 // The largest of tolerance_shares (0 without outputs): the share over every output element.
 double tolerance_share(const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
                        const generators::Tolerance& tol,

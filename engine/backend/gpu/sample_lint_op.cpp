@@ -45,7 +45,10 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
   // Every reference below is held by p.refs: the views stay valid.
   const auto& echoed = reference_outputs(p, index);
   const auto& reference = reference_outputs(p, set);
-  return tolerance_shares(reference, echoed, set_tolerance(p, p.buffers->host_set(set)));
+  std::vector<generators::DType> dtypes;  // 64-bit integers compared as integers
+  for (size_t b : p.buffers->outputs()) dtypes.push_back(p.resolved.buffers[b].dtype);
+  return tolerance_shares(reference, echoed, set_tolerance(p, p.buffers->host_set(set)), nullptr,
+                          &dtypes);
 }
 
 SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {

@@ -16,6 +16,7 @@
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/set_content_key.h"
+#include "engine/backend/pair_floor.h"
 #include "engine/backend/sequence_plan.h"
 #include "generators/cubin_module_data.h"
 #include "generators/measured_class_check.h"
@@ -562,12 +563,10 @@ int Worker::add_checked_set(Prepared& p, HostSet set, bool reference) {
 }
 
 std::string Worker::floor_violation(const Prepared& p, const std::vector<double>& us) {
-  std::vector<double> times = us;
-  std::sort(times.begin(), times.end());
-  double median = times.empty() ? 0 : times[times.size() / 2];
+  const double median = engine::floor_median(us);
   PhysicalFloor floor = floor_us(p);
   // 30% margin: measured ceilings are not exact peaks, and the floor counts compulsory bytes.
-  if (floor.us > 0 && median > 0 && median < 0.7 * floor.us)
+  if (engine::under_floor(median, floor.us))
     return "median " + short_num(median) + " us is below the physical floor of " +
            short_num(floor.us) + " us (" + floor.how + "): a defect, not a win";
   return "";
