@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "profiling/bank_conflicts.h"
 #include "profiling/metric_set.h"
 
 namespace solver::profiling {
@@ -463,12 +464,11 @@ Derivation derive_signals(const DerivationInput& in) {
   b.number("l1_hit", pct_to_frac(raw(in, kL1Hit)), Origin::Profiled);
   b.number("l1_frac", pct_to_frac(raw(in, kL1Wavefronts)), Origin::Profiled);
   b.number("l2_frac", pct_to_frac(raw(in, kL2Sectors)), Origin::Profiled);
-  if (auto requests = sum(raw(in, kSharedLd), raw(in, kSharedSt))) {
-    auto conflicts = raw(in, kBankConflicts);
-    // No shared instructions means no conflicts, not an undefined ratio.
-    if (conflicts)
-      b.number("bank_conflicts_per_request", *requests > 0 ? *conflicts / *requests : 0.0,
-               Origin::Profiled);
+  {
+    // The loads', stores' and LDGSTS fills' conflicts only (profiling/bank_conflicts.h).
+    BankConflictReading bank = shared_bank_conflicts(in.raw);
+    if (!bank.defect.empty()) d.defects.push_back(bank.defect);
+    b.number("bank_conflicts_per_request", bank.per_access, Origin::Profiled);
   }
   {
     auto ldgsts = raw(in, kLdgsts), tma = raw(in, kTmaInst);
