@@ -1,7 +1,7 @@
-// fresh7's live misses (issue 29, helper h29x), each fixed by a term of a rule's estimate or
-// condition that reads a signal the rule ignored. Every case moves that one signal on the same
-// recorded H200 counters and checks the verdict moves with it, so it fails if the mechanism (not
-// a threshold) stops carrying the verdict.
+// fresh7's live misses (issue 29, helper h29x) and fresh8's (helper h29s), each fixed by a term of
+// a rule's estimate or condition that reads a signal the rule ignored. Every case moves that one
+// signal on the same recorded H200 counters and checks the verdict moves with it, so it fails if
+// the mechanism (not a threshold) stops carrying the verdict.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -123,4 +123,22 @@ TEST_CASE("a stream of short-lived blocks is short of the roof by bytes in fligh
   unknown["signals"].erase("code_contiguous_access_frac");
   json u = classify(unknown, "trtllm_unknown");
   CHECK(estimate(u, "dependent_load_latency") > 2 * estimate(v, "dependent_load_latency") + 0.1);
+}
+
+TEST_CASE("a full MIO queue of instruction overhead is issue demand") {
+  // CUDA by Example's constant-memory ray tracer (fresh8): the sphere loop unrolled by four
+  // loads each sphere's fields by LDC; 68% of cycles issue, 47% of warp time waits on the full
+  // MIO queue, no pipe over 30%, no shared memory.
+  json f = signals_of("corpus_fresh8_h200", "cbe_ray_const");
+  REQUIRE(sig(f, "issue_frac") < 0.85);
+  json v = classify(f, "ray");
+  CHECK(bottleneck(v) == "issue_bound");
+  // The same queue in a kernel with shared memory may be its shared traffic: not claimed.
+  json shared = f;
+  shared["signals"]["smem_per_block"] = 4096.0;
+  CHECK(bottleneck(classify(shared, "ray_smem")) != "issue_bound");
+  // Without the queue's wait the issued share alone is under the bar.
+  json idle = f;
+  idle["signals"]["stall_mio_throttle"] = 0.0;
+  CHECK(bottleneck(classify(idle, "ray_nomio")) != "issue_bound");
 }
