@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "profiling/bank_conflicts.h"
+#include "profiling/load_wait.h"
 #include "profiling/metric_set.h"
 
 namespace solver::profiling {
@@ -461,6 +462,7 @@ Derivation derive_signals(const DerivationInput& in) {
   b.number("sectors_per_request", ratio(raw(in, kLdSectors), raw(in, kLdRequests)),
            Origin::Profiled);
   b.number("l2_hit", pct_to_frac(raw(in, kL2Hit)), Origin::Profiled);
+  b.number("load_sector_wait_ns", load_sector_wait_ns(in.raw), Origin::Profiled);
   b.number("l1_hit", pct_to_frac(raw(in, kL1Hit)), Origin::Profiled);
   b.number("l1_frac", pct_to_frac(raw(in, kL1Wavefronts)), Origin::Profiled);
   b.number("l2_frac", pct_to_frac(raw(in, kL2Sectors)), Origin::Profiled);

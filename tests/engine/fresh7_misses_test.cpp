@@ -142,3 +142,20 @@ TEST_CASE("a full MIO queue of instruction overhead is issue demand") {
   idle["signals"]["stall_mio_throttle"] = 0.0;
   CHECK(bottleneck(classify(idle, "ray_nomio")) != "issue_bound");
 }
+
+TEST_CASE("a load that waits nine round trips is queued, not short of bytes in flight") {
+  // Rodinia BFS's Kernel2 (fresh8): one-sector coalesced loads, 93% long-scoreboard stalls at
+  // 8% DRAM and 4% L2, 2192 ns per sector against the H200's 245 ns round trip: its half a
+  // million stores of one flag byte serialise in one L2 slice. No class names that cost.
+  json f = signals_of("corpus_fresh8_h200", "rod_bfs_kernel2_flag");
+  REQUIRE(sig(f, "load_sector_wait_ns") > 8 * 245);
+  json v = classify(f, "bfs2");
+  CHECK(v["weak"] == true);  // "no rule explains this"
+  CHECK(estimate(v, "streaming_latency_bound") <= 0);
+  // The same counters waiting one round trip a sector: a stream short of bytes in flight.
+  json trip = f;
+  trip["signals"]["load_sector_wait_ns"] = 245.0;
+  json t = classify(trip, "bfs2_trip");
+  CHECK(estimate(t, "streaming_latency_bound") > 0.3);
+  CHECK(bottleneck(t) != "unexplained");
+}
