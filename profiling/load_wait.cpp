@@ -16,9 +16,11 @@ std::optional<double> get(const std::map<std::string, double>& raw, std::string_
 
 }  // namespace
 
-std::optional<double> load_sector_wait_ns(const std::map<std::string, double>& raw) {
+std::optional<double> load_sector_wait_ns(const std::map<std::string, double>& raw,
+                                          std::optional<double> chip_hz) {
   using namespace metric;
   auto stalled = get(raw, kStallLongSb), global = get(raw, kLdSectors), hz = get(raw, kSmClock);
+  if (!hz) hz = chip_hz;
   if (!stalled || !global || !hz || *hz <= 0) return std::nullopt;
   // Local loads (spills) wait on the same scoreboard; a recording without their counter has
   // the global sectors alone.

@@ -19,6 +19,9 @@
 namespace solver::profiling {
 
 // nullopt when a counter is missing, no load sector was requested or the clock is unknown.
-std::optional<double> load_sector_wait_ns(const std::map<std::string, double>& raw);
+// `chip_hz`: the chip's SM clock (chips.yaml sm_clock_mhz), for an export that lacks the
+// profiled one (an ncu export made with an older metric list).
+std::optional<double> load_sector_wait_ns(const std::map<std::string, double>& raw,
+                                          std::optional<double> chip_hz = std::nullopt);
 
 }  // namespace solver::profiling

@@ -462,7 +462,12 @@ Derivation derive_signals(const DerivationInput& in) {
   b.number("sectors_per_request", ratio(raw(in, kLdSectors), raw(in, kLdRequests)),
            Origin::Profiled);
   b.number("l2_hit", pct_to_frac(raw(in, kL2Hit)), Origin::Profiled);
-  b.number("load_sector_wait_ns", load_sector_wait_ns(in.raw), Origin::Profiled);
+  {
+    auto mhz = chip_number(in.chip, "sm_clock_mhz");
+    b.number("load_sector_wait_ns",
+             load_sector_wait_ns(in.raw, mhz ? std::optional<double>(*mhz * 1e6) : std::nullopt),
+             Origin::Profiled);
+  }
   b.number("l1_hit", pct_to_frac(raw(in, kL1Hit)), Origin::Profiled);
   b.number("l1_frac", pct_to_frac(raw(in, kL1Wavefronts)), Origin::Profiled);
   b.number("l2_frac", pct_to_frac(raw(in, kL2Sectors)), Origin::Profiled);

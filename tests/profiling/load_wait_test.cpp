@@ -28,6 +28,8 @@ TEST_CASE("long-scoreboard warp-cycles per load sector, in ns at the SM clock") 
   raw[m(metric::kLdSectors)] = 1000;
   raw.erase(m(metric::kSmClock));
   CHECK_FALSE(load_sector_wait_ns(raw));
+  // An export without the profiled clock is read at the chip's.
+  CHECK(*load_sector_wait_ns(raw, 1e9) == Approx(2000.0));
 }
 
 TEST_CASE("the recorded chase defines the round trip; the BFS flag pass waits nine of them") {
