@@ -56,6 +56,14 @@ inline constexpr std::string_view kLdRequests = "l1tex__t_requests_pipe_lsu_mem_
 inline constexpr std::string_view kL2Hit = "lts__t_sector_hit_rate.pct";
 inline constexpr std::string_view kBankConflicts =
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum";
+// The same count split by operation (profiling/bank_conflicts.h: the undivided one also counts
+// the shared atomics' serialisation).
+inline constexpr std::string_view kBankConflictsLd =
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum";
+inline constexpr std::string_view kBankConflictsSt =
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum";
+inline constexpr std::string_view kBankConflictsLdgsts =
+    "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum";
 inline constexpr std::string_view kSharedLd = "smsp__inst_executed_op_shared_ld.sum";
 inline constexpr std::string_view kSharedSt = "smsp__inst_executed_op_shared_st.sum";
 inline constexpr std::string_view kInst = "smsp__inst_executed.sum";

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "profiling/bank_conflicts.h"
+#include "profiling/load_wait.h"
 #include "profiling/metric_set.h"
 
 namespace solver::profiling {
@@ -460,15 +462,20 @@ Derivation derive_signals(const DerivationInput& in) {
   b.number("sectors_per_request", ratio(raw(in, kLdSectors), raw(in, kLdRequests)),
            Origin::Profiled);
   b.number("l2_hit", pct_to_frac(raw(in, kL2Hit)), Origin::Profiled);
+  {
+    auto mhz = chip_number(in.chip, "sm_clock_mhz");
+    b.number("load_sector_wait_ns",
+             load_sector_wait_ns(in.raw, mhz ? std::optional<double>(*mhz * 1e6) : std::nullopt),
+             Origin::Profiled);
+  }
   b.number("l1_hit", pct_to_frac(raw(in, kL1Hit)), Origin::Profiled);
   b.number("l1_frac", pct_to_frac(raw(in, kL1Wavefronts)), Origin::Profiled);
   b.number("l2_frac", pct_to_frac(raw(in, kL2Sectors)), Origin::Profiled);
-  if (auto requests = sum(raw(in, kSharedLd), raw(in, kSharedSt))) {
-    auto conflicts = raw(in, kBankConflicts);
-    // No shared instructions means no conflicts, not an undefined ratio.
-    if (conflicts)
-      b.number("bank_conflicts_per_request", *requests > 0 ? *conflicts / *requests : 0.0,
-               Origin::Profiled);
+  {
+    // The loads', stores' and LDGSTS fills' conflicts only (profiling/bank_conflicts.h).
+    BankConflictReading bank = shared_bank_conflicts(in.raw);
+    if (!bank.defect.empty()) d.defects.push_back(bank.defect);
+    b.number("bank_conflicts_per_request", bank.per_access, Origin::Profiled);
   }
   {
     auto ldgsts = raw(in, kLdgsts), tma = raw(in, kTmaInst);

@@ -1,6 +1,7 @@
 #include "profiling/signal_file.h"
 #include "rules/text_file.h"
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <set>
@@ -397,6 +398,30 @@ void store_derivation(SignalFile& f, const Derivation& d) {
   for (const auto& [name, o] : d.origin) f.signal_origin[name] = to_string(o);
   f.notes = d.notes;
   for (const auto& defect : d.defects) f.notes.push_back("defect: " + defect);
+}
+
+std::vector<std::string> store_derived_signals(SignalFile& f, const Derivation& d,
+                                               const std::vector<std::string>& names) {
+  std::vector<std::string> changed;
+  for (const auto& name : names) {
+    const rules::Value& now = d.signals.get(name);
+    const rules::Value& was = f.signals.get(name);
+    if (now != was) changed.push_back(name);
+    if (rules::is_missing(now)) {
+      f.signals.values.erase(name);
+      f.signal_origin.erase(name);
+    } else {
+      f.signals.set(name, now);
+      if (auto o = d.origin.find(name); o != d.origin.end())
+        f.signal_origin[name] = to_string(o->second);
+    }
+    for (const auto& defect : d.defects) {
+      if (defect.rfind(name + " ", 0) != 0) continue;  // a defect starts with its signal's name
+      std::string note = "defect: " + defect;
+      if (std::find(f.notes.begin(), f.notes.end(), note) == f.notes.end()) f.notes.push_back(note);
+    }
+  }
+  return changed;
 }
 
 }  // namespace solver::profiling

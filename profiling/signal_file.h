@@ -68,6 +68,13 @@ std::string dump_signal_file(const SignalFile& f);  // canonical JSON, 2-space i
 DerivationInput derivation_input(const SignalFile& f, const rules::ChipProfile* chip);
 // Replaces the file's signals, origins and notes with a derivation's.
 void store_derivation(SignalFile& f, const Derivation& d);
+// Replaces only the named signals (and their origins) with the derivation's, missing where the
+// derivation left one out, and adds the derivation's defects that name one of them to the
+// notes (once). For a file whose other signals came from inputs it does not record (launch
+// attributes, code facts added later): a change to one signal's derivation reaches it without
+// touching the rest. Returns the names whose stored value changed.
+std::vector<std::string> store_derived_signals(SignalFile& f, const Derivation& d,
+                                               const std::vector<std::string>& names);
 
 // 1-based line and column of a byte offset in `text` (for JSON parser errors).
 std::pair<int, int> line_column(const std::string& text, std::size_t offset);

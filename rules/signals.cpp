@@ -67,9 +67,22 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum / "
      "l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum"},
     {"l2_hit", N, "fraction 0..1", "L2 sector hit rate", "lts__t_sector_hit_rate.pct / 100"},
+    {"load_sector_wait_ns", N, "ns",
+     "how long a global or local load waits per 32-byte sector it fetches, at least (Little's "
+     "law: a warp on the long scoreboard has a load outstanding); a dependent one-sector chase "
+     "measures the chip's round trip (chip.load_round_trip_ns), far above it the memory path "
+     "queues on something no unit's bandwidth accounts for",
+     "smsp__warps_issue_stalled_long_scoreboard.sum / "
+     "(l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum "
+     "+ l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum) / sm__cycles_elapsed.avg.per_second "
+     "(profiling/load_wait.h)"},
     {"bank_conflicts_per_request", N, "conflicts",
-     "shared-memory bank conflicts per shared load/store instruction (0 = conflict-free, up to 31)",
-     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum / shared instructions executed"},
+     "shared-memory bank conflicts (extra wavefronts) per shared load, store or LDGSTS "
+     "instruction, the atomics' serialisation left out (0 = conflict-free; 31 for a 32-way "
+     "conflict of 32-bit lanes)",
+     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st,ldgsts}.sum / their instructions "
+     "executed; the undivided l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum where no shared "
+     "atomic or wgmma ran (profiling/bank_conflicts.h)"},
     {"l1_hit", N, "fraction 0..1",
      "L1/TEX sector hit rate (all L1 traffic: global, local, texture)",
      "l1tex__t_sector_hit_rate.pct / 100"},

@@ -83,17 +83,33 @@ int run_signals_derive(Context& ctx) {
   opts.add_options()("file", po::value<std::vector<std::string>>()->multitoken(), "signal files")(
       "chip", po::value<std::string>(), "chip to derive against (default: the file's chip)")(
       "write", "rewrite each file in place (default: print it)")(
-      "check", "exit 1 if a file's stored signals differ from the derived ones");
+      "check", "exit 1 if a file's stored signals differ from the derived ones")(
+      "only", po::value<std::string>(),
+      "re-derive only these signals (comma-separated) and keep the file's others as stored (a "
+      "file whose inputs do not hold everything its signals came from)");
   po::positional_options_description pos;
   pos.add("file", -1);
   po::variables_map vm;
-  if (auto rc = parse_options(ctx, "signals derive", "FILE... [--chip NAME] [--write | --check]",
-                              opts, vm, &pos))
+  if (auto rc = parse_options(ctx, "signals derive",
+                              "FILE... [--chip NAME] [--only SIGNAL,...] [--write | --check]", opts,
+                              vm, &pos))
     return *rc;
   if (!vm.count("file")) {
     ctx.err << "solver signals derive: no signal file given\n";
     return kExitBadInput;
   }
+  std::vector<std::string> only;
+  if (vm.count("only")) {
+    std::istringstream names(vm["only"].as<std::string>());
+    for (std::string name; std::getline(names, name, ',');)
+      if (!name.empty()) only.push_back(name);
+  }
+  for (const auto& name : only)
+    if (!rules::signal_index(name)) {
+      ctx.err << "solver signals derive: --only " << name
+              << ": not a signal (see: solver signals)\n";
+      return kExitBadInput;
+    }
   rules::ChipTable chips = load_chips(ctx);
   int rc = kExitOk;
   for (const auto& path : vm["file"].as<std::vector<std::string>>()) {
@@ -101,11 +117,17 @@ int run_signals_derive(Context& ctx) {
     std::string chip_name = vm.count("chip") ? vm["chip"].as<std::string>() : f.chip.value_or("");
     const rules::ChipProfile* chip = chip_name.empty() ? nullptr : &resolve_chip(chips, chip_name);
     profiling::SignalFile derived = f;
-    profiling::store_derivation(derived,
-                                profiling::derive_signals(profiling::derivation_input(f, chip)));
+    auto d = profiling::derive_signals(profiling::derivation_input(f, chip));
+    bool differs;
+    if (only.empty()) {
+      profiling::store_derivation(derived, d);
+      differs = derived.signals.values != f.signals.values;
+    } else {
+      differs = !profiling::store_derived_signals(derived, d, only).empty();
+    }
     std::string text = profiling::dump_signal_file(derived);
     if (vm.count("check")) {
-      if (derived.signals.values != f.signals.values) {
+      if (differs) {
         ctx.err
             << path
             << ": stored signals differ from the derivation (run: solver signals derive --write "

@@ -228,7 +228,13 @@ TEST_CASE(
         {std::string(profiling::metric::kStallDrain), 0},
         {std::string(profiling::metric::kIdcRequests), 1000},
         {std::string(profiling::metric::kIdcMisses), 10},
-        {std::string(profiling::metric::kIdcReplays), 0}}}};
+        {std::string(profiling::metric::kIdcReplays), 0},
+        // ... the issuing share issue_bound splits the idle slots by, and the bank-conflict
+        // counters split by operation (naive_sgemm has no shared memory: none).
+        {std::string(profiling::metric::kStallSelected), 0},
+        {std::string(profiling::metric::kBankConflictsLd), 0},
+        {std::string(profiling::metric::kBankConflictsSt), 0},
+        {std::string(profiling::metric::kBankConflictsLdgsts), 0}}}};
   profiling::NcuExport ex =
       profiling::parse_ncu_csv(synthetic_export(printed, one, extra), "synthetic.csv");
   auto groups = profiling::group_ncu_kernels(ex);
@@ -395,7 +401,11 @@ TEST_CASE("rules check --ncu-csv names what an export cannot derive and what nee
                         {std::string(profiling::metric::kStallDrain), 0},
                         {std::string(profiling::metric::kIdcRequests), 1000},
                         {std::string(profiling::metric::kIdcMisses), 10},
-                        {std::string(profiling::metric::kIdcReplays), 0}};
+                        {std::string(profiling::metric::kIdcReplays), 0},
+                        {std::string(profiling::metric::kStallSelected), 0},
+                        {std::string(profiling::metric::kBankConflictsLd), 0},
+                        {std::string(profiling::metric::kBankConflictsSt), 0},
+                        {std::string(profiling::metric::kBankConflictsLdgsts), 0}};
   std::ofstream(full) << synthetic_export(printed_metrics(), one, account);
   Run r = run({"rules", "check", "--ncu-csv", partial});
   CHECK(r.rc == 0);

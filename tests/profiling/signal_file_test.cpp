@@ -145,3 +145,35 @@ TEST_CASE(
     CHECK(f.signal_origin.at("dram_frac") == "unprofiled");
   }
 }
+
+TEST_CASE("re-deriving named signals keeps the others as stored") {
+  // A kept signal file whose launch attributes were never recorded: a full re-derivation would
+  // drop the driver's signals; --only replaces the named ones and nothing else.
+  SignalFile f;
+  f.kernel = "k";
+  f.source = "test";
+  f.raw_metrics = {{"l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum", 900},
+                   {"smsp__inst_executed_op_shared_ld.sum", 10},
+                   {"smsp__inst_executed_op_shared_st.sum", 20},
+                   {"smsp__sass_inst_executed_op_shared_atom.sum", 500}};
+  f.signals.set("bank_conflicts_per_request", 30.0);  // the old reading: 900 / 30
+  f.signals.set("block_threads", 256.0);              // from a launch the file does not hold
+  f.signal_origin["bank_conflicts_per_request"] = "profiled";
+  Derivation d = derive_signals(derivation_input(f, nullptr));
+  REQUIRE(rules::is_missing(d.signals.get("block_threads")));
+  auto changed = store_derived_signals(f, d, {"bank_conflicts_per_request", "block_threads"});
+  // The shared atomics make the undivided count undefined: the signal goes, the defect stays.
+  CHECK(rules::is_missing(f.signals.get("bank_conflicts_per_request")));
+  CHECK(f.signal_origin.count("bank_conflicts_per_request") == 0);
+  CHECK(std::count_if(f.notes.begin(), f.notes.end(), [](const std::string& n) {
+          return n.rfind("defect: bank_conflicts_per_request not defined", 0) == 0;
+        }) == 1);
+  // A named signal the derivation cannot make is dropped too; an unnamed one is kept.
+  CHECK(changed.size() == 2);
+  f.signals.set("block_threads", 256.0);
+  store_derived_signals(f, d, {"bank_conflicts_per_request"});
+  CHECK(std::get<double>(f.signals.get("block_threads")) == 256.0);
+  CHECK(std::count_if(f.notes.begin(), f.notes.end(), [](const std::string& n) {
+          return n.rfind("defect: bank_conflicts_per_request", 0) == 0;
+        }) == 1);  // not repeated
+}
