@@ -12,15 +12,6 @@
 // Causal: key tiles past the block's last row are never loaded, a warpgroup skips a tile wholly
 // past its rows, only tiles crossing the diagonal are masked; the heaviest query tiles run first.
 // Knobs: BN (64, 128), WGS (1, 2), STAGES (2, 3). Requires S % (64*WGS) == 0, S % BN == 0.
-#ifndef BN
-#define BN 128
-#endif
-#ifndef WGS
-#define WGS 2
-#endif
-#ifndef STAGES
-#define STAGES 2
-#endif
 #define W3_D 128
 #define W3_BM (64 * WGS)
 #define W3_NT (128 * WGS)
