@@ -167,12 +167,7 @@ extern "C" __global__ void __launch_bounds__(W3_NT, 1)
         wgmma_m64n128k16_bf16_rs_t(o, pa[ks], w3_desc(tV + ks * 16 * 128, BN * 128));
       wgmma_commit();
       wgmma_wait<0>();
-#pragma unroll
-      for (int i = 0; i < 64; ++i) fence_acc(o[i]);
-#pragma unroll
-      for (int ks = 0; ks < BN / 16; ++ks)
-#pragma unroll
-        for (int e = 0; e < 4; ++e) fence_acc(pa[ks][e]);
+#include <pv_retire_fence.cuh>
     }
     __syncthreads();  // the stage just read is refilled by the next iteration's load
   }
