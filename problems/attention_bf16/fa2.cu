@@ -19,18 +19,12 @@
 // Knobs: BM (64, 128), BN (32, 64, 128), WARPS (4, 8), STAGES (1, 2, 3).
 // Requires S % BM == 0, S % BN == 0, head dimension 128.
 #include <mma_f32_operands.cuh>
-#ifndef BM
-#define BM 128
-#endif
 #ifndef BN
 #define BN 64
 #endif
-#ifndef WARPS
-#define WARPS 4
-#endif
-#ifndef STAGES
-#define STAGES 2
-#endif
+// BM, WARPS and STAGES come from problem.yaml with -D (knobs; fa2's STAGES=1 is its compile
+// option), so they have no defaults here. BN is a knob of fa2_pipe only: fa2 runs 64-key tiles
+// (the 64 of its smem: expression).
 #define FA_D 128
 #define MW (BM / (16 * WARPS))
 #define NT (WARPS * 32)

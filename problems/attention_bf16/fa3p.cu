@@ -190,12 +190,7 @@ __device__ __forceinline__ void p3_step(float (&o)[64], float (&s)[BN / 2],
   fence_acc(alpha[0]);
   fence_acc(alpha[1]);
   wgmma_wait<0>();
-#pragma unroll
-  for (int i = 0; i < 64; ++i) fence_acc(o[i]);
-#pragma unroll
-  for (int ks = 0; ks < BN / 16; ++ks)
-#pragma unroll
-    for (int e = 0; e < 4; ++e) fence_acc(pa[ks][e]);
+#include <pv_retire_fence.cuh>
   mbar_arrive_if(&bars->vempty[sp], lane == 0);
   p3_pack(pa, s);
 }
@@ -336,12 +331,7 @@ extern "C" __global__ void __launch_bounds__(384, 1)
         wgmma_commit();
         if (cw == 0 || !lasttile) named_arrive(2 - cw, 256);
         wgmma_wait<0>();
-#pragma unroll
-        for (int i = 0; i < 64; ++i) fence_acc(o[i]);
-#pragma unroll
-        for (int ks = 0; ks < BN / 16; ++ks)
-#pragma unroll
-          for (int e = 0; e < 4; ++e) fence_acc(pa[ks][e]);
+#include <pv_retire_fence.cuh>
         if (lane == 0) mbar_arrive(&bars.vempty[sp]);
       }
 #pragma unroll

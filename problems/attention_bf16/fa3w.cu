@@ -12,15 +12,6 @@
 // Causal: key tiles past the block's last row are never loaded, a warpgroup skips a tile wholly
 // past its rows, only tiles crossing the diagonal are masked; the heaviest query tiles run first.
 // Knobs: BN (64, 128), WGS (1, 2), STAGES (2, 3). Requires S % (64*WGS) == 0, S % BN == 0.
-#ifndef BN
-#define BN 128
-#endif
-#ifndef WGS
-#define WGS 2
-#endif
-#ifndef STAGES
-#define STAGES 2
-#endif
 #define W3_D 128
 #define W3_BM (64 * WGS)
 #define W3_NT (128 * WGS)
@@ -176,12 +167,7 @@ extern "C" __global__ void __launch_bounds__(W3_NT, 1)
         wgmma_m64n128k16_bf16_rs_t(o, pa[ks], w3_desc(tV + ks * 16 * 128, BN * 128));
       wgmma_commit();
       wgmma_wait<0>();
-#pragma unroll
-      for (int i = 0; i < 64; ++i) fence_acc(o[i]);
-#pragma unroll
-      for (int ks = 0; ks < BN / 16; ++ks)
-#pragma unroll
-        for (int e = 0; e < 4; ++e) fence_acc(pa[ks][e]);
+#include <pv_retire_fence.cuh>
     }
     __syncthreads();  // the stage just read is refilled by the next iteration's load
   }

@@ -3,9 +3,6 @@
 // loads, GELU and streaming stores only (no per-element bias index or modulo, no bias reload).
 // A warp's float4s of one row are 512 contiguous bytes; x and y stream (__ldcs / __stcs).
 // Requires N % 4 == 0, (N / 4) % 128 == 0, M % ROWS == 0 (constraints in problem.yaml).
-#ifndef ROWS
-#define ROWS 16
-#endif
 __device__ __forceinline__ float gelu(float v) {
   return 0.5f * v * (1.0f + erff(v * 0.70710678118654752f));
 }

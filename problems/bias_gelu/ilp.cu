@@ -3,12 +3,6 @@
 // once and y written once, so both take streaming hints (__ldcs / __stcs: evict-first) and leave
 // L2 to the 16 KiB bias, which every row re-reads. Requires N % 4 == 0 and fewer than 2^31
 // float4s (32-bit indices: the bias column's modulo stays a 32-bit one).
-#ifndef BLOCK
-#define BLOCK 256
-#endif
-#ifndef UNROLL
-#define UNROLL 4
-#endif
 
 __device__ __forceinline__ float gelu(float v) {
   return 0.5f * v * (1.0f + erff(v * 0.70710678118654752f));

@@ -10,12 +10,6 @@
 // TF32 part (the top 19 bits), i.e. truncation instead of round-to-nearest (tolerance: tf32).
 // Requires R = S = 3, PAD = 1, (NB*H*W) % BM == 0, K % 128 == 0, (C*9) % 32 == 0,
 // C*H*W < 2^24 (constraints in problem.yaml).
-#ifndef STAGES
-#define STAGES 3
-#endif
-#ifndef BM
-#define BM 128
-#endif
 #define WARPS_M (BM / 64)            // 2 (BM = 128) or 1 (BM = 64) warps along pixels
 #define NT (BN / (8 / WARPS_M) / 8)  // mma tiles of 8 channels per warp: 4 or 2
 #define GSTEP (256 / BM)             // kk rows a gather pass covers

@@ -4,12 +4,6 @@
 // registers in one shifted pass, and the output is written from registers: x is read from
 // DRAM once, which is what the problem's bytes count. Streaming hints keep x and y from
 // evicting each other in L2.
-#ifndef BLOCK
-#define BLOCK 512
-#endif
-#ifndef VPT
-#define VPT 8
-#endif
 #define WARPS (BLOCK / 32)
 
 #include <warp_reduce.cuh>

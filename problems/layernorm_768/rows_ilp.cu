@@ -5,12 +5,6 @@
 // shuffle instead of a separate global load; gamma and beta are read once per warp and reused
 // for its RPW rows. Loads and stores stream (__ldcs / __stcs): x and y are touched once.
 // Requires N == 128 * VPL, M % (8 * RPW) == 0 (constraints in problem.yaml).
-#ifndef VPL
-#define VPL 6
-#endif
-#ifndef RPW
-#define RPW 2
-#endif
 
 #include <warp_reduce.cuh>
 

@@ -5,9 +5,6 @@
 // 16, lanes 16..31 wrap onto lanes 0..15's float4s and the row's sums count them twice. The
 // constraint `(N / 4 / 2) % 32 == 0` in problem.yaml is that precondition. PER is a
 // compile-time bound (at most 8: N <= 2048), the loop runs to the runtime N / 256.
-#ifndef ROWS
-#define ROWS 4
-#endif
 #define PERMAX 8
 
 #include <warp_reduce.cuh>

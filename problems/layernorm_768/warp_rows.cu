@@ -5,12 +5,6 @@
 // sums shifted by the row's first value (so E[d^2] - E[d]^2 does not cancel badly when
 // |mean| >> std): a warp-shuffle butterfly and, for WPR > 1, one shared slot per warp summed
 // by the row's warps. The output is written from registers: x is read once.
-#ifndef WPR
-#define WPR 1
-#endif
-#ifndef THREADS
-#define THREADS 256
-#endif
 #define RT (32 * WPR)              // threads per row
 #define RPB (THREADS / RT)         // rows per block
 #define CAP ((256 + RT - 1) / RT)  // float4s per thread for N <= 1024

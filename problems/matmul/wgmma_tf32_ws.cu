@@ -12,12 +12,6 @@
 // Requires M % BM == 0, N % 128 == 0, K % 32 == 0 (constraints in problem.yaml).
 #include "wgmma_tf32_ops.cuh"
 
-#ifndef BM
-#define BM 256
-#endif
-#ifndef STAGES
-#define STAGES 4
-#endif
 // A whole producer warpgroup: on the H200 one producer warp (288 threads, 224 registers, no
 // setmaxnreg) ran at half the rate, its cp.async issue could not keep two consumers fed
 // (bench/gemm, 2026-12-01: 101 against 203 TFLOP/s at BM=256).
@@ -27,9 +21,6 @@
 // 65536 (in steps of 8). The producer's address arithmetic spilled at 40 registers and stalled
 // the whole pipeline on local memory (H200, bench/gemm: 40 / 56 / 72 gave 202 / 237 / 254
 // TFLOP/s at BM=256), hence the knob.
-#ifndef PREGS
-#define PREGS 72
-#endif
 #define CREGS ((65536 - 128 * PREGS) / 256 / 8 * 8)
 #define BN 128
 #define BK 32

@@ -9,9 +9,6 @@ extern "C" __global__ void mm_zero_c(float* __restrict__ C, int M, int N) {
   const size_t i = (size_t)blockIdx.x * blockDim.x + threadIdx.x;
   if (i < (size_t)M * N / 4) reinterpret_cast<float4*>(C)[i] = make_float4(0.f, 0.f, 0.f, 0.f);
 }
-#ifndef BK
-#define BK 16
-#endif
 #define GEMM_BM TILE_M
 #define GEMM_SPLITK SPLITK
 #define GEMM_ENTRY mm_regtile_splitk

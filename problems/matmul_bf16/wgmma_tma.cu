@@ -12,17 +12,8 @@
 
 #include "persistent_ops.cuh"  // ring_init (after the operand header: it calls mbar_init)
 
-#ifndef BN
-#define BN 256
-#endif
-#ifndef STAGES
-#define STAGES 4
-#endif
 #define BM 128
 #define BK 64
-#ifndef CTAS
-#define CTAS 1
-#endif
 #if CTAS == 2
 // Two blocks per SM, so one block's epilogue overlaps the other's main loop: the two consumer
 // warpgroups are warps 0-7 (warpgroups must start at a warp id that is a multiple of 4) and the

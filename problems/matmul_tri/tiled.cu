@@ -2,9 +2,6 @@
 // only writes zeros; any other block walks the k-tiles from its first row to its last column
 // (the only ones where triu(A) row-slab and triu(B) column-slab overlap), masking A elements
 // with k < row and B elements with k > col as they are staged. Requires N % TILE == 0.
-#ifndef TILE
-#define TILE 32
-#endif
 extern "C" __global__ void __launch_bounds__(TILE * TILE)
     tri_tiled(const float* A, const float* B, float* C, int N) {
   __shared__ float As[TILE][TILE];

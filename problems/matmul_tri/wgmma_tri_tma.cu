@@ -10,10 +10,6 @@
 #include "tma_ops.cuh"
 #include "wgmma_tf32_ops.cuh"
 
-#ifndef BM
-#define BM 256
-#endif
-
 // Ad[i][kk] = A[i][d + kk] where d + kk >= i, else 0; d = i rounded down to BM: the diagonal
 // block of row i's tile row, lower part zeroed.
 extern "C" __global__ void tri_diag_blocks(const float* __restrict__ A, float* __restrict__ Ad,

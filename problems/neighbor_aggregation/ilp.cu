@@ -2,12 +2,6 @@
 // UNROLL row loads are issued before any add, so a thread has UNROLL x 16 bytes in flight
 // instead of one dependent index-then-row chain per edge. The tail (degree % UNROLL) is
 // handled one edge at a time. Accumulation order is per UNROLL group, then across groups.
-#ifndef UNROLL
-#define UNROLL 4
-#endif
-#ifndef BLOCK
-#define BLOCK 256
-#endif
 
 extern "C" __global__ void __launch_bounds__(BLOCK)
     aggregate_ilp(const int* __restrict__ rowptr, const int* __restrict__ col,

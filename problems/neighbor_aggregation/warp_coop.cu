@@ -4,9 +4,6 @@
 // F/4 edges per thread. Then UNROLL row loads are in flight per thread. x rows are read with
 // the read-only path; the output is written with a streaming store (evict-first), so it does
 // not push gathered rows out of L2.
-#ifndef UNROLL
-#define UNROLL 4
-#endif
 
 extern "C" __global__ void __launch_bounds__(256)
     aggregate_warp_coop(const int* __restrict__ rowptr, const int* __restrict__ col,

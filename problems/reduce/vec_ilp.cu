@@ -1,9 +1,6 @@
 // float4 loads in a grid-stride loop with UNROLL independent loads and accumulators per thread
 // (64 elements per thread at the spec's grid), then shuffle reductions and one atomicAdd per
 // block. BLOCK is a knob. Requires n % 4 == 0.
-#ifndef BLOCK
-#define BLOCK 256
-#endif
 #define WARPS (BLOCK / 32)
 #define UNROLL 4
 

@@ -2,9 +2,6 @@
 // rescaling the sum whenever the max grows, so the max and the sum come from ONE read of the
 // row; the (max, sum) pairs merge by warp shuffles and one shared slot per warp. A second float4
 // pass writes the output (the row is still in L2). BLOCK is a knob; requires N % 4 == 0.
-#ifndef BLOCK
-#define BLOCK 256
-#endif
 #define WARPS (BLOCK / 32)
 #define NEG_INF __int_as_float(0xff800000)
 

@@ -8,9 +8,6 @@
 // two for b), and its float4 stores write whole 32-byte sectors of out.
 // Requires L % 64 == 0, C % 8 == 0 (constraints in problem.yaml).
 #define BK 8  // 16 spills at 255 registers
-#ifndef STAGES
-#define STAGES 3
-#endif
 #define TB 64
 #define CT 8
 #define OP_F (BK * TB * CT)  // floats of one operand's slab

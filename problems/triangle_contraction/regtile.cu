@@ -2,12 +2,6 @@
 // values of a and TJ of b (each a coalesced 128-byte warp access, channel-last) and does
 // TI*TJ FMAs from registers: 2 loads per FMA become (TI+TJ)/(TI*TJ). Other warps of other
 // (i, j) tiles re-read the same rows, which L1/L2 serve. A block is 4 warps on 4 j tiles.
-#ifndef TI
-#define TI 4
-#endif
-#ifndef TJ
-#define TJ 4
-#endif
 
 extern "C" __global__ void triangle_regtile(const float* __restrict__ a,
                                             const float* __restrict__ b,

@@ -6,12 +6,6 @@
 // one warp-wide load per clock against four warp-wide FMAs, caps it near 2/3 of the FMA peak);
 // at TT = 8, 16 per 64, which balances the two. A warp reads 32 consecutive channels of one
 // row: 32 distinct banks, no conflict. Dynamic shared memory: KT * (BI + 16) * 32 floats.
-#ifndef KT
-#define KT 8
-#endif
-#ifndef TT
-#define TT 4
-#endif
 #define BI (4 * TT)  // i extent of the block tile
 #define BJ 16        // j extent
 
