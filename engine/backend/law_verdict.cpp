@@ -18,6 +18,7 @@ PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pai
   if (pairs.law_incumbent_us.empty() || pairs.law_candidate_us.empty()) return timed;
   const PairedDecision law = decide(law_samples(pairs), plan.min_gain, kAlpha);
   PairedDecision d = timed;
+  d.law_ratios = law.ratios;
   std::ostringstream why;
   why.precision(4);
   // The law pairs' question is "a gain on the law at all" (their one-sided lower bound above

@@ -14,6 +14,7 @@
 #include <cstdlib>
 
 #include "engine/backend/law_verdict.h"
+#include "engine/loop/ledger.h"
 #include "tests/engine/law_power_sim.h"
 
 using namespace solver::engine;
@@ -154,4 +155,26 @@ TEST_CASE("the law pairs ask for a gain, not for the min gain again") {
   p.law_incumbent_us = few.incumbent_us;
   p.law_candidate_us = few.candidate_us;
   CHECK(decide_on_law(timed, p, plan).verdict != Verdict::Faster);
+}
+
+TEST_CASE("the law pairs' ratios reach the verdict (the ledger keeps them, P6d's noise live)") {
+  PairPlan plan(8);
+  PairSamples p;
+  for (int i = 0; i < 8; ++i) {
+    p.incumbent_us.push_back(200.0);
+    p.candidate_us.push_back(100.0 + i * 0.1);
+    p.law_incumbent_us.push_back(100.0);
+    p.law_candidate_us.push_back(50.0 + i * 0.1);
+  }
+  const PairedDecision timed = decide(p, plan);
+  REQUIRE(timed.verdict == Verdict::Faster);
+  CHECK(timed.law_ratios.empty());
+  const PairedDecision d = decide_on_law(timed, p, plan);
+  REQUIRE(d.law_ratios.size() == 8);
+  CHECK(d.law_ratios[0] == doctest::Approx(2.0));
+  // Through the ledger and back; absent from a record without law pairs (its bytes unchanged).
+  const nlohmann::json j = to_json(d);
+  CHECK(paired_decision_from_json(j, "ledger", 1).law_ratios == d.law_ratios);
+  CHECK_FALSE(to_json(timed).contains("law_ratios"));
+  CHECK(paired_decision_from_json(to_json(timed), "ledger", 1).law_ratios.empty());
 }
