@@ -8,8 +8,8 @@
 // path for small arguments, bins privatised for the occupied cells) is timed on values no
 // caller of the problem sends (tests/cheats/redteam18_*). So where the timed pairs say
 // "faster", the worker times the same two kernels again on inputs redrawn i.i.d. from their
-// declared laws (PairSamples::law_*_us), and the candidate is kept only where those pairs say
-// "faster" as well; the gain recorded is the smaller of the two medians.
+// declared laws (PairSamples::law_*_us), and the candidate is kept only where those pairs show
+// a gain too (decide_on_law); the gain recorded is the smaller of the two medians.
 //
 // The law pairs are not verified (no fresh set, no audit): they need not be. A candidate
 // that behaves differently on them can only make them faster (its speed there counts only
