@@ -28,7 +28,11 @@ PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pai
     return d;
   }
   const PairedDecision law = decide(law_samples(pairs), plan.min_gain, kAlpha);
-  if (law.verdict != Verdict::Faster) {
+  d.law_ratios = law.ratios;
+  // The law pairs' question is "a gain on the law at all" (their one-sided lower bound above
+  // 1), not the min gain again: that is the timed pairs' (law_verdict.h says why). A law
+  // verdict of "faster" implies it; too few law pairs leave ci_low at 0.
+  if (!(law.ci_low > 1.0)) {
     d.verdict = law.verdict;
     d.median_ratio = law.median_ratio;
     d.ci_low = law.ci_low;
@@ -44,7 +48,8 @@ PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pai
     d.ci_low = std::min(timed.ci_low, law.ci_low);
     d.ci_high = std::min(timed.ci_high, law.ci_high);
   }
-  why << timed.reason << "; on the declared laws: median ratio " << law.median_ratio << " over "
+  why << timed.reason << "; on the declared laws: median ratio " << law.median_ratio << ", "
+      << (1 - kAlpha / 2) * 100 << "% lower bound " << law.ci_low << " > 1 over "
       << law.ratios.size() << " pairs, " << pairs.law_audited << " of them audited (P6d, P6e)";
   d.reason = why.str();
   return d;

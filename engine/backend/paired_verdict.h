@@ -35,6 +35,8 @@ std::optional<Verdict> verdict_from_string(std::string_view s);
 struct PairedDecision {
   Verdict verdict = Verdict::Ambiguous;
   std::vector<double> ratios;  // per pair, incumbent/candidate
+  // The law pairs' ratios where they were timed and read (P6d, decide_on_law); else empty.
+  std::vector<double> law_ratios;
   double median_ratio = 0;
   double ci_low = 0, ci_high = 0;
   double incumbent_median_us = 0, candidate_median_us = 0;

@@ -46,15 +46,22 @@ std::optional<Outcome> outcome_from_string(std::string_view s) {
 json to_json(const PairedDecision& d) {
   json ratios = json::array();
   for (double r : d.ratios) ratios.push_back(json_number(r));
-  return json{{"verdict", to_string(d.verdict)},
-              {"ratios", std::move(ratios)},
-              {"median_ratio", json_number(d.median_ratio)},
-              {"ci_low", json_number(d.ci_low)},
-              {"ci_high", json_number(d.ci_high)},
-              {"incumbent_median_us", json_number(d.incumbent_median_us)},
-              {"candidate_median_us", json_number(d.candidate_median_us)},
-              {"incumbent_spread", json_number(d.incumbent_spread)},
-              {"reason", d.reason}};
+  json j{{"verdict", to_string(d.verdict)},
+         {"ratios", std::move(ratios)},
+         {"median_ratio", json_number(d.median_ratio)},
+         {"ci_low", json_number(d.ci_low)},
+         {"ci_high", json_number(d.ci_high)},
+         {"incumbent_median_us", json_number(d.incumbent_median_us)},
+         {"candidate_median_us", json_number(d.candidate_median_us)},
+         {"incumbent_spread", json_number(d.incumbent_spread)},
+         {"reason", d.reason}};
+  // Only where the law pairs were read (P6d): every other record keeps its bytes.
+  if (!d.law_ratios.empty()) {
+    json law = json::array();
+    for (double r : d.law_ratios) law.push_back(json_number(r));
+    j["law_ratios"] = std::move(law);
+  }
+  return j;
 }
 
 namespace {
@@ -86,6 +93,7 @@ PairedDecision paired_decision_from_json(const json& j, const std::string& where
   d.candidate_median_us = required_measured(c, j, "candidate_median_us", "/verdict");
   d.incumbent_spread = required_measured(c, j, "incumbent_spread", "/verdict");
   d.reason = c.string(j, "reason", true, "/verdict").value_or("");
+  if (j.contains("law_ratios")) d.law_ratios = c.measured_list(j, "law_ratios", "/verdict");
   c.throw_if_any("bad verdict");
   return d;
 }
