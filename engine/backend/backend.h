@@ -131,8 +131,9 @@ struct PairSamples {
   std::optional<bool> shared_buffers;
   // Live only (P6d, red team 18): where the timed pairs say "faster", the same two kernels
   // timed again, pair for pair, on inputs redrawn i.i.d. from the declared laws (no planted
-  // cells, no shrink: the data the problem means), the candidate's runs audited (P6e). The verdict is kept only where
-  // these pairs show a gain too (law_verdict.h decide_on_law). Empty otherwise and offline.
+  // cells, no shrink: the data the problem means), the candidate's runs audited (P6e). The verdict
+  // is kept only where these pairs show a gain too (law_verdict.h decide_on_law). Empty otherwise
+  // and offline.
   std::vector<double> law_incumbent_us;
   std::vector<double> law_candidate_us;
   // P6e (red team 19): how many of the candidate's law-pair runs were audited (their outputs
