@@ -14,6 +14,7 @@
 
 #include "generators/nvrtc_compiler.h"
 #include "generators/ptx_bit_narrowing.h"
+#include "tests/generators/ptx_scratch_kernel.h"
 
 using namespace solver::generators;
 
@@ -225,18 +226,8 @@ TEST_CASE("through NVRTC: a run-time shift narrowing and a block fixed-point scr
     MESSAGE("NVRTC not available: " << nvrtc_unavailable_reason());
     return;
   }
-  auto ptx_of = [](const std::string& body) {
-    const std::string src =
-        "extern \"C\" __global__ void k(const float* x, unsigned* mid, float* y, int W) {\n"
-        "  const int i = blockIdx.x * blockDim.x + threadIdx.x;\n" +
-        body + "}\n";
-    auto r = nvrtc_compile(src, "k.cu", {"--gpu-architecture=sm_90"});
-    REQUIRE_MESSAGE(r.ok, r.log);
-    return r.ptx;
-  };
-  FloatParams p{{"k", {true, true, true, false}}};
-  p.elem_bits["k"] = {32, 32, 32, 0};
-  p.buffers["k"] = {{0}, {1}, {2}, {}};
+  const auto ptx_of = scratch_kernel_ptx;
+  const FloatParams p = scratch_kernel_params();
   // Red team 16: the amount 8 + (W >> 31), which NVVM cannot fold.
   const BitNarrowing shift = scan_bit_narrowing(
       ptx_of("  const unsigned k = 8u + unsigned(W >> 31), b = __float_as_uint(x[i]);\n"

@@ -16,6 +16,7 @@
 #include "generators/nvrtc_compiler.h"
 #include "generators/ptx_bit_narrowing.h"
 #include "generators/ptx_precision.h"
+#include "tests/generators/ptx_scratch_kernel.h"
 
 using namespace solver::generators;
 
@@ -147,18 +148,8 @@ TEST_CASE("through NVRTC: magic-number fixed point refused, the math library and
     MESSAGE("NVRTC not available: " << nvrtc_unavailable_reason());
     return;
   }
-  auto ptx_of = [](const std::string& body) {
-    const std::string src =
-        "extern \"C\" __global__ void k(const float* x, unsigned* mid, float* y, int W) {\n"
-        "  const int i = blockIdx.x * blockDim.x + threadIdx.x;\n" +
-        body + "}\n";
-    auto r = nvrtc_compile(src, "k.cu", {"--gpu-architecture=sm_90"});
-    REQUIRE_MESSAGE(r.ok, r.log);
-    return r.ptx;
-  };
-  FloatParams p{{"k", {true, true, true, false}}};
-  p.elem_bits["k"] = {32, 32, 32, 0};
-  p.buffers["k"] = {{0}, {1}, {2}, {}};
+  const auto ptx_of = scratch_kernel_ptx;
+  const FloatParams p = scratch_kernel_params();
   // redteam19m_magic_block_scratch's round trip: 24 low bits of fmaf(x, 2^s, 1.5 x 2^23) stored,
   // read back under the exponent of 2^23.
   const BitNarrowing magic = scan_bit_narrowing(
