@@ -2,7 +2,6 @@
 // kernels (NVIDIA, Apache-2.0; written here): a block per row, the row in registers, block max
 // and sum by warp shuffles and shared memory, __expf (ex2.approx), one __frcp_rn a row and
 // multiplies.
-#include <cuda/std/cmath>
 constexpr int T = 256, PER = 16;  // C = T * PER
 __device__ __forceinline__ float block_reduce(float v, bool is_max, float* sh) {
   for (int o = 16; o > 0; o >>= 1) {
@@ -25,7 +24,7 @@ extern "C" __global__ void __launch_bounds__(T) softmax_fast(const float* __rest
   const float4* row = reinterpret_cast<const float4*>(x + (size_t)blockIdx.x * C);
   float4* out = reinterpret_cast<float4*>(y + (size_t)blockIdx.x * C);
   float4 v[PER / 4];
-  float m = -INFINITY;
+  float m = __int_as_float(0xff800000);
 #pragma unroll
   for (int k = 0; k < PER / 4; ++k) {
     v[k] = row[threadIdx.x + k * T];
