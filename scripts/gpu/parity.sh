@@ -40,7 +40,10 @@ if [ "$run" = none ]; then
 elif [ -z "$run" ]; then
   run=$OUT/ablate
   s=$(date +%s)
-  timeout 120 "$S" --data-dir "$D" ablate --problems "$problems" --rounds 12 --out "$run" \
+  # 120 s was too little for 8 problems of large pools (docs/results/h100-2026-12-05c, call5:
+  # exit 124, nothing timed); it needs no GPU, so a long list is better ablated before the call
+  # and carried as PARITY_RUN.
+  timeout "${PARITY_ABLATE_S:-240}" "$S" --data-dir "$D" ablate --problems "$problems" --rounds 12 --out "$run" \
     ${PARITY_RECORDING:+--recording "$PARITY_RECORDING"} \
     >"$OUT/ablate.out" 2>"$OUT/ablate.err"
   echo "offline ablation of $problems on the bundled recording: exit $? in $(( $(date +%s) - s )) s ($run)"
