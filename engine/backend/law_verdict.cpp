@@ -55,4 +55,18 @@ PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pai
   return d;
 }
 
+bool wants_law_pairs(const PairedDecision& timed) {
+  if (timed.verdict == Verdict::Faster) return true;
+  // tie_keep's verdicts (knob_screen.h): same or ambiguous with the ratio above 1.
+  return (timed.verdict == Verdict::Same || timed.verdict == Verdict::Ambiguous) &&
+         timed.median_ratio > 1;
+}
+
+bool tie_holds_on_law(const PairSamples& pairs) {
+  if (pairs.law_incumbent_us.empty() || pairs.law_candidate_us.empty()) return true;
+  if (pairs.law_audited <= 0) return false;
+  const PairedDecision law = decide(law_samples(pairs), 0.0, kAlpha);
+  return law.median_ratio > 1;
+}
+
 }  // namespace solver::engine

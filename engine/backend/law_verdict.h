@@ -61,4 +61,23 @@ PairSamples law_samples(const PairSamples& pairs);
 PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pairs,
                              const PairPlan& plan);
 
+// Red team 20: every path to "kept" reads the law, not only the "faster" verdict. A large
+// search keeps a candidate on a tie (engine/loop/knob_screen.h, tie_keep: the timed verdict
+// same or ambiguous, its median ratio above 1, the gate's median below the incumbent's), and the
+// worker timed law pairs only after a "faster" timed verdict, so a tie was kept on the harness's
+// made data alone: a candidate that ties the incumbent on the timed runs' data (P6c's shrink,
+// P13's cells) and is slower on every input a caller sends was kept with no law pair and no
+// audit (tests/cheats/redteam20_tie_law_boys). The worker now times the law pairs wherever a
+// keep may follow the timed verdict (wants_law_pairs: faster, or a tie candidate), and a tie
+// is kept only where they agree (tie_holds_on_law).
+bool wants_law_pairs(const PairedDecision& timed);
+
+// Whether the law pairs let a tie keep stand: none timed (a recording, offline: every offline
+// ablation unchanged) or, where timed, at least one of the candidate's law-pair runs audited
+// (P6e) and the law pairs' median ratio (incumbent / candidate) above 1, the tie's own question
+// asked on the declared laws. A candidate no faster on the law (true median law ratio <= 1)
+// passes with probability <= 1/2 a round from the median alone; with the tie's other two
+// questions (the timed median ratio and the gate's median) it must win all three.
+bool tie_holds_on_law(const PairSamples& pairs);
+
 }  // namespace solver::engine

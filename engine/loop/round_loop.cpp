@@ -421,11 +421,18 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   // Kept only when measurably faster (or on a tie in a large search); one that loses the timing
   // is rejected without its deferred checks (it is never kept), and its record says so.
   const bool large = large_search(search, screen);
-  const bool tie = tie_keep(large, verdict, gate);
+  const bool tie_timed = tie_keep(large, verdict, gate);
+  // Red team 20: a tie is kept only where the law pairs agree (law_verdict.h).
+  const bool tie = tie_timed && tie_holds_on_law(pairs);
   if (verdict.verdict != Verdict::Faster && !tie) {
     rec.outcome = Outcome::Rejected;
-    rec.tie_lead = tie_lead(large, verdict);
+    rec.tie_lead = tie_lead(large, verdict) && tie_holds_on_law(pairs);
     rec.detail = verdict.reason;
+    if (tie_timed)
+      rec.detail +=
+          "; a tie on the timed runs' data, not on inputs drawn from the declared "
+          "laws (law pairs' median ratio at most 1, or none of their runs audited): "
+          "not kept on a tie (red team 20)";
     deferred_not_run(rec, "not faster");
     return rec;
   }

@@ -5,6 +5,7 @@
 // the evolver learns nothing from it.
 #include <doctest/doctest.h>
 
+#include "engine/backend/law_verdict.h"
 #include "engine/loop/evolver.h"
 #include "engine/loop/knob_screen.h"
 #include "engine/loop/ledger.h"
@@ -154,4 +155,38 @@ TEST_CASE("tie lead: the ledger carries it, and the state takes it as a lead unt
   kept.verdict = verdict(Verdict::Faster, 1.05, 10.72);
   state.apply(kept);
   CHECK(state.leads.empty());
+}
+
+// Red team 20 (tests/cheats/redteam20_tie_law_boys): the tie keep read the timed runs' data
+// alone (the worker timed law pairs after a "faster" verdict only), so a candidate that ties the
+// incumbent on the harness's made data and is half as fast on the declared laws was kept.
+TEST_CASE("tie keep: the law pairs are timed for a tie and a tie they refuse is not kept") {
+  // The worker times law pairs wherever a keep may follow: faster, or a tie candidate.
+  CHECK(wants_law_pairs(verdict(Verdict::Faster, 1.05, 9.40)));
+  CHECK(wants_law_pairs(verdict(Verdict::Same, 1.007, 9.40)));
+  CHECK(wants_law_pairs(verdict(Verdict::Ambiguous, 1.012, 9.40)));
+  CHECK_FALSE(wants_law_pairs(verdict(Verdict::Same, 0.996, 9.40)));
+  CHECK_FALSE(wants_law_pairs(verdict(Verdict::Slower, 0.8, 9.40)));
+  auto pairs = [](double law_ratio, int audited) {
+    PairSamples p;
+    for (int i = 0; i < 16; ++i) {
+      p.incumbent_us.push_back(9.40 + 0.01 * (i % 3));
+      p.candidate_us.push_back(9.35 + 0.01 * (i % 3));
+      p.law_incumbent_us.push_back(9.40 + 0.01 * (i % 3));
+      p.law_candidate_us.push_back(9.40 / law_ratio + 0.01 * (i % 4));
+    }
+    p.law_audited = audited;
+    return p;
+  };
+  // A tie on the made data, half the speed on the law: refused (kept before the fix).
+  CHECK_FALSE(tie_holds_on_law(pairs(0.5, 8)));
+  // The same speed on the law as on the made data: the tie stands.
+  CHECK(tie_holds_on_law(pairs(1.006, 8)));
+  // Law pairs none of whose runs was audited decide nothing in the candidate's favour (P6e).
+  CHECK_FALSE(tie_holds_on_law(pairs(1.006, 0)));
+  // No law pairs at all (a recording, offline): unchanged.
+  PairSamples offline;
+  offline.incumbent_us = {9.40, 9.41};
+  offline.candidate_us = {9.35, 9.36};
+  CHECK(tie_holds_on_law(offline));
 }
