@@ -65,8 +65,12 @@ bool wants_law_pairs(const PairedDecision& timed) {
 bool tie_holds_on_law(const PairSamples& pairs) {
   if (pairs.law_incumbent_us.empty() || pairs.law_candidate_us.empty()) return true;
   if (pairs.law_audited <= 0) return false;
+  // A tie claims "no slower"; on the law that is the upper bound of the law pairs' two-sided
+  // (1 - kAlpha) sign-test interval of the median ratio at or above 1 (too few pairs for an
+  // interval leave it at 0: not kept). A candidate with no slowdown on the law (true median law
+  // ratio >= 1) fails it with probability <= kAlpha / 2.
   const PairedDecision law = decide(law_samples(pairs), 0.0, kAlpha);
-  return law.median_ratio > 1;
+  return law.ci_high >= 1.0;
 }
 
 }  // namespace solver::engine

@@ -69,15 +69,16 @@ PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pai
 // P13's cells) and is slower on every input a caller sends was kept with no law pair and no
 // audit (tests/cheats/redteam20_tie_law_boys). The worker now times the law pairs wherever a
 // keep may follow the timed verdict (wants_law_pairs: faster, or a tie candidate), and a tie
-// is kept only where they agree (tie_holds_on_law).
+// is kept only where they do not show it slower (tie_holds_on_law).
 bool wants_law_pairs(const PairedDecision& timed);
 
 // Whether the law pairs let a tie keep stand: none timed (a recording, offline: every offline
 // ablation unchanged) or, where timed, at least one of the candidate's law-pair runs audited
-// (P6e) and the law pairs' median ratio (incumbent / candidate) above 1, the tie's own question
-// asked on the declared laws. A candidate no faster on the law (true median law ratio <= 1)
-// passes with probability <= 1/2 a round from the median alone; with the tie's other two
-// questions (the timed median ratio and the gate's median) it must win all three.
+// (P6e) and the law pairs not showing the candidate slower: the upper bound of their two-sided
+// (1 - kAlpha) sign-test interval of the median ratio (incumbent / candidate) at or above 1. A
+// tie claims "no slower"; an honest tie (true median law ratio >= 1) fails this with
+// probability <= kAlpha / 2 = 2.5% (distribution-free), a candidate clearly slower on the law
+// (redteam20_tie_law_boys: ~0.25) passes it only if its law pairs' interval reaches 1.
 bool tie_holds_on_law(const PairSamples& pairs);
 
 }  // namespace solver::engine

@@ -431,7 +431,7 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
     if (tie_timed)
       rec.detail +=
           "; a tie on the timed runs' data, not on inputs drawn from the declared "
-          "laws (law pairs' median ratio at most 1, or none of their runs audited): "
+          "laws (the law pairs show it slower, or none of their runs was audited): "
           "not kept on a tie (red team 20)";
     deferred_not_run(rec, "not faster");
     return rec;

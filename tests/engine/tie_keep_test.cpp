@@ -180,8 +180,11 @@ TEST_CASE("tie keep: the law pairs are timed for a tie and a tie they refuse is 
   };
   // A tie on the made data, half the speed on the law: refused (kept before the fix).
   CHECK_FALSE(tie_holds_on_law(pairs(0.5, 8)));
-  // The same speed on the law as on the made data: the tie stands.
+  // The same speed on the law as on the made data: the tie stands (the law pairs' interval
+  // reaches 1); 2% slower on the law at 16 tight pairs: refused.
   CHECK(tie_holds_on_law(pairs(1.006, 8)));
+  CHECK(tie_holds_on_law(pairs(1.0, 8)));
+  CHECK_FALSE(tie_holds_on_law(pairs(0.98, 8)));
   // Law pairs none of whose runs was audited decide nothing in the candidate's favour (P6e).
   CHECK_FALSE(tie_holds_on_law(pairs(1.006, 0)));
   // No law pairs at all (a recording, offline): unchanged.
