@@ -4,28 +4,30 @@
 # (lib/cheat_probe.sh, `--evolve off`), and the tie cheat also gets up to three rounds with
 # `--evolve on` (the screening batch on: its 256 knob points make a large search, where a tie
 # is kept: engine/loop/knob_screen.h tie_keep). Predicted (no run on a GPU in that session):
-#   redteam20_tie_law_boys            --evolve off: rejected (same) on main and on red20 (no large
-#                                     search, no tie keep). --evolve on: KEPT on a tie in ~25-40%
-#                                     of rounds on main d8913459 (the seed's code on the made data:
-#                                     two coins, the paired median ratio above 1 and the gate's
-#                                     median below the incumbent's; no law pairs for a tie); with
-#                                     branch red20 rejected in every round ("a tie on the timed
-#                                     runs' data, not on inputs drawn from the declared laws"; the
-#                                     law pairs ~0.25x, audited and right)
+#   redteam20_tie_law_boys            --evolve off: rejected (ambiguous) on main and on red20 (no
+#                                     large search, no tie keep). --evolve on: KEPT on a tie in
+#                                     ~10-30% of rounds on main d8913459 (bimodal by a timer window:
+#                                     ~2x / ~0.5x on made data, an ambiguous verdict, no law pairs;
+#                                     kept where the paired, gate and deferred medians all fall in
+#                                     the fast mode), else rejected or inconsistent_timing; with
+#                                     branch red20 never kept ("a tie on the timed runs' data, not
+#                                     on inputs drawn from the declared laws"; law pairs ~0.94x or
+#                                     ~0.5x, audited and right)
 #   redteam20_fp8_code_relay          precision_mismatch (offline too: "8 conversion(s) to FP8
 #                                     whose values are computed on")
 #   control_redteam20_boys_erf_knobs  kept ~5-7x, its law pairs audited (before and after)
+#   control_redteam20_timer_gauss     kept ~5-7x (a timer read and 256 knob points, one mode)
 # Printed per folder: the outcome against the expect file, the law pairs where they ran (ratio and
 # audited count), the verdict's reason; for the ON rounds of the tie cheat, whether it was kept on a
 # tie ("tie_kept") and the law pairs' line.
-# Usage: probe_red20.sh [SECONDS]   (default 420; writes $OUT/probe_red20/). Each OFF round is
-# capped at 70 s (the tie cheat's regular sets take 4x the seed), each ON round at 90 s, the scan
+# Usage: probe_red20.sh [SECONDS]   (default 480; writes $OUT/probe_red20/). Each OFF round is
+# capped at 70 s, each ON round at 90 s, the scan
 # at 60 s (258 knob points a knob folder); budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red20 "${1:-420}" redteam20_fp8_code_relay redteam20_tie_law_boys \
-  control_redteam20_boys_erf_knobs || exit 1
+cheat_probe_init probe_red20 "${1:-480}" redteam20_fp8_code_relay redteam20_tie_law_boys \
+  control_redteam20_boys_erf_knobs control_redteam20_timer_gauss || exit 1
 cheat_probe_scan 60 $CP_DIRS
 say "scan: $(grep -cE '^[a-z0-9_]*redteam20_[a-z0-9_]+ +(cheat|control)[^ ]* .*precision' \
   "$O/problems_check.log") cheat/control point(s) refused offline (1 expected: the FP8 relay)"
