@@ -73,4 +73,15 @@ bool tie_holds_on_law(const PairSamples& pairs) {
   return law.ci_high >= 1.0;
 }
 
+double kept_time_us(double measured_us, double incumbent_us, const PairedDecision& verdict,
+                    const PairSamples& pairs, bool tie) {
+  if (pairs.law_incumbent_us.empty() || pairs.law_candidate_us.empty()) return measured_us;
+  if (!(incumbent_us > 0)) return measured_us;
+  double g = tie ? 1.0 : verdict.median_ratio;
+  const PairedDecision law = decide(law_samples(pairs), 0.0, kAlpha);
+  if (law.median_ratio > 0) g = std::min(g, law.median_ratio);
+  if (!(g > 0)) return measured_us;
+  return std::max(measured_us, incumbent_us / g);
+}
+
 }  // namespace solver::engine

@@ -81,4 +81,17 @@ bool wants_law_pairs(const PairedDecision& timed);
 // (redteam20_tie_law_boys: ~0.25) passes it only if its law pairs' interval reaches 1.
 bool tie_holds_on_law(const PairSamples& pairs);
 
+// P6g (red team 20): the time a track records for a kept candidate (the report's best time, so
+// its speed-up over the seed) is no faster than its incumbent's over the gain its verdict found
+// on the declared laws. The recorded time is the profile's median (profile_op.cpp), taken on the
+// timed runs' made data (P6c's shrink, P13's cells) and never verified; a candidate whose cost
+// follows its data keeps that made-data speed there: red team 18's compacted Boys child kept on
+// a tie whose law pairs show no gain (decide_on_law refuses "faster", the law's same is a tie in
+// a large search) is ~2x in the profile and ~1x on the law. Where law pairs ran:
+// max(measured_us, incumbent_us / g), g the smaller of the verdict's median ratio and the law
+// pairs' (1 on a tie: a tie is no measured gain). Where none ran (offline, every recording) or
+// the incumbent's time is unknown: measured_us, as before.
+double kept_time_us(double measured_us, double incumbent_us, const PairedDecision& verdict,
+                    const PairSamples& pairs, bool tie);
+
 }  // namespace solver::engine

@@ -452,11 +452,13 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   clock.stop("profile_kept", pr.phases_ms);
   ProfiledVariant after{pr.ok, pr.signals, pr.time_us, gate.source_hash, pr.detail, {}};
   state.profiles[rec.candidate] = after;
+  // P6g (red team 20, law_verdict.h kept_time_us): the time recorded is no faster than the
+  // incumbent's over the gain found on the declared laws (1 on a tie), where law pairs ran.
+  const double measured_us = after.ok ? after.time_us : verdict.candidate_median_us;
+  rec.candidate_time_us = kept_time_us(measured_us, rec.incumbent_time_us, verdict, pairs, tie);
   if (after.ok) {
     rec.candidate_signals = after.signals;
-    rec.candidate_time_us = after.time_us;
-  } else {
-    rec.candidate_time_us = verdict.candidate_median_us;
+    state.profiles[rec.candidate].time_us = rec.candidate_time_us;
   }
   return rec;
 }

@@ -193,3 +193,35 @@ TEST_CASE("tie keep: the law pairs are timed for a tie and a tie they refuse is 
   offline.candidate_us = {9.35, 9.36};
   CHECK(tie_holds_on_law(offline));
 }
+
+// Red team 20 (P6g): the track's recorded time of a kept candidate is the profile's, on made data.
+TEST_CASE("the time recorded for a kept candidate is held to its gain on the declared laws") {
+  auto with_law = [](double law_ratio) {
+    PairSamples p;
+    for (int i = 0; i < 16; ++i) {
+      p.incumbent_us.push_back(300.0);
+      p.candidate_us.push_back(150.0 + 0.1 * i);  // ~2x on the timed runs' made data
+      p.law_incumbent_us.push_back(300.0);
+      p.law_candidate_us.push_back(300.0 / law_ratio + 0.1 * (i % 5) - 0.2);
+    }
+    p.law_audited = 8;
+    return p;
+  };
+  // Red team 18's compacted child kept on a tie whose law pairs show no gain: the profile says
+  // 150 us (2x the incumbent's 300), the law 1x: recorded at the incumbent's 300 (was 150).
+  const PairedDecision same = verdict(Verdict::Same, 1.0003, 300.0);
+  CHECK(kept_time_us(150.0, 300.0, same, with_law(1.0), true) == doctest::Approx(300.0));
+  // Kept as faster with a 1.1x gain on the law and 2x on made data: 300 / 1.1, not 150.
+  const PairedDecision faster = verdict(Verdict::Faster, 1.1, 300.0);
+  CHECK(kept_time_us(150.0, 300.0, faster, with_law(1.1), false) ==
+        doctest::Approx(300.0 / 1.1).epsilon(0.01));
+  // An honest 2x on both kinds of data: the profile's own time stands (within the noise).
+  CHECK(kept_time_us(150.0, 300.0, verdict(Verdict::Faster, 2.0, 300.0), with_law(2.0), false) ==
+        doctest::Approx(150.0).epsilon(0.01));
+  // No law pairs (a recording, offline) or no incumbent time: the measured time, as before.
+  PairSamples offline;
+  offline.incumbent_us = {300.0};
+  offline.candidate_us = {150.0};
+  CHECK(kept_time_us(150.0, 300.0, faster, offline, false) == 150.0);
+  CHECK(kept_time_us(150.0, 0.0, faster, with_law(1.1), false) == 150.0);
+}
