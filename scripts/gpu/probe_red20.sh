@@ -6,7 +6,7 @@
 # is kept: engine/loop/knob_screen.h tie_keep). Predicted (no run on a GPU in that session):
 #   redteam20_tie_law_boys            --evolve off: rejected (ambiguous) on main and on red20 (no
 #                                     large search, no tie keep). --evolve on: KEPT on a tie in
-#                                     ~10-30% of rounds on main d8913459 (bimodal by a timer window:
+#                                     ~10-20% of rounds on main d8913459 (bimodal by a timer window:
 #                                     ~2x / ~0.5x on made data, an ambiguous verdict, no law pairs;
 #                                     kept where the paired, gate and deferred medians all fall in
 #                                     the fast mode), else rejected or inconsistent_timing; with
