@@ -15,6 +15,7 @@
 #include "generators/ptx_fixed_point.h"
 #include "generators/ptx_int_answer.h"
 #include "generators/ptx_module_binding.h"
+#include "generators/ptx_run_together.h"
 #include "generators/ptx_scan.h"
 #include "generators/ptx_taint.h"
 
@@ -59,6 +60,23 @@ struct FixedStore {
   std::set<std::string> keys;
 };
 
+// One store of a float's bits (h28o): what it keeps, where, and whether it counts as a sink of
+// the value rule (not an integer answer no launch reads back) and may excuse a field (memory
+// other than a thread's local memory).
+struct StoreRec {
+  Sunk s;
+  std::set<std::string> keys;
+  std::set<int> answer;
+  bool local = false;
+};
+
+bool keys_meet(const std::set<std::string>& a, const std::set<std::string>& b) {
+  if (a.count("*") || b.count("*")) return !a.empty() && !b.empty();
+  for (const auto& k : a)
+    if (b.count(k)) return true;
+  return false;
+}
+
 // The scan of one module: origins, images per register of the entry being read, and what the
 // sinks of every entry received per origin.
 struct Scan {
@@ -79,6 +97,10 @@ struct Scan {
   std::vector<FixedStore> fixed_stores;
   std::vector<FixedStore> field_stores;  // a float's low bits stored (h28m, ptx_fixed_point.h)
   ConvertedBack back;
+  // Every store of a float's bits, per origin (h28o): the unions that excuse are taken over
+  // stores that run together (ptx_run_together.h), not over every sink of the module.
+  std::map<int, std::vector<StoreRec>> stores;
+  RunTogether together;
 
   // Per entry.
   State s;
@@ -313,7 +335,8 @@ void Scan::mark_dropped(std::vector<std::pair<std::string, Image>>& out, const I
 void Scan::sinks(const Insn& in, long idx) {
   std::set<std::string> keys;  // the memory a store writes, for fixed-point origins
   const bool local = in.space == Local;
-  auto take = [&](const Image& i, bool need_home, int narrow_dest, std::map<int, Sunk>& into) {
+  auto take = [&](const Image& i, bool need_home, int narrow_dest, std::map<int, Sunk>& into,
+                  const std::set<int>& answer) {
     for (const auto& pc : i) {
       const Origin& og = origins[pc.origin];
       if (og.fixed) {  // judged by where it is converted back (ptx_fixed_point.h)
@@ -327,6 +350,10 @@ void Scan::sinks(const Insn& in, long idx) {
       // products of a float's mantissa field in a local array and converts them back.
       if (!need_home && !local && pc.kept())
         field_stores.push_back({pc.origin, pc.kept(), idx, keys});
+      if (!need_home && pc.kept()) {
+        Sunk one{pc.kept(), pc.kept_modelled(), idx, pc.dropped, pc.flagged ? pc.outside : -1};
+        stores[pc.origin].push_back({one, keys, answer, local});
+      }
       if (need_home) {  // a value computed from the bits (its exponent moved) is not a copy
         bool home = true;
         for (int p = 0; p < 64; ++p) home = home && !(pc.at[p] & og.exponent() & ~(Word(1) << p));
@@ -348,14 +375,15 @@ void Scan::sinks(const Insn& in, long idx) {
     auto& into = answer.empty() ? sunk : answered[answer];
     for (std::size_t k = in.kind == Kind::Store ? 1 : 2; k < in.ops.size(); ++k)
       for (const auto& r : regs_of(in.ops[k]))
-        if (auto it = img.find(r); it != img.end()) take(copy(it->second, w), false, dest, into);
+        if (auto it = img.find(r); it != img.end())
+          take(copy(it->second, w), false, dest, into, answer);
     return;
   }
   if (in.kind == Kind::Other && !in.parts.empty() && in.parts[0] == "mov" && in.ops.size() == 2)
     for (auto& [d, i] : effect(in, idx))
       if (declared_bits(d) == 32 || declared_bits(d) == 64) {
         cvt_subsumes(d, i);
-        take(i, true, 0, sunk);
+        take(i, true, 0, sunk, {});
       }
 }
 
@@ -391,10 +419,14 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     std::vector<Insn> code;
     std::vector<long> index;
     std::string_view rest = e.body;
+    sc.together.entry();
     while (!rest.empty()) {
       const auto semi = rest.find(';');
       Insn in;
-      if (parse(rest.substr(0, semi), in, sc.s.float_regs, sc.s.bare_regs, &sc.float_bits)) {
+      const bool parsed =
+          parse(rest.substr(0, semi), in, sc.s.float_regs, sc.s.bare_regs, &sc.float_bits);
+      sc.together.statement(rest.substr(0, semi), parsed ? &in : nullptr);
+      if (parsed) {
         index.push_back(long(sc.texts.size()));
         std::string text;  // blanks collapsed, for the message
         for (char c : in.text)
@@ -467,27 +499,61 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     out.entry = sc.entry_of[og.stmt];
     return true;
   };
-  for (const auto& [id, s] : sc.sunk) {
+  // A float value reaches the sinks (its top mantissa bit and four exponent bits, by any
+  // route), and its lowest mantissa bit through none that the model follows exactly.
+  std::set<int> judged;  // origins the value rule reported
+  auto value = [&](int id, const Sunk& s) {
     const Origin& og = sc.origins[id];
     const int top = og.exp_lo() - 1;
     const int exp = std::popcount(s.kept & og.exponent());
-    // A float value reaches the sinks (its top mantissa bit and four exponent bits, by any
-    // route), and its lowest mantissa bit through none that the model follows exactly.
-    if (!((s.kept >> top) & 1) || exp < 4 || (s.modelled & 1)) continue;
+    if (!((s.kept >> top) & 1) || exp < 4 || (s.modelled & 1)) return;
+    judged.insert(id);
     const bool outside = s.kept & 1;  // kept only through an instruction outside the model
     const int m = og.mantissa_kept(outside ? s.modelled : s.kept);
     if (record(og, m, exp, s.sink, s.dropped) && outside) out.outside = sc.texts[s.outside];
-  }
+  };
+  for (const auto& [id, s] : sc.sunk) value(id, s);
+  // h28o: each store with the stores that run together with it (ptx_run_together.h): a store of
+  // the lowest mantissa bit that may not run (a branch no thread takes) excuses nothing.
+  auto counts = [&](const StoreRec& r) { return r.answer.empty() || sc.reads.may_read(r.answer); };
+  for (const auto& [id, recs] : sc.stores)
+    for (const auto& a : recs) {
+      if (judged.count(id) || !counts(a)) continue;
+      Sunk u = a.s;
+      for (const auto& b : recs)
+        if (counts(b) && sc.together.together(a.s.sink, b.s.sink)) u.add(b.s);
+      u.sink = a.s.sink;
+      value(id, u);
+    }
   // Fixed-point round trips (ptx_fixed_point.h): per origin, the integer bits stored to memory
   // a launch converts back to floats.
   std::map<int, FixedStore> trips;
   std::map<int, long> back_at;
+  auto low_bits = [](Word k) {  // the bits kept from bit 0 up
+    int n = 0;
+    while (n < 64 && ((k >> n) & 1)) ++n;
+    return n;
+  };
+  // h28o: each store read back with the stores of the same integer that run with it into memory
+  // it may be (an integer split into halves, both stored); the narrowest such union holding the
+  // integer's bit 0 is judged (a high part alone is no value; with none, the union of all).
+  std::map<int, std::vector<const FixedStore*>> fixed_of;
+  for (const auto& f : sc.fixed_stores) fixed_of[f.origin].push_back(&f);
+  std::map<int, FixedStore> all_trips;
   for (const auto& f : sc.fixed_stores)
     if (const long at = sc.back.meets(f.keys); at >= 0) {
-      auto [it, fresh] = trips.try_emplace(f.origin, f);
-      it->second.kept |= f.kept;
+      auto [whole, first] = all_trips.try_emplace(f.origin, f);
+      whole->second.kept |= f.kept;
       back_at.try_emplace(f.origin, at);
+      FixedStore u = f;
+      for (const FixedStore* g : fixed_of[f.origin])
+        if (sc.together.together(f.sink, g->sink) && keys_meet(f.keys, g->keys)) u.kept |= g->kept;
+      if (low_bits(u.kept) == 0) continue;
+      auto [it, fresh] = trips.try_emplace(f.origin, u);
+      if (fresh || low_bits(u.kept) < low_bits(it->second.kept))
+        it->second = u, back_at[f.origin] = at;
     }
+  for (const auto& [id, f] : all_trips) trips.try_emplace(id, f);
   // h28m: the low bits of a float's word stored alone, where the whole float reaches no sink
   // (its top mantissa bit or its exponent never stored), to memory read back as a float: the
   // field at the bottom of a float whose exponent a magic number pinned (`x + 12582912.f`) is
@@ -496,9 +562,16 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
   std::map<std::set<std::string>, long> read_back;  // meets() per set of memory names
   for (const auto& f : sc.field_stores) {
     const Origin& og = sc.origins[f.origin];
-    const auto whole = sc.sunk.find(f.origin);
-    const Word all = whole == sc.sunk.end() ? f.kept : whole->second.kept | f.kept;
-    if (((all >> (og.exp_lo() - 1)) & 1) && std::popcount(all & og.exponent()) >= 4) continue;
+    // h28o: excused only by the whole float (its top mantissa bit and every exponent bit: a
+    // field keeping 4 of the pinned exponent's bits is still a field) stored by stores that run
+    // with this one, into memory this one's may be (what the read-back may load).
+    Word all = f.kept;
+    for (const auto& b : sc.stores[f.origin])
+      if (!b.local && sc.together.together(f.sink, b.s.sink) && keys_meet(f.keys, b.keys))
+        all |= b.s.kept;
+    if (judged.count(f.origin) ||
+        (((all >> (og.exp_lo() - 1)) & 1) && (all & og.exponent()) == og.exponent()))
+      continue;
     auto [at, fresh_keys] = read_back.try_emplace(f.keys, -1);
     if (fresh_keys) at->second = sc.back.meets(f.keys);
     if (at->second < 0) continue;
@@ -508,8 +581,7 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
   }
   auto judge = [&](int id, const FixedStore& f, bool sgn, bool field) {
     const Origin& og = sc.origins[id];
-    int n = 0;  // the integer's bits kept, from bit 0 up: a value of n bits
-    while (n < 64 && ((f.kept >> n) & 1)) ++n;
+    const int n = low_bits(f.kept);  // the integer's bits kept, from bit 0 up
     // A field: at most the mantissa's bits hold the integer (those above it are the exponent
     // the magic number pinned, the same for every value).
     const int bits = field ? std::min(n, og.exp_lo()) : n;
