@@ -534,8 +534,8 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     while (n < 64 && ((k >> n) & 1)) ++n;
     return n;
   };
-  // h28o: each store read back with the stores of the same integer that run with it into memory
-  // it may be (an integer split into halves, both stored); the narrowest such union holding the
+  // h28o: each store read back with the stores of the same integer that run with it, beside it
+  // (an integer split into halves, both stored); the narrowest such union holding the
   // integer's bit 0 is judged (a high part alone is no value; with none, the union of all).
   std::map<int, std::vector<const FixedStore*>> fixed_of;
   for (const auto& f : sc.fixed_stores) fixed_of[f.origin].push_back(&f);
@@ -547,7 +547,7 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
       back_at.try_emplace(f.origin, at);
       FixedStore u = f;
       for (const FixedStore* g : fixed_of[f.origin])
-        if (sc.together.together(f.sink, g->sink) && keys_meet(f.keys, g->keys)) u.kept |= g->kept;
+        if (sc.together.beside(f.sink, g->sink) && keys_meet(f.keys, g->keys)) u.kept |= g->kept;
       if (low_bits(u.kept) == 0) continue;
       auto [it, fresh] = trips.try_emplace(f.origin, u);
       if (fresh || low_bits(u.kept) < low_bits(it->second.kept))
@@ -564,10 +564,10 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     const Origin& og = sc.origins[f.origin];
     // h28o: excused only by the whole float (its top mantissa bit and every exponent bit: a
     // field keeping 4 of the pinned exponent's bits is still a field) stored by stores that run
-    // with this one, into memory this one's may be (what the read-back may load).
+    // with this one, beside it (ptx_run_together.h: the memory the read-back may load).
     Word all = f.kept;
     for (const auto& b : sc.stores[f.origin])
-      if (!b.local && sc.together.together(f.sink, b.s.sink) && keys_meet(f.keys, b.keys))
+      if (!b.local && sc.together.beside(f.sink, b.s.sink) && keys_meet(f.keys, b.keys))
         all |= b.s.kept;
     if (judged.count(f.origin) ||
         (((all >> (og.exp_lo() - 1)) & 1) && (all & og.exponent()) == og.exponent()))

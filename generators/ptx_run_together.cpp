@@ -46,8 +46,14 @@ void RunTogether::statement(std::string_view raw, const taint::Insn* in) {
     const bool neg = in->text.find('!') < in->text.find(in->srcs.front());
     g = (neg ? "!" : "") + in->srcs.front() + "#" + std::to_string(writes_[in->srcs.front()]);
   }
+  std::string at;
+  if (in->kind != taint::Kind::Other && in->kind != taint::Kind::ParamLoad) {
+    for (const auto& r : in->addr) at += r + "#" + std::to_string(writes_[r]) + ",";
+    for (const auto& y : in->addr_syms) at += y + ",";
+  }
   block_of_.push_back(block_);
   guard_.push_back(std::move(g));
+  address_.push_back(std::move(at));
   for (const auto& d : in->dests) ++writes_[d];
   const std::string_view head = in->parts.empty() ? std::string_view() : in->parts.front();
   if (head == "bra" || head == "brx" || head == "ret" || head == "exit" || head == "trap") ++block_;
@@ -59,6 +65,11 @@ bool RunTogether::together(long a, long b) const {
   if (block_of_[std::size_t(a)] != block_of_[std::size_t(b)]) return false;
   const std::string& gb = guard_[std::size_t(b)];
   return gb.empty() || gb == guard_[std::size_t(a)];
+}
+
+bool RunTogether::beside(long a, long b) const {
+  return together(a, b) && !address_[std::size_t(a)].empty() &&
+         address_[std::size_t(a)] == address_[std::size_t(b)];
 }
 
 }  // namespace solver::generators

@@ -32,6 +32,11 @@ class RunTogether {
   void statement(std::string_view raw, const taint::Insn* in);
   // Whether statement `b` runs whenever statement `a` does (both parsed ones' numbers).
   bool together(long a, long b) const;
+  // ... and writes memory beside it: its address names the same registers (none rewritten
+  // between the two) and symbols, a constant offset apart (a float's halves stored at [%rd4]
+  // and [%rd4+2]; a whole word stored to one spare address of the buffer by every thread, which
+  // costs no traffic, is not beside a field stored at each thread's own place).
+  bool beside(long a, long b) const;
   // The guard of a parsed statement as compared ("!%p1#2": negated, the register, its writes
   // before it), empty when unguarded.
   const std::string& guard(long i) const { return guard_[std::size_t(i)]; }
@@ -41,6 +46,7 @@ class RunTogether {
   bool label_pending_ = false;
   std::vector<long> block_of_;
   std::vector<std::string> guard_;
+  std::vector<std::string> address_;   // a memory access's address as compared, else empty
   std::map<std::string, int> writes_;  // per register, the statements of the entry that wrote it
 };
 

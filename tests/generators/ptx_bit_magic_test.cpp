@@ -237,6 +237,14 @@ TEST_CASE("h28o: a field keeping exponent bits, or excused by a store that may n
   SUBCASE("the whole word stored to a thread's local memory") {
     CHECK(scan(kRound + kField16 + "st.local.u32 [%rd7], %r2;\n" + kBack).fixed == 16);
   }
+  SUBCASE("the whole word stored by every thread to one spare address of the buffer") {
+    CHECK(
+        scan(kRound + kField16 + "add.s64 %rd5, %rd4, 4096;\nst.global.u32 [%rd5], %r2;\n" + kBack)
+            .fixed == 16);
+  }
+  SUBCASE("the address register rewritten between the field's store and the word's") {
+    CHECK(scan(kRound + kField16 + "add.s64 %rd4, %rd4, 4096;\n" + kWhole + kBack).fixed == 16);
+  }
   SUBCASE("a 24-bit float value (red team 14) beside a whole word that never runs") {
     const BitNarrowing b = scan("shr.u32 %r3, %r1, 8;\nst.global.u32 [%rd4], %r3;\n" +
                                 dead("st.global.u32 [%rd4+8], %r1;\n"));
@@ -281,7 +289,7 @@ TEST_CASE("h28o: run together: blocks, labels and guards") {
   CHECK_FALSE(starts_with_label("\t.reg .b32 %r<4>"));
 }
 
-TEST_CASE("through NVRTC (h28o): a 27-bit field and a dead whole-word store refused") {
+TEST_CASE("through NVRTC (h28o): a 27-bit field and a whole word stored apart refused") {
   if (!nvrtc_available()) {
     MESSAGE("NVRTC not available: " << nvrtc_unavailable_reason());
     return;
@@ -305,4 +313,23 @@ TEST_CASE("through NVRTC (h28o): a 27-bit field and a dead whole-word store refu
       p);
   CHECK_MESSAGE(dead_store.field, dead_store.describe());
   CHECK(dead_store.fixed == 24);
+  // The whole word stored by every thread to one word of the scratch: no traffic, no excuse.
+  const BitNarrowing one_word = scan_bit_narrowing(
+      scratch_kernel_ptx("  const unsigned u = __float_as_uint(fmaf(x[i], ldexpf(1.f, 22 - W), "
+                         "12582912.f));\n"
+                         "  mid[i] = u & 0xFFFFFFu;\n"
+                         "  mid[1 << 24] = u ^ unsigned(W);\n"
+                         "  y[i] = (__uint_as_float(0x4B000000u | mid[i ^ 1]) - 12582912.f) * "
+                         "ldexpf(1.f, W - 22);\n"),
+      p);
+  CHECK_MESSAGE(one_word.field, one_word.describe());
+  // Honest: a float's halves stored side by side, joined again.
+  const BitNarrowing halves = scan_bit_narrowing(
+      scratch_kernel_ptx("  const unsigned u = __float_as_uint(x[i]);\n"
+                         "  mid[2 * i] = u & 0xFFFFu;\n"
+                         "  mid[2 * i + 1] = u >> 16;\n"
+                         "  y[i] = __uint_as_float(mid[2 * (i ^ 1)] | (mid[2 * (i ^ 1) + 1] << "
+                         "16));\n"),
+      p);
+  CHECK_MESSAGE(halves.narrowed == 0, halves.describe());
 }
