@@ -67,6 +67,12 @@ bool RunTogether::together(long a, long b) const {
   return gb.empty() || gb == guard_[std::size_t(a)];
 }
 
+std::string RunTogether::run_key(long i, bool guarded, bool beside) const {
+  const auto k = std::size_t(i);
+  return std::to_string(block_of_[k]) + "|" + (guarded ? guard_[k] : std::string()) +
+         (beside ? "|" + address_[k] : std::string());
+}
+
 bool RunTogether::beside(long a, long b) const {
   return together(a, b) && !address_[std::size_t(a)].empty() &&
          address_[std::size_t(a)] == address_[std::size_t(b)];

@@ -37,6 +37,11 @@ class RunTogether {
   // and [%rd4+2]; a whole word stored to one spare address of the buffer by every thread, which
   // costs no traffic, is not beside a field stored at each thread's own place).
   bool beside(long a, long b) const;
+  // The key of the stores that run with statement `i` under its own guard (`guarded`) or under
+  // none, and (`beside`) at its address: the stores that run with `i` (beside it) are those
+  // filed under run_key(i, true, b) or run_key(i, false, b), each filed under run_key(j, true, b)
+  // (one pass over the stores, not one per pair).
+  std::string run_key(long i, bool guarded, bool beside) const;
   // The guard of a parsed statement as compared ("!%p1#2": negated, the register, its writes
   // before it), empty when unguarded.
   const std::string& guard(long i) const { return guard_[std::size_t(i)]; }
