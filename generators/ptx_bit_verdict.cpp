@@ -46,7 +46,9 @@ BitNarrowing verdict(Scan& sc) {
   };
   for (const auto& [id, s] : sc.sunk) value(id, s);
   // h28o: each store with the stores that run together with it (ptx_run_together.h): a store of
-  // the lowest mantissa bit that may not run (a branch no thread takes) excuses nothing.
+  // the lowest mantissa bit that may not run (a branch no thread takes) excuses nothing. Not
+  // "beside" it, as a field's excuse must be: a radix sort's digit (a float value's top bits) is
+  // stored apart from its whole key (ptx_bit_narrowing_test), so another address still excuses.
   const RunTogether& rt = sc.together;
   auto counts = [&](const StoreRec& r) { return r.answer.empty() || sc.reads.may_read(r.answer); };
   for (const auto& [id, recs] : sc.stores) {
