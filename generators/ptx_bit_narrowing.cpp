@@ -181,7 +181,7 @@ void Scan::sinks(const Insn& in, long idx) {
         field_stores.push_back({pc.origin, pc.kept(), idx, keys});
       if (!need_home && pc.kept()) {
         Sunk one{pc.kept(), pc.kept_modelled(), idx, pc.dropped, pc.flagged ? pc.outside : -1};
-        stores[pc.origin].push_back({one, answer, local});
+        stores[pc.origin].push_back({one, answer, local, keys});
       }
       if (need_home) {  // a value computed from the bits (its exponent moved) is not a copy
         bool home = true;

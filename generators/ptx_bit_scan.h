@@ -70,6 +70,7 @@ struct StoreRec {
   Sunk s;
   std::set<int> answer;
   bool local = false;
+  std::set<std::string> keys;  // the memory it writes (memory_keys)
 };
 
 // The scan of one module: origins, images per register of the entry being read, and what the

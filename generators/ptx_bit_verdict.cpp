@@ -46,19 +46,27 @@ BitNarrowing verdict(Scan& sc) {
   };
   for (const auto& [id, s] : sc.sunk) value(id, s);
   // h28o: each store with the stores that run together with it (ptx_run_together.h): a store of
-  // the lowest mantissa bit that may not run (a branch no thread takes) excuses nothing. Not
-  // "beside" it, as a field's excuse must be: a radix sort's digit (a float value's top bits) is
-  // stored apart from its whole key (ptx_bit_narrowing_test), so another address still excuses.
+  // the lowest mantissa bit that may not run (a branch no thread takes) excuses nothing. Where a
+  // launch reads the store's memory back as a float, with the stores beside it only (the memory
+  // read back must hold the whole float, as for a field below: a whole word every thread stores
+  // to one spare address is no excuse); elsewhere with any that run together, for a radix sort's
+  // digit (a float value's top bits) is stored apart from its whole key (ptx_bit_narrowing_test).
   const RunTogether& rt = sc.together;
   auto counts = [&](const StoreRec& r) { return r.answer.empty() || sc.reads.may_read(r.answer); };
+  std::map<std::set<std::string>, bool> read_as_float;
   for (const auto& [id, recs] : sc.stores) {
     std::map<std::string, Sunk> run;  // per run_key: the stores filed there, united
     for (const auto& r : recs)
-      if (counts(r)) run[rt.run_key(r.s.sink, true, false)].add(r.s);
+      if (counts(r)) {
+        run[rt.run_key(r.s.sink, true, false)].add(r.s);
+        run[rt.run_key(r.s.sink, true, true)].add(r.s);
+      }
     for (const auto& a : recs) {
       if (judged.count(id) || !counts(a)) continue;
-      Sunk u = run[rt.run_key(a.s.sink, true, false)];
-      u.add(run[rt.run_key(a.s.sink, false, false)]);
+      auto [rf, fresh] = read_as_float.try_emplace(a.keys, false);
+      if (fresh) rf->second = !a.local && sc.back.meets(a.keys) >= 0;
+      Sunk u = run[rt.run_key(a.s.sink, true, rf->second)];
+      u.add(run[rt.run_key(a.s.sink, false, rf->second)]);
       u.sink = a.s.sink;
       value(id, u);
     }

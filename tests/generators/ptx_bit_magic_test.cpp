@@ -252,6 +252,14 @@ TEST_CASE("h28o: a field keeping exponent bits, or excused by a store that may n
     CHECK(b.mantissa == 15);
     CHECK(b.fixed == 0);
   }
+  SUBCASE("a 24-bit float value read back, beside a whole word stored at a spare address") {
+    const BitNarrowing b = scan(
+        "shr.u32 %r3, %r1, 8;\nst.global.u32 [%rd4], %r3;\nadd.s64 %rd5, %rd4, 4096;\n"
+        "st.global.u32 [%rd5], %r1;\nld.global.u32 %r5, [%rd4+4];\nshl.b32 %r6, %r5, 8;\n"
+        "mov.b32 %f4, %r6;\nst.global.f32 [%rd4+64], %f4;\n");
+    CHECK(b.origin == "mov.b32 %r1, %f1");  // the narrowest report: the value, not a field
+    CHECK(b.mantissa == 15);
+  }
   SUBCASE("a cvt's integer split, its high half stored behind a branch no thread takes") {
     const BitNarrowing b = scan(
         "mul.f32 %f2, %f1, 0f4B000000;\ncvt.rni.s32.f32 %r2, %f2;\n"
