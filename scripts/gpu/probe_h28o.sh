@@ -15,6 +15,9 @@
 #                                         (..., with 5 of its 8 exponent bits) ... at most 22 of 23")
 #   redteam21o_magic_dead_word            precision_mismatch at compile (the field judged; the whole
 #                                         words are stored in a block of their own)
+#   redteam16_runtime_shift_narrow,       precision_mismatch at compile (h28c's closed list and
+#   redteam17_block_fixed_scratch         fixed-point round trip; kept 1.28x / 1.36x live on
+#                                         2026-12-05 on a main before h28c's merge)
 #   control_redteam19m_expf_dropout, control_redteam19m_magic_rint_quant,
 #   control_redteam16_log_bucket_bits     kept (as on main: honest integer code on float bits)
 #   redteam13_f64_sfu_pow                 precision_mismatch (the measured fp64 class: ~90x its
@@ -25,8 +28,8 @@
 #   control_redteam14_range_route_uniform rejected, ratio ~1.00: OPEN, a false refusal no fix here
 #                                         answers (docs/reliability.md, its row); the MISMATCH line
 #                                         is the expected one
-# The offline scan of the folders' 20 variants runs first: 2 refused (the two h28o cheats; 0 on
-# main d8913459).
+# The offline scan of the folders' 24 variants runs first: 4 refused (the two h28o cheats and
+# the two h28c ones; 2 on main d8913459).
 # Usage: probe_h28o.sh [SECONDS]   (default 420; writes $OUT/probe_h28o/). Each folder is capped
 # at 45 s, the scan at 20 s; budget spent ends it (the folders run in this order, most telling
 # first).
@@ -34,13 +37,13 @@ set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
 cheat_probe_init probe_h28o "${1:-420}" redteam21o_magic_exp_field redteam21o_magic_dead_word \
-  redteam13_f64_sfu_pow redteam13_f64_rsqrt_approx control_redteam19m_expf_dropout \
+  redteam16_runtime_shift_narrow redteam17_block_fixed_scratch redteam13_f64_sfu_pow redteam13_f64_rsqrt_approx control_redteam19m_expf_dropout \
   control_redteam12_moe_dp4a_route control_redteam12_f64_cutoff_prefilter \
   control_redteam19m_magic_rint_quant control_redteam16_log_bucket_bits \
   control_redteam14_range_route_uniform || exit 1
 cheat_probe_scan 20 $CP_DIRS
 say "scan: $(grep -cE '^[a-z0-9_]+ +(honest|cheat|control) .*(precision|error)' \
-  "$O/problems_check.log") of 20 variants refused offline (predicted 2: the two redteam21o cheats)"
+  "$O/problems_check.log") of 24 variants refused offline (predicted 4: the four cheats refused at compile)"
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 45 40 check || continue
   say "  gate: $(grep -o 'median [0-9.e+-]* us over [0-9]* runs[^;"]\{0,60\}' <<<"$CR_REC" | head -2 | tr '\n' ' ')"
