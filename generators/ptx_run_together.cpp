@@ -56,7 +56,10 @@ void RunTogether::statement(std::string_view raw, const taint::Insn* in) {
   address_.push_back(std::move(at));
   for (const auto& d : in->dests) ++writes_[d];
   const std::string_view head = in->parts.empty() ? std::string_view() : in->parts.front();
-  if (head == "bra" || head == "brx" || head == "ret" || head == "exit" || head == "trap") ++block_;
+  // A call ends a block too: the callee may exit or trap, and a store after it then never runs.
+  if (head == "bra" || head == "brx" || head == "ret" || head == "exit" || head == "trap" ||
+      head == "brkpt" || head == "call")
+    ++block_;
 }
 
 bool RunTogether::together(long a, long b) const {

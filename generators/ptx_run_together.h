@@ -7,11 +7,11 @@
 // only stores that run together.
 //
 // Two statements run together here when they are in one basic block (no label between them, no
-// branch, exit, return or trap between them) and the second is unguarded or carries the very
-// guard of the first: the same predicate register, negated alike, written by nothing between
-// them. That is a sufficient condition, not a necessary one: a store in another block that
-// always runs (after a join) is not seen to run together, so a float split across blocks is
-// judged part by part (stricter, never laxer).
+// branch, exit, return, trap or call between them: a callee may exit) and the second is unguarded
+// or carries the very guard of the first: the same predicate register, negated alike, written by
+// nothing between them. That is a sufficient condition, not a necessary one: a store in another
+// block that always runs (after a join) is not seen to run together, so a float split across blocks
+// is judged part by part (stricter, never laxer).
 #pragma once
 #include <map>
 #include <string>

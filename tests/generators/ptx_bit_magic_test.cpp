@@ -234,6 +234,9 @@ TEST_CASE("h28o: a field keeping exponent bits, or excused by a store that may n
                "setp.lt.s32 %p1, %r9, 0;\n@%p1 " + kWhole + kBack)
               .fixed == 16);
   }
+  SUBCASE("the whole word stored after a call, which may not return") {
+    CHECK(scan(kRound + kField16 + "call.uni maybe_exit;\n" + kWhole + kBack).fixed == 16);
+  }
   SUBCASE("the whole word stored to a thread's local memory") {
     CHECK(scan(kRound + kField16 + "st.local.u32 [%rd7], %r2;\n" + kBack).fixed == 16);
   }
