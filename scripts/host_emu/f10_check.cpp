@@ -45,6 +45,8 @@ static unsigned long long atomicXor(unsigned long long* p, unsigned long long v)
 #include "f10/pbacc_fdtd_hz_reference.cu"
 #include "f10/pbacc_lu_kernel2_kernel.cu"
 #include "f10/pbacc_lu_kernel2_reference.cu"
+#include "f10/pbacc_syrk_kernel.cu"
+#include "f10/pbacc_syrk_reference.cu"
 
 static int bad = 0;
 template <class A, class B>
@@ -194,6 +196,16 @@ int main() {
     emu::launch_blocks(dim3(40, 160), dim3(32, 8), some, [&] { lu_kernel2(n, A.data(), k); });
     emu::launch_blocks(dim3(256, 256), dim3(32, 8), some, [&] { lu_update_ref(n, Ar.data(), k); });
     compare("pbacc_lu_kernel2 (7 blocks)", A, Ar, 1e-5, 1e-6);
+  }
+  {  // SYRK at 1024 x 1024 on three blocks of the 32 x 128 grid (each thread 1024 steps)
+    const int ni = 1024, nj = 1024;
+    auto a = unif((size_t)ni * nj, -1, 1), c = unif((size_t)ni * ni, -1, 1), cr = c;
+    const auto some = blocks2({{0, 0}, {31, 127}, {15, 60}});
+    emu::launch_blocks(dim3(32, 128), dim3(32, 8), some,
+                       [&] { syrk_kernel(ni, nj, 32412.f, 2123.f, a.data(), c.data()); });
+    emu::launch_blocks(dim3(32, 128), dim3(32, 8), some,
+                       [&] { syrk_ref(ni, nj, 32412.f, 2123.f, a.data(), cr.data()); });
+    compare("pbacc_syrk (3 blocks)", c, cr, 1e-3, 8.0);
   }
   printf(bad ? "FAILED: %d checks\n" : "all checks agree\n", bad);
   return bad ? 1 : 0;

@@ -3,7 +3,7 @@
 # reference.cu compiled unchanged as C++ after emu.h (each block's threads as ucontext
 # coroutines, __syncthreads() a barrier), on reduced sizes where a kernel takes its sizes as
 # arguments and on a subset of blocks where PolyBench hard-codes its row strides, compared with
-# the folder's tolerance. SYRK is left out (a million threads of 1024 steps). No GPU.
+# the folder's tolerance. No GPU.
 # Usage: scripts/host_emu/run_fresh10.sh; one line per check, exit 1 if any check fails.
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
