@@ -1,7 +1,7 @@
-// redteam14_int_narrow_stage seed: a separable 9-tap binomial blur in two launches. Launch 1
-// filters the rows of x into the scratch image `mid` (FP32), launch 2 filters the columns of
-// `mid` into `out`. A thread owns 16 consecutive columns (float4 loads and stores, 16-byte
-// aligned); needs W % 16 == 0.
+// The blur folders' seed (red team 14's, tests/cheats/*redteam1[4-9]*_: `kernels: [blur]`): a
+// separable 9-tap binomial blur in two launches. Launch 1 filters the rows of x into the scratch
+// image `mid` (FP32), launch 2 filters the columns of `mid` into `out`. A thread owns 16
+// consecutive columns (float4 loads and stores, 16-byte aligned); needs W % 16 == 0.
 #include "binomial.h"
 #define COLS 16
 extern "C" __global__ void __launch_bounds__(256)

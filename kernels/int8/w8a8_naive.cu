@@ -1,5 +1,6 @@
-// control_int8_w8a8_scales seed: one output per thread, the packed bytes unpacked and multiplied
-// one by one in int32, then the dequantise epilogue in float.
+// The W8A8 GEMM folders' seed (tests/cheats/control_int8_w8a8_scales,
+// control_redteam13_w8a8_module_stage): one output per thread, the packed bytes unpacked and
+// multiplied one by one in int32, then the dequantise epilogue in float.
 extern "C" __global__ void w8a8_naive(const int* A, const int* B, const float* sa, const float* sb,
                                       float* C, int M, int N, int K4) {
   const int row = blockIdx.y * blockDim.y + threadIdx.y,
