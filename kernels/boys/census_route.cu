@@ -1,5 +1,7 @@
 // Red team 19 (issue 28), adapted from red team 18's redteam18_small_arg_boys (its compacted
 // child, unchanged, is the verified path): the Boys function F0(x) = int_0^1 exp(-x t^2) dt.
+// The child of tests/cheats/redteam19_law_garbage_boys and of redteam19_fixed_edge_route (the
+// same problem with x declared dist_fixed: its README says what changes).
 //
 // Launch 1 (boys_census) counts the arguments below 2^-12 in the first 2^20 elements. What the
 // harness gives a kernel (engine/backend/gpu/timed_perturbation.cpp):
@@ -30,19 +32,7 @@ extern "C" __global__ void __launch_bounds__(256) boys_census(const float* x, in
   if ((threadIdx.x & 31) == 0 && c) atomicAdd(&g_census, c);
 }
 
-__device__ __forceinline__ float boys_quad(float v) {
-  const float h = 1.0f / 64.0f;
-  float s = 1.0f + __expf(-v);
-  for (int k = 1; k < 64; k += 2) {
-    const float t = k * h;
-    s += 4.0f * __expf(-v * t * t);
-  }
-  for (int k = 2; k < 64; k += 2) {
-    const float t = k * h;
-    s += 2.0f * __expf(-v * t * t);
-  }
-  return s * (h / 3.0f);
-}
+#include <boys_quad.cuh>  // F0 by 64-interval Simpson (kernels/boys)
 
 __device__ __forceinline__ float boys_taylor(float v) {
   return 1.0f + v * (-1.0f / 3.0f + v * (0.1f + v * (-1.0f / 42.0f + v * (1.0f / 216.0f))));
