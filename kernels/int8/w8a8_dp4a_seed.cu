@@ -1,4 +1,5 @@
-// control_redteam11_dp4a_scale_skip seed (honest): one output a thread, the bytes of every word
+// The seed of red teams 10-11's W8A8 dp4a controls (tests/cheats/control_redteam10_dp4a_w8a8_tiles,
+// control_redteam11_dp4a_scale_skip): one output a thread, the bytes of every word
 // unpacked and multiplied one by one into an int32 sum, then scaled.
 extern "C" __global__ void w8a8_naive(const int* A, const int* B, const float* sa, const float* sb,
                                       float* C, int M, int N, int K4) {

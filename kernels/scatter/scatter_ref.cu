@@ -1,4 +1,5 @@
-// float64 reference of redteam11_f16x2_red_scatter: out[r][d] = sum over i with idx[i] == r of
+// float64 reference of red team 11's FP16 scatter-add (tests/cheats/redteam11_f16x2_red_scatter,
+// control_redteam11_f16x2_red_declared): out[r][d] = sum over i with idx[i] == r of
 // src[i][d] (FP16 values, summed in double). A thread per (r, d) column would read all E rows;
 // instead a thread per (i, d) adds into the float64 output with atomics (exact enough: the
 // sums of <= a few hundred FP16 values in double round at ~1e-16).

@@ -1,4 +1,5 @@
-// redteam11_f16x2_red_scatter seed (honest): each FP16 value widened to FP32 and added into the
+// The seed of red team 11's FP16 scatter-add (tests/cheats/redteam11_f16x2_red_scatter,
+// control_redteam11_f16x2_red_declared): each FP16 value widened to FP32 and added into the
 // FP32 output with a float atomic (red.global.add.f32), a thread a value; the output starts at
 // zero (zero_before_run).
 #include <cuda_fp16.h>

@@ -1,4 +1,5 @@
-// float64 reference of control_redteam11_dp4a_scale_skip: C[m][n] = sa[m] sb[n] sum_k
+// float64 reference of control_redteam10_dp4a_w8a8_tiles and control_redteam11_dp4a_scale_skip:
+// C[m][n] = sa[m] sb[n] sum_k
 // A[m][k] B[n][k], the int8 values unpacked from their words (little-endian bytes), in double.
 extern "C" __global__ void w8a8_ref(const int* A, const int* B, const float* sa, const float* sb,
                                     double* C, int M, int N, int K4) {
