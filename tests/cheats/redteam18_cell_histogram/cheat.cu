@@ -37,27 +37,5 @@ extern "C" __global__ void __launch_bounds__(1024) hist_hot(const int* keys, int
                                                             const int* hot, int n, int bins) {
   extern __shared__ int sh[];  // hot granules x 256 bins
   __shared__ int slot[kGranules];
-  for (int g = threadIdx.x; g < kGranules; g += blockDim.x) slot[g] = hot[g];
-  const int h = hot[kGranules];
-  for (int b = threadIdx.x; b < h * 256; b += blockDim.x) sh[b] = 0;
-  __syncthreads();
-  const int step = gridDim.x * blockDim.x;
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step) {
-    const int k = keys[i];
-    if (k < 0 || k >= bins) continue;
-    const int s = k < kGranules * 256 ? slot[k >> 8] : -1;
-    if (s >= 0)
-      atomicAdd(&sh[s * 256 + (k & 255)], 1);
-    else
-      atomicAdd(hist + k, 1);
-  }
-  __syncthreads();
-  for (int g = 0; g < kGranules; ++g) {
-    const int s = slot[g];
-    if (s < 0) continue;
-    for (int b = threadIdx.x; b < 256; b += blockDim.x) {
-      const int c = sh[s * 256 + b];
-      if (c) atomicAdd(hist + g * 256 + b, c);
-    }
-  }
+#include <hot_granules_hist.cuh>  // privatised in the hot granules (kernels/histogram)
 }
