@@ -109,22 +109,5 @@ extern "C" __global__ void dot4_or_delta(const int* A, const int* B, int* C, int
   if (at < MAXE && g_delta == 2) g_c[slot][at] = acc;
 }
 
-extern "C" __global__ void remember(const int* A, int M, int K4) {
-  const int slot = g_slot;
-  const size_t na = (size_t)M * K4;
-  const size_t tid = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-  if (g_delta == 0) return;
-  if (g_delta == 1) {
-    const int n = int(g_changed);
-    if (tid < (size_t)n) {
-      const size_t i = (size_t)g_row[tid] * K4 + g_col[tid];
-      g_a[slot][i] = A[i];
-    }
-    return;
-  }
-  for (size_t i = tid; i < na && i < MAXE; i += (size_t)gridDim.x * blockDim.x) g_a[slot][i] = A[i];
-  if (tid == 0) {
-    g_bkey[slot] = g_bnow;
-    g_valid[slot] = na <= MAXE;
-  }
-}
+#define DELTA_ELEM int
+#include <delta_remember.cuh>  // remember: the copy of A follows C (kernels/cheats)
