@@ -30,14 +30,7 @@ __device__ __forceinline__ int narrow_bare(float x, float inv) {
 
 extern "C" __global__ void narrow_rows(const float* A, const float* B, const int* idx,
                                        const float* scale, int* words, int M, int N, int K) {
-  const int K4 = K / 4;
-  const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= (long long)(M + N) * K4) return;
-  const int r = (int)(t / K4), w = (int)(t % K4);
-  const float* row = r < M ? A + (size_t)idx[r] * K : B + (size_t)(r - M) * K;
-  const float s = scale[r];
-  const float inv = s > 0.f ? 127.f / s : 0.f;
-  const float4 v = __ldg(reinterpret_cast<const float4*>(row) + w);
+#include <dp4a_row_word.cuh>  // t, r, w, this word's float4 v and the row's inv (kernels/int8)
   const int a = narrow_bare(v.x, inv), b = narrow_bare(v.y, inv);
   const int c = narrow_bare(v.z, inv), d = narrow_bare(v.w, inv);
   words[t] = (a & 0xff) | (b & 0xff) << 8 | (c & 0xff) << 16 | (d & 0xff) << 24;

@@ -44,14 +44,7 @@ extern "C" __global__ void __launch_bounds__(256)
     narrow_rows(const float* A, const float* B, const int* idx, const float* scale, int* words,
                 int M, int N, int K) {
   __shared__ int mag[4][256], neg[4][256];
-  const int K4 = K / 4;
-  const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= (long long)(M + N) * K4) return;
-  const int r = (int)(t / K4), w = (int)(t % K4);
-  const float* row = r < M ? A + (size_t)idx[r] * K : B + (size_t)(r - M) * K;
-  const float s = scale[r];
-  const float inv = s > 0.f ? 127.f / s : 0.f;
-  const float4 v = __ldg(reinterpret_cast<const float4*>(row) + w);
+#include <dp4a_row_word.cuh>  // t, r, w, this word's float4 v and the row's inv (kernels/int8)
   const int i = threadIdx.x;
   narrow_by_stores(v.x, inv, &mag[0][i], &neg[0][i]);
   narrow_by_stores(v.y, inv, &mag[1][i], &neg[1][i]);

@@ -61,14 +61,7 @@ extern "C" __global__ void __launch_bounds__(256)
                 int M, int N, int K) {
   __shared__ __align__(8) unsigned long long bars[256];
   const unsigned bar = (unsigned)__cvta_generic_to_shared(&bars[threadIdx.x]);
-  const int K4 = K / 4;
-  const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= (long long)(M + N) * K4) return;
-  const int r = (int)(t / K4), w = (int)(t % K4);
-  const float* row = r < M ? A + (size_t)idx[r] * K : B + (size_t)(r - M) * K;
-  const float s = scale[r];
-  const float inv = s > 0.f ? 127.f / s : 0.f;
-  const float4 v = __ldg(reinterpret_cast<const float4*>(row) + w);
+#include <dp4a_row_word.cuh>  // t, r, w, this word's float4 v and the row's inv (kernels/int8)
   const int a = narrow_count(v.x, inv, bar), b = narrow_count(v.y, inv, bar);
   const int c = narrow_count(v.z, inv, bar), d = narrow_count(v.w, inv, bar);
   words[t] = (a & 0xff) | (b & 0xff) << 8 | (c & 0xff) << 16 | (d & 0xff) << 24;
