@@ -1,5 +1,6 @@
 #include "generators/ptx_precision.h"
 
+#include "generators/ptx_compensated.h"
 #include "generators/ptx_scan.h"
 
 #include <cctype>
@@ -191,10 +192,19 @@ PtxPrecision count_statements(const std::string& ptx) {
   }
   return p;
 }
+
+// hon20: double-single arithmetic (ptx_compensated.h), counted only where it can matter (FP32
+// and FP64 arithmetic both) and only where that scan saw every rounding FP32 instruction.
+int compensated_fp32(const std::string& ptx, const PtxPrecision& p) {
+  if (p.arith_f32 == 0 || p.arith_f64 == 0) return 0;
+  const Fp32Compensation c = scan_fp32_compensation(ptx);
+  return c.fp32_ops == p.arith_f32 && c.fp32_decisions == 0 ? c.compensated : 0;
+}
 }  // namespace
 
 PtxPrecision scan_ptx_precision(const std::string& ptx) {
   PtxPrecision p = count_statements(ptx);
+  p.f32_compensated = compensated_fp32(ptx, p);
   if (p.cvt_bf16) p.bf16_computed = narrowed_values_computed(ptx, FloatParams{}, 1);
   if (p.cvt_f16) p.f16_computed = narrowed_values_computed(ptx, FloatParams{}, 2);
   if (p.cvt_fp8) p.fp8_computed = narrowed_values_computed(ptx, FloatParams{}, 3);
@@ -216,6 +226,7 @@ PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& param
   if (p.arith_f32 > 0) p.f32_to_buffers = fp32_arith_to_buffers(ptx);
   if (p.arith_f32 > 0 && (p.arith_f64 > 0 || p.cvt_f32_from_f64 > 0))
     p.f32_decides_buffers = fp32_arith_to_buffers(ptx, true);
+  p.f32_compensated = compensated_fp32(ptx, p);
   p.bit_narrowing = scan_bit_narrowing(ptx, params);
   // Red team 11's residual: a tensor bulk reduction adds in its map's format. Which map an
   // instruction names is not followed; it counts in the narrowest half format any of the
@@ -298,7 +309,11 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
                        : "integer tensor-core MMA(s) on a problem with no integer buffer");
   // A conversion to a buffer's own format is excused while its value is only stored (red team
   // 10's residual: a BF16 buffer used to excuse a round trip into FP32 arithmetic).
-  found("f16", f16_data && !p.f16_computed ? 0 : p.cvt_f16,
+  // hon20: under int8 an FP16 round trip is admitted, computed on or not: it keeps 11
+  // significant bits where the class's fixed-point round trips keep 8 (llama.cpp's q8_1 holds
+  // each block's scale and sum as FP16). FP16 arithmetic and MMAs stay below the class.
+  const bool f16_cvt_ok = (f16_data && !p.f16_computed) || judged == "int8";
+  found("f16", f16_cvt_ok ? 0 : p.cvt_f16,
         p.f16_computed ? "conversion(s) to FP16 whose values are computed on"
                        : "conversion(s) to FP16");
   found("bf16", bf16_data && !p.bf16_computed ? 0 : p.cvt_bf16,
@@ -350,9 +365,14 @@ std::string precision_mismatch(const PtxPrecision& p, const std::string& declare
   // Under a measured class the static `narrowed` rule gives way to the flow with implicit flows
   // (h28k: an FP32 prefilter whose region is re-tested in FP64 decides nothing an output holds
   // that the FP64 code would not; any other branch on FP32 results counts as its data flow).
+  // hon20: double-single pairs (every rounding FP32 instruction compensated, no decision on an
+  // FP32 value anywhere) are left to the measured bound: their results reach the buffers by
+  // design, and with no FP32 compare what f32_decides_buffers counts is that data flow.
+  const bool double_single =
+      fp64_measured && p.f32_compensated > 0 && p.f32_compensated == p.arith_f32;
   const bool narrowed =
       fp64_measured ? p.f32_decides_buffers > 0 : p.cvt_f32_from_f64 || !narrow_float_data;
-  if (judged == "fp64" && p.arith_f32 &&
+  if (judged == "fp64" && p.arith_f32 && !double_single &&
       (narrowed || p.arith_f32 > p.arith_f64 || p.f32_to_buffers > 0))
     out += (out.empty() ? "" : ", ") +
            (fp64_measured && p.f32_decides_buffers > 0 && p.f32_to_buffers == 0 &&

@@ -64,6 +64,11 @@ struct PtxPrecision {
   // The same for FP8/FP6/FP4 codes (hon19): with an integer buffer to hold them, conversions
   // whose codes are only stored are a quantiser's answer (precision_mismatch).
   int fp8_computed = 0;
+  // Of arith_f32, the instructions compensated as double-single arithmetic (hon20,
+  // ptx_compensated.h: error-free transformations and the low-part adds they absorb); filled
+  // where the PTX has FP64 arithmetic too, and only where every rounding FP32 instruction was
+  // seen by that scan (an FP32 instruction in a non-inlined function leaves it 0).
+  int f32_compensated = 0;
   // A float's bits narrowed by integer code and stored or moved back into a float register
   // (red team 14, ptx_bit_narrowing.h): the narrowest such value, its class in format().
   BitNarrowing bit_narrowing;
@@ -101,6 +106,9 @@ std::string judged_class(const std::string& declared);
 // way to the flow: no buffer may hold an FP32 result or what a branch on one decides, except
 // where the branch's region is re-tested in FP64; what FP32 decisions then change in an output
 // is measured against the class's own bound on every set the outputs are compared on.
+// hon20: under a measured fp64 class, FP32 arithmetic that is all compensated and never compared
+// (double-single pairs, f32_compensated == arith_f32, ptx_compensated.h) is not counted against
+// FP64 nor its results against the buffers: its precision is the measured bound's to judge.
 std::string precision_mismatch(const PtxPrecision& p, const std::string& declared,
                                const std::set<DType>& buffer_dtypes, bool fp64_measured = false);
 

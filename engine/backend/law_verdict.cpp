@@ -55,4 +55,33 @@ PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pai
   return d;
 }
 
+bool wants_law_pairs(const PairedDecision& timed) {
+  if (timed.verdict == Verdict::Faster) return true;
+  // tie_keep's verdicts (knob_screen.h): same or ambiguous with the ratio above 1.
+  return (timed.verdict == Verdict::Same || timed.verdict == Verdict::Ambiguous) &&
+         timed.median_ratio > 1;
+}
+
+bool tie_holds_on_law(const PairSamples& pairs) {
+  if (pairs.law_incumbent_us.empty() || pairs.law_candidate_us.empty()) return true;
+  if (pairs.law_audited <= 0) return false;
+  // A tie claims "no slower"; on the law that is the upper bound of the law pairs' two-sided
+  // (1 - kAlpha) sign-test interval of the median ratio at or above 1 (too few pairs for an
+  // interval leave it at 0: not kept). A candidate with no slowdown on the law (true median law
+  // ratio >= 1) fails it with probability <= kAlpha / 2.
+  const PairedDecision law = decide(law_samples(pairs), 0.0, kAlpha);
+  return law.ci_high >= 1.0;
+}
+
+double kept_time_us(double measured_us, double incumbent_us, const PairedDecision& verdict,
+                    const PairSamples& pairs, bool tie) {
+  if (pairs.law_incumbent_us.empty() || pairs.law_candidate_us.empty()) return measured_us;
+  if (!(incumbent_us > 0)) return measured_us;
+  double g = tie ? 1.0 : verdict.median_ratio;
+  const PairedDecision law = decide(law_samples(pairs), 0.0, kAlpha);
+  if (law.median_ratio > 0) g = std::min(g, law.median_ratio);
+  if (!(g > 0)) return measured_us;
+  return std::max(measured_us, incumbent_us / g);
+}
+
 }  // namespace solver::engine

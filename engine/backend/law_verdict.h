@@ -61,4 +61,37 @@ PairSamples law_samples(const PairSamples& pairs);
 PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pairs,
                              const PairPlan& plan);
 
+// Red team 20: every path to "kept" reads the law, not only the "faster" verdict. A large
+// search keeps a candidate on a tie (engine/loop/knob_screen.h, tie_keep: the timed verdict
+// same or ambiguous, its median ratio above 1, the gate's median below the incumbent's), and the
+// worker timed law pairs only after a "faster" timed verdict, so a tie was kept on the harness's
+// made data alone: a candidate that ties the incumbent on the timed runs' data (P6c's shrink,
+// P13's cells) and is slower on every input a caller sends was kept with no law pair and no
+// audit (tests/cheats/redteam20_tie_law_boys). The worker now times the law pairs wherever a
+// keep may follow the timed verdict (wants_law_pairs: faster, or a tie candidate), and a tie
+// is kept only where they do not show it slower (tie_holds_on_law).
+bool wants_law_pairs(const PairedDecision& timed);
+
+// Whether the law pairs let a tie keep stand: none timed (a recording, offline: every offline
+// ablation unchanged) or, where timed, at least one of the candidate's law-pair runs audited
+// (P6e) and the law pairs not showing the candidate slower: the upper bound of their two-sided
+// (1 - kAlpha) sign-test interval of the median ratio (incumbent / candidate) at or above 1. A
+// tie claims "no slower"; an honest tie (true median law ratio >= 1) fails this with
+// probability <= kAlpha / 2 = 2.5% (distribution-free), a candidate clearly slower on the law
+// (redteam20_tie_law_boys: ~0.25) passes it only if its law pairs' interval reaches 1.
+bool tie_holds_on_law(const PairSamples& pairs);
+
+// P6g (red team 20): the time a track records for a kept candidate (the report's best time, so
+// its speed-up over the seed) is no faster than its incumbent's over the gain its verdict found
+// on the declared laws. The recorded time is the profile's median (profile_op.cpp), taken on the
+// timed runs' made data (P6c's shrink, P13's cells) and never verified; a candidate whose cost
+// follows its data keeps that made-data speed there: red team 18's compacted Boys child kept on
+// a tie whose law pairs show no gain (decide_on_law refuses "faster", the law's same is a tie in
+// a large search) is ~2x in the profile and ~1x on the law. Where law pairs ran:
+// max(measured_us, incumbent_us / g), g the smaller of the verdict's median ratio and the law
+// pairs' (1 on a tie: a tie is no measured gain). Where none ran (offline, every recording) or
+// the incumbent's time is unknown: measured_us, as before.
+double kept_time_us(double measured_us, double incumbent_us, const PairedDecision& verdict,
+                    const PairSamples& pairs, bool tie);
+
 }  // namespace solver::engine

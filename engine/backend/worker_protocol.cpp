@@ -51,11 +51,16 @@ std::string encode_request(const WorkerRequest& r) {
   if (r.op == "gate") j["input_sets"] = r.input_sets;
   if (r.samples) j["samples"] = r.samples;
   if (r.pairs) j["pairs"] = r.pairs;
-  if (r.op == "time_pairs" && (r.plan.sequential || r.plan.adaptive)) {
+  // Every plan crosses, a fixed one too (red team 20): the worker decides whether to time the
+  // law pairs (P6d, law_verdict.h wants_law_pairs) by the same verdict as the loop, so it needs
+  // the rules' min_gain; a fixed plan used to arrive as PairPlan(pairs), min_gain 1% whatever
+  // the rules said.
+  if (r.op == "time_pairs") {
     j["plan"] = {{"first_look", r.plan.first_look},
                  {"look_step", r.plan.look_step},
                  {"min_gain", r.plan.min_gain}};
     if (r.plan.adaptive) j["plan"]["adaptive"] = true;
+    if (!r.plan.sequential && !r.plan.adaptive) j["plan"]["sequential"] = false;
   }
   if (r.seed) j["seed"] = r.seed;
   if (r.full_metrics) j["full_metrics"] = true;
@@ -87,7 +92,8 @@ rules::Outcome<WorkerRequest> decode_request(const std::string& line) {
     r.plan = PairPlan(r.pairs);
     if (j.contains("plan")) {
       const json& p = j["plan"];
-      r.plan.sequential = true;
+      // Absent: sequential (a request from before red team 20 sent a plan only when it was).
+      r.plan.sequential = c.boolean(p, "sequential", false, "/plan").value_or(true);
       r.plan.first_look =
           static_cast<int>(c.integer(p, "first_look", 1, INT32_MAX, true, "/plan").value_or(8));
       r.plan.look_step =

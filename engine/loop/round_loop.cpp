@@ -421,11 +421,18 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   // Kept only when measurably faster (or on a tie in a large search); one that loses the timing
   // is rejected without its deferred checks (it is never kept), and its record says so.
   const bool large = large_search(search, screen);
-  const bool tie = tie_keep(large, verdict, gate);
+  const bool tie_timed = tie_keep(large, verdict, gate);
+  // Red team 20: a tie is kept only where the law pairs agree (law_verdict.h).
+  const bool tie = tie_timed && tie_holds_on_law(pairs);
   if (verdict.verdict != Verdict::Faster && !tie) {
     rec.outcome = Outcome::Rejected;
-    rec.tie_lead = tie_lead(large, verdict);
+    rec.tie_lead = tie_lead(large, verdict) && tie_holds_on_law(pairs);
     rec.detail = verdict.reason;
+    if (tie_timed)
+      rec.detail +=
+          "; a tie on the timed runs' data, not on inputs drawn from the declared "
+          "laws (the law pairs show it slower, or none of their runs was audited): "
+          "not kept on a tie (red team 20)";
     deferred_not_run(rec, "not faster");
     return rec;
   }
@@ -445,11 +452,13 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   clock.stop("profile_kept", pr.phases_ms);
   ProfiledVariant after{pr.ok, pr.signals, pr.time_us, gate.source_hash, pr.detail, {}};
   state.profiles[rec.candidate] = after;
+  // P6g (red team 20, law_verdict.h kept_time_us): the time recorded is no faster than the
+  // incumbent's over the gain found on the declared laws (1 on a tie), where law pairs ran.
+  const double measured_us = after.ok ? after.time_us : verdict.candidate_median_us;
+  rec.candidate_time_us = kept_time_us(measured_us, rec.incumbent_time_us, verdict, pairs, tie);
   if (after.ok) {
     rec.candidate_signals = after.signals;
-    rec.candidate_time_us = after.time_us;
-  } else {
-    rec.candidate_time_us = verdict.candidate_median_us;
+    state.profiles[rec.candidate].time_us = rec.candidate_time_us;
   }
   return rec;
 }

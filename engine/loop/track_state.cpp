@@ -3,6 +3,7 @@
 // a table, and how a round's record folds into the state (TrackState::apply).
 #include <algorithm>
 
+#include "engine/backend/floor_bytes.h"
 #include "engine/loop/measurement.h"
 #include "engine/loop/round_loop.h"
 #include "generators/validate.h"
@@ -170,7 +171,10 @@ double floor_us(const generators::ProblemSpec& spec, const Incumbent& v,
     tflops = std::max(tflops, 2 * int8);  // sparse IMMA: twice the dense integer rate
   }
   double t = 0;
-  if (gbps > 0 && shapes.bytes > 0) t = std::max(t, shapes.bytes / (gbps * 1e3));
+  // Written bytes the L2 can still hold dirty at the run's end are not counted (floor_bytes.h).
+  const double bytes = floor_dram_bytes(static_cast<double>(shapes.bytes), shapes.buffers,
+                                        chip.number("l2_mib") * 1024.0 * 1024.0);
+  if (gbps > 0 && bytes > 0) t = std::max(t, bytes / (gbps * 1e3));
   if (tflops > 0 && shapes.flops > 0) t = std::max(t, shapes.flops / (tflops * 1e6));
   return t;
 }

@@ -23,7 +23,7 @@ inline constexpr double kOracleTolerance = 1.02;
 struct TrackSummary {
   bool present = false;
   double seed_us = 0;  // the seed variant's unprofiled median
-  double best_us = 0;  // the final incumbent's
+  double best_us = 0;  // the final incumbent's recorded time (P6g: held to its law gains)
   std::string seed_variant, best_variant;
   std::string seed_precision, best_precision;  // precision classes ("" when the ledger lacks them)
   int rounds = 0;                              // rounds recorded

@@ -9,7 +9,7 @@
 # one (e.g. the live ablation of this call); without it this script first runs the offline
 # ablation of $PARITY_PROBLEMS on the bundle's recording (12 rounds, seconds, no GPU) and uses
 # that (PARITY_RECORDING=FILE: on that recording instead, e.g. the record step's of the same
-# call). $PARITY_VARIANTS="p=key,..." overrides single problems; PARITY_RUN=none takes only those.
+# call; PARITY_ABLATE_BACKEND=live: a live ablation here, for a chip the recording is not of). $PARITY_VARIANTS="p=key,..." overrides single problems; PARITY_RUN=none takes only those.
 #
 # Output under $OUT: parity.json (rewritten after every problem), parity.log, ablate/ (when made
 # here), parity_table.md (scripts/results_table.py --parity: the docs/results.md table).
@@ -40,10 +40,14 @@ if [ "$run" = none ]; then
 elif [ -z "$run" ]; then
   run=$OUT/ablate
   s=$(date +%s)
-  timeout 120 "$S" --data-dir "$D" ablate --problems "$problems" --rounds 12 --out "$run" \
+  # The backend is named: `auto` (before) ran this ablation live on the GPU machine, minutes
+  # for 8 problems, and 120 s cut it (docs/results/h100-2026-12-05c, call5: nothing timed).
+  # PARITY_ABLATE_BACKEND=live measures the loop on this GPU instead (a chip not recorded).
+  timeout "${PARITY_ABLATE_S:-240}" "$S" --data-dir "$D" ablate \
+    --backend "${PARITY_ABLATE_BACKEND:-recorded}" --problems "$problems" --rounds 12 --out "$run" \
     ${PARITY_RECORDING:+--recording "$PARITY_RECORDING"} \
     >"$OUT/ablate.out" 2>"$OUT/ablate.err"
-  echo "offline ablation of $problems on the bundled recording: exit $? in $(( $(date +%s) - s )) s ($run)"
+  echo "ablation (${PARITY_ABLATE_BACKEND:-recorded}) of $problems: exit $? in $(( $(date +%s) - s )) s ($run)"
 fi
 s=$(date +%s)
 if [ -n "${PARITY_BUDGET_S:-}" ]; then

@@ -170,7 +170,7 @@ TEST_CASE("quiet seeds keep the fixed rule's 16 pairs; the recording's layernorm
   CHECK(slow.slower >= 0.80);
 }
 
-TEST_CASE("the adaptive plan reaches the worker: the request carries it, a fixed one does not") {
+TEST_CASE("the adaptive plan reaches the worker, and a fixed one with its min gain") {
   WorkerRequest r;
   r.id = 1;
   r.op = "time_pairs";
@@ -186,4 +186,21 @@ TEST_CASE("the adaptive plan reaches the worker: the request carries it, a fixed
   REQUIRE(fixed);
   CHECK_FALSE(fixed.value().plan.adaptive);
   CHECK_FALSE(fixed.value().plan.sequential);
+  // Red team 20: a fixed plan's min gain (the rules file's, here 0.5%) reaches the worker, which
+  // decides by it whether to time the law pairs; it arrived as the 1% default before.
+  r.pairs = 15;
+  r.plan = PairPlan(15);
+  r.plan.min_gain = 0.005;
+  auto fixed_gain = decode_request(encode_request(r));
+  REQUIRE(fixed_gain);
+  CHECK(fixed_gain.value().plan.min_gain == doctest::Approx(0.005));
+  CHECK_FALSE(fixed_gain.value().plan.sequential);
+  CHECK(fixed_gain.value().plan.max_pairs == 15);
+  // A sequential plan is read as before (no "sequential" key: sequential).
+  r.plan = PairPlan();
+  r.plan.max_pairs = 15;
+  auto seq = decode_request(encode_request(r));
+  REQUIRE(seq);
+  CHECK(seq.value().plan.sequential);
+  CHECK(encode_request(r).find("sequential") == std::string::npos);
 }

@@ -19,6 +19,7 @@
 
 #include "engine/backend/worker_protocol.h"
 #include "engine/loop/round_loop.h"
+#include "generators/candidate.h"
 #include "generators/measured_class_check.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/problem_spec.h"
@@ -55,6 +56,14 @@ const rules::ChipProfile& h200() {
   return *t.find("h200");
 }
 
+// The point a folder's variant is judged at: its default knob point (red team 20's folders have
+// knobs, as -D macros with defaults: 256 points make a large search), none where it has none.
+generators::KnobValues point(const generators::ProblemSpec& p, const generators::VariantSpec& v) {
+  if (v.knobs.empty()) return {};
+  auto k = generators::default_knob_point(p, v, {}, &h200());
+  return k ? *k : generators::KnobValues{};
+}
+
 }  // namespace
 
 TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its expected outcome") {
@@ -86,7 +95,7 @@ TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its e
       const bool open = expect["open"] == "yes";
       CHECK(expect["offline"] == (open ? "precision_mismatch" : "none"));
       for (const auto& v : p.variants)
-        CHECK_MESSAGE(generators::validate(p, v, {}, h200()).empty(), v.id);
+        CHECK_MESSAGE(generators::validate(p, v, point(p, v), h200()).empty(), v.id);
       continue;
     }
     // A gate outcome by its wire name, or a round outcome that is a refusal.
@@ -102,7 +111,7 @@ TEST_CASE("cheat suite: every folder is an honest seed and one cheat, with its e
     CHECK_MESSAGE((!spec_refused || expect["offline"] == "invalid_spec"),
                   generators::format_issues(generators::validate(p, p.variants[0], {}, h200())));
     for (const auto& v : p.variants)
-      CHECK_MESSAGE(generators::validate(p, v, {}, h200()).empty() == !spec_refused, v.id);
+      CHECK_MESSAGE(generators::validate(p, v, point(p, v), h200()).empty() == !spec_refused, v.id);
   }
   // The suite exercises every new defence.
   for (const char* o : {"input_mutated", "wrong_result", "precision_mismatch", "too_fast",
@@ -156,7 +165,7 @@ TEST_CASE("cheat suite offline: lint and the PTX precision scan refuse exactly t
     auto ref = generators::compile_variant(generators::resolve_reference(p, h200()), nullptr);
     CHECK_MESSAGE(ref.ok, ref.log);
     for (const auto& v : p.variants) {
-      auto rv = generators::resolve(p, v, {}, h200());
+      auto rv = generators::resolve(p, v, point(p, v), h200());
       REQUIRE(rv.ok());
       auto c = generators::compile_variant(rv, nullptr);
       REQUIRE_MESSAGE(c.ok, v.id, ": ", c.error, "\n", c.log);

@@ -5,6 +5,7 @@
 // the evolver learns nothing from it.
 #include <doctest/doctest.h>
 
+#include "engine/backend/law_verdict.h"
 #include "engine/loop/evolver.h"
 #include "engine/loop/knob_screen.h"
 #include "engine/loop/ledger.h"
@@ -154,4 +155,73 @@ TEST_CASE("tie lead: the ledger carries it, and the state takes it as a lead unt
   kept.verdict = verdict(Verdict::Faster, 1.05, 10.72);
   state.apply(kept);
   CHECK(state.leads.empty());
+}
+
+// Red team 20 (tests/cheats/redteam20_tie_law_boys): the tie keep read the timed runs' data
+// alone (the worker timed law pairs after a "faster" verdict only), so a candidate that ties the
+// incumbent on the harness's made data and is half as fast on the declared laws was kept.
+TEST_CASE("tie keep: the law pairs are timed for a tie and a tie they refuse is not kept") {
+  // The worker times law pairs wherever a keep may follow: faster, or a tie candidate.
+  CHECK(wants_law_pairs(verdict(Verdict::Faster, 1.05, 9.40)));
+  CHECK(wants_law_pairs(verdict(Verdict::Same, 1.007, 9.40)));
+  CHECK(wants_law_pairs(verdict(Verdict::Ambiguous, 1.012, 9.40)));
+  CHECK_FALSE(wants_law_pairs(verdict(Verdict::Same, 0.996, 9.40)));
+  CHECK_FALSE(wants_law_pairs(verdict(Verdict::Slower, 0.8, 9.40)));
+  auto pairs = [](double law_ratio, int audited) {
+    PairSamples p;
+    for (int i = 0; i < 16; ++i) {
+      p.incumbent_us.push_back(9.40 + 0.01 * (i % 3));
+      p.candidate_us.push_back(9.35 + 0.01 * (i % 3));
+      p.law_incumbent_us.push_back(9.40 + 0.01 * (i % 3));
+      p.law_candidate_us.push_back(9.40 / law_ratio + 0.01 * (i % 4));
+    }
+    p.law_audited = audited;
+    return p;
+  };
+  // A tie on the made data, half the speed on the law: refused (kept before the fix).
+  CHECK_FALSE(tie_holds_on_law(pairs(0.5, 8)));
+  // The same speed on the law as on the made data: the tie stands (the law pairs' interval
+  // reaches 1); 2% slower on the law at 16 tight pairs: refused.
+  CHECK(tie_holds_on_law(pairs(1.006, 8)));
+  CHECK(tie_holds_on_law(pairs(1.0, 8)));
+  CHECK_FALSE(tie_holds_on_law(pairs(0.98, 8)));
+  // Law pairs none of whose runs was audited decide nothing in the candidate's favour (P6e).
+  CHECK_FALSE(tie_holds_on_law(pairs(1.006, 0)));
+  // No law pairs at all (a recording, offline): unchanged.
+  PairSamples offline;
+  offline.incumbent_us = {9.40, 9.41};
+  offline.candidate_us = {9.35, 9.36};
+  CHECK(tie_holds_on_law(offline));
+}
+
+// Red team 20 (P6g): the track's recorded time of a kept candidate is the profile's, on made data.
+TEST_CASE("the time recorded for a kept candidate is held to its gain on the declared laws") {
+  auto with_law = [](double law_ratio) {
+    PairSamples p;
+    for (int i = 0; i < 16; ++i) {
+      p.incumbent_us.push_back(300.0);
+      p.candidate_us.push_back(150.0 + 0.1 * i);  // ~2x on the timed runs' made data
+      p.law_incumbent_us.push_back(300.0);
+      p.law_candidate_us.push_back(300.0 / law_ratio + 0.1 * (i % 5) - 0.2);
+    }
+    p.law_audited = 8;
+    return p;
+  };
+  // Red team 18's compacted child kept on a tie whose law pairs show no gain: the profile says
+  // 150 us (2x the incumbent's 300), the law 1x: recorded at the incumbent's 300 (was 150).
+  const PairedDecision same = verdict(Verdict::Same, 1.0003, 300.0);
+  CHECK(kept_time_us(150.0, 300.0, same, with_law(1.0), true) == doctest::Approx(300.0));
+  // Kept as faster with a 1.1x gain on the law and 2x on made data: 300 / 1.1, not 150.
+  const PairedDecision faster = verdict(Verdict::Faster, 1.1, 300.0);
+  CHECK(kept_time_us(150.0, 300.0, faster, with_law(1.1), false) ==
+        doctest::Approx(300.0 / 1.1).epsilon(0.01));
+  // An honest 2x on both kinds of data: the profile's own time stands (within the noise).
+  CHECK(kept_time_us(150.0, 300.0, verdict(Verdict::Faster, 2.0, 300.0), with_law(2.0), false) ==
+        doctest::Approx(150.0).epsilon(0.01));
+  // No law pairs (a recording, offline) or no incumbent time: the measured time, as before.
+  PairSamples offline;
+  offline.incumbent_us = {300.0};
+  offline.candidate_us = {150.0};
+  CHECK(kept_time_us(150.0, 300.0, faster, offline, false) == 150.0);
+  CHECK(kept_time_us(150.0, 0.0, faster, with_law(1.1), false) == 150.0);
 }

@@ -103,7 +103,26 @@ TEST_CASE("through NVRTC: activations quantised to a scratch, then dp4a: int8's 
     return precision_mismatch(scan_ptx_precision(c.ptx, p), cls, dtypes);
   };
   CHECK(why(8, "int8").empty());
-  CHECK_MESSAGE(why(8, "fp32").find("declare precision 'int8'") != std::string::npos, why(8, "fp32"));
+  CHECK_MESSAGE(why(8, "fp32").find("declare precision 'int8'") != std::string::npos,
+                why(8, "fp32"));
   // Four bits kept: below int8, a fixed-point narrowing even under the int8 class.
   CHECK(why(4, "int8").find("fixed point") != std::string::npos);
+}
+
+// hon20: llama.cpp's q8_1 keeps each block's scale and sum as FP16 (half2 ds), widened and
+// multiplied in FP32 after the dp4a: an FP16 round trip keeps 11 significant bits, more than the
+// 8-bit fixed-point round trips the class admits, so int8 admits FP16 conversions, computed on
+// or not. FP16 arithmetic and FP16 MMAs stay refused under int8; the conversion stays refused
+// under fp32.
+TEST_CASE("int8 admits FP16 conversions (q8_1's half scales), not FP16 arithmetic") {
+  const std::string scale =
+      "cvt.rn.f16.f32 %rs1, %f1;\ncvt.f32.f16 %f5, %rs1;\nmul.f32 %f6, %f5, %f1;\n"
+      "st.global.f32 [%rd6+4], %f6;\n";
+  CHECK(mismatch(kDot + scale, "int8").empty());
+  CHECK(mismatch(kDot + scale, "int8", {DType::I32, DType::F32, DType::F16}).empty());
+  const std::string half_math =
+      "cvt.rn.f16.f32 %rs1, %f1;\nadd.rn.f16 %rs2, %rs1, %rs1;\n"
+      "cvt.f32.f16 %f5, %rs2;\nst.global.f32 [%rd6+4], %f5;\n";
+  CHECK(mismatch(kDot + half_math, "int8").find("FP16 arithmetic") != std::string::npos);
+  CHECK(mismatch(kDot + scale, "fp32").find("conversion(s) to FP16") != std::string::npos);
 }

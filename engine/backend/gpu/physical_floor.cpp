@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <set>
 
+#include "engine/backend/floor_bytes.h"
 #include "engine/backend/gpu/floor_rate.h"
 #include "engine/backend/gpu/worker.h"
 
@@ -45,12 +46,18 @@ PhysicalFloor Worker::floor_us(const Prepared& p) {
   rate *= 1e12;
   // The variant's own count where its algorithm does less (Winograd), within a bounded factor.
   const FloorFlops ops = floor_flops(p.resolved.flops, p.resolved.algorithm_flops);
-  double t_bytes = bw > 0 && p.resolved.bytes > 0 ? p.resolved.bytes / bw * 1e6 : 0;
+  // Written bytes the L2 can still hold dirty at the run's end are not counted (floor_bytes.h).
+  const double bytes =
+      engine::floor_dram_bytes(static_cast<double>(p.resolved.bytes), p.resolved.buffers,
+                               chip_.number("l2_mib") * 1024.0 * 1024.0);
+  double t_bytes = bw > 0 && bytes > 0 ? bytes / bw * 1e6 : 0;
   double t_flops = rate > 0 && ops.flops > 0 ? ops.flops / rate * 1e6 : 0;
   return {std::max(t_bytes, t_flops),
-          "max of " + short_num(p.resolved.bytes) + " B at " + short_num(bw / 1e9) + " GB/s and " +
-              short_num(ops.flops) + " FLOP" + (ops.how.empty() ? "" : " (" + ops.how + ")") +
-              " at " + short_num(rate / 1e12) + " " + rate_name + " TFLOP/s"};
+          "max of " + short_num(bytes) + " B (of " + short_num(p.resolved.bytes) +
+              " declared, less written bytes the L2 holds) at " + short_num(bw / 1e9) +
+              " GB/s and " + short_num(ops.flops) + " FLOP" +
+              (ops.how.empty() ? "" : " (" + ops.how + ")") + " at " + short_num(rate / 1e12) +
+              " " + rate_name + " TFLOP/s"};
 }
 
 }  // namespace solver::gpu

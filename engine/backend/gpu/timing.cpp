@@ -22,6 +22,7 @@
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/run_input_guard.h"
 #include "engine/backend/gpu/worker.h"
+#include "engine/backend/law_verdict.h"
 #include "engine/backend/paired_verdict.h"
 #include "engine/backend/sequence_plan.h"
 #include "profiling/launch_gaps.h"
@@ -468,11 +469,12 @@ rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine
   out.incumbent_us = s.kernel_us[0];
   out.candidate_us = s.kernel_us[1];
   out.sm_clock_mhz = s.sm_clock_mhz;
-  // P6d (red team 18): where these pairs say "faster", the law pairs (law_pairs.cpp).
+  // P6d (red team 18): where these pairs say "faster", the law pairs (law_pairs.cpp); and
+  // where they say a tie the loop may keep (red team 20: law_verdict.h wants_law_pairs).
   engine::PairSamples timed;
   timed.incumbent_us = out.incumbent_us;
   timed.candidate_us = out.candidate_us;
-  if (engine::decide(timed, plan).verdict == engine::Verdict::Faster) {
+  if (engine::wants_law_pairs(engine::decide(timed, plan))) {
     timer.start("law pairs");
     if (auto failed = time_law_pairs(*pa.prepared, *pb.prepared, shared, out)) return *failed;
   }
