@@ -1,4 +1,5 @@
-// float64 reference (hon20): the seed's rank sort, the value stored as a double.
+// float64 reference of the hon20 segmented sorts (control_hon20_bitonic_sort,
+// control_hon20_radix_flip_sort): the seed's rank sort, the value stored as a double.
 extern "C" __global__ void sort_ref(const float* x, double* y, int S, int L) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x, s = blockIdx.y;
   if (i >= L) return;

@@ -1,4 +1,5 @@
-// float64 reference (hon20): a thread per row, a double sum.
+// float64 reference of the hon20 row sums (tests/cheats/control_hon20_kahan_rowsum,
+// control_hon20_df64_rowsum): a thread per row, a double sum.
 extern "C" __global__ void rowsum_ref(const float* x, double* s, int R, int C) {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= R) return;
