@@ -11,160 +11,11 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "generators/ptx_bit_image.h"
-#include "generators/ptx_fixed_point.h"
-#include "generators/ptx_int_answer.h"
+#include "generators/ptx_bit_scan.h"
 #include "generators/ptx_module_binding.h"
-#include "generators/ptx_scan.h"
-#include "generators/ptx_taint.h"
 
 namespace solver::generators {
-namespace {
-
-using namespace taint;
-using namespace bits;
-
-struct Origin {
-  int width = 32;
-  long stmt = 0;
-  int fixed = 0;  // a float converted to an integer of this width (ptx_fixed_point.h), else 0
-  bool fixed_signed = false;
-  int exp_lo() const { return width == 64 ? 52 : 23; }
-  Word mantissa() const { return (Word(1) << exp_lo()) - 1; }
-  Word exponent() const { return ((Word(1) << (width - 1)) - 1) & ~mantissa(); }
-  int mantissa_kept(Word k) const {  // the mantissa bits of `k` that run down from the top
-    int m = 0;
-    while (m < exp_lo() && ((k >> (exp_lo() - 1 - m)) & 1)) ++m;
-    return m;
-  }
-};
-
-struct Sunk {
-  Word kept = 0;
-  Word modelled = 0;  // of those, the bits that came through modelled instructions only
-  long sink = -1, dropped = -1;
-  long outside = -1;  // the last instruction outside the model the other bits went through
-  void add(const Sunk& o) {
-    kept |= o.kept, modelled |= o.modelled;
-    sink = sink < 0 ? o.sink : sink;
-    dropped = std::max(dropped, o.dropped), outside = std::max(outside, o.outside);
-  }
-};
-
-// A fixed-point origin's integer stored to memory (ptx_fixed_point.h).
-struct FixedStore {
-  int origin = -1;
-  Word kept = 0;
-  long sink = -1;
-  std::set<std::string> keys;
-};
-
-// The scan of one module: origins, images per register of the entry being read, and what the
-// sinks of every entry received per origin.
-struct Scan {
-  explicit Scan(const FloatParams& p) : params(p) {}
-  const FloatParams& params;
-  std::vector<Origin> origins;
-  // A loaded word: (its statement, the destination, the slot); a float register's bits: (-1, the
-  // register, 0) with the entry's name, so every move out of one value is one origin (the two
-  // words of a double moved out by two statements are one double).
-  std::map<std::tuple<long, std::string, int>, int> origin_ids;
-  std::string entry;
-  std::vector<std::string> texts, entry_of;  // per module-wide statement index
-  std::map<int, Sunk> sunk;
-  // Stores into the problem's integer outputs, by the buffers they write: judged only where a
-  // launch reads one back (ptx_int_answer.h); and what the module's loads may read.
-  std::map<std::set<int>, std::map<int, Sunk>> answered;
-  BufferReads reads;
-  std::vector<FixedStore> fixed_stores;
-  std::vector<FixedStore> field_stores;  // a float's low bits stored (h28m, ptx_fixed_point.h)
-  ConvertedBack back;
-
-  // Per entry.
-  State s;
-  std::map<std::string, int> float_bits;  // declared float register (prefix) -> 32 / 64 / 0
-  std::unordered_map<std::string, Image> img;
-  std::unordered_map<std::string, std::optional<Word>> consts;
-  std::map<std::string, int> stored_float;  // region -> width of the floats stored there
-  // Float registers every read of which is a cvt to BF16 / FP16: the mantissa bits that format
-  // keeps (7 / 10; the larger where both read it). See cvt_subsumes.
-  std::map<std::string, int> cvt_only;
-  const std::vector<std::string>* names = nullptr;
-  const std::vector<int>* elem = nullptr;
-  const std::vector<std::set<int>>* bound = nullptr;
-
-  // A loaded element: its address's registers and symbols and its index from the constant
-  // offset (two loads of one element's halves are one float).
-  int origin(long stmt, const Insn& in, long element, int width) {
-    std::string at = entry;
-    for (const auto& r : in.addr) at += "|" + r;
-    for (const auto& r : in.addr_syms) at += "|" + r;
-    return origin_at({-2, at, int(element)}, stmt, width);
-  }
-  int origin(long stmt, const std::string& reg, int width) {
-    return origin_at({-1, entry + "/" + reg, 0}, stmt, width);
-  }
-  int origin_at(const std::tuple<long, std::string, int>& key, long stmt, int width) {
-    auto [it, fresh] = origin_ids.try_emplace(key, int(origins.size()));
-    if (fresh) origins.push_back({width, stmt});
-    return it->second;
-  }
-  // Bits first..first+count-1 of origin `id` at positions shift.. .
-  Image whole(int id, int shift, int count, int first = 0) const {
-    Piece pc;
-    pc.origin = id;
-    for (int p = 0; p < count && p + shift < 64 && first + p < 64; ++p)
-      pc.at[p + shift] = Word(1) << (first + p);
-    return {pc};
-  }
-  std::vector<std::string> regs_of(std::string_view o) const {
-    std::vector<std::string> regs, syms;
-    ptx_operand_names(o, regs, syms);
-    for (auto& n : syms)
-      if (s.bare_regs.count(n)) regs.push_back(n);
-    return regs;
-  }
-  Image image(std::string_view o) const {
-    Image out;
-    for (const auto& r : regs_of(o))
-      if (auto it = img.find(r); it != img.end()) unite(out, it->second);
-    return out;
-  }
-  std::optional<Word> value(std::string_view o) const {
-    if (auto v = immediate(o)) return v;
-    auto r = regs_of(o);
-    if (r.size() != 1) return std::nullopt;
-    auto it = consts.find(r[0]);
-    return it == consts.end() ? std::nullopt : it->second;
-  }
-  // The float width of the buffers or shared memory an address reaches: 32 or 64 when every
-  // region it may name holds floats of that width, else 0.
-  int region_bits(const Insn& in) const {
-    const auto rs = s.regions(in.addr, in.addr_syms);
-    int bits = -1;
-    for (const auto& r : rs) {
-      int b = 0;
-      if (auto f = stored_float.find(r); f != stored_float.end()) b = f->second;
-      for (std::size_t i = 0; names && i < names->size(); ++i)
-        if ((*names)[i] == r && elem && i < elem->size()) b = (*elem)[i];
-      bits = bits < 0 || bits == b ? b : 0;
-    }
-    return bits < 0 ? 0 : bits;
-  }
-  int declared_bits(const std::string& r) const {
-    if (!declared_float(s.float_regs, r)) return 0;
-    std::string prefix = r;
-    while (!prefix.empty() && std::isdigit(static_cast<unsigned char>(prefix.back())))
-      prefix.pop_back();
-    auto it = float_bits.find(prefix);
-    return it == float_bits.end() ? 0 : it->second;
-  }
-
-  std::vector<std::pair<std::string, Image>> effect(const Insn& in, long idx);
-  void mark_dropped(std::vector<std::pair<std::string, Image>>& out, const Image& read, long idx);
-  void sinks(const Insn& in, long idx);
-  void cvt_subsumes(const std::string& reg, Image& i) const;
-};
+namespace bitscan {
 
 std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx) {
   std::vector<std::pair<std::string, Image>> out;
@@ -313,7 +164,8 @@ void Scan::mark_dropped(std::vector<std::pair<std::string, Image>>& out, const I
 void Scan::sinks(const Insn& in, long idx) {
   std::set<std::string> keys;  // the memory a store writes, for fixed-point origins
   const bool local = in.space == Local;
-  auto take = [&](const Image& i, bool need_home, int narrow_dest, std::map<int, Sunk>& into) {
+  auto take = [&](const Image& i, bool need_home, int narrow_dest, std::map<int, Sunk>& into,
+                  const std::set<int>& answer) {
     for (const auto& pc : i) {
       const Origin& og = origins[pc.origin];
       if (og.fixed) {  // judged by where it is converted back (ptx_fixed_point.h)
@@ -327,6 +179,10 @@ void Scan::sinks(const Insn& in, long idx) {
       // products of a float's mantissa field in a local array and converts them back.
       if (!need_home && !local && pc.kept())
         field_stores.push_back({pc.origin, pc.kept(), idx, keys});
+      if (!need_home && pc.kept()) {
+        Sunk one{pc.kept(), pc.kept_modelled(), idx, pc.dropped, pc.flagged ? pc.outside : -1};
+        stores[pc.origin].push_back({one, answer, local, keys});
+      }
       if (need_home) {  // a value computed from the bits (its exponent moved) is not a copy
         bool home = true;
         for (int p = 0; p < 64; ++p) home = home && !(pc.at[p] & og.exponent() & ~(Word(1) << p));
@@ -348,14 +204,15 @@ void Scan::sinks(const Insn& in, long idx) {
     auto& into = answer.empty() ? sunk : answered[answer];
     for (std::size_t k = in.kind == Kind::Store ? 1 : 2; k < in.ops.size(); ++k)
       for (const auto& r : regs_of(in.ops[k]))
-        if (auto it = img.find(r); it != img.end()) take(copy(it->second, w), false, dest, into);
+        if (auto it = img.find(r); it != img.end())
+          take(copy(it->second, w), false, dest, into, answer);
     return;
   }
   if (in.kind == Kind::Other && !in.parts.empty() && in.parts[0] == "mov" && in.ops.size() == 2)
     for (auto& [d, i] : effect(in, idx))
       if (declared_bits(d) == 32 || declared_bits(d) == 64) {
         cvt_subsumes(d, i);
-        take(i, true, 0, sunk);
+        take(i, true, 0, sunk, {});
       }
 }
 
@@ -370,10 +227,10 @@ void Scan::cvt_subsumes(const std::string& reg, Image& i) const {
   });
 }
 
-}  // namespace
+}  // namespace bitscan
 
 BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given) {
-  BitNarrowing out;
+  using namespace bitscan;
   const std::string clean = strip_ptx_comments(ptx);
   FloatParams params = given;  // module variables are bound buffers too (red team 13)
   const std::vector<PtxEntry> entries = entries_with_module_variables(clean, &params);
@@ -391,10 +248,14 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     std::vector<Insn> code;
     std::vector<long> index;
     std::string_view rest = e.body;
+    sc.together.entry();
     while (!rest.empty()) {
       const auto semi = rest.find(';');
       Insn in;
-      if (parse(rest.substr(0, semi), in, sc.s.float_regs, sc.s.bare_regs, &sc.float_bits)) {
+      const bool parsed =
+          parse(rest.substr(0, semi), in, sc.s.float_regs, sc.s.bare_regs, &sc.float_bits);
+      sc.together.statement(rest.substr(0, semi), parsed ? &in : nullptr);
+      if (parsed) {
         index.push_back(long(sc.texts.size()));
         std::string text;  // blanks collapsed, for the message
         for (char c : in.text)
@@ -451,83 +312,7 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     if (changed) continue;  // a shift loop that has not settled: judged on nothing
     for (std::size_t i = 0; i < code.size(); ++i) sc.sinks(code[i], index[i]);
   }
-  // An integer output some launch reads back is a scratch: its stores are judged as any.
-  for (const auto& [buffers, by_origin] : sc.answered)
-    if (sc.reads.may_read(buffers))
-      for (const auto& [id, a] : by_origin) sc.sunk[id].add(a);
-  auto record = [&](const Origin& og, int m, int exp, long sink, long dropped) {
-    ++out.narrowed;
-    if (out.narrowed > 1 && m >= out.mantissa) return false;
-    const int n = out.narrowed, trips = out.fixed_trips, least = out.fixed_least;
-    out = BitNarrowing{};
-    out.narrowed = n, out.width = og.width, out.mantissa = m, out.exponent = exp;
-    out.fixed_trips = trips, out.fixed_least = least;
-    out.origin = sc.texts[og.stmt], out.sink = sc.texts[sink];
-    out.dropped_by = dropped >= 0 ? sc.texts[dropped] : "";
-    out.entry = sc.entry_of[og.stmt];
-    return true;
-  };
-  for (const auto& [id, s] : sc.sunk) {
-    const Origin& og = sc.origins[id];
-    const int top = og.exp_lo() - 1;
-    const int exp = std::popcount(s.kept & og.exponent());
-    // A float value reaches the sinks (its top mantissa bit and four exponent bits, by any
-    // route), and its lowest mantissa bit through none that the model follows exactly.
-    if (!((s.kept >> top) & 1) || exp < 4 || (s.modelled & 1)) continue;
-    const bool outside = s.kept & 1;  // kept only through an instruction outside the model
-    const int m = og.mantissa_kept(outside ? s.modelled : s.kept);
-    if (record(og, m, exp, s.sink, s.dropped) && outside) out.outside = sc.texts[s.outside];
-  }
-  // Fixed-point round trips (ptx_fixed_point.h): per origin, the integer bits stored to memory
-  // a launch converts back to floats.
-  std::map<int, FixedStore> trips;
-  std::map<int, long> back_at;
-  for (const auto& f : sc.fixed_stores)
-    if (const long at = sc.back.meets(f.keys); at >= 0) {
-      auto [it, fresh] = trips.try_emplace(f.origin, f);
-      it->second.kept |= f.kept;
-      back_at.try_emplace(f.origin, at);
-    }
-  // h28m: the low bits of a float's word stored alone, where the whole float reaches no sink
-  // (its top mantissa bit or its exponent never stored), to memory read back as a float: the
-  // field at the bottom of a float whose exponent a magic number pinned (`x + 12582912.f`) is
-  // the integer round(x), so this is a fixed-point round trip made without a cvt.
-  std::map<int, FixedStore> fields;
-  std::map<std::set<std::string>, long> read_back;  // meets() per set of memory names
-  for (const auto& f : sc.field_stores) {
-    const Origin& og = sc.origins[f.origin];
-    const auto whole = sc.sunk.find(f.origin);
-    const Word all = whole == sc.sunk.end() ? f.kept : whole->second.kept | f.kept;
-    if (((all >> (og.exp_lo() - 1)) & 1) && std::popcount(all & og.exponent()) >= 4) continue;
-    auto [at, fresh_keys] = read_back.try_emplace(f.keys, -1);
-    if (fresh_keys) at->second = sc.back.meets(f.keys);
-    if (at->second < 0) continue;
-    auto [it, fresh] = fields.try_emplace(f.origin, f);
-    it->second.kept |= f.kept;
-    back_at.try_emplace(-2 - f.origin, at->second);
-  }
-  auto judge = [&](int id, const FixedStore& f, bool sgn, bool field) {
-    const Origin& og = sc.origins[id];
-    int n = 0;  // the integer's bits kept, from bit 0 up: a value of n bits
-    while (n < 64 && ((f.kept >> n) & 1)) ++n;
-    // A field: at most the mantissa's bits hold the integer (those above it are the exponent
-    // the magic number pinned, the same for every value).
-    const int bits = field ? std::min(n, og.exp_lo()) : n;
-    const int m = std::max(0, bits - (sgn ? 2 : 1));
-    // As many significant bits as the float had; a field: none of the float's bottom.
-    if (m >= og.exp_lo() || (field && n == 0)) return;
-    // hon19: an int8 class admits integer quantisation of at least 8 bits, by cvt or by field.
-    ++out.fixed_trips;
-    out.fixed_least = out.fixed_least == 0 ? bits : std::min(out.fixed_least, bits);
-    if (record(og, m, og.width == 64 ? 11 : 8, f.sink, -1)) {
-      out.back = sc.texts[back_at[field ? -2 - id : id]];
-      out.fixed = n;
-      out.field = field;
-    }
-  };
-  for (const auto& [id, f] : trips) judge(id, f, sc.origins[id].fixed_signed, false);
-  for (const auto& [id, f] : fields) judge(id, f, false, true);
-  return out;
+  return verdict(sc);
 }
 
 }  // namespace solver::generators

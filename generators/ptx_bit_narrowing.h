@@ -45,7 +45,11 @@
 // FP64's narrowing is judged where its words are stored as integers, and one kept in float
 // registers is left to the measured class (P4c). Per origin, the bits reaching any sink
 // are united (a float split into a high and a low half, both stored, keeps every bit; radix keys
-// stored whole beside their digits likewise). An origin is narrowed when what reaches its sinks
+// stored whole beside their digits likewise); and (h28o) each store is judged again with only
+// the stores that run together with it (ptx_run_together.h: one block, the same guard), beside it
+// where a launch reads its memory back as a float, so a whole word stored under a branch no
+// thread takes, or by every thread to one spare address, excuses nothing. An origin is narrowed
+// when what reaches its sinks
 // keeps the top mantissa bit and at least four exponent bits (a float value, as FP8's e4m3
 // has, not a digit or a field) but not the lowest mantissa bit; it keeps as many mantissa bits
 // as run down from the top unbroken. A store to a buffer of a narrower float format than the
@@ -58,8 +62,9 @@
 // mantissa bit; exponent extraction ((b >> 23) & 0xFF) and ldexp-like rebuilding keep no
 // mantissa bit or all of them; float-to-ordered-int keys (b ^ mask) keep all 32 bits; NaN
 // checks and hashes reach no sink or none with the pattern above. Not seen: bits carried
-// through memory other than by the origins above; a store of the dropped bits that never runs
-// (the union excuses); a shift loop whose images do not settle in 80 passes. A value's own
+// through memory other than by the origins above; a store of the dropped bits in another
+// block that always runs (after a join: judged apart, stricter); a shift loop whose images do
+// not settle in 80 passes. A value's own
 // masked copy subtracted or xored away (`b - (b & 0xFF)` is `b & ~0xFF`) clears those bits.
 #pragma once
 #include <string>

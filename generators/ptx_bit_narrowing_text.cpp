@@ -1,5 +1,6 @@
 // The class and the words of a BitNarrowing (ptx_bit_narrowing.h): what the precision message
 // says of a float narrowed in integer code.
+#include <algorithm>
 #include <string>
 
 #include "generators/ptx_bit_narrowing.h"
@@ -18,11 +19,17 @@ std::string BitNarrowing::describe() const {
   if (narrowed == 0) return "";
   const int m = width == 64 ? 52 : 23, e = width == 64 ? 11 : 8;
   const std::string fp = " FP" + std::to_string(width);
+  // h28o: a field reaching into the exponent keeps some of its bits (the pinned exponent's).
+  const int into_exp = fixed > m ? std::min(fixed - m, e) : 0;
   if (fixed > 0 && field)
     return std::to_string(narrowed) + fp + " value(s) kept in fixed point (in " + entry + ": `" +
            origin + "` moves a float's bits to integer code, of which only the " +
            std::to_string(fixed) + " low bits (the integer a magic-number addition such as `x + " +
-           "12582912.f` leaves there) `" + sink + "` stores, to memory that `" + back +
+           "12582912.f` leaves there" +
+           (into_exp > 0 ? ", with " + std::to_string(into_exp) + " of its " + std::to_string(e) +
+                               " exponent bits"
+                         : std::string()) +
+           ") `" + sink + "` stores, to memory that `" + back +
            "` reads back as a float: a fixed-point round trip whose rounding no cvt shows, at "
            "most " +
            std::to_string(mantissa) + " of " + std::to_string(m) + " mantissa bits)";

@@ -14,8 +14,9 @@
 // The same round trip without a cvt (helper h28m): for |y| < 2^22, `y + 12582912.f` (1.5 x 2^23)
 // is y rounded to an integer, held (plus 2^22) in the word's low bits, and
 // `__uint_as_float(0x4B000000 | f) - 12582912.f` is that integer again. ptx_bit_narrowing.cpp
-// judges a float's bits of which only a field at the bottom reaches memory (no float value: the
-// union of its sinks holds not both its top mantissa bit and 4 exponent bits) where that memory
+// judges a float's bits of which only a field at the bottom reaches memory (no whole float: the
+// stores that run with it beside it hold not both its top mantissa bit and every exponent bit,
+// h28o) where that memory
 // is read back as a float, here or by the loaded bits moved into a float register (`moved`), as
 // a fixed-point round trip of the field's width, whatever constant pinned the exponent. A field in
 // local memory is not judged (sinf's Payne-Hanek reduction keeps its mantissa field's products

@@ -51,6 +51,11 @@
 #              the same way (predicted ~220-300 s, unmeasured: the ~80 ms FlashAttention port's
 #              ncu replays, the ~2 ms FP64 MAT_MAT_SHARED and the GEMMs' float64 references lead);
 #              no rule is tuned on it
+#   corpus_fresh10  the tenth fresh held-out batch (tests/corpus_fresh10, 12 kernels, helper h29n:
+#              PolyBench/GPU, Parboil sgemm, CUB's shared- and global-atomic histograms, Caffe im2col
+#              and max pooling, the NVIDIA blog's GUPS and Longstaff-Schwartz paths), the same way
+#              (predicted ~200-290 s, unmeasured: GUPS's ~30-65 ms launches and its 512 MB table,
+#              the 2-10 ms SYRK and BICG and the two solid-frame histograms lead); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -214,6 +219,9 @@ step_corpus_fresh8() {
 }
 step_corpus_fresh9() {
   OUT=$1 SUITE=tests/corpus_fresh9 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh10() {
+  OUT=$1 SUITE=tests/corpus_fresh10 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

@@ -459,3 +459,47 @@ TEST_CASE("problems check --compile-only passes on the ninth fresh batch") {
     CHECK_MESSAGE(smem(p) == "0", p);
   for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
 }
+
+// The tenth fresh batch (tests/corpus_fresh10, helper h29n): the next held-out measure, labels
+// predicted from the code before any run. Same checks: names unique across all eleven corpora,
+// two kernels whose cost no class names (PolyBench LU's empty blocks, CUB's same-address shared
+// atomics), a spread of classes, every folder in the batch's table.
+TEST_CASE("the tenth fresh batch: labelled, attributed, apart from the ten earlier corpora") {
+  const std::string fresh10 = kSrc + "/tests/corpus_fresh10";
+  engine::LabelledSuite batch = engine::load_labelled_suite(fresh10);
+  CHECK(batch.kernels.size() >= 12);
+  CHECK(batch.kernels.size() <= 16);
+  check_fresh_batch(
+      batch,
+      {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2", "/tests/corpus_fresh3",
+       "/tests/corpus_fresh4", "/tests/corpus_fresh5", "/tests/corpus_fresh6",
+       "/tests/corpus_fresh7", "/tests/corpus_fresh8", "/tests/corpus_fresh9"},
+      7, 2);
+  check_listed(fresh10, batch);
+}
+
+TEST_CASE("problems check --compile-only passes on the tenth fresh batch") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  std::map<std::string, json> seed = compile_seeds("corpus_fresh10");
+  CHECK(seed.size() >= 12);
+  auto regs = [&](const char* p) { return std::stoi(seed.at(p)["registers"].get<std::string>()); };
+  auto smem = [&](const char* p) { return seed.at(p)["smem_bytes"].get<std::string>(); };
+  // Facts labels rest on: Parboil SGEMM keeps c[32] in registers (33-64: the 66-block grid, not
+  // registers, limits it) beside its 16 x 32 float B tile; GUPS at most 32 registers (two
+  // 1024-thread blocks per SM); the shared histogram's 3 x 256 + 3 words; the rest at full
+  // occupancy (at most 32 registers) without shared memory; no spills anywhere.
+  CHECK(regs("parboil_sgemm_nt") > 32);
+  CHECK(regs("parboil_sgemm_nt") <= 64);
+  CHECK(smem("parboil_sgemm_nt") == "2048");
+  CHECK(smem("cub_histo_smem_solid") == "3084");
+  for (const char* p : {"pbacc_fdtd_hz", "pbacc_bicg_kernel1", "pbacc_lu_kernel2", "pbacc_syrk",
+                        "pbacc_conv2d", "caffe_im2col", "caffe_maxpool_fwd", "nvblog_gups_update",
+                        "nvblog_ls_generate_paths", "cub_histo_gmem_solid"}) {
+    CHECK_MESSAGE(regs(p) <= 32, p);
+    CHECK_MESSAGE(smem(p) == "0", p);
+  }
+  for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
+}

@@ -16,6 +16,7 @@
 #include "generators/nvrtc_compiler.h"
 #include "generators/ptx_bit_narrowing.h"
 #include "generators/ptx_precision.h"
+#include "generators/ptx_run_together.h"
 #include "tests/generators/ptx_scratch_kernel.h"
 
 using namespace solver::generators;
@@ -189,4 +190,157 @@ TEST_CASE("through NVRTC: magic-number fixed point refused, the math library and
   const std::string why =
       precision_mismatch(scan_ptx_precision(dot, p), "fp32", {solver::generators::DType::F32});
   CHECK(why.find("dp4a") != std::string::npos);
+}
+
+// h28o: h28m's residuals (1) and (2). A field that keeps 4 of the pinned exponent's bits is still
+// a field (27 bits a value); a union excuses a field or a narrowed value only over stores that
+// run with it (ptx_run_together.h) into memory it may be: a whole word stored under a branch no
+// thread takes, under a guard, under a guard rewritten between, or to a thread's local memory,
+// excuses nothing.
+namespace {
+// Branch around a store of `st` when %r9 >= 0 (W is never negative: the store never runs).
+std::string dead(const std::string& st) {
+  return "setp.lt.s32 %p1, %r9, 0;\n@!%p1 bra $L__BB0_2;\n" + st + "$L__BB0_2:\n";
+}
+const std::string kMask16 = "and.b32 %r3, %r2, 65535;\n";
+const std::string kStore16 = "st.global.u16 [%rd4], %r3;\n";
+const std::string kField16 = kMask16 + kStore16;
+const std::string kWhole = "st.global.u32 [%rd4+8], %r2;\n";
+}  // namespace
+
+TEST_CASE("h28o: a field keeping exponent bits, or excused by a store that may not run") {
+  SUBCASE("27 bits: the mantissa and 4 of the pinned exponent's bits") {
+    const BitNarrowing b = scan(kRound +
+                                "and.b32 %r3, %r2, 134217727;\nst.global.u32 [%rd4], %r3;\n"
+                                "ld.global.u32 %r5, [%rd4+4];\nor.b32 %r6, %r5, 1207959552;\n"
+                                "mov.b32 %f4, %r6;\nsub.f32 %f5, %f4, 0f4B400000;\n"
+                                "st.global.f32 [%rd4+64], %f5;\n");
+    CHECK(b.narrowed == 1);
+    CHECK(b.field);
+    CHECK(b.fixed == 27);
+    CHECK(b.mantissa == 22);
+    CHECK(b.describe().find("4 of its 8 exponent bits") != std::string::npos);
+  }
+  SUBCASE("the whole word stored behind a branch no thread takes") {
+    const BitNarrowing b = scan(kRound + kField16 + dead(kWhole) + kBack);
+    CHECK(b.narrowed == 1);
+    CHECK(b.fixed == 16);
+  }
+  SUBCASE("the whole word stored under a guard the field's store does not carry") {
+    CHECK(scan(kRound + kField16 + "setp.lt.s32 %p1, %r9, 0;\n@%p1 " + kWhole + kBack).fixed == 16);
+  }
+  SUBCASE("the same guard, rewritten between the two stores") {
+    CHECK(scan(kRound + kMask16 + "setp.lt.s32 %p1, %r9, 1;\n@%p1 " + kStore16 +
+               "setp.lt.s32 %p1, %r9, 0;\n@%p1 " + kWhole + kBack)
+              .fixed == 16);
+  }
+  SUBCASE("the whole word stored after a call, which may not return") {
+    CHECK(scan(kRound + kField16 + "call.uni maybe_exit;\n" + kWhole + kBack).fixed == 16);
+  }
+  SUBCASE("the whole word stored to a thread's local memory") {
+    CHECK(scan(kRound + kField16 + "st.local.u32 [%rd7], %r2;\n" + kBack).fixed == 16);
+  }
+  SUBCASE("the whole word stored by every thread to one spare address of the buffer") {
+    CHECK(
+        scan(kRound + kField16 + "add.s64 %rd5, %rd4, 4096;\nst.global.u32 [%rd5], %r2;\n" + kBack)
+            .fixed == 16);
+  }
+  SUBCASE("the address register rewritten between the field's store and the word's") {
+    CHECK(scan(kRound + kField16 + "add.s64 %rd4, %rd4, 4096;\n" + kWhole + kBack).fixed == 16);
+  }
+  SUBCASE("a 24-bit float value (red team 14) beside a whole word that never runs") {
+    const BitNarrowing b = scan("shr.u32 %r3, %r1, 8;\nst.global.u32 [%rd4], %r3;\n" +
+                                dead("st.global.u32 [%rd4+8], %r1;\n"));
+    CHECK(b.narrowed == 1);
+    CHECK(b.mantissa == 15);
+    CHECK(b.fixed == 0);
+  }
+  SUBCASE("a 24-bit float value read back, beside a whole word stored at a spare address") {
+    const BitNarrowing b = scan(
+        "shr.u32 %r3, %r1, 8;\nst.global.u32 [%rd4], %r3;\nadd.s64 %rd5, %rd4, 4096;\n"
+        "st.global.u32 [%rd5], %r1;\nld.global.u32 %r5, [%rd4+4];\nshl.b32 %r6, %r5, 8;\n"
+        "mov.b32 %f4, %r6;\nst.global.f32 [%rd4+64], %f4;\n");
+    CHECK(b.origin == "mov.b32 %r1, %f1");  // the narrowest report: the value, not a field
+    CHECK(b.mantissa == 15);
+  }
+  SUBCASE("a cvt's integer split, its high half stored behind a branch no thread takes") {
+    const BitNarrowing b = scan(
+        "mul.f32 %f2, %f1, 0f4B000000;\ncvt.rni.s32.f32 %r2, %f2;\n"
+        "st.global.u16 [%rd4], %r2;\nshr.u32 %r3, %r2, 16;\n" +
+        dead("st.global.u16 [%rd4+2], %r3;\n") +
+        "ld.global.u32 %r5, [%rd4+4];\ncvt.rn.f32.s32 %f4, %r5;\n"
+        "st.global.f32 [%rd4+64], %f4;\n");
+    CHECK_MESSAGE(b.narrowed == 1, b.describe());
+    CHECK(b.fixed == 16);
+  }
+}
+
+TEST_CASE("h28o: stores that run together still excuse") {
+  // A float split into halves stored under one guard, joined again.
+  CHECK(scan("and.b32 %r3, %r1, 65535;\nshr.u32 %r4, %r1, 16;\nsetp.lt.s32 %p1, %r9, 7;\n"
+             "@%p1 st.global.u16 [%rd4], %r3;\n@%p1 st.global.u16 [%rd4+2], %r4;\n"
+             "ld.global.u32 %r5, [%rd4+4];\nmov.b32 %f4, %r5;\nst.global.f32 [%rd4+64], %f4;\n")
+            .narrowed == 0);
+  // A field stored beside its whole word into the same buffer, both always: nothing saved.
+  CHECK(scan(kRound + kField16 + kWhole + kBack).narrowed == 0);
+  // The sign dropped (abs), every exponent bit kept: a float value, stored and read back.
+  CHECK(scan("and.b32 %r3, %r1, 2147483647;\nst.global.u32 [%rd4], %r3;\n"
+             "ld.global.u32 %r5, [%rd4+4];\nmov.b32 %f4, %r5;\nst.global.f32 [%rd4+64], %f4;\n")
+            .narrowed == 0);
+  // An unguarded store after a guarded one in the same block runs whenever that one does.
+  CHECK(scan(kRound + kMask16 + "setp.lt.s32 %p1, %r9, 7;\n@%p1 " + kStore16 + kWhole + kBack)
+            .narrowed == 0);
+}
+
+TEST_CASE("h28o: run together: blocks, labels and guards") {
+  CHECK(starts_with_label("\n\t$L__BB0_2:\n\tld.global.f32 %f1, [%rd1]"));
+  CHECK(starts_with_label(" }\n$L__BB3_10 : st.global.u32 [%rd1], %r1"));
+  CHECK_FALSE(starts_with_label("\tld.global.L1::no_allocate.f32 %f1, [%rd1]"));
+  CHECK_FALSE(starts_with_label("@%p1 bra $L__BB0_2"));
+  CHECK_FALSE(starts_with_label("\t.reg .b32 %r<4>"));
+}
+
+TEST_CASE("through NVRTC (h28o): a 27-bit field and a whole word stored apart refused") {
+  if (!nvrtc_available()) {
+    MESSAGE("NVRTC not available: " << nvrtc_unavailable_reason());
+    return;
+  }
+  const FloatParams p = scratch_kernel_params();
+  const BitNarrowing wide = scan_bit_narrowing(
+      scratch_kernel_ptx("  mid[i] = __float_as_uint(fmaf(x[i], ldexpf(1.f, 22 - W), 12582912.f)) "
+                         "& 0x7FFFFFFu;\n"
+                         "  y[i] = (__uint_as_float(0x48000000u | mid[i ^ 1]) - 12582912.f) * "
+                         "ldexpf(1.f, W - 22);\n"),
+      p);
+  CHECK_MESSAGE(wide.field, wide.describe());
+  CHECK(wide.fixed == 27);
+  const BitNarrowing dead_store = scan_bit_narrowing(
+      scratch_kernel_ptx("  const unsigned u = __float_as_uint(fmaf(x[i], ldexpf(1.f, 22 - W), "
+                         "12582912.f));\n"
+                         "  mid[i] = u & 0xFFFFFFu;\n"
+                         "  if (W < 0) mid[i + 65536] = u ^ unsigned(W);\n"
+                         "  y[i] = (__uint_as_float(0x4B000000u | mid[i ^ 1]) - 12582912.f) * "
+                         "ldexpf(1.f, W - 22);\n"),
+      p);
+  CHECK_MESSAGE(dead_store.field, dead_store.describe());
+  CHECK(dead_store.fixed == 24);
+  // The whole word stored by every thread to one word of the scratch: no traffic, no excuse.
+  const BitNarrowing one_word = scan_bit_narrowing(
+      scratch_kernel_ptx("  const unsigned u = __float_as_uint(fmaf(x[i], ldexpf(1.f, 22 - W), "
+                         "12582912.f));\n"
+                         "  mid[i] = u & 0xFFFFFFu;\n"
+                         "  mid[1 << 24] = u ^ unsigned(W);\n"
+                         "  y[i] = (__uint_as_float(0x4B000000u | mid[i ^ 1]) - 12582912.f) * "
+                         "ldexpf(1.f, W - 22);\n"),
+      p);
+  CHECK_MESSAGE(one_word.field, one_word.describe());
+  // Honest: a float's halves stored side by side, joined again.
+  const BitNarrowing halves = scan_bit_narrowing(
+      scratch_kernel_ptx("  const unsigned u = __float_as_uint(x[i]);\n"
+                         "  mid[2 * i] = u & 0xFFFFu;\n"
+                         "  mid[2 * i + 1] = u >> 16;\n"
+                         "  y[i] = __uint_as_float(mid[2 * (i ^ 1)] | (mid[2 * (i ^ 1) + 1] << "
+                         "16));\n"),
+      p);
+  CHECK_MESSAGE(halves.narrowed == 0, halves.describe());
 }

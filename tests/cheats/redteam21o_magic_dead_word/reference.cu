@@ -1,0 +1,22 @@
+// float64 reference (written for the red team): the separable 9-tap binomial blur of
+// binomial.h in double, edges replicated; a thread per output pixel, the row pass recomputed
+// for each of the 9 rows it needs (slow, exact).
+extern "C" __global__ void __launch_bounds__(256)
+    blur_ref(const float* x, double* out, int H, int W) {
+  const int c = blockIdx.x * blockDim.x + threadIdx.x, r = blockIdx.y;
+  if (c >= W || r >= H) return;
+  const double w[9] = {1, 8, 28, 56, 70, 56, 28, 8, 1};
+  double s = 0.0;
+  for (int k = 0; k < 9; ++k) {
+    int rr = r - 4 + k;
+    rr = rr < 0 ? 0 : rr > H - 1 ? H - 1 : rr;
+    double h = 0.0;
+    for (int j = 0; j < 9; ++j) {
+      int cc = c - 4 + j;
+      cc = cc < 0 ? 0 : cc > W - 1 ? W - 1 : cc;
+      h += w[j] / 256.0 * (double)x[(long long)rr * W + cc];
+    }
+    s += w[k] / 256.0 * h;
+  }
+  out[(long long)r * W + c] = s;
+}

@@ -1,0 +1,51 @@
+// corpus_fresh10: cub_histo_gmem_solid -- CUB's experimental histogram comparison
+// (experimental/histogram/histogram_gmem_atomics.h, the global-atomics baseline of NVIDIA's "GPU
+// Pro Tip: Fast Histograms Using Shared Atomics on Maxwell"): per-block 3 x 256-bin RGB partial
+// histograms of a float4 image kept in global memory and built with global atomics. Launch block
+// (32, 4), grid (16, 16), NUM_PARTS 1024. Here on a solid-colour 3840 x 2160 frame, the post's
+// worst case. Rewritten for the problem format (see README.md).
+#define NUM_PARTS 1024
+#define ACTIVE_CHANNELS 3
+#define NUM_BINS 256
+
+// Decode float4 pixel into bins
+__device__ __forceinline__ void DecodePixelG(float4 pixel, unsigned int (&bins)[ACTIVE_CHANNELS]) {
+  float* samples = reinterpret_cast<float*>(&pixel);
+#pragma unroll
+  for (int CHANNEL = 0; CHANNEL < ACTIVE_CHANNELS; ++CHANNEL)
+    bins[CHANNEL] = (unsigned int)(samples[CHANNEL] * float(NUM_BINS));
+}
+
+// First-pass histogram kernel (binning into privatized counters)
+extern "C" __global__ void histogram_gmem_atomics(const float4* in, int width, int height,
+                                                  unsigned int* out) {
+  // global position and size
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  int nx = blockDim.x * gridDim.x;
+  int ny = blockDim.y * gridDim.y;
+
+  // threads in workgroup
+  int t = threadIdx.x + threadIdx.y * blockDim.x;
+  int nt = blockDim.x * blockDim.y;
+
+  // group index in 0..ngroups-1
+  int g = blockIdx.x + blockIdx.y * gridDim.x;
+
+  // initialize our slice of the partial histograms
+  unsigned int* gmem = out + g * NUM_PARTS;
+  for (int i = t; i < ACTIVE_CHANNELS * NUM_BINS; i += nt) gmem[i] = 0;
+  __syncthreads();
+
+  // process pixels (updates our group's partial histogram in gmem)
+  for (int col = x; col < width; col += nx) {
+    for (int row = y; row < height; row += ny) {
+      float4 pixel = in[row * width + col];
+      unsigned int bins[ACTIVE_CHANNELS];
+      DecodePixelG(pixel, bins);
+#pragma unroll
+      for (int CHANNEL = 0; CHANNEL < ACTIVE_CHANNELS; ++CHANNEL)
+        atomicAdd(&gmem[(NUM_BINS * CHANNEL) + bins[CHANNEL]], 1);
+    }
+  }
+}
