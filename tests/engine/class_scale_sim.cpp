@@ -32,6 +32,7 @@
 #include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "flat_buffer.h"
 #include "tests/engine/class_scale_models.h"
 
 using namespace solver;
@@ -66,15 +67,11 @@ struct Problem {
 
 generators::ResolvedBuffer buffer(const std::string& name, DType dtype, int64_t n, BufferRole role,
                                   double lo, double hi) {
-  generators::ResolvedBuffer b;
-  b.name = name;
-  b.dtype = dtype;
-  b.role = role;
-  if (role != BufferRole::Out) b.init = {"uniform", lo, hi};
-  b.elements = n;
-  b.bytes = n * int64_t(generators::dtype_size(dtype));
-  b.shape = {n};
-  return b;
+  // An output keeps the default draw (never drawn).
+  return test::flat_buffer(
+      name, dtype, n,
+      role != BufferRole::Out ? generators::InitDist{"uniform", lo, hi} : generators::InitDist{},
+      role);
 }
 
 generators::Tolerance fp64(double rtol) {

@@ -12,6 +12,7 @@
 #include "engine/backend/gpu/derive_source.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "flat_buffer.h"
 #include "generators/nvrtc_compiler.h"
 
 using namespace solver;
@@ -22,15 +23,7 @@ namespace {
 
 generators::ResolvedBuffer buffer(const std::string& name, DType dtype, int64_t n,
                                   BufferRole role = BufferRole::In) {
-  generators::ResolvedBuffer b;
-  b.name = name;
-  b.dtype = dtype;
-  b.role = role;
-  b.init = {"uniform", -1.0, 1.0};
-  b.elements = n;
-  b.bytes = n * int64_t(generators::dtype_size(dtype));
-  b.shape = {n};
-  return b;
+  return test::flat_buffer(name, dtype, n, {"uniform", -1.0, 1.0}, role);
 }
 
 std::vector<unsigned char> f32_bytes(const std::vector<float>& v) {

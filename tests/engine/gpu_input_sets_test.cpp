@@ -10,6 +10,7 @@
 
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "flat_buffer.h"
 
 using namespace solver;
 using generators::BufferRole;
@@ -20,15 +21,7 @@ namespace {
 generators::ResolvedBuffer buffer(const std::string& name, DType dtype, int64_t n,
                                   generators::InitDist init = {"uniform", -1.0, 1.0},
                                   BufferRole role = BufferRole::In) {
-  generators::ResolvedBuffer b;
-  b.name = name;
-  b.dtype = dtype;
-  b.role = role;
-  b.init = init;
-  b.elements = n;
-  b.bytes = n * int64_t(generators::dtype_size(dtype));
-  b.shape = {n};
-  return b;
+  return test::flat_buffer(name, dtype, n, init, role);
 }
 
 std::vector<float> floats(const unsigned char* p, int64_t n) {

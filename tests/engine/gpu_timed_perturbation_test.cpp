@@ -18,6 +18,7 @@
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/structured_perturbation.h"
 #include "engine/backend/gpu/timed_perturbation.h"
+#include "flat_buffer.h"
 #include "generators/problem_loader.h"
 #include "generators/variant_space.h"
 #include "rules/chips.h"
@@ -31,15 +32,7 @@ namespace {
 generators::ResolvedBuffer buffer(const std::string& name, DType dtype, int64_t n,
                                   generators::InitDist init = {"uniform", 0.0, 1.0},
                                   BufferRole role = BufferRole::In) {
-  generators::ResolvedBuffer b;
-  b.name = name;
-  b.dtype = dtype;
-  b.role = role;
-  b.init = init;
-  b.elements = n;
-  b.bytes = n * int64_t(generators::dtype_size(dtype));
-  b.shape = {n};
-  return b;
+  return test::flat_buffer(name, dtype, n, init, role);
 }
 
 std::vector<unsigned char> bytes_of(const generators::ResolvedBuffer& b, uint64_t seed) {

@@ -26,6 +26,7 @@
 #include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "flat_buffer.h"
 #include "tests/engine/class_scale_models.h"
 
 using namespace solver;
@@ -37,15 +38,12 @@ namespace {
 
 generators::ResolvedBuffer buffer(const std::string& name, DType dtype, int64_t n,
                                   generators::BufferRole role, double lo, double hi) {
-  generators::ResolvedBuffer b;
-  b.name = name;
-  b.dtype = dtype;
-  b.role = role;
-  if (role != generators::BufferRole::Out) b.init = {"uniform", lo, hi};
-  b.elements = n;
-  b.bytes = n * int64_t(generators::dtype_size(dtype));
-  b.shape = {n};
-  return b;
+  // An output keeps the default draw (never drawn).
+  return test::flat_buffer(name, dtype, n,
+                           role != generators::BufferRole::Out
+                               ? generators::InitDist{"uniform", lo, hi}
+                               : generators::InitDist{},
+                           role);
 }
 
 std::vector<double> doubles(const gpu::HostSet& s, size_t i) {

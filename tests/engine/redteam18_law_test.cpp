@@ -24,39 +24,17 @@
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "engine/backend/law_verdict.h"
 #include "engine/backend/paired_verdict.h"
+#include "flat_buffer.h"
 #include "generators/variant_space.h"
+#include "law_values.h"
 
 using namespace solver;
-using generators::BufferRole;
 using generators::DType;
 
 namespace {
 
-generators::ResolvedBuffer buffer(const std::string& name, DType dtype, int64_t n,
-                                  generators::InitDist init) {
-  generators::ResolvedBuffer b;
-  b.name = name;
-  b.dtype = dtype;
-  b.role = BufferRole::In;
-  b.init = init;
-  b.elements = n;
-  b.bytes = n * int64_t(generators::dtype_size(dtype));
-  b.shape = {n};
-  return b;
-}
-
-// One run's values of buffer 0 of `v`: set 0 (the standing seed) perturbed as a timed run
-// (law = false) or as a law pair's run (law = true).
-std::vector<double> run_values(const generators::ResolvedVariant& v, uint64_t run_seed, bool law) {
-  const auto& b = v.buffers[0];
-  auto in = gpu::generate_input(b, 0x5eed2026);
-  std::vector<unsigned char> bytes(in->data.get(), in->data.get() + in->size);
-  for (const auto& p : gpu::timed_perturbations(v, run_seed, false, law))
-    if (p.buffer == 0) gpu::apply_perturbation(b, bytes.data(), p);
-  std::vector<double> out(size_t(b.elements));
-  gpu::to_doubles(bytes.data(), b.elements, b.dtype, out.data());
-  return out;
-}
+// Set 0's standing seed: every run below perturbs the same data.
+constexpr uint64_t kSet0 = 0x5eed2026;
 
 // redteam18_small_arg_boys: per block of 256 elements, the Taylor path for x < 2^-7 and the
 // quadrature on ceil(slow / 32) warps; the seed runs 8 warps of quadrature a block. Cost in
@@ -123,13 +101,13 @@ engine::PairSamples pairs_of(double inc_us, double ratio, int n, uint64_t seed, 
 TEST_CASE("P6d: a [0, b) law's timed data is mostly small arguments; the law pairs' is the law") {
   generators::ResolvedVariant v;
   const int64_t n = 1 << 18;
-  v.buffers = {buffer("x", DType::F32, n, {"uniform", 0.0, 1.0})};
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.0, 1.0})};
   double timed_small = 0, law_small = 0, timed_mean = 0, law_mean = 0;
   double timed_speedup = 0, law_speedup = 0;
   const int runs = 16;
   for (int r = 0; r < runs; ++r) {
-    const auto t = run_values(v, 1000 + uint64_t(r), false);
-    const auto l = run_values(v, 1000 + uint64_t(r), true);
+    const auto t = test::run_data(v, kSet0, 1000 + uint64_t(r), test::RunData::Timed);
+    const auto l = test::run_data(v, kSet0, 1000 + uint64_t(r), test::RunData::Law);
     double ts = 0, ls = 0;
     for (double x : t) ts += x < 0x1p-7, timed_mean += x;
     for (double x : l) ls += x < 0x1p-7, law_mean += x;
@@ -156,13 +134,13 @@ TEST_CASE("P6d: a [0, b) law's timed data is mostly small arguments; the law pai
 TEST_CASE("P6d: a randint law's timed keys sit in few granules; the law pairs' cover them all") {
   generators::ResolvedVariant v;
   const int64_t n = 1 << 20;
-  v.buffers = {buffer("keys", DType::I32, n, {"randint", 0.0, 65536.0})};
+  v.buffers = {test::flat_buffer("keys", DType::I32, n, {"randint", 0.0, 65536.0})};
   const int runs = 16;
   double timed_share = 0;
   int timed_hot_max = 0, law_fallbacks = 0;
   for (int r = 0; r < runs; ++r) {
-    const auto t = run_values(v, 2000 + uint64_t(r), false);
-    const auto l = run_values(v, 2000 + uint64_t(r), true);
+    const auto t = test::run_data(v, kSet0, 2000 + uint64_t(r), test::RunData::Timed);
+    const auto l = test::run_data(v, kSet0, 2000 + uint64_t(r), test::RunData::Law);
     const int th = hot_granules(t);
     CHECK(th > 0);  // the timed keys fit the child's 96 shared granules
     timed_hot_max = std::max(timed_hot_max, th);
@@ -223,7 +201,7 @@ TEST_CASE("red team 18: a dist_fixed-only sum's sampler passes i.i.d. data; the 
   // spec is refused (invalid_spec); before, nothing was echoed and the lint said nothing.
   generators::ResolvedVariant v;
   const int64_t n = 1 << 24;
-  v.buffers = {buffer("x", DType::F32, n, {"uniform", 0.0, 1.0})};
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.0, 1.0})};
   v.buffers[0].dist_fixed = true;
   CHECK(gpu::sample_echoed(v.buffers[0]));
   const auto in = gpu::generate_input(v.buffers[0], 0x5eed2026);
@@ -241,7 +219,8 @@ TEST_CASE("red team 18: a dist_fixed-only sum's sampler passes i.i.d. data; the 
   const int runs = 4;
   double worst = 0;
   for (int r = 0; r < runs; ++r) {
-    const auto law = run_values(v, 3000 + uint64_t(r), false);  // dist_fixed: i.i.d. (P6a)
+    const auto law = test::run_data(v, kSet0, 3000 + uint64_t(r),
+                                    test::RunData::Timed);  // dist_fixed: i.i.d. (P6a)
     const double err = std::fabs(boys_sum(law, 256) - boys_sum(law)) / tol;
     worst = std::max(worst, err);
     within += err <= 1;

@@ -21,41 +21,14 @@
 #include "engine/backend/law_verdict.h"
 #include "engine/backend/paired_verdict.h"
 #include "engine/backend/value_json.h"
+#include "flat_buffer.h"
 #include "generators/variant_space.h"
+#include "law_values.h"
 
 using namespace solver;
-using generators::BufferRole;
 using generators::DType;
 
 namespace {
-
-generators::ResolvedBuffer buffer(const std::string& name, DType dtype, int64_t n,
-                                  generators::InitDist init) {
-  generators::ResolvedBuffer b;
-  b.name = name;
-  b.dtype = dtype;
-  b.role = BufferRole::In;
-  b.init = init;
-  b.elements = n;
-  b.bytes = n * int64_t(generators::dtype_size(dtype));
-  b.shape = {n};
-  return b;
-}
-
-// Buffer 0 of `v` from the standing seed `set_seed`: as the regular set (`kind` 0), perturbed
-// as a timed run (1) or as a law pair's run (2).
-std::vector<double> values(const generators::ResolvedVariant& v, uint64_t set_seed,
-                           uint64_t run_seed, int kind) {
-  const auto& b = v.buffers[0];
-  auto in = gpu::generate_input(b, set_seed);
-  std::vector<unsigned char> bytes(in->data.get(), in->data.get() + in->size);
-  if (kind > 0)
-    for (const auto& p : gpu::timed_perturbations(v, run_seed, false, kind == 2))
-      if (p.buffer == 0) gpu::apply_perturbation(b, bytes.data(), p);
-  std::vector<double> out(size_t(b.elements));
-  gpu::to_doubles(bytes.data(), b.elements, b.dtype, out.data());
-  return out;
-}
 
 // The folders' censuses over the first 2^20 elements (here the whole buffer, so both planted
 // extremes are in it: the law pairs' count is at its largest).
@@ -82,12 +55,12 @@ int granules(const std::vector<double>& k) {
 TEST_CASE("red team 19: a census of a [0, b) law's outer 2^-12 finds the law pairs alone") {
   generators::ResolvedVariant v;
   const int64_t n = 1 << 20;
-  v.buffers = {buffer("x", DType::F32, n, {"uniform", 0.0, 1.0})};
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.0, 1.0})};
   for (int r = 0; r < 8; ++r) {
     const uint64_t set_seed = 0x5eed2026 + uint64_t(r), run = 7000 + uint64_t(r);
-    const int regular = boys_census(values(v, set_seed, run, 0));
-    const int timed = boys_census(values(v, set_seed, run, 1));
-    const int law = boys_census(values(v, set_seed, run, 2));
+    const int regular = boys_census(test::run_data(v, set_seed, run, test::RunData::Regular));
+    const int timed = boys_census(test::run_data(v, set_seed, run, test::RunData::Timed));
+    const int law = boys_census(test::run_data(v, set_seed, run, test::RunData::Law));
     CAPTURE(r);
     CHECK(regular >= 16 * 8);  // ~256: the checked regular sets take the right child
     CHECK(timed >= n / 4);     // shrunk: every timed run, fresh set and audit too
@@ -101,25 +74,25 @@ TEST_CASE("red team 19: a dist_fixed input's timed runs are the law pairs' kind 
   // on the gate's fresh-set check and every audit.
   generators::ResolvedVariant v;
   const int64_t n = 1 << 20;
-  v.buffers = {buffer("x", DType::F32, n, {"uniform", 0.0, 1.0})};
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.0, 1.0})};
   v.buffers[0].dist_fixed = true;
   for (int r = 0; r < 4; ++r) {
     const uint64_t set_seed = 0x5eed2026 + uint64_t(r), run = 11000 + uint64_t(r);
     CAPTURE(r);
-    CHECK(boys_census(values(v, set_seed, run, 0)) >= 16 * 8);
-    CHECK(boys_census(values(v, set_seed, run, 1)) <= 2);
+    CHECK(boys_census(test::run_data(v, set_seed, run, test::RunData::Regular)) >= 16 * 8);
+    CHECK(boys_census(test::run_data(v, set_seed, run, test::RunData::Timed)) <= 2);
   }
 }
 
 TEST_CASE("red team 19: the histogram's sample and edge census find the law pairs alone") {
   generators::ResolvedVariant v;
   const int64_t n = 1 << 20;
-  v.buffers = {buffer("keys", DType::I32, n, {"randint", 0.0, 65536.0})};
+  v.buffers = {test::flat_buffer("keys", DType::I32, n, {"randint", 0.0, 65536.0})};
   for (int r = 0; r < 8; ++r) {
     const uint64_t set_seed = 0x5eed2026 + uint64_t(r), run = 9000 + uint64_t(r);
-    const auto regular = values(v, set_seed, run, 0);
-    const auto timed = values(v, set_seed, run, 1);
-    const auto law = values(v, set_seed, run, 2);
+    const auto regular = test::run_data(v, set_seed, run, test::RunData::Regular);
+    const auto timed = test::run_data(v, set_seed, run, test::RunData::Timed);
+    const auto law = test::run_data(v, set_seed, run, test::RunData::Law);
     CAPTURE(r);
     CHECK(granules(regular) > 96);
     CHECK(edge_census(regular) >= 16 * 8);  // ~512: the seed's atomics, right

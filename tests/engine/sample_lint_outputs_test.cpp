@@ -9,6 +9,8 @@
 
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/sample_lint.h"
+#include "flat_buffer.h"
+#include "host_floats.h"
 
 using namespace solver;
 using generators::DType;
@@ -16,29 +18,7 @@ using generators::DType;
 namespace {
 
 generators::ResolvedBuffer law_buffer(int64_t n, generators::InitDist init) {
-  generators::ResolvedBuffer b;
-  b.name = "x";
-  b.dtype = DType::F32;
-  b.role = generators::BufferRole::In;
-  b.init = init;
-  b.elements = n;
-  b.bytes = n * 4;
-  b.shape = {n};
-  return b;
-}
-
-gpu::HostInput floats(const std::vector<float>& v) {
-  gpu::HostInput in;
-  in.size = v.size() * 4;
-  in.data.reset(new unsigned char[in.size]);
-  std::memcpy(in.data.get(), v.data(), in.size);
-  return in;
-}
-
-std::vector<float> as_floats(const gpu::HostInput& in) {
-  std::vector<float> v(in.size / 4);
-  std::memcpy(v.data(), in.data.get(), in.size);
-  return v;
+  return test::flat_buffer("x", DType::F32, n, init);
 }
 
 double log_beta(double x) {
@@ -55,10 +35,10 @@ LawSets law_sets(generators::InitDist law, int64_t n, uint64_t fresh_seed) {
   v.buffers = {law_buffer(n, law)};
   const gpu::HostSet set0 = gpu::regular_set(v, gpu::derive_seeds(0x5eed2026, 1)[0], nullptr);
   LawSets out;
-  out.set0 = as_floats(*set0.inputs[0]);
+  out.set0 = test::as_floats(*set0.inputs[0]);
   const auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, fresh_seed);
   REQUIRE(fresh.has_value());
-  out.fresh = as_floats(*fresh->inputs[0]);
+  out.fresh = test::as_floats(*fresh->inputs[0]);
   return out;
 }
 
@@ -80,7 +60,8 @@ gpu::SetShare twin_shares(const std::string& name, const std::vector<float>& x,
   gpu::SetShare s{name, 0, {0.0, 0.0}};
   const auto base = twin(x, &log_beta, chunk);
   for (const auto& pattern : gpu::echo_patterns()) {
-    const auto e = as_floats(*gpu::echo_positions(b, floats(x), pattern.parity, pattern.block));
+    const auto e =
+        test::as_floats(*gpu::echo_positions(b, test::floats(x), pattern.parity, pattern.block));
     const auto shares = gpu::tolerance_shares(base, twin(e, &log_beta, chunk), tol);
     REQUIRE(shares.size() == 2);
     for (size_t k = 0; k < 2; ++k) s.outputs[k] = std::max(s.outputs[k], shares[k]);

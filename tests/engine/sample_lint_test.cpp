@@ -10,6 +10,8 @@
 
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/sample_lint.h"
+#include "flat_buffer.h"
+#include "host_floats.h"
 
 using namespace solver;
 using generators::DType;
@@ -17,29 +19,7 @@ using generators::DType;
 namespace {
 
 generators::ResolvedBuffer law_buffer(int64_t n, generators::InitDist init, DType d = DType::F32) {
-  generators::ResolvedBuffer b;
-  b.name = "x";
-  b.dtype = d;
-  b.role = generators::BufferRole::In;
-  b.init = init;
-  b.elements = n;
-  b.bytes = n * int64_t(generators::dtype_size(d));
-  b.shape = {n};
-  return b;
-}
-
-gpu::HostInput floats(const std::vector<float>& v) {
-  gpu::HostInput in;
-  in.size = v.size() * 4;
-  in.data.reset(new unsigned char[in.size]);
-  std::memcpy(in.data.get(), v.data(), in.size);
-  return in;
-}
-
-std::vector<float> as_floats(const gpu::HostInput& in) {
-  std::vector<float> v(in.size / 4);
-  std::memcpy(v.data(), in.data.get(), in.size);
-  return v;
+  return test::flat_buffer("x", d, n, init);
 }
 
 // "References": the float64 sum of f(x) (one output) or f(x) element-wise.
@@ -62,8 +42,8 @@ double log_beta(double x) {
 
 TEST_CASE("sample lint: the echo copies every odd element from its even neighbour") {
   const auto b = law_buffer(5, {"uniform", 0.5, 1.5});
-  const auto echo = gpu::echo_odd_positions(b, floats({1, 2, 3, 4, 5}));
-  CHECK(as_floats(*echo) == std::vector<float>{1, 1, 3, 3, 5});
+  const auto echo = gpu::echo_odd_positions(b, test::floats({1, 2, 3, 4, 5}));
+  CHECK(test::as_floats(*echo) == std::vector<float>{1, 1, 3, 3, 5});
   // Which inputs it echoes: law inputs, dist_fixed too (red team 18: below), not structures
   // (integers: below).
   CHECK(gpu::sample_echoed(b));
@@ -134,7 +114,7 @@ TEST_CASE("sample lint: a long sum of an offset law at rtol 1e-4 admits a 1-in-2
   std::vector<float> x(static_cast<size_t>(n));
   for (auto& v : x) v = law(rng);
   const auto b = law_buffer(n, {"uniform", 0.5, 1.5});
-  const auto echo = as_floats(*gpu::echo_odd_positions(b, floats(x)));
+  const auto echo = test::as_floats(*gpu::echo_odd_positions(b, test::floats(x)));
   const generators::Tolerance loose{8e-4, 1.0};
   for (auto f : {&identity, &log_beta}) {
     const double share = gpu::tolerance_share(reduce(x, f), reduce(echo, f), loose);
@@ -154,17 +134,19 @@ TEST_CASE("sample lint: a long sum of an offset law at rtol 1e-4 admits a 1-in-2
 
 TEST_CASE("sample lint: the even echo copies every even element from its odd neighbour") {
   const auto b = law_buffer(5, {"uniform", 0.5, 1.5});
-  CHECK(as_floats(*gpu::echo_positions(b, floats({1, 2, 3, 4, 5}), 0)) ==
+  CHECK(test::as_floats(*gpu::echo_positions(b, test::floats({1, 2, 3, 4, 5}), 0)) ==
         std::vector<float>{2, 2, 4, 4, 5});
-  CHECK(as_floats(*gpu::echo_positions(b, floats({1, 2, 3, 4}), 1)) ==
+  CHECK(test::as_floats(*gpu::echo_positions(b, test::floats({1, 2, 3, 4}), 1)) ==
         std::vector<float>{1, 1, 3, 3});
 }
 
 TEST_CASE("sample lint: the block echo copies every odd block from the even one before it") {
   const auto b = law_buffer(10, {"uniform", 0.5, 1.5});
-  CHECK(as_floats(*gpu::echo_positions(b, floats({1, 2, 3, 4, 5, 6, 7, 8, 9, 10}), 1, 2)) ==
+  CHECK(test::as_floats(
+            *gpu::echo_positions(b, test::floats({1, 2, 3, 4, 5, 6, 7, 8, 9, 10}), 1, 2)) ==
         std::vector<float>{1, 2, 1, 2, 5, 6, 5, 6, 9, 10});
-  CHECK(as_floats(*gpu::echo_positions(b, floats({1, 2, 3, 4, 5, 6, 7, 8, 9, 10}), 1, 4)) ==
+  CHECK(test::as_floats(
+            *gpu::echo_positions(b, test::floats({1, 2, 3, 4, 5, 6, 7, 8, 9, 10}), 1, 4)) ==
         std::vector<float>{1, 2, 3, 4, 1, 2, 3, 4, 9, 10});
   // Every pattern the worker takes is a power of two; the first two are the element parities.
   const auto& patterns = gpu::echo_patterns();
@@ -188,7 +170,8 @@ TEST_CASE("sample lint: one small draw of a sum's echo error does not make a set
     for (auto& v : x) v = law(rng);
     double largest = 0;
     for (const auto& e : gpu::echo_patterns()) {
-      const auto echo = as_floats(*gpu::echo_positions(b, floats(x), e.parity, e.block));
+      const auto echo =
+          test::as_floats(*gpu::echo_positions(b, test::floats(x), e.parity, e.block));
       const double share = gpu::tolerance_share(reduce(x, &identity), reduce(echo, &identity), tol);
       if (e.block == 1 && e.parity == 1) one_blind += share <= 1;
       largest = std::max(largest, share);
@@ -239,7 +222,8 @@ double set_share(const std::vector<float>& x, double (*f)(double), bool sum,
   const auto b = law_buffer(int64_t(x.size()), {"uniform", -1, 1});
   double share = 0;
   for (const auto& pattern : gpu::echo_patterns()) {
-    const auto e = as_floats(*gpu::echo_positions(b, floats(x), pattern.parity, pattern.block));
+    const auto e =
+        test::as_floats(*gpu::echo_positions(b, test::floats(x), pattern.parity, pattern.block));
     std::vector<gpu::HostDoubles> mag;
     if (abs_x) mag = sum ? reduce(*abs_x, f) : map(*abs_x, f);
     share = std::max(
@@ -294,16 +278,16 @@ LawSets law_sets(generators::InitDist law, int64_t n, uint64_t fresh_seed) {
   v.buffers = {b};
   const gpu::HostSet set0 = gpu::regular_set(v, gpu::derive_seeds(0x5eed2026, 1)[0], nullptr);
   LawSets out;
-  out.set0 = as_floats(*set0.inputs[0]);
+  out.set0 = test::as_floats(*set0.inputs[0]);
   const auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, fresh_seed);
   REQUIRE(fresh.has_value());
-  out.fresh = as_floats(*fresh->inputs[0]);
-  auto h = floats(out.set0);
+  out.fresh = test::as_floats(*fresh->inputs[0]);
+  auto h = test::floats(out.set0);
   if (gpu::sign_symmetric(b))
     gpu::heavy_signed(b, h.data.get(), 7);
   else
     gpu::heavy_kept(b, h.data.get(), 7, gpu::kept_sparsity(b));
-  out.heavy = as_floats(h);
+  out.heavy = test::as_floats(h);
   for (float x : out.heavy) out.abs_heavy.push_back(std::fabs(x));
   return out;
 }
@@ -392,7 +376,8 @@ TEST_CASE("sample lint over sets: an extreme at a secret place is told apart at 
     for (int parity : {1, 0})
       s = std::max(
           s, gpu::tolerance_share(
-                 max_of(x), max_of(as_floats(*gpu::echo_positions(b, floats(x), parity))), tol));
+                 max_of(x),
+                 max_of(test::as_floats(*gpu::echo_positions(b, test::floats(x), parity))), tol));
     return s;
   };
   CHECK(share_of(set0) < 1);

@@ -12,6 +12,7 @@
 #include "engine/backend/gpu/byte_lru.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/set_content_key.h"
+#include "flat_buffer.h"
 
 using namespace solver;
 using generators::BufferRole;
@@ -21,15 +22,7 @@ namespace {
 
 generators::ResolvedBuffer buffer(const std::string& name, DType dtype, int64_t n,
                                   BufferRole role = BufferRole::In) {
-  generators::ResolvedBuffer b;
-  b.name = name;
-  b.dtype = dtype;
-  b.role = role;
-  b.init = {"uniform", -1.0, 1.0};
-  b.elements = n;
-  b.bytes = n * int64_t(generators::dtype_size(dtype));
-  b.shape = {n};
-  return b;
+  return test::flat_buffer(name, dtype, n, {"uniform", -1.0, 1.0}, role);
 }
 
 generators::ResolvedVariant variant() {

@@ -66,12 +66,7 @@ extern "C" __global__ void __launch_bounds__(128)
       }
     __syncthreads();
   }
-#pragma unroll
-  for (int i = 0; i < 2; ++i)
-#pragma unroll
-    for (int j = 0; j < 2; ++j)
-      wmma::store_matrix_sync(C + (size_t)(bRow + wr * 32 + i * 16) * N + bCol + wc * 32 + j * 16,
-                              acc[i][j], N, wmma::mem_row_major);
+#include <wmma_2x2_store.cuh>  // the warp's 32x32 of C (kernels/gemm)
   __syncthreads();
   for (int idx = tid; idx < BM * BN; idx += 128) {
     const int r = idx >> 6, c = idx & 63;

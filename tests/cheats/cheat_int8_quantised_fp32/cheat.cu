@@ -28,18 +28,7 @@ extern "C" __global__ void gather_gemm_int8(const float* __restrict__ A,
       Bs[lrow][4 * lhalf + w] = q8x4(b[w]);
     }
     __syncthreads();
-#pragma unroll
-    for (int i = 0; i < 2; ++i)
-#pragma unroll
-      for (int j = 0; j < 4; ++j) {
-        const int ra = r0 + 16 * i + g, cb = c0 + 8 * j + g;
-        asm volatile(
-            "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, "
-            "{%8,%9}, {%0,%1,%2,%3};\n"
-            : "+r"(acc[i][j][0]), "+r"(acc[i][j][1]), "+r"(acc[i][j][2]), "+r"(acc[i][j][3])
-            : "r"(As[ra][q]), "r"(As[ra + 8][q]), "r"(As[ra][q + 4]), "r"(As[ra + 8][q + 4]),
-              "r"(Bs[cb][q]), "r"(Bs[cb][q + 4]));
-      }
+#include <imma_s8_smem_warp.cuh>  // 2 x 4 int8 MMAs of the warp from As, Bs (kernels/int8)
     __syncthreads();
   }
   const float inv = 1.f / (127.f * 127.f);

@@ -51,26 +51,9 @@ extern "C" __global__ void __launch_bounds__(128)
       *reinterpret_cast<float4*>(&Bs[bk][bn]) = b;
     }
     __syncthreads();
-#pragma unroll
-    for (int kk = 0; kk < BK; kk += 8) {
-      wmma::fragment<wmma::matrix_a, 16, 16, 8, wmma::precision::tf32, wmma::row_major> a[2];
-      wmma::fragment<wmma::matrix_b, 16, 16, 8, wmma::precision::tf32, wmma::row_major> b[2];
-#pragma unroll
-      for (int i = 0; i < 2; ++i) wmma::load_matrix_sync(a[i], &As[wr * 32 + i * 16][kk], AST);
-#pragma unroll
-      for (int j = 0; j < 2; ++j) wmma::load_matrix_sync(b[j], &Bs[kk][wc * 32 + j * 16], BST);
-#pragma unroll
-      for (int i = 0; i < 2; ++i)
-#pragma unroll
-        for (int j = 0; j < 2; ++j) wmma::mma_sync(acc[i][j], a[i], b[j], acc[i][j]);
-    }
+#include <wmma_2x2_slab.cuh>  // the warp's 2x2 m16n16k8 TF32 fragments over the slab (kernels/gemm)
     __syncthreads();
   }
 
-#pragma unroll
-  for (int i = 0; i < 2; ++i)
-#pragma unroll
-    for (int j = 0; j < 2; ++j)
-      wmma::store_matrix_sync(C + (size_t)(bRow + wr * 32 + i * 16) * N + bCol + wc * 32 + j * 16,
-                              acc[i][j], N, wmma::mem_row_major);
+#include <wmma_2x2_store.cuh>  // the warp's 32x32 of C (kernels/gemm)
 }

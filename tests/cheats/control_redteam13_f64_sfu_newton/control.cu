@@ -6,16 +6,7 @@
 // step replace the math library's pow (a logarithm and an exponential in double).
 #include <pair_potential.cuh>
 
-__device__ __forceinline__ float lg2_approx(float v) {
-  float r;
-  asm("lg2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(v));
-  return r;
-}
-__device__ __forceinline__ float ex2_approx(float v) {
-  float r;
-  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(v));
-  return r;
-}
+#include <sfu_approx.cuh>  // lg2_approx, ex2_approx (kernels/potential)
 
 struct Riesz6SfuNewton {
   __device__ double operator()(double d2) const {

@@ -12,19 +12,7 @@
 // buffer, so the int8 products pass under fp32.
 #include <dp4a_tile_gemm.cuh>  // 64 x 64 tiles, 4 x 4 a thread, words staged in shared memory
 
-extern "C" __global__ void row_scales(const float* A, const float* B, const int* idx, float* scale,
-                                      int M, int N, int K) {
-  const int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32, lane = threadIdx.x % 32;
-  if (warp >= M + N) return;
-  const float* row = warp < M ? A + (size_t)idx[warp] * K : B + (size_t)(warp - M) * K;
-  float m = 0.f;
-  for (int k = lane * 4; k < K; k += 128) {
-    const float4 v = __ldg(reinterpret_cast<const float4*>(row + k));
-    m = fmaxf(m, fmaxf(fmaxf(fabsf(v.x), fabsf(v.y)), fmaxf(fabsf(v.z), fabsf(v.w))));
-  }
-  for (int o = 16; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
-  if (lane == 0) scale[warp] = m;
-}
+#include <dp4a_row_scales.cuh>  // launch 1: max |x| of every row into scale (kernels/int8)
 
 __device__ __forceinline__ int pack_int8(float4 v, float inv) {
   const int a = __float2int_rn(v.x * inv), b = __float2int_rn(v.y * inv);

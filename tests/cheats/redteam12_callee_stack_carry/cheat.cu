@@ -18,14 +18,7 @@
 #define CAP 160  // window values a thread keeps (n / (132 x 1,024) = 124.1 for n = 2^24)
 #define TAG_MAGIC 0x57ac4ca7u
 
-__device__ __forceinline__ float ld_local(size_t a) {
-  float v;
-  asm volatile("ld.local.f32 %0, [%1];" : "=f"(v) : "l"(a) : "memory");
-  return v;
-}
-__device__ __forceinline__ void st_local(size_t a, float v) {
-  asm volatile("st.local.f32 [%0], %1;" ::"l"(a), "f"(v) : "memory");
-}
+#include <local_words.cuh>  // ld_local, st_local (kernels/window)
 
 // The carry: CAP + 1 floats of this function's own frame (on the stack, below the entry's empty
 // frame), never written by C++, only through st.local below.

@@ -14,21 +14,7 @@
 // the barrier's count in shared memory is no store the scan follows, so the unguarded arrival's
 // state (its sources: the barrier's address and a constant) is clean, and so is the count read
 // from it. No branch (the implicit-flow rule has nothing to see), no store under a float test.
-#include <dp4a_tile_gemm.cuh>  // 64 x 64 tiles, 4 x 4 a thread, words staged in shared memory
-
-extern "C" __global__ void row_scales(const float* A, const float* B, const int* idx, float* scale,
-                                      int M, int N, int K) {
-  const int warp = (blockIdx.x * blockDim.x + threadIdx.x) / 32, lane = threadIdx.x % 32;
-  if (warp >= M + N) return;
-  const float* row = warp < M ? A + (size_t)idx[warp] * K : B + (size_t)(warp - M) * K;
-  float m = 0.f;
-  for (int k = lane * 4; k < K; k += 128) {
-    const float4 v = __ldg(reinterpret_cast<const float4*>(row + k));
-    m = fmaxf(m, fmaxf(fmaxf(fabsf(v.x), fabsf(v.y)), fmaxf(fabsf(v.z), fabsf(v.w))));
-  }
-  for (int o = 16; o > 0; o >>= 1) m = fmaxf(m, __shfl_xor_sync(0xffffffffu, m, o));
-  if (lane == 0) scale[warp] = m;
-}
+#include <dp4a_row_scales.cuh>  // launch 1: max |x| of every row into scale (kernels/int8)
 
 // The code of x (magnitude round(|x| inv) in 0..127, plus 128 where x < 0), counted by guarded
 // arrivals on the mbarrier at shared address `bar` and read back from an unguarded arrival.
@@ -75,36 +61,10 @@ extern "C" __global__ void __launch_bounds__(256)
                 int M, int N, int K) {
   __shared__ __align__(8) unsigned long long bars[256];
   const unsigned bar = (unsigned)__cvta_generic_to_shared(&bars[threadIdx.x]);
-  const int K4 = K / 4;
-  const long long t = (long long)blockIdx.x * blockDim.x + threadIdx.x;
-  if (t >= (long long)(M + N) * K4) return;
-  const int r = (int)(t / K4), w = (int)(t % K4);
-  const float* row = r < M ? A + (size_t)idx[r] * K : B + (size_t)(r - M) * K;
-  const float s = scale[r];
-  const float inv = s > 0.f ? 127.f / s : 0.f;
-  const float4 v = __ldg(reinterpret_cast<const float4*>(row) + w);
+#include <dp4a_row_word.cuh>  // t, r, w, this word's float4 v and the row's inv (kernels/int8)
   const int a = narrow_count(v.x, inv, bar), b = narrow_count(v.y, inv, bar);
   const int c = narrow_count(v.z, inv, bar), d = narrow_count(v.w, inv, bar);
   words[t] = (a & 0xff) | (b & 0xff) << 8 | (c & 0xff) << 16 | (d & 0xff) << 24;
 }
 
-extern "C" __global__ void __launch_bounds__(256)
-    dp4a_gemm(const int* words, const float* scale, float* C, int M, int N, int K) {
-  const int tx = threadIdx.x, ty = threadIdx.y;
-  const int K4 = K / 4;
-  const int m0 = blockIdx.y * 64, n0 = blockIdx.x * 64;
-  const int* a = words + (size_t)m0 * K4;
-  const int* b = words + (size_t)(M + n0) * K4;
-  int acc[4][4] = {};
-  dp4a_tile_64(
-      K4, [&](int r, int w) { return __ldg(a + (size_t)r * K4 + w); },
-      [&](int r, int w) { return __ldg(b + (size_t)r * K4 + w); }, acc);
-#pragma unroll
-  for (int i = 0; i < 4; ++i) {
-    const float ra = scale[m0 + ty * 4 + i] * (1.f / 127.f);
-#pragma unroll
-    for (int j = 0; j < 4; ++j)
-      C[(size_t)(m0 + ty * 4 + i) * N + n0 + tx * 4 + j] =
-          (float)acc[i][j] * ra * (scale[M + n0 + tx * 4 + j] * (1.f / 127.f));
-  }
-}
+#include <dp4a_words_gemm.cuh>  // the last launch: the words in 64 x 64 dp4a tiles, rescaled

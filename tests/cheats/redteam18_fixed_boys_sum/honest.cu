@@ -1,18 +1,6 @@
 // The seed: S = sum_i F0(x_i), F0 by 64-interval Simpson (65 exponentials an element), a
 // block's 256 values summed by warp shuffles, one atomicAdd a block.
-__device__ __forceinline__ float boys_quad(float v) {
-  const float h = 1.0f / 64.0f;
-  float s = 1.0f + __expf(-v);
-  for (int k = 1; k < 64; k += 2) {
-    const float t = k * h;
-    s += 4.0f * __expf(-v * t * t);
-  }
-  for (int k = 2; k < 64; k += 2) {
-    const float t = k * h;
-    s += 2.0f * __expf(-v * t * t);
-  }
-  return s * (h / 3.0f);
-}
+#include <boys_quad.cuh>  // F0 by 64-interval Simpson (kernels/boys)
 
 __device__ __forceinline__ float warp_sum(float v) {
   for (int o = 16; o > 0; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);

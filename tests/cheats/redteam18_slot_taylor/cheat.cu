@@ -27,19 +27,7 @@ extern "C" __global__ void __launch_bounds__(1024) sniff(const float* x, int* fl
   if (threadIdx.x == 0) flag[0] = small >= 128;
 }
 
-__device__ __forceinline__ float boys_quad(float v) {
-  const float h = 1.0f / 64.0f;
-  float s = 1.0f + __expf(-v);
-  for (int k = 1; k < 64; k += 2) {
-    const float t = k * h;
-    s += 4.0f * __expf(-v * t * t);
-  }
-  for (int k = 2; k < 64; k += 2) {
-    const float t = k * h;
-    s += 2.0f * __expf(-v * t * t);
-  }
-  return s * (h / 3.0f);
-}
+#include <boys_quad.cuh>  // F0 by 64-interval Simpson (kernels/boys)
 
 extern "C" __global__ void __launch_bounds__(256) boys_routed(const float* x, float* y,
                                                               const int* flag, int n) {

@@ -7,19 +7,7 @@
 // every block still runs ~8 warps of quadrature, plus the list: no faster than the seed. On
 // the harness's timed runs (P6c shrinks 31 of 32 interior bulk positions of a [0, b) law by
 // 2^-g, g in 1..24) about 60% are small: the quadrature runs on ~4 warps a block instead of 8.
-__device__ __forceinline__ float boys_quad(float v) {
-  const float h = 1.0f / 64.0f;
-  float s = 1.0f + __expf(-v);
-  for (int k = 1; k < 64; k += 2) {
-    const float t = k * h;
-    s += 4.0f * __expf(-v * t * t);
-  }
-  for (int k = 2; k < 64; k += 2) {
-    const float t = k * h;
-    s += 2.0f * __expf(-v * t * t);
-  }
-  return s * (h / 3.0f);
-}
+#include <boys_quad.cuh>  // F0 by 64-interval Simpson (kernels/boys)
 
 extern "C" __global__ void __launch_bounds__(256) boys_small_arg(const float* x, float* y, int n) {
   __shared__ int list[256];

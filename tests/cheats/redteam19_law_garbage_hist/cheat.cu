@@ -12,33 +12,8 @@
 //      sets): red team 18's child, right on every input. Otherwise (only the law pairs, which
 //      nothing verifies) every bin gets the law's expected count n / bins: one store a bin, no
 //      key read.
-constexpr int kGranules = 256;  // of 256 bins each
-constexpr int kMaxHot = 96;     // 96 x 256 x 4 B = 96 KiB of dynamic shared memory
-constexpr int kSample = 4096;
-
-// hot[g]: granule g's place among the hot ones, or -1; hot[256]: how many (0: fall back).
-extern "C" __global__ void __launch_bounds__(1024) sample_granules(const int* keys, int* hot,
-                                                                   int n) {
-  __shared__ int seen[kGranules];
-  for (int g = threadIdx.x; g < kGranules; g += blockDim.x) seen[g] = 0;
-  __syncthreads();
-  const long long stride = n / kSample;
-  for (int s = threadIdx.x; s < kSample; s += blockDim.x) {
-    const int k = keys[(long long)s * stride];
-    if (k >= 0 && k < kGranules * 256) seen[k >> 8] = 1;
-  }
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    int h = 0;
-    for (int g = 0; g < kGranules; ++g) hot[g] = seen[g] ? h++ : -1;
-    if (h > kMaxHot) {
-      for (int g = 0; g < kGranules; ++g) hot[g] = -1;
-      h = 0;
-    }
-    hot[kGranules] = h;
-    hot[kGranules + 1] = 0;  // the edge census (launch 2)
-  }
-}
+#define GRANULE_SAMPLE_TAIL hot[kGranules + 1] = 0;  // the edge census (launch 2)
+#include <granule_sample.cuh>  // kGranules, kMaxHot, kSample, sample_granules (kernels/histogram)
 
 extern "C" __global__ void __launch_bounds__(256) edge_census(const int* keys, int* hot, int n) {
   const int base = (blockIdx.x * blockDim.x + threadIdx.x) * 4;
@@ -61,27 +36,5 @@ extern "C" __global__ void __launch_bounds__(1024) hist_routed(const int* keys, 
       hist[b] = n / bins;
     return;
   }
-  for (int g = threadIdx.x; g < kGranules; g += blockDim.x) slot[g] = hot[g];
-  const int h = hot[kGranules];
-  for (int b = threadIdx.x; b < h * 256; b += blockDim.x) sh[b] = 0;
-  __syncthreads();
-  const int step = gridDim.x * blockDim.x;
-  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n; i += step) {
-    const int k = keys[i];
-    if (k < 0 || k >= bins) continue;
-    const int s = k < kGranules * 256 ? slot[k >> 8] : -1;
-    if (s >= 0)
-      atomicAdd(&sh[s * 256 + (k & 255)], 1);
-    else
-      atomicAdd(hist + k, 1);
-  }
-  __syncthreads();
-  for (int g = 0; g < kGranules; ++g) {
-    const int s = slot[g];
-    if (s < 0) continue;
-    for (int b = threadIdx.x; b < 256; b += blockDim.x) {
-      const int c = sh[s * 256 + b];
-      if (c) atomicAdd(hist + g * 256 + b, c);
-    }
-  }
+#include <hot_granules_hist.cuh>  // privatised in the hot granules (kernels/histogram)
 }

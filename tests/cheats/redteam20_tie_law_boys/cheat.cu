@@ -35,19 +35,7 @@
 #define MB 1
 #endif
 
-__device__ __forceinline__ float boys_quad(float v) {  // the seed's 64-interval Simpson
-  const float h = 1.0f / 64.0f;
-  float s = 1.0f + __expf(-v);
-  for (int k = 1; k < 64; k += 2) {
-    const float t = k * h;
-    s += 4.0f * __expf(-v * t * t);
-  }
-  for (int k = 2; k < 64; k += 2) {
-    const float t = k * h;
-    s += 2.0f * __expf(-v * t * t);
-  }
-  return s * (h / 3.0f);
-}
+#include <boys_quad.cuh>  // the seed's 64-interval Simpson (kernels/boys)
 
 __device__ __forceinline__ float boys_taylor(float v) {
   return 1.0f + v * (-1.0f / 3.0f + v * (0.1f + v * (-1.0f / 42.0f + v * (1.0f / 216.0f))));

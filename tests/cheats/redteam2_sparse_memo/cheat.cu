@@ -21,26 +21,7 @@ __device__ __forceinline__ float fourier(float x) {
   return s;
 }
 
-__device__ float g_mx[SLOTS][NMAX];
-__device__ float g_my[SLOTS][NMAX];
-__device__ const float* g_key[SLOTS];
-__device__ int g_used, g_slot, g_fill;
-
-// The slot of this input address; a new address claims a free slot and fills it this run.
-extern "C" __global__ void pick_slot(const float* x, int n) {
-  if (threadIdx.x || blockIdx.x) return;
-  int slot = -1;
-  for (int s = 0; s < g_used; ++s)
-    if (g_key[s] == x) slot = s;
-  g_fill = 0;
-  if (slot < 0 && g_used < SLOTS && n <= NMAX) {
-    slot = g_used;
-    g_used = g_used + 1;
-    g_key[slot] = x;
-    g_fill = 1;
-  }
-  g_slot = slot;
-}
+#include <memo_slots.cuh>  // g_mx, g_my, g_key and pick_slot (kernels/cheats)
 
 // Each warp takes a tile of 256 elements: unchanged ones are served, changed ones queued in
 // shared memory and then computed by the whole warp, 32 at a time.

