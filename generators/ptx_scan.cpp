@@ -215,15 +215,6 @@ bool loop_is_gemm(const std::vector<std::string_view>& body) {
       bases.insert(base);
       for (auto r : registers_in(ops[0])) loaded_from[r] = base;
     }
-    // A loaded operand scaled by a value not loaded in the loop (`alpha * A[i][k]`, a
-    // coefficient) is still that operand: the product's FMA then reads it (issue 29: PolyBench's
-    // GEMM, `dot += alpha * A[i][k] * B[k][j]`, compiles to a mul by alpha and an FMA with B,
-    // and was read as no matrix product).
-    if (starts_with(op, "mul.") && !starts_with(op, "mul.wide") && ops.size() == 3) {
-      auto a = loaded_from.find(ops[1]), b = loaded_from.find(ops[2]);
-      if ((a == loaded_from.end()) != (b == loaded_from.end()))
-        loaded_from[ops[0]] = a != loaded_from.end() ? a->second : b->second;
-    }
   }
   if (bases.size() < 2) return false;
   if (mma) return true;

@@ -177,32 +177,3 @@ TEST_CASE("a label glued to its instruction is read as ptxas reads it (issue 28)
   CHECK(ops.mma == 1);
   CHECK(ops.wgmma == 1);
 }
-
-TEST_CASE("the GEMM loop: a loaded operand scaled by a coefficient is still that operand") {
-  // PolyBench's GEMM, `dot += alpha * A[i][k] * B[k][j]`: NVVM multiplies A's value by alpha,
-  // then FMAs the product with B's into the carried accumulator (issue 29, raja_poly_gemm_f64).
-  const std::string scaled = R"(
-	mov.f64 	%fd9, 0d0000000000000000;
-$L__BB0_2:
-	ld.global.f64 	%fd4, [%rd17];
-	mul.f64 	%fd5, %fd1, %fd4;
-	ld.global.f64 	%fd6, [%rd16];
-	fma.rn.f64 	%fd9, %fd5, %fd6, %fd9;
-	add.s64 	%rd17, %rd17, 8;
-	add.s64 	%rd16, %rd16, 8000;
-	setp.ne.s32 	%p1, %r9, 0;
-	@%p1 bra 	$L__BB0_2;
-	ret;
-)";
-  CHECK(ptx_has_gemm_loop(scaled));
-  // The same loop whose scaled value is FMA'd with a coefficient, not a second stream: one
-  // loaded operand, no product of two.
-  std::string one_stream = scaled;
-  one_stream.replace(one_stream.find("%fd5, %fd6, %fd9"), 16, "%fd5, %fd1, %fd9");
-  CHECK_FALSE(ptx_has_gemm_loop(one_stream));
-  // The product of the two loaded values (an elementwise square, both from one address) scaled
-  // and accumulated is one stream, as before.
-  std::string squares = scaled;
-  squares.replace(squares.find("[%rd16]"), 7, "[%rd17]");
-  CHECK_FALSE(ptx_has_gemm_loop(squares));
-}
