@@ -5,7 +5,7 @@
 # `--save-signals` so the verdicts can be re-scored offline. Predicted on an H100 from the
 # recorded H100 signals: fresh9 13/13 (cs_transpose_diagonal dram_near_roof,
 # llmc_attention_fwd2_flash bank_conflicts or small_grid, shoc_md_lj_force
-# dependent_load_latency, raja_poly_gemm_f64 naive_gemm: the live scan now finds its GEMM loop);
+# dependent_load_latency, raja_poly_gemm_f64 cache_resident_reuse as before (accepted));
 # labelled 30/30. On an H200 the batch was never measured: no per-kernel prediction.
 # Usage: probe_h29f.sh [SECONDS, default 240]. Everything under $OUT/probe_h29f/; the verdict
 # line last: "probe_h29f: fresh9 A/13, labelled B/30" (correct/total).
