@@ -130,7 +130,7 @@ TEST_CASE("a buffer's tolerance: only on outputs, only the problem's classes, lo
                  "  x: {dtype: f32, shape: [N], tolerance: {fp32: {rtol: 0, atol: 0}}}");
     auto ds = load_errors(write_quant(t, spec));
     INFO(dump(ds));
-    CHECK(has_error(ds, 5, 43, "a tolerance applies to outputs (role out or inout) only"));
+    CHECK(has_error(ds, 5, 42, "a tolerance applies to outputs (role out or inout) only"));
   }
   // A class the problem does not have (line 6, at the class's key).
   {
@@ -155,6 +155,6 @@ TEST_CASE("a buffer's tolerance: only on outputs, only the problem's classes, lo
     ds = load_errors(
         write_quant(t, quant_spec("  scale: {dtype: f32, shape: [N], role: out, tolerance: 1}\n")));
     INFO(dump(ds));
-    CHECK(has_error(ds, 6, 58, "tolerance"));
+    CHECK(has_error(ds, 6, 57, "tolerance must be a map"));
   }
 }
