@@ -25,7 +25,8 @@ cheat_probe_init probe_h28v "${1:-150}" "$name" || exit 1
 pc=$(mktemp -d)
 ln -s "$PWD/tests/cheats/$name" "$pc/$name"
 l=$(left)
-timeout $((l < 60 ? l : 60)) "$B/bin/solver" problems check --problems-dir "$pc" --seed-only \
+timeout $((l < 60 ? l : 60)) "$B/bin/solver" --data-dir "$B/share/solver" problems check \
+  --problems-dir "$pc" --seed-only \
   >"$O/problems_check_seed.log" 2>&1
 say "seed gate (problems check --seed-only, rc $?):"
 say "$(grep -E "^ *$name|1-in-2|tolerance admits|gate" "$O/problems_check_seed.log" | head -8)"
