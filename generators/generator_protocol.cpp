@@ -67,6 +67,9 @@ json build_request(const GeneratorContext& ctx) {
             {"shape", texts(b.shape)},
             {"role", role_name(b.role)}};
     if (const ResolvedBuffer* r = rv.find_buffer(b.name)) jb["elements"] = r->elements;
+    // An output's own tolerance (per class, replacing the problem's for that output).
+    for (const auto& [cls, t] : b.tolerances)
+      jb["tolerance"][cls] = {{"rtol", t.rtol}, {"atol", t.atol}};
     buffers.push_back(jb);
   }
   json tolerance = json::object();

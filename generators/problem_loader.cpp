@@ -129,6 +129,7 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   check_work(child(root, "flops"), spec.flops, "flops", false, spec);
   check_work(child(root, "bytes"), spec.bytes, "bytes", true, spec);
   load_tolerances(child(root, "tolerance"), spec);
+  check_buffer_tolerances(child(root, "buffers"), spec);
 
   const YAML::Node ref = child(root, "reference");
   if (!ref) {

@@ -51,6 +51,10 @@ class Loader {
   void load_buffers(const YAML::Node& node, ProblemSpec& spec);
   InitDist load_init(const YAML::Node& node, const ProblemSpec& spec);
   void load_tolerances(const YAML::Node& node, ProblemSpec& spec);
+  // `{class: {rtol, atol}, ...}` (the problem's `tolerance:` or a buffer's), located errors.
+  std::map<std::string, Tolerance> tolerance_map(const YAML::Node& node, const std::string& what);
+  // Every buffer's own tolerance classes are among the problem's (after load_tolerances).
+  void check_buffer_tolerances(const YAML::Node& buffers, const ProblemSpec& spec);
   LaunchSpec load_launch(const YAML::Node& node, const ProblemSpec& spec, const rules::Resolver& r,
                          const VariantSpec* variant = nullptr);
   VariantSpec load_variant(const YAML::Node& node, const ProblemSpec& spec);

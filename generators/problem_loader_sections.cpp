@@ -1,6 +1,6 @@
-// The sections of problem.yaml below the document level: scalars, buffers, tolerances,
-// launches, variants and the variant graph. Each records located diagnostics and goes on, so
-// one pass reports every problem of the file.
+// The sections of problem.yaml below the document level: scalars, buffers, launches, variants
+// and the variant graph (tolerances: problem_loader_tolerance.cpp). Each records located
+// diagnostics and goes on, so one pass reports every problem of the file.
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -232,8 +232,9 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
       error(kv.first, "'" + b.name + "' is both a scalar and a buffer");
     const YAML::Node& v = kv.second;
     if (!rules::expect_map(v, "buffer '" + b.name + "'", file_, diags_)) continue;
-    rules::check_keys(v, {"dtype", "shape", "role", "init", "zero_before_run", "dist_fixed"}, file_,
-                      diags_);
+    rules::check_keys(
+        v, {"dtype", "shape", "role", "init", "zero_before_run", "dist_fixed", "tolerance"}, file_,
+        diags_);
     if (auto d = rules::get_string(v, "dtype", file_, diags_, true)) {
       if (auto t = dtype_from_string(*d))
         b.dtype = *t;
@@ -276,24 +277,17 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
     }
     if (b.dist_fixed && b.role != BufferRole::In && b.role != BufferRole::InOut)
       error(child(v, "dist_fixed"), "dist_fixed applies to inputs (role in or inout) only");
+    if (const YAML::Node t = child(v, "tolerance")) {
+      if (b.role == BufferRole::Out || b.role == BufferRole::InOut)
+        b.tolerances = tolerance_map(t, "buffer '" + b.name + "' tolerance");
+      else
+        error(t, "buffer '" + b.name +
+                     "': a tolerance applies to outputs (role out or inout) only, the buffers "
+                     "compared with the reference");
+    }
     spec.buffers.push_back(std::move(b));
   }
   if (!any_out) error(node, "no buffer has role out or inout: nothing to check");
-}
-
-void Loader::load_tolerances(const YAML::Node& node, ProblemSpec& spec) {
-  if (!node) return;  // variants then fail on their precision class, located there
-  if (!rules::expect_map(node, "tolerance", file_, diags_)) return;
-  for (const auto& kv : node) {
-    const YAML::Node& v = kv.second;
-    if (!rules::expect_map(v, "tolerance class", file_, diags_)) continue;
-    rules::check_keys(v, {"rtol", "atol"}, file_, diags_);
-    Tolerance t;
-    t.rtol = rules::get_double(v, "rtol", file_, diags_, true).value_or(t.rtol);
-    t.atol = rules::get_double(v, "atol", file_, diags_, true).value_or(t.atol);
-    if (t.rtol < 0 || t.atol < 0) error(v, "tolerances must be non-negative");
-    spec.tolerances[kv.first.Scalar()] = t;
-  }
 }
 
 LaunchSpec Loader::load_launch(const YAML::Node& node, const ProblemSpec& spec,

@@ -291,6 +291,12 @@ rules::Outcome<> knob_point_allowed(const ProblemSpec& spec, const VariantSpec& 
   return {};
 }
 
+Tolerance output_tolerance(const ResolvedVariant& rv, std::size_t buffer) {
+  if (buffer < rv.buffers.size() && rv.buffers[buffer].tolerance)
+    return *rv.buffers[buffer].tolerance;
+  return rv.tolerance;
+}
+
 ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& variant,
                                const KnobValues& knobs) {
   ResolvedVariant rv;
@@ -310,6 +316,13 @@ ResolvedVariant resolve_shapes(const ProblemSpec& spec, const VariantSpec& varia
         {variant.precision_where, "precision class '" + variant.precision + "' not defined"});
   auto slots = slot_values(spec, knobs);
   resolve_data(spec, variant.launches, slots, rv);
+  // An output's own tolerance for this class (BufferSpec::tolerances), measured like the class's.
+  for (auto& b : rv.buffers)
+    if (const BufferSpec* bs = spec.find_buffer(b.name))
+      if (auto t = bs->tolerances.find(variant.precision); t != bs->tolerances.end()) {
+        b.tolerance = t->second;
+        b.tolerance->class_rtol = rv.tolerance.class_rtol;
+      }
   // A knob named as a kernel argument is passed like a scalar (i32, or i64 beyond it), after
   // the problem's scalars.
   for (const auto& l : variant.launches)

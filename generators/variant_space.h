@@ -91,6 +91,9 @@ struct ResolvedBuffer {
   int64_t elements = 0;
   int64_t bytes = 0;        // elements * dtype_size (both at most kMaxBufferBytes)
   bool dist_fixed = false;  // BufferSpec::dist_fixed
+  // The output's own tolerance for the variant's precision class (BufferSpec::tolerances, with
+  // the class's class_rtol), where the problem gives this buffer one; else the variant's.
+  std::optional<Tolerance> tolerance = std::nullopt;
 };
 
 struct ResolvedScalar {
@@ -135,6 +138,12 @@ struct ResolvedVariant {
   const ResolvedBuffer* find_buffer(const std::string& name) const;
   bool ok() const { return issues.empty(); }
 };
+
+// The tolerance output `buffer` (an index into rv.buffers) is compared and judged at: its own
+// (ResolvedBuffer::tolerance, a per-buffer `tolerance:` for rv's precision class), else the
+// variant's class tolerance (ResolvedVariant::tolerance). Every comparison, the tolerance lint
+// and what prints a tolerance read this, never rv.tolerance alone (h28v). Out of range: rv's.
+Tolerance output_tolerance(const ResolvedVariant& rv, std::size_t buffer);
 
 // Evaluates `variant` at `knobs` for `chip` and reads its source. Never throws: problems land
 // in ResolvedVariant::issues.

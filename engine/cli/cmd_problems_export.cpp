@@ -75,7 +75,8 @@ json launch_json(const gen::ResolvedVariant& rv, const gen::ResolvedLaunch& l) {
 json export_json(const gen::ProblemSpec& spec, const gen::ResolvedVariant& rv,
                  const rules::ChipProfile& chip, const std::string& cubin_file) {
   json buffers = json::array();
-  for (const auto& b : rv.buffers)
+  for (std::size_t i = 0; i < rv.buffers.size(); ++i) {
+    const auto& b = rv.buffers[i];
     buffers.push_back({{"name", b.name},
                        {"dtype", gen::to_string(b.dtype)},
                        {"shape", b.shape},
@@ -84,6 +85,12 @@ json export_json(const gen::ProblemSpec& spec, const gen::ResolvedVariant& rv,
                        {"role", role_name(b.role)},
                        {"init", {{"dist", b.init.kind}, {"a", b.init.a}, {"b", b.init.b}}},
                        {"zero_before_run", b.zero_before_run}});
+    // The tolerance this output is checked at, where it has its own (else the variant's).
+    if (b.tolerance) {
+      const gen::Tolerance t = gen::output_tolerance(rv, i);
+      buffers.back()["tolerance"] = {{"rtol", t.rtol}, {"atol", t.atol}};
+    }
+  }
   json maps = json::array();
   for (const auto& m : rv.tensor_maps)
     maps.push_back({{"name", m.name},

@@ -197,6 +197,19 @@ class ParityMapping(unittest.TestCase):
         self.assertIsNone(self.parity.same_input_op("some_new_gemm", TORCH, F, k, {}, ""))
 
 
+class ParityOutputTolerance(unittest.TestCase):
+    """h28v: an output with its own tolerance (the export's buffers[i].tolerance) is compared at it."""
+
+    def test_buffer_tolerance_first(self):
+        parity = load_parity()
+        meta = {"tolerance": {"rtol": 1e-6, "atol": 1},
+                "buffers": [{"name": "q"}, {"name": "scale", "tolerance": {"rtol": 1e-6, "atol": 0}}]}
+        self.assertEqual(parity.output_tolerance(meta, "scale"), {"rtol": 1e-6, "atol": 0})
+        self.assertEqual(parity.output_tolerance(meta, "q"), {"rtol": 1e-6, "atol": 1})
+        self.assertEqual(parity.output_tolerance({"tolerance": {"rtol": 1, "atol": 2}}, "y"),
+                         {"rtol": 1, "atol": 2})
+
+
 class ParityPasses(unittest.TestCase):
     """main()'s two passes with a stand-in torch, driver and export (nothing numeric): every
     problem gets solver, eager and its check first; torch.compile runs afterwards, where

@@ -58,8 +58,8 @@ bool Worker::check_fresh(Prepared& p, int slot, int fresh, engine::GateResult& g
   const engine::GateResult before = g;
   try {
     PhaseScope step("compare_device");
-    const generators::Tolerance tol = set_tolerance(p, set);
     for (size_t buffer : p.buffers->outputs()) {
+      const generators::Tolerance tol = set_tolerance(p, set, buffer);
       Comparison c = p.buffers->compare_output_on_device(buffer, *compare_, tol, ctx_->stream());
       ok = fold_comparison(p, set, buffer, c, tol, false, g, where);
       class_only = !ok && c.failures == 0 && c.class_failures > 0;

@@ -78,8 +78,8 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
   return class_recheck(p, expected, views(reference_outputs(p, expected)), absolute, g, before, w);
 }
 
-generators::Tolerance set_tolerance(const Prepared& p, const HostSet& set) {
-  generators::Tolerance tol = p.resolved.tolerance;
+generators::Tolerance set_tolerance(const Prepared& p, const HostSet& set, size_t buffer) {
+  generators::Tolerance tol = generators::output_tolerance(p.resolved, buffer);
   tol.atol *= set.atol_scale;
   return tol;
 }
@@ -129,13 +129,13 @@ bool Worker::compare_outputs(Prepared& p, const HostSet& set, const std::vector<
       p.buffers->download_variant_output(outs[k], output_scratch_[k]);
   }
   PhaseScope compare_scope("compare");
-  const generators::Tolerance tol = set_tolerance(p, set);
   // A class failure (precision_mismatch) is kept while the other outputs are compared: a wrong
   // result in any of them is the verdict instead.
   std::optional<GateResult> class_failure;
   for (size_t k = 0; k < outs.size() && k < want.size(); ++k) {
     size_t buffer = outs[k];
     generators::DType dtype = p.resolved.buffers[buffer].dtype;
+    const generators::Tolerance tol = set_tolerance(p, set, buffer);
     const auto& got = output_scratch_[k];
     const double* scale =
         magnitude && k < magnitude->size() && (*magnitude)[k].size() == want[k].size

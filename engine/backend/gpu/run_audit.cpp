@@ -78,9 +78,9 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
     try {
       ok = load();
       PhaseScope step("compare_device");
-      const generators::Tolerance tol = set_tolerance(p, set);
       for (size_t buffer : p.buffers->outputs()) {
         if (!ok) break;
+        const generators::Tolerance tol = set_tolerance(p, set, buffer);
         Comparison c = p.buffers->compare_output_on_device(buffer, *compare_, tol, ctx_->stream());
         ok = fold_comparison(p, set, buffer, c, tol, false, g, where);
         class_only = !ok && c.failures == 0 && c.class_failures > 0;

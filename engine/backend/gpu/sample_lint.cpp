@@ -60,12 +60,22 @@ std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
                                      const generators::Tolerance& tol,
                                      const std::vector<HostDoubles>* magnitude,
                                      const std::vector<generators::DType>* dtypes) {
+  return tolerance_shares(base, echo, std::vector<generators::Tolerance>{tol}, magnitude, dtypes);
+}
+
+std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
+                                     const std::vector<HostDoubles>& echo,
+                                     const std::vector<generators::Tolerance>& tols,
+                                     const std::vector<HostDoubles>* magnitude,
+                                     const std::vector<generators::DType>* dtypes) {
   const double inf = std::numeric_limits<double>::infinity();
   std::vector<double> shares(base.size(), 0.0);
-  if (base.size() != echo.size() || (magnitude && magnitude->size() != base.size()))
+  if (base.size() != echo.size() || (magnitude && magnitude->size() != base.size()) ||
+      tols.empty() || (tols.size() != 1 && tols.size() != base.size()))
     return std::vector<double>(std::max<size_t>(base.size(), 1), inf);
-  const double mag_rtol = magnitude_rtol(tol.rtol);
   for (size_t k = 0; k < base.size(); ++k) {
+    const generators::Tolerance& tol = tols[tols.size() == 1 ? 0 : k];
+    const double mag_rtol = magnitude_rtol(tol.rtol);
     double& worst = shares[k];
     if (base[k].size() != echo[k].size() ||
         (magnitude && (*magnitude)[k].size() != base[k].size())) {
@@ -126,13 +136,17 @@ size_t best_set(const std::vector<SetShare>& shares, size_t k) {
 }
 
 // The remedy of a refusal: the declared tolerance over `top`, the largest share of the outputs
-// no set tells apart (the smallest of those where several are blind).
+// no set tells apart (the smallest of those where several are blind); `output`: that output,
+// whose tolerance `tol` is, where there are several (h28v: it may have one of its own).
 void remedy(std::ostringstream& s, double top, const std::string& echoed,
-            const generators::Tolerance& tol) {
+            const generators::Tolerance& tol, const std::string& output = "") {
   s << "The problem's spec must change: tighten rtol and atol to under " << top
     << " times the declared (rtol " << tol.rtol << ", atol " << tol.atol
-    << ": e.g. rtol <= " << top * tol.rtol / 2 << ", atol <= " << top * tol.atol / 2
-    << "), or give " << echoed << " data with more relative spread";
+    << ": e.g. rtol <= " << top * tol.rtol / 2 << ", atol <= " << top * tol.atol / 2 << ")";
+  if (!output.empty())
+    s << " for " << output << " alone, in a `tolerance:` of its own under buffers (the other "
+      << "outputs keep theirs)";
+  s << ", or give " << echoed << " data with more relative spread";
 }
 
 // One output (or a problem judged on one share): the verdict as the lint gave it before outputs
@@ -180,10 +194,18 @@ bool lint_pending(const std::vector<SetShare>& shares, size_t k) {
 
 SampleLintVerdict sample_lint_verdict(const std::vector<SetShare>& shares,
                                       const std::string& echoed, const generators::Tolerance& tol,
-                                      const std::vector<std::string>& outputs) {
+                                      const std::vector<std::string>& outputs,
+                                      const std::vector<generators::Tolerance>& output_tols) {
   SampleLintVerdict v;
   if (shares.empty() || echoed.empty()) return v;
-  if (outputs.size() <= 1) return one_output_verdict(shares, echoed, tol);
+  auto own = [&](size_t k) -> const generators::Tolerance& {
+    return k < output_tols.size() ? output_tols[k] : tol;
+  };
+  if (outputs.size() <= 1) return one_output_verdict(shares, echoed, own(0));
+  // Outputs with tolerances of their own: the remedy names the output it is for.
+  bool differ = false;
+  for (size_t k = 0; k < outputs.size(); ++k)
+    differ = differ || own(k).rtol != tol.rtol || own(k).atol != tol.atol;
   // Each output on its own: told (some set above 1), blind (above 0, at most 1 on every set) or
   // independent of the echoed positions (0 on every set).
   std::vector<size_t> told, blind, independent;
@@ -221,12 +243,13 @@ SampleLintVerdict sample_lint_verdict(const std::vector<SetShare>& shares,
     return v;
   }
   double lowest = std::numeric_limits<double>::infinity();
+  size_t lowest_k = blind.front();
   s << kSampleLintMarker << " for " << names(blind) << " on every set the gate verifies on (";
   for (size_t i = 0; i < blind.size(); ++i) {
     const size_t k = blind[i], b = best_set(shares, k);
-    lowest = std::min(lowest, output_share(shares[b], k));
+    if (output_share(shares[b], k) < lowest) lowest = output_share(shares[b], k), lowest_k = k;
     s << (i ? ", " : "") << outputs[k] << "'s largest share " << output_share(shares[b], k)
-      << " of the tolerance, on " << shares[b].set << ": ";
+      << " of " << (differ ? "its" : "the") << " tolerance, on " << shares[b].set << ": ";
     for (size_t j = 0; j < shares.size(); ++j)
       s << (j ? " / " : "") << shares[j].set << " " << output_share(shares[j], k);
   }
@@ -240,7 +263,7 @@ SampleLintVerdict sample_lint_verdict(const std::vector<SetShare>& shares,
     << " copied from its neighbour is within the tolerance, so no verified run can refuse a "
        "kernel that reads half of those inputs for "
     << names(blind) << " and rescales. ";
-  remedy(s, lowest, echoed, tol);
+  remedy(s, lowest, echoed, own(lowest_k), outputs[lowest_k]);
   v.refusal = s.str();
   return v;
 }

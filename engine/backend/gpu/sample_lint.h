@@ -85,6 +85,13 @@ std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
                                      const generators::Tolerance& tol,
                                      const std::vector<HostDoubles>* magnitude = nullptr,
                                      const std::vector<generators::DType>* dtypes = nullptr);
+// The same with each output at its own tolerance (h28v: a buffer's `tolerance:`): output k at
+// tols[k] (tols[0] for every output where only one is given; an empty list shares nothing: inf).
+std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
+                                     const std::vector<HostDoubles>& echo,
+                                     const std::vector<generators::Tolerance>& tols,
+                                     const std::vector<HostDoubles>* magnitude = nullptr,
+                                     const std::vector<generators::DType>* dtypes = nullptr);
 // The largest of tolerance_shares (0 without outputs): the share over every output element.
 double tolerance_share(const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
                        const generators::Tolerance& tol,
@@ -114,9 +121,12 @@ struct SampleLintVerdict {
 // every such output and the tolerance that would tell them all apart); no refusal for an output
 // whose every share is 0 (it does not depend on the echoed positions, and a kernel that reads
 // one parity is exact for it).
+// `output_tols` (h28v, may be empty: `tol` for every output): output k's own tolerance, the one
+// its shares were taken at and the one the remedy names for it.
 SampleLintVerdict sample_lint_verdict(const std::vector<SetShare>& shares,
                                       const std::string& echoed, const generators::Tolerance& tol,
-                                      const std::vector<std::string>& outputs = {});
+                                      const std::vector<std::string>& outputs = {},
+                                      const std::vector<generators::Tolerance>& output_tols = {});
 // Whether output `k` still needs a set to tell it apart, given the shares taken so far: its
 // share on every set is at most 1 (0 included: an output the echo never moved is looked at on
 // every set and echo, and excused only then).

@@ -45,10 +45,14 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
   // Every reference below is held by p.refs: the views stay valid.
   const auto& echoed = reference_outputs(p, index);
   const auto& reference = reference_outputs(p, set);
-  std::vector<generators::DType> dtypes;  // 64-bit integers compared as integers
-  for (size_t b : p.buffers->outputs()) dtypes.push_back(p.resolved.buffers[b].dtype);
-  return tolerance_shares(reference, echoed, set_tolerance(p, p.buffers->host_set(set)), nullptr,
-                          &dtypes);
+  std::vector<generators::DType> dtypes;    // 64-bit integers compared as integers
+  std::vector<generators::Tolerance> tols;  // each output at its own tolerance (h28v)
+  for (size_t b : p.buffers->outputs()) {
+    dtypes.push_back(p.resolved.buffers[b].dtype);
+    tols.push_back(set_tolerance(p, p.buffers->host_set(set), b));
+  }
+  if (tols.empty()) tols.push_back(p.resolved.tolerance);
+  return tolerance_shares(reference, echoed, tols, nullptr, &dtypes);
 }
 
 SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {
@@ -91,7 +95,11 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {
     }
     if (!pending()) break;
   }
-  SampleLintVerdict verdict = sample_lint_verdict(shares, names, p.resolved.tolerance, outputs);
+  std::vector<generators::Tolerance> output_tols;
+  for (size_t b : p.buffers->outputs())
+    output_tols.push_back(generators::output_tolerance(p.resolved, b));
+  SampleLintVerdict verdict =
+      sample_lint_verdict(shares, names, p.resolved.tolerance, outputs, output_tols);
   sample_lint_[key] = verdict;
   return verdict;
 }

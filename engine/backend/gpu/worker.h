@@ -155,8 +155,9 @@ std::vector<DoublesView> views(const std::vector<HostDoubles>& outputs);
 // A number for a human-readable detail line ("255.3", "4.8e+03").
 std::string short_num(double v);
 
-// The tolerance a comparison on `set` uses: the problem's, its atol times the set's atol_scale.
-generators::Tolerance set_tolerance(const Prepared& p, const HostSet& set);
+// The tolerance output `buffer` (an index into p.resolved.buffers) is compared at on `set`: its
+// own or the problem's (generators::output_tolerance), its atol times the set's atol_scale.
+generators::Tolerance set_tolerance(const Prepared& p, const HostSet& set, size_t buffer);
 // One output's Comparison (`buffer`, compared at `tol` on `set`) folded into g: its largest
 // errors, at the regular scale, into g's; on a failure WrongResult and the detail (`where` says
 // which run; `scaled`: the bound had the magnitude term); with no failure but elements outside
