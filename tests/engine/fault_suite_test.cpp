@@ -381,5 +381,8 @@ TEST_CASE("the loop's physical floor: integer buffers are held to the integer te
   // A float-only problem keeps its declared class's rate.
   const auto faults = generators::load_problem(faults_dir());
   const double f = engine::floor_us(faults, {"ok", {}}, h200());
-  CHECK(f > 100);  // 111.8 us: its bytes and FP32 flops, as the fault suite prints it
+  // 98.7 us: its bytes (less the written buffer the L2 can hold at a run's end, floor_bytes.h)
+  // and FP32 flops; the fault suite's too_fast kernel (62 us live) stays under it.
+  CHECK(f > 90);
+  CHECK(f < 111.8);
 }
