@@ -29,7 +29,8 @@ std::vector<std::string> param_type_mismatches(const ResolvedVariant& rv) {
   std::vector<std::string> out;
   if (rv.source_text.empty()) return out;
   KernelFileScan scan = scan_kernel_file(rv.source_text);
-  const std::string who = rv.variant == "__reference__" ? "reference" : rv.key;
+  const bool reference = rv.variant == "__reference__";
+  const std::string who = reference ? "reference" : rv.key;
   for (const auto& launch : rv.launches) {
     const ScannedKernel* k = nullptr;
     for (const auto& s : scan.kernels)
@@ -58,6 +59,23 @@ std::vector<std::string> param_type_mismatches(const ResolvedVariant& rv) {
       } else if (a.kind == ResolvedArg::Kind::Buffer && !p.pointer && !p.dtype.empty()) {
         out.push_back(who + ": " + launch.entry + " " + param + " is no pointer but takes buffer " +
                       a.name);
+      } else if (a.kind == ResolvedArg::Kind::Buffer && reference && p.pointer &&
+                 !p.dtype.empty()) {
+        // The reference writes its outputs in float64 (a 64-bit integer `out` in its own type:
+        // resolve_reference). Declared in the buffer's own type, it writes floats where the
+        // comparison reads doubles, and every check fails against garbage, however right the
+        // reference's arithmetic (corpus_fresh10's first live run).
+        const ResolvedBuffer& b = rv.buffers.at(std::size_t(a.index));
+        if (b.role != BufferRole::Out && b.role != BufferRole::InOut) continue;
+        const std::string want = to_string(b.dtype);
+        const bool int64 = want == "i64" || want == "u64";
+        const bool ok = int64 ? (p.dtype == "i64" || p.dtype == "u64") : p.dtype == want;
+        if (!ok)
+          out.push_back(who + ": " + launch.entry + " " + param + " takes output " + a.name +
+                        ", which the reference writes as " +
+                        (int64 ? std::string("64-bit integers") : std::string("float64")) +
+                        ": declare it " + c_type_of(want) +
+                        "* (the reference runs in float64: docs/problem-format.md)");
       }
     }
   }

@@ -1,7 +1,9 @@
 // Whether a kernel's parameters take what the problem passes: each scalar is passed as its
 // dtype (an f32 scalar as 4 bytes), each buffer as a pointer. A reference drafted with `double`
 // for a `float` scalar reads every later argument from the wrong bytes, and fails the gate on
-// a GPU however right its body is; this finds it from the source text, without a GPU.
+// a GPU however right its body is; this finds it from the source text, without a GPU. The
+// reference's outputs are also checked: it writes them in float64 (`double*`; a 64-bit integer
+// `out` in its own type), so one declared `float*` writes garbage the gate compares against.
 #pragma once
 #include <string>
 #include <vector>

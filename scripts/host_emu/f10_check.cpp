@@ -12,6 +12,12 @@ static unsigned atomicAdd(unsigned* p, int v) {
   *p = o + (unsigned)v;
   return o;
 }
+// The references' float64 histograms (a reference writes its outputs in float64)
+static double atomicAdd(double* p, double v) {
+  double o = *p;
+  *p = o + v;
+  return o;
+}
 static float4 make_float4(float x, float y, float z, float w) {
   float4 f;
   f.x = x, f.y = y, f.z = z, f.w = w;
@@ -82,7 +88,8 @@ int main() {
       const int hc = (h + 2 * pad - k) / stride + 1, wc = (w + 2 * pad - k) / stride + 1;
       const int nk = c * hc * wc;
       auto im = unif(c * h * w, -1, 1);
-      std::vector<float> col(c * k * k * hc * wc, 7.f), ref(col.size(), 9.f);
+      std::vector<float> col(c * k * k * hc * wc, 7.f);
+      std::vector<double> ref(col.size(), 9.0);
       emu::launch(dim3((nk + 511) / 512), dim3(512), [&] {
         im2col_gpu_kernel(nk, im.data(), h, w, k, pad, stride, hc, wc, col.data());
       });
@@ -94,8 +101,9 @@ int main() {
   {  // max pooling: 2 x 3 planes of 11 x 11, 3 x 3 at stride 2 (5 x 5 out)
     const int num = 2, ch = 3, h = 11, w = 11, ph = 5, pw = 5, cnt = num * ch * ph * pw;
     auto in = unif(num * ch * h * w, -1, 1);
-    std::vector<float> top(cnt), topr(cnt);
-    std::vector<int> mask(cnt), maskr(cnt);
+    std::vector<float> top(cnt);
+    std::vector<int> mask(cnt);
+    std::vector<double> topr(cnt), maskr(cnt);
     emu::launch(dim3((cnt + 511) / 512), dim3(512), [&] {
       MaxPoolForward(cnt, in.data(), num, ch, h, w, ph, pw, 3, 3, 2, 2, 0, 0, top.data(),
                      mask.data());
@@ -113,7 +121,8 @@ int main() {
       for (auto& p : img)
         p = solid ? make_float4(0.5f, 0.5f, 0.5f, 0.5f)
                   : make_float4((float)rndu(), (float)rndu(), (float)rndu(), 0.f);
-      std::vector<unsigned> a(256 * 1024, 0), b(256 * 1024, 0), r(256 * 1024, 0);
+      std::vector<unsigned> a(256 * 1024, 0), b(256 * 1024, 0);
+      std::vector<double> r(256 * 1024, 0.0);
       emu::launch(dim3(16, 16), dim3(32, 4),
                   [&] { histogram_smem_atomics(img.data(), W, H, a.data()); });
       emu::launch(dim3(16, 16), dim3(32, 4),
@@ -155,7 +164,8 @@ int main() {
   {  // Parboil SGEMM: m 1024 (2 row blocks), n 64, k 48; C starts at zero, beta 0
     const int m = 1024, n = 64, k = 48;
     auto A = unif(k * m, -1, 1), B = unif(k * n, -1, 1);
-    std::vector<float> C(n * m, 0.f), Cr(n * m, 0.f);
+    std::vector<float> C(n * m, 0.f);
+    std::vector<double> Cr(n * m, 0.0);
     emu::launch(dim3(m / 512, n / 32), dim3(32, 16),
                 [&] { mysgemmNT(A.data(), m, B.data(), n, C.data(), m, k, 1.f, 0.f); });
     emu::launch(dim3(m / 256, n), dim3(256),
@@ -165,7 +175,8 @@ int main() {
   {  // BICG kernel 1 at its size (4096 x 4096; 16 blocks)
     const int nx = 4096, ny = 4096;
     auto A = unif((size_t)nx * ny, -1, 1), r = unif(nx, -1, 1);
-    std::vector<float> s(ny), sr(ny);
+    std::vector<float> s(ny);
+    std::vector<double> sr(ny);
     emu::launch(dim3(16), dim3(256), [&] { bicg_kernel1(nx, ny, A.data(), r.data(), s.data()); });
     emu::launch(dim3(16), dim3(256), [&] { bicg_s_ref(nx, ny, A.data(), r.data(), sr.data()); });
     compare("pbacc_bicg_kernel1", s, sr, 1e-3, 5e-3);
@@ -174,14 +185,16 @@ int main() {
     const int n = 4096;
     const auto some = blocks2({{0, 0}, {127, 0}, {0, 511}, {127, 511}, {64, 200}, {1, 1}});
     auto A = unif((size_t)n * n, -1, 1);
-    std::vector<float> Bk((size_t)n * n, 0.f), Br((size_t)n * n, 0.f);
+    std::vector<float> Bk((size_t)n * n, 0.f);
+    std::vector<double> Br((size_t)n * n, 0.0);
     emu::launch_blocks(dim3(128, 512), dim3(32, 8), some,
                        [&] { convolution2D_kernel(n, n, A.data(), Bk.data()); });
     emu::launch_blocks(dim3(128, 512), dim3(32, 8), some,
                        [&] { conv2d_ref(n, n, A.data(), Br.data()); });
     compare("pbacc_conv2d (6 blocks)", Bk, Br, 1e-5, 1e-5);
     auto ex = unif((size_t)n * n, -1, 1), ey = unif((size_t)n * n, -1, 1);
-    auto hz = unif((size_t)n * n, -1, 1), hr = hz;
+    auto hz = unif((size_t)n * n, -1, 1);
+    std::vector<double> hr(hz.begin(), hz.end());
     emu::launch_blocks(dim3(128, 512), dim3(32, 8), some,
                        [&] { fdtd_step3_kernel(n, n, ex.data(), ey.data(), hz.data(), 0); });
     emu::launch_blocks(dim3(128, 512), dim3(32, 8), some,
@@ -190,7 +203,8 @@ int main() {
   }
   {  // LU step k = 768 at N = 2048: empty, partial and full blocks of the 40 x 160 grid
     const int n = 2048, k = 768;
-    auto A = unif((size_t)n * n, -1, 1), Ar = A;
+    auto A = unif((size_t)n * n, -1, 1);
+    std::vector<double> Ar(A.begin(), A.end());
     const auto some =
         blocks2({{0, 0}, {23, 95}, {24, 96}, {39, 159}, {30, 120}, {39, 0}, {0, 159}});
     emu::launch_blocks(dim3(40, 160), dim3(32, 8), some, [&] { lu_kernel2(n, A.data(), k); });
@@ -199,7 +213,8 @@ int main() {
   }
   {  // SYRK at 1024 x 1024 on three blocks of the 32 x 128 grid (each thread 1024 steps)
     const int ni = 1024, nj = 1024;
-    auto a = unif((size_t)ni * nj, -1, 1), c = unif((size_t)ni * ni, -1, 1), cr = c;
+    auto a = unif((size_t)ni * nj, -1, 1), c = unif((size_t)ni * ni, -1, 1);
+    std::vector<double> cr(c.begin(), c.end());
     const auto some = blocks2({{0, 0}, {31, 127}, {15, 60}});
     emu::launch_blocks(dim3(32, 128), dim3(32, 8), some,
                        [&] { syrk_kernel(ni, nj, 32412.f, 2123.f, a.data(), c.data()); });

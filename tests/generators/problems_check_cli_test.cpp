@@ -23,7 +23,7 @@ const char* kSpec =
     "flops: N\n"
     "bytes: 8*N\n"
     "tolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"
-    "reference: {source: ok.cu, entry: k, args: [x, y, N], grid: [4], block: [256]}\n"
+    "reference: {source: ok.cu, entry: ref, args: [x, y, N], grid: [4], block: [256]}\n"
     "variants:\n"
     "  - {id: good, source: ok.cu, entry: k, args: [x, y, N], grid: [4], block: [256]}\n"
     "  - {id: broken, parent: good, applies: [increase_ilp], source: broken.cu, entry: k,\n"
@@ -61,8 +61,12 @@ Run check(const TempDir& t, std::vector<std::string> extra) {
 
 void write_tiny(const TempDir& t) {
   t.write("tiny/problem.yaml", kSpec);
+  // The reference (float64 outputs) and the kernel in one file: one source, one compile.
   t.write("tiny/ok.cu",
           "extern \"C\" __global__ void k(const float* x, float* y, int n) {\n"
+          "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+          "  if (i < n) y[i] = x[i];\n}\n"
+          "extern \"C\" __global__ void ref(const float* x, double* y, int n) {\n"
           "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
           "  if (i < n) y[i] = x[i];\n}\n");
   t.write("tiny/broken.cu",
@@ -166,6 +170,45 @@ TEST_CASE("problems check: a reference taking double for an f32 scalar is found 
   CHECK(r.out.find("reference: reference parameter 3 'double alpha' takes scalar alpha, an f32 "
                    "passed as 4 bytes: declare it float") != std::string::npos);
   CHECK(r.out.find("1 failed") != std::string::npos);  // the kernel itself is fine
+}
+
+TEST_CASE("problems check: a reference writing its output in the buffer's type is found") {
+  // The reference runs in float64: an f32 output declared float* writes floats where the
+  // comparison reads doubles, so every gate would fail against garbage (corpus_fresh10's
+  // first live run). A 64-bit integer inout is taken in its own type, so double* is wrong there.
+  TempDir t;
+  t.write("fo/problem.yaml",
+          "version: 1\nname: fo\nscalars: {N: 1024}\n"
+          "buffers:\n  x: {dtype: f32, shape: [N]}\n  y: {dtype: f32, shape: [N], role: out}\n"
+          "  t: {dtype: u64, shape: [N], role: inout}\n"
+          "flops: N\nbytes: 16*N\ntolerance: {fp32: {rtol: 1.0e-5, atol: 0}}\n"
+          "reference: {source: ref.cu, entry: reference, args: [x, y, t, N], grid: [4], "
+          "block: [256]}\n"
+          "variants:\n  - {id: k, source: k.cu, entry: k, args: [x, y, t, N], grid: [4], "
+          "block: [256]}\n");
+  t.write("fo/ref.cu",
+          "extern \"C\" __global__ void reference(const float* x, float* y, double* t, int n) "
+          "{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = x[i];\n}\n");
+  t.write("fo/k.cu",
+          "extern \"C\" __global__ void k(const float* x, float* y, unsigned long long* t, int n) "
+          "{\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = x[i];\n}\n");
+  Run r = check(t, {"fo"});
+  INFO(r.out << r.err);
+  CHECK(r.rc == 1);
+  CHECK(r.out.find("reference: reference parameter 2 'float* y' takes output y, which the "
+                   "reference writes as float64: declare it double*") != std::string::npos);
+  CHECK(r.out.find("parameter 3 'double* t' takes output t, which the reference writes as "
+                   "64-bit integers: declare it unsigned long long*") != std::string::npos);
+  CHECK(r.out.find("1 failed") != std::string::npos);  // the kernel itself is fine
+
+  // Declared as the format says, the same reference passes the static check.
+  t.write("fo/ref.cu",
+          "extern \"C\" __global__ void reference(const float* x, double* y, "
+          "unsigned long long* t, int n) {\n  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+          "  if (i < n) y[i] = x[i];\n}\n");
+  Run fixed = check(t, {"fo"});
+  INFO(fixed.out << fixed.err);
+  CHECK(fixed.out.find("param types") == std::string::npos);
 }
 
 TEST_CASE("problems check: an unknown hypothesis lists the known ones, with did-you-mean") {

@@ -173,7 +173,10 @@ void DeviceBuffers::upload_set(size_t s) {
         pristine_[i] = copy;
       }
     }
-    if (bufs[i].role == BufferRole::InOut) {
+    if (bufs[i].role == BufferRole::InOut && reference_bits(bufs[i].dtype)) {
+      // A 64-bit integer inout: the reference takes the kernel's own integers (resolve_reference).
+      ref_inout_inputs_[s][i] = upload(host->data.get(), host->size);
+    } else if (bufs[i].role == BufferRole::InOut) {
       // The reference's float64 copy: exactly the values the kernel sees (make_input's
       // as_double equals to_doubles of its bytes).
       std::vector<double> as_double(size_t(bufs[i].elements));

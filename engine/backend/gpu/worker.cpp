@@ -21,6 +21,7 @@
 #include "generators/cubin_module_data.h"
 #include "generators/measured_class_check.h"
 #include "generators/nvrtc_compiler.h"
+#include "generators/param_types.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
 #include "generators/ptxas_info.h"
@@ -200,6 +201,14 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     auto all = p->resolved.issues;
     all.insert(all.end(), p->reference.issues.begin(), p->reference.issues.end());
     g.detail = generators::format_issues(all);
+    return out;
+  }
+  // A reference that does not take what the problem passes (an output declared float* where
+  // the reference writes float64) would make every check compare against garbage: the
+  // problem's spec is at fault, said before any run (status stays InvalidSpec).
+  if (auto bad = generators::param_type_mismatches(p->reference); !bad.empty()) {
+    g.detail = "the problem's reference does not take what the problem passes: " + bad.front() +
+               (bad.size() > 1 ? " (+" + std::to_string(bad.size() - 1) + " more)" : "");
     return out;
   }
   // SOLVER_LINEINFO=1: every compile gets -lineinfo, so a profiler run over this worker (ncu's

@@ -2,7 +2,7 @@
 // thread per column-matrix entry (c * k * k + i * k + j, h_out, w_out) reads its input pixel or 0.
 extern "C" __global__ void im2col_ref(int channels, const float* data_im, int height, int width,
                                       int ksize, int pad, int stride, int height_col,
-                                      int width_col, float* data_col) {
+                                      int width_col, double* data_col) {
   const long long total = (long long)channels * ksize * ksize * height_col * width_col;
   for (long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x; e < total;
        e += (long long)blockDim.x * gridDim.x) {

@@ -3,7 +3,7 @@
 // keeping the first strict maximum, and writes the value and its index in the channel plane.
 extern "C" __global__ void maxpool_ref(int count, const float* bottom, int channels, int height,
                                        int width, int pooled_height, int pooled_width, int k,
-                                       int stride, float* top, int* mask) {
+                                       int stride, double* top, double* mask) {
   const long long total = count;
   for (long long e = (long long)blockIdx.x * blockDim.x + threadIdx.x; e < total;
        e += (long long)blockDim.x * gridDim.x) {

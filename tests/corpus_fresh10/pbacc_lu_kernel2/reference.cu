@@ -2,7 +2,7 @@
 // update on the cells the original launch reaches -- i and j above k and below the grid's cover
 // (ceil((n - k - 1) / 32) x 32 columns, ceil((n - k - 1) / 8) x 8 rows) -- one thread per cell of
 // the whole matrix; every other cell is left as it was.
-extern "C" __global__ void lu_update_ref(int n, float* A, int k) {
+extern "C" __global__ void lu_update_ref(int n, double* A, int k) {
   const int j = blockIdx.x * blockDim.x + threadIdx.x;
   const int i = blockIdx.y * blockDim.y + threadIdx.y;
   const int m = n - k - 1;
@@ -10,6 +10,6 @@ extern "C" __global__ void lu_update_ref(int n, float* A, int k) {
   const int icover = ((m + 7) / 8) * 8;
   if (i > k && j > k && i < n && j < n && i < icover && j < jcover) {
     const long long c = (long long)i * n + j;
-    A[c] = (float)((double)A[c] - (double)A[(long long)i * n + k] * (double)A[(long long)k * n + j]);
+    A[c] = A[c] - A[(long long)i * n + k] * A[(long long)k * n + j];
   }
 }
