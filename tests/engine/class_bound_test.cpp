@@ -227,7 +227,7 @@ TEST_CASE("timed_inputs: an audited run's inputs made again on the host, keyed b
   v.buffers = {buffer("x", DType::F64, 8192, generators::BufferRole::In, -1, 1),
                buffer("out", DType::F64, 8192, generators::BufferRole::Out, 0, 1)};
   gpu::HostSet base = gpu::regular_set(v, 7, nullptr);
-  gpu::HostSet seen = gpu::timed_inputs(v, base, 0x1234, false);
+  gpu::HostSet seen = gpu::timed_inputs(v, base, 0x1234, false, false);
   CHECK(seen.key == base.key + "/timed-4660");
   REQUIRE(seen.inputs[0]);
   CHECK(std::memcmp(seen.inputs[0]->data.get(), base.inputs[0]->data.get(), base.inputs[0]->size) !=
@@ -235,7 +235,7 @@ TEST_CASE("timed_inputs: an audited run's inputs made again on the host, keyed b
   // The bytes are apply_perturbation's on the set's bytes (the device's by construction).
   std::vector<unsigned char> expect(base.inputs[0]->data.get(),
                                     base.inputs[0]->data.get() + base.inputs[0]->size);
-  for (const auto& t : gpu::timed_perturbations(v, 0x1234, false))
+  for (const auto& t : gpu::timed_perturbations(v, 0x1234, false, false))
     if (t.buffer == 0) gpu::apply_perturbation(v.buffers[0], expect.data(), t);
   CHECK(std::memcmp(seen.inputs[0]->data.get(), expect.data(), expect.size()) == 0);
   CHECK(seen.digests[0] == gpu::digest(expect.data(), expect.size()));

@@ -165,7 +165,7 @@ void run(const Problem& p, int64_t rows) {
   for (int s = 0; s < 3; ++s)
     sets.emplace_back("regular " + std::to_string(s),
                       gpu::regular_set(v, seeds[size_t(s)], nullptr));
-  sets.emplace_back("timed 11", gpu::timed_inputs(v, sets[0].second, 11, p.homogeneous));
+  sets.emplace_back("timed 11", gpu::timed_inputs(v, sets[0].second, 11, p.homogeneous, false));
   std::vector<Worst> worst(p.kernels.size());
   for (auto& [name, s] : sets) {
     const Inputs in = as_doubles(v, s);

@@ -124,7 +124,8 @@ void pole_problem(int64_t rows) {
     sets.emplace_back("regular set " + std::to_string(s),
                       gpu::regular_set(v, seeds[size_t(s)], nullptr));
   for (uint64_t run : {11ULL, 12ULL})
-    sets.emplace_back("timed run " + std::to_string(run), gpu::timed_inputs(v, set0, run, false));
+    sets.emplace_back("timed run " + std::to_string(run),
+                      gpu::timed_inputs(v, set0, run, false, false));
   for (auto& [name, s] : sets) {
     const auto want = response(s, [](double x, int64_t) { return std::exp(x); });
     std::optional<gpu::HostSet> abs = gpu::absolute_set(v, s);
@@ -164,7 +165,7 @@ void fd_problem(int64_t rows) {
   for (int s = 0; s < 3; ++s)
     sets.emplace_back("regular set " + std::to_string(s),
                       gpu::regular_set(v, seeds[size_t(s)], nullptr));
-  sets.emplace_back("timed run 11", gpu::timed_inputs(v, set0, 11, false));
+  sets.emplace_back("timed run 11", gpu::timed_inputs(v, set0, 11, false, false));
   for (auto& [name, s] : sets) {
     const auto x = doubles(s, 0), a = doubles(s, 1), r = doubles(s, 2);
     std::vector<double> want(static_cast<size_t>(rows)), shift(want), exact(want);

@@ -226,7 +226,7 @@ int main(int argc, char** argv) {
     report("the fresh set (lint's kind)", v.buffers[0], *fresh, tol, true);
   for (int r = 0; r < runs; ++r)
     report("timed run " + std::to_string(101 + r), v.buffers[0],
-           gpu::timed_inputs(v, set0, uint64_t(101 + r), false), tol, false);
+           gpu::timed_inputs(v, set0, uint64_t(101 + r), false, false), tol, false);
   const auto verdict = gpu::sample_lint_verdict(lint_shares, "x", tol, {"out", "chunk_mean"});
   std::printf("lint verdict (each output on its own): %s\n",
               verdict.refusal.empty() ? ("passes: " + verdict.note).c_str()

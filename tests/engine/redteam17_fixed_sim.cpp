@@ -167,6 +167,6 @@ int main(int argc, char** argv) {
         judge(std::string(gpu::to_string(k)) + " " + std::to_string(seed), v, *d, tol);
   for (int r = 0; r < 2; ++r)
     judge("timed run " + std::to_string(101 + r), v,
-          gpu::timed_inputs(v, set0, uint64_t(101 + r), false), tol);
+          gpu::timed_inputs(v, set0, uint64_t(101 + r), false, false), tol);
   return 0;
 }

@@ -86,10 +86,15 @@ int64_t fold_reference_noise(std::vector<HostDoubles>& scale,
 std::string reference_noise_note(double qmed, int64_t raised);
 
 // `base` with a timed run's perturbation made on copies of its host bytes (timed_perturbations
-// of `run_seed`, as the device made it: the same bytes by construction), keyed
-// `<base key>/timed-<run_seed>`: what an audited timed run saw.
+// of `run_seed`, `homogeneous` and `law`, as the device made it: the same bytes by
+// construction), keyed `<base key>/timed-<run_seed>` (`/law-<run_seed>` for a law-pair run):
+// what an audited timed run saw. `law` is the run's own (DeviceBuffers::Flip::law): a law-pair
+// run (P6d) redraws every law i.i.d., a timed run puts it in cells, and the class bound's scale
+// S and rounding term are per element, so a scale measured on the other kind of draw holds each
+// output to another input's sensitivity (issue 28, helper h28x: the audited law pairs refused
+// control_redteam15_f64_fd_shift, precision_mismatch on 293 elements, live 2026-12-05).
 HostSet timed_inputs(const generators::ResolvedVariant& variant, const HostSet& base,
-                     uint64_t run_seed, bool homogeneous);
+                     uint64_t run_seed, bool homogeneous, bool law);
 
 // The precision_mismatch detail of a comparison with class failures and no failure: where,
 // how many, the largest error as a multiple of the class bound, the relative error it means,

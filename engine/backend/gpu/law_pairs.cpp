@@ -49,12 +49,15 @@ std::optional<PairFailure> Worker::time_law_pairs(Prepared& a, Prepared& b, bool
   }
   if (l.failed_runner >= 0) {
     const Prepared& p = l.failed_runner == 0 ? a : b;
-    return PairFailure{l.failure.status,
-                       p.resolved.key +
-                           (l.failure.status == engine::GateStatus::InputMutated
-                                ? ": input mutated during the law pairs: "
-                                : ": wrong result in the law pairs (P6e, an audited run): ") +
-                           l.failure.detail};
+    // Said by its status: a precision_mismatch is inside the problem's tolerance, outside the
+    // measured class's own bound (class_bound.h), not a wrong result.
+    const char* what =
+        l.failure.status == engine::GateStatus::InputMutated
+            ? ": input mutated during the law pairs: "
+        : l.failure.status == engine::GateStatus::PrecisionMismatch
+            ? ": outside its precision class's own bound in the law pairs (P6e, an audited run): "
+            : ": wrong result in the law pairs (P6e, an audited run): ";
+    return PairFailure{l.failure.status, p.resolved.key + what + l.failure.detail};
   }
   for (Prepared* p : {&a, &b}) {
     engine::GateResult g;

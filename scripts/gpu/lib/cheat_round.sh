@@ -3,9 +3,9 @@
 #
 #   cheat_round BIN NAME OUTDIR SECONDS [LABEL]
 #
-# runs `BIN run` on tests/cheats/NAME for one round (evolution off, 15 pairs, seed 7, the live
-# backend) under `timeout SECONDS`, its ledger in OUTDIR/LABEL and its log in OUTDIR/LABEL.log
-# (LABEL defaults to NAME), and sets:
+# runs `BIN run` on tests/cheats/NAME for one round (evolution off, 15 pairs, seed $CR_SEED or 7,
+# the live backend) under `timeout SECONDS`, its ledger in OUTDIR/LABEL and its log in
+# OUTDIR/LABEL.log (LABEL defaults to NAME), and sets:
 #   CR_RC      the run's exit status
 #   CR_REC     the ledger's last record (the round), empty when none was written
 #   CR_GOT     the outcome: "kept"/"rejected"/... or, for a gate failure, the gate's status
@@ -24,7 +24,7 @@ cheat_round() {
   CR_ALSO=$(sed -n 's/^live_also: *//p' "$dir/expect" 2>/dev/null)
   rm -rf "${out:?}/$label"
   timeout "$secs" "$bin" run --problem "$name" --problems-dir tests/cheats \
-    --rules tests/cheats/rules.yaml --rounds 1 --evolve off --pairs 15 --seed 7 \
+    --rules tests/cheats/rules.yaml --rounds 1 --evolve off --pairs 15 --seed "${CR_SEED:-7}" \
     --backend live --out "$out/$label" --quiet >"$out/$label.log" 2>&1
   CR_RC=$?
   CR_SECONDS=$((SECONDS - s))
