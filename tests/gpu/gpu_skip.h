@@ -19,10 +19,16 @@ inline constexpr int kSkipExitCode = 77;
   std::_Exit(kSkipExitCode);
 }
 
-// The source tree this was built from where it holds `marker` (a path inside it), else the
-// working directory (scripts/reliability.sh runs copied binaries from the repository root).
+// $SOLVER_TEST_SOURCE_DIR, else the source tree this was built from, where either holds `marker`
+// (a path inside it), else the working directory (scripts/reliability.sh runs copied binaries
+// from the repository root).
 inline std::string gpu_test_source_dir(const char* marker) {
   std::error_code ec;
+  // $SOLVER_TEST_SOURCE_DIR first (scripts/gpu/run.sh sets it; a copy of the tree holding part
+  // of a suite runs only that part), where it holds the marker.
+  if (const char* e = std::getenv("SOLVER_TEST_SOURCE_DIR");
+      e && *e && std::filesystem::exists(std::filesystem::path(e) / marker, ec))
+    return e;
   if (std::filesystem::exists(std::filesystem::path(SOLVER_SOURCE_DIR) / marker, ec))
     return SOLVER_SOURCE_DIR;
   return std::filesystem::current_path().string();
