@@ -212,14 +212,14 @@ std::string reference_noise_note(double qmed, int64_t raised) {
 }
 
 HostSet timed_inputs(const generators::ResolvedVariant& variant, const HostSet& base,
-                     uint64_t run_seed, bool homogeneous, bool law) {
+                     uint64_t run_seed, bool homogeneous) {
   HostSet out = base;
-  out.key = base.key + "/timed-" + std::to_string(run_seed) + (law ? "/law" : "");
+  out.key = base.key + "/timed-" + std::to_string(run_seed);
   out.kind = SetKind::Fresh;  // not Regular: its bytes are its own, not the input cache's
   out.on_device = false;
   out.plan.clear();
   out.magnitude_set = -1;
-  for (const Perturbation& t : timed_perturbations(variant, run_seed, homogeneous, law)) {
+  for (const Perturbation& t : timed_perturbations(variant, run_seed, homogeneous)) {
     if (t.buffer >= out.inputs.size() || !out.inputs[t.buffer]) continue;
     auto changed = copy_of(*out.inputs[t.buffer]);
     apply_perturbation(variant.buffers[t.buffer], changed->data.get(), t);

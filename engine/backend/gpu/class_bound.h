@@ -87,10 +87,9 @@ std::string reference_noise_note(double qmed, int64_t raised);
 
 // `base` with a timed run's perturbation made on copies of its host bytes (timed_perturbations
 // of `run_seed`, as the device made it: the same bytes by construction), keyed
-// `<base key>/timed-<run_seed>` (`/law` added for a redraw i.i.d. from the law: the law pairs',
-// P6d, or a problem's law checks, P6h): what an audited timed run saw.
+// `<base key>/timed-<run_seed>`: what an audited timed run saw.
 HostSet timed_inputs(const generators::ResolvedVariant& variant, const HostSet& base,
-                     uint64_t run_seed, bool homogeneous, bool law = false);
+                     uint64_t run_seed, bool homogeneous);
 
 // The precision_mismatch detail of a comparison with class failures and no failure: where,
 // how many, the largest error as a multiple of the class bound, the relative error it means,

@@ -77,7 +77,7 @@ const std::vector<HostDoubles>* Worker::audit_class_magnitude(Prepared& p, const
   PhaseScope scope("class_magnitude");
   HostSet seen = host_copy(p, a.set);
   if (f.dense) {
-    seen = timed_inputs(p.resolved, seen, f.run_seed, f.homogeneous, f.law);
+    seen = timed_inputs(p.resolved, seen, f.run_seed, f.homogeneous);
   } else if (f.buffer >= 0 && size_t(f.buffer) < seen.inputs.size() &&
              seen.inputs[size_t(f.buffer)]) {
     // One exchange of two elements (swap_two): each place gets the other's value.
