@@ -13,8 +13,9 @@
 # declared law" (the record's narrowed checks; "law: yes/no" below).
 # Predicted (host figures: tests/engine/h28w_hist_sim.cpp at 2^25, law_checks_test at 2^20):
 #   control_hon20_atomic_float_histogram  kept ~2-10x, law: yes (set 0's echo share ~1,500-2,200;
-#                                         the seed on the law 0.73-0.84 of the tolerance, the
-#                                         child 0.13-0.16; main: gate-failed wrong_result)
+#                                         the seed on the law 0.67-0.84 of the tolerance over
+#                                         13 host sets, the child 0.13-0.18; main: gate-failed
+#                                         wrong_result; risk: the seed's thin margin)
 #   redteam19_law_garbage_hist            wrong_result, law: yes (integer outputs, exact: every
 #                                         verified run is now law data, where the child writes
 #                                         n / bins; caught at the gate's fresh set, not only by
