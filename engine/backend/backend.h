@@ -90,6 +90,11 @@ struct GateResult {
   // request that times the problem (WorkerRequest::homogeneous), so pairs timed by a worker
   // that never gated the problem (a restart) shrink positive laws as the gate's runs did (P6c).
   std::optional<bool> homogeneous;
+  // The problem's verified runs are redraws i.i.d. from its declared law (true: the gate's
+  // tolerance lint found set 0 telling every output from its 1-in-2 echo by the bar of
+  // engine/backend/gpu/law_checks.h, P6h) or off it (false); absent where no lint ran. Carried
+  // like `homogeneous` (WorkerRequest::law_checks).
+  std::optional<bool> law_checks;
   // What of the full gate this covers (GatePart above); None for a full gate and in records
   // made before the deferred order.
   DeferredChecks deferred = DeferredChecks::None;

@@ -129,6 +129,7 @@ GateResult merge_parts(const GateResult& regular, const GateResult& deferred) {
   if (g.seeds.empty()) g.seeds = regular.seeds;
   if (g.source_hash.empty()) g.source_hash = regular.source_hash;
   if (!g.homogeneous) g.homogeneous = regular.homogeneous;
+  if (!g.law_checks) g.law_checks = regular.law_checks;
   g.phases_ms.clear();
   g.reused = regular.reused && deferred.reused;
   return g;

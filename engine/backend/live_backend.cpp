@@ -104,6 +104,7 @@ class LiveBackend final : public Backend {
     r.gate_part = part;
     // A part times as pairs do, on the homogeneity the incumbent's full gate learnt (P6c).
     if (part != GatePart::Full) r.homogeneous = homogeneous_of(v.problem);
+    if (part != GatePart::Full) r.law_checks = law_checks_of(v.problem);
     // At least the rotation sets every timed sequence uses (sequence_plan.h, P8): the worker
     // checks them all, and the budget below counts them.
     r.input_sets = std::max(kRotationSets, options_.gate_input_sets);
@@ -117,6 +118,7 @@ class LiveBackend final : public Backend {
                            kCompileBudgetMs + t * (kExtraBatches + 3 * r.input_sets + 8));
     if (ex.kind == Exchange::Kind::Answered && ex.response.gate) {
       if (ex.response.gate->homogeneous) homogeneous_[v.problem] = *ex.response.gate->homogeneous;
+      if (ex.response.gate->law_checks) law_checks_[v.problem] = *ex.response.gate->law_checks;
       return *ex.response.gate;
     }
     GateResult g;
@@ -129,6 +131,7 @@ class LiveBackend final : public Backend {
     r.op = "profile";
     r.variant = v;
     r.homogeneous = homogeneous_of(v.problem);
+    r.law_checks = law_checks_of(v.problem);
     r.samples = 20;
     r.full_metrics = options_.full_metrics;
     // SOLVER_NO_PC_SAMPLING=1 turns the pass off for every command (those without the flag).
@@ -151,6 +154,7 @@ class LiveBackend final : public Backend {
     r.op = "time";
     r.variant = v;
     r.homogeneous = homogeneous_of(v.problem);
+    r.law_checks = law_checks_of(v.problem);
     r.samples = std::max(1, samples);
     r.seed = keyed(seed);
     int t = timeout_for(v.problem);
@@ -176,7 +180,10 @@ class LiveBackend final : public Backend {
     r.op = "time_pairs";
     r.incumbent = incumbent;
     r.candidate = candidate;
-    if (incumbent.problem == candidate.problem) r.homogeneous = homogeneous_of(candidate.problem);
+    if (incumbent.problem == candidate.problem) {
+      r.homogeneous = homogeneous_of(candidate.problem);
+      r.law_checks = law_checks_of(candidate.problem);
+    }
     r.pairs = std::max(1, plan.max_pairs);
     r.plan = plan;
     r.plan.max_pairs = r.pairs;
@@ -212,6 +219,12 @@ class LiveBackend final : public Backend {
   std::optional<bool> homogeneous_of(const std::string& problem) const {
     auto it = homogeneous_.find(problem);
     if (it == homogeneous_.end()) return std::nullopt;
+    return it->second;
+  }
+  // The same for its law checks (GateResult::law_checks, P6h).
+  std::optional<bool> law_checks_of(const std::string& problem) const {
+    auto it = law_checks_.find(problem);
+    if (it == law_checks_.end()) return std::nullopt;
     return it->second;
   }
 
@@ -342,6 +355,7 @@ class LiveBackend final : public Backend {
   DeviceInfo device_;
   std::map<std::string, int> timeouts_;
   std::map<std::string, bool> homogeneous_;  // per problem, from its gates (homogeneous_of)
+  std::map<std::string, bool> law_checks_;   // per problem, from its gates (law_checks_of)
   uint64_t next_id_ = 0;
   uint64_t seed_base_ = 0, gates_ = 0;
   // The seed a time or time_pairs request carries: the loop's (draw_seed of --seed, the

@@ -88,6 +88,7 @@ json to_json(const GateResult& g) {
   if (!g.phases_ms.empty()) j["phases_ms"] = num_map(g.phases_ms);
   if (g.reused) j["reused"] = true;
   if (g.homogeneous) j["homogeneous"] = *g.homogeneous;
+  if (g.law_checks) j["law_checks"] = *g.law_checks;
   if (g.deferred != DeferredChecks::None) j["deferred_checks"] = to_string(g.deferred);
   return j;
 }
@@ -118,6 +119,7 @@ GateResult gate_result_from_json(const json& j, const std::string& where) {
   g.phases_ms = c.measured_map(j, "phases_ms");
   g.reused = c.boolean(j, "reused").value_or(false);
   g.homogeneous = c.boolean(j, "homogeneous");
+  g.law_checks = c.boolean(j, "law_checks");
   if (auto d = c.string(j, "deferred_checks")) {
     if (auto dc = deferred_checks_from_string(*d))
       g.deferred = *dc;

@@ -69,6 +69,7 @@ std::string encode_request(const WorkerRequest& r) {
   if (r.sweep) j["sweep"] = true;                                         // absent: the full gate
   if (r.gate_part != GatePart::Full) j["part"] = to_string(r.gate_part);  // absent: full
   if (r.homogeneous) j["homogeneous"] = *r.homogeneous;                   // absent: unknown
+  if (r.law_checks) j["law_checks"] = *r.law_checks;                      // absent: unknown
   return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
@@ -114,6 +115,7 @@ rules::Outcome<WorkerRequest> decode_request(const std::string& line) {
         c.error("/part", "unknown gate part '" + *part + "' (full, regular or deferred)");
     }
     r.homogeneous = c.boolean(j, "homogeneous");
+    r.law_checks = c.boolean(j, "law_checks");
     c.throw_if_any("malformed request");
     return r;
   } catch (const rules::InputError& e) {

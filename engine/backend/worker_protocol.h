@@ -90,6 +90,9 @@ struct WorkerRequest {
   // where the backend knows it; a worker that never gated the problem takes it as its own
   // (P6c: the timed runs then leave the declared support as they did in the gate).
   std::optional<bool> homogeneous;
+  // The same for GateResult::law_checks (P6h): the timed runs, fresh sets and audits of a
+  // worker that never gated the problem are drawn from the law as the gate's were.
+  std::optional<bool> law_checks;
 };
 
 struct WorkerResponse {

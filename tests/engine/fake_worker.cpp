@@ -21,6 +21,9 @@
 //            gate with GateResult::homogeneous true / false (the problem's P6c flag); every
 //            time, time_pairs and profile answer says in its detail what the request carried
 //            ("homogeneous yes|no|unknown")
+//   law_checks / off_law
+//            gate with GateResult::law_checks true / false (the problem's P6h flag, law_checks.h);
+//            carried alike ("law_checks yes|no|unknown", before the homogeneous word)
 // SOLVER_GPU_DEVICE (set by `ablate --gpus`) is echoed in each detail as "gpu N"; with
 // FAKE_ODD_GPU=N the worker on GPU N reports another device ("Other Fake GPU", chip fake2).
 // Start-up mode (--fake-mode): "nodriver" exits 127 the way the dynamic loader does when
@@ -52,9 +55,14 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
   resp.id = r.id;
   resp.ok = true;
   std::string pid = "pid " + std::to_string(getpid());
-  const std::string carried = std::string(" homogeneous ") + (!r.homogeneous   ? "unknown"
-                                                              : *r.homogeneous ? "yes"
-                                                                               : "no");
+  const std::string carried = std::string(" law_checks ") +
+                              (!r.law_checks   ? "unknown"
+                               : *r.law_checks ? "yes"
+                                               : "no") +
+                              " homogeneous " +
+                              (!r.homogeneous   ? "unknown"
+                               : *r.homogeneous ? "yes"
+                                                : "no");
   // Which GPU it was started for (ablate --gpus), so a test sees each shard's worker's GPU.
   if (const char* gpu = std::getenv("SOLVER_GPU_DEVICE")) pid += std::string(" gpu ") + gpu;
   if (r.op == "gate") {
@@ -70,6 +78,8 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
     g.seeds = {r.seed + 1, r.seed + 2};
     if (r.variant && r.variant->variant == "homogeneous") g.homogeneous = true;
     if (r.variant && r.variant->variant == "not_homogeneous") g.homogeneous = false;
+    if (r.variant && r.variant->variant == "law_checks") g.law_checks = true;
+    if (r.variant && r.variant->variant == "off_law") g.law_checks = false;
     resp.gate = g;
   } else if (r.op == "profile") {
     ProfileResult p;

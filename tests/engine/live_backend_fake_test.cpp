@@ -121,6 +121,35 @@ TEST_CASE("a problem's homogeneity from its gate goes with every later timing, t
   CHECK(carried(b->time_pairs(ref("ok"), ref("ok"), 4, 1).detail) == "no");
 }
 
+TEST_CASE("P6h: a problem's law checks from its gate go with every later timing, to any worker") {
+  // law_checks.h: where the gate's lint finds set 0 telling every output from its echo, every
+  // verified run is drawn from the declared law; a worker that never gated the problem (here:
+  // the one started after the first died) must time and verify on the same kind of data.
+  auto [b, why] = open_live_backend(fake_options());
+  REQUIRE(b);
+  auto carried = [](const std::string& detail) {
+    auto at = detail.find(" law_checks ");
+    if (at == std::string::npos) return std::string("?");
+    const std::string rest = detail.substr(at + 12);
+    return rest.substr(0, rest.find(' '));
+  };
+  CHECK(carried(b->time_pairs(ref("ok"), ref("ok"), 4, 1).detail) == "unknown");
+  GateResult g = b->gate(ref("law_checks"));
+  REQUIRE(g.law_checks.has_value());
+  CHECK(*g.law_checks);
+  CHECK(b->gate(ref("exit")).status == GateStatus::Fault);  // the gating worker is gone
+  PairSamples p = b->time_pairs(ref("ok"), ref("ok"), 4, 1);
+  CHECK(b->workers_started() == 2);
+  CHECK(carried(p.detail) == "yes");
+  CHECK(carried(b->time_samples(ref("ok"), 3, 1).detail) == "yes");
+  CHECK(carried(b->profile(ref("ok")).detail) == "yes");
+  CHECK(carried(
+            b->time_pairs({"other_problem", "ok", {}}, {"other_problem", "ok", {}}, 4, 1).detail) ==
+        "unknown");
+  CHECK(b->gate(ref("off_law")).law_checks == std::optional<bool>(false));
+  CHECK(carried(b->time_pairs(ref("ok"), ref("ok"), 4, 1).detail) == "no");
+}
+
 TEST_CASE("a hanging kernel becomes Timeout, the worker is killed, and a fresh one serves next") {
   auto [b, why] = open_live_backend(fake_options());
   REQUIRE(b);

@@ -121,6 +121,18 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   n = narrowed_checks(spec, g);
   REQUIRE(n.size() == 2);
   CHECK(n[1].rfind("exponent range up skipped (C's reference x 64", 0) == 0);
+  // P6h (law_checks.h): verified runs drawn from the declared law instead of the off-law timed
+  // kind (no P13 cells, no P6c shrink) is a change of the checked data: written down.
+  g.detail =
+      "median 10 us over 6 runs; adversarial sets: not applicable (not homogeneous); 1-in-2 echo "
+      "told apart by set 0 (at 2.2e+03 of its tolerance); verified runs drawn from the declared "
+      "law (the law's own data tell a 1-in-2 sample apart by at least 30 x the tolerance); "
+      "fresh-set check at timed sample 2";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 3);
+  CHECK(n[2] ==
+        "verified runs drawn from the declared law (the law's own data tell a 1-in-2 sample apart "
+        "by at least 30 x the tolerance)");
 }
 
 TEST_CASE("the ledger record carries narrowed_checks, and only when there are some") {

@@ -94,6 +94,40 @@ TEST_CASE("the problem's homogeneity crosses the pipe in a gate answer and in a 
   CHECK_FALSE(gate_result_from_json(to_json(plain), "test").homogeneous);
 }
 
+TEST_CASE("the problem's law checks cross the pipe in a gate answer and in a request (P6h)") {
+  for (bool l : {true, false}) {
+    GateResult g;
+    g.status = GateStatus::WrongResult;  // learnt by the lint before the failure
+    g.law_checks = l;
+    WorkerResponse r;
+    r.id = 5;
+    r.ok = true;
+    r.gate = g;
+    WorkerLine line = decode_worker_line(encode_response(r));
+    REQUIRE(line.response.gate);
+    CHECK(line.response.gate->law_checks == std::optional<bool>(l));
+    CHECK_FALSE(line.response.gate->homogeneous);  // its own field
+    WorkerRequest q;
+    q.id = 6;
+    q.op = "time_pairs";
+    q.incumbent = VariantRef{"reduce", "tree", {}};
+    q.candidate = VariantRef{"reduce", "warp", {}};
+    q.law_checks = l;
+    auto back = decode_request(encode_request(q));
+    REQUIRE_MESSAGE(back, solver::rules::why(back));
+    CHECK(back->law_checks == std::optional<bool>(l));
+    CHECK_FALSE(back->homogeneous);
+  }
+  GateResult plain;
+  CHECK(to_json(plain).count("law_checks") == 0);  // recordings keep their bytes
+  CHECK_FALSE(gate_result_from_json(to_json(plain), "test").law_checks);
+  WorkerRequest unknown;
+  unknown.id = 7;
+  unknown.op = "time";
+  unknown.variant = VariantRef{"reduce", "tree", {}};
+  CHECK(encode_request(unknown).find("law_checks") == std::string::npos);
+}
+
 TEST_CASE("a malformed request is an error value, not an exception") {
   auto no_id = decode_request("{\"op\": \"gate\"}");
   CHECK_FALSE(no_id);  // no id

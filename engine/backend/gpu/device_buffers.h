@@ -85,6 +85,10 @@ class DeviceBuffers {
   // exponent-range set): timed runs from now on shrink every positive law (P6c, red team 7).
   void set_homogeneous(bool h) { homogeneous_ = h; }
   bool homogeneous() const { return homogeneous_; }
+  // The problem's verified runs are redraws i.i.d. from its declared law (law_checks.h, P6h):
+  // every timed run perturbed as the law pairs' (timed_perturbations' `law`), audits alike.
+  void set_law_checks(bool on) { law_checks_ = on; }
+  bool law_checks() const { return law_checks_; }
   // The law pairs (P6d, law_verdict.h): while set, perturb() redraws every law i.i.d. from the
   // declared law (timed_perturbations' `law`), for timing only (nothing is audited then).
   void set_law_only(bool on) const { law_only_ = on; }
@@ -199,6 +203,7 @@ class DeviceBuffers {
   const uint64_t flip_key_;  // secret per process: where the flips fall
   mutable Flip flip_;
   bool homogeneous_ = false;       // set_homogeneous
+  bool law_checks_ = false;        // set_law_checks
   mutable bool law_only_ = false;  // set_law_only
   // [buffer]: what a Redraw replaced, to be put back (device copies, allocated on first use).
   mutable std::vector<DeviceBuffer> backup_;

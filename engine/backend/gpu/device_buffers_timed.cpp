@@ -81,7 +81,7 @@ bool DeviceBuffers::perturb(int set, const DeviceDerive* derive, CUstream stream
   f.dense = true;
   f.run_seed = mix64(++flips_ ^ flip_key_);
   f.homogeneous = homogeneous_;
-  f.law = law_only_;
+  f.law = law_only_ || law_checks_;
   f.derive = derive;
   bool any = false;
   for (const Perturbation& t : timed_perturbations(variant_, f.run_seed, f.homogeneous, f.law))

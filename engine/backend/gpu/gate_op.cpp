@@ -31,6 +31,7 @@
 #include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/worker.h"
 #include "engine/backend/sequence_plan.h"
@@ -209,6 +210,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     // sends it with time, time_pairs and profile requests).
     if (auto known = homogeneous_.find(homogeneous_key(p)); known != homogeneous_.end())
       g.homogeneous = known->second;
+    if (auto known = law_checks_.find(homogeneous_key(p)); known != law_checks_.end())
+      g.law_checks = known->second;
     return g;
   };
   if (!p.precision_issue.empty()) {
@@ -235,21 +238,38 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     adversarial = adversarial_checks(p, g, extra);
     if (!adversarial) return done();
   }
-  // The fresh set of the check inside the timed series, made before the lint (which verifies
-  // on it too) and before the candidate runs on it.
-  const int fresh = light ? -1 : add_fresh_set(p, extra[3]);
+  // The fresh set of the check inside the timed series, made before the candidate runs on it:
+  // by the lint where set 0 leaves an output untold (it verifies on it too), else after the
+  // lint, which decides its kind (law_checks.h).
+  int fresh = -1;
   if (!light) {
     // The tolerance lint (sample_lint.h, issue 28): a candidate is kept only where some set the
     // gate verifies on tells the reference from its 1-in-2 echo; where none does, the problem's
     // spec is at fault (the same refusal for every candidate, the seed included).
     timer.start("tolerance lint");
-    const SampleLintVerdict lint = sample_lint(p, fresh);
+    const SampleLintVerdict lint = sample_lint(p, [&] {
+      if (fresh < 0) fresh = add_fresh_set(p, extra[3]);
+      return fresh;
+    });
     if (!lint.refusal.empty()) {
       g.status = GateStatus::InvalidSpec;
       g.detail = lint.refusal;
       return done();
     }
     if (!lint.note.empty()) *adversarial += "; " + lint.note;
+    // P6h (law_checks.h): where set 0 tells every output from its echo by kLawCheckShare, the
+    // verified runs (timed runs, the fresh set, the audits) are redraws i.i.d. from the law.
+    law_checks_[homogeneous_key(p)] = lint.law_checks;
+    if (lint.law_checks != p.buffers->law_checks()) {
+      p.buffers->set_law_checks(lint.law_checks);
+      fresh = -1;  // one made before under the other kind is not this gate's fresh set
+    }
+    if (lint.law_checks)
+      *adversarial +=
+          "; verified runs drawn from the declared law (the law's own data tell a "
+          "1-in-2 sample apart by at least " +
+          short_num(kLawCheckShare) + " x the tolerance)";
+    if (fresh < 0) fresh = add_fresh_set(p, extra[3]);
   }
   // A short timed series on a fresh module: the floor check, and the fresh-set check at a
   // random sample (a kernel that only works the first time, races, or serves a cached result

@@ -349,11 +349,11 @@ std::string derived_key(const std::string& base_key, SetKind kind, uint64_t seed
 }
 
 std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, const HostSet& base,
-                                         SetKind kind, uint64_t seed, bool homogeneous) {
+                                         SetKind kind, uint64_t seed, bool homogeneous, bool law) {
   std::vector<BufferTransform> plan;
   if (kind == SetKind::Fresh) {
     // As a timed run: every input that may change redrawn, a few planted (timed_perturbation.h).
-    for (const Perturbation& p : timed_perturbations(v, seed, homogeneous)) {
+    for (const Perturbation& p : timed_perturbations(v, seed, homogeneous, law)) {
       if (p.buffer >= base.inputs.size() || !base.inputs[p.buffer]) continue;
       BufferTransform t;
       t.buffer = p.buffer;

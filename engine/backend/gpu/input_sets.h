@@ -153,9 +153,10 @@ struct BufferTransform {
 struct HostSet;
 // The transforms a derived set `kind` makes of `base` (empty: it would change nothing).
 // `homogeneous` (Fresh only): the timed runs' shrink of positive laws (timed_perturbations).
+// `law` (Fresh only; law_checks.h, P6h): the timed runs' redraw i.i.d. from the declared law.
 std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& variant,
                                          const HostSet& base, SetKind kind, uint64_t seed,
-                                         bool homogeneous = false);
+                                         bool homogeneous = false, bool law = false);
 // The key, kind and seed of the derived set, for the reference cache and the record.
 std::string derived_key(const std::string& base_key, SetKind kind, uint64_t seed);
 

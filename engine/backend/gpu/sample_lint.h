@@ -113,6 +113,10 @@ struct SetShare {
 struct SampleLintVerdict {
   std::string note;
   std::string refusal;
+  // Set 0 tells every output apart by kLawCheckShare or more (law_checks.h): the problem's
+  // verified runs are redraws i.i.d. from the declared law (set by the worker, not by
+  // sample_lint_verdict).
+  bool law_checks = false;
 };
 // The verdict over `shares` (set 0 first); `echoed`: the echoed buffers' names; `tol`: the
 // declared tolerance; `outputs`: the output buffers' names, in the order of SetShare::outputs

@@ -2,9 +2,11 @@
 // reference on each set the gate verifies on against the reference on that set's echoes, each
 // output buffer judged on its own.
 #include <algorithm>
+#include <functional>
 #include <limits>
 
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/worker.h"
@@ -55,7 +57,7 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
   return tolerance_shares(reference, echoed, tols, nullptr, &dtypes);
 }
 
-SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {
+SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& make_fresh) {
   const std::string key = homogeneous_key(p);
   if (auto known = sample_lint_.find(key); known != sample_lint_.end()) return known->second;
   std::string names;
@@ -67,9 +69,8 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {
   // adversarial sets, which a kernel tells from every timed run by their values (sample_lint.h).
   // Each output buffer is judged on its own: the echoes go on (the next pattern, then the next
   // set) while some output is not yet told apart by any set, and stop once every one is.
-  std::vector<SetKind> kinds;
-  for (int s = 0; s < p.buffers->sets(); ++s) kinds.push_back(p.buffers->host_set(s).kind);
-  const std::vector<int> sets = lint_sets(kinds, fresh);
+  // Set 0 first; the fresh set is made only where set 0 leaves an output untold (it is the
+  // timed runs' kind, which law_checks may yet change: law_checks.h).
   std::vector<std::string> outputs;
   for (size_t b : p.buffers->outputs()) outputs.push_back(p.resolved.buffers[b].name);
   const size_t n_out = std::max<size_t>(outputs.size(), 1);
@@ -79,8 +80,23 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {
       if (lint_pending(shares, k)) return true;
     return false;
   };
-  for (int s : sets) {
-    if (names.empty()) break;
+  // On set 0 the echoes also go on while an output is below law_checks' bar (law_checks.h):
+  // at most the patterns a set that tells nothing takes anyway.
+  auto below_bar = [&](const SetShare& set0) {
+    for (size_t k = 0; k < n_out; ++k)
+      if (law_check_pending(set0, k)) return true;
+    return false;
+  };
+  for (int round = 0; round < 2 && !names.empty(); ++round) {
+    int s = 0;
+    if (round == 1) {
+      if (!pending()) break;
+      std::vector<SetKind> kinds;
+      for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
+      const std::vector<int> later = lint_sets(kinds, make_fresh ? make_fresh() : -1);
+      if (later.empty() || later.back() == 0) break;
+      s = later.back();
+    }
     shares.push_back(
         SetShare{lint_set_name(p.buffers->host_set(s), s), 0, std::vector<double>(n_out, 0.0)});
     SetShare& one = shares.back();
@@ -91,15 +107,15 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, int fresh) {
         one.outputs[k] = std::max(one.outputs[k], g);
         one.share = std::max(one.share, one.outputs[k]);
       }
-      if (!pending()) break;
+      if (!pending() && (round == 1 || !below_bar(one))) break;
     }
-    if (!pending()) break;
   }
   std::vector<generators::Tolerance> output_tols;
   for (size_t b : p.buffers->outputs())
     output_tols.push_back(generators::output_tolerance(p.resolved, b));
   SampleLintVerdict verdict =
       sample_lint_verdict(shares, names, p.resolved.tolerance, outputs, output_tols);
+  verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
   sample_lint_[key] = verdict;
   return verdict;
 }

@@ -122,6 +122,9 @@ engine::WorkerResponse Worker::serve(const engine::WorkerRequest& r) {
   // what the backend learnt from the incumbent's full gate, as time_pairs does.
   carried_homogeneous_ =
       r.op == "gate" && r.gate_part == engine::GatePart::Full ? std::nullopt : r.homogeneous;
+  // The same for the law checks (law_checks.h, P6h): learnt by a gate's tolerance lint.
+  carried_law_checks_ =
+      r.op == "gate" && r.gate_part == engine::GatePart::Full ? std::nullopt : r.law_checks;
   auto need = [&](const std::optional<engine::VariantRef>& v, const char* what) {
     if (!v) {
       resp.ok = false;
@@ -328,6 +331,11 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   if (carried_homogeneous_ && !homogeneous_.count(hkey)) homogeneous_[hkey] = *carried_homogeneous_;
   const auto known = homogeneous_.find(hkey);
   p->buffers->set_homogeneous(known != homogeneous_.end() && known->second);
+  // A problem whose law data tell a sampler apart (law_checks.h, P6h): every verified run a
+  // redraw i.i.d. from its declared law, from the first; learnt by a gate's lint, or carried.
+  if (carried_law_checks_ && !law_checks_.count(hkey)) law_checks_[hkey] = *carried_law_checks_;
+  const auto law = law_checks_.find(hkey);
+  p->buffers->set_law_checks(law != law_checks_.end() && law->second);
   step.reset();
   p->timing_sets = std::min(p->buffers->sets(), engine::kRotationSets);
   if (references) {
@@ -512,15 +520,20 @@ int Worker::add_derived_set(Prepared& p, SetKind kind, uint64_t seed, bool refer
     const std::string key = exponent_plan_key(p.spec.name, p.resolved, base, kind);
     if (!key.empty())
       if (const auto* hit = plan_cache_.find(key)) return *hit;
-    auto made = derive_plan(p.resolved, base, kind, seed, p.buffers->homogeneous());
+    auto made = derive_plan(p.resolved, base, kind, seed, p.buffers->homogeneous(),
+                            p.buffers->law_checks());
     if (!key.empty()) plan_cache_.put(key, made, 1 + made.size() * sizeof(BufferTransform));
     return made;
   }();
   if (plan.empty()) return -1;
   // An exponent-range set is named by its content, so every gate's shares one reference.
   // A fresh set shrunk for a verified-homogeneous problem (P6c) is not the unshrunk one.
-  const std::string set_key = derived_set_key(base, kind, seed, plan) +
-                              (kind == SetKind::Fresh && p.buffers->homogeneous() ? "/shrunk" : "");
+  // One drawn i.i.d. from the law (law_checks.h) is neither.
+  const std::string set_key =
+      derived_set_key(base, kind, seed, plan) + (kind != SetKind::Fresh     ? ""
+                                                 : p.buffers->law_checks()  ? "/law"
+                                                 : p.buffers->homogeneous() ? "/shrunk"
+                                                                            : "");
   bool device = derive_ && !host_derive_ && device_digest();
   for (const BufferTransform& t : plan)  // in-out: its float64 copy is made on the host
     if (p.resolved.buffers[t.buffer].role != generators::BufferRole::In ||

@@ -383,10 +383,16 @@ class Worker {
   // The request's WorkerRequest::homogeneous (time, time_pairs, profile): prepare() takes it
   // where homogeneous_ has no answer for the problem (a worker that never gated it).
   std::optional<bool> carried_homogeneous_;
+  // Whether a problem's verified runs are redraws i.i.d. from its declared law (law_checks.h,
+  // P6h): learnt by the gate's tolerance lint, carried like homogeneous_ (the request's
+  // WorkerRequest::law_checks) to workers that never gated the problem.
+  std::map<std::string, bool> law_checks_;
+  std::optional<bool> carried_law_checks_;
   // The tolerance lint's verdict per problem (sample_lint_op.cpp, sample_lint.h): over set 0
-  // and the fresh set (`fresh`, its index; -1: none), the sets lint_counts takes.
+  // and, where set 0 leaves an output untold, the fresh set (`make_fresh` makes it and returns
+  // its index; -1: none), the sets lint_counts takes.
   std::map<std::string, SampleLintVerdict> sample_lint_;
-  SampleLintVerdict sample_lint(Prepared& p, int fresh);
+  SampleLintVerdict sample_lint(Prepared& p, const std::function<int()>& make_fresh);
   // Per output buffer, the share of `set`'s tolerance by which the reference on its echo
   // `pattern` differs (tolerance_shares).
   std::vector<double> echo_shares(Prepared& p, int set, const EchoPattern& pattern);

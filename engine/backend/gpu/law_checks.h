@@ -1,0 +1,47 @@
+// Which data a problem's verified runs are made of (docs/reliability.md P6h, issue 28, helper
+// h28w). Every timed run, the fresh set and the audits are a redraw of the inputs (P6); by
+// default the redraw leaves the declared law on purpose: a law's interior in 3 of 15 cells
+// (P13) and, for a law on [0, b), 31 of 32 interior values shrunk by 2^-g, g up to 24 (P6c), so
+// that a kernel that reads a sample of its inputs and rescales errs by more than the tolerance
+// where the declared law's data would hide it. That data is not the data the problem's author
+// declared the tolerance for: an honest FP32 weighted histogram of 2^25 values in [0, 1)
+// (tests/cheats/control_hon20_atomic_float_histogram, rtol 1e-5) gets half of its values in
+// bin 0 and its tiny weights absorbed by a 1.2e6 accumulator: 1.8% off, ~2,000 x the tolerance
+// (live on an H100, 2026-12-05; tests/engine/h28w_hist_sim.cpp: 0.79 of the tolerance on the
+// law, 1,821-2,078 on the timed kind, 1.85-2.08 on the cells alone). No bound that scales with
+// the count summed and sum |x| admits that error without admitting a sampler's (the sum's worst
+// case, (n - 1) u sum |x|, is 100% of bin 0, and of any reduce of 2^24 terms).
+// So the off-law data are used only where they are needed: where the declared law's own data
+// already tell a 1-in-2 sample from the whole with a wide margin, every verified run is a
+// redraw i.i.d. from the declared law (timed_perturbations' `law`: the law pairs' redraw, P6d,
+// with the two planted extremes and a symmetric law's reflected quarter, both in law). The
+// margin: a kernel that skips 1 input in k and rescales errs by about 1 / sqrt(k - 1) of the
+// 1-in-2 echo's error (a sampled sum's error grows as sqrt(skipped / kept)); with the echo's
+// share at kLawCheckShare = 30 on set 0 (the largest |reference - echo| / tolerance over the
+// output's elements), a kernel that skips 1 input in 100 (1% less work, the loop's smallest
+// gain) errs by about 3 tolerance units in that measure, 1 in 16 by about 7.7. The lint measures
+// it on set 0, a regular set (i.i.d. from the law, as the law redraw); each output buffer must
+// clear it. Where one does not (a sum whose law data cannot tell a sampler: problems/reduce at
+// 0.34, red team 7's and 14's folders at 0.4-4), the verified runs stay off the law as before.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+#include "engine/backend/gpu/sample_lint.h"
+
+namespace solver::gpu {
+
+inline constexpr double kLawCheckShare = 30;
+
+// Whether the verified runs of a problem may be redraws i.i.d. from its declared law: `shares`
+// the lint's (set 0 first, as sample_lint takes them), `outputs` the number of output buffers
+// (a SetShare without per-output shares judges them all on its `share`). True only where set 0
+// was measured and every output's share on it is at least kLawCheckShare (an output the echo
+// does not move, share 0, is not told apart by law data: false).
+bool law_checks(const std::vector<SetShare>& shares, size_t outputs);
+
+// Whether output `k` still needs more echoes on set 0 for law_checks to be decided: its share
+// there is below kLawCheckShare (the lint goes on through set 0's echoes while one does).
+bool law_check_pending(const SetShare& set0, size_t k);
+
+}  // namespace solver::gpu
