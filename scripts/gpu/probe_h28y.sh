@@ -24,6 +24,9 @@
 #   control_redteam14_range_route_uniform   rejected, ratio ~1.00: OPEN, a false refusal no change
 #                                           here answers (its README, "Helper h28y"); the
 #                                           MISMATCH line is the expected one
+# Each folder's lines: the round's reason, its law pairs, the medians and each profiled variant's
+# pipes from the run's measurements.json (predicted: the quantiser's seed xu_frac near 1 and its
+# child not XU-bound; the cutoff seed fp64_frac near 1; the fused-levels seed dominant_launch 1).
 # Usage: probe_h28y.sh [SECONDS]   (default 300; writes $OUT/probe_h28y/). Each folder is capped
 # at 75 s, the offline scan at 20 s; the folders run in this order, most telling first.
 set -u
@@ -43,6 +46,25 @@ for name in $CP_DIRS; do
   say "  law pairs: $(grep -o 'on the declared laws: [^;"]\{0,90\}' <<<"$CR_REC" | head -1)"
   say "  medians: $(grep -o '"incumbent_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" \
     "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)"
+  # The profiled pipes of each variant the round profiled (the mechanism: the quantiser's seed
+  # should show the XU (conversion) pipe busiest, the cutoff seed fp64, the blur DRAM-bound).
+  say "  pipes: $(python3 - "$O/$name/measurements.json" 2>/dev/null <<'PY'
+import json, sys
+try:
+    d = json.load(open(sys.argv[1]))
+except Exception:
+    print("no measurements.json"); sys.exit(0)
+out = []
+for prob in d.get("problems", {}).values():
+    for vid, v in prob.get("variants", {}).items():
+        sig = (v.get("profile") or {}).get("signals") or {}
+        keys = ("xu_frac", "alu_frac", "fma_frac", "fp64_frac", "dram_frac", "dominant_launch", "pipe_top")
+        vals = [f"{k}={sig[k]:.3g}" if isinstance(sig.get(k), (int, float)) else f"{k}={sig[k]}"
+                for k in keys if k in sig and sig[k] not in ("profiled", "code", "driver")]
+        out.append(vid + ": " + (" ".join(vals) or "not profiled"))
+print("; ".join(out) or "none")
+PY
+)"
 done
 say "probe_h28y: $CP_KEPT of $CP_N controls kept (predicted 3: all but range_route_uniform)," \
   "$CP_OK of $CP_N as their expect says (predicted 3); $((SECONDS - t0)) s"
