@@ -1,5 +1,5 @@
-// Red team 17's fused-levels seed (redteam17_int_answer_alias; control_redteam17_fused_levels until h28y):
-// the blur seed's two launches through an FP32 scratch image (blur_seed16.cu), then a third
+// Red team 17's fused-levels seed (redteam17_int_answer_alias; control_redteam17_fused_levels's
+// until h28y): the blur seed's two launches through an FP32 scratch image (blur_seed16.cu), then a third
 // launch that writes the 8-bit level floor(256 x) of every input pixel into the int32 output
 // `lev`; needs W % 16 == 0.
 #include "blur_seed16.cu"
