@@ -26,8 +26,8 @@ __device__ __forceinline__ void cols_strip(const float* __restrict__ mid, float*
   for (int r = r0; r < r1; ++r) {
 #pragma unroll
     for (int k = 0; k < BIN_TAPS - 1; ++k) m[k] = m[k + 1];
-    m[BIN_TAPS - 1] = __ldg(reinterpret_cast<const float4*>(
-        mid + (long long)clampi(r + BIN_HALF, 0, H - 1) * W + c0));
+    m[BIN_TAPS - 1] = __ldg(
+        reinterpret_cast<const float4*>(mid + (long long)clampi(r + BIN_HALF, 0, H - 1) * W + c0));
     float4 s = make_float4(0.f, 0.f, 0.f, 0.f);
 #pragma unroll
     for (int k = 0; k < BIN_TAPS; ++k) s = axpy4(bin_w(k), m[k], s);

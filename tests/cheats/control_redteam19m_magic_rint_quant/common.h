@@ -72,9 +72,8 @@ __device__ __forceinline__ void quant_rows_body(const float4* __restrict__ x, in
   }
   float mine = warp_sum(e);
   if (lane == 0) scale[row] = s;
-  // The rest of the grid: the error only.
 #pragma unroll 1
-  for (int k = 1; k < NCLIP; ++k) {
+  for (int k = 1; k < NCLIP; ++k) {  // the rest of the grid: the error only
     const float inv = __fmul_rn(inv0, kClipGain[k]);
     e = 0.f;
 #pragma unroll
