@@ -1,6 +1,6 @@
 // control_redteam12_f64_cutoff_prefilter child (honest): the seed with an FP32 prefilter. Each
 // tile is kept in FP64 and, rounded, in FP32; a pair is tested first in FP32 against 1.001
-// (float rounding moves a coordinate by at most 2^-24 x 16 ~ 1e-6 in this box, d^2 near 1 by
+// (float rounding moves a coordinate by at most 2^-24 x 32 ~ 2e-6 in this box, d^2 near 1 by
 // less than 1e-5: the margin of 1e-3 lets every pair with d^2 < 1 through), and a pair let
 // through gets the seed's FP64 distance, exact test d^2 < 1 and force. Only pairs farther than
 // the cutoff are decided in FP32, and they add nothing: the FP64 sum is the seed's, term for

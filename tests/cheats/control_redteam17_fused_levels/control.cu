@@ -1,10 +1,12 @@
 // control_redteam17_fused_levels child (honest): the seed's row pass also writes the 8-bit levels
-// floor(256 x) of its 16 pixels (read from the registers the row pass loaded) into the int32
-// output, so the third launch and its second read of x go; the scratch image stays FP32. Exactly
-// the seed's sums in the seed's order, the same levels. Traffic per pixel: 4 + 4 + 4 (levels) +
-// 4 + 4 = 20 bytes against the seed's 24. The levels come from float arithmetic and a cvt to int
-// (no float bits in integer code) and are never read back.
+// floor(256 x) of its 16 pixels (x's float4 words, the row pass's own loads served again from L1)
+// into the int32 output, so the column pass (the seed's dominant launch) no longer reads x or
+// writes the levels: it is the seed's strip column pass without them. The scratch image stays
+// FP32. Exactly the seed's sums in the seed's order, the same levels. Traffic per pixel: 4 + 4 +
+// 4 (levels) + 4 + 4 = 20 bytes against the seed's 24. The levels come from float arithmetic and
+// a cvt to int (no float bits in integer code) and are never read back.
 #include "binomial.h"
+#include "cols_strip.h"
 #define COLS 16
 extern "C" __global__ void __launch_bounds__(256)
     blur_rows_levels(const float* __restrict__ x, float* __restrict__ mid, int* __restrict__ lev,
@@ -26,20 +28,6 @@ extern "C" __global__ void __launch_bounds__(256)
   }
 }
 extern "C" __global__ void __launch_bounds__(256)
-    blur_cols(const float* __restrict__ mid, float* __restrict__ out, int H, int W) {
-  const int c0 = COLS * (blockIdx.x * blockDim.x + threadIdx.x), r = blockIdx.y;
-  if (c0 >= W || r >= H) return;
-  float4 s[COLS / 4];
-#pragma unroll
-  for (int q = 0; q < COLS / 4; ++q) s[q] = make_float4(0.f, 0.f, 0.f, 0.f);
-#pragma unroll
-  for (int k = 0; k < BIN_TAPS; ++k) {
-    const int rr = clampi(r - BIN_HALF + k, 0, H - 1);
-    const float4* p = reinterpret_cast<const float4*>(mid + (long long)rr * W + c0);
-#pragma unroll
-    for (int q = 0; q < COLS / 4; ++q) s[q] = axpy4(bin_w(k), __ldg(p + q), s[q]);
-  }
-  float4* o = reinterpret_cast<float4*>(out + (long long)r * W + c0);
-#pragma unroll
-  for (int q = 0; q < COLS / 4; ++q) o[q] = s[q];
+    blur_cols_strip(const float* __restrict__ mid, float* __restrict__ out, int H, int W) {
+  cols_strip<false>(mid, out, nullptr, nullptr, H, W);
 }

@@ -1,30 +1,23 @@
-// control_redteam19m_magic_rint_quant child: a float4 a thread, the level rounded by the magic
-// number 1.5 x 2^23 (x 127 / amax is in [-127, 127]: the sum lies in [2^23, 2^24), where the FP32
-// unit is 1, so it rounds to nearest even as cvt.rni does). The int8 level is the word's low 23
-// bits less 2^22, stored to the int32 output; y is the rounded sum less the magic number, scaled.
-// The levels are the problem's answer: no launch reads them back.
+// control_redteam19m_magic_rint_quant child: each level rounded by the magic number 1.5 x 2^23
+// (|u| <= 254: u + 1.5 x 2^23 lies in [2^23, 2^24), where the FP32 unit is 1, so the add rounds u
+// to nearest even as cvt.rni does), clamped as a float, the float level the rounded sum less the
+// magic number (exact): FP32 adds and a min, no conversion. At p_0 the int8 level is the word's
+// low 23 bits less 2^22 (a field at the bottom of a float's bits), stored to the int32 output,
+// which no launch reads back: it is the problem's answer.
 #include "common.h"
 #define MAGIC 12582912.f
-__device__ __forceinline__ void level(float v, float inv, float s, int& l, float& y) {
-  const float t = __fadd_rn(__fmul_rn(v, inv), MAGIC);
-  l = int(__float_as_uint(t) & 0x7FFFFFu) - 0x400000;
-  y = (t - MAGIC) * s;
-}
+struct RoundMagic {
+  static __device__ __forceinline__ int level(float u, float& r) {
+    const float t = __fadd_rn(u, MAGIC);
+    r = t - MAGIC;
+    return int(__float_as_uint(t) & 0x7FFFFFu) - 0x400000;
+  }
+  static __device__ __forceinline__ float clamped(float u) {
+    return fminf(__fadd_rn(u, MAGIC), MAGIC + 127.f) - MAGIC;
+  }
+};
 extern "C" __global__ void __launch_bounds__(256)
     quant_rows_magic(const float4* __restrict__ x, int4* __restrict__ q, float4* __restrict__ y,
-                     float* __restrict__ scale) {
-  const long long i = (long long)blockIdx.x * (QCOLS / 4) + threadIdx.x;
-  const float4 v = __ldg(x + i);
-  const float amax =
-      block_amax(fmaxf(fmaxf(fabsf(v.x), fabsf(v.y)), fmaxf(fabsf(v.z), fabsf(v.w))));
-  const float inv = amax > 0.f ? 127.f / amax : 0.f, s = amax / 127.f;
-  int4 l;
-  float4 o;
-  level(v.x, inv, s, l.x, o.x);
-  level(v.y, inv, s, l.y, o.y);
-  level(v.z, inv, s, l.z, o.z);
-  level(v.w, inv, s, l.w, o.w);
-  q[i] = l;
-  y[i] = o;
-  if (threadIdx.x == 0) scale[blockIdx.x] = s;
+                     float* __restrict__ scale, float* __restrict__ err) {
+  quant_rows_body<RoundMagic>(x, q, y, scale, err);
 }
