@@ -52,6 +52,20 @@ std::vector<std::string> expected_live(const fs::path& dir) {
   return want;
 }
 
+// A control's documented open false refusal ("live_open: rejected"): an honest kernel the
+// protocol is known not to time on its own terms (its `why:` says why; e.g. red team 14's
+// uniform-law router, whose fast path is for the declared law and every timed run leaves it),
+// reported as open rather than failed. Only `rejected` (a timing verdict, every check passed)
+// may be listed: a refusal by a check is never accepted for a control.
+bool open_refusal(const fs::path& dir, const std::string& got) {
+  std::ifstream in(dir / "expect");
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("live_open:", 0) == 0 && got == "rejected" &&
+        line.substr(line.find_first_not_of(' ', 10)) == got)
+      return true;
+  return false;
+}
+
 }  // namespace
 
 TEST_CASE("live: every cheat of the suite is refused with its expected outcome") {
@@ -66,7 +80,7 @@ TEST_CASE("live: every cheat of the suite is refused with its expected outcome")
   rules::ChipTable chips = rules::load_chip_table(source_dir() + "/rules/chips.yaml");
   const rules::ChipProfile* chip = chips.find(backend->info().chip_id);
   REQUIRE_MESSAGE(chip != nullptr, backend->info().chip_id);
-  int refused = 0, total = 0;
+  int refused = 0, total = 0, open = 0;
   for (const auto& spec : generators::load_problems(source_dir() + "/tests/cheats")) {
     rules::RuleTable table = rules::load_rule_table(source_dir() + "/tests/cheats/rules.yaml");
     engine::LoopConfig config;
@@ -80,9 +94,13 @@ TEST_CASE("live: every cheat of the suite is refused with its expected outcome")
     if (r.outcome == engine::Outcome::GateFailed && r.gate) got = engine::to_string(r.gate->status);
     const std::vector<std::string> want = expected_live(spec.dir);
     REQUIRE_MESSAGE(!want.empty(), spec.name << ": its expect file has no live: line");
-    const bool as_expected = std::find(want.begin(), want.end(), got) != want.end();
+    const bool control = spec.name.rfind("control_", 0) == 0;
+    const bool is_open = control && open_refusal(spec.dir, got);
+    const bool as_expected = std::find(want.begin(), want.end(), got) != want.end() || is_open;
     ++total;
     refused += as_expected;
+    open += is_open;
+    if (is_open) MESSAGE(spec.name << ": OPEN false refusal (live_open: its expect says why)");
     const std::string also = want.size() > 1 ? " (or another listed)" : "";
     MESSAGE(spec.name << ": expected " << want.front() << also << ", got " << got << " ("
                       << r.candidate << "): " << r.detail.substr(0, 200));
@@ -90,11 +108,10 @@ TEST_CASE("live: every cheat of the suite is refused with its expected outcome")
     // whose expect file lists `kept` itself (its trick closed and measured harmless: it is then
     // right on every run, e.g. redteam5_cycle_order_memo, whose memo never serves since cycles
     // are conjugated each run; the listing and its measurement are in the file).
-    const bool control = spec.name.rfind("control_", 0) == 0;
     const bool kept = r.outcome == engine::Outcome::Kept;
     const bool listed_kept = std::find(want.begin(), want.end(), "kept") != want.end();
     if (control)
-      CHECK_MESSAGE(kept, spec.name);
+      CHECK_MESSAGE((kept || is_open), spec.name);
     else
       CHECK_MESSAGE((!kept || listed_kept), spec.name);
     CHECK_MESSAGE(as_expected, spec.name);
@@ -106,5 +123,6 @@ TEST_CASE("live: every cheat of the suite is refused with its expected outcome")
                     spec.name << ": " << r.gate->detail);
   }
   MESSAGE("cheat suite: " << refused << "/" << total
-                          << " folders (cheats and honest controls) with the expected outcome");
+                          << " folders (cheats and honest controls) with the expected outcome, "
+                          << open << " of them a control's listed open false refusal");
 }
