@@ -74,8 +74,10 @@ std::vector<std::string> param_type_mismatches(const ResolvedVariant& rv) {
           out.push_back(who + ": " + launch.entry + " " + param + " takes output " + a.name +
                         ", which the reference writes as " +
                         (int64 ? std::string("64-bit integers") : std::string("float64")) +
-                        ": declare it " + c_type_of(want) +
-                        "* (the reference runs in float64: docs/problem-format.md)");
+                        ": declare it " +
+                        (int64 ? std::string("long long* or unsigned long long*")
+                               : std::string(c_type_of(want)) + "*") +
+                        " (the reference runs in float64: docs/problem-format.md)");
       }
     }
   }
