@@ -30,10 +30,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (chain < 0 || std::size_t(chain) * 2 > size)
     fuzz::violated("load chain count out of range", text);
   generators::LaneAccessMix mix = generators::ptx_lane_access_mix(text);
-  for (double v : {mix.contiguous, mix.strided, mix.unknown, mix.stores, mix.store_fill})
+  for (double v :
+       {mix.contiguous, mix.strided, mix.unknown, mix.stores, mix.store_fill, mix.index_loads})
     if (!(v >= 0) || !std::isfinite(v))
       fuzz::violated("lane mix weight negative or not finite", text);
   if (mix.store_fill > mix.stores * (1 + 1e-9) + 1e-9)
     fuzz::violated("more filling stores than stores", text);
+  if (mix.index_loads > mix.contiguous * (1 + 1e-9) + 1e-9)
+    fuzz::violated("more index loads than contiguous accesses", text);
   return 0;
 }

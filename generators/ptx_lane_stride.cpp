@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -321,6 +322,15 @@ bool writes_register(const Stmt& s) {
   return !(s.head == "wmma" && s.parts.size() > 1 && s.parts[1] == "store");
 }
 
+// Whether a statement reads memory into its destination (a load, an atomic's old value, a
+// texture or surface fetch, a matrix load): its result is data, not arithmetic on its inputs.
+bool reads_memory(const Stmt& s) {
+  static const char* kReads[] = {"ld", "ldu", "atom", "tex", "tld4", "suld", "ldmatrix", "wmma"};
+  for (auto n : kReads)
+    if (s.head == n) return true;
+  return false;
+}
+
 }  // namespace
 
 LaneAccessMix ptx_lane_access_mix(std::string_view entry_body) {
@@ -394,6 +404,30 @@ LaneAccessMix ptx_lane_access_mix(std::string_view entry_body) {
       it->second.second = std::max(it->second.second, off + (long long)s.width);
     }
   }
+  // The registers an address is computed from: every access's address registers, then,
+  // backwards to a fixpoint, the inputs of each statement that writes one of them. A memory
+  // read passes no value from its inputs to its result (its address is not its value), so the
+  // walk stops at loads: a load whose result is in the set feeds an address itself.
+  std::set<std::string> feeds_address;
+  for (const Stmt& s : code)
+    if (s.access) {
+      std::vector<std::string> regs, syms;
+      ptx_operand_names(s.addr, regs, syms);
+      feeds_address.insert(regs.begin(), regs.end());
+    }
+  for (bool grew = true; grew;) {
+    grew = false;
+    for (std::size_t i = 0; i < code.size(); ++i) {
+      if (dests[i].empty() || reads_memory(code[i])) continue;
+      bool hit = false;
+      for (const auto& d : dests[i]) hit = hit || feeds_address.count(d) > 0;
+      if (!hit) continue;
+      std::vector<std::string> regs, syms;
+      for (std::size_t k = 1; k < code[i].ops.size(); ++k)
+        ptx_operand_names(code[i].ops[k], regs, syms);
+      for (const auto& r : regs) grew = feeds_address.insert(r).second || grew;
+    }
+  }
   LaneAccessMix mix;
   for (std::size_t i = 0; i < code.size(); ++i) {
     const Stmt& s = code[i];
@@ -418,8 +452,12 @@ LaneAccessMix ptx_lane_access_mix(std::string_view entry_body) {
       mix.unknown += w;
     else if (v.sym || stride > thread_bytes || short_run)
       mix.strided += w;
-    else
+    else {
       mix.contiguous += w;
+      bool index = false;
+      for (const auto& d : dests[i]) index = index || feeds_address.count(d) > 0;
+      if (!s.store && index) mix.index_loads += w;
+    }
   }
   return mix;
 }

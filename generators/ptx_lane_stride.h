@@ -47,6 +47,11 @@ struct LaneAccessMix {
   // that nothing in the warp fills.
   double stores = 0.0;
   double store_fill = 0.0;
+  // Of the contiguous accesses: the loads whose value feeds the address of a global access
+  // (through arithmetic, not through another load): an index read before the gather it
+  // steers (SHOC MD's neighbour list, a CSR row's column indices). Such a load is the first
+  // link of each step's index -> gather dependence, not a stream's load.
+  double index_loads = 0.0;
   double total() const { return contiguous + strided + unknown; }
   LaneAccessMix& operator+=(const LaneAccessMix& o) {
     accesses += o.accesses;
@@ -55,6 +60,7 @@ struct LaneAccessMix {
     unknown += o.unknown;
     stores += o.stores;
     store_fill += o.store_fill;
+    index_loads += o.index_loads;
     return *this;
   }
 };

@@ -385,6 +385,11 @@ std::optional<double> CodeFacts::strided_access_frac() const {
   return lane_access.strided / lane_access.total();
 }
 
+std::optional<double> CodeFacts::index_load_frac() const {
+  if (lane_access.total() <= 0) return std::nullopt;
+  return lane_access.index_loads / lane_access.total();
+}
+
 std::optional<double> CodeFacts::store_fill_frac() const {
   if (lane_access.stores <= 0) return std::nullopt;
   return lane_access.store_fill / lane_access.stores;

@@ -84,6 +84,9 @@ struct CodeFacts {
   std::optional<double> strided_access_frac() const;
   // The sector-filling share of their global stores' weight; absent without a store.
   std::optional<double> store_fill_frac() const;
+  // The share of lane_access's weight that is index loads (contiguous loads feeding an
+  // address); absent without an access.
+  std::optional<double> index_load_frac() const;
   std::vector<std::string> missing;  // entries not found in the PTX (then the whole
                                      // module is scanned for tensor ops, as before)
 };

@@ -434,6 +434,7 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
     in.code_contiguous_access_frac = facts->code_contiguous_access_frac;
     in.code_strided_access_frac = facts->code_strided_access_frac;
     in.code_store_fill_frac = facts->code_store_fill_frac;
+    in.code_index_load_frac = facts->code_index_load_frac;
     if (facts->local_bytes_per_thread)
       in.launch.local_bytes_per_thread = facts->local_bytes_per_thread;
   }
@@ -552,6 +553,8 @@ constexpr ExportSource kExportSources[] = {
     {"code_strided_access_frac", "problem", "",
      "a static scan of the launched entry's PTX: needs the problem"},
     {"code_store_fill_frac", "problem", "",
+     "a static scan of the launched entry's PTX: needs the problem"},
+    {"code_index_load_frac", "problem", "",
      "a static scan of the launched entry's PTX: needs the problem"},
     {"mma_in_code", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"mbarrier_pipeline", "problem", "",

@@ -79,6 +79,7 @@ struct NcuProblemFacts {
   std::optional<int> code_load_chain;
   std::optional<double> code_contiguous_access_frac, code_strided_access_frac;
   std::optional<double> code_store_fill_frac;
+  std::optional<double> code_index_load_frac;
   std::optional<double> local_bytes_per_thread;  // ptxas stack frame of the heaviest entry
 };
 

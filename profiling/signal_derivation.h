@@ -75,6 +75,8 @@ struct DerivationInput {
   std::optional<double> code_strided_access_frac;
   // The weighted share of their global stores whose lanes fill the sectors they write.
   std::optional<double> code_store_fill_frac;
+  // The weighted share of their global accesses that are contiguous loads feeding an address.
+  std::optional<double> code_index_load_frac;
   // Share of the unprofiled runs' GPU span with no kernel running (CUPTI activity records).
   std::optional<double> launch_gap_frac;
   // An ncu export has no unprofiled time and no problem formulas. When set, time_us falls back

@@ -9,7 +9,8 @@
 //                                              "load_chain": N,
 //                                              "code_contiguous_access_frac": F,
 //                                              "code_strided_access_frac": F,
-//                                              "code_store_fill_frac": F},
+//                                              "code_store_fill_frac": F,
+//                                              "code_index_load_frac": F},
 //               "launch": {...LaunchAttributes...}, "ceilings": {...Ceilings...}}, (optional)
 //    "raw_metrics": {"metric.name": value, ...},
 //    "signals": {"signal_name": value | null, ...},
@@ -50,6 +51,7 @@ struct SignalFile {
   std::optional<double> code_contiguous_access_frac;
   std::optional<double> code_strided_access_frac;
   std::optional<double> code_store_fill_frac;
+  std::optional<double> code_index_load_frac;
   LaunchAttributes launch;
   Ceilings ceilings;
   std::map<std::string, double> raw_metrics;

@@ -205,6 +205,12 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "the access width or the thread's run of bytes; a single result per block or lane group "
      "writes a partial sector nothing fills",
      "static affine scan of the launched .entry of the PTX (generators/ptx_lane_stride.h)"},
+    {"code_index_load_frac", N, "fraction 0..1",
+     "share of the launched entries' global loads and stores (weighted the same way) that are "
+     "lane-contiguous loads whose value feeds the address of a global access through arithmetic "
+     "(an index read before the gather it steers): the first link of an index -> gather "
+     "dependence, not a stream's load; at most code_contiguous_access_frac",
+     "static affine scan of the launched .entry of the PTX (generators/ptx_lane_stride.h)"},
     {"threads_per_inst", N, "threads 0..32", "active threads per executed warp instruction",
      "smsp__thread_inst_executed.sum / smsp__inst_executed.sum"},
     {"warp_efficiency", N, "fraction 0..1",

@@ -84,8 +84,9 @@ void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
   set("code_contiguous_access_frac", f.code_contiguous_access_frac);
   set("code_strided_access_frac", f.code_strided_access_frac);
   set("code_store_fill_frac", f.code_store_fill_frac);
+  set("code_index_load_frac", f.code_index_load_frac);
   if (!missing("load_chain") && !missing("code_contiguous_access_frac") &&
-      !missing("code_store_fill_frac"))
+      !missing("code_store_fill_frac") && !missing("code_index_load_frac"))
     return;
   engine::NcuProblemResult facts =
       engine::ncu_problem_facts(k.dir, k.variant, k.knobs, chip, &cache);
@@ -93,6 +94,7 @@ void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
   set("code_contiguous_access_frac", facts.facts.code_contiguous_access_frac);
   set("code_strided_access_frac", facts.facts.code_strided_access_frac);
   set("code_store_fill_frac", facts.facts.code_store_fill_frac);
+  set("code_index_load_frac", facts.facts.code_index_load_frac);
   if (!facts.facts.code_load_chain)
     f.notes.insert(f.notes.end(), facts.notes.begin(), facts.notes.end());
 }

@@ -22,14 +22,15 @@ inline nlohmann::json signal_file(const std::string& dir, const std::string& ker
   return nlohmann::json::parse(in);
 }
 
-// classify --json of `file` on the H200 with rules/rules.yaml; the first verdict. `name` keeps
-// the temporary file of each caller apart.
-inline nlohmann::json classify_signals(const nlohmann::json& file, const std::string& name) {
+// classify --json of `file` on `chip` (the H200 unless named) with rules/rules.yaml; the first
+// verdict. `name` keeps the temporary file of each caller apart.
+inline nlohmann::json classify_signals(const nlohmann::json& file, const std::string& name,
+                                       const std::string& chip = "h200") {
   const std::string src = SOLVER_SOURCE_DIR;
   std::filesystem::path p =
       std::filesystem::temp_directory_path() / ("solver_classify_json_" + name + ".json");
   std::ofstream(p) << file.dump();
-  auto r = run_solver({"classify", "--signals", p.string(), "--chip", "h200", "--rules",
+  auto r = run_solver({"classify", "--signals", p.string(), "--chip", chip, "--rules",
                        src + "/rules/rules.yaml", "--json"});
   std::filesystem::remove(p);
   REQUIRE_MESSAGE(r.rc == 0, r.err);

@@ -462,8 +462,10 @@ TEST_CASE("problems check --compile-only passes on the ninth fresh batch") {
 
 // The tenth fresh batch (tests/corpus_fresh10, helper h29n): the next held-out measure, labels
 // predicted from the code before any run. Same checks: names unique across all eleven corpora,
-// two kernels whose cost no class names (PolyBench LU's empty blocks, CUB's same-address shared
-// atomics), a spread of classes, every folder in the batch's table.
+// a kernel whose cost no class names (PolyBench LU's empty blocks; CUB's same-address shared
+// atomics was the second until its first live run showed a load-latency stream, relabelled
+// low_ilp by h29g: tests/corpus_fresh10/README.md), a spread of classes, every folder in the
+// batch's table.
 TEST_CASE("the tenth fresh batch: labelled, attributed, apart from the ten earlier corpora") {
   const std::string fresh10 = kSrc + "/tests/corpus_fresh10";
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh10);
@@ -474,7 +476,7 @@ TEST_CASE("the tenth fresh batch: labelled, attributed, apart from the ten earli
       {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2", "/tests/corpus_fresh3",
        "/tests/corpus_fresh4", "/tests/corpus_fresh5", "/tests/corpus_fresh6",
        "/tests/corpus_fresh7", "/tests/corpus_fresh8", "/tests/corpus_fresh9"},
-      7, 2);
+      7, 1);
   check_listed(fresh10, batch);
 }
 

@@ -69,6 +69,19 @@ extern "C" __global__ void block_sum(const float* __restrict__ a, float* out) {
   }
   if (threadIdx.x == 0) out[blockIdx.x] = s[0];
 }
+// A neighbour-major list walked per atom, each neighbour's float4 gathered through it (SHOC MD's
+// Lennard-Jones force's loop, without the force).
+extern "C" __global__ void neighbour_gather(const float4* __restrict__ pos,
+                                            const int* __restrict__ list, float* out, int count,
+                                            int inum) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0;
+  for (int j = 0; j < count; ++j) {
+    float4 p = __ldg(&pos[list[j * inum + i]]);
+    s += p.x * p.y - p.z;
+  }
+  out[i] = s;
+}
 // 16 lanes per group, each lane 16 bytes of the group's row (sglang's group quantiser's walk).
 extern "C" __global__ void group16(const uint4* __restrict__ in, uint4* out, int pitch) {
   const int g = blockIdx.x * 16 + threadIdx.x / 16, l = threadIdx.x % 16;
@@ -116,4 +129,25 @@ TEST_CASE(
   CHECK(*spmv.contiguous_access_frac() < 0.1);
   CHECK(*spmv.strided_access_frac() == 0.0);
   CHECK(spmv.lane_access.unknown > 0.9 * spmv.lane_access.total());
+}
+
+TEST_CASE("NVRTC's PTX: a neighbour list's loads are index loads; a stream's are not") {
+  if (!nvrtc_available()) {
+    MESSAGE("skipped: " << nvrtc_unavailable_reason());
+    return;
+  }
+  CompileResult r = nvrtc_compile(kSource, "strides.cu", {"--gpu-architecture=sm_90"});
+  INFO(r.error << "\n" << r.log);
+  REQUIRE(r.ok);
+  // The list loads are contiguous and steer the gathers; the output store is neither.
+  CodeFacts g = scan_launched_code(r.ptx, {"neighbour_gather"});
+  REQUIRE(g.index_load_frac());
+  CHECK(*g.index_load_frac() > 0.4);
+  CHECK(*g.index_load_frac() <= *g.contiguous_access_frac());
+  CHECK(g.lane_access.unknown > 0.4 * g.lane_access.total());
+  // A stream, a transpose and a store run feed no address with what they load.
+  for (const char* e : {"stream_f4", "byte_stream", "transpose_read", "quant_int8", "group16"}) {
+    INFO(e);
+    CHECK(*scan_launched_code(r.ptx, {e}).index_load_frac() == 0.0);
+  }
 }

@@ -143,6 +143,56 @@ TEST_CASE("a gather through a loaded index is unknown; the index load itself is 
   ret;)");
   CHECK(m.contiguous == 1.0);
   CHECK(m.unknown == 1.0);
+  // The index load's value is the gather's address: an index load, not a stream's.
+  CHECK(m.index_loads == 1.0);
+}
+
+TEST_CASE("index loads: a value that reaches an address through arithmetic, not one stored") {
+  // A stream whose loaded value is only stored (a copy) feeds no address; the same load whose
+  // value, scaled and offset, addresses a second load does; a value that only reaches a store's
+  // data, or a branch's guard, does not.
+  auto copy = mix(R"(
+  mul.wide.s32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd3, %rd4;
+  ld.global.nc.u32 %r6, [%rd5];
+  add.s64 %rd7, %rd6, %rd4;
+  st.global.u32 [%rd7], %r6;
+  ret;)");
+  CHECK(copy.contiguous == 2.0);
+  CHECK(copy.index_loads == 0.0);
+  auto indexed = mix(R"(
+  mul.wide.s32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd3, %rd4;
+  ld.global.nc.u32 %r6, [%rd5];
+  add.s32 %r7, %r6, %r2;
+  shl.b32 %r8, %r7, 1;
+  mul.wide.s32 %rd7, %r8, 4;
+  add.s64 %rd8, %rd6, %rd7;
+  st.global.u32 [%rd8], %r5;
+  ret;)");
+  CHECK(indexed.contiguous == 1.0);
+  CHECK(indexed.index_loads == 1.0);
+  auto guard = mix(R"(
+  mul.wide.s32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd3, %rd4;
+  ld.global.nc.u32 %r6, [%rd5];
+  setp.eq.s32 %p1, %r6, 0;
+  add.s64 %rd7, %rd6, %rd4;
+  @%p1 st.global.u32 [%rd7], %r5;
+  ret;)");
+  CHECK(guard.contiguous == 2.0);
+  CHECK(guard.index_loads == 0.0);
+  // A loaded value that addresses through a second load (a pointer read from memory) stops at
+  // that load: only the load whose result is the address counts.
+  auto through = mix(R"(
+  mul.wide.s32 %rd4, %r1, 8;
+  add.s64 %rd5, %rd3, %rd4;
+  ld.global.nc.u64 %rd7, [%rd5];
+  ld.global.u64 %rd8, [%rd7];
+  ld.global.f32 %f1, [%rd8];
+  ret;)");
+  CHECK(through.contiguous == 1.0);
+  CHECK(through.index_loads == 1.0);
 }
 
 TEST_CASE("a loop's access weighs eight; a counter carried round it keeps its stride") {

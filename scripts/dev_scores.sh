@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Score every dev set offline with one rule table, one JSON per (suite, measurement), so two
+# tables (or two builds) can be diffed kernel for kernel. The corpus is read with --split dev
+# only: its held-out third is never scored here.
+#
+# usage: scripts/dev_scores.sh SOLVER OUTDIR [--rules FILE]
+#   prints "<name> <correct>/<measured>" per set; OUTDIR/<name>.json is `solver eval --json`.
+#   scripts/dev_scores.sh --diff OUTDIR_A OUTDIR_B   # the kernels whose verdict moved
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [[ "${1:-}" == "--diff" ]]; then
+  python3 - "$2" "$3" <<'EOF'
+import glob, json, os, sys
+a, b = sys.argv[1], sys.argv[2]
+for fa in sorted(glob.glob(os.path.join(a, "*.json"))):
+    name = os.path.basename(fa)[:-5]
+    fb = os.path.join(b, name + ".json")
+    if not os.path.exists(fb):
+        print(f"{name}: only in {a}")
+        continue
+    ca = {c["kernel"]: c for c in json.load(open(fa))["cases"]}
+    cb = {c["kernel"]: c for c in json.load(open(fb))["cases"]}
+    for k in sorted(set(ca) | set(cb)):
+        x, y = ca.get(k, {}), cb.get(k, {})
+        vx = (x.get("got"), x.get("fired"), (x.get("tie") or {}).get("with"), x.get("correct"))
+        vy = (y.get("got"), y.get("fired"), (y.get("tie") or {}).get("with"), y.get("correct"))
+        if vx != vy:
+            print(f"{name} {k} (label {x.get('label')}): {vx} -> {vy}")
+EOF
+  exit 0
+fi
+
+solver=$1
+out=$2
+shift 2
+mkdir -p "$out"
+# name | suite | source flag | source | split
+sets=(
+  "labelled|tests/labelled|--signals-dir|tests/data/labelled_h200|"
+  "labelled_call2|tests/labelled|--signals-dir|tests/data/labelled_h200_call2|"
+  "labelled_call3|tests/labelled|--signals-dir|tests/data/labelled_h200_call3|"
+  "corpus_dev_call2|tests/corpus|--signals-dir|tests/data/corpus_h200_call2|dev"
+  "corpus_dev_04e|tests/corpus|--signals-dir|tests/data/corpus_h200_2026_12_04e|dev"
+  "corpus_dev_ncu02e|tests/corpus|--ncu-csv|docs/results/h200-2026-12-02e/call1/corpus/ncu_export.csv|dev"
+  "corpus_dev_ncu04e|tests/corpus|--ncu-csv|docs/results/h200-2026-12-04e/call2/corpus/ncu_export.csv|dev"
+  "corpus_dev_ncu05b|tests/corpus|--ncu-csv|docs/results/h200-2026-12-05b/call1/corpus/ncu_export.csv|dev"
+  "fresh|tests/corpus_fresh|--signals-dir|tests/data/corpus_fresh_h200|"
+  "fresh_ncu|tests/corpus_fresh|--ncu-csv|docs/results/h200-2026-12-02e/call2/corpus_fresh/ncu_export.csv|"
+  "fresh2|tests/corpus_fresh2|--signals-dir|tests/data/corpus_fresh2_h200|"
+  "fresh2_ncu|tests/corpus_fresh2|--ncu-csv|docs/results/h200-2026-12-02e/call4/corpus_fresh2/ncu_export.csv|"
+  "fresh3|tests/corpus_fresh3|--signals-dir|tests/data/corpus_fresh3_h200|"
+  "fresh4|tests/corpus_fresh4|--signals-dir|tests/data/corpus_fresh4_h200|"
+  "fresh5|tests/corpus_fresh5|--signals-dir|tests/data/corpus_fresh5_h200|"
+  "fresh5_ncu|tests/corpus_fresh5|--ncu-csv|docs/results/h200-2026-12-03c/call1/corpus_fresh5/ncu_export.csv|"
+  "fresh6|tests/corpus_fresh6|--signals-dir|tests/data/corpus_fresh6_h200|"
+  "fresh6_ncu5|tests/corpus_fresh6|--ncu-csv|docs/results/h200-2026-12-04d/call5/corpus_fresh6/ncu_export.csv|"
+  "fresh6_ncu8|tests/corpus_fresh6|--ncu-csv|docs/results/h200-2026-12-04d/call8/corpus_fresh6/ncu_export.csv|"
+  "fresh7|tests/corpus_fresh7|--signals-dir|tests/data/corpus_fresh7_h200|"
+  "fresh7_ncu|tests/corpus_fresh7|--ncu-csv|docs/results/h200-2026-12-04e/call3/corpus_fresh7/ncu_export.csv|"
+  "fresh8|tests/corpus_fresh8|--signals-dir|tests/data/corpus_fresh8_h200|"
+  "fresh8_ncu|tests/corpus_fresh8|--ncu-csv|docs/results/h200-2026-12-05b/call1/corpus_fresh8/ncu_export.csv|"
+  "fresh9_h100|tests/corpus_fresh9|--signals-dir|tests/data/corpus_fresh9_h100|"
+  "fresh9_ncu05c|tests/corpus_fresh9|--ncu-csv|docs/results/h100-2026-12-05c/call1/corpus_fresh9/ncu_export.csv|"
+  "fresh9_ncu05d|tests/corpus_fresh9|--ncu-csv|docs/results/h100-2026-12-05d/call1/corpus_fresh9/ncu_export.csv|"
+  "fresh10_ncu|tests/corpus_fresh10|--ncu-csv|tests/data/corpus_fresh10_h100/ncu_export.csv|"
+)
+for s in "${sets[@]}"; do
+  IFS='|' read -r name suite flag src split <<<"$s"
+  [[ -e "$src" ]] || { echo "$name: $src missing, skipped"; continue; }
+  args=(eval --suite "$suite" "$flag" "$src" --json "$@")
+  [[ -n "$split" ]] && args+=(--split "$split")
+  "$solver" "${args[@]}" >"$out/$name.json" 2>/dev/null || true
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(sys.argv[2], "%d/%d" % (d["correct"], d["measured"]))' \
+    "$out/$name.json" "$name"
+done
