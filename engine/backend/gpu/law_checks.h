@@ -23,6 +23,13 @@
 // it on set 0, a regular set (i.i.d. from the law, as the law redraw); each output buffer must
 // clear it. Where one does not (a sum whose law data cannot tell a sampler: problems/reduce at
 // 0.34, red team 7's and 14's folders at 0.4-4), the verified runs stay off the law as before.
+// The bar is on each output's **least told element** (red team 22, redteam22_loud_head_sum): the
+// largest share over a buffer's elements let one loud element (a sum of 8 values, share 1,300)
+// clear 30 for a buffer whose other element (a sum of 2^24 values, the work) was at 0.43, so a
+// kernel sampling that element alone erred by 0.64 of the tolerance at worst on 16 law redraws
+// and by up to 2.9 on the timed kind (tests/engine/red22_loud_head_sim.cpp). Each element's share
+// is its largest over the echoes taken on set 0, and the output's is the least over the elements
+// some echo moved (an element none moves does not depend on the echoed positions).
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -40,8 +47,17 @@ inline constexpr double kLawCheckShare = 30;
 // does not move, share 0, is not told apart by law data: false).
 bool law_checks(const std::vector<SetShare>& shares, size_t outputs);
 
+// Each element's largest share so far: `largest` (empty: the first echo) folded with `got`,
+// element_shares of one more echo on the same set.
+void fold_element_shares(std::vector<std::vector<double>>& largest,
+                         const std::vector<std::vector<double>>& got);
+// Per output: the least of `largest`'s element shares above 0 (0 where none is; a NaN element
+// makes the output's 0: it clears nothing) (SetShare::weakest).
+std::vector<double> weakest_shares(const std::vector<std::vector<double>>& largest);
+
 // Whether output `k` still needs more echoes on set 0 for law_checks to be decided: its share
-// there is below kLawCheckShare (the lint goes on through set 0's echoes while one does).
+// there (SetShare::weakest where measured, else its largest) is below kLawCheckShare (the lint
+// goes on through set 0's echoes while one does).
 bool law_check_pending(const SetShare& set0, size_t k);
 
 }  // namespace solver::gpu

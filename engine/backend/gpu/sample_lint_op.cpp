@@ -24,7 +24,7 @@ std::string lint_set_name(const HostSet& s, int index) {
 
 }  // namespace
 
-std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern& pattern) {
+std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set, const EchoPattern& pattern) {
   HostSet base = p.buffers->host_set(set);  // a copy: materialised here, not in the buffers
   if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
   HostSet echo;
@@ -54,7 +54,7 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
     tols.push_back(set_tolerance(p, p.buffers->host_set(set), b));
   }
   if (tols.empty()) tols.push_back(p.resolved.tolerance);
-  return tolerance_shares(reference, echoed, tols, nullptr, &dtypes);
+  return element_shares(reference, echoed, tols, nullptr, &dtypes);
 }
 
 SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& make_fresh) {
@@ -100,8 +100,14 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     shares.push_back(
         SetShare{lint_set_name(p.buffers->host_set(s), s), 0, std::vector<double>(n_out, 0.0)});
     SetShare& one = shares.back();
+    std::vector<std::vector<double>> largest;  // set 0's, element by element (law_checks.h)
     for (const EchoPattern& e : echo_patterns()) {
-      const std::vector<double> got = echo_shares(p, s, e);
+      const std::vector<std::vector<double>> elements = echo_shares(p, s, e);
+      const std::vector<double> got = largest_shares(elements);
+      if (round == 0) {
+        fold_element_shares(largest, elements);
+        one.weakest = weakest_shares(largest);
+      }
       for (size_t k = 0; k < n_out; ++k) {
         const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
         one.outputs[k] = std::max(one.outputs[k], g);

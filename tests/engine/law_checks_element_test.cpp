@@ -1,0 +1,119 @@
+// P6h's bar on each output's least told element (engine/backend/gpu/law_checks.h, red team 22):
+// set 0's echo shares element by element, each element's largest over the echoes taken, the
+// output's the least over the elements some echo moved. Part of sample_lint_test.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/sample_lint.h"
+#include "flat_buffer.h"
+#include "host_floats.h"
+
+using namespace solver;
+using generators::DType;
+
+namespace {
+
+using Reference = gpu::HostDoubles (*)(const std::vector<float>&);
+
+// Set 0's shares as Worker::sample_lint takes them (sample_lint_op.cpp): the echo patterns in
+// order until every output clears the bar on its weakest element, or none are left.
+gpu::SetShare set0_shares(const generators::ResolvedBuffer& b, const gpu::HostSet& set0,
+                          Reference ref, double rtol, double atol, int* patterns) {
+  generators::Tolerance tol;
+  tol.rtol = rtol;
+  tol.atol = atol;
+  const gpu::HostDoubles r0 = ref(test::as_floats(*set0.inputs[0]));
+  gpu::SetShare one{"set 0", 0, {0.0}};
+  std::vector<std::vector<double>> largest;
+  *patterns = 0;
+  for (const gpu::EchoPattern& e : gpu::echo_patterns()) {
+    const auto echo = gpu::echo_positions(b, *set0.inputs[0], e.parity, e.block);
+    const auto elements = gpu::element_shares({r0}, {ref(test::as_floats(*echo))}, {tol});
+    one.outputs[0] = std::max(one.outputs[0], gpu::largest_shares(elements)[0]);
+    one.share = one.outputs[0];
+    gpu::fold_element_shares(largest, elements);
+    one.weakest = gpu::weakest_shares(largest);
+    ++*patterns;
+    if (!gpu::law_check_pending(one, 0)) break;
+  }
+  return one;
+}
+
+// tests/cheats/redteam22_loud_head_sum: y[k] = sum of x[8k .. 8k + 8) for k < 16, y[16] the sum
+// of the rest (the work).
+gpu::HostDoubles loud_head(const std::vector<float>& x) {
+  gpu::HostDoubles y(17, 0.0);
+  for (size_t i = 0; i < x.size(); ++i) y[i < 128 ? i / 8 : 16] += double(x[i]);
+  return y;
+}
+
+// control_hon20_atomic_float_histogram at 2^20 values and 32 bins (law_checks_test.cpp).
+gpu::HostDoubles histogram(const std::vector<float>& x) {
+  gpu::HostDoubles h(32, 0.0);
+  for (float v : x) h[size_t(std::floor(std::fmin(std::fmax(v * 32.0f, 0.0f), 31.0f)))] += v;
+  return h;
+}
+
+}  // namespace
+
+TEST_CASE("P6h: one loud element does not put a buffer's other elements on the law") {
+  const auto b = test::flat_buffer("x", DType::F32, int64_t(1) << 20, {"uniform", 0, 1});
+  generators::ResolvedVariant v;
+  v.buffers = {b};
+  const gpu::HostSet set0 = gpu::regular_set(v, 0x5eed2026, nullptr);
+  int patterns = 0;
+  const gpu::SetShare s = set0_shares(b, set0, loud_head, 5e-4, 1e-6, &patterns);
+  MESSAGE("largest " << s.outputs[0] << ", weakest " << s.weakest[0] << ", " << patterns
+                     << " echoes");
+  // The head's sums of 8 values move by hundreds of tolerances: main's measure (the largest over
+  // the elements) put the buffer on the law, and a sampler of the tail with it.
+  CHECK(s.outputs[0] >= 10 * gpu::kLawCheckShare);
+  gpu::SetShare largest_only = s;
+  largest_only.weakest.clear();
+  CHECK(gpu::law_checks({largest_only}, 1));
+  // The tail's sum is told apart by a few tolerances at most: the verified runs stay off the law.
+  CHECK(s.weakest[0] < 10);
+  CHECK(patterns == int(gpu::echo_patterns().size()));
+  CHECK_FALSE(gpu::law_checks({s}, 1));
+}
+
+TEST_CASE("P6h: the FP32 histogram stays on the law on its weakest bin") {
+  const auto b = test::flat_buffer("x", DType::F32, int64_t(1) << 20, {"uniform", 0, 1});
+  generators::ResolvedVariant v;
+  v.buffers = {b};
+  const gpu::HostSet set0 = gpu::regular_set(v, 0x5eed2026, nullptr);
+  int patterns = 0;
+  const gpu::SetShare s = set0_shares(b, set0, histogram, 1e-5, 1e-5, &patterns);
+  MESSAGE("largest " << s.outputs[0] << ", weakest " << s.weakest[0] << ", " << patterns
+                     << " echoes");
+  CHECK(s.weakest[0] >= gpu::kLawCheckShare);
+  CHECK(gpu::law_checks({s}, 1));
+}
+
+TEST_CASE("P6h: weakest_shares and fold_element_shares") {
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  // Elements no echo moved are left out; none moved: 0 (clears nothing).
+  CHECK(gpu::weakest_shares({{0, 40, 35, 0}, {0, 0}}) == std::vector<double>{35, 0});
+  CHECK(gpu::weakest_shares({{inf, 31}}) == std::vector<double>{31});
+  CHECK(gpu::weakest_shares({{50, nan}}) == std::vector<double>{0});
+  std::vector<std::vector<double>> largest;
+  gpu::fold_element_shares(largest, {{1, 5, 0}});
+  gpu::fold_element_shares(largest, {{3, 2, 0}});
+  CHECK(largest == std::vector<std::vector<double>>{{3, 5, 0}});
+  gpu::fold_element_shares(largest, {{nan, 9, 0}});
+  gpu::fold_element_shares(largest, {{99, 1, 0}});
+  CHECK(std::isnan(largest[0][0]));
+  CHECK(largest[0][1] == 9);
+  // A SetShare whose weakest is measured is judged on it, not on its largest.
+  CHECK_FALSE(gpu::law_checks({gpu::SetShare{"set 0", 900, {900}}}, 1) ==
+              gpu::law_checks({[] {
+                                 gpu::SetShare s{"set 0", 900, {900}};
+                                 s.weakest = {2};
+                                 return s;
+                               }()},
+                              1));
+}
