@@ -111,9 +111,9 @@ TEST_CASE("P6h: weakest_shares and fold_element_shares") {
   // A SetShare whose weakest is measured is judged on it, not on its largest.
   CHECK_FALSE(gpu::law_checks({gpu::SetShare{"set 0", 900, {900}}}, 1) ==
               gpu::law_checks({[] {
-                                 gpu::SetShare s{"set 0", 900, {900}};
-                                 s.weakest = {2};
-                                 return s;
-                               }()},
+                                gpu::SetShare s{"set 0", 900, {900}};
+                                s.weakest = {2};
+                                return s;
+                              }()},
                               1));
 }

@@ -64,10 +64,10 @@ std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
 }
 
 std::vector<std::vector<double>> element_shares(const std::vector<HostDoubles>& base,
-                                               const std::vector<HostDoubles>& echo,
-                                               const std::vector<generators::Tolerance>& tols,
-                                               const std::vector<HostDoubles>* magnitude,
-                                               const std::vector<generators::DType>* dtypes) {
+                                                const std::vector<HostDoubles>& echo,
+                                                const std::vector<generators::Tolerance>& tols,
+                                                const std::vector<HostDoubles>* magnitude,
+                                                const std::vector<generators::DType>* dtypes) {
   const double inf = std::numeric_limits<double>::infinity();
   if (base.size() != echo.size() || (magnitude && magnitude->size() != base.size()) ||
       tols.empty() || (tols.size() != 1 && tols.size() != base.size()))

@@ -96,11 +96,11 @@ std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
 // |base - echo| / tolerance for each of its elements (0 where they are equal, infinity where one
 // is not finite); a single infinity for an output whose shapes differ, and for every output
 // when the output counts or `tols` do not fit.
-std::vector<std::vector<double>> element_shares(const std::vector<HostDoubles>& base,
-                                               const std::vector<HostDoubles>& echo,
-                                               const std::vector<generators::Tolerance>& tols,
-                                               const std::vector<HostDoubles>* magnitude = nullptr,
-                                               const std::vector<generators::DType>* dtypes = nullptr);
+std::vector<std::vector<double>> element_shares(
+    const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
+    const std::vector<generators::Tolerance>& tols,
+    const std::vector<HostDoubles>* magnitude = nullptr,
+    const std::vector<generators::DType>* dtypes = nullptr);
 // Each output's largest element share (element_shares -> tolerance_shares).
 std::vector<double> largest_shares(const std::vector<std::vector<double>>& elements);
 // The largest of tolerance_shares (0 without outputs): the share over every output element.

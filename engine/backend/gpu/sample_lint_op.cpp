@@ -24,7 +24,8 @@ std::string lint_set_name(const HostSet& s, int index) {
 
 }  // namespace
 
-std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set, const EchoPattern& pattern) {
+std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
+                                                     const EchoPattern& pattern) {
   HostSet base = p.buffers->host_set(set);  // a copy: materialised here, not in the buffers
   if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
   HostSet echo;
