@@ -39,7 +39,7 @@ std::vector<double> weakest_shares(const std::vector<std::vector<double>>& large
     bool moved = false;
     for (double s : largest[k]) {
       if (std::isnan(s)) {
-        moved = false;
+        least = s, moved = true;
         break;
       }
       if (s > 0) least = std::min(least, s), moved = true;
@@ -47,6 +47,19 @@ std::vector<double> weakest_shares(const std::vector<std::vector<double>>& large
     weakest[k] = moved ? least : 0.0;
   }
   return weakest;
+}
+
+std::vector<double> weakest_with_input(const std::vector<double>& weakest,
+                                       const std::vector<double>& alone) {
+  std::vector<double> out = weakest;
+  for (size_t k = 0; k < out.size() && k < alone.size(); ++k) {
+    if (alone[k] == 0) continue;  // the output does not depend on this input's echoed positions
+    if (std::isnan(alone[k]) || std::isnan(out[k]))
+      out[k] = std::numeric_limits<double>::quiet_NaN();
+    else
+      out[k] = std::min(out[k], alone[k]);
+  }
+  return out;
 }
 
 bool law_check_pending(const SetShare& set0, size_t k) {

@@ -29,7 +29,9 @@
 // kernel sampling that element alone erred by 0.64 of the tolerance at worst on 16 law redraws
 // and by up to 2.9 on the timed kind (tests/engine/red22_loud_head_sim.cpp). Each element's share
 // is its largest over the echoes taken on set 0, and the output's is the least over the elements
-// some echo moved (an element none moves does not depend on the echoed positions).
+// some echo moved (an element none moves does not depend on the echoed positions). Where more
+// than one input is echoed, each input's echo alone must clear the bar too (weakest_with_input):
+// a loud input lifted an element whose long sum of another input was blind.
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -51,9 +53,16 @@ bool law_checks(const std::vector<SetShare>& shares, size_t outputs);
 // element_shares of one more echo on the same set.
 void fold_element_shares(std::vector<std::vector<double>>& largest,
                          const std::vector<std::vector<double>>& got);
-// Per output: the least of `largest`'s element shares above 0 (0 where none is; a NaN element
-// makes the output's 0: it clears nothing) (SetShare::weakest).
+// Per output: the least of `largest`'s element shares above 0 (0 where none is; NaN where an
+// element's is: it clears nothing) (SetShare::weakest).
 std::vector<double> weakest_shares(const std::vector<std::vector<double>>& largest);
+// `weakest` (every input echoed at once) lowered by `alone`, the weakest_shares of the echoes of
+// one input buffer alone (red team 22's loud term: y = the sum of 16 values of a wide law plus
+// the sum of 2^24 of U[0, 1); the 16 clear the bar for the element, the 2^24 alone are at 0.3):
+// per output the least of the two, where that input moved some element of it (alone 0: the
+// output does not depend on it, unchanged); NaN where either is.
+std::vector<double> weakest_with_input(const std::vector<double>& weakest,
+                                       const std::vector<double>& alone);
 
 // Whether output `k` still needs more echoes on set 0 for law_checks to be decided: its share
 // there (SetShare::weakest where measured, else its largest) is below kLawCheckShare (the lint

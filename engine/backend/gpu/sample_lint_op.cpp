@@ -25,12 +25,12 @@ std::string lint_set_name(const HostSet& s, int index) {
 }  // namespace
 
 std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
-                                                     const EchoPattern& pattern) {
+                                                     const EchoPattern& pattern, int only) {
   HostSet base = p.buffers->host_set(set);  // a copy: materialised here, not in the buffers
   if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
   HostSet echo;
-  echo.key =
-      base.key + "/echo-" + std::to_string(pattern.block) + (pattern.parity ? "-odd" : "-even");
+  echo.key = base.key + "/echo-" + std::to_string(pattern.block) +
+             (pattern.parity ? "-odd" : "-even") + (only >= 0 ? "/in" + std::to_string(only) : "");
   echo.seed = base.seed;
   // Not Regular: a regular set's `in` buffers come from the device input cache by (buffer,
   // seed), which would upload set 0's bytes, not the echo's (device_buffers.cpp upload_set).
@@ -39,7 +39,7 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
   echo.digests = base.digests;
   for (size_t i = 0; i < p.resolved.buffers.size() && i < base.inputs.size(); ++i) {
     const auto& b = p.resolved.buffers[i];
-    if (!base.inputs[i] || !sample_echoed(b)) continue;
+    if (!base.inputs[i] || !sample_echoed(b) || (only >= 0 && size_t(only) != i)) continue;
     echo.inputs[i] = echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
     echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
   }
@@ -116,6 +116,26 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       }
       if (!pending() && (round == 1 || !below_bar(one))) break;
     }
+  }
+  // Where set 0 puts the problem on the law with every input echoed at once and more than one
+  // input is echoed, each input's echo alone must clear the bar too (law_checks.h,
+  // weakest_with_input): at most the nine patterns an input, once per problem and worker.
+  std::vector<int> echoed;
+  for (size_t i = 0; i < p.resolved.buffers.size(); ++i)
+    if (sample_echoed(p.resolved.buffers[i]) && p.buffers->host_set(0).inputs.size() > i &&
+        p.buffers->host_set(0).inputs[i])
+      echoed.push_back(int(i));
+  for (size_t j = 0; echoed.size() > 1 && j < echoed.size() && law_checks(shares, n_out); ++j) {
+    std::vector<std::vector<double>> largest;
+    std::vector<double> alone;
+    for (const EchoPattern& e : echo_patterns()) {
+      fold_element_shares(largest, echo_shares(p, 0, e, echoed[j]));
+      alone = weakest_shares(largest);
+      bool told = true;  // every output this input moves clears the bar
+      for (size_t k = 0; k < alone.size(); ++k) told = told && !(alone[k] < kLawCheckShare);
+      if (told && std::none_of(alone.begin(), alone.end(), [](double a) { return a == 0; })) break;
+    }
+    shares.front().weakest = weakest_with_input(shares.front().weakest, alone);
   }
   std::vector<generators::Tolerance> output_tols;
   for (size_t b : p.buffers->outputs())
