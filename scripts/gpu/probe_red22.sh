@@ -13,16 +13,19 @@
 #                                         child 0.65 of the tolerance at worst on 48 law redraws);
 #                                         bundle with red22: wrong_result (~95% of rounds: out on
 #                                         25 of 48 off-law runs), law: no
-#   control_hon20_atomic_float_histogram  kept, law: yes on both (its weakest bin clears 30:
-#                                         144 after 3 echoes at 2^20 values and 32 bins)
+#   redteam22_loud_term_sum               KEPT ~1.6-1.9x on both; law: yes on main (share 40.9),
+#                                         no with red22 (x's echo alone 0.3); open (the lint's
+#                                         unit: invalid_spec once each input is judged alone)
+#   control_hon20_atomic_float_histogram  kept, law: yes on both (red22: its weakest bin 67.6,
+#                                         x alone 158.7, w alone 63.6 at the real size)
 #   cheat_skip_rescale                    as its expect, law: no on both (a sum at share ~0.9)
 # A "law:" answer other than predicted is the finding to read first.
-# Usage: probe_red22.sh [SECONDS]   (default 240; writes $OUT/probe_red22/). Each folder is capped
+# Usage: probe_red22.sh [SECONDS]   (default 300; writes $OUT/probe_red22/). Each folder is capped
 # at 60 s; budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red22 "${1:-240}" redteam22_loud_head_sum \
+cheat_probe_init probe_red22 "${1:-300}" redteam22_loud_head_sum redteam22_loud_term_sum \
   control_hon20_atomic_float_histogram cheat_skip_rescale || exit 1
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 60 40 check || continue
@@ -34,4 +37,5 @@ for name in $CP_DIRS; do
   say "  wrong: $(grep -o '[a-z_]*\[[0-9]*\] = [^;"]\{0,120\}' <<<"$CR_REC" | head -1)"
 done
 say "probe_red22: $CP_OK of $CP_N as their expect says (redteam22_loud_head_sum: wrong_result" \
-  "with red22's fix, kept on main bd561cd7); $((SECONDS - t0)) s"
+  "with red22's fix, kept on main bd561cd7; redteam22_loud_term_sum kept on both: open);" \
+  "$((SECONDS - t0)) s"
