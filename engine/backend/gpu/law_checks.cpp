@@ -15,6 +15,15 @@ double share_of(const SetShare& s, size_t k) {
 
 }  // namespace
 
+const std::vector<EchoPattern>& law_echo_patterns() {
+  static const std::vector<EchoPattern> patterns = [] {
+    std::vector<EchoPattern> p = echo_patterns();
+    for (size_t block = 2; block <= 128; block *= 2) p.push_back({block, 0});
+    return p;
+  }();
+  return patterns;
+}
+
 void fold_element_shares(std::vector<std::vector<double>>& largest,
                          const std::vector<std::vector<double>>& got) {
   if (largest.size() != got.size()) {

@@ -49,6 +49,14 @@ inline constexpr double kLawCheckShare = 30;
 // does not move, share 0, is not told apart by law data: false).
 bool law_checks(const std::vector<SetShare>& shares, size_t outputs);
 
+// The echoes set 0 takes for law_checks: echo_patterns() (the lint's nine), then blocks of 2 to
+// 128 with the even blocks copied from the odd ones, so that every position is moved by 8 of the
+// 16 (one parity of each block size). An element is judged on its largest share over the
+// patterns that moved it: with the lint's nine alone, positions that are multiples of 256 are
+// moved by one pattern only, and an element-wise map's least told element was one unlucky draw
+// (y = exp(x), 2^20 values at rtol 1e-5: 4.1 after nine, law_checks_element_test).
+const std::vector<EchoPattern>& law_echo_patterns();
+
 // Each element's largest share so far: `largest` (empty: the first echo) folded with `got`,
 // element_shares of one more echo on the same set.
 void fold_element_shares(std::vector<std::vector<double>>& largest,

@@ -102,7 +102,16 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
         SetShare{lint_set_name(p.buffers->host_set(s), s), 0, std::vector<double>(n_out, 0.0)});
     SetShare& one = shares.back();
     std::vector<std::vector<double>> largest;  // set 0's, element by element (law_checks.h)
-    for (const EchoPattern& e : echo_patterns()) {
+    const std::vector<EchoPattern>& patterns = round == 0 ? law_echo_patterns() : echo_patterns();
+    for (size_t pi = 0; pi < patterns.size(); ++pi) {
+      // Past the lint's nine, set 0 takes law_checks' other seven only where the lint is
+      // satisfied and every output's loudest element clears the bar (law_checks.h).
+      if (pi >= echo_patterns().size()) {
+        bool loud = !pending();
+        for (size_t k = 0; k < n_out; ++k) loud = loud && one.outputs[k] >= kLawCheckShare;
+        if (!loud) break;
+      }
+      const EchoPattern& e = patterns[pi];
       const std::vector<std::vector<double>> elements = echo_shares(p, s, e);
       const std::vector<double> got = largest_shares(elements);
       if (round == 0) {
@@ -119,7 +128,8 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   }
   // Where set 0 puts the problem on the law with every input echoed at once and more than one
   // input is echoed, each input's echo alone must clear the bar too (law_checks.h,
-  // weakest_with_input): at most the nine patterns an input, once per problem and worker.
+  // weakest_with_input): at most law_echo_patterns' sixteen an input, once per problem and
+  // worker.
   std::vector<int> echoed;
   for (size_t i = 0; i < p.resolved.buffers.size(); ++i)
     if (sample_echoed(p.resolved.buffers[i]) && p.buffers->host_set(0).inputs.size() > i &&
@@ -128,7 +138,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   for (size_t j = 0; echoed.size() > 1 && j < echoed.size() && law_checks(shares, n_out); ++j) {
     std::vector<std::vector<double>> largest;
     std::vector<double> alone;
-    for (const EchoPattern& e : echo_patterns()) {
+    for (const EchoPattern& e : law_echo_patterns()) {
       fold_element_shares(largest, echo_shares(p, 0, e, echoed[j]));
       alone = weakest_shares(largest);
       bool told = true;  // every output this input moves clears the bar
