@@ -1,16 +1,75 @@
 #include "engine/backend/gpu/law_checks.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace solver::gpu {
 
 namespace {
 
 double share_of(const SetShare& s, size_t k) {
+  if (!s.weakest.empty()) return k < s.weakest.size() ? s.weakest[k] : 0.0;
   return k < s.outputs.size() ? s.outputs[k] : s.share;
 }
 
 }  // namespace
+
+const std::vector<EchoPattern>& law_echo_patterns() {
+  static const std::vector<EchoPattern> patterns = [] {
+    std::vector<EchoPattern> p = echo_patterns();
+    for (size_t block = 2; block <= 128; block *= 2) p.push_back({block, 0});
+    return p;
+  }();
+  return patterns;
+}
+
+void fold_element_shares(std::vector<std::vector<double>>& largest,
+                         const std::vector<std::vector<double>>& got) {
+  if (largest.size() != got.size()) {
+    largest = got;
+    return;
+  }
+  for (size_t k = 0; k < got.size(); ++k) {
+    if (largest[k].size() != got[k].size()) {
+      largest[k] = got[k];
+      continue;
+    }
+    for (size_t i = 0; i < got[k].size(); ++i)
+      if (!std::isnan(largest[k][i]) && !(largest[k][i] >= got[k][i]))
+        largest[k][i] = got[k][i];  // a NaN sticks
+  }
+}
+
+std::vector<double> weakest_shares(const std::vector<std::vector<double>>& largest) {
+  std::vector<double> weakest(largest.size(), 0.0);
+  for (size_t k = 0; k < largest.size(); ++k) {
+    double least = std::numeric_limits<double>::infinity();
+    bool moved = false;
+    for (double s : largest[k]) {
+      if (std::isnan(s)) {
+        least = s, moved = true;
+        break;
+      }
+      if (s > 0) least = std::min(least, s), moved = true;
+    }
+    weakest[k] = moved ? least : 0.0;
+  }
+  return weakest;
+}
+
+std::vector<double> weakest_with_input(const std::vector<double>& weakest,
+                                       const std::vector<double>& alone) {
+  std::vector<double> out = weakest;
+  for (size_t k = 0; k < out.size() && k < alone.size(); ++k) {
+    if (alone[k] == 0) continue;  // the output does not depend on this input's echoed positions
+    if (std::isnan(alone[k]) || std::isnan(out[k]))
+      out[k] = std::numeric_limits<double>::quiet_NaN();
+    else
+      out[k] = std::min(out[k], alone[k]);
+  }
+  return out;
+}
 
 bool law_check_pending(const SetShare& set0, size_t k) {
   // NaN (a reference that is not finite) never clears the bar.

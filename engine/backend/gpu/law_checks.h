@@ -23,6 +23,15 @@
 // it on set 0, a regular set (i.i.d. from the law, as the law redraw); each output buffer must
 // clear it. Where one does not (a sum whose law data cannot tell a sampler: problems/reduce at
 // 0.34, red team 7's and 14's folders at 0.4-4), the verified runs stay off the law as before.
+// The bar is on each output's **least told element** (red team 22, redteam22_loud_head_sum): the
+// largest share over a buffer's elements let one loud element (a sum of 8 values, share 1,300)
+// clear 30 for a buffer whose other element (a sum of 2^24 values, the work) was at 0.43, so a
+// kernel sampling that element alone erred by 0.64 of the tolerance at worst on 16 law redraws
+// and by up to 2.9 on the timed kind (tests/engine/red22_loud_head_sim.cpp). Each element's share
+// is its largest over the echoes taken on set 0, and the output's is the least over the elements
+// some echo moved (an element none moves does not depend on the echoed positions). Where more
+// than one input is echoed, each input's echo alone must clear the bar too (weakest_with_input):
+// a loud input lifted an element whose long sum of another input was blind.
 #pragma once
 #include <cstddef>
 #include <vector>
@@ -40,8 +49,32 @@ inline constexpr double kLawCheckShare = 30;
 // does not move, share 0, is not told apart by law data: false).
 bool law_checks(const std::vector<SetShare>& shares, size_t outputs);
 
+// The echoes set 0 takes for law_checks: echo_patterns() (the lint's nine), then blocks of 2 to
+// 128 with the even blocks copied from the odd ones, so that every position is moved by 8 of the
+// 16 (one parity of each block size). An element is judged on its largest share over the
+// patterns that moved it: with the lint's nine alone, positions that are multiples of 256 are
+// moved by one pattern only, and an element-wise map's least told element was one unlucky draw
+// (y = exp(x), 2^20 values at rtol 1e-5: 4.1 after nine, law_checks_element_test).
+const std::vector<EchoPattern>& law_echo_patterns();
+
+// Each element's largest share so far: `largest` (empty: the first echo) folded with `got`,
+// element_shares of one more echo on the same set.
+void fold_element_shares(std::vector<std::vector<double>>& largest,
+                         const std::vector<std::vector<double>>& got);
+// Per output: the least of `largest`'s element shares above 0 (0 where none is; NaN where an
+// element's is: it clears nothing) (SetShare::weakest).
+std::vector<double> weakest_shares(const std::vector<std::vector<double>>& largest);
+// `weakest` (every input echoed at once) lowered by `alone`, the weakest_shares of the echoes of
+// one input buffer alone (red team 22's loud term: y = the sum of 16 values of a wide law plus
+// the sum of 2^24 of U[0, 1); the 16 clear the bar for the element, the 2^24 alone are at 0.3):
+// per output the least of the two, where that input moved some element of it (alone 0: the
+// output does not depend on it, unchanged); NaN where either is.
+std::vector<double> weakest_with_input(const std::vector<double>& weakest,
+                                       const std::vector<double>& alone);
+
 // Whether output `k` still needs more echoes on set 0 for law_checks to be decided: its share
-// there is below kLawCheckShare (the lint goes on through set 0's echoes while one does).
+// there (SetShare::weakest where measured, else its largest) is below kLawCheckShare (the lint
+// goes on through set 0's echoes while one does).
 bool law_check_pending(const SetShare& set0, size_t k);
 
 }  // namespace solver::gpu

@@ -63,25 +63,26 @@ std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
   return tolerance_shares(base, echo, std::vector<generators::Tolerance>{tol}, magnitude, dtypes);
 }
 
-std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
-                                     const std::vector<HostDoubles>& echo,
-                                     const std::vector<generators::Tolerance>& tols,
-                                     const std::vector<HostDoubles>* magnitude,
-                                     const std::vector<generators::DType>* dtypes) {
+std::vector<std::vector<double>> element_shares(const std::vector<HostDoubles>& base,
+                                                const std::vector<HostDoubles>& echo,
+                                                const std::vector<generators::Tolerance>& tols,
+                                                const std::vector<HostDoubles>* magnitude,
+                                                const std::vector<generators::DType>* dtypes) {
   const double inf = std::numeric_limits<double>::infinity();
-  std::vector<double> shares(base.size(), 0.0);
   if (base.size() != echo.size() || (magnitude && magnitude->size() != base.size()) ||
       tols.empty() || (tols.size() != 1 && tols.size() != base.size()))
-    return std::vector<double>(std::max<size_t>(base.size(), 1), inf);
+    return std::vector<std::vector<double>>(std::max<size_t>(base.size(), 1), {inf});
+  std::vector<std::vector<double>> shares(base.size());
   for (size_t k = 0; k < base.size(); ++k) {
     const generators::Tolerance& tol = tols[tols.size() == 1 ? 0 : k];
     const double mag_rtol = magnitude_rtol(tol.rtol);
-    double& worst = shares[k];
     if (base[k].size() != echo[k].size() ||
         (magnitude && (*magnitude)[k].size() != base[k].size())) {
-      worst = inf;
+      shares[k] = {inf};
       continue;
     }
+    std::vector<double>& out = shares[k];
+    out.assign(base[k].size(), 0.0);
     if (dtypes && k < dtypes->size() && reference_bits((*dtypes)[k])) {
       const generators::DType d = (*dtypes)[k];
       for (size_t i = 0; i < base[k].size(); ++i) {
@@ -92,24 +93,39 @@ std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
         const double a = wide_int_value(d, ab), e = wide_int_value(d, eb);
         const double allowed = tol.atol + tol.rtol * std::fabs(a);
         const double diff = std::fabs(a - e);
-        worst = std::max(worst, allowed > 0 ? diff / allowed : inf);
+        out[i] = allowed > 0 ? diff / allowed : inf;
       }
       continue;
     }
     for (size_t i = 0; i < base[k].size(); ++i) {
       const double a = base[k][i], e = echo[k][i];
       if (!std::isfinite(a) || !std::isfinite(e)) {
-        worst = inf;
-        break;
+        out[i] = inf;
+        continue;
       }
       const double m = magnitude ? std::fabs((*magnitude)[k][i]) : 0.0;
       const double allowed = tol.atol + tol.rtol * std::fabs(a) + mag_rtol * m;
       const double d = std::fabs(a - e);
       if (d == 0) continue;
-      worst = std::max(worst, allowed > 0 ? d / allowed : inf);
+      out[i] = allowed > 0 ? d / allowed : inf;
     }
   }
   return shares;
+}
+
+std::vector<double> largest_shares(const std::vector<std::vector<double>>& elements) {
+  std::vector<double> shares(elements.size(), 0.0);
+  for (size_t k = 0; k < elements.size(); ++k)
+    for (double s : elements[k]) shares[k] = std::max(shares[k], s);
+  return shares;
+}
+
+std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
+                                     const std::vector<HostDoubles>& echo,
+                                     const std::vector<generators::Tolerance>& tols,
+                                     const std::vector<HostDoubles>* magnitude,
+                                     const std::vector<generators::DType>* dtypes) {
+  return largest_shares(element_shares(base, echo, tols, magnitude, dtypes));
 }
 
 double tolerance_share(const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,

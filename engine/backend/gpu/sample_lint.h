@@ -92,6 +92,17 @@ std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
                                      const std::vector<generators::Tolerance>& tols,
                                      const std::vector<HostDoubles>* magnitude = nullptr,
                                      const std::vector<generators::DType>* dtypes = nullptr);
+// The same element by element (tolerance_shares is each output's largest): per output buffer k,
+// |base - echo| / tolerance for each of its elements (0 where they are equal, infinity where one
+// is not finite); a single infinity for an output whose shapes differ, and for every output
+// when the output counts or `tols` do not fit.
+std::vector<std::vector<double>> element_shares(
+    const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
+    const std::vector<generators::Tolerance>& tols,
+    const std::vector<HostDoubles>* magnitude = nullptr,
+    const std::vector<generators::DType>* dtypes = nullptr);
+// Each output's largest element share (element_shares -> tolerance_shares).
+std::vector<double> largest_shares(const std::vector<std::vector<double>>& elements);
 // The largest of tolerance_shares (0 without outputs): the share over every output element.
 double tolerance_share(const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
                        const generators::Tolerance& tol,
@@ -107,6 +118,10 @@ struct SetShare {
   std::string set;  // "set 0", "the fresh set"
   double share = 0;
   std::vector<double> outputs;
+  // Per output buffer (set 0, for law_checks.h): the least, over the output's elements some echo
+  // moved, of that element's largest share over the echoes taken (weakest_shares). Empty: not
+  // measured, law_checks judges `outputs`.
+  std::vector<double> weakest;
 };
 // What the lint says of a problem: `refusal` non-empty (the gate's invalid_spec detail) where
 // no set tells them apart; else `note` (may be empty) for the gate's detail.

@@ -24,12 +24,13 @@ std::string lint_set_name(const HostSet& s, int index) {
 
 }  // namespace
 
-std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern& pattern) {
+std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
+                                                     const EchoPattern& pattern, int only) {
   HostSet base = p.buffers->host_set(set);  // a copy: materialised here, not in the buffers
   if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
   HostSet echo;
-  echo.key =
-      base.key + "/echo-" + std::to_string(pattern.block) + (pattern.parity ? "-odd" : "-even");
+  echo.key = base.key + "/echo-" + std::to_string(pattern.block) +
+             (pattern.parity ? "-odd" : "-even") + (only >= 0 ? "/in" + std::to_string(only) : "");
   echo.seed = base.seed;
   // Not Regular: a regular set's `in` buffers come from the device input cache by (buffer,
   // seed), which would upload set 0's bytes, not the echo's (device_buffers.cpp upload_set).
@@ -38,7 +39,7 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
   echo.digests = base.digests;
   for (size_t i = 0; i < p.resolved.buffers.size() && i < base.inputs.size(); ++i) {
     const auto& b = p.resolved.buffers[i];
-    if (!base.inputs[i] || !sample_echoed(b)) continue;
+    if (!base.inputs[i] || !sample_echoed(b) || (only >= 0 && size_t(only) != i)) continue;
     echo.inputs[i] = echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
     echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
   }
@@ -54,7 +55,7 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
     tols.push_back(set_tolerance(p, p.buffers->host_set(set), b));
   }
   if (tols.empty()) tols.push_back(p.resolved.tolerance);
-  return tolerance_shares(reference, echoed, tols, nullptr, &dtypes);
+  return element_shares(reference, echoed, tols, nullptr, &dtypes);
 }
 
 SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& make_fresh) {
@@ -100,8 +101,23 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     shares.push_back(
         SetShare{lint_set_name(p.buffers->host_set(s), s), 0, std::vector<double>(n_out, 0.0)});
     SetShare& one = shares.back();
-    for (const EchoPattern& e : echo_patterns()) {
-      const std::vector<double> got = echo_shares(p, s, e);
+    std::vector<std::vector<double>> largest;  // set 0's, element by element (law_checks.h)
+    const std::vector<EchoPattern>& patterns = round == 0 ? law_echo_patterns() : echo_patterns();
+    for (size_t pi = 0; pi < patterns.size(); ++pi) {
+      // Past the lint's nine, set 0 takes law_checks' other seven only where the lint is
+      // satisfied and every output's loudest element clears the bar (law_checks.h).
+      if (pi >= echo_patterns().size()) {
+        bool loud = !pending();
+        for (size_t k = 0; k < n_out; ++k) loud = loud && one.outputs[k] >= kLawCheckShare;
+        if (!loud) break;
+      }
+      const EchoPattern& e = patterns[pi];
+      const std::vector<std::vector<double>> elements = echo_shares(p, s, e);
+      const std::vector<double> got = largest_shares(elements);
+      if (round == 0) {
+        fold_element_shares(largest, elements);
+        one.weakest = weakest_shares(largest);
+      }
       for (size_t k = 0; k < n_out; ++k) {
         const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
         one.outputs[k] = std::max(one.outputs[k], g);
@@ -109,6 +125,27 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       }
       if (!pending() && (round == 1 || !below_bar(one))) break;
     }
+  }
+  // Where set 0 puts the problem on the law with every input echoed at once and more than one
+  // input is echoed, each input's echo alone must clear the bar too (law_checks.h,
+  // weakest_with_input): at most law_echo_patterns' sixteen an input, once per problem and
+  // worker.
+  std::vector<int> echoed;
+  for (size_t i = 0; i < p.resolved.buffers.size(); ++i)
+    if (sample_echoed(p.resolved.buffers[i]) && p.buffers->host_set(0).inputs.size() > i &&
+        p.buffers->host_set(0).inputs[i])
+      echoed.push_back(int(i));
+  for (size_t j = 0; echoed.size() > 1 && j < echoed.size() && law_checks(shares, n_out); ++j) {
+    std::vector<std::vector<double>> largest;
+    std::vector<double> alone;
+    for (const EchoPattern& e : law_echo_patterns()) {
+      fold_element_shares(largest, echo_shares(p, 0, e, echoed[j]));
+      alone = weakest_shares(largest);
+      bool told = true;  // every output this input moves clears the bar
+      for (size_t k = 0; k < alone.size(); ++k) told = told && !(alone[k] < kLawCheckShare);
+      if (told && std::none_of(alone.begin(), alone.end(), [](double a) { return a == 0; })) break;
+    }
+    shares.front().weakest = weakest_with_input(shares.front().weakest, alone);
   }
   std::vector<generators::Tolerance> output_tols;
   for (size_t b : p.buffers->outputs())

@@ -394,9 +394,11 @@ class Worker {
   // its index; -1: none), the sets lint_counts takes.
   std::map<std::string, SampleLintVerdict> sample_lint_;
   SampleLintVerdict sample_lint(Prepared& p, const std::function<int()>& make_fresh);
-  // Per output buffer, the share of `set`'s tolerance by which the reference on its echo
-  // `pattern` differs (tolerance_shares).
-  std::vector<double> echo_shares(Prepared& p, int set, const EchoPattern& pattern);
+  // Per output buffer, element by element, the share of `set`'s tolerance by which the
+  // reference on its echo `pattern` differs (element_shares).
+  // `only` >= 0: that input buffer alone is echoed (law_checks.h, weakest_with_input).
+  std::vector<std::vector<double>> echo_shares(Prepared& p, int set, const EchoPattern& pattern,
+                                               int only = -1);
   // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
   // sensitivity S on host set `set` (two reference runs on moved inputs; a third, on float64
   // inputs moved by 2^-44, folds in the reference's own rounding), made once per set and

@@ -1,0 +1,195 @@
+// P6h's bar on each output's least told element (engine/backend/gpu/law_checks.h, red team 22):
+// set 0's echo shares element by element, each element's largest over the echoes taken, the
+// output's the least over the elements some echo moved. Part of sample_lint_test.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/sample_lint.h"
+#include "flat_buffer.h"
+#include "host_floats.h"
+
+using namespace solver;
+using generators::DType;
+
+namespace {
+
+using Inputs = std::vector<std::vector<float>>;
+using Reference = gpu::HostDoubles (*)(const Inputs&);
+
+// Set 0's shares as Worker::sample_lint takes them (sample_lint_op.cpp): every input echoed (or
+// input `only` alone), the echo patterns in order until every output clears the bar on its
+// weakest element, or none are left.
+gpu::SetShare set0_shares(const generators::ResolvedVariant& v, const gpu::HostSet& set0,
+                          Reference ref, double rtol, double atol, int* patterns, int only = -1) {
+  generators::Tolerance tol;
+  tol.rtol = rtol;
+  tol.atol = atol;
+  Inputs base;
+  for (const auto& in : set0.inputs) base.push_back(test::as_floats(*in));
+  const gpu::HostDoubles r0 = ref(base);
+  gpu::SetShare one{"set 0", 0, {0.0}};
+  std::vector<std::vector<double>> largest;
+  *patterns = 0;
+  for (const gpu::EchoPattern& e : gpu::law_echo_patterns()) {
+    if (*patterns >= int(gpu::echo_patterns().size()) && !(one.outputs[0] >= gpu::kLawCheckShare))
+      break;  // the loudest element does not clear the bar: no law mode to decide
+    Inputs echo = base;
+    for (size_t i = 0; i < v.buffers.size(); ++i)
+      if (only < 0 || size_t(only) == i)
+        echo[i] =
+            test::as_floats(*gpu::echo_positions(v.buffers[i], *set0.inputs[i], e.parity, e.block));
+    const auto elements = gpu::element_shares({r0}, {ref(echo)}, {tol});
+    one.outputs[0] = std::max(one.outputs[0], gpu::largest_shares(elements)[0]);
+    one.share = one.outputs[0];
+    gpu::fold_element_shares(largest, elements);
+    one.weakest = gpu::weakest_shares(largest);
+    ++*patterns;
+    if (!gpu::law_check_pending(one, 0)) break;
+  }
+  return one;
+}
+
+gpu::HostSet set0_of(generators::ResolvedVariant& v,
+                     std::vector<generators::ResolvedBuffer> buffers) {
+  v.buffers = std::move(buffers);
+  return gpu::regular_set(v, 0x5eed2026, nullptr);
+}
+
+// tests/cheats/redteam22_loud_head_sum: y[k] = sum of x[8k .. 8k + 8) for k < 16, y[16] the sum
+// of the rest (the work).
+gpu::HostDoubles loud_head(const Inputs& in) {
+  const std::vector<float>& x = in[0];
+  gpu::HostDoubles y(17, 0.0);
+  for (size_t i = 0; i < x.size(); ++i) y[i < 128 ? i / 8 : 16] += double(x[i]);
+  return y;
+}
+
+// control_hon20_atomic_float_histogram at 2^20 values and 32 bins (law_checks_test.cpp).
+// x and w as the control's, at 2^20 values and 32 bins (law_checks_test.cpp).
+gpu::HostDoubles histogram(const Inputs& in) {
+  gpu::HostDoubles h(32, 0.0);
+  for (size_t i = 0; i < in[0].size(); ++i)
+    h[size_t(std::floor(std::fmin(std::fmax(in[0][i] * 32.0f, 0.0f), 31.0f)))] += in[1][i];
+  return h;
+}
+
+// Red team 22's loud term: y = the sum of z (16 values of uniform [0, 10^5)) + the sum of x.
+gpu::HostDoubles loud_term(const Inputs& in) {
+  double y = 0;
+  for (const auto& b : in)
+    for (float v : b) y += double(v);
+  return {y};
+}
+
+}  // namespace
+
+TEST_CASE("P6h: one loud element does not put a buffer's other elements on the law") {
+  generators::ResolvedVariant v;
+  const gpu::HostSet set0 =
+      set0_of(v, {test::flat_buffer("x", DType::F32, int64_t(1) << 20, {"uniform", 0, 1})});
+  int patterns = 0;
+  const gpu::SetShare s = set0_shares(v, set0, loud_head, 5e-4, 1e-6, &patterns);
+  MESSAGE("largest " << s.outputs[0] << ", weakest " << s.weakest[0] << ", " << patterns
+                     << " echoes");
+  // The head's sums of 8 values move by hundreds of tolerances: main's measure (the largest over
+  // the elements) put the buffer on the law, and a sampler of the tail with it.
+  CHECK(s.outputs[0] >= 10 * gpu::kLawCheckShare);
+  gpu::SetShare largest_only = s;
+  largest_only.weakest.clear();
+  CHECK(gpu::law_checks({largest_only}, 1));
+  // The tail's sum is told apart by a few tolerances at most: the verified runs stay off the law.
+  CHECK(s.weakest[0] < 10);
+  CHECK(patterns == int(gpu::law_echo_patterns().size()));
+  CHECK_FALSE(gpu::law_checks({s}, 1));
+}
+
+TEST_CASE("P6h: the FP32 histogram stays on the law on its weakest bin") {
+  generators::ResolvedVariant v;
+  const gpu::HostSet set0 =
+      set0_of(v, {test::flat_buffer("x", DType::F32, int64_t(1) << 20, {"uniform", 0, 1}),
+                  test::flat_buffer("w", DType::F32, int64_t(1) << 20, {"uniform", 0, 1})});
+  int patterns = 0;
+  gpu::SetShare s = set0_shares(v, set0, histogram, 1e-5, 1e-5, &patterns);
+  MESSAGE("largest " << s.outputs[0] << ", weakest " << s.weakest[0] << ", " << patterns
+                     << " echoes");
+  CHECK(s.weakest[0] >= gpu::kLawCheckShare);
+  // Each input's echo alone clears it too (bins from x, weights from w).
+  for (int only : {0, 1}) {
+    const gpu::SetShare a = set0_shares(v, set0, histogram, 1e-5, 1e-5, &patterns, only);
+    MESSAGE("input " << only << " alone: weakest " << a.weakest[0] << ", " << patterns
+                     << " echoes");
+    s.weakest = gpu::weakest_with_input(s.weakest, a.weakest);
+  }
+  CHECK(s.weakest[0] >= gpu::kLawCheckShare);
+  CHECK(gpu::law_checks({s}, 1));
+}
+
+TEST_CASE("P6h: a loud input does not put another input's long sum on the law") {
+  generators::ResolvedVariant v;
+  const gpu::HostSet set0 =
+      set0_of(v, {test::flat_buffer("x", DType::F32, int64_t(1) << 20, {"uniform", 0, 1}),
+                  test::flat_buffer("z", DType::F32, 16, {"uniform", 0, 1e5})});
+  int patterns = 0;
+  gpu::SetShare s = set0_shares(v, set0, loud_term, 5e-4, 1e-6, &patterns);
+  MESSAGE("every input echoed: weakest " << s.weakest[0] << ", " << patterns << " echoes");
+  // One element: its weakest is its largest, lifted by z's 16 values.
+  CHECK(s.weakest[0] >= gpu::kLawCheckShare);
+  CHECK(gpu::law_checks({s}, 1));
+  const gpu::SetShare x = set0_shares(v, set0, loud_term, 5e-4, 1e-6, &patterns, 0);
+  const gpu::SetShare z = set0_shares(v, set0, loud_term, 5e-4, 1e-6, &patterns, 1);
+  MESSAGE("x alone " << x.weakest[0] << ", z alone " << z.weakest[0]);
+  CHECK(x.weakest[0] < 10);  // the sum of 2^20 values: a sampler of it is hidden on the law
+  s.weakest = gpu::weakest_with_input(gpu::weakest_with_input(s.weakest, x.weakest), z.weakest);
+  CHECK_FALSE(gpu::law_checks({s}, 1));
+}
+
+// An element-wise map (y_i = exp(x_i)): every element is its own check of a sampler, and its share
+// is its largest over echoes with different partners, so unlucky neighbours do not take it off.
+gpu::HostDoubles exp_map(const Inputs& in) {
+  gpu::HostDoubles y(in[0].size());
+  for (size_t i = 0; i < y.size(); ++i) y[i] = std::exp(double(in[0][i]));
+  return y;
+}
+
+TEST_CASE("P6h: an element-wise map stays on the law on its least told element") {
+  generators::ResolvedVariant v;
+  const gpu::HostSet set0 =
+      set0_of(v, {test::flat_buffer("x", DType::F32, int64_t(1) << 20, {"uniform", 0, 1})});
+  int patterns = 0;
+  const gpu::SetShare s = set0_shares(v, set0, exp_map, 1e-5, 1e-5, &patterns);
+  MESSAGE("largest " << s.outputs[0] << ", weakest " << s.weakest[0] << ", " << patterns
+                     << " echoes");
+  CHECK(gpu::law_checks({s}, 1));
+}
+
+TEST_CASE("P6h: weakest_shares and fold_element_shares") {
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  // Elements no echo moved are left out; none moved: 0 (clears nothing).
+  CHECK(gpu::weakest_shares({{0, 40, 35, 0}, {0, 0}}) == std::vector<double>{35, 0});
+  CHECK(gpu::weakest_shares({{inf, 31}}) == std::vector<double>{31});
+  CHECK(std::isnan(gpu::weakest_shares({{50, nan}})[0]));
+  // An input alone lowers an output it moves; one it does not move (0) leaves it.
+  CHECK(gpu::weakest_with_input({40, 40}, {3, 0}) == std::vector<double>{3, 40});
+  CHECK(gpu::weakest_with_input({40}, {90}) == std::vector<double>{40});
+  CHECK(std::isnan(gpu::weakest_with_input({40}, {nan})[0]));
+  std::vector<std::vector<double>> largest;
+  gpu::fold_element_shares(largest, {{1, 5, 0}});
+  gpu::fold_element_shares(largest, {{3, 2, 0}});
+  CHECK(largest == std::vector<std::vector<double>>{{3, 5, 0}});
+  gpu::fold_element_shares(largest, {{nan, 9, 0}});
+  gpu::fold_element_shares(largest, {{99, 1, 0}});
+  CHECK(std::isnan(largest[0][0]));
+  CHECK(largest[0][1] == 9);
+  // A SetShare whose weakest is measured is judged on it, not on its largest.
+  CHECK_FALSE(gpu::law_checks({gpu::SetShare{"set 0", 900, {900}}}, 1) ==
+              gpu::law_checks({[] {
+                                gpu::SetShare s{"set 0", 900, {900}};
+                                s.weakest = {2};
+                                return s;
+                              }()},
+                              1));
+}
