@@ -8,8 +8,7 @@
 # useful bytes over 75% of the peak: the same class), cub_histo_smem_solid low_ilp (its new
 # label), pbacc_lu_kernel2 low_ilp (the open miss, label unexplained); labelled 30/30. On an
 # H200 (measured once, call5 of docs/results/h100-2026-12-05d, before this rule change: 9/12;
-# its saved signals re-scored offline with this table: 10/12, maxpool still unexplained there)
-# (dram_near_roof or dram_bandwidth, both accepted).
+# its saved signals re-scored offline with this table: 10/12, maxpool still unexplained there).
 # Usage: probe_h29g.sh [SECONDS, default 240]. Everything under $OUT/probe_h29g/; the verdict
 # line last: "probe_h29g: fresh10 A/12, labelled B/30" (correct/total).
 set -u
