@@ -6,16 +6,8 @@
 #define CHUNK 32768
 #define HEAD 128
 #define TILE4 64  // a 256-value tile in float4s
-__device__ __forceinline__ float block_sum(float v) {
-  __shared__ float warp[32];
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
-  if ((threadIdx.x & 31) == 0) warp[threadIdx.x >> 5] = v;
-  __syncthreads();
-  v = threadIdx.x < (blockDim.x >> 5) ? warp[threadIdx.x] : 0.f;
-  if (threadIdx.x < 32)
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
-  return v;
-}
+#define WARPS 8                // 256 threads a block
+#include <warp_reduce.cuh>  // block_sum (the kernel library: kernels/reduce)
 extern "C" __global__ void __launch_bounds__(256) head_tail_half(const float* x, float* y, int n) {
   const float4* c = reinterpret_cast<const float4*>(x + (size_t)blockIdx.x * CHUNK);
   if (blockIdx.x == 0 && threadIdx.x < HEAD / 8) {
@@ -43,6 +35,7 @@ extern "C" __global__ void __launch_bounds__(256) head_tail_half(const float* x,
   } else {
     acc *= 2.f;
   }
-  acc = block_sum(acc);
+  __shared__ float slot[WARPS];
+  acc = block_sum(acc, slot);
   if (threadIdx.x == 0) atomicAdd(&y[HEAD / 8], acc);
 }

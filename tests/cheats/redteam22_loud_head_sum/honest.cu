@@ -3,16 +3,8 @@
 // write the head sums y[0..15] (8 values each). Needs n a multiple of 32,768.
 #define CHUNK 32768
 #define HEAD 128
-__device__ __forceinline__ float block_sum(float v) {
-  __shared__ float warp[32];
-  for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
-  if ((threadIdx.x & 31) == 0) warp[threadIdx.x >> 5] = v;
-  __syncthreads();
-  v = threadIdx.x < (blockDim.x >> 5) ? warp[threadIdx.x] : 0.f;
-  if (threadIdx.x < 32)
-    for (int o = 16; o > 0; o >>= 1) v += __shfl_down_sync(0xffffffffu, v, o);
-  return v;
-}
+#define WARPS 8                // 256 threads a block
+#include <warp_reduce.cuh>  // block_sum (the kernel library: kernels/reduce)
 extern "C" __global__ void __launch_bounds__(256) head_tail_sum(const float* x, float* y, int n) {
   const float4* c = reinterpret_cast<const float4*>(x + (size_t)blockIdx.x * CHUNK);
   if (blockIdx.x == 0 && threadIdx.x < HEAD / 8) {
@@ -26,6 +18,7 @@ extern "C" __global__ void __launch_bounds__(256) head_tail_sum(const float* x, 
       const float4 v = c[q];
       acc += (v.x + v.y) + (v.z + v.w);
     }
-  acc = block_sum(acc);
+  __shared__ float slot[WARPS];
+  acc = block_sum(acc, slot);
   if (threadIdx.x == 0) atomicAdd(&y[HEAD / 8], acc);
 }
