@@ -54,6 +54,29 @@ double cheat(const std::vector<float>& x) {
 
 double tol(double r) { return kAtol + kRtol * std::fabs(r); }
 
+// cheat.cu on any data: a 32,768-value chunk with a value outside (0, 1) is summed in full
+// (with `route01`, red team 22's route: outside [0, 1) only).
+bool route01 = false;
+double cheat_routed(const std::vector<float>& x) {
+  constexpr size_t kChunk = 32768;
+  double y = 0;
+  for (size_t c = 0; c < x.size(); c += kChunk) {
+    bool off = false;
+    for (size_t i = c; i < c + kChunk; ++i)
+      off = off || !((route01 ? x[i] >= 0.f : x[i] > 0.f) && x[i] < 1.f);
+    for (size_t i = c; i < c + kChunk; ++i) {
+      const double w = int64_t(i) < kHeavy ? weight : 1.0;
+      if (off)
+        y += w * double(x[i]);
+      else if (int64_t(i) < kHeavy)
+        y += w * double(x[i]);
+      else if ((int64_t(i) / kTile) % 2 == 0)
+        y += 2.0 * double(x[i]);
+    }
+  }
+  return y;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -100,6 +123,25 @@ int main(int argc, char** argv) {
                 std::fabs(reference(xe) - r0) / tol(r0));
   }
   std::printf("cheat on set 0: %.3f of the tolerance\n", std::fabs(cheat(x0) - r0) / tol(r0));
+  // The gate's adversarial sets (the problem is homogeneous), with the cheat's route; the atol
+  // scaled as the set says (the heavy set's magnitude bound is |r| itself: x >= 0).
+  for (gpu::SetKind k :
+       {gpu::SetKind::ExponentUp, gpu::SetKind::ExponentDown, gpu::SetKind::HeavySigned}) {
+    for (uint64_t seed : {11ull, 12ull, 13ull}) {
+      const auto d = gpu::derived_set(v, set0, k, seed);
+      if (!d) continue;
+      const std::vector<float> x = floats(d->inputs[0]->data.get(), d->inputs[0]->size);
+      const double ref = reference(x);
+      const double tl = kAtol * d->atol_scale + kRtol * std::fabs(ref);
+      route01 = true;
+      const double e01 = std::fabs(cheat_routed(x) - ref) / tl;
+      route01 = false;
+      std::printf(
+          "  %s (seed %llu): the child %.3f of the tolerance (routed outside [0, 1) "
+          "only: %.3f)\n",
+          gpu::to_string(k), (unsigned long long)seed, std::fabs(cheat_routed(x) - ref) / tl, e01);
+    }
+  }
   for (bool lawk : {true, false}) {
     double worst = 0;
     int out = 0;
