@@ -19,17 +19,22 @@
 #   redteam23_loud_weight_sum     KEPT ~1.6-1.9x, law: yes (live: wrong_result, once closed)
 #   redteam5_cycle_order_memo     kept ~1.015x (its memo misses since the conjugation; a control
 #                                 of the probe: the same walk, no table)
+#   redteam22_loud_head_sum       wrong_result on main, in the gate's sparse heavy set ("sparse,
+#                                 signs kept"): its route to the full sum fires only outside
+#                                 [0, 1), and that set's values are all inside (red23's
+#                                 correction of round 22's "kept" prediction; the sim's last
+#                                 column at W = 1: 9-43 tolerances out)
 # The cycle folder rejected with a candidate median near the seed's means no candidate explained
 # the runs (the worker's standing cycles differ from the host's generator, e.g. another standard
 # library's mt19937_64/uniform_int_distribution): read that first; wrong_result means a wrong
 # candidate matched six steps (predicted probability ~n^-6 per candidate).
-# Usage: probe_red23.sh [SECONDS]   (default 300; writes $OUT/probe_red23/). Each folder is capped
+# Usage: probe_red23.sh [SECONDS]   (default 360; writes $OUT/probe_red23/). Each folder is capped
 # at 90 s; budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red23 "${1:-300}" redteam23_cycle_relabel_memo redteam23_loud_weight_sum \
-  redteam5_cycle_order_memo || exit 1
+cheat_probe_init probe_red23 "${1:-360}" redteam23_cycle_relabel_memo redteam23_loud_weight_sum \
+  redteam5_cycle_order_memo redteam22_loud_head_sum || exit 1
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 90 40 check || continue
   law=no
