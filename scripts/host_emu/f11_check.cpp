@@ -27,6 +27,8 @@ static __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
 #include "f11/kaldi_copy_low_upp_reference.cu"
 #include "f11/mmcv_sigmoid_focal_loss_kernel.cu"
 #include "f11/mmcv_sigmoid_focal_loss_reference.cu"
+#include "f11/pn2_furthest_point_sampling_kernel.cu"
+#include "f11/pn2_furthest_point_sampling_reference.cu"
 #include "f11/pn2_three_nn_kernel.cu"
 #include "f11/pn2_three_nn_reference.cu"
 #include "f11/pyfrcnn_nms_kernel.cu"
@@ -41,8 +43,6 @@ static __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
 #include "f11/tf_depthwise_nhwc_reference.cu"
 #include "f11/tf_unsorted_segment_sum_kernel.cu"
 #include "f11/tf_unsorted_segment_sum_reference.cu"
-#include "f11/pn2_furthest_point_sampling_kernel.cu"
-#include "f11/pn2_furthest_point_sampling_reference.cu"
 
 static int bad = 0;
 template <class A, class B>
@@ -98,14 +98,14 @@ int main() {
         for (int i = 0; i < n; ++i) {
           const float x = (float)(20 * rndu()), y = (float)(20 * rndu());
           boxes[i * 5 + 0] = x, boxes[i * 5 + 1] = y;
-          boxes[i * 5 + 2] = x + 1 + (float)(6 * rndu()), boxes[i * 5 + 3] = y + 1 + (float)(6 * rndu());
+          boxes[i * 5 + 2] = x + 1 + (float)(6 * rndu()),
+                        boxes[i * 5 + 3] = y + 1 + (float)(6 * rndu());
           boxes[i * 5 + 4] = (float)rndu();
         }
       }
       std::vector<unsigned long long> mask(n * cb, 0xdeadull);
       std::vector<long long> mref(n * cb, 77);
-      emu::launch(dim3(cb, cb), dim3(64),
-                  [&] { nms_kernel(n, 0.7f, boxes.data(), mask.data()); });
+      emu::launch(dim3(cb, cb), dim3(64), [&] { nms_kernel(n, 0.7f, boxes.data(), mask.data()); });
       emu::launch(dim3(2), dim3(128), [&] { nms_mask_ref(n, 0.7f, boxes.data(), mref.data()); });
       size_t bits = 0;
       for (auto m : mask) bits += __builtin_popcountll(m);
@@ -123,12 +123,10 @@ int main() {
     std::vector<float> d2(b * n * 3);
     std::vector<int> idx(b * n * 3);
     std::vector<double> d2r(b * n * 3), idxr(b * n * 3);
-    emu::launch(dim3(b), dim3(512), [&] {
-      three_nn_kernel(b, n, m, u.data(), k.data(), d2.data(), idx.data());
-    });
-    emu::launch(dim3(2), dim3(256), [&] {
-      three_nn_ref(b, n, m, u.data(), k.data(), d2r.data(), idxr.data());
-    });
+    emu::launch(dim3(b), dim3(512),
+                [&] { three_nn_kernel(b, n, m, u.data(), k.data(), d2.data(), idx.data()); });
+    emu::launch(dim3(2), dim3(256),
+                [&] { three_nn_ref(b, n, m, u.data(), k.data(), d2r.data(), idxr.data()); });
     compare("pn2_three_nn dist2", d2, d2r, 1e-6, 1e-7);
     compare("pn2_three_nn idx", idx, idxr, 0, 0);
   }
@@ -148,12 +146,10 @@ int main() {
     auto in = unif(count, -1, 1), bias = unif(C, -1, 1);
     std::vector<float> out(count);
     std::vector<double> ref(count);
-    emu::launch(dim3(2), dim3(128), [&] {
-      BiasNCHWKernel(count, in.data(), bias.data(), out.data(), C, img);
-    });
-    emu::launch(dim3(3), dim3(64), [&] {
-      bias_nchw_ref(count, in.data(), bias.data(), C, img, ref.data());
-    });
+    emu::launch(dim3(2), dim3(128),
+                [&] { BiasNCHWKernel(count, in.data(), bias.data(), out.data(), C, img); });
+    emu::launch(dim3(3), dim3(64),
+                [&] { bias_nchw_ref(count, in.data(), bias.data(), C, img, ref.data()); });
     compare("tf_bias_nchw", out, ref, 1e-6, 1e-7);
   }
   {  // unsorted segment sum: 1000 rows x 64 into 8 segments (sorted ids), 3 blocks of 256
@@ -167,9 +163,8 @@ int main() {
     emu::launch(dim3(3), dim3(256), [&] {
       UnsortedSegmentCustomKernel(rows, cols, segs, ids.data(), data.data(), out.data());
     });
-    emu::launch(dim3(segs * cols), dim3(256), [&] {
-      segment_sum_ref(rows, cols, segs, ids.data(), data.data(), ref.data());
-    });
+    emu::launch(dim3(segs * cols), dim3(256),
+                [&] { segment_sum_ref(rows, cols, segs, ids.data(), data.data(), ref.data()); });
     compare("tf_unsorted_segment_sum", out, ref, 1e-3, 1e-1);
     compare("tf_unsorted_segment_sum (tight)", out, ref, 1e-5, 1e-4);
   }
@@ -182,9 +177,8 @@ int main() {
       DepthwiseConv2dGPUKernelNHWC(B, H, Wd, D, 3, 3, 1, 1, 1, 1, H, Wd, D, in.data(), f.data(),
                                    out.data(), outs);
     });
-    emu::launch(dim3(4), dim3(256), [&] {
-      depthwise_ref(B, H, Wd, D, 1, 1, H, Wd, in.data(), f.data(), ref.data());
-    });
+    emu::launch(dim3(4), dim3(256),
+                [&] { depthwise_ref(B, H, Wd, D, 1, 1, H, Wd, in.data(), f.data(), ref.data()); });
     compare("tf_depthwise_nhwc", out, ref, 1e-5, 1e-5);
   }
   {  // hash grid: 1000 points, all 16 levels of the full table (dense and hashed), 2 x 16 blocks
@@ -224,11 +218,10 @@ int main() {
         sigmoid_focal_loss_forward_cuda_kernel(count, x.data(), t.data(), out.data(), 2.f, 0.25f,
                                                C);
       });
-      emu::launch(dim3(4), dim3(256), [&] {
-        focal_ref(count, x.data(), t.data(), ref.data(), 2.f, 0.25f, C);
-      });
-      compare(wide ? "mmcv_sigmoid_focal_loss |x|<=40" : "mmcv_sigmoid_focal_loss", out, ref,
-              1e-4, 1e-6);
+      emu::launch(dim3(4), dim3(256),
+                  [&] { focal_ref(count, x.data(), t.data(), ref.data(), 2.f, 0.25f, C); });
+      compare(wide ? "mmcv_sigmoid_focal_loss |x|<=40" : "mmcv_sigmoid_focal_loss", out, ref, 1e-4,
+              1e-6);
     }
   }
   {  // farthest point sampling: 2 clouds of 700 points, 60 samples, blocks of 512 (the macro)
