@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 
+#include "engine/backend/gpu/input_lint.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/protocol_io.h"
@@ -55,7 +56,14 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
     tols.push_back(set_tolerance(p, p.buffers->host_set(set), b));
   }
   if (tols.empty()) tols.push_back(p.resolved.tolerance);
-  return element_shares(reference, echoed, tols, nullptr, &dtypes);
+  std::vector<std::vector<double>> shares =
+      element_shares(reference, echoed, tols, nullptr, &dtypes);
+  // Read once, never run on: its device inputs and host bytes go now, its reference outputs
+  // with this Prepared's hold on them (one echo set at a time on the device, not up to
+  // 16 + 25 x inputs of them; device_buffers.h release_set).
+  p.buffers->release_set(index);
+  if (size_t(index) < p.refs.size()) p.refs[size_t(index)].reset();
+  return shares;
 }
 
 SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& make_fresh) {
@@ -126,32 +134,79 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       if (!pending() && (round == 1 || !below_bar(one))) break;
     }
   }
-  // Where set 0 puts the problem on the law with every input echoed at once and more than one
-  // input is echoed, each input's echo alone must clear the bar too (law_checks.h,
-  // weakest_with_input): at most law_echo_patterns' sixteen an input, once per problem and
-  // worker.
+  // Each echoed input on its own (input_lint.h), where more than one is echoed: on set 0 the
+  // lint's nine echoes of that input alone (law_echo_patterns' sixteen where set 0 puts the
+  // problem on the law: each input's echo alone must clear law_checks' bar too,
+  // weakest_with_input), then, for an output it moves by at most its tolerance there, the fresh
+  // set's nine. Once per problem and worker; each echo set is freed once its reference is read.
   std::vector<int> echoed;
   for (size_t i = 0; i < p.resolved.buffers.size(); ++i)
     if (sample_echoed(p.resolved.buffers[i]) && p.buffers->host_set(0).inputs.size() > i &&
         p.buffers->host_set(0).inputs[i])
       echoed.push_back(int(i));
-  for (size_t j = 0; echoed.size() > 1 && j < echoed.size() && law_checks(shares, n_out); ++j) {
+  std::vector<InputShares> alone_shares;
+  for (size_t j = 0; echoed.size() > 1 && j < echoed.size() && !pending(); ++j) {
+    const auto& b = p.resolved.buffers[size_t(echoed[j])];
+    InputShares in{b.name, b.dist_fixed, {}};
+    const bool law = law_checks(shares, n_out);
     std::vector<std::vector<double>> largest;
     std::vector<double> alone;
-    for (const EchoPattern& e : law_echo_patterns()) {
-      fold_element_shares(largest, echo_shares(p, 0, e, echoed[j]));
+    in.sets.push_back(SetShare{"set 0", 0, std::vector<double>(n_out, 0.0)});
+    const std::vector<EchoPattern>& patterns = law ? law_echo_patterns() : echo_patterns();
+    for (const EchoPattern& e : patterns) {
+      const std::vector<std::vector<double>> elements = echo_shares(p, 0, e, echoed[j]);
+      const std::vector<double> got = largest_shares(elements);
+      for (size_t k = 0; k < n_out; ++k)
+        in.sets[0].outputs[k] =
+            std::max(in.sets[0].outputs[k],
+                     k < got.size() ? got[k] : std::numeric_limits<double>::infinity());
+      fold_element_shares(largest, elements);
       alone = weakest_shares(largest);
-      bool told = true;  // every output this input moves clears the bar
-      for (size_t k = 0; k < alone.size(); ++k) told = told && !(alone[k] < kLawCheckShare);
-      if (told && std::none_of(alone.begin(), alone.end(), [](double a) { return a == 0; })) break;
+      bool told = true;  // every output told apart by this input alone
+      for (size_t k = 0; k < n_out; ++k) told = told && !input_lint_pending(in, k);
+      bool cleared = true;  // and, on the law, every output it moves clears the bar
+      for (size_t k = 0; law && k < alone.size(); ++k)
+        cleared = cleared && !(alone[k] < kLawCheckShare) && alone[k] != 0;
+      if (told && cleared) break;
     }
-    shares.front().weakest = weakest_with_input(shares.front().weakest, alone);
+    for (double s : in.sets[0].outputs) in.sets[0].share = std::max(in.sets[0].share, s);
+    if (law) shares.front().weakest = weakest_with_input(shares.front().weakest, alone);
+    bool untold = false;
+    for (size_t k = 0; k < n_out; ++k) untold = untold || input_lint_pending(in, k);
+    if (untold && !b.dist_fixed) {
+      std::vector<SetKind> kinds;
+      for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
+      const std::vector<int> later = lint_sets(kinds, make_fresh ? make_fresh() : -1);
+      if (!later.empty() && later.back() != 0) {
+        const int s = later.back();
+        in.sets.push_back(
+            SetShare{lint_set_name(p.buffers->host_set(s), s), 0, std::vector<double>(n_out, 0.0)});
+        for (const EchoPattern& e : echo_patterns()) {
+          const std::vector<double> got = largest_shares(echo_shares(p, s, e, echoed[j]));
+          for (size_t k = 0; k < n_out; ++k) {
+            const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
+            in.sets.back().outputs[k] = std::max(in.sets.back().outputs[k], g);
+            in.sets.back().share = std::max(in.sets.back().share, in.sets.back().outputs[k]);
+          }
+          bool told = true;
+          for (size_t k = 0; k < n_out; ++k) told = told && !input_lint_pending(in, k);
+          if (told) break;
+        }
+      }
+    }
+    alone_shares.push_back(std::move(in));
   }
   std::vector<generators::Tolerance> output_tols;
   for (size_t b : p.buffers->outputs())
     output_tols.push_back(generators::output_tolerance(p.resolved, b));
   SampleLintVerdict verdict =
       sample_lint_verdict(shares, names, p.resolved.tolerance, outputs, output_tols);
+  if (verdict.refusal.empty()) {
+    const SampleLintVerdict each =
+        input_lint_verdict(alone_shares, p.resolved.tolerance, outputs, output_tols);
+    if (!each.refusal.empty()) verdict.refusal = each.refusal;
+    if (!each.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + each.note;
+  }
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
   sample_lint_[key] = verdict;
   return verdict;
