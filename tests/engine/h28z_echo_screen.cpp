@@ -93,6 +93,7 @@ void screen(const std::string& dir, const std::string& shown, double& worst_main
       shown.c_str(), cls, k, own / gib, set_bytes / gib, main_worst / gib,
       own > 0 ? main_worst / own : 0.0, main_worst > 20e9 || main_worst > 4 * own ? " OVER" : "",
       laws.c_str());
+  std::printf("    outputs %s\n", outs.c_str());
 }
 
 }  // namespace
