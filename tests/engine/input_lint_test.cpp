@@ -101,43 +101,67 @@ TEST_CASE("lint per input: redteam22_loud_term_sum's x is refused, every input a
   CHECK(each[0].sets[0].share <= 1);
   CHECK(each[0].sets[1].share <= 1);
   CHECK(each[1].sets[0].share > 10);
-  const gpu::SampleLintVerdict v2 = gpu::input_lint_verdict(each, tol);
+  // The worker takes the fresh set only where set 0 leaves an output untold with every input:
+  // here set 0 told y apart (z's values), so set 0 is where each input must tell it apart.
+  const std::vector<gpu::SetShare> taken = {all[0]};
+  REQUIRE(gpu::telling_set(taken, 0) == &taken[0]);
+  const gpu::SampleLintVerdict v2 = gpu::input_lint_verdict(each, taken, tol);
   MESSAGE(v2.refusal);
   REQUIRE_FALSE(v2.refusal.empty());
   CHECK(v2.refusal.rfind(gpu::kSampleLintMarker, 0) == 0);
   CHECK(v2.refusal.find("x's echo alone moves the output by 0.") != std::string::npos);
+  CHECK(v2.refusal.find("at most on set 0, which tells it apart by") != std::string::npos);
   CHECK(v2.refusal.find("z's echo") == std::string::npos);
   CHECK(v2.refusal.find("dist_fixed") != std::string::npos);
   // Marked dist_fixed, x is excused, and the gate detail says so.
   each[0].dist_fixed = true;
-  const gpu::SampleLintVerdict fixed = gpu::input_lint_verdict(each, tol);
+  const gpu::SampleLintVerdict fixed = gpu::input_lint_verdict(each, taken, tol);
   CHECK(fixed.refusal.empty());
   CHECK(fixed.note.find("x (dist_fixed) alone moves") != std::string::npos);
 }
 
 TEST_CASE("lint per input: the verdict's cases") {
   const generators::Tolerance tol = tol_of(1e-5, 1e-5);
-  // Told apart on the fresh set only: passes.
-  CHECK(gpu::input_lint_verdict({shares_of("a", {0.3, 2.5}), shares_of("b", {40})}, tol)
+  const gpu::SetShare set0_told{"set 0", 40, {40}}, set0_blind{"set 0", 0.5, {0.5}};
+  const gpu::SetShare fresh_told{"the fresh set", 9, {9}};
+  // Set 0 told the output apart with every input: an input alone there at 0.3 is refused even
+  // where a fresh set would tell it apart (redteam22_loud_term_sum at 2^24 values: 0.315 on set
+  // 0, 1.44 on one fresh set, a child kept on 32 runs of that kind).
+  const auto loud = gpu::input_lint_verdict({shares_of("a", {0.3, 1.44}), shares_of("b", {40})},
+                                            {set0_told}, tol);
+  CHECK(loud.refusal.find("a's echo alone moves the output by 0.3") != std::string::npos);
+  CHECK(loud.refusal.find("(the fresh set 1.4)") != std::string::npos);
+  // Set 0 blind with every input, the fresh set told it apart: each input is judged there.
+  CHECK(gpu::input_lint_verdict({shares_of("a", {0.3, 2.5}), shares_of("b", {0.4, 3})},
+                                {set0_blind, fresh_told}, tol)
             .refusal.empty());
-  // An input that moves the output by nothing on every set: independent, excused.
-  CHECK(
-      gpu::input_lint_verdict({shares_of("a", {0, 0}), shares_of("b", {40})}, tol).refusal.empty());
+  const auto fresh = gpu::input_lint_verdict({shares_of("a", {0.3, 0.8}), shares_of("b", {0.4, 9})},
+                                             {set0_blind, fresh_told}, tol);
+  CHECK(fresh.refusal.find("a's echo alone moves the output by 0.8 of the tolerance at most on "
+                           "the fresh set") != std::string::npos);
+  // Not taken on the telling set: pending (the worker takes it), and no verdict from it.
+  CHECK(gpu::input_lint_pending(shares_of("a", {0.3}), {set0_blind, fresh_told}, 0));
+  CHECK_FALSE(gpu::input_lint_pending(shares_of("a", {0.3}), {set0_told}, 0));
+  CHECK(gpu::input_lint_verdict({shares_of("a", {0.3})}, {set0_blind, fresh_told}, tol)
+            .refusal.empty());
+  // No set told the output apart with every input: the all-input verdict's (no second refusal).
+  CHECK(gpu::input_lint_verdict({shares_of("a", {0.3})}, {set0_blind}, tol).refusal.empty());
+  CHECK(gpu::telling_set({set0_blind}, 0) == nullptr);
+  // An input that moves the output by nothing: independent, excused.
+  CHECK(gpu::input_lint_verdict({shares_of("a", {0}), shares_of("b", {40})}, {set0_told}, tol)
+            .refusal.empty());
   // A NaN clears nothing but is not "inside the tolerance" either: the all-input lint's business.
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  CHECK(gpu::input_lint_verdict({shares_of("a", {nan})}, tol).refusal.empty());
+  CHECK(gpu::input_lint_verdict({shares_of("a", {nan})}, {set0_told}, tol).refusal.empty());
   // Exactly 1: inside the tolerance (as the all-input lint's bound).
-  const auto one = gpu::input_lint_verdict({shares_of("a", {1.0, 0.5})}, tol);
+  const auto one = gpu::input_lint_verdict({shares_of("a", {1.0})}, {set0_told}, tol);
   CHECK(one.refusal.find("a's echo alone moves the output by 1 of") != std::string::npos);
   // Each output on its own: b blind for the second output only, named with its tolerance.
   gpu::InputShares b{"b", false, {gpu::SetShare{"set 0", 50, {50, 0.4}}}};
-  const auto two = gpu::input_lint_verdict({b}, tol, {"y", "w"}, {tol, tol_of(1e-3, 1e-3)});
+  const gpu::SetShare both{"set 0", 50, {50, 7}};
+  const auto two = gpu::input_lint_verdict({b}, {both}, tol, {"y", "w"}, {tol, tol_of(1e-3, 1e-3)});
   CHECK(two.refusal.find("b's echo alone moves w by 0.4 of its tolerance") != std::string::npos);
   CHECK(two.refusal.find("moves y") == std::string::npos);
   CHECK(two.refusal.find("rtol 0.001") != std::string::npos);
   CHECK(two.refusal.find("for w in a `tolerance:` of its own") != std::string::npos);
-  // Pending: at most 1 on every set taken.
-  CHECK(gpu::input_lint_pending(shares_of("a", {0.5}), 0));
-  CHECK(gpu::input_lint_pending(shares_of("a", {0}), 0));
-  CHECK_FALSE(gpu::input_lint_pending(shares_of("a", {0.5, 1.5}), 0));
 }

@@ -11,25 +11,27 @@ double share_on(const SetShare& s, size_t k) {
   return k < s.outputs.size() ? s.outputs[k] : s.share;
 }
 
-// Input `in`'s largest share of output k over its sets, and the set it was on.
-double top_share(const InputShares& in, size_t k, size_t* best = nullptr) {
-  double top = 0;
-  size_t at = 0;
-  for (size_t i = 0; i < in.sets.size(); ++i)
-    if (!(share_on(in.sets[i], k) <= top)) top = share_on(in.sets[i], k), at = i;
-  if (best) *best = at;
-  return top;
-}
-
 }  // namespace
 
-bool input_lint_pending(const InputShares& in, size_t k) {
+const SetShare* telling_set(const std::vector<SetShare>& all, size_t k) {
+  for (const SetShare& s : all)
+    if (!(share_on(s, k) <= 1)) return &s;
+  return nullptr;
+}
+
+const SetShare* input_set(const InputShares& in, const std::string& set) {
   for (const SetShare& s : in.sets)
-    if (!(share_on(s, k) <= 1)) return false;
-  return true;
+    if (s.set == set) return &s;
+  return nullptr;
+}
+
+bool input_lint_pending(const InputShares& in, const std::vector<SetShare>& all, size_t k) {
+  const SetShare* told = telling_set(all, k);
+  return told && !input_set(in, told->set);
 }
 
 SampleLintVerdict input_lint_verdict(const std::vector<InputShares>& inputs,
+                                     const std::vector<SetShare>& all,
                                      const generators::Tolerance& tol,
                                      const std::vector<std::string>& outputs,
                                      const std::vector<generators::Tolerance>& output_tols) {
@@ -47,35 +49,38 @@ SampleLintVerdict input_lint_verdict(const std::vector<InputShares>& inputs,
   double lowest = std::numeric_limits<double>::infinity();
   size_t lowest_k = 0;
   std::string lowest_in;
-  int blind = 0;
-  for (const InputShares& in : inputs) {
-    if (in.sets.empty()) continue;
-    for (size_t k = 0; k < n_out; ++k) {
-      size_t best = 0;
-      const double top = top_share(in, k, &best);
-      if (!(top > 0 && top <= 1)) continue;  // told apart, or independent of this input
-      std::ostringstream& s = in.dist_fixed ? excused : refusal;
+  int blind = 0, fixed = 0;
+  for (size_t k = 0; k < n_out; ++k) {
+    const SetShare* told = telling_set(all, k);
+    if (!told) continue;  // the all-input verdict's business
+    for (const InputShares& in : inputs) {
+      const SetShare* mine = input_set(in, told->set);
+      if (!mine) continue;
+      const double alone = share_on(*mine, k);
+      if (!(alone > 0 && alone <= 1)) continue;  // told apart, or independent of this input
       if (in.dist_fixed) {
-        s << (excused.tellp() > 0 ? "; " : "") << in.input << " (dist_fixed) alone moves "
-          << out_name(k) << " by " << top << " of its tolerance at most";
+        excused << (fixed++ ? "; " : "") << in.input << " (dist_fixed) alone moves " << out_name(k)
+                << " by " << alone << " of its tolerance on " << told->set;
         continue;
       }
-      s << (blind++ ? "; " : "") << in.input << "'s echo alone moves " << out_name(k) << " by "
-        << top << " of " << (outputs.size() > 1 ? "its" : "the") << " tolerance at most (";
-      for (size_t i = 0; i < in.sets.size(); ++i)
-        s << (i ? " / " : "") << in.sets[i].set << " " << share_on(in.sets[i], k);
-      s << ")";
-      if (top < lowest) lowest = top, lowest_k = k, lowest_in = in.input;
+      refusal << (blind++ ? "; " : "") << in.input << "'s echo alone moves " << out_name(k)
+              << " by " << alone << " of " << (outputs.size() > 1 ? "its" : "the")
+              << " tolerance at most on " << told->set << ", which tells it apart by "
+              << share_on(*told, k) << " with every input echoed";
+      for (const SetShare& other : in.sets)
+        if (other.set != told->set)
+          refusal << " (" << other.set << " " << share_on(other, k) << ")";
+      if (alone < lowest) lowest = alone, lowest_k = k, lowest_in = in.input;
     }
   }
   if (blind) {
     const generators::Tolerance& t = own(lowest_k);
     std::ostringstream s;
     s.precision(2);
-    s << kSampleLintMarker << " of one input on every set the gate verifies on: " << refusal.str()
-      << ". Each echoed input is judged on its own (every input echoed at once lets a loud "
-         "input tell an output apart while another's echo stays inside the tolerance), so no "
-         "verified run can refuse a kernel that reads half of "
+    s << kSampleLintMarker << " of one input: " << refusal.str()
+      << ". Each echoed input is judged on its own on the set that tells the output apart (every "
+         "input echoed at once lets a loud input tell an output apart while another's echo stays "
+         "inside the tolerance), so no verified run can refuse a kernel that reads half of "
       << lowest_in << " for " << out_name(lowest_k)
       << " and rescales. The problem's spec must change: tighten rtol and atol to under " << lowest
       << " times the declared (rtol " << t.rtol << ", atol " << t.atol
@@ -88,7 +93,7 @@ SampleLintVerdict input_lint_verdict(const std::vector<InputShares>& inputs,
     v.refusal = s.str();
     return v;
   }
-  if (excused.tellp() > 0)
+  if (fixed)
     v.note = "each echoed input alone: " + excused.str() +
              ": a 1-in-2 sample of a dist_fixed input is not refused (narrowed)";
   return v;

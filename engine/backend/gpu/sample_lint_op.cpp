@@ -134,64 +134,71 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       if (!pending() && (round == 1 || !below_bar(one))) break;
     }
   }
-  // Each echoed input on its own (input_lint.h), where more than one is echoed: on set 0 the
-  // lint's nine echoes of that input alone (law_echo_patterns' sixteen where set 0 puts the
-  // problem on the law: each input's echo alone must clear law_checks' bar too,
-  // weakest_with_input), then, for an output it moves by at most its tolerance there, the fresh
-  // set's nine. Once per problem and worker; each echo set is freed once its reference is read.
+  // Each echoed input on its own (input_lint.h), where more than one is echoed: on the set that
+  // told each output apart with every input echoed (set 0, else the fresh set), the lint's nine
+  // echoes of that input alone; on set 0, law_echo_patterns' sixteen where set 0 puts the
+  // problem on the law (each input's echo alone must clear law_checks' bar too,
+  // weakest_with_input). Once per problem and worker; each echo set is freed once read.
   std::vector<int> echoed;
   for (size_t i = 0; i < p.resolved.buffers.size(); ++i)
     if (sample_echoed(p.resolved.buffers[i]) && p.buffers->host_set(0).inputs.size() > i &&
         p.buffers->host_set(0).inputs[i])
       echoed.push_back(int(i));
   std::vector<InputShares> alone_shares;
+  // Input `in`'s shares on set `s` (named `name`), echo by echo, until `done` says so.
+  auto take = [&](InputShares& in, int j, int s, const std::string& name,
+                  const std::vector<EchoPattern>& patterns,
+                  const std::function<bool(const std::vector<std::vector<double>>&)>& done) {
+    in.sets.push_back(SetShare{name, 0, std::vector<double>(n_out, 0.0)});
+    for (const EchoPattern& e : patterns) {
+      const std::vector<std::vector<double>> elements = echo_shares(p, s, e, j);
+      const std::vector<double> got = largest_shares(elements);
+      SetShare& mine = in.sets.back();
+      for (size_t k = 0; k < n_out; ++k) {
+        const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
+        mine.outputs[k] = std::max(mine.outputs[k], g);
+        mine.share = std::max(mine.share, mine.outputs[k]);
+      }
+      if (done(elements)) break;
+    }
+  };
+  // Whether every output told apart on `set` with every input echoed is told apart by `in`
+  // alone there (above 1).
+  auto told_alone = [&](const InputShares& in, const std::string& set) {
+    const SetShare* mine = input_set(in, set);
+    for (size_t k = 0; k < n_out; ++k) {
+      const SetShare* told = telling_set(shares, k);
+      if (told && told->set == set && !(mine && !(mine->outputs[k] <= 1))) return false;
+    }
+    return true;
+  };
   for (size_t j = 0; echoed.size() > 1 && j < echoed.size() && !pending(); ++j) {
     const auto& b = p.resolved.buffers[size_t(echoed[j])];
     InputShares in{b.name, b.dist_fixed, {}};
     const bool law = law_checks(shares, n_out);
     std::vector<std::vector<double>> largest;
     std::vector<double> alone;
-    in.sets.push_back(SetShare{"set 0", 0, std::vector<double>(n_out, 0.0)});
-    const std::vector<EchoPattern>& patterns = law ? law_echo_patterns() : echo_patterns();
-    for (const EchoPattern& e : patterns) {
-      const std::vector<std::vector<double>> elements = echo_shares(p, 0, e, echoed[j]);
-      const std::vector<double> got = largest_shares(elements);
-      for (size_t k = 0; k < n_out; ++k)
-        in.sets[0].outputs[k] =
-            std::max(in.sets[0].outputs[k],
-                     k < got.size() ? got[k] : std::numeric_limits<double>::infinity());
-      fold_element_shares(largest, elements);
-      alone = weakest_shares(largest);
-      bool told = true;  // every output told apart by this input alone
-      for (size_t k = 0; k < n_out; ++k) told = told && !input_lint_pending(in, k);
-      bool cleared = true;  // and, on the law, every output it moves clears the bar
-      for (size_t k = 0; law && k < alone.size(); ++k)
-        cleared = cleared && !(alone[k] < kLawCheckShare) && alone[k] != 0;
-      if (told && cleared) break;
-    }
-    for (double s : in.sets[0].outputs) in.sets[0].share = std::max(in.sets[0].share, s);
+    take(in, echoed[j], 0, shares.front().set, law ? law_echo_patterns() : echo_patterns(),
+         [&](const std::vector<std::vector<double>>& elements) {
+           fold_element_shares(largest, elements);
+           alone = weakest_shares(largest);
+           bool cleared = true;  // on the law, every output it moves clears the bar
+           for (size_t k = 0; law && k < alone.size(); ++k)
+             cleared = cleared && !(alone[k] < kLawCheckShare) && alone[k] != 0;
+           return told_alone(in, shares.front().set) && cleared;
+         });
     if (law) shares.front().weakest = weakest_with_input(shares.front().weakest, alone);
-    bool untold = false;
-    for (size_t k = 0; k < n_out; ++k) untold = untold || input_lint_pending(in, k);
-    if (untold && !b.dist_fixed) {
+    bool later = false;  // an output the fresh set told apart with every input
+    for (size_t k = 0; k < n_out; ++k) later = later || input_lint_pending(in, shares, k);
+    if (later && !b.dist_fixed) {
       std::vector<SetKind> kinds;
       for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
-      const std::vector<int> later = lint_sets(kinds, make_fresh ? make_fresh() : -1);
-      if (!later.empty() && later.back() != 0) {
-        const int s = later.back();
-        in.sets.push_back(
-            SetShare{lint_set_name(p.buffers->host_set(s), s), 0, std::vector<double>(n_out, 0.0)});
-        for (const EchoPattern& e : echo_patterns()) {
-          const std::vector<double> got = largest_shares(echo_shares(p, s, e, echoed[j]));
-          for (size_t k = 0; k < n_out; ++k) {
-            const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
-            in.sets.back().outputs[k] = std::max(in.sets.back().outputs[k], g);
-            in.sets.back().share = std::max(in.sets.back().share, in.sets.back().outputs[k]);
-          }
-          bool told = true;
-          for (size_t k = 0; k < n_out; ++k) told = told && !input_lint_pending(in, k);
-          if (told) break;
-        }
+      const std::vector<int> sets = lint_sets(kinds, make_fresh ? make_fresh() : -1);
+      if (!sets.empty() && sets.back() != 0) {
+        const int s = sets.back();
+        const std::string name = lint_set_name(p.buffers->host_set(s), s);
+        take(in, echoed[j], s, name, echo_patterns(),
+             [&](const std::vector<std::vector<double>>&) { return told_alone(in, name); });
       }
     }
     alone_shares.push_back(std::move(in));
@@ -203,7 +210,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       sample_lint_verdict(shares, names, p.resolved.tolerance, outputs, output_tols);
   if (verdict.refusal.empty()) {
     const SampleLintVerdict each =
-        input_lint_verdict(alone_shares, p.resolved.tolerance, outputs, output_tols);
+        input_lint_verdict(alone_shares, shares, p.resolved.tolerance, outputs, output_tols);
     if (!each.refusal.empty()) verdict.refusal = each.refusal;
     if (!each.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + each.note;
   }
