@@ -237,6 +237,58 @@ std::vector<Folder> folders() {
          }
          return std::vector<gpu::HostDoubles>{dst};
        }});
+  // llm.c's AdamW (tests/corpus/llmc_adamw_small_tensors at its 768 values; tests/corpus/
+  // llmc_adamw at 2^20 of its 2^25: element-wise, so fewer elements only lower each share, the
+  // largest over them): params, m, v in-out, one step, lr 1e-3, b1 0.9, b2 0.999.
+  auto adamw = [](int64_t n, double rtol, double atol, const std::string& name) {
+    return Folder{
+        name + ", nothing dist_fixed",
+        {flat_buffer("params", DType::F32, n, {"uniform", -1, 1}, generators::BufferRole::InOut),
+         flat_buffer("grads", DType::F32, n, {"normal", 0, 0.01}),
+         flat_buffer("m", DType::F32, n, {"normal", 0, 0.01}, generators::BufferRole::InOut),
+         flat_buffer("v", DType::F32, n, {"uniform", 1e-6, 1e-4}, generators::BufferRole::InOut)},
+        {"params", "m", "v"},
+        tol_of(rtol, atol),
+        [n](const Bytes& in) {
+          std::vector<gpu::HostDoubles> out(3, gpu::HostDoubles(size_t(n)));
+          const double lr = 1e-3, b1 = 0.9, b2 = 0.999, c1 = 0.6513215599, c2 = 0.0099551198,
+                       eps = 1e-8;
+          for (int64_t i = 0; i < n; ++i) {
+            const double g = as<float>(in, 1)[i];
+            const double m = b1 * as<float>(in, 2)[i] + (1 - b1) * g;
+            const double v = b2 * as<float>(in, 3)[i] + (1 - b2) * g * g;
+            out[0][size_t(i)] = as<float>(in, 0)[i] - lr * ((m / c1) / (std::sqrt(v / c2) + eps));
+            out[1][size_t(i)] = m, out[2][size_t(i)] = v;
+          }
+          return out;
+        }};
+  };
+  out.push_back(adamw(768, 2e-4, 1e-5, "llmc_adamw_small_tensors"));
+  out.push_back(adamw(int64_t(1) << 20, 1e-4, 1e-6, "llmc_adamw at 2^20"));
+  // tests/cheats/control_hon19_adamw_stochastic_bf16 at 2^20 of its 2^24 values (grad drawn as
+  // FP32, not BF16: its rounding does not matter to a share): lr 3e-4, b1 0.9, b2 0.95, wd 0.1,
+  // ten steps' bias corrections, rtol 1e-2.
+  out.push_back({"control_hon19_adamw_stochastic_bf16 at 2^20",
+                 {flat_buffer("master", DType::F32, int64_t(1) << 20, {"normal", 0, 0.05}),
+                  flat_buffer("grad", DType::F32, int64_t(1) << 20, {"normal", 0, 0.01}),
+                  flat_buffer("m_in", DType::F32, int64_t(1) << 20, {"normal", 0, 0.001}),
+                  flat_buffer("v_in", DType::F32, int64_t(1) << 20, {"uniform", 1e-6, 1e-4})},
+                 {"master_out", "m_out", "v_out"},
+                 tol_of(1e-2, 1e-5),
+                 [](const Bytes& in) {
+                   const size_t n = size_t(1) << 20;
+                   std::vector<gpu::HostDoubles> out(3, gpu::HostDoubles(n));
+                   const double b1 = 0.9, b2 = 0.95, lr = 3e-4, eps = 1e-8, wd = 0.1;
+                   const double c1 = 1 - std::pow(b1, 10.0), c2 = 1 - std::pow(b2, 10.0);
+                   for (size_t i = 0; i < n; ++i) {
+                     const double g = as<float>(in, 1)[i], p = as<float>(in, 0)[i];
+                     const double m = b1 * as<float>(in, 2)[i] + (1 - b1) * g;
+                     const double v = b2 * as<float>(in, 3)[i] + (1 - b2) * g * g;
+                     out[0][i] = p - lr * ((m / c1) / (std::sqrt(v / c2) + eps) + wd * p);
+                     out[1][i] = m, out[2][i] = v;
+                   }
+                   return out;
+                 }});
   return out;
 }
 

@@ -50,19 +50,36 @@ SampleLintVerdict input_lint_verdict(const std::vector<InputShares>& inputs,
   size_t lowest_k = 0;
   std::string lowest_in;
   int blind = 0, fixed = 0;
-  for (size_t k = 0; k < n_out; ++k) {
-    const SetShare* told = telling_set(all, k);
-    if (!told) continue;  // the all-input verdict's business
-    for (const InputShares& in : inputs) {
-      const SetShare* mine = input_set(in, told->set);
-      if (!mine) continue;
+  for (const InputShares& in : inputs) {
+    // This input's outputs: blind (moved, by at most the tolerance on the set that told the
+    // output apart with every input) and told (moved by more there).
+    std::vector<size_t> blind_k;
+    bool told_one = false;
+    for (size_t k = 0; k < n_out; ++k) {
+      const SetShare* told = telling_set(all, k);
+      const SetShare* mine = told ? input_set(in, told->set) : nullptr;
+      if (!mine) continue;  // the all-input verdict's business, or not taken
       const double alone = share_on(*mine, k);
-      if (!(alone > 0 && alone <= 1)) continue;  // told apart, or independent of this input
-      if (in.dist_fixed) {
-        excused << (fixed++ ? "; " : "") << in.input << " (dist_fixed) alone moves " << out_name(k)
-                << " by " << alone << " of its tolerance on " << told->set;
-        continue;
-      }
+      if (alone > 0 && alone <= 1)
+        blind_k.push_back(k);
+      else if (alone != 0)
+        told_one = true;  // above 1, or NaN (a reference that is not finite: not blind)
+    }
+    if (blind_k.empty()) continue;
+    std::ostringstream& s = told_one || in.dist_fixed ? excused : refusal;
+    if (&s == &excused) {
+      s << (fixed++ ? "; " : "") << in.input << (in.dist_fixed ? " (dist_fixed)" : "")
+        << " alone moves ";
+      for (size_t i = 0; i < blind_k.size(); ++i)
+        s << (i ? ", " : "") << out_name(blind_k[i]) << " by "
+          << share_on(*input_set(in, telling_set(all, blind_k[i])->set), blind_k[i]);
+      s << (told_one ? " of the tolerance at most, but tells another output apart"
+                     : " of the tolerance at most");
+      continue;
+    }
+    for (size_t k : blind_k) {
+      const SetShare* told = telling_set(all, k);
+      const double alone = share_on(*input_set(in, told->set), k);
       refusal << (blind++ ? "; " : "") << in.input << "'s echo alone moves " << out_name(k)
               << " by " << alone << " of " << (outputs.size() > 1 ? "its" : "the")
               << " tolerance at most on " << told->set << ", which tells it apart by "
@@ -95,7 +112,8 @@ SampleLintVerdict input_lint_verdict(const std::vector<InputShares>& inputs,
   }
   if (fixed)
     v.note = "each echoed input alone: " + excused.str() +
-             ": a 1-in-2 sample of a dist_fixed input is not refused (narrowed)";
+             " (not refused: a 1-in-2 sample of such an input errs beyond the tolerance on another "
+             "output it moves, or its law is part of the problem, dist_fixed)";
   return v;
 }
 

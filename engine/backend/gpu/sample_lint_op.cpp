@@ -190,7 +190,12 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     if (law) shares.front().weakest = weakest_with_input(shares.front().weakest, alone);
     bool later = false;  // an output the fresh set told apart with every input
     for (size_t k = 0; k < n_out; ++k) later = later || input_lint_pending(in, shares, k);
-    if (later && !b.dist_fixed) {
+    bool told_one = false;  // some output told apart by this input alone on set 0
+    for (size_t k = 0; k < n_out; ++k)
+      told_one =
+          told_one || (telling_set(shares, k) == &shares.front() &&
+                       !(in.sets.front().outputs[k] <= 1) && in.sets.front().outputs[k] != 0);
+    if (later && !b.dist_fixed && !told_one) {
       std::vector<SetKind> kinds;
       for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
       const std::vector<int> sets = lint_sets(kinds, make_fresh ? make_fresh() : -1);
