@@ -20,8 +20,8 @@
 #                                         judgement does not apply), law: no
 #   control_hon20_atomic_float_histogram  kept, law: yes (x alone 158.7, w alone 63.6 at the real
 #                                         size: red22's figures; each clears 1 and 30)
-#   control_redteam_atomic_scatter        kept (two inputs, idx and w: w alone ~90 by the
-#                                         arithmetic of 2,048 values a bin at rtol 1e-4)
+#   control_redteam_atomic_scatter        kept (two inputs: idx alone 717, w alone 486 on set 0,
+#                                         h28z_input_lint_sim atomic_scatter)
 # A refused control, or the loud term kept, is the finding to read first.
 # Usage: probe_h28z.sh [SECONDS]   (default 300; writes $OUT/probe_h28z/). Each folder is capped
 # at 75 s; budget spent ends it.

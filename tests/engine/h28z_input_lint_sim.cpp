@@ -289,6 +289,52 @@ std::vector<Folder> folders() {
                    }
                    return out;
                  }});
+  // tests/cheats/control_redteam_atomic_scatter: out[idx[i]] += w[i], 2^24 values into 4,096 bins.
+  constexpr int64_t kS = int64_t(1) << 24;
+  out.push_back({"control_redteam_atomic_scatter",
+                 {flat_buffer("idx", DType::I32, kS, {"randint", 0, 4095}),
+                  flat_buffer("w", DType::F32, kS, {"uniform", 0, 1})},
+                 {"out"},
+                 tol_of(1e-4, 1e-3),
+                 [](const Bytes& in) {
+                   gpu::HostDoubles o(4096, 0.0);
+                   for (int64_t i = 0; i < kS; ++i) {
+                     const int b = as<int32_t>(in, 0)[i];
+                     if (b >= 0 && b < 4096) o[size_t(b)] += double(as<float>(in, 1)[i]);
+                   }
+                   return std::vector<gpu::HostDoubles>{o};
+                 }});
+  // tests/corpus/llmc_matmul_bwd_bias1: dbias[o] (in-out) += the sum of dout over 8,192 rows.
+  constexpr int64_t kOC = 3072, kRows = 8 * 1024;
+  out.push_back(
+      {"llmc_matmul_bwd_bias1",
+       {flat_buffer("dbias", DType::F32, kOC, {"uniform", -1, 1}, generators::BufferRole::InOut),
+        flat_buffer("dout", DType::F32, kRows * kOC, {"uniform", -1, 1})},
+       {"dbias"},
+       tol_of(1e-4, 1e-3),
+       [](const Bytes& in) {
+         gpu::HostDoubles o(static_cast<size_t>(kOC));
+         for (int64_t c = 0; c < kOC; ++c) o[size_t(c)] = as<float>(in, 0)[c];
+         for (int64_t r = 0; r < kRows; ++r)
+           for (int64_t c = 0; c < kOC; ++c) o[size_t(c)] += double(as<float>(in, 1)[r * kOC + c]);
+         return std::vector<gpu::HostDoubles>{o};
+       }});
+  // tests/corpus_fresh10/pbacc_bicg_kernel1: s = A^T r, 4,096 x 4,096.
+  constexpr int64_t kNx = 4096;
+  out.push_back({"pbacc_bicg_kernel1",
+                 {flat_buffer("A", DType::F32, kNx * kNx, {"uniform", -1, 1}),
+                  flat_buffer("r", DType::F32, kNx, {"uniform", -1, 1})},
+                 {"s"},
+                 tol_of(1e-3, 5e-3),
+                 [](const Bytes& in) {
+                   gpu::HostDoubles o(static_cast<size_t>(kNx), 0.0);
+                   for (int64_t i = 0; i < kNx; ++i) {
+                     const double r = as<float>(in, 1)[i];
+                     for (int64_t j = 0; j < kNx; ++j)
+                       o[size_t(j)] += r * double(as<float>(in, 0)[i * kNx + j]);
+                   }
+                   return std::vector<gpu::HostDoubles>{o};
+                 }});
   return out;
 }
 
