@@ -12,7 +12,7 @@
 //    inputs, outputs, in-outs and scratch), and what main's lint held at most: 9 + 9 echo sets
 //    off the law (set 0's nine echoes, then the fresh set's nine), 16 + 16 x inputs in law mode
 //    (set 0's sixteen, then sixteen per echoed input alone where more than one is echoed); each
-//    kept for the problem's life.
+//    kept until the lint's gate ends (its DeviceBuffers goes with it).
 // Usage: h28z_echo_screen ROOT... (folders holding problem.yaml below each root, any depth).
 #include <cmath>
 #include <cstdio>

@@ -51,8 +51,8 @@ class DeviceBuffers {
   // Frees set `set`'s device inputs (and the reference's float64 in-out copies) and its host
   // bytes, keeping its index (no later set takes it: a Prepared sharing these buffers may hold
   // its reference outputs by index). For the tolerance lint's echo sets (sample_lint_op.cpp),
-  // read once by the reference and never run on: without it a problem held up to 16 + 16 x
-  // inputs of them for its life (docs/reliability.md, "each echoed input on its own").
+  // read once by the reference and never run on: without it the lint's gate held up to 16 + 16
+  // x inputs of them at once (docs/reliability.md, "Each echoed input on its own").
   // Not for set 0 or a rotation set (ignored there). A released set is skipped by every loop
   // over the sets (released()).
   void release_set(int set);
