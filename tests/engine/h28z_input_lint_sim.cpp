@@ -6,7 +6,7 @@
 // its reference.cu written out in C++ (float64, the same loop). Prints, per folder and set, each
 // output's share with every input echoed (main's lint) and with each input alone; an input alone
 // at more than 0 and at most 1 on set 0 and the fresh set is what the gate now refuses (dist_fixed
-// excused). Not a test (`--target h28z_input_lint_sim`; ~1-2 minutes on one core).
+// excused). Not a test (`--target h28z_input_lint_sim`; minutes: a folder substring runs one).
 // Usage: h28z_input_lint_sim [folder substring]
 #include <cmath>
 #include <cstdio>
