@@ -20,6 +20,8 @@
 // buffer (red team 16's redteam16_twin_output_sample: a cheap per-chunk mean beside a sampled
 // log-Beta sum, where one share over both outputs passed on the means alone); a part of one
 // buffer (a loss stored in the first element of a gradient buffer) is not judged on its own.
+// Where more than one input is echoed, each input's echo alone is judged too (input_lint.h,
+// helper h28z): one loud input told an output apart for every input echoed at once.
 #pragma once
 #include <memory>
 #include <string>
