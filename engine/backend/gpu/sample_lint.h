@@ -93,8 +93,8 @@ std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
                                      const std::vector<HostDoubles>* magnitude = nullptr,
                                      const std::vector<generators::DType>* dtypes = nullptr);
 // The same element by element (tolerance_shares is each output's largest): per output buffer k,
-// |base - echo| / tolerance for each of its elements (0 where they are equal, infinity where one
-// is not finite); a single infinity for an output whose shapes differ, and for every output
+// |base - echo| / tolerance for each of its elements (0 where they are equal, the same infinity
+// too, infinity where one is not finite otherwise); a single infinity for an output whose shapes differ, and for every output
 // when the output counts or `tols` do not fit.
 std::vector<std::vector<double>> element_shares(
     const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
