@@ -5,8 +5,8 @@
 __device__ __forceinline__ void take(int v, int j, int& best, int& at) {
   if (v > best || (v == best && j < at)) best = v, at = j;
 }
-extern "C" __global__ void __launch_bounds__(256) argmax_warp(const int* __restrict__ counts,
-                                                             int* __restrict__ idx, int R, int C) {
+extern "C" __global__ void __launch_bounds__(256)
+    argmax_warp(const int* __restrict__ counts, int* __restrict__ idx, int R, int C) {
   const int r = blockIdx.x * 8 + (threadIdx.x >> 5), lane = threadIdx.x & 31;
   if (r >= R) return;
   const int4* row = reinterpret_cast<const int4*>(counts + (size_t)r * C);

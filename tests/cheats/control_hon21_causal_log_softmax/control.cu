@@ -3,9 +3,8 @@
 // a warp a row of 1024, 32 scores a lane (element lane + 32 i) in registers, masked keys set to
 // -inf before the max, butterfly max and sum over the warp, x - max - log(sum).
 #include <math_constants.h>
-extern "C" __global__ void __launch_bounds__(256) log_softmax_warp(const float* __restrict__ s,
-                                                                  float* __restrict__ y, int R,
-                                                                  int T) {
+extern "C" __global__ void __launch_bounds__(256)
+    log_softmax_warp(const float* __restrict__ s, float* __restrict__ y, int R, int T) {
   constexpr int kIters = 32;  // T / 32, T == 1024
   const int r = blockIdx.x * 8 + (threadIdx.x >> 5), lane = threadIdx.x & 31;
   if (r >= R) return;

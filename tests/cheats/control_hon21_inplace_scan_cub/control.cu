@@ -9,8 +9,8 @@ __device__ __forceinline__ void load8(const float* p, float (&v)[8]) {
 }
 
 // 1. each tile's sum (a thread's 8 in order, then cub::BlockReduce).
-extern "C" __global__ void __launch_bounds__(256) tile_sums(const float* __restrict__ x,
-                                                           float* __restrict__ tiles, int n) {
+extern "C" __global__ void __launch_bounds__(256)
+    tile_sums(const float* __restrict__ x, float* __restrict__ tiles, int n) {
   using Reduce = cub::BlockReduce<float, 256>;
   __shared__ typename Reduce::TempStorage tmp;
   float v[8];
@@ -35,8 +35,8 @@ extern "C" __global__ void __launch_bounds__(1024) scan_tile_sums(float* tiles, 
 }
 
 // 3. each tile scanned (cub::BlockScan, inclusive) from its carry, written in place.
-extern "C" __global__ void __launch_bounds__(256) scan_tiles(float* __restrict__ x,
-                                                            const float* __restrict__ tiles, int n) {
+extern "C" __global__ void __launch_bounds__(256)
+    scan_tiles(float* __restrict__ x, const float* __restrict__ tiles, int n) {
   using Scan = cub::BlockScan<float, 256>;
   __shared__ typename Scan::TempStorage tmp;
   float* p = x + (size_t)blockIdx.x * 2048 + threadIdx.x * 8;
