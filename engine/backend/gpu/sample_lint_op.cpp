@@ -153,6 +153,8 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   SampleLintVerdict verdict =
       sample_lint_verdict(shares, names, p.resolved.tolerance, outputs, output_tols);
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
+  if (verdict.refusal.empty() && !verdict.law_checks)
+    verdict.law_note = law_remedy(shares, outputs, output_tols);
   sample_lint_[key] = verdict;
   return verdict;
 }
