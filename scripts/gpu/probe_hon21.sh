@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Helper hon21's probe (issue 28: "0 honest kernels refused", round 3 of honest kernels nobody
-# here wrote): 9 honest controls control_hon21_* (tests/cheats/README.md, hon21;
+# here wrote): 10 honest controls control_hon21_* (tests/cheats/README.md, hon21;
 # docs/reliability.md "Honest kernels nobody here wrote, round 3"), each one round of the real
 # loop through the live backend (lib/cheat_probe.sh), its outcome next to its expect's `live:`
-# (kept). Offline all 9 pass `problems check --compile-only` and cheat_suite_test on branch hon21
+# (kept). Offline all 10 pass `problems check --compile-only` and cheat_suite_test on branch hon21
 # and on main alike; two were refused on main where the verdict is decided on the device, both
 # answered on branch hon21 (compare passes an output equal to an infinite reference):
 #   causal_log_softmax: half of y is -inf (masked keys, log 0) in the reference and every
@@ -17,6 +17,8 @@
 #   control_hon21_causal_log_softmax     KEPT ~10-30x (main: wrong_result, the seed at set 0)
 #   control_hon21_erfinv_normal_inplace  KEPT ~1.5-3x (two launches -> one; main: wrong_result)
 #   control_hon21_argmax_int_ties        KEPT ~5-20x (seed: a thread per row)
+#   control_hon21_topk_int_ties          KEPT ~10-40x (seed: 8 passes a row, a thread per row;
+#                                        the child's lane lists checked on the host, 2000 rows)
 #   control_hon21_inplace_scan_cub       KEPT ~1.3-2x (4 passes over x -> 3; in place, 3 launches)
 #   control_hon21_popcount_knn           KEPT ~5-15x (Kernighan's loop -> __popc; integer-only)
 #   control_hon21_embedding_gather       KEPT ~3-10x (a thread per token -> float4 per thread)
@@ -32,21 +34,21 @@
 # wrong_result, whose detail now ends with law_remedy's "these inputs were off the declared law
 # ... rtol <= 9.6e-05 ..." (law_checks.h). The probe runs it from a copy under $O.
 # Printed per folder: the gate's median, the paired medians and the verdict's reason.
-# Usage: probe_hon21.sh [SECONDS [FOLDER...]]   (default 560 s and the 9 folders in the order
+# Usage: probe_hon21.sh [SECONDS [FOLDER...]]   (default 560 s and the 10 folders in the order
 # above, then the histogram at 1e-4; writes $OUT/probe_hon21/). Each folder is capped at 40 s,
 # the scan at 60 s; budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
 folders=(control_hon21_causal_log_softmax control_hon21_erfinv_normal_inplace
-  control_hon21_argmax_int_ties control_hon21_inplace_scan_cub control_hon21_popcount_knn
-  control_hon21_embedding_gather control_hon21_nonzero_ballot control_hon21_lse_ex2_bf16
+  control_hon21_argmax_int_ties control_hon21_topk_int_ties control_hon21_inplace_scan_cub
+  control_hon21_popcount_knn control_hon21_embedding_gather control_hon21_nonzero_ballot control_hon21_lse_ex2_bf16
   control_hon21_tf32_split)
 (($# > 1)) && folders=("${@:2}")
 cheat_probe_init probe_hon21 "${1:-560}" "${folders[@]}" || exit 1
 cheat_probe_scan 60 $CP_DIRS
 say "scan: $(grep -cE '^control_hon21_[a-z0-9_]+ +(honest|control) .*(precision|error)' \
-  "$O/problems_check.log") of 18 variants refused offline (0 expected, on main too)"
+  "$O/problems_check.log") of 20 variants refused offline (0 expected, on main too)"
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 40 38 check || continue
   say "  gate: $(grep -o 'median [0-9.e+-]* us over [0-9]* runs[^;"]\{0,60\}' <<<"$CR_REC" | head -2 | tr '\n' ' ')"
