@@ -42,8 +42,8 @@ set -u
 source scripts/gpu/lib/cheat_probe.sh
 folders=(control_hon21_causal_log_softmax control_hon21_erfinv_normal_inplace
   control_hon21_argmax_int_ties control_hon21_topk_int_ties control_hon21_inplace_scan_cub
-  control_hon21_popcount_knn control_hon21_embedding_gather control_hon21_nonzero_ballot control_hon21_lse_ex2_bf16
-  control_hon21_tf32_split)
+  control_hon21_popcount_knn control_hon21_embedding_gather control_hon21_nonzero_ballot
+  control_hon21_lse_ex2_bf16 control_hon21_tf32_split)
 (($# > 1)) && folders=("${@:2}")
 cheat_probe_init probe_hon21 "${1:-560}" "${folders[@]}" || exit 1
 cheat_probe_scan 60 $CP_DIRS
