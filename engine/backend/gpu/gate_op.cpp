@@ -242,7 +242,6 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   // by the lint where set 0 leaves an output untold (it verifies on it too), else after the
   // lint, which decides its kind (law_checks.h).
   int fresh = -1;
-  std::string law_note;  // off the law: what a wrong result on the off-law data should say
   if (!light) {
     // The tolerance lint (sample_lint.h, issue 28): a candidate is kept only where some set the
     // gate verifies on tells the reference from its 1-in-2 echo; where none does, the problem's
@@ -265,7 +264,6 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
       p.buffers->set_law_checks(lint.law_checks);
       fresh = -1;  // one made before under the other kind is not this gate's fresh set
     }
-    law_note = lint.law_note;
     if (lint.law_checks)
       *adversarial +=
           "; verified runs drawn from the declared law (the law's own data tell a "
@@ -293,7 +291,9 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     g.detail = t.failure.detail;
     // The fresh set and the audited runs are the redraw's data: off the law here, which the
     // user cannot see; a tighter tolerance may put them on it (law_checks.h law_remedy).
-    if (g.status == GateStatus::WrongResult && !law_note.empty()) g.detail += "; " + law_note;
+    if (const std::string off = off_law_note(p);
+        g.status == GateStatus::WrongResult && !off.empty())
+      g.detail += "; " + off;
     return done();
   }
   if (!check_inputs_after_timing(p, g)) return done();

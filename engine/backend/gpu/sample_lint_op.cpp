@@ -159,4 +159,10 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   return verdict;
 }
 
+std::string Worker::off_law_note(const Prepared& p) const {
+  if (!p.buffers || p.buffers->law_checks()) return "";
+  const auto known = sample_lint_.find(homogeneous_key(p));
+  return known == sample_lint_.end() ? "" : known->second.law_note;
+}
+
 }  // namespace solver::gpu
