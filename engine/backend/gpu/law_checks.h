@@ -82,8 +82,8 @@ std::vector<double> weakest_with_input(const std::vector<double>& weakest,
 // set 0 was not measured, or an output below the bar is not moved at all (0) or NaN. A looser
 // tolerance puts a problem off the law: an honest FP32 sum into few accumulators, within its
 // tolerance on the declared law, then fails the off-law data (hon20's histogram at rtol 1e-4:
-// ~200 x), and no user would guess that the remedy is a tighter tolerance, so the gate says it
-// after a wrong result on those data (gate_op.cpp).
+// ~200 x), and no user would guess that the remedy is a tighter tolerance, so the worker says
+// it after a wrong result on those data (Worker::off_law_note: gate, time, time_pairs).
 std::string law_remedy(const std::vector<SetShare>& shares, const std::vector<std::string>& outputs,
                        const std::vector<generators::Tolerance>& tols);
 
