@@ -95,9 +95,9 @@ std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
                                      const std::vector<HostDoubles>* magnitude = nullptr,
                                      const std::vector<generators::DType>* dtypes = nullptr);
 // The same element by element (tolerance_shares is each output's largest): per output buffer k,
-// |base - echo| / tolerance for each of its elements (0 where they are equal, infinity where one
-// is not finite); a single infinity for an output whose shapes differ, and for every output
-// when the output counts or `tols` do not fit.
+// |base - echo| / tolerance for each of its elements (0 where they are equal, the same infinity
+// too, infinity where one is not finite otherwise); a single infinity for an output whose shapes
+// differ, and for every output when the output counts or `tols` do not fit.
 std::vector<std::vector<double>> element_shares(
     const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
     const std::vector<generators::Tolerance>& tols,
@@ -134,6 +134,9 @@ struct SampleLintVerdict {
   // verified runs are redraws i.i.d. from the declared law (set by the worker, not by
   // sample_lint_verdict).
   bool law_checks = false;
+  // Off the law with the lint satisfied: law_remedy's words (law_checks.h), which the gate adds
+  // to a wrong result on the off-law data (empty otherwise).
+  std::string law_note;
 };
 // The verdict over `shares` (set 0 first); `echoed`: the echoed buffers' names; `tol`: the
 // declared tolerance; `outputs`: the output buffers' names, in the order of SetShare::outputs

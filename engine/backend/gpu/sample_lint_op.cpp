@@ -220,8 +220,16 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     if (!each.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + each.note;
   }
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
+  if (verdict.refusal.empty() && !verdict.law_checks)
+    verdict.law_note = law_remedy(shares, outputs, output_tols);
   sample_lint_[key] = verdict;
   return verdict;
+}
+
+std::string Worker::off_law_note(const Prepared& p) const {
+  if (!p.buffers || p.buffers->law_checks()) return "";
+  const auto known = sample_lint_.find(homogeneous_key(p));
+  return known == sample_lint_.end() ? "" : known->second.law_note;
 }
 
 }  // namespace solver::gpu
