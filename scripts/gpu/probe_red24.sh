@@ -9,7 +9,7 @@
 #    function (a PTX .func); the per-entry scans read .entry bodies only (ptx_entries.cpp).
 #  - tests/cheats/redteam24_callee_int8_gemm: cheat_int8_quantised_fp32 with its int8 quantiser
 #    __noinline__: the IMMA operands come back from a call, with no float origin, so the
-#    provenance scan passes it; the gate then decides.
+#    provenance scan passes it; a scale per row passes every set.
 # Controls of the probe: redteam14_int_narrow_stage and cheat_int8_quantised_fp32 (the same code
 # inlined) must stay precision_mismatch.
 # Predicted on main e7e4695e (unmeasured):
@@ -17,8 +17,8 @@
 #         precision_mismatch
 #   redteam24_unsettled_scan_stage  KEPT ~1.1x (its expect's live: precision_mismatch, once closed)
 #   redteam24_callee_narrow_stage   KEPT ~1.05-1.1x (four out-of-line calls a thread)
-#   redteam24_callee_int8_gemm      wrong_result at the exponent-range-up set (fixed scale 127
-#                                   saturates; the scan's hole shows as "no precision_mismatch")
+#   redteam24_callee_int8_gemm      KEPT ~3-10x (per-row int8 scales; never run on a GPU: a
+#                                   wrong_result would be a kernel bug, not a defence)
 #   redteam14_int_narrow_stage, cheat_int8_quantised_fp32: precision_mismatch
 # A MISMATCH on the redteam24_* lines is the prediction (they are open); a precision_mismatch on
 # one of them means the worker's scan differs from problems check's: read the gate detail.
