@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "engine/backend/gpu/normal_knots.h"
+#include "engine/backend/gpu/pair_relabel.h"
 #include "engine/backend/gpu/structured_perturbation.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 
@@ -238,21 +239,9 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
   }
 }
 
-extern "C" __global__ void solver_perturb_pairs(unsigned char* data, long long n, int size,
-                                                u64 mult, u64 add) {
-  long long stride = (long long)gridDim.x * blockDim.x;
-  for (long long j = (long long)blockIdx.x * blockDim.x + threadIdx.x; j < n / 2; j += stride) {
-    u64 x = (mult * (u64)(2 * j) + add) % (u64)n, y = (mult * (u64)(2 * j + 1) + add) % (u64)n;
-    for (int k = 0; k < size; ++k) {
-      unsigned char t = data[x * size + k];
-      data[x * size + k] = data[y * size + k];
-      data[y * size + k] = t;
-    }
-  }
-}
-
-// perturb_arith.h (load_int, store_int, int_le) and structured_perturbation.cpp (involution,
-// conjugate_cycle, resample_between), line for line.
+// perturb_arith.h (load_int, store_int, int_le), pair_relabel.h (feistel_half, feistel,
+// feistel_inv, pair_involution, pair_exchanged) and structured_perturbation.cpp (relabel_pairs,
+// resample_between), line for line.
 __device__ u64 sd_load_int(int type, const unsigned char* p, long long i, int as_double) {
   int size = type & 15, is_signed = type < 32;
   if (as_double) {
@@ -278,30 +267,69 @@ __device__ void sd_store_int(int type, unsigned char* p, long long i, u64 v, int
 __device__ __forceinline__ int sd_int_le(int type, u64 a, u64 b) {
   return type < 32 ? (long long)a <= (long long)b : a <= b;
 }
-__device__ __forceinline__ u64 sd_involution(u64 n, u64 mult, u64 add, u64 inv, u64 v) {
-  u64 t = ((v % n + n - add) % n) * inv % n;
+__device__ __forceinline__ int sd_feistel_half(u64 n) {
+  int h = 1;
+  while ((1ULL << (2 * h)) < n) ++h;
+  return h;
+}
+__device__ __forceinline__ u64 sd_feistel_round(u64 key, int r, u64 x) {
+  return sd_mix(key ^ ((u64)r << 40) ^ x);
+}
+__device__ u64 sd_feistel(u64 key, int h, u64 n, u64 t) {
+  u64 mask = (1ULL << h) - 1;
+  do {
+    u64 l = t >> h, r = t & mask;
+    for (int k = 0; k < 6; ++k) {
+      u64 f = l ^ (sd_feistel_round(key, k, r) & mask);
+      l = r, r = f;
+    }
+    t = (l << h) | r;
+  } while (t >= n);
+  return t;
+}
+__device__ u64 sd_feistel_inv(u64 key, int h, u64 n, u64 v) {
+  u64 mask = (1ULL << h) - 1;
+  do {
+    u64 l = v >> h, r = v & mask;
+    for (int k = 5; k >= 0; --k) {
+      u64 f = r ^ (sd_feistel_round(key, k, l) & mask);
+      r = l, l = f;
+    }
+    v = (l << h) | r;
+  } while (v >= n);
+  return v;
+}
+__device__ u64 sd_pair_involution(u64 key, int h, u64 n, u64 v) {
+  if (v >= n) return v;
+  u64 t = sd_feistel_inv(key, h, n, v);
   if ((n & 1) && t == n - 1) return v;
-  return (mult * (t ^ 1) + add) % n;
+  return sd_feistel(key, h, n, t ^ 1);
 }
 
-extern "C" __global__ void solver_perturb_conjugate(unsigned char* data, long long n, int type,
-                                                    int as_double, u64 mult, u64 add, u64 inv) {
+extern "C" __global__ void solver_perturb_relabel(unsigned char* data, long long n, int type,
+                                                  int as_double, u64 pair_key, u64 value_key,
+                                                  int subset) {
   long long stride = (long long)gridDim.x * blockDim.x;
   u64 un = (u64)n;
+  int h = sd_feistel_half(un);
   for (long long j = (long long)blockIdx.x * blockDim.x + threadIdx.x; j < (n + 1) / 2;
        j += stride) {
-    u64 x = (mult * (u64)(2 * j) + add) % un;
+    u64 x = sd_feistel(pair_key, h, un, (u64)(2 * j));
     if (2 * j + 1 == n) {
       sd_store_int(type, data, (long long)x,
-                   sd_involution(un, mult, add, inv, sd_load_int(type, data, (long long)x, as_double)),
+                   sd_pair_involution(value_key, h, un,
+                                      sd_load_int(type, data, (long long)x, as_double)),
                    as_double);
       continue;
     }
-    u64 y = (mult * (u64)(2 * j + 1) + add) % un;
+    u64 y = sd_feistel(pair_key, h, un, (u64)(2 * j + 1));
     u64 cx = sd_load_int(type, data, (long long)x, as_double);
     u64 cy = sd_load_int(type, data, (long long)y, as_double);
-    sd_store_int(type, data, (long long)x, sd_involution(un, mult, add, inv, cy), as_double);
-    sd_store_int(type, data, (long long)y, sd_involution(un, mult, add, inv, cx), as_double);
+    int ex = !subset || (sd_draw(pair_key ^ 0x7375627365740000ULL, j) & 1ULL);
+    sd_store_int(type, data, (long long)x, sd_pair_involution(value_key, h, un, ex ? cy : cx),
+                 as_double);
+    sd_store_int(type, data, (long long)y, sd_pair_involution(value_key, h, un, ex ? cx : cy),
+                 as_double);
   }
 }
 
@@ -388,6 +416,10 @@ extern "C" __global__ void solver_perturb_segments(unsigned char* data, long lon
   }
 }
 )";
+
+// The constants the source spells out (pair_relabel.h).
+static_assert(perturb_detail::kFeistelRounds == 6, "sd_feistel: 6 rounds");
+static_assert(perturb_detail::kSubsetSalt == 0x7375627365740000ULL, "solver_perturb_relabel");
 
 }  // namespace
 
