@@ -28,22 +28,22 @@ void relabel_pairs(unsigned char* data, int64_t n, const Perturbation& p, int ty
   // involution). The unpaired place z of an odd n keeps its position: c'[z] = s(c[z]). The
   // pairs are disjoint, so stretches of them run on as many threads as the host has (the
   // device: a thread a pair).
-  const uint64_t un = uint64_t(n);
-  const int h = feistel_half(un);
-  auto s = [&](uint64_t v) { return pair_involution(p.value_key, h, un, v); };
+  const FeistelKey fp = feistel_key(p.pair_key, uint64_t(n)),
+                   fv = feistel_key(p.value_key, uint64_t(n));
+  auto s = [&](uint64_t v) { return pair_involution(fv, v); };
   const int64_t pairs = (n + 1) / 2, stretch = int64_t(1) << 16;
   const int64_t stretches = (pairs + stretch - 1) / stretch;
   std::atomic<int64_t> next{0};
   auto work = [&] {
     for (int64_t g; (g = next.fetch_add(1)) < stretches;)
       for (int64_t j = g * stretch; j < std::min(pairs, (g + 1) * stretch); ++j) {
-        const uint64_t x = feistel(p.pair_key, h, un, uint64_t(2 * j));
+        const uint64_t x = feistel(fp, uint64_t(2 * j));
         if (2 * j + 1 == n) {
           store_int(type, data, int64_t(x), s(load_int(type, data, int64_t(x), as_double)),
                     as_double);
           continue;
         }
-        const uint64_t y = feistel(p.pair_key, h, un, uint64_t(2 * j + 1));
+        const uint64_t y = feistel(fp, uint64_t(2 * j + 1));
         const uint64_t cx = load_int(type, data, int64_t(x), as_double);
         const uint64_t cy = load_int(type, data, int64_t(y), as_double);
         const bool ex = pair_exchanged(p.pair_key, p.subset, j);
