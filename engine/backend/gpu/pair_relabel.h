@@ -1,6 +1,7 @@
 // The keyed pairing of the structured timed perturbation (timed_perturbation.h: Pairs and
-// Conjugate; issue 28, red team 23), host definition; derive_source.cpp (sd_feistel_half,
-// sd_feistel, sd_feistel_inv, sd_pair_at, sd_involution) mirrors it line for line.
+// Conjugate; issue 28, red team 23), host definition; derive_source.cpp (sd_make_feistel,
+// sd_feistel_round, sd_feistel, sd_feistel_inv, sd_pair_involution, solver_perturb_relabel)
+// mirrors it line for line.
 //
 // P, a pseudorandom permutation of [0, n) keyed by 64 bits: a Feistel network of kFeistelRounds
 // rounds on the b-bit words (2^b >= n, b >= 2), its two halves of floor(b/2) and ceil(b/2) bits
