@@ -4,7 +4,6 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
-#include <numeric>
 #include <thread>
 #include <utility>
 
