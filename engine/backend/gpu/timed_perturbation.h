@@ -38,8 +38,8 @@
 //    afresh relative to the standing data (issue 28, red team 23: the standing sets come from
 //    public seeds, so a kernel may carry any function of them in its source):
 //    permutations: p' = s o p o t, s a keyed pseudorandom involution of the values (pairs
-//    {P(2j), P(2j+1)}, P a 6-round Feistel permutation of [0, n) (fmix32 rounds, cycle-walked) on a 64-bit key drawn from the
-//    run seed: pair_relabel.h) and t the exchange of a seeded half of another keyed pairing's
+//    {P(2j), P(2j+1)}, P a 6-round Feistel permutation of [0, n), fmix32 rounds, cycle-walked,
+//    on a 64-bit key drawn from the run seed: pair_relabel.h) and t the exchange of a seeded half of another keyed pairing's
 //    pairs: every position's value changes, the sign is a coin per run, still a permutation
 //    (uniform if p was), and self-inverse;
 //    cycles: conjugated by such an involution (s o c o s: still one cycle through all n, every
