@@ -34,14 +34,14 @@
 //    of the input holds with probability f only, and its value is drawn per run (a constant,
 //    the law's bound, is off by up to 2^-12 of the range); the extremes are never reflected;
 //  - structured kinds, each by a change that keeps the structure valid and its law. Every
-//    structured kind the loader knows (problem_spec.cpp: is_structured_init), with what a run draws
-//    afresh relative to the standing data (issue 28, red team 23: the standing sets come from
-//    public seeds, so a kernel may carry any function of them in its source):
+//    structured kind the loader knows (problem_spec.cpp: is_structured_init), with what a run
+//    draws afresh relative to the standing data (issue 28, red team 23: the standing sets come
+//    from public seeds, so a kernel may carry any function of them in its source):
 //    permutations: p' = s o p o t, s a keyed pseudorandom involution of the values (pairs
 //    {P(2j), P(2j+1)}, P a 6-round Feistel permutation of [0, n), fmix32 rounds, cycle-walked,
-//    on a 64-bit key drawn from the run seed: pair_relabel.h) and t the exchange of a seeded half of another keyed pairing's
-//    pairs: every position's value changes, the sign is a coin per run, still a permutation
-//    (uniform if p was), and self-inverse;
+//    on a 64-bit key drawn from the run seed: pair_relabel.h) and t the exchange of a seeded
+//    half of another keyed pairing's pairs: every position's value changes, the sign is a coin
+//    per run, still a permutation (uniform if p was), and self-inverse;
 //    cycles: conjugated by such an involution (s o c o s: still one cycle through all n, every
 //    node relabelled), self-inverse. A relabelling by an affine pairing (main 509d247f:
 //    s(v) = v +- m, ~log2 n bits) kept the standing cycle's order, recoverable from six steps
