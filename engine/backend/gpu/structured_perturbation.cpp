@@ -33,23 +33,36 @@ void relabel_pairs(unsigned char* data, int64_t n, const Perturbation& p, int ty
   auto s = [&](uint64_t v) { return pair_involution(fv, v); };
   const int64_t pairs = (n + 1) / 2, stretch = int64_t(1) << 16;
   const int64_t stretches = (pairs + stretch - 1) / stretch;
+  // Batches of kBatch pairs: their places first, then their loads (independent, so the cache
+  // misses of a random walk over the buffer overlap), then the values' images and the stores.
+  constexpr int64_t kBatch = 32;
   std::atomic<int64_t> next{0};
   auto work = [&] {
-    for (int64_t g; (g = next.fetch_add(1)) < stretches;)
-      for (int64_t j = g * stretch; j < std::min(pairs, (g + 1) * stretch); ++j) {
-        const uint64_t x = feistel(fp, uint64_t(2 * j));
-        if (2 * j + 1 == n) {
-          store_int(type, data, int64_t(x), s(load_int(type, data, int64_t(x), as_double)),
-                    as_double);
-          continue;
+    uint64_t at[2 * kBatch], val[2 * kBatch];
+    for (int64_t g; (g = next.fetch_add(1)) < stretches;) {
+      const int64_t end = std::min(pairs, (g + 1) * stretch);
+      for (int64_t j0 = g * stretch; j0 < end; j0 += kBatch) {
+        const int64_t m = std::min(kBatch, end - j0);
+        for (int64_t i = 0; i < m; ++i) {
+          const int64_t j = j0 + i;
+          at[2 * i] = feistel(fp, uint64_t(2 * j));
+          at[2 * i + 1] = 2 * j + 1 == n ? at[2 * i] : feistel(fp, uint64_t(2 * j + 1));
         }
-        const uint64_t y = feistel(fp, uint64_t(2 * j + 1));
-        const uint64_t cx = load_int(type, data, int64_t(x), as_double);
-        const uint64_t cy = load_int(type, data, int64_t(y), as_double);
-        const bool ex = pair_exchanged(p.pair_key, p.subset, j);
-        store_int(type, data, int64_t(x), s(ex ? cy : cx), as_double);
-        store_int(type, data, int64_t(y), s(ex ? cx : cy), as_double);
+        for (int64_t i = 0; i < 2 * m; ++i)
+          val[i] = load_int(type, data, int64_t(at[i]), as_double);
+        for (int64_t i = 0; i < m; ++i) {
+          const int64_t j = j0 + i;
+          const uint64_t x = at[2 * i], y = at[2 * i + 1], cx = val[2 * i], cy = val[2 * i + 1];
+          if (2 * j + 1 == n) {
+            store_int(type, data, int64_t(x), s(cx), as_double);
+            continue;
+          }
+          const bool ex = pair_exchanged(p.pair_key, p.subset, j);
+          store_int(type, data, int64_t(x), s(ex ? cy : cx), as_double);
+          store_int(type, data, int64_t(y), s(ex ? cx : cy), as_double);
+        }
       }
+    }
   };
   const int64_t threads =
       std::min<int64_t>(stretches, std::max(1u, std::thread::hardware_concurrency()));
