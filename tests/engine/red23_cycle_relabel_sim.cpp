@@ -7,6 +7,10 @@
 // recovery (the folder's relabel.cuh, the same source the kernel includes) against the true walk
 // of the perturbed cycle. `--emit FILE` writes the cheat's table (the standing cycles' walks)
 // from the same sets.
+// On main 509d247f (an affine pairing, s(v) = v +- m) it found 400 of 400 timed runs exact; since
+// issue 28's h28q (a keyed pseudorandom pairing, pair_relabel.h) none: exit 0 when no timed run
+// is explained (the child walks as the seed does), 1 when one is. A host test holds the same
+// property on every build (structured_relabel_test.cpp, in gpu_timed_perturbation_test).
 // Usage: red23_cycle_relabel_sim [folder] [runs (default 200)] [--emit FILE]
 #include <cstdint>
 #include <cstdio>
@@ -170,5 +174,5 @@ int main(int argc, char** argv) {
     std::printf("a cycle of another seed: %s\n",
                 w.empty() ? "no candidate (honest walk)" : "MATCHED");
   }
-  return wrong == 0 && missed == 0 ? 0 : 1;
+  return exact == 0 && wrong == 0 ? 0 : 1;
 }

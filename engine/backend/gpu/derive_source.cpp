@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "engine/backend/gpu/normal_knots.h"
+#include "engine/backend/gpu/pair_relabel.h"
 #include "engine/backend/gpu/structured_perturbation.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 
@@ -238,21 +239,9 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
   }
 }
 
-extern "C" __global__ void solver_perturb_pairs(unsigned char* data, long long n, int size,
-                                                u64 mult, u64 add) {
-  long long stride = (long long)gridDim.x * blockDim.x;
-  for (long long j = (long long)blockIdx.x * blockDim.x + threadIdx.x; j < n / 2; j += stride) {
-    u64 x = (mult * (u64)(2 * j) + add) % (u64)n, y = (mult * (u64)(2 * j + 1) + add) % (u64)n;
-    for (int k = 0; k < size; ++k) {
-      unsigned char t = data[x * size + k];
-      data[x * size + k] = data[y * size + k];
-      data[y * size + k] = t;
-    }
-  }
-}
-
-// perturb_arith.h (load_int, store_int, int_le) and structured_perturbation.cpp (involution,
-// conjugate_cycle, resample_between), line for line.
+// perturb_arith.h (load_int, store_int, int_le), pair_relabel.h (feistel_key, feistel_round,
+// feistel, feistel_inv, pair_involution, pair_exchanged) and structured_perturbation.cpp (relabel_pairs,
+// resample_between), line for line.
 __device__ u64 sd_load_int(int type, const unsigned char* p, long long i, int as_double) {
   int size = type & 15, is_signed = type < 32;
   if (as_double) {
@@ -278,30 +267,84 @@ __device__ void sd_store_int(int type, unsigned char* p, long long i, u64 v, int
 __device__ __forceinline__ int sd_int_le(int type, u64 a, u64 b) {
   return type < 32 ? (long long)a <= (long long)b : a <= b;
 }
-__device__ __forceinline__ u64 sd_involution(u64 n, u64 mult, u64 add, u64 inv, u64 v) {
-  u64 t = ((v % n + n - add) % n) * inv % n;
-  if ((n & 1) && t == n - 1) return v;
-  return (mult * (t ^ 1) + add) % n;
+struct sd_feistel_key {
+  u32 k[6];
+  int bits;
+  u64 n;
+};
+__device__ __forceinline__ sd_feistel_key sd_make_feistel(u64 key, u64 n) {
+  sd_feistel_key f;
+  f.n = n;
+  f.bits = 2;
+  while ((1ULL << f.bits) < n) ++f.bits;
+  for (int r = 0; r < 6; ++r) f.k[r] = (u32)(sd_mix(key ^ ((u64)r << 40)) >> 32);
+  return f;
+}
+__device__ __forceinline__ u32 sd_feistel_round(u32 k, u32 x) {
+  u32 h = x ^ k;
+  h ^= h >> 16;
+  h *= 0x85ebca6bU;
+  h ^= h >> 13;
+  h *= 0xc2b2ae35U;
+  return h ^ (h >> 16);
+}
+__device__ u64 sd_feistel(const sd_feistel_key& f, u64 t) {
+  int u = f.bits / 2, v = f.bits - u;
+  do {
+    u32 a = (u32)(t >> v), b = (u32)t & ((1U << v) - 1);
+    int sa = u, sb = v;
+    for (int r = 0; r < 6; ++r) {
+      u32 c = (a ^ sd_feistel_round(f.k[r], b)) & ((1U << sa) - 1);
+      a = b, b = c;
+      int w = sa;
+      sa = sb, sb = w;
+    }
+    t = ((u64)a << v) | b;
+  } while (t >= f.n);
+  return t;
+}
+__device__ u64 sd_feistel_inv(const sd_feistel_key& f, u64 t) {
+  int u = f.bits / 2, v = f.bits - u;
+  do {
+    u32 a = (u32)(t >> v), b = (u32)t & ((1U << v) - 1);
+    int sa = u, sb = v;
+    for (int r = 5; r >= 0; --r) {
+      u32 c = (b ^ sd_feistel_round(f.k[r], a)) & ((1U << sb) - 1);
+      b = a, a = c;
+      int w = sa;
+      sa = sb, sb = w;
+    }
+    t = ((u64)a << v) | b;
+  } while (t >= f.n);
+  return t;
+}
+__device__ u64 sd_pair_involution(const sd_feistel_key& f, u64 v) {
+  if (v >= f.n) return v;
+  u64 t = sd_feistel_inv(f, v);
+  if ((f.n & 1) && t == f.n - 1) return v;
+  return sd_feistel(f, t ^ 1);
 }
 
-extern "C" __global__ void solver_perturb_conjugate(unsigned char* data, long long n, int type,
-                                                    int as_double, u64 mult, u64 add, u64 inv) {
+extern "C" __global__ void solver_perturb_relabel(unsigned char* data, long long n, int type,
+                                                  int as_double, u64 pair_key, u64 value_key,
+                                                  int subset) {
   long long stride = (long long)gridDim.x * blockDim.x;
-  u64 un = (u64)n;
+  sd_feistel_key fp = sd_make_feistel(pair_key, (u64)n), fv = sd_make_feistel(value_key, (u64)n);
   for (long long j = (long long)blockIdx.x * blockDim.x + threadIdx.x; j < (n + 1) / 2;
        j += stride) {
-    u64 x = (mult * (u64)(2 * j) + add) % un;
+    u64 x = sd_feistel(fp, (u64)(2 * j));
     if (2 * j + 1 == n) {
       sd_store_int(type, data, (long long)x,
-                   sd_involution(un, mult, add, inv, sd_load_int(type, data, (long long)x, as_double)),
+                   sd_pair_involution(fv, sd_load_int(type, data, (long long)x, as_double)),
                    as_double);
       continue;
     }
-    u64 y = (mult * (u64)(2 * j + 1) + add) % un;
+    u64 y = sd_feistel(fp, (u64)(2 * j + 1));
     u64 cx = sd_load_int(type, data, (long long)x, as_double);
     u64 cy = sd_load_int(type, data, (long long)y, as_double);
-    sd_store_int(type, data, (long long)x, sd_involution(un, mult, add, inv, cy), as_double);
-    sd_store_int(type, data, (long long)y, sd_involution(un, mult, add, inv, cx), as_double);
+    int ex = !subset || (sd_draw(pair_key ^ 0x7375627365740000ULL, j) & 1ULL);
+    sd_store_int(type, data, (long long)x, sd_pair_involution(fv, ex ? cy : cx), as_double);
+    sd_store_int(type, data, (long long)y, sd_pair_involution(fv, ex ? cx : cy), as_double);
   }
 }
 
@@ -388,6 +431,10 @@ extern "C" __global__ void solver_perturb_segments(unsigned char* data, long lon
   }
 }
 )";
+
+// The constants the source spells out (pair_relabel.h).
+static_assert(perturb_detail::kFeistelRounds == 6, "sd_feistel: 6 rounds");
+static_assert(perturb_detail::kSubsetSalt == 0x7375627365740000ULL, "solver_perturb_relabel");
 
 }  // namespace
 

@@ -73,8 +73,7 @@ DeviceDerive::DeviceDerive(const std::string& arch, const generators::CompileCac
   CU_CHECK(cuModuleGetFunction(&flips_, module_, "solver_sign_flips"));
   CU_CHECK(cuModuleGetFunction(&flip_byte_, module_, "solver_flip_byte"));
   CU_CHECK(cuModuleGetFunction(&perturb_redraw_, module_, "solver_perturb_redraw"));
-  CU_CHECK(cuModuleGetFunction(&perturb_pairs_, module_, "solver_perturb_pairs"));
-  CU_CHECK(cuModuleGetFunction(&perturb_conjugate_, module_, "solver_perturb_conjugate"));
+  CU_CHECK(cuModuleGetFunction(&perturb_relabel_, module_, "solver_perturb_relabel"));
   CU_CHECK(cuModuleGetFunction(&perturb_resample_, module_, "solver_perturb_resample"));
   CU_CHECK(cuModuleGetFunction(&perturb_segments_, module_, "solver_perturb_segments"));
   CUdevice dev;
@@ -154,12 +153,12 @@ void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
                     &reflect, &centre2, &iid,   &top_at,    &bottom_at, &deep};
     CU_CHECK(cuLaunchKernel(perturb_redraw_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
                             nullptr));
-  } else if (t.op == PerturbOp::Conjugate) {
-    int type = perturb_type(b.dtype), wide = as_double;
-    unsigned long long mult = t.mult, add = t.add, inv = t.inv;
-    void* args[] = {&p, &n, &type, &wide, &mult, &add, &inv};
-    CU_CHECK(cuLaunchKernel(perturb_conjugate_, grid(blocks_, n / 2 + 1), 1, 1, 256, 1, 1, 0,
-                            stream, args, nullptr));
+  } else if (t.op == PerturbOp::Conjugate || t.op == PerturbOp::Pairs) {
+    int type = perturb_type(b.dtype), wide = as_double, subset = t.subset;
+    unsigned long long pair_key = t.pair_key, value_key = t.value_key;
+    void* args[] = {&p, &n, &type, &wide, &pair_key, &value_key, &subset};
+    CU_CHECK(cuLaunchKernel(perturb_relabel_, grid(blocks_, n / 2 + 1), 1, 1, 256, 1, 1, 0, stream,
+                            args, nullptr));
   } else if (t.op == PerturbOp::Segments) {
     int type = perturb_type(b.dtype), wide = as_double;
     unsigned long long seed = t.seed;
@@ -175,12 +174,6 @@ void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
     void* args[] = {&p, &n, &type, &wide, &seed, &block, &degrees};
     CU_CHECK(cuLaunchKernel(perturb_resample_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
                             nullptr));
-  } else {
-    int size = int(as_double ? sizeof(double) : generators::dtype_size(b.dtype));
-    unsigned long long mult = t.mult, add = t.add;
-    void* args[] = {&p, &n, &size, &mult, &add};
-    CU_CHECK(cuLaunchKernel(perturb_pairs_, grid(blocks_, n / 2 + 1), 1, 1, 256, 1, 1, 0, stream,
-                            args, nullptr));
   }
 }
 

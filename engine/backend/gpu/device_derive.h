@@ -45,7 +45,7 @@ class DeviceDerive {
 
   CUmodule module_ = nullptr;
   CUfunction scale_ = nullptr, heavy_ = nullptr, flips_ = nullptr, flip_byte_ = nullptr;
-  CUfunction perturb_redraw_ = nullptr, perturb_pairs_ = nullptr, perturb_conjugate_ = nullptr;
+  CUfunction perturb_redraw_ = nullptr, perturb_relabel_ = nullptr;
   CUfunction perturb_resample_ = nullptr;
   CUfunction perturb_segments_ = nullptr;
   DeviceBuffer count_;

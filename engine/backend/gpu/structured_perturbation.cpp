@@ -1,8 +1,12 @@
 #include "engine/backend/gpu/structured_perturbation.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
+#include <thread>
+#include <vector>
 
+#include "engine/backend/gpu/pair_relabel.h"
 #include "engine/backend/gpu/perturb_arith.h"
 
 namespace solver::gpu {
@@ -15,34 +19,57 @@ namespace {
 constexpr uint64_t kResampleSalt = 0x726573616d700000ULL;
 constexpr uint64_t kSegmentSalt = 0x7365676d656e7400ULL;
 
-// s(v) = p(p^-1(v) ^ 1), the pairs' involution on values (the unpaired last place of an odd n
-// maps to itself).
-uint64_t involution(const Perturbation& p, uint64_t n, uint64_t v) {
-  const uint64_t t = ((v % n + n - p.add) % n) * p.inv % n;
-  if ((n & 1) && t == n - 1) return v;
-  return (p.mult * (t ^ 1) + p.add) % n;
-}
-
 }  // namespace
 
-void conjugate_cycle(unsigned char* data, int64_t n, const Perturbation& p, int type,
-                     bool as_double) {
-  // c' = s o c o s: c'[x] = s(c[y]) and c'[y] = s(c[x]) for each pair (x, y); the unpaired
-  // place z of an odd n keeps its position, c'[z] = s(c[z]).
-  const uint64_t un = uint64_t(n);
-  for (int64_t j = 0; j < (n + 1) / 2; ++j) {
-    const uint64_t x = (p.mult * uint64_t(2 * j) + p.add) % un;
-    if (2 * j + 1 == n) {
-      store_int(type, data, int64_t(x),
-                involution(p, un, load_int(type, data, int64_t(x), as_double)), as_double);
-      continue;
+void relabel_pairs(unsigned char* data, int64_t n, const Perturbation& p, int type,
+                   bool as_double) {
+  // Pair j: places x = P(2j), y = P(2j+1) under pair_key; where the pair exchanges, x takes
+  // s(c[y]) and y takes s(c[x]), else each keeps its own value through s (value_key's
+  // involution). The unpaired place z of an odd n keeps its position: c'[z] = s(c[z]). The
+  // pairs are disjoint, so stretches of them run on as many threads as the host has (the
+  // device: a thread a pair).
+  const FeistelKey fp = feistel_key(p.pair_key, uint64_t(n)),
+                   fv = feistel_key(p.value_key, uint64_t(n));
+  auto s = [&](uint64_t v) { return pair_involution(fv, v); };
+  const int64_t pairs = (n + 1) / 2, stretch = int64_t(1) << 16;
+  const int64_t stretches = (pairs + stretch - 1) / stretch;
+  // Batches of kBatch pairs: their places first, then their loads (independent, so the cache
+  // misses of a random walk over the buffer overlap), then the values' images and the stores.
+  constexpr int64_t kBatch = 32;
+  std::atomic<int64_t> next{0};
+  auto work = [&] {
+    uint64_t at[2 * kBatch], val[2 * kBatch];
+    for (int64_t g; (g = next.fetch_add(1)) < stretches;) {
+      const int64_t end = std::min(pairs, (g + 1) * stretch);
+      for (int64_t j0 = g * stretch; j0 < end; j0 += kBatch) {
+        const int64_t m = std::min(kBatch, end - j0);
+        for (int64_t i = 0; i < m; ++i) {
+          const int64_t j = j0 + i;
+          at[2 * i] = feistel(fp, uint64_t(2 * j));
+          at[2 * i + 1] = 2 * j + 1 == n ? at[2 * i] : feistel(fp, uint64_t(2 * j + 1));
+        }
+        for (int64_t i = 0; i < 2 * m; ++i)
+          val[i] = load_int(type, data, int64_t(at[i]), as_double);
+        for (int64_t i = 0; i < m; ++i) {
+          const int64_t j = j0 + i;
+          const uint64_t x = at[2 * i], y = at[2 * i + 1], cx = val[2 * i], cy = val[2 * i + 1];
+          if (2 * j + 1 == n) {
+            store_int(type, data, int64_t(x), s(cx), as_double);
+            continue;
+          }
+          const bool ex = pair_exchanged(p.pair_key, p.subset, j);
+          store_int(type, data, int64_t(x), s(ex ? cy : cx), as_double);
+          store_int(type, data, int64_t(y), s(ex ? cx : cy), as_double);
+        }
+      }
     }
-    const uint64_t y = (p.mult * uint64_t(2 * j + 1) + p.add) % un;
-    const uint64_t cx = load_int(type, data, int64_t(x), as_double);
-    const uint64_t cy = load_int(type, data, int64_t(y), as_double);
-    store_int(type, data, int64_t(x), involution(p, un, cy), as_double);
-    store_int(type, data, int64_t(y), involution(p, un, cx), as_double);
-  }
+  };
+  const int64_t threads =
+      std::min<int64_t>(stretches, std::max(1u, std::thread::hardware_concurrency()));
+  std::vector<std::thread> pool;
+  for (int64_t k = 1; k < threads; ++k) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
 }
 
 bool resampled(const Perturbation& p, int64_t k) {

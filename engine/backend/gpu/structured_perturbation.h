@@ -1,7 +1,8 @@
 // The timed perturbation of structured inputs (timed_perturbation.h, docs/reliability.md P6b),
-// host definition: a cycle conjugated by the pairs' involution, sorted keys redrawn segment by
-// segment between anchors, csr row offsets place by place between their neighbours. The device
-// kernels (derive_source.cpp: solver_perturb_conjugate, solver_perturb_segments,
+// host definition: a cycle conjugated by a keyed pseudorandom involution, a permutation
+// relabelled by one and exchanged in a seeded half of keyed pairs, sorted keys redrawn segment
+// by segment between anchors, csr row offsets place by place between their neighbours. The
+// device kernels (derive_source.cpp: solver_perturb_relabel, solver_perturb_segments,
 // solver_perturb_resample) are held to these byte for byte.
 #pragma once
 #include <cstdint>
@@ -11,9 +12,11 @@
 
 namespace solver::gpu {
 
-// c' = s o c o s on `n` integers of perturb_type `type` (or their doubles when `as_double`).
-void conjugate_cycle(unsigned char* data, int64_t n, const Perturbation& p, int type,
-                     bool as_double);
+// Pairs and Conjugate (pair_relabel.h) on `n` integers of perturb_type `type` (or their doubles
+// when `as_double`): c' = s o c o t, s the involution of p.value_key's pairs, t the exchanges of
+// p.pair_key's pairs (all of them, or where p.subset a seeded half). A cycle (value_key ==
+// pair_key, every pair): c' = s o c o s, a conjugation, still one cycle. Self-inverse.
+void relabel_pairs(unsigned char* data, int64_t n, const Perturbation& p, int type, bool as_double);
 // The longest segment Segments redraws (timed_perturbations draws p.block in 4..64).
 inline constexpr int kMaxSegment = 64;
 // Sorted keys: between anchors every p.block places (and the last), each segment's places

@@ -4,7 +4,6 @@
 #include <atomic>
 #include <cmath>
 #include <cstring>
-#include <numeric>
 #include <thread>
 #include <utility>
 
@@ -164,17 +163,6 @@ bool sign_symmetric(const generators::ResolvedBuffer& b) {
   return false;
 }
 
-uint64_t inverse_mod(uint64_t m, uint64_t n) {
-  // Extended Euclid on signed 128-bit-free values: n < 2^63 here (n < 2^32 in practice).
-  int64_t t = 0, nt = 1, r = int64_t(n), nr = int64_t(m % n);
-  while (nr != 0) {
-    const int64_t q = r / nr;
-    t -= q * nt, std::swap(t, nt);
-    r -= q * nr, std::swap(r, nr);
-  }
-  return t < 0 ? uint64_t(t + int64_t(n)) : uint64_t(t);
-}
-
 bool shrinks_to_zero(const generators::ResolvedBuffer& b, bool homogeneous) {
   if (b.init.kind != "uniform" || perturb_type(b.dtype) >= 16 || b.init.a < 0) return false;
   return b.init.a == 0 || (homogeneous && b.init.b > b.init.a);
@@ -204,13 +192,13 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       p.range = uint64_t(hi) - uint64_t(lo) + 1;  // 0 when it spans every 64-bit value
       p.centre2 = double(lo) + double(hi);
     };
+    // The keyed pairings (pair_relabel.h): 64-bit keys from the run seed, so a run's relabelling
+    // is unknown to a kernel that knows every standing set (public seeds).
     auto pairs = [&](PerturbOp op) {
       p.op = op;
-      uint64_t m = (draw(p.seed, -1) % n) | 1;
-      while (std::gcd(m, n) != 1) m = (m + 2) % n;
-      p.mult = m;
-      p.add = draw(p.seed, -2) % n;
-      p.inv = inverse_mod(m, n);
+      p.pair_key = draw(p.seed, -1);
+      p.value_key = op == PerturbOp::Conjugate ? p.pair_key : draw(p.seed, -2);
+      p.subset = op == PerturbOp::Pairs ? 1 : 0;
     };
     if (k == "sorted" || k == "csr_rowptr") {
       p.op = k == "sorted" ? PerturbOp::Segments : PerturbOp::Resample;
@@ -269,18 +257,10 @@ void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data
   const int64_t n = b.elements;
   if (n <= 0) return;
   const int type = perturb_type(b.dtype);
-  if (p.op == PerturbOp::Conjugate) return conjugate_cycle(data, n, p, type, as_double);
+  if (p.op == PerturbOp::Conjugate || p.op == PerturbOp::Pairs)
+    return relabel_pairs(data, n, p, type, as_double);
   if (p.op == PerturbOp::Resample) return resample_between(b, data, p, type, as_double);
   if (p.op == PerturbOp::Segments) return redraw_segments(b, data, p, type, as_double);
-  if (p.op == PerturbOp::Pairs) {
-    const size_t size = as_double ? 8 : generators::dtype_size(b.dtype);
-    for (int64_t j = 0; j < n / 2; ++j) {
-      uint64_t x = (p.mult * uint64_t(2 * j) + p.add) % uint64_t(n);
-      uint64_t y = (p.mult * uint64_t(2 * j + 1) + p.add) % uint64_t(n);
-      for (size_t k = 0; k < size; ++k) std::swap(data[x * size + k], data[y * size + k]);
-    }
-    return;
-  }
   // Each element its own draws: stretches on as many threads as the host has (a fresh set of
   // 2^26 elements is a second on one core).
   const int64_t stretch = int64_t(1) << 20;

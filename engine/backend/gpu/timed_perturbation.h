@@ -33,11 +33,20 @@
 //    maximum, a minimum or a largest |x| is decided by one place a sampler reading a fraction f
 //    of the input holds with probability f only, and its value is drawn per run (a constant,
 //    the law's bound, is off by up to 2^-12 of the range); the extremes are never reflected;
-//  - structured kinds, each by a change that keeps the structure valid and its law:
-//    permutations and integer normals: every position exchanged, in disjoint seeded pairs
-//    (p o s, s the pairs' involution: still a permutation, uniform if p was);
-//    cycles: conjugated by the same involution (s o c o s: still one cycle through all n, every
-//    position's successor relabelled), self-inverse like the pairs;
+//  - structured kinds, each by a change that keeps the structure valid and its law. Every
+//    structured kind the loader knows (problem_spec.cpp: is_structured_init), with what a run
+//    draws afresh relative to the standing data (issue 28, red team 23: the standing sets come
+//    from public seeds, so a kernel may carry any function of them in its source):
+//    permutations: p' = s o p o t, s a keyed pseudorandom involution of the values (pairs
+//    {P(2j), P(2j+1)}, P a 6-round Feistel permutation of [0, n), fmix32 rounds, cycle-walked,
+//    on a 64-bit key drawn from the run seed: pair_relabel.h) and t the exchange of a seeded
+//    half of another keyed pairing's pairs: every position's value changes, the sign is a coin
+//    per run, still a permutation (uniform if p was), and self-inverse;
+//    cycles: conjugated by such an involution (s o c o s: still one cycle through all n, every
+//    node relabelled), self-inverse. A relabelling by an affine pairing (main 509d247f:
+//    s(v) = v +- m, ~log2 n bits) kept the standing cycle's order, recoverable from six steps
+//    of a run's walk (redteam23_cycle_relabel_memo); a keyed pseudorandom one has 64 bits and no
+//    few of its values tell the others, so the run's walk is the run's to compute;
 //    sorted arrays (P6b, red team 6): anchors every B places (B seeded in 4..64) and at the
 //    last place; each segment's places between two anchors redrawn as sorted uniform draws
 //    between the anchors' values (given its anchors, a segment of sorted i.i.d. uniform keys
@@ -52,6 +61,11 @@
 //    mirror that reversed them kept it: a degree
 //    histogram was the same in every run, red team 6's rowptr_degree_memo), while no degree
 //    leaves the range of the rows it came from.
+//    Relative to the standing data these two are partial: sorted keys keep their anchors (1
+//    place in 4..64, at a seeded spacing) and csr offsets about half their places, each
+//    redrawn place's range set by the standing neighbours (issue 28, open: a fresh sorted draw
+//    or a fresh degree sequence per run would need a device scan); `arange` and `constant`
+//    never change (input-independent work can be compiled into the image: the problem's call).
 // So no value a kernel saw at a position in an earlier run is there again (but by chance: the
 // law's own collision probability), and a memo keyed on positions, on values or on a
 // fingerprint of a structure serves nothing.
@@ -67,10 +81,10 @@
 
 namespace solver::gpu {
 
-// Redraw: every element from its law; Pairs: exchanges in disjoint pairs; Conjugate: a cycle
-// conjugated by the pairs' involution; Segments: sorted arrays redrawn between anchors;
-// Resample: about half the places, never two neighbours, redrawn between their two neighbours
-// (csr row offsets).
+// Redraw: every element from its law; Pairs: a permutation relabelled by a keyed involution and
+// exchanged in a seeded half of keyed pairs; Conjugate: a cycle conjugated by a keyed involution;
+// Segments: sorted arrays redrawn between anchors; Resample: about half the places, never two
+// neighbours, redrawn between their two neighbours (csr row offsets).
 enum class PerturbOp { Redraw, Pairs, Conjugate, Resample, Segments };
 
 // What a Redraw draws (the kernel's `law` argument).
@@ -118,10 +132,12 @@ struct Perturbation {
   // top end's and the bottom end's (-1: none), and which end is deep (1 top, 2 bottom).
   int64_t top_at = -1, bottom_at = -1;
   int deep = 1;
-  // Pairs, Conjugate: pair j exchanges the elements at p(2j) and p(2j+1), p(t) = (mult * t +
-  // add) % n, a bijection (mult coprime to n), so the pairs are disjoint. Conjugate also maps
-  // every value v through the same involution: p(p^-1(v) ^ 1), p^-1(v) = (v - add) * inv % n.
-  uint64_t mult = 1, add = 0, inv = 1;
+  // Pairs, Conjugate (pair_relabel.h, structured_perturbation.h: relabel_pairs): pair j is
+  // the places P(2j), P(2j+1), P the keyed Feistel permutation of [0, n) on `pair_key`; they
+  // exchange their values (every pair, or where `subset` a seeded half), and every value v is
+  // mapped through the involution of `value_key`'s pairs. A cycle: one key, every pair.
+  uint64_t pair_key = 0, value_key = 0;
+  int subset = 0;
   // Redraw of a float buffer: 1 when a quarter of the positions is reflected about the law's
   // centre (v -> centre2 - v; centre2 = low + high of the law's support, 2 * mean of a normal);
   // 2 (a uniform law on [0, b)) when 31 of 32 interior bulk positions are shrunk towards 0 by 2^-g,
@@ -174,8 +190,6 @@ bool timed_changeable(const generators::ResolvedBuffer& b);
 // Whether -x is in the support of `b`'s declared law for every x in it (normal; uniform and
 // randint symmetric about 0): the adversarial sets negate only such buffers (P6c).
 bool sign_symmetric(const generators::ResolvedBuffer& b);
-// The inverse of m modulo n (m coprime to n, n > 1).
-uint64_t inverse_mod(uint64_t m, uint64_t n);
 // The device kernels' `type` argument for a buffer: 0..3 the float formats (DeriveType), 16 +
 // size a signed integer, 32 + size an unsigned one.
 int perturb_type(generators::DType d);
