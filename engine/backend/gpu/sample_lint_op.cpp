@@ -7,6 +7,7 @@
 
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/worker.h"
@@ -25,12 +26,17 @@ std::string lint_set_name(const HostSet& s, int index) {
 }  // namespace
 
 std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
-                                                     const EchoPattern& pattern, int only) {
+                                                     const EchoPattern& pattern, int only,
+                                                     const EchoRegion* region) {
   HostSet base = p.buffers->host_set(set);  // a copy: materialised here, not in the buffers
   if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
   HostSet echo;
   echo.key = base.key + "/echo-" + std::to_string(pattern.block) +
              (pattern.parity ? "-odd" : "-even") + (only >= 0 ? "/in" + std::to_string(only) : "");
+  if (region)
+    echo.key = base.key + "/echo-region-" +
+               (region->family == RegionFamily::Hashed ? "hash-" : "stretch-") +
+               std::to_string(region->cls);
   echo.seed = base.seed;
   // Not Regular: a regular set's `in` buffers come from the device input cache by (buffer,
   // seed), which would upload set 0's bytes, not the echo's (device_buffers.cpp upload_set).
@@ -40,7 +46,8 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
   for (size_t i = 0; i < p.resolved.buffers.size() && i < base.inputs.size(); ++i) {
     const auto& b = p.resolved.buffers[i];
     if (!base.inputs[i] || !sample_echoed(b) || (only >= 0 && size_t(only) != i)) continue;
-    echo.inputs[i] = echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
+    echo.inputs[i] = region ? echo_region(b, *base.inputs[i], *region)
+                            : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
     echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
   }
   beat("tolerance lint", 120000);
@@ -146,6 +153,16 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       if (told && std::none_of(alone.begin(), alone.end(), [](double a) { return a == 0; })) break;
     }
     shares.front().weakest = weakest_with_input(shares.front().weakest, alone);
+  }
+  // Still on the law: each element's light share, its dominant positions left out, must clear
+  // the bar too (law_regions.h): kLawRegions class echoes of set 0 a partition, contiguous
+  // stretches first, once per problem and worker.
+  for (RegionFamily f : {RegionFamily::Contiguous, RegionFamily::Hashed}) {
+    if (!law_checks(shares, n_out)) break;
+    std::vector<std::vector<std::vector<double>>> by_class;
+    for (const EchoRegion& r : law_regions(f)) by_class.push_back(echo_shares(p, 0, {}, -1, &r));
+    shares.front().weakest =
+        weakest_with_input(shares.front().weakest, weakest_shares(light_shares(by_class)));
   }
   std::vector<generators::Tolerance> output_tols;
   for (size_t b : p.buffers->outputs())
