@@ -7,7 +7,6 @@
 
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
-#include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/worker.h"
@@ -154,19 +153,10 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     }
     shares.front().weakest = weakest_with_input(shares.front().weakest, alone);
   }
-  // Still on the law: each element's light share, its dominant positions left out, must clear
-  // the bar too (law_regions.h): kLawRegions class echoes of set 0 a partition, contiguous
-  // stretches first, once per problem and worker.
-  for (RegionFamily f : {RegionFamily::Contiguous, RegionFamily::Hashed}) {
-    if (!law_checks(shares, n_out)) break;
-    std::vector<std::vector<std::vector<double>>> by_class;
-    for (const EchoRegion& r : law_regions(f)) by_class.push_back(echo_shares(p, 0, {}, -1, &r));
-    shares.front().weakest =
-        weakest_with_input(shares.front().weakest, weakest_shares(light_shares(by_class)));
-  }
   std::vector<generators::Tolerance> output_tols;
   for (size_t b : p.buffers->outputs())
     output_tols.push_back(generators::output_tolerance(p.resolved, b));
+  if (law_checks(shares, n_out)) law_light_shares(p, shares.front(), n_out);  // law_regions.h
   SampleLintVerdict verdict =
       sample_lint_verdict(shares, names, p.resolved.tolerance, outputs, output_tols);
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
