@@ -1,8 +1,8 @@
 // What the gate could not check for a problem (docs/reliability.md P5): a narrowed check is
 // written down, in the gate detail (the worker), in the ledger record ("narrowed_checks") and
 // in the report. Two kinds: inputs whose distribution is part of the problem (`dist_fixed`),
-// which no timed run perturbs and no adversarial set changes, so a candidate may specialise on
-// their values; and a gate whose adversarial sets did not run ("none apply", "not applicable"),
+// which every timed run redraws i.i.d. from their declared law (no planted cells, no shrink) and
+// no adversarial set changes, so a candidate may specialise on that law; and a gate whose adversarial sets did not run ("none apply", "not applicable"),
 // as its detail says.
 #pragma once
 #include <string>

@@ -15,8 +15,8 @@
 #                                         is out on 18 of 64 runs: ~80% of rounds; kept in ~20%)
 #   control_hon20_atomic_float_histogram  kept ~2-10x, law: yes (light shares 438 / 416 at 2^20
 #                                         values and 32 bins; its weakest stays 41.9 from w alone;
-#                                         64 class echoes of 256 MiB: on main without a release of
-#                                         echo sets, 16 GiB more device memory; risk: that memory)
+#                                         64 more reference runs on class echoes of 256 MiB, each
+#                                         freed once read: one more set at peak)
 #   redteam22_loud_head_sum               wrong_result, law: no (red team 22's fix, unchanged)
 #   cheat_skip_rescale                    as its expect, law: no (share ~0.3: no class echoes)
 # A "law:" answer other than predicted is the finding to read first. The gate's time in the

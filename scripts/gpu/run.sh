@@ -56,6 +56,14 @@
 #              and max pooling, the NVIDIA blog's GUPS and Longstaff-Schwartz paths), the same way
 #              (predicted ~200-290 s, unmeasured: GUPS's ~30-65 ms launches and its 512 MB table,
 #              the 2-10 ms SYRK and BICG and the two solid-frame histograms lead); no rule is tuned on it
+#   corpus_fresh11  the eleventh fresh held-out batch (tests/corpus_fresh11, 12 kernels, helper h29o:
+#              TensorFlow's BiasAdd, bias gradient, segment sum and depthwise convolution, darknet's
+#              reorg and leaky activation, Pointnet2_PyTorch's three-NN and farthest point sampling,
+#              py-faster-rcnn's NMS, tiny-cuda-nn's hash encoding, Kaldi's CopyLowerToUpper, mmcv's
+#              focal loss), the same way (predicted ~200-290 s, unmeasured: the segment sum's 1-8 ms
+#              of same-row atomics, the two ~1 ms one-block-per-cloud Pointnet2 kernels, the shared
+#              CAS loop of the RGB bias gradient and the references' float64 passes lead); no rule is
+#              tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -222,6 +230,9 @@ step_corpus_fresh9() {
 }
 step_corpus_fresh10() {
   OUT=$1 SUITE=tests/corpus_fresh10 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh11() {
+  OUT=$1 SUITE=tests/corpus_fresh11 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

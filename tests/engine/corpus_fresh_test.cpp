@@ -15,10 +15,12 @@
 
 #include "cli_run.h"
 #include "engine/eval/eval_suite.h"
+#include "fresh_batch_checks.h"
 #include "generators/nvrtc_compiler.h"
 #include "rules/bottlenecks.h"
 
 using namespace solver;
+using namespace solver::test::fresh_batch;
 using nlohmann::json;
 namespace fs = std::filesystem;
 
@@ -26,33 +28,7 @@ namespace {
 const std::string kSrc = SOLVER_SOURCE_DIR;
 const std::string kFresh = kSrc + "/tests/corpus_fresh";
 
-std::string read(const fs::path& p) {
-  std::ifstream in(p);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 }  // namespace
-
-// `solver problems check --compile-only --json` on one batch folder (tests/<batch>) for the H200:
-// it must pass, every row unfailed; returns the seed rows by problem (the facts labels rest on).
-static std::map<std::string, json> compile_seeds(const std::string& batch) {
-  fs::path cache = fs::temp_directory_path() / ("solver_" + batch + "_compile_cache");
-  auto r = test::run_solver({"problems", "check", "--problems-dir", kSrc + "/tests/" + batch,
-                             "--compile-only", "--chip", "h200", "--cache-dir", cache.string(),
-                             "--json"});
-  INFO(r.err);
-  REQUIRE(r.rc == 0);
-  json j = json::parse(r.out);
-  std::map<std::string, json> seed;
-  for (const auto& row : j["rows"]) {
-    INFO(row.dump());
-    CHECK(row["failed"] == false);
-    if (row["variant"] != "(reference)") seed[row["problem"].get<std::string>()] = row;
-  }
-  CHECK(j["failures"] == 0);
-  return seed;
-}
 
 TEST_CASE("the fresh batch: >= 10 real kernels, labelled, attributed, apart from the corpus") {
   engine::LabelledSuite fresh = engine::load_labelled_suite(kFresh);
@@ -77,7 +53,7 @@ TEST_CASE("the fresh batch: >= 10 real kernels, labelled, attributed, apart from
     CHECK(!k.label.confirm.empty());
     classes.insert(k.label.bottleneck);
     // Each folder names its origin, license and the label predicted before any run.
-    const std::string readme = read(fs::path(k.dir) / "README.md");
+    const std::string readme = read_text(fs::path(k.dir) / "README.md");
     CHECK(readme.find("origin:") != std::string::npos);
     CHECK(readme.find("license:") != std::string::npos);
     CHECK(readme.find("predicted label") != std::string::npos);
@@ -96,50 +72,6 @@ TEST_CASE("problems check --compile-only passes on the fresh batch, with the lab
   // small-grid and compute labels assume nothing of local memory.
   CHECK(seed.at("cs_scalarprod")["smem_bytes"].get<std::string>() == "4096");
   for (const auto& kv : seed) CHECK_MESSAGE(kv.second["spill_bytes"] == "0", kv.first);
-}
-
-// A fresh batch's labels and attribution: names apart from the earlier corpora's, known classes,
-// `confirm:` ranges, a README with origin, license and predicted label, at least
-// `min_unexplained` `unexplained` kernels (two unless a batch says otherwise) and `min_classes`
-// classes.
-static void check_fresh_batch(const engine::LabelledSuite& batch,
-                              const std::vector<std::string>& earlier, size_t min_classes,
-                              int min_unexplained = 2) {
-  std::set<std::string> earlier_names, earlier_entries, classes, entries;
-  for (const std::string& dir : earlier)
-    for (const auto& k : engine::load_labelled_suite(kSrc + dir).kernels) {
-      earlier_names.insert(k.name);
-      earlier_entries.insert(k.entries.begin(), k.entries.end());
-    }
-  int no_class = 0;
-  for (const auto& k : batch.kernels) {
-    INFO(k.name);
-    CHECK_FALSE(earlier_names.count(k.name));
-    for (const auto& e : k.entries) {
-      CHECK_MESSAGE(entries.insert(e).second, "kernel name used twice in the batch: ", e);
-      CHECK_MESSAGE(!earlier_entries.count(e), "kernel name also in an earlier corpus: ", e);
-      CHECK(e.find("_ref") == std::string::npos);
-    }
-    CHECK(rules::is_known_bottleneck(k.label.bottleneck));
-    for (const auto& a : k.label.accept) CHECK(rules::is_known_bottleneck(a));
-    CHECK(!k.label.confirm.empty());
-    classes.insert(k.label.bottleneck);
-    no_class += k.label.bottleneck == "unexplained" ? 1 : 0;
-    const std::string readme = read(fs::path(k.dir) / "README.md");
-    CHECK(readme.find("origin:") != std::string::npos);
-    CHECK(readme.find("license:") != std::string::npos);
-    CHECK(readme.find("predicted label") != std::string::npos);
-  }
-  CHECK(no_class >= min_unexplained);
-  CHECK(classes.size() >= min_classes);
-}
-
-// The batch's README lists every folder in its table.
-static void check_listed(const std::string& dir, const engine::LabelledSuite& batch) {
-  const std::string top = read(fs::path(dir) / "README.md");
-  for (const auto& k : batch.kernels)
-    CHECK_MESSAGE(top.find("| `" + k.name + "` |") != std::string::npos,
-                  "not in the table: ", k.name);
 }
 
 // The second fresh batch (tests/corpus_fresh2, helper h29d): the held-out measure of the rule

@@ -60,6 +60,7 @@ inline unsigned long long atomicMax(unsigned long long* p, unsigned long long v)
 using std::fabs;
 using std::fmax;
 using std::isfinite;
+using std::isinf;
 using std::ldexp;
 #include "compare_kernels.inc"
 #undef __device__
@@ -192,6 +193,11 @@ Case make_case(int64_t n, uint64_t seed, bool integer, int special) {
   if (special == 4) {  // FP64-grade to FP32-grade errors, no sign errors: class failures only
     for (size_t i = 0; i < c.got.size(); ++i) c.got[i] = c.ref[i] * (1 + 1e-9 * double(i % 3));
   }
+  if (special == 5) {  // infinite references (log 0, a masked -inf): met by the same only
+    for (size_t i = 7; i < c.ref.size(); i += 50)
+      c.ref[i] = c.got[i] = (i % 100 == 7) ? -INFINITY : INFINITY;
+    c.got[size_t(n / 2) / 50 * 50 + 7] = -c.ref[size_t(n / 2) / 50 * 50 + 7];  // the other one
+  }
   if (special == 3) {
     c.got[size_t(n / 3)] = 1.5e308;
     c.ref[size_t(n / 3)] = -1.5e308;  // |o - r| overflows to inf: a finite failure
@@ -206,9 +212,9 @@ TEST_CASE("the device comparison's source gives the host walk's Comparison, fiel
   for (DType d : {DType::F32, DType::F64, DType::F16, DType::BF16, DType::I32, DType::U32,
                   DType::I64, DType::U64}) {
     const bool integer = d != DType::F32 && d != DType::F64 && d != DType::F16 && d != DType::BF16;
-    for (int special = 0; special < 5; ++special) {
-      if (integer && special == 1) continue;          // an integer output holds no NaN
-      if (d != DType::F64 && special >= 3) continue;  // only float64 holds 1.5e308
+    for (int special = 0; special < 6; ++special) {
+      if (integer && (special == 1 || special == 5)) continue;          // no NaN, no infinity
+      if (d != DType::F64 && (special == 3 || special == 4)) continue;  // 1.5e308: float64 only
       Case c = make_case(1000 + 37 * special, 0xc0ffee + uint64_t(d) * 17 + uint64_t(special),
                          integer, special);
       std::vector<unsigned char> out = bytes_of(d, c.got);
@@ -289,6 +295,47 @@ TEST_CASE("the device comparison: a pass, a NaN and the magnitude term decide as
   CHECK(c.first_bad == 1);
   CHECK(c.got == 5);
   CHECK(c.want == -2);
+}
+
+TEST_CASE(
+    "an output equal to an infinite reference passes, on the host and the device; NaN never") {
+  // hon21: causal log_softmax writes -inf where a key is masked (log 0), x.erfinv_() writes -inf
+  // at x = -1, as their float64 references do; main refused every non-finite output, so both
+  // problems' seeds failed every check that saw one (tests/cheats/control_hon21_*).
+  std::vector<double> ref{-INFINITY, -0.5, INFINITY, 2.0};
+  generators::Tolerance tol;
+  tol.rtol = 1e-5;
+  tol.atol = 1e-5;
+  for (DType d : {DType::F32, DType::F64, DType::F16, DType::BF16}) {
+    CAPTURE(generators::to_string(d));
+    std::vector<double> got = ref;
+    got[1] = -0.5 + 1e-6;
+    auto out = bytes_of(d, got);
+    Comparison host = gpu::compare(out.data(), d, 4, ref.data(), 4, tol, 1);
+    CHECK(host.ok);
+    CHECK(host.failures == 0);
+    CHECK(std::isfinite(host.max_abs_err));  // the infinities add no error
+    check_same(host, emulate(out, d, ref, nullptr, tol, 3));
+    // The other infinity, a finite value, NaN (an unwritten output's fill): each refused.
+    for (double wrong : {double(INFINITY), -1e3, std::nan("")}) {
+      got = ref;
+      got[0] = wrong;
+      out = bytes_of(d, got);
+      host = gpu::compare(out.data(), d, 4, ref.data(), 4, tol, 1);
+      CHECK_FALSE(host.ok);
+      CHECK(host.first_bad == 0);
+      check_same(host, emulate(out, d, ref, nullptr, tol, 3));
+    }
+    // An infinite output where the reference is finite: refused.
+    got = ref;
+    got[3] = INFINITY;
+    out = bytes_of(d, got);
+    CHECK_FALSE(gpu::compare(out.data(), d, 4, ref.data(), 4, tol, 1).ok);
+  }
+  // A NaN reference is met by nothing, NaN included.
+  std::vector<double> nan_ref{std::nan(""), 1.0};
+  auto nan_out = bytes_of(DType::F32, nan_ref);
+  CHECK_FALSE(gpu::compare(nan_out.data(), DType::F32, 2, nan_ref.data(), 2, tol, 1).ok);
 }
 
 TEST_CASE("the comparison source compiles with NVRTC for sm_90, with no fused multiply-add") {

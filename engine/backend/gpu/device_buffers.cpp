@@ -192,6 +192,19 @@ int DeviceBuffers::add_set(HostSet set) {
   return int(sets_.size()) - 1;
 }
 
+void DeviceBuffers::release_set(int set) {
+  const size_t s = size_t(set);
+  if (set <= 0 || s >= sets_.size() || s < layout_.input.size() || set < engine::kRotationSets)
+    return;
+  forget_kept(s);
+  for (auto* per_set : {&inputs_, &ref_inout_inputs_, &kept_})
+    if (s < per_set->size())
+      for (DeviceBuffer& d : (*per_set)[s]) d = DeviceBuffer();  // freed
+  sets_[s].inputs.assign(sets_[s].inputs.size(), nullptr);
+  if (released_.size() <= s) released_.resize(s + 1, false);
+  released_[s] = true;
+}
+
 const std::vector<std::shared_ptr<const DeviceBuffer>>& DeviceBuffers::pristine() const {
   const auto& bufs = variant_.buffers;
   for (size_t i = 0; i < pristine_.size(); ++i) {

@@ -48,6 +48,15 @@ class DeviceBuffers {
   HostSet& host_set(int set) { return sets_[size_t(set)]; }
   // Uploads one more set; returns its index.
   int add_set(HostSet set);
+  // Frees set `set`'s device inputs (and the reference's float64 in-out copies) and its host
+  // bytes, keeping its index (no later set takes it: a Prepared sharing these buffers may hold
+  // its reference outputs by index). For the tolerance lint's echo sets (sample_lint_op.cpp),
+  // read once by the reference and never run on: without it the lint's gate held up to 16 + 16
+  // x inputs of them at once (docs/reliability.md, "Each echoed input on its own").
+  // Not for set 0 or a rotation set (ignored there). A released set is skipped by every loop
+  // over the sets (released()).
+  void release_set(int set);
+  bool released(int set) const { return size_t(set) < released_.size() && released_[size_t(set)]; }
   // One more set derived on the device (device_derive.h) by `set.plan` from set 0's pristine
   // copy: every input buffer copied device-to-device, the planned ones transformed, the `in`
   // buffers' digests taken before any kernel saw them. `set` carries key, seed, kind and plan;
@@ -182,6 +191,7 @@ class DeviceBuffers {
   // mutable: an on_device set's host bytes are made on demand (materialise), which fills in
   // what the set's definition already fixes.
   mutable std::vector<HostSet> sets_;
+  std::vector<bool> released_;  // [set]: release_set
   // [buffer]: set 0's inputs, never run on (a device_cache entry where there is one).
   mutable std::vector<std::shared_ptr<const DeviceBuffer>> pristine_;
   const DeviceDigest* device_digest_ = nullptr;

@@ -18,7 +18,8 @@ using generators::DType;
 
 // The probe's pairs (output in `d`, float64 reference): equal values, values inside and outside
 // the tolerance, zeros of both signs, a reference of 0, overflowing differences and, where
-// `nonfinite`, a NaN output and an infinite reference late in the buffer.
+// `nonfinite`, a NaN output, an infinite reference and an infinity met by the same one late in
+// the buffer.
 void probe(DType d, int64_t n, bool nonfinite, std::vector<unsigned char>& out,
            std::vector<double>& ref, std::vector<double>& magnitude) {
   out.assign(size_t(n) * generators::dtype_size(d), 0);
@@ -38,6 +39,7 @@ void probe(DType d, int64_t n, bool nonfinite, std::vector<unsigned char>& out,
     if (integer) got = std::round(got);
     if (nonfinite && i == n - 40 && !integer) got = std::nan("");
     if (nonfinite && i == n - 20 && !wide) v = INFINITY;  // a 64-bit reference is an integer
+    if (nonfinite && i == n - 10 && !integer) v = got = -INFINITY;  // met by the same (hon21)
     unsigned char* at = out.data() + size_t(i) * generators::dtype_size(d);
     if (d == DType::F32) {
       float f = float(got);

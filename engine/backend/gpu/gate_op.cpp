@@ -223,6 +223,7 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   // The sweep gate and the regular part check the first regular set only (the timed series
   // still rotates them all); the deferred part the others.
   for (int s = first_set; s < (light ? 1 : p.buffers->sets()); ++s) {
+    if (p.buffers->released(s)) continue;  // a lint's echo set, freed once read
     reload(p);  // every check on a fresh module: no __device__ state from an earlier run
     run_variant(p, s, "check run");
     if (!check_outputs(p, s, g, "before timing")) return done();
@@ -289,6 +290,11 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
   if (t.failed_runner >= 0) {
     g.status = t.failure.status;
     g.detail = t.failure.detail;
+    // The fresh set and the audited runs are the redraw's data: off the law here, which the
+    // user cannot see; a tighter tolerance may put them on it (law_checks.h law_remedy).
+    if (const std::string off = off_law_note(p);
+        g.status == GateStatus::WrongResult && !off.empty())
+      g.detail += "; " + off;
     return done();
   }
   if (!check_inputs_after_timing(p, g)) return done();

@@ -143,8 +143,9 @@ struct Comparison {
   std::string describe(const std::string& buffer, const std::vector<int64_t>& shape) const;
 };
 
-// |o - r| <= atol + rtol*|r| for every element; NaN or Inf in the output never passes (nor a
-// NaN reference: the reference must be finite).
+// |o - r| <= atol + rtol*|r| for every element; an infinite reference is met by the same
+// infinity and by nothing else (log 0, a masked logit's -inf: hon21); NaN never passes, in the
+// output or the reference (an output's 0xFF fill is NaN, so an unwritten element never passes).
 // A 64-bit integer output (reference_bits) is compared with its reference's integers: equal, bit
 // for bit, under an exact tolerance (atol 0, rtol 0), else by the rule below on both as doubles.
 Comparison compare(const std::vector<double>& out, const std::vector<double>& ref,

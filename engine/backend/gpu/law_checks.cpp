@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <sstream>
 
 namespace solver::gpu {
 
@@ -74,6 +75,33 @@ std::vector<double> weakest_with_input(const std::vector<double>& weakest,
 bool law_check_pending(const SetShare& set0, size_t k) {
   // NaN (a reference that is not finite) never clears the bar.
   return !(share_of(set0, k) >= kLawCheckShare);
+}
+
+std::string law_remedy(const std::vector<SetShare>& shares, const std::vector<std::string>& outputs,
+                       const std::vector<generators::Tolerance>& tols) {
+  if (shares.empty() || shares.front().set != "set 0" || tols.empty()) return "";
+  const size_t n = std::max<size_t>(outputs.size(), 1);
+  if (law_checks(shares, n)) return "";
+  std::ostringstream said;
+  said.precision(3);
+  for (size_t k = 0; k < n; ++k) {
+    const double s = share_of(shares.front(), k);
+    if (!(s < kLawCheckShare)) continue;
+    if (!(s > 0)) return "";  // not moved, or NaN: no tolerance puts the problem on the law
+    const generators::Tolerance& t = tols[std::min(k, tols.size() - 1)];
+    const double f = s / kLawCheckShare;
+    said << (said.tellp() > 0 ? "; " : "") << "output "
+         << (outputs.empty() ? std::string("the output") : "`" + outputs[k] + "`") << " " << s
+         << " x (rtol <= " << t.rtol * f << ", atol <= " << t.atol * f << " would clear it)";
+  }
+  if (said.tellp() == 0) return "";
+  return "these inputs were off the declared law (P6c's shrink, P13's cells), as every verified "
+         "run is where set 0's 1-in-2 echo moves some output's least told element (or its light "
+         "part, its dominant positions left out: law_regions.h) by less than " +
+         std::to_string(int(kLawCheckShare)) + " x its tolerance: " + said.str() +
+         "; an honest kernel within its tolerance only on the declared law (an FP32 sum into few "
+         "accumulators) fails here: under the tighter tolerance every verified run is drawn from "
+         "the declared law (P6h, docs/reliability.md), if the kernels meet it there";
 }
 
 bool law_checks(const std::vector<SetShare>& shares, size_t outputs) {

@@ -36,6 +36,7 @@
 // team 23: a few heavily weighted positions lifted an element whose long light sum was blind).
 #pragma once
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "engine/backend/gpu/sample_lint.h"
@@ -73,6 +74,20 @@ std::vector<double> weakest_shares(const std::vector<std::vector<double>>& large
 // output does not depend on it, unchanged); NaN where either is.
 std::vector<double> weakest_with_input(const std::vector<double>& weakest,
                                        const std::vector<double>& alone);
+
+// What a user can do where set 0 leaves a problem off the law (helper hon21): for each output
+// whose share on set 0 (SetShare::weakest where measured) is above 0 and below kLawCheckShare,
+// its name (`outputs`, in SetShare::outputs' order; empty: one output), that share, and the
+// tolerance under which it would clear the bar: its own (`tols[k]`, tols[0] for all where only
+// one is given) times share / kLawCheckShare, both rtol and atol (set 0's shares have no
+// magnitude term, so they scale exactly). Empty where nothing would: the problem is on the law,
+// set 0 was not measured, or an output below the bar is not moved at all (0) or NaN. A looser
+// tolerance puts a problem off the law: an honest FP32 sum into few accumulators, within its
+// tolerance on the declared law, then fails the off-law data (hon20's histogram at rtol 1e-4:
+// ~200 x), and no user would guess that the remedy is a tighter tolerance, so the worker says
+// it after a wrong result on those data (Worker::off_law_note: gate, time, time_pairs).
+std::string law_remedy(const std::vector<SetShare>& shares, const std::vector<std::string>& outputs,
+                       const std::vector<generators::Tolerance>& tols);
 
 // Whether output `k` still needs more echoes on set 0 for law_checks to be decided: its share
 // there (SetShare::weakest where measured, else its largest) is below kLawCheckShare (the lint

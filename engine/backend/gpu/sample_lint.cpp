@@ -99,6 +99,7 @@ std::vector<std::vector<double>> element_shares(const std::vector<HostDoubles>& 
     }
     for (size_t i = 0; i < base[k].size(); ++i) {
       const double a = base[k][i], e = echo[k][i];
+      if (a == e) continue;  // the same value, an infinity too (a masked -inf): not moved
       if (!std::isfinite(a) || !std::isfinite(e)) {
         out[i] = inf;
         continue;

@@ -20,6 +20,8 @@
 // buffer (red team 16's redteam16_twin_output_sample: a cheap per-chunk mean beside a sampled
 // log-Beta sum, where one share over both outputs passed on the means alone); a part of one
 // buffer (a loss stored in the first element of a gradient buffer) is not judged on its own.
+// Where more than one input is echoed, each input's echo alone is judged too (input_lint.h,
+// helper h28z): one loud input told an output apart for every input echoed at once.
 #pragma once
 #include <memory>
 #include <string>
@@ -93,9 +95,9 @@ std::vector<double> tolerance_shares(const std::vector<HostDoubles>& base,
                                      const std::vector<HostDoubles>* magnitude = nullptr,
                                      const std::vector<generators::DType>* dtypes = nullptr);
 // The same element by element (tolerance_shares is each output's largest): per output buffer k,
-// |base - echo| / tolerance for each of its elements (0 where they are equal, infinity where one
-// is not finite); a single infinity for an output whose shapes differ, and for every output
-// when the output counts or `tols` do not fit.
+// |base - echo| / tolerance for each of its elements (0 where they are equal, the same infinity
+// too, infinity where one is not finite otherwise); a single infinity for an output whose shapes
+// differ, and for every output when the output counts or `tols` do not fit.
 std::vector<std::vector<double>> element_shares(
     const std::vector<HostDoubles>& base, const std::vector<HostDoubles>& echo,
     const std::vector<generators::Tolerance>& tols,
@@ -132,6 +134,9 @@ struct SampleLintVerdict {
   // verified runs are redraws i.i.d. from the declared law (set by the worker, not by
   // sample_lint_verdict).
   bool law_checks = false;
+  // Off the law with the lint satisfied: law_remedy's words (law_checks.h), which the gate adds
+  // to a wrong result on the off-law data (empty otherwise).
+  std::string law_note;
 };
 // The verdict over `shares` (set 0 first); `echoed`: the echoed buffers' names; `tol`: the
 // declared tolerance; `outputs`: the output buffers' names, in the order of SetShare::outputs

@@ -5,6 +5,7 @@
 #include <functional>
 #include <limits>
 
+#include "engine/backend/gpu/input_lint.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/protocol_io.h"
@@ -61,7 +62,14 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
     tols.push_back(set_tolerance(p, p.buffers->host_set(set), b));
   }
   if (tols.empty()) tols.push_back(p.resolved.tolerance);
-  return element_shares(reference, echoed, tols, nullptr, &dtypes);
+  std::vector<std::vector<double>> shares =
+      element_shares(reference, echoed, tols, nullptr, &dtypes);
+  // Read once, never run on: its device inputs and host bytes go now, its reference outputs
+  // with this Prepared's hold on them (one echo set at a time on the device, not up to
+  // 16 + 25 x inputs of them; device_buffers.h release_set).
+  p.buffers->release_set(index);
+  if (size_t(index) < p.refs.size()) p.refs[size_t(index)].reset();
+  return shares;
 }
 
 SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& make_fresh) {
@@ -132,26 +140,79 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       if (!pending() && (round == 1 || !below_bar(one))) break;
     }
   }
-  // Where set 0 puts the problem on the law with every input echoed at once and more than one
-  // input is echoed, each input's echo alone must clear the bar too (law_checks.h,
-  // weakest_with_input): at most law_echo_patterns' sixteen an input, once per problem and
-  // worker.
+  // Each echoed input on its own (input_lint.h), where more than one is echoed: on the set that
+  // told each output apart with every input echoed (set 0, else the fresh set), the lint's nine
+  // echoes of that input alone; on set 0, law_echo_patterns' sixteen where set 0 puts the
+  // problem on the law (each input's echo alone must clear law_checks' bar too,
+  // weakest_with_input). Once per problem and worker; each echo set is freed once read.
   std::vector<int> echoed;
   for (size_t i = 0; i < p.resolved.buffers.size(); ++i)
     if (sample_echoed(p.resolved.buffers[i]) && p.buffers->host_set(0).inputs.size() > i &&
         p.buffers->host_set(0).inputs[i])
       echoed.push_back(int(i));
-  for (size_t j = 0; echoed.size() > 1 && j < echoed.size() && law_checks(shares, n_out); ++j) {
+  std::vector<InputShares> alone_shares;
+  // Input `in`'s shares on set `s` (named `name`), echo by echo, until `done` says so.
+  auto take = [&](InputShares& in, int j, int s, const std::string& name,
+                  const std::vector<EchoPattern>& patterns,
+                  const std::function<bool(const std::vector<std::vector<double>>&)>& done) {
+    in.sets.push_back(SetShare{name, 0, std::vector<double>(n_out, 0.0)});
+    for (const EchoPattern& e : patterns) {
+      const std::vector<std::vector<double>> elements = echo_shares(p, s, e, j);
+      const std::vector<double> got = largest_shares(elements);
+      SetShare& mine = in.sets.back();
+      for (size_t k = 0; k < n_out; ++k) {
+        const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
+        mine.outputs[k] = std::max(mine.outputs[k], g);
+        mine.share = std::max(mine.share, mine.outputs[k]);
+      }
+      if (done(elements)) break;
+    }
+  };
+  // Whether every output told apart on `set` with every input echoed is told apart by `in`
+  // alone there (above 1).
+  auto told_alone = [&](const InputShares& in, const std::string& set) {
+    const SetShare* mine = input_set(in, set);
+    for (size_t k = 0; k < n_out; ++k) {
+      const SetShare* told = telling_set(shares, k);
+      if (told && told->set == set && !(mine && !(mine->outputs[k] <= 1))) return false;
+    }
+    return true;
+  };
+  for (size_t j = 0; echoed.size() > 1 && j < echoed.size() && !pending(); ++j) {
+    const auto& b = p.resolved.buffers[size_t(echoed[j])];
+    InputShares in{b.name, b.dist_fixed, {}};
+    const bool law = law_checks(shares, n_out);
     std::vector<std::vector<double>> largest;
     std::vector<double> alone;
-    for (const EchoPattern& e : law_echo_patterns()) {
-      fold_element_shares(largest, echo_shares(p, 0, e, echoed[j]));
-      alone = weakest_shares(largest);
-      bool told = true;  // every output this input moves clears the bar
-      for (size_t k = 0; k < alone.size(); ++k) told = told && !(alone[k] < kLawCheckShare);
-      if (told && std::none_of(alone.begin(), alone.end(), [](double a) { return a == 0; })) break;
+    take(in, echoed[j], 0, shares.front().set, law ? law_echo_patterns() : echo_patterns(),
+         [&](const std::vector<std::vector<double>>& elements) {
+           fold_element_shares(largest, elements);
+           alone = weakest_shares(largest);
+           bool cleared = true;  // on the law, every output it moves clears the bar
+           for (size_t k = 0; law && k < alone.size(); ++k)
+             cleared = cleared && !(alone[k] < kLawCheckShare) && alone[k] != 0;
+           return told_alone(in, shares.front().set) && cleared;
+         });
+    if (law) shares.front().weakest = weakest_with_input(shares.front().weakest, alone);
+    bool later = false;  // an output the fresh set told apart with every input
+    for (size_t k = 0; k < n_out; ++k) later = later || input_lint_pending(in, shares, k);
+    bool told_one = false;  // some output told apart by this input alone on set 0
+    for (size_t k = 0; k < n_out; ++k)
+      told_one =
+          told_one || (telling_set(shares, k) == &shares.front() &&
+                       !(in.sets.front().outputs[k] <= 1) && in.sets.front().outputs[k] != 0);
+    if (later && !b.dist_fixed && !told_one) {
+      std::vector<SetKind> kinds;
+      for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
+      const std::vector<int> sets = lint_sets(kinds, make_fresh ? make_fresh() : -1);
+      if (!sets.empty() && sets.back() != 0) {
+        const int s = sets.back();
+        const std::string name = lint_set_name(p.buffers->host_set(s), s);
+        take(in, echoed[j], s, name, echo_patterns(),
+             [&](const std::vector<std::vector<double>>&) { return told_alone(in, name); });
+      }
     }
-    shares.front().weakest = weakest_with_input(shares.front().weakest, alone);
+    alone_shares.push_back(std::move(in));
   }
   std::vector<generators::Tolerance> output_tols;
   for (size_t b : p.buffers->outputs())
@@ -159,9 +220,23 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   if (law_checks(shares, n_out)) law_light_shares(p, shares.front(), n_out);  // law_regions.h
   SampleLintVerdict verdict =
       sample_lint_verdict(shares, names, p.resolved.tolerance, outputs, output_tols);
+  if (verdict.refusal.empty()) {
+    const SampleLintVerdict each =
+        input_lint_verdict(alone_shares, shares, p.resolved.tolerance, outputs, output_tols);
+    if (!each.refusal.empty()) verdict.refusal = each.refusal;
+    if (!each.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + each.note;
+  }
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
+  if (verdict.refusal.empty() && !verdict.law_checks)
+    verdict.law_note = law_remedy(shares, outputs, output_tols);
   sample_lint_[key] = verdict;
   return verdict;
+}
+
+std::string Worker::off_law_note(const Prepared& p) const {
+  if (!p.buffers || p.buffers->law_checks()) return "";
+  const auto known = sample_lint_.find(homogeneous_key(p));
+  return known == sample_lint_.end() ? "" : known->second.law_note;
 }
 
 }  // namespace solver::gpu

@@ -347,6 +347,9 @@ engine::TimeSamples Worker::time(const engine::VariantRef& v, int samples, uint6
         std::string(g.status == engine::GateStatus::WrongResult ? "wrong result after timing: "
                                                                 : "input mutated during timing: ") +
         g.detail;
+    if (const std::string off = off_law_note(p);
+        g.status == engine::GateStatus::WrongResult && !off.empty())
+      t.detail += "; " + off;
     return t;
   }
   std::string fast = floor_violation(p, t.kernel_us);
@@ -438,11 +441,14 @@ rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine
                                             pb.prepared->resolved.key +
                                             ": state the candidate left is suspected)"
                                       : "";
+    // Off the law, what would put the verified runs on it (law_checks.h law_remedy).
+    const std::string off =
+        s.failure.status == engine::GateStatus::WrongResult ? off_law_note(p) : "";
     return PairFailure{s.failure.status, p.resolved.key + incumbent +
                                              (s.failure.status == engine::GateStatus::InputMutated
                                                   ? ": input mutated during paired timing: "
                                                   : ": wrong result after timing: ") +
-                                             s.failure.detail};
+                                             s.failure.detail + (off.empty() ? "" : "; " + off)};
   }
   for (auto* prep : {&pa, &pb}) {
     engine::GateResult g;

@@ -342,7 +342,8 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
   if (references) {
     // Before any run of the candidate: from here on its device inputs are suspect.
     timer.start("reference");
-    for (int s = 0; s < p->buffers->sets(); ++s) reference_outputs(*p, s);
+    for (int s = 0; s < p->buffers->sets(); ++s)
+      if (!p->buffers->released(s)) reference_outputs(*p, s);
   }
   out.prepared = std::move(p);
   return out;

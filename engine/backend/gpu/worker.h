@@ -424,6 +424,9 @@ class Worker {
   bool class_recheck(Prepared& p, int set, const std::vector<DoublesView>& want,
                      const std::vector<HostDoubles>* magnitude, engine::GateResult& g,
                      const engine::GateResult& before, const std::string& where);
+  // law_remedy's words (law_checks.h) for a wrong result on `p`'s verified runs where they are
+  // off the declared law and this worker's lint said what would put them on it; else empty.
+  std::string off_law_note(const Prepared& p) const;
   static std::string homogeneous_key(const Prepared& p) {
     return p.spec.name + "|" + p.reference.source_hash;
   }
