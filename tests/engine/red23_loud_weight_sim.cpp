@@ -3,7 +3,8 @@
 // values U[0, 1); one output y = W (x[0] + ... + x[7]) + (x[8] + ... + x[n-1]), FP32 out, rtol
 // 5e-4, atol 1e-6. On set 0 (the first standing seed) it takes law_checks' echoes as the lint
 // does (law_echo_patterns, element_shares, fold_element_shares, weakest_shares; stopping where
-// the weakest element clears kLawCheckShare), prints the decision, then the cheat's error (the
+// the weakest element clears kLawCheckShare), prints the decision, then h28r's (law_regions.h:
+// the class echoes of both partitions, each element's light share), then the cheat's error (the
 // head exact, the long sum from its even 256-value tiles, doubled) in tolerance units on each
 // verified-run kind: the law redraw (P6h on) and the off-law timed kind (P6h off).
 // Usage: red23_loud_weight_sim [log2 n (default 24)] [runs (default 16)] [W (default 1e6)]
