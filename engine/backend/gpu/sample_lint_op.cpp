@@ -217,7 +217,6 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   std::vector<generators::Tolerance> output_tols;
   for (size_t b : p.buffers->outputs())
     output_tols.push_back(generators::output_tolerance(p.resolved, b));
-  if (law_checks(shares, n_out)) law_light_shares(p, shares.front(), n_out);  // law_regions.h
   SampleLintVerdict verdict =
       sample_lint_verdict(shares, names, p.resolved.tolerance, outputs, output_tols);
   if (verdict.refusal.empty()) {
@@ -226,6 +225,9 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     if (!each.refusal.empty()) verdict.refusal = each.refusal;
     if (!each.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + each.note;
   }
+  // Each element's light part too (law_regions.h), where the problem is not refused.
+  if (verdict.refusal.empty() && law_checks(shares, n_out))
+    law_light_shares(p, shares.front(), n_out);
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
   if (verdict.refusal.empty() && !verdict.law_checks)
     verdict.law_note = law_remedy(shares, outputs, output_tols);
