@@ -3,7 +3,8 @@
 // values U[0, 1); one output y = W (x[0] + ... + x[7]) + (x[8] + ... + x[n-1]), FP32 out, rtol
 // 5e-4, atol 1e-6. On set 0 (the first standing seed) it takes law_checks' echoes as the lint
 // does (law_echo_patterns, element_shares, fold_element_shares, weakest_shares; stopping where
-// the weakest element clears kLawCheckShare), prints the decision, then the cheat's error (the
+// the weakest element clears kLawCheckShare), prints the decision, then h28r's (law_regions.h:
+// the class echoes of both partitions, each element's light share), then the cheat's error (the
 // head exact, the long sum from its even 256-value tiles, doubled) in tolerance units on each
 // verified-run kind: the law redraw (P6h on) and the off-law timed kind (P6h off).
 // Usage: red23_loud_weight_sim [log2 n (default 24)] [runs (default 16)] [W (default 1e6)]
@@ -16,6 +17,7 @@
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "flat_buffer.h"
@@ -112,8 +114,30 @@ int main(int argc, char** argv) {
   gpu::SetShare s0{"set 0", weakest[0], {weakest[0]}};
   s0.weakest = weakest;
   const bool law = gpu::law_checks({s0}, 1);
-  std::printf("set 0: weakest element share %.1f after %d echoes: law_checks %s\n", weakest[0],
-              taken, law ? "TRUE (every verified run a law redraw)" : "false (off-law runs)");
+  std::printf("set 0: weakest element share %.1f after %d echoes: law_checks %s (main 509d247f)\n",
+              weakest[0], taken,
+              law ? "TRUE (every verified run a law redraw)" : "false (off-law runs)");
+  // h28r's fix (law_regions.h, sample_lint_op.cpp): each partition's class echoes, the element's
+  // light share (its dominant classes left out) must clear the bar too.
+  for (gpu::RegionFamily f : {gpu::RegionFamily::Contiguous, gpu::RegionFamily::Hashed}) {
+    if (!gpu::law_checks({s0}, 1)) break;
+    std::vector<std::vector<std::vector<double>>> by_class;
+    for (const gpu::EchoRegion& r : gpu::law_regions(f)) {
+      const auto echo = gpu::echo_region(v.buffers[0], *set0.inputs[0], r);
+      const double re = reference(floats(echo->data.get(), echo->size));
+      by_class.push_back(
+          gpu::element_shares({{r0}}, {{re}}, std::vector<generators::Tolerance>{t}));
+    }
+    const std::vector<double> light = gpu::weakest_shares(gpu::light_shares(by_class));
+    s0.weakest = gpu::weakest_with_input(s0.weakest, light);
+    std::printf("  %s classes (%zu echoes): light share %.4f, weakest now %.4f\n",
+                f == gpu::RegionFamily::Hashed ? "hashed" : "contiguous", by_class.size(), light[0],
+                s0.weakest[0]);
+  }
+  const bool fixed = gpu::law_checks({s0}, 1);
+  std::printf("with the dominant positions left out (h28r): law_checks %s\n",
+              fixed ? "TRUE (every verified run a law redraw)"
+                    : "false (the verified runs stay off the law: the off-law line below)");
   // The long sum's own echo share: what the bar would see without the heavy positions.
   {
     const auto echo = gpu::echo_positions(v.buffers[0], *set0.inputs[0], 1, 1);

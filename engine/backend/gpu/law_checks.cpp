@@ -96,7 +96,8 @@ std::string law_remedy(const std::vector<SetShare>& shares, const std::vector<st
   }
   if (said.tellp() == 0) return "";
   return "these inputs were off the declared law (P6c's shrink, P13's cells), as every verified "
-         "run is where set 0's 1-in-2 echo moves some output's least told element by less than " +
+         "run is where set 0's 1-in-2 echo moves some output's least told element (or its light "
+         "part, its dominant positions left out: law_regions.h) by less than " +
          std::to_string(int(kLawCheckShare)) + " x its tolerance: " + said.str() +
          "; an honest kernel within its tolerance only on the declared law (an FP32 sum into few "
          "accumulators) fails here: under the tighter tolerance every verified run is drawn from "

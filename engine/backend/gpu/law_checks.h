@@ -31,7 +31,9 @@
 // is its largest over the echoes taken on set 0, and the output's is the least over the elements
 // some echo moved (an element none moves does not depend on the echoed positions). Where more
 // than one input is echoed, each input's echo alone must clear the bar too (weakest_with_input):
-// a loud input lifted an element whose long sum of another input was blind.
+// a loud input lifted an element whose long sum of another input was blind. And each element's
+// light share, its dominant position classes left out, must clear it too (law_regions.h, red
+// team 23: a few heavily weighted positions lifted an element whose long light sum was blind).
 #pragma once
 #include <cstddef>
 #include <string>

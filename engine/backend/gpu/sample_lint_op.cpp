@@ -26,12 +26,17 @@ std::string lint_set_name(const HostSet& s, int index) {
 }  // namespace
 
 std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
-                                                     const EchoPattern& pattern, int only) {
+                                                     const EchoPattern& pattern, int only,
+                                                     const EchoRegion* region) {
   HostSet base = p.buffers->host_set(set);  // a copy: materialised here, not in the buffers
   if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
   HostSet echo;
   echo.key = base.key + "/echo-" + std::to_string(pattern.block) +
              (pattern.parity ? "-odd" : "-even") + (only >= 0 ? "/in" + std::to_string(only) : "");
+  if (region)
+    echo.key = base.key + "/echo-region-" +
+               (region->family == RegionFamily::Hashed ? "hash-" : "stretch-") +
+               std::to_string(region->cls);
   echo.seed = base.seed;
   // Not Regular: a regular set's `in` buffers come from the device input cache by (buffer,
   // seed), which would upload set 0's bytes, not the echo's (device_buffers.cpp upload_set).
@@ -41,7 +46,8 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
   for (size_t i = 0; i < p.resolved.buffers.size() && i < base.inputs.size(); ++i) {
     const auto& b = p.resolved.buffers[i];
     if (!base.inputs[i] || !sample_echoed(b) || (only >= 0 && size_t(only) != i)) continue;
-    echo.inputs[i] = echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
+    echo.inputs[i] = region ? echo_region(b, *base.inputs[i], *region)
+                            : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
     echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
   }
   beat("tolerance lint", 120000);
@@ -219,6 +225,9 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     if (!each.refusal.empty()) verdict.refusal = each.refusal;
     if (!each.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + each.note;
   }
+  // Each element's light part too (law_regions.h), where the problem is not refused.
+  if (verdict.refusal.empty() && law_checks(shares, n_out))
+    law_light_shares(p, shares.front(), n_out);
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
   if (verdict.refusal.empty() && !verdict.law_checks)
     verdict.law_note = law_remedy(shares, outputs, output_tols);

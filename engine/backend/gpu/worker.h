@@ -17,6 +17,7 @@
 #include "engine/backend/gpu/cuda_driver.h"
 #include "engine/backend/gpu/device_buffers.h"
 #include "engine/backend/gpu/device_compare.h"
+#include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/local_scrub.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/sample_lint.h"
@@ -397,8 +398,14 @@ class Worker {
   // Per output buffer, element by element, the share of `set`'s tolerance by which the
   // reference on its echo `pattern` differs (element_shares).
   // `only` >= 0: that input buffer alone is echoed (law_checks.h, weakest_with_input).
+  // `region` non-null: each echoed input's first echo restricted to that class (law_regions.h;
+  // `pattern` unused).
   std::vector<std::vector<double>> echo_shares(Prepared& p, int set, const EchoPattern& pattern,
-                                               int only = -1);
+                                               int only = -1, const EchoRegion* region = nullptr);
+  // Set 0's weakest (`set0.weakest`, law_checks.h) lowered by each element's light share
+  // (law_regions.h): kLawRegions class echoes of set 0 a partition, contiguous stretches first,
+  // the hashed pairs only while the problem is still on the law (law_regions_op.cpp).
+  void law_light_shares(Prepared& p, SetShare& set0, size_t outputs);
   // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
   // sensitivity S on host set `set` (two reference runs on moved inputs; a third, on float64
   // inputs moved by 2^-44, folds in the reference's own rounding), made once per set and

@@ -1,0 +1,98 @@
+#include "engine/backend/gpu/law_regions.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace solver::gpu {
+
+namespace {
+
+// splitmix64's finaliser: a fixed hash of the pair index (the same classes in every worker, so a
+// problem's law mode does not depend on where it was gated).
+uint64_t mix(uint64_t z) {
+  z += 0x9e3779b97f4a7c15ull;
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+}  // namespace
+
+size_t region_of(RegionFamily family, size_t pair, size_t pairs) {
+  if (family == RegionFamily::Hashed) return size_t(mix(pair) % kLawRegions);
+  return pairs == 0 ? 0 : size_t((unsigned __int128)pair * kLawRegions / pairs);
+}
+
+std::vector<EchoRegion> law_regions(RegionFamily family) {
+  std::vector<EchoRegion> out;
+  for (size_t c = 0; c < kLawRegions; ++c) out.push_back({family, c});
+  return out;
+}
+
+std::shared_ptr<const HostInput> echo_region(const generators::ResolvedBuffer& b,
+                                             const HostInput& in, const EchoRegion& r) {
+  auto out = std::make_shared<HostInput>();
+  out->size = in.size;
+  out->data.reset(new unsigned char[in.size]);
+  std::memcpy(out->data.get(), in.data.get(), in.size);
+  const size_t size = generators::dtype_size(b.dtype);
+  const size_t pairs = size == 0 ? 0 : in.size / size / 2;
+  auto copy = [&](size_t j) {
+    std::memcpy(out->data.get() + (2 * j + 1) * size, in.data.get() + 2 * j * size, size);
+  };
+  if (r.family == RegionFamily::Contiguous) {  // the pairs j with floor(j R / pairs) == cls
+    auto first = [&](size_t c) {
+      return size_t(((unsigned __int128)c * pairs + kLawRegions - 1) / kLawRegions);
+    };
+    for (size_t j = first(r.cls); j < first(r.cls + 1) && j < pairs; ++j) copy(j);
+    return out;
+  }
+  for (size_t j = 0; j < pairs; ++j)
+    if (region_of(r.family, j, pairs) == r.cls) copy(j);
+  return out;
+}
+
+std::vector<std::vector<double>> light_shares(
+    const std::vector<std::vector<std::vector<double>>>& by_class) {
+  const double inf = std::numeric_limits<double>::infinity();
+  if (by_class.empty()) return {};
+  const size_t outputs = by_class.front().size();
+  std::vector<std::vector<double>> light(outputs);
+  for (size_t k = 0; k < outputs; ++k) {
+    const size_t n = by_class.front()[k].size();
+    bool fits = true;
+    for (const auto& c : by_class) fits = fits && c.size() == outputs && c[k].size() == n;
+    if (!fits) {
+      light[k] = {inf};
+      continue;
+    }
+    light[k].assign(n, 0.0);
+    std::vector<double> energy(by_class.size());
+    for (size_t i = 0; i < n; ++i) {
+      bool nan = false;
+      for (size_t r = 0; r < by_class.size(); ++r) {
+        const double a = by_class[r][k][i];
+        nan = nan || std::isnan(a);
+        energy[r] = a * a;
+      }
+      if (nan) {
+        light[k][i] = std::numeric_limits<double>::quiet_NaN();
+        continue;
+      }
+      std::vector<double> sorted = energy;
+      const size_t mid = (sorted.size() - 1) / 2;  // the (R/2)-th smallest
+      std::nth_element(sorted.begin(), sorted.begin() + long(mid), sorted.end());
+      const double median = sorted[mid];
+      double sum = 0;
+      if (median > 0)
+        for (double e : energy)
+          if (!(e > kDominantEnergy * median)) sum += e;
+      light[k][i] = std::sqrt(sum);
+    }
+  }
+  return light;
+}
+
+}  // namespace solver::gpu

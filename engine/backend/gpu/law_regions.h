@@ -1,0 +1,67 @@
+// P6h's bar with each element's dominant positions left out (docs/reliability.md P6h, red team
+// 23's redteam23_loud_weight_sum, helper h28r). law_checks.h judges each output on its least told
+// element, but an element's share is its loudest positions': y = 10^6 (x[0] + ... + x[7]) + the
+// sum of 2^24 other values moves by 102 tolerances under set 0's first echo, its 2^24 light
+// positions alone by 0.056, so the law data P6h chose hid a sampler of the light part (0.55 of the
+// tolerance at worst on 64 law redraws; 18 of 64 out off the law).
+// So set 0 is also echoed by region: each echoed input's position pairs (2j, 2j + 1) fall into
+// kLawRegions classes in two partitions, contiguous stretches (j * R / pairs: a head, a tail, a
+// boundary or any cluster) and a fixed hash of j (a light part that shares a few stretches with
+// the heavy positions is spread over every class), and each class's odd positions are copied
+// from their even partners alone (the lint's first echo, one class at a time). Per element and
+// partition, a class is dominant where its energy (share squared) is more than kDominantEnergy
+// times the median class's (its move 4 x the median move); the element's light share is the
+// root of the other classes' energies (the 1-in-2 echo's move from the positions outside its
+// dominant classes, in tolerance units; a class's moves add where the reference is a sum of
+// per-position terms). Where it is above 0 it must clear kLawCheckShare too (weakest_with_input):
+// an element whose median class does not move (it depends on fewer than half of the classes: an
+// element-wise map, a row sum) has no light part in that partition and is judged on its share.
+// What it gives (an element of a sum of per-position terms): where a set D of positions lies in
+// fewer than kLawRegions / 2 classes of one partition (any 15 positions; any heads, tails or
+// clusters inside 15 of the 32 stretches of each input) and each of D's classes is dominant, a
+// law-mode element's light share >= 30 means the positions outside D's classes move it by >= 30
+// tolerances (sd) under a 1-in-2 echo, so a kernel that reads D exactly and skips a fraction
+// phi of the other positions (rescaling) errs with sd >= 30 sqrt(phi / (1 - phi)) tolerances.
+// Not covered: more than 15 scattered heavy positions in more than 15 classes of both partitions
+// (the median class is heavy, nothing is dominant); heavy classes under the 4 x bar are counted
+// as light (at most 15 x 16 median energies: the light share overstates the light part by at most
+// sqrt(1 + 240) = 15.5 x where the light part sits in one class, ~2 x where it is spread).
+#pragma once
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "engine/backend/gpu/host_data.h"
+#include "generators/problem_spec.h"
+
+namespace solver::gpu {
+
+inline constexpr size_t kLawRegions = 32;
+inline constexpr double kDominantEnergy = 16;
+
+enum class RegionFamily { Contiguous, Hashed };
+
+// One class of one partition: the echo moves the odd position of each pair in class `cls`.
+struct EchoRegion {
+  RegionFamily family = RegionFamily::Contiguous;
+  size_t cls = 0;
+};
+
+// The class of pair j (positions 2j, 2j + 1) of `pairs` in `family` (kLawRegions classes).
+size_t region_of(RegionFamily family, size_t pair, size_t pairs);
+// The kLawRegions classes of `family`, in order.
+std::vector<EchoRegion> law_regions(RegionFamily family);
+// `in`'s bytes with the odd position of every pair in `r`'s class a copy of its even partner
+// (echo_positions(b, in, 1, 1) restricted to the class; a position without a partner stays).
+std::shared_ptr<const HostInput> echo_region(const generators::ResolvedBuffer& b,
+                                             const HostInput& in, const EchoRegion& r);
+// Per output, per element: the light share over one partition's class echoes, `by_class[r]`
+// the element_shares of class r's echo (as Worker::echo_shares returns them): the root of the
+// energies of the classes at most kDominantEnergy x the median class's (the (R/2)-th smallest;
+// 0 where the median is 0: every moving class is dominant); an infinite class share is dominant
+// unless the median is infinite too; NaN where one is NaN. An output whose element count
+// differs between classes gets a single infinity (as element_shares).
+std::vector<std::vector<double>> light_shares(
+    const std::vector<std::vector<std::vector<double>>>& by_class);
+
+}  // namespace solver::gpu

@@ -1,0 +1,18 @@
+// P6h's bar with each element's dominant positions left out (law_regions.h): once per problem
+// and worker, where set 0 would put the problem on the law, the class echoes of set 0.
+#include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/worker.h"
+
+namespace solver::gpu {
+
+void Worker::law_light_shares(Prepared& p, SetShare& set0, size_t outputs) {
+  for (RegionFamily f : {RegionFamily::Contiguous, RegionFamily::Hashed}) {
+    if (!law_checks({set0}, outputs)) return;
+    std::vector<std::vector<std::vector<double>>> by_class;
+    for (const EchoRegion& r : law_regions(f)) by_class.push_back(echo_shares(p, 0, {}, -1, &r));
+    set0.weakest = weakest_with_input(set0.weakest, weakest_shares(light_shares(by_class)));
+  }
+}
+
+}  // namespace solver::gpu

@@ -1,0 +1,231 @@
+// P6h's bar with each element's dominant positions left out (engine/backend/gpu/law_regions.h,
+// red team 23's redteam23_loud_weight_sum, helper h28r): set 0's decision as Worker::sample_lint
+// takes it (sample_lint_op.cpp: law_echo_patterns until every output's weakest element clears
+// the bar, each input alone where several are echoed, then the class echoes of both partitions),
+// on host references at 2^20 values. Part of sample_lint_test.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/sample_lint.h"
+#include "flat_buffer.h"
+#include "host_floats.h"
+
+using namespace solver;
+using generators::DType;
+
+namespace {
+
+using Inputs = std::vector<std::vector<float>>;
+using Reference = gpu::HostDoubles (*)(const Inputs&);
+constexpr int64_t kN = int64_t(1) << 20;
+
+struct Decision {
+  double before = 0;  // set 0's weakest without the class echoes (main's decision)
+  double after = 0;   // with them
+  int echoes = 0;     // class echoes taken
+};
+
+Inputs floats_of(const gpu::HostSet& s) {
+  Inputs in;
+  for (const auto& b : s.inputs) in.push_back(test::as_floats(*b));
+  return in;
+}
+
+// Set 0's element shares for `pattern` (or class `region`), every input echoed or `only`.
+std::vector<std::vector<double>> shares(const generators::ResolvedVariant& v,
+                                        const gpu::HostSet& set0, Reference ref,
+                                        const generators::Tolerance& tol, const gpu::EchoPattern& e,
+                                        int only = -1, const gpu::EchoRegion* region = nullptr) {
+  Inputs echo = floats_of(set0);
+  for (size_t i = 0; i < v.buffers.size(); ++i)
+    if (only < 0 || size_t(only) == i)
+      echo[i] = test::as_floats(
+          *(region ? gpu::echo_region(v.buffers[i], *set0.inputs[i], *region)
+                   : gpu::echo_positions(v.buffers[i], *set0.inputs[i], e.parity, e.block)));
+  return gpu::element_shares({ref(floats_of(set0))}, {ref(echo)}, {tol});
+}
+
+// One output's weakest over law_echo_patterns (stopping where it clears the bar; past the lint's
+// nine only while its loudest element clears it), every input or `only`.
+std::vector<double> weakest(const generators::ResolvedVariant& v, const gpu::HostSet& set0,
+                            Reference ref, const generators::Tolerance& tol, int only = -1) {
+  std::vector<std::vector<double>> largest;
+  std::vector<double> w{0.0};
+  double loudest = 0;
+  int taken = 0;
+  for (const gpu::EchoPattern& e : gpu::law_echo_patterns()) {
+    if (taken >= int(gpu::echo_patterns().size()) && !(loudest >= gpu::kLawCheckShare)) break;
+    const auto el = shares(v, set0, ref, tol, e, only);
+    loudest = std::max(loudest, gpu::largest_shares(el)[0]);
+    gpu::fold_element_shares(largest, el);
+    w = gpu::weakest_shares(largest);
+    ++taken;
+    if (!(w[0] < gpu::kLawCheckShare)) break;
+  }
+  return w;
+}
+
+Decision decide(const generators::ResolvedVariant& v, const gpu::HostSet& set0, Reference ref,
+                double rtol, double atol) {
+  generators::Tolerance tol;
+  tol.rtol = rtol;
+  tol.atol = atol;
+  std::vector<double> w = weakest(v, set0, ref, tol);
+  for (int j = 0;
+       v.buffers.size() > 1 && j < int(v.buffers.size()) && !(w[0] < gpu::kLawCheckShare); ++j)
+    w = gpu::weakest_with_input(w, weakest(v, set0, ref, tol, j));
+  Decision d;
+  d.before = w[0];
+  for (gpu::RegionFamily f : {gpu::RegionFamily::Contiguous, gpu::RegionFamily::Hashed}) {
+    if (w[0] < gpu::kLawCheckShare) break;
+    std::vector<std::vector<std::vector<double>>> by_class;
+    for (const gpu::EchoRegion& r : gpu::law_regions(f))
+      by_class.push_back(shares(v, set0, ref, tol, {}, -1, &r)), ++d.echoes;
+    const std::vector<double> light = gpu::weakest_shares(gpu::light_shares(by_class));
+    MESSAGE(std::string(f == gpu::RegionFamily::Hashed ? "hashed" : "contiguous")
+            << " classes: light share " << light[0]);
+    w = gpu::weakest_with_input(w, light);
+  }
+  d.after = w[0];
+  return d;
+}
+
+gpu::HostSet set0_of(generators::ResolvedVariant& v, std::vector<generators::ResolvedBuffer> b) {
+  v.buffers = std::move(b);
+  return gpu::regular_set(v, 0x5eed2026, nullptr);
+}
+
+bool law(double weakest) {
+  gpu::SetShare s{"set 0", weakest, {weakest}};
+  s.weakest = {weakest};
+  return gpu::law_checks({s}, 1);
+}
+
+// redteam23_loud_weight_sum: y = 10^6 (x[0] + ... + x[7]) + the sum of the rest.
+gpu::HostDoubles loud_weight(const Inputs& in) {
+  double y = 0;
+  for (size_t i = 0; i < in[0].size(); ++i) y += (i < 8 ? 1e6 : 1.0) * double(in[0][i]);
+  return {y};
+}
+
+// The heavy positions scattered (a hash-like stride), and the light part confined to the first
+// quarter of x with the heavy head: each partition alone misses one of them.
+size_t scattered(size_t k) { return (k * 131071 + 12345) % size_t(kN); }
+gpu::HostDoubles scattered_weight(const Inputs& in) {
+  double y = 0;
+  for (size_t i = 0; i < in[0].size(); ++i) y += double(in[0][i]);
+  for (size_t k = 0; k < 8; ++k) y += (1e6 - 1) * double(in[0][scattered(k)]);
+  return {y};
+}
+gpu::HostDoubles confined_weight(const Inputs& in) {
+  double y = 0;
+  for (size_t i = 0; i < in[0].size() / 4; ++i) y += (i < 8 ? 1e6 : 1.0) * double(in[0][i]);
+  return {y};
+}
+
+gpu::HostDoubles histogram(const Inputs& in) {  // control_hon20 at 2^20 values and 32 bins
+  gpu::HostDoubles h(32, 0.0);
+  for (size_t i = 0; i < in[0].size(); ++i)
+    h[size_t(std::floor(std::fmin(std::fmax(in[0][i] * 32.0f, 0.0f), 31.0f)))] += in[1][i];
+  return h;
+}
+
+gpu::HostDoubles exp_map(const Inputs& in) {
+  gpu::HostDoubles y(in[0].size());
+  for (size_t i = 0; i < y.size(); ++i) y[i] = std::exp(double(in[0][i]));
+  return y;
+}
+
+// 64 row sums of 2^14 values: each element depends on one stretch, a sampler of a row is its
+// element's own share.
+gpu::HostDoubles row_sums(const Inputs& in) {
+  gpu::HostDoubles y(64, 0.0);
+  for (size_t i = 0; i < in[0].size(); ++i) y[i / (in[0].size() / 64)] += double(in[0][i]);
+  return y;
+}
+
+}  // namespace
+
+TEST_CASE("P6h regions: a few heavy positions do not put an element's light sum on the law") {
+  generators::ResolvedVariant v;
+  const gpu::HostSet set0 = set0_of(v, {test::flat_buffer("x", DType::F32, kN, {"uniform", 0, 1})});
+  for (Reference ref : {loud_weight, scattered_weight, confined_weight}) {
+    const Decision d = decide(v, set0, ref, 5e-4, 1e-6);
+    MESSAGE("weakest " << d.before << " -> " << d.after << " after " << d.echoes
+                       << " class echoes");
+    CHECK(law(d.before));  // main: the heavy positions lift the element past the bar
+    CHECK(d.after < 1);    // the light part alone is within the tolerance
+    CHECK_FALSE(law(d.after));
+  }
+}
+
+TEST_CASE("P6h regions: the FP32 histogram, an element-wise map and row sums stay on the law") {
+  generators::ResolvedVariant v;
+  gpu::HostSet set0 = set0_of(v, {test::flat_buffer("x", DType::F32, kN, {"uniform", 0, 1}),
+                                  test::flat_buffer("w", DType::F32, kN, {"uniform", 0, 1})});
+  const Decision h = decide(v, set0, histogram, 1e-5, 1e-5);
+  MESSAGE("histogram: weakest " << h.before << " -> " << h.after);
+  CHECK(h.echoes == 2 * int(gpu::kLawRegions));
+  CHECK(law(h.before));
+  CHECK(law(h.after));
+  // The map at 2^16 values (law_checks_element_test has it at 2^20 without the class echoes).
+  set0 = set0_of(v, {test::flat_buffer("x", DType::F32, kN / 16, {"uniform", 0, 1})});
+  const Decision e = decide(v, set0, exp_map, 1e-5, 1e-5);
+  set0 = set0_of(v, {test::flat_buffer("x", DType::F32, kN, {"uniform", 0, 1})});
+  MESSAGE("exp map: weakest " << e.before << " -> " << e.after);
+  CHECK(law(e.after));
+  CHECK(e.after == e.before);  // no light part: every element depends on one position
+  const Decision r = decide(v, set0, row_sums, 1e-6, 1e-6);
+  MESSAGE("row sums: weakest " << r.before << " -> " << r.after);
+  CHECK(law(r.before));
+  CHECK(law(r.after));
+}
+
+TEST_CASE("P6h regions: region_of, echo_region and light_shares") {
+  using gpu::RegionFamily;
+  // Contiguous stretches in order, every class used; the hash spreads a stretch over them all.
+  CHECK(gpu::region_of(RegionFamily::Contiguous, 0, 1000) == 0);
+  CHECK(gpu::region_of(RegionFamily::Contiguous, 999, 1000) == gpu::kLawRegions - 1);
+  std::vector<int> seen(gpu::kLawRegions, 0);
+  for (size_t j = 0; j < 1024; ++j) ++seen[gpu::region_of(RegionFamily::Hashed, j, 1024)];
+  for (int c : seen) CHECK(c > 8);
+  // The class echoes of a partition together are the lint's first echo.
+  const auto b = test::flat_buffer("x", DType::F32, 999, {"uniform", 0, 1});
+  std::vector<float> x(999);
+  for (size_t i = 0; i < x.size(); ++i) x[i] = float(i);
+  const gpu::HostInput in = test::floats(x);
+  for (RegionFamily f : {RegionFamily::Contiguous, RegionFamily::Hashed}) {
+    std::vector<float> all = x;
+    for (const gpu::EchoRegion& r : gpu::law_regions(f)) {
+      const std::vector<float> e = test::as_floats(*gpu::echo_region(b, in, r));
+      for (size_t i = 0; i < e.size(); ++i) {
+        const bool mine = i % 2 == 1 && gpu::region_of(f, i / 2, x.size() / 2) == r.cls;
+        CHECK((e[i] != x[i]) == mine);
+        if (!mine) continue;
+        CHECK(e[i] == x[i - 1]);
+        all[i] = e[i];
+      }
+    }
+    CHECK(all == test::as_floats(*gpu::echo_positions(b, in, 1, 1)));
+  }
+  // light_shares: the classes above 16 x the median energy are left out.
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  auto classes = [](std::vector<double> a) {
+    std::vector<std::vector<std::vector<double>>> by;
+    for (double s : a) by.push_back({{s}});
+    return by;
+  };
+  CHECK(gpu::light_shares(classes({3, 4, 100, 1}))[0][0] == doctest::Approx(std::sqrt(26.0)));
+  CHECK(gpu::light_shares(classes({3, 4, 12, 1}))[0][0] == doctest::Approx(std::sqrt(170.0)));
+  CHECK(gpu::light_shares(classes({0, 0, 5, 0}))[0][0] == 0);  // an element of a few classes
+  CHECK(gpu::light_shares(classes({2, 2, inf, 2}))[0][0] == doctest::Approx(std::sqrt(12.0)));
+  CHECK(gpu::light_shares(classes({inf, inf, inf, 2}))[0][0] == inf);
+  CHECK(std::isnan(gpu::light_shares(classes({2, nan, 2, 2}))[0][0]));
+  CHECK(gpu::light_shares({{{1, 2}}, {{1}}})[0] == std::vector<double>{inf});
+}
