@@ -13,6 +13,7 @@
 
 #include "generators/ptx_bit_scan.h"
 #include "generators/ptx_module_binding.h"
+#include "generators/ptx_settle.h"
 
 namespace solver::generators {
 namespace bitscan {
@@ -302,14 +303,18 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
               if (!fresh && it->second != type_bits(x)) it->second = 0;
             }
     // Flow-insensitive, to a fixpoint: each register holds every image any of its writes makes.
-    bool changed = true;
-    for (int pass = 0; changed && pass < 80; ++pass) {
-      changed = false;
-      for (std::size_t i = 0; i < code.size(); ++i)
-        for (auto& [d, im] : sc.effect(code[i], index[i]))
-          changed = unite(sc.img[d], im) || changed;
-    }
-    if (changed) continue;  // a shift loop that has not settled: judged on nothing
+    // No pass cap (red team 24: an entry that had not settled in 80 passes was judged on
+    // nothing); a statement runs again only when a register it reads changed.
+    std::vector<std::vector<std::string>> reads(code.size());
+    for (std::size_t i = 0; i < code.size(); ++i)
+      for (const auto& o : code[i].ops)
+        for (auto& r : sc.regs_of(o)) reads[i].push_back(std::move(r));
+    settle_in_text_order(reads, [&](std::size_t i) {
+      std::vector<std::string> grew;
+      for (auto& [d, im] : sc.effect(code[i], index[i]))
+        if (unite(sc.img[d], im)) grew.push_back(d);
+      return grew;
+    });
     for (std::size_t i = 0; i < code.size(); ++i) sc.sinks(code[i], index[i]);
   }
   return verdict(sc);
