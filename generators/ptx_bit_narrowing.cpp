@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "generators/ptx_bit_scan.h"
+#include "generators/ptx_inline_calls.h"
 #include "generators/ptx_module_binding.h"
 #include "generators/ptx_settle.h"
 
@@ -165,6 +166,13 @@ void Scan::mark_dropped(std::vector<std::pair<std::string, Image>>& out, const I
 void Scan::sinks(const Insn& in, long idx) {
   std::set<std::string> keys;  // the memory a store writes, for fixed-point origins
   const bool local = in.space == Local;
+  // A double's bits stored to a thread's local memory by a called function's code (a register
+  // of an inlined copy in the address, ptx_inline_calls.h) are no value sink: the FP64 math
+  // library's Payne-Hanek reduction (`__internal_trig_reduction_slowpathd`, a `.func` NVVM never
+  // inlines; control_hon19_rope_sincos) keeps the products of a double's mantissa there through
+  // instructions outside the model. Entry code and FP32 origins are judged as before.
+  bool callee_local = false;
+  for (const auto& r : in.addr) callee_local = callee_local || (local && inlined_register(r));
   auto take = [&](const Image& i, bool need_home, int narrow_dest, std::map<int, Sunk>& into,
                   const std::set<int>& answer) {
     for (const auto& pc : i) {
@@ -174,6 +182,7 @@ void Scan::sinks(const Insn& in, long idx) {
         continue;
       }
       if (narrow_dest > 0 && narrow_dest < og.width) continue;  // the problem's own format
+      if (callee_local && og.width == 64) continue;
       // A field at the bottom of a float's bits (h28m): judged by where it is read back. Not in
       // a thread's own local memory, which saves no traffic that registers would not: the FP32
       // math library's Payne-Hanek reduction (sinf, cosf, tanf of large arguments) keeps the

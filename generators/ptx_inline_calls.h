@@ -35,4 +35,8 @@ inline constexpr std::size_t kInlineBudget = std::size_t(4) << 20;
 std::string inline_calls(std::string_view module, std::string_view body,
                          const std::vector<std::string>& params);
 
+// A register of an inlined copy (renamed apart as "%__i<site>_..."), for the rules that tell a
+// called function's code from the entry's.
+inline bool inlined_register(std::string_view r) { return r.substr(0, 4) == "%__i"; }
+
 }  // namespace solver::generators

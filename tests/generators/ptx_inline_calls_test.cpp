@@ -137,4 +137,7 @@ TEST_CASE("through NVRTC: a __noinline__ narrowing is refused, an honest one kep
   };
   CHECK(compile(narrow).narrowed == 1);
   CHECK(compile("  mid[i] = flip(x[i]);\n  y[i] = __uint_as_float(mid[i]);\n").narrowed == 0);
+  // The FP64 math library's Payne-Hanek reduction, a .func NVVM never inlines, keeps a double's
+  // mantissa products in local memory (control_hon19_rope_sincos): no narrowing.
+  CHECK(compile("  y[i] = (float)sin((double)x[i] * 1e6);\n").narrowed == 0);
 }
