@@ -12,7 +12,9 @@
 #include <unordered_map>
 
 #include "generators/ptx_bit_scan.h"
+#include "generators/ptx_inline_calls.h"
 #include "generators/ptx_module_binding.h"
+#include "generators/ptx_settle.h"
 
 namespace solver::generators {
 namespace bitscan {
@@ -47,8 +49,13 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
     // to be element-aligned, as indexing makes them).
     bool integer = false;
     for (const auto& x : t) integer = integer || int_type(x);
+    const Image via = integer && !flt ? looked_up(in, w) : Image{};
     const int eb = integer && !flt ? region_bits(in) : 0;
-    if (eb != 32 && eb != 64) return out;
+    if (eb != 32 && eb != 64) {
+      if (!via.empty())
+        for (const auto& d : in.dests) out.emplace_back(d, via);
+      return out;
+    }
     long off = 0;
     if (const auto plus = in.text.find('+', in.text.find('[')); plus != std::string::npos)
       if (auto v = immediate(std::string_view(in.text).substr(plus + 1).substr(
@@ -63,6 +70,7 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
         const int first = int(byte - el * esz) * 8, n = std::min(w, eb - first);
         unite(i, whole(origin(idx, in, el, eb), c * eb, n, first));
       }
+      unite(i, via);
       out.emplace_back(in.dests[d], std::move(i));
     }
     return out;
@@ -149,6 +157,29 @@ std::vector<std::pair<std::string, Image>> Scan::effect(const Insn& in, long idx
   return out;
 }
 
+// Red team 24 (`redteam24_table_narrow_stage`): an integer loaded from an address computed from a
+// float's bits (a table indexed by them) holds what the index held, every bit of it at every bit
+// of the result (the table may map it anyhow): a byte of a float looked up in an identity table
+// keeps those 8 bits and no other. Fixed-point origins (a float rounded to an integer, then a
+// lookup: a quantiser's table) are judged where they are converted back, not here; a load from
+// an address a store or atom of the entry also writes is an element's read-modify-write (a
+// histogram's count), no lookup.
+Image Scan::looked_up(const Insn& in, int w) const {
+  Image via;
+  if (in.kind != Kind::Load || in.addr.empty()) return via;
+  const auto open = in.text.find('['), close = in.text.find(']');
+  if (open == std::string::npos || close == std::string::npos) return via;
+  std::string at;
+  for (char c : in.text.substr(open + 1, close - open - 1))
+    if (!std::isspace(static_cast<unsigned char>(c))) at += c;
+  if (written_at.count(at)) return via;
+  for (const auto& r : in.addr)
+    if (auto it = img.find(r); it != img.end())
+      for (const auto& pc : it->second)
+        if (!origins[pc.origin].fixed) unite(via, {pc});
+  return via.empty() ? via : smear(via, w, false);
+}
+
 // A result that lost mantissa bits its operands had names this statement as where they went
 // (the last such statement on the way to a sink is the one the message names).
 void Scan::mark_dropped(std::vector<std::pair<std::string, Image>>& out, const Image& read,
@@ -164,6 +195,13 @@ void Scan::mark_dropped(std::vector<std::pair<std::string, Image>>& out, const I
 void Scan::sinks(const Insn& in, long idx) {
   std::set<std::string> keys;  // the memory a store writes, for fixed-point origins
   const bool local = in.space == Local;
+  // A double's bits stored to a thread's local memory by a called function's code (a register
+  // of an inlined copy in the address, ptx_inline_calls.h) are no value sink: the FP64 math
+  // library's Payne-Hanek reduction (`__internal_trig_reduction_slowpathd`, a `.func` NVVM never
+  // inlines; control_hon19_rope_sincos) keeps the products of a double's mantissa there through
+  // instructions outside the model. Entry code and FP32 origins are judged as before.
+  bool callee_local = false;
+  for (const auto& r : in.addr) callee_local = callee_local || (local && inlined_register(r));
   auto take = [&](const Image& i, bool need_home, int narrow_dest, std::map<int, Sunk>& into,
                   const std::set<int>& answer) {
     for (const auto& pc : i) {
@@ -173,6 +211,7 @@ void Scan::sinks(const Insn& in, long idx) {
         continue;
       }
       if (narrow_dest > 0 && narrow_dest < og.width) continue;  // the problem's own format
+      if (callee_local && og.width == 64) continue;
       // A field at the bottom of a float's bits (h28m): judged by where it is read back. Not in
       // a thread's own local memory, which saves no traffic that registers would not: the FP32
       // math library's Payne-Hanek reduction (sinf, cosf, tanf of large arguments) keeps the
@@ -239,6 +278,7 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
     sc.s = State{};
     sc.s.mode = Mode::NarrowBf16;  // only the addresses' regions are read, the same in any mode
     sc.float_bits.clear(), sc.img.clear(), sc.consts.clear(), sc.stored_float.clear();
+    sc.written_at.clear();
     sc.names = &e.names;
     sc.entry = e.name;
     auto eb = params.elem_bits.find(e.name);
@@ -301,15 +341,28 @@ BitNarrowing scan_bit_narrowing(const std::string& ptx, const FloatParams& given
               auto [it, fresh] = sc.stored_float.try_emplace(r, type_bits(x));
               if (!fresh && it->second != type_bits(x)) it->second = 0;
             }
+    for (const auto& in : code)
+      if (in.kind == Kind::Store || in.kind == Kind::Atom) {
+        const auto open = in.text.find('['), close = in.text.find(']');
+        if (open == std::string::npos || close == std::string::npos) continue;
+        std::string at;
+        for (char c : in.text.substr(open + 1, close - open - 1))
+          if (!std::isspace(static_cast<unsigned char>(c))) at += c;
+        sc.written_at.insert(at);
+      }
     // Flow-insensitive, to a fixpoint: each register holds every image any of its writes makes.
-    bool changed = true;
-    for (int pass = 0; changed && pass < 80; ++pass) {
-      changed = false;
-      for (std::size_t i = 0; i < code.size(); ++i)
-        for (auto& [d, im] : sc.effect(code[i], index[i]))
-          changed = unite(sc.img[d], im) || changed;
-    }
-    if (changed) continue;  // a shift loop that has not settled: judged on nothing
+    // No pass cap (red team 24: an entry that had not settled in 80 passes was judged on
+    // nothing); a statement runs again only when a register it reads changed.
+    std::vector<std::vector<std::string>> reads(code.size());
+    for (std::size_t i = 0; i < code.size(); ++i)
+      for (const auto& o : code[i].ops)
+        for (auto& r : sc.regs_of(o)) reads[i].push_back(std::move(r));
+    settle_in_text_order(reads, [&](std::size_t i) {
+      std::vector<std::string> grew;
+      for (auto& [d, im] : sc.effect(code[i], index[i]))
+        if (unite(sc.img[d], im)) grew.push_back(d);
+      return grew;
+    });
     for (std::size_t i = 0; i < code.size(); ++i) sc.sinks(code[i], index[i]);
   }
   return verdict(sc);

@@ -104,6 +104,9 @@ struct Scan {
   std::unordered_map<std::string, Image> img;
   std::unordered_map<std::string, std::optional<Word>> consts;
   std::map<std::string, int> stored_float;  // region -> width of the floats stored there
+  // The addresses (the text in brackets, blanks dropped) a store or atom of the entry writes: a
+  // load from one is a read-modify-write of that element (a count), no table lookup (effect).
+  std::set<std::string> written_at;
   // Float registers every read of which is a cvt to BF16 / FP16: the mantissa bits that format
   // keeps (7 / 10; the larger where both read it). See cvt_subsumes.
   std::map<std::string, int> cvt_only;
@@ -179,6 +182,7 @@ struct Scan {
   }
 
   std::vector<std::pair<std::string, Image>> effect(const Insn& in, long idx);
+  Image looked_up(const Insn& in, int w) const;
   void mark_dropped(std::vector<std::pair<std::string, Image>>& out, const Image& read, long idx);
   void sinks(const Insn& in, long idx);
   void cvt_subsumes(const std::string& reg, Image& i) const;

@@ -1,5 +1,6 @@
 #include "generators/ptx_entries.h"
 
+#include "generators/ptx_inline_calls.h"
 #include "generators/ptx_scan.h"
 
 namespace solver::generators {
@@ -33,7 +34,15 @@ std::vector<PtxEntry> ptx_entries(std::string_view all) {
     from += 6;
     if (name_at == std::string_view::npos) break;
     std::string name(all.substr(name_at, all.find_first_of(" \t\r\n(", name_at) - name_at));
-    entries.push_back({name, ptx_entry_body(all, name), param_names(all, name_at)});
+    PtxEntry e{name, ptx_entry_body(all, name), param_names(all, name_at), nullptr};
+    if (e.body.find("call") != std::string_view::npos) {
+      std::string view = inline_calls(all, e.body, e.names);
+      if (view != e.body) {
+        e.inlined = std::make_shared<const std::string>(std::move(view));
+        e.body = *e.inlined;
+      }
+    }
+    entries.push_back(std::move(e));
   }
   return entries;
 }

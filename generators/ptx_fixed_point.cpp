@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "generators/ptx_bit_image.h"
+#include "generators/ptx_settle.h"
 
 namespace solver::generators {
 
@@ -69,43 +70,46 @@ void ConvertedBack::scan_entry(const std::vector<Insn>& code, const std::vector<
     h.insert(k.begin(), k.end());
     return h.size() != before;
   };
-  bool changed = true;
-  for (int pass = 0; changed && pass < 80; ++pass) {
-    changed = false;
-    for (std::size_t i = 0; i < code.size(); ++i) {
-      const Insn& in = code[i];
-      if (in.kind == Kind::Load || in.kind == Kind::Atom) {
-        const auto k = memory_keys(s.regions(in.addr, in.addr_syms), entry, names, bound);
-        for (const auto& d : in.dests) changed = add(d, k) || changed;
-      } else if (in.kind == Kind::Copy) {
-        if (in.src_addr.empty() && in.src_addr_syms.empty()) continue;  // a wait
-        const auto from =
-            memory_keys(s.regions(in.src_addr, in.src_addr_syms), entry, names, bound);
-        for (const auto& to : memory_keys(s.regions(in.addr, in.addr_syms), entry, names, bound))
-          copied_from_[to].insert(from.begin(), from.end());
-      } else if (in.kind == Kind::Other && !in.parts.empty()) {
-        const auto ty = in.parts[0] == "cvt" ? cvt_types(in.parts) : std::vector<std::string>{};
-        // A conversion to a float: from an integer, or widening a half format (h28m).
-        if (ty.size() == 2 && float_name(ty[0]) && ty[0] != ty[1]) {
-          for (const auto& k : keys_of(in.srcs)) keys.try_emplace(k, index[i]);
-          continue;
-        }
-        if (in.float_op) continue;
-        const auto k = keys_of(in.srcs);
-        if (k.empty()) continue;
-        // An integer's bits moved into a float register are read as a float (h28m: the exponent
-        // field's conversion, `__int_as_float(q | 0x4B400000) - 12582912.f`).
-        bool to_float = false;
-        if (in.parts[0] == "mov")
-          for (const auto& d : in.dests) to_float = to_float || declared_float(s.float_regs, d);
-        if (to_float) {
-          for (const auto& key : k) moved.try_emplace(key, index[i]);
-          continue;
-        }
-        for (const auto& d : in.dests) changed = add(d, k) || changed;
+  // To a fixpoint with no pass cap (red team 24: a dead relay of register moves written last hop
+  // first needs one pass a hop; the map left at a cap is partial).
+  std::vector<std::vector<std::string>> reads(code.size());
+  for (std::size_t i = 0; i < code.size(); ++i) reads[i] = code[i].srcs;
+  settle_in_text_order(reads, [&](std::size_t i) {
+    std::vector<std::string> grew;
+    const Insn& in = code[i];
+    if (in.kind == Kind::Load || in.kind == Kind::Atom) {
+      const auto k = memory_keys(s.regions(in.addr, in.addr_syms), entry, names, bound);
+      for (const auto& d : in.dests)
+        if (add(d, k)) grew.push_back(d);
+    } else if (in.kind == Kind::Copy) {
+      if (in.src_addr.empty() && in.src_addr_syms.empty()) return grew;  // a wait
+      const auto from = memory_keys(s.regions(in.src_addr, in.src_addr_syms), entry, names, bound);
+      for (const auto& to : memory_keys(s.regions(in.addr, in.addr_syms), entry, names, bound))
+        copied_from_[to].insert(from.begin(), from.end());
+    } else if (in.kind == Kind::Other && !in.parts.empty()) {
+      const auto ty = in.parts[0] == "cvt" ? cvt_types(in.parts) : std::vector<std::string>{};
+      // A conversion to a float: from an integer, or widening a half format (h28m).
+      if (ty.size() == 2 && float_name(ty[0]) && ty[0] != ty[1]) {
+        for (const auto& k : keys_of(in.srcs)) keys.try_emplace(k, index[i]);
+        return grew;
       }
+      if (in.float_op) return grew;
+      const auto k = keys_of(in.srcs);
+      if (k.empty()) return grew;
+      // An integer's bits moved into a float register are read as a float (h28m: the exponent
+      // field's conversion, `__int_as_float(q | 0x4B400000) - 12582912.f`).
+      bool to_float = false;
+      if (in.parts[0] == "mov")
+        for (const auto& d : in.dests) to_float = to_float || declared_float(s.float_regs, d);
+      if (to_float) {
+        for (const auto& key : k) moved.try_emplace(key, index[i]);
+        return grew;
+      }
+      for (const auto& d : in.dests)
+        if (add(d, k)) grew.push_back(d);
     }
-  }
+    return grew;
+  });
 }
 
 long ConvertedBack::meets(const std::set<std::string>& stored) const {
