@@ -54,27 +54,7 @@ static unsigned long long atomicXor(unsigned long long* p, unsigned long long v)
 #include "f10/pbacc_syrk_kernel.cu"
 #include "f10/pbacc_syrk_reference.cu"
 
-static int bad = 0;
-template <class A, class B>
-static void compare(const char* name, const A& out, const B& ref, double rtol, double atol) {
-  size_t worst = 0, nbad = 0;
-  double wr = 0;
-  for (size_t i = 0; i < out.size(); ++i) {
-    const double d = std::fabs((double)out[i] - (double)ref[i]);
-    const double lim = atol + rtol * std::fabs((double)ref[i]);
-    if (!(d <= lim)) ++nbad;
-    const double r = lim > 0 ? d / lim : (d > 0 ? 1e9 : 0);
-    if (r > wr) wr = r, worst = i;
-  }
-  printf("%-26s %zu values, %zu outside tolerance, worst %.3g of the tolerance (at %zu)\n", name,
-         out.size(), nbad, wr, worst);
-  bad += nbad != 0;
-}
-static std::vector<float> unif(size_t n, double lo, double hi) {
-  std::vector<float> v(n);
-  for (auto& x : v) x = (float)(lo + (hi - lo) * rndu());
-  return v;
-}
+#include "batch_check.h"
 static std::vector<dim3> blocks2(std::initializer_list<std::pair<int, int>> l) {
   std::vector<dim3> v;
   for (auto p : l) v.push_back(dim3(p.first, p.second));

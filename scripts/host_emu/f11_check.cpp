@@ -44,27 +44,7 @@ static __half2 __hfma2(__half2 a, __half2 b, __half2 c) {
 #include "f11/tf_unsorted_segment_sum_kernel.cu"
 #include "f11/tf_unsorted_segment_sum_reference.cu"
 
-static int bad = 0;
-template <class A, class B>
-static void compare(const char* name, const A& out, const B& ref, double rtol, double atol) {
-  size_t worst = 0, nbad = 0;
-  double wr = 0;
-  for (size_t i = 0; i < out.size(); ++i) {
-    const double d = std::fabs((double)out[i] - (double)ref[i]);
-    const double lim = atol + rtol * std::fabs((double)ref[i]);
-    if (!(d <= lim)) ++nbad;
-    const double r = lim > 0 ? d / lim : (d > 0 ? 1e9 : 0);
-    if (r > wr) wr = r, worst = i;
-  }
-  printf("%-34s %zu values, %zu outside tolerance, worst %.3g of the tolerance (at %zu)\n", name,
-         out.size(), nbad, wr, worst);
-  bad += nbad != 0;
-}
-static std::vector<float> unif(size_t n, double lo, double hi) {
-  std::vector<float> v(n);
-  for (auto& x : v) x = (float)(lo + (hi - lo) * rndu());
-  return v;
-}
+#include "batch_check.h"
 
 int main() {
   {  // reorg: 6 x 4 x 8 channels x 3 images, stride 2, forward 0 (as YOLOv2 calls it)

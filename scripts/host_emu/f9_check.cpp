@@ -43,22 +43,7 @@ static T __ldg(const T* p) {
 #include "f9/shoc_md_lj_force_kernel.cu"
 #include "f9/shoc_md_lj_force_reference.cu"
 
-static int bad = 0;
-template <class A, class B>
-static void compare(const char* name, const A& out, const B& ref, double rtol, double atol) {
-  size_t worst = 0, nbad = 0;
-  double wr = 0;
-  for (size_t i = 0; i < out.size(); ++i) {
-    const double d = std::fabs((double)out[i] - (double)ref[i]);
-    const double lim = atol + rtol * std::fabs((double)ref[i]);
-    if (!(d <= lim)) ++nbad;
-    const double r = lim > 0 ? d / lim : (d > 0 ? 1e9 : 0);
-    if (r > wr) wr = r, worst = i;
-  }
-  printf("%-22s %zu values, %zu outside tolerance, worst %.3g of the tolerance (at %zu)\n", name,
-         out.size(), nbad, wr, worst);
-  bad += nbad != 0;
-}
+#include "batch_check.h"
 static std::vector<double> uni(size_t n, double lo, double hi) {
   std::vector<double> v(n);
   for (auto& x : v) x = lo + (hi - lo) * rndu();
