@@ -166,7 +166,7 @@ int main() {
     std::vector<float> dY((size_t)Wd * Ht, 7.f), dU = dY, dV = dY;
     std::vector<double> rY((size_t)Wd * Ht, 9.0), rU = rY, rV = rY;
     emu::launch(dim3((Wd + 31) / 32, (Ht + 15) / 16), dim3(32, 16), [&] {
-      Process_uchar_bilateral((const unsigned char*)Y.data(), (const unsigned char*)U.data(),
+      bilateral_Process_uchar((const unsigned char*)Y.data(), (const unsigned char*)U.data(),
                               (const unsigned char*)V.data(), dY.data(), dU.data(), dV.data(), Wd,
                               Ht, pitch, Wd, Ht, pitch, win, sS, sR);
     });
@@ -186,7 +186,7 @@ int main() {
     std::vector<float> dA((size_t)Wd * Ht, 7.f);
     std::vector<double> rY(Y.size(), 9), rU(U.size(), 9), rV(V.size(), 9), rA(dA.size(), 9);
     emu::launch(dim3((Wd + 31) / 32, (Ht + 15) / 16), dim3(32, 16), [&] {
-      Process_uchar_chromakey((const unsigned char*)Y.data(), (const unsigned char*)U.data(),
+      chromakey_Process_uchar((const unsigned char*)Y.data(), (const unsigned char*)U.data(),
                               (const unsigned char*)V.data(), (unsigned char*)dY.data(),
                               (unsigned char*)dU.data(), (unsigned char*)dV.data(), dA.data(), Wd,
                               Ht, pitch, Wu, Hu, pu, 42.f, 26.f, 0.3f, 0.2f);

@@ -77,6 +77,8 @@ extern "C" __global__ void __launch_bounds__(BLOCK_SIZE)
   __sincosf(0.5f * atan2f(2.f * CS, CC - SS), &st, &ct);
 
   d_P[blockIdx.x * BLOCK_SIZE + threadIdx.x] =
-      0.5f * ((ct * XC + st * XS) * (ct * XC + st * XS) / (ct * ct * CC + 2 * ct * st * CS + st * st * SS) +
-              (ct * XS - st * XC) * (ct * XS - st * XC) / (ct * ct * SS - 2 * ct * st * CS + st * st * CC));
+      0.5f * ((ct * XC + st * XS) * (ct * XC + st * XS) /
+                  (ct * ct * CC + 2 * ct * st * CS + st * st * SS) +
+              (ct * XS - st * XC) * (ct * XS - st * XC) /
+                  (ct * ct * SS - 2 * ct * st * CS + st * st * CC));
 }

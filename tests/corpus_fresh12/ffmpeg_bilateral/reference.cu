@@ -4,14 +4,14 @@
 // |dYUV|^2 / (2 sR^2)), for each of the three planes (pitch in bytes, outputs width x height).
 extern "C" __global__ void bilateral_ref(int width, int height, int pitch, int window_size,
                                          float sigmaS, float sigmaR, const unsigned int* Yw,
-                                         const unsigned int* Uw, const unsigned int* Vw,
-                                         double* dY, double* dU, double* dV) {
+                                         const unsigned int* Uw, const unsigned int* Vw, double* dY,
+                                         double* dU, double* dV) {
   const unsigned char* Y = (const unsigned char*)Yw;
   const unsigned char* U = (const unsigned char*)Uw;
   const unsigned char* V = (const unsigned char*)Vw;
   const double ss = 2.0 * sigmaS * sigmaS, sr = 2.0 * sigmaR * sigmaR;
-  for (long long p = (long long)blockIdx.x * blockDim.x + threadIdx.x; p < (long long)width * height;
-       p += (long long)blockDim.x * gridDim.x) {
+  for (long long p = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+       p < (long long)width * height; p += (long long)blockDim.x * gridDim.x) {
     const int x = (int)(p % width), y = (int)(p / width);
     const double cy = Y[y * pitch + x], cu = U[y * pitch + x], cv = V[y * pitch + x];
     double wp = 0, sy = 0, su = 0, sv = 0;

@@ -65,12 +65,11 @@ __device__ static inline void change_alpha_channel(const unsigned char* src_U,
   }
 }
 
-extern "C" __global__ void Process_uchar(const unsigned char* src_Y, const unsigned char* src_U,
-                                         const unsigned char* src_V, unsigned char* dst_Y,
-                                         unsigned char* dst_U, unsigned char* dst_V, float* dst_A,
-                                         int width, int height, int pitch, int width_uv,
-                                         int height_uv, int pitch_uv, float u_key, float v_key,
-                                         float similarity, float blend) {
+extern "C" __global__ void chromakey_Process_uchar(
+    const unsigned char* src_Y, const unsigned char* src_U, const unsigned char* src_V,
+    unsigned char* dst_Y, unsigned char* dst_U, unsigned char* dst_V, float* dst_A, int width,
+    int height, int pitch, int width_uv, int height_uv, int pitch_uv, float u_key, float v_key,
+    float similarity, float blend) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
 

@@ -6,8 +6,8 @@
 extern "C" __global__ void chromakey_ref(int width, int height, int pitch, int width_uv,
                                          int height_uv, int pitch_uv, float u_key, float v_key,
                                          float similarity, float blend, const unsigned int* Yw,
-                                         const unsigned int* Uw, const unsigned int* Vw,
-                                         double* dY, double* dU, double* dV, double* dA) {
+                                         const unsigned int* Uw, const unsigned int* Vw, double* dY,
+                                         double* dU, double* dV, double* dA) {
   const long long ny = (long long)height * pitch / 4, nuv = (long long)height_uv * pitch_uv / 4;
   const long long step = (long long)blockDim.x * gridDim.x;
   const long long t0 = (long long)blockIdx.x * blockDim.x + threadIdx.x;
@@ -25,7 +25,8 @@ extern "C" __global__ void chromakey_ref(int width, int height, int pitch, int w
     for (int c = y - 1; c <= y + 1; ++c)
       for (int r = x - 1; r <= x + 1; ++r) {
         if (r < 0 || r >= width_uv || c < 0 || c >= height_uv) continue;
-        const double du = U[c * pitch_uv + r] - (double)u_key, dv = V[c * pitch_uv + r] - (double)v_key;
+        const double du = U[c * pitch_uv + r] - (double)u_key,
+                     dv = V[c * pitch_uv + r] - (double)v_key;
         d += sqrt((du * du + dv * dv) / (255.0 * 255.0 * 2.0));
         ++n;
       }

@@ -12,9 +12,9 @@
 // One panel's 32 pivots (0-based, relative to the panel's first row; LAPACK's ipiv[i1] >= i1),
 // as dgetf2 returns them for a 1024-row panel of a random matrix: mostly far rows, a few
 // "no swap" entries.
-__constant__ int dlaswp_ipiv[MAX_PIVOTS] = {
-    517, 93,  801, 3,   622, 1002, 48,  7,   911, 340, 10,  733, 205, 988, 461, 77,
-    16,  590, 1019, 256, 874, 21,   399, 672, 24,  131, 955, 27,  708, 300, 843, 562};
+__constant__ int dlaswp_ipiv[MAX_PIVOTS] = {517, 93,  801, 3,   622, 1002, 48,  7,    911, 340, 10,
+                                            733, 205, 988, 461, 77,  16,   590, 1019, 256, 874, 21,
+                                            399, 672, 24,  131, 955, 27,   708, 300,  843, 562};
 
 extern "C" __global__ void __launch_bounds__(NTHREADS)
     dlaswp_kernel(int n, double* dAT, int ldda, int npivots) {
