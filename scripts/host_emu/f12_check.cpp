@@ -32,8 +32,8 @@ namespace g2 {
 #include "f12/ginkgo_cg_step2_kernel.cu"
 }
 #include "f12/ginkgo_cg_step2_reference.cu"
-#include "f12/knn_add_ref_norm_kernel.cu"
-#include "f12/knn_add_ref_norm_reference.cu"
+#include "f12/knn_add_norms_kernel.cu"
+#include "f12/knn_add_norms_reference.cu"
 #include "f12/knn_compute_distances_kernel.cu"
 #include "f12/knn_compute_distances_reference.cu"
 #include "f12/knn_insertion_sort_kernel.cu"
@@ -132,9 +132,9 @@ int main() {
     auto a = unif((size_t)W * H, -80, -40), nrm = unif(H, 30, 50);
     std::vector<double> ref(a.begin(), a.end());
     emu::launch(dim3((W + 15) / 16, (H + 15) / 16), dim3(16, 16),
-                [&] { add_reference_points_norm(a.data(), W, W, H, nrm.data()); });
+                [&] { addReferencePointsNorm(a.data(), W, W, H, nrm.data()); });
     emu::launch(dim3(2), dim3(64), [&] { knn_add_norm_ref(W, H, nrm.data(), ref.data()); });
-    compare("knn_add_ref_norm", a, ref, 1e-6, 1e-6);
+    compare("knn_add_norms", a, ref, 1e-6, 1e-6);
   }
   {  // squared norms: 300 points of dimension 20, 2 blocks of 256
     const int W = 300, H = 20;

@@ -1,4 +1,4 @@
-// Reference for corpus_fresh12 knn_add_ref_norm (written for the corpus): array[r][q] +=
+// Reference for corpus_fresh12 knn_add_norms (written for the corpus): array[r][q] +=
 // norm[r] for every reference row r, in float64 on the float inputs.
 extern "C" __global__ void knn_add_norm_ref(int width, int height, const float* norm,
                                             double* array) {
