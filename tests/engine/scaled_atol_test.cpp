@@ -79,7 +79,7 @@ TEST_CASE("hon22: an FP16 output's subnormal rounding on the exponent-range-down
     const gpu::Comparison before = check(d.half, d.ref, rtol, atol * d.scale);
     CHECK_FALSE(before.ok);
     MESSAGE(std::string(precision) << ": atol x scale " << atol * d.scale << ", " << before.failures
-                      << " of 2^20 out, largest error " << before.max_abs_err);
+                                   << " of 2^20 out, largest error " << before.max_abs_err);
     // scaled_atol: it passes, with the output format's subnormal rounding as the floor.
     const double fixed = gpu::scaled_atol(atol, d.scale, DType::F16);
     CHECK(fixed == std::ldexp(1.0, -25));
