@@ -45,14 +45,6 @@ struct Folder {
   std::vector<gpu::BlindDeclared> declared = {};
 };
 
-std::shared_ptr<const gpu::HostInput> copy_of(const gpu::HostInput& in) {
-  auto out = std::make_shared<gpu::HostInput>();
-  out->size = in.size;
-  out->data.reset(new unsigned char[in.size]);
-  std::memcpy(out->data.get(), in.data.get(), in.size);
-  return out;
-}
-
 // Each output's largest share over the nine echoes of every input (only < 0) or input `only`.
 std::vector<double> shares(const Folder& f, const generators::ResolvedVariant& v, const Bytes& base,
                            const std::vector<gpu::HostDoubles>& r0, int only) {

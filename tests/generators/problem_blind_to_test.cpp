@@ -102,7 +102,7 @@ TEST_CASE("blind_to: a name that is no echoed input, or listed twice, is a locat
   // On an input: it names what an output's tolerance cannot see.
   CHECK(has_error(errors("  out: {dtype: f32, shape: [1], role: out}\n",
                          "  x: {dtype: f32, shape: [N], blind_to: [z]}\n"),
-                  5, 43, "blind_to applies to outputs (role out or inout) only"));
+                  5, 41, "blind_to applies to outputs (role out or inout) only"));
   // A misspelt key is still an unknown key.
   CHECK(has_error(errors("  out: {dtype: f32, shape: [1], role: out, blind_too: [x]}\n"), 7, 0,
                   "blind_too"));
