@@ -1,5 +1,5 @@
 // The tolerance lint per (input, output) pair (engine/backend/gpu/input_lint.h, helper h28y;
-// red team 25's tests/cheats/redteam25_twin_loud_input). Part of sample_lint_test.
+// red team 25's tests/cheats/redteam25_twin_loud_input). Its own ctest, input_lint_test.
 // The folder's problem at 2^20 values of x (its 2^26 take minutes: red25_twin_loud_sim), on the
 // harness's own set code (regular_set, echo_positions, tolerance_shares), rtol 1e-3 so that x's
 // echo alone stays inside out's tolerance at this size as it does at 2^26 and rtol 1e-4 (0.152):

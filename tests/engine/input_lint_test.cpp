@@ -1,5 +1,5 @@
 // The tolerance lint, each echoed input on its own (engine/backend/gpu/input_lint.h, helper
-// h28z, red team 22's redteam22_loud_term_sum). Part of sample_lint_test.
+// h28z, red team 22's redteam22_loud_term_sum). Its own ctest, input_lint_test.
 #include <doctest/doctest.h>
 
 #include <cmath>
