@@ -10,7 +10,7 @@
 #     folders the per-pair rule bears on most (two or more outputs, an input moving one of them
 #     barely): the AdamW shapes and two multi-output folders;
 #  2. a copy of llmc_adamw_small_tensors with a false declaration added (params blind_to [m]: m
-#     alone moves params by ~4.7e3 tolerances) and one with its declaration removed;
+#     alone moves params by ~114 tolerances on set 0) and one with its declaration removed;
 #  3. one round of the real loop on the cheat (lib/cheat_probe.sh), its outcome against its
 #     expect's live: (invalid_spec).
 # Predicted (host: input_lint_pairs_test, h28z_input_lint_sim adamw, red25_twin_loud_sim 26 0;
