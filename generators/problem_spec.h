@@ -82,6 +82,19 @@ struct BufferSpec {
   // one: a bound loose enough for one admits anything for the other (issue 28, h28v). Classes
   // it leaves out keep the problem's tolerance (output_tolerance, variant_space.h).
   std::map<std::string, Tolerance> tolerances;
+  // `blind_to: [input, ...]` on an out/inout buffer: the author's declaration that this
+  // output's tolerance cannot see each named input, i.e. that input's echo alone moves this
+  // output by more than 0 and at most its tolerance on the set that tells it apart
+  // (docs/reliability.md P6i, engine/backend/gpu/input_lint.h). It narrows the tolerance lint's
+  // judgement of that (input, output) pair, which the gate detail, the ledger's narrowed checks
+  // and the report then state; a declared input that the lint finds the output not blind to is
+  // a refusal of the spec. Each name is an `in`/`inout` buffer of the problem drawn from an
+  // element-wise law (uniform, normal, randint: the inputs the lint echoes), not dist_fixed.
+  struct BlindTo {
+    std::string input;
+    rules::SourceLocation where;  // the list item
+  };
+  std::vector<BlindTo> blind_to;
   rules::SourceLocation where;
 };
 
