@@ -10,6 +10,7 @@
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/sample_lint.h"
+#include "engine/backend/gpu/skip_bound.h"
 #include "engine/backend/gpu/worker.h"
 
 namespace solver::gpu {
@@ -131,6 +132,13 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       if (round == 0) {
         fold_element_shares(largest, elements);
         one.weakest = weakest_shares(largest);
+        one.energy.resize(n_out, 0.0);
+        one.echoes.resize(n_out, 0);
+        for (size_t k = 0; k < n_out; ++k) {  // the echo's spread (skip_bound.h)
+          const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
+          one.energy[k] += g * g;
+          ++one.echoes[k];
+        }
       }
       for (size_t k = 0; k < n_out; ++k) {
         const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
@@ -229,6 +237,11 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   if (verdict.refusal.empty() && law_checks(shares, n_out))
     law_light_shares(p, shares.front(), n_out);
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
+  // The smallest skip a round catches, per output (skip_bound.h): said, not a bar.
+  if (verdict.refusal.empty() && !shares.empty()) {
+    const std::string skip = skip_note(shares.front(), outputs, output_tols);
+    if (!skip.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + skip;
+  }
   if (verdict.refusal.empty() && !verdict.law_checks)
     verdict.law_note = law_remedy(shares, outputs, output_tols);
   sample_lint_[key] = verdict;
