@@ -29,6 +29,7 @@
 #pragma once
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/backend/gpu/host_data.h"
@@ -38,8 +39,15 @@ namespace solver::gpu {
 
 inline constexpr size_t kLawRegions = 32;
 inline constexpr double kDominantEnergy = 16;
+// The strided partition's class count (red team 25's redteam25_scattered_heavy_sum, helper
+// h28w): pair j in class j mod kStridedRegions. Its light share holds for ANY h <=
+// kStridedRegions / 2 = 128 heavy pairs wherever they are (law_regions_op.cpp's property).
+inline constexpr size_t kStridedRegions = 256;
 
-enum class RegionFamily { Contiguous, Hashed };
+enum class RegionFamily { Contiguous, Hashed, Strided };
+
+// The number of classes of `family`: kLawRegions, or kStridedRegions for Strided.
+size_t region_count(RegionFamily family);
 
 // One class of one partition: the echo moves the odd position of each pair in class `cls`.
 struct EchoRegion {
@@ -47,9 +55,9 @@ struct EchoRegion {
   size_t cls = 0;
 };
 
-// The class of pair j (positions 2j, 2j + 1) of `pairs` in `family` (kLawRegions classes).
+// The class of pair j (positions 2j, 2j + 1) of `pairs` in `family` (region_count classes).
 size_t region_of(RegionFamily family, size_t pair, size_t pairs);
-// The kLawRegions classes of `family`, in order.
+// The region_count(family) classes of `family`, in order.
 std::vector<EchoRegion> law_regions(RegionFamily family);
 // `in`'s bytes with the odd position of every pair in `r`'s class a copy of its even partner
 // (echo_positions(b, in, 1, 1) restricted to the class; a position without a partner stays).
@@ -63,5 +71,17 @@ std::shared_ptr<const HostInput> echo_region(const generators::ResolvedBuffer& b
 // differs between classes gets a single infinity (as element_shares).
 std::vector<std::vector<double>> light_shares(
     const std::vector<std::vector<std::vector<double>>>& by_class);
+
+// The spec's refusal on the light part (red team 25, helper h28w): `light` per output the
+// strided partition's light share (weakest_shares of light_shares: its least element above 0),
+// `outputs` their names (empty: one output), `tols` their tolerances (tols[0] for all where one
+// is given), `echoed` the echoed inputs' names. Non-empty (the gate's invalid_spec detail, led by
+// kSampleLintMarker) where some output's light share is above 0 and at most 1: the positions
+// outside its dominant classes, the work, move it by at most 1 tolerance under a 1-in-2 echo, so
+// no verified run can refuse a kernel that reads the heavy positions and half of the rest. The
+// remedy: a tolerance under light / 2 of the declared. NaN refuses nothing.
+std::string light_refusal(const std::vector<double>& light, const std::vector<std::string>& outputs,
+                          const std::vector<generators::Tolerance>& tols,
+                          const std::string& echoed);
 
 }  // namespace solver::gpu

@@ -8,6 +8,7 @@
 #include "engine/backend/gpu/input_lint.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/skip_bound.h"
@@ -36,7 +37,9 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
              (pattern.parity ? "-odd" : "-even") + (only >= 0 ? "/in" + std::to_string(only) : "");
   if (region)
     echo.key = base.key + "/echo-region-" +
-               (region->family == RegionFamily::Hashed ? "hash-" : "stretch-") +
+               (region->family == RegionFamily::Hashed    ? "hash-"
+                : region->family == RegionFamily::Strided ? "stride-"
+                                                          : "stretch-") +
                std::to_string(region->cls);
   echo.seed = base.seed;
   // Not Regular: a regular set's `in` buffers come from the device input cache by (buffer,
@@ -234,8 +237,13 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     if (!each.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + each.note;
   }
   // Each element's light part too (law_regions.h), where the problem is not refused.
-  if (verdict.refusal.empty() && law_checks(shares, n_out))
-    law_light_shares(p, shares.front(), n_out);
+  if (verdict.refusal.empty() && law_checks(shares, n_out)) {
+    // The strided classes' light part (h28w): where an output's is at most 1 of its tolerance,
+    // the spec admits a sampler of the light part, as the lint's own bar refuses (law_regions.h).
+    const std::vector<double> light = law_light_shares(p, shares.front(), n_out);
+    const std::string refusal = light_refusal(light, outputs, output_tols, names);
+    if (!refusal.empty()) verdict.refusal = refusal;
+  }
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
   // The smallest skip a round catches, per output (skip_bound.h): said, not a bar.
   if (verdict.refusal.empty() && !shares.empty()) {
