@@ -149,6 +149,7 @@ int main(int argc, char** argv) {
                                                   : "contiguous",
                 by_class.size(), light[0], s0.weakest[0]);
     if (f == gpu::RegionFamily::Strided) refusal = gpu::light_refusal(light, {"y"}, {t}, "x");
+    if (f == gpu::RegionFamily::Hashed && !gpu::strided_needed(light)) break;
   }
   const bool fixed = gpu::law_checks({s0}, 1);
   std::printf("with the dominant positions left out (h28r, h28w): law_checks %s\n",

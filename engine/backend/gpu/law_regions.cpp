@@ -107,6 +107,12 @@ std::vector<std::vector<double>> light_shares(
   return light;
 }
 
+bool strided_needed(const std::vector<double>& hashed) {
+  for (double l : hashed)
+    if (!(l == 0)) return true;
+  return false;
+}
+
 std::string light_refusal(const std::vector<double>& light, const std::vector<std::string>& outputs,
                           const std::vector<generators::Tolerance>& tols,
                           const std::string& echoed) {

@@ -72,6 +72,13 @@ std::shared_ptr<const HostInput> echo_region(const generators::ResolvedBuffer& b
 std::vector<std::vector<double>> light_shares(
     const std::vector<std::vector<std::vector<double>>>& by_class);
 
+// Whether the strided classes are taken after the hashed ones (`hashed` their weakest_shares
+// per output): where some element has a light part there (above 0, or NaN). An element whose
+// median hashed class does not move depends on fewer than 16 of 32 hashed classes (~22 pairs
+// or fewer for a set the hash does not know), and so on fewer than 128 strided classes: its
+// strided light share is 0 too, and an element-wise map on the law pays 64 class echoes, not 320.
+bool strided_needed(const std::vector<double>& hashed);
+
 // The spec's refusal on the light part (red team 25, helper h28w): `light` per output the
 // strided partition's light share (weakest_shares of light_shares: its least element above 0),
 // `outputs` their names (empty: one output), `tols` their tolerances (tols[0] for all where one

@@ -15,6 +15,7 @@ std::vector<double> Worker::law_light_shares(Prepared& p, SetShare& set0, size_t
     const std::vector<double> light = weakest_shares(light_shares(by_class));
     set0.weakest = weakest_with_input(set0.weakest, light);
     if (f == RegionFamily::Strided) strided = light;
+    if (f == RegionFamily::Hashed && !strided_needed(light)) break;  // no light part anywhere
   }
   return strided;
 }

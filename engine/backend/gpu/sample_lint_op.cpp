@@ -245,9 +245,42 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     if (!refusal.empty()) verdict.refusal = refusal;
   }
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
-  // The smallest skip a round catches, per output (skip_bound.h): said, not a bar.
+  // The smallest skip a round catches, per output (skip_bound.h): said, not a bar. On the law
+  // every verified run is a law redraw, whose spread set 0's echoes show; off it they are the
+  // timed kind, whose spread the fresh set's show (P6c's shrink moves it: problems/reduce's
+  // echo is 0.34 of the tolerance on set 0, 48 on the fresh set), so where set 0 leaves a skip of
+  // kSkipDisclosed or more open, the lint's nine echoes of the fresh set are taken (once per
+  // problem and worker, nine reference runs) and phi* is said from them.
   if (verdict.refusal.empty() && !shares.empty()) {
-    const std::string skip = skip_note(shares.front(), outputs, output_tols);
+    const SetShare* spread = &shares.front();
+    SetShare timed;
+    bool open = false;
+    for (size_t k = 0; k < n_out; ++k) {
+      const double sd = echo_sd(shares.front(), k);
+      open = open ||
+             (sd > 0 && smallest_skip(sd, kVerifiedRunsPerRound, kSkipCatch) >= kSkipDisclosed);
+    }
+    if (!verdict.law_checks && open && make_fresh) {
+      std::vector<SetKind> kinds;
+      for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
+      const std::vector<int> later = lint_sets(kinds, make_fresh());
+      if (!later.empty() && later.back() != 0) {
+        const int s = later.back();
+        timed = SetShare{lint_set_name(p.buffers->host_set(s), s), 0, {}};
+        timed.energy.assign(n_out, 0.0);
+        timed.echoes.assign(n_out, 0);
+        for (const EchoPattern& e : echo_patterns()) {
+          const std::vector<double> got = largest_shares(echo_shares(p, s, e));
+          for (size_t k = 0; k < n_out; ++k) {
+            const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
+            timed.energy[k] += g * g;
+            ++timed.echoes[k];
+          }
+        }
+        spread = &timed;
+      }
+    }
+    const std::string skip = skip_note(*spread, outputs, output_tols);
     if (!skip.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + skip;
   }
   if (verdict.refusal.empty() && !verdict.law_checks)

@@ -97,7 +97,8 @@ std::string skip_note(const SetShare& set0, const std::vector<std::string>& outp
     body.replace(at, 2, ", ");
   s << (open ? kSkipBoundMarker : "skip bound") << " (the smallest fraction of the work a kernel"
     << " may skip and rescale that a round catches with p >= " << kSkipCatch << " over "
-    << kVerifiedRunsPerRound << " verified runs on unseen data): " << body;
+    << kVerifiedRunsPerRound << " verified runs on unseen data, echo spread on "
+    << (set0.set.empty() ? "set 0" : set0.set) << "): " << body;
   return s.str();
 }
 

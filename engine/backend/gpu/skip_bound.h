@@ -7,9 +7,12 @@
 // against n v), on every element of the output at once. So the lint's bar is a statement about
 // phi = 1/2 only; this file states the rest, per output buffer:
 //   - sd: the root mean square of the output's share (its largest element's |reference - echo| /
-//     tolerance) over the echoes set 0 took (SetShare::energy / SetShare::echoes): the spread of
+//     tolerance) over the echoes a set took (SetShare::energy / SetShare::echoes): the spread of
 //     a 1-in-2 sampler's error on a verified run, in tolerance units (one draw per echo pattern:
-//     a half-normal's rms is its sd);
+//     a half-normal's rms is its sd). The set is the verified runs' kind: set 0 where the
+//     problem is on the law (P6h: every verified run a law redraw), else the fresh set (the
+//     timed kind, P6c's shrink and P13's cells), whose nine echoes the lint then takes where
+//     set 0 leaves a skip of kSkipDisclosed or more open (sample_lint_op.cpp);
 //   - a verified run catches a phi-skip where its error is over 1 tolerance: per run with
 //     probability q = P(|N(0, sd r(phi))| > 1) = erfc(1 / (sqrt(2) sd r(phi))), per round with
 //     1 - (1 - q)^N over kVerifiedRunsPerRound independent runs;
@@ -59,7 +62,9 @@ double tolerance_for_skip(double sd, int runs, double p, double target);
 // Output k's sd from set 0's shares (`set0`): sqrt(energy[k] / echoes[k]); NaN where not measured.
 double echo_sd(const SetShare& set0, size_t k);
 
-// The disclosure (gate detail): per output with an echo spread measured on set 0, phi* at
+// The disclosure (gate detail): per output with an echo spread measured on `set0` (set 0 on
+// the law, where every verified run is a law redraw; the fresh set off it, the timed kind:
+// sample_lint_op.cpp; its name is said), phi* at
 // kSkipCatch over kVerifiedRunsPerRound runs, and for those at kSkipDisclosed or more the
 // tolerance that would close a skip of 1 in 16, led by kSkipBoundMarker; empty where nothing
 // was measured. `outputs` as sample_lint_verdict's; `tols[k]` output k's tolerance (tols[0]
