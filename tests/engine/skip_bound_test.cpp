@@ -81,6 +81,7 @@ TEST_CASE("P6i: a sampled sum's skip is caught at phi* in p of rounds (Monte Car
     }
     caught += out;
   }
+  MESSAGE("phi* " << phi << ": caught in " << caught << " of " << rounds << " rounds");
   // 1000 rounds: the binomial sd at 0.9 is 0.0095; the model (CLT, discrete kept count) ~0.01.
   CHECK(double(caught) / rounds == doctest::Approx(gpu::kSkipCatch).epsilon(0.05));
 }
