@@ -14,7 +14,7 @@
 # declared law" (law: yes/no) and the "skip left open" / "skip bound" words.
 # Predicted (host: red25_thin_skip_sim 26 16 1e-5 16, red25_scattered_heavy_sim 24 32,
 # law_regions_test, skip_bound_test):
-#   redteam25_scattered_heavy_sum         invalid_spec (strided light share ~0.009 of the
+#   redteam25_scattered_heavy_sum         invalid_spec (strided light share 0.032 of the
 #                                         tolerance: every heavy pair in strided class 0)
 #   redteam25_thin_skip_sum               kept (~93% of rounds; unchanged: disclosed, not refused),
 #                                         narrowed check "skip left open ... out phi* ~0.4"
