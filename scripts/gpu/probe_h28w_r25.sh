@@ -16,7 +16,8 @@
 # law_regions_test, skip_bound_test):
 #   redteam25_scattered_heavy_sum         invalid_spec (strided light share 0.032 of the
 #                                         tolerance: every heavy pair in strided class 0)
-#   redteam25_thin_skip_sum               kept (~93% of rounds; unchanged: disclosed, not refused),
+#   redteam25_thin_skip_sum               kept (~93% of rounds; unchanged: disclosed, not refused;
+#                                         its expect says invalid_spec, the outcome once closed),
 #                                         narrowed check "skip left open ... out phi* ~0.4"
 #                                         (echo spread on the fresh set, the timed kind)
 #   control_hon20_atomic_float_histogram  kept, law: yes (strided light share ~550 at 2^20 values
@@ -46,5 +47,5 @@ for name in $CP_DIRS; do
   say "  skip: $(grep -o 'skip \(left open\|bound\) ([^"]\{0,400\}' <<<"$CR_REC" | head -1)"
   say "  light: $(grep -o 'sample of the light part[^"]\{0,200\}' <<<"$CR_REC" | head -1)"
 done
-say "probe_h28w_r25: $CP_OK of $CP_N as their expect says (predicted all; the thin skip kept by" \
-  "design: its expect says kept, the disclosure is the change); $((SECONDS - t0)) s"
+say "probe_h28w_r25: $CP_OK of $CP_N as their expect says (predicted all but the thin skip, kept" \
+  "by design, open: the disclosure is the change); $((SECONDS - t0)) s"
