@@ -154,8 +154,16 @@ int main(int argc, char** argv) {
   std::printf("gate detail: %s\n", gpu::skip_note(shares[0], {"out"}, {tol}).c_str());
   auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5);
   if (fresh) {
-    const double fs = lint_share(v.buffers[0], *fresh, tol);
+    double energy = 0;
+    int echoes = 0;
+    const double fs = lint_share(v.buffers[0], *fresh, tol, &energy, &echoes);
     std::printf("lint share on the fresh set: %.3f\n", fs);
+    // Off the law (P6h off here) the worker says phi* from the fresh set's nine echoes.
+    gpu::SetShare timed{"the fresh set", fs, {fs}};
+    timed.energy = {energy};
+    timed.echoes = {echoes};
+    std::printf("fresh set echo sd %.3f: gate detail (off the law): %s\n", gpu::echo_sd(timed, 0),
+                gpu::skip_note(timed, {"out"}, {tol}).c_str());
     shares.push_back(gpu::SetShare{"the fresh set", fs, {fs}});
   }
   const auto verdict = gpu::sample_lint_verdict(shares, "x", tol, {"out"});

@@ -84,6 +84,8 @@ std::string skip_note(const SetShare& set0, const std::vector<std::string>& outp
       const double f = tolerance_for_skip(sd, kVerifiedRunsPerRound, kSkipCatch, 1.0 / 16);
       each << ": rtol " << tol.rtol << ", atol " << tol.atol << " leaves a skip of "
            << fraction(phi) << " undetected in 1 round in " << 1 / (1 - kSkipCatch)
+           << ", a skip of 1/16 caught in "
+           << 100 * skip_caught(sd, 1.0 / 16, kVerifiedRunsPerRound) << "% of rounds"
            << ", and rtol <= " << tol.rtol * f << ", atol <= " << tol.atol * f
            << " would close 1 in 16";
     }
