@@ -4,7 +4,7 @@
 # share per output as its echo sd (the share is the largest of the nine echoes, at least their
 # rms, so phi*(share) is a lower bound on phi*) and counts the folders a bar at 1/16, 1/8, 1/4
 # refuses for certain. Run from the repository root. ("apart" below: a one-output detail.)
-import os, re, json, math, sys
+import os, re
 from statistics import NormalDist
 root='docs/results'
 N=8; p=0.9

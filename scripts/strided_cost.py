@@ -2,7 +2,7 @@
 # Issue 28, helper h28w: the strided class echoes' cost (law_regions.h) for every folder: the
 # echoed inputs' bytes (in/inout, uniform/normal/randint, >= 2 elements) from problem.yaml, x 256
 # uploads. tests/corpus_fresh11 (held out) is left out. Run from the repository root.
-import yaml, os, sys, math, glob
+import yaml, os, glob
 size={'f32':4,'f64':8,'f16':2,'bf16':2,'i32':4,'u32':4,'i64':8,'u64':8,'i8':1,'u8':1,'i16':2,'u16':2}
 def ceil_div(a,b): return -(-a//b)
 rows=[]; bad=0
@@ -27,7 +27,7 @@ for p in dirs:
         bad+=1
 rows.sort(reverse=True)
 print("folders parsed",len(rows),"unparsed",bad)
-tot_all=sum(r[0] for r in rows)
+
 import statistics
 mb=[r[0]/2**20 for r in rows]
 print("echoed input MiB: median %.1f, max %.1f"%(statistics.median(mb),max(mb)))
