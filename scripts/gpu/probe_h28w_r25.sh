@@ -18,8 +18,9 @@
 #                                         tolerance: every heavy pair in strided class 0)
 #   redteam25_thin_skip_sum               kept (~93% of rounds; unchanged: disclosed, not refused;
 #                                         its expect says invalid_spec, the outcome once closed),
-#                                         narrowed check "skip left open ... out phi* ~0.4"
-#                                         (echo spread on the fresh set, the timed kind)
+#                                         narrowed check "skip left open ... out phi* ~0.41"
+#                                         (echo spread on the fresh set, the timed kind: host
+#                                         sd 1.05; phi* 0.3-0.5 with the nine echoes' noise)
 #   control_hon20_atomic_float_histogram  kept, law: yes (strided light share ~550 at 2^20 values
 #                                         on the host; 256 more reference runs on class echoes
 #                                         of 256 MiB: ~64 GiB host->device, ~3 s at 25 GB/s, plus
