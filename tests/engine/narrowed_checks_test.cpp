@@ -103,6 +103,16 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   CHECK(n[2].rfind("tolerance admits a 1-in-2 sample (", 0) == 0);
   CHECK(n[2].find("declared one would)") != std::string::npos);
   CHECK(n[2].find("kernel records") == std::string::npos);
+  // The smallest skip a round catches (skip_bound.h, red team 25's thin skip): where a skip of
+  // 1% of the work or more is left open, a narrowed check.
+  g.detail =
+      "median 10 us over 6 runs; 1-in-2 echo told apart by set 0 (at 1.5 of its tolerance); skip "
+      "left open (the smallest fraction ...): out phi* 0.43 (~1/2.3 of the work, echo sd 1); "
+      "1 sample(s) without the expected kernel records";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[1].rfind("skip left open (", 0) == 0);
+  CHECK(n[1].find("out phi* 0.43") != std::string::npos);
   // A floor lowered by the variant's own algorithm_flops (red team 11): written down.
   g.detail =
       "median 10 us over 6 runs; floor 4 us (max of 1e+06 B at 4800 GB/s and 3.7e+09 FLOP (the "

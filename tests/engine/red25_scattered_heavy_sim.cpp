@@ -7,7 +7,8 @@
 // first standing seed) it takes law_checks' echoes as the lint does (law_echo_patterns,
 // element_shares, fold_element_shares, weakest_shares; stopping where the weakest element clears
 // kLawCheckShare), prints the decision, then h28r's (law_regions.h: the class echoes of both
-// partitions, each element's light share), then the cheat's error (the head exact, the long sum
+// partitions, each element's light share; since h28w the strided classes and the spec's refusal on
+// the light part, light_refusal), then the cheat's error (the head exact, the long sum
 // from its even 256-value tiles, doubled) in tolerance units on each verified-run kind: the law
 // redraw (P6h on) and the off-law timed kind (P6h off). Usage: red25_scattered_heavy_sim [log2 n
 // (default 24)] [runs (default 16)] [W (default 1e6)]
@@ -127,7 +128,11 @@ int main(int argc, char** argv) {
               law ? "TRUE (every verified run a law redraw)" : "false (off-law runs)");
   // h28r's fix (law_regions.h, sample_lint_op.cpp): each partition's class echoes, the element's
   // light share (its dominant classes left out) must clear the bar too.
-  for (gpu::RegionFamily f : {gpu::RegionFamily::Contiguous, gpu::RegionFamily::Hashed}) {
+  // h28w: then kStridedRegions strided classes (pair j in class j mod 256), where an element's
+  // light share at most 1 refuses the spec (light_refusal).
+  std::string refusal;
+  for (gpu::RegionFamily f :
+       {gpu::RegionFamily::Contiguous, gpu::RegionFamily::Hashed, gpu::RegionFamily::Strided}) {
     if (!gpu::law_checks({s0}, 1)) break;
     std::vector<std::vector<std::vector<double>>> by_class;
     for (const gpu::EchoRegion& r : gpu::law_regions(f)) {
@@ -139,13 +144,19 @@ int main(int argc, char** argv) {
     const std::vector<double> light = gpu::weakest_shares(gpu::light_shares(by_class));
     s0.weakest = gpu::weakest_with_input(s0.weakest, light);
     std::printf("  %s classes (%zu echoes): light share %.4f, weakest now %.4f\n",
-                f == gpu::RegionFamily::Hashed ? "hashed" : "contiguous", by_class.size(), light[0],
-                s0.weakest[0]);
+                f == gpu::RegionFamily::Hashed    ? "hashed"
+                : f == gpu::RegionFamily::Strided ? "strided (h28w)"
+                                                  : "contiguous",
+                by_class.size(), light[0], s0.weakest[0]);
+    if (f == gpu::RegionFamily::Strided) refusal = gpu::light_refusal(light, {"y"}, {t}, "x");
+    if (f == gpu::RegionFamily::Hashed && !gpu::strided_needed(light)) break;
   }
   const bool fixed = gpu::law_checks({s0}, 1);
-  std::printf("with the dominant positions left out (h28r): law_checks %s\n",
+  std::printf("with the dominant positions left out (h28r, h28w): law_checks %s\n",
               fixed ? "TRUE (every verified run a law redraw)"
                     : "false (the verified runs stay off the law: the off-law line below)");
+  std::printf("the gate (h28w): %s\n",
+              refusal.empty() ? "no refusal" : ("invalid_spec: " + refusal).c_str());
   // The long sum's own echo share: what the bar would see without the heavy positions.
   {
     const auto echo = gpu::echo_positions(v.buffers[0], *set0.inputs[0], 1, 1);

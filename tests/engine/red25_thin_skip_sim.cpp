@@ -5,7 +5,8 @@
 // that reads half; a child that skips 1 float4 tile in `every` (and rescales) errs by
 // sqrt(1 / (every - 1)) of the echo's spread. It prints the lint's shares on set 0 and the fresh
 // set and its verdict, then the child's error in tolerance units on the standing sets, the fresh
-// set and timed runs of both kinds (law redraws, off-law).
+// set and timed runs of both kinds (law redraws, off-law). Since h28w also the echo's spread,
+// phi* and the gate detail's disclosure (skip_bound.h).
 // Usage: red25_thin_skip_sim [log2 n (26)] [timed runs (16)] [rtol (1e-5)] [every (16)]
 #include <cmath>
 #include <cstdio>
@@ -20,6 +21,7 @@
 #include "engine/backend/gpu/input_lint.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/sample_lint.h"
+#include "engine/backend/gpu/skip_bound.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 
 using namespace solver;
@@ -100,15 +102,20 @@ double child_error(const gpu::HostSet& s, const generators::Tolerance& tol) {
   return std::fabs(child(f) - want) / (tol.atol + tol.rtol * std::fabs(want));
 }
 
-// The lint's largest share over the nine echoes on set `s`.
+// The lint's largest share over the nine echoes on set `s`; `energy`, `echoes` (non-null): the
+// sum of their squares and their count, as the worker keeps them on set 0 (skip_bound.h).
 double lint_share(const generators::ResolvedBuffer& b, const gpu::HostSet& s,
-                  const generators::Tolerance& tol) {
+                  const generators::Tolerance& tol, double* energy = nullptr,
+                  int* echoes = nullptr) {
   const std::vector<double> f = terms(floats(*s.inputs[0]));
   const auto want = outputs(f);
   double share = 0;
-  for (const gpu::EchoPattern& e : gpu::echo_patterns())
-    share =
-        std::max(share, gpu::tolerance_shares(want, echo_outputs(b, *s.inputs[0], f, e), tol)[0]);
+  for (const gpu::EchoPattern& e : gpu::echo_patterns()) {
+    const double one = gpu::tolerance_shares(want, echo_outputs(b, *s.inputs[0], f, e), tol)[0];
+    share = std::max(share, one);
+    if (energy) *energy += one * one;
+    if (echoes) ++*echoes;
+  }
   return share;
 }
 
@@ -131,12 +138,32 @@ int main(int argc, char** argv) {
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   std::vector<gpu::SetShare> shares{gpu::SetShare{"set 0", 0, {0.0}}};
-  shares[0].outputs[0] = shares[0].share = lint_share(v.buffers[0], set0, tol);
+  shares[0].energy = {0.0};
+  shares[0].echoes = {0};
+  shares[0].outputs[0] = shares[0].share =
+      lint_share(v.buffers[0], set0, tol, &shares[0].energy[0], &shares[0].echoes[0]);
   std::printf("lint share on set 0: %.3f\n", shares[0].share);
+  // h28w: the smallest skip a round catches (skip_bound.h), from set 0's nine echoes.
+  const double sd = gpu::echo_sd(shares[0], 0);
+  std::printf("echo sd (rms of the nine shares) %.3f, phi* %.3f at p %.2f over %d runs\n", sd,
+              gpu::smallest_skip(sd, gpu::kVerifiedRunsPerRound, gpu::kSkipCatch), gpu::kSkipCatch,
+              gpu::kVerifiedRunsPerRound);
+  std::printf("the child's skip (1 in %lld) caught per round with p %.3f (model, set 0's sd)\n",
+              (long long)every,
+              gpu::skip_caught(sd, 1.0 / double(every), gpu::kVerifiedRunsPerRound));
+  std::printf("gate detail: %s\n", gpu::skip_note(shares[0], {"out"}, {tol}).c_str());
   auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5);
   if (fresh) {
-    const double fs = lint_share(v.buffers[0], *fresh, tol);
+    double energy = 0;
+    int echoes = 0;
+    const double fs = lint_share(v.buffers[0], *fresh, tol, &energy, &echoes);
     std::printf("lint share on the fresh set: %.3f\n", fs);
+    // Off the law (P6h off here) the worker says phi* from the fresh set's nine echoes.
+    gpu::SetShare timed{"the fresh set", fs, {fs}};
+    timed.energy = {energy};
+    timed.echoes = {echoes};
+    std::printf("fresh set echo sd %.3f: gate detail (off the law): %s\n", gpu::echo_sd(timed, 0),
+                gpu::skip_note(timed, {"out"}, {tol}).c_str());
     shares.push_back(gpu::SetShare{"the fresh set", fs, {fs}});
   }
   const auto verdict = gpu::sample_lint_verdict(shares, "x", tol, {"out"});

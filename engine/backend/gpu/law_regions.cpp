@@ -4,6 +4,9 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <sstream>
+
+#include "engine/backend/gpu/sample_lint.h"
 
 namespace solver::gpu {
 
@@ -20,14 +23,19 @@ uint64_t mix(uint64_t z) {
 
 }  // namespace
 
+size_t region_count(RegionFamily family) {
+  return family == RegionFamily::Strided ? kStridedRegions : kLawRegions;
+}
+
 size_t region_of(RegionFamily family, size_t pair, size_t pairs) {
   if (family == RegionFamily::Hashed) return size_t(mix(pair) % kLawRegions);
+  if (family == RegionFamily::Strided) return pair % kStridedRegions;
   return pairs == 0 ? 0 : size_t((unsigned __int128)pair * kLawRegions / pairs);
 }
 
 std::vector<EchoRegion> law_regions(RegionFamily family) {
   std::vector<EchoRegion> out;
-  for (size_t c = 0; c < kLawRegions; ++c) out.push_back({family, c});
+  for (size_t c = 0; c < region_count(family); ++c) out.push_back({family, c});
   return out;
 }
 
@@ -47,6 +55,10 @@ std::shared_ptr<const HostInput> echo_region(const generators::ResolvedBuffer& b
       return size_t(((unsigned __int128)c * pairs + kLawRegions - 1) / kLawRegions);
     };
     for (size_t j = first(r.cls); j < first(r.cls + 1) && j < pairs; ++j) copy(j);
+    return out;
+  }
+  if (r.family == RegionFamily::Strided) {  // j = cls, cls + S, cls + 2 S, ...
+    for (size_t j = r.cls; j < pairs; j += kStridedRegions) copy(j);
     return out;
   }
   for (size_t j = 0; j < pairs; ++j)
@@ -93,6 +105,41 @@ std::vector<std::vector<double>> light_shares(
     }
   }
   return light;
+}
+
+bool strided_needed(const std::vector<double>& hashed) {
+  for (double l : hashed)
+    if (!(l == 0)) return true;
+  return false;
+}
+
+std::string light_refusal(const std::vector<double>& light, const std::vector<std::string>& outputs,
+                          const std::vector<generators::Tolerance>& tols,
+                          const std::string& echoed) {
+  std::ostringstream s;
+  s.precision(2);
+  bool any = false;
+  for (size_t k = 0; k < light.size(); ++k) {
+    if (!(light[k] > 0 && light[k] <= 1)) continue;
+    const generators::Tolerance none{};
+    const generators::Tolerance& tol = tols.empty() ? none : tols[k < tols.size() ? k : 0];
+    const std::string name = k < outputs.size() ? outputs[k] : "the output";
+    if (!any)
+      s << kSampleLintMarker << " of the light part: ";
+    else
+      s << ", and ";
+    any = true;
+    s << name << "'s positions outside its dominant classes (of " << kStridedRegions
+      << " strided classes of " << echoed << "'s position pairs, each more than " << kDominantEnergy
+      << " x the median class's energy: the heavily weighted positions) move "
+      << "it by " << light[k] << " of its tolerance under a 1-in-2 echo of set 0, so no verified "
+      << "run can refuse a kernel that reads the heavy positions exactly and half of the others "
+      << "(the work) and rescales. The problem's spec must change: tighten rtol and atol to under "
+      << light[k] << " times the declared (rtol " << tol.rtol << ", atol " << tol.atol
+      << ": e.g. rtol <= " << light[k] * tol.rtol / 2 << ", atol <= " << light[k] * tol.atol / 2
+      << ") for " << name << ", or give the light positions a larger share of it";
+  }
+  return s.str();
 }
 
 }  // namespace solver::gpu

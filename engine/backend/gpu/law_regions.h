@@ -22,13 +22,23 @@
 // law-mode element's light share >= 30 means the positions outside D's classes move it by >= 30
 // tolerances (sd) under a 1-in-2 echo, so a kernel that reads D exactly and skips a fraction
 // phi of the other positions (rescaling) errs with sd >= 30 sqrt(phi / (1 - phi)) tolerances.
-// Not covered: more than 15 scattered heavy positions in more than 15 classes of both partitions
-// (the median class is heavy, nothing is dominant); heavy classes under the 4 x bar are counted
+// Not covered by these two: more than 15 scattered heavy positions in more than 15 classes of
+// both partitions (the median class is heavy, nothing is dominant: red team 25's
+// redteam25_scattered_heavy_sum, 128 of them); so, where some element has a light part in the
+// hashed classes and the problem is still on the law, a third partition (helper h28w): 256
+// strided classes, pair j in class j mod 256. Any h <= 128 heavy pairs occupy at most 128 of
+// them, so the median class (the 128th smallest) is light and each heavy class over 16 x its
+// energy is left out, wherever the heavy pairs are (the light share understated by at most
+// sqrt(256 / (256 - h)) <= sqrt 2: the light positions sharing a class with a heavy one). Where
+// an element's strided light share is above 0 and at most 1 of its tolerance the spec is refused
+// (light_refusal); beyond 128 heavy pairs at distinct residues: not covered. Heavy classes under
+// the 4 x bar are counted
 // as light (at most 15 x 16 median energies: the light share overstates the light part by at most
 // sqrt(1 + 240) = 15.5 x where the light part sits in one class, ~2 x where it is spread).
 #pragma once
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "engine/backend/gpu/host_data.h"
@@ -38,8 +48,15 @@ namespace solver::gpu {
 
 inline constexpr size_t kLawRegions = 32;
 inline constexpr double kDominantEnergy = 16;
+// The strided partition's class count (red team 25's redteam25_scattered_heavy_sum, helper
+// h28w): pair j in class j mod kStridedRegions. Its light share holds for ANY h <=
+// kStridedRegions / 2 = 128 heavy pairs wherever they are (law_regions_op.cpp's property).
+inline constexpr size_t kStridedRegions = 256;
 
-enum class RegionFamily { Contiguous, Hashed };
+enum class RegionFamily { Contiguous, Hashed, Strided };
+
+// The number of classes of `family`: kLawRegions, or kStridedRegions for Strided.
+size_t region_count(RegionFamily family);
 
 // One class of one partition: the echo moves the odd position of each pair in class `cls`.
 struct EchoRegion {
@@ -47,9 +64,9 @@ struct EchoRegion {
   size_t cls = 0;
 };
 
-// The class of pair j (positions 2j, 2j + 1) of `pairs` in `family` (kLawRegions classes).
+// The class of pair j (positions 2j, 2j + 1) of `pairs` in `family` (region_count classes).
 size_t region_of(RegionFamily family, size_t pair, size_t pairs);
-// The kLawRegions classes of `family`, in order.
+// The region_count(family) classes of `family`, in order.
 std::vector<EchoRegion> law_regions(RegionFamily family);
 // `in`'s bytes with the odd position of every pair in `r`'s class a copy of its even partner
 // (echo_positions(b, in, 1, 1) restricted to the class; a position without a partner stays).
@@ -63,5 +80,24 @@ std::shared_ptr<const HostInput> echo_region(const generators::ResolvedBuffer& b
 // differs between classes gets a single infinity (as element_shares).
 std::vector<std::vector<double>> light_shares(
     const std::vector<std::vector<std::vector<double>>>& by_class);
+
+// Whether the strided classes are taken after the hashed ones (`hashed` their weakest_shares
+// per output): where some element has a light part there (above 0, or NaN). An element whose
+// median hashed class does not move depends on fewer than 16 of 32 hashed classes (~22 pairs
+// or fewer for a set the hash does not know), and so on fewer than 128 strided classes: its
+// strided light share is 0 too, and an element-wise map on the law pays 64 class echoes, not 320.
+bool strided_needed(const std::vector<double>& hashed);
+
+// The spec's refusal on the light part (red team 25, helper h28w): `light` per output the
+// strided partition's light share (weakest_shares of light_shares: its least element above 0),
+// `outputs` their names (empty: one output), `tols` their tolerances (tols[0] for all where one
+// is given), `echoed` the echoed inputs' names. Non-empty (the gate's invalid_spec detail, led by
+// kSampleLintMarker) where some output's light share is above 0 and at most 1: the positions
+// outside its dominant classes, the work, move it by at most 1 tolerance under a 1-in-2 echo, so
+// no verified run can refuse a kernel that reads the heavy positions and half of the rest. The
+// remedy: a tolerance under light / 2 of the declared. NaN refuses nothing.
+std::string light_refusal(const std::vector<double>& light, const std::vector<std::string>& outputs,
+                          const std::vector<generators::Tolerance>& tols,
+                          const std::string& echoed);
 
 }  // namespace solver::gpu

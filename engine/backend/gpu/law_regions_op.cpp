@@ -6,13 +6,18 @@
 
 namespace solver::gpu {
 
-void Worker::law_light_shares(Prepared& p, SetShare& set0, size_t outputs) {
-  for (RegionFamily f : {RegionFamily::Contiguous, RegionFamily::Hashed}) {
-    if (!law_checks({set0}, outputs)) return;
+std::vector<double> Worker::law_light_shares(Prepared& p, SetShare& set0, size_t outputs) {
+  std::vector<double> strided;
+  for (RegionFamily f : {RegionFamily::Contiguous, RegionFamily::Hashed, RegionFamily::Strided}) {
+    if (!law_checks({set0}, outputs)) break;
     std::vector<std::vector<std::vector<double>>> by_class;
     for (const EchoRegion& r : law_regions(f)) by_class.push_back(echo_shares(p, 0, {}, -1, &r));
-    set0.weakest = weakest_with_input(set0.weakest, weakest_shares(light_shares(by_class)));
+    const std::vector<double> light = weakest_shares(light_shares(by_class));
+    set0.weakest = weakest_with_input(set0.weakest, light);
+    if (f == RegionFamily::Strided) strided = light;
+    if (f == RegionFamily::Hashed && !strided_needed(light)) break;  // no light part anywhere
   }
+  return strided;
 }
 
 }  // namespace solver::gpu

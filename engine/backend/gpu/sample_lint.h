@@ -124,6 +124,11 @@ struct SetShare {
   // moved, of that element's largest share over the echoes taken (weakest_shares). Empty: not
   // measured, law_checks judges `outputs`.
   std::vector<double> weakest;
+  // Per output buffer (set 0, skip_bound.h): the sum of the squares of its share under each echo
+  // taken, and how many were taken (the echo's spread: sqrt(energy / echoes)). Empty: not
+  // measured.
+  std::vector<double> energy;
+  std::vector<int> echoes;
 };
 // What the lint says of a problem: `refusal` non-empty (the gate's invalid_spec detail) where
 // no set tells them apart; else `note` (may be empty) for the gate's detail.

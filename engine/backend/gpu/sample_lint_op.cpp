@@ -8,8 +8,10 @@
 #include "engine/backend/gpu/input_lint.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/sample_lint.h"
+#include "engine/backend/gpu/skip_bound.h"
 #include "engine/backend/gpu/worker.h"
 
 namespace solver::gpu {
@@ -35,7 +37,9 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
              (pattern.parity ? "-odd" : "-even") + (only >= 0 ? "/in" + std::to_string(only) : "");
   if (region)
     echo.key = base.key + "/echo-region-" +
-               (region->family == RegionFamily::Hashed ? "hash-" : "stretch-") +
+               (region->family == RegionFamily::Hashed    ? "hash-"
+                : region->family == RegionFamily::Strided ? "stride-"
+                                                          : "stretch-") +
                std::to_string(region->cls);
   echo.seed = base.seed;
   // Not Regular: a regular set's `in` buffers come from the device input cache by (buffer,
@@ -131,6 +135,13 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       if (round == 0) {
         fold_element_shares(largest, elements);
         one.weakest = weakest_shares(largest);
+        one.energy.resize(n_out, 0.0);
+        one.echoes.resize(n_out, 0);
+        for (size_t k = 0; k < n_out; ++k) {  // the echo's spread (skip_bound.h)
+          const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
+          one.energy[k] += g * g;
+          ++one.echoes[k];
+        }
       }
       for (size_t k = 0; k < n_out; ++k) {
         const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
@@ -233,9 +244,52 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     if (!each.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + each.note;
   }
   // Each element's light part too (law_regions.h), where the problem is not refused.
-  if (verdict.refusal.empty() && law_checks(shares, n_out))
-    law_light_shares(p, shares.front(), n_out);
+  if (verdict.refusal.empty() && law_checks(shares, n_out)) {
+    // The strided classes' light part (h28w): where an output's is at most 1 of its tolerance,
+    // the spec admits a sampler of the light part, as the lint's own bar refuses (law_regions.h).
+    const std::vector<double> light = law_light_shares(p, shares.front(), n_out);
+    const std::string refusal = light_refusal(light, outputs, output_tols, names);
+    if (!refusal.empty()) verdict.refusal = refusal;
+  }
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
+  // The smallest skip a round catches, per output (skip_bound.h): said, not a bar. On the law
+  // every verified run is a law redraw, whose spread set 0's echoes show; off it they are the
+  // timed kind, whose spread the fresh set's show (P6c's shrink moves it: problems/reduce's
+  // echo is 0.34 of the tolerance on set 0, 48 on the fresh set), so where set 0 leaves a skip of
+  // kSkipDisclosed or more open, the lint's nine echoes of the fresh set are taken (once per
+  // problem and worker, nine reference runs) and phi* is said from them.
+  if (verdict.refusal.empty() && !shares.empty()) {
+    const SetShare* spread = &shares.front();
+    SetShare timed;
+    bool open = false;
+    for (size_t k = 0; k < n_out; ++k) {
+      const double sd = echo_sd(shares.front(), k);
+      open = open ||
+             (sd > 0 && smallest_skip(sd, kVerifiedRunsPerRound, kSkipCatch) >= kSkipDisclosed);
+    }
+    if (!verdict.law_checks && open && make_fresh) {
+      std::vector<SetKind> kinds;
+      for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
+      const std::vector<int> later = lint_sets(kinds, make_fresh());
+      if (!later.empty() && later.back() != 0) {
+        const int s = later.back();
+        timed = SetShare{lint_set_name(p.buffers->host_set(s), s), 0, {}};
+        timed.energy.assign(n_out, 0.0);
+        timed.echoes.assign(n_out, 0);
+        for (const EchoPattern& e : echo_patterns()) {
+          const std::vector<double> got = largest_shares(echo_shares(p, s, e));
+          for (size_t k = 0; k < n_out; ++k) {
+            const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
+            timed.energy[k] += g * g;
+            ++timed.echoes[k];
+          }
+        }
+        spread = &timed;
+      }
+    }
+    const std::string skip = skip_note(*spread, outputs, output_tols);
+    if (!skip.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + skip;
+  }
   if (verdict.refusal.empty() && !verdict.law_checks)
     verdict.law_note = law_remedy(shares, outputs, output_tols);
   sample_lint_[key] = verdict;

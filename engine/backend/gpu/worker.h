@@ -405,8 +405,10 @@ class Worker {
                                                int only = -1, const EchoRegion* region = nullptr);
   // Set 0's weakest (`set0.weakest`, law_checks.h) lowered by each element's light share
   // (law_regions.h): kLawRegions class echoes of set 0 a partition, contiguous stretches first,
-  // the hashed pairs only while the problem is still on the law (law_regions_op.cpp).
-  void law_light_shares(Prepared& p, SetShare& set0, size_t outputs);
+  // the hashed pairs only while the problem is still on the law, then kStridedRegions strided
+  // classes while it still is (law_regions_op.cpp). Returns the strided partition's light share
+  // per output (weakest_shares: the least above 0; empty where it was not taken).
+  std::vector<double> law_light_shares(Prepared& p, SetShare& set0, size_t outputs);
   // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
   // sensitivity S on host set `set` (two reference runs on moved inputs; a third, on float64
   // inputs moved by 2^-44, folds in the reference's own rounding), made once per set and
