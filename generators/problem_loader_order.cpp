@@ -3,6 +3,8 @@
 // which permute together, and which output holds each row's number of valid entries. Every
 // mistake is an error at its key: a declaration the comparison cannot honour soundly is refused
 // rather than read as something weaker.
+#include <algorithm>
+
 #include "generators/problem_loader.h"
 
 namespace solver::generators {
@@ -89,6 +91,11 @@ void Loader::check_orders(const YAML::Node& buffers, const ProblemSpec& spec) {
               "order: with '" + b.order_with + "': that buffer is not order: free (" +
                   (lead->order_with.empty() ? "ordered" : "it follows '" + lead->order_with + "'") +
                   "); name the group's lead");
+      else if (std::count_if(spec.buffers.begin(), spec.buffers.end(),
+                             [&](const BufferSpec& f) { return f.order_with == b.order_with; }) > 3)
+        error(w, "order: with '" + b.order_with +
+                     "': more than 3 outputs follow it; a group is at most 4 outputs (the "
+                     "device sort's tuple)");
       else if (lead->shape.size() != b.shape.size())
         error(w, "order: with '" + b.order_with + "': " + std::to_string(lead->shape.size()) +
                      " dimension(s) there, " + std::to_string(b.shape.size()) +
