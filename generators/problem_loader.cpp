@@ -130,6 +130,7 @@ ProblemSpec Loader::load(const YAML::Node& root) {
   check_work(child(root, "bytes"), spec.bytes, "bytes", true, spec);
   load_tolerances(child(root, "tolerance"), spec);
   check_buffer_tolerances(child(root, "buffers"), spec);
+  load_blind_to(child(root, "buffers"), spec);
 
   const YAML::Node ref = child(root, "reference");
   if (!ref) {

@@ -59,6 +59,8 @@ class Loader {
   std::map<std::string, Tolerance> tolerance_map(const YAML::Node& node, const std::string& what);
   // Every buffer's own tolerance classes are among the problem's (after load_tolerances).
   void check_buffer_tolerances(const YAML::Node& buffers, const ProblemSpec& spec);
+  // Every output's `blind_to:` (problem_loader_blind_to.cpp), after every buffer is loaded.
+  void load_blind_to(const YAML::Node& buffers, ProblemSpec& spec);
   LaunchSpec load_launch(const YAML::Node& node, const ProblemSpec& spec, const rules::Resolver& r,
                          const VariantSpec* variant = nullptr);
   VariantSpec load_variant(const YAML::Node& node, const ProblemSpec& spec);

@@ -234,7 +234,7 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
     if (!rules::expect_map(v, "buffer '" + b.name + "'", file_, diags_)) continue;
     rules::check_keys(v,
                       {"dtype", "shape", "role", "init", "zero_before_run", "dist_fixed",
-                       "tolerance", "order", "count"},
+                       "tolerance", "order", "count", "blind_to"},
                       file_, diags_);
     if (auto d = rules::get_string(v, "dtype", file_, diags_, true)) {
       if (auto t = dtype_from_string(*d))

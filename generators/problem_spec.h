@@ -94,6 +94,19 @@ struct BufferSpec {
   std::string order_with;  // the lead's name, for a follower
   std::string count;       // the count output's name, on a lead
   rules::SourceLocation order_where, count_where;
+  // `blind_to: [input, ...]` on an out/inout buffer: the author's declaration that this
+  // output's tolerance cannot see each named input, i.e. that input's echo alone moves this
+  // output by more than 0 and at most its tolerance on the set that tells it apart
+  // (docs/reliability.md P6i, engine/backend/gpu/input_lint.h). It narrows the tolerance lint's
+  // judgement of that (input, output) pair, which the gate detail, the ledger's narrowed checks
+  // and the report then state; a declared input that the lint finds the output not blind to is
+  // a refusal of the spec. Each name is an `in`/`inout` buffer of the problem drawn from an
+  // element-wise law (uniform, normal, randint: the inputs the lint echoes), not dist_fixed.
+  struct BlindTo {
+    std::string input;
+    rules::SourceLocation where;  // the list item
+  };
+  std::vector<BlindTo> blind_to;
   rules::SourceLocation where;
 };
 

@@ -15,6 +15,18 @@ std::vector<std::string> narrowed_checks(const generators::ProblemSpec& spec,
         "dist_fixed inputs kept off the adversarial sets (timed runs still redraw them inside "
         "their declared law, docs/reliability.md P6a; a constant never changes): " +
         fixed);
+  // Outputs the author declared blind to an input (problem.yaml `blind_to:`, input_lint.h): the
+  // tolerance lint does not refuse the spec for that pair, so the check cannot refuse a kernel
+  // that samples that input's part of that output's work.
+  std::string blind;
+  for (const auto& b : spec.buffers)
+    for (const auto& d : b.blind_to)
+      blind += (blind.empty() ? "" : ", ") + b.name + " to " + d.input;
+  if (!blind.empty())
+    out.push_back(
+        "outputs declared blind to an input (blind_to: the tolerance lint does not judge that "
+        "input's echo on that output, docs/reliability.md P6i): " +
+        blind);
   // A floor lowered by the variant's own FLOP count (floor_rate.h floor_flops): the author of
   // the variant, not the problem, vouched for the work the too-fast check holds it to.
   if (gate.detail.find("the variant's algorithm_flops") != std::string::npos) {

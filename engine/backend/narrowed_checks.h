@@ -1,9 +1,10 @@
 // What the gate could not check for a problem (docs/reliability.md P5): a narrowed check is
 // written down, in the gate detail (the worker), in the ledger record ("narrowed_checks") and
-// in the report. Two kinds: inputs whose distribution is part of the problem (`dist_fixed`),
+// in the report. Kinds: outputs declared blind to an input (`blind_to`, input_lint.h); inputs
+// whose distribution is part of the problem (`dist_fixed`),
 // which every timed run redraws i.i.d. from their declared law (no planted cells, no shrink) and
-// no adversarial set changes, so a candidate may specialise on that law; and a gate whose adversarial sets did not run ("none apply", "not applicable"),
-// as its detail says.
+// no adversarial set changes, so a candidate may specialise on that law; and a gate whose
+// adversarial sets did not run ("none apply", "not applicable"), as its detail says.
 #pragma once
 #include <string>
 #include <vector>
@@ -13,7 +14,8 @@
 
 namespace solver::engine {
 
-// One line per narrowing, in a fixed order (dist_fixed first); empty when the check was whole.
+// One line per narrowing, in a fixed order (dist_fixed first, then blind_to); empty when the check
+// was whole.
 std::vector<std::string> narrowed_checks(const generators::ProblemSpec& spec,
                                          const GateResult& gate);
 

@@ -64,6 +64,14 @@
 #              of same-row atomics, the two ~1 ms one-block-per-cloud Pointnet2 kernels, the shared
 #              CAS loop of the RGB bias gradient and the references' float64 passes lead); no rule is
 #              tuned on it
+#   corpus_fresh12  the twelfth fresh held-out batch (tests/corpus_fresh12, 12 kernels, helper h29p:
+#              su3_bench's SU(3) link products, MAGMA's LU row swaps, CULSP's Lomb-Scargle
+#              periodogram, kNN-CUDA's distances, insertion sort and two norm kernels, FFmpeg's
+#              thumbnail histogram, bilateral filter and chroma key, Ginkgo's two CG updates), the
+#              same way (predicted ~200-290 s, unmeasured: the insertion sort's ~10 ms launches and
+#              its one-thread-per-column float64 reference, the 2-3 ms distance matrix with its
+#              512 MB float64 reference, the ~2 ms bilateral filter and su3_bench's 1.2 GB lead); no
+#              rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -233,6 +241,9 @@ step_corpus_fresh10() {
 }
 step_corpus_fresh11() {
   OUT=$1 SUITE=tests/corpus_fresh11 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh12() {
+  OUT=$1 SUITE=tests/corpus_fresh12 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

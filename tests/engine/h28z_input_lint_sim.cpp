@@ -6,8 +6,9 @@
 // its reference.cu written out in C++ (float64, the same loop). Prints, per folder and set, each
 // output's share with every input echoed (main's lint) and with each input alone; an input alone
 // at more than 0 and at most 1 on set 0 and the fresh set is what the gate now refuses (dist_fixed
-// excused). Not a test (`--target h28z_input_lint_sim`; minutes: a folder substring runs one).
-// Usage: h28z_input_lint_sim [folder substring]
+// excused); since h28y per (input, output) pair, with the folder's blind_to declarations. Not a
+// test (`--target h28z_input_lint_sim`; minutes: a folder substring runs one). Usage:
+// h28z_input_lint_sim [folder substring]
 #include <cmath>
 #include <cstdio>
 #include <cstring>
@@ -40,15 +41,9 @@ struct Folder {
   std::vector<std::string> outputs;
   generators::Tolerance tol;
   Reference ref;
+  // The folder's outputs' blind_to declarations (problem.yaml; helper h28y).
+  std::vector<gpu::BlindDeclared> declared = {};
 };
-
-std::shared_ptr<const gpu::HostInput> copy_of(const gpu::HostInput& in) {
-  auto out = std::make_shared<gpu::HostInput>();
-  out->size = in.size;
-  out->data.reset(new unsigned char[in.size]);
-  std::memcpy(out->data.get(), in.data.get(), in.size);
-  return out;
-}
 
 // Each output's largest share over the nine echoes of every input (only < 0) or input `only`.
 std::vector<double> shares(const Folder& f, const generators::ResolvedVariant& v, const Bytes& base,
@@ -137,11 +132,17 @@ void run(const Folder& f) {
   bool set0_tells = true;
   for (double x : all_sets[0].outputs) set0_tells = set0_tells && !(x <= 1);
   if (set0_tells) all_sets.resize(1);
-  const gpu::SampleLintVerdict verdict =
-      gpu::input_lint_verdict(judged, all_sets, f.tol, f.outputs);
-  std::printf("  verdict: %s\n\n", !verdict.refusal.empty() ? verdict.refusal.c_str()
-                                   : verdict.note.empty()   ? "passes"
-                                                            : ("passes; " + verdict.note).c_str());
+  auto say = [](const char* what, const gpu::SampleLintVerdict& v) {
+    std::printf("  %s: %s\n", what,
+                !v.refusal.empty() ? v.refusal.c_str()
+                : v.note.empty()   ? "passes"
+                                   : ("passes; " + v.note).c_str());
+  };
+  say("verdict", gpu::input_lint_verdict(judged, all_sets, f.tol, f.outputs));
+  if (!f.declared.empty())
+    say("verdict with the folder's blind_to",
+        gpu::input_lint_verdict(judged, all_sets, f.tol, f.outputs, {}, f.declared));
+  std::printf("\n");
 }
 
 generators::Tolerance tol_of(double rtol, double atol) {
@@ -264,6 +265,8 @@ std::vector<Folder> folders() {
         }};
   };
   out.push_back(adamw(768, 2e-4, 1e-5, "llmc_adamw_small_tensors"));
+  // Its problem.yaml's declaration (h28y): v's tolerance cannot see grads ((1 - b2) g^2).
+  out.back().declared = {{"v", "grads", "tests/corpus/llmc_adamw_small_tensors/problem.yaml"}};
   out.push_back(adamw(int64_t(1) << 20, 1e-4, 1e-6, "llmc_adamw at 2^20"));
   // tests/cheats/control_hon19_adamw_stochastic_bf16 at 2^20 of its 2^24 values (grad drawn as
   // FP32, not BF16: its rounding does not matter to a share): lr 3e-4, b1 0.9, b2 0.95, wd 0.1,

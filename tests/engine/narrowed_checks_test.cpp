@@ -135,6 +135,25 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
         "by at least 30 x the tolerance)");
 }
 
+TEST_CASE("narrowed checks: an output declared blind to an input (blind_to, h28y)") {
+  generators::ProblemSpec spec;
+  spec.buffers = {buffer("grads", generators::BufferRole::In, false),
+                  buffer("idx", generators::BufferRole::In, true),
+                  buffer("params", generators::BufferRole::InOut, false),
+                  buffer("v", generators::BufferRole::InOut, false)};
+  GateResult g;
+  g.status = GateStatus::Passed;
+  g.detail = "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2)";
+  REQUIRE(narrowed_checks(spec, g).size() == 1);  // idx
+  spec.buffers[3].blind_to.push_back({"grads", rules::SourceLocation("p.yaml", 5, 70)});
+  const auto n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[0].find("dist_fixed") != std::string::npos);  // dist_fixed first, then blind_to
+  CHECK(n[1].rfind("outputs declared blind to an input (blind_to", 0) == 0);
+  CHECK(n[1].find("): v to grads") != std::string::npos);
+  CHECK(n[1].find("; ") == std::string::npos);  // one line, as the ledger keeps it
+}
+
 TEST_CASE("the ledger record carries narrowed_checks, and only when there are some") {
   RoundRecord r;
   r.problem = "p";

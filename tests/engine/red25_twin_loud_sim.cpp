@@ -6,7 +6,8 @@
 // input_lint.h's stated open case: x is read in full for chunk_mean (told apart by x alone), and
 // sampled for out, which x alone does not tell apart but z does. On set 0 it takes:
 //  - the lint with every input echoed (echo_patterns, tolerance_shares: each output's share);
-//  - each input's echo alone (the nine patterns), and input_lint_verdict over them;
+//  - each input's echo alone (the nine patterns), and input_lint_verdict over them (per pair
+//    since h28y: refused; and with out declared blind to x, passes with the note);
 //  - the child's error on out (the log-Beta terms of float4 tiles 0, 4, 8, ... of each chunk,
 //    times 4; z and the means exact) on set 0, the fresh set, and timed runs of both kinds (law
 //    redraws, P6h on; the off-law kind, P6h off), in tolerance units.
@@ -164,6 +165,13 @@ int main(int argc, char** argv) {
   std::printf("input_lint_verdict: %s%s\n",
               each.refusal.empty() ? "passes" : ("invalid_spec: " + each.refusal).c_str(),
               each.note.empty() ? "" : ("; note: " + each.note).c_str());
+  // The author's other remedy (h28y): out declared blind to x (`blind_to: [x]`), as an honest
+  // spec may where it vouches for it.
+  const auto declared = gpu::input_lint_verdict(alone, all, tol, {"out", "chunk_mean"}, {},
+                                                {{"out", "x", "problem.yaml (declared)"}});
+  std::printf("input_lint_verdict with out blind_to [x]: %s%s\n",
+              declared.refusal.empty() ? "passes" : ("invalid_spec: " + declared.refusal).c_str(),
+              declared.note.empty() ? "" : ("; note: " + declared.note).c_str());
   std::printf("child on set 0: %.3f of the tolerance\n", child_error(set0, tol));
   for (int s = 1; s < 3; ++s)
     std::printf("child on regular set %d: %.3f\n", s,

@@ -2,6 +2,7 @@
 
 #include <limits>
 #include <sstream>
+#include <utility>
 
 namespace solver::gpu {
 
@@ -34,7 +35,8 @@ SampleLintVerdict input_lint_verdict(const std::vector<InputShares>& inputs,
                                      const std::vector<SetShare>& all,
                                      const generators::Tolerance& tol,
                                      const std::vector<std::string>& outputs,
-                                     const std::vector<generators::Tolerance>& output_tols) {
+                                     const std::vector<generators::Tolerance>& output_tols,
+                                     const std::vector<BlindDeclared>& declared) {
   SampleLintVerdict v;
   const size_t n_out = std::max<size_t>(outputs.size(), 1);
   auto own = [&](size_t k) -> const generators::Tolerance& {
@@ -43,77 +45,106 @@ SampleLintVerdict input_lint_verdict(const std::vector<InputShares>& inputs,
   auto out_name = [&](size_t k) {
     return outputs.empty() ? std::string("the output") : outputs[k];
   };
-  std::ostringstream refusal, excused;
+  auto declaration = [&](const std::string& in, size_t k) -> const BlindDeclared* {
+    for (const BlindDeclared& d : declared)
+      if (d.input == in && (outputs.empty() || d.output == outputs[k])) return &d;
+    return nullptr;
+  };
+  std::ostringstream refusal, excused, wrong;
   refusal.precision(2);
   excused.precision(2);
+  wrong.precision(2);
   double lowest = std::numeric_limits<double>::infinity();
   size_t lowest_k = 0;
   std::string lowest_in;
-  int blind = 0, fixed = 0;
+  int blind = 0, fixed = 0, bad = 0;
+  std::vector<std::pair<std::string, size_t>> pairs;  // every blind pair refused
   for (const InputShares& in : inputs) {
-    // This input's outputs: blind (moved, by at most the tolerance on the set that told the
-    // output apart with every input) and told (moved by more there).
-    std::vector<size_t> blind_k;
-    bool told_one = false;
+    // The outputs this input tells apart alone on their telling sets (named in a refusal: they
+    // bound a sampler of its reads, not of its compute on a blind output).
+    std::string told;
     for (size_t k = 0; k < n_out; ++k) {
-      const SetShare* told = telling_set(all, k);
-      const SetShare* mine = told ? input_set(in, told->set) : nullptr;
+      const SetShare* t = telling_set(all, k);
+      const SetShare* mine = t ? input_set(in, t->set) : nullptr;
+      if (mine && !(share_on(*mine, k) <= 1)) told += (told.empty() ? "" : ", ") + out_name(k);
+    }
+    for (size_t k = 0; k < n_out; ++k) {
+      const SetShare* t = telling_set(all, k);
+      const SetShare* mine = t ? input_set(in, t->set) : nullptr;
       if (!mine) continue;  // the all-input verdict's business, or not taken
       const double alone = share_on(*mine, k);
-      if (alone > 0 && alone <= 1)
-        blind_k.push_back(k);
-      else if (alone != 0)
-        told_one = true;  // above 1, or NaN (a reference that is not finite: not blind)
-    }
-    if (blind_k.empty()) continue;
-    std::ostringstream& s = told_one || in.dist_fixed ? excused : refusal;
-    if (&s == &excused) {
-      s << (fixed++ ? "; " : "") << in.input << (in.dist_fixed ? " (dist_fixed)" : "")
-        << " alone moves ";
-      for (size_t i = 0; i < blind_k.size(); ++i)
-        s << (i ? ", " : "") << out_name(blind_k[i]) << " by "
-          << share_on(*input_set(in, telling_set(all, blind_k[i])->set), blind_k[i]);
-      s << (told_one ? " of the tolerance at most, but tells another output apart"
-                     : " of the tolerance at most");
-      continue;
-    }
-    for (size_t k : blind_k) {
-      const SetShare* told = telling_set(all, k);
-      const double alone = share_on(*input_set(in, told->set), k);
+      const bool is_blind = alone > 0 && alone <= 1;
+      const BlindDeclared* d = in.dist_fixed ? nullptr : declaration(in.input, k);
+      if (d && !is_blind) {
+        // The declaration says the tolerance cannot see this input; the measurement says it can
+        // (above 1, NaN included) or that the input does not move the output at all.
+        wrong << (bad++ ? "; " : "") << d->where << ": " << out_name(k) << " declares blind_to "
+              << in.input << ", but " << in.input << "'s echo alone "
+              << (alone == 0 ? "moves " + out_name(k) + " by nothing"
+                             : "tells " + out_name(k) + " apart")
+              << " on " << t->set << " (share " << alone << " of its tolerance";
+        if (alone != 0) wrong << ", above 1: its tolerance sees " << in.input;
+        wrong << "): remove " << in.input << " from " << out_name(k) << "'s blind_to";
+        continue;
+      }
+      if (!is_blind) continue;
+      if (in.dist_fixed || d) {
+        excused << (fixed++ ? ", " : "") << in.input << " alone moves " << out_name(k) << " by "
+                << alone << " of " << (outputs.size() > 1 ? "its" : "the")
+                << " tolerance at most on " << t->set
+                << (in.dist_fixed ? " (dist_fixed)" : " (declared blind_to at " + d->where + ")");
+        continue;
+      }
       refusal << (blind++ ? "; " : "") << in.input << "'s echo alone moves " << out_name(k)
               << " by " << alone << " of " << (outputs.size() > 1 ? "its" : "the")
-              << " tolerance at most on " << told->set << ", which tells it apart by "
-              << share_on(*told, k) << " with every input echoed";
+              << " tolerance at most on " << t->set << ", which tells it apart by "
+              << share_on(*t, k) << " with every input echoed";
       for (const SetShare& other : in.sets)
-        if (other.set != told->set)
-          refusal << " (" << other.set << " " << share_on(other, k) << ")";
+        if (other.set != t->set) refusal << " (" << other.set << " " << share_on(other, k) << ")";
+      if (!told.empty())
+        refusal << " (" << in.input << " alone tells " << told
+                << " apart: that bounds a sampler of its reads, not of the work on " << out_name(k)
+                << ")";
+      pairs.emplace_back(in.input, k);
       if (alone < lowest) lowest = alone, lowest_k = k, lowest_in = in.input;
     }
+  }
+  if (bad) {
+    v.refusal =
+        std::string(kSampleLintMarker) +
+        " of one input is what blind_to declares, and a declaration does not hold: " + wrong.str() +
+        " (a declaration narrows the check for that input and output, so it must be true)";
+    return v;
   }
   if (blind) {
     const generators::Tolerance& t = own(lowest_k);
     std::ostringstream s;
     s.precision(2);
-    s << kSampleLintMarker << " of one input: " << refusal.str()
-      << ". Each echoed input is judged on its own on the set that tells the output apart (every "
-         "input echoed at once lets a loud input tell an output apart while another's echo stays "
-         "inside the tolerance), so no verified run can refuse a kernel that reads half of "
-      << lowest_in << " for " << out_name(lowest_k)
+    s << kSampleLintMarker << " of one input for an output: " << refusal.str()
+      << ". Each echoed input is judged on its own for each output it moves, on the set that tells "
+         "that output apart (every input echoed at once lets a loud input tell an output apart "
+         "while another's echo stays inside the tolerance), so no verified run can refuse a "
+         "kernel that samples "
+      << lowest_in << "'s part of the work on " << out_name(lowest_k)
       << " and rescales. The problem's spec must change: tighten rtol and atol to under " << lowest
       << " times the declared (rtol " << t.rtol << ", atol " << t.atol
       << ": e.g. rtol <= " << lowest * t.rtol / 2 << ", atol <= " << lowest * t.atol / 2 << ")";
     if (outputs.size() > 1)
       s << " for " << out_name(lowest_k) << " in a `tolerance:` of its own under buffers";
-    s << ", or mark " << lowest_in
-      << " `dist_fixed: true` where its law is part of the problem (a narrowed check the "
-         "ledger states: its 1-in-2 sample is then not refused)";
+    s << "; or, where the output's tolerance honestly cannot see the input, declare it on the "
+         "output: ";
+    for (size_t i = 0; i < pairs.size(); ++i)
+      s << (i ? ", " : "") << "`blind_to: [" << pairs[i].first << "]` on "
+        << out_name(pairs[i].second);
+    s << " (a narrowed check the gate, the ledger and the report state); or mark " << lowest_in
+      << " `dist_fixed: true` where its law is part of the problem (the same, for every output)";
     v.refusal = s.str();
     return v;
   }
   if (fixed)
     v.note = "each echoed input alone: " + excused.str() +
-             " (not refused: a 1-in-2 sample of such an input errs beyond the tolerance on another "
-             "output it moves, or its law is part of the problem, dist_fixed)";
+             " (not refused: the author declared the output blind to that input, or its law is "
+             "part of the problem, dist_fixed)";
   return v;
 }
 

@@ -9,6 +9,7 @@
 #include "engine/backend/gpu/order_view.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/gpu/scaled_atol.h"
 #include "engine/backend/gpu/worker.h"
 
 namespace solver::gpu {
@@ -81,7 +82,7 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
 
 generators::Tolerance set_tolerance(const Prepared& p, const HostSet& set, size_t buffer) {
   generators::Tolerance tol = generators::output_tolerance(p.resolved, buffer);
-  tol.atol *= set.atol_scale;
+  tol.atol = scaled_atol(tol.atol, set.atol_scale, p.resolved.buffers[buffer].dtype);
   return tol;
 }
 

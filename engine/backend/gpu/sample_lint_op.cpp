@@ -194,14 +194,11 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
            return told_alone(in, shares.front().set) && cleared;
          });
     if (law) shares.front().weakest = weakest_with_input(shares.front().weakest, alone);
-    bool later = false;  // an output the fresh set told apart with every input
+    // An output the fresh set told apart with every input: each pair is judged there (h28y:
+    // telling another output apart on set 0 no longer excuses this one).
+    bool later = false;
     for (size_t k = 0; k < n_out; ++k) later = later || input_lint_pending(in, shares, k);
-    bool told_one = false;  // some output told apart by this input alone on set 0
-    for (size_t k = 0; k < n_out; ++k)
-      told_one =
-          told_one || (telling_set(shares, k) == &shares.front() &&
-                       !(in.sets.front().outputs[k] <= 1) && in.sets.front().outputs[k] != 0);
-    if (later && !b.dist_fixed && !told_one) {
+    if (later && !b.dist_fixed) {
       std::vector<SetKind> kinds;
       for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
       const std::vector<int> sets = lint_sets(kinds, make_fresh ? make_fresh() : -1);
@@ -214,14 +211,24 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     }
     alone_shares.push_back(std::move(in));
   }
+  // One echoed input: its echo is every input's, so its pairs are the all-input verdict's; taken
+  // here only to hold its outputs' blind_to declarations to the shares (a false one refused).
+  if (echoed.size() == 1 && !shares.empty()) {
+    const auto& b = p.resolved.buffers[size_t(echoed.front())];
+    alone_shares.push_back(InputShares{b.name, b.dist_fixed, shares});
+  }
+  std::vector<BlindDeclared> declared;  // problem.yaml's blind_to on the outputs
+  for (const generators::BufferSpec& b : p.spec.buffers)
+    for (const generators::BufferSpec::BlindTo& d : b.blind_to)
+      declared.push_back(BlindDeclared{b.name, d.input, d.where.to_string()});
   std::vector<generators::Tolerance> output_tols;
   for (size_t b : p.buffers->outputs())
     output_tols.push_back(generators::output_tolerance(p.resolved, b));
   SampleLintVerdict verdict =
       sample_lint_verdict(shares, names, p.resolved.tolerance, outputs, output_tols);
   if (verdict.refusal.empty()) {
-    const SampleLintVerdict each =
-        input_lint_verdict(alone_shares, shares, p.resolved.tolerance, outputs, output_tols);
+    const SampleLintVerdict each = input_lint_verdict(alone_shares, shares, p.resolved.tolerance,
+                                                      outputs, output_tols, declared);
     if (!each.refusal.empty()) verdict.refusal = each.refusal;
     if (!each.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + each.note;
   }

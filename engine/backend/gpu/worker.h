@@ -157,7 +157,8 @@ std::vector<DoublesView> views(const std::vector<HostDoubles>& outputs);
 std::string short_num(double v);
 
 // The tolerance output `buffer` (an index into p.resolved.buffers) is compared at on `set`: its
-// own or the problem's (generators::output_tolerance), its atol times the set's atol_scale.
+// own or the problem's (generators::output_tolerance), its atol times the set's atol_scale, but
+// not below the output format's subnormal rounding (scaled_atol.h).
 generators::Tolerance set_tolerance(const Prepared& p, const HostSet& set, size_t buffer);
 // One output's Comparison (`buffer`, compared at `tol` on `set`) folded into g: its largest
 // errors, at the regular scale, into g's; on a failure WrongResult and the detail (`where` says
