@@ -49,6 +49,10 @@ class Loader {
   void check_work(const YAML::Node& node, const SpecExpr& e, const char* what, bool positive,
                   const ProblemSpec& spec);
   void load_buffers(const YAML::Node& node, ProblemSpec& spec);
+  // A buffer's `order:` and `count:` (problem_loader_order.cpp); check_orders then holds the
+  // declarations to each other once every buffer is known.
+  void load_order(const YAML::Node& v, BufferSpec& b);
+  void check_orders(const YAML::Node& buffers, const ProblemSpec& spec);
   InitDist load_init(const YAML::Node& node, const ProblemSpec& spec);
   void load_tolerances(const YAML::Node& node, ProblemSpec& spec);
   // `{class: {rtol, atol}, ...}` (the problem's `tolerance:` or a buffer's), located errors.

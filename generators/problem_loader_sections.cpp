@@ -234,7 +234,7 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
     if (!rules::expect_map(v, "buffer '" + b.name + "'", file_, diags_)) continue;
     rules::check_keys(v,
                       {"dtype", "shape", "role", "init", "zero_before_run", "dist_fixed",
-                       "tolerance", "blind_to"},
+                       "tolerance", "order", "count", "blind_to"},
                       file_, diags_);
     if (auto d = rules::get_string(v, "dtype", file_, diags_, true)) {
       if (auto t = dtype_from_string(*d))
@@ -286,9 +286,11 @@ void Loader::load_buffers(const YAML::Node& node, ProblemSpec& spec) {
                      "': a tolerance applies to outputs (role out or inout) only, the buffers "
                      "compared with the reference");
     }
+    load_order(v, b);
     spec.buffers.push_back(std::move(b));
   }
   if (!any_out) error(node, "no buffer has role out or inout: nothing to check");
+  check_orders(node, spec);
 }
 
 LaunchSpec Loader::load_launch(const YAML::Node& node, const ProblemSpec& spec,

@@ -82,6 +82,18 @@ struct BufferSpec {
   // one: a bound loose enough for one admits anything for the other (issue 28, h28v). Classes
   // it leaves out keep the problem's tolerance (output_tolerance, variant_space.h).
   std::map<std::string, Tolerance> tolerances;
+  // `order: free` on an output (issue 28, h28x): the elements of each row (the last dimension;
+  // every index of the leading dimensions is a row of its own) are a multiset, in any order an
+  // honest kernel writes them (an atomic compaction, an unstable argsort, an edge list). They
+  // are compared sorted, both sides by one total order (order_view.h). `order: {with: lead}`:
+  // this output is permuted together with `lead` (an `order: free` output of the same shape):
+  // one sort of the tuples (lead, its followers in file order). `count: c` (on the lead): the
+  // output `c` (an integer, one element per row) holds how many entries of each row are valid;
+  // the rest are never compared, and `c` itself is compared exactly.
+  bool order_free = false;
+  std::string order_with;  // the lead's name, for a follower
+  std::string count;       // the count output's name, on a lead
+  rules::SourceLocation order_where, count_where;
   // `blind_to: [input, ...]` on an out/inout buffer: the author's declaration that this
   // output's tolerance cannot see each named input, i.e. that input's echo alone moves this
   // output by more than 0 and at most its tolerance on the set that tells it apart

@@ -113,6 +113,42 @@ ResolvedLaunch resolve_launch(const LaunchSpec& l, const ResolvedVariant& rv,
   return out;
 }
 
+// BufferSpec's order declarations as indices (ResolvedBuffer::order_lead, order_count,
+// is_count); a count whose element count is not the lead's number of rows (its elements over
+// its last dimension) is an issue. The loader has checked names, roles and dtypes.
+void resolve_order(const ProblemSpec& spec, ResolvedVariant& rv) {
+  auto index = [&](const std::string& name) {
+    for (std::size_t i = 0; i < rv.buffers.size(); ++i)
+      if (rv.buffers[i].name == name) return int(i);
+    return -1;
+  };
+  for (std::size_t i = 0; i < spec.buffers.size() && i < rv.buffers.size(); ++i) {
+    const BufferSpec& b = spec.buffers[i];
+    ResolvedBuffer& r = rv.buffers[i];
+    if (b.order_free) r.order_lead = int(i);
+    if (!b.order_with.empty()) r.order_lead = index(b.order_with);
+    if (b.order_free && !b.count.empty()) r.order_count = index(b.count);
+  }
+  for (std::size_t i = 0; i < rv.buffers.size(); ++i) {
+    ResolvedBuffer& r = rv.buffers[i];
+    if (r.order_lead < 0) continue;
+    const ResolvedBuffer& lead = rv.buffers[std::size_t(r.order_lead)];
+    r.order_count = lead.order_count;
+    if (r.order_count < 0) continue;
+    ResolvedBuffer& c = rv.buffers[std::size_t(r.order_count)];
+    c.is_count = true;
+    const int64_t row = lead.shape.empty() ? 0 : lead.shape.back();
+    if (row > 0 && lead.elements > 0 && c.elements > 0 && c.elements != lead.elements / row)
+      rv.issues.push_back(
+          {spec.buffers[i].count_where.line ? spec.buffers[i].count_where : spec.buffers[i].where,
+           "count output " + c.name + " has " + std::to_string(c.elements) +
+               " element(s); order: free output " + r.name + " has " +
+               std::to_string(lead.elements / row) +
+               " row(s) (its elements over its last dimension, " + std::to_string(row) +
+               "): one count a row"});
+  }
+}
+
 // Buffers, scalars, flops and bytes: shared by variants and the reference.
 void resolve_data(const ProblemSpec& spec, const std::vector<LaunchSpec>& launches,
                   const std::vector<rules::Value>& slots, ResolvedVariant& rv) {
@@ -155,6 +191,7 @@ void resolve_data(const ProblemSpec& spec, const std::vector<LaunchSpec>& launch
     r.bytes = bytes;
     rv.buffers.push_back(std::move(r));
   }
+  resolve_order(spec, rv);
   rv.flops = eval(spec.flops, slots, "flops", rv.issues).value_or(0);
   rv.bytes = eval(spec.bytes, slots, "bytes", rv.issues).value_or(0);
   rv.timeout_ms = spec.timeout_ms;
@@ -292,6 +329,11 @@ rules::Outcome<> knob_point_allowed(const ProblemSpec& spec, const VariantSpec& 
 }
 
 Tolerance output_tolerance(const ResolvedVariant& rv, std::size_t buffer) {
+  if (buffer < rv.buffers.size() && rv.buffers[buffer].is_count) {
+    Tolerance exact;
+    exact.rtol = 0, exact.atol = 0, exact.class_rtol = 0;
+    return exact;
+  }
   if (buffer < rv.buffers.size() && rv.buffers[buffer].tolerance)
     return *rv.buffers[buffer].tolerance;
   return rv.tolerance;

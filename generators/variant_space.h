@@ -94,6 +94,13 @@ struct ResolvedBuffer {
   // The output's own tolerance for the variant's precision class (BufferSpec::tolerances, with
   // the class's class_rtol), where the problem gives this buffer one; else the variant's.
   std::optional<Tolerance> tolerance = std::nullopt;
+  // BufferSpec::order_free / order_with / count as indices into ResolvedVariant::buffers:
+  // `order_lead` is this output's group lead (itself for a lead, -1 for an ordered output),
+  // `order_count` the lead's count output (-1: every element valid), `is_count` whether some
+  // group counts with this output (compared exactly: output_tolerance).
+  int order_lead = -1;
+  int order_count = -1;
+  bool is_count = false;
 };
 
 struct ResolvedScalar {
@@ -143,6 +150,8 @@ struct ResolvedVariant {
 // (ResolvedBuffer::tolerance, a per-buffer `tolerance:` for rv's precision class), else the
 // variant's class tolerance (ResolvedVariant::tolerance). Every comparison, the tolerance lint
 // and what prints a tolerance read this, never rv.tolerance alone (h28v). Out of range: rv's.
+// A count output (ResolvedBuffer::is_count) is exact whatever is declared: rtol 0, atol 0 (a
+// count of 10^6 off by one is inside rtol 1e-5, and every row's valid length hangs on it).
 Tolerance output_tolerance(const ResolvedVariant& rv, std::size_t buffer);
 
 // Evaluates `variant` at `knobs` for `chip` and reads its source. Never throws: problems land

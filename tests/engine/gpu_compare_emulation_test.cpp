@@ -10,11 +10,13 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 #include <vector>
 
 #include "engine/backend/gpu/compare_source.h"
 #include "engine/backend/gpu/derive_source.h"
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/order_view.h"
 #include "generators/nvrtc_compiler.h"
 
 namespace emulated {
@@ -79,8 +81,18 @@ static_assert(sizeof(emulated::sc_sums) == sizeof(gpu::CompareSums));
 
 // The kernel over `blocks` one-thread blocks, the sums read as the launcher reads them, the
 // values at the first failure read by the host's own conversion.
+// An order-free output's counts as the kernel reads them (DeviceCompare::Valid).
+struct EmulatedValid {
+  long long row = 0;
+  const void* out_count = nullptr;
+  int out_type = 0;
+  const void* ref_count = nullptr;
+  int ref_type = 1;
+};
+
 Comparison emulate(const std::vector<unsigned char>& out, DType d, const std::vector<double>& ref,
-                   const double* magnitude, const generators::Tolerance& tol, unsigned blocks) {
+                   const double* magnitude, const generators::Tolerance& tol, unsigned blocks,
+                   const EmulatedValid* valid = nullptr) {
   gpu::CompareSums s;
   emulated::sc_sums sums;
   std::memcpy(static_cast<void*>(&sums), &s, sizeof s);
@@ -91,7 +103,10 @@ Comparison emulate(const std::vector<unsigned char>& out, DType d, const std::ve
   for (unsigned b = 0; b < blocks; ++b) {
     emulated::blockIdx.x = b;
     emulated::solver_compare(out.data(), gpu::compare_type(d), n, ref.data(), magnitude, tol.atol,
-                             tol.rtol, gpu::magnitude_rtol(tol.rtol), tol.class_rtol, &sums);
+                             tol.rtol, gpu::magnitude_rtol(tol.rtol), tol.class_rtol, &sums,
+                             valid ? valid->row : 0, valid ? valid->out_count : nullptr,
+                             valid ? valid->out_type : 0, valid ? valid->ref_count : nullptr,
+                             valid ? valid->ref_type : 1);
   }
   std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
   double got = 0, want = 0, class_got = 0, class_want = 0;
@@ -443,4 +458,158 @@ TEST_CASE("32-bit integer outputs are exact through a double: a one-off is refus
     CHECK(c.first_bad == 0);
     check_same(c, emulate(out, d, ref, nullptr, exact, 2));
   }
+}
+
+namespace {
+
+// solver_order_sort's steps over `blocks` one-thread blocks (DeviceCompare::sort_rows).
+void emulate_sort(std::vector<std::pair<void*, int>> cols, long long rows, long long row,
+                  const void* count, int count_type, unsigned blocks) {
+  const int members = int(cols.size());
+  cols.resize(4, {nullptr, 0});
+  emulated::gridDim.x = blocks;
+  emulated::blockDim.x = 1;
+  emulated::threadIdx.x = 0;
+  for (auto [k, j] : gpu::order_sort_steps(row))
+    for (unsigned b = 0; b < blocks; ++b) {
+      emulated::blockIdx.x = b;
+      emulated::solver_order_sort(cols[0].first, cols[0].second, cols[1].first, cols[1].second,
+                                  cols[2].first, cols[2].second, cols[3].first, cols[3].second,
+                                  members, rows, row, gpu::order_span(row), count, count_type, k,
+                                  j);
+    }
+}
+
+// Reference slots (float64, or a 64-bit integer's bits) for the values `v` of an output of `d`.
+std::vector<double> ref_slots(DType d, const std::vector<double>& v) {
+  std::vector<double> out(v);
+  if (gpu::reference_bits(d))
+    for (double& x : out) {
+      int64_t k = int64_t(x);
+      std::memcpy(&x, &k, 8);
+    }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("order-free outputs: the device's sort and counted comparison give the host's view") {
+  // h28x: an atomic compaction or an unstable argsort writes each row's valid entries in any
+  // order. Both sides are sorted by one tuple order (order_view.h), each row's counted prefix
+  // only, then compared as usual; the device sorts by a bitonic network (solver_order_sort).
+  int compared = 0, refused = 0, passed = 0;
+  for (DType lead_d : {DType::I32, DType::I64, DType::F32, DType::U64}) {
+    for (DType follow_d : {DType::F32, DType::F64, DType::I32}) {
+      for (long long row : {1LL, 5LL, 64LL, 1000LL}) {
+        for (int edit = 0; edit < 4; ++edit) {  // 0 honest, 1 a value, 2 a duplicate, 3 a count
+          CAPTURE(generators::to_string(lead_d));
+          CAPTURE(generators::to_string(follow_d));
+          CAPTURE(row);
+          CAPTURE(edit);
+          const long long rows = 3, n = rows * row;
+          std::vector<double> key(static_cast<size_t>(n)), val(static_cast<size_t>(n));
+          std::vector<int32_t> count(static_cast<size_t>(rows));
+          uint64_t x = 0x68323878ULL + uint64_t(row) * 31 + uint64_t(edit);
+          auto next = [&] {
+            x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+            return x >> 20;
+          };
+          for (long long r = 0; r < rows; ++r) count[size_t(r)] = int32_t(next() % (row + 1));
+          count[0] = int32_t(row);
+          for (long long i = 0; i < n; ++i) {
+            key[size_t(i)] = double(next() % 40);  // ties in the lead
+            val[size_t(i)] = double(int64_t(next() % 9) - 4) * (follow_d == DType::I32 ? 1 : 0.5);
+          }
+          std::vector<double> got_key = key, got_val = val;
+          std::vector<int32_t> got_count = count;
+          for (long long r = 0; r < rows; ++r)  // the candidate's order: each prefix reversed
+            for (long long a = r * row, b = r * row + count[size_t(r)] - 1; a < b; ++a, --b) {
+              std::swap(got_key[size_t(a)], got_key[size_t(b)]);
+              std::swap(got_val[size_t(a)], got_val[size_t(b)]);
+            }
+          if (edit == 1 && count[0] > 0) got_val[size_t(row / 2)] += 1;
+          if (edit == 2 && row > 1) {  // one entry dropped, another written twice
+            got_key[1] = got_key[0];
+            got_val[1] = got_val[0];
+          }
+          if (edit == 3) got_count[0] = int32_t(row - 1);
+          std::vector<unsigned char> out_key = bytes_of(lead_d, got_key),
+                                     out_val = bytes_of(follow_d, got_val);
+          std::vector<double> ref_key = ref_slots(lead_d, key), ref_val = ref_slots(follow_d, val);
+          std::vector<double> ref_count(count.begin(), count.end());
+          // Host: order_view.h's sort, then compare() with the counts.
+          std::vector<unsigned char> h_key = out_key, h_val = out_val;
+          std::vector<double> hr_key = ref_key, hr_val = ref_val;
+          const std::vector<int64_t> co = gpu::row_counts(got_count.data(), DType::I32, rows, row),
+                                     cr = gpu::row_counts(ref_count.data(), DType::F64, rows, row);
+          gpu::sort_rows({{h_key.data(), lead_d}, {h_val.data(), follow_d}}, rows, row, co.data());
+          gpu::sort_rows({{hr_key.data(), gpu::reference_storage(lead_d)},
+                          {hr_val.data(), gpu::reference_storage(follow_d)}},
+                         rows, row, cr.data());
+          generators::Tolerance tol;
+          tol.rtol = 1e-5, tol.atol = 1e-5;
+          gpu::RowValid hv{row, co.data(), cr.data()};
+          Comparison host_key =
+              gpu::compare(h_key.data(), lead_d, n, hr_key.data(), n, tol, 1, nullptr, &hv);
+          Comparison host_val =
+              gpu::compare(h_val.data(), follow_d, n, hr_val.data(), n, tol, 1, nullptr, &hv);
+          // Each row's counted prefix is sorted by the tuple order.
+          for (long long r = 0; r < rows; ++r)
+            for (long long j = 1; j < co[size_t(r)]; ++j)
+              CHECK_FALSE(gpu::order_less({{h_key.data(), lead_d}, {h_val.data(), follow_d}},
+                                          r * row + j, r * row + j - 1));
+          for (unsigned blocks : {1u, 7u}) {
+            std::vector<unsigned char> d_key = out_key, d_val = out_val;
+            std::vector<double> dr_key = ref_key, dr_val = ref_val;
+            emulate_sort({{d_key.data(), gpu::compare_type(lead_d)},
+                          {d_val.data(), gpu::compare_type(follow_d)}},
+                         rows, row, got_count.data(), gpu::compare_type(DType::I32), blocks);
+            emulate_sort({{dr_key.data(), gpu::compare_type(gpu::reference_storage(lead_d))},
+                          {dr_val.data(), gpu::compare_type(gpu::reference_storage(follow_d))}},
+                         rows, row, ref_count.data(), 1, blocks);
+            EmulatedValid ev{row, got_count.data(), gpu::compare_type(DType::I32), ref_count.data(),
+                             1};
+            check_same(host_key, emulate(d_key, lead_d, dr_key, nullptr, tol, blocks, &ev));
+            check_same(host_val, emulate(d_val, follow_d, dr_val, nullptr, tol, blocks, &ev));
+            compared += 2;
+          }
+          const bool ok = host_key.ok && host_val.ok;
+          if (edit == 0) {
+            CHECK(ok);  // an honest permutation passes
+            passed += ok;
+          } else if (!(edit == 1 && count[0] == 0) && !(edit == 2 && row == 1)) {
+            // A changed value, a duplicate in place of a dropped entry, a count one short (the
+            // count output itself is compared exactly too: output_tolerance): refused.
+            CHECK_FALSE(ok);
+            refused += !ok;
+          }
+        }
+      }
+    }
+  }
+  CHECK(compared >= 380);
+  CHECK(passed >= 40);
+  CHECK(refused >= 100);
+}
+
+TEST_CASE("order-free outputs: element by element, an honest permutation is refused") {
+  // What main did with every order-free output: the reference's order, element by element.
+  std::vector<double> ref{3, 1, 2, 5}, got{1, 2, 3, 5};
+  generators::Tolerance tol;
+  tol.rtol = 0, tol.atol = 0;
+  auto out = bytes_of(DType::I32, got);
+  CHECK_FALSE(gpu::compare(out.data(), DType::I32, 4, ref.data(), 4, tol, 1).ok);
+  // In the view: both sorted, a pass; a NaN sorts last and still fails; -0 and +0 are one value.
+  gpu::sort_rows({{ref.data(), DType::F64}}, 1, 4, nullptr);
+  gpu::sort_rows({{out.data(), DType::I32}}, 1, 4, nullptr);
+  CHECK(gpu::compare(out.data(), DType::I32, 4, ref.data(), 4, tol, 1).ok);
+  std::vector<double> f{std::nan(""), -0.0, 0.0, -1.0};
+  gpu::sort_rows({{f.data(), DType::F64}}, 1, 4, nullptr);
+  CHECK(f[0] == -1.0);
+  CHECK(f[1] == 0.0);
+  CHECK(std::isnan(f[3]));
+  CHECK(gpu::view_count(std::nan(""), 10) == 0);
+  CHECK(gpu::view_count(-3, 10) == 0);
+  CHECK(gpu::view_count(11, 10) == 10);
+  CHECK(gpu::view_count(7, 10) == 7);
 }

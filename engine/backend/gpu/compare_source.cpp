@@ -41,10 +41,77 @@ __device__ double sc_load(const void* p, int type, long long i) {
   }
 }
 
+// Order-free outputs (order_view.h): a row's valid length from its count (NaN or <= 0: 0,
+// above the row: the row), read as the host's view_count reads it.
+__device__ long long sc_count(const void* count, int type, long long r, long long row) {
+  double v = type == 6 ? (double)((const long long*)count)[r]
+           : type == 7 ? (double)((const u64*)count)[r] : sc_load(count, type, r);
+  if (!(v > 0)) return 0;
+  if (v >= (double)row) return row;
+  return (long long)v;
+}
+
+// The host's order_key: integers by value, floats by value, -0 = +0, NaN above all.
+__device__ u64 sc_order_key(const void* p, int type, long long i) {
+  if (type == 6) return (u64)((const long long*)p)[i] ^ 0x8000000000000000ULL;
+  if (type == 7) return ((const u64*)p)[i];
+  double v = sc_load(p, type, i);
+  if (v != v) return ~0ULL;
+  if (v == 0) return 0x8000000000000000ULL;
+  u64 b = (u64)__double_as_longlong(v);
+  return (b >> 63) ? ~b : (b | 0x8000000000000000ULL);
+}
+
+__device__ void sc_swap(void* p, int type, long long a, long long b) {
+  if (type == 2 || type == 3) {
+    unsigned short* q = (unsigned short*)p, t = q[a];
+    q[a] = q[b], q[b] = t;
+  } else if (type == 1 || type >= 6) {
+    u64* q = (u64*)p, t = q[a];
+    q[a] = q[b], q[b] = t;
+  } else {
+    unsigned* q = (unsigned*)p, t = q[a];
+    q[a] = q[b], q[b] = t;
+  }
+}
+
+// One step of a bitonic sort of every row's valid prefix, all comparators ascending (stage k,
+// distance j; j == k / 2 is the stage's first step, which pairs i with its mirror i ^ (k - 1)):
+// positions past the prefix take no part, as +infinity would not move. `span` is the row's
+// power-of-two cover. Tuples of up to 4 columns (c[m], of type t[m]) compare by sc_order_key.
+extern "C" __global__ void solver_order_sort(void* c0, int t0, void* c1, int t1, void* c2, int t2,
+                                             void* c3, int t3, int members, long long rows,
+                                             long long row, long long span, const void* count,
+                                             int count_type, long long k, long long j) {
+  void* c[4] = {c0, c1, c2, c3};
+  int t[4] = {t0, t1, t2, t3};
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x; g < rows * span;
+       g += stride) {
+    long long r = g / span, i = g % span;
+    long long l = j == k / 2 ? (i ^ (k - 1)) : (i ^ j);
+    long long n = count ? sc_count(count, count_type, r, row) : row;
+    if (l <= i || l >= n) continue;
+    long long a = r * row + i, b = r * row + l;
+    bool greater = false;
+    for (int m = 0; m < members; ++m) {
+      u64 ka = sc_order_key(c[m], t[m], a), kb = sc_order_key(c[m], t[m], b);
+      if (ka != kb) {
+        greater = ka > kb;
+        break;
+      }
+    }
+    if (greater)
+      for (int m = 0; m < members; ++m) sc_swap(c[m], t[m], a, b);
+  }
+}
+
 extern "C" __global__ void solver_compare(const void* out, int type, long long n,
                                           const double* ref, const double* magnitude,
                                           double atol, double rtol, double mag_rtol,
-                                          double class_rtol, sc_sums* sums) {
+                                          double class_rtol, sc_sums* sums, long long row,
+                                          const void* out_count, int out_count_type,
+                                          const void* ref_count, int ref_count_type) {
   u64 failures = 0, first = ~0ULL;
   double max_abs = 0, max_rel = 0;
   u64 nonfinite = 0;
@@ -52,6 +119,16 @@ extern "C" __global__ void solver_compare(const void* out, int type, long long n
   double class_ratio = 0;
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    if (row > 0) {  // an order-free output's counted rows (the host's RowValid)
+      long long rr = i / row, j = i % row;
+      bool vo = j < sc_count(out_count, out_count_type, rr, row);
+      bool vr = j < sc_count(ref_count, ref_count_type, rr, row);
+      if (!vo && !vr) continue;
+      if (vo != vr) {
+        if (failures++ == 0) first = (u64)i;
+        continue;
+      }
+    }
     double o = sc_load(out, type, i), r = ref[i];
     // A 64-bit integer: the reference holds its bits (host reference_bits), no magnitude term.
     const double* mags = type >= 6 ? 0 : magnitude;
@@ -166,6 +243,20 @@ int compare_type(generators::DType d) {
       return 7;
   }
   return 7;
+}
+
+int64_t order_span(int64_t row) {
+  int64_t span = 1;
+  while (span < row) span <<= 1;
+  return span;
+}
+
+std::vector<std::pair<int64_t, int64_t>> order_sort_steps(int64_t row) {
+  std::vector<std::pair<int64_t, int64_t>> steps;
+  const int64_t span = order_span(row);
+  for (int64_t k = 2; k <= span; k <<= 1)
+    for (int64_t j = k / 2; j > 0; j >>= 1) steps.push_back({k, j});
+  return steps;
 }
 
 Comparison comparison_from_sums(const CompareSums& s, double got, double want, double class_got,

@@ -6,6 +6,8 @@
 // (gpu_compare_emulation_test), and with NVRTC where a toolkit is installed.
 #pragma once
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "engine/backend/gpu/host_data.h"
 #include "generators/problem_spec.h"
@@ -13,15 +15,25 @@
 namespace solver::gpu {
 
 // extern "C" __global__ solver_compare(out, type, n, ref, magnitude, atol, rtol, mag_rtol,
-// class_rtol, sums): a grid-stride walk of n elements of `out` (its format: compare_type) against
-// the float64 `ref` (and `magnitude`, may be null), each block's sums merged into *sums with
-// atomics; class_rtol > 0 also holds each finite element to the measured class bound.
+// class_rtol, sums, row, out_count, out_count_type, ref_count, ref_count_type): a grid-stride walk
+// of n elements of `out` (its format: compare_type) against the float64 `ref` (and `magnitude`, may
+// be null), each block's sums merged into *sums with atomics; class_rtol > 0 also holds each finite
+// element to the measured class bound. row > 0: an order-free output with a count (host_data.h's
+// RowValid, the counts read from the two count outputs where they lie, in the compare_type formats
+// given). solver_order_sort(c0, t0, .. c3, t3, members, rows, row, span, count, count_type, k, j):
+// one step (k, j) of a bitonic sort of each row's counted prefix by order_view.h's tuple order;
+// order_sort_steps lists the steps.
 // Launch with a power-of-two block of at most kCompareBlock threads.
 const char* compare_source();
 constexpr int kCompareBlock = 256;
 
 // The kernel's `type` argument for a dtype (the source's sc_load cases).
 int compare_type(generators::DType d);
+
+// The (k, j) steps of solver_order_sort for rows of `row` elements, in launch order, and the
+// rows' power-of-two cover (`span`).
+int64_t order_span(int64_t row);
+std::vector<std::pair<int64_t, int64_t>> order_sort_steps(int64_t row);
 
 // What the kernel accumulates (its sc_sums, field for field): the failures, the smallest failing
 // index, the bit patterns of the largest absolute and relative errors over the finite elements

@@ -162,8 +162,14 @@ class DeviceBuffers {
   // The variant's output `buffer` (in its output buffers now) against the reference's float64
   // output of the last reference run, both where they are, on the device (device_compare.h:
   // the host walk's Comparison). The reference's copy stays until clear_reference_outputs().
+  // An order-free output (order_view.h) is compared in its view, with its group's counts:
+  // order_outputs_on_device first.
   Comparison compare_output_on_device(size_t buffer, const DeviceCompare& compare,
                                       const generators::Tolerance& tol, CUstream stream) const;
+  // The order-free outputs' view on the device (order_view.h's sort, DeviceCompare::sort_rows):
+  // the variant's outputs and the reference's float64 outputs, each group by its own count.
+  // Nothing without order-free outputs.
+  void order_outputs_on_device(const DeviceCompare& compare, CUstream stream) const;
   // Every reference output zeroed on the device (P11), as read_reference_output does once read.
   void clear_reference_outputs() const;
 

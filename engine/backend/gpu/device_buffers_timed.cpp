@@ -9,7 +9,10 @@
 #include <cstring>
 #include <random>
 
+#include "engine/backend/gpu/compare_source.h"
+#include "engine/backend/gpu/device_compare.h"
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/order_view.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "engine/backend/sequence_plan.h"
@@ -251,7 +254,34 @@ Comparison DeviceBuffers::compare_output_on_device(size_t buffer, const DeviceCo
   if (n != ref_n ||
       (ref_dtype != generators::DType::F64 && !(reference_bits(ref_dtype) && ref_dtype == dtype)))
     return size_mismatch(n, ref_n);
+  const generators::ResolvedBuffer& b = variant_.buffers[buffer];
+  if (b.order_lead >= 0 && b.order_count >= 0) {
+    const size_t c = size_t(b.order_count);
+    const generators::ResolvedBuffer& lead = variant_.buffers[size_t(b.order_lead)];
+    DeviceCompare::Valid valid;
+    valid.row = lead.shape.empty() ? lead.elements : lead.shape.back();
+    valid.out_count = work_[c].ptr();
+    valid.out_type = compare_type(variant_.buffers[c].dtype);
+    valid.ref_count = ref_work_[c].ptr();
+    valid.ref_type = compare_type(reference_.buffers[c].dtype);
+    return compare(out.ptr(), dtype, int64_t(n), ref.ptr(), 0, tol, stream, &valid);
+  }
   return compare(out.ptr(), dtype, int64_t(n), ref.ptr(), 0, tol, stream);
+}
+
+void DeviceBuffers::order_outputs_on_device(const DeviceCompare& compare, CUstream stream) const {
+  for (const OrderGroup& g : order_groups(variant_)) {
+    for (bool reference : {false, true}) {
+      const auto& bufs = reference ? ref_work_ : work_;
+      const generators::ResolvedVariant& rv = reference ? reference_ : variant_;
+      std::vector<std::pair<CUdeviceptr, int>> columns;
+      for (size_t m : g.members)
+        columns.push_back({bufs[m].ptr(), compare_type(rv.buffers[m].dtype)});
+      const CUdeviceptr count = g.count >= 0 ? bufs[size_t(g.count)].ptr() : 0;
+      const int count_type = g.count >= 0 ? compare_type(rv.buffers[size_t(g.count)].dtype) : 0;
+      compare.sort_rows(columns, g.rows, g.row, count, count_type, stream);
+    }
+  }
 }
 
 void DeviceBuffers::clear_reference_outputs() const {

@@ -8,6 +8,7 @@
 
 #include "engine/backend/gpu/compare_source.h"
 #include "engine/backend/gpu/derive_source.h"
+#include "engine/backend/gpu/order_view.h"
 #include "generators/nvrtc_compiler.h"
 
 namespace solver::gpu {
@@ -87,6 +88,7 @@ DeviceCompare::DeviceCompare(const std::string& arch, const generators::CompileC
                              compiled.log);
   CU_CHECK(cuModuleLoadData(&module_, compiled.cubin.data()));
   CU_CHECK(cuModuleGetFunction(&fn_, module_, "solver_compare"));
+  CU_CHECK(cuModuleGetFunction(&sort_fn_, module_, "solver_order_sort"));
   CUdevice dev;
   CU_CHECK(cuCtxGetDevice(&dev));
   int sms = 0;
@@ -99,9 +101,30 @@ DeviceCompare::~DeviceCompare() {
   if (module_) cuModuleUnload(module_);
 }
 
+void DeviceCompare::sort_rows(const std::vector<std::pair<CUdeviceptr, int>>& columns, int64_t rows,
+                              int64_t row, CUdeviceptr count, int count_type,
+                              CUstream stream) const {
+  if (columns.empty() || columns.size() > 4 || rows <= 0 || row <= 1) return;
+  CUdeviceptr c[4] = {0, 0, 0, 0};
+  int t[4] = {0, 0, 0, 0};
+  for (size_t m = 0; m < columns.size(); ++m) c[m] = columns[m].first, t[m] = columns[m].second;
+  int members = int(columns.size());
+  long long nrows = rows, nrow = row, span = order_span(row);
+  const int64_t threads = rows * span;
+  unsigned blocks = unsigned(std::max<int64_t>(
+      1, std::min<int64_t>(int64_t(blocks_) * 4, (threads + kCompareBlock - 1) / kCompareBlock)));
+  for (auto [k, j] : order_sort_steps(row)) {
+    long long kk = k, jj = j;
+    void* args[] = {&c[0],    &t[0],  &c[1], &t[1], &c[2],  &t[2],       &c[3], &t[3],
+                    &members, &nrows, &nrow, &span, &count, &count_type, &kk,   &jj};
+    CU_CHECK(cuLaunchKernel(sort_fn_, blocks, 1, 1, kCompareBlock, 1, 1, 0, stream, args, nullptr));
+  }
+  CU_CHECK(cuStreamSynchronize(stream));
+}
+
 Comparison DeviceCompare::operator()(CUdeviceptr out, DType dtype, int64_t n, CUdeviceptr ref,
                                      CUdeviceptr magnitude, const generators::Tolerance& tol,
-                                     CUstream stream) const {
+                                     CUstream stream, const Valid* valid) const {
   const CompareSums init;
   CU_CHECK(cuMemcpyHtoDAsync(sums_.ptr(), &init, sizeof init, stream));
   int type = compare_type(dtype);
@@ -109,8 +132,12 @@ Comparison DeviceCompare::operator()(CUdeviceptr out, DType dtype, int64_t n, CU
   double atol = tol.atol, rtol = tol.rtol, mag_rtol = magnitude_rtol(tol.rtol);
   double class_rtol = tol.class_rtol;
   CUdeviceptr sums = sums_.ptr();
-  void* args[] = {&out,  &type, &count,    &ref,        &magnitude,
-                  &atol, &rtol, &mag_rtol, &class_rtol, &sums};
+  long long row = valid ? valid->row : 0;
+  CUdeviceptr out_count = valid ? valid->out_count : 0, ref_count = valid ? valid->ref_count : 0;
+  int out_count_type = valid ? valid->out_type : 0, ref_count_type = valid ? valid->ref_type : 1;
+  void* args[] = {&out,  &type,      &count,          &ref,        &magnitude,
+                  &atol, &rtol,      &mag_rtol,       &class_rtol, &sums,
+                  &row,  &out_count, &out_count_type, &ref_count,  &ref_count_type};
   unsigned blocks = unsigned(
       std::max<int64_t>(1, std::min<int64_t>(blocks_, (n + kCompareBlock - 1) / kCompareBlock)));
   if (n > 0)
@@ -184,10 +211,67 @@ void DeviceCompare::self_check(CUstream stream) {
       }
     }
   }
+  // Order-free outputs (order_view.h): rows of 1,000 (not a power of two) shuffled, with
+  // counts that differ in one row; sorted and compared on the device as on the host.
+  {
+    const int64_t rows = 3, row = 1000;
+    std::vector<float> vals(size_t(rows * row));
+    std::vector<int32_t> idx(vals.size()), count{1000, 617, 0};
+    std::vector<double> rvals(vals.size()), ridx(vals.size()), rcount{1000, 617, 3};
+    uint64_t x = 0x6f72646572ULL;
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t j = 0; j < row; ++j) {
+        const size_t i = size_t(r * row + j);
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        idx[i] = int32_t((x >> 33) % 50);  // ties in the lead, decided by the follower
+        vals[i] = float(int((x >> 20) % 7) - 3) * 0.25f;
+        ridx[i] = idx[i], rvals[i] = vals[i];
+      }
+    std::reverse(idx.begin(), idx.begin() + 700);  // the candidate's order differs
+    std::reverse(vals.begin(), vals.begin() + 700);
+    DeviceBuffer di(idx.size() * 4), dv(vals.size() * 4), dc(count.size() * 4);
+    DeviceBuffer dri(ridx.size() * 8), drv(rvals.size() * 8), drc(rcount.size() * 8);
+    CU_CHECK(cuMemcpyHtoD(di.ptr(), idx.data(), idx.size() * 4));
+    CU_CHECK(cuMemcpyHtoD(dv.ptr(), vals.data(), vals.size() * 4));
+    CU_CHECK(cuMemcpyHtoD(dc.ptr(), count.data(), count.size() * 4));
+    CU_CHECK(cuMemcpyHtoD(dri.ptr(), ridx.data(), ridx.size() * 8));
+    CU_CHECK(cuMemcpyHtoD(drv.ptr(), rvals.data(), rvals.size() * 8));
+    CU_CHECK(cuMemcpyHtoD(drc.ptr(), rcount.data(), rcount.size() * 8));
+    const std::vector<int64_t> co = row_counts(count.data(), DType::I32, rows, row),
+                               cr = row_counts(rcount.data(), DType::F64, rows, row);
+    sort_rows({{di.ptr(), compare_type(DType::I32)}, {dv.ptr(), compare_type(DType::F32)}}, rows,
+              row, dc.ptr(), compare_type(DType::I32), stream);
+    sort_rows({{dri.ptr(), 1}, {drv.ptr(), 1}}, rows, row, drc.ptr(), 1, stream);
+    gpu::sort_rows({{idx.data(), DType::I32}, {vals.data(), DType::F32}}, rows, row, co.data(), 1);
+    gpu::sort_rows({{ridx.data(), DType::F64}, {rvals.data(), DType::F64}}, rows, row, cr.data(),
+                   1);
+    generators::Tolerance tol;
+    tol.rtol = 1e-5, tol.atol = 1e-5;
+    RowValid hv{row, co.data(), cr.data()};
+    Valid dvalid{row, dc.ptr(), drc.ptr(), compare_type(DType::I32), 1};
+    for (int member = 0; member < 2; ++member) {
+      const DType d = member == 0 ? DType::I32 : DType::F32;
+      const unsigned char* host_out = member == 0
+                                          ? reinterpret_cast<const unsigned char*>(idx.data())
+                                          : reinterpret_cast<const unsigned char*>(vals.data());
+      Comparison host = compare(host_out, d, rows * row, member == 0 ? ridx.data() : rvals.data(),
+                                rows * row, tol, 1, nullptr, &hv);
+      Comparison dev = (*this)(member == 0 ? di.ptr() : dv.ptr(), d, rows * row,
+                               member == 0 ? dri.ptr() : drv.ptr(), 0, tol, stream, &dvalid);
+      if (!same(host, dev) || host.ok || host.failures != 3)
+        throw std::runtime_error(
+            "the device comparison disagrees with the host's on the order-free probe (" +
+            std::string(member == 0 ? "i32 lead" : "f32 follower") + "): host " +
+            std::to_string(host.failures) + " failure(s) first at " +
+            std::to_string(host.first_bad) + ", device " + std::to_string(dev.failures) +
+            " first at " + std::to_string(dev.first_bad) + " (3 expected, the counts' row 2)");
+      ++cases;
+    }
+  }
   checked_ = std::to_string(cases) +
              " probes: 8 dtypes x finite/non-finite x 2 rtol (3 for i64/u64: exact too) x "
              "with/without magnitude x 3 class bounds, " +
-             std::to_string(n) + " elements";
+             std::to_string(n) + " elements, and an order-free pair sorted by rows with counts";
 }
 
 }  // namespace solver::gpu

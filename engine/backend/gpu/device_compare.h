@@ -13,6 +13,8 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/backend/gpu/cuda_driver.h"
 #include "engine/backend/gpu/host_data.h"
@@ -33,9 +35,21 @@ class DeviceCompare {
   // compare(out, dtype, n, ref, n, tol, 0, magnitude) of host_data.h, on device memory: `n`
   // elements of `dtype` at `out` against `n` doubles at `ref` (`magnitude`: 0, or n doubles).
   // Synchronous on `stream`.
+  // With `valid` (row > 0): an order-free output's counted rows (host_data.h's RowValid), the
+  // counts read on the device from the two count outputs.
+  struct Valid {
+    int64_t row = 0;
+    CUdeviceptr out_count = 0, ref_count = 0;
+    int out_type = 0, ref_type = 1;  // compare_type of each count's storage
+  };
   Comparison operator()(CUdeviceptr out, generators::DType dtype, int64_t n, CUdeviceptr ref,
-                        CUdeviceptr magnitude, const generators::Tolerance& tol,
-                        CUstream stream) const;
+                        CUdeviceptr magnitude, const generators::Tolerance& tol, CUstream stream,
+                        const Valid* valid = nullptr) const;
+  // order_view.h's sort_rows on the device: `columns` (pointer, compare_type; at most 4) sorted
+  // in place, each of `rows` rows' counted prefix (count 0: all) by the tuple order.
+  // Synchronous on `stream`.
+  void sort_rows(const std::vector<std::pair<CUdeviceptr, int>>& columns, int64_t rows, int64_t row,
+                 CUdeviceptr count, int count_type, CUstream stream) const;
   // What the self-check compared.
   const std::string& checked() const { return checked_; }
 
@@ -43,7 +57,7 @@ class DeviceCompare {
   void self_check(CUstream stream);
 
   CUmodule module_ = nullptr;
-  CUfunction fn_ = nullptr;
+  CUfunction fn_ = nullptr, sort_fn_ = nullptr;
   DeviceBuffer sums_;
   int blocks_ = 0;
   std::string checked_;

@@ -58,6 +58,7 @@ bool Worker::check_fresh(Prepared& p, int slot, int fresh, engine::GateResult& g
   const engine::GateResult before = g;
   try {
     PhaseScope step("compare_device");
+    p.buffers->order_outputs_on_device(*compare_, ctx_->stream());  // order: free (order_view.h)
     for (size_t buffer : p.buffers->outputs()) {
       const generators::Tolerance tol = set_tolerance(p, set, buffer);
       Comparison c = p.buffers->compare_output_on_device(buffer, *compare_, tol, ctx_->stream());

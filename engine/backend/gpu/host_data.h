@@ -161,9 +161,18 @@ Comparison compare(const std::vector<double>& out, const std::vector<double>& re
 // rounding is below the class bound) is also held to the class's own bound
 // |o - r| <= atol + class_rtol*max(|r|, |magnitude|) (|magnitude| 0 without it): an element
 // outside it is a class failure, not a failure (the worker's precision_mismatch).
+// With `valid` (an order-free output with a count, order_view.h): element i, of row i / row, is
+// valid on a side when i % row is below that side's count for the row; an element valid on
+// neither side is skipped (no error, no failure), one valid on one side only is a failure (a
+// count that differs, its values at first_bad as stored) that adds to neither maximum.
+struct RowValid {
+  int64_t row = 0;
+  const int64_t* out = nullptr;  // the candidate's count per row (view_count)
+  const int64_t* ref = nullptr;  // the reference's
+};
 Comparison compare(const unsigned char* out, generators::DType dtype, int64_t n, const double* ref,
                    int64_t ref_n, const generators::Tolerance& tol, int threads = 0,
-                   const double* magnitude = nullptr);
+                   const double* magnitude = nullptr, const RowValid* valid = nullptr);
 
 // The rtol of compare()'s magnitude term (the reference on |inputs|): the declared rtol where it
 // is loose (above 1e-3), else at most 256 ulps of FP32 (what an honest sum's rounding reaches).

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "engine/backend/gpu/class_bound.h"
+#include "engine/backend/gpu/order_view.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/scaled_atol.h"
@@ -113,7 +114,14 @@ bool fold_comparison(const Prepared& p, const HostSet& set, size_t buffer, const
              (reference_bits(b.dtype) && tol.rtol == 0 && tol.atol == 0
                   ? ": 64-bit integers compared bit for bit, printed rounded to a double"
                   : "") +
-             ")";
+             (b.order_lead >= 0
+                  ? "; order: free, so compared as sorted rows (order_view.h): the "
+                    "index is in the sorted view" +
+                        std::string(b.order_count >= 0 ? ", and only each row's counted prefix "
+                                                         "on either side"
+                                                       : "")
+                  : "") +
+             (b.is_count ? "; the count of an order-free output: exact" : "") + ")";
   return false;
 }
 
@@ -124,10 +132,42 @@ bool Worker::compare_outputs(Prepared& p, const HostSet& set, const std::vector<
   // cores.
   const auto& outs = p.buffers->outputs();
   if (output_scratch_.size() < outs.size()) output_scratch_.resize(outs.size());
+  const std::vector<OrderGroup> groups = order_groups(p.resolved);
   if (download) {
     PhaseScope step("download");
     for (size_t k = 0; k < outs.size(); ++k)
       p.buffers->download_variant_output(outs[k], output_scratch_[k]);
+    if (!groups.empty()) {  // order-free outputs into their view, as the reference's (order_view.h)
+      PhaseScope order("order_view");
+      std::vector<unsigned char*> data;
+      for (size_t k = 0; k < outs.size(); ++k) data.push_back(output_scratch_[k].data());
+      order_candidate(p.resolved, outs, data);
+    }
+  }
+  // Each order-free output's valid rows (its group's count output on both sides).
+  std::vector<std::vector<int64_t>> counts_out(outs.size()), counts_ref(outs.size());
+  std::vector<int64_t> row_of(outs.size(), 0);
+  std::vector<bool> ordered(outs.size(), false);
+  auto position = [&](size_t buffer) -> int {
+    for (size_t k = 0; k < outs.size(); ++k)
+      if (outs[k] == buffer) return int(k);
+    return -1;
+  };
+  for (const OrderGroup& og : groups) {
+    const int c = og.count >= 0 ? position(size_t(og.count)) : -1;
+    for (size_t m : og.members) {
+      const int k = position(m);
+      if (k < 0) continue;
+      ordered[size_t(k)] = true;
+      if (c < 0 || size_t(c) >= want.size()) continue;
+      const generators::DType cd = p.resolved.buffers[size_t(og.count)].dtype;
+      row_of[size_t(k)] = og.row;
+      counts_out[size_t(k)] = row_counts(output_scratch_[size_t(c)].data(), cd, og.rows, og.row);
+      counts_ref[size_t(k)] =
+          want[size_t(c)].size >= size_t(og.rows)
+              ? row_counts(want[size_t(c)].data, reference_storage(cd), og.rows, og.row)
+              : std::vector<int64_t>(size_t(og.rows), 0);
+    }
   }
   PhaseScope compare_scope("compare");
   // A class failure (precision_mismatch) is kept while the other outputs are compared: a wrong
@@ -138,12 +178,16 @@ bool Worker::compare_outputs(Prepared& p, const HostSet& set, const std::vector<
     generators::DType dtype = p.resolved.buffers[buffer].dtype;
     const generators::Tolerance tol = set_tolerance(p, set, buffer);
     const auto& got = output_scratch_[k];
+    // No magnitude term for an order-free output: its sorted elements are not paired with
+    // the reference on |inputs| (stricter, never looser).
     const double* scale =
-        magnitude && k < magnitude->size() && (*magnitude)[k].size() == want[k].size
+        magnitude && !ordered[k] && k < magnitude->size() && (*magnitude)[k].size() == want[k].size
             ? (*magnitude)[k].data()
             : nullptr;
+    RowValid valid{row_of[k], counts_out[k].data(), counts_ref[k].data()};
     Comparison c = compare(got.data(), dtype, int64_t(got.size() / generators::dtype_size(dtype)),
-                           want[k].data, int64_t(want[k].size), tol, 0, scale);
+                           want[k].data, int64_t(want[k].size), tol, 0, scale,
+                           row_of[k] > 0 ? &valid : nullptr);
     GateResult folded = g;
     if (fold_comparison(p, set, buffer, c, tol, scale != nullptr, folded, where)) {
       g.max_abs_err = folded.max_abs_err, g.max_rel_err = folded.max_rel_err;

@@ -78,6 +78,7 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
     try {
       ok = load();
       PhaseScope step("compare_device");
+      if (ok) p.buffers->order_outputs_on_device(*compare_, ctx_->stream());  // order_view.h
       for (size_t buffer : p.buffers->outputs()) {
         if (!ok) break;
         const generators::Tolerance tol = set_tolerance(p, set, buffer);

@@ -14,6 +14,7 @@
 
 #include "engine/backend/gpu/device_info.h"
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/order_view.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/set_content_key.h"
 #include "engine/backend/pair_floor.h"
@@ -469,6 +470,11 @@ std::vector<HostDoubles> Worker::run_reference(Prepared& p, int set, const char*
   // the host, which a comparison on the device would not make).
   PhaseScope readback("readback");
   for (size_t i : p.buffers->outputs()) outs.push_back(p.buffers->read_reference_output(i));
+  // Order-free outputs sorted into their view (order_view.h): every reader of the reference
+  // (each check, the lint's shares, the class bound's sensitivity) sees the one view.
+  std::vector<double*> data;
+  for (HostDoubles& o : outs) data.push_back(o.data());
+  order_reference(p.resolved, p.buffers->outputs(), data);
   return outs;
 }
 
@@ -484,6 +490,10 @@ std::vector<DoublesView> Worker::run_reference_reused(Prepared& p, int set, cons
     out.push_back(DoublesView{reinterpret_cast<const double*>(audit_reference_[k].data()),
                               audit_reference_[k].size() / sizeof(double)});
   }
+  std::vector<double*> data;
+  for (size_t k = 0; k < outs.size(); ++k)
+    data.push_back(reinterpret_cast<double*>(audit_reference_[k].data()));
+  order_reference(p.resolved, outs, data);  // the view of run_reference
   return out;
 }
 

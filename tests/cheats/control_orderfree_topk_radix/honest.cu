@@ -1,0 +1,19 @@
+// control_orderfree_topk_radix (as control_hon21_topk_int_ties) seed: a thread per row, K passes over the row.
+#include "key.cuh"
+extern "C" __global__ void topk_passes(const int* scores, int* vals, int* idx, int R, int C,
+                                       int K) {
+  const int r = blockIdx.x * blockDim.x + threadIdx.x;
+  if (r >= R) return;
+  const int* row = scores + (size_t)r * C;
+  unsigned long long last = ~0ULL;
+  for (int t = 0; t < K; ++t) {
+    unsigned long long best = 0;
+    for (int j = 0; j < C; ++j) {
+      const unsigned long long k = topk_key(row[j], j);
+      if (k < last && k > best) best = k;
+    }
+    vals[(size_t)r * K + t] = key_value(best);
+    idx[(size_t)r * K + t] = key_index(best);
+    last = best;
+  }
+}
