@@ -1,7 +1,7 @@
-// control_hon21_topk_int_ties seed: a thread per row, K passes over the row.
+// reference (hon21; h28x reads it order-free): per row, K passes, each the largest key below the last one taken.
 #include "key.cuh"
-extern "C" __global__ void topk_passes(const int* scores, int* vals, int* idx, int R, int C,
-                                       int K) {
+extern "C" __global__ void topk_ref(const int* scores, double* vals, double* idx, int R, int C,
+                                    int K) {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= R) return;
   const int* row = scores + (size_t)r * C;

@@ -1,4 +1,4 @@
-// control_orderfree_topk_radix (as control_hon21_topk_int_ties): the order key, larger first: the value (offset to unsigned) in the
+// top-k (control_hon21_topk_int_ties, control_orderfree_topk_radix): the order key, larger first: the value (offset to unsigned) in the
 // high word, the inverted index in the low word (equal values: the lower index is larger).
 __device__ __forceinline__ unsigned long long topk_key(int v, int j) {
   return ((unsigned long long)((unsigned)v ^ 0x80000000u) << 32) | (unsigned)(~j);

@@ -1,8 +1,7 @@
-// reference (hon21's, h28x): per row, K passes, each the largest key below the last one taken
-// (written sorted; the view sorts both sides by (idx, vals), so any order of the K compares).
+// Top-k seed (control_hon21_topk_int_ties, control_orderfree_topk_radix): a thread per row, K passes over the row.
 #include "key.cuh"
-extern "C" __global__ void topk_ref(const int* scores, double* vals, double* idx, int R, int C,
-                                    int K) {
+extern "C" __global__ void topk_passes(const int* scores, int* vals, int* idx, int R, int C,
+                                       int K) {
   const int r = blockIdx.x * blockDim.x + threadIdx.x;
   if (r >= R) return;
   const int* row = scores + (size_t)r * C;
