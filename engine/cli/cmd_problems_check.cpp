@@ -2,6 +2,7 @@
 // constraints allow, through static validation, NVRTC compile (cached) and, with a GPU, the
 // correctness gate. Exit 0 all passed, 1 any point failed, 2 a spec is bad.
 #include <filesystem>
+#include <map>
 #include <ostream>
 #include <set>
 #include <sstream>
@@ -56,6 +57,9 @@ struct Row {
   std::string detail;
   std::string log;  // compiler log of a failed compile, printed after the table
   bool failed = false;
+  // The gate's wall time per phase (GateResult::phases_ms, nested "phase/scope" keys), in the
+  // JSON only: where a large problem's gate spends its time (scripts/gpu/probe_gate_cost.sh).
+  std::map<std::string, double> gate_phases_ms;
 };
 
 std::string first_line(const std::string& s) {
@@ -170,6 +174,7 @@ void gate_row(engine::Backend* backend, const gen::ProblemSpec& p, const gen::Kn
   if (!backend || row.failed) return;
   engine::GateResult g = backend->gate(engine::VariantRef{p.name, variant, knobs});
   row.gate = engine::to_string(g.status);
+  row.gate_phases_ms = g.phases_ms;
   // The gate's tolerance lint (engine/backend/gpu/sample_lint.h): its refusal (the problem's
   // spec, invalid_spec) is said whole, with its shares and what to tighten.
   const char* kLint = "tolerance admits a 1-in-2 sample";
@@ -410,6 +415,7 @@ int run_problems_check(Context& ctx) {
                      {"detail", r.detail},
                      {"log", r.log},
                      {"failed", r.failed}});
+    if (!r.gate_phases_ms.empty()) jrows.back()["gate_phases_ms"] = r.gate_phases_ms;
   }
   if (o.json) {
     nlohmann::json j;

@@ -32,4 +32,18 @@ for p in corpus_fresh11/darknet_reorg corpus_fresh11/mmcv_sigmoid_focal_loss cor
   rc=$?
   echo "gate_cost: $name exit $rc in $(python3 -c "import time,sys; print(round(time.time()-float(sys.argv[1]),1))" "$t0") s"
   tail -n 4 "$D/$name.log" | cut -c1-200
+  # The gate's phases (problems check --json: gate_phases_ms, nested "phase/scope", ms), largest
+  # first: where the time went.
+  python3 - "$D/$name.json" <<'PY' || true
+import json, sys
+try:
+    rows = json.load(open(sys.argv[1])).get("rows", [])
+except Exception as e:
+    print("gate_cost:   no JSON (%s)" % e); sys.exit(0)
+for r in rows:
+    ph = r.get("gate_phases_ms") or {}
+    top = sorted(ph.items(), key=lambda kv: -kv[1])[:14]
+    print("gate_cost:   %s %s gate %s: %s" % (r.get("problem"), r.get("variant"), r.get("gate"),
+          ", ".join("%s %.0f ms" % kv for kv in top)))
+PY
 done

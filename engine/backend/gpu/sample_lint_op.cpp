@@ -4,11 +4,13 @@
 #include <algorithm>
 #include <functional>
 #include <limits>
+#include <optional>
 
 #include "engine/backend/gpu/input_lint.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/skip_bound.h"
@@ -47,6 +49,9 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
   echo.kind = SetKind::Fresh;
   echo.inputs = base.inputs;
   echo.digests = base.digests;
+  // Each step's wall time under the lint's phase (the gate's phases_ms): where an echo's cost
+  // goes on a large problem (scripts/gpu/probe_gate_cost.sh).
+  std::optional<PhaseScope> make(std::in_place, "echo_make");
   for (size_t i = 0; i < p.resolved.buffers.size() && i < base.inputs.size(); ++i) {
     const auto& b = p.resolved.buffers[i];
     if (!base.inputs[i] || !sample_echoed(b) || (only >= 0 && size_t(only) != i)) continue;
@@ -54,8 +59,11 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
                             : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
     echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
   }
+  make.reset();
   beat("tolerance lint", 120000);
+  std::optional<PhaseScope> upload(std::in_place, "echo_upload");
   const int index = add_checked_set(p, std::move(echo));
+  upload.reset();
   // Every reference below is held by p.refs: the views stay valid.
   const auto& echoed = reference_outputs(p, index);
   const auto& reference = reference_outputs(p, set);
@@ -66,8 +74,10 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
     tols.push_back(set_tolerance(p, p.buffers->host_set(set), b));
   }
   if (tols.empty()) tols.push_back(p.resolved.tolerance);
+  std::optional<PhaseScope> compare(std::in_place, "echo_compare");
   std::vector<std::vector<double>> shares =
       element_shares(reference, echoed, tols, nullptr, &dtypes);
+  compare.reset();
   // Read once, never run on: its device inputs and host bytes go now, its reference outputs
   // with this Prepared's hold on them (one echo set at a time on the device, not up to
   // 16 + 25 x inputs of them; device_buffers.h release_set).
@@ -189,6 +199,8 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     }
     return true;
   };
+  std::optional<PhaseScope> per_input;
+  if (echoed.size() > 1 && !pending()) per_input.emplace("input_lint");
   for (size_t j = 0; echoed.size() > 1 && j < echoed.size() && !pending(); ++j) {
     const auto& b = p.resolved.buffers[size_t(echoed[j])];
     InputShares in{b.name, b.dist_fixed, {}};
@@ -222,6 +234,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     }
     alone_shares.push_back(std::move(in));
   }
+  per_input.reset();
   // One echoed input: its echo is every input's, so its pairs are the all-input verdict's; taken
   // here only to hold its outputs' blind_to declarations to the shares (a false one refused).
   if (echoed.size() == 1 && !shares.empty()) {
@@ -247,6 +260,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   if (verdict.refusal.empty() && law_checks(shares, n_out)) {
     // The strided classes' light part (h28w): where an output's is at most 1 of its tolerance,
     // the spec admits a sampler of the light part, as the lint's own bar refuses (law_regions.h).
+    PhaseScope regions("law_regions");
     const std::vector<double> light = law_light_shares(p, shares.front(), n_out);
     const std::string refusal = light_refusal(light, outputs, output_tols, names);
     if (!refusal.empty()) verdict.refusal = refusal;
@@ -273,6 +287,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       const std::vector<int> later = lint_sets(kinds, make_fresh());
       if (!later.empty() && later.back() != 0) {
         const int s = later.back();
+        PhaseScope fresh_echoes("skip_bound");
         timed = SetShare{lint_set_name(p.buffers->host_set(s), s), 0, {}};
         timed.energy.assign(n_out, 0.0);
         timed.echoes.assign(n_out, 0);
