@@ -24,6 +24,8 @@ if [ ! -x "$B/bin/solver" ]; then
 fi
 for p in corpus_fresh11/darknet_reorg corpus_fresh11/mmcv_sigmoid_focal_loss corpus_fresh12/ginkgo_cg_step2; do
   name=${p#*/}
+  # The per-problem JSON and logs go back in one archive (a device call returns a bounded count
+  # of files).
   dir="$D/problems_$name"
   rm -rf "$dir" && mkdir -p "$dir" && cp -r "tests/$p" "$dir/"
   t0=$(date +%s.%N)
@@ -42,8 +44,9 @@ except Exception as e:
     print("gate_cost:   no JSON (%s)" % e); sys.exit(0)
 for r in rows:
     ph = r.get("gate_phases_ms") or {}
-    top = sorted(ph.items(), key=lambda kv: -kv[1])[:14]
+    top = [kv for kv in sorted(ph.items(), key=lambda kv: -kv[1]) if kv[1] >= 100]
     print("gate_cost:   %s %s gate %s: %s" % (r.get("problem"), r.get("variant"), r.get("gate"),
           ", ".join("%s %.0f ms" % kv for kv in top)))
 PY
 done
+tar -C "$D" -czf "$OUT/probe_gate_cost.tgz" --exclude="problems_*" . 2>/dev/null || true

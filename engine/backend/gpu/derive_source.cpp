@@ -2,6 +2,7 @@
 
 #include <cstdio>
 
+#include "engine/backend/gpu/echo_map.h"
 #include "engine/backend/gpu/normal_knots.h"
 #include "engine/backend/gpu/pair_relabel.h"
 #include "engine/backend/gpu/structured_perturbation.h"
@@ -430,11 +431,54 @@ extern "C" __global__ void solver_perturb_segments(unsigned char* data, long lon
     }
   }
 }
+// The tolerance lint's echo (echo_map.h: echo_source, line for line), in place: a moved element
+// copies a partner the echo never moves. family 0: blocks of `block` (a power of two) of
+// `parity`; 1, 2, 3: the odd position of each pair of class `cls` (contiguous, hashed, strided).
+__device__ __forceinline__ u64 sd_echo_source(long long i_, long long n_, int family, u64 block,
+                                              int parity, u64 cls) {
+  u64 i = (u64)i_, n = (u64)n_;
+  if (family == 0) {
+    if (block == 0 || (block & (block - 1))) block = 1;
+    return ((i / block) & 1) == (u64)(parity & 1) && (i ^ block) < n ? i ^ block : i;
+  }
+  u64 pairs = n / 2, j = i / 2;
+  if (!(i & 1) || j >= pairs) return i;
+  u64 c = 0;
+  if (family == 2) {
+    c = sd_mix(j) % 32;
+  } else if (family == 3) {
+    c = j % 256;
+  } else {  // floor(j * 32 / pairs), a binary digit a step (no 128-bit product)
+    u64 rem = j % pairs;
+    for (int bit = 0; bit < 5; ++bit) {
+      rem *= 2;
+      c *= 2;
+      if (rem >= pairs) rem -= pairs, ++c;
+    }
+  }
+  return c == cls ? i - 1 : i;
+}
+extern "C" __global__ void solver_echo(unsigned char* data, long long n, int size, int family,
+                                       u64 block, int parity, u64 cls) {
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    u64 from = sd_echo_source(i, n, family, block, parity, cls);
+    if (from == (u64)i) continue;
+    if (size == 8) ((u64*)data)[i] = ((const u64*)data)[from];
+    else if (size == 4) ((u32*)data)[i] = ((const u32*)data)[from];
+    else if (size == 2) ((u16*)data)[i] = ((const u16*)data)[from];
+    else for (int k = 0; k < size; ++k) data[i * size + k] = data[from * size + k];
+  }
+}
 )";
 
 // The constants the source spells out (pair_relabel.h).
 static_assert(perturb_detail::kFeistelRounds == 6, "sd_feistel: 6 rounds");
 static_assert(perturb_detail::kSubsetSalt == 0x7375627365740000ULL, "solver_perturb_relabel");
+static_assert(kEchoRegions == 32 && kEchoStrided == 256, "solver_echo: 32 and 256 classes");
+static_assert(int(EchoFamily::Positions) == 0 && int(EchoFamily::Contiguous) == 1 &&
+                  int(EchoFamily::Hashed) == 2 && int(EchoFamily::Strided) == 3,
+              "solver_echo: the family codes");
 
 }  // namespace
 

@@ -254,11 +254,15 @@ int DeviceBuffers::add_device_set(HostSet set, const DeviceDerive& derive, CUstr
     for (const BufferTransform& t : sets_[s].plan)
       if (t.buffer == i) derive.apply(bufs[i], inputs_[s][i].ptr(), t, stream);
     // Set 0's float64 copy where the plan leaves an in-out buffer alone (the worker derives on
-    // the host where the plan changes one).
+    // the host where the plan changes one), or echoes it: an echo moves whole elements, so the
+    // echo of the float64 copy is the float64 copy of the echo.
     if (bufs[i].role == BufferRole::InOut && ref_inout_inputs_[0][i].bytes()) {
       const DeviceBuffer& src = ref_inout_inputs_[0][i];
       ref_inout_inputs_[s][i] = DeviceBuffer(src.bytes());
       CU_CHECK(cuMemcpyDtoDAsync(ref_inout_inputs_[s][i].ptr(), src.ptr(), src.bytes(), stream));
+      for (const BufferTransform& t : sets_[s].plan)
+        if (t.buffer == i && t.op == TransformOp::Echo)
+          derive.apply(bufs[i], ref_inout_inputs_[s][i].ptr(), t, stream, sizeof(double));
     }
   }
   CU_CHECK(cuStreamSynchronize(stream));

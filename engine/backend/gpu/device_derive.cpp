@@ -76,6 +76,7 @@ DeviceDerive::DeviceDerive(const std::string& arch, const generators::CompileCac
   CU_CHECK(cuModuleGetFunction(&perturb_relabel_, module_, "solver_perturb_relabel"));
   CU_CHECK(cuModuleGetFunction(&perturb_resample_, module_, "solver_perturb_resample"));
   CU_CHECK(cuModuleGetFunction(&perturb_segments_, module_, "solver_perturb_segments"));
+  CU_CHECK(cuModuleGetFunction(&echo_, module_, "solver_echo"));
   CUdevice dev;
   CU_CHECK(cuCtxGetDevice(&dev));
   int sms = 0;
@@ -89,7 +90,18 @@ DeviceDerive::~DeviceDerive() {
 }
 
 void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
-                         const BufferTransform& t, CUstream stream) const {
+                         const BufferTransform& t, CUstream stream, size_t element_bytes) const {
+  if (t.op == TransformOp::Echo) {  // every dtype: elements are copied whole
+    long long n = b.elements;
+    int size = int(element_bytes ? element_bytes : generators::dtype_size(b.dtype));
+    if (n < 2 || size <= 0) return;
+    int family = int(t.echo.family), parity = t.echo.parity;
+    unsigned long long block = t.echo.block, cls = t.echo.cls;
+    void* args[] = {&p, &n, &size, &family, &block, &parity, &cls};
+    CU_CHECK(cuLaunchKernel(echo_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args, nullptr));
+    CU_CHECK(cuStreamSynchronize(stream));
+    return;
+  }
   if (t.op == TransformOp::Redrawn) {  // every dtype, as apply_perturbation
     perturb(b, p, t.redraw, stream);
     CU_CHECK(cuStreamSynchronize(stream));
@@ -317,10 +329,48 @@ void DeviceDerive::self_check() {
                                    std::to_string(int(c.law)) + ")");
       }
   }
+  // The lint's echoes (echo_map.h): every family on 2-, 4- and 8-byte elements, on an odd
+  // count (a last element without a partner) and on a count that is not a multiple of a block.
+  for (DType d : {DType::F16, DType::F32, DType::F64, DType::U32}) {
+    for (int64_t n : {kProbe, int64_t(1) << 12}) {
+      generators::ResolvedBuffer b;
+      b.name = "probe";
+      b.dtype = d;
+      b.elements = n;
+      const size_t size = generators::dtype_size(d);
+      std::vector<unsigned char> base(size_t(n) * size);
+      uint64_t x = 0x6563686fULL + uint64_t(n);
+      for (auto& c : base) c = (unsigned char)((x = x * 6364136223846793005ULL + 1) >> 56);
+      std::vector<EchoMap> maps;
+      for (uint64_t block : {1, 2, 8, 128})
+        for (int parity : {0, 1}) maps.push_back(EchoMap{EchoFamily::Positions, block, parity, 0});
+      for (EchoFamily f : {EchoFamily::Contiguous, EchoFamily::Hashed, EchoFamily::Strided})
+        for (uint64_t cls : {0, 5, 31}) maps.push_back(EchoMap{f, 1, 1, cls});
+      maps.push_back(EchoMap{EchoFamily::Strided, 1, 1, 255});
+      DeviceBuffer dev(base.size());
+      for (const EchoMap& m : maps) {
+        BufferTransform t;
+        t.op = TransformOp::Echo;
+        t.echo = m;
+        std::vector<unsigned char> want = base, got(base.size());
+        CU_CHECK(cuMemcpyHtoD(dev.ptr(), base.data(), base.size()));
+        apply_echo(m, want.data(), uint64_t(n), size, 1);
+        apply(b, dev.ptr(), t, nullptr);
+        CU_CHECK(cuMemcpyDtoH(got.data(), dev.ptr(), got.size()));
+        if (got != want)
+          throw std::runtime_error(std::string("the device echo disagrees with the host on ") +
+                                   generators::to_string(d) + " (family " +
+                                   std::to_string(int(m.family)) + ", block " +
+                                   std::to_string(m.block) + ", class " + std::to_string(m.cls) +
+                                   ", " + std::to_string(n) + " elements)");
+      }
+    }
+  }
   checked_ =
       "f32, f64, f16, bf16 x 7 transforms, " + std::to_string(kProbe) +
       " and 7 elements; the timed perturbation (every law and structure, native and float64) on "
-      "f32, f64, f16, bf16, i32, u64";
+      "f32, f64, f16, bf16, i32, u64; the lint's echoes (every family) on 2-, 4- and 8-byte "
+      "elements";
 }
 
 }  // namespace solver::gpu

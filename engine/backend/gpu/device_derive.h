@@ -30,8 +30,10 @@ class DeviceDerive {
   DeviceDerive& operator=(const DeviceDerive&) = delete;
 
   // One BufferTransform on `b`'s device bytes at `p`, in place (synchronous on `stream`).
+  // Echo: any dtype (bytes are copied, not read); `element_bytes` > 0 overrides the element
+  // size (the reference's float64 copy of an in-out buffer: 8).
   void apply(const generators::ResolvedBuffer& b, CUdeviceptr p, const BufferTransform& t,
-             CUstream stream) const;
+             CUstream stream, size_t element_bytes = 0) const;
   // A timed run's perturbation (timed_perturbation.h) of `b`'s device bytes at `p`, in place,
   // queued on `stream` (not waited for: the timed run's own synchronisation follows).
   // `as_double` as apply_perturbation's (the reference's float64 copy of an in-out buffer).
@@ -48,6 +50,7 @@ class DeviceDerive {
   CUfunction perturb_redraw_ = nullptr, perturb_relabel_ = nullptr;
   CUfunction perturb_resample_ = nullptr;
   CUfunction perturb_segments_ = nullptr;
+  CUfunction echo_ = nullptr;
   DeviceBuffer count_;
   int blocks_ = 0;
   std::string checked_;

@@ -11,6 +11,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "engine/backend/gpu/parallel_chunks.h"
 #include "rules/hash.h"
 
 namespace solver::gpu {
@@ -215,30 +216,6 @@ void with_dtype(DType d, F&& f) {
       f(std::integral_constant<DType, DType::U64>{});
       break;
   }
-}
-
-int thread_count(int threads, int64_t chunks) {
-  int64_t t = threads > 0 ? threads : int64_t(std::max(1u, std::thread::hardware_concurrency()));
-  return int(std::max<int64_t>(1, std::min(t, chunks)));
-}
-
-// Runs f(c) for every chunk c in [0, chunks) on up to `threads` threads (the caller's among
-// them). Which thread runs a chunk never matters: chunks write disjoint outputs.
-template <class F>
-void for_each_chunk(int64_t chunks, int threads, F&& f) {
-  int n = thread_count(threads, chunks);
-  if (n <= 1) {
-    for (int64_t c = 0; c < chunks; ++c) f(c);
-    return;
-  }
-  std::atomic<int64_t> next{0};
-  auto worker = [&] {
-    for (int64_t c; (c = next.fetch_add(1)) < chunks;) f(c);
-  };
-  std::vector<std::thread> pool;
-  for (int t = 1; t < n; ++t) pool.emplace_back(worker);
-  worker();
-  for (auto& t : pool) t.join();
 }
 
 // Generator chunk: part of the input's definition (each chunk has its own generator), so it

@@ -420,6 +420,10 @@ void apply(const generators::ResolvedBuffer& b, unsigned char* data, const Buffe
     case TransformOp::Redrawn:
       apply_perturbation(b, data, t.redraw);
       break;
+    case TransformOp::Echo:
+      if (b.elements > 0)
+        apply_echo(t.echo, data, uint64_t(b.elements), generators::dtype_size(b.dtype));
+      break;
   }
 }
 

@@ -19,6 +19,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/backend/gpu/echo_map.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "generators/variant_space.h"
@@ -132,6 +133,8 @@ std::optional<double> uniform_factor(const double* base, const double* scaled, i
 // Redrawn: the fresh set (P6, issue 28): the timed runs' perturbation from the set's seed
 // (every position redrawn, a few planted: timed_perturbation.h), so the check inside the timed
 // series sees inputs of the very kind every timed run sees, and is verified like the audit.
+// Echo: one of the tolerance lint's echoes (echo_map.h) of set 0, any dtype; never a set a
+// candidate runs on (the lint runs the reference alone on it).
 enum class TransformOp {
   ScalePow2,
   HeavySigned,
@@ -139,7 +142,8 @@ enum class TransformOp {
   HeavyMagnitude,
   Swaps,
   Redrawn,
-  HeavyKept
+  HeavyKept,
+  Echo
 };
 struct BufferTransform {
   size_t buffer = 0;  // index into the variant's buffers
@@ -149,6 +153,7 @@ struct BufferTransform {
   uint64_t seed = 0;    // HeavySigned, SignFlips: this buffer's draws
   int64_t sparse = 0;   // HeavyKept, HeavyMagnitude: heavy_kept's `sparse` (kept_sparsity)
   Perturbation redraw;  // Redrawn
+  EchoMap echo;         // Echo
 };
 struct HostSet;
 // The transforms a derived set `kind` makes of `base` (empty: it would change nothing).

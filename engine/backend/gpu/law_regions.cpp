@@ -10,27 +10,22 @@
 
 namespace solver::gpu {
 
-namespace {
-
-// splitmix64's finaliser: a fixed hash of the pair index (the same classes in every worker, so a
-// problem's law mode does not depend on where it was gated).
-uint64_t mix(uint64_t z) {
-  z += 0x9e3779b97f4a7c15ull;
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
-
-}  // namespace
 
 size_t region_count(RegionFamily family) {
   return family == RegionFamily::Strided ? kStridedRegions : kLawRegions;
 }
 
+EchoMap region_echo(const EchoRegion& r) {
+  EchoMap m;
+  m.family = r.family == RegionFamily::Hashed    ? EchoFamily::Hashed
+             : r.family == RegionFamily::Strided ? EchoFamily::Strided
+                                                 : EchoFamily::Contiguous;
+  m.cls = r.cls;
+  return m;
+}
+
 size_t region_of(RegionFamily family, size_t pair, size_t pairs) {
-  if (family == RegionFamily::Hashed) return size_t(mix(pair) % kLawRegions);
-  if (family == RegionFamily::Strided) return pair % kStridedRegions;
-  return pairs == 0 ? 0 : size_t((unsigned __int128)pair * kLawRegions / pairs);
+  return size_t(echo_class(region_echo(EchoRegion{family, 0}).family, pair, pairs));
 }
 
 std::vector<EchoRegion> law_regions(RegionFamily family) {
@@ -46,23 +41,7 @@ std::shared_ptr<const HostInput> echo_region(const generators::ResolvedBuffer& b
   out->data.reset(new unsigned char[in.size]);
   std::memcpy(out->data.get(), in.data.get(), in.size);
   const size_t size = generators::dtype_size(b.dtype);
-  const size_t pairs = size == 0 ? 0 : in.size / size / 2;
-  auto copy = [&](size_t j) {
-    std::memcpy(out->data.get() + (2 * j + 1) * size, in.data.get() + 2 * j * size, size);
-  };
-  if (r.family == RegionFamily::Contiguous) {  // the pairs j with floor(j R / pairs) == cls
-    auto first = [&](size_t c) {
-      return size_t(((unsigned __int128)c * pairs + kLawRegions - 1) / kLawRegions);
-    };
-    for (size_t j = first(r.cls); j < first(r.cls + 1) && j < pairs; ++j) copy(j);
-    return out;
-  }
-  if (r.family == RegionFamily::Strided) {  // j = cls, cls + S, cls + 2 S, ...
-    for (size_t j = r.cls; j < pairs; j += kStridedRegions) copy(j);
-    return out;
-  }
-  for (size_t j = 0; j < pairs; ++j)
-    if (region_of(r.family, j, pairs) == r.cls) copy(j);
+  if (size) apply_echo(region_echo(r), out->data.get(), in.size / size, size);
   return out;
 }
 

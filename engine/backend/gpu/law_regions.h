@@ -41,17 +41,18 @@
 #include <string>
 #include <vector>
 
+#include "engine/backend/gpu/echo_map.h"
 #include "engine/backend/gpu/host_data.h"
 #include "generators/problem_spec.h"
 
 namespace solver::gpu {
 
-inline constexpr size_t kLawRegions = 32;
+inline constexpr size_t kLawRegions = kEchoRegions;
 inline constexpr double kDominantEnergy = 16;
 // The strided partition's class count (red team 25's redteam25_scattered_heavy_sum, helper
 // h28w): pair j in class j mod kStridedRegions. Its light share holds for ANY h <=
 // kStridedRegions / 2 = 128 heavy pairs wherever they are (law_regions_op.cpp's property).
-inline constexpr size_t kStridedRegions = 256;
+inline constexpr size_t kStridedRegions = kEchoStrided;
 
 enum class RegionFamily { Contiguous, Hashed, Strided };
 
@@ -68,6 +69,8 @@ struct EchoRegion {
 size_t region_of(RegionFamily family, size_t pair, size_t pairs);
 // The region_count(family) classes of `family`, in order.
 std::vector<EchoRegion> law_regions(RegionFamily family);
+// `r` as an echo map (echo_map.h): what the device's echo of set 0 applies.
+EchoMap region_echo(const EchoRegion& r);
 // `in`'s bytes with the odd position of every pair in `r`'s class a copy of its even partner
 // (echo_positions(b, in, 1, 1) restricted to the class; a position without a partner stays).
 std::shared_ptr<const HostInput> echo_region(const generators::ResolvedBuffer& b,

@@ -1,10 +1,12 @@
 #include "engine/backend/gpu/sample_lint.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
 #include <sstream>
 
+#include "engine/backend/gpu/parallel_chunks.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 
 namespace solver::gpu {
@@ -41,12 +43,16 @@ std::shared_ptr<const HostInput> echo_positions(const generators::ResolvedBuffer
   out->data.reset(new unsigned char[in.size]);
   std::memcpy(out->data.get(), in.data.get(), in.size);
   const size_t size = generators::dtype_size(b.dtype);
-  const size_t n = in.size / size;
-  if (block == 0 || (block & (block - 1))) block = 1;
-  for (size_t i = 0; i < n; ++i)
-    if (((i / block) & 1) == size_t(parity & 1) && (i ^ block) < n)
-      std::memcpy(out->data.get() + i * size, in.data.get() + (i ^ block) * size, size);
+  if (size) apply_echo(positions_echo(parity, block), out->data.get(), in.size / size, size);
   return out;
+}
+
+EchoMap positions_echo(int parity, size_t block) {
+  EchoMap m;
+  m.family = EchoFamily::Positions;
+  m.block = block;
+  m.parity = parity;
+  return m;
 }
 
 const std::vector<EchoPattern>& echo_patterns() {
@@ -82,34 +88,41 @@ std::vector<std::vector<double>> element_shares(const std::vector<HostDoubles>& 
       continue;
     }
     std::vector<double>& out = shares[k];
-    out.assign(base[k].size(), 0.0);
-    if (dtypes && k < dtypes->size() && reference_bits((*dtypes)[k])) {
-      const generators::DType d = (*dtypes)[k];
-      for (size_t i = 0; i < base[k].size(); ++i) {
-        uint64_t ab, eb;
-        std::memcpy(&ab, &base[k][i], 8);
-        std::memcpy(&eb, &echo[k][i], 8);
-        if (ab == eb) continue;
-        const double a = wide_int_value(d, ab), e = wide_int_value(d, eb);
-        const double allowed = tol.atol + tol.rtol * std::fabs(a);
+    out.resize(base[k].size());
+    const bool bits = dtypes && k < dtypes->size() && reference_bits((*dtypes)[k]);
+    const generators::DType d = bits ? (*dtypes)[k] : generators::DType::F64;
+    // Element by element, in chunks on every core (a large problem's lint compares tens of
+    // millions of elements per echo); each chunk writes its own elements.
+    constexpr size_t kChunk = size_t(1) << 18;
+    const size_t n = base[k].size();
+    for_each_chunk(int64_t((n + kChunk - 1) / kChunk), 0, [&](int64_t c) {
+      const size_t lo = size_t(c) * kChunk, hi = std::min(n, lo + kChunk);
+      for (size_t i = lo; i < hi; ++i) {
+        out[i] = 0.0;
+        if (bits) {
+          uint64_t ab, eb;
+          std::memcpy(&ab, &base[k][i], 8);
+          std::memcpy(&eb, &echo[k][i], 8);
+          if (ab == eb) continue;
+          const double a = wide_int_value(d, ab), e = wide_int_value(d, eb);
+          const double allowed = tol.atol + tol.rtol * std::fabs(a);
+          const double diff = std::fabs(a - e);
+          out[i] = allowed > 0 ? diff / allowed : inf;
+          continue;
+        }
+        const double a = base[k][i], e = echo[k][i];
+        if (a == e) continue;  // the same value, an infinity too (a masked -inf): not moved
+        if (!std::isfinite(a) || !std::isfinite(e)) {
+          out[i] = inf;
+          continue;
+        }
+        const double m = magnitude ? std::fabs((*magnitude)[k][i]) : 0.0;
+        const double allowed = tol.atol + tol.rtol * std::fabs(a) + mag_rtol * m;
         const double diff = std::fabs(a - e);
+        if (diff == 0) continue;
         out[i] = allowed > 0 ? diff / allowed : inf;
       }
-      continue;
-    }
-    for (size_t i = 0; i < base[k].size(); ++i) {
-      const double a = base[k][i], e = echo[k][i];
-      if (a == e) continue;  // the same value, an infinity too (a masked -inf): not moved
-      if (!std::isfinite(a) || !std::isfinite(e)) {
-        out[i] = inf;
-        continue;
-      }
-      const double m = magnitude ? std::fabs((*magnitude)[k][i]) : 0.0;
-      const double allowed = tol.atol + tol.rtol * std::fabs(a) + mag_rtol * m;
-      const double d = std::fabs(a - e);
-      if (d == 0) continue;
-      out[i] = allowed > 0 ? d / allowed : inf;
-    }
+    });
   }
   return shares;
 }

@@ -28,6 +28,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/backend/gpu/echo_map.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "generators/problem_spec.h"
@@ -60,6 +61,8 @@ bool sample_echoed(const generators::ResolvedBuffer& b);
 // tile a sampler reads every other one of; an element without a partner stays).
 std::shared_ptr<const HostInput> echo_positions(const generators::ResolvedBuffer& b,
                                                 const HostInput& in, int parity, size_t block = 1);
+// The same echo as a map (echo_map.h): what the device's echo of set 0 applies.
+EchoMap positions_echo(int parity, size_t block);
 inline std::shared_ptr<const HostInput> echo_odd_positions(const generators::ResolvedBuffer& b,
                                                            const HostInput& in) {
   return echo_positions(b, in, 1);

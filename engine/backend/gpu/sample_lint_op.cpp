@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 
+#include "engine/backend/gpu/device_derive.h"
 #include "engine/backend/gpu/input_lint.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
@@ -32,38 +33,69 @@ std::string lint_set_name(const HostSet& s, int index) {
 std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
                                                      const EchoPattern& pattern, int only,
                                                      const EchoRegion* region) {
-  HostSet base = p.buffers->host_set(set);  // a copy: materialised here, not in the buffers
-  if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
-  HostSet echo;
-  echo.key = base.key + "/echo-" + std::to_string(pattern.block) +
-             (pattern.parity ? "-odd" : "-even") + (only >= 0 ? "/in" + std::to_string(only) : "");
+  const HostSet& given = p.buffers->host_set(set);
+  std::string key = given.key + "/echo-" + std::to_string(pattern.block) +
+                    (pattern.parity ? "-odd" : "-even") +
+                    (only >= 0 ? "/in" + std::to_string(only) : "");
   if (region)
-    echo.key = base.key + "/echo-region-" +
-               (region->family == RegionFamily::Hashed    ? "hash-"
-                : region->family == RegionFamily::Strided ? "stride-"
-                                                          : "stretch-") +
-               std::to_string(region->cls);
-  echo.seed = base.seed;
-  // Not Regular: a regular set's `in` buffers come from the device input cache by (buffer,
-  // seed), which would upload set 0's bytes, not the echo's (device_buffers.cpp upload_set).
-  echo.kind = SetKind::Fresh;
-  echo.inputs = base.inputs;
-  echo.digests = base.digests;
-  // Each step's wall time under the lint's phase (the gate's phases_ms): where an echo's cost
-  // goes on a large problem (scripts/gpu/probe_gate_cost.sh).
-  std::optional<PhaseScope> make(std::in_place, "echo_make");
-  for (size_t i = 0; i < p.resolved.buffers.size() && i < base.inputs.size(); ++i) {
-    const auto& b = p.resolved.buffers[i];
-    if (!base.inputs[i] || !sample_echoed(b) || (only >= 0 && size_t(only) != i)) continue;
-    echo.inputs[i] = region ? echo_region(b, *base.inputs[i], *region)
-                            : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
-    echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
+    key = given.key + "/echo-region-" +
+          (region->family == RegionFamily::Hashed    ? "hash-"
+           : region->family == RegionFamily::Strided ? "stride-"
+                                                     : "stretch-") +
+          std::to_string(region->cls);
+  // Which inputs this echo moves (by buffer index): those `s` holds that the lint echoes.
+  auto moved_of = [&](const HostSet& s) {
+    std::vector<size_t> moved;
+    for (size_t i = 0; i < p.resolved.buffers.size() && i < s.inputs.size(); ++i)
+      if (s.inputs[i] && sample_echoed(p.resolved.buffers[i]) && (only < 0 || size_t(only) == i))
+        moved.push_back(i);
+    return moved;
+  };
+  int index = -1;
+  if (set == 0 && derive_ && !host_derive_ && device_digest()) {
+    // On the device, from set 0's pristine copy (device_buffers.h add_device_set): no host copy
+    // of any input, no upload; the same bytes as the host echo (echo_map.h, held to it by
+    // DeviceDerive's self-check). Set 0 takes every echo but the fresh set's.
+    PhaseScope scope("echo_device");
+    HostSet echo;
+    echo.key = key;
+    echo.seed = given.seed;
+    echo.kind = SetKind::Fresh;  // as below: never the device input cache's regular entry
+    for (size_t i : moved_of(given)) {  // set 0 is never on_device: every input is held
+      BufferTransform t;
+      t.buffer = i;
+      t.op = TransformOp::Echo;
+      t.echo = region ? region_echo(*region) : positions_echo(pattern.parity, pattern.block);
+      echo.plan.push_back(t);
+    }
+    beat("tolerance lint", 120000);
+    index = p.buffers->add_device_set(std::move(echo), *derive_, ctx_->stream());
+  } else {
+    HostSet base = given;  // a copy: materialised here, not in the buffers
+    if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
+    HostSet echo;
+    echo.key = key;
+    echo.seed = base.seed;
+    // Not Regular: a regular set's `in` buffers come from the device input cache by (buffer,
+    // seed), which would upload set 0's bytes, not the echo's (device_buffers.cpp upload_set).
+    echo.kind = SetKind::Fresh;
+    echo.inputs = base.inputs;
+    echo.digests = base.digests;
+    // Each step's wall time under the lint's phase (the gate's phases_ms): where an echo's cost
+    // goes on a large problem (scripts/gpu/probe_gate_cost.sh).
+    {
+      PhaseScope make("echo_make");
+      for (size_t i : moved_of(base)) {
+        const auto& b = p.resolved.buffers[i];
+        echo.inputs[i] = region ? echo_region(b, *base.inputs[i], *region)
+                                : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
+        echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
+      }
+    }
+    beat("tolerance lint", 120000);
+    PhaseScope upload("echo_upload");
+    index = add_checked_set(p, std::move(echo));
   }
-  make.reset();
-  beat("tolerance lint", 120000);
-  std::optional<PhaseScope> upload(std::in_place, "echo_upload");
-  const int index = add_checked_set(p, std::move(echo));
-  upload.reset();
   // Every reference below is held by p.refs: the views stay valid.
   const auto& echoed = reference_outputs(p, index);
   const auto& reference = reference_outputs(p, set);
