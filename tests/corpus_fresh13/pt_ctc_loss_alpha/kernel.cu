@@ -4,6 +4,9 @@
 // with a barrier per step, each alpha[t][s] a log-sum-exp of up to three alphas of step t-1.
 // Rewritten for the problem format (see README.md).
 
+// NVRTC has no libc INFINITY
+#define INFINITY __int_as_float(0x7f800000)
+
 // the extended target l': blanks between (and around) the labels
 __device__ __forceinline__ long long get_target_prime(const long long* target, long long offset,
                                                       long long stride, long long idx,

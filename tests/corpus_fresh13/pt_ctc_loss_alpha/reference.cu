@@ -2,6 +2,7 @@
 // variables in log space, eqs (6)-(8) of Graves et al. (2006), in float64, one thread per batch
 // item (its T x (2S + 1) table walked in order); unreachable states are -inf, as the kernel
 // writes them.
+#define INFINITY __longlong_as_double(0x7ff0000000000000LL)
 __device__ __forceinline__ double lse3(double a, double b, double c) {
   double m = a > b ? a : b;
   m = m > c ? m : c;

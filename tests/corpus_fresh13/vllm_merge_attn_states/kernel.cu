@@ -3,6 +3,9 @@
 // attention) with their log-sum-exps, section 2.2 of arXiv:2501.01005. One thread per 16-byte
 // pack of a head's output. Rewritten for the problem format (see README.md).
 
+// NVRTC has no libc INFINITY
+#define INFINITY __int_as_float(0x7f800000)
+
 #define NUM_THREADS 128
 
 extern "C" __global__ void merge_attn_states_kernel(float* output, float* output_lse,

@@ -1,5 +1,6 @@
 // Reference for corpus_fresh13 vllm_merge_attn_states (written for the corpus): the merged
 // attention output o = (e^p o_p + e^s o_s) / (e^p + e^s) and its log-sum-exp, in float64.
+#define INFINITY __longlong_as_double(0x7ff0000000000000LL)
 extern "C" __global__ void merge_attn_ref(unsigned int num_tokens, unsigned int num_heads, unsigned int head_size,
                                           const float* prefix_output, const float* prefix_lse,
                                           const float* suffix_output, const float* suffix_lse,
