@@ -28,6 +28,6 @@ extern "C" __global__ void stereo_ref(int w, int h, int minDisparity, int maxDis
         bestDisparity = d + 8;
       }
     }
-    odata[p] = (double)bestDisparity;
+    odata[p] = (double)(unsigned int)bestDisparity;  // d + 8 < 0 wraps, as in the kernel's uint
   }
 }
