@@ -6,7 +6,7 @@
 # change. The helpers of issue 28 ran this by hand (h28x, h28c, h28m: "solver problems check
 # --problems-dir D --compile-only --json"); h28o wrote it down.
 # Usage: scripts/scan_sweep.sh SOLVER OUT.tsv DIR... (default DIRs: tests/cheats tests/labelled
-# tests/corpus tests/corpus_fresh..12; problems/ is `problems`). Needs python3.
+# tests/corpus tests/corpus_fresh..13; problems/ is `problems`). Needs python3.
 set -eu
 solver="$1"
 out="$2"
@@ -16,7 +16,7 @@ if [ ${#dirs[@]} -eq 0 ]; then
   dirs=(tests/cheats tests/labelled tests/corpus tests/corpus_fresh tests/corpus_fresh2
         tests/corpus_fresh3 tests/corpus_fresh4 tests/corpus_fresh5 tests/corpus_fresh6
         tests/corpus_fresh7 tests/corpus_fresh8 tests/corpus_fresh9 tests/corpus_fresh10
-        tests/corpus_fresh11 tests/corpus_fresh12)
+        tests/corpus_fresh11 tests/corpus_fresh12 tests/corpus_fresh13)
 fi
 : >"$out"
 for d in "${dirs[@]}"; do

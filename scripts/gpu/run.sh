@@ -72,6 +72,14 @@
 #              its one-thread-per-column float64 reference, the 2-3 ms distance matrix with its
 #              512 MB float64 reference, the ~2 ms bilateral filter and su3_bench's 1.2 GB lead); no
 #              rule is tuned on it
+#   corpus_fresh13  the thirteenth fresh held-out batch (tests/corpus_fresh13, 12 kernels, helper f13:
+#              cuda-samples' recursive Gaussian, xyzw count, stereo disparity and particle reorder,
+#              cuML's t-SNE attractive forces, bitsandbytes' 2-D histogram scatter-add, FFmpeg's
+#              yadif, vLLM's merge_attn_states, PyTorch's searchsorted and CTC alpha, BabelStream's
+#              dot, OpenCV's CLAHE lookup tables), the same way (predicted ~150-250 s, unmeasured:
+#              the 1-5 ms recursive Gaussian with its serial float64 reference, the stereo
+#              reference's 17 x 289 taps per pixel, the 8K yadif planes and the histogram
+#              reference's 256 scans of 8.4M indices lead); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -244,6 +252,9 @@ step_corpus_fresh11() {
 }
 step_corpus_fresh12() {
   OUT=$1 SUITE=tests/corpus_fresh12 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh13() {
+  OUT=$1 SUITE=tests/corpus_fresh13 LIVE_LIMIT=$(cap 170) BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
