@@ -6,6 +6,14 @@
 
 namespace solver::engine {
 
+bool gate_failure_diagnosable(const GateResult& g) {
+  using S = GateStatus;
+  if (g.status == S::InvalidSpec)  // only the tolerance lint's refusal: the kernel itself ran
+    return g.detail.rfind("tolerance admits a 1-in-2 sample", 0) == 0;
+  return g.status == S::WrongResult || g.status == S::TooFast || g.status == S::InputMutated ||
+         g.status == S::InconsistentTiming || g.status == S::PrecisionMismatch;
+}
+
 // Out of line: Ceilings is complete only here.
 std::optional<Ceilings> Backend::ceilings() { return std::nullopt; }
 

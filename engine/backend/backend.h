@@ -101,6 +101,13 @@ struct GateResult {
   bool passed() const { return status == GateStatus::Passed; }
 };
 
+// Whether a kernel that failed `g` can still be diagnosed (profiled and classified, the gate's
+// outcome said beside the verdict: issue 29): it ran to the end and only its answer, its speed,
+// its inputs' integrity, its timing's consistency, its precision or the problem's tolerance
+// (the lint's invalid_spec, a property of the spec that every candidate shares) was refused.
+// Not a kernel that crashed, hung or did not compile, nor a spec that cannot run.
+bool gate_failure_diagnosable(const GateResult& g);
+
 struct ProfileResult {
   bool ok = false;
   std::string detail;

@@ -1,8 +1,9 @@
 // `solver classify --problem P --variant V` on the live GPU: gate the variant, profile it in the
 // worker (unprofiled time, then the CUPTI range profiler, then signal derivation), and classify the
 // signals with the rule table. Exit codes: 0 a verdict, the gate passed; 3 a verdict, but the
-// kernel failed the correctness gate (its result is wrong, too fast, mutated its input, or is not
-// the declared precision: the diagnosis stands, the kernel is not a valid solution); 1 no verdict
+// kernel failed the correctness gate (its result is wrong, too fast, mutated its input, is not
+// the declared precision, or the problem's tolerance admits a sampler: the diagnosis stands, the
+// kernel is not a valid solution; engine::gate_failure_diagnosable); 1 no verdict
 // (no GPU, a kernel that does not run to completion, profiling failed); 2 bad input.
 // --variant takes a variant key, so a knob point is `--variant 'ilp[BLOCK=256]'`; a variant with
 // knobs given bare runs where the loop would start it (its knobs' defaults).
@@ -25,15 +26,6 @@
 #include "rules/rule_table.h"
 
 namespace solver::cli {
-namespace {
-
-bool diagnosable_gate_failure(engine::GateStatus s) {
-  using S = engine::GateStatus;
-  return s == S::WrongResult || s == S::TooFast || s == S::InputMutated ||
-         s == S::InconsistentTiming || s == S::PrecisionMismatch;
-}
-
-}  // namespace
 
 int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   auto [variant_id, knobs] = generators::parse_variant_key(req.variant);  // InputError -> exit 2
@@ -94,7 +86,7 @@ int classify_live(Context& ctx, const LiveClassifyRequest& req) {
   // and classified, with the gate's outcome beside the verdict and exit code 3. One that does
   // not run to completion (compile error, fault, timeout, invalid launch) has no signals.
   const bool gate_failed = !g.passed();
-  if (gate_failed && !diagnosable_gate_failure(g.status)) {
+  if (gate_failed && !engine::gate_failure_diagnosable(g)) {
     ctx.err << "solver classify: " << ref.key() << " did not pass the correctness gate ("
             << engine::to_string(g.status) << "): " << g.detail
             << "\n(a kernel that does not run to completion cannot be profiled)\n";

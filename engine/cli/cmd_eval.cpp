@@ -226,11 +226,17 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
     engine::VariantRef ref{k.name, k.variant, k.knobs};
     ctx.err << "eval: " << k.name << "/" << ref.key() << ": gate\n";
     engine::GateResult g = backend->gate(ref);
-    if (!g.passed()) {
+    // As `solver classify`: a kernel whose answer, speed or tolerance the gate refused is still
+    // diagnosed, the gate's outcome beside the verdict; one that did not run is not measured.
+    if (!g.passed() && !engine::gate_failure_diagnosable(g)) {
       report.cases.push_back(engine::unmeasured_case(
           k, std::string("gate ") + engine::to_string(g.status) + ": " + g.detail));
       continue;
     }
+    const std::string gate_note =
+        g.passed() ? std::string()
+                   : std::string("diagnosed although the gate said ") +
+                         engine::to_string(g.status) + ": " + g.detail.substr(0, 160);
     ctx.err << "eval: " << k.name << "/" << ref.key() << ": profile\n";
     engine::ProfileResult p = backend->profile(ref);
     if (!p.ok) {
@@ -240,6 +246,7 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
     rules::MatchResult m = matcher.match(rules::SignalVector(p.signals), chip);
     EvalCase c = engine::score_case(k, m, "live: " + backend->info().note, &p.signals);
     if (!p.detail.empty()) c.detail += (c.detail.empty() ? "" : "; ") + p.detail;
+    if (!gate_note.empty()) c.detail = gate_note + (c.detail.empty() ? "" : "; " + c.detail);
     report.cases.push_back(std::move(c));
     if (!o.save_signals.empty()) {
       // The signals as measured, so the same verdicts can be re-scored offline (--signals-dir).

@@ -76,3 +76,26 @@ TEST_CASE("an unknown name from the user is a located error listing the valid on
   CHECK(rules::parse_enum_or_throw<engine::PrecisionPolicy>("same", {"x"}, "p") ==
         engine::PrecisionPolicy::Same);
 }
+
+// Which gate failures `solver classify` and `solver eval` still diagnose (issue 29): a kernel that
+// ran to the end (a wrong or too-fast answer, a tolerance the lint refuses for every candidate),
+// never one that crashed, timed out or did not compile, nor another invalid spec.
+TEST_CASE("a gate failure is diagnosed only where the kernel ran to the end") {
+  using engine::GateStatus;
+  engine::GateResult g;
+  for (GateStatus s : {GateStatus::WrongResult, GateStatus::TooFast, GateStatus::InputMutated,
+                       GateStatus::InconsistentTiming, GateStatus::PrecisionMismatch}) {
+    g.status = s;
+    CHECK(engine::gate_failure_diagnosable(g));
+  }
+  for (GateStatus s : {GateStatus::Fault, GateStatus::Timeout, GateStatus::CompileError,
+                       GateStatus::NotRecorded, GateStatus::NoDevice}) {
+    g.status = s;
+    CHECK_FALSE(engine::gate_failure_diagnosable(g));
+  }
+  g.status = GateStatus::InvalidSpec;
+  g.detail = "tolerance admits a 1-in-2 sample of the light part: histogram's positions ...";
+  CHECK(engine::gate_failure_diagnosable(g));
+  g.detail = "the device heap the kernel needs is over the limit";
+  CHECK_FALSE(engine::gate_failure_diagnosable(g));
+}
