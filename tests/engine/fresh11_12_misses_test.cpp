@@ -32,7 +32,7 @@ double tail_time_share(const json& f) {
   const double waves = sig(f, "waves"), fill = sig(f, "last_wave_fill");
   const double bps = sig(f, "blocks_per_sm");
   const double compete = sig(f, "stall_not_selected") + sig(f, "stall_math_pipe_throttle");
-  const double rho = std::ceil(fill * bps) / bps;
+  const double rho = std::ceil(fill * bps - 0.001) / bps;
   const double r = std::max(rho, 1 - compete * (1 - rho));
   const double whole = std::floor(waves);
   return std::min(1.0, whole) * (r - fill) / (whole + r);

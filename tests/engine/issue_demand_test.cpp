@@ -74,8 +74,8 @@ TEST_CASE("issue demand claims the filled share of the SM time; the tail's idle 
   // "How long the last wave runs"): the 144 tail blocks, at most two of a full SM's eight per
   // SM, whose warps lose 43% of their time to the scheduler and the pipes in a full wave, run
   // 0.68 of a wave's time, so 32% of the run is the tail's, not tail_idle_frac's 43%.
-  const double rho =
-      std::ceil(sig(f, "last_wave_fill") * sig(f, "blocks_per_sm")) / sig(f, "blocks_per_sm");
+  const double rho = std::ceil(sig(f, "last_wave_fill") * sig(f, "blocks_per_sm") - 0.001) /
+                     sig(f, "blocks_per_sm");
   const double r = std::max(
       rho, 1 - (sig(f, "stall_not_selected") + sig(f, "stall_math_pipe_throttle")) * (1 - rho));
   const double share = (r - sig(f, "last_wave_fill")) / (std::floor(sig(f, "waves")) + r);
