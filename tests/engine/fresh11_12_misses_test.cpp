@@ -73,6 +73,19 @@ TEST_CASE("a thin last wave of competing warps runs shorter than a full wave") {
   CHECK(tail_time_share(full_tail) == doctest::Approx(0.01 / 3).epsilon(0.05));
 }
 
+TEST_CASE("the NMS kernel's second measurement, live through CUPTI, reads the same") {
+  // docs/results/h100-2026-12-06b call2 (read only after the table was final): the live path's
+  // signals of the same kernel, the same geometry, 39% not selected and 23% math-pipe throttle.
+  json f = solver::test::signal_file(kSrc + "/tests/data/corpus_fresh11_h100_live", "pyfrcnn_nms");
+  json v = classify(f, "nms_live");
+  CHECK(solver::test::fired_rule(v) == "issue_bound");
+  CHECK(solver::test::ranked_estimate(v, "tail_effect") ==
+        doctest::Approx(tail_time_share(f) * sig(f, "sm_active_frac")).epsilon(0.01));
+  auto e = solver::test::eval_suite(kSrc + "/tests/corpus_fresh11",
+                                    kSrc + "/tests/data/corpus_fresh11_h100_live");
+  CHECK(e.correct == 7);  // the seven kernels measured before the step's limit
+}
+
 TEST_CASE("one block on every SM is not a small grid, and under one wave no tail is read") {
   // TensorFlow's BiasNCHW: 132 blocks of 1024 threads on 132 SMs where two fit (0.5 waves), a
   // stream at 51% of the DRAM peak with 78% of warp time on the long scoreboard.
