@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # c29a's live probe (issue 29): the four kernels whose fresh11/fresh12 misses were worked offline
 # from one H100 ncu export each (docs/eval.md, "The eleventh and twelfth batches' misses"), live
-# through the CUPTI path (never measured live: the batches' live eval was cut by its step limit
-# before reaching them), one process, with `--save-signals` so the verdicts can be re-scored
-# offline. The four folders are linked into one temporary suite; nothing else is run.
+# through the CUPTI path (three never measured live: the batches' live evals were cut by their
+# step limit before reaching them; the NMS kernel was, in docs/results/h100-2026-12-06b call2,
+# and reads issue_bound there too), one process, with `--save-signals` so the verdicts can be
+# re-scored offline. The four folders are linked into one temporary suite; nothing else runs.
 # Predicted on an H100, from the export's signals under this branch's table: 4/4 --
 #   pyfrcnn_nms            issue_bound (tie: alu_compute or tail_effect; the tail ~14% of the run)
 #   tf_bias_nchw           dram_near_roof (streaming_latency_bound; memory_near_roof if the
