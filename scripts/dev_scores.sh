@@ -65,6 +65,10 @@ sets=(
   "fresh9_ncu05d|tests/corpus_fresh9|--ncu-csv|docs/results/h100-2026-12-05d/call1/corpus_fresh9/ncu_export.csv|"
   "fresh10_ncu|tests/corpus_fresh10|--ncu-csv|tests/data/corpus_fresh10_h100/ncu_export.csv|"
   "fresh10_h200|tests/corpus_fresh10|--signals-dir|tests/data/corpus_fresh10_h200|"
+  "fresh11_ncu|tests/corpus_fresh11|--ncu-csv|tests/data/corpus_fresh11_h100/ncu_export.csv|"
+  "fresh11_ncu06b|tests/corpus_fresh11|--ncu-csv|docs/results/h100-2026-12-06b/call2/corpus_fresh11/ncu_export.csv|"
+  "fresh11_live06b|tests/corpus_fresh11|--signals-dir|tests/data/corpus_fresh11_h100_live|"
+  "fresh12_ncu|tests/corpus_fresh12|--ncu-csv|tests/data/corpus_fresh12_h100/ncu_export.csv|"
 )
 for s in "${sets[@]}"; do
   IFS='|' read -r name suite flag src split <<<"$s"

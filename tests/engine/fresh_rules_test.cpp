@@ -129,7 +129,7 @@ TEST_CASE("eval: a verdict too weak to name a class still shows what its rule re
   fs::remove_all(dir);
   REQUIRE_MESSAGE(r.rc == 0, r.err);
   CHECK(r.out.find("no signal read") == std::string::npos);
-  CHECK(r.out.find("cs_nbody_fp32: low_ilp -> unexplained  [small_grid: grid_blocks=128") !=
-        std::string::npos);
+  CHECK(r.out.find("cs_nbody_fp32: low_ilp -> unexplained  [small_grid: chip.sm_count=132, "
+                   "grid_blocks=128") != std::string::npos);
   CHECK(r.out.find("the best rule, small_grid, explains 3% of the time") != std::string::npos);
 }
