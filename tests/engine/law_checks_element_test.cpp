@@ -3,6 +3,7 @@
 // output's the least over the elements some echo moved. Part of sample_lint_test.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <sstream>
@@ -10,6 +11,7 @@
 
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/parallel_chunks.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "flat_buffer.h"
 #include "host_floats.h"
@@ -258,4 +260,24 @@ TEST_CASE("hon21: law_remedy says nothing where no tolerance helps") {
   const std::string said = gpu::law_remedy({set0({60, 3})}, {"y", "n"}, {t, u});
   CHECK(said.find("`y`") == std::string::npos);
   CHECK(said.find("output `n` 3 x (rtol <= 0, atol <= 0.1 would clear it)") != std::string::npos);
+}
+
+// The per-element passes run in chunks on every core (parallel_chunks.h, the gate's cost on a
+// large problem): over several chunks they give what one pass gives, NaN and all.
+TEST_CASE("the lint's per-element passes give the one-pass answers over many chunks") {
+  const size_t n = 3 * gpu::kShareChunk + 17;
+  std::vector<std::vector<double>> shares(1, std::vector<double>(n, 0.0));
+  for (size_t i = 0; i < n; ++i) shares[0][i] = 2.0 + double((i * 7919) % 1000);
+  shares[0][2 * gpu::kShareChunk + 5] = 1.25;  // the least, in the third chunk
+  shares[0][10] = 0;                           // not moved: not counted
+  CHECK(gpu::weakest_shares(shares)[0] == 1.25);
+  CHECK(gpu::largest_shares(shares)[0] == 1001.0);
+  shares[0][n - 1] = std::numeric_limits<double>::quiet_NaN();  // the last chunk's last element
+  CHECK(std::isnan(gpu::weakest_shares(shares)[0]));
+  std::vector<std::vector<double>> largest(1, std::vector<double>(n, 5.0));
+  gpu::fold_element_shares(largest, shares);
+  CHECK(largest[0][10] == 5.0);
+  CHECK(largest[0][2 * gpu::kShareChunk + 5] == 5.0);
+  CHECK(largest[0][3] == std::max(5.0, shares[0][3]));
+  CHECK(std::isnan(largest[0][n - 1]));  // a NaN sticks
 }

@@ -5,6 +5,8 @@
 #include <limits>
 #include <sstream>
 
+#include "engine/backend/gpu/parallel_chunks.h"
+
 namespace solver::gpu {
 
 namespace {
@@ -36,25 +38,45 @@ void fold_element_shares(std::vector<std::vector<double>>& largest,
       largest[k] = got[k];
       continue;
     }
-    for (size_t i = 0; i < got[k].size(); ++i)
-      if (!std::isnan(largest[k][i]) && !(largest[k][i] >= got[k][i]))
-        largest[k][i] = got[k][i];  // a NaN sticks
+    const size_t n = got[k].size();
+    for_each_chunk(int64_t((n + kShareChunk - 1) / kShareChunk), 0, [&](int64_t c) {
+      const size_t lo = size_t(c) * kShareChunk, hi = std::min(n, lo + kShareChunk);
+      for (size_t i = lo; i < hi; ++i)
+        if (!std::isnan(largest[k][i]) && !(largest[k][i] >= got[k][i]))
+          largest[k][i] = got[k][i];  // a NaN sticks
+    });
   }
 }
 
 std::vector<double> weakest_shares(const std::vector<std::vector<double>>& largest) {
   std::vector<double> weakest(largest.size(), 0.0);
   for (size_t k = 0; k < largest.size(); ++k) {
-    double least = std::numeric_limits<double>::infinity();
-    bool moved = false;
-    for (double s : largest[k]) {
-      if (std::isnan(s)) {
-        least = s, moved = true;
-        break;
+    // Per chunk (on every core): the least positive share, whether one moved, whether a NaN is
+    // there; a NaN anywhere is the answer, as the first one met was in one pass.
+    const size_t n = largest[k].size();
+    const int64_t chunks = int64_t((n + kShareChunk - 1) / kShareChunk);
+    struct Part {
+      double least = std::numeric_limits<double>::infinity();
+      bool moved = false, nan = false;
+    };
+    std::vector<Part> parts(size_t(std::max<int64_t>(chunks, 1)));
+    for_each_chunk(chunks, 0, [&](int64_t c) {
+      Part& part = parts[size_t(c)];
+      const size_t lo = size_t(c) * kShareChunk, hi = std::min(n, lo + kShareChunk);
+      for (size_t i = lo; i < hi && !part.nan; ++i) {
+        const double s = largest[k][i];
+        if (std::isnan(s)) part.nan = true;
+        else if (s > 0) part.least = std::min(part.least, s), part.moved = true;
       }
-      if (s > 0) least = std::min(least, s), moved = true;
+    });
+    double least = std::numeric_limits<double>::infinity();
+    bool moved = false, nan = false;
+    for (const Part& part : parts) {
+      nan = nan || part.nan;
+      moved = moved || part.moved;
+      least = std::min(least, part.least);
     }
-    weakest[k] = moved ? least : 0.0;
+    weakest[k] = nan ? std::numeric_limits<double>::quiet_NaN() : moved ? least : 0.0;
   }
   return weakest;
 }

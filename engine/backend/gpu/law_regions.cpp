@@ -6,6 +6,7 @@
 #include <limits>
 #include <sstream>
 
+#include "engine/backend/gpu/parallel_chunks.h"
 #include "engine/backend/gpu/sample_lint.h"
 
 namespace solver::gpu {
@@ -60,28 +61,32 @@ std::vector<std::vector<double>> light_shares(
       continue;
     }
     light[k].assign(n, 0.0);
-    std::vector<double> energy(by_class.size());
-    for (size_t i = 0; i < n; ++i) {
-      bool nan = false;
-      for (size_t r = 0; r < by_class.size(); ++r) {
-        const double a = by_class[r][k][i];
-        nan = nan || std::isnan(a);
-        energy[r] = a * a;
+    // Element by element, in chunks on every core, each chunk with its own scratch.
+    for_each_chunk(int64_t((n + kShareChunk - 1) / kShareChunk), 0, [&](int64_t c) {
+      std::vector<double> energy(by_class.size()), sorted(by_class.size());
+      const size_t lo = size_t(c) * kShareChunk, hi = std::min(n, lo + kShareChunk);
+      for (size_t i = lo; i < hi; ++i) {
+        bool nan = false;
+        for (size_t r = 0; r < by_class.size(); ++r) {
+          const double a = by_class[r][k][i];
+          nan = nan || std::isnan(a);
+          energy[r] = a * a;
+        }
+        if (nan) {
+          light[k][i] = std::numeric_limits<double>::quiet_NaN();
+          continue;
+        }
+        sorted = energy;
+        const size_t mid = (sorted.size() - 1) / 2;  // the (R/2)-th smallest
+        std::nth_element(sorted.begin(), sorted.begin() + long(mid), sorted.end());
+        const double median = sorted[mid];
+        double sum = 0;
+        if (median > 0)
+          for (double e : energy)
+            if (!(e > kDominantEnergy * median)) sum += e;
+        light[k][i] = std::sqrt(sum);
       }
-      if (nan) {
-        light[k][i] = std::numeric_limits<double>::quiet_NaN();
-        continue;
-      }
-      std::vector<double> sorted = energy;
-      const size_t mid = (sorted.size() - 1) / 2;  // the (R/2)-th smallest
-      std::nth_element(sorted.begin(), sorted.begin() + long(mid), sorted.end());
-      const double median = sorted[mid];
-      double sum = 0;
-      if (median > 0)
-        for (double e : energy)
-          if (!(e > kDominantEnergy * median)) sum += e;
-      light[k][i] = std::sqrt(sum);
-    }
+    });
   }
   return light;
 }

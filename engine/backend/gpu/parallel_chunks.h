@@ -10,6 +10,10 @@
 
 namespace solver::gpu {
 
+// Elements per chunk of the tolerance lint's per-element passes (shares, folds, light parts): a
+// small output is one chunk on the caller's thread.
+inline constexpr size_t kShareChunk = size_t(1) << 18;
+
 inline int chunk_threads(int threads, int64_t chunks) {
   int64_t t = threads > 0 ? threads : int64_t(std::max(1u, std::thread::hardware_concurrency()));
   return int(std::max<int64_t>(1, std::min(t, chunks)));

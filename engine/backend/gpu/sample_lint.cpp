@@ -93,10 +93,9 @@ std::vector<std::vector<double>> element_shares(const std::vector<HostDoubles>& 
     const generators::DType d = bits ? (*dtypes)[k] : generators::DType::F64;
     // Element by element, in chunks on every core (a large problem's lint compares tens of
     // millions of elements per echo); each chunk writes its own elements.
-    constexpr size_t kChunk = size_t(1) << 18;
     const size_t n = base[k].size();
-    for_each_chunk(int64_t((n + kChunk - 1) / kChunk), 0, [&](int64_t c) {
-      const size_t lo = size_t(c) * kChunk, hi = std::min(n, lo + kChunk);
+    for_each_chunk(int64_t((n + kShareChunk - 1) / kShareChunk), 0, [&](int64_t c) {
+      const size_t lo = size_t(c) * kShareChunk, hi = std::min(n, lo + kShareChunk);
       for (size_t i = lo; i < hi; ++i) {
         out[i] = 0.0;
         if (bits) {
@@ -129,8 +128,17 @@ std::vector<std::vector<double>> element_shares(const std::vector<HostDoubles>& 
 
 std::vector<double> largest_shares(const std::vector<std::vector<double>>& elements) {
   std::vector<double> shares(elements.size(), 0.0);
-  for (size_t k = 0; k < elements.size(); ++k)
-    for (double s : elements[k]) shares[k] = std::max(shares[k], s);
+  for (size_t k = 0; k < elements.size(); ++k) {
+    // The largest per chunk, then over the chunks (max ignores a NaN either way: the same).
+    const size_t n = elements[k].size();
+    const int64_t chunks = int64_t((n + kShareChunk - 1) / kShareChunk);
+    std::vector<double> part(size_t(std::max<int64_t>(chunks, 1)), 0.0);
+    for_each_chunk(chunks, 0, [&](int64_t c) {
+      const size_t lo = size_t(c) * kShareChunk, hi = std::min(n, lo + kShareChunk);
+      for (size_t i = lo; i < hi; ++i) part[size_t(c)] = std::max(part[size_t(c)], elements[k][i]);
+    });
+    for (double s : part) shares[k] = std::max(shares[k], s);
+  }
   return shares;
 }
 
