@@ -78,14 +78,3 @@ TEST_CASE("echo maps: the host echoes of the lint are the maps applied to a copy
   CHECK(gpu::region_of(gpu::RegionFamily::Contiguous, 0, 500) == 0);
   CHECK(gpu::region_of(gpu::RegionFamily::Contiguous, 499, 500) == 31);
 }
-
-// The light part's sample where a partition's class shares would not fit (law_regions_op.cpp):
-// about the asked share of the elements, a different set under another key, every element at 1.
-TEST_CASE("light sample: the asked share of the elements, keyed, all of them at rate 1") {
-  CHECK(gpu::light_sample(1000, 1.0, 7).empty());
-  const auto a = gpu::light_sample(1 << 20, 0.01, 7), b = gpu::light_sample(1 << 20, 0.01, 8);
-  CHECK(a.size() > 9000);
-  CHECK(a.size() < 12000);
-  CHECK(a != b);
-  CHECK(gpu::light_sample(10, 1e-9, 7).size() == 1);  // never none
-}

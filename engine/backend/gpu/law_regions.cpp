@@ -91,16 +91,6 @@ std::vector<std::vector<double>> light_shares(
   return light;
 }
 
-std::vector<size_t> light_sample(size_t n, double keep, uint64_t key) {
-  std::vector<size_t> out;
-  if (!(keep < 1)) return out;  // empty: every element
-  const uint64_t bar = keep > 0 ? uint64_t(keep * 9007199254740992.0) : 0;  // keep x 2^53
-  for (size_t i = 0; i < n; ++i)
-    if ((echo_mix(key ^ echo_mix(i)) >> 11) < bar) out.push_back(i);
-  if (out.empty() && n > 0) out.push_back(size_t(echo_mix(key) % n));  // never none
-  return out;
-}
-
 bool strided_needed(const std::vector<double>& hashed) {
   for (double l : hashed)
     if (!(l == 0)) return true;

@@ -69,10 +69,6 @@ struct EchoRegion {
 size_t region_of(RegionFamily family, size_t pair, size_t pairs);
 // The region_count(family) classes of `family`, in order.
 std::vector<EchoRegion> law_regions(RegionFamily family);
-// The elements of an n-element output a partition's light part is judged on where holding every
-// class's shares would not fit (law_regions_op.cpp, 2 GiB): each kept with probability `keep`
-// by a keyed hash of its index (at least one); empty for keep >= 1 (every element).
-std::vector<size_t> light_sample(size_t n, double keep, uint64_t key);
 // `r` as an echo map (echo_map.h): what the device's echo of set 0 applies.
 EchoMap region_echo(const EchoRegion& r);
 // `in`'s bytes with the odd position of every pair in `r`'s class a copy of its even partner

@@ -293,9 +293,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     // The strided classes' light part (h28w): where an output's is at most 1 of its tolerance,
     // the spec admits a sampler of the light part, as the lint's own bar refuses (law_regions.h).
     PhaseScope regions("law_regions");
-    std::string sampled;
-    const std::vector<double> light = law_light_shares(p, shares.front(), n_out, &sampled);
-    if (!sampled.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + sampled;
+    const std::vector<double> light = law_light_shares(p, shares.front(), n_out);
     const std::string refusal = light_refusal(light, outputs, output_tols, names);
     if (!refusal.empty()) verdict.refusal = refusal;
   }

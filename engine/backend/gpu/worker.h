@@ -407,11 +407,8 @@ class Worker {
   // (law_regions.h): kLawRegions class echoes of set 0 a partition, contiguous stretches first,
   // the hashed pairs only while the problem is still on the law, then kStridedRegions strided
   // classes while it still is (law_regions_op.cpp). Returns the strided partition's light share
-  // per output (weakest_shares: the least above 0; empty where it was not taken). Where one
-  // partition's class shares of every output element would pass 2 GiB, each output is judged on
-  // a keyed random sample of its elements, and `sampled` says so (the gate's detail).
-  std::vector<double> law_light_shares(Prepared& p, SetShare& set0, size_t outputs,
-                                       std::string* sampled = nullptr);
+  // per output (weakest_shares: the least above 0; empty where it was not taken).
+  std::vector<double> law_light_shares(Prepared& p, SetShare& set0, size_t outputs);
   // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
   // sensitivity S on host set `set` (two reference runs on moved inputs; a third, on float64
   // inputs moved by 2^-44, folds in the reference's own rounding), made once per set and
