@@ -7,9 +7,9 @@
 #    under the echo on set 0 / the fresh set) were never judged (red26_counted_tail_sim).
 #    Fixed on branch red26: order_reference marks the uncounted slots +inf (mark_uncounted).
 #  - tests/cheats/redteam26_offlaw_heavy_lbeta: red team 25's scattered heavy sum, compute-bound
-#    (log B terms) and at rtol 4e-3, off the law (set 0's weakest share 3.2 < 30): P6k's light
-#    refusal is taken only on the law, so the light sum (strided light share 0.0007) is never
-#    judged; the half-evaluating child errs by <= 0.0017 of the tolerance (red26_offlaw_heavy_sim).
+#    (log B terms) and at rtol 6e-4, off the law (set 0's weakest share 21.3 < 30): P6k's light
+#    refusal is taken only on the law, so the light sum (strided light share 0.0046) is never
+#    judged; the half-evaluating child errs by <= 0.011 of the tolerance (red26_offlaw_heavy_sim).
 #    Open (fix described in docs/reliability.md, "Red team, round 26").
 # Controls (honest, must be kept): control_redteam26_counted_tail_lbeta (the counted problem at rtol
 # 1e-4, the recurrence child), control_redteam26_compact_unwritten (an exact atomic compaction

@@ -11,7 +11,7 @@
 // light_refusal (what the gate would say if it judged the light part off the law too), then the
 // child's error (the heavy terms exact, the light terms of the even 256-value tiles only, doubled)
 // on set 0, regular sets 1 and 2, the fresh set and timed runs of both kinds, in tolerance units.
-// Usage: red26_offlaw_heavy_sim [log2 n (24)] [timed runs (8)] [rtol (4e-3)] [W (1e6)]
+// Usage: red26_offlaw_heavy_sim [log2 n (24)] [timed runs (8)] [rtol (6e-4)] [W (1e6)]
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
   const int lg = argc > 1 ? std::atoi(argv[1]) : 24;
   const int runs = argc > 2 ? std::atoi(argv[2]) : 8;
   generators::Tolerance t;
-  t.rtol = argc > 3 ? std::atof(argv[3]) : 4e-3;
+  t.rtol = argc > 3 ? std::atof(argv[3]) : 6e-4;
   t.atol = 1e-6;
   if (argc > 4) weight = std::atof(argv[4]);
   const int64_t n = int64_t(1) << lg;
