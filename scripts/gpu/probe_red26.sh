@@ -48,5 +48,5 @@ for name in $CP_DIRS; do
     "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)"
 done
 say "probe_red26: $CP_OK of $CP_N as their expect says (redteam26_offlaw_heavy_lbeta and" \
-  "redteam26_sampled_light_copy are predicted kept, MISMATCHes, until fixed; redteam26_counted_tail_sum kept on main, invalid_spec on" \
-  "red26); $((SECONDS - t0)) s"
+  "redteam26_sampled_light_copy are predicted kept, MISMATCHes, until fixed;" \
+  "redteam26_counted_tail_sum kept on main, invalid_spec on red26); $((SECONDS - t0)) s"
