@@ -12,7 +12,7 @@
 // from its even 256-value tiles, doubled) in tolerance units on each verified-run kind: the law
 // redraw (P6h on) and the off-law timed kind (P6h off). Usage: red25_scattered_heavy_sim [log2 n
 // (default 24)] [runs (default 16)] [W (default 1e6)]
-//        [K (default 128)]
+//        [K (default 128)] [rtol (default 5e-4; red team 26: 5e-3 takes it off the law)]
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -35,7 +35,8 @@ namespace {
 constexpr int64_t kTile = 256;
 int64_t heavy_count = 128, stride = 1;  // stride = n / K
 bool heavy(int64_t i) { return i % stride == 1; }
-constexpr double kRtol = 5e-4, kAtol = 1e-6;
+double declared_rtol = 5e-4;  // argv[5] (red team 26: the same sum off the law)
+constexpr double kAtol = 1e-6;
 double weight = 1e6;
 
 std::vector<float> floats(const unsigned char* p, size_t bytes) {
@@ -61,7 +62,7 @@ double cheat(const std::vector<float>& x) {
   return y;
 }
 
-double tol(double r) { return kAtol + kRtol * std::fabs(r); }
+double tol(double r) { return kAtol + declared_rtol * std::fabs(r); }
 
 // cheat.cu on any data: a 32,768-value chunk with a value outside (0, 1) is summed in full
 // (with `route01`, red team 22's route: outside [0, 1) only).
@@ -94,6 +95,7 @@ int main(int argc, char** argv) {
   if (argc > 3) weight = std::atof(argv[3]);
   const int64_t n = int64_t(1) << lg;
   if (argc > 4) heavy_count = std::atoll(argv[4]);
+  if (argc > 5) declared_rtol = std::atof(argv[5]);
   stride = n / heavy_count;
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0, 1})};
@@ -101,10 +103,10 @@ int main(int argc, char** argv) {
   const std::vector<float> x0 = floats(set0.inputs[0]->data.get(), set0.inputs[0]->size);
   const double r0 = reference(x0);
   generators::Tolerance t;
-  t.rtol = kRtol;
+  t.rtol = declared_rtol;
   t.atol = kAtol;
-  std::printf("redteam25_scattered_heavy_sum: n = 2^%d, W = %g, K = %lld, rtol %.0e atol %.0e\n",
-              lg, weight, (long long)heavy_count, kRtol, kAtol);
+  std::printf("redteam25_scattered_heavy_sum: n = 2^%d, W = %g, K = %lld, rtol %.1e atol %.0e\n",
+              lg, weight, (long long)heavy_count, declared_rtol, kAtol);
   // The lint's round 0 on set 0, as sample_lint_op.cpp takes it for law_checks.
   std::vector<std::vector<double>> largest;
   std::vector<double> weakest;
@@ -175,7 +177,7 @@ int main(int argc, char** argv) {
       if (!d) continue;
       const std::vector<float> x = floats(d->inputs[0]->data.get(), d->inputs[0]->size);
       const double ref = reference(x);
-      const double tl = kAtol * d->atol_scale + kRtol * std::fabs(ref);
+      const double tl = kAtol * d->atol_scale + declared_rtol * std::fabs(ref);
       route01 = true;
       const double e01 = std::fabs(cheat_routed(x) - ref) / tl;
       route01 = false;

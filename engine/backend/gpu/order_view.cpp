@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <map>
 #include <optional>
 #include <thread>
@@ -138,6 +139,26 @@ void sort_rows(const std::vector<OrderColumn>& cols, int64_t rows, int64_t row,
   for (auto& t : pool) t.join();
 }
 
+void mark_uncounted(const std::vector<OrderColumn>& cols, int64_t rows, int64_t row,
+                    const int64_t* counts) {
+  if (!counts || rows <= 0 || row <= 0) return;
+  for (const OrderColumn& c : cols) {
+    const bool bits = c.stored == DType::I64 || c.stored == DType::U64;
+    if (!bits && c.stored != DType::F64) continue;  // reference columns only: f64 or 64-bit bits
+    unsigned char* base = static_cast<unsigned char*>(c.data);
+    const double inf = std::numeric_limits<double>::infinity();
+    const uint64_t ones = ~uint64_t(0);
+    for (int64_t r = 0; r < rows; ++r)
+      for (int64_t j = std::clamp<int64_t>(counts[r], 0, row); j < row; ++j) {
+        unsigned char* at = base + size_t(r * row + j) * 8;
+        if (bits)
+          std::memcpy(at, &ones, 8);
+        else
+          std::memcpy(at, &inf, 8);
+      }
+  }
+}
+
 namespace {
 
 template <class Ptr>
@@ -163,6 +184,7 @@ void order_outputs(const generators::ResolvedVariant& rv, const std::vector<size
       counts = row_counts(c->data, c->stored, g.rows, g.row);
     }
     sort_rows(cols, g.rows, g.row, counts.empty() ? nullptr : counts.data());
+    if (reference && !counts.empty()) mark_uncounted(cols, g.rows, g.row, counts.data());
   }
 }
 

@@ -53,9 +53,23 @@ bool order_less(const std::vector<OrderColumn>& cols, int64_t a, int64_t b);
 void sort_rows(const std::vector<OrderColumn>& cols, int64_t rows, int64_t row,
                const int64_t* counts, int threads = 0);
 
+// Each row's uncounted tail (positions [count, row)) of every column set to one value, the same
+// on every reference: +infinity in float64 slots, all bits set in a 64-bit integer's. The gate's
+// comparison never reads it (RowValid); every other reader of a reference compares element by
+// element (the lint's echo shares, the class bound's sensitivity), and read back as the reference
+// left it the tail was the 0xFF poison, NaN in float64, which is unequal to itself: each echo's
+// share was infinite there, so an output with a count was told apart by its unwritten slots
+// whatever its counted entries showed (red team 26, redteam26_counted_tail_sum). With one value,
+// two tails agree (share 0) and an entry counted on one side only meets +infinity (share
+// infinite), as compare() fails an element valid on one side only. (A counted 64-bit entry whose
+// bits are all set, against the other side's tail, reads as equal: the count output, compared
+// exactly, still differs there.)
+void mark_uncounted(const std::vector<OrderColumn>& cols, int64_t rows, int64_t row,
+                    const int64_t* counts);
+
 // The reference's outputs (data[k]: buffer outputs[k]'s float64 slots, n elements of the
-// buffer) sorted into the view, each group's rows by its own count output. Outputs outside any
-// group are untouched.
+// buffer) sorted into the view, each group's rows by its own count output, and each row's
+// uncounted tail marked (mark_uncounted). Outputs outside any group are untouched.
 void order_reference(const generators::ResolvedVariant& rv, const std::vector<size_t>& outputs,
                      const std::vector<double*>& data);
 // The same for a candidate's outputs in their dtypes (data[k]: buffer outputs[k]'s bytes).
