@@ -47,6 +47,10 @@ LONG_FILES = {
                                         "dtype, the float64 conversions, the comparison): the "
                                         "device derivation is checked byte for byte against it "
                                         "at worker start, so it is kept as one reference",
+    "engine/backend/gpu/derive_source.cpp": "the device derivation's NVRTC source as one string, "
+                                            "each kernel beside the host definition it repeats "
+                                            "line for line; the self-check and the emulation "
+                                            "test compile it whole",
     "engine/backend/gpu/worker.cpp": "the worker's request loop, one short handler per protocol "
                                      "request, read next to docs/gpu-backend.md's list",
 }

@@ -226,17 +226,13 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
     engine::VariantRef ref{k.name, k.variant, k.knobs};
     ctx.err << "eval: " << k.name << "/" << ref.key() << ": gate\n";
     engine::GateResult g = backend->gate(ref);
-    // As `solver classify`: a kernel whose answer, speed or tolerance the gate refused is still
-    // diagnosed, the gate's outcome beside the verdict; one that did not run is not measured.
+    // As `solver classify`: a refused answer, speed or tolerance is still diagnosed, the gate's
+    // outcome beside the verdict; a kernel that did not run is not measured.
+    const std::string gate_said = std::string(engine::to_string(g.status)) + ": " + g.detail;
     if (!g.passed() && !engine::gate_failure_diagnosable(g)) {
-      report.cases.push_back(engine::unmeasured_case(
-          k, std::string("gate ") + engine::to_string(g.status) + ": " + g.detail));
+      report.cases.push_back(engine::unmeasured_case(k, "gate " + gate_said));
       continue;
     }
-    const std::string gate_note =
-        g.passed() ? std::string()
-                   : std::string("diagnosed although the gate said ") +
-                         engine::to_string(g.status) + ": " + g.detail.substr(0, 160);
     ctx.err << "eval: " << k.name << "/" << ref.key() << ": profile\n";
     engine::ProfileResult p = backend->profile(ref);
     if (!p.ok) {
@@ -246,15 +242,13 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
     rules::MatchResult m = matcher.match(rules::SignalVector(p.signals), chip);
     EvalCase c = engine::score_case(k, m, "live: " + backend->info().note, &p.signals);
     if (!p.detail.empty()) c.detail += (c.detail.empty() ? "" : "; ") + p.detail;
-    if (!gate_note.empty()) c.detail = gate_note + (c.detail.empty() ? "" : "; " + c.detail);
+    if (!g.passed()) c.detail = "diagnosed, gate " + gate_said.substr(0, 180) + "; " + c.detail;
     report.cases.push_back(std::move(c));
-    if (!o.save_signals.empty()) {
-      // The signals as measured, so the same verdicts can be re-scored offline (--signals-dir).
+    if (!o.save_signals.empty()) {  // re-scored offline with --signals-dir
       profiling::SignalFile f =
           engine::live_signal_file(k, ref.key(), p, chip.id, backend->info().device_name);
       engine::save_signal_file(o.save_signals, k.name, f);
-      // And its per-line samples, for comparison with ncu's source view (pcsample_vs_ncu.sh).
-      if (p.pc_sampling)
+      if (p.pc_sampling)  // its per-line samples, beside ncu's source view (pcsample_vs_ncu.sh)
         std::ofstream(fs::path(o.save_signals) / (k.name + ".pc.json"))
             << engine::to_json(*p.pc_sampling).dump(1) << "\n";
     }
