@@ -370,6 +370,11 @@ Derivation derive_signals(const DerivationInput& in) {
     // Zero instructions of a kind is a share of 0, but only when the total is known.
     b.number("local_inst_frac", ratio(sum(raw(in, kLocalLdInst), raw(in, kLocalStInst)), inst),
              Origin::Profiled);
+    // The shared data path's own instructions (each one wavefront, plus its bank conflicts); an
+    // export without the LDGSTS counter is read on the loads and stores, as the conflicts are.
+    if (auto shared = sum(raw(in, kSharedLd), raw(in, kSharedSt)))
+      b.number("smem_inst_frac", ratio(*shared + raw(in, kLdgsts).value_or(0.0), inst),
+               Origin::Profiled);
     auto atomics =
         sum(sum(raw(in, kGlobalAtomInst), raw(in, kGlobalRedInst)), raw(in, kSharedAtomInst));
     b.number("atomic_inst_frac", ratio(atomics, inst), Origin::Profiled);

@@ -8,7 +8,7 @@ namespace {
 
 // Ordered roughly as a profile is read: memory system, compute pipes, code structure,
 // latency and occupancy, whole-program, then the two verdicts that are not faults.
-constexpr std::array<BottleneckDef, 32> kBottlenecks{{
+constexpr std::array<BottleneckDef, 33> kBottlenecks{{
     {"dram_bandwidth", "useful bytes stream from device memory near its bandwidth ceiling"},
     {"dram_near_roof",
      "memory-bound short of the roof by bytes in flight: useful, coalesced bytes stream at 75-90 % "
@@ -41,6 +41,10 @@ constexpr std::array<BottleneckDef, 32> kBottlenecks{{
      "pipelined warpgroup-MMA product whose producer warps copy every 16-byte chunk themselves "
      "(cp.async), so its registers and issue slots, not the copy engine, pace the consumers"},
     {"bank_conflicts", "shared-memory accesses of a warp collide on banks and serialise"},
+    {"shared_data_pipe",
+     "the L1/shared-memory data pipe (LSU/MIO) is the roof: conflict-free shared-memory accesses "
+     "fill its one wavefront per SM clock while DRAM and L2 idle; fewer wavefronts per result "
+     "(register tiling, wider or broadcast loads) is the lever"},
     {"register_spills",
      "registers spill to local memory and the spill traffic sits in the hot loop"},
     {"small_grid", "too few blocks to give every SM work"},

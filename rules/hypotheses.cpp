@@ -41,6 +41,11 @@ constexpr auto kHypotheses = std::to_array<HypothesisDef>({
      "stage operands with the bulk tensor copy engine (TMA, cp.async.bulk.tensor from a tensor "
      "map, swizzled): one producer thread per stage instead of a warpgroup of per-thread copies",
      "tensor_frac flop_frac stall_barrier issue_frac"},
+    {"fewer_shared_wavefronts",
+     "cut the shared-memory wavefronts per result: keep reused values in registers (register "
+     "tiling), read 8-16 bytes per lane per access (wider shared loads), let lanes share one "
+     "word (broadcast, warp shuffles)",
+     "smem_inst_frac l1_frac lsu_frac stall_mio_throttle issue_frac"},
     {"fix_bank_conflicts", "pad or swizzle shared-memory arrays so a warp hits 32 distinct banks",
      "bank_conflicts_per_request issue_frac"},
     {"reduce_register_pressure",

@@ -96,6 +96,13 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "run time)",
      "(smsp__inst_executed_op_local_ld.sum + smsp__inst_executed_op_local_st.sum) / "
      "smsp__inst_executed.sum"},
+    {"smem_inst_frac", N, "fraction 0..1",
+     "shared-memory load, store and LDGSTS warp instructions per warp instruction; each is one "
+     "L1/shared data-pipe wavefront (plus its bank conflicts), so 4 x issue_frac x "
+     "smem_inst_frac x (1 + bank_conflicts_per_request) is the shared accesses' share of that "
+     "pipe's peak (four schedulers issue to one wavefront per SM clock)",
+     "(smsp__inst_executed_op_shared_ld.sum + smsp__inst_executed_op_shared_st.sum + "
+     "smsp__inst_executed_op_ldgsts.sum) / smsp__inst_executed.sum"},
     {"local_traffic_bytes", N, "bytes", "bytes moved by local-memory loads and stores through L1",
      "32 x (l1tex__t_sectors_pipe_lsu_mem_local_op_ld.sum + "
      "l1tex__t_sectors_pipe_lsu_mem_local_op_st.sum)"},

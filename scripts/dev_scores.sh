@@ -69,6 +69,8 @@ sets=(
   "fresh11_ncu06b|tests/corpus_fresh11|--ncu-csv|docs/results/h100-2026-12-06b/call2/corpus_fresh11/ncu_export.csv|"
   "fresh11_live06b|tests/corpus_fresh11|--signals-dir|tests/data/corpus_fresh11_h100_live|"
   "fresh12_ncu|tests/corpus_fresh12|--ncu-csv|tests/data/corpus_fresh12_h100/ncu_export.csv|"
+  "fresh13_ncu|tests/corpus_fresh13|--ncu-csv|tests/data/corpus_fresh13_h100/ncu_export.csv|"
+  "fresh13_live06b|tests/corpus_fresh13|--signals-dir|tests/data/corpus_fresh13_h100_live|"
 )
 for s in "${sets[@]}"; do
   IFS='|' read -r name suite flag src split <<<"$s"

@@ -14,6 +14,8 @@ using namespace solver::test::fresh_batch;
 
 // Labels predicted from the code before any run: eight classes, one `unexplained` (kNN-CUDA's
 // distance tiles: a shared-memory pipe saturated by conflict-free loads, which no class names).
+// The one `unexplained` label was relabelled shared_data_pipe once that class existed (helper
+// c29b, with its ncu evidence; `unexplained` stays accepted), so the batch asks for none now.
 TEST_CASE("the twelfth fresh batch: labelled, attributed, apart from the twelve earlier corpora") {
   const std::string fresh12 = source_dir() + "/tests/corpus_fresh12";
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh12);
@@ -24,7 +26,7 @@ TEST_CASE("the twelfth fresh batch: labelled, attributed, apart from the twelve 
                      "/tests/corpus_fresh3", "/tests/corpus_fresh4", "/tests/corpus_fresh5",
                      "/tests/corpus_fresh6", "/tests/corpus_fresh7", "/tests/corpus_fresh8",
                      "/tests/corpus_fresh9", "/tests/corpus_fresh10", "/tests/corpus_fresh11"},
-                    8, 1);
+                    8, 0);
   check_listed(fresh12, batch);
 }
 

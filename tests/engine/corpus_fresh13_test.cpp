@@ -15,6 +15,8 @@ using namespace solver::test::fresh_batch;
 // Labels predicted from the code before any run: nine classes, one `unexplained` (cuda-samples'
 // stereo disparity: a shared-memory data path saturated by conflict-free loads, which no class
 // names); the other eleven costs have a class, so the batch asks for one, not two.
+// The one `unexplained` label was relabelled shared_data_pipe once that class existed (helper
+// c29b, with its ncu evidence; `unexplained` stays accepted), so the batch asks for none now.
 TEST_CASE("the thirteenth fresh batch: labelled, attributed, apart from the thirteen earlier corpora") {
   const std::string fresh13 = source_dir() + "/tests/corpus_fresh13";
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh13);
@@ -26,7 +28,7 @@ TEST_CASE("the thirteenth fresh batch: labelled, attributed, apart from the thir
                      "/tests/corpus_fresh6", "/tests/corpus_fresh7", "/tests/corpus_fresh8",
                      "/tests/corpus_fresh9", "/tests/corpus_fresh10", "/tests/corpus_fresh11",
                      "/tests/corpus_fresh12"},
-                    9, 1);
+                    9, 0);
   check_listed(fresh13, batch);
 }
 

@@ -125,8 +125,9 @@ TEST_CASE("an async copy claims the copy's share of the barrier wait, not the sh
   json v = classify(f, "knn");
   CHECK(solver::test::ranked_estimate(v, "synchronous_staging") ==
         doctest::Approx(claimed).epsilon(0.01));
-  CHECK(claimed < 0.05);  // under min_explained: no rule explains it, the label
-  CHECK(v["weak"].get<bool>());
+  CHECK(claimed < 0.05);  // under min_explained, where the verdict was "no rule explains it"
+  // Since helper c29b the kernel has its class: the shared pipe at its roof (shared_pipe_test).
+  CHECK(solver::test::fired_rule(v) == "shared_pipe_roof");
   // The same kernel with the siblings waiting on the tile's global loads instead of the shared
   // queue: the barrier wait is the copy's, and the staging rule is the verdict.
   json staged = f;
@@ -148,6 +149,6 @@ TEST_CASE("the eleventh and twelfth batches on their recorded H100 signals") {
   auto e12 = solver::test::eval_suite(kSrc + "/tests/corpus_fresh12", kData12);
   CHECK(e12.total == 12);
   CHECK(e12.correct == 12);
-  // The staging rule ranks first but explains under min_explained: the verdict is unexplained.
-  CHECK(e12.fired["knn_compute_distances"] == "synchronous_staging");
+  // Relabelled shared_data_pipe once the class existed (helper c29b; unexplained accepted).
+  CHECK(e12.fired["knn_compute_distances"] == "shared_pipe_roof");
 }

@@ -218,6 +218,23 @@ TEST_CASE("bank conflicts per shared request, cp.async use, clock") {
   CHECK(num(derive_signals(in), "bank_conflicts_per_request") == Approx(0));
 }
 
+TEST_CASE("smem_inst_frac: shared loads, stores and LDGSTS fills per instruction") {
+  auto chip = testing::h200_like();
+  DerivationInput in;
+  in.chip = &chip;
+  // The stereo matcher's counts (H100, 06b call4): 12.39M loads, 1.64M stores, 28.62M in all.
+  in.raw = {{m(metric::kSharedLd), 12392320}, {m(metric::kSharedSt), 1640160},
+            {m(metric::kInst), 28622100}};
+  CHECK(num(derive_signals(in), "smem_inst_frac") == Approx(0.4903).epsilon(0.001));
+  in.raw[m(metric::kLdgsts)] = 2862210;  // a tenth of the instructions fill shared memory too
+  CHECK(num(derive_signals(in), "smem_inst_frac") == Approx(0.5903).epsilon(0.001));
+  // No shared access is a share of 0, not a missing signal; without the total it is missing.
+  in.raw = {{m(metric::kSharedLd), 0}, {m(metric::kSharedSt), 0}, {m(metric::kInst), 1000}};
+  CHECK(num(derive_signals(in), "smem_inst_frac") == Approx(0));
+  in.raw.erase(m(metric::kInst));
+  CHECK_FALSE(has(derive_signals(in), "smem_inst_frac"));
+}
+
 TEST_CASE("a rate just above the ceiling is the ceiling; far above it is a defect") {
   auto chip = testing::h200_like();
   DerivationInput in = stream_scale(chip);
