@@ -80,6 +80,11 @@
 #              the 1-5 ms recursive Gaussian with its serial float64 reference, the stereo
 #              reference's 17 x 289 taps per pixel, the 8K yadif planes and the histogram
 #              reference's 256 scans of 8.4M indices lead); no rule is tuned on it
+#   corpus_fresh14  the fourteenth fresh held-out batch (tests/corpus_fresh14, 3 kernels, helper f14:
+#              PyTorch's bilinear upsampling and torch.gcd, darknet's batch-norm mean), the same way
+#              (predicted ~60-150 s, unmeasured: three compiles, the bilinear kernel's ~0.1-0.3 ms
+#              launches and the gcd reference's binary gcd over 2^23 pairs lead); no rule is tuned
+#              on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -255,6 +260,9 @@ step_corpus_fresh12() {
 }
 step_corpus_fresh13() {
   OUT=$1 SUITE=tests/corpus_fresh13 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh14() {
+  OUT=$1 SUITE=tests/corpus_fresh14 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
