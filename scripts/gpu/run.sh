@@ -80,11 +80,11 @@
 #              the 1-5 ms recursive Gaussian with its serial float64 reference, the stereo
 #              reference's 17 x 289 taps per pixel, the 8K yadif planes and the histogram
 #              reference's 256 scans of 8.4M indices lead); no rule is tuned on it
-#   corpus_fresh14  the fourteenth fresh held-out batch (tests/corpus_fresh14, 3 kernels, helper f14:
-#              PyTorch's bilinear upsampling and torch.gcd, darknet's batch-norm mean), the same way
-#              (predicted ~60-150 s, unmeasured: three compiles, the bilinear kernel's ~0.1-0.3 ms
-#              launches and the gcd reference's binary gcd over 2^23 pairs lead); no rule is tuned
-#              on it
+#   corpus_fresh14  the fourteenth fresh held-out batch (tests/corpus_fresh14, 4 kernels, helper f14:
+#              PyTorch's bilinear upsampling, torch.gcd and scatter_reduce amax, darknet's
+#              batch-norm mean), the same way (predicted ~60-180 s, unmeasured: the scatter
+#              reference's 128 blocks each scanning all 131072 ids, the bilinear kernel's ~0.1-0.3 ms launches
+#              and the gcd reference's binary gcd over 2^23 pairs lead); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
