@@ -9,7 +9,7 @@
 # (darknet's 44 MB activations, gcd's two 32 MB int32 tensors, scatter_reduce's 34 MB of
 # features and 1 MB of ids, the bilinear kernel's 2 MB map),
 # so the tolerance lint's echoes are cheap. A failure, if any, is most likely a tolerance or a
-# reference argued only from the code (no host emulation was run for this batch): the bilinear
+# reference argued from the code and a host emulation on reduced sizes (scripts/host_emu/run_fresh14.sh): the bilinear
 # output against float64 at rtol/atol 1e-5 (four products of N(0, 1) values, float rounding
 # ~1e-7 relative; safe unless the gate's adversarial sets use large magnitudes, then the atol
 # would be the culprit), darknet's means at rtol 1e-4 / atol 1e-5 (86528 float additions per
