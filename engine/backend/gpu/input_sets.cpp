@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/parallel_chunks.h"
 #include "engine/backend/gpu/perturb_arith.h"
 
 namespace solver::gpu {
@@ -24,18 +25,8 @@ constexpr int64_t kStretch = int64_t(1) << 20;
 
 template <class F>
 void parallel_stretches(int64_t n, int threads, F&& f) {
-  int64_t stretches = (n + kStretch - 1) / kStretch;
-  int64_t t = threads > 0 ? threads : int64_t(std::max(1u, std::thread::hardware_concurrency()));
-  t = std::max<int64_t>(1, std::min(t, stretches));
-  std::atomic<int64_t> next{0};
-  auto work = [&] {
-    for (int64_t s; (s = next.fetch_add(1)) < stretches;)
-      f(s, s * kStretch, std::min(n, (s + 1) * kStretch));
-  };
-  std::vector<std::thread> pool;
-  for (int64_t k = 1; k < t; ++k) pool.emplace_back(work);
-  work();
-  for (auto& th : pool) th.join();
+  for_each_chunk((n + kStretch - 1) / kStretch, threads,
+                 [&](int64_t s) { f(s, s * kStretch, std::min(n, (s + 1) * kStretch)); });
 }
 
 bool is_float(DType d) {
