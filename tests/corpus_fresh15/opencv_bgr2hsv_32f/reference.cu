@@ -2,7 +2,7 @@
 // OpenCV's conventions (H in degrees, 0..360, S = (V - min) / (|V| + eps), V = max; the hue's
 // sector chosen red first, then green, as OpenCV does on ties, eps = FLT_EPSILON as the kernel
 // adds it), one thread per pixel.
-extern "C" __global__ void bgr_to_hsv_ref(long long pixels, const float* src, double* dst) {
+extern "C" __global__ void bgr_to_hsv_32f_ref(long long pixels, const float* src, double* dst) {
   const double eps = 1.1920928955078125e-07;
   for (long long p = (long long)blockIdx.x * blockDim.x + threadIdx.x; p < pixels;
        p += (long long)blockDim.x * gridDim.x) {

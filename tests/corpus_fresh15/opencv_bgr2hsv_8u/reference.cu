@@ -23,7 +23,7 @@ __device__ static void hsv_px(int b, int g, int r, int* hsv) {
   hsv[2] = v;
 }
 
-extern "C" __global__ void bgr_to_hsv_ref(long long rows, long long words_per_row,
+extern "C" __global__ void bgr_to_hsv_8u_ref(long long rows, long long words_per_row,
                                           const unsigned* src, double* dst) {
   const long long groups = rows * (words_per_row / 3);
   for (long long g = (long long)blockIdx.x * blockDim.x + threadIdx.x; g < groups;
