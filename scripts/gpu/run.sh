@@ -85,6 +85,11 @@
 #              batch-norm mean), the same way (predicted ~60-180 s, unmeasured: the scatter
 #              reference's 128 blocks each scanning all 131072 ids, the bilinear kernel's ~0.1-0.3 ms launches
 #              and the gcd reference's binary gcd over 2^23 pairs lead); no rule is tuned on it
+#   corpus_fresh15  the fifteenth fresh held-out batch (tests/corpus_fresh15, 5 kernels, helper f15:
+#              OpenCV's BGR-to-HSV on 8-bit and float frames and its naive SQDIFF template
+#              matching, CUDPP's list-ranking chase and pointer-jumping kernels), the same way
+#              (predicted ~60-200 s, unmeasured: the 16M-node jump's 256 MB of inputs and float64
+#              reference and the chase's 2048-walker reference passes lead); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -263,6 +268,9 @@ step_corpus_fresh13() {
 }
 step_corpus_fresh14() {
   OUT=$1 SUITE=tests/corpus_fresh14 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh15() {
+  OUT=$1 SUITE=tests/corpus_fresh15 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
