@@ -29,8 +29,10 @@ export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
 S="$(mktemp -d)/suite"
 mkdir -p "$S"
-for k in corpus_fresh11/pyfrcnn_nms corpus_fresh11/tf_bias_nchw corpus_fresh11/tf_depthwise_nhwc \
-  corpus_fresh12/knn_compute_distances; do
+# C29A_KERNELS overrides the list (folders under tests/): knn's gate alone outlasted 80 s live
+# (docs/results/h100-2026-12-06c call 1), so it can be left out.
+for k in ${C29A_KERNELS:-corpus_fresh11/pyfrcnn_nms corpus_fresh11/tf_bias_nchw corpus_fresh11/tf_depthwise_nhwc \
+  corpus_fresh12/knn_compute_distances}; do
   ln -s "$PWD/tests/$k" "$S/"
 done
 timeout "$LIM" "$B/bin/solver" --data-dir "$B/share/solver" eval --suite "$S" \

@@ -22,7 +22,8 @@ if [ ! -x "$B/bin/solver" ]; then
   echo "gate_cost: nothing run (no $B/bin/solver)"
   exit 1
 fi
-for p in corpus_fresh11/darknet_reorg corpus_fresh11/mmcv_sigmoid_focal_loss corpus_fresh12/ginkgo_cg_step2; do
+# GATE_COST_PROBLEMS overrides the list (folders under tests/, space-separated).
+for p in ${GATE_COST_PROBLEMS:-corpus_fresh11/darknet_reorg corpus_fresh11/mmcv_sigmoid_focal_loss corpus_fresh12/ginkgo_cg_step2}; do
   name=${p#*/}
   # The per-problem JSON and logs go back in one archive (a device call returns a bounded count
   # of files).
