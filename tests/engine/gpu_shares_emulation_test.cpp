@@ -20,11 +20,13 @@
 #include <thread>
 #include <vector>
 
+#include "engine/backend/gpu/derive_source.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/share_source.h"
+#include "generators/nvrtc_compiler.h"
 
 namespace emulated {
 struct Dim {
@@ -206,6 +208,23 @@ TEST_CASE("the device's light share is the host's: an exact median, the sum in c
     CHECK(want > 0);
     CHECK(same(want, gpu::light_weakest(emulate_light(clean, classes, n, nullptr, 9))));
   }
+}
+
+TEST_CASE("the share source compiles with NVRTC for sm_90, with no fused multiply-add") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  // The options the worker compiles it with (device_shares.cpp).
+  auto r = generators::nvrtc_compile(gpu::share_source(), "solver_shares.cu",
+                                     gpu::derive_options("sm_90"));
+  INFO(r.log);
+  CHECK(r.ok);
+  CHECK_FALSE(r.cubin.empty());
+  // atol + rtol|a| is rounded term by term, as on the host.
+  CHECK(r.ptx.find("fma.") == std::string::npos);
+  for (const char* entry : {"solver_share", "solver_light32", "solver_light256"})
+    CHECK(r.ptx.find(entry) != std::string::npos);
 }
 
 // Not a test of behaviour: where the host path's time goes per echo at ginkgo_cg_step2's size

@@ -132,7 +132,7 @@ void DeviceShares::self_check(CUstream stream) {
         if (!same(largest, share_largest(s))) fail(what + ", largest", largest, share_largest(s));
         if (!same(weakest, share_weakest(s))) fail(what + ", fold's weakest", weakest,
                                                    share_weakest(s));
-        std::vector<double> stored(size_t(n));
+        std::vector<double> stored(static_cast<size_t>(n));
         CU_CHECK(cuMemcpyDtoH(stored.data(), dstore.ptr(), size_t(n) * 8));
         for (int64_t i = 0; i < n; ++i)
           if (!same(stored[size_t(i)], elements[0][size_t(i)]))
@@ -149,7 +149,7 @@ void DeviceShares::self_check(CUstream stream) {
       const double dev_light = light_weakest(light(dclass.ptr(), classes, n, stream, dstore.ptr()));
       const std::string what = "light share over " + std::to_string(classes) + " classes";
       if (!same(host_light, dev_light)) fail(what, host_light, dev_light);
-      std::vector<double> each(size_t(n));
+      std::vector<double> each(static_cast<size_t>(n));
       CU_CHECK(cuMemcpyDtoH(each.data(), dstore.ptr(), size_t(n) * 8));
       for (int64_t i = 0; i < n; ++i)
         if (!same(each[size_t(i)], host_each[0][size_t(i)]))
