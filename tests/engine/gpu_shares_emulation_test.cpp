@@ -95,8 +95,8 @@ gpu::ShareSums emulate_share(const std::vector<double>& base, const std::vector<
   for (unsigned b = 0; b < blocks; ++b) {
     emulated::blockIdx.x = b;
     emulated::solver_share(base.data(), echo.data(), (long long)base.size(), wide, tol.atol,
-                           tol.rtol, gpu::magnitude_rtol(tol.rtol), fold, fold_first ? 1 : 0,
-                           store, &sums);
+                           tol.rtol, gpu::magnitude_rtol(tol.rtol), fold, fold_first ? 1 : 0, store,
+                           &sums);
   }
   std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
   return s;
@@ -123,9 +123,7 @@ gpu::LightSums emulate_light(const std::vector<double>& by_class, int classes, l
 
 gpu::HostDoubles hd(const std::vector<double>& v) { return gpu::HostDoubles(v.begin(), v.end()); }
 
-DType wide_dtype(int wide) {
-  return wide == 0 ? DType::F64 : wide == 1 ? DType::I64 : DType::U64;
-}
+DType wide_dtype(int wide) { return wide == 0 ? DType::F64 : wide == 1 ? DType::I64 : DType::U64; }
 
 }  // namespace
 
@@ -145,7 +143,8 @@ TEST_CASE("the device's lint shares are the host's, element by element and in ev
         std::vector<std::vector<double>> host_fold{pr.fold_start};
         std::vector<double> fold = pr.fold_start, store(size_t(n), -1.0);
         for (const std::vector<double>& echo : pr.echoes) {
-          const auto elements = gpu::element_shares({hd(pr.base)}, {hd(echo)}, {tol}, nullptr, &dtypes);
+          const auto elements =
+              gpu::element_shares({hd(pr.base)}, {hd(echo)}, {tol}, nullptr, &dtypes);
           gpu::fold_element_shares(host_fold, elements);
           const gpu::ShareSums s =
               emulate_share(pr.base, echo, wide, tol, fold.data(), false, store.data(), blocks);
@@ -164,8 +163,8 @@ TEST_CASE("the device's lint shares are the host's, element by element and in ev
           const auto elements =
               gpu::element_shares({hd(pr.base)}, {hd(pr.echoes[e])}, {tol}, nullptr, &dtypes);
           gpu::fold_element_shares(fresh, elements);
-          const gpu::ShareSums s =
-              emulate_share(pr.base, pr.echoes[e], wide, tol, fold2.data(), e == 0, nullptr, blocks);
+          const gpu::ShareSums s = emulate_share(pr.base, pr.echoes[e], wide, tol, fold2.data(),
+                                                 e == 0, nullptr, blocks);
           CHECK(same(gpu::weakest_shares(fresh)[0], gpu::share_weakest(s)));
         }
         CHECK(std::equal(fold2.begin(), fold2.end(), fresh[0].begin(), fresh[0].end(), same));
@@ -181,8 +180,8 @@ TEST_CASE("the device's light share is the host's: an exact median, the sum in c
     const gpu::ShareProbe pr = gpu::share_probe(n, 0, 0, classes, 7 + uint64_t(classes));
     std::vector<std::vector<std::vector<double>>> by_class(static_cast<size_t>(classes));
     for (int c = 0; c < classes; ++c)
-      by_class[size_t(c)] = {std::vector<double>(pr.by_class.begin() + c * n,
-                                                 pr.by_class.begin() + (c + 1) * n)};
+      by_class[size_t(c)] = {
+          std::vector<double>(pr.by_class.begin() + c * n, pr.by_class.begin() + (c + 1) * n)};
     const std::vector<std::vector<double>> host = gpu::light_shares(by_class);
     for (unsigned blocks : {1u, 13u}) {
       std::vector<double> each(size_t(n), -1.0);
@@ -203,7 +202,8 @@ TEST_CASE("the device's light share is the host's: an exact median, the sum in c
     for (double& v : clean)
       if (std::isnan(v)) v = 0.5;
     for (int c = 0; c < classes; ++c)
-      by_class[size_t(c)] = {std::vector<double>(clean.begin() + c * n, clean.begin() + (c + 1) * n)};
+      by_class[size_t(c)] = {
+          std::vector<double>(clean.begin() + c * n, clean.begin() + (c + 1) * n)};
     const double want = gpu::weakest_shares(gpu::light_shares(by_class))[0];
     CHECK(want > 0);
     CHECK(same(want, gpu::light_weakest(emulate_light(clean, classes, n, nullptr, 9))));
@@ -259,20 +259,22 @@ TEST_CASE("host share passes at ginkgo's size (SOLVER_SHARE_BENCH=1)") {
     const auto t3 = clock::now();
     const auto weakest = gpu::weakest_shares(largest);
     const auto t4 = clock::now();
-    std::printf("share bench (2 x %zu f64, %u threads): element_shares %.0f ms, largest %.0f ms, "
-                "fold %.0f ms, weakest %.0f ms (largest %g, weakest %g)\n",
-                n, std::thread::hardware_concurrency(), ms(t0, t1), ms(t1, t2), ms(t2, t3),
-                ms(t3, t4), got[0], weakest[0]);
+    std::printf(
+        "share bench (2 x %zu f64, %u threads): element_shares %.0f ms, largest %.0f ms, "
+        "fold %.0f ms, weakest %.0f ms (largest %g, weakest %g)\n",
+        n, std::thread::hardware_concurrency(), ms(t0, t1), ms(t1, t2), ms(t2, t3), ms(t3, t4),
+        got[0], weakest[0]);
   }
-  std::vector<std::vector<std::vector<double>>> by_class(32, std::vector<std::vector<double>>(
-                                                                 1, std::vector<double>(n / 8)));
+  std::vector<std::vector<std::vector<double>>> by_class(
+      32, std::vector<std::vector<double>>(1, std::vector<double>(n / 8)));
   for (size_t c = 0; c < 32; ++c)
     for (size_t i = 0; i < n / 8; ++i) by_class[c][0][i] = double((i * 31 + c * 17) % 97) * 0.01;
   const auto t0 = clock::now();
   const auto light = gpu::light_shares(by_class);
   const auto t1 = clock::now();
-  std::printf("share bench: light_shares over 32 classes of %zu elements %.0f ms (%.1f ns an "
-              "element)\n",
-              n / 8, ms(t0, t1), ms(t0, t1) * 1e6 / double(n / 8));
+  std::printf(
+      "share bench: light_shares over 32 classes of %zu elements %.0f ms (%.1f ns an "
+      "element)\n",
+      n / 8, ms(t0, t1), ms(t0, t1) * 1e6 / double(n / 8));
   CHECK(light.size() == 1);
 }

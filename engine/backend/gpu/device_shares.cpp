@@ -67,8 +67,8 @@ ShareSums DeviceShares::share(CUdeviceptr base, CUdeviceptr echo, int64_t n, Sha
   double atol = tol.atol, rtol = tol.rtol, mag_rtol = magnitude_rtol(tol.rtol);
   CUdeviceptr sums = sums_.ptr();
   void* args[] = {&base, &echo, &count, &w, &atol, &rtol, &mag_rtol, &fold, &first, &store, &sums};
-  const unsigned blocks = unsigned(std::max<int64_t>(
-      1, std::min<int64_t>(blocks_, (n + kShareBlock - 1) / kShareBlock)));
+  const unsigned blocks = unsigned(
+      std::max<int64_t>(1, std::min<int64_t>(blocks_, (n + kShareBlock - 1) / kShareBlock)));
   if (n > 0)
     CU_CHECK(cuLaunchKernel(share_fn_, blocks, 1, 1, kShareBlock, 1, 1, 0, stream, args, nullptr));
   CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
@@ -123,15 +123,16 @@ void DeviceShares::self_check(CUstream stream) {
       std::vector<std::vector<double>> host_fold{pr.fold_start};
       for (size_t e = 0; e < pr.echoes.size(); ++e) {
         CU_CHECK(cuMemcpyHtoD(decho.ptr(), pr.echoes[e].data(), size_t(n) * 8));
-        const auto elements = element_shares({hd(pr.base)}, {hd(pr.echoes[e])}, {tol}, nullptr, &dtypes);
+        const auto elements =
+            element_shares({hd(pr.base)}, {hd(pr.echoes[e])}, {tol}, nullptr, &dtypes);
         fold_element_shares(host_fold, elements);
         const ShareSums s = share(dbase.ptr(), decho.ptr(), n, ShareWide(wide), tol, dfold.ptr(),
                                   false, dstore.ptr(), stream);
         const std::string what = "wide " + std::to_string(wide) + ", echo " + std::to_string(e);
         const double largest = largest_shares(elements)[0], weakest = weakest_shares(host_fold)[0];
         if (!same(largest, share_largest(s))) fail(what + ", largest", largest, share_largest(s));
-        if (!same(weakest, share_weakest(s))) fail(what + ", fold's weakest", weakest,
-                                                   share_weakest(s));
+        if (!same(weakest, share_weakest(s)))
+          fail(what + ", fold's weakest", weakest, share_weakest(s));
         std::vector<double> stored(static_cast<size_t>(n));
         CU_CHECK(cuMemcpyDtoH(stored.data(), dstore.ptr(), size_t(n) * 8));
         for (int64_t i = 0; i < n; ++i)
@@ -142,8 +143,8 @@ void DeviceShares::self_check(CUstream stream) {
       }
       std::vector<std::vector<std::vector<double>>> by_class(static_cast<size_t>(classes));
       for (int c = 0; c < classes; ++c)
-        by_class[size_t(c)] = {std::vector<double>(pr.by_class.begin() + c * n,
-                                                   pr.by_class.begin() + (c + 1) * n)};
+        by_class[size_t(c)] = {
+            std::vector<double>(pr.by_class.begin() + c * n, pr.by_class.begin() + (c + 1) * n)};
       const std::vector<std::vector<double>> host_each = light_shares(by_class);
       const double host_light = weakest_shares(host_each)[0];
       const double dev_light = light_weakest(light(dclass.ptr(), classes, n, stream, dstore.ptr()));

@@ -71,9 +71,9 @@ std::vector<double> Worker::light_weakest(const ClassShares& classes) {
   if (!classes.device) return weakest_shares(light_shares(classes.host));
   std::vector<double> out;
   for (size_t k = 0; k < classes.on_device.get().size(); ++k)
-    out.push_back(gpu::light_weakest(
-        shares_->light(classes.on_device.get()[k].ptr(), int(classes.classes),
-                       classes.elements[k], ctx_->stream())));
+    out.push_back(
+        gpu::light_weakest(shares_->light(classes.on_device.get()[k].ptr(), int(classes.classes),
+                                          classes.elements[k], ctx_->stream())));
   return out;
 }
 
@@ -203,7 +203,7 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
     for (size_t k = 0; k < outs.size(); ++k) {
       const DeviceBuffer& echo = p.buffers->reference_output(outs[k]);
       const int64_t n = int64_t(echo.bytes() / sizeof(double));
-      const ShareWide wide = !reference_bits(dtypes[k]) ? ShareWide::F64
+      const ShareWide wide = !reference_bits(dtypes[k])            ? ShareWide::F64
                              : dtypes[k] == generators::DType::I64 ? ShareWide::I64
                                                                    : ShareWide::U64;
       const CUdeviceptr store =
@@ -212,8 +212,7 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
               : 0;
       const ShareSums sums = shares_->share(
           base.get()[k].ptr(), echo.ptr(), n, wide, tols[tols.size() == 1 ? 0 : k],
-          fold ? fold->on_device.get()[k].ptr() : 0, fold && !fold->started, store,
-          ctx_->stream());
+          fold ? fold->on_device.get()[k].ptr() : 0, fold && !fold->started, store, ctx_->stream());
       got.push_back(share_largest(sums));
       if (fold) fold->weakest[k] = share_weakest(sums);
     }
@@ -304,7 +303,8 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
         if (!loud) break;
       }
       const EchoPattern& e = patterns[pi];
-      const std::vector<double> got = echo_shares(p, s, e, -1, nullptr, round == 0 ? &largest : nullptr);
+      const std::vector<double> got =
+          echo_shares(p, s, e, -1, nullptr, round == 0 ? &largest : nullptr);
       if (round == 0) {
         one.weakest = largest.weakest;
         one.energy.resize(n_out, 0.0);

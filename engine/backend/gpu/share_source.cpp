@@ -236,12 +236,23 @@ ShareProbe share_probe(int64_t n, int echoes, int wide, int classes, uint64_t se
       const uint64_t r = next();
       double v = values[size_t(i)];
       switch (r % 6) {
-        case 0: break;                                         // unmoved
-        case 1: v = v * (1 + double((r >> 8) % 1000) * 1e-7); break;  // inside or near the bar
-        case 2: v = v * (1 + 3e-4); break;                      // out at rtol 1e-4
-        case 3: v = v + double((r >> 8) % 16); break;           // an absolute step (0 included)
-        case 4: v = -v; break;
-        default: v = v * 2; break;
+        case 0:
+          break;  // unmoved
+        case 1:
+          v = v * (1 + double((r >> 8) % 1000) * 1e-7);
+          break;  // inside or near the bar
+        case 2:
+          v = v * (1 + 3e-4);
+          break;  // out at rtol 1e-4
+        case 3:
+          v = v + double((r >> 8) % 16);
+          break;  // an absolute step (0 included)
+        case 4:
+          v = -v;
+          break;
+        default:
+          v = v * 2;
+          break;
       }
       if (wide == 0 && (r >> 20) % 211 == 0) v = (r >> 30) & 1 ? inf : std::nan("");
       if (wide) v = std::floor(v);
@@ -252,7 +263,8 @@ ShareProbe share_probe(int64_t n, int echoes, int wide, int classes, uint64_t se
   p.fold_start.resize(size_t(n));
   for (int64_t i = 0; i < n; ++i) {
     const uint64_t r = next();
-    p.fold_start[size_t(i)] = i % 503 == 7 ? std::nan("") : (r % 3 == 0 ? 0.0 : double(r % 50) * 0.1);
+    p.fold_start[size_t(i)] =
+        i % 503 == 7 ? std::nan("") : (r % 3 == 0 ? 0.0 : double(r % 50) * 0.1);
   }
   p.by_class.resize(size_t(classes) * size_t(n));
   for (int c = 0; c < classes; ++c)
@@ -262,11 +274,21 @@ ShareProbe share_probe(int64_t n, int echoes, int wide, int classes, uint64_t se
       // Per element a pattern: few movers (median 0), many equal shares (ties), spread values,
       // one dominant class, infinities.
       switch (i % 5) {
-        case 0: s = (r % 7 == 0) ? double(r % 9) : 0.0; break;
-        case 1: s = double((r >> 3) % 4); break;
-        case 2: s = std::ldexp(double(r >> 11) / double(1ULL << 53), int((r >> 7) % 20) - 10); break;
-        case 3: s = c == int(i % classes) ? 1e3 : double((r >> 3) % 3) + 0.5; break;
-        default: s = (r % 13 == 0) ? inf : double((r >> 3) % 100) * 0.01; break;
+        case 0:
+          s = (r % 7 == 0) ? double(r % 9) : 0.0;
+          break;
+        case 1:
+          s = double((r >> 3) % 4);
+          break;
+        case 2:
+          s = std::ldexp(double(r >> 11) / double(1ULL << 53), int((r >> 7) % 20) - 10);
+          break;
+        case 3:
+          s = c == int(i % classes) ? 1e3 : double((r >> 3) % 3) + 0.5;
+          break;
+        default:
+          s = (r % 13 == 0) ? inf : double((r >> 3) % 100) * 0.01;
+          break;
       }
       if (i % 211 == 3 && c == 1) s = std::nan("");
       p.by_class[size_t(c) * size_t(n) + size_t(i)] = s;
