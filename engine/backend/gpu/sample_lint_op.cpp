@@ -42,6 +42,7 @@ const DeviceShares* Worker::device_shares() {
       shares_note_ = "SOLVER_HOST_SHARES=1";
     } else {
       try {
+        PhaseScope build("share_kernels");  // compiled (or from the cache) and self-checked
         shares_ = std::make_unique<DeviceShares>(device_.arch, cache_.get());
       } catch (const std::exception& e) {
         shares_note_ = e.what();
@@ -68,6 +69,7 @@ bool Worker::lint_on_device(Prepared& p, int set) {
 }
 
 std::vector<double> Worker::light_weakest(const ClassShares& classes) {
+  PhaseScope scope("echo_light");  // each element's light part, then the least above 0
   if (!classes.device) return weakest_shares(light_shares(classes.host));
   std::vector<double> out;
   for (size_t k = 0; k < classes.on_device.get().size(); ++k)
