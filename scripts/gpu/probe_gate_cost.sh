@@ -15,8 +15,11 @@
 # Second argument `ab` (issue 28, helper h28g: the lint's shares on the device, device_shares.h):
 # each problem also runs with SOLVER_HOST_SHARES=1 (the host comparison, as before), and a line
 # "gate_cost: NAME shares device vs host: same|DIFFER (...)" compares every row's gate and
-# detail (the shares the lint quotes, its verdicts) between the two; "share kernels: host
-# (self-check or compile failed)" where the worker's stderr says the device path was refused.
+# detail (the shares the lint quotes, its verdicts) between the two; then once more on the
+# device path with SOLVER_SHARES_CROSSCHECK (every echo's summaries also taken on the host and
+# compared, value for value: "crosscheck NAME: N summaries compared, M differ", M must be 0).
+# Each run says which path its lint took ("shares on the device" where the echo_compare/device
+# phase is there; "on the host" otherwise: the self-check or the compile failed, or the env).
 # PREDICTED for the device path (H100, unmeasured, see docs/reliability.md's lint-cost section):
 #   ginkgo_cg_step2: echo_compare summed over its scopes 14.4 s -> under 0.3 s (each echo: one
 #     kernel pass per output over 2 x 16.8 M doubles, ~0.5 ms an echo with its launch and
@@ -72,15 +75,13 @@ for r in rows:
     def total(leaf):
         return sum(v for k, v in ph.items() if k.split("/")[-1] == leaf)
     if ph:
+        print("gate_cost:   %s shares on the %s" % (r.get("variant"),
+              "device" if total("device") > 0 else "host"))
         print("gate_cost:   %s summed: %s" % (r.get("variant"), ", ".join(
             "%s %.0f ms" % (leaf, total(leaf)) for leaf in
             ("echo_compare", "device", "reference_run", "readback", "echo_light", "base_upload",
              "share_kernels", "tolerance lint"))))
 PY
-  if grep -q "tolerance lint compares on the host" "$D/$name.log"; then
-    echo "gate_cost:   share kernels: host (self-check or compile failed)"
-    grep "tolerance lint compares on the host" "$D/$name.log" | head -n 2 | cut -c1-300
-  fi
 }
 for p in corpus_fresh11/darknet_reorg corpus_fresh11/mmcv_sigmoid_focal_loss corpus_fresh12/ginkgo_cg_step2; do
   run_one "$p" ""
@@ -102,6 +103,10 @@ else:
     print("  device: %s" % str(dev)[:600])
     print("  host:   %s" % str(host)[:600])
 PY
+    rm -f "$D/crosscheck_$name.txt"
+    run_one "$p" "_cross" SOLVER_SHARES_CROSSCHECK="$D/crosscheck_$name.txt"
+    grep "^crosscheck" "$D/crosscheck_$name.txt" 2>/dev/null || echo "crosscheck $name: no file (the lint took no device echo)"
+    grep -m 5 "^differ" "$D/crosscheck_$name.txt" 2>/dev/null | cut -c1-300
   fi
 done
 tar -C "$D" -czf "$OUT/probe_gate_cost.tgz" --exclude="problems_*" . 2>/dev/null || true

@@ -2,6 +2,7 @@
 // reference on each set the gate verifies on against the reference on that set's echoes, each
 // output buffer judged on its own.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -37,6 +38,7 @@ const DeviceShares* Worker::device_shares() {
   if (!shares_tried_) {
     shares_tried_ = true;
     // SOLVER_HOST_SHARES=1 keeps the host comparison (to compare the two, or to rule this out).
+    if (const char* file = std::getenv("SOLVER_SHARES_CROSSCHECK")) shares_crosscheck_ = file;
     const char* host = std::getenv("SOLVER_HOST_SHARES");
     if (host && std::string(host) == "1") {
       shares_note_ = "SOLVER_HOST_SHARES=1";
@@ -68,6 +70,17 @@ bool Worker::lint_on_device(Prepared& p, int set) {
   return true;
 }
 
+void Worker::crosscheck(const std::string& what, size_t k, double device, double host) {
+  ++crosscheck_compared_;
+  if ((std::isnan(device) && std::isnan(host)) || device == host) return;
+  ++crosscheck_differ_;
+  if (FILE* f = std::fopen(shares_crosscheck_.c_str(), "a")) {
+    std::fprintf(f, "differ %s output %zu: device %.17g host %.17g\n", what.c_str(), k, device,
+                 host);
+    std::fclose(f);
+  }
+}
+
 std::vector<double> Worker::light_weakest(const ClassShares& classes) {
   PhaseScope scope("echo_light");  // each element's light part, then the least above 0
   if (!classes.device) return weakest_shares(light_shares(classes.host));
@@ -76,6 +89,11 @@ std::vector<double> Worker::light_weakest(const ClassShares& classes) {
     out.push_back(
         gpu::light_weakest(shares_->light(classes.on_device.get()[k].ptr(), int(classes.classes),
                                           classes.elements[k], ctx_->stream())));
+  if (!shares_crosscheck_.empty() && classes.host.size() == classes.taken) {
+    const std::vector<double> host = weakest_shares(light_shares(classes.host));
+    for (size_t k = 0; k < out.size(); ++k)
+      crosscheck("light share", k, out[k], k < host.size() ? host[k] : -1.0);
+  }
   return out;
 }
 
@@ -218,8 +236,26 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
       got.push_back(share_largest(sums));
       if (fold) fold->weakest[k] = share_weakest(sums);
     }
-    p.buffers->clear_reference_outputs();
     compare.reset();
+    if (!shares_crosscheck_.empty()) {
+      // The host path's summaries of the same echo (read back, zeroed as read).
+      std::vector<HostDoubles> echoed;
+      for (size_t b : outs) echoed.push_back(p.buffers->read_reference_output(b));
+      std::vector<std::vector<double>> elements =
+          element_shares(reference_outputs(p, set), echoed, tols, nullptr, &dtypes);
+      const std::vector<double> want = largest_shares(elements);
+      for (size_t k = 0; k < got.size(); ++k)
+        crosscheck(key + " largest", k, got[k], k < want.size() ? want[k] : -1.0);
+      if (fold) {
+        fold_element_shares(fold->host, elements);
+        const std::vector<double> weakest = weakest_shares(fold->host);
+        for (size_t k = 0; k < got.size(); ++k)
+          crosscheck(key + " fold's weakest", k, fold->weakest[k],
+                     k < weakest.size() ? weakest[k] : -1.0);
+      }
+      if (classes) classes->host.push_back(std::move(elements));
+    }
+    p.buffers->clear_reference_outputs();
   } else {
     // Every reference below is held by p.refs: the views stay valid.
     const auto& echoed = reference_outputs(p, index);
@@ -470,6 +506,14 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   }
   if (verdict.refusal.empty() && !verdict.law_checks)
     verdict.law_note = law_remedy(shares, outputs, output_tols);
+  if (!shares_crosscheck_.empty() && crosscheck_compared_ > 0) {
+    if (FILE* f = std::fopen(shares_crosscheck_.c_str(), "a")) {
+      std::fprintf(f, "crosscheck %s: %zu summaries compared, %zu differ\n", p.spec.name.c_str(),
+                   crosscheck_compared_, crosscheck_differ_);
+      std::fclose(f);
+    }
+    crosscheck_compared_ = crosscheck_differ_ = 0;
+  }
   sample_lint_[key] = verdict;
   return verdict;
 }

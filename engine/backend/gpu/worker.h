@@ -371,6 +371,12 @@ class Worker {
   // The sets' reference outputs on the device for the lint running now, by set key (uploaded
   // once from the host copy; zeroed and freed when the lint ends).
   std::map<std::string, ScrubbedBuffers> lint_base_;
+  // SOLVER_SHARES_CROSSCHECK=FILE (a probe's, never a default): every echo the device path takes
+  // is also read back and taken on the host, each summary compared; a line per disagreement
+  // and one per lint ("crosscheck PROBLEM: N summaries compared, M differ") appended to FILE.
+  std::string shares_crosscheck_;
+  size_t crosscheck_compared_ = 0, crosscheck_differ_ = 0;
+  void crosscheck(const std::string& what, size_t k, double device, double host);
   // Whether `p`'s echo shares can be taken on the device: the kernels are there, no output is
   // order-free (its view is sorted on the host), every reference output is 8-byte slots and
   // `set`'s host reference has the device output's element count.
