@@ -203,7 +203,7 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
     }
     const std::vector<size_t>& outs = p.buffers->outputs();
     std::optional<PhaseScope> compare(std::in_place, "echo_compare");
-    PhaseScope on_device("device");
+    std::optional<PhaseScope> on_device(std::in_place, "device");  // closed first, below
     if (fold && !fold->started) {
       fold->device = true;
       fold->weakest.assign(outs.size(), 0.0);
@@ -236,6 +236,7 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
       got.push_back(share_largest(sums));
       if (fold) fold->weakest[k] = share_weakest(sums);
     }
+    on_device.reset();
     compare.reset();
     if (!shares_crosscheck_.empty()) {
       // The host path's summaries of the same echo (read back, zeroed as read).
