@@ -265,6 +265,19 @@ TEST_CASE("host share passes at ginkgo's size (SOLVER_SHARE_BENCH=1)") {
         n, std::thread::hardware_concurrency(), ms(t0, t1), ms(t1, t2), ms(t2, t3), ms(t3, t4),
         got[0], weakest[0]);
   }
+  {  // the kernel's arithmetic as C++ on one thread: its cost per element, not the device's
+    std::vector<double> fold(n);
+    const auto t0 = clock::now();
+    for (size_t k = 0; k < 2; ++k)
+      emulate_share(std::vector<double>(base[k].begin(), base[k].end()),
+                    std::vector<double>(echo[k].begin(), echo[k].end()), 0, tol, fold.data(),
+                    k == 0, nullptr, 1);
+    const auto t1 = clock::now();
+    std::printf(
+        "share bench: solver_share emulated on 1 thread, 2 x %zu elements with the fold: "
+        "%.0f ms (copies of the inputs included)\n",
+        n, ms(t0, t1));
+  }
   std::vector<std::vector<std::vector<double>>> by_class(
       32, std::vector<std::vector<double>>(1, std::vector<double>(n / 8)));
   for (size_t c = 0; c < 32; ++c)
@@ -276,5 +289,13 @@ TEST_CASE("host share passes at ginkgo's size (SOLVER_SHARE_BENCH=1)") {
       "share bench: light_shares over 32 classes of %zu elements %.0f ms (%.1f ns an "
       "element)\n",
       n / 8, ms(t0, t1), ms(t0, t1) * 1e6 / double(n / 8));
+  std::vector<double> flat;
+  for (size_t c = 0; c < 32; ++c)
+    flat.insert(flat.end(), by_class[c][0].begin(), by_class[c][0].end());
+  const auto t2 = clock::now();
+  emulate_light(flat, 32, (long long)(n / 8), nullptr, 1);
+  const auto t3 = clock::now();
+  std::printf("share bench: solver_light32 emulated on 1 thread: %.0f ms (%.1f ns an element)\n",
+              ms(t2, t3), ms(t2, t3) * 1e6 / double(n / 8));
   CHECK(light.size() == 1);
 }
