@@ -198,8 +198,11 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
       for (const HostDoubles& o : reference_outputs(p, set)) {
         base.get().emplace_back(std::max<size_t>(o.size(), 1) * sizeof(double));
         if (!o.empty())
-          CU_CHECK(cuMemcpyHtoD(base.get().back().ptr(), o.data(), o.size() * sizeof(double)));
+          CU_CHECK(cuMemcpyHtoDAsync(base.get().back().ptr(), o.data(), o.size() * sizeof(double),
+                                     ctx_->stream()));
       }
+      // Landed before the kernels read it (a pageable copy may return before its DMA ends).
+      CU_CHECK(cuStreamSynchronize(ctx_->stream()));
     }
     const std::vector<size_t>& outs = p.buffers->outputs();
     std::optional<PhaseScope> compare(std::in_place, "echo_compare");
