@@ -30,7 +30,9 @@
 #   darknet_reorg: law_regions/echo_compare 1.3 s -> under 0.1 s; wall 5.9 s -> 3.5-4.5 s.
 #   share_kernels (NVRTC compile and self-check): 0.2-1 s in the first process, under 0.1 s
 #     after (the compile cache).
-#   Host runs (ab): within 15% of call 5's figures (27.3, 4.3, 5.9 s); every row "same".
+#   Host runs (ab): within 15% of call 5's figures (27.3, 4.3, 5.9 s); every row "same" (a
+#   DIFFER in a share the detail quotes from the fresh set may be that set's per-request seed,
+#   not the path: the crosscheck line, which compares the same echo both ways, decides).
 set -u
 LIM=${1:-240}
 AB=${2:-}
