@@ -16,6 +16,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <thread>
 #include <vector>
@@ -207,6 +208,37 @@ TEST_CASE("the device's light share is the host's: an exact median, the sum in c
     const double want = gpu::weakest_shares(gpu::light_shares(by_class))[0];
     CHECK(want > 0);
     CHECK(same(want, gpu::light_weakest(emulate_light(clean, classes, n, nullptr, 9))));
+  }
+}
+
+TEST_CASE("the light share's selection on ordered, reversed, equal and two-valued classes") {
+  for (int classes : {32, 256, 2, 1}) {
+    CAPTURE(classes);
+    const int64_t n = 7;
+    std::vector<double> flat(size_t(classes) * size_t(n));
+    const double inf = std::numeric_limits<double>::infinity();
+    for (int c = 0; c < classes; ++c) {
+      const double up = c + 1, down = classes - c;
+      const double v[7] = {up,
+                           down,
+                           3.0,
+                           c == 5 ? 100.0 : 0.0,
+                           double(c % 2) + 1,
+                           c % 3 == 0 ? inf : 2.0,
+                           std::ldexp(1.0, (c * 7) % 40 - 20)};
+      for (int64_t i = 0; i < n; ++i) flat[size_t(c) * size_t(n) + size_t(i)] = v[i];
+    }
+    std::vector<std::vector<std::vector<double>>> by_class(static_cast<size_t>(classes));
+    for (int c = 0; c < classes; ++c)
+      by_class[size_t(c)] = {std::vector<double>(flat.begin() + c * n, flat.begin() + (c + 1) * n)};
+    const std::vector<std::vector<double>> host = gpu::light_shares(by_class);
+    std::vector<double> each(size_t(n), -1.0);
+    const gpu::LightSums s = emulate_light(flat, classes, n, each.data(), 3);
+    for (int64_t i = 0; i < n; ++i) {
+      CAPTURE(i);
+      CHECK(same(each[size_t(i)], host[0][size_t(i)]));
+    }
+    CHECK(same(gpu::weakest_shares(host)[0], gpu::light_weakest(s)));
   }
 }
 
