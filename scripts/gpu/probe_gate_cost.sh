@@ -10,8 +10,32 @@
 # $OUT/probe_gate_cost/; one line per problem: "gate_cost: PROBLEM exit RC in S s".
 # Predicted (unmeasured): the two large gates 60-200 s each, most of it in the lint's host-side
 # echo shares (64 class echoes of 29 M float64 outputs); darknet_reorg under 10 s.
+# (Measured 2026-12-06 on an H100: 105 s, then 27.3 s for ginkgo; docs/benchmarks.md.)
+#
+# Second argument `ab` (issue 28, helper h28g: the lint's shares on the device, device_shares.h):
+# each problem also runs with SOLVER_HOST_SHARES=1 (the host comparison, as before), and a line
+# "gate_cost: NAME shares device vs host: same|DIFFER (...)" compares every row's gate and
+# detail (the shares the lint quotes, its verdicts) between the two; then once more on the
+# device path with SOLVER_SHARES_CROSSCHECK (every echo's summaries also taken on the host and
+# compared, value for value: "crosscheck NAME: N summaries compared, M differ", M must be 0).
+# Each run says which path its lint took ("shares on the device" where the echo_compare/device
+# phase is there; "on the host" otherwise: the self-check or the compile failed, or the env).
+# PREDICTED for the device path (H100, unmeasured, see docs/reliability.md's lint-cost section):
+#   ginkgo_cg_step2: echo_compare summed over its scopes 14.4 s -> under 0.3 s (each echo: one
+#     kernel pass per output over 2 x 16.8 M doubles, ~0.5 ms an echo with its launch and
+#     readback of 24 bytes, ~130 echoes); readback under the lint 3.0 s -> under 0.1 s (only the
+#     fresh set's); the unscoped host passes (largest, fold, weakest, light: ~6 s) -> echo_light
+#     under 0.1 s; tolerance lint 24.5 s -> 1.5-3 s; process wall 27.3 s -> 4-6 s.
+#   mmcv_sigmoid_focal_loss: echo_compare 1.8 s -> under 0.1 s; wall 4.3 s -> 1.5-2.5 s.
+#   darknet_reorg: law_regions/echo_compare 1.3 s -> under 0.1 s; wall 5.9 s -> 3.5-4.5 s.
+#   share_kernels (NVRTC compile and self-check): 0.2-1 s in the first process, under 0.1 s
+#     after (the compile cache).
+#   Host runs (ab): within 15% of call 5's figures (27.3, 4.3, 5.9 s); every row "same" (a
+#   DIFFER in a share the detail quotes from the fresh set may be that set's per-request seed,
+#   not the path: the crosscheck line, which compares the same echo both ways, decides).
 set -u
 LIM=${1:-240}
+AB=${2:-}
 OUT=${OUT:-/tmp/probe-out}
 D="$OUT/probe_gate_cost"
 mkdir -p "$D"
@@ -22,17 +46,18 @@ if [ ! -x "$B/bin/solver" ]; then
   echo "gate_cost: nothing run (no $B/bin/solver)"
   exit 1
 fi
-# GATE_COST_PROBLEMS overrides the list (folders under tests/, space-separated).
-for p in ${GATE_COST_PROBLEMS:-corpus_fresh11/darknet_reorg corpus_fresh11/mmcv_sigmoid_focal_loss corpus_fresh12/ginkgo_cg_step2}; do
-  name=${p#*/}
+run_one() {  # run_one PROBLEM_PATH TAG [ENV=VALUE]: one `problems check` process
+  local p=$1 tag=$2
+  shift 2
+  local name=${p#*/}$tag
   # The per-problem JSON and logs go back in one archive (a device call returns a bounded count
   # of files).
   dir="$D/problems_$name"
   rm -rf "$dir" && mkdir -p "$dir" && cp -r "tests/$p" "$dir/"
   t0=$(date +%s.%N)
-  timeout "$LIM" "$B/bin/solver" --data-dir "$B/share/solver" problems check \
+  timeout "$LIM" env "$@" "$B/bin/solver" --data-dir "$B/share/solver" problems check \
     --problems-dir "$dir" --chip h200 --json >"$D/$name.json" 2>"$D/$name.log"
-  rc=$?
+  local rc=$?
   echo "gate_cost: $name exit $rc in $(python3 -c "import time,sys; print(round(time.time()-float(sys.argv[1]),1))" "$t0") s"
   tail -n 4 "$D/$name.log" | cut -c1-200
   # The gate's phases (problems check --json: gate_phases_ms, nested "phase/scope", ms), largest
@@ -48,6 +73,43 @@ for r in rows:
     top = [kv for kv in sorted(ph.items(), key=lambda kv: -kv[1]) if kv[1] >= 100]
     print("gate_cost:   %s %s gate %s: %s" % (r.get("problem"), r.get("variant"), r.get("gate"),
           ", ".join("%s %.0f ms" % kv for kv in top)))
+    # The lint's share steps summed over their scopes (the device path's fall under 100 ms).
+    def total(leaf):
+        return sum(v for k, v in ph.items() if k.split("/")[-1] == leaf)
+    if ph:
+        print("gate_cost:   %s shares on the %s" % (r.get("variant"),
+              "device" if total("device") > 0 else "host"))
+        print("gate_cost:   %s summed: %s" % (r.get("variant"), ", ".join(
+            "%s %.0f ms" % (leaf, total(leaf)) for leaf in
+            ("echo_compare", "device", "reference_run", "readback", "echo_light", "base_upload",
+             "share_kernels", "tolerance lint"))))
 PY
+}
+# GATE_COST_PROBLEMS overrides the list (folders under tests/, space-separated).
+for p in ${GATE_COST_PROBLEMS:-corpus_fresh11/darknet_reorg corpus_fresh11/mmcv_sigmoid_focal_loss corpus_fresh12/ginkgo_cg_step2}; do
+  run_one "$p" ""
+  if [ "$AB" = ab ]; then
+    name=${p#*/}
+    run_one "$p" "_host" SOLVER_HOST_SHARES=1
+    python3 - "$D/$name.json" "$D/${name}_host.json" "$name" <<'PY' || true
+import json, sys
+def rows(path):
+    try:
+        return [(r.get("variant"), r.get("gate"), r.get("detail")) for r in json.load(open(path)).get("rows", [])]
+    except Exception as e:
+        return "no JSON (%s)" % e
+dev, host = rows(sys.argv[1]), rows(sys.argv[2])
+if dev == host:
+    print("gate_cost: %s shares device vs host: same (%d rows)" % (sys.argv[3], len(dev)))
+else:
+    print("gate_cost: %s shares device vs host: DIFFER" % sys.argv[3])
+    print("  device: %s" % str(dev)[:600])
+    print("  host:   %s" % str(host)[:600])
+PY
+    rm -f "$D/crosscheck_$name.txt"
+    run_one "$p" "_cross" SOLVER_SHARES_CROSSCHECK="$D/crosscheck_$name.txt"
+    grep "^crosscheck" "$D/crosscheck_$name.txt" 2>/dev/null || echo "crosscheck $name: no file (the lint took no device echo)"
+    grep -m 5 "^differ" "$D/crosscheck_$name.txt" 2>/dev/null | cut -c1-300
+  fi
 done
 tar -C "$D" -czf "$OUT/probe_gate_cost.tgz" --exclude="problems_*" . 2>/dev/null || true

@@ -82,6 +82,12 @@ TEST_CASE(
   // all apply, and all of them are made on the device unless the host path was asked for.
   CHECK(has_phase(g.phases_ms, "derive_device") == device);
   CHECK(has_phase(g.phases_ms, "derive_set") == !device);
+  // The tolerance lint's shares on the device (device_shares.h: its self-check passed) unless
+  // the host path was asked for; where the gate took echoes at all.
+  const char* host_shares = std::getenv("SOLVER_HOST_SHARES");
+  if (has_phase(g.phases_ms, "echo_compare"))
+    CHECK(has_phase(g.phases_ms, "echo_compare/device") ==
+          !(host_shares && std::string(host_shares) == "1"));
   // axpy's y has no role (inout): the exponent-range set scales x alone, so the reference is
   // not the regular one times a power of two, and the gate says so rather than applying the
   // scaled sets; either way the gate states what its adversarial sets did.

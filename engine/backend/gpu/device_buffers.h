@@ -172,6 +172,13 @@ class DeviceBuffers {
   void order_outputs_on_device(const DeviceCompare& compare, CUstream stream) const;
   // Every reference output zeroed on the device (P11), as read_reference_output does once read.
   void clear_reference_outputs() const;
+  // The reference's device output `buffer` of the last reference run, where it is (float64, or
+  // a 64-bit integer's bits: reference_bits), and its dtype there: the tolerance lint's shares
+  // on the device (device_shares.h) read it in place; clear_reference_outputs() after.
+  const DeviceBuffer& reference_output(size_t buffer) const { return ref_work_[buffer]; }
+  generators::DType reference_dtype(size_t buffer) const {
+    return reference_.buffers[buffer].dtype;
+  }
 
  private:
   void upload_set(size_t s);

@@ -2,6 +2,7 @@
 // reference on each set the gate verifies on against the reference on that set's echoes, each
 // output buffer judged on its own.
 #include <algorithm>
+#include <cstdio>
 #include <functional>
 #include <limits>
 #include <optional>
@@ -30,9 +31,23 @@ std::string lint_set_name(const HostSet& s, int index) {
 
 }  // namespace
 
-std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
-                                                     const EchoPattern& pattern, int only,
-                                                     const EchoRegion* region) {
+std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern& pattern, int only,
+                                        const EchoRegion* region, ShareFold* fold,
+                                        ClassShares* classes) {
+  // Where the shares are taken: on the device where it can (device_shares.h), unless the fold
+  // or the classes this echo joins began on the host.
+  bool device = lint_on_device(p, set);
+  if (fold && fold->started) device = device && fold->device;
+  if (classes && classes->started) device = device && classes->device;
+  if (device && classes && !classes->started) {
+    // Every class of every output at once (light_shares needs them all per element): on the
+    // device only where that fits with room to spare.
+    size_t bytes = 0, free = 0, total = 0;
+    for (const HostDoubles& o : reference_outputs(p, set)) bytes += o.size() * sizeof(double);
+    bytes *= classes->classes;
+    CU_CHECK(cuMemGetInfo(&free, &total));
+    device = bytes + (size_t(1) << 30) <= free / 2 + free / 4;
+  }
   const HostSet& given = p.buffers->host_set(set);
   std::string key = given.key + "/echo-" + std::to_string(pattern.block) +
                     (pattern.parity ? "-odd" : "-even") +
@@ -94,11 +109,9 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
     }
     beat("tolerance lint", 120000);
     PhaseScope upload("echo_upload");
-    index = add_checked_set(p, std::move(echo));
+    // The reference on it now where the shares are the host's; on the device, below.
+    index = add_checked_set(p, std::move(echo), !device);
   }
-  // Every reference below is held by p.refs: the views stay valid.
-  const auto& echoed = reference_outputs(p, index);
-  const auto& reference = reference_outputs(p, set);
   std::vector<generators::DType> dtypes;    // 64-bit integers compared as integers
   std::vector<generators::Tolerance> tols;  // each output at its own tolerance (h28v)
   for (size_t b : p.buffers->outputs()) {
@@ -106,16 +119,104 @@ std::vector<std::vector<double>> Worker::echo_shares(Prepared& p, int set,
     tols.push_back(set_tolerance(p, p.buffers->host_set(set), b));
   }
   if (tols.empty()) tols.push_back(p.resolved.tolerance);
-  std::optional<PhaseScope> compare(std::in_place, "echo_compare");
-  std::vector<std::vector<double>> shares =
-      element_shares(reference, echoed, tols, nullptr, &dtypes);
-  compare.reset();
+  std::vector<double> got;
+  if (device) {
+    // The echo's reference outputs stay on the device; only the summaries come back.
+    {
+      PhaseScope run("reference_run");
+      launch_reference(p, index, "reference run");
+    }
+    ScrubbedBuffers& base = lint_base_[p.buffers->host_set(set).key];
+    if (base.empty()) {
+      PhaseScope up("base_upload");  // the set's reference outputs, once per lint
+      for (const HostDoubles& o : reference_outputs(p, set)) {
+        base.get().emplace_back(std::max<size_t>(o.size(), 1) * sizeof(double));
+        if (!o.empty())
+          CU_CHECK(cuMemcpyHtoDAsync(base.get().back().ptr(), o.data(), o.size() * sizeof(double),
+                                     ctx_->stream()));
+      }
+      // Landed before the kernels read it (a pageable copy may return before its DMA ends).
+      CU_CHECK(cuStreamSynchronize(ctx_->stream()));
+    }
+    const std::vector<size_t>& outs = p.buffers->outputs();
+    std::optional<PhaseScope> compare(std::in_place, "echo_compare");
+    std::optional<PhaseScope> on_device(std::in_place, "device");  // closed first, below
+    if (fold && !fold->started) {
+      fold->device = true;
+      fold->weakest.assign(outs.size(), 0.0);
+      for (size_t b : outs)
+        fold->on_device.get().emplace_back(
+            std::max<size_t>(p.buffers->reference_output(b).bytes(), sizeof(double)));
+    }
+    if (classes && !classes->started) {
+      classes->device = true;
+      for (size_t b : outs) {
+        const size_t bytes = p.buffers->reference_output(b).bytes();
+        classes->elements.push_back(int64_t(bytes / sizeof(double)));
+        classes->on_device.get().emplace_back(std::max<size_t>(bytes, sizeof(double)) *
+                                              classes->classes);
+      }
+    }
+    for (size_t k = 0; k < outs.size(); ++k) {
+      const DeviceBuffer& echo = p.buffers->reference_output(outs[k]);
+      const int64_t n = int64_t(echo.bytes() / sizeof(double));
+      const ShareWide wide = !reference_bits(dtypes[k])            ? ShareWide::F64
+                             : dtypes[k] == generators::DType::I64 ? ShareWide::I64
+                                                                   : ShareWide::U64;
+      const CUdeviceptr store =
+          classes && classes->taken < classes->classes
+              ? classes->on_device.get()[k].ptr() + classes->taken * size_t(n) * sizeof(double)
+              : 0;
+      const ShareSums sums = shares_->share(
+          base.get()[k].ptr(), echo.ptr(), n, wide, tols[tols.size() == 1 ? 0 : k],
+          fold ? fold->on_device.get()[k].ptr() : 0, fold && !fold->started, store, ctx_->stream());
+      got.push_back(share_largest(sums));
+      if (fold) fold->weakest[k] = share_weakest(sums);
+    }
+    on_device.reset();
+    compare.reset();
+    if (!shares_crosscheck_.empty()) {
+      // The host path's summaries of the same echo (read back, zeroed as read).
+      std::vector<HostDoubles> echoed;
+      for (size_t b : outs) echoed.push_back(p.buffers->read_reference_output(b));
+      std::vector<std::vector<double>> elements =
+          element_shares(reference_outputs(p, set), echoed, tols, nullptr, &dtypes);
+      const std::vector<double> want = largest_shares(elements);
+      for (size_t k = 0; k < got.size(); ++k)
+        crosscheck(key + " largest", k, got[k], k < want.size() ? want[k] : -1.0);
+      if (fold) {
+        fold_element_shares(fold->host, elements);
+        const std::vector<double> weakest = weakest_shares(fold->host);
+        for (size_t k = 0; k < got.size(); ++k)
+          crosscheck(key + " fold's weakest", k, fold->weakest[k],
+                     k < weakest.size() ? weakest[k] : -1.0);
+      }
+      if (classes) classes->host.push_back(std::move(elements));
+    }
+    p.buffers->clear_reference_outputs();
+  } else {
+    // Every reference below is held by p.refs: the views stay valid.
+    const auto& echoed = reference_outputs(p, index);
+    const auto& reference = reference_outputs(p, set);
+    std::optional<PhaseScope> compare(std::in_place, "echo_compare");
+    std::vector<std::vector<double>> elements =
+        element_shares(reference, echoed, tols, nullptr, &dtypes);
+    compare.reset();
+    got = largest_shares(elements);
+    if (fold) {
+      fold_element_shares(fold->host, elements);
+      fold->weakest = weakest_shares(fold->host);
+    }
+    if (classes) classes->host.push_back(std::move(elements));
+  }
+  if (fold) fold->started = true;
+  if (classes) classes->started = true, ++classes->taken;
   // Read once, never run on: its device inputs and host bytes go now, its reference outputs
   // with this Prepared's hold on them (one echo set at a time on the device, not up to
   // 16 + 25 x inputs of them; device_buffers.h release_set).
   p.buffers->release_set(index);
   if (size_t(index) < p.refs.size()) p.refs[size_t(index)].reset();
-  return shares;
+  return got;
 }
 
 SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& make_fresh) {
@@ -148,6 +249,12 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       if (law_check_pending(set0, k)) return true;
     return false;
   };
+  // The sets' reference outputs uploaded for the device shares go (zeroed) when the lint ends,
+  // however it ends.
+  struct BaseRelease {
+    std::map<std::string, ScrubbedBuffers>& base;
+    ~BaseRelease() { base.clear(); }
+  } base_release{lint_base_};
   for (int round = 0; round < 2 && !names.empty(); ++round) {
     int s = 0;
     if (round == 1) {
@@ -161,7 +268,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     shares.push_back(
         SetShare{lint_set_name(p.buffers->host_set(s), s), 0, std::vector<double>(n_out, 0.0)});
     SetShare& one = shares.back();
-    std::vector<std::vector<double>> largest;  // set 0's, element by element (law_checks.h)
+    ShareFold largest;  // set 0's, element by element (law_checks.h)
     const std::vector<EchoPattern>& patterns = round == 0 ? law_echo_patterns() : echo_patterns();
     for (size_t pi = 0; pi < patterns.size(); ++pi) {
       // Past the lint's nine, set 0 takes law_checks' other seven only where the lint is
@@ -172,11 +279,10 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
         if (!loud) break;
       }
       const EchoPattern& e = patterns[pi];
-      const std::vector<std::vector<double>> elements = echo_shares(p, s, e);
-      const std::vector<double> got = largest_shares(elements);
+      const std::vector<double> got =
+          echo_shares(p, s, e, -1, nullptr, round == 0 ? &largest : nullptr);
       if (round == 0) {
-        fold_element_shares(largest, elements);
-        one.weakest = weakest_shares(largest);
+        one.weakest = largest.weakest;
         one.energy.resize(n_out, 0.0);
         one.echoes.resize(n_out, 0);
         for (size_t k = 0; k < n_out; ++k) {  // the echo's spread (skip_bound.h)
@@ -205,20 +311,20 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       echoed.push_back(int(i));
   std::vector<InputShares> alone_shares;
   // Input `in`'s shares on set `s` (named `name`), echo by echo, until `done` says so.
+  // `fold` (may be null): the echoes' element shares folded there (echo_shares).
   auto take = [&](InputShares& in, int j, int s, const std::string& name,
-                  const std::vector<EchoPattern>& patterns,
-                  const std::function<bool(const std::vector<std::vector<double>>&)>& done) {
+                  const std::vector<EchoPattern>& patterns, ShareFold* fold,
+                  const std::function<bool()>& done) {
     in.sets.push_back(SetShare{name, 0, std::vector<double>(n_out, 0.0)});
     for (const EchoPattern& e : patterns) {
-      const std::vector<std::vector<double>> elements = echo_shares(p, s, e, j);
-      const std::vector<double> got = largest_shares(elements);
+      const std::vector<double> got = echo_shares(p, s, e, j, nullptr, fold);
       SetShare& mine = in.sets.back();
       for (size_t k = 0; k < n_out; ++k) {
         const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
         mine.outputs[k] = std::max(mine.outputs[k], g);
         mine.share = std::max(mine.share, mine.outputs[k]);
       }
-      if (done(elements)) break;
+      if (done()) break;
     }
   };
   // Whether every output told apart on `set` with every input echoed is told apart by `in`
@@ -237,12 +343,11 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     const auto& b = p.resolved.buffers[size_t(echoed[j])];
     InputShares in{b.name, b.dist_fixed, {}};
     const bool law = law_checks(shares, n_out);
-    std::vector<std::vector<double>> largest;
+    ShareFold largest;
     std::vector<double> alone;
     take(in, echoed[j], 0, shares.front().set, law ? law_echo_patterns() : echo_patterns(),
-         [&](const std::vector<std::vector<double>>& elements) {
-           fold_element_shares(largest, elements);
-           alone = weakest_shares(largest);
+         &largest, [&] {
+           alone = largest.weakest;
            bool cleared = true;  // on the law, every output it moves clears the bar
            for (size_t k = 0; law && k < alone.size(); ++k)
              cleared = cleared && !(alone[k] < kLawCheckShare) && alone[k] != 0;
@@ -260,8 +365,8 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
       if (!sets.empty() && sets.back() != 0) {
         const int s = sets.back();
         const std::string name = lint_set_name(p.buffers->host_set(s), s);
-        take(in, echoed[j], s, name, echo_patterns(),
-             [&](const std::vector<std::vector<double>>&) { return told_alone(in, name); });
+        take(in, echoed[j], s, name, echo_patterns(), nullptr,
+             [&] { return told_alone(in, name); });
       }
     }
     alone_shares.push_back(std::move(in));
@@ -324,7 +429,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
         timed.energy.assign(n_out, 0.0);
         timed.echoes.assign(n_out, 0);
         for (const EchoPattern& e : echo_patterns()) {
-          const std::vector<double> got = largest_shares(echo_shares(p, s, e));
+          const std::vector<double> got = echo_shares(p, s, e);
           for (size_t k = 0; k < n_out; ++k) {
             const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
             timed.energy[k] += g * g;
@@ -339,6 +444,14 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   }
   if (verdict.refusal.empty() && !verdict.law_checks)
     verdict.law_note = law_remedy(shares, outputs, output_tols);
+  if (!shares_crosscheck_.empty() && crosscheck_compared_ > 0) {
+    if (FILE* f = std::fopen(shares_crosscheck_.c_str(), "a")) {
+      std::fprintf(f, "crosscheck %s: %zu summaries compared, %zu differ\n", p.spec.name.c_str(),
+                   crosscheck_compared_, crosscheck_differ_);
+      std::fclose(f);
+    }
+    crosscheck_compared_ = crosscheck_differ_ = 0;
+  }
   sample_lint_[key] = verdict;
   return verdict;
 }

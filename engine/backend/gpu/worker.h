@@ -17,7 +17,9 @@
 #include "engine/backend/gpu/cuda_driver.h"
 #include "engine/backend/gpu/device_buffers.h"
 #include "engine/backend/gpu/device_compare.h"
+#include "engine/backend/gpu/device_shares.h"
 #include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/lint_shares.h"
 #include "engine/backend/gpu/local_scrub.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/sample_lint.h"
@@ -359,6 +361,26 @@ class Worker {
   // compare_note_, which every gate's detail then carries.
   std::unique_ptr<DeviceCompare> compare_;
   std::string compare_note_;
+  // The tolerance lint's share passes on the device (device_shares.h): built and self-checked
+  // on the first lint; null when it could not be (or SOLVER_HOST_SHARES=1), the lint then
+  // compares on the host (the same shares and verdicts, slower), the reason on stderr.
+  std::unique_ptr<DeviceShares> shares_;
+  bool shares_tried_ = false;
+  std::string shares_note_;
+  const DeviceShares* device_shares();
+  // The sets' reference outputs on the device for the lint running now, by set key (uploaded
+  // once from the host copy; zeroed and freed when the lint ends).
+  std::map<std::string, ScrubbedBuffers> lint_base_;
+  // SOLVER_SHARES_CROSSCHECK=FILE (a probe's, never a default): every echo the device path takes
+  // is also read back and taken on the host, each summary compared; a line per disagreement
+  // and one per lint ("crosscheck PROBLEM: N summaries compared, M differ") appended to FILE.
+  std::string shares_crosscheck_;
+  size_t crosscheck_compared_ = 0, crosscheck_differ_ = 0;
+  void crosscheck(const std::string& what, size_t k, double device, double host);
+  // Whether `p`'s echo shares can be taken on the device: the kernels are there, no output is
+  // order-free (its view is sorted on the host), every reference output is 8-byte slots and
+  // `set`'s host reference has the device output's element count.
+  bool lint_on_device(Prepared& p, int set);
   bool host_derive_ = false;  // SOLVER_HOST_DERIVE=1: derived sets on the host path
   bool device_digest_tried_ = false;
   std::string digest_note_;
@@ -396,13 +418,18 @@ class Worker {
   // its index; -1: none), the sets lint_counts takes.
   std::map<std::string, SampleLintVerdict> sample_lint_;
   SampleLintVerdict sample_lint(Prepared& p, const std::function<int()>& make_fresh);
-  // Per output buffer, element by element, the share of `set`'s tolerance by which the
-  // reference on its echo `pattern` differs (element_shares).
+  // Per output buffer, the largest share of `set`'s tolerance by which the reference on its
+  // echo `pattern` differs from the reference on `set` (largest_shares of element_shares).
   // `only` >= 0: that input buffer alone is echoed (law_checks.h, weakest_with_input).
   // `region` non-null: each echoed input's first echo restricted to that class (law_regions.h;
-  // `pattern` unused).
-  std::vector<std::vector<double>> echo_shares(Prepared& p, int set, const EchoPattern& pattern,
-                                               int only = -1, const EchoRegion* region = nullptr);
+  // `pattern` unused). `fold`: the element shares folded in (fold_element_shares) and its
+  // weakest_shares set; `classes`: the element shares kept as the next class (light_shares).
+  // On the device where lint_on_device (device_shares.h: the same values), else on the host.
+  std::vector<double> echo_shares(Prepared& p, int set, const EchoPattern& pattern, int only = -1,
+                                  const EchoRegion* region = nullptr, ShareFold* fold = nullptr,
+                                  ClassShares* classes = nullptr);
+  // weakest_shares(light_shares(classes' by_class)) per output, where the classes are.
+  std::vector<double> light_weakest(const ClassShares& classes);
   // Set 0's weakest (`set0.weakest`, law_checks.h) lowered by each element's light share
   // (law_regions.h): kLawRegions class echoes of set 0 a partition, contiguous stretches first,
   // the hashed pairs only while the problem is still on the law, then kStridedRegions strided

@@ -1,0 +1,299 @@
+#include "engine/backend/gpu/share_source.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "engine/backend/gpu/law_regions.h"
+
+namespace solver::gpu {
+
+namespace {
+
+// Mirrors sample_lint.cpp's element_shares (one element, no magnitude: the lint passes none),
+// law_checks.cpp's fold_element_shares and weakest_shares, and law_regions.cpp's light_shares
+// line for line; a change there must be made here too, and the worker's self-check
+// (device_shares.cpp) refuses the device path if the two ever disagree.
+constexpr const char* kSource = R"(
+typedef unsigned long long u64;
+
+__device__ __forceinline__ double ss_inf() { return __longlong_as_double(0x7ff0000000000000LL); }
+__device__ __forceinline__ u64 ss_bits(double d) { return (u64)__double_as_longlong(d); }
+
+// element_shares' rule for one element: 0 where unmoved, diff / allowed, infinity where a
+// value is not finite or nothing is allowed.
+__device__ __forceinline__ double ss_share(double a, double e, int wide, double atol, double rtol,
+                                           double mag_rtol) {
+  if (wide) {
+    u64 ab = ss_bits(a), eb = ss_bits(e);
+    if (ab == eb) return 0.0;
+    double av = wide == 1 ? (double)(long long)ab : (double)ab;
+    double ev = wide == 1 ? (double)(long long)eb : (double)eb;
+    double allowed = atol + rtol * fabs(av);
+    double diff = fabs(av - ev);
+    return allowed > 0 ? diff / allowed : ss_inf();
+  }
+  if (a == e) return 0.0;
+  if (!isfinite(a) || !isfinite(e)) return ss_inf();
+  double m = 0.0;
+  double allowed = atol + rtol * fabs(a) + mag_rtol * m;
+  double diff = fabs(a - e);
+  if (diff == 0) return 0.0;
+  return allowed > 0 ? diff / allowed : ss_inf();
+}
+
+struct ss_sums {
+  u64 largest;
+  u64 weakest;
+  u64 nan;
+};
+
+extern "C" __global__ void solver_share(const double* base, const double* echo, long long n,
+                                        int wide, double atol, double rtol, double mag_rtol,
+                                        double* fold, int fold_first, double* store,
+                                        ss_sums* sums) {
+  __shared__ u64 s_max[256], s_min[256], s_nan[256];
+  u64 mx = 0, mn = ~0ULL, nan = 0;
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    double s = ss_share(base[i], echo[i], wide, atol, rtol, mag_rtol);
+    if (store) store[i] = s;
+    if (!(s != s) && ss_bits(s) > mx) mx = ss_bits(s);  // largest_shares: a NaN is passed over
+    if (fold) {
+      double l = fold_first ? s : fold[i];
+      if (!fold_first && !(l != l) && !(l >= s)) l = s;  // a NaN sticks
+      fold[i] = l;
+      if (l != l) nan = 1;
+      else if (l > 0 && ss_bits(l) < mn) mn = ss_bits(l);
+    }
+  }
+  unsigned t = threadIdx.x;
+  s_max[t] = mx;
+  s_min[t] = mn;
+  s_nan[t] = nan;
+  __syncthreads();
+  for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+    if (t < half) {
+      if (s_max[t + half] > s_max[t]) s_max[t] = s_max[t + half];
+      if (s_min[t + half] < s_min[t]) s_min[t] = s_min[t + half];
+      s_nan[t] |= s_nan[t + half];
+    }
+    __syncthreads();
+  }
+  if (t == 0) {
+    atomicMax(&sums->largest, s_max[0]);
+    atomicMin(&sums->weakest, s_min[0]);
+    if (s_nan[0]) atomicMax(&sums->nan, 1ULL);
+  }
+}
+
+// light_shares' rule for element i: NaN where a class share is NaN; else the root of the sum
+// (in class order) of the energies at most `dominant` x the median energy (the (R/2)-th
+// smallest, an exact selection), 0 where the median is 0.
+template <int R>
+__device__ __forceinline__ double ss_light(const double* by_class, int classes, long long n,
+                                           long long i, double dominant) {
+  double e[R], t[R];
+  bool nan = false;
+  for (int r = 0; r < classes; ++r) {
+    double a = by_class[(long long)r * n + i];
+    nan = nan || a != a;
+    e[r] = a * a;
+    t[r] = e[r];
+  }
+  if (nan) return __longlong_as_double(0x7ff8000000000000LL);
+  int k = (classes - 1) / 2, lo = 0, hi = classes - 1;
+  while (lo < hi) {  // Hoare's selection: t[k] ends as the k-th smallest
+    double pivot = t[(lo + hi) / 2];
+    int a = lo, b = hi;
+    while (a <= b) {
+      while (t[a] < pivot) ++a;
+      while (t[b] > pivot) --b;
+      if (a <= b) {
+        double x = t[a];
+        t[a] = t[b];
+        t[b] = x;
+        ++a;
+        --b;
+      }
+    }
+    if (k <= b) hi = b;
+    else if (k >= a) lo = a;
+    else break;
+  }
+  double median = t[k];
+  double sum = 0;
+  if (median > 0)
+    for (int r = 0; r < classes; ++r)
+      if (!(e[r] > dominant * median)) sum += e[r];
+  return sqrt(sum);
+}
+
+struct ss_light_sums {
+  u64 weakest;
+  u64 nan;
+};
+
+template <int R>
+__device__ __forceinline__ void ss_light_walk(const double* by_class, int classes, long long n,
+                                              double dominant, double* out, ss_light_sums* sums) {
+  __shared__ u64 l_min[256], l_nan[256];
+  u64 mn = ~0ULL, nan = 0;
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    double l = ss_light<R>(by_class, classes, n, i, dominant);
+    if (out) out[i] = l;
+    if (l != l) nan = 1;
+    else if (l > 0 && ss_bits(l) < mn) mn = ss_bits(l);
+  }
+  unsigned t = threadIdx.x;
+  l_min[t] = mn;
+  l_nan[t] = nan;
+  __syncthreads();
+  for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+    if (t < half) {
+      if (l_min[t + half] < l_min[t]) l_min[t] = l_min[t + half];
+      l_nan[t] |= l_nan[t + half];
+    }
+    __syncthreads();
+  }
+  if (t == 0) {
+    atomicMin(&sums->weakest, l_min[0]);
+    if (l_nan[0]) atomicMax(&sums->nan, 1ULL);
+  }
+}
+
+extern "C" __global__ void solver_light32(const double* by_class, int classes, long long n,
+                                          double dominant, double* out, ss_light_sums* sums) {
+  ss_light_walk<32>(by_class, classes, n, dominant, out, sums);
+}
+extern "C" __global__ void solver_light256(const double* by_class, int classes, long long n,
+                                           double dominant, double* out, ss_light_sums* sums) {
+  ss_light_walk<256>(by_class, classes, n, dominant, out, sums);
+}
+)";
+
+static_assert(kShareBlock == 256, "the source's shared arrays hold 256 threads");
+static_assert(kDominantEnergy == 16, "passed to the kernel as `dominant`");
+
+double from_bits(uint64_t b) {
+  double d;
+  std::memcpy(&d, &b, 8);
+  return d;
+}
+
+}  // namespace
+
+const char* share_source() { return kSource; }
+
+double share_largest(const ShareSums& s) { return from_bits(s.largest_bits); }
+
+double share_weakest(const ShareSums& s) {
+  if (s.nan) return std::numeric_limits<double>::quiet_NaN();
+  return s.weakest_bits == ~uint64_t(0) ? 0.0 : from_bits(s.weakest_bits);
+}
+
+double light_weakest(const LightSums& s) {
+  if (s.nan) return std::numeric_limits<double>::quiet_NaN();
+  return s.weakest_bits == ~uint64_t(0) ? 0.0 : from_bits(s.weakest_bits);
+}
+
+}  // namespace solver::gpu
+
+namespace solver::gpu {
+
+ShareProbe share_probe(int64_t n, int echoes, int wide, int classes, uint64_t seed) {
+  ShareProbe p;
+  p.n = n;
+  uint64_t x = seed;
+  auto next = [&x] {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return x;
+  };
+  const double inf = std::numeric_limits<double>::infinity();
+  auto slot = [&](double v) {  // a 64-bit integer output's slot holds its bits
+    if (wide == 0) return v;
+    const uint64_t bits = wide == 1 ? uint64_t(int64_t(v)) : uint64_t(v < 0 ? -v : v);
+    double d;
+    std::memcpy(&d, &bits, 8);
+    return d;
+  };
+  std::vector<double> values(static_cast<size_t>(n));
+  p.base.resize(size_t(n));
+  for (int64_t i = 0; i < n; ++i) {
+    const uint64_t r = next();
+    double v = std::ldexp(0.5 + double(r >> 11) / double(1ULL << 53), int((r >> 5) % 24) - 8);
+    if (r & 1) v = -v;
+    if (wide) v = std::floor(std::ldexp(v, 40));  // past 2^53 the conversion to double rounds
+    if (i % 89 == 0) v = 0;
+    if (wide == 0 && i % 97 == 5) v = (r & 2) ? inf : -inf;
+    values[size_t(i)] = v;
+    p.base[size_t(i)] = slot(v);
+  }
+  for (int e = 0; e < echoes; ++e) {
+    std::vector<double> echo(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+      const uint64_t r = next();
+      double v = values[size_t(i)];
+      switch (r % 6) {
+        case 0:
+          break;  // unmoved
+        case 1:
+          v = v * (1 + double((r >> 8) % 1000) * 1e-7);
+          break;  // inside or near the bar
+        case 2:
+          v = v * (1 + 3e-4);
+          break;  // out at rtol 1e-4
+        case 3:
+          v = v + double((r >> 8) % 16);
+          break;  // an absolute step (0 included)
+        case 4:
+          v = -v;
+          break;
+        default:
+          v = v * 2;
+          break;
+      }
+      if (wide == 0 && (r >> 20) % 211 == 0) v = (r >> 30) & 1 ? inf : std::nan("");
+      if (wide) v = std::floor(v);
+      echo[size_t(i)] = slot(v);
+    }
+    p.echoes.push_back(std::move(echo));
+  }
+  p.fold_start.resize(size_t(n));
+  for (int64_t i = 0; i < n; ++i) {
+    const uint64_t r = next();
+    p.fold_start[size_t(i)] =
+        i % 503 == 7 ? std::nan("") : (r % 3 == 0 ? 0.0 : double(r % 50) * 0.1);
+  }
+  p.by_class.resize(size_t(classes) * size_t(n));
+  for (int c = 0; c < classes; ++c)
+    for (int64_t i = 0; i < n; ++i) {
+      const uint64_t r = next();
+      double s = 0;
+      // Per element a pattern: few movers (median 0), many equal shares (ties), spread values,
+      // one dominant class, infinities.
+      switch (i % 5) {
+        case 0:
+          s = (r % 7 == 0) ? double(r % 9) : 0.0;
+          break;
+        case 1:
+          s = double((r >> 3) % 4);
+          break;
+        case 2:
+          s = std::ldexp(double(r >> 11) / double(1ULL << 53), int((r >> 7) % 20) - 10);
+          break;
+        case 3:
+          s = c == int(i % classes) ? 1e3 : double((r >> 3) % 3) + 0.5;
+          break;
+        default:
+          s = (r % 13 == 0) ? inf : double((r >> 3) % 100) * 0.01;
+          break;
+      }
+      if (i % 211 == 3 && c == 1) s = std::nan("");
+      p.by_class[size_t(c) * size_t(n) + size_t(i)] = s;
+    }
+  return p;
+}
+
+}  // namespace solver::gpu

@@ -1,0 +1,333 @@
+// The tolerance lint's share passes on the device (engine/backend/gpu/share_source.h) compiled
+// as host C++ and run as a grid of one-thread blocks (each block's atomics merge into the sums,
+// as on the device), against the host functions the lint runs without them: each element's
+// share (sample_lint.h element_shares), each output's largest (largest_shares), the fold over
+// echoes and its weakest (law_checks.h fold_element_shares, weakest_shares) and the light share
+// (law_regions.h light_shares) must be the same bits, on float64, int64 and uint64 slots, with
+// ties, zeros, infinities and NaN, over 32 and 256 classes, whatever the grid. What only the
+// device can change (its division, its sqrt) is the worker's self-check on the GPU
+// (device_shares.cpp), which runs the same probe (share_probe).
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine/backend/gpu/derive_source.h"
+#include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/sample_lint.h"
+#include "engine/backend/gpu/share_source.h"
+#include "generators/nvrtc_compiler.h"
+
+namespace emulated {
+struct Dim {
+  unsigned x = 0;
+};
+inline Dim blockIdx, threadIdx, gridDim{1}, blockDim{1};
+#define __device__
+#define __global__
+#define __shared__ static
+#define __forceinline__ inline
+inline void __syncthreads() {}
+inline double __longlong_as_double(long long x) {
+  double d;
+  std::memcpy(&d, &x, 8);
+  return d;
+}
+inline long long __double_as_longlong(double d) {
+  long long x;
+  std::memcpy(&x, &d, 8);
+  return x;
+}
+inline unsigned long long atomicMin(unsigned long long* p, unsigned long long v) {
+  unsigned long long old = *p;
+  if (v < old) *p = v;
+  return old;
+}
+inline unsigned long long atomicMax(unsigned long long* p, unsigned long long v) {
+  unsigned long long old = *p;
+  if (v > old) *p = v;
+  return old;
+}
+using std::fabs;
+using std::isfinite;
+using std::sqrt;
+#include "share_kernels.inc"
+#undef __device__
+#undef __global__
+#undef __shared__
+#undef __forceinline__
+}  // namespace emulated
+
+using namespace solver;
+using generators::DType;
+
+namespace {
+
+static_assert(sizeof(emulated::ss_sums) == sizeof(gpu::ShareSums));
+static_assert(sizeof(emulated::ss_light_sums) == sizeof(gpu::LightSums));
+
+bool same(double a, double b) {
+  uint64_t x, y;
+  std::memcpy(&x, &a, 8);
+  std::memcpy(&y, &b, 8);
+  return (std::isnan(a) && std::isnan(b)) || x == y;
+}
+
+gpu::ShareSums emulate_share(const std::vector<double>& base, const std::vector<double>& echo,
+                             int wide, const generators::Tolerance& tol, double* fold,
+                             bool fold_first, double* store, unsigned blocks) {
+  gpu::ShareSums s;
+  emulated::ss_sums sums;
+  std::memcpy(static_cast<void*>(&sums), &s, sizeof s);
+  emulated::gridDim.x = blocks;
+  emulated::blockDim.x = 1;
+  emulated::threadIdx.x = 0;
+  for (unsigned b = 0; b < blocks; ++b) {
+    emulated::blockIdx.x = b;
+    emulated::solver_share(base.data(), echo.data(), (long long)base.size(), wide, tol.atol,
+                           tol.rtol, gpu::magnitude_rtol(tol.rtol), fold, fold_first ? 1 : 0, store,
+                           &sums);
+  }
+  std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
+  return s;
+}
+
+gpu::LightSums emulate_light(const std::vector<double>& by_class, int classes, long long n,
+                             double* out, unsigned blocks) {
+  gpu::LightSums s;
+  emulated::ss_light_sums sums;
+  std::memcpy(static_cast<void*>(&sums), &s, sizeof s);
+  emulated::gridDim.x = blocks;
+  emulated::blockDim.x = 1;
+  emulated::threadIdx.x = 0;
+  for (unsigned b = 0; b < blocks; ++b) {
+    emulated::blockIdx.x = b;
+    if (classes <= 32)
+      emulated::solver_light32(by_class.data(), classes, n, gpu::kDominantEnergy, out, &sums);
+    else
+      emulated::solver_light256(by_class.data(), classes, n, gpu::kDominantEnergy, out, &sums);
+  }
+  std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
+  return s;
+}
+
+gpu::HostDoubles hd(const std::vector<double>& v) { return gpu::HostDoubles(v.begin(), v.end()); }
+
+DType wide_dtype(int wide) { return wide == 0 ? DType::F64 : wide == 1 ? DType::I64 : DType::U64; }
+
+}  // namespace
+
+TEST_CASE("the device's lint shares are the host's, element by element and in every summary") {
+  const int64_t n = 3001;
+  for (int wide : {0, 1, 2}) {
+    for (double rtol : {1e-4, 1e-2, 0.0}) {
+      CAPTURE(wide);
+      CAPTURE(rtol);
+      const gpu::ShareProbe pr = gpu::share_probe(n, 4, wide, 0, 99 + uint64_t(wide));
+      const std::vector<DType> dtypes{wide_dtype(wide)};
+      generators::Tolerance tol;
+      tol.rtol = rtol;
+      tol.atol = rtol == 0 ? 0 : 1e-6;
+      for (unsigned blocks : {1u, 7u, 64u}) {
+        CAPTURE(blocks);
+        std::vector<std::vector<double>> host_fold{pr.fold_start};
+        std::vector<double> fold = pr.fold_start, store(size_t(n), -1.0);
+        for (const std::vector<double>& echo : pr.echoes) {
+          const auto elements =
+              gpu::element_shares({hd(pr.base)}, {hd(echo)}, {tol}, nullptr, &dtypes);
+          gpu::fold_element_shares(host_fold, elements);
+          const gpu::ShareSums s =
+              emulate_share(pr.base, echo, wide, tol, fold.data(), false, store.data(), blocks);
+          CHECK(same(gpu::largest_shares(elements)[0], gpu::share_largest(s)));
+          CHECK(same(gpu::weakest_shares(host_fold)[0], gpu::share_weakest(s)));
+          int differ = 0;
+          for (int64_t i = 0; i < n; ++i)
+            differ += !same(store[size_t(i)], elements[0][size_t(i)]) ||
+                      !same(fold[size_t(i)], host_fold[0][size_t(i)]);
+          CHECK(differ == 0);
+        }
+        // A fold that starts with the first echo (the lint's first pattern): no prior values.
+        std::vector<std::vector<double>> fresh;
+        std::vector<double> fold2(size_t(n), -7.0);
+        for (size_t e = 0; e < pr.echoes.size(); ++e) {
+          const auto elements =
+              gpu::element_shares({hd(pr.base)}, {hd(pr.echoes[e])}, {tol}, nullptr, &dtypes);
+          gpu::fold_element_shares(fresh, elements);
+          const gpu::ShareSums s = emulate_share(pr.base, pr.echoes[e], wide, tol, fold2.data(),
+                                                 e == 0, nullptr, blocks);
+          CHECK(same(gpu::weakest_shares(fresh)[0], gpu::share_weakest(s)));
+        }
+        CHECK(std::equal(fold2.begin(), fold2.end(), fresh[0].begin(), fresh[0].end(), same));
+      }
+    }
+  }
+}
+
+TEST_CASE("the device's light share is the host's: an exact median, the sum in class order") {
+  const int64_t n = 2003;
+  for (int classes : {32, 256, 5}) {
+    CAPTURE(classes);
+    const gpu::ShareProbe pr = gpu::share_probe(n, 0, 0, classes, 7 + uint64_t(classes));
+    std::vector<std::vector<std::vector<double>>> by_class(static_cast<size_t>(classes));
+    for (int c = 0; c < classes; ++c)
+      by_class[size_t(c)] = {
+          std::vector<double>(pr.by_class.begin() + c * n, pr.by_class.begin() + (c + 1) * n)};
+    const std::vector<std::vector<double>> host = gpu::light_shares(by_class);
+    for (unsigned blocks : {1u, 13u}) {
+      std::vector<double> each(size_t(n), -1.0);
+      const gpu::LightSums s = emulate_light(pr.by_class, classes, n, each.data(), blocks);
+      CHECK(same(gpu::weakest_shares(host)[0], gpu::light_weakest(s)));
+      int differ = 0, nan = 0, zero = 0;
+      for (int64_t i = 0; i < n; ++i) {
+        differ += !same(each[size_t(i)], host[0][size_t(i)]);
+        nan += std::isnan(host[0][size_t(i)]);
+        zero += host[0][size_t(i)] == 0;
+      }
+      CHECK(differ == 0);
+      CHECK(nan > 0);   // the probe reaches the NaN rule
+      CHECK(zero > 0);  // and the median-0 rule
+    }
+    // Without the NaN elements the weakest is a number: the least light share above 0.
+    std::vector<double> clean = pr.by_class;
+    for (double& v : clean)
+      if (std::isnan(v)) v = 0.5;
+    for (int c = 0; c < classes; ++c)
+      by_class[size_t(c)] = {
+          std::vector<double>(clean.begin() + c * n, clean.begin() + (c + 1) * n)};
+    const double want = gpu::weakest_shares(gpu::light_shares(by_class))[0];
+    CHECK(want > 0);
+    CHECK(same(want, gpu::light_weakest(emulate_light(clean, classes, n, nullptr, 9))));
+  }
+}
+
+TEST_CASE("the light share's selection on ordered, reversed, equal and two-valued classes") {
+  for (int classes : {32, 256, 2, 1}) {
+    CAPTURE(classes);
+    const int64_t n = 7;
+    std::vector<double> flat(size_t(classes) * size_t(n));
+    const double inf = std::numeric_limits<double>::infinity();
+    for (int c = 0; c < classes; ++c) {
+      const double up = c + 1, down = classes - c;
+      const double v[7] = {up,
+                           down,
+                           3.0,
+                           c == 5 ? 100.0 : 0.0,
+                           double(c % 2) + 1,
+                           c % 3 == 0 ? inf : 2.0,
+                           std::ldexp(1.0, (c * 7) % 40 - 20)};
+      for (int64_t i = 0; i < n; ++i) flat[size_t(c) * size_t(n) + size_t(i)] = v[i];
+    }
+    std::vector<std::vector<std::vector<double>>> by_class(static_cast<size_t>(classes));
+    for (int c = 0; c < classes; ++c)
+      by_class[size_t(c)] = {std::vector<double>(flat.begin() + c * n, flat.begin() + (c + 1) * n)};
+    const std::vector<std::vector<double>> host = gpu::light_shares(by_class);
+    std::vector<double> each(size_t(n), -1.0);
+    const gpu::LightSums s = emulate_light(flat, classes, n, each.data(), 3);
+    for (int64_t i = 0; i < n; ++i) {
+      CAPTURE(i);
+      CHECK(same(each[size_t(i)], host[0][size_t(i)]));
+    }
+    CHECK(same(gpu::weakest_shares(host)[0], gpu::light_weakest(s)));
+  }
+}
+
+TEST_CASE("the share source compiles with NVRTC for sm_90, with no fused multiply-add") {
+  if (!generators::nvrtc_available()) {
+    MESSAGE("skipped: " << generators::nvrtc_unavailable_reason());
+    return;
+  }
+  // The options the worker compiles it with (device_shares.cpp).
+  auto r = generators::nvrtc_compile(gpu::share_source(), "solver_shares.cu",
+                                     gpu::derive_options("sm_90"));
+  INFO(r.log);
+  CHECK(r.ok);
+  CHECK_FALSE(r.cubin.empty());
+  // atol + rtol|a| is rounded term by term, as on the host.
+  CHECK(r.ptx.find("fma.") == std::string::npos);
+  for (const char* entry : {"solver_share", "solver_light32", "solver_light256"})
+    CHECK(r.ptx.find(entry) != std::string::npos);
+}
+
+// Not a test of behaviour: where the host path's time goes per echo at ginkgo_cg_step2's size
+// (2 outputs of 16.8 M float64), for docs/reliability.md's lint-cost section. Runs only with
+// SOLVER_SHARE_BENCH=1 (it allocates ~1.6 GB and takes seconds).
+TEST_CASE("host share passes at ginkgo's size (SOLVER_SHARE_BENCH=1)") {
+  const char* on = std::getenv("SOLVER_SHARE_BENCH");
+  if (!on || std::string(on) != "1") return;
+  const size_t n = size_t(1) << 24;
+  std::vector<gpu::HostDoubles> base(2, gpu::HostDoubles(n)), echo(2, gpu::HostDoubles(n));
+  uint64_t x = 5;
+  for (size_t k = 0; k < 2; ++k)
+    for (size_t i = 0; i < n; ++i) {
+      x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+      base[k][i] = double(x >> 11) / double(1ULL << 53) - 0.5;
+      echo[k][i] = (i & 1) ? base[k][i] * (1 + 1e-9) : base[k][i];
+    }
+  generators::Tolerance tol;
+  tol.rtol = tol.atol = 1e-10;
+  using clock = std::chrono::steady_clock;
+  auto ms = [](clock::time_point a, clock::time_point b) {
+    return std::chrono::duration<double, std::milli>(b - a).count();
+  };
+  std::vector<std::vector<double>> largest;
+  for (int rep = 0; rep < 3; ++rep) {
+    const auto t0 = clock::now();
+    const auto elements = gpu::element_shares(base, echo, {tol});
+    const auto t1 = clock::now();
+    const auto got = gpu::largest_shares(elements);
+    const auto t2 = clock::now();
+    gpu::fold_element_shares(largest, elements);
+    const auto t3 = clock::now();
+    const auto weakest = gpu::weakest_shares(largest);
+    const auto t4 = clock::now();
+    std::printf(
+        "share bench (2 x %zu f64, %u threads): element_shares %.0f ms, largest %.0f ms, "
+        "fold %.0f ms, weakest %.0f ms (largest %g, weakest %g)\n",
+        n, std::thread::hardware_concurrency(), ms(t0, t1), ms(t1, t2), ms(t2, t3), ms(t3, t4),
+        got[0], weakest[0]);
+  }
+  {  // the kernel's arithmetic as C++ on one thread: its cost per element, not the device's
+    std::vector<double> fold(n);
+    const auto t0 = clock::now();
+    for (size_t k = 0; k < 2; ++k)
+      emulate_share(std::vector<double>(base[k].begin(), base[k].end()),
+                    std::vector<double>(echo[k].begin(), echo[k].end()), 0, tol, fold.data(),
+                    k == 0, nullptr, 1);
+    const auto t1 = clock::now();
+    std::printf(
+        "share bench: solver_share emulated on 1 thread, 2 x %zu elements with the fold: "
+        "%.0f ms (copies of the inputs included)\n",
+        n, ms(t0, t1));
+  }
+  std::vector<std::vector<std::vector<double>>> by_class(
+      32, std::vector<std::vector<double>>(1, std::vector<double>(n / 8)));
+  for (size_t c = 0; c < 32; ++c)
+    for (size_t i = 0; i < n / 8; ++i) by_class[c][0][i] = double((i * 31 + c * 17) % 97) * 0.01;
+  const auto t0 = clock::now();
+  const auto light = gpu::light_shares(by_class);
+  const auto t1 = clock::now();
+  std::printf(
+      "share bench: light_shares over 32 classes of %zu elements %.0f ms (%.1f ns an "
+      "element)\n",
+      n / 8, ms(t0, t1), ms(t0, t1) * 1e6 / double(n / 8));
+  std::vector<double> flat;
+  for (size_t c = 0; c < 32; ++c)
+    flat.insert(flat.end(), by_class[c][0].begin(), by_class[c][0].end());
+  const auto t2 = clock::now();
+  emulate_light(flat, 32, (long long)(n / 8), nullptr, 1);
+  const auto t3 = clock::now();
+  std::printf("share bench: solver_light32 emulated on 1 thread: %.0f ms (%.1f ns an element)\n",
+              ms(t2, t3), ms(t2, t3) * 1e6 / double(n / 8));
+  CHECK(light.size() == 1);
+}
