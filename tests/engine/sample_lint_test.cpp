@@ -307,6 +307,28 @@ TEST_CASE("sample lint: only the data timed runs are verified on count, not adve
   CHECK(gpu::lint_sets(kinds, 5) == std::vector<int>{0});  // never an adversarial set
 }
 
+TEST_CASE("sample lint: the fresh set made on the lint's first call counts (built-in reduce)") {
+  // The gate makes the fresh set lazily, inside the lint: the set list must be read after it is
+  // made. Read before (the defect), the new set was out of range and dropped, so a problem whose
+  // set 0 cannot tell its echo apart (problems/reduce: 0.34) was refused as invalid_spec on its
+  // first gate in every worker although its fresh set tells it apart (live, 2026-12-06c call 3).
+  using K = gpu::SetKind;
+  std::vector<K> sets = {K::Regular, K::Regular, K::Regular, K::ExponentUp, K::ExponentDown,
+                         K::HeavySigned};
+  int made = 0;
+  auto make_fresh = [&] {
+    ++made;
+    sets.push_back(K::Fresh);
+    return int(sets.size()) - 1;
+  };
+  auto kinds = [&] { return sets; };
+  CHECK(gpu::later_lint_set(make_fresh, kinds) == 6);
+  CHECK(made == 1);
+  CHECK(gpu::later_lint_set({}, kinds) == -1);  // no maker: set 0 alone
+  // A made set of a kind the lint does not count (never the fresh set's) is not taken.
+  CHECK(gpu::later_lint_set([] { return 3; }, kinds) == -1);
+}
+
 TEST_CASE("red team 14: a normal law's spec is refused when only adversarial data tell") {
   // redteam14_offlaw_normal_sum's law, N(8, 1), summed: 2^20 terms at rtol 8e-4 stand for its
   // 2^26 at 1e-4 (the echo's share scales as 1 / (rtol sqrt(n))). The heavy-tailed set tells

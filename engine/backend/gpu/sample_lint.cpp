@@ -21,6 +21,13 @@ std::vector<int> lint_sets(const std::vector<SetKind>& kinds, int fresh) {
   return sets;
 }
 
+int later_lint_set(const std::function<int()>& make_fresh,
+                   const std::function<std::vector<SetKind>()>& kinds) {
+  const int fresh = make_fresh ? make_fresh() : -1;  // first: it may add the set
+  const std::vector<int> sets = lint_sets(kinds(), fresh);
+  return sets.empty() || sets.back() == 0 ? -1 : sets.back();
+}
+
 bool sample_echoed(const generators::ResolvedBuffer& b) {
   // Integers too (red team 14, redteam14_int_seed_sample): with float inputs only, an
   // integer-only problem had nothing to echo and passed in silence, so a sampled count of

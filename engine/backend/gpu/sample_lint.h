@@ -24,6 +24,7 @@
 // helper h28z): one loud input told an output apart for every input echoed at once.
 #pragma once
 #include <memory>
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +51,14 @@ bool lint_counts(SetKind k);
 // The sets the lint takes, in order: set 0 and then `fresh` (an index into `kinds`, the kinds of
 // the gate's sets; -1: none) where lint_counts takes their kinds.
 std::vector<int> lint_sets(const std::vector<SetKind>& kinds, int fresh);
+// The set the lint takes after set 0 (the fresh set, where lint_counts takes its kind), or -1.
+// `make_fresh` (may be empty) runs FIRST: it may add the set, so `kinds` (the gate's sets' kinds)
+// is read after it. Reading the kinds before (as three call sites once did) left a set made on
+// the lint's first call out of the list, so the fresh set never counted on a problem's first
+// gate in a worker: the built-in reduce was refused as invalid_spec at set 0's 0.34 live
+// (H100, 2026-12-06c call 3), where its fresh set tells the 1-in-2 echo apart.
+int later_lint_set(const std::function<int()>& make_fresh,
+                   const std::function<std::vector<SetKind>()>& kinds);
 // Whether the lint echoes `b`: an input (in, inout) of any dtype drawn element by element from
 // a uniform, normal or randint law, dist_fixed or not (red team 18: a neighbour's value is a
 // draw of the same law; dist_fixed inputs were left out, so a problem whose law inputs are all

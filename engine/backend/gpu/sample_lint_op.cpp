@@ -237,6 +237,11 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   for (size_t b : p.buffers->outputs()) outputs.push_back(p.resolved.buffers[b].name);
   const size_t n_out = std::max<size_t>(outputs.size(), 1);
   std::vector<SetShare> shares;
+  auto set_kinds = [&] {  // the gate's sets' kinds as they are now (later_lint_set)
+    std::vector<SetKind> kinds;
+    for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
+    return kinds;
+  };
   auto pending = [&] {
     for (size_t k = 0; k < n_out; ++k)
       if (lint_pending(shares, k)) return true;
@@ -259,11 +264,8 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     int s = 0;
     if (round == 1) {
       if (!pending()) break;
-      std::vector<SetKind> kinds;
-      for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
-      const std::vector<int> later = lint_sets(kinds, make_fresh ? make_fresh() : -1);
-      if (later.empty() || later.back() == 0) break;
-      s = later.back();
+      s = later_lint_set(make_fresh, set_kinds);
+      if (s < 0) break;
     }
     shares.push_back(
         SetShare{lint_set_name(p.buffers->host_set(s), s), 0, std::vector<double>(n_out, 0.0)});
@@ -359,11 +361,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     bool later = false;
     for (size_t k = 0; k < n_out; ++k) later = later || input_lint_pending(in, shares, k);
     if (later && !b.dist_fixed) {
-      std::vector<SetKind> kinds;
-      for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
-      const std::vector<int> sets = lint_sets(kinds, make_fresh ? make_fresh() : -1);
-      if (!sets.empty() && sets.back() != 0) {
-        const int s = sets.back();
+      if (const int s = later_lint_set(make_fresh, set_kinds); s >= 0) {
         const std::string name = lint_set_name(p.buffers->host_set(s), s);
         take(in, echoed[j], s, name, echo_patterns(), nullptr,
              [&] { return told_alone(in, name); });
@@ -419,11 +417,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
              (sd > 0 && smallest_skip(sd, kVerifiedRunsPerRound, kSkipCatch) >= kSkipDisclosed);
     }
     if (!verdict.law_checks && open && make_fresh) {
-      std::vector<SetKind> kinds;
-      for (int i = 0; i < p.buffers->sets(); ++i) kinds.push_back(p.buffers->host_set(i).kind);
-      const std::vector<int> later = lint_sets(kinds, make_fresh());
-      if (!later.empty() && later.back() != 0) {
-        const int s = later.back();
+      if (const int s = later_lint_set(make_fresh, set_kinds); s >= 0) {
         PhaseScope fresh_echoes("skip_bound");
         timed = SetShare{lint_set_name(p.buffers->host_set(s), s), 0, {}};
         timed.energy.assign(n_out, 0.0);
