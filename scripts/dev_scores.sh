@@ -71,6 +71,10 @@ sets=(
   "fresh12_ncu|tests/corpus_fresh12|--ncu-csv|tests/data/corpus_fresh12_h100/ncu_export.csv|"
   "fresh13_ncu|tests/corpus_fresh13|--ncu-csv|tests/data/corpus_fresh13_h100/ncu_export.csv|"
   "fresh13_live06b|tests/corpus_fresh13|--signals-dir|tests/data/corpus_fresh13_h100_live|"
+  "fresh14_ncu|tests/corpus_fresh14|--ncu-csv|tests/data/corpus_fresh14_h100/ncu_export.csv|"
+  "fresh14_live06c|tests/corpus_fresh14|--signals-dir|tests/data/corpus_fresh14_h100_live|"
+  "fresh15_ncu|tests/corpus_fresh15|--ncu-csv|tests/data/corpus_fresh15_h100/ncu_export.csv|"
+  "fresh15_live06c|tests/corpus_fresh15|--signals-dir|tests/data/corpus_fresh15_h100_live|"
 )
 for s in "${sets[@]}"; do
   IFS='|' read -r name suite flag src split <<<"$s"
