@@ -1,5 +1,6 @@
-// Shared scaffolding of the red team simulations of one-output sums (red team 27; red teams 25
-// and 26 carry their own copies of the same pieces): a sum y = sum_i f(x_i) over one f32 input,
+// Shared scaffolding of the red team simulations of one-output sums (red team 27's three; red
+// teams 25 and 26's log-Beta sims take floats, lbeta and lbeta_terms from here instead of their
+// own copies): a sum y = sum_i f(x_i) over one f32 input,
 // judged with the worker's own lint, law-check and law-region code on the host (not a test:
 // the simulations print what they measure). Everything here is the harness's definition
 // (sample_lint.h, law_checks.h, law_regions.h, echo_map.h); only f and the sums are the
