@@ -23,9 +23,14 @@
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/skip_bound.h"
 #include "engine/backend/gpu/timed_perturbation.h"
+#include "red_sum_sim.h"
 
 using namespace solver;
 using generators::DType;
+
+using red_sim::floats;
+using red_sim::lbeta;
+using red_sim::lbeta_terms;
 
 namespace {
 
@@ -43,27 +48,6 @@ generators::ResolvedBuffer buffer(const std::string& name, int64_t n, generators
   b.bytes = n * 4;
   b.shape = {n};
   return b;
-}
-
-std::vector<float> floats(const gpu::HostInput& in) {
-  std::vector<float> v(in.size / 4);
-  std::memcpy(v.data(), in.data.get(), in.size);
-  return v;
-}
-
-double lbeta(double v) {
-  return std::lgamma(v + 4.0) + std::lgamma(v + 2.0) - std::lgamma(2.0 * v + 6.0);
-}
-
-std::vector<double> terms(const std::vector<float>& x) {
-  std::vector<double> f(x.size());
-  auto part = [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) f[i] = lbeta(double(x[i]));
-  };
-  std::thread t(part, 0, x.size() / 2);
-  part(x.size() / 2, x.size());
-  t.join();
-  return f;
 }
 
 std::vector<gpu::HostDoubles> outputs(const std::vector<double>& f) {
@@ -97,7 +81,7 @@ double child(const std::vector<double>& f) {
 }
 
 double child_error(const gpu::HostSet& s, const generators::Tolerance& tol) {
-  const std::vector<double> f = terms(floats(*s.inputs[0]));
+  const std::vector<double> f = lbeta_terms(floats(*s.inputs[0]));
   const double want = outputs(f)[0][0];
   return std::fabs(child(f) - want) / (tol.atol + tol.rtol * std::fabs(want));
 }
@@ -107,7 +91,7 @@ double child_error(const gpu::HostSet& s, const generators::Tolerance& tol) {
 double lint_share(const generators::ResolvedBuffer& b, const gpu::HostSet& s,
                   const generators::Tolerance& tol, double* energy = nullptr,
                   int* echoes = nullptr) {
-  const std::vector<double> f = terms(floats(*s.inputs[0]));
+  const std::vector<double> f = lbeta_terms(floats(*s.inputs[0]));
   const auto want = outputs(f);
   double share = 0;
   for (const gpu::EchoPattern& e : gpu::echo_patterns()) {

@@ -26,9 +26,14 @@
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/timed_perturbation.h"
+#include "red_sum_sim.h"
 
 using namespace solver;
 using generators::DType;
+
+using red_sim::floats;
+using red_sim::lbeta;
+using red_sim::lbeta_terms;
 
 namespace {
 
@@ -45,27 +50,6 @@ generators::ResolvedBuffer buffer(const std::string& name, int64_t n, generators
   b.bytes = n * 4;
   b.shape = {n};
   return b;
-}
-
-std::vector<float> floats(const gpu::HostInput& in) {
-  std::vector<float> v(in.size / 4);
-  std::memcpy(v.data(), in.data.get(), in.size);
-  return v;
-}
-
-double lbeta(double v) {
-  return std::lgamma(v + 4.0) + std::lgamma(v + 2.0) - std::lgamma(2.0 * v + 6.0);
-}
-
-std::vector<double> terms(const std::vector<float>& x) {
-  std::vector<double> f(x.size());
-  auto part = [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) f[i] = lbeta(double(x[i]));
-  };
-  std::thread t(part, 0, x.size() / 2);
-  part(x.size() / 2, x.size());
-  t.join();
-  return f;
 }
 
 std::vector<gpu::HostDoubles> outputs(const std::vector<double>& f, const std::vector<float>& x,
@@ -112,7 +96,7 @@ double child(const std::vector<double>& f, const std::vector<float>& z) {
 // The child's error on out in tolerance units, on set `s`.
 double child_error(const gpu::HostSet& s, const generators::Tolerance& tol) {
   const std::vector<float> x = floats(*s.inputs[0]), z = floats(*s.inputs[1]);
-  const std::vector<double> f = terms(x);
+  const std::vector<double> f = lbeta_terms(x);
   const double want = outputs(f, x, z)[0][0];
   return std::fabs(child(f, z) - want) / (tol.atol + tol.rtol * std::fabs(want));
 }
@@ -136,7 +120,7 @@ int main(int argc, char** argv) {
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   const std::vector<float> x0 = floats(*set0.inputs[0]), z0 = floats(*set0.inputs[1]);
-  const std::vector<double> f0 = terms(x0);
+  const std::vector<double> f0 = lbeta_terms(x0);
   const auto want = outputs(f0, x0, z0);
   std::printf("set 0: out %.6g (z's part %.6g)\n", want[0][0],
               want[0][0] - outputs(f0, x0, {})[0][0]);

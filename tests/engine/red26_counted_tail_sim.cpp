@@ -28,9 +28,14 @@
 #include "engine/backend/gpu/order_view.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/timed_perturbation.h"
+#include "red_sum_sim.h"
 
 using namespace solver;
 using generators::DType;
+
+using red_sim::floats;
+using red_sim::lbeta;
+using red_sim::lbeta_terms;
 
 namespace {
 
@@ -49,31 +54,10 @@ generators::ResolvedBuffer buffer(const std::string& name, DType dtype, int64_t 
   return b;
 }
 
-std::vector<float> floats(const gpu::HostInput& in) {
-  std::vector<float> v(in.size / 4);
-  std::memcpy(v.data(), in.data.get(), in.size);
-  return v;
-}
-
 std::vector<int32_t> ints(const gpu::HostInput& in) {
   std::vector<int32_t> v(in.size / 4);
   std::memcpy(v.data(), in.data.get(), in.size);
   return v;
-}
-
-double lbeta(double v) {
-  return std::lgamma(v + 4.0) + std::lgamma(v + 2.0) - std::lgamma(2.0 * v + 6.0);
-}
-
-std::vector<double> terms(const std::vector<float>& x) {
-  std::vector<double> f(x.size());
-  auto part = [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) f[i] = lbeta(double(x[i]));
-  };
-  std::thread t(part, 0, x.size() / 2);
-  part(x.size() / 2, x.size());
-  t.join();
-  return f;
 }
 
 // The reference as read back on main: seg, sums (the active segments ascending: already the
@@ -113,7 +97,7 @@ gpu::SetShare lint(const generators::ResolvedVariant& v, const gpu::HostSet& s,
                    bool marked) {
   const std::vector<float> x0 = floats(*s.inputs[0]);
   const std::vector<int32_t> active = ints(*s.inputs[1]);
-  const std::vector<double> f0 = terms(x0);
+  const std::vector<double> f0 = lbeta_terms(x0);
   std::vector<gpu::HostDoubles> base = reference(f0, active);
   if (marked) view(v, base);
   gpu::SetShare out{name, 0, {0.0, 0.0, 0.0}};
@@ -138,7 +122,7 @@ gpu::SetShare lint(const generators::ResolvedVariant& v, const gpu::HostSet& s,
 double child_error(const gpu::HostSet& s, const generators::Tolerance& tol) {
   const std::vector<float> x = floats(*s.inputs[0]);
   const std::vector<int32_t> active = ints(*s.inputs[1]);
-  const std::vector<double> f = terms(x);
+  const std::vector<double> f = lbeta_terms(x);
   double worst = 0;
   for (size_t c = 0; c < active.size(); ++c) {
     if (!active[c]) continue;

@@ -28,10 +28,15 @@
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/timed_perturbation.h"
+#include "red_sum_sim.h"
 #include "flat_buffer.h"
 
 using namespace solver;
 using generators::DType;
+
+using red_sim::floats;
+using red_sim::lbeta;
+using red_sim::lbeta_terms;
 
 namespace {
 
@@ -39,27 +44,6 @@ constexpr int64_t kTile = 256, kHeavy = 128;
 int64_t stride = 1;
 double weight = 1e6;
 bool heavy(int64_t i) { return i % stride == 1; }
-
-std::vector<float> floats(const gpu::HostInput& in) {
-  std::vector<float> v(in.size / 4);
-  std::memcpy(v.data(), in.data.get(), in.size);
-  return v;
-}
-
-double lbeta(double v) {
-  return std::lgamma(v + 4.0) + std::lgamma(v + 2.0) - std::lgamma(2.0 * v + 6.0);
-}
-
-std::vector<double> terms(const std::vector<float>& x) {
-  std::vector<double> f(x.size());
-  auto part = [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) f[i] = lbeta(double(x[i]));
-  };
-  std::thread t(part, 0, x.size() / 2);
-  part(x.size() / 2, x.size());
-  t.join();
-  return f;
-}
 
 double reference(const std::vector<double>& f) {
   double y = 0;
@@ -100,7 +84,7 @@ double share(double a, double b, const generators::Tolerance& t) {
 }
 
 double child_error(const gpu::HostSet& s, const generators::Tolerance& t) {
-  const std::vector<double> f = terms(floats(*s.inputs[0]));
+  const std::vector<double> f = lbeta_terms(floats(*s.inputs[0]));
   const double want = reference(f);
   return std::fabs(child(f) - want) / (t.atol + t.rtol * std::fabs(want));
 }
@@ -122,7 +106,7 @@ int main(int argc, char** argv) {
               lg, weight, (long long)kHeavy, t.rtol, t.atol);
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
-  const std::vector<double> f0 = terms(floats(*set0.inputs[0]));
+  const std::vector<double> f0 = lbeta_terms(floats(*set0.inputs[0]));
   const double y0 = reference(f0);
   std::printf("set 0: y = %.6g\n", y0);
   // The lint's nine echoes (sample_lint.h), set 0 and the fresh set.
@@ -130,7 +114,7 @@ int main(int argc, char** argv) {
   for (int s = 0; s < 2; ++s) {
     std::optional<gpu::HostSet> fresh;
     if (s == 1) fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5);
-    const std::vector<double> f = s == 0 ? f0 : terms(floats(*fresh->inputs[0]));
+    const std::vector<double> f = s == 0 ? f0 : lbeta_terms(floats(*fresh->inputs[0]));
     const double y = s == 0 ? y0 : reference(f);
     gpu::SetShare one{s == 0 ? "set 0" : "the fresh set", 0, {0.0}};
     for (const gpu::EchoPattern& e : gpu::echo_patterns()) {

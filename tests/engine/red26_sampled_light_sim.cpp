@@ -31,10 +31,15 @@
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/timed_perturbation.h"
+#include "red_sum_sim.h"
 #include "flat_buffer.h"
 
 using namespace solver;
 using generators::DType;
+
+using red_sim::floats;
+using red_sim::lbeta;
+using red_sim::lbeta_terms;
 
 namespace {
 
@@ -56,27 +61,6 @@ constexpr double kWeight = 1e6;
 constexpr double kLightBytes = double(size_t(2) << 30);  // law_regions_op.cpp's kLightBytes
 int64_t stride = 1;
 bool heavy(int64_t i) { return i % stride == 1; }
-
-std::vector<float> floats(const gpu::HostInput& in) {
-  std::vector<float> v(in.size / 4);
-  std::memcpy(v.data(), in.data.get(), in.size);
-  return v;
-}
-
-double lbeta(double v) {
-  return std::lgamma(v + 4.0) + std::lgamma(v + 2.0) - std::lgamma(2.0 * v + 6.0);
-}
-
-std::vector<double> terms(const std::vector<float>& x) {
-  std::vector<double> f(x.size());
-  auto part = [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) f[i] = lbeta(double(x[i]));
-  };
-  std::thread t(part, 0, x.size() / 2);
-  part(x.size() / 2, x.size());
-  t.join();
-  return f;
-}
 
 double sum(const std::vector<double>& f) {
   double y = 0;
@@ -133,7 +117,7 @@ int main(int argc, char** argv) {
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   const std::vector<float> x0 = floats(*set0.inputs[0]);
-  const std::vector<double> f0 = terms(x0);
+  const std::vector<double> f0 = lbeta_terms(x0);
   const double y0 = sum(f0);
   // law_checks' sixteen echoes: y[0]'s largest share, and each copy's (x[i] against its source).
   double first = 0, sum_share = 0, copies = INFINITY;
@@ -206,7 +190,7 @@ int main(int argc, char** argv) {
     for (int r = 1; r <= runs; ++r) {
       const gpu::HostSet s =
           gpu::timed_inputs(v, set0, uint64_t(r) * 0x9e3779b97f4a7c15ull, false, law);
-      const std::vector<double> f = terms(floats(*s.inputs[0]));
+      const std::vector<double> f = lbeta_terms(floats(*s.inputs[0]));
       const double want = sum(f);
       const double e = std::fabs(child(f) - want) / (t.atol + t.rtol * std::fabs(want));
       worst = std::max(worst, e);
