@@ -33,6 +33,27 @@
 #   Host runs (ab): within 15% of call 5's figures (27.3, 4.3, 5.9 s); every row "same" (a
 #   DIFFER in a share the detail quotes from the fresh set may be that set's per-request seed,
 #   not the path: the crosscheck line, which compares the same echo both ways, decides).
+#
+# Peak memory (helper h28k): each process's line "gate_cost:   NAME peak RSS N MiB" is the largest
+# resident set of the gate's processes (`solver` and its GPU worker: getrusage's children, the
+# worker reaped by `solver`), and a line "solver-gpu: the tolerance lint's C classes of E output
+# elements in B blocks (...)" is kept where the light part's class shares were taken in blocks
+# (class_blocks.h: a class echo per class and block).
+# PREDICTED (h28k, unmeasured; GATE_COST_PROBLEMS=corpus_fresh12/knn_compute_distances
+# probe_gate_cost.sh 300) on an H100: knn_compute_distances' gate FINISHES (exit 0, no signal 9;
+# was killed after ~150 s, its 256 strided classes of 64 M float64 elements being 137 GB of
+# shares). Its contiguous and hashed partitions (32 classes: 16 GiB) fit the device at once (one
+# block); the strided one (256 classes: 128 GiB) goes in 3 blocks (4 where less than 58 GiB is
+# free; 2 on an H200): the blocks line says "256 classes of 67108864 output elements in 3
+# blocks (768 class echoes, ~46 GB of shares a block on the device)". 832 class echoes in all,
+# each a float64 reference run of ~6-10 ms (2 x 8.6 G float-to-double conversions at 16 a clock
+# an SM) and a share pass: law_regions 10-40 s, of which the 256-class light selection
+# (echo_light, never run at this size on the device) 1-15 s; the gate's wall 40-120 s; peak
+# RSS 2-12 GiB (set 0's and the checked sets' 512 MB float64 references, the reference cache's
+# 8 GiB and the block pool's 4 GiB caps; nothing per class on the host). Not with `ab`: the host
+# path's strided partition is 16 blocks (4096 class echoes, each reading back 512 MB): minutes.
+# ginkgo_cg_step2 and mmcv_sigmoid_focal_loss: no blocks line (64 class echoes in one block each,
+# as before; no strided partition), their figures as before within 15%.
 set -u
 LIM=${1:-240}
 AB=${2:-}
@@ -55,10 +76,17 @@ run_one() {  # run_one PROBLEM_PATH TAG [ENV=VALUE]: one `problems check` proces
   dir="$D/problems_$name"
   rm -rf "$dir" && mkdir -p "$dir" && cp -r "tests/$p" "$dir/"
   t0=$(date +%s.%N)
-  timeout "$LIM" env "$@" "$B/bin/solver" --data-dir "$B/share/solver" problems check \
+  # The largest resident set of the processes it reaps (solver reaps its worker): KiB.
+  python3 -c 'import resource, subprocess, sys
+rc = subprocess.call(sys.argv[2:])
+open(sys.argv[1], "w").write("%d\n" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+sys.exit(rc if rc >= 0 else 128 - rc)' "$D/$name.rss" \
+    timeout "$LIM" env "$@" "$B/bin/solver" --data-dir "$B/share/solver" problems check \
     --problems-dir "$dir" --chip h200 --json >"$D/$name.json" 2>"$D/$name.log"
   local rc=$?
   echo "gate_cost: $name exit $rc in $(python3 -c "import time,sys; print(round(time.time()-float(sys.argv[1]),1))" "$t0") s"
+  echo "gate_cost:   $name peak RSS $(( $(cat "$D/$name.rss" 2>/dev/null || echo 0) / 1024 )) MiB"
+  grep -m 3 "tolerance lint's .* blocks" "$D/$name.log" | cut -c1-200
   tail -n 4 "$D/$name.log" | cut -c1-200
   # The gate's phases (problems check --json: gate_phases_ms, nested "phase/scope", ms), largest
   # first: where the time went.
@@ -82,7 +110,7 @@ for r in rows:
         print("gate_cost:   %s summed: %s" % (r.get("variant"), ", ".join(
             "%s %.0f ms" % (leaf, total(leaf)) for leaf in
             ("echo_compare", "device", "reference_run", "readback", "echo_light", "base_upload",
-             "share_kernels", "tolerance lint"))))
+             "share_kernels", "law_regions", "tolerance lint"))))
 PY
 }
 # GATE_COST_PROBLEMS overrides the list (folders under tests/, space-separated).
