@@ -36,16 +36,16 @@
 #
 # Peak memory (helper h28k): each process's line "gate_cost:   NAME peak RSS N MiB" is the largest
 # resident set of the gate's processes (`solver` and its GPU worker: getrusage's children, the
-# worker reaped by `solver`), and a line "solver-gpu: the tolerance lint's C classes of E output
-# elements in B blocks (...)" is kept where the light part's class shares were taken in blocks
-# (class_blocks.h: a class echo per class and block).
+# worker reaped by `solver`), and a line "gate_cost:   VARIANT class shares in B blocks: PHASE,
+# MS" for each partition whose class shares were taken in blocks (class_blocks.h: a class echo
+# per class and block; the phase law_regions/blocks_B).
 # PREDICTED (h28k, unmeasured; GATE_COST_PROBLEMS=corpus_fresh12/knn_compute_distances
 # probe_gate_cost.sh 300) on an H100: knn_compute_distances' gate FINISHES (exit 0, no signal 9;
 # was killed after ~150 s, its 256 strided classes of 64 M float64 elements being 137 GB of
 # shares). Its contiguous and hashed partitions (32 classes: 16 GiB) fit the device at once (one
 # block); the strided one (256 classes: 128 GiB) goes in 3 blocks (4 where less than 58 GiB is
-# free; 2 on an H200): the blocks line says "256 classes of 67108864 output elements in 3
-# blocks (768 class echoes, ~46 GB of shares a block on the device)". 832 class echoes in all,
+# free; 2 on an H200): one blocks line, "class shares in 3 blocks: .../law_regions/blocks_3"
+# (the contiguous and hashed partitions have none). 832 class echoes in all,
 # each a float64 reference run of ~6-10 ms (2 x 8.6 G float-to-double conversions at 16 a clock
 # an SM) and a share pass: law_regions 10-40 s, of which the 256-class light selection
 # (echo_light, never run at this size on the device) 1-15 s; the gate's wall 40-120 s; peak
@@ -86,7 +86,6 @@ sys.exit(rc if rc >= 0 else 128 - rc)' "$D/$name.rss" \
   local rc=$?
   echo "gate_cost: $name exit $rc in $(python3 -c "import time,sys; print(round(time.time()-float(sys.argv[1]),1))" "$t0") s"
   echo "gate_cost:   $name peak RSS $(( $(cat "$D/$name.rss" 2>/dev/null || echo 0) / 1024 )) MiB"
-  grep -m 3 "tolerance lint's .* blocks" "$D/$name.log" | cut -c1-200
   tail -n 4 "$D/$name.log" | cut -c1-200
   # The gate's phases (problems check --json: gate_phases_ms, nested "phase/scope", ms), largest
   # first: where the time went.
@@ -104,6 +103,11 @@ for r in rows:
     # The lint's share steps summed over their scopes (the device path's fall under 100 ms).
     def total(leaf):
         return sum(v for k, v in ph.items() if k.split("/")[-1] == leaf)
+    # The light part's class shares in blocks (class_blocks.h): law_regions/blocks_N, N blocks.
+    for k, v in sorted(ph.items()):
+        if k.split("/")[-1].startswith("blocks_"):
+            print("gate_cost:   %s class shares in %s blocks: %s, %.0f ms" % (
+                r.get("variant"), k.split("/")[-1][7:], k, v))
     if ph:
         print("gate_cost:   %s shares on the %s" % (r.get("variant"),
               "device" if total("device") > 0 else "host"))

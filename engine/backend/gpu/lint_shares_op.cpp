@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
+#include <string>
 
 #include "engine/backend/gpu/class_blocks.h"
 #include "engine/backend/gpu/law_checks.h"
@@ -108,14 +110,10 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
     }
   }
   const std::vector<ClassBlock> blocks = class_blocks(elements, classes, budget);
-  if (blocks.size() > 1)
-    std::fprintf(stderr,
-                 "solver-gpu: the tolerance lint's %zu classes of %zu output elements in %zu "
-                 "blocks (%zu class echoes, %.3g GB of shares a block on the %s)\n",
-                 classes, bytes / (classes * sizeof(double)),
-                 blocks.size(), blocks.size() * classes,
-                 double(blocks.front().elements()) * double(classes * sizeof(double)) / 1e9,
-                 host_only ? "host" : "device");
+  // Where there are several, the phase says how many (`blocks_N`: the gate's phases_ms, which
+  // probe_gate_cost.sh prints), the echoes' scopes nested in it.
+  std::optional<PhaseScope> blocked;
+  if (blocks.size() > 1) blocked.emplace("blocks_" + std::to_string(blocks.size()));
   std::vector<double> light;
   std::vector<bool> misfit;
   for (const ClassBlock& b : blocks) {
