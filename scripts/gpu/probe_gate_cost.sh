@@ -6,7 +6,7 @@
 # gate of each alone (`solver problems check`: compile, float64 reference, every input set and
 # the tolerance lint), one process per problem, its progress lines kept, and the same for a small
 # control (darknet_reorg) so a fixed cost is told apart from one that grows with the elements.
-# Usage: probe_gate_cost.sh [SECONDS per problem, default 240]. Everything under
+# Usage: probe_gate_cost.sh [SECONDS per problem, default 240] [ab|blocks]. Everything under
 # $OUT/probe_gate_cost/; one line per problem: "gate_cost: PROBLEM exit RC in S s".
 # Predicted (unmeasured): the two large gates 60-200 s each, most of it in the lint's host-side
 # echo shares (64 class echoes of 29 M float64 outputs); darknet_reorg under 10 s.
@@ -52,6 +52,16 @@
 # RSS 2-12 GiB (set 0's and the checked sets' 512 MB float64 references, the reference cache's
 # 8 GiB and the block pool's 4 GiB caps; nothing per class on the host). Not with `ab`: the host
 # path's strided partition is 16 blocks (4096 class echoes, each reading back 512 MB): minutes.
+#
+# Second argument `blocks` (h28k): each problem also runs twice with the cross-check file, once
+# as it is and once with SOLVER_LINT_BLOCK_BYTES=${BLOCK_BYTES:-524288}, and a line "gate_cost:
+# NAME light shares one block vs forced blocks: same|DIFFER" compares every partition's light
+# share per output (the file's "light C classes in B blocks: output K VALUE" lines). PREDICTED
+# for GATE_COST_PROBLEMS=cheats/control_hon20_atomic_float_histogram probe_gate_cost.sh 300
+# blocks (1024 bins: 256 classes x 1024 x 8 B = 2 MiB, 4 blocks at 512 KiB; the 32-class
+# partitions 256 KiB, one block): "same"; the forced run's lines say "256 classes in 4 blocks"
+# where the strided partition is taken (h28w: it is, light share ~550), every crosscheck line
+# "0 differ", that run 768 reference runs longer (+4-15 s).
 # ginkgo_cg_step2 and mmcv_sigmoid_focal_loss: no blocks line (64 class echoes in one block each,
 # as before; no strided partition), their figures as before within 15%.
 set -u
@@ -142,6 +152,42 @@ PY
     run_one "$p" "_cross" SOLVER_SHARES_CROSSCHECK="$D/crosscheck_$name.txt"
     grep "^crosscheck" "$D/crosscheck_$name.txt" 2>/dev/null || echo "crosscheck $name: no file (the lint took no device echo)"
     grep -m 5 "^differ" "$D/crosscheck_$name.txt" 2>/dev/null | cut -c1-300
+  fi
+  if [ "$AB" = blocks ]; then
+    # Each partition's light share per output (the cross-check file's "light" lines) with the
+    # default budget and with SOLVER_LINT_BLOCK_BYTES (BLOCK_BYTES, default 512 KiB): the same
+    # values whatever the blocks (class_blocks.h).
+    name=${p#*/}
+    rm -f "$D/light_$name.txt" "$D/light_${name}_blocks.txt"
+    run_one "$p" "_light" SOLVER_SHARES_CROSSCHECK="$D/light_$name.txt"
+    run_one "$p" "_blocks" SOLVER_SHARES_CROSSCHECK="$D/light_${name}_blocks.txt" \
+      SOLVER_LINT_BLOCK_BYTES="${BLOCK_BYTES:-524288}"
+    python3 - "$D/light_$name.txt" "$D/light_${name}_blocks.txt" "$name" <<'PY' || true
+import re, sys
+def lights(path):
+    try:
+        lines = [l.strip() for l in open(path) if l.startswith("light ")]
+    except Exception:
+        return None, []
+    return [re.sub(r" in \d+ blocks", "", l) for l in lines], lines
+one, one_raw = lights(sys.argv[1])
+many, many_raw = lights(sys.argv[2])
+name = sys.argv[3]
+if not one_raw:
+    print("gate_cost: %s light shares: none recorded (no partition taken, or no device path)" % name)
+    sys.exit(0)
+print("gate_cost: %s light shares one block vs forced blocks: %s (%d values)" % (
+    name, "same" if one == many else "DIFFER", len(one)))
+for l in many_raw[:12]:
+    print("  blocks run: %s" % l)
+if one != many:
+    for l in one_raw[:12]:
+        print("  default:    %s" % l)
+for path in sys.argv[1:3]:
+    for l in open(path):
+        if l.startswith("crosscheck"):
+            print("  %s: %s" % (path.split("/")[-1], l.strip()))
+PY
   fi
 done
 tar -C "$D" -czf "$OUT/probe_gate_cost.tgz" --exclude="problems_*" . 2>/dev/null || true

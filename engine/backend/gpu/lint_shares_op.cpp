@@ -133,6 +133,16 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
   }
   for (size_t k = 0; k < light.size() && k < misfit.size(); ++k)
     if (misfit[k]) light[k] = std::numeric_limits<double>::infinity();
+  // The probe's record (SOLVER_SHARES_CROSSCHECK): each partition's light share per output, so
+  // a run with a small SOLVER_LINT_BLOCK_BYTES can be held to one without (probe_gate_cost.sh
+  // blocks).
+  if (!shares_crosscheck_.empty())
+    if (FILE* f = std::fopen(shares_crosscheck_.c_str(), "a")) {
+      for (size_t k = 0; k < light.size(); ++k)
+        std::fprintf(f, "light %zu classes in %zu blocks: output %zu %.17g\n", classes,
+                     blocks.size(), k, light[k]);
+      std::fclose(f);
+    }
   return light;
 }
 
