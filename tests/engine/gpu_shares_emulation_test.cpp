@@ -270,8 +270,8 @@ TEST_CASE("the light share in blocks of elements is the one block's (class_block
         for (size_t i = 0; i < sizes[k]; ++i) {
           for (size_t r = 0; r < R; ++r) {
             const uint64_t u = next() % 1000;
-            by_class[r][k][i] = u < 150 ? 0.0
-                                : u < 300 ? double(u % 4)
+            by_class[r][k][i] = u < 150    ? 0.0
+                                : u < 300  ? double(u % 4)
                                 : u == 999 ? inf
                                            : double(next() % 1000000) / 1e5;
           }
@@ -314,8 +314,8 @@ TEST_CASE("the light share in blocks of elements is the one block's (class_block
             std::vector<double> flat;  // class r at r x count, as the worker's block buffer
             for (size_t r = 0; r < R; ++r)
               flat.insert(flat.end(), cut[r][k].begin(), cut[r][k].end());
-            dev[k] = gpu::light_weakest(
-                emulate_light(flat, classes, (long long)b.count[k], nullptr, 3));
+            dev[k] =
+                gpu::light_weakest(emulate_light(flat, classes, (long long)b.count[k], nullptr, 3));
           }
           if (host.empty()) {
             host = part, device = dev;
@@ -385,8 +385,10 @@ TEST_CASE("union_weakest is weakest_shares over the union; the class budget") {
   CHECK(gpu::host_class_budget() == 4096);
   setenv("SOLVER_LINT_BLOCK_BYTES", "4k", 1);
   CHECK(gpu::forced_class_budget() == 0);
-  if (was) setenv("SOLVER_LINT_BLOCK_BYTES", saved.c_str(), 1);
-  else unsetenv("SOLVER_LINT_BLOCK_BYTES");
+  if (was)
+    setenv("SOLVER_LINT_BLOCK_BYTES", saved.c_str(), 1);
+  else
+    unsetenv("SOLVER_LINT_BLOCK_BYTES");
 }
 
 TEST_CASE("the share source compiles with NVRTC for sm_90, with no fused multiply-add") {

@@ -123,13 +123,13 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
     if (blocks.size() > 1) by_class.block = b;
     for (const EchoRegion& r : regions) echo_shares(p, 0, {}, -1, &r, nullptr, &by_class);
     const std::vector<double> part = light_weakest(by_class);
-    if (light.empty()) light = part;
+    if (light.empty())
+      light = part;
     else
       for (size_t k = 0; k < light.size() && k < part.size(); ++k)
         light[k] = union_weakest(light[k], part[k]);
     misfit.resize(std::max(misfit.size(), by_class.misfit.size()), false);
-    for (size_t k = 0; k < by_class.misfit.size(); ++k)
-      misfit[k] = misfit[k] || by_class.misfit[k];
+    for (size_t k = 0; k < by_class.misfit.size(); ++k) misfit[k] = misfit[k] || by_class.misfit[k];
   }
   for (size_t k = 0; k < light.size() && k < misfit.size(); ++k)
     if (misfit[k]) light[k] = std::numeric_limits<double>::infinity();

@@ -155,8 +155,8 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
     if (classes && !classes->started) {
       classes->device = true;
       for (size_t k = 0; k < outs.size(); ++k) {  // the block's elements of each output
-        const size_t n = span(k, p.buffers->reference_output(outs[k]).bytes() / sizeof(double))
-                             .second;
+        const size_t n =
+            span(k, p.buffers->reference_output(outs[k]).bytes() / sizeof(double)).second;
         classes->elements.push_back(int64_t(n));
         classes->on_device.get().emplace_back(std::max<size_t>(n, 1) * sizeof(double) *
                                               classes->classes);
@@ -188,7 +188,8 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
       for (size_t b : outs) echoed.push_back(p.buffers->read_reference_output(b));
       std::vector<std::vector<double>> elements =
           element_shares(reference_outputs(p, set), echoed, tols, nullptr, &dtypes);
-      if (classes && !classes->block.first.empty()) elements = block_slice(elements, classes->block);
+      if (classes && !classes->block.first.empty())
+        elements = block_slice(elements, classes->block);
       const std::vector<double> want = largest_shares(elements);
       for (size_t k = 0; k < got.size(); ++k)
         crosscheck(key + " largest", k, got[k], k < want.size() ? want[k] : -1.0);
@@ -211,8 +212,8 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
     if (classes && !classes->block.first.empty()) {
       // The block's elements only (class_blocks.h), each output's slice of both.
       const ClassBlock& b = classes->block;
-      elements = element_shares(block_slice(reference, b), block_slice(echoed, b), tols, nullptr,
-                                &dtypes);
+      elements =
+          element_shares(block_slice(reference, b), block_slice(echoed, b), tols, nullptr, &dtypes);
       elements.resize(reference.size());
       classes->misfit.resize(reference.size(), false);
       for (size_t k = 0; k < reference.size(); ++k) {
