@@ -10,16 +10,10 @@ std::vector<double> Worker::law_light_shares(Prepared& p, SetShare& set0, size_t
   std::vector<double> strided;
   for (RegionFamily f : {RegionFamily::Contiguous, RegionFamily::Hashed, RegionFamily::Strided}) {
     if (!law_checks({set0}, outputs)) break;
-    // Every class's element shares (on the device where they fit: device_shares.h), then each
-    // element's light part; the classes go once read.
-    std::vector<double> light;
-    {
-      const std::vector<EchoRegion> regions = law_regions(f);
-      ClassShares by_class;
-      by_class.classes = regions.size();
-      for (const EchoRegion& r : regions) echo_shares(p, 0, {}, -1, &r, nullptr, &by_class);
-      light = light_weakest(by_class);
-    }
+    // Every class's element shares (on the device where it can: device_shares.h), then each
+    // element's light part, in blocks of elements where the classes do not fit at once
+    // (class_blocks.h); the classes go once read.
+    const std::vector<double> light = class_light(p, law_regions(f));
     set0.weakest = weakest_with_input(set0.weakest, light);
     if (f == RegionFamily::Strided) strided = light;
     if (f == RegionFamily::Hashed && !strided_needed(light)) break;  // no light part anywhere
