@@ -431,10 +431,12 @@ class Worker {
   // weakest_shares(light_shares(classes' by_class)) per output, where the classes are.
   std::vector<double> light_weakest(const ClassShares& classes);
   // Set 0's weakest (`set0.weakest`, law_checks.h) lowered by each element's light share
-  // (law_regions.h): kLawRegions class echoes of set 0 a partition, contiguous stretches first,
-  // the hashed pairs only while the problem is still on the law, then kStridedRegions strided
-  // classes while it still is (law_regions_op.cpp). Returns the strided partition's light share
-  // per output (weakest_shares: the least above 0; empty where it was not taken).
+  // (law_regions.h) while the problem is on the law: kLawRegions class echoes of set 0 a
+  // partition, contiguous stretches (on the law only), hashed pairs, then kStridedRegions strided
+  // classes where some element has a hashed light part, on the law or off it
+  // (law_regions_op.cpp). Returns the strided partition's judged light share per output
+  // (judged_light_shares, weakest_shares: the least judged element above 0; empty where the
+  // strided classes were not taken), which light_refusal reads.
   std::vector<double> law_light_shares(Prepared& p, SetShare& set0, size_t outputs);
   // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
   // sensitivity S on host set `set` (two reference runs on moved inputs; a third, on float64
