@@ -27,19 +27,27 @@
 #                                         element flagged for a second pass)
 #   control_hon20_fast_softmax, control_hon21_causal_log_softmax  kept (row normalisations: the
 #                                         smallest values atol-held, the rest told)
+#   lint time (the probe prints the ledger's tolerance-lint phases): the softmax control ~45-55 s
+#   more than its 15.5 s of 2026-12-06 (256 strided echoes of 32.8M elements); the copy-sum folders
+#   and redteam26_sampled_light_copy two passes of 256 echoes of 2^24 elements (~30 s: y[0] is
+#   flagged by the counting pass); the one-element log-Beta sums ~1 s.
 # A control refused is a false refusal to report (read the gate detail: "of the light part" names
-# P6k). Usage: probe_h28h.sh [SECONDS] (default 900; writes $OUT/probe_h28h/). Each folder is capped
-# at 150 s; budget spent ends it.
+# P6k). Usage: PART=1|2 probe_h28h.sh [SECONDS] (default 560; two parts, each under a call's 600 s;
+# writes $OUT/probe_h28h/). Each folder is capped at 150 s; budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_h28h "${1:-900}" redteam26_offlaw_heavy_lbeta control_hon22_softmax_argmax \
-  control_redteam26_weighted_lbeta_16 control_redteam26_weighted_lbeta_1e3 \
-  control_redteam26_copy_sum_16 control_redteam26_copy_sum_1e3 \
-  control_redteam16_twin_output_recurrence redteam26_sampled_light_copy redteam23_loud_weight_sum \
-  redteam25_scattered_heavy_sum control_hon20_fast_softmax control_hon21_causal_log_softmax || exit 1
+if [ "${PART:-1}" = 2 ]; then
+  folders="control_redteam26_copy_sum_16 control_redteam26_copy_sum_1e3 redteam26_sampled_light_copy
+    redteam25_scattered_heavy_sum control_hon20_fast_softmax control_hon21_causal_log_softmax"
+else
+  folders="redteam26_offlaw_heavy_lbeta control_hon22_softmax_argmax control_redteam26_weighted_lbeta_16
+    control_redteam26_weighted_lbeta_1e3 control_redteam16_twin_output_recurrence redteam23_loud_weight_sum"
+fi
+# shellcheck disable=SC2086
+cheat_probe_init probe_h28h "${1:-560}" $folders || exit 1
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 150 40 check || continue
   say "  lint ms: $(grep -oE 'gate/tolerance lint(/law_regions)?"[: ]*[0-9.]+' <<<"$CR_REC" | head -4 | tr '\n' ' ')"
 done
-say "probe_h28h: $CP_OK of $CP_N as their expect says; $((SECONDS - t0)) s"
+say "probe_h28h part ${PART:-1}: $CP_OK of $CP_N as their expect says; $((SECONDS - t0)) s"
