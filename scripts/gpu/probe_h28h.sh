@@ -29,8 +29,8 @@
 #                                         smallest values atol-held, the rest told)
 #   lint time (the probe prints the ledger's tolerance-lint phases): the softmax control ~45-55 s
 #   more than its 15.5 s of 2026-12-06 (256 strided echoes of 32.8M elements); the copy-sum folders
-#   and redteam26_sampled_light_copy two passes of 256 echoes of 2^24 elements (~30 s: y[0] is
-#   flagged by the counting pass); the one-element log-Beta sums ~1 s.
+#   and redteam26_sampled_light_copy two passes of 256 echoes of 2^24 elements (~15-25 s: y[0] is
+#   flagged by the counting pass; the second pass compares it alone); the one-element log-Beta sums ~1 s.
 # A control refused is a false refusal to report (read the gate detail: "of the light part" names
 # P6k). Usage: PART=1|2 probe_h28h.sh [SECONDS] (default 560; two parts, each under a call's 600 s;
 # writes $OUT/probe_h28h/). Each folder is capped at 150 s; budget spent ends it.

@@ -400,6 +400,20 @@ TEST_CASE("P6k: strided_judgement's two passes judge as its one pass does") {
     // Off the law the copies and the told or atol-held shares are not taken again; on it the
     // shares under the bar are (their light share lowers set 0's weakest).
     CHECK(two.exact < (law ? 1537 : 64));
+    // The same with the second pass given the picked elements' shares alone (as the worker's
+    // echo_shares with picks compares them).
+    const gpu::StridedJudgement picked = gpu::strided_judgement(
+        echo, atol, law, 64 * gpu::kStridedRegions * sizeof(double),
+        [&](const gpu::EchoRegion& r, const std::vector<std::vector<size_t>>& picks) {
+          const auto every = echo(r);
+          std::vector<std::vector<double>> got(picks.size());
+          for (size_t k = 0; k < picks.size(); ++k)
+            for (size_t i : picks[k]) got[k].push_back(every[k][i]);
+          return got;
+        });
+    CHECK(picked.judged == two.judged);
+    CHECK(picked.light == two.light);
+    CHECK(picked.passes == two.passes);
     CHECK(two.judged[0] == one.judged[0]);  // y[0]'s light part
     CHECK(two.judged[0] <= 1);
     if (law) CHECK(two.light[0] == one.light[0]);  // under the bar: the same least element

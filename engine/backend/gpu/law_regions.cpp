@@ -5,6 +5,7 @@
 #include <cstring>
 #include <limits>
 #include <sstream>
+#include <utility>
 
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/parallel_chunks.h"
@@ -159,9 +160,9 @@ double least_moved(double a, double b) {
 
 }  // namespace
 
-StridedJudgement strided_judgement(
-    const std::function<std::vector<std::vector<double>>(const EchoRegion&)>& echo,
-    const std::vector<std::vector<double>>& atol_part, bool law, size_t budget) {
+StridedJudgement strided_judgement(const ClassShares& echo,
+                                   const std::vector<std::vector<double>>& atol_part, bool law,
+                                   size_t budget, const PickedShares& echo_at) {
   const std::vector<EchoRegion> classes = law_regions(RegionFamily::Strided);
   const size_t outputs = atol_part.size(), R = classes.size();
   size_t elements = 0;
@@ -227,32 +228,51 @@ StridedJudgement strided_judgement(
   out.judged.assign(outputs, 0.0);
   for (size_t k = 0; k < outputs; ++k)
     if (blocked[k] != 0) out.light[k] = out.judged[k] = blocked[k];
-  // Second pass, in chunks of what `budget` holds: the flagged elements' class shares, exact.
+  // Second pass, in chunks of what `budget` holds: the flagged elements' class shares, exact,
+  // every output's at once.
+  std::vector<std::pair<size_t, size_t>> all;  // (output, element)
+  for (size_t k = 0; k < outputs; ++k)
+    if (blocked[k] == 0)
+      for (size_t i : flagged[k]) all.push_back({k, i});
   const size_t chunk = std::max<size_t>(1, budget / (R * sizeof(double)));
-  for (size_t k = 0; k < outputs; ++k) {
-    if (blocked[k] != 0) continue;
-    for (size_t lo = 0; lo < flagged[k].size(); lo += chunk) {
-      const size_t hi = std::min(flagged[k].size(), lo + chunk);
-      std::vector<std::vector<std::vector<double>>> sub(R);
-      std::vector<std::vector<double>> atol_sub(1);
-      for (size_t j = lo; j < hi; ++j) atol_sub[0].push_back(atol_part[k][flagged[k][j]]);
-      for (size_t r = 0; r < R; ++r) {
-        const std::vector<std::vector<double>> shares = echo(classes[r]);
-        sub[r].assign(1, {});
-        sub[r][0].reserve(hi - lo);
-        if (k >= shares.size() || shares[k].size() != atol_part[k].size()) {
-          sub[r][0].assign(1, std::numeric_limits<double>::infinity());  // as element_shares
-          continue;
+  for (size_t lo = 0; lo < all.size(); lo += chunk) {
+    const size_t hi = std::min(all.size(), lo + chunk);
+    std::vector<std::vector<size_t>> picks(outputs);
+    for (size_t j = lo; j < hi; ++j) picks[all[j].first].push_back(all[j].second);
+    std::vector<std::vector<double>> atol_sub(outputs);
+    for (size_t k = 0; k < outputs; ++k)
+      for (size_t i : picks[k]) atol_sub[k].push_back(atol_part[k][i]);
+    std::vector<std::vector<std::vector<double>>> sub(R);
+    for (size_t r = 0; r < R; ++r) {
+      std::vector<std::vector<double>> shares;
+      if (echo_at) {
+        shares = echo_at(classes[r], picks);
+      } else {
+        const std::vector<std::vector<double>> every = echo(classes[r]);
+        shares.resize(outputs);
+        for (size_t k = 0; k < outputs; ++k) {
+          if (picks[k].empty()) continue;
+          if (k >= every.size() || every[k].size() != atol_part[k].size()) {
+            shares[k] = {std::numeric_limits<double>::infinity()};  // as element_shares
+            continue;
+          }
+          for (size_t i : picks[k]) shares[k].push_back(every[k][i]);
         }
-        for (size_t j = lo; j < hi; ++j) sub[r][0].push_back(shares[k][flagged[k][j]]);
       }
-      ++out.passes;
-      out.exact += hi - lo;
-      const std::vector<std::vector<double>> light = light_shares(sub);
-      const std::vector<int> given{told[k]};
-      out.light[k] = least_moved(out.light[k], weakest_shares(light)[0]);
-      out.judged[k] = least_moved(
-          out.judged[k], weakest_shares(judged_light_shares(sub, light, atol_sub, &given))[0]);
+      shares.resize(outputs);
+      sub[r] = std::move(shares);
+    }
+    ++out.passes;
+    out.exact += hi - lo;
+    const std::vector<std::vector<double>> light = light_shares(sub);
+    const std::vector<std::vector<double>> judged =
+        judged_light_shares(sub, light, atol_sub, &told);
+    const std::vector<double> least_light = weakest_shares(light);
+    const std::vector<double> least_judged = weakest_shares(judged);
+    for (size_t k = 0; k < outputs; ++k) {
+      if (picks[k].empty()) continue;
+      out.light[k] = least_moved(out.light[k], least_light[k]);
+      out.judged[k] = least_moved(out.judged[k], least_judged[k]);
     }
   }
   return out;

@@ -138,9 +138,15 @@ struct StridedJudgement {
   int passes = 0;   // passes of kStridedRegions class echoes taken
   size_t exact = 0;  // elements judged exactly (every element in one pass)
 };
-StridedJudgement strided_judgement(
-    const std::function<std::vector<std::vector<double>>(const EchoRegion&)>& echo,
-    const std::vector<std::vector<double>>& atol_part, bool law, size_t budget = kLightBytes);
+// `echo_at(r, picks)`, where given, is class r's element shares of the elements `picks[k]` of each
+// output k only (in that order; an output with no pick may be empty): the second pass's, which
+// then compares those elements alone.
+using ClassShares = std::function<std::vector<std::vector<double>>(const EchoRegion&)>;
+using PickedShares = std::function<std::vector<std::vector<double>>(
+    const EchoRegion&, const std::vector<std::vector<size_t>>&)>;
+StridedJudgement strided_judgement(const ClassShares& echo,
+                                   const std::vector<std::vector<double>>& atol_part, bool law,
+                                   size_t budget = kLightBytes, const PickedShares& echo_at = {});
 
 // Whether the strided classes are taken after the hashed ones (`hashed` their weakest_shares
 // per output): where some element has a light part there (above 0, or NaN). An element whose

@@ -27,15 +27,21 @@ std::vector<double> Worker::law_light_shares(Prepared& p, SetShare& set0, size_t
       // classes' element shares are taken on the host, one class at a time (a ClassShares
       // begun on the host keeps the host path), in one pass where every element's fit
       // kLightBytes, else a counting pass and the elements that may be judged (strided_judgement).
-      auto host_shares = [&](const EchoRegion& r) {
+      // The second pass compares the flagged elements alone (`picks`).
+      auto host_shares = [&](const EchoRegion& r,
+                             const std::vector<std::vector<size_t>>* picks) {
         ClassShares one;
         one.classes = 1;
         one.started = true;  // on the host (echo_shares: a started host ClassShares stays there)
-        echo_shares(p, 0, {}, -1, &r, nullptr, &one);
+        echo_shares(p, 0, {}, -1, &r, nullptr, &one, picks);
         return one.host.empty() ? std::vector<std::vector<double>>{} : std::move(one.host.back());
       };
-      const StridedJudgement s =
-          strided_judgement(host_shares, atol_parts(reference_outputs(p, 0), tols), law);
+      const StridedJudgement s = strided_judgement(
+          [&](const EchoRegion& r) { return host_shares(r, nullptr); },
+          atol_parts(reference_outputs(p, 0), tols), law, kLightBytes,
+          [&](const EchoRegion& r, const std::vector<std::vector<size_t>>& picks) {
+            return host_shares(r, &picks);
+          });
       if (law) set0.weakest = weakest_with_input(set0.weakest, s.light);
       judged = s.judged;
       break;

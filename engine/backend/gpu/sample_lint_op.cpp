@@ -33,10 +33,11 @@ std::string lint_set_name(const HostSet& s, int index) {
 
 std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern& pattern, int only,
                                         const EchoRegion* region, ShareFold* fold,
-                                        ClassShares* classes) {
+                                        ClassShares* classes,
+                                        const std::vector<std::vector<size_t>>* picks) {
   // Where the shares are taken: on the device where it can (device_shares.h), unless the fold
   // or the classes this echo joins began on the host.
-  bool device = lint_on_device(p, set);
+  bool device = !picks && lint_on_device(p, set);
   if (fold && fold->started) device = device && fold->device;
   if (classes && classes->started) device = device && classes->device;
   if (device && classes && !classes->started) {
@@ -199,8 +200,24 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
     const auto& echoed = reference_outputs(p, index);
     const auto& reference = reference_outputs(p, set);
     std::optional<PhaseScope> compare(std::in_place, "echo_compare");
-    std::vector<std::vector<double>> elements =
-        element_shares(reference, echoed, tols, nullptr, &dtypes);
+    std::vector<std::vector<double>> elements;
+    if (picks) {  // the picked elements alone (a tolerance and a dtype an output, as below)
+      std::vector<HostDoubles> base(reference.size()), moved(echoed.size());
+      for (size_t k = 0; k < reference.size() && k < echoed.size() && k < picks->size(); ++k)
+        for (size_t i : (*picks)[k])
+          if (i < reference[k].size() && i < echoed[k].size()) {
+            base[k].push_back(reference[k][i]);
+            moved[k].push_back(echoed[k][i]);
+          }
+      elements = element_shares(base, moved, tols, nullptr, &dtypes);
+      // An output whose sizes differ between the set and the echo: a single infinity, as
+      // element_shares says for the whole output.
+      for (size_t k = 0; k < elements.size() && k < reference.size() && k < echoed.size(); ++k)
+        if (reference[k].size() != echoed[k].size())
+          elements[k] = {std::numeric_limits<double>::infinity()};
+    } else {
+      elements = element_shares(reference, echoed, tols, nullptr, &dtypes);
+    }
     compare.reset();
     got = largest_shares(elements);
     if (fold) {

@@ -425,9 +425,12 @@ class Worker {
   // `pattern` unused). `fold`: the element shares folded in (fold_element_shares) and its
   // weakest_shares set; `classes`: the element shares kept as the next class (light_shares).
   // On the device where lint_on_device (device_shares.h: the same values), else on the host.
+  // `picks` non-null (the host path only: a ClassShares begun on the host): per output, only the
+  // elements it lists, in its order, are compared and kept (strided_judgement's second pass).
   std::vector<double> echo_shares(Prepared& p, int set, const EchoPattern& pattern, int only = -1,
                                   const EchoRegion* region = nullptr, ShareFold* fold = nullptr,
-                                  ClassShares* classes = nullptr);
+                                  ClassShares* classes = nullptr,
+                                  const std::vector<std::vector<size_t>>* picks = nullptr);
   // weakest_shares(light_shares(classes' by_class)) per output, where the classes are.
   std::vector<double> light_weakest(const ClassShares& classes);
   // Set 0's weakest (`set0.weakest`, law_checks.h) lowered by each element's light share
