@@ -25,13 +25,16 @@
 // Not covered by these two: more than 15 scattered heavy positions in more than 15 classes of
 // both partitions (the median class is heavy, nothing is dominant: red team 25's
 // redteam25_scattered_heavy_sum, 128 of them); so, where some element has a light part in the
-// hashed classes and the problem is still on the law, a third partition (helper h28w): 256
+// hashed classes, on the law or off it (off it since helper h28h: red team 26's
+// redteam26_offlaw_heavy_lbeta; the contiguous classes are then skipped, the hashed ones taken
+// only to tell whether a light part exists), a third partition (helper h28w): 256
 // strided classes, pair j in class j mod 256. Any h <= 128 heavy pairs occupy at most 128 of
 // them, so the median class (the 128th smallest) is light and each heavy class over 16 x its
 // energy is left out, wherever the heavy pairs are (the light share understated by at most
 // sqrt(256 / (256 - h)) <= sqrt 2: the light positions sharing a class with a heavy one). Where
-// an element's strided light share is above 0 and at most 1 of its tolerance the spec is refused
-// (light_refusal); beyond 128 heavy pairs at distinct residues: not covered. Heavy classes under
+// an element's judged strided light share (judged_light_shares) is above 0 and at most 1 of its
+// tolerance the spec is refused (light_refusal); beyond 128 heavy pairs at distinct residues: not
+// covered. Heavy classes under
 // the 4 x bar are counted
 // as light (at most 15 x 16 median energies: the light share overstates the light part by at most
 // sqrt(1 + 240) = 15.5 x where the light part sits in one class, ~2 x where it is spread).
