@@ -160,9 +160,9 @@ double least_moved(double a, double b) {
 
 }  // namespace
 
-StridedJudgement strided_judgement(const ClassShares& echo,
+StridedJudgement strided_judgement(const StridedShares& echo,
                                    const std::vector<std::vector<double>>& atol_part, bool law,
-                                   size_t budget, const PickedShares& echo_at) {
+                                   size_t budget, const StridedPicked& echo_at) {
   const std::vector<EchoRegion> classes = law_regions(RegionFamily::Strided);
   const size_t outputs = atol_part.size(), R = classes.size();
   size_t elements = 0;

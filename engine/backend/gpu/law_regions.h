@@ -144,12 +144,12 @@ struct StridedJudgement {
 // `echo_at(r, picks)`, where given, is class r's element shares of the elements `picks[k]` of each
 // output k only (in that order; an output with no pick may be empty): the second pass's, which
 // then compares those elements alone.
-using ClassShares = std::function<std::vector<std::vector<double>>(const EchoRegion&)>;
-using PickedShares = std::function<std::vector<std::vector<double>>(
+using StridedShares = std::function<std::vector<std::vector<double>>(const EchoRegion&)>;
+using StridedPicked = std::function<std::vector<std::vector<double>>(
     const EchoRegion&, const std::vector<std::vector<size_t>>&)>;
-StridedJudgement strided_judgement(const ClassShares& echo,
+StridedJudgement strided_judgement(const StridedShares& echo,
                                    const std::vector<std::vector<double>>& atol_part, bool law,
-                                   size_t budget = kLightBytes, const PickedShares& echo_at = {});
+                                   size_t budget = kLightBytes, const StridedPicked& echo_at = {});
 
 // Whether the strided classes are taken after the hashed ones (`hashed` their weakest_shares
 // per output): where some element has a light part there (above 0, or NaN). An element whose
