@@ -174,6 +174,12 @@ void control_lint(const char* name, const generators::ResolvedVariant& v,
     for (const gpu::EchoRegion& r : gpu::law_regions(f)) by_class.push_back(echo_of(gpu::region_echo(r)));
     const std::vector<double> light = gpu::weakest_shares(gpu::light_shares(by_class));
     ++families;
+    std::printf("%s: %s classes' light share (weakest over outputs):", name,
+                f == gpu::RegionFamily::Contiguous ? "contiguous"
+                : f == gpu::RegionFamily::Hashed   ? "hashed"
+                                                   : "strided");
+    for (double l : light) std::printf(" %.3g", l);
+    std::printf("\n");
     s0.weakest = gpu::weakest_with_input(s0.weakest, light);
     if (f == gpu::RegionFamily::Strided) strided = light;
     if (f == gpu::RegionFamily::Hashed && !gpu::strided_needed(light)) break;
