@@ -159,6 +159,17 @@ TEST_CASE("echo maps: sorted and csr_rowptr inputs stay valid; permutations are 
   gpu::apply_echo(gpu::positions_echo(1, 2), reinterpret_cast<unsigned char*>(k.data()),
                   uint64_t(n), 4, 1);
   CHECK_FALSE(std::is_sorted(k.begin(), k.end()));
+  // The per-input lint's dist_fixed excuse: an element-wise law's (the author's word), not an
+  // index structure's (the loader sets dist_fixed on every one, for the adversarial sets).
+  auto fixed = [](generators::ResolvedBuffer b) {
+    b.dist_fixed = true;
+    return b;
+  };
+  CHECK(gpu::lint_excused(fixed(law)));
+  CHECK_FALSE(gpu::lint_excused(law));
+  CHECK_FALSE(gpu::lint_excused(fixed(sorted)));
+  CHECK_FALSE(gpu::lint_excused(fixed(rowptr)));
+  CHECK_FALSE(gpu::lint_excused(fixed(mask)));
   // Law inputs that are not echoed are said (the gate's narrowed check), the others are not.
   CHECK(gpu::unechoed_note({law, sorted, rowptr, mask}).empty());
   const std::string said = gpu::unechoed_note({law, perm, cycle});

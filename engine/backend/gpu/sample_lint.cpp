@@ -80,6 +80,10 @@ std::vector<size_t> echo_moved(const std::vector<generators::ResolvedBuffer>& bu
   return moved;
 }
 
+bool lint_excused(const generators::ResolvedBuffer& b) {
+  return b.dist_fixed && !ordered_kind(b) && b.init.kind != "mask";
+}
+
 std::string unechoed_note(const std::vector<generators::ResolvedBuffer>& buffers) {
   std::string names;
   for (const generators::ResolvedBuffer& b : buffers)

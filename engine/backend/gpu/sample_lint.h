@@ -86,6 +86,14 @@ std::optional<EchoMap> kind_echo(const generators::ResolvedBuffer& b, const Echo
 // (buffer_echo), and `only` (>= 0) alone where given.
 std::vector<size_t> echo_moved(const std::vector<generators::ResolvedBuffer>& buffers,
                                const HostSet& s, const EchoMap& m, int only = -1);
+// Whether the per-input lint (input_lint.h) excuses `b` as dist_fixed: a dist_fixed input of an
+// element-wise law (uniform, normal, randint: the author's word that its law is part of the
+// problem). Not a mask, sorted or csr_rowptr input: the loader makes every index structure
+// dist_fixed to keep it off the adversarial sets (problem_loader_sections.cpp), which says nothing
+// about the lint, so such an input is judged for every output it moves (red team 27's variant: a
+// cheap echoed input beside a costly sorted one told the output apart, and the sorted one was
+// excused), and an output may declare itself blind to it (`blind_to`).
+bool lint_excused(const generators::ResolvedBuffer& b);
 // The narrowed check for law inputs (timed_changeable) the lint does not echo: empty where there
 // is none, else kUnechoedMarker and the inputs with why (a permutation's or a cycle's element
 // copied from a neighbour repeats a value, and no copy map keeps it a permutation): no verified

@@ -351,7 +351,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   if (echoed.size() > 1 && !pending()) per_input.emplace("input_lint");
   for (size_t j = 0; echoed.size() > 1 && j < echoed.size() && !pending(); ++j) {
     const auto& b = p.resolved.buffers[size_t(echoed[j])];
-    InputShares in{b.name, b.dist_fixed, {}};
+    InputShares in{b.name, lint_excused(b), {}, generators::is_structured_init(b.init.kind)};
     const bool law = law_checks(shares, n_out);
     ShareFold largest;
     std::vector<double> alone;
@@ -368,7 +368,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     // telling another output apart on set 0 no longer excuses this one).
     bool later = false;
     for (size_t k = 0; k < n_out; ++k) later = later || input_lint_pending(in, shares, k);
-    if (later && !b.dist_fixed) {
+    if (later && !lint_excused(b)) {
       if (const int s = later_lint_set(make_fresh, set_kinds); s >= 0) {
         const std::string name = lint_set_name(p.buffers->host_set(s), s);
         take(in, echoed[j], s, name, echo_patterns(), nullptr,
@@ -382,7 +382,8 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   // here only to hold its outputs' blind_to declarations to the shares (a false one refused).
   if (echoed.size() == 1 && !shares.empty()) {
     const auto& b = p.resolved.buffers[size_t(echoed.front())];
-    alone_shares.push_back(InputShares{b.name, b.dist_fixed, shares});
+    alone_shares.push_back(
+        InputShares{b.name, lint_excused(b), shares, generators::is_structured_init(b.init.kind)});
   }
   std::vector<BlindDeclared> declared;  // problem.yaml's blind_to on the outputs
   for (const generators::BufferSpec& b : p.spec.buffers)
