@@ -6,7 +6,7 @@
 # gate of each alone (`solver problems check`: compile, float64 reference, every input set and
 # the tolerance lint), one process per problem, its progress lines kept, and the same for a small
 # control (darknet_reorg) so a fixed cost is told apart from one that grows with the elements.
-# Usage: probe_gate_cost.sh [SECONDS per problem, default 240]. Everything under
+# Usage: probe_gate_cost.sh [SECONDS per problem, default 240] [ab|blocks]. Everything under
 # $OUT/probe_gate_cost/; one line per problem: "gate_cost: PROBLEM exit RC in S s".
 # Predicted (unmeasured): the two large gates 60-200 s each, most of it in the lint's host-side
 # echo shares (64 class echoes of 29 M float64 outputs); darknet_reorg under 10 s.
@@ -33,6 +33,38 @@
 #   Host runs (ab): within 15% of call 5's figures (27.3, 4.3, 5.9 s); every row "same" (a
 #   DIFFER in a share the detail quotes from the fresh set may be that set's per-request seed,
 #   not the path: the crosscheck line, which compares the same echo both ways, decides).
+#
+# Peak memory (helper h28k): each process's line "gate_cost:   NAME peak RSS N MiB" is the largest
+# resident set of the gate's processes (`solver` and its GPU worker: getrusage's children, the
+# worker reaped by `solver`), and a line "gate_cost:   VARIANT class shares in B blocks: PHASE,
+# MS" for each partition whose class shares were taken in blocks (class_blocks.h: a class echo
+# per class and block; the phase law_regions/blocks_B).
+# PREDICTED (h28k, unmeasured; GATE_COST_PROBLEMS=corpus_fresh12/knn_compute_distances
+# probe_gate_cost.sh 300) on an H100: knn_compute_distances' gate FINISHES (exit 0, no signal 9;
+# was killed after ~150 s, its 256 strided classes of 64 M float64 elements being 137 GB of
+# shares). Its contiguous and hashed partitions (32 classes: 16 GiB) fit the device at once (one
+# block); the strided one (256 classes: 128 GiB) goes in 3 blocks (4 where less than 58 GiB is
+# free; 2 on an H200): one blocks line, "class shares in 3 blocks: .../law_regions/blocks_3"
+# (the contiguous and hashed partitions have none). 832 class echoes in all,
+# each a float64 reference run of ~6-10 ms (2 x 8.6 G float-to-double conversions at 16 a clock
+# an SM) and a share pass: law_regions 10-40 s, of which the 256-class light selection
+# (echo_light, never run at this size on the device) 1-15 s; the gate's wall 40-120 s; peak
+# RSS 2-12 GiB (set 0's and the checked sets' 512 MB float64 references, the reference cache's
+# 8 GiB and the block pool's 4 GiB caps; nothing per class on the host). Not with `ab`: the host
+# path's strided partition is 16 blocks (4096 class echoes, each reading back 512 MB): minutes.
+#
+# Second argument `blocks` (h28k): each problem also runs twice with the cross-check file, once
+# as it is and once with SOLVER_LINT_BLOCK_BYTES=${BLOCK_BYTES:-524288}, and a line "gate_cost:
+# NAME light shares one block vs forced blocks: same|DIFFER" compares every partition's light
+# share per output (the file's "light C classes in B blocks: output K VALUE" lines). PREDICTED
+# for GATE_COST_PROBLEMS=cheats/control_hon20_atomic_float_histogram probe_gate_cost.sh 300
+# blocks (1024 bins: 256 classes x 1024 x 8 B = 2 MiB, 4 blocks at 512 KiB; the 32-class
+# partitions 256 KiB, one block): "same"; the forced run's lines say "256 classes in 4 blocks"
+# where the strided partition is taken (h28w: it is, light share ~550), every crosscheck line
+# "0 differ", that run 768 reference runs longer (+4-15 s).
+# ginkgo_cg_step2 and mmcv_sigmoid_focal_loss: no blocks line (64 class echoes in one block each,
+# as before; no strided partition), their gates as measured with h28g's device shares
+# (docs/results/h100-2026-12-06c call 3: 4.3 s and 0.79 s) within 15%.
 set -u
 LIM=${1:-240}
 AB=${2:-}
@@ -55,10 +87,16 @@ run_one() {  # run_one PROBLEM_PATH TAG [ENV=VALUE]: one `problems check` proces
   dir="$D/problems_$name"
   rm -rf "$dir" && mkdir -p "$dir" && cp -r "tests/$p" "$dir/"
   t0=$(date +%s.%N)
-  timeout "$LIM" env "$@" "$B/bin/solver" --data-dir "$B/share/solver" problems check \
+  # The largest resident set of the processes it reaps (solver reaps its worker): KiB.
+  python3 -c 'import resource, subprocess, sys
+rc = subprocess.call(sys.argv[2:])
+open(sys.argv[1], "w").write("%d\n" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+sys.exit(rc if rc >= 0 else 128 - rc)' "$D/$name.rss" \
+    timeout "$LIM" env "$@" "$B/bin/solver" --data-dir "$B/share/solver" problems check \
     --problems-dir "$dir" --chip h200 --json >"$D/$name.json" 2>"$D/$name.log"
   local rc=$?
   echo "gate_cost: $name exit $rc in $(python3 -c "import time,sys; print(round(time.time()-float(sys.argv[1]),1))" "$t0") s"
+  echo "gate_cost:   $name peak RSS $(( $(cat "$D/$name.rss" 2>/dev/null || echo 0) / 1024 )) MiB"
   tail -n 4 "$D/$name.log" | cut -c1-200
   # The gate's phases (problems check --json: gate_phases_ms, nested "phase/scope", ms), largest
   # first: where the time went.
@@ -76,13 +114,18 @@ for r in rows:
     # The lint's share steps summed over their scopes (the device path's fall under 100 ms).
     def total(leaf):
         return sum(v for k, v in ph.items() if k.split("/")[-1] == leaf)
+    # The light part's class shares in blocks (class_blocks.h): law_regions/blocks_N, N blocks.
+    for k, v in sorted(ph.items()):
+        if k.split("/")[-1].startswith("blocks_"):
+            print("gate_cost:   %s class shares in %s blocks: %s, %.0f ms" % (
+                r.get("variant"), k.split("/")[-1][7:], k, v))
     if ph:
         print("gate_cost:   %s shares on the %s" % (r.get("variant"),
               "device" if total("device") > 0 else "host"))
         print("gate_cost:   %s summed: %s" % (r.get("variant"), ", ".join(
             "%s %.0f ms" % (leaf, total(leaf)) for leaf in
             ("echo_compare", "device", "reference_run", "readback", "echo_light", "base_upload",
-             "share_kernels", "tolerance lint"))))
+             "share_kernels", "law_regions", "tolerance lint"))))
 PY
 }
 # GATE_COST_PROBLEMS overrides the list (folders under tests/, space-separated).
@@ -110,6 +153,42 @@ PY
     run_one "$p" "_cross" SOLVER_SHARES_CROSSCHECK="$D/crosscheck_$name.txt"
     grep "^crosscheck" "$D/crosscheck_$name.txt" 2>/dev/null || echo "crosscheck $name: no file (the lint took no device echo)"
     grep -m 5 "^differ" "$D/crosscheck_$name.txt" 2>/dev/null | cut -c1-300
+  fi
+  if [ "$AB" = blocks ]; then
+    # Each partition's light share per output (the cross-check file's "light" lines) with the
+    # default budget and with SOLVER_LINT_BLOCK_BYTES (BLOCK_BYTES, default 512 KiB): the same
+    # values whatever the blocks (class_blocks.h).
+    name=${p#*/}
+    rm -f "$D/light_$name.txt" "$D/light_${name}_blocks.txt"
+    run_one "$p" "_light" SOLVER_SHARES_CROSSCHECK="$D/light_$name.txt"
+    run_one "$p" "_blocks" SOLVER_SHARES_CROSSCHECK="$D/light_${name}_blocks.txt" \
+      SOLVER_LINT_BLOCK_BYTES="${BLOCK_BYTES:-524288}"
+    python3 - "$D/light_$name.txt" "$D/light_${name}_blocks.txt" "$name" <<'PY' || true
+import re, sys
+def lights(path):
+    try:
+        lines = [l.strip() for l in open(path) if l.startswith("light ")]
+    except Exception:
+        return None, []
+    return [re.sub(r" in \d+ blocks", "", l) for l in lines], lines
+one, one_raw = lights(sys.argv[1])
+many, many_raw = lights(sys.argv[2])
+name = sys.argv[3]
+if not one_raw:
+    print("gate_cost: %s light shares: none recorded (no partition taken, or no device path)" % name)
+    sys.exit(0)
+print("gate_cost: %s light shares one block vs forced blocks: %s (%d values)" % (
+    name, "same" if one == many else "DIFFER", len(one)))
+for l in many_raw[:12]:
+    print("  blocks run: %s" % l)
+if one != many:
+    for l in one_raw[:12]:
+        print("  default:    %s" % l)
+for path in sys.argv[1:3]:
+    for l in open(path):
+        if l.startswith("crosscheck"):
+            print("  %s: %s" % (path.split("/")[-1], l.strip()))
+PY
   fi
 done
 tar -C "$D" -czf "$OUT/probe_gate_cost.tgz" --exclude="problems_*" . 2>/dev/null || true

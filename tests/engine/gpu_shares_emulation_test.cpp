@@ -21,6 +21,7 @@
 #include <thread>
 #include <vector>
 
+#include "engine/backend/gpu/class_blocks.h"
 #include "engine/backend/gpu/derive_source.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/law_checks.h"
@@ -297,6 +298,154 @@ TEST_CASE("the light share's selection on ordered, reversed, equal and two-value
     }
     CHECK(same(gpu::weakest_shares(host)[0], gpu::light_weakest(s)));
   }
+}
+
+TEST_CASE("the light share in blocks of elements is the one block's (class_blocks.h)") {
+  // Four outputs (one of a single element, one empty), random class shares with ties, zeros,
+  // infinities, elements whose median class is 0 and elements with a few heavy classes; the
+  // weakest light share per output over one block against blocks forced by small budgets, on
+  // the host (light_shares of each block's slices) and by the device's kernels (run here as
+  // C++ on each block's buffer, as the worker lays it out), each block's folded by
+  // union_weakest. Then each echo's element shares taken on a block's slices are that block's
+  // elements of the whole output's (the host path's blocked echo_shares).
+  const std::vector<size_t> sizes{1500, 1, 0, 733};
+  const double inf = std::numeric_limits<double>::infinity();
+  for (int classes : {5, 32, 256}) {
+    for (bool with_nan : {false, true}) {
+      CAPTURE(classes);
+      CAPTURE(with_nan);
+      uint64_t x = 0x626c6f636bULL + uint64_t(classes) * 2 + (with_nan ? 1 : 0);
+      auto next = [&x] {
+        x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+        return x >> 11;
+      };
+      const size_t R = size_t(classes);
+      std::vector<std::vector<std::vector<double>>> by_class(
+          R, std::vector<std::vector<double>>(sizes.size()));
+      for (size_t k = 0; k < sizes.size(); ++k) {
+        for (size_t r = 0; r < R; ++r) by_class[r][k].resize(sizes[k]);
+        for (size_t i = 0; i < sizes[k]; ++i) {
+          for (size_t r = 0; r < R; ++r) {
+            const uint64_t u = next() % 1000;
+            by_class[r][k][i] = u < 150    ? 0.0
+                                : u < 300  ? double(u % 4)
+                                : u == 999 ? inf
+                                           : double(next() % 1000000) / 1e5;
+          }
+          if (i % 5 == 0)  // the median class does not move: no light part
+            for (size_t r = 2; r < R; ++r) by_class[r][k][i] = 0;
+          if (i % 7 == 3)  // a few dominant classes
+            for (size_t r = 0; r < R; r += 3) by_class[r][k][i] *= 1e4;
+        }
+      }
+      if (with_nan) by_class[R / 2][3][700] = std::numeric_limits<double>::quiet_NaN();
+      const std::vector<double> want = gpu::weakest_shares(gpu::light_shares(by_class));
+      REQUIRE(want.size() == sizes.size());
+      CHECK(want[0] > 0);
+      CHECK(want[2] == 0);  // no elements
+      CHECK(std::isnan(want[3]) == with_nan);
+      const size_t total = 1500 + 1 + 733, per = R * sizeof(double);
+      for (size_t most : {size_t(1), size_t(7), size_t(100), size_t(1501), size_t(2233), total}) {
+        CAPTURE(most);
+        const std::vector<gpu::ClassBlock> blocks = gpu::class_blocks(sizes, R, most * per + 5);
+        CHECK(blocks.size() == (total + most - 1) / most);
+        // Every element in exactly one block, in order; no block over the budget.
+        std::vector<size_t> next_of(sizes.size(), 0);
+        for (const gpu::ClassBlock& b : blocks) {
+          REQUIRE(b.first.size() == sizes.size());
+          CHECK(b.elements() * per <= most * per + 5);
+          for (size_t k = 0; k < sizes.size(); ++k) {
+            if (b.count[k] == 0) continue;
+            CHECK(b.first[k] == next_of[k]);
+            next_of[k] = b.first[k] + b.count[k];
+          }
+        }
+        CHECK(next_of == sizes);
+        std::vector<double> host, device;
+        for (const gpu::ClassBlock& b : blocks) {
+          std::vector<std::vector<std::vector<double>>> cut(R);
+          for (size_t r = 0; r < R; ++r) cut[r] = gpu::block_slice(by_class[r], b);
+          const std::vector<double> part = gpu::weakest_shares(gpu::light_shares(cut));
+          std::vector<double> dev(sizes.size());
+          for (size_t k = 0; k < sizes.size(); ++k) {
+            std::vector<double> flat;  // class r at r x count, as the worker's block buffer
+            for (size_t r = 0; r < R; ++r)
+              flat.insert(flat.end(), cut[r][k].begin(), cut[r][k].end());
+            dev[k] =
+                gpu::light_weakest(emulate_light(flat, classes, (long long)b.count[k], nullptr, 3));
+          }
+          if (host.empty()) {
+            host = part, device = dev;
+            continue;
+          }
+          for (size_t k = 0; k < sizes.size(); ++k) {
+            host[k] = gpu::union_weakest(host[k], part[k]);
+            device[k] = gpu::union_weakest(device[k], dev[k]);
+          }
+        }
+        for (size_t k = 0; k < sizes.size(); ++k) {
+          CAPTURE(k);
+          CHECK(same(want[k], host[k]));
+          CHECK(same(want[k], device[k]));
+        }
+      }
+    }
+  }
+  // The shares of one echo on a block's slices: the block's elements of the whole output's.
+  for (int wide : {0, 1}) {
+    CAPTURE(wide);
+    const gpu::ShareProbe a = gpu::share_probe(1500, 1, wide, 0, 31 + uint64_t(wide));
+    const gpu::ShareProbe b = gpu::share_probe(733, 1, wide, 0, 37 + uint64_t(wide));
+    const std::vector<gpu::HostDoubles> base{hd(a.base), hd(std::vector<double>(1, 2.5)),
+                                             gpu::HostDoubles(), hd(b.base)};
+    const std::vector<gpu::HostDoubles> echo{hd(a.echoes[0]), hd(std::vector<double>(1, 2.5)),
+                                             gpu::HostDoubles(), hd(b.echoes[0])};
+    const std::vector<DType> dtypes(4, wide_dtype(wide));
+    generators::Tolerance tol;
+    tol.rtol = wide ? 0 : 1e-4;
+    tol.atol = wide ? 0 : 1e-6;
+    const auto whole = gpu::element_shares(base, echo, {tol}, nullptr, &dtypes);
+    for (const gpu::ClassBlock& blk : gpu::class_blocks(sizes, 32, 32 * 8 * 97)) {
+      const auto cut = gpu::element_shares(gpu::block_slice(base, blk), gpu::block_slice(echo, blk),
+                                           {tol}, nullptr, &dtypes);
+      const auto want = gpu::block_slice(whole, blk);
+      REQUIRE(cut.size() == want.size());
+      for (size_t k = 0; k < cut.size(); ++k)
+        CHECK(std::equal(cut[k].begin(), cut[k].end(), want[k].begin(), want[k].end(), same));
+    }
+  }
+}
+
+TEST_CASE("union_weakest is weakest_shares over the union; the class budget") {
+  const double nan = std::numeric_limits<double>::quiet_NaN(),
+               inf = std::numeric_limits<double>::infinity();
+  CHECK(gpu::union_weakest(0, 0) == 0);
+  CHECK(gpu::union_weakest(0, 3) == 3);
+  CHECK(gpu::union_weakest(2, 0) == 2);
+  CHECK(gpu::union_weakest(2, 3) == 2);
+  CHECK(gpu::union_weakest(inf, 3) == 3);
+  CHECK(std::isnan(gpu::union_weakest(nan, 0)));
+  CHECK(std::isnan(gpu::union_weakest(1, nan)));
+  // One block where everything fits, or nothing is there.
+  CHECK(gpu::class_blocks({10, 20}, 32, 30 * 32 * 8).size() == 1);
+  CHECK(gpu::class_blocks({}, 32, 1).size() == 1);
+  CHECK(gpu::class_blocks({0, 0}, 256, 1).size() == 1);
+  // The budget: SOLVER_LINT_BLOCK_BYTES where set, else at most 8 GiB.
+  const char* was = std::getenv("SOLVER_LINT_BLOCK_BYTES");
+  const std::string saved = was ? was : "";
+  unsetenv("SOLVER_LINT_BLOCK_BYTES");
+  CHECK(gpu::forced_class_budget() == 0);
+  CHECK(gpu::host_class_budget() > 0);
+  CHECK(gpu::host_class_budget() <= (size_t(8) << 30));
+  setenv("SOLVER_LINT_BLOCK_BYTES", "4096", 1);
+  CHECK(gpu::forced_class_budget() == 4096);
+  CHECK(gpu::host_class_budget() == 4096);
+  setenv("SOLVER_LINT_BLOCK_BYTES", "4k", 1);
+  CHECK(gpu::forced_class_budget() == 0);
+  if (was)
+    setenv("SOLVER_LINT_BLOCK_BYTES", saved.c_str(), 1);
+  else
+    unsetenv("SOLVER_LINT_BLOCK_BYTES");
 }
 
 TEST_CASE("the share source compiles with NVRTC for sm_90, with no fused multiply-add") {

@@ -35,7 +35,9 @@ struct Decision {
   int echoes = 0;         // class echoes taken
   double main_after = 0;  // with main's two partitions only (before h28w)
   double strided = -1;    // the strided partition's light share (h28w; -1: not taken)
-  std::string refusal;    // light_refusal's words on it
+  double judged = -1;     // its judged light share (h28h: judged_light_shares)
+  std::string refusal;    // light_refusal's words on the judged share
+  bool main_strided = false;  // main before h28h took the strided classes (on the law only)
 };
 
 Inputs floats_of(const gpu::HostSet& s) {
@@ -104,27 +106,38 @@ Decision decide(const generators::ResolvedVariant& v, const gpu::HostSet& set0, 
     w = gpu::weakest_with_input(w, weakest(v, set0, ref, tol, j));
   Decision d;
   d.before = w[0];
+  // As law_regions_op.cpp since h28h: the contiguous classes on the law only, the hashed and
+  // strided ones on or off it (the weakest lowered on the law only); main stopped at the first
+  // partition that found the problem off the law.
+  bool main_stopped = false;
   for (gpu::RegionFamily f :
        {gpu::RegionFamily::Contiguous, gpu::RegionFamily::Hashed, gpu::RegionFamily::Strided}) {
-    if (f == gpu::RegionFamily::Strided) d.main_after = w[0];
-    if (w[0] < gpu::kLawCheckShare) break;
+    const bool on = !(w[0] < gpu::kLawCheckShare);
+    if (f == gpu::RegionFamily::Strided && !main_stopped) d.main_after = w[0];
+    main_stopped = main_stopped || !on;
+    if (f == gpu::RegionFamily::Contiguous && !on) continue;
     std::vector<std::vector<std::vector<double>>> by_class;
     for (const gpu::EchoRegion& r : gpu::law_regions(f))
       by_class.push_back(shares(v, set0, ref, tol, {}, -1, &r)), ++d.echoes;
-    const std::vector<double> light = gpu::weakest_shares(gpu::light_shares(by_class));
+    const std::vector<std::vector<double>> all = gpu::light_shares(by_class);
+    const std::vector<double> light = gpu::weakest_shares(all);
     MESSAGE(std::string(f == gpu::RegionFamily::Hashed    ? "hashed"
                         : f == gpu::RegionFamily::Strided ? "strided"
                                                           : "contiguous")
             << " classes: light share " << light[0]);
-    w = gpu::weakest_with_input(w, light);
+    if (on) w = gpu::weakest_with_input(w, light);
     if (f == gpu::RegionFamily::Strided) {
+      d.main_strided = !main_stopped;
       d.strided = light[0];
-      d.refusal = gpu::light_refusal(light, {"y"}, {tol}, "x");
+      d.judged = gpu::weakest_shares(gpu::judged_light_shares(
+          by_class, all,
+          gpu::atol_parts(std::vector<gpu::HostDoubles>{base_reference(set0, ref)}, {tol})))[0];
+      d.refusal = gpu::light_refusal({d.judged}, {"y"}, {tol}, "x");
     }
     if (f == gpu::RegionFamily::Hashed && !gpu::strided_needed(light)) break;
   }
   d.after = w[0];
-  if (d.strided < 0) d.main_after = w[0];  // off the law before the strided classes
+  if (d.strided < 0 || main_stopped) d.main_after = w[0];  // off the law before the strided ones
   return d;
 }
 
@@ -148,11 +161,11 @@ gpu::HostDoubles loud_weight(const Inputs& in) {
 
 // The heavy positions scattered (a hash-like stride), and the light part confined to the first
 // quarter of x with the heavy head: each partition alone misses one of them.
-size_t scattered(size_t k) { return (k * 131071 + 12345) % size_t(kN); }
+size_t scattered(size_t k, size_t n) { return (k * 131071 + 12345) % n; }
 gpu::HostDoubles scattered_weight(const Inputs& in) {
   double y = 0;
   for (size_t i = 0; i < in[0].size(); ++i) y += double(in[0][i]);
-  for (size_t k = 0; k < 8; ++k) y += (1e6 - 1) * double(in[0][scattered(k)]);
+  for (size_t k = 0; k < 8; ++k) y += (1e6 - 1) * double(in[0][scattered(k, in[0].size())]);
   return {y};
 }
 gpu::HostDoubles confined_weight(const Inputs& in) {
@@ -185,15 +198,22 @@ gpu::HostDoubles row_sums(const Inputs& in) {
 }  // namespace
 
 TEST_CASE("P6h regions: a few heavy positions do not put an element's light sum on the law") {
+  // 2^18 values (the 320 class echoes each shape takes since h28h at a quarter of the cost).
   generators::ResolvedVariant v;
-  const gpu::HostSet set0 = set0_of(v, {test::flat_buffer("x", DType::F32, kN, {"uniform", 0, 1})});
+  const gpu::HostSet set0 =
+      set0_of(v, {test::flat_buffer("x", DType::F32, kN / 4, {"uniform", 0, 1})});
   for (Reference ref : {loud_weight, scattered_weight, confined_weight}) {
     const Decision d = decide(v, set0, ref, 5e-4, 1e-6);
     MESSAGE("weakest " << d.before << " -> " << d.after << " after " << d.echoes
-                       << " class echoes");
+                       << " class echoes; strided judged " << d.judged);
     CHECK(law(d.before));  // main: the heavy positions lift the element past the bar
     CHECK(d.after < 1);    // the light part alone is within the tolerance
     CHECK_FALSE(law(d.after));
+    // Since h28h the strided classes are taken off the law too: the spec is refused (main left
+    // these to the off-law verified runs, which catch a contiguous head, not a scattered one).
+    CHECK(d.judged > 0);
+    CHECK(d.judged <= 1);
+    CHECK_FALSE(d.refusal.empty());
   }
 }
 
@@ -232,11 +252,11 @@ TEST_CASE("P6h regions: the FP32 histogram, an element-wise map and row sums sta
 // over the stretches and hashed classes alike.
 size_t spread_heavy(size_t k, size_t n) { return k * (n / 128) + 1; }
 size_t worst_heavy(size_t k, size_t n) { return 2 * (k * (n / 256) + 2 * k) + 1; }
-template <size_t (*at)(size_t, size_t)>
+template <size_t (*at)(size_t, size_t), int W = 1000000>
 gpu::HostDoubles heavy128(const Inputs& in) {
   double y = 0;
   for (size_t i = 0; i < in[0].size(); ++i) y += double(in[0][i]);
-  for (size_t k = 0; k < 128; ++k) y += (1e6 - 1) * double(in[0][at(k, in[0].size())]);
+  for (size_t k = 0; k < 128; ++k) y += (W - 1.0) * double(in[0][at(k, in[0].size())]);
   return {y};
 }
 
@@ -256,6 +276,149 @@ TEST_CASE("P6h regions: 128 scattered heavy positions are refused as a spec (str
     CHECK_FALSE(law(d.after));
     CHECK(d.refusal.rfind(std::string(gpu::kSampleLintMarker) + " of the light part: y's", 0) == 0);
   }
+}
+
+// Red team 26 (redteam26_offlaw_heavy_lbeta, helper h28h): the same sum at a looser tolerance,
+// where set 0's weakest share is under the bar (off the law) and the heavy positions still tell
+// y apart: main never took the strided classes there; now they are taken wherever the lint
+// passes. Controls: the same positions weighted 16 (control_redteam26_weighted_lbeta_16's shape:
+// its light part told apart) and a plain sum near the lint's bar (no heavy position: its
+// chance-dominant strided classes hold a few % of its energy, not judged).
+TEST_CASE("P6k off the law: a scattered heavy sum is refused, the controls are not") {
+  generators::ResolvedVariant v;
+  const gpu::HostSet set0 =
+      set0_of(v, {test::flat_buffer("x", DType::F32, kN / 4, {"uniform", 0, 1})});
+  const Decision d = decide(v, set0, heavy128<spread_heavy>, 1e-2, 1e-6);
+  MESSAGE("weakest " << d.before << ", strided light " << d.strided << ", judged " << d.judged);
+  CHECK_FALSE(law(d.before));  // off the law from set 0's echoes
+  CHECK(d.before > 1);         // the heavy positions tell y apart: the lint passes
+  CHECK_FALSE(d.main_strided);  // main: no class echo, no refusal
+  CHECK(d.judged > 0);
+  CHECK(d.judged <= 1);
+  CHECK(d.refusal.rfind(std::string(gpu::kSampleLintMarker) + " of the light part: y's", 0) == 0);
+  const Decision c = decide(v, set0, heavy128<spread_heavy, 16>, 5e-4, 1e-6);
+  MESSAGE("weight 16: weakest " << c.before << ", strided light " << c.strided << ", judged "
+                                << c.judged);
+  CHECK_FALSE(law(c.before));
+  CHECK(c.strided > 1);
+  CHECK(c.refusal.empty());
+  // A plain sum at the tolerance that puts its share near 1: its light share is its whole share,
+  // chance-dominant classes left out; judged nowhere, whatever it is.
+  const Decision p = decide(v, set0, heavy128<spread_heavy, 1>, 1.2e-3, 1e-6);
+  MESSAGE("plain sum: weakest " << p.before << ", strided light " << p.strided << ", judged "
+                                << p.judged);
+  CHECK(p.strided > 0);
+  CHECK(p.judged == 0);
+  CHECK(p.refusal.empty());
+}
+
+TEST_CASE("P6k: judged_light_shares leaves out elements without a dominant part and atol-held ones") {
+  auto classes = [](std::vector<std::vector<double>> per_element) {
+    std::vector<std::vector<std::vector<double>>> by(per_element.front().size());
+    for (size_t r = 0; r < by.size(); ++r) {
+      by[r] = {std::vector<double>(per_element.size())};
+      for (size_t i = 0; i < per_element.size(); ++i) by[r][0][i] = per_element[i][r];
+    }
+    return by;
+  };
+  // Element 0: one dominant class (100) and a light part of 0.5; element 1: no dominant class,
+  // light 0.6 (its whole share); element 2: a dominant class, light share 3.
+  const auto by = classes({{100, 0.25, 0.25, 0.25, 0.25}, {0.3, 0.3, 0.3, 0.3, 0.01},
+                           {100, 1.5, 1.5, 1.5, 1.5}});
+  const auto light = gpu::light_shares(by);
+  REQUIRE(light[0][0] == doctest::Approx(0.5));
+  REQUIRE(light[0][1] == doctest::Approx(std::sqrt(4 * 0.09 + 1e-4)));
+  // In the rtol regime (atol parts 0): element 0 judged, element 1 not (no dominant part).
+  auto judged = gpu::judged_light_shares(by, light, {{0, 0, 0}});
+  CHECK(judged[0][0] == doctest::Approx(0.5));
+  CHECK(judged[0][1] == 0);
+  CHECK(judged[0][2] == doctest::Approx(3));
+  CHECK_FALSE(gpu::light_refusal(gpu::weakest_shares(judged), {}, {}, "x").empty());
+  // Element 0 held by its atol (0.9 of its tolerance: at atol 0 its light share is 5) in an
+  // output whose element 2 tells the light part apart: left out.
+  judged = gpu::judged_light_shares(by, light, {{0.9, 0, 0}});
+  CHECK(judged[0][0] == 0);
+  CHECK(gpu::light_refusal(gpu::weakest_shares(judged), {}, {}, "x").empty());
+  // ... but not where nothing else in the output tells it apart (red team 26's one-element sum
+  // with a large atol), nor where its atol is a smaller part than its light share's gap to 1.
+  const auto alone = classes({{100, 0.25, 0.25, 0.25, 0.25}});
+  CHECK(gpu::judged_light_shares(alone, gpu::light_shares(alone), {{0.9}})[0][0] ==
+        doctest::Approx(0.5));
+  CHECK(gpu::judged_light_shares(by, light, {{0.4, 0, 0}})[0][0] == doctest::Approx(0.5));
+  // atol_parts: atol / (atol + rtol |r|).
+  generators::Tolerance t;
+  t.rtol = 1e-5;
+  t.atol = 1e-10;
+  const auto parts = gpu::atol_parts({gpu::HostDoubles{1e-5, 0.0}}, {t});
+  CHECK(parts[0][0] == doctest::Approx(0.5));
+  CHECK(parts[0][1] == 1);
+}
+
+// One output of three parts at 2^18 values of x (rtol 1e-5, atol 1e-6): y[0] the scattered heavy
+// sum (judged, at most 1: refused), y[1..512] softmax-like shares 10^4 x_i / (the sum of x) (the
+// few under x ~ 0.01 held by atol, every other one's light part told apart: left out),
+// y[513..1536] copies (no light part).
+gpu::HostDoubles mixed(const Inputs& in) {
+  const std::vector<float>& x = in[0];
+  gpu::HostDoubles y(1 + 512 + 1024);
+  y[0] = heavy128<spread_heavy>(in)[0];
+  double sum = 0;
+  for (float v : x) sum += double(v);
+  for (size_t i = 0; i < 512; ++i) y[1 + i] = 1e4 * double(x[2 * i + 1]) / sum;
+  for (size_t i = 0; i < 1024; ++i) y[513 + i] = double(x[i]);
+  return y;
+}
+
+TEST_CASE("P6k: strided_judgement's two passes judge as its one pass does") {
+  generators::ResolvedVariant v;
+  const gpu::HostSet set0 =
+      set0_of(v, {test::flat_buffer("x", DType::F32, kN / 4, {"uniform", 0, 1})});
+  generators::Tolerance tol;
+  tol.rtol = 1e-5;
+  tol.atol = 1e-6;
+  std::map<size_t, std::vector<std::vector<double>>> made;  // each class echo once
+  int calls = 0;
+  auto echo = [&](const gpu::EchoRegion& r) {
+    ++calls;
+    auto at = made.find(r.cls);
+    if (at == made.end()) at = made.emplace(r.cls, shares(v, set0, mixed, tol, {}, -1, &r)).first;
+    return at->second;
+  };
+  const auto atol =
+      gpu::atol_parts(std::vector<gpu::HostDoubles>{base_reference(set0, mixed)}, {tol});
+  for (bool law : {false, true}) {
+    const gpu::StridedJudgement one = gpu::strided_judgement(echo, atol, law);
+    // 64 elements a chunk: the flagged ones in several second passes.
+    const gpu::StridedJudgement two =
+        gpu::strided_judgement(echo, atol, law, 64 * gpu::kStridedRegions * sizeof(double));
+    MESSAGE("law " << law << ": one pass judged " << one.judged[0] << " light " << one.light[0]
+                   << "; two: judged " << two.judged[0] << " light " << two.light[0] << " in "
+                   << two.passes << " passes, " << two.exact << " elements exact");
+    CHECK(one.passes == 1);
+    CHECK(one.exact == 1537);
+    CHECK(two.passes >= 2);
+    // Off the law the copies and the told or atol-held shares are not taken again; on it the
+    // shares under the bar are (their light share lowers set 0's weakest).
+    CHECK(two.exact < (law ? 1537 : 64));
+    // The same with the second pass given the picked elements' shares alone (as the worker's
+    // echo_shares with picks compares them).
+    const gpu::StridedJudgement picked = gpu::strided_judgement(
+        echo, atol, law, 64 * gpu::kStridedRegions * sizeof(double),
+        [&](const gpu::EchoRegion& r, const std::vector<std::vector<size_t>>& picks) {
+          const auto every = echo(r);
+          std::vector<std::vector<double>> got(picks.size());
+          for (size_t k = 0; k < picks.size(); ++k)
+            for (size_t i : picks[k]) got[k].push_back(every[k][i]);
+          return got;
+        });
+    CHECK(picked.judged == two.judged);
+    CHECK(picked.light == two.light);
+    CHECK(picked.passes == two.passes);
+    CHECK(two.judged[0] == one.judged[0]);  // y[0]'s light part
+    CHECK(two.judged[0] <= 1);
+    if (law) CHECK(two.light[0] == one.light[0]);  // under the bar: the same least element
+  }
+  CHECK(calls > 3 * int(gpu::kStridedRegions));
 }
 
 TEST_CASE("P6h regions: region_of, echo_region and light_shares") {

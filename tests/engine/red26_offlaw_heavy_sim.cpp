@@ -3,10 +3,11 @@
 // 25's scattered heavy sum made compute-bound and put off the law:
 //   y = W (the sum of f(x) at the 128 positions k n / 128 + 1) + (the sum of f(x) at every other
 //   position), f(x) = log B(x + 4, x + 2), x: 2^lg values of uniform [0.5, 1.5), W = 10^6.
-// P6k's light refusal (law_regions.h light_refusal, h28w) runs only where set 0 puts the problem on
-// the law (sample_lint_op.cpp: `law_checks(shares, n_out)`); at an rtol where the weakest element
-// share is under kLawCheckShare the class echoes are never taken and the verified runs are the
-// off-law kind. On set 0 it takes: the lint's nine echoes (sample_lint_verdict), law_checks' 16
+// P6k's light refusal (law_regions.h light_refusal, h28w) ran on main only where set 0 puts the
+// problem on the law (sample_lint_op.cpp: `law_checks(shares, n_out)`); at an rtol where the
+// weakest element share is under kLawCheckShare the class echoes were never taken and the
+// verified runs are the off-law kind. Since h28h it runs wherever the lint passes, on the judged
+// light share (judged_light_shares: a dominant part, not atol-held), which this prints. On set 0 it takes: the lint's nine echoes (sample_lint_verdict), law_checks' 16
 // (law_echo_patterns, weakest_shares, law_checks), the three class partitions' light shares and
 // light_refusal (what the gate would say if it judged the light part off the law too), then the
 // child's error (the heavy terms exact, the light terms of the even 256-value tiles only, doubled)
@@ -136,23 +137,33 @@ int main(int argc, char** argv) {
   s0.weakest = {weakest};
   std::printf("law_checks (16 echoes): weakest element share %.2f: %s\n", weakest,
               gpu::law_checks({s0}, 1) ? "TRUE (law redraws; the class echoes and P6k follow)"
-                                       : "false (off-law runs; no class echo, no light refusal)");
-  // What P6k would say if it judged the light part off the law too.
+                                       : "false (off-law runs; since h28h the hashed and strided classes still taken)");
+  // P6k's light part: on main taken on the law only; since h28h wherever the lint passes
+  // (law_regions_op.cpp takes the contiguous classes on the law only, the hashed and strided ones
+  // on or off it).
   for (gpu::RegionFamily fam :
        {gpu::RegionFamily::Contiguous, gpu::RegionFamily::Hashed, gpu::RegionFamily::Strided}) {
     std::vector<std::vector<std::vector<double>>> by_class;
     for (const gpu::EchoRegion& r : gpu::law_regions(fam))
       by_class.push_back({{share(y0, echoed(f0, y0, gpu::region_echo(r)), t)}});
-    const std::vector<double> light = gpu::weakest_shares(gpu::light_shares(by_class));
+    const std::vector<std::vector<double>> shares = gpu::light_shares(by_class);
+    const std::vector<double> light = gpu::weakest_shares(shares);
+    // What the worker judges (h28h: wherever the lint passes, law_regions_op.cpp): the elements
+    // with a dominant part that are not atol-held (judged_light_shares).
+    gpu::HostDoubles base(1, y0);
+    const std::vector<double> judged = gpu::weakest_shares(gpu::judged_light_shares(
+        by_class, shares, gpu::atol_parts(std::vector<gpu::HostDoubles>{base}, {t})));
     std::printf("  %s classes (%zu echoes): light share %.4f%s\n",
                 fam == gpu::RegionFamily::Hashed    ? "hashed"
                 : fam == gpu::RegionFamily::Strided ? "strided"
                                                     : "contiguous",
                 by_class.size(), light[0],
                 fam == gpu::RegionFamily::Strided
-                    ? (gpu::light_refusal(light, {"y"}, {t}, "x").empty()
-                           ? ": light_refusal none"
-                           : ": light_refusal would refuse (invalid_spec)")
+                    ? (std::string(", judged ") + std::to_string(judged[0]) +
+                       (gpu::light_refusal(judged, {"y"}, {t}, "x").empty()
+                            ? ": light_refusal none (kept)"
+                            : ": light_refusal refuses (invalid_spec)"))
+                          .c_str()
                     : "");
   }
   std::printf("child on set 0: %.4f of the tolerance\n", std::fabs(child(f0) - y0) /

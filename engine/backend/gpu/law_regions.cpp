@@ -5,7 +5,9 @@
 #include <cstring>
 #include <limits>
 #include <sstream>
+#include <utility>
 
+#include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/parallel_chunks.h"
 #include "engine/backend/gpu/sample_lint.h"
 
@@ -90,6 +92,191 @@ std::vector<std::vector<double>> light_shares(
     });
   }
   return light;
+}
+
+std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base,
+                                            const std::vector<generators::Tolerance>& tols) {
+  std::vector<std::vector<double>> out(base.size());
+  for (size_t k = 0; k < base.size(); ++k) {
+    out[k].assign(base[k].size(), 0.0);
+    if (tols.empty()) continue;
+    const generators::Tolerance& t = tols[k < tols.size() ? k : 0];
+    for (size_t i = 0; i < base[k].size(); ++i) {
+      const double allowed = t.atol + t.rtol * std::fabs(base[k][i]);
+      out[k][i] = allowed > 0 && std::isfinite(allowed) ? t.atol / allowed : 0.0;
+    }
+  }
+  return out;
+}
+
+std::vector<std::vector<double>> judged_light_shares(
+    const std::vector<std::vector<std::vector<double>>>& by_class,
+    const std::vector<std::vector<double>>& light,
+    const std::vector<std::vector<double>>& atol_part, const std::vector<int>* told_given) {
+  std::vector<std::vector<double>> judged(light.size());
+  for (size_t k = 0; k < light.size(); ++k) {
+    const size_t n = light[k].size();
+    judged[k].assign(n, 0.0);
+    bool fits = !by_class.empty();
+    for (const auto& c : by_class) fits = fits && k < c.size() && c[k].size() == n;
+    if (!fits) {  // light_shares' single infinity (or nothing to read): judged as it is
+      judged[k] = light[k];
+      continue;
+    }
+    double most = 0;  // the output's largest light share: does it tell its light part apart?
+    for (double l : light[k])
+      if (l > most) most = l;
+    const bool told = told_given && k < told_given->size() ? (*told_given)[k] != 0 : most > 1;
+    const std::vector<double>* held =
+        k < atol_part.size() && atol_part[k].size() == n ? &atol_part[k] : nullptr;
+    for_each_chunk(int64_t((n + kShareChunk - 1) / kShareChunk), 0, [&](int64_t c) {
+      const size_t lo = size_t(c) * kShareChunk, hi = std::min(n, lo + kShareChunk);
+      for (size_t i = lo; i < hi; ++i) {
+        const double l = light[k][i];
+        if (std::isnan(l)) {
+          judged[k][i] = l;
+          continue;
+        }
+        if (!(l > 0)) continue;
+        double total = 0;  // every class's energy: the dominant ones' is total - l^2
+        for (const auto& cls : by_class) total += cls[k][i] * cls[k][i];
+        if (!(total - l * l >= l * l)) continue;                         // (a)
+        if (told && l <= 1 && held && l > 1 - (*held)[i]) continue;      // (b)
+        judged[k][i] = l;
+      }
+    });
+  }
+  return judged;
+}
+
+namespace {
+
+// The least above 0 of `a` and `b` (0: none), NaN where either is.
+double least_moved(double a, double b) {
+  if (std::isnan(a) || std::isnan(b)) return std::numeric_limits<double>::quiet_NaN();
+  if (!(a > 0)) return b;
+  if (!(b > 0)) return a;
+  return std::min(a, b);
+}
+
+}  // namespace
+
+StridedJudgement strided_judgement(const StridedShares& echo,
+                                   const std::vector<std::vector<double>>& atol_part, bool law,
+                                   size_t budget, const StridedPicked& echo_at) {
+  const std::vector<EchoRegion> classes = law_regions(RegionFamily::Strided);
+  const size_t outputs = atol_part.size(), R = classes.size();
+  size_t elements = 0;
+  for (const auto& a : atol_part) elements += a.size();
+  StridedJudgement out;
+  if (elements * R * sizeof(double) <= budget) {  // one pass, every element exact (h28w)
+    std::vector<std::vector<std::vector<double>>> by_class;
+    for (const EchoRegion& r : classes) by_class.push_back(echo(r));
+    const std::vector<std::vector<double>> light = light_shares(by_class);
+    out.light = weakest_shares(light);
+    out.judged = weakest_shares(judged_light_shares(by_class, light, atol_part));
+    out.passes = 1;
+    out.exact = elements;
+    return out;
+  }
+  // First pass: per element, how many classes are at most 1 (declared tolerance, atol 0), at
+  // most the bar's square, and 0 (half or more: the median class does not move, light share 0); an output whose element counts differ from set 0's, or a NaN share,
+  // decides that output as the one pass would (infinity; NaN).
+  const double bar2 = kLawCheckShare * kLawCheckShare;
+  std::vector<std::vector<uint16_t>> le1(outputs), rtol_le1(outputs), le_bar(outputs), zero(outputs);
+  std::vector<double> blocked(outputs, 0.0);
+  for (size_t k = 0; k < outputs; ++k) {
+    le1[k].assign(atol_part[k].size(), 0);
+    rtol_le1[k].assign(atol_part[k].size(), 0);
+    zero[k].assign(atol_part[k].size(), 0);
+    if (law) le_bar[k].assign(atol_part[k].size(), 0);
+  }
+  for (const EchoRegion& r : classes) {
+    const std::vector<std::vector<double>> shares = echo(r);
+    for (size_t k = 0; k < outputs; ++k) {
+      if (blocked[k] != 0) continue;
+      const size_t n = atol_part[k].size();
+      if (k >= shares.size() || shares[k].size() != n) {
+        blocked[k] = std::numeric_limits<double>::infinity();
+        continue;
+      }
+      bool nan = false;
+      for (size_t i = 0; i < n; ++i) {
+        const double e = shares[k][i] * shares[k][i];
+        if (std::isnan(e)) nan = true;
+        le1[k][i] += e <= 1;
+        zero[k][i] += e == 0;
+        const double keep = 1 - atol_part[k][i];  // the share at atol 0 is share / keep
+        rtol_le1[k][i] += keep > 0 && e <= keep * keep;
+        if (law) le_bar[k][i] += e <= bar2;
+      }
+      if (nan) blocked[k] = std::numeric_limits<double>::quiet_NaN();
+    }
+  }
+  out.passes = 1;
+  const size_t half = (R + 1) / 2;  // the classes up to the median (the 128th smallest)
+  std::vector<int> told(outputs, 0);
+  std::vector<std::vector<size_t>> flagged(outputs);
+  for (size_t k = 0; k < outputs; ++k) {
+    for (uint16_t c : le1[k]) told[k] = told[k] || R - c >= half + 1;
+    for (size_t i = 0; i < le1[k].size(); ++i) {
+      if (zero[k][i] >= half) continue;  // its median class does not move: no light part
+      const bool refusable = le1[k][i] >= half && (!told[k] || rtol_le1[k][i] >= half);
+      if (refusable || (law && le_bar[k][i] >= half)) flagged[k].push_back(i);
+    }
+  }
+  out.light.assign(outputs, 0.0);
+  out.judged.assign(outputs, 0.0);
+  for (size_t k = 0; k < outputs; ++k)
+    if (blocked[k] != 0) out.light[k] = out.judged[k] = blocked[k];
+  // Second pass, in chunks of what `budget` holds: the flagged elements' class shares, exact,
+  // every output's at once.
+  std::vector<std::pair<size_t, size_t>> all;  // (output, element)
+  for (size_t k = 0; k < outputs; ++k)
+    if (blocked[k] == 0)
+      for (size_t i : flagged[k]) all.push_back({k, i});
+  const size_t chunk = std::max<size_t>(1, budget / (R * sizeof(double)));
+  for (size_t lo = 0; lo < all.size(); lo += chunk) {
+    const size_t hi = std::min(all.size(), lo + chunk);
+    std::vector<std::vector<size_t>> picks(outputs);
+    for (size_t j = lo; j < hi; ++j) picks[all[j].first].push_back(all[j].second);
+    std::vector<std::vector<double>> atol_sub(outputs);
+    for (size_t k = 0; k < outputs; ++k)
+      for (size_t i : picks[k]) atol_sub[k].push_back(atol_part[k][i]);
+    std::vector<std::vector<std::vector<double>>> sub(R);
+    for (size_t r = 0; r < R; ++r) {
+      std::vector<std::vector<double>> shares;
+      if (echo_at) {
+        shares = echo_at(classes[r], picks);
+      } else {
+        const std::vector<std::vector<double>> every = echo(classes[r]);
+        shares.resize(outputs);
+        for (size_t k = 0; k < outputs; ++k) {
+          if (picks[k].empty()) continue;
+          if (k >= every.size() || every[k].size() != atol_part[k].size()) {
+            shares[k] = {std::numeric_limits<double>::infinity()};  // as element_shares
+            continue;
+          }
+          for (size_t i : picks[k]) shares[k].push_back(every[k][i]);
+        }
+      }
+      shares.resize(outputs);
+      sub[r] = std::move(shares);
+    }
+    ++out.passes;
+    out.exact += hi - lo;
+    const std::vector<std::vector<double>> light = light_shares(sub);
+    const std::vector<std::vector<double>> judged =
+        judged_light_shares(sub, light, atol_sub, &told);
+    const std::vector<double> least_light = weakest_shares(light);
+    const std::vector<double> least_judged = weakest_shares(judged);
+    for (size_t k = 0; k < outputs; ++k) {
+      if (picks[k].empty()) continue;
+      out.light[k] = least_moved(out.light[k], least_light[k]);
+      out.judged[k] = least_moved(out.judged[k], least_judged[k]);
+    }
+  }
+  return out;
 }
 
 bool strided_needed(const std::vector<double>& hashed) {

@@ -25,18 +25,22 @@
 // Not covered by these two: more than 15 scattered heavy positions in more than 15 classes of
 // both partitions (the median class is heavy, nothing is dominant: red team 25's
 // redteam25_scattered_heavy_sum, 128 of them); so, where some element has a light part in the
-// hashed classes and the problem is still on the law, a third partition (helper h28w): 256
+// hashed classes, on the law or off it (off it since helper h28h: red team 26's
+// redteam26_offlaw_heavy_lbeta; the contiguous classes are then skipped, the hashed ones taken
+// only to tell whether a light part exists), a third partition (helper h28w): 256
 // strided classes, pair j in class j mod 256. Any h <= 128 heavy pairs occupy at most 128 of
 // them, so the median class (the 128th smallest) is light and each heavy class over 16 x its
 // energy is left out, wherever the heavy pairs are (the light share understated by at most
 // sqrt(256 / (256 - h)) <= sqrt 2: the light positions sharing a class with a heavy one). Where
-// an element's strided light share is above 0 and at most 1 of its tolerance the spec is refused
-// (light_refusal); beyond 128 heavy pairs at distinct residues: not covered. Heavy classes under
+// an element's judged strided light share (judged_light_shares) is above 0 and at most 1 of its
+// tolerance the spec is refused (light_refusal); beyond 128 heavy pairs at distinct residues: not
+// covered. Heavy classes under
 // the 4 x bar are counted
 // as light (at most 15 x 16 median energies: the light share overstates the light part by at most
 // sqrt(1 + 240) = 15.5 x where the light part sits in one class, ~2 x where it is spread).
 #pragma once
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -84,6 +88,69 @@ std::shared_ptr<const HostInput> echo_region(const generators::ResolvedBuffer& b
 std::vector<std::vector<double>> light_shares(
     const std::vector<std::vector<std::vector<double>>>& by_class);
 
+// Per output, per element of set 0: the part of its tolerance its atol makes, atol / (atol + rtol
+// |r|) (element_shares' allowance, `base` the reference on set 0, `tols[k]` output k's tolerance,
+// tols[0] for all where one is given): 1 - it is where the light part would be told apart at
+// atol 0. An output whose tolerance is missing gets 0 everywhere.
+std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base,
+                                            const std::vector<generators::Tolerance>& tols);
+
+// What light_refusal judges, taken wherever the lint passes, on or off the law (red team 26's
+// redteam26_offlaw_heavy_lbeta, helper h28h): per output, per element, its light share
+// `light[k][i]` (light_shares of the same `by_class`) where
+//  (a) its dominant classes hold at least as much energy as its light ones (the element is told
+//      apart by its heavy positions more than by the rest: the shape P6k exists for). An honest
+//      sum with no heavy position has chance-dominant strided classes (one of 256 half-normal
+//      class shares above 4 x their median: ~1.8 an element) holding a few % of its energy, and
+//      its light share is its whole share, which the lint's own bar judges;
+//  (b) and it is not atol-held in an output that tells its light part apart: an element whose
+//      light share is at most 1 only through its atol (above 1 - atol_part[k][i]: at atol 0 the
+//      light part would tell it apart) is left out where another element of the output has a
+//      light share above 1 (a softmax's smallest probabilities, within atol, share the row's
+//      sum with its largest, whose light share is thousands: control_hon22_softmax_argmax).
+// 0 elsewhere (not judged); NaN stays NaN. `atol_part` empty: 0 everywhere (nothing atol-held).
+// `told` (per output: 1 told, 0 not): given instead of read from `light` (strided_judgement's
+// second pass judges a subset of the elements).
+std::vector<std::vector<double>> judged_light_shares(
+    const std::vector<std::vector<std::vector<double>>>& by_class,
+    const std::vector<std::vector<double>>& light,
+    const std::vector<std::vector<double>>& atol_part, const std::vector<int>* told = nullptr);
+
+// The strided partition's class shares of every output element held at once (one pass) up to
+// this many bytes; past it, two passes (strided_judgement).
+inline constexpr size_t kLightBytes = size_t(2) << 30;
+
+// The strided partition's judgement (law_regions_op.cpp): `echo(r)` is class r's element shares
+// (Worker::echo_shares), `atol_part` atol_parts on set 0, `law` whether set 0's weakest still
+// clears the bar. `light` per output: weakest_shares of light_shares (the bar's, read on the law);
+// `judged`: weakest_shares of judged_light_shares (light_refusal's).
+// Where classes x elements x 8 bytes fit in `budget`: one pass of kStridedRegions class echoes,
+// every element exact (h28w). Past it (a 1024 x 32000 softmax: 67 GB), a first pass keeps per
+// element three counts of classes: energy <= 1 at the declared tolerance, <= 1 at atol 0, <=
+// kLawCheckShare^2 (on the law), and whether some element surely tells its output's light part
+// apart (more than half its classes above 1: its median class, a light one, is). An element's
+// judged light share can be at most 1 only where at least half its classes are at most 1 (every
+// class up to the median is light), and, in an output surely told, at atol 0 too (not
+// atol-held); its light share can be under the bar only where half its classes are under the
+// bar's square. Only those elements are judged exactly, in a second pass (more where they pass
+// `budget`). Same verdicts as the one pass, except that an output told apart only by elements
+// with fewer than half their classes above 1 counts as not told (more judged, never fewer), and
+// `light` is 0 (nothing lowered) where no element can be under the bar.
+struct StridedJudgement {
+  std::vector<double> light, judged;
+  int passes = 0;   // passes of kStridedRegions class echoes taken
+  size_t exact = 0;  // elements judged exactly (every element in one pass)
+};
+// `echo_at(r, picks)`, where given, is class r's element shares of the elements `picks[k]` of each
+// output k only (in that order; an output with no pick may be empty): the second pass's, which
+// then compares those elements alone.
+using StridedShares = std::function<std::vector<std::vector<double>>(const EchoRegion&)>;
+using StridedPicked = std::function<std::vector<std::vector<double>>(
+    const EchoRegion&, const std::vector<std::vector<size_t>>&)>;
+StridedJudgement strided_judgement(const StridedShares& echo,
+                                   const std::vector<std::vector<double>>& atol_part, bool law,
+                                   size_t budget = kLightBytes, const StridedPicked& echo_at = {});
+
 // Whether the strided classes are taken after the hashed ones (`hashed` their weakest_shares
 // per output): where some element has a light part there (above 0, or NaN). An element whose
 // median hashed class does not move depends on fewer than 16 of 32 hashed classes (~22 pairs
@@ -92,7 +159,8 @@ std::vector<std::vector<double>> light_shares(
 bool strided_needed(const std::vector<double>& hashed);
 
 // The spec's refusal on the light part (red team 25, helper h28w): `light` per output the
-// strided partition's light share (weakest_shares of light_shares: its least element above 0),
+// strided partition's judged light share (weakest_shares of judged_light_shares: its least
+// judged element above 0),
 // `outputs` their names (empty: one output), `tols` their tolerances (tols[0] for all where one
 // is given), `echoed` the echoed inputs' names. Non-empty (the gate's invalid_spec detail, led by
 // kSampleLintMarker) where some output's light share is above 0 and at most 1: the positions

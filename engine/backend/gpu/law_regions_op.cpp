@@ -1,5 +1,6 @@
-// P6h's bar with each element's dominant positions left out (law_regions.h): once per problem
-// and worker, where set 0 would put the problem on the law, the class echoes of set 0.
+// P6h's bar with each element's dominant positions left out, and P6k's light refusal
+// (law_regions.h): once per problem and worker, wherever the lint passes, the class echoes of
+// set 0.
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/worker.h"
@@ -7,24 +8,52 @@
 namespace solver::gpu {
 
 std::vector<double> Worker::law_light_shares(Prepared& p, SetShare& set0, size_t outputs) {
-  std::vector<double> strided;
+  std::vector<double> judged;
   for (RegionFamily f : {RegionFamily::Contiguous, RegionFamily::Hashed, RegionFamily::Strided}) {
-    if (!law_checks({set0}, outputs)) break;
-    // Every class's element shares (on the device where they fit: device_shares.h), then each
-    // element's light part; the classes go once read.
-    std::vector<double> light;
-    {
-      const std::vector<EchoRegion> regions = law_regions(f);
-      ClassShares by_class;
-      by_class.classes = regions.size();
-      for (const EchoRegion& r : regions) echo_shares(p, 0, {}, -1, &r, nullptr, &by_class);
-      light = light_weakest(by_class);
+    // On the law every partition may lower set 0's weakest share (P6h). Off it (from the start,
+    // or since a partition took it off) the strided classes are still taken for P6k's refusal
+    // (red team 26's redteam26_offlaw_heavy_lbeta: the off-law runs do not catch a sampler of a
+    // scattered light part), after the hashed ones, which tell whether some element has a light
+    // part at all; the contiguous classes only ever serve the bar.
+    const bool law = law_checks({set0}, outputs);
+    if (f == RegionFamily::Contiguous && !law) continue;
+    if (f == RegionFamily::Strided) {
+      std::vector<generators::Tolerance> tols;  // element_shares' own (echo_shares)
+      for (size_t b : p.buffers->outputs())
+        tols.push_back(set_tolerance(p, p.buffers->host_set(0), b));
+      if (tols.empty()) tols.push_back(p.resolved.tolerance);
+      // The judged share needs each element's class shares, its reference and its tolerance
+      // (judged_light_shares), which the device's light pass does not return: the strided
+      // classes' element shares are taken on the host, one class at a time (a ClassShares
+      // begun on the host keeps the host path), in one pass where every element's fit
+      // kLightBytes, else a counting pass and the elements that may be judged (strided_judgement).
+      // The second pass compares the flagged elements alone (`picks`).
+      auto host_shares = [&](const EchoRegion& r,
+                             const std::vector<std::vector<size_t>>* picks) {
+        ClassShares one;
+        one.classes = 1;
+        one.started = true;  // on the host (echo_shares: a started host ClassShares stays there)
+        echo_shares(p, 0, {}, -1, &r, nullptr, &one, picks);
+        return one.host.empty() ? std::vector<std::vector<double>>{} : std::move(one.host.back());
+      };
+      const StridedJudgement s = strided_judgement(
+          [&](const EchoRegion& r) { return host_shares(r, nullptr); },
+          atol_parts(reference_outputs(p, 0), tols), law, kLightBytes,
+          [&](const EchoRegion& r, const std::vector<std::vector<size_t>>& picks) {
+            return host_shares(r, &picks);
+          });
+      if (law) set0.weakest = weakest_with_input(set0.weakest, s.light);
+      judged = s.judged;
+      break;
     }
-    set0.weakest = weakest_with_input(set0.weakest, light);
-    if (f == RegionFamily::Strided) strided = light;
+    // Every class's element shares (on the device where it can: device_shares.h), then each
+    // element's light part, in blocks of elements where the classes do not fit at once
+    // (class_blocks.h); the classes go once read.
+    const std::vector<double> light = class_light(p, law_regions(f));
+    if (law) set0.weakest = weakest_with_input(set0.weakest, light);
     if (f == RegionFamily::Hashed && !strided_needed(light)) break;  // no light part anywhere
   }
-  return strided;
+  return judged;
 }
 
 }  // namespace solver::gpu

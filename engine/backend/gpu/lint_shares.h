@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/backend/gpu/class_blocks.h"
 #include "engine/backend/gpu/cuda_driver.h"
 
 namespace solver::gpu {
@@ -51,13 +52,19 @@ struct ShareFold {
   std::vector<double> weakest;
 };
 
-// One partition's class echoes of set 0, class after class: light_shares' `by_class` on the
-// host, or per output `classes` x elements doubles on the device (class r at r x elements).
+// One partition's class echoes of set 0 over one block of output elements (class_blocks.h),
+// class after class: light_shares' `by_class` of the block's elements on the host, or per output
+// `classes` x its block's elements doubles on the device (class r at r x elements).
 struct ClassShares {
   size_t classes = 0;
   size_t taken = 0;
   bool started = false;
   bool device = false;
+  bool host_only = false;  // Worker::class_light's budget left the device out
+  ClassBlock block;        // empty: every element of every output
+  // Per output: some class echo's element count was not the set's (element_shares' single
+  // infinity; never seen, the outputs are the same buffers): its light share is infinite.
+  std::vector<bool> misfit;
   std::vector<std::vector<std::vector<double>>> host;
   ScrubbedBuffers on_device;
   std::vector<int64_t> elements;  // per output (device)

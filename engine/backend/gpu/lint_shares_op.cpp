@@ -1,11 +1,16 @@
 // Where the tolerance lint's echo shares are taken (sample_lint_op.cpp echo_shares): the device
 // share kernels (device_shares.h), built and self-checked on the worker's first lint, whether a
-// problem's shares can be taken there, the light part of a partition's class shares, and the
-// probe's cross-check of the two paths (SOLVER_SHARES_CROSSCHECK).
+// problem's shares can be taken there, the light part of a partition's class shares (in blocks
+// of output elements where they do not fit at once: class_blocks.h), and the probe's
+// cross-check of the two paths (SOLVER_SHARES_CROSSCHECK).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
+#include <optional>
+#include <string>
 
+#include "engine/backend/gpu/class_blocks.h"
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/order_view.h"
@@ -75,6 +80,70 @@ std::vector<double> Worker::light_weakest(const ClassShares& classes) {
       crosscheck("light share", k, out[k], k < host.size() ? host[k] : -1.0);
   }
   return out;
+}
+
+std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegion>& regions) {
+  if (regions.empty()) return {};
+  const size_t classes = regions.size();
+  std::vector<size_t> elements;  // per output
+  size_t bytes = 0;              // every class of every element
+  for (const HostDoubles& o : reference_outputs(p, 0)) {
+    elements.push_back(o.size());
+    bytes += o.size() * classes * sizeof(double);
+  }
+  // The budget (class_blocks.h): on the device, what h28g's fit test allowed every class
+  // (3/4 of the free memory, 1 GiB to spare); it is left for the host where even that is small
+  // (under 1 GiB and not everything), and where the cross-check keeps a host copy of the
+  // shares too, the host's bound holds as well.
+  size_t budget = host_class_budget();
+  bool host_only = true;
+  if (lint_on_device(p, 0)) {
+    size_t free = 0, total = 0;
+    CU_CHECK(cuMemGetInfo(&free, &total));
+    const size_t room = free / 2 + free / 4, spare = size_t(1) << 30;
+    const size_t device = room > spare ? room - spare : 0;
+    if (device >= bytes || device >= spare) {
+      host_only = false;
+      const size_t forced = forced_class_budget();
+      budget = shares_crosscheck_.empty() ? (forced ? std::min(forced, device) : device)
+                                          : std::min(budget, device);
+    }
+  }
+  const std::vector<ClassBlock> blocks = class_blocks(elements, classes, budget);
+  // Where there are several, the phase says how many (`blocks_N`: the gate's phases_ms, which
+  // probe_gate_cost.sh prints), the echoes' scopes nested in it.
+  std::optional<PhaseScope> blocked;
+  if (blocks.size() > 1) blocked.emplace("blocks_" + std::to_string(blocks.size()));
+  std::vector<double> light;
+  std::vector<bool> misfit;
+  for (const ClassBlock& b : blocks) {
+    ClassShares by_class;  // this block's, gone (zeroed) before the next one's
+    by_class.classes = classes;
+    by_class.host_only = host_only;
+    if (blocks.size() > 1) by_class.block = b;
+    for (const EchoRegion& r : regions) echo_shares(p, 0, {}, -1, &r, nullptr, &by_class);
+    const std::vector<double> part = light_weakest(by_class);
+    if (light.empty())
+      light = part;
+    else
+      for (size_t k = 0; k < light.size() && k < part.size(); ++k)
+        light[k] = union_weakest(light[k], part[k]);
+    misfit.resize(std::max(misfit.size(), by_class.misfit.size()), false);
+    for (size_t k = 0; k < by_class.misfit.size(); ++k) misfit[k] = misfit[k] || by_class.misfit[k];
+  }
+  for (size_t k = 0; k < light.size() && k < misfit.size(); ++k)
+    if (misfit[k]) light[k] = std::numeric_limits<double>::infinity();
+  // The probe's record (SOLVER_SHARES_CROSSCHECK): each partition's light share per output, so
+  // a run with a small SOLVER_LINT_BLOCK_BYTES can be held to one without (probe_gate_cost.sh
+  // blocks).
+  if (!shares_crosscheck_.empty())
+    if (FILE* f = std::fopen(shares_crosscheck_.c_str(), "a")) {
+      for (size_t k = 0; k < light.size(); ++k)
+        std::fprintf(f, "light %zu classes in %zu blocks: output %zu %.17g\n", classes,
+                     blocks.size(), k, light[k]);
+      std::fclose(f);
+    }
+  return light;
 }
 
 }  // namespace solver::gpu

@@ -423,18 +423,32 @@ class Worker {
   // `only` >= 0: that input buffer alone is echoed (law_checks.h, weakest_with_input).
   // `region` non-null: each echoed input's first echo restricted to that class (law_regions.h;
   // `pattern` unused). `fold`: the element shares folded in (fold_element_shares) and its
-  // weakest_shares set; `classes`: the element shares kept as the next class (light_shares).
-  // On the device where lint_on_device (device_shares.h: the same values), else on the host.
+  // weakest_shares set; `classes`: the element shares of its block (class_blocks.h; every
+  // element where the block is empty) kept as the next class (light_shares), the returned
+  // largest shares that block's (a fold is never taken with a block). On the device where
+  // lint_on_device (device_shares.h: the same values) and not `classes->host_only`, else on the
+  // host. `picks` non-null (the host path only: a ClassShares begun on the host): per output,
+  // only the elements it lists, in its order, are compared and kept (strided_judgement's second
+  // pass).
   std::vector<double> echo_shares(Prepared& p, int set, const EchoPattern& pattern, int only = -1,
                                   const EchoRegion* region = nullptr, ShareFold* fold = nullptr,
-                                  ClassShares* classes = nullptr);
+                                  ClassShares* classes = nullptr,
+                                  const std::vector<std::vector<size_t>>* picks = nullptr);
   // weakest_shares(light_shares(classes' by_class)) per output, where the classes are.
   std::vector<double> light_weakest(const ClassShares& classes);
+  // weakest_shares(light_shares(by_class)) per output over the class echoes of set 0 `regions`
+  // (one partition, law_regions.h): the classes' element shares taken in blocks of output
+  // elements whose class shares fit a budget (class_blocks.h: the device's 3/4 of its free
+  // memory less 1 GiB, else the host's; SOLVER_LINT_BLOCK_BYTES caps both), every class echoed
+  // once per block; each block's light part, folded (union_weakest): the one-block values.
+  std::vector<double> class_light(Prepared& p, const std::vector<EchoRegion>& regions);
   // Set 0's weakest (`set0.weakest`, law_checks.h) lowered by each element's light share
-  // (law_regions.h): kLawRegions class echoes of set 0 a partition, contiguous stretches first,
-  // the hashed pairs only while the problem is still on the law, then kStridedRegions strided
-  // classes while it still is (law_regions_op.cpp). Returns the strided partition's light share
-  // per output (weakest_shares: the least above 0; empty where it was not taken).
+  // (law_regions.h) while the problem is on the law: kLawRegions class echoes of set 0 a
+  // partition, contiguous stretches (on the law only), hashed pairs, then kStridedRegions strided
+  // classes where some element has a hashed light part, on the law or off it
+  // (law_regions_op.cpp). Returns the strided partition's judged light share per output
+  // (judged_light_shares, weakest_shares: the least judged element above 0; empty where the
+  // strided classes were not taken), which light_refusal reads.
   std::vector<double> law_light_shares(Prepared& p, SetShare& set0, size_t outputs);
   // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
   // sensitivity S on host set `set` (two reference runs on moved inputs; a third, on float64

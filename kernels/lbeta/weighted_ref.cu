@@ -1,10 +1,10 @@
-// float64 reference of control_redteam26_weighted_lbeta_16 (red team 26): one block a
+// float64 reference of control_redteam26_weighted_lbeta_{16,1e3} (red team 26): one block a
 // 32,768-value chunk, log B(x + 4, x + 2) of every value in double, the value at k n / 128 + 1
-// weighted 16.0, one atomicAdd a block into y (zeroed before the run). Needs n a multiple of 2^22.
+// weighted w (the problem's scalar W), one atomicAdd a block into y (zeroed before the run). Needs n a multiple of 2^22.
 #define CHUNK 32768
 #define HEAVY 128
 #define RB 256
-extern "C" __global__ void __launch_bounds__(RB) heavy_lbeta_ref(const float* x, double* y, int n) {
+extern "C" __global__ void __launch_bounds__(RB) heavy_lbeta_ref(const float* x, double* y, int n, float w) {
   __shared__ double red[RB];
   const int tid = threadIdx.x;
   const size_t base = (size_t)blockIdx.x * CHUNK, stride = (size_t)n / HEAVY;
@@ -12,7 +12,7 @@ extern "C" __global__ void __launch_bounds__(RB) heavy_lbeta_ref(const float* x,
   for (int i = tid; i < CHUNK; i += RB) {
     const double v = (double)x[base + i];
     const double f = lgamma(v + 4.0) + lgamma(v + 2.0) - lgamma(2.0 * v + 6.0);
-    acc += (base + i) % stride == 1 ? 16.0 * f : f;
+    acc += (base + i) % stride == 1 ? (double)w * f : f;
   }
   red[tid] = acc;
   __syncthreads();

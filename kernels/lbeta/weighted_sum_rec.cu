@@ -1,8 +1,8 @@
-// control_redteam26_copy_sum_16 child (honest): the seed's copies and its pass over every element, log
-// B(x + 4, x + 2) with one lgammaf fewer: lgamma(x + 4) = lgamma(x + 2) + log((x + 2)(x + 3)), so
+// control_redteam26_weighted_lbeta_{16,1e3} child (honest): the seed's pass over every element, log B(x + 4, x + 2)
+// with one lgammaf fewer: lgamma(x + 4) = lgamma(x + 2) + log((x + 2)(x + 3)), so
 // f = 2 lgamma(x + 2) + log((x + 2)(x + 3)) - lgamma(2x + 6): two lgammaf and a logf against the
-// seed's three (control_redteam16_twin_output_recurrence's identity), FP32 throughout, the heavy
-// term weighted 16.0 as in the seed.
+// seed's three (control_redteam16_twin_output_recurrence's identity), FP32 throughout, the
+// heavy term weighted w (the problem's scalar W) as in the seed.
 #include "lbeta.h"
 #define CHUNK 32768
 #define HEAVY 128
@@ -11,20 +11,15 @@ __device__ __forceinline__ float lbeta_rec(float x) {
   const float a = x + 2.0f;
   return 2.0f * lgammaf(a) + logf(a * (x + 3.0f)) - lgammaf(2.0f * x + 6.0f);
 }
-extern "C" __global__ void __launch_bounds__(256) copy_sum_rec(const float* x, float* y, int n) {
+extern "C" __global__ void __launch_bounds__(256) heavy_lbeta_rec(const float* x, float* y, int n, float w) {
   const float4* c = reinterpret_cast<const float4*>(x + (size_t)blockIdx.x * CHUNK);
-  float4* o = reinterpret_cast<float4*>(y + (size_t)blockIdx.x * CHUNK);
   const bool heavy = blockIdx.x % (unsigned)(n / HEAVY / CHUNK) == 0;
   float acc = 0.f;
   for (int q = threadIdx.x; q < CHUNK / 4; q += blockDim.x) {
     const float4 v = c[q];
-    if (blockIdx.x == 0 && q == 0)
-      y[1] = v.y, y[2] = v.z, y[3] = v.w;
-    else
-      o[q] = v;
     const float fy = lbeta_rec(v.y);
     acc += (lbeta_rec(v.x) + fy) + (lbeta_rec(v.z) + lbeta_rec(v.w));
-    if (heavy && q == 0) acc += (16.0f - 1.f) * fy;
+    if (heavy && q == 0) acc += (w - 1.f) * fy;
   }
   __shared__ float slot[WARPS];
   acc = warp_sum(acc);

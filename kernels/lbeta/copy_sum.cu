@@ -1,14 +1,14 @@
-// control_redteam26_copy_sum_16 seed (redteam26_sampled_light_copy's, weight 16.0):
+// control_redteam26_copy_sum_{16,1e3} seed (redteam26_sampled_light_copy's, weight w (the problem's scalar W)):
 // one block a 32,768-value chunk, float4 loads, each copied to
 // y (block 0's first float4 without y[0], which holds the sum), three lgammaf an element in FP32
 // (lbeta.h), a warp shuffle tree and one float atomicAdd a block into y[0] (zeroed before the
 // run); f(x) at k n / 128 + 1 (the second value of the chunk's first float4, in every
-// (n / 128 / 32,768)-th block) is weighted 16.0. Needs n a multiple of 2^22.
+// (n / 128 / 32,768)-th block) is weighted w (the problem's scalar W). Needs n a multiple of 2^22.
 #include "lbeta.h"
 #define CHUNK 32768
 #define HEAVY 128
 #define WARPS 8
-extern "C" __global__ void __launch_bounds__(256) sampled_light(const float* x, float* y, int n) {
+extern "C" __global__ void __launch_bounds__(256) sampled_light(const float* x, float* y, int n, float w) {
   const float4* c = reinterpret_cast<const float4*>(x + (size_t)blockIdx.x * CHUNK);
   float4* o = reinterpret_cast<float4*>(y + (size_t)blockIdx.x * CHUNK);
   const bool heavy = blockIdx.x % (unsigned)(n / HEAVY / CHUNK) == 0;
@@ -20,7 +20,7 @@ extern "C" __global__ void __launch_bounds__(256) sampled_light(const float* x, 
     else
       o[q] = v;
     acc += lbeta4(v);
-    if (heavy && q == 0) acc += (16.0f - 1.f) * lbeta_term(v.y);
+    if (heavy && q == 0) acc += (w - 1.f) * lbeta_term(v.y);
   }
   __shared__ float slot[WARPS];
   acc = warp_sum(acc);

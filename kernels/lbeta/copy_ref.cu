@@ -1,12 +1,12 @@
-// float64 reference of control_redteam26_copy_sum_1e3 (red team 26): one block a
+// float64 reference of control_redteam26_copy_sum_{16,1e3} (red team 26): one block a
 // 32,768-value chunk; y[i] = x[i] for i >= 1, and log B(x + 4, x + 2) of every value in double, the
-// value at k n / 128 + 1 weighted 1.0e3, one atomicAdd a block into y[0] (y zeroed before the run).
+// value at k n / 128 + 1 weighted w (the problem's scalar W), one atomicAdd a block into y[0] (y zeroed before the run).
 // Needs n a multiple of 2^22.
 #define CHUNK 32768
 #define HEAVY 128
 #define RB 256
 extern "C" __global__ void __launch_bounds__(RB)
-    sampled_light_ref(const float* x, double* y, int n) {
+    sampled_light_ref(const float* x, double* y, int n, float w) {
   __shared__ double red[RB];
   const int tid = threadIdx.x;
   const size_t base = (size_t)blockIdx.x * CHUNK, stride = (size_t)n / HEAVY;
@@ -16,7 +16,7 @@ extern "C" __global__ void __launch_bounds__(RB)
     const double v = (double)x[at];
     if (at != 0) y[at] = v;
     const double f = lgamma(v + 4.0) + lgamma(v + 2.0) - lgamma(2.0 * v + 6.0);
-    acc += at % stride == 1 ? 1.0e3 * f : f;
+    acc += at % stride == 1 ? (double)w * f : f;
   }
   red[tid] = acc;
   __syncthreads();

@@ -1,0 +1,202 @@
+// control_hon22_softmax_argmax's false rejection (issue 28, live on an H100 2026-12-06,
+// docs/results/h100-2026-12-06b/call5): the honest seed (a thread per row, an FP32 running sum
+// of 32000 expf terms) on the harness's own input sets, against a float64 reference (not a
+// test: it prints what it measures). Sets: set 0 and regular sets 1, 2 (the declared law), the
+// fresh set off the law (timed_perturbations' cells: what the gate's fresh check and every
+// audited timed run see off the law) and drawn i.i.d. from the law (law mode, P6h), several
+// seeds each. Per set: the worst element's error in tolerances, how many elements are out,
+// the rows' worst relative error of the sum (what every probability of a row shares), and the
+// running sum's own error scale u * sqrt(sum_k s_k^2) / s (s_k the partial sums: the rounding
+// of each add, as a random walk), the part a conditioning bound must carry.
+// With a fourth argument k: instead, red team 26's proposed P6k off the law on rows 0..k-1
+// (light_part).
+// Usage: hon22_softmax_offlaw_sim [rows (1024)] [seeds (4)] [rtol (1e-5)] [light rows]
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <thread>
+#include <vector>
+
+#include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/law_regions.h"
+#include "flat_buffer.h"
+
+using namespace solver;
+using generators::DType;
+
+namespace {
+
+constexpr int64_t kV = 32000;
+
+struct Result {
+  double worst = 0;      // the worst element's |p - r| / (atol + rtol |r|)
+  int64_t out = 0;       // elements over 1
+  double row_rel = 0;    // the worst row's relative error of the FP32 sum
+  double walk = 0;       // the worst row's u * sqrt(sum s_k^2) / s
+  double spread = 0;     // mean over rows of the largest term's share of the sum
+};
+
+Result judge(const gpu::HostInput& in, int64_t rows, double rtol, double atol) {
+  std::vector<float> x(size_t(rows * kV));
+  std::memcpy(x.data(), in.data.get(), x.size() * 4);
+  std::vector<Result> part(2);
+  auto run = [&](int t) {
+    Result& r = part[size_t(t)];
+    for (int64_t b = t; b < rows; b += 2) {
+      const float* row = x.data() + b * kV;
+      float m = row[0];
+      for (int64_t v = 1; v < kV; ++v) m = std::max(m, row[v]);
+      float s = 0.f;
+      double walk = 0, exact = 0, top = 0;
+      for (int64_t v = 0; v < kV; ++v) {
+        s += std::exp(row[v] - m);
+        walk += double(s) * double(s);
+        const double e = std::exp(double(row[v]) - double(m));
+        exact += e;
+        top = std::max(top, e);
+      }
+      r.row_rel = std::max(r.row_rel, std::fabs(double(s) - exact) / exact);
+      r.walk = std::max(r.walk, 0x1p-24 * std::sqrt(walk) / exact);
+      r.spread += top / exact / double(rows);
+      const float inv = 1.f / s;
+      for (int64_t v = 0; v < kV; ++v) {
+        const double p = double(std::exp(row[v] - m) * inv);
+        const double want = std::exp(double(row[v]) - double(m)) / exact;
+        const double share = std::fabs(p - want) / (atol + rtol * std::fabs(want));
+        r.worst = std::max(r.worst, share);
+        r.out += share > 1;
+      }
+    }
+  };
+  std::thread t1(run, 1);
+  run(0);
+  t1.join();
+  Result r;
+  r.worst = std::max(part[0].worst, part[1].worst);
+  r.out = part[0].out + part[1].out;
+  r.row_rel = std::max(part[0].row_rel, part[1].row_rel);
+  r.walk = std::max(part[0].walk, part[1].walk);
+  r.spread = part[0].spread + part[1].spread;
+  return r;
+}
+
+void say(const char* what, const Result& r) {
+  std::printf("%-34s worst %.3f tol, %6lld out, row sum rel err %.2e, walk scale %.2e, top term "
+              "%.3f of the sum\n",
+              what, r.worst, (long long)r.out, r.row_rel, r.walk, r.spread);
+}
+
+
+// Red team 26's proposed P6k off the law (law_regions.h) on the probabilities of row `b` of
+// set 0: the 256 strided class echoes' element shares (the row's pairs j in class j mod 256;
+// the echo copies position 2j into 2j + 1), and per element its light share, its dominant
+// classes' energy H against the light energy L, and its light share at atol 0.
+void light_part(const gpu::HostInput& in, int64_t b, double rtol, double atol) {
+  const float* row = reinterpret_cast<const float*>(in.data.get()) + b * kV;
+  std::vector<double> e(kV);
+  double m = row[0], s = 0;
+  for (int64_t v = 1; v < kV; ++v) m = std::max(m, double(row[v]));
+  for (int64_t v = 0; v < kV; ++v) s += (e[size_t(v)] = std::exp(double(row[v]) - m));
+  const size_t R = gpu::kStridedRegions;
+  std::vector<std::vector<std::vector<double>>> by_class(R);
+  std::vector<std::vector<double>> at0(R);
+  const uint64_t first_pair = uint64_t(b * kV / 2);
+  for (size_t r = 0; r < R; ++r) {
+    double ds = 0;
+    std::vector<char> moved(kV, 0);
+    for (int64_t v = 1; v < kV; v += 2)
+      if ((first_pair + uint64_t(v / 2)) % R == r) {
+        ds += e[size_t(v - 1)] - e[size_t(v)];
+        moved[size_t(v)] = 1;
+      }
+    by_class[r] = {std::vector<double>(kV)};
+    at0[r].resize(kV);
+    for (int64_t v = 0; v < kV; ++v) {
+      const double p = e[size_t(v)] / s;
+      const double q = (moved[size_t(v)] ? e[size_t(v - 1)] : e[size_t(v)]) / (s + ds);
+      by_class[r][0][size_t(v)] = std::fabs(q - p) / (atol + rtol * p);
+      at0[r][size_t(v)] = std::fabs(q - p) / (rtol * p);
+    }
+  }
+  const auto shares = gpu::light_shares(by_class);
+  const auto& light = shares[0];
+  gpu::HostDoubles base;
+  base.resize(size_t(kV));
+  for (int64_t v = 0; v < kV; ++v) base[size_t(v)] = e[size_t(v)] / s;
+  generators::Tolerance t;
+  t.rtol = rtol;
+  t.atol = atol;
+  const auto judged = gpu::weakest_shares(
+      gpu::judged_light_shares(by_class, shares, gpu::atol_parts(std::vector<gpu::HostDoubles>{base}, {t})));
+  std::printf("row %lld: judged light share (h28h) %.4g: %s\n", (long long)b, judged[0],
+              gpu::light_refusal(judged, {"probs"}, {t}, "logits").empty()
+                  ? "light_refusal none (kept)"
+                  : "light_refusal refuses (invalid_spec)");
+  double least = 1e300, most = 0, least_dom = 1e300, least_dom0 = 1e300;
+  int64_t under = 0, under_dom = 0, under_dom0 = 0;
+  for (int64_t v = 0; v < kV; ++v) {
+    const double l = light[size_t(v)];
+    std::vector<double> en(R);
+    double total = 0, total0 = 0;
+    for (size_t r = 0; r < R; ++r) {
+      en[r] = by_class[r][0][size_t(v)] * by_class[r][0][size_t(v)];
+      total += en[r];
+    }
+    const double heavy = total - l * l;
+    // the light share at atol 0: the same classes left out
+    std::vector<double> sorted = en;
+    std::nth_element(sorted.begin(), sorted.begin() + long((R - 1) / 2), sorted.end());
+    const double med = sorted[(R - 1) / 2];
+    for (size_t r = 0; r < R; ++r)
+      if (!(en[r] > gpu::kDominantEnergy * med)) total0 += at0[r][size_t(v)] * at0[r][size_t(v)];
+    const double l0 = std::sqrt(total0);
+    if (l > 0) least = std::min(least, l), most = std::max(most, l), under += l <= 1;
+    if (l > 0 && heavy >= l * l) {
+      least_dom = std::min(least_dom, l), under_dom += l <= 1;
+      if (l <= 1) least_dom0 = std::min(least_dom0, l0), under_dom0 += l0 <= 1;
+    }
+  }
+  std::printf("row %lld, 256 strided classes: light share least %.4g most %.4g (%lld <= 1); "
+              "elements whose dominant classes hold >= the light energy: least %.4g (%lld <= 1), "
+              "of those the light share at atol 0: least %.4g (%lld <= 1)\n",
+              (long long)b, least, most, (long long)under, least_dom, (long long)under_dom,
+              least_dom0, (long long)under_dom0);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int64_t rows = argc > 1 ? std::atoll(argv[1]) : 1024;
+  const int seeds = argc > 2 ? std::atoi(argv[2]) : 4;
+  const double rtol = argc > 3 ? std::atof(argv[3]) : 1e-5, atol = 1e-10;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("logits", DType::F32, rows * kV, {"normal", 0.0, 2.0})};
+  std::printf("control_hon22_softmax_argmax's seed on the host: %lld rows of %lld, rtol %.1e "
+              "atol %.0e\n", (long long)rows, (long long)kV, rtol, atol);
+  const auto standing = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
+  const gpu::HostSet set0 = gpu::regular_set(v, standing[0], nullptr);
+  if (argc > 4) {
+    for (int64_t b = 0; b < std::atoll(argv[4]); ++b) light_part(*set0.inputs[0], b, rtol, atol);
+    return 0;
+  }
+  say("set 0 (the law)", judge(*set0.inputs[0], rows, rtol, atol));
+  for (int s = 1; s < 3; ++s) {
+    const gpu::HostSet r = gpu::regular_set(v, standing[size_t(s)], nullptr);
+    say(s == 1 ? "regular set 1 (the law)" : "regular set 2 (the law)",
+        judge(*r.inputs[0], rows, rtol, atol));
+  }
+  for (bool law : {false, true})
+    for (int k = 0; k < seeds; ++k) {
+      const uint64_t seed = gpu::derive_seeds(0xf2e5 + uint64_t(k), 1)[0];
+      const auto plan = gpu::derive_plan(v, set0, gpu::SetKind::Fresh, seed, false, law);
+      const auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, seed, plan);
+      char name[64];
+      std::snprintf(name, sizeof name, "fresh %s #%d", law ? "(law, P6h)" : "(off the law)", k);
+      say(name, judge(*fresh->inputs[0], rows, rtol, atol));
+    }
+  return 0;
+}
