@@ -3,8 +3,9 @@
 // tolerance lint's per-(input, output) judgement (engine/backend/gpu/input_lint.h) excuses that
 // pair, and says so. Read after every buffer is known (a name may be of a buffer listed later).
 // What the loader can decide without a device is an error here, located at the list item: a name
-// that is no buffer, a buffer that is no input, an input the lint never echoes (a structured or
-// constant init: nothing to be blind to), a dist_fixed input (excused by the lint already), a
+// that is no buffer, a buffer that is no input, an input the lint never echoes (a permutation,
+// a cycle or a constant: nothing to be blind to), a dist_fixed input of an element-wise law
+// (excused by the lint already; a structured input's loader-made dist_fixed is no excuse), a
 // name listed twice, a declaration on a buffer that is not an output. Whether the output is
 // blind to the input is measured on the device: the gate refuses a declaration it finds false.
 #include <string>
@@ -17,8 +18,18 @@ namespace {
 
 bool output_role(BufferRole r) { return r == BufferRole::Out || r == BufferRole::InOut; }
 
-// The inits the tolerance lint echoes (sample_lint.h sample_echoed: element-wise laws).
-bool echoed_kind(const std::string& k) { return k == "uniform" || k == "normal" || k == "randint"; }
+// The inits the tolerance lint echoes (sample_lint.h sample_echoed: element-wise laws, masks,
+// and since h28s sorted and csr_rowptr inputs by the echoes that keep them valid).
+bool echoed_kind(const std::string& k) {
+  return k == "uniform" || k == "normal" || k == "randint" || k == "mask" || k == "sorted" ||
+         k == "csr_rowptr";
+}
+// The structured inits the lint echoes: the loader makes them dist_fixed (for the adversarial
+// sets), which the lint does not read as an excuse (sample_lint.h lint_excused), so an output
+// may declare itself blind to one.
+bool echoed_structure(const std::string& k) {
+  return k == "mask" || k == "sorted" || k == "csr_rowptr";
+}
 
 }  // namespace
 
@@ -61,14 +72,15 @@ void Loader::load_blind_to(const YAML::Node& buffers, ProblemSpec& spec) {
       } else if (x->role != BufferRole::In && x->role != BufferRole::InOut) {
         error(item,
               head + "is not an input (role in or inout): only an input's echo can move " + out);
-      } else if (x->dist_fixed) {
+      } else if (x->dist_fixed && !echoed_structure(x->init.kind)) {
         error(item, head +
                         "is dist_fixed: the tolerance lint excuses a dist_fixed input already "
                         "(its law is part of the problem); remove it from blind_to");
       } else if (!echoed_kind(x->init.kind)) {
         error(item, head + "has init '" + x->init.kind +
-                        "', which the tolerance lint does not echo (uniform, normal and randint "
-                        "inputs only): there is nothing to be blind to");
+                        "', which the tolerance lint does not echo (uniform, normal, randint, "
+                        "mask, sorted and csr_rowptr inputs only; a permutation or a cycle is "
+                        "said as a narrowed check): there is nothing to be blind to");
       } else {
         bool twice = false;
         for (const auto& d : b->blind_to) twice = twice || d.input == in;

@@ -39,7 +39,8 @@ std::vector<std::string> narrowed_checks(const generators::ProblemSpec& spec,
   // The worker's words (gate_op.cpp), up to the next "; ".
   for (const char* marker : {"adversarial sets: none apply", "adversarial sets: not applicable",
                              "exponent range up skipped", "timed perturbation: one element a run",
-                             "tolerance admits a 1-in-2 sample", "measured class bound: off",
+                             "tolerance admits a 1-in-2 sample", "tolerance lint: no 1-in-2 echo of",
+                             "measured class bound: off",
                              "measured class bound: limited",
                              "verified runs drawn from the declared law", "skip left open"}) {
     const auto at = gate.detail.find(marker);

@@ -4,7 +4,8 @@
 // whose distribution is part of the problem (`dist_fixed`),
 // which every timed run redraws i.i.d. from their declared law (no planted cells, no shrink) and
 // no adversarial set changes, so a candidate may specialise on that law; and a gate whose
-// adversarial sets did not run ("none apply", "not applicable"), as its detail says.
+// adversarial sets did not run ("none apply", "not applicable"), as its detail says; law inputs
+// the tolerance lint cannot echo (a permutation, a cycle: sample_lint.h unechoed_note).
 #pragma once
 #include <string>
 #include <vector>

@@ -261,7 +261,12 @@ TEST_CASE("the echo kernel's source computes the host echo byte for byte") {
   for (EchoFamily f : {EchoFamily::Contiguous, EchoFamily::Hashed, EchoFamily::Strided})
     for (uint64_t cls : {0, 1, 13, 31}) maps.push_back(EchoMap{f, 1, 1, cls});
   maps.push_back(EchoMap{EchoFamily::Strided, 1, 1, 255});
-  int moved_any = 0;
+  // A csr_rowptr's echoes (sample_lint.h buffer_echo, red team 27): first and last kept, in
+  // every family it takes (block 1 and the pair families).
+  for (int parity : {0, 1}) maps.push_back(EchoMap{EchoFamily::Positions, 1, parity, 0, true});
+  for (EchoFamily f : {EchoFamily::Contiguous, EchoFamily::Hashed, EchoFamily::Strided})
+    maps.push_back(EchoMap{f, 1, 1, 0, true});
+  int moved_any = 0, kept_ends = 0;
   for (int size : {2, 4, 8})
     for (long long n : {2LL, 7LL, 4099LL, 70000LL}) {
       std::vector<unsigned char> base(size_t(n) * size_t(size));
@@ -270,12 +275,21 @@ TEST_CASE("the echo kernel's source computes the host echo byte for byte") {
       for (const EchoMap& m : maps) {
         std::vector<unsigned char> want = base, got = base;
         gpu::apply_echo(m, want.data(), uint64_t(n), size_t(size), 3);
-        emulated::solver_echo(got.data(), n, size, int(m.family), m.block, m.parity, m.cls);
+        emulated::solver_echo(got.data(), n, size, int(m.family), m.block, m.parity, m.cls,
+                              int(m.keep_ends));
         INFO("size " << size << ", n " << n << ", family " << int(m.family) << ", block "
-                     << m.block << ", parity " << m.parity << ", class " << m.cls);
+                     << m.block << ", parity " << m.parity << ", class " << m.cls
+                     << (m.keep_ends ? ", ends kept" : ""));
         CHECK(got == want);
         moved_any += want != base;
+        if (m.keep_ends) {  // the first and last elements are the input's
+          CHECK(std::memcmp(got.data(), base.data(), size_t(size)) == 0);
+          CHECK(std::memcmp(got.data() + (n - 1) * size, base.data() + (n - 1) * size,
+                            size_t(size)) == 0);
+          kept_ends += want != base;
+        }
       }
     }
   CHECK(moved_any > 100);  // the echoes move elements: equality of two no-ops proves nothing
+  CHECK(kept_ends > 10);   // and with their ends kept too
 }

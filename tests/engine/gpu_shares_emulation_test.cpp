@@ -175,6 +175,63 @@ TEST_CASE("the device's lint shares are the host's, element by element and in ev
   }
 }
 
+// Red team 27: a sorted input's echoes (sample_lint.h buffer_echo: the two parity echoes and the
+// pair families, no block echo) give references with long runs of equal values and ties; the
+// device's shares of them are the host's. The reference here is a running sum of the keys (a
+// CDF-like output every echo moves from its first moved key on) and the keys themselves.
+TEST_CASE("the device's lint shares are the host's on a sorted input's echoes") {
+  const int64_t n = 2049;
+  const generators::ResolvedBuffer keys = [&] {
+    generators::ResolvedBuffer b;
+    b.name = "keys";
+    b.dtype = DType::F32;
+    b.role = generators::BufferRole::In;
+    b.init = {"sorted", 0.0, 1000.0};
+    b.elements = n;
+    b.bytes = n * 4;
+    b.shape = {n};
+    return b;
+  }();
+  std::vector<float> x(static_cast<size_t>(n));
+  uint64_t r = 2027;
+  for (float& v : x) v = float((r = r * 6364136223846793005ULL + 1) >> 40) * 0x1p-24f * 1000.0f;
+  std::sort(x.begin(), x.end());
+  auto reference = [](const std::vector<float>& k) {
+    std::vector<double> out(k.size() * 2);
+    double run = 0;
+    for (size_t i = 0; i < k.size(); ++i) out[i] = run += k[i], out[k.size() + i] = k[i];
+    return out;
+  };
+  const std::vector<double> base = reference(x);
+  generators::Tolerance tol;
+  tol.rtol = 1e-5;
+  tol.atol = 1e-3;
+  const std::vector<DType> dtypes{DType::F64};
+  std::vector<gpu::EchoMap> maps;
+  for (const gpu::EchoPattern& e : gpu::law_echo_patterns())
+    if (auto m = gpu::buffer_echo(keys, gpu::positions_echo(e.parity, e.block))) maps.push_back(*m);
+  CHECK(maps.size() == 2);  // the two parity echoes
+  for (uint64_t cls : {0, 17, 31})
+    maps.push_back(*gpu::buffer_echo(keys, gpu::region_echo({gpu::RegionFamily::Hashed, cls})));
+  for (const gpu::EchoMap& m : maps) {
+    std::vector<float> k = x;
+    gpu::apply_echo(m, reinterpret_cast<unsigned char*>(k.data()), uint64_t(n), 4, 1);
+    REQUIRE(std::is_sorted(k.begin(), k.end()));
+    const std::vector<double> echo = reference(k);
+    const auto elements = gpu::element_shares({hd(base)}, {hd(echo)}, {tol}, nullptr, &dtypes);
+    for (unsigned blocks : {1u, 9u}) {
+      std::vector<double> store(base.size(), -1.0), fold(base.size(), 0.0);
+      const gpu::ShareSums s =
+          emulate_share(base, echo, 0, tol, fold.data(), true, store.data(), blocks);
+      CHECK(same(gpu::largest_shares(elements)[0], gpu::share_largest(s)));
+      CHECK(gpu::share_largest(s) > 1);  // the running sum tells every such echo apart
+      int differ = 0;
+      for (size_t i = 0; i < base.size(); ++i) differ += !same(store[i], elements[0][i]);
+      CHECK(differ == 0);
+    }
+  }
+}
+
 TEST_CASE("the device's light share is the host's: an exact median, the sum in class order") {
   const int64_t n = 2003;
   for (int classes : {32, 256, 5}) {

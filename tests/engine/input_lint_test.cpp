@@ -113,6 +113,14 @@ TEST_CASE("lint per input: redteam22_loud_term_sum's x is refused, every input a
   CHECK(v2.refusal.find("at most on set 0, which tells it apart by") != std::string::npos);
   CHECK(v2.refusal.find("z's echo") == std::string::npos);
   CHECK(v2.refusal.find("dist_fixed") != std::string::npos);
+  // An index structure (h28s: a sorted x, dist_fixed by the loader and judged anyway): the same
+  // refusal without the dist_fixed remedy, which it cannot take.
+  each[0].structured = true;
+  const gpu::SampleLintVerdict structure = gpu::input_lint_verdict(each, taken, tol);
+  CHECK(structure.refusal.find("x's echo alone moves the output by 0.") != std::string::npos);
+  CHECK(structure.refusal.find("blind_to: [x]") != std::string::npos);
+  CHECK(structure.refusal.find("dist_fixed") == std::string::npos);
+  each[0].structured = false;
   // Marked dist_fixed, x is excused, and the gate detail says so.
   each[0].dist_fixed = true;
   const gpu::SampleLintVerdict fixed = gpu::input_lint_verdict(each, taken, tol);

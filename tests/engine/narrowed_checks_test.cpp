@@ -103,6 +103,17 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   CHECK(n[2].rfind("tolerance admits a 1-in-2 sample (", 0) == 0);
   CHECK(n[2].find("declared one would)") != std::string::npos);
   CHECK(n[2].find("kernel records") == std::string::npos);
+  // A law input the lint cannot echo (red team 27: a permutation or a cycle, sample_lint.h
+  // unechoed_note): written down, never passed in silence.
+  g.detail =
+      "median 10 us over 6 runs; adversarial sets: not applicable (not homogeneous); tolerance "
+      "lint: no 1-in-2 echo of p (permutation): a copied neighbour repeats a value, which no "
+      "permutation or cycle holds, so no verified set is known to refuse a kernel that reads half "
+      "of it and models the rest; 1 sample(s) without the expected kernel records";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 3);
+  CHECK(n[2].rfind("tolerance lint: no 1-in-2 echo of p (permutation): ", 0) == 0);
+  CHECK(n[2].find("kernel records") == std::string::npos);
   // The smallest skip a round catches (skip_bound.h, red team 25's thin skip): where a skip of
   // 1% of the work or more is left open, a narrowed check.
   g.detail =

@@ -37,7 +37,8 @@ double lbeta(double v) {
 }
 
 // Segment s is active where bit 0 of a mix of s is set (the folder's mask input, fixed here: the
-// lint does not echo masks).
+// lint did not echo masks when this was written; since h28s it does, and x's echo alone is what
+// this test judges).
 bool active(int64_t s) { return ((uint64_t(s) * 0x9e3779b97f4a7c15ull) >> 63) != 0; }
 
 // The reference as read back: seg, sums and n_out in float64 slots, the slots past the count

@@ -44,28 +44,31 @@ TEST_CASE("sample lint: the echo copies every odd element from its even neighbou
   const auto b = law_buffer(5, {"uniform", 0.5, 1.5});
   const auto echo = gpu::echo_odd_positions(b, test::floats({1, 2, 3, 4, 5}));
   CHECK(test::as_floats(*echo) == std::vector<float>{1, 1, 3, 3, 5});
-  // Which inputs it echoes: law inputs, dist_fixed too (red team 18: below), not structures
-  // (integers: below).
+  // Which inputs it echoes: law inputs, dist_fixed too (red team 18: below), sorted inputs by
+  // their neighbours (red team 27: echo_map_test), never a constant (integers: below).
   CHECK(gpu::sample_echoed(b));
   CHECK(gpu::sample_echoed(law_buffer(8, {"normal", 0, 1})));
   auto fixed = b;
   fixed.dist_fixed = true;
   CHECK(gpu::sample_echoed(fixed));
-  CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"sorted", 0, 1})));
+  CHECK(gpu::sample_echoed(law_buffer(8, {"sorted", 0, 1})));
   CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"constant", 1, 0})));
+  CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"arange", 0, 1})));
 }
 
 TEST_CASE("red team 14: integer law inputs are echoed, so an integer-only sum is judged") {
   // redteam14_int_seed_sample: a Monte Carlo count over randint seeds summed at rtol 1e-4. With
   // float inputs only echoed, an integer-only problem had nothing to echo and the lint passed in
   // silence (sample_lint_verdict with no echoed buffer), so a kernel counting every other seed
-  // twice was kept. Integers are echoed as floats are; masks and structures are not.
+  // twice was kept. Integers are echoed as floats are, masks and row pointers too (red team 27:
+  // echo_map_test); permutations and cycles are not (a copy repeats a value).
   for (DType d : {DType::I32, DType::U32, DType::I64, DType::U64}) {
     CHECK(gpu::sample_echoed(law_buffer(8, {"randint", 0, 1000}, d)));
     CHECK(gpu::sample_echoed(law_buffer(8, {"uniform", 0, 9}, d)));
-    CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"mask", 0.5, 0}, d)));
+    CHECK(gpu::sample_echoed(law_buffer(8, {"mask", 0.5, 0}, d)));
     CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"permutation", 0, 0}, d)));
-    CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"csr_rowptr", 0, 0}, d)));
+    CHECK_FALSE(gpu::sample_echoed(law_buffer(8, {"cycle", 0, 0}, d)));
+    CHECK(gpu::sample_echoed(law_buffer(8, {"csr_rowptr", 0, 0}, d)));
   }
   auto fixed = law_buffer(8, {"randint", 0, 1000}, DType::I32);
   fixed.dist_fixed = true;

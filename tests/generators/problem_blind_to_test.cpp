@@ -96,6 +96,12 @@ TEST_CASE("blind_to: a name that is no echoed input, or listed twice, is a locat
   CHECK(has_error(
       errors(head + "[x]}\n", "  x: {dtype: f32, shape: [N], init: {dist: constant, value: 1}}\n"),
       7, 55, "blind_to 'x' has init 'constant', which the tolerance lint does not echo"));
+  // A sorted input (h28s: echoed by its parity echoes; the loader's dist_fixed on an index
+  // structure is no excuse to the lint) may be declared; a permutation (never echoed) may not.
+  CHECK(errors(head + "[x]}\n",
+               "  x: {dtype: f32, shape: [N], init: {dist: sorted, low: 0, high: 1}}\n")
+            .empty());
+  CHECK(has_error(errors(head + "[idx]}\n"), 7, 55, "blind_to 'idx' is dist_fixed"));
   // Not a list, an item that is not a name.
   CHECK(has_error(errors(head + "x}\n"), 7, 54, "blind_to must be a list of input buffer names"));
   CHECK(has_error(errors(head + "[{a: 1}]}\n"), 7, 55, "blind_to items are input buffer names"));

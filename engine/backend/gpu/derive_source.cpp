@@ -433,10 +433,12 @@ extern "C" __global__ void solver_perturb_segments(unsigned char* data, long lon
 }
 // The tolerance lint's echo (echo_map.h: echo_source, line for line), in place: a moved element
 // copies a partner the echo never moves. family 0: blocks of `block` (a power of two) of
-// `parity`; 1, 2, 3: the odd position of each pair of class `cls` (contiguous, hashed, strided).
+// `parity`; 1, 2, 3: the odd position of each pair of class `cls` (contiguous, hashed, strided);
+// keep_ends: elements 0 and n - 1 never move.
 __device__ __forceinline__ u64 sd_echo_source(long long i_, long long n_, int family, u64 block,
-                                              int parity, u64 cls) {
+                                              int parity, u64 cls, int keep_ends) {
   u64 i = (u64)i_, n = (u64)n_;
+  if (keep_ends && (i == 0 || i + 1 == n)) return i;
   if (family == 0) {
     if (block == 0 || (block & (block - 1))) block = 1;
     return ((i / block) & 1) == (u64)(parity & 1) && (i ^ block) < n ? i ^ block : i;
@@ -459,10 +461,10 @@ __device__ __forceinline__ u64 sd_echo_source(long long i_, long long n_, int fa
   return c == cls ? i - 1 : i;
 }
 extern "C" __global__ void solver_echo(unsigned char* data, long long n, int size, int family,
-                                       u64 block, int parity, u64 cls) {
+                                       u64 block, int parity, u64 cls, int keep_ends) {
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    u64 from = sd_echo_source(i, n, family, block, parity, cls);
+    u64 from = sd_echo_source(i, n, family, block, parity, cls, keep_ends);
     if (from == (u64)i) continue;
     if (size == 8) ((u64*)data)[i] = ((const u64*)data)[from];
     else if (size == 4) ((u32*)data)[i] = ((const u32*)data)[from];

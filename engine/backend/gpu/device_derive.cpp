@@ -95,9 +95,9 @@ void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
     long long n = b.elements;
     int size = int(element_bytes ? element_bytes : generators::dtype_size(b.dtype));
     if (n < 2 || size <= 0) return;
-    int family = int(t.echo.family), parity = t.echo.parity;
+    int family = int(t.echo.family), parity = t.echo.parity, keep_ends = t.echo.keep_ends;
     unsigned long long block = t.echo.block, cls = t.echo.cls;
-    void* args[] = {&p, &n, &size, &family, &block, &parity, &cls};
+    void* args[] = {&p, &n, &size, &family, &block, &parity, &cls, &keep_ends};
     CU_CHECK(cuLaunchKernel(echo_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args, nullptr));
     CU_CHECK(cuStreamSynchronize(stream));
     return;
@@ -347,6 +347,9 @@ void DeviceDerive::self_check() {
       for (EchoFamily f : {EchoFamily::Contiguous, EchoFamily::Hashed, EchoFamily::Strided})
         for (uint64_t cls : {0, 5, 31}) maps.push_back(EchoMap{f, 1, 1, cls});
       maps.push_back(EchoMap{EchoFamily::Strided, 1, 1, 255});
+      // A csr_rowptr's echoes (sample_lint.h buffer_echo): its first and last elements kept.
+      for (int parity : {0, 1}) maps.push_back(EchoMap{EchoFamily::Positions, 1, parity, 0, true});
+      maps.push_back(EchoMap{EchoFamily::Hashed, 1, 1, 5, true});
       DeviceBuffer dev(base.size());
       for (const EchoMap& m : maps) {
         BufferTransform t;
@@ -362,6 +365,7 @@ void DeviceDerive::self_check() {
                                    generators::to_string(d) + " (family " +
                                    std::to_string(int(m.family)) + ", block " +
                                    std::to_string(m.block) + ", class " + std::to_string(m.cls) +
+                                   (m.keep_ends ? ", ends kept" : "") +
                                    ", " + std::to_string(n) + " elements)");
       }
     }
@@ -369,8 +373,8 @@ void DeviceDerive::self_check() {
   checked_ =
       "f32, f64, f16, bf16 x 7 transforms, " + std::to_string(kProbe) +
       " and 7 elements; the timed perturbation (every law and structure, native and float64) on "
-      "f32, f64, f16, bf16, i32, u64; the lint's echoes (every family) on 2-, 4- and 8-byte "
-      "elements";
+      "f32, f64, f16, bf16, i32, u64; the lint's echoes (every family, ends kept too) on 2-, 4- and "
+      "8-byte elements";
 }
 
 }  // namespace solver::gpu

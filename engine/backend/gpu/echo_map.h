@@ -5,6 +5,11 @@
 // which DeviceDerive's self-check holds to apply_echo byte for byte).
 // An echo is in place: a moved position copies a partner the same echo never moves (the other
 // parity of its block, or the even half of its pair), so the result does not depend on order.
+// Structured inputs (sample_lint.h buffer_echo, issue 28 red team 27): a copy from the element
+// just before or after keeps a sorted array sorted and a row-pointer array monotone, so a
+// `sorted` or `csr_rowptr` input takes the block-1 and pair echoes (never a block echo, which
+// would put an earlier block after a later one); `keep_ends` holds its first and last elements
+// where they are (a csr_rowptr's 0 and nnz).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -29,6 +34,7 @@ struct EchoMap {
   uint64_t block = 1;  // Positions: a power of two (anything else is taken as 1)
   int parity = 1;      // Positions: the blocks moved (1: odd, 0: even)
   uint64_t cls = 0;    // a pair family's class
+  bool keep_ends = false;  // elements 0 and n - 1 never move (a csr_rowptr's 0 and nnz)
 };
 
 // splitmix64's finaliser (the hashed family's class of pair j).
@@ -58,6 +64,7 @@ static_assert(kEchoRegions == 32, "echo_class's five binary digits");
 
 // The position element i of n takes its value from under `m` (i where it does not move).
 inline uint64_t echo_source(const EchoMap& m, uint64_t i, uint64_t n) {
+  if (m.keep_ends && (i == 0 || i + 1 == n)) return i;
   if (m.family == EchoFamily::Positions) {
     const uint64_t block = m.block == 0 || (m.block & (m.block - 1)) ? 1 : m.block;
     return ((i / block) & 1) == uint64_t(m.parity & 1) && (i ^ block) < n ? i ^ block : i;

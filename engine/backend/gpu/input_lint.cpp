@@ -57,6 +57,7 @@ SampleLintVerdict input_lint_verdict(const std::vector<InputShares>& inputs,
   double lowest = std::numeric_limits<double>::infinity();
   size_t lowest_k = 0;
   std::string lowest_in;
+  bool lowest_structured = false;
   int blind = 0, fixed = 0, bad = 0;
   std::vector<std::pair<std::string, size_t>> pairs;  // every blind pair refused
   for (const InputShares& in : inputs) {
@@ -106,7 +107,8 @@ SampleLintVerdict input_lint_verdict(const std::vector<InputShares>& inputs,
                 << " apart: that bounds a sampler of its reads, not of the work on " << out_name(k)
                 << ")";
       pairs.emplace_back(in.input, k);
-      if (alone < lowest) lowest = alone, lowest_k = k, lowest_in = in.input;
+      if (alone < lowest)
+        lowest = alone, lowest_k = k, lowest_in = in.input, lowest_structured = in.structured;
     }
   }
   if (bad) {
@@ -136,8 +138,10 @@ SampleLintVerdict input_lint_verdict(const std::vector<InputShares>& inputs,
     for (size_t i = 0; i < pairs.size(); ++i)
       s << (i ? ", " : "") << "`blind_to: [" << pairs[i].first << "]` on "
         << out_name(pairs[i].second);
-    s << " (a narrowed check the gate, the ledger and the report state); or mark " << lowest_in
-      << " `dist_fixed: true` where its law is part of the problem (the same, for every output)";
+    s << " (a narrowed check the gate, the ledger and the report state)";
+    if (!lowest_structured)
+      s << "; or mark " << lowest_in
+        << " `dist_fixed: true` where its law is part of the problem (the same, for every output)";
     v.refusal = s.str();
     return v;
   }

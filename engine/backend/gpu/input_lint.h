@@ -56,8 +56,11 @@ namespace solver::gpu {
 // largest share over the echoes of that input alone (SetShare::outputs; `share` the largest).
 struct InputShares {
   std::string input;
-  bool dist_fixed = false;
+  bool dist_fixed = false;  // excused for every output (sample_lint.h lint_excused)
   std::vector<SetShare> sets;
+  // An index structure (sorted, csr_rowptr, mask): `dist_fixed: true` is no remedy for it (the
+  // loader sets it anyway), so a refusal does not offer it.
+  bool structured = false;
 };
 
 // The set output `k` was told apart on with every input echoed: the first of `all` (set 0

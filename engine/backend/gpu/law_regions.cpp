@@ -44,7 +44,8 @@ std::shared_ptr<const HostInput> echo_region(const generators::ResolvedBuffer& b
   out->data.reset(new unsigned char[in.size]);
   std::memcpy(out->data.get(), in.data.get(), in.size);
   const size_t size = generators::dtype_size(b.dtype);
-  if (size) apply_echo(region_echo(r), out->data.get(), in.size / size, size);
+  const std::optional<EchoMap> m = kind_echo(b, region_echo(r));  // a csr_rowptr's ends kept
+  if (size && m) apply_echo(*m, out->data.get(), in.size / size, size);
   return out;
 }
 

@@ -38,9 +38,61 @@ bool sample_echoed(const generators::ResolvedBuffer& b) {
   // was dist_fixed the lint echoed nothing and passed in silence, and a sampled sum within the
   // tolerance on i.i.d. data was kept. A neighbour's value is a draw of the same law (an index
   // stays an index), so the echo keeps what dist_fixed promises; the candidate never runs on it.
+  // Masks (i.i.d. 0/1 draws) as element-wise laws; sorted and csr_rowptr by their neighbours
+  // (buffer_echo, red team 27).
   const std::string& k = b.init.kind;
-  return timed_changeable(b) && (k == "uniform" || k == "normal" || k == "randint") &&
+  return timed_changeable(b) &&
+         (k == "uniform" || k == "normal" || k == "randint" || k == "mask" || k == "sorted" ||
+          k == "csr_rowptr") &&
          b.elements >= 2;
+}
+
+namespace {
+
+// Whether `b`'s kind is kept valid only by copies from an adjacent element.
+bool ordered_kind(const generators::ResolvedBuffer& b) {
+  return b.init.kind == "sorted" || b.init.kind == "csr_rowptr";
+}
+
+}  // namespace
+
+std::optional<EchoMap> buffer_echo(const generators::ResolvedBuffer& b, const EchoMap& m) {
+  if (!sample_echoed(b)) return std::nullopt;
+  return kind_echo(b, m);
+}
+
+std::optional<EchoMap> kind_echo(const generators::ResolvedBuffer& b, const EchoMap& m) {
+  if (!ordered_kind(b)) return m;
+  // A block echo copies an element from `block` places away: an earlier block after a later one.
+  const uint64_t block = m.block == 0 || (m.block & (m.block - 1)) ? 1 : m.block;
+  if (m.family == EchoFamily::Positions && block != 1) return std::nullopt;
+  EchoMap kept = m;
+  kept.keep_ends = kept.keep_ends || b.init.kind == "csr_rowptr";
+  return kept;
+}
+
+std::vector<size_t> echo_moved(const std::vector<generators::ResolvedBuffer>& buffers,
+                               const HostSet& s, const EchoMap& m, int only) {
+  std::vector<size_t> moved;
+  for (size_t i = 0; i < buffers.size() && i < s.inputs.size(); ++i)
+    if (s.inputs[i] && (only < 0 || size_t(only) == i) && buffer_echo(buffers[i], m))
+      moved.push_back(i);
+  return moved;
+}
+
+bool lint_excused(const generators::ResolvedBuffer& b) {
+  return b.dist_fixed && !ordered_kind(b) && b.init.kind != "mask";
+}
+
+std::string unechoed_note(const std::vector<generators::ResolvedBuffer>& buffers) {
+  std::string names;
+  for (const generators::ResolvedBuffer& b : buffers)
+    if (timed_changeable(b) && !sample_echoed(b))
+      names += (names.empty() ? "" : ", ") + b.name + " (" + b.init.kind + ")";
+  if (names.empty()) return "";
+  return std::string(kUnechoedMarker) + " " + names +
+         ": a copied neighbour repeats a value, which no permutation or cycle holds, so no "
+         "verified set is known to refuse a kernel that reads half of it and models the rest";
 }
 
 std::shared_ptr<const HostInput> echo_positions(const generators::ResolvedBuffer& b,
@@ -50,7 +102,8 @@ std::shared_ptr<const HostInput> echo_positions(const generators::ResolvedBuffer
   out->data.reset(new unsigned char[in.size]);
   std::memcpy(out->data.get(), in.data.get(), in.size);
   const size_t size = generators::dtype_size(b.dtype);
-  if (size) apply_echo(positions_echo(parity, block), out->data.get(), in.size / size, size);
+  const std::optional<EchoMap> m = kind_echo(b, positions_echo(parity, block));
+  if (size && m) apply_echo(*m, out->data.get(), in.size / size, size);
   return out;
 }
 

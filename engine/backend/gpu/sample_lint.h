@@ -23,8 +23,9 @@
 // Where more than one input is echoed, each input's echo alone is judged too (input_lint.h,
 // helper h28z): one loud input told an output apart for every input echoed at once.
 #pragma once
-#include <memory>
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -59,15 +60,49 @@ std::vector<int> lint_sets(const std::vector<SetKind>& kinds, int fresh);
 // (H100, 2026-12-06c call 3), where its fresh set tells the 1-in-2 echo apart.
 int later_lint_set(const std::function<int()>& make_fresh,
                    const std::function<std::vector<SetKind>()>& kinds);
-// Whether the lint echoes `b`: an input (in, inout) of any dtype drawn element by element from
-// a uniform, normal or randint law, dist_fixed or not (red team 18: a neighbour's value is a
-// draw of the same law; dist_fixed inputs were left out, so a problem whose law inputs are all
-// dist_fixed was never judged), with at least 2 elements. Masks and structured kinds (sorted,
-// permutation, csr_rowptr, ...) are not echoed: a copied neighbour would break their structure.
+// The marker of the narrowed check the lint writes where a law input is not echoed (a
+// permutation or a cycle; narrowed_checks.cpp, docs/reliability.md P6).
+inline constexpr const char* kUnechoedMarker = "tolerance lint: no 1-in-2 echo of";
+// Whether the lint echoes `b`: an input (in, inout) of any dtype that every timed run redraws
+// (timed_changeable), dist_fixed or not (red team 18: a neighbour's value is a draw of the same
+// law; dist_fixed inputs were left out, so a problem whose law inputs are all dist_fixed was
+// never judged), with at least 2 elements, whose kind has an echo that keeps it valid
+// (buffer_echo): element by element laws (uniform, normal, randint, mask) by every echo; sorted
+// and csr_rowptr by the echoes that copy from a neighbour (red team 27's
+// redteam27_sorted_unlinted_sum: a problem whose one input was sorted had nothing echoed and
+// passed the lint in silence). Permutations and cycles are not echoed (unechoed_note).
 bool sample_echoed(const generators::ResolvedBuffer& b);
+// The echo `m` as the lint applies it to `b`: `m` itself for an element-wise law; for a sorted
+// or csr_rowptr input `m` where every moved element copies an adjacent one (block 1, or a pair
+// family), with a csr_rowptr's first and last offsets kept (0 and nnz), so a sorted array stays
+// sorted (every value still a draw of its law) and row pointers stay monotone from 0 to nnz (a
+// row emptied into its neighbour); nullopt where the echo would break `b`'s structure (a block
+// echo of a sorted input) or the lint does not echo `b` (sample_echoed).
+std::optional<EchoMap> buffer_echo(const generators::ResolvedBuffer& b, const EchoMap& m);
+// The same for `b`'s kind alone, whether or not the lint echoes `b` (`m` itself for any kind but
+// sorted and csr_rowptr): what echo_positions and echo_region apply.
+std::optional<EchoMap> kind_echo(const generators::ResolvedBuffer& b, const EchoMap& m);
+// The buffers of `s` (by index into `buffers`) that echo `m` moves: held by the set, echoed
+// (buffer_echo), and `only` (>= 0) alone where given.
+std::vector<size_t> echo_moved(const std::vector<generators::ResolvedBuffer>& buffers,
+                               const HostSet& s, const EchoMap& m, int only = -1);
+// Whether the per-input lint (input_lint.h) excuses `b` as dist_fixed: a dist_fixed input of an
+// element-wise law (uniform, normal, randint: the author's word that its law is part of the
+// problem). Not a mask, sorted or csr_rowptr input: the loader makes every index structure
+// dist_fixed to keep it off the adversarial sets (problem_loader_sections.cpp), which says nothing
+// about the lint, so such an input is judged for every output it moves (red team 27's variant: a
+// cheap echoed input beside a costly sorted one told the output apart, and the sorted one was
+// excused), and an output may declare itself blind to it (`blind_to`).
+bool lint_excused(const generators::ResolvedBuffer& b);
+// The narrowed check for law inputs (timed_changeable) the lint does not echo: empty where there
+// is none, else kUnechoedMarker and the inputs with why (a permutation's or a cycle's element
+// copied from a neighbour repeats a value, and no copy map keeps it a permutation): no verified
+// run is known to refuse a kernel that reads half of such an input, and the gate says so.
+std::string unechoed_note(const std::vector<generators::ResolvedBuffer>& buffers);
 // `in`'s bytes with every element in a block of parity `parity` (1: odd blocks, 0: even) a copy
 // of its partner in the neighbouring block (flat index i ^ block; `block` a power of two: the
-// tile a sampler reads every other one of; an element without a partner stays).
+// tile a sampler reads every other one of; an element without a partner stays), as kind_echo
+// takes it for `b` (a copy of `in` where a block echo would unsort a sorted `b`).
 std::shared_ptr<const HostInput> echo_positions(const generators::ResolvedBuffer& b,
                                                 const HostInput& in, int parity, size_t block = 1);
 // The same echo as a map (echo_map.h): what the device's echo of set 0 applies.
