@@ -34,7 +34,7 @@ std::string num(double d) {
 }  // namespace
 
 DeviceShares::DeviceShares(const std::string& arch, const generators::CompileCache* cache)
-    : sums_(sizeof(ShareSums)) {
+    : sums_(std::max({sizeof(ShareSums), sizeof(LightSums), sizeof(JudgedSums)})) {
   const std::vector<std::string> options = derive_options(arch);  // -fmad=false -ftz=false
   generators::CompileResult compiled =
       generators::nvrtc_compile_cached(share_source(), "solver_shares.cu", options, arch, cache);
@@ -45,6 +45,7 @@ DeviceShares::DeviceShares(const std::string& arch, const generators::CompileCac
   CU_CHECK(cuModuleGetFunction(&share_fn_, module_, "solver_share"));
   CU_CHECK(cuModuleGetFunction(&light32_fn_, module_, "solver_light32"));
   CU_CHECK(cuModuleGetFunction(&light256_fn_, module_, "solver_light256"));
+  CU_CHECK(cuModuleGetFunction(&judged_fn_, module_, "solver_judged256"));
   CUdevice dev;
   CU_CHECK(cuCtxGetDevice(&dev));
   int sms = 0;
@@ -92,6 +93,25 @@ LightSums DeviceShares::light(CUdeviceptr by_class, int classes, int64_t n, CUst
   if (n > 0)
     CU_CHECK(cuLaunchKernel(classes <= 32 ? light32_fn_ : light256_fn_, blocks, 1, 1, kShareBlock,
                             1, 1, 0, stream, args, nullptr));
+  CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
+  CU_CHECK(cuStreamSynchronize(stream));
+  return s;
+}
+
+JudgedSums DeviceShares::judged(CUdeviceptr by_class, int classes, int64_t n, CUdeviceptr base,
+                                const generators::Tolerance& tol, CUstream stream,
+                                CUdeviceptr out) const {
+  if (classes < 1 || classes > 256) throw std::runtime_error("judged share: 1 to 256 classes");
+  JudgedSums s;
+  CU_CHECK(cuMemcpyHtoDAsync(sums_.ptr(), &s, sizeof s, stream));
+  long long count = n;
+  double dominant = kDominantEnergy, atol = tol.atol, rtol = tol.rtol;
+  CUdeviceptr sums = sums_.ptr();
+  void* args[] = {&by_class, &classes, &count, &dominant, &base, &atol, &rtol, &out, &sums};
+  const unsigned blocks = unsigned(std::max<int64_t>(
+      1, std::min<int64_t>(std::max(1, blocks_ / 4), (n + kShareBlock - 1) / kShareBlock)));
+  if (n > 0)
+    CU_CHECK(cuLaunchKernel(judged_fn_, blocks, 1, 1, kShareBlock, 1, 1, 0, stream, args, nullptr));
   CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
   CU_CHECK(cuStreamSynchronize(stream));
   return s;
@@ -158,10 +178,53 @@ void DeviceShares::self_check(CUstream stream) {
       ++cases;
     }
   }
+  // The judged light share (judged_light_shares, both values of `told`) over 256 and 5
+  // classes, with and without a NaN: each element's three values and the summaries.
+  for (int classes : {256, 5}) {
+    for (bool with_nan : {false, true}) {
+      const JudgedProbe pr = judged_probe(n, classes, with_nan, 0x6a75646765ULL + uint64_t(classes));
+      generators::Tolerance tol;
+      tol.atol = pr.atol;
+      tol.rtol = pr.rtol;
+      std::vector<std::vector<std::vector<double>>> by_class(static_cast<size_t>(classes));
+      for (int c = 0; c < classes; ++c)
+        by_class[size_t(c)] = {
+            std::vector<double>(pr.by_class.begin() + c * n, pr.by_class.begin() + (c + 1) * n)};
+      const std::vector<std::vector<double>> atol = atol_parts({hd(pr.base)}, {tol});
+      const std::vector<std::vector<double>> light = light_shares(by_class);
+      const std::vector<int> told{1}, untold{0};
+      const auto jt = judged_light_shares(by_class, light, atol, &told);
+      const auto ju = judged_light_shares(by_class, light, atol, &untold);
+      const JudgedSums want = host_judged_sums(by_class, atol)[0];
+      DeviceBuffer dclass(pr.by_class.size() * 8), dbase(size_t(n) * 8), dout(size_t(n) * 24);
+      CU_CHECK(cuMemcpyHtoD(dclass.ptr(), pr.by_class.data(), pr.by_class.size() * 8));
+      CU_CHECK(cuMemcpyHtoD(dbase.ptr(), pr.base.data(), size_t(n) * 8));
+      const JudgedSums got = judged(dclass.ptr(), classes, n, dbase.ptr(), tol, stream, dout.ptr());
+      const std::string what = "judged light share over " + std::to_string(classes) + " classes";
+      std::vector<double> each(size_t(n) * 3);
+      CU_CHECK(cuMemcpyDtoH(each.data(), dout.ptr(), size_t(n) * 24));
+      for (int64_t i = 0; i < n; ++i) {
+        const size_t e = size_t(i);
+        if (!same(each[e], light[0][e])) fail(what + ", light " + std::to_string(i), light[0][e], each[e]);
+        if (!same(each[size_t(n) + e], jt[0][e]))
+          fail(what + ", told, element " + std::to_string(i), jt[0][e], each[size_t(n) + e]);
+        if (!same(each[2 * size_t(n) + e], ju[0][e]))
+          fail(what + ", untold, element " + std::to_string(i), ju[0][e], each[2 * size_t(n) + e]);
+      }
+      if (!same(judged_light(want), judged_light(got)))
+        fail(what + ", light's weakest", judged_light(want), judged_light(got));
+      if (!same(judged_weakest(want), judged_weakest(got)))
+        fail(what + ", judged's weakest", judged_weakest(want), judged_weakest(got));
+      if (std::memcmp(&want, &got, sizeof want) != 0)
+        fail(what + ", summaries' bits", judged_weakest(want), judged_weakest(got));
+      ++cases;
+    }
+  }
   checked_ = std::to_string(cases) + " probes of " + std::to_string(n) +
              " elements: float64, int64 and uint64 slots, 3 echoes folded onto a fold with NaN, "
-             "each element's share, the largest and the weakest, and the light share over 32 and "
-             "256 classes";
+             "each element's share, the largest and the weakest, the light share over 32 and "
+             "256 classes, and the judged light share over 256 and 5 (dominant, atol-held, "
+             "undominated elements, told and not)";
 }
 
 }  // namespace solver::gpu
