@@ -415,9 +415,12 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
   for (size_t i = 0; i < sizes[0]; ++i) {
     const double l = light[0][i];
     if (!(l > 0) || std::isnan(l)) continue;
-    if (judged[0][i] > 0) ++judged_in;
-    else if (l <= 1 && l > 1 - atol[0][i]) ++left_b;
-    else ++left_a;
+    if (judged[0][i] > 0)
+      ++judged_in;
+    else if (l <= 1 && l > 1 - atol[0][i])
+      ++left_b;
+    else
+      ++left_a;
   }
   CHECK(judged_in > 20);
   CHECK(left_a > 20);
@@ -455,8 +458,8 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
         for (size_t r = 0; r < R; ++r) flat.insert(flat.end(), cut[r][k].begin(), cut[r][k].end());
         const long long n = (long long)cut[0][k].size();
         std::vector<double> out(size_t(n) * 3);
-        const gpu::JudgedSums d = emulate_judged(flat, int(R), n, base_cut[k].data(), tol,
-                                                 out.data(), 3);
+        const gpu::JudgedSums d =
+            emulate_judged(flat, int(R), n, base_cut[k].data(), tol, out.data(), 3);
         dev[k] = gpu::judged_merge(dev[k], d);
         // Each element's three values: the host's light share and its judged share both ways.
         const std::vector<int> told{1}, untold{0};
@@ -482,12 +485,14 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
   }
   // No atol part (base null): (b) never leaves an element out.
   std::vector<double> flat;
-  for (size_t r = 0; r < R; ++r) flat.insert(flat.end(), by_class[r][0].begin(), by_class[r][0].end());
+  for (size_t r = 0; r < R; ++r)
+    flat.insert(flat.end(), by_class[r][0].begin(), by_class[r][0].end());
   const gpu::JudgedSums bare = emulate_judged(flat, int(R), 1200, nullptr, tol, nullptr, 5);
   std::vector<std::vector<std::vector<double>>> only0(R);
   for (size_t r = 0; r < R; ++r) only0[r] = {by_class[r][0]};
   const auto l0 = gpu::light_shares(only0);
-  CHECK(same(gpu::judged_weakest(bare), gpu::weakest_shares(gpu::judged_light_shares(only0, l0, {}))[0]));
+  CHECK(same(gpu::judged_weakest(bare),
+             gpu::weakest_shares(gpu::judged_light_shares(only0, l0, {}))[0]));
   CHECK(gpu::judged_weakest(bare) <= want[0]);  // more elements judged, never fewer
 }
 
@@ -536,7 +541,8 @@ TEST_CASE("the share source compiles with NVRTC for sm_90, with no fused multipl
   CHECK_FALSE(r.cubin.empty());
   // atol + rtol|a| is rounded term by term, as on the host.
   CHECK(r.ptx.find("fma.") == std::string::npos);
-  for (const char* entry : {"solver_share", "solver_light32", "solver_light256", "solver_judged256"})
+  for (const char* entry :
+       {"solver_share", "solver_light32", "solver_light256", "solver_judged256"})
     CHECK(r.ptx.find(entry) != std::string::npos);
 }
 

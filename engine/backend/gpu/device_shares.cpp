@@ -182,7 +182,8 @@ void DeviceShares::self_check(CUstream stream) {
   // classes, with and without a NaN: each element's three values and the summaries.
   for (int classes : {256, 5}) {
     for (bool with_nan : {false, true}) {
-      const JudgedProbe pr = judged_probe(n, classes, with_nan, 0x6a75646765ULL + uint64_t(classes));
+      const JudgedProbe pr =
+          judged_probe(n, classes, with_nan, 0x6a75646765ULL + uint64_t(classes));
       generators::Tolerance tol;
       tol.atol = pr.atol;
       tol.rtol = pr.rtol;
@@ -205,7 +206,8 @@ void DeviceShares::self_check(CUstream stream) {
       CU_CHECK(cuMemcpyDtoH(each.data(), dout.ptr(), size_t(n) * 24));
       for (int64_t i = 0; i < n; ++i) {
         const size_t e = size_t(i);
-        if (!same(each[e], light[0][e])) fail(what + ", light " + std::to_string(i), light[0][e], each[e]);
+        if (!same(each[e], light[0][e]))
+          fail(what + ", light " + std::to_string(i), light[0][e], each[e]);
         if (!same(each[size_t(n) + e], jt[0][e]))
           fail(what + ", told, element " + std::to_string(i), jt[0][e], each[size_t(n) + e]);
         if (!same(each[2 * size_t(n) + e], ju[0][e]))

@@ -51,7 +51,8 @@ std::vector<JudgedSums> host_judged_sums(
     const std::vector<std::vector<double>>& atol_part) {
   const std::vector<std::vector<double>> light = light_shares(by_class);
   const std::vector<int> told(light.size(), 1), untold(light.size(), 0);
-  const std::vector<std::vector<double>> jt = judged_light_shares(by_class, light, atol_part, &told);
+  const std::vector<std::vector<double>> jt =
+      judged_light_shares(by_class, light, atol_part, &told);
   const std::vector<std::vector<double>> ju =
       judged_light_shares(by_class, light, atol_part, &untold);
   std::vector<JudgedSums> out(light.size());

@@ -307,15 +307,15 @@ JudgedProbe judged_probe(int64_t n, int classes, bool nan, uint64_t seed) {
     // The reference: near 0 (atol-held: atol_part ~1) on one element in three, else of order 1
     // (atol_part ~0.9 at atol 1e-3, rtol 1e-4), an infinity and a NaN now and then.
     const uint64_t kind = next() % 12;
-    p.base[size_t(i)] = kind < 4   ? (unit() - 0.5) * 1e-6
-                        : kind == 4 ? (unit() - 0.5) * 200
+    p.base[size_t(i)] = kind < 4                  ? (unit() - 0.5) * 1e-6
+                        : kind == 4               ? (unit() - 0.5) * 200
                         : kind == 5 && i % 7 == 0 ? (i % 2 ? inf : std::nan(""))
                                                   : (unit() - 0.5) * 4;
     // The light part's level: under 1 mostly (refusable), above it sometimes (tells the output
     // apart), tiny, or the whole share spread evenly.
     const uint64_t shape = next() % 10;
     const double level = shape < 5 ? unit() : shape < 7 ? 1 + 4 * unit() : unit() * 1e-3;
-    const double per = level / std::sqrt(double(R));  // each light class's share
+    const double per = level / std::sqrt(double(R));                 // each light class's share
     const size_t heavy = shape == 9 ? 0 : 1 + next() % (R / 8 + 1);  // dominant classes
     for (size_t r = 0; r < R; ++r) at(r, i) = per * (0.5 + unit());
     for (size_t h = 0; h < heavy; ++h) at(next() % R, i) = per * (1e3 + 1e3 * unit());
