@@ -78,6 +78,7 @@ namespace {
 static_assert(sizeof(emulated::ss_sums) == sizeof(gpu::ShareSums));
 static_assert(sizeof(emulated::ss_light_sums) == sizeof(gpu::LightSums));
 static_assert(sizeof(emulated::ss_judged_sums) == sizeof(gpu::JudgedSums));
+static_assert(sizeof(emulated::ss_screen_sums) == sizeof(gpu::ScreenSums));
 
 bool same(double a, double b) {
   uint64_t x, y;
@@ -494,6 +495,91 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
   CHECK(same(gpu::judged_weakest(bare),
              gpu::weakest_shares(gpu::judged_light_shares(only0, l0, {}))[0]));
   CHECK(gpu::judged_weakest(bare) <= want[0]);  // more elements judged, never fewer
+}
+
+TEST_CASE("the strided median screen: zero-energy counts, and a median at 0 means no light part") {
+  // solver_zero_count against element_shares' energies at 0, over echoes with NaN and
+  // infinite values (infinite shares), whatever the grid.
+  const int64_t n = 2500;
+  for (int wide : {0, 1}) {
+    CAPTURE(wide);
+    const gpu::ShareProbe pr = gpu::share_probe(n, 5, wide, 0, 77 + uint64_t(wide));
+    const std::vector<DType> dtypes{wide_dtype(wide)};
+    generators::Tolerance tol;
+    tol.rtol = wide ? 0 : 1e-4;
+    tol.atol = wide ? 0 : 1e-6;
+    for (unsigned blocks : {1u, 9u}) {
+      std::vector<uint16_t> counts(size_t(n), 0), want(size_t(n), 0);
+      bool want_nan = false, got_nan = false;
+      for (const std::vector<double>& echo : pr.echoes) {
+        const auto el = gpu::element_shares({hd(pr.base)}, {hd(echo)}, {tol}, nullptr, &dtypes);
+        for (int64_t i = 0; i < n; ++i) {
+          const double e = el[0][size_t(i)] * el[0][size_t(i)];
+          if (std::isnan(e))
+            want_nan = true;
+          else if (e == 0)
+            ++want[size_t(i)];
+        }
+        emulated::ss_screen_sums sums{0, 0};
+        emulated::gridDim.x = blocks;
+        for (unsigned b = 0; b < blocks; ++b) {
+          emulated::blockIdx.x = b;
+          emulated::solver_zero_count(pr.base.data(), echo.data(), n, wide, tol.atol, tol.rtol,
+                                      gpu::magnitude_rtol(tol.rtol), counts.data(), &sums);
+        }
+        got_nan = got_nan || sums.nan != 0;
+      }
+      CHECK(counts == want);
+      CHECK(got_nan == want_nan);
+      CHECK_FALSE(want_nan);  // element_shares says infinity for a NaN value: never NaN
+      const uint16_t least = *std::min_element(want.begin(), want.end());
+      for (int half : {int(least), int(least) + 1}) {
+        emulated::ss_screen_sums sums{0, 0};
+        for (unsigned b = 0; b < blocks; ++b) {
+          emulated::blockIdx.x = b;
+          emulated::solver_median_moves(counts.data(), n, half, &sums);
+        }
+        CHECK((sums.moves != 0) == (least < half));
+      }
+    }
+  }
+  // The screen's claim, on the host functions: an element with (R + 1) / 2 of R class energies
+  // at 0 has light share 0 and is not judged, whatever its other classes (heavy, infinite,
+  // tiny); one fewer and it has a light part.
+  const size_t R = gpu::kStridedRegions, half = (R + 1) / 2, m = 300;
+  uint64_t x = 0x736372656e;
+  auto next = [&x] {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return x >> 11;
+  };
+  std::vector<std::vector<std::vector<double>>> by_class(R, std::vector<std::vector<double>>(1));
+  for (size_t r = 0; r < R; ++r) by_class[r][0].resize(m);
+  for (size_t i = 0; i < m; ++i) {
+    const size_t zeros = i % 3 == 0 ? half - 1 : half + next() % (R - half + 1);
+    std::vector<size_t> order(R);
+    for (size_t r = 0; r < R; ++r) order[r] = r;
+    for (size_t r = R - 1; r > 0; --r) std::swap(order[r], order[next() % (r + 1)]);
+    for (size_t j = 0; j < R; ++j) {
+      const uint64_t u = next() % 100;
+      by_class[order[j]][0][i] = j < zeros ? (u < 50 ? 0.0 : 1e-170)  // energy 0 (underflow)
+                                 : u < 5   ? std::numeric_limits<double>::infinity()
+                                 : u < 20  ? 1e4
+                                           : double(u) * 0.01;
+    }
+  }
+  const auto light = gpu::light_shares(by_class);
+  const auto judged = gpu::judged_light_shares(by_class, light, {});
+  int moved = 0;
+  for (size_t i = 0; i < m; ++i) {
+    CAPTURE(i);
+    if (i % 3 == 0) {
+      moved += light[0][i] > 0;
+    } else {
+      CHECK(light[0][i] == 0);
+      CHECK(judged[0][i] == 0);
+    }
+  }
+  CHECK(moved == int((m + 2) / 3));
 }
 
 TEST_CASE("union_weakest is weakest_shares over the union; the class budget") {

@@ -34,7 +34,8 @@ std::string num(double d) {
 }  // namespace
 
 DeviceShares::DeviceShares(const std::string& arch, const generators::CompileCache* cache)
-    : sums_(std::max({sizeof(ShareSums), sizeof(LightSums), sizeof(JudgedSums)})) {
+    : sums_(std::max(
+          {sizeof(ShareSums), sizeof(LightSums), sizeof(JudgedSums), sizeof(ScreenSums)})) {
   const std::vector<std::string> options = derive_options(arch);  // -fmad=false -ftz=false
   generators::CompileResult compiled =
       generators::nvrtc_compile_cached(share_source(), "solver_shares.cu", options, arch, cache);
@@ -46,6 +47,8 @@ DeviceShares::DeviceShares(const std::string& arch, const generators::CompileCac
   CU_CHECK(cuModuleGetFunction(&light32_fn_, module_, "solver_light32"));
   CU_CHECK(cuModuleGetFunction(&light256_fn_, module_, "solver_light256"));
   CU_CHECK(cuModuleGetFunction(&judged_fn_, module_, "solver_judged256"));
+  CU_CHECK(cuModuleGetFunction(&zero_count_fn_, module_, "solver_zero_count"));
+  CU_CHECK(cuModuleGetFunction(&median_moves_fn_, module_, "solver_median_moves"));
   CUdevice dev;
   CU_CHECK(cuCtxGetDevice(&dev));
   int sms = 0;
@@ -115,6 +118,42 @@ JudgedSums DeviceShares::judged(CUdeviceptr by_class, int classes, int64_t n, CU
   CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
   CU_CHECK(cuStreamSynchronize(stream));
   return s;
+}
+
+bool DeviceShares::zero_count(CUdeviceptr base, CUdeviceptr echo, int64_t n, ShareWide wide,
+                              const generators::Tolerance& tol, CUdeviceptr counts,
+                              CUstream stream) const {
+  ScreenSums s;
+  CU_CHECK(cuMemcpyHtoDAsync(sums_.ptr(), &s, sizeof s, stream));
+  long long count = n;
+  int w = int(wide);
+  double atol = tol.atol, rtol = tol.rtol, mag_rtol = magnitude_rtol(tol.rtol);
+  CUdeviceptr sums = sums_.ptr();
+  void* args[] = {&base, &echo, &count, &w, &atol, &rtol, &mag_rtol, &counts, &sums};
+  const unsigned blocks = unsigned(
+      std::max<int64_t>(1, std::min<int64_t>(blocks_, (n + kShareBlock - 1) / kShareBlock)));
+  if (n > 0)
+    CU_CHECK(
+        cuLaunchKernel(zero_count_fn_, blocks, 1, 1, kShareBlock, 1, 1, 0, stream, args, nullptr));
+  CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
+  CU_CHECK(cuStreamSynchronize(stream));
+  return s.nan != 0;
+}
+
+bool DeviceShares::median_moves(CUdeviceptr counts, int64_t n, int half, CUstream stream) const {
+  ScreenSums s;
+  CU_CHECK(cuMemcpyHtoDAsync(sums_.ptr(), &s, sizeof s, stream));
+  long long count = n;
+  CUdeviceptr sums = sums_.ptr();
+  void* args[] = {&counts, &count, &half, &sums};
+  const unsigned blocks = unsigned(
+      std::max<int64_t>(1, std::min<int64_t>(blocks_, (n + kShareBlock - 1) / kShareBlock)));
+  if (n > 0)
+    CU_CHECK(cuLaunchKernel(median_moves_fn_, blocks, 1, 1, kShareBlock, 1, 1, 0, stream, args,
+                            nullptr));
+  CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
+  CU_CHECK(cuStreamSynchronize(stream));
+  return s.moves != 0;
 }
 
 void DeviceShares::self_check(CUstream stream) {
@@ -222,11 +261,54 @@ void DeviceShares::self_check(CUstream stream) {
       ++cases;
     }
   }
+  // The median screen: zero-energy counts over the probe's echoes (NaN among them on float64
+  // slots), against the host's count of element_shares' energies at 0, and the moves test.
+  for (int wide : {0, 1}) {
+    const ShareProbe pr = share_probe(n, 4, wide, 0, 0x736372ULL + uint64_t(wide));
+    const generators::DType d = wide == 0 ? generators::DType::F64 : generators::DType::I64;
+    const std::vector<generators::DType> dtypes{d};
+    generators::Tolerance tol;
+    tol.rtol = wide ? 0 : 1e-4;
+    tol.atol = wide ? 0 : 1e-6;
+    DeviceBuffer dbase(size_t(n) * 8), decho(size_t(n) * 8), dcounts(size_t(n) * 2);
+    CU_CHECK(cuMemcpyHtoD(dbase.ptr(), pr.base.data(), size_t(n) * 8));
+    CU_CHECK(cuMemsetD8(dcounts.ptr(), 0, size_t(n) * 2));
+    std::vector<uint16_t> want(size_t(n), 0);
+    bool want_nan = false;
+    for (const std::vector<double>& echo : pr.echoes) {
+      CU_CHECK(cuMemcpyHtoD(decho.ptr(), echo.data(), size_t(n) * 8));
+      const auto elements = element_shares({hd(pr.base)}, {hd(echo)}, {tol}, nullptr, &dtypes);
+      for (int64_t i = 0; i < n; ++i) {
+        const double e = elements[0][size_t(i)] * elements[0][size_t(i)];
+        if (std::isnan(e))
+          want_nan = true;
+        else if (e == 0)
+          ++want[size_t(i)];
+      }
+      const bool nan =
+          zero_count(dbase.ptr(), decho.ptr(), n, ShareWide(wide), tol, dcounts.ptr(), stream);
+      if (nan != want_nan) fail("median screen's NaN, wide " + std::to_string(wide), want_nan, nan);
+    }
+    std::vector<uint16_t> got(static_cast<size_t>(n));
+    CU_CHECK(cuMemcpyDtoH(got.data(), dcounts.ptr(), size_t(n) * 2));
+    uint16_t least = 0xffff;
+    for (int64_t i = 0; i < n; ++i) {
+      if (got[size_t(i)] != want[size_t(i)])
+        fail("median screen's count, element " + std::to_string(i), want[size_t(i)],
+             got[size_t(i)]);
+      least = std::min(least, want[size_t(i)]);
+    }
+    for (int half : {int(least), int(least) + 1})
+      if (median_moves(dcounts.ptr(), n, half, stream) != (least < half))
+        fail("median screen's moves at half " + std::to_string(half), least < half,
+             !(least < half));
+    ++cases;
+  }
   checked_ = std::to_string(cases) + " probes of " + std::to_string(n) +
              " elements: float64, int64 and uint64 slots, 3 echoes folded onto a fold with NaN, "
              "each element's share, the largest and the weakest, the light share over 32 and "
              "256 classes, and the judged light share over 256 and 5 (dominant, atol-held, "
-             "undominated elements, told and not)";
+             "undominated elements, told and not), and the strided median screen's counts";
 }
 
 }  // namespace solver::gpu

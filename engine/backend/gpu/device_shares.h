@@ -52,6 +52,13 @@ class DeviceShares {
   // judged if not, n doubles each (the self-check's).
   JudgedSums judged(CUdeviceptr by_class, int classes, int64_t n, CUdeviceptr base,
                     const generators::Tolerance& tol, CUstream stream, CUdeviceptr out = 0) const;
+  // The strided partition's median screen (share_source.h): adds 1 to the uint16 `counts[i]`
+  // of each of `n` elements whose energy under this echo is 0 (solver_zero_count, the shares as
+  // share()'s); returns whether some share was NaN. Synchronous on `stream`.
+  bool zero_count(CUdeviceptr base, CUdeviceptr echo, int64_t n, ShareWide wide,
+                  const generators::Tolerance& tol, CUdeviceptr counts, CUstream stream) const;
+  // Whether some one of `n` counts is under `half` (solver_median_moves). Synchronous.
+  bool median_moves(CUdeviceptr counts, int64_t n, int half, CUstream stream) const;
   // What the self-check compared.
   const std::string& checked() const { return checked_; }
 
@@ -60,7 +67,7 @@ class DeviceShares {
 
   CUmodule module_ = nullptr;
   CUfunction share_fn_ = nullptr, light32_fn_ = nullptr, light256_fn_ = nullptr,
-             judged_fn_ = nullptr;
+             judged_fn_ = nullptr, zero_count_fn_ = nullptr, median_moves_fn_ = nullptr;
   DeviceBuffer sums_;
   int blocks_ = 0;
   std::string checked_;

@@ -177,6 +177,15 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
     by_class.classes = classes;
     by_class.host_only = host_only;
     if (blocks.size() > 1) by_class.block = b;
+    // The median screen (helper h28j): judging in several blocks on the device, the first
+    // block's class echoes also count, for every element of every output, the classes that
+    // leave its energy at 0 (solver_zero_count: a share pass over the whole output, no more
+    // reference runs). Where every element has at least half of them at 0 and no share is NaN,
+    // every light share is 0 (its median class does not move: light_shares) and no element is
+    // judged, so the other blocks' class echoes would add nothing: they are not taken, and the
+    // values are the one block's, exactly (knn_compute_distances: each element reads 2 of the
+    // 256 strided classes; 256 class echoes, not 768).
+    by_class.screen = judged && blocks.size() > 1 && &b == &blocks.front();
     for (const EchoRegion& r : regions) echo_shares(p, 0, {}, -1, &r, nullptr, &by_class);
     std::vector<double> part;
     if (judged) {  // the light share's weakest is the judged pass's too (one pass, not two)
@@ -194,6 +203,20 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
         light[k] = union_weakest(light[k], part[k]);
     misfit.resize(std::max(misfit.size(), by_class.misfit.size()), false);
     for (size_t k = 0; k < by_class.misfit.size(); ++k) misfit[k] = misfit[k] || by_class.misfit[k];
+    if (by_class.screen && by_class.device && by_class.taken == classes && !by_class.screen_nan) {
+      bool moves = false;
+      const int half = int((classes - 1) / 2 + 1);  // the median: the ((R - 1) / 2 + 1)-th smallest
+      for (size_t k = 0; k < by_class.screen_counts.get().size() && !moves; ++k)
+        moves = k < elements.size() &&
+                shares_->median_moves(by_class.screen_counts.get()[k].ptr(), int64_t(elements[k]),
+                                      half, ctx_->stream());
+      if (!moves) {
+        PhaseScope skipped("screened_" + std::to_string(blocks.size() - 1));  // blocks not taken
+        for (double& l : light) l = 0;  // what every block's light and judged shares are
+        sums.assign(sums.size(), JudgedSums{});
+        break;
+      }
+    }
   }
   if (judged) {
     judged->clear();

@@ -257,6 +257,38 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     atomicMin(&sums->untold, j_untold[0]);
   }
 }
+
+// The strided partition's median screen (helper h28j): per element of the whole output, how
+// many class echoes left its energy (share squared, element_shares' rule as in solver_share) at
+// 0, and whether a share was NaN. After every class: an element with at least `half` of them at
+// 0 has a median class that does not move, so its light share is 0 (light_shares) and it is not
+// judged (judged_light_shares); where every element of every output is so, the partition's light
+// and judged shares are 0 everywhere, exactly, without the other blocks' class echoes.
+struct ss_screen_sums {
+  u64 moves;  // some element has fewer than `half` classes at 0
+  u64 nan;    // some share was NaN
+};
+extern "C" __global__ void solver_zero_count(const double* base, const double* echo, long long n,
+                                             int wide, double atol, double rtol, double mag_rtol,
+                                             unsigned short* counts, ss_screen_sums* sums) {
+  u64 nan = 0;
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    double s = ss_share(base[i], echo[i], wide, atol, rtol, mag_rtol);
+    double e = s * s;
+    if (e != e) nan = 1;
+    else if (e == 0) counts[i] = (unsigned short)(counts[i] + 1);
+  }
+  if (nan) atomicMax(&sums->nan, 1ULL);
+}
+extern "C" __global__ void solver_median_moves(const unsigned short* counts, long long n, int half,
+                                               ss_screen_sums* sums) {
+  u64 moves = 0;
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    if (counts[i] < half) moves = 1;
+  if (moves) atomicMax(&sums->moves, 1ULL);
+}
 )";
 
 static_assert(kShareBlock == 256, "the source's shared arrays hold 256 threads");

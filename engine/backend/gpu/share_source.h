@@ -29,6 +29,10 @@ namespace solver::gpu {
 // atol part from `base`, the set's reference slots, and the output's tolerance) of each element,
 // for both values of the output's `told`, summed into JudgedSums (out: light, judged if told,
 // judged if not, each n doubles; null: nowhere).
+// solver_zero_count(base, echo, n, wide, atol, rtol, mag_rtol, counts, sums) adds 1 to the
+// uint16 counts[i] where element i's energy (its share, as solver_share's, squared) is 0, and
+// sets sums->nan where one is NaN; solver_median_moves(counts, n, half, sums) sets sums->moves
+// where some counts[i] < half (ScreenSums: the strided partition's median screen).
 // Launch with a power-of-two block of kShareBlock threads.
 const char* share_source();
 constexpr int kShareBlock = 256;
@@ -47,6 +51,12 @@ struct ShareSums {
 // What solver_light accumulates: the bits of the least light share above 0, NaN met.
 struct LightSums {
   uint64_t weakest_bits = ~uint64_t(0);
+  uint64_t nan = 0;
+};
+
+// What the median screen accumulates (solver_zero_count, solver_median_moves).
+struct ScreenSums {
+  uint64_t moves = 0;
   uint64_t nan = 0;
 };
 
