@@ -212,6 +212,12 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
                                       half, ctx_->stream());
       if (!moves) {
         PhaseScope skipped("screened_" + std::to_string(blocks.size() - 1));  // blocks not taken
+        if (!shares_crosscheck_.empty())
+          if (FILE* f = std::fopen(shares_crosscheck_.c_str(), "a")) {
+            std::fprintf(f, "screened %zu classes: %zu of %zu blocks not taken\n", classes,
+                         blocks.size() - 1, blocks.size());
+            std::fclose(f);
+          }
         for (double& l : light) l = 0;  // what every block's light and judged shares are
         sums.assign(sums.size(), JudgedSums{});
         break;
