@@ -85,6 +85,15 @@
 #     strided partition not taken; no blocks or screen line; echo_judged absent.
 # With `ab` (host vs device): ginkgo "same"; knn's host run (SOLVER_HOST_SHARES=1) is the old
 # strided_judgement path (minutes; give it 600 s or leave knn out of `ab`).
+# The judged share's verdicts, device against host (h28j, PREDICTED):
+#   GATE_COST_PROBLEMS="cheats/redteam26_offlaw_heavy_lbeta cheats/control_hon20_atomic_float_histogram" \
+#     scripts/gpu/probe_gate_cost.sh 300 ab
+# both "shares device vs host: same"; the red-team folder's honest row invalid_spec with the light
+# part at 0.0046 of its tolerance (call 4's figure) on both paths, the histogram's kept; each
+# crosscheck line "0 differ" (now with four "judged block's ..." summaries an output and block);
+# an echo_judged phase in each device run, none in the host runs. With `blocks` instead of `ab`
+# on the histogram: "light shares one block vs forced blocks: same", the "judged 256 classes"
+# lines included, no "median screen" line (its bins' median classes move).
 set -u
 LIM=${1:-240}
 AB=${2:-}
