@@ -88,7 +88,7 @@
 # The judged share's verdicts, device against host (h28j, PREDICTED):
 #   GATE_COST_PROBLEMS="cheats/redteam26_offlaw_heavy_lbeta cheats/control_hon20_atomic_float_histogram" \
 #     scripts/gpu/probe_gate_cost.sh 300 ab
-# both "shares device vs host: same"; the red-team folder's honest row invalid_spec with the light
+# both "shares device vs host: same"; the red-team folder refused invalid_spec with the light
 # part at 0.0046 of its tolerance (call 4's figure) on both paths, the histogram's kept; each
 # crosscheck line "0 differ" (now with four "judged block's ..." summaries an output and block);
 # an echo_judged phase in each device run, none in the host runs. With `blocks` instead of `ab`
