@@ -65,6 +65,35 @@
 # ginkgo_cg_step2 and mmcv_sigmoid_focal_loss: no blocks line (64 class echoes in one block each,
 # as before; no strided partition), their gates as measured with h28g's device shares
 # (docs/results/h100-2026-12-06c call 3: 4.3 s and 0.79 s) within 15%.
+#
+# The judged light share on the device (helper h28j, 2026-12-06: solver_judged256, judged_sums.h;
+# the strided median screen). PREDICTED (unmeasured) for
+#   GATE_COST_PROBLEMS="corpus_fresh12/knn_compute_distances corpus_fresh12/ginkgo_cg_step2" \
+#     scripts/gpu/probe_gate_cost.sh 200
+# on an H100 (80 GB, ~74 GiB free: the strided partition in 3 blocks of 54.5 GiB):
+#   knn_compute_distances: exit 0 (was past 160 s in call 4). "shares on the device". A line
+#     "class shares in 3 blocks: .../law_regions/blocks_3" and one "median screen: 2 later blocks
+#     not taken (.../blocks_3/screened_2)": each element (r, q) reads ref's column r and query's
+#     column q, whose 128 positions each lie in ONE strided class ((r / 2) mod 256, (q / 2) mod
+#     256: 8192 and 2048 pairs a row are multiples of 256), so at least 254 of 256 classes leave
+#     it unmoved and every median is 0. Class echoes: 32 hashed + 256 strided = 288 off the law,
+#     + 32 contiguous = 320 on it (768 strided without the screen). law_regions 3-12 s (288-320
+#     float64 reference runs of ~6-10 ms; the 32-class light pass ~0.1-1 s; no echo_judged
+#     phase line above 100 ms expected: the judged pass runs once, on block 1, 21 M elements,
+#     0.3-3 s); the gate's wall 15-60 s; echo_compare/device under 1 s; peak RSS 2-12 GiB.
+#   ginkgo_cg_step2: as call 3 (4.3 s gate, within 15%): element-wise, no hashed light part, the
+#     strided partition not taken; no blocks or screen line; echo_judged absent.
+# With `ab` (host vs device): ginkgo "same"; knn's host run (SOLVER_HOST_SHARES=1) is the old
+# strided_judgement path (minutes; give it 600 s or leave knn out of `ab`).
+# The judged share's verdicts, device against host (h28j, PREDICTED):
+#   GATE_COST_PROBLEMS="cheats/redteam26_offlaw_heavy_lbeta cheats/control_hon20_atomic_float_histogram" \
+#     scripts/gpu/probe_gate_cost.sh 300 ab
+# both "shares device vs host: same"; the red-team folder refused invalid_spec with the light
+# part at 0.0046 of its tolerance (call 4's figure) on both paths, the histogram's kept; each
+# crosscheck line "0 differ" (now with four "judged block's ..." summaries an output and block);
+# an echo_judged phase in each device run, none in the host runs. With `blocks` instead of `ab`
+# on the histogram: "light shares one block vs forced blocks: same", the "judged 256 classes"
+# lines included, no "median screen" line (its bins' median classes move).
 set -u
 LIM=${1:-240}
 AB=${2:-}
@@ -119,13 +148,17 @@ for r in rows:
         if k.split("/")[-1].startswith("blocks_"):
             print("gate_cost:   %s class shares in %s blocks: %s, %.0f ms" % (
                 r.get("variant"), k.split("/")[-1][7:], k, v))
+        # The strided median screen (h28j): blocks not taken, every median class at 0.
+        if k.split("/")[-1].startswith("screened_"):
+            print("gate_cost:   %s median screen: %s later blocks not taken (%s)" % (
+                r.get("variant"), k.split("/")[-1][9:], k))
     if ph:
         print("gate_cost:   %s shares on the %s" % (r.get("variant"),
               "device" if total("device") > 0 else "host"))
         print("gate_cost:   %s summed: %s" % (r.get("variant"), ", ".join(
             "%s %.0f ms" % (leaf, total(leaf)) for leaf in
-            ("echo_compare", "device", "reference_run", "readback", "echo_light", "base_upload",
-             "share_kernels", "law_regions", "tolerance lint"))))
+            ("echo_compare", "device", "reference_run", "readback", "echo_light", "echo_judged",
+             "base_upload", "share_kernels", "law_regions", "tolerance lint"))))
 PY
 }
 # GATE_COST_PROBLEMS overrides the list (folders under tests/, space-separated).
@@ -167,7 +200,7 @@ PY
 import re, sys
 def lights(path):
     try:
-        lines = [l.strip() for l in open(path) if l.startswith("light ")]
+        lines = [l.strip() for l in open(path) if l.startswith(("light ", "judged "))]
     except Exception:
         return None, []
     return [re.sub(r" in \d+ blocks", "", l) for l in lines], lines

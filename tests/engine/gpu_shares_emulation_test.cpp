@@ -77,6 +77,8 @@ namespace {
 
 static_assert(sizeof(emulated::ss_sums) == sizeof(gpu::ShareSums));
 static_assert(sizeof(emulated::ss_light_sums) == sizeof(gpu::LightSums));
+static_assert(sizeof(emulated::ss_judged_sums) == sizeof(gpu::JudgedSums));
+static_assert(sizeof(emulated::ss_screen_sums) == sizeof(gpu::ScreenSums));
 
 bool same(double a, double b) {
   uint64_t x, y;
@@ -118,6 +120,24 @@ gpu::LightSums emulate_light(const std::vector<double>& by_class, int classes, l
       emulated::solver_light32(by_class.data(), classes, n, gpu::kDominantEnergy, out, &sums);
     else
       emulated::solver_light256(by_class.data(), classes, n, gpu::kDominantEnergy, out, &sums);
+  }
+  std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
+  return s;
+}
+
+gpu::JudgedSums emulate_judged(const std::vector<double>& by_class, int classes, long long n,
+                               const double* base, const generators::Tolerance& tol, double* out,
+                               unsigned blocks) {
+  gpu::JudgedSums s;
+  emulated::ss_judged_sums sums;
+  std::memcpy(static_cast<void*>(&sums), &s, sizeof s);
+  emulated::gridDim.x = blocks;
+  emulated::blockDim.x = 1;
+  emulated::threadIdx.x = 0;
+  for (unsigned b = 0; b < blocks; ++b) {
+    emulated::blockIdx.x = b;
+    emulated::solver_judged256(by_class.data(), classes, n, gpu::kDominantEnergy, base, tol.atol,
+                               tol.rtol, out, &sums);
   }
   std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
   return s;
@@ -416,6 +436,209 @@ TEST_CASE("the light share in blocks of elements is the one block's (class_block
   }
 }
 
+TEST_CASE("the device's judged light share is the host's judged_light_shares, in blocks") {
+  // Five outputs of the strided partition's 256 classes (law_regions.h judged_light_shares, P6k
+  // off the law, helper h28h): a told one (some light share above 1) with dominant, atol-held,
+  // undominated, median-0, tied and infinite elements; the same shapes with a NaN; an untold one
+  // (every light share under 1: nothing atol-held is left out); an empty one; one element. The
+  // device's kernel (C++ here) over blocks forced by small budgets, each block's JudgedSums
+  // merged, against weakest_shares of the host's light and judged shares over every element at
+  // once, strided_judgement's one pass, and host_judged_sums (the cross-check's) per block.
+  const size_t R = gpu::kStridedRegions;
+  const std::vector<size_t> sizes{1200, 700, 900, 0, 1};
+  const size_t K = sizes.size();
+  generators::Tolerance tol;
+  std::vector<std::vector<std::vector<double>>> by_class(R, std::vector<std::vector<double>>(K));
+  std::vector<gpu::HostDoubles> base(K);
+  for (size_t k = 0; k < K; ++k) {
+    const gpu::JudgedProbe pr = gpu::judged_probe(int64_t(sizes[k]), int(R), k == 1, 0x6a + k);
+    tol.atol = pr.atol;
+    tol.rtol = pr.rtol;
+    base[k] = hd(pr.base);
+    for (size_t r = 0; r < R; ++r)
+      by_class[r][k].assign(pr.by_class.begin() + long(r * sizes[k]),
+                            pr.by_class.begin() + long((r + 1) * sizes[k]));
+    if (k == 2)  // untold: every light share far under 1, no infinity
+      for (size_t r = 0; r < R; ++r)
+        for (double& v : by_class[r][k]) v = std::isinf(v) ? 1e-4 : v * 1e-3;
+  }
+  const std::vector<std::vector<double>> atol = gpu::atol_parts(base, {tol});
+  const std::vector<std::vector<double>> light = gpu::light_shares(by_class);
+  const std::vector<std::vector<double>> judged = gpu::judged_light_shares(by_class, light, atol);
+  const std::vector<double> want_light = gpu::weakest_shares(light);
+  const std::vector<double> want = gpu::weakest_shares(judged);
+  // The probe reaches every rule: judged elements, elements left out by (a) and by (b), a told
+  // output and an untold one, a NaN.
+  int judged_in = 0, left_a = 0, left_b = 0;
+  for (size_t i = 0; i < sizes[0]; ++i) {
+    const double l = light[0][i];
+    if (!(l > 0) || std::isnan(l)) continue;
+    if (judged[0][i] > 0)
+      ++judged_in;
+    else if (l <= 1 && l > 1 - atol[0][i])
+      ++left_b;
+    else
+      ++left_a;
+  }
+  CHECK(judged_in > 20);
+  CHECK(left_a > 20);
+  CHECK(left_b > 20);
+  CHECK(*std::max_element(light[0].begin(), light[0].end()) > 1);
+  CHECK(*std::max_element(light[2].begin(), light[2].end()) < 1);
+  CHECK(want[0] > 0);
+  CHECK(want[0] <= 1);  // a refusable judged share is there
+  CHECK(std::isnan(want[1]));
+  CHECK(want[2] > 0);
+  CHECK(want[3] == 0);
+  // strided_judgement's one pass (the host path) says the same.
+  const gpu::StridedJudgement one = gpu::strided_judgement(
+      [&](const gpu::EchoRegion& r) { return by_class[r.cls]; }, atol, false);
+  CHECK(one.passes == 1);
+  for (size_t k = 0; k < K; ++k) {
+    CAPTURE(k);
+    CHECK(same(one.judged[k], want[k]));
+    CHECK(same(one.light[k], want_light[k]));
+  }
+  const size_t total = 1200 + 700 + 900 + 1, per = R * sizeof(double);
+  for (size_t most : {size_t(1), size_t(333), size_t(1201), total}) {
+    CAPTURE(most);
+    const std::vector<gpu::ClassBlock> blocks = gpu::class_blocks(sizes, R, most * per);
+    std::vector<gpu::JudgedSums> dev(K), host(K);
+    for (const gpu::ClassBlock& b : blocks) {
+      std::vector<std::vector<std::vector<double>>> cut(R);
+      for (size_t r = 0; r < R; ++r) cut[r] = gpu::block_slice(by_class[r], b);
+      const std::vector<std::vector<double>> atol_cut = gpu::block_slice(atol, b);
+      const std::vector<gpu::JudgedSums> part = gpu::host_judged_sums(cut, atol_cut);
+      const std::vector<gpu::HostDoubles> base_cut = gpu::block_slice(base, b);
+      for (size_t k = 0; k < K; ++k) {
+        host[k] = gpu::judged_merge(host[k], part[k]);
+        std::vector<double> flat;  // class r at r x count, as the worker's block buffer
+        for (size_t r = 0; r < R; ++r) flat.insert(flat.end(), cut[r][k].begin(), cut[r][k].end());
+        const long long n = (long long)cut[0][k].size();
+        std::vector<double> out(size_t(n) * 3);
+        const gpu::JudgedSums d =
+            emulate_judged(flat, int(R), n, base_cut[k].data(), tol, out.data(), 3);
+        dev[k] = gpu::judged_merge(dev[k], d);
+        // Each element's three values: the host's light share and its judged share both ways.
+        const std::vector<int> told{1}, untold{0};
+        std::vector<std::vector<std::vector<double>>> one_out(R);
+        for (size_t r = 0; r < R; ++r) one_out[r] = {cut[r][k]};
+        const auto l1 = gpu::light_shares(one_out);
+        const auto jt = gpu::judged_light_shares(one_out, l1, {atol_cut[k]}, &told);
+        const auto ju = gpu::judged_light_shares(one_out, l1, {atol_cut[k]}, &untold);
+        int differ = 0;
+        for (long long i = 0; i < n; ++i)
+          differ += !same(out[size_t(i)], l1[0][size_t(i)]) +
+                    !same(out[size_t(n + i)], jt[0][size_t(i)]) +
+                    !same(out[size_t(2 * n + i)], ju[0][size_t(i)]);
+        CHECK(differ == 0);
+      }
+    }
+    for (size_t k = 0; k < K; ++k) {
+      CAPTURE(k);
+      CHECK(same(gpu::judged_weakest(dev[k]), want[k]));
+      CHECK(same(gpu::judged_light(dev[k]), want_light[k]));
+      CHECK(std::memcmp(&dev[k], &host[k], sizeof dev[k]) == 0);
+    }
+  }
+  // No atol part (base null): (b) never leaves an element out.
+  std::vector<double> flat;
+  for (size_t r = 0; r < R; ++r)
+    flat.insert(flat.end(), by_class[r][0].begin(), by_class[r][0].end());
+  const gpu::JudgedSums bare = emulate_judged(flat, int(R), 1200, nullptr, tol, nullptr, 5);
+  std::vector<std::vector<std::vector<double>>> only0(R);
+  for (size_t r = 0; r < R; ++r) only0[r] = {by_class[r][0]};
+  const auto l0 = gpu::light_shares(only0);
+  CHECK(same(gpu::judged_weakest(bare),
+             gpu::weakest_shares(gpu::judged_light_shares(only0, l0, {}))[0]));
+  CHECK(gpu::judged_weakest(bare) <= want[0]);  // more elements judged, never fewer
+}
+
+TEST_CASE("the strided median screen: zero-energy counts, and a median at 0 means no light part") {
+  // solver_zero_count against element_shares' energies at 0, over echoes with NaN and
+  // infinite values (infinite shares), whatever the grid.
+  const int64_t n = 2500;
+  for (int wide : {0, 1}) {
+    CAPTURE(wide);
+    const gpu::ShareProbe pr = gpu::share_probe(n, 5, wide, 0, 77 + uint64_t(wide));
+    const std::vector<DType> dtypes{wide_dtype(wide)};
+    generators::Tolerance tol;
+    tol.rtol = wide ? 0 : 1e-4;
+    tol.atol = wide ? 0 : 1e-6;
+    for (unsigned blocks : {1u, 9u}) {
+      std::vector<uint16_t> counts(size_t(n), 0), want(size_t(n), 0);
+      bool want_nan = false, got_nan = false;
+      for (const std::vector<double>& echo : pr.echoes) {
+        const auto el = gpu::element_shares({hd(pr.base)}, {hd(echo)}, {tol}, nullptr, &dtypes);
+        for (int64_t i = 0; i < n; ++i) {
+          const double e = el[0][size_t(i)] * el[0][size_t(i)];
+          if (std::isnan(e))
+            want_nan = true;
+          else if (e == 0)
+            ++want[size_t(i)];
+        }
+        emulated::ss_screen_sums sums{0, 0};
+        emulated::gridDim.x = blocks;
+        for (unsigned b = 0; b < blocks; ++b) {
+          emulated::blockIdx.x = b;
+          emulated::solver_zero_count(pr.base.data(), echo.data(), n, wide, tol.atol, tol.rtol,
+                                      gpu::magnitude_rtol(tol.rtol), counts.data(), &sums);
+        }
+        got_nan = got_nan || sums.nan != 0;
+      }
+      CHECK(counts == want);
+      CHECK(got_nan == want_nan);
+      CHECK_FALSE(want_nan);  // element_shares says infinity for a NaN value: never NaN
+      const uint16_t least = *std::min_element(want.begin(), want.end());
+      for (int half : {int(least), int(least) + 1}) {
+        emulated::ss_screen_sums sums{0, 0};
+        for (unsigned b = 0; b < blocks; ++b) {
+          emulated::blockIdx.x = b;
+          emulated::solver_median_moves(counts.data(), n, half, &sums);
+        }
+        CHECK((sums.moves != 0) == (least < half));
+      }
+    }
+  }
+  // The screen's claim, on the host functions: an element with (R + 1) / 2 of R class energies
+  // at 0 has light share 0 and is not judged, whatever its other classes (heavy, infinite,
+  // tiny); one fewer and it has a light part.
+  const size_t R = gpu::kStridedRegions, half = (R + 1) / 2, m = 300;
+  uint64_t x = 0x736372656e;
+  auto next = [&x] {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return x >> 11;
+  };
+  std::vector<std::vector<std::vector<double>>> by_class(R, std::vector<std::vector<double>>(1));
+  for (size_t r = 0; r < R; ++r) by_class[r][0].resize(m);
+  for (size_t i = 0; i < m; ++i) {
+    const size_t zeros = i % 3 == 0 ? half - 1 : half + next() % (R - half + 1);
+    std::vector<size_t> order(R);
+    for (size_t r = 0; r < R; ++r) order[r] = r;
+    for (size_t r = R - 1; r > 0; --r) std::swap(order[r], order[next() % (r + 1)]);
+    for (size_t j = 0; j < R; ++j) {
+      const uint64_t u = next() % 100;
+      by_class[order[j]][0][i] = j < zeros ? (u < 50 ? 0.0 : 1e-170)  // energy 0 (underflow)
+                                 : u < 5   ? std::numeric_limits<double>::infinity()
+                                 : u < 20  ? 1e4
+                                           : double(u) * 0.01;
+    }
+  }
+  const auto light = gpu::light_shares(by_class);
+  const auto judged = gpu::judged_light_shares(by_class, light, {});
+  int moved = 0;
+  for (size_t i = 0; i < m; ++i) {
+    CAPTURE(i);
+    if (i % 3 == 0) {
+      moved += light[0][i] > 0;
+    } else {
+      CHECK(light[0][i] == 0);
+      CHECK(judged[0][i] == 0);
+    }
+  }
+  CHECK(moved == int((m + 2) / 3));
+}
+
 TEST_CASE("union_weakest is weakest_shares over the union; the class budget") {
   const double nan = std::numeric_limits<double>::quiet_NaN(),
                inf = std::numeric_limits<double>::infinity();
@@ -461,7 +684,8 @@ TEST_CASE("the share source compiles with NVRTC for sm_90, with no fused multipl
   CHECK_FALSE(r.cubin.empty());
   // atol + rtol|a| is rounded term by term, as on the host.
   CHECK(r.ptx.find("fma.") == std::string::npos);
-  for (const char* entry : {"solver_share", "solver_light32", "solver_light256"})
+  for (const char* entry :
+       {"solver_share", "solver_light32", "solver_light256", "solver_judged256"})
     CHECK(r.ptx.find(entry) != std::string::npos);
 }
 

@@ -34,7 +34,8 @@ std::string num(double d) {
 }  // namespace
 
 DeviceShares::DeviceShares(const std::string& arch, const generators::CompileCache* cache)
-    : sums_(sizeof(ShareSums)) {
+    : sums_(std::max(
+          {sizeof(ShareSums), sizeof(LightSums), sizeof(JudgedSums), sizeof(ScreenSums)})) {
   const std::vector<std::string> options = derive_options(arch);  // -fmad=false -ftz=false
   generators::CompileResult compiled =
       generators::nvrtc_compile_cached(share_source(), "solver_shares.cu", options, arch, cache);
@@ -45,6 +46,9 @@ DeviceShares::DeviceShares(const std::string& arch, const generators::CompileCac
   CU_CHECK(cuModuleGetFunction(&share_fn_, module_, "solver_share"));
   CU_CHECK(cuModuleGetFunction(&light32_fn_, module_, "solver_light32"));
   CU_CHECK(cuModuleGetFunction(&light256_fn_, module_, "solver_light256"));
+  CU_CHECK(cuModuleGetFunction(&judged_fn_, module_, "solver_judged256"));
+  CU_CHECK(cuModuleGetFunction(&zero_count_fn_, module_, "solver_zero_count"));
+  CU_CHECK(cuModuleGetFunction(&median_moves_fn_, module_, "solver_median_moves"));
   CUdevice dev;
   CU_CHECK(cuCtxGetDevice(&dev));
   int sms = 0;
@@ -95,6 +99,61 @@ LightSums DeviceShares::light(CUdeviceptr by_class, int classes, int64_t n, CUst
   CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
   CU_CHECK(cuStreamSynchronize(stream));
   return s;
+}
+
+JudgedSums DeviceShares::judged(CUdeviceptr by_class, int classes, int64_t n, CUdeviceptr base,
+                                const generators::Tolerance& tol, CUstream stream,
+                                CUdeviceptr out) const {
+  if (classes < 1 || classes > 256) throw std::runtime_error("judged share: 1 to 256 classes");
+  JudgedSums s;
+  CU_CHECK(cuMemcpyHtoDAsync(sums_.ptr(), &s, sizeof s, stream));
+  long long count = n;
+  double dominant = kDominantEnergy, atol = tol.atol, rtol = tol.rtol;
+  CUdeviceptr sums = sums_.ptr();
+  void* args[] = {&by_class, &classes, &count, &dominant, &base, &atol, &rtol, &out, &sums};
+  const unsigned blocks = unsigned(std::max<int64_t>(
+      1, std::min<int64_t>(std::max(1, blocks_ / 4), (n + kShareBlock - 1) / kShareBlock)));
+  if (n > 0)
+    CU_CHECK(cuLaunchKernel(judged_fn_, blocks, 1, 1, kShareBlock, 1, 1, 0, stream, args, nullptr));
+  CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
+  CU_CHECK(cuStreamSynchronize(stream));
+  return s;
+}
+
+bool DeviceShares::zero_count(CUdeviceptr base, CUdeviceptr echo, int64_t n, ShareWide wide,
+                              const generators::Tolerance& tol, CUdeviceptr counts,
+                              CUstream stream) const {
+  ScreenSums s;
+  CU_CHECK(cuMemcpyHtoDAsync(sums_.ptr(), &s, sizeof s, stream));
+  long long count = n;
+  int w = int(wide);
+  double atol = tol.atol, rtol = tol.rtol, mag_rtol = magnitude_rtol(tol.rtol);
+  CUdeviceptr sums = sums_.ptr();
+  void* args[] = {&base, &echo, &count, &w, &atol, &rtol, &mag_rtol, &counts, &sums};
+  const unsigned blocks = unsigned(
+      std::max<int64_t>(1, std::min<int64_t>(blocks_, (n + kShareBlock - 1) / kShareBlock)));
+  if (n > 0)
+    CU_CHECK(
+        cuLaunchKernel(zero_count_fn_, blocks, 1, 1, kShareBlock, 1, 1, 0, stream, args, nullptr));
+  CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
+  CU_CHECK(cuStreamSynchronize(stream));
+  return s.nan != 0;
+}
+
+bool DeviceShares::median_moves(CUdeviceptr counts, int64_t n, int half, CUstream stream) const {
+  ScreenSums s;
+  CU_CHECK(cuMemcpyHtoDAsync(sums_.ptr(), &s, sizeof s, stream));
+  long long count = n;
+  CUdeviceptr sums = sums_.ptr();
+  void* args[] = {&counts, &count, &half, &sums};
+  const unsigned blocks = unsigned(
+      std::max<int64_t>(1, std::min<int64_t>(blocks_, (n + kShareBlock - 1) / kShareBlock)));
+  if (n > 0)
+    CU_CHECK(cuLaunchKernel(median_moves_fn_, blocks, 1, 1, kShareBlock, 1, 1, 0, stream, args,
+                            nullptr));
+  CU_CHECK(cuMemcpyDtoHAsync(&s, sums_.ptr(), sizeof s, stream));
+  CU_CHECK(cuStreamSynchronize(stream));
+  return s.moves != 0;
 }
 
 void DeviceShares::self_check(CUstream stream) {
@@ -158,10 +217,98 @@ void DeviceShares::self_check(CUstream stream) {
       ++cases;
     }
   }
+  // The judged light share (judged_light_shares, both values of `told`) over 256 and 5
+  // classes, with and without a NaN: each element's three values and the summaries.
+  for (int classes : {256, 5}) {
+    for (bool with_nan : {false, true}) {
+      const JudgedProbe pr =
+          judged_probe(n, classes, with_nan, 0x6a75646765ULL + uint64_t(classes));
+      generators::Tolerance tol;
+      tol.atol = pr.atol;
+      tol.rtol = pr.rtol;
+      std::vector<std::vector<std::vector<double>>> by_class(static_cast<size_t>(classes));
+      for (int c = 0; c < classes; ++c)
+        by_class[size_t(c)] = {
+            std::vector<double>(pr.by_class.begin() + c * n, pr.by_class.begin() + (c + 1) * n)};
+      const std::vector<std::vector<double>> atol = atol_parts({hd(pr.base)}, {tol});
+      const std::vector<std::vector<double>> light = light_shares(by_class);
+      const std::vector<int> told{1}, untold{0};
+      const auto jt = judged_light_shares(by_class, light, atol, &told);
+      const auto ju = judged_light_shares(by_class, light, atol, &untold);
+      const JudgedSums want = host_judged_sums(by_class, atol)[0];
+      DeviceBuffer dclass(pr.by_class.size() * 8), dbase(size_t(n) * 8), dout(size_t(n) * 24);
+      CU_CHECK(cuMemcpyHtoD(dclass.ptr(), pr.by_class.data(), pr.by_class.size() * 8));
+      CU_CHECK(cuMemcpyHtoD(dbase.ptr(), pr.base.data(), size_t(n) * 8));
+      const JudgedSums got = judged(dclass.ptr(), classes, n, dbase.ptr(), tol, stream, dout.ptr());
+      const std::string what = "judged light share over " + std::to_string(classes) + " classes";
+      std::vector<double> each(size_t(n) * 3);
+      CU_CHECK(cuMemcpyDtoH(each.data(), dout.ptr(), size_t(n) * 24));
+      for (int64_t i = 0; i < n; ++i) {
+        const size_t e = size_t(i);
+        if (!same(each[e], light[0][e]))
+          fail(what + ", light " + std::to_string(i), light[0][e], each[e]);
+        if (!same(each[size_t(n) + e], jt[0][e]))
+          fail(what + ", told, element " + std::to_string(i), jt[0][e], each[size_t(n) + e]);
+        if (!same(each[2 * size_t(n) + e], ju[0][e]))
+          fail(what + ", untold, element " + std::to_string(i), ju[0][e], each[2 * size_t(n) + e]);
+      }
+      if (!same(judged_light(want), judged_light(got)))
+        fail(what + ", light's weakest", judged_light(want), judged_light(got));
+      if (!same(judged_weakest(want), judged_weakest(got)))
+        fail(what + ", judged's weakest", judged_weakest(want), judged_weakest(got));
+      if (std::memcmp(&want, &got, sizeof want) != 0)
+        fail(what + ", summaries' bits", judged_weakest(want), judged_weakest(got));
+      ++cases;
+    }
+  }
+  // The median screen: zero-energy counts over the probe's echoes (NaN among them on float64
+  // slots), against the host's count of element_shares' energies at 0, and the moves test.
+  for (int wide : {0, 1}) {
+    const ShareProbe pr = share_probe(n, 4, wide, 0, 0x736372ULL + uint64_t(wide));
+    const generators::DType d = wide == 0 ? generators::DType::F64 : generators::DType::I64;
+    const std::vector<generators::DType> dtypes{d};
+    generators::Tolerance tol;
+    tol.rtol = wide ? 0 : 1e-4;
+    tol.atol = wide ? 0 : 1e-6;
+    DeviceBuffer dbase(size_t(n) * 8), decho(size_t(n) * 8), dcounts(size_t(n) * 2);
+    CU_CHECK(cuMemcpyHtoD(dbase.ptr(), pr.base.data(), size_t(n) * 8));
+    CU_CHECK(cuMemsetD8(dcounts.ptr(), 0, size_t(n) * 2));
+    std::vector<uint16_t> want(size_t(n), 0);
+    bool want_nan = false;
+    for (const std::vector<double>& echo : pr.echoes) {
+      CU_CHECK(cuMemcpyHtoD(decho.ptr(), echo.data(), size_t(n) * 8));
+      const auto elements = element_shares({hd(pr.base)}, {hd(echo)}, {tol}, nullptr, &dtypes);
+      for (int64_t i = 0; i < n; ++i) {
+        const double e = elements[0][size_t(i)] * elements[0][size_t(i)];
+        if (std::isnan(e))
+          want_nan = true;
+        else if (e == 0)
+          ++want[size_t(i)];
+      }
+      const bool nan =
+          zero_count(dbase.ptr(), decho.ptr(), n, ShareWide(wide), tol, dcounts.ptr(), stream);
+      if (nan != want_nan) fail("median screen's NaN, wide " + std::to_string(wide), want_nan, nan);
+    }
+    std::vector<uint16_t> got(static_cast<size_t>(n));
+    CU_CHECK(cuMemcpyDtoH(got.data(), dcounts.ptr(), size_t(n) * 2));
+    uint16_t least = 0xffff;
+    for (int64_t i = 0; i < n; ++i) {
+      if (got[size_t(i)] != want[size_t(i)])
+        fail("median screen's count, element " + std::to_string(i), want[size_t(i)],
+             got[size_t(i)]);
+      least = std::min(least, want[size_t(i)]);
+    }
+    for (int half : {int(least), int(least) + 1})
+      if (median_moves(dcounts.ptr(), n, half, stream) != (least < half))
+        fail("median screen's moves at half " + std::to_string(half), least < half,
+             !(least < half));
+    ++cases;
+  }
   checked_ = std::to_string(cases) + " probes of " + std::to_string(n) +
              " elements: float64, int64 and uint64 slots, 3 echoes folded onto a fold with NaN, "
-             "each element's share, the largest and the weakest, and the light share over 32 and "
-             "256 classes";
+             "each element's share, the largest and the weakest, the light share over 32 and "
+             "256 classes, and the judged light share over 256 and 5 (dominant, atol-held, "
+             "undominated elements, told and not), and the strided median screen's counts";
 }
 
 }  // namespace solver::gpu

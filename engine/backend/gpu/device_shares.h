@@ -8,8 +8,9 @@
 // the host. Every summary is a maximum or minimum of non-negative doubles taken as bit patterns,
 // and the median an exact selection: the host's values, not approximations of them. When the
 // worker first lints, a self-check holds the device to the host functions (element_shares,
-// largest_shares, fold_element_shares, weakest_shares, light_shares) on a probe with ties,
-// zeros, infinities, NaN folds, 64-bit integer slots and 32 and 256 classes; a disagreement (or
+// largest_shares, fold_element_shares, weakest_shares, light_shares, judged_light_shares) on
+// probes with ties, zeros, infinities, NaN folds, 64-bit integer slots, 32 and 256 classes and
+// dominant, atol-held and undominated elements; a disagreement (or
 // no NVRTC) throws, and the lint stays on the host (SOLVER_HOST_SHARES=1 asks for that too).
 #pragma once
 #include <cstdint>
@@ -44,6 +45,20 @@ class DeviceShares {
   // `out` (0: nowhere): each element's light share (the self-check's).
   LightSums light(CUdeviceptr by_class, int classes, int64_t n, CUstream stream,
                   CUdeviceptr out = 0) const;
+  // The strided partition's judged light share's summaries (JudgedSums: share_source.h) of one
+  // output's block of `n` elements: `classes` (at most 256) class shares at `by_class`, class
+  // after class, `base` the set's reference slots of those elements (0: no atol part), `tol`
+  // the output's tolerance. Synchronous on `stream`. `out` (0: nowhere): light, judged if told,
+  // judged if not, n doubles each (the self-check's).
+  JudgedSums judged(CUdeviceptr by_class, int classes, int64_t n, CUdeviceptr base,
+                    const generators::Tolerance& tol, CUstream stream, CUdeviceptr out = 0) const;
+  // The strided partition's median screen (share_source.h): adds 1 to the uint16 `counts[i]`
+  // of each of `n` elements whose energy under this echo is 0 (solver_zero_count, the shares as
+  // share()'s); returns whether some share was NaN. Synchronous on `stream`.
+  bool zero_count(CUdeviceptr base, CUdeviceptr echo, int64_t n, ShareWide wide,
+                  const generators::Tolerance& tol, CUdeviceptr counts, CUstream stream) const;
+  // Whether some one of `n` counts is under `half` (solver_median_moves). Synchronous.
+  bool median_moves(CUdeviceptr counts, int64_t n, int half, CUstream stream) const;
   // What the self-check compared.
   const std::string& checked() const { return checked_; }
 
@@ -51,7 +66,8 @@ class DeviceShares {
   void self_check(CUstream stream);
 
   CUmodule module_ = nullptr;
-  CUfunction share_fn_ = nullptr, light32_fn_ = nullptr, light256_fn_ = nullptr;
+  CUfunction share_fn_ = nullptr, light32_fn_ = nullptr, light256_fn_ = nullptr,
+             judged_fn_ = nullptr, zero_count_fn_ = nullptr, median_moves_fn_ = nullptr;
   DeviceBuffer sums_;
   int blocks_ = 0;
   std::string checked_;

@@ -110,7 +110,8 @@ std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base
 //      sum with its largest, whose light share is thousands: control_hon22_softmax_argmax).
 // 0 elsewhere (not judged); NaN stays NaN. `atol_part` empty: 0 everywhere (nothing atol-held).
 // `told` (per output: 1 told, 0 not): given instead of read from `light` (strided_judgement's
-// second pass judges a subset of the elements).
+// second pass judges a subset of the elements; host_judged_sums both ways). The device's
+// solver_judged256 (share_source.h, judged_sums.h) is this rule too, held to it bit for bit.
 std::vector<std::vector<double>> judged_light_shares(
     const std::vector<std::vector<std::vector<double>>>& by_class,
     const std::vector<std::vector<double>>& light,
@@ -120,7 +121,8 @@ std::vector<std::vector<double>> judged_light_shares(
 // this many bytes; past it, two passes (strided_judgement).
 inline constexpr size_t kLightBytes = size_t(2) << 30;
 
-// The strided partition's judgement (law_regions_op.cpp): `echo(r)` is class r's element shares
+// The strided partition's judgement on the host (law_regions_op.cpp: the fallback where the
+// device path, class_light with judged_sums, is not taken): `echo(r)` is class r's element shares
 // (Worker::echo_shares), `atol_part` atol_parts on set 0, `law` whether set 0's weakest still
 // clears the bar. `light` per output: weakest_shares of light_shares (the bar's, read on the law);
 // `judged`: weakest_shares of judged_light_shares (light_refusal's).

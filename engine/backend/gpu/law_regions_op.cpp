@@ -22,14 +22,25 @@ std::vector<double> Worker::law_light_shares(Prepared& p, SetShare& set0, size_t
       for (size_t b : p.buffers->outputs())
         tols.push_back(set_tolerance(p, p.buffers->host_set(0), b));
       if (tols.empty()) tols.push_back(p.resolved.tolerance);
-      // The judged share needs each element's class shares, its reference and its tolerance
-      // (judged_light_shares), which the device's light pass does not return: the strided
-      // classes' element shares are taken on the host, one class at a time (a ClassShares
-      // begun on the host keeps the host path), in one pass where every element's fit
-      // kLightBytes, else a counting pass and the elements that may be judged (strided_judgement).
-      // The second pass compares the flagged elements alone (`picks`).
-      auto host_shares = [&](const EchoRegion& r,
-                             const std::vector<std::vector<size_t>>* picks) {
+      // On the device (helper h28j): the 256 class echoes' element shares stay where they are
+      // computed, in blocks of elements where they do not fit at once (class_blocks.h), and
+      // solver_judged256 reads each block's light and judged shares, both values of the
+      // output's `told`, from them and set 0's uploaded reference (judged_sums.h): one class
+      // echo per class and block, exact, nothing per element read back.
+      size_t budget = 0;
+      if (class_budget(p, kStridedRegions, budget)) {
+        const std::vector<double> light =
+            class_light(p, law_regions(RegionFamily::Strided), &tols, &judged);
+        if (law) set0.weakest = weakest_with_input(set0.weakest, light);
+        break;
+      }
+      // The host path (no device shares: SOLVER_HOST_SHARES=1, the self-check failed, an
+      // order-free output, no room): the strided classes' element shares taken on the host,
+      // one class at a time (a ClassShares begun on the host keeps the host path), in one pass
+      // where every element's fit kLightBytes, else a counting pass and the elements that may
+      // be judged (strided_judgement). The second pass compares the flagged elements alone
+      // (`picks`).
+      auto host_shares = [&](const EchoRegion& r, const std::vector<std::vector<size_t>>* picks) {
         ClassShares one;
         one.classes = 1;
         one.started = true;  // on the host (echo_shares: a started host ClassShares stays there)

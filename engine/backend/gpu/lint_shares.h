@@ -68,6 +68,12 @@ struct ClassShares {
   std::vector<std::vector<std::vector<double>>> host;
   ScrubbedBuffers on_device;
   std::vector<int64_t> elements;  // per output (device)
+  // The strided partition's median screen (Worker::class_light, helper h28j; the device path
+  // only): per output, every element's count of class echoes that left its energy at 0 (uint16,
+  // the whole output's, not only the block's), and whether a share was NaN.
+  bool screen = false;
+  bool screen_nan = false;
+  ScrubbedBuffers screen_counts;
 };
 
 }  // namespace solver::gpu

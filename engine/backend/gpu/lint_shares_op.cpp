@@ -6,11 +6,14 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <limits>
 #include <optional>
+#include <stdexcept>
 #include <string>
 
 #include "engine/backend/gpu/class_blocks.h"
+#include "engine/backend/gpu/judged_sums.h"
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/order_view.h"
@@ -82,20 +85,59 @@ std::vector<double> Worker::light_weakest(const ClassShares& classes) {
   return out;
 }
 
-std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegion>& regions) {
-  if (regions.empty()) return {};
-  const size_t classes = regions.size();
-  std::vector<size_t> elements;  // per output
-  size_t bytes = 0;              // every class of every element
-  for (const HostDoubles& o : reference_outputs(p, 0)) {
-    elements.push_back(o.size());
-    bytes += o.size() * classes * sizeof(double);
+std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& classes,
+                                            const std::vector<generators::Tolerance>& tols,
+                                            std::vector<std::vector<double>>& atol_part) {
+  PhaseScope scope("echo_judged");  // each element's light and judged shares, their summaries
+  auto tol = [&](size_t k) {
+    return tols.empty() ? p.resolved.tolerance : tols[k < tols.size() ? k : 0];
+  };
+  // The host's (a block taken on the host, or the cross-check's): atol_parts of every element
+  // of set 0, made once per partition, cut to the block.
+  auto host = [&] {
+    if (atol_part.empty()) atol_part = atol_parts(reference_outputs(p, 0), tols);
+    const std::vector<std::vector<double>> cut =
+        classes.block.first.empty() ? atol_part : block_slice(atol_part, classes.block);
+    return host_judged_sums(classes.host, cut);
+  };
+  if (!classes.device) return host();
+  const ScrubbedBuffers& base = lint_base_[p.buffers->host_set(0).key];
+  std::vector<JudgedSums> out;
+  for (size_t k = 0; k < classes.on_device.get().size(); ++k) {
+    const size_t first = k < classes.block.first.size() ? classes.block.first[k] : 0;
+    if (k >= base.get().size()) throw std::logic_error("judged shares: set 0's base not uploaded");
+    out.push_back(shares_->judged(classes.on_device.get()[k].ptr(), int(classes.classes),
+                                  classes.elements[k], base.get()[k].ptr() + first * sizeof(double),
+                                  tol(k), ctx_->stream()));
   }
+  if (!shares_crosscheck_.empty() && classes.host.size() == classes.taken) {
+    const std::vector<JudgedSums> want = host();
+    // Each field of each output's summaries (a bit pattern read as the double it is; none: 0).
+    auto value = [](uint64_t b) {
+      double d;
+      std::memcpy(&d, &b, 8);
+      return b == ~uint64_t(0) ? 0.0 : d;
+    };
+    for (size_t k = 0; k < out.size(); ++k) {
+      const JudgedSums none;
+      const JudgedSums& h = k < want.size() ? want[k] : none;
+      crosscheck("judged block's light", k, judged_light(out[k]), judged_light(h));
+      crosscheck("judged block's most", k, value(out[k].most_bits), value(h.most_bits));
+      crosscheck("judged block's if told", k, value(out[k].told_bits), value(h.told_bits));
+      crosscheck("judged block's if untold", k, value(out[k].untold_bits), value(h.untold_bits));
+    }
+  }
+  return out;
+}
+
+bool Worker::class_budget(Prepared& p, size_t classes, size_t& budget) {
+  size_t bytes = 0;  // every class of every element
+  for (const HostDoubles& o : reference_outputs(p, 0)) bytes += o.size() * classes * sizeof(double);
   // The budget (class_blocks.h): on the device, what h28g's fit test allowed every class
   // (3/4 of the free memory, 1 GiB to spare); it is left for the host where even that is small
   // (under 1 GiB and not everything), and where the cross-check keeps a host copy of the
   // shares too, the host's bound holds as well.
-  size_t budget = host_class_budget();
+  budget = host_class_budget();
   bool host_only = true;
   if (lint_on_device(p, 0)) {
     size_t free = 0, total = 0;
@@ -109,6 +151,18 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
                                           : std::min(budget, device);
     }
   }
+  return !host_only;
+}
+
+std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegion>& regions,
+                                        const std::vector<generators::Tolerance>* judge,
+                                        std::vector<double>* judged) {
+  if (regions.empty()) return {};
+  const size_t classes = regions.size();
+  std::vector<size_t> elements;  // per output
+  for (const HostDoubles& o : reference_outputs(p, 0)) elements.push_back(o.size());
+  size_t budget = 0;
+  const bool host_only = !class_budget(p, classes, budget);
   const std::vector<ClassBlock> blocks = class_blocks(elements, classes, budget);
   // Where there are several, the phase says how many (`blocks_N`: the gate's phases_ms, which
   // probe_gate_cost.sh prints), the echoes' scopes nested in it.
@@ -116,13 +170,32 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
   if (blocks.size() > 1) blocked.emplace("blocks_" + std::to_string(blocks.size()));
   std::vector<double> light;
   std::vector<bool> misfit;
+  std::vector<JudgedSums> sums;                // judging: per output, merged over the blocks
+  std::vector<std::vector<double>> atol_part;  // judging on the host: made once
   for (const ClassBlock& b : blocks) {
     ClassShares by_class;  // this block's, gone (zeroed) before the next one's
     by_class.classes = classes;
     by_class.host_only = host_only;
     if (blocks.size() > 1) by_class.block = b;
+    // The median screen (helper h28j): judging in several blocks on the device, the first
+    // block's class echoes also count, for every element of every output, the classes that
+    // leave its energy at 0 (solver_zero_count: a share pass over the whole output, no more
+    // reference runs). Where every element has at least half of them at 0 and no share is NaN,
+    // every light share is 0 (its median class does not move: light_shares) and no element is
+    // judged, so the other blocks' class echoes would add nothing: they are not taken, and the
+    // values are the one block's, exactly (knn_compute_distances: each element reads 2 of the
+    // 256 strided classes; 256 class echoes, not 768).
+    by_class.screen = judged && blocks.size() > 1 && &b == &blocks.front();
     for (const EchoRegion& r : regions) echo_shares(p, 0, {}, -1, &r, nullptr, &by_class);
-    const std::vector<double> part = light_weakest(by_class);
+    std::vector<double> part;
+    if (judged) {  // the light share's weakest is the judged pass's too (one pass, not two)
+      const std::vector<JudgedSums> got = judged_sums(p, by_class, *judge, atol_part);
+      sums.resize(std::max(sums.size(), got.size()));
+      for (size_t k = 0; k < got.size(); ++k) sums[k] = judged_merge(sums[k], got[k]);
+      for (const JudgedSums& s : got) part.push_back(judged_light(s));
+    } else {
+      part = light_weakest(by_class);
+    }
     if (light.empty())
       light = part;
     else
@@ -130,9 +203,36 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
         light[k] = union_weakest(light[k], part[k]);
     misfit.resize(std::max(misfit.size(), by_class.misfit.size()), false);
     for (size_t k = 0; k < by_class.misfit.size(); ++k) misfit[k] = misfit[k] || by_class.misfit[k];
+    if (by_class.screen && by_class.device && by_class.taken == classes && !by_class.screen_nan) {
+      bool moves = false;
+      const int half = int((classes - 1) / 2 + 1);  // the median: the ((R - 1) / 2 + 1)-th smallest
+      for (size_t k = 0; k < by_class.screen_counts.get().size() && !moves; ++k)
+        moves = k < elements.size() &&
+                shares_->median_moves(by_class.screen_counts.get()[k].ptr(), int64_t(elements[k]),
+                                      half, ctx_->stream());
+      if (!moves) {
+        PhaseScope skipped("screened_" + std::to_string(blocks.size() - 1));  // blocks not taken
+        if (!shares_crosscheck_.empty())
+          if (FILE* f = std::fopen(shares_crosscheck_.c_str(), "a")) {
+            std::fprintf(f, "screened %zu classes: %zu of %zu blocks not taken\n", classes,
+                         blocks.size() - 1, blocks.size());
+            std::fclose(f);
+          }
+        for (double& l : light) l = 0;  // what every block's light and judged shares are
+        sums.assign(sums.size(), JudgedSums{});
+        break;
+      }
+    }
+  }
+  if (judged) {
+    judged->clear();
+    for (const JudgedSums& s : sums) judged->push_back(judged_weakest(s));
   }
   for (size_t k = 0; k < light.size() && k < misfit.size(); ++k)
-    if (misfit[k]) light[k] = std::numeric_limits<double>::infinity();
+    if (misfit[k]) {
+      light[k] = std::numeric_limits<double>::infinity();
+      if (judged && k < judged->size()) (*judged)[k] = light[k];  // judged_light_shares' misfit
+    }
   // The probe's record (SOLVER_SHARES_CROSSCHECK): each partition's light share per output, so
   // a run with a small SOLVER_LINT_BLOCK_BYTES can be held to one without (probe_gate_cost.sh
   // blocks).
@@ -141,6 +241,10 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
       for (size_t k = 0; k < light.size(); ++k)
         std::fprintf(f, "light %zu classes in %zu blocks: output %zu %.17g\n", classes,
                      blocks.size(), k, light[k]);
+      if (judged)
+        for (size_t k = 0; k < judged->size(); ++k)
+          std::fprintf(f, "judged %zu classes in %zu blocks: output %zu %.17g\n", classes,
+                       blocks.size(), k, (*judged)[k]);
       std::fclose(f);
     }
   return light;

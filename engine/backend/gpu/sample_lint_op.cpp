@@ -80,7 +80,7 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
     HostSet echo;
     echo.key = key;
     echo.seed = given.seed;
-    echo.kind = SetKind::Fresh;  // as below: never the device input cache's regular entry
+    echo.kind = SetKind::Fresh;         // as below: never the device input cache's regular entry
     for (size_t i : moved_of(given)) {  // set 0 is never on_device: every input is held
       BufferTransform t;
       t.buffer = i;
@@ -161,6 +161,12 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
         classes->elements.push_back(int64_t(n));
         classes->on_device.get().emplace_back(std::max<size_t>(n, 1) * sizeof(double) *
                                               classes->classes);
+        if (classes->screen) {  // every element's, zeroed: the median screen's counts
+          const size_t all = p.buffers->reference_output(outs[k]).bytes() / sizeof(double);
+          classes->screen_counts.get().emplace_back(std::max<size_t>(all, 1) * sizeof(uint16_t));
+          CU_CHECK(cuMemsetD8Async(classes->screen_counts.get().back().ptr(), 0,
+                                   classes->screen_counts.get().back().bytes(), ctx_->stream()));
+        }
       }
     }
     for (size_t k = 0; k < outs.size(); ++k) {
@@ -180,6 +186,13 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
           fold ? fold->on_device.get()[k].ptr() : 0, fold && !fold->started, store, ctx_->stream());
       got.push_back(share_largest(sums));
       if (fold) fold->weakest[k] = share_weakest(sums);
+      if (classes && classes->screen && k < classes->screen_counts.get().size())
+        classes->screen_nan =
+            shares_->zero_count(base.get()[k].ptr(), echo.ptr(),
+                                int64_t(echo.bytes() / sizeof(double)), wide,
+                                tols[tols.size() == 1 ? 0 : k],
+                                classes->screen_counts.get()[k].ptr(), ctx_->stream()) ||
+            classes->screen_nan;
     }
     on_device.reset();
     compare.reset();

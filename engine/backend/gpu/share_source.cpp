@@ -90,17 +90,22 @@ extern "C" __global__ void solver_share(const double* base, const double* echo, 
 // light_shares' rule for element i: NaN where a class share is NaN; else the root of the sum
 // (in class order) of the energies at most `dominant` x the median energy (the (R/2)-th
 // smallest, an exact selection), 0 where the median is 0.
+// `total` (null: not wanted): the sum of every class's energy, in class order (judged_light_shares'
+// `total`), where no share is NaN.
 template <int R>
 __device__ __forceinline__ double ss_light(const double* by_class, int classes, long long n,
-                                           long long i, double dominant) {
+                                           long long i, double dominant, double* total = 0) {
   double e[R], t[R];
   bool nan = false;
+  double all = 0;
   for (int r = 0; r < classes; ++r) {
     double a = by_class[(long long)r * n + i];
     nan = nan || a != a;
     e[r] = a * a;
     t[r] = e[r];
+    all += e[r];
   }
+  if (total) *total = all;
   if (nan) return __longlong_as_double(0x7ff8000000000000LL);
   int k = (classes - 1) / 2, lo = 0, hi = classes - 1;
   while (lo < hi) {  // Hoare's selection: t[k] ends as the k-th smallest
@@ -171,9 +176,123 @@ extern "C" __global__ void solver_light256(const double* by_class, int classes, 
                                            double dominant, double* out, ss_light_sums* sums) {
   ss_light_walk<256>(by_class, classes, n, dominant, out, sums);
 }
+
+// judged_light_shares' rule for element i (law_regions.h), given its light share `l` and every
+// class's energy `total`: l where (a) the dominant classes hold at least the light ones' energy
+// and, where the output is told apart (`told`), (b) l is not at most 1 through its atol alone;
+// 0 elsewhere; NaN stays NaN. `held`: atol_parts' value of the element (-1: none given).
+__device__ __forceinline__ double ss_judged(double l, double total, int told, double held) {
+  if (l != l) return l;
+  if (!(l > 0)) return 0.0;
+  if (!(total - l * l >= l * l)) return 0.0;                     // (a)
+  if (told && l <= 1 && held >= 0 && l > 1 - held) return 0.0;  // (b)
+  return l;
+}
+
+struct ss_judged_sums {
+  u64 light;   // the least light share above 0
+  u64 nan;     // a NaN light share (then every judged share of it is NaN too)
+  u64 most;    // the largest light share (NaN passed over): the output is told where above 1
+  u64 told;    // the least judged share above 0 were the output told apart
+  u64 untold;  // and were it not
+};
+
+// The strided partition's judged light share (law_regions.h judged_light_shares) of each element
+// over `classes` class shares (<= 256), for both values of the output's `told`, which needs every
+// element's light share: the host picks the one its output's `most` says once every block is in.
+// `base` (null: no atol part) the set's reference slots of these elements, `atol` and `rtol` the
+// output's tolerance (atol_parts' rule). `out` (null: nowhere): light at i, judged if told at
+// n + i, judged if not at 2n + i.
+extern "C" __global__ void solver_judged256(const double* by_class, int classes, long long n,
+                                            double dominant, const double* base, double atol,
+                                            double rtol, double* out, ss_judged_sums* sums) {
+  __shared__ u64 j_light[256], j_nan[256], j_most[256], j_told[256], j_untold[256];
+  u64 light = ~0ULL, nan = 0, most = 0, told = ~0ULL, untold = ~0ULL;
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    double total = 0;
+    double l = ss_light<256>(by_class, classes, n, i, dominant, &total);
+    double held = -1;
+    if (base) {  // atol_parts: atol / (atol + rtol |r|) where that is above 0 and finite, else 0
+      double allowed = atol + rtol * fabs(base[i]);
+      held = allowed > 0 && isfinite(allowed) ? atol / allowed : 0.0;
+    }
+    double jt = ss_judged(l, total, 1, held), ju = ss_judged(l, total, 0, held);
+    if (out) {
+      out[i] = l;
+      out[n + i] = jt;
+      out[2 * n + i] = ju;
+    }
+    if (l != l) {
+      nan = 1;
+      continue;
+    }
+    if (ss_bits(l) > most) most = ss_bits(l);
+    if (l > 0 && ss_bits(l) < light) light = ss_bits(l);
+    if (jt > 0 && ss_bits(jt) < told) told = ss_bits(jt);
+    if (ju > 0 && ss_bits(ju) < untold) untold = ss_bits(ju);
+  }
+  unsigned t = threadIdx.x;
+  j_light[t] = light;
+  j_nan[t] = nan;
+  j_most[t] = most;
+  j_told[t] = told;
+  j_untold[t] = untold;
+  __syncthreads();
+  for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
+    if (t < half) {
+      if (j_light[t + half] < j_light[t]) j_light[t] = j_light[t + half];
+      j_nan[t] |= j_nan[t + half];
+      if (j_most[t + half] > j_most[t]) j_most[t] = j_most[t + half];
+      if (j_told[t + half] < j_told[t]) j_told[t] = j_told[t + half];
+      if (j_untold[t + half] < j_untold[t]) j_untold[t] = j_untold[t + half];
+    }
+    __syncthreads();
+  }
+  if (t == 0) {
+    atomicMin(&sums->light, j_light[0]);
+    if (j_nan[0]) atomicMax(&sums->nan, 1ULL);
+    atomicMax(&sums->most, j_most[0]);
+    atomicMin(&sums->told, j_told[0]);
+    atomicMin(&sums->untold, j_untold[0]);
+  }
+}
+
+// The strided partition's median screen (helper h28j): per element of the whole output, how
+// many class echoes left its energy (share squared, element_shares' rule as in solver_share) at
+// 0, and whether a share was NaN. After every class: an element with at least `half` of them at
+// 0 has a median class that does not move, so its light share is 0 (light_shares) and it is not
+// judged (judged_light_shares); where every element of every output is so, the partition's light
+// and judged shares are 0 everywhere, exactly, without the other blocks' class echoes.
+struct ss_screen_sums {
+  u64 moves;  // some element has fewer than `half` classes at 0
+  u64 nan;    // some share was NaN
+};
+extern "C" __global__ void solver_zero_count(const double* base, const double* echo, long long n,
+                                             int wide, double atol, double rtol, double mag_rtol,
+                                             unsigned short* counts, ss_screen_sums* sums) {
+  u64 nan = 0;
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    double s = ss_share(base[i], echo[i], wide, atol, rtol, mag_rtol);
+    double e = s * s;
+    if (e != e) nan = 1;
+    else if (e == 0) counts[i] = (unsigned short)(counts[i] + 1);
+  }
+  if (nan) atomicMax(&sums->nan, 1ULL);
+}
+extern "C" __global__ void solver_median_moves(const unsigned short* counts, long long n, int half,
+                                               ss_screen_sums* sums) {
+  u64 moves = 0;
+  long long stride = (long long)gridDim.x * blockDim.x;
+  for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    if (counts[i] < half) moves = 1;
+  if (moves) atomicMax(&sums->moves, 1ULL);
+}
 )";
 
 static_assert(kShareBlock == 256, "the source's shared arrays hold 256 threads");
+static_assert(kStridedRegions <= 256, "solver_judged256 holds at most 256 classes");
 static_assert(kDominantEnergy == 16, "passed to the kernel as `dominant`");
 
 double from_bits(uint64_t b) {
@@ -201,6 +320,61 @@ double light_weakest(const LightSums& s) {
 }  // namespace solver::gpu
 
 namespace solver::gpu {
+
+JudgedProbe judged_probe(int64_t n, int classes, bool nan, uint64_t seed) {
+  JudgedProbe p;
+  p.n = n;
+  uint64_t x = seed;
+  auto next = [&x] {
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    return x >> 11;
+  };
+  auto unit = [&] { return double(next()) / double(1ULL << 53); };
+  const double inf = std::numeric_limits<double>::infinity();
+  const size_t R = size_t(classes);
+  p.by_class.assign(R * size_t(n), 0.0);
+  p.base.resize(size_t(n));
+  auto at = [&](size_t r, int64_t i) -> double& { return p.by_class[r * size_t(n) + size_t(i)]; };
+  for (int64_t i = 0; i < n; ++i) {
+    // The reference: near 0 (atol-held: atol_part ~1) on one element in three, else of order 1
+    // (atol_part ~0.9 at atol 1e-3, rtol 1e-4), an infinity and a NaN now and then.
+    const uint64_t kind = next() % 12;
+    p.base[size_t(i)] = kind < 4                  ? (unit() - 0.5) * 1e-6
+                        : kind == 4               ? (unit() - 0.5) * 200
+                        : kind == 5 && i % 7 == 0 ? (i % 2 ? inf : std::nan(""))
+                                                  : (unit() - 0.5) * 4;
+    // The light part's level: under 1 mostly (refusable), above it sometimes (tells the output
+    // apart), tiny, or the whole share spread evenly.
+    const uint64_t shape = next() % 10;
+    const double level = shape < 5 ? unit() : shape < 7 ? 1 + 4 * unit() : unit() * 1e-3;
+    const double per = level / std::sqrt(double(R));                 // each light class's share
+    const size_t heavy = shape == 9 ? 0 : 1 + next() % (R / 8 + 1);  // dominant classes
+    for (size_t r = 0; r < R; ++r) at(r, i) = per * (0.5 + unit());
+    for (size_t h = 0; h < heavy; ++h) at(next() % R, i) = per * (1e3 + 1e3 * unit());
+    switch (i % 11) {
+      case 0:  // the median class does not move: no light part
+        for (size_t r = 0; r < R; ++r)
+          if (r % 4) at(r, i) = 0;
+        break;
+      case 1:  // ties: every class the same
+        for (size_t r = 0; r < R; ++r) at(r, i) = 0.25;
+        break;
+      case 2:  // dominant classes of energy just under the light part's: (a) fails
+        for (size_t r = 0; r < R; ++r) at(r, i) = per;
+        at(0, i) = per * std::sqrt(double(R) - 1) * 0.99;
+        break;
+      case 3:  // an infinite class (dominant), or every class infinite
+        at(next() % R, i) = inf;
+        if (i % 3 == 0)
+          for (size_t r = 0; r < R; ++r) at(r, i) = inf;
+        break;
+      default:
+        break;
+    }
+    if (nan && i % 97 == 50) at(R / 3, i) = std::nan("");
+  }
+  return p;
+}
 
 ShareProbe share_probe(int64_t n, int echoes, int wide, int classes, uint64_t seed) {
   ShareProbe p;

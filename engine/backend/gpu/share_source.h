@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/backend/gpu/judged_sums.h"
+
 namespace solver::gpu {
 
 // extern "C" __global__ solver_share(base, echo, n, wide, atol, rtol, mag_rtol, fold, fold_first,
@@ -22,6 +24,15 @@ namespace solver::gpu {
 // solver_light32 / solver_light256(by_class, classes, n, dominant, out, sums): the light share
 // of each element over `classes` class shares (by_class[r * n + i]; at most 32 / 256 classes),
 // written to out[i] (null: nowhere) and summed into LightSums.
+// solver_judged256(by_class, classes, n, dominant, base, atol, rtol, out, sums): the strided
+// partition's judged light share (law_regions.h judged_light_shares, conditions (a) and (b), the
+// atol part from `base`, the set's reference slots, and the output's tolerance) of each element,
+// for both values of the output's `told`, summed into JudgedSums (out: light, judged if told,
+// judged if not, each n doubles; null: nowhere).
+// solver_zero_count(base, echo, n, wide, atol, rtol, mag_rtol, counts, sums) adds 1 to the
+// uint16 counts[i] where element i's energy (its share, as solver_share's, squared) is 0, and
+// sets sums->nan where one is NaN; solver_median_moves(counts, n, half, sums) sets sums->moves
+// where some counts[i] < half (ScreenSums: the strided partition's median screen).
 // Launch with a power-of-two block of kShareBlock threads.
 const char* share_source();
 constexpr int kShareBlock = 256;
@@ -43,6 +54,12 @@ struct LightSums {
   uint64_t nan = 0;
 };
 
+// What the median screen accumulates (solver_zero_count, solver_median_moves).
+struct ScreenSums {
+  uint64_t moves = 0;
+  uint64_t nan = 0;
+};
+
 // The host's doubles from the sums: largest_shares' and weakest_shares' values.
 double share_largest(const ShareSums& s);
 double share_weakest(const ShareSums& s);
@@ -61,5 +78,18 @@ struct ShareProbe {
   std::vector<double> by_class;
 };
 ShareProbe share_probe(int64_t n, int echoes, int wide, int classes, uint64_t seed);
+
+// The judged share's probe (the self-check's and the emulation test's): `classes` x n class
+// shares (class r at r x n) of the shapes judged_light_shares tells apart: a few dominant
+// classes over a light part below 1 (judged), the same with a reference near 0 (atol-held:
+// left out where the output is told), spread classes without dominance (condition (a) fails),
+// elements whose median class is 0, infinities, a NaN where `nan`; and `base`, the set's
+// reference of each element, near 0 or not; the output's tolerance `atol`, `rtol`.
+struct JudgedProbe {
+  int64_t n = 0;
+  std::vector<double> by_class, base;
+  double atol = 1e-3, rtol = 1e-4;
+};
+JudgedProbe judged_probe(int64_t n, int classes, bool nan, uint64_t seed);
 
 }  // namespace solver::gpu

@@ -441,7 +441,22 @@ class Worker {
   // elements whose class shares fit a budget (class_blocks.h: the device's 3/4 of its free
   // memory less 1 GiB, else the host's; SOLVER_LINT_BLOCK_BYTES caps both), every class echoed
   // once per block; each block's light part, folded (union_weakest): the one-block values.
-  std::vector<double> class_light(Prepared& p, const std::vector<EchoRegion>& regions);
+  // `judged` non-null (the strided partition, P6k): also the judged light share per output
+  // (weakest_shares(judged_light_shares(..)), light_refusal's), one block's summaries at a time
+  // (judged_sums.h), `judge` the outputs' tolerances (the atol parts': echo_shares' own).
+  std::vector<double> class_light(Prepared& p, const std::vector<EchoRegion>& regions,
+                                  const std::vector<generators::Tolerance>* judge = nullptr,
+                                  std::vector<double>* judged = nullptr);
+  // Whether one partition of `classes` class shares goes on the device (lint_on_device and room
+  // for at least a 1 GiB block there), and `budget`, the bytes of class shares a block holds.
+  bool class_budget(Prepared& p, size_t classes, size_t& budget);
+  // One block's JudgedSums per output (judged_sums.h): on the device where `classes` are there
+  // (solver_judged256 on set 0's uploaded reference), else host_judged_sums, `atol_part` set 0's
+  // atol_parts at `tols` (made on first use and kept for the next block); with the cross-check,
+  // both, compared.
+  std::vector<JudgedSums> judged_sums(Prepared& p, const ClassShares& classes,
+                                      const std::vector<generators::Tolerance>& tols,
+                                      std::vector<std::vector<double>>& atol_part);
   // Set 0's weakest (`set0.weakest`, law_checks.h) lowered by each element's light share
   // (law_regions.h) while the problem is on the law: kLawRegions class echoes of set 0 a
   // partition, contiguous stretches (on the law only), hashed pairs, then kStridedRegions strided

@@ -1,0 +1,40 @@
+// What the device's judged light share pass returns (share_source.h solver_judged256): per
+// output, summaries of the strided partition's judged light share (law_regions.h
+// judged_light_shares: P6k's refusal, off the law too since helper h28h) over one block of its
+// elements, for both values of the output's `told` (some element's light share above 1), which
+// only every block together decides. Blocks merge field by field, exactly (bit patterns of
+// non-negative doubles order as the values), so the worker holds one block of class shares at a
+// time (class_blocks.h) and reads the one-block values at the end. The host's mirror
+// (host_judged_sums) is the cross-check's and the fallback's. No CUDA here.
+#pragma once
+#include <cstdint>
+#include <vector>
+
+namespace solver::gpu {
+
+// What solver_judged256 accumulates over one block of an output's elements (bit patterns):
+// the least light share above 0, NaN met, the largest light share (NaN passed over), and the
+// least judged share above 0 were the output told apart (some element's light share above 1:
+// judged_light_shares' `told`) and were it not. Blocks merge field by field (judged_merge):
+// the same summaries as one block of every element, whatever the blocks.
+struct JudgedSums {
+  uint64_t light_bits = ~uint64_t(0);
+  uint64_t nan = 0;
+  uint64_t most_bits = 0;
+  uint64_t told_bits = ~uint64_t(0);
+  uint64_t untold_bits = ~uint64_t(0);
+};
+JudgedSums judged_merge(const JudgedSums& a, const JudgedSums& b);
+// weakest_shares(light_shares(..)) of the elements summed.
+double judged_light(const JudgedSums& s);
+// weakest_shares(judged_light_shares(..)) of the elements summed, `told` read from them.
+double judged_weakest(const JudgedSums& s);
+// The host's JudgedSums per output: `by_class[r][k]` class r's shares of output k's elements
+// (light_shares' layout), `atol_part[k]` their atol_parts, through light_shares and
+// judged_light_shares (with `told` given as 1 and as 0). The host path's mirror of
+// solver_judged256 (the cross-check's, and a block the device did not take).
+std::vector<JudgedSums> host_judged_sums(
+    const std::vector<std::vector<std::vector<double>>>& by_class,
+    const std::vector<std::vector<double>>& atol_part);
+
+}  // namespace solver::gpu
