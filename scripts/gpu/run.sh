@@ -9,7 +9,7 @@
 #   tests      every `gpu`-labelled test binary of the bundle ($SOLVER_BUNDLE/tests/*_gpu_test:
 #              live backend, fault suite, cheat suite, ...), each under a timeout; doctest's
 #              summary line per binary; then tests/scripts/ncu_rep_gpu_test.sh (a real .ncu-rep
-#              read by classify)
+#              read by classify); TESTS_GLOB picks binaries, SOLVER_CHEAT_SHARD=K/N splits the cheat suite
 #   check      `solver problems check` on $PROBLEMS (default: every built-in problem): the GPU
 #              gate at every knob point, one JSON per problem
 #   record     `solver record` of $PROBLEMS into $OUT/record/recording.json (merged per problem,
@@ -161,7 +161,9 @@ step_info() {
 
 step_tests() {
   local t bin s rc any=0
-  local bins=("$B"/tests/*_gpu_test)
+  # TESTS_GLOB picks the binaries (default every *_gpu_test); SOLVER_CHEAT_SHARD=K/N passes to
+  # cheat_suite_gpu_test (its folders K mod N: the whole suite outlasts one call).
+  local bins=("$B"/tests/${TESTS_GLOB:-*_gpu_test})
   [ -x "${bins[0]}" ] || { echo "no *_gpu_test binaries under $B/tests"; return 1; }
   for bin in "${bins[@]}"; do
     t=$(basename "$bin")

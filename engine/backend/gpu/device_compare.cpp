@@ -9,6 +9,7 @@
 #include "engine/backend/gpu/compare_source.h"
 #include "engine/backend/gpu/derive_source.h"
 #include "engine/backend/gpu/order_view.h"
+#include "engine/backend/gpu/worker_module.h"
 #include "generators/nvrtc_compiler.h"
 
 namespace solver::gpu {
@@ -83,17 +84,10 @@ DeviceCompare::DeviceCompare(const std::string& arch, const generators::CompileC
   const std::vector<std::string> options = derive_options(arch);  // -fmad=false -ftz=false
   generators::CompileResult compiled =
       generators::nvrtc_compile_cached(compare_source(), "solver_compare.cu", options, arch, cache);
-  if (!compiled.ok)
-    throw std::runtime_error("the comparison kernel does not compile: " + compiled.error + "\n" +
-                             compiled.log);
-  CU_CHECK(cuModuleLoadData(&module_, compiled.cubin.data()));
+  module_ = load_worker_module(compiled, "the comparison kernel does");
   CU_CHECK(cuModuleGetFunction(&fn_, module_, "solver_compare"));
   CU_CHECK(cuModuleGetFunction(&sort_fn_, module_, "solver_order_sort"));
-  CUdevice dev;
-  CU_CHECK(cuCtxGetDevice(&dev));
-  int sms = 0;
-  CU_CHECK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
-  blocks_ = std::max(1, sms) * 8;
+  blocks_ = grid_stride_blocks();
   self_check(nullptr);
 }
 

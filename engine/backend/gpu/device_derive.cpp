@@ -10,6 +10,7 @@
 
 #include "engine/backend/gpu/derive_source.h"
 #include "engine/backend/gpu/host_data.h"
+#include "engine/backend/gpu/worker_module.h"
 #include "generators/nvrtc_compiler.h"
 
 namespace solver::gpu {
@@ -64,10 +65,7 @@ DeviceDerive::DeviceDerive(const std::string& arch, const generators::CompileCac
   const std::vector<std::string> options = derive_options(arch);
   generators::CompileResult compiled =
       generators::nvrtc_compile_cached(derive_source(), "solver_derive.cu", options, arch, cache);
-  if (!compiled.ok)
-    throw std::runtime_error("the derivation kernels do not compile: " + compiled.error + "\n" +
-                             compiled.log);
-  CU_CHECK(cuModuleLoadData(&module_, compiled.cubin.data()));
+  module_ = load_worker_module(compiled, "the derivation kernels do");
   CU_CHECK(cuModuleGetFunction(&scale_, module_, "solver_scale_pow2"));
   CU_CHECK(cuModuleGetFunction(&heavy_, module_, "solver_heavy_signed"));
   CU_CHECK(cuModuleGetFunction(&flips_, module_, "solver_sign_flips"));
@@ -77,11 +75,7 @@ DeviceDerive::DeviceDerive(const std::string& arch, const generators::CompileCac
   CU_CHECK(cuModuleGetFunction(&perturb_resample_, module_, "solver_perturb_resample"));
   CU_CHECK(cuModuleGetFunction(&perturb_segments_, module_, "solver_perturb_segments"));
   CU_CHECK(cuModuleGetFunction(&echo_, module_, "solver_echo"));
-  CUdevice dev;
-  CU_CHECK(cuCtxGetDevice(&dev));
-  int sms = 0;
-  CU_CHECK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
-  blocks_ = std::max(1, sms) * 8;
+  blocks_ = grid_stride_blocks();
   self_check();
 }
 

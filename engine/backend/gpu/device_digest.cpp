@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "engine/backend/gpu/keyed_digest.h"
+#include "engine/backend/gpu/worker_module.h"
 #include "generators/nvrtc_compiler.h"
 
 namespace solver::gpu {
@@ -13,18 +14,11 @@ namespace solver::gpu {
 DeviceDigest::DeviceDigest(const std::string& arch) : sum_(sizeof(unsigned long long)) {
   auto compiled = generators::nvrtc_compile(keyed_digest_source(), "solver_digest.cu",
                                             {"--gpu-architecture=" + arch, "-default-device"});
-  if (!compiled.ok)
-    throw std::runtime_error("the digest kernel does not compile: " + compiled.error + "\n" +
-                             compiled.log);
-  CU_CHECK(cuModuleLoadData(&module_, compiled.cubin.data()));
+  module_ = load_worker_module(compiled, "the digest kernel does");
   CU_CHECK(cuModuleGetFunction(&fn_, module_, "solver_digest"));
   std::random_device rd;
   key_ = (uint64_t(rd()) << 32) ^ uint64_t(rd());
-  CUdevice dev;
-  CU_CHECK(cuCtxGetDevice(&dev));
-  int sms = 0;
-  CU_CHECK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
-  blocks_ = std::max(1, sms) * 8;
+  blocks_ = grid_stride_blocks();
   // Self-check against the host function on a buffer with a partial last word: a digest that
   // disagreed would call every honest kernel an input mutator (or, worse, miss one).
   std::vector<unsigned char> probe(4096 + 5);

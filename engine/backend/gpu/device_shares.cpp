@@ -10,6 +10,7 @@
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/sample_lint.h"
+#include "engine/backend/gpu/worker_module.h"
 #include "generators/nvrtc_compiler.h"
 
 namespace solver::gpu {
@@ -39,21 +40,14 @@ DeviceShares::DeviceShares(const std::string& arch, const generators::CompileCac
   const std::vector<std::string> options = derive_options(arch);  // -fmad=false -ftz=false
   generators::CompileResult compiled =
       generators::nvrtc_compile_cached(share_source(), "solver_shares.cu", options, arch, cache);
-  if (!compiled.ok)
-    throw std::runtime_error("the lint's share kernels do not compile: " + compiled.error + "\n" +
-                             compiled.log);
-  CU_CHECK(cuModuleLoadData(&module_, compiled.cubin.data()));
+  module_ = load_worker_module(compiled, "the lint's share kernels do");
   CU_CHECK(cuModuleGetFunction(&share_fn_, module_, "solver_share"));
   CU_CHECK(cuModuleGetFunction(&light32_fn_, module_, "solver_light32"));
   CU_CHECK(cuModuleGetFunction(&light256_fn_, module_, "solver_light256"));
   CU_CHECK(cuModuleGetFunction(&judged_fn_, module_, "solver_judged256"));
   CU_CHECK(cuModuleGetFunction(&zero_count_fn_, module_, "solver_zero_count"));
   CU_CHECK(cuModuleGetFunction(&median_moves_fn_, module_, "solver_median_moves"));
-  CUdevice dev;
-  CU_CHECK(cuCtxGetDevice(&dev));
-  int sms = 0;
-  CU_CHECK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
-  blocks_ = std::max(1, sms) * 8;
+  blocks_ = grid_stride_blocks();
   self_check(nullptr);
 }
 

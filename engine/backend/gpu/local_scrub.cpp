@@ -6,6 +6,7 @@
 
 #include "engine/backend/gpu/local_scrub_source.h"
 #include "engine/backend/gpu/variant_module.h"
+#include "engine/backend/gpu/worker_module.h"
 #include "generators/nvrtc_compiler.h"
 
 namespace solver::gpu {
@@ -30,16 +31,11 @@ const LocalScrub::Kernel& LocalScrub::kernel(int words) {
   if (it != kernels_.end()) return it->second;
   auto compiled = generators::nvrtc_compile(local_scrub_source(), "solver_local_scrub.cu",
                                             local_scrub_options(arch_, words));
-  if (!compiled.ok)
-    throw std::runtime_error("the local-memory scrub does not compile: " + compiled.error + "\n" +
-                             compiled.log);
   Kernel k;
-  CU_CHECK(cuModuleLoadData(&k.module, compiled.cubin.data()));
+  k.module = load_worker_module(compiled, "the local-memory scrub does");
   CU_CHECK(cuModuleGetFunction(&k.fn, k.module, "solver_local_scrub"));
-  CUdevice dev;
-  CU_CHECK(cuCtxGetDevice(&dev));
-  int sms = 0, per_sm = 0;
-  CU_CHECK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev));
+  const int sms = device_sm_count();
+  int per_sm = 0;
   CU_CHECK(cuOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k.fn, kBlock, 0));
   // Every warp slot of every SM at once: the blocks the SMs can hold together, all resident.
   k.blocks = unsigned(std::max(1, sms) * std::max(1, per_sm));
