@@ -20,55 +20,10 @@
 #include "generators/nvrtc_compiler.h"
 
 namespace emulated {
-struct Dim {
-  unsigned x = 0;
-};
-inline Dim blockIdx, threadIdx, gridDim{1}, blockDim{1};
-#define __device__
-#define __global__
-#define __shared__ static
-#define __forceinline__ inline
-inline void __syncthreads() {}
-inline float __uint_as_float(unsigned u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-inline double __longlong_as_double(long long x) {
-  double d;
-  std::memcpy(&d, &x, 8);
-  return d;
-}
-inline long long __double_as_longlong(double d) {
-  long long x;
-  std::memcpy(&x, &d, 8);
-  return x;
-}
-inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) {
-  unsigned long long old = *p;
-  *p += v;
-  return old;
-}
-inline unsigned long long atomicMin(unsigned long long* p, unsigned long long v) {
-  unsigned long long old = *p;
-  if (v < old) *p = v;
-  return old;
-}
-inline unsigned long long atomicMax(unsigned long long* p, unsigned long long v) {
-  unsigned long long old = *p;
-  if (v > old) *p = v;
-  return old;
-}
-using std::fabs;
-using std::fmax;
-using std::isfinite;
-using std::isinf;
-using std::ldexp;
+// The CUDA names the source uses, for host C++ (cuda_emulation.h).
+#include "tests/engine/cuda_emulation.h"
 #include "compare_kernels.inc"
-#undef __device__
-#undef __global__
-#undef __shared__
-#undef __forceinline__
+#include "tests/engine/cuda_emulation_end.h"
 }  // namespace emulated
 
 using namespace solver;

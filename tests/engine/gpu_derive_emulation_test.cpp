@@ -17,46 +17,10 @@
 #include "engine/backend/gpu/timed_perturbation.h"
 
 namespace emulated {
-// The CUDA names the source uses, as a single thread of a single block.
-struct Dim {
-  unsigned x = 0;
-};
-inline Dim blockIdx, threadIdx, gridDim{1}, blockDim{1};
-#define __device__
-#define __global__
-#define __forceinline__ inline
-inline unsigned __float_as_uint(float f) {
-  unsigned u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-inline float __uint_as_float(unsigned u) {
-  float f;
-  std::memcpy(&f, &u, 4);
-  return f;
-}
-inline float __double2float_rn(double d) { return float(d); }
-inline double __longlong_as_double(long long x) {
-  double d;
-  std::memcpy(&d, &x, 8);
-  return d;
-}
-inline double __dmul_rn(double a, double b) {
-  volatile double t = a * b;  // never fused with an add, as on the device
-  return t;
-}
-inline double __dadd_rn(double a, double b) { return a + b; }
-inline double __dsub_rn(double a, double b) { return a - b; }
-inline unsigned long long atomicAdd(unsigned long long* p, unsigned long long v) {
-  unsigned long long old = *p;
-  *p += v;
-  return old;
-}
-using std::ldexp;
+// The CUDA names the source uses, for host C++ (cuda_emulation.h).
+#include "tests/engine/cuda_emulation.h"
 #include "derive_kernels.inc"
-#undef __device__
-#undef __global__
-#undef __forceinline__
+#include "tests/engine/cuda_emulation_end.h"
 }  // namespace emulated
 
 using namespace solver;
