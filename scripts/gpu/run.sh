@@ -90,6 +90,11 @@
 #              matching, CUDPP's list-ranking chase and pointer-jumping kernels), the same way
 #              (predicted ~60-200 s, unmeasured: the 16M-node jump's 256 MB of inputs and float64
 #              reference and the chase's 2048-walker reference passes lead); no rule is tuned on it
+#   corpus_fresh16  the sixteenth fresh held-out batch (tests/corpus_fresh16, 4 kernels, helper f16:
+#              ggml's nearest upscale, RWKV-6 WKV, bitonic argsort and transposed 1-D
+#              convolution), the same way (predicted ~40-150 s, unmeasured: the upscale's 134 MB
+#              output and float64 reference and the convolution's ~2 ms launches lead); no rule
+#              is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -273,6 +278,9 @@ step_corpus_fresh14() {
 }
 step_corpus_fresh15() {
   OUT=$1 SUITE=tests/corpus_fresh15 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh16() {
+  OUT=$1 SUITE=tests/corpus_fresh16 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
