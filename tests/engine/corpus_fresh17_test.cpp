@@ -15,7 +15,8 @@ using namespace solver::test::fresh_batch;
 // Labels predicted from the code before any run: two classes (issue_bound with barrier_bound
 // accepted, small_grid twice), none `unexplained` (each cost has a class), so the batch asks
 // for none.
-TEST_CASE("the seventeenth fresh batch: labelled, attributed, apart from the seventeen earlier corpora") {
+TEST_CASE(
+    "the seventeenth fresh batch: labelled, attributed, apart from the seventeen earlier corpora") {
   const std::string fresh17 = source_dir() + "/tests/corpus_fresh17";
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh17);
   CHECK(batch.kernels.size() >= 3);
