@@ -95,6 +95,11 @@
 #              convolution), the same way (predicted ~40-150 s, unmeasured: the upscale's 134 MB
 #              output and float64 reference and the convolution's ~2 ms launches lead); no rule
 #              is tuned on it
+#   corpus_fresh17  the seventeenth fresh held-out batch (tests/corpus_fresh17, 3 kernels, helper f17:
+#              PyTorch's cumsum scans along the last and an outer dimension and its 2-D NLL loss
+#              reduction), the same way (predicted ~40-150 s, unmeasured: the top-p cumsum's
+#              131 MB of probabilities and float64 reference and the outer scan's ~1 ms launches
+#              lead); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -281,6 +286,9 @@ step_corpus_fresh15() {
 }
 step_corpus_fresh16() {
   OUT=$1 SUITE=tests/corpus_fresh16 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh17() {
+  OUT=$1 SUITE=tests/corpus_fresh17 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

@@ -187,6 +187,26 @@ static V __shfl_xor_sync(unsigned, V v, int m, int width = 32) {
   memcpy(&r, &pb, sizeof(V));
   return r;
 }
+// __shfl_down_sync: lanes whose source lane (lane + d within the width) is past the end keep
+// their own value, as on the device.
+template <class V>
+static V __shfl_down_sync(unsigned, V v, unsigned d, int width = 32) {
+  int me = emu::cur;
+  unsigned long long bits = 0;
+  memcpy(&bits, &v, sizeof(V));
+  emu::slot[me] = bits;
+  emu::yield(2);
+  int lane = me % 32;
+  int base = me - lane;
+  int seg = (lane / width) * width;
+  int srcl = (lane % width) + (int)d;
+  int src = srcl < width ? base + seg + srcl : me;
+  unsigned long long pb = emu::slot[src];
+  emu::yield(2);
+  V r;
+  memcpy(&r, &pb, sizeof(V));
+  return r;
+}
 static bool close_to(double out, double ref, double rtol, double atol) {
   return std::fabs(out - ref) <= atol + rtol * std::fabs(ref);
 }
