@@ -1,5 +1,5 @@
 // Red team 28 (issue 28): tests/cheats/redteam28_sorted_mean_boys and
-// tests/cheats/redteam28_perm_sampled_boys on the host definitions of the harness's lint and input
+// tests/cheats/redteam28_perm_sampled_boys and tests/cheats/redteam28_atol_excused_heavy on the host definitions of the harness's lint and input
 // sets (not a test: it prints what it measures; shared scaffolding in red_sum_sim.h).
 //  1. y = sum_i f(x_i), f(v) = (1/16) sum_k F0((1 + k) v), over 2^16 x drawn `sorted` from
 //     uniform [0, 4), atol 0.1. Since h28s a sorted input is echoed by its two parity echoes
@@ -8,6 +8,11 @@
 //     evaluates f once per 8 consecutive values, at their mean (a second-order error).
 //  2. y = sum_i F0(30 |p_i - i| / n) over a `permutation` p of 2^lg: never echoed
 //     (unechoed_note); the child evaluates 1 term in 8 (i = 8j + (j mod 8)), times 8.
+//  3. y[0] = 10^6 sum of log B at 128 scattered positions + sum of log B over the rest (red team
+//     26's heavy sum), y[1] = 100 sum x, over 2^24 x of uniform [0.5, 1.5), one output at rtol 0,
+//     atol 2e4: y[0]'s light share is under 1 only through its atol (rtol 0 makes every element
+//     atol-held), and y[1]'s light share is above 1, so judged_light_shares' condition (b)
+//     excuses y[0]. The child evaluates the light terms of the even 256-value tiles only, doubled.
 // F0 is evaluated in double here (the kernels' FP32 Simpson adds their own ~1e-7 relative).
 // Usage: red28_sim [log2 n of the permutation (24)] [runs (8)]
 #include <cstdio>
@@ -152,6 +157,86 @@ void perm_sampled(int lg, int runs) {
   std::printf("  child on %d timed runs: worst %.3f\n", runs, worst);
 }
 
+// Folder 3 (redteam28_atol_excused_heavy): the terms of y[0] and y[1], and the child's y[0].
+constexpr size_t kHeavyStride = size_t(1) << 17;  // n / 128 for n = 2^24: heavy at i % it == 1
+struct Twin {
+  std::vector<double> f0, f1;
+  double y0 = 0, y1 = 0, child0 = 0;
+};
+Twin twin_terms(const std::vector<float>& x) {
+  Twin w;
+  w.f0 = red_sim::lbeta_terms(x);
+  w.f1.resize(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    const bool heavy = i % kHeavyStride == 1;
+    w.child0 += ((i >> 8) & 1) ? 0.0 : (heavy ? 1.0e6 : 2.0) * w.f0[i];
+    if (heavy) w.f0[i] *= 1.0e6;
+    w.f1[i] = 100.0 * double(x[i]);
+  }
+  w.y0 = red_sim::sum(w.f0);
+  w.y1 = red_sim::sum(w.f1);
+  return w;
+}
+
+void atol_excused(int runs) {
+  const int64_t n = int64_t(1) << 24;
+  generators::Tolerance t;
+  t.rtol = 0;
+  t.atol = 2.0e4;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.5, 1.5})};
+  std::printf("redteam28_atol_excused_heavy: n = 2^24, uniform [0.5, 1.5), y[2], rtol 0 atol %g\n",
+              t.atol);
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  const Twin w = twin_terms(red_sim::floats(*set0.inputs[0]));
+  auto shares_of = [&](const gpu::EchoMap& m) {
+    return std::vector<double>{red_sim::share(w.y0, red_sim::echoed(w.f0, w.y0, m), t),
+                               red_sim::share(w.y1, red_sim::echoed(w.f1, w.y1, m), t)};
+  };
+  double top0 = 0, top1 = 0;
+  for (const gpu::EchoPattern& e : gpu::echo_patterns()) {
+    const auto s = shares_of(gpu::positions_echo(e.parity, e.block));
+    top0 = std::max(top0, s[0]);
+    top1 = std::max(top1, s[1]);
+  }
+  gpu::SetShare s0{"set 0", std::max(top0, top1), {std::max(top0, top1)}};
+  const gpu::SampleLintVerdict verdict = gpu::sample_lint_verdict({s0}, "x", t, {"y"});
+  std::printf("  position echoes (nine): y[0] %.3g, y[1] %.3g: the lint %s\n", top0, top1,
+              verdict.refusal.empty() ? "passes" : verdict.refusal.c_str());
+  const auto atol = gpu::atol_parts({{w.y0, w.y1}}, {t});
+  for (gpu::RegionFamily fam : {gpu::RegionFamily::Hashed, gpu::RegionFamily::Strided}) {
+    std::vector<std::vector<std::vector<double>>> by_class;
+    for (const gpu::EchoRegion& r : gpu::law_regions(fam))
+      by_class.push_back({shares_of(gpu::region_echo(r))});
+    const auto light = gpu::light_shares(by_class);
+    const auto judged = gpu::weakest_shares(gpu::judged_light_shares(by_class, light, atol));
+    const auto unexcused = gpu::weakest_shares(gpu::judged_light_shares(by_class, light, {}));
+    const std::string no = gpu::light_refusal(judged, {"y"}, {t}, "x");
+    const std::string would = gpu::light_refusal(unexcused, {"y"}, {t}, "x");
+    std::printf("  %s classes: light y[0] %.3g y[1] %.3g, atol parts %.2f %.2f; judged %.3g: %s\n"
+                "    without (b)'s excuse: judged %.3g: %s\n",
+                fam == gpu::RegionFamily::Hashed ? "hashed" : "strided", light[0][0], light[0][1],
+                atol[0][0], atol[0][1], judged[0], no.empty() ? "no refusal" : no.c_str(),
+                unexcused[0], would.empty() ? "no refusal" : would.c_str());
+  }
+  auto child = [&](const Twin& z) { return red_sim::err(z.child0, z.y0, t); };
+  std::printf("  child y[0] on set 0: %.3f of the tolerance (y[1] exact)\n", child(w));
+  for (int s = 1; s < 3; ++s)
+    std::printf("  child on regular set %d: %.3f\n", s,
+                child(twin_terms(red_sim::floats(*gpu::regular_set(v, seeds[size_t(s)], nullptr).inputs[0]))));
+  double worst_cells = 0, worst_law = 0;
+  for (int r = 1; r <= runs; ++r) {
+    const uint64_t seed = uint64_t(r) * 0x9e3779b97f4a7c15ull;
+    worst_cells = std::max(worst_cells, child(twin_terms(red_sim::floats(
+                                            *gpu::timed_inputs(v, set0, seed, false, false).inputs[0]))));
+    worst_law = std::max(worst_law, child(twin_terms(red_sim::floats(
+                                        *gpu::timed_inputs(v, set0, seed, false, true).inputs[0]))));
+  }
+  std::printf("  child on %d timed runs: worst %.3f in cells (the off-law verified kind), %.3f law "
+              "redraws\n", runs, worst_cells, worst_law);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -159,5 +244,6 @@ int main(int argc, char** argv) {
   const int runs = argc > 2 ? std::atoi(argv[2]) : 8;
   sorted_mean(runs);
   perm_sampled(lg, runs);
+  atol_excused(runs);
   return 0;
 }
