@@ -62,35 +62,6 @@ double child_error(const gpu::HostSet& s, const generators::Tolerance& t, bool* 
   return red_sim::err(child(x), red_sim::sum(red_sim::lbeta_terms(x)), t);
 }
 
-// The lint's shares of one set (sample_lint_op.cpp's round), one output y = sum f: the patterns
-// the set takes (set 0: law_echo_patterns, past the nine only where every output is loud; the
-// fresh set: the nine), each as buffer_echo takes it for `b`; a pattern that moves nothing is
-// no echo. `taken`: how many reference runs the set took.
-gpu::SetShare lint_round(const std::string& name, const generators::ResolvedBuffer& b,
-                         const std::vector<double>& f, double y, const generators::Tolerance& t,
-                         bool set0, int* taken) {
-  gpu::SetShare one{name, 0, {0.0}};
-  one.energy = {0.0};
-  one.echoes = {0};
-  const auto& patterns = set0 ? gpu::law_echo_patterns() : gpu::echo_patterns();
-  for (size_t pi = 0; pi < patterns.size(); ++pi) {
-    if (pi >= gpu::echo_patterns().size() &&
-        !(one.outputs[0] > 1 && one.outputs[0] >= gpu::kLawCheckShare))
-      break;
-    const std::optional<gpu::EchoMap> m =
-        gpu::buffer_echo(b, gpu::positions_echo(patterns[pi].parity, patterns[pi].block));
-    if (!m) continue;
-    const double sh = red_sim::share(y, red_sim::echoed(f, y, *m), t);
-    ++*taken;
-    one.outputs[0] = std::max(one.outputs[0], sh);
-    one.energy[0] += sh * sh;
-    ++one.echoes[0];
-    if (one.outputs[0] > 1 && !(set0 && one.outputs[0] < gpu::kLawCheckShare)) break;
-  }
-  one.share = one.outputs[0];
-  return one;
-}
-
 using Bytes = std::vector<std::shared_ptr<const gpu::HostInput>>;
 
 template <class T>
@@ -232,14 +203,14 @@ int main(int argc, char** argv) {
               t.atol + t.rtol * std::fabs(y0));
   // The lint as sample_lint_op.cpp takes it: set 0, then the fresh set while y is not told apart.
   int taken = 0;
-  std::vector<gpu::SetShare> shares{lint_round("set 0", v.buffers[0], f0, y0, t, true, &taken)};
+  std::vector<gpu::SetShare> shares{red_sim::lint_round("set 0", v.buffers[0], f0, y0, t, true, &taken)};
   if (gpu::lint_pending(shares, 0)) {
     std::optional<gpu::HostSet> fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf7e5b5e7ULL);
     const std::vector<float> xf = red_sim::floats(*(fresh ? *fresh : set0).inputs[0]);
     const std::vector<double> ff = red_sim::lbeta_terms(xf);
     std::printf("the fresh set: %s, sorted %s\n", fresh ? "derived" : "NOT DERIVED",
                 sorted(xf) ? "yes" : "NO");
-    shares.push_back(lint_round("the fresh set", v.buffers[0], ff, red_sim::sum(ff), t, false, &taken));
+    shares.push_back(red_sim::lint_round("the fresh set", v.buffers[0], ff, red_sim::sum(ff), t, false, &taken));
   }
   for (const gpu::SetShare& sh : shares)
     std::printf("lint share on %s: %.5f (%d echoes)\n", sh.set.c_str(), sh.share, sh.echoes[0]);

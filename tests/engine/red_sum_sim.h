@@ -1,6 +1,6 @@
-// Shared scaffolding of the red team simulations of one-output sums (red team 27's three; red
-// teams 25 and 26's log-Beta sims take floats, lbeta and lbeta_terms from here instead of their
-// own copies): a sum y = sum_i f(x_i) over one f32 input,
+// Shared scaffolding of the red team simulations of one-output sums (red team 27's three, red
+// team 28's red28_sim; red teams 25 and 26's log-Beta sims take floats, lbeta and lbeta_terms from
+// here instead of their own copies): a sum y = sum_i f(x_i) over one f32 input,
 // judged with the worker's own lint, law-check and law-region code on the host (not a test:
 // the simulations print what they measure). Everything here is the harness's definition
 // (sample_lint.h, law_checks.h, law_regions.h, echo_map.h); only f and the sums are the
@@ -8,6 +8,7 @@
 #pragma once
 
 #include <cmath>
+#include <optional>
 #include <cstring>
 #include <string>
 #include <thread>
@@ -85,6 +86,35 @@ inline gpu::SetShare lint_set(const std::string& name, const std::vector<double>
     one.outputs[0] = std::max(one.outputs[0], sh);
     one.energy[0] += sh * sh;
     ++one.echoes[0];
+  }
+  one.share = one.outputs[0];
+  return one;
+}
+
+// The lint's shares of one set (sample_lint_op.cpp's round), one output y = sum f: the patterns
+// the set takes (set 0: law_echo_patterns, past the nine only where every output is loud; the
+// fresh set: the nine), each as buffer_echo takes it for `b`; a pattern that moves nothing is
+// no echo. `taken`: how many reference runs the set took.
+inline gpu::SetShare lint_round(const std::string& name, const generators::ResolvedBuffer& b,
+                         const std::vector<double>& f, double y, const generators::Tolerance& t,
+                         bool set0, int* taken) {
+  gpu::SetShare one{name, 0, {0.0}};
+  one.energy = {0.0};
+  one.echoes = {0};
+  const auto& patterns = set0 ? gpu::law_echo_patterns() : gpu::echo_patterns();
+  for (size_t pi = 0; pi < patterns.size(); ++pi) {
+    if (pi >= gpu::echo_patterns().size() &&
+        !(one.outputs[0] > 1 && one.outputs[0] >= gpu::kLawCheckShare))
+      break;
+    const std::optional<gpu::EchoMap> m =
+        gpu::buffer_echo(b, gpu::positions_echo(patterns[pi].parity, patterns[pi].block));
+    if (!m) continue;
+    const double sh = share(y, echoed(f, y, *m), t);
+    ++*taken;
+    one.outputs[0] = std::max(one.outputs[0], sh);
+    one.energy[0] += sh * sh;
+    ++one.echoes[0];
+    if (one.outputs[0] > 1 && !(set0 && one.outputs[0] < gpu::kLawCheckShare)) break;
   }
   one.share = one.outputs[0];
   return one;
