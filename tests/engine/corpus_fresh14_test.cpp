@@ -14,18 +14,13 @@ using namespace solver::test::fresh_batch;
 
 // Labels predicted from the code before any run: four classes, none `unexplained` (each of the
 // four costs has a class), so the batch asks for none.
-TEST_CASE("the fourteenth fresh batch: labelled, attributed, apart from the fourteen earlier corpora") {
+TEST_CASE(
+    "the fourteenth fresh batch: labelled, attributed, apart from the fourteen earlier corpora") {
   const std::string fresh14 = source_dir() + "/tests/corpus_fresh14";
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh14);
   CHECK(batch.kernels.size() >= 4);
   CHECK(batch.kernels.size() <= 10);
-  check_fresh_batch(batch,
-                    {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2",
-                     "/tests/corpus_fresh3", "/tests/corpus_fresh4", "/tests/corpus_fresh5",
-                     "/tests/corpus_fresh6", "/tests/corpus_fresh7", "/tests/corpus_fresh8",
-                     "/tests/corpus_fresh9", "/tests/corpus_fresh10", "/tests/corpus_fresh11",
-                     "/tests/corpus_fresh12", "/tests/corpus_fresh13"},
-                    4, 0);
+  check_fresh_batch(batch, corpora_before(14), 4, 0);
   check_listed(fresh14, batch);
 }
 
@@ -43,7 +38,7 @@ TEST_CASE("problems check --compile-only passes on the fourteenth fresh batch") 
   // memory, and few enough registers that occupancy is set by its one block per SM, not by
   // registers (at most 64 for 512 threads x 4 blocks); gcd needs no shared memory and its
   // 128-thread blocks run 16 to an SM (at most 32 registers), as do scatter_reduce's, whose CAS
-// loops the label counts with all 64 warps of an SM resident; no spills anywhere.
+  // loops the label counts with all 64 warps of an SM resident; no spills anywhere.
   CHECK(regs("pt_upsample_bilinear2d") <= 64);
   CHECK(regs("pt_gcd_int32") <= 32);
   CHECK(regs("pt_scatter_reduce_amax") <= 32);

@@ -15,18 +15,13 @@ using namespace solver::test::fresh_batch;
 // Labels predicted from the code before any run: five classes, two of the rarer ones
 // (constant_cache, dependent_load_latency), none `unexplained` (each of the five costs has a
 // class), so the batch asks for none.
-TEST_CASE("the fifteenth fresh batch: labelled, attributed, apart from the fifteen earlier corpora") {
+TEST_CASE(
+    "the fifteenth fresh batch: labelled, attributed, apart from the fifteen earlier corpora") {
   const std::string fresh15 = source_dir() + "/tests/corpus_fresh15";
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh15);
   CHECK(batch.kernels.size() >= 5);
   CHECK(batch.kernels.size() <= 10);
-  check_fresh_batch(batch,
-                    {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2",
-                     "/tests/corpus_fresh3", "/tests/corpus_fresh4", "/tests/corpus_fresh5",
-                     "/tests/corpus_fresh6", "/tests/corpus_fresh7", "/tests/corpus_fresh8",
-                     "/tests/corpus_fresh9", "/tests/corpus_fresh10", "/tests/corpus_fresh11",
-                     "/tests/corpus_fresh12", "/tests/corpus_fresh13", "/tests/corpus_fresh14"},
-                    5, 0);
+  check_fresh_batch(batch, corpora_before(15), 5, 0);
   check_listed(fresh15, batch);
 }
 

@@ -15,19 +15,13 @@ using namespace solver::test::fresh_batch;
 // Labels predicted from the code before any run: four classes, two of the rarer ones
 // (xu_compute, alu_compute), none `unexplained` (each of the four costs has a class), so the
 // batch asks for none.
-TEST_CASE("the sixteenth fresh batch: labelled, attributed, apart from the sixteen earlier corpora") {
+TEST_CASE(
+    "the sixteenth fresh batch: labelled, attributed, apart from the sixteen earlier corpora") {
   const std::string fresh16 = source_dir() + "/tests/corpus_fresh16";
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh16);
   CHECK(batch.kernels.size() >= 4);
   CHECK(batch.kernels.size() <= 10);
-  check_fresh_batch(batch,
-                    {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2",
-                     "/tests/corpus_fresh3", "/tests/corpus_fresh4", "/tests/corpus_fresh5",
-                     "/tests/corpus_fresh6", "/tests/corpus_fresh7", "/tests/corpus_fresh8",
-                     "/tests/corpus_fresh9", "/tests/corpus_fresh10", "/tests/corpus_fresh11",
-                     "/tests/corpus_fresh12", "/tests/corpus_fresh13", "/tests/corpus_fresh14",
-                     "/tests/corpus_fresh15"},
-                    4, 0);
+  check_fresh_batch(batch, corpora_before(16), 4, 0);
   check_listed(fresh16, batch);
 }
 

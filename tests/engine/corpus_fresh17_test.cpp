@@ -21,14 +21,7 @@ TEST_CASE(
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh17);
   CHECK(batch.kernels.size() >= 3);
   CHECK(batch.kernels.size() <= 10);
-  check_fresh_batch(batch,
-                    {"/tests/corpus", "/tests/corpus_fresh", "/tests/corpus_fresh2",
-                     "/tests/corpus_fresh3", "/tests/corpus_fresh4", "/tests/corpus_fresh5",
-                     "/tests/corpus_fresh6", "/tests/corpus_fresh7", "/tests/corpus_fresh8",
-                     "/tests/corpus_fresh9", "/tests/corpus_fresh10", "/tests/corpus_fresh11",
-                     "/tests/corpus_fresh12", "/tests/corpus_fresh13", "/tests/corpus_fresh14",
-                     "/tests/corpus_fresh15", "/tests/corpus_fresh16"},
-                    2, 0);
+  check_fresh_batch(batch, corpora_before(17), 2, 0);
   check_listed(fresh17, batch);
 }
 

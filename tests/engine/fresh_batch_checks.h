@@ -54,6 +54,14 @@ inline std::map<std::string, nlohmann::json> compile_seeds(const std::string& ba
   return seed;
 }
 
+// The corpora before fresh batch `n` (n >= 2): tests/corpus, tests/corpus_fresh and
+// tests/corpus_fresh2 .. corpus_fresh{n-1}, as check_fresh_batch's `earlier`.
+inline std::vector<std::string> corpora_before(int n) {
+  std::vector<std::string> dirs = {"/tests/corpus", "/tests/corpus_fresh"};
+  for (int i = 2; i < n; ++i) dirs.push_back("/tests/corpus_fresh" + std::to_string(i));
+  return dirs;
+}
+
 // A fresh batch's labels and attribution: names apart from the earlier corpora's, known classes,
 // `confirm:` ranges, a README with origin, license and predicted label, at least
 // `min_unexplained` `unexplained` kernels (two unless a batch says otherwise) and `min_classes`
