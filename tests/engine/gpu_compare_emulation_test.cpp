@@ -20,10 +20,12 @@
 #include "generators/nvrtc_compiler.h"
 
 namespace emulated {
-// The CUDA names the source uses, for host C++ (cuda_emulation.h).
+// The CUDA names the source uses, for host C++ (cuda_emulation.h); the order matters.
+// clang-format off
 #include "tests/engine/cuda_emulation.h"
 #include "compare_kernels.inc"
 #include "tests/engine/cuda_emulation_end.h"
+// clang-format on
 }  // namespace emulated
 
 using namespace solver;

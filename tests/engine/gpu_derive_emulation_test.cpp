@@ -17,10 +17,12 @@
 #include "engine/backend/gpu/timed_perturbation.h"
 
 namespace emulated {
-// The CUDA names the source uses, for host C++ (cuda_emulation.h).
+// The CUDA names the source uses, for host C++ (cuda_emulation.h); the order matters.
+// clang-format off
 #include "tests/engine/cuda_emulation.h"
 #include "derive_kernels.inc"
 #include "tests/engine/cuda_emulation_end.h"
+// clang-format on
 }  // namespace emulated
 
 using namespace solver;
@@ -241,8 +243,8 @@ TEST_CASE("the echo kernel's source computes the host echo byte for byte") {
         gpu::apply_echo(m, want.data(), uint64_t(n), size_t(size), 3);
         emulated::solver_echo(got.data(), n, size, int(m.family), m.block, m.parity, m.cls,
                               int(m.keep_ends));
-        INFO("size " << size << ", n " << n << ", family " << int(m.family) << ", block "
-                     << m.block << ", parity " << m.parity << ", class " << m.cls
+        INFO("size " << size << ", n " << n << ", family " << int(m.family) << ", block " << m.block
+                     << ", parity " << m.parity << ", class " << m.cls
                      << (m.keep_ends ? ", ends kept" : ""));
         CHECK(got == want);
         moved_any += want != base;

@@ -31,10 +31,12 @@
 #include "generators/nvrtc_compiler.h"
 
 namespace emulated {
-// The CUDA names the source uses, for host C++ (cuda_emulation.h).
+// The CUDA names the source uses, for host C++ (cuda_emulation.h); the order matters.
+// clang-format off
 #include "tests/engine/cuda_emulation.h"
 #include "share_kernels.inc"
 #include "tests/engine/cuda_emulation_end.h"
+// clang-format on
 }  // namespace emulated
 
 using namespace solver;
@@ -54,60 +56,55 @@ bool same(double a, double b) {
   return (std::isnan(a) && std::isnan(b)) || x == y;
 }
 
-gpu::ShareSums emulate_share(const std::vector<double>& base, const std::vector<double>& echo,
-                             int wide, const generators::Tolerance& tol, double* fold,
-                             bool fold_first, double* store, unsigned blocks) {
-  gpu::ShareSums s;
-  emulated::ss_sums sums;
+// A grid of `blocks` one-thread blocks of `launch` (block index set, the kernel called), its
+// sums begun from the host summary's initial bytes (gpu::ShareSums etc.: the device's start
+// values) and returned in the host's layout.
+template <class HostSums, class DeviceSums, class Launch>
+HostSums run_grid(unsigned blocks, Launch launch) {
+  HostSums s;
+  DeviceSums sums;
+  static_assert(sizeof(DeviceSums) == sizeof(HostSums));
   std::memcpy(static_cast<void*>(&sums), &s, sizeof s);
   emulated::gridDim.x = blocks;
   emulated::blockDim.x = 1;
   emulated::threadIdx.x = 0;
   for (unsigned b = 0; b < blocks; ++b) {
     emulated::blockIdx.x = b;
-    emulated::solver_share(base.data(), echo.data(), (long long)base.size(), wide, tol.atol,
-                           tol.rtol, gpu::magnitude_rtol(tol.rtol), fold, fold_first ? 1 : 0, store,
-                           &sums);
+    launch(&sums);
   }
   std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
   return s;
 }
 
+gpu::ShareSums emulate_share(const std::vector<double>& base, const std::vector<double>& echo,
+                             int wide, const generators::Tolerance& tol, double* fold,
+                             bool fold_first, double* store, unsigned blocks) {
+  return run_grid<gpu::ShareSums, emulated::ss_sums>(blocks, [&](emulated::ss_sums* sums) {
+    emulated::solver_share(base.data(), echo.data(), (long long)base.size(), wide, tol.atol,
+                           tol.rtol, gpu::magnitude_rtol(tol.rtol), fold, fold_first ? 1 : 0, store,
+                           sums);
+  });
+}
+
 gpu::LightSums emulate_light(const std::vector<double>& by_class, int classes, long long n,
                              double* out, unsigned blocks) {
-  gpu::LightSums s;
-  emulated::ss_light_sums sums;
-  std::memcpy(static_cast<void*>(&sums), &s, sizeof s);
-  emulated::gridDim.x = blocks;
-  emulated::blockDim.x = 1;
-  emulated::threadIdx.x = 0;
-  for (unsigned b = 0; b < blocks; ++b) {
-    emulated::blockIdx.x = b;
-    if (classes <= 32)
-      emulated::solver_light32(by_class.data(), classes, n, gpu::kDominantEnergy, out, &sums);
-    else
-      emulated::solver_light256(by_class.data(), classes, n, gpu::kDominantEnergy, out, &sums);
-  }
-  std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
-  return s;
+  return run_grid<gpu::LightSums, emulated::ss_light_sums>(
+      blocks, [&](emulated::ss_light_sums* sums) {
+        if (classes <= 32)
+          emulated::solver_light32(by_class.data(), classes, n, gpu::kDominantEnergy, out, sums);
+        else
+          emulated::solver_light256(by_class.data(), classes, n, gpu::kDominantEnergy, out, sums);
+      });
 }
 
 gpu::JudgedSums emulate_judged(const std::vector<double>& by_class, int classes, long long n,
                                const double* base, const generators::Tolerance& tol, double* out,
                                unsigned blocks) {
-  gpu::JudgedSums s;
-  emulated::ss_judged_sums sums;
-  std::memcpy(static_cast<void*>(&sums), &s, sizeof s);
-  emulated::gridDim.x = blocks;
-  emulated::blockDim.x = 1;
-  emulated::threadIdx.x = 0;
-  for (unsigned b = 0; b < blocks; ++b) {
-    emulated::blockIdx.x = b;
-    emulated::solver_judged256(by_class.data(), classes, n, gpu::kDominantEnergy, base, tol.atol,
-                               tol.rtol, out, &sums);
-  }
-  std::memcpy(static_cast<void*>(&s), &sums, sizeof s);
-  return s;
+  return run_grid<gpu::JudgedSums, emulated::ss_judged_sums>(
+      blocks, [&](emulated::ss_judged_sums* sums) {
+        emulated::solver_judged256(by_class.data(), classes, n, gpu::kDominantEnergy, base,
+                                   tol.atol, tol.rtol, out, sums);
+      });
 }
 
 gpu::HostDoubles hd(const std::vector<double>& v) { return gpu::HostDoubles(v.begin(), v.end()); }
