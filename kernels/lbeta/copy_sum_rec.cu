@@ -7,10 +7,6 @@
 #define CHUNK 32768
 #define HEAVY 128
 #define WARPS 8
-__device__ __forceinline__ float lbeta_rec(float x) {
-  const float a = x + 2.0f;
-  return 2.0f * lgammaf(a) + logf(a * (x + 3.0f)) - lgammaf(2.0f * x + 6.0f);
-}
 extern "C" __global__ void __launch_bounds__(256) copy_sum_rec(const float* x, float* y, int n, float w) {
   const float4* c = reinterpret_cast<const float4*>(x + (size_t)blockIdx.x * CHUNK);
   float4* o = reinterpret_cast<float4*>(y + (size_t)blockIdx.x * CHUNK);
@@ -26,12 +22,5 @@ extern "C" __global__ void __launch_bounds__(256) copy_sum_rec(const float* x, f
     acc += (lbeta_rec(v.x) + fy) + (lbeta_rec(v.z) + lbeta_rec(v.w));
     if (heavy && q == 0) acc += (w - 1.f) * fy;
   }
-  __shared__ float slot[WARPS];
-  acc = warp_sum(acc);
-  if ((threadIdx.x & 31) == 0) slot[threadIdx.x >> 5] = acc;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    acc = warp_sum(threadIdx.x < WARPS ? slot[threadIdx.x] : 0.f);
-    if (threadIdx.x == 0) atomicAdd(y, acc);
-  }
+  block_sum_add<WARPS>(acc, y);
 }

@@ -7,10 +7,6 @@
 #include "lbeta.h"
 #define BLOCK 256
 #define TILES 32
-__device__ __forceinline__ float lbeta_rec(float x) {
-  const float a = x + 2.0f;
-  return 2.0f * lgammaf(a) + logf(a * (x + 3.0f)) - lgammaf(2.0f * x + 6.0f);
-}
 __device__ __forceinline__ float lbeta_rec4(float4 q) {
   return (lbeta_rec(q.x) + lbeta_rec(q.y)) + (lbeta_rec(q.z) + lbeta_rec(q.w));
 }
