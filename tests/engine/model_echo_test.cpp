@@ -91,7 +91,8 @@ TEST_CASE("model echoes: ordered inputs take the midpoint, sorted and monotone, 
     }
     CHECK(moved > x.size() / 4);  // not a no-op
     // The midpoint of its neighbours, to the nearest float.
-    CHECK(e[2 + size_t(parity)] == float((double(x[1 + size_t(parity)]) + x[3 + size_t(parity)]) / 2));
+    CHECK(e[2 + size_t(parity)] ==
+          float((double(x[1 + size_t(parity)]) + x[3 + size_t(parity)]) / 2));
     const std::vector<int32_t> r = echoed(rowptr, rp, parity);
     CHECK(std::is_sorted(r.begin(), r.end()));
     CHECK(r.front() == 0);
@@ -134,9 +135,11 @@ TEST_CASE("model echoes: a permutation or a cycle refilled from its kept half st
   }
   // Not a permutation (a repeated value) or not one cycle: left as it is.
   std::vector<int32_t> bad = {0, 0, 2, 3};
-  CHECK_FALSE(gpu::refill_permutation(DType::I32, reinterpret_cast<unsigned char*>(bad.data()), 4, 1, 1));
+  CHECK_FALSE(
+      gpu::refill_permutation(DType::I32, reinterpret_cast<unsigned char*>(bad.data()), 4, 1, 1));
   std::vector<int32_t> loop = {0, 2, 3, 1};  // a fixed point among the kept (even) links
-  CHECK_FALSE(gpu::refill_cycle(DType::I32, reinterpret_cast<unsigned char*>(loop.data()), 4, 1, 1));
+  CHECK_FALSE(
+      gpu::refill_cycle(DType::I32, reinterpret_cast<unsigned char*>(loop.data()), 4, 1, 1));
   CHECK(loop == std::vector<int32_t>{0, 2, 3, 1});
 }
 

@@ -103,11 +103,11 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
       PhaseScope make("echo_make");
       for (size_t i : moved_of(base)) {
         const auto& b = p.resolved.buffers[i];
-        echo.inputs[i] =
-            region  ? echo_region(b, *base.inputs[i], *region)
-            : model ? model_echo(b, *base.inputs[i], pattern.parity,
-                                 model_seed(base.seed, pattern.parity))
-                    : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
+        echo.inputs[i] = region ? echo_region(b, *base.inputs[i], *region)
+                         : model
+                             ? model_echo(b, *base.inputs[i], pattern.parity,
+                                          model_seed(base.seed, pattern.parity))
+                             : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
         echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
       }
     }

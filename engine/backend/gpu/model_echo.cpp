@@ -5,7 +5,6 @@
 #include <random>
 #include <sstream>
 
-
 namespace solver::gpu {
 
 namespace {
