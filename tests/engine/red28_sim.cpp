@@ -17,7 +17,7 @@
 // midpoints, folder 2's p by a seeded refill of one parity; both print their shares and
 // model_lint_verdict's refusal.
 // F0 is evaluated in double here (the kernels' FP32 Simpson adds their own ~1e-7 relative).
-// Usage: red28_sim [log2 n of the permutation (24)] [runs (8)]
+// Usage: red28_sim [log2 n of the permutation (24)] [runs (8)] [log2 n, atol: folder 1 alone]
 #include <cstdio>
 #include <cstdlib>
 
@@ -58,15 +58,15 @@ double mean_child(const std::vector<float>& x) {
   return y;
 }
 
-void sorted_mean(int runs) {
-  const int64_t n = 65536;
+void sorted_mean(int runs, int lg_sorted, double atol) {
+  const int64_t n = int64_t(1) << lg_sorted;
   generators::Tolerance t;
   t.rtol = 0;
-  t.atol = 0.1;
+  t.atol = atol;
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("x", DType::F32, n, {"sorted", 0.0, 4.0})};
-  std::printf("redteam28_sorted_mean_boys: n = 2^16, sorted uniform [0, 4), rtol 0 atol %g; "
-              "sample_echoed(x) %s\n", t.atol, gpu::sample_echoed(v.buffers[0]) ? "true" : "FALSE");
+  std::printf("redteam28_sorted_mean_boys: n = 2^%d, sorted uniform [0, 4), rtol 0 atol %g; "
+              "sample_echoed(x) %s\n", lg_sorted, t.atol, gpu::sample_echoed(v.buffers[0]) ? "true" : "FALSE");
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   const std::vector<float> x0 = red_sim::floats(*set0.inputs[0]);
@@ -292,7 +292,12 @@ void atol_excused(int runs) {
 int main(int argc, char** argv) {
   const int lg = argc > 1 ? std::atoi(argv[1]) : 24;
   const int runs = argc > 2 ? std::atoi(argv[2]) : 8;
-  sorted_mean(runs);
+  // A what-if of folder 1 alone (h28u): red28_sim 24 RUNS LG_SORTED ATOL.
+  if (argc > 3) {
+    sorted_mean(runs, std::atoi(argv[3]), argc > 4 ? std::atof(argv[4]) : 0.1);
+    return 0;
+  }
+  sorted_mean(runs, 16, 0.1);
   perm_sampled(lg, runs);
   atol_excused(runs);
   return 0;
