@@ -28,8 +28,7 @@
 #   problems check (every knob point; gate "ok", no invalid_spec, detail "model echo told apart"):
 #     neighbor_aggregation (rowptr csr, rtol 1e-5: rows' boundaries move by whole neighbours)
 #     corpus: bg_spmv_csr_scalar, list_walk (cycle, rtol 1e-4), tf_unsorted_segment_sum (sorted
-#     int ids: the midpoint moves each segment's first row, as many as or more than the copy's
-#     boundary rows; the likeliest to change, share ~1-5 expected), culsp_lomb_scargle,
+#     int ids, the likeliest to change: host midpoint share 9.6-17.5, h28u_segment_sim), culsp_lomb_scargle,
 #     cuml_tsne_attractive, pmpp_spmv_csr_powerlaw, pt_embedding_bag_powerlaw,
 #     pt_segment_reduce_powerlaw, blw_pagerank_edgelist, xsb_lookup_unionized: all ok.
 # Usage: probe_h28u.sh [SECONDS]   (default 560; writes $OUT/probe_h28u/). Cheat rounds capped at
