@@ -45,7 +45,8 @@ later="redteam27_sorted_unlinted_sum redteam2_perm_positions redteam5_pair_sabot
 cheat_probe_init probe_h28u "${1:-560}" $first $later || exit 1
 model_lines() {  # the gate detail's model-echo words
   say "  model: $(grep -o 'modelled from the other half[^;"]\{0,160\}\|model echo told apart[^;"]\{0,160\}' <<<"$CR_REC" | head -1)"
-  say "  narrowed 'no 1-in-2 echo of': $(grep -c 'no 1-in-2 echo of' <<<"$CR_REC")"
+  say "  narrowed 'no 1-in-2 echo of': $(grep -c 'no 1-in-2 echo of' <<<"$CR_REC");" \
+    "phase: $(grep -o '"[a-z_/]*model_lint[a-z_/]*":[0-9.e+-]*' <<<"$CR_REC" | head -1)"
 }
 for name in $first; do
   [[ " $CP_DIRS " == *" $name "* ]] || continue
