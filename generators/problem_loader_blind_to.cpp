@@ -19,16 +19,17 @@ namespace {
 bool output_role(BufferRole r) { return r == BufferRole::Out || r == BufferRole::InOut; }
 
 // The inits the tolerance lint echoes (sample_lint.h sample_echoed: element-wise laws, masks,
-// and since h28s sorted and csr_rowptr inputs by the echoes that keep them valid).
+// and since h28s sorted and csr_rowptr inputs by the echoes that keep them valid; model_echoed:
+// since h28u permutations and cycles by a refill of one parity, model_echo.h).
 bool echoed_kind(const std::string& k) {
   return k == "uniform" || k == "normal" || k == "randint" || k == "mask" || k == "sorted" ||
-         k == "csr_rowptr";
+         k == "csr_rowptr" || k == "permutation" || k == "cycle";
 }
 // The structured inits the lint echoes: the loader makes them dist_fixed (for the adversarial
 // sets), which the lint does not read as an excuse (sample_lint.h lint_excused), so an output
 // may declare itself blind to one.
 bool echoed_structure(const std::string& k) {
-  return k == "mask" || k == "sorted" || k == "csr_rowptr";
+  return k == "mask" || k == "sorted" || k == "csr_rowptr" || k == "permutation" || k == "cycle";
 }
 
 }  // namespace
@@ -79,8 +80,8 @@ void Loader::load_blind_to(const YAML::Node& buffers, ProblemSpec& spec) {
       } else if (!echoed_kind(x->init.kind)) {
         error(item, head + "has init '" + x->init.kind +
                         "', which the tolerance lint does not echo (uniform, normal, randint, "
-                        "mask, sorted and csr_rowptr inputs only; a permutation or a cycle is "
-                        "said as a narrowed check): there is nothing to be blind to");
+                        "mask, sorted, csr_rowptr, permutation and cycle inputs only): there is "
+                        "nothing to be blind to");
       } else {
         bool twice = false;
         for (const auto& d : b->blind_to) twice = twice || d.input == in;

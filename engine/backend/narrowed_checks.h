@@ -5,7 +5,8 @@
 // which every timed run redraws i.i.d. from their declared law (no planted cells, no shrink) and
 // no adversarial set changes, so a candidate may specialise on that law; and a gate whose
 // adversarial sets did not run ("none apply", "not applicable"), as its detail says; law inputs
-// the tolerance lint cannot echo (a permutation, a cycle: sample_lint.h unechoed_note).
+// the tolerance lint cannot echo (since h28u only a permutation or cycle of 2: sample_lint.h
+// unechoed_note; larger ones take the refill model echo, model_echo.h).
 #pragma once
 #include <string>
 #include <vector>

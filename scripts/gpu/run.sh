@@ -100,6 +100,12 @@
 #              reduction), the same way (predicted ~40-150 s, unmeasured: the top-p cumsum's
 #              131 MB of probabilities and float64 reference and the outer scan's ~1 ms launches
 #              lead); no rule is tuned on it
+#   corpus_fresh18  the eighteenth fresh held-out batch (tests/corpus_fresh18, 5 kernels, helper f18:
+#              PyTorch Sparse's CSR spmm, cuda-hashing-algos' MD2, NPB-GPU's EP class C and
+#              PyTorch's GroupNorm moments and affine pass), the same way (predicted ~60-200 s,
+#              unmeasured: EP's ~30-60 ms launches and its ~20 ms float64 reference, the MD2
+#              kernel's ~1-5 ms launches and the 16.8M-nonzero graph's inputs lead); no rule is
+#              tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -289,6 +295,9 @@ step_corpus_fresh16() {
 }
 step_corpus_fresh17() {
   OUT=$1 SUITE=tests/corpus_fresh17 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh18() {
+  OUT=$1 SUITE=tests/corpus_fresh18 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

@@ -207,6 +207,22 @@ static V __shfl_down_sync(unsigned, V v, unsigned d, int width = 32) {
   memcpy(&r, &pb, sizeof(V));
   return r;
 }
+// __shfl_sync: every lane reads lane `src` of its width-segment (helper f18).
+template <class V>
+static V __shfl_sync(unsigned, V v, int src, int width = 32) {
+  int me = emu::cur;
+  unsigned long long bits = 0;
+  memcpy(&bits, &v, sizeof(V));
+  emu::slot[me] = bits;
+  emu::yield(2);
+  int lane = me % 32;
+  int base = me - lane;
+  unsigned long long pb = emu::slot[base + (lane / width) * width + ((src % width + width) % width)];
+  emu::yield(2);
+  V r;
+  memcpy(&r, &pb, sizeof(V));
+  return r;
+}
 static bool close_to(double out, double ref, double rtol, double atol) {
   return std::fabs(out - ref) <= atol + rtol * std::fabs(ref);
 }

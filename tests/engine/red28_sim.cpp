@@ -13,14 +13,18 @@
 //     atol 2e4: y[0]'s light share is under 1 only through its atol (rtol 0 makes every element
 //     atol-held), and y[1]'s light share is above 1, so judged_light_shares' condition (b)
 //     excuses y[0]. The child evaluates the light terms of the even 256-value tiles only, doubled.
+// Since h28u the lint also takes model echoes (model_echo.h): folder 1's x by its neighbours'
+// midpoints, folder 2's p by a seeded refill of one parity; both print their shares and
+// model_lint_verdict's refusal.
 // F0 is evaluated in double here (the kernels' FP32 Simpson adds their own ~1e-7 relative).
-// Usage: red28_sim [log2 n of the permutation (24)] [runs (8)]
+// Usage: red28_sim [log2 n of the permutation (24)] [runs (8)] [log2 n, atol: folder 1 alone]
 #include <cstdio>
 #include <cstdlib>
 
 #include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/model_echo.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "flat_buffer.h"
@@ -54,15 +58,15 @@ double mean_child(const std::vector<float>& x) {
   return y;
 }
 
-void sorted_mean(int runs) {
-  const int64_t n = 65536;
+void sorted_mean(int runs, int lg_sorted, double atol) {
+  const int64_t n = int64_t(1) << lg_sorted;
   generators::Tolerance t;
   t.rtol = 0;
-  t.atol = 0.1;
+  t.atol = atol;
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("x", DType::F32, n, {"sorted", 0.0, 4.0})};
-  std::printf("redteam28_sorted_mean_boys: n = 2^16, sorted uniform [0, 4), rtol 0 atol %g; "
-              "sample_echoed(x) %s\n", t.atol, gpu::sample_echoed(v.buffers[0]) ? "true" : "FALSE");
+  std::printf("redteam28_sorted_mean_boys: n = 2^%d, sorted uniform [0, 4), rtol 0 atol %g; "
+              "sample_echoed(x) %s\n", lg_sorted, t.atol, gpu::sample_echoed(v.buffers[0]) ? "true" : "FALSE");
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   const std::vector<float> x0 = red_sim::floats(*set0.inputs[0]);
@@ -81,6 +85,29 @@ void sorted_mean(int runs) {
   std::printf("  the lint's verdict (%d reference runs): %s %s\n", taken,
               verdict.refusal.empty() ? "passes" : "invalid_spec",
               verdict.refusal.empty() ? "" : verdict.refusal.c_str());
+  // Since h28u: x's model echo (the midpoint of its neighbours, model_echo.h) on set 0, then the
+  // fresh set where set 0 leaves it at most 1 (model_lint_op.cpp), and the model verdict.
+  {
+    gpu::InputShares xs{"x", false, {}, true};
+    auto model_set = [&](const char* name, const gpu::HostSet& s) {
+      const std::vector<double> f = red_sim::terms(red_sim::floats(*s.inputs[0]), f16);
+      const double y = red_sim::sum(f);
+      double top = 0;
+      for (const gpu::EchoPattern& e : gpu::model_patterns()) {
+        const auto echo = gpu::model_echo(v.buffers[0], *s.inputs[0], e.parity, gpu::model_seed(s.seed, e.parity));
+        top = std::max(top, red_sim::share(y, red_sim::sum(red_sim::terms(red_sim::floats(*echo), f16)), t));
+      }
+      xs.sets.push_back(gpu::SetShare{name, top, {top}});
+      std::printf("  model echo (midpoints) on %s: share %.4f (2 reference runs)\n", name, top);
+    };
+    model_set("set 0", set0);
+    if (xs.sets[0].share <= 1)
+      if (std::optional<gpu::HostSet> fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf7e5b5e7ULL))
+        model_set("the fresh set", *fresh);
+    const gpu::SampleLintVerdict mv = gpu::model_lint_verdict({xs}, {"out"}, {t});
+    std::printf("  the model verdict: %s\n", mv.refusal.empty() ? ("passes " + mv.note).c_str()
+                                                                 : ("invalid_spec: " + mv.refusal).c_str());
+  }
   // P6k: the hashed then strided class echoes (each as buffer_echo keeps a sorted input), their
   // light shares and the judged share light_refusal reads (condition (a): dominant >= light).
   for (gpu::RegionFamily fam : {gpu::RegionFamily::Hashed, gpu::RegionFamily::Strided}) {
@@ -140,6 +167,29 @@ void perm_sampled(int lg, int runs) {
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   double worst = 0;
+  // Since h28u: p's model echo (a refill of the moved half from what the kept half lacks, in a
+  // seeded random order: model_echo.h) on set 0, then the fresh set where set 0 leaves it <= 1.
+  {
+    gpu::InputShares ps{"p", false, {}, true};
+    auto model_set = [&](const char* name, const gpu::HostSet& s) {
+      const double y = perm_sums(*s.inputs[0]).first;
+      double top = 0;
+      for (const gpu::EchoPattern& e : gpu::model_patterns()) {
+        const auto echo = gpu::model_echo(v.buffers[0], *s.inputs[0], e.parity, gpu::model_seed(s.seed, e.parity));
+        top = std::max(top, red_sim::share(y, perm_sums(*echo).first, t));
+      }
+      ps.sets.push_back(gpu::SetShare{name, top, {top}});
+      std::printf("  model echo (refills) on %s: share %.4f (2 reference runs)\n", name, top);
+    };
+    model_set("set 0", set0);
+    if (ps.sets[0].share <= 1)
+      if (std::optional<gpu::HostSet> fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf7e5b5e7ULL))
+        model_set("the fresh set", *fresh);
+    const gpu::SampleLintVerdict mv = gpu::model_lint_verdict({ps}, {"out"}, {t});
+    std::printf("  the model verdict: %s\n  narrowed check now: '%s'\n",
+                mv.refusal.empty() ? ("passes " + mv.note).c_str() : ("invalid_spec: " + mv.refusal).c_str(),
+                gpu::unechoed_note(v.buffers).c_str());
+  }
   for (int s = 0; s < 3; ++s) {
     const auto [y, c] = perm_sums(*(s ? gpu::regular_set(v, seeds[size_t(s)], nullptr) : set0).inputs[0]);
     std::printf("  set %d: y = %.6g, child %.3f of the tolerance\n", s, y, red_sim::err(c, y, t));
@@ -242,7 +292,12 @@ void atol_excused(int runs) {
 int main(int argc, char** argv) {
   const int lg = argc > 1 ? std::atoi(argv[1]) : 24;
   const int runs = argc > 2 ? std::atoi(argv[2]) : 8;
-  sorted_mean(runs);
+  // A what-if of folder 1 alone (h28u): red28_sim 24 RUNS LG_SORTED ATOL.
+  if (argc > 3) {
+    sorted_mean(runs, std::atoi(argv[3]), argc > 4 ? std::atof(argv[4]) : 0.1);
+    return 0;
+  }
+  sorted_mean(runs, 16, 0.1);
   perm_sampled(lg, runs);
   atol_excused(runs);
   return 0;

@@ -16,6 +16,7 @@
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/model_echo.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/worker.h"
@@ -44,7 +45,7 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
   };
   const HostSet& given = p.buffers->host_set(set);
   std::string key = given.key + "/echo-" + std::to_string(pattern.block) +
-                    (pattern.parity ? "-odd" : "-even") +
+                    (pattern.parity ? "-odd" : "-even") + (pattern.model ? "-model" : "") +
                     (only >= 0 ? "/in" + std::to_string(only) : "");
   if (region)
     key = given.key + "/echo-region-" +
@@ -56,11 +57,18 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
   // map (buffer_echo: a sorted or csr_rowptr input takes only the echoes that keep it valid),
   // each with the map as its kind takes it (a csr_rowptr's first and last offsets kept).
   const EchoMap map = region ? region_echo(*region) : positions_echo(pattern.parity, pattern.block);
+  // A model echo (model_echo.h) moves the structured inputs it models, on the host.
+  const bool model = pattern.model && !region;
   auto moved_of = [&](const HostSet& s) {
-    return echo_moved(p.resolved.buffers, s, map, only);
+    if (!model) return echo_moved(p.resolved.buffers, s, map, only);
+    std::vector<size_t> moved;
+    for (size_t i = 0; i < p.resolved.buffers.size() && i < s.inputs.size(); ++i)
+      if (s.inputs[i] && (only < 0 || size_t(only) == i) && model_echoed(p.resolved.buffers[i]))
+        moved.push_back(i);
+    return moved;
   };
   int index = -1;
-  if (set == 0 && derive_ && !host_derive_ && device_digest()) {
+  if (set == 0 && derive_ && !host_derive_ && device_digest() && !model) {
     // On the device, from set 0's pristine copy (device_buffers.h add_device_set): no host copy
     // of any input, no upload; the same bytes as the host echo (echo_map.h, held to it by
     // DeviceDerive's self-check). Set 0 takes every echo but the fresh set's.
@@ -96,7 +104,10 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
       for (size_t i : moved_of(base)) {
         const auto& b = p.resolved.buffers[i];
         echo.inputs[i] = region ? echo_region(b, *base.inputs[i], *region)
-                                : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
+                         : model
+                             ? model_echo(b, *base.inputs[i], pattern.parity,
+                                          model_seed(base.seed, pattern.parity))
+                             : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
         echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
       }
     }

@@ -80,6 +80,12 @@ std::vector<size_t> echo_moved(const std::vector<generators::ResolvedBuffer>& bu
   return moved;
 }
 
+bool model_echoed(const generators::ResolvedBuffer& b) {
+  const std::string& k = b.init.kind;
+  return timed_changeable(b) && b.elements >= 3 &&
+         (ordered_kind(b) || k == "permutation" || k == "cycle");
+}
+
 bool lint_excused(const generators::ResolvedBuffer& b) {
   return b.dist_fixed && !ordered_kind(b) && b.init.kind != "mask";
 }
@@ -87,12 +93,13 @@ bool lint_excused(const generators::ResolvedBuffer& b) {
 std::string unechoed_note(const std::vector<generators::ResolvedBuffer>& buffers) {
   std::string names;
   for (const generators::ResolvedBuffer& b : buffers)
-    if (timed_changeable(b) && !sample_echoed(b))
+    if (timed_changeable(b) && !sample_echoed(b) && !model_echoed(b))
       names += (names.empty() ? "" : ", ") + b.name + " (" + b.init.kind + ")";
   if (names.empty()) return "";
   return std::string(kUnechoedMarker) + " " + names +
-         ": a copied neighbour repeats a value, which no permutation or cycle holds, so no "
-         "verified set is known to refuse a kernel that reads half of it and models the rest";
+         ": neither a copied neighbour (a repeated value, which no permutation or cycle holds) "
+         "nor a refill of its other half keeps it valid at this size, so no verified set is "
+         "known to refuse a kernel that reads half of it and models the rest";
 }
 
 std::shared_ptr<const HostInput> echo_positions(const generators::ResolvedBuffer& b,

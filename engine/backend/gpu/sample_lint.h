@@ -61,7 +61,7 @@ std::vector<int> lint_sets(const std::vector<SetKind>& kinds, int fresh);
 int later_lint_set(const std::function<int()>& make_fresh,
                    const std::function<std::vector<SetKind>()>& kinds);
 // The marker of the narrowed check the lint writes where a law input is not echoed (a
-// permutation or a cycle; narrowed_checks.cpp, docs/reliability.md P6).
+// permutation or a cycle of fewer than 3 elements; narrowed_checks.cpp, docs/reliability.md P6).
 inline constexpr const char* kUnechoedMarker = "tolerance lint: no 1-in-2 echo of";
 // Whether the lint echoes `b`: an input (in, inout) of any dtype that every timed run redraws
 // (timed_changeable), dist_fixed or not (red team 18: a neighbour's value is a draw of the same
@@ -70,8 +70,12 @@ inline constexpr const char* kUnechoedMarker = "tolerance lint: no 1-in-2 echo o
 // (buffer_echo): element by element laws (uniform, normal, randint, mask) by every echo; sorted
 // and csr_rowptr by the echoes that copy from a neighbour (red team 27's
 // redteam27_sorted_unlinted_sum: a problem whose one input was sorted had nothing echoed and
-// passed the lint in silence). Permutations and cycles are not echoed (unechoed_note).
+// passed the lint in silence). Permutations and cycles take no copy echo (model_echoed).
 bool sample_echoed(const generators::ResolvedBuffer& b);
+// Whether the lint gives `b` a model echo (model_echo.h: a function of one parity, kept valid):
+// a law input (timed_changeable) of kind sorted, csr_rowptr (the midpoint echo), permutation or
+// cycle (the refill echo), with at least 3 elements (red team 28).
+bool model_echoed(const generators::ResolvedBuffer& b);
 // The echo `m` as the lint applies it to `b`: `m` itself for an element-wise law; for a sorted
 // or csr_rowptr input `m` where every moved element copies an adjacent one (block 1, or a pair
 // family), with a csr_rowptr's first and last offsets kept (0 and nnz), so a sorted array stays
@@ -94,10 +98,11 @@ std::vector<size_t> echo_moved(const std::vector<generators::ResolvedBuffer>& bu
 // cheap echoed input beside a costly sorted one told the output apart, and the sorted one was
 // excused), and an output may declare itself blind to it (`blind_to`).
 bool lint_excused(const generators::ResolvedBuffer& b);
-// The narrowed check for law inputs (timed_changeable) the lint does not echo: empty where there
-// is none, else kUnechoedMarker and the inputs with why (a permutation's or a cycle's element
-// copied from a neighbour repeats a value, and no copy map keeps it a permutation): no verified
-// run is known to refuse a kernel that reads half of such an input, and the gate says so.
+// The narrowed check for law inputs (timed_changeable) the lint echoes neither by a copy
+// (sample_echoed) nor by a model of its other half (model_echoed): empty where there is none (every
+// kind the loader takes, since red team 28, but a permutation or cycle of 2), else
+// kUnechoedMarker and the inputs: no verified run is known to refuse a kernel that reads half of
+// such an input, and the gate says so.
 std::string unechoed_note(const std::vector<generators::ResolvedBuffer>& buffers);
 // `in`'s bytes with every element in a block of parity `parity` (1: odd blocks, 0: even) a copy
 // of its partner in the neighbouring block (flat index i ^ block; `block` a power of two: the
@@ -119,6 +124,9 @@ inline std::shared_ptr<const HostInput> echo_odd_positions(const generators::Res
 struct EchoPattern {
   size_t block = 1;
   int parity = 1;
+  // A model echo of the structured inputs (model_echo.h: midpoints, refills; block unused), on
+  // the host, instead of this pattern's copy echo of the others.
+  bool model = false;
 };
 const std::vector<EchoPattern>& echo_patterns();
 // Per output buffer k of `base`: the largest |base - echo| / (atol + rtol |base| [+

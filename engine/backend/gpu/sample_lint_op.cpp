@@ -226,6 +226,13 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     const std::string refusal = light_refusal(light, outputs, output_tols, names);
     if (!refusal.empty()) verdict.refusal = refusal;
   }
+  // Each ordered, permutation or cycle input modelled from its other half (model_echo.h, red
+  // team 28): a midpoint or a refill, where a copy bounds only a kernel that rescales.
+  if (verdict.refusal.empty()) {
+    const SampleLintVerdict modelled = model_lint(p, make_fresh, declared);
+    if (!modelled.refusal.empty()) verdict.refusal = modelled.refusal;
+    if (!modelled.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + modelled.note;
+  }
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
   // The smallest skip a round catches, per output (skip_bound.h): said, not a bar. On the law
   // every verified run is a law redraw, whose spread set 0's echoes show; off it they are the

@@ -18,6 +18,7 @@
 #include "engine/backend/gpu/device_buffers.h"
 #include "engine/backend/gpu/device_compare.h"
 #include "engine/backend/gpu/device_shares.h"
+#include "engine/backend/gpu/input_lint.h"
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/lint_shares.h"
 #include "engine/backend/gpu/local_scrub.h"
@@ -418,6 +419,9 @@ class Worker {
   // its index; -1: none), the sets lint_counts takes.
   std::map<std::string, SampleLintVerdict> sample_lint_;
   SampleLintVerdict sample_lint(Prepared& p, const std::function<int()>& make_fresh);
+  // The model echoes' verdict (model_echo.h, model_lint_op.cpp): each model-echoed input alone.
+  SampleLintVerdict model_lint(Prepared& p, const std::function<int()>& make_fresh,
+                               const std::vector<BlindDeclared>& declared);
   // Per output buffer, the largest share of `set`'s tolerance by which the reference on its
   // echo `pattern` differs from the reference on `set` (largest_shares of element_shares).
   // `only` >= 0: that input buffer alone is echoed (law_checks.h, weakest_with_input).

@@ -1,0 +1,259 @@
+#include "engine/backend/gpu/model_echo.h"
+
+#include <algorithm>
+#include <cstring>
+#include <random>
+#include <sstream>
+
+namespace solver::gpu {
+
+namespace {
+
+using generators::DType;
+
+bool ordered(const std::string& k) { return k == "sorted" || k == "csr_rowptr"; }
+
+// Element i of `data` as an int64 (integer dtypes) and back.
+int64_t load_int(DType d, const unsigned char* data, uint64_t i) {
+  switch (d) {
+    case DType::I32: {
+      int32_t v;
+      std::memcpy(&v, data + i * 4, 4);
+      return v;
+    }
+    case DType::U32: {
+      uint32_t v;
+      std::memcpy(&v, data + i * 4, 4);
+      return int64_t(v);
+    }
+    default: {
+      int64_t v;
+      std::memcpy(&v, data + i * 8, 8);
+      return v;
+    }
+  }
+}
+void store_int(DType d, unsigned char* data, uint64_t i, int64_t v) {
+  if (d == DType::I32 || d == DType::U32) {
+    const uint32_t w = uint32_t(v);
+    std::memcpy(data + i * 4, &w, 4);
+  } else {
+    std::memcpy(data + i * 8, &v, 8);
+  }
+}
+// Element i of a float dtype as a double, and a double stored to the nearest.
+double load_double(DType d, const unsigned char* data, uint64_t i) {
+  if (d == DType::F64) {
+    double v;
+    std::memcpy(&v, data + i * 8, 8);
+    return v;
+  }
+  if (d == DType::F32) {
+    float v;
+    std::memcpy(&v, data + i * 4, 4);
+    return v;
+  }
+  uint16_t h;
+  std::memcpy(&h, data + i * 2, 2);
+  return d == DType::F16 ? half_value(h) : bf16_value(h);
+}
+void store_double(DType d, unsigned char* data, uint64_t i, double v) {
+  if (d == DType::F64) {
+    std::memcpy(data + i * 8, &v, 8);
+  } else if (d == DType::F32) {
+    const float f = float(v);
+    std::memcpy(data + i * 4, &f, 4);
+  } else {
+    const uint16_t h = d == DType::F16 ? half_bits(v) : bf16_bits(v);
+    std::memcpy(data + i * 2, &h, 2);
+  }
+}
+bool integral(DType d) {
+  return d == DType::I32 || d == DType::U32 || d == DType::I64 || d == DType::U64;
+}
+
+// The midpoint of a <= b in `d`, between them: floor((a + b) / 2) for integers (without
+// overflow: halves and the lost bit), the nearest value of the exact midpoint for floats (a
+// rounding is monotone, so it stays in [a, b]); clamped all the same.
+void store_mid(DType d, unsigned char* data, uint64_t i, uint64_t lo, uint64_t hi) {
+  if (integral(d)) {
+    if (d == DType::U64) {
+      uint64_t a, b;
+      std::memcpy(&a, data + lo * 8, 8);
+      std::memcpy(&b, data + hi * 8, 8);
+      const uint64_t m = (a >> 1) + (b >> 1) + (a & b & 1);
+      std::memcpy(data + i * 8, &m, 8);
+      return;
+    }
+    const int64_t a = load_int(d, data, lo), b = load_int(d, data, hi);
+    store_int(d, data, i, (a >> 1) + (b >> 1) + (a & b & 1));
+    return;
+  }
+  const double a = load_double(d, data, lo), b = load_double(d, data, hi);
+  double m = d == DType::F64 ? a * 0.5 + b * 0.5 : (a + b) * 0.5;  // exact for narrower floats
+  m = std::min(std::max(m, std::min(a, b)), std::max(a, b));
+  store_double(d, data, i, m);
+}
+
+// Whether `v` (n values) is a permutation of 0..n-1.
+bool is_permutation(const std::vector<int64_t>& v) {
+  std::vector<char> seen(v.size(), 0);
+  for (int64_t x : v) {
+    if (x < 0 || uint64_t(x) >= v.size() || seen[size_t(x)]) return false;
+    seen[size_t(x)] = 1;
+  }
+  return true;
+}
+
+std::vector<int64_t> load_all(DType d, const unsigned char* data, uint64_t n) {
+  std::vector<int64_t> v(n);
+  for (uint64_t i = 0; i < n; ++i) v[i] = load_int(d, data, i);
+  return v;
+}
+
+bool moved(uint64_t i, int parity) { return (i & 1) == uint64_t(parity & 1); }
+
+}  // namespace
+
+void midpoint_echo(DType d, unsigned char* data, uint64_t n, int parity) {
+  // In place: a moved element reads its neighbours, which are of the kept parity.
+  for (uint64_t i = parity & 1 ? 1 : 2; i + 1 < n; i += 2) store_mid(d, data, i, i - 1, i + 1);
+}
+
+bool refill_permutation(DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed) {
+  if (!integral(d)) return false;
+  const std::vector<int64_t> p = load_all(d, data, n);
+  if (!is_permutation(p)) return false;
+  // The values the kept places lack, in increasing order (a function of the kept half only),
+  // then shuffled into the moved places.
+  std::vector<char> kept(n, 0);
+  for (uint64_t i = 0; i < n; ++i)
+    if (!moved(i, parity)) kept[size_t(p[i])] = 1;
+  std::vector<int64_t> lack;
+  for (uint64_t v = 0; v < n; ++v)
+    if (!kept[v]) lack.push_back(int64_t(v));
+  std::mt19937_64 rng(seed);
+  std::shuffle(lack.begin(), lack.end(), rng);
+  size_t next = 0;
+  for (uint64_t i = parity & 1 ? 1 : 0; i < n; i += 2) store_int(d, data, i, lack[next++]);
+  return true;
+}
+
+bool refill_cycle(DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed) {
+  if (!integral(d)) return false;
+  const std::vector<int64_t> next = load_all(d, data, n);
+  if (!is_permutation(next)) return false;
+  // The kept places' links i -> next[i] form paths (a part of one cycle through every node);
+  // each path ends at a moved place (no link kept). Paths in order of their first node (one no
+  // kept link enters), then joined in a random cyclic order: end of one -> first of the next.
+  std::vector<char> entered(n, 0);
+  for (uint64_t i = 0; i < n; ++i)
+    if (!moved(i, parity)) entered[size_t(next[i])] = 1;
+  std::vector<std::pair<uint64_t, uint64_t>> paths;  // (first, end)
+  uint64_t walked = 0;
+  for (uint64_t s = 0; s < n; ++s) {
+    if (entered[s]) continue;
+    uint64_t v = s;
+    while (!moved(v, parity) && walked <= n) v = uint64_t(next[v]), ++walked;
+    paths.push_back({s, v});
+  }
+  // Not one cycle (kept links close a loop, so some node is never reached): leave it.
+  if (walked + paths.size() != n) return false;
+  std::mt19937_64 rng(seed);
+  std::shuffle(paths.begin(), paths.end(), rng);
+  for (size_t t = 0; t < paths.size(); ++t)
+    store_int(d, data, paths[t].second, int64_t(paths[(t + 1) % paths.size()].first));
+  return true;
+}
+
+uint64_t model_seed(uint64_t set_seed, int parity) {
+  return echo_mix(set_seed ^ (0x6d6f64656c000000ull + uint64_t(parity & 1)));
+}
+
+std::shared_ptr<const HostInput> model_echo(const generators::ResolvedBuffer& b,
+                                            const HostInput& in, int parity, uint64_t seed) {
+  auto out = std::make_shared<HostInput>();
+  out->size = in.size;
+  out->data.reset(new unsigned char[in.size]);
+  std::memcpy(out->data.get(), in.data.get(), in.size);
+  const size_t size = generators::dtype_size(b.dtype);
+  if (!size || !model_echoed(b)) return out;
+  const uint64_t n = in.size / size;
+  const std::string& k = b.init.kind;
+  if (ordered(k))
+    midpoint_echo(b.dtype, out->data.get(), n, parity);
+  else if (k == "permutation")
+    refill_permutation(b.dtype, out->data.get(), n, parity, seed);
+  else
+    refill_cycle(b.dtype, out->data.get(), n, parity, seed);
+  return out;
+}
+
+const std::vector<EchoPattern>& model_patterns() {
+  static const std::vector<EchoPattern> patterns = {{1, 1, true}, {1, 0, true}};
+  return patterns;
+}
+
+bool model_lint_needed(const std::vector<generators::Tolerance>& output_tols) {
+  for (const generators::Tolerance& t : output_tols)
+    if (t.rtol > 0 || t.atol > 0) return true;
+  return false;
+}
+
+SampleLintVerdict model_lint_verdict(const std::vector<InputShares>& inputs,
+                                     const std::vector<std::string>& outputs,
+                                     const std::vector<generators::Tolerance>& output_tols,
+                                     const std::vector<BlindDeclared>& declared) {
+  SampleLintVerdict v;
+  std::ostringstream refusal, told;
+  refusal.precision(2);
+  told.precision(2);
+  int refused = 0, telling = 0;
+  for (const InputShares& in : inputs) {
+    const size_t n_out = std::max<size_t>(outputs.size(), 1);
+    for (size_t k = 0; k < n_out; ++k) {
+      const std::string out = k < outputs.size() ? outputs[k] : "the output";
+      bool blind = false;
+      for (const BlindDeclared& d : declared)
+        blind = blind || (d.input == in.input && (outputs.size() <= 1 || d.output == out));
+      double top = 0;
+      const SetShare* best = nullptr;
+      for (const SetShare& s : in.sets) {
+        const double g = k < s.outputs.size() ? s.outputs[k] : s.share;
+        if (!(g <= top)) top = g, best = &s;  // NaN: told apart
+      }
+      if (blind || top == 0 || !best) continue;
+      if (!(top <= 1)) {
+        told << (telling++ ? ", " : "") << out << " by " << in.input << "'s on " << best->set
+             << " (at " << top << ")";
+        continue;
+      }
+      const generators::Tolerance none{};
+      const generators::Tolerance& tol =
+          output_tols.empty() ? none : output_tols[k < output_tols.size() ? k : 0];
+      refusal << (refused++ ? "; and " : "") << out << " moves by at most " << top
+              << " of its tolerance under " << in.input << "'s model echo (";
+      for (size_t j = 0; j < in.sets.size(); ++j) {
+        const SetShare& s = in.sets[j];
+        refusal << (j ? " / " : "") << s.set << " "
+                << (k < s.outputs.size() ? s.outputs[k] : s.share);
+      }
+      refusal << "), so no verified run can refuse a kernel that reads half of " << in.input
+              << " and models the rest; tighten rtol and atol to under " << top
+              << " times the declared (rtol " << tol.rtol << ", atol " << tol.atol << ") for "
+              << out << ", or declare `blind_to: [" << in.input << "]` on it";
+    }
+  }
+  if (refused) {
+    v.refusal = std::string(kSampleLintMarker) +
+                " modelled from the other half (an ordered input's odd or even elements set to "
+                "their neighbours' midpoint; a permutation's or a cycle's refilled at random "
+                "from what the kept half lacks): " +
+                refusal.str();
+    return v;
+  }
+  if (telling) v.note = "model echo told apart: " + told.str();
+  return v;
+}
+
+}  // namespace solver::gpu

@@ -1,0 +1,68 @@
+// The tolerance lint's model echoes (model_echo.h): once per problem and worker, after the copy
+// echoes' verdict passes, each model-echoed input alone by model_patterns (two reference runs a
+// set), on set 0 and, where set 0 leaves a pair at most 1, on the fresh set.
+#include <algorithm>
+#include <functional>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/backend/gpu/input_lint.h"
+#include "engine/backend/gpu/model_echo.h"
+#include "engine/backend/gpu/phase_log.h"
+#include "engine/backend/gpu/sample_lint.h"
+#include "engine/backend/gpu/worker.h"
+
+namespace solver::gpu {
+
+SampleLintVerdict Worker::model_lint(Prepared& p, const std::function<int()>& make_fresh,
+                                     const std::vector<BlindDeclared>& declared) {
+  std::vector<std::string> outputs;
+  std::vector<generators::Tolerance> tols;
+  for (size_t b : p.buffers->outputs()) {
+    outputs.push_back(p.resolved.buffers[b].name);
+    tols.push_back(generators::output_tolerance(p.resolved, b));
+  }
+  if (tols.empty()) tols.push_back(p.resolved.tolerance);
+  // Exact outputs share 0 or infinity: no model echo can refuse them (no reference run).
+  if (!model_lint_needed(tols)) return {};
+  const size_t n_out = std::max<size_t>(outputs.size(), 1);
+  std::vector<InputShares> inputs;
+  std::optional<PhaseScope> phase;
+  for (size_t i = 0; i < p.resolved.buffers.size(); ++i) {
+    const generators::ResolvedBuffer& b = p.resolved.buffers[i];
+    // Set 0 read afresh each time: the fresh set, once made, may move the sets.
+    const HostSet& set0 = p.buffers->host_set(0);
+    if (!model_echoed(b) || set0.inputs.size() <= i || !set0.inputs[i]) continue;
+    if (!phase) phase.emplace("model_lint");
+    InputShares in{b.name, false, {}, true};
+    auto take = [&](int s, const std::string& name) {
+      in.sets.push_back(SetShare{name, 0, std::vector<double>(n_out, 0.0)});
+      for (const EchoPattern& e : model_patterns()) {
+        const std::vector<double> got = echo_shares(p, s, e, int(i));
+        SetShare& mine = in.sets.back();
+        for (size_t k = 0; k < n_out; ++k) {
+          const double g = k < got.size() ? got[k] : std::numeric_limits<double>::infinity();
+          mine.outputs[k] = std::max(mine.outputs[k], g);
+          mine.share = std::max(mine.share, mine.outputs[k]);
+        }
+      }
+    };
+    take(0, "set 0");
+    bool pending = false;  // some pair at most 1 (0 included) on set 0: the fresh set too
+    for (size_t k = 0; k < n_out; ++k) pending = pending || in.sets.front().outputs[k] <= 1;
+    if (pending) {
+      auto kinds = [&] {
+        std::vector<SetKind> out;
+        for (int s = 0; s < p.buffers->sets(); ++s) out.push_back(p.buffers->host_set(s).kind);
+        return out;
+      };
+      if (const int s = later_lint_set(make_fresh, kinds); s >= 0) take(s, "the fresh set");
+    }
+    inputs.push_back(std::move(in));
+  }
+  return model_lint_verdict(inputs, outputs, tols, declared);
+}
+
+}  // namespace solver::gpu

@@ -1,0 +1,216 @@
+// The lint's model echoes (engine/backend/gpu/model_echo.h, red team 28): the midpoint echo of
+// ordered inputs and the refill echo of permutations and cycles keep their kinds valid and are
+// functions of the kept half; and the verdict refuses the two red team 28 shapes (a smooth sum of
+// sorted values whose copy echo passes; a sum over a permutation, which took no echo) at sizes of
+// a few thousand, while an output that reads the moved places themselves is told apart.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "engine/backend/gpu/echo_map.h"
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/model_echo.h"
+#include "engine/backend/gpu/sample_lint.h"
+#include "flat_buffer.h"
+
+using namespace solver;
+using generators::DType;
+
+namespace {
+
+// One buffer's bytes as set 0 draws them (the worker's regular_set), as T.
+template <class T>
+std::vector<T> drawn(const generators::ResolvedBuffer& b, uint64_t seed = 0x5eed2026) {
+  generators::ResolvedVariant v;
+  v.buffers = {b};
+  const gpu::HostSet s = gpu::regular_set(v, seed, nullptr);
+  std::vector<T> out(s.inputs[0]->size / sizeof(T));
+  std::memcpy(out.data(), s.inputs[0]->data.get(), s.inputs[0]->size);
+  return out;
+}
+template <class T>
+std::vector<T> echoed(const generators::ResolvedBuffer& b, std::vector<T> v, int parity,
+                      uint64_t seed = 7) {
+  gpu::HostInput in;
+  in.size = v.size() * sizeof(T);
+  in.data.reset(new unsigned char[in.size]);
+  std::memcpy(in.data.get(), v.data(), in.size);
+  const auto out = gpu::model_echo(b, in, parity, seed);
+  std::memcpy(v.data(), out->data.get(), in.size);
+  return v;
+}
+// Whether next (a successor array) is one cycle through every node.
+bool one_cycle(const std::vector<int32_t>& next) {
+  std::vector<char> seen(next.size(), 0);
+  size_t v = 0;
+  for (size_t step = 0; step < next.size(); ++step) {
+    if (seen[v]) return false;
+    seen[v] = 1;
+    v = size_t(next[v]);
+  }
+  return v == 0;
+}
+bool kept(const std::vector<int32_t>& a, const std::vector<int32_t>& b, int parity) {
+  for (size_t i = 0; i < a.size(); ++i)
+    if ((i & 1) != size_t(parity) && a[i] != b[i]) return false;
+  return true;
+}
+// Boys F0 (red28_sim's), the folder's term.
+double boys0(double v) {
+  if (v < 1e-3) return 1.0 - v / 3.0 + v * v / 10.0 - v * v * v / 42.0;
+  const double s = std::sqrt(v);
+  return 0.88622692545275801365 * std::erf(s) / s;
+}
+double share(double a, double b, const generators::Tolerance& t) {
+  return std::fabs(a - b) / (t.atol + t.rtol * std::fabs(a));
+}
+
+}  // namespace
+
+TEST_CASE("model echoes: ordered inputs take the midpoint, sorted and monotone, ends kept") {
+  const auto sorted = test::flat_buffer("x", DType::F32, 4097, {"sorted", 0.0, 4.0});
+  const auto rowptr = test::flat_buffer("rp", DType::I32, 4096, {"csr_rowptr", 60000.0, 0.0});
+  CHECK(gpu::model_echoed(sorted));
+  CHECK(gpu::model_echoed(rowptr));
+  const std::vector<float> x = drawn<float>(sorted);
+  const std::vector<int32_t> rp = drawn<int32_t>(rowptr);
+  for (int parity : {0, 1}) {
+    const std::vector<float> e = echoed(sorted, x, parity);
+    CHECK(std::is_sorted(e.begin(), e.end()));
+    CHECK(e.front() == x.front());
+    CHECK(e.back() == x.back());
+    size_t moved = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+      if ((i & 1) != size_t(parity)) CHECK(e[i] == x[i]);
+      moved += e[i] != x[i];
+    }
+    CHECK(moved > x.size() / 4);  // not a no-op
+    // The midpoint of its neighbours, to the nearest float.
+    CHECK(e[2 + size_t(parity)] ==
+          float((double(x[1 + size_t(parity)]) + x[3 + size_t(parity)]) / 2));
+    const std::vector<int32_t> r = echoed(rowptr, rp, parity);
+    CHECK(std::is_sorted(r.begin(), r.end()));
+    CHECK(r.front() == 0);
+    CHECK(r.back() == 60000);
+    CHECK(r != rp);
+  }
+  // Integers: the floor of the midpoint without overflow, at the ends of the 64-bit ranges.
+  std::vector<uint64_t> u = {~uint64_t(0) - 3, 0, ~uint64_t(0)};
+  gpu::midpoint_echo(DType::U64, reinterpret_cast<unsigned char*>(u.data()), 3, 1);
+  CHECK(u[1] == ~uint64_t(0) - 2);
+  std::vector<int64_t> s = {std::numeric_limits<int64_t>::min(), 0, -1};
+  gpu::midpoint_echo(DType::I64, reinterpret_cast<unsigned char*>(s.data()), 3, 1);
+  CHECK(s[1] == std::numeric_limits<int64_t>::min() / 2 - 1);  // floor((min - 1) / 2)
+}
+
+TEST_CASE("model echoes: a permutation or a cycle refilled from its kept half stays one") {
+  for (int64_t n : {4096, 4097}) {
+    const auto perm = test::flat_buffer("p", DType::I32, n, {"permutation", 0.0, 0.0});
+    const auto cycle = test::flat_buffer("next", DType::I32, n, {"cycle", 0.0, 0.0});
+    CHECK(gpu::model_echoed(perm));
+    CHECK(gpu::model_echoed(cycle));
+    const std::vector<int32_t> p = drawn<int32_t>(perm), c = drawn<int32_t>(cycle);
+    REQUIRE(one_cycle(c));
+    for (int parity : {0, 1}) {
+      const std::vector<int32_t> e = echoed(perm, p, parity);
+      std::vector<int32_t> sorted_e = e;
+      std::sort(sorted_e.begin(), sorted_e.end());
+      for (int64_t i = 0; i < n; ++i) REQUIRE(sorted_e[size_t(i)] == i);  // a permutation
+      CHECK(kept(p, e, parity));
+      CHECK(e != p);
+      CHECK(echoed(perm, p, parity, 8) != e);  // the seed draws the order
+      // A function of the kept half: another completion of it refills to the same values.
+      CHECK(echoed(perm, echoed(perm, p, parity, 99), parity) == e);
+      const std::vector<int32_t> f = echoed(cycle, c, parity);
+      CHECK(one_cycle(f));
+      CHECK(kept(c, f, parity));
+      CHECK(f != c);
+      CHECK(echoed(cycle, echoed(cycle, c, parity, 99), parity) == f);
+    }
+  }
+  // Not a permutation (a repeated value) or not one cycle: left as it is.
+  std::vector<int32_t> bad = {0, 0, 2, 3};
+  CHECK_FALSE(
+      gpu::refill_permutation(DType::I32, reinterpret_cast<unsigned char*>(bad.data()), 4, 1, 1));
+  std::vector<int32_t> loop = {0, 2, 3, 1};  // a fixed point among the kept (even) links
+  CHECK_FALSE(
+      gpu::refill_cycle(DType::I32, reinterpret_cast<unsigned char*>(loop.data()), 4, 1, 1));
+  CHECK(loop == std::vector<int32_t>{0, 2, 3, 1});
+}
+
+// Red team 28's first shape at 2^14: y = sum exp(-x) over sorted x of [0, 4), atol 0.1. The copy
+// echo moves y by ~(f(0) - f(4)) / 2 ~ 0.5 (passes: told apart), the midpoint by a random
+// first-order ~ f' L / sqrt(n) plus the second order: the model verdict refuses the spec.
+// Its second: y = sum F0(30 |p_i - i| / n) over a permutation at rtol 6.4e-2: refused, while
+// z = p itself (a gather's indices) is told apart.
+TEST_CASE("model echoes: the verdict refuses red team 28's two shapes, passes a told output") {
+  const int64_t n = 16384;
+  const auto sorted = test::flat_buffer("x", DType::F32, n, {"sorted", 0.0, 4.0});
+  const std::vector<float> x = drawn<float>(sorted);
+  auto sum = [](const std::vector<float>& v) {
+    double y = 0;
+    for (float a : v) y += std::exp(-double(a));
+    return y;
+  };
+  generators::Tolerance t;
+  t.rtol = 0;
+  t.atol = 0.1;
+  const double y0 = sum(x);
+  // The copy echo (what the lint took alone before): told apart.
+  std::vector<float> c = x;
+  gpu::apply_echo(*gpu::buffer_echo(sorted, gpu::positions_echo(1, 1)),
+                  reinterpret_cast<unsigned char*>(c.data()), uint64_t(n), 4);
+  CHECK(share(y0, sum(c), t) > 1);
+  gpu::InputShares xs{"x", false, {}, true};
+  for (const char* set : {"set 0", "the fresh set"}) {
+    double top = 0;
+    for (const gpu::EchoPattern& e : gpu::model_patterns())
+      top = std::max(top, share(y0, sum(echoed(sorted, x, e.parity)), t));
+    xs.sets.push_back(gpu::SetShare{set, top, {top}});
+  }
+  CHECK(xs.sets[0].share > 0);
+  CHECK(xs.sets[0].share < 0.5);
+  const gpu::SampleLintVerdict refused = gpu::model_lint_verdict({xs}, {"out"}, {t});
+  CHECK(refused.refusal.rfind(gpu::kSampleLintMarker, 0) == 0);
+  CHECK(refused.refusal.find("out moves by at most") != std::string::npos);
+  // Declared blind, or not moved at all: excused.
+  CHECK(gpu::model_lint_verdict({xs}, {"out"}, {t}, {{"out", "x", "p.yaml:1:1"}}).refusal.empty());
+  gpu::InputShares still{"x", false, {gpu::SetShare{"set 0", 0, {0.0}}}, true};
+  CHECK(gpu::model_lint_verdict({still}, {"out"}, {t}).refusal.empty());
+
+  const auto perm = test::flat_buffer("p", DType::I32, n, {"permutation", 0.0, 0.0});
+  const std::vector<int32_t> p = drawn<int32_t>(perm);
+  auto psum = [&](const std::vector<int32_t>& q) {
+    double y = 0;
+    for (int64_t i = 0; i < n; ++i) y += boys0(30.0 * std::fabs(double(q[size_t(i)] - i)) / n);
+    return y;
+  };
+  generators::Tolerance r;
+  r.rtol = 6.4e-2;  // the folder's 2e-3 at 2^24: a sum's spread over its size goes as 1/sqrt(n)
+  r.atol = 0;
+  gpu::InputShares ps{"p", false, {gpu::SetShare{"set 0", 0, {0.0, 0.0}}}, true};
+  for (const gpu::EchoPattern& e : gpu::model_patterns()) {
+    const std::vector<int32_t> q = echoed(perm, p, e.parity, gpu::model_seed(1, e.parity));
+    double gather = 0;  // z = p: its largest element share
+    for (int64_t i = 0; i < n; ++i) gather = std::max(gather, share(p[size_t(i)], q[size_t(i)], r));
+    ps.sets[0].outputs[0] = std::max(ps.sets[0].outputs[0], share(psum(p), psum(q), r));
+    ps.sets[0].outputs[1] = std::max(ps.sets[0].outputs[1], gather);
+  }
+  CHECK(ps.sets[0].outputs[0] > 0);
+  CHECK(ps.sets[0].outputs[0] < 0.5);
+  CHECK(ps.sets[0].outputs[1] > 10);
+  const gpu::SampleLintVerdict v = gpu::model_lint_verdict({ps}, {"y", "z"}, {r, r});
+  CHECK(v.refusal.find("y moves by at most") != std::string::npos);
+  CHECK(v.refusal.find("z moves") == std::string::npos);
+  // Exact outputs (0 or infinity): no model echo is taken.
+  generators::Tolerance exact;
+  exact.rtol = exact.atol = 0;
+  CHECK_FALSE(gpu::model_lint_needed({exact, exact}));
+  CHECK(gpu::model_lint_needed({exact, r}));
+  CHECK(gpu::model_lint_needed({t}));
+}
