@@ -564,6 +564,8 @@ constexpr ExportSource kExportSources[] = {
      "ptxas's stack frame per thread: needs the problem (local_traffic_bytes is counted)"},
     {"problem_bytes", "problem", "",
      "the problem's byte formula: needs the problem (dram_bytes is counted)"},
+    {"problem_flops", "problem", "",
+     "the problem's FLOP formula: needs the problem (the FP instructions are counted)"},
 };
 
 void add_words(std::vector<std::string>& out, std::string_view words) {

@@ -75,6 +75,10 @@ sets=(
   "fresh14_live06c|tests/corpus_fresh14|--signals-dir|tests/data/corpus_fresh14_h100_live|"
   "fresh15_ncu|tests/corpus_fresh15|--ncu-csv|tests/data/corpus_fresh15_h100/ncu_export.csv|"
   "fresh15_live06c|tests/corpus_fresh15|--signals-dir|tests/data/corpus_fresh15_h100_live|"
+  "fresh16_ncu|tests/corpus_fresh16|--ncu-csv|tests/data/corpus_fresh16_h100/ncu_export.csv|"
+  "fresh16_live06d|tests/corpus_fresh16|--signals-dir|tests/data/corpus_fresh16_h100_live|"
+  "fresh17_ncu|tests/corpus_fresh17|--ncu-csv|tests/data/corpus_fresh17_h100/ncu_export.csv|"
+  "fresh17_live06d|tests/corpus_fresh17|--signals-dir|tests/data/corpus_fresh17_h100_live|"
 )
 for s in "${sets[@]}"; do
   IFS='|' read -r name suite flag src split <<<"$s"

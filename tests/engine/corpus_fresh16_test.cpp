@@ -2,8 +2,8 @@
 // folder loads as a problem with its label, kernel names apart from the sixteen earlier corpora,
 // each folder names its origin, license and predicted label, the README's table lists every
 // folder, and every kernel compiles for sm_90 with NVRTC with the compile facts its label rests
-// on. The batch is held out: no verdict is checked here, it is scored only live
-// (scripts/gpu/run.sh corpus_fresh16), and no rule is tuned on it.
+// on. Scored once held out (docs/results/h100-2026-12-06d call1), it is dev data since: its
+// verdicts on the recorded measurements are checked in fresh16_17_misses_test.
 #include <doctest/doctest.h>
 
 #include "fresh_batch_checks.h"
@@ -14,14 +14,15 @@ using namespace solver::test::fresh_batch;
 
 // Labels predicted from the code before any run: four classes, two of the rarer ones
 // (xu_compute, alu_compute), none `unexplained` (each of the four costs has a class), so the
-// batch asks for none.
+// batch asks for none. Three since the first score: the transposed convolution, alu_compute
+// predicted, is issue_bound by its counters (relabelled, alu_compute accepted; its README).
 TEST_CASE(
     "the sixteenth fresh batch: labelled, attributed, apart from the sixteen earlier corpora") {
   const std::string fresh16 = source_dir() + "/tests/corpus_fresh16";
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh16);
   CHECK(batch.kernels.size() >= 4);
   CHECK(batch.kernels.size() <= 10);
-  check_fresh_batch(batch, corpora_before(16), 4, 0);
+  check_fresh_batch(batch, corpora_before(16), 3, 0);
   check_listed(fresh16, batch);
 }
 

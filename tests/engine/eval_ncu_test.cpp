@@ -161,7 +161,9 @@ TEST_CASE("every signal the default rules read needs only metrics `signals ncu-m
   rules::RuleTable table = rules::load_rule_table(kSrc + "/rules/rules.yaml");
   std::vector<std::string> printed = printed_metrics();
   // The code facts, and the problem's byte formula (dependent_load_latency's estimate scales
-  // dram_frac by the counted DRAM bytes over it; issue 29): only the problem folder gives them.
+  // dram_frac by the counted DRAM bytes over it; issue 29) and FLOP formula (the naive_gemm
+  // rules read the products' share of the executed stream from it): only the problem folder
+  // gives them.
   const std::set<std::string> code_facts = {"gemm_loop",
                                             "load_chain",
                                             "code_contiguous_access_frac",
@@ -172,7 +174,8 @@ TEST_CASE("every signal the default rules read needs only metrics `signals ncu-m
                                             "mbarrier_pipeline",
                                             "tma_copies",
                                             "local_bytes",
-                                            "problem_bytes"};
+                                            "problem_bytes",
+                                            "problem_flops"};
   for (const auto& s : profiling::signals_read_by(table)) {
     INFO("signal " << s);
     if (profiling::ncu_needs_problem(s)) {
