@@ -195,6 +195,9 @@ struct ss_judged_sums {
   u64 most;    // the largest light share (NaN passed over): the output is told where above 1
   u64 told;    // the least judged share above 0 were the output told apart
   u64 untold;  // and were it not
+  // How many judged shares were in (0, 1] and in (0, near] (law_regions.h light_tail), told and
+  // not: blocks add them.
+  u64 told_weak, told_near, untold_weak, untold_near;
 };
 
 // The strided partition's judged light share (law_regions.h judged_light_shares) of each element
@@ -207,7 +210,10 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
                                             double dominant, const double* base, double atol,
                                             double rtol, double* out, ss_judged_sums* sums) {
   __shared__ u64 j_light[256], j_nan[256], j_most[256], j_told[256], j_untold[256];
+  __shared__ u64 j_count[4][256];  // told_weak, told_near, untold_weak, untold_near
   u64 light = ~0ULL, nan = 0, most = 0, told = ~0ULL, untold = ~0ULL;
+  u64 count[4] = {0, 0, 0, 0};
+  const double near = 16.0;  // law_regions.h kNearLight
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     double total = 0;
@@ -231,6 +237,10 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     if (l > 0 && ss_bits(l) < light) light = ss_bits(l);
     if (jt > 0 && ss_bits(jt) < told) told = ss_bits(jt);
     if (ju > 0 && ss_bits(ju) < untold) untold = ss_bits(ju);
+    count[0] += jt > 0 && jt <= 1;
+    count[1] += jt > 0 && jt <= near;
+    count[2] += ju > 0 && ju <= 1;
+    count[3] += ju > 0 && ju <= near;
   }
   unsigned t = threadIdx.x;
   j_light[t] = light;
@@ -238,6 +248,7 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
   j_most[t] = most;
   j_told[t] = told;
   j_untold[t] = untold;
+  for (int c = 0; c < 4; ++c) j_count[c][t] = count[c];
   __syncthreads();
   for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
     if (t < half) {
@@ -246,6 +257,7 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
       if (j_most[t + half] > j_most[t]) j_most[t] = j_most[t + half];
       if (j_told[t + half] < j_told[t]) j_told[t] = j_told[t + half];
       if (j_untold[t + half] < j_untold[t]) j_untold[t] = j_untold[t + half];
+      for (int c = 0; c < 4; ++c) j_count[c][t] += j_count[c][t + half];
     }
     __syncthreads();
   }
@@ -255,6 +267,10 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     atomicMax(&sums->most, j_most[0]);
     atomicMin(&sums->told, j_told[0]);
     atomicMin(&sums->untold, j_untold[0]);
+    if (j_count[0][0]) atomicAdd(&sums->told_weak, j_count[0][0]);
+    if (j_count[1][0]) atomicAdd(&sums->told_near, j_count[1][0]);
+    if (j_count[2][0]) atomicAdd(&sums->untold_weak, j_count[2][0]);
+    if (j_count[3][0]) atomicAdd(&sums->untold_near, j_count[3][0]);
   }
 }
 
@@ -294,6 +310,7 @@ extern "C" __global__ void solver_median_moves(const unsigned short* counts, lon
 static_assert(kShareBlock == 256, "the source's shared arrays hold 256 threads");
 static_assert(kStridedRegions <= 256, "solver_judged256 holds at most 256 classes");
 static_assert(kDominantEnergy == 16, "passed to the kernel as `dominant`");
+static_assert(kNearLight == 16, "solver_judged256's `near`");
 
 double from_bits(uint64_t b) {
   double d;
