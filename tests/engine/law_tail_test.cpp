@@ -214,3 +214,30 @@ TEST_CASE("P6k h28t: light_tail and refusable_shares") {
   fewer.pop_back();  // 4 weak of 16 near: a quarter, refused
   CHECK(gpu::refusable_shares({fewer})[0] == 0.01);
 }
+
+TEST_CASE("P6k h28t: (b)'s atol excuse is an element's own (red team 28's atol_excused_heavy)") {
+  // y[0]: one dominant class and a light part of 0.5; y[1]: no dominant class, light share 6
+  // (it tells the output's light part apart). At rtol 0 (the folder's) no element is atol-held:
+  // y[0] is judged (main left it out: atol_parts was 1 everywhere there).
+  const size_t R = gpu::kStridedRegions;
+  std::vector<std::vector<std::vector<double>>> by(R, std::vector<std::vector<double>>(1));
+  for (size_t r = 0; r < R; ++r) {
+    by[r][0].push_back(r == 0 ? 100 : 0.5 / std::sqrt(double(R - 1)));
+    by[r][0].push_back(6 / std::sqrt(double(R)));
+  }
+  const auto light = gpu::light_shares(by);
+  REQUIRE(light[0][0] == doctest::Approx(0.5));
+  REQUIRE(light[0][1] > 1);
+  generators::Tolerance t;
+  t.rtol = 0;
+  t.atol = 2e4;
+  const auto parts = gpu::atol_parts({gpu::HostDoubles{-6.7e8, 1.7e9}}, {t});
+  CHECK(parts[0][0] == 0);
+  CHECK(parts[0][1] == 0);
+  CHECK(gpu::refusable_shares(gpu::judged_light_shares(by, light, parts))[0] ==
+        doctest::Approx(0.5));
+  // With rtol > 0 an element is excused only where atol is at least half its tolerance
+  // (|r| <= atol / rtol): held 0.9 excused, held 0.45 (light 0.5 > 1 - 0.45) judged.
+  CHECK(gpu::judged_light_shares(by, light, {{0.9, 0}})[0][0] == 0);
+  CHECK(gpu::judged_light_shares(by, light, {{0.45, 0}})[0][0] == doctest::Approx(0.5));
+}

@@ -185,7 +185,7 @@ __device__ __forceinline__ double ss_judged(double l, double total, int told, do
   if (l != l) return l;
   if (!(l > 0)) return 0.0;
   if (!(total - l * l >= l * l)) return 0.0;                     // (a)
-  if (told && l <= 1 && held >= 0 && l > 1 - held) return 0.0;  // (b)
+  if (told && l <= 1 && held >= 0.5 && l > 1 - held) return 0.0;  // (b), 0.5: kHeldPart
   return l;
 }
 
@@ -221,7 +221,7 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     double held = -1;
     if (base) {  // atol_parts: atol / (atol + rtol |r|) where that is above 0 and finite, else 0
       double allowed = atol + rtol * fabs(base[i]);
-      held = allowed > 0 && isfinite(allowed) ? atol / allowed : 0.0;
+      held = rtol > 0 && allowed > 0 && isfinite(allowed) ? atol / allowed : 0.0;
     }
     double jt = ss_judged(l, total, 1, held), ju = ss_judged(l, total, 0, held);
     if (out) {
@@ -311,6 +311,7 @@ static_assert(kShareBlock == 256, "the source's shared arrays hold 256 threads")
 static_assert(kStridedRegions <= 256, "solver_judged256 holds at most 256 classes");
 static_assert(kDominantEnergy == 16, "passed to the kernel as `dominant`");
 static_assert(kNearLight == 16, "solver_judged256's `near`");
+static_assert(kHeldPart == 0.5, "ss_judged's (b)");
 
 double from_bits(uint64_t b) {
   double d;
