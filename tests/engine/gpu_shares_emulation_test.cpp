@@ -544,6 +544,27 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
       CHECK(std::memcmp(&d, &h, sizeof d) == 0);
     }
   }
+  // judged_light_shares' (c): a light part within 1 over 60 classes (70 classes unmoved, 126
+  // dominant) is not judged; over 64 it is. The device's ss_light counts them as the host does.
+  for (size_t small : {size_t(60), size_t(64)}) {
+    CAPTURE(small);
+    std::vector<std::vector<std::vector<double>>> narrow(R, std::vector<std::vector<double>>(1));
+    std::vector<double> flat_narrow;
+    for (size_t r = 0; r < R; ++r) {
+      const double v = r < small ? 0.01 : r < small + 126 ? 1.0 : 0.0;
+      narrow[r][0].push_back(v);
+      flat_narrow.push_back(v);
+    }
+    const auto ln = gpu::light_shares(narrow);
+    CHECK(gpu::light_spread(narrow, 0, 0) == small);
+    CHECK(ln[0][0] == doctest::Approx(0.01 * std::sqrt(double(small))));
+    const double host_says = gpu::judged_light_shares(narrow, ln, {})[0][0];
+    CHECK((host_says == 0) == (small == 60));
+    const gpu::JudgedSums d = emulate_judged(flat_narrow, int(R), 1, nullptr, tol, nullptr, 1);
+    const gpu::JudgedSums h = gpu::host_judged_sums(narrow, {})[0];
+    CHECK(std::memcmp(&d, &h, sizeof d) == 0);
+    CHECK(same(gpu::judged_weakest(d), host_says));
+  }
 }
 
 TEST_CASE("the strided median screen: zero-energy counts, and a median at 0 means no light part") {

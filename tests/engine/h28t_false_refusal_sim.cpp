@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -80,11 +81,31 @@ gpu::HostDoubles tri(const Ins& in) {
   return C;
 }
 
+// control_hon21_causal_log_softmax: rows of T = 1024 scores ~ N(0, 2), row i of a batch keeps
+// keys j <= i (y = s - logsumexp over them, -inf masked: not an element share), `N` rows.
+gpu::HostDoubles causal_lsm(const Ins& in) {
+  const int T = 1024;
+  const auto& x = in[0];
+  const int rows = int(x.size() / T);
+  gpu::HostDoubles y(x.size(), -std::numeric_limits<double>::infinity());
+  for (int r = 0; r < rows; ++r) {
+    const int i = r % T;
+    const float* s = &x[size_t(r) * T];
+    double mx = -1e300;
+    for (int j = 0; j <= i; ++j) mx = std::max(mx, double(s[j]));
+    double sum = 0;
+    for (int j = 0; j <= i; ++j) sum += std::exp(double(s[j]) - mx);
+    const double lse = mx + std::log(sum);
+    for (int j = 0; j <= i; ++j) y[size_t(r) * T + j] = double(s[j]) - lse;
+  }
+  return y;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string which = argc > 1 ? argv[1] : "attention";
-  const bool att = which == "attention";
+  const bool att = which == "attention", lsm = which == "causal_lsm";
   if (att) {
     if (argc > 2) H = std::atoi(argv[2]);
     if (argc > 3) S = std::atoi(argv[3]);
@@ -102,6 +123,12 @@ int main(int argc, char** argv) {
     }
     tol.rtol = 1e-2;
     tol.atol = 4e-3;
+  } else if (lsm) {
+    std::normal_distribution<float> g(0, 2);
+    in.emplace_back(size_t(N) * 1024);
+    for (float& x : in.back()) x = g(rng);
+    tol.rtol = 1e-5;
+    tol.atol = 1e-5;
   } else {
     std::uniform_real_distribution<float> u(-1, 1);
     for (int b = 0; b < 2; ++b) {
@@ -111,7 +138,7 @@ int main(int argc, char** argv) {
     tol.rtol = 1e-4;
     tol.atol = 1e-3;
   }
-  auto ref = att ? attention : tri;
+  auto ref = att ? attention : lsm ? causal_lsm : tri;
   const gpu::HostDoubles base = ref(in);
   std::vector<std::vector<std::vector<double>>> by_class;
   for (size_t r = 0; r < gpu::kStridedRegions; ++r) {
@@ -126,8 +153,10 @@ int main(int argc, char** argv) {
   const auto light = gpu::light_shares(by_class);
   const auto judged = gpu::judged_light_shares(by_class, light, gpu::atol_parts({base}, {tol}));
   const double least = gpu::weakest_shares(judged)[0];
-  std::printf("%s: %zu elements; least judged light share %.3g (refused: %s)\n", which.c_str(),
-              base.size(), least, least > 0 && least <= 1 ? "yes" : "no");
+  const double refusable = gpu::refusable_shares(judged)[0];
+  std::printf(
+      "%s: %zu elements; least judged light share %.3g, refusable_shares %.3g (refused: %s)\n",
+      which.c_str(), base.size(), least, refusable, refusable > 0 && refusable <= 1 ? "yes" : "no");
   size_t shown = 0, under = 0, light_pos = 0, judged_n = 0;
   for (size_t i = 0; i < base.size(); ++i) {
     if (light[0][i] > 0) ++light_pos;

@@ -109,6 +109,21 @@ std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base
   return out;
 }
 
+size_t light_spread(const std::vector<std::vector<std::vector<double>>>& by_class, size_t k,
+                    size_t i) {
+  std::vector<double> energy(by_class.size());
+  for (size_t r = 0; r < by_class.size(); ++r) energy[r] = by_class[r][k][i] * by_class[r][k][i];
+  std::vector<double> sorted = energy;
+  if (sorted.empty()) return 0;
+  const size_t mid = (sorted.size() - 1) / 2;  // light_shares' median
+  std::nth_element(sorted.begin(), sorted.begin() + long(mid), sorted.end());
+  const double median = sorted[mid];
+  size_t spread = 0;
+  if (median > 0)
+    for (double e : energy) spread += e > 0 && !(e > kDominantEnergy * median);
+  return spread;
+}
+
 std::vector<std::vector<double>> judged_light_shares(
     const std::vector<std::vector<std::vector<double>>>& by_class,
     const std::vector<std::vector<double>>& light,
@@ -142,7 +157,8 @@ std::vector<std::vector<double>> judged_light_shares(
         for (const auto& cls : by_class) total += cls[k][i] * cls[k][i];
         if (!(total - l * l >= l * l)) continue;  // (a)
         if (told && l <= 1 && held && (*held)[i] >= kHeldPart && l > 1 - (*held)[i])
-          continue;  // (b)
+          continue;                                                           // (b)
+        if (l <= 1 && light_spread(by_class, k, i) < kLightSpread) continue;  // (c)
         judged[k][i] = l;
       }
     });

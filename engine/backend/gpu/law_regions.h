@@ -114,6 +114,12 @@ std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base
 //      under 1 at rtol 0) is left out where another element of the output has a light share
 //      above 1 (a softmax's smallest probabilities, within atol, share the row's
 //      sum with its largest, whose light share is thousands: control_hon22_softmax_argmax).
+//  (c) and, where it is at most 1, its light part moves at least kLightSpread classes
+//      (light_spread; helper h28t): an element that depends on just over half of the classes,
+//      one pair a class (a prefix sum's or a triangular sum's ~129 terms, a causal softmax's
+//      first 257 keys), has a median class that is one of its own smallest terms and a "light
+//      part" of the few smallest (1 to 3 classes: 2.8e-06 of matmul_tri's tolerance live), not a
+//      light part by weight; h <= 128 heavy pairs leave at least 128 light classes.
 // 0 elsewhere (not judged); NaN stays NaN. `atol_part` empty: 0 everywhere (nothing atol-held).
 // `told` (per output: 1 told, 0 not): given instead of read from `light` (strided_judgement's
 // second pass judges a subset of the elements; host_judged_sums both ways). The device's
@@ -152,6 +158,13 @@ bool light_tail(uint64_t weak, uint64_t near);
 // Per output, light_refusal's input from judged_light_shares' values: the least above 0
 // (weakest_shares; NaN where one is NaN), or 0 where light_tail holds for the output's counts.
 std::vector<double> refusable_shares(const std::vector<std::vector<double>>& judged);
+
+// How many classes hold element i of output k's light part in `by_class` (light_shares'
+// layout): those moving it (energy above 0) at most kDominantEnergy x its median class's energy
+// (0 where the median is 0). judged_light_shares' (c) asks kLightSpread of them.
+inline constexpr size_t kLightSpread = 64;
+size_t light_spread(const std::vector<std::vector<std::vector<double>>>& by_class, size_t k,
+                    size_t i);
 
 // The strided partition's class shares of every output element held at once (one pass) up to
 // this many bytes; past it, two passes (strided_judgement).

@@ -94,7 +94,8 @@ extern "C" __global__ void solver_share(const double* base, const double* echo, 
 // `total`), where no share is NaN.
 template <int R>
 __device__ __forceinline__ double ss_light(const double* by_class, int classes, long long n,
-                                           long long i, double dominant, double* total = 0) {
+                                           long long i, double dominant, double* total = 0,
+                                           int* spread = 0) {
   double e[R], t[R];
   bool nan = false;
   double all = 0;
@@ -128,9 +129,14 @@ __device__ __forceinline__ double ss_light(const double* by_class, int classes, 
   }
   double median = t[k];
   double sum = 0;
+  int light = 0;  // law_regions.h light_spread: the classes moving it that are light
   if (median > 0)
     for (int r = 0; r < classes; ++r)
-      if (!(e[r] > dominant * median)) sum += e[r];
+      if (!(e[r] > dominant * median)) {
+        sum += e[r];
+        light += e[r] > 0;
+      }
+  if (spread) *spread = light;
   return sqrt(sum);
 }
 
@@ -181,11 +187,13 @@ extern "C" __global__ void solver_light256(const double* by_class, int classes, 
 // class's energy `total`: l where (a) the dominant classes hold at least the light ones' energy
 // and, where the output is told apart (`told`), (b) l is not at most 1 through its atol alone;
 // 0 elsewhere; NaN stays NaN. `held`: atol_parts' value of the element (-1: none given).
-__device__ __forceinline__ double ss_judged(double l, double total, int told, double held) {
+__device__ __forceinline__ double ss_judged(double l, double total, int told, double held,
+                                            int spread) {
   if (l != l) return l;
   if (!(l > 0)) return 0.0;
   if (!(total - l * l >= l * l)) return 0.0;                     // (a)
   if (told && l <= 1 && held >= 0.5 && l > 1 - held) return 0.0;  // (b), 0.5: kHeldPart
+  if (l <= 1 && spread < 64) return 0.0;                          // (c), 64: kLightSpread
   return l;
 }
 
@@ -217,13 +225,14 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     double total = 0;
-    double l = ss_light<256>(by_class, classes, n, i, dominant, &total);
+    int spread = 0;
+    double l = ss_light<256>(by_class, classes, n, i, dominant, &total, &spread);
     double held = -1;
     if (base) {  // atol_parts: atol / (atol + rtol |r|) where that is above 0 and finite, else 0
       double allowed = atol + rtol * fabs(base[i]);
       held = rtol > 0 && allowed > 0 && isfinite(allowed) ? atol / allowed : 0.0;
     }
-    double jt = ss_judged(l, total, 1, held), ju = ss_judged(l, total, 0, held);
+    double jt = ss_judged(l, total, 1, held, spread), ju = ss_judged(l, total, 0, held, spread);
     if (out) {
       out[i] = l;
       out[n + i] = jt;
@@ -312,6 +321,7 @@ static_assert(kStridedRegions <= 256, "solver_judged256 holds at most 256 classe
 static_assert(kDominantEnergy == 16, "passed to the kernel as `dominant`");
 static_assert(kNearLight == 16, "solver_judged256's `near`");
 static_assert(kHeldPart == 0.5, "ss_judged's (b)");
+static_assert(kLightSpread == 64, "ss_judged's (c)");
 
 double from_bits(uint64_t b) {
   double d;
