@@ -537,8 +537,8 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
     const double host_says = gpu::refusable_shares(jt)[0];
     CHECK((host_says == 0) == (weak == 8));
     for (unsigned blocks : {1u, 3u}) {
-      const gpu::JudgedSums d = emulate_judged(flat_tail, int(R), (long long)n, nullptr, tol,
-                                               nullptr, blocks);
+      const gpu::JudgedSums d =
+          emulate_judged(flat_tail, int(R), (long long)n, nullptr, tol, nullptr, blocks);
       CHECK(same(gpu::judged_weakest(d), host_says));
       const gpu::JudgedSums h = gpu::host_judged_sums(tail, {})[0];
       CHECK(std::memcmp(&d, &h, sizeof d) == 0);

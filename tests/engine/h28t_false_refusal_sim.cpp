@@ -157,6 +157,18 @@ int main(int argc, char** argv) {
   std::printf(
       "%s: %zu elements; least judged light share %.3g, refusable_shares %.3g (refused: %s)\n",
       which.c_str(), base.size(), least, refusable, refusable > 0 && refusable <= 1 ? "yes" : "no");
+  for (size_t i = 0; i < base.size(); ++i)
+    if (judged[0][i] == least) {
+      std::printf("least at %zu (row %zu, column %zu): %.9g, light classes %zu\n", i,
+                  i / (att   ? D
+                       : lsm ? 1024
+                             : size_t(N)),
+                  i % (att   ? D
+                       : lsm ? 1024
+                             : size_t(N)),
+                  least, gpu::light_spread(by_class, 0, i));
+      break;
+    }
   size_t shown = 0, under = 0, light_pos = 0, judged_n = 0;
   for (size_t i = 0; i < base.size(); ++i) {
     if (light[0][i] > 0) ++light_pos;

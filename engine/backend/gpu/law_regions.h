@@ -132,24 +132,23 @@ std::vector<std::vector<double>> judged_light_shares(
 // P6k reads an output's judged light shares as a population (helper h28t, issue 28's "no false
 // rejections"; docs/reliability.md "P6k's false refusals of two built-in seeds"): an element's
 // judged light share is at most 1 where its data makes it so as well as where the spec's weights
-// do. An element that depends on about one position pair per strided class (a causal attention
-// row's first keys, a triangular product's sums of ~129 terms) has class moves spread over
-// decades (products of random values): the median class is one of its own terms, the light part
-// the few smallest, and over millions of elements the least judged share runs down to 0 whatever
-// the tolerance (live: attention_bf16 0.0008, matmul_tri 2.8e-06 of it). Those elements are the
-// low tail of a continuum: for each one at most 1, many more lie between 1 and kNearLight (host
-// simulations, tests/engine/h28t_false_refusal_sim: attention 39 of 25375, 7 of 29646; the
-// triangular product 154 of 1322), and a sampler of them saves their few terms. A light part
-// within the tolerance by the spec's weights holds on every element of its kind (red teams 25,
-// 26, 28: one element; a heavy-tap filter: every element), so it is at least 1 / kTailRatio of
-// the elements judged at most kNearLight, or one of fewer than kTailMin weak elements (one
-// heavy-weighted sum beside 512 softmax-like shares of the same sum, law_regions_test's mixed
-// output, stays refused). light_tail(weak, near) says the first: the output has at least
-// kTailMin `weak` elements judged in (0, 1] and they are fewer than 1 / kTailRatio of its `near`
-// ones judged in (0, kNearLight]; then nothing of it is refused. Not covered: weak elements
-// diluted into such a tail by design (kTailMin of them with at least kTailRatio x as many light
-// parts told apart by 1 to kNearLight tolerances); counting each light class's pairs (a second
-// strided echo of half of each class) would close it.
+// do. A causal attention row's first keys, one pair a class over 64 to 200 classes, move its
+// outputs by products of random values spread over decades: where one key's weight is small,
+// its classes are the element's "light part", and over millions of elements the least such share
+// runs down to 0 whatever the tolerance (live: attention_bf16 at 0.0008 of it). Those elements
+// are the low tail of a continuum: for each one at most 1, many more lie between 1 and
+// kNearLight (host simulations, tests/engine/h28t_false_refusal_sim: 64 of 6770, 66 of 25402,
+// 14 of 29653), and a sampler of them saves their few terms. A light part within the tolerance
+// by the spec's weights holds on every element of its kind (red teams 25, 26, 28: one element; a
+// heavy-tap filter: every element), so it is at least 1 / kTailRatio of the elements judged at
+// most kNearLight, or one of fewer than kTailMin weak elements (one heavy-weighted sum beside 512
+// softmax-like shares of the same sum, law_regions_test's mixed output, stays refused).
+// light_tail(weak, near) says the first: the output has at least kTailMin `weak` elements judged
+// in (0, 1] and they are fewer than 1 / kTailRatio of its `near` ones judged in (0, kNearLight];
+// then nothing of it is refused. Not covered: weak elements diluted into such a tail by design
+// (kTailMin of them with at least kTailRatio x as many light parts told apart by 1 to kNearLight
+// tolerances); counting each light class's pairs (a second strided echo of half of each class)
+// would close it.
 inline constexpr double kHeldPart = 0.5;  // judged_light_shares' (b): atol at least half
 inline constexpr double kNearLight = 16;
 inline constexpr double kTailRatio = 4;
