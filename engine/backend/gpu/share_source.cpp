@@ -203,9 +203,7 @@ struct ss_judged_sums {
   u64 most;    // the largest light share (NaN passed over): the output is told where above 1
   u64 told;    // the least judged share above 0 were the output told apart
   u64 untold;  // and were it not
-  // How many judged shares were in (0, 1] and in (0, near] (law_regions.h light_tail), told and
-  // not: blocks add them.
-  u64 told_weak, told_near, untold_weak, untold_near;
+  u64 told_weak, told_near, untold_weak, untold_near;  // judged in (0, 1], (0, near]: light_tail
 };
 
 // The strided partition's judged light share (law_regions.h judged_light_shares) of each element
