@@ -9,7 +9,7 @@
 //     N = 4096, where a row is 2048 pairs), C = triu(A) triu(B) in double.
 // For each output element judged at most 1 it prints the element, its light share, how many
 // strided classes move it, how many its light part holds, and |reference|.
-// Usage: h28t_false_refusal_sim [attention|tri] [H or N] [S]
+// Usage: h28t_false_refusal_sim [attention H S | tri N | causal_lsm rows | cumsum n]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -101,11 +101,19 @@ gpu::HostDoubles causal_lsm(const Ins& in) {
   return y;
 }
 
+// control_hon21_inplace_scan_cub: x = cumsum(x) over `N` values of uniform [0, 1).
+gpu::HostDoubles cumsum(const Ins& in) {
+  gpu::HostDoubles y(in[0].size());
+  double acc = 0;
+  for (size_t i = 0; i < y.size(); ++i) y[i] = acc += double(in[0][i]);
+  return y;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string which = argc > 1 ? argv[1] : "attention";
-  const bool att = which == "attention", lsm = which == "causal_lsm";
+  const bool att = which == "attention", lsm = which == "causal_lsm", scan = which == "cumsum";
   if (att) {
     if (argc > 2) H = std::atoi(argv[2]);
     if (argc > 3) S = std::atoi(argv[3]);
@@ -123,6 +131,12 @@ int main(int argc, char** argv) {
     }
     tol.rtol = 1e-2;
     tol.atol = 4e-3;
+  } else if (scan) {
+    std::uniform_real_distribution<float> u(0, 1);
+    in.emplace_back(size_t(N));
+    for (float& x : in.back()) x = u(rng);
+    tol.rtol = 1e-5;
+    tol.atol = 1e-5;
   } else if (lsm) {
     std::normal_distribution<float> g(0, 2);
     in.emplace_back(size_t(N) * 1024);
@@ -138,7 +152,7 @@ int main(int argc, char** argv) {
     tol.rtol = 1e-4;
     tol.atol = 1e-3;
   }
-  auto ref = att ? attention : lsm ? causal_lsm : tri;
+  auto ref = att ? attention : lsm ? causal_lsm : scan ? cumsum : tri;
   const gpu::HostDoubles base = ref(in);
   std::vector<std::vector<std::vector<double>>> by_class;
   for (size_t r = 0; r < gpu::kStridedRegions; ++r) {
