@@ -11,7 +11,7 @@
 #     device kernel counts four more numbers a block).
 #  2. P6k's refusals and controls: redteam26_offlaw_heavy_lbeta still invalid_spec (one weak
 #     element, 0.0046: light_tail needs 4); redteam28_atol_excused_heavy now invalid_spec
-#     (hole 3 closed: (b) excuses no element at rtol 0; judged 0.093, "atol <= 9.3e+02"; was kept
+#     (hole 3 closed at rtol 0: atol_parts 0 there, (b) excuses nothing; judged 0.093, "atol <= 9.3e+02"; was kept
 #     at 1.32x); control_hon22_softmax_argmax kept (its atol-held probabilities have atol parts
 #     near 1: still excused; host hon22_softmax_offlaw_sim 1024 1 1e-4 8: rows judged 1.01-1.08);
 #     control_hon21_causal_log_softmax kept (host h28t_false_refusal_sim causal_lsm: main's judged

@@ -155,9 +155,8 @@ std::vector<std::vector<double>> judged_light_shares(
         if (!(l > 0)) continue;
         double total = 0;  // every class's energy: the dominant ones' is total - l^2
         for (const auto& cls : by_class) total += cls[k][i] * cls[k][i];
-        if (!(total - l * l >= l * l)) continue;  // (a)
-        if (told && l <= 1 && held && (*held)[i] >= kHeldPart && l > 1 - (*held)[i])
-          continue;                                                           // (b)
+        if (!(total - l * l >= l * l)) continue;                              // (a)
+        if (told && l <= 1 && held && l > 1 - (*held)[i]) continue;           // (b)
         if (l <= 1 && light_spread(by_class, k, i) < kLightSpread) continue;  // (c)
         judged[k][i] = l;
       }
@@ -262,13 +261,11 @@ StridedJudgement strided_judgement(const StridedShares& echo,
     // light_tail's near count is wanted only where kTailMin elements may be weak.
     size_t may_be_weak = 0;
     for (size_t i = 0; i < le1[k].size(); ++i)
-      may_be_weak += zero[k][i] < half && le1[k][i] >= half &&
-                     (!told[k] || atol_part[k][i] < kHeldPart || rtol_le1[k][i] >= half);
+      may_be_weak += zero[k][i] < half && le1[k][i] >= half && (!told[k] || rtol_le1[k][i] >= half);
     const bool count_near = may_be_weak >= kTailMin;
     for (size_t i = 0; i < le1[k].size(); ++i) {
       if (zero[k][i] >= half) continue;  // its median class does not move: no light part
-      const bool refusable =
-          le1[k][i] >= half && (!told[k] || atol_part[k][i] < kHeldPart || rtol_le1[k][i] >= half);
+      const bool refusable = le1[k][i] >= half && (!told[k] || rtol_le1[k][i] >= half);
       // judged at most kNearLight (light_tail's count): half its classes at most kNearLight^2
       const bool near = count_near && le_near[k][i] >= half;
       if (refusable || near || (law && le_bar[k][i] >= half)) flagged[k].push_back(i);

@@ -92,9 +92,10 @@ std::vector<std::vector<double>> light_shares(
 // Per output, per element of set 0: the part of its tolerance its atol makes, atol / (atol + rtol
 // |r|) (element_shares' allowance, `base` the reference on set 0, `tols[k]` output k's tolerance,
 // tols[0] for all where one is given): 1 - it is where the light part would be told apart at
-// atol 0. An output whose tolerance is missing gets 0 everywhere, and so does one at rtol 0 (no
-// relative part for an element to be small against: nothing atol-held; red team 28's
-// redteam28_atol_excused_heavy, helper h28t).
+// atol 0. An output whose tolerance is missing gets 0 everywhere, and so does one at rtol 0
+// (helper h28t, red team 28's redteam28_atol_excused_heavy: there atol is every element's whole
+// tolerance, so judged_light_shares' (b) excused every element under 1 of an output that one
+// loud element told apart; at rtol 0 nothing is atol-held).
 std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base,
                                             const std::vector<generators::Tolerance>& tols);
 
@@ -108,11 +109,8 @@ std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base
 //      its light share is its whole share, which the lint's own bar judges;
 //  (b) and it is not atol-held in an output that tells its light part apart: an element whose
 //      light share is at most 1 only through its atol (above 1 - atol_part[k][i]: at atol 0 the
-//      light part would tell it apart) and is small against its own tolerance's relative part
-//      (atol_part[k][i] >= kHeldPart: |r| <= atol / rtol, rtol > 0; since helper h28t, red team
-//      28's redteam28_atol_excused_heavy: the excuse was the output's, granted to every element
-//      under 1 at rtol 0) is left out where another element of the output has a light share
-//      above 1 (a softmax's smallest probabilities, within atol, share the row's
+//      light part would tell it apart) is left out where another element of the output has a
+//      light share above 1 (a softmax's smallest probabilities, within atol, share the row's
 //      sum with its largest, whose light share is thousands: control_hon22_softmax_argmax).
 //  (c) and, where it is at most 1, its light part moves at least kLightSpread classes
 //      (light_spread; helper h28t): an element that depends on just over half of the classes,
@@ -149,7 +147,6 @@ std::vector<std::vector<double>> judged_light_shares(
 // (kTailMin of them with at least kTailRatio x as many light parts told apart by 1 to kNearLight
 // tolerances); counting each light class's pairs (a second strided echo of half of each class)
 // would close it.
-inline constexpr double kHeldPart = 0.5;  // judged_light_shares' (b): atol at least half
 inline constexpr double kNearLight = 16;
 inline constexpr double kTailRatio = 4;
 inline constexpr uint64_t kTailMin = 4;

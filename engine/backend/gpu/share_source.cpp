@@ -192,7 +192,7 @@ __device__ __forceinline__ double ss_judged(double l, double total, int told, do
   if (l != l) return l;
   if (!(l > 0)) return 0.0;
   if (!(total - l * l >= l * l)) return 0.0;                     // (a)
-  if (told && l <= 1 && held >= 0.5 && l > 1 - held) return 0.0;  // (b), 0.5: kHeldPart
+  if (told && l <= 1 && held >= 0 && l > 1 - held) return 0.0;    // (b)
   if (l <= 1 && spread < 64) return 0.0;                          // (c), 64: kLightSpread
   return l;
 }
@@ -318,7 +318,6 @@ static_assert(kShareBlock == 256, "the source's shared arrays hold 256 threads")
 static_assert(kStridedRegions <= 256, "solver_judged256 holds at most 256 classes");
 static_assert(kDominantEnergy == 16, "passed to the kernel as `dominant`");
 static_assert(kNearLight == 16, "solver_judged256's `near`");
-static_assert(kHeldPart == 0.5, "ss_judged's (b)");
 static_assert(kLightSpread == 64, "ss_judged's (c)");
 
 double from_bits(uint64_t b) {
