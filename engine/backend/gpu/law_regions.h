@@ -135,8 +135,8 @@ std::vector<std::vector<double>> judged_light_shares(
 // its classes are the element's "light part", and over millions of elements the least such share
 // runs down to 0 whatever the tolerance (live: attention_bf16 at 0.0008 of it). Those elements
 // are the low tail of a continuum: for each one at most 1, many more lie between 1 and
-// kNearLight (host simulations, tests/engine/h28t_false_refusal_sim: 64 of 6770, 66 of 25402,
-// 14 of 29653), and a sampler of them saves their few terms. A light part within the tolerance
+// kNearLight (host simulations, tests/engine/h28t_false_refusal_sim: 42 of 6748, 39 of 25375,
+// 7 of 29646), and a sampler of them saves their few terms. A light part within the tolerance
 // by the spec's weights holds on every element of its kind (red teams 25, 26, 28: one element; a
 // heavy-tap filter: every element), so it is at least 1 / kTailRatio of the elements judged at
 // most kNearLight, or one of fewer than kTailMin weak elements (one heavy-weighted sum beside 512
