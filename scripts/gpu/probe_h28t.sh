@@ -31,6 +31,14 @@ timeout 330 $S problems check --seed-only --json matmul_tri attention_bf16 >"$D/
   2>"$D/seeds.log"
 echo "seeds: exit $? in $((SECONDS - t0)) s"
 grep "\[" "$D/seeds.log" | grep -v "compile\b.*(reference)" | cut -c1-300
+python3 - "$D/seeds.json" <<'PY' 2>/dev/null || true
+import json, sys
+for r in json.load(open(sys.argv[1]))["rows"]:
+    ph = r.get("gate_phases_ms", {})
+    if r["variant"] != "(reference)":
+        print(r["problem"], r["gate"], "lint %.1f s, law_regions %.1f s" % (
+            ph.get("tolerance lint", 0) / 1e3, ph.get("tolerance lint/law_regions", 0) / 1e3))
+PY
 echo "== 2. P6k's refusals and controls ($((SECONDS - t0)) s)"
 NAMES="redteam28_atol_excused_heavy redteam26_offlaw_heavy_lbeta control_hon22_softmax_argmax control_hon21_causal_log_softmax" \
   CHEAT_FOLDER_S=90 BUDGET_S=$((575 - (SECONDS - t0))) OUT="$D" bash scripts/gpu/cheat_list.sh
