@@ -15,7 +15,8 @@
 #     at 1.32x); control_hon22_softmax_argmax kept (its atol-held probabilities have atol parts
 #     near 1: still excused; host hon22_softmax_offlaw_sim 1024 1 1e-4 8: rows judged 1.01-1.08);
 #     control_hon21_causal_log_softmax kept (host h28t_false_refusal_sim causal_lsm: main's judged
-#     0.008 at row 257 — main would refuse it; now least judged above 1).
+#     0.0087 at row 257: main would refuse it; now its least judged share is above 1; its round
+#     may be CUT at 90 s: 8M elements x 256 classes in blocks).
 # Usage: probe_h28t.sh (writes $OUT/h28t/; about 450-560 s).
 set -u
 OUT=${OUT:-/tmp/probe-out}
