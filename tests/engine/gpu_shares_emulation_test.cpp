@@ -430,7 +430,7 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
   const std::vector<std::vector<double>> light = gpu::light_shares(by_class);
   const std::vector<std::vector<double>> judged = gpu::judged_light_shares(by_class, light, atol);
   const std::vector<double> want_light = gpu::weakest_shares(light);
-  const std::vector<double> want = gpu::weakest_shares(judged);
+  const std::vector<double> want = gpu::refusable_shares(judged);
   // The probe reaches every rule: judged elements, elements left out by (a) and by (b), a told
   // output and an untold one, a NaN.
   int judged_in = 0, left_a = 0, left_b = 0;
@@ -514,8 +514,57 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
   for (size_t r = 0; r < R; ++r) only0[r] = {by_class[r][0]};
   const auto l0 = gpu::light_shares(only0);
   CHECK(same(gpu::judged_weakest(bare),
-             gpu::weakest_shares(gpu::judged_light_shares(only0, l0, {}))[0]));
+             gpu::refusable_shares(gpu::judged_light_shares(only0, l0, {}))[0]));
   CHECK(gpu::judged_weakest(bare) <= want[0]);  // more elements judged, never fewer
+  // A continuum's tail (law_regions.h light_tail, helper h28t): 8 elements judged under 1 among
+  // 100 judged under 16, each with one dominant class: the device's counts leave the output out,
+  // as the host's do; one more weak element a block keeps it (a quarter of the near ones).
+  for (size_t weak : {size_t(8), size_t(25)}) {
+    CAPTURE(weak);
+    const size_t n = 100;
+    std::vector<std::vector<std::vector<double>>> tail(R, std::vector<std::vector<double>>(1));
+    std::vector<double> flat_tail(R * n);
+    for (size_t i = 0; i < n; ++i) {
+      const double level = i < weak ? 0.05 + 0.1 * double(i % 9) : 2 + 0.1 * double(i);
+      for (size_t r = 0; r < R; ++r) {
+        const double v = r == i % R ? 1e3 : level / std::sqrt(double(R));
+        tail[r][0].push_back(v);
+        flat_tail[r * n + i] = v;
+      }
+    }
+    const auto lt = gpu::light_shares(tail);
+    const auto jt = gpu::judged_light_shares(tail, lt, {});
+    const double host_says = gpu::refusable_shares(jt)[0];
+    CHECK((host_says == 0) == (weak == 8));
+    for (unsigned blocks : {1u, 3u}) {
+      const gpu::JudgedSums d =
+          emulate_judged(flat_tail, int(R), (long long)n, nullptr, tol, nullptr, blocks);
+      CHECK(same(gpu::judged_weakest(d), host_says));
+      const gpu::JudgedSums h = gpu::host_judged_sums(tail, {})[0];
+      CHECK(std::memcmp(&d, &h, sizeof d) == 0);
+    }
+  }
+  // judged_light_shares' (c): a light part within 1 over 60 classes (70 classes unmoved, 126
+  // dominant) is not judged; over 64 it is. The device's ss_light counts them as the host does.
+  for (size_t small : {size_t(60), size_t(64)}) {
+    CAPTURE(small);
+    std::vector<std::vector<std::vector<double>>> narrow(R, std::vector<std::vector<double>>(1));
+    std::vector<double> flat_narrow;
+    for (size_t r = 0; r < R; ++r) {
+      const double v = r < small ? 0.01 : r < small + 126 ? 1.0 : 0.0;
+      narrow[r][0].push_back(v);
+      flat_narrow.push_back(v);
+    }
+    const auto ln = gpu::light_shares(narrow);
+    CHECK(gpu::light_spread(narrow, 0, 0) == small);
+    CHECK(ln[0][0] == doctest::Approx(0.01 * std::sqrt(double(small))));
+    const double host_says = gpu::judged_light_shares(narrow, ln, {})[0][0];
+    CHECK((host_says == 0) == (small == 60));
+    const gpu::JudgedSums d = emulate_judged(flat_narrow, int(R), 1, nullptr, tol, nullptr, 1);
+    const gpu::JudgedSums h = gpu::host_judged_sums(narrow, {})[0];
+    CHECK(std::memcmp(&d, &h, sizeof d) == 0);
+    CHECK(same(gpu::judged_weakest(d), host_says));
+  }
 }
 
 TEST_CASE("the strided median screen: zero-energy counts, and a median at 0 means no light part") {

@@ -32,6 +32,10 @@ JudgedSums judged_merge(const JudgedSums& a, const JudgedSums& b) {
   m.most_bits = std::max(a.most_bits, b.most_bits);
   m.told_bits = std::min(a.told_bits, b.told_bits);
   m.untold_bits = std::min(a.untold_bits, b.untold_bits);
+  m.told_weak = a.told_weak + b.told_weak;
+  m.told_near = a.told_near + b.told_near;
+  m.untold_weak = a.untold_weak + b.untold_weak;
+  m.untold_near = a.untold_near + b.untold_near;
   return m;
 }
 
@@ -42,7 +46,10 @@ double judged_light(const JudgedSums& s) {
 
 double judged_weakest(const JudgedSums& s) {
   if (s.nan) return std::numeric_limits<double>::quiet_NaN();
-  const uint64_t b = from_bits(s.most_bits) > 1 ? s.told_bits : s.untold_bits;
+  const bool told = from_bits(s.most_bits) > 1;
+  const uint64_t b = told ? s.told_bits : s.untold_bits;
+  if (told ? light_tail(s.told_weak, s.told_near) : light_tail(s.untold_weak, s.untold_near))
+    return 0.0;  // the output's weak elements are a continuum's low tail (h28t)
   return b == ~uint64_t(0) ? 0.0 : from_bits(b);
 }
 
@@ -69,6 +76,11 @@ std::vector<JudgedSums> host_judged_sums(
       if (i < jt[k].size() && jt[k][i] > 0) s.told_bits = std::min(s.told_bits, bits_of(jt[k][i]));
       if (i < ju[k].size() && ju[k][i] > 0)
         s.untold_bits = std::min(s.untold_bits, bits_of(ju[k][i]));
+      const double t = i < jt[k].size() ? jt[k][i] : 0, u = i < ju[k].size() ? ju[k][i] : 0;
+      s.told_weak += t > 0 && t <= 1;
+      s.told_near += t > 0 && t <= kNearLight;
+      s.untold_weak += u > 0 && u <= 1;
+      s.untold_near += u > 0 && u <= kNearLight;
     }
   }
   return out;

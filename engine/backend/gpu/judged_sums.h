@@ -17,17 +17,20 @@ namespace solver::gpu {
 // least judged share above 0 were the output told apart (some element's light share above 1:
 // judged_light_shares' `told`) and were it not. Blocks merge field by field (judged_merge):
 // the same summaries as one block of every element, whatever the blocks.
+// Then (helper h28t: law_regions.h light_tail) how many judged shares were in (0, 1] and in
+// (0, kNearLight], told and not; blocks add them.
 struct JudgedSums {
   uint64_t light_bits = ~uint64_t(0);
   uint64_t nan = 0;
   uint64_t most_bits = 0;
   uint64_t told_bits = ~uint64_t(0);
   uint64_t untold_bits = ~uint64_t(0);
+  uint64_t told_weak = 0, told_near = 0, untold_weak = 0, untold_near = 0;
 };
 JudgedSums judged_merge(const JudgedSums& a, const JudgedSums& b);
 // weakest_shares(light_shares(..)) of the elements summed.
 double judged_light(const JudgedSums& s);
-// weakest_shares(judged_light_shares(..)) of the elements summed, `told` read from them.
+// refusable_shares(judged_light_shares(..)) of the elements summed, `told` read from them.
 double judged_weakest(const JudgedSums& s);
 // The host's JudgedSums per output: `by_class[r][k]` class r's shares of output k's elements
 // (light_shares' layout), `atol_part[k]` their atol_parts, through light_shares and

@@ -13,7 +13,6 @@
 
 namespace solver::gpu {
 
-
 size_t region_count(RegionFamily family) {
   return family == RegionFamily::Strided ? kStridedRegions : kLawRegions;
 }
@@ -103,10 +102,26 @@ std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base
     const generators::Tolerance& t = tols[k < tols.size() ? k : 0];
     for (size_t i = 0; i < base[k].size(); ++i) {
       const double allowed = t.atol + t.rtol * std::fabs(base[k][i]);
-      out[k][i] = allowed > 0 && std::isfinite(allowed) ? t.atol / allowed : 0.0;
+      // rtol 0: no relative part to be held against, nothing atol-held (red team 28)
+      out[k][i] = t.rtol > 0 && allowed > 0 && std::isfinite(allowed) ? t.atol / allowed : 0.0;
     }
   }
   return out;
+}
+
+size_t light_spread(const std::vector<std::vector<std::vector<double>>>& by_class, size_t k,
+                    size_t i) {
+  std::vector<double> energy(by_class.size());
+  for (size_t r = 0; r < by_class.size(); ++r) energy[r] = by_class[r][k][i] * by_class[r][k][i];
+  std::vector<double> sorted = energy;
+  if (sorted.empty()) return 0;
+  const size_t mid = (sorted.size() - 1) / 2;  // light_shares' median
+  std::nth_element(sorted.begin(), sorted.begin() + long(mid), sorted.end());
+  const double median = sorted[mid];
+  size_t spread = 0;
+  if (median > 0)
+    for (double e : energy) spread += e > 0 && !(e > kDominantEnergy * median);
+  return spread;
 }
 
 std::vector<std::vector<double>> judged_light_shares(
@@ -140,13 +155,32 @@ std::vector<std::vector<double>> judged_light_shares(
         if (!(l > 0)) continue;
         double total = 0;  // every class's energy: the dominant ones' is total - l^2
         for (const auto& cls : by_class) total += cls[k][i] * cls[k][i];
-        if (!(total - l * l >= l * l)) continue;                         // (a)
-        if (told && l <= 1 && held && l > 1 - (*held)[i]) continue;      // (b)
+        if (!(total - l * l >= l * l)) continue;                              // (a)
+        if (told && l <= 1 && held && l > 1 - (*held)[i]) continue;           // (b)
+        if (l <= 1 && light_spread(by_class, k, i) < kLightSpread) continue;  // (c)
         judged[k][i] = l;
       }
     });
   }
   return judged;
+}
+
+bool light_tail(uint64_t weak, uint64_t near) {
+  return weak >= kTailMin && double(weak) * kTailRatio < double(near);
+}
+
+std::vector<double> refusable_shares(const std::vector<std::vector<double>>& judged) {
+  std::vector<double> out = weakest_shares(judged);
+  for (size_t k = 0; k < judged.size(); ++k) {
+    if (std::isnan(out[k])) continue;
+    uint64_t weak = 0, near = 0;
+    for (double j : judged[k]) {
+      weak += j > 0 && j <= 1;
+      near += j > 0 && j <= kNearLight;
+    }
+    if (light_tail(weak, near)) out[k] = 0;
+  }
+  return out;
 }
 
 namespace {
@@ -174,21 +208,25 @@ StridedJudgement strided_judgement(const StridedShares& echo,
     for (const EchoRegion& r : classes) by_class.push_back(echo(r));
     const std::vector<std::vector<double>> light = light_shares(by_class);
     out.light = weakest_shares(light);
-    out.judged = weakest_shares(judged_light_shares(by_class, light, atol_part));
+    out.judged = refusable_shares(judged_light_shares(by_class, light, atol_part));
     out.passes = 1;
     out.exact = elements;
     return out;
   }
   // First pass: per element, how many classes are at most 1 (declared tolerance, atol 0), at
-  // most the bar's square, and 0 (half or more: the median class does not move, light share 0); an output whose element counts differ from set 0's, or a NaN share,
-  // decides that output as the one pass would (infinity; NaN).
+  // most the bar's square, and 0 (half or more: the median class does not move, light share 0); an
+  // output whose element counts differ from set 0's, or a NaN share, decides that output as the one
+  // pass would (infinity; NaN).
   const double bar2 = kLawCheckShare * kLawCheckShare;
-  std::vector<std::vector<uint16_t>> le1(outputs), rtol_le1(outputs), le_bar(outputs), zero(outputs);
+  const double near2 = kNearLight * kNearLight;
+  std::vector<std::vector<uint16_t>> le1(outputs), rtol_le1(outputs), le_bar(outputs),
+      zero(outputs), le_near(outputs);
   std::vector<double> blocked(outputs, 0.0);
   for (size_t k = 0; k < outputs; ++k) {
     le1[k].assign(atol_part[k].size(), 0);
     rtol_le1[k].assign(atol_part[k].size(), 0);
     zero[k].assign(atol_part[k].size(), 0);
+    le_near[k].assign(atol_part[k].size(), 0);
     if (law) le_bar[k].assign(atol_part[k].size(), 0);
   }
   for (const EchoRegion& r : classes) {
@@ -206,6 +244,7 @@ StridedJudgement strided_judgement(const StridedShares& echo,
         if (std::isnan(e)) nan = true;
         le1[k][i] += e <= 1;
         zero[k][i] += e == 0;
+        le_near[k][i] += e <= near2;
         const double keep = 1 - atol_part[k][i];  // the share at atol 0 is share / keep
         rtol_le1[k][i] += keep > 0 && e <= keep * keep;
         if (law) le_bar[k][i] += e <= bar2;
@@ -219,14 +258,22 @@ StridedJudgement strided_judgement(const StridedShares& echo,
   std::vector<std::vector<size_t>> flagged(outputs);
   for (size_t k = 0; k < outputs; ++k) {
     for (uint16_t c : le1[k]) told[k] = told[k] || R - c >= half + 1;
+    // light_tail's near count is wanted only where kTailMin elements may be weak.
+    size_t may_be_weak = 0;
+    for (size_t i = 0; i < le1[k].size(); ++i)
+      may_be_weak += zero[k][i] < half && le1[k][i] >= half && (!told[k] || rtol_le1[k][i] >= half);
+    const bool count_near = may_be_weak >= kTailMin;
     for (size_t i = 0; i < le1[k].size(); ++i) {
       if (zero[k][i] >= half) continue;  // its median class does not move: no light part
       const bool refusable = le1[k][i] >= half && (!told[k] || rtol_le1[k][i] >= half);
-      if (refusable || (law && le_bar[k][i] >= half)) flagged[k].push_back(i);
+      // judged at most kNearLight (light_tail's count): half its classes at most kNearLight^2
+      const bool near = count_near && le_near[k][i] >= half;
+      if (refusable || near || (law && le_bar[k][i] >= half)) flagged[k].push_back(i);
     }
   }
   out.light.assign(outputs, 0.0);
   out.judged.assign(outputs, 0.0);
+  std::vector<uint64_t> weak(outputs, 0), near(outputs, 0);  // light_tail's counts
   for (size_t k = 0; k < outputs; ++k)
     if (blocked[k] != 0) out.light[k] = out.judged[k] = blocked[k];
   // Second pass, in chunks of what `budget` holds: the flagged elements' class shares, exact,
@@ -274,8 +321,15 @@ StridedJudgement strided_judgement(const StridedShares& echo,
       if (picks[k].empty()) continue;
       out.light[k] = least_moved(out.light[k], least_light[k]);
       out.judged[k] = least_moved(out.judged[k], least_judged[k]);
+      for (double j : judged[k]) {
+        weak[k] += j > 0 && j <= 1;
+        near[k] += j > 0 && j <= kNearLight;
+      }
     }
   }
+  for (size_t k = 0; k < outputs; ++k)
+    if (blocked[k] == 0 && !std::isnan(out.judged[k]) && light_tail(weak[k], near[k]))
+      out.judged[k] = 0;
   return out;
 }
 

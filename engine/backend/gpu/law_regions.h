@@ -40,6 +40,7 @@
 // sqrt(1 + 240) = 15.5 x where the light part sits in one class, ~2 x where it is spread).
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
@@ -91,7 +92,10 @@ std::vector<std::vector<double>> light_shares(
 // Per output, per element of set 0: the part of its tolerance its atol makes, atol / (atol + rtol
 // |r|) (element_shares' allowance, `base` the reference on set 0, `tols[k]` output k's tolerance,
 // tols[0] for all where one is given): 1 - it is where the light part would be told apart at
-// atol 0. An output whose tolerance is missing gets 0 everywhere.
+// atol 0. An output whose tolerance is missing gets 0 everywhere, and so does one at rtol 0
+// (helper h28t, red team 28's redteam28_atol_excused_heavy: there atol is every element's whole
+// tolerance, so judged_light_shares' (b) excused every element under 1 of an output that one
+// loud element told apart; at rtol 0 nothing is atol-held).
 std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base,
                                             const std::vector<generators::Tolerance>& tols);
 
@@ -108,6 +112,12 @@ std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base
 //      light part would tell it apart) is left out where another element of the output has a
 //      light share above 1 (a softmax's smallest probabilities, within atol, share the row's
 //      sum with its largest, whose light share is thousands: control_hon22_softmax_argmax).
+//  (c) and, where it is at most 1, its light part moves at least kLightSpread classes
+//      (light_spread; helper h28t): an element that depends on just over half of the classes,
+//      one pair a class (a prefix sum's or a triangular sum's ~129 terms, a causal softmax's
+//      first 257 keys), has a median class that is one of its own smallest terms and a "light
+//      part" of the few smallest (1 to 3 classes: 2.8e-06 of matmul_tri's tolerance live), not a
+//      light part by weight; h <= 128 heavy pairs leave at least 128 light classes.
 // 0 elsewhere (not judged); NaN stays NaN. `atol_part` empty: 0 everywhere (nothing atol-held).
 // `told` (per output: 1 told, 0 not): given instead of read from `light` (strided_judgement's
 // second pass judges a subset of the elements; host_judged_sums both ways). The device's
@@ -117,6 +127,41 @@ std::vector<std::vector<double>> judged_light_shares(
     const std::vector<std::vector<double>>& light,
     const std::vector<std::vector<double>>& atol_part, const std::vector<int>* told = nullptr);
 
+// P6k reads an output's judged light shares as a population (helper h28t, issue 28's "no false
+// rejections"; docs/reliability.md "P6k's false refusals of two built-in seeds"): an element's
+// judged light share is at most 1 where its data makes it so as well as where the spec's weights
+// do. A causal attention row's first keys, one pair a class over 64 to 200 classes, move its
+// outputs by products of random values spread over decades: where one key's weight is small,
+// its classes are the element's "light part", and over millions of elements the least such share
+// runs down to 0 whatever the tolerance (live: attention_bf16 at 0.0008 of it). Those elements
+// are the low tail of a continuum: for each one at most 1, many more lie between 1 and
+// kNearLight (host simulations, tests/engine/h28t_false_refusal_sim: 42 of 6748, 39 of 25375,
+// 7 of 29646), and a sampler of them saves their few terms. A light part within the tolerance
+// by the spec's weights holds on every element of its kind (red teams 25, 26, 28: one element; a
+// heavy-tap filter: every element), so it is at least 1 / kTailRatio of the elements judged at
+// most kNearLight, or one of fewer than kTailMin weak elements (one heavy-weighted sum beside 512
+// softmax-like shares of the same sum, law_regions_test's mixed output, stays refused).
+// light_tail(weak, near) says the first: the output has at least kTailMin `weak` elements judged
+// in (0, 1] and they are fewer than 1 / kTailRatio of its `near` ones judged in (0, kNearLight];
+// then nothing of it is refused. Not covered: weak elements diluted into such a tail by design
+// (kTailMin of them with at least kTailRatio x as many light parts told apart by 1 to kNearLight
+// tolerances); counting each light class's pairs (a second strided echo of half of each class)
+// would close it.
+inline constexpr double kNearLight = 16;
+inline constexpr double kTailRatio = 4;
+inline constexpr uint64_t kTailMin = 4;
+bool light_tail(uint64_t weak, uint64_t near);
+// Per output, light_refusal's input from judged_light_shares' values: the least above 0
+// (weakest_shares; NaN where one is NaN), or 0 where light_tail holds for the output's counts.
+std::vector<double> refusable_shares(const std::vector<std::vector<double>>& judged);
+
+// How many classes hold element i of output k's light part in `by_class` (light_shares'
+// layout): those moving it (energy above 0) at most kDominantEnergy x its median class's energy
+// (0 where the median is 0). judged_light_shares' (c) asks kLightSpread of them.
+inline constexpr size_t kLightSpread = 64;
+size_t light_spread(const std::vector<std::vector<std::vector<double>>>& by_class, size_t k,
+                    size_t i);
+
 // The strided partition's class shares of every output element held at once (one pass) up to
 // this many bytes; past it, two passes (strided_judgement).
 inline constexpr size_t kLightBytes = size_t(2) << 30;
@@ -125,22 +170,24 @@ inline constexpr size_t kLightBytes = size_t(2) << 30;
 // device path, class_light with judged_sums, is not taken): `echo(r)` is class r's element shares
 // (Worker::echo_shares), `atol_part` atol_parts on set 0, `law` whether set 0's weakest still
 // clears the bar. `light` per output: weakest_shares of light_shares (the bar's, read on the law);
-// `judged`: weakest_shares of judged_light_shares (light_refusal's).
+// `judged`: refusable_shares of judged_light_shares (light_refusal's).
 // Where classes x elements x 8 bytes fit in `budget`: one pass of kStridedRegions class echoes,
 // every element exact (h28w). Past it (a 1024 x 32000 softmax: 67 GB), a first pass keeps per
-// element three counts of classes: energy <= 1 at the declared tolerance, <= 1 at atol 0, <=
+// element four counts of classes: energy <= 1 at the declared tolerance, <= 1 at atol 0, <=
+// kNearLight^2 (light_tail's count, wanted where kTailMin elements may be weak), <=
 // kLawCheckShare^2 (on the law), and whether some element surely tells its output's light part
 // apart (more than half its classes above 1: its median class, a light one, is). An element's
 // judged light share can be at most 1 only where at least half its classes are at most 1 (every
 // class up to the median is light), and, in an output surely told, at atol 0 too (not
 // atol-held); its light share can be under the bar only where half its classes are under the
-// bar's square. Only those elements are judged exactly, in a second pass (more where they pass
+// bar's square; its judged share can be at most kNearLight only where half its classes are at
+// most kNearLight^2. Only those elements are judged exactly, in a second pass (more where they pass
 // `budget`). Same verdicts as the one pass, except that an output told apart only by elements
 // with fewer than half their classes above 1 counts as not told (more judged, never fewer), and
 // `light` is 0 (nothing lowered) where no element can be under the bar.
 struct StridedJudgement {
   std::vector<double> light, judged;
-  int passes = 0;   // passes of kStridedRegions class echoes taken
+  int passes = 0;    // passes of kStridedRegions class echoes taken
   size_t exact = 0;  // elements judged exactly (every element in one pass)
 };
 // `echo_at(r, picks)`, where given, is class r's element shares of the elements `picks[k]` of each
@@ -161,7 +208,7 @@ StridedJudgement strided_judgement(const StridedShares& echo,
 bool strided_needed(const std::vector<double>& hashed);
 
 // The spec's refusal on the light part (red team 25, helper h28w): `light` per output the
-// strided partition's judged light share (weakest_shares of judged_light_shares: its least
+// strided partition's judged light share (refusable_shares of judged_light_shares: its least
 // judged element above 0),
 // `outputs` their names (empty: one output), `tols` their tolerances (tols[0] for all where one
 // is given), `echoed` the echoed inputs' names. Non-empty (the gate's invalid_spec detail, led by

@@ -94,7 +94,8 @@ extern "C" __global__ void solver_share(const double* base, const double* echo, 
 // `total`), where no share is NaN.
 template <int R>
 __device__ __forceinline__ double ss_light(const double* by_class, int classes, long long n,
-                                           long long i, double dominant, double* total = 0) {
+                                           long long i, double dominant, double* total = 0,
+                                           int* spread = 0) {
   double e[R], t[R];
   bool nan = false;
   double all = 0;
@@ -128,9 +129,14 @@ __device__ __forceinline__ double ss_light(const double* by_class, int classes, 
   }
   double median = t[k];
   double sum = 0;
+  int light = 0;  // law_regions.h light_spread: the classes moving it that are light
   if (median > 0)
     for (int r = 0; r < classes; ++r)
-      if (!(e[r] > dominant * median)) sum += e[r];
+      if (!(e[r] > dominant * median)) {
+        sum += e[r];
+        light += e[r] > 0;
+      }
+  if (spread) *spread = light;
   return sqrt(sum);
 }
 
@@ -181,11 +187,13 @@ extern "C" __global__ void solver_light256(const double* by_class, int classes, 
 // class's energy `total`: l where (a) the dominant classes hold at least the light ones' energy
 // and, where the output is told apart (`told`), (b) l is not at most 1 through its atol alone;
 // 0 elsewhere; NaN stays NaN. `held`: atol_parts' value of the element (-1: none given).
-__device__ __forceinline__ double ss_judged(double l, double total, int told, double held) {
+__device__ __forceinline__ double ss_judged(double l, double total, int told, double held,
+                                            int spread) {
   if (l != l) return l;
   if (!(l > 0)) return 0.0;
   if (!(total - l * l >= l * l)) return 0.0;                     // (a)
-  if (told && l <= 1 && held >= 0 && l > 1 - held) return 0.0;  // (b)
+  if (told && l <= 1 && held >= 0 && l > 1 - held) return 0.0;    // (b)
+  if (l <= 1 && spread < 64) return 0.0;                          // (c), 64: kLightSpread
   return l;
 }
 
@@ -195,6 +203,7 @@ struct ss_judged_sums {
   u64 most;    // the largest light share (NaN passed over): the output is told where above 1
   u64 told;    // the least judged share above 0 were the output told apart
   u64 untold;  // and were it not
+  u64 told_weak, told_near, untold_weak, untold_near;  // judged in (0, 1], (0, near]: light_tail
 };
 
 // The strided partition's judged light share (law_regions.h judged_light_shares) of each element
@@ -207,17 +216,21 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
                                             double dominant, const double* base, double atol,
                                             double rtol, double* out, ss_judged_sums* sums) {
   __shared__ u64 j_light[256], j_nan[256], j_most[256], j_told[256], j_untold[256];
+  __shared__ u64 j_count[4][256];  // told_weak, told_near, untold_weak, untold_near
   u64 light = ~0ULL, nan = 0, most = 0, told = ~0ULL, untold = ~0ULL;
+  u64 count[4] = {0, 0, 0, 0};
+  const double near = 16.0;  // law_regions.h kNearLight
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     double total = 0;
-    double l = ss_light<256>(by_class, classes, n, i, dominant, &total);
+    int spread = 0;
+    double l = ss_light<256>(by_class, classes, n, i, dominant, &total, &spread);
     double held = -1;
     if (base) {  // atol_parts: atol / (atol + rtol |r|) where that is above 0 and finite, else 0
       double allowed = atol + rtol * fabs(base[i]);
-      held = allowed > 0 && isfinite(allowed) ? atol / allowed : 0.0;
+      held = rtol > 0 && allowed > 0 && isfinite(allowed) ? atol / allowed : 0.0;
     }
-    double jt = ss_judged(l, total, 1, held), ju = ss_judged(l, total, 0, held);
+    double jt = ss_judged(l, total, 1, held, spread), ju = ss_judged(l, total, 0, held, spread);
     if (out) {
       out[i] = l;
       out[n + i] = jt;
@@ -231,6 +244,10 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     if (l > 0 && ss_bits(l) < light) light = ss_bits(l);
     if (jt > 0 && ss_bits(jt) < told) told = ss_bits(jt);
     if (ju > 0 && ss_bits(ju) < untold) untold = ss_bits(ju);
+    count[0] += jt > 0 && jt <= 1;
+    count[1] += jt > 0 && jt <= near;
+    count[2] += ju > 0 && ju <= 1;
+    count[3] += ju > 0 && ju <= near;
   }
   unsigned t = threadIdx.x;
   j_light[t] = light;
@@ -238,6 +255,7 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
   j_most[t] = most;
   j_told[t] = told;
   j_untold[t] = untold;
+  for (int c = 0; c < 4; ++c) j_count[c][t] = count[c];
   __syncthreads();
   for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
     if (t < half) {
@@ -246,6 +264,7 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
       if (j_most[t + half] > j_most[t]) j_most[t] = j_most[t + half];
       if (j_told[t + half] < j_told[t]) j_told[t] = j_told[t + half];
       if (j_untold[t + half] < j_untold[t]) j_untold[t] = j_untold[t + half];
+      for (int c = 0; c < 4; ++c) j_count[c][t] += j_count[c][t + half];
     }
     __syncthreads();
   }
@@ -255,6 +274,10 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     atomicMax(&sums->most, j_most[0]);
     atomicMin(&sums->told, j_told[0]);
     atomicMin(&sums->untold, j_untold[0]);
+    if (j_count[0][0]) atomicAdd(&sums->told_weak, j_count[0][0]);
+    if (j_count[1][0]) atomicAdd(&sums->told_near, j_count[1][0]);
+    if (j_count[2][0]) atomicAdd(&sums->untold_weak, j_count[2][0]);
+    if (j_count[3][0]) atomicAdd(&sums->untold_near, j_count[3][0]);
   }
 }
 
@@ -294,6 +317,8 @@ extern "C" __global__ void solver_median_moves(const unsigned short* counts, lon
 static_assert(kShareBlock == 256, "the source's shared arrays hold 256 threads");
 static_assert(kStridedRegions <= 256, "solver_judged256 holds at most 256 classes");
 static_assert(kDominantEnergy == 16, "passed to the kernel as `dominant`");
+static_assert(kNearLight == 16, "solver_judged256's `near`");
+static_assert(kLightSpread == 64, "ss_judged's (c)");
 
 double from_bits(uint64_t b) {
   double d;

@@ -1,0 +1,243 @@
+// Helper h28t (issue 28, "no false rejections"): why P6k's strided light refusal refused two honest
+// built-in seeds live (docs/results/h100-2026-12-06d call 2: attention_bf16 at 0.0008 of the
+// tolerance, matmul_tri at 2.8e-06). Not a test: it prints what it measures, on the host
+// definitions (light_shares, judged_light_shares, atol_parts, weakest_shares) over host references
+// of the two problems at reduced sizes with the built-ins' layouts:
+//   attention: H heads of S rows, D = 128, Q, K, V ~ N(0, 1) rounded to BF16, O in double, causal
+//     (a row's 64 pairs are a quarter of the 256 strided classes, as at S = 4096);
+//   matmul_tri: N x N (N = 512: a row of A is 256 pairs, the classes of A[i][k] are k / 2 as at
+//     N = 4096, where a row is 2048 pairs), C = triu(A) triu(B) in double.
+// For each output element judged at most 1 it prints the element, its light share, how many
+// strided classes move it, how many its light part holds, and |reference|.
+// Usage: h28t_false_refusal_sim [attention H S | tri N | causal_lsm rows | cumsum n]
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/backend/gpu/echo_map.h"
+#include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/sample_lint.h"
+
+using namespace solver;
+
+namespace {
+
+float bf16(float x) {  // round to nearest even BF16
+  uint32_t u;
+  std::memcpy(&u, &x, 4);
+  u = (u + 0x7fff + ((u >> 16) & 1)) & 0xffff0000u;
+  std::memcpy(&x, &u, 4);
+  return x;
+}
+
+using Ins = std::vector<std::vector<float>>;
+
+int H = 8, S = 32, N = 512;
+constexpr int D = 128;
+
+gpu::HostDoubles attention(const Ins& in) {
+  const auto &Q = in[0], &K = in[1], &V = in[2];
+  gpu::HostDoubles O(size_t(H) * S * D);
+  std::vector<double> sc(S);
+  for (int h = 0; h < H; ++h)
+    for (int i = 0; i < S; ++i) {
+      const float* q = &Q[(size_t(h) * S + i) * D];
+      double mx = -1e300;
+      for (int j = 0; j <= i; ++j) {
+        const float* k = &K[(size_t(h) * S + j) * D];
+        double a = 0;
+        for (int d = 0; d < D; ++d) a = std::fma(double(q[d]), double(k[d]), a);
+        sc[j] = a * 0.088388347648318440550;
+        mx = std::max(mx, sc[j]);
+      }
+      double sum = 0;
+      for (int j = 0; j <= i; ++j) sum += sc[j] = std::exp(sc[j] - mx);
+      for (int d = 0; d < D; ++d) {
+        double acc = 0;
+        for (int j = 0; j <= i; ++j)
+          acc = std::fma(sc[j], double(V[(size_t(h) * S + j) * D + d]), acc);
+        O[(size_t(h) * S + i) * D + d] = acc / sum;
+      }
+    }
+  return O;
+}
+
+gpu::HostDoubles tri(const Ins& in) {
+  const auto &A = in[0], &B = in[1];
+  gpu::HostDoubles C(size_t(N) * N, 0.0);
+  for (int i = 0; i < N; ++i)
+    for (int k = i; k < N; ++k) {
+      const double a = A[size_t(i) * N + k];
+      for (int j = k; j < N; ++j)
+        C[size_t(i) * N + j] = std::fma(a, double(B[size_t(k) * N + j]), C[size_t(i) * N + j]);
+    }
+  return C;
+}
+
+// control_hon21_causal_log_softmax: rows of T = 1024 scores ~ N(0, 2), row i of a batch keeps
+// keys j <= i (y = s - logsumexp over them, -inf masked: not an element share), `N` rows.
+gpu::HostDoubles causal_lsm(const Ins& in) {
+  const int T = 1024;
+  const auto& x = in[0];
+  const int rows = int(x.size() / T);
+  gpu::HostDoubles y(x.size(), -std::numeric_limits<double>::infinity());
+  for (int r = 0; r < rows; ++r) {
+    const int i = r % T;
+    const float* s = &x[size_t(r) * T];
+    double mx = -1e300;
+    for (int j = 0; j <= i; ++j) mx = std::max(mx, double(s[j]));
+    double sum = 0;
+    for (int j = 0; j <= i; ++j) sum += std::exp(double(s[j]) - mx);
+    const double lse = mx + std::log(sum);
+    for (int j = 0; j <= i; ++j) y[size_t(r) * T + j] = double(s[j]) - lse;
+  }
+  return y;
+}
+
+// control_hon21_inplace_scan_cub: x = cumsum(x) over `N` values of uniform [0, 1).
+gpu::HostDoubles cumsum(const Ins& in) {
+  gpu::HostDoubles y(in[0].size());
+  double acc = 0;
+  for (size_t i = 0; i < y.size(); ++i) y[i] = acc += double(in[0][i]);
+  return y;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string which = argc > 1 ? argv[1] : "attention";
+  const bool att = which == "attention", lsm = which == "causal_lsm", scan = which == "cumsum";
+  if (att) {
+    if (argc > 2) H = std::atoi(argv[2]);
+    if (argc > 3) S = std::atoi(argv[3]);
+  } else if (argc > 2) {
+    N = std::atoi(argv[2]);
+  }
+  std::mt19937_64 rng(20261206);
+  Ins in;
+  generators::Tolerance tol;
+  if (att) {
+    std::normal_distribution<float> g(0, 1);
+    for (int b = 0; b < 3; ++b) {
+      in.emplace_back(size_t(H) * S * D);
+      for (float& x : in.back()) x = bf16(g(rng));
+    }
+    tol.rtol = 1e-2;
+    tol.atol = 4e-3;
+  } else if (scan) {
+    std::uniform_real_distribution<float> u(0, 1);
+    in.emplace_back(size_t(N));
+    for (float& x : in.back()) x = u(rng);
+    tol.rtol = 1e-5;
+    tol.atol = 1e-5;
+  } else if (lsm) {
+    std::normal_distribution<float> g(0, 2);
+    in.emplace_back(size_t(N) * 1024);
+    for (float& x : in.back()) x = g(rng);
+    tol.rtol = 1e-5;
+    tol.atol = 1e-5;
+  } else {
+    std::uniform_real_distribution<float> u(-1, 1);
+    for (int b = 0; b < 2; ++b) {
+      in.emplace_back(size_t(N) * N);
+      for (float& x : in.back()) x = u(rng);
+    }
+    tol.rtol = 1e-4;
+    tol.atol = 1e-3;
+  }
+  auto ref = att ? attention : lsm ? causal_lsm : scan ? cumsum : tri;
+  const gpu::HostDoubles base = ref(in);
+  std::vector<std::vector<std::vector<double>>> by_class;
+  for (size_t r = 0; r < gpu::kStridedRegions; ++r) {
+    Ins e = in;
+    gpu::EchoMap m;
+    m.family = gpu::EchoFamily::Strided;
+    m.cls = r;
+    for (auto& b : e)
+      gpu::apply_echo(m, reinterpret_cast<unsigned char*>(b.data()), b.size(), 4, 1);
+    by_class.push_back(gpu::element_shares({base}, {ref(e)}, {tol}));
+  }
+  const auto light = gpu::light_shares(by_class);
+  const auto judged = gpu::judged_light_shares(by_class, light, gpu::atol_parts({base}, {tol}));
+  const double least = gpu::weakest_shares(judged)[0];
+  const double refusable = gpu::refusable_shares(judged)[0];
+  std::printf(
+      "%s: %zu elements; least judged light share %.3g, refusable_shares %.3g (refused: %s)\n",
+      which.c_str(), base.size(), least, refusable, refusable > 0 && refusable <= 1 ? "yes" : "no");
+  for (size_t i = 0; i < base.size(); ++i)
+    if (judged[0][i] == least) {
+      std::printf("least at %zu (row %zu, column %zu): %.9g, light classes %zu\n", i,
+                  i / (att   ? D
+                       : lsm ? 1024
+                             : size_t(N)),
+                  i % (att   ? D
+                       : lsm ? 1024
+                             : size_t(N)),
+                  least, gpu::light_spread(by_class, 0, i));
+      break;
+    }
+  size_t shown = 0, under = 0, light_pos = 0, judged_n = 0;
+  for (size_t i = 0; i < base.size(); ++i) {
+    if (light[0][i] > 0) ++light_pos;
+    if (judged[0][i] > 0) ++judged_n;
+    if (!(judged[0][i] > 0 && judged[0][i] <= 1)) continue;
+    ++under;
+    if (shown++ >= 40) continue;
+    std::vector<double> en;
+    int moved = 0;
+    for (const auto& c : by_class) {
+      en.push_back(c[0][i] * c[0][i]);
+      moved += c[0][i] > 0;
+    }
+    std::vector<double> s = en;
+    std::nth_element(s.begin(), s.begin() + 127, s.end());
+    int lightc = 0;
+    for (double x : en) lightc += x > 0 && !(x > 16 * s[127]);
+    double total = 0;
+    for (double x : en) total += x;
+    std::vector<double> lt;
+    for (double x : en)
+      if (x > 0 && !(x > 16 * s[127])) lt.push_back(x);
+    double lsum = 0;
+    for (double x : lt) lsum += x;
+    std::nth_element(lt.begin(), lt.begin() + long(lt.size() / 2), lt.end());
+    const double lmed = lt.empty() ? 0 : lt[lt.size() / 2];
+    std::printf("  [mean/median of light %.3g, median/overall-median %.3g]",
+                lt.empty() ? 0 : lsum / double(lt.size()) / lmed, lmed / s[127]);
+    if (att)
+      std::printf("  h %zu i %zu d %zu", i / (size_t(S) * D), (i / D) % S, i % D);
+    else
+      std::printf("  i %zu j %zu", i / N, i % N);
+    std::printf(": judged %.3g, whole %.3g, classes moved %d, light classes %d, |ref| %.3g\n",
+                judged[0][i], std::sqrt(total), moved, lightc, std::fabs(base[i]));
+    if (att && std::getenv("SIM_GROUPS")) {
+      for (int g = 0; g < 4; ++g) {
+        double ge = 0, gmin = 1e300, gmax = 0;
+        int gl = 0;
+        for (int r = 64 * g; r < 64 * g + 64; ++r) {
+          ge += en[size_t(r)];
+          gmin = std::min(gmin, en[size_t(r)]);
+          gmax = std::max(gmax, en[size_t(r)]);
+          gl += en[size_t(r)] > 0 && !(en[size_t(r)] > 16 * s[127]);
+        }
+        std::printf("    group %d: energy %.3g, min %.3g max %.3g, light classes %d\n", g, ge, gmin,
+                    gmax, gl);
+      }
+    }
+  }
+  for (double x : {1.0, 2.0, 4.0, 8.0, 16.0, 64.0}) {
+    size_t c = 0;
+    for (double j : judged[0]) c += j > 0 && j <= x;
+    std::printf("judged in (0, %g]: %zu\n", x, c);
+  }
+  std::printf("elements with a light share > 0: %zu; judged at most 1: %zu; judged: %zu\n",
+              light_pos, under, judged_n);
+  return 0;
+}
