@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The twenty-seventh session's last device call: the lint merges of the session (h28t: P6k's
+# false refusals; h28u: model echoes, live already in h100-2026-12-06d call 5; h28v: red team 27's
+# law-mode holes) checked live on one call, shortest and most decisive steps first.
+#  1. The four honest corpus folders P6k refused live in call 5 (off the law since h28h):
+#     blw_pagerank_edgelist (3e-11 of its tolerance), cuml_tsne_attractive (0.0017),
+#     pmpp_spmv_csr_powerlaw (0.00017), pt_embedding_bag_powerlaw (0.00017). Not predicted by h28t
+#     (it never saw them): the lead's guess is that condition (c) or light_tail keeps some, not
+#     surely all.
+#  2. cheat_list over P6k's refusals and controls (h28t's predictions: redteam28_atol_excused_heavy
+#     and redteam26_offlaw_heavy_lbeta invalid_spec; control_hon22_softmax_argmax and
+#     control_hon21_causal_log_softmax kept) and red team 27's law folders (h28v's predictions in
+#     scripts/gpu/probe_h28v.sh where that exists).
+#  3. The two built-in seeds P6k refused in call 2 (matmul_tri naive, attention_bf16 seed): h28t
+#     predicts both "gate passed" (attention_bf16's lint ~205 s).
+# Usage: probe_s27.sh [SECONDS, default 570]; everything under $OUT/s27/.
+set -u
+OUT=${OUT:-/tmp/probe-out}
+D="$OUT/s27"
+mkdir -p "$D"
+B=${SOLVER_BUNDLE:-.carry/lead}
+export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+S="$B/bin/solver --data-dir $B/share/solver"
+T=${1:-570}
+t0=$SECONDS
+left() { echo $((T - (SECONDS - t0))); }
+
+echo "== 1. four corpus folders"
+links=$(mktemp -d)
+for f in corpus_fresh7/blw_pagerank_edgelist corpus_fresh13/cuml_tsne_attractive \
+  corpus_fresh2/pmpp_spmv_csr_powerlaw corpus_fresh4/pt_embedding_bag_powerlaw; do
+  ln -s "$PWD/tests/$f" "$links/$(basename "$f")"
+done
+timeout 120 $S problems check --problems-dir "$links" --json >"$D/corpus4.json" 2>"$D/corpus4.log"
+echo "corpus4: exit $? in $((SECONDS - t0)) s"
+python3 - "$D/corpus4.json" <<'PY' 2>/dev/null || true
+import json, sys
+for r in json.load(open(sys.argv[1])).get("rows", []):
+    if r.get("variant") != "(reference)":
+        print("corpus4:", r.get("problem"), r.get("gate"), str(r.get("detail", ""))[:220])
+PY
+
+echo "== 2. cheat_list ($((SECONDS - t0)) s)"
+NAMES="redteam28_atol_excused_heavy redteam26_offlaw_heavy_lbeta control_hon22_softmax_argmax \
+redteam27_law_taylor_sum redteam27_cv_residual_sum control_redteam27_law_poly_lbeta \
+control_redteam26_weighted_lbeta_16 control_hon21_causal_log_softmax" \
+  CHEAT_FOLDER_S=80 BUDGET_S=$(( $(left) - 270 )) OUT="$D" bash scripts/gpu/cheat_list.sh
+
+echo "== 3. the two seeds ($((SECONDS - t0)) s)"
+l=$(left)
+timeout $((l > 20 ? l - 10 : 10)) $S problems check --seed-only --json matmul_tri attention_bf16 \
+  >"$D/seeds.json" 2>"$D/seeds.log"
+echo "seeds: exit $? in $((SECONDS - t0)) s"
+grep "\[" "$D/seeds.log" | cut -c1-300
+python3 - "$D/seeds.json" <<'PY' 2>/dev/null || true
+import json, sys
+for r in json.load(open(sys.argv[1]))["rows"]:
+    ph = r.get("gate_phases_ms", {})
+    if r["variant"] != "(reference)":
+        print(r["problem"], r["gate"], "lint %.1f s, law_regions %.1f s" % (
+            ph.get("tolerance lint", 0) / 1e3, ph.get("tolerance lint/law_regions", 0) / 1e3),
+            str(r.get("detail", ""))[:200])
+PY
+echo "probe_s27: done in $((SECONDS - t0)) s"
