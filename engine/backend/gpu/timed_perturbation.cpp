@@ -69,7 +69,7 @@ uint64_t squeeze_iid(uint64_t u) {
 // half-cells (2^48 each) are turned by the run's phase inside the interior. A bulk draw is in
 // a tail at the law's own rate (1/16) and else in one of the 2 x kBulkCells half-cells of the
 // bulk; a planted one in one of the 2 x kHoles half-cells of the holes.
-uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2) {
+uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2, int stratum) {
   const uint64_t off = w >> 16, k = w2 >> 32;
   uint64_t half = 0;
   if ((w2 & p.plant_mask) == 0) {
@@ -80,12 +80,21 @@ uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2) {
     const uint64_t s = k % uint64_t(2 + 2 * kCells);
     if (s == 0) return squeeze_tail(off);                                  // the low tail
     if (s == 1) return kHalfCell + kInterior + squeeze_tail(off) - kEdge;  // the high tail
-    const uint64_t b = (s - 2) % uint64_t(2 * kBulkCells);
+    uint64_t b = (s - 2) % uint64_t(2 * kBulkCells);
+    if (stratum >= 0) b = b % uint64_t(kBulkCells) + uint64_t(kBulkCells * stratum);  // P6j
     half = 2 * ((p.cells >> (4 * int(b / 2))) & 15) + b % 2;
   }
   uint64_t at = half * kHalfCell + off + p.phase;  // both < kInterior
   if (at >= kInterior) at -= kInterior;
   return kHalfCell + at;
+}
+
+// An i.i.d. draw's u (53 bits) into its stratum's half of the law (P6j, h28v): [lo, lo + 1/2)
+// for stratum 0, the rest for 1, cyclically; unchanged without one (derive_source.cpp: sd_strata).
+uint64_t strata_u(const Perturbation& p, int stratum, uint64_t u) {
+  if (stratum < 0) return u;
+  constexpr uint64_t kHalf = uint64_t(1) << 52, kAll = (uint64_t(1) << 53) - 1;
+  return (p.cls_lo + (stratum ? kHalf : 0) + (u >> 1)) & kAll;
 }
 
 uint64_t plant_mask(int64_t n) {
@@ -106,6 +115,55 @@ uint64_t extreme_u(int end, int deep, uint64_t w) {
 
 void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
                   bool as_double, int type, int64_t begin, int64_t end);
+
+// The strata's stride, phase, mask (a keyed half of the residues) and the law's split point.
+void draw_strata(Perturbation& p) {
+  p.cls_stride = 2 * (1 + int64_t(draw(p.seed, -20) % uint64_t(kStrataStrideMax / 2)));
+  p.cls_phase = int64_t(draw(p.seed, -21) % uint64_t(p.cls_stride));
+  int r[kStrataStrideMax];
+  for (int k = 0; k < p.cls_stride; ++k) r[k] = k;
+  for (int k = int(p.cls_stride) - 1; k > 0; --k)
+    std::swap(r[k], r[draw(p.seed, -22 - k) % uint64_t(k + 1)]);
+  p.cls_mask = 0;
+  for (int k = 0; k < p.cls_stride / 2; ++k) p.cls_mask |= uint64_t(1) << r[k];
+  p.cls_lo = draw(p.seed, -19) >> 11;
+}
+
+// The tilt's coefficients (timed_perturbation.h kTiltTerms): drawn from p.seed, scaled to
+// kTiltBound on a grid (T' from T's own differences there) and under the guaranteed bound 0.9.
+void draw_tilt(Perturbation& p) {
+  double guaranteed = 0;
+  for (int m = 0; m < kTiltTerms; ++m) {
+    const double v = double(int64_t(draw(p.seed, -9 - m) >> 11) - (int64_t(1) << 52)) * 0x1p-52;
+    p.tilt[m] = v;
+    guaranteed += std::fabs(p.tilt[m]) * (1.0 + 0.5 * m);
+  }
+  if (!(guaranteed > 0)) return;
+  constexpr int kGrid = 4096;
+  double rise = 0, fall = 0;         // the largest T' - 1 above and below 0 on the grid
+  for (int g = 0; g < kGrid; ++g) {  // T(x) - x = x (1 - x) q(2x - 1): its slope per cell
+    double d[2];
+    for (int e = 0; e < 2; ++e) {
+      const double x = double(g + e) / kGrid, s = 2 * x - 1;
+      double t0 = 1, t1 = s, q = p.tilt[0] + p.tilt[1] * s;
+      for (int m = 2; m < kTiltTerms; ++m) {
+        const double t2 = 2 * s * t1 - t0;
+        q += p.tilt[m] * t2, t0 = t1, t1 = t2;
+      }
+      d[e] = x * (1 - x) * q;
+    }
+    const double slope = (d[1] - d[0]) * kGrid;
+    rise = std::max(rise, slope), fall = std::max(fall, -slope);
+  }
+  // The density ratio 1 / T' in [kTiltDensityMin, kTiltDensityMax]: T' - 1 in [1 / max - 1,
+  // 1 / min - 1]; the shape's sign taken where it allows the larger scale.
+  const double up = 1 / kTiltDensityMin - 1, down = 1 - 1 / kTiltDensityMax;
+  const double tiny = 1e-300;
+  const double plus = std::min(up / std::max(rise, tiny), down / std::max(fall, tiny));
+  const double minus = std::min(up / std::max(fall, tiny), down / std::max(rise, tiny));
+  const double k = std::min(std::max(plus, minus), 0.9 / guaranteed) * (minus > plus ? -1 : 1);
+  for (double& c : p.tilt) c *= k;
+}
 
 }  // namespace
 
@@ -136,6 +194,29 @@ bool perturb_planted(const Perturbation& p, int64_t i) {
   // An extreme's place (P13b) takes its value from the edge, whatever its plant draw says.
   if (i == p.top_at || i == p.bottom_at) return false;
   return (draw(p.seed ^ kPlantSalt, i) & p.plant_mask) == 0;
+}
+
+int perturb_stratum(const Perturbation& p, int64_t i) {
+  if (p.cls_stride <= 0) return -1;
+  return int((p.cls_mask >> ((i + p.cls_phase) % p.cls_stride)) & 1);
+}
+
+uint64_t perturb_tilt(const Perturbation& p, uint64_t u) {
+  // Correctly rounded double operations only (derive_source.cpp: sd_tilt, the same lines).
+  const double x = double(u) * 0x1p-53;
+  const double s = sub(mul(2.0, x), 1.0);
+  double t0 = 1.0, t1 = s;
+  double q = add(p.tilt[0], mul(p.tilt[1], s));
+  for (int m = 2; m < kTiltTerms; ++m) {
+    const double t2 = sub(mul(mul(2.0, s), t1), t0);
+    q = add(q, mul(p.tilt[m], t2));
+    t0 = t1;
+    t1 = t2;
+  }
+  const double y = add(x, mul(mul(x, sub(1.0, x)), q));
+  if (!(y > 0)) return 0;
+  const uint64_t t = uint64_t(mul(y, 0x1p53));
+  return t < (uint64_t(1) << 53) ? t : (uint64_t(1) << 53) - 1;
 }
 
 bool perturb_extreme(const Perturbation& p, int64_t i) {
@@ -246,9 +327,24 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
         p.deep = 1 + int(draw(p.seed, -8) & 1);
       }
       if ((law || b.dist_fixed) && p.reflect == 2) p.reflect = 0;
+      const bool through_u = !(p.law == PerturbLaw::Range && p.range == 0);
+      // Law mode (P6h): a keyed tilt of the law, per run (h28v). A model of f whose residual
+      // has mean 0 under the declared density only is off by ~n E[r (rho - 1)] on it.
+      if (law && !b.dist_fixed && through_u) draw_tilt(p);
+      // The keyed strata (P6j, h28v): not where the law is the problem's meaning (dist_fixed)
+      // or on an integer normal off the law (i.i.d. there: its mean would move); one buffer a
+      // run (below).
+      if (through_u && !b.dist_fixed && (law || !p.iid) && n >= 2) p.cls_stride = -1;
     }
     out.push_back(p);
   }
+  // P6j's strata on one buffer a run, chosen by the run seed among those that may take them: on
+  // two buffers, positions would tie their values together (a weight's part of its law to a
+  // value's), and every law input keeps its independence from the others.
+  std::vector<size_t> can;
+  for (size_t k = 0; k < out.size(); ++k)
+    if (out[k].cls_stride < 0) out[k].cls_stride = 0, can.push_back(k);
+  if (!can.empty()) draw_strata(out[can[draw(mix(run_seed), -5) % can.size()]]);
   return out;
 }
 
@@ -296,9 +392,11 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
     } else {
       const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
       // 53 bits; i.i.d. (dist_fixed) draws leave the edges to the extremes too (P13b).
-      const uint64_t u = end     ? extreme_u(end, p.deep, w)
-                         : p.iid ? squeeze_iid(w >> 11)
-                                 : place(p, w, w2);
+      // P6j's stratum (h28v): none at an extreme or a planted place (P13, P13b keep theirs).
+      const int stratum = end || (!p.iid && (w2 & p.plant_mask) == 0) ? -1 : perturb_stratum(p, i);
+      uint64_t u = end     ? extreme_u(end, p.deep, w)
+                   : p.iid ? squeeze_iid(perturb_tilt(p, strata_u(p, stratum, w >> 11)))
+                           : place(p, w, w2, stratum);
       // Shrunk (a [0, b) law, P6c) only in the bulk's interior: the planted values keep their
       // cells and the tails their rate (an early-exit search for the extremes finds as many).
       keep = p.iid || (w2 & p.plant_mask) == 0 || u < kHalfCell || u >= kHalfCell + kInterior;
