@@ -330,7 +330,8 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       const bool through_u = !(p.law == PerturbLaw::Range && p.range == 0);
       // Law mode (P6h): a keyed tilt of the law, per run (h28v). A model of f whose residual
       // has mean 0 under the declared density only is off by ~n E[r (rho - 1)] on it.
-      if (law && !b.dist_fixed && through_u) draw_tilt(p);
+      // (one buffer a run, with the strata: below).
+      if (law && !b.dist_fixed && through_u) p.tilt[0] = -1;
       // The keyed strata (P6j, h28v): not where the law is the problem's meaning (dist_fixed)
       // or on an integer normal off the law (i.i.d. there: its mean would move); one buffer a
       // run (below).
@@ -344,7 +345,13 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
   std::vector<size_t> can;
   for (size_t k = 0; k < out.size(); ++k)
     if (out[k].cls_stride < 0) out[k].cls_stride = 0, can.push_back(k);
-  if (!can.empty()) draw_strata(out[can[draw(mix(run_seed), -5) % can.size()]]);
+  if (!can.empty()) {
+    Perturbation& one = out[can[draw(mix(run_seed), -5) % can.size()]];
+    draw_strata(one);
+    if (one.tilt[0] == -1) draw_tilt(one);
+  }
+  for (Perturbation& p : out)
+    if (p.tilt[0] == -1) p.tilt[0] = 0;
   return out;
 }
 
