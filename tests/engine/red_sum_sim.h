@@ -160,15 +160,13 @@ inline LawDecision law_decision(const std::vector<double>& f0, double y0,
 }
 
 // The first input of a timed run of `run_seed` (timed_perturbation.h, as timed_inputs makes it),
-// with h28v's law tilt and keyed class kept or taken out (to tell the two mechanisms' parts).
+// with h28v's strata (P6j) kept or taken out.
 inline std::vector<float> timed_floats(const generators::ResolvedVariant& v,
                                        const gpu::HostSet& set0, uint64_t run_seed, bool law,
                                        bool tilt = true, bool cls = true) {
   std::vector<float> x = floats(*set0.inputs[0]);
   for (gpu::Perturbation p : gpu::timed_perturbations(v, run_seed, false, law)) {
     if (p.buffer != 0) continue;
-    if (!tilt)
-      for (double& c : p.tilt) c = 0;
     if (!cls) p.cls_stride = 0;
     gpu::apply_perturbation(v.buffers[0], reinterpret_cast<unsigned char*>(x.data()), p);
   }

@@ -159,23 +159,7 @@ __device__ __forceinline__ u64 sd_extreme(int end, int deep, u64 w) {
   if (end == 2) return depth + e;
   return (1ULL << 53) - (1ULL << (53 - SD_BAND_BITS)) - depth + e;
 }
-// timed_perturbation.cpp: perturb_tilt and strata_u (h28v: law mode's tilt, P6j's strata).
-__device__ __forceinline__ u64 sd_tilt(const double* c, u64 u) {
-  const double x = (double)u * 0x1p-53;
-  const double s = __dsub_rn(__dmul_rn(2.0, x), 1.0);
-  double t0 = 1.0, t1 = s;
-  double q = __dadd_rn(c[0], __dmul_rn(c[1], s));
-  for (int m = 2; m < SD_TILT_TERMS; ++m) {
-    const double t2 = __dsub_rn(__dmul_rn(__dmul_rn(2.0, s), t1), t0);
-    q = __dadd_rn(q, __dmul_rn(c[m], t2));
-    t0 = t1;
-    t1 = t2;
-  }
-  const double y = __dadd_rn(x, __dmul_rn(__dmul_rn(x, __dsub_rn(1.0, x)), q));
-  if (!(y > 0)) return 0ULL;
-  const u64 t = (u64)__dmul_rn(y, 0x1p53);
-  return t < (1ULL << 53) ? t : (1ULL << 53) - 1;
-}
+// timed_perturbation.cpp: strata_u (P6j's strata, h28v).
 __device__ __forceinline__ u64 sd_strata(int stratum, u64 lo, u64 u) {
   if (stratum < 0) return u;
   return (lo + (stratum ? (1ULL << 52) : 0ULL) + (u >> 1)) & ((1ULL << 53) - 1);
@@ -210,11 +194,8 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
                                                  u64 threshold, u64 cells, u64 plant_mask,
                                                  u64 phase, int reflect, double centre2, int iid,
                                                  long long top_at, long long bottom_at, int deep,
-                                                 double c0, double c1, double c2, double c3,
-                                                 double c4, double c5, double c6, double c7,
                                                  long long cls_stride, long long cls_phase,
                                                  u64 cls_mask, u64 cls_lo) {
-  const double tilt[8] = {c0, c1, c2, c3, c4, c5, c6, c7};
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     u64 w = sd_draw(seed ^ 0x7265647261770000ULL, i);
@@ -231,7 +212,7 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
       int stratum = end || (!iid && (w2 & plant_mask) == 0) || cls_stride <= 0
                         ? -1 : (int)((cls_mask >> ((i + cls_phase) % cls_stride)) & 1ULL);
       u64 u = end ? sd_extreme(end, deep, w)
-                  : iid ? sd_squeeze_iid(sd_tilt(tilt, sd_strata(stratum, cls_lo, w >> 11)))
+                  : iid ? sd_squeeze_iid(sd_strata(stratum, cls_lo, w >> 11))
                         : sd_place(w, w2, cells, plant_mask, phase, stratum);
       keep = iid || (w2 & plant_mask) == 0 || u < (1ULL << 48) || u >= (1ULL << 48) + 2ULL * SD_CELLS * (1ULL << 48);
       if (law == 2) {
@@ -537,8 +518,7 @@ const char* derive_source() {
     std::string knots = "#define SD_CELLS " + std::to_string(kCells) + "\n#define SD_HOLES " +
                         std::to_string(kHoles) + "\n#define SD_EDGE_BITS " +
                         std::to_string(kEdgeBits) + "\n#define SD_BAND_BITS " +
-                        std::to_string(kBandBits) + "\n#define SD_TILT_TERMS " +
-                        std::to_string(kTiltTerms) + "\n#define SD_MAX_SEGMENT " +
+                        std::to_string(kBandBits) + "\n#define SD_MAX_SEGMENT " +
                         std::to_string(kMaxSegment) + "\n__device__ const double sd_knots[65] = {";
     const double* k = kNormalKnots;
     for (int j = 0; j < 65; ++j) {

@@ -154,9 +154,6 @@ void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
     long long lo = t.lo;
     int reflect = t.reflect, iid = t.iid, deep = t.deep;
     long long top_at = t.top_at, bottom_at = t.bottom_at;
-    static_assert(kTiltTerms == 8, "solver_perturb_redraw takes eight tilt coefficients");
-    double c[8];
-    for (int m = 0; m < 8; ++m) c[m] = t.tilt[m];
     long long cls_stride = t.cls_stride, cls_phase = t.cls_phase;
     unsigned long long cls_mask = t.cls_mask, cls_lo = t.cls_lo;
     void* args[] = {&p,          &n,         &type,     &wide,      &seed,      &law,   &a,
@@ -297,7 +294,7 @@ void DeviceDerive::self_check() {
       v.buffers = {b};
       for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
         cases.push_back(p);
-      if (k == "uniform" || k == "normal" || k == "randint")  // law mode: tilt and strata (h28v)
+      if (k == "uniform" || k == "normal" || k == "randint")  // law mode: P6j's strata (h28v)
         for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d), false, true))
           cases.push_back(p);
       if (k == "uniform") {  // a law on [0, b): the shrink towards 0 (P6c); dist_fixed: i.i.d.

@@ -129,42 +129,6 @@ void draw_strata(Perturbation& p) {
   p.cls_lo = draw(p.seed, -19) >> 11;
 }
 
-// The tilt's coefficients (timed_perturbation.h kTiltTerms): drawn from p.seed, scaled to
-// kTiltBound on a grid (T' from T's own differences there) and under the guaranteed bound 0.9.
-void draw_tilt(Perturbation& p) {
-  double guaranteed = 0;
-  for (int m = 0; m < kTiltTerms; ++m) {
-    const double v = double(int64_t(draw(p.seed, -9 - m) >> 11) - (int64_t(1) << 52)) * 0x1p-52;
-    p.tilt[m] = v;
-    guaranteed += std::fabs(p.tilt[m]) * (1.0 + 0.5 * m);
-  }
-  if (!(guaranteed > 0)) return;
-  constexpr int kGrid = 4096;
-  double rise = 0, fall = 0;         // the largest T' - 1 above and below 0 on the grid
-  for (int g = 0; g < kGrid; ++g) {  // T(x) - x = x (1 - x) q(2x - 1): its slope per cell
-    double d[2];
-    for (int e = 0; e < 2; ++e) {
-      const double x = double(g + e) / kGrid, s = 2 * x - 1;
-      double t0 = 1, t1 = s, q = p.tilt[0] + p.tilt[1] * s;
-      for (int m = 2; m < kTiltTerms; ++m) {
-        const double t2 = 2 * s * t1 - t0;
-        q += p.tilt[m] * t2, t0 = t1, t1 = t2;
-      }
-      d[e] = x * (1 - x) * q;
-    }
-    const double slope = (d[1] - d[0]) * kGrid;
-    rise = std::max(rise, slope), fall = std::max(fall, -slope);
-  }
-  // The density ratio 1 / T' in [kTiltDensityMin, kTiltDensityMax]: T' - 1 in [1 / max - 1,
-  // 1 / min - 1]; the shape's sign taken where it allows the larger scale.
-  const double up = 1 / kTiltDensityMin - 1, down = 1 - 1 / kTiltDensityMax;
-  const double tiny = 1e-300;
-  const double plus = std::min(up / std::max(rise, tiny), down / std::max(fall, tiny));
-  const double minus = std::min(up / std::max(fall, tiny), down / std::max(rise, tiny));
-  const double k = std::min(std::max(plus, minus), 0.9 / guaranteed) * (minus > plus ? -1 : 1);
-  for (double& c : p.tilt) c *= k;
-}
-
 }  // namespace
 
 bool self_inverse(PerturbOp op) { return op == PerturbOp::Pairs || op == PerturbOp::Conjugate; }
@@ -199,24 +163,6 @@ bool perturb_planted(const Perturbation& p, int64_t i) {
 int perturb_stratum(const Perturbation& p, int64_t i) {
   if (p.cls_stride <= 0) return -1;
   return int((p.cls_mask >> ((i + p.cls_phase) % p.cls_stride)) & 1);
-}
-
-uint64_t perturb_tilt(const Perturbation& p, uint64_t u) {
-  // Correctly rounded double operations only (derive_source.cpp: sd_tilt, the same lines).
-  const double x = double(u) * 0x1p-53;
-  const double s = sub(mul(2.0, x), 1.0);
-  double t0 = 1.0, t1 = s;
-  double q = add(p.tilt[0], mul(p.tilt[1], s));
-  for (int m = 2; m < kTiltTerms; ++m) {
-    const double t2 = sub(mul(mul(2.0, s), t1), t0);
-    q = add(q, mul(p.tilt[m], t2));
-    t0 = t1;
-    t1 = t2;
-  }
-  const double y = add(x, mul(mul(x, sub(1.0, x)), q));
-  if (!(y > 0)) return 0;
-  const uint64_t t = uint64_t(mul(y, 0x1p53));
-  return t < (uint64_t(1) << 53) ? t : (uint64_t(1) << 53) - 1;
 }
 
 bool perturb_extreme(const Perturbation& p, int64_t i) {
@@ -328,10 +274,6 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       }
       if ((law || b.dist_fixed) && p.reflect == 2) p.reflect = 0;
       const bool through_u = !(p.law == PerturbLaw::Range && p.range == 0);
-      // Law mode (P6h): a keyed tilt of the law, per run (h28v). A model of f whose residual
-      // has mean 0 under the declared density only is off by ~n E[r (rho - 1)] on it.
-      // (one buffer a run, with the strata: below).
-      if (law && !b.dist_fixed && through_u) p.tilt[0] = -1;
       // The keyed strata (P6j, h28v): not where the law is the problem's meaning (dist_fixed)
       // or on an integer normal off the law (i.i.d. there: its mean would move); one buffer a
       // run (below).
@@ -345,13 +287,7 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
   std::vector<size_t> can;
   for (size_t k = 0; k < out.size(); ++k)
     if (out[k].cls_stride < 0) out[k].cls_stride = 0, can.push_back(k);
-  if (!can.empty()) {
-    Perturbation& one = out[can[draw(mix(run_seed), -5) % can.size()]];
-    draw_strata(one);
-    if (one.tilt[0] == -1) draw_tilt(one);
-  }
-  for (Perturbation& p : out)
-    if (p.tilt[0] == -1) p.tilt[0] = 0;
+  if (!can.empty()) draw_strata(out[can[draw(mix(run_seed), -5) % can.size()]]);
   return out;
 }
 
@@ -402,7 +338,7 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
       // P6j's stratum (h28v): none at an extreme or a planted place (P13, P13b keep theirs).
       const int stratum = end || (!p.iid && (w2 & p.plant_mask) == 0) ? -1 : perturb_stratum(p, i);
       uint64_t u = end     ? extreme_u(end, p.deep, w)
-                   : p.iid ? squeeze_iid(perturb_tilt(p, strata_u(p, stratum, w >> 11)))
+                   : p.iid ? squeeze_iid(strata_u(p, stratum, w >> 11))
                            : place(p, w, w2, stratum);
       // Shrunk (a [0, b) law, P6c) only in the bulk's interior: the planted values keep their
       // cells and the tails their rate (an early-exit search for the extremes finds as many).

@@ -115,28 +115,16 @@ inline constexpr int kPlantBits = 12;
 // a constant is within rtol 1e-5 of a [-b, b) law's max |x| in ~8% of runs).
 inline constexpr int kEdgeBits = 12;
 inline constexpr int kBandBits = kEdgeBits + 1;
-// Law mode's keyed tilt (P6h, red team 27's redteam27_law_taylor_sum; helper h28v): a law
-// redraw's u goes through T(u) = u + u (1 - u) q(2u - 1), q = sum_m c_m T_m (Chebyshev, m <
-// kTiltTerms) with coefficients drawn per run and buffer (c_m uniform in [-1, 1)), then scaled
-// (and its sign chosen) so that on a grid of 4,096 cells the density ratio 1 / T' reaches one of
-// its bounds [kTiltDensityMin, kTiltDensityMax] and leaves neither (the guaranteed bound
-// sum |c_m| (1 + m/2) on |T' - 1| at most 0.9: T is monotone whatever the grid misses).
-// T(0) = 0, T(1) = 1: the run's law is the declared one on its support, tilted by a smooth
-// density ratio with every degree up to kTiltTerms + 1, so a model whose residual has mean 0
-// under the declared density only (orthogonal to low degrees) is off by n E[r (1 / T' - 1)].
-// The bounds are uneven: a bin's count, and with it a float accumulator's rounding (the FP32
-// histogram's seed, control_hon20_atomic_float_histogram), rises by at most 15%.
-inline constexpr int kTiltTerms = 8;
-inline constexpr double kTiltDensityMin = 0.8, kTiltDensityMax = 1.15;
-// Keyed position strata (P6j, red team 27's redteam27_cv_residual_sum; helper h28v): per run
-// and buffer an even stride s in [2, kStrataStrideMax] and a phase; the residues of i + phase
-// modulo s are split in two halves by a keyed mask (s / 2 each), and the two halves draw their
+// Keyed position strata (P6j, red team 27's redteam27_cv_residual_sum; helper h28v): per run,
+// on one law input (chosen by the run seed: two would tie their values together position by
+// position), an even stride s in [2, kStrataStrideMax] and a phase; the residues of i + phase
+// modulo s are split in two halves by a keyed mask (s / 2 each), and the halves draw their
 // values from two complementary keyed parts of the law: on the law (an i.i.d. redraw) u from
-// [lo, lo + 1/2) or its complement (cyclic; before the tilt), off it P13's bulk interior
-// half-cells split 3 and 3. The buffer's distribution (the law, or the run's P13 law) is the
-// same; the verified data are not exchangeable across positions: a fixed sample of positions
-// whose residues modulo s fall unevenly in the two halves sees another part of the law than
-// the buffer holds.
+// [lo, lo + 1/2) or its complement (cyclic), off it P13's bulk interior half-cells 3 and 3.
+// The buffer's distribution (the law, or the run's P13 law) is unchanged and every other input
+// stays independent of it; the verified data are not exchangeable across positions: a fixed
+// sample of positions whose residues modulo s fall unevenly in the halves sees another part of
+// the law than the buffer holds. Planted values (P13) and extremes (P13b) keep theirs.
 inline constexpr int64_t kStrataStrideMax = 64;
 
 struct Perturbation {
@@ -176,9 +164,6 @@ struct Perturbation {
   // the range of the two rows' degrees, else (sorted keys) anywhere between the neighbours.
   int64_t block = 1;
   int degrees = 0;
-  // Redraw of an i.i.d. law in law mode (not dist_fixed): the tilt's coefficients (kTiltBound;
-  // all 0: T is the identity, bit for bit).
-  double tilt[kTiltTerms] = {};
   // Redraw through u (not dist_fixed; not an integer normal off the law): the keyed strata
   // (stride 0: none): position i is in half (cls_mask >> ((i + cls_phase) % cls_stride)) & 1;
   // cls_lo (53 bits): where the first half's part of the law starts on the law.
@@ -210,8 +195,6 @@ bool self_inverse(PerturbOp op);
 bool perturb_planted(const Perturbation& p, int64_t i);
 // Position i's stratum under `p` (0 or 1; -1 where `p` has none, P6j, h28v).
 int perturb_stratum(const Perturbation& p, int64_t i);
-// u (53 bits) through `p`'s tilt (the identity where its coefficients are 0).
-uint64_t perturb_tilt(const Perturbation& p, uint64_t u);
 // Whether position i is a planted extreme under `p` (P13b).
 bool perturb_extreme(const Perturbation& p, int64_t i);
 // `p` on one buffer's host bytes, in place. `as_double`: the bytes are the reference's float64
