@@ -156,11 +156,9 @@ void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
     long long top_at = t.top_at, bottom_at = t.bottom_at;
     long long cls_stride = t.cls_stride, cls_phase = t.cls_phase;
     unsigned long long cls_mask = t.cls_mask, cls_lo = t.cls_lo;
-    void* args[] = {&p,          &n,         &type,     &wide,      &seed,      &law,   &a,
-                    &scale,      &lo,        &range,    &threshold, &cells,     &plant, &phase,
-                    &reflect,    &centre2,   &iid,      &top_at,    &bottom_at, &deep,  &c[0],
-                    &c[1],       &c[2],      &c[3],     &c[4],      &c[5],      &c[6],  &c[7],
-                    &cls_stride, &cls_phase, &cls_mask, &cls_lo};
+    void* args[] = {&p,   &n,      &type,      &wide,  &seed,       &law,       &a,        &scale,
+                    &lo,  &range,  &threshold, &cells, &plant,      &phase,     &reflect,  &centre2,
+                    &iid, &top_at, &bottom_at, &deep,  &cls_stride, &cls_phase, &cls_mask, &cls_lo};
     CU_CHECK(cuLaunchKernel(perturb_redraw_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
                             nullptr));
   } else if (t.op == PerturbOp::Conjugate || t.op == PerturbOp::Pairs) {
