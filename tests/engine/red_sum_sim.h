@@ -163,7 +163,7 @@ inline LawDecision law_decision(const std::vector<double>& f0, double y0,
 // with h28v's strata (P6j) kept or taken out.
 inline std::vector<float> timed_floats(const generators::ResolvedVariant& v,
                                        const gpu::HostSet& set0, uint64_t run_seed, bool law,
-                                       bool tilt = true, bool cls = true) {
+                                       bool cls = true) {
   std::vector<float> x = floats(*set0.inputs[0]);
   for (gpu::Perturbation p : gpu::timed_perturbations(v, run_seed, false, law)) {
     if (p.buffer != 0) continue;

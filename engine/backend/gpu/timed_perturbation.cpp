@@ -196,7 +196,8 @@ bool shrinks_to_zero(const generators::ResolvedBuffer& b, bool homogeneous) {
 }
 
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
-                                              uint64_t run_seed, bool homogeneous, bool law) {
+                                              uint64_t run_seed, bool homogeneous, bool law,
+                                              bool strata) {
   std::vector<Perturbation> out;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
@@ -287,7 +288,7 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
   std::vector<size_t> can;
   for (size_t k = 0; k < out.size(); ++k)
     if (out[k].cls_stride < 0) out[k].cls_stride = 0, can.push_back(k);
-  if (!can.empty()) draw_strata(out[can[draw(mix(run_seed), -5) % can.size()]]);
+  if (strata && !can.empty()) draw_strata(out[can[draw(mix(run_seed), -5) % can.size()]]);
   return out;
 }
 

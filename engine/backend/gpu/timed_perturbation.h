@@ -182,9 +182,12 @@ struct Perturbation {
 // redrawn i.i.d. from the declared law exactly, as a dist_fixed buffer is (no planted cells,
 // no shrink; the two planted extremes and a symmetric law's reflected quarter stay: both keep
 // the law), structured kinds as always. Speed is decided on these too, correctness never.
+// `strata` (P6l, h28v): the keyed position strata on one input; false for the fresh set, whose
+// echoes the tolerance lint measures (a 1-in-2 echo of stratified data is the biased sampler
+// the strata exist to make, so its share would say nothing of the tolerance).
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
                                               uint64_t run_seed, bool homogeneous = false,
-                                              bool law = false);
+                                              bool law = false, bool strata = true);
 // Whether `b`'s law gets the shrink towards 0 (reflect 2) in a timed run: a uniform law on
 // [0, b), or on [a, b) with a > 0 where the problem was verified homogeneous.
 bool shrinks_to_zero(const generators::ResolvedBuffer& b, bool homogeneous);
