@@ -5,8 +5,9 @@
 #  - redteam27_cv_residual_sum: a control variate on a fixed 1-in-16 sample, off the law. One law
 #    input a run is split into two keyed strata by position residue (an even stride 2..64, a
 #    keyed half of its residues) that draw from complementary parts of P13's bulk cells. Host
-#    (position_strata_test, 2^18): out on 16 of 48 off-law runs, main 0 of 48, so ~96% of
-#    rounds (8 verified runs). PREDICTED wrong_result (was kept 2.53x, red27.log); kept ~4%.
+#    (position_strata_test, 2^18): out on 30 of 96 off-law runs, main 0 of 96, so ~89% of
+#    rounds (the 6 audited runs; the fresh set takes no strata). PREDICTED wrong_result (was
+#    kept 2.53x, red27.log); kept in ~11% of rounds.
 #  - redteam27_law_taylor_sum: log B's least-squares parabola, on the law. The strata keep the
 #    law's marginal, so they do not move a per-element model's sum (host: the same as main's
 #    draws). PREDICTED KEPT ~3.6x (a MISMATCH against its expect: still open).

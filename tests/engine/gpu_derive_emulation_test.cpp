@@ -152,7 +152,7 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
       b.dist_fixed = false;
     }
     for (const char* kind : {"uniform", "randint", "normal"}) {
-      // Law mode (P6h): the i.i.d. redraw with P6j's strata (h28v).
+      // Law mode (P6h): the i.i.d. redraw with P6l's strata (h28v).
       b.init = {kind, -3.0, 1e6};
       generators::ResolvedVariant v;
       v.buffers = {b};

@@ -1,4 +1,4 @@
-// Red team 27's control-variate hole (issue 28, helper h28v; P6j's strata,
+// Red team 27's control-variate hole (issue 28, helper h28v; P6l's strata,
 // timed_perturbation.h), on the red team's own model at 2^18 values
 // (tests/engine/red27_cv_residual_sim runs 2^22-2^24): y = sum of log B(x + 4, x + 2) over x
 // uniform [0.5, 1.5), the tolerance scaled with n (rtol the folder's 2e-6, atol 2^-8: 1 at
@@ -76,7 +76,7 @@ struct Fixture {
 
 }  // namespace
 
-TEST_CASE("P6j strata (h28v): a control variate on a fixed 1-in-16 sample is out") {
+TEST_CASE("P6l strata (h28v): a control variate on a fixed 1-in-16 sample is out") {
   const Fixture fx;
   for (bool law : {false, true}) {
     CAPTURE(law);
@@ -95,7 +95,7 @@ TEST_CASE("P6j strata (h28v): a control variate on a fixed 1-in-16 sample is out
   }
 }
 
-TEST_CASE("P6j strata (h28v): one input a run, an even stride, half the residues, the law kept") {
+TEST_CASE("P6l strata (h28v): one input a run, an even stride, half the residues, the law kept") {
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("x", generators::DType::F32, kN, {"uniform", 0.5, 1.5}),
                test::flat_buffer("w", generators::DType::F32, kN, {"uniform", 0, 1})};

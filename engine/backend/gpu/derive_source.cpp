@@ -159,7 +159,7 @@ __device__ __forceinline__ u64 sd_extreme(int end, int deep, u64 w) {
   if (end == 2) return depth + e;
   return (1ULL << 53) - (1ULL << (53 - SD_BAND_BITS)) - depth + e;
 }
-// timed_perturbation.cpp: strata_u (P6j's strata, h28v).
+// timed_perturbation.cpp: strata_u (P6l's strata, h28v).
 __device__ __forceinline__ u64 sd_strata(int stratum, u64 lo, u64 u) {
   if (stratum < 0) return u;
   return (lo + (stratum ? (1ULL << 52) : 0ULL) + (u >> 1)) & ((1ULL << 53) - 1);

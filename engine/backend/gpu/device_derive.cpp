@@ -292,7 +292,7 @@ void DeviceDerive::self_check() {
       v.buffers = {b};
       for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
         cases.push_back(p);
-      if (k == "uniform" || k == "normal" || k == "randint")  // law mode: P6j's strata (h28v)
+      if (k == "uniform" || k == "normal" || k == "randint")  // law mode: P6l's strata (h28v)
         for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d), false, true))
           cases.push_back(p);
       if (k == "uniform") {  // a law on [0, b): the shrink towards 0 (P6c); dist_fixed: i.i.d.

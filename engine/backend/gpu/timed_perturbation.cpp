@@ -81,7 +81,7 @@ uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2, int stratum) {
     if (s == 0) return squeeze_tail(off);                                  // the low tail
     if (s == 1) return kHalfCell + kInterior + squeeze_tail(off) - kEdge;  // the high tail
     uint64_t b = (s - 2) % uint64_t(2 * kBulkCells);
-    if (stratum >= 0) b = b % uint64_t(kBulkCells) + uint64_t(kBulkCells * stratum);  // P6j
+    if (stratum >= 0) b = b % uint64_t(kBulkCells) + uint64_t(kBulkCells * stratum);  // P6l
     half = 2 * ((p.cells >> (4 * int(b / 2))) & 15) + b % 2;
   }
   uint64_t at = half * kHalfCell + off + p.phase;  // both < kInterior
@@ -89,7 +89,7 @@ uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2, int stratum) {
   return kHalfCell + at;
 }
 
-// An i.i.d. draw's u (53 bits) into its stratum's half of the law (P6j, h28v): [lo, lo + 1/2)
+// An i.i.d. draw's u (53 bits) into its stratum's half of the law (P6l, h28v): [lo, lo + 1/2)
 // for stratum 0, the rest for 1, cyclically; unchanged without one (derive_source.cpp: sd_strata).
 uint64_t strata_u(const Perturbation& p, int stratum, uint64_t u) {
   if (stratum < 0) return u;
@@ -116,17 +116,19 @@ uint64_t extreme_u(int end, int deep, uint64_t w) {
 void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
                   bool as_double, int type, int64_t begin, int64_t end);
 
-// The strata's stride, phase, mask (a keyed half of the residues) and the law's split point.
+// The strata's stride, phase, mask (a keyed half of the residues) and the law's split point,
+// from their own key (no draw shared with the cells' shuffle or the planted places).
 void draw_strata(Perturbation& p) {
-  p.cls_stride = 2 * (1 + int64_t(draw(p.seed, -20) % uint64_t(kStrataStrideMax / 2)));
-  p.cls_phase = int64_t(draw(p.seed, -21) % uint64_t(p.cls_stride));
+  const uint64_t key = mix(p.seed ^ 0x7374726174610000ULL);
+  p.cls_stride = 2 * (1 + int64_t(draw(key, 0) % uint64_t(kStrataStrideMax / 2)));
+  p.cls_phase = int64_t(draw(key, 1) % uint64_t(p.cls_stride));
   int r[kStrataStrideMax];
   for (int k = 0; k < p.cls_stride; ++k) r[k] = k;
   for (int k = int(p.cls_stride) - 1; k > 0; --k)
-    std::swap(r[k], r[draw(p.seed, -22 - k) % uint64_t(k + 1)]);
+    std::swap(r[k], r[draw(key, 8 + k) % uint64_t(k + 1)]);
   p.cls_mask = 0;
   for (int k = 0; k < p.cls_stride / 2; ++k) p.cls_mask |= uint64_t(1) << r[k];
-  p.cls_lo = draw(p.seed, -19) >> 11;
+  p.cls_lo = draw(key, 2) >> 11;
 }
 
 }  // namespace
@@ -275,14 +277,14 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       }
       if ((law || b.dist_fixed) && p.reflect == 2) p.reflect = 0;
       const bool through_u = !(p.law == PerturbLaw::Range && p.range == 0);
-      // The keyed strata (P6j, h28v): not where the law is the problem's meaning (dist_fixed)
+      // The keyed strata (P6l, h28v): not where the law is the problem's meaning (dist_fixed)
       // or on an integer normal off the law (i.i.d. there: its mean would move); one buffer a
       // run (below).
       if (through_u && !b.dist_fixed && (law || !p.iid) && n >= 2) p.cls_stride = -1;
     }
     out.push_back(p);
   }
-  // P6j's strata on one buffer a run, chosen by the run seed among those that may take them: on
+  // P6l's strata on one buffer a run, chosen by the run seed among those that may take them: on
   // two buffers, positions would tie their values together (a weight's part of its law to a
   // value's), and every law input keeps its independence from the others.
   std::vector<size_t> can;
@@ -336,11 +338,11 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
     } else {
       const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
       // 53 bits; i.i.d. (dist_fixed) draws leave the edges to the extremes too (P13b).
-      // P6j's stratum (h28v): none at an extreme or a planted place (P13, P13b keep theirs).
+      // P6l's stratum (h28v): none at an extreme or a planted place (P13, P13b keep theirs).
       const int stratum = end || (!p.iid && (w2 & p.plant_mask) == 0) ? -1 : perturb_stratum(p, i);
-      uint64_t u = end     ? extreme_u(end, p.deep, w)
-                   : p.iid ? squeeze_iid(strata_u(p, stratum, w >> 11))
-                           : place(p, w, w2, stratum);
+      const uint64_t u = end     ? extreme_u(end, p.deep, w)
+                         : p.iid ? squeeze_iid(strata_u(p, stratum, w >> 11))
+                                 : place(p, w, w2, stratum);
       // Shrunk (a [0, b) law, P6c) only in the bulk's interior: the planted values keep their
       // cells and the tails their rate (an early-exit search for the extremes finds as many).
       keep = p.iid || (w2 & p.plant_mask) == 0 || u < kHalfCell || u >= kHalfCell + kInterior;

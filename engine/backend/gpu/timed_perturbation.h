@@ -33,6 +33,10 @@
 //    maximum, a minimum or a largest |x| is decided by one place a sampler reading a fraction f
 //    of the input holds with probability f only, and its value is drawn per run (a constant,
 //    the law's bound, is off by up to 2^-12 of the range); the extremes are never reflected;
+//  - position strata (P6l, red team 27's cv_residual_sum; timed runs and audits, not the fresh
+//    set): one law input a run is split by position residue modulo a keyed even stride into
+//    two keyed halves drawing from complementary parts of its law (kStrataStrideMax below), so
+//    a fixed sample of positions does not see the buffer's distribution;
 //  - structured kinds, each by a change that keeps the structure valid and its law. Every
 //    structured kind the loader knows (problem_spec.cpp: is_structured_init), with what a run
 //    draws afresh relative to the standing data (issue 28, red team 23: the standing sets come
@@ -115,7 +119,7 @@ inline constexpr int kPlantBits = 12;
 // a constant is within rtol 1e-5 of a [-b, b) law's max |x| in ~8% of runs).
 inline constexpr int kEdgeBits = 12;
 inline constexpr int kBandBits = kEdgeBits + 1;
-// Keyed position strata (P6j, red team 27's redteam27_cv_residual_sum; helper h28v): per run,
+// Keyed position strata (P6l, red team 27's redteam27_cv_residual_sum; helper h28v): per run,
 // on one law input (chosen by the run seed: two would tie their values together position by
 // position), an even stride s in [2, kStrataStrideMax] and a phase; the residues of i + phase
 // modulo s are split in two halves by a keyed mask (s / 2 each), and the halves draw their
@@ -196,7 +200,7 @@ bool shrinks_to_zero(const generators::ResolvedBuffer& b, bool homogeneous);
 bool self_inverse(PerturbOp op);
 // Whether position i is a planted one under `p` (drawn from the holes).
 bool perturb_planted(const Perturbation& p, int64_t i);
-// Position i's stratum under `p` (0 or 1; -1 where `p` has none, P6j, h28v).
+// Position i's stratum under `p` (0 or 1; -1 where `p` has none, P6l, h28v).
 int perturb_stratum(const Perturbation& p, int64_t i);
 // Whether position i is a planted extreme under `p` (P13b).
 bool perturb_extreme(const Perturbation& p, int64_t i);
