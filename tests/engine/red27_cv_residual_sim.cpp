@@ -94,7 +94,7 @@ int main(int argc, char** argv) {
     bool on_law, cls;
   };
   for (const Kind& k : {Kind{"off-law timed runs (the verified kind here)", false, true},
-                        Kind{"off-law timed runs without P6j's strata (main)", false, false},
+                        Kind{"off-law timed runs without P6l's strata (main)", false, false},
                         Kind{"law redraws", true, true},
                         Kind{"law redraws without the strata (main)", true, false}}) {
     double worst = 0, ss = 0;

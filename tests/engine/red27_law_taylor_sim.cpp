@@ -114,7 +114,7 @@ int main(int argc, char** argv) {
     bool on_law, cls;
   };
   for (const Kind& k : {Kind{"law redraws (the verified runs on the law)", true, true},
-                        Kind{"law redraws without P6j's strata (main)", true, false},
+                        Kind{"law redraws without P6l's strata (main)", true, false},
                         Kind{"off-law timed kind (for contrast)", false, true}}) {
     Errors worst;
     int out = 0;

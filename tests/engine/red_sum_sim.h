@@ -160,7 +160,7 @@ inline LawDecision law_decision(const std::vector<double>& f0, double y0,
 }
 
 // The first input of a timed run of `run_seed` (timed_perturbation.h, as timed_inputs makes it),
-// with h28v's strata (P6j) kept or taken out.
+// with h28v's strata (P6l) kept or taken out.
 inline std::vector<float> timed_floats(const generators::ResolvedVariant& v,
                                        const gpu::HostSet& set0, uint64_t run_seed, bool law,
                                        bool cls = true) {
