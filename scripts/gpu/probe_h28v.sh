@@ -19,8 +19,9 @@
 #    input's distribution, only which positions hold which half. PREDICTED kept, each at the
 #    ratio of its last live run (within ~5%).
 #  - control_hon20_atomic_float_histogram: the most exposed honest control (an FP32 accumulator
-#    a bin, at 0.67-0.92 of its tolerance on main's law runs, host h28w_hist_sim 25 16 law main;
-#    0.72-0.95 with the strata). PREDICTED kept (its last live ratio).
+#    a bin: a mean 0.805 of its tolerance on 48 law runs at 2^25 with the strata and with main's
+#    draws alike, max 1.01 / 0.98, host h28w_hist_sim 25 48 law [main]). PREDICTED kept (its
+#    last live ratio); its own tail (~1-2% of law runs over 1) is main's too.
 # Usage: probe_h28v.sh [SECONDS]   (default 560; writes $OUT/probe_h28v/). Each folder capped at
 # 75 s; budget spent ends it.
 set -u
