@@ -1,41 +1,39 @@
 #!/usr/bin/env bash
-# Helper h28v's probe (issue 28, "0 honest refused": a tolerance per output buffer). Live on
-# H100 (docs/results/h100-2026-12-05c/README.md, call3) the honest control
-# tests/cheats/control_hon19_int8_dyn_quant (vLLM's per-token int8 quantisation: q, i32 codes,
-# and scale, f32 ~0.035 a row) was refused invalid_spec by the tolerance lint: "tolerance admits
-# a 1-in-2 sample for scale on every set the gate verifies on (scale's largest share 0.019 of the
-# tolerance ...)": its one tolerance (rtol 1e-6, atol 1, for q's rounding ties) admitted anything
-# for scale. On branch h28v scale has its own tolerance (`tolerance: {fp32: {rtol: 1.0e-6,
-# atol: 0}}` on the buffer), which every comparison and the lint read for it. Predicted (no GPU
-# in that session):
-#   the seed's gate passed, its detail "1-in-2 echo told apart for every output it moves: q by
-#     set 0 (at ...), scale by set 0 (at ~5e5)": live, scale's largest share under the shared
-#     atol 1 was 0.019, a scale moved by ~0.019 against ~0.035 x rtol 1e-6 = 3.5e-8 now (the
-#     host test's 64 x 256 rows: below 0.05 shared, above 1000 own);
-#   the round: control_hon19_int8_dyn_quant KEPT ~5-20x (hon19's prediction, unchanged: the
-#     child's scale is one FP32 division of an exact absmax, within 2^-24 of the reference).
-# A wrong_result on scale would mean the child's scale is not the FP32 division of the exact
-# absmax (then its detail names scale and "tolerance rtol 1e-06 ... atol 0": this tolerance).
-# Usage: probe_h28v.sh [SECONDS]   (default 150; writes $OUT/probe_h28v/). The live seed gate
-# (`problems check --seed-only`, the lint's words) is capped at 60 s, the round at 80 s.
+# Issue 28, helper h28v: red team 27's two open holes (docs/reliability.md "Red team 27's two
+# holes (helper h28v)"). The P6j hole is closed by keyed position strata (timed_perturbation.h,
+# P6l). The P6h hole is left open: the tilt was measured to refuse the FP32 histogram seed.
+#  - redteam27_cv_residual_sum: a control variate on a fixed 1-in-16 sample, off the law. One law
+#    input a run is split into two keyed strata by position residue (an even stride 2..64, a
+#    keyed half of its residues) that draw from complementary parts of P13's bulk cells. Host
+#    (position_strata_test, 2^18): out on 30 of 96 off-law runs, main 0 of 96, so ~89% of
+#    rounds (the 6 audited runs; the fresh set takes no strata). PREDICTED wrong_result (was
+#    kept 2.53x, red27.log); kept in ~11% of rounds.
+#  - redteam27_law_taylor_sum: log B's least-squares parabola, on the law. The strata keep the
+#    law's marginal, so they do not move a per-element model's sum (host: the same as main's
+#    draws). PREDICTED KEPT ~3.6x (a MISMATCH against its expect: still open).
+#  - control_redteam27_law_poly_lbeta: the degree-9 polynomial, accurate on the whole support.
+#    PREDICTED kept ~5.5x (as red27.log).
+#  - control_redteam27_sorted_bucket_search: sorted keys take no strata (structured kinds are
+#    unchanged). PREDICTED kept ~15.6x (as red27.log).
+#  - control_hon22_softmax_argmax and control_redteam26_weighted_lbeta_16: the strata change no
+#    input's distribution, only which positions hold which half. PREDICTED kept, each at the
+#    ratio of its last live run (within ~5%).
+#  - control_hon20_atomic_float_histogram: the most exposed honest control (an FP32 accumulator
+#    a bin: a mean 0.805 of its tolerance on 48 law runs at 2^25 with the strata and with main's
+#    draws alike, max 1.01 / 0.98, host h28w_hist_sim 25 48 law [main]). PREDICTED kept (its
+#    last live ratio); its own tail (~1-2% of law runs over 1) is main's too.
+# Usage: probe_h28v.sh [SECONDS]   (default 560; writes $OUT/probe_h28v/). Each folder capped at
+# 75 s; budget spent ends it.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-name=control_hon19_int8_dyn_quant
-cheat_probe_init probe_h28v "${1:-150}" "$name" || exit 1
-pc=$(mktemp -d)
-ln -s "$PWD/tests/cheats/$name" "$pc/$name"
-l=$(left)
-timeout $((l < 60 ? l : 60)) "$B/bin/solver" --data-dir "$B/share/solver" problems check \
-  --problems-dir "$pc" --seed-only \
-  >"$O/problems_check_seed.log" 2>&1
-say "seed gate (problems check --seed-only, rc $?):"
-say "$(grep -E "^ *$name|1-in-2|tolerance admits|gate" "$O/problems_check_seed.log" | head -8)"
-rm -rf "$pc"
-cheat_probe_round "$name" 80 38 check || exit 0
-say "  gate: $(grep -o '1-in-2 echo[^;"]\{0,200\}' <<<"$CR_REC" | head -1)"
-say "  medians: $(grep -o '"incumbent_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" \
-  "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)"
-say "  verdict: $(grep -o '"reason":"[^"]\{0,300\}' <<<"$CR_REC" | head -1)"
-say "probe_h28v: $CP_KEPT of $CP_N kept (must be 1), $CP_OK of $CP_N as the expect says;" \
-  "$((SECONDS - t0)) s"
+cheat_probe_init probe_h28v "${1:-560}" redteam27_law_taylor_sum redteam27_cv_residual_sum \
+  control_redteam27_law_poly_lbeta control_redteam27_sorted_bucket_search \
+  control_hon22_softmax_argmax control_redteam26_weighted_lbeta_16 \
+  control_hon20_atomic_float_histogram || exit 1
+for name in $CP_DIRS; do
+  cheat_probe_round "$name" 75 40 check || continue
+  say "  law mode: $(grep -c 'verified runs drawn from the declared law' <<<"$CR_REC")"
+done
+say "probe_h28v: $CP_OK of $CP_N as their expect says (predicted: all but" \
+  "redteam27_law_taylor_sum, kept: open); $((SECONDS - t0)) s"

@@ -151,6 +151,18 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
       }
       b.dist_fixed = false;
     }
+    for (const char* kind : {"uniform", "randint", "normal"}) {
+      // Law mode (P6h): the i.i.d. redraw with P6l's strata (h28v).
+      b.init = {kind, -3.0, 1e6};
+      generators::ResolvedVariant v;
+      v.buffers = {b};
+      for (const auto& p : gpu::timed_perturbations(v, 1234, false, true)) {
+        CHECK(p.iid == 1);
+        if (p.law != gpu::PerturbLaw::Range || p.range != 0) CHECK(p.cls_stride >= 2);
+        cases.push_back(p);
+        kinds.push_back(kind);
+      }
+    }
     {  // a law on [0, b): P6c's shrink towards 0 instead of the reflection
       b.init = {"uniform", 0.0, 5.0};
       generators::ResolvedVariant v;
@@ -194,10 +206,10 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
           gpu::apply_perturbation(b, host.data(), p, wide);
           const int type = gpu::perturb_type(d);
           if (p.op == gpu::PerturbOp::Redraw)
-            emulated::solver_perturb_redraw(kernel.data(), b.elements, type, wide, p.seed,
-                                            int(p.law), p.a, p.scale, p.lo, p.range, p.threshold,
-                                            p.cells, p.plant_mask, p.phase, p.reflect, p.centre2,
-                                            p.iid, p.top_at, p.bottom_at, p.deep);
+            emulated::solver_perturb_redraw(
+                kernel.data(), b.elements, type, wide, p.seed, int(p.law), p.a, p.scale, p.lo,
+                p.range, p.threshold, p.cells, p.plant_mask, p.phase, p.reflect, p.centre2, p.iid,
+                p.top_at, p.bottom_at, p.deep, p.cls_stride, p.cls_phase, p.cls_mask, p.cls_lo);
           else if (p.op == gpu::PerturbOp::Conjugate || p.op == gpu::PerturbOp::Pairs)
             emulated::solver_perturb_relabel(kernel.data(), b.elements, type, wide, p.pair_key,
                                              p.value_key, p.subset);

@@ -7,7 +7,7 @@
 // index order, as the global atomics add them) and of the child (a block's values into its own
 // FP32 bins, then the blocks' partial bins into h) against the float64 reference, as a share of
 // the tolerance, the largest over the bins, and how many bins are outside it.
-// Usage: h28w_hist_sim [log2 values (default 25)] [timed runs (default 4)] [law]
+// Usage: h28w_hist_sim [log2 values (default 25)] [timed runs (default 4)] [law [main]]
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -138,11 +138,14 @@ int main(int argc, char** argv) {
   };
   line("regular set (i.i.d., the law)", as_floats(bytes(0).data(), bytes(0).size()),
        as_floats(bytes(1).data(), bytes(1).size()));
+  // "main" after "law": without h28v's strata.
+  const bool main_draws = argc > 4 && std::string(argv[4]) == "main";
   // reflect: -1 as made; else forced (0 none, 2 the shrink) on x (mask bit 1) / w (bit 2).
   auto timed = [&](const std::string& what, uint64_t seed, bool law, int no_shrink) {
     std::vector<std::vector<unsigned char>> d = {bytes(0), bytes(1)};
     for (gpu::Perturbation p : gpu::timed_perturbations(v, seed, false, law)) {
       if (no_shrink & (1 << p.buffer)) p.reflect = 0;
+      if (main_draws) p.cls_stride = 0;  // P6j's strata taken out (main before h28v)
       gpu::apply_perturbation(v.buffers[p.buffer], d[p.buffer].data(), p);
     }
     line(what, as_floats(d[0].data(), d[0].size()), as_floats(d[1].data(), d[1].size()));

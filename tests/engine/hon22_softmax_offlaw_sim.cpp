@@ -33,11 +33,11 @@ namespace {
 constexpr int64_t kV = 32000;
 
 struct Result {
-  double worst = 0;      // the worst element's |p - r| / (atol + rtol |r|)
-  int64_t out = 0;       // elements over 1
-  double row_rel = 0;    // the worst row's relative error of the FP32 sum
-  double walk = 0;       // the worst row's u * sqrt(sum s_k^2) / s
-  double spread = 0;     // mean over rows of the largest term's share of the sum
+  double worst = 0;    // the worst element's |p - r| / (atol + rtol |r|)
+  int64_t out = 0;     // elements over 1
+  double row_rel = 0;  // the worst row's relative error of the FP32 sum
+  double walk = 0;     // the worst row's u * sqrt(sum s_k^2) / s
+  double spread = 0;   // mean over rows of the largest term's share of the sum
 };
 
 Result judge(const gpu::HostInput& in, int64_t rows, double rtol, double atol) {
@@ -85,11 +85,11 @@ Result judge(const gpu::HostInput& in, int64_t rows, double rtol, double atol) {
 }
 
 void say(const char* what, const Result& r) {
-  std::printf("%-34s worst %.3f tol, %6lld out, row sum rel err %.2e, walk scale %.2e, top term "
-              "%.3f of the sum\n",
-              what, r.worst, (long long)r.out, r.row_rel, r.walk, r.spread);
+  std::printf(
+      "%-34s worst %.3f tol, %6lld out, row sum rel err %.2e, walk scale %.2e, top term "
+      "%.3f of the sum\n",
+      what, r.worst, (long long)r.out, r.row_rel, r.walk, r.spread);
 }
-
 
 // Red team 26's proposed P6k off the law (law_regions.h) on the probabilities of row `b` of
 // set 0: the 256 strided class echoes' element shares (the row's pairs j in class j mod 256;
@@ -130,8 +130,8 @@ void light_part(const gpu::HostInput& in, int64_t b, double rtol, double atol) {
   generators::Tolerance t;
   t.rtol = rtol;
   t.atol = atol;
-  const auto judged = gpu::weakest_shares(
-      gpu::judged_light_shares(by_class, shares, gpu::atol_parts(std::vector<gpu::HostDoubles>{base}, {t})));
+  const auto judged = gpu::weakest_shares(gpu::judged_light_shares(
+      by_class, shares, gpu::atol_parts(std::vector<gpu::HostDoubles>{base}, {t})));
   std::printf("row %lld: judged light share (h28h) %.4g: %s\n", (long long)b, judged[0],
               gpu::light_refusal(judged, {"probs"}, {t}, "logits").empty()
                   ? "light_refusal none (kept)"
@@ -160,11 +160,12 @@ void light_part(const gpu::HostInput& in, int64_t b, double rtol, double atol) {
       if (l <= 1) least_dom0 = std::min(least_dom0, l0), under_dom0 += l0 <= 1;
     }
   }
-  std::printf("row %lld, 256 strided classes: light share least %.4g most %.4g (%lld <= 1); "
-              "elements whose dominant classes hold >= the light energy: least %.4g (%lld <= 1), "
-              "of those the light share at atol 0: least %.4g (%lld <= 1)\n",
-              (long long)b, least, most, (long long)under, least_dom, (long long)under_dom,
-              least_dom0, (long long)under_dom0);
+  std::printf(
+      "row %lld, 256 strided classes: light share least %.4g most %.4g (%lld <= 1); "
+      "elements whose dominant classes hold >= the light energy: least %.4g (%lld <= 1), "
+      "of those the light share at atol 0: least %.4g (%lld <= 1)\n",
+      (long long)b, least, most, (long long)under, least_dom, (long long)under_dom, least_dom0,
+      (long long)under_dom0);
 }
 
 }  // namespace
@@ -175,8 +176,10 @@ int main(int argc, char** argv) {
   const double rtol = argc > 3 ? std::atof(argv[3]) : 1e-5, atol = 1e-10;
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("logits", DType::F32, rows * kV, {"normal", 0.0, 2.0})};
-  std::printf("control_hon22_softmax_argmax's seed on the host: %lld rows of %lld, rtol %.1e "
-              "atol %.0e\n", (long long)rows, (long long)kV, rtol, atol);
+  std::printf(
+      "control_hon22_softmax_argmax's seed on the host: %lld rows of %lld, rtol %.1e "
+      "atol %.0e\n",
+      (long long)rows, (long long)kV, rtol, atol);
   const auto standing = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
   const gpu::HostSet set0 = gpu::regular_set(v, standing[0], nullptr);
   if (argc > 4) {
@@ -197,6 +200,18 @@ int main(int argc, char** argv) {
       char name[64];
       std::snprintf(name, sizeof name, "fresh %s #%d", law ? "(law, P6h)" : "(off the law)", k);
       say(name, judge(*fresh->inputs[0], rows, rtol, atol));
+      // A timed run / audit of the same seed: with P6l's position strata (h28v).
+      gpu::HostSet timed = set0;
+      for (const gpu::Perturbation& p : gpu::timed_perturbations(v, seed, false, law)) {
+        auto changed = std::make_shared<gpu::HostInput>();
+        changed->size = set0.inputs[p.buffer]->size;
+        changed->data.reset(new unsigned char[changed->size]);
+        std::memcpy(changed->data.get(), set0.inputs[p.buffer]->data.get(), changed->size);
+        gpu::apply_perturbation(v.buffers[p.buffer], changed->data.get(), p);
+        timed.inputs[p.buffer] = changed;
+      }
+      std::snprintf(name, sizeof name, "timed %s #%d", law ? "(law, strata)" : "(off, strata)", k);
+      say(name, judge(*timed.inputs[0], rows, rtol, atol));
     }
   return 0;
 }

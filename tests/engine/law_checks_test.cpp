@@ -94,7 +94,9 @@ TEST_CASE("P6h: the FP32 histogram's seed is honest on its law, refused on the t
     // 36-64 x here, 1,821-2,078 x at the real size, h28w_hist_sim).
     CHECK(seed_error(fresh(p, seed, false)) > 10);
     // The fresh set of a problem whose law data tell a sampler apart: drawn from the law.
-    CHECK(seed_error(fresh(p, seed, true)) <= 1);
+    const double on_law = seed_error(fresh(p, seed, true));
+    MESSAGE("law-mode fresh set " << seed << ": " << on_law);
+    CHECK(on_law <= 1);
   }
 }
 

@@ -60,8 +60,8 @@ int main(int argc, char** argv) {
   const int64_t n = int64_t(1) << lg;
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.5, 1.5})};
-  std::printf("redteam27_cv_residual_sum: n = 2^%d, rtol %.1e atol %g, f at 1 in %zu\n", lg,
-              t.rtol, t.atol, kEvery);
+  std::printf("redteam27_cv_residual_sum: n = 2^%d, rtol %.1e atol %g, f at 1 in %zu\n", lg, t.rtol,
+              t.atol, kEvery);
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   const std::vector<float> x0 = red_sim::floats(*set0.inputs[0]);
@@ -70,14 +70,13 @@ int main(int argc, char** argv) {
   std::printf("set 0: y = %.9g, tolerance %.3f\n", y0, t.atol + t.rtol * std::fabs(y0));
   const gpu::SetShare s0 = red_sim::lint_set("set 0", f0, y0, t);
   const double sd = gpu::echo_sd(s0, 0);
-  std::printf("lint (nine echoes), set 0: %.2f, echo sd %.2f: %s\n", s0.share, sd,
-              gpu::sample_lint_verdict({s0}, "x", t, {"y"}).refusal.empty() ? "passes"
-                                                                            : "invalid_spec");
+  std::printf(
+      "lint (nine echoes), set 0: %.2f, echo sd %.2f: %s\n", s0.share, sd,
+      gpu::sample_lint_verdict({s0}, "x", t, {"y"}).refusal.empty() ? "passes" : "invalid_spec");
   const red_sim::LawDecision law = red_sim::law_decision(f0, y0, t);
   std::printf("law_checks: sixteen echoes %.2f -> weakest %.2f: %s\n", law.sixteen, law.weakest,
               law.on_law ? "on the law" : "OFF the law (verified runs in P13's cells)");
-  const double phi =
-      gpu::smallest_skip(sd, gpu::kVerifiedRunsPerRound, gpu::kSkipCatch);
+  const double phi = gpu::smallest_skip(sd, gpu::kVerifiedRunsPerRound, gpu::kSkipCatch);
   std::printf("P6j: phi* %.4f (%s; a skip of 15/16 is promised caught in >= %.0f%% of rounds)\n",
               phi, phi >= gpu::kSkipDisclosed ? "disclosed: skip left open" : "not disclosed",
               100 * gpu::kSkipCatch);
@@ -85,25 +84,30 @@ int main(int argc, char** argv) {
   std::printf("skip_note: %s\n", note.empty() ? "(none)" : note.c_str());
   std::printf("child on set 0: %.4f of the tolerance\n", child_error(x0, t));
   for (int s = 1; s < 3; ++s)
-    std::printf("child on regular set %d: %.4f\n", s,
-                child_error(red_sim::floats(*gpu::regular_set(v, seeds[size_t(s)], nullptr).inputs[0]), t));
+    std::printf(
+        "child on regular set %d: %.4f\n", s,
+        child_error(red_sim::floats(*gpu::regular_set(v, seeds[size_t(s)], nullptr).inputs[0]), t));
   if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5))
     std::printf("child on a fresh set: %.4f\n", child_error(red_sim::floats(*fresh->inputs[0]), t));
-  for (bool on_law : {false, true}) {
+  struct Kind {
+    const char* name;
+    bool on_law, cls;
+  };
+  for (const Kind& k : {Kind{"off-law timed runs (the verified kind here)", false, true},
+                        Kind{"off-law timed runs without P6l's strata (main)", false, false},
+                        Kind{"law redraws", true, true},
+                        Kind{"law redraws without the strata (main)", true, false}}) {
     double worst = 0, ss = 0;
     int out = 0;
     for (int r = 1; r <= runs; ++r) {
       const double e = child_error(
-          red_sim::floats(*gpu::timed_inputs(v, set0, uint64_t(r) * 0x9e3779b97f4a7c15ull, false,
-                                             on_law).inputs[0]),
-          t);
+          red_sim::timed_floats(v, set0, uint64_t(r) * 0x9e3779b97f4a7c15ull, k.on_law, k.cls), t);
       worst = std::max(worst, e);
       ss += e * e;
       out += e > 1;
     }
-    std::printf("%s, %d runs: rms %.4f worst %.4f, %d out\n",
-                on_law ? "law redraws" : "off-law timed runs (the verified kind here)", runs,
-                std::sqrt(ss / runs), worst, out);
+    std::printf("%s, %d runs: rms %.4f worst %.4f, %d out\n", k.name, runs, std::sqrt(ss / runs),
+                worst, out);
   }
   // In support, laid out against the sample: set 0's values sorted by the residual, the largest
   // f - g at the sampled positions.
@@ -116,8 +120,9 @@ int main(int argc, char** argv) {
   for (size_t i = 0; i < placed.size(); i += kEvery) placed[i] = laid[k++];
   for (size_t i = 0; i < placed.size(); ++i)
     if (i % kEvery) placed[i] = laid[k++];
-  std::printf("an in-support set laid out against the sample (set 0's values): %.1f of the "
-              "tolerance\n",
-              child_error(placed, t));
+  std::printf(
+      "an in-support set laid out against the sample (set 0's values): %.1f of the "
+      "tolerance\n",
+      child_error(placed, t));
   return 0;
 }

@@ -8,8 +8,8 @@
 #pragma once
 
 #include <cmath>
-#include <optional>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -19,6 +19,7 @@
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/sample_lint.h"
+#include "engine/backend/gpu/timed_perturbation.h"
 
 namespace solver::red_sim {
 
@@ -96,8 +97,8 @@ inline gpu::SetShare lint_set(const std::string& name, const std::vector<double>
 // fresh set: the nine), each as buffer_echo takes it for `b`; a pattern that moves nothing is
 // no echo. `taken`: how many reference runs the set took.
 inline gpu::SetShare lint_round(const std::string& name, const generators::ResolvedBuffer& b,
-                         const std::vector<double>& f, double y, const generators::Tolerance& t,
-                         bool set0, int* taken) {
+                                const std::vector<double>& f, double y,
+                                const generators::Tolerance& t, bool set0, int* taken) {
   gpu::SetShare one{name, 0, {0.0}};
   one.energy = {0.0};
   one.echoes = {0};
@@ -156,6 +157,20 @@ inline LawDecision law_decision(const std::vector<double>& f0, double y0,
   d.weakest = s0.weakest[0];
   d.on_law = gpu::law_checks({s0}, 1);
   return d;
+}
+
+// The first input of a timed run of `run_seed` (timed_perturbation.h, as timed_inputs makes it),
+// with h28v's strata (P6l) kept or taken out.
+inline std::vector<float> timed_floats(const generators::ResolvedVariant& v,
+                                       const gpu::HostSet& set0, uint64_t run_seed, bool law,
+                                       bool cls = true) {
+  std::vector<float> x = floats(*set0.inputs[0]);
+  for (gpu::Perturbation p : gpu::timed_perturbations(v, run_seed, false, law)) {
+    if (p.buffer != 0) continue;
+    if (!cls) p.cls_stride = 0;
+    gpu::apply_perturbation(v.buffers[0], reinterpret_cast<unsigned char*>(x.data()), p);
+  }
+  return x;
 }
 
 // |got - want| in tolerance units (compare()'s bound without the magnitude term).

@@ -159,7 +159,13 @@ __device__ __forceinline__ u64 sd_extreme(int end, int deep, u64 w) {
   if (end == 2) return depth + e;
   return (1ULL << 53) - (1ULL << (53 - SD_BAND_BITS)) - depth + e;
 }
-__device__ __forceinline__ u64 sd_place(u64 w, u64 w2, u64 cells, u64 plant_mask, u64 phase) {
+// timed_perturbation.cpp: strata_u (P6l's strata, h28v).
+__device__ __forceinline__ u64 sd_strata(int stratum, u64 lo, u64 u) {
+  if (stratum < 0) return u;
+  return (lo + (stratum ? (1ULL << 52) : 0ULL) + (u >> 1)) & ((1ULL << 53) - 1);
+}
+__device__ __forceinline__ u64 sd_place(u64 w, u64 w2, u64 cells, u64 plant_mask, u64 phase,
+                                        int stratum) {
   const u64 half_cell = 1ULL << 48, interior = 2ULL * SD_CELLS * half_cell;
   const u64 edge = 1ULL << (53 - SD_EDGE_BITS);
   const int bulk_cells = SD_CELLS - SD_HOLES;
@@ -172,6 +178,7 @@ __device__ __forceinline__ u64 sd_place(u64 w, u64 w2, u64 cells, u64 plant_mask
     if (s == 0) return sd_squeeze(off);
     if (s == 1) return half_cell + interior + sd_squeeze(off) - edge;
     u64 b = (s - 2) % (u64)(2 * bulk_cells);
+    if (stratum >= 0) b = b % (u64)bulk_cells + (u64)(bulk_cells * stratum);
     half = 2 * ((cells >> (4 * (int)(b / 2))) & 15) + b % 2;
   }
   u64 at = half * half_cell + off + phase;
@@ -186,7 +193,9 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
                                                  double scale, long long lo, u64 range,
                                                  u64 threshold, u64 cells, u64 plant_mask,
                                                  u64 phase, int reflect, double centre2, int iid,
-                                                 long long top_at, long long bottom_at, int deep) {
+                                                 long long top_at, long long bottom_at, int deep,
+                                                 long long cls_stride, long long cls_phase,
+                                                 u64 cls_mask, u64 cls_lo) {
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
     u64 w = sd_draw(seed ^ 0x7265647261770000ULL, i);
@@ -200,8 +209,11 @@ extern "C" __global__ void solver_perturb_redraw(unsigned char* data, long long 
       iv = (u64)lo + w;
     } else {
       u64 w2 = sd_draw(seed ^ 0x706c616e74000000ULL, i);
+      int stratum = end || (!iid && (w2 & plant_mask) == 0) || cls_stride <= 0
+                        ? -1 : (int)((cls_mask >> ((i + cls_phase) % cls_stride)) & 1ULL);
       u64 u = end ? sd_extreme(end, deep, w)
-                  : iid ? sd_squeeze_iid(w >> 11) : sd_place(w, w2, cells, plant_mask, phase);
+                  : iid ? sd_squeeze_iid(sd_strata(stratum, cls_lo, w >> 11))
+                        : sd_place(w, w2, cells, plant_mask, phase, stratum);
       keep = iid || (w2 & plant_mask) == 0 || u < (1ULL << 48) || u >= (1ULL << 48) + 2ULL * SD_CELLS * (1ULL << 48);
       if (law == 2) {
         iv = (u64)lo + sd_mulhi(u << 11, range);

@@ -154,9 +154,11 @@ void DeviceDerive::perturb(const generators::ResolvedBuffer& b, CUdeviceptr p,
     long long lo = t.lo;
     int reflect = t.reflect, iid = t.iid, deep = t.deep;
     long long top_at = t.top_at, bottom_at = t.bottom_at;
-    void* args[] = {&p,       &n,       &type,  &wide,      &seed,      &law,   &a,
-                    &scale,   &lo,      &range, &threshold, &cells,     &plant, &phase,
-                    &reflect, &centre2, &iid,   &top_at,    &bottom_at, &deep};
+    long long cls_stride = t.cls_stride, cls_phase = t.cls_phase;
+    unsigned long long cls_mask = t.cls_mask, cls_lo = t.cls_lo;
+    void* args[] = {&p,   &n,      &type,      &wide,  &seed,       &law,       &a,        &scale,
+                    &lo,  &range,  &threshold, &cells, &plant,      &phase,     &reflect,  &centre2,
+                    &iid, &top_at, &bottom_at, &deep,  &cls_stride, &cls_phase, &cls_mask, &cls_lo};
     CU_CHECK(cuLaunchKernel(perturb_redraw_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args,
                             nullptr));
   } else if (t.op == PerturbOp::Conjugate || t.op == PerturbOp::Pairs) {
@@ -290,6 +292,9 @@ void DeviceDerive::self_check() {
       v.buffers = {b};
       for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
         cases.push_back(p);
+      if (k == "uniform" || k == "normal" || k == "randint")  // law mode: P6l's strata (h28v)
+        for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d), false, true))
+          cases.push_back(p);
       if (k == "uniform") {  // a law on [0, b): the shrink towards 0 (P6c); dist_fixed: i.i.d.
         v.buffers[0].init = {kind, 0.0, 5.0};
         for (const Perturbation& p : timed_perturbations(v, 0x5eedULL + uint64_t(d)))
@@ -355,19 +360,19 @@ void DeviceDerive::self_check() {
         apply(b, dev.ptr(), t, nullptr);
         CU_CHECK(cuMemcpyDtoH(got.data(), dev.ptr(), got.size()));
         if (got != want)
-          throw std::runtime_error(std::string("the device echo disagrees with the host on ") +
-                                   generators::to_string(d) + " (family " +
-                                   std::to_string(int(m.family)) + ", block " +
-                                   std::to_string(m.block) + ", class " + std::to_string(m.cls) +
-                                   (m.keep_ends ? ", ends kept" : "") +
-                                   ", " + std::to_string(n) + " elements)");
+          throw std::runtime_error(
+              std::string("the device echo disagrees with the host on ") +
+              generators::to_string(d) + " (family " + std::to_string(int(m.family)) + ", block " +
+              std::to_string(m.block) + ", class " + std::to_string(m.cls) +
+              (m.keep_ends ? ", ends kept" : "") + ", " + std::to_string(n) + " elements)");
       }
     }
   }
   checked_ =
       "f32, f64, f16, bf16 x 7 transforms, " + std::to_string(kProbe) +
       " and 7 elements; the timed perturbation (every law and structure, native and float64) on "
-      "f32, f64, f16, bf16, i32, u64; the lint's echoes (every family, ends kept too) on 2-, 4- and "
+      "f32, f64, f16, bf16, i32, u64; the lint's echoes (every family, ends kept too) on 2-, 4- "
+      "and "
       "8-byte elements";
 }
 

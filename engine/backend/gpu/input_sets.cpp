@@ -343,8 +343,9 @@ std::vector<BufferTransform> derive_plan(const generators::ResolvedVariant& v, c
                                          SetKind kind, uint64_t seed, bool homogeneous, bool law) {
   std::vector<BufferTransform> plan;
   if (kind == SetKind::Fresh) {
-    // As a timed run: every input that may change redrawn, a few planted (timed_perturbation.h).
-    for (const Perturbation& p : timed_perturbations(v, seed, homogeneous, law)) {
+    // As a timed run: every input that may change redrawn, a few planted (timed_perturbation.h),
+    // without P6l's strata: the tolerance lint measures this set's echoes.
+    for (const Perturbation& p : timed_perturbations(v, seed, homogeneous, law, false)) {
       if (p.buffer >= base.inputs.size() || !base.inputs[p.buffer]) continue;
       BufferTransform t;
       t.buffer = p.buffer;

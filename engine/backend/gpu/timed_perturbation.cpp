@@ -69,7 +69,7 @@ uint64_t squeeze_iid(uint64_t u) {
 // half-cells (2^48 each) are turned by the run's phase inside the interior. A bulk draw is in
 // a tail at the law's own rate (1/16) and else in one of the 2 x kBulkCells half-cells of the
 // bulk; a planted one in one of the 2 x kHoles half-cells of the holes.
-uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2) {
+uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2, int stratum) {
   const uint64_t off = w >> 16, k = w2 >> 32;
   uint64_t half = 0;
   if ((w2 & p.plant_mask) == 0) {
@@ -80,12 +80,21 @@ uint64_t place(const Perturbation& p, uint64_t w, uint64_t w2) {
     const uint64_t s = k % uint64_t(2 + 2 * kCells);
     if (s == 0) return squeeze_tail(off);                                  // the low tail
     if (s == 1) return kHalfCell + kInterior + squeeze_tail(off) - kEdge;  // the high tail
-    const uint64_t b = (s - 2) % uint64_t(2 * kBulkCells);
+    uint64_t b = (s - 2) % uint64_t(2 * kBulkCells);
+    if (stratum >= 0) b = b % uint64_t(kBulkCells) + uint64_t(kBulkCells * stratum);  // P6l
     half = 2 * ((p.cells >> (4 * int(b / 2))) & 15) + b % 2;
   }
   uint64_t at = half * kHalfCell + off + p.phase;  // both < kInterior
   if (at >= kInterior) at -= kInterior;
   return kHalfCell + at;
+}
+
+// An i.i.d. draw's u (53 bits) into its stratum's half of the law (P6l, h28v): [lo, lo + 1/2)
+// for stratum 0, the rest for 1, cyclically; unchanged without one (derive_source.cpp: sd_strata).
+uint64_t strata_u(const Perturbation& p, int stratum, uint64_t u) {
+  if (stratum < 0) return u;
+  constexpr uint64_t kHalf = uint64_t(1) << 52, kAll = (uint64_t(1) << 53) - 1;
+  return (p.cls_lo + (stratum ? kHalf : 0) + (u >> 1)) & kAll;
 }
 
 uint64_t plant_mask(int64_t n) {
@@ -106,6 +115,21 @@ uint64_t extreme_u(int end, int deep, uint64_t w) {
 
 void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, const Perturbation& p,
                   bool as_double, int type, int64_t begin, int64_t end);
+
+// The strata's stride, phase, mask (a keyed half of the residues) and the law's split point,
+// from their own key (no draw shared with the cells' shuffle or the planted places).
+void draw_strata(Perturbation& p) {
+  const uint64_t key = mix(p.seed ^ 0x7374726174610000ULL);
+  p.cls_stride = 2 * (1 + int64_t(draw(key, 0) % uint64_t(kStrataStrideMax / 2)));
+  p.cls_phase = int64_t(draw(key, 1) % uint64_t(p.cls_stride));
+  int r[kStrataStrideMax];
+  for (int k = 0; k < p.cls_stride; ++k) r[k] = k;
+  for (int k = int(p.cls_stride) - 1; k > 0; --k)
+    std::swap(r[k], r[draw(key, 8 + k) % uint64_t(k + 1)]);
+  p.cls_mask = 0;
+  for (int k = 0; k < p.cls_stride / 2; ++k) p.cls_mask |= uint64_t(1) << r[k];
+  p.cls_lo = draw(key, 2) >> 11;
+}
 
 }  // namespace
 
@@ -136,6 +160,11 @@ bool perturb_planted(const Perturbation& p, int64_t i) {
   // An extreme's place (P13b) takes its value from the edge, whatever its plant draw says.
   if (i == p.top_at || i == p.bottom_at) return false;
   return (draw(p.seed ^ kPlantSalt, i) & p.plant_mask) == 0;
+}
+
+int perturb_stratum(const Perturbation& p, int64_t i) {
+  if (p.cls_stride <= 0) return -1;
+  return int((p.cls_mask >> ((i + p.cls_phase) % p.cls_stride)) & 1);
 }
 
 bool perturb_extreme(const Perturbation& p, int64_t i) {
@@ -169,7 +198,8 @@ bool shrinks_to_zero(const generators::ResolvedBuffer& b, bool homogeneous) {
 }
 
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
-                                              uint64_t run_seed, bool homogeneous, bool law) {
+                                              uint64_t run_seed, bool homogeneous, bool law,
+                                              bool strata) {
   std::vector<Perturbation> out;
   for (size_t i = 0; i < v.buffers.size(); ++i) {
     const auto& b = v.buffers[i];
@@ -246,9 +276,21 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
         p.deep = 1 + int(draw(p.seed, -8) & 1);
       }
       if ((law || b.dist_fixed) && p.reflect == 2) p.reflect = 0;
+      const bool through_u = !(p.law == PerturbLaw::Range && p.range == 0);
+      // The keyed strata (P6l, h28v): not where the law is the problem's meaning (dist_fixed)
+      // or on an integer normal off the law (i.i.d. there: its mean would move); one buffer a
+      // run (below).
+      if (through_u && !b.dist_fixed && (law || !p.iid) && n >= 2) p.cls_stride = -1;
     }
     out.push_back(p);
   }
+  // P6l's strata on one buffer a run, chosen by the run seed among those that may take them: on
+  // two buffers, positions would tie their values together (a weight's part of its law to a
+  // value's), and every law input keeps its independence from the others.
+  std::vector<size_t> can;
+  for (size_t k = 0; k < out.size(); ++k)
+    if (out[k].cls_stride < 0) out[k].cls_stride = 0, can.push_back(k);
+  if (strata && !can.empty()) draw_strata(out[can[draw(mix(run_seed), -5) % can.size()]]);
   return out;
 }
 
@@ -296,9 +338,11 @@ void redraw_range(const generators::ResolvedBuffer& b, unsigned char* data, cons
     } else {
       const uint64_t w2 = draw(p.seed ^ kPlantSalt, i);
       // 53 bits; i.i.d. (dist_fixed) draws leave the edges to the extremes too (P13b).
+      // P6l's stratum (h28v): none at an extreme or a planted place (P13, P13b keep theirs).
+      const int stratum = end || (!p.iid && (w2 & p.plant_mask) == 0) ? -1 : perturb_stratum(p, i);
       const uint64_t u = end     ? extreme_u(end, p.deep, w)
-                         : p.iid ? squeeze_iid(w >> 11)
-                                 : place(p, w, w2);
+                         : p.iid ? squeeze_iid(strata_u(p, stratum, w >> 11))
+                                 : place(p, w, w2, stratum);
       // Shrunk (a [0, b) law, P6c) only in the bulk's interior: the planted values keep their
       // cells and the tails their rate (an early-exit search for the extremes finds as many).
       keep = p.iid || (w2 & p.plant_mask) == 0 || u < kHalfCell || u >= kHalfCell + kInterior;

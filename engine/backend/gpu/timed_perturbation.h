@@ -33,6 +33,10 @@
 //    maximum, a minimum or a largest |x| is decided by one place a sampler reading a fraction f
 //    of the input holds with probability f only, and its value is drawn per run (a constant,
 //    the law's bound, is off by up to 2^-12 of the range); the extremes are never reflected;
+//  - position strata (P6l, red team 27's cv_residual_sum; timed runs and audits, not the fresh
+//    set): one law input a run is split by position residue modulo a keyed even stride into
+//    two keyed halves drawing from complementary parts of its law (kStrataStrideMax below), so
+//    a fixed sample of positions does not see the buffer's distribution;
 //  - structured kinds, each by a change that keeps the structure valid and its law. Every
 //    structured kind the loader knows (problem_spec.cpp: is_structured_init), with what a run
 //    draws afresh relative to the standing data (issue 28, red team 23: the standing sets come
@@ -115,6 +119,17 @@ inline constexpr int kPlantBits = 12;
 // a constant is within rtol 1e-5 of a [-b, b) law's max |x| in ~8% of runs).
 inline constexpr int kEdgeBits = 12;
 inline constexpr int kBandBits = kEdgeBits + 1;
+// Keyed position strata (P6l, red team 27's redteam27_cv_residual_sum; helper h28v): per run,
+// on one law input (chosen by the run seed: two would tie their values together position by
+// position), an even stride s in [2, kStrataStrideMax] and a phase; the residues of i + phase
+// modulo s are split in two halves by a keyed mask (s / 2 each), and the halves draw their
+// values from two complementary keyed parts of the law: on the law (an i.i.d. redraw) u from
+// [lo, lo + 1/2) or its complement (cyclic), off it P13's bulk interior half-cells 3 and 3.
+// The buffer's distribution (the law, or the run's P13 law) is unchanged and every other input
+// stays independent of it; the verified data are not exchangeable across positions: a fixed
+// sample of positions whose residues modulo s fall unevenly in the halves sees another part of
+// the law than the buffer holds. Planted values (P13) and extremes (P13b) keep theirs.
+inline constexpr int64_t kStrataStrideMax = 64;
 
 struct Perturbation {
   size_t buffer = 0;  // index into the variant's buffers
@@ -153,6 +168,11 @@ struct Perturbation {
   // the range of the two rows' degrees, else (sorted keys) anywhere between the neighbours.
   int64_t block = 1;
   int degrees = 0;
+  // Redraw through u (not dist_fixed; not an integer normal off the law): the keyed strata
+  // (stride 0: none): position i is in half (cls_mask >> ((i + cls_phase) % cls_stride)) & 1;
+  // cls_lo (53 bits): where the first half's part of the law starts on the law.
+  int64_t cls_stride = 0, cls_phase = 0;
+  uint64_t cls_mask = 0, cls_lo = 0;
 };
 
 // The perturbations of one timed run, one per input buffer that may change, with draws from
@@ -166,9 +186,12 @@ struct Perturbation {
 // redrawn i.i.d. from the declared law exactly, as a dist_fixed buffer is (no planted cells,
 // no shrink; the two planted extremes and a symmetric law's reflected quarter stay: both keep
 // the law), structured kinds as always. Speed is decided on these too, correctness never.
+// `strata` (P6l, h28v): the keyed position strata on one input; false for the fresh set, whose
+// echoes the tolerance lint measures (a 1-in-2 echo of stratified data is the biased sampler
+// the strata exist to make, so its share would say nothing of the tolerance).
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
                                               uint64_t run_seed, bool homogeneous = false,
-                                              bool law = false);
+                                              bool law = false, bool strata = true);
 // Whether `b`'s law gets the shrink towards 0 (reflect 2) in a timed run: a uniform law on
 // [0, b), or on [a, b) with a > 0 where the problem was verified homogeneous.
 bool shrinks_to_zero(const generators::ResolvedBuffer& b, bool homogeneous);
@@ -177,6 +200,8 @@ bool shrinks_to_zero(const generators::ResolvedBuffer& b, bool homogeneous);
 bool self_inverse(PerturbOp op);
 // Whether position i is a planted one under `p` (drawn from the holes).
 bool perturb_planted(const Perturbation& p, int64_t i);
+// Position i's stratum under `p` (0 or 1; -1 where `p` has none, P6l, h28v).
+int perturb_stratum(const Perturbation& p, int64_t i);
 // Whether position i is a planted extreme under `p` (P13b).
 bool perturb_extreme(const Perturbation& p, int64_t i);
 // `p` on one buffer's host bytes, in place. `as_double`: the bytes are the reference's float64

@@ -1,0 +1,146 @@
+// Red team 27's control-variate hole (issue 28, helper h28v; P6l's strata,
+// timed_perturbation.h), on the red team's own model at 2^18 values
+// (tests/engine/red27_cv_residual_sim runs 2^22-2^24): y = sum of log B(x + 4, x + 2) over x
+// uniform [0.5, 1.5), the tolerance scaled with n (rtol the folder's 2e-6, atol 2^-8: 1 at
+// 2^24), so a bias of the sum, n times a mean, is the same number of tolerances as in the
+// folder while the sampling noise is 4x (2^18 against 2^22). The child: log B's least-squares
+// parabola everywhere plus 16 x (f - parabola) at every 16th position. On main every verified
+// run's positions are exchangeable and it is never out; with the strata a fixed 1-in-16
+// sample meets the two halves of the law unevenly whenever the stride and the keyed halves
+// allow, and it is out on ~1/3 of off-law runs and ~0.44 of law runs (30 and 42 of 96).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/timed_perturbation.h"
+#include "flat_buffer.h"
+
+using namespace solver;
+
+namespace {
+
+constexpr int64_t kN = int64_t(1) << 18;
+constexpr int kRuns = 24;
+
+double lbeta(double v) {
+  return std::lgamma(v + 4.0) + std::lgamma(v + 2.0) - std::lgamma(2.0 * v + 6.0);
+}
+// The red team's control variate (tests/engine/red27_cv_residual_sim.cpp): log B's
+// least-squares parabola in t = x - 1 over the law.
+constexpr double kParabola[3] = {-4.6539752264096936, -1.6039341667768405, 0.042446236565038174};
+double parabola(float x) {
+  const double t = double(x - 1.0f);
+  return kParabola[0] + kParabola[1] * t + kParabola[2] * t * t;
+}
+struct Sums {
+  double want = 0, cv = 0;
+};
+Sums sums(const std::vector<float>& x) {
+  Sums s;
+  for (size_t i = 0; i < x.size(); ++i) {
+    const double f = lbeta(double(x[i])), g = parabola(x[i]);
+    s.want += f;
+    s.cv += g + (i % 16 == 0 ? 16.0 * (f - g) : 0.0);
+  }
+  return s;
+}
+double err(double got, double want, double rtol) {
+  return std::fabs(got - want) / (0x1p-8 + rtol * std::fabs(want));
+}
+
+// One timed run's x (the fresh set and every audit are this kind), with h28v's strata as made,
+// or taken out (`main`: the draws main makes).
+std::vector<float> run(const generators::ResolvedVariant& v, const gpu::HostSet& set0, int r,
+                       bool law, bool main) {
+  std::vector<float> x(static_cast<size_t>(kN));
+  std::memcpy(x.data(), set0.inputs[0]->data.get(), size_t(kN) * 4);
+  for (gpu::Perturbation p :
+       gpu::timed_perturbations(v, uint64_t(r) * 0x9e3779b97f4a7c15ull, false, law)) {
+    if (main) p.cls_stride = 0;
+    gpu::apply_perturbation(v.buffers[p.buffer], reinterpret_cast<unsigned char*>(x.data()), p);
+  }
+  return x;
+}
+
+struct Fixture {
+  generators::ResolvedVariant v;
+  gpu::HostSet set0;
+  Fixture() {
+    v.buffers = {test::flat_buffer("x", generators::DType::F32, kN, {"uniform", 0.5, 1.5})};
+    set0 = gpu::regular_set(v, 0x5eed2026, nullptr);
+  }
+};
+
+}  // namespace
+
+TEST_CASE("P6l strata (h28v): a control variate on a fixed 1-in-16 sample is out") {
+  const Fixture fx;
+  for (bool law : {false, true}) {
+    CAPTURE(law);
+    int out = 0, out_main = 0;
+    for (int r = 1; r <= kRuns; ++r) {
+      const Sums s = sums(run(fx.v, fx.set0, r, law, false));
+      out += err(s.cv, s.want, 2e-6) > 1;
+      const Sums m = sums(run(fx.v, fx.set0, r, law, true));
+      out_main += err(m.cv, m.want, 2e-6) > 1;
+    }
+    MESSAGE(std::string(law ? "law runs" : "off-law runs")
+            << ": the control variate out on " << out << " of " << kRuns
+            << " (main's draws: " << out_main << ")");
+    CHECK(out_main == 0);     // main: positions exchangeable, the sample unbiased
+    CHECK(out >= kRuns / 6);  // 30 / 42 of 96 (off / on the law), 6 / 8 of these 24
+  }
+}
+
+TEST_CASE("P6l strata (h28v): one input a run, an even stride, half the residues, the law kept") {
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("x", generators::DType::F32, kN, {"uniform", 0.5, 1.5}),
+               test::flat_buffer("w", generators::DType::F32, kN, {"uniform", 0, 1})};
+  const gpu::HostSet set0 = gpu::regular_set(v, 0x5eed2026, nullptr);
+  int on[2] = {0, 0};
+  for (bool law : {false, true})
+    for (uint64_t seed = 1; seed <= 32; ++seed) {
+      CAPTURE(law);
+      CAPTURE(seed);
+      const auto ps = gpu::timed_perturbations(v, seed, false, law);
+      REQUIRE(ps.size() == 2);
+      int stratified = 0;
+      for (const gpu::Perturbation& p : ps) {
+        if (p.cls_stride == 0) continue;
+        ++stratified, ++on[p.buffer];
+        CHECK(p.cls_stride % 2 == 0);
+        CHECK(p.cls_stride <= gpu::kStrataStrideMax);
+        CHECK(__builtin_popcountll(p.cls_mask) == p.cls_stride / 2);
+      }
+      CHECK(stratified == 1);  // two would tie x's values to w's, position by position
+    }
+  CHECK(on[0] >= 16);  // each input in its turn
+  CHECK(on[1] >= 16);
+  // The law kept on a law run: x's values in 16 equal cells of its support as i.i.d. draws
+  // fill them (each cell 1/16 of 2^18 values, sd ~0.2%), and each stratum in one half.
+  for (uint64_t seed = 1; seed <= 8; ++seed) {
+    gpu::Perturbation p = gpu::timed_perturbations(v, seed, false, true)[0];
+    if (p.cls_stride == 0) continue;
+    std::vector<float> x(static_cast<size_t>(kN));
+    std::memcpy(x.data(), set0.inputs[0]->data.get(), size_t(kN) * 4);
+    gpu::apply_perturbation(v.buffers[0], reinterpret_cast<unsigned char*>(x.data()), p);
+    std::vector<double> cells(16, 0), half(2, 0);
+    for (int64_t i = 0; i < kN; ++i) {
+      const double u = double(x[size_t(i)]) - 0.5;
+      cells[std::min<size_t>(15, size_t(u * 16))] += 1;
+      // Stratum 0 takes [lo, lo + 1/2) cyclically (a reflected quarter mirrors it: centre 1).
+      if (gpu::perturb_stratum(p, i) == 0) half[0] += 1;
+    }
+    for (double c : cells) CHECK(std::fabs(c / double(kN) - 1.0 / 16) < 0.004);
+    CHECK(std::fabs(half[0] / double(kN) - 0.5) < 0.01);
+  }
+  // dist_fixed: the declared law exactly, no strata.
+  v.buffers[0].dist_fixed = true;
+  v.buffers[1].dist_fixed = true;
+  for (const gpu::Perturbation& p : gpu::timed_perturbations(v, 7, false, true))
+    CHECK(p.cls_stride == 0);
+}
