@@ -8,11 +8,12 @@
 #     (it never saw them): the lead's guess is that condition (c) or light_tail keeps some, not
 #     surely all.
 #  2. cheat_list over P6k's refusals and controls (h28t's predictions: redteam28_atol_excused_heavy
-#     and redteam26_offlaw_heavy_lbeta invalid_spec; control_hon22_softmax_argmax and
-#     control_hon21_causal_log_softmax kept) and red team 27's law folders (h28v's predictions in
+#     and redteam26_offlaw_heavy_lbeta invalid_spec; control_hon22_softmax_argmax kept;
+#     control_hon21_causal_log_softmax left out: its round alone up to 90 s) and red team 27's law folders (h28v's predictions in
 #     scripts/gpu/probe_h28v.sh where that exists).
-#  3. The two built-in seeds P6k refused in call 2 (matmul_tri naive, attention_bf16 seed): h28t
-#     predicts both "gate passed" (attention_bf16's lint ~205 s).
+#  3. Every built-in seed (call 2: 22 of 24 passed; P6k refused matmul_tri naive and attention_bf16's
+#     seed): h28t predicts both "gate passed" (attention_bf16's lint ~205 s); the other 22 still
+#     pass with h28v's strata on their audited timed runs (lead's prediction).
 # Usage: probe_s27.sh [SECONDS, default 570]; everything under $OUT/s27/.
 set -u
 OUT=${OUT:-/tmp/probe-out}
@@ -42,17 +43,22 @@ for r in json.load(open(sys.argv[1])).get("rows", []):
 PY
 
 echo "== 2. cheat_list ($((SECONDS - t0)) s)"
-NAMES="redteam28_atol_excused_heavy redteam26_offlaw_heavy_lbeta control_hon22_softmax_argmax \
-redteam27_law_taylor_sum redteam27_cv_residual_sum control_redteam27_law_poly_lbeta \
-control_redteam26_weighted_lbeta_16 control_hon21_causal_log_softmax" \
-  CHEAT_FOLDER_S=80 BUDGET_S=$(( $(left) - 270 )) OUT="$D" bash scripts/gpu/cheat_list.sh
+NAMES="redteam28_atol_excused_heavy redteam26_offlaw_heavy_lbeta redteam27_cv_residual_sum \
+redteam27_law_taylor_sum control_hon22_softmax_argmax control_redteam27_law_poly_lbeta \
+control_redteam26_weighted_lbeta_16 control_hon20_atomic_float_histogram" \
+  CHEAT_FOLDER_S=60 BUDGET_S=$(( $(left) - 380 )) OUT="$D" bash scripts/gpu/cheat_list.sh
 
-echo "== 3. the two seeds ($((SECONDS - t0)) s)"
+# Every built-in seed (P6l's strata reach every gate's audited timed run), attention_bf16 last:
+# its lint alone took 212 s in call 2.
+echo "== 3. every built-in seed, attention_bf16 last ($((SECONDS - t0)) s)"
 l=$(left)
-timeout $((l > 20 ? l - 10 : 10)) $S problems check --seed-only --json matmul_tri attention_bf16 \
+timeout $((l > 20 ? l - 10 : 10)) $S problems check --seed-only --json matmul_tri attention \
+  batched_gemm bias_gelu conv2d conv2d_7x7 decoder_block groupnorm layernorm layernorm_4096 \
+  layernorm_768 matmul matmul_1024 matmul_bf16 matmul_scalar neighbor_aggregation reduce \
+  sgemm_2048 sigmoid softmax stencil3d_r4 transpose_4096 triangle_contraction attention_bf16 \
   >"$D/seeds.json" 2>"$D/seeds.log"
 echo "seeds: exit $? in $((SECONDS - t0)) s"
-grep "\[" "$D/seeds.log" | cut -c1-300
+grep "\[" "$D/seeds.log" | grep -v "(reference)" | cut -c1-300
 python3 - "$D/seeds.json" <<'PY' 2>/dev/null || true
 import json, sys
 for r in json.load(open(sys.argv[1]))["rows"]:
