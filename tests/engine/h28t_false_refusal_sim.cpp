@@ -255,6 +255,7 @@ int main(int argc, char** argv) {
     const double most = *std::max_element(light[0].begin(), light[0].end());
     size_t weak = 0, near = 0, pre_weak = 0, dropped_c = 0, spread_c = 0, spread_near = 256,
            spread_near_max = 0;
+    double len_lo = 1e300, len_hi = 0;
     double pre_least = least > 0 ? least : std::numeric_limits<double>::infinity();
     for (size_t i = 0; i < base.size(); ++i) {
       const double j = judged[0][i], l = light[0][i];
@@ -273,6 +274,12 @@ int main(int argc, char** argv) {
       if (most > 1 && l > 1 - atol_part[0][i]) continue;  // (b)
       ++dropped_c;                                        // left out by (c) alone
       spread_c = std::max(spread_c, gpu::light_spread(by_class, 0, i));
+      if (sp || eb) {  // the row's (bag's) nonzeros (lookups)
+        const size_t r = sp ? i : i / F;
+        const double len = double(in[0][r + 1]) - double(in[0][r]);
+        len_lo = std::min(len_lo, len);
+        len_hi = std::max(len_hi, len);
+      }
       ++pre_weak;
       pre_least = std::min(pre_least, l);
     }
@@ -283,6 +290,8 @@ int main(int argc, char** argv) {
         spread_c, spread_near, spread_near_max);
     std::printf("pre-h28t (no (c), no tail): %zu weak, least %.3g (refused: %s)\n", pre_weak,
                 pre_least, pre_weak > 0 ? "yes" : "no");
+    if (dropped_c && (sp || eb))
+      std::printf("left out by (c): rows of %.0f to %.0f nonzeros\n", len_lo, len_hi);
   }
   for (size_t i = 0; i < base.size(); ++i)
     if (judged[0][i] == least) {
