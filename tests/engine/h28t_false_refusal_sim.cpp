@@ -9,7 +9,17 @@
 //     N = 4096, where a row is 2048 pairs), C = triu(A) triu(B) in double.
 // For each output element judged at most 1 it prints the element, its light share, how many
 // strided classes move it, how many its light part holds, and |reference|.
-// Usage: h28t_false_refusal_sim [attention H S | tri N | causal_lsm rows | cumsum n]
+// Helper h28x: the corpus folders refused live before h28t's fix (docs/results/h100-2026-12-06d
+// call 5, probe_h28u): `spmv rows nnz` (pmpp_spmv_csr_powerlaw: y[r] = sum over row r's
+// nonzeros of data[e] x[col_index[e]], row_ptr a csr_rowptr of Pareto 2.5 degrees, col_index
+// randint [0, rows), data and x uniform [-1, 1), fp32 rtol 1e-3, atol 1e-2) and `bag bags
+// lookups` (pt_embedding_bag_powerlaw: output[b][f] = sum over bag b's lookups of
+// weight[input[e]][f], 128 features, a bags x 128 table, offsets csr_rowptr Pareto 2.5, rtol
+// 1e-3, atol 1e-1), their inputs drawn by the engine's own generator (make_input) at reduced
+// sizes; a csr_rowptr's ends are kept by its echoes (kind_echo). Both print the pre-h28t verdict
+// too (no (c), no light_tail).
+// Usage: h28t_false_refusal_sim [attention H S | tri N | causal_lsm rows | cumsum n |
+//                                spmv rows nnz | bag bags lookups]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -41,6 +51,52 @@ using Ins = std::vector<std::vector<float>>;
 
 int H = 8, S = 32, N = 512;
 constexpr int D = 128;
+int64_t Rows = 1 << 16, Nnz = 1 << 20;  // spmv: rows, nonzeros; bag: bags, lookups
+constexpr int F = 128;                  // bag: features (the table is Rows x F)
+std::vector<bool> ends_kept;            // per input: a csr_rowptr (its echoes keep its ends)
+
+// `n` values of the law (kind, a, b) as the engine draws them for set 0, stored as floats (an
+// i32 index or offset below 2^24 is exact; the echo copies 4-byte words either way).
+std::vector<float> drawn(const std::string& name, const std::string& kind, int64_t n, double a,
+                         double b) {
+  generators::ResolvedBuffer buf;
+  buf.name = name;
+  buf.dtype = kind == "uniform" ? generators::DType::F32 : generators::DType::I32;
+  buf.init.kind = kind;
+  buf.init.a = a;
+  buf.init.b = b;
+  buf.elements = n;
+  buf.bytes = 4 * n;
+  std::vector<double> v;
+  gpu::make_input(buf, 1, &v);
+  ends_kept.push_back(kind == "csr_rowptr");
+  return std::vector<float>(v.begin(), v.end());
+}
+
+// in: row_ptr, col_index, data, x (pmpp_spmv_csr_powerlaw's reference, in double).
+gpu::HostDoubles spmv(const Ins& in) {
+  const auto &ptr = in[0], &col = in[1], &val = in[2], &x = in[3];
+  gpu::HostDoubles y(static_cast<size_t>(Rows));
+  for (int64_t r = 0; r < Rows; ++r) {
+    double s = 0;
+    for (int64_t e = int64_t(ptr[size_t(r)]); e < int64_t(ptr[size_t(r) + 1]); ++e)
+      s += double(val[size_t(e)]) * double(x[size_t(col[size_t(e)])]);
+    y[size_t(r)] = s;
+  }
+  return y;
+}
+
+// in: offsets, input, weight (pt_embedding_bag_powerlaw's reference, mode sum, in double).
+gpu::HostDoubles bag(const Ins& in) {
+  const auto &off = in[0], &idx = in[1], &w = in[2];
+  gpu::HostDoubles o(size_t(Rows) * F, 0.0);
+  for (int64_t b = 0; b < Rows; ++b)
+    for (int64_t e = int64_t(off[size_t(b)]); e < int64_t(off[size_t(b) + 1]); ++e) {
+      const float* row = &w[size_t(idx[size_t(e)]) * F];
+      for (int f = 0; f < F; ++f) o[size_t(b) * F + size_t(f)] += double(row[f]);
+    }
+  return o;
+}
 
 gpu::HostDoubles attention(const Ins& in) {
   const auto &Q = in[0], &K = in[1], &V = in[2];
@@ -114,7 +170,12 @@ gpu::HostDoubles cumsum(const Ins& in) {
 int main(int argc, char** argv) {
   const std::string which = argc > 1 ? argv[1] : "attention";
   const bool att = which == "attention", lsm = which == "causal_lsm", scan = which == "cumsum";
-  if (att) {
+  const bool sp = which == "spmv", eb = which == "bag";
+  if (sp || eb) {
+    if (eb) Rows = 1 << 12, Nnz = 1 << 15;
+    if (argc > 2) Rows = std::atoll(argv[2]);
+    if (argc > 3) Nnz = std::atoll(argv[3]);
+  } else if (att) {
     if (argc > 2) H = std::atoi(argv[2]);
     if (argc > 3) S = std::atoi(argv[3]);
   } else if (argc > 2) {
@@ -123,7 +184,20 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(20261206);
   Ins in;
   generators::Tolerance tol;
-  if (att) {
+  if (sp) {
+    in.push_back(drawn("row_ptr", "csr_rowptr", Rows + 1, double(Nnz), 2.5));
+    in.push_back(drawn("col_index", "randint", Nnz, 0, double(Rows)));
+    in.push_back(drawn("data", "uniform", Nnz, -1, 1));
+    in.push_back(drawn("x", "uniform", Rows, -1, 1));
+    tol.rtol = 1e-3;
+    tol.atol = 1e-2;
+  } else if (eb) {
+    in.push_back(drawn("offsets", "csr_rowptr", Rows + 1, double(Nnz), 2.5));
+    in.push_back(drawn("input", "randint", Nnz, 0, double(Rows)));
+    in.push_back(drawn("weight", "uniform", Rows * F, -1, 1));
+    tol.rtol = 1e-3;
+    tol.atol = 1e-1;
+  } else if (att) {
     std::normal_distribution<float> g(0, 1);
     for (int b = 0; b < 3; ++b) {
       in.emplace_back(size_t(H) * S * D);
@@ -152,7 +226,8 @@ int main(int argc, char** argv) {
     tol.rtol = 1e-4;
     tol.atol = 1e-3;
   }
-  auto ref = att ? attention : lsm ? causal_lsm : scan ? cumsum : tri;
+  ends_kept.resize(in.size(), false);
+  auto ref = sp ? spmv : eb ? bag : att ? attention : lsm ? causal_lsm : scan ? cumsum : tri;
   const gpu::HostDoubles base = ref(in);
   std::vector<std::vector<std::vector<double>>> by_class;
   for (size_t r = 0; r < gpu::kStridedRegions; ++r) {
@@ -160,8 +235,11 @@ int main(int argc, char** argv) {
     gpu::EchoMap m;
     m.family = gpu::EchoFamily::Strided;
     m.cls = r;
-    for (auto& b : e)
-      gpu::apply_echo(m, reinterpret_cast<unsigned char*>(b.data()), b.size(), 4, 1);
+    for (size_t b = 0; b < e.size(); ++b) {
+      gpu::EchoMap mb = m;
+      mb.keep_ends = ends_kept[b];
+      gpu::apply_echo(mb, reinterpret_cast<unsigned char*>(e[b].data()), e[b].size(), 4, 1);
+    }
     by_class.push_back(gpu::element_shares({base}, {ref(e)}, {tol}));
   }
   const auto light = gpu::light_shares(by_class);
@@ -171,14 +249,62 @@ int main(int argc, char** argv) {
   std::printf(
       "%s: %zu elements; least judged light share %.3g, refusable_shares %.3g (refused: %s)\n",
       which.c_str(), base.size(), least, refusable, refusable > 0 && refusable <= 1 ? "yes" : "no");
+  {  // main's counts (light_tail's weak and near), and the rule before h28t: (a) and (b), no
+     // (c), no tail: an element (c) alone left out is judged there (main's (a)/(b) recomputed).
+    const auto atol_part = gpu::atol_parts({base}, {tol});
+    const double most = *std::max_element(light[0].begin(), light[0].end());
+    size_t weak = 0, near = 0, pre_weak = 0, dropped_c = 0, spread_c = 0, spread_near = 256,
+           spread_near_max = 0;
+    double len_lo = 1e300, len_hi = 0;
+    double pre_least = least > 0 ? least : std::numeric_limits<double>::infinity();
+    for (size_t i = 0; i < base.size(); ++i) {
+      const double j = judged[0][i], l = light[0][i];
+      weak += j > 0 && j <= 1;
+      near += j > 0 && j <= gpu::kNearLight;
+      if (j > 0 && j <= gpu::kNearLight) {
+        const size_t sp_i = gpu::light_spread(by_class, 0, i);
+        spread_near = std::min(spread_near, sp_i);
+        spread_near_max = std::max(spread_near_max, sp_i);
+      }
+      if (j > 0 && j <= 1) ++pre_weak;
+      if (j > 0 || !(l > 0 && l <= 1)) continue;
+      double total = 0;
+      for (const auto& c : by_class) total += c[0][i] * c[0][i];
+      if (!(total - l * l >= l * l)) continue;            // (a)
+      if (most > 1 && l > 1 - atol_part[0][i]) continue;  // (b)
+      ++dropped_c;                                        // left out by (c) alone
+      spread_c = std::max(spread_c, gpu::light_spread(by_class, 0, i));
+      if (sp || eb) {  // the row's (bag's) nonzeros (lookups)
+        const size_t r = sp ? i : i / F;
+        const double len = double(in[0][r + 1]) - double(in[0][r]);
+        len_lo = std::min(len_lo, len);
+        len_hi = std::max(len_hi, len);
+      }
+      ++pre_weak;
+      pre_least = std::min(pre_least, l);
+    }
+    std::printf(
+        "main: weak (judged in (0, 1]) %zu, near (0, %g] %zu, light_tail %s; "
+        "left out by (c) alone %zu (light_spread at most %zu; the near ones' %zu to %zu)\n",
+        weak, gpu::kNearLight, near, gpu::light_tail(weak, near) ? "yes" : "no", dropped_c,
+        spread_c, spread_near, spread_near_max);
+    std::printf("pre-h28t (no (c), no tail): %zu weak, least %.3g (refused: %s)\n", pre_weak,
+                pre_least, pre_weak > 0 ? "yes" : "no");
+    if (dropped_c && (sp || eb))
+      std::printf("left out by (c): rows of %.0f to %.0f nonzeros\n", len_lo, len_hi);
+  }
   for (size_t i = 0; i < base.size(); ++i)
     if (judged[0][i] == least) {
       std::printf("least at %zu (row %zu, column %zu): %.9g, light classes %zu\n", i,
                   i / (att   ? D
                        : lsm ? 1024
+                       : sp  ? 1
+                       : eb  ? F
                              : size_t(N)),
                   i % (att   ? D
                        : lsm ? 1024
+                       : sp  ? 1
+                       : eb  ? F
                              : size_t(N)),
                   least, gpu::light_spread(by_class, 0, i));
       break;
@@ -213,7 +339,11 @@ int main(int argc, char** argv) {
                 lt.empty() ? 0 : lsum / double(lt.size()) / lmed, lmed / s[127]);
     if (att)
       std::printf("  h %zu i %zu d %zu", i / (size_t(S) * D), (i / D) % S, i % D);
-    else
+    else if (sp || eb) {
+      const size_t r = sp ? i : i / F;
+      std::printf("  row %zu (nonzeros %.0f)%s", r, in[0][r + 1] - in[0][r],
+                  eb ? (" f " + std::to_string(i % F)).c_str() : "");
+    } else
       std::printf("  i %zu j %zu", i / N, i % N);
     std::printf(": judged %.3g, whole %.3g, classes moved %d, light classes %d, |ref| %.3g\n",
                 judged[0][i], std::sqrt(total), moved, lightc, std::fabs(base[i]));
