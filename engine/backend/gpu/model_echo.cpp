@@ -1,5 +1,7 @@
 #include "engine/backend/gpu/model_echo.h"
 
+#include "engine/backend/gpu/perturb_arith.h"
+
 #include <algorithm>
 #include <cstring>
 #include <random>
@@ -41,33 +43,6 @@ void store_int(DType d, unsigned char* data, uint64_t i, int64_t v) {
     std::memcpy(data + i * 8, &v, 8);
   }
 }
-// Element i of a float dtype as a double, and a double stored to the nearest.
-double load_double(DType d, const unsigned char* data, uint64_t i) {
-  if (d == DType::F64) {
-    double v;
-    std::memcpy(&v, data + i * 8, 8);
-    return v;
-  }
-  if (d == DType::F32) {
-    float v;
-    std::memcpy(&v, data + i * 4, 4);
-    return v;
-  }
-  uint16_t h;
-  std::memcpy(&h, data + i * 2, 2);
-  return d == DType::F16 ? half_value(h) : bf16_value(h);
-}
-void store_double(DType d, unsigned char* data, uint64_t i, double v) {
-  if (d == DType::F64) {
-    std::memcpy(data + i * 8, &v, 8);
-  } else if (d == DType::F32) {
-    const float f = float(v);
-    std::memcpy(data + i * 4, &f, 4);
-  } else {
-    const uint16_t h = d == DType::F16 ? half_bits(v) : bf16_bits(v);
-    std::memcpy(data + i * 2, &h, 2);
-  }
-}
 bool integral(DType d) {
   return d == DType::I32 || d == DType::U32 || d == DType::I64 || d == DType::U64;
 }
@@ -89,10 +64,11 @@ void store_mid(DType d, unsigned char* data, uint64_t i, uint64_t lo, uint64_t h
     store_int(d, data, i, (a >> 1) + (b >> 1) + (a & b & 1));
     return;
   }
-  const double a = load_double(d, data, lo), b = load_double(d, data, hi);
+  const double a = perturb_detail::load_float(d, data, int64_t(lo)),
+               b = perturb_detail::load_float(d, data, int64_t(hi));
   double m = d == DType::F64 ? a * 0.5 + b * 0.5 : (a + b) * 0.5;  // exact for narrower floats
   m = std::min(std::max(m, std::min(a, b)), std::max(a, b));
-  store_double(d, data, i, m);
+  perturb_detail::store_float(d, data, int64_t(i), m);
 }
 
 // Whether `v` (n values) is a permutation of 0..n-1.
