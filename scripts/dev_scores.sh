@@ -79,6 +79,8 @@ sets=(
   "fresh16_live06d|tests/corpus_fresh16|--signals-dir|tests/data/corpus_fresh16_h100_live|"
   "fresh17_ncu|tests/corpus_fresh17|--ncu-csv|tests/data/corpus_fresh17_h100/ncu_export.csv|"
   "fresh17_live06d|tests/corpus_fresh17|--signals-dir|tests/data/corpus_fresh17_h100_live|"
+  "fresh18_ncu|tests/corpus_fresh18|--ncu-csv|tests/data/corpus_fresh18_h100/ncu_export.csv|"
+  "fresh18_live06d|tests/corpus_fresh18|--signals-dir|tests/data/corpus_fresh18_h100_live|"
 )
 for s in "${sets[@]}"; do
   IFS='|' read -r name suite flag src split <<<"$s"

@@ -12,9 +12,10 @@
 using namespace solver;
 using namespace solver::test::fresh_batch;
 
-// Labels predicted from the code before any run: five classes (l2_bandwidth, constant_cache,
-// register_spills, small_grid, dram_near_roof), none `unexplained` (each cost has a class), so
-// the batch asks for none.
+// Labels predicted from the code before any run, the spmm's l2_bandwidth relabelled
+// register_limited_occupancy from its H100 counters (c29d): five classes
+// (register_limited_occupancy, constant_cache, register_spills, small_grid, dram_near_roof), none
+// `unexplained` (each cost has a class), so the batch asks for none.
 TEST_CASE(
     "the eighteenth fresh batch: labelled, attributed, apart from the eighteen earlier corpora") {
   const std::string fresh18 = source_dir() + "/tests/corpus_fresh18";
