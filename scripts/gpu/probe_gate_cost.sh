@@ -99,6 +99,7 @@ LIM=${1:-240}
 AB=${2:-}
 OUT=${OUT:-/tmp/probe-out}
 D="$OUT/probe_gate_cost"
+STAGE=$(mktemp -d)
 mkdir -p "$D"
 B=${SOLVER_BUNDLE:-.carry/lead}
 export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
@@ -112,8 +113,8 @@ run_one() {  # run_one PROBLEM_PATH TAG [ENV=VALUE]: one `problems check` proces
   shift 2
   local name=${p#*/}$tag
   # The per-problem JSON and logs go back in one archive (a device call returns a bounded count
-  # of files).
-  dir="$D/problems_$name"
+  # of files); the problem's folder is staged outside $OUT (a copy of tests/ is no evidence).
+  dir="$STAGE/problems_$name"
   rm -rf "$dir" && mkdir -p "$dir" && cp -r "tests/$p" "$dir/"
   t0=$(date +%s.%N)
   # The largest resident set of the processes it reaps (solver reaps its worker): KiB.
