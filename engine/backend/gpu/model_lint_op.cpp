@@ -16,14 +16,10 @@
 
 namespace solver::gpu {
 
-SampleLintVerdict Worker::model_lint(Prepared& p, const std::function<int()>& make_fresh,
+SampleLintVerdict Worker::model_lint(Prepared& p, const std::function<int()>& fresh_set,
+                                     const std::vector<std::string>& outputs,
+                                     std::vector<generators::Tolerance> tols,
                                      const std::vector<BlindDeclared>& declared) {
-  std::vector<std::string> outputs;
-  std::vector<generators::Tolerance> tols;
-  for (size_t b : p.buffers->outputs()) {
-    outputs.push_back(p.resolved.buffers[b].name);
-    tols.push_back(generators::output_tolerance(p.resolved, b));
-  }
   if (tols.empty()) tols.push_back(p.resolved.tolerance);
   // Exact outputs share 0 or infinity: no model echo can refuse them (no reference run).
   if (!model_lint_needed(tols)) return {};
@@ -52,14 +48,8 @@ SampleLintVerdict Worker::model_lint(Prepared& p, const std::function<int()>& ma
     take(0, "set 0");
     bool pending = false;  // some pair at most 1 (0 included) on set 0: the fresh set too
     for (size_t k = 0; k < n_out; ++k) pending = pending || in.sets.front().outputs[k] <= 1;
-    if (pending) {
-      auto kinds = [&] {
-        std::vector<SetKind> out;
-        for (int s = 0; s < p.buffers->sets(); ++s) out.push_back(p.buffers->host_set(s).kind);
-        return out;
-      };
-      if (const int s = later_lint_set(make_fresh, kinds); s >= 0) take(s, "the fresh set");
-    }
+    if (pending)
+      if (const int s = fresh_set(); s >= 0) take(s, "the fresh set");
     inputs.push_back(std::move(in));
   }
   return model_lint_verdict(inputs, outputs, tols, declared);

@@ -229,7 +229,8 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
   // Each ordered, permutation or cycle input modelled from its other half (model_echo.h, red
   // team 28): a midpoint or a refill, where a copy bounds only a kernel that rescales.
   if (verdict.refusal.empty()) {
-    const SampleLintVerdict modelled = model_lint(p, make_fresh, declared);
+    const SampleLintVerdict modelled = model_lint(
+        p, [&] { return later_lint_set(make_fresh, set_kinds); }, outputs, output_tols, declared);
     if (!modelled.refusal.empty()) verdict.refusal = modelled.refusal;
     if (!modelled.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + modelled.note;
   }

@@ -419,8 +419,12 @@ class Worker {
   // its index; -1: none), the sets lint_counts takes.
   std::map<std::string, SampleLintVerdict> sample_lint_;
   SampleLintVerdict sample_lint(Prepared& p, const std::function<int()>& make_fresh);
-  // The model echoes' verdict (model_echo.h, model_lint_op.cpp): each model-echoed input alone.
-  SampleLintVerdict model_lint(Prepared& p, const std::function<int()>& make_fresh,
+  // The model echoes' verdict (model_echo.h, model_lint_op.cpp): each model-echoed input alone;
+  // `fresh_set` gives the fresh set's index (later_lint_set; -1: none), `outputs` and `tols` are
+  // the lint's output buffers and their tolerances.
+  SampleLintVerdict model_lint(Prepared& p, const std::function<int()>& fresh_set,
+                               const std::vector<std::string>& outputs,
+                               std::vector<generators::Tolerance> tols,
                                const std::vector<BlindDeclared>& declared);
   // Per output buffer, the largest share of `set`'s tolerance by which the reference on its
   // echo `pattern` differs from the reference on `set` (largest_shares of element_shares).
