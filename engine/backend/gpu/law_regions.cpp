@@ -169,15 +169,23 @@ bool light_tail(uint64_t weak, uint64_t near) {
   return weak >= kTailMin && double(weak) * kTailRatio < double(near);
 }
 
+namespace {
+// light_tail's counts over one output's judged shares: weak (in (0, 1]) and near (in (0,
+// kNearLight]), added to `weak` and `near`.
+void count_tail(const std::vector<double>& judged, uint64_t& weak, uint64_t& near) {
+  for (double j : judged) {
+    weak += j > 0 && j <= 1;
+    near += j > 0 && j <= kNearLight;
+  }
+}
+}  // namespace
+
 std::vector<double> refusable_shares(const std::vector<std::vector<double>>& judged) {
   std::vector<double> out = weakest_shares(judged);
   for (size_t k = 0; k < judged.size(); ++k) {
     if (std::isnan(out[k])) continue;
     uint64_t weak = 0, near = 0;
-    for (double j : judged[k]) {
-      weak += j > 0 && j <= 1;
-      near += j > 0 && j <= kNearLight;
-    }
+    count_tail(judged[k], weak, near);
     if (light_tail(weak, near)) out[k] = 0;
   }
   return out;
@@ -321,10 +329,7 @@ StridedJudgement strided_judgement(const StridedShares& echo,
       if (picks[k].empty()) continue;
       out.light[k] = least_moved(out.light[k], least_light[k]);
       out.judged[k] = least_moved(out.judged[k], least_judged[k]);
-      for (double j : judged[k]) {
-        weak[k] += j > 0 && j <= 1;
-        near[k] += j > 0 && j <= kNearLight;
-      }
+      count_tail(judged[k], weak[k], near[k]);
     }
   }
   for (size_t k = 0; k < outputs; ++k)
