@@ -29,8 +29,6 @@ LintKeyInputs inputs() {
   in.reference_hash = "ab12";
   in.set0_key = "6692275616939034656";
   in.set0_digests = {11, 0, 13};
-  in.gate_seed = 0x5eed2026;
-  in.fresh_seed = 42;
   in.buffers = "q:in:bf16:normal:4096;o:out:bf16::4096;";
   in.precision = "bf16";
   in.tolerances = {generators::Tolerance{1e-2, 1e-3, 0}, generators::Tolerance{1e-2, 1e-3, 0}};
@@ -74,8 +72,6 @@ TEST_CASE("lint cache: every input of the verdict moves the key") {
       {"set 0's key", [](LintKeyInputs& i) { i.set0_key = "1"; }},
       {"set 0's data", [](LintKeyInputs& i) { i.set0_digests[2] = 14; }},
       {"set 0's buffers", [](LintKeyInputs& i) { i.set0_digests.push_back(0); }},
-      {"the gate's seed", [](LintKeyInputs& i) { ++i.gate_seed; }},
-      {"the fresh set's seed", [](LintKeyInputs& i) { ++i.fresh_seed; }},
       {"a buffer's shape", [](LintKeyInputs& i) { i.buffers = "q:in:bf16:normal:8192;"; }},
       {"the precision class", [](LintKeyInputs& i) { i.precision = "fp32"; }},
       {"an output's rtol", [](LintKeyInputs& i) { i.tolerances[1].rtol = 2e-2; }},

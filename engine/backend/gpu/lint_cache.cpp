@@ -66,8 +66,6 @@ std::string lint_cache_key(const LintKeyInputs& in) {
   std::string digests;
   for (uint64_t d : in.set0_digests) digests += std::to_string(d) + ",";
   add_field(data, "set0_digests", digests);
-  add_field(data, "gate_seed", std::to_string(in.gate_seed));
-  add_field(data, "fresh_seed", std::to_string(in.fresh_seed));
   add_field(data, "buffers", in.buffers);
   add_field(data, "precision", in.precision);
   std::string tols;

@@ -37,10 +37,12 @@ struct LintKeyInputs {
   std::string reference_hash;  // the reference's source_hash: source, local headers, options
   std::string set0_key;        // set 0's HostSet::key (its seed)
   std::vector<uint64_t> set0_digests;  // set 0's input digests: the data the echoes move
-  uint64_t gate_seed = 0;              // the gate's seed (its derived seeds below)
-  uint64_t fresh_seed = 0;             // the fresh set's seed (the lint's second set)
-  std::string buffers;                 // each buffer's name, role, dtype, init, element count
-  std::string precision;               // the candidate's tolerance class
+  // Not the gate's seed: the live backend draws every gate's seed at random (live_backend.cpp,
+  // so no gate shows a kernel data it has seen), and a worker already serves its first gate's
+  // verdict to every later gate (Worker::sample_lint_): the verdict is the problem's, the fresh
+  // set's draw only one sample of the law the key holds (spec bytes, set 0's data, the flags).
+  std::string buffers;    // each buffer's name, role, dtype, init, element count
+  std::string precision;  // the candidate's tolerance class
   std::vector<generators::Tolerance> tolerances;  // the class tolerance, then each output's
   bool homogeneous = false;  // the fresh set's kind at the lint's start (P6c's shrink) ...
   bool law_checks = false;   // ... and its law redraw (law_checks.h)
