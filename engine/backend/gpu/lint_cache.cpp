@@ -88,6 +88,7 @@ std::optional<LintCacheEntry> load_lint_verdict(const std::string& dir, const st
       return std::nullopt;
     LintCacheEntry e;
     e.made = j.at("made").get<std::string>();
+    e.problem = j.value("problem", "");
     e.verdict.refusal = j.at("refusal").get<std::string>();
     e.verdict.note = j.at("note").get<std::string>();
     e.verdict.law_checks = j.at("law_checks").get<bool>();
@@ -105,6 +106,7 @@ bool store_lint_verdict(const std::string& dir, const std::string& key, const Li
   j["format"] = kFormat;
   j["key"] = key;
   j["made"] = e.made;
+  j["problem"] = e.problem;
   j["refusal"] = e.verdict.refusal;
   j["note"] = e.verdict.note;
   j["law_checks"] = e.verdict.law_checks;

@@ -56,6 +56,7 @@ std::string lint_cache_key(const LintKeyInputs& in);
 struct LintCacheEntry {
   SampleLintVerdict verdict;  // `cached` empty
   std::string made;           // when the verdict was computed ("2026-12-06 15:30 UTC")
+  std::string problem;        // for a reader of the folder only (the key is what is trusted)
 };
 
 // <dir>/<key>.lint.json, or nullopt where there is none or it is not whole and consistent.

@@ -84,7 +84,7 @@ SampleLintVerdict Worker::gate_lint(Prepared& p, const std::function<int()>& mak
   // A miss, or an entry not whole (ignored, and written again here).
   SampleLintVerdict v = sample_lint(p, make_fresh);
   PhaseScope scope("lint_cache");
-  if (!store_lint_verdict(dir, key, LintCacheEntry{v, lint_cache_now()}))
+  if (!store_lint_verdict(dir, key, LintCacheEntry{v, lint_cache_now(), p.spec.name}))
     std::fprintf(stderr, "solver-gpu: warning: the tolerance lint's verdict not cached in %s\n",
                  dir.c_str());
   return v;
