@@ -14,10 +14,13 @@
 #     on an H100 in session 27; h28t's changes since may move it), layernorm's 1-30 s; two
 #     *.lint.json entries written, one per problem (a refusal is cached as a pass is: whatever
 #     attention_bf16's seed got, invalid_spec or passed, the second run says the same).
-#   run 2: both rows "cached verdict <12 hex> from <run 1's minute>"; tolerance lint under 100 ms
-#     each (a small file read, a JSON parse, two sha256 of a few KB; set 0's digests are already
-#     made), so the run's wall ~210 s shorter than run 1's; the same gate status per row and the
-#     same lint words (the notes, the refusal) but for the marker.
+#   run 2: both rows "cached verdict <12 hex> from <run 1's minute>"; lint_cache under 5 ms each
+#     (measured on the host: key 28 us, load 42-52 us; plus problem.yaml's read); the "tolerance
+#     lint" phase under 1.5 s each: it still holds the gate's fresh set (made after the lint on a
+#     hit, inside it on a miss: derived on the device, its float64 reference run where the fresh
+#     check is not on the device), for attention_bf16 one reference run of the ~300 its lint made
+#     in ~212 s. So run 2's wall ~205-215 s shorter than run 1's; the same gate status per row and
+#     the same lint words (the notes, the refusal) but for the marker.
 #   step 2: --no-cache: no marker, tolerance lint as in run 1; cut entry: no marker, lint as run 1,
 #     "entry whole again: yes"; then a hit with the marker.
 set -u
