@@ -91,6 +91,20 @@ TEST_CASE("lint cache: every input of the verdict moves the key") {
   }
 }
 
+TEST_CASE("lint cache: the worker's in-memory key tells precision classes and tolerances apart") {
+  const std::vector<generators::Tolerance> fp32{{1e-5, 1e-6, 0}, {1e-5, 1e-6, 0}};
+  std::vector<generators::Tolerance> tf32 = fp32;
+  tf32[1].rtol = 1e-3;  // one output's tolerance looser
+  const std::string base = lint_memo_key("matmul|abc", "fp32", fp32);
+  CHECK(base == lint_memo_key("matmul|abc", "fp32", fp32));
+  CHECK(base != lint_memo_key("matmul|abc", "tf32", fp32));
+  CHECK(base != lint_memo_key("matmul|abc", "fp32", tf32));
+  std::vector<generators::Tolerance> cls = fp32;
+  cls[0].class_rtol = 1e-7;
+  CHECK(base != lint_memo_key("matmul|abc", "fp32", cls));
+  CHECK(base != lint_memo_key("matmul|abd", "fp32", fp32));
+}
+
 TEST_CASE("lint cache: a stored verdict loads back whole, refusals included") {
   TempDir dir;
   const std::string key = lint_cache_key(inputs());

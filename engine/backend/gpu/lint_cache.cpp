@@ -79,6 +79,14 @@ std::string lint_cache_key(const LintKeyInputs& in) {
   return rules::sha256_hex(data);
 }
 
+std::string lint_memo_key(const std::string& homogeneous, const std::string& precision,
+                          const std::vector<generators::Tolerance>& tolerances) {
+  std::string key = homogeneous + "|" + precision;
+  for (const generators::Tolerance& t : tolerances)
+    key += "|" + num(t.rtol) + "," + num(t.atol) + "," + num(t.class_rtol);
+  return key;
+}
+
 std::optional<LintCacheEntry> load_lint_verdict(const std::string& dir, const std::string& key) {
   const auto text = rules::try_read_text_file(entry_path(dir, key).string(), kMaxEntryBytes);
   if (!text || text->empty()) return std::nullopt;

@@ -52,6 +52,12 @@ struct LintKeyInputs {
 
 // sha256 (hex) of kLintCacheVersion, lint_sources_hash() and every field, length-prefixed.
 std::string lint_cache_key(const LintKeyInputs& in);
+// The worker's in-memory verdict key (Worker::sample_lint_): the problem and reference
+// (`homogeneous`), the candidate's precision class and tolerances (class, then each output's).
+// A TF32 point's looser tolerance may admit an echo the FP32 seed's refuses, so each class and
+// tolerance gets its own verdict (before 2026-12-06 the first gated point's served them all).
+std::string lint_memo_key(const std::string& homogeneous, const std::string& precision,
+                          const std::vector<generators::Tolerance>& tolerances);
 
 struct LintCacheEntry {
   SampleLintVerdict verdict;  // `cached` empty

@@ -63,9 +63,17 @@ std::optional<LintKeyInputs> Worker::lint_key_inputs(const Prepared& p) const {
   return in;
 }
 
+std::string Worker::lint_memo_key(const Prepared& p) {
+  std::vector<generators::Tolerance> tols{p.resolved.tolerance};
+  if (p.buffers)
+    for (size_t b : p.buffers->outputs())
+      tols.push_back(generators::output_tolerance(p.resolved, b));
+  return gpu::lint_memo_key(homogeneous_key(p), p.resolved.precision, tols);
+}
+
 SampleLintVerdict Worker::gate_lint(Prepared& p, const std::function<int()>& make_fresh) {
   // Once per problem and worker, as before: a verdict this worker holds is served as it is.
-  if (auto known = sample_lint_.find(homogeneous_key(p)); known != sample_lint_.end())
+  if (auto known = sample_lint_.find(lint_memo_key(p)); known != sample_lint_.end())
     return known->second;
   std::optional<LintKeyInputs> in;
   if (config_.lint_cache && lint_cache_enabled_by_env()) in = lint_key_inputs(p);
@@ -77,7 +85,7 @@ SampleLintVerdict Worker::gate_lint(Prepared& p, const std::function<int()>& mak
     if (std::optional<LintCacheEntry> hit = load_lint_verdict(dir, key)) {
       SampleLintVerdict v = std::move(hit->verdict);
       v.cached = lint_cache_note(key, hit->made);
-      sample_lint_[homogeneous_key(p)] = v;
+      sample_lint_[lint_memo_key(p)] = v;
       return v;
     }
   }

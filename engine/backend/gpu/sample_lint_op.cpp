@@ -33,7 +33,7 @@ std::string lint_set_name(const HostSet& s, int index) {
 }  // namespace
 
 SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& make_fresh) {
-  const std::string key = homogeneous_key(p);
+  const std::string key = lint_memo_key(p);
   if (auto known = sample_lint_.find(key); known != sample_lint_.end()) return known->second;
   std::string names;
   for (size_t i = 0; i < p.resolved.buffers.size(); ++i)
@@ -293,7 +293,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
 
 std::string Worker::off_law_note(const Prepared& p) const {
   if (!p.buffers || p.buffers->law_checks()) return "";
-  const auto known = sample_lint_.find(homogeneous_key(p));
+  const auto known = sample_lint_.find(lint_memo_key(p));
   return known == sample_lint_.end() ? "" : known->second.law_note;
 }
 

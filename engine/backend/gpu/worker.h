@@ -507,6 +507,10 @@ class Worker {
   static std::string homogeneous_key(const Prepared& p) {
     return p.spec.name + "|" + p.reference.source_hash;
   }
+  // sample_lint_'s key: homogeneous_key and what else the lint's verdict reads from the
+  // candidate, its precision class and every output's tolerance (a TF32 point's looser tolerance
+  // may admit an echo the FP32 seed's refuses: each gets its own verdict).
+  static std::string lint_memo_key(const Prepared& p);
   // Host input sets by (buffer, seed): profile, time and time_pairs repeat seeds (bounded bytes).
   InputCache input_cache_{size_t(4) << 30};
   // Pristine device copies of the standing sets' `in` buffers across requests (needs the
