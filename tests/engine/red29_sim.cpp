@@ -14,7 +14,9 @@
 //  inorm: redteam29_intnormal_cv_sum. The control variate at stride 16 over an i32 `normal`
 //        input: timed_perturbations gives an integer normal off the law i.i.d. draws and no
 //        strata (`(law || !p.iid)`), so every verified run is exchangeable.
-// Usage: red29_sim MODE [log2 n (24)] [runs (8)]
+//  tiny: redteam29_atol_tiny_rtol_heavy. Red team 28's atol-excused heavy sum at rtol 1e-12:
+//        h28t made atol_parts 0 at rtol 0 only, so P6k's condition (b) excuses y[0] again.
+// Usage: red29_sim MODE [log2 n (24)] [runs (8)] [rtol: tiny only (1e-12)]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -350,6 +352,80 @@ void cv_mode(bool inorm, int lg, int runs) {
               red_sim::err(cv_child(cv, placed), cv_ref(cv, placed), t));
 }
 
+
+// ---- tiny: red team 28's redteam28_atol_excused_heavy at rtol 1e-12 (h28t answered rtol 0) ----
+constexpr size_t kHeavyStride = size_t(1) << 17;  // n / 128 for n = 2^24: heavy at i % it == 1
+struct Twin {
+  std::vector<double> f0, f1;
+  double y0 = 0, y1 = 0, child0 = 0;
+};
+Twin twin_terms(const std::vector<float>& x) {  // red28_sim.cpp's, unchanged
+  Twin w;
+  w.f0 = red_sim::lbeta_terms(x);
+  w.f1.resize(x.size());
+  for (size_t i = 0; i < x.size(); ++i) {
+    const bool heavy = i % kHeavyStride == 1;
+    w.child0 += ((i >> 8) & 1) ? 0.0 : (heavy ? 1.0e6 : 2.0) * w.f0[i];
+    if (heavy) w.f0[i] *= 1.0e6;
+    w.f1[i] = 100.0 * double(x[i]);
+  }
+  w.y0 = red_sim::sum(w.f0);
+  w.y1 = red_sim::sum(w.f1);
+  return w;
+}
+void tiny_mode(double rtol, int runs) {
+  const int64_t n = int64_t(1) << 24;
+  generators::Tolerance t;
+  t.rtol = rtol;
+  t.atol = 2.0e4;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.5, 1.5})};
+  std::printf("redteam29_atol_tiny_rtol_heavy: n = 2^24, y[2], rtol %g atol %g\n", t.rtol, t.atol);
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  const Twin w = twin_terms(red_sim::floats(*set0.inputs[0]));
+  auto shares_of = [&](const gpu::EchoMap& m) {
+    return std::vector<double>{red_sim::share(w.y0, red_sim::echoed(w.f0, w.y0, m), t),
+                               red_sim::share(w.y1, red_sim::echoed(w.f1, w.y1, m), t)};
+  };
+  double top0 = 0, top1 = 0;
+  for (const gpu::EchoPattern& e : gpu::echo_patterns()) {
+    const auto sh = shares_of(gpu::positions_echo(e.parity, e.block));
+    top0 = std::max(top0, sh[0]), top1 = std::max(top1, sh[1]);
+  }
+  gpu::SetShare s0{"set 0", std::max(top0, top1), {std::max(top0, top1)}};
+  const gpu::SampleLintVerdict verdict = gpu::sample_lint_verdict({s0}, "x", t, {"y"});
+  std::printf("  position echoes (nine): y[0] %.3g, y[1] %.3g: the lint %s\n", top0, top1,
+              verdict.refusal.empty() ? "passes" : verdict.refusal.c_str());
+  const auto atol = gpu::atol_parts({{w.y0, w.y1}}, {t});
+  for (gpu::RegionFamily fam : {gpu::RegionFamily::Hashed, gpu::RegionFamily::Strided}) {
+    std::vector<std::vector<std::vector<double>>> by_class;
+    for (const gpu::EchoRegion& r : gpu::law_regions(fam)) by_class.push_back({shares_of(gpu::region_echo(r))});
+    const auto light = gpu::light_shares(by_class);
+    const auto judged = gpu::judged_light_shares(by_class, light, atol);
+    const std::string no = gpu::light_refusal(gpu::refusable_shares(judged), {"y"}, {t}, "x");
+    const auto bare = gpu::judged_light_shares(by_class, light, {});
+    const std::string would = gpu::light_refusal(gpu::refusable_shares(bare), {"y"}, {t}, "x");
+    std::printf("  %s classes: light y[0] %.3g y[1] %.3g, atol parts 1 - %.3g, 1 - %.3g; judged y[0] %.3g: %s\n"
+                "    without (b)'s excuse: judged y[0] %.3g: %s\n",
+                fam == gpu::RegionFamily::Hashed ? "hashed" : "strided", light[0][0], light[0][1],
+                1 - atol[0][0], 1 - atol[0][1], judged[0][0], no.empty() ? "no refusal" : no.c_str(),
+                bare[0][0], would.empty() ? "no refusal" : would.c_str());
+  }
+  auto child = [&](const Twin& z) { return red_sim::err(z.child0, z.y0, t); };
+  std::printf("  child y[0]: set 0 %.3f", child(w));
+  for (int s = 1; s < 3; ++s)
+    std::printf(", set %d %.3f", s,
+                child(twin_terms(red_sim::floats(*gpu::regular_set(v, seeds[size_t(s)], nullptr).inputs[0]))));
+  double worst_cells = 0, worst_law = 0;
+  for (int r = 1; r <= runs; ++r) {
+    const uint64_t seed = uint64_t(r) * 0x9e3779b97f4a7c15ull;
+    worst_cells = std::max(worst_cells, child(twin_terms(red_sim::timed_floats(v, set0, seed, false))));
+    worst_law = std::max(worst_law, child(twin_terms(red_sim::timed_floats(v, set0, seed, true))));
+  }
+  std::printf("; %d timed runs: worst %.3f off the law, %.3f law redraws\n", runs, worst_cells, worst_law);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -358,6 +434,7 @@ int main(int argc, char** argv) {
   const int runs = argc > 3 ? std::atoi(argv[3]) : 8;
   if (mode == "head" || mode == "deal") perm_mode(mode == "deal", lg, runs);
   else if (mode == "cv37" || mode == "inorm") cv_mode(mode == "inorm", lg, runs);
-  else return std::fprintf(stderr, "red29_sim: mode head | deal | cv37 | inorm\n"), 2;
+  else if (mode == "tiny") tiny_mode(argc > 4 ? std::atof(argv[4]) : 1e-12, runs);
+  else return std::fprintf(stderr, "red29_sim: mode head | deal | cv37 | inorm | tiny\n"), 2;
   return 0;
 }
