@@ -78,7 +78,8 @@ void model_lint(const generators::ResolvedVariant& v, const gpu::HostSet& set0, 
       const auto echo =
           gpu::model_echo(v.buffers[0], *s.inputs[0], e.parity, gpu::model_seed(s.seed, e.parity));
       const Shares sh = shares(y, f(ints(*echo)).first, t);
-      std::printf("  model echo (%s refill) on %s: element shares", e.parity ? "odd" : "even", name);
+      std::printf("  model echo (%s refill) on %s: element shares", e.parity ? "odd" : "even",
+                  name);
       for (double x : sh.elem) std::printf(" %.4g", x);
       std::printf(" -> the output's (largest) %.4g\n", sh.largest);
       top = std::max(top, sh.largest);
@@ -126,12 +127,14 @@ Outputs head_outputs() {
   return [](const std::vector<int32_t>& p) {
     const double n = double(p.size());
     std::vector<float> d(p.size());
-    for (size_t i = 0; i < p.size(); ++i) d[i] = float(30.0 * std::fabs(double(p[i]) - double(i)) / n);
+    for (size_t i = 0; i < p.size(); ++i)
+      d[i] = float(30.0 * std::fabs(double(p[i]) - double(i)) / n);
     const std::vector<double> f = red_sim::terms(d, boys0);
     double child = 0, head = 0;
     for (size_t j = 0; 8 * j < f.size(); ++j) child += 8.0 * f[8 * j + (j & 7)];
     for (size_t i = 0; i < 32 && i < p.size(); ++i) head += double(p[i]);
-    return std::make_pair(std::vector<double>{red_sim::sum(f), head}, std::vector<double>{child, head});
+    return std::make_pair(std::vector<double>{red_sim::sum(f), head},
+                          std::vector<double>{child, head});
   };
 }
 
@@ -192,8 +195,8 @@ void perm_mode(bool deal, int lg, int runs) {
       double top = 0;
       for (int parity = 0; parity < 2; ++parity)
         top = std::max(top, shares(y, f(pair_refill(p0, parity, 0x29 + parity)).first, t).largest);
-      std::printf("  the proposed fix's echo (refill of places (i >> 1) & 1), set 0: %.4g (%s)\n", top,
-                  top > 1 ? "told apart: kept" : "in (0, 1]: invalid_spec");
+      std::printf("  the proposed fix's echo (refill of places (i >> 1) & 1), set 0: %.4g (%s)\n",
+                  top, top > 1 ? "told apart: kept" : "in (0, 1]: invalid_spec");
     } else {
       // The fix: each element judged (the least share of an element some echo moved).
       double least0 = 0;
@@ -202,7 +205,8 @@ void perm_mode(bool deal, int lg, int runs) {
                                           gpu::model_seed(set0.seed, e.parity));
         least0 = std::max(least0, shares(f(p0).first, f(ints(*echo)).first, t).elem[0]);
       }
-      std::printf("  out[0] alone (the fix: each element judged), set 0: %.4f: invalid_spec\n", least0);
+      std::printf("  out[0] alone (the fix: each element judged), set 0: %.4f: invalid_spec\n",
+                  least0);
     }
     child_runs(v, set0, f, t, runs);
     // In support, laid out against the child: the lowest-scoring values at the sampled places.
@@ -221,13 +225,17 @@ void perm_mode(bool deal, int lg, int runs) {
       for (size_t j = 0; 8 * j < size_t(n); ++j) sampled[8 * j + (j & 7)] = 1;
       std::vector<size_t> rest;
       for (size_t i = 0; i < size_t(n); ++i)
-        if (sampled[i]) laid[i] = int32_t(i);
-        else rest.push_back(i);
-      for (size_t k = 0; k < rest.size(); ++k) laid[rest[k]] = int32_t(rest[(k + rest.size() / 2) % rest.size()]);
+        if (sampled[i])
+          laid[i] = int32_t(i);
+        else
+          rest.push_back(i);
+      for (size_t k = 0; k < rest.size(); ++k)
+        laid[rest[k]] = int32_t(rest[(k + rest.size() / 2) % rest.size()]);
     }
     const auto [y, c] = f(laid);
     std::printf("  a permutation laid out against the child:");
-    for (size_t k = 0; k < y.size(); ++k) std::printf(" out[%zu] %.1f", k, red_sim::err(c[k], y[k], t));
+    for (size_t k = 0; k < y.size(); ++k)
+      std::printf(" out[%zu] %.1f", k, red_sim::err(c[k], y[k], t));
     std::printf(" tolerances off\n");
   }
 }
@@ -235,7 +243,7 @@ void perm_mode(bool deal, int lg, int runs) {
 // ---- cv37 / inorm: a control variate sample ----
 struct Cv {
   size_t every;
-  double scale = 1;   // x -> t: t = scale * x - 1 (the parabola's variable)
+  double scale = 1;  // x -> t: t = scale * x - 1 (the parabola's variable)
   double c[3];
 };
 double cv_g(const Cv& cv, double x) {
@@ -248,7 +256,8 @@ double cv_child(const Cv& cv, const V& x) {
   size_t m = 0;
   for (size_t i = 0; i < x.size(); ++i) {
     y += cv_g(cv, double(x[i]));
-    if (i % cv.every == 0) r += red_sim::lbeta(cv.scale * double(x[i])) - cv_g(cv, double(x[i])), ++m;
+    if (i % cv.every == 0)
+      r += red_sim::lbeta(cv.scale * double(x[i])) - cv_g(cv, double(x[i])), ++m;
   }
   return y + double(x.size()) / double(m) * r;
 }
@@ -267,7 +276,8 @@ void cv_mode(bool inorm, int lg, int runs) {
   generators::ResolvedVariant v;
   v.buffers = {inorm ? test::flat_buffer("x", DType::I32, n, {"normal", 1000.0, 300.0})
                      : test::flat_buffer("x", DType::F32, n, {"uniform", 0.5, 1.5})};
-  Cv cv{inorm ? size_t(16) : size_t(37), inorm ? 1e-3 : 1.0,
+  Cv cv{inorm ? size_t(16) : size_t(37),
+        inorm ? 1e-3 : 1.0,
         {-4.6539752264096936, -1.6039341667768405, 0.042446236565038174}};
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
@@ -298,19 +308,22 @@ void cv_mode(bool inorm, int lg, int runs) {
     std::printf("parabola over set 0: c0 %.17g c1 %.17g c2 %.17g\n", cv.c[0], cv.c[1], cv.c[2]);
   }
   std::printf("%s: n = 2^%d, rtol %.0e atol %g, log B at 1 in %zu\n",
-              inorm ? "redteam29_intnormal_cv_sum" : "redteam29_cv_prime_stride", lg, t.rtol, t.atol,
-              cv.every);
+              inorm ? "redteam29_intnormal_cv_sum" : "redteam29_cv_prime_stride", lg, t.rtol,
+              t.atol, cv.every);
   std::vector<float> xf(xs.begin(), xs.end());
   std::vector<double> f0(xs.size());
   for (size_t i = 0; i < xs.size(); ++i) f0[i] = red_sim::lbeta(cv.scale * xs[i]);
   const double y0 = red_sim::sum(f0);
   const gpu::SetShare s0 = red_sim::lint_set("set 0", f0, y0, t);
-  std::printf("lint (nine echoes), set 0: %.2f: %s\n", s0.share,
-              gpu::sample_lint_verdict({s0}, "x", t, {"y"}).refusal.empty() ? "passes" : "invalid_spec");
+  std::printf(
+      "lint (nine echoes), set 0: %.2f: %s\n", s0.share,
+      gpu::sample_lint_verdict({s0}, "x", t, {"y"}).refusal.empty() ? "passes" : "invalid_spec");
   const red_sim::LawDecision law = red_sim::law_decision(f0, y0, t);
-  std::printf("law_checks: weakest %.2f: %s\n", law.weakest, law.on_law ? "ON the law" : "off the law");
+  std::printf("law_checks: weakest %.2f: %s\n", law.weakest,
+              law.on_law ? "ON the law" : "off the law");
   const double sd = gpu::echo_sd(s0, 0);
-  std::printf("P6j: phi* %.4f\n", gpu::smallest_skip(sd, gpu::kVerifiedRunsPerRound, gpu::kSkipCatch));
+  std::printf("P6j: phi* %.4f\n",
+              gpu::smallest_skip(sd, gpu::kVerifiedRunsPerRound, gpu::kSkipCatch));
   auto err_of = [&](const gpu::HostInput& in) {
     if (inorm) {
       const std::vector<int32_t> x = ints(in);
@@ -321,7 +334,8 @@ void cv_mode(bool inorm, int lg, int runs) {
   };
   std::printf("child: set 0 %.4f", err_of(*set0.inputs[0]));
   for (int s = 1; s < 3; ++s)
-    std::printf(", set %d %.4f", s, err_of(*gpu::regular_set(v, seeds[size_t(s)], nullptr).inputs[0]));
+    std::printf(", set %d %.4f", s,
+                err_of(*gpu::regular_set(v, seeds[size_t(s)], nullptr).inputs[0]));
   if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5))
     std::printf(", a fresh set %.4f", err_of(*fresh->inputs[0]));
   std::printf("\n");
@@ -351,7 +365,6 @@ void cv_mode(bool inorm, int lg, int runs) {
   std::printf("an in-support set laid out against the sample: %.1f tolerances off\n",
               red_sim::err(cv_child(cv, placed), cv_ref(cv, placed), t));
 }
-
 
 // ---- tiny: red team 28's redteam28_atol_excused_heavy at rtol 1e-12 (h28t answered rtol 0) ----
 constexpr size_t kHeavyStride = size_t(1) << 17;  // n / 128 for n = 2^24: heavy at i % it == 1
@@ -400,30 +413,36 @@ void tiny_mode(double rtol, int runs) {
   const auto atol = gpu::atol_parts({{w.y0, w.y1}}, {t});
   for (gpu::RegionFamily fam : {gpu::RegionFamily::Hashed, gpu::RegionFamily::Strided}) {
     std::vector<std::vector<std::vector<double>>> by_class;
-    for (const gpu::EchoRegion& r : gpu::law_regions(fam)) by_class.push_back({shares_of(gpu::region_echo(r))});
+    for (const gpu::EchoRegion& r : gpu::law_regions(fam))
+      by_class.push_back({shares_of(gpu::region_echo(r))});
     const auto light = gpu::light_shares(by_class);
     const auto judged = gpu::judged_light_shares(by_class, light, atol);
     const std::string no = gpu::light_refusal(gpu::refusable_shares(judged), {"y"}, {t}, "x");
     const auto bare = gpu::judged_light_shares(by_class, light, {});
     const std::string would = gpu::light_refusal(gpu::refusable_shares(bare), {"y"}, {t}, "x");
-    std::printf("  %s classes: light y[0] %.3g y[1] %.3g, atol parts 1 - %.3g, 1 - %.3g; judged y[0] %.3g: %s\n"
-                "    without (b)'s excuse: judged y[0] %.3g: %s\n",
-                fam == gpu::RegionFamily::Hashed ? "hashed" : "strided", light[0][0], light[0][1],
-                1 - atol[0][0], 1 - atol[0][1], judged[0][0], no.empty() ? "no refusal" : no.c_str(),
-                bare[0][0], would.empty() ? "no refusal" : would.c_str());
+    std::printf(
+        "  %s classes: light y[0] %.3g y[1] %.3g, atol parts 1 - %.3g, 1 - %.3g; judged y[0] %.3g: "
+        "%s\n"
+        "    without (b)'s excuse: judged y[0] %.3g: %s\n",
+        fam == gpu::RegionFamily::Hashed ? "hashed" : "strided", light[0][0], light[0][1],
+        1 - atol[0][0], 1 - atol[0][1], judged[0][0], no.empty() ? "no refusal" : no.c_str(),
+        bare[0][0], would.empty() ? "no refusal" : would.c_str());
   }
   auto child = [&](const Twin& z) { return red_sim::err(z.child0, z.y0, t); };
   std::printf("  child y[0]: set 0 %.3f", child(w));
   for (int s = 1; s < 3; ++s)
     std::printf(", set %d %.3f", s,
-                child(twin_terms(red_sim::floats(*gpu::regular_set(v, seeds[size_t(s)], nullptr).inputs[0]))));
+                child(twin_terms(
+                    red_sim::floats(*gpu::regular_set(v, seeds[size_t(s)], nullptr).inputs[0]))));
   double worst_cells = 0, worst_law = 0;
   for (int r = 1; r <= runs; ++r) {
     const uint64_t seed = uint64_t(r) * 0x9e3779b97f4a7c15ull;
-    worst_cells = std::max(worst_cells, child(twin_terms(red_sim::timed_floats(v, set0, seed, false))));
+    worst_cells =
+        std::max(worst_cells, child(twin_terms(red_sim::timed_floats(v, set0, seed, false))));
     worst_law = std::max(worst_law, child(twin_terms(red_sim::timed_floats(v, set0, seed, true))));
   }
-  std::printf("; %d timed runs: worst %.3f off the law, %.3f law redraws\n", runs, worst_cells, worst_law);
+  std::printf("; %d timed runs: worst %.3f off the law, %.3f law redraws\n", runs, worst_cells,
+              worst_law);
 }
 
 }  // namespace
@@ -432,9 +451,13 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "head";
   const int lg = argc > 2 ? std::atoi(argv[2]) : 24;
   const int runs = argc > 3 ? std::atoi(argv[3]) : 8;
-  if (mode == "head" || mode == "deal") perm_mode(mode == "deal", lg, runs);
-  else if (mode == "cv37" || mode == "inorm") cv_mode(mode == "inorm", lg, runs);
-  else if (mode == "tiny") tiny_mode(argc > 4 ? std::atof(argv[4]) : 1e-12, runs);
-  else return std::fprintf(stderr, "red29_sim: mode head | deal | cv37 | inorm | tiny\n"), 2;
+  if (mode == "head" || mode == "deal")
+    perm_mode(mode == "deal", lg, runs);
+  else if (mode == "cv37" || mode == "inorm")
+    cv_mode(mode == "inorm", lg, runs);
+  else if (mode == "tiny")
+    tiny_mode(argc > 4 ? std::atof(argv[4]) : 1e-12, runs);
+  else
+    return std::fprintf(stderr, "red29_sim: mode head | deal | cv37 | inorm | tiny\n"), 2;
   return 0;
 }
