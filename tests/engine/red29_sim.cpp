@@ -16,6 +16,8 @@
 //        strata (`(law || !p.iid)`), so every verified run is exchangeable.
 //  tiny: redteam29_atol_tiny_rtol_heavy. Red team 28's atol-excused heavy sum at rtol 1e-12:
 //        h28t made atol_parts 0 at rtol 0 only, so P6k's condition (b) excuses y[0] again.
+//  shead: redteam29_sorted_loud_head_boys. Red team 28's sorted mean child (refused by h28u's
+//        midpoint echo) beside out[1] = 1e5 sum x_0..x_31: the loudest element again.
 // Usage: red29_sim MODE [log2 n (24)] [runs (8)] [rtol: tiny only (1e-12)]
 #include <algorithm>
 #include <cstdio>
@@ -445,6 +447,83 @@ void tiny_mode(double rtol, int runs) {
               worst_law);
 }
 
+// ---- shead: red team 28's sorted mean child beside a loud head on a sorted input ----
+double f16(double v) {
+  double s = 0;
+  for (int k = 0; k < 16; ++k) s += boys0((1.0 + k) * v);
+  return s / 16.0;
+}
+// (reference [y0, y1], child y0): red28_sim.cpp's mean_child for out[0]; out[1] = 1e5 sum x_0..31.
+std::pair<std::vector<double>, double> shead_outputs(const std::vector<float>& x) {
+  double child = 0, head = 0;
+  for (size_t i = 0; i + 8 <= x.size(); i += 8) {
+    const float* p = &x[i];
+    const float s = ((p[0] + p[1]) + (p[2] + p[3])) + ((p[4] + p[5]) + (p[6] + p[7]));
+    child += 8.0 * f16(double(s * 0.125f));
+  }
+  for (size_t i = 0; i < 32 && i < x.size(); ++i) head += 1.0e5 * double(x[i]);
+  return {{red_sim::sum(red_sim::terms(x, f16)), head}, child};
+}
+void shead_mode(int runs) {
+  const int64_t n = int64_t(1) << 16;
+  generators::Tolerance t;
+  t.rtol = 0;
+  t.atol = 0.1;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"sorted", 0.0, 4.0})};
+  std::printf("redteam29_sorted_loud_head_boys: n = 2^16, sorted uniform [0, 4), out[2], atol %g\n",
+              t.atol);
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  gpu::InputShares xs{"x", false, {}, true};
+  auto take = [&](const char* name, const gpu::HostSet& s) {
+    const std::vector<double> y = shead_outputs(red_sim::floats(*s.inputs[0])).first;
+    double top = 0;
+    for (const gpu::EchoPattern& e : gpu::model_patterns()) {
+      const auto echo =
+          gpu::model_echo(v.buffers[0], *s.inputs[0], e.parity, gpu::model_seed(s.seed, e.parity));
+      const Shares sh = shares(y, shead_outputs(red_sim::floats(*echo)).first, t);
+      std::printf(
+          "  model echo (%s midpoints) on %s: out[0] %.4g out[1] %.4g -> the output's %.4g\n",
+          e.parity ? "odd" : "even", name, sh.elem[0], sh.elem[1], sh.largest);
+      top = std::max(top, sh.largest);
+    }
+    xs.sets.push_back(gpu::SetShare{name, top, {top}});
+  };
+  take("set 0", set0);
+  if (xs.sets[0].share <= 1)
+    if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf7e5b5e7ULL))
+      take("the fresh set", *fresh);
+  const gpu::SampleLintVerdict mv = gpu::model_lint_verdict({xs}, {"out"}, {t});
+  std::printf("  model_lint_verdict: %s\n", mv.refusal.empty()
+                                                ? ("PASSES (" + mv.note + ")").c_str()
+                                                : ("invalid_spec: " + mv.refusal).c_str());
+  auto err0 = [&](const std::vector<float>& x) {
+    const auto [y, c] = shead_outputs(x);
+    return red_sim::err(c, y[0], t);
+  };
+  std::printf("  child out[0]: set 0 %.4f", err0(red_sim::floats(*set0.inputs[0])));
+  for (int s = 1; s < 3; ++s)
+    std::printf(", set %d %.4f", s,
+                err0(red_sim::floats(*gpu::regular_set(v, seeds[size_t(s)], nullptr).inputs[0])));
+  double w = 0;
+  for (int r = 1; r <= runs; ++r)
+    w = std::max(w,
+                 err0(red_sim::floats(
+                     *gpu::timed_inputs(v, set0, uint64_t(r) * 0x9e3779b97f4a7c15ull, false, false)
+                          .inputs[0])));
+  std::printf("; %d timed runs: worst %.4f (out[1] exact)\n", runs, w);
+  // In support, against the mean: the first group of 8 straddles a step (four 0s, four 2s), the
+  // rest sorted in [2, 4): 8 f(1) against 4 f(0) + 4 f(2).
+  std::vector<float> laid(static_cast<size_t>(n));
+  for (size_t i = 0; i < laid.size(); ++i)
+    laid[i] = i < 4 ? 0.0f : i < 8 ? 2.0f : float(2.0 + 2.0 * double(i - 8) / double(n - 8));
+  std::printf(
+      "  a sorted input laid out against the child (a step inside its first group): "
+      "out[0] %.1f tolerances off\n",
+      err0(laid));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -455,9 +534,11 @@ int main(int argc, char** argv) {
     perm_mode(mode == "deal", lg, runs);
   else if (mode == "cv37" || mode == "inorm")
     cv_mode(mode == "inorm", lg, runs);
+  else if (mode == "shead")
+    shead_mode(runs);
   else if (mode == "tiny")
     tiny_mode(argc > 4 ? std::atof(argv[4]) : 1e-12, runs);
   else
-    return std::fprintf(stderr, "red29_sim: mode head | deal | cv37 | inorm | tiny\n"), 2;
+    return std::fprintf(stderr, "red29_sim: mode head | deal | cv37 | inorm | tiny | shead\n"), 2;
   return 0;
 }
