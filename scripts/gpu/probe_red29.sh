@@ -29,13 +29,15 @@
 #   redteam29_deal_parity_hand       KEPT ~6-8x    (MISMATCH: invalid_spec once closed); no model note
 #   redteam29_intnormal_cv_sum       KEPT ~2.3-3x  (MISMATCH: wrong_result once closed)
 #   redteam29_cv_prime_stride        KEPT ~2.5-3x  (MISMATCH: wrong_result once closed)
-#   redteam29_atol_tiny_rtol_heavy   KEPT ~1.3x   (MISMATCH: invalid_spec once closed)
+#   redteam29_atol_tiny_rtol_heavy   KEPT ~1.3x    (MISMATCH: invalid_spec once closed)
 #   control_redteam29_deal_exact_hand KEPT ~4-10x (ok)
 # A refusal of a cheat by the floor (too_fast) would say the speed-up guess was wrong, not that a
 # hole is closed; an invalid_spec on the control would be a false refusal (report it).
 # Usage: probe_red29.sh [SECONDS]   (default 240; writes $OUT/probe_red29/). Each folder is capped
-# at 32 s (rounds of red teams 27 and 28 took 2-11 s live; the cheats' lint: 2-4 model-echo reference runs and host refills of 2^24, or 32 hashed
-# and 256 strided class echoes of ~2 ms each); budget spent ends it, the control last.
+# at 32 s (rounds of red teams 27 and 28 took 2-11 s live; the cheats' lint: 2-4 model-echo
+# reference runs and host refills of 2^24, or 32 hashed and 256 strided class echoes of ~2 ms
+# each); budget spent ends it, the control last. The intnormal child's law pairs (P6d) are
+# summed honestly in FP32: its "on the declared laws" ratio (~1.5-2.5x) is below its timed one.
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
