@@ -29,7 +29,8 @@ step_pagerank() {
   links=$(mktemp -d)
   ln -s "$PWD/tests/corpus_fresh7/blw_pagerank_edgelist" "$links/blw_pagerank_edgelist"
   l=$(left)
-  timeout $((l - ${PAGERANK_RESERVE:-40} > 20 ? l - ${PAGERANK_RESERVE:-40} : 20)) \
+  # shellcheck disable=SC2086
+  timeout $((l - PAGERANK_RESERVE > 20 ? l - PAGERANK_RESERVE : 20)) \
     $S problems check --problems-dir "$links" --json >"$D/pagerank.json" 2>"$D/pagerank.log"
   echo "pagerank: exit $? in $((SECONDS - t0)) s"
   python3 - "$D/pagerank.json" <<'PY' 2>/dev/null || true
@@ -51,8 +52,8 @@ redteam25_scattered_heavy_sum redteam26_sampled_light_copy"} \
     CHEAT_FOLDER_S=30 BUDGET_S=$(($(left) - 2)) OUT="$D" bash scripts/gpu/cheat_list.sh
 }
 
-# ORDER: the steps in the order run (default: cheats first, they are seconds each, then pagerank
-# with what is left; PAGERANK_RESERVE unused then).
+# ORDER: the steps in the order run (default: the cheats first, seconds each live, then pagerank
+# with what is left less PAGERANK_RESERVE, default 0: the seconds it leaves for a later step).
 PAGERANK_RESERVE=${PAGERANK_RESERVE:-0}
 for step in ${ORDER:-cheats pagerank}; do "step_$step"; done
 echo "probe_h29k: done in $((SECONDS - t0)) s"
