@@ -7,10 +7,14 @@
 #     lint passes it, the gate detail says "light part below FP32 resolution of new_pagerank:
 #     skipping it changes no stored output"; the gate then goes on (verified runs of the float
 #     atomicAdd kernel at rtol 1e-5: predicted "passed"; ~27 s of it is input generation).
-#  2. The P6k cheats (host margins in tests/engine/grain_floor_test.cpp: each light part 1e3 to
-#     4e5 FP32 steps above its grain floor's step). PREDICTED: all four invalid_spec, detail
-#     "tolerance admits a 1-in-2 sample of the light part", the judged share as before h29k
-#     (h100-2026-12-06e: redteam28_atol_excused_heavy 4 s, redteam26_offlaw_heavy_lbeta 2 s).
+#  2. The P6k cheats (host margins in tests/engine/grain_floor_test.cpp: light moves of 145 FP32
+#     steps (red team 25) and 29 steps (the log-Beta sums), 9307 x / 1867 x their grain floors).
+#     PREDICTED: cheat_list OK for all four, invalid_spec with detail "tolerance admits a 1-in-2
+#     sample of the light part" and the judged share as before h29k: redteam28_atol_excused_heavy
+#     0.093, redteam26_offlaw_heavy_lbeta 0.0046 (h100-2026-12-06e: 4 s and 2 s),
+#     redteam26_sampled_light_copy 0.014 (2^24 outputs: 34 GB of class shares, the slowest, last);
+#     redteam25_scattered_heavy_sum 0.032, or too_fast (its live_also, h100-2026-12-06 call 2).
+#     CHEAT_RESERVE (75 s) is left for pagerank.
 # Usage: probe_h29k.sh [SECONDS, default 150]; everything under $OUT/h29k/.
 set -u
 OUT=${OUT:-/tmp/probe-out}
@@ -49,7 +53,7 @@ step_cheats() {
   echo "== P6k cheats ($((SECONDS - t0)) s)"
   NAMES=${NAMES:-"redteam28_atol_excused_heavy redteam26_offlaw_heavy_lbeta \
 redteam25_scattered_heavy_sum redteam26_sampled_light_copy"} \
-    CHEAT_FOLDER_S=30 BUDGET_S=$(($(left) - 2)) OUT="$D" bash scripts/gpu/cheat_list.sh
+    CHEAT_FOLDER_S=${CHEAT_FOLDER_S:-40} BUDGET_S=$(($(left) - ${CHEAT_RESERVE:-75})) OUT="$D" bash scripts/gpu/cheat_list.sh
 }
 
 # ORDER: the steps in the order run (default: the cheats first, seconds each live, then pagerank
