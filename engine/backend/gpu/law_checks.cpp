@@ -65,10 +65,8 @@ std::vector<double> weakest_shares(const std::vector<std::vector<double>>& large
       const size_t lo = size_t(c) * kShareChunk, hi = std::min(n, lo + kShareChunk);
       for (size_t i = lo; i < hi && !part.nan; ++i) {
         const double s = largest[k][i];
-        if (std::isnan(s))
-          part.nan = true;
-        else if (s > 0)
-          part.least = std::min(part.least, s), part.moved = true;
+        if (std::isnan(s)) part.nan = true;
+        else if (s > 0) part.least = std::min(part.least, s), part.moved = true;
       }
     });
     double least = std::numeric_limits<double>::infinity();
