@@ -20,6 +20,7 @@
 #include "engine/backend/gpu/device_shares.h"
 #include "engine/backend/gpu/input_lint.h"
 #include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/lint_cache.h"
 #include "engine/backend/gpu/lint_shares.h"
 #include "engine/backend/gpu/local_scrub.h"
 #include "engine/backend/gpu/phase_log.h"
@@ -41,6 +42,9 @@ struct WorkerConfig {
   std::string chips_file;
   std::string cache_dir;
   int timeout_ms = 0;  // 0 = the problem's
+  // The tolerance lint's verdict cache (lint_cache.h) in cache_dir's folder; --no-lint-cache
+  // (problems check --no-cache) turns it off, as SOLVER_LINT_CACHE=0 does.
+  bool lint_cache = true;
 };
 
 // A variant made runnable: resolved, compiled, loaded, with its reference and its buffers.
@@ -419,6 +423,12 @@ class Worker {
   // its index; -1: none), the sets lint_counts takes.
   std::map<std::string, SampleLintVerdict> sample_lint_;
   SampleLintVerdict sample_lint(Prepared& p, const std::function<int()>& make_fresh);
+  // The gate's lint (lint_cache_op.cpp): sample_lint_'s verdict, else a whole entry of the
+  // verdict cache (said: SampleLintVerdict::cached), else sample_lint's, stored there.
+  SampleLintVerdict gate_lint(Prepared& p, const std::function<int()>& make_fresh);
+  // What the verdict reads, as known at the lint's start; nullopt where the spec file is not
+  // readable (no key: the lint runs uncached).
+  std::optional<LintKeyInputs> lint_key_inputs(const Prepared& p) const;
   // The model echoes' verdict (model_echo.h, model_lint_op.cpp): each model-echoed input alone;
   // `fresh_set` gives the fresh set's index (later_lint_set; -1: none), `outputs` and `tols` are
   // the lint's output buffers and their tolerances.
