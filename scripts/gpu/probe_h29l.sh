@@ -8,8 +8,8 @@
 #    tolerance on law draws (red27_law_taylor_sim 24 8 6e-7 1 2). PREDICTED KEPT ~3.6x (the
 #    h100-2026-12-06d call 3 ratio 3.64, h100-2026-12-06e 3.61; a MISMATCH against its
 #    expect, which names the outcome once closed: the folder stays open, disclosed). Its
-#    narrowed line: "output `out` stays on the law up to rtol ~7.8e-07, atol ~1.3 (its share ~39 x on set 0)" (host weakest 39.15;
-#    live shares differ by the device's set 0 only if its reference rounds differently: +-5%).
+#    narrowed line: "output `out` stays on the law up to rtol ~7.8e-07, atol ~1.3 (its share
+#    ~39 x on set 0)" (host weakest 39.15; the device's set 0 may differ a little: +-5%).
 #  - control_redteam27_law_poly_lbeta (degree 9, accurate on the whole support). PREDICTED kept
 #    ~5.5x (as red27.log: 5.55), with the same narrowed line.
 #  - control_redteam26_weighted_lbeta_16, control_redteam26_weighted_lbeta_1e3 (off the law by
