@@ -241,6 +241,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     if (!modelled.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + modelled.note;
   }
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
+  if (verdict.law_checks) verdict.law_said = law_exit(shares, outputs, output_tols);
   // The smallest skip a round catches, per output (skip_bound.h): said, not a bar. On the law
   // every verified run is a law redraw, whose spread set 0's echoes show; off it they are the
   // timed kind, whose spread the fresh set's show (P6c's shrink moves it: problems/reduce's
