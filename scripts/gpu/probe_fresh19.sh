@@ -13,9 +13,9 @@
 # Predicted (unmeasured): 120-220 s: the live step ~60-110 s (the gate's float64 references lead:
 # the 8192 x 8192 x 4096 GEMM's double products, ~50 ms a set, and the radius search's one thread
 # per centroid, ~2-4 ms; the kernels take ~0.3-3 ms a launch), the one ncu session ~40-80 s (five
-# kernels, ~40 replay passes each). A gate failure here is a wrong rewrite (the batch's first
-# correctness check: the GEMMs' cp.async ring or epilogue, the half accumulators' tolerance, the
-# radius kernel's float distance against the reference's), not a verdict.
+# kernels, ~40 replay passes each). Gate: 5/5 (every pair agreed on the host,
+# scripts/host_emu/run_fresh19.sh; a failure would most likely be the HGEMMs' half accumulators
+# against their tolerance or the host stand-ins' PTX layouts, not a verdict).
 set -u
 LIM=${1:-240}
 [ "$LIM" -gt 240 ] && LIM=240
