@@ -106,6 +106,12 @@
 #              unmeasured: EP's ~30-60 ms launches and its ~20 ms float64 reference, the MD2
 #              kernel's ~1-5 ms launches and the 16.8M-nonzero graph's inputs lead); no rule is
 #              tuned on it
+#   corpus_fresh19  the nineteenth fresh held-out batch (tests/corpus_fresh19, 5 kernels, helper f19:
+#              cuda_hgemm's cp.async/mma.sync HGEMM twice, CUDPP's CR-PCR solver, DGL's CSR
+#              SpMM with max, PyTorch Cluster's radius search), the same way (predicted ~120-220 s,
+#              unmeasured: the 8192 x 8192 x 4096 GEMM's float64 reference and the radius
+#              search's ~2-4 ms launches lead; scripts/gpu/probe_fresh19.sh runs it bounded to
+#              240 s); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -300,6 +306,9 @@ step_corpus_fresh17() {
 }
 step_corpus_fresh18() {
   OUT=$1 SUITE=tests/corpus_fresh18 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh19() {
+  OUT=$1 SUITE=tests/corpus_fresh19 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
