@@ -90,7 +90,8 @@ class Checker {
       case K::String:
         return ValueType::String;
       case K::Name:
-        if (n.symbol.slot < 0) return std::nullopt;  // unknown: already reported
+        // Unknown (already reported), or a derived signal whose definition failed to load.
+        if (n.symbol.slot < 0 && !n.symbol.expansion) return std::nullopt;
         return n.symbol.type;
       case K::Unary: {
         auto t = check(*n.children[0]);

@@ -9,8 +9,9 @@ namespace solver::rules {
 
 namespace {
 
+// A derived signal counts as a name: its definition was checked where it is defined.
 bool uses_no_name(const ExprNode& n) {
-  if (n.kind == ExprNode::Kind::Name) return false;
+  if (n.kind == ExprNode::Kind::Name || !n.derived.empty()) return false;
   return std::all_of(n.children.begin(), n.children.end(),
                      [](const auto& c) { return uses_no_name(*c); });
 }

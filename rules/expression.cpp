@@ -23,6 +23,7 @@ std::unique_ptr<ExprNode> clone(const ExprNode& n) {
   c->line = n.line;
   c->begin_line = n.begin_line;
   c->begin_column = n.begin_column;
+  c->derived = n.derived;
   c->children.reserve(n.children.size());
   for (const auto& child : n.children) c->children.push_back(clone(*child));
   return c;
@@ -33,6 +34,47 @@ void collect_names(const ExprNode& n, std::vector<std::string>& out) {
     out.push_back(n.text);
   }
   for (const auto& c : n.children) collect_names(*c, out);
+}
+
+void collect_derived(const ExprNode& n, std::vector<std::string>& out) {
+  if (!n.derived.empty() && std::find(out.begin(), out.end(), n.derived) == out.end())
+    out.push_back(n.derived);
+  for (const auto& c : n.children) collect_derived(*c, out);
+}
+
+struct TreeSize {
+  long long nodes = 0;
+  int depth = 0;
+};
+
+// Nodes and depth of `n` with its derived names written out (an expansion's own size is
+// bounded: it passed this check when its definition was parsed).
+TreeSize expanded_size(const ExprNode& n) {
+  if (n.kind == ExprNode::Kind::Name && n.symbol.expansion)
+    return expanded_size(*n.symbol.expansion);
+  TreeSize t{1, 1};
+  for (const auto& c : n.children) {
+    TreeSize k = expanded_size(*c);
+    t.nodes += k.nodes;
+    t.depth = std::max(t.depth, k.depth + 1);
+  }
+  return t;
+}
+
+// Puts a copy of each derived signal's tree in its name's place, marked with the name and
+// located where the name was written.
+void expand(std::unique_ptr<ExprNode>& n) {
+  if (n->kind == ExprNode::Kind::Name && n->symbol.expansion) {
+    auto copy = clone(*n->symbol.expansion);
+    copy->derived = n->text;
+    copy->line = n->line;
+    copy->column = n->column;
+    copy->begin_line = n->begin_line;
+    copy->begin_column = n->begin_column;
+    n = std::move(copy);
+    return;
+  }
+  for (auto& c : n->children) expand(c);
 }
 
 const char* type_phrase(ValueType t) {
@@ -65,6 +107,16 @@ std::optional<Expression> Expression::parse(std::string_view text, const SourceL
                     canonical(*root) + "' is " + type_phrase(*type));
   }
   if (diags.size() != before) return std::nullopt;
+  const TreeSize size = expanded_size(*root);
+  if (size.nodes > kMaxExpandedNodes || size.depth > kMaxExpandedDepth) {
+    diags.error(expr::locate(origin, expr::Pos{root->begin_line, root->begin_column}),
+                "with its derived signals written out the expression has " +
+                    std::to_string(size.nodes) + " parts nested " + std::to_string(size.depth) +
+                    " deep (the limits are " + std::to_string(kMaxExpandedNodes) + " and " +
+                    std::to_string(kMaxExpandedDepth) + ")");
+    return std::nullopt;
+  }
+  expand(root);
   Expression e;
   e.text_ = std::string(text);
   e.root_ = std::move(root);
@@ -72,8 +124,11 @@ std::optional<Expression> Expression::parse(std::string_view text, const SourceL
   return e;
 }
 
-std::string Expression::canonical(const ExprNode& n) {
+namespace {
+std::string canonical_text(const ExprNode& n, bool expanded) {
   using K = ExprNode::Kind;
+  if (!expanded && !n.derived.empty()) return n.derived;
+  auto canonical = [expanded](const ExprNode& c) { return canonical_text(c, expanded); };
   switch (n.kind) {
     case K::Number:
       return format_value(n.number);
@@ -112,12 +167,22 @@ std::string Expression::canonical(const ExprNode& n) {
   }
   return "?";
 }
+}  // namespace
+
+std::string Expression::canonical(const ExprNode& n) { return canonical_text(n, false); }
+std::string Expression::expanded_canonical(const ExprNode& n) { return canonical_text(n, true); }
 
 std::string Expression::canonical() const { return root_ ? canonical(*root_) : std::string(); }
 
 std::vector<std::string> Expression::names() const {
   std::vector<std::string> out;
   if (root_) collect_names(*root_, out);
+  return out;
+}
+
+std::vector<std::string> Expression::derived_names() const {
+  std::vector<std::string> out;
+  if (root_) collect_derived(*root_, out);
   return out;
 }
 

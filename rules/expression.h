@@ -27,9 +27,15 @@
 
 namespace solver::rules {
 
+struct ExprNode;
+
 struct Symbol {
   int slot = -1;
   ValueType type = ValueType::Number;
+  // A derived signal (rules/derived.h): the checked tree the name stands for. Expression::parse
+  // puts a copy of it in the name's place, marked with the name (ExprNode::derived), so the
+  // expression evaluates exactly as if the definition were written out. Only read during parse.
+  const ExprNode* expansion = nullptr;
 };
 
 // Returns the symbol for a (possibly dotted) name such as "dram_frac" or "chip.tf32", or
@@ -54,10 +60,17 @@ struct ExprNode {
   int line = 1;
   int begin_line = 1;
   int begin_column = 0;
+  // Non-empty: this subtree is the expansion of the derived signal of this name (rules/derived.h).
+  // canonical() prints the name; evaluation walks the subtree like any other.
+  std::string derived;
 };
 
 // Limits that keep hostile input harmless; exceeding one is a located error.
 inline constexpr int kMaxExpressionDepth = 64;  // nested '(', 'not', '-', function calls
+// With derived signals written out (rules/derived.h): at most this many nodes and this depth, so
+// definitions that double each other cannot blow a table up.
+inline constexpr int kMaxExpandedNodes = 1 << 16;
+inline constexpr int kMaxExpandedDepth = 1024;
 // (The length limit, 4096 characters, is expr::kMaxExpressionLength in rules/expr_lexer.h.)
 
 // Functions callable from expressions: the fixed whitelist, for docs and error messages.
@@ -116,10 +129,17 @@ class Expression {
   ValueType type() const { return root_->type; }
   const ExprNode& root() const { return *root_; }
   const std::string& text() const { return text_; }
-  std::string canonical() const;           // fully parenthesised, normalised text
-  std::vector<std::string> names() const;  // distinct names referenced, in order of appearance
+  std::string canonical() const;  // fully parenthesised, normalised text
+  // Distinct names read, in order of appearance; the signals and chip names a derived signal
+  // stands for count, its own name does not (derived_names()).
+  std::vector<std::string> names() const;
+  // Distinct derived signals used, directly or through another derived signal, in order of
+  // appearance (an outer one before those it uses).
+  std::vector<std::string> derived_names() const;
   // Added: canonical text of any subtree (same format as canonical()).
   static std::string canonical(const ExprNode& node);
+  // The same with every derived signal written out (what the expression evaluates).
+  static std::string expanded_canonical(const ExprNode& node);
 
   Expression(const Expression& other);
   Expression& operator=(const Expression& other);

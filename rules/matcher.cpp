@@ -95,6 +95,18 @@ void Matcher::refresh() {
 
   const Resolver resolve = rule_resolver();
   const int S = static_cast<int>(signal_table().size());
+  auto derived_of = [&](const Expression& e) {
+    std::vector<RuleInfo::Derived> out;
+    for (const auto& name : e.derived_names()) {
+      const DerivedSignal* d = find_derived(table_.derived, name);
+      if (!d || !d->expr) continue;  // not this table's (a rule built by hand): not shown
+      RuleInfo::Derived x{interned_name(name), &*d->expr, {}};
+      for (const auto& input : d->expr->names())
+        if (auto sym = resolve(input)) x.slots.push_back(sym->slot);
+      out.push_back(std::move(x));
+    }
+    return out;
+  };
   std::vector<bool> needed(static_cast<std::size_t>(S), false);
   order_.clear();
   info_.clear();
@@ -113,6 +125,8 @@ void Matcher::refresh() {
           needed[static_cast<std::size_t>(slot)] = true;
       }
     }
+    if (r.when) info.derived_when = derived_of(*r.when);
+    if (r.estimate) info.derived_estimate = derived_of(*r.estimate);
     for (const auto& cap : r.requires_caps) {
       auto sym = resolve("chip." + cap);
       info.cap_slots.push_back(sym ? sym->slot : -1);
@@ -271,6 +285,7 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
   out.ranked.clear();
   out.estimate_inputs.clear();
   out.evidence.clear();
+  out.derived.clear();
   thread_local Pool<std::string_view> spare_missing;
   thread_local Pool<std::string> spare_caps;
   for (BlockedRule& b : out.blocked) keep(std::move(b.missing_caps), spare_caps);
@@ -453,10 +468,21 @@ void Matcher::run(const ChipProfile& chip, MatchResult& out) {
       const Value* v = value_at(slot);
       return v ? *v : Value{};
     };
+    // A derived signal's value: its definition over the values of the slots it reads.
+    auto derived = [&](const RuleInfo::Derived& d) -> Value {
+      derived_slots_.resize(frame_.num.size());
+      for (int slot : d.slots) derived_slots_[static_cast<std::size_t>(slot)] = value(slot);
+      if (std::find(out.derived.begin(), out.derived.end(), d.name) == out.derived.end())
+        out.derived.push_back(d.name);
+      return d.expr->evaluate(derived_slots_);
+    };
     for (const auto& [name, slot] : fired->names) out.evidence.emplace_back(name, value(slot));
+    for (const auto& d : fired->derived_when) out.evidence.emplace_back(d.name, derived(d));
     out.estimate_inputs.reserve(fired->estimate_names.size());
     for (const auto& [name, slot] : fired->estimate_names)
       out.estimate_inputs.emplace_back(name, value(slot));
+    for (const auto& d : fired->derived_estimate)
+      out.estimate_inputs.emplace_back(d.name, derived(d));
   }
   auto table = signal_table();
   if (present_.empty()) {

@@ -82,7 +82,11 @@ struct MatchResult {
   // matcher's interned `chip.*` names), so a result may outlive its Matcher and its table.
   std::vector<std::pair<std::string_view, Value>> estimate_inputs;
   // The values of the names in the fired rule's condition (what made it true); names as above.
+  // Both lists end with the derived signals the expression uses (rules/derived.h), each by its
+  // name and value, after the signals they are computed from.
   std::vector<std::pair<std::string_view, Value>> evidence;
+  // The names in evidence and estimate_inputs that are derived signals (views as above).
+  std::vector<std::string_view> derived;
   std::vector<BlockedRule> blocked;      // guard-blocked rules whose condition was true
   std::vector<const Rule*> outranked;    // the rest of `ranked` after `fired`, in order
   std::vector<UndecidedRule> undecided;  // eligible rules left undecided by missing signals
@@ -136,6 +140,14 @@ class Matcher {
     std::vector<std::pair<std::string_view, int>> names;
     std::vector<int> cap_slots;  // slots of its requires: capabilities
     std::vector<std::pair<std::string_view, int>> estimate_names;
+    // The derived signals its condition, then its estimate, use: name, definition, and the
+    // slots the definition reads.
+    struct Derived {
+      std::string_view name;
+      const Expression* expr = nullptr;
+      std::vector<int> slots;
+    };
+    std::vector<Derived> derived_when, derived_estimate;
     int order = 0;         // rank in order_ (tie-break)
     int when = -1;         // its condition in program_ (-1: none)
     int estimate = -1;     // its estimate in program_ (-1: none)
@@ -178,6 +190,7 @@ class Matcher {
   std::span<const Value> dense_;
   std::span<const std::uint64_t> present_;  // its SignalVector::present() bits, while bound
   std::vector<Value> slots_;             // chip numbers (bind_chip_frame), which values_ points at
+  std::vector<Value> derived_slots_;     // the fired rule's derived signals' inputs, to evaluate
   std::vector<ValueType> signal_types_;  // per signal id, its type (signal_table() order)
   std::vector<RuleInfo> info_;           // in order_ order
   std::vector<int> needed_signals_;      // signal slots any non-retired rule reads, ascending

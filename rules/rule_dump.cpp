@@ -106,6 +106,10 @@ std::string dump_rule_table(const RuleTable& table) {
     out += "  tie_margin: " + number(ev.tie_margin) + "\n";
   if (ev.tie_spread != EvolutionConfig{}.tie_spread)
     out += "  tie_spread: " + number(ev.tie_spread) + "\n";
+  // Only when there are any, so a table without them dumps (and hashes) as before.
+  if (!table.derived.empty()) out += "derived:\n";
+  for (const DerivedSignal& d : table.derived)
+    out += "  " + scalar(d.name) + ": " + scalar(d.text) + "\n";
   out += table.rules.empty() ? "rules: []\n" : "rules:\n";
   for (std::size_t i = 0; i < table.rules.size(); ++i) {
     const Rule& r = table.rules[i];

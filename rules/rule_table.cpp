@@ -200,7 +200,8 @@ void parse_expect(const YAML::Node& node, const std::string& file, Diagnostics& 
 }
 
 std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
-                               const EvolutionConfig& ev, Diagnostics& diags) {
+                               const EvolutionConfig& ev, const Resolver& resolve,
+                               Diagnostics& diags) {
   if (!expect_map(node, "rule", file, diags)) return std::nullopt;
   check_keys(node,
              {"id", "when", "estimate", "requires", "hypothesis", "bottleneck", "priority",
@@ -215,13 +216,12 @@ std::optional<Rule> parse_rule(const YAML::Node& node, const std::string& file,
   if (auto id = get_id(node, "id", file, diags, "rule id", true)) r.id = *id;
   if (auto w = get_string(node, "when", file, diags, true)) {
     r.when_text = *w;
-    r.when = get_expression(node, "when", file, rule_resolver(), diags, ValueType::Bool);
+    r.when = get_expression(node, "when", file, resolve, diags, ValueType::Bool);
   }
   if (node["estimate"].IsDefined() && !node["estimate"].IsNull()) {
     if (auto e = get_string(node, "estimate", file, diags)) {
       r.estimate_text = *e;
-      r.estimate =
-          get_expression(node, "estimate", file, rule_resolver(), diags, ValueType::Number);
+      r.estimate = get_expression(node, "estimate", file, resolve, diags, ValueType::Number);
     }
   }
   if (node["calibration"].IsDefined() && !node["calibration"].IsNull())
@@ -358,6 +358,8 @@ Rule* RuleTable::find(const std::string& id) {
   return nullptr;
 }
 
+Resolver RuleTable::resolver() const { return derived_resolver(rule_resolver(), derived); }
+
 std::string RuleTable::content_hash() const { return sha256_hex(dump_rule_table(*this)); }
 
 RuleTable parse_rule_table(const std::string& yaml_text, const std::string& file_label) {
@@ -366,7 +368,7 @@ RuleTable parse_rule_table(const std::string& yaml_text, const std::string& file
   RuleTable table;
   table.file = file_label;
   if (!expect_map(root, "rules file", file_label, diags)) diags.throw_if_any(file_label);
-  check_keys(root, {"version", "evolution", "rules"}, file_label, diags);
+  check_keys(root, {"version", "evolution", "derived", "rules"}, file_label, diags);
   if (auto v = get_int(root, "version", file_label, diags, true); v && *v != 1)
     diags.error(location_of(root["version"], file_label),
                 "unsupported rules version " + std::to_string(*v) + " (this tool reads 1)");
@@ -374,13 +376,18 @@ RuleTable parse_rule_table(const std::string& yaml_text, const std::string& file
   if (root["evolution"].IsDefined() && !root["evolution"].IsNull())
     parse_evolution(root["evolution"], file_label, diags, table.evolution);
 
+  // Derived signals before the rules that use them.
+  if (root["derived"].IsDefined() && !root["derived"].IsNull())
+    table.derived = parse_derived_signals(root["derived"], file_label, rule_resolver(), diags);
+  const Resolver resolve = table.resolver();
+
   YAML::Node list = root["rules"];
   if (!list.IsDefined()) {
     diags.error(location_of(root, file_label), "missing required key 'rules'");
   } else if (expect_sequence(list, "rules", file_label, diags)) {
     std::map<std::string, SourceLocation> seen;
     for (const auto& node : list) {
-      auto rule = parse_rule(node, file_label, table.evolution, diags);
+      auto rule = parse_rule(node, file_label, table.evolution, resolve, diags);
       // Duplicate ids are checked on the raw text, so a rule with other mistakes still counts.
       if (node.IsMap() && node["id"].IsDefined() && node["id"].IsScalar()) {
         const std::string id = node["id"].Scalar();

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "rules/chips.h"
+#include "rules/derived.h"
 #include "rules/diagnostics.h"
 #include "rules/expression.h"
 
@@ -113,12 +114,17 @@ struct EvolutionConfig {
 struct RuleTable {
   int version = 1;
   std::string file;  // where it was loaded from
+  // Named expressions rules may use like signals (rules/derived.h), in file order.
+  std::vector<DerivedSignal> derived;
   std::vector<Rule> rules;
   EvolutionConfig evolution;
 
   const Rule* find(const std::string& id) const;
   Rule* find(const std::string& id);
   std::string content_hash() const;  // hash of the canonical dump (rules + thresholds)
+  // What a rule of this table may name: rule_resolver()'s names, then `derived`. Refers to
+  // `derived`, so it must not outlive the table or see it change.
+  Resolver resolver() const;
 };
 
 // The resolver rules use: signal names (signals.h) and chip.<capability|number>.

@@ -1,5 +1,6 @@
 #include "engine/cli/verdict.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -14,6 +15,10 @@ namespace {
 
 std::string origin_of(const VerdictInput& v, std::string_view name) {
   if (name.substr(0, 5) == "chip.") return "chip";
+  // A derived signal of the rule table (rules/derived.h), computed from the names beside it.
+  if (v.match &&
+      std::find(v.match->derived.begin(), v.match->derived.end(), name) != v.match->derived.end())
+    return "derived";
   auto it = v.origin.find(std::string(name));
   return it == v.origin.end() ? "" : it->second;
 }

@@ -320,8 +320,10 @@ void Evolver::propose(const RoundRecord& r, std::vector<EvolutionEvent>& out) {
     return;
   }
   rules::Diagnostics diags;
+  // The table's resolver: a condition may name its derived signals as well as the measured
+  // ones, and the table written back keeps their definitions (rule_dump.cpp).
   auto expr = rules::Expression::parse(cond.text, rules::SourceLocation{"(proposed)", 0, 0},
-                                       rules::rule_resolver(), diags, rules::ValueType::Bool);
+                                       table_.resolver(), diags, rules::ValueType::Bool);
   // The derivation guarantees the split; checking it through the real evaluator guards
   // against any disagreement between the two (formatting, missing values, chip binding).
   std::vector<rules::Value> slots(rules::rule_slot_count());

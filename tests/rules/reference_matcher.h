@@ -241,6 +241,14 @@ inline MatchResult ReferenceMatcher::evaluate(const ChipProfile& chip) {
     for (const auto& [name, slot] : fired->estimate_names)
       out.estimate_inputs.emplace_back(
           name, slot >= 0 ? slots_[static_cast<std::size_t>(slot)] : Value{});
+    // Derived signals (rules/derived.h) after the signals, by their definitions' values.
+    auto derived = [&](const Expression& e, auto& list) {
+      for (const auto& name : e.derived_names())
+        if (const DerivedSignal* d = find_derived(table_.derived, name); d && d->expr)
+          list.emplace_back(std::string_view(d->name), d->expr->evaluate(slots));
+    };
+    if (fired->rule->when) derived(*fired->rule->when, out.evidence);
+    if (fired->rule->estimate) derived(*fired->rule->estimate, out.estimate_inputs);
   }
   auto table = signal_table();
   for (int s : needed_signals_)
