@@ -80,7 +80,10 @@ void model_lint(const generators::ResolvedVariant& v, const gpu::HostSet& set0, 
       const auto echo =
           gpu::model_echo(v.buffers[0], *s.inputs[0], e.parity, gpu::model_seed(s.seed, e.parity));
       const Shares sh = shares(y, f(ints(*echo)).first, t);
-      std::printf("  model echo (%s refill) on %s: element shares", e.parity ? "odd" : "even",
+      std::printf("  model echo (%s refill) on %s: element shares",
+                  e.parity == gpu::kKeyedHalf ? "keyed-half"
+                  : e.parity                  ? "odd"
+                                              : "even",
                   name);
       for (double x : sh.elem) std::printf(" %.4g", x);
       std::printf(" -> the output's (largest) %.4g\n", sh.largest);
@@ -368,18 +371,26 @@ void cv_mode(bool inorm, int lg, int runs) {
     std::printf(", a fresh set %.4f", err_of(*fresh->inputs[0]));
   std::printf("\n");
   for (bool on_law : {false, true}) {
-    double w = 0, ss = 0;
-    int out = 0, strata = 0;
+    double w = 0, ss = 0, w2 = 0;
+    int out = 0, strata = 0, out2 = 0;
     for (int r = 1; r <= runs; ++r) {
       const uint64_t seed = uint64_t(r) * 0x9e3779b97f4a7c15ull;
       for (const gpu::Perturbation& p : gpu::timed_perturbations(v, seed, false, on_law))
         strata += p.cls_stride > 0;
-      const double e = err_of(*gpu::timed_inputs(v, set0, seed, false, on_law).inputs[0]);
+      const gpu::HostSet run = gpu::timed_inputs(v, set0, seed, false, on_law);
+      const double e = err_of(*run.inputs[0]);
       w = std::max(w, e), ss += e * e, out += e > 1;
+      if (inorm) {  // the sample without the detector (red team 27's child on this input)
+        const std::vector<int32_t> x = ints(*run.inputs[0]);
+        const double e2 = red_sim::err(cv_child(cv, x), cv_ref(cv, x), t);
+        w2 = std::max(w2, e2), out2 += e2 > 1;
+      }
     }
-    std::printf("%s (%d, P6l strata drawn on %d): rms %.4f worst %.4f, %d out\n",
+    std::printf("%s (%d, P6l strata drawn on %d): rms %.4f worst %.4f, %d out",
                 on_law ? "law pairs and law-mode runs" : "off-law timed runs", runs, strata,
                 std::sqrt(ss / runs), w, out);
+    if (inorm) std::printf("; the sample without its detector: worst %.4f, %d out", w2, out2);
+    std::printf("\n");
   }
   if (inorm)
     std::printf(
