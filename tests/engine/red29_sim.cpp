@@ -27,6 +27,7 @@
 
 #include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/model_echo.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/skip_bound.h"
@@ -569,6 +570,56 @@ void shead_mode(int runs) {
 
 }  // namespace
 
+// ---- gather: the red team's fix for the loud head (the least element share, the fold of the
+// copy echoes' law_checks) on honest outputs: z = p (a gather's own indices) and w = x[p] (x a
+// U[1, 2) float law), each with its loudest element and its fold's weakest over the model echoes.
+void gather_mode(int lg) {
+  const int64_t n = int64_t(1) << lg;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("p", DType::I32, n, {"permutation", 0, 0})};
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  std::mt19937_64 rng(29);
+  std::uniform_real_distribution<double> u(1.0, 2.0);
+  std::vector<double> x(static_cast<size_t>(n));
+  for (double& a : x) a = double(float(u(rng)));
+  auto outs = [&](const std::vector<int32_t>& p) {
+    std::vector<std::vector<double>> o(2, std::vector<double>(p.size()));
+    for (size_t i = 0; i < p.size(); ++i) o[0][i] = double(p[i]), o[1][i] = x[size_t(p[i])];
+    return o;
+  };
+  const std::vector<int32_t> p0 = ints(*set0.inputs[0]);
+  const auto y = outs(p0);
+  for (double rtol : {2e-3, 1e-5}) {
+    generators::Tolerance t;
+    t.rtol = rtol;
+    t.atol = 0;
+    std::vector<std::vector<double>> fold;
+    std::vector<double> largest(2, 0.0);
+    for (const gpu::EchoPattern& e : gpu::model_patterns()) {
+      const auto q = outs(ints(*gpu::model_echo(v.buffers[0], *set0.inputs[0], e.parity,
+                                                gpu::model_seed(set0.seed, e.parity))));
+      std::vector<std::vector<double>> got(2, std::vector<double>(q[0].size()));
+      for (size_t k = 0; k < 2; ++k)
+        for (size_t i = 0; i < q[k].size(); ++i) {
+          got[k][i] = red_sim::share(y[k][i], q[k][i], t);
+          largest[k] = std::max(largest[k], got[k][i]);
+        }
+      gpu::fold_element_shares(fold, got);
+    }
+    const std::vector<double> weakest = gpu::weakest_shares(fold);
+    for (size_t k = 0; k < 2; ++k) {
+      size_t quiet = 0;
+      for (double a : fold[k]) quiet += a > 0 && a <= 1;
+      std::printf(
+          "gather %s, n = 2^%d, rtol %.0e: loudest %.4g (main: %s); fold's weakest %.3g "
+          "(the red team's fix: %s), %zu elements moved by at most their tolerance\n",
+          k ? "w = x[p]" : "z = p", lg, rtol, largest[k], largest[k] > 1 ? "told apart" : "refused",
+          weakest[k], weakest[k] > 1 || weakest[k] == 0 ? "told apart" : "REFUSED", quiet);
+    }
+  }
+}
+
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "head";
   const int lg = argc > 2 ? std::atoi(argv[2]) : 24;
@@ -579,9 +630,13 @@ int main(int argc, char** argv) {
     cv_mode(mode == "inorm", lg, runs);
   else if (mode == "shead")
     shead_mode(runs);
+  else if (mode == "gather")
+    gather_mode(lg);
   else if (mode == "tiny")
     tiny_mode(argc > 4 ? std::atof(argv[4]) : 1e-12, runs);
   else
-    return std::fprintf(stderr, "red29_sim: mode head | deal | cv37 | inorm | tiny | shead\n"), 2;
+    return std::fprintf(stderr,
+                        "red29_sim: mode head | deal | cv37 | inorm | tiny | shead | gather\n"),
+           2;
   return 0;
 }
