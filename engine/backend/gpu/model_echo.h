@@ -18,9 +18,13 @@
 //    permutation's, or cycle's, half is equally likely). No copy keeps a permutation (a copied
 //    value repeats), so these inputs took no echo, only a narrowed check, and a 1-in-8 sample of
 //    exchangeable terms was kept at 7.48x live (redteam28_perm_sampled_boys).
+// A third echo of a permutation or a cycle (h29m, red team 29's deal): the refill of a keyed
+// random half of the places (kKeyedHalf), which crosses the parity classes: both parity refills
+// put back the values each parity held, so any function of each parity's multiset (a deal's two
+// hands) moved by exactly 0 and was excused.
 // The judgement (model_lint_verdict): per (model-echoed input, output) pair, the largest share
-// over the sets taken (set 0, then the fresh set where set 0 leaves the pair at most 1) and both
-// parities; in (0, 1] the spec admits a kernel that reads half of that input and models the
+// over the sets taken (set 0, then the fresh set where set 0 leaves the pair at most 1) and the
+// patterns; in (0, 1] the spec admits a kernel that reads half of that input and models the
 // rest, and is refused (invalid_spec); 0 (the echo moves no element) and a declared `blind_to`
 // are excused. Outputs at an exact tolerance (rtol = atol = 0) share 0 or infinity and are not
 // echoed at all (model_lint_needed).
