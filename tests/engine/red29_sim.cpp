@@ -18,6 +18,10 @@
 //        h28t made atol_parts 0 at rtol 0 only, so P6k's condition (b) excuses y[0] again.
 //  shead: redteam29_sorted_loud_head_boys. Red team 28's sorted mean child (refused by h28u's
 //        midpoint echo) beside out[1] = 1e5 sum x_0..x_31: the loudest element again.
+//  gather: (helper h29m) the red team's fix for head/shead, each element judged by the least
+//        share a model echo moved it by, on honest gathers z = p and w = x[p]: refused.
+// Since h29m, model_patterns holds a third refill (kKeyedHalf, deal's fix) and timed_perturbations
+// strata an integer normal off the law (inorm's fix): deal and inorm print both.
 // Usage: red29_sim MODE [log2 n (24)] [runs (8)] [rtol: tiny only (1e-12)]
 #include <algorithm>
 #include <cstdio>
