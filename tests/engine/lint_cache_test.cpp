@@ -55,6 +55,7 @@ LintCacheEntry entry() {
   e.verdict.note = "skip left open: o 3.2 x tol";
   e.verdict.law_checks = true;
   e.verdict.law_note = "";
+  e.verdict.law_said = "the tolerance is held on the law's data (law_exit, h29l)";
   e.made = "2026-12-06 15:30 UTC";
   return e;
 }
@@ -115,6 +116,7 @@ TEST_CASE("lint cache: a stored verdict loads back whole, refusals included") {
   CHECK(got->made == "2026-12-06 15:30 UTC");
   CHECK(got->verdict.note == entry().verdict.note);
   CHECK(got->verdict.law_checks);
+  CHECK(got->verdict.law_said == entry().verdict.law_said);  // law mode's narrowed words (h29l)
   CHECK(got->verdict.refusal.empty());
   CHECK(got->verdict.cached.empty());  // the gate sets it, from the entry's key and date
   LintCacheEntry refused = entry();

@@ -271,7 +271,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
       *adversarial +=
           "; verified runs drawn from the declared law (the law's own data tell a "
           "1-in-2 sample apart by at least " +
-          short_num(kLawCheckShare) + " x the tolerance)";
+          short_num(kLawCheckShare) + " x the tolerance)" +
+          (lint.law_said.empty() ? "" : ": " + lint.law_said);
     if (fresh < 0) fresh = add_fresh_set(p, extra[3]);
   }
   // A short timed series on a fresh module: the floor check, and the fresh-set check at a

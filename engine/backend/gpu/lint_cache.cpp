@@ -46,6 +46,7 @@ std::string entry_digest(const std::string& key, const std::string& made,
   add_field(data, "note", v.note);
   add_field(data, "law_checks", v.law_checks ? "1" : "0");
   add_field(data, "law_note", v.law_note);
+  add_field(data, "law_said", v.law_said);
   return rules::sha256_hex(data);
 }
 
@@ -101,6 +102,7 @@ std::optional<LintCacheEntry> load_lint_verdict(const std::string& dir, const st
     e.verdict.note = j.at("note").get<std::string>();
     e.verdict.law_checks = j.at("law_checks").get<bool>();
     e.verdict.law_note = j.at("law_note").get<std::string>();
+    e.verdict.law_said = j.at("law_said").get<std::string>();
     if (e.made.empty() || j.at("digest").get<std::string>() != entry_digest(key, e.made, e.verdict))
       return std::nullopt;
     return e;
@@ -119,6 +121,7 @@ bool store_lint_verdict(const std::string& dir, const std::string& key, const Li
   j["note"] = e.verdict.note;
   j["law_checks"] = e.verdict.law_checks;
   j["law_note"] = e.verdict.law_note;
+  j["law_said"] = e.verdict.law_said;
   j["digest"] = entry_digest(key, e.made, e.verdict);
   std::error_code ec;
   fs::create_directories(dir, ec);

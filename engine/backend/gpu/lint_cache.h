@@ -22,7 +22,7 @@ namespace solver::gpu {
 // Bumped by hand when the entry's format changes, or when a verdict changes for a reason
 // outside the hashed sources (lint_sources_hash: engine/backend/gpu/ and generators/). A change
 // to the lint's code needs no bump: its sources' hash is part of every key.
-inline constexpr int kLintCacheVersion = 1;
+inline constexpr int kLintCacheVersion = 2;  // 2: law_said (helper h29l)
 
 // sha256 over the sources the verdict's code is built from (engine/backend/gpu/ and generators/,
 // each file's path relative to the repository and its sha256, sorted by path), computed by the

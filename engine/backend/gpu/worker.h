@@ -470,11 +470,12 @@ class Worker {
   bool class_budget(Prepared& p, size_t classes, size_t& budget);
   // One block's JudgedSums per output (judged_sums.h): on the device where `classes` are there
   // (solver_judged256 on set 0's uploaded reference), else host_judged_sums, `atol_part` set 0's
-  // atol_parts at `tols` (made on first use and kept for the next block); with the cross-check,
-  // both, compared.
+  // atol_parts at `tols` and `floor` their grain_floors (each made on first use and kept for the
+  // next block); with the cross-check, both, compared.
   std::vector<JudgedSums> judged_sums(Prepared& p, const ClassShares& classes,
                                       const std::vector<generators::Tolerance>& tols,
-                                      std::vector<std::vector<double>>& atol_part);
+                                      std::vector<std::vector<double>>& atol_part,
+                                      std::vector<std::vector<double>>& floor);
   // Set 0's weakest (`set0.weakest`, law_checks.h) lowered by each element's light share
   // (law_regions.h) while the problem is on the law: kLawRegions class echoes of set 0 a
   // partition, contiguous stretches (on the law only), hashed pairs, then kStridedRegions strided
