@@ -135,6 +135,9 @@ TEST_CASE("the timed perturbation's kernels compute the host definition byte for
       generators::ResolvedVariant v;
       v.buffers = {b};
       for (const auto& p : gpu::timed_perturbations(v, 1234)) {
+        // An integer normal off the law: i.i.d. draws with P6l's strata (h29m, red team 29).
+        if (kind == std::string("normal") && !gpu::derive_type(d))
+          CHECK((p.iid == 1 && p.cls_stride >= 2));
         cases.push_back(p);
         kinds.push_back(kind);
       }

@@ -214,3 +214,44 @@ TEST_CASE("model echoes: the verdict refuses red team 28's two shapes, passes a 
   CHECK(gpu::model_lint_needed({exact, r}));
   CHECK(gpu::model_lint_needed({t}));
 }
+
+// Red team 29's deal (helper h29m): both parity refills put back the values each parity held, so
+// a function of each parity's multiset moves by exactly 0 under them; the keyed-half refill moves
+// places of both parities, keeps a permutation (a cycle) one, and is the seed's function.
+TEST_CASE("model echoes: the keyed-half refill crosses the parities, a deal's hands move") {
+  const int64_t n = 4096;
+  const auto perm = test::flat_buffer("p", DType::I32, n, {"permutation", 0.0, 0.0});
+  const auto cyc = test::flat_buffer("c", DType::I32, n, {"cycle", 0.0, 0.0});
+  const std::vector<int32_t> p = drawn<int32_t>(perm);
+  auto hands = [&](const std::vector<int32_t>& q) {
+    std::vector<double> h(2, 0.0);
+    for (size_t i = 0; i < q.size(); ++i)
+      h[i & 1] += std::floor(256.0 * std::exp(-30.0 * q[i] / n));
+    return h;
+  };
+  const std::vector<double> h0 = hands(p);
+  for (int parity : {0, 1}) CHECK(hands(echoed(perm, p, parity, 11)) == h0);
+  const std::vector<int32_t> k = echoed(perm, p, gpu::kKeyedHalf, 11);
+  CHECK(k == echoed(perm, p, gpu::kKeyedHalf, 11));
+  CHECK(k != echoed(perm, p, gpu::kKeyedHalf, 12));
+  std::vector<int32_t> sorted = k;
+  std::sort(sorted.begin(), sorted.end());
+  for (int64_t i = 0; i < n; ++i) CHECK(sorted[size_t(i)] == i);
+  size_t moved[2] = {0, 0};
+  for (size_t i = 0; i < k.size(); ++i) moved[i & 1] += k[i] != p[i];
+  CHECK(moved[0] > size_t(n) / 8);  // each parity about a half of its places moved
+  CHECK(moved[1] > size_t(n) / 8);
+  CHECK(hands(k) != h0);
+  const std::vector<int32_t> c = drawn<int32_t>(cyc);
+  REQUIRE(one_cycle(c));
+  const std::vector<int32_t> ck = echoed(cyc, c, gpu::kKeyedHalf, 5);
+  CHECK(ck != c);
+  CHECK(one_cycle(ck));
+  // Not for an ordered input (a midpoint needs both neighbours kept): neither taken nor moved.
+  const auto sorted_in = test::flat_buffer("x", DType::F32, n, {"sorted", 0.0, 4.0});
+  const std::vector<float> x = drawn<float>(sorted_in);
+  CHECK(echoed(sorted_in, x, gpu::kKeyedHalf) == x);
+  CHECK_FALSE(gpu::model_pattern_moves(sorted_in, gpu::model_patterns().back()));
+  CHECK(gpu::model_pattern_moves(perm, gpu::model_patterns().back()));
+  CHECK(gpu::model_patterns().back().parity == gpu::kKeyedHalf);
+}

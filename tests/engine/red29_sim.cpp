@@ -18,6 +18,10 @@
 //        h28t made atol_parts 0 at rtol 0 only, so P6k's condition (b) excuses y[0] again.
 //  shead: redteam29_sorted_loud_head_boys. Red team 28's sorted mean child (refused by h28u's
 //        midpoint echo) beside out[1] = 1e5 sum x_0..x_31: the loudest element again.
+//  gather: (helper h29m) the red team's fix for head/shead, each element judged by the least
+//        share a model echo moved it by, on honest gathers z = p and w = x[p]: refused.
+// Since h29m, model_patterns holds a third refill (kKeyedHalf, deal's fix) and timed_perturbations
+// strata an integer normal off the law (inorm's fix): deal and inorm print both.
 // Usage: red29_sim MODE [log2 n (24)] [runs (8)] [rtol: tiny only (1e-12)]
 #include <algorithm>
 #include <cstdio>
@@ -27,6 +31,7 @@
 
 #include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/model_echo.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/skip_bound.h"
@@ -80,7 +85,10 @@ void model_lint(const generators::ResolvedVariant& v, const gpu::HostSet& set0, 
       const auto echo =
           gpu::model_echo(v.buffers[0], *s.inputs[0], e.parity, gpu::model_seed(s.seed, e.parity));
       const Shares sh = shares(y, f(ints(*echo)).first, t);
-      std::printf("  model echo (%s refill) on %s: element shares", e.parity ? "odd" : "even",
+      std::printf("  model echo (%s refill) on %s: element shares",
+                  e.parity == gpu::kKeyedHalf ? "keyed-half"
+                  : e.parity                  ? "odd"
+                                              : "even",
                   name);
       for (double x : sh.elem) std::printf(" %.4g", x);
       std::printf(" -> the output's (largest) %.4g\n", sh.largest);
@@ -368,18 +376,26 @@ void cv_mode(bool inorm, int lg, int runs) {
     std::printf(", a fresh set %.4f", err_of(*fresh->inputs[0]));
   std::printf("\n");
   for (bool on_law : {false, true}) {
-    double w = 0, ss = 0;
-    int out = 0, strata = 0;
+    double w = 0, ss = 0, w2 = 0;
+    int out = 0, strata = 0, out2 = 0;
     for (int r = 1; r <= runs; ++r) {
       const uint64_t seed = uint64_t(r) * 0x9e3779b97f4a7c15ull;
       for (const gpu::Perturbation& p : gpu::timed_perturbations(v, seed, false, on_law))
         strata += p.cls_stride > 0;
-      const double e = err_of(*gpu::timed_inputs(v, set0, seed, false, on_law).inputs[0]);
+      const gpu::HostSet run = gpu::timed_inputs(v, set0, seed, false, on_law);
+      const double e = err_of(*run.inputs[0]);
       w = std::max(w, e), ss += e * e, out += e > 1;
+      if (inorm) {  // the sample without the detector (red team 27's child on this input)
+        const std::vector<int32_t> x = ints(*run.inputs[0]);
+        const double e2 = red_sim::err(cv_child(cv, x), cv_ref(cv, x), t);
+        w2 = std::max(w2, e2), out2 += e2 > 1;
+      }
     }
-    std::printf("%s (%d, P6l strata drawn on %d): rms %.4f worst %.4f, %d out\n",
+    std::printf("%s (%d, P6l strata drawn on %d): rms %.4f worst %.4f, %d out",
                 on_law ? "law pairs and law-mode runs" : "off-law timed runs", runs, strata,
                 std::sqrt(ss / runs), w, out);
+    if (inorm) std::printf("; the sample without its detector: worst %.4f, %d out", w2, out2);
+    std::printf("\n");
   }
   if (inorm)
     std::printf(
@@ -558,6 +574,56 @@ void shead_mode(int runs) {
 
 }  // namespace
 
+// ---- gather: the red team's fix for the loud head (the least element share, the fold of the
+// copy echoes' law_checks) on honest outputs: z = p (a gather's own indices) and w = x[p] (x a
+// U[1, 2) float law), each with its loudest element and its fold's weakest over the model echoes.
+void gather_mode(int lg) {
+  const int64_t n = int64_t(1) << lg;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("p", DType::I32, n, {"permutation", 0, 0})};
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  std::mt19937_64 rng(29);
+  std::uniform_real_distribution<double> u(1.0, 2.0);
+  std::vector<double> x(static_cast<size_t>(n));
+  for (double& a : x) a = double(float(u(rng)));
+  auto outs = [&](const std::vector<int32_t>& p) {
+    std::vector<std::vector<double>> o(2, std::vector<double>(p.size()));
+    for (size_t i = 0; i < p.size(); ++i) o[0][i] = double(p[i]), o[1][i] = x[size_t(p[i])];
+    return o;
+  };
+  const std::vector<int32_t> p0 = ints(*set0.inputs[0]);
+  const auto y = outs(p0);
+  for (double rtol : {2e-3, 1e-5}) {
+    generators::Tolerance t;
+    t.rtol = rtol;
+    t.atol = 0;
+    std::vector<std::vector<double>> fold;
+    std::vector<double> largest(2, 0.0);
+    for (const gpu::EchoPattern& e : gpu::model_patterns()) {
+      const auto q = outs(ints(*gpu::model_echo(v.buffers[0], *set0.inputs[0], e.parity,
+                                                gpu::model_seed(set0.seed, e.parity))));
+      std::vector<std::vector<double>> got(2, std::vector<double>(q[0].size()));
+      for (size_t k = 0; k < 2; ++k)
+        for (size_t i = 0; i < q[k].size(); ++i) {
+          got[k][i] = red_sim::share(y[k][i], q[k][i], t);
+          largest[k] = std::max(largest[k], got[k][i]);
+        }
+      gpu::fold_element_shares(fold, got);
+    }
+    const std::vector<double> weakest = gpu::weakest_shares(fold);
+    for (size_t k = 0; k < 2; ++k) {
+      size_t quiet = 0;
+      for (double a : fold[k]) quiet += a > 0 && a <= 1;
+      std::printf(
+          "gather %s, n = 2^%d, rtol %.0e: loudest %.4g (main: %s); fold's weakest %.3g "
+          "(the red team's fix: %s), %zu elements moved by at most their tolerance\n",
+          k ? "w = x[p]" : "z = p", lg, rtol, largest[k], largest[k] > 1 ? "told apart" : "refused",
+          weakest[k], weakest[k] > 1 || weakest[k] == 0 ? "told apart" : "REFUSED", quiet);
+    }
+  }
+}
+
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "head";
   const int lg = argc > 2 ? std::atoi(argv[2]) : 24;
@@ -568,9 +634,13 @@ int main(int argc, char** argv) {
     cv_mode(mode == "inorm", lg, runs);
   else if (mode == "shead")
     shead_mode(runs);
+  else if (mode == "gather")
+    gather_mode(lg);
   else if (mode == "tiny")
     tiny_mode(argc > 4 ? std::atof(argv[4]) : 1e-12, runs);
   else
-    return std::fprintf(stderr, "red29_sim: mode head | deal | cv37 | inorm | tiny | shead\n"), 2;
+    return std::fprintf(stderr,
+                        "red29_sim: mode head | deal | cv37 | inorm | tiny | shead | gather\n"),
+           2;
   return 0;
 }

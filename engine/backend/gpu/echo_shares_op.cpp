@@ -14,10 +14,10 @@
 #include "engine/backend/gpu/echo_elements.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
-#include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/model_echo.h"
 #include "engine/backend/gpu/phase_log.h"
+#include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/worker.h"
 
@@ -45,7 +45,10 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
   };
   const HostSet& given = p.buffers->host_set(set);
   std::string key = given.key + "/echo-" + std::to_string(pattern.block) +
-                    (pattern.parity ? "-odd" : "-even") + (pattern.model ? "-model" : "") +
+                    (pattern.parity == kKeyedHalf ? "-keyed"
+                     : pattern.parity             ? "-odd"
+                                                  : "-even") +
+                    (pattern.model ? "-model" : "") +
                     (only >= 0 ? "/in" + std::to_string(only) : "");
   if (region)
     key = given.key + "/echo-region-" +

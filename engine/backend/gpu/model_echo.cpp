@@ -87,7 +87,14 @@ std::vector<int64_t> load_all(DType d, const unsigned char* data, uint64_t n) {
   return v;
 }
 
-bool moved(uint64_t i, int parity) { return (i & 1) == uint64_t(parity & 1); }
+// Whether place i is moved: parity 0 or 1 the even or odd places; kKeyedHalf a keyed random half
+// (each place by one bit of its mix with `seed`), which crosses every parity and residue class
+// (h29m: red team 29's deal keeps each parity's multiset under both parity refills).
+bool moved(uint64_t i, int parity, uint64_t seed) {
+  if (parity == kKeyedHalf)
+    return (echo_mix(seed ^ (0x6b65796564ull + i * 0x9e3779b97f4a7c15ull)) >> 17) & 1;
+  return (i & 1) == uint64_t(parity & 1);
+}
 
 }  // namespace
 
@@ -104,14 +111,15 @@ bool refill_permutation(DType d, unsigned char* data, uint64_t n, int parity, ui
   // then shuffled into the moved places.
   std::vector<char> kept(n, 0);
   for (uint64_t i = 0; i < n; ++i)
-    if (!moved(i, parity)) kept[size_t(p[i])] = 1;
+    if (!moved(i, parity, seed)) kept[size_t(p[i])] = 1;
   std::vector<int64_t> lack;
   for (uint64_t v = 0; v < n; ++v)
     if (!kept[v]) lack.push_back(int64_t(v));
   std::mt19937_64 rng(seed);
   std::shuffle(lack.begin(), lack.end(), rng);
   size_t next = 0;
-  for (uint64_t i = parity & 1 ? 1 : 0; i < n; i += 2) store_int(d, data, i, lack[next++]);
+  for (uint64_t i = 0; i < n; ++i)
+    if (moved(i, parity, seed)) store_int(d, data, i, lack[next++]);
   return true;
 }
 
@@ -124,13 +132,13 @@ bool refill_cycle(DType d, unsigned char* data, uint64_t n, int parity, uint64_t
   // kept link enters), then joined in a random cyclic order: end of one -> first of the next.
   std::vector<char> entered(n, 0);
   for (uint64_t i = 0; i < n; ++i)
-    if (!moved(i, parity)) entered[size_t(next[i])] = 1;
+    if (!moved(i, parity, seed)) entered[size_t(next[i])] = 1;
   std::vector<std::pair<uint64_t, uint64_t>> paths;  // (first, end)
   uint64_t walked = 0;
   for (uint64_t s = 0; s < n; ++s) {
     if (entered[s]) continue;
     uint64_t v = s;
-    while (!moved(v, parity) && walked <= n) v = uint64_t(next[v]), ++walked;
+    while (!moved(v, parity, seed) && walked <= n) v = uint64_t(next[v]), ++walked;
     paths.push_back({s, v});
   }
   // Not one cycle (kept links close a loop, so some node is never reached): leave it.
@@ -143,7 +151,7 @@ bool refill_cycle(DType d, unsigned char* data, uint64_t n, int parity, uint64_t
 }
 
 uint64_t model_seed(uint64_t set_seed, int parity) {
-  return echo_mix(set_seed ^ (0x6d6f64656c000000ull + uint64_t(parity & 1)));
+  return echo_mix(set_seed ^ (0x6d6f64656c000000ull + uint64_t(parity & 3)));
 }
 
 std::shared_ptr<const HostInput> model_echo(const generators::ResolvedBuffer& b,
@@ -156,18 +164,24 @@ std::shared_ptr<const HostInput> model_echo(const generators::ResolvedBuffer& b,
   if (!size || !model_echoed(b)) return out;
   const uint64_t n = in.size / size;
   const std::string& k = b.init.kind;
-  if (ordered(k))
-    midpoint_echo(b.dtype, out->data.get(), n, parity);
-  else if (k == "permutation")
+  if (ordered(k)) {
+    if (parity != kKeyedHalf) midpoint_echo(b.dtype, out->data.get(), n, parity);
+  } else if (k == "permutation") {
     refill_permutation(b.dtype, out->data.get(), n, parity, seed);
-  else
+  } else {
     refill_cycle(b.dtype, out->data.get(), n, parity, seed);
+  }
   return out;
 }
 
 const std::vector<EchoPattern>& model_patterns() {
-  static const std::vector<EchoPattern> patterns = {{1, 1, true}, {1, 0, true}};
+  static const std::vector<EchoPattern> patterns = {
+      {1, 1, true}, {1, 0, true}, {1, kKeyedHalf, true}};
   return patterns;
+}
+
+bool model_pattern_moves(const generators::ResolvedBuffer& b, const EchoPattern& e) {
+  return model_echoed(b) && (e.parity != kKeyedHalf || !ordered(b.init.kind));
 }
 
 bool model_lint_needed(const std::vector<generators::Tolerance>& output_tols) {

@@ -18,9 +18,13 @@
 //    permutation's, or cycle's, half is equally likely). No copy keeps a permutation (a copied
 //    value repeats), so these inputs took no echo, only a narrowed check, and a 1-in-8 sample of
 //    exchangeable terms was kept at 7.48x live (redteam28_perm_sampled_boys).
+// A third echo of a permutation or a cycle (h29m, red team 29's deal): the refill of a keyed
+// random half of the places (kKeyedHalf), which crosses the parity classes: both parity refills
+// put back the values each parity held, so any function of each parity's multiset (a deal's two
+// hands) moved by exactly 0 and was excused.
 // The judgement (model_lint_verdict): per (model-echoed input, output) pair, the largest share
-// over the sets taken (set 0, then the fresh set where set 0 leaves the pair at most 1) and both
-// parities; in (0, 1] the spec admits a kernel that reads half of that input and models the
+// over the sets taken (set 0, then the fresh set where set 0 leaves the pair at most 1) and the
+// patterns; in (0, 1] the spec admits a kernel that reads half of that input and models the
 // rest, and is refused (invalid_spec); 0 (the echo moves no element) and a declared `blind_to`
 // are excused. Outputs at an exact tolerance (rtol = atol = 0) share 0 or infinity and are not
 // echoed at all (model_lint_needed).
@@ -42,8 +46,9 @@ namespace solver::gpu {
 
 // Whether the lint gives `b` a model echo: sample_lint.h model_echoed.
 // The model echo of `in` (the bytes of `b`) whose moved places are those of parity `parity`
-// (1: odd, 0: even), the refill's order drawn from `seed`: a new buffer; a copy of `in` where `b`
-// takes no model echo, or where its bytes are not a permutation (cycle) of 0..n-1.
+// (1: odd, 0: even, kKeyedHalf: a half keyed by `seed`), the refill's order drawn from `seed`: a
+// new buffer; a copy of `in` where `b` takes no model echo, or where its bytes are not a
+// permutation (cycle) of 0..n-1.
 std::shared_ptr<const HostInput> model_echo(const generators::ResolvedBuffer& b,
                                             const HostInput& in, int parity, uint64_t seed);
 // The pieces, on `n` elements of dtype `d` at `data`, in place (model_echo's definitions; the
@@ -55,8 +60,16 @@ bool refill_permutation(generators::DType d, unsigned char* data, uint64_t n, in
 bool refill_cycle(generators::DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed);
 // The seed of the refill of a set seeded `set_seed`, parity `parity`.
 uint64_t model_seed(uint64_t set_seed, int parity);
-// The model echoes the lint takes of each set, in order (EchoPattern::model): odd, then even.
+// EchoPattern::parity of the keyed refill (h29m, red team 29's deal): the moved places a keyed
+// random half (one bit of a mix of the refill's seed and the place), crossing every parity, so a
+// function of each parity's multiset of values (a deal's hands) is moved. Permutations and
+// cycles only: an ordered input's midpoint needs both neighbours kept (a copy is returned).
+constexpr int kKeyedHalf = 2;
+// The model echoes the lint takes of each set, in order (EchoPattern::model): odd, even, then the
+// keyed half (a third reference run a set, permutations and cycles).
 const std::vector<EchoPattern>& model_patterns();
+// Whether the lint takes model echo `e` of `b` (the keyed half: not of an ordered input).
+bool model_pattern_moves(const generators::ResolvedBuffer& b, const EchoPattern& e);
 // Whether any output must be judged: some output tolerance is not exact (rtol or atol above 0).
 bool model_lint_needed(const std::vector<generators::Tolerance>& output_tols);
 

@@ -1,6 +1,7 @@
 // The tolerance lint's model echoes (model_echo.h): once per problem and worker, after the copy
 // echoes' verdict passes, each model-echoed input alone by model_patterns (two reference runs a
-// set), on set 0 and, where set 0 leaves a pair at most 1, on the fresh set.
+// set, three for a permutation or a cycle), on set 0 and, where set 0 leaves a pair at most 1, on
+// the fresh set.
 #include <algorithm>
 #include <functional>
 #include <limits>
@@ -36,6 +37,7 @@ SampleLintVerdict Worker::model_lint(Prepared& p, const std::function<int()>& fr
     auto take = [&](int s, const std::string& name) {
       in.sets.push_back(SetShare{name, 0, std::vector<double>(n_out, 0.0)});
       for (const EchoPattern& e : model_patterns()) {
+        if (!model_pattern_moves(b, e)) continue;
         const std::vector<double> got = echo_shares(p, s, e, int(i));
         SetShare& mine = in.sets.back();
         for (size_t k = 0; k < n_out; ++k) {

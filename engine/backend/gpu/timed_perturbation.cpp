@@ -277,10 +277,11 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       }
       if ((law || b.dist_fixed) && p.reflect == 2) p.reflect = 0;
       const bool through_u = !(p.law == PerturbLaw::Range && p.range == 0);
-      // The keyed strata (P6l, h28v): not where the law is the problem's meaning (dist_fixed)
-      // or on an integer normal off the law (i.i.d. there: its mean would move); one buffer a
-      // run (below).
-      if (through_u && !b.dist_fixed && (law || !p.iid) && n >= 2) p.cls_stride = -1;
+      // The keyed strata (P6l, h28v): not where the law is the problem's meaning (dist_fixed);
+      // one buffer a run (below). An integer normal off the law takes them too (h29m, red team
+      // 29): it is drawn i.i.d. there, and the i.i.d. strata (a half of u each) keep its law, as
+      // on the law pairs; a defence present in the law pairs only was a signal a kernel read.
+      if (through_u && !b.dist_fixed && n >= 2) p.cls_stride = -1;
     }
     out.push_back(p);
   }

@@ -168,7 +168,7 @@ struct Perturbation {
   // the range of the two rows' degrees, else (sorted keys) anywhere between the neighbours.
   int64_t block = 1;
   int degrees = 0;
-  // Redraw through u (not dist_fixed; not an integer normal off the law): the keyed strata
+  // Redraw through u, not dist_fixed (an integer normal off the law too, h29m): the keyed strata
   // (stride 0: none): position i is in half (cls_mask >> ((i + cls_phase) % cls_stride)) & 1;
   // cls_lo (53 bits): where the first half's part of the law starts on the law.
   int64_t cls_stride = 0, cls_phase = 0;
