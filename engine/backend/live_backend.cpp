@@ -271,6 +271,7 @@ class LiveBackend final : public Backend {
       argv.insert(argv.end(), {"--problems-root", options_.problems_root});
     if (!options_.chips_file.empty()) argv.insert(argv.end(), {"--chips", options_.chips_file});
     if (!options_.cache_dir.empty()) argv.insert(argv.end(), {"--cache-dir", options_.cache_dir});
+    if (!options_.lint_cache) argv.push_back("--no-lint-cache");
     if (options_.timeout_ms > 0)
       argv.insert(argv.end(), {"--timeout-ms", std::to_string(options_.timeout_ms)});
     argv.insert(argv.end(), options_.worker_args.begin(), options_.worker_args.end());

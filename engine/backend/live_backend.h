@@ -17,6 +17,9 @@ struct LiveOptions {
   std::string chips_file;     // chips.yaml
   std::string worker_path;    // solver-gpu executable; empty = next to the running binary
   std::string cache_dir;      // NVRTC cache; empty = $XDG_CACHE_HOME/solver or ~/.cache/solver
+  // The tolerance lint's verdict cache in the same folder (engine/backend/gpu/lint_cache.h);
+  // false: the worker runs the lint afresh (--no-lint-cache; `problems check --no-cache`).
+  bool lint_cache = true;
   bool full_metrics = false;  // opt-in full CUPTI metric set
   bool pc_sampling = true;    // the PC sampling pass of the profile (--no-pc-sampling: off)
   // The metrics to collect: what the loaded rule table and its hypotheses' evidence read

@@ -287,8 +287,10 @@ int run_problems_check(Context& ctx) {
       "check for this chips.yaml profile (default: the live device, else h200)")(
       "compile-only", "validate and compile only; no correctness gate")(
       "cache-dir", po::value<std::string>(), "NVRTC cache folder (default: ~/.cache/solver/nvrtc)")(
-      "no-cache", "compile everything afresh")("json", "print the results as JSON")(
-      "jobs", po::value<int>(), "compile on N threads (0: all hardware threads)")(
+      "no-cache",
+      "compile everything afresh; the gate runs the tolerance lint afresh (no cached verdict)")(
+      "json", "print the results as JSON")("jobs", po::value<int>(),
+                                           "compile on N threads (0: all hardware threads)")(
       "count", "print each variant's number of knob points and the pool's; nothing compiled")(
       "seed-only", "the reference and the seed at its starting point only (a problem's checks)");
   po::positional_options_description pos;
@@ -347,6 +349,7 @@ int run_problems_check(Context& ctx) {
     spec.live.problems_root = o.root;
     spec.live.chips_file = chips_file(ctx.data_dir);
     spec.live.cache_dir = o.cache_dir;
+    spec.live.lint_cache = !o.no_cache;  // the lint's verdict cache too (gpu/lint_cache.h)
     auto opened = engine::open_backend(spec);
     backend = std::move(opened.backend);
     const std::string& why = opened.why_not_live;

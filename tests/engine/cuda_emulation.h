@@ -56,6 +56,8 @@ inline unsigned long long atomicMax(unsigned long long* p, unsigned long long v)
   return old;
 }
 using std::fabs;
+using std::frexp;
+using std::ldexp;
 using std::fmax;
 using std::isfinite;
 using std::isinf;

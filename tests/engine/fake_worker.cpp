@@ -45,6 +45,7 @@ using namespace solver::engine;
 namespace {
 
 int g_timeout_ms = 1000;
+bool g_no_lint_cache = false;  // --no-lint-cache (LiveOptions::lint_cache): said in a gate's detail
 
 void send(const std::string& line) { std::cout << line << "\n" << std::flush; }
 
@@ -72,6 +73,7 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
     g.detail = pid;
     // A generated variant's folder (VariantRef::problem_dir) is echoed, so a test sees it came.
     if (r.variant && !r.variant->problem_dir.empty()) g.detail += " dir " + r.variant->problem_dir;
+    if (g_no_lint_cache) g.detail += " no-lint-cache";
     g.timed_us = {10.0, 10.5, 9.5};
     g.phases_ms = {{"checks", 1.5}, {"timing", 2.0}};
     g.input_sets = r.input_sets;
@@ -138,6 +140,8 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
 
 int main(int argc, char** argv) {
   std::string mode;
+  for (int i = 1; i < argc; ++i)
+    if (std::string(argv[i]) == "--no-lint-cache") g_no_lint_cache = true;
   for (int i = 1; i + 1 < argc; ++i) {
     std::string a = argv[i];
     if (a == "--fake-mode") mode = argv[i + 1];

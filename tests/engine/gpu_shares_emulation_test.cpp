@@ -99,11 +99,11 @@ gpu::LightSums emulate_light(const std::vector<double>& by_class, int classes, l
 
 gpu::JudgedSums emulate_judged(const std::vector<double>& by_class, int classes, long long n,
                                const double* base, const generators::Tolerance& tol, double* out,
-                               unsigned blocks) {
+                               unsigned blocks, const gpu::OutputGrain& grain = {}) {
   return run_grid<gpu::JudgedSums, emulated::ss_judged_sums>(
       blocks, [&](emulated::ss_judged_sums* sums) {
         emulated::solver_judged256(by_class.data(), classes, n, gpu::kDominantEnergy, base,
-                                   tol.atol, tol.rtol, out, sums);
+                                   tol.atol, tol.rtol, grain.digits, grain.min_exp, out, sums);
       });
 }
 
@@ -427,18 +427,25 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
         for (double& v : by_class[r][k]) v = std::isinf(v) ? 1e-4 : v * 1e-3;
   }
   const std::vector<std::vector<double>> atol = gpu::atol_parts(base, {tol});
+  // (d) (helper h29k): the probe's grain (FP16's) leaves its tiny light parts unseen
+  const gpu::JudgedProbe grained = gpu::judged_probe(1, int(R), false, 1);
+  const gpu::OutputGrain grain{grained.digits, grained.min_exp};
+  const std::vector<std::vector<double>> floor = gpu::grain_floors(base, {tol}, {grain});
   const std::vector<std::vector<double>> light = gpu::light_shares(by_class);
-  const std::vector<std::vector<double>> judged = gpu::judged_light_shares(by_class, light, atol);
+  const std::vector<std::vector<double>> judged =
+      gpu::judged_light_shares(by_class, light, atol, nullptr, &floor);
   const std::vector<double> want_light = gpu::weakest_shares(light);
   const std::vector<double> want = gpu::refusable_shares(judged);
   // The probe reaches every rule: judged elements, elements left out by (a) and by (b), a told
   // output and an untold one, a NaN.
-  int judged_in = 0, left_a = 0, left_b = 0;
+  int judged_in = 0, left_a = 0, left_b = 0, unseen = 0;
   for (size_t i = 0; i < sizes[0]; ++i) {
     const double l = light[0][i];
     if (!(l > 0) || std::isnan(l)) continue;
     if (judged[0][i] > 0)
       ++judged_in;
+    else if (judged[0][i] < 0)
+      ++unseen;
     else if (l <= 1 && l > 1 - atol[0][i])
       ++left_b;
     else
@@ -447,6 +454,7 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
   CHECK(judged_in > 20);
   CHECK(left_a > 20);
   CHECK(left_b > 20);
+  CHECK(unseen > 20);
   CHECK(*std::max_element(light[0].begin(), light[0].end()) > 1);
   CHECK(*std::max_element(light[2].begin(), light[2].end()) < 1);
   CHECK(want[0] > 0);
@@ -455,8 +463,9 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
   CHECK(want[2] > 0);
   CHECK(want[3] == 0);
   // strided_judgement's one pass (the host path) says the same.
-  const gpu::StridedJudgement one = gpu::strided_judgement(
-      [&](const gpu::EchoRegion& r) { return by_class[r.cls]; }, atol, false);
+  const gpu::StridedJudgement one =
+      gpu::strided_judgement([&](const gpu::EchoRegion& r) { return by_class[r.cls]; }, atol, false,
+                             gpu::kLightBytes, {}, floor);
   CHECK(one.passes == 1);
   for (size_t k = 0; k < K; ++k) {
     CAPTURE(k);
@@ -472,7 +481,8 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
       std::vector<std::vector<std::vector<double>>> cut(R);
       for (size_t r = 0; r < R; ++r) cut[r] = gpu::block_slice(by_class[r], b);
       const std::vector<std::vector<double>> atol_cut = gpu::block_slice(atol, b);
-      const std::vector<gpu::JudgedSums> part = gpu::host_judged_sums(cut, atol_cut);
+      const std::vector<std::vector<double>> floor_cut = gpu::block_slice(floor, b);
+      const std::vector<gpu::JudgedSums> part = gpu::host_judged_sums(cut, atol_cut, floor_cut);
       const std::vector<gpu::HostDoubles> base_cut = gpu::block_slice(base, b);
       for (size_t k = 0; k < K; ++k) {
         host[k] = gpu::judged_merge(host[k], part[k]);
@@ -481,15 +491,16 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
         const long long n = (long long)cut[0][k].size();
         std::vector<double> out(size_t(n) * 3);
         const gpu::JudgedSums d =
-            emulate_judged(flat, int(R), n, base_cut[k].data(), tol, out.data(), 3);
+            emulate_judged(flat, int(R), n, base_cut[k].data(), tol, out.data(), 3, grain);
         dev[k] = gpu::judged_merge(dev[k], d);
         // Each element's three values: the host's light share and its judged share both ways.
         const std::vector<int> told{1}, untold{0};
         std::vector<std::vector<std::vector<double>>> one_out(R);
         for (size_t r = 0; r < R; ++r) one_out[r] = {cut[r][k]};
         const auto l1 = gpu::light_shares(one_out);
-        const auto jt = gpu::judged_light_shares(one_out, l1, {atol_cut[k]}, &told);
-        const auto ju = gpu::judged_light_shares(one_out, l1, {atol_cut[k]}, &untold);
+        const std::vector<std::vector<double>> fk{floor_cut[k]};
+        const auto jt = gpu::judged_light_shares(one_out, l1, {atol_cut[k]}, &told, &fk);
+        const auto ju = gpu::judged_light_shares(one_out, l1, {atol_cut[k]}, &untold, &fk);
         int differ = 0;
         for (long long i = 0; i < n; ++i)
           differ += !same(out[size_t(i)], l1[0][size_t(i)]) +

@@ -8,6 +8,10 @@
 // FP32 bins, then the blocks' partial bins into h) against the float64 reference, as a share of
 // the tolerance, the largest over the bins, and how many bins are outside it.
 // Usage: h28w_hist_sim [log2 values (default 25)] [timed runs (default 4)] [law [main]]
+//        h28w_hist_sim LG RUNS slab M W [x|w]  (helper h29l: each law run, then the same run with
+//        a share M of one input's positions (x, w, or by the run: x on odd runs) redrawn from the
+//        outer W of its law at one end (the end by the run): the end slab of docs/reliability.md
+//        "Red team 27's law model: where it is wrong, and what the law admits")
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -150,6 +154,40 @@ int main(int argc, char** argv) {
     }
     line(what, as_floats(d[0].data(), d[0].size()), as_floats(d[1].data(), d[1].size()));
   };
+  // Helper h29l's end slab: the law redraw, then a share m of one input's positions (keyed)
+  // redrawn uniformly from the outer wd of [0, 1) at one end (keyed), emulated here on the host
+  // bytes (not a harness draw: the measurement of what such a draw would cost this seed).
+  if (argc > 5 && std::string(argv[3]) == "slab") {
+    const double m = std::atof(argv[4]), wd = std::atof(argv[5]);
+    const std::string which = argc > 6 ? argv[6] : "";
+    for (int r = 1; r <= runs; ++r) {
+      const uint64_t seed = uint64_t(r) * 0x9e3779b97f4a7c15ull;
+      std::vector<std::vector<unsigned char>> d = {bytes(0), bytes(1)};
+      for (gpu::Perturbation p : gpu::timed_perturbations(v, seed, false, true))
+        gpu::apply_perturbation(v.buffers[p.buffer], d[p.buffer].data(), p);
+      std::vector<float> x = as_floats(d[0].data(), d[0].size()),
+                         w = as_floats(d[1].data(), d[1].size());
+      line("law " + std::to_string(r), x, w);
+      const bool on_x = which == "x" || (which != "w" && (r & 1));
+      const bool top = ((seed >> 7) & 1) != 0;
+      std::vector<float>& t = on_x ? x : w;
+      const uint64_t cut =
+          uint64_t(std::ldexp(m, 64) >= 0x1p64 ? ~0ull : uint64_t(std::ldexp(m, 64)));
+      for (size_t i = 0; i < t.size(); ++i) {
+        uint64_t h = seed ^ (0xd1b54a32d192ed03ull * (i + 1));
+        h = (h ^ (h >> 31)) * 0x94d049bb133111ebull;
+        h ^= h >> 29;
+        if (h >= cut) continue;
+        const double u = wd * double((h * 0x2545f4914f6cdd1dull) >> 11) * 0x1p-53;
+        t[i] = float(top ? 1.0 - u : u);
+        if (t[i] >= 1.0f) t[i] = 0.99999994f;
+      }
+      line(std::string("  slab on ") + (on_x ? "x" : "w") + (top ? " top " : " bottom ") +
+               std::to_string(r),
+           x, w);
+    }
+    return 0;
+  }
   // "law": only the law redraws (the verified runs of P6h), for the seed's margin over many runs.
   const bool law_only = argc > 3 && std::string(argv[3]) == "law";
   for (int r = 1; r <= runs; ++r) {

@@ -237,6 +237,25 @@ TEST_CASE("hon21: a looser tolerance puts the histogram off the law; law_remedy'
   MESSAGE("at the remedy's tolerance: weakest " << tight.weakest[0]);
   CHECK(gpu::law_checks({tight}, 1));
   CHECK(gpu::law_remedy({tight}, {"h"}, {declared}).empty());
+  // On the law, law_exit (helper h29l) says what law mode leaves unchecked and the tolerance up
+  // to which the problem stays on the law: there (a hair under) it does; twice as loose, it is
+  // off (more echoes are taken above it, so "may": 30.5 at 1.02 x, measured).
+  generators::Tolerance held;
+  held.rtol = held.atol = 1e-3 * f * 0.98;
+  const std::string exit = gpu::law_exit({tight}, {"h"}, {held});
+  MESSAGE(exit);
+  CHECK(exit.find("per-element model of the function whose error cancels") != std::string::npos);
+  CHECK(exit.find("; ") == std::string::npos);  // one narrowed-check segment
+  const double g = tight.weakest[0] / gpu::kLawCheckShare;
+  std::ostringstream upto;
+  upto.precision(3);
+  upto << "output `h` stays on the law up to rtol " << held.rtol * g;
+  CHECK(exit.find(upto.str()) != std::string::npos);
+  CHECK(gpu::law_checks({measured(held.rtol * g * 0.98)}, 1));
+  const gpu::SetShare past = measured(held.rtol * g * 2);
+  MESSAGE("twice law_exit's tolerance: weakest " << past.weakest[0]);
+  CHECK_FALSE(gpu::law_checks({past}, 1));
+  CHECK(gpu::law_exit({past}, {"h"}, {held}).empty());  // off the law: nothing to say
 }
 
 TEST_CASE("hon21: law_remedy says nothing where no tolerance helps") {
@@ -260,6 +279,12 @@ TEST_CASE("hon21: law_remedy says nothing where no tolerance helps") {
   const std::string said = gpu::law_remedy({set0({60, 3})}, {"y", "n"}, {t, u});
   CHECK(said.find("`y`") == std::string::npos);
   CHECK(said.find("output `n` 3 x (rtol <= 0, atol <= 0.1 would clear it)") != std::string::npos);
+  // law_exit (h29l): nothing off the law; on it, the output that clears the bar by least.
+  CHECK(gpu::law_exit({set0({60, 3})}, {"y", "n"}, {t, u}).empty());
+  CHECK(gpu::law_exit({set0({nan})}, {"y"}, {t}).empty());
+  const std::string on = gpu::law_exit({set0({90, 45})}, {"y", "n"}, {t, u});
+  CHECK(on.find("output `n` stays on the law up to rtol 0, atol 1.5 (its share 45 x on set 0)") !=
+        std::string::npos);
 }
 
 // The per-element passes run in chunks on every core (parallel_chunks.h, the gate's cost on a

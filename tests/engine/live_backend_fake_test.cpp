@@ -92,6 +92,17 @@ TEST_CASE("a healthy worker answers every op") {
   CHECK(pid_of(b->gate(ref("ok"))) == pid_of(g));  // same worker throughout
 }
 
+TEST_CASE("h29c: LiveOptions::lint_cache off reaches the worker as --no-lint-cache") {
+  for (bool on : {true, false}) {
+    LiveOptions o = fake_options();
+    o.lint_cache = on;  // problems check --no-cache sets it false
+    auto [b, why] = open_live_backend(o);
+    REQUIRE_MESSAGE(b != nullptr, why);
+    CAPTURE(on);
+    CHECK((b->gate(ref("ok")).detail.find("no-lint-cache") == std::string::npos) == on);
+  }
+}
+
 TEST_CASE("a problem's homogeneity from its gate goes with every later timing, to any worker") {
   // P6c: the gate's exponent-range set verifies the problem homogeneous; the timed runs of
   // every later request must shrink positive laws as the gate's did, also in a worker that

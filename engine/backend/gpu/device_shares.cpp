@@ -96,15 +96,17 @@ LightSums DeviceShares::light(CUdeviceptr by_class, int classes, int64_t n, CUst
 }
 
 JudgedSums DeviceShares::judged(CUdeviceptr by_class, int classes, int64_t n, CUdeviceptr base,
-                                const generators::Tolerance& tol, CUstream stream,
-                                CUdeviceptr out) const {
+                                const generators::Tolerance& tol, const OutputGrain& grain,
+                                CUstream stream, CUdeviceptr out) const {
   if (classes < 1 || classes > 256) throw std::runtime_error("judged share: 1 to 256 classes");
   JudgedSums s;
   CU_CHECK(cuMemcpyHtoDAsync(sums_.ptr(), &s, sizeof s, stream));
   long long count = n;
   double dominant = kDominantEnergy, atol = tol.atol, rtol = tol.rtol;
   CUdeviceptr sums = sums_.ptr();
-  void* args[] = {&by_class, &classes, &count, &dominant, &base, &atol, &rtol, &out, &sums};
+  int digits = grain.digits, min_exp = grain.min_exp;
+  void* args[] = {&by_class, &classes, &count,   &dominant, &base, &atol,
+                  &rtol,     &digits,  &min_exp, &out,      &sums};
   const unsigned blocks = unsigned(std::max<int64_t>(
       1, std::min<int64_t>(std::max(1, blocks_ / 4), (n + kShareBlock - 1) / kShareBlock)));
   if (n > 0)
@@ -225,15 +227,18 @@ void DeviceShares::self_check(CUstream stream) {
         by_class[size_t(c)] = {
             std::vector<double>(pr.by_class.begin() + c * n, pr.by_class.begin() + (c + 1) * n)};
       const std::vector<std::vector<double>> atol = atol_parts({hd(pr.base)}, {tol});
+      const OutputGrain grain{pr.digits, pr.min_exp};  // (d): some tiny light parts unseen
+      const std::vector<std::vector<double>> floor = grain_floors({hd(pr.base)}, {tol}, {grain});
       const std::vector<std::vector<double>> light = light_shares(by_class);
       const std::vector<int> told{1}, untold{0};
-      const auto jt = judged_light_shares(by_class, light, atol, &told);
-      const auto ju = judged_light_shares(by_class, light, atol, &untold);
-      const JudgedSums want = host_judged_sums(by_class, atol)[0];
+      const auto jt = judged_light_shares(by_class, light, atol, &told, &floor);
+      const auto ju = judged_light_shares(by_class, light, atol, &untold, &floor);
+      const JudgedSums want = host_judged_sums(by_class, atol, floor)[0];
       DeviceBuffer dclass(pr.by_class.size() * 8), dbase(size_t(n) * 8), dout(size_t(n) * 24);
       CU_CHECK(cuMemcpyHtoD(dclass.ptr(), pr.by_class.data(), pr.by_class.size() * 8));
       CU_CHECK(cuMemcpyHtoD(dbase.ptr(), pr.base.data(), size_t(n) * 8));
-      const JudgedSums got = judged(dclass.ptr(), classes, n, dbase.ptr(), tol, stream, dout.ptr());
+      const JudgedSums got =
+          judged(dclass.ptr(), classes, n, dbase.ptr(), tol, grain, stream, dout.ptr());
       const std::string what = "judged light share over " + std::to_string(classes) + " classes";
       std::vector<double> each(size_t(n) * 3);
       CU_CHECK(cuMemcpyDtoH(each.data(), dout.ptr(), size_t(n) * 24));

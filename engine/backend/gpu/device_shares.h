@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "engine/backend/gpu/cuda_driver.h"
+#include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/share_source.h"
 #include "generators/compile_cache.h"
 #include "generators/problem_spec.h"
@@ -48,10 +49,12 @@ class DeviceShares {
   // The strided partition's judged light share's summaries (JudgedSums: share_source.h) of one
   // output's block of `n` elements: `classes` (at most 256) class shares at `by_class`, class
   // after class, `base` the set's reference slots of those elements (0: no atol part), `tol`
-  // the output's tolerance. Synchronous on `stream`. `out` (0: nowhere): light, judged if told,
-  // judged if not, n doubles each (the self-check's).
+  // the output's tolerance, `grain` its dtype's (law_regions.h grain_floor: (d)). Synchronous on
+  // `stream`. `out` (0: nowhere): light, judged if told, judged if not, n doubles each (the
+  // self-check's).
   JudgedSums judged(CUdeviceptr by_class, int classes, int64_t n, CUdeviceptr base,
-                    const generators::Tolerance& tol, CUstream stream, CUdeviceptr out = 0) const;
+                    const generators::Tolerance& tol, const OutputGrain& grain, CUstream stream,
+                    CUdeviceptr out = 0) const;
   // The strided partition's median screen (share_source.h): adds 1 to the uint16 `counts[i]`
   // of each of `n` elements whose energy under this echo is 0 (solver_zero_count, the shares as
   // share()'s); returns whether some share was NaN. Synchronous on `stream`.

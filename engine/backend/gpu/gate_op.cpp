@@ -248,16 +248,18 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     // gate verifies on tells the reference from its 1-in-2 echo; where none does, the problem's
     // spec is at fault (the same refusal for every candidate, the seed included).
     timer.start("tolerance lint");
-    const SampleLintVerdict lint = sample_lint(p, [&] {
+    // Through the verdict cache (lint_cache.h): a verdict from it is said in the detail.
+    const SampleLintVerdict lint = gate_lint(p, [&] {
       if (fresh < 0) fresh = add_fresh_set(p, extra[3]);
       return fresh;
     });
     if (!lint.refusal.empty()) {
       g.status = GateStatus::InvalidSpec;
-      g.detail = lint.refusal;
+      g.detail = lint.refusal + (lint.cached.empty() ? "" : "; " + lint.cached);
       return done();
     }
     if (!lint.note.empty()) *adversarial += "; " + lint.note;
+    if (!lint.cached.empty()) *adversarial += "; " + lint.cached;
     // P6h (law_checks.h): where set 0 tells every output from its echo by kLawCheckShare, the
     // verified runs (timed runs, the fresh set, the audits) are redraws i.i.d. from the law.
     law_checks_[homogeneous_key(p)] = lint.law_checks;
@@ -269,7 +271,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
       *adversarial +=
           "; verified runs drawn from the declared law (the law's own data tell a "
           "1-in-2 sample apart by at least " +
-          short_num(kLawCheckShare) + " x the tolerance)";
+          short_num(kLawCheckShare) + " x the tolerance)" +
+          (lint.law_said.empty() ? "" : ": " + lint.law_said);
     if (fresh < 0) fresh = add_fresh_set(p, extra[3]);
   }
   // A short timed series on a fresh module: the floor check, and the fresh-set check at a

@@ -26,18 +26,40 @@ struct JudgedSums {
   uint64_t told_bits = ~uint64_t(0);
   uint64_t untold_bits = ~uint64_t(0);
   uint64_t told_weak = 0, told_near = 0, untold_weak = 0, untold_near = 0;
+  // (helper h29k: judged_light_shares' (d)) the largest unseen light share, told and not (bits;
+  // 0: none unseen).
+  uint64_t told_unseen_bits = 0, untold_unseen_bits = 0;
 };
 JudgedSums judged_merge(const JudgedSums& a, const JudgedSums& b);
 // weakest_shares(light_shares(..)) of the elements summed.
 double judged_light(const JudgedSums& s);
-// refusable_shares(judged_light_shares(..)) of the elements summed, `told` read from them.
+// refusable_shares(judged_light_shares(..)) of the elements summed, `told` read from them (its
+// unseen mark too: -the largest unseen share where none is judged above 0).
 double judged_weakest(const JudgedSums& s);
 // The host's JudgedSums per output: `by_class[r][k]` class r's shares of output k's elements
-// (light_shares' layout), `atol_part[k]` their atol_parts, through light_shares and
-// judged_light_shares (with `told` given as 1 and as 0). The host path's mirror of
-// solver_judged256 (the cross-check's, and a block the device did not take).
+// (light_shares' layout), `atol_part[k]` their atol_parts, `floor[k]` their grain_floors (empty:
+// nothing unseen), through light_shares and judged_light_shares (with `told` given as 1 and as
+// 0). The host path's mirror of solver_judged256 (the cross-check's, and a block the device did
+// not take).
 std::vector<JudgedSums> host_judged_sums(
     const std::vector<std::vector<std::vector<double>>>& by_class,
-    const std::vector<std::vector<double>>& atol_part);
+    const std::vector<std::vector<double>>& atol_part,
+    const std::vector<std::vector<double>>& floor = {});
+
+// The judged share's probe (the self-check's and the emulation test's): `classes` x n class
+// shares (class r at r x n) of the shapes judged_light_shares tells apart: a few dominant
+// classes over a light part below 1 (judged), the same with a reference near 0 (atol-held:
+// left out where the output is told), spread classes without dominance (condition (a) fails),
+// elements whose median class is 0, infinities, a NaN where `nan`; and `base`, the set's
+// reference of each element, near 0 or not; the output's tolerance `atol`, `rtol`, and its
+// grain (`digits`, `min_exp`: law_regions.h OutputGrain; FP16's, so that (d) leaves the tiny
+// light parts unseen and not the others).
+struct JudgedProbe {
+  int64_t n = 0;
+  std::vector<double> by_class, base;
+  double atol = 1e-3, rtol = 1e-4;
+  int digits = 11, min_exp = -13;
+};
+JudgedProbe judged_probe(int64_t n, int classes, bool nan, uint64_t seed);
 
 }  // namespace solver::gpu

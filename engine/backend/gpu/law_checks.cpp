@@ -126,6 +126,28 @@ std::string law_remedy(const std::vector<SetShare>& shares, const std::vector<st
          "the declared law (P6h, docs/reliability.md), if the kernels meet it there";
 }
 
+std::string law_exit(const std::vector<SetShare>& shares, const std::vector<std::string>& outputs,
+                     const std::vector<generators::Tolerance>& tols) {
+  const size_t n = std::max<size_t>(outputs.size(), 1);
+  if (tols.empty() || !law_checks(shares, n)) return "";
+  size_t least = 0;
+  for (size_t k = 1; k < n; ++k)
+    if (share_of(shares.front(), k) < share_of(shares.front(), least)) least = k;
+  const double s = share_of(shares.front(), least), f = s / kLawCheckShare;
+  const generators::Tolerance& t = tols[std::min(least, tols.size() - 1)];
+  std::ostringstream said;
+  said.precision(3);
+  said << "the tolerance is held on the law's data, not on every input of its support: a "
+          "per-element model of the function whose error cancels under the law is kept "
+          "(docs/reliability.md P6h), and output "
+       << (outputs.empty() ? std::string("the output") : "`" + outputs[least] + "`")
+       << " stays on the law up to rtol " << t.rtol * f << ", atol " << t.atol * f << " (its share "
+       << s
+       << " x on set 0): a looser tolerance may put the verified runs off the law, where such a "
+          "model is tried";
+  return said.str();
+}
+
 bool law_checks(const std::vector<SetShare>& shares, size_t outputs) {
   if (shares.empty() || shares.front().set != "set 0") return false;
   for (size_t k = 0; k < std::max<size_t>(outputs, 1); ++k)

@@ -89,6 +89,22 @@ std::vector<double> weakest_with_input(const std::vector<double>& weakest,
 std::string law_remedy(const std::vector<SetShare>& shares, const std::vector<std::string>& outputs,
                        const std::vector<generators::Tolerance>& tols);
 
+// What law mode leaves unchecked, and the tolerance that would end it (helper h29l, red team 27's
+// redteam27_law_taylor_sum): on the law every verified run is an i.i.d. draw of the declared law,
+// so the tolerance is held on the law's data, not on every input of its support. A per-element
+// model of the function whose error cancels under the law (log B's least-squares parabola, 202 x
+// rtol off per element at the support's end, 0.04 of the tolerance on a law draw) is kept, and
+// no draw the honest FP32 histogram seed bears refuses it (docs/reliability.md "Red team 27's law
+// model"). The words name the output whose set-0 share is least (clearing the bar by least) and
+// the tolerance up to which it stays on the law: its own times share / kLawCheckShare (exact: at
+// any tighter one the same echoes clear the bar). Looser, set 0 takes more echoes before it
+// stops (law_check_pending), so the problem may leave the law a little above that tolerance,
+// not at it; off the law the verified runs are P13's cells, where such a model is tried. One
+// segment without "; " (narrowed_checks.h carries it to the ledger and the report). Empty off
+// the law.
+std::string law_exit(const std::vector<SetShare>& shares, const std::vector<std::string>& outputs,
+                     const std::vector<generators::Tolerance>& tols);
+
 // Whether output `k` still needs more echoes on set 0 for law_checks to be decided: its share
 // there (SetShare::weakest where measured, else its largest) is below kLawCheckShare (the lint
 // goes on through set 0's echoes while one does).

@@ -1,6 +1,7 @@
 #include "engine/backend/gpu/law_regions.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -109,6 +110,53 @@ std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base
   return out;
 }
 
+OutputGrain output_grain(generators::DType d) {
+  switch (d) {
+    case generators::DType::F16:
+      return {11, -13};
+    case generators::DType::BF16:
+      return {8, -125};
+    case generators::DType::F32:
+      return {24, -125};
+    case generators::DType::F64:
+      return {53, -1021};
+    default:
+      return {};  // integers: no grain taken
+  }
+}
+
+std::vector<OutputGrain> output_grains(const std::vector<generators::ResolvedBuffer>& buffers,
+                                       const std::vector<size_t>& outputs) {
+  std::vector<OutputGrain> out;
+  for (size_t b : outputs)
+    out.push_back(b < buffers.size() ? output_grain(buffers[b].dtype) : OutputGrain{});
+  return out;
+}
+
+double grain_floor(double ref, double atol, double rtol, const OutputGrain& grain) {
+  const double tol = atol + rtol * std::fabs(ref);
+  if (grain.digits <= 0 || !std::isfinite(ref) || !std::isfinite(tol) || !(tol > 0)) return 0.0;
+  int e = grain.min_exp;
+  if (ref != 0) std::frexp(std::fabs(ref), &e);
+  const double half_step = std::ldexp(1.0, std::max(e - 1, grain.min_exp) - grain.digits - 1);
+  return half_step / (kGrainBound * tol);
+}
+
+std::vector<std::vector<double>> grain_floors(const std::vector<HostDoubles>& base,
+                                              const std::vector<generators::Tolerance>& tols,
+                                              const std::vector<OutputGrain>& grains) {
+  std::vector<std::vector<double>> out(base.size());
+  for (size_t k = 0; k < base.size(); ++k) {
+    out[k].assign(base[k].size(), 0.0);
+    if (tols.empty() || grains.empty()) continue;
+    const generators::Tolerance& t = tols[k < tols.size() ? k : 0];
+    const OutputGrain& g = grains[k < grains.size() ? k : 0];
+    for (size_t i = 0; i < base[k].size(); ++i)
+      out[k][i] = grain_floor(base[k][i], t.atol, t.rtol, g);
+  }
+  return out;
+}
+
 size_t light_spread(const std::vector<std::vector<std::vector<double>>>& by_class, size_t k,
                     size_t i) {
   std::vector<double> energy(by_class.size());
@@ -127,7 +175,8 @@ size_t light_spread(const std::vector<std::vector<std::vector<double>>>& by_clas
 std::vector<std::vector<double>> judged_light_shares(
     const std::vector<std::vector<std::vector<double>>>& by_class,
     const std::vector<std::vector<double>>& light,
-    const std::vector<std::vector<double>>& atol_part, const std::vector<int>* told_given) {
+    const std::vector<std::vector<double>>& atol_part, const std::vector<int>* told_given,
+    const std::vector<std::vector<double>>* floor) {
   std::vector<std::vector<double>> judged(light.size());
   for (size_t k = 0; k < light.size(); ++k) {
     const size_t n = light[k].size();
@@ -144,6 +193,8 @@ std::vector<std::vector<double>> judged_light_shares(
     const bool told = told_given && k < told_given->size() ? (*told_given)[k] != 0 : most > 1;
     const std::vector<double>* held =
         k < atol_part.size() && atol_part[k].size() == n ? &atol_part[k] : nullptr;
+    const std::vector<double>* grain =
+        floor && k < floor->size() && (*floor)[k].size() == n ? &(*floor)[k] : nullptr;
     for_each_chunk(int64_t((n + kShareChunk - 1) / kShareChunk), 0, [&](int64_t c) {
       const size_t lo = size_t(c) * kShareChunk, hi = std::min(n, lo + kShareChunk);
       for (size_t i = lo; i < hi; ++i) {
@@ -158,7 +209,7 @@ std::vector<std::vector<double>> judged_light_shares(
         if (!(total - l * l >= l * l)) continue;                              // (a)
         if (told && l <= 1 && held && l > 1 - (*held)[i]) continue;           // (b)
         if (l <= 1 && light_spread(by_class, k, i) < kLightSpread) continue;  // (c)
-        judged[k][i] = l;
+        judged[k][i] = l <= 1 && grain && l < (*grain)[i] ? -l : l;           // (d): unseen
       }
     });
   }
@@ -171,12 +222,27 @@ bool light_tail(uint64_t weak, uint64_t near) {
 
 namespace {
 // light_tail's counts over one output's judged shares: weak (in (0, 1]) and near (in (0,
-// kNearLight]), added to `weak` and `near`.
+// kNearLight]), added to `weak` and `near`. An unseen element ((d): -l, l <= 1) counts as weak
+// and near, as it did before (d): (d) never makes light_tail hold where it did not.
 void count_tail(const std::vector<double>& judged, uint64_t& weak, uint64_t& near) {
   for (double j : judged) {
-    weak += j > 0 && j <= 1;
-    near += j > 0 && j <= kNearLight;
+    weak += j < 0 || (j > 0 && j <= 1);
+    near += j < 0 || (j > 0 && j <= kNearLight);
   }
+}
+}  // namespace
+
+double unseen_mark(double least, double largest_unseen) {
+  return least != 0 || !(largest_unseen > 0) ? least : -largest_unseen;
+}
+
+namespace {
+// The largest unseen light share of `judged` ((d)'s -l), 0: none.
+double largest_unseen(const std::vector<double>& judged) {
+  double most = 0;
+  for (double j : judged)
+    if (j < 0) most = std::max(most, -j);
+  return most;
 }
 }  // namespace
 
@@ -186,7 +252,10 @@ std::vector<double> refusable_shares(const std::vector<std::vector<double>>& jud
     if (std::isnan(out[k])) continue;
     uint64_t weak = 0, near = 0;
     count_tail(judged[k], weak, near);
-    if (light_tail(weak, near)) out[k] = 0;
+    if (light_tail(weak, near))
+      out[k] = 0;
+    else
+      out[k] = unseen_mark(out[k], largest_unseen(judged[k]));
   }
   return out;
 }
@@ -205,7 +274,8 @@ double least_moved(double a, double b) {
 
 StridedJudgement strided_judgement(const StridedShares& echo,
                                    const std::vector<std::vector<double>>& atol_part, bool law,
-                                   size_t budget, const StridedPicked& echo_at) {
+                                   size_t budget, const StridedPicked& echo_at,
+                                   const std::vector<std::vector<double>>& floor) {
   const std::vector<EchoRegion> classes = law_regions(RegionFamily::Strided);
   const size_t outputs = atol_part.size(), R = classes.size();
   size_t elements = 0;
@@ -216,7 +286,7 @@ StridedJudgement strided_judgement(const StridedShares& echo,
     for (const EchoRegion& r : classes) by_class.push_back(echo(r));
     const std::vector<std::vector<double>> light = light_shares(by_class);
     out.light = weakest_shares(light);
-    out.judged = refusable_shares(judged_light_shares(by_class, light, atol_part));
+    out.judged = refusable_shares(judged_light_shares(by_class, light, atol_part, nullptr, &floor));
     out.passes = 1;
     out.exact = elements;
     return out;
@@ -282,6 +352,7 @@ StridedJudgement strided_judgement(const StridedShares& echo,
   out.light.assign(outputs, 0.0);
   out.judged.assign(outputs, 0.0);
   std::vector<uint64_t> weak(outputs, 0), near(outputs, 0);  // light_tail's counts
+  std::vector<double> unseen(outputs, 0.0);                  // (d)'s largest unseen
   for (size_t k = 0; k < outputs; ++k)
     if (blocked[k] != 0) out.light[k] = out.judged[k] = blocked[k];
   // Second pass, in chunks of what `budget` holds: the flagged elements' class shares, exact,
@@ -295,9 +366,13 @@ StridedJudgement strided_judgement(const StridedShares& echo,
     const size_t hi = std::min(all.size(), lo + chunk);
     std::vector<std::vector<size_t>> picks(outputs);
     for (size_t j = lo; j < hi; ++j) picks[all[j].first].push_back(all[j].second);
-    std::vector<std::vector<double>> atol_sub(outputs);
+    std::vector<std::vector<double>> atol_sub(outputs), floor_sub(outputs);
     for (size_t k = 0; k < outputs; ++k)
-      for (size_t i : picks[k]) atol_sub[k].push_back(atol_part[k][i]);
+      for (size_t i : picks[k]) {
+        atol_sub[k].push_back(atol_part[k][i]);
+        if (k < floor.size() && floor[k].size() == atol_part[k].size())
+          floor_sub[k].push_back(floor[k][i]);
+      }
     std::vector<std::vector<std::vector<double>>> sub(R);
     for (size_t r = 0; r < R; ++r) {
       std::vector<std::vector<double>> shares;
@@ -322,7 +397,7 @@ StridedJudgement strided_judgement(const StridedShares& echo,
     out.exact += hi - lo;
     const std::vector<std::vector<double>> light = light_shares(sub);
     const std::vector<std::vector<double>> judged =
-        judged_light_shares(sub, light, atol_sub, &told);
+        judged_light_shares(sub, light, atol_sub, &told, &floor_sub);
     const std::vector<double> least_light = weakest_shares(light);
     const std::vector<double> least_judged = weakest_shares(judged);
     for (size_t k = 0; k < outputs; ++k) {
@@ -330,11 +405,12 @@ StridedJudgement strided_judgement(const StridedShares& echo,
       out.light[k] = least_moved(out.light[k], least_light[k]);
       out.judged[k] = least_moved(out.judged[k], least_judged[k]);
       count_tail(judged[k], weak[k], near[k]);
+      unseen[k] = std::max(unseen[k], largest_unseen(judged[k]));
     }
   }
   for (size_t k = 0; k < outputs; ++k)
-    if (blocked[k] == 0 && !std::isnan(out.judged[k]) && light_tail(weak[k], near[k]))
-      out.judged[k] = 0;
+    if (blocked[k] == 0 && !std::isnan(out.judged[k]))
+      out.judged[k] = light_tail(weak[k], near[k]) ? 0 : unseen_mark(out.judged[k], unseen[k]);
   return out;
 }
 
@@ -369,6 +445,27 @@ std::string light_refusal(const std::vector<double>& light, const std::vector<st
       << light[k] << " times the declared (rtol " << tol.rtol << ", atol " << tol.atol
       << ": e.g. rtol <= " << light[k] * tol.rtol / 2 << ", atol <= " << light[k] * tol.atol / 2
       << ") for " << name << ", or give the light positions a larger share of it";
+  }
+  return s.str();
+}
+
+std::string grain_note(const std::vector<double>& light, const std::vector<std::string>& outputs,
+                       const std::vector<generators::DType>& dtypes) {
+  std::ostringstream s;
+  s.precision(2);
+  for (size_t k = 0; k < light.size(); ++k) {
+    if (!(light[k] < 0)) continue;
+    const std::string name = k < outputs.size() ? outputs[k] : "the output";
+    std::string dtype = "its dtype";
+    if (!dtypes.empty()) dtype = generators::to_string(dtypes[k < dtypes.size() ? k : 0]);
+    for (char& c : dtype) c = char(std::toupper(static_cast<unsigned char>(c)));
+    if (dtype.size() > 1 && dtype[0] == 'F') dtype = "FP" + dtype.substr(1);  // f32: FP32
+    if (s.tellp() > 0) s << "; ";
+    s << "light part below " << dtype << " resolution of " << name
+      << ": skipping it changes no stored output (P6k: every element whose light part is within "
+         "its tolerance, at most "
+      << -light[k] << " of it, moves by under half a step of " << dtype << " at its value, with "
+      << kGrainBound << " x its light share as the bound)";
   }
   return s.str();
 }

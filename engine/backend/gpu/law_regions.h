@@ -99,6 +99,37 @@ std::vector<std::vector<double>> light_shares(
 std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base,
                                             const std::vector<generators::Tolerance>& tols);
 
+// The output dtype's grain (helper h29k, issue 28: blw_pagerank_edgelist's false refusal): its
+// significand bits (`digits`, the leading one counted; 0: none, an integer output) and the frexp
+// exponent of its least normal value (`min_exp`: |v| = m 2^e, m in [0.5, 1)). grain_floor below
+// reads it.
+struct OutputGrain {
+  int digits = 0;
+  int min_exp = 0;
+};
+OutputGrain output_grain(generators::DType d);
+// output_grain of each of `buffers[outputs[k]]` (the worker's outputs in order).
+std::vector<OutputGrain> output_grains(const std::vector<generators::ResolvedBuffer>& buffers,
+                                       const std::vector<size_t>& outputs);
+// The bound on a light part's move from its light share: a kernel that reads the even position
+// of each light pair and doubles it errs by the sum of the light classes' moves (for a sum of
+// per-position terms), at most sqrt(kStridedRegions) = 16 x their root energy (the light share).
+inline constexpr double kGrainBound = 16;
+// The light share below which element i's light part cannot show in its stored value (P6k's
+// condition (d)): half a step of `grain` just below |ref| (the smaller spacing around it: half the
+// spacing of ref's binade at 2^(max(e - 1, min_exp) - digits)), over kGrainBound x the element's
+// tolerance (atol + rtol |ref|). A light part with share under it moves the element by under
+// half a step of its dtype: the stored value of a kernel that skips it is the honest one's or a
+// neighbour, which a tolerance tells apart only where it is under one step, where an honest
+// kernel's own rounding fails it too. 0 (nothing unseen) where the grain has no digits, ref or
+// the tolerance is not finite, or the tolerance is not above 0.
+double grain_floor(double ref, double atol, double rtol, const OutputGrain& grain);
+// grain_floor of every element of set 0 (`base`), per output: `tols[k]` and `grains[k]` output
+// k's (tols[0], grains[0] for all where one is given; no grain: 0 everywhere).
+std::vector<std::vector<double>> grain_floors(const std::vector<HostDoubles>& base,
+                                              const std::vector<generators::Tolerance>& tols,
+                                              const std::vector<OutputGrain>& grains);
+
 // What light_refusal judges, taken wherever the lint passes, on or off the law (red team 26's
 // redteam26_offlaw_heavy_lbeta, helper h28h): per output, per element, its light share
 // `light[k][i]` (light_shares of the same `by_class`) where
@@ -118,6 +149,13 @@ std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base
 //      first 257 keys), has a median class that is one of its own smallest terms and a "light
 //      part" of the few smallest (1 to 3 classes: 2.8e-06 of matmul_tri's tolerance live), not a
 //      light part by weight; h <= 128 heavy pairs leave at least 128 light classes.
+//  (d) (helper h29k) and, where it is at most 1, it is not under the element's grain floor
+//      (`floor[k][i]`, grain_floor: its light part cannot move the stored value by half a step
+//      of the output's dtype; blw_pagerank_edgelist's float64 reference atomics move each element
+//      by ~1e-22 in every class, a "light part" of 4.6e-11 of the tolerance under an FP32 step of
+//      ~1e-13): such an element is -l (unseen: not judged, as 0, but refusable_shares and
+//      grain_note say so; light_tail counts it as weak, as before (d), so that (d) never makes
+//      an output a tail); `floor` null or short: nothing unseen.
 // 0 elsewhere (not judged); NaN stays NaN. `atol_part` empty: 0 everywhere (nothing atol-held).
 // `told` (per output: 1 told, 0 not): given instead of read from `light` (strided_judgement's
 // second pass judges a subset of the elements; host_judged_sums both ways). The device's
@@ -125,7 +163,8 @@ std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base
 std::vector<std::vector<double>> judged_light_shares(
     const std::vector<std::vector<std::vector<double>>>& by_class,
     const std::vector<std::vector<double>>& light,
-    const std::vector<std::vector<double>>& atol_part, const std::vector<int>* told = nullptr);
+    const std::vector<std::vector<double>>& atol_part, const std::vector<int>* told = nullptr,
+    const std::vector<std::vector<double>>* floor = nullptr);
 
 // P6k reads an output's judged light shares as a population (helper h28t, issue 28's "no false
 // rejections"; docs/reliability.md "P6k's false refusals of two built-in seeds"): an element's
@@ -152,8 +191,13 @@ inline constexpr double kTailRatio = 4;
 inline constexpr uint64_t kTailMin = 4;
 bool light_tail(uint64_t weak, uint64_t near);
 // Per output, light_refusal's input from judged_light_shares' values: the least above 0
-// (weakest_shares; NaN where one is NaN), or 0 where light_tail holds for the output's counts.
+// (weakest_shares; NaN where one is NaN), or 0 where light_tail holds for the output's counts;
+// where none is above 0 but some element is unseen ((d): -l), minus the largest unseen l
+// (grain_note's).
 std::vector<double> refusable_shares(const std::vector<std::vector<double>>& judged);
+// That mark: `least` (the least judged share above 0, 0: none, or NaN) where it is not 0, else
+// -largest_unseen (0 where nothing is unseen).
+double unseen_mark(double least, double largest_unseen);
 
 // How many classes hold element i of output k's light part in `by_class` (light_shares'
 // layout): those moving it (energy above 0) at most kDominantEnergy x its median class's energy
@@ -196,9 +240,11 @@ struct StridedJudgement {
 using StridedShares = std::function<std::vector<std::vector<double>>(const EchoRegion&)>;
 using StridedPicked = std::function<std::vector<std::vector<double>>(
     const EchoRegion&, const std::vector<std::vector<size_t>>&)>;
+// `floor`: grain_floors on set 0 ((d); empty: nothing unseen).
 StridedJudgement strided_judgement(const StridedShares& echo,
                                    const std::vector<std::vector<double>>& atol_part, bool law,
-                                   size_t budget = kLightBytes, const StridedPicked& echo_at = {});
+                                   size_t budget = kLightBytes, const StridedPicked& echo_at = {},
+                                   const std::vector<std::vector<double>>& floor = {});
 
 // Whether the strided classes are taken after the hashed ones (`hashed` their weakest_shares
 // per output): where some element has a light part there (above 0, or NaN). An element whose
@@ -219,5 +265,12 @@ bool strided_needed(const std::vector<double>& hashed);
 std::string light_refusal(const std::vector<double>& light, const std::vector<std::string>& outputs,
                           const std::vector<generators::Tolerance>& tols,
                           const std::string& echoed);
+// The gate's note where an output's light part is unseen (helper h29k): `light` as light_refusal
+// reads it; a negative value (refusable_shares' unseen mark, nothing judged above 0) says every
+// element whose light part is within the tolerance moves by under half a step of `dtypes[k]`
+// (dtypes[0] for all where one is given): "light part below FP32 resolution of ...". Empty where
+// no output is so.
+std::string grain_note(const std::vector<double>& light, const std::vector<std::string>& outputs,
+                       const std::vector<generators::DType>& dtypes);
 
 }  // namespace solver::gpu

@@ -52,7 +52,9 @@ std::vector<double> Worker::law_light_shares(Prepared& p, SetShare& set0, size_t
           atol_parts(reference_outputs(p, 0), tols), law, kLightBytes,
           [&](const EchoRegion& r, const std::vector<std::vector<size_t>>& picks) {
             return host_shares(r, &picks);
-          });
+          },
+          grain_floors(reference_outputs(p, 0), tols,
+                       output_grains(p.resolved.buffers, p.buffers->outputs())));
       if (law) set0.weakest = weakest_with_input(set0.weakest, s.light);
       judged = s.judged;
       break;

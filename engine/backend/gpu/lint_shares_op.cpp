@@ -87,18 +87,22 @@ std::vector<double> Worker::light_weakest(const ClassShares& classes) {
 
 std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& classes,
                                             const std::vector<generators::Tolerance>& tols,
-                                            std::vector<std::vector<double>>& atol_part) {
+                                            std::vector<std::vector<double>>& atol_part,
+                                            std::vector<std::vector<double>>& floor) {
   PhaseScope scope("echo_judged");  // each element's light and judged shares, their summaries
   auto tol = [&](size_t k) {
     return tols.empty() ? p.resolved.tolerance : tols[k < tols.size() ? k : 0];
   };
-  // The host's (a block taken on the host, or the cross-check's): atol_parts of every element
-  // of set 0, made once per partition, cut to the block.
+  // (d): each output's dtype grain (law_regions.h grain_floor, helper h29k)
+  const std::vector<OutputGrain> grains = output_grains(p.resolved.buffers, p.buffers->outputs());
+  // The host's (a block taken on the host, or the cross-check's): atol_parts and grain_floors
+  // of every element of set 0, made once per partition, cut to the block.
   auto host = [&] {
     if (atol_part.empty()) atol_part = atol_parts(reference_outputs(p, 0), tols);
-    const std::vector<std::vector<double>> cut =
-        classes.block.first.empty() ? atol_part : block_slice(atol_part, classes.block);
-    return host_judged_sums(classes.host, cut);
+    if (floor.empty()) floor = grain_floors(reference_outputs(p, 0), tols, grains);
+    const bool whole = classes.block.first.empty();
+    return host_judged_sums(classes.host, whole ? atol_part : block_slice(atol_part, classes.block),
+                            whole ? floor : block_slice(floor, classes.block));
   };
   if (!classes.device) return host();
   const ScrubbedBuffers& base = lint_base_[p.buffers->host_set(0).key];
@@ -108,7 +112,8 @@ std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& clas
     if (k >= base.get().size()) throw std::logic_error("judged shares: set 0's base not uploaded");
     out.push_back(shares_->judged(classes.on_device.get()[k].ptr(), int(classes.classes),
                                   classes.elements[k], base.get()[k].ptr() + first * sizeof(double),
-                                  tol(k), ctx_->stream()));
+                                  tol(k), k < grains.size() ? grains[k] : OutputGrain{},
+                                  ctx_->stream()));
   }
   if (!shares_crosscheck_.empty() && classes.host.size() == classes.taken) {
     const std::vector<JudgedSums> want = host();
@@ -125,6 +130,8 @@ std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& clas
       crosscheck("judged block's most", k, value(out[k].most_bits), value(h.most_bits));
       crosscheck("judged block's if told", k, value(out[k].told_bits), value(h.told_bits));
       crosscheck("judged block's if untold", k, value(out[k].untold_bits), value(h.untold_bits));
+      crosscheck("judged block's unseen", k, value(out[k].told_unseen_bits),
+                 value(h.told_unseen_bits));
     }
   }
   return out;
@@ -170,8 +177,8 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
   if (blocks.size() > 1) blocked.emplace("blocks_" + std::to_string(blocks.size()));
   std::vector<double> light;
   std::vector<bool> misfit;
-  std::vector<JudgedSums> sums;                // judging: per output, merged over the blocks
-  std::vector<std::vector<double>> atol_part;  // judging on the host: made once
+  std::vector<JudgedSums> sums;                       // judging: per output, merged over the blocks
+  std::vector<std::vector<double>> atol_part, floor;  // judging on the host: made once
   for (const ClassBlock& b : blocks) {
     ClassShares by_class;  // this block's, gone (zeroed) before the next one's
     by_class.classes = classes;
@@ -189,7 +196,7 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
     for (const EchoRegion& r : regions) echo_shares(p, 0, {}, -1, &r, nullptr, &by_class);
     std::vector<double> part;
     if (judged) {  // the light share's weakest is the judged pass's too (one pass, not two)
-      const std::vector<JudgedSums> got = judged_sums(p, by_class, *judge, atol_part);
+      const std::vector<JudgedSums> got = judged_sums(p, by_class, *judge, atol_part, floor);
       sums.resize(std::max(sums.size(), got.size()));
       for (size_t k = 0; k < got.size(); ++k) sums[k] = judged_merge(sums[k], got[k]);
       for (const JudgedSums& s : got) part.push_back(judged_light(s));

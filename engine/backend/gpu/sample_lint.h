@@ -197,6 +197,12 @@ struct SampleLintVerdict {
   // Off the law with the lint satisfied: law_remedy's words (law_checks.h), which the gate adds
   // to a wrong result on the off-law data (empty otherwise).
   std::string law_note;
+  // On the law: law_exit's words (law_checks.h, helper h29l), which the gate adds to its narrowed
+  // check "verified runs drawn from the declared law" (empty otherwise).
+  std::string law_said;
+  // Where the verdict came from the verdict cache (lint_cache.h): lint_cache_note's words, said
+  // in the gate's detail; empty where the lint ran in this worker.
+  std::string cached;
 };
 // The verdict over `shares` (set 0 first); `echoed`: the echoed buffers' names; `tol`: the
 // declared tolerance; `outputs`: the output buffers' names, in the order of SetShare::outputs

@@ -33,7 +33,7 @@ std::string lint_set_name(const HostSet& s, int index) {
 }  // namespace
 
 SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& make_fresh) {
-  const std::string key = homogeneous_key(p);
+  const std::string key = lint_memo_key(p);
   if (auto known = sample_lint_.find(key); known != sample_lint_.end()) return known->second;
   std::string names;
   for (size_t i = 0; i < p.resolved.buffers.size(); ++i)
@@ -225,6 +225,12 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     const std::vector<double> light = law_light_shares(p, shares.front(), n_out);
     const std::string refusal = light_refusal(light, outputs, output_tols, names);
     if (!refusal.empty()) verdict.refusal = refusal;
+    // (d): an output whose light part within its tolerance is under its dtype's grain (h29k)
+    std::vector<generators::DType> dtypes;
+    for (size_t b : p.buffers->outputs()) dtypes.push_back(p.resolved.buffers[b].dtype);
+    const std::string unseen = grain_note(light, outputs, dtypes);
+    if (refusal.empty() && !unseen.empty())
+      verdict.note += (verdict.note.empty() ? "" : "; ") + unseen;
   }
   // Each ordered, permutation or cycle input modelled from its other half (model_echo.h, red
   // team 28): a midpoint or a refill, where a copy bounds only a kernel that rescales.
@@ -235,6 +241,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
     if (!modelled.note.empty()) verdict.note += (verdict.note.empty() ? "" : "; ") + modelled.note;
   }
   verdict.law_checks = verdict.refusal.empty() && law_checks(shares, n_out);
+  if (verdict.law_checks) verdict.law_said = law_exit(shares, outputs, output_tols);
   // The smallest skip a round catches, per output (skip_bound.h): said, not a bar. On the law
   // every verified run is a law redraw, whose spread set 0's echoes show; off it they are the
   // timed kind, whose spread the fresh set's show (P6c's shrink moves it: problems/reduce's
@@ -293,7 +300,7 @@ SampleLintVerdict Worker::sample_lint(Prepared& p, const std::function<int()>& m
 
 std::string Worker::off_law_note(const Prepared& p) const {
   if (!p.buffers || p.buffers->law_checks()) return "";
-  const auto known = sample_lint_.find(homogeneous_key(p));
+  const auto known = sample_lint_.find(lint_memo_key(p));
   return known == sample_lint_.end() ? "" : known->second.law_note;
 }
 

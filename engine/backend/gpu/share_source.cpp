@@ -187,14 +187,27 @@ extern "C" __global__ void solver_light256(const double* by_class, int classes, 
 // class's energy `total`: l where (a) the dominant classes hold at least the light ones' energy
 // and, where the output is told apart (`told`), (b) l is not at most 1 through its atol alone;
 // 0 elsewhere; NaN stays NaN. `held`: atol_parts' value of the element (-1: none given).
+// (d): -l where l <= 1 is under the element's grain floor `floor` (law_regions.h grain_floor;
+// -1: none), unseen.
 __device__ __forceinline__ double ss_judged(double l, double total, int told, double held,
-                                            int spread) {
+                                            int spread, double floor) {
   if (l != l) return l;
   if (!(l > 0)) return 0.0;
   if (!(total - l * l >= l * l)) return 0.0;                     // (a)
   if (told && l <= 1 && held >= 0 && l > 1 - held) return 0.0;    // (b)
   if (l <= 1 && spread < 64) return 0.0;                          // (c), 64: kLightSpread
-  return l;
+  return l <= 1 && floor >= 0 && l < floor ? -l : l;              // (d)
+}
+
+// law_regions.h grain_floor: half a step of the grain (`digits`, `min_exp`) just below |r| over
+// 16 (kGrainBound) x the tolerance; 0 where no grain, r or the tolerance not finite, or not > 0.
+__device__ __forceinline__ double ss_grain_floor(double r, double atol, double rtol, int digits,
+                                                 int min_exp) {
+  double tol = atol + rtol * fabs(r);
+  if (digits <= 0 || !isfinite(r) || !isfinite(tol) || !(tol > 0)) return 0.0;
+  int e = min_exp;
+  if (r != 0) frexp(fabs(r), &e);
+  return ldexp(1.0, (e - 1 > min_exp ? e - 1 : min_exp) - digits - 1) / (16.0 * tol);
 }
 
 struct ss_judged_sums {
@@ -204,18 +217,22 @@ struct ss_judged_sums {
   u64 told;    // the least judged share above 0 were the output told apart
   u64 untold;  // and were it not
   u64 told_weak, told_near, untold_weak, untold_near;  // judged in (0, 1], (0, near]: light_tail
+  u64 told_unseen, untold_unseen;  // the largest unseen share ((d)), told and not; 0: none
 };
 
 // The strided partition's judged light share (law_regions.h judged_light_shares) of each element
 // over `classes` class shares (<= 256), for both values of the output's `told`, which needs every
 // element's light share: the host picks the one its output's `most` says once every block is in.
 // `base` (null: no atol part) the set's reference slots of these elements, `atol` and `rtol` the
-// output's tolerance (atol_parts' rule). `out` (null: nowhere): light at i, judged if told at
-// n + i, judged if not at 2n + i.
+// output's tolerance (atol_parts' rule), `digits` and `min_exp` its grain (grain_floor; with
+// `base` only). `out` (null: nowhere): light at i, judged if told at n + i, judged if not at 2n + i.
 extern "C" __global__ void solver_judged256(const double* by_class, int classes, long long n,
                                             double dominant, const double* base, double atol,
-                                            double rtol, double* out, ss_judged_sums* sums) {
+                                            double rtol, int digits, int min_exp, double* out,
+                                            ss_judged_sums* sums) {
   __shared__ u64 j_light[256], j_nan[256], j_most[256], j_told[256], j_untold[256];
+  __shared__ u64 j_unseen[2][256];
+  u64 unseen[2] = {0, 0};
   __shared__ u64 j_count[4][256];  // told_weak, told_near, untold_weak, untold_near
   u64 light = ~0ULL, nan = 0, most = 0, told = ~0ULL, untold = ~0ULL;
   u64 count[4] = {0, 0, 0, 0};
@@ -225,12 +242,14 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     double total = 0;
     int spread = 0;
     double l = ss_light<256>(by_class, classes, n, i, dominant, &total, &spread);
-    double held = -1;
+    double held = -1, floor = -1;
     if (base) {  // atol_parts: atol / (atol + rtol |r|) where that is above 0 and finite, else 0
       double allowed = atol + rtol * fabs(base[i]);
       held = rtol > 0 && allowed > 0 && isfinite(allowed) ? atol / allowed : 0.0;
+      floor = ss_grain_floor(base[i], atol, rtol, digits, min_exp);
     }
-    double jt = ss_judged(l, total, 1, held, spread), ju = ss_judged(l, total, 0, held, spread);
+    double jt = ss_judged(l, total, 1, held, spread, floor);
+    double ju = ss_judged(l, total, 0, held, spread, floor);
     if (out) {
       out[i] = l;
       out[n + i] = jt;
@@ -244,10 +263,12 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     if (l > 0 && ss_bits(l) < light) light = ss_bits(l);
     if (jt > 0 && ss_bits(jt) < told) told = ss_bits(jt);
     if (ju > 0 && ss_bits(ju) < untold) untold = ss_bits(ju);
-    count[0] += jt > 0 && jt <= 1;
-    count[1] += jt > 0 && jt <= near;
-    count[2] += ju > 0 && ju <= 1;
-    count[3] += ju > 0 && ju <= near;
+    count[0] += jt < 0 || (jt > 0 && jt <= 1);  // unseen ((d)) counted as before it
+    count[1] += jt < 0 || (jt > 0 && jt <= near);
+    count[2] += ju < 0 || (ju > 0 && ju <= 1);
+    count[3] += ju < 0 || (ju > 0 && ju <= near);
+    if (jt < 0 && ss_bits(-jt) > unseen[0]) unseen[0] = ss_bits(-jt);
+    if (ju < 0 && ss_bits(-ju) > unseen[1]) unseen[1] = ss_bits(-ju);
   }
   unsigned t = threadIdx.x;
   j_light[t] = light;
@@ -256,6 +277,8 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
   j_told[t] = told;
   j_untold[t] = untold;
   for (int c = 0; c < 4; ++c) j_count[c][t] = count[c];
+  j_unseen[0][t] = unseen[0];
+  j_unseen[1][t] = unseen[1];
   __syncthreads();
   for (unsigned half = blockDim.x / 2; half > 0; half /= 2) {
     if (t < half) {
@@ -265,6 +288,8 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
       if (j_told[t + half] < j_told[t]) j_told[t] = j_told[t + half];
       if (j_untold[t + half] < j_untold[t]) j_untold[t] = j_untold[t + half];
       for (int c = 0; c < 4; ++c) j_count[c][t] += j_count[c][t + half];
+      for (int c = 0; c < 2; ++c)
+        if (j_unseen[c][t + half] > j_unseen[c][t]) j_unseen[c][t] = j_unseen[c][t + half];
     }
     __syncthreads();
   }
@@ -278,6 +303,8 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     if (j_count[1][0]) atomicAdd(&sums->told_near, j_count[1][0]);
     if (j_count[2][0]) atomicAdd(&sums->untold_weak, j_count[2][0]);
     if (j_count[3][0]) atomicAdd(&sums->untold_near, j_count[3][0]);
+    if (j_unseen[0][0]) atomicMax(&sums->told_unseen, j_unseen[0][0]);
+    if (j_unseen[1][0]) atomicMax(&sums->untold_unseen, j_unseen[1][0]);
   }
 }
 
@@ -319,6 +346,8 @@ static_assert(kStridedRegions <= 256, "solver_judged256 holds at most 256 classe
 static_assert(kDominantEnergy == 16, "passed to the kernel as `dominant`");
 static_assert(kNearLight == 16, "solver_judged256's `near`");
 static_assert(kLightSpread == 64, "ss_judged's (c)");
+static_assert(kGrainBound == 16, "ss_grain_floor's bound");
+static_assert(sizeof(JudgedSums) == 11 * 8, "ss_judged_sums' fields");
 
 double from_bits(uint64_t b) {
   double d;
@@ -345,61 +374,6 @@ double light_weakest(const LightSums& s) {
 }  // namespace solver::gpu
 
 namespace solver::gpu {
-
-JudgedProbe judged_probe(int64_t n, int classes, bool nan, uint64_t seed) {
-  JudgedProbe p;
-  p.n = n;
-  uint64_t x = seed;
-  auto next = [&x] {
-    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
-    return x >> 11;
-  };
-  auto unit = [&] { return double(next()) / double(1ULL << 53); };
-  const double inf = std::numeric_limits<double>::infinity();
-  const size_t R = size_t(classes);
-  p.by_class.assign(R * size_t(n), 0.0);
-  p.base.resize(size_t(n));
-  auto at = [&](size_t r, int64_t i) -> double& { return p.by_class[r * size_t(n) + size_t(i)]; };
-  for (int64_t i = 0; i < n; ++i) {
-    // The reference: near 0 (atol-held: atol_part ~1) on one element in three, else of order 1
-    // (atol_part ~0.9 at atol 1e-3, rtol 1e-4), an infinity and a NaN now and then.
-    const uint64_t kind = next() % 12;
-    p.base[size_t(i)] = kind < 4                  ? (unit() - 0.5) * 1e-6
-                        : kind == 4               ? (unit() - 0.5) * 200
-                        : kind == 5 && i % 7 == 0 ? (i % 2 ? inf : std::nan(""))
-                                                  : (unit() - 0.5) * 4;
-    // The light part's level: under 1 mostly (refusable), above it sometimes (tells the output
-    // apart), tiny, or the whole share spread evenly.
-    const uint64_t shape = next() % 10;
-    const double level = shape < 5 ? unit() : shape < 7 ? 1 + 4 * unit() : unit() * 1e-3;
-    const double per = level / std::sqrt(double(R));                 // each light class's share
-    const size_t heavy = shape == 9 ? 0 : 1 + next() % (R / 8 + 1);  // dominant classes
-    for (size_t r = 0; r < R; ++r) at(r, i) = per * (0.5 + unit());
-    for (size_t h = 0; h < heavy; ++h) at(next() % R, i) = per * (1e3 + 1e3 * unit());
-    switch (i % 11) {
-      case 0:  // the median class does not move: no light part
-        for (size_t r = 0; r < R; ++r)
-          if (r % 4) at(r, i) = 0;
-        break;
-      case 1:  // ties: every class the same
-        for (size_t r = 0; r < R; ++r) at(r, i) = 0.25;
-        break;
-      case 2:  // dominant classes of energy just under the light part's: (a) fails
-        for (size_t r = 0; r < R; ++r) at(r, i) = per;
-        at(0, i) = per * std::sqrt(double(R) - 1) * 0.99;
-        break;
-      case 3:  // an infinite class (dominant), or every class infinite
-        at(next() % R, i) = inf;
-        if (i % 3 == 0)
-          for (size_t r = 0; r < R; ++r) at(r, i) = inf;
-        break;
-      default:
-        break;
-    }
-    if (nan && i % 97 == 50) at(R / 3, i) = std::nan("");
-  }
-  return p;
-}
 
 ShareProbe share_probe(int64_t n, int echoes, int wide, int classes, uint64_t seed) {
   ShareProbe p;

@@ -79,17 +79,6 @@ struct ShareProbe {
 };
 ShareProbe share_probe(int64_t n, int echoes, int wide, int classes, uint64_t seed);
 
-// The judged share's probe (the self-check's and the emulation test's): `classes` x n class
-// shares (class r at r x n) of the shapes judged_light_shares tells apart: a few dominant
-// classes over a light part below 1 (judged), the same with a reference near 0 (atol-held:
-// left out where the output is told), spread classes without dominance (condition (a) fails),
-// elements whose median class is 0, infinities, a NaN where `nan`; and `base`, the set's
-// reference of each element, near 0 or not; the output's tolerance `atol`, `rtol`.
-struct JudgedProbe {
-  int64_t n = 0;
-  std::vector<double> by_class, base;
-  double atol = 1e-3, rtol = 1e-4;
-};
-JudgedProbe judged_probe(int64_t n, int classes, bool nan, uint64_t seed);
+// judged_probe: judged_sums.h.
 
 }  // namespace solver::gpu

@@ -20,6 +20,7 @@
 #include "engine/backend/gpu/device_shares.h"
 #include "engine/backend/gpu/input_lint.h"
 #include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/lint_cache.h"
 #include "engine/backend/gpu/lint_shares.h"
 #include "engine/backend/gpu/local_scrub.h"
 #include "engine/backend/gpu/phase_log.h"
@@ -41,6 +42,9 @@ struct WorkerConfig {
   std::string chips_file;
   std::string cache_dir;
   int timeout_ms = 0;  // 0 = the problem's
+  // The tolerance lint's verdict cache (lint_cache.h) in cache_dir's folder; --no-lint-cache
+  // (problems check --no-cache) turns it off, as SOLVER_LINT_CACHE=0 does.
+  bool lint_cache = true;
 };
 
 // A variant made runnable: resolved, compiled, loaded, with its reference and its buffers.
@@ -419,6 +423,12 @@ class Worker {
   // its index; -1: none), the sets lint_counts takes.
   std::map<std::string, SampleLintVerdict> sample_lint_;
   SampleLintVerdict sample_lint(Prepared& p, const std::function<int()>& make_fresh);
+  // The gate's lint (lint_cache_op.cpp): sample_lint_'s verdict, else a whole entry of the
+  // verdict cache (said: SampleLintVerdict::cached), else sample_lint's, stored there.
+  SampleLintVerdict gate_lint(Prepared& p, const std::function<int()>& make_fresh);
+  // What the verdict reads, as known at the lint's start; nullopt where the spec file is not
+  // readable (no key: the lint runs uncached).
+  std::optional<LintKeyInputs> lint_key_inputs(const Prepared& p) const;
   // The model echoes' verdict (model_echo.h, model_lint_op.cpp): each model-echoed input alone;
   // `fresh_set` gives the fresh set's index (later_lint_set; -1: none), `outputs` and `tols` are
   // the lint's output buffers and their tolerances.
@@ -460,11 +470,12 @@ class Worker {
   bool class_budget(Prepared& p, size_t classes, size_t& budget);
   // One block's JudgedSums per output (judged_sums.h): on the device where `classes` are there
   // (solver_judged256 on set 0's uploaded reference), else host_judged_sums, `atol_part` set 0's
-  // atol_parts at `tols` (made on first use and kept for the next block); with the cross-check,
-  // both, compared.
+  // atol_parts at `tols` and `floor` their grain_floors (each made on first use and kept for the
+  // next block); with the cross-check, both, compared.
   std::vector<JudgedSums> judged_sums(Prepared& p, const ClassShares& classes,
                                       const std::vector<generators::Tolerance>& tols,
-                                      std::vector<std::vector<double>>& atol_part);
+                                      std::vector<std::vector<double>>& atol_part,
+                                      std::vector<std::vector<double>>& floor);
   // Set 0's weakest (`set0.weakest`, law_checks.h) lowered by each element's light share
   // (law_regions.h) while the problem is on the law: kLawRegions class echoes of set 0 a
   // partition, contiguous stretches (on the law only), hashed pairs, then kStridedRegions strided
@@ -497,6 +508,10 @@ class Worker {
   static std::string homogeneous_key(const Prepared& p) {
     return p.spec.name + "|" + p.reference.source_hash;
   }
+  // sample_lint_'s key: homogeneous_key and what else the lint's verdict reads from the
+  // candidate, its precision class and every output's tolerance (a TF32 point's looser tolerance
+  // may admit an echo the FP32 seed's refuses: each gets its own verdict).
+  static std::string lint_memo_key(const Prepared& p);
   // Host input sets by (buffer, seed): profile, time and time_pairs repeat seeds (bounded bytes).
   InputCache input_cache_{size_t(4) << 30};
   // Pristine device copies of the standing sets' `in` buffers across requests (needs the

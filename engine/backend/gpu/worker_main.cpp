@@ -21,7 +21,7 @@ namespace {
 
 constexpr const char* kUsage =
     "usage: solver-gpu --serve [--problems-root DIR] [--chips FILE] [--cache-dir DIR] "
-    "[--timeout-ms N]\n"
+    "[--timeout-ms N] [--no-lint-cache]\n"
     "Serves newline-delimited JSON requests on stdin (docs/gpu-backend.md).\n";
 
 engine::WorkerResponse fault_answer(const engine::WorkerRequest& r, const std::string& what,
@@ -73,6 +73,8 @@ int main(int argc, char** argv) {
       config.chips_file = value();
     else if (a == "--cache-dir")
       config.cache_dir = value();
+    else if (a == "--no-lint-cache")
+      config.lint_cache = false;
     else if (a == "--timeout-ms")
       config.timeout_ms = std::atoi(value().c_str());
     else if (a == "--help" || a == "-h") {
