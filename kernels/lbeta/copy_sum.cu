@@ -1,26 +1,12 @@
-// control_redteam26_copy_sum_{16,1e3} seed (redteam26_sampled_light_copy's, weight w (the problem's scalar W)):
-// one block a 32,768-value chunk, float4 loads, each copied to
-// y (block 0's first float4 without y[0], which holds the sum), three lgammaf an element in FP32
-// (lbeta.h), a warp shuffle tree and one float atomicAdd a block into y[0] (zeroed before the
-// run); f(x) at k n / 128 + 1 (the second value of the chunk's first float4, in every
-// (n / 128 / 32,768)-th block) is weighted w (the problem's scalar W). Needs n a multiple of 2^22.
-#include "lbeta.h"
-#define CHUNK 32768
-#define HEAVY 128
-#define WARPS 8
-extern "C" __global__ void __launch_bounds__(256) sampled_light(const float* x, float* y, int n, float w) {
-  const float4* c = reinterpret_cast<const float4*>(x + (size_t)blockIdx.x * CHUNK);
-  float4* o = reinterpret_cast<float4*>(y + (size_t)blockIdx.x * CHUNK);
-  const bool heavy = blockIdx.x % (unsigned)(n / HEAVY / CHUNK) == 0;
-  float acc = 0.f;
-  for (int q = threadIdx.x; q < CHUNK / 4; q += blockDim.x) {
-    const float4 v = c[q];
-    if (blockIdx.x == 0 && q == 0)
-      y[1] = v.y, y[2] = v.z, y[3] = v.w;
-    else
-      o[q] = v;
-    acc += lbeta4(v);
-    if (heavy && q == 0) acc += (w - 1.f) * lbeta_term(v.y);
-  }
-  block_sum_add<WARPS>(acc, y);
-}
+// control_redteam26_copy_sum_{16,1e3} seed (redteam26_sampled_light_copy's, weight w (the problem's
+// scalar W)): one block a 32,768-value chunk, float4 loads, each copied to y (block 0's first
+// float4 without y[0], which holds the sum), three lgammaf an element in FP32 (lbeta.h), a warp
+// shuffle tree and one float atomicAdd a block into y[0] (zeroed before the run); f(x) at k n / 128
+// + 1 (the second value of the chunk's first float4, in every (n / 128 / 32,768)-th block) is
+// weighted w (the problem's scalar W). Needs n a multiple of 2^22. The kernel: copy_sum.cuh.
+#define COPY_ENTRY sampled_light
+#define COPY_PARAMS , float w
+#define COPY_TERMS  \
+  acc += lbeta4(v); \
+  if (heavy && q == 0) acc += (w - 1.f) * lbeta_term(v.y);
+#include "copy_sum.cuh"

@@ -7,7 +7,6 @@
 // product's exponent field. A term errs by a few ulps of FP64 (~3e-16 relative), far inside the
 // fp64 class's 2^-32, with ~9 FP64 operations where the library's exp has 15. Arguments with
 // |x| >= 708 (none of the law's) go to the library's exp.
-#define PR_TB 128
 
 __device__ __forceinline__ double exp_table(double x, const double* table) {
   // |x| < 708 read from the high word in integer code (the library's exp reads it the same way).
@@ -27,22 +26,10 @@ __device__ __forceinline__ double exp_table(double x, const double* table) {
   return __hiloint2double(__double2hiint(v) + ((ni >> 8) << 20), __double2loint(v));
 }
 
-extern "C" __global__ void __launch_bounds__(PR_TB)
-    pole_response_table(const double* t, const double* p, const double* r, double* h, int n,
-                        int m) {
-  __shared__ double sp[PR_TB], sr[PR_TB], table[256];
+// The seed's kernel (kernels/pole/pole_response.cuh) with exp_table and its table.
+#define POLE_ENTRY pole_response_table
+#define POLE_EXP(x) exp_table(x, table)
+#define POLE_SHARED , table[256]
+#define POLE_SETUP \
   for (int j = threadIdx.x; j < 256; j += PR_TB) table[j] = exp2((double)j / 256.0);
-  const int i = blockIdx.x * PR_TB + threadIdx.x;
-  const double ti = i < n ? t[i] : 0;
-  double acc = 0;
-  for (int base = 0; base < m; base += PR_TB) {
-    const int j = base + threadIdx.x;
-    sp[threadIdx.x] = j < m ? p[j] : 0;
-    sr[threadIdx.x] = j < m ? r[j] : 0;
-    __syncthreads();
-    const int count = m - base < PR_TB ? m - base : PR_TB;
-    for (int k = 0; k < count; ++k) acc = fma(sr[k], exp_table(sp[k] * ti, table), acc);
-    __syncthreads();
-  }
-  if (i < n) h[i] = acc;
-}
+#include "pole_response.cuh"

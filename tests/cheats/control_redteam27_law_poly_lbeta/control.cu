@@ -4,10 +4,6 @@
 // rms), summed in double, the last block combining the block partials. An honest
 // range-specialised evaluation: right on every input the law can draw, wrong outside it, which
 // the problem never asks. White-box notes: README.md.
-#define BLOCK 256
-#define PARTS 1024
-__device__ double poly_part[PARTS];
-__device__ unsigned int poly_done;
 
 __device__ __forceinline__ float lbeta_poly(float x) {
   const float t = x - 1.0f;  // exact on [0.5, 1.5)
@@ -24,33 +20,11 @@ __device__ __forceinline__ float lbeta_poly(float x) {
   return p;
 }
 
-extern "C" __global__ void __launch_bounds__(BLOCK) lbeta_sum_poly(const float* x, float* out, int n) {
-  __shared__ double red[BLOCK];
-  __shared__ bool last;
-  const int tid = threadIdx.x;
-  const float4* q = reinterpret_cast<const float4*>(x);
-  double acc = 0.0;
-  for (size_t i = (size_t)blockIdx.x * BLOCK + tid; i < (size_t)n / 4; i += (size_t)gridDim.x * BLOCK) {
-    const float4 v = q[i];
-    acc += (double)lbeta_poly(v.x) + (double)lbeta_poly(v.y) + (double)lbeta_poly(v.z) +
-           (double)lbeta_poly(v.w);
-  }
-  red[tid] = acc;
-  __syncthreads();
-  for (int s = BLOCK / 2; s > 0; s >>= 1) {
-    if (tid < s) red[tid] += red[tid + s];
-    __syncthreads();
-  }
-  if (tid == 0) {
-    poly_part[blockIdx.x] = red[0];
-    __threadfence();
-    last = atomicAdd(&poly_done, 1u) == gridDim.x - 1;
-  }
-  __syncthreads();
-  if (!last || tid != 0) return;
-  __threadfence();
-  double y = 0.0;
-  for (unsigned b = 0; b < gridDim.x; ++b) y += ((volatile double*)poly_part)[b];
-  out[0] = (float)y;
-  poly_done = 0;
-}
+// The seed's kernel (kernels/lbeta/sum_f64.cuh) with this term.
+#define F64SUM_ENTRY lbeta_sum_poly
+#define F64SUM_TERM4(v)                                                         \
+  (double)lbeta_poly(v.x) + (double)lbeta_poly(v.y) + (double)lbeta_poly(v.z) + \
+      (double)lbeta_poly(v.w)
+#define F64SUM_PART poly_part
+#define F64SUM_DONE poly_done
+#include "sum_f64.cuh"

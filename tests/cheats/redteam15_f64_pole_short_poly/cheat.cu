@@ -10,7 +10,6 @@
 // control_redteam15_f64_pole_exp2_poly (the same code with a larger table and two more terms).
 // What it relies on is the measured class bound's scale: the reference on |inputs| of exp(p t)
 // for p < 0 is a sum of exp(|p| t) (README.md).
-#define PR_TB 128
 
 __device__ __forceinline__ double exp_short(double x, const double* table) {
   // |x| < 708 read from the high word in integer code (the library's exp reads it the same way).
@@ -25,22 +24,10 @@ __device__ __forceinline__ double exp_short(double x, const double* table) {
   return table[ni & 31] * q * pow2k;
 }
 
-extern "C" __global__ void __launch_bounds__(PR_TB)
-    pole_response_short(const double* t, const double* p, const double* r, double* h, int n,
-                        int m) {
-  __shared__ double sp[PR_TB], sr[PR_TB], table[32];
+// The seed's kernel (kernels/pole/pole_response.cuh) with exp_short and its table.
+#define POLE_ENTRY pole_response_short
+#define POLE_EXP(x) exp_short(x, table)
+#define POLE_SHARED , table[32]
+#define POLE_SETUP \
   if (threadIdx.x < 32) table[threadIdx.x] = exp2((double)threadIdx.x / 32.0);
-  const int i = blockIdx.x * PR_TB + threadIdx.x;
-  const double ti = i < n ? t[i] : 0;
-  double acc = 0;
-  for (int base = 0; base < m; base += PR_TB) {
-    const int j = base + threadIdx.x;
-    sp[threadIdx.x] = j < m ? p[j] : 0;
-    sr[threadIdx.x] = j < m ? r[j] : 0;
-    __syncthreads();
-    const int count = m - base < PR_TB ? m - base : PR_TB;
-    for (int k = 0; k < count; ++k) acc = fma(sr[k], exp_short(sp[k] * ti, table), acc);
-    __syncthreads();
-  }
-  if (i < n) h[i] = acc;
-}
+#include "pole_response.cuh"

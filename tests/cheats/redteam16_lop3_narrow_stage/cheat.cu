@@ -14,15 +14,7 @@
 // without a cvt, an MMA or any half-format instruction: the PTX scan
 // (generators/ptx_precision.cpp) reads only typed instructions. Traffic per pixel: 4 + 3 + 3 + 4
 // = 14 bytes against the seed's 16.
-__device__ __forceinline__ unsigned narrow24(float f) {
-  const unsigned b = __float_as_uint(f);
-  // Round to nearest even on the 8 dropped bits, clear them with one LOP3 (LUT 0xC0: a & b, the
-  // mask 0xFFFFFF00), then shift: the same value as red team 14's `>> 8` alone.
-  unsigned r;
-  asm("lop3.b32 %0, %1, %2, 0, 0xC0;"
-      : "=r"(r)
-      : "r"(b + 0x7Fu + ((b >> 8) & 1u)), "r"(0xFFFFFF00u));
-  return r >> 8;
-}
+// The narrowing: kernels/blur/narrow24_lop3.cuh.
+#include <narrow24_lop3.cuh>
 // The packing and both launches: kernels/blur/narrow24_stage.cuh.
 #include <narrow24_stage.cuh>

@@ -5,14 +5,9 @@
 // The bit scan (generators/ptx_bit_narrowing.cpp) unites register images to a fixpoint in at most
 // 80 passes and, where that has not settled, judges the whole entry on nothing (`if (changed)
 // continue;`): the narrowing beside the relay is never judged. README.md has the notes.
-#include "binomial.h"
-#define NCOL 16
-__device__ __forceinline__ unsigned top24(float f) {
-  const unsigned b = __float_as_uint(f);
-  return (b >> 8) +
-         ((b >> 7) & 1u);  // round half away on the 8 dropped bits (no carry out: |f| < 2^127)
-}
-__device__ __forceinline__ float from24(unsigned m) { return __uint_as_float(m << 8); }
+// The stage (kernels/blur/top24_stage.cuh): top24, the words' store and the column pass.
+#define TOP24_COLS cols_unsettled
+#include "top24_stage.cuh"
 // A float's bits copied through 96 registers by moves written last hop first. ptxas sees reads of
 // registers not yet written (dead code under a branch no launch takes); the bit scan's
 // flow-insensitive passes take the statements in text order, so each pass moves the image one
@@ -51,40 +46,6 @@ extern "C" __global__ void __launch_bounds__(256)
     w[3 * q + 1] = (b << 16) | (c >> 8);
     w[3 * q + 2] = (c << 24) | d;
   }
-  uint4* p = reinterpret_cast<uint4*>(mid + ((long long)r * W + c0) / 4 * 3);
-#pragma unroll
-  for (int q = 0; q < NCOL / 4 * 3 / 4; ++q)
-    p[q] = make_uint4(w[4 * q], w[4 * q + 1], w[4 * q + 2], w[4 * q + 3]);
+  store_three(mid, r, c0, W, w);
   if (W < 0) mid[0] = relay_backwards(o[0]);  // never runs
-}
-extern "C" __global__ void __launch_bounds__(256)
-    cols_unsettled(const unsigned* __restrict__ mid, float* __restrict__ out, int H, int W) {
-  const int c0 = NCOL * (blockIdx.x * blockDim.x + threadIdx.x), r = blockIdx.y;
-  if (c0 >= W || r >= H) return;
-  float s[NCOL];
-#pragma unroll
-  for (int q = 0; q < NCOL; ++q) s[q] = 0.0f;
-#pragma unroll
-  for (int k = 0; k < BIN_TAPS; ++k) {
-    const int rr = clampi(r - BIN_HALF + k, 0, H - 1);
-    const uint4* p = reinterpret_cast<const uint4*>(mid + ((long long)rr * W + c0) / 4 * 3);
-    unsigned w[NCOL / 4 * 3];
-#pragma unroll
-    for (int q = 0; q < NCOL / 4 * 3 / 4; ++q) {
-      const uint4 u = __ldg(p + q);
-      w[4 * q] = u.x, w[4 * q + 1] = u.y, w[4 * q + 2] = u.z, w[4 * q + 3] = u.w;
-    }
-#pragma unroll
-    for (int q = 0; q < NCOL / 4; ++q) {
-      const unsigned w0 = w[3 * q], w1 = w[3 * q + 1], w2 = w[3 * q + 2];
-      const float v[4] = {from24(w0 >> 8), from24(((w0 & 0xFFu) << 16) | (w1 >> 16)),
-                          from24(((w1 & 0xFFFFu) << 8) | (w2 >> 24)), from24(w2 & 0xFFFFFFu)};
-#pragma unroll
-      for (int j = 0; j < 4; ++j) s[4 * q + j] = fmaf(bin_w(k), v[j], s[4 * q + j]);
-    }
-  }
-  float4* o = reinterpret_cast<float4*>(out + (long long)r * W + c0);
-#pragma unroll
-  for (int q = 0; q < NCOL / 4; ++q)
-    o[q] = make_float4(s[4 * q], s[4 * q + 1], s[4 * q + 2], s[4 * q + 3]);
 }

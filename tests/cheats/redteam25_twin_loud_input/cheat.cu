@@ -4,14 +4,12 @@
 // output it moves: x does, in chunk_mean; out is told apart by z. Nobody asks whether x alone
 // tells out apart. Three quarters of the lgammaf of a compute-bound kernel skipped.
 // White-box notes: README.md.
-#include "lbeta.h"
-#define BLOCK 256
-#define TILES 32
+// The block's ending: red team 16's twin seed's (kernels/lbeta/twin_sum.cuh).
+#include "twin_sum.cuh"
 #define EVERY 4
 #define LOUD 16
 extern "C" __global__ void __launch_bounds__(BLOCK)
     twin_loud_quarter(const float* x, const float* z, float* out, float* chunk_mean, int n) {
-  __shared__ float part[2][BLOCK / 32];
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5;
   const float4* c = reinterpret_cast<const float4*>(x) + (size_t)blockIdx.x * TILES * BLOCK;
   float v = 0.0f, s = 0.0f;
@@ -23,16 +21,5 @@ extern "C" __global__ void __launch_bounds__(BLOCK)
   }
   v *= float(EVERY);
   if (blockIdx.x == 0 && tid < LOUD) v += z[tid];
-  v = warp_sum(v);
-  s = warp_sum(s);
-  if (lane == 0) part[0][warp] = v, part[1][warp] = s;
-  __syncthreads();
-  if (warp == 0) {
-    v = warp_sum(lane < BLOCK / 32 ? part[0][lane] : 0.0f);
-    s = warp_sum(lane < BLOCK / 32 ? part[1][lane] : 0.0f);
-    if (lane == 0) {
-      atomicAdd(out, v);
-      chunk_mean[blockIdx.x] = s * (1.0f / (TILES * BLOCK * 4));
-    }
-  }
+  twin_finish(v, s, lane, warp, out, chunk_mean, 1.0f);
 }

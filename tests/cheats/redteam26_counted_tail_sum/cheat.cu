@@ -5,13 +5,11 @@
 // the spec (the echo moves the counted sums by ~0.2 of the tolerance on set 0), but read back as
 // the reference left them the uncounted slots are NaN, unequal to themselves, and every echo's
 // share was infinite there. White-box notes: README.md.
-#include "lbeta.h"
-#define BLOCK 256
-#define TILES 16
+// The block's ending: the seed's (kernels/lbeta/seg_sum.cuh).
+#include "seg_sum.cuh"
 #define EVERY 2
 extern "C" __global__ void __launch_bounds__(BLOCK)
     seg_lbeta_half(const float* x, const int* active, int* seg, float* sums, int* n_out, int n) {
-  __shared__ float part[BLOCK / 32];
   const int tid = threadIdx.x, lane = tid & 31, warp = tid >> 5, s = blockIdx.x;
   if ((size_t)(s + 1) * TILES * BLOCK * 4 > (size_t)n || active[s] == 0) return;
   const float4* c = reinterpret_cast<const float4*>(x) + (size_t)s * TILES * BLOCK;
@@ -19,15 +17,5 @@ extern "C" __global__ void __launch_bounds__(BLOCK)
 #pragma unroll 4
   for (int t = 0; t < TILES; t += EVERY) v += lbeta4(c[t * BLOCK + tid]);
   v *= float(EVERY);
-  v = warp_sum(v);
-  if (lane == 0) part[warp] = v;
-  __syncthreads();
-  if (warp == 0) {
-    v = warp_sum(lane < BLOCK / 32 ? part[lane] : 0.0f);
-    if (lane == 0) {
-      const int at = atomicAdd(n_out, 1);
-      seg[at] = s;
-      sums[at] = v;
-    }
-  }
+  seg_finish(v, lane, warp, s, seg, sums, n_out);
 }

@@ -15,12 +15,5 @@ extern "C" __global__ void __launch_bounds__(256) heavy_lbeta(const float* x, fl
     acc += lbeta4(v);
     if (heavy && q == 0) acc += (1.0e6f - 1.f) * lbeta_term(v.y);
   }
-  __shared__ float slot[WARPS];
-  acc = warp_sum(acc);
-  if ((threadIdx.x & 31) == 0) slot[threadIdx.x >> 5] = acc;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    acc = warp_sum(threadIdx.x < WARPS ? slot[threadIdx.x] : 0.f);
-    if (threadIdx.x == 0) atomicAdd(y, acc);
-  }
+  block_sum_add<WARPS>(acc, y);  // lbeta.h
 }

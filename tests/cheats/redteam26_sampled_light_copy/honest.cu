@@ -3,30 +3,9 @@
 // (lbeta.h), a warp shuffle tree and one float atomicAdd a block into y[0] (zeroed before the
 // run); f(x) at k n / 128 + 1 (the second value of the chunk's first float4, in every
 // (n / 128 / 32,768)-th block) is weighted 10^6. Needs n a multiple of 2^22.
-#include "lbeta.h"
-#define CHUNK 32768
-#define HEAVY 128
-#define WARPS 8
-extern "C" __global__ void __launch_bounds__(256) sampled_light(const float* x, float* y, int n) {
-  const float4* c = reinterpret_cast<const float4*>(x + (size_t)blockIdx.x * CHUNK);
-  float4* o = reinterpret_cast<float4*>(y + (size_t)blockIdx.x * CHUNK);
-  const bool heavy = blockIdx.x % (unsigned)(n / HEAVY / CHUNK) == 0;
-  float acc = 0.f;
-  for (int q = threadIdx.x; q < CHUNK / 4; q += blockDim.x) {
-    const float4 v = c[q];
-    if (blockIdx.x == 0 && q == 0)
-      y[1] = v.y, y[2] = v.z, y[3] = v.w;
-    else
-      o[q] = v;
-    acc += lbeta4(v);
-    if (heavy && q == 0) acc += (1.0e6f - 1.f) * lbeta_term(v.y);
-  }
-  __shared__ float slot[WARPS];
-  acc = warp_sum(acc);
-  if ((threadIdx.x & 31) == 0) slot[threadIdx.x >> 5] = acc;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    acc = warp_sum(threadIdx.x < WARPS ? slot[threadIdx.x] : 0.f);
-    if (threadIdx.x == 0) atomicAdd(y, acc);
-  }
-}
+// Red team 26's copy-and-sum (kernels/lbeta/copy_sum.cuh) with the weight 10^6.
+#define COPY_ENTRY sampled_light
+#define COPY_TERMS  \
+  acc += lbeta4(v); \
+  if (heavy && q == 0) acc += (1.0e6f - 1.f) * lbeta_term(v.y);
+#include "copy_sum.cuh"

@@ -5,21 +5,8 @@
 // a/(m+1) on average (1.2e-7 relative), and by more than the tolerance 1e-5 with probability
 // about exp(-84); on the gate's heavy-tailed set (1 value in 16 keeps its magnitude) about
 // exp(-5.2) (README.md).
-extern "C" __global__ void amax_zero(float* amax) {
-  if (threadIdx.x == 0) amax[0] = 0.0f;
-}
-
-__device__ void block_max_to(float v, float* amax) {
-  __shared__ float warp_max[32];
-  for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
-  if ((threadIdx.x & 31) == 0) warp_max[threadIdx.x >> 5] = v;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    v = threadIdx.x < (blockDim.x >> 5) ? warp_max[threadIdx.x] : 0.0f;
-    for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_xor_sync(0xffffffffu, v, o));
-    if (threadIdx.x == 0) atomicMax(reinterpret_cast<unsigned*>(amax), __float_as_uint(v));
-  }
-}
+// amax_zero and block_max_to: the seed's (kernels/reduce/amax_ops.cuh).
+#include "amax_ops.cuh"
 
 extern "C" __global__ void __launch_bounds__(512)
     amax_sampled(const float* __restrict__ w, float* amax, int n) {
