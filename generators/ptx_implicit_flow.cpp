@@ -152,6 +152,107 @@ std::vector<std::string> implicit_flow_writes(
   return {out.begin(), out.end()};
 }
 
+namespace {
+
+// A max tree over keys, asked for every index in [lo, hi) whose key is at least `at`: each answer
+// costs a walk from the root, so a query costs its answers, not the width of its range.
+class MaxTree {
+ public:
+  explicit MaxTree(std::vector<long> keys) : n_(keys.size()), t_(2 * std::max<std::size_t>(n_, 1)) {
+    t_.assign(4 * std::max<std::size_t>(n_, 1), -1);
+    if (n_) build(1, 0, n_, keys);
+  }
+  template <class F>
+  void report(std::size_t lo, std::size_t hi, long at, F&& f) const {
+    if (lo < hi) walk(1, 0, n_, lo, hi, at, f);
+  }
+
+ private:
+  void build(std::size_t v, std::size_t l, std::size_t r, const std::vector<long>& k) {
+    if (r - l == 1) {
+      t_[v] = k[l];
+      return;
+    }
+    const std::size_t m = (l + r) / 2;
+    build(2 * v, l, m, k), build(2 * v + 1, m, r, k);
+    t_[v] = std::max(t_[2 * v], t_[2 * v + 1]);
+  }
+  template <class F>
+  void walk(std::size_t v, std::size_t l, std::size_t r, std::size_t lo, std::size_t hi, long at,
+            F& f) const {
+    if (hi <= l || r <= lo || t_[v] < at) return;
+    if (r - l == 1) return f(l);
+    const std::size_t m = (l + r) / 2;
+    walk(2 * v, l, m, lo, hi, at, f), walk(2 * v + 1, m, r, lo, hi, at, f);
+  }
+  std::size_t n_;
+  std::vector<long> t_;
+};
+
+}  // namespace
+
+std::map<std::string, std::set<std::string>> implicit_flow_writes_by_guard(
+    const std::vector<FlowStmt>& code) {
+  // Registers as small integers, with where each is written and read (ascending).
+  std::map<std::string, int> id;
+  std::vector<std::string> name;
+  std::vector<std::vector<long>> wpos, rpos;
+  auto reg = [&](const std::string& r) {
+    auto [it, fresh] = id.emplace(r, int(name.size()));
+    if (fresh) name.push_back(r), wpos.emplace_back(), rpos.emplace_back();
+    return std::size_t(it->second);
+  };
+  // Every write (statement, register) in program order; off[i]: the first of statement i's.
+  std::vector<std::size_t> off(code.size() + 1, 0), ereg;
+  std::vector<long> epos;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    off[i] = ereg.size();
+    for (const auto& w : code[i].writes) {
+      const std::size_t x = reg(w);
+      ereg.push_back(x), epos.push_back(long(i));
+      if (wpos[x].empty() || wpos[x].back() != long(i)) wpos[x].push_back(long(i));
+    }
+    for (const auto& r : code[i].reads) {
+      const std::size_t x = reg(r);
+      if (rpos[x].empty() || rpos[x].back() != long(i)) rpos[x].push_back(long(i));
+    }
+  }
+  off[code.size()] = ereg.size();
+  // Per write: its register's last read anywhere, and its last read at or before this write.
+  std::vector<long> last_read(ereg.size(), -1), read_by(ereg.size(), -1);
+  for (std::size_t e = 0; e < ereg.size(); ++e) {
+    const auto& r = rpos[ereg[e]];
+    if (!r.empty()) last_read[e] = r.back();
+    auto k = std::upper_bound(r.begin(), r.end(), epos[e]);
+    if (k != r.begin()) read_by[e] = *(k - 1);
+  }
+  const MaxTree after(last_read), carried(read_by);
+  std::map<std::string, std::set<std::string>> out;
+  for (const Region& g : decided_regions(code, [](const std::string&) { return true; })) {
+    if (g.returns) continue;
+    const long from = long(g.from);
+    std::set<std::string>* decided = nullptr;
+    auto add = [&](std::size_t x) {
+      if (!decided) decided = &out[code[g.branch].guard];
+      decided->insert(name[x]);
+    };
+    // Written in the region and read at or after the join; in a loop, only where also written
+    // before it.
+    after.report(off[g.from], off[g.to], long(g.join), [&](std::size_t e) {
+      if (!g.loop || wpos[ereg[e]].front() < from) add(ereg[e]);
+    });
+    if (!g.loop) continue;
+    // Loop-carried: read in the loop at or before its first write there (the write whose
+    // previous write, if any, is before the loop, and with a read in [from, it]).
+    carried.report(off[g.from], off[g.to], from, [&](std::size_t e) {
+      const auto& w = wpos[ereg[e]];
+      auto k = std::lower_bound(w.begin(), w.end(), epos[e]);
+      if (k == w.begin() || *(k - 1) < from) add(ereg[e]);
+    });
+  }
+  return out;
+}
+
 std::vector<std::string> warp_state_writes(const std::vector<FlowStmt>& code,
                                            const std::function<bool(const std::string&)>& tainted) {
   std::vector<bool> decided(code.size(), false);
