@@ -4,6 +4,7 @@
 #include <cctype>
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "generators/ptx_scan.h"
 
@@ -77,10 +78,10 @@ namespace {
 
 using Region = FlowRegion;
 
-std::vector<Region> decided_regions(const std::vector<FlowStmt>& code,
+std::vector<Region> decided_regions(std::span<const FlowStmt> code,
                                     const std::function<bool(const std::string&)>& tainted,
                                     const FlowExcuse& excused = nullptr) {
-  std::map<std::string, std::size_t> label_at;
+  std::unordered_map<std::string, std::size_t> label_at;
   for (std::size_t i = 0; i < code.size(); ++i)
     for (const auto& l : code[i].labels) label_at.emplace(l, i);
   std::vector<Region> out;
@@ -158,8 +159,8 @@ namespace {
 // costs a walk from the root, so a query costs its answers, not the width of its range.
 class MaxTree {
  public:
-  explicit MaxTree(std::vector<long> keys) : n_(keys.size()), t_(2 * std::max<std::size_t>(n_, 1)) {
-    t_.assign(4 * std::max<std::size_t>(n_, 1), -1);
+  explicit MaxTree(const std::vector<long>& keys)
+      : n_(keys.size()), t_(4 * std::max<std::size_t>(n_, 1), -1) {
     if (n_) build(1, 0, n_, keys);
   }
   template <class F>
@@ -192,9 +193,9 @@ class MaxTree {
 }  // namespace
 
 std::map<std::string, std::set<std::string>> implicit_flow_writes_by_guard(
-    const std::vector<FlowStmt>& code) {
+    std::span<const FlowStmt> code) {
   // Registers as small integers, with where each is written and read (ascending).
-  std::map<std::string, int> id;
+  std::unordered_map<std::string, int> id;
   std::vector<std::string> name;
   std::vector<std::vector<long>> wpos, rpos;
   auto reg = [&](const std::string& r) {

@@ -24,6 +24,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,7 +68,7 @@ std::vector<std::string> implicit_flow_writes(
 // with per-register indexes (first write, last read, positions), so a switch of thousands of
 // guarded branches costs the sum of its regions' sizes, not one rescan of the code per guard.
 std::map<std::string, std::set<std::string>> implicit_flow_writes_by_guard(
-    const std::vector<FlowStmt>& code);
+    std::span<const FlowStmt> code);
 
 // The statements inside those regions, and inside a side that ends in `ret` or `exit` (indices
 // into `code`, ascending). Memory a store there writes is decided by the branch as much as a

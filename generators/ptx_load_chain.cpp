@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <map>
 #include <set>
+#include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "generators/ptx_implicit_flow.h"
@@ -73,10 +75,9 @@ Insn parse(std::string_view stmt) {
 
 // The chained loads of the loop code[from, to] (its label first, its closing branch last),
 // added to `chained` as statement indices.
-void loop_chains(const std::vector<Insn>& code, std::size_t from, std::size_t to,
-                 std::set<std::size_t>& chained) {
-  std::vector<FlowStmt> flows;
-  for (std::size_t i = from; i <= to; ++i) flows.push_back(code[i].flow);
+void loop_chains(const std::vector<Insn>& code, const std::vector<FlowStmt>& all, std::size_t from,
+                 std::size_t to, std::set<std::size_t>& chained) {
+  const std::span<const FlowStmt> flows(all.data() + from, to - from + 1);
   std::unordered_map<std::string, int> id;
   auto node = [&](const std::string& r) { return id.emplace(r, int(id.size())).first->second; };
   std::vector<std::set<int>> next;
@@ -96,9 +97,9 @@ void loop_chains(const std::vector<Insn>& code, std::size_t from, std::size_t to
   // the loop carries from one trip to the next (read at or before its first write in it)
   // depends on its guard. implicit_flow_writes sees such a branch's target only inside the
   // statements it is given.
-  std::set<std::string> inside;
+  std::unordered_set<std::string> inside;
   for (const auto& f : flows) inside.insert(f.labels.begin(), f.labels.end());
-  std::set<std::string> exits;
+  std::unordered_set<std::string> exits;
   for (const auto& f : flows) {
     if (f.guarded && !f.guard.empty() && !f.target.empty() && !inside.count(f.target))
       exits.insert(f.guard);
@@ -108,13 +109,12 @@ void loop_chains(const std::vector<Insn>& code, std::size_t from, std::size_t to
     // Every exit guard reaches every carried register: through one node that names no
     // register, so the edges are exits + carried, not their product.
     const std::string kExits = " exits";
-    std::map<std::string, std::size_t> first_write;
+    std::unordered_map<std::string, std::size_t> first_write;
     for (std::size_t i = 0; i < flows.size(); ++i)
       for (const auto& w : flows[i].writes) first_write.emplace(w, i);
     for (std::size_t i = 0; i < flows.size(); ++i)
       for (const auto& r : flows[i].reads)
-        if (auto w = first_write.find(r); w != first_write.end() && i <= w->second)
-          edge(kExits, r);
+        if (auto w = first_write.find(r); w != first_write.end() && i <= w->second) edge(kExits, r);
     for (const auto& g : exits) edge(g, kExits);
   }
   next.resize(id.size());
@@ -148,6 +148,8 @@ int ptx_load_chain_loads(std::string_view entry_body) {
     if (c == '{' || c == '}') c = ' ';
   std::vector<Insn> code;
   for (auto s : ptx_line_statements(clean)) code.push_back(parse(s));
+  std::vector<FlowStmt> all;  // the statements' flows, one after another (for spans of them)
+  for (const auto& in : code) all.push_back(in.flow);
   std::map<std::string, std::size_t> label_at;
   for (std::size_t i = 0; i < code.size(); ++i)
     for (const auto& l : code[i].flow.labels) label_at.emplace(l, i);
@@ -179,7 +181,7 @@ int ptx_load_chain_loads(std::string_view entry_body) {
       for (const auto& a : code[*k].addr)
         if (!chained.count(*k) && written_in(a, t->second, b)) candidate = true;
     if (!candidate) continue;
-    loop_chains(code, t->second, b, chained);
+    loop_chains(code, all, t->second, b, chained);
   }
   return int(chained.size());
 }
