@@ -142,7 +142,7 @@ void loop_chains(const std::vector<Insn>& code, const std::vector<FlowStmt>& all
 
 }  // namespace
 
-int ptx_load_chain_loads(std::string_view entry_body) {
+LoadChainScan ptx_load_chain_scan(std::string_view entry_body, std::size_t budget) {
   std::string clean = strip_ptx_comments(entry_body);
   for (char& c : clean)
     if (c == '{' || c == '}') c = ' ';
@@ -171,19 +171,33 @@ int ptx_load_chain_loads(std::string_view entry_body) {
     return k != w->second.end() && *k <= to;
   };
   std::set<std::size_t> chained;  // a load of an inner loop is in the outer one's too
+  auto candidate = [&](std::size_t from, std::size_t to) {
+    for (auto k = std::lower_bound(seeds.begin(), seeds.end(), from); k != seeds.end() && *k <= to;
+         ++k)
+      for (const auto& a : code[*k].addr)
+        if (!chained.count(*k) && written_in(a, from, to)) return true;
+    return false;
+  };
+  std::vector<std::pair<std::size_t, std::size_t>> loops;  // [label, closing branch]
+  LoadChainScan out;
+  out.statements = code.size();
   for (std::size_t b = 0; b < code.size(); ++b) {
     if (code[b].flow.target.empty()) continue;
     auto t = label_at.find(code[b].flow.target);
     if (t == label_at.end() || t->second > b) continue;  // forward: not a loop
-    bool candidate = false;
-    for (auto k = std::lower_bound(seeds.begin(), seeds.end(), t->second);
-         !candidate && k != seeds.end() && *k <= b; ++k)
-      for (const auto& a : code[*k].addr)
-        if (!chained.count(*k) && written_in(a, t->second, b)) candidate = true;
-    if (!candidate) continue;
-    loop_chains(code, all, t->second, b, chained);
+    if (!candidate(t->second, b)) continue;
+    loops.emplace_back(t->second, b);
+    out.work += b - t->second + 1;
   }
-  return int(chained.size());
+  if (out.work > budget) return out;  // declined: no graph built
+  for (const auto& [from, to] : loops)
+    if (candidate(from, to)) loop_chains(code, all, from, to, chained);
+  out.loads = int(chained.size());
+  return out;
+}
+
+std::optional<int> ptx_load_chain_loads(std::string_view entry_body) {
+  return ptx_load_chain_scan(entry_body).loads;
 }
 
 }  // namespace solver::generators

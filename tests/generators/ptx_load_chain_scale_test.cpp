@@ -50,10 +50,21 @@ TEST_CASE("load chain: a small erfcx-shaped switch keeps its chase") {
 TEST_CASE("load chain: a switch of hundreds of cases scans in well under a couple of seconds") {
   const std::string big = erfcx_shape(300);
   const auto t0 = std::chrono::steady_clock::now();
-  const int n = ptx_load_chain_loads(big);
+  const auto n = ptx_load_chain_loads(big);
   const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   CHECK(n == 1);
   CHECK(s < 2.0);
+}
+
+TEST_CASE("load chain: past its work budget the scan declines and says how large the code was") {
+  const std::string big = erfcx_shape(40);
+  const LoadChainScan full = ptx_load_chain_scan(big);
+  REQUIRE(full.loads);
+  CHECK(full.work > 0);
+  const LoadChainScan cut = ptx_load_chain_scan(big, full.work - 1);
+  CHECK_FALSE(cut.loads);
+  CHECK(cut.statements == full.statements);
+  CHECK(ptx_load_chain_scan(big, full.work).loads == full.loads);
 }
 
 TEST_CASE("implicit flows: all guards in one pass equal one query per guard") {
