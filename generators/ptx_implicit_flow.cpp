@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <memory>
 #include <set>
 #include <unordered_map>
 
@@ -119,40 +120,6 @@ std::vector<Region> decided_regions(std::span<const FlowStmt> code,
 
 }  // namespace
 
-std::vector<std::string> implicit_flow_writes(
-    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted,
-    const FlowExcuse& excused) {
-  std::set<std::string> out;
-  for (const Region& reg : decided_regions(code, tainted, excused)) {
-    if (reg.returns) continue;
-    const std::size_t from = reg.from, to = reg.to, join = reg.join;
-    const bool loop = reg.loop;
-    std::set<std::string> written;
-    for (std::size_t i = from; i < to; ++i)
-      written.insert(code[i].writes.begin(), code[i].writes.end());
-    if (written.empty()) continue;
-    // In a loop, a register the loop writes keeps an earlier value only where the loop can be
-    // left before it is written: decided when it was also written before the loop.
-    std::set<std::string> before_loop;
-    if (loop)
-      for (std::size_t i = 0; i < from; ++i)
-        for (const auto& w : code[i].writes)
-          if (written.count(w)) before_loop.insert(w);
-    for (std::size_t i = join; i < code.size(); ++i)
-      for (const auto& r : code[i].reads)
-        if (written.count(r) && (!loop || before_loop.count(r))) out.insert(r);
-    if (loop) {  // loop-carried: read in the loop at or before its first write there
-      std::map<std::string, std::size_t> first_write;
-      for (std::size_t i = from; i < to; ++i)
-        for (const auto& w : code[i].writes) first_write.emplace(w, i);
-      for (std::size_t i = from; i < to; ++i)
-        for (const auto& r : code[i].reads)
-          if (auto w = first_write.find(r); w != first_write.end() && i <= w->second) out.insert(r);
-    }
-  }
-  return {out.begin(), out.end()};
-}
-
 namespace {
 
 // A max tree over keys, asked for every index in [lo, hi) whose key is at least `at`: each answer
@@ -190,68 +157,129 @@ class MaxTree {
   std::vector<long> t_;
 };
 
+// What the regions of `code` decide, each region answered from indexes built once (where each
+// register is written and read) instead of a rescan of the code: a switch of thousands of
+// guarded branches costs the sum of its answers, not its branches times its statements.
+class RegionIndex {
+ public:
+  explicit RegionIndex(std::span<const FlowStmt> code) : off_(code.size() + 1, 0) {
+    std::unordered_map<std::string, std::size_t> id;
+    auto reg = [&](const std::string& r) {
+      auto [it, fresh] = id.emplace(r, name_.size());
+      if (fresh) name_.push_back(r), wpos_.emplace_back(), rpos_.emplace_back();
+      return it->second;
+    };
+    // Every write (statement, register) in program order; off_[i]: the first of statement i's.
+    for (std::size_t i = 0; i < code.size(); ++i) {
+      off_[i] = ereg_.size();
+      for (const auto& w : code[i].writes) {
+        const std::size_t x = reg(w);
+        ereg_.push_back(x), epos_.push_back(long(i));
+        if (wpos_[x].empty() || wpos_[x].back() != long(i)) wpos_[x].push_back(long(i));
+      }
+      for (const auto& r : code[i].reads) {
+        const std::size_t x = reg(r);
+        if (rpos_[x].empty() || rpos_[x].back() != long(i)) rpos_[x].push_back(long(i));
+      }
+    }
+    off_[code.size()] = ereg_.size();
+    // Per write: its register's last read anywhere, and its last read at or before this write.
+    std::vector<long> last_read(ereg_.size(), -1), read_by(ereg_.size(), -1);
+    for (std::size_t e = 0; e < ereg_.size(); ++e) {
+      const auto& r = rpos_[ereg_[e]];
+      if (!r.empty()) last_read[e] = r.back();
+      auto k = std::upper_bound(r.begin(), r.end(), epos_[e]);
+      if (k != r.begin()) read_by[e] = *(k - 1);
+    }
+    after_ = std::make_unique<MaxTree>(last_read);
+    carried_ = std::make_unique<MaxTree>(read_by);
+  }
+
+  // The registers `g` decides (implicit_flow_writes's rule for one region), each passed to `add`
+  // at least once.
+  template <class F>
+  void decides(const FlowRegion& g, F&& add) const {
+    const long from = long(g.from);
+    // Written in the region and read at or after the join; in a loop, only where also written
+    // before it.
+    after_->report(off_[g.from], off_[g.to], long(g.join), [&](std::size_t e) {
+      if (!g.loop || wpos_[ereg_[e]].front() < from) add(name_[ereg_[e]]);
+    });
+    if (!g.loop) return;
+    // Loop-carried: read in the loop at or before its first write there (the write whose
+    // previous write, if any, is before the loop, and with a read in [from, it]).
+    carried_->report(off_[g.from], off_[g.to], from, [&](std::size_t e) {
+      const auto& w = wpos_[ereg_[e]];
+      auto k = std::lower_bound(w.begin(), w.end(), epos_[e]);
+      if (k == w.begin() || *(k - 1) < from) add(name_[ereg_[e]]);
+    });
+  }
+
+ private:
+  std::vector<std::string> name_;
+  std::vector<std::vector<long>> wpos_, rpos_;
+  std::vector<std::size_t> off_, ereg_;
+  std::vector<long> epos_;
+  std::unique_ptr<MaxTree> after_, carried_;
+};
+
 }  // namespace
+
+std::vector<std::string> implicit_flow_writes(
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted,
+    const FlowExcuse& excused) {
+  std::set<std::string> out;
+  const auto regions = decided_regions(code, tainted, excused);
+  if (regions.empty()) return {};
+  const RegionIndex index(code);
+  for (const Region& reg : regions)
+    if (!reg.returns) index.decides(reg, [&](const std::string& r) { out.insert(r); });
+  return {out.begin(), out.end()};
+}
 
 std::map<std::string, std::set<std::string>> implicit_flow_writes_by_guard(
     std::span<const FlowStmt> code) {
-  // Registers as small integers, with where each is written and read (ascending).
-  std::unordered_map<std::string, int> id;
-  std::vector<std::string> name;
-  std::vector<std::vector<long>> wpos, rpos;
-  auto reg = [&](const std::string& r) {
-    auto [it, fresh] = id.emplace(r, int(name.size()));
-    if (fresh) name.push_back(r), wpos.emplace_back(), rpos.emplace_back();
-    return std::size_t(it->second);
-  };
-  // Every write (statement, register) in program order; off[i]: the first of statement i's.
-  std::vector<std::size_t> off(code.size() + 1, 0), ereg;
-  std::vector<long> epos;
-  for (std::size_t i = 0; i < code.size(); ++i) {
-    off[i] = ereg.size();
-    for (const auto& w : code[i].writes) {
-      const std::size_t x = reg(w);
-      ereg.push_back(x), epos.push_back(long(i));
-      if (wpos[x].empty() || wpos[x].back() != long(i)) wpos[x].push_back(long(i));
-    }
-    for (const auto& r : code[i].reads) {
-      const std::size_t x = reg(r);
-      if (rpos[x].empty() || rpos[x].back() != long(i)) rpos[x].push_back(long(i));
-    }
-  }
-  off[code.size()] = ereg.size();
-  // Per write: its register's last read anywhere, and its last read at or before this write.
-  std::vector<long> last_read(ereg.size(), -1), read_by(ereg.size(), -1);
-  for (std::size_t e = 0; e < ereg.size(); ++e) {
-    const auto& r = rpos[ereg[e]];
-    if (!r.empty()) last_read[e] = r.back();
-    auto k = std::upper_bound(r.begin(), r.end(), epos[e]);
-    if (k != r.begin()) read_by[e] = *(k - 1);
-  }
-  const MaxTree after(last_read), carried(read_by);
   std::map<std::string, std::set<std::string>> out;
-  for (const Region& g : decided_regions(code, [](const std::string&) { return true; })) {
-    if (g.returns) continue;
-    const long from = long(g.from);
-    std::set<std::string>* decided = nullptr;
-    auto add = [&](std::size_t x) {
-      if (!decided) decided = &out[code[g.branch].guard];
-      decided->insert(name[x]);
-    };
-    // Written in the region and read at or after the join; in a loop, only where also written
-    // before it.
-    after.report(off[g.from], off[g.to], long(g.join), [&](std::size_t e) {
-      if (!g.loop || wpos[ereg[e]].front() < from) add(ereg[e]);
-    });
-    if (!g.loop) continue;
-    // Loop-carried: read in the loop at or before its first write there (the write whose
-    // previous write, if any, is before the loop, and with a read in [from, it]).
-    carried.report(off[g.from], off[g.to], from, [&](std::size_t e) {
-      const auto& w = wpos[ereg[e]];
-      auto k = std::lower_bound(w.begin(), w.end(), epos[e]);
-      if (k == w.begin() || *(k - 1) < from) add(ereg[e]);
-    });
-  }
+  const RegionIndex index(code);
+  for (const Region& g : decided_regions(code, [](const std::string&) { return true; }))
+    if (!g.returns)
+      index.decides(g, [&](const std::string& r) { out[code[g.branch].guard].insert(r); });
   return out;
+}
+
+// The rule as first written: each region rescans the code (the tests' oracle).
+std::vector<std::string> implicit_flow_writes_reference(
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted,
+    const FlowExcuse& excused) {
+  std::set<std::string> out;
+  for (const Region& reg : decided_regions(code, tainted, excused)) {
+    if (reg.returns) continue;
+    const std::size_t from = reg.from, to = reg.to, join = reg.join;
+    const bool loop = reg.loop;
+    std::set<std::string> written;
+    for (std::size_t i = from; i < to; ++i)
+      written.insert(code[i].writes.begin(), code[i].writes.end());
+    if (written.empty()) continue;
+    // In a loop, a register the loop writes keeps an earlier value only where the loop can be
+    // left before it is written: decided when it was also written before the loop.
+    std::set<std::string> before_loop;
+    if (loop)
+      for (std::size_t i = 0; i < from; ++i)
+        for (const auto& w : code[i].writes)
+          if (written.count(w)) before_loop.insert(w);
+    for (std::size_t i = join; i < code.size(); ++i)
+      for (const auto& r : code[i].reads)
+        if (written.count(r) && (!loop || before_loop.count(r))) out.insert(r);
+    if (loop) {  // loop-carried: read in the loop at or before its first write there
+      std::map<std::string, std::size_t> first_write;
+      for (std::size_t i = from; i < to; ++i)
+        for (const auto& w : code[i].writes) first_write.emplace(w, i);
+      for (std::size_t i = from; i < to; ++i)
+        for (const auto& r : code[i].reads)
+          if (auto w = first_write.find(r); w != first_write.end() && i <= w->second) out.insert(r);
+    }
+  }
+  return {out.begin(), out.end()};
 }
 
 std::vector<std::string> warp_state_writes(const std::vector<FlowStmt>& code,

@@ -63,6 +63,12 @@ std::vector<std::string> implicit_flow_writes(
     const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted,
     const FlowExcuse& excused = nullptr);
 
+// The same answer as implicit_flow_writes by a rescan of the code per region: the rule as first
+// written, kept as the tests' oracle for the indexed one (quadratic; not for real kernels).
+std::vector<std::string> implicit_flow_writes_reference(
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted,
+    const FlowExcuse& excused = nullptr);
+
 // implicit_flow_writes(code, [&](r) { return r == g; }) for every guard g of a guarded branch in
 // `code` at once, keyed by g (a guard that decides nothing is absent). One pass over the regions
 // with per-register indexes (first write, last read, positions), so a switch of thousands of
