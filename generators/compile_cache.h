@@ -32,6 +32,9 @@ struct CompileResult {
   std::optional<bool> gemm_loop;
   // The chained loads of the launched entries (generators/ptx_load_chain.h), scoped the same way.
   std::optional<int> load_chain;
+  // Why a code fact is absent though the PTX was scanned (load_chain over its work budget);
+  // empty when none is.
+  std::string scan_note;
   // The lane-contiguous and strided shares of their global accesses (ptx_lane_stride.h), the
   // same way; absent also where the entries make no global access.
   std::optional<double> contiguous_access_frac;

@@ -233,6 +233,7 @@ void scan_code(const ResolvedVariant& variant, CompileResult& r) {
   if (facts.missing.empty()) {
     r.gemm_loop = facts.gemm_loop;
     r.load_chain = facts.load_chain;
+    r.scan_note = facts.load_chain_note;
     r.contiguous_access_frac = facts.contiguous_access_frac();
     r.strided_access_frac = facts.strided_access_frac();
     r.store_fill_frac = facts.store_fill_frac();

@@ -22,6 +22,9 @@
 #pragma once
 #include <cstddef>
 #include <functional>
+#include <map>
+#include <set>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -59,6 +62,19 @@ using FlowExcuse = std::function<bool(const FlowRegion&)>;
 std::vector<std::string> implicit_flow_writes(
     const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted,
     const FlowExcuse& excused = nullptr);
+
+// The same answer as implicit_flow_writes by a rescan of the code per region: the rule as first
+// written, kept as the tests' oracle for the indexed one (quadratic; not for real kernels).
+std::vector<std::string> implicit_flow_writes_reference(
+    const std::vector<FlowStmt>& code, const std::function<bool(const std::string&)>& tainted,
+    const FlowExcuse& excused = nullptr);
+
+// implicit_flow_writes(code, [&](r) { return r == g; }) for every guard g of a guarded branch in
+// `code` at once, keyed by g (a guard that decides nothing is absent). One pass over the regions
+// with per-register indexes (first write, last read, positions), so a switch of thousands of
+// guarded branches costs the sum of its regions' sizes, not one rescan of the code per guard.
+std::map<std::string, std::set<std::string>> implicit_flow_writes_by_guard(
+    std::span<const FlowStmt> code);
 
 // The statements inside those regions, and inside a side that ends in `ret` or `exit` (indices
 // into `code`, ascending). Memory a store there writes is decided by the branch as much as a

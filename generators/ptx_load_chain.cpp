@@ -1,9 +1,12 @@
 #include "generators/ptx_load_chain.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
+#include <span>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "generators/ptx_implicit_flow.h"
@@ -72,10 +75,9 @@ Insn parse(std::string_view stmt) {
 
 // The chained loads of the loop code[from, to] (its label first, its closing branch last),
 // added to `chained` as statement indices.
-void loop_chains(const std::vector<Insn>& code, std::size_t from, std::size_t to,
-                 std::set<std::size_t>& chained) {
-  std::vector<FlowStmt> flows;
-  for (std::size_t i = from; i <= to; ++i) flows.push_back(code[i].flow);
+void loop_chains(const std::vector<Insn>& code, const std::vector<FlowStmt>& all, std::size_t from,
+                 std::size_t to, std::set<std::size_t>& chained) {
+  const std::span<const FlowStmt> flows(all.data() + from, to - from + 1);
   std::unordered_map<std::string, int> id;
   auto node = [&](const std::string& r) { return id.emplace(r, int(id.size())).first->second; };
   std::vector<std::set<int>> next;
@@ -87,34 +89,33 @@ void loop_chains(const std::vector<Insn>& code, std::size_t from, std::size_t to
   for (const auto& f : flows)
     for (const auto& r : f.reads)
       for (const auto& w : f.writes) edge(r, w);
-  // What a branch decides depends on its guard (one query per distinct guard).
-  std::set<std::string> guards;
-  for (const auto& f : flows)
-    if (f.guarded && !f.guard.empty()) guards.insert(f.guard);
-  for (const auto& g : guards)
-    for (const auto& w : implicit_flow_writes(flows, [&](const std::string& r) { return r == g; }))
-      edge(g, w);
+  // What a branch decides depends on its guard (all guards in one pass over the regions).
+  for (const auto& [g, decided] : implicit_flow_writes_by_guard(flows))
+    for (const auto& w : decided) edge(g, w);
   // A guarded exit from the loop (a branch to a label outside it, a guarded ret or exit: a
   // `break` on a loaded value) decides whether there is a next trip at all, so every register
   // the loop carries from one trip to the next (read at or before its first write in it)
   // depends on its guard. implicit_flow_writes sees such a branch's target only inside the
   // statements it is given.
-  std::set<std::string> inside;
+  std::unordered_set<std::string> inside;
   for (const auto& f : flows) inside.insert(f.labels.begin(), f.labels.end());
-  std::set<std::string> exits;
+  std::unordered_set<std::string> exits;
   for (const auto& f : flows) {
     if (f.guarded && !f.guard.empty() && !f.target.empty() && !inside.count(f.target))
       exits.insert(f.guard);
     if (!f.exit_guard.empty()) exits.insert(f.exit_guard);
   }
   if (!exits.empty()) {
-    std::map<std::string, std::size_t> first_write;
+    // Every exit guard reaches every carried register: through one node that names no
+    // register, so the edges are exits + carried, not their product.
+    const std::string kExits = " exits";
+    std::unordered_map<std::string, std::size_t> first_write;
     for (std::size_t i = 0; i < flows.size(); ++i)
       for (const auto& w : flows[i].writes) first_write.emplace(w, i);
     for (std::size_t i = 0; i < flows.size(); ++i)
       for (const auto& r : flows[i].reads)
-        if (auto w = first_write.find(r); w != first_write.end() && i <= w->second)
-          for (const auto& g : exits) edge(g, r);
+        if (auto w = first_write.find(r); w != first_write.end() && i <= w->second) edge(kExits, r);
+    for (const auto& g : exits) edge(g, kExits);
   }
   next.resize(id.size());
   for (std::size_t i = from; i <= to; ++i) {
@@ -141,23 +142,62 @@ void loop_chains(const std::vector<Insn>& code, std::size_t from, std::size_t to
 
 }  // namespace
 
-int ptx_load_chain_loads(std::string_view entry_body) {
+LoadChainScan ptx_load_chain_scan(std::string_view entry_body, std::size_t budget) {
   std::string clean = strip_ptx_comments(entry_body);
   for (char& c : clean)
     if (c == '{' || c == '}') c = ' ';
   std::vector<Insn> code;
   for (auto s : ptx_line_statements(clean)) code.push_back(parse(s));
+  std::vector<FlowStmt> all;  // the statements' flows, one after another (for spans of them)
+  for (const auto& in : code) all.push_back(in.flow);
   std::map<std::string, std::size_t> label_at;
   for (std::size_t i = 0; i < code.size(); ++i)
     for (const auto& l : code[i].flow.labels) label_at.emplace(l, i);
+  // Every edge of a loop's graph ends at a register the loop writes, so a load can be a chain
+  // only where the loop writes a register of its address (or the load writes it itself). A loop
+  // with no such load is skipped without building its graph, as is one whose candidates are all
+  // chained already: the answer is the same, and a switch of thousands of cases that jump back to
+  // a join above them (PyTorch's erfcx, docs/changes.md, session 28) is thousands of such "loops".
+  std::map<std::string, std::vector<std::size_t>> written_at;  // ascending
+  std::vector<std::size_t> seeds;
+  for (std::size_t i = 0; i < code.size(); ++i) {
+    for (const auto& w : code[i].flow.writes) written_at[w].push_back(i);
+    if (code[i].chain_seed && !code[i].addr.empty()) seeds.push_back(i);
+  }
+  auto written_in = [&](const std::string& r, std::size_t from, std::size_t to) {
+    auto w = written_at.find(r);
+    if (w == written_at.end()) return false;
+    auto k = std::lower_bound(w->second.begin(), w->second.end(), from);
+    return k != w->second.end() && *k <= to;
+  };
   std::set<std::size_t> chained;  // a load of an inner loop is in the outer one's too
+  auto candidate = [&](std::size_t from, std::size_t to) {
+    for (auto k = std::lower_bound(seeds.begin(), seeds.end(), from); k != seeds.end() && *k <= to;
+         ++k)
+      for (const auto& a : code[*k].addr)
+        if (!chained.count(*k) && written_in(a, from, to)) return true;
+    return false;
+  };
+  std::vector<std::pair<std::size_t, std::size_t>> loops;  // [label, closing branch]
+  LoadChainScan out;
+  out.statements = code.size();
   for (std::size_t b = 0; b < code.size(); ++b) {
     if (code[b].flow.target.empty()) continue;
     auto t = label_at.find(code[b].flow.target);
     if (t == label_at.end() || t->second > b) continue;  // forward: not a loop
-    loop_chains(code, t->second, b, chained);
+    if (!candidate(t->second, b)) continue;
+    loops.emplace_back(t->second, b);
+    out.work += b - t->second + 1;
   }
-  return int(chained.size());
+  if (out.work > budget) return out;  // declined: no graph built
+  for (const auto& [from, to] : loops)
+    if (candidate(from, to)) loop_chains(code, all, from, to, chained);
+  out.loads = int(chained.size());
+  return out;
+}
+
+std::optional<int> ptx_load_chain_loads(std::string_view entry_body) {
+  return ptx_load_chain_scan(entry_body).loads;
 }
 
 }  // namespace solver::generators

@@ -22,13 +22,33 @@
 // more than once only where a value crosses a branch or a trip (a phi), so a cycle is a
 // loop-carried dependence. Loads from shared, local, constant and parameter space are not
 // seeds: their latency is an L1's, not a trip to L2 or DRAM.
+//
+// The cost is the statements of the loops that hold a load that could be a chain (one whose
+// address the loop writes), summed: linear in each loop (implicit_flow_writes_by_guard), but a
+// switch whose case bodies jump back to a join above them makes every case such a "loop"
+// (PyTorch's erfcx: 564 of them, 4.7 M statements, about 3 s). Past kLoadChainBudget statements
+// the scan declines before building any graph, and the fact is absent (not scanned), never a
+// guess and never a hang.
 #pragma once
+#include <cstddef>
+#include <optional>
 #include <string_view>
 
 namespace solver::generators {
 
+inline constexpr std::size_t kLoadChainBudget = 10'000'000;
+
+struct LoadChainScan {
+  std::optional<int> loads;    // the chained loads; empty where the scan declined
+  std::size_t statements = 0;  // the entry's statements
+  std::size_t work = 0;        // the statements of the loops it would build graphs for
+};
+LoadChainScan ptx_load_chain_scan(std::string_view entry_body,
+                                  std::size_t budget = kLoadChainBudget);
+
 // The loads of one entry's body (ptx_entry_body's answer) that are links of a chain (see above;
-// static occurrences, each counted once however many loops hold it): 0 when it has none.
-int ptx_load_chain_loads(std::string_view entry_body);
+// static occurrences, each counted once however many loops hold it): 0 when it has none, empty
+// when the scan declined (over budget).
+std::optional<int> ptx_load_chain_loads(std::string_view entry_body);
 
 }  // namespace solver::generators

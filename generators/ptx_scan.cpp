@@ -416,7 +416,16 @@ CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::stri
     f.tensor.mbarrier_waits += t.mbarrier_waits;
     f.tensor.tma_copies += t.tma_copies;
     f.gemm_loop = f.gemm_loop || ptx_has_gemm_loop(body);
-    f.load_chain += ptx_load_chain_loads(body);
+    const LoadChainScan chain = ptx_load_chain_scan(body);
+    if (!chain.loads) {
+      f.load_chain.reset();
+      f.load_chain_note += (f.load_chain_note.empty() ? "" : "; ") + std::string("load_chain of ") +
+                           e + " not scanned (PTX too large: " + std::to_string(chain.statements) +
+                           " statements, " + std::to_string(chain.work) +
+                           " in loops to scan, over " + std::to_string(kLoadChainBudget) + ")";
+    } else if (f.load_chain) {
+      *f.load_chain += *chain.loads;
+    }
     f.lane_access += ptx_lane_access_mix(body);
   }
   if (whole_module) f.tensor = tensor_ops_of(clean);

@@ -75,9 +75,12 @@ std::vector<std::string_view> ptx_line_statements(std::string_view clean);
 bool ptx_has_gemm_loop(std::string_view entry_body);
 
 struct CodeFacts {
-  TensorOps tensor;           // summed over the launched entries
-  bool gemm_loop = false;     // any launched entry has one
-  int load_chain = 0;         // chained loads of the launched entries (ptx_load_chain.h)
+  TensorOps tensor;        // summed over the launched entries
+  bool gemm_loop = false;  // any launched entry has one
+  // Chained loads of the launched entries (ptx_load_chain.h); absent where the scan declined
+  // an entry (too large), and then load_chain_note says so.
+  std::optional<int> load_chain = 0;
+  std::string load_chain_note;
   LaneAccessMix lane_access;  // their global accesses by lane stride (ptx_lane_stride.h)
   // The contiguous and strided shares of lane_access's weight; absent without an access.
   std::optional<double> contiguous_access_frac() const;

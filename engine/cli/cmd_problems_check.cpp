@@ -139,6 +139,8 @@ void compile_row(const gen::ResolvedVariant& rv, gen::CompileCache* cache,
   if (c.ok) {
     row.compile = c.cache_hit ? "cached" : "ok";
     usage_columns(rv, c, chip, row);
+    if (!c.scan_note.empty())  // a code fact left absent, and why
+      row.detail = (row.detail.empty() ? "" : row.detail + "; ") + c.scan_note;
     // The precision the PTX computes in must be the one the variant declares (the gate's
     // precision_mismatch, found here without a GPU). The reference is trusted.
     if (rv.variant != "__reference__" && !c.ptx.empty()) {
