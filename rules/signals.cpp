@@ -194,7 +194,8 @@ constexpr auto kSignals = std::to_array<SignalDef>({
     {"load_chain", N, "count",
      "loads in the launched entries' loops whose address (global or generic) waits on the value "
      "they returned on an earlier trip (a pointer chase, a binary search): each thread's loads "
-     "of that loop run one at a time; 0 where the code has none",
+     "of that loop run one at a time; 0 where the code has none; absent where the scan declined a "
+     "launched entry too large to scan (over 10 M loop statements; `problems check` says so)",
      "static scan of the launched .entry of the PTX (generators/ptx_load_chain.h)"},
     {"code_contiguous_access_frac", N, "fraction 0..1",
      "share of the launched entries' global loads and stores (each weighted 8^loop depth) whose "
