@@ -7,30 +7,6 @@
 // and clears the totals (module memory).
 #include <boys_quad.cuh>  // F0 by 64-interval Simpson (kernels/boys)
 
-__device__ unsigned long long deal_total[2];
-__device__ unsigned int deal_done;
+#include <deal_frame.cuh>  // the deal kernel frame (kernels/boys)
 
-extern "C" __global__ void __launch_bounds__(256) deal_points(const int* p, float* out, int n) {
-  __shared__ float part[2][8];
-  __shared__ bool last;
-  const int i = blockIdx.x * blockDim.x + threadIdx.x;
-  float v = 0.0f;
-  if (i < n) v = floorf(256.0f * boys_quad(30.0f * (float)p[i] / (float)n));
-  for (int o = 16; o > 1; o >>= 1) v += __shfl_xor_sync(0xffffffffu, v, o);  // lanes of one parity
-  const int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  if (lane < 2) part[lane][warp] = v;
-  __syncthreads();
-  if (threadIdx.x < 2) {
-    float s = 0.0f;
-    for (int w = 0; w < 8; ++w) s += part[threadIdx.x][w];
-    atomicAdd(&deal_total[threadIdx.x], (unsigned long long)s);
-  }
-  __threadfence();
-  __syncthreads();
-  if (threadIdx.x == 0) last = atomicAdd(&deal_done, 1u) == gridDim.x - 1;
-  __syncthreads();
-  if (!last || threadIdx.x >= 2) return;
-  __threadfence();
-  out[threadIdx.x] = (float)atomicExch(&deal_total[threadIdx.x], 0ull);
-  if (threadIdx.x == 0) deal_done = 0;
-}
+DEAL_KERNEL(deal_points, boys_quad, deal_total, deal_done)
