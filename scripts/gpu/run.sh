@@ -112,6 +112,11 @@
 #              unmeasured: the 8192 x 8192 x 4096 GEMM's float64 reference and the radius
 #              search's ~2-4 ms launches lead; scripts/gpu/probe_fresh19.sh runs it bounded to
 #              240 s); no rule is tuned on it
+#   corpus_fresh20  the twentieth fresh held-out batch (tests/corpus_fresh20, 5 kernels, helper f20:
+#              PyTorch's erfcx on randn and on a grid, ArrayFire's medfilt2 5x5 and 7x7 and its
+#              iir), the same way (predicted ~80-200 s, unmeasured: the erfcx pair's 2^25-float
+#              inputs and float64 references and the IIR's ~3-4 ms launches lead;
+#              scripts/gpu/probe_fresh20.sh runs it bounded to 240 s); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -309,6 +314,9 @@ step_corpus_fresh18() {
 }
 step_corpus_fresh19() {
   OUT=$1 SUITE=tests/corpus_fresh19 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh20() {
+  OUT=$1 SUITE=tests/corpus_fresh20 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

@@ -68,7 +68,8 @@ int main() {
     // the continued fraction above 50 against erfcx(x) ~ 1 / (sqrt(pi) x) (1 - 1 / (2 x^2))
     std::vector<float> s = {NAN, -30.f, 60.f, 1000.f, 6e7f, 0.f}, o(512, 0.f), in(512, 1.f);
     for (size_t i = 0; i < s.size(); ++i) in[i] = s[i];
-    emu::launch(dim3(1), dim3(128), [&] { er::erfcx_vectorized_elementwise(512, in.data(), o.data()); });
+    emu::launch(dim3(1), dim3(128),
+                [&] { er::erfcx_vectorized_elementwise(512, in.data(), o.data()); });
     int ok = std::isnan(o[0]) && std::isinf(o[1]) && o[1] > 0;
     for (int i = 2; i <= 4; ++i) {
       const double xv = in[i], asym = 1 / (std::sqrt(M_PI) * xv) * (1 - 1 / (2 * xv * xv));

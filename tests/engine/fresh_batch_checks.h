@@ -33,14 +33,15 @@ inline std::string read_text(const std::filesystem::path& p) {
   return s.str();
 }
 
-// `solver problems check --compile-only --json` on one batch folder (tests/<batch>) for the H200:
-// it must pass, every row unfailed; returns the seed rows by problem (the facts labels rest on).
-inline std::map<std::string, nlohmann::json> compile_seeds(const std::string& batch) {
+// `solver problems check --compile-only --json` on one problems folder for the H200 (`tag` names
+// its compile cache): it must pass, every row unfailed; returns the seed rows by problem (the
+// facts labels rest on).
+inline std::map<std::string, nlohmann::json> compile_seeds_in(const std::string& dir,
+                                                              const std::string& tag) {
   std::filesystem::path cache =
-      std::filesystem::temp_directory_path() / ("solver_" + batch + "_compile_cache");
-  auto r = solver::test::run_solver({"problems", "check", "--problems-dir",
-                                     source_dir() + "/tests/" + batch, "--compile-only", "--chip",
-                                     "h200", "--cache-dir", cache.string(), "--json"});
+      std::filesystem::temp_directory_path() / ("solver_" + tag + "_compile_cache");
+  auto r = solver::test::run_solver({"problems", "check", "--problems-dir", dir, "--compile-only",
+                                     "--chip", "h200", "--cache-dir", cache.string(), "--json"});
   INFO(r.err);
   REQUIRE(r.rc == 0);
   nlohmann::json j = nlohmann::json::parse(r.out);
@@ -52,6 +53,11 @@ inline std::map<std::string, nlohmann::json> compile_seeds(const std::string& ba
   }
   CHECK(j["failures"] == 0);
   return seed;
+}
+
+// The same on a whole batch folder, tests/<batch>.
+inline std::map<std::string, nlohmann::json> compile_seeds(const std::string& batch) {
+  return compile_seeds_in(source_dir() + "/tests/" + batch, batch);
 }
 
 // The corpora before fresh batch `n` (n >= 2): tests/corpus, tests/corpus_fresh and
