@@ -5,9 +5,9 @@
 // their labels rest on. The erfcx pair is left out of the compile here: its 716 KB of code
 // takes the compile-only check ~16 s of CPU per folder (~4 s NVRTC, ~12 s static analysis),
 // too long for a unit test (the live step compiles it; its facts, 32 registers and no spill,
-// were read before the labels). The
-// batch is held out: no verdict is checked here, it is scored only live
-// (scripts/gpu/probe_fresh20.sh or scripts/gpu/run.sh corpus_fresh20), and no rule is tuned on it.
+// were read before the labels). The batch is held out: no verdict is checked here, it is scored
+// only live (scripts/gpu/probe_fresh20.sh or scripts/gpu/run.sh corpus_fresh20), and no rule is
+// tuned on it.
 #include <doctest/doctest.h>
 
 #include "fresh_batch_checks.h"
