@@ -145,7 +145,8 @@ const std::vector<std::string>& chip_numeric_properties() {
       "sm_count",       "smem_per_block_kib", "dram_gbps",          "fp32_tflops",
       "tf32_tflops",    "fp16_tflops",        "bf16_tflops",        "fp8_tflops",
       "l2_mib",         "sm_clock_mhz",       "fp32_lanes_per_sm",  "fp64_lanes_per_sm",
-      "dram_copy_gbps", "launch_gap_us",      "load_round_trip_ns", "cc"};
+      "dram_copy_gbps", "launch_gap_us",      "load_round_trip_ns", "l2_atomic_serial_ns",
+      "cc"};
   return keys;
 }
 

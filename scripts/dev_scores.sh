@@ -81,6 +81,8 @@ sets=(
   "fresh17_live06d|tests/corpus_fresh17|--signals-dir|tests/data/corpus_fresh17_h100_live|"
   "fresh18_ncu|tests/corpus_fresh18|--ncu-csv|tests/data/corpus_fresh18_h100/ncu_export.csv|"
   "fresh18_live06d|tests/corpus_fresh18|--signals-dir|tests/data/corpus_fresh18_h100_live|"
+  "fresh19_ncu06e|tests/corpus_fresh19|--ncu-csv|docs/results/h100-2026-12-06e/call3/probe_fresh19/ncu_export.csv|"
+  "fresh19_live06e|tests/corpus_fresh19|--signals-dir|docs/results/h100-2026-12-06e/call3/probe_fresh19/signals|"
 )
 for s in "${sets[@]}"; do
   IFS='|' read -r name suite flag src split <<<"$s"
