@@ -111,7 +111,8 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "(smsp__sass_inst_executed_op_global_atom.sum + smsp__sass_inst_executed_op_global_red.sum + "
      "smsp__sass_inst_executed_op_shared_atom.sum) / smsp__inst_executed.sum"},
     {"l2_atomic_requests", N, "requests",
-     "atomic and reduction requests the L2 served (device memory)",
+     "atomic and reduction requests the L2 served (device memory); times "
+     "chip.l2_atomic_serial_ns, the longest their queue can last (docs/rules.md)",
      "lts__t_requests_aperture_device_op_atom.sum + lts__t_requests_aperture_device_op_red.sum"},
     {"uses_cp_async", B, "bool",
      "the kernel copies global to shared memory asynchronously (cp.async / TMA)",
