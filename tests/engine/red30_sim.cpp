@@ -1,0 +1,392 @@
+// Red team 30 (issue 28): tests/cheats/redteam30_* on the host definitions of the harness's lint,
+// law regions, grain floor, input sets and timed perturbations (not a test: it prints what it
+// measures). Every rule is the harness's (law_regions.h, sample_lint.h, input_lint.h,
+// timed_perturbation.h, class_bound.h timed_inputs); only the sums and the children are the
+// simulation's.
+//  grain: redteam30_grain_mean_lbeta. y = W sum of log B at 128 heavy positions + sum of log B
+//         over the other 2^24 - 128 values of uniform [0.5, 1.5), W = 1.25 x 2^32, so |y| ~ 3.2e12
+//         (FP32 step 2^18) at rtol 5e-6. Its strided light part moves y by ~1.9e3 under the
+//         1-in-2 class echoes (16 x that under half a step: P6k's condition (d) leaves it unseen),
+//         but the light part's total is ~7.8e7 (~4.9 tolerances): the grain hides the light
+//         part's fluctuation, not its mean, and a 1-in-16 sample of it (rescaled) errs by ~7e3.
+//  two:   redteam30_two_input_strata_cv. out = sum of log B(t + 4, t + 2), t = x / 1000, over two
+//         int32 inputs a and b of normal(1000, 300), 2^23 each, rtol 2e-6: red team 29's control
+//         variate on two inputs. P6l's strata go on ONE law input a run (timed_perturbations:
+//         `can[draw(...) % can.size()]`), so the child detects which input is stratified (red team
+//         29's statistic), sums that one honestly and samples the other: on every timed run half
+//         the work is sampled on an unstratified input.
+// Usage: red30_sim MODE [log2 n (24)] [runs (8)]
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "engine/backend/gpu/class_bound.h"
+#include "engine/backend/gpu/input_lint.h"
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_checks.h"
+#include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/sample_lint.h"
+#include "engine/backend/gpu/timed_perturbation.h"
+#include "flat_buffer.h"
+#include "red_sum_sim.h"
+
+using namespace solver;
+using generators::DType;
+
+namespace {
+
+uint64_t run_seed(int r) { return uint64_t(r) * 0x9e3779b97f4a7c15ull; }
+
+// ---- grain: a heavy-weighted log-Beta sum whose |y| puts its light part under FP32's grain ----
+constexpr double kW = 5368709120.0;  // 1.25 x 2^32, exact in FP32 (cheat.cu / honest.cu: GRAIN_W)
+
+// cheat.cu's sample: in each 16-value group g, the value at sel(g) (grain_pick), 16 x its term.
+uint32_t grain_pick(uint32_t g) {
+  uint32_t h = g * 0x9E3779B1u;
+  h ^= h >> 15;
+  h *= 0x85EBCA77u;
+  h ^= h >> 13;
+  return h & 15u;
+}
+
+struct GrainSums {
+  std::vector<double> f;  // each position's weighted term (the reference's addends)
+  double y = 0, child = 0, doubler = 0, light = 0;
+};
+GrainSums grain_sums(const std::vector<float>& x) {
+  GrainSums s;
+  const std::vector<double> t = red_sim::lbeta_terms(x);
+  const size_t n = x.size(), stride = n / 128;
+  s.f.resize(n);
+  double heavy = 0;
+  for (size_t i = 0; i < n; ++i) {
+    const bool h = i % stride == 1;
+    s.f[i] = h ? kW * t[i] : t[i];
+    if (h)
+      heavy += s.f[i];
+    else
+      s.light += t[i];
+  }
+  s.y = heavy + s.light;
+  // the child: heavy exact, the light part from one value of each 16 (another where that one is
+  // the heavy value), times 16
+  double est = 0;
+  for (size_t g = 0; g < n / 16; ++g) {
+    size_t e = 16 * g + grain_pick(uint32_t(g));
+    if (e % stride == 1) e ^= 2;
+    est += 16.0 * t[e];
+  }
+  s.child = heavy + est;
+  // red team 26's 1-in-2 doubler (even 256-value tiles, times 2): what (d)'s 16 x bound is about
+  double half = 0;
+  for (size_t i = 0; i < n; ++i)
+    if (!(i % stride == 1) && !((i >> 8) & 1)) half += 2.0 * t[i];
+  s.doubler = heavy + half;
+  return s;
+}
+
+void grain_mode(int lg, int runs) {
+  const int64_t n = int64_t(1) << lg;
+  generators::Tolerance t;
+  t.rtol = 5e-6;
+  t.atol = 1.0;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.5, 1.5})};
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  const GrainSums s0 = grain_sums(red_sim::floats(*set0.inputs[0]));
+  const double tol = t.atol + t.rtol * std::fabs(s0.y);
+  int e = 0;
+  std::frexp(std::fabs(s0.y), &e);
+  std::printf("redteam30_grain_mean_lbeta: n = 2^%d, W = %.10g, rtol %g atol %g\n", lg, kW, t.rtol,
+              t.atol);
+  std::printf("  set 0: y = %.6g (|y| in [2^%d, 2^%d): FP32 step 2^%d), tolerance %.4g; the light "
+              "part's total %.4g = %.2f tolerances (a kernel that skips it is out)\n",
+              s0.y, e - 1, e, e - 24, tol, s0.light, std::fabs(s0.light) / tol);
+  const gpu::SetShare nine = red_sim::lint_set("set 0", s0.f, s0.y, t);
+  const gpu::SampleLintVerdict verdict = gpu::sample_lint_verdict({nine}, "x", t, {"y"});
+  std::printf("  lint, nine position echoes: %.4g: %s\n", nine.share,
+              verdict.refusal.empty() ? "passes" : verdict.refusal.c_str());
+  const red_sim::LawDecision law = red_sim::law_decision(s0.f, s0.y, t);
+  std::printf("  law_checks: sixteen %.4g, weakest %.4g (", law.sixteen, law.weakest);
+  for (const auto& [fam, l] : law.light) std::printf(" %s %.4g", fam.c_str(), l);
+  std::printf(" ): %s\n", law.on_law ? "ON the law" : "off the law");
+  // P6k: the strided classes, judged with and without (d)
+  std::vector<std::vector<std::vector<double>>> by_class;
+  std::vector<double> moves;
+  for (const gpu::EchoRegion& r : gpu::law_regions(gpu::RegionFamily::Strided)) {
+    const double m = red_sim::echoed(s0.f, s0.y, gpu::region_echo(r));
+    moves.push_back(m - s0.y);
+    by_class.push_back({{red_sim::share(s0.y, m, t)}});
+  }
+  const std::vector<gpu::HostDoubles> base{gpu::HostDoubles{s0.y}};
+  const auto light = gpu::light_shares(by_class);
+  const auto atol = gpu::atol_parts(base, {t});
+  const auto floor = gpu::grain_floors(base, {t}, {gpu::output_grain(DType::F32)});
+  const double bare =
+      gpu::refusable_shares(gpu::judged_light_shares(by_class, light, atol, nullptr, nullptr))[0];
+  const double with_d =
+      gpu::refusable_shares(gpu::judged_light_shares(by_class, light, atol, nullptr, &floor))[0];
+  const std::string no_d = gpu::light_refusal({bare}, {"y"}, {t}, "x");
+  const std::string yes_d = gpu::light_refusal({with_d}, {"y"}, {t}, "x");
+  const double half_step = floor[0][0] * gpu::kGrainBound * tol;
+  std::printf("  strided classes: light share %.4g (%.4g absolute, 16 x = %.4g), grain floor %.4g "
+              "(half a step %.6g), light / floor %.3f\n",
+              light[0][0], light[0][0] * tol, 16 * light[0][0] * tol, floor[0][0], half_step,
+              light[0][0] / floor[0][0]);
+  std::printf("    judged before (d): %.4g: %s\n", bare,
+              no_d.empty() ? "no refusal" : ("invalid_spec: " + no_d.substr(0, 160)).c_str());
+  std::printf("    judged with (d) (main): %.4g: %s\n", with_d,
+              yes_d.empty()
+                  ? ("NO REFUSAL; note: " + gpu::grain_note({with_d}, {"y"}, {DType::F32})).c_str()
+                  : yes_d.c_str());
+  // Fix A: the bound of a kernel that reads one pair in P and rescales: sqrt(P) x the light share
+  const double pairs = double(n) / 2;
+  const double fix_floor = half_step / (std::sqrt(pairs) * tol);
+  std::printf("  fix A (kGrainBound -> sqrt(light pairs) = %.0f): floor %.4g: %s\n",
+              std::sqrt(pairs), fix_floor,
+              light[0][0] < fix_floor ? "still unseen" : "judged, refused as before (d)");
+  // Fix B: the light classes' odd positions at the law's low end (an in-support echo that moves
+  // a sum by its light part's mean, not its fluctuation)
+  double mean_move = 0;
+  const size_t stride = size_t(n) / 128;
+  {
+    const double f_lo = red_sim::lbeta(0.5);
+    const std::vector<float> x = red_sim::floats(*set0.inputs[0]);
+    for (uint64_t j = 0; j < uint64_t(n) / 2; ++j) {
+      if (j % gpu::kEchoStrided == 0) continue;  // the heavy class (dominant) is left out
+      const size_t i = 2 * j + 1;
+      if (i % stride == 1) continue;
+      mean_move += f_lo - red_sim::lbeta(double(x[i]));
+    }
+  }
+  std::printf("  fix B (light classes' odd values at the law's low end): moves y by %.4g = %.1f "
+              "half steps, %.3f tolerances: a light part the grain does not hide\n",
+              mean_move, std::fabs(mean_move) / half_step, std::fabs(mean_move) / tol);
+  auto errs = [&](const GrainSums& g) {
+    return std::pair<double, double>{red_sim::err(g.child, g.y, t), red_sim::err(g.doubler, g.y, t)};
+  };
+  const auto e0 = errs(s0);
+  std::printf("  the child (1 in 16, rescaled): set 0 %.5f (%.4g absolute = %.2f half steps); red "
+              "team 26's 1-in-2 doubler %.5f\n",
+              e0.first, std::fabs(s0.child - s0.y), std::fabs(s0.child - s0.y) / half_step,
+              e0.second);
+  for (int k = 1; k < 3; ++k)
+    std::printf("    set %d %.5f\n", k,
+                errs(grain_sums(red_sim::floats(
+                         *gpu::regular_set(v, seeds[size_t(k)], nullptr).inputs[0])))
+                    .first);
+  if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5))
+    std::printf("    a fresh set %.5f\n", errs(grain_sums(red_sim::floats(*fresh->inputs[0]))).first);
+  for (bool on_law : {false, true}) {
+    double w = 0, ss = 0;
+    int out = 0, strata = 0;
+    for (int r = 1; r <= runs; ++r) {
+      for (const gpu::Perturbation& p : gpu::timed_perturbations(v, run_seed(r), false, on_law))
+        strata += p.cls_stride > 0;
+      const double er =
+          errs(grain_sums(red_sim::timed_floats(v, set0, run_seed(r), on_law))).first;
+      w = std::max(w, er), ss += er * er, out += er > 1;
+    }
+    std::printf("    %d %s (P6l strata on %d): rms %.5f worst %.5f, %d out\n", runs,
+                on_law ? "law redraws" : "off-law timed runs", strata, std::sqrt(ss / runs), w, out);
+  }
+}
+
+// ---- two: red team 29's control variate over two integer-normal inputs ----
+double lb(int32_t x) { return red_sim::lbeta(double(x) * 1e-3); }
+// The parabola of log B in u = t - 1 over the law N(1, 0.3) (red team 29's kC0..kC2, cheat.cu).
+constexpr double kC[3] = {-4.6540314177488629, -1.6052321246311025, 0.043404870389126174};
+double g_of(int32_t x) {
+  const double u = double(x - 1000) * 1e-3;
+  return kC[0] + kC[1] * u + kC[2] * u * u;
+}
+double exact_sum(const std::vector<int32_t>& x) {
+  double y = 0;
+  for (int32_t v : x) y += lb(v);
+  return y;
+}
+double cv_sum(const std::vector<int32_t>& x) {  // every 16th position's residual, x 16
+  double y = 0, r = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    y += g_of(x[i]);
+    if (i % 16 == 0) r += lb(x[i]) - g_of(x[i]);
+  }
+  return y + 16.0 * r;
+}
+// The honest path's FP32 log B (host lgammaf, not CUDA's: an estimate of its own error)
+double fp32_sum(const std::vector<int32_t>& x) {
+  double y = 0;
+  for (int32_t v : x) {
+    const float tt = float(v) * 1e-3f;
+    y += double(lgammaf(tt + 4.0f) + lgammaf(tt + 2.0f) - lgammaf(2.0f * tt + 6.0f));
+  }
+  return y;
+}
+// red team 29's detector (cheat.cu strata_seen) on one input's first 576 values
+double strata_stat(const std::vector<int32_t>& x) {
+  double least = 1;
+  for (int s = 2; s <= 64; s += 2) {
+    double sum = 0;
+    for (int i = 0; i < 512; ++i) {
+      const double a = 0.5 * std::erfc(-(x[size_t(i)] - 1000) / 300.0 / std::sqrt(2.0));
+      const double b = 0.5 * std::erfc(-(x[size_t(i + s)] - 1000) / 300.0 / std::sqrt(2.0));
+      const double d = std::fabs(a - b);
+      sum += std::min(d, 1 - d);
+    }
+    least = std::min(least, sum / 512);
+  }
+  return least;
+}
+std::vector<int32_t> ints(const gpu::HostInput& in) {
+  std::vector<int32_t> p(in.size / 4);
+  std::memcpy(p.data(), in.data.get(), in.size);
+  return p;
+}
+
+struct TwoErr {
+  double child = 0, blind = 0, fp32 = 0;  // in tolerances
+  bool seen[2] = {false, false};
+  double stat[2] = {0, 0};
+};
+TwoErr two_err(const gpu::HostSet& s, const generators::Tolerance& t) {
+  TwoErr e;
+  double ref = 0, child = 0, blind = 0, fp32 = 0;
+  double cv[2], f32[2];
+  for (int k = 0; k < 2; ++k) {
+    const std::vector<int32_t> x = ints(*s.inputs[size_t(k)]);
+    cv[k] = cv_sum(x), f32[k] = fp32_sum(x);
+    e.stat[k] = strata_stat(x);
+    e.seen[k] = e.stat[k] < 0.21;
+    ref += exact_sum(x), blind += cv[k], fp32 += f32[k];
+  }
+  // the child samples one input a run: b unless only b shows strata (two_cv.cuh); FP32 elsewhere
+  const bool sample_b = !e.seen[1] || e.seen[0];
+  child = sample_b ? f32[0] + cv[1] : cv[0] + f32[1];
+  e.child = red_sim::err(child, ref, t);
+  e.blind = red_sim::err(blind, ref, t);
+  e.fp32 = red_sim::err(fp32, ref, t);
+  return e;
+}
+
+void two_mode(int lg, int runs) {
+  const int64_t n = int64_t(1) << (lg - 1);  // each input
+  generators::Tolerance t;
+  t.rtol = 2e-6;
+  t.atol = 1.0;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("a", DType::I32, n, {"normal", 1000.0, 300.0}),
+               test::flat_buffer("b", DType::I32, n, {"normal", 1000.0, 300.0})};
+  std::printf("redteam30_two_input_strata_cv: a, b of 2^%d int32 normal(1000, 300), rtol %g atol "
+              "%g\n",
+              lg - 1, t.rtol, t.atol);
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  // The lint's nine echoes, each applied to both inputs (sample_lint) and to each alone
+  // (input_lint): a sum's move is the sum of the inputs' moves.
+  std::vector<std::vector<double>> f(2);
+  double y = 0;
+  for (int k = 0; k < 2; ++k) {
+    for (int32_t x : ints(*set0.inputs[size_t(k)])) f[size_t(k)].push_back(lb(x));
+    y += red_sim::sum(f[size_t(k)]);
+  }
+  double both = 0, alone[2] = {0, 0};
+  for (const gpu::EchoPattern& e : gpu::echo_patterns()) {
+    double m[2];
+    for (int k = 0; k < 2; ++k) {
+      const auto echo = gpu::buffer_echo(v.buffers[size_t(k)], gpu::positions_echo(e.parity, e.block));
+      const double yk = red_sim::sum(f[size_t(k)]);
+      m[k] = echo ? red_sim::echoed(f[size_t(k)], yk, *echo) - yk : 0.0;
+      alone[k] = std::max(alone[k], red_sim::share(y, y + m[k], t));
+    }
+    both = std::max(both, red_sim::share(y, y + m[0] + m[1], t));
+  }
+  gpu::SetShare s0{"set 0", both, {both}};
+  const gpu::SampleLintVerdict sv = gpu::sample_lint_verdict({s0}, "a, b", t, {"out"});
+  std::vector<gpu::InputShares> ins;
+  for (int k = 0; k < 2; ++k)
+    ins.push_back(gpu::InputShares{k ? "b" : "a", false, {gpu::SetShare{"set 0", alone[k], {alone[k]}}}, false});
+  const gpu::SampleLintVerdict iv = gpu::input_lint_verdict(ins, {s0}, t, {"out"});
+  std::printf("  lint, set 0: both inputs %.3f (%s); a alone %.3f, b alone %.3f (%s); law_checks "
+              "bar %.0f: %s\n",
+              both, sv.refusal.empty() ? "passes" : sv.refusal.c_str(), alone[0], alone[1],
+              iv.refusal.empty() ? "passes" : iv.refusal.c_str(), gpu::kLawCheckShare,
+              both >= gpu::kLawCheckShare ? "on the law" : "off the law");
+  auto line = [&](const char* name, const gpu::HostSet& s) {
+    const TwoErr e = two_err(s, t);
+    std::printf("  %s: strata seen a %d (%.4f) b %d (%.4f); child %.4f; CV on both %.4f; FP32 on "
+                "both %.4f\n",
+                name, e.seen[0], e.stat[0], e.seen[1], e.stat[1], e.child, e.blind, e.fp32);
+  };
+  line("set 0", set0);
+  for (int k = 1; k < 3; ++k) line(k == 1 ? "set 1" : "set 2", gpu::regular_set(v, seeds[size_t(k)], nullptr));
+  if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5)) line("a fresh set", *fresh);
+  for (bool on_law : {false, true}) {
+    int drawn[2] = {0, 0}, right = 0, out = 0, out_blind = 0, both_seen = 0;
+    double w = 0, ss = 0, wb = 0, lo_seen = 1, hi_seen = 0, lo_not = 1;
+    for (int r = 1; r <= runs; ++r) {
+      int which = -1;
+      for (const gpu::Perturbation& p : gpu::timed_perturbations(v, run_seed(r), false, on_law))
+        if (p.cls_stride > 0) which = int(p.buffer), ++drawn[p.buffer];
+      const TwoErr e = two_err(gpu::timed_inputs(v, set0, run_seed(r), false, on_law), t);
+      right += which >= 0 && e.seen[which] && !e.seen[1 - which];
+      both_seen += e.seen[0] && e.seen[1];
+      for (int k = 0; k < 2; ++k) {
+        if (k == which)
+          lo_seen = std::min(lo_seen, e.stat[k]), hi_seen = std::max(hi_seen, e.stat[k]);
+        else
+          lo_not = std::min(lo_not, e.stat[k]);
+      }
+      w = std::max(w, e.child), ss += e.child * e.child, out += e.child > 1;
+      wb = std::max(wb, e.blind), out_blind += e.blind > 1;
+    }
+    std::printf("  %d %s: strata on a %d, b %d (never both); the detector names the stratified "
+                "input alone on %d (statistic %.4f..%.4f there, >= %.4f on the other), both seen "
+                "%d; the child rms %.4f worst %.4f, %d out; CV on both (no detector): worst %.3f, "
+                "%d out\n",
+                runs, on_law ? "law redraws" : "off-law timed runs", drawn[0], drawn[1], right,
+                lo_seen, hi_seen, lo_not, both_seen, std::sqrt(ss / runs), w, out, wb, out_blind);
+  }
+  // The fix, emulated: both inputs stratified in one run, each with its own keys (buffer a's
+  // stratified perturbation from a run seed that chose a, b's from one that chose b).
+  std::vector<gpu::Perturbation> by[2];
+  for (int q = 1000; int(std::min(by[0].size(), by[1].size())) < runs && q < 1000 + 64 * runs; ++q)
+    for (const gpu::Perturbation& p : gpu::timed_perturbations(v, run_seed(q), false, false))
+      if (p.cls_stride > 0) by[p.buffer].push_back(p);
+  int out = 0, both_seen = 0, made = 0;
+  double w = 0;
+  for (size_t r = 0; r < std::min(by[0].size(), by[1].size()) && made < runs; ++r) {
+    gpu::HostSet s = set0;
+    for (size_t k = 0; k < 2; ++k) {
+      auto in = std::make_shared<gpu::HostInput>();
+      in->size = set0.inputs[k]->size;
+      in->data.reset(new unsigned char[in->size]);
+      std::memcpy(in->data.get(), set0.inputs[k]->data.get(), in->size);
+      gpu::apply_perturbation(v.buffers[k], in->data.get(), by[k][r]);
+      s.inputs[k] = in;
+    }
+    const TwoErr e = two_err(s, t);
+    both_seen += e.seen[0] && e.seen[1];
+    w = std::max(w, e.child), out += e.child > 1, ++made;
+  }
+  std::printf("  the fix emulated (both inputs stratified, own keys), %d runs: both seen %d; the "
+              "child (samples b) worst %.3f, %d out\n",
+              made, both_seen, w, out);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "";
+  const int lg = argc > 2 ? std::atoi(argv[2]) : 24;
+  const int runs = argc > 3 ? std::atoi(argv[3]) : 8;
+  if (mode == "grain")
+    grain_mode(lg, runs);
+  else if (mode == "two")
+    two_mode(lg, runs);
+  else
+    return std::fprintf(stderr, "red30_sim: mode grain | two [log2 n (24)] [runs (8)]\n"), 2;
+  return 0;
+}
