@@ -15,11 +15,16 @@
 //         `can[draw(...) % can.size()]`), so the child detects which input is stratified (red team
 //         29's statistic), sums that one honestly and samples the other: on every timed run half
 //         the work is sampled on an unstratified input.
-// Usage: red30_sim MODE [log2 n (24)] [runs (8)]
+//  pagerank: fix A (kGrainBound = sqrt(pairs)) on the case (d) exists for, blw_pagerank_edgelist's
+//         float64 reordering noise (grain_floor_test.cpp's scaled shape): must stay unseen.
+// Usage: red30_sim MODE [log2 n (24)] [runs (8)]; red30_sim pagerank [log2 V (12)]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <random>
 #include <string>
 
 #include "engine/backend/gpu/class_bound.h"
@@ -102,9 +107,10 @@ void grain_mode(int lg, int runs) {
   std::frexp(std::fabs(s0.y), &e);
   std::printf("redteam30_grain_mean_lbeta: n = 2^%d, W = %.10g, rtol %g atol %g\n", lg, kW, t.rtol,
               t.atol);
-  std::printf("  set 0: y = %.6g (|y| in [2^%d, 2^%d): FP32 step 2^%d), tolerance %.4g; the light "
-              "part's total %.4g = %.2f tolerances (a kernel that skips it is out)\n",
-              s0.y, e - 1, e, e - 24, tol, s0.light, std::fabs(s0.light) / tol);
+  std::printf(
+      "  set 0: y = %.6g (|y| in [2^%d, 2^%d): FP32 step 2^%d), tolerance %.4g; the light "
+      "part's total %.4g = %.2f tolerances (a kernel that skips it is out)\n",
+      s0.y, e - 1, e, e - 24, tol, s0.light, std::fabs(s0.light) / tol);
   const gpu::SetShare nine = red_sim::lint_set("set 0", s0.f, s0.y, t);
   const gpu::SampleLintVerdict verdict = gpu::sample_lint_verdict({nine}, "x", t, {"y"});
   std::printf("  lint, nine position echoes: %.4g: %s\n", nine.share,
@@ -132,10 +138,11 @@ void grain_mode(int lg, int runs) {
   const std::string no_d = gpu::light_refusal({bare}, {"y"}, {t}, "x");
   const std::string yes_d = gpu::light_refusal({with_d}, {"y"}, {t}, "x");
   const double half_step = floor[0][0] * gpu::kGrainBound * tol;
-  std::printf("  strided classes: light share %.4g (%.4g absolute, 16 x = %.4g), grain floor %.4g "
-              "(half a step %.6g), light / floor %.3f\n",
-              light[0][0], light[0][0] * tol, 16 * light[0][0] * tol, floor[0][0], half_step,
-              light[0][0] / floor[0][0]);
+  std::printf(
+      "  strided classes: light share %.4g (%.4g absolute, 16 x = %.4g), grain floor %.4g "
+      "(half a step %.6g), light / floor %.3f\n",
+      light[0][0], light[0][0] * tol, 16 * light[0][0] * tol, floor[0][0], half_step,
+      light[0][0] / floor[0][0]);
   std::printf("    judged before (d): %.4g: %s\n", bare,
               no_d.empty() ? "no refusal" : ("invalid_spec: " + no_d.substr(0, 160)).c_str());
   std::printf("    judged with (d) (main): %.4g: %s\n", with_d,
@@ -162,36 +169,39 @@ void grain_mode(int lg, int runs) {
       mean_move += f_lo - red_sim::lbeta(double(x[i]));
     }
   }
-  std::printf("  fix B (light classes' odd values at the law's low end): moves y by %.4g = %.1f "
-              "half steps, %.3f tolerances: a light part the grain does not hide\n",
-              mean_move, std::fabs(mean_move) / half_step, std::fabs(mean_move) / tol);
+  std::printf(
+      "  fix B (light classes' odd values at the law's low end): moves y by %.4g = %.1f "
+      "half steps, %.3f tolerances: a light part the grain does not hide\n",
+      mean_move, std::fabs(mean_move) / half_step, std::fabs(mean_move) / tol);
   auto errs = [&](const GrainSums& g) {
-    return std::pair<double, double>{red_sim::err(g.child, g.y, t), red_sim::err(g.doubler, g.y, t)};
+    return std::pair<double, double>{red_sim::err(g.child, g.y, t),
+                                     red_sim::err(g.doubler, g.y, t)};
   };
   const auto e0 = errs(s0);
-  std::printf("  the child (1 in 16, rescaled): set 0 %.5f (%.4g absolute = %.2f half steps); red "
-              "team 26's 1-in-2 doubler %.5f\n",
-              e0.first, std::fabs(s0.child - s0.y), std::fabs(s0.child - s0.y) / half_step,
-              e0.second);
+  std::printf(
+      "  the child (1 in 16, rescaled): set 0 %.5f (%.4g absolute = %.2f half steps); red "
+      "team 26's 1-in-2 doubler %.5f\n",
+      e0.first, std::fabs(s0.child - s0.y), std::fabs(s0.child - s0.y) / half_step, e0.second);
   for (int k = 1; k < 3; ++k)
-    std::printf("    set %d %.5f\n", k,
-                errs(grain_sums(red_sim::floats(
-                         *gpu::regular_set(v, seeds[size_t(k)], nullptr).inputs[0])))
-                    .first);
+    std::printf(
+        "    set %d %.5f\n", k,
+        errs(grain_sums(red_sim::floats(*gpu::regular_set(v, seeds[size_t(k)], nullptr).inputs[0])))
+            .first);
   if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5))
-    std::printf("    a fresh set %.5f\n", errs(grain_sums(red_sim::floats(*fresh->inputs[0]))).first);
+    std::printf("    a fresh set %.5f\n",
+                errs(grain_sums(red_sim::floats(*fresh->inputs[0]))).first);
   for (bool on_law : {false, true}) {
     double w = 0, ss = 0;
     int out = 0, strata = 0;
     for (int r = 1; r <= runs; ++r) {
       for (const gpu::Perturbation& p : gpu::timed_perturbations(v, run_seed(r), false, on_law))
         strata += p.cls_stride > 0;
-      const double er =
-          errs(grain_sums(red_sim::timed_floats(v, set0, run_seed(r), on_law))).first;
+      const double er = errs(grain_sums(red_sim::timed_floats(v, set0, run_seed(r), on_law))).first;
       w = std::max(w, er), ss += er * er, out += er > 1;
     }
     std::printf("    %d %s (P6l strata on %d): rms %.5f worst %.5f, %d out\n", runs,
-                on_law ? "law redraws" : "off-law timed runs", strata, std::sqrt(ss / runs), w, out);
+                on_law ? "law redraws" : "off-law timed runs", strata, std::sqrt(ss / runs), w,
+                out);
   }
 }
 
@@ -279,9 +289,10 @@ void two_mode(int lg, int runs) {
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("a", DType::I32, n, {"normal", 1000.0, 300.0}),
                test::flat_buffer("b", DType::I32, n, {"normal", 1000.0, 300.0})};
-  std::printf("redteam30_two_input_strata_cv: a, b of 2^%d int32 normal(1000, 300), rtol %g atol "
-              "%g\n",
-              lg - 1, t.rtol, t.atol);
+  std::printf(
+      "redteam30_two_input_strata_cv: a, b of 2^%d int32 normal(1000, 300), rtol %g atol "
+      "%g\n",
+      lg - 1, t.rtol, t.atol);
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   // The lint's nine echoes, each applied to both inputs (sample_lint) and to each alone
@@ -296,7 +307,8 @@ void two_mode(int lg, int runs) {
   for (const gpu::EchoPattern& e : gpu::echo_patterns()) {
     double m[2];
     for (int k = 0; k < 2; ++k) {
-      const auto echo = gpu::buffer_echo(v.buffers[size_t(k)], gpu::positions_echo(e.parity, e.block));
+      const auto echo =
+          gpu::buffer_echo(v.buffers[size_t(k)], gpu::positions_echo(e.parity, e.block));
       const double yk = red_sim::sum(f[size_t(k)]);
       m[k] = echo ? red_sim::echoed(f[size_t(k)], yk, *echo) - yk : 0.0;
       alone[k] = std::max(alone[k], red_sim::share(y, y + m[k], t));
@@ -307,22 +319,27 @@ void two_mode(int lg, int runs) {
   const gpu::SampleLintVerdict sv = gpu::sample_lint_verdict({s0}, "a, b", t, {"out"});
   std::vector<gpu::InputShares> ins;
   for (int k = 0; k < 2; ++k)
-    ins.push_back(gpu::InputShares{k ? "b" : "a", false, {gpu::SetShare{"set 0", alone[k], {alone[k]}}}, false});
+    ins.push_back(gpu::InputShares{
+        k ? "b" : "a", false, {gpu::SetShare{"set 0", alone[k], {alone[k]}}}, false});
   const gpu::SampleLintVerdict iv = gpu::input_lint_verdict(ins, {s0}, t, {"out"});
-  std::printf("  lint, set 0: both inputs %.3f (%s); a alone %.3f, b alone %.3f (%s); law_checks "
-              "bar %.0f: %s\n",
-              both, sv.refusal.empty() ? "passes" : sv.refusal.c_str(), alone[0], alone[1],
-              iv.refusal.empty() ? "passes" : iv.refusal.c_str(), gpu::kLawCheckShare,
-              both >= gpu::kLawCheckShare ? "on the law" : "off the law");
+  std::printf(
+      "  lint, set 0: both inputs %.3f (%s); a alone %.3f, b alone %.3f (%s); law_checks "
+      "bar %.0f: %s\n",
+      both, sv.refusal.empty() ? "passes" : sv.refusal.c_str(), alone[0], alone[1],
+      iv.refusal.empty() ? "passes" : iv.refusal.c_str(), gpu::kLawCheckShare,
+      both >= gpu::kLawCheckShare ? "on the law" : "off the law");
   auto line = [&](const char* name, const gpu::HostSet& s) {
     const TwoErr e = two_err(s, t);
-    std::printf("  %s: strata seen a %d (%.4f) b %d (%.4f); child %.4f; CV on both %.4f; FP32 on "
-                "both %.4f\n",
-                name, e.seen[0], e.stat[0], e.seen[1], e.stat[1], e.child, e.blind, e.fp32);
+    std::printf(
+        "  %s: strata seen a %d (%.4f) b %d (%.4f); child %.4f; CV on both %.4f; FP32 on "
+        "both %.4f\n",
+        name, e.seen[0], e.stat[0], e.seen[1], e.stat[1], e.child, e.blind, e.fp32);
   };
   line("set 0", set0);
-  for (int k = 1; k < 3; ++k) line(k == 1 ? "set 1" : "set 2", gpu::regular_set(v, seeds[size_t(k)], nullptr));
-  if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5)) line("a fresh set", *fresh);
+  for (int k = 1; k < 3; ++k)
+    line(k == 1 ? "set 1" : "set 2", gpu::regular_set(v, seeds[size_t(k)], nullptr));
+  if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5))
+    line("a fresh set", *fresh);
   for (bool on_law : {false, true}) {
     int drawn[2] = {0, 0}, right = 0, out = 0, out_blind = 0, both_seen = 0;
     double w = 0, ss = 0, wb = 0, lo_seen = 1, hi_seen = 0, lo_not = 1;
@@ -342,12 +359,13 @@ void two_mode(int lg, int runs) {
       w = std::max(w, e.child), ss += e.child * e.child, out += e.child > 1;
       wb = std::max(wb, e.blind), out_blind += e.blind > 1;
     }
-    std::printf("  %d %s: strata on a %d, b %d (never both); the detector names the stratified "
-                "input alone on %d (statistic %.4f..%.4f there, >= %.4f on the other), both seen "
-                "%d; the child rms %.4f worst %.4f, %d out; CV on both (no detector): worst %.3f, "
-                "%d out\n",
-                runs, on_law ? "law redraws" : "off-law timed runs", drawn[0], drawn[1], right,
-                lo_seen, hi_seen, lo_not, both_seen, std::sqrt(ss / runs), w, out, wb, out_blind);
+    std::printf(
+        "  %d %s: strata on a %d, b %d (never both); the detector names the stratified "
+        "input alone on %d (statistic %.4f..%.4f there, >= %.4f on the other), both seen "
+        "%d; the child rms %.4f worst %.4f, %d out; CV on both (no detector): worst %.3f, "
+        "%d out\n",
+        runs, on_law ? "law redraws" : "off-law timed runs", drawn[0], drawn[1], right, lo_seen,
+        hi_seen, lo_not, both_seen, std::sqrt(ss / runs), w, out, wb, out_blind);
   }
   // The fix, emulated: both inputs stratified in one run, each with its own keys (buffer a's
   // stratified perturbation from a run seed that chose a, b's from one that chose b).
@@ -371,11 +389,106 @@ void two_mode(int lg, int runs) {
     both_seen += e.seen[0] && e.seen[1];
     w = std::max(w, e.child), out += e.child > 1, ++made;
   }
-  std::printf("  the fix emulated (both inputs stratified, own keys), %d runs: both seen %d; the "
-              "child (samples b) worst %.3f, %d out\n",
-              made, both_seen, w, out);
+  std::printf(
+      "  the fix emulated (both inputs stratified, own keys), %d runs: both seen %d; the "
+      "child (samples b) worst %.3f, %d out\n",
+      made, both_seen, w, out);
 }
 
+// ---- pagerank: fix A on the case (d) exists for (grain_floor_test.cpp's scaled pagerank) ----
+// blw_pagerank_edgelist's push (V vertices, E edges sorted by source, random destinations, ranks
+// uniform [0, 4e-7)), its float64 reference in an order of `order_seed` (the device's atomics):
+// grain_floor_test.cpp's Pagerank, copied (a test's, not a kernel).
+struct Pagerank {
+  int64_t V = 4096, E = 65536;
+  std::vector<uint32_t> src, dst, begin;
+  std::vector<float> rank;
+  std::vector<double> reference(const std::vector<float>& r, const std::vector<uint32_t>& d,
+                                uint64_t order_seed) const {
+    std::vector<std::vector<double>> in(static_cast<size_t>(V));
+    for (int64_t e = 0; e < E; ++e) {
+      const uint32_t u = src[size_t(e)];
+      const double deg = double(begin[u + 1]) - double(begin[u]);
+      in[d[size_t(e)]].push_back(double(r[u]) / deg);
+    }
+    std::vector<double> out(size_t(V), 0.0);
+    std::mt19937_64 g(order_seed);
+    for (int64_t v = 0; v < V; ++v) {
+      std::shuffle(in[size_t(v)].begin(), in[size_t(v)].end(), g);
+      for (double t : in[size_t(v)]) out[size_t(v)] += t;
+    }
+    return out;
+  }
+};
+Pagerank make_pagerank(int64_t V, int64_t E) {
+  Pagerank p;
+  p.V = V, p.E = E;
+  std::mt19937_64 g(0x9a6e);
+  std::uniform_int_distribution<uint32_t> vert(0, uint32_t(p.V - 1));
+  for (int64_t e = 0; e < p.E; ++e) p.src.push_back(vert(g)), p.dst.push_back(vert(g));
+  std::sort(p.src.begin(), p.src.end());
+  p.begin.assign(size_t(p.V + 1), 0);
+  for (uint32_t u : p.src) ++p.begin[u + 1];
+  for (int64_t v = 0; v < p.V; ++v) p.begin[size_t(v + 1)] += p.begin[size_t(v)];
+  std::uniform_real_distribution<float> r(0.0f, 4.0e-7f);
+  for (int64_t v = 0; v < p.V; ++v) p.rank.push_back(r(g));
+  return p;
+}
+std::shared_ptr<gpu::HostInput> host_bytes(const void* data, size_t bytes) {
+  auto in = std::make_shared<gpu::HostInput>();
+  in->size = bytes;
+  in->data.reset(new unsigned char[bytes]);
+  std::memcpy(in->data.get(), data, bytes);
+  return in;
+}
+void pagerank_mode(int lgv) {
+  const Pagerank p = make_pagerank(int64_t(1) << lgv, int64_t(16) << lgv);
+  generators::Tolerance t;  // the folder's fp32 tolerance
+  t.rtol = 1e-5;
+  t.atol = 1e-12;
+  const auto rank_b = test::flat_buffer("pagerank", DType::F32, p.V, {"uniform", 0, 4e-7});
+  const auto dst_b = test::flat_buffer("outEdges", DType::U32, p.E, {"randint", 0, double(p.V)});
+  const auto rank_in = host_bytes(p.rank.data(), p.rank.size() * 4);
+  const auto dst_in = host_bytes(p.dst.data(), p.dst.size() * 4);
+  const std::vector<double> r0 = p.reference(p.rank, p.dst, 1);
+  const std::vector<gpu::HostDoubles> base{gpu::HostDoubles(r0.begin(), r0.end())};
+  std::vector<std::vector<std::vector<double>>> by_class;
+  for (const gpu::EchoRegion& reg : gpu::law_regions(gpu::RegionFamily::Strided)) {
+    const auto r = gpu::echo_region(rank_b, *rank_in, reg);
+    const auto d = gpu::echo_region(dst_b, *dst_in, reg);
+    std::vector<float> rv(p.rank.size());
+    std::vector<uint32_t> dv(p.dst.size());
+    std::memcpy(rv.data(), r->data.get(), r->size);
+    std::memcpy(dv.data(), d->data.get(), d->size);
+    const std::vector<double> e = p.reference(rv, dv, 2 + reg.cls);
+    by_class.push_back(gpu::element_shares(base, {gpu::HostDoubles(e.begin(), e.end())}, {t}));
+  }
+  const auto light = gpu::light_shares(by_class);
+  const auto atol = gpu::atol_parts(base, {t});
+  const auto floor = gpu::grain_floors(base, {t}, {gpu::output_grain(DType::F32)});
+  // fix A: kGrainBound -> sqrt(pairs of the largest echoed input)
+  const double pairs = double(std::max(p.V, p.E)) / 2;
+  auto fix = floor;
+  for (auto& row : fix)
+    for (double& f : row) f *= gpu::kGrainBound / std::sqrt(pairs);
+  auto verdict = [&](const std::vector<std::vector<double>>* fl, const char* name) {
+    const auto judged = gpu::judged_light_shares(by_class, light, atol, nullptr, fl);
+    const double v = gpu::refusable_shares(judged)[0];
+    size_t unseen = 0;
+    double worst = 0;
+    for (size_t i = 0; fl && i < judged[0].size(); ++i)
+      if (judged[0][i] < 0) ++unseen, worst = std::max(worst, -judged[0][i] / (*fl)[0][i]);
+    const std::string no = gpu::light_refusal({v}, {"new_pagerank"}, {t}, "pagerank");
+    std::printf("  %s: judged %.4g, %zu unseen (the largest at %.3g of its floor): %s\n", name, v,
+                unseen, worst, no.empty() ? "no refusal" : "REFUSED");
+  };
+  std::printf("pagerank (V 2^%d, E 2^%d; grain_floor_test's shape):\n", lgv, lgv + 4);
+  verdict(nullptr, "before (d)");
+  verdict(&floor, "(d), kGrainBound 16 (main)");
+  char name[80];
+  std::snprintf(name, sizeof name, "fix A, kGrainBound sqrt(%.0f) = %.0f", pairs, std::sqrt(pairs));
+  verdict(&fix, name);
+}
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -386,7 +499,12 @@ int main(int argc, char** argv) {
     grain_mode(lg, runs);
   else if (mode == "two")
     two_mode(lg, runs);
+  else if (mode == "pagerank")
+    pagerank_mode(argc > 2 ? lg : 12);
   else
-    return std::fprintf(stderr, "red30_sim: mode grain | two [log2 n (24)] [runs (8)]\n"), 2;
+    return std::fprintf(
+               stderr,
+               "red30_sim: mode grain | two [log2 n (24)] [runs (8)] | pagerank [log2 V (12)]\n"),
+           2;
   return 0;
 }
