@@ -226,6 +226,17 @@ double cv_sum(const std::vector<int32_t>& x) {  // every 16th position's residua
   }
   return y + 16.0 * r;
 }
+// The same control variate at one hashed place in each 16-value group (grain_pick): a sample no
+// residue class of any stride favours.
+double cv_hashed(const std::vector<int32_t>& x) {
+  double y = 0, r = 0;
+  for (size_t i = 0; i < x.size(); ++i) y += g_of(x[i]);
+  for (size_t g = 0; g < x.size() / 16; ++g) {
+    const size_t i = 16 * g + grain_pick(uint32_t(g));
+    r += lb(x[i]) - g_of(x[i]);
+  }
+  return y + 16.0 * r;
+}
 // The honest path's FP32 log B (host lgammaf, not CUDA's: an estimate of its own error)
 double fp32_sum(const std::vector<int32_t>& x) {
   double y = 0;
@@ -257,20 +268,20 @@ std::vector<int32_t> ints(const gpu::HostInput& in) {
 }
 
 struct TwoErr {
-  double child = 0, blind = 0, fp32 = 0;  // in tolerances
+  double child = 0, blind = 0, fp32 = 0, hashed = 0;  // in tolerances
   bool seen[2] = {false, false};
   double stat[2] = {0, 0};
 };
 TwoErr two_err(const gpu::HostSet& s, const generators::Tolerance& t) {
   TwoErr e;
-  double ref = 0, child = 0, blind = 0, fp32 = 0;
+  double ref = 0, child = 0, blind = 0, fp32 = 0, hashed = 0;
   double cv[2], f32[2];
   for (int k = 0; k < 2; ++k) {
     const std::vector<int32_t> x = ints(*s.inputs[size_t(k)]);
     cv[k] = cv_sum(x), f32[k] = fp32_sum(x);
     e.stat[k] = strata_stat(x);
     e.seen[k] = e.stat[k] < 0.21;
-    ref += exact_sum(x), blind += cv[k], fp32 += f32[k];
+    ref += exact_sum(x), blind += cv[k], fp32 += f32[k], hashed += cv_hashed(x);
   }
   // the child samples one input a run: b unless only b shows strata (two_cv.cuh); FP32 elsewhere
   const bool sample_b = !e.seen[1] || e.seen[0];
@@ -278,6 +289,7 @@ TwoErr two_err(const gpu::HostSet& s, const generators::Tolerance& t) {
   e.child = red_sim::err(child, ref, t);
   e.blind = red_sim::err(blind, ref, t);
   e.fp32 = red_sim::err(fp32, ref, t);
+  e.hashed = red_sim::err(hashed, ref, t);
   return e;
 }
 
@@ -341,8 +353,8 @@ void two_mode(int lg, int runs) {
   if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5))
     line("a fresh set", *fresh);
   for (bool on_law : {false, true}) {
-    int drawn[2] = {0, 0}, right = 0, out = 0, out_blind = 0, both_seen = 0;
-    double w = 0, ss = 0, wb = 0, lo_seen = 1, hi_seen = 0, lo_not = 1;
+    int drawn[2] = {0, 0}, right = 0, out = 0, out_blind = 0, both_seen = 0, out_hashed = 0;
+    double w = 0, ss = 0, wb = 0, wh = 0, lo_seen = 1, hi_seen = 0, lo_not = 1;
     for (int r = 1; r <= runs; ++r) {
       int which = -1;
       for (const gpu::Perturbation& p : gpu::timed_perturbations(v, run_seed(r), false, on_law))
@@ -358,14 +370,15 @@ void two_mode(int lg, int runs) {
       }
       w = std::max(w, e.child), ss += e.child * e.child, out += e.child > 1;
       wb = std::max(wb, e.blind), out_blind += e.blind > 1;
+      wh = std::max(wh, e.hashed), out_hashed += e.hashed > 1;
     }
     std::printf(
         "  %d %s: strata on a %d, b %d (never both); the detector names the stratified "
         "input alone on %d (statistic %.4f..%.4f there, >= %.4f on the other), both seen "
         "%d; the child rms %.4f worst %.4f, %d out; CV on both (no detector): worst %.3f, "
-        "%d out\n",
+        "%d out; a hashed 1-in-16 place on both (no detector): worst %.3f, %d out\n",
         runs, on_law ? "law redraws" : "off-law timed runs", drawn[0], drawn[1], right, lo_seen,
-        hi_seen, lo_not, both_seen, std::sqrt(ss / runs), w, out, wb, out_blind);
+        hi_seen, lo_not, both_seen, std::sqrt(ss / runs), w, out, wb, out_blind, wh, out_hashed);
   }
   // The fix, emulated: both inputs stratified in one run, each with its own keys (buffer a's
   // stratified perturbation from a run seed that chose a, b's from one that chose b).
