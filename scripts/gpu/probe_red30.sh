@@ -15,16 +15,20 @@
 #    the other with red team 29's control variate: 16 of 16 runs named right, worst 0.24, 0 out
 #    (the same sample without the detector: 12 of 16 out).
 #  - tests/cheats/control_redteam30_two_input_fp32: honest (every value in FP32): must be kept.
-# Predicted (unmeasured; scaled from red teams 26-29's live ratios: redteam28_atol_excused_heavy
-# 1.32x for a 1-in-2 child of the same lgammaf sum, redteam27_cv_residual_sum 2.53x; each round
-# 2-15 s), bundle built from main ddb1edcc (each "got" is today's; MISMATCH = open):
-#   redteam30_grain_mean_lbeta        KEPT ~3-4.5x  (MISMATCH: invalid_spec once closed); its gate
+# Predicted (unmeasured; scaled from red teams 26-29's live ratios: redteam28_atol_excused_heavy's
+# seed 109 us and 1-in-2 child 82.6 us on an H100 (the same lgammaf sum: ~55 us of lgammaf),
+# redteam27_cv_residual_sum 2.53x; each round 2-15 s), bundle built from main ddb1edcc (each
+# "got" is today's; MISMATCH = open):
+#   redteam30_grain_mean_lbeta        KEPT ~2.5-4x  (MISMATCH: invalid_spec once closed); its gate
 #                                     detail carries the grain note "light part below FP32
 #                                     resolution of y: skipping it changes no stored output"
 #   redteam30_two_input_strata_cv     KEPT ~1.6-2.5x over the FP64 seed (MISMATCH: wrong_result
 #                                     once closed); no wrong_result in any audit
 #   control_redteam30_two_input_fp32  KEPT ~1.2-2x (ok): the honest half of the cheat's ratio;
 #                                     the cheat's ratio over this one's is what the sample buys
+# (Measured on the host beside it: a sample at a hashed place a group needs no detector at all, 0
+# of 16 out: red team 29's prime-stride class. The two-input fix alone closes stride-aligned
+# samples only.)
 # A refusal of the grain cheat as too_fast would mean its select chain let the compiler drop
 # loads (it must read the 64 MiB; floor 0.7 x ~20 us); an invalid_spec on it would mean the device
 # judged path differs from the host rule (gpu_shares_emulation_test holds them equal); a
