@@ -17,14 +17,15 @@
 #  - tests/cheats/control_redteam30_two_input_fp32: honest (every value in FP32): must be kept.
 # Predicted (unmeasured; scaled from red teams 26-29's live ratios: redteam28_atol_excused_heavy's
 # seed 109 us and 1-in-2 child 82.6 us on an H100 (the same lgammaf sum: ~55 us of lgammaf),
-# redteam27_cv_residual_sum 2.53x; each round 2-15 s), bundle built from main ddb1edcc (each
+# redteam27_cv_residual_sum's FP64 seed of the same log B 316 us, its FP32 control 56.5 us; each
+# round 2-15 s), bundle built from main ddb1edcc (each
 # "got" is today's; MISMATCH = open):
 #   redteam30_grain_mean_lbeta        KEPT ~2.5-4x  (MISMATCH: invalid_spec once closed); its gate
 #                                     detail carries the grain note "light part below FP32
 #                                     resolution of y: skipping it changes no stored output"
-#   redteam30_two_input_strata_cv     KEPT ~1.6-2.5x over the FP64 seed (MISMATCH: wrong_result
+#   redteam30_two_input_strata_cv     KEPT ~3-7x over the FP64 seed (MISMATCH: wrong_result
 #                                     once closed); no wrong_result in any audit
-#   control_redteam30_two_input_fp32  KEPT ~1.2-2x (ok): the honest half of the cheat's ratio;
+#   control_redteam30_two_input_fp32  KEPT ~2.5-5x (ok): the honest half of the cheat's ratio;
 #                                     the cheat's ratio over this one's is what the sample buys
 # (Measured on the host beside it: a sample at a hashed place a group needs no detector at all, 0
 # of 16 out: red team 29's prime-stride class. The two-input fix alone closes stride-aligned
