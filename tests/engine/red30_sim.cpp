@@ -9,6 +9,9 @@
 //         1-in-2 class echoes (16 x that under half a step: P6k's condition (d) leaves it unseen),
 //         but the light part's total is ~7.8e7 (~4.9 tolerances): the grain hides the light
 //         part's fluctuation, not its mean, and a 1-in-16 sample of it (rescaled) errs by ~7e3.
+//  grain16: redteam30_grain_bf16_lbeta. The same sum at W = 4e5 with a BF16 output, rtol 5e-3:
+//         |y| ~ 3.2e8 (BF16 step 2^21); the light part is ~25% of y (~49 tolerances). Without
+//         the 128 heavy terms the BF16 sum is refused by the lint's own bar.
 //  two:   redteam30_two_input_strata_cv. out = sum of log B(t + 4, t + 2), t = x / 1000, over two
 //         int32 inputs a and b of normal(1000, 300), 2^23 each, rtol 2e-6: red team 29's control
 //         variate on two inputs. P6l's strata go on ONE law input a run (timed_perturbations:
@@ -45,7 +48,16 @@ namespace {
 uint64_t run_seed(int r) { return uint64_t(r) * 0x9e3779b97f4a7c15ull; }
 
 // ---- grain: a heavy-weighted log-Beta sum whose |y| puts its light part under FP32's grain ----
-constexpr double kW = 5368709120.0;  // 1.25 x 2^32, exact in FP32 (cheat.cu / honest.cu: GRAIN_W)
+// The two folders: the heavy weight (problem.yaml's scalar W), the tolerance, the output dtype.
+struct GrainCase {
+  const char* name;
+  double W, rtol, atol;
+  DType out;
+  int digits;  // the output's significand bits (FP32 24, BF16 8)
+};
+constexpr GrainCase kGrainF32{
+    "redteam30_grain_mean_lbeta", 5368709120.0, 5e-6, 1.0, DType::F32, 24};  // W = 1.25 x 2^32
+constexpr GrainCase kGrainBf16{"redteam30_grain_bf16_lbeta", 4.0e5, 5e-3, 1.0, DType::BF16, 8};
 
 // cheat.cu's sample: in each 16-value group g, the value at sel(g) (grain_pick), 16 x its term.
 uint32_t grain_pick(uint32_t g) {
@@ -60,7 +72,7 @@ struct GrainSums {
   std::vector<double> f;  // each position's weighted term (the reference's addends)
   double y = 0, child = 0, doubler = 0, light = 0;
 };
-GrainSums grain_sums(const std::vector<float>& x) {
+GrainSums grain_sums(const std::vector<float>& x, double W) {
   GrainSums s;
   const std::vector<double> t = red_sim::lbeta_terms(x);
   const size_t n = x.size(), stride = n / 128;
@@ -68,7 +80,7 @@ GrainSums grain_sums(const std::vector<float>& x) {
   double heavy = 0;
   for (size_t i = 0; i < n; ++i) {
     const bool h = i % stride == 1;
-    s.f[i] = h ? kW * t[i] : t[i];
+    s.f[i] = h ? W * t[i] : t[i];
     if (h)
       heavy += s.f[i];
     else
@@ -92,29 +104,43 @@ GrainSums grain_sums(const std::vector<float>& x) {
   return s;
 }
 
-void grain_mode(int lg, int runs) {
+void grain_mode(const GrainCase& c, int lg, int runs) {
   const int64_t n = int64_t(1) << lg;
   generators::Tolerance t;
-  t.rtol = 5e-6;
-  t.atol = 1.0;
+  t.rtol = c.rtol;
+  t.atol = c.atol;
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.5, 1.5})};
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
-  const GrainSums s0 = grain_sums(red_sim::floats(*set0.inputs[0]));
+  const GrainSums s0 = grain_sums(red_sim::floats(*set0.inputs[0]), c.W);
   const double tol = t.atol + t.rtol * std::fabs(s0.y);
   int e = 0;
   std::frexp(std::fabs(s0.y), &e);
-  std::printf("redteam30_grain_mean_lbeta: n = 2^%d, W = %.10g, rtol %g atol %g\n", lg, kW, t.rtol,
-              t.atol);
+  std::printf("%s: n = 2^%d, W = %.10g, rtol %g atol %g, output %s\n", c.name, lg, c.W, t.rtol,
+              t.atol, generators::to_string(c.out));
   std::printf(
-      "  set 0: y = %.6g (|y| in [2^%d, 2^%d): FP32 step 2^%d), tolerance %.4g; the light "
-      "part's total %.4g = %.2f tolerances (a kernel that skips it is out)\n",
-      s0.y, e - 1, e, e - 24, tol, s0.light, std::fabs(s0.light) / tol);
+      "  set 0: y = %.6g (|y| in [2^%d, 2^%d): output step 2^%d), tolerance %.4g; the light "
+      "part's total %.4g = %.2f tolerances, %.0f%% of |y| (a kernel that skips it is out)\n",
+      s0.y, e - 1, e, e - c.digits, tol, s0.light, std::fabs(s0.light) / tol,
+      100 * std::fabs(s0.light / s0.y));
   const gpu::SetShare nine = red_sim::lint_set("set 0", s0.f, s0.y, t);
   const gpu::SampleLintVerdict verdict = gpu::sample_lint_verdict({nine}, "x", t, {"y"});
   std::printf("  lint, nine position echoes: %.4g: %s\n", nine.share,
               verdict.refusal.empty() ? "passes" : verdict.refusal.c_str());
+  {  // the same sum without its 128 heavy terms (every term weighted 1): the lint's own bar
+    std::vector<double> plain = s0.f;
+    const size_t stride = size_t(n) / 128;
+    double yp = 0;
+    for (size_t i = 0; i < plain.size(); ++i) {
+      if (i % stride == 1) plain[i] /= c.W;
+      yp += plain[i];
+    }
+    const gpu::SetShare pl = red_sim::lint_set("set 0", plain, yp, t);
+    const bool refused = !gpu::sample_lint_verdict({pl}, "x", t, {"y"}).refusal.empty();
+    std::printf("  the same sum with no heavy weight: nine echoes %.4g: %s\n", pl.share,
+                refused ? "invalid_spec (the lint's own bar)" : "passes");
+  }
   const red_sim::LawDecision law = red_sim::law_decision(s0.f, s0.y, t);
   std::printf("  law_checks: sixteen %.4g, weakest %.4g (", law.sixteen, law.weakest);
   for (const auto& [fam, l] : law.light) std::printf(" %s %.4g", fam.c_str(), l);
@@ -130,7 +156,7 @@ void grain_mode(int lg, int runs) {
   const std::vector<gpu::HostDoubles> base{gpu::HostDoubles{s0.y}};
   const auto light = gpu::light_shares(by_class);
   const auto atol = gpu::atol_parts(base, {t});
-  const auto floor = gpu::grain_floors(base, {t}, {gpu::output_grain(DType::F32)});
+  const auto floor = gpu::grain_floors(base, {t}, {gpu::output_grain(c.out)});
   const double bare =
       gpu::refusable_shares(gpu::judged_light_shares(by_class, light, atol, nullptr, nullptr))[0];
   const double with_d =
@@ -147,7 +173,7 @@ void grain_mode(int lg, int runs) {
               no_d.empty() ? "no refusal" : ("invalid_spec: " + no_d.substr(0, 160)).c_str());
   std::printf("    judged with (d) (main): %.4g: %s\n", with_d,
               yes_d.empty()
-                  ? ("NO REFUSAL; note: " + gpu::grain_note({with_d}, {"y"}, {DType::F32})).c_str()
+                  ? ("NO REFUSAL; note: " + gpu::grain_note({with_d}, {"y"}, {c.out})).c_str()
                   : yes_d.c_str());
   // Fix A: the bound of a kernel that reads one pair in P and rescales: sqrt(P) x the light share
   const double pairs = double(n) / 2;
@@ -185,18 +211,20 @@ void grain_mode(int lg, int runs) {
   for (int k = 1; k < 3; ++k)
     std::printf(
         "    set %d %.5f\n", k,
-        errs(grain_sums(red_sim::floats(*gpu::regular_set(v, seeds[size_t(k)], nullptr).inputs[0])))
+        errs(grain_sums(red_sim::floats(*gpu::regular_set(v, seeds[size_t(k)], nullptr).inputs[0]),
+                        c.W))
             .first);
   if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5))
     std::printf("    a fresh set %.5f\n",
-                errs(grain_sums(red_sim::floats(*fresh->inputs[0]))).first);
+                errs(grain_sums(red_sim::floats(*fresh->inputs[0]), c.W)).first);
   for (bool on_law : {false, true}) {
     double w = 0, ss = 0;
     int out = 0, strata = 0;
     for (int r = 1; r <= runs; ++r) {
       for (const gpu::Perturbation& p : gpu::timed_perturbations(v, run_seed(r), false, on_law))
         strata += p.cls_stride > 0;
-      const double er = errs(grain_sums(red_sim::timed_floats(v, set0, run_seed(r), on_law))).first;
+      const double er =
+          errs(grain_sums(red_sim::timed_floats(v, set0, run_seed(r), on_law), c.W)).first;
       w = std::max(w, er), ss += er * er, out += er > 1;
     }
     std::printf("    %d %s (P6l strata on %d): rms %.5f worst %.5f, %d out\n", runs,
@@ -509,15 +537,17 @@ int main(int argc, char** argv) {
   const int lg = argc > 2 ? std::atoi(argv[2]) : 24;
   const int runs = argc > 3 ? std::atoi(argv[3]) : 8;
   if (mode == "grain")
-    grain_mode(lg, runs);
+    grain_mode(kGrainF32, lg, runs);
+  else if (mode == "grain16")
+    grain_mode(kGrainBf16, lg, runs);
   else if (mode == "two")
     two_mode(lg, runs);
   else if (mode == "pagerank")
     pagerank_mode(argc > 2 ? lg : 12);
   else
-    return std::fprintf(
-               stderr,
-               "red30_sim: mode grain | two [log2 n (24)] [runs (8)] | pagerank [log2 V (12)]\n"),
+    return std::fprintf(stderr,
+                        "red30_sim: mode grain | grain16 | two [log2 n (24)] [runs (8)] | pagerank "
+                        "[log2 V (12)]\n"),
            2;
   return 0;
 }
