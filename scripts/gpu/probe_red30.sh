@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Issue 28, red team 30 (white-box, main ddb1edcc): two holes in the newest defences, each shown by
+# Issue 28, red team 30 (white-box, main ddb1edcc): holes in the newest defences, each shown by
 # a host emulation of the worker's own code (ninja -C build red30_sim; build/tests/engine/red30_sim
-# grain 24 8 / two 24 16), and one honest control:
+# grain 24 8 / grain16 24 8 / two 24 16), one honest control, and a race on the verdict cache:
 #  - tests/cheats/redteam30_grain_mean_lbeta: P6k's grain (h29k, law_regions.h grain_floor,
 #    judged_light_shares' (d)) judges a light part by its 1-in-2 class echoes, which move a sum of
 #    many similar terms by their spread (~sqrt(pairs) x sd), never by their mean. Red team 26's
@@ -9,6 +9,9 @@
 #    share 1.17e-4 (1,867 absolute, 16 x under half a step): unseen, no refusal; the light part's
 #    total is 7.8e7 = 4.9 tolerances, and a 1-in-16 rescaled sample errs by <= 1.1e-3 of the
 #    tolerance on every verified kind (host).
+#  - tests/cheats/redteam30_grain_bf16_lbeta: the same at W = 4e5 into a BF16 output (rtol 5e-3):
+#    the light part a quarter of y and 49 tolerances, light share 1.18e-3 under a floor of 2.08e-2:
+#    unseen; the same BF16 sum without its heavy terms is refused by the lint's own bar (0.0078).
 #  - tests/cheats/redteam30_two_input_strata_cv: P6l's strata go on ONE law input a run
 #    (timed_perturbations: draw_strata(out[can[... % can.size()]])). Two int32 normal inputs; the
 #    child detects which was stratified (red team 29's statistic), sums it in FP32 and samples
@@ -23,6 +26,8 @@
 #   redteam30_grain_mean_lbeta        KEPT ~2.5-4x  (MISMATCH: invalid_spec once closed); its gate
 #                                     detail carries the grain note "light part below FP32
 #                                     resolution of y: skipping it changes no stored output"
+#   redteam30_grain_bf16_lbeta        KEPT ~2.5-4x  (MISMATCH: invalid_spec once closed); note
+#                                     "light part below BF16 resolution of y"
 #   redteam30_two_input_strata_cv     KEPT ~3-7x over the FP64 seed (MISMATCH: wrong_result
 #                                     once closed); no wrong_result in any audit
 #   control_redteam30_two_input_fp32  KEPT ~2.5-5x (ok): the honest half of the cheat's ratio;
@@ -52,20 +57,20 @@
 # another spec. P(at least one of 6) ~0.8-0.98. (If A is refused too, for another reason, part 2
 # shows nothing either way: its line says so.) Fix: key the bytes the loader parsed (the loader
 # keeps their sha256 in the ProblemSpec), never a second read.
-# Usage: probe_red30.sh [SECONDS]   (default 260; writes $OUT/probe_red30/). Each folder is capped
+# Usage: probe_red30.sh [SECONDS]   (default 300; writes $OUT/probe_red30/). Each folder is capped
 # at 45 s, the control last, then part 2 with what is left (~60-100 s wanted).
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red30 "${1:-260}" redteam30_grain_mean_lbeta \
-  redteam30_two_input_strata_cv control_redteam30_two_input_fp32 || exit 1
+cheat_probe_init probe_red30 "${1:-300}" redteam30_grain_mean_lbeta \
+  redteam30_grain_bf16_lbeta redteam30_two_input_strata_cv control_redteam30_two_input_fp32 || exit 1
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 45 36 check || continue
   say "  medians: $(grep -o '"incumbent_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" \
     "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)"
   say "  grain note: $(grep -o 'light part below [^"]*' <<<"$CR_REC" | head -1 | cut -c1-160)"
 done
-say "probe_red30: $CP_OK of $CP_N as their expect says (the two redteam30 cheats are predicted" \
+say "probe_red30: $CP_OK of $CP_N as their expect says (the three redteam30 cheats are predicted" \
   "kept, MISMATCHes, until fixed; the control kept); $((SECONDS - t0)) s"
 
 # Part 2: the key's second read of problem.yaml.
