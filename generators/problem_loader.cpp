@@ -280,6 +280,7 @@ ProblemSpec load_problem(const std::string& dir_arg) {
   rules::Diagnostics diags;
   detail::Loader loader(dir.string(), file, text, diags);
   ProblemSpec spec = loader.load(root);
+  spec.text = text;
   if (!diags.empty()) {
     // Collected section by section; a user reads them top to bottom.
     std::vector<rules::Diagnostic> sorted = diags.items();

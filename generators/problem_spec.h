@@ -220,6 +220,10 @@ struct ProblemSpec {
   bool generator_first = false;
   rules::SourceLocation generator_where;
   std::string file;  // path of problem.yaml (for diagnostics)
+  // The bytes of problem.yaml this spec was parsed from (load_problem): whatever keys on the
+  // spec's text (the lint's verdict cache) reads these, never the file again, which may have
+  // changed since (red team 30's re-read race). Empty for a spec built in code.
+  std::string text;
   // Every expression of the problem is bound to one slot layout: the scalars in file order,
   // then every knob name declared by any variant (first appearance). Fill slots with
   // generators::slot_values (variant_space.h).

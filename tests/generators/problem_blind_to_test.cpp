@@ -113,3 +113,18 @@ TEST_CASE("blind_to: a name that is no echoed input, or listed twice, is a locat
   CHECK(has_error(errors("  out: {dtype: f32, shape: [1], role: out, blind_too: [x]}\n"), 7, 0,
                   "blind_too"));
 }
+
+// Red team 30's re-read race: the lint's verdict cache keyed problem.yaml read again at the lint,
+// so a file edited after the load (blind_to removed) filed the verdict of the spec that was
+// linted under the bytes of one that was not. The spec now carries the bytes it was parsed from.
+TEST_CASE("a loaded spec keeps the bytes it was parsed from, whatever the file holds later") {
+  TempDir t;
+  const std::string with = twin_spec("  out: {dtype: f32, shape: [1], role: out, blind_to: [x]}\n");
+  const std::string dir = write_twin(t, with);
+  const ProblemSpec p = load_problem(dir);
+  CHECK(p.text == with);
+  write_twin(t, twin_spec("  out: {dtype: f32, shape: [1], role: out}\n"));
+  CHECK(p.text == with);
+  CHECK(load_problem(dir).text != with);
+  REQUIRE(p.find_buffer("out")->blind_to.size() == 1);
+}

@@ -7,7 +7,6 @@
 #include "engine/backend/gpu/lint_cache.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/worker.h"
-#include "rules/text_file.h"
 
 namespace solver::gpu {
 
@@ -31,11 +30,12 @@ std::string num(double v) {
 }  // namespace
 
 std::optional<LintKeyInputs> Worker::lint_key_inputs(const Prepared& p) const {
-  auto spec = rules::try_read_text_file(p.spec.file);
-  if (!spec || !p.buffers || p.buffers->sets() < 1) return std::nullopt;  // not keyable: no cache
+  // The spec's own bytes, as parsed: a problem.yaml edited since cannot file this verdict under
+  // its new text (red team 30). A spec with no text (built in code) is not keyed: no cache.
+  if (p.spec.text.empty() || !p.buffers || p.buffers->sets() < 1) return std::nullopt;
   LintKeyInputs in;
   in.problem = p.spec.name;
-  in.spec_bytes = std::move(*spec);
+  in.spec_bytes = p.spec.text;
   in.reference_hash = p.reference.source_hash;
   const HostSet& set0 = p.buffers->host_set(0);
   in.set0_key = set0.key;
