@@ -478,6 +478,42 @@ void tiny_mode(double rtol, int runs) {
         1 - atol[0][0], 1 - atol[0][1], judged[0][0], no.empty() ? "no refusal" : no.c_str(),
         bare[0][0], would.empty() ? "no refusal" : would.c_str());
   }
+  {
+    // Helper h30t: the proportional key's test on this folder. y[0]'s and y[1]'s signed strided
+    // class moves (echo - reference, over each element's tolerance), over y[0]'s light classes
+    // (energy <= 16 x its median): the residual of y[0]'s after the least-squares multiple of
+    // y[1]'s, over y[0]'s light share (0: one shared light computation, as a softmax row's).
+    std::vector<double> m0, m1;
+    for (const gpu::EchoRegion& r : gpu::law_regions(gpu::RegionFamily::Strided)) {
+      const gpu::EchoMap m = gpu::region_echo(r);
+      m0.push_back((red_sim::echoed(w.f0, w.y0, m) - w.y0) / (t.atol + t.rtol * std::fabs(w.y0)));
+      m1.push_back((red_sim::echoed(w.f1, w.y1, m) - w.y1) / (t.atol + t.rtol * std::fabs(w.y1)));
+    }
+    std::vector<double> en(m0.size()), srt;
+    for (size_t r = 0; r < m0.size(); ++r) en[r] = m0[r] * m0[r];
+    srt = en;
+    std::nth_element(srt.begin(), srt.begin() + long((srt.size() - 1) / 2), srt.end());
+    double ij = 0, jj = 0, ii = 0;
+    size_t light = 0, flips = 0;
+    for (size_t r = 0; r < m0.size(); ++r) {
+      if (en[r] > gpu::kDominantEnergy * srt[(srt.size() - 1) / 2]) continue;
+      ++light;
+      ij += m0[r] * m1[r], jj += m1[r] * m1[r], ii += m0[r] * m0[r];
+    }
+    double res = 0;
+    for (size_t r = 0; r < m0.size(); ++r) {
+      if (en[r] > gpu::kDominantEnergy * srt[(srt.size() - 1) / 2]) continue;
+      const double d = m0[r] - ij / jj * m1[r];
+      res += d * d;
+      flips += (m0[r] > 0) != (ij / jj * m1[r] > 0);
+    }
+    std::printf(
+        "  signed strided moves over y[0]'s %zu light classes: correlation with y[1]'s %.6f, "
+        "residual %.3g of y[0]'s light share (%.3g of its tolerance), signs off the fit in %zu "
+        "classes; y[0]'s grain floor %.3g\n",
+        light, ij / std::sqrt(ii * jj), std::sqrt(res / ii), std::sqrt(res), flips,
+        gpu::grain_floor(w.y0, t.atol, t.rtol, gpu::output_grain(DType::F32)));
+  }
   auto child = [&](const Twin& z) { return red_sim::err(z.child0, z.y0, t); };
   std::printf("  child y[0]: set 0 %.3f", child(w));
   for (int s = 1; s < 3; ++s)
