@@ -313,7 +313,7 @@ TEST_CASE("model echoes: an element quiet by construction is refused, one quiet 
   gpu::QuietFold gathers;
   size_t quiet_once = 0;
   auto take = [&](const std::vector<int32_t>& z) {
-    std::vector<double> s(size_t(n));
+    std::vector<double> s(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) {
       s[size_t(i)] = share(p[size_t(i)], z[size_t(i)], g);
       quiet_once += s[size_t(i)] > 0 && s[size_t(i)] <= 1;
