@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# shellcheck disable=SC2086,SC2154  # $S is words; t0 comes from cheat_probe_init
 # Helper h30t's live check (issue 28; docs/reliability.md "Red team 29's two open holes closed"),
 # on an H100 or H200 with a bundle built from branch h30t. Nothing here has run on a GPU yet: every
 # outcome below is PREDICTED from host emulations of the worker's own functions.
@@ -38,7 +39,6 @@
 #        ORDER=seeds scripts/gpu/probe_h30t.sh 570 (attention_bf16's lint alone ~205 s);
 #        everything under $OUT/probe_h30t/.
 set -u
-# shellcheck disable=SC2086,SC2154  # $S is words; t0 comes from cheat_probe_init
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
 T=${1:-570}
