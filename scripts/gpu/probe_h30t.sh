@@ -26,12 +26,14 @@
 #                                     may be CUT at 40 s (8M elements x 256 classes in blocks).
 #  corpus (problems check of the folders with a model-echoed input and a non-exact output, and
 #  blw_pagerank_edgelist): every one "gate passed" as before (no invalid_spec). Host evidence for
-#  two shapes only (h28t_false_refusal_sim spmv_quiet / bag_quiet: 2297 and 21883 undecided, none
-#  quiet by construction); the others are the lead's to read: a NEW invalid_spec naming "element
-#  ... under every one of its N model echoes" there is either a real modeler the spec admits (read
-#  the element) or a false refusal of this change (report it). Expect more lint time on the ones
-#  whose elements stay undecided: the fresh set's model echoes and up to 8 keyed refills of set 0
-#  (list_walk's cycle: up to 11 more reference runs of ~1 ms).
+#  two shapes only (h28t_false_refusal_sim spmv_quiet / bag_quiet: 14649 and 76014 undecided, none
+#  quiet by construction, both on set 0's two midpoints alone: more draws could decide none); the
+#  others are the lead's to read: a NEW invalid_spec naming "element ... under every one of its N
+#  model echoes" there is either a real modeler the spec admits (read the element) or a false
+#  refusal of this change (report it). Lint time: the model echoes are compared on the host now
+#  (~0.1 s a draw per 32M output elements), plus the fresh set's echoes and up to 8 keyed refills
+#  of set 0 only where an undecided element could be decided by them (list_walk's cycle: at most
+#  11 more reference runs of ~1 ms; predicted none: a walker's path changes wholesale or not).
 #  seeds (every built-in, attention_bf16 last): all "gate passed" as in h100-2026-12-06e call 1;
 #  attention_bf16 by light_tail (host sim: 73 weak, 6779 near), neighbor_aggregation (the one
 #  built-in with a model-echoed input, csr_rowptr at rtol 1e-5) with no element quiet.

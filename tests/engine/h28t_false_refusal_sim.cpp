@@ -259,7 +259,7 @@ int main(int argc, char** argv) {
         "%s_quiet: %zu elements; set 0's two midpoints: %zu moved, %zu by construction, "
         "%zu undecided\n",
         which.c_str(), base.size(), first.moved, first.by_construction, first.undecided);
-    if (gpu::quiet_undecided({first})) {
+    if (gpu::quiet_undecided(gpu::quiet_verdict(fold, 2))) {
       Ins second;
       ends_kept.clear();
       auto again = [&](const std::string& name, const std::string& kind, int64_t n, double a,

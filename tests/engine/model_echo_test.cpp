@@ -322,7 +322,8 @@ TEST_CASE("model echoes: an element quiet by construction is refused, one quiet 
   };
   for (const gpu::EchoPattern& e : gpu::model_patterns())
     take(echoed(perm, p, e.parity, gpu::model_seed(1, e.parity)));
-  for (int j = 1; j <= gpu::kQuietExtraDraws && gpu::quiet_undecided(gpu::quiet_verdict(gathers));
+  for (int j = 1; j <= gpu::kQuietExtraDraws &&
+                  gpu::quiet_undecided(gpu::quiet_verdict(gathers, gpu::kQuietExtraDraws - j + 1));
        ++j)
     take(echoed(perm, p, gpu::kKeyedHalf, gpu::quiet_seed(1, j)));
   MESSAGE("gather: " << quiet_once << " element draws within the tolerance, " << gathers.draws
@@ -343,4 +344,10 @@ TEST_CASE("model echoes: an element quiet by construction is refused, one quiet 
   }
   CHECK(gpu::quiet_verdict(crowd)[0].by_construction == 0);
   CHECK(gpu::quiet_verdict(crowd)[0].undecided == 1);
+  // More draws are taken only where they could decide: the few-move element with its others
+  // always loud (q = 0) could, after one more; the crowd's needs 1001 x 0.5^m < 1e-6, m >= 30.
+  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(few, 1)));
+  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(few, 0)));
+  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(crowd, gpu::kQuietExtraDraws)));
+  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(crowd, 30)));
 }

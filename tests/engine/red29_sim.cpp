@@ -692,16 +692,19 @@ void quiet_run(const char* name, const generators::ResolvedVariant& v, const gpu
   };
   patterns(set0);
   const char* took = "set 0";
-  if (gpu::quiet_undecided(gpu::quiet_verdict(f)))
+  const gpu::EchoPattern keyed{1, gpu::kKeyedHalf, true};
+  const int more = gpu::model_pattern_moves(b, keyed) ? gpu::kQuietExtraDraws : 0;
+  int per_set = 0;
+  for (const gpu::EchoPattern& e : gpu::model_patterns()) per_set += gpu::model_pattern_moves(b, e);
+  if (gpu::quiet_undecided(gpu::quiet_verdict(f, per_set + more)))
     if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf7e5b5e7ULL)) {
       patterns(*fresh);
       took = "set 0 and the fresh set";
     }
-  const gpu::EchoPattern keyed{1, gpu::kKeyedHalf, true};
   int extra = 0;
-  if (gpu::model_pattern_moves(b, keyed)) {
+  if (more) {
     const auto y0 = outs(*set0.inputs[0]);
-    while (extra < gpu::kQuietExtraDraws && gpu::quiet_undecided(gpu::quiet_verdict(f)))
+    while (extra < more && gpu::quiet_undecided(gpu::quiet_verdict(f, more - extra)))
       draw(set0, y0, gpu::kKeyedHalf, gpu::quiet_seed(set0.seed, ++extra));
   }
   const auto verdict = gpu::quiet_verdict(f);

@@ -68,12 +68,15 @@ SampleLintVerdict Worker::model_lint(Prepared& p, const std::function<int()>& fr
     // The fresh set also where some element is undecided; then further keyed refills of set 0
     // (a permutation's or a cycle's) while one is, at most kQuietExtraDraws. Their largest shares
     // are not the pairs' (the verdict's sets and patterns are as before): they judge elements.
-    if (pending || quiet_undecided(quiet_verdict(fold)))
-      if (const int s = fresh_set(); s >= 0) take(s, "the fresh set");
+    // `more`: the moves an element could still get (quiet_verdict: draws that cannot decide any
+    // element are not taken).
     EchoPattern keyed{1, kKeyedHalf, true};
-    for (int j = 1; j <= kQuietExtraDraws && model_pattern_moves(b, keyed) &&
-                    quiet_undecided(quiet_verdict(fold));
-         ++j) {
+    const int extra = model_pattern_moves(b, keyed) ? kQuietExtraDraws : 0;
+    int per_set = 0;
+    for (const EchoPattern& e : model_patterns()) per_set += model_pattern_moves(b, e);
+    if (pending || quiet_undecided(quiet_verdict(fold, per_set + extra)))
+      if (const int s = fresh_set(); s >= 0) take(s, "the fresh set");
+    for (int j = 1; j <= extra && quiet_undecided(quiet_verdict(fold, extra - j + 1)); ++j) {
       keyed.draw = j;
       draw(0, keyed);
     }

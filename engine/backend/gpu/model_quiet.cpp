@@ -48,7 +48,7 @@ void fold_quiet(QuietFold& f, const std::vector<std::vector<double>>& shares) {
   ++f.draws;
 }
 
-std::vector<QuietVerdict> quiet_verdict(const QuietFold& f) {
+std::vector<QuietVerdict> quiet_verdict(const QuietFold& f, int more) {
   std::vector<QuietVerdict> out(f.moves.size());
   for (size_t k = 0; k < f.moves.size(); ++k) {
     QuietVerdict& v = out[k];
@@ -68,6 +68,8 @@ std::vector<QuietVerdict> quiet_verdict(const QuietFold& f) {
       const double chance = double(v.moved) * std::pow(q, m);
       if (m < kQuietMinMoves || !(chance < kQuietAlpha)) {
         ++v.undecided;
+        v.decidable +=
+            m + more >= kQuietMinMoves && double(v.moved) * std::pow(q, m + more) < kQuietAlpha;
         continue;
       }
       ++v.by_construction;
@@ -86,7 +88,7 @@ std::vector<QuietVerdict> quiet_verdict(const QuietFold& f) {
 
 bool quiet_undecided(const std::vector<QuietVerdict>& v) {
   for (const QuietVerdict& q : v)
-    if (q.undecided) return true;
+    if (q.decidable) return true;
   return false;
 }
 

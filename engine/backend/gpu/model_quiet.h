@@ -17,7 +17,8 @@
 // n the output's moved elements (every one is tested), q the rate at which the OTHER elements'
 // draws were quiet (their quiet draws over their moves: the element itself left out, so a
 // quiet-by-construction element does not raise its own chance). Otherwise it is undecided: more
-// draws can decide it, and one never decided is not refused (a loose tolerance, q near 1, or
+// draws can decide it (model_lint takes them only where n q^(m + draws left) < kQuietAlpha could
+// hold: `decidable`), and one never decided is not refused (a loose tolerance, q near 1, or
 // an output whose other elements are as quiet, is not a verdict).
 // Not covered: an output whose other elements are quiet by chance in a large share of their
 // draws (q >= (kQuietAlpha / n)^(1/m)) hides a quiet-by-construction element among them; a
@@ -55,14 +56,19 @@ struct QuietVerdict {
   size_t moved = 0;            // elements moved by some draw
   size_t by_construction = 0;  // of them, judged quiet by construction
   size_t undecided = 0;        // never told apart, not (yet) judged
+  // Of the undecided, those more draws could still decide: quiet in every one of `more` further
+  // moves (quiet_verdict's argument), n q^(m + more) < kQuietAlpha at today's q.
+  size_t decidable = 0;
   // The worst by-construction element: its index, moves, largest share, and the others' rate.
   size_t element = 0;
   int moves = 0;
   double top = 0, rate = 0;
 };
-// Per output: the judgement above.
-std::vector<QuietVerdict> quiet_verdict(const QuietFold& f);
-// Whether some output still has an undecided element (model_lint then takes another draw).
+// Per output: the judgement above; `more` the further moves an element could still get (for
+// `decidable`; 0: none counted).
+std::vector<QuietVerdict> quiet_verdict(const QuietFold& f, int more = 0);
+// Whether some output still has an undecided element that more draws could decide (model_lint
+// then takes another draw; an element that n q^(m + more) leaves undecided is not drawn for).
 bool quiet_undecided(const std::vector<QuietVerdict>& v);
 
 }  // namespace solver::gpu
