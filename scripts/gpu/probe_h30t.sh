@@ -20,8 +20,8 @@
 #   control_redteam29_deal_exact_hand kept (its hands move 0 under the parity refills, 15.4 under
 #                                     the keyed one: no element quiet).
 #   control_hon22_softmax_argmax      kept (the softmax's held probabilities are judged now and form
-#                                     a light_tail: 64 host rows 1193 weak against 68855 near; the
-#                                     device pass counts all 32.8M; lint time unchanged, ~50 s).
+#                                     a light_tail: all 1024 rows on the host, 18083 weak against
+#                                     1102648 near (61x); lint time unchanged, ~50 s).
 #   control_hon21_causal_log_softmax  kept (no held element judged in (0, 1] on the host sim);
 #                                     may be CUT at 40 s (8M elements x 256 classes in blocks).
 #  corpus (problems check of the folders with a model-echoed input and a non-exact output, and
