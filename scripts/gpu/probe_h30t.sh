@@ -35,7 +35,8 @@
 #  of set 0 only where an undecided element could be decided by them (list_walk's cycle: at most
 #  11 more reference runs of ~1 ms; predicted none: a walker's path changes wholesale or not).
 #  seeds (every built-in, attention_bf16 last): all "gate passed" as in h100-2026-12-06e call 1;
-#  attention_bf16 by light_tail (host sim: 73 weak, 6779 near), neighbor_aggregation (the one
+#  attention_bf16 and softmax by light_tail (host sims: 73 weak of 6779 near; 1335 of 72678 over
+#  512 of softmax's rows), neighbor_aggregation (the one
 #  built-in with a model-echoed input, csr_rowptr at rtol 1e-5) with no element quiet.
 # Usage: ORDER="cheats corpus" scripts/gpu/probe_h30t.sh [SECONDS, default 570], then
 #        ORDER=seeds scripts/gpu/probe_h30t.sh 570 (attention_bf16's lint alone ~205 s);

@@ -10,7 +10,9 @@
 // of each add, as a random walk), the part a conditioning bound must carry.
 // With a fourth argument k: instead, red team 26's proposed P6k off the law on rows 0..k-1
 // (light_part).
-// Usage: hon22_softmax_offlaw_sim [rows (1024)] [seeds (4)] [rtol (1e-5)] [light rows]
+// Usage: hon22_softmax_offlaw_sim [rows (1024)] [seeds (4)] [rtol (1e-5)] [light rows] [atol
+// (1e-10)]
+//        [row length (32000)]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -30,7 +32,9 @@ using generators::DType;
 
 namespace {
 
-constexpr int64_t kV = 32000;
+// The row length: 32000 (the control's); a sixth argument sets it (helper h30t: the built-in
+// softmax seed's 4096).
+int64_t kV = 32000;
 
 struct Result {
   double worst = 0;    // the worst element's |p - r| / (atol + rtol |r|)
@@ -233,7 +237,9 @@ void light_part(const gpu::HostInput& in, int64_t b, double rtol, double atol) {
 int main(int argc, char** argv) {
   const int64_t rows = argc > 1 ? std::atoll(argv[1]) : 1024;
   const int seeds = argc > 2 ? std::atoi(argv[2]) : 4;
-  const double rtol = argc > 3 ? std::atof(argv[3]) : 1e-5, atol = 1e-10;
+  const double rtol = argc > 3 ? std::atof(argv[3]) : 1e-5,
+               atol = argc > 5 ? std::atof(argv[5]) : 1e-10;
+  if (argc > 6) kV = std::atoll(argv[6]);
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("logits", DType::F32, rows * kV, {"normal", 0.0, 2.0})};
   std::printf(
