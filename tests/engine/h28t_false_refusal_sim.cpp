@@ -19,7 +19,8 @@
 // sizes; a csr_rowptr's ends are kept by its echoes (kind_echo). Both print the pre-h28t verdict
 // too (no (c), no light_tail).
 // Usage: h28t_false_refusal_sim [attention H S | tri N | causal_lsm rows | cumsum n |
-//                                spmv rows nnz | bag bags lookups]
+//                                spmv rows nnz | bag bags lookups | spmv_quiet rows nnz |
+//                                bag_quiet bags lookups]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -33,6 +34,8 @@
 #include "engine/backend/gpu/echo_map.h"
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/model_echo.h"
+#include "engine/backend/gpu/model_quiet.h"
 #include "engine/backend/gpu/sample_lint.h"
 
 using namespace solver;
@@ -168,7 +171,12 @@ gpu::HostDoubles cumsum(const Ins& in) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::string which = argc > 1 ? argv[1] : "attention";
+  std::string which = argc > 1 ? argv[1] : "attention";
+  // Helper h30t: `spmv_quiet` / `bag_quiet`: the model echoes' per-element judgement
+  // (model_quiet.h) of the row pointers' midpoint echoes, on this draw and on a second one (the
+  // fresh set's stand-in: the same laws, the generator's seed 2), instead of P6k.
+  const bool quiet = which.size() > 6 && which.substr(which.size() - 6) == "_quiet";
+  if (quiet) which = which.substr(0, which.size() - 6);
   const bool att = which == "attention", lsm = which == "causal_lsm", scan = which == "cumsum";
   const bool sp = which == "spmv", eb = which == "bag";
   if (sp || eb) {
@@ -229,6 +237,65 @@ int main(int argc, char** argv) {
   ends_kept.resize(in.size(), false);
   auto ref = sp ? spmv : eb ? bag : att ? attention : lsm ? causal_lsm : scan ? cumsum : tri;
   const gpu::HostDoubles base = ref(in);
+  if (quiet && (sp || eb)) {
+    gpu::QuietFold fold;
+    double largest = 0;
+    auto draws = [&](const Ins& at) {
+      const gpu::HostDoubles y = ref(at);
+      for (int parity : {1, 0}) {
+        Ins e = at;
+        std::vector<int32_t> ptr(e[0].begin(), e[0].end());
+        gpu::midpoint_echo(generators::DType::I32, reinterpret_cast<unsigned char*>(ptr.data()),
+                           ptr.size(), parity);
+        e[0].assign(ptr.begin(), ptr.end());
+        const auto sh = gpu::element_shares({y}, {ref(e)}, {tol});
+        for (double a : sh[0]) largest = std::max(largest, a);
+        gpu::fold_quiet(fold, sh);
+      }
+    };
+    draws(in);
+    const auto first = gpu::quiet_verdict(fold)[0];
+    std::printf(
+        "%s_quiet: %zu elements; set 0's two midpoints: %zu moved, %zu by construction, "
+        "%zu undecided\n",
+        which.c_str(), base.size(), first.moved, first.by_construction, first.undecided);
+    if (gpu::quiet_undecided(gpu::quiet_verdict(fold, 2))) {
+      Ins second;
+      ends_kept.clear();
+      auto again = [&](const std::string& name, const std::string& kind, int64_t n, double a,
+                       double b) {
+        generators::ResolvedBuffer buf;
+        buf.name = name;
+        buf.dtype = kind == "uniform" ? generators::DType::F32 : generators::DType::I32;
+        buf.init.kind = kind;
+        buf.init.a = a;
+        buf.init.b = b;
+        buf.elements = n;
+        buf.bytes = 4 * n;
+        std::vector<double> v;
+        gpu::make_input(buf, 2, &v);
+        second.emplace_back(v.begin(), v.end());
+      };
+      if (sp) {
+        again("row_ptr", "csr_rowptr", Rows + 1, double(Nnz), 2.5);
+        again("col_index", "randint", Nnz, 0, double(Rows));
+        again("data", "uniform", Nnz, -1, 1);
+        again("x", "uniform", Rows, -1, 1);
+      } else {
+        again("offsets", "csr_rowptr", Rows + 1, double(Nnz), 2.5);
+        again("input", "randint", Nnz, 0, double(Rows));
+        again("weight", "uniform", Rows * F, -1, 1);
+      }
+      draws(second);
+    }
+    const auto q = gpu::quiet_verdict(fold)[0];
+    std::printf(
+        "%s_quiet: largest %.4g (told apart: %s); %d draws: %zu moved, %zu quiet by construction, "
+        "%zu undecided: %s\n",
+        which.c_str(), largest, largest > 1 ? "yes" : "no", fold.draws, q.moved, q.by_construction,
+        q.undecided, q.by_construction ? "REFUSED" : "passes");
+    return 0;
+  }
   std::vector<std::vector<std::vector<double>>> by_class;
   for (size_t r = 0; r < gpu::kStridedRegions; ++r) {
     Ins e = in;

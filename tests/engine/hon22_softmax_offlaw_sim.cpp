@@ -10,7 +10,9 @@
 // of each add, as a random walk), the part a conditioning bound must carry.
 // With a fourth argument k: instead, red team 26's proposed P6k off the law on rows 0..k-1
 // (light_part).
-// Usage: hon22_softmax_offlaw_sim [rows (1024)] [seeds (4)] [rtol (1e-5)] [light rows]
+// Usage: hon22_softmax_offlaw_sim [rows (1024)] [seeds (4)] [rtol (1e-5)] [light rows] [atol
+// (1e-10)]
+//        [row length (32000)]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -30,7 +32,9 @@ using generators::DType;
 
 namespace {
 
-constexpr int64_t kV = 32000;
+// The row length: 32000 (the control's); a sixth argument sets it (helper h30t: the built-in
+// softmax seed's 4096).
+int64_t kV = 32000;
 
 struct Result {
   double worst = 0;    // the worst element's |p - r| / (atol + rtol |r|)
@@ -95,6 +99,24 @@ void say(const char* what, const Result& r) {
 // set 0: the 256 strided class echoes' element shares (the row's pairs j in class j mod 256;
 // the echo copies position 2j into 2j + 1), and per element its light share, its dominant
 // classes' energy H against the light energy L, and its light share at atol 0.
+// Helper h30t: the counts light_tail reads over every row taken, with P6k's condition (b) (the
+// atol parts given) and without it (none given: no element is atol-held), and the largest
+// signed-proportionality residual of an atol-held element's light moves against its row's
+// largest probability's (h30t's analysis of the proportional key).
+struct TailCounts {
+  uint64_t weak = 0, near = 0, weak_b = 0, near_b = 0, held = 0;
+  double least = 0, least_b = 0, resid = 0;
+};
+TailCounts g_tail;
+void count_judged(const std::vector<double>& judged, uint64_t& weak, uint64_t& near,
+                  double& least) {
+  for (double j : judged) {
+    weak += j < 0 || (j > 0 && j <= 1);
+    near += j < 0 || (j > 0 && j <= gpu::kNearLight);
+    if (j > 0 && (least == 0 || j < least)) least = j;
+  }
+}
+
 void light_part(const gpu::HostInput& in, int64_t b, double rtol, double atol) {
   const float* row = reinterpret_cast<const float*>(in.data.get()) + b * kV;
   std::vector<double> e(kV);
@@ -130,8 +152,50 @@ void light_part(const gpu::HostInput& in, int64_t b, double rtol, double atol) {
   generators::Tolerance t;
   t.rtol = rtol;
   t.atol = atol;
-  const auto judged = gpu::weakest_shares(gpu::judged_light_shares(
-      by_class, shares, gpu::atol_parts(std::vector<gpu::HostDoubles>{base}, {t})));
+  const auto parts = gpu::atol_parts(std::vector<gpu::HostDoubles>{base}, {t});
+  const auto each_b = gpu::judged_light_shares(by_class, shares, parts);
+  const auto each = gpu::judged_light_shares(by_class, shares, {});
+  const auto judged = gpu::weakest_shares(each_b);
+  count_judged(each_b[0], g_tail.weak_b, g_tail.near_b, g_tail.least_b);
+  count_judged(each[0], g_tail.weak, g_tail.near, g_tail.least);
+  {
+    // Signed class moves (q - p over the tolerance) of each element (b)'s rule excused, against
+    // the row's largest probability's over the excused element's light classes: the residual's
+    // root energy over its light share (0: proportional, one shared light computation).
+    int64_t top = 0;
+    for (int64_t v = 1; v < kV; ++v)
+      if (e[size_t(v)] > e[size_t(top)]) top = v;
+    std::vector<double> mi(R), mj(R), dsr(R, 0.0);
+    for (int64_t w = 1; w < kV; w += 2)
+      dsr[(first_pair + uint64_t(w / 2)) % R] += e[size_t(w - 1)] - e[size_t(w)];
+    for (int64_t v = 0; v < kV; ++v) {
+      if (!(each[0][size_t(v)] != each_b[0][size_t(v)])) continue;
+      ++g_tail.held;
+      for (size_t r = 0; r < R; ++r) {
+        const double p = e[size_t(v)] / s, pt = e[size_t(top)] / s;
+        const double ds = dsr[r];  // the class's move of the row sum
+        const bool own = (first_pair + uint64_t(v / 2)) % R == r,
+                   top_own = (first_pair + uint64_t(top / 2)) % R == r;
+        mi[r] = own || top_own ? 0 : (p * s / (s + ds) - p) / (atol + rtol * p);
+        mj[r] = own || top_own ? 0 : (pt * s / (s + ds) - pt) / (atol + rtol * pt);
+      }
+      // Over the element's light classes only (light_shares': energy <= 16 x its median).
+      std::vector<double> en(R);
+      for (size_t r = 0; r < R; ++r) en[r] = mi[r] * mi[r];
+      std::vector<double> srt = en;
+      std::nth_element(srt.begin(), srt.begin() + long((R - 1) / 2), srt.end());
+      for (size_t r = 0; r < R; ++r)
+        if (en[r] > gpu::kDominantEnergy * srt[(R - 1) / 2]) mi[r] = mj[r] = 0;
+      double ij = 0, jj = 0, ii = 0;
+      for (size_t r = 0; r < R; ++r) ij += mi[r] * mj[r], jj += mj[r] * mj[r], ii += mi[r] * mi[r];
+      double res = 0;
+      for (size_t r = 0; r < R; ++r) {
+        const double d = mi[r] - ij / jj * mj[r];
+        res += d * d;
+      }
+      g_tail.resid = std::max(g_tail.resid, std::sqrt(res / ii));
+    }
+  }
   std::printf("row %lld: judged light share (h28h) %.4g: %s\n", (long long)b, judged[0],
               gpu::light_refusal(judged, {"probs"}, {t}, "logits").empty()
                   ? "light_refusal none (kept)"
@@ -173,7 +237,9 @@ void light_part(const gpu::HostInput& in, int64_t b, double rtol, double atol) {
 int main(int argc, char** argv) {
   const int64_t rows = argc > 1 ? std::atoll(argv[1]) : 1024;
   const int seeds = argc > 2 ? std::atoi(argv[2]) : 4;
-  const double rtol = argc > 3 ? std::atof(argv[3]) : 1e-5, atol = 1e-10;
+  const double rtol = argc > 3 ? std::atof(argv[3]) : 1e-5,
+               atol = argc > 5 ? std::atof(argv[5]) : 1e-10;
+  if (argc > 6) kV = std::atoll(argv[6]);
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("logits", DType::F32, rows * kV, {"normal", 0.0, 2.0})};
   std::printf(
@@ -184,6 +250,17 @@ int main(int argc, char** argv) {
   const gpu::HostSet set0 = gpu::regular_set(v, standing[0], nullptr);
   if (argc > 4) {
     for (int64_t b = 0; b < std::atoll(argv[4]); ++b) light_part(*set0.inputs[0], b, rtol, atol);
+    const TailCounts& c = g_tail;
+    std::printf(
+        "rows 0..%s as one output: with (b) (the atol parts): weak %llu near %llu least %.4g, "
+        "light_tail %s; without (b): weak %llu near %llu least %.4g, light_tail %s; "
+        "%llu elements excused by (b), the worst one's light moves off its row top's by %.3g "
+        "of its light share (signed, least squares)\n",
+        argv[4], (unsigned long long)c.weak_b, (unsigned long long)c.near_b, c.least_b,
+        gpu::light_tail(c.weak_b, c.near_b) ? "holds (kept)" : "fails", (unsigned long long)c.weak,
+        (unsigned long long)c.near, c.least,
+        gpu::light_tail(c.weak, c.near) ? "holds (kept)" : "fails", (unsigned long long)c.held,
+        c.resid);
     return 0;
   }
   say("set 0 (the law)", judge(*set0.inputs[0], rows, rtol, atol));

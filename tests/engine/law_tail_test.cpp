@@ -226,7 +226,7 @@ TEST_CASE("P6k h28t: light_tail and refusable_shares") {
   CHECK(gpu::refusable_shares({fewer})[0] == 0.01);
 }
 
-TEST_CASE("P6k h28t: (b) excuses nothing at rtol 0 (red team 28's atol_excused_heavy)") {
+TEST_CASE("P6k h28t, h30t: (b) excuses nothing, at rtol 0 or 1e-12 (red teams 28 and 29)") {
   // y[0]: one dominant class and a light part of 0.5; y[1]: no dominant class, light share 6
   // (it tells the output's light part apart). At rtol 0 (the folder's) no element is atol-held:
   // y[0] is judged (main left it out: atol_parts was 1 everywhere there).
@@ -247,6 +247,13 @@ TEST_CASE("P6k h28t: (b) excuses nothing at rtol 0 (red team 28's atol_excused_h
   CHECK(parts[0][1] == 0);
   CHECK(gpu::refusable_shares(gpu::judged_light_shares(by, light, parts))[0] ==
         doctest::Approx(0.5));
-  // At rtol > 0 the excuse stands (a softmax's tiny probabilities: atol part 0.9, excused).
-  CHECK(gpu::judged_light_shares(by, light, {{0.9, 0}})[0][0] == 0);
+  // Helper h30t (red team 29's redteam29_atol_tiny_rtol_heavy): at rtol 1e-12 the atol part is
+  // 1 - 3.4e-8 and (b) excused y[0] again (main: judged 0). (b) is gone: judged at any rtol, the
+  // atol part read nowhere (fails on main, where this was 0).
+  t.rtol = 1e-12;
+  const auto tiny = gpu::atol_parts({gpu::HostDoubles{-6.7e8, 1.7e9}}, {t});
+  REQUIRE(tiny[0][0] > 1 - 1e-7);
+  CHECK(gpu::refusable_shares(gpu::judged_light_shares(by, light, tiny))[0] ==
+        doctest::Approx(0.5));
+  CHECK(gpu::judged_light_shares(by, light, {{0.9, 0}})[0][0] == doctest::Approx(0.5));
 }

@@ -15,6 +15,7 @@
 #include "engine/backend/gpu/echo_map.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/model_echo.h"
+#include "engine/backend/gpu/model_quiet.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "flat_buffer.h"
 
@@ -254,4 +255,99 @@ TEST_CASE("model echoes: the keyed-half refill crosses the parities, a deal's ha
   CHECK_FALSE(gpu::model_pattern_moves(sorted_in, gpu::model_patterns().back()));
   CHECK(gpu::model_pattern_moves(perm, gpu::model_patterns().back()));
   CHECK(gpu::model_patterns().back().parity == gpu::kKeyedHalf);
+}
+
+// Helper h30t (red team 29's loud heads; model_quiet.h): an element quiet under every model
+// echo that moves it, beside a loud one in the same output, is refused; a gather's elements that
+// a refill happens to put back near their value are not (red29_sim quiet: the folders at 2^24
+// and 2^16, gathers at 2^20).
+TEST_CASE("model echoes: an element quiet by construction is refused, one quiet by chance not") {
+  const int64_t n = 16384;
+  const auto perm = test::flat_buffer("p", DType::I32, n, {"permutation", 0.0, 0.0});
+  const std::vector<int32_t> p = drawn<int32_t>(perm);
+  // out[0]: red team 28's sum over the permutation (quiet under every refill at this rtol);
+  // out[1]: p_0 x p_1 + 1, which a refill of either place moves by far more than its tolerance.
+  auto out = [&](const std::vector<int32_t>& q) {
+    double y = 0;
+    for (int64_t i = 0; i < n; ++i) y += boys0(30.0 * std::fabs(double(q[size_t(i)] - i)) / n);
+    return std::vector<double>{y, double(q[0]) * double(q[1]) + 1};
+  };
+  generators::Tolerance r;
+  r.rtol = 6.4e-2;
+  r.atol = 0;
+  const std::vector<double> y = out(p);
+  gpu::QuietFold fold;
+  gpu::InputShares ps{"p", false, {gpu::SetShare{"set 0", 0, {0.0}}}, true};
+  for (const gpu::EchoPattern& e : gpu::model_patterns()) {
+    const std::vector<double> z = out(echoed(perm, p, e.parity, gpu::model_seed(1, e.parity)));
+    const std::vector<double> s{share(y[0], z[0], r), share(y[1], z[1], r)};
+    REQUIRE(s[0] > 0);
+    REQUIRE(s[0] <= 1);
+    REQUIRE(s[1] > 1);
+    gpu::fold_quiet(fold, {s});
+    ps.sets[0].outputs[0] = std::max({ps.sets[0].outputs[0], s[0], s[1]});
+  }
+  ps.sets[0].share = ps.sets[0].outputs[0];
+  const std::vector<gpu::QuietVerdict> q = gpu::quiet_verdict(fold);
+  REQUIRE(q.size() == 1);
+  CHECK(q[0].moved == 2);
+  CHECK(q[0].by_construction == 1);
+  CHECK(q[0].element == 0);
+  CHECK(q[0].moves == 3);
+  CHECK(q[0].rate == 0);
+  // The largest share alone (main) tells the output apart; with the elements judged: refused.
+  CHECK(gpu::model_lint_verdict({ps}, {"out"}, {r}).refusal.empty());
+  const gpu::SampleLintVerdict v = gpu::model_lint_verdict({ps}, {"out"}, {r}, {}, {q});
+  CHECK(v.refusal.rfind(gpu::kSampleLintMarker, 0) == 0);
+  CHECK(v.refusal.find("out's element 0 moves by at most") != std::string::npos);
+  // A declared blind_to excuses the pair, as for the largest share.
+  CHECK(gpu::model_lint_verdict({ps}, {"out"}, {r}, {{"out", "p", "p.yaml:1:1"}}, {q})
+            .refusal.empty());
+
+  // A gather z = p at rtol 2e-3: some refilled places land within their tolerance by chance; the
+  // model_lint schedule (the three patterns, then further keyed refills while undecided) never
+  // judges one quiet by construction.
+  generators::Tolerance g;
+  g.rtol = 2e-3;
+  g.atol = 0;
+  gpu::QuietFold gathers;
+  size_t quiet_once = 0;
+  auto take = [&](const std::vector<int32_t>& z) {
+    std::vector<double> s(static_cast<size_t>(n));
+    for (int64_t i = 0; i < n; ++i) {
+      s[size_t(i)] = share(p[size_t(i)], z[size_t(i)], g);
+      quiet_once += s[size_t(i)] > 0 && s[size_t(i)] <= 1;
+    }
+    gpu::fold_quiet(gathers, {s});
+  };
+  for (const gpu::EchoPattern& e : gpu::model_patterns())
+    take(echoed(perm, p, e.parity, gpu::model_seed(1, e.parity)));
+  for (int j = 1; j <= gpu::kQuietExtraDraws &&
+                  gpu::quiet_undecided(gpu::quiet_verdict(gathers, gpu::kQuietExtraDraws - j + 1));
+       ++j)
+    take(echoed(perm, p, gpu::kKeyedHalf, gpu::quiet_seed(1, j)));
+  MESSAGE("gather: " << quiet_once << " element draws within the tolerance, " << gathers.draws
+                     << " draws");
+  CHECK(quiet_once > 0);  // chance quiet draws exist
+  CHECK(gpu::quiet_verdict(gathers)[0].by_construction == 0);
+
+  // Fewer than kQuietMinMoves moves, or a chance the others' quiet rate explains: undecided.
+  gpu::QuietFold few;
+  for (int d = 0; d < 2; ++d) gpu::fold_quiet(few, {{0.5, 7.0}});
+  CHECK(gpu::quiet_verdict(few)[0].by_construction == 0);
+  CHECK(gpu::quiet_verdict(few)[0].undecided == 1);
+  gpu::QuietFold crowd;  // 1000 others, each quiet in one of two draws: q = 1/2
+  for (int d = 0; d < 4; ++d) {
+    std::vector<double> s(1001, d % 2 ? 0.5 : 3.0);
+    s[0] = 0.1;
+    gpu::fold_quiet(crowd, {s});
+  }
+  CHECK(gpu::quiet_verdict(crowd)[0].by_construction == 0);
+  CHECK(gpu::quiet_verdict(crowd)[0].undecided == 1);
+  // More draws are taken only where they could decide: the few-move element with its others
+  // always loud (q = 0) could, after one more; the crowd's needs 1001 x 0.5^m < 1e-6, m >= 30.
+  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(few, 1)));
+  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(few, 0)));
+  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(crowd, gpu::kQuietExtraDraws)));
+  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(crowd, 30)));
 }

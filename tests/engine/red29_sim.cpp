@@ -20,6 +20,9 @@
 //        midpoint echo) beside out[1] = 1e5 sum x_0..x_31: the loudest element again.
 //  gather: (helper h29m) the red team's fix for head/shead, each element judged by the least
 //        share a model echo moved it by, on honest gathers z = p and w = x[p]: refused.
+//  quiet: (helper h30t) model_quiet.h's per-element judgement (quiet by construction: never
+//        told apart over >= 3 moves where the other elements' quiet rate q gives n q^m < 1e-6)
+//        on head, shead, the deal's control and the gathers (2^lg) at rtol 1e-5, 2e-3, 5e-2.
 // Since h29m, model_patterns holds a third refill (kKeyedHalf, deal's fix) and timed_perturbations
 // strata an integer normal off the law (inorm's fix): deal and inorm print both.
 // Usage: red29_sim MODE [log2 n (24)] [runs (8)] [rtol: tiny only (1e-12)]
@@ -33,6 +36,7 @@
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/model_echo.h"
+#include "engine/backend/gpu/model_quiet.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/skip_bound.h"
 #include "engine/backend/gpu/timed_perturbation.h"
@@ -478,6 +482,42 @@ void tiny_mode(double rtol, int runs) {
         1 - atol[0][0], 1 - atol[0][1], judged[0][0], no.empty() ? "no refusal" : no.c_str(),
         bare[0][0], would.empty() ? "no refusal" : would.c_str());
   }
+  {
+    // Helper h30t: the proportional key's test on this folder. y[0]'s and y[1]'s signed strided
+    // class moves (echo - reference, over each element's tolerance), over y[0]'s light classes
+    // (energy <= 16 x its median): the residual of y[0]'s after the least-squares multiple of
+    // y[1]'s, over y[0]'s light share (0: one shared light computation, as a softmax row's).
+    std::vector<double> m0, m1;
+    for (const gpu::EchoRegion& r : gpu::law_regions(gpu::RegionFamily::Strided)) {
+      const gpu::EchoMap m = gpu::region_echo(r);
+      m0.push_back((red_sim::echoed(w.f0, w.y0, m) - w.y0) / (t.atol + t.rtol * std::fabs(w.y0)));
+      m1.push_back((red_sim::echoed(w.f1, w.y1, m) - w.y1) / (t.atol + t.rtol * std::fabs(w.y1)));
+    }
+    std::vector<double> en(m0.size()), srt;
+    for (size_t r = 0; r < m0.size(); ++r) en[r] = m0[r] * m0[r];
+    srt = en;
+    std::nth_element(srt.begin(), srt.begin() + long((srt.size() - 1) / 2), srt.end());
+    double ij = 0, jj = 0, ii = 0;
+    size_t light = 0, flips = 0;
+    for (size_t r = 0; r < m0.size(); ++r) {
+      if (en[r] > gpu::kDominantEnergy * srt[(srt.size() - 1) / 2]) continue;
+      ++light;
+      ij += m0[r] * m1[r], jj += m1[r] * m1[r], ii += m0[r] * m0[r];
+    }
+    double res = 0;
+    for (size_t r = 0; r < m0.size(); ++r) {
+      if (en[r] > gpu::kDominantEnergy * srt[(srt.size() - 1) / 2]) continue;
+      const double d = m0[r] - ij / jj * m1[r];
+      res += d * d;
+      flips += (m0[r] > 0) != (ij / jj * m1[r] > 0);
+    }
+    std::printf(
+        "  signed strided moves over y[0]'s %zu light classes: correlation with y[1]'s %.6f, "
+        "residual %.3g of y[0]'s light share (%.3g of its tolerance), signs off the fit in %zu "
+        "classes; y[0]'s grain floor %.3g\n",
+        light, ij / std::sqrt(ii * jj), std::sqrt(res / ii), std::sqrt(res), flips,
+        gpu::grain_floor(w.y0, t.atol, t.rtol, gpu::output_grain(DType::F32)));
+  }
   auto child = [&](const Twin& z) { return red_sim::err(z.child0, z.y0, t); };
   std::printf("  child y[0]: set 0 %.3f", child(w));
   for (int s = 1; s < 3; ++s)
@@ -624,6 +664,131 @@ void gather_mode(int lg) {
   }
 }
 
+// ---- quiet: helper h30t's per-element judgement (model_quiet.h) on the loud heads, the honest
+// gathers and the deal's control: set 0's model echoes, then while some element is undecided
+// the fresh set's, then up to kQuietExtraDraws further keyed refills of set 0 ----
+using Elements = std::function<std::vector<std::vector<double>>(const gpu::HostInput&)>;
+void quiet_run(const char* name, const generators::ResolvedVariant& v, const gpu::HostSet& set0,
+               const Elements& outs, const generators::Tolerance& t) {
+  const generators::ResolvedBuffer& b = v.buffers[0];
+  gpu::QuietFold f;
+  std::vector<double> largest;
+  auto draw = [&](const gpu::HostSet& s, const std::vector<std::vector<double>>& y, int parity,
+                  uint64_t seed) {
+    const auto q = outs(*gpu::model_echo(b, *s.inputs[0], parity, seed));
+    std::vector<std::vector<double>> sh(y.size());
+    largest.resize(y.size(), 0.0);
+    for (size_t k = 0; k < y.size(); ++k)
+      for (size_t i = 0; i < y[k].size(); ++i) {
+        sh[k].push_back(red_sim::share(y[k][i], q[k][i], t));
+        largest[k] = std::max(largest[k], sh[k].back());
+      }
+    gpu::fold_quiet(f, sh);
+  };
+  auto patterns = [&](const gpu::HostSet& s) {
+    const auto y = outs(*s.inputs[0]);
+    for (const gpu::EchoPattern& e : gpu::model_patterns())
+      if (gpu::model_pattern_moves(b, e)) draw(s, y, e.parity, gpu::model_seed(s.seed, e.parity));
+  };
+  patterns(set0);
+  const char* took = "set 0";
+  const gpu::EchoPattern keyed{1, gpu::kKeyedHalf, true};
+  const int more = gpu::model_pattern_moves(b, keyed) ? gpu::kQuietExtraDraws : 0;
+  int per_set = 0;
+  for (const gpu::EchoPattern& e : gpu::model_patterns()) per_set += gpu::model_pattern_moves(b, e);
+  if (gpu::quiet_undecided(gpu::quiet_verdict(f, per_set + more)))
+    if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf7e5b5e7ULL)) {
+      patterns(*fresh);
+      took = "set 0 and the fresh set";
+    }
+  int extra = 0;
+  if (more) {
+    const auto y0 = outs(*set0.inputs[0]);
+    while (extra < more && gpu::quiet_undecided(gpu::quiet_verdict(f, more - extra)))
+      draw(set0, y0, gpu::kKeyedHalf, gpu::quiet_seed(set0.seed, ++extra));
+  }
+  const auto verdict = gpu::quiet_verdict(f);
+  for (size_t k = 0; k < verdict.size(); ++k) {
+    const gpu::QuietVerdict& q = verdict[k];
+    std::printf(
+        "%s, output %zu (rtol %.0e, atol %g): largest %.4g (main: %s); %d draws (%s, %d further "
+        "keyed): %zu moved, %zu quiet by construction%s, %zu undecided: %s\n",
+        name, k, t.rtol, t.atol, largest[k], largest[k] > 1 ? "told apart" : "refused", f.draws,
+        took, extra, q.moved, q.by_construction,
+        q.by_construction ? (" (element " + std::to_string(q.element) + ": " +
+                             std::to_string(q.moves) + " moves, at most " + std::to_string(q.top) +
+                             ", the others quiet in " + std::to_string(q.rate) + " of their draws)")
+                                .c_str()
+                          : "",
+        q.undecided, q.by_construction ? "REFUSED (invalid_spec)" : "passes");
+  }
+}
+
+void quiet_mode(int lg) {
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  {
+    generators::ResolvedVariant v;
+    v.buffers = {test::flat_buffer("p", DType::I32, int64_t(1) << 24, {"permutation", 0, 0})};
+    const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+    generators::Tolerance t;
+    t.rtol = 2e-3;
+    t.atol = 0;
+    const Outputs head = head_outputs();
+    quiet_run(
+        "redteam29_perm_loud_head_boys (2^24)", v, set0,
+        [&](const gpu::HostInput& in) {
+          return std::vector<std::vector<double>>{head(ints(in)).first};
+        },
+        t);
+    t.rtol = 1e-5;
+    const Outputs deal = deal_outputs();
+    quiet_run(
+        "control_redteam29_deal_exact_hand (2^24)", v, set0,
+        [&](const gpu::HostInput& in) {
+          return std::vector<std::vector<double>>{deal(ints(in)).first};
+        },
+        t);
+  }
+  {
+    generators::ResolvedVariant v;
+    v.buffers = {test::flat_buffer("x", DType::F32, int64_t(1) << 16, {"sorted", 0.0, 4.0})};
+    const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+    generators::Tolerance t;
+    t.rtol = 0;
+    t.atol = 0.1;
+    quiet_run(
+        "redteam29_sorted_loud_head_boys (2^16)", v, set0,
+        [&](const gpu::HostInput& in) {
+          return std::vector<std::vector<double>>{shead_outputs(red_sim::floats(in)).first};
+        },
+        t);
+  }
+  {
+    const int64_t n = int64_t(1) << lg;
+    generators::ResolvedVariant v;
+    v.buffers = {test::flat_buffer("p", DType::I32, n, {"permutation", 0, 0})};
+    const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+    std::mt19937_64 rng(29);
+    std::uniform_real_distribution<double> u(1.0, 2.0);
+    std::vector<double> x(static_cast<size_t>(n));
+    for (double& a : x) a = double(float(u(rng)));
+    auto gathers = [&](const gpu::HostInput& in) {
+      const std::vector<int32_t> p = ints(in);
+      std::vector<std::vector<double>> o(2, std::vector<double>(p.size()));
+      for (size_t i = 0; i < p.size(); ++i) o[0][i] = double(p[i]), o[1][i] = x[size_t(p[i])];
+      return o;
+    };
+    for (double rtol : {1e-5, 2e-3, 5e-2}) {
+      generators::Tolerance t;
+      t.rtol = rtol;
+      t.atol = 0;
+      const std::string name =
+          "gathers z = p (output 0), w = x[p] (output 1), 2^" + std::to_string(lg);
+      quiet_run(name.c_str(), v, set0, gathers, t);
+    }
+  }
+}
+
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "head";
   const int lg = argc > 2 ? std::atoi(argv[2]) : 24;
@@ -636,11 +801,14 @@ int main(int argc, char** argv) {
     shead_mode(runs);
   else if (mode == "gather")
     gather_mode(lg);
+  else if (mode == "quiet")
+    quiet_mode(lg);
   else if (mode == "tiny")
     tiny_mode(argc > 4 ? std::atof(argv[4]) : 1e-12, runs);
   else
-    return std::fprintf(stderr,
-                        "red29_sim: mode head | deal | cv37 | inorm | tiny | shead | gather\n"),
+    return std::fprintf(
+               stderr,
+               "red29_sim: mode head | deal | cv37 | inorm | tiny | shead | gather | quiet\n"),
            2;
   return 0;
 }

@@ -16,6 +16,7 @@
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/model_echo.h"
+#include "engine/backend/gpu/model_quiet.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/protocol_io.h"
 #include "engine/backend/gpu/sample_lint.h"
@@ -49,6 +50,7 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
                      : pattern.parity             ? "-odd"
                                                   : "-even") +
                     (pattern.model ? "-model" : "") +
+                    (pattern.draw > 0 ? "-draw" + std::to_string(pattern.draw) : "") +
                     (only >= 0 ? "/in" + std::to_string(only) : "");
   if (region)
     key = given.key + "/echo-region-" +
@@ -109,7 +111,8 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
         echo.inputs[i] = region ? echo_region(b, *base.inputs[i], *region)
                          : model
                              ? model_echo(b, *base.inputs[i], pattern.parity,
-                                          model_seed(base.seed, pattern.parity))
+                                          pattern.draw > 0 ? quiet_seed(base.seed, pattern.draw)
+                                                           : model_seed(base.seed, pattern.parity))
                              : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
         echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
       }

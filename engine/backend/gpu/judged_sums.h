@@ -49,7 +49,7 @@ std::vector<JudgedSums> host_judged_sums(
 // The judged share's probe (the self-check's and the emulation test's): `classes` x n class
 // shares (class r at r x n) of the shapes judged_light_shares tells apart: a few dominant
 // classes over a light part below 1 (judged), the same with a reference near 0 (atol-held:
-// left out where the output is told), spread classes without dominance (condition (a) fails),
+// judged too since helper h30t dropped (b)), spread classes without dominance ((a) fails),
 // elements whose median class is 0, infinities, a NaN where `nan`; and `base`, the set's
 // reference of each element, near 0 or not; the output's tolerance `atol`, `rtol`, and its
 // grain (`digits`, `min_exp`: law_regions.h OutputGrain; FP16's, so that (d) leaves the tiny

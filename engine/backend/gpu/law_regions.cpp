@@ -175,7 +175,7 @@ size_t light_spread(const std::vector<std::vector<std::vector<double>>>& by_clas
 std::vector<std::vector<double>> judged_light_shares(
     const std::vector<std::vector<std::vector<double>>>& by_class,
     const std::vector<std::vector<double>>& light,
-    const std::vector<std::vector<double>>& atol_part, const std::vector<int>* told_given,
+    const std::vector<std::vector<double>>& /*atol_part*/, const std::vector<int>* /*told*/,
     const std::vector<std::vector<double>>* floor) {
   std::vector<std::vector<double>> judged(light.size());
   for (size_t k = 0; k < light.size(); ++k) {
@@ -187,12 +187,6 @@ std::vector<std::vector<double>> judged_light_shares(
       judged[k] = light[k];
       continue;
     }
-    double most = 0;  // the output's largest light share: does it tell its light part apart?
-    for (double l : light[k])
-      if (l > most) most = l;
-    const bool told = told_given && k < told_given->size() ? (*told_given)[k] != 0 : most > 1;
-    const std::vector<double>* held =
-        k < atol_part.size() && atol_part[k].size() == n ? &atol_part[k] : nullptr;
     const std::vector<double>* grain =
         floor && k < floor->size() && (*floor)[k].size() == n ? &(*floor)[k] : nullptr;
     for_each_chunk(int64_t((n + kShareChunk - 1) / kShareChunk), 0, [&](int64_t c) {
@@ -207,7 +201,6 @@ std::vector<std::vector<double>> judged_light_shares(
         double total = 0;  // every class's energy: the dominant ones' is total - l^2
         for (const auto& cls : by_class) total += cls[k][i] * cls[k][i];
         if (!(total - l * l >= l * l)) continue;                              // (a)
-        if (told && l <= 1 && held && l > 1 - (*held)[i]) continue;           // (b)
         if (l <= 1 && light_spread(by_class, k, i) < kLightSpread) continue;  // (c)
         judged[k][i] = l <= 1 && grain && l < (*grain)[i] ? -l : l;           // (d): unseen
       }
@@ -297,12 +290,10 @@ StridedJudgement strided_judgement(const StridedShares& echo,
   // pass would (infinity; NaN).
   const double bar2 = kLawCheckShare * kLawCheckShare;
   const double near2 = kNearLight * kNearLight;
-  std::vector<std::vector<uint16_t>> le1(outputs), rtol_le1(outputs), le_bar(outputs),
-      zero(outputs), le_near(outputs);
+  std::vector<std::vector<uint16_t>> le1(outputs), le_bar(outputs), zero(outputs), le_near(outputs);
   std::vector<double> blocked(outputs, 0.0);
   for (size_t k = 0; k < outputs; ++k) {
     le1[k].assign(atol_part[k].size(), 0);
-    rtol_le1[k].assign(atol_part[k].size(), 0);
     zero[k].assign(atol_part[k].size(), 0);
     le_near[k].assign(atol_part[k].size(), 0);
     if (law) le_bar[k].assign(atol_part[k].size(), 0);
@@ -323,8 +314,6 @@ StridedJudgement strided_judgement(const StridedShares& echo,
         le1[k][i] += e <= 1;
         zero[k][i] += e == 0;
         le_near[k][i] += e <= near2;
-        const double keep = 1 - atol_part[k][i];  // the share at atol 0 is share / keep
-        rtol_le1[k][i] += keep > 0 && e <= keep * keep;
         if (law) le_bar[k][i] += e <= bar2;
       }
       if (nan) blocked[k] = std::numeric_limits<double>::quiet_NaN();
@@ -332,21 +321,27 @@ StridedJudgement strided_judgement(const StridedShares& echo,
   }
   out.passes = 1;
   const size_t half = (R + 1) / 2;  // the classes up to the median (the 128th smallest)
-  std::vector<int> told(outputs, 0);
-  std::vector<std::vector<size_t>> flagged(outputs);
+  // flagged: the elements that may be weak or under the bar; near_only: those that may only be
+  // near (more than half their classes above 1: the median too, so a light share above 1, never
+  // weak), which light_tail's near count wants only where kTailMin elements are weak and the tail
+  // does not hold yet (helper h30t: without (b) an output's elements may all be near, a softmax's
+  // 32.8M; they are judged in chunks only until the tail holds).
+  std::vector<std::vector<size_t>> flagged(outputs), near_only(outputs);
   for (size_t k = 0; k < outputs; ++k) {
-    for (uint16_t c : le1[k]) told[k] = told[k] || R - c >= half + 1;
     // light_tail's near count is wanted only where kTailMin elements may be weak.
     size_t may_be_weak = 0;
     for (size_t i = 0; i < le1[k].size(); ++i)
-      may_be_weak += zero[k][i] < half && le1[k][i] >= half && (!told[k] || rtol_le1[k][i] >= half);
+      may_be_weak += zero[k][i] < half && le1[k][i] >= half;
     const bool count_near = may_be_weak >= kTailMin;
     for (size_t i = 0; i < le1[k].size(); ++i) {
       if (zero[k][i] >= half) continue;  // its median class does not move: no light part
-      const bool refusable = le1[k][i] >= half && (!told[k] || rtol_le1[k][i] >= half);
+      const bool refusable = le1[k][i] >= half;
       // judged at most kNearLight (light_tail's count): half its classes at most kNearLight^2
       const bool near = count_near && le_near[k][i] >= half;
-      if (refusable || near || (law && le_bar[k][i] >= half)) flagged[k].push_back(i);
+      if (refusable || (law && le_bar[k][i] >= half))
+        flagged[k].push_back(i);
+      else if (near)
+        near_only[k].push_back(i);
     }
   }
   out.light.assign(outputs, 0.0);
@@ -362,17 +357,14 @@ StridedJudgement strided_judgement(const StridedShares& echo,
     if (blocked[k] == 0)
       for (size_t i : flagged[k]) all.push_back({k, i});
   const size_t chunk = std::max<size_t>(1, budget / (R * sizeof(double)));
-  for (size_t lo = 0; lo < all.size(); lo += chunk) {
-    const size_t hi = std::min(all.size(), lo + chunk);
+  auto judge_chunk = [&](const std::vector<std::pair<size_t, size_t>>& list, size_t lo, size_t hi) {
     std::vector<std::vector<size_t>> picks(outputs);
-    for (size_t j = lo; j < hi; ++j) picks[all[j].first].push_back(all[j].second);
-    std::vector<std::vector<double>> atol_sub(outputs), floor_sub(outputs);
+    for (size_t j = lo; j < hi; ++j) picks[list[j].first].push_back(list[j].second);
+    std::vector<std::vector<double>> floor_sub(outputs);
     for (size_t k = 0; k < outputs; ++k)
-      for (size_t i : picks[k]) {
-        atol_sub[k].push_back(atol_part[k][i]);
+      for (size_t i : picks[k])
         if (k < floor.size() && floor[k].size() == atol_part[k].size())
           floor_sub[k].push_back(floor[k][i]);
-      }
     std::vector<std::vector<std::vector<double>>> sub(R);
     for (size_t r = 0; r < R; ++r) {
       std::vector<std::vector<double>> shares;
@@ -397,7 +389,7 @@ StridedJudgement strided_judgement(const StridedShares& echo,
     out.exact += hi - lo;
     const std::vector<std::vector<double>> light = light_shares(sub);
     const std::vector<std::vector<double>> judged =
-        judged_light_shares(sub, light, atol_sub, &told, &floor_sub);
+        judged_light_shares(sub, light, {}, nullptr, &floor_sub);
     const std::vector<double> least_light = weakest_shares(light);
     const std::vector<double> least_judged = weakest_shares(judged);
     for (size_t k = 0; k < outputs; ++k) {
@@ -407,6 +399,19 @@ StridedJudgement strided_judgement(const StridedShares& echo,
       count_tail(judged[k], weak[k], near[k]);
       unseen[k] = std::max(unseen[k], largest_unseen(judged[k]));
     }
+  };
+  for (size_t lo = 0; lo < all.size(); lo += chunk)
+    judge_chunk(all, lo, std::min(all.size(), lo + chunk));
+  // Then the near-only elements of the outputs whose tail may still hold, until it does.
+  std::vector<std::pair<size_t, size_t>> rest;
+  for (size_t k = 0; k < outputs; ++k)
+    if (blocked[k] == 0 && !std::isnan(out.judged[k]) && weak[k] >= kTailMin)
+      for (size_t i : near_only[k]) rest.push_back({k, i});
+  for (size_t lo = 0; lo < rest.size();) {
+    std::vector<std::pair<size_t, size_t>> now;
+    for (; lo < rest.size() && now.size() < chunk; ++lo)
+      if (!light_tail(weak[rest[lo].first], near[rest[lo].first])) now.push_back(rest[lo]);
+    if (!now.empty()) judge_chunk(now, 0, now.size());
   }
   for (size_t k = 0; k < outputs; ++k)
     if (blocked[k] == 0 && !std::isnan(out.judged[k]))

@@ -95,7 +95,8 @@ std::vector<std::vector<double>> light_shares(
 // atol 0. An output whose tolerance is missing gets 0 everywhere, and so does one at rtol 0
 // (helper h28t, red team 28's redteam28_atol_excused_heavy: there atol is every element's whole
 // tolerance, so judged_light_shares' (b) excused every element under 1 of an output that one
-// loud element told apart; at rtol 0 nothing is atol-held).
+// loud element told apart; at rtol 0 nothing is atol-held). Since helper h30t dropped (b), P6k's
+// judgement reads it nowhere; the device pass still takes the tolerance for the grain floor.
 std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base,
                                             const std::vector<generators::Tolerance>& tols);
 
@@ -138,11 +139,17 @@ std::vector<std::vector<double>> grain_floors(const std::vector<HostDoubles>& ba
 //      sum with no heavy position has chance-dominant strided classes (one of 256 half-normal
 //      class shares above 4 x their median: ~1.8 an element) holding a few % of its energy, and
 //      its light share is its whole share, which the lint's own bar judges;
-//  (b) and it is not atol-held in an output that tells its light part apart: an element whose
-//      light share is at most 1 only through its atol (above 1 - atol_part[k][i]: at atol 0 the
-//      light part would tell it apart) is left out where another element of the output has a
-//      light share above 1 (a softmax's smallest probabilities, within atol, share the row's
-//      sum with its largest, whose light share is thousands: control_hon22_softmax_argmax).
+//  (b) gone (helper h30t, red team 29's redteam29_atol_tiny_rtol_heavy): it left out an element
+//      at most 1 only through its atol where another element of the output had a light share
+//      above 1 (a softmax's smallest probabilities share the row's sum with its largest). That
+//      is an excuse by another element, sound only where the two share one light computation,
+//      which an element's unsigned class shares cannot show: a cheap loud y[1] = 100 sum x
+//      excused an expensive y[0] = heavy + sum log B(x) at any rtol > 0 (h28t keyed the fix on
+//      rtol == 0). Measured (red29_sim tiny 24 0): y[0]'s signed light moves correlate with
+//      y[1]'s at -0.99998 (log B is near-linear on [0.5, 1.5)), so even a signed proportional
+//      key would excuse it short of exactness. The softmax's held elements are the low tail of a
+//      continuum, which light_tail below keeps (hon22_softmax_offlaw_sim 64 1 1e-4 64: weak
+//      1193, near 68855). `atol_part` and `told` are no longer read (kept for the callers).
 //  (c) and, where it is at most 1, its light part moves at least kLightSpread classes
 //      (light_spread; helper h28t): an element that depends on just over half of the classes,
 //      one pair a class (a prefix sum's or a triangular sum's ~129 terms, a causal softmax's
@@ -156,9 +163,8 @@ std::vector<std::vector<double>> grain_floors(const std::vector<HostDoubles>& ba
 //      ~1e-13): such an element is -l (unseen: not judged, as 0, but refusable_shares and
 //      grain_note say so; light_tail counts it as weak, as before (d), so that (d) never makes
 //      an output a tail); `floor` null or short: nothing unseen.
-// 0 elsewhere (not judged); NaN stays NaN. `atol_part` empty: 0 everywhere (nothing atol-held).
-// `told` (per output: 1 told, 0 not): given instead of read from `light` (strided_judgement's
-// second pass judges a subset of the elements; host_judged_sums both ways). The device's
+// 0 elsewhere (not judged); NaN stays NaN. `atol_part` and `told` are not read (they carried
+// (b) until h30t; host_judged_sums still passes both values of told, which now agree). The device's
 // solver_judged256 (share_source.h, judged_sums.h) is this rule too, held to it bit for bit.
 std::vector<std::vector<double>> judged_light_shares(
     const std::vector<std::vector<std::vector<double>>>& by_class,
@@ -217,18 +223,18 @@ inline constexpr size_t kLightBytes = size_t(2) << 30;
 // `judged`: refusable_shares of judged_light_shares (light_refusal's).
 // Where classes x elements x 8 bytes fit in `budget`: one pass of kStridedRegions class echoes,
 // every element exact (h28w). Past it (a 1024 x 32000 softmax: 67 GB), a first pass keeps per
-// element four counts of classes: energy <= 1 at the declared tolerance, <= 1 at atol 0, <=
-// kNearLight^2 (light_tail's count, wanted where kTailMin elements may be weak), <=
-// kLawCheckShare^2 (on the law), and whether some element surely tells its output's light part
-// apart (more than half its classes above 1: its median class, a light one, is). An element's
-// judged light share can be at most 1 only where at least half its classes are at most 1 (every
-// class up to the median is light), and, in an output surely told, at atol 0 too (not
-// atol-held); its light share can be under the bar only where half its classes are under the
-// bar's square; its judged share can be at most kNearLight only where half its classes are at
-// most kNearLight^2. Only those elements are judged exactly, in a second pass (more where they pass
-// `budget`). Same verdicts as the one pass, except that an output told apart only by elements
-// with fewer than half their classes above 1 counts as not told (more judged, never fewer), and
-// `light` is 0 (nothing lowered) where no element can be under the bar.
+// element counts of classes: energy 0, <= 1, <= kNearLight^2 (light_tail's count, wanted where
+// kTailMin elements may be weak) and <= kLawCheckShare^2 (on the law). An element's judged
+// light share can be at most 1 only where at least half its classes are at most 1 (every class
+// up to the median is light); its light share can be under the bar only where half its classes
+// are under the bar's square; its judged share can be at most kNearLight only where half its
+// classes are at most kNearLight^2. Only those elements are judged exactly, in a second pass
+// (more where they pass `budget`); those that can only be near (light_tail's count: more than
+// half their classes above 1, so a light share above 1) last, and only while an output has
+// kTailMin weak elements and its tail does not hold yet (h30t). Same verdicts as the one pass
+// (the least judged share above 1 may be another, or 0), and `light` is 0 (nothing lowered)
+// where no element can be under the bar. (Until h30t it also counted classes at atol 0
+// and whether an output was surely told, for (b).)
 struct StridedJudgement {
   std::vector<double> light, judged;
   int passes = 0;    // passes of kStridedRegions class echoes taken

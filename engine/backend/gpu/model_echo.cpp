@@ -193,13 +193,15 @@ bool model_lint_needed(const std::vector<generators::Tolerance>& output_tols) {
 SampleLintVerdict model_lint_verdict(const std::vector<InputShares>& inputs,
                                      const std::vector<std::string>& outputs,
                                      const std::vector<generators::Tolerance>& output_tols,
-                                     const std::vector<BlindDeclared>& declared) {
+                                     const std::vector<BlindDeclared>& declared,
+                                     const std::vector<std::vector<QuietVerdict>>& quiet) {
   SampleLintVerdict v;
   std::ostringstream refusal, told;
   refusal.precision(2);
   told.precision(2);
   int refused = 0, telling = 0;
-  for (const InputShares& in : inputs) {
+  for (size_t ii = 0; ii < inputs.size(); ++ii) {
+    const InputShares& in = inputs[ii];
     const size_t n_out = std::max<size_t>(outputs.size(), 1);
     for (size_t k = 0; k < n_out; ++k) {
       const std::string out = k < outputs.size() ? outputs[k] : "the output";
@@ -213,14 +215,33 @@ SampleLintVerdict model_lint_verdict(const std::vector<InputShares>& inputs,
         if (!(g <= top)) top = g, best = &s;  // NaN: told apart
       }
       if (blind || top == 0 || !best) continue;
-      if (!(top <= 1)) {
-        told << (telling++ ? ", " : "") << out << " by " << in.input << "'s on " << best->set
-             << " (at " << top << ")";
-        continue;
-      }
       const generators::Tolerance none{};
       const generators::Tolerance& tol =
           output_tols.empty() ? none : output_tols[k < output_tols.size() ? k : 0];
+      const QuietVerdict* q = ii < quiet.size() && k < quiet[ii].size() ? &quiet[ii][k] : nullptr;
+      if (!(top <= 1) && q && q->by_construction) {  // a loud element beside a quiet one
+        refusal << (refused++ ? "; and " : "") << out << "'s element " << q->element
+                << " moves by at most " << q->top << " of its tolerance under every one of its "
+                << q->moves << " model echoes of " << in.input << " (" << q->by_construction
+                << " such elements: quiet by construction, as the output's other elements were "
+                << "quiet in " << q->rate << " of their draws and chance gives " << q->moved
+                << " x " << q->rate << "^" << q->moves << " < " << kQuietAlpha
+                << "), so no verified run can refuse a kernel that reads half of " << in.input
+                << " and models that element, however loud the others (at " << top
+                << "); tighten rtol and atol to under " << q->top << " times the declared (rtol "
+                << tol.rtol << ", atol " << tol.atol << ") for " << out
+                << ", give that element its own output, or declare `blind_to: [" << in.input
+                << "]` on it";
+        continue;
+      }
+      if (!(top <= 1)) {
+        told << (telling++ ? ", " : "") << out << " by " << in.input << "'s on " << best->set
+             << " (at " << top << ")";
+        if (q && q->undecided)
+          told << " (" << q->undecided
+               << " elements never told apart, quiet by chance not ruled out)";
+        continue;
+      }
       refusal << (refused++ ? "; and " : "") << out << " moves by at most " << top
               << " of its tolerance under " << in.input << "'s model echo (";
       for (size_t j = 0; j < in.sets.size(); ++j) {

@@ -39,6 +39,7 @@
 
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_lint.h"
+#include "engine/backend/gpu/model_quiet.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "generators/problem_spec.h"
 
@@ -77,9 +78,13 @@ bool model_lint_needed(const std::vector<generators::Tolerance>& output_tols);
 // largest over model_patterns; `input` the buffer's name).
 // `declared`: the outputs' blind_to (excused pairs). Refusal (kSampleLintMarker) where some pair's
 // largest share over the sets is above 0 and at most 1; else a note naming the pairs told apart.
+// `quiet` (helper h30t, model_quiet.h; per input of `inputs`, per output; empty: none): a pair
+// told apart by its largest share is refused too where some element of the output is quiet by
+// construction (red team 29's loud heads); undecided elements are named in the note.
 SampleLintVerdict model_lint_verdict(const std::vector<InputShares>& inputs,
                                      const std::vector<std::string>& outputs,
                                      const std::vector<generators::Tolerance>& output_tols,
-                                     const std::vector<BlindDeclared>& declared = {});
+                                     const std::vector<BlindDeclared>& declared = {},
+                                     const std::vector<std::vector<QuietVerdict>>& quiet = {});
 
 }  // namespace solver::gpu

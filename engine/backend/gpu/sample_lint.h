@@ -127,6 +127,9 @@ struct EchoPattern {
   // A model echo of the structured inputs (model_echo.h: midpoints, refills; block unused), on
   // the host, instead of this pattern's copy echo of the others.
   bool model = false;
+  // A model echo's draw: 0 the refill seeded by model_seed; j >= 1 a further keyed refill seeded
+  // by quiet_seed(set seed, j) (model_quiet.h: taken while some element is undecided, h30t).
+  int draw = 0;
 };
 const std::vector<EchoPattern>& echo_patterns();
 // Per output buffer k of `base`: the largest |base - echo| / (atol + rtol |base| [+

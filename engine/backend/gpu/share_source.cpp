@@ -184,17 +184,15 @@ extern "C" __global__ void solver_light256(const double* by_class, int classes, 
 }
 
 // judged_light_shares' rule for element i (law_regions.h), given its light share `l` and every
-// class's energy `total`: l where (a) the dominant classes hold at least the light ones' energy
-// and, where the output is told apart (`told`), (b) l is not at most 1 through its atol alone;
-// 0 elsewhere; NaN stays NaN. `held`: atol_parts' value of the element (-1: none given).
+// class's energy `total`: l where (a) the dominant classes hold at least the light ones' energy;
+// 0 elsewhere; NaN stays NaN. (b), the atol-held excuse, is gone (helper h30t: red team 29's
+// redteam29_atol_tiny_rtol_heavy); told and not told now judge alike.
 // (d): -l where l <= 1 is under the element's grain floor `floor` (law_regions.h grain_floor;
 // -1: none), unseen.
-__device__ __forceinline__ double ss_judged(double l, double total, int told, double held,
-                                            int spread, double floor) {
+__device__ __forceinline__ double ss_judged(double l, double total, int spread, double floor) {
   if (l != l) return l;
   if (!(l > 0)) return 0.0;
   if (!(total - l * l >= l * l)) return 0.0;                     // (a)
-  if (told && l <= 1 && held >= 0 && l > 1 - held) return 0.0;    // (b)
   if (l <= 1 && spread < 64) return 0.0;                          // (c), 64: kLightSpread
   return l <= 1 && floor >= 0 && l < floor ? -l : l;              // (d)
 }
@@ -221,11 +219,10 @@ struct ss_judged_sums {
 };
 
 // The strided partition's judged light share (law_regions.h judged_light_shares) of each element
-// over `classes` class shares (<= 256), for both values of the output's `told`, which needs every
-// element's light share: the host picks the one its output's `most` says once every block is in.
-// `base` (null: no atol part) the set's reference slots of these elements, `atol` and `rtol` the
-// output's tolerance (atol_parts' rule), `digits` and `min_exp` its grain (grain_floor; with
-// `base` only). `out` (null: nowhere): light at i, judged if told at n + i, judged if not at 2n + i.
+// over `classes` class shares (<= 256), for both values of the output's `told` (equal since
+// helper h30t dropped (b); the host picks the one its output's `most` says once every block is in).
+// `base` (null: no grain floor) the set's reference slots of these elements, `atol` and `rtol` the
+// output's tolerance, `digits` and `min_exp` its grain (grain_floor; with `base` only). `out` (null: nowhere): light at i, judged if told at n + i, judged if not at 2n + i.
 extern "C" __global__ void solver_judged256(const double* by_class, int classes, long long n,
                                             double dominant, const double* base, double atol,
                                             double rtol, int digits, int min_exp, double* out,
@@ -242,14 +239,11 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     double total = 0;
     int spread = 0;
     double l = ss_light<256>(by_class, classes, n, i, dominant, &total, &spread);
-    double held = -1, floor = -1;
-    if (base) {  // atol_parts: atol / (atol + rtol |r|) where that is above 0 and finite, else 0
-      double allowed = atol + rtol * fabs(base[i]);
-      held = rtol > 0 && allowed > 0 && isfinite(allowed) ? atol / allowed : 0.0;
-      floor = ss_grain_floor(base[i], atol, rtol, digits, min_exp);
-    }
-    double jt = ss_judged(l, total, 1, held, spread, floor);
-    double ju = ss_judged(l, total, 0, held, spread, floor);
+    double floor = -1;
+    if (base) floor = ss_grain_floor(base[i], atol, rtol, digits, min_exp);
+    // Told and not told alike since (b) went (h30t); both kept: JudgedSums' layout.
+    double jt = ss_judged(l, total, spread, floor);
+    double ju = jt;
     if (out) {
       out[i] = l;
       out[n + i] = jt;

@@ -25,10 +25,10 @@ namespace solver::gpu {
 // of each element over `classes` class shares (by_class[r * n + i]; at most 32 / 256 classes),
 // written to out[i] (null: nowhere) and summed into LightSums.
 // solver_judged256(by_class, classes, n, dominant, base, atol, rtol, out, sums): the strided
-// partition's judged light share (law_regions.h judged_light_shares, conditions (a) and (b), the
-// atol part from `base`, the set's reference slots, and the output's tolerance) of each element,
-// for both values of the output's `told`, summed into JudgedSums (out: light, judged if told,
-// judged if not, each n doubles; null: nowhere).
+// partition's judged light share (law_regions.h judged_light_shares, conditions (a), (c) and (d),
+// the grain floor from `base`, the set's reference slots, and the output's tolerance) of each
+// element, summed into JudgedSums (out: light, judged if told, judged if not, each n doubles;
+// null: nowhere; told and not told agree since helper h30t dropped (b), the atol-held excuse).
 // solver_zero_count(base, echo, n, wide, atol, rtol, mag_rtol, counts, sums) adds 1 to the
 // uint16 counts[i] where element i's energy (its share, as solver_share's, squared) is 0, and
 // sets sums->nan where one is NaN; solver_median_moves(counts, n, half, sums) sets sums->moves
