@@ -415,7 +415,7 @@ void two_mode(int lg, int runs) {
       wh = std::max(wh, e.hashed), out_hashed += e.hashed > 1;
     }
     std::printf(
-        "  %d %s: strata on a %d, b %d (never both); the detector names the stratified "
+        "  %d %s: strata on a %d, b %d; the detector names the stratified "
         "input alone on %d (statistic %.4f..%.4f there, >= %.4f on the other), both seen "
         "%d; the child rms %.4f worst %.4f, %d out; CV on both (no detector): worst %.3f, "
         "%d out; a hashed 1-in-16 place on both (no detector): worst %.3f, %d out\n",
