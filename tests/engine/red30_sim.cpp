@@ -396,7 +396,8 @@ void two_mode(int lg, int runs) {
     line("a fresh set", *fresh);
   for (bool on_law : {false, true}) {
     int drawn[2] = {0, 0}, right = 0, out = 0, out_blind = 0, both_seen = 0, out_hashed = 0;
-    double w = 0, ss = 0, wb = 0, wh = 0, lo_seen = 1, hi_seen = 0, lo_not = 1;
+    double w = 0, ss = 0, wb = 0, wh = 0, wf = 0, lo_seen = 1, hi_seen = 0, lo_not = 1;
+    int out_fp32 = 0;
     for (int r = 1; r <= runs; ++r) {
       int which = -1;
       for (const gpu::Perturbation& p : gpu::timed_perturbations(v, run_seed(r), false, on_law))
@@ -413,14 +414,17 @@ void two_mode(int lg, int runs) {
       w = std::max(w, e.child), ss += e.child * e.child, out += e.child > 1;
       wb = std::max(wb, e.blind), out_blind += e.blind > 1;
       wh = std::max(wh, e.hashed), out_hashed += e.hashed > 1;
+      wf = std::max(wf, e.fp32), out_fp32 += e.fp32 > 1;
     }
     std::printf(
         "  %d %s: strata on a %d, b %d; the detector names the stratified "
         "input alone on %d (statistic %.4f..%.4f there, >= %.4f on the other), both seen "
         "%d; the child rms %.4f worst %.4f, %d out; CV on both (no detector): worst %.3f, "
-        "%d out; a hashed 1-in-16 place on both (no detector): worst %.3f, %d out\n",
+        "%d out; a hashed 1-in-16 place on both (no detector): worst %.3f, %d out; the control "
+        "(FP32 on both) worst %.4f, %d out\n",
         runs, on_law ? "law redraws" : "off-law timed runs", drawn[0], drawn[1], right, lo_seen,
-        hi_seen, lo_not, both_seen, std::sqrt(ss / runs), w, out, wb, out_blind, wh, out_hashed);
+        hi_seen, lo_not, both_seen, std::sqrt(ss / runs), w, out, wb, out_blind, wh, out_hashed, wf,
+        out_fp32);
   }
   // The fix, emulated: both inputs stratified in one run, each with its own keys (buffer a's
   // stratified perturbation from a run seed that chose a, b's from one that chose b).
