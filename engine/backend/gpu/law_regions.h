@@ -111,11 +111,11 @@ std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base
 inline constexpr double kGrainBound = 16;
 // The bound grain_floor divides by (red team 30's fix A, helper h30g; redteam30_grain_mean_lbeta
 // and redteam30_grain_bf16_lbeta): sqrt(`light_pairs`), at least kGrainBound. A class echo copies
-// a neighbour drawn from the same law, so it moves a sum of many similar terms by their spread
-// (~sqrt(pairs) x sd), never by their mean (pairs x mean); a kernel that reads one pair in P and
-// rescales errs by the light terms' mean spread over P pairs, which a light share bounds only
-// within sqrt(P) of it. Where the terms' spread is under 1/sqrt(P) of their mean this still
-// misses them (the red team's fix C, keying (d) on the reference's own noise, has no such limit).
+// a neighbour drawn from the same law, so it moves a sum of N similar terms by their spread
+// (~sqrt(N) x sd), never by their mean (N x mean); a kernel that reads one pair in k and
+// rescales errs by ~sqrt(k) x that move, at most sqrt(pairs) x where it reads one pair of all.
+// Where the terms' spread is under 1/sqrt(pairs) of their mean this still misses them (red team
+// 30's fix C, keying (d) on the float64 reference's own noise, has no such limit).
 double grain_bound(double light_pairs);
 // The light pairs the bound counts: half the elements of the largest input the strided classes
 // echo (sample_echoed); 0 where none.
