@@ -114,8 +114,10 @@ inline constexpr double kGrainBound = 16;
 // a neighbour drawn from the same law, so it moves a sum of N similar terms by their spread
 // (~sqrt(N) x sd), never by their mean (N x mean); a kernel that reads one pair in k and
 // rescales errs by ~sqrt(k) x that move, at most sqrt(pairs) x where it reads one pair of all.
-// Where the terms' spread is under 1/sqrt(pairs) of their mean this still misses them (red team
-// 30's fix C, keying (d) on the float64 reference's own noise, has no such limit).
+// What stays unseen is a light part whose dependence on the data is under the grain (a constant
+// of the law in its place errs by ~sqrt(N) x sd too); red team 30 names terms whose spread is
+// small against their mean as fix A's limit, and fix C (keying (d) on the float64 reference's
+// own noise) as the one without it.
 double grain_bound(double light_pairs);
 // The light pairs the bound counts: half the elements of the largest input the strided classes
 // echo (sample_echoed); 0 where none.
