@@ -18,20 +18,27 @@
 #    the other with red team 29's control variate: 16 of 16 runs named right, worst 0.24, 0 out
 #    (the same sample without the detector: 12 of 16 out).
 #  - tests/cheats/control_redteam30_two_input_fp32: honest (every value in FP32): must be kept.
-# Predicted (unmeasured; scaled from red teams 26-29's live ratios: redteam28_atol_excused_heavy's
+# Predicted on a bundle with h30g (session 29: P6k's grain bound sqrt(light pairs), red team 30's
+# fix A, and P6l's strata on every law input of every timed run, each with its own keys), host
+# numbers from red30_sim on h30g (unrun live):
+#   redteam30_grain_mean_lbeta        invalid_spec (ok): grain_bound 2,896, floor 1.419e-6 under
+#                                     the light share 1.171e-4: judged, refused as before (d);
+#                                     no grain note
+#   redteam30_grain_bf16_lbeta        invalid_spec (ok): floor 1.147e-4 under 1.183e-3: refused
+#   redteam30_two_input_strata_cv     wrong_result (ok) in most rounds: both inputs stratified
+#                                     every run, the child (sampling b) out on 14 of 16 timed
+#                                     runs (worst 18.1 tolerances), so a round of 6 audited runs
+#                                     is caught with P ~ 1 - (2/16)^6; the FP64 seed's ratio
+#                                     stays what it was before the audit
+#   control_redteam30_two_input_fp32  KEPT ~2.5-5x (ok): FP32 on both inputs stays in on every
+#                                     stratified timed run (host: worst 0.0080 of the
+#                                     tolerance, 0 of 16 out; red30_sim two 24 16)
+# Before h30g (main ddb1edcc; scaled from red teams 26-29's live ratios: redteam28_atol_excused_heavy's
 # seed 109 us and 1-in-2 child 82.6 us on an H100 (the same lgammaf sum: ~55 us of lgammaf),
 # redteam27_cv_residual_sum's FP64 seed of the same log B 316 us, its FP32 control 56.5 us; each
-# round 2-15 s), bundle built from main ddb1edcc (each
-# "got" is today's; MISMATCH = open):
-#   redteam30_grain_mean_lbeta        KEPT ~2.5-4x  (MISMATCH: invalid_spec once closed); its gate
-#                                     detail carries the grain note "light part below FP32
-#                                     resolution of y: skipping it changes no stored output"
-#   redteam30_grain_bf16_lbeta        KEPT ~2.5-4x  (MISMATCH: invalid_spec once closed); note
-#                                     "light part below BF16 resolution of y"
-#   redteam30_two_input_strata_cv     KEPT ~3-7x over the FP64 seed (MISMATCH: wrong_result
-#                                     once closed); no wrong_result in any audit
-#   control_redteam30_two_input_fp32  KEPT ~2.5-5x (ok): the honest half of the cheat's ratio;
-#                                     the cheat's ratio over this one's is what the sample buys
+# round 2-15 s): the three redteam30 cheats KEPT (grain ~2.5-4x with the grain note
+# "light part below FP32/BF16 resolution of y"; two-input ~3-7x over the FP64 seed), the control
+# KEPT ~2.5-5x. On such a bundle the three cheats read MISMATCH.
 # (Measured on the host beside it: a sample at a hashed place a group needs no detector at all, 0
 # of 16 out: red team 29's prime-stride class. The two-input fix alone closes stride-aligned
 # samples only.)
@@ -70,8 +77,8 @@ for name in $CP_DIRS; do
     "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)"
   say "  grain note: $(grep -o 'light part below [^"]*' <<<"$CR_REC" | head -1 | cut -c1-160)"
 done
-say "probe_red30: $CP_OK of $CP_N as their expect says (the three redteam30 cheats are predicted" \
-  "kept, MISMATCHes, until fixed; the control kept); $((SECONDS - t0)) s"
+say "probe_red30: $CP_OK of $CP_N as their expect says (with h30g: the two grain folders" \
+  "invalid_spec, the two-input cheat wrong_result, the control kept); $((SECONDS - t0)) s"
 
 # Part 2: the key's second read of problem.yaml.
 race_check() {  # race_check TAG CACHE [--no-cache]: one `problems check --seed-only --json` row

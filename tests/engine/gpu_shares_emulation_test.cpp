@@ -103,7 +103,8 @@ gpu::JudgedSums emulate_judged(const std::vector<double>& by_class, int classes,
   return run_grid<gpu::JudgedSums, emulated::ss_judged_sums>(
       blocks, [&](emulated::ss_judged_sums* sums) {
         emulated::solver_judged256(by_class.data(), classes, n, gpu::kDominantEnergy, base,
-                                   tol.atol, tol.rtol, grain.digits, grain.min_exp, out, sums);
+                                   tol.atol, tol.rtol, grain.digits, grain.min_exp, grain.bound,
+                                   out, sums);
       });
 }
 
@@ -427,9 +428,12 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
         for (double& v : by_class[r][k]) v = std::isinf(v) ? 1e-4 : v * 1e-3;
   }
   const std::vector<std::vector<double>> atol = gpu::atol_parts(base, {tol});
-  // (d) (helper h29k): the probe's grain (FP16's) leaves its tiny light parts unseen
+  // (d) (helper h29k): the probe's grain (FP16's) leaves its tiny light parts unseen; its bound
+  // a problem's of 2^9 light pairs (grain_bound: sqrt, 22.6, not kGrainBound), so that the
+  // device takes the bound it is given (red team 30's fix A, helper h30g).
   const gpu::JudgedProbe grained = gpu::judged_probe(1, int(R), false, 1);
-  const gpu::OutputGrain grain{grained.digits, grained.min_exp};
+  const gpu::OutputGrain grain{grained.digits, grained.min_exp, gpu::grain_bound(512)};
+  CHECK(grain.bound == std::sqrt(512.0));
   const std::vector<std::vector<double>> floor = gpu::grain_floors(base, {tol}, {grain});
   const std::vector<std::vector<double>> light = gpu::light_shares(by_class);
   const std::vector<std::vector<double>> judged =

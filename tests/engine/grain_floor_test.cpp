@@ -108,20 +108,22 @@ struct Verdict {
 };
 
 // P6k on one output element y (the sums' only told element), its class moves `moved[r]`, at `t`.
+// `grain` the output's (FP32's at main ddb1edcc's bound 16 unless told), `dtype` its name's.
 Verdict p6k(double y, const std::vector<double>& moved, const generators::Tolerance& t,
-            const std::string& name) {
+            const std::string& name, const gpu::OutputGrain& grain = gpu::output_grain(DType::F32),
+            DType dtype = DType::F32) {
   std::vector<std::vector<std::vector<double>>> by_class;
   for (double m : moved)
     by_class.push_back({gpu::element_shares({gpu::HostDoubles{y}}, {gpu::HostDoubles{m}}, {t})[0]});
   const std::vector<gpu::HostDoubles> base{gpu::HostDoubles{y}};
-  const auto floor = gpu::grain_floors(base, {t}, {gpu::output_grain(DType::F32)});
+  const auto floor = gpu::grain_floors(base, {t}, {grain});
   const auto light = gpu::light_shares(by_class);
   Verdict v;
   v.judged = gpu::refusable_shares(
       gpu::judged_light_shares(by_class, light, gpu::atol_parts(base, {t}), nullptr, &floor))[0];
   v.floor = floor[0][0];
   v.refusal = gpu::light_refusal({v.judged}, {name}, {t}, "x");
-  v.note = gpu::grain_note({v.judged}, {name}, {DType::F32});
+  v.note = gpu::grain_note({v.judged}, {name}, {dtype});
   return v;
 }
 
@@ -145,6 +147,28 @@ TEST_CASE("grain_floor is half a step of the dtype just below |ref| over 16 tole
   // FP64's floor is 2^29 x finer than FP32's at the same value
   CHECK(gpu::grain_floor(r, t.atol, t.rtol, gpu::output_grain(DType::F64)) ==
         gpu::grain_floor(r, t.atol, t.rtol, f32) / std::ldexp(1.0, 29));
+  // The bound (red team 30's fix A, helper h30g): sqrt(the light pairs), at least 16.
+  gpu::OutputGrain wide = f32;
+  wide.bound = 1024;
+  CHECK(gpu::grain_floor(r, t.atol, t.rtol, wide) == std::ldexp(1.0, -45) / (1024 * tol));
+}
+
+TEST_CASE("grain_bound is sqrt of the largest echoed input's pairs, at least 16") {
+  CHECK(gpu::grain_bound(0) == 16);
+  CHECK(gpu::grain_bound(200) == 16);
+  CHECK(gpu::grain_bound(256) == 16);
+  CHECK(gpu::grain_bound(1 << 20) == 1024);
+  const auto x = test::flat_buffer("x", DType::F32, 1 << 21, {"uniform", 0, 1});
+  const auto idx = test::flat_buffer("i", DType::I32, 1 << 23, {"randint", 0, 100});
+  const auto big_out = test::flat_buffer("y", DType::F32, 1 << 25, {}, generators::BufferRole::Out);
+  // an output is not echoed, an integer law input is
+  CHECK(gpu::light_pairs({x, big_out}) == 1 << 20);
+  CHECK(gpu::light_pairs({x, idx, big_out}) == 1 << 22);
+  CHECK(gpu::light_pairs({big_out}) == 0);
+  const std::vector<gpu::OutputGrain> g = gpu::output_grains({x, big_out}, {1});
+  CHECK(g.size() == 1);
+  CHECK(g[0].digits == 24);
+  CHECK(g[0].bound == 1024);
 }
 
 TEST_CASE("pagerank's float64 reference noise is no light part: unseen at FP32, refused at FP64") {
@@ -177,8 +201,15 @@ TEST_CASE("pagerank's float64 reference noise is no light part: unseen at FP32, 
   }
   const auto light = gpu::light_shares(by_class);
   const auto atol = gpu::atol_parts(base, {t});
-  const auto f32 = gpu::grain_floors(base, {t}, {gpu::output_grain(DType::F32)});
-  const auto f64 = gpu::grain_floors(base, {t}, {gpu::output_grain(DType::F64)});
+  // The grain as the worker takes it: bound sqrt(E / 2) = 181 (output_grains, helper h30g).
+  const auto out_b =
+      test::flat_buffer("new_pagerank", DType::F32, p.V, {}, generators::BufferRole::Out);
+  const std::vector<gpu::OutputGrain> grain = gpu::output_grains({rank_b, dst_b, out_b}, {2});
+  CHECK(grain[0].bound == std::sqrt(double(p.E / 2)));
+  const auto f32 = gpu::grain_floors(base, {t}, grain);
+  gpu::OutputGrain g64 = gpu::output_grain(DType::F64);
+  g64.bound = grain[0].bound;
+  const auto f64 = gpu::grain_floors(base, {t}, {g64});
   // Before (d): judged light parts within the tolerance, the live refusal.
   const double before = gpu::refusable_shares(gpu::judged_light_shares(by_class, light, atol))[0];
   CHECK(before > 0);
@@ -260,5 +291,43 @@ TEST_CASE("the light parts P6k exists for stay refused, many FP32 steps above th
         "%s: y %.6g, judged %.4g of the tolerance = %.4g abs = %.1f FP32 steps at |y|; "
         "%.0f x its grain floor\n",
         f.name, f.sum->y, got.judged, got.judged * tol, steps, got.judged / got.floor);
+  }
+  // Red team 30's grain folders (redteam30_grain_mean_lbeta, redteam30_grain_bf16_lbeta): the
+  // light part's total is tolerances off while its echo move is under 1/16 of half a step. At
+  // main ddb1edcc's bound 16 unseen (no refusal); at the worker's (grain_bound of 2^23 pairs,
+  // 2,896: red team 30's fix A, helper h30g) judged and refused.
+  struct Grained {
+    const char* name;
+    double W, rtol;
+    DType out;
+  };
+  const Grained grained[] = {{"redteam30_grain_mean_lbeta", 5368709120.0, 5e-6, DType::F32},
+                             {"redteam30_grain_bf16_lbeta", 4.0e5, 5e-3, DType::BF16}};
+  const gpu::OutputGrain now = gpu::output_grains(
+      {v.buffers[0], test::flat_buffer("y", DType::F32, 1, {}, generators::BufferRole::Out)},
+      {1})[0];
+  CHECK(now.bound == std::sqrt(double(n / 2)));
+  for (const Grained& gr : grained) {
+    CAPTURE(gr.name);
+    lb.W = gr.W;
+    lb.y = 0;
+    for (size_t i = 0; i < lb.f.size(); ++i) lb.y += lb.weight(i) * lb.f[i];
+    generators::Tolerance t;
+    t.rtol = gr.rtol;
+    t.atol = 1;
+    std::vector<double> moved;
+    for (size_t c = 0; c < gpu::kStridedRegions; ++c) moved.push_back(lb.echoed(c));
+    gpu::OutputGrain g = gpu::output_grain(gr.out);
+    const Verdict before = p6k(lb.y, moved, t, "y", g, gr.out);
+    CHECK(before.judged < 0);  // the hole: unseen
+    CHECK(before.refusal.empty());
+    g.bound = now.bound;
+    const Verdict after = p6k(lb.y, moved, t, "y", g, gr.out);
+    CHECK(after.judged > 0);
+    CHECK(after.judged <= 1);
+    CHECK_FALSE(after.refusal.empty());
+    CHECK(after.note.empty());
+    std::printf("%s: y %.6g, judged %.4g: at bound 16 floor %.4g (unseen), at %.0f floor %.4g\n",
+                gr.name, lb.y, after.judged, before.floor, g.bound, after.floor);
   }
 }

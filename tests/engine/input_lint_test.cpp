@@ -70,13 +70,14 @@ TEST_CASE("lint per input: redteam22_loud_term_sum's x is refused, every input a
   const generators::Tolerance tol = tol_of(5e-4, 1e-6);
   const gpu::HostSet set0 = gpu::regular_set(v, 0x5eed2026, nullptr);
   // The fresh set: the timed runs' redraw of set 0 (off the law: cells and the shrink of a law
-  // on [0, b); the problem is homogeneous), as add_fresh_set makes it.
+  // on [0, b); the problem is homogeneous), as add_fresh_set makes it: no P6l strata (input_sets
+  // derived_set; with strata on every law input, h30g, x's would bias its 1-in-2 echo).
   std::vector<std::vector<gpu::HostInput>> sets(2);
   for (size_t i = 0; i < 2; ++i) {
     sets[0].push_back(test::floats(test::as_floats(*set0.inputs[i])));
     sets[1].push_back(test::floats(test::as_floats(*set0.inputs[i])));
   }
-  for (const gpu::Perturbation& p : gpu::timed_perturbations(v, 0xf7e5b5e7ULL, true, false))
+  for (const gpu::Perturbation& p : gpu::timed_perturbations(v, 0xf7e5b5e7ULL, true, false, false))
     gpu::apply_perturbation(v.buffers[p.buffer], sets[1][p.buffer].data.get(), p);
   std::vector<gpu::SetShare> all;
   std::vector<gpu::InputShares> each = {gpu::InputShares{"x", false, {}},

@@ -156,13 +156,22 @@ void grain_mode(const GrainCase& c, int lg, int runs) {
   const std::vector<gpu::HostDoubles> base{gpu::HostDoubles{s0.y}};
   const auto light = gpu::light_shares(by_class);
   const auto atol = gpu::atol_parts(base, {t});
+  // (d) at main ddb1edcc's bound (kGrainBound, 16) and at the worker's now (output_grains:
+  // grain_bound(light_pairs), red team 30's fix A, helper h30g)
   const auto floor = gpu::grain_floors(base, {t}, {gpu::output_grain(c.out)});
+  std::vector<generators::ResolvedBuffer> io = v.buffers;
+  io.push_back(test::flat_buffer("y", c.out, 1, {}, generators::BufferRole::Out));
+  const std::vector<gpu::OutputGrain> now = gpu::output_grains(io, {1});
+  const auto floor_now = gpu::grain_floors(base, {t}, now);
   const double bare =
       gpu::refusable_shares(gpu::judged_light_shares(by_class, light, atol, nullptr, nullptr))[0];
   const double with_d =
       gpu::refusable_shares(gpu::judged_light_shares(by_class, light, atol, nullptr, &floor))[0];
+  const double with_now = gpu::refusable_shares(
+      gpu::judged_light_shares(by_class, light, atol, nullptr, &floor_now))[0];
   const std::string no_d = gpu::light_refusal({bare}, {"y"}, {t}, "x");
   const std::string yes_d = gpu::light_refusal({with_d}, {"y"}, {t}, "x");
+  const std::string yes_now = gpu::light_refusal({with_now}, {"y"}, {t}, "x");
   const double half_step = floor[0][0] * gpu::kGrainBound * tol;
   std::printf(
       "  strided classes: light share %.4g (%.4g absolute, 16 x = %.4g), grain floor %.4g "
@@ -171,10 +180,15 @@ void grain_mode(const GrainCase& c, int lg, int runs) {
       light[0][0] / floor[0][0]);
   std::printf("    judged before (d): %.4g: %s\n", bare,
               no_d.empty() ? "no refusal" : ("invalid_spec: " + no_d.substr(0, 160)).c_str());
-  std::printf("    judged with (d) (main): %.4g: %s\n", with_d,
+  std::printf("    judged with (d) at bound 16 (main ddb1edcc): %.4g: %s\n", with_d,
               yes_d.empty()
                   ? ("NO REFUSAL; note: " + gpu::grain_note({with_d}, {"y"}, {c.out})).c_str()
                   : yes_d.c_str());
+  std::printf(
+      "    judged with (d) at the worker's bound (grain_bound %.0f, floor %.4g): %.4g: %s\n",
+      now[0].bound, floor_now[0][0], with_now,
+      yes_now.empty() ? ("NO REFUSAL; note: " + gpu::grain_note({with_now}, {"y"}, {c.out})).c_str()
+                      : ("invalid_spec: " + yes_now.substr(0, 160)).c_str());
   // Fix A: the bound of a kernel that reads one pair in P and rescales: sqrt(P) x the light share
   const double pairs = double(n) / 2;
   const double fix_floor = half_step / (std::sqrt(pairs) * tol);
@@ -382,7 +396,8 @@ void two_mode(int lg, int runs) {
     line("a fresh set", *fresh);
   for (bool on_law : {false, true}) {
     int drawn[2] = {0, 0}, right = 0, out = 0, out_blind = 0, both_seen = 0, out_hashed = 0;
-    double w = 0, ss = 0, wb = 0, wh = 0, lo_seen = 1, hi_seen = 0, lo_not = 1;
+    double w = 0, ss = 0, wb = 0, wh = 0, wf = 0, lo_seen = 1, hi_seen = 0, lo_not = 1;
+    int out_fp32 = 0;
     for (int r = 1; r <= runs; ++r) {
       int which = -1;
       for (const gpu::Perturbation& p : gpu::timed_perturbations(v, run_seed(r), false, on_law))
@@ -399,14 +414,17 @@ void two_mode(int lg, int runs) {
       w = std::max(w, e.child), ss += e.child * e.child, out += e.child > 1;
       wb = std::max(wb, e.blind), out_blind += e.blind > 1;
       wh = std::max(wh, e.hashed), out_hashed += e.hashed > 1;
+      wf = std::max(wf, e.fp32), out_fp32 += e.fp32 > 1;
     }
     std::printf(
-        "  %d %s: strata on a %d, b %d (never both); the detector names the stratified "
+        "  %d %s: strata on a %d, b %d; the detector names the stratified "
         "input alone on %d (statistic %.4f..%.4f there, >= %.4f on the other), both seen "
         "%d; the child rms %.4f worst %.4f, %d out; CV on both (no detector): worst %.3f, "
-        "%d out; a hashed 1-in-16 place on both (no detector): worst %.3f, %d out\n",
+        "%d out; a hashed 1-in-16 place on both (no detector): worst %.3f, %d out; the control "
+        "(FP32 on both) worst %.4f, %d out\n",
         runs, on_law ? "law redraws" : "off-law timed runs", drawn[0], drawn[1], right, lo_seen,
-        hi_seen, lo_not, both_seen, std::sqrt(ss / runs), w, out, wb, out_blind, wh, out_hashed);
+        hi_seen, lo_not, both_seen, std::sqrt(ss / runs), w, out, wb, out_blind, wh, out_hashed, wf,
+        out_fp32);
   }
   // The fix, emulated: both inputs stratified in one run, each with its own keys (buffer a's
   // stratified perturbation from a run seed that chose a, b's from one that chose b).
@@ -507,11 +525,12 @@ void pagerank_mode(int lgv) {
   const auto light = gpu::light_shares(by_class);
   const auto atol = gpu::atol_parts(base, {t});
   const auto floor = gpu::grain_floors(base, {t}, {gpu::output_grain(DType::F32)});
-  // fix A: kGrainBound -> sqrt(pairs of the largest echoed input)
-  const double pairs = double(std::max(p.V, p.E)) / 2;
-  auto fix = floor;
-  for (auto& row : fix)
-    for (double& f : row) f *= gpu::kGrainBound / std::sqrt(pairs);
+  // fix A as the worker takes it now (output_grains: grain_bound(light_pairs), helper h30g)
+  const auto out_b =
+      test::flat_buffer("new_pagerank", DType::F32, p.V, {}, generators::BufferRole::Out);
+  const std::vector<gpu::OutputGrain> now = gpu::output_grains({rank_b, dst_b, out_b}, {2});
+  const double pairs = gpu::light_pairs({rank_b, dst_b, out_b});
+  const auto fix = gpu::grain_floors(base, {t}, now);
   auto verdict = [&](const std::vector<std::vector<double>>* fl, const char* name) {
     const auto judged = gpu::judged_light_shares(by_class, light, atol, nullptr, fl);
     const double v = gpu::refusable_shares(judged)[0];
@@ -527,7 +546,8 @@ void pagerank_mode(int lgv) {
   verdict(nullptr, "before (d)");
   verdict(&floor, "(d), kGrainBound 16 (main)");
   char name[80];
-  std::snprintf(name, sizeof name, "fix A, kGrainBound sqrt(%.0f) = %.0f", pairs, std::sqrt(pairs));
+  std::snprintf(name, sizeof name, "fix A (the worker's now), grain_bound(%.0f) = %.0f", pairs,
+                now[0].bound);
   verdict(&fix, name);
 }
 }  // namespace

@@ -105,8 +105,9 @@ JudgedSums DeviceShares::judged(CUdeviceptr by_class, int classes, int64_t n, CU
   double dominant = kDominantEnergy, atol = tol.atol, rtol = tol.rtol;
   CUdeviceptr sums = sums_.ptr();
   int digits = grain.digits, min_exp = grain.min_exp;
+  double bound = grain.bound;
   void* args[] = {&by_class, &classes, &count,   &dominant, &base, &atol,
-                  &rtol,     &digits,  &min_exp, &out,      &sums};
+                  &rtol,     &digits,  &min_exp, &bound,    &out,  &sums};
   const unsigned blocks = unsigned(std::max<int64_t>(
       1, std::min<int64_t>(std::max(1, blocks_ / 4), (n + kShareBlock - 1) / kShareBlock)));
   if (n > 0)
@@ -227,7 +228,8 @@ void DeviceShares::self_check(CUstream stream) {
         by_class[size_t(c)] = {
             std::vector<double>(pr.by_class.begin() + c * n, pr.by_class.begin() + (c + 1) * n)};
       const std::vector<std::vector<double>> atol = atol_parts({hd(pr.base)}, {tol});
-      const OutputGrain grain{pr.digits, pr.min_exp};  // (d): some tiny light parts unseen
+      // (d): some tiny light parts unseen; a bound not kGrainBound's (grain_bound: fix A)
+      const OutputGrain grain{pr.digits, pr.min_exp, grain_bound(512)};
       const std::vector<std::vector<double>> floor = grain_floors({hd(pr.base)}, {tol}, {grain});
       const std::vector<std::vector<double>> light = light_shares(by_class);
       const std::vector<int> told{1}, untold{0};

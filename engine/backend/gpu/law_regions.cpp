@@ -125,11 +125,25 @@ OutputGrain output_grain(generators::DType d) {
   }
 }
 
+double grain_bound(double light_pairs) {
+  return light_pairs > kGrainBound * kGrainBound ? std::sqrt(light_pairs) : kGrainBound;
+}
+
+double light_pairs(const std::vector<generators::ResolvedBuffer>& buffers) {
+  int64_t most = 0;
+  for (const generators::ResolvedBuffer& b : buffers)
+    if (sample_echoed(b)) most = std::max(most, b.elements);
+  return double(most / 2);
+}
+
 std::vector<OutputGrain> output_grains(const std::vector<generators::ResolvedBuffer>& buffers,
                                        const std::vector<size_t>& outputs) {
+  const double bound = grain_bound(light_pairs(buffers));
   std::vector<OutputGrain> out;
-  for (size_t b : outputs)
+  for (size_t b : outputs) {
     out.push_back(b < buffers.size() ? output_grain(buffers[b].dtype) : OutputGrain{});
+    out.back().bound = bound;
+  }
   return out;
 }
 
@@ -139,7 +153,7 @@ double grain_floor(double ref, double atol, double rtol, const OutputGrain& grai
   int e = grain.min_exp;
   if (ref != 0) std::frexp(std::fabs(ref), &e);
   const double half_step = std::ldexp(1.0, std::max(e - 1, grain.min_exp) - grain.digits - 1);
-  return half_step / (kGrainBound * tol);
+  return half_step / (grain.bound * tol);
 }
 
 std::vector<std::vector<double>> grain_floors(const std::vector<HostDoubles>& base,
@@ -470,7 +484,7 @@ std::string grain_note(const std::vector<double>& light, const std::vector<std::
       << ": skipping it changes no stored output (P6k: every element whose light part is within "
          "its tolerance, at most "
       << -light[k] << " of it, moves by under half a step of " << dtype << " at its value, with "
-      << kGrainBound << " x its light share as the bound)";
+      << "sqrt(its light pairs) x its light share as the bound)";
   }
   return s.str();
 }

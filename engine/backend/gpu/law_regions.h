@@ -104,21 +104,37 @@ std::vector<std::vector<double>> atol_parts(const std::vector<HostDoubles>& base
 // significand bits (`digits`, the leading one counted; 0: none, an integer output) and the frexp
 // exponent of its least normal value (`min_exp`: |v| = m 2^e, m in [0.5, 1)). grain_floor below
 // reads it.
+// The least bound on a light part's move from its light share: a kernel that reads the even
+// position of each light pair and doubles it errs by the sum of the light classes' moves (for a
+// sum of per-position terms), at most sqrt(kStridedRegions) = 16 x their root energy (the light
+// share). grain_bound raises it to the input's size (red team 30, helper h30g).
+inline constexpr double kGrainBound = 16;
+// The bound grain_floor divides by (red team 30's fix A, helper h30g; redteam30_grain_mean_lbeta
+// and redteam30_grain_bf16_lbeta): sqrt(`light_pairs`), at least kGrainBound. A class echo copies
+// a neighbour drawn from the same law, so it moves a sum of N similar terms by their spread
+// (~sqrt(N) x sd), never by their mean (N x mean); a kernel that reads one pair in k and
+// rescales errs by ~sqrt(k) x that move, at most sqrt(pairs) x where it reads one pair of all.
+// What stays unseen is a light part whose dependence on the data is under the grain (a constant
+// of the law in its place errs by ~sqrt(N) x sd too); red team 30 names terms whose spread is
+// small against their mean as fix A's limit, and fix C (keying (d) on the float64 reference's
+// own noise) as the one without it.
+double grain_bound(double light_pairs);
+// The light pairs the bound counts: half the elements of the largest input the strided classes
+// echo (sample_echoed); 0 where none.
+double light_pairs(const std::vector<generators::ResolvedBuffer>& buffers);
 struct OutputGrain {
   int digits = 0;
   int min_exp = 0;
+  double bound = kGrainBound;  // grain_bound of the problem's light pairs (output_grains)
 };
 OutputGrain output_grain(generators::DType d);
-// output_grain of each of `buffers[outputs[k]]` (the worker's outputs in order).
+// output_grain of each of `buffers[outputs[k]]` (the worker's outputs in order), each with
+// bound grain_bound(light_pairs(buffers)).
 std::vector<OutputGrain> output_grains(const std::vector<generators::ResolvedBuffer>& buffers,
                                        const std::vector<size_t>& outputs);
-// The bound on a light part's move from its light share: a kernel that reads the even position
-// of each light pair and doubles it errs by the sum of the light classes' moves (for a sum of
-// per-position terms), at most sqrt(kStridedRegions) = 16 x their root energy (the light share).
-inline constexpr double kGrainBound = 16;
 // The light share below which element i's light part cannot show in its stored value (P6k's
 // condition (d)): half a step of `grain` just below |ref| (the smaller spacing around it: half the
-// spacing of ref's binade at 2^(max(e - 1, min_exp) - digits)), over kGrainBound x the element's
+// spacing of ref's binade at 2^(max(e - 1, min_exp) - digits)), over grain.bound x the element's
 // tolerance (atol + rtol |ref|). A light part with share under it moves the element by under
 // half a step of its dtype: the stored value of a kernel that skips it is the honest one's or a
 // neighbour, which a tolerance tells apart only where it is under one step, where an honest

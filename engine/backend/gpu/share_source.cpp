@@ -198,14 +198,15 @@ __device__ __forceinline__ double ss_judged(double l, double total, int spread, 
 }
 
 // law_regions.h grain_floor: half a step of the grain (`digits`, `min_exp`) just below |r| over
-// 16 (kGrainBound) x the tolerance; 0 where no grain, r or the tolerance not finite, or not > 0.
+// `bound` (grain_bound: sqrt(light pairs), at least 16) x the tolerance; 0 where no grain, r or
+// the tolerance not finite, or not > 0.
 __device__ __forceinline__ double ss_grain_floor(double r, double atol, double rtol, int digits,
-                                                 int min_exp) {
+                                                 int min_exp, double bound) {
   double tol = atol + rtol * fabs(r);
   if (digits <= 0 || !isfinite(r) || !isfinite(tol) || !(tol > 0)) return 0.0;
   int e = min_exp;
   if (r != 0) frexp(fabs(r), &e);
-  return ldexp(1.0, (e - 1 > min_exp ? e - 1 : min_exp) - digits - 1) / (16.0 * tol);
+  return ldexp(1.0, (e - 1 > min_exp ? e - 1 : min_exp) - digits - 1) / (bound * tol);
 }
 
 struct ss_judged_sums {
@@ -222,10 +223,11 @@ struct ss_judged_sums {
 // over `classes` class shares (<= 256), for both values of the output's `told` (equal since
 // helper h30t dropped (b); the host picks the one its output's `most` says once every block is in).
 // `base` (null: no grain floor) the set's reference slots of these elements, `atol` and `rtol` the
-// output's tolerance, `digits` and `min_exp` its grain (grain_floor; with `base` only). `out` (null: nowhere): light at i, judged if told at n + i, judged if not at 2n + i.
+// output's tolerance, `digits`, `min_exp` and `bound` its grain (grain_floor; with `base` only). `out` (null: nowhere): light at i, judged if told at n + i, judged if not at 2n + i.
 extern "C" __global__ void solver_judged256(const double* by_class, int classes, long long n,
                                             double dominant, const double* base, double atol,
-                                            double rtol, int digits, int min_exp, double* out,
+                                            double rtol, int digits, int min_exp, double bound,
+                                            double* out,
                                             ss_judged_sums* sums) {
   __shared__ u64 j_light[256], j_nan[256], j_most[256], j_told[256], j_untold[256];
   __shared__ u64 j_unseen[2][256];
@@ -240,7 +242,7 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     int spread = 0;
     double l = ss_light<256>(by_class, classes, n, i, dominant, &total, &spread);
     double floor = -1;
-    if (base) floor = ss_grain_floor(base[i], atol, rtol, digits, min_exp);
+    if (base) floor = ss_grain_floor(base[i], atol, rtol, digits, min_exp, bound);
     // Told and not told alike since (b) went (h30t); both kept: JudgedSums' layout.
     double jt = ss_judged(l, total, spread, floor);
     double ju = jt;
@@ -340,7 +342,6 @@ static_assert(kStridedRegions <= 256, "solver_judged256 holds at most 256 classe
 static_assert(kDominantEnergy == 16, "passed to the kernel as `dominant`");
 static_assert(kNearLight == 16, "solver_judged256's `near`");
 static_assert(kLightSpread == 64, "ss_judged's (c)");
-static_assert(kGrainBound == 16, "ss_grain_floor's bound");
 static_assert(sizeof(JudgedSums) == 11 * 8, "ss_judged_sums' fields");
 
 double from_bits(uint64_t b) {

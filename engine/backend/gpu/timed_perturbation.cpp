@@ -278,20 +278,27 @@ std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant&
       if ((law || b.dist_fixed) && p.reflect == 2) p.reflect = 0;
       const bool through_u = !(p.law == PerturbLaw::Range && p.range == 0);
       // The keyed strata (P6l, h28v): not where the law is the problem's meaning (dist_fixed);
-      // one buffer a run (below). An integer normal off the law takes them too (h29m, red team
-      // 29): it is drawn i.i.d. there, and the i.i.d. strata (a half of u each) keep its law, as
-      // on the law pairs; a defence present in the law pairs only was a signal a kernel read.
+      // every such buffer of every run, each with its own keys (below). An integer normal off the
+      // law takes them too (h29m, red team 29): it is drawn i.i.d. there, and the i.i.d. strata (a
+      // half of u each) keep its law, as on the law pairs; a defence present in the law pairs only
+      // was a signal a kernel read.
       if (through_u && !b.dist_fixed && n >= 2) p.cls_stride = -1;
     }
     out.push_back(p);
   }
-  // P6l's strata on one buffer a run, chosen by the run seed among those that may take them: on
-  // two buffers, positions would tie their values together (a weight's part of its law to a
-  // value's), and every law input keeps its independence from the others.
-  std::vector<size_t> can;
-  for (size_t k = 0; k < out.size(); ++k)
-    if (out[k].cls_stride < 0) out[k].cls_stride = 0, can.push_back(k);
-  if (strata && !can.empty()) draw_strata(out[can[draw(mix(run_seed), -5) % can.size()]]);
+  // P6l's strata on every buffer that may take them, each with its own keys (its own seed:
+  // stride, phase, mask and split drawn apart; helper h30g, red team 30's
+  // redteam30_two_input_strata_cv). Until then one buffer a run, chosen by the run seed, so that
+  // positions would not tie two inputs' values together; but with two law inputs every run left
+  // one unstratified and a kernel that told which sampled the other. Independent keys tie them
+  // only through residues the two strides share (both even): position i's two halves agree
+  // with the chance their masks' residues coincide, a correlation of the two inputs' values
+  // that is keyed per run, of either sign (position_strata_test measures it).
+  for (Perturbation& p : out)
+    if (p.cls_stride < 0) {
+      p.cls_stride = 0;
+      if (strata) draw_strata(p);
+    }
   return out;
 }
 

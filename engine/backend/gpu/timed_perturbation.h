@@ -34,7 +34,8 @@
 //    of the input holds with probability f only, and its value is drawn per run (a constant,
 //    the law's bound, is off by up to 2^-12 of the range); the extremes are never reflected;
 //  - position strata (P6l, red team 27's cv_residual_sum; timed runs and audits, not the fresh
-//    set): one law input a run is split by position residue modulo a keyed even stride into
+//    set): every law input of every run (each its own keys) is split by position residue
+//    modulo a keyed even stride into
 //    two keyed halves drawing from complementary parts of its law (kStrataStrideMax below), so
 //    a fixed sample of positions does not see the buffer's distribution;
 //  - structured kinds, each by a change that keeps the structure valid and its law. Every
@@ -120,13 +121,15 @@ inline constexpr int kPlantBits = 12;
 inline constexpr int kEdgeBits = 12;
 inline constexpr int kBandBits = kEdgeBits + 1;
 // Keyed position strata (P6l, red team 27's redteam27_cv_residual_sum; helper h28v): per run,
-// on one law input (chosen by the run seed: two would tie their values together position by
-// position), an even stride s in [2, kStrataStrideMax] and a phase; the residues of i + phase
+// on every law input redrawn through u but dist_fixed, each with its own keys (helper h30g, red
+// team 30's redteam30_two_input_strata_cv: one input a run left the other unstratified), an
+// even stride s in [2, kStrataStrideMax] and a phase; the residues of i + phase
 // modulo s are split in two halves by a keyed mask (s / 2 each), and the halves draw their
 // values from two complementary keyed parts of the law: on the law (an i.i.d. redraw) u from
 // [lo, lo + 1/2) or its complement (cyclic), off it P13's bulk interior half-cells 3 and 3.
-// The buffer's distribution (the law, or the run's P13 law) is unchanged and every other input
-// stays independent of it; the verified data are not exchangeable across positions: a fixed
+// The buffer's distribution (the law, or the run's P13 law) is unchanged; two inputs' values
+// are tied only through the residues their strides share, by keys of either sign per run
+// (timed_perturbations); the verified data are not exchangeable across positions: a fixed
 // sample of positions whose residues modulo s fall unevenly in the halves sees another part of
 // the law than the buffer holds. Planted values (P13) and extremes (P13b) keep theirs.
 inline constexpr int64_t kStrataStrideMax = 64;
@@ -186,8 +189,8 @@ struct Perturbation {
 // redrawn i.i.d. from the declared law exactly, as a dist_fixed buffer is (no planted cells,
 // no shrink; the two planted extremes and a symmetric law's reflected quarter stay: both keep
 // the law), structured kinds as always. Speed is decided on these too, correctness never.
-// `strata` (P6l, h28v): the keyed position strata on one input; false for the fresh set, whose
-// echoes the tolerance lint measures (a 1-in-2 echo of stratified data is the biased sampler
+// `strata` (P6l, h28v): the keyed position strata on every law input; false for the fresh set,
+// whose echoes the tolerance lint measures (a 1-in-2 echo of stratified data is the biased sampler
 // the strata exist to make, so its share would say nothing of the tolerance).
 std::vector<Perturbation> timed_perturbations(const generators::ResolvedVariant& v,
                                               uint64_t run_seed, bool homogeneous = false,
