@@ -64,6 +64,9 @@
 # another spec. P(at least one of 6) ~0.8-0.98. (If A is refused too, for another reason, part 2
 # shows nothing either way: its line says so.) Fix: key the bytes the loader parsed (the loader
 # keeps their sha256 in the ProblemSpec), never a second read.
+# CLOSED since (lead, session 29: ProblemSpec::text, the parsed bytes, is what the key hashes):
+# PREDICTED NOW: B never passes from the cache in any of the 6 trials (a trial whose worker parsed
+# A files A's verdict under A's bytes, which B never computes); a served pass means the fix failed.
 # Usage: probe_red30.sh [SECONDS]   (default 300; writes $OUT/probe_red30/). Each folder is capped
 # at 45 s, the control last, then part 2 with what is left (~60-100 s wanted).
 set -u
