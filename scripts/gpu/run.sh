@@ -117,6 +117,12 @@
 #              iir), the same way (predicted ~80-200 s, unmeasured: the erfcx pair's 2^25-float
 #              inputs and float64 references and the IIR's ~3-4 ms launches lead;
 #              scripts/gpu/probe_fresh20.sh runs it bounded to 240 s); no rule is tuned on it
+#   corpus_fresh21  the twenty-first fresh held-out batch (tests/corpus_fresh21, 5 kernels, helper f21:
+#              PyTorch's NCHW max pool (VGG 2x2 and YOLO SPP 13x13) and weight norm, OpenCV's
+#              31-tap column filter, llama.cpp's Mamba-1 scan), the same way (predicted ~70-180 s,
+#              unmeasured: VGG's 25.7M-float batch, the 16.8M-pixel image and the scan's float64
+#              reference lead; scripts/gpu/probe_fresh21.sh runs it bounded to 240 s); no rule is
+#              tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -317,6 +323,9 @@ step_corpus_fresh19() {
 }
 step_corpus_fresh20() {
   OUT=$1 SUITE=tests/corpus_fresh20 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh21() {
+  OUT=$1 SUITE=tests/corpus_fresh21 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
