@@ -36,8 +36,8 @@ TEST_CASE("problems check --compile-only passes on the twenty-first batch") {
   auto regs = [&](const char* p) { return std::stoi(seed.at(p)["registers"].get<std::string>()); };
   auto smem = [&](const char* p) { return seed.at(p)["smem_bytes"].get<std::string>(); };
   // Facts the labels rest on. The two max pools keep eight 256-thread blocks an SM (at most 32
-  // registers) with no shared memory; the weight norm's 256-thread blocks too (its 1 KB of
-  // dynamic shared memory is the launch's, not the kernel's static count); the column filter's
+  // registers) with no shared memory; the weight norm's 256-thread blocks too, with the launch's
+  // 1 KB of dynamic shared memory; the column filter's
   // static tile is (4 + 2 * 2) * 16 rows of 16 floats, eight blocks an SM at 32 registers; the
   // scan's two 16-float B and C arrays, its 128-thread blocks allowed up to 255 registers by
   // __launch_bounds__(128, 1) (the grid, 40 blocks, is what leaves the SMs empty). No spill.
@@ -46,6 +46,7 @@ TEST_CASE("problems check --compile-only passes on the twenty-first batch") {
   CHECK(regs("pt_maxpool2d_spp13") <= 32);
   CHECK(smem("pt_maxpool2d_spp13") == "0");
   CHECK(regs("pt_weight_norm_dim0") <= 32);
+  CHECK(smem("pt_weight_norm_dim0") == "1024");
   CHECK(regs("cv_gauss_column31") <= 32);
   CHECK(smem("cv_gauss_column31") == "8192");
   CHECK(smem("ggml_ssm_scan_mamba") == "128");
