@@ -224,54 +224,36 @@ std::vector<std::vector<double>> judged_light_shares(
   return judged;
 }
 
-bool light_tail(uint64_t weak, uint64_t near) {
-  return weak >= kTailMin && double(weak) * kTailRatio < double(near);
-}
-
-bool atol_held(double judged, double atol_part) {
-  const double l = std::fabs(judged);
-  return l > 0 && l <= 1 && l > 1 - atol_part;
-}
-
 namespace {
-// light_tail's counts over one output's judged shares: weak (in (0, 1]) per kind (0: weak at
-// atol 0, 1: atol_held) and near (in (0, kNearLight]), added to `weak` and `near`. An unseen
-// element ((d): -l, l <= 1) counts as weak and near, as it did before (d): (d) never makes
-// light_tail hold where it did not. `atol_part` (null or short: 0, every weak element of kind 0).
+// light_tail's counts over one output's judged shares: weak (in (0, 1]) per kind (atol_held) and
+// near (in (0, kNearLight]), added to `c`. An unseen element ((d): -l, l <= 1) counts as weak and
+// near, as before (d): (d) never makes light_tail hold where it did not. `atol_part` null: kind 0.
 void count_tail(const std::vector<double>& judged, const std::vector<double>* atol_part,
                 TailCounts& c) {
-  const bool parts = atol_part && atol_part->size() == judged.size();
   for (size_t i = 0; i < judged.size(); ++i) {
     const double j = judged[i];
-    const bool weak = j < 0 || (j > 0 && j <= 1);
-    c.weak[parts && atol_held(j, (*atol_part)[i])] += weak;
+    c.weak[atol_part && atol_held(j, (*atol_part)[i])] += j < 0 || (j > 0 && j <= 1);
     c.near += j < 0 || (j > 0 && j <= kNearLight);
   }
 }
-
-const std::vector<double>* part_of(const std::vector<std::vector<double>>* atol_part, size_t k) {
-  return atol_part && k < atol_part->size() ? &(*atol_part)[k] : nullptr;
-}
 }  // namespace
-
-double unseen_mark(double least, double largest_unseen) {
-  return least != 0 || !(largest_unseen > 0) ? least : -largest_unseen;
-}
 
 std::vector<double> refusable_shares(const std::vector<std::vector<double>>& judged,
                                      const std::vector<std::vector<double>>* atol_part) {
   std::vector<double> out(judged.size(), 0.0);
   for (size_t k = 0; k < judged.size(); ++k) {
     TailCounts c;
-    const std::vector<double>* parts = part_of(atol_part, k);
+    const std::vector<double>* parts =
+        atol_part && k < atol_part->size() && (*atol_part)[k].size() == judged[k].size()
+            ? &(*atol_part)[k]
+            : nullptr;
     count_tail(judged[k], parts, c);
-    const bool use = parts && parts->size() == judged[k].size();
     double least = 0, unseen = 0;  // over the kinds whose tail does not hold
     bool nan = false;
     for (size_t i = 0; i < judged[k].size(); ++i) {
       const double j = judged[k][i];
       if (std::isnan(j)) nan = true;
-      if (!(j != 0) || std::isnan(j) || c.holds(use && atol_held(j, (*parts)[i]))) continue;
+      if (!(j != 0) || std::isnan(j) || c.holds(parts && atol_held(j, (*parts)[i]))) continue;
       if (j > 0 && (least == 0 || j < least)) least = j;
       if (j < 0) unseen = std::max(unseen, -j);
     }

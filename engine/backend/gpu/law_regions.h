@@ -222,10 +222,15 @@ std::vector<std::vector<double>> judged_light_shares(
 inline constexpr double kNearLight = 16;
 inline constexpr double kTailRatio = 4;
 inline constexpr uint64_t kTailMin = 4;
-bool light_tail(uint64_t weak, uint64_t near);
+inline bool light_tail(uint64_t weak, uint64_t near) {
+  return weak >= kTailMin && double(weak) * kTailRatio < double(near);
+}
 // Whether a judged share `judged` (-l where unseen) is weak only through its atol (l in (0, 1],
 // l > 1 - atol_part): light_tail's kind 1; every other element kind 0.
-bool atol_held(double judged, double atol_part);
+inline bool atol_held(double judged, double atol_part) {
+  const double l = judged < 0 ? -judged : judged;
+  return l > 0 && l <= 1 && l > 1 - atol_part;
+}
 struct TailCounts {
   uint64_t weak[2] = {0, 0};  // judged in (0, 1] (or unseen), kind 0 and atol_held
   uint64_t near = 0;          // judged in (0, kNearLight] (or unseen), either kind
@@ -244,7 +249,9 @@ std::vector<double> refusable_shares(const std::vector<std::vector<double>>& jud
                                      const std::vector<std::vector<double>>* atol_part = nullptr);
 // That mark: `least` (the least judged share above 0, 0: none, or NaN) where it is not 0, else
 // -largest_unseen (0 where nothing is unseen).
-double unseen_mark(double least, double largest_unseen);
+inline double unseen_mark(double least, double largest_unseen) {
+  return least != 0 || !(largest_unseen > 0) ? least : -largest_unseen;
+}
 
 // How many classes hold element i of output k's light part in `by_class` (light_shares'
 // layout): those moving it (energy above 0) at most kDominantEnergy x its median class's energy
