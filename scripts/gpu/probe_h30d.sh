@@ -13,8 +13,8 @@
 #                                     strided light share ~0.09 (h30d_diluted_sim 24 1/2/3 on std
 #                                     draws: 0.094, 0.091, 0.085), weak at atol 0 and alone of its
 #                                     kind; the 64 atol-held companions' tail excuses only its own
-#                                     kind. Detail names "atol <= ~9e+01"-ish for y (light share x
-#                                     atol / 2) and rtol <= ~1.4e-6. Lint ~1-2 s (as red team 28's).
+#                                     kind. Detail names "rtol <= ~1.4e-06, atol <= ~0.045" for y (light share
+#                                     x the declared / 2). Lint ~1-2 s (as red team 28's).
 #   redteam29_atol_tiny_rtol_heavy    invalid_spec, unchanged (2 elements: y[0] atol-held alone).
 #   redteam28_atol_excused_heavy      invalid_spec, unchanged (rtol 0: every element kind 0).
 #   control_hon22_softmax_argmax      kept: its weak probabilities are all atol-held (host, 1024
