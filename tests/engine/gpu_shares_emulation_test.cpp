@@ -439,7 +439,7 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
   const std::vector<std::vector<double>> judged =
       gpu::judged_light_shares(by_class, light, atol, nullptr, &floor);
   const std::vector<double> want_light = gpu::weakest_shares(light);
-  const std::vector<double> want = gpu::refusable_shares(judged);
+  const std::vector<double> want = gpu::refusable_shares(judged, &atol);
   // The probe reaches every rule: judged elements, elements left out by (a), atol-held ones in a
   // told output (left out by (b) until helper h30t, judged now: fails on main), a told output
   // and an untold one, a NaN.
@@ -558,6 +558,42 @@ TEST_CASE("the device's judged light share is the host's judged_light_shares, in
       CHECK(same(gpu::judged_weakest(d), host_says));
       const gpu::JudgedSums h = gpu::host_judged_sums(tail, {})[0];
       CHECK(std::memcmp(&d, &h, sizeof d) == 0);
+    }
+  }
+  // Tails by kind (law_regions.h atol_held, helper h30d): 8 atol-held weak elements (reference
+  // ~0) and one weak at atol 0 (reference 1e6: its tolerance is rtol's) among 100 near ones. Both
+  // kinds together are a tail (the rule before h30d: not refused); by kind the lone element weak
+  // at atol 0 is refused, on the device (the kernel reads the kinds from `base`) as on the host.
+  {
+    const size_t n = 100;
+    std::vector<std::vector<std::vector<double>>> tail(R, std::vector<std::vector<double>>(1));
+    std::vector<double> flat_tail(R * n), ref(n, 1e-9);
+    ref[8] = 1e6;
+    for (size_t i = 0; i < n; ++i) {
+      const double level = i < 8 ? 0.05 + 0.1 * double(i) : i == 8 ? 0.3 : 2 + 0.1 * double(i);
+      for (size_t r = 0; r < R; ++r) {
+        const double v = r == i % R ? 1e3 : level / std::sqrt(double(R));
+        tail[r][0].push_back(v);
+        flat_tail[r * n + i] = v;
+      }
+    }
+    const auto parts = gpu::atol_parts({hd(ref)}, {tol});
+    CHECK(parts[0][0] > 0.99);
+    CHECK(parts[0][8] < 1e-4);
+    const auto lt = gpu::light_shares(tail);
+    const auto jt = gpu::judged_light_shares(tail, lt, parts);
+    CHECK(gpu::refusable_shares(jt)[0] == 0);  // one tail of 9 (h30t's rule)
+    const double host_says = gpu::refusable_shares(jt, &parts)[0];
+    CHECK(host_says == jt[0][8]);  // the element weak at atol 0, alone of its kind: refused
+    CHECK(host_says <= 1);
+    for (unsigned blocks : {1u, 3u}) {
+      const gpu::JudgedSums d =
+          emulate_judged(flat_tail, int(R), (long long)n, ref.data(), tol, nullptr, blocks);
+      CHECK(same(gpu::judged_weakest(d), host_says));
+      const gpu::JudgedSums h = gpu::host_judged_sums(tail, parts)[0];
+      CHECK(std::memcmp(&d, &h, sizeof d) == 0);
+      CHECK(d.told_weak == 8);
+      CHECK(d.untold_weak == 1);
     }
   }
   // judged_light_shares' (c): a light part within 1 over 60 classes (70 classes unmoved, 126

@@ -316,6 +316,18 @@ int main(int argc, char** argv) {
   std::printf(
       "%s: %zu elements; least judged light share %.3g, refusable_shares %.3g (refused: %s)\n",
       which.c_str(), base.size(), least, refusable, refusable > 0 && refusable <= 1 ? "yes" : "no");
+  {  // helper h30d: tails by kind (law_regions.h atol_held)
+    const auto parts = gpu::atol_parts({base}, {tol});
+    size_t kind[2] = {0, 0};
+    for (size_t i = 0; i < base.size(); ++i)
+      kind[gpu::atol_held(judged[0][i], parts[0][i])] +=
+          judged[0][i] < 0 || (judged[0][i] > 0 && judged[0][i] <= 1);
+    const double by_kind = gpu::refusable_shares(judged, &parts)[0];
+    std::printf(
+        "h30d tails by kind: weak at atol 0 %zu, atol-held %zu; refusable_shares %.3g "
+        "(refused: %s)\n",
+        kind[0], kind[1], by_kind, by_kind > 0 && by_kind <= 1 ? "yes" : "no");
+  }
   {  // main's counts (light_tail's weak and near), and the rule before h28t: (a) and (b), no
      // (c), no tail: an element (c) alone left out is judged there (main's (a)/(b) recomputed).
     const auto atol_part = gpu::atol_parts({base}, {tol});

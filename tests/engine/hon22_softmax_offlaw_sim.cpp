@@ -105,6 +105,7 @@ void say(const char* what, const Result& r) {
 // largest probability's (h30t's analysis of the proportional key).
 struct TailCounts {
   uint64_t weak = 0, near = 0, weak_b = 0, near_b = 0, held = 0;
+  uint64_t kind[2] = {0, 0};  // helper h30d: weak at atol 0, atol-held (law_regions.h atol_held)
   double least = 0, least_b = 0, resid = 0;
 };
 TailCounts g_tail;
@@ -158,6 +159,10 @@ void light_part(const gpu::HostInput& in, int64_t b, double rtol, double atol) {
   const auto judged = gpu::weakest_shares(each_b);
   count_judged(each_b[0], g_tail.weak_b, g_tail.near_b, g_tail.least_b);
   count_judged(each[0], g_tail.weak, g_tail.near, g_tail.least);
+  for (size_t i = 0; i < each_b[0].size(); ++i) {
+    const double j = each_b[0][i];
+    g_tail.kind[gpu::atol_held(j, parts[0][i])] += j < 0 || (j > 0 && j <= 1);
+  }
   {
     // Signed class moves (q - p over the tolerance) of each element (b)'s rule excused, against
     // the row's largest probability's over the excused element's light classes: the residual's
@@ -261,6 +266,12 @@ int main(int argc, char** argv) {
         (unsigned long long)c.near, c.least,
         gpu::light_tail(c.weak, c.near) ? "holds (kept)" : "fails", (unsigned long long)c.held,
         c.resid);
+    auto ok = [&](int k) { return c.kind[k] == 0 || gpu::light_tail(c.kind[k], c.near); };
+    std::printf(
+        "h30d tails by kind: weak at atol 0 %llu (%s), atol-held %llu (%s), near %llu: %s\n",
+        (unsigned long long)c.kind[0], ok(0) ? "a tail or none" : "no tail",
+        (unsigned long long)c.kind[1], ok(1) ? "a tail or none" : "no tail",
+        (unsigned long long)c.near, ok(0) && ok(1) ? "kept" : "refused");
     return 0;
   }
   say("set 0 (the law)", judge(*set0.inputs[0], rows, rtol, atol));

@@ -428,8 +428,10 @@ TEST_CASE("P6k: strided_judgement's two passes judge as its one pass does") {
   }
   CHECK(calls > 3 * int(gpu::kStridedRegions));
   // At atol 1e-6 (the output before h30t) the shares under x ~ 0.01 are held by atol: (b) left
-  // them out; now they are judged, weak, and with the near ones a tail (light_tail) in which
-  // y[0] is not refused: the "diluted by design" gap law_regions.h states for light_tail.
+  // them out; since h30t they are judged, weak, and with the near ones were a tail (light_tail)
+  // in which y[0] was not refused (h28t's "diluted by design" gap, easier to reach). Since helper
+  // h30d a tail excuses only weak elements of its own kind (law_regions.h atol_held): the shares
+  // are atol-held, y[0] is weak at atol 0 and alone of its kind: refused again (0 before h30d).
   tol.atol = 1e-6;
   made.clear();
   const auto held =
@@ -441,8 +443,9 @@ TEST_CASE("P6k: strided_judgement's two passes judge as its one pass does") {
   MESSAGE("atol 1e-6: judged " << diluted.judged[0] << "; two passes: judged " << diluted2.judged[0]
                                << ", " << diluted2.exact << " elements exact in " << diluted2.passes
                                << " passes");
-  CHECK(diluted.judged[0] == 0);
-  CHECK(diluted2.judged[0] == 0);
+  CHECK(diluted.judged[0] > 0);
+  CHECK(diluted.judged[0] <= 1);
+  CHECK(diluted2.judged[0] == diluted.judged[0]);
   CHECK(diluted2.exact < 513);
 }
 

@@ -81,7 +81,7 @@ gpu::HostDoubles triangular(const Ins& in, int N, int rows) {
 
 struct Judged {
   std::vector<std::vector<std::vector<double>>> by_class;
-  std::vector<std::vector<double>> light, judged;
+  std::vector<std::vector<double>> light, judged, held;  // held: atol_parts on set 0
   double main_least = 0;  // main's judged weakest: (a) and (b) as before h28t, no (c)
   size_t main_at = 0;     // its element
 };
@@ -103,6 +103,7 @@ Judged judge(const Ins& in, Ref ref, const generators::Tolerance& tol) {
   j.light = gpu::light_shares(j.by_class);
   const auto held = gpu::atol_parts({base}, {tol});
   j.judged = gpu::judged_light_shares(j.by_class, j.light, held);
+  j.held = held;
   const double most = *std::max_element(j.light[0].begin(), j.light[0].end());
   for (size_t i = 0; i < j.light[0].size(); ++i) {
     const double l = j.light[0][i];
@@ -166,6 +167,14 @@ TEST_CASE("P6k h28t: a causal attention's first rows are a continuum's tail, not
   const std::vector<double> refusable = gpu::refusable_shares(j.judged);
   CHECK(refusable[0] == 0);
   CHECK(gpu::light_refusal(refusable, {"O"}, {tol}, "Q, K, V").empty());
+  // Tails by kind (helper h30d): the weak elements weak at atol 0 and the atol-held ones are each
+  // a tail of the output's near elements (or absent): still not refused.
+  size_t kind[2] = {0, 0};
+  for (size_t i = 0; i < j.judged[0].size(); ++i)
+    kind[gpu::atol_held(j.judged[0][i], j.held[0][i])] += j.judged[0][i] > 0 && j.judged[0][i] <= 1;
+  MESSAGE("weak at atol 0: " << kind[0] << ", atol-held: " << kind[1] << ", near " << near);
+  CHECK(kind[0] + kind[1] == weak);
+  CHECK(gpu::refusable_shares(j.judged, &j.held)[0] == 0);
 }
 
 TEST_CASE("P6k h28t: a triangular product's sums of ~129 terms have no light part") {

@@ -48,12 +48,21 @@ double judged_light(const JudgedSums& s) {
 
 double judged_weakest(const JudgedSums& s) {
   if (s.nan) return std::numeric_limits<double>::quiet_NaN();
-  const bool told = from_bits(s.most_bits) > 1;
-  const uint64_t b = told ? s.told_bits : s.untold_bits;
-  if (told ? light_tail(s.told_weak, s.told_near) : light_tail(s.untold_weak, s.untold_near))
-    return 0.0;  // the output's weak elements are a continuum's low tail (h28t)
-  return unseen_mark(b == ~uint64_t(0) ? 0.0 : from_bits(b),
-                     from_bits(told ? s.told_unseen_bits : s.untold_unseen_bits));
+  // Per kind (h30d: told_* atol_held, untold_* weak at atol 0): a kind whose weak elements are a
+  // continuum's low tail (h28t light_tail) is excused; the least and the unseen of the others.
+  double least = 0, unseen = 0;
+  auto take = [&](uint64_t weak, uint64_t near, uint64_t bits, uint64_t unseen_bits) {
+    if (light_tail(weak, near) || bits == ~uint64_t(0)) {
+      if (!light_tail(weak, near)) unseen = std::max(unseen, from_bits(unseen_bits));
+      return;
+    }
+    const double b = from_bits(bits);
+    least = least == 0 ? b : std::min(least, b);
+    unseen = std::max(unseen, from_bits(unseen_bits));
+  };
+  take(s.told_weak, s.told_near, s.told_bits, s.told_unseen_bits);
+  take(s.untold_weak, s.untold_near, s.untold_bits, s.untold_unseen_bits);
+  return unseen_mark(least, unseen);
 }
 
 std::vector<JudgedSums> host_judged_sums(
@@ -61,14 +70,12 @@ std::vector<JudgedSums> host_judged_sums(
     const std::vector<std::vector<double>>& atol_part,
     const std::vector<std::vector<double>>& floor) {
   const std::vector<std::vector<double>> light = light_shares(by_class);
-  const std::vector<int> told(light.size(), 1), untold(light.size(), 0);
-  const std::vector<std::vector<double>> jt =
-      judged_light_shares(by_class, light, atol_part, &told, &floor);
-  const std::vector<std::vector<double>> ju =
-      judged_light_shares(by_class, light, atol_part, &untold, &floor);
+  const std::vector<std::vector<double>> judged =
+      judged_light_shares(by_class, light, atol_part, nullptr, &floor);
   std::vector<JudgedSums> out(light.size());
   for (size_t k = 0; k < light.size(); ++k) {
     JudgedSums& s = out[k];
+    const bool parts = k < atol_part.size() && atol_part[k].size() == light[k].size();
     for (size_t i = 0; i < light[k].size(); ++i) {
       const double l = light[k][i];
       if (std::isnan(l)) {
@@ -77,16 +84,18 @@ std::vector<JudgedSums> host_judged_sums(
       }
       s.most_bits = std::max(s.most_bits, bits_of(l));
       if (l > 0) s.light_bits = std::min(s.light_bits, bits_of(l));
-      if (i < jt[k].size() && jt[k][i] > 0) s.told_bits = std::min(s.told_bits, bits_of(jt[k][i]));
-      if (i < ju[k].size() && ju[k][i] > 0)
-        s.untold_bits = std::min(s.untold_bits, bits_of(ju[k][i]));
-      const double t = i < jt[k].size() ? jt[k][i] : 0, u = i < ju[k].size() ? ju[k][i] : 0;
-      s.told_weak += t < 0 || (t > 0 && t <= 1);  // unseen ((d)) counted as before it
-      s.told_near += t < 0 || (t > 0 && t <= kNearLight);
-      s.untold_weak += u < 0 || (u > 0 && u <= 1);
-      s.untold_near += u < 0 || (u > 0 && u <= kNearLight);
-      if (t < 0) s.told_unseen_bits = std::max(s.told_unseen_bits, bits_of(-t));  // (d)
-      if (u < 0) s.untold_unseen_bits = std::max(s.untold_unseen_bits, bits_of(-u));
+      const double j = i < judged[k].size() ? judged[k][i] : 0;
+      // h30d: the kinds (law_regions.h atol_held) in the told_* (held) and untold_* fields
+      const bool held = parts && atol_held(j, atol_part[k][i]);
+      uint64_t& least = held ? s.told_bits : s.untold_bits;
+      uint64_t& weak = held ? s.told_weak : s.untold_weak;
+      uint64_t& unseen = held ? s.told_unseen_bits : s.untold_unseen_bits;
+      if (j > 0) least = std::min(least, bits_of(j));
+      weak += j < 0 || (j > 0 && j <= 1);  // unseen ((d)) counted as before it
+      const bool near = j < 0 || (j > 0 && j <= kNearLight);
+      s.told_near += near;  // the output's near count, read by both kinds
+      s.untold_near += near;
+      if (j < 0) unseen = std::max(unseen, bits_of(-j));  // (d)
     }
   }
   return out;

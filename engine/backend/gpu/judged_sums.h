@@ -19,6 +19,10 @@ namespace solver::gpu {
 // the same summaries as one block of every element, whatever the blocks.
 // Then (helper h28t: law_regions.h light_tail) how many judged shares were in (0, 1] and in
 // (0, kNearLight], told and not; blocks add them.
+// Since helper h30d (light_tail by kind, law_regions.h atol_held) the told_* fields hold the
+// atol-held kind's least judged share, weak count and largest unseen share, the untold_* fields
+// the other kind's (weak at atol 0); told_near and untold_near both count the output's near
+// elements. The layout is unchanged; `most_bits` no longer decides anything.
 struct JudgedSums {
   uint64_t light_bits = ~uint64_t(0);
   uint64_t nan = 0;

@@ -1,6 +1,7 @@
 #include "engine/backend/gpu/law_regions.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstring>
@@ -223,46 +224,40 @@ std::vector<std::vector<double>> judged_light_shares(
   return judged;
 }
 
-bool light_tail(uint64_t weak, uint64_t near) {
-  return weak >= kTailMin && double(weak) * kTailRatio < double(near);
-}
-
 namespace {
-// light_tail's counts over one output's judged shares: weak (in (0, 1]) and near (in (0,
-// kNearLight]), added to `weak` and `near`. An unseen element ((d): -l, l <= 1) counts as weak
-// and near, as it did before (d): (d) never makes light_tail hold where it did not.
-void count_tail(const std::vector<double>& judged, uint64_t& weak, uint64_t& near) {
-  for (double j : judged) {
-    weak += j < 0 || (j > 0 && j <= 1);
-    near += j < 0 || (j > 0 && j <= kNearLight);
+// light_tail's counts over one output's judged shares: weak (in (0, 1]) per kind (atol_held) and
+// near (in (0, kNearLight]), added to `c`. An unseen element ((d): -l, l <= 1) counts as weak and
+// near, as before (d): (d) never makes light_tail hold where it did not. `atol_part` null: kind 0.
+void count_tail(const std::vector<double>& judged, const std::vector<double>* atol_part,
+                TailCounts& c) {
+  for (size_t i = 0; i < judged.size(); ++i) {
+    const double j = judged[i];
+    c.weak[atol_part && atol_held(j, (*atol_part)[i])] += j < 0 || (j > 0 && j <= 1);
+    c.near += j < 0 || (j > 0 && j <= kNearLight);
   }
 }
 }  // namespace
 
-double unseen_mark(double least, double largest_unseen) {
-  return least != 0 || !(largest_unseen > 0) ? least : -largest_unseen;
-}
-
-namespace {
-// The largest unseen light share of `judged` ((d)'s -l), 0: none.
-double largest_unseen(const std::vector<double>& judged) {
-  double most = 0;
-  for (double j : judged)
-    if (j < 0) most = std::max(most, -j);
-  return most;
-}
-}  // namespace
-
-std::vector<double> refusable_shares(const std::vector<std::vector<double>>& judged) {
-  std::vector<double> out = weakest_shares(judged);
+std::vector<double> refusable_shares(const std::vector<std::vector<double>>& judged,
+                                     const std::vector<std::vector<double>>* atol_part) {
+  std::vector<double> out(judged.size(), 0.0);
   for (size_t k = 0; k < judged.size(); ++k) {
-    if (std::isnan(out[k])) continue;
-    uint64_t weak = 0, near = 0;
-    count_tail(judged[k], weak, near);
-    if (light_tail(weak, near))
-      out[k] = 0;
-    else
-      out[k] = unseen_mark(out[k], largest_unseen(judged[k]));
+    TailCounts c;
+    const std::vector<double>* parts =
+        atol_part && k < atol_part->size() && (*atol_part)[k].size() == judged[k].size()
+            ? &(*atol_part)[k]
+            : nullptr;
+    count_tail(judged[k], parts, c);
+    double least = 0, unseen = 0;  // over the kinds whose tail does not hold
+    bool nan = false;
+    for (size_t i = 0; i < judged[k].size(); ++i) {
+      const double j = judged[k][i];
+      if (std::isnan(j)) nan = true;
+      if (!(j != 0) || std::isnan(j) || c.holds(parts && atol_held(j, (*parts)[i]))) continue;
+      if (j > 0 && (least == 0 || j < least)) least = j;
+      if (j < 0) unseen = std::max(unseen, -j);
+    }
+    out[k] = nan ? std::numeric_limits<double>::quiet_NaN() : unseen_mark(least, unseen);
   }
   return out;
 }
@@ -293,7 +288,8 @@ StridedJudgement strided_judgement(const StridedShares& echo,
     for (const EchoRegion& r : classes) by_class.push_back(echo(r));
     const std::vector<std::vector<double>> light = light_shares(by_class);
     out.light = weakest_shares(light);
-    out.judged = refusable_shares(judged_light_shares(by_class, light, atol_part, nullptr, &floor));
+    out.judged = refusable_shares(judged_light_shares(by_class, light, atol_part, nullptr, &floor),
+                                  &atol_part);
     out.passes = 1;
     out.exact = elements;
     return out;
@@ -360,8 +356,9 @@ StridedJudgement strided_judgement(const StridedShares& echo,
   }
   out.light.assign(outputs, 0.0);
   out.judged.assign(outputs, 0.0);
-  std::vector<uint64_t> weak(outputs, 0), near(outputs, 0);  // light_tail's counts
-  std::vector<double> unseen(outputs, 0.0);                  // (d)'s largest unseen
+  std::vector<TailCounts> tail(outputs);  // light_tail's counts
+  // per kind (atol_held): the least judged share above 0 and (d)'s largest unseen
+  std::vector<std::array<double, 2>> least(outputs, {0.0, 0.0}), unseen(outputs, {0.0, 0.0});
   for (size_t k = 0; k < outputs; ++k)
     if (blocked[k] != 0) out.light[k] = out.judged[k] = blocked[k];
   // Second pass, in chunks of what `budget` holds: the flagged elements' class shares, exact,
@@ -374,11 +371,13 @@ StridedJudgement strided_judgement(const StridedShares& echo,
   auto judge_chunk = [&](const std::vector<std::pair<size_t, size_t>>& list, size_t lo, size_t hi) {
     std::vector<std::vector<size_t>> picks(outputs);
     for (size_t j = lo; j < hi; ++j) picks[list[j].first].push_back(list[j].second);
-    std::vector<std::vector<double>> floor_sub(outputs);
+    std::vector<std::vector<double>> floor_sub(outputs), atol_sub(outputs);
     for (size_t k = 0; k < outputs; ++k)
-      for (size_t i : picks[k])
+      for (size_t i : picks[k]) {
         if (k < floor.size() && floor[k].size() == atol_part[k].size())
           floor_sub[k].push_back(floor[k][i]);
+        atol_sub[k].push_back(atol_part[k][i]);
+      }
     std::vector<std::vector<std::vector<double>>> sub(R);
     for (size_t r = 0; r < R; ++r) {
       std::vector<std::vector<double>> shares;
@@ -405,13 +404,17 @@ StridedJudgement strided_judgement(const StridedShares& echo,
     const std::vector<std::vector<double>> judged =
         judged_light_shares(sub, light, {}, nullptr, &floor_sub);
     const std::vector<double> least_light = weakest_shares(light);
-    const std::vector<double> least_judged = weakest_shares(judged);
     for (size_t k = 0; k < outputs; ++k) {
       if (picks[k].empty()) continue;
       out.light[k] = least_moved(out.light[k], least_light[k]);
-      out.judged[k] = least_moved(out.judged[k], least_judged[k]);
-      count_tail(judged[k], weak[k], near[k]);
-      unseen[k] = std::max(unseen[k], largest_unseen(judged[k]));
+      count_tail(judged[k], &atol_sub[k], tail[k]);
+      for (size_t j = 0; j < judged[k].size(); ++j) {
+        const double v = judged[k][j];
+        if (std::isnan(v)) out.judged[k] = v;
+        const bool held = atol_held(v, atol_sub[k][j]);
+        if (v > 0) least[k][held] = least_moved(least[k][held], v);
+        if (v < 0) unseen[k][held] = std::max(unseen[k][held], -v);
+      }
     }
   };
   for (size_t lo = 0; lo < all.size(); lo += chunk)
@@ -419,17 +422,22 @@ StridedJudgement strided_judgement(const StridedShares& echo,
   // Then the near-only elements of the outputs whose tail may still hold, until it does.
   std::vector<std::pair<size_t, size_t>> rest;
   for (size_t k = 0; k < outputs; ++k)
-    if (blocked[k] == 0 && !std::isnan(out.judged[k]) && weak[k] >= kTailMin)
+    if (blocked[k] == 0 && !std::isnan(out.judged[k]) && tail[k].wants_near())
       for (size_t i : near_only[k]) rest.push_back({k, i});
   for (size_t lo = 0; lo < rest.size();) {
     std::vector<std::pair<size_t, size_t>> now;
     for (; lo < rest.size() && now.size() < chunk; ++lo)
-      if (!light_tail(weak[rest[lo].first], near[rest[lo].first])) now.push_back(rest[lo]);
+      if (tail[rest[lo].first].wants_near()) now.push_back(rest[lo]);
     if (!now.empty()) judge_chunk(now, 0, now.size());
   }
-  for (size_t k = 0; k < outputs; ++k)
-    if (blocked[k] == 0 && !std::isnan(out.judged[k]))
-      out.judged[k] = light_tail(weak[k], near[k]) ? 0 : unseen_mark(out.judged[k], unseen[k]);
+  for (size_t k = 0; k < outputs; ++k) {
+    if (blocked[k] != 0 || std::isnan(out.judged[k])) continue;
+    double l = 0, u = 0;  // over the kinds whose tail does not hold
+    for (int held : {0, 1})
+      if (!tail[k].holds(held))
+        l = least_moved(l, least[k][held]), u = std::max(u, unseen[k][held]);
+    out.judged[k] = unseen_mark(l, u);
+  }
   return out;
 }
 

@@ -208,18 +208,50 @@ std::vector<std::vector<double>> judged_light_shares(
 // (kTailMin of them with at least kTailRatio x as many light parts told apart by 1 to kNearLight
 // tolerances); counting each light class's pairs (a second strided echo of half of each class)
 // would close it.
+// Tails by kind (helper h30d, issue 28): since h30t dropped (b), an atol-held weak element
+// (atol_held: light share l in (0, 1] that its atol alone makes so, l > 1 - its atol_part: at atol
+// 0 its share l / (1 - atol_part) is above 1) counts as weak, so a spec's atol-held companions (512
+// softmax-like shares of a sum) were a ready-made tail for a heavy sum weak at atol 0 beside them
+// (law_regions_test's mixed output at atol 1e-6). Weak elements are now counted per kind, and a
+// kind's weak elements are excused only by a tail of their own kind (`weak[kind]` against the
+// output's `near`): an element weak at atol 0 (its light part within rtol x |ref|: weak by the
+// relative weights, the heavy sum's kind) is excused only where kTailMin elements are so, and an
+// atol-held one (weak because its value is small: a softmax's small probabilities) only where
+// kTailMin are held. Not covered: companions of the judged element's own kind (weak at atol 0
+// beside a heavy sum, or atol-held beside an atol-held heavy sum at a tiny rtol), as before h30t.
 inline constexpr double kNearLight = 16;
 inline constexpr double kTailRatio = 4;
 inline constexpr uint64_t kTailMin = 4;
-bool light_tail(uint64_t weak, uint64_t near);
-// Per output, light_refusal's input from judged_light_shares' values: the least above 0
-// (weakest_shares; NaN where one is NaN), or 0 where light_tail holds for the output's counts;
-// where none is above 0 but some element is unseen ((d): -l), minus the largest unseen l
-// (grain_note's).
-std::vector<double> refusable_shares(const std::vector<std::vector<double>>& judged);
+inline bool light_tail(uint64_t weak, uint64_t near) {
+  return weak >= kTailMin && double(weak) * kTailRatio < double(near);
+}
+// Whether a judged share `judged` (-l where unseen) is weak only through its atol (l in (0, 1],
+// l > 1 - atol_part): light_tail's kind 1; every other element kind 0.
+inline bool atol_held(double judged, double atol_part) {
+  const double l = judged < 0 ? -judged : judged;
+  return l > 0 && l <= 1 && l > 1 - atol_part;
+}
+struct TailCounts {
+  uint64_t weak[2] = {0, 0};  // judged in (0, 1] (or unseen), kind 0 and atol_held
+  uint64_t near = 0;          // judged in (0, kNearLight] (or unseen), either kind
+  bool holds(bool held) const { return light_tail(weak[held], near); }
+  // whether more near elements could make a kind's tail hold
+  bool wants_near() const {
+    return (weak[0] >= kTailMin && !holds(false)) || (weak[1] >= kTailMin && !holds(true));
+  }
+};
+// Per output, light_refusal's input from judged_light_shares' values: the least above 0 of the
+// elements whose kind's tail (light_tail, above) does not hold (weakest_shares' where none holds;
+// NaN where one is NaN; 0 where both hold); where none is above 0 but some such element is unseen
+// ((d): -l), minus the largest unseen l (grain_note's). `atol_part` (atol_parts on the set; null:
+// every element of kind 0, the rule before h30d) gives the kinds.
+std::vector<double> refusable_shares(const std::vector<std::vector<double>>& judged,
+                                     const std::vector<std::vector<double>>* atol_part = nullptr);
 // That mark: `least` (the least judged share above 0, 0: none, or NaN) where it is not 0, else
 // -largest_unseen (0 where nothing is unseen).
-double unseen_mark(double least, double largest_unseen);
+inline double unseen_mark(double least, double largest_unseen) {
+  return least != 0 || !(largest_unseen > 0) ? least : -largest_unseen;
+}
 
 // How many classes hold element i of output k's light part in `by_class` (light_shares'
 // layout): those moving it (energy above 0) at most kDominantEnergy x its median class's energy

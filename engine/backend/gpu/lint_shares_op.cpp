@@ -128,10 +128,17 @@ std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& clas
       const JudgedSums& h = k < want.size() ? want[k] : none;
       crosscheck("judged block's light", k, judged_light(out[k]), judged_light(h));
       crosscheck("judged block's most", k, value(out[k].most_bits), value(h.most_bits));
-      crosscheck("judged block's if told", k, value(out[k].told_bits), value(h.told_bits));
-      crosscheck("judged block's if untold", k, value(out[k].untold_bits), value(h.untold_bits));
-      crosscheck("judged block's unseen", k, value(out[k].told_unseen_bits),
+      // h30d: told_* the atol-held kind's, untold_* the other's (law_regions.h atol_held)
+      crosscheck("judged block's atol-held least", k, value(out[k].told_bits), value(h.told_bits));
+      crosscheck("judged block's least at atol 0", k, value(out[k].untold_bits),
+                 value(h.untold_bits));
+      crosscheck("judged block's atol-held unseen", k, value(out[k].told_unseen_bits),
                  value(h.told_unseen_bits));
+      crosscheck("judged block's unseen at atol 0", k, value(out[k].untold_unseen_bits),
+                 value(h.untold_unseen_bits));
+      crosscheck("judged block's atol-held weak", k, double(out[k].told_weak), double(h.told_weak));
+      crosscheck("judged block's weak at atol 0", k, double(out[k].untold_weak),
+                 double(h.untold_weak));
     }
   }
   return out;

@@ -209,14 +209,26 @@ __device__ __forceinline__ double ss_grain_floor(double r, double atol, double r
   return ldexp(1.0, (e - 1 > min_exp ? e - 1 : min_exp) - digits - 1) / (bound * tol);
 }
 
+// law_regions.h atol_parts' value of one element (0 at rtol 0, or where the tolerance is not
+// finite and above 0), and atol_held: a judged share weak only through its atol (helper h30d).
+__device__ __forceinline__ double ss_atol_part(double r, double atol, double rtol) {
+  double allowed = atol + rtol * fabs(r);
+  return rtol > 0 && allowed > 0 && isfinite(allowed) ? atol / allowed : 0.0;
+}
+__device__ __forceinline__ bool ss_atol_held(double j, double a) {
+  double l = fabs(j);
+  return l > 0 && l <= 1 && l > 1 - a;
+}
+
+// Since helper h30d the told_* fields hold the atol_held kind and untold_* the other (judged_sums.h).
 struct ss_judged_sums {
   u64 light;   // the least light share above 0
   u64 nan;     // a NaN light share (then every judged share of it is NaN too)
-  u64 most;    // the largest light share (NaN passed over): the output is told where above 1
-  u64 told;    // the least judged share above 0 were the output told apart
-  u64 untold;  // and were it not
-  u64 told_weak, told_near, untold_weak, untold_near;  // judged in (0, 1], (0, near]: light_tail
-  u64 told_unseen, untold_unseen;  // the largest unseen share ((d)), told and not; 0: none
+  u64 most;    // the largest light share (NaN passed over)
+  u64 told;    // the least judged share above 0 of the atol_held kind
+  u64 untold;  // and of the other
+  u64 told_weak, told_near, untold_weak, untold_near;  // judged in (0, 1] per kind, (0, near]
+  u64 told_unseen, untold_unseen;  // the largest unseen share ((d)) per kind; 0: none
 };
 
 // The strided partition's judged light share (law_regions.h judged_light_shares) of each element
@@ -243,13 +255,11 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     double l = ss_light<256>(by_class, classes, n, i, dominant, &total, &spread);
     double floor = -1;
     if (base) floor = ss_grain_floor(base[i], atol, rtol, digits, min_exp, bound);
-    // Told and not told alike since (b) went (h30t); both kept: JudgedSums' layout.
-    double jt = ss_judged(l, total, spread, floor);
-    double ju = jt;
+    double j = ss_judged(l, total, spread, floor);
     if (out) {
       out[i] = l;
-      out[n + i] = jt;
-      out[2 * n + i] = ju;
+      out[n + i] = j;
+      out[2 * n + i] = j;
     }
     if (l != l) {
       nan = 1;
@@ -257,14 +267,16 @@ extern "C" __global__ void solver_judged256(const double* by_class, int classes,
     }
     if (ss_bits(l) > most) most = ss_bits(l);
     if (l > 0 && ss_bits(l) < light) light = ss_bits(l);
-    if (jt > 0 && ss_bits(jt) < told) told = ss_bits(jt);
-    if (ju > 0 && ss_bits(ju) < untold) untold = ss_bits(ju);
-    count[0] += jt < 0 || (jt > 0 && jt <= 1);  // unseen ((d)) counted as before it
-    count[1] += jt < 0 || (jt > 0 && jt <= near);
-    count[2] += ju < 0 || (ju > 0 && ju <= 1);
-    count[3] += ju < 0 || (ju > 0 && ju <= near);
-    if (jt < 0 && ss_bits(-jt) > unseen[0]) unseen[0] = ss_bits(-jt);
-    if (ju < 0 && ss_bits(-ju) > unseen[1]) unseen[1] = ss_bits(-ju);
+    // h30d: the kind (atol_held: told_* fields, else untold_*); no `base`: every element kind 0
+    bool held = base && ss_atol_held(j, ss_atol_part(base[i], atol, rtol));
+    if (j > 0 && held && ss_bits(j) < told) told = ss_bits(j);
+    if (j > 0 && !held && ss_bits(j) < untold) untold = ss_bits(j);
+    u64 weak = j < 0 || (j > 0 && j <= 1);  // unseen ((d)) counted as before it
+    u64 close = j < 0 || (j > 0 && j <= near);
+    count[held ? 0 : 2] += weak;
+    count[1] += close;
+    count[3] += close;
+    if (j < 0 && ss_bits(-j) > unseen[held ? 0 : 1]) unseen[held ? 0 : 1] = ss_bits(-j);
   }
   unsigned t = threadIdx.x;
   j_light[t] = light;

@@ -28,7 +28,9 @@ namespace solver::gpu {
 // partition's judged light share (law_regions.h judged_light_shares, conditions (a), (c) and (d),
 // the grain floor from `base`, the set's reference slots, and the output's tolerance) of each
 // element, summed into JudgedSums (out: light, judged if told, judged if not, each n doubles;
-// null: nowhere; told and not told agree since helper h30t dropped (b), the atol-held excuse).
+// null: nowhere; told and not told agree since helper h30t dropped (b), the atol-held excuse;
+// since helper h30d JudgedSums' told_* fields hold the atol_held kind's summaries, untold_* the
+// other's: law_regions.h light_tail's tails by kind).
 // solver_zero_count(base, echo, n, wide, atol, rtol, mag_rtol, counts, sums) adds 1 to the
 // uint16 counts[i] where element i's energy (its share, as solver_share's, squared) is 0, and
 // sets sums->nan where one is NaN; solver_median_moves(counts, n, half, sums) sets sums->moves
