@@ -9,7 +9,11 @@
 //        each, n q^m = 3 / 2^m, never under 1e-6 within the 3 + 3 + 8 draws model_lint can take
 //        (so none is "decidable" and no draw beyond set 0's three is taken). Also printed: the
 //        same output without the twin (red team 29's folder: refused) and the child's errors.
-// Usage: red31_sim twin [log2 n (24)] [timed runs (8)]
+//  inner: redteam31_inner_head_boys. The loud head INSIDE the element: out = S30 + sum_{i<32} p_i,
+//        one element. Every model echo tells it apart by the head's moves, so h30t's element
+//        judgement has nothing quiet to judge, and S30 (the 65-exponential bulk) is a light part
+//        no model echo measures: the child models it from 1 term in 1024 (or 8).
+// Usage: red31_sim twin|inner [log2 n (24)] [timed runs (8)]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -43,9 +47,14 @@ std::vector<int32_t> ints(const gpu::HostInput& in) {
   return p;
 }
 
-// (reference, child) per element. twin: the folder's three elements; else red team 29's two.
+// (reference, child) per element. kHead: red team 29's two elements [S30, head]; kTwin: the twin
+// folder's [S30, S10, head]; kInner: redteam31_inner_head_boys's ONE element S30 + head, whose child
+// models S30 from one term in `every` (times every) and adds the head exactly.
+enum Shape { kHead, kTwin, kInner };
+size_t g_every = 1024;
 std::pair<std::vector<double>, std::vector<double>> outputs(const std::vector<int32_t>& p,
-                                                            bool twin) {
+                                                            Shape shape) {
+  const bool twin = shape == kTwin;
   const double n = double(p.size());
   std::vector<float> d30(p.size()), d10(p.size());
   for (size_t i = 0; i < p.size(); ++i) {
@@ -57,17 +66,19 @@ std::pair<std::vector<double>, std::vector<double>> outputs(const std::vector<in
   double c30 = 0, c10 = 0, head = 0;
   std::vector<double> f10;
   if (twin) f10 = red_sim::terms(d10, boys0);
-  for (size_t j = 0; 8 * j < p.size(); ++j) {
-    c30 += 8.0 * f30[8 * j + (j & 7)];
+  const size_t every = shape == kInner ? g_every : 8;
+  for (size_t j = 0; every * j < p.size(); ++j) {
+    c30 += double(every) * f30[every * j + (j % every)];
     if (twin) c10 += 8.0 * f10[8 * j + (j & 7)];
   }
   for (size_t i = 0; i < 32 && i < p.size(); ++i) head += double(p[i]);
+  if (shape == kInner) return {{red_sim::sum(f30) + head}, {c30 + head}};
   if (!twin) return {{red_sim::sum(f30), head}, {c30, head}};
   return {{red_sim::sum(f30), red_sim::sum(f10), head}, {c30, c10, head}};
 }
 
 // model_lint_op.cpp's schedule and model_lint_verdict, one permutation input, one output buffer.
-void model_lint(const generators::ResolvedVariant& v, const gpu::HostSet& set0, bool twin,
+void model_lint(const generators::ResolvedVariant& v, const gpu::HostSet& set0, Shape twin,
                 const generators::Tolerance& t) {
   const generators::ResolvedBuffer& b = v.buffers[0];
   gpu::InputShares in{"p", false, {}, true};
@@ -132,7 +143,7 @@ void model_lint(const generators::ResolvedVariant& v, const gpu::HostSet& set0, 
                                                 : ("invalid_spec: " + mv.refusal).c_str());
 }
 
-void child_runs(const generators::ResolvedVariant& v, const gpu::HostSet& set0, bool twin,
+void child_runs(const generators::ResolvedVariant& v, const gpu::HostSet& set0, Shape twin,
                 const generators::Tolerance& t, int runs) {
   auto worst = [&](const std::vector<int32_t>& p) {
     const auto [y, c] = outputs(p, twin);
@@ -167,13 +178,55 @@ void twin_mode(int lg, int runs) {
   generators::Tolerance t;
   t.rtol = 2e-3;
   t.atol = 0;
-  for (bool twin : {false, true}) {
+  for (Shape twin : {kHead, kTwin}) {
     std::printf("%s: n = 2^%d, rtol 2e-3\n",
-                twin ? "redteam31_twin_quiet_boys (out = [S30, S10, head])"
-                     : "redteam29_perm_loud_head_boys (out = [S30, head]; h30t refuses it)",
+                twin == kTwin ? "redteam31_twin_quiet_boys (out = [S30, S10, head])"
+                              : "redteam29_perm_loud_head_boys (out = [S30, head]; h30t refuses it)",
                 lg);
     model_lint(v, set0, twin, t);
     child_runs(v, set0, twin, t, runs);
+  }
+}
+
+// inner: the head inside the element. out = S30 + sum_{i<32} p_i, one FP32 element at rtol 2e-3.
+// The element is told apart by the head's moves; S30 (the expensive bulk) is a light part the
+// model echoes never judge (no class echo reaches a permutation: P6k has no model-echo analogue).
+void inner_mode(int lg, int runs) {
+  const int64_t n = int64_t(1) << lg;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("p", DType::I32, n, {"permutation", 0, 0})};
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  generators::Tolerance t;
+  t.rtol = 2e-3;
+  t.atol = 0;
+  const std::vector<int32_t> p0 = ints(*set0.inputs[0]);
+  {
+    // The light part's own size against the element's tolerance: S30 and its moves.
+    const auto [y, c] = outputs(p0, kInner);
+    double s30 = 0;
+    for (size_t i = 0; i < p0.size(); ++i)
+      s30 += boys0(double(float(30.0 * std::fabs(double(p0[i]) - double(i)) / double(n))));
+    std::printf("redteam31_inner_head_boys: n = 2^%d, rtol 2e-3; set 0: y %.6g, S30 %.6g (%.2f "
+                "tolerances), head %.6g\n",
+                lg, y[0], s30, s30 / (t.rtol * std::fabs(y[0])), y[0] - s30);
+    for (const gpu::EchoPattern& e : gpu::model_patterns()) {
+      const auto q = ints(*gpu::model_echo(v.buffers[0], *set0.inputs[0], e.parity,
+                                           gpu::model_seed(set0.seed, e.parity)));
+      double m30 = 0;
+      for (size_t i = 0; i < q.size(); ++i)
+        m30 += boys0(double(float(30.0 * std::fabs(double(q[i]) - double(i)) / double(n))));
+      std::printf("  refill %d: S30 moves by %.4g of the element's tolerance (the head by %.4g)\n",
+                  e.parity, std::fabs(m30 - s30) / (t.rtol * std::fabs(y[0])),
+                  std::fabs(outputs(q, kInner).first[0] - y[0] - (m30 - s30)) /
+                      (t.rtol * std::fabs(y[0])));
+    }
+  }
+  for (size_t every : {size_t(8), size_t(1024)}) {
+    g_every = every;
+    std::printf(" the child models S30 from 1 term in %zu:\n", every);
+    model_lint(v, set0, kInner, t);
+    child_runs(v, set0, kInner, t, runs);
   }
 }
 
@@ -187,6 +240,10 @@ int main(int argc, char** argv) {
     twin_mode(lg, runs);
     return 0;
   }
-  std::fprintf(stderr, "red31_sim: mode twin\n");
+  if (mode == "inner") {
+    inner_mode(lg, runs);
+    return 0;
+  }
+  std::fprintf(stderr, "red31_sim: mode twin | inner\n");
   return 2;
 }
