@@ -11,7 +11,7 @@
 #    sampler on both sums, worst 0.256 of the tolerance on 8 timed runs (host, 2^24).
 #  - tests/cheats/redteam31_inner_head_boys: the loud head INSIDE the element (S + H, one FP32
 #    number over a permutation of 2^24): every model echo tells it apart by H's moves, S (the
-#    65-exponential bulk, ~15 tolerances) moves by ~1% of one, and no class echo (P6k's light part)
+#    65-exponential bulk, 10.6 tolerances) moves by ~0.2% of one, and no class echo (P6k's light part)
 #    reaches a permutation. The child reads every p_i, H exact, S from 1 term in 1024 (x 1024).
 # PREDICTED on main 97f409ff (unmeasured; ratios scaled from red team 28's live 7.48x for the same
 # 1-in-8 sampler of the same Boys sum, h100-2026-12-06d call 3):

@@ -13,7 +13,9 @@
 //        one element. Every model echo tells it apart by the head's moves, so h30t's element
 //        judgement has nothing quiet to judge, and S30 (the 65-exponential bulk) is a light part
 //        no model echo measures: the child models it from 1 term in 1024 (or 8).
-// Usage: red31_sim twin|inner [log2 n (24)] [timed runs (8)]
+//  bits: P6l's strata on a randint [0, hi) input (hi the second argument): whether a stratified
+//        small-range integer becomes a function of i mod s (a period to memo) in some runs.
+// Usage: red31_sim twin|inner|bits [log2 n (24)] [timed runs (8)]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -230,6 +232,43 @@ void inner_mode(int lg, int runs) {
   }
 }
 
+// bits: P6l's strata on a small-range integer law (area 4's probe, no folder unless it shows a
+// period). randint over [0, `hi`) of 2^16 elements, `runs` timed runs (off the law and on it):
+// per run, over every even stride s <= 64, the mean over residues of the commonest value's share
+// at that residue (1: the input is a function of i mod s, a period a kernel could find and memo).
+void bits_mode(int hi, int runs) {
+  const int64_t n = int64_t(1) << 16;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("x", DType::I32, n, {"randint", 0, double(hi)})};
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  for (bool law : {false, true}) {
+    double worst = 0, mean = 0;
+    int near = 0;
+    for (int r = 1; r <= runs; ++r) {
+      const std::vector<int32_t> x = ints(
+          *gpu::timed_inputs(v, set0, uint64_t(r) * 0x9e3779b97f4a7c15ull, law, false).inputs[0]);
+      double best = 0;
+      for (int s = 2; s <= 64; s += 2) {
+        double det = 0;
+        for (int res = 0; res < s; ++res) {
+          std::vector<int64_t> count(size_t(hi) + 1, 0);
+          int64_t total = 0;
+          for (int64_t i = res; i < n; i += s) ++count[size_t(std::clamp<int32_t>(x[size_t(i)], 0, hi))], ++total;
+          det += double(*std::max_element(count.begin(), count.end())) / double(total);
+        }
+        best = std::max(best, det / s);
+      }
+      worst = std::max(worst, best);
+      mean += best / runs;
+      near += best > 0.99;
+    }
+    std::printf("randint [0, %d), 2^16, %d timed runs %s the law: a stride's commonest-value share "
+                "mean %.4f, largest %.4f, runs above 0.99: %d\n",
+                hi, runs, law ? "on" : "off", mean, worst, near);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -238,6 +277,10 @@ int main(int argc, char** argv) {
   const int runs = argc > 3 ? std::atoi(argv[3]) : 8;
   if (mode == "twin") {
     twin_mode(lg, runs);
+    return 0;
+  }
+  if (mode == "bits") {
+    bits_mode(lg, runs);
     return 0;
   }
   if (mode == "inner") {

@@ -3,7 +3,7 @@
 // Every p_i is still read (a test that never holds on a permutation keeps the loads), so the child
 // stays above the declared 4 n bytes' DRAM floor. The element is one number: every model echo
 // moves it by the head's 9-120 tolerances, so it is told apart and h30t's element judgement has no
-// quiet element to judge; the bulk is ~15 tolerances whose moves are ~0.01 of one, and no class
+// quiet element to judge; the bulk is 10.6 tolerances whose moves are ~0.002 of one, and no class
 // echo (P6k's light part) reaches a permutation. White-box notes: README.md.
 #include <boys_quad.cuh>  // F0 by 64-interval Simpson (kernels/boys)
 
