@@ -50,8 +50,8 @@ std::vector<int32_t> ints(const gpu::HostInput& in) {
 }
 
 // (reference, child) per element. kHead: red team 29's two elements [S30, head]; kTwin: the twin
-// folder's [S30, S10, head]; kInner: redteam31_inner_head_boys's ONE element S30 + head, whose child
-// models S30 from one term in `every` (times every) and adds the head exactly.
+// folder's [S30, S10, head]; kInner: redteam31_inner_head_boys's ONE element S30 + head, whose
+// child models S30 from one term in `every` (times every) and adds the head exactly.
 enum Shape { kHead, kTwin, kInner };
 size_t g_every = 1024;
 std::pair<std::vector<double>, std::vector<double>> outputs(const std::vector<int32_t>& p,
@@ -116,13 +116,12 @@ void model_lint(const generators::ResolvedVariant& v, const gpu::HostSet& set0, 
   const gpu::EchoPattern keyed{1, gpu::kKeyedHalf, true};
   const int extra = gpu::model_pattern_moves(b, keyed) ? gpu::kQuietExtraDraws : 0;
   int per_set = 0;
-  for (const gpu::EchoPattern& e : gpu::model_patterns())
-    per_set += gpu::model_pattern_moves(b, e);
+  for (const gpu::EchoPattern& e : gpu::model_patterns()) per_set += gpu::model_pattern_moves(b, e);
   const auto v0 = gpu::quiet_verdict(fold, per_set + extra);
-  std::printf("  after set 0: %zu moved, %zu by construction, %zu undecided, %zu decidable with "
-              "%d more moves\n",
-              v0[0].moved, v0[0].by_construction, v0[0].undecided, v0[0].decidable,
-              per_set + extra);
+  std::printf(
+      "  after set 0: %zu moved, %zu by construction, %zu undecided, %zu decidable with "
+      "%d more moves\n",
+      v0[0].moved, v0[0].by_construction, v0[0].undecided, v0[0].decidable, per_set + extra);
   if (pending || gpu::quiet_undecided(v0))
     if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf7e5b5e7ULL))
       take(*fresh, "the fresh set");
@@ -182,8 +181,9 @@ void twin_mode(int lg, int runs) {
   t.atol = 0;
   for (Shape twin : {kHead, kTwin}) {
     std::printf("%s: n = 2^%d, rtol 2e-3\n",
-                twin == kTwin ? "redteam31_twin_quiet_boys (out = [S30, S10, head])"
-                              : "redteam29_perm_loud_head_boys (out = [S30, head]; h30t refuses it)",
+                twin == kTwin
+                    ? "redteam31_twin_quiet_boys (out = [S30, S10, head])"
+                    : "redteam29_perm_loud_head_boys (out = [S30, head]; h30t refuses it)",
                 lg);
     model_lint(v, set0, twin, t);
     child_runs(v, set0, twin, t, runs);
@@ -209,19 +209,20 @@ void inner_mode(int lg, int runs) {
     double s30 = 0;
     for (size_t i = 0; i < p0.size(); ++i)
       s30 += boys0(double(float(30.0 * std::fabs(double(p0[i]) - double(i)) / double(n))));
-    std::printf("redteam31_inner_head_boys: n = 2^%d, rtol 2e-3; set 0: y %.6g, S30 %.6g (%.2f "
-                "tolerances), head %.6g\n",
-                lg, y[0], s30, s30 / (t.rtol * std::fabs(y[0])), y[0] - s30);
+    std::printf(
+        "redteam31_inner_head_boys: n = 2^%d, rtol 2e-3; set 0: y %.6g, S30 %.6g (%.2f "
+        "tolerances), head %.6g\n",
+        lg, y[0], s30, s30 / (t.rtol * std::fabs(y[0])), y[0] - s30);
     for (const gpu::EchoPattern& e : gpu::model_patterns()) {
       const auto q = ints(*gpu::model_echo(v.buffers[0], *set0.inputs[0], e.parity,
                                            gpu::model_seed(set0.seed, e.parity)));
       double m30 = 0;
       for (size_t i = 0; i < q.size(); ++i)
         m30 += boys0(double(float(30.0 * std::fabs(double(q[i]) - double(i)) / double(n))));
-      std::printf("  refill %d: S30 moves by %.4g of the element's tolerance (the head by %.4g)\n",
-                  e.parity, std::fabs(m30 - s30) / (t.rtol * std::fabs(y[0])),
-                  std::fabs(outputs(q, kInner).first[0] - y[0] - (m30 - s30)) /
-                      (t.rtol * std::fabs(y[0])));
+      std::printf(
+          "  refill %d: S30 moves by %.4g of the element's tolerance (the head by %.4g)\n",
+          e.parity, std::fabs(m30 - s30) / (t.rtol * std::fabs(y[0])),
+          std::fabs(outputs(q, kInner).first[0] - y[0] - (m30 - s30)) / (t.rtol * std::fabs(y[0])));
     }
   }
   for (size_t every : {size_t(8), size_t(1024)}) {
@@ -254,7 +255,8 @@ void bits_mode(int hi, int runs) {
         for (int res = 0; res < s; ++res) {
           std::vector<int64_t> count(size_t(hi) + 1, 0);
           int64_t total = 0;
-          for (int64_t i = res; i < n; i += s) ++count[size_t(std::clamp<int32_t>(x[size_t(i)], 0, hi))], ++total;
+          for (int64_t i = res; i < n; i += s)
+            ++count[size_t(std::clamp<int32_t>(x[size_t(i)], 0, hi))], ++total;
           det += double(*std::max_element(count.begin(), count.end())) / double(total);
         }
         best = std::max(best, det / s);
@@ -263,9 +265,10 @@ void bits_mode(int hi, int runs) {
       mean += best / runs;
       near += best > 0.99;
     }
-    std::printf("randint [0, %d), 2^16, %d timed runs %s the law: a stride's commonest-value share "
-                "mean %.4f, largest %.4f, runs above 0.99: %d\n",
-                hi, runs, law ? "on" : "off", mean, worst, near);
+    std::printf(
+        "randint [0, %d), 2^16, %d timed runs %s the law: a stride's commonest-value share "
+        "mean %.4f, largest %.4f, runs above 0.99: %d\n",
+        hi, runs, law ? "on" : "off", mean, worst, near);
   }
 }
 
