@@ -21,37 +21,7 @@
 # instruction_fetch, pt_erfcx_linspace dram_bandwidth, af_medfilt2_5x5 alu_compute,
 # af_medfilt2_7x7 register_spills, af_iir_biquad barrier_bound.
 set -u
+# shellcheck source=lib/fresh_score.sh
+BATCH=fresh20
 LIM=${1:-240}
-[ "$LIM" -gt 240 ] && LIM=240
-# The first score of a held-out batch is spent once: a budget too short for the three steps
-# (run.sh's default PROBE_S of 90 when every probe runs) runs nothing rather than a cut score.
-if [ "$LIM" -lt 200 ]; then
-  echo "probe_fresh20: not run (needs at least 200 s, got $LIM: the held-out first score is not spent on a cut run)"
-  exit 0
-fi
-T0=$(date +%s)
-OUT=${OUT:-/tmp/probe-out}
-D="$OUT/probe_fresh20"
-mkdir -p "$D"
-B=${SOLVER_BUNDLE:-.carry/lead}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
-export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-if [ ! -x "$B/bin/solver" ]; then
-  echo "probe_fresh20: nothing run (no $B/bin/solver)"
-  exit 1
-fi
-# The live step gets about half of the budget, the ncu session and step 3 the rest
-# (suite_eval.sh starts no ncu session that would not fit BUDGET_S).
-budget=$((LIM - 8))
-SUITE=tests/corpus_fresh20 NAME=corpus_fresh20 OUT="$D" SOLVER_BUNDLE="$B" BUDGET_S=$budget \
-  LIVE_LIMIT=$((budget / 2)) NCU_LIMIT=$((budget / 2 - 10)) \
-  timeout $((LIM - 3)) bash "$(dirname "$0")/suite_eval.sh" > "$D/probe.log" 2>&1
-rc=$?
-echo "suite_eval (corpus_fresh20): exit $rc in $(($(date +%s) - T0)) s"
-grep -E "^(== |step |  [a-z_0-9]+: [0-9]+ row)" "$D/probe.log" | cut -c1-200
-for f in eval_live.txt eval_ncu.txt confirm.txt; do
-  [ -f "$D/$f" ] && { echo "-- $f"; cut -c1-220 "$D/$f" | tail -n 14; }
-done
-score() { grep -m1 '^overall' "$D/$1" 2>/dev/null | grep -oE '[0-9]+/[0-9]+' | head -1; }
-conf=$(grep -m1 '^labels confirmed' "$D/confirm.txt" 2>/dev/null | grep -oE '[0-9]+/[0-9]+' | head -1)
-echo "probe_fresh20: live $(score eval_live.txt), ncu $(score eval_ncu.txt), confirmed ${conf:-?}, exit $rc, $(($(date +%s) - T0)) s"
+. "$(dirname "$0")/lib/fresh_score.sh"
