@@ -62,8 +62,8 @@ static void solve_case(const char* name, int systems, bool zero_diag) {
   const long long nb02 = n * n * 4, nb12 = n * k * 4;
   const int ne02 = 2;  // systems = ne02 * ne03 with ne03 = systems / 2 (rounded up)
   emu::launch(dim3(systems), dim3(32, 32), [&] {
-    st::solve_tri_f32_fast(A.data(), B.data(), X.data(), ne02, nb02, nb02 * ne02, nb12,
-                           nb12 * ne02, nb12, nb12 * ne02);
+    st::solve_tri_f32_fast(A.data(), B.data(), X.data(), ne02, nb02, nb02 * ne02, nb12, nb12 * ne02,
+                           nb12, nb12 * ne02);
   });
   emu::launch(dim3((systems * 32 + 255) / 256), dim3(256),
               [&] { st::solve_tri_ref(A.data(), B.data(), R.data(), systems); });
