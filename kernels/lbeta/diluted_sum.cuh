@@ -10,10 +10,35 @@
 #define HEAVY 128
 #define WARPS 8
 #define COMPANIONS 512
+// y[0]'s weight on its 128 heavy positions: 10^6 (red team 28's heavy sum); 1 (no heavy
+// position: a plain log-Beta sum) in control_redteam32_kind_tail_rec.
+#ifndef Y0_HEAVY_W
+#define Y0_HEAVY_W 1.0e6f
+#endif
+// A companion's own-position weight: 1000 (atol-held at atol 1); red team 32's
+// redteam32_kind_tail_lbeta sets 34,000 (weak at atol 0, as y[0]: kind_tail_sum.cu).
+#ifndef COMPANION_W
+#define COMPANION_W 1000.f
+#endif
+// The log B term (lbeta.h): the seed's three lgammaf, or the recurrence form lbeta_rec (two lgammaf
+// and a logf) where DILUTED_REC is defined (control_redteam32_kind_tail_rec, an honest child).
+#ifdef DILUTED_REC
+#define DILUTED_TERM(v) lbeta_rec(v)
+#else
+#define DILUTED_TERM(v) lbeta_term(v)
+#endif
+__device__ __forceinline__ float diluted_term4(float4 q) {
+  return (DILUTED_TERM(q.x) + DILUTED_TERM(q.y)) + (DILUTED_TERM(q.z) + DILUTED_TERM(q.w));
+}
 // b_i: a strided light share of s_i (1,180: the root energy of sum (x - 1)'s moves over 255
 // classes of 32,768 pairs of uniform [0.5, 1.5); 1.03: the companion's tolerance).
+// COMPANIONS_TOLD (control_redteam32_kind_tail_rec): every s_i in 1.2 .. 15, no weak companion.
 __device__ __forceinline__ float companion_b(int i) {
+#ifdef COMPANIONS_TOLD
+  const float s = 1.2f + 13.8f * (float)i / 511.f;
+#else
   const float s = i < 64 ? 0.05f + 0.9f * (float)i / 63.f : 1.2f + 13.8f * (float)(i - 64) / 447.f;
+#endif
   return s * (1.03f / 1180.f);
 }
 template <bool HALF>
@@ -26,11 +51,11 @@ __device__ __forceinline__ void diluted_body(const float* x, float* y, int n) {
     cen += ((v.x - 1.f) + (v.y - 1.f)) + ((v.z - 1.f) + (v.w - 1.f));
     if (HALF) {
       if ((q >> 6) & 1) continue;  // odd 256-value tiles: no log B
-      acc += 2.f * lbeta4(v);
-      if (heavy && q == 0) acc += (1.0e6f - 2.f) * lbeta_term(v.y);
+      acc += 2.f * diluted_term4(v);
+      if (heavy && q == 0) acc += (Y0_HEAVY_W - 2.f) * DILUTED_TERM(v.y);
     } else {
-      acc += lbeta4(v);
-      if (heavy && q == 0) acc += (1.0e6f - 1.f) * lbeta_term(v.y);
+      acc += diluted_term4(v);
+      if (heavy && q == 0) acc += (Y0_HEAVY_W - 1.f) * DILUTED_TERM(v.y);
     }
   }
   __shared__ float slot[2][WARPS];
@@ -53,7 +78,7 @@ __device__ __forceinline__ void diluted_body(const float* x, float* y, int n) {
   __syncthreads();
   for (int i = threadIdx.x; i < COMPANIONS; i += blockDim.x) {
     float add = companion_b(i) * centred;
-    if (i == (int)blockIdx.x) add += 1000.f * x[(size_t)blockIdx.x * CHUNK + 3];
+    if (i == (int)blockIdx.x) add += COMPANION_W * x[(size_t)blockIdx.x * CHUNK + 3];
     atomicAdd(y + 1 + i, add);
   }
 }

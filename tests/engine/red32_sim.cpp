@@ -1,0 +1,244 @@
+// Red team 32 (issue 28): tests/cheats/redteam32_* on the host definitions of P6k's judgement with
+// helper h30d's tails by kind (law_regions.h judged_light_shares, atol_parts, atol_held,
+// refusable_shares) and the harness's own sets (input_sets.h regular_set and derived_set,
+// class_bound.h timed_inputs); not a test: it prints what it measures.
+//  kind: redteam32_kind_tail_lbeta. h30d's own folder (redteam30_diluted_tail_lbeta: red team
+//        28's heavy log-Beta sum in y[0] beside 512 cheap companions W_c x[i 32768 + 3] + b_i sum
+//        (x - 1)) with the companions made y[0]'s OWN kind: atol 0 and W_c = 34,000, so that each
+//        companion's tolerance is rtol x its value (~1.02 x_p) and a weak companion is weak at
+//        atol 0, as y[0] is. The tail of kind 0 then holds (64-odd weak, ~500 near) and excuses
+//        y[0].
+//  held: the other kind at an ordinary rtol (no folder): y[0] made atol-held by the output's atol
+//        (rtol 1.5e-6, atol 19,000: y[0]'s tolerance ~2e4 as in the folder, its atol part 0.95, its
+//        light share ~0.09 > 1 - 0.95) beside atol-held companions 10^6 x_p + b_i sum (x - 1).
+// Both print the P6k judgement on set 0 (the 256 strided class echoes in closed form, pair j in
+// class j mod 256, as h30d_diluted_sim) by main's rule, and the child's y[0] error (red team 28's:
+// the 128 heavy terms exact, the light terms of the even 256-value tiles only, doubled) on set 0,
+// regular sets 1 and 2, a fresh set and `runs` timed runs off the law and on it (strata and all).
+//  control: control_redteam32_kind_tail_rec's spec (y[0] a plain log-Beta sum, every companion told
+//        apart at rtol 1e-5 atol 0): the judgement must refuse nothing (no weak element).
+// Usage: red32_sim kind|held|control [log2 n (24)] [timed runs (8)]
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "engine/backend/gpu/class_bound.h"
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/sample_lint.h"
+#include "engine/backend/gpu/timed_perturbation.h"
+#include "flat_buffer.h"
+#include "red_sum_sim.h"
+
+using namespace solver;
+using generators::DType;
+
+namespace {
+
+constexpr size_t kCompanions = 512, kChunk = 32768;
+
+uint64_t run_seed(int r) { return uint64_t(r) * 0x9e3779b97f4a7c15ull; }
+
+struct Case {
+  const char* name;
+  double rtol, atol;
+  double wc;          // a companion's heavy weight (W_c x[i 32768 + 3])
+  double b_scale;     // b_i = s_i x b_scale (s_i in 0.05..0.95 for i < 64, 1.2..15 above)
+  double y0w = 1e6;   // y[0]'s weight on its 128 heavy positions (1: a plain sum)
+  bool told = false;  // COMPANIONS_TOLD: s_i in 1.2 .. 15 for every i
+};
+
+// diluted_sum.cuh's s_i (the companions' designed strided light shares).
+double s_of(size_t i, bool told) {
+  if (told) return 1.2 + 13.8 * double(i) / 511.0;
+  return i < 64 ? 0.05 + 0.9 * double(i) / 63.0 : 1.2 + 13.8 * double(i - 64) / 447.0;
+}
+
+struct Y0 {
+  double y = 0, child = 0;
+};
+// y[0] (10^6 log B at i = k n / 128 + 1, log B elsewhere) and the child's y[0].
+Y0 y0_of(const std::vector<double>& f, double y0w) {
+  const size_t n = f.size(), stride = n / 128;
+  Y0 r;
+  for (size_t i = 0; i < n; ++i) {
+    const bool heavy = i % stride == 1;
+    r.y += heavy ? y0w * f[i] : f[i];
+    if (heavy)
+      r.child += y0w * f[i];
+    else if (!((i >> 8) & 1))
+      r.child += 2.0 * f[i];
+  }
+  return r;
+}
+
+void run(const Case& c, int lg, int runs) {
+  const int64_t n = int64_t(1) << lg;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.5, 1.5})};
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  const std::vector<float> x = red_sim::floats(*set0.inputs[0]);
+  const std::vector<double> f = red_sim::lbeta_terms(x);
+  generators::Tolerance tol;
+  tol.rtol = c.rtol;
+  tol.atol = c.atol;
+  std::vector<double> b(kCompanions);
+  for (size_t i = 0; i < kCompanions; ++i) b[i] = s_of(i, c.told) * c.b_scale;
+  // set 0's outputs
+  const size_t nn = size_t(n), stride = nn / 128, R = gpu::kStridedRegions;
+  auto w = [&](size_t p) { return p % stride == 1 ? c.y0w : 1.0; };
+  gpu::HostDoubles base(1 + kCompanions, 0.0);
+  double cen = 0;
+  for (size_t p = 0; p < nn; ++p) base[0] += w(p) * f[p], cen += double(x[p]) - 1.0;
+  for (size_t i = 0; i < kCompanions; ++i)
+    base[1 + i] = (i * kChunk + 3 < nn ? c.wc * x[i * kChunk + 3] : 0.0) + b[i] * cen;
+  // the strided class echoes in closed form: class r copies x[2j] into x[2j + 1], j mod 256 == r
+  std::vector<double> d0(R, 0.0), dc(R, 0.0);
+  for (size_t j = 0; j < nn / 2; ++j) {
+    const size_t r = j % R;
+    d0[r] += w(2 * j + 1) * (f[2 * j] - f[2 * j + 1]);
+    dc[r] += double(x[2 * j]) - double(x[2 * j + 1]);
+  }
+  std::vector<std::vector<std::vector<double>>> by_class;
+  for (size_t r = 0; r < R; ++r) {
+    gpu::HostDoubles e = base;
+    e[0] += d0[r];
+    for (size_t i = 0; i < kCompanions; ++i) {
+      e[1 + i] += b[i] * dc[r];
+      const size_t p = i * kChunk + 3;
+      if (p < nn && (p / 2) % R == r) e[1 + i] += c.wc * (double(x[p - 1]) - double(x[p]));
+    }
+    by_class.push_back(gpu::element_shares({base}, {e}, {tol}));
+  }
+  const auto light = gpu::light_shares(by_class);
+  const auto parts = gpu::atol_parts({base}, {tol});
+  const auto judged = gpu::judged_light_shares(by_class, light, parts);
+  size_t kind[2] = {0, 0}, near = 0, unjudged = 0;
+  double lo[2] = {1e300, 1e300}, hi[2] = {0, 0};
+  for (size_t i = 0; i < judged[0].size(); ++i) {
+    const double j = judged[0][i];
+    const bool held = gpu::atol_held(j, parts[0][i]);
+    const bool weak = j < 0 || (j > 0 && j <= 1);
+    kind[held] += weak;
+    if (i > 0 && weak)
+      lo[held] = std::min(lo[held], std::fabs(j)), hi[held] = std::max(hi[held], std::fabs(j));
+    near += j < 0 || (j > 0 && j <= gpu::kNearLight);
+    unjudged += j == 0;
+  }
+  const double by_kind = gpu::refusable_shares(judged, &parts)[0];
+  // y[0] alone (the output of one element): what the rule says without the companions
+  std::vector<std::vector<std::vector<double>>> alone_cls;
+  for (size_t r = 0; r < R; ++r) alone_cls.push_back({{by_class[r][0][0]}});
+  const auto alone_light = gpu::light_shares(alone_cls);
+  const auto alone_parts = std::vector<std::vector<double>>{{parts[0][0]}};
+  const double alone = gpu::refusable_shares(
+      gpu::judged_light_shares(alone_cls, alone_light, alone_parts), &alone_parts)[0];
+  // the lint's own bar (nine position echoes of set 0): every element told apart?
+  double least_told = 1e300;
+  {
+    std::vector<double> top(1 + kCompanions, 0.0);
+    for (const gpu::EchoPattern& e : gpu::echo_patterns()) {
+      const gpu::EchoMap m = gpu::positions_echo(e.parity, e.block);
+      gpu::HostDoubles ech(1 + kCompanions, 0.0);
+      double ce = 0;
+      std::vector<float> xe(x);
+      for (size_t i = 0; i < nn; ++i) {
+        const uint64_t s = gpu::echo_source(m, i, nn);
+        if (s != i) xe[i] = x[s];
+      }
+      double y0 = base[0];
+      for (size_t i = 0; i < nn; ++i) {
+        const uint64_t s = gpu::echo_source(m, i, nn);
+        if (s != i) y0 += w(i) * (f[s] - f[i]);
+        ce += double(xe[i]) - 1.0;
+      }
+      ech[0] = y0;
+      for (size_t i = 0; i < kCompanions; ++i)
+        ech[1 + i] = (i * kChunk + 3 < nn ? c.wc * xe[i * kChunk + 3] : 0.0) + b[i] * ce;
+      const auto sh = gpu::element_shares({base}, {ech}, {tol});
+      for (size_t i = 0; i < top.size(); ++i) top[i] = std::max(top[i], sh[0][i]);
+    }
+    for (double t : top) least_told = std::min(least_told, t);
+  }
+  std::printf("%s: n = 2^%d, rtol %g atol %g, W_c %g, b_i = s_i x %.4g\n", c.name, lg, c.rtol,
+              c.atol, c.wc, c.b_scale);
+  std::printf(
+      "  set 0: y[0] %.6g (tolerance %.4g, atol part %.3g), light share %.4g, judged %.4g "
+      "(kind %s); companions ~%.4g, atol parts %.3g .. %.3g\n",
+      base[0], tol.atol + tol.rtol * std::fabs(base[0]), parts[0][0], light[0][0], judged[0][0],
+      gpu::atol_held(judged[0][0], parts[0][0]) ? "atol-held" : "weak at atol 0", base[1],
+      *std::min_element(parts[0].begin() + 1, parts[0].end()),
+      *std::max_element(parts[0].begin() + 1, parts[0].end()));
+  std::printf("  lint bar (nine echoes, each element's largest): least element %.4g (%s)\n",
+              least_told,
+              least_told > 1 ? "every element told apart" : "some element not told apart");
+  std::printf(
+      "  weak at atol 0 %zu (companions %.3g .. %.3g), atol-held %zu (%.3g .. %.3g), near %zu, "
+      "not judged %zu\n",
+      kind[0], kind[0] > 1 ? lo[0] : 0.0, hi[0], kind[1], kind[1] > 1 ? lo[1] : 0.0, hi[1], near,
+      unjudged);
+  std::printf("  refusable_shares (h30d, tails by kind): %.4g: %s; y[0] alone: %.4g: %s\n", by_kind,
+              by_kind > 0 && by_kind <= 1 ? "invalid_spec" : "no refusal (kept)", alone,
+              alone > 0 && alone <= 1 ? "invalid_spec" : "no refusal");
+  // the child on every verified kind
+  auto line = [&](const char* name, const std::vector<float>& xs) {
+    const Y0 y = y0_of(red_sim::lbeta_terms(xs), c.y0w);
+    const double e = red_sim::err(y.child, y.y, tol);
+    std::printf("  %s: y[0] %.6g, child %.6g: %.4f of the tolerance\n", name, y.y, y.child, e);
+    return e;
+  };
+  const Y0 s0y = y0_of(f, c.y0w);
+  std::printf("  set 0: child %.4f of the tolerance\n", red_sim::err(s0y.child, s0y.y, tol));
+  for (int k = 1; k < 3; ++k)
+    line(k == 1 ? "set 1" : "set 2",
+         red_sim::floats(*gpu::regular_set(v, seeds[size_t(k)], nullptr).inputs[0]));
+  if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5))
+    line("a fresh set", red_sim::floats(*fresh->inputs[0]));
+  for (bool on_law : {false, true}) {
+    double worst = 0, ss = 0;
+    int out = 0, strata = 0;
+    for (int r = 1; r <= runs; ++r) {
+      for (const gpu::Perturbation& p : gpu::timed_perturbations(v, run_seed(r), false, on_law))
+        strata += p.cls_stride > 0;
+      const Y0 y =
+          y0_of(red_sim::lbeta_terms(red_sim::timed_floats(v, set0, run_seed(r), on_law)), c.y0w);
+      const double e = red_sim::err(y.child, y.y, tol);
+      worst = std::max(worst, e), ss += e * e, out += e > 1;
+    }
+    std::printf("  %d %s: strata on %d; child rms %.4f, worst %.4f, %d out\n", runs,
+                on_law ? "law redraws" : "off-law timed runs", strata,
+                std::sqrt(ss / std::max(runs, 1)), worst, out);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "";
+  const int lg = argc > 2 ? std::atoi(argv[2]) : 24;
+  const int runs = argc > 3 ? std::atoi(argv[3]) : 8;
+  if (mode == "kind") {
+    // the folder: companions 34,000 x_p + b_i sum (x - 1) at atol 0 (tolerance 3e-5 x 34,000 x_p
+    // ~ 1.02 x_p), b_i as diluted_sum.cuh's (s_i x 1.03 / 1180)
+    run({"redteam32_kind_tail_lbeta", 3e-5, 0.0, 34000.0, 1.03 / 1180.0}, lg, runs);
+  } else if (mode == "held") {
+    run({"held (no folder)", 1.5e-6, 19000.0, 1e6, 19000.0 / 1180.0}, lg, runs);
+  } else if (mode == "control") {
+    // control_redteam32_kind_tail_rec's spec: y[0] a plain sum, every companion told apart, rtol
+    // 1e-5 atol 0 (its child is honest: the judgement is what matters here; the "child" printed
+    // is the 1-in-2 tile sampler's error, for comparison)
+    Case c{"control_redteam32_kind_tail_rec", 1e-5, 0.0, 34000.0, 1.03 / 1180.0};
+    c.y0w = 1.0;
+    c.told = true;
+    run(c, lg, runs);
+  } else {
+    std::fprintf(stderr, "usage: red32_sim kind|held|control [log2 n (24)] [timed runs (8)]\n");
+    return 2;
+  }
+  return 0;
+}
