@@ -216,6 +216,141 @@ void run(const Case& c, int lg, int runs) {
   }
 }
 
+// ---- spread: P6k's (c) (kLightSpread) left to the spec: a light part on 63 strided residues ----
+// y = W sum_{k < 128} f(x[2 j_k + 1]) + sum_{i in L} f(x_i), f = log B(x + 4, x + 2), W = 10^6,
+// j_k = k (n / 512) + 64 + k (128 heavy pairs at the 128 distinct residues 64..191 mod 256, one
+// in each 1/128 of the input's first half), L = {i : (i / 2) mod 256 < 63} (a quarter of the input,
+// in runs of 126 values every 512). Every strided class of S = {0..62} holds light pairs only, 128
+// hold a heavy pair, 65 hold nothing: the median (the 128th smallest) is the largest light class,
+// every light class is light, and light_spread counts 63 < kLightSpread = 64: (c) leaves the
+// element unjudged, whatever its light share. The child: the heavy terms exact, the light runs of
+// every `every`-th 512-value block only, times `every`.
+constexpr size_t kS = 63;
+size_t g_every = 4;
+bool in_light(size_t i) { return ((i >> 1) & 255) < kS; }
+struct Spread {
+  double y = 0, child = 0, light = 0;
+};
+Spread spread_sums(const std::vector<float>& x, double W) {
+  const size_t n = x.size(), blk = n / 256;
+  std::vector<float> lx;
+  std::vector<size_t> at;
+  for (size_t i = 0; i < n; ++i)
+    if (in_light(i)) lx.push_back(x[i]), at.push_back(i);
+  const std::vector<double> f = red_sim::lbeta_terms(lx);
+  Spread s;
+  double heavy = 0;
+  for (size_t k = 0; k < 128; ++k) heavy += W * red_sim::lbeta(x[2 * (k * (blk / 2) + 64 + k) + 1]);
+  for (size_t m = 0; m < f.size(); ++m) {
+    s.light += f[m];
+    if ((at[m] / 512) % g_every == 0) s.child += double(g_every) * f[m];
+  }
+  s.y = heavy + s.light;
+  s.child += heavy;
+  return s;
+}
+void spread_mode(int lg, int runs) {
+  const int64_t n = int64_t(1) << lg;
+  const size_t nn = size_t(n), R = gpu::kStridedRegions, blk = nn / 256;
+  const double W = 1e6;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.5, 1.5})};
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  const std::vector<float> x = red_sim::floats(*set0.inputs[0]);
+  generators::Tolerance tol;
+  tol.rtol = 3e-5;
+  tol.atol = 0;
+  // the heavy pairs j_k = k (n / 512) + 64 + k: residue 64 + k, one in each 1/128 of the first half
+  std::vector<size_t> heavy_j(128);
+  for (size_t k = 0; k < 128; ++k) heavy_j[k] = k * (blk / 2) + 64 + k;
+  // per position weight: W at 2 j_k + 1, 1 in L, 0 elsewhere
+  std::vector<uint8_t> is_heavy(nn, 0);
+  for (size_t j : heavy_j) is_heavy[2 * j + 1] = 1;
+  auto weight = [&](size_t i) -> double { return in_light(i) ? 1.0 : is_heavy[i] ? W : 0.0; };
+  std::vector<double> move(R, 0.0);
+  double y = 0;
+  for (size_t j = 0; j < nn / 2; ++j) {
+    const size_t r = j % R;
+    if (r < kS) {
+      const double a = red_sim::lbeta(x[2 * j]), b = red_sim::lbeta(x[2 * j + 1]);
+      y += a + b;
+      move[r] += a - b;
+    }
+  }
+  for (size_t j : heavy_j) {
+    const double a = red_sim::lbeta(x[2 * j]), b = red_sim::lbeta(x[2 * j + 1]);
+    y += W * b;
+    move[j % R] += W * (a - b);  // the echo copies x[2j] into x[2j + 1]
+  }
+  std::vector<std::vector<std::vector<double>>> by_class;
+  for (size_t r = 0; r < R; ++r) {
+    const double sh = red_sim::share(y, y + move[r], tol);
+    by_class.push_back({{sh}});
+  }
+  const auto light = gpu::light_shares(by_class);
+  const auto parts = gpu::atol_parts({{y}}, {tol});
+  std::vector<gpu::OutputGrain> grains{gpu::output_grain(DType::F32)};
+  grains[0].bound = gpu::grain_bound(double(nn / 2));
+  const auto floor = gpu::grain_floors({{y}}, {tol}, grains);
+  const auto judged = gpu::judged_light_shares(by_class, light, parts, nullptr, &floor);
+  const double refusable = gpu::refusable_shares(judged, &parts)[0];
+  const size_t spread = gpu::light_spread(by_class, 0, 0);
+  double total = 0;
+  for (const auto& c : by_class) total += c[0][0] * c[0][0];
+  std::printf("spread: n = 2^%d, |L| = %zu, 128 heavy pairs (W %g) at residues 64..191, rtol %g\n",
+              lg, nn / 512 * 2 * kS, W, tol.rtol);
+  std::printf(
+      "  set 0: y %.6g (tolerance %.4g); strided light share %.4g (energy %.3g of %.3g), "
+      "light_spread %zu (kLightSpread %zu), judged %.4g, refusable %.4g: %s\n",
+      y, tol.atol + tol.rtol * std::fabs(y), light[0][0], light[0][0] * light[0][0], total, spread,
+      gpu::kLightSpread, judged[0][0], refusable,
+      refusable > 0 && refusable <= 1 ? "invalid_spec" : "no refusal (kept)");
+  std::printf("  without (c) the element would be judged %.4g: %s\n", light[0][0],
+              light[0][0] > 0 && light[0][0] <= 1 ? "invalid_spec" : "passes");
+  // the lint's own bar: nine echoes of set 0 (the heavy pairs tell it apart)
+  {
+    double top = 0;
+    for (const gpu::EchoPattern& e : gpu::echo_patterns()) {
+      const gpu::EchoMap m = gpu::positions_echo(e.parity, e.block);
+      double ye = y;
+      for (size_t i = 0; i < nn; ++i) {
+        const uint64_t s = gpu::echo_source(m, i, nn);
+        if (s == i) continue;
+        const double w = weight(i);
+        if (w != 0) ye += w * (red_sim::lbeta(x[s]) - red_sim::lbeta(x[i]));
+      }
+      top = std::max(top, red_sim::share(y, ye, tol));
+      if (top > 1) break;
+    }
+    std::printf("  lint, nine echoes of set 0: %.4g (%s)\n", top,
+                top > 1 ? "told apart: passes" : "not told apart");
+  }
+  const auto line = [&](const char* name, const std::vector<float>& xs) {
+    const Spread s = spread_sums(xs, W);
+    const double e = red_sim::err(s.child, s.y, tol);
+    std::printf("  %s: y %.6g, child %.6g: %.4f of the tolerance\n", name, s.y, s.child, e);
+  };
+  line("set 0", x);
+  for (int k = 1; k < 3; ++k)
+    line(k == 1 ? "set 1" : "set 2",
+         red_sim::floats(*gpu::regular_set(v, seeds[size_t(k)], nullptr).inputs[0]));
+  if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5))
+    line("a fresh set", red_sim::floats(*fresh->inputs[0]));
+  for (bool on_law : {false, true}) {
+    double worst = 0, ss = 0;
+    int out = 0;
+    for (int r = 1; r <= runs; ++r) {
+      const Spread s = spread_sums(red_sim::timed_floats(v, set0, run_seed(r), on_law), W);
+      const double e = red_sim::err(s.child, s.y, tol);
+      worst = std::max(worst, e), ss += e * e, out += e > 1;
+    }
+    std::printf("  %d %s: child (1 block in %zu) rms %.4f, worst %.4f, %d out\n", runs,
+                on_law ? "law redraws" : "off-law timed runs", g_every,
+                std::sqrt(ss / std::max(runs, 1)), worst, out);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -228,6 +363,9 @@ int main(int argc, char** argv) {
     run({"redteam32_kind_tail_lbeta", 3e-5, 0.0, 34000.0, 1.03 / 1180.0}, lg, runs);
   } else if (mode == "held") {
     run({"held (no folder)", 1.5e-6, 19000.0, 1e6, 19000.0 / 1180.0}, lg, runs);
+  } else if (mode == "spread") {
+    if (argc > 4) g_every = size_t(std::atoi(argv[4]));
+    spread_mode(lg, runs);
   } else if (mode == "control") {
     // control_redteam32_kind_tail_rec's spec: y[0] a plain sum, every companion told apart, rtol
     // 1e-5 atol 0 (its child is honest: the judgement is what matters here; the "child" printed
@@ -237,7 +375,8 @@ int main(int argc, char** argv) {
     c.told = true;
     run(c, lg, runs);
   } else {
-    std::fprintf(stderr, "usage: red32_sim kind|held|control [log2 n (24)] [timed runs (8)]\n");
+    std::fprintf(stderr,
+                 "usage: red32_sim kind|held|control|spread [log2 n (24)] [timed runs (8)]\n");
     return 2;
   }
   return 0;
