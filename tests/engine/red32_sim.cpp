@@ -351,6 +351,139 @@ void spread_mode(int lg, int runs) {
   }
 }
 
+// ---- hashed: the strided classes are taken only where the FIXED hashed partition finds a light
+// part (law_regions.h strided_needed); a spec that reads the hash puts its light part on pairs j
+// with echo_mix(j) % 32 < 15 (15 of the 32 hashed classes, ~47% of the input) and 8 heavy pairs
+// (W = 10^7 on both values; the first pair at or after k n / 16 whose class is 15): 16 hashed
+// classes move, 16 do not, the median class (the 16th smallest) is 0, the hashed light share is 0,
+// and no strided class echo is ever taken. The child: the heavy pairs exact, the light values of
+// one group of `g_every` 512-value blocks, its first block's light values only, scaled by the
+// group's light count over the block's (both counts the hash's: a ratio estimator, nothing read).
+constexpr uint64_t kHashedLight = 15, kHashedHeavy = 15;
+uint64_t hashed_class(size_t i) { return gpu::echo_mix(uint64_t(i >> 1)) % gpu::kEchoRegions; }
+std::vector<size_t> hashed_heavy_pairs(size_t n) {
+  std::vector<size_t> out;
+  for (size_t k = 0; k < 8; ++k) {
+    size_t j = k * (n / 16);
+    while (gpu::echo_mix(j) % gpu::kEchoRegions != kHashedHeavy) ++j;
+    out.push_back(j);
+  }
+  return out;
+}
+struct Hashed {
+  std::vector<double> f0;  // each value's weighted term
+  double y = 0, child = 0;
+};
+Hashed hashed_terms(const std::vector<float>& x, double W) {
+  const size_t n = x.size();
+  std::vector<double> w(n, 0.0);
+  for (size_t i = 0; i < n; ++i)
+    if (hashed_class(i) < kHashedLight) w[i] = 1.0;
+  for (size_t j : hashed_heavy_pairs(n)) w[2 * j] = w[2 * j + 1] = W;
+  std::vector<float> used;
+  std::vector<size_t> at;
+  for (size_t i = 0; i < n; ++i)
+    if (w[i] != 0) used.push_back(x[i]), at.push_back(i);
+  const std::vector<double> f = red_sim::lbeta_terms(used);
+  Hashed h;
+  h.f0.assign(n, 0.0);
+  // the child: per group of g_every 512-value blocks, the first block's light values read, their
+  // sum times (the group's light count / the first block's): the counts are the hash's, no read
+  const size_t group = 512 * g_every;
+  std::vector<double> gsum(n / group + 1, 0.0), gcnt(n / group + 1, 0.0), gall(n / group + 1, 0.0);
+  for (size_t m = 0; m < f.size(); ++m) {
+    const size_t i = at[m];
+    h.f0[i] = w[i] * f[m];
+    h.y += h.f0[i];
+    if (w[i] != 1.0) {
+      h.child += h.f0[i];
+      continue;
+    }
+    gall[i / group] += 1;
+    if (i % group < 512) gsum[i / group] += f[m], gcnt[i / group] += 1;
+  }
+  for (size_t g = 0; g < gsum.size(); ++g)
+    if (gcnt[g] > 0) h.child += gsum[g] * gall[g] / gcnt[g];
+  return h;
+}
+void hashed_mode(int lg, int runs) {
+  const int64_t n = int64_t(1) << lg;
+  const double W = 1e7;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.5, 1.5})};
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  const std::vector<float> x = red_sim::floats(*set0.inputs[0]);
+  generators::Tolerance tol;
+  tol.rtol = 3e-5;
+  tol.atol = 0;
+  const Hashed h = hashed_terms(x, W);
+  std::printf(
+      "hashed: n = 2^%d, light values on hashed classes 0..%llu, 8 heavy pairs (W %g) in "
+      "class %llu, rtol %g\n",
+      lg, (unsigned long long)(kHashedLight - 1), W, (unsigned long long)kHashedHeavy, tol.rtol);
+  const red_sim::LawDecision d = red_sim::law_decision(h.f0, h.y, tol);
+  std::printf("  set 0: y %.6g (tolerance %.4g); law echoes' weakest %.4g", h.y,
+              tol.atol + tol.rtol * std::fabs(h.y), d.sixteen);
+  for (const auto& [fam, l] : d.light) std::printf("; %s light %.4g", fam.c_str(), l);
+  std::printf("; %s\n", d.on_law ? "on the law" : "off the law");
+  auto family = [&](gpu::RegionFamily fam) {
+    std::vector<std::vector<std::vector<double>>> by_class;
+    for (const gpu::EchoRegion& r : gpu::law_regions(fam))
+      by_class.push_back(
+          {{red_sim::share(h.y, red_sim::echoed(h.f0, h.y, gpu::region_echo(r)), tol)}});
+    return by_class;
+  };
+  const auto hashed = family(gpu::RegionFamily::Hashed);
+  const auto hashed_light = gpu::weakest_shares(gpu::light_shares(hashed));
+  size_t moving = 0;
+  for (const auto& c : hashed) moving += c[0][0] > 0;
+  const bool needed = gpu::strided_needed(hashed_light);
+  std::printf("  hashed classes moving %zu of %zu, hashed light share %.4g: strided classes %s\n",
+              moving, hashed.size(), hashed_light[0],
+              needed ? "taken" : "NOT taken (strided_needed false): nothing judged, no refusal");
+  // what the strided family would have said
+  const auto strided = family(gpu::RegionFamily::Strided);
+  const auto light = gpu::light_shares(strided);
+  const auto parts = gpu::atol_parts({{h.y}}, {tol});
+  const auto judged = gpu::judged_light_shares(strided, light, parts);
+  const double ref = gpu::refusable_shares(judged, &parts)[0];
+  std::printf("  had the strided classes been taken: light %.4g, judged %.4g, refusable %.4g: %s\n",
+              light[0][0], judged[0][0], ref, ref > 0 && ref <= 1 ? "invalid_spec" : "passes");
+  {
+    double top = 0;
+    for (const gpu::EchoPattern& e : gpu::echo_patterns())
+      top = std::max(
+          top, red_sim::share(
+                   h.y, red_sim::echoed(h.f0, h.y, gpu::positions_echo(e.parity, e.block)), tol));
+    std::printf("  lint, nine echoes of set 0: %.4g (%s)\n", top,
+                top > 1 ? "told apart: passes" : "not told apart");
+  }
+  const auto line = [&](const char* name, const std::vector<float>& xs) {
+    const Hashed s = hashed_terms(xs, W);
+    std::printf("  %s: y %.6g, child %.6g: %.4f of the tolerance\n", name, s.y, s.child,
+                red_sim::err(s.child, s.y, tol));
+  };
+  line("set 0", x);
+  for (int k = 1; k < 3; ++k)
+    line(k == 1 ? "set 1" : "set 2",
+         red_sim::floats(*gpu::regular_set(v, seeds[size_t(k)], nullptr).inputs[0]));
+  if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf2e5))
+    line("a fresh set", red_sim::floats(*fresh->inputs[0]));
+  for (bool on_law : {false, true}) {
+    double worst = 0, ss = 0;
+    int out = 0;
+    for (int r = 1; r <= runs; ++r) {
+      const Hashed s = hashed_terms(red_sim::timed_floats(v, set0, run_seed(r), on_law), W);
+      const double e = red_sim::err(s.child, s.y, tol);
+      worst = std::max(worst, e), ss += e * e, out += e > 1;
+    }
+    std::printf("  %d %s: child (1 block in %zu) rms %.4f, worst %.4f, %d out\n", runs,
+                on_law ? "law redraws" : "off-law timed runs", g_every,
+                std::sqrt(ss / std::max(runs, 1)), worst, out);
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -366,6 +499,9 @@ int main(int argc, char** argv) {
   } else if (mode == "spread") {
     if (argc > 4) g_every = size_t(std::atoi(argv[4]));
     spread_mode(lg, runs);
+  } else if (mode == "hashed") {
+    if (argc > 4) g_every = size_t(std::atoi(argv[4]));
+    hashed_mode(lg, runs);
   } else if (mode == "control") {
     // control_redteam32_kind_tail_rec's spec: y[0] a plain sum, every companion told apart, rtol
     // 1e-5 atol 0 (its child is honest: the judgement is what matters here; the "child" printed
@@ -375,8 +511,9 @@ int main(int argc, char** argv) {
     c.told = true;
     run(c, lg, runs);
   } else {
-    std::fprintf(stderr,
-                 "usage: red32_sim kind|held|control|spread [log2 n (24)] [timed runs (8)]\n");
+    std::fprintf(
+        stderr,
+        "usage: red32_sim kind|held|control|spread|hashed [log2 n (24)] [timed runs (8)]\n");
     return 2;
   }
   return 0;
