@@ -26,6 +26,7 @@
 // Requires M % BM == 0, N % BN == 0, K % BK == 0, (BM / TM) % 4 == 0, (BN / TN) % 8 == 0 and
 // whole copies a thread (constraints in problem.yaml). The including file names the kernel
 // (GEMM_ENTRY); the grid is one-dimensional, (M / BM) * (N / BN) blocks.
+#include <cp_async_ca4.cuh>
 #include <cp_async_ops.cuh>
 
 #ifndef BM
@@ -49,15 +50,15 @@
 #ifndef SWZ
 #define SWZ 1
 #endif
-#define BT_TR (BM / TM)                // threads along M
-#define BT_TC (BN / TN)                // threads along N
-#define BT_THREADS (BT_TR * BT_TC)     // 128 or 256
-#define BT_RS (BT_TR * 4)              // a thread's row groups, this far apart
-#define BT_CS (BT_TC * 4)              // a thread's column groups, this far apart
-#define BT_AST (BM + 4)                // As[k][m]'s row stride (floats)
-#define BT_SA (BK * BT_AST)            // floats of A a slot
-#define BT_SB (BK * BN)                // floats of B a slot
-#define BT_CPA (BM * BK / BT_THREADS)  // 4-byte copies of A a thread a slab
+#define BT_TR (BM / TM)                    // threads along M
+#define BT_TC (BN / TN)                    // threads along N
+#define BT_THREADS (BT_TR * BT_TC)         // 128 or 256
+#define BT_RS (BT_TR * 4)                  // a thread's row groups, this far apart
+#define BT_CS (BT_TC * 4)                  // a thread's column groups, this far apart
+#define BT_AST (BM + 4)                    // As[k][m]'s row stride (floats)
+#define BT_SA (BK * BT_AST)                // floats of A a slot
+#define BT_SB (BK * BN)                    // floats of B a slot
+#define BT_CPA (BM * BK / BT_THREADS)      // 4-byte copies of A a thread a slab
 #define BT_CPB (BK * BN / 4 / BT_THREADS)  // 16-byte copies of B a thread a slab
 
 extern "C" __global__ void __launch_bounds__(BT_THREADS)
@@ -97,10 +98,8 @@ extern "C" __global__ void __launch_bounds__(BT_THREADS)
   auto load = [&](int slot, int k0) {
 #pragma unroll
     for (int i = 0; i < BT_CPA; ++i)
-      asm volatile("cp.async.ca.shared.global [%0], [%1], 4;\n" ::"r"(
-                       sA + 4u * (slot * BT_SA + i * (BT_THREADS / BK))),
-                   "l"(Ag + (size_t)i * (BT_THREADS / BK) * K + k0)
-                   : "memory");
+      ca_cp4(sA + 4u * (slot * BT_SA + i * (BT_THREADS / BK)),
+             Ag + (size_t)i * (BT_THREADS / BK) * K + k0);
 #pragma unroll
     for (int i = 0; i < BT_CPB; ++i)
       ca_cp16(sB + 4u * (slot * BT_SB + i * (BT_THREADS / (BN / 4)) * BN),
