@@ -65,7 +65,7 @@ TEST_CASE("record --merge: a pool that only gained a variant keeps its recorded 
   const engine::PoolMerge plan = engine::plan_pool_merge(was, spec);
   CHECK(plan.keep);
   // The new variants are those the recording has no point of (warptile before its merge;
-  // bigtile, issue 33, until it is recorded).
+  // bigtile and bigtile_tma, issue 33, until they are recorded).
   std::vector<std::string> unrecorded;
   for (const auto& v : spec.variants) {
     bool any = false;
@@ -94,9 +94,9 @@ TEST_CASE("record --merge: a pool that only gained a variant keeps its recorded 
   // The hash without the added variant is the file's before it: same shapes and launches.
   generators::test::TempDir t;
   const std::string full = generators::problem_measurement_hash(spec.file);
-  // (warptile, regtile_db and bigtile were added after the pool's first recording.)
-  const std::string without =
-      generators::problem_measurement_hash(spec.file, {"warptile", "regtile_db", "bigtile"});
+  // (warptile, regtile_db, bigtile and bigtile_tma were added after the first recording.)
+  const std::string without = generators::problem_measurement_hash(
+      spec.file, {"warptile", "regtile_db", "bigtile", "bigtile_tma"});
   CHECK(full != without);
   CHECK(generators::problem_measurement_hash(spec.file, {"no_such_variant"}) == full);
   engine::RecordedProblem old;

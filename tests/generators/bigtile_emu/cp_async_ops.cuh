@@ -2,12 +2,10 @@
 #pragma once
 #include "emu_cuda.h"
 
-inline unsigned ca_smem(const void* p) {
-  return static_cast<unsigned>(static_cast<const char*>(p) - reinterpret_cast<char*>(bt_smem));
-}
+inline unsigned ca_smem(const void* p) { return __cvta_generic_to_shared(p); }
 inline void emu_copy(unsigned s, const void* g, int bytes) {
   if (emu::mode == emu::Copies::early)
-    std::memcpy(reinterpret_cast<char*>(bt_smem) + s, g, bytes);
+    std::memcpy(emu::smem + s, g, bytes);
   else
     (*emu::fibers)[emu::current].open.push_back({s, g, bytes});
 }
@@ -21,8 +19,7 @@ template <int N>
 inline void ca_wait() {
   auto& f = (*emu::fibers)[emu::current];
   while (f.groups.size() > static_cast<size_t>(N)) {
-    for (const auto& c : f.groups.front())
-      std::memcpy(reinterpret_cast<char*>(bt_smem) + c.smem, c.src, c.bytes);
+    for (const auto& c : f.groups.front()) std::memcpy(emu::smem + c.smem, c.src, c.bytes);
     f.groups.erase(f.groups.begin());
   }
 }
