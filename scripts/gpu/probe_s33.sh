@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Probe of branch s33 (issue 33, sgemm_2048's parity with cuBLAS SGEMM): the kernel library's
 # bigtile GEMM (kernels/gemm/bigtile_gemm.cuh: 128 outputs a thread, both operands through a
-# cp.async ring, fragments double-buffered in registers) against regtile_db[BK=16] (the pool's
-# best, 374-375 us on the H200) and cuBLAS SGEMM (torch.matmul in FP32, TF32 off: 342 us on the
-# H200), in one run.
+# cp.async ring, fragments double-buffered in registers) and bigtile_tma (bigtile_tma_gemm.cuh:
+# the same fed by TMA boxes on mbarriers, A row-major, 8 x 16 a thread) against
+# regtile_db[BK=16] (the pool's best, 374-375 us on the H200) and cuBLAS SGEMM (torch.matmul in
+# FP32, TF32 off: 342 us on the H200), in one run.
 # (1) The live gate: `solver problems check` on a copy of sgemm_2048 holding the seed, bigtile at
-# the $S33_GATE points and regtile_db[BK=16] (probe_h33i/make_copy.py); its row per point.
+# the $S33_GATE points, bigtile_tma at $S33_GATE_TMA and regtile_db[BK=16]
+# (probe_h33i/make_copy.py); its row per point.
 # (2) Timing in ONE Python process (probe_h33i/time_points.py, bench/parity.py's export, launch,
 # L2 flush and CUDA-event median): cuBLAS first, then the $S33_TIME points in order (the
 # predicted best first, so a cut run still answers), regtile_db[BK=16] among the first, and
@@ -13,8 +15,9 @@
 # (3) predictions.txt (the table below) and compare.txt: each timed point's measured median
 # beside its prediction, cuBLAS / ours, and regtile_db / ours.
 # Usage: probe_s33.sh [SECONDS, default 300]; output under $OUT/probe_s33/, verdict line last.
-# S33_GATE / S33_TIME (';'-separated K=V,... knob points of bigtile) override the defaults;
-# S33_TIME=all times all 72 points (about 2 minutes more).
+# S33_GATE / S33_GATE_TMA (';'-separated K=V,... knob points of bigtile / bigtile_tma) and
+# S33_TIME (';'-separated full keys) override the defaults; S33_TIME=all times all 108 points of
+# both (about 3 minutes more).
 set -u
 LIM=${1:-300}
 T0=$(date +%s)
@@ -63,7 +66,14 @@ bigtile[BK=16,BM=256,BN=128,STAGES=3,SWZ=1,TM=16,TN=8]	352	92.2% FFMA, one block
 bigtile[BK=8,BM=256,BN=128,STAGES=3,SWZ=1,TM=16,TN=8]	356	90.8% FFMA, one block an SM
 bigtile[BK=16,BM=128,BN=256,STAGES=4,SWZ=8,TM=8,TN=16]	350	as the 3-stage point
 bigtile[BK=16,BM=128,BN=128,STAGES=4,SWZ=1,TM=8,TN=16]	351	as 16x8 BK16
+bigtile_tma[BK=8,BM=128,BN=128,STAGES=3,SWZ=1]	346	no copy instructions in 127 of 128 threads: ~92% FFMA in the loop; 255 registers (two blocks an SM still fit, 8 warps)
+bigtile_tma[BK=16,BM=128,BN=128,STAGES=3,SWZ=1]	344	~94% FFMA; the 37 KB loop body as bigtile BK16
+bigtile_tma[BK=16,BM=128,BN=256,STAGES=3,SWZ=1]	345	one block an SM: the barrier stall unhidden
+bigtile_tma[BK=8,BM=128,BN=128,STAGES=4,SWZ=1]	346	as the 3-stage point
+bigtile_tma[BK=16,BM=256,BN=128,STAGES=4,SWZ=8]	346	one block an SM
+bigtile_tma[BK=8,BM=128,BN=128,STAGES=2,SWZ=1]	352	one slab ahead
 EOF
+GATE_TMA=${S33_GATE_TMA:-"BK=8,BM=128,BN=128,STAGES=3,SWZ=1;BK=16,BM=128,BN=256,STAGES=3,SWZ=8;BK=16,BM=256,BN=128,STAGES=4,SWZ=1;BK=8,BM=128,BN=128,STAGES=2,SWZ=8"}
 GATE=${S33_GATE:-"BK=8,BM=128,BN=128,STAGES=3,SWZ=1,TM=16,TN=8;BK=16,BM=128,BN=128,STAGES=3,SWZ=8,TM=16,TN=8;BK=16,BM=128,BN=256,STAGES=3,SWZ=1,TM=8,TN=16;BK=8,BM=256,BN=128,STAGES=4,SWZ=8,TM=16,TN=8;BK=8,BM=128,BN=128,STAGES=2,SWZ=1,TM=8,TN=16;BK=16,BM=128,BN=256,STAGES=4,SWZ=8,TM=16,TN=8"}
 pred_keys=$(awk -F'\t' 'NR > 1 && $1 != "cublas" {print $1}' "$O/predictions.txt" | tr '\n' ';')
 if [ "${S33_TIME:-}" = all ]; then
@@ -75,6 +85,9 @@ for bk, bm, bn, st, swz, tm, tn in itertools.product([8, 16], [128, 256], [128, 
     if tm * tn != 128 or bm * bn > 32768:
         continue
     keys.append(f"bigtile[BK={bk},BM={bm},BN={bn},STAGES={st},SWZ={swz},TM={tm},TN={tn}]")
+for bk, bm, bn, st, swz in itertools.product([8, 16], [128, 256], [128, 256], [2, 3, 4], [1, 8]):
+    if bm * bn <= 32768:
+        keys.append(f"bigtile_tma[BK={bk},BM={bm},BN={bn},STAGES={st},SWZ={swz}]")
 print(";".join(keys))
 PY
 )
@@ -83,14 +96,14 @@ PY
     case ";$pred_keys" in *";$k;"*) ;; *) TIME="$TIME$k;" ;; esac
   done
 elif [ -n "${S33_TIME:-}" ]; then
-  TIME="regtile_db[BK=16];$(echo "$S33_TIME" | tr ';' '\n' | sed 's/.*/bigtile[&]/' | tr '\n' ';')"
+  TIME="regtile_db[BK=16];$S33_TIME"
 else
   TIME="$pred_keys"
 fi
 nvidia-smi 2>/dev/null --query-gpu=name,driver_version,clocks.sm,clocks.max.sm --format=csv,noheader | head -1 | tee "$O/gpu.txt"
 P=$(mktemp -d /tmp/s33-prob.XXXX)
 keys=$(python3 scripts/gpu/probe_h33i/make_copy.py "$PWD/problems/sgemm_2048" "$P/sgemm_2048" \
-  register_tiling "bigtile:$GATE" "regtile_db:BK=16") || {
+  register_tiling "bigtile:$GATE" "bigtile_tma:$GATE_TMA" "regtile_db:BK=16") || {
   echo "VERDICT s33: make_copy failed"
   exit 1
 }
