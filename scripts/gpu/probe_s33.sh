@@ -45,7 +45,7 @@ if [ ! -f "$D/kernels/gemm/bigtile_gemm.cuh" ]; then
 fi
 
 # Predicted medians (us, H200; an H100 SXM runs the same FP32 FMA peak, so within a few %),
-# with the reason. The timed order is this table's. regtile_db and cuBLAS were measured
+# with the reason (±15 us: the stall share is the unknown). The timed order is this table's. regtile_db and cuBLAS were measured
 # (docs/results.md, sgemm_2048); the rest are estimates from the main loop's instruction mix
 # (nvdisasm of the sm_90 cubins: FFMA share of the loop 89.6% at 128x128 BK8, 91.1% BK16,
 # 92.8% at 128x256 BK16, against regtile_db's 87.8%) scaled from regtile_db's 374 us, less the
@@ -54,9 +54,12 @@ cat >"$O/predictions.txt" <<'EOF'
 key	pred_us	why
 cublas	342	measured 2026-12-04e (H200), same process
 regtile_db[BK=16]	375	measured 2026-12-04e (H200), same process
-bigtile[BK=8,BM=128,BN=128,STAGES=3,SWZ=1,TM=16,TN=8]	352	cuBLAS's shape (128x128x8, 3 stages, 4 warps of 64x64, 16x8 a thread), two blocks an SM, 89.6% FFMA in the loop
+bigtile[BK=8,BM=128,BN=128,STAGES=3,SWZ=1,TM=16,TN=8]	352	the shape cuBLAS's FFMA kernel names read (128x128x8, 4 warps, 128 outputs a thread), two blocks an SM, 89.6% FFMA in the loop
+bigtile_tma[BK=8,BM=128,BN=128,STAGES=3,SWZ=1]	346	no copy instructions in 127 of 128 threads: ~92% FFMA in the loop; 255 registers (two blocks an SM still fit, 8 warps)
+bigtile_tma[BK=16,BM=128,BN=128,STAGES=3,SWZ=1]	344	~94% FFMA; the 37 KB loop body as bigtile BK16
 bigtile[BK=16,BM=128,BN=128,STAGES=3,SWZ=1,TM=16,TN=8]	350	91.1% FFMA, half the barriers; a 36 KB loop body (instruction cache) may cost what the mix gains
 bigtile[BK=16,BM=128,BN=256,STAGES=3,SWZ=1,TM=8,TN=16]	350	92.8% FFMA, one block an SM: a barrier stall has no second block to hide it
+bigtile_tma[BK=16,BM=128,BN=256,STAGES=3,SWZ=1]	345	one block an SM: the barrier stall unhidden
 bigtile[BK=8,BM=128,BN=256,STAGES=3,SWZ=1,TM=8,TN=16]	354	91.0% FFMA, barriers every 1024 FFMA with one block an SM
 bigtile[BK=8,BM=128,BN=128,STAGES=3,SWZ=1,TM=8,TN=16]	353	as 16x8 (same mix); 225 registers against 192
 bigtile[BK=8,BM=128,BN=128,STAGES=4,SWZ=1,TM=16,TN=8]	352	a fourth stage: the third already covers L2/DRAM latency (two slabs, ~2 us ahead)
@@ -66,9 +69,6 @@ bigtile[BK=16,BM=256,BN=128,STAGES=3,SWZ=1,TM=16,TN=8]	352	92.2% FFMA, one block
 bigtile[BK=8,BM=256,BN=128,STAGES=3,SWZ=1,TM=16,TN=8]	356	90.8% FFMA, one block an SM
 bigtile[BK=16,BM=128,BN=256,STAGES=4,SWZ=8,TM=8,TN=16]	350	as the 3-stage point
 bigtile[BK=16,BM=128,BN=128,STAGES=4,SWZ=1,TM=8,TN=16]	351	as 16x8 BK16
-bigtile_tma[BK=8,BM=128,BN=128,STAGES=3,SWZ=1]	346	no copy instructions in 127 of 128 threads: ~92% FFMA in the loop; 255 registers (two blocks an SM still fit, 8 warps)
-bigtile_tma[BK=16,BM=128,BN=128,STAGES=3,SWZ=1]	344	~94% FFMA; the 37 KB loop body as bigtile BK16
-bigtile_tma[BK=16,BM=128,BN=256,STAGES=3,SWZ=1]	345	one block an SM: the barrier stall unhidden
 bigtile_tma[BK=8,BM=128,BN=128,STAGES=4,SWZ=1]	346	as the 3-stage point
 bigtile_tma[BK=16,BM=256,BN=128,STAGES=4,SWZ=8]	346	one block an SM
 bigtile_tma[BK=8,BM=128,BN=128,STAGES=2,SWZ=1]	352	one slab ahead
