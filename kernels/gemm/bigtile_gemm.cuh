@@ -3,7 +3,8 @@
 // cuBLAS's FFMA SGEMM kernels' names read: tilesize128x128x8, warpsize2x2x1; not checked here)
 // or 128 x 256 / 256 x 128 tiles of 256, where regtile_db has 64 a thread. Per k step a thread
 // issues TM / 4 + TN / 4 = 6 float4 shared loads for 128 FMAs (regtile_db: 4 for 64), and
-// between two barriers (one a BK-slab) 128 * BK FMAs. Knobs (the including file's -D defines, problem.yaml's knob space):
+// between two barriers (one a BK-slab) 128 * BK FMAs. Knobs (the including file's -D defines,
+// problem.yaml's knob space):
 //   BM, BN   block tile: BM x BN outputs of C a block, (BM / TM) * (BN / TN) threads
 //   TM, TN   thread tile: a thread's rows (groups of four, BM / (TM / 4) apart) and columns
 //            (groups of four, BN / (TN / 4) apart)
