@@ -123,6 +123,12 @@
 #              unmeasured: VGG's 25.7M-float batch, the 16.8M-pixel image and the scan's float64
 #              reference lead; scripts/gpu/probe_fresh21.sh runs it bounded to 240 s); no rule is
 #              tuned on it
+#   corpus_fresh22  the twenty-second fresh held-out batch (tests/corpus_fresh22, 5 kernels, helper f22:
+#              llama.cpp's batched triangular solve, PyTorch's batch-norm statistics, LSTM cell and
+#              reflection pad, HeCBench's HACCmk), the same way (predicted ~70-170 s, unmeasured:
+#              the batch norm's 102.8 MB batch, the LSTM cell's 126 MB and HACCmk's float64
+#              reference lead; scripts/gpu/probe_fresh22.sh runs it bounded to 240 s); no rule is
+#              tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -326,6 +332,9 @@ step_corpus_fresh20() {
 }
 step_corpus_fresh21() {
   OUT=$1 SUITE=tests/corpus_fresh21 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh22() {
+  OUT=$1 SUITE=tests/corpus_fresh22 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
