@@ -21,7 +21,8 @@ def block(y, vid):
 def restrict(vid, v, hyp, seed, points):
     """Variant text `v` rewired to the seed and, with points, limited to them; and its keys."""
     v = re.sub(r"\n    parent: [^\n]*", f"\n    parent: {seed}", v, count=1)
-    v = re.sub(r"\n    applies: [^\n]*", f"\n    applies: [{hyp}]", v, count=1)
+    # A map of applies (one list a parent) may run over several lines: up to its closing brace.
+    v = re.sub(r"\n    applies: (\{[^}]*\}|[^\n]*)", f"\n    applies: [{hyp}]", v, count=1)
     if not points:
         return v, [vid]
     pts = [dict(kv.split("=") for kv in p.split(",")) for p in points.split(";") if p]
