@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -336,7 +337,9 @@ TEST_CASE("model echoes: an element quiet by construction is refused, one quiet 
   for (int d = 0; d < 2; ++d) gpu::fold_quiet(few, {{0.5, 7.0}});
   CHECK(gpu::quiet_verdict(few)[0].by_construction == 0);
   CHECK(gpu::quiet_verdict(few)[0].undecided == 1);
-  gpu::QuietFold crowd;  // 1000 others, each quiet in one of two draws: q = 1/2
+  // 1000 others, each quiet in two of four draws, told in the others: q (helper h31: the told
+  // elements' quiet draws over their moves less one) = 2/3.
+  gpu::QuietFold crowd;
   for (int d = 0; d < 4; ++d) {
     std::vector<double> s(1001, d % 2 ? 0.5 : 3.0);
     s[0] = 0.1;
@@ -344,10 +347,62 @@ TEST_CASE("model echoes: an element quiet by construction is refused, one quiet 
   }
   CHECK(gpu::quiet_verdict(crowd)[0].by_construction == 0);
   CHECK(gpu::quiet_verdict(crowd)[0].undecided == 1);
+  CHECK(gpu::quiet_verdict(crowd)[0].rate == doctest::Approx(2.0 / 3.0));
   // More draws are taken only where they could decide: the few-move element with its others
-  // always loud (q = 0) could, after one more; the crowd's needs 1001 x 0.5^m < 1e-6, m >= 30.
+  // always loud (q = 0) could, after one more; the crowd's needs 1001 x (2/3)^m < 1e-6, m >= 52.
   CHECK(gpu::quiet_undecided(gpu::quiet_verdict(few, 1)));
   CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(few, 0)));
   CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(crowd, gpu::kQuietExtraDraws)));
-  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(crowd, 30)));
+  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(crowd, 47)));
+  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(crowd, 48)));
+}
+
+// Helper h31 (red team 31's redteam31_twin_quiet_boys; model_quiet.h chance_rate): the chance
+// rate q is read from the elements some draw told apart only, so elements quiet by construction
+// (any number of twins) do not raise it; with one telling draw left out of each told element it
+// is read high, never low, for elements quiet by chance.
+TEST_CASE("model echoes: twins quiet by construction do not raise each other's chance") {
+  for (int twins : {1, 2, 5}) {
+    gpu::QuietFold fold;  // [twins quiet sums..., a loud head], set 0's three refills
+    for (int d = 0; d < 3; ++d) {
+      std::vector<double> s(size_t(twins) + 1, 0.06 + 0.01 * d);
+      s.back() = 7.5 + 50 * (d == 1);
+      gpu::fold_quiet(fold, {s});
+    }
+    const gpu::QuietVerdict v = gpu::quiet_verdict(fold)[0];
+    CHECK(v.moved == size_t(twins) + 1);
+    CHECK(v.by_construction == size_t(twins));  // until h31: twins 1 only (q = (k - 1) / k)
+    CHECK(v.undecided == 0);
+    CHECK(v.rate == 0);
+  }
+  // No told element with two moves yet (the head unmoved by the first two draws, told by the
+  // third): no evidence (q = 1, undecided), but more draws can give some, so the schedule takes
+  // them (`decidable`).
+  gpu::QuietFold once;
+  gpu::fold_quiet(once, {{0.05, 0.0}});
+  gpu::fold_quiet(once, {{0.05, 0.0}});
+  gpu::fold_quiet(once, {{0.05, 9.0}});
+  CHECK(gpu::quiet_verdict(once)[0].undecided == 1);
+  CHECK(gpu::quiet_verdict(once)[0].rate == 1);
+  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(once, 1)));
+  gpu::fold_quiet(once, {{0.05, 8.0}});  // the told element's second move, loud: q = 0
+  CHECK(gpu::quiet_verdict(once)[0].by_construction == 1);
+  CHECK(gpu::quiet_verdict(once)[0].element == 0);
+  // Elements quiet by chance (each draw quiet with probability q_i, independently): the rate
+  // over the told ones, one telling draw left out each, is not below their q.
+  for (double qi : {0.05, 0.3, 0.7}) {
+    std::mt19937_64 rng(31);
+    std::bernoulli_distribution quiet(qi);
+    gpu::QuietFold chance;
+    for (int d = 0; d < 3; ++d) {
+      std::vector<double> s(20000);
+      for (double& a : s) a = quiet(rng) ? 0.5 : 3.0;
+      gpu::fold_quiet(chance, {s});
+    }
+    // The expectation: 3 (q - q^3) / (2 (1 - q^3)); its estimate within 3 standard errors.
+    const double want = 3 * (qi - qi * qi * qi) / (2 * (1 - qi * qi * qi));
+    const double got = gpu::quiet_verdict(chance)[0].rate;
+    CHECK(want >= qi);
+    CHECK(got == doctest::Approx(want).epsilon(0.05));
+  }
 }

@@ -103,7 +103,12 @@ void midpoint_echo(DType d, unsigned char* data, uint64_t n, int parity) {
   for (uint64_t i = parity & 1 ? 1 : 2; i + 1 < n; i += 2) store_mid(d, data, i, i - 1, i + 1);
 }
 
-bool refill_permutation(DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed) {
+namespace {
+
+// refill_permutation and refill_cycle on the places `moved_at` says, the order from `seed`.
+template <class Moved>
+bool refill_permutation_at(DType d, unsigned char* data, uint64_t n, const Moved& moved_at,
+                           uint64_t seed) {
   if (!integral(d)) return false;
   const std::vector<int64_t> p = load_all(d, data, n);
   if (!is_permutation(p)) return false;
@@ -111,7 +116,7 @@ bool refill_permutation(DType d, unsigned char* data, uint64_t n, int parity, ui
   // then shuffled into the moved places.
   std::vector<char> kept(n, 0);
   for (uint64_t i = 0; i < n; ++i)
-    if (!moved(i, parity, seed)) kept[size_t(p[i])] = 1;
+    if (!moved_at(i)) kept[size_t(p[i])] = 1;
   std::vector<int64_t> lack;
   for (uint64_t v = 0; v < n; ++v)
     if (!kept[v]) lack.push_back(int64_t(v));
@@ -119,11 +124,13 @@ bool refill_permutation(DType d, unsigned char* data, uint64_t n, int parity, ui
   std::shuffle(lack.begin(), lack.end(), rng);
   size_t next = 0;
   for (uint64_t i = 0; i < n; ++i)
-    if (moved(i, parity, seed)) store_int(d, data, i, lack[next++]);
+    if (moved_at(i)) store_int(d, data, i, lack[next++]);
   return true;
 }
 
-bool refill_cycle(DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed) {
+template <class Moved>
+bool refill_cycle_at(DType d, unsigned char* data, uint64_t n, const Moved& moved_at,
+                     uint64_t seed) {
   if (!integral(d)) return false;
   const std::vector<int64_t> next = load_all(d, data, n);
   if (!is_permutation(next)) return false;
@@ -132,13 +139,13 @@ bool refill_cycle(DType d, unsigned char* data, uint64_t n, int parity, uint64_t
   // kept link enters), then joined in a random cyclic order: end of one -> first of the next.
   std::vector<char> entered(n, 0);
   for (uint64_t i = 0; i < n; ++i)
-    if (!moved(i, parity, seed)) entered[size_t(next[i])] = 1;
+    if (!moved_at(i)) entered[size_t(next[i])] = 1;
   std::vector<std::pair<uint64_t, uint64_t>> paths;  // (first, end)
   uint64_t walked = 0;
   for (uint64_t s = 0; s < n; ++s) {
     if (entered[s]) continue;
     uint64_t v = s;
-    while (!moved(v, parity, seed) && walked <= n) v = uint64_t(next[v]), ++walked;
+    while (!moved_at(v) && walked <= n) v = uint64_t(next[v]), ++walked;
     paths.push_back({s, v});
   }
   // Not one cycle (kept links close a loop, so some node is never reached): leave it.
@@ -149,6 +156,55 @@ bool refill_cycle(DType d, unsigned char* data, uint64_t n, int parity, uint64_t
     store_int(d, data, paths[t].second, int64_t(paths[(t + 1) % paths.size()].first));
   return true;
 }
+
+}  // namespace
+
+bool refill_permutation(DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed) {
+  return refill_permutation_at(
+      d, data, n, [&](uint64_t i) { return moved(i, parity, seed); }, seed);
+}
+
+bool refill_cycle(DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed) {
+  return refill_cycle_at(
+      d, data, n, [&](uint64_t i) { return moved(i, parity, seed); }, seed);
+}
+
+bool class_place(uint64_t i, uint64_t n, const ModelClass& c) {
+  const uint64_t pair = i >> 1;
+  if (!c.classes || pair % c.classes != c.cls || i == 0 || i + 1 >= n) return false;
+  return (i & 1) ==
+         ((echo_mix(c.key ^ (0x636c617373ull + pair * 0x9e3779b97f4a7c15ull)) >> 23) & 1);
+}
+
+std::shared_ptr<const HostInput> model_class_echo(const generators::ResolvedBuffer& b,
+                                                  const HostInput& in, const ModelClass& c) {
+  auto out = std::make_shared<HostInput>();
+  out->size = in.size;
+  out->data.reset(new unsigned char[in.size]);
+  std::memcpy(out->data.get(), in.data.get(), in.size);
+  const size_t size = generators::dtype_size(b.dtype);
+  if (!size || !model_echoed(b) || !c.classes) return out;
+  const uint64_t n = in.size / size;
+  const std::string& k = b.init.kind;
+  unsigned char* data = out->data.get();
+  const uint64_t order = echo_mix(c.key ^ (0x6f72646572ull + c.cls * 0x9e3779b97f4a7c15ull));
+  if (ordered(k)) {
+    // One place a pair, the class's pairs `classes` apart: no moved place is another's
+    // neighbour, so each midpoint reads kept neighbours.
+    for (uint64_t pair = c.cls; 2 * pair < n; pair += c.classes)
+      for (uint64_t i : {2 * pair, 2 * pair + 1})
+        if (class_place(i, n, c)) store_mid(b.dtype, data, i, i - 1, i + 1);
+  } else if (k == "permutation") {
+    refill_permutation_at(
+        b.dtype, data, n, [&](uint64_t i) { return class_place(i, n, c); }, order);
+  } else {
+    refill_cycle_at(
+        b.dtype, data, n, [&](uint64_t i) { return class_place(i, n, c); }, order);
+  }
+  return out;
+}
+
+uint64_t class_key(uint64_t set_seed) { return echo_mix(set_seed ^ 0x6d6f64656c636c73ull); }
 
 uint64_t model_seed(uint64_t set_seed, int parity) {
   return echo_mix(set_seed ^ (0x6d6f64656c000000ull + uint64_t(parity & 3)));
@@ -220,18 +276,19 @@ SampleLintVerdict model_lint_verdict(const std::vector<InputShares>& inputs,
           output_tols.empty() ? none : output_tols[k < output_tols.size() ? k : 0];
       const QuietVerdict* q = ii < quiet.size() && k < quiet[ii].size() ? &quiet[ii][k] : nullptr;
       if (!(top <= 1) && q && q->by_construction) {  // a loud element beside a quiet one
-        refusal << (refused++ ? "; and " : "") << out << "'s element " << q->element
-                << " moves by at most " << q->top << " of its tolerance under every one of its "
-                << q->moves << " model echoes of " << in.input << " (" << q->by_construction
-                << " such elements: quiet by construction, as the output's other elements were "
-                << "quiet in " << q->rate << " of their draws and chance gives " << q->moved
-                << " x " << q->rate << "^" << q->moves << " < " << kQuietAlpha
-                << "), so no verified run can refuse a kernel that reads half of " << in.input
-                << " and models that element, however loud the others (at " << top
-                << "); tighten rtol and atol to under " << q->top << " times the declared (rtol "
-                << tol.rtol << ", atol " << tol.atol << ") for " << out
-                << ", give that element its own output, or declare `blind_to: [" << in.input
-                << "]` on it";
+        refusal
+            << (refused++ ? "; and " : "") << out << "'s element " << q->element
+            << " moves by at most " << q->top << " of its tolerance under every one of its "
+            << q->moves << " model echoes of " << in.input << " (" << q->by_construction
+            << " such elements: quiet by construction, as the output's elements told apart were "
+            << "quiet in " << q->rate << " of their other draws and chance gives " << q->moved
+            << " x " << q->rate << "^" << q->moves << " < " << kQuietAlpha
+            << "), so no verified run can refuse a kernel that reads half of " << in.input
+            << " and models that element, however loud the others (at " << top
+            << "); tighten rtol and atol to under " << q->top << " times the declared (rtol "
+            << tol.rtol << ", atol " << tol.atol << ") for " << out
+            << ", give that element its own output, or declare `blind_to: [" << in.input
+            << "]` on it";
         continue;
       }
       if (!(top <= 1)) {
