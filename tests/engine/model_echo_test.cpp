@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <random>
 #include <string>
@@ -15,7 +16,9 @@
 
 #include "engine/backend/gpu/echo_map.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/model_echo.h"
+#include "engine/backend/gpu/model_light.h"
 #include "engine/backend/gpu/model_quiet.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "flat_buffer.h"
@@ -405,4 +408,127 @@ TEST_CASE("model echoes: twins quiet by construction do not raise each other's c
     CHECK(want >= qi);
     CHECK(got == doctest::Approx(want).epsilon(0.05));
   }
+}
+
+namespace {
+template <class T>
+std::vector<T> class_echoed(const generators::ResolvedBuffer& b, std::vector<T> v,
+                            const gpu::ModelClass& c) {
+  gpu::HostInput in;
+  in.size = v.size() * sizeof(T);
+  in.data.reset(new unsigned char[in.size]);
+  std::memcpy(in.data.get(), v.data(), in.size);
+  const auto out = gpu::model_class_echo(b, in, c);
+  std::memcpy(v.data(), out->data.get(), in.size);
+  return v;
+}
+}  // namespace
+
+// Helper h31 (red team 31's redteam31_inner_head_boys; model_light.h): class refills keep every
+// kind valid and move only their class's keyed places; a coarse class moves exactly its fine
+// classes' places (the screen's premise).
+TEST_CASE("model echoes: class refills keep the kind and nest") {
+  const int64_t n = 4096;
+  const uint64_t key = gpu::class_key(3);
+  for (uint64_t c = 0; c < gpu::kModelScreenClasses; c += 7)
+    for (uint64_t i = 0; i < uint64_t(n); ++i) {
+      bool fine = false;
+      for (uint64_t r = c; r < gpu::kStridedRegions; r += gpu::kModelScreenClasses)
+        fine = fine || gpu::class_place(i, n, {gpu::kStridedRegions, r, key});
+      REQUIRE(fine == gpu::class_place(i, n, {gpu::kModelScreenClasses, c, key}));
+    }
+  const auto perm = test::flat_buffer("p", DType::I32, n, {"permutation", 0.0, 0.0});
+  const auto cyc = test::flat_buffer("c", DType::I32, n, {"cycle", 0.0, 0.0});
+  const auto sorted = test::flat_buffer("x", DType::F32, n, {"sorted", 0.0, 4.0});
+  const std::vector<int32_t> p = drawn<int32_t>(perm), cy = drawn<int32_t>(cyc);
+  const std::vector<float> x = drawn<float>(sorted);
+  size_t both = 0;  // moved places of either parity, over the classes tried
+  for (uint64_t r : {uint64_t(0), uint64_t(5), uint64_t(255)}) {
+    const gpu::ModelClass mc{gpu::kStridedRegions, r, key};
+    const auto q = class_echoed(perm, p, mc);
+    std::vector<int32_t> s = q;
+    std::sort(s.begin(), s.end());
+    for (int64_t i = 0; i < n; ++i) REQUIRE(s[size_t(i)] == i);  // still a permutation
+    size_t moved = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      if (!gpu::class_place(uint64_t(i), n, mc)) REQUIRE(q[size_t(i)] == p[size_t(i)]);
+      moved += q[size_t(i)] != p[size_t(i)];
+      both += (i & 1) ? 1000 * gpu::class_place(uint64_t(i), n, mc)
+                      : gpu::class_place(uint64_t(i), n, mc);
+    }
+    CHECK(moved > 0);
+    CHECK(one_cycle(class_echoed(cyc, cy, mc)));
+    const auto y = class_echoed(sorted, x, mc);
+    CHECK(std::is_sorted(y.begin(), y.end()));
+    for (int64_t i = 0; i < n; ++i)
+      if (!gpu::class_place(uint64_t(i), n, mc)) REQUIRE(y[size_t(i)] == x[size_t(i)]);
+  }
+  CHECK(both % 1000 > 0);  // even places moved
+  CHECK(both / 1000 > 0);  // odd places moved
+}
+
+// The light part judged (model_light): red team 31's inner head at 2^14 (y = S + H, H the sum of
+// p_0..p_31, S a sum over every place) refused with its light share, in one pass or two; a gather
+// screened out by the 32 coarse classes.
+TEST_CASE("model echoes: a loud head inside the element is refused by its light part") {
+  const int64_t n = 16384;
+  const auto perm = test::flat_buffer("p", DType::I32, n, {"permutation", 0.0, 0.0});
+  generators::ResolvedVariant v;
+  v.buffers = {perm};
+  const gpu::HostSet set0 = gpu::regular_set(v, 0x5eed2026, nullptr);
+  generators::Tolerance r;
+  r.rtol = 1e-3;
+  r.atol = 0;
+  auto inner = [&](const gpu::HostInput& in) {
+    const int32_t* q = reinterpret_cast<const int32_t*>(in.data.get());
+    double s = 0, h = 0;
+    for (int64_t i = 0; i < n; ++i) s += std::exp(-30.0 * std::fabs(double(q[i] - i)) / n);
+    for (int i = 0; i < 32; ++i) h += q[i];
+    return std::vector<gpu::HostDoubles>{{s + h}};
+  };
+  auto gather = [&](const gpu::HostInput& in) {
+    const int32_t* q = reinterpret_cast<const int32_t*>(in.data.get());
+    return std::vector<gpu::HostDoubles>{gpu::HostDoubles(q, q + n)};
+  };
+  auto judge = [&](const std::function<std::vector<gpu::HostDoubles>(const gpu::HostInput&)>& f,
+                   size_t budget) {
+    const auto base = f(*set0.inputs[0]);
+    std::vector<gpu::OutputGrain> g{gpu::output_grain(DType::F32)};
+    g[0].bound = gpu::grain_bound(double(n) / 2);
+    return gpu::model_light(
+        [&](uint64_t classes, uint64_t cls, const std::vector<std::vector<size_t>>* picks) {
+          auto q = f(*gpu::model_class_echo(perm, *set0.inputs[0],
+                                            {classes, cls, gpu::class_key(set0.seed)}));
+          auto y = base;
+          if (picks) {
+            gpu::HostDoubles a, c;
+            for (size_t i : (*picks)[0]) a.push_back(y[0][i]), c.push_back(q[0][i]);
+            y[0] = a;
+            q[0] = c;
+          }
+          return gpu::element_shares(y, q, {r});
+        },
+        1, gpu::atol_parts(base, {r}), gpu::grain_floors(base, {r}, g), budget);
+  };
+  const gpu::ModelLight one = judge(inner, gpu::kLightBytes);
+  CHECK(one.screened);
+  CHECK(one.refills == int(gpu::kModelScreenClasses + gpu::kStridedRegions));
+  REQUIRE(one.judged.size() == 1);
+  MESSAGE("inner head: light share " << one.judged[0]);
+  CHECK(one.judged[0] > 0);
+  CHECK(one.judged[0] <= 1);
+  const std::string refusal = gpu::model_light_refusal(one.judged, {"out"}, {r}, "p");
+  CHECK(refusal.rfind(gpu::kSampleLintMarker, 0) == 0);
+  CHECK(gpu::model_light_refusal(one.judged, {"out"}, {r}, "p", {true}).empty());  // blind_to
+  // Past the budget: a counting pass, then the one element exactly: the same share.
+  const gpu::ModelLight two = judge(inner, 100);
+  CHECK(two.passes == 2);
+  CHECK(two.refills == int(gpu::kModelScreenClasses + 2 * gpu::kStridedRegions));
+  REQUIRE(two.judged.size() == 1);
+  CHECK(two.judged[0] == one.judged[0]);
+  // A gather: each element moved by one coarse class at most, the fine classes not taken.
+  const gpu::ModelLight g = judge(gather, gpu::kLightBytes);
+  CHECK_FALSE(g.screened);
+  CHECK(g.refills == int(gpu::kModelScreenClasses));
+  CHECK(g.judged.empty());
 }

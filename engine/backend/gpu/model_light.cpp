@@ -46,35 +46,6 @@ struct Counts {
 
 }  // namespace
 
-std::vector<std::vector<double>> model_judged_shares(
-    const std::vector<std::vector<std::vector<double>>>& by_class,
-    const std::vector<std::vector<double>>& light, const std::vector<std::vector<double>>* floor) {
-  std::vector<std::vector<double>> judged(light.size());
-  for (size_t k = 0; k < light.size(); ++k) {
-    const size_t n = light[k].size();
-    judged[k].assign(n, 0.0);
-    bool fits = !by_class.empty();
-    for (const auto& c : by_class) fits = fits && k < c.size() && c[k].size() == n;
-    if (!fits) {  // light_shares' single infinity: judged as it is
-      judged[k] = light[k];
-      continue;
-    }
-    const std::vector<double>* grain =
-        floor && k < floor->size() && (*floor)[k].size() == n ? &(*floor)[k] : nullptr;
-    for (size_t i = 0; i < n; ++i) {
-      const double l = light[k][i];
-      if (std::isnan(l)) {
-        judged[k][i] = l;
-        continue;
-      }
-      if (!(l > 0)) continue;
-      if (l <= 1 && light_spread(by_class, k, i) < kLightSpread) continue;  // (c)
-      judged[k][i] = l <= 1 && grain && l < (*grain)[i] ? -l : l;           // (d): unseen
-    }
-  }
-  return judged;
-}
-
 ModelLight model_light(const ModelClassShares& echo, size_t outputs,
                        const std::vector<std::vector<double>>& atol_part,
                        const std::vector<std::vector<double>>& floor, size_t budget) {
@@ -92,9 +63,10 @@ ModelLight model_light(const ModelClassShares& echo, size_t outputs,
   size_t elements = 0;
   for (const auto& m : coarse.moving) elements += m.size();
   std::vector<std::vector<double>> judged(std::max(outputs, coarse.moving.size()));
+  // P6k's judgement (law_regions.h judged_light_shares: (a), (c), (d); atol_part unread).
   auto judge = [&](const std::vector<std::vector<std::vector<double>>>& by_class,
                    const std::vector<std::vector<double>>& fl) {
-    return model_judged_shares(by_class, light_shares(by_class), &fl);
+    return judged_light_shares(by_class, light_shares(by_class), {}, nullptr, &fl);
   };
   if (elements * fine * sizeof(double) <= budget) {
     // One pass: every element's fine class shares at once.

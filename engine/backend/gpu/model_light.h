@@ -11,17 +11,17 @@
 // keyed bit, refilled as the model echo refills), and each element's light share is read as P6k
 // reads it (light_shares: the root energy of the classes at most kDominantEnergy x the median
 // class's), over kStridedRegions = 256 strided classes (pair j in class j mod 256): h <= 128
-// heavy pairs leave the median class light wherever they are. Judged (model_judged_shares):
-// P6k's (c) (the light part moves >= kLightSpread classes) and (d) (not under the grain floor,
-// with grain_bound of the input's pairs), but NOT (a): P6k leaves a sum with no heavy position to
-// the copy lint's own bar, which judges each element (law_checks.h); the model echoes' bar is the
-// pair's largest share and the quiet fold's chance rate, which an author can raise (model_quiet.h
-// "Not covered"). Here an element with no heavy position is judged on its light share, which is
-// then its whole spread under a half refill: a sum of 2^23 refilled terms over 256 classes is a
-// root of a chi-square of ~256 degrees (its sd ~4% of its mean), not one refill's luck, so a light
-// share at most 1 says the spec's weights admit the sampler, not that a draw landed near. The
-// output's judged shares are read as a population (refusable_shares: tails by kind, atol_parts),
-// and one in (0, 1] refuses the spec (model_light_refusal, invalid_spec).
+// heavy pairs leave the median class light wherever they are. Judged as P6k judges
+// (judged_light_shares): (a) the element's dominant classes hold at least its light energy (it
+// is told apart by heavy places: the inner head's shape), (c) its light part moves >= kLightSpread
+// classes, (d) not under the grain floor (grain_bound of the input's pairs or the problem's, the
+// larger); the output's judged shares read as a population (refusable_shares: tails by kind), and
+// one in (0, 1] refuses the spec (model_light_refusal, invalid_spec). An element with no heavy
+// place is left, as P6k leaves it, to the whole-element rules: the pair's largest share and
+// model_quiet.h's quiet fold. (Dropping (a) here would judge such elements without the quiet
+// fold's chance rate, but it refuses an honest spec: culsp_lomb_scargle's lowest frequency, a
+// smooth function of every sample time, has a light share of 0.94 of its tolerance and no heavy
+// place, one element of 262144; red29_sim corpus.)
 // Cost, bounded: kModelScreenClasses = 32 class refills of set 0 first (pair j in class j mod
 // 32, the same keyed places): an element whose median coarse class does not move moves under at
 // most 16 of the 32, hence (each coarse class the union of 8 fine ones, a fine class's places a
@@ -53,14 +53,6 @@ inline constexpr uint64_t kModelScreenClasses = 32;
 // `classes`; `picks` non-null: per output only the elements it lists, in its order.
 using ModelClassShares = std::function<std::vector<std::vector<double>>(
     uint64_t classes, uint64_t cls, const std::vector<std::vector<size_t>>* picks)>;
-
-// Per output, per element: the light share judged (P6k's judged_light_shares less (a)): 0 where
-// the light share is 0 or, at most 1, spread over fewer than kLightSpread classes; -l where it is
-// at most 1 and under `floor` ((d), unseen; null or short: nothing unseen); NaN stays; else l.
-std::vector<std::vector<double>> model_judged_shares(
-    const std::vector<std::vector<std::vector<double>>>& by_class,
-    const std::vector<std::vector<double>>& light,
-    const std::vector<std::vector<double>>* floor = nullptr);
 
 struct ModelLight {
   bool screened = false;       // the coarse classes showed a light part: the fine ones taken
