@@ -458,6 +458,17 @@ TEST_CASE("model echoes: class refills keep the kind and nest") {
     }
     CHECK(moved > 0);
     CHECK(one_cycle(class_echoed(cyc, cy, mc)));
+    // The fast refill (validity and cycle order read once per content) is the O(n) walk's.
+    for (const auto* buf : {&perm, &cyc}) {
+      const std::vector<int32_t>& v = buf == &perm ? p : cy;
+      gpu::HostInput in;
+      in.size = v.size() * 4;
+      in.data.reset(new unsigned char[in.size]);
+      std::memcpy(in.data.get(), v.data(), in.size);
+      const auto fast = gpu::model_class_echo(*buf, in, mc);
+      const auto plain = gpu::model_class_echo_plain(*buf, in, mc);
+      CHECK(std::memcmp(fast->data.get(), plain->data.get(), in.size) == 0);
+    }
     const auto y = class_echoed(sorted, x, mc);
     CHECK(std::is_sorted(y.begin(), y.end()));
     for (int64_t i = 0; i < n; ++i)

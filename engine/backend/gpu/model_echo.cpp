@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 #include <random>
 #include <sstream>
 
@@ -176,6 +177,63 @@ bool class_place(uint64_t i, uint64_t n, const ModelClass& c) {
          ((echo_mix(c.key ^ (0x636c617373ull + pair * 0x9e3779b97f4a7c15ull)) >> 23) & 1);
 }
 
+namespace {
+
+// What every class refill of one input reads (helper h31): whether its bytes are a permutation (one
+// cycle) of 0..n-1, and a cycle's places in cycle order (pos[v]: v's step from node 0), made once
+// per content (keyed by a hash of every byte: a sequential pass) and kept for the next class; the
+// O(n) random-access pass is the cost a class would otherwise pay each time.
+struct ClassBase {
+  uint64_t hash = 0, size = 0;
+  bool cycle = false, valid = false;
+  std::vector<uint32_t> pos;
+};
+std::mutex g_base_mutex;
+std::shared_ptr<const ClassBase> g_base;
+
+uint64_t content_hash(const unsigned char* d, size_t size) {
+  uint64_t h = echo_mix(size);
+  size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, d + i, 8);
+    h = echo_mix(h ^ w);
+  }
+  for (; i < size; ++i) h = echo_mix(h ^ d[i]);
+  return h;
+}
+
+std::shared_ptr<const ClassBase> class_base(DType d, const HostInput& in, uint64_t n, bool cycle) {
+  const uint64_t h = content_hash(in.data.get(), in.size);
+  {
+    std::lock_guard<std::mutex> lock(g_base_mutex);
+    if (g_base && g_base->hash == h && g_base->size == in.size && g_base->cycle == cycle)
+      return g_base;
+  }
+  auto base = std::make_shared<ClassBase>();
+  base->hash = h;
+  base->size = in.size;
+  base->cycle = cycle;
+  const std::vector<int64_t> v =
+      integral(d) ? load_all(d, in.data.get(), n) : std::vector<int64_t>{};
+  base->valid = integral(d) && n < (uint64_t(1) << 32) && is_permutation(v);
+  if (base->valid && cycle) {
+    base->pos.assign(n, 0);
+    uint64_t node = 0, step = 0;
+    for (; step < n; ++step) {
+      if (step && node == 0) break;  // back at node 0 early: more than one cycle
+      base->pos[node] = uint32_t(step);
+      node = uint64_t(v[node]);
+    }
+    base->valid = step == n && node == 0;
+  }
+  std::lock_guard<std::mutex> lock(g_base_mutex);
+  g_base = base;
+  return base;
+}
+
+}  // namespace
+
 std::shared_ptr<const HostInput> model_class_echo(const generators::ResolvedBuffer& b,
                                                   const HostInput& in, const ModelClass& c) {
   auto out = std::make_shared<HostInput>();
@@ -188,19 +246,62 @@ std::shared_ptr<const HostInput> model_class_echo(const generators::ResolvedBuff
   const std::string& k = b.init.kind;
   unsigned char* data = out->data.get();
   const uint64_t order = echo_mix(c.key ^ (0x6f72646572ull + c.cls * 0x9e3779b97f4a7c15ull));
+  // The moved places, in increasing order: O(n / classes).
+  std::vector<uint64_t> moved;
+  for (uint64_t pair = c.cls; 2 * pair < n; pair += c.classes)
+    for (uint64_t i : {2 * pair, 2 * pair + 1})
+      if (class_place(i, n, c)) moved.push_back(i);
   if (ordered(k)) {
     // One place a pair, the class's pairs `classes` apart: no moved place is another's
     // neighbour, so each midpoint reads kept neighbours.
-    for (uint64_t pair = c.cls; 2 * pair < n; pair += c.classes)
-      for (uint64_t i : {2 * pair, 2 * pair + 1})
-        if (class_place(i, n, c)) store_mid(b.dtype, data, i, i - 1, i + 1);
-  } else if (k == "permutation") {
-    refill_permutation_at(
-        b.dtype, data, n, [&](uint64_t i) { return class_place(i, n, c); }, order);
-  } else {
-    refill_cycle_at(
-        b.dtype, data, n, [&](uint64_t i) { return class_place(i, n, c); }, order);
+    for (uint64_t i : moved) store_mid(b.dtype, data, i, i - 1, i + 1);
+    return out;
   }
+  const bool cycle = k != "permutation";
+  const std::shared_ptr<const ClassBase> base = class_base(b.dtype, in, n, cycle);
+  if (!base->valid || moved.empty()) return out;
+  std::mt19937_64 rng(order);
+  if (!cycle) {
+    // refill_permutation's rule on these places: the values the kept places lack (those the
+    // moved places hold), in increasing order, shuffled into the moved places in place order.
+    std::vector<int64_t> lack;
+    for (uint64_t i : moved) lack.push_back(load_int(b.dtype, data, i));
+    std::sort(lack.begin(), lack.end());
+    std::shuffle(lack.begin(), lack.end(), rng);
+    for (size_t t = 0; t < moved.size(); ++t) store_int(b.dtype, data, moved[t], lack[t]);
+    return out;
+  }
+  // refill_cycle's rule: the kept links are the cycle cut at the moved places; the path that
+  // starts at a moved place's successor ends at the next moved place along the cycle. Paths in
+  // order of their first node, shuffled, joined end -> next first.
+  std::vector<uint64_t> along = moved;
+  std::sort(along.begin(), along.end(),
+            [&](uint64_t a, uint64_t z) { return base->pos[a] < base->pos[z]; });
+  std::vector<std::pair<uint64_t, uint64_t>> paths;  // (first, end)
+  for (size_t t = 0; t < along.size(); ++t)
+    paths.push_back({uint64_t(load_int(b.dtype, data, along[t])), along[(t + 1) % along.size()]});
+  std::sort(paths.begin(), paths.end());
+  std::shuffle(paths.begin(), paths.end(), rng);
+  for (size_t t = 0; t < paths.size(); ++t)
+    store_int(b.dtype, data, paths[t].second, int64_t(paths[(t + 1) % paths.size()].first));
+  return out;
+}
+
+std::shared_ptr<const HostInput> model_class_echo_plain(const generators::ResolvedBuffer& b,
+                                                        const HostInput& in, const ModelClass& c) {
+  auto out = std::make_shared<HostInput>();
+  out->size = in.size;
+  out->data.reset(new unsigned char[in.size]);
+  std::memcpy(out->data.get(), in.data.get(), in.size);
+  const size_t size = generators::dtype_size(b.dtype);
+  if (!size || !model_echoed(b) || !c.classes || ordered(b.init.kind)) return out;
+  const uint64_t n = in.size / size;
+  const uint64_t order = echo_mix(c.key ^ (0x6f72646572ull + c.cls * 0x9e3779b97f4a7c15ull));
+  auto at = [&](uint64_t i) { return class_place(i, n, c); };
+  if (b.init.kind == "permutation")
+    refill_permutation_at(b.dtype, out->data.get(), n, at, order);
+  else
+    refill_cycle_at(b.dtype, out->data.get(), n, at, order);
   return out;
 }
 

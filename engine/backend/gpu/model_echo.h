@@ -78,8 +78,14 @@ uint64_t class_key(uint64_t set_seed);
 bool class_place(uint64_t i, uint64_t n, const ModelClass& c);
 // `in` after class refill `c` (a copy where `b` takes no model echo or its bytes are not a
 // permutation, or one cycle, of 0..n-1).
+// A permutation's or a cycle's validity and cycle order are read once per content (a hash of
+// every byte) and kept for the next class, so a class costs a copy, a hash and O(n / classes).
 std::shared_ptr<const HostInput> model_class_echo(const generators::ResolvedBuffer& b,
                                                   const HostInput& in, const ModelClass& c);
+// The same refill by refill_permutation's and refill_cycle's O(n) walk over every place (the
+// tests hold model_class_echo to it, byte for byte); ordered inputs: a copy.
+std::shared_ptr<const HostInput> model_class_echo_plain(const generators::ResolvedBuffer& b,
+                                                        const HostInput& in, const ModelClass& c);
 // EchoPattern::parity of the keyed refill (h29m, red team 29's deal): the moved places a keyed
 // random half (one bit of a mix of the refill's seed and the place), crossing every parity, so a
 // function of each parity's multiset of values (a deal's hands) is moved. Permutations and
