@@ -537,6 +537,23 @@ TEST_CASE("model echoes: a loud head inside the element is refused by its light 
   CHECK(two.refills == int(gpu::kModelScreenClasses + 2 * gpu::kStridedRegions));
   REQUIRE(two.judged.size() == 1);
   CHECK(two.judged[0] == one.judged[0]);
+  // Only elements the model echoes told apart are judged: the same element, never told apart
+  // (the quiet fold's), is not, and the fine classes are not taken for it.
+  const std::vector<std::vector<uint8_t>> quiet{{0}};
+  const gpu::ModelLight untold = [&] {
+    const auto base = inner(*set0.inputs[0]);
+    return gpu::model_light(
+        [&](uint64_t classes, uint64_t cls, const std::vector<std::vector<size_t>>*) {
+          return gpu::element_shares(
+              base,
+              inner(*gpu::model_class_echo(perm, *set0.inputs[0],
+                                           {classes, cls, gpu::class_key(set0.seed)})),
+              {r});
+        },
+        1, gpu::atol_parts(base, {r}), {}, gpu::kLightBytes, &quiet);
+  }();
+  CHECK_FALSE(untold.screened);
+  CHECK(untold.refills == int(gpu::kModelScreenClasses));
   // A gather: each element moved by one coarse class at most, the fine classes not taken.
   const gpu::ModelLight g = judge(gather, gpu::kLightBytes);
   CHECK_FALSE(g.screened);

@@ -29,9 +29,11 @@ inline std::vector<gpu::HostDoubles> doubles(const std::vector<std::vector<doubl
 
 // model_lint_op.cpp's model_light_part for input `b` of set 0 (every output at tolerance `t`, of
 // dtype `out`); prints the verdict under `name` and returns the refusal (empty: passes).
+// `told`: the elements the model echoes told apart (QuietFold::told; null: every element).
 inline std::string judge(const char* name, const generators::ResolvedBuffer& b,
                          const gpu::HostSet& set0, const Outputs& outs,
-                         const generators::Tolerance& t, generators::DType out) {
+                         const generators::Tolerance& t, generators::DType out,
+                         const std::vector<std::vector<uint8_t>>* told = nullptr) {
   const auto start = std::chrono::steady_clock::now();
   const std::vector<gpu::HostDoubles> base = doubles(outs(*set0.inputs[0]));
   const std::vector<generators::Tolerance> tols{t};
@@ -53,7 +55,8 @@ inline std::string judge(const char* name, const generators::ResolvedBuffer& b,
         }
         return gpu::element_shares(y, q, tols);
       },
-      base.size(), gpu::atol_parts(base, tols), gpu::grain_floors(base, tols, grains));
+      base.size(), gpu::atol_parts(base, tols), gpu::grain_floors(base, tols, grains),
+      gpu::kLightBytes, told);
   std::vector<std::string> names;
   for (size_t k = 0; k < base.size(); ++k) names.push_back("out" + std::to_string(k));
   const std::string refusal = gpu::model_light_refusal(light.judged, names, tols, b.name);

@@ -48,8 +48,12 @@ struct Counts {
 
 ModelLight model_light(const ModelClassShares& echo, size_t outputs,
                        const std::vector<std::vector<double>>& atol_part,
-                       const std::vector<std::vector<double>>& floor, size_t budget) {
+                       const std::vector<std::vector<double>>& floor, size_t budget,
+                       const std::vector<std::vector<uint8_t>>* told) {
   ModelLight out;
+  auto judged_element = [&](size_t k, size_t i) {
+    return !told || (k < told->size() && i < (*told)[k].size() && (*told)[k][i]);
+  };
   // The screen: the coarse classes' counts of moves.
   Counts coarse;
   for (uint64_t r = 0; r < kModelScreenClasses; ++r, ++out.refills)
@@ -57,7 +61,7 @@ ModelLight model_light(const ModelClassShares& echo, size_t outputs,
   const size_t bar = median_moves(kModelScreenClasses);
   for (size_t k = 0; k < coarse.moving.size() && !out.screened; ++k)
     for (size_t i = 0; i < coarse.moving[k].size() && !out.screened; ++i)
-      out.screened = coarse.moving[k][i] >= bar || coarse.nan[k][i];
+      out.screened = judged_element(k, i) && (coarse.moving[k][i] >= bar || coarse.nan[k][i]);
   if (!out.screened) return out;  // no light part anywhere: the fine shares are 0 too
   const uint64_t fine = kStridedRegions;
   size_t elements = 0;
@@ -74,6 +78,9 @@ ModelLight model_light(const ModelClassShares& echo, size_t outputs,
     std::vector<std::vector<std::vector<double>>> by_class;
     for (uint64_t r = 0; r < fine; ++r, ++out.refills) by_class.push_back(echo(fine, r, nullptr));
     judged = judge(by_class, floor);
+    for (size_t k = 0; k < judged.size(); ++k)
+      for (size_t i = 0; i < judged[k].size(); ++i)
+        if (!judged_element(k, i)) judged[k][i] = 0;
   } else {
     // A counting pass, then the elements whose light share can be at most kNearLight (more than
     // half their classes move them, at least the median's count at most kNearLight) exactly, in
@@ -87,6 +94,7 @@ ModelLight model_light(const ModelClassShares& echo, size_t outputs,
     for (size_t k = 0; k < c.moving.size(); ++k) {
       judged[k].assign(c.moving[k].size(), 0.0);
       for (size_t i = 0; i < c.moving[k].size(); ++i) {
+        if (!judged_element(k, i)) continue;
         if (c.nan[k][i]) {
           judged[k][i] = std::numeric_limits<double>::quiet_NaN();
         } else if (c.moving[k][i] >= moves) {

@@ -16,7 +16,10 @@
 // is told apart by heavy places: the inner head's shape), (c) its light part moves >= kLightSpread
 // classes, (d) not under the grain floor (grain_bound of the input's pairs or the problem's, the
 // larger); the output's judged shares read as a population (refusable_shares: tails by kind), and
-// one in (0, 1] refuses the spec (model_light_refusal, invalid_spec). An element with no heavy
+// one in (0, 1] refuses the spec (model_light_refusal, invalid_spec). Only elements some model
+// echo told apart are judged (the property: an element told apart by a model refill of half the
+// input, whose places outside its dominant classes move it by at most its tolerance, refuses the
+// spec); one never told apart is the quiet fold's. An element with no heavy
 // place is left, as P6k leaves it, to the whole-element rules: the pair's largest share and
 // model_quiet.h's quiet fold. (Dropping (a) here would judge such elements without the quiet
 // fold's chance rate, but it refuses an honest spec: culsp_lomb_scargle's lowest frequency, a
@@ -62,9 +65,15 @@ struct ModelLight {
 };
 // The judgement above over `echo`'s class refills of set 0; `atol_part` (atol_parts on set 0)
 // gives the tails' kinds, `floor` (grain_floors) (d). `outputs` the number of outputs.
+// `told` (per output, per element; model_quiet.h QuietFold::told): the elements some model echo
+// told apart, the only ones judged (null: every element). An element never told apart is the
+// quiet fold's (model_quiet.h): its light share is its whole spread, and P6k's (a) reads chance
+// dominance where a class holds few pairs (culsp_lomb_scargle's 4096 sample times: 8 pairs a
+// class; its lowest frequency, quiet in every draw, judged 0.56 with (a) holding by chance).
 ModelLight model_light(const ModelClassShares& echo, size_t outputs,
                        const std::vector<std::vector<double>>& atol_part,
-                       const std::vector<std::vector<double>>& floor, size_t budget = kLightBytes);
+                       const std::vector<std::vector<double>>& floor, size_t budget = kLightBytes,
+                       const std::vector<std::vector<uint8_t>>* told = nullptr);
 
 // The refusal (led by kSampleLintMarker) where some output's judged share (ModelLight::judged)
 // is in (0, 1]; empty otherwise. `input` the model-echoed input's name; `declared_blind` per

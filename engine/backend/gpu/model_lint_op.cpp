@@ -33,8 +33,9 @@ SampleLintVerdict Worker::model_lint(Prepared& p, const std::function<int()>& fr
   if (!model_lint_needed(tols)) return {};
   const size_t n_out = std::max<size_t>(outputs.size(), 1);
   std::vector<InputShares> inputs;
-  std::vector<std::vector<QuietVerdict>> quiet;  // per input: model_quiet.h's, per output
-  std::vector<size_t> echoed;                    // the model-echoed inputs' buffer indices
+  std::vector<std::vector<QuietVerdict>> quiet;         // per input: model_quiet.h's, per output
+  std::vector<size_t> echoed;                           // the model-echoed inputs' buffer indices
+  std::vector<std::vector<std::vector<uint8_t>>> told;  // per input: QuietFold::told
   std::optional<PhaseScope> phase;
   for (size_t i = 0; i < p.resolved.buffers.size(); ++i) {
     const generators::ResolvedBuffer& b = p.resolved.buffers[i];
@@ -87,10 +88,11 @@ SampleLintVerdict Worker::model_lint(Prepared& p, const std::function<int()>& fr
     inputs.push_back(std::move(in));
     quiet.push_back(quiet_verdict(fold));
     echoed.push_back(i);
+    told.push_back(std::move(fold.told));
   }
   SampleLintVerdict v = model_lint_verdict(inputs, outputs, tols, declared, quiet);
   if (v.refusal.empty()) {
-    const std::string light = model_light_part(p, echoed, outputs, declared);
+    const std::string light = model_light_part(p, echoed, told, outputs, declared);
     if (!light.empty()) v.refusal = light;
   }
   return v;
@@ -100,6 +102,7 @@ SampleLintVerdict Worker::model_lint(Prepared& p, const std::function<int()>& fr
 // refills of set 0, on the host, 32 of them and, where some element has a light part there,
 // 256; the first refusal, or nothing.
 std::string Worker::model_light_part(Prepared& p, const std::vector<size_t>& echoed,
+                                     const std::vector<std::vector<std::vector<uint8_t>>>& told,
                                      const std::vector<std::string>& outputs,
                                      const std::vector<BlindDeclared>& declared) {
   if (echoed.empty()) return {};
@@ -110,7 +113,8 @@ std::string Worker::model_light_part(Prepared& p, const std::vector<size_t>& ech
   const auto& base = reference_outputs(p, 0);
   const std::vector<std::vector<double>> atol = atol_parts(base, tols);
   const size_t n_out = std::max<size_t>(outputs.size(), 1);
-  for (size_t i : echoed) {
+  for (size_t e = 0; e < echoed.size(); ++e) {
+    const size_t i = echoed[e];
     const generators::ResolvedBuffer& b = p.resolved.buffers[i];
     // (d)'s bound: grain_bound of this input's pairs (h30g's rule), or the problem's, the larger.
     std::vector<OutputGrain> grains = output_grains(p.resolved.buffers, p.buffers->outputs());
@@ -136,7 +140,7 @@ std::string Worker::model_light_part(Prepared& p, const std::vector<size_t>& ech
           echo_shares(p, 0, e, int(i), nullptr, nullptr, &one, picks);
           return one.host.empty() ? std::vector<std::vector<double>>{} : std::move(one.host.back());
         },
-        n_out, atol, floor);
+        n_out, atol, floor, kLightBytes, e < told.size() ? &told[e] : nullptr);
     const std::string refusal = model_light_refusal(light.judged, outputs, tols, b.name, blind);
     if (!refusal.empty()) return refusal;
   }
