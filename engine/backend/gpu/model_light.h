@@ -19,7 +19,13 @@
 // one in (0, 1] refuses the spec (model_light_refusal, invalid_spec). Only elements some model
 // echo told apart are judged (the property: an element told apart by a model refill of half the
 // input, whose places outside its dominant classes move it by at most its tolerance, refuses the
-// spec); one never told apart is the quiet fold's. An element with no heavy
+// spec); one never told apart is the quiet fold's. The tails (light_tail, by kind) are counted
+// over every element's light share with (c) and (d) but not (a) and not told (population_shares,
+// model_refusable): a data-dependent continuum of small light parts (a periodogram's lowest
+// frequencies, smooth in every sample time: culsp_lomb_scargle) is a tail whether its members
+// were told apart or show chance-dominant classes (few pairs a class: culsp's 4096 times give 8,
+// and (a) held by chance for a told low frequency at 0.56), as P6k's tails excuse such a
+// continuum; a lone heavy element (the inner head) is no tail. An element with no heavy
 // place is left, as P6k leaves it, to the whole-element rules: the pair's largest share and
 // model_quiet.h's quiet fold. (Dropping (a) here would judge such elements without the quiet
 // fold's chance rate, but it refuses an honest spec: culsp_lomb_scargle's lowest frequency, a
@@ -56,6 +62,20 @@ inline constexpr uint64_t kModelScreenClasses = 32;
 // `classes`; `picks` non-null: per output only the elements it lists, in its order.
 using ModelClassShares = std::function<std::vector<std::vector<double>>(
     uint64_t classes, uint64_t cls, const std::vector<std::vector<size_t>>* picks)>;
+
+// Per output, per element: the light share with P6k's (c) and (d) but not (a) (0 where it is 0
+// or, at most 1, spread over fewer than kLightSpread classes; -l where unseen; NaN stays): the
+// population light_tail counts (every element, told or not).
+std::vector<std::vector<double>> population_shares(
+    const std::vector<std::vector<std::vector<double>>>& by_class,
+    const std::vector<std::vector<double>>& light,
+    const std::vector<std::vector<double>>* floor = nullptr);
+// refusable_shares with the tails counted over `pop` (population_shares) and the least read over
+// `judged` (the told elements' judged_light_shares): per output, the least judged element above 0
+// whose kind's tail does not hold (NaN where one is NaN; else the unseen mark).
+std::vector<double> model_refusable(const std::vector<std::vector<double>>& judged,
+                                    const std::vector<std::vector<double>>& pop,
+                                    const std::vector<std::vector<double>>& atol_part);
 
 struct ModelLight {
   bool screened = false;       // the coarse classes showed a light part: the fine ones taken
