@@ -560,3 +560,22 @@ TEST_CASE("model echoes: a loud head inside the element is refused by its light 
   CHECK(g.refills == int(gpu::kModelScreenClasses));
   CHECK(g.judged.empty());
 }
+
+// The tails of the model echoes' light part (model_light.h model_refusable): counted over every
+// element's light share, told or not, so a told element at 0.5 inside a continuum of small light
+// parts (4 weak, 24 near) is excused, as P6k excuses one; alone among loud ones it is refused.
+TEST_CASE("model echoes: the light part's tails are counted over the population") {
+  std::vector<double> pop{0.5, 0.6, 0.7, 0.8};
+  for (int i = 0; i < 20; ++i) pop.push_back(2.0 + i * 0.5);  // near: at most kNearLight
+  std::vector<double> judged(pop.size(), 0.0);
+  judged[0] = 0.5;  // the one told element, (a) holding
+  const std::vector<std::vector<double>> none{std::vector<double>(pop.size(), 0.0)};
+  CHECK(gpu::model_refusable({judged}, {pop}, none)[0] == 0);
+  std::vector<double> alone(pop.size(), 50.0);
+  alone[0] = 0.5;
+  CHECK(gpu::model_refusable({judged}, {alone}, none)[0] == 0.5);
+  // Fewer than kTailMin weak: no tail, refused.
+  std::vector<double> three = pop;
+  three[3] = 3.0;
+  CHECK(gpu::model_refusable({judged}, {three}, none)[0] == 0.5);
+}

@@ -48,8 +48,7 @@ struct Counts {
 
 std::vector<std::vector<double>> population_shares(
     const std::vector<std::vector<std::vector<double>>>& by_class,
-    const std::vector<std::vector<double>>& light,
-    const std::vector<std::vector<double>>* floor) {
+    const std::vector<std::vector<double>>& light, const std::vector<std::vector<double>>* floor) {
   std::vector<std::vector<double>> pop(light.size());
   for (size_t k = 0; k < light.size(); ++k) {
     const size_t n = light[k].size();
@@ -131,8 +130,8 @@ ModelLight model_light(const ModelClassShares& echo, size_t outputs,
   // elements; pop: every element's light share with (c) and (d), the tails' population.
   std::vector<std::vector<double>> judged(n_out), pop(n_out);
   auto judge = [&](const std::vector<std::vector<std::vector<double>>>& by_class,
-                   const std::vector<std::vector<double>>& fl,
-                   std::vector<std::vector<double>>& j, std::vector<std::vector<double>>& p) {
+                   const std::vector<std::vector<double>>& fl, std::vector<std::vector<double>>& j,
+                   std::vector<std::vector<double>>& p) {
     const auto light = light_shares(by_class);
     j = judged_light_shares(by_class, light, {}, nullptr, &fl);
     p = population_shares(by_class, light, &fl);
