@@ -11,29 +11,29 @@
 #                                    in 0 of their other draws and chance gives 3 x 0^3 ...)";
 #                                    no class refill (the verdict refuses before the light part).
 #   redteam31_inner_head_boys        invalid_spec (predicted KEPT ~10-20x on main): "in the light
-#                                    part: out's light part ... moves it by ~0.0012 of its
-#                                    tolerance" (host 0.00116); 288 class refills of the 2^24
-#                                    permutation, each a host refill (~0.1-0.3 s), a 64 MiB upload
-#                                    and a reference run (~0.5 ms): gate_phases "model_light"
-#                                    ~30-90 s, so the 60 s cap may CUT it (then rerun alone with
-#                                    CAP=120: a cut is not a verdict).
+#                                    part: out's light part ... moves it by 0.0012 of its tolerance"
+#                                    (host 0.00116; the double reference's own noise ~2e-10 of the
+#                                    tolerance, the F32 grain floor ~1e-8: seen); 288 class refills
+#                                    of the 2^24 permutation, each a 64 MiB copy, hash, digest and
+#                                    upload and one reference run: "model_light" ~15-40 s of the
+#                                    gate (a 60 s cap may CUT it: then CAP=120 ORDER=cheats).
 #   redteam29_perm_loud_head_boys,   invalid_spec, unchanged (refused by the quiet fold before the
 #   redteam29_sorted_loud_head_boys  light part is reached).
-#   control_redteam29_deal_exact_hand kept (its hands aggregate with no heavy place: P6k's (a)
-#                                    leaves them to the whole-element rules, which tell them apart
-#                                    at ~15 under the keyed refill); the lint takes 288 class
-#                                    refills (~30-90 s more), so it may be CUT at 60 s.
+#   control_redteam29_deal_exact_hand kept (told at 15.4 by the keyed refill; its hands aggregate
+#                                    with no heavy place: judged 0, host); 288 class refills more
+#                                    (~15-40 s), so a 60 s cap may CUT it (not a verdict).
 #  corpus (problems check of the 12 folders with a model-echoed input and a non-exact output):
-#  every one "gate passed" as on main (no new invalid_spec naming "in the light part"). Host
-#  evidence: culsp_lomb_scargle (red29_sim corpus: 5104 of its 262144 frequencies; its lowest
-#  frequency's light share is 0.94 with no heavy place, so (a) leaves it unjudged: passes) and
-#  list_walk (2^22 cycle: passes); the spmv, bag and segment shapes depend on few places per
-#  element (the coarse screen: 32 refills, no fine pass). A NEW invalid_spec "in the light part"
-#  there is either a real heavy-plus-light element (read it) or a false refusal of h31 (report
-#  it). Lint time: +32 class refills per model-echoed input (~1-5 s), +256 where an element
-#  aggregates (list_walk: a 2^25 cycle, ~0.3-1 s a host refill: up to ~5 min more, which may
-#  push the corpus step past its 240 s; culsp: 288 reference runs of a 1e9-sincos periodogram,
-#  ~10 ms each).
+#  every one as on main (h30t's verdicts; no new invalid_spec "in the light part"). Host evidence:
+#  culsp_lomb_scargle (red29_sim corpus: 5104 of its frequencies; 288 refills, its low-frequency
+#  light parts a tail: judged 0, passes; the quiet fold 9 undecided, none decidable) and list_walk
+#  (2^22 cycle: 288 refills, least judged 85, passes); the spmv, bag, segment and spmm outputs
+#  depend on few offsets per element, predicted stopped by the 32-refill screen (unmeasured);
+#  blw_pagerank_edgelist may read its sources' degrees (many offsets): not predicted; xsb_lookup_unionized and cuml_tsne_attractive likewise (a lookup and a row's
+#  edges: few places). A NEW invalid_spec "in the light part" there is either a real
+#  heavy-plus-light element (read it) or a false refusal of h31 (report it). Lint time: +32 class
+#  refills per model-echoed input (~1-5 s), +256 where a told element aggregates (culsp: 288
+#  reference runs of ~1e9 sincos, ~5-10 ms each; list_walk: a 2^25 cycle, ~0.1-0.3 s of host copy,
+#  hash and digest a refill: ~30-90 s more, which may push the corpus step past its 300 s).
 #  seeds: neighbor_aggregation (the one built-in with a model-echoed input, csr_rowptr at rtol
 #  1e-5): gate passed, 32 class refills more (screened out: each row depends on two offsets).
 # Usage: ORDER="cheats corpus seeds" scripts/gpu/probe_h31.sh [SECONDS, default 570]; everything
