@@ -112,23 +112,22 @@ ModelLight model_light(const ModelClassShares& echo, size_t outputs,
   auto told_at = [&](size_t k, size_t i) {
     return !told || (k < told->size() && i < (*told)[k].size() && (*told)[k][i]);
   };
-  // The screen: the coarse classes' counts of moves; the fine classes only where some element
-  // has a coarse light part.
+  // The screen: the coarse classes' counts of moves; the fine classes only where some told
+  // element has a coarse light part (only told elements are refused).
   Counts coarse;
   for (uint64_t r = 0; r < kModelScreenClasses; ++r, ++out.refills)
     coarse.add(echo(kModelScreenClasses, r, nullptr));
   const size_t bar = median_moves(kModelScreenClasses);
   for (size_t k = 0; k < coarse.moving.size() && !out.screened; ++k)
     for (size_t i = 0; i < coarse.moving[k].size() && !out.screened; ++i)
-      out.screened = coarse.moving[k][i] >= bar || coarse.nan[k][i];
+      out.screened = told_at(k, i) && (coarse.moving[k][i] >= bar || coarse.nan[k][i]);
   if (!out.screened) return out;  // no light part to refuse: the fine shares are 0 too
   const uint64_t fine = kStridedRegions;
   size_t elements = 0;
   for (const auto& m : coarse.moving) elements += m.size();
   const size_t n_out = std::max(outputs, coarse.moving.size());
   // judged: P6k's judgement (law_regions.h judged_light_shares: (a), (c), (d)) of the told
-  // elements, population_shares of the others; pop: every element's light share with (c) and
-  // (d), the tails' population.
+  // elements; pop: every element's light share with (c) and (d), the tails' population.
   std::vector<std::vector<double>> judged(n_out), pop(n_out);
   auto judge = [&](const std::vector<std::vector<std::vector<double>>>& by_class,
                    const std::vector<std::vector<double>>& fl, std::vector<std::vector<double>>& j,
@@ -145,7 +144,7 @@ ModelLight model_light(const ModelClassShares& echo, size_t outputs,
     judge(by_class, floor, judged, pop);
     for (size_t k = 0; k < judged.size(); ++k)
       for (size_t i = 0; i < judged[k].size(); ++i)
-        if (!told_at(k, i) && k < pop.size() && i < pop[k].size()) judged[k][i] = pop[k][i];
+        if (!told_at(k, i)) judged[k][i] = 0;
   } else {
     // A counting pass, then the elements whose light share can be at most kNearLight (more than
     // half their classes move them, at least the median's count at most kNearLight) exactly, in
@@ -168,7 +167,7 @@ ModelLight model_light(const ModelClassShares& echo, size_t outputs,
         else if (c.moving[k][i] >= moves)
           v = kInf;
         pop[k][i] = v;
-        judged[k][i] = v;
+        judged[k][i] = told_at(k, i) ? v : 0.0;
       }
     }
     const size_t chunk = std::max<size_t>(budget / (fine * sizeof(double)), 1);
@@ -189,7 +188,7 @@ ModelLight model_light(const ModelClassShares& echo, size_t outputs,
       for (size_t k = 0; k < picks.size() && k < pj.size(); ++k)
         for (size_t t = 0; t < picks[k].size() && t < pj[k].size(); ++t) {
           const size_t i = picks[k][t];
-          judged[k][i] = told_at(k, i) ? pj[k][t] : pp[k][t];
+          judged[k][i] = told_at(k, i) ? pj[k][t] : 0.0;
           pop[k][i] = pp[k][t];
         }
     }

@@ -16,18 +16,21 @@
 // is told apart by heavy places: the inner head's shape), (c) its light part moves >= kLightSpread
 // classes, (d) not under the grain floor (grain_bound of the input's pairs or the problem's, the
 // larger); the output's judged shares read as a population (refusable_shares: tails by kind), and
-// one in (0, 1] refuses the spec (model_light_refusal, invalid_spec). An element some model echo
-// told apart is judged as P6k judges (with (a): the inner head's shape); one never told apart
-// (quiet in every draw, the quiet fold's) is judged on its light share with (c) and (d) but not
-// (a) (population_shares): its light share is then its whole spread over 256 classes, the root of
-// a sum of ~256 class energies, a property of its weights and not one refill's luck, so a lone
-// quiet aggregate (red team 31's twin sums, or one hidden among decoys that raise the quiet
-// fold's chance rate: model_quiet.h "Not covered") is refused without q. The tails (light_tail,
-// by kind) are counted over every element's population share (model_refusable): a data-dependent
-// continuum of small light parts (a periodogram's lowest frequencies, smooth in every sample
-// time: culsp_lomb_scargle, 4096 times, so 8 pairs a class, where (a) also held by chance for a
-// told low frequency at 0.56) is a tail, excused as P6k excuses one; a lone element is no tail.
-// P6k's stated tail gap applies (weak elements diluted by design: 4 or more with 4 x as many near).
+// one in (0, 1] refuses the spec (model_light_refusal, invalid_spec). Only elements some model
+// echo told apart are judged (the property: an element told apart by a model refill of half the
+// input, whose places outside its dominant classes move it by at most its tolerance, refuses the
+// spec); one never told apart is the quiet fold's. The tails (light_tail, by kind) are counted
+// over every element's light share with (c) and (d) but not (a) and not told (population_shares,
+// model_refusable): a data-dependent continuum of small light parts (a periodogram's lowest
+// frequencies, smooth in every sample time: culsp_lomb_scargle) is a tail whether its members
+// were told apart or show chance-dominant classes (few pairs a class: culsp's 4096 times give 8,
+// and (a) held by chance for a told low frequency at 0.56), as P6k's tails excuse such a
+// continuum; a lone heavy element (the inner head) is no tail. An element with no heavy
+// place is left, as P6k leaves it, to the whole-element rules: the pair's largest share and
+// model_quiet.h's quiet fold. (Dropping (a) here would judge such elements without the quiet
+// fold's chance rate, but it refuses an honest spec: culsp_lomb_scargle's lowest frequency, a
+// smooth function of every sample time, has a light share of 0.94 of its tolerance and no heavy
+// place, one element of 262144; red29_sim corpus.)
 // Cost, bounded: kModelScreenClasses = 32 class refills of set 0 first (pair j in class j mod
 // 32, the same keyed places): an element whose median coarse class does not move moves under at
 // most 16 of the 32, hence (each coarse class the union of 8 fine ones, a fine class's places a
@@ -83,7 +86,10 @@ struct ModelLight {
 // The judgement above over `echo`'s class refills of set 0; `atol_part` (atol_parts on set 0)
 // gives the tails' kinds, `floor` (grain_floors) (d). `outputs` the number of outputs.
 // `told` (per output, per element; model_quiet.h QuietFold::told): the elements some model echo
-// told apart, judged with (a); the others without it (null: every element told).
+// told apart, the only ones judged (null: every element). An element never told apart is the
+// quiet fold's (model_quiet.h): its light share is its whole spread, and P6k's (a) reads chance
+// dominance where a class holds few pairs (culsp_lomb_scargle's 4096 sample times: 8 pairs a
+// class; its lowest frequency, quiet in every draw, judged 0.56 with (a) holding by chance).
 ModelLight model_light(const ModelClassShares& echo, size_t outputs,
                        const std::vector<std::vector<double>>& atol_part,
                        const std::vector<std::vector<double>>& floor, size_t budget = kLightBytes,
