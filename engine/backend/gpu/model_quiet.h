@@ -29,13 +29,13 @@
 // draws can decide it (model_lint takes them only where n q^(m + draws left) < kQuietAlpha could
 // hold: `decidable`), and one never decided is not refused (a loose tolerance, q near 1, or
 // an output whose told elements are as quiet, is not a verdict).
-// Not covered: an output whose told elements are quiet by chance (or by construction under some
-// of the patterns and told by another: a decoy an author can make, e.g. a multiset function of
-// each parity, unmoved by both parity refills and moved by the keyed one) in a large share of
-// their draws (q >= (kQuietAlpha / n)^(1/m)) hides a quiet-by-construction element among them; a
-// chance element's draws are assumed independent (each refill, or set, is a fresh draw). Where
-// the hidden element is an aggregate (it moves under most position classes), model_light.h's
-// light part judges it without q.
+// Not covered (open): an output whose told elements are quiet by chance (or by construction
+// under some of the patterns and told by another: a decoy an author can make, e.g. a sum over
+// each parity rounded by float atomics, moved but quiet under both parity refills and told by
+// the keyed one: q = 2/2 = 1 on set 0, nothing decidable, one decoy enough) in a large share of
+// their draws (q >= (kQuietAlpha / n)^(1/m)) hides a quiet-by-construction element among them;
+// a chance element's draws are assumed independent (each refill, or set, is a fresh draw).
+// docs/reliability.md "Red team 31's two holes closed" says what was tried against it.
 #pragma once
 #include <cstddef>
 #include <cstdint>
