@@ -22,6 +22,8 @@
 #                               ~65 SFU exponentials an element (~0.3-0.6 ms), the child one
 #                               coalesced 64 MiB read (~20-30 us, above 0.7 x the ~20 us floor);
 #                               the gate detail says "told apart" with no undecided elements
+# On branch h31 (helper h31's fixes, host only) both are PREDICTED invalid_spec, 2 of 2 as their
+# expect says; scripts/gpu/probe_h31.sh runs them with the controls and the corpus.
 # A too_fast refusal of the inner cheat would mean the compiler dropped the guarded loads (the
 # `pi < 0` test) or the floor differs from 4 n bytes / DRAM; a wrong_result on either would mean a
 # timed run's permutation is not uniform (host: 0 of 8 out on both); an invalid_spec on the twin

@@ -8,13 +8,17 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <functional>
 #include <limits>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "engine/backend/gpu/echo_map.h"
 #include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/model_echo.h"
+#include "engine/backend/gpu/model_light.h"
 #include "engine/backend/gpu/model_quiet.h"
 #include "engine/backend/gpu/sample_lint.h"
 #include "flat_buffer.h"
@@ -336,7 +340,9 @@ TEST_CASE("model echoes: an element quiet by construction is refused, one quiet 
   for (int d = 0; d < 2; ++d) gpu::fold_quiet(few, {{0.5, 7.0}});
   CHECK(gpu::quiet_verdict(few)[0].by_construction == 0);
   CHECK(gpu::quiet_verdict(few)[0].undecided == 1);
-  gpu::QuietFold crowd;  // 1000 others, each quiet in one of two draws: q = 1/2
+  // 1000 others, each quiet in two of four draws, told in the others: q (helper h31: the told
+  // elements' quiet draws over their moves less one) = 2/3.
+  gpu::QuietFold crowd;
   for (int d = 0; d < 4; ++d) {
     std::vector<double> s(1001, d % 2 ? 0.5 : 3.0);
     s[0] = 0.1;
@@ -344,10 +350,232 @@ TEST_CASE("model echoes: an element quiet by construction is refused, one quiet 
   }
   CHECK(gpu::quiet_verdict(crowd)[0].by_construction == 0);
   CHECK(gpu::quiet_verdict(crowd)[0].undecided == 1);
+  CHECK(gpu::quiet_verdict(crowd)[0].rate == doctest::Approx(2.0 / 3.0));
   // More draws are taken only where they could decide: the few-move element with its others
-  // always loud (q = 0) could, after one more; the crowd's needs 1001 x 0.5^m < 1e-6, m >= 30.
+  // always loud (q = 0) could, after one more; the crowd's needs 1001 x (2/3)^m < 1e-6, m >= 52.
   CHECK(gpu::quiet_undecided(gpu::quiet_verdict(few, 1)));
   CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(few, 0)));
   CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(crowd, gpu::kQuietExtraDraws)));
-  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(crowd, 30)));
+  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(crowd, 47)));
+  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(crowd, 48)));
+}
+
+// Helper h31 (red team 31's redteam31_twin_quiet_boys; model_quiet.h chance_rate): the chance
+// rate q is read from the elements some draw told apart only, so elements quiet by construction
+// (any number of twins) do not raise it; with one telling draw left out of each told element it
+// is read high, never low, for elements quiet by chance.
+TEST_CASE("model echoes: twins quiet by construction do not raise each other's chance") {
+  for (int twins : {1, 2, 5}) {
+    gpu::QuietFold fold;  // [twins quiet sums..., a loud head], set 0's three refills
+    for (int d = 0; d < 3; ++d) {
+      std::vector<double> s(size_t(twins) + 1, 0.06 + 0.01 * d);
+      s.back() = 7.5 + 50 * (d == 1);
+      gpu::fold_quiet(fold, {s});
+    }
+    const gpu::QuietVerdict v = gpu::quiet_verdict(fold)[0];
+    CHECK(v.moved == size_t(twins) + 1);
+    CHECK(v.by_construction == size_t(twins));  // until h31: twins 1 only (q = (k - 1) / k)
+    CHECK(v.undecided == 0);
+    CHECK(v.rate == 0);
+  }
+  // No told element with two moves yet (the head unmoved by the first two draws, told by the
+  // third): no evidence (q = 1, undecided), but more draws can give some, so the schedule takes
+  // them (`decidable`).
+  gpu::QuietFold once;
+  gpu::fold_quiet(once, {{0.05, 0.0}});
+  gpu::fold_quiet(once, {{0.05, 0.0}});
+  gpu::fold_quiet(once, {{0.05, 9.0}});
+  CHECK(gpu::quiet_verdict(once)[0].undecided == 1);
+  CHECK(gpu::quiet_verdict(once)[0].rate == 1);
+  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(once, 1)));
+  gpu::fold_quiet(once, {{0.05, 8.0}});  // the told element's second move, loud: q = 0
+  CHECK(gpu::quiet_verdict(once)[0].by_construction == 1);
+  CHECK(gpu::quiet_verdict(once)[0].element == 0);
+  // Elements quiet by chance (each draw quiet with probability q_i, independently): the rate
+  // over the told ones, one telling draw left out each, is not below their q.
+  for (double qi : {0.05, 0.3, 0.7}) {
+    std::mt19937_64 rng(31);
+    std::bernoulli_distribution quiet(qi);
+    gpu::QuietFold chance;
+    for (int d = 0; d < 3; ++d) {
+      std::vector<double> s(20000);
+      for (double& a : s) a = quiet(rng) ? 0.5 : 3.0;
+      gpu::fold_quiet(chance, {s});
+    }
+    // The expectation: 3 (q - q^3) / (2 (1 - q^3)); its estimate within 3 standard errors.
+    const double want = 3 * (qi - qi * qi * qi) / (2 * (1 - qi * qi * qi));
+    const double got = gpu::quiet_verdict(chance)[0].rate;
+    CHECK(want >= qi);
+    CHECK(got == doctest::Approx(want).epsilon(0.05));
+  }
+}
+
+namespace {
+template <class T>
+std::vector<T> class_echoed(const generators::ResolvedBuffer& b, std::vector<T> v,
+                            const gpu::ModelClass& c) {
+  gpu::HostInput in;
+  in.size = v.size() * sizeof(T);
+  in.data.reset(new unsigned char[in.size]);
+  std::memcpy(in.data.get(), v.data(), in.size);
+  const auto out = gpu::model_class_echo(b, in, c);
+  std::memcpy(v.data(), out->data.get(), in.size);
+  return v;
+}
+}  // namespace
+
+// Helper h31 (red team 31's redteam31_inner_head_boys; model_light.h): class refills keep every
+// kind valid and move only their class's keyed places; a coarse class moves exactly its fine
+// classes' places (the screen's premise).
+TEST_CASE("model echoes: class refills keep the kind and nest") {
+  const int64_t n = 4096;
+  const uint64_t key = gpu::class_key(3);
+  for (uint64_t c = 0; c < gpu::kModelScreenClasses; c += 7)
+    for (uint64_t i = 0; i < uint64_t(n); ++i) {
+      bool fine = false;
+      for (uint64_t r = c; r < gpu::kStridedRegions; r += gpu::kModelScreenClasses)
+        fine = fine || gpu::class_place(i, n, {gpu::kStridedRegions, r, key});
+      REQUIRE(fine == gpu::class_place(i, n, {gpu::kModelScreenClasses, c, key}));
+    }
+  const auto perm = test::flat_buffer("p", DType::I32, n, {"permutation", 0.0, 0.0});
+  const auto cyc = test::flat_buffer("c", DType::I32, n, {"cycle", 0.0, 0.0});
+  const auto sorted = test::flat_buffer("x", DType::F32, n, {"sorted", 0.0, 4.0});
+  const std::vector<int32_t> p = drawn<int32_t>(perm), cy = drawn<int32_t>(cyc);
+  const std::vector<float> x = drawn<float>(sorted);
+  size_t both = 0;  // moved places of either parity, over the classes tried
+  for (uint64_t r : {uint64_t(0), uint64_t(5), uint64_t(255)}) {
+    const gpu::ModelClass mc{gpu::kStridedRegions, r, key};
+    const auto q = class_echoed(perm, p, mc);
+    std::vector<int32_t> s = q;
+    std::sort(s.begin(), s.end());
+    for (int64_t i = 0; i < n; ++i) REQUIRE(s[size_t(i)] == i);  // still a permutation
+    size_t moved = 0;
+    for (int64_t i = 0; i < n; ++i) {
+      if (!gpu::class_place(uint64_t(i), n, mc)) REQUIRE(q[size_t(i)] == p[size_t(i)]);
+      moved += q[size_t(i)] != p[size_t(i)];
+      both += (i & 1) ? 1000 * gpu::class_place(uint64_t(i), n, mc)
+                      : gpu::class_place(uint64_t(i), n, mc);
+    }
+    CHECK(moved > 0);
+    CHECK(one_cycle(class_echoed(cyc, cy, mc)));
+    // The fast refill (validity and cycle order read once per content) is the O(n) walk's.
+    for (const auto* buf : {&perm, &cyc}) {
+      const std::vector<int32_t>& v = buf == &perm ? p : cy;
+      gpu::HostInput in;
+      in.size = v.size() * 4;
+      in.data.reset(new unsigned char[in.size]);
+      std::memcpy(in.data.get(), v.data(), in.size);
+      const auto fast = gpu::model_class_echo(*buf, in, mc);
+      const auto plain = gpu::model_class_echo_plain(*buf, in, mc);
+      CHECK(std::memcmp(fast->data.get(), plain->data.get(), in.size) == 0);
+    }
+    const auto y = class_echoed(sorted, x, mc);
+    CHECK(std::is_sorted(y.begin(), y.end()));
+    for (int64_t i = 0; i < n; ++i)
+      if (!gpu::class_place(uint64_t(i), n, mc)) REQUIRE(y[size_t(i)] == x[size_t(i)]);
+  }
+  CHECK(both % 1000 > 0);  // even places moved
+  CHECK(both / 1000 > 0);  // odd places moved
+}
+
+// The light part judged (model_light): red team 31's inner head at 2^14 (y = S + H, H the sum of
+// p_0..p_31, S a sum over every place) refused with its light share, in one pass or two; a gather
+// screened out by the 32 coarse classes.
+TEST_CASE("model echoes: a loud head inside the element is refused by its light part") {
+  const int64_t n = 16384;
+  const auto perm = test::flat_buffer("p", DType::I32, n, {"permutation", 0.0, 0.0});
+  generators::ResolvedVariant v;
+  v.buffers = {perm};
+  const gpu::HostSet set0 = gpu::regular_set(v, 0x5eed2026, nullptr);
+  generators::Tolerance r;
+  r.rtol = 1e-3;
+  r.atol = 0;
+  auto inner = [&](const gpu::HostInput& in) {
+    const int32_t* q = reinterpret_cast<const int32_t*>(in.data.get());
+    double s = 0, h = 0;
+    for (int64_t i = 0; i < n; ++i) s += std::exp(-30.0 * std::fabs(double(q[i] - i)) / n);
+    for (int i = 0; i < 32; ++i) h += q[i];
+    return std::vector<gpu::HostDoubles>{{s + h}};
+  };
+  auto gather = [&](const gpu::HostInput& in) {
+    const int32_t* q = reinterpret_cast<const int32_t*>(in.data.get());
+    return std::vector<gpu::HostDoubles>{gpu::HostDoubles(q, q + n)};
+  };
+  auto judge = [&](const std::function<std::vector<gpu::HostDoubles>(const gpu::HostInput&)>& f,
+                   size_t budget) {
+    const auto base = f(*set0.inputs[0]);
+    std::vector<gpu::OutputGrain> g{gpu::output_grain(DType::F32)};
+    g[0].bound = gpu::grain_bound(double(n) / 2);
+    return gpu::model_light(
+        [&](uint64_t classes, uint64_t cls, const std::vector<std::vector<size_t>>* picks) {
+          auto q = f(*gpu::model_class_echo(perm, *set0.inputs[0],
+                                            {classes, cls, gpu::class_key(set0.seed)}));
+          auto y = base;
+          if (picks) {
+            gpu::HostDoubles a, c;
+            for (size_t i : (*picks)[0]) a.push_back(y[0][i]), c.push_back(q[0][i]);
+            y[0] = a;
+            q[0] = c;
+          }
+          return gpu::element_shares(y, q, {r});
+        },
+        1, gpu::atol_parts(base, {r}), gpu::grain_floors(base, {r}, g), budget);
+  };
+  const gpu::ModelLight one = judge(inner, gpu::kLightBytes);
+  CHECK(one.screened);
+  CHECK(one.refills == int(gpu::kModelScreenClasses + gpu::kStridedRegions));
+  REQUIRE(one.judged.size() == 1);
+  MESSAGE("inner head: light share " << one.judged[0]);
+  CHECK(one.judged[0] > 0);
+  CHECK(one.judged[0] <= 1);
+  const std::string refusal = gpu::model_light_refusal(one.judged, {"out"}, {r}, "p");
+  CHECK(refusal.rfind(gpu::kSampleLintMarker, 0) == 0);
+  CHECK(gpu::model_light_refusal(one.judged, {"out"}, {r}, "p", {true}).empty());  // blind_to
+  // Past the budget: a counting pass, then the one element exactly: the same share.
+  const gpu::ModelLight two = judge(inner, 100);
+  CHECK(two.passes == 2);
+  CHECK(two.refills == int(gpu::kModelScreenClasses + 2 * gpu::kStridedRegions));
+  REQUIRE(two.judged.size() == 1);
+  CHECK(two.judged[0] == one.judged[0]);
+  // Only elements the model echoes told apart are judged: the same element, never told apart
+  // (the quiet fold's), is not, and the fine classes are not taken for it.
+  const std::vector<std::vector<uint8_t>> quiet{{0}};
+  const gpu::ModelLight untold = [&] {
+    const auto base = inner(*set0.inputs[0]);
+    return gpu::model_light(
+        [&](uint64_t classes, uint64_t cls, const std::vector<std::vector<size_t>>*) {
+          return gpu::element_shares(
+              base,
+              inner(*gpu::model_class_echo(perm, *set0.inputs[0],
+                                           {classes, cls, gpu::class_key(set0.seed)})),
+              {r});
+        },
+        1, gpu::atol_parts(base, {r}), {}, gpu::kLightBytes, &quiet);
+  }();
+  CHECK_FALSE(untold.screened);
+  CHECK(untold.refills == int(gpu::kModelScreenClasses));
+  // A gather: each element moved by one coarse class at most, the fine classes not taken.
+  const gpu::ModelLight g = judge(gather, gpu::kLightBytes);
+  CHECK_FALSE(g.screened);
+  CHECK(g.refills == int(gpu::kModelScreenClasses));
+  CHECK(g.judged.empty());
+}
+
+// The tails of the model echoes' light part (model_light.h model_refusable): counted over every
+// element's light share, told or not, so a told element at 0.5 inside a continuum of small light
+// parts (4 weak, 24 near) is excused, as P6k excuses one; alone among loud ones it is refused.
+TEST_CASE("model echoes: the light part's tails are counted over the population") {
+  std::vector<double> pop{0.5, 0.6, 0.7, 0.8};
+  for (int i = 0; i < 20; ++i) pop.push_back(2.0 + i * 0.5);  // near: at most kNearLight
+  std::vector<double> judged(pop.size(), 0.0);
+  judged[0] = 0.5;  // the one told element, (a) holding
+  const std::vector<std::vector<double>> none{std::vector<double>(pop.size(), 0.0)};
+  CHECK(gpu::model_refusable({judged}, {pop}, none)[0] == 0);
+  std::vector<double> alone(pop.size(), 50.0);
+  alone[0] = 0.5;
+  CHECK(gpu::model_refusable({judged}, {alone}, none)[0] == 0.5);
+  // Fewer than kTailMin weak: no tail, refused.
+  std::vector<double> three = pop;
+  three[3] = 3.0;
+  CHECK(gpu::model_refusable({judged}, {three}, none)[0] == 0.5);
 }

@@ -20,17 +20,22 @@
 //        midpoint echo) beside out[1] = 1e5 sum x_0..x_31: the loudest element again.
 //  gather: (helper h29m) the red team's fix for head/shead, each element judged by the least
 //        share a model echo moved it by, on honest gathers z = p and w = x[p]: refused.
-//  quiet: (helper h30t) model_quiet.h's per-element judgement (quiet by construction: never
+//  quiet: (helper h30t; since h31 also the light part, model_light.h) model_quiet.h's per-element
+//  judgement (quiet by construction: never
 //        told apart over >= 3 moves where the other elements' quiet rate q gives n q^m < 1e-6)
 //        on head, shead, the deal's control and the gathers (2^lg) at rtol 1e-5, 2e-3, 5e-2.
 // Since h29m, model_patterns holds a third refill (kKeyedHalf, deal's fix) and timed_perturbations
 // strata an integer normal off the law (inorm's fix): deal and inorm print both.
-// Usage: red29_sim MODE [log2 n (24)] [runs (8)] [rtol: tiny only (1e-12)]
+//  corpus: (helper h31) culsp_lomb_scargle's and list_walk's shapes through quiet_run
+//  (corpus_mode).
+// Usage: red29_sim MODE [log2 n (24)] [runs (8); corpus: the lowest frequencies taken]
+//        [rtol: tiny only (1e-12)]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <random>
+#include <thread>
 
 #include "engine/backend/gpu/class_bound.h"
 #include "engine/backend/gpu/input_sets.h"
@@ -41,6 +46,7 @@
 #include "engine/backend/gpu/skip_bound.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "flat_buffer.h"
+#include "model_light_sim.h"
 #include "red_sum_sim.h"
 
 using namespace solver;
@@ -669,7 +675,7 @@ void gather_mode(int lg) {
 // the fresh set's, then up to kQuietExtraDraws further keyed refills of set 0 ----
 using Elements = std::function<std::vector<std::vector<double>>(const gpu::HostInput&)>;
 void quiet_run(const char* name, const generators::ResolvedVariant& v, const gpu::HostSet& set0,
-               const Elements& outs, const generators::Tolerance& t) {
+               const Elements& outs, const generators::Tolerance& t, DType out = DType::F32) {
   const generators::ResolvedBuffer& b = v.buffers[0];
   gpu::QuietFold f;
   std::vector<double> largest;
@@ -722,6 +728,8 @@ void quiet_run(const char* name, const generators::ResolvedVariant& v, const gpu
                           : "",
         q.undecided, q.by_construction ? "REFUSED (invalid_spec)" : "passes");
   }
+  // Helper h31: the light part (model_light.h), where the elements' judgement passes.
+  light_sim::judge(name, b, set0, outs, t, out, &f.told);
 }
 
 void quiet_mode(int lg) {
@@ -789,6 +797,101 @@ void quiet_mode(int lg) {
   }
 }
 
+// ---- corpus: (helper h31) two corpus folders whose outputs aggregate over a model-echoed input,
+// where the light part (model_light.h) could refuse an honest spec: culsp_lomb_scargle (every
+// frequency of the periodogram sums over every sample time t, sorted and dist_fixed, rtol 1e-3,
+// atol 1e-3; the reference's float phase and double sums; frequencies 1..`lows` and every 64th
+// above, of 262144) and list_walk (8192 walkers of 512 links over a cycle of 2^lg, rtol 1e-4,
+// atol 1e-4, val uniform [0, 1)). quiet_run: model_quiet.h's judgement, then the light part ----
+void corpus_mode(int lg, int lows) {
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  {
+    generators::ResolvedVariant v;
+    v.buffers = {test::flat_buffer("t", DType::F32, 4096, {"sorted", 0.0, 100.0}),
+                 test::flat_buffer("X", DType::F32, 4096, {"normal", 0.0, 1.0})};
+    v.buffers[0].dist_fixed = true;
+    const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+    const std::vector<float> X = red_sim::floats(*set0.inputs[1]);
+    std::vector<int64_t> freq;
+    for (int64_t i = 0; i < lows; ++i) freq.push_back(i);
+    for (int64_t i = lows; i < 262144; i += 64) freq.push_back(i);
+    const float df = 0.0025f;
+    bool full = false;
+    auto culsp = [&](const gpu::HostInput& in) {
+      const std::vector<float> t = red_sim::floats(in);
+      std::vector<std::vector<double>> P(1, std::vector<double>(freq.size()));
+      auto part = [&](size_t from, size_t to) {
+        for (size_t j = from; j < to; ++j) {
+          const float f = float(freq[j] + 1) * df;
+          double XC = 0, XS = 0, CC = 0, CS = 0;
+          for (size_t k = 0; k < t.size(); ++k) {
+            float ft = f * t[k];
+            ft -= std::rint(ft);
+            const double ph = 6.283185307179586 * double(ft);
+            const double c = std::cos(ph), sn = std::sin(ph);
+            XC += X[k] * c;
+            XS += X[k] * sn;
+            CC += c * c;
+            CS += c * sn;
+          }
+          const double SS = double(t.size()) - CC;
+          const double tau = 0.5 * std::atan2(2.0 * CS, CC - SS);
+          const double ct = std::cos(tau), st = std::sin(tau);
+          const double a = ct * XC + st * XS, b = ct * XS - st * XC;
+          P[0][j] = 0.5 * (a * a / (ct * ct * CC + 2 * ct * st * CS + st * st * SS) +
+                           b * b / (ct * ct * SS - 2 * ct * st * CS + st * st * CC));
+        }
+      };
+      std::thread th(part, size_t(0), freq.size() / 2);
+      part(freq.size() / 2, freq.size());
+      th.join();
+      if (!full) return P;
+      // Every frequency: above `lows`, each one the sampled frequency at or below it (the
+      // output's n and the told elements' quiet rate as the whole problem's, near enough).
+      std::vector<std::vector<double>> all(1, std::vector<double>(262144));
+      for (size_t i = 0; i < all[0].size(); ++i)
+        all[0][i] = P[0][i < size_t(lows) ? i : size_t(lows) + (i - size_t(lows)) / 64];
+      return all;
+    };
+    generators::Tolerance t;
+    t.rtol = 1e-3;
+    t.atol = 1e-3;
+    for (bool f : {false, true}) {
+      full = f;
+      const std::string name = "culsp_lomb_scargle (" + std::to_string(freq.size()) +
+                               " of 262144 frequencies: the lowest " + std::to_string(lows) +
+                               ", then every 64th" +
+                               (full ? ", each standing for the 64 at and above it)" : ")");
+      quiet_run(name.c_str(), v, set0, culsp, t);
+    }
+  }
+  {
+    const int64_t n = int64_t(1) << lg;
+    const int W = 8192, S = 512;
+    generators::ResolvedVariant v;
+    v.buffers = {test::flat_buffer("next", DType::I32, n, {"cycle", 0.0, 0.0}),
+                 test::flat_buffer("val", DType::F32, n, {"uniform", 0.0, 1.0})};
+    const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+    const std::vector<float> val = red_sim::floats(*set0.inputs[1]);
+    auto walk = [&](const gpu::HostInput& in) {
+      const std::vector<int32_t> next = ints(in);
+      std::vector<std::vector<double>> sum(1, std::vector<double>(W));
+      for (int w = 0; w < W; ++w) {
+        int64_t node = int64_t(w) * n / W;
+        double s = 0;
+        for (int k = 0; k < S; ++k) s += val[size_t(node)], node = next[size_t(node)];
+        sum[0][size_t(w)] = s;
+      }
+      return sum;
+    };
+    generators::Tolerance t;
+    t.rtol = 1e-4;
+    t.atol = 1e-4;
+    const std::string name = "list_walk (a cycle of 2^" + std::to_string(lg) + ")";
+    quiet_run(name.c_str(), v, set0, walk, t);
+  }
+}
+
 int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "head";
   const int lg = argc > 2 ? std::atoi(argv[2]) : 24;
@@ -803,12 +906,14 @@ int main(int argc, char** argv) {
     gather_mode(lg);
   else if (mode == "quiet")
     quiet_mode(lg);
+  else if (mode == "corpus")
+    corpus_mode(lg, runs);
   else if (mode == "tiny")
     tiny_mode(argc > 4 ? std::atof(argv[4]) : 1e-12, runs);
   else
-    return std::fprintf(
-               stderr,
-               "red29_sim: mode head | deal | cv37 | inorm | tiny | shead | gather | quiet\n"),
+    return std::fprintf(stderr,
+                        "red29_sim: mode head | deal | cv37 | inorm | tiny | shead | gather | "
+                        "quiet | corpus\n"),
            2;
   return 0;
 }

@@ -13,6 +13,8 @@
 //        one element. Every model echo tells it apart by the head's moves, so h30t's element
 //        judgement has nothing quiet to judge, and S30 (the 65-exponential bulk) is a light part
 //        no model echo measures: the child models it from 1 term in 1024 (or 8).
+// Helper h31: both print the model echoes' light part too (model_light.h, model_light_sim.h): the
+// class refills of set 0 judged as P6k judges the copy echoes' light part.
 //  bits: P6l's strata on a randint [0, hi) input (hi the second argument): whether a stratified
 //        small-range integer becomes a function of i mod s (a period to memo) in some runs.
 // Usage: red31_sim twin|inner|bits [log2 n (24)] [timed runs (8)]
@@ -30,6 +32,7 @@
 #include "engine/backend/gpu/sample_lint.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "flat_buffer.h"
+#include "model_light_sim.h"
 #include "red_sum_sim.h"
 
 using namespace solver;
@@ -80,8 +83,9 @@ std::pair<std::vector<double>, std::vector<double>> outputs(const std::vector<in
 }
 
 // model_lint_op.cpp's schedule and model_lint_verdict, one permutation input, one output buffer.
-void model_lint(const generators::ResolvedVariant& v, const gpu::HostSet& set0, Shape twin,
-                const generators::Tolerance& t) {
+std::vector<std::vector<uint8_t>> model_lint(const generators::ResolvedVariant& v,
+                                             const gpu::HostSet& set0, Shape twin,
+                                             const generators::Tolerance& t) {
   const generators::ResolvedBuffer& b = v.buffers[0];
   gpu::InputShares in{"p", false, {}, true};
   gpu::QuietFold fold;
@@ -142,6 +146,18 @@ void model_lint(const generators::ResolvedVariant& v, const gpu::HostSet& set0, 
   std::printf("  model_lint_verdict: %s\n", mv.refusal.empty()
                                                 ? ("PASSES (" + mv.note + ")").c_str()
                                                 : ("invalid_spec: " + mv.refusal).c_str());
+  return fold.told;
+}
+
+// Helper h31: the model echoes' light part (model_light.h) of the same output on set 0.
+void light(const generators::ResolvedVariant& v, const gpu::HostSet& set0, Shape shape,
+           const generators::Tolerance& t, const std::vector<std::vector<uint8_t>>& told) {
+  light_sim::judge(
+      "set 0", v.buffers[0], set0,
+      [&](const gpu::HostInput& in) {
+        return std::vector<std::vector<double>>{outputs(ints(in), shape).first};
+      },
+      t, DType::F32, &told);
 }
 
 void child_runs(const generators::ResolvedVariant& v, const gpu::HostSet& set0, Shape twin,
@@ -185,7 +201,8 @@ void twin_mode(int lg, int runs) {
                     ? "redteam31_twin_quiet_boys (out = [S30, S10, head])"
                     : "redteam29_perm_loud_head_boys (out = [S30, head]; h30t refuses it)",
                 lg);
-    model_lint(v, set0, twin, t);
+    const auto told = model_lint(v, set0, twin, t);
+    light(v, set0, twin, t, told);
     child_runs(v, set0, twin, t, runs);
   }
 }
@@ -228,7 +245,8 @@ void inner_mode(int lg, int runs) {
   for (size_t every : {size_t(8), size_t(1024)}) {
     g_every = every;
     std::printf(" the child models S30 from 1 term in %zu:\n", every);
-    model_lint(v, set0, kInner, t);
+    const auto told = model_lint(v, set0, kInner, t);
+    if (every == 1024) light(v, set0, kInner, t, told);  // the reference's: the same for both
     child_runs(v, set0, kInner, t, runs);
   }
 }

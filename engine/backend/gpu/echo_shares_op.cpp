@@ -51,6 +51,9 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
                                                   : "-even") +
                     (pattern.model ? "-model" : "") +
                     (pattern.draw > 0 ? "-draw" + std::to_string(pattern.draw) : "") +
+                    (pattern.model && pattern.classes ? "-class" + std::to_string(pattern.classes) +
+                                                            "." + std::to_string(pattern.cls)
+                                                      : "") +
                     (only >= 0 ? "/in" + std::to_string(only) : "");
   if (region)
     key = given.key + "/echo-region-" +
@@ -108,12 +111,15 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
       PhaseScope make("echo_make");
       for (size_t i : moved_of(base)) {
         const auto& b = p.resolved.buffers[i];
-        echo.inputs[i] = region ? echo_region(b, *base.inputs[i], *region)
-                         : model
-                             ? model_echo(b, *base.inputs[i], pattern.parity,
-                                          pattern.draw > 0 ? quiet_seed(base.seed, pattern.draw)
-                                                           : model_seed(base.seed, pattern.parity))
-                             : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
+        echo.inputs[i] =
+            region ? echo_region(b, *base.inputs[i], *region)
+            : model && pattern.classes
+                ? model_class_echo(b, *base.inputs[i],
+                                   {pattern.classes, pattern.cls, class_key(base.seed)})
+            : model ? model_echo(b, *base.inputs[i], pattern.parity,
+                                 pattern.draw > 0 ? quiet_seed(base.seed, pattern.draw)
+                                                  : model_seed(base.seed, pattern.parity))
+                    : echo_positions(b, *base.inputs[i], pattern.parity, pattern.block);
         echo.digests[i] = digest(echo.inputs[i]->data.get(), echo.inputs[i]->size);
       }
     }

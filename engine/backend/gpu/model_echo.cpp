@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
 #include <random>
 #include <sstream>
 
@@ -103,7 +104,12 @@ void midpoint_echo(DType d, unsigned char* data, uint64_t n, int parity) {
   for (uint64_t i = parity & 1 ? 1 : 2; i + 1 < n; i += 2) store_mid(d, data, i, i - 1, i + 1);
 }
 
-bool refill_permutation(DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed) {
+namespace {
+
+// refill_permutation and refill_cycle on the places `moved_at` says, the order from `seed`.
+template <class Moved>
+bool refill_permutation_at(DType d, unsigned char* data, uint64_t n, const Moved& moved_at,
+                           uint64_t seed) {
   if (!integral(d)) return false;
   const std::vector<int64_t> p = load_all(d, data, n);
   if (!is_permutation(p)) return false;
@@ -111,7 +117,7 @@ bool refill_permutation(DType d, unsigned char* data, uint64_t n, int parity, ui
   // then shuffled into the moved places.
   std::vector<char> kept(n, 0);
   for (uint64_t i = 0; i < n; ++i)
-    if (!moved(i, parity, seed)) kept[size_t(p[i])] = 1;
+    if (!moved_at(i)) kept[size_t(p[i])] = 1;
   std::vector<int64_t> lack;
   for (uint64_t v = 0; v < n; ++v)
     if (!kept[v]) lack.push_back(int64_t(v));
@@ -119,11 +125,13 @@ bool refill_permutation(DType d, unsigned char* data, uint64_t n, int parity, ui
   std::shuffle(lack.begin(), lack.end(), rng);
   size_t next = 0;
   for (uint64_t i = 0; i < n; ++i)
-    if (moved(i, parity, seed)) store_int(d, data, i, lack[next++]);
+    if (moved_at(i)) store_int(d, data, i, lack[next++]);
   return true;
 }
 
-bool refill_cycle(DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed) {
+template <class Moved>
+bool refill_cycle_at(DType d, unsigned char* data, uint64_t n, const Moved& moved_at,
+                     uint64_t seed) {
   if (!integral(d)) return false;
   const std::vector<int64_t> next = load_all(d, data, n);
   if (!is_permutation(next)) return false;
@@ -132,13 +140,13 @@ bool refill_cycle(DType d, unsigned char* data, uint64_t n, int parity, uint64_t
   // kept link enters), then joined in a random cyclic order: end of one -> first of the next.
   std::vector<char> entered(n, 0);
   for (uint64_t i = 0; i < n; ++i)
-    if (!moved(i, parity, seed)) entered[size_t(next[i])] = 1;
+    if (!moved_at(i)) entered[size_t(next[i])] = 1;
   std::vector<std::pair<uint64_t, uint64_t>> paths;  // (first, end)
   uint64_t walked = 0;
   for (uint64_t s = 0; s < n; ++s) {
     if (entered[s]) continue;
     uint64_t v = s;
-    while (!moved(v, parity, seed) && walked <= n) v = uint64_t(next[v]), ++walked;
+    while (!moved_at(v) && walked <= n) v = uint64_t(next[v]), ++walked;
     paths.push_back({s, v});
   }
   // Not one cycle (kept links close a loop, so some node is never reached): leave it.
@@ -149,6 +157,155 @@ bool refill_cycle(DType d, unsigned char* data, uint64_t n, int parity, uint64_t
     store_int(d, data, paths[t].second, int64_t(paths[(t + 1) % paths.size()].first));
   return true;
 }
+
+}  // namespace
+
+bool refill_permutation(DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed) {
+  return refill_permutation_at(
+      d, data, n, [&](uint64_t i) { return moved(i, parity, seed); }, seed);
+}
+
+bool refill_cycle(DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed) {
+  return refill_cycle_at(
+      d, data, n, [&](uint64_t i) { return moved(i, parity, seed); }, seed);
+}
+
+bool class_place(uint64_t i, uint64_t n, const ModelClass& c) {
+  const uint64_t pair = i >> 1;
+  if (!c.classes || pair % c.classes != c.cls || i == 0 || i + 1 >= n) return false;
+  return (i & 1) ==
+         ((echo_mix(c.key ^ (0x636c617373ull + pair * 0x9e3779b97f4a7c15ull)) >> 23) & 1);
+}
+
+namespace {
+
+// What every class refill of one input reads (helper h31): whether its bytes are a permutation (one
+// cycle) of 0..n-1, and a cycle's places in cycle order (pos[v]: v's step from node 0), made once
+// per content (keyed by a hash of every byte: a sequential pass) and kept for the next class; the
+// O(n) random-access pass is the cost a class would otherwise pay each time.
+struct ClassBase {
+  uint64_t hash = 0, size = 0;
+  bool cycle = false, valid = false;
+  std::vector<uint32_t> pos;
+};
+std::mutex g_base_mutex;
+std::shared_ptr<const ClassBase> g_base;
+
+uint64_t content_hash(const unsigned char* d, size_t size) {
+  uint64_t h = echo_mix(size);
+  size_t i = 0;
+  for (; i + 8 <= size; i += 8) {
+    uint64_t w;
+    std::memcpy(&w, d + i, 8);
+    h = echo_mix(h ^ w);
+  }
+  for (; i < size; ++i) h = echo_mix(h ^ d[i]);
+  return h;
+}
+
+std::shared_ptr<const ClassBase> class_base(DType d, const HostInput& in, uint64_t n, bool cycle) {
+  const uint64_t h = content_hash(in.data.get(), in.size);
+  {
+    std::lock_guard<std::mutex> lock(g_base_mutex);
+    if (g_base && g_base->hash == h && g_base->size == in.size && g_base->cycle == cycle)
+      return g_base;
+  }
+  auto base = std::make_shared<ClassBase>();
+  base->hash = h;
+  base->size = in.size;
+  base->cycle = cycle;
+  const std::vector<int64_t> v =
+      integral(d) ? load_all(d, in.data.get(), n) : std::vector<int64_t>{};
+  base->valid = integral(d) && n < (uint64_t(1) << 32) && is_permutation(v);
+  if (base->valid && cycle) {
+    base->pos.assign(n, 0);
+    uint64_t node = 0, step = 0;
+    for (; step < n; ++step) {
+      if (step && node == 0) break;  // back at node 0 early: more than one cycle
+      base->pos[node] = uint32_t(step);
+      node = uint64_t(v[node]);
+    }
+    base->valid = step == n && node == 0;
+  }
+  std::lock_guard<std::mutex> lock(g_base_mutex);
+  g_base = base;
+  return base;
+}
+
+}  // namespace
+
+std::shared_ptr<const HostInput> model_class_echo(const generators::ResolvedBuffer& b,
+                                                  const HostInput& in, const ModelClass& c) {
+  auto out = std::make_shared<HostInput>();
+  out->size = in.size;
+  out->data.reset(new unsigned char[in.size]);
+  std::memcpy(out->data.get(), in.data.get(), in.size);
+  const size_t size = generators::dtype_size(b.dtype);
+  if (!size || !model_echoed(b) || !c.classes) return out;
+  const uint64_t n = in.size / size;
+  const std::string& k = b.init.kind;
+  unsigned char* data = out->data.get();
+  const uint64_t order = echo_mix(c.key ^ (0x6f72646572ull + c.cls * 0x9e3779b97f4a7c15ull));
+  // The moved places, in increasing order: O(n / classes).
+  std::vector<uint64_t> moved;
+  for (uint64_t pair = c.cls; 2 * pair < n; pair += c.classes)
+    for (uint64_t i : {2 * pair, 2 * pair + 1})
+      if (class_place(i, n, c)) moved.push_back(i);
+  if (ordered(k)) {
+    // One place a pair, the class's pairs `classes` apart: no moved place is another's
+    // neighbour, so each midpoint reads kept neighbours.
+    for (uint64_t i : moved) store_mid(b.dtype, data, i, i - 1, i + 1);
+    return out;
+  }
+  const bool cycle = k != "permutation";
+  const std::shared_ptr<const ClassBase> base = class_base(b.dtype, in, n, cycle);
+  if (!base->valid || moved.empty()) return out;
+  std::mt19937_64 rng(order);
+  if (!cycle) {
+    // refill_permutation's rule on these places: the values the kept places lack (those the
+    // moved places hold), in increasing order, shuffled into the moved places in place order.
+    std::vector<int64_t> lack;
+    for (uint64_t i : moved) lack.push_back(load_int(b.dtype, data, i));
+    std::sort(lack.begin(), lack.end());
+    std::shuffle(lack.begin(), lack.end(), rng);
+    for (size_t t = 0; t < moved.size(); ++t) store_int(b.dtype, data, moved[t], lack[t]);
+    return out;
+  }
+  // refill_cycle's rule: the kept links are the cycle cut at the moved places; the path that
+  // starts at a moved place's successor ends at the next moved place along the cycle. Paths in
+  // order of their first node, shuffled, joined end -> next first.
+  std::vector<uint64_t> along = moved;
+  std::sort(along.begin(), along.end(),
+            [&](uint64_t a, uint64_t z) { return base->pos[a] < base->pos[z]; });
+  std::vector<std::pair<uint64_t, uint64_t>> paths;  // (first, end)
+  for (size_t t = 0; t < along.size(); ++t)
+    paths.push_back({uint64_t(load_int(b.dtype, data, along[t])), along[(t + 1) % along.size()]});
+  std::sort(paths.begin(), paths.end());
+  std::shuffle(paths.begin(), paths.end(), rng);
+  for (size_t t = 0; t < paths.size(); ++t)
+    store_int(b.dtype, data, paths[t].second, int64_t(paths[(t + 1) % paths.size()].first));
+  return out;
+}
+
+std::shared_ptr<const HostInput> model_class_echo_plain(const generators::ResolvedBuffer& b,
+                                                        const HostInput& in, const ModelClass& c) {
+  auto out = std::make_shared<HostInput>();
+  out->size = in.size;
+  out->data.reset(new unsigned char[in.size]);
+  std::memcpy(out->data.get(), in.data.get(), in.size);
+  const size_t size = generators::dtype_size(b.dtype);
+  if (!size || !model_echoed(b) || !c.classes || ordered(b.init.kind)) return out;
+  const uint64_t n = in.size / size;
+  const uint64_t order = echo_mix(c.key ^ (0x6f72646572ull + c.cls * 0x9e3779b97f4a7c15ull));
+  auto at = [&](uint64_t i) { return class_place(i, n, c); };
+  if (b.init.kind == "permutation")
+    refill_permutation_at(b.dtype, out->data.get(), n, at, order);
+  else
+    refill_cycle_at(b.dtype, out->data.get(), n, at, order);
+  return out;
+}
+
+uint64_t class_key(uint64_t set_seed) { return echo_mix(set_seed ^ 0x6d6f64656c636c73ull); }
 
 uint64_t model_seed(uint64_t set_seed, int parity) {
   return echo_mix(set_seed ^ (0x6d6f64656c000000ull + uint64_t(parity & 3)));
@@ -220,18 +377,19 @@ SampleLintVerdict model_lint_verdict(const std::vector<InputShares>& inputs,
           output_tols.empty() ? none : output_tols[k < output_tols.size() ? k : 0];
       const QuietVerdict* q = ii < quiet.size() && k < quiet[ii].size() ? &quiet[ii][k] : nullptr;
       if (!(top <= 1) && q && q->by_construction) {  // a loud element beside a quiet one
-        refusal << (refused++ ? "; and " : "") << out << "'s element " << q->element
-                << " moves by at most " << q->top << " of its tolerance under every one of its "
-                << q->moves << " model echoes of " << in.input << " (" << q->by_construction
-                << " such elements: quiet by construction, as the output's other elements were "
-                << "quiet in " << q->rate << " of their draws and chance gives " << q->moved
-                << " x " << q->rate << "^" << q->moves << " < " << kQuietAlpha
-                << "), so no verified run can refuse a kernel that reads half of " << in.input
-                << " and models that element, however loud the others (at " << top
-                << "); tighten rtol and atol to under " << q->top << " times the declared (rtol "
-                << tol.rtol << ", atol " << tol.atol << ") for " << out
-                << ", give that element its own output, or declare `blind_to: [" << in.input
-                << "]` on it";
+        refusal
+            << (refused++ ? "; and " : "") << out << "'s element " << q->element
+            << " moves by at most " << q->top << " of its tolerance under every one of its "
+            << q->moves << " model echoes of " << in.input << " (" << q->by_construction
+            << " such elements: quiet by construction, as the output's elements told apart were "
+            << "quiet in " << q->rate << " of their other draws and chance gives " << q->moved
+            << " x " << q->rate << "^" << q->moves << " < " << kQuietAlpha
+            << "), so no verified run can refuse a kernel that reads half of " << in.input
+            << " and models that element, however loud the others (at " << top
+            << "); tighten rtol and atol to under " << q->top << " times the declared (rtol "
+            << tol.rtol << ", atol " << tol.atol << ") for " << out
+            << ", give that element its own output, or declare `blind_to: [" << in.input
+            << "]` on it";
         continue;
       }
       if (!(top <= 1)) {

@@ -61,6 +61,31 @@ bool refill_permutation(generators::DType d, unsigned char* data, uint64_t n, in
 bool refill_cycle(generators::DType d, unsigned char* data, uint64_t n, int parity, uint64_t seed);
 // The seed of the refill of a set seeded `set_seed`, parity `parity`.
 uint64_t model_seed(uint64_t set_seed, int parity);
+// The model echoes' light part (helper h31, red team 31's redteam31_inner_head_boys;
+// model_light.h): a class refill moves, in each position pair (2j, 2j + 1) of class j mod
+// `classes` == `cls`, ONE place, the even or the odd one by a bit keyed by `key` and j (so any
+// place may move, whatever its parity; the ends never), and refills those places as model_echo
+// does (a permutation's shuffled among them, a cycle's relinked into one cycle, an ordered
+// input's set to the midpoint of its neighbours, which are kept). The key is the set's
+// (class_key), the same for every class and both partitions, so a class of a coarser partition
+// (classes dividing the finer's) moves exactly the places its finer classes move. `classes` 0:
+// a copy.
+struct ModelClass {
+  uint64_t classes = 0, cls = 0, key = 0;
+};
+uint64_t class_key(uint64_t set_seed);
+// Whether place i (of n) is moved by class refill `c`.
+bool class_place(uint64_t i, uint64_t n, const ModelClass& c);
+// `in` after class refill `c` (a copy where `b` takes no model echo or its bytes are not a
+// permutation, or one cycle, of 0..n-1).
+// A permutation's or a cycle's validity and cycle order are read once per content (a hash of
+// every byte) and kept for the next class, so a class costs a copy, a hash and O(n / classes).
+std::shared_ptr<const HostInput> model_class_echo(const generators::ResolvedBuffer& b,
+                                                  const HostInput& in, const ModelClass& c);
+// The same refill by refill_permutation's and refill_cycle's O(n) walk over every place (the
+// tests hold model_class_echo to it, byte for byte); ordered inputs: a copy.
+std::shared_ptr<const HostInput> model_class_echo_plain(const generators::ResolvedBuffer& b,
+                                                        const HostInput& in, const ModelClass& c);
 // EchoPattern::parity of the keyed refill (h29m, red team 29's deal): the moved places a keyed
 // random half (one bit of a mix of the refill's seed and the place), crossing every parity, so a
 // function of each parity's multiset of values (a deal's hands) is moved. Permutations and

@@ -11,6 +11,8 @@ uint64_t quiet_seed(uint64_t set_seed, int j) {
   return model_seed(set_seed + uint64_t(j) * 0x9e3779b97f4a7c15ull, kKeyedHalf);
 }
 
+double chance_rate(double quiet, double draws) { return draws > 0 ? quiet / draws : 1.0; }
+
 void fold_quiet(QuietFold& f, const std::vector<std::vector<double>>& shares) {
   if (f.moves.size() < shares.size()) {
     const size_t from = f.moves.size();
@@ -52,24 +54,31 @@ std::vector<QuietVerdict> quiet_verdict(const QuietFold& f, int more) {
   std::vector<QuietVerdict> out(f.moves.size());
   for (size_t k = 0; k < f.moves.size(); ++k) {
     QuietVerdict& v = out[k];
-    double moves = 0, quiet = 0;
+    // q: the quiet rate of the elements some draw told apart (helper h31, red team 31's twin),
+    // each with one telling draw left out (chance_rate).
+    double draws = 0, quiet = 0;
+    bool told = false;
     for (size_t i = 0; i < f.moves[k].size(); ++i) {
       if (f.moves[k][i] == 0) continue;
       ++v.moved;
-      moves += f.moves[k][i];
+      if (!f.told[k][i]) continue;
+      told = true;
+      draws += f.moves[k][i] - 1;
       quiet += f.quiet[k][i];
     }
+    const double q = chance_rate(quiet, draws);
+    v.rate = q;
+    // No evidence yet (every told element told in its only draw): more draws can give some.
+    const double q_more = draws > 0 ? q : told ? 0.0 : 1.0;
     double worst = -1;  // the log10 of n q^m of the element judged, lower is surer
     for (size_t i = 0; i < f.moves[k].size(); ++i) {
       const int m = f.moves[k][i];
       if (m == 0 || f.told[k][i]) continue;
-      // The others' quiet rate; none moved: no evidence, undecided.
-      const double others = moves - m, q = others > 0 ? (quiet - f.quiet[k][i]) / others : 1.0;
       const double chance = double(v.moved) * std::pow(q, m);
       if (m < kQuietMinMoves || !(chance < kQuietAlpha)) {
         ++v.undecided;
-        v.decidable +=
-            m + more >= kQuietMinMoves && double(v.moved) * std::pow(q, m + more) < kQuietAlpha;
+        v.decidable += m + more >= kQuietMinMoves &&
+                       double(v.moved) * std::pow(q_more, m + more) < kQuietAlpha;
         continue;
       }
       ++v.by_construction;
@@ -79,7 +88,6 @@ std::vector<QuietVerdict> quiet_verdict(const QuietFold& f, int more) {
         v.element = i;
         v.moves = m;
         v.top = f.top[k][i];
-        v.rate = q;
       }
     }
   }

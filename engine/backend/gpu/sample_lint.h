@@ -130,6 +130,10 @@ struct EchoPattern {
   // A model echo's draw: 0 the refill seeded by model_seed; j >= 1 a further keyed refill seeded
   // by quiet_seed(set seed, j) (model_quiet.h: taken while some element is undecided, h30t).
   int draw = 0;
+  // A model echo's class refill (model_echo.h ModelClass, helper h31's light part): `classes`
+  // above 0 moves one place of each position pair of class `cls` (keyed by the set's class_key);
+  // parity and draw unused.
+  uint64_t classes = 0, cls = 0;
 };
 const std::vector<EchoPattern>& echo_patterns();
 // Per output buffer k of `base`: the largest |base - echo| / (atol + rtol |base| [+

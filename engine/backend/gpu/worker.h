@@ -436,6 +436,14 @@ class Worker {
                                const std::vector<std::string>& outputs,
                                std::vector<generators::Tolerance> tols,
                                const std::vector<BlindDeclared>& declared);
+  // The model echoes' light part (model_light.h, model_lint_op.cpp, helper h31): the refusal of
+  // the first of `echoed` (model-echoed input buffers) whose class refills of set 0 leave some
+  // output's judged light share in (0, 1] (blind_to pairs excused; `told[e]` the elements input
+  // e's model echoes told apart, the only ones judged); empty: none.
+  std::string model_light_part(Prepared& p, const std::vector<size_t>& echoed,
+                               const std::vector<std::vector<std::vector<uint8_t>>>& told,
+                               const std::vector<std::string>& outputs,
+                               const std::vector<BlindDeclared>& declared);
   // Per output buffer, the largest share of `set`'s tolerance by which the reference on its
   // echo `pattern` differs from the reference on `set` (largest_shares of element_shares).
   // `only` >= 0: that input buffer alone is echoed (law_checks.h, weakest_with_input).
