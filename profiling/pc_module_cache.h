@@ -22,8 +22,11 @@
 namespace solver::profiling {
 
 // One cubin's memo. Not thread-safe by itself: PcModuleCache hands it to one user at a time
-// (the worker's background preparation, then the pass, one after the other).
+// (the worker's background preparation, then the pass, one after the other), except that a
+// preparation the pass stopped waiting for runs on in the background while a later one of the
+// same cubin may start: each preparation holds `prep_mutex` while it fills the disassembly.
 struct PcModule {
+  std::mutex prep_mutex;
   std::string key;  // sha256 of the cubin
   // (function, PC offset) -> its line ("" / 0: the table has none; remembered all the same).
   std::map<std::pair<std::string, uint64_t>, LineRef> lines;

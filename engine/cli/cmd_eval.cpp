@@ -10,7 +10,6 @@
 #include <filesystem>
 #include <fstream>
 #include <ostream>
-#include <sstream>
 
 #include "engine/backend/open_backend.h"
 #include "engine/backend/pc_sampling_json.h"
@@ -47,8 +46,6 @@ std::string value_text(const rules::Value& v) {
                                            : rules::format_value(v);
 }
 
-std::string base_kernel_name(const std::string& name) { return profiling::kernel_base_name(name); }
-
 // The suite with only the part `split` names (all, dev: not held out, heldout). A suite without
 // heldout.txt has no parts: asking for one is bad input.
 engine::LabelledSuite load_split(const EvalOptions& o) {
@@ -80,21 +77,20 @@ void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
   auto set = [&](const char* s, const auto& v) {
     if (missing(s) && v) f.signals.set(s, double(*v));
   };
-  set("load_chain", f.code_load_chain);
-  set("code_contiguous_access_frac", f.code_contiguous_access_frac);
-  set("code_strided_access_frac", f.code_strided_access_frac);
-  set("code_store_fill_frac", f.code_store_fill_frac);
-  set("code_index_load_frac", f.code_index_load_frac);
+  auto set_all = [&](const auto& from) {  // a SignalFile or an NcuProblemFacts: the same names
+    set("load_chain", from.code_load_chain);
+    set("code_contiguous_access_frac", from.code_contiguous_access_frac);
+    set("code_strided_access_frac", from.code_strided_access_frac);
+    set("code_store_fill_frac", from.code_store_fill_frac);
+    set("code_index_load_frac", from.code_index_load_frac);
+  };
+  set_all(f);
   if (!missing("load_chain") && !missing("code_contiguous_access_frac") &&
       !missing("code_store_fill_frac") && !missing("code_index_load_frac"))
     return;
   engine::NcuProblemResult facts =
       engine::ncu_problem_facts(k.dir, k.variant, k.knobs, chip, &cache);
-  set("load_chain", facts.facts.code_load_chain);
-  set("code_contiguous_access_frac", facts.facts.code_contiguous_access_frac);
-  set("code_strided_access_frac", facts.facts.code_strided_access_frac);
-  set("code_store_fill_frac", facts.facts.code_store_fill_frac);
-  set("code_index_load_frac", facts.facts.code_index_load_frac);
+  set_all(facts.facts);
   if (!facts.facts.code_load_chain)
     f.notes.insert(f.notes.end(), facts.notes.begin(), facts.notes.end());
 }
@@ -149,7 +145,7 @@ void from_ncu_csv(const EvalOptions& o, const engine::LabelledSuite& suite,
   if (!errors.empty()) throw rules::InputError("eval --ncu-csv", errors);
   std::map<const LabelledKernel*, std::vector<std::size_t>> rows;
   for (std::size_t i = 0; i < ex.kernels.size(); ++i) {
-    auto it = owner.find(base_kernel_name(ex.kernels[i].name));
+    auto it = owner.find(profiling::kernel_base_name(ex.kernels[i].name));
     if (it == owner.end())
       unmatched.push_back(ex.kernels[i].name + " (line " + std::to_string(ex.kernels[i].line) +
                           ")");
@@ -224,7 +220,9 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
   report.chip = chip.id;
   for (const auto& k : suite.kernels) {
     engine::VariantRef ref{k.name, k.variant, k.knobs};
-    ctx.err << "eval: " << k.name << "/" << ref.key() << ": gate\n";
+    const std::string at = "eval: " + k.name + "/" + ref.key();
+    ctx.err << at << ": gate\n";
+    auto t0 = std::chrono::steady_clock::now();  // each step's wall time and phases, on stderr
     engine::GateResult g = backend->gate(ref);
     // As `solver classify`: a refused answer, speed or tolerance is still diagnosed, the gate's
     // outcome beside the verdict; a kernel that did not run is not measured.
@@ -233,8 +231,10 @@ int from_live(Context& ctx, const EvalOptions& o, const engine::LabelledSuite& s
       report.cases.push_back(engine::unmeasured_case(k, "gate " + gate_said));
       continue;
     }
-    ctx.err << "eval: " << k.name << "/" << ref.key() << ": profile\n";
+    ctx.err << at << ": profile (gate" << timed_phases(ms_since(t0), g.phases_ms) << ")\n";
+    t0 = std::chrono::steady_clock::now();
     engine::ProfileResult p = backend->profile(ref);
+    ctx.err << at << ": profiled in" << timed_phases(ms_since(t0), p.phases_ms) << "\n";
     if (!p.ok) {
       report.cases.push_back(engine::unmeasured_case(k, "profile: " + p.detail));
       continue;
@@ -284,7 +284,7 @@ int check_confirm(Context& ctx, const EvalOptions& o, const engine::LabelledSuit
         why = e.diagnostics().empty() ? "unreadable" : e.diagnostics().front().to_string();
       }
       for (const auto& r : ex.kernels)
-        if (std::find(k.entries.begin(), k.entries.end(), base_kernel_name(r.name)) !=
+        if (std::find(k.entries.begin(), k.entries.end(), profiling::kernel_base_name(r.name)) !=
                 k.entries.end() &&
             (!row || row_time(r) > row_time(*row)))
           row = &r;

@@ -200,4 +200,22 @@ void Table::emit(std::ostream& out, bool as_json) const {
     print(out);
 }
 
+std::string timed_phases(double wall_ms, const std::map<std::string, double>& phases_ms,
+                         size_t top) {
+  std::vector<std::pair<double, std::string>> by_time;
+  for (const auto& [name, ms] : phases_ms)
+    if (name.find('/') == std::string::npos) by_time.emplace_back(ms, name);
+  std::sort(by_time.rbegin(), by_time.rend());
+  std::string out = " " + std::to_string(std::llround(wall_ms)) + " ms";
+  for (size_t i = 0; i < std::min(top, by_time.size()); ++i)
+    out += (i == 0 ? " (" : ", ") + by_time[i].second + " " +
+           std::to_string(std::llround(by_time[i].first));
+  return by_time.empty() || top == 0 ? out : out + ")";
+}
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
 }  // namespace solver::cli

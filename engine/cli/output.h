@@ -1,7 +1,9 @@
 // Table output for humans and the same data as JSON for machines: every command that prints a
 // table builds a Table and either prints it or emits it through to_json().
 #pragma once
+#include <chrono>
 #include <iosfwd>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,5 +53,12 @@ std::vector<std::vector<std::string>> json_rows(const nlohmann::json& j);
 // that simply has no NVIDIA driver (the backend line already says "no GPU: replaying ..."),
 // else one "solver: note:" line (a build without the worker, a driver that refused).
 void print_why_not_live(std::ostream& err, const std::string& why_not_live);
+
+// A step's wall time and its largest top-level phases, for a progress line on stderr:
+// " 812 ms (passes 420, pc_sampling 210, unprofiled 150)" (nested "a/b" phases left out).
+std::string timed_phases(double wall_ms, const std::map<std::string, double>& phases_ms,
+                         size_t top = 4);
+// Wall time since `start`, in ms.
+double ms_since(std::chrono::steady_clock::time_point start);
 
 }  // namespace solver::cli

@@ -24,7 +24,9 @@ TEST_CASE(
   engine::LabelledSuite batch = engine::load_labelled_suite(fresh20);
   CHECK(batch.kernels.size() >= 5);
   CHECK(batch.kernels.size() <= 10);
-  check_fresh_batch(batch, corpora_before(20), 5, 0);
+  // Five classes as predicted; four since helper c31 relabelled pt_erfcx_linspace from its
+  // counters (instruction_fetch, its pair's class).
+  check_fresh_batch(batch, corpora_before(20), 4, 0);
   check_listed(fresh20, batch);
 }
 

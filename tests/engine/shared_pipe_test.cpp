@@ -40,12 +40,13 @@ double shared_share(const json& f) {
 double expected_estimate(const json& f) {
   const double active = sig(f, "sm_active_frac");
   const double s = shared_share(f);
-  const double floor_pipes =
-      std::max({sig(f, "issue_frac") * (1 - sig(f, "smem_inst_frac")), sig(f, "fma_frac"),
-                sig(f, "alu_frac"), sig(f, "fp64_frac"), sig(f, "xu_frac"),
-                std::max(0.0, sig(f, "lsu_frac") - s)});
+  const double floor_pipes = std::max({sig(f, "issue_frac") * (1 - sig(f, "smem_inst_frac")),
+                                       sig(f, "fma_frac"), sig(f, "alu_frac"), sig(f, "fp64_frac"),
+                                       sig(f, "xu_frac"), std::max(0.0, sig(f, "lsu_frac") - s)});
+  // The pipe's busy time (its shared and global parts) falls to the floor (helper c31).
+  const double busy = std::max(std::min(1.0, s), std::min(1.0, sig(f, "lsu_frac")));
   const double above =
-      active * s - std::max({active * floor_pipes, sig(f, "dram_frac"), sig(f, "l2_frac")});
+      active * busy - std::max({active * floor_pipes, sig(f, "dram_frac"), sig(f, "l2_frac")});
   const double wait = active * (sig(f, "stall_mio_throttle") + sig(f, "stall_short_scoreboard"));
   return std::max(0.0, std::min(wait, above));
 }
@@ -61,9 +62,10 @@ TEST_CASE("knn's distance tiles: conflict-free shared loads at the pipe's roof")
   CHECK(solver::test::fired_rule(v) == "shared_pipe_roof");
   CHECK(solver::test::fired_bottleneck(v) == "shared_data_pipe");
   CHECK_FALSE(v["weak"].get<bool>());
-  // Above the floor the other instructions' issue sets (65% x 68% = 44%): 37% of the run.
+  // The pipe's 87% above the floor the other instructions' issue sets (65% x 68% = 44%): 38%
+  // of the run (37% when the shared share, 82%, stood for the pipe's time).
   const double e = expected_estimate(f);
-  CHECK(e == doctest::Approx(0.374).epsilon(0.02));
+  CHECK(e == doctest::Approx(0.379).epsilon(0.02));
   CHECK(solver::test::ranked_estimate(v, "shared_pipe_roof") == doctest::Approx(e).epsilon(0.001));
 }
 
@@ -103,10 +105,10 @@ TEST_CASE("the estimate: capped by the shared-path wait, zero where the other wo
   CHECK(e == doctest::Approx(sig(f, "sm_active_frac") * 0.03).epsilon(0.01));
   CHECK(solver::test::ranked_estimate(classify(quiet, "knn_quiet"), "shared_pipe_roof") ==
         doctest::Approx(e).epsilon(0.001));
-  // An FMA pipe as busy as the shared share: removing the wavefronts leaves the FMA roof, nothing
+  // An FMA pipe as busy as the LSU pipe: removing the wavefronts leaves the FMA roof, nothing
   // is above the floor, and the rule explains nothing.
   json fma = f;
-  fma["signals"]["fma_frac"] = 0.85;
+  fma["signals"]["fma_frac"] = sig(f, "lsu_frac");
   CHECK(expected_estimate(fma) == 0.0);
   CHECK(solver::test::ranked_estimate(classify(fma, "knn_fma"), "shared_pipe_roof") == 0.0);
   // The pipe at half its peak is no roof: the rule does not rank.

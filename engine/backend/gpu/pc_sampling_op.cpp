@@ -6,6 +6,7 @@
 // .nv_debug_line_sass section itself, no driver call and no second tool). Every failure is a
 // reason in PcSampling::detail; the profile it belongs to stands.
 #include <algorithm>
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <future>
@@ -25,6 +26,15 @@ namespace {
 
 // One sampled run of a kernel longer than this would alone exceed the pass's budget (~0.5 s).
 constexpr double kMaxSampledRunUs = 400000;
+// The longest the pass waits, after the range profiler's passes, for the line-info compile and
+// the disassembly it needs. They cost what the code's size costs, not what its run does:
+// PyTorch's erfcx (716 KB of SASS, tests/corpus_fresh20) takes NVRTC ~16 s a compile, and the
+// pass waited for a second such compile beside a profile whose passes took ~0.3 s. Past this
+// the pass is skipped with the reason; the preparation runs on in the background and its
+// compile lands in the on-disk cache (its disassembly in the memo), so the next profile of the
+// same code samples. A profile's cost is then its passes x the kernel's time plus a bounded
+// overhead (docs/pc_sampling.md, "Cost and how to turn it off").
+constexpr int64_t kMaxPcWaitMs = 3000;
 // Line-info modules kept loaded after their pass (a few MB of code at most; a suite of 80
 // kernels samples 80-90 modules, a loop one or two a round).
 constexpr size_t kPcKeptModules = 256;
@@ -104,6 +114,7 @@ std::future<PcPrep> Worker::start_pc_prep(const Prepared& p) {
     out.compile_ms = wall_ms() - t0;
     if (!out.compiled.ok) return out;
     out.module = modules->module(out.compiled.cubin);
+    std::lock_guard<std::mutex> held(out.module->prep_mutex);  // a preparation left running
     if (!out.module->disassembled) {  // once per cubin, whether it worked or not
       t0 = wall_ms();
       // The two tools run side by side: each is mostly nvdisasm's fixed start-up (~0.35 s on
@@ -143,19 +154,35 @@ profiling::PcSampling Worker::sample_pcs(Prepared& p, size_t dominant, double do
     out.ms = wall_ms() - t0;
     return out;
   };
-  PcPrep prep = [&] {
+  // A preparation not waited for is parked, not dropped (a dropped std::async future would
+  // wait for it here); the finished ones are let go.
+  std::erase_if(pc_pending_, [](std::future<PcPrep>& f) {
+    return f.wait_for(std::chrono::seconds(0)) == std::future_status::ready;
+  });
+  if (dominant_us > kMaxSampledRunUs) {
+    pc_pending_.push_back(std::move(prep_future));
+    return done("skipped: the dominant launch takes " + short_num(dominant_us / 1000) +
+                " ms, over the pass's 0.5 s budget");
+  }
+  const bool ready = [&] {
     PhaseScope scope("pc_wait");  // what of the compile and disassembly the passes did not hide
-    beat("line-info compile " + p.resolved.key, 120000);
-    return prep_future.get();
+    beat("line-info compile " + p.resolved.key, kMaxPcWaitMs + 60000);
+    return prep_future.wait_for(std::chrono::milliseconds(kMaxPcWaitMs)) ==
+           std::future_status::ready;
   }();
+  if (!ready) {
+    pc_pending_.push_back(std::move(prep_future));
+    return done("skipped: the line-info compile and disassembly were not done " +
+                short_num(double(kMaxPcWaitMs) / 1000) +
+                " s after the passes (large code; they finish in the background and the next "
+                "profile of this code samples)");
+  }
+  PcPrep prep = prep_future.get();
   if (PhaseLog* log = PhaseLog::current()) {
     // Wall time on the preparation's own thread, beside the passes: not part of pc_sampling's.
     log->add("pc_beside/compile", prep.compile_ms);
     if (prep.disasm_ms > 0) log->add("pc_beside/disasm", prep.disasm_ms);
   }
-  if (dominant_us > kMaxSampledRunUs)
-    return done("skipped: the dominant launch takes " + short_num(dominant_us / 1000) +
-                " ms, over the pass's 0.5 s budget");
   const generators::CompileResult& compiled = prep.compiled;
   if (!compiled.ok) return done("the line-info compile failed: " + compiled.error);
   generators::ResolvedVariant lined = with_lineinfo(p.resolved);

@@ -353,6 +353,9 @@ class Worker {
   // name (docs/pc_sampling.md), so a sampled module's addresses are not given back. Declared
   // after ctx_: destroyed before the context.
   std::deque<std::unique_ptr<VariantModule>> pc_kept_;
+  // PC sampling preparations the pass stopped waiting for (kMaxPcWaitMs), running on in the
+  // background. Declared after cache_ and pc_modules_, which they use: destroyed (joined) first.
+  std::deque<std::future<PcPrep>> pc_pending_;
   std::optional<engine::Ceilings> ceilings_;
   std::unique_ptr<DeviceBuffer> l2_flush_;
   std::unique_ptr<DeviceDigest> device_digest_;
