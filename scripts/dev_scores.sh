@@ -83,6 +83,12 @@ sets=(
   "fresh18_live06d|tests/corpus_fresh18|--signals-dir|tests/data/corpus_fresh18_h100_live|"
   "fresh19_ncu06e|tests/corpus_fresh19|--ncu-csv|docs/results/h100-2026-12-06e/call3/probe_fresh19/ncu_export.csv|"
   "fresh19_live06e|tests/corpus_fresh19|--signals-dir|docs/results/h100-2026-12-06e/call3/probe_fresh19/signals|"
+  "fresh20_ncu06f|tests/corpus_fresh20|--ncu-csv|docs/results/h100-2026-12-06f/call1/probe_fresh20/ncu_export.csv|"
+  "fresh20_live06f|tests/corpus_fresh20|--signals-dir|docs/results/h100-2026-12-06f/call1/probe_fresh20/signals|"
+  "fresh21_ncu06f|tests/corpus_fresh21|--ncu-csv|docs/results/h100-2026-12-06f/call1/probe_fresh21/ncu_export.csv|"
+  "fresh21_live06f|tests/corpus_fresh21|--signals-dir|docs/results/h100-2026-12-06f/call1/probe_fresh21/signals|"
+  "fresh22_ncu06f|tests/corpus_fresh22|--ncu-csv|docs/results/h100-2026-12-06f/call1/probe_fresh22/ncu_export.csv|"
+  "fresh22_live06f|tests/corpus_fresh22|--signals-dir|docs/results/h100-2026-12-06f/call1/probe_fresh22/signals|"
 )
 for s in "${sets[@]}"; do
   IFS='|' read -r name suite flag src split <<<"$s"
