@@ -85,3 +85,32 @@ TEST_CASE("second look: what set 0 exempted") {
   CHECK_FALSE(gpu::exempted({{0.5, 3.0}}, {{0.5, 3.0}}, parts));  // judged: set 0 refuses
   CHECK_FALSE(gpu::exempted({{2.0, 3.0}}, {{0.0, 3.0}}, parts));  // nothing at most 1
 }
+
+TEST_CASE("second look: a keyed echo moves the keyed class's pairs, key 0 set 0's") {
+  // The wiring's step 1 (EchoMap::key, EchoRegion::key): echo_source reads the keyed class, so a
+  // keyed region's echo (echo_region, the host's) moves exactly the pairs keyed_class puts there.
+  const uint64_t n = 4096, pairs = n / 2, key = 0x51d2;
+  for (EchoFamily f : {EchoFamily::Hashed, EchoFamily::Strided}) {
+    gpu::EchoMap m;
+    m.family = f;
+    m.cls = 5;
+    for (uint64_t k : {uint64_t(0), key}) {
+      m.key = k;
+      size_t moved = 0, differ = 0;
+      for (uint64_t j = 0; j < pairs; ++j) {
+        const bool in = gpu::keyed_class(f, j, pairs, k) == m.cls;
+        CHECK(gpu::echo_source(m, 2 * j, n) == 2 * j);  // the even half never moves
+        CHECK(gpu::echo_source(m, 2 * j + 1, n) == (in ? 2 * j : 2 * j + 1));
+        moved += in;
+        differ += in != (gpu::echo_class(f, j, pairs) == m.cls);
+      }
+      CHECK(moved > 0);
+      if (k == 0) CHECK(differ == 0);
+      if (k != 0) CHECK(differ > 0);  // a keyed class is not the public one
+    }
+  }
+  const gpu::EchoMap r =
+      gpu::region_echo(gpu::EchoRegion{gpu::RegionFamily::Strided, 3, key});  // the key carried
+  CHECK(r.key == key);
+  CHECK(r.cls == 3);
+}

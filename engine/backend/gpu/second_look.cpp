@@ -17,10 +17,7 @@ uint64_t judging_key() {
 }
 
 uint64_t keyed_class(EchoFamily family, uint64_t pair, uint64_t pairs, uint64_t key) {
-  if (key == 0 || family == EchoFamily::Contiguous || family == EchoFamily::Positions)
-    return echo_class(family, pair, pairs);
-  if (family == EchoFamily::Hashed) return echo_mix(pair ^ key) % kEchoRegions;
-  return (pair + echo_mix(key ^ (pair / kEchoStrided))) % kEchoStrided;
+  return echo_keyed_class(family, pair, pairs, key);  // the one definition (echo_map.h)
 }
 
 namespace {
@@ -78,6 +75,18 @@ std::vector<double> second_look_shares(const std::vector<std::vector<double>>& j
         }
       }
     }
+    if (least > 0) out[k] = least;
+  }
+  return out;
+}
+
+std::vector<double> second_look_merge(const std::vector<double>& set0,
+                                      const std::vector<double>& judging) {
+  std::vector<double> out = set0;
+  if (out.empty()) out.assign(judging.size(), 0.0);  // set 0 took no strided classes: none judged
+  for (size_t k = 0; k < out.size() && k < judging.size(); ++k) {
+    const double least = least_above0(std::isfinite(out[k]) ? out[k] : 0,
+                                      std::isfinite(judging[k]) ? judging[k] : 0);
     if (least > 0) out[k] = least;
   }
   return out;

@@ -68,6 +68,16 @@ std::vector<double> second_look_shares(const std::vector<std::vector<double>>& j
                                        const std::vector<std::vector<double>>& judgedJ,
                                        const std::vector<std::vector<double>>& partsJ);
 
+// The worker's second look (law_regions_op.cpp): per output, what light_refusal reads from set
+// 0's refusable value `set0` and the judging set's `judging` (each refusable_shares' per output,
+// as class_light's and strided_judgement's `judged`): the least above 0 of the two (NaN or an
+// unseen mark on either side is no value above 0); where neither is above 0, set 0's. The rule
+// second_look_shares applies per element, less the tail recurrence (the worker reads summaries:
+// the device's solver_judged256 returns no element's identity). `judging` empty: `set0`; `set0`
+// empty (set 0 took no strided classes): as all 0.
+std::vector<double> second_look_merge(const std::vector<double>& set0,
+                                      const std::vector<double>& judging);
+
 // Whether set 0's judgement exempted something a second look must decide again: some element with
 // a light share (light_shares) in (0, 1] is judged 0 ((a) or (c)), or some kind's tail holds.
 // The judging set's hashed classes are taken regardless (strided_needed on them decides too).
