@@ -69,6 +69,19 @@ std::vector<double> keyed_moves(const std::vector<double>& f0, gpu::EchoFamily f
 }
 const char* verdict(double r) { return r > 0 && r <= 1 ? "invalid_spec" : "no refusal (kept)"; }
 
+// What the worker reads since the wiring (law_regions_op.cpp, helper h32w): second_look_merge of
+// set 0's refusable share and the judging set's (summaries per output, no tail recurrence: the
+// device's solver_judged256 returns no element's identity). Printed beside second_look_shares.
+void print_wired(const std::vector<std::vector<double>>& j0,
+                 const std::vector<std::vector<double>>& p0,
+                 const std::vector<std::vector<double>>& jj,
+                 const std::vector<std::vector<double>>& pj) {
+  const std::vector<double> a = gpu::refusable_shares(j0, &p0);
+  const std::vector<double> b = jj.empty() ? std::vector<double>{} : gpu::refusable_shares(jj, &pj);
+  const double w = gpu::second_look_merge(a, b)[0];
+  std::printf("  wired (second_look_merge, the worker's): %.4g: %s\n", w, verdict(w));
+}
+
 struct Case {
   const char* name;
   double rtol, atol;
@@ -240,6 +253,7 @@ void run(const Case& c, int lg, int runs) {
         (unsigned long long)t.weak[1], (unsigned long long)t.again[0],
         (unsigned long long)t.again[1], t.recurs(0) || t.recurs(1) ? "RECURS" : "the data's",
         second, verdict(second));
+    print_wired(judged, parts, JJ.judged, JJ.parts);
   }
   // the child on every verified kind
   auto line = [&](const char* name, const std::vector<float>& xs) {
@@ -393,6 +407,7 @@ void spread_mode(int lg, int runs) {
         "second_look_shares %.4g: %s\n",
         (unsigned long long)g_key, lj[0][0], gpu::light_spread(cj, 0, 0), jj[0][0], second,
         verdict(second));
+    print_wired(judged, parts, jj, pj);
   }
   // the lint's own bar: nine echoes of set 0 (the heavy pairs tell it apart)
   {
@@ -563,6 +578,7 @@ void hashed_mode(int lg, int runs) {
         "%.4g; second_look_shares %.4g: %s\n",
         (unsigned long long)g_key, hl[0], need ? "taken" : "not taken", lj,
         jj.empty() ? 0.0 : jj[0][0], second, verdict(second));
+    print_wired(j0, parts, jj, pj);
   }
   {
     double top = 0;
@@ -742,6 +758,7 @@ void semi_mode(int lg, int runs, bool table) {
         "  second look (key %#llx): %zu dominant classes, light share %.4g, judged %.4g; "
         "second_look_shares %.4g: %s\n",
         (unsigned long long)g_key, dom, lj[0][0], jj[0][0], second, verdict(second));
+    print_wired(judged, parts, jj, pj);
   }
   {
     double top = 0;
