@@ -52,9 +52,12 @@
 # So 4 of 5 as their expect says. A KEPT residue/hashed/semi would mean the second look did not
 # run (the phase "second_look" absent: SOLVER_NO_SECOND_LOOK set, or the lint refused or cached
 # earlier) or the judging set's device judgement differs from the host's; an invalid_spec on the
-# control a false refusal of the second look (its judged share must stay above 1). Each cheat's
-# lint costs about one more set 0 P6k pass (2^26 inputs: 289 host-made echoes of a 256 MiB input,
-# uploaded; the 120 s cap may be tight: a timeout there is the second look's cost, say so).
+# control a false refusal of the second look (its judged share must stay above 1). Time: on main
+# each folder took 5-9 s (docs/results/h100-2026-12-06f/call7); the second look adds 1 + 32 + 256
+# host-made echoes of the judging set (memcpy, keyed apply_echo, digest, upload of every input,
+# then a reference run; estimated 0.1-0.2 s each at 256 MiB): residue (2^26) ~30-70 s more, hashed
+# (2^25) ~15-35 s, semi / kind / control (2^24) ~8-20 s each. A timeout at the 120 s cap is the
+# second look's host cost, not a verdict: say so, and read the phase "second_look".
 # First step: the checkout's kernels/ copied into the bundle's share/solver/kernels (the bundle
 # may predate kernels this branch's folders include).
 # Usage: probe_red32.sh [SECONDS]   (default 540; writes $OUT/probe_red32/). Each folder is

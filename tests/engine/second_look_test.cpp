@@ -5,6 +5,8 @@
 // excuses nothing, one whose weak elements move does. Part of sample_lint_test.
 #include <doctest/doctest.h>
 
+#include <cmath>
+#include <limits>
 #include <set>
 #include <vector>
 
@@ -113,4 +115,22 @@ TEST_CASE("second look: a keyed echo moves the keyed class's pairs, key 0 set 0'
       gpu::region_echo(gpu::EchoRegion{gpu::RegionFamily::Strided, 3, key});  // the key carried
   CHECK(r.key == key);
   CHECK(r.cls == 3);
+}
+
+TEST_CASE("second look: the worker's merge refuses where either judgement does") {
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  // set 0 kept (0: exempted), the judging set refuses: the judging set's value
+  CHECK(gpu::second_look_merge({0.0}, {0.07}) == std::vector<double>{0.07});
+  // both above 0: the least (a refusal on either side stays one)
+  CHECK(gpu::second_look_merge({0.5, 3.0}, {2.0, 0.9}) == std::vector<double>{0.5, 0.9});
+  // neither above 0: set 0's value, its unseen mark kept (grain_note reads it)
+  CHECK(gpu::second_look_merge({-0.3}, {0.0}) == std::vector<double>{-0.3});
+  // NaN or a misfit on set 0 is no value above 0 there; NaN on the judging set refuses nothing
+  CHECK(gpu::second_look_merge({nan}, {0.2}) == std::vector<double>{0.2});
+  CHECK(gpu::second_look_merge({inf}, {0.2}) == std::vector<double>{0.2});
+  CHECK(std::isnan(gpu::second_look_merge({nan}, {nan})[0]));
+  CHECK(gpu::second_look_merge({0.4}, {nan}) == std::vector<double>{0.4});
+  // no judging set: set 0's; set 0 took no strided classes: the judging set's alone
+  CHECK(gpu::second_look_merge({0.0, 5.0}, {}) == std::vector<double>{0.0, 5.0});
+  CHECK(gpu::second_look_merge({}, {0.3, 0.0}) == std::vector<double>{0.3, 0.0});
 }
