@@ -101,12 +101,18 @@ std::vector<double> Worker::law_light_shares(Prepared& p, SetShare& set0, size_t
   draw.key = "judging";  // never the input cache's (buffer, seed) entry, nor a seed's set name
   draw.kind = SetKind::Fresh;  // its bytes are its own (as an echo set's)
   const int set = add_checked_set(p, std::move(draw));
+  struct Release {  // read once, never run on (as an echo set), however the look ends
+    Prepared& p;
+    int set;
+    ~Release() {
+      p.buffers->release_set(set);
+      if (size_t(set) < p.refs.size()) p.refs[size_t(set)].reset();
+    }
+  } release{p, set};
   const std::vector<double> hashed =
       class_light(p, keyed(law_regions(RegionFamily::Hashed), judging_key_), nullptr, nullptr, set);
   std::vector<double> again;
   if (strided || strided_needed(hashed)) strided_light(p, set, judging_key_, false, again);
-  p.buffers->release_set(set);
-  if (size_t(set) < p.refs.size()) p.refs[size_t(set)].reset();
   return second_look_merge(judged, again);
 }
 
