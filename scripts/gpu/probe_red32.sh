@@ -29,31 +29,44 @@
 #    sum told apart at 3.9 of a 780 tolerance, every companion told apart); its child evaluates
 #    every term by lgamma(x + 4) = lgamma(x + 2) + log((x + 2)(x + 3)). Must be kept, on main and
 #    after any fix of the kind tail.
-# PREDICTED on main 247ffb2b (unmeasured; ratios from red team 28's live 1.32x for the same
-# half-tile child and control_redteam26's recurrence children):
-#   redteam32_kind_tail_lbeta        KEPT ~1.3x (MISMATCH against expect invalid_spec); no
-#                                    "tolerance admits a 1-in-2 sample of the light part" in the
-#                                    gate detail; a wrong_result would mean the device strata /
-#                                    cells move the half-tile sample more than the host's 0 of 16
-#   redteam32_residue_light_lbeta    KEPT ~3x (MISMATCH against expect invalid_spec); an invalid_spec
-#                                    would mean the device's light_spread counts the 65 unmoved
-#                                    classes (a reference that is not the same bits on every run:
-#                                    its block partials are rounded to 2^-20 to be order-free);
-#                                    too_fast would mean the child under 0.7 x the 64 MiB floor
-#   redteam32_hashed_light_lbeta     KEPT ~2.5-3x (MISMATCH against expect invalid_spec); the
-#                                    gate_phases show no strided class echoes (32 hashed only);
-#                                    an invalid_spec would mean strided classes were taken
-#   redteam32_semi_heavy_lbeta       KEPT ~1.3-1.5x (MISMATCH against expect invalid_spec); an
-#                                    invalid_spec would mean the device's set 0 is not the host's
-#                                    regular_set (the weights then untuned: some class dominant)
-#   control_redteam32_kind_tail_rec  KEPT ~1.2-1.4x (as expect); an invalid_spec here would mean the
-#                                    device judgement differs from the host's (weak 0 of either kind)
-# An invalid_spec on the cheat would mean the device's kind counts differ from the host's (the
-# kernel reads each element's atol part from `base`: at atol 0 every element is kind 0) or that the
-# tail's near count is under 4 x 61 on the device set 0 (host: 471).
+# PREDICTED with P6k's second look WIRED (branch h32, helper h32w: law_light_shares takes a judging
+# set from the worker's secret key, its 32 keyed hashed class echoes and, where those find a light
+# part or set 0 took its strided classes, its 256 keyed strided ones; the refusal reads
+# second_look_merge of set 0's and the judging set's judged shares; NO tail recurrence live).
+# Host: RED32_KEY=K build/tests/engine/red32_sim MODE ... prints "wired (second_look_merge...)".
+# Unmeasured live; the key is random per worker, so each verdict below is the host's on 3 keys:
+#   redteam32_kind_tail_lbeta        KEPT ~1.3x, or wrong_result by luck of the audit (as live on
+#                                    main: 3 out on one sample); the wired rule has no tail
+#                                    recurrence (the judging set's own tail holds: no refusal);
+#                                    still a MISMATCH against expect invalid_spec
+#   redteam32_residue_light_lbeta    invalid_spec (as expect): "tolerance admits a 1-in-2 sample of
+#                                    the light part" at ~0.07 (host 0.075 / 0.066 on the judging
+#                                    set); gate_phases show second_look with 1 + 32 + 256 reference
+#                                    runs of the judging set
+#   redteam32_hashed_light_lbeta     invalid_spec (as expect), ~0.07 (host 0.072 / 0.070): the keyed
+#                                    hashed classes find a light part, the keyed strided are taken
+#   redteam32_semi_heavy_lbeta       invalid_spec (as expect), ~0.09 (host 0.090 / 0.089): 107
+#                                    dominant classes on the judging set
+#   control_redteam32_kind_tail_rec  KEPT ~1.1x (as expect; live on main 1.10x): judged 2.4-2.9
+#                                    on the judging set
+# So 4 of 5 as their expect says. A KEPT residue/hashed/semi would mean the second look did not
+# run (the phase "second_look" absent: SOLVER_NO_SECOND_LOOK set, or the lint refused or cached
+# earlier) or the judging set's device judgement differs from the host's; an invalid_spec on the
+# control a false refusal of the second look (its judged share must stay above 1). Time: on main
+# each folder took 5-9 s (docs/results/h100-2026-12-06f/call7); the second look adds 1 + 32 + 256
+# host-made echoes of the judging set (memcpy, keyed apply_echo, digest, upload of every input,
+# then a reference run; estimated 0.1-0.2 s each at 256 MiB): residue (2^26) ~30-70 s more, hashed
+# (2^25) ~15-35 s, semi / kind / control (2^24) ~8-20 s each. A timeout at the 120 s cap is the
+# second look's host cost, not a verdict: say so, and read the phase "second_look".
+# First step: the checkout's kernels/ copied into the bundle's share/solver/kernels (the bundle
+# may predate kernels this branch's folders include).
 # Usage: probe_red32.sh [SECONDS]   (default 540; writes $OUT/probe_red32/). Each folder is
 # capped at 120 s (the 2^26 folder's lint takes 256 + 64 class echoes of a 256 MiB input).
 set -u
+bundle=${SOLVER_BUNDLE:-.carry/lead}
+if [[ -d kernels ]]; then  # first: this checkout's kernel library into the bundle
+  mkdir -p "$bundle/share/solver/kernels" && cp -r kernels/. "$bundle/share/solver/kernels/"
+fi
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
 cheat_probe_init probe_red32 "${1:-540}" redteam32_kind_tail_lbeta redteam32_residue_light_lbeta \
@@ -63,6 +76,8 @@ for name in $CP_DIRS; do
   say "  medians: $(grep -o '"incumbent_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)" \
     "$(grep -o '"candidate_median_us":[0-9.e+-]*' <<<"$CR_REC" | head -1)"
   say "  light part note: $(grep -o 'light part[^"]*' <<<"$CR_REC" | head -1 | cut -c1-200)"
+  say "  second look phase: $(grep -o '"second_look[^,}]*' <<<"$CR_REC" | head -1)"
 done
-say "probe_red32: $CP_OK of $CP_N as their expect says (on main 247ffb2b predicted 1 of 5: the" \
-  "control kept, the four cheats kept with the holes open); $((SECONDS - t0)) s"
+say "probe_red32: $CP_OK of $CP_N as their expect says (second look wired, predicted 4 of 5: the" \
+  "control kept, residue/hashed/semi invalid_spec, kind_tail kept: no tail recurrence live);" \
+  "$((SECONDS - t0)) s"

@@ -25,6 +25,7 @@
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
 #include "engine/backend/gpu/law_regions.h"
+#include "engine/backend/gpu/second_look.h"
 #include "flat_buffer.h"
 
 using namespace solver;
@@ -116,6 +117,49 @@ void count_judged(const std::vector<double>& judged, uint64_t& weak, uint64_t& n
     near += j < 0 || (j > 0 && j <= gpu::kNearLight);
     if (j > 0 && (least == 0 || j < least)) least = j;
   }
+}
+
+// Helper h32's second look (second_look.h): row `b`'s judged light shares and atol parts, the
+// strided classes keyed by `key` (0: j mod 256, set 0's), the row's pairs numbered in the buffer.
+struct RowJudged {
+  std::vector<double> judged, parts;
+};
+RowJudged row_judged(const gpu::HostInput& in, int64_t b, double rtol, double atol, uint64_t key,
+                     uint64_t pairs) {
+  const float* row = reinterpret_cast<const float*>(in.data.get()) + b * kV;
+  std::vector<double> e(kV);
+  double m = row[0], s = 0;
+  for (int64_t v = 1; v < kV; ++v) m = std::max(m, double(row[v]));
+  for (int64_t v = 0; v < kV; ++v) s += (e[size_t(v)] = std::exp(double(row[v]) - m));
+  const size_t R = gpu::kStridedRegions;
+  const uint64_t first_pair = uint64_t(b * kV / 2);
+  std::vector<size_t> cls(size_t(kV / 2));
+  std::vector<double> ds(R, 0.0);
+  for (int64_t v = 1; v < kV; v += 2) {
+    cls[size_t(v / 2)] = size_t(
+        gpu::keyed_class(gpu::EchoFamily::Strided, first_pair + uint64_t(v / 2), pairs, key));
+    ds[cls[size_t(v / 2)]] += e[size_t(v - 1)] - e[size_t(v)];
+  }
+  std::vector<std::vector<std::vector<double>>> by_class(R);
+  for (size_t r = 0; r < R; ++r) {
+    by_class[r] = {std::vector<double>(kV)};
+    for (int64_t v = 0; v < kV; ++v) {
+      const bool moved = (v & 1) && cls[size_t(v / 2)] == r;
+      const double p = e[size_t(v)] / s;
+      const double q = (moved ? e[size_t(v - 1)] : e[size_t(v)]) / (s + ds[r]);
+      by_class[r][0][size_t(v)] = std::fabs(q - p) / (atol + rtol * p);
+    }
+  }
+  gpu::HostDoubles base;
+  base.resize(size_t(kV));
+  for (int64_t v = 0; v < kV; ++v) base[size_t(v)] = e[size_t(v)] / s;
+  generators::Tolerance t;
+  t.rtol = rtol;
+  t.atol = atol;
+  RowJudged out;
+  out.parts = gpu::atol_parts(std::vector<gpu::HostDoubles>{base}, {t})[0];
+  out.judged = gpu::judged_light_shares(by_class, gpu::light_shares(by_class), {{out.parts}})[0];
+  return out;
 }
 
 void light_part(const gpu::HostInput& in, int64_t b, double rtol, double atol) {
@@ -253,6 +297,38 @@ int main(int argc, char** argv) {
       (long long)rows, (long long)kV, rtol, atol);
   const auto standing = gpu::derive_seeds(0x5eed2026, 3);  // Worker::standing_seeds
   const gpu::HostSet set0 = gpu::regular_set(v, standing[0], nullptr);
+  if (const char* k = std::getenv("H32_KEY"); k && argc > 4) {  // helper h32's second look
+    const uint64_t key = std::strtoull(k, nullptr, 0);
+    const gpu::HostSet judging = gpu::regular_set(v, key, nullptr);
+    std::vector<std::vector<double>> j0(1), p0(1), jJ(1), pJ(1);
+    for (int64_t b = 0; b < std::atoll(argv[4]); ++b) {
+      RowJudged a = row_judged(*set0.inputs[0], b, rtol, atol, 0, uint64_t(rows * kV / 2));
+      RowJudged z = row_judged(*judging.inputs[0], b, rtol, atol, key, uint64_t(rows * kV / 2));
+      j0[0].insert(j0[0].end(), a.judged.begin(), a.judged.end());
+      p0[0].insert(p0[0].end(), a.parts.begin(), a.parts.end());
+      jJ[0].insert(jJ[0].end(), z.judged.begin(), z.judged.end());
+      pJ[0].insert(pJ[0].end(), z.parts.begin(), z.parts.end());
+    }
+    const gpu::TailRecurrence t = gpu::tail_recurrence(j0[0], &p0[0], jJ[0]);
+    uint64_t near0 = 0, weakJ = 0, nearJ = 0;
+    for (double j : j0[0]) near0 += j < 0 || (j > 0 && j <= gpu::kNearLight);
+    for (double j : jJ[0])
+      weakJ += j < 0 || (j > 0 && j <= 1), nearJ += j < 0 || (j > 0 && j <= gpu::kNearLight);
+    const double r0 = gpu::refusable_shares(j0, &p0)[0], rJ = gpu::refusable_shares(jJ, &pJ)[0];
+    const double second = gpu::second_look_shares(j0, p0, jJ, pJ)[0];
+    std::printf(
+        "h32 second look (key %#llx), rows 0..%s as one output: set 0 weak %llu / %llu (kinds) "
+        "near "
+        "%llu, refusable %.4g; judging set weak %llu near %llu, refusable %.4g; weak again %llu / "
+        "%llu: %s; second_look_shares %.4g (refused: %s)\n",
+        (unsigned long long)key, argv[4], (unsigned long long)t.weak[0],
+        (unsigned long long)t.weak[1], (unsigned long long)near0, r0, (unsigned long long)weakJ,
+        (unsigned long long)nearJ, rJ, (unsigned long long)t.again[0],
+        (unsigned long long)t.again[1],
+        t.recurs(0) || t.recurs(1) ? "a tail RECURS" : "no tail recurs", second,
+        second > 0 && second <= 1 ? "yes" : "no");
+    return 0;
+  }
   if (argc > 4) {
     for (int64_t b = 0; b < std::atoll(argv[4]); ++b) light_part(*set0.inputs[0], b, rtol, atol);
     const TailCounts& c = g_tail;

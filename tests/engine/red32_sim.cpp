@@ -30,6 +30,7 @@
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/sample_lint.h"
+#include "engine/backend/gpu/second_look.h"
 #include "engine/backend/gpu/timed_perturbation.h"
 #include "flat_buffer.h"
 #include "red_sum_sim.h"
@@ -42,6 +43,44 @@ namespace {
 constexpr size_t kCompanions = 512, kChunk = 32768;
 
 uint64_t run_seed(int r) { return uint64_t(r) * 0x9e3779b97f4a7c15ull; }
+
+// Helper h32's second look (second_look.h): RED32_KEY=K (K != 0) judges each spec again on a
+// judging set, a regular set from seed K with the strided and hashed classes keyed by K, and
+// prints second_look_shares' verdict. 0 or unset: set 0 alone (main's rule before h32).
+uint64_t g_key = 0;
+size_t scls(size_t j, size_t pairs, uint64_t key) {
+  return size_t(gpu::keyed_class(gpu::EchoFamily::Strided, j, pairs, key));
+}
+// The judging set's input (regular_set from the key: a draw of the same law from a seed the
+// author cannot know).
+std::vector<float> judging_floats(const generators::ResolvedVariant& v) {
+  return red_sim::floats(*gpu::regular_set(v, g_key, nullptr).inputs[0]);
+}
+// Each class's move of y = sum f0 under the keyed class echoes of `family` (class r copies
+// x[2j] into x[2j + 1] for every pair j in r): closed form, one pass.
+std::vector<double> keyed_moves(const std::vector<double>& f0, gpu::EchoFamily family,
+                                uint64_t key) {
+  const size_t pairs = f0.size() / 2;
+  std::vector<double> m(family == gpu::EchoFamily::Strided ? gpu::kEchoStrided : gpu::kEchoRegions,
+                        0.0);
+  for (size_t j = 0; j < pairs; ++j)
+    m[gpu::keyed_class(family, j, pairs, key)] += f0[2 * j] - f0[2 * j + 1];
+  return m;
+}
+const char* verdict(double r) { return r > 0 && r <= 1 ? "invalid_spec" : "no refusal (kept)"; }
+
+// What the worker reads since the wiring (law_regions_op.cpp, helper h32w): second_look_merge of
+// set 0's refusable share and the judging set's (summaries per output, no tail recurrence: the
+// device's solver_judged256 returns no element's identity). Printed beside second_look_shares.
+void print_wired(const std::vector<std::vector<double>>& j0,
+                 const std::vector<std::vector<double>>& p0,
+                 const std::vector<std::vector<double>>& jj,
+                 const std::vector<std::vector<double>>& pj) {
+  const std::vector<double> a = gpu::refusable_shares(j0, &p0);
+  const std::vector<double> b = jj.empty() ? std::vector<double>{} : gpu::refusable_shares(jj, &pj);
+  const double w = gpu::second_look_merge(a, b)[0];
+  std::printf("  wired (second_look_merge, the worker's): %.4g: %s\n", w, verdict(w));
+}
 
 struct Case {
   const char* name;
@@ -89,35 +128,52 @@ void run(const Case& c, int lg, int runs) {
   tol.atol = c.atol;
   std::vector<double> b(kCompanions);
   for (size_t i = 0; i < kCompanions; ++i) b[i] = s_of(i, c.told) * c.b_scale;
-  // set 0's outputs
   const size_t nn = size_t(n), stride = nn / 128, R = gpu::kStridedRegions;
   auto w = [&](size_t p) { return p % stride == 1 ? c.y0w : 1.0; };
-  gpu::HostDoubles base(1 + kCompanions, 0.0);
-  double cen = 0;
-  for (size_t p = 0; p < nn; ++p) base[0] += w(p) * f[p], cen += double(x[p]) - 1.0;
-  for (size_t i = 0; i < kCompanions; ++i)
-    base[1 + i] = (i * kChunk + 3 < nn ? c.wc * x[i * kChunk + 3] : 0.0) + b[i] * cen;
-  // the strided class echoes in closed form: class r copies x[2j] into x[2j + 1], j mod 256 == r
-  std::vector<double> d0(R, 0.0), dc(R, 0.0);
-  for (size_t j = 0; j < nn / 2; ++j) {
-    const size_t r = j % R;
-    d0[r] += w(2 * j + 1) * (f[2 * j] - f[2 * j + 1]);
-    dc[r] += double(x[2 * j]) - double(x[2 * j + 1]);
-  }
-  std::vector<std::vector<std::vector<double>>> by_class;
-  for (size_t r = 0; r < R; ++r) {
-    gpu::HostDoubles e = base;
-    e[0] += d0[r];
-    for (size_t i = 0; i < kCompanions; ++i) {
-      e[1 + i] += b[i] * dc[r];
-      const size_t p = i * kChunk + 3;
-      if (p < nn && (p / 2) % R == r) e[1 + i] += c.wc * (double(x[p - 1]) - double(x[p]));
+  // P6k's judgement of `xs` with the strided classes keyed by `key` (0: set 0's, j mod 256)
+  struct Judged {
+    gpu::HostDoubles base;
+    std::vector<std::vector<std::vector<double>>> by_class;
+    std::vector<std::vector<double>> light, parts, judged;
+  };
+  auto judge = [&](const std::vector<float>& xs, uint64_t key) {
+    const std::vector<double> fs = key ? red_sim::lbeta_terms(xs) : f;
+    Judged J;
+    gpu::HostDoubles& base = J.base;
+    base.assign(1 + kCompanions, 0.0);
+    double cen = 0;
+    for (size_t p = 0; p < nn; ++p) base[0] += w(p) * fs[p], cen += double(xs[p]) - 1.0;
+    for (size_t i = 0; i < kCompanions; ++i)
+      base[1 + i] = (i * kChunk + 3 < nn ? c.wc * xs[i * kChunk + 3] : 0.0) + b[i] * cen;
+    // the strided class echoes in closed form: class r copies x[2j] into x[2j + 1]
+    std::vector<double> d0(R, 0.0), dc(R, 0.0);
+    for (size_t j = 0; j < nn / 2; ++j) {
+      const size_t r = scls(j, nn / 2, key);
+      d0[r] += w(2 * j + 1) * (fs[2 * j] - fs[2 * j + 1]);
+      dc[r] += double(xs[2 * j]) - double(xs[2 * j + 1]);
     }
-    by_class.push_back(gpu::element_shares({base}, {e}, {tol}));
-  }
-  const auto light = gpu::light_shares(by_class);
-  const auto parts = gpu::atol_parts({base}, {tol});
-  const auto judged = gpu::judged_light_shares(by_class, light, parts);
+    for (size_t r = 0; r < R; ++r) {
+      gpu::HostDoubles e = base;
+      e[0] += d0[r];
+      for (size_t i = 0; i < kCompanions; ++i) {
+        e[1 + i] += b[i] * dc[r];
+        const size_t p = i * kChunk + 3;
+        if (p < nn && scls(p / 2, nn / 2, key) == r)
+          e[1 + i] += c.wc * (double(xs[p - 1]) - double(xs[p]));
+      }
+      J.by_class.push_back(gpu::element_shares({base}, {e}, {tol}));
+    }
+    J.light = gpu::light_shares(J.by_class);
+    J.parts = gpu::atol_parts({base}, {tol});
+    J.judged = gpu::judged_light_shares(J.by_class, J.light, J.parts);
+    return J;
+  };
+  const Judged J0 = judge(x, 0);
+  const gpu::HostDoubles& base = J0.base;
+  const auto& by_class = J0.by_class;
+  const auto& light = J0.light;
+  const auto& parts = J0.parts;
+  const auto& judged = J0.judged;
   size_t kind[2] = {0, 0}, near = 0, unjudged = 0;
   double lo[2] = {1e300, 1e300}, hi[2] = {0, 0};
   for (size_t i = 0; i < judged[0].size(); ++i) {
@@ -185,6 +241,20 @@ void run(const Case& c, int lg, int runs) {
   std::printf("  refusable_shares (h30d, tails by kind): %.4g: %s; y[0] alone: %.4g: %s\n", by_kind,
               by_kind > 0 && by_kind <= 1 ? "invalid_spec" : "no refusal (kept)", alone,
               alone > 0 && alone <= 1 ? "invalid_spec" : "no refusal");
+  if (g_key != 0) {
+    const Judged JJ = judge(judging_floats(v), g_key);
+    const gpu::TailRecurrence t = gpu::tail_recurrence(judged[0], &parts[0], JJ.judged[0]);
+    const double onJ = gpu::refusable_shares(JJ.judged, &JJ.parts)[0];
+    const double second = gpu::second_look_shares(judged, parts, JJ.judged, JJ.parts)[0];
+    std::printf(
+        "  second look (key %#llx): judging set y[0] judged %.4g, refusable %.4g; weak on set 0 "
+        "%llu / %llu (kinds), again %llu / %llu: tail %s; second_look_shares %.4g: %s\n",
+        (unsigned long long)g_key, JJ.judged[0][0], onJ, (unsigned long long)t.weak[0],
+        (unsigned long long)t.weak[1], (unsigned long long)t.again[0],
+        (unsigned long long)t.again[1], t.recurs(0) || t.recurs(1) ? "RECURS" : "the data's",
+        second, verdict(second));
+    print_wired(judged, parts, JJ.judged, JJ.parts);
+  }
   // the child on every verified kind
   auto line = [&](const char* name, const std::vector<float>& xs) {
     const Y0 y = y0_of(red_sim::lbeta_terms(xs), c.y0w);
@@ -308,6 +378,37 @@ void spread_mode(int lg, int runs) {
       refusable > 0 && refusable <= 1 ? "invalid_spec" : "no refusal (kept)");
   std::printf("  without (c) the element would be judged %.4g: %s\n", light[0][0],
               light[0][0] > 0 && light[0][0] <= 1 ? "invalid_spec" : "passes");
+  if (g_key != 0) {  // the second look: the judging set, strided classes keyed
+    const std::vector<float> xj = judging_floats(v);
+    std::vector<double> mj(R, 0.0);
+    double yj = 0;
+    for (size_t j = 0; j < nn / 2; ++j) {
+      const size_t r = scls(j, nn / 2, g_key);
+      if (j % R < kS) {
+        const double a = red_sim::lbeta(xj[2 * j]), bb = red_sim::lbeta(xj[2 * j + 1]);
+        yj += a + bb;
+        mj[r] += a - bb;
+      }
+    }
+    for (size_t j : heavy_j) {
+      const double a = red_sim::lbeta(xj[2 * j]), bb = red_sim::lbeta(xj[2 * j + 1]);
+      yj += W * bb;
+      mj[scls(j, nn / 2, g_key)] += W * (a - bb);
+    }
+    std::vector<std::vector<std::vector<double>>> cj;
+    for (size_t r = 0; r < R; ++r) cj.push_back({{red_sim::share(yj, yj + mj[r], tol)}});
+    const auto lj = gpu::light_shares(cj);
+    const auto pj = gpu::atol_parts({{yj}}, {tol});
+    const auto fj = gpu::grain_floors({{yj}}, {tol}, grains);
+    const auto jj = gpu::judged_light_shares(cj, lj, pj, nullptr, &fj);
+    const double second = gpu::second_look_shares(judged, parts, jj, pj)[0];
+    std::printf(
+        "  second look (key %#llx): light share %.4g, light_spread %zu, judged %.4g; "
+        "second_look_shares %.4g: %s\n",
+        (unsigned long long)g_key, lj[0][0], gpu::light_spread(cj, 0, 0), jj[0][0], second,
+        verdict(second));
+    print_wired(judged, parts, jj, pj);
+  }
   // the lint's own bar: nine echoes of set 0 (the heavy pairs tell it apart)
   {
     double top = 0;
@@ -450,6 +551,35 @@ void hashed_mode(int lg, int runs) {
   const double ref = gpu::refusable_shares(judged, &parts)[0];
   std::printf("  had the strided classes been taken: light %.4g, judged %.4g, refusable %.4g: %s\n",
               light[0][0], judged[0][0], ref, ref > 0 && ref <= 1 ? "invalid_spec" : "passes");
+  if (g_key != 0) {  // the second look: the judging set, hashed and strided classes keyed
+    const Hashed hj = hashed_terms(judging_floats(v), W);
+    auto shares = [&](gpu::EchoFamily fam) {
+      std::vector<std::vector<std::vector<double>>> by;
+      for (double m : keyed_moves(hj.f0, fam, g_key))
+        by.push_back({{red_sim::share(hj.y, hj.y + m, tol)}});
+      return by;
+    };
+    const auto hl = gpu::weakest_shares(gpu::light_shares(shares(gpu::EchoFamily::Hashed)));
+    const bool need = gpu::strided_needed(hl);
+    std::vector<std::vector<double>> jj;
+    const auto pj = gpu::atol_parts({{hj.y}}, {tol});
+    double lj = 0;
+    if (need) {
+      const auto sj = shares(gpu::EchoFamily::Strided);
+      const auto l = gpu::light_shares(sj);
+      lj = l[0][0];
+      jj = gpu::judged_light_shares(sj, l, pj);
+    }
+    // set 0 took no strided class: nothing judged there (all 0)
+    const std::vector<std::vector<double>> j0{{needed ? judged[0][0] : 0.0}};
+    const double second = gpu::second_look_shares(j0, parts, jj, pj)[0];
+    std::printf(
+        "  second look (key %#llx): keyed hashed light share %.4g: strided %s; light %.4g, judged "
+        "%.4g; second_look_shares %.4g: %s\n",
+        (unsigned long long)g_key, hl[0], need ? "taken" : "not taken", lj,
+        jj.empty() ? 0.0 : jj[0][0], second, verdict(second));
+    print_wired(j0, parts, jj, pj);
+  }
   {
     double top = 0;
     for (const gpu::EchoPattern& e : gpu::echo_patterns())
@@ -605,6 +735,31 @@ void semi_mode(int lg, int runs, bool table) {
       "refusable %.4g: %s\n",
       std::sqrt(light_only), light[0][0], judged[0][0], ref,
       ref > 0 && ref <= 1 ? "invalid_spec" : "no refusal (kept)");
+  if (g_key != 0) {  // the second look: the same weights (tuned on set 0) on the judging set
+    const std::vector<float> xj = judging_floats(v);
+    const std::vector<double> fj = red_sim::lbeta_terms(xj);
+    std::vector<double> f0(nn);
+    double yj = 0;
+    for (size_t i = 0; i < nn; ++i) f0[i] = w[i] * fj[i], yj += f0[i];
+    std::vector<std::vector<std::vector<double>>> sj;
+    for (double m : keyed_moves(f0, gpu::EchoFamily::Strided, g_key))
+      sj.push_back({{red_sim::share(yj, yj + m, tol)}});
+    const auto lj = gpu::light_shares(sj);
+    const auto pj = gpu::atol_parts({{yj}}, {tol});
+    const auto jj = gpu::judged_light_shares(sj, lj, pj);
+    std::vector<double> ej(R);
+    for (size_t r = 0; r < R; ++r) ej[r] = sj[r][0][0] * sj[r][0][0];
+    std::vector<double> so = ej;
+    std::nth_element(so.begin(), so.begin() + 127, so.end());
+    size_t dom = 0;
+    for (double x2 : ej) dom += x2 > gpu::kDominantEnergy * so[127];
+    const double second = gpu::second_look_shares(judged, parts, jj, pj)[0];
+    std::printf(
+        "  second look (key %#llx): %zu dominant classes, light share %.4g, judged %.4g; "
+        "second_look_shares %.4g: %s\n",
+        (unsigned long long)g_key, dom, lj[0][0], jj[0][0], second, verdict(second));
+    print_wired(judged, parts, jj, pj);
+  }
   {
     double top = 0;
     for (const gpu::EchoPattern& ep : gpu::echo_patterns()) {
@@ -650,6 +805,7 @@ int main(int argc, char** argv) {
   const std::string mode = argc > 1 ? argv[1] : "";
   const int lg = argc > 2 ? std::atoi(argv[2]) : 24;
   const int runs = argc > 3 ? std::atoi(argv[3]) : 8;
+  if (const char* k = std::getenv("RED32_KEY")) g_key = std::strtoull(k, nullptr, 0);
   if (mode == "kind") {
     // the folder: companions 34,000 x_p + b_i sum (x - 1) at atol 0 (tolerance 3e-5 x 34,000 x_p
     // ~ 1.02 x_p), b_i as diluted_sum.cuh's (s_i x 1.03 / 1180)

@@ -86,6 +86,8 @@ DeviceDerive::~DeviceDerive() {
 void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
                          const BufferTransform& t, CUstream stream, size_t element_bytes) const {
   if (t.op == TransformOp::Echo) {  // every dtype: elements are copied whole
+    if (t.echo.key != 0)            // solver_echo knows no judging key (echo_map.h EchoMap::key)
+      throw std::logic_error("DeviceDerive: a keyed echo is taken on the host");
     long long n = b.elements;
     int size = int(element_bytes ? element_bytes : generators::dtype_size(b.dtype));
     if (n < 2 || size <= 0) return;

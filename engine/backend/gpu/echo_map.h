@@ -31,10 +31,14 @@ inline constexpr uint64_t kEchoStrided = 256;  // law_regions.h's kStridedRegion
 
 struct EchoMap {
   EchoFamily family = EchoFamily::Positions;
-  uint64_t block = 1;  // Positions: a power of two (anything else is taken as 1)
-  int parity = 1;      // Positions: the blocks moved (1: odd, 0: even)
-  uint64_t cls = 0;    // a pair family's class
+  uint64_t block = 1;      // Positions: a power of two (anything else is taken as 1)
+  int parity = 1;          // Positions: the blocks moved (1: odd, 0: even)
+  uint64_t cls = 0;        // a pair family's class
   bool keep_ends = false;  // elements 0 and n - 1 never move (a csr_rowptr's 0 and nnz)
+  // A pair family's judging key (second_look.h, issue 28 red team 32): 0 set 0's public classes;
+  // otherwise echo_keyed_class's. Host only: the device's solver_echo knows no key (echo_shares
+  // takes a keyed map on the host; DeviceDerive refuses one).
+  uint64_t key = 0;
 };
 
 // splitmix64's finaliser (the hashed family's class of pair j).
@@ -62,6 +66,16 @@ inline uint64_t echo_class(EchoFamily family, uint64_t pair, uint64_t pairs) {
 }
 static_assert(kEchoRegions == 32, "echo_class's five binary digits");
 
+// The class of pair j under judging key `key` (second_look.h keyed_class; 0: echo_class):
+// hashed echo_mix(j ^ key) % kEchoRegions; strided (j + echo_mix(key ^ (j / kEchoStrided))) %
+// kEchoStrided (each run of kEchoStrided pairs rotated by a keyed offset); contiguous unkeyed.
+inline uint64_t echo_keyed_class(EchoFamily family, uint64_t pair, uint64_t pairs, uint64_t key) {
+  if (key == 0 || family == EchoFamily::Contiguous || family == EchoFamily::Positions)
+    return echo_class(family, pair, pairs);
+  if (family == EchoFamily::Hashed) return echo_mix(pair ^ key) % kEchoRegions;
+  return (pair + echo_mix(key ^ (pair / kEchoStrided))) % kEchoStrided;
+}
+
 // The position element i of n takes its value from under `m` (i where it does not move).
 inline uint64_t echo_source(const EchoMap& m, uint64_t i, uint64_t n) {
   if (m.keep_ends && (i == 0 || i + 1 == n)) return i;
@@ -71,7 +85,7 @@ inline uint64_t echo_source(const EchoMap& m, uint64_t i, uint64_t n) {
   }
   const uint64_t pairs = n / 2;
   const uint64_t j = i / 2;
-  if (!(i & 1) || j >= pairs || echo_class(m.family, j, pairs) != m.cls) return i;
+  if (!(i & 1) || j >= pairs || echo_keyed_class(m.family, j, pairs, m.key) != m.cls) return i;
   return i - 1;
 }
 

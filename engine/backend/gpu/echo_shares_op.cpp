@@ -60,7 +60,8 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
           (region->family == RegionFamily::Hashed    ? "hash-"
            : region->family == RegionFamily::Strided ? "stride-"
                                                      : "stretch-") +
-          std::to_string(region->cls);
+          std::to_string(region->cls) +
+          (region->key ? "-key" + std::to_string(region->key) : "");  // a second look's classes
   // Which inputs this echo moves (by buffer index): those `s` holds that the lint echoes by this
   // map (buffer_echo: a sorted or csr_rowptr input takes only the echoes that keep it valid),
   // each with the map as its kind takes it (a csr_rowptr's first and last offsets kept).
@@ -76,7 +77,8 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
     return moved;
   };
   int index = -1;
-  if (set == 0 && derive_ && !host_derive_ && device_digest() && !model) {
+  // A keyed map (second_look.h) is the host's alone: the device's solver_echo knows no key.
+  if (set == 0 && derive_ && !host_derive_ && device_digest() && !model && map.key == 0) {
     // On the device, from set 0's pristine copy (device_buffers.h add_device_set): no host copy
     // of any input, no upload; the same bytes as the host echo (echo_map.h, held to it by
     // DeviceDerive's self-check). Set 0 takes every echo but the fresh set's.

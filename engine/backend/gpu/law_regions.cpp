@@ -24,7 +24,7 @@ EchoMap region_echo(const EchoRegion& r) {
   m.family = r.family == RegionFamily::Hashed    ? EchoFamily::Hashed
              : r.family == RegionFamily::Strided ? EchoFamily::Strided
                                                  : EchoFamily::Contiguous;
-  m.cls = r.cls;
+  m.cls = r.cls, m.key = r.key;  // the judging key, where a second look keys the classes
   return m;
 }
 

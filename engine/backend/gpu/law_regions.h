@@ -68,6 +68,7 @@ size_t region_count(RegionFamily family);
 struct EchoRegion {
   RegionFamily family = RegionFamily::Contiguous;
   size_t cls = 0;
+  uint64_t key = 0;  // the judging key (second_look.h; EchoMap::key): 0 set 0's classes
 };
 
 // The class of pair j (positions 2j, 2j + 1) of `pairs` in `family` (region_count classes).

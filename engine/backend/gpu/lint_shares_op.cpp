@@ -88,7 +88,7 @@ std::vector<double> Worker::light_weakest(const ClassShares& classes) {
 std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& classes,
                                             const std::vector<generators::Tolerance>& tols,
                                             std::vector<std::vector<double>>& atol_part,
-                                            std::vector<std::vector<double>>& floor) {
+                                            std::vector<std::vector<double>>& floor, int set) {
   PhaseScope scope("echo_judged");  // each element's light and judged shares, their summaries
   auto tol = [&](size_t k) {
     return tols.empty() ? p.resolved.tolerance : tols[k < tols.size() ? k : 0];
@@ -98,18 +98,19 @@ std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& clas
   // The host's (a block taken on the host, or the cross-check's): atol_parts and grain_floors
   // of every element of set 0, made once per partition, cut to the block.
   auto host = [&] {
-    if (atol_part.empty()) atol_part = atol_parts(reference_outputs(p, 0), tols);
-    if (floor.empty()) floor = grain_floors(reference_outputs(p, 0), tols, grains);
+    if (atol_part.empty()) atol_part = atol_parts(reference_outputs(p, set), tols);
+    if (floor.empty()) floor = grain_floors(reference_outputs(p, set), tols, grains);
     const bool whole = classes.block.first.empty();
     return host_judged_sums(classes.host, whole ? atol_part : block_slice(atol_part, classes.block),
                             whole ? floor : block_slice(floor, classes.block));
   };
   if (!classes.device) return host();
-  const ScrubbedBuffers& base = lint_base_[p.buffers->host_set(0).key];
+  const ScrubbedBuffers& base = lint_base_[p.buffers->host_set(set).key];
   std::vector<JudgedSums> out;
   for (size_t k = 0; k < classes.on_device.get().size(); ++k) {
     const size_t first = k < classes.block.first.size() ? classes.block.first[k] : 0;
-    if (k >= base.get().size()) throw std::logic_error("judged shares: set 0's base not uploaded");
+    if (k >= base.get().size())
+      throw std::logic_error("judged shares: the set's base not uploaded");
     out.push_back(shares_->judged(classes.on_device.get()[k].ptr(), int(classes.classes),
                                   classes.elements[k], base.get()[k].ptr() + first * sizeof(double),
                                   tol(k), k < grains.size() ? grains[k] : OutputGrain{},
@@ -170,11 +171,11 @@ bool Worker::class_budget(Prepared& p, size_t classes, size_t& budget) {
 
 std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegion>& regions,
                                         const std::vector<generators::Tolerance>* judge,
-                                        std::vector<double>* judged) {
+                                        std::vector<double>* judged, int set) {
   if (regions.empty()) return {};
   const size_t classes = regions.size();
   std::vector<size_t> elements;  // per output
-  for (const HostDoubles& o : reference_outputs(p, 0)) elements.push_back(o.size());
+  for (const HostDoubles& o : reference_outputs(p, set)) elements.push_back(o.size());
   size_t budget = 0;
   const bool host_only = !class_budget(p, classes, budget);
   const std::vector<ClassBlock> blocks = class_blocks(elements, classes, budget);
@@ -200,10 +201,10 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
     // values are the one block's, exactly (knn_compute_distances: each element reads 2 of the
     // 256 strided classes; 256 class echoes, not 768).
     by_class.screen = judged && blocks.size() > 1 && &b == &blocks.front();
-    for (const EchoRegion& r : regions) echo_shares(p, 0, {}, -1, &r, nullptr, &by_class);
+    for (const EchoRegion& r : regions) echo_shares(p, set, {}, -1, &r, nullptr, &by_class);
     std::vector<double> part;
     if (judged) {  // the light share's weakest is the judged pass's too (one pass, not two)
-      const std::vector<JudgedSums> got = judged_sums(p, by_class, *judge, atol_part, floor);
+      const std::vector<JudgedSums> got = judged_sums(p, by_class, *judge, atol_part, floor, set);
       sums.resize(std::max(sums.size(), got.size()));
       for (size_t k = 0; k < got.size(); ++k) sums[k] = judged_merge(sums[k], got[k]);
       for (const JudgedSums& s : got) part.push_back(judged_light(s));

@@ -390,6 +390,7 @@ class Worker {
   // `set`'s host reference has the device output's element count.
   bool lint_on_device(Prepared& p, int set);
   bool host_derive_ = false;  // SOLVER_HOST_DERIVE=1: derived sets on the host path
+  uint64_t judging_key_ = 0;  // P6k's second look (second_look.h judging_key): drawn once, secret
   bool device_digest_tried_ = false;
   std::string digest_note_;
   unsigned l2_flush_value_ = 0;
@@ -475,7 +476,7 @@ class Worker {
   // (judged_sums.h), `judge` the outputs' tolerances (the atol parts': echo_shares' own).
   std::vector<double> class_light(Prepared& p, const std::vector<EchoRegion>& regions,
                                   const std::vector<generators::Tolerance>* judge = nullptr,
-                                  std::vector<double>* judged = nullptr);
+                                  std::vector<double>* judged = nullptr, int set = 0);
   // Whether one partition of `classes` class shares goes on the device (lint_on_device and room
   // for at least a 1 GiB block there), and `budget`, the bytes of class shares a block holds.
   bool class_budget(Prepared& p, size_t classes, size_t& budget);
@@ -486,7 +487,7 @@ class Worker {
   std::vector<JudgedSums> judged_sums(Prepared& p, const ClassShares& classes,
                                       const std::vector<generators::Tolerance>& tols,
                                       std::vector<std::vector<double>>& atol_part,
-                                      std::vector<std::vector<double>>& floor);
+                                      std::vector<std::vector<double>>& floor, int set = 0);
   // Set 0's weakest (`set0.weakest`, law_checks.h) lowered by each element's light share
   // (law_regions.h) while the problem is on the law: kLawRegions class echoes of set 0 a
   // partition, contiguous stretches (on the law only), hashed pairs, then kStridedRegions strided
@@ -494,7 +495,16 @@ class Worker {
   // (law_regions_op.cpp). Returns the strided partition's judged light share per output
   // (judged_light_shares, weakest_shares: the least judged element above 0; empty where the
   // strided classes were not taken), which light_refusal reads.
+  // Then P6k's second look (second_look.h): a judging set drawn from judging_key_, its keyed
+  // hashed classes and, where those find a light part or set 0 took its strided classes, its
+  // keyed strided ones; the returned value is second_look_merge of the two judgements
+  // (SOLVER_NO_SECOND_LOOK=1: set 0's alone).
   std::vector<double> law_light_shares(Prepared& p, SetShare& set0, size_t outputs);
+  // One strided partition of set `set` (keyed by `key`; 0: set 0's public classes): the light
+  // share per output (the bar's, read where `law`), `judged` the judged light share per output
+  // (light_refusal's): class_light with judged_sums on the device, else strided_judgement.
+  std::vector<double> strided_light(Prepared& p, int set, uint64_t key, bool law,
+                                    std::vector<double>& judged);
   // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
   // sensitivity S on host set `set` (two reference runs on moved inputs; a third, on float64
   // inputs moved by 2^-44, folds in the reference's own rounding), made once per set and
