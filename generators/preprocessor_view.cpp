@@ -186,8 +186,14 @@ class Lexer {
     skip_blank(false);
     if (!ident_char(at(i_))) return;
     std::string name = read_identifier();
-    if (name == "include" || name == "include_next" || name == "import" || name == "embed")
+    if (name == "include" || name == "include_next" || name == "import" || name == "embed") {
       header(start, name);
+    } else if (name == "define" || name == "undef") {
+      skip_blank(false);
+      if (ident_char(at(i_)) && !std::isdigit(static_cast<unsigned char>(at(i_))))
+        out_.macros.push_back({line_of(start), name, read_identifier()});
+      line_start_ = false;
+    }
   }
 
   // The file name after an include-like construct (or a probe's opening parenthesis).
@@ -343,6 +349,10 @@ PreprocessorView preprocessor_view(const std::string& text) {
             [&](const auto& a, const auto& b) { return key(a) < key(b); });
   all.references.erase(std::unique(all.references.begin(), all.references.end()),
                        all.references.end());
+  auto mkey = [](const MacroDirective& m) { return std::tie(m.line, m.directive, m.name); };
+  std::sort(all.macros.begin(), all.macros.end(),
+            [&](const auto& a, const auto& b) { return mkey(a) < mkey(b); });
+  all.macros.erase(std::unique(all.macros.begin(), all.macros.end()), all.macros.end());
   std::sort(all.refusals.begin(), all.refusals.end());
   all.refusals.erase(std::unique(all.refusals.begin(), all.refusals.end()), all.refusals.end());
   return all;

@@ -26,8 +26,20 @@ struct FileReference {
   }
 };
 
+// A `#define NAME` or `#undef NAME` directive (toolkit_include_macros: a macro a toolkit header
+// names its include file through must not be changed by a problem's own files).
+struct MacroDirective {
+  int line = 0;           // 1-based line of the original text where the directive starts
+  std::string directive;  // "define" or "undef"
+  std::string name;
+  bool operator==(const MacroDirective& o) const {
+    return line == o.line && directive == o.directive && name == o.name;
+  }
+};
+
 struct PreprocessorView {
   std::vector<FileReference> references;              // sorted by line, no duplicates
+  std::vector<MacroDirective> macros;                 // sorted by line, no duplicates
   std::vector<std::pair<int, std::string>> refusals;  // (line, why), sorted, no duplicates
 };
 

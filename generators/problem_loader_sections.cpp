@@ -349,6 +349,9 @@ void Loader::load_knobs(const YAML::Node& node, VariantSpec& v) {
     k.where = at(kv.first);
     if (!is_identifier(k.name)) error(kv.first, "knob name '" + k.name + "' is not an identifier");
     if (scalar_names_.count(k.name)) error(kv.first, "knob '" + k.name + "' shadows a scalar");
+    // A knob reaches NVRTC as -D<name>=<value> (red team 33: see source_confinement.h).
+    if (auto why = toolkit_macro_refusal(k.name, "defines"))
+      error(kv.first, "knob '" + k.name + "' (passed as -D" + k.name + ") " + *why);
     // reset(), not operator=: assigning a yaml-cpp Node overwrites the node it refers to.
     YAML::Node values;
     values.reset(kv.second);

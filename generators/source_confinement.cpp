@@ -2,11 +2,13 @@
 
 #include "generators/kernel_library.h"
 #include "generators/preprocessor_view.h"
+#include "generators/toolkit_include_macros.h"
 #include "rules/diagnostics.h"
 #include "rules/text_file.h"
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -68,6 +70,15 @@ constexpr const char* kValued[] = {"-D",
 
 }  // namespace
 
+std::optional<std::string> toolkit_macro_refusal(const std::string& name, const std::string& verb) {
+  const auto& macros = toolkit_include_macros();
+  auto it = macros.names.find(name);
+  if (it == macros.names.end()) return std::nullopt;
+  return verb + " '" + name + "', a macro a toolkit header's computed include expands (" +
+         it->second +
+         "): it could make NVRTC read a file outside the problem folder (rename the macro)";
+}
+
 rules::Outcome<std::string> confine_compile_option(const std::string& o, const std::string& dir) {
   using rules::Failure;
   for (const char* f : kFlags)
@@ -87,6 +98,20 @@ rules::Outcome<std::string> confine_compile_option(const std::string& o, const s
                      "' defines a macro that names a file probe or include (" +
                      (view.refusals.empty() ? "__has_include" : view.refusals[0].second) +
                      "): the include confinement reads only the problem's own files"};
+  }
+  // A macro a toolkit header names its include file through (toolkit_include_macros.h):
+  // defined or undefined on the command line, it chooses the file NVRTC opens (red team 33).
+  for (const char* d : {"-D", "--define-macro=", "-U", "--undefine-macro="}) {
+    if (!starts_with(o, d)) continue;
+    std::string body = o.substr(std::string(d).size());
+    std::size_t b = body.find_first_not_of(" \t");
+    std::size_t e = b == std::string::npos ? b : body.find_first_of(" \t=(", b);
+    const std::string name =
+        b == std::string::npos ? "" : body.substr(b, e == std::string::npos ? e : e - b);
+    if (auto why =
+            toolkit_macro_refusal(name, d[1] == 'U' || d[2] == 'u' ? "undefines" : "defines"))
+      return Failure{"compile option '" + o + "' " + *why};
+    break;
   }
   for (const char* p : kValued)
     if (starts_with(o, p) && o.size() > std::string(p).size()) return o;
@@ -153,12 +178,25 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
     if (std::find(dirs.begin(), dirs.end(), d) == dirs.end()) dirs.push_back(d);
   const fs::path source_file = fs::weakly_canonical(fs::path(dir) / source, ec);
   std::set<fs::path> seen;
-  std::vector<std::pair<fs::path, int>> todo{{source_file, 0}};
+  std::vector<std::pair<fs::path, int>> todo;
+  // Every file in the problem's include folders (its own and the shared one, not the kernel
+  // library) is read too: a toolkit header's `#include <cstddef>` finds one there that the
+  // source never names, and its directives are NVRTC's as much as the source's.
+  for (const auto& d : dirs) {
+    const fs::path base = fs::weakly_canonical(d, ec);
+    if (ec || (have_library && within(base, library))) continue;
+    fs::recursive_directory_iterator it(base, fs::directory_options::skip_permission_denied, ec);
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
+      if (std::error_code e2; it->is_regular_file(e2) && todo.size() < 512)
+        todo.emplace_back(fs::weakly_canonical(it->path(), e2), -1);
+  }
+  todo.emplace_back(source_file, 0);
   while (!todo.empty() && seen.size() < 256) {
     auto [file, depth] = todo.back();
     todo.pop_back();
     if (!allowed(file) || !seen.insert(file).second) continue;  // never read what is outside
-    if (headers && file != source_file) headers->push_back(file.string());
+    // A file reached only from the include-folder walk (depth < 0) is checked, not a dependency.
+    if (headers && file != source_file && depth >= 0) headers->push_back(file.string());
     std::string label = within(file, root) ? fs::relative(file, root, ec).generic_string()
                         : have_library && within(file, library)
                             ? kLibraryPrefix + fs::relative(file, library, ec).generic_string()
@@ -180,6 +218,9 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
     const PreprocessorView view = preprocessor_view(text);
     for (const auto& [line, why] : view.refusals)
       out.push_back(label + ":" + std::to_string(line) + ": " + why);
+    for (const MacroDirective& m : view.macros)
+      if (auto why = toolkit_macro_refusal(m.name, "#" + m.directive))
+        out.push_back(label + ":" + std::to_string(m.line) + ": " + *why);
     for (const FileReference& ref : view.references) {
       const std::string& word = ref.construct;
       const bool probe = word.rfind("__has_", 0) == 0;
@@ -210,8 +251,8 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
         if (!ec && fs::is_regular_file(cand, ec)) {
           if (!allowed(cand)) {
             bad(spelled + " of '" + name + "' resolves outside the problem folder (a symlink?)");
-          } else if (depth < 32 && !probe) {
-            todo.emplace_back(cand, depth + 1);
+          } else if (std::abs(depth) < 32 && !probe) {
+            todo.emplace_back(cand, depth < 0 ? depth - 1 : depth + 1);
           }
           found = true;
           break;
@@ -234,6 +275,8 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
       }
     }
   }
+  if (!todo.empty() && seen.size() >= 256)
+    out.push_back(source + ": more than 256 local headers and include-folder files to check");
   if (headers) std::sort(headers->begin(), headers->end());
   return out;
 }

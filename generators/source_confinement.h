@@ -24,6 +24,10 @@ inline constexpr std::size_t kMaxKernelSourceBytes = std::size_t(4) << 20;
 rules::Outcome<std::string> confine_compile_option(const std::string& option,
                                                    const std::string& problem_dir);
 
+// Why a problem may not define or undefine macro `name` (verb: "defines", "#define", ...): it is
+// one a toolkit header's computed include expands (toolkit_include_macros.h); nullopt if not.
+std::optional<std::string> toolkit_macro_refusal(const std::string& name, const std::string& verb);
+
 // The include folders every kernel of a problem gets on NVRTC's path without asking: the
 // problem's own `include/` and the shared `include/` next to the problem folders (the
 // problems dir's, for helpers common to several problems), those that exist, canonical.

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "generators/problem_spec.h"
+#include "generators/toolkit_dirs.h"  // cuda_include_dir, cccl_include_dir
 #include "rules/chips.h"
 #include "rules/outcome.h"
 #include "rules/value.h"
@@ -176,11 +177,6 @@ std::vector<std::string> missing_capabilities(const VariantSpec& variant,
 // ("sm_90a") when the variant needs a capability that only that target has (wgmma,
 // and the setmaxnreg that warp-specialised wgmma kernels use with it).
 std::string variant_arch(const VariantSpec& variant, const rules::ChipProfile& chip);
-// The CUDA toolkit's include folder ($CUDA_HOME/include, $CUDA_PATH/include, the one found at
-// build time, /usr/local/cuda/include), if one holds cuda_runtime.h.
-std::optional<std::string> cuda_include_dir();
-// <cuda include>/cccl when it holds libcu++ (CUDA 13), found beside cuda_include_dir().
-std::optional<std::string> cccl_include_dir();
 // The options that go into source_hash: all but -I / --include-path ones.
 std::vector<std::string> portable_options(const std::vector<std::string>& options);
 std::string hash_source(const std::string& source_text, const std::vector<std::string>& options);
