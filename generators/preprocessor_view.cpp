@@ -190,9 +190,11 @@ class Lexer {
       header(start, name);
     } else if (name == "define" || name == "undef") {
       skip_blank(false);
-      if (ident_char(at(i_)) && !std::isdigit(static_cast<unsigned char>(at(i_))))
+      if (ident_char(at(i_)) && !std::isdigit(static_cast<unsigned char>(at(i_)))) {
+        const std::size_t at_name = i_;  // the name is lexed again: its own checks apply
         out_.macros.push_back({line_of(start), name, read_identifier()});
-      line_start_ = false;
+        i_ = at_name;
+      }
     }
   }
 

@@ -2,7 +2,9 @@
 # Issue 28, red team 33 (white-box, main 1961fa3e): the guarantees other than the tolerance lint
 # (P1 include confinement, P4 precision from the code, P7 the verified-run choice, P8 gate / pairs
 # / recording alike, P9 time consistency). Two holes found, one in P1, one in P4:
-#  - tests/cheats/redteam33_toolkit_computed_include: check_includes never reads a toolkit header,
+#  - tests/cheats_load_refused/redteam33_toolkit_computed_include (moved from tests/cheats by
+#    branch p1fix, which refuses it at load: PREDICTED exit 2 naming THRUST_MR_STD_MR_HEADER):
+#    check_includes never reads a toolkit header,
 #    but NVRTC is given -I <toolkit>/include/cccl, and thrust/mr/memory_resource.h includes
 #    `THRUST_MR_STD_MR_HEADER` by name (#ifdef; thrust defines it only where
 #    __has_include(<memory_resource>), never under NVRTC). The child defines it as
@@ -42,12 +44,19 @@
 set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_red33 "${1:-420}" redteam33_toolkit_computed_include \
+cheat_probe_init probe_red33 "${1:-420}" \
   redteam33_float_packed_scratch control_redteam33_cub_config_macros || exit 1
 if [[ -d "$B/share/solver/kernels" ]]; then
   cp -r kernels/. "$B/share/solver/kernels/" && say "kernels/ copied into $B/share/solver/kernels"
 fi
-cheat_probe_scan 90 redteam33_toolkit_computed_include redteam33_float_packed_scratch \
+# The computed-include cheat is refused at load since branch p1fix (it moved to
+# tests/cheats_load_refused/, the suite's folders must all load): exit 2 with the macro named.
+"$B/bin/solver" problems check --problems-dir tests/cheats_load_refused \
+  --problem redteam33_toolkit_computed_include >"$O/red33_load.log" 2>&1
+rc=$?
+say "redteam33_toolkit_computed_include: problems check exit $rc (expect 2), THRUST_MR_STD_MR_HEADER" \
+  "named $(grep -c THRUST_MR_STD_MR_HEADER "$O/red33_load.log") times"
+cheat_probe_scan 90 redteam33_float_packed_scratch \
   control_redteam33_cub_config_macros
 say "offline scan: $(grep -c 'compile ok\|  ok  ' "$O/problems_check.log") ok lines;" \
   "normal_knots in the log: $(grep -c normal_knots "$O/problems_check.log")"
