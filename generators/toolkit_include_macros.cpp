@@ -122,6 +122,7 @@ std::string shorten(std::string s) {
 struct Definition {
   std::vector<std::string> names;  // identifiers of the replacement list (parameters out)
   std::string where;               // "file:line: #define ..."
+  bool pastes = false;             // its replacement list has a ## (a name made, not named)
 };
 
 struct Scan {
@@ -153,7 +154,7 @@ void scan_file(const std::string& text, const std::string& label, Scan& scan) {
         for (const auto& p : identifiers(s.substr(i, close - i))) params.insert(p);
         i = close + 1;
       }
-      Definition d{{}, where};
+      Definition d{{}, where, s.find("##", i) != std::string::npos};
       for (auto& id : identifiers(s, i))
         if (!params.count(id) && id != "__VA_ARGS__" && id != "__VA_OPT__")
           d.names.push_back(std::move(id));
@@ -209,9 +210,11 @@ ToolkitIncludeMacros scan_toolkit_include_macros(const std::vector<std::string>&
     todo.pop_front();
     auto d = scan.defines.find(name);
     if (d == scan.defines.end()) continue;
-    for (const Definition& def : d->second)
+    for (const Definition& def : d->second) {
+      if (def.pastes) out.pasting.push_back(def.where);
       for (const auto& id : def.names)
         if (out.names.emplace(id, def.where).second) todo.push_back(id);
+    }
   }
   out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   return out;

@@ -54,6 +54,8 @@ TEST_CASE("the closure: computed include names, then every name their #defines e
   CHECK(got == std::set<std::string>{"CONTINUED", "LEAF", "MID", "PROBED", "ROOT_HEADER", "SPLICED",
                                      "h", "pre", "sub", "suffix", "x"});
   CHECK(m.files == 2);
+  REQUIRE(m.pasting.size() == 1);  // LEAF pastes: the name it makes cannot be known here
+  CHECK(m.pasting[0].find("defs:3:") == 0);
   CHECK(m.names.at("ROOT_HEADER").find("computed.h:2:") == 0);
   CHECK(m.names.at("suffix").find("defs:3: #define LEAF") == 0);
 }
@@ -66,6 +68,8 @@ TEST_CASE("the toolkit's set, computed here (empty without a toolkit)") {
     CHECK(m.names.empty());
     return;
   }
+  // A pasted name in an include's expansion would escape the set: none on this toolkit.
+  CHECK_MESSAGE(m.pasting.empty(), (m.pasting.empty() ? "" : m.pasting[0]));
   const fs::path mr = fs::path(toolkit_include_dirs().back()) / "thrust/mr/memory_resource.h";
   if (fs::exists(mr)) CHECK(in_set("THRUST_MR_STD_MR_HEADER"));
   // The control's configuration macros reach no include.
