@@ -99,12 +99,13 @@ std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& clas
   const std::vector<OutputGrain> grains = output_grains(p.resolved.buffers, p.buffers->outputs());
   // The host's (a block taken on the host, or the cross-check's): atol_parts and grain_floors
   // of every element of set 0, made once per partition, cut to the block.
-  auto host = [&] {
+  // `each` non-null: every element's judged share too.
+  auto host = [&](std::vector<std::vector<double>>* each) {
     if (atol_part.empty()) atol_part = atol_parts(reference_outputs(p, set), tols);
     if (floor.empty()) floor = grain_floors(reference_outputs(p, set), tols, grains);
     const bool whole = classes.block.first.empty();
     return host_judged_sums(classes.host, whole ? atol_part : block_slice(atol_part, classes.block),
-                            whole ? floor : block_slice(floor, classes.block));
+                            whole ? floor : block_slice(floor, classes.block), each);
   };
   // The weak elements by index (helper h32tail: the second look's tail recurrence): this block's
   // element judged shares, each output's from its block's first element, kinds from set `set`'s
@@ -120,17 +121,13 @@ std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& clas
     if (k < atol_part.size() && first + judged.size() <= atol_part[k].size())
       parts.assign(atol_part[k].begin() + long(first),
                    atol_part[k].begin() + long(first + judged.size()));
+    const size_t before = (*weak)[k].size();
     add_weak(judged, parts.size() == judged.size() ? &parts : nullptr, first, (*weak)[k]);
+    return (*weak)[k].size() - before;
   };
   if (!classes.device) {
-    if (!weak) return host();
-    if (atol_part.empty()) atol_part = atol_parts(reference_outputs(p, set), tols);
-    if (floor.empty()) floor = grain_floors(reference_outputs(p, set), tols, grains);
-    const bool whole = classes.block.first.empty();
     std::vector<std::vector<double>> judged;
-    std::vector<JudgedSums> sums =
-        host_judged_sums(classes.host, whole ? atol_part : block_slice(atol_part, classes.block),
-                         whole ? floor : block_slice(floor, classes.block), &judged);
+    std::vector<JudgedSums> sums = host(weak ? &judged : nullptr);
     for (size_t k = 0; k < judged.size(); ++k) add_block(k, judged[k]);
     return sums;
   }
@@ -154,11 +151,14 @@ std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& clas
       std::vector<double> judged(n);  // the stream is synchronised (DeviceShares::judged)
       CU_CHECK(
           cuMemcpyDtoH(judged.data(), each.ptr() + 2 * n * sizeof(double), n * sizeof(double)));
-      add_block(k, judged);
+      const size_t added = add_block(k, judged);
+      if (!shares_crosscheck_.empty())  // the identities read back against the block's counts
+        crosscheck("judged block's weak by index", k, double(added),
+                   double(out.back().told_weak + out.back().untold_weak));
     }
   }
   if (!shares_crosscheck_.empty() && classes.host.size() == classes.taken) {
-    const std::vector<JudgedSums> want = host();
+    const std::vector<JudgedSums> want = host(nullptr);
     // Each field of each output's summaries (a bit pattern read as the double it is; none: 0).
     auto value = [](uint64_t b) {
       double d;
