@@ -241,10 +241,11 @@ struct TailCounts {
     return (weak[0] >= kTailMin && !holds(false)) || (weak[1] >= kTailMin && !holds(true));
   }
 };
+// Whether a judged share (-l where unseen) is weak: in (0, 1], or unseen.
+inline bool tail_weak(double judged) { return judged < 0 || (judged > 0 && judged <= 1); }
 // light_tail's counts over one output's judged shares: weak (tail_weak) per kind (atol_held) and
 // near (in (0, kNearLight]), added to `c`. An unseen element ((d): -l, l <= 1) counts as weak and
 // near, as before (d): (d) never makes light_tail hold where it did not. `atol_part` null: kind 0.
-inline bool tail_weak(double judged) { return judged < 0 || (judged > 0 && judged <= 1); }
 void count_tail(const std::vector<double>& judged, const std::vector<double>* atol_part,
                 TailCounts& c);
 // One weak element of an output (tail_weak: judged in (0, 1], or unseen), by index (helper
@@ -308,9 +309,9 @@ inline constexpr size_t kLightBytes = size_t(2) << 30;
 // and whether an output was surely told, for (b).)
 struct StridedJudgement {
   std::vector<double> light, judged;
-  WeakElements
-      weak;        // per output, every weak element (helper h32tail: judged exactly in either mode)
-  int passes = 0;  // passes of kStridedRegions class echoes taken
+  // per output, every weak element by index (helper h32tail: judged exactly in either mode)
+  WeakElements weak;
+  int passes = 0;    // passes of kStridedRegions class echoes taken
   size_t exact = 0;  // elements judged exactly (every element in one pass)
 };
 // `echo_at(r, picks)`, where given, is class r's element shares of the elements `picks[k]` of each

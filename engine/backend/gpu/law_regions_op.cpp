@@ -32,7 +32,8 @@ std::vector<double> Worker::strided_light(Prepared& p, int set, uint64_t key, bo
   // computed, in blocks of elements where they do not fit at once (class_blocks.h), and
   // solver_judged256 reads each block's light and judged shares, both values of the output's
   // `told`, from them and the set's uploaded reference (judged_sums.h): one class echo per class
-  // and block, exact, nothing per element read back.
+  // and block, exact, nothing per element read back but, where `weak` is asked for and a block
+  // has a weak element, its elements' judged shares (helper h32tail: the tail recurrence).
   size_t budget = 0;
   if (class_budget(p, kStridedRegions, budget))
     return class_light(p, keyed(law_regions(RegionFamily::Strided), key), &tols, &judged, set,
