@@ -1,0 +1,132 @@
+#include "engine/backend/gpu/scratch_resolution.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include "generators/ptx_precision.h"
+
+namespace solver::gpu {
+
+using generators::BufferRole;
+using generators::DType;
+
+namespace {
+
+uint64_t splitmix(uint64_t& s) {
+  uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+template <typename T>
+T moved(T x, double factor, const generators::InitDist& law, bool uniform) {
+  T y = T(double(x) * factor);
+  if (uniform) {
+    const T lo = T(law.a), hi = T(law.b);
+    if (y < lo) y = std::max(lo, x < lo ? x : lo);
+    if (!(y < hi)) y = x < hi ? std::nextafter(hi, lo) : x;  // the largest value below b
+  }
+  return y;
+}
+
+std::string fixed(double v, int digits) {
+  std::ostringstream o;
+  o.setf(std::ios::fixed);
+  o.precision(digits);
+  o << v;
+  return o.str();
+}
+
+}  // namespace
+
+bool movable_input(const generators::ResolvedBuffer& b) {
+  return (b.dtype == DType::F32 || b.dtype == DType::F64) && !b.dist_fixed && b.elements > 0 &&
+         (b.role == BufferRole::In || b.role == BufferRole::InOut) &&
+         (b.init.kind == "uniform" || b.init.kind == "normal");
+}
+
+bool resolution_applies(const generators::ResolvedVariant& v) {
+  const std::string cls = generators::judged_class(v.precision);
+  if (cls != "fp32" && cls != "fp64") return false;
+  bool scratch = false, input = false;
+  for (const auto& b : v.buffers) {
+    scratch |= b.role == BufferRole::Scratch && b.dtype == DType::F32 && b.elements > 0;
+    input |= movable_input(b);
+  }
+  return scratch && input;
+}
+
+void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int bits,
+                   uint64_t seed) {
+  if (!movable_input(b) || !data) return;
+  const double d = std::ldexp(1.0, -bits);
+  const bool uniform = b.init.kind == "uniform";
+  uint64_t s = seed ^ 0x7265736f6c766521ULL;
+  for (int64_t i = 0; i < b.elements; ++i) {
+    const double factor = 1 + d * ((splitmix(s) & 1) ? 1.5 : 0.5);
+    if (b.dtype == DType::F32) {
+      float x;
+      std::memcpy(&x, data + 4 * i, 4);
+      x = moved(x, factor, b.init, uniform);
+      std::memcpy(data + 4 * i, &x, 4);
+    } else {
+      double x;
+      std::memcpy(&x, data + 8 * i, 8);
+      x = moved(x, factor, b.init, uniform);
+      std::memcpy(data + 8 * i, &x, 8);
+    }
+  }
+}
+
+ResolutionCounts count_resolution(const unsigned char* a, const unsigned char* again,
+                                  const unsigned char* fine, const unsigned char* coarse,
+                                  size_t bytes) {
+  ResolutionCounts c;
+  for (size_t o = 0; o + 4 <= bytes; o += 4) {
+    uint32_t wa, w2, wf, wc;
+    std::memcpy(&wa, a + o, 4), std::memcpy(&w2, again + o, 4);
+    std::memcpy(&wf, fine + o, 4), std::memcpy(&wc, coarse + o, 4);
+    ++c.words;
+    if (wa != w2 || wa == wc) continue;  // unwritten or unsettled; or independent of the move
+    ++c.judged;
+    if (wa == wf) ++c.unresolved;
+  }
+  return c;
+}
+
+double changed_share(const std::vector<double>& base, const std::vector<double>& moved) {
+  int64_t n = 0, changed = 0;
+  for (size_t i = 0; i < base.size() && i < moved.size(); ++i) {
+    if (!std::isfinite(base[i]) || !std::isfinite(moved[i])) continue;
+    ++n;
+    changed += base[i] != moved[i];
+  }
+  return n ? double(changed) / double(n) : 0.0;
+}
+
+double resolved_bits(double u) {
+  const double p = std::max(1.0 - u, 1e-9);
+  return std::min(24.0, std::log2(p) + kFineBits);
+}
+
+std::string resolution_verdict(const ResolutionCounts& c, const std::string& buffers,
+                               const std::string& declared) {
+  if (c.judged < kMinJudgedWords) return {};
+  const double u = double(c.unresolved) / double(c.judged);
+  if (u <= kUnresolvedBar) return {};
+  return "scratch " + buffers + " (f32) does not resolve its values at the declared class '" +
+         declared + "': a relative move of 2^-" + std::to_string(kFineBits) +
+         " of the inputs (8-16 ulps of an FP32 value) left " + std::to_string(c.unresolved) +
+         " of the " + std::to_string(c.judged) + " stored words (" + fixed(100 * u, 1) +
+         "%) that a move of 2^-" + std::to_string(kFineBits - kCoarseGap) +
+         " changes as they were (at most " + fixed(100 * kUnresolvedBar, 0) +
+         "% for values stored as FP32): the words hold about " + fixed(resolved_bits(u), 1) +
+         " bits of each value, a narrower format than FP32 kept in memory (fixed point, a "
+         "packed or rounded mantissa); declare the class the code keeps (and a problem "
+         "tolerance that allows it), or keep the scratch at FP32";
+}
+
+}  // namespace solver::gpu
