@@ -97,13 +97,16 @@ gpu::ResolutionCounts probe(const generators::ResolvedBuffer& b, uint64_t seed,
                             const std::function<std::vector<float>(const std::vector<float>&)>& f,
                             bool leaves_tail = false) {
   const std::vector<float> x = draw(b, seed);
-  std::vector<std::vector<float>> runs = {f(x), f(x), f(moved(b, x, gpu::kFineBits, seed + 1)),
-                                          f(moved(b, x, gpu::kFineBits - gpu::kCoarseGap, seed + 1))};
+  std::vector<std::vector<float>> runs = {
+      f(x), f(x), f(moved(b, x, gpu::kFineBits, seed + 1)),
+      f(moved(b, x, gpu::kFineBits - gpu::kCoarseGap, seed + 1))};
   if (leaves_tail)
     for (size_t r = 0; r < runs.size(); ++r)
       for (size_t i = runs[r].size() * 3 / 4; i < runs[r].size(); ++i)
         runs[r][i] = float(std::ldexp(double(i % 977 + 1), -int(r) - 3));
-  const auto p = [&](int r) { return reinterpret_cast<const unsigned char*>(runs[size_t(r)].data()); };
+  const auto p = [&](int r) {
+    return reinterpret_cast<const unsigned char*>(runs[size_t(r)].data());
+  };
   return gpu::count_resolution(p(0), p(1), p(2), p(3), runs[0].size() * 4);
 }
 
@@ -124,8 +127,8 @@ TEST_CASE("red team 33: the 16-bit packed scratch is refused, its FP32 seed pass
   const auto x = law_input();
   for (uint64_t seed : {1u, 2u, 3u}) {
     const auto honest = probe(x, seed, row_pass);
-    const auto cheat =
-        probe(x, seed, [](const std::vector<float>& v) { return packed16(row_pass(v)); }, true);
+    const auto cheat = probe(
+        x, seed, [](const std::vector<float>& v) { return packed16(row_pass(v)); }, true);
     MESSAGE("seed " << seed << ": honest " << honest.unresolved << "/" << honest.judged
                     << ", packed " << cheat.unresolved << "/" << cheat.judged);
     CHECK(honest.judged > kH * kW / 2);
@@ -196,7 +199,8 @@ TEST_CASE("honest scratch contents that are not plain blur values") {
       mu /= kW;
       for (int c2 = 0; c2 < kW; ++c2) var += std::pow(v[size_t(r * kW + c2)] - mu, 2);
       const float inv = float(1 / std::sqrt(var / kW + 1e-5));
-      for (int c2 = 0; c2 < kW; ++c2) s[size_t(r * kW + c2)] = float(v[size_t(r * kW + c2)] - mu) * inv;
+      for (int c2 = 0; c2 < kW; ++c2)
+        s[size_t(r * kW + c2)] = float(v[size_t(r * kW + c2)] - mu) * inv;
     }
     return s;
   };
@@ -224,7 +228,9 @@ TEST_CASE("discrete words respond like a quantised value: the smoothness gate de
     return h;
   };
   const std::vector<float> base = draw(x, 12);
-  auto as_doubles = [](const std::vector<float>& f) { return std::vector<double>(f.begin(), f.end()); };
+  auto as_doubles = [](const std::vector<float>& f) {
+    return std::vector<double>(f.begin(), f.end());
+  };
   const double hist_share = gpu::changed_share(
       as_doubles(histogram(base)), as_doubles(histogram(moved(x, base, gpu::kFineBits, 13))));
   CHECK(hist_share < gpu::kSmoothShare);
