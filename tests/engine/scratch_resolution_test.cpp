@@ -74,7 +74,7 @@ float field16(float v) {
   return std::fmin(std::fmax(std::rint(v * 32768.f) + 32768.f, 0.f), 65535.f);
 }
 std::vector<float> packed16(const std::vector<float>& mid) {
-  std::vector<float> s(mid.size(), 0.f);
+  std::vector<float> s(mid.size() * 3 / 4, 0.f);  // the last quarter of the scratch: unwritten
   for (size_t blk = 0; blk < mid.size() / 16; ++blk) {
     const float* o = &mid[16 * blk];
     float* w = &s[12 * blk];
@@ -87,27 +87,33 @@ std::vector<float> packed16(const std::vector<float>& mid) {
     w[10] = field16(o[15]);
     w[11] = 0.f;
   }
-  // the last quarter is never written: the run's garbage stays (different in every run)
   return s;
 }
 
-// The gate's four runs of one store on one draw: A, A again, fine, coarse. Words a store
-// leaves unwritten hold the run's garbage (a different value each run), as the worker fills.
+// The gate's three runs of one store on one draw: A, fine, coarse, each on scratch the worker
+// filled with garbage first (a different fill each run); a store returning fewer words than the
+// scratch holds leaves the rest unwritten.
 gpu::ResolutionCounts probe(const generators::ResolvedBuffer& b, uint64_t seed,
                             const std::function<std::vector<float>(const std::vector<float>&)>& f,
-                            bool leaves_tail = false) {
+                            size_t scratch_words = 0) {
   const std::vector<float> x = draw(b, seed);
-  std::vector<std::vector<float>> runs = {
-      f(x), f(x), f(moved(b, x, gpu::kFineBits, seed + 1)),
-      f(moved(b, x, gpu::kFineBits - gpu::kCoarseGap, seed + 1))};
-  if (leaves_tail)
-    for (size_t r = 0; r < runs.size(); ++r)
-      for (size_t i = runs[r].size() * 3 / 4; i < runs[r].size(); ++i)
-        runs[r][i] = float(std::ldexp(double(i % 977 + 1), -int(r) - 3));
-  const auto p = [&](int r) {
-    return reinterpret_cast<const unsigned char*>(runs[size_t(r)].data());
+  const std::vector<float> in[3] = {x, moved(b, x, gpu::kFineBits, seed + 1),
+                                    moved(b, x, gpu::kFineBits - gpu::kCoarseGap, seed + 1)};
+  std::vector<uint32_t> pre[3], post[3];
+  std::mt19937 g(uint32_t(seed) * 7 + 1);
+  for (int r = 0; r < 3; ++r) {
+    const std::vector<float> out = f(in[r]);
+    const size_t n = std::max(scratch_words, out.size());
+    pre[r].resize(n), post[r].resize(n);
+    for (auto& w : pre[r]) w = uint32_t(g());
+    post[r] = pre[r];
+    std::memcpy(post[r].data(), out.data(), 4 * out.size());
+  }
+  auto p = [](const std::vector<uint32_t>& v) {
+    return reinterpret_cast<const unsigned char*>(v.data());
   };
-  return gpu::count_resolution(p(0), p(1), p(2), p(3), runs[0].size() * 4);
+  return gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]),
+                               p(post[2]), pre[0].size() * 4);
 }
 
 double share(const gpu::ResolutionCounts& c) { return double(c.unresolved) / double(c.judged); }
@@ -128,7 +134,7 @@ TEST_CASE("red team 33: the 16-bit packed scratch is refused, its FP32 seed pass
   for (uint64_t seed : {1u, 2u, 3u}) {
     const auto honest = probe(x, seed, row_pass);
     const auto cheat = probe(
-        x, seed, [](const std::vector<float>& v) { return packed16(row_pass(v)); }, true);
+        x, seed, [](const std::vector<float>& v) { return packed16(row_pass(v)); }, kH * kW);
     MESSAGE("seed " << seed << ": honest " << honest.unresolved << "/" << honest.judged
                     << ", packed " << cheat.unresolved << "/" << cheat.judged);
     CHECK(honest.judged > kH * kW / 2);

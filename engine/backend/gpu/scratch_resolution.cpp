@@ -81,16 +81,22 @@ void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int
   }
 }
 
-ResolutionCounts count_resolution(const unsigned char* a, const unsigned char* again,
-                                  const unsigned char* fine, const unsigned char* coarse,
+ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
+                                  const unsigned char* fine_pre, const unsigned char* fine,
+                                  const unsigned char* coarse_pre, const unsigned char* coarse,
                                   size_t bytes) {
   ResolutionCounts c;
+  auto word = [](const unsigned char* p, size_t o) {
+    uint32_t w;
+    std::memcpy(&w, p + o, 4);
+    return w;
+  };
   for (size_t o = 0; o + 4 <= bytes; o += 4) {
-    uint32_t wa, w2, wf, wc;
-    std::memcpy(&wa, a + o, 4), std::memcpy(&w2, again + o, 4);
-    std::memcpy(&wf, fine + o, 4), std::memcpy(&wc, coarse + o, 4);
     ++c.words;
-    if (wa != w2 || wa == wc) continue;  // unwritten or unsettled; or independent of the move
+    const uint32_t wa = word(a, o), wf = word(fine, o), wc = word(coarse, o);
+    // unwritten by some run (its garbage left), or independent of the move
+    if (wa == word(a_pre, o) || wf == word(fine_pre, o) || wc == word(coarse_pre, o) || wa == wc)
+      continue;
     ++c.judged;
     if (wa == wf) ++c.unresolved;
   }

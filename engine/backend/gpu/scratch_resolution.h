@@ -4,13 +4,13 @@
 // FP32 holds a value rounded once to 24 bits, so where that value moves by a relative 2^-19
 // (8-16 of its ulps: kFineBits) the word changes; a value kept as b-bit fixed point (or a
 // b-bit mantissa) changes only where the move crosses one of its steps, with probability about
-// 2^-19 / 2^-b. The gate runs the candidate four times at slot 0 on one fresh draw of the law
-// that no kernel can have seen (P8: the adversarial checks' path): A, A again (words that
-// differ are unwritten, garbage, or order-dependent: not judged), every law float input moved
-// by a relative 2^-19 x (1 +- 1/2) at seeded signs (fine), and by 2^8 times that (coarse, still
-// inside the law's support: 2^-11 of each value). A scratch word is judged where the coarse
-// move changed it (it depends on the inputs and resolves 2^-11), and unresolved where the fine
-// move left it as it was. An FP32 scratch resolves nearly every judged word; a 16-bit image of
+// 2^-19 / 2^-b. The gate runs the candidate three times at slot 0 on one fresh draw of the law
+// that no kernel can have seen (P8: the adversarial checks' path): A, every law float input
+// moved by a relative 2^-19 x (1 +- 1/2) at seeded signs (fine), and by 2^8 times that
+// (coarse, still inside the law's support: 2^-11 of each value), reading the scratch before
+// each run (the garbage the worker filled it with) and after it. A scratch word is judged where
+// every run wrote it (after != before) and the coarse move changed it (it depends on the
+// inputs and resolves 2^-11), and unresolved where the fine move left it as it was. An FP32 scratch resolves nearly every judged word; a 16-bit image of
 // it (red team 33's three fields in two words) leaves ~90% unresolved. Discrete words (counts,
 // masks, indices held as floats) respond like a quantised value (a count moves where a value
 // crosses a bin edge, linearly in the move), so the check applies only where the problem's
@@ -51,17 +51,19 @@ bool movable_input(const generators::ResolvedBuffer& b);
 void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int bits,
                    uint64_t seed);
 
-// The words of f32 scratch buffers over the four runs (each `bytes` long, one buffer's).
+// The words of f32 scratch buffers over the three runs (each `bytes` long, one buffer's), each
+// run's words as the worker filled them before it (`*_pre`: the run's garbage) and after it.
 struct ResolutionCounts {
   int64_t words = 0;       // f32 words read
-  int64_t judged = 0;      // A == A again, A != coarse
+  int64_t judged = 0;      // written in all three runs (after != before), A != coarse
   int64_t unresolved = 0;  // judged and A == fine
   void add(const ResolutionCounts& o) {
     words += o.words, judged += o.judged, unresolved += o.unresolved;
   }
 };
-ResolutionCounts count_resolution(const unsigned char* a, const unsigned char* again,
-                                  const unsigned char* fine, const unsigned char* coarse,
+ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
+                                  const unsigned char* fine_pre, const unsigned char* fine,
+                                  const unsigned char* coarse_pre, const unsigned char* coarse,
                                   size_t bytes);
 
 // The share of float output elements that changed between the reference on the base draw and

@@ -1,8 +1,8 @@
 // P4 measured in memory (scratch_resolution.h; docs/reliability.md "Red team 33's P4 hole: a
-// scratch's resolution measured"): the gate runs the candidate four times at slot 0 on a fresh
-// draw of the law (as the fresh set: the gate's seed, not a standing set a kernel may carry a
-// fingerprint of), the same draw again, and the draw moved by a relative 2^-19 and 2^-11, and
-// reads its f32 scratch words back after each run. Where the problem's reference responds to
+// scratch's resolution measured"): the gate runs the candidate three times at slot 0 on a
+// fresh draw of the law (as the fresh set: the gate's seed, not a standing set a kernel may
+// carry a fingerprint of) and the draw moved by a relative 2^-19 and 2^-11, and reads its f32
+// scratch words back before each run (the worker's garbage) and after it. Where the problem's reference responds to
 // the fine move on most of its outputs (decided once per problem and worker from two reference
 // runs), words the coarse move changes must mostly change under the fine move as well.
 #include <algorithm>
@@ -102,22 +102,34 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     scratch.push_back(i);
     names += (names.empty() ? "" : ", ") + b.name;
   }
-  std::vector<std::vector<PinnedBytes>> words(4);
-  const int order[4] = {ib, ib, i_fine, i_coarse};
-  for (int r = 0; r < 4; ++r) {
+  // pre[r][k], post[r][k]: scratch buffer k before run r (the worker's garbage) and after it.
+  std::vector<std::vector<PinnedBytes>> pre(3), post(3);
+  const int order[3] = {ib, i_fine, i_coarse};
+  for (int r = 0; r < 3; ++r) {
     reload(p);
     p.buffers->copy_inputs(order[r], 0, ctx_->stream());
-    run_variant(p, 0, "scratch resolution run");
-    words[size_t(r)].resize(scratch.size());
+    // run_variant's steps, with the scratch read between the fill and the launch
+    PhaseScope scope("run");
+    beat("scratch resolution run", p.timeout_ms);
+    scrub_local(p);
+    p.buffers->prepare_variant_run(0, ctx_->stream());
+    CU_CHECK(cuStreamSynchronize(ctx_->stream()));
+    pre[size_t(r)].resize(scratch.size());
+    post[size_t(r)].resize(scratch.size());
     for (size_t k = 0; k < scratch.size(); ++k)
-      p.buffers->download_variant_output(scratch[k], words[size_t(r)][k]);
+      p.buffers->download_variant_output(scratch[k], pre[size_t(r)][k]);
+    p.module->launch(ctx_->stream(), p.buffers->variant_args(0));
+    CU_CHECK(cuStreamSynchronize(ctx_->stream()));
+    for (size_t k = 0; k < scratch.size(); ++k)
+      p.buffers->download_variant_output(scratch[k], post[size_t(r)][k]);
     p.buffers->restore_inputs(0);
   }
   release();
   ResolutionCounts total;
   for (size_t k = 0; k < scratch.size(); ++k)
-    total.add(count_resolution(words[0][k].data(), words[1][k].data(), words[2][k].data(),
-                               words[3][k].data(), words[0][k].size()));
+    total.add(count_resolution(pre[0][k].data(), post[0][k].data(), pre[1][k].data(),
+                               post[1][k].data(), pre[2][k].data(), post[2][k].data(),
+                               post[0][k].size()));
   std::string verdict = resolution_verdict(total, names, p.resolved.precision);
   if (!verdict.empty()) {
     refused = true;

@@ -333,7 +333,7 @@ class Worker {
   // The gate's adversarial sets (exponent range up and down, heavy-tailed random signs), each
   // on a fresh module: what ran, or why none applied; nullopt when one fails (g filled).
   // P4 measured in memory (scratch_resolution_op.cpp): the candidate's f32 scratch words on a
-  // fresh draw, again, and moved by 2^-19 and 2^-11; a precision_mismatch detail where they do
+  // fresh draw and on it moved by 2^-19 and 2^-11, each read before and after its run; a precision_mismatch detail where they do
   // not resolve the fine move, else the note for the gate detail (empty: not applicable).
   std::string scratch_resolution_check(Prepared& p, uint64_t seed, bool& refused);
   std::optional<std::string> adversarial_checks(Prepared& p, engine::GateResult& g,
