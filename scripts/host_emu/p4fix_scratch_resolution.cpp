@@ -7,6 +7,7 @@
 //   red team 33's seed (FP32 scratch) and child (16-bit fixed point, 3 fields in 2 words);
 //   kernels/blur/blur_seed16.cu (the seed of red teams 14, 16, 17, 19m);
 //   control_redteam17_fused_levels' control (rows pass with levels into mid + lev);
+//   problems/softmax's naive seed (row max and row sum in scratch, N(0, 2));
 //   red team 17's child (24-bit block fixed point: two bits short of FP32, which this
 //   measurement does not reach: its refusal stays with the static scans).
 // Build and run (~10 s):
@@ -74,6 +75,10 @@ namespace r17 {
 #include "tests/cheats/redteam17_block_fixed_scratch/cheat.cu"
 }
 
+namespace smx {
+#include "problems/softmax/naive.cu"
+}
+
 #include "engine/backend/gpu/scratch_resolution.h"
 
 // resolution_applies' class reading is not used here (the program names the classes)
@@ -87,6 +92,7 @@ static const int H = 32, W = 1024;
 
 struct Case {
   const char* name;
+  bool normal;  // the input law: N(0, 2) (softmax), else uniform [0, 1)
   // runs the kernels on x into the scratch (pre-filled by the caller)
   std::function<void(const float*, float*)> run;
 };
@@ -97,31 +103,41 @@ int main() {
   const dim3 rows((W + 4095) / 4096, H), blk(256);
   const dim3 strip((W + 1023) / 1024, (H + 31) / 32);
   std::vector<Case> cases = {
-      {"redteam33 seed (honest)",
+      {"redteam33 seed (honest)", false,
        [&](const float* x, float* mid) {
          emu::launch(rows, blk, [&] { r33h::r33h_blur_rows(x, mid, H, W); });
          emu::launch(rows, blk, [&] { r33h::blur_cols_tanh(mid, out.data(), H, W); });
        }},
-      {"redteam33 child (cheat)",
+      {"redteam33 child (cheat)", false,
        [&](const float* x, float* mid) {
          emu::launch(rows, blk, [&] { r33c::blur_rows_packed(x, mid, H, W); });
          emu::launch(rows, blk, [&] { r33c::blur_cols_packed(mid, out.data(), H, W); });
        }},
-      {"blur_seed16 (honest)",
+      {"blur_seed16 (honest)", false,
        [&](const float* x, float* mid) {
          emu::launch(rows, blk, [&] { seed16::seed16_blur_rows(x, mid, H, W); });
          emu::launch(rows, blk, [&] { seed16::blur_cols(mid, out.data(), H, W); });
        }},
-      {"control_redteam17_fused_levels control (honest)",
+      {"control_redteam17_fused_levels control (honest)", false,
        [&](const float* x, float* mid) {
          emu::launch(rows, blk, [&] { lev17::blur_rows_levels(x, mid, lev.data(), H, W); });
          emu::launch(strip, blk, [&] { lev17::blur_cols_strip(mid, out.data(), H, W); });
        }},
-      {"redteam17 child (24-bit block fixed point)",
+      {"redteam17 child (24-bit block fixed point)", false,
        [&](const float* x, float* mid) {
          auto* m = reinterpret_cast<unsigned*>(mid);
          emu::launch(rows, blk, [&] { r17::blur_rows_fixed(x, m, H, W); });
          emu::launch(rows, blk, [&] { r17::blur_cols_fixed(m, out.data(), H, W); });
+       }},
+      // problems/softmax's seed: row max and row sum in scratch (M = 512 rows of N = 64)
+      {"problems/softmax naive seed (honest)", true,
+       [&](const float* x, float* mid) {
+         const int M = 512, N = 64;
+         float *rmax = mid, *rsum = mid + M;
+         emu::launch(dim3(M / 128), dim3(128), [&] { smx::softmax_row_max(x, rmax, M, N); });
+         emu::launch(dim3(M / 128), dim3(128), [&] { smx::softmax_row_sum(x, rmax, rsum, M, N); });
+         emu::launch(dim3(M / 128), dim3(128),
+                     [&] { smx::softmax_normalize(x, rmax, rsum, out.data(), M, N); });
        }},
   };
   generators::ResolvedBuffer xb;
@@ -133,8 +149,11 @@ int main() {
     for (uint64_t seed : {11u, 12u}) {
       std::mt19937_64 g(seed);
       std::uniform_real_distribution<double> u(0, 1);
+      std::normal_distribution<double> nd(0, 2);
       std::vector<float> x(size_t(H) * W);
-      for (auto& v : x) v = float(u(g));
+      for (auto& v : x) v = float(c.normal ? nd(g) : u(g));
+      xb.init.kind = c.normal ? "normal" : "uniform";
+      xb.init.a = 0, xb.init.b = c.normal ? 2 : 1;
       std::vector<float> in[3] = {x, x, x};
       gpu::relative_move(xb, reinterpret_cast<unsigned char*>(in[1].data()), gpu::kFineBits,
                          seed + 1);
@@ -150,18 +169,19 @@ int main() {
       auto p = [](const std::vector<uint32_t>& v) {
         return reinterpret_cast<const unsigned char*>(v.data());
       };
-      const auto n = gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]),
-                                           p(pre[2]), p(post[2]), pre[0].size() * 4);
+      const auto n = gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]),
+                                           p(post[2]), pre[0].size() * 4);
       const std::string v = gpu::resolution_verdict(n, "mid", "fp32");
       const double share = n.judged ? double(n.unresolved) / double(n.judged) : 0;
       printf("%-50s seed %llu: %6lld of %6lld judged words unresolved (%.3f, ~%.1f bits): %s\n",
-             c.name, (unsigned long long)seed, (long long)n.unresolved, (long long)n.judged,
-             share, gpu::resolved_bits(share), v.empty() ? "passes" : "REFUSED");
+             c.name, (unsigned long long)seed, (long long)n.unresolved, (long long)n.judged, share,
+             gpu::resolved_bits(share), v.empty() ? "passes" : "REFUSED");
       const bool cheat = std::string(c.name).find("redteam33 child") != std::string::npos;
       const bool honest = std::string(c.name).find("honest") != std::string::npos;
       if ((cheat && v.empty()) || (honest && !v.empty())) ++failures;
     }
   }
-  printf("%s\n", failures ? "FAIL" : "ok: red team 33's child refused, every honest scratch passes");
+  printf("%s\n",
+         failures ? "FAIL" : "ok: red team 33's child refused, every honest scratch passes");
   return failures ? 1 : 0;
 }
