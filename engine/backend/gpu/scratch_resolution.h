@@ -30,8 +30,8 @@ namespace solver::gpu {
 // The fine move is a relative 2^-kFineBits, the coarse 2^-(kFineBits - kCoarseGap).
 inline constexpr int kFineBits = 19;
 inline constexpr int kCoarseGap = 8;
-// Refused where more than this share of the judged words is unresolved, over at least
-// kMinJudgedWords judged words (over every f32 scratch buffer together).
+// Refused where more than this share of a scratch buffer's judged words is unresolved, over at
+// least kMinJudgedWords judged words of that buffer (each f32 scratch buffer on its own).
 inline constexpr double kUnresolvedBar = 0.25;
 inline constexpr int64_t kMinJudgedWords = 256;
 // The reference is smooth where at least this share of its float output elements changes

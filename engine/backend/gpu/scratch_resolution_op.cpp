@@ -2,9 +2,10 @@
 // scratch's resolution measured"): the gate runs the candidate three times at slot 0 on a
 // fresh draw of the law (as the fresh set: the gate's seed, not a standing set a kernel may
 // carry a fingerprint of) and the draw moved by a relative 2^-19 and 2^-11, and reads its f32
-// scratch words back before each run (the worker's garbage) and after it. Where the problem's reference responds to
-// the fine move on most of its outputs (decided once per problem and worker from two reference
-// runs), words the coarse move changes must mostly change under the fine move as well.
+// scratch words back before each run (the worker's garbage) and after it. Where the problem's
+// reference responds to the fine move on most of its outputs (decided once per problem and worker
+// from two reference runs), words the coarse move changes must mostly change under the fine move as
+// well.
 #include <algorithm>
 #include <cmath>
 
@@ -125,19 +126,23 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     p.buffers->restore_inputs(0);
   }
   release();
+  // Each buffer on its own (a narrowed buffer beside a large honest one is not diluted).
   ResolutionCounts total;
-  for (size_t k = 0; k < scratch.size(); ++k)
-    total.add(count_resolution(pre[0][k].data(), post[0][k].data(), pre[1][k].data(),
-                               post[1][k].data(), pre[2][k].data(), post[2][k].data(),
-                               post[0][k].size()));
-  std::string verdict = resolution_verdict(total, names, p.resolved.precision);
-  if (!verdict.empty()) {
-    refused = true;
-    return verdict;
+  for (size_t k = 0; k < scratch.size(); ++k) {
+    const ResolutionCounts c =
+        count_resolution(pre[0][k].data(), post[0][k].data(), pre[1][k].data(), post[1][k].data(),
+                         pre[2][k].data(), post[2][k].data(), post[0][k].size());
+    total.add(c);
+    std::string verdict =
+        resolution_verdict(c, p.resolved.buffers[scratch[k]].name, p.resolved.precision);
+    if (!verdict.empty()) {
+      refused = true;
+      return verdict;
+    }
   }
   return "scratch resolution: " + std::to_string(total.unresolved) + " of " +
          std::to_string(total.judged) + " judged words unresolved at 2^-" +
-         std::to_string(kFineBits);
+         std::to_string(kFineBits) + " (" + names + ")";
 }
 
 }  // namespace solver::gpu
