@@ -94,7 +94,7 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
            "% of its float outputs under a 2^-19 move of its inputs: a discrete problem, whose "
            "scratch may hold counts)";
   }
-  // The candidate's side: four runs at slot 0 (the adversarial checks' path, P8).
+  // The candidate's side: three runs at slot 0 (the adversarial checks' path, P8).
   std::vector<size_t> scratch;
   std::string names;
   for (size_t i = 0; i < p.resolved.buffers.size(); ++i) {
