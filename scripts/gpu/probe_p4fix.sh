@@ -10,7 +10,7 @@
 #      redteam33_float_packed_scratch     PREDICTED precision_mismatch (expect's live), detail
 #          "scratch mid (f32) does not resolve its values at the declared class 'fp32': ... left
 #          ~48,000,000 of ~50,300,000 stored words (95-96%) ... about 14.4-14.6 bits" (host
-#          emulation of the folder's own cheat.cu: 95.5-95.7% on 32 x 1024 images, ~14.5 bits;
+#          emulation of the folder's own cheat.cu: 95.5-95.6% on 32 x 1024 images, ~14.5 bits;
 #          the full image's 3/4 of 8192^2 words judged, the last quarter unwritten).
 #          A "kept" means the check did not run: look for "scratch resolution" in the seed's
 #          gate detail (absent: resolution_applies was false or the gate was a sweep gate);
@@ -23,9 +23,9 @@
 #          law: every word moves with the coherent part of the move)
 #      redteam17_block_fixed_scratch: precision_mismatch as before (the static scan; 24-bit
 #          block fixed point is 2 bits short of FP32, which this measurement does not reach:
-#          host 5-6 of 24,577 words unresolved)
+#          host 1-7 of 24,577 words unresolved)
 #  (2) honest pools with f32 scratch (`solver problems check P --json`, every knob point):
-#      softmax (rmax, rsum; the naive seed: host-emulated 0.9-1.1% unresolved), decoder_block
+#      softmax (rmax, rsum; the naive seed: host-emulated 0.7-0.8% unresolved), decoder_block
 #      (ten f32 scratch buffers; PREDICTED every row passes, each detail carrying
 #      "scratch resolution: N of M judged words unresolved at 2^-19" with N/M < 5%, or "not
 #      judged" if its reference does not move), conv2d, matmul_tri, attention (tf32 variants:

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstring>
 #include <sstream>
+#include <thread>
+#include <vector>
 
 #include "generators/ptx_precision.h"
 
@@ -64,21 +66,32 @@ void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int
   if (!movable_input(b) || !data) return;
   const double d = std::ldexp(1.0, -bits);
   const bool uniform = b.init.kind == "uniform";
-  uint64_t s = seed ^ 0x7265736f6c766521ULL;
-  for (int64_t i = 0; i < b.elements; ++i) {
-    const double factor = 1 + d * ((splitmix(s) & 1) ? 1.5 : 0.5);
-    if (b.dtype == DType::F32) {
-      float x;
-      std::memcpy(&x, data + 4 * i, 4);
-      x = moved(x, factor, b.init, uniform);
-      std::memcpy(data + 4 * i, &x, 4);
-    } else {
-      double x;
-      std::memcpy(&x, data + 8 * i, 8);
-      x = moved(x, factor, b.init, uniform);
-      std::memcpy(data + 8 * i, &x, 8);
+  const uint64_t key = seed ^ 0x7265736f6c766521ULL;
+  // Each element's sign from a hash of (key, index): the same bytes whatever the thread count.
+  auto part = [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) {
+      uint64_t s = key ^ (uint64_t(i) * 0xd1b54a32d192ed03ULL);
+      const double factor = 1 + d * ((splitmix(s) & 1) ? 1.5 : 0.5);
+      if (b.dtype == DType::F32) {
+        float x;
+        std::memcpy(&x, data + 4 * i, 4);
+        x = moved(x, factor, b.init, uniform);
+        std::memcpy(data + 4 * i, &x, 4);
+      } else {
+        double x;
+        std::memcpy(&x, data + 8 * i, 8);
+        x = moved(x, factor, b.init, uniform);
+        std::memcpy(data + 8 * i, &x, 8);
+      }
     }
-  }
+  };
+  const int64_t n = b.elements;
+  const int threads =
+      n < (int64_t(1) << 20) ? 1 : int(std::clamp(std::thread::hardware_concurrency(), 1u, 16u));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(part, n * t / threads, n * (t + 1) / threads);
+  part(0, n / threads);
+  for (auto& th : pool) th.join();
 }
 
 ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
