@@ -94,7 +94,7 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   // respond to the fine move has its scratch not judged, said; a judged one is not narrowed.
   const std::string res_note =
       "scratch resolution: not judged (the reference changes on 3.1% of its float outputs under "
-      "a 2^-19 move of its inputs: a discrete problem, whose scratch may hold counts)";
+      "a 2^-18 move of its inputs: a discrete problem, whose scratch may hold counts)";
   g.detail = "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); " +
              res_note + "; audits compared on the host (no device)";
   n = narrowed_checks(spec, g);
@@ -102,7 +102,7 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   CHECK(n[1] == res_note);
   g.detail =
       "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); "
-      "scratch resolution: 0 of 4096 judged words unresolved at 2^-19";
+      "scratch resolution: 0 of 4096 judged words unresolved at 2^-18";
   CHECK(narrowed_checks(spec, g).size() == 1);
   // The tolerance lint (red team 7, engine/backend/gpu/sample_lint.h): a tolerance that cannot
   // tell a 1-in-2 sample from the whole is a narrowed check, written down, not silent.

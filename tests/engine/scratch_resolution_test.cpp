@@ -1,5 +1,5 @@
 // P4 measured in memory (engine/backend/gpu/scratch_resolution.h, issue 28, red team 33): the
-// words of an f32 scratch must resolve a relative input move of 2^-19 wherever a move 2^8 times
+// words of an f32 scratch must resolve a relative input move of 2^-18 wherever a move 2^8 times
 // larger changes them. Host emulation of the gate's four runs on a 128 x 256 image of the law
 // uniform [0, 1): the row pass of tests/cheats/redteam33_float_packed_scratch stored as its seed
 // stores it (FP32) and as its child does (16-bit fixed point, three fields in two words by FP32
@@ -112,8 +112,8 @@ gpu::ResolutionCounts probe(const generators::ResolvedBuffer& b, uint64_t seed,
   auto p = [](const std::vector<uint32_t>& v) {
     return reinterpret_cast<const unsigned char*>(v.data());
   };
-  return gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]),
-                               p(post[2]), pre[0].size() * 4);
+  return gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]), p(post[2]),
+                               pre[0].size() * 4);
 }
 
 double share(const gpu::ResolutionCounts& c) { return double(c.unresolved) / double(c.judged); }
@@ -259,8 +259,9 @@ TEST_CASE("the moves stay inside the law and move by the amount said") {
   for (size_t i = 0; i < v.size(); ++i) {
     CHECK_MESSAGE((fine[i] >= 0.f && fine[i] < 1.f && coarse[i] >= 0.f && coarse[i] < 1.f), i);
     if (v[i] > 0.01f && v[i] < 0.99f) {
-      const double r = std::fabs(double(coarse[i]) / v[i] - 1);
-      CHECK_MESSAGE((r > 0.4 * std::ldexp(1.0, -11) && r < 1.6 * std::ldexp(1.0, -11)), i);
+      const double r = std::fabs(double(coarse[i]) / v[i] - 1),
+                   m = std::ldexp(1.0, gpu::kCoarseGap - gpu::kFineBits);
+      CHECK_MESSAGE((r > 0.4 * m && r < 1.6 * m), i);
     }
     changed += fine[i] != v[i];
   }

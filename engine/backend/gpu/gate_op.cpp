@@ -10,7 +10,7 @@
 //      inputs (the reference on the exponent-range set is the regular reference times one
 //      power of two): the exponent range up and down, heavy-tailed random signs
 //   4a. the scratch's resolution (scratch_resolution.h): f32 scratch words that do not resolve a
-//      2^-19 input move under an fp32/fp64 class                   -> precision_mismatch
+//      2^-18 input move under an fp32/fp64 class                   -> precision_mismatch
 //   4b. the tolerance lint (sample_lint.h): where neither set 0 nor the fresh set (the data
 //      timed runs are verified on; not the adversarial sets, which a kernel can route) tells
 //      the reference from its 1-in-2 echo, the problem's spec is refused (invalid_spec), once

@@ -138,7 +138,7 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
   if (u <= kUnresolvedBar) return {};
   return "scratch " + buffers + " (f32) does not resolve its values at the declared class '" +
          declared + "': a relative move of 2^-" + std::to_string(kFineBits) +
-         " of the inputs (8-16 ulps of an FP32 value) left " + std::to_string(c.unresolved) +
+         " of the inputs (16-32 ulps of an FP32 value) left " + std::to_string(c.unresolved) +
          " of the " + std::to_string(c.judged) + " stored words (" + fixed(100 * u, 1) +
          "%) that a move of 2^-" + std::to_string(kFineBits - kCoarseGap) +
          " changes as they were (at most " + fixed(100 * kUnresolvedBar, 0) +

@@ -1,16 +1,16 @@
 // P4 measured in memory (issue 28, red team 33): a float kept in scratch at fewer bits than its
 // declared class, whoever rounds it and however the bits are packed, resolves a small input
 // change no better than its own quantum. The property, not a pattern: a word a kernel stores as
-// FP32 holds a value rounded once to 24 bits, so where that value moves by a relative 2^-19
-// (8-16 of its ulps: kFineBits) the word changes; a value kept as b-bit fixed point (or a
+// FP32 holds a value rounded once to 24 bits, so where that value moves by a relative 2^-18
+// (16-32 of its ulps: kFineBits) the word changes; a value kept as b-bit fixed point (or a
 // b-bit mantissa) changes only where the move crosses one of its steps, with probability about
-// 2^-19 / 2^-b. The gate runs the candidate three times at slot 0 on one fresh draw of the law
+// 2^-18 / 2^-b. The gate runs the candidate three times at slot 0 on one fresh draw of the law
 // that no kernel can have seen (P8: the adversarial checks' path): A, every law float input
-// moved by a relative 2^-19 x (1 +- 1/2) at seeded signs (fine), and by 2^8 times that
-// (coarse, still inside the law's support: 2^-11 of each value), reading the scratch before
+// moved by a relative 2^-18 x (1 +- 1/2) at seeded signs (fine), and by 2^8 times that
+// (coarse, still inside the law's support: 2^-10 of each value), reading the scratch before
 // each run (the garbage the worker filled it with) and after it. A scratch word is judged where
 // every run wrote it (after != before) and the coarse move changed it (it depends on the
-// inputs and resolves 2^-11), and unresolved where the fine move left it as it was. An FP32 scratch resolves nearly every judged word; a 16-bit image of
+// inputs and resolves 2^-10), and unresolved where the fine move left it as it was. An FP32 scratch resolves nearly every judged word; a 16-bit image of
 // it (red team 33's three fields in two words) leaves ~90% unresolved. Discrete words (counts,
 // masks, indices held as floats) respond like a quantised value (a count moves where a value
 // crosses a bin edge, linearly in the move), so the check applies only where the problem's
@@ -28,7 +28,7 @@
 namespace solver::gpu {
 
 // The fine move is a relative 2^-kFineBits, the coarse 2^-(kFineBits - kCoarseGap).
-inline constexpr int kFineBits = 19;
+inline constexpr int kFineBits = 18;
 inline constexpr int kCoarseGap = 8;
 // Refused where more than this share of a scratch buffer's judged words is unresolved, over at
 // least kMinJudgedWords judged words of that buffer (each f32 scratch buffer on its own).
@@ -41,7 +41,7 @@ inline constexpr double kSmoothShare = 0.5;
 // Whether the probe applies to `v`: a declared class judged fp32 or fp64, an f32 scratch
 // buffer, and an input movable_input() accepts.
 bool resolution_applies(const generators::ResolvedVariant& v);
-// A law float input the moves change: f32 or f64 (a relative 2^-19 is below f16's and bf16's
+// A law float input the moves change: f32 or f64 (a relative 2^-18 is below f16's and bf16's
 // resolution), role in or inout, not dist_fixed, drawn uniform or normal element by element.
 bool movable_input(const generators::ResolvedBuffer& b);
 // In place on one movable buffer's host bytes: every element x becomes x (1 + 2^-bits c), c =

@@ -1,7 +1,7 @@
 // P4 measured in memory (scratch_resolution.h; docs/reliability.md "Red team 33's P4 hole: a
 // scratch's resolution measured"): the gate runs the candidate three times at slot 0 on a
 // fresh draw of the law (as the fresh set: the gate's seed, not a standing set a kernel may
-// carry a fingerprint of) and the draw moved by a relative 2^-19 and 2^-11, and reads its f32
+// carry a fingerprint of) and the draw moved by a relative 2^-18 and 2^-10, and reads its f32
 // scratch words back before each run (the worker's garbage) and after it. Where the problem's
 // reference responds to the fine move on most of its outputs (decided once per problem and worker
 // from two reference runs), words the coarse move changes must mostly change under the fine move as
@@ -90,8 +90,9 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   if (known->second < kSmoothShare) {
     release();
     return "scratch resolution: not judged (the reference changes on " +
-           short_num(100 * known->second) +
-           "% of its float outputs under a 2^-19 move of its inputs: a discrete problem, whose "
+           short_num(100 * known->second) + "% of its float outputs under a 2^-" +
+           std::to_string(kFineBits) +
+           " move of its inputs: a discrete problem, whose "
            "scratch may hold counts)";
   }
   // The candidate's side: three runs at slot 0 (the adversarial checks' path, P8).

@@ -333,7 +333,7 @@ class Worker {
   // The gate's adversarial sets (exponent range up and down, heavy-tailed random signs), each
   // on a fresh module: what ran, or why none applied; nullopt when one fails (g filled).
   // P4 measured in memory (scratch_resolution_op.cpp): the candidate's f32 scratch words on a
-  // fresh draw and on it moved by 2^-19 and 2^-11, each read before and after its run; a precision_mismatch detail where they do
+  // fresh draw and on it moved by 2^-18 and 2^-10, each read before and after its run; a precision_mismatch detail where they do
   // not resolve the fine move, else the note for the gate detail (empty: not applicable).
   std::string scratch_resolution_check(Prepared& p, uint64_t seed, bool& refused);
   std::optional<std::string> adversarial_checks(Prepared& p, engine::GateResult& g,
@@ -427,7 +427,7 @@ class Worker {
   std::map<std::string, bool> law_checks_;
   std::optional<bool> carried_law_checks_;
   // P4 measured in memory (scratch_resolution.h, red team 33): the share of a problem's
-  // reference outputs a 2^-19 input move changes (problem | reference hash), once per worker.
+  // reference outputs a 2^-18 input move changes (problem | reference hash), once per worker.
   std::map<std::string, double> resolution_smooth_;
   // The tolerance lint's verdict per problem (sample_lint_op.cpp, sample_lint.h): over set 0
   // and, where set 0 leaves an output untold, the fresh set (`make_fresh` makes it and returns
