@@ -116,14 +116,14 @@ ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned cha
   return c;
 }
 
-double changed_share(const std::vector<double>& base, const std::vector<double>& moved) {
-  int64_t n = 0, changed = 0;
-  for (size_t i = 0; i < base.size() && i < moved.size(); ++i) {
+double changed_share(const double* base, const double* moved, size_t n) {
+  int64_t finite = 0, changed = 0;
+  for (size_t i = 0; i < n; ++i) {
     if (!std::isfinite(base[i]) || !std::isfinite(moved[i])) continue;
-    ++n;
+    ++finite;
     changed += base[i] != moved[i];
   }
-  return n ? double(changed) / double(n) : 0.0;
+  return finite ? double(changed) / double(finite) : 0.0;
 }
 
 double resolved_bits(double u) {

@@ -10,13 +10,14 @@
 // (coarse, still inside the law's support: 2^-10 of each value), reading the scratch before
 // each run (the garbage the worker filled it with) and after it. A scratch word is judged where
 // every run wrote it (after != before) and the coarse move changed it (it depends on the
-// inputs and resolves 2^-10), and unresolved where the fine move left it as it was. An FP32 scratch resolves nearly every judged word; a 16-bit image of
-// it (red team 33's three fields in two words) leaves ~90% unresolved. Discrete words (counts,
-// masks, indices held as floats) respond like a quantised value (a count moves where a value
-// crosses a bin edge, linearly in the move), so the check applies only where the problem's
-// reference itself responds to the fine move on most of its outputs (a smooth problem: its
-// intermediates should be smooth too), decided once per problem from two reference runs.
-// Pure host code: the rule and the moves are unit-tested (tests/engine/scratch_resolution_test).
+// inputs and resolves 2^-10), and unresolved where the fine move left it as it was. An FP32 scratch
+// resolves nearly every judged word; a 16-bit image of it (red team 33's three fields in two words)
+// leaves ~90% unresolved. Discrete words (counts, masks, indices held as floats) respond like a
+// quantised value (a count moves where a value crosses a bin edge, linearly in the move), so the
+// check applies only where the problem's reference itself responds to the fine move on most of its
+// outputs (a smooth problem: its intermediates should be smooth too), decided once per problem from
+// two reference runs. Pure host code: the rule and the moves are unit-tested
+// (tests/engine/scratch_resolution_test).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -68,7 +69,7 @@ ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned cha
 
 // The share of float output elements that changed between the reference on the base draw and
 // on its fine move (float64 values compared exactly; non-finite pairs left out).
-double changed_share(const std::vector<double>& base, const std::vector<double>& moved);
+double changed_share(const double* base, const double* moved, size_t n);
 
 // Empty where the counts pass (or judge too few words), else the precision_mismatch detail
 // naming the buffers, the shares, the bits the unresolved share stands for and what to declare.

@@ -72,7 +72,8 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   const std::string key = homogeneous_key(p);
   auto known = resolution_smooth_.find(key);
   if (known == resolution_smooth_.end()) {
-    const std::vector<HostDoubles> rb = reference_outputs(p, ib);
+    // p.refs holds both (shared pointers): the first stays valid while the second is made.
+    const std::vector<HostDoubles>& rb = reference_outputs(p, ib);
     const std::vector<HostDoubles>& rf = reference_outputs(p, i_fine);
     int64_t n = 0;
     double changed = 0;
@@ -81,11 +82,14 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
       if (!(d == generators::DType::F32 || d == generators::DType::F64 ||
             d == generators::DType::F16 || d == generators::DType::BF16))
         continue;
-      const std::vector<double> a(rb[k].begin(), rb[k].end()), b(rf[k].begin(), rf[k].end());
-      changed += changed_share(a, b) * double(a.size());
-      n += int64_t(a.size());
+      const size_t m = std::min(rb[k].size(), rf[k].size());
+      changed += changed_share(rb[k].data(), rf[k].data(), m) * double(m);
+      n += int64_t(m);
     }
     known = resolution_smooth_.emplace(key, n ? changed / double(n) : 0.0).first;
+    // Read once: not held by the Prepared for the rest of the gate (the cache may keep them).
+    for (int s : {ib, i_fine})
+      if (size_t(s) < p.refs.size()) p.refs[size_t(s)].reset();
   }
   if (known->second < kSmoothShare) {
     release();
