@@ -10,9 +10,9 @@
 //   problems/softmax's naive seed (row max and row sum in scratch, N(0, 2));
 //   red team 17's child (24-bit block fixed point: two bits short of FP32, which this
 //   measurement does not reach: its refusal stays with the static scans).
-// Build and run (~10 s):
-//   g++ -w -O1 -std=c++20 -fno-strict-aliasing -I. -Iscripts/host_emu -Ikernels/blur \
-//     -Itests/cheats/control_redteam17_fused_levels -I/usr/local/cuda/include \
+// Build and run (~20 s):
+//   g++ -w -O1 -std=c++20 -pthread -fno-strict-aliasing -I. -Iscripts/host_emu -Ikernels/blur \
+//     -Ikernels/reduce -Itests/cheats/control_redteam17_fused_levels -I/usr/local/cuda/include \
 //     -o /tmp/p4fix_emu scripts/host_emu/p4fix_scratch_resolution.cpp \
 //     engine/backend/gpu/scratch_resolution.cpp && /tmp/p4fix_emu
 #include <cstdint>
