@@ -62,9 +62,9 @@ static int layout(const std::string& dir) {
 
 int main(int argc, char** argv) {
   if (argc > 2 && std::string(argv[1]) == "layout") return layout(argv[2]);
-  const double p = argc > 1 ? std::atof(argv[1]) : 0.0625;  // share of slow runs
-  const double R = argc > 2 ? std::atof(argv[2]) : 48;      // slow / fast time
-  const double f = argc > 3 ? std::atof(argv[3]) : 0.365;  // fast time / incumbent time
+  const double p = argc > 1 ? std::atof(argv[1]) : 0.0625;    // share of slow runs
+  const double R = argc > 2 ? std::atof(argv[2]) : 48;        // slow / fast time
+  const double f = argc > 3 ? std::atof(argv[3]) : 0.365;     // fast time / incumbent time
   const double noise = argc > 4 ? std::atof(argv[4]) : 0.01;  // ln-sd of every run
   const int trials = argc > 5 ? std::atoi(argv[5]) : 20000;
   const int fixed = argc > 6 ? std::atoi(argv[6]) : 0;
@@ -116,14 +116,16 @@ int main(int argc, char** argv) {
     reported += law.median_ratio;
   }
   const double mean_cand = f * ((1 - p) + p * R);
-  std::printf("candidate: fast %.3f of the incumbent, slow x%.0f on p = %.4f of runs, ln-sd %.3f; "
-              "%s\n",
-              f, R, p, noise, fixed > 0 ? "the fixed rule" : "the adaptive rule (the default)");
+  std::printf(
+      "candidate: fast %.3f of the incumbent, slow x%.0f on p = %.4f of runs, ln-sd %.3f; "
+      "%s\n",
+      f, R, p, noise, fixed > 0 ? "the fixed rule" : "the adaptive rule (the default)");
   std::printf("mean time / incumbent's = %.3f (%s in expectation; median speed-up %.2fx)\n",
               mean_cand, mean_cand > 1 ? "SLOWER" : "faster", 1 / f);
-  std::printf("trials %d: timed faster %.4f, law refused %d, gate inconsistent %d, deferred "
-              "inconsistent %d, KEPT %.4f; mean pairs %.1f; mean reported ratio of the kept %.2f\n",
-              trials, double(faster) / trials, law_bad, gate_bad, deferred_bad,
-              double(kept) / trials, pairs_sum / trials, kept ? reported / kept : 0.0);
+  std::printf(
+      "trials %d: timed faster %.4f, law refused %d, gate inconsistent %d, deferred "
+      "inconsistent %d, KEPT %.4f; mean pairs %.1f; mean reported ratio of the kept %.2f\n",
+      trials, double(faster) / trials, law_bad, gate_bad, deferred_bad, double(kept) / trials,
+      pairs_sum / trials, kept ? reported / kept : 0.0);
   return 0;
 }
