@@ -15,10 +15,11 @@
 #    ((y 2^-149) 2^100) 2^49 (FP32's subnormal grid): no cvt, no rint/floor, no magic constant;
 #    main's scans pass it. Host (scripts/host_emu/red34_subnormal_scratch.cpp): exact rounding,
 #    worst error 0.48 of the tolerance.
-#  - redteam34_own_buffers_placement: problems/softmax's naive seed as seed AND child (the same
-#    file), the child setting a knob that sizes an unread scratch: the pairs then run the two on
-#    separate allocations (same_buffer_layout false; red34_sim layout), where docs/benchmarks.md
-#    measured identical arms "faster" in 31% (softmax naive) of 52 trials on 2026-12-01.
+#  - redteam34_own_buffers_placement: problems/layernorm's naive seed as seed AND child (the same
+#    file, kernels:layernorm/naive.cu), the child adding a knob that sizes an unread scratch: the
+#    pairs then run the two on separate allocations (same_buffer_layout false; red34_sim layout),
+#    where docs/benchmarks.md measured identical layernorm arms "faster" in 48% of 52 trials on
+#    2026-12-01 (softmax's naive seed 31%).
 #  - control_redteam34_fp16_ieee_cast: PyTorch's / Maratyszcza FP16's FP32->FP16 conversion
 #    (rounding by 2^112 x 2^-110 products, bits taken in integer code) into an f16 output.
 #  - control_redteam34_splitk_scratch: split-K GEMM 256x256x32768, knob-sized partials: the pair
