@@ -58,9 +58,9 @@ int DeviceBuffers::add_device_set(HostSet set, const DeviceDerive& derive, CUstr
       const DeviceBuffer& d = inputs_[from][i];
       if (!d.bytes()) continue;
       const auto& host = sets_[from].inputs.size() > i ? sets_[from].inputs[i] : nullptr;
-      const bool intact =
-          device_digest_ && (!is_digested(bufs[i].role) ||
-                             (*device_digest_)(d.ptr(), d.bytes(), nullptr) == device_digests_[from][i]);
+      const bool intact = device_digest_ && (!is_digested(bufs[i].role) ||
+                                             (*device_digest_)(d.ptr(), d.bytes(), nullptr) ==
+                                                 device_digests_[from][i]);
       if (!intact && host && host->size == d.bytes())
         CU_CHECK(cuMemcpyHtoD(d.ptr(), host->data.get(), host->size));
       base[i] = &d;

@@ -354,7 +354,8 @@ void DeviceDerive::self_check() {
       // families (over several runs of 256 pairs: each run's keyed offset), a contiguous map
       // with a key (which takes none), and ends kept.
       for (uint64_t key : {0x9a7c3e11ULL, 0xfedcba9876543210ULL}) {
-        for (uint64_t cls : {0, 5, 31}) maps.push_back(EchoMap{EchoFamily::Hashed, 1, 1, cls, false, key});
+        for (uint64_t cls : {0, 5, 31})
+          maps.push_back(EchoMap{EchoFamily::Hashed, 1, 1, cls, false, key});
         for (uint64_t cls : {0, 77, 255})
           maps.push_back(EchoMap{EchoFamily::Strided, 1, 1, cls, false, key});
         maps.push_back(EchoMap{EchoFamily::Contiguous, 1, 1, 7, false, key});
@@ -371,12 +372,12 @@ void DeviceDerive::self_check() {
         apply(b, dev.ptr(), t, nullptr);
         CU_CHECK(cuMemcpyDtoH(got.data(), dev.ptr(), got.size()));
         if (got != want)
-          throw std::runtime_error(
-              std::string("the device echo disagrees with the host on ") +
-              generators::to_string(d) + " (family " + std::to_string(int(m.family)) + ", block " +
-              std::to_string(m.block) + ", class " + std::to_string(m.cls) +
-              (m.keep_ends ? ", ends kept" : "") + (m.key ? ", keyed" : "") + ", " +
-              std::to_string(n) + " elements)");
+          throw std::runtime_error(std::string("the device echo disagrees with the host on ") +
+                                   generators::to_string(d) + " (family " +
+                                   std::to_string(int(m.family)) + ", block " +
+                                   std::to_string(m.block) + ", class " + std::to_string(m.cls) +
+                                   (m.keep_ends ? ", ends kept" : "") + (m.key ? ", keyed" : "") +
+                                   ", " + std::to_string(n) + " elements)");
       }
     }
   }

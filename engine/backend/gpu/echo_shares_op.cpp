@@ -30,8 +30,8 @@ void Worker::keyed_echo_crosscheck(Prepared& p, int index, const std::string& ke
   for (const BufferTransform& t : host.plan) {
     const std::vector<unsigned char> got = p.buffers->read_input(index, t.buffer);
     const auto& want = host.inputs[t.buffer];
-    const bool same = want && got.size() == want->size &&
-                      std::equal(got.begin(), got.end(), want->data.get());
+    const bool same =
+        want && got.size() == want->size && std::equal(got.begin(), got.end(), want->data.get());
     crosscheck(key + " keyed echo's bytes", t.buffer, same ? 1.0 : 0.0, 1.0);
   }
 }
