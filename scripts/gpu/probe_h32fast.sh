@@ -29,6 +29,9 @@
 # (derive_ absent: its self-check failed, see the worker log; or SOLVER_HOST_DERIVE set).
 # Usage: ORDER="seeds cross red32" scripts/gpu/probe_h32fast.sh [SECONDS, default 570]; results
 #        in $OUT/probe_h32fast/ (results.txt, seeds_*.json, crosscheck.txt, the red32 rounds).
+#        In two device calls: ORDER="seeds cross" ... 570, then ORDER=red32 ... 450 (CAP: a seed's
+#        cap, 150 s; RCAP: a red32 folder's, 90 s; SEEDS: the seeds, default below). The lint
+#        cache is off (SOLVER_LINT_CACHE=0): a cached verdict would skip the lint, second look too.
 set -u
 bundle=${SOLVER_BUNDLE:-.carry/lead}
 if [[ -d kernels ]]; then  # this checkout's kernel library into the bundle (red32's folders)
