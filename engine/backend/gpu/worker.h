@@ -332,6 +332,10 @@ class Worker {
                    const std::string& when);
   // The gate's adversarial sets (exponent range up and down, heavy-tailed random signs), each
   // on a fresh module: what ran, or why none applied; nullopt when one fails (g filled).
+  // P4 measured in memory (scratch_resolution_op.cpp): the candidate's f32 scratch words on a
+  // fresh draw and on it moved by 2^-18 and 2^-10, each read before and after its run; a precision_mismatch detail where they do
+  // not resolve the fine move, else the note for the gate detail (empty: not applicable).
+  std::string scratch_resolution_check(Prepared& p, uint64_t seed, bool& refused);
   std::optional<std::string> adversarial_checks(Prepared& p, engine::GateResult& g,
                                                 const std::vector<uint64_t>& seeds);
   // "" when the median of `us` is at least 0.7 x the floor, else the TooFast detail.
@@ -426,6 +430,9 @@ class Worker {
   // WorkerRequest::law_checks) to workers that never gated the problem.
   std::map<std::string, bool> law_checks_;
   std::optional<bool> carried_law_checks_;
+  // P4 measured in memory (scratch_resolution.h, red team 33): the share of a problem's
+  // reference outputs a 2^-18 input move changes (problem | reference hash), once per worker.
+  std::map<std::string, double> resolution_smooth_;
   // The tolerance lint's verdict per problem (sample_lint_op.cpp, sample_lint.h): over set 0
   // and, where set 0 leaves an output untold, the fresh set (`make_fresh` makes it and returns
   // its index; -1: none), the sets lint_counts takes.
