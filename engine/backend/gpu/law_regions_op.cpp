@@ -2,6 +2,7 @@
 // (law_regions.h): once per problem and worker, wherever the lint passes, the class echoes of
 // set 0, then P6k's second look (second_look.h) on a judging set drawn from the worker's key.
 #include <cstdlib>
+#include <optional>
 
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/law_checks.h"
@@ -99,12 +100,15 @@ std::vector<double> Worker::law_light_shares(Prepared& p, SetShare& set0, size_t
   // something). The bar (set 0's weakest) is set 0's alone; the refusal reads the least above 0
   // of the two judgements (second_look_merge), lowered by each kind whose tail recurs: set 0's
   // weak elements of that kind weak again, by index, on the judging set (second_look_tail,
-  // helper h32tail; both strided passes carry their weak elements out, host or device). Nothing
-  // here runs on set 0's device derive: a keyed echo is made on the host (echo_shares) and
-  // uploaded.
+  // helper h32tail; both strided passes carry their weak elements out, host or device). The
+  // judging set is drawn on the host and uploaded once; its keyed class echoes are derived on the
+  // device from that upload as set 0's are from its pristine copy (echo_shares, helper h32fast;
+  // on the host where the device derive is not there).
   PhaseScope look("second_look");
   if (judging_key_ == 0) judging_key_ = judging_key();
+  std::optional<PhaseScope> drawing(std::in_place, "judging_draw");  // its host generation
   HostSet draw = regular_set(p.resolved, judging_key_, nullptr);
+  drawing.reset();
   draw.key = "judging";  // never the input cache's (buffer, seed) entry, nor a seed's set name
   draw.kind = SetKind::Fresh;  // its bytes are its own (as an echo set's)
   const int set = add_checked_set(p, std::move(draw));

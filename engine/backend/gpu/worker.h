@@ -389,6 +389,10 @@ class Worker {
   std::string shares_crosscheck_;
   size_t crosscheck_compared_ = 0, crosscheck_differ_ = 0;
   void crosscheck(const std::string& what, size_t k, double device, double host);
+  // With SOLVER_SHARES_CROSSCHECK: a keyed class echo made on the device (echo set `index`,
+  // derived from the judging set) against the host's echo of the same map (echo_map.h), byte for
+  // byte per moved input ("<key> keyed echo's bytes": 1 equal, 0 not; helper h32fast).
+  void keyed_echo_crosscheck(Prepared& p, int index, const std::string& key);
   // Whether `p`'s echo shares can be taken on the device: the kernels are there, no output is
   // order-free (its view is sorted on the host), every reference output is 8-byte slots and
   // `set`'s host reference has the device output's element count.
