@@ -16,9 +16,10 @@
 #                                    keyed refill, no class refill (refused before the light part).
 #                                    If the worker's fresh set is not made, the first further keyed
 #                                    refill decides instead ("4 model echoes").
-#   redteam31_twin_quiet_boys        invalid_spec, unchanged ("3 model echoes ... 0, 1 and 0"
-#                                    or "1, 1 and 0": the head's other odd, even, keyed draws; the
-#                                    chance 3 x 0 = 0, set 0 only).
+#   redteam31_twin_quiet_boys        invalid_spec, unchanged ("3 model echoes ... quiet in 1, 0
+#                                    and 0 of their other odd, even and keyed-half draws ... = 0":
+#                                    the head's odd draw is its first telling one, left out, so the
+#                                    odd rate has no evidence (1); set 0 only, no draw more).
 #   redteam31_inner_head_boys        invalid_spec, unchanged (the light part, 0.0012; told in
 #                                    every draw, so nothing here moves it).
 #   redteam29_perm_loud_head_boys,   invalid_spec, unchanged (2 x 0^3 on set 0).
