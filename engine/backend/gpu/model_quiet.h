@@ -13,7 +13,7 @@
 // refills model_lint takes while some element is undecided): m its moves (share above 0), and
 // whether some draw told it apart (above 1, or NaN). An element never told apart is judged quiet
 // by construction where it has at least kQuietMinMoves moves and chance cannot explain it:
-//   n x q^m < kQuietAlpha,
+//   n x q^m < kQuietAlpha   (since h31decoy per pattern: n x prod_e q_e^(m_e), below),
 // n the output's moved elements (every one is tested), q the chance rate (chance_rate): the quiet
 // draws of the elements SOME draw told apart, over their moves less one each (helper h31, red team
 // 31's redteam31_twin_quiet_boys: until h31 q was every other element's rate, so a second element
