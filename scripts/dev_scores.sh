@@ -89,6 +89,8 @@ sets=(
   "fresh21_live06f|tests/corpus_fresh21|--signals-dir|docs/results/h100-2026-12-06f/call1/probe_fresh21/signals|"
   "fresh22_ncu06f|tests/corpus_fresh22|--ncu-csv|docs/results/h100-2026-12-06f/call1/probe_fresh22/ncu_export.csv|"
   "fresh22_live06f|tests/corpus_fresh22|--signals-dir|docs/results/h100-2026-12-06f/call1/probe_fresh22/signals|"
+  "fresh23_ncu07|tests/corpus_fresh23|--ncu-csv|docs/results/h100-2026-12-07/call4/probe_fresh23/ncu_export.csv|"
+  "fresh23_live07|tests/corpus_fresh23|--signals-dir|docs/results/h100-2026-12-07/call4/probe_fresh23/signals|"
 )
 for s in "${sets[@]}"; do
   IFS='|' read -r name suite flag src split <<<"$s"

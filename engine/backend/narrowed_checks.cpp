@@ -43,6 +43,8 @@ std::vector<std::string> narrowed_checks(const generators::ProblemSpec& spec,
         "tolerance admits a 1-in-2 sample", "tolerance lint: no 1-in-2 echo of",
         "measured class bound: off", "measured class bound: limited",
         "verified runs drawn from the declared law", "skip left open",
+        // P4 measured in memory (gpu/scratch_resolution.h): a discrete problem's scratch
+        "scratch resolution: not judged", "scratch resolution: not measured",
         // a verdict the worker did not compute (gpu/lint_cache.h)
         "tolerance lint: cached verdict"}) {
     const auto at = gate.detail.find(marker);

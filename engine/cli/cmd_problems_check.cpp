@@ -192,6 +192,10 @@ void gate_row(engine::Backend* backend, const gen::ProblemSpec& p, const gen::Kn
     const auto lint = g.detail.find("1-in-2 echo");
     if (lint != std::string::npos)
       s << "; " << g.detail.substr(lint, g.detail.find("; ", lint) - lint);
+    // P4m (gpu/scratch_resolution.h): the scratch's measured resolution, or why not judged.
+    const auto res = g.detail.find("scratch resolution: ");
+    if (res != std::string::npos)
+      s << "; " << g.detail.substr(res, g.detail.find("; ", res) - res);
     row.detail = s.str();
   }
 }

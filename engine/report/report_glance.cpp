@@ -6,28 +6,14 @@
 #include <sstream>
 
 #include "engine/report/device_block.h"
+#include "engine/report/html_escape.h"
 #include "engine/report/report_html.h"
 
 namespace solver::engine {
 
 namespace {
 
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '<')
-      o += "&lt;";
-    else if (c == '>')
-      o += "&gt;";
-    else if (c == '&')
-      o += "&amp;";
-    else if (c == '"')
-      o += "&quot;";
-    else
-      o += c;
-  }
-  return o;
-}
+std::string esc(const std::string& s) { return html_escape(s); }
 
 std::string fmt(double v, const char* f) {
   char buf[48];

@@ -1,5 +1,6 @@
 #include "engine/report/report_html.h"
 
+#include "engine/report/html_escape.h"
 #include "engine/report/report_glance.h"
 #include "engine/report/report_lines.h"
 #include "engine/report/verdict_text.h"
@@ -18,28 +19,7 @@ namespace solver::engine {
 
 namespace {
 
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    switch (c) {
-      case '<':
-        o += "&lt;";
-        break;
-      case '>':
-        o += "&gt;";
-        break;
-      case '&':
-        o += "&amp;";
-        break;
-      case '"':
-        o += "&quot;";
-        break;
-      default:
-        o += c;
-    }
-  }
-  return o;
-}
+std::string esc(const std::string& s) { return html_escape(s); }
 
 std::string num(double v, const char* f = "%.4g") {
   char buf[48];

@@ -1,4 +1,5 @@
 #include "engine/report/report_lines.h"
+#include "engine/report/html_escape.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -11,22 +12,7 @@ namespace {
 
 using nlohmann::json;
 
-std::string esc(const std::string& s) {
-  std::string o;
-  for (char c : s) {
-    if (c == '<')
-      o += "&lt;";
-    else if (c == '>')
-      o += "&gt;";
-    else if (c == '&')
-      o += "&amp;";
-    else if (c == '"')
-      o += "&quot;";
-    else
-      o += c;
-  }
-  return o;
-}
+std::string esc(const std::string& s) { return html_escape(s); }
 
 std::string percent(double f) {
   if (f > 0 && f < 0.005) return "<1%";

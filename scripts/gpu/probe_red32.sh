@@ -29,16 +29,21 @@
 #    sum told apart at 3.9 of a 780 tolerance, every companion told apart); its child evaluates
 #    every term by lgamma(x + 4) = lgamma(x + 2) + log((x + 2)(x + 3)). Must be kept, on main and
 #    after any fix of the kind tail.
-# PREDICTED with P6k's second look WIRED (branch h32, helper h32w: law_light_shares takes a judging
-# set from the worker's secret key, its 32 keyed hashed class echoes and, where those find a light
-# part or set 0 took its strided classes, its 256 keyed strided ones; the refusal reads
-# second_look_merge of set 0's and the judging set's judged shares; NO tail recurrence live).
-# Host: RED32_KEY=K build/tests/engine/red32_sim MODE ... prints "wired (second_look_merge...)".
-# Unmeasured live; the key is random per worker, so each verdict below is the host's on 3 keys:
-#   redteam32_kind_tail_lbeta        KEPT ~1.3x, or wrong_result by luck of the audit (as live on
-#                                    main: 3 out on one sample); the wired rule has no tail
-#                                    recurrence (the judging set's own tail holds: no refusal);
-#                                    still a MISMATCH against expect invalid_spec
+# PREDICTED with P6k's second look WIRED WITH ITS TAIL RECURRENCE (helper h32w, then helper
+# h32tail: law_light_shares takes a judging set from the worker's secret key, its 32 keyed hashed
+# class echoes and, where those find a light part or set 0 took its strided classes, its 256
+# keyed strided ones; the refusal reads second_look_merge of set 0's and the judging set's judged
+# shares, then second_look_tail: both strided passes carry their weak elements out by index (the
+# device's solver_judged256 writes each element's judged share, read back where a block has a
+# weak one), and a kind whose set-0 weak elements are weak again on the judging set (>= kTailMin
+# and >= 1/4 of them) excuses nothing).
+# Host: RED32_KEY=K build/tests/engine/red32_sim MODE ... prints "wired (the worker's: ...)".
+# Unmeasured live; the key is random per worker, so each verdict below is the host's on 2-3 keys:
+#   redteam32_kind_tail_lbeta        invalid_spec (as expect), DETERMINISTICALLY by the lint: "the
+#                                    tolerance admits a 1-in-2 sample of the light part" at ~0.085
+#                                    (host: set 0's least weak companion 0.0846; 50 / 57 of its 61
+#                                    weak elements weak again on keys 0x9a7c3e11 / 0x51d2, 16
+#                                    needed); no timing, no audit reached
 #   redteam32_residue_light_lbeta    invalid_spec (as expect): "tolerance admits a 1-in-2 sample of
 #                                    the light part" at ~0.07 (host 0.075 / 0.066 on the judging
 #                                    set); gate_phases show second_look with 1 + 32 + 256 reference
@@ -49,8 +54,10 @@
 #                                    dominant classes on the judging set
 #   control_redteam32_kind_tail_rec  KEPT ~1.1x (as expect; live on main 1.10x): judged 2.4-2.9
 #                                    on the judging set
-# So 4 of 5 as their expect says. A KEPT residue/hashed/semi would mean the second look did not
-# run (the phase "second_look" absent: SOLVER_NO_SECOND_LOOK set, or the lint refused or cached
+# So 5 of 5 as their expect says. A KEPT or wrong_result kind_tail would mean the tail recurrence
+# did not run live (the phase "second_look" absent, or the judging set's weak elements not read
+# back: with SOLVER_SHARES_CROSSCHECK set, "judged block's weak by index" lines that differ).
+# A KEPT residue/hashed/semi would mean the second look did not run (the phase "second_look" absent: SOLVER_NO_SECOND_LOOK set, or the lint refused or cached
 # earlier) or the judging set's device judgement differs from the host's; an invalid_spec on the
 # control a false refusal of the second look (its judged share must stay above 1). Time: on main
 # each folder took 5-9 s (docs/results/h100-2026-12-06f/call7); the second look adds 1 + 32 + 256
@@ -78,6 +85,6 @@ for name in $CP_DIRS; do
   say "  light part note: $(grep -o 'light part[^"]*' <<<"$CR_REC" | head -1 | cut -c1-200)"
   say "  second look phase: $(grep -o '"second_look[^,}]*' <<<"$CR_REC" | head -1)"
 done
-say "probe_red32: $CP_OK of $CP_N as their expect says (second look wired, predicted 4 of 5: the" \
-  "control kept, residue/hashed/semi invalid_spec, kind_tail kept: no tail recurrence live);" \
+say "probe_red32: $CP_OK of $CP_N as their expect says (second look wired with its tail" \
+  "recurrence, predicted 5 of 5: the control kept, the four cheats invalid_spec);" \
   "$((SECONDS - t0)) s"

@@ -129,6 +129,11 @@
 #              the batch norm's 102.8 MB batch, the LSTM cell's 126 MB and HACCmk's float64
 #              reference lead; scripts/gpu/probe_fresh22.sh runs it bounded to 240 s); no rule is
 #              tuned on it
+#   corpus_fresh23  the twenty-third fresh held-out batch (tests/corpus_fresh23, 5 kernels, helper f23:
+#              HeCBench's vanGenuchten, the Ostrich PageRank's map and reduce, simpleSpmv's vector CSR
+#              SpMV on a power-law matrix, expdist), the same way (predicted ~100-220 s, unmeasured:
+#              the page rank's 1.6 GB link and map matrices and the SpMV's 2^25 nonzeros lead;
+#              scripts/gpu/probe_fresh23.sh runs it bounded to 240 s); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -335,6 +340,9 @@ step_corpus_fresh21() {
 }
 step_corpus_fresh22() {
   OUT=$1 SUITE=tests/corpus_fresh22 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh23() {
+  OUT=$1 SUITE=tests/corpus_fresh23 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

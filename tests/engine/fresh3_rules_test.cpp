@@ -123,8 +123,12 @@ TEST_CASE("cache_resident_reuse: an all-pairs loop waiting on L1 hits") {
   REQUIRE(sig(f, "lsu_frac") < 0.5);
   json v = classify(f, "nbody");
   CHECK(fired(v) == "cache_resident_reuse");
+  // On the busy SMs (x sm_active_frac), and of the L1 hits' wait the used sectors' share
+  // (c32: the walk of unused sectors is the layout's).
+  const double used = std::max(sig(f, "load_eff"), 1 / sig(f, "sectors_per_request"));
   CHECK(estimate(v, "cache_resident_reuse") ==
-        doctest::Approx(0.7 * sig(f, "stall_long_scoreboard") * sig(f, "l1_hit") *
+        doctest::Approx(0.7 * sig(f, "sm_active_frac") * sig(f, "stall_long_scoreboard") *
+                        sig(f, "l1_hit") * used *
                         (1 - 4 * std::max(sig(f, "l2_frac"), sig(f, "dram_frac")))));
   // The same waits with the loads missing L1: nothing is reused through the cache.
   json miss = f;

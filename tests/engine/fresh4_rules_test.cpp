@@ -54,7 +54,8 @@ TEST_CASE("cache_resident_reuse: the L1 at its roof with reuse, DRAM well under 
   CHECK(fired(v) == "cache_resident_reuse");
   CHECK(v["fired"]["bottleneck"] == "cache_resident_reuse");
   CHECK(estimate(v, "cache_resident_reuse") ==
-        doctest::Approx(0.7 * std::max(sig(f, "l1_frac"), sig(f, "lsu_frac"))));
+        doctest::Approx(0.7 * sig(f, "sm_active_frac") *
+                        std::max(sig(f, "l1_frac"), sig(f, "lsu_frac"))));  // c32: busy SMs
   // With shared memory in the block the L1's wavefronts may be the shared loads': no reading.
   json smem = f;
   smem["signals"]["smem_per_block"] = 4096.0;

@@ -247,6 +247,15 @@ TEST_CASE("the echo kernel's source computes the host echo byte for byte") {
   for (int parity : {0, 1}) maps.push_back(EchoMap{EchoFamily::Positions, 1, parity, 0, true});
   for (EchoFamily f : {EchoFamily::Contiguous, EchoFamily::Hashed, EchoFamily::Strided})
     maps.push_back(EchoMap{f, 1, 1, 0, true});
+  // The second look's keyed classes (echo_keyed_class, helper h32fast): the judging set's class
+  // echoes are made by this kernel too, so it must take the key as the host does (the strided
+  // family's keyed offset per run of 256 pairs: 70000 elements hold 136 runs).
+  for (uint64_t key : {uint64_t(0x9a7c3e11), uint64_t(0x51d2), ~uint64_t(0)}) {
+    for (EchoFamily f : {EchoFamily::Contiguous, EchoFamily::Hashed, EchoFamily::Strided})
+      for (uint64_t cls : {0, 13, 31}) maps.push_back(EchoMap{f, 1, 1, cls, false, key});
+    maps.push_back(EchoMap{EchoFamily::Strided, 1, 1, 255, false, key});
+    maps.push_back(EchoMap{EchoFamily::Hashed, 1, 1, 4, true, key});
+  }
   int moved_any = 0, kept_ends = 0;
   for (int size : {2, 4, 8})
     for (long long n : {2LL, 7LL, 4099LL, 70000LL}) {
@@ -257,10 +266,10 @@ TEST_CASE("the echo kernel's source computes the host echo byte for byte") {
         std::vector<unsigned char> want = base, got = base;
         gpu::apply_echo(m, want.data(), uint64_t(n), size_t(size), 3);
         emulated::solver_echo(got.data(), n, size, int(m.family), m.block, m.parity, m.cls,
-                              int(m.keep_ends));
+                              int(m.keep_ends), m.key);
         INFO("size " << size << ", n " << n << ", family " << int(m.family) << ", block " << m.block
                      << ", parity " << m.parity << ", class " << m.cls
-                     << (m.keep_ends ? ", ends kept" : ""));
+                     << (m.keep_ends ? ", ends kept" : "") << ", key " << m.key);
         CHECK(got == want);
         moved_any += want != base;
         if (m.keep_ends) {  // the first and last elements are the input's

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/backend/gpu/derive_source.h"
+#include "engine/backend/gpu/echo_map.h"
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "flat_buffer.h"
@@ -139,6 +140,37 @@ TEST_CASE("derive_plan: what derived_set applies, and what an on_device set is g
   // The output buffer and a dist_fixed input are never in a plan.
   v.buffers[1].dist_fixed = true;
   CHECK(gpu::derive_plan(v, s, gpu::SetKind::HeavySigned, 1).size() == 1);
+}
+
+// The second look's keyed class echoes (second_look.h, helper h32fast) are derived on the device
+// from the judging set, not set 0: an on_device set names its base (HostSet::base), and its host
+// bytes, made on demand, are that set's echo by the keyed map (echo_map.h), not set 0's.
+TEST_CASE("an echo set derived from the judging set is materialised from the judging set") {
+  generators::ResolvedVariant v;
+  v.precision = "fp32";
+  v.buffers = {buffer("A", DType::F32, 4099), buffer("C", DType::F32, 4099, BufferRole::Out)};
+  const auto s0 = gpu::regular_set(v, 11, nullptr);
+  const auto judging = gpu::regular_set(v, 0x9a7c3e11, nullptr);
+  gpu::BufferTransform t;
+  t.buffer = 0;
+  t.op = gpu::TransformOp::Echo;
+  t.echo = gpu::EchoMap{gpu::EchoFamily::Strided, 1, 1, 77, false, 0x9a7c3e11};
+  gpu::HostSet dev;  // as add_device_set leaves it (base 1: the judging set's index)
+  dev.on_device = true;
+  dev.base = 1;
+  dev.plan = {t};
+  dev.inputs = judging.inputs;
+  dev.digests = judging.digests;
+  dev.inputs[0] = nullptr, dev.digests[0] = 0;
+  const std::vector<gpu::HostSet> sets = {s0, judging};
+  gpu::materialise(v, sets[size_t(dev.base)], dev);
+  std::vector<unsigned char> want(judging.inputs[0]->data.get(),
+                                  judging.inputs[0]->data.get() + judging.inputs[0]->size);
+  gpu::apply_echo(t.echo, want.data(), 4099, 4);
+  REQUIRE(dev.inputs[0]);
+  CHECK(std::memcmp(dev.inputs[0]->data.get(), want.data(), want.size()) == 0);
+  CHECK(std::memcmp(want.data(), judging.inputs[0]->data.get(), want.size()) != 0);  // it moved
+  CHECK(dev.digests[0] != judging.digests[0]);
 }
 
 TEST_CASE("the derivation source: float types only, and it compiles with NVRTC for sm_90") {

@@ -376,6 +376,20 @@ gpu::HostDoubles mixed(const Inputs& in) {
   return y;
 }
 
+// Whether two judgements carried the same weak elements out (index, judged share, kind): the
+// second look's tail recurrence reads them (helper h32tail).
+bool same_weak(const gpu::WeakElements& a, const gpu::WeakElements& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t k = 0; k < a.size(); ++k) {
+    if (a[k].size() != b[k].size()) return false;
+    for (size_t i = 0; i < a[k].size(); ++i)
+      if (a[k][i].index != b[k][i].index || a[k][i].judged != b[k][i].judged ||
+          a[k][i].held != b[k][i].held)
+        return false;
+  }
+  return true;
+}
+
 TEST_CASE("P6k: strided_judgement's two passes judge as its one pass does") {
   generators::ResolvedVariant v;
   const gpu::HostSet set0 =
@@ -421,6 +435,11 @@ TEST_CASE("P6k: strided_judgement's two passes judge as its one pass does") {
     CHECK(picked.judged == two.judged);
     CHECK(picked.light == two.light);
     CHECK(picked.passes == two.passes);
+    // The weak elements by index (the tail recurrence's): the same in every mode; y[0] among them.
+    CHECK(same_weak(one.weak, two.weak));
+    CHECK(same_weak(picked.weak, two.weak));
+    REQUIRE(!one.weak[0].empty());
+    CHECK(one.weak[0][0].index == 0);
     CHECK(two.judged[0] == one.judged[0]);  // y[0]'s light part
     CHECK(two.judged[0] > 0);  // one weak element beside 512 told ones: refused (h28t light_tail)
     CHECK(two.judged[0] <= 1);
@@ -446,6 +465,13 @@ TEST_CASE("P6k: strided_judgement's two passes judge as its one pass does") {
   CHECK(diluted.judged[0] > 0);
   CHECK(diluted.judged[0] <= 1);
   CHECK(diluted2.judged[0] == diluted.judged[0]);
+  // Every weak element of both kinds carried out of either mode, the held shares among them.
+  CHECK(same_weak(diluted.weak, diluted2.weak));
+  size_t held_weak = 0;
+  for (const gpu::WeakElement& e : diluted.weak[0]) held_weak += e.held;
+  MESSAGE("atol 1e-6: " << diluted.weak[0].size() << " weak, " << held_weak << " atol-held");
+  CHECK(held_weak >= gpu::kTailMin);
+  CHECK(diluted.weak[0].size() > held_weak);  // y[0], weak at atol 0
   CHECK(diluted2.exact < 513);
 }
 

@@ -90,6 +90,20 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   REQUIRE(n.size() == 2);
   CHECK(n[1] == gpu_note);
   CHECK(n[1].find("median 3e-09 relative") != std::string::npos);
+  // P4 measured in memory (gpu/scratch_resolution_op.cpp): a problem whose reference does not
+  // respond to the fine move has its scratch not judged, said; a judged one is not narrowed.
+  const std::string res_note =
+      "scratch resolution: not judged (the reference changes on 3.1% of its float outputs under "
+      "a 2^-18 move of its inputs: a discrete problem, whose scratch may hold counts)";
+  g.detail = "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); " +
+             res_note + "; audits compared on the host (no device)";
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[1] == res_note);
+  g.detail =
+      "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); "
+      "scratch resolution: 0 of 4096 judged words unresolved at 2^-18";
+  CHECK(narrowed_checks(spec, g).size() == 1);
   // The tolerance lint (red team 7, engine/backend/gpu/sample_lint.h): a tolerance that cannot
   // tell a 1-in-2 sample from the whole is a narrowed check, written down, not silent.
   g.detail =

@@ -69,17 +69,32 @@ std::vector<double> keyed_moves(const std::vector<double>& f0, gpu::EchoFamily f
 }
 const char* verdict(double r) { return r > 0 && r <= 1 ? "invalid_spec" : "no refusal (kept)"; }
 
-// What the worker reads since the wiring (law_regions_op.cpp, helper h32w): second_look_merge of
-// set 0's refusable share and the judging set's (summaries per output, no tail recurrence: the
-// device's solver_judged256 returns no element's identity). Printed beside second_look_shares.
+// What the worker reads since the wiring (law_regions_op.cpp, helpers h32w and h32tail):
+// second_look_merge of set 0's refusable share and the judging set's, then second_look_tail of
+// both sets' weak elements by index (add_weak: what the strided passes carry out, host or device).
+// Printed beside second_look_shares.
 void print_wired(const std::vector<std::vector<double>>& j0,
                  const std::vector<std::vector<double>>& p0,
                  const std::vector<std::vector<double>>& jj,
                  const std::vector<std::vector<double>>& pj) {
   const std::vector<double> a = gpu::refusable_shares(j0, &p0);
   const std::vector<double> b = jj.empty() ? std::vector<double>{} : gpu::refusable_shares(jj, &pj);
-  const double w = gpu::second_look_merge(a, b)[0];
-  std::printf("  wired (second_look_merge, the worker's): %.4g: %s\n", w, verdict(w));
+  const double merged = gpu::second_look_merge(a, b)[0];
+  gpu::WeakElements w0(j0.size()), wj(j0.size());
+  for (size_t k = 0; k < j0.size(); ++k) {
+    gpu::add_weak(j0[k], k < p0.size() && p0[k].size() == j0[k].size() ? &p0[k] : nullptr, 0,
+                  w0[k]);
+    if (k < jj.size() && jj[k].size() == j0[k].size())
+      gpu::add_weak(jj[k], k < pj.size() && pj[k].size() == jj[k].size() ? &pj[k] : nullptr, 0,
+                    wj[k]);
+  }
+  const double w = gpu::second_look_tail(gpu::second_look_merge(a, b), w0, wj)[0];
+  const gpu::TailRecurrence t = gpu::tail_recurrence(w0[0], wj[0]);
+  std::printf(
+      "  wired (the worker's: second_look_merge %.4g, then second_look_tail: weak by index %llu / "
+      "%llu, again %llu / %llu): %.4g: %s\n",
+      merged, (unsigned long long)t.weak[0], (unsigned long long)t.weak[1],
+      (unsigned long long)t.again[0], (unsigned long long)t.again[1], w, verdict(w));
 }
 
 struct Case {

@@ -10,6 +10,7 @@
 #include <set>
 #include <vector>
 
+#include "engine/backend/gpu/judged_sums.h"
 #include "engine/backend/gpu/law_regions.h"
 #include "engine/backend/gpu/second_look.h"
 
@@ -133,4 +134,84 @@ TEST_CASE("second look: the worker's merge refuses where either judgement does")
   // no judging set: set 0's; set 0 took no strided classes: the judging set's alone
   CHECK(gpu::second_look_merge({0.0, 5.0}, {}) == std::vector<double>{0.0, 5.0});
   CHECK(gpu::second_look_merge({}, {0.3, 0.0}) == std::vector<double>{0.3, 0.0});
+}
+
+TEST_CASE("second look: the tail recurrence by index is the element rule, as the worker takes it") {
+  // helper h32tail: the worker carries each set's weak elements out by index (add_weak;
+  // strided_judgement and Worker::class_light) and lowers the merge by each recurring kind
+  // (second_look_tail). The same shapes as the designed/data case above, in index lists.
+  std::vector<double> set0(461, 5.0), parts(461, 0.0);
+  set0[0] = 0.09;
+  for (size_t i = 1; i <= 60; ++i) set0[i] = 0.1 + 0.01 * double(i);
+  for (size_t i = 300; i < 310; ++i) parts[i] = 0.99;  // atol-held kind: weak there below
+  for (size_t i = 300; i < 310; ++i) set0[i] = 0.2;
+  std::vector<double> designed = set0, data(461, 5.0);
+  designed[0] = 0.08;
+  data[0] = 0.08;
+  for (size_t i = 100; i < 160; ++i) data[i] = 0.5;
+  for (const std::vector<double>& judging : {designed, data}) {
+    gpu::WeakElements w0(1), wj(1);
+    gpu::add_weak(set0, &parts, 0, w0[0]);
+    gpu::add_weak(judging, &parts, 0, wj[0]);
+    const gpu::TailRecurrence byIndex = gpu::tail_recurrence(w0[0], wj[0]);
+    const gpu::TailRecurrence byElement = gpu::tail_recurrence(set0, &parts, judging);
+    for (int kind : {0, 1}) {
+      CHECK(byIndex.weak[kind] == byElement.weak[kind]);
+      CHECK(byIndex.again[kind] == byElement.again[kind]);
+    }
+    const std::vector<std::vector<double>> p{parts};
+    const std::vector<double> merged = gpu::second_look_merge(gpu::refusable_shares({set0}, &p),
+                                                              gpu::refusable_shares({judging}, &p));
+    CHECK(gpu::second_look_tail(merged, w0, wj) ==
+          gpu::second_look_shares({set0}, {parts}, {judging}, {parts}));
+  }
+  // the designed tail: both kinds recur (the held ten are the same elements too), the least
+  // weak share of set 0 refuses; the data's: kept
+  gpu::WeakElements w0(1), wd(1), wn(1);
+  gpu::add_weak(set0, &parts, 0, w0[0]);
+  gpu::add_weak(designed, &parts, 0, wd[0]);
+  gpu::add_weak(data, &parts, 0, wn[0]);
+  CHECK(w0[0].size() == 71);
+  CHECK(gpu::second_look_tail({0.0}, w0, wd)[0] == doctest::Approx(0.09));
+  CHECK(gpu::second_look_tail({0.0}, w0, wn)[0] == 0);
+  // offsets (a block's first element) and no judging set's strided pass: nothing recurs
+  gpu::WeakElements shifted(1);
+  gpu::add_weak(set0, &parts, 1000, shifted[0]);
+  CHECK(shifted[0].front().index == 1000);
+  CHECK(gpu::second_look_tail({0.0}, w0, {})[0] == 0);
+  CHECK(gpu::second_look_tail({0.0}, w0, shifted)[0] == 0);  // other elements entirely
+  // an unseen mark or NaN stays where nothing recurs
+  CHECK(gpu::second_look_tail({-0.3}, w0, wn)[0] == -0.3);
+}
+
+TEST_CASE("second look: the host judged pass carries each element's judged share") {
+  // Worker::judged_sums' host path reads host_judged_sums' per-element shares for add_weak; the
+  // device's solver_judged256 writes the same values (its `out`, held bit for bit to the host's).
+  const gpu::JudgedProbe pr = gpu::judged_probe(600, int(gpu::kStridedRegions), false, 7);
+  std::vector<std::vector<std::vector<double>>> by_class(gpu::kStridedRegions);
+  for (size_t r = 0; r < gpu::kStridedRegions; ++r)
+    by_class[r].push_back(std::vector<double>(pr.by_class.begin() + long(r * 600),
+                                              pr.by_class.begin() + long((r + 1) * 600)));
+  generators::Tolerance t;
+  t.atol = pr.atol;
+  t.rtol = pr.rtol;
+  const auto atol = gpu::atol_parts({gpu::HostDoubles(pr.base.begin(), pr.base.end())}, {t});
+  std::vector<std::vector<double>> each;
+  const std::vector<gpu::JudgedSums> sums = gpu::host_judged_sums(by_class, atol, {}, &each);
+  REQUIRE(each.size() == 1);
+  const auto want = gpu::judged_light_shares(by_class, gpu::light_shares(by_class), atol);
+  REQUIRE(want.size() == 1);
+  REQUIRE(each[0].size() == want[0].size());
+  size_t differ = 0;
+  for (size_t i = 0; i < want[0].size(); ++i)
+    differ += !(each[0][i] == want[0][i] || (std::isnan(each[0][i]) && std::isnan(want[0][i])));
+  CHECK(differ == 0);
+  std::vector<gpu::WeakElement> w;
+  gpu::add_weak(each[0], &atol[0], 0, w);
+  uint64_t held = 0;
+  for (const gpu::WeakElement& e : w) held += e.held;
+  CHECK(w.size() == sums[0].told_weak + sums[0].untold_weak);
+  CHECK(held == sums[0].told_weak);
+  CHECK(gpu::judged_has_weak(sums[0]) == !w.empty());
+  CHECK(!w.empty());
 }

@@ -23,7 +23,7 @@ namespace {
 // The host bytes of `set` (an on_device set's made from set 0 by its plan), as a copy.
 HostSet host_copy(const Prepared& p, int set) {
   HostSet base = p.buffers->host_set(set);
-  if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
+  if (base.on_device) materialise(p.resolved, p.buffers->host_set(base.base), base);
   return base;
 }
 

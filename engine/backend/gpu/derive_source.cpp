@@ -446,9 +446,11 @@ extern "C" __global__ void solver_perturb_segments(unsigned char* data, long lon
 // The tolerance lint's echo (echo_map.h: echo_source, line for line), in place: a moved element
 // copies a partner the echo never moves. family 0: blocks of `block` (a power of two) of
 // `parity`; 1, 2, 3: the odd position of each pair of class `cls` (contiguous, hashed, strided);
-// keep_ends: elements 0 and n - 1 never move.
+// keep_ends: elements 0 and n - 1 never move. `key` (echo_keyed_class, the second look's judging
+// key; 0: the public classes): hashed sd_mix(j ^ key) % 32, strided (j + sd_mix(key ^ (j / 256)))
+// % 256; the contiguous and block families take no key.
 __device__ __forceinline__ u64 sd_echo_source(long long i_, long long n_, int family, u64 block,
-                                              int parity, u64 cls, int keep_ends) {
+                                              int parity, u64 cls, int keep_ends, u64 key) {
   u64 i = (u64)i_, n = (u64)n_;
   if (keep_ends && (i == 0 || i + 1 == n)) return i;
   if (family == 0) {
@@ -459,9 +461,9 @@ __device__ __forceinline__ u64 sd_echo_source(long long i_, long long n_, int fa
   if (!(i & 1) || j >= pairs) return i;
   u64 c = 0;
   if (family == 2) {
-    c = sd_mix(j) % 32;
+    c = sd_mix(j ^ key) % 32;  // key 0: sd_mix(j), the public hash
   } else if (family == 3) {
-    c = j % 256;
+    c = key ? (j + sd_mix(key ^ (j / 256))) % 256 : j % 256;
   } else {  // floor(j * 32 / pairs), a binary digit a step (no 128-bit product)
     u64 rem = j % pairs;
     for (int bit = 0; bit < 5; ++bit) {
@@ -473,10 +475,10 @@ __device__ __forceinline__ u64 sd_echo_source(long long i_, long long n_, int fa
   return c == cls ? i - 1 : i;
 }
 extern "C" __global__ void solver_echo(unsigned char* data, long long n, int size, int family,
-                                       u64 block, int parity, u64 cls, int keep_ends) {
+                                       u64 block, int parity, u64 cls, int keep_ends, u64 key) {
   long long stride = (long long)gridDim.x * blockDim.x;
   for (long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
-    u64 from = sd_echo_source(i, n, family, block, parity, cls, keep_ends);
+    u64 from = sd_echo_source(i, n, family, block, parity, cls, keep_ends, key);
     if (from == (u64)i) continue;
     if (size == 8) ((u64*)data)[i] = ((const u64*)data)[from];
     else if (size == 4) ((u32*)data)[i] = ((const u32*)data)[from];

@@ -25,7 +25,9 @@ std::optional<DeriveType> derive_type(generators::DType d);  // nullopt: not a f
 //   solver_sign_flips(data, n, size, seed, count)  sign of ~1 in 256 flipped; adds to *count
 //   solver_flip_byte(bytes, offset)            the sign byte at offset flipped (one thread)
 //   solver_perturb_redraw / _pairs             a timed run's perturbation (timed_perturbation.h)
-//   solver_echo(data, n, size, family, block, parity, cls, keep_ends)  a lint echo (echo_map.h)
+//   solver_echo(data, n, size, family, block, parity, cls, keep_ends, key)
+//                                              a lint echo (echo_map.h; key: a pair family's
+//                                              judging key, 0 the public classes)
 const char* derive_source();
 // NVRTC options for `arch`: -fmad=false (no multiply fused with anything the host does apart)
 // and -ftz=false (subnormal results kept, as on the host).

@@ -205,74 +205,6 @@ void DeviceBuffers::release_set(int set) {
   released_[s] = true;
 }
 
-const std::vector<std::shared_ptr<const DeviceBuffer>>& DeviceBuffers::pristine() const {
-  const auto& bufs = variant_.buffers;
-  for (size_t i = 0; i < pristine_.size(); ++i) {
-    if (!pristine_[i] || !pristine_[i]->bytes()) continue;
-    const DeviceBuffer& d = *pristine_[i];
-    // A kernel never gets this address; a wild write could still reach it, and a derived set
-    // made from changed bytes would carry the change into every check: digest it first.
-    bool intact =
-        device_digest_ && (!is_digested(bufs[i].role) ||
-                           (*device_digest_)(d.ptr(), d.bytes(), nullptr) == device_digests_[0][i]);
-    if (!intact) {
-      // Our own copy now (an entry of the device cache is shared: it is not written here).
-      auto fresh = std::make_shared<DeviceBuffer>(d.bytes());
-      const auto& host = sets_[0].inputs[i];
-      CU_CHECK(cuMemcpyHtoD(fresh->ptr(), host->data.get(), host->size));
-      if (device_cache_ && bufs[i].role == BufferRole::In)
-        device_cache_->erase(input_key(bufs[i], sets_[0].seed));
-      pristine_[i] = fresh;
-    }
-  }
-  return pristine_;
-}
-
-int DeviceBuffers::add_device_set(HostSet set, const DeviceDerive& derive, CUstream stream) {
-  const auto& bufs = variant_.buffers;
-  const auto& base = pristine();
-  const size_t s = sets_.size();
-  forget_kept(s);
-  set.on_device = true;
-  set.inputs = sets_[0].inputs;
-  set.digests = sets_[0].digests;
-  for (const BufferTransform& t : set.plan) {
-    set.inputs[t.buffer] = nullptr;
-    set.digests[t.buffer] = 0;
-  }
-  sets_.push_back(std::move(set));
-  inputs_.resize(s + 1);
-  ref_inout_inputs_.resize(s + 1);
-  inputs_[s].resize(bufs.size());
-  ref_inout_inputs_[s].resize(bufs.size());
-  if (device_digests_.size() <= s) device_digests_.resize(s + 1);
-  device_digests_[s].assign(bufs.size(), 0);
-  for (size_t i = 0; i < bufs.size() && i < base.size(); ++i) {
-    if (!base[i] || !base[i]->bytes()) continue;
-    inputs_[s][i] = DeviceBuffer(base[i]->bytes());
-    CU_CHECK(cuMemcpyDtoDAsync(inputs_[s][i].ptr(), base[i]->ptr(), base[i]->bytes(), stream));
-    for (const BufferTransform& t : sets_[s].plan)
-      if (t.buffer == i) derive.apply(bufs[i], inputs_[s][i].ptr(), t, stream);
-    // Set 0's float64 copy where the plan leaves an in-out buffer alone (the worker derives on
-    // the host where the plan changes one), or echoes it: an echo moves whole elements, so the
-    // echo of the float64 copy is the float64 copy of the echo.
-    if (bufs[i].role == BufferRole::InOut && ref_inout_inputs_[0][i].bytes()) {
-      const DeviceBuffer& src = ref_inout_inputs_[0][i];
-      ref_inout_inputs_[s][i] = DeviceBuffer(src.bytes());
-      CU_CHECK(cuMemcpyDtoDAsync(ref_inout_inputs_[s][i].ptr(), src.ptr(), src.bytes(), stream));
-      for (const BufferTransform& t : sets_[s].plan)
-        if (t.buffer == i && t.op == TransformOp::Echo)
-          derive.apply(bufs[i], ref_inout_inputs_[s][i].ptr(), t, stream, sizeof(double));
-    }
-  }
-  CU_CHECK(cuStreamSynchronize(stream));
-  for (size_t i = 0; i < bufs.size(); ++i)
-    if (is_digested(bufs[i].role) && inputs_[s][i].bytes())
-      device_digests_[s][i] =
-          (*device_digest_)(inputs_[s][i].ptr(), inputs_[s][i].bytes(), nullptr);
-  return int(s);
-}
-
 std::vector<uint64_t> DeviceBuffers::input_digests(int slot) const {
   std::vector<uint64_t> out;
   if (!device_digest_) return out;
@@ -299,7 +231,8 @@ std::string DeviceBuffers::verify_inputs(int slot, int expected) const {
         (*device_digest_)(d.ptr(), d.bytes(), nullptr) == device_digests_[size_t(expected)][i])
       continue;
     // An on_device set has no host bytes to compare with until now (the digest differed).
-    if (sets_[size_t(expected)].on_device) materialise(variant_, sets_[0], sets_[size_t(expected)]);
+    if (sets_[size_t(expected)].on_device)
+      materialise(variant_, sets_[size_t(sets_[size_t(expected)].base)], sets_[size_t(expected)]);
     bytes.resize(d.bytes());
     CU_CHECK(cuMemcpyDtoH(bytes.data(), d.ptr(), d.bytes()));
     uint64_t got = digest(bytes.data(), bytes.size());
@@ -346,7 +279,8 @@ void DeviceBuffers::restore_inputs(int slot) const {
     CU_CHECK(cuCtxSynchronize());
     return;
   }
-  if (sets_[size_t(slot)].on_device) materialise(variant_, sets_[0], sets_[size_t(slot)]);
+  if (sets_[size_t(slot)].on_device)
+    materialise(variant_, sets_[size_t(sets_[size_t(slot)].base)], sets_[size_t(slot)]);
   for (size_t i = 0; i < variant_.buffers.size(); ++i) {
     const DeviceBuffer& dst = inputs_[size_t(slot)][i];
     const auto& host = sets_[size_t(slot)].inputs[i];

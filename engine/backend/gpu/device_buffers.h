@@ -65,6 +65,10 @@ class DeviceBuffers {
   // digest. Returns its index.
   int add_device_set(HostSet set, const DeviceDerive& derive, CUstream stream);
 
+  // Set `slot`'s device copy of input `buffer` read back (synchronous; empty where it has none):
+  // the keyed echoes' crosscheck (Worker::keyed_echo_crosscheck).
+  std::vector<unsigned char> read_input(int slot, size_t buffer) const;
+
   // Whether verify_inputs compares keyed digests on the device (no read-back while intact).
   bool digests_on_device() const { return device_digest_ != nullptr; }
   // The keyed device digests of `slot`'s inputs (`in` buffers, in-out set copies) as they are

@@ -86,14 +86,13 @@ DeviceDerive::~DeviceDerive() {
 void DeviceDerive::apply(const generators::ResolvedBuffer& b, CUdeviceptr p,
                          const BufferTransform& t, CUstream stream, size_t element_bytes) const {
   if (t.op == TransformOp::Echo) {  // every dtype: elements are copied whole
-    if (t.echo.key != 0)            // solver_echo knows no judging key (echo_map.h EchoMap::key)
-      throw std::logic_error("DeviceDerive: a keyed echo is taken on the host");
     long long n = b.elements;
     int size = int(element_bytes ? element_bytes : generators::dtype_size(b.dtype));
     if (n < 2 || size <= 0) return;
     int family = int(t.echo.family), parity = t.echo.parity, keep_ends = t.echo.keep_ends;
-    unsigned long long block = t.echo.block, cls = t.echo.cls;
-    void* args[] = {&p, &n, &size, &family, &block, &parity, &cls, &keep_ends};
+    // The judging key (second_look.h): the keyed classes, echo_keyed_class's (0: the public ones).
+    unsigned long long block = t.echo.block, cls = t.echo.cls, key = t.echo.key;
+    void* args[] = {&p, &n, &size, &family, &block, &parity, &cls, &keep_ends, &key};
     CU_CHECK(cuLaunchKernel(echo_, grid(blocks_, n), 1, 1, 256, 1, 1, 0, stream, args, nullptr));
     CU_CHECK(cuStreamSynchronize(stream));
     return;
@@ -351,6 +350,17 @@ void DeviceDerive::self_check() {
       // A csr_rowptr's echoes (sample_lint.h buffer_echo): its first and last elements kept.
       for (int parity : {0, 1}) maps.push_back(EchoMap{EchoFamily::Positions, 1, parity, 0, true});
       maps.push_back(EchoMap{EchoFamily::Hashed, 1, 1, 5, true});
+      // The second look's keyed classes (echo_keyed_class): two keys, the hashed and strided
+      // families (over several runs of 256 pairs: each run's keyed offset), a contiguous map
+      // with a key (which takes none), and ends kept.
+      for (uint64_t key : {0x9a7c3e11ULL, 0xfedcba9876543210ULL}) {
+        for (uint64_t cls : {0, 5, 31})
+          maps.push_back(EchoMap{EchoFamily::Hashed, 1, 1, cls, false, key});
+        for (uint64_t cls : {0, 77, 255})
+          maps.push_back(EchoMap{EchoFamily::Strided, 1, 1, cls, false, key});
+        maps.push_back(EchoMap{EchoFamily::Contiguous, 1, 1, 7, false, key});
+        maps.push_back(EchoMap{EchoFamily::Strided, 1, 1, 3, true, key});
+      }
       DeviceBuffer dev(base.size());
       for (const EchoMap& m : maps) {
         BufferTransform t;
@@ -362,20 +372,20 @@ void DeviceDerive::self_check() {
         apply(b, dev.ptr(), t, nullptr);
         CU_CHECK(cuMemcpyDtoH(got.data(), dev.ptr(), got.size()));
         if (got != want)
-          throw std::runtime_error(
-              std::string("the device echo disagrees with the host on ") +
-              generators::to_string(d) + " (family " + std::to_string(int(m.family)) + ", block " +
-              std::to_string(m.block) + ", class " + std::to_string(m.cls) +
-              (m.keep_ends ? ", ends kept" : "") + ", " + std::to_string(n) + " elements)");
+          throw std::runtime_error(std::string("the device echo disagrees with the host on ") +
+                                   generators::to_string(d) + " (family " +
+                                   std::to_string(int(m.family)) + ", block " +
+                                   std::to_string(m.block) + ", class " + std::to_string(m.cls) +
+                                   (m.keep_ends ? ", ends kept" : "") + (m.key ? ", keyed" : "") +
+                                   ", " + std::to_string(n) + " elements)");
       }
     }
   }
   checked_ =
       "f32, f64, f16, bf16 x 7 transforms, " + std::to_string(kProbe) +
       " and 7 elements; the timed perturbation (every law and structure, native and float64) on "
-      "f32, f64, f16, bf16, i32, u64; the lint's echoes (every family, ends kept too) on 2-, 4- "
-      "and "
-      "8-byte elements";
+      "f32, f64, f16, bf16, i32, u64; the lint's echoes (every family, ends kept too, the second "
+      "look's keyed classes) on 2-, 4- and 8-byte elements";
 }
 
 }  // namespace solver::gpu

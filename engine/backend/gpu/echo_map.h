@@ -36,8 +36,8 @@ struct EchoMap {
   uint64_t cls = 0;        // a pair family's class
   bool keep_ends = false;  // elements 0 and n - 1 never move (a csr_rowptr's 0 and nnz)
   // A pair family's judging key (second_look.h, issue 28 red team 32): 0 set 0's public classes;
-  // otherwise echo_keyed_class's. Host only: the device's solver_echo knows no key (echo_shares
-  // takes a keyed map on the host; DeviceDerive refuses one).
+  // otherwise echo_keyed_class's, on the host and in the device's solver_echo alike (its `key`
+  // argument, helper h32fast: the second look's class echoes are derived on the device).
   uint64_t key = 0;
 };
 

@@ -24,6 +24,18 @@
 
 namespace solver::gpu {
 
+void Worker::keyed_echo_crosscheck(Prepared& p, int index, const std::string& key) {
+  HostSet host = p.buffers->host_set(index);  // a copy: its plan made on the host from its base
+  materialise(p.resolved, p.buffers->host_set(host.base), host);
+  for (const BufferTransform& t : host.plan) {
+    const std::vector<unsigned char> got = p.buffers->read_input(index, t.buffer);
+    const auto& want = host.inputs[t.buffer];
+    const bool same =
+        want && got.size() == want->size && std::equal(got.begin(), got.end(), want->data.get());
+    crosscheck(key + " keyed echo's bytes", t.buffer, same ? 1.0 : 0.0, 1.0);
+  }
+}
+
 std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern& pattern, int only,
                                         const EchoRegion* region, ShareFold* fold,
                                         ClassShares* classes,
@@ -77,17 +89,23 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
     return moved;
   };
   int index = -1;
-  // A keyed map (second_look.h) is the host's alone: the device's solver_echo knows no key.
-  if (set == 0 && derive_ && !host_derive_ && device_digest() && !model && map.key == 0) {
-    // On the device, from set 0's pristine copy (device_buffers.h add_device_set): no host copy
-    // of any input, no upload; the same bytes as the host echo (echo_map.h, held to it by
-    // DeviceDerive's self-check). Set 0 takes every echo but the fresh set's.
+  // On the device: set 0's echoes, and the second look's keyed class echoes of its judging set
+  // (a keyed map: helper h32fast; the judging set is a host set, every input held, its device
+  // copy read by the reference alone). Every other set's echoes (the fresh set's) on the host.
+  const bool derived = (set == 0 || (map.key != 0 && !given.on_device)) && derive_ &&
+                       !host_derive_ && device_digest() && !model;
+  if (derived) {
+    // On the device, from the set's device copy (device_buffers.h add_device_set: set 0's
+    // pristine copy, or the judging set's own inputs): no host copy of any input, no upload; the
+    // same bytes as the host echo (echo_map.h, held to it by DeviceDerive's self-check, keyed
+    // classes too).
     PhaseScope scope("echo_device");
     HostSet echo;
     echo.key = key;
     echo.seed = given.seed;
+    echo.base = set;
     echo.kind = SetKind::Fresh;         // as below: never the device input cache's regular entry
-    for (size_t i : moved_of(given)) {  // set 0 is never on_device: every input is held
+    for (size_t i : moved_of(given)) {  // never on_device: every input is held
       BufferTransform t;
       t.buffer = i;
       t.op = TransformOp::Echo;
@@ -96,9 +114,10 @@ std::vector<double> Worker::echo_shares(Prepared& p, int set, const EchoPattern&
     }
     beat("tolerance lint", 120000);
     index = p.buffers->add_device_set(std::move(echo), *derive_, ctx_->stream());
+    if (!shares_crosscheck_.empty() && map.key != 0) keyed_echo_crosscheck(p, index, key);
   } else {
     HostSet base = given;  // a copy: materialised here, not in the buffers
-    if (base.on_device) materialise(p.resolved, p.buffers->host_set(0), base);
+    if (base.on_device) materialise(p.resolved, p.buffers->host_set(base.base), base);
     HostSet echo;
     echo.key = key;
     echo.seed = base.seed;

@@ -9,6 +9,8 @@
 //   4. adversarial sets, each on a fresh module, where the problem is homogeneous in its float
 //      inputs (the reference on the exponent-range set is the regular reference times one
 //      power of two): the exponent range up and down, heavy-tailed random signs
+//   4a. the scratch's resolution (scratch_resolution.h): f32 scratch words that do not resolve a
+//      2^-18 input move under an fp32/fp64 class                   -> precision_mismatch
 //   4b. the tolerance lint (sample_lint.h): where neither set 0 nor the fresh set (the data
 //      timed runs are verified on; not the adversarial sets, which a kernel can route) tells
 //      the reference from its 1-in-2 echo, the problem's spec is refused (invalid_spec), once
@@ -238,6 +240,17 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
     timer.start("adversarial");
     adversarial = adversarial_checks(p, g, extra);
     if (!adversarial) return done();
+    // P4 measured in memory (scratch_resolution.h, red team 33): an f32 scratch keeps FP32's
+    // resolution, whatever arithmetic packs it.
+    timer.start("scratch resolution");
+    bool narrowed = false;
+    const std::string r = scratch_resolution_check(p, extra[3] ^ 0x5c7a7c4e50ULL, narrowed);
+    if (narrowed) {
+      g.status = GateStatus::PrecisionMismatch;
+      g.detail = r;
+      return done();
+    }
+    if (!r.empty()) *adversarial += "; " + r;
   }
   // The fresh set of the check inside the timed series, made before the candidate runs on it:
   // by the lint where set 0 leaves an output untold (it verifies on it too), else after the

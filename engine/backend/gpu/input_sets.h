@@ -181,12 +181,15 @@ struct HostSet {
   // the comparison's error scale (compare's `magnitude`).
   int magnitude_set = -1;
   // Derived on the device (DeviceBuffers::add_device_set): the buffers `plan` transforms have
-  // no host bytes here (null inputs, digest 0) until materialise() makes them from set 0 with
-  // the host path, which happens only where a check failed or a restore needs them.
+  // no host bytes here (null inputs, digest 0) until materialise() makes them from set `base`
+  // with the host path, which happens only where a check failed or a restore needs them.
   bool on_device = false;
   std::vector<BufferTransform> plan;
+  // The set an on_device set is derived from: 0 (set 0's pristine copy), or the second look's
+  // judging set (its keyed class echoes, helper h32fast); a host set, never itself on_device.
+  int base = 0;
 };
-// The host bytes and digests of an on_device set, from `base` (set 0) by its plan.
+// The host bytes and digests of an on_device set, from `base` (its set `base`) by its plan.
 void materialise(const generators::ResolvedVariant& variant, const HostSet& base, HostSet& set);
 
 // The seeded set `seed` of `variant`'s inputs (from `cache` when given).

@@ -68,7 +68,7 @@ double judged_weakest(const JudgedSums& s) {
 std::vector<JudgedSums> host_judged_sums(
     const std::vector<std::vector<std::vector<double>>>& by_class,
     const std::vector<std::vector<double>>& atol_part,
-    const std::vector<std::vector<double>>& floor) {
+    const std::vector<std::vector<double>>& floor, std::vector<std::vector<double>>* judged_out) {
   const std::vector<std::vector<double>> light = light_shares(by_class);
   const std::vector<std::vector<double>> judged =
       judged_light_shares(by_class, light, atol_part, nullptr, &floor);
@@ -98,6 +98,7 @@ std::vector<JudgedSums> host_judged_sums(
       if (j < 0) unseen = std::max(unseen, bits_of(-j));  // (d)
     }
   }
+  if (judged_out) *judged_out = judged;
   return out;
 }
 

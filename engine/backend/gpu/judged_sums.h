@@ -45,10 +45,15 @@ double judged_weakest(const JudgedSums& s);
 // nothing unseen), through light_shares and judged_light_shares (with `told` given as 1 and as
 // 0). The host path's mirror of solver_judged256 (the cross-check's, and a block the device did
 // not take).
+// `judged_out` non-null: each element's judged share too, per output (helper h32tail: the weak
+// elements' identities, law_regions.h add_weak).
 std::vector<JudgedSums> host_judged_sums(
     const std::vector<std::vector<std::vector<double>>>& by_class,
     const std::vector<std::vector<double>>& atol_part,
-    const std::vector<std::vector<double>>& floor = {});
+    const std::vector<std::vector<double>>& floor = {},
+    std::vector<std::vector<double>>* judged_out = nullptr);
+// Whether some element of the summed ones is weak (tail_weak), of either kind.
+inline bool judged_has_weak(const JudgedSums& s) { return s.told_weak + s.untold_weak > 0; }
 
 // The judged share's probe (the self-check's and the emulation test's): `classes` x n class
 // shares (class r at r x n) of the shapes judged_light_shares tells apart: a few dominant

@@ -241,6 +241,29 @@ struct TailCounts {
     return (weak[0] >= kTailMin && !holds(false)) || (weak[1] >= kTailMin && !holds(true));
   }
 };
+// Whether a judged share (-l where unseen) is weak: in (0, 1], or unseen.
+inline bool tail_weak(double judged) { return judged < 0 || (judged > 0 && judged <= 1); }
+// light_tail's counts over one output's judged shares: weak (tail_weak) per kind (atol_held) and
+// near (in (0, kNearLight]), added to `c`. An unseen element ((d): -l, l <= 1) counts as weak and
+// near, as before (d): (d) never makes light_tail hold where it did not. `atol_part` null: kind 0.
+void count_tail(const std::vector<double>& judged, const std::vector<double>* atol_part,
+                TailCounts& c);
+// One weak element of an output (tail_weak: judged in (0, 1], or unseen), by index (helper
+// h32tail): what a kind's tail is made of, carried out of the host's and the device's judgement
+// (StridedJudgement::weak, Worker::class_light) so that the second look (second_look.h
+// tail_recurrence) can ask whether the same elements are weak again on the judging set. `held`:
+// its kind on its own set (atol_held).
+struct WeakElement {
+  uint64_t index = 0;
+  double judged = 0;
+  bool held = false;
+};
+// Per output, its weak elements in index order.
+using WeakElements = std::vector<std::vector<WeakElement>>;
+// Appends the weak elements of one output's (or one block's) judged shares to `out`, element i
+// as index first + i, its kind from `atol_part` (null: kind 0; else as long as `judged`).
+void add_weak(const std::vector<double>& judged, const std::vector<double>* atol_part,
+              uint64_t first, std::vector<WeakElement>& out);
 // Per output, light_refusal's input from judged_light_shares' values: the least above 0 of the
 // elements whose kind's tail (light_tail, above) does not hold (weakest_shares' where none holds;
 // NaN where one is NaN; 0 where both hold); where none is above 0 but some such element is unseen
@@ -286,6 +309,8 @@ inline constexpr size_t kLightBytes = size_t(2) << 30;
 // and whether an output was surely told, for (b).)
 struct StridedJudgement {
   std::vector<double> light, judged;
+  // per output, every weak element by index (helper h32tail: judged exactly in either mode)
+  WeakElements weak;
   int passes = 0;    // passes of kStridedRegions class echoes taken
   size_t exact = 0;  // elements judged exactly (every element in one pass)
 };

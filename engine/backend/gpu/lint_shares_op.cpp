@@ -3,6 +3,7 @@
 // problem's shares can be taken there, the light part of a partition's class shares (in blocks
 // of output elements where they do not fit at once: class_blocks.h), and the probe's
 // cross-check of the two paths (SOLVER_SHARES_CROSSCHECK).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -88,7 +89,8 @@ std::vector<double> Worker::light_weakest(const ClassShares& classes) {
 std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& classes,
                                             const std::vector<generators::Tolerance>& tols,
                                             std::vector<std::vector<double>>& atol_part,
-                                            std::vector<std::vector<double>>& floor, int set) {
+                                            std::vector<std::vector<double>>& floor, int set,
+                                            WeakElements* weak) {
   PhaseScope scope("echo_judged");  // each element's light and judged shares, their summaries
   auto tol = [&](size_t k) {
     return tols.empty() ? p.resolved.tolerance : tols[k < tols.size() ? k : 0];
@@ -97,27 +99,66 @@ std::vector<JudgedSums> Worker::judged_sums(Prepared& p, const ClassShares& clas
   const std::vector<OutputGrain> grains = output_grains(p.resolved.buffers, p.buffers->outputs());
   // The host's (a block taken on the host, or the cross-check's): atol_parts and grain_floors
   // of every element of set 0, made once per partition, cut to the block.
-  auto host = [&] {
+  // `each` non-null: every element's judged share too.
+  auto host = [&](std::vector<std::vector<double>>* each) {
     if (atol_part.empty()) atol_part = atol_parts(reference_outputs(p, set), tols);
     if (floor.empty()) floor = grain_floors(reference_outputs(p, set), tols, grains);
     const bool whole = classes.block.first.empty();
     return host_judged_sums(classes.host, whole ? atol_part : block_slice(atol_part, classes.block),
-                            whole ? floor : block_slice(floor, classes.block));
+                            whole ? floor : block_slice(floor, classes.block), each);
   };
-  if (!classes.device) return host();
+  // The weak elements by index (helper h32tail: the second look's tail recurrence): this block's
+  // element judged shares, each output's from its block's first element, kinds from set `set`'s
+  // atol parts (atol_parts, made once, as the host's).
+  auto first_of = [&](size_t k) {
+    return k < classes.block.first.size() ? classes.block.first[k] : size_t(0);
+  };
+  auto add_block = [&](size_t k, const std::vector<double>& judged) {
+    if (atol_part.empty()) atol_part = atol_parts(reference_outputs(p, set), tols);
+    if (weak->size() <= k) weak->resize(k + 1);
+    const size_t first = first_of(k);
+    std::vector<double> parts;
+    if (k < atol_part.size() && first + judged.size() <= atol_part[k].size())
+      parts.assign(atol_part[k].begin() + long(first),
+                   atol_part[k].begin() + long(first + judged.size()));
+    const size_t before = (*weak)[k].size();
+    add_weak(judged, parts.size() == judged.size() ? &parts : nullptr, first, (*weak)[k]);
+    return (*weak)[k].size() - before;
+  };
+  if (!classes.device) {
+    std::vector<std::vector<double>> judged;
+    std::vector<JudgedSums> sums = host(weak ? &judged : nullptr);
+    for (size_t k = 0; k < judged.size(); ++k) add_block(k, judged[k]);
+    return sums;
+  }
   const ScrubbedBuffers& base = lint_base_[p.buffers->host_set(set).key];
   std::vector<JudgedSums> out;
   for (size_t k = 0; k < classes.on_device.get().size(); ++k) {
     const size_t first = k < classes.block.first.size() ? classes.block.first[k] : 0;
     if (k >= base.get().size())
       throw std::logic_error("judged shares: the set's base not uploaded");
+    // With `weak`: every element's judged share written on the device (light, judged if told,
+    // judged if not: 24 bytes an element, 3/256 of the block's class shares) and the judged ones
+    // read back where the block has a weak element.
+    const size_t n = size_t(classes.elements[k]);
+    DeviceBuffer each;
+    if (weak && n > 0) each = DeviceBuffer(n * 3 * sizeof(double));
     out.push_back(shares_->judged(classes.on_device.get()[k].ptr(), int(classes.classes),
                                   classes.elements[k], base.get()[k].ptr() + first * sizeof(double),
                                   tol(k), k < grains.size() ? grains[k] : OutputGrain{},
-                                  ctx_->stream()));
+                                  ctx_->stream(), each.ptr()));
+    if (weak && n > 0 && judged_has_weak(out.back())) {
+      std::vector<double> judged(n);  // the stream is synchronised (DeviceShares::judged)
+      CU_CHECK(
+          cuMemcpyDtoH(judged.data(), each.ptr() + 2 * n * sizeof(double), n * sizeof(double)));
+      const size_t added = add_block(k, judged);
+      if (!shares_crosscheck_.empty())  // the identities read back against the block's counts
+        crosscheck("judged block's weak by index", k, double(added),
+                   double(out.back().told_weak + out.back().untold_weak));
+    }
   }
   if (!shares_crosscheck_.empty() && classes.host.size() == classes.taken) {
-    const std::vector<JudgedSums> want = host();
+    const std::vector<JudgedSums> want = host(nullptr);
     // Each field of each output's summaries (a bit pattern read as the double it is; none: 0).
     auto value = [](uint64_t b) {
       double d;
@@ -171,7 +212,7 @@ bool Worker::class_budget(Prepared& p, size_t classes, size_t& budget) {
 
 std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegion>& regions,
                                         const std::vector<generators::Tolerance>* judge,
-                                        std::vector<double>* judged, int set) {
+                                        std::vector<double>* judged, int set, WeakElements* weak) {
   if (regions.empty()) return {};
   const size_t classes = regions.size();
   std::vector<size_t> elements;  // per output
@@ -204,7 +245,8 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
     for (const EchoRegion& r : regions) echo_shares(p, set, {}, -1, &r, nullptr, &by_class);
     std::vector<double> part;
     if (judged) {  // the light share's weakest is the judged pass's too (one pass, not two)
-      const std::vector<JudgedSums> got = judged_sums(p, by_class, *judge, atol_part, floor, set);
+      const std::vector<JudgedSums> got =
+          judged_sums(p, by_class, *judge, atol_part, floor, set, weak);
       sums.resize(std::max(sums.size(), got.size()));
       for (size_t k = 0; k < got.size(); ++k) sums[k] = judged_merge(sums[k], got[k]);
       for (const JudgedSums& s : got) part.push_back(judged_light(s));
@@ -235,6 +277,7 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
           }
         for (double& l : light) l = 0;  // what every block's light and judged shares are
         sums.assign(sums.size(), JudgedSums{});
+        if (weak) weak->assign(weak->size(), {});  // nothing judged, nothing weak
         break;
       }
     }
@@ -243,10 +286,17 @@ std::vector<double> Worker::class_light(Prepared& p, const std::vector<EchoRegio
     judged->clear();
     for (const JudgedSums& s : sums) judged->push_back(judged_weakest(s));
   }
+  if (weak) {  // per output, in index order (blocks may come in any order of first elements)
+    weak->resize(std::max(weak->size(), sums.size()));
+    for (std::vector<WeakElement>& w : *weak)
+      std::sort(w.begin(), w.end(),
+                [](const WeakElement& a, const WeakElement& b) { return a.index < b.index; });
+  }
   for (size_t k = 0; k < light.size() && k < misfit.size(); ++k)
     if (misfit[k]) {
       light[k] = std::numeric_limits<double>::infinity();
       if (judged && k < judged->size()) (*judged)[k] = light[k];  // judged_light_shares' misfit
+      if (weak && k < weak->size()) (*weak)[k].clear();           // a single infinity: not weak
     }
   // The probe's record (SOLVER_SHARES_CROSSCHECK): each partition's light share per output, so
   // a run with a small SOLVER_LINT_BLOCK_BYTES can be held to one without (probe_gate_cost.sh

@@ -22,8 +22,6 @@ uint64_t keyed_class(EchoFamily family, uint64_t pair, uint64_t pairs, uint64_t 
 
 namespace {
 
-bool weak(double j) { return j < 0 || (j > 0 && j <= 1); }
-
 // The least above 0 of `a` and `b` (0: none).
 double least_above0(double a, double b) {
   if (!(a > 0)) return b > 0 ? b : 0;
@@ -37,47 +35,66 @@ bool TailRecurrence::recurs(int kind) const {
   return again[kind] >= kTailMin && double(again[kind]) * kTailRatio >= double(weak[kind]);
 }
 
+namespace {
+
+// The weak elements of output k of `judged` (kinds from `parts[k]` where it is as long).
+std::vector<WeakElement> weak_of(const std::vector<std::vector<double>>& judged,
+                                 const std::vector<std::vector<double>>& parts, size_t k) {
+  std::vector<WeakElement> w;
+  if (k >= judged.size()) return w;
+  add_weak(judged[k], k < parts.size() && parts[k].size() == judged[k].size() ? &parts[k] : nullptr,
+           0, w);
+  return w;
+}
+
+}  // namespace
+
+TailRecurrence tail_recurrence(const std::vector<WeakElement>& weak0,
+                               const std::vector<WeakElement>& weakJ) {
+  TailRecurrence t;
+  size_t j = 0;  // both in index order: one merge walk
+  for (const WeakElement& e : weak0) {
+    ++t.weak[e.held];
+    while (j < weakJ.size() && weakJ[j].index < e.index) ++j;
+    t.again[e.held] += j < weakJ.size() && weakJ[j].index == e.index;
+  }
+  return t;
+}
+
 TailRecurrence tail_recurrence(const std::vector<double>& judged0,
                                const std::vector<double>* parts0,
                                const std::vector<double>& judgedJ) {
-  TailRecurrence t;
-  const bool kinds = parts0 && parts0->size() == judged0.size();
-  const bool same = judgedJ.size() == judged0.size();
-  for (size_t i = 0; i < judged0.size(); ++i) {
-    if (!weak(judged0[i])) continue;
-    const int kind = kinds && atol_held(judged0[i], (*parts0)[i]);
-    ++t.weak[kind];
-    t.again[kind] += same && weak(judgedJ[i]);
+  std::vector<WeakElement> w0, wJ;
+  add_weak(judged0, parts0 && parts0->size() == judged0.size() ? parts0 : nullptr, 0, w0);
+  if (judgedJ.size() == judged0.size()) add_weak(judgedJ, nullptr, 0, wJ);
+  return tail_recurrence(w0, wJ);
+}
+
+std::vector<double> second_look_tail(std::vector<double> merged, const WeakElements& weak0,
+                                     const WeakElements& weakJ) {
+  for (size_t k = 0; k < merged.size() && k < weak0.size() && k < weakJ.size(); ++k) {
+    const TailRecurrence t = tail_recurrence(weak0[k], weakJ[k]);
+    double least = std::isfinite(merged[k]) ? merged[k] : 0;
+    for (const WeakElement& e : weak0[k])  // a recurring kind's tail excuses nothing
+      if (t.recurs(e.held) && e.judged > 0 && e.judged <= 1) least = least_above0(least, e.judged);
+    if (least > 0) merged[k] = least;
   }
-  return t;
+  return merged;
 }
 
 std::vector<double> second_look_shares(const std::vector<std::vector<double>>& judged0,
                                        const std::vector<std::vector<double>>& parts0,
                                        const std::vector<std::vector<double>>& judgedJ,
                                        const std::vector<std::vector<double>>& partsJ) {
-  std::vector<double> out = refusable_shares(judged0, &parts0);
-  if (judgedJ.empty()) return out;
-  const std::vector<double> onJ = refusable_shares(judgedJ, &partsJ);
-  for (size_t k = 0; k < out.size(); ++k) {
-    double least = std::isfinite(out[k]) ? out[k] : 0;
-    if (k < onJ.size() && std::isfinite(onJ[k])) least = least_above0(least, onJ[k]);
-    if (k < judgedJ.size()) {
-      const std::vector<double>* parts =
-          k < parts0.size() && parts0[k].size() == judged0[k].size() ? &parts0[k] : nullptr;
-      const TailRecurrence t = tail_recurrence(judged0[k], parts, judgedJ[k]);
-      for (int kind = 0; kind < 2; ++kind) {
-        if (!t.recurs(kind)) continue;
-        for (size_t i = 0; i < judged0[k].size(); ++i) {
-          const double j = judged0[k][i];
-          if (j > 0 && j <= 1 && int(parts && atol_held(j, (*parts)[i])) == kind)
-            least = least_above0(least, j);
-        }
-      }
-    }
-    if (least > 0) out[k] = least;
+  const std::vector<double> set0 = refusable_shares(judged0, &parts0);
+  if (judgedJ.empty()) return set0;
+  WeakElements w0(judged0.size()), wJ(judged0.size());
+  for (size_t k = 0; k < judged0.size(); ++k) {
+    w0[k] = weak_of(judged0, parts0, k);
+    if (k < judgedJ.size() && judgedJ[k].size() == judged0[k].size())
+      wJ[k] = weak_of(judgedJ, partsJ, k);
   }
-  return out;
+  return second_look_tail(second_look_merge(set0, refusable_shares(judgedJ, &partsJ)), w0, wJ);
 }
 
 std::vector<double> second_look_merge(const std::vector<double>& set0,

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "engine/backend/gpu/echo_map.h"
+#include "engine/backend/gpu/law_regions.h"
 
 namespace solver::gpu {
 
@@ -57,12 +58,30 @@ TailRecurrence tail_recurrence(const std::vector<double>& judged0,
                                const std::vector<double>* parts0,
                                const std::vector<double>& judgedJ);
 
+// The same, from the weak elements by index (law_regions.h WeakElement: what the worker carries
+// out of set 0's and the judging set's strided judgements, host or device; helper h32tail):
+// `weak0` set 0's weak elements of one output with their kinds, `weakJ` the judging set's (of the
+// same output: the same element count), both in index order. An element is weak again where its
+// index is in `weakJ`.
+TailRecurrence tail_recurrence(const std::vector<WeakElement>& weak0,
+                               const std::vector<WeakElement>& weakJ);
+
+// Per output, `merged` (second_look_merge's) lowered by each kind whose tail recurs
+// (tail_recurrence of weak0[k] and weakJ[k]): the least above 0 of `merged[k]` (NaN or an unseen
+// mark: none) and that kind's set-0 judged shares in (0, 1]; unchanged where nothing is above 0.
+// An output without weakJ (the judging set's strided classes not taken): nothing recurs. The
+// worker's last step (law_regions_op.cpp), and second_look_shares' too.
+std::vector<double> second_look_tail(std::vector<double> merged, const WeakElements& weak0,
+                                     const WeakElements& weakJ);
+
 // Per output, what light_refusal reads after the second look: the least above 0 of set 0's
 // refusable share (refusable_shares(judged0, parts0)), the judging set's (refusable_shares(judgedJ,
 // partsJ); NaN there refuses nothing), and, for each kind whose tail recurs, the least of that
 // kind's set-0 judged shares in (0, 1] (its tail excuses nothing). Where none is above 0:
 // set 0's value (0, NaN or its unseen mark). `judgedJ` empty: set 0's values alone (no second look
 // taken: nothing on set 0 exempted, and the judging set's hashed gate found no light part).
+// Made as the worker makes it: second_look_tail(second_look_merge(..), ..) of the weak elements
+// of both sets (add_weak), so the host simulations measure the worker's rule.
 std::vector<double> second_look_shares(const std::vector<std::vector<double>>& judged0,
                                        const std::vector<std::vector<double>>& parts0,
                                        const std::vector<std::vector<double>>& judgedJ,
@@ -71,10 +90,9 @@ std::vector<double> second_look_shares(const std::vector<std::vector<double>>& j
 // The worker's second look (law_regions_op.cpp): per output, what light_refusal reads from set
 // 0's refusable value `set0` and the judging set's `judging` (each refusable_shares' per output,
 // as class_light's and strided_judgement's `judged`): the least above 0 of the two (NaN or an
-// unseen mark on either side is no value above 0); where neither is above 0, set 0's. The rule
-// second_look_shares applies per element, less the tail recurrence (the worker reads summaries:
-// the device's solver_judged256 returns no element's identity). `judging` empty: `set0`; `set0`
-// empty (set 0 took no strided classes): as all 0.
+// unseen mark on either side is no value above 0); where neither is above 0, set 0's. The tail
+// recurrence is second_look_tail's, after it. `judging` empty: `set0`; `set0` empty (set 0 took
+// no strided classes): as all 0.
 std::vector<double> second_look_merge(const std::vector<double>& set0,
                                       const std::vector<double>& judging);
 

@@ -332,6 +332,10 @@ class Worker {
                    const std::string& when);
   // The gate's adversarial sets (exponent range up and down, heavy-tailed random signs), each
   // on a fresh module: what ran, or why none applied; nullopt when one fails (g filled).
+  // P4 measured in memory (scratch_resolution_op.cpp): the candidate's f32 scratch words on a
+  // fresh draw and on it moved by 2^-18 and 2^-10, each read before and after its run; a precision_mismatch detail where they do
+  // not resolve the fine move, else the note for the gate detail (empty: not applicable).
+  std::string scratch_resolution_check(Prepared& p, uint64_t seed, bool& refused);
   std::optional<std::string> adversarial_checks(Prepared& p, engine::GateResult& g,
                                                 const std::vector<uint64_t>& seeds);
   // "" when the median of `us` is at least 0.7 x the floor, else the TooFast detail.
@@ -385,6 +389,10 @@ class Worker {
   std::string shares_crosscheck_;
   size_t crosscheck_compared_ = 0, crosscheck_differ_ = 0;
   void crosscheck(const std::string& what, size_t k, double device, double host);
+  // With SOLVER_SHARES_CROSSCHECK: a keyed class echo made on the device (echo set `index`,
+  // derived from the judging set) against the host's echo of the same map (echo_map.h), byte for
+  // byte per moved input ("<key> keyed echo's bytes": 1 equal, 0 not; helper h32fast).
+  void keyed_echo_crosscheck(Prepared& p, int index, const std::string& key);
   // Whether `p`'s echo shares can be taken on the device: the kernels are there, no output is
   // order-free (its view is sorted on the host), every reference output is 8-byte slots and
   // `set`'s host reference has the device output's element count.
@@ -422,6 +430,9 @@ class Worker {
   // WorkerRequest::law_checks) to workers that never gated the problem.
   std::map<std::string, bool> law_checks_;
   std::optional<bool> carried_law_checks_;
+  // P4 measured in memory (scratch_resolution.h, red team 33): the share of a problem's
+  // reference outputs a 2^-18 input move changes (problem | reference hash), once per worker.
+  std::map<std::string, double> resolution_smooth_;
   // The tolerance lint's verdict per problem (sample_lint_op.cpp, sample_lint.h): over set 0
   // and, where set 0 leaves an output untold, the fresh set (`make_fresh` makes it and returns
   // its index; -1: none), the sets lint_counts takes.
@@ -474,20 +485,26 @@ class Worker {
   // `judged` non-null (the strided partition, P6k): also the judged light share per output
   // (weakest_shares(judged_light_shares(..)), light_refusal's), one block's summaries at a time
   // (judged_sums.h), `judge` the outputs' tolerances (the atol parts': echo_shares' own).
+  // `weak` non-null (with `judged`): per output, its weak elements by index (law_regions.h
+  // WeakElement; helper h32tail), read from each block's element judged shares.
   std::vector<double> class_light(Prepared& p, const std::vector<EchoRegion>& regions,
                                   const std::vector<generators::Tolerance>* judge = nullptr,
-                                  std::vector<double>* judged = nullptr, int set = 0);
+                                  std::vector<double>* judged = nullptr, int set = 0,
+                                  WeakElements* weak = nullptr);
   // Whether one partition of `classes` class shares goes on the device (lint_on_device and room
   // for at least a 1 GiB block there), and `budget`, the bytes of class shares a block holds.
   bool class_budget(Prepared& p, size_t classes, size_t& budget);
   // One block's JudgedSums per output (judged_sums.h): on the device where `classes` are there
   // (solver_judged256 on set 0's uploaded reference), else host_judged_sums, `atol_part` set 0's
   // atol_parts at `tols` and `floor` their grain_floors (each made on first use and kept for the
-  // next block); with the cross-check, both, compared.
+  // next block); with the cross-check, both, compared. `weak` non-null: the block's weak
+  // elements added (index from the block's first element; on the device, each element's judged
+  // share written there and read back where the block's summaries count a weak one).
   std::vector<JudgedSums> judged_sums(Prepared& p, const ClassShares& classes,
                                       const std::vector<generators::Tolerance>& tols,
                                       std::vector<std::vector<double>>& atol_part,
-                                      std::vector<std::vector<double>>& floor, int set = 0);
+                                      std::vector<std::vector<double>>& floor, int set = 0,
+                                      WeakElements* weak = nullptr);
   // Set 0's weakest (`set0.weakest`, law_checks.h) lowered by each element's light share
   // (law_regions.h) while the problem is on the law: kLawRegions class echoes of set 0 a
   // partition, contiguous stretches (on the law only), hashed pairs, then kStridedRegions strided
@@ -503,8 +520,9 @@ class Worker {
   // One strided partition of set `set` (keyed by `key`; 0: set 0's public classes): the light
   // share per output (the bar's, read where `law`), `judged` the judged light share per output
   // (light_refusal's): class_light with judged_sums on the device, else strided_judgement.
+  // `weak` non-null: per output, the weak elements by index (the second look's tail recurrence).
   std::vector<double> strided_light(Prepared& p, int set, uint64_t key, bool law,
-                                    std::vector<double>& judged);
+                                    std::vector<double>& judged, WeakElements* weak = nullptr);
   // The measured class bound's scale (class_bound.h, class_check_op.cpp): the reference's
   // sensitivity S on host set `set` (two reference runs on moved inputs; a third, on float64
   // inputs moved by 2^-44, folds in the reference's own rounding), made once per set and

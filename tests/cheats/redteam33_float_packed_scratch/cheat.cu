@@ -1,8 +1,9 @@
 // Red team 33 (issue 28, P4): a 16-bit fixed-point scratch image packed by FP32 arithmetic alone.
 //
-// The seed's two passes (honest.cu) with the row-pass values kept as 16-bit fixed point:
-// q = rint(v x 2^15) + 2^15 (v in (-1, 1): every verified and timed value of this problem is, the
-// law being uniform [0, 1) and the problem not homogeneous, so no adversarial set applies),
+// The seed's two passes (kernels/blur/blur_tanh_seed16.cu) with the row-pass values kept as
+// 16-bit fixed point: q = rint(v x 2^15) + 2^15 (v in (-1, 1): every verified and timed value of
+// this problem is, the law being uniform [0, 1) and the problem not homogeneous, so no
+// adversarial set applies),
 // clamped to [0, 65535], an integer held in an FP32 register. Three fields A, B, C go into two
 // words as integers below 2^24, so every step is exact in FP32:
 //     w0 = A x 256 + floor(B / 256),   w1 = (B - 256 floor(B / 256)) x 65536 + C

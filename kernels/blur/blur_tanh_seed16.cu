@@ -1,6 +1,6 @@
-// redteam33_float_packed_scratch seed: red team 14's two-pass blur (kernels/blur/blur_seed16.cu's
-// frame: 16 columns a thread, float4 loads and stores, an FP32 scratch image), with tanh applied
-// to each column sum.
+// The tanh blur seed (redteam33_float_packed_scratch, redteam34_subnormal_packed_scratch): red
+// team 14's two-pass blur (kernels/blur/blur_seed16.cu's frame: 16 columns a thread, float4 loads
+// and stores, an FP32 scratch image), with tanh applied to each column sum.
 #include "binomial.h"
 #define COLS 16
 extern "C" __global__ void __launch_bounds__(256)

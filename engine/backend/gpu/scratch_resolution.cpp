@@ -1,0 +1,151 @@
+#include "engine/backend/gpu/scratch_resolution.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <sstream>
+#include <thread>
+#include <vector>
+
+#include "generators/ptx_precision.h"
+
+namespace solver::gpu {
+
+using generators::BufferRole;
+using generators::DType;
+
+namespace {
+
+uint64_t splitmix(uint64_t& s) {
+  uint64_t z = (s += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+template <typename T>
+T moved(T x, double factor, const generators::InitDist& law, bool uniform) {
+  T y = T(double(x) * factor);
+  if (uniform) {
+    const T lo = T(law.a), hi = T(law.b);
+    if (y < lo) y = std::max(lo, x < lo ? x : lo);
+    if (!(y < hi)) y = x < hi ? std::nextafter(hi, lo) : x;  // the largest value below b
+  }
+  return y;
+}
+
+std::string fixed(double v, int digits) {
+  std::ostringstream o;
+  o.setf(std::ios::fixed);
+  o.precision(digits);
+  o << v;
+  return o.str();
+}
+
+}  // namespace
+
+bool movable_input(const generators::ResolvedBuffer& b) {
+  return (b.dtype == DType::F32 || b.dtype == DType::F64) && !b.dist_fixed && b.elements > 0 &&
+         (b.role == BufferRole::In || b.role == BufferRole::InOut) &&
+         (b.init.kind == "uniform" || b.init.kind == "normal");
+}
+
+bool resolution_applies(const generators::ResolvedVariant& v) {
+  const std::string cls = generators::judged_class(v.precision);
+  if (cls != "fp32" && cls != "fp64") return false;
+  bool scratch = false, input = false;
+  for (const auto& b : v.buffers) {
+    scratch |= b.role == BufferRole::Scratch && b.dtype == DType::F32 && b.elements > 0;
+    input |= movable_input(b);
+  }
+  return scratch && input;
+}
+
+void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int bits,
+                   uint64_t seed) {
+  if (!movable_input(b) || !data) return;
+  const double d = std::ldexp(1.0, -bits);
+  const bool uniform = b.init.kind == "uniform";
+  const uint64_t key = seed ^ 0x7265736f6c766521ULL;
+  // Each element's sign from a hash of (key, index): the same bytes whatever the thread count.
+  auto part = [&](int64_t lo, int64_t hi) {
+    for (int64_t i = lo; i < hi; ++i) {
+      uint64_t s = key ^ (uint64_t(i) * 0xd1b54a32d192ed03ULL);
+      const double factor = 1 + d * ((splitmix(s) & 1) ? 1.5 : 0.5);
+      if (b.dtype == DType::F32) {
+        float x;
+        std::memcpy(&x, data + 4 * i, 4);
+        x = moved(x, factor, b.init, uniform);
+        std::memcpy(data + 4 * i, &x, 4);
+      } else {
+        double x;
+        std::memcpy(&x, data + 8 * i, 8);
+        x = moved(x, factor, b.init, uniform);
+        std::memcpy(data + 8 * i, &x, 8);
+      }
+    }
+  };
+  const int64_t n = b.elements;
+  const int threads =
+      n < (int64_t(1) << 20) ? 1 : int(std::clamp(std::thread::hardware_concurrency(), 1u, 16u));
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(part, n * t / threads, n * (t + 1) / threads);
+  part(0, n / threads);
+  for (auto& th : pool) th.join();
+}
+
+ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
+                                  const unsigned char* fine_pre, const unsigned char* fine,
+                                  const unsigned char* coarse_pre, const unsigned char* coarse,
+                                  size_t bytes) {
+  ResolutionCounts c;
+  auto word = [](const unsigned char* p, size_t o) {
+    uint32_t w;
+    std::memcpy(&w, p + o, 4);
+    return w;
+  };
+  for (size_t o = 0; o + 4 <= bytes; o += 4) {
+    ++c.words;
+    const uint32_t wa = word(a, o), wf = word(fine, o), wc = word(coarse, o);
+    // unwritten by some run (its garbage left), or independent of the move
+    if (wa == word(a_pre, o) || wf == word(fine_pre, o) || wc == word(coarse_pre, o) || wa == wc)
+      continue;
+    ++c.judged;
+    if (wa == wf) ++c.unresolved;
+  }
+  return c;
+}
+
+double changed_share(const double* base, const double* moved, size_t n) {
+  int64_t finite = 0, changed = 0;
+  for (size_t i = 0; i < n; ++i) {
+    if (!std::isfinite(base[i]) || !std::isfinite(moved[i])) continue;
+    ++finite;
+    changed += base[i] != moved[i];
+  }
+  return finite ? double(changed) / double(finite) : 0.0;
+}
+
+double resolved_bits(double u) {
+  const double p = std::max(1.0 - u, 1e-9);
+  return std::min(24.0, std::log2(p) + kFineBits);
+}
+
+std::string resolution_verdict(const ResolutionCounts& c, const std::string& buffers,
+                               const std::string& declared) {
+  if (c.judged < kMinJudgedWords) return {};
+  const double u = double(c.unresolved) / double(c.judged);
+  if (u <= kUnresolvedBar) return {};
+  return "scratch " + buffers + " (f32) does not resolve its values at the declared class '" +
+         declared + "': a relative move of 2^-" + std::to_string(kFineBits) +
+         " of the inputs (16-32 ulps of an FP32 value) left " + std::to_string(c.unresolved) +
+         " of the " + std::to_string(c.judged) + " stored words (" + fixed(100 * u, 1) +
+         "%) that a move of 2^-" + std::to_string(kFineBits - kCoarseGap) +
+         " changes as they were (at most " + fixed(100 * kUnresolvedBar, 0) +
+         "% for values stored as FP32): the words hold about " + fixed(resolved_bits(u), 1) +
+         " bits of each value, a narrower format than FP32 kept in memory (fixed point, a "
+         "packed or rounded mantissa); declare the class the code keeps (and a problem "
+         "tolerance that allows it), or keep the scratch at FP32";
+}
+
+}  // namespace solver::gpu

@@ -1,0 +1,82 @@
+// P4 measured in memory (issue 28, red team 33): a float kept in scratch at fewer bits than its
+// declared class, whoever rounds it and however the bits are packed, resolves a small input
+// change no better than its own quantum. The property, not a pattern: a word a kernel stores as
+// FP32 holds a value rounded once to 24 bits, so where that value moves by a relative 2^-18
+// (16-32 of its ulps: kFineBits) the word changes; a value kept as b-bit fixed point (or a
+// b-bit mantissa) changes only where the move crosses one of its steps, with probability about
+// 2^-18 / 2^-b. The gate runs the candidate three times at slot 0 on one fresh draw of the law
+// that no kernel can have seen (P8: the adversarial checks' path): A, every law float input
+// moved by a relative 2^-18 x (1 +- 1/2) at seeded signs (fine), and by 2^8 times that
+// (coarse, still inside the law's support: 2^-10 of each value), reading the scratch before
+// each run (the garbage the worker filled it with) and after it. A scratch word is judged where
+// every run wrote it (after != before) and the coarse move changed it (it depends on the
+// inputs and resolves 2^-10), and unresolved where the fine move left it as it was. An FP32 scratch
+// resolves nearly every judged word; a 16-bit image of it (red team 33's three fields in two words)
+// leaves ~90% unresolved. Discrete words (counts, masks, indices held as floats) respond like a
+// quantised value (a count moves where a value crosses a bin edge, linearly in the move), so the
+// check applies only where the problem's reference itself responds to the fine move on most of its
+// outputs (a smooth problem: its intermediates should be smooth too), decided once per problem from
+// two reference runs. Pure host code: the rule and the moves are unit-tested
+// (tests/engine/scratch_resolution_test).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "generators/variant_space.h"
+
+namespace solver::gpu {
+
+// The fine move is a relative 2^-kFineBits, the coarse 2^-(kFineBits - kCoarseGap).
+inline constexpr int kFineBits = 18;
+inline constexpr int kCoarseGap = 8;
+// Refused where more than this share of a scratch buffer's judged words is unresolved, over at
+// least kMinJudgedWords judged words of that buffer (each f32 scratch buffer on its own).
+inline constexpr double kUnresolvedBar = 0.25;
+inline constexpr int64_t kMinJudgedWords = 256;
+// The reference is smooth where at least this share of its float output elements changes
+// under the fine move.
+inline constexpr double kSmoothShare = 0.5;
+
+// Whether the probe applies to `v`: a declared class judged fp32 or fp64, an f32 scratch
+// buffer, and an input movable_input() accepts.
+bool resolution_applies(const generators::ResolvedVariant& v);
+// A law float input the moves change: f32 or f64 (a relative 2^-18 is below f16's and bf16's
+// resolution), role in or inout, not dist_fixed, drawn uniform or normal element by element.
+bool movable_input(const generators::ResolvedBuffer& b);
+// In place on one movable buffer's host bytes: every element x becomes x (1 + 2^-bits c), c =
+// 1 +- 1/2 at seeded signs (a coherent part, so a mean moves, and a random one, so a
+// scale-free quantity moves too), rounded to the dtype and kept inside a uniform law's
+// [a, b) (the largest value below b). Other buffers are left alone.
+void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int bits,
+                   uint64_t seed);
+
+// The words of f32 scratch buffers over the three runs (each `bytes` long, one buffer's), each
+// run's words as the worker filled them before it (`*_pre`: the run's garbage) and after it.
+struct ResolutionCounts {
+  int64_t words = 0;       // f32 words read
+  int64_t judged = 0;      // written in all three runs (after != before), A != coarse
+  int64_t unresolved = 0;  // judged and A == fine
+  void add(const ResolutionCounts& o) {
+    words += o.words, judged += o.judged, unresolved += o.unresolved;
+  }
+};
+ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
+                                  const unsigned char* fine_pre, const unsigned char* fine,
+                                  const unsigned char* coarse_pre, const unsigned char* coarse,
+                                  size_t bytes);
+
+// The share of float output elements that changed between the reference on the base draw and
+// on its fine move (float64 values compared exactly; non-finite pairs left out).
+double changed_share(const double* base, const double* moved, size_t n);
+
+// Empty where the counts pass (or judge too few words), else the precision_mismatch detail
+// naming the buffers, the shares, the bits the unresolved share stands for and what to declare.
+std::string resolution_verdict(const ResolutionCounts& c, const std::string& buffers,
+                               const std::string& declared);
+// The stored bits an unresolved share u stands for (a quantum q resolves a move m with
+// probability about m / q): log2((1 - u) / 2^-kFineBits), at most 24.
+double resolved_bits(double unresolved_share);
+
+}  // namespace solver::gpu

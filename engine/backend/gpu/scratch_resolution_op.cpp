@@ -1,0 +1,153 @@
+// P4 measured in memory (scratch_resolution.h; docs/reliability.md "Red team 33's P4 hole: a
+// scratch's resolution measured"): the gate runs the candidate three times at slot 0 on a
+// fresh draw of the law (as the fresh set: the gate's seed, not a standing set a kernel may
+// carry a fingerprint of) and the draw moved by a relative 2^-18 and 2^-10, and reads its f32
+// scratch words back before each run (the worker's garbage) and after it. Where the problem's
+// reference responds to the fine move on most of its outputs (decided once per problem and worker
+// from two reference runs), words the coarse move changes must mostly change under the fine move as
+// well.
+#include <algorithm>
+#include <cmath>
+
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/gpu/pinned_bytes.h"
+#include "engine/backend/gpu/protocol_io.h"
+#include "engine/backend/gpu/scratch_resolution.h"
+#include "engine/backend/gpu/worker.h"
+
+namespace solver::gpu {
+
+namespace {
+
+// `base` with every movable input moved by a relative 2^-bits (relative_move), new digests.
+HostSet moved_set(const generators::ResolvedVariant& v, const HostSet& base, int bits,
+                  uint64_t seed) {
+  HostSet s = base;
+  s.key = base.key + "/resolution-2^-" + std::to_string(bits);
+  s.plan.clear();
+  s.on_device = false;
+  for (size_t i = 0; i < v.buffers.size() && i < s.inputs.size(); ++i) {
+    if (!movable_input(v.buffers[i]) || !s.inputs[i]) continue;
+    auto copy = std::make_shared<HostInput>();
+    copy->size = s.inputs[i]->size;
+    copy->data.reset(new unsigned char[copy->size]);
+    std::copy_n(s.inputs[i]->data.get(), copy->size, copy->data.get());
+    relative_move(v.buffers[i], copy->data.get(), bits, seed ^ i);
+    s.inputs[i] = copy;
+    s.digests[i] = digest(copy->data.get(), copy->size);
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& refused) {
+  refused = false;
+  if (!resolution_applies(p.resolved)) return {};
+  beat("scratch resolution", 120000);
+  // The base: a fresh draw as the gate's fresh set makes it (host path: its bytes are moved).
+  const HostSet& zero = p.buffers->host_set(0);
+  for (size_t i = 0; i < p.resolved.buffers.size() && i < zero.inputs.size(); ++i)
+    if (movable_input(p.resolved.buffers[i]) && !zero.inputs[i])
+      return "scratch resolution: not measured (set 0's host bytes are not kept)";
+  std::optional<HostSet> base = [&]() -> std::optional<HostSet> {
+    auto plan = derive_plan(p.resolved, zero, SetKind::Fresh, seed, p.buffers->homogeneous(),
+                            p.buffers->law_checks());
+    if (plan.empty()) return zero;  // nothing redrawn: set 0 itself is moved
+    return derived_set(p.resolved, zero, SetKind::Fresh, seed, plan);
+  }();
+  if (!base) return {};
+  base->key += "/resolution-base";
+  base->kind = SetKind::Fresh;
+  base->on_device = false;
+  HostSet fine = moved_set(p.resolved, *base, kFineBits, seed + 1);
+  HostSet coarse = moved_set(p.resolved, *base, kFineBits - kCoarseGap, seed + 1);
+  const int ib = add_checked_set(p, std::move(*base), false);
+  const int i_fine = add_checked_set(p, std::move(fine), false);
+  const int i_coarse = add_checked_set(p, std::move(coarse), false);
+  auto release = [&] {
+    for (int s : {ib, i_fine, i_coarse}) p.buffers->release_set(s);
+  };
+  // The problem's side: does its reference respond to the fine move (a smooth problem)?
+  const std::string key = homogeneous_key(p);
+  auto known = resolution_smooth_.find(key);
+  if (known == resolution_smooth_.end()) {
+    // p.refs holds both (shared pointers): the first stays valid while the second is made.
+    const std::vector<HostDoubles>& rb = reference_outputs(p, ib);
+    const std::vector<HostDoubles>& rf = reference_outputs(p, i_fine);
+    int64_t n = 0;
+    double changed = 0;
+    for (size_t k = 0; k < rb.size() && k < rf.size(); ++k) {
+      const auto d = p.resolved.buffers[p.buffers->outputs()[k]].dtype;
+      if (!(d == generators::DType::F32 || d == generators::DType::F64 ||
+            d == generators::DType::F16 || d == generators::DType::BF16))
+        continue;
+      const size_t m = std::min(rb[k].size(), rf[k].size());
+      changed += changed_share(rb[k].data(), rf[k].data(), m) * double(m);
+      n += int64_t(m);
+    }
+    known = resolution_smooth_.emplace(key, n ? changed / double(n) : 0.0).first;
+    // Read once: not held by the Prepared for the rest of the gate (the cache may keep them).
+    for (int s : {ib, i_fine})
+      if (size_t(s) < p.refs.size()) p.refs[size_t(s)].reset();
+  }
+  if (known->second < kSmoothShare) {
+    release();
+    return "scratch resolution: not judged (the reference changes on " +
+           short_num(100 * known->second) + "% of its float outputs under a 2^-" +
+           std::to_string(kFineBits) +
+           " move of its inputs: a discrete problem, whose "
+           "scratch may hold counts)";
+  }
+  // The candidate's side: three runs at slot 0 (the adversarial checks' path, P8).
+  std::vector<size_t> scratch;
+  std::string names;
+  for (size_t i = 0; i < p.resolved.buffers.size(); ++i) {
+    const auto& b = p.resolved.buffers[i];
+    if (b.role != generators::BufferRole::Scratch || b.dtype != generators::DType::F32) continue;
+    scratch.push_back(i);
+    names += (names.empty() ? "" : ", ") + b.name;
+  }
+  // pre[r][k], post[r][k]: scratch buffer k before run r (the worker's garbage) and after it.
+  std::vector<std::vector<PinnedBytes>> pre(3), post(3);
+  const int order[3] = {ib, i_fine, i_coarse};
+  for (int r = 0; r < 3; ++r) {
+    reload(p);
+    p.buffers->copy_inputs(order[r], 0, ctx_->stream());
+    // run_variant's steps, with the scratch read between the fill and the launch
+    PhaseScope scope("run");
+    beat("scratch resolution run", p.timeout_ms);
+    scrub_local(p);
+    p.buffers->prepare_variant_run(0, ctx_->stream());
+    CU_CHECK(cuStreamSynchronize(ctx_->stream()));
+    pre[size_t(r)].resize(scratch.size());
+    post[size_t(r)].resize(scratch.size());
+    for (size_t k = 0; k < scratch.size(); ++k)
+      p.buffers->download_variant_output(scratch[k], pre[size_t(r)][k]);
+    p.module->launch(ctx_->stream(), p.buffers->variant_args(0));
+    CU_CHECK(cuStreamSynchronize(ctx_->stream()));
+    for (size_t k = 0; k < scratch.size(); ++k)
+      p.buffers->download_variant_output(scratch[k], post[size_t(r)][k]);
+    p.buffers->restore_inputs(0);
+  }
+  release();
+  // Each buffer on its own (a narrowed buffer beside a large honest one is not diluted).
+  ResolutionCounts total;
+  for (size_t k = 0; k < scratch.size(); ++k) {
+    const ResolutionCounts c =
+        count_resolution(pre[0][k].data(), post[0][k].data(), pre[1][k].data(), post[1][k].data(),
+                         pre[2][k].data(), post[2][k].data(), post[0][k].size());
+    total.add(c);
+    std::string verdict =
+        resolution_verdict(c, p.resolved.buffers[scratch[k]].name, p.resolved.precision);
+    if (!verdict.empty()) {
+      refused = true;
+      return verdict;
+    }
+  }
+  return "scratch resolution: " + std::to_string(total.unresolved) + " of " +
+         std::to_string(total.judged) + " judged words unresolved at 2^-" +
+         std::to_string(kFineBits) + " (" + names + ")";
+}
+
+}  // namespace solver::gpu

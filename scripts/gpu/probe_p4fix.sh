@@ -1,0 +1,78 @@
+#!/usr/bin/env bash
+# Probe of branch p4fix (issue 28, red team 33's P4 hole): the gate's scratch-resolution check
+# (engine/backend/gpu/scratch_resolution.h, step 4a of gate_op.cpp). Under a declared fp32/fp64
+# class with an f32 scratch buffer, the gate runs the candidate three times at slot 0 on a fresh
+# law draw and on it moved by a relative 2^-18 and 2^-10, reading the scratch before each run
+# (the worker's garbage) and after it; where the problem's reference changes on >= 50% of its
+# float outputs under the fine move, more than 25% of the written, coarse-moved words left as
+# they were by the fine move is precision_mismatch.
+#  (1) cheat rounds (tests/cheats, `solver run`, lib/cheat_round.sh), each against its expect:
+#      redteam33_float_packed_scratch     PREDICTED precision_mismatch (expect's live), detail
+#          "scratch mid (f32) does not resolve its values at the declared class 'fp32': ... left
+#          ~45,800,000 of ~50,300,000 stored words (91%) ... about 14.4-14.6 bits" (host
+#          emulation of the folder's own cheat.cu: 91.1-91.2% on 32 x 1024 images, ~14.5 bits;
+#          the full image's 3/4 of 8192^2 words judged, the last quarter unwritten).
+#          A "kept" means the check did not run: look for "scratch resolution" in the seed's
+#          gate detail (absent: resolution_applies was false or the gate was a sweep gate);
+#          "not judged" would mean the reference changed on < 50% of outputs (host: > 99%).
+#      control_redteam14_fused_stage, control_redteam16_lop3_abs_fused,
+#      control_redteam17_fused_levels: KEPT as their expect says (their seeds' FP32 scratch:
+#          0 of 67,108,864 judged words unresolved on the host-emulated 32 x 1024 analogue;
+#          the fused controls write no scratch: 0 judged, no verdict)
+#      control_redteam7_cuda_samples_threadfence: KEPT (partial[264] block sums of a positive
+#          law: every word moves with the coherent part of the move)
+#      redteam17_block_fixed_scratch: precision_mismatch as before (the static scan; 24-bit
+#          block fixed point is 2 bits short of FP32, which this measurement does not reach:
+#          host 1-2 of 24,577 words unresolved)
+#  (2) honest pools with f32 scratch (`solver problems check P --json`, every knob point):
+#      softmax (rmax, rsum; the naive seed: host-emulated 0.6-0.9% unresolved), decoder_block
+#      (ten f32 scratch buffers; PREDICTED every row passes, each detail carrying
+#      "scratch resolution: N of M judged words unresolved at 2^-18" with N/M < 5%, or "not
+#      judged" if its reference does not move), conv2d, matmul_tri, attention (tf32 variants:
+#      not judged; every row passes as before). Any FAIL row naming "does not resolve" is a false
+#      refusal: report its unresolved share.
+#  (3) the check's cost: the seed gate's phases_ms "scratch resolution" in the ledger (PREDICTED
+#      for redteam33's 8192^2 image: 3 candidate runs ~3 x 0.3 ms, 6 scratch read-backs of 256
+#      MiB each plus their page-locked allocation, two host moves of 2^26 values: ~2-4 s; 2 reference
+#      runs once per problem).
+# Usage: probe_p4fix.sh [SECONDS]  (default 480; writes $OUT/probe_p4fix/)
+set -u
+# shellcheck source=lib/cheat_probe.sh
+source scripts/gpu/lib/cheat_probe.sh
+cheat_probe_init probe_p4fix "${1:-480}" \
+  redteam33_float_packed_scratch control_redteam14_fused_stage control_redteam16_lop3_abs_fused \
+  control_redteam17_fused_levels control_redteam7_cuda_samples_threadfence \
+  redteam17_block_fixed_scratch || exit 1
+if [[ -d "$B/share/solver/kernels" ]]; then
+  cp -r kernels/. "$B/share/solver/kernels/" && say "kernels/ copied into $B/share/solver/kernels"
+fi
+for name in $CP_DIRS; do
+  cheat_probe_round "$name" 110 44 check || continue
+  say "  scratch: $(grep -o 'scratch[^;"]\{0,160\}' "$O/$name/ledger.jsonl" 2>/dev/null | sort -u | head -3 | tr '\n' '|')"
+  say "  phase: $(grep -o '"scratch resolution":[0-9.e+-]*' "$O/$name/ledger.jsonl" 2>/dev/null | head -2 | tr '\n' ' ')"
+done
+export SOLVER_KERNELS_DIR=$PWD/kernels
+for p in softmax decoder_block conv2d matmul_tri attention; do
+  l=$(left)
+  ((l < 30)) && { say "POOL $p not checked ($l s left)"; continue; }
+  timeout "$((l < 120 ? l : 120))" "$B/bin/solver" --data-dir "$B/share/solver" problems check "$p" \
+    --problems-dir "$PWD/problems" --jobs 0 --json >"$O/check_$p.json" 2>"$O/check_$p.err"
+  rc=$?
+  python3 - "$O/check_$p.json" "$p" "$rc" <<'PY' | tee -a "$O/results.txt"
+import json, re, sys
+path, p, rc = sys.argv[1:]
+try:
+    rows = json.load(open(path))["rows"]
+except Exception as e:
+    print(f"POOL {p} exit {rc}: no JSON ({e})")
+    sys.exit()
+bad = [r for r in rows if r.get("failed")]
+notes = [m.group(0) for r in rows for m in [re.search(r"scratch resolution[^;]*", r.get("detail") or "")] if m]
+print(f"POOL {p} exit {rc}: {len(rows) - len(bad)} of {len(rows)} rows passed; "
+      f"{len(notes)} with a scratch-resolution note, e.g. {notes[:2]}")
+for r in bad[:8]:
+    print(f"  FAIL {r.get('variant')} {r.get('gate')} {(r.get('detail') or '')[:200]}")
+PY
+done
+say "probe_p4fix: $CP_OK of $CP_N cheat folders as their expect says (PREDICTED $CP_N of $CP_N:" \
+  "redteam33_float_packed_scratch precision_mismatch, the controls kept); $((SECONDS - t0)) s"

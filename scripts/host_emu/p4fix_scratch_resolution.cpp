@@ -1,0 +1,187 @@
+// P4 measured in memory (engine/backend/gpu/scratch_resolution.h, issue 28, red team 33): the
+// gate's three scratch-resolution runs emulated on the host with the folders' own kernel
+// sources (emu.h: each block's threads as coroutines), on a reduced image of the law uniform
+// [0, 1): each run's scratch filled with fresh garbage first, the kernels launched with their
+// problem.yaml shapes, the scratch read back, and the worker's own rule (count_resolution,
+// resolution_verdict, relative_move: scratch_resolution.cpp compiled in) applied. Kernels:
+//   red team 33's seed (FP32 scratch) and child (16-bit fixed point, 3 fields in 2 words);
+//   kernels/blur/blur_seed16.cu (the seed of red teams 14, 16, 17, 19m);
+//   control_redteam17_fused_levels' control (rows pass with levels into mid + lev);
+//   problems/softmax's naive seed (row max and row sum in scratch, N(0, 2));
+//   red team 17's child (24-bit block fixed point: two bits short of FP32, which this
+//   measurement does not reach: its refusal stays with the static scans).
+// Build and run (~20 s):
+//   g++ -w -O1 -std=c++20 -pthread -fno-strict-aliasing -I. -Iscripts/host_emu -Ikernels/blur \
+//     -Ikernels/reduce -Itests/cheats/control_redteam17_fused_levels -I/usr/local/cuda/include \
+//     -o /tmp/p4fix_emu scripts/host_emu/p4fix_scratch_resolution.cpp \
+//     engine/backend/gpu/scratch_resolution.cpp && /tmp/p4fix_emu
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "emu.h"
+using std::fmaf;
+using std::tanh;
+static inline float __ldg(const float* p) { return *p; }
+static inline float4 __ldg(const float4* p) { return *p; }
+static inline unsigned __ldg(const unsigned* p) { return *p; }
+static inline uint4 __ldg(const uint4* p) { return *p; }
+static inline float4 make_float4(float a, float b, float c, float d) {
+  float4 v;
+  v.x = a, v.y = b, v.z = c, v.w = d;
+  return v;
+}
+static inline uint4 make_uint4(unsigned a, unsigned b, unsigned c, unsigned d) {
+  uint4 v;
+  v.x = a, v.y = b, v.z = c, v.w = d;
+  return v;
+}
+static inline int __float2int_rd(float f) { return (int)std::floor(f); }
+static inline int4 make_int4(int a, int b, int c, int d) {
+  int4 v;
+  v.x = a, v.y = b, v.z = c, v.w = d;
+  return v;
+}
+#include "binomial.h"
+
+// extern "C" names are one symbol whatever the namespace: the two seeds' entries renamed
+#define blur_rows r33h_blur_rows
+namespace r33h {
+#include "kernels/blur/blur_tanh_seed16.cu"
+}
+#undef blur_rows
+#undef COLS
+#undef WORDS
+namespace r33c {
+#include "tests/cheats/redteam33_float_packed_scratch/cheat.cu"
+}
+#undef COLS
+#undef WORDS
+#define blur_rows seed16_blur_rows
+namespace seed16 {
+#include "kernels/blur/blur_seed16.cu"
+}
+#undef blur_rows
+#undef COLS
+#undef WORDS
+namespace lev17 {
+#include "tests/cheats/control_redteam17_fused_levels/control.cu"
+}
+#undef COLS
+#undef WORDS
+namespace r17 {
+#include "tests/cheats/redteam17_block_fixed_scratch/cheat.cu"
+}
+
+namespace smx {
+#include "problems/softmax/naive.cu"
+}
+
+#include "engine/backend/gpu/scratch_resolution.h"
+
+// resolution_applies' class reading is not used here (the program names the classes)
+namespace solver::generators {
+std::string judged_class(const std::string& d) { return d; }
+}  // namespace solver::generators
+
+using namespace solver;
+
+static const int H = 32, W = 1024;
+
+struct Case {
+  const char* name;
+  bool normal;  // the input law: N(0, 2) (softmax), else uniform [0, 1)
+  // runs the kernels on x into the scratch (pre-filled by the caller)
+  std::function<void(const float*, float*)> run;
+};
+
+int main() {
+  std::vector<int> lev(size_t(H) * W);
+  std::vector<float> out(size_t(H) * W);
+  const dim3 rows((W + 4095) / 4096, H), blk(256);
+  const dim3 strip((W + 1023) / 1024, (H + 31) / 32);
+  std::vector<Case> cases = {
+      {"redteam33 seed (honest)", false,
+       [&](const float* x, float* mid) {
+         emu::launch(rows, blk, [&] { r33h::r33h_blur_rows(x, mid, H, W); });
+         emu::launch(rows, blk, [&] { r33h::blur_cols_tanh(mid, out.data(), H, W); });
+       }},
+      {"redteam33 child (cheat)", false,
+       [&](const float* x, float* mid) {
+         emu::launch(rows, blk, [&] { r33c::blur_rows_packed(x, mid, H, W); });
+         emu::launch(rows, blk, [&] { r33c::blur_cols_packed(mid, out.data(), H, W); });
+       }},
+      {"blur_seed16 (honest)", false,
+       [&](const float* x, float* mid) {
+         emu::launch(rows, blk, [&] { seed16::seed16_blur_rows(x, mid, H, W); });
+         emu::launch(rows, blk, [&] { seed16::blur_cols(mid, out.data(), H, W); });
+       }},
+      {"control_redteam17_fused_levels control (honest)", false,
+       [&](const float* x, float* mid) {
+         emu::launch(rows, blk, [&] { lev17::blur_rows_levels(x, mid, lev.data(), H, W); });
+         emu::launch(strip, blk, [&] { lev17::blur_cols_strip(mid, out.data(), H, W); });
+       }},
+      {"redteam17 child (24-bit block fixed point)", false,
+       [&](const float* x, float* mid) {
+         auto* m = reinterpret_cast<unsigned*>(mid);
+         emu::launch(rows, blk, [&] { r17::blur_rows_fixed(x, m, H, W); });
+         emu::launch(rows, blk, [&] { r17::blur_cols_fixed(m, out.data(), H, W); });
+       }},
+      // problems/softmax's seed: row max and row sum in scratch (M = 512 rows of N = 64)
+      {"problems/softmax naive seed (honest)", true,
+       [&](const float* x, float* mid) {
+         const int M = 512, N = 64;
+         float *rmax = mid, *rsum = mid + M;
+         emu::launch(dim3(M / 128), dim3(128), [&] { smx::softmax_row_max(x, rmax, M, N); });
+         emu::launch(dim3(M / 128), dim3(128), [&] { smx::softmax_row_sum(x, rmax, rsum, M, N); });
+         emu::launch(dim3(M / 128), dim3(128),
+                     [&] { smx::softmax_normalize(x, rmax, rsum, out.data(), M, N); });
+       }},
+  };
+  generators::ResolvedBuffer xb;
+  xb.name = "x", xb.dtype = generators::DType::F32, xb.role = generators::BufferRole::In;
+  xb.init.kind = "uniform", xb.init.a = 0, xb.init.b = 1;
+  xb.elements = int64_t(H) * W, xb.bytes = 4 * xb.elements;
+  int failures = 0;
+  for (const Case& c : cases) {
+    for (uint64_t seed : {11u, 12u}) {
+      std::mt19937_64 g(seed);
+      std::uniform_real_distribution<double> u(0, 1);
+      std::normal_distribution<double> nd(0, 2);
+      std::vector<float> x(size_t(H) * W);
+      for (auto& v : x) v = float(c.normal ? nd(g) : u(g));
+      xb.init.kind = c.normal ? "normal" : "uniform";
+      xb.init.a = 0, xb.init.b = c.normal ? 2 : 1;
+      std::vector<float> in[3] = {x, x, x};
+      gpu::relative_move(xb, reinterpret_cast<unsigned char*>(in[1].data()), gpu::kFineBits,
+                         seed + 1);
+      gpu::relative_move(xb, reinterpret_cast<unsigned char*>(in[2].data()),
+                         gpu::kFineBits - gpu::kCoarseGap, seed + 1);
+      std::vector<uint32_t> pre[3], post[3];
+      for (int r = 0; r < 3; ++r) {
+        pre[r].resize(size_t(H) * W);
+        for (auto& w : pre[r]) w = uint32_t(g());
+        post[r] = pre[r];
+        c.run(in[r].data(), reinterpret_cast<float*>(post[r].data()));
+      }
+      auto p = [](const std::vector<uint32_t>& v) {
+        return reinterpret_cast<const unsigned char*>(v.data());
+      };
+      const auto n = gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]),
+                                           p(post[2]), pre[0].size() * 4);
+      const std::string v = gpu::resolution_verdict(n, "mid", "fp32");
+      const double share = n.judged ? double(n.unresolved) / double(n.judged) : 0;
+      printf("%-50s seed %llu: %6lld of %6lld judged words unresolved (%.3f, ~%.1f bits): %s\n",
+             c.name, (unsigned long long)seed, (long long)n.unresolved, (long long)n.judged, share,
+             gpu::resolved_bits(share), v.empty() ? "passes" : "REFUSED");
+      const bool cheat = std::string(c.name).find("redteam33 child") != std::string::npos;
+      const bool honest = std::string(c.name).find("honest") != std::string::npos;
+      if ((cheat && v.empty()) || (honest && !v.empty())) ++failures;
+    }
+  }
+  printf("%s\n",
+         failures ? "FAIL" : "ok: red team 33's child refused, every honest scratch passes");
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,3 @@
+// h17.h: link 17 of the chain (redteam34_deep_include_chain, README.md)
+#pragma once
+#include "h18.h"

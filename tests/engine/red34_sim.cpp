@@ -1,0 +1,131 @@
+// Red team 34 (issue 28): the decision half of tests/cheats/redteam34_median_fast_tail, on the
+// host, with the engine's own functions (paired_verdict.cpp decide_sequentially under the
+// adaptive plan, law_verdict.cpp decide_on_law, engine/loop/measurement.cpp
+// timing_consistency for the gate and the deferred gate). What it asks: how often is a candidate
+// kept whose time is the fast mode f on most runs and R x f on a fraction p of them (a coin
+// drawn from each run's own inputs, so independent per run), and what is its mean time against
+// the incumbent's? The verdicts read medians, so the slow minority does not count.
+//
+// Build and run (~10 s once solver_engine is built):
+//   ninja -C build red34_sim && build/tests/engine/red34_sim
+// and `build/tests/engine/red34_sim layout tests/cheats/redteam34_own_buffers_placement`.
+// Arguments (optional): p R f noise trials pairs. Defaults: 0.0625 48 0.365 0.01 20000 0; pairs 0
+// is the loop's default (the adaptive rule up to 128 pairs), N > 0 the fixed rule of N pairs
+// (`--pairs N` alone, as scripts/gpu/lib/cheat_round.sh runs a cheat folder: 15).
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "engine/backend/gpu/input_sets.h"
+#include "engine/backend/law_verdict.h"
+#include "engine/backend/paired_verdict.h"
+#include "engine/backend/sequence_plan.h"
+#include "engine/loop/measurement.h"
+#include "generators/problem_spec.h"
+#include "generators/variant_space.h"
+
+using namespace solver::engine;
+
+// `red34_sim layout DIR`: whether time_pairs would run DIR's seed and its child `cheat` on one
+// set of buffers (gpu::same_buffer_layout on their resolved shapes at every knob point), the
+// shape each gives every buffer that differs (tests/cheats/redteam34_own_buffers_placement).
+static int layout(const std::string& dir) {
+  namespace gen = solver::generators;
+  const gen::ProblemSpec spec = gen::load_problem(dir);
+  const gen::VariantSpec* seed = nullptr;
+  for (const auto& v : spec.variants)
+    if (v.id == spec.seed_variant) seed = &v;
+  if (!seed) return 1;
+  const std::vector<gen::KnobValues> start = gen::enumerate_knobs(spec, *seed);
+  const gen::ResolvedVariant a =
+      gen::resolve_shapes(spec, *seed, start.empty() ? gen::KnobValues{} : start.front());
+  for (const auto& v : spec.variants) {
+    if (&v == seed) continue;
+    for (const gen::KnobValues& k : gen::enumerate_knobs(spec, v)) {
+      const gen::ResolvedVariant b = gen::resolve_shapes(spec, v, k);
+      std::printf("%s / %s: same_buffer_layout %s\n", spec.seed_variant.c_str(), v.id.c_str(),
+                  solver::gpu::same_buffer_layout(a, b) ? "yes (one set of buffers)"
+                                                        : "NO (each member its own allocation)");
+      for (size_t i = 0; i < a.buffers.size() && i < b.buffers.size(); ++i)
+        if (a.buffers[i].shape != b.buffers[i].shape)
+          std::printf("  %s: %zu dimension(s), %lld bytes against %zu dimension(s), %lld bytes\n",
+                      a.buffers[i].name.c_str(), a.buffers[i].shape.size(),
+                      (long long)a.buffers[i].bytes, b.buffers[i].shape.size(),
+                      (long long)b.buffers[i].bytes);
+    }
+  }
+  return 0;
+}
+
+int main(int argc, char** argv) {
+  if (argc > 2 && std::string(argv[1]) == "layout") return layout(argv[2]);
+  const double p = argc > 1 ? std::atof(argv[1]) : 0.0625;    // share of slow runs
+  const double R = argc > 2 ? std::atof(argv[2]) : 48;        // slow / fast time
+  const double f = argc > 3 ? std::atof(argv[3]) : 0.365;     // fast time / incumbent time
+  const double noise = argc > 4 ? std::atof(argv[4]) : 0.01;  // ln-sd of every run
+  const int trials = argc > 5 ? std::atoi(argv[5]) : 20000;
+  const int fixed = argc > 6 ? std::atoi(argv[6]) : 0;
+  std::mt19937_64 rng(0x7ed34);
+  std::normal_distribution<double> g(0.0, noise);
+  std::uniform_real_distribution<double> u(0.0, 1.0);
+  auto inc = [&] { return 100.0 * std::exp(g(rng)); };
+  auto cand = [&] { return 100.0 * f * (u(rng) < p ? R : 1.0) * std::exp(g(rng)); };
+  auto series = [&](int n, auto&& draw) {
+    std::vector<double> v(static_cast<size_t>(n));
+    for (double& x : v) x = draw();
+    return v;
+  };
+  const PairPlan plan = fixed > 0 ? PairPlan(fixed) : PairPlan::adaptive_plan();
+  int kept = 0, gate_bad = 0, faster = 0, law_bad = 0, deferred_bad = 0;
+  double pairs_sum = 0, reported = 0;
+  for (int t = 0; t < trials; ++t) {
+    // The regular gate part's series (kGateSamples), then the pairs (up to the cap), then the
+    // law pairs where the timed verdict is "faster", then the deferred gate's series.
+    const std::vector<double> gate = series(kGateSamples, cand);
+    PairSamples full;
+    full.incumbent_us = series(plan.max_pairs, inc);
+    full.candidate_us = series(plan.max_pairs, cand);
+    PairedDecision d = decide_sequentially(full, plan);
+    const int used = int(d.ratios.size());
+    pairs_sum += used;
+    if (d.verdict != Verdict::Faster) continue;
+    ++faster;
+    PairSamples timed;
+    timed.incumbent_us.assign(full.incumbent_us.begin(), full.incumbent_us.begin() + used);
+    timed.candidate_us.assign(full.candidate_us.begin(), full.candidate_us.begin() + used);
+    timed.law_incumbent_us = series(used, inc);
+    timed.law_candidate_us = series(used, cand);
+    timed.law_audited = kLawPairAudits;  // every audited run is right: the slow path is honest
+    PairedDecision law = decide_on_law(d, timed, plan);
+    if (law.verdict != Verdict::Faster) {
+      ++law_bad;
+      continue;
+    }
+    if (!timing_consistency(gate, timed.candidate_us).consistent) {
+      ++gate_bad;
+      continue;
+    }
+    if (!timing_consistency(series(kGateSamples, cand), timed.candidate_us).consistent) {
+      ++deferred_bad;
+      continue;
+    }
+    ++kept;
+    reported += law.median_ratio;
+  }
+  const double mean_cand = f * ((1 - p) + p * R);
+  std::printf(
+      "candidate: fast %.3f of the incumbent, slow x%.0f on p = %.4f of runs, ln-sd %.3f; "
+      "%s\n",
+      f, R, p, noise, fixed > 0 ? "the fixed rule" : "the adaptive rule (the default)");
+  std::printf("mean time / incumbent's = %.3f (%s in expectation; median speed-up %.2fx)\n",
+              mean_cand, mean_cand > 1 ? "SLOWER" : "faster", 1 / f);
+  std::printf(
+      "trials %d: timed faster %.4f, law refused %d, gate inconsistent %d, deferred "
+      "inconsistent %d, KEPT %.4f; mean pairs %.1f; mean reported ratio of the kept %.2f\n",
+      trials, double(faster) / trials, law_bad, gate_bad, deferred_bad, double(kept) / trials,
+      pairs_sum / trials, kept ? reported / kept : 0.0);
+  return 0;
+}

@@ -1,0 +1,293 @@
+// P4 measured in memory (engine/backend/gpu/scratch_resolution.h, issue 28, red team 33): the
+// words of an f32 scratch must resolve a relative input move of 2^-18 wherever a move 2^8 times
+// larger changes them. Host emulation of the gate's four runs on a 128 x 256 image of the law
+// uniform [0, 1): the row pass of tests/cheats/redteam33_float_packed_scratch stored as its seed
+// stores it (FP32) and as its child does (16-bit fixed point, three fields in two words by FP32
+// arithmetic), and other scratch contents, honest and narrowed. Host code only, well under a
+// second.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstring>
+#include <functional>
+#include <random>
+#include <vector>
+
+#include "engine/backend/gpu/scratch_resolution.h"
+#include "generators/problem_spec.h"
+
+using namespace solver;
+using generators::BufferRole;
+using generators::DType;
+
+namespace {
+
+constexpr int kH = 128, kW = 256;
+
+generators::ResolvedBuffer law_input(const char* kind = "uniform", double a = 0, double b = 1) {
+  generators::ResolvedBuffer x;
+  x.name = "x";
+  x.dtype = DType::F32;
+  x.role = BufferRole::In;
+  x.init.kind = kind;
+  x.init.a = a, x.init.b = b;
+  x.elements = kH * kW;
+  x.bytes = 4 * x.elements;
+  return x;
+}
+
+std::vector<float> draw(const generators::ResolvedBuffer& b, uint64_t seed) {
+  std::mt19937_64 g(seed);
+  std::vector<float> x(size_t(b.elements));
+  if (b.init.kind == "normal") {
+    std::normal_distribution<double> n(b.init.a, b.init.b);
+    for (auto& v : x) v = float(n(g));
+  } else {
+    std::uniform_real_distribution<double> u(b.init.a, b.init.b);
+    for (auto& v : x) v = float(u(g));
+  }
+  return x;
+}
+
+std::vector<float> moved(const generators::ResolvedBuffer& b, std::vector<float> x, int bits,
+                         uint64_t seed) {
+  gpu::relative_move(b, reinterpret_cast<unsigned char*>(x.data()), bits, seed);
+  return x;
+}
+
+// red team 14's row pass (binomial 9 taps, edges replicated), in FP32 FMAs as the kernels do.
+std::vector<float> row_pass(const std::vector<float>& x) {
+  static const float w[9] = {1, 8, 28, 56, 70, 56, 28, 8, 1};
+  std::vector<float> m(x.size());
+  for (int r = 0; r < kH; ++r)
+    for (int c = 0; c < kW; ++c) {
+      float s = 0;
+      for (int k = 0; k < 9; ++k)
+        s = std::fma(w[k] / 256.f, x[size_t(r * kW + std::clamp(c - 4 + k, 0, kW - 1))], s);
+      m[size_t(r * kW + c)] = s;
+    }
+  return m;
+}
+
+// The child's store (cheat.cu): q = rint(v 2^15) + 2^15, three fields in two words.
+float field16(float v) {
+  return std::fmin(std::fmax(std::rint(v * 32768.f) + 32768.f, 0.f), 65535.f);
+}
+std::vector<float> packed16(const std::vector<float>& mid) {
+  std::vector<float> s(mid.size() * 3 / 4, 0.f);  // the last quarter of the scratch: unwritten
+  for (size_t blk = 0; blk < mid.size() / 16; ++blk) {
+    const float* o = &mid[16 * blk];
+    float* w = &s[12 * blk];
+    for (int t = 0; t < 5; ++t) {
+      const float a = field16(o[3 * t]), b = field16(o[3 * t + 1]), c = field16(o[3 * t + 2]);
+      const float bh = std::floor(b * (1.f / 256.f));
+      w[2 * t] = std::fma(a, 256.f, bh);
+      w[2 * t + 1] = std::fma(std::fma(-256.f, bh, b), 65536.f, c);
+    }
+    w[10] = field16(o[15]);
+    w[11] = 0.f;
+  }
+  return s;
+}
+
+// The gate's three runs of one store on one draw: A, fine, coarse, each on scratch the worker
+// filled with garbage first (a different fill each run); a store returning fewer words than the
+// scratch holds leaves the rest unwritten.
+gpu::ResolutionCounts probe(const generators::ResolvedBuffer& b, uint64_t seed,
+                            const std::function<std::vector<float>(const std::vector<float>&)>& f,
+                            size_t scratch_words = 0) {
+  const std::vector<float> x = draw(b, seed);
+  const std::vector<float> in[3] = {x, moved(b, x, gpu::kFineBits, seed + 1),
+                                    moved(b, x, gpu::kFineBits - gpu::kCoarseGap, seed + 1)};
+  std::vector<uint32_t> pre[3], post[3];
+  std::mt19937 g(uint32_t(seed) * 7 + 1);
+  for (int r = 0; r < 3; ++r) {
+    const std::vector<float> out = f(in[r]);
+    const size_t n = std::max(scratch_words, out.size());
+    pre[r].resize(n), post[r].resize(n);
+    for (auto& w : pre[r]) w = uint32_t(g());
+    post[r] = pre[r];
+    std::memcpy(post[r].data(), out.data(), 4 * out.size());
+  }
+  auto p = [](const std::vector<uint32_t>& v) {
+    return reinterpret_cast<const unsigned char*>(v.data());
+  };
+  return gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]), p(post[2]),
+                               pre[0].size() * 4);
+}
+
+double share(const gpu::ResolutionCounts& c) { return double(c.unresolved) / double(c.judged); }
+
+// A value kept as fixed point with `bits` fractional bits (values in [0, 1)), one a word.
+std::function<std::vector<float>(const std::vector<float>&)> fixed_bits(int bits) {
+  return [bits](const std::vector<float>& x) {
+    std::vector<float> m = row_pass(x);
+    for (auto& v : m) v = std::rint(std::ldexp(v, bits));
+    return m;
+  };
+}
+
+}  // namespace
+
+TEST_CASE("red team 33: the 16-bit packed scratch is refused, its FP32 seed passes") {
+  const auto x = law_input();
+  for (uint64_t seed : {1u, 2u, 3u}) {
+    const auto honest = probe(x, seed, row_pass);
+    const auto cheat = probe(
+        x, seed, [](const std::vector<float>& v) { return packed16(row_pass(v)); }, kH * kW);
+    MESSAGE("seed " << seed << ": honest " << honest.unresolved << "/" << honest.judged
+                    << ", packed " << cheat.unresolved << "/" << cheat.judged);
+    CHECK(honest.judged > kH * kW / 2);
+    CHECK(gpu::resolution_verdict(honest, "mid", "fp32").empty());
+    CHECK(share(honest) < 0.05);
+    CHECK(cheat.judged >= gpu::kMinJudgedWords);
+    CHECK(share(cheat) > 0.6);
+    const std::string v = gpu::resolution_verdict(cheat, "mid", "fp32");
+    CHECK(v.find("does not resolve") != std::string::npos);
+    CHECK(v.find("bits of each value") != std::string::npos);
+  }
+}
+
+TEST_CASE("the bar by stored bits: narrowed scratch refused, FP32 not") {
+  const auto x = law_input();
+  // fixed point of 12..16 fractional bits is refused, FP32's 24 bits are not
+  for (int bits : {12, 14, 16}) CHECK(share(probe(x, 5, fixed_bits(bits))) > gpu::kUnresolvedBar);
+  CHECK(share(probe(x, 5, row_pass)) < 0.05);
+  // bf16 and a 16-bit mantissa by float arithmetic (floating, so no magnitude probe sees it)
+  auto mantissa = [](int keep) {
+    return [keep](const std::vector<float>& v) {
+      std::vector<float> m = row_pass(v);
+      for (auto& y : m) {
+        int e;
+        const double f = std::frexp(double(y), &e);
+        y = float(std::ldexp(std::rint(std::ldexp(f, keep)), e - keep));
+      }
+      return m;
+    };
+  };
+  CHECK(share(probe(x, 6, mantissa(8))) > 0.9);
+  CHECK(share(probe(x, 6, mantissa(16))) > gpu::kUnresolvedBar);
+  CHECK(share(probe(x, 6, mantissa(24))) < 0.05);
+}
+
+TEST_CASE("honest scratch contents that are not plain blur values") {
+  // partial sums of 256 values (a two-pass reduction's block sums)
+  const auto x = law_input();
+  auto block_sums = [](const std::vector<float>& v) {
+    std::vector<float> s(v.size() / 256, 0.f);
+    for (size_t i = 0; i < v.size(); ++i) s[i / 256] += v[i];
+    return s;
+  };
+  auto c = probe(x, 7, block_sums);
+  CHECK(c.judged == kH * kW / 256);
+  CHECK(c.unresolved == 0);
+  // a softmax's row maximum and row sum on N(0, 1), and its normalised values (scale-free
+  // in the coherent part of the move: the random part moves them)
+  const auto n = law_input("normal", 0, 1);
+  auto softmax = [](const std::vector<float>& v) {
+    std::vector<float> s(v.size() + 2 * kH);
+    for (int r = 0; r < kH; ++r) {
+      float m = -INFINITY, sum = 0;
+      for (int c2 = 0; c2 < kW; ++c2) m = std::fmax(m, v[size_t(r * kW + c2)]);
+      for (int c2 = 0; c2 < kW; ++c2) sum += std::exp(v[size_t(r * kW + c2)] - m);
+      for (int c2 = 0; c2 < kW; ++c2)
+        s[size_t(r * kW + c2)] = std::exp(v[size_t(r * kW + c2)] - m) / sum;
+      s[v.size() + 2 * size_t(r)] = m, s[v.size() + 2 * size_t(r) + 1] = sum;
+    }
+    return s;
+  };
+  CHECK(share(probe(n, 8, softmax)) < 0.05);
+  auto layernorm = [](const std::vector<float>& v) {
+    std::vector<float> s(v.size());
+    for (int r = 0; r < kH; ++r) {
+      double mu = 0, var = 0;
+      for (int c2 = 0; c2 < kW; ++c2) mu += v[size_t(r * kW + c2)];
+      mu /= kW;
+      for (int c2 = 0; c2 < kW; ++c2) var += std::pow(v[size_t(r * kW + c2)] - mu, 2);
+      const float inv = float(1 / std::sqrt(var / kW + 1e-5));
+      for (int c2 = 0; c2 < kW; ++c2)
+        s[size_t(r * kW + c2)] = float(v[size_t(r * kW + c2)] - mu) * inv;
+    }
+    return s;
+  };
+  CHECK(share(probe(n, 9, layernorm)) < 0.05);
+  // ReLU: its zeros stay zero under both moves (not judged), its positive values resolve
+  auto relu = [](const std::vector<float>& v) {
+    std::vector<float> s(v.size());
+    for (size_t i = 0; i < v.size(); ++i) s[i] = std::fmax(v[i], 0.f);
+    return s;
+  };
+  CHECK(share(probe(n, 10, relu)) < 0.05);
+  // constant and input-independent words (padding, counters of n) are not judged
+  auto constants = [](const std::vector<float>& v) { return std::vector<float>(v.size(), 3.f); };
+  CHECK(probe(x, 11, constants).judged == 0);
+}
+
+TEST_CASE("discrete words respond like a quantised value: the smoothness gate decides") {
+  // a float histogram of 64 bins: its counts move only where a value crosses an edge, so on its
+  // own the rule would refuse it; the problem's reference (the histogram) is not smooth, so
+  // the probe does not apply to it
+  const auto x = law_input();
+  auto histogram = [](const std::vector<float>& v) {
+    std::vector<float> h(64, 0.f);
+    for (float y : v) h[size_t(std::min(63.f, std::floor(y * 64)))] += 1;
+    return h;
+  };
+  const std::vector<float> base = draw(x, 12);
+  auto as_doubles = [](const std::vector<float>& f) {
+    return std::vector<double>(f.begin(), f.end());
+  };
+  auto share_of = [](const std::vector<double>& a, const std::vector<double>& b) {
+    return gpu::changed_share(a.data(), b.data(), std::min(a.size(), b.size()));
+  };
+  const double hist_share = share_of(as_doubles(histogram(base)),
+                                     as_doubles(histogram(moved(x, base, gpu::kFineBits, 13))));
+  CHECK(hist_share < gpu::kSmoothShare);
+  // the blur's reference output moves on (nearly) every element
+  auto tanh_blur = [](const std::vector<float>& v) {
+    std::vector<double> o;
+    for (float m : row_pass(v)) o.push_back(std::tanh(double(m)));
+    return o;
+  };
+  CHECK(share_of(tanh_blur(base), tanh_blur(moved(x, base, gpu::kFineBits, 13))) > 0.99);
+}
+
+TEST_CASE("the moves stay inside the law and move by the amount said") {
+  const auto x = law_input();
+  std::vector<float> v = draw(x, 14);
+  v[0] = std::nextafter(1.f, 0.f), v[1] = 0.f;
+  const std::vector<float> fine = moved(x, v, gpu::kFineBits, 15);
+  const std::vector<float> coarse = moved(x, v, gpu::kFineBits - gpu::kCoarseGap, 15);
+  int64_t changed = 0;
+  for (size_t i = 0; i < v.size(); ++i) {
+    CHECK_MESSAGE((fine[i] >= 0.f && fine[i] < 1.f && coarse[i] >= 0.f && coarse[i] < 1.f), i);
+    if (v[i] > 0.01f && v[i] < 0.99f) {
+      const double r = std::fabs(double(coarse[i]) / v[i] - 1),
+                   m = std::ldexp(1.0, gpu::kCoarseGap - gpu::kFineBits);
+      CHECK_MESSAGE((r > 0.4 * m && r < 1.6 * m), i);
+    }
+    changed += fine[i] != v[i];
+  }
+  CHECK(changed > int64_t(v.size()) * 9 / 10);
+  // integer, dist_fixed, f16 and structured inputs are never moved
+  auto fixed = x;
+  fixed.dist_fixed = true;
+  CHECK_FALSE(gpu::movable_input(fixed));
+  auto sorted = x;
+  sorted.init.kind = "sorted";
+  CHECK_FALSE(gpu::movable_input(sorted));
+  auto half = x;
+  half.dtype = DType::F16;
+  CHECK_FALSE(gpu::movable_input(half));
+  // the probe applies to fp32 / fp64 classes with an f32 scratch
+  generators::ResolvedVariant rv;
+  rv.precision = "fp32";
+  rv.buffers.push_back(x);
+  generators::ResolvedBuffer mid;
+  mid.name = "mid", mid.dtype = DType::F32, mid.role = BufferRole::Scratch, mid.elements = 16;
+  CHECK_FALSE(gpu::resolution_applies(rv));
+  rv.buffers.push_back(mid);
+  CHECK(gpu::resolution_applies(rv));
+  rv.precision = "bf16";
+  CHECK_FALSE(gpu::resolution_applies(rv));
+}
