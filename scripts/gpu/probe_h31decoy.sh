@@ -37,7 +37,14 @@
 #  refusal. Lint time: at most the fresh set's reference runs and the 8 keyed refills more than
 #  on main, where a pattern lacked evidence (the schedule now asks per pattern).
 #  seeds: neighbor_aggregation: gate passed, as on main.
-# Usage: ORDER="cheats corpus seeds" scripts/gpu/probe_h31decoy.sh [SECONDS, default 570];
+#  Times (from probe_h31's live call 2 on an H100, docs/results/h100-2026-12-07): the decoy's gate
+#  ~5-8 s (set 0 and the fresh set, refused before the light part, as the twin's 5 s), the inner
+#  head ~40 s and the deal control ~41 s (model_light ~33-35 s each): CAP=90 keeps them whole;
+#  cheats ~100 s in all.
+#  On a bundle built from main (SOLVER_BUNDLE=<main's>, ORDER=cheats): redteam31_decoy_quiet_boys
+#  predicted KEPT ~6-7.5x (a MISMATCH line against its expect: that is the hole), the others as
+#  above.
+# Usage: ORDER="cheats corpus seeds" CAP=90 scripts/gpu/probe_h31decoy.sh [SECONDS, default 570];
 #        everything under $OUT/probe_h31decoy/.
 set -u
 # shellcheck source=lib/cheat_probe.sh
