@@ -259,7 +259,7 @@ int main(int argc, char** argv) {
         e[0].assign(ptr.begin(), ptr.end());
         const auto sh = gpu::element_shares({y}, {ref(e)}, {tol});
         for (double a : sh[0]) largest = std::max(largest, a);
-        gpu::fold_quiet(fold, sh);
+        gpu::fold_quiet(fold, sh, parity);
       }
     };
     draws(in);
@@ -268,7 +268,7 @@ int main(int argc, char** argv) {
         "%s_quiet: %zu elements; set 0's two midpoints: %zu moved, %zu by construction, "
         "%zu undecided\n",
         which.c_str(), base.size(), first.moved, first.by_construction, first.undecided);
-    if (gpu::quiet_undecided(gpu::quiet_verdict(fold, 2))) {
+    if (gpu::quiet_undecided(gpu::quiet_verdict(fold, {1, 1, 0}))) {
       Ins second;
       ends_kept.clear();
       auto again = [&](const std::string& name, const std::string& kind, int64_t n, double a,

@@ -288,7 +288,7 @@ TEST_CASE("model echoes: an element quiet by construction is refused, one quiet 
     REQUIRE(s[0] > 0);
     REQUIRE(s[0] <= 1);
     REQUIRE(s[1] > 1);
-    gpu::fold_quiet(fold, {s});
+    gpu::fold_quiet(fold, {s}, e.parity);
     ps.sets[0].outputs[0] = std::max({ps.sets[0].outputs[0], s[0], s[1]});
   }
   ps.sets[0].share = ps.sets[0].outputs[0];
@@ -316,20 +316,21 @@ TEST_CASE("model echoes: an element quiet by construction is refused, one quiet 
   g.atol = 0;
   gpu::QuietFold gathers;
   size_t quiet_once = 0;
-  auto take = [&](const std::vector<int32_t>& z) {
+  auto take = [&](const std::vector<int32_t>& z, int pattern) {
     std::vector<double> s(static_cast<size_t>(n));
     for (int64_t i = 0; i < n; ++i) {
       s[size_t(i)] = share(p[size_t(i)], z[size_t(i)], g);
       quiet_once += s[size_t(i)] > 0 && s[size_t(i)] <= 1;
     }
-    gpu::fold_quiet(gathers, {s});
+    gpu::fold_quiet(gathers, {s}, pattern);
   };
   for (const gpu::EchoPattern& e : gpu::model_patterns())
-    take(echoed(perm, p, e.parity, gpu::model_seed(1, e.parity)));
-  for (int j = 1; j <= gpu::kQuietExtraDraws &&
-                  gpu::quiet_undecided(gpu::quiet_verdict(gathers, gpu::kQuietExtraDraws - j + 1));
+    take(echoed(perm, p, e.parity, gpu::model_seed(1, e.parity)), e.parity);
+  for (int j = 1;
+       j <= gpu::kQuietExtraDraws && gpu::quiet_undecided(gpu::quiet_verdict(
+                                         gathers, gpu::keyed_more(gpu::kQuietExtraDraws - j + 1)));
        ++j)
-    take(echoed(perm, p, gpu::kKeyedHalf, gpu::quiet_seed(1, j)));
+    take(echoed(perm, p, gpu::kKeyedHalf, gpu::quiet_seed(1, j)), gpu::kKeyedHalf);
   MESSAGE("gather: " << quiet_once << " element draws within the tolerance, " << gathers.draws
                      << " draws");
   CHECK(quiet_once > 0);  // chance quiet draws exist
@@ -353,11 +354,12 @@ TEST_CASE("model echoes: an element quiet by construction is refused, one quiet 
   CHECK(gpu::quiet_verdict(crowd)[0].rate == doctest::Approx(2.0 / 3.0));
   // More draws are taken only where they could decide: the few-move element with its others
   // always loud (q = 0) could, after one more; the crowd's needs 1001 x (2/3)^m < 1e-6, m >= 52.
-  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(few, 1)));
-  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(few, 0)));
-  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(crowd, gpu::kQuietExtraDraws)));
-  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(crowd, 47)));
-  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(crowd, 48)));
+  // (The draws above are all of pattern 0; `more` counts per pattern, helper h31decoy.)
+  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(few, {1, 0, 0})));
+  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(few, {0, 0, 0})));
+  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(crowd, {gpu::kQuietExtraDraws, 0, 0})));
+  CHECK_FALSE(gpu::quiet_undecided(gpu::quiet_verdict(crowd, {47, 0, 0})));
+  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(crowd, {48, 0, 0})));
 }
 
 // Helper h31 (red team 31's redteam31_twin_quiet_boys; model_quiet.h chance_rate): the chance
@@ -387,7 +389,7 @@ TEST_CASE("model echoes: twins quiet by construction do not raise each other's c
   gpu::fold_quiet(once, {{0.05, 9.0}});
   CHECK(gpu::quiet_verdict(once)[0].undecided == 1);
   CHECK(gpu::quiet_verdict(once)[0].rate == 1);
-  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(once, 1)));
+  CHECK(gpu::quiet_undecided(gpu::quiet_verdict(once, {1, 0, 0})));
   gpu::fold_quiet(once, {{0.05, 8.0}});  // the told element's second move, loud: q = 0
   CHECK(gpu::quiet_verdict(once)[0].by_construction == 1);
   CHECK(gpu::quiet_verdict(once)[0].element == 0);
@@ -407,6 +409,55 @@ TEST_CASE("model echoes: twins quiet by construction do not raise each other's c
     const double got = gpu::quiet_verdict(chance)[0].rate;
     CHECK(want >= qi);
     CHECK(got == doctest::Approx(want).epsilon(0.05));
+  }
+}
+
+// Helper h31decoy (h31's stated decoy; model_quiet.h "Per pattern"): the chance rate is read per
+// pattern, so an element quiet by construction under the parity refills and told by the keyed
+// half (redteam31_decoy_quiet_boys) raises the parity rates only; the twin sums' keyed moves
+// decide them. Pooled (h31) the decoy's 2 quiet draws of 2 gave q = 1: nothing decidable.
+TEST_CASE("model echoes: a decoy quiet under some patterns does not vouch for the others") {
+  const int odd = 1, even = 0, keyed = gpu::kKeyedHalf;
+  gpu::QuietFold fold;  // [twin sum, twin sum, decoy]; shares as red31_sim decoy measures them
+  auto set = [&](double a, double b, double c) {
+    gpu::fold_quiet(fold, {{0.06, 0.05, a}}, odd);
+    gpu::fold_quiet(fold, {{0.08, 0.05, b}}, even);
+    gpu::fold_quiet(fold, {{0.09, 0.05, c}}, keyed);
+  };
+  set(0.2, 0.3, 36.0);  // set 0
+  gpu::QuietVerdict v = gpu::quiet_verdict(fold)[0];
+  CHECK(v.by_construction == 0);
+  CHECK(v.undecided == 2);
+  CHECK(v.rate == 1);  // h31's pooled q: 2 quiet of 2
+  CHECK(v.rates[odd] == 1);
+  CHECK(v.rates[even] == 1);
+  CHECK(v.rates[keyed] == 1);  // no evidence: its only keyed draw told it
+  // More keyed draws can give the keyed rate evidence: the schedule takes the fresh set.
+  CHECK(gpu::quiet_verdict(fold, {1, 1, 1 + gpu::kQuietExtraDraws})[0].decidable == 2);
+  CHECK(gpu::quiet_verdict(fold, {1, 1, 0})[0].decidable == 0);  // parity draws cannot decide
+  set(0.25, 0.1, 20.0);                                          // the fresh set
+  v = gpu::quiet_verdict(fold)[0];
+  CHECK(v.rates[keyed] == 0);
+  CHECK(v.rate == doctest::Approx(4.0 / 5.0));  // pooled: still undecidable (3 x 0.8^6)
+  CHECK(v.by_construction == 2);
+  CHECK(v.chance == 0);
+  // A pattern's draws of an element told by another pattern count from the first telling draw
+  // on: an element quiet by chance with probability q_e in each draw of pattern e is read high,
+  // never low, in each pattern (20000 elements, two sets' three patterns).
+  const double q[3] = {0.6, 0.2, 0.05};  // even, odd, keyed
+  std::mt19937_64 rng(3131);
+  gpu::QuietFold chance;
+  for (int set_i = 0; set_i < 2; ++set_i)
+    for (int e : {odd, even, keyed}) {
+      std::bernoulli_distribution quiet(q[e]);
+      std::vector<double> s(20000);
+      for (double& a : s) a = quiet(rng) ? 0.5 : 3.0;
+      gpu::fold_quiet(chance, {s}, e);
+    }
+  const gpu::QuietVerdict c = gpu::quiet_verdict(chance)[0];
+  for (int e : {odd, even, keyed}) {
+    const double se = std::sqrt(q[e] * (1 - q[e]) / 20000);
+    CHECK(c.rates[size_t(e)] >= q[e] - 3 * se);
   }
 }
 

@@ -689,7 +689,7 @@ void quiet_run(const char* name, const generators::ResolvedVariant& v, const gpu
         sh[k].push_back(red_sim::share(y[k][i], q[k][i], t));
         largest[k] = std::max(largest[k], sh[k].back());
       }
-    gpu::fold_quiet(f, sh);
+    gpu::fold_quiet(f, sh, parity);
   };
   auto patterns = [&](const gpu::HostSet& s) {
     const auto y = outs(*s.inputs[0]);
@@ -700,9 +700,11 @@ void quiet_run(const char* name, const generators::ResolvedVariant& v, const gpu
   const char* took = "set 0";
   const gpu::EchoPattern keyed{1, gpu::kKeyedHalf, true};
   const int more = gpu::model_pattern_moves(b, keyed) ? gpu::kQuietExtraDraws : 0;
-  int per_set = 0;
-  for (const gpu::EchoPattern& e : gpu::model_patterns()) per_set += gpu::model_pattern_moves(b, e);
-  if (gpu::quiet_undecided(gpu::quiet_verdict(f, per_set + more)))
+  gpu::QuietMore per_set{};  // model_lint_op.cpp's: the fresh set's patterns, the keyed extras
+  for (const gpu::EchoPattern& e : gpu::model_patterns())
+    per_set[size_t(e.parity)] += gpu::model_pattern_moves(b, e);
+  per_set[gpu::kKeyedHalf] += more;
+  if (gpu::quiet_undecided(gpu::quiet_verdict(f, per_set)))
     if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf7e5b5e7ULL)) {
       patterns(*fresh);
       took = "set 0 and the fresh set";
@@ -710,7 +712,8 @@ void quiet_run(const char* name, const generators::ResolvedVariant& v, const gpu
   int extra = 0;
   if (more) {
     const auto y0 = outs(*set0.inputs[0]);
-    while (extra < more && gpu::quiet_undecided(gpu::quiet_verdict(f, more - extra)))
+    while (extra < more &&
+           gpu::quiet_undecided(gpu::quiet_verdict(f, gpu::keyed_more(more - extra))))
       draw(set0, y0, gpu::kKeyedHalf, gpu::quiet_seed(set0.seed, ++extra));
   }
   const auto verdict = gpu::quiet_verdict(f);

@@ -17,7 +17,10 @@
 // class refills of set 0 judged as P6k judges the copy echoes' light part.
 //  bits: P6l's strata on a randint [0, hi) input (hi the second argument): whether a stratified
 //        small-range integer becomes a function of i mod s (a period to memo) in some runs.
-// Usage: red31_sim twin|inner|bits [log2 n (24)] [timed runs (8)]
+//  decoy (helper h31decoy): redteam31_decoy_quiet_boys, the twin sums beside a decoy D told by the
+//        keyed refill only and quiet by construction under both parity refills (q = 2/2 = 1 on
+//        set 0 on main: nothing decidable, the sums hidden again).
+// Usage: red31_sim twin|decoy|inner|bits [log2 n (24)] [timed runs (8)]
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -55,11 +58,16 @@ std::vector<int32_t> ints(const gpu::HostInput& in) {
 // (reference, child) per element. kHead: red team 29's two elements [S30, head]; kTwin: the twin
 // folder's [S30, S10, head]; kInner: redteam31_inner_head_boys's ONE element S30 + head, whose
 // child models S30 from one term in `every` (times every) and adds the head exactly.
-enum Shape { kHead, kTwin, kInner };
+// kDecoy: the decoy folder's [S30, S10, D] (helper h31decoy): D = 4 sqrt(n) + sum_i (-1)^i p_i / n
+// + (sqrt(n) / 1024) sum_{i<32} p_i / n, a function of each parity's multiset (the signed sum:
+// exactly unmoved by both parity refills, moved ~36 tolerances by the keyed half) plus a head
+// small enough to move it ~0.2 of its tolerance (a move, quiet) under the parity refills. The
+// child computes D exactly (one add a place) and S30, S10 from one term in 8.
+enum Shape { kHead, kTwin, kInner, kDecoy };
 size_t g_every = 1024;
 std::pair<std::vector<double>, std::vector<double>> outputs(const std::vector<int32_t>& p,
                                                             Shape shape) {
-  const bool twin = shape == kTwin;
+  const bool twin = shape == kTwin || shape == kDecoy;
   const double n = double(p.size());
   std::vector<float> d30(p.size()), d10(p.size());
   for (size_t i = 0; i < p.size(); ++i) {
@@ -78,9 +86,18 @@ std::pair<std::vector<double>, std::vector<double>> outputs(const std::vector<in
   }
   for (size_t i = 0; i < 32 && i < p.size(); ++i) head += double(p[i]);
   if (shape == kInner) return {{red_sim::sum(f30) + head}, {c30 + head}};
+  if (shape == kDecoy) {
+    int64_t signed_sum = 0;  // exact: a function of each parity's multiset
+    for (size_t i = 0; i < p.size(); ++i) signed_sum += (i & 1) ? -int64_t(p[i]) : int64_t(p[i]);
+    const double d = 4 * std::sqrt(n) + double(signed_sum) / n + std::sqrt(n) / 1024 * (head / n);
+    return {{red_sim::sum(f30), red_sim::sum(f10), d}, {c30, c10, d}};
+  }
   if (!twin) return {{red_sim::sum(f30), head}, {c30, head}};
   return {{red_sim::sum(f30), red_sim::sum(f10), head}, {c30, c10, head}};
 }
+
+// Whether the last model_lint refused (the worker then takes no light part).
+bool g_refused = false;
 
 // model_lint_op.cpp's schedule and model_lint_verdict, one permutation input, one output buffer.
 std::vector<std::vector<uint8_t>> model_lint(const generators::ResolvedVariant& v,
@@ -102,7 +119,7 @@ std::vector<std::vector<uint8_t>> model_lint(const generators::ResolvedVariant& 
       if (!(sh[0].back() <= top)) top = sh[0].back();
     }
     std::printf("\n");
-    gpu::fold_quiet(fold, sh);
+    gpu::fold_quiet(fold, sh, parity);
     return top;
   };
   auto take = [&](const gpu::HostSet& s, const char* name) {
@@ -119,30 +136,41 @@ std::vector<std::vector<uint8_t>> model_lint(const generators::ResolvedVariant& 
   const bool pending = in.sets.front().outputs[0] <= 1;
   const gpu::EchoPattern keyed{1, gpu::kKeyedHalf, true};
   const int extra = gpu::model_pattern_moves(b, keyed) ? gpu::kQuietExtraDraws : 0;
-  int per_set = 0;
-  for (const gpu::EchoPattern& e : gpu::model_patterns()) per_set += gpu::model_pattern_moves(b, e);
-  const auto v0 = gpu::quiet_verdict(fold, per_set + extra);
+  gpu::QuietMore per_set{};  // model_lint_op.cpp's: the fresh set's patterns, the keyed extras
+  for (const gpu::EchoPattern& e : gpu::model_patterns())
+    per_set[size_t(e.parity)] += gpu::model_pattern_moves(b, e);
+  per_set[gpu::kKeyedHalf] += extra;
+  const auto v0 = gpu::quiet_verdict(fold, per_set);
   std::printf(
       "  after set 0: %zu moved, %zu by construction, %zu undecided, %zu decidable with "
-      "%d more moves\n",
-      v0[0].moved, v0[0].by_construction, v0[0].undecided, v0[0].decidable, per_set + extra);
+      "%d + %d + %d more moves (odd, even, keyed); rates odd %.3g, even %.3g, keyed %.3g "
+      "(pooled %.3g)\n",
+      v0[0].moved, v0[0].by_construction, v0[0].undecided, v0[0].decidable, per_set[1], per_set[0],
+      per_set[gpu::kKeyedHalf], v0[0].rates[1], v0[0].rates[0], v0[0].rates[gpu::kKeyedHalf],
+      v0[0].rate);
   if (pending || gpu::quiet_undecided(v0))
     if (auto fresh = gpu::derived_set(v, set0, gpu::SetKind::Fresh, 0xf7e5b5e7ULL))
       take(*fresh, "the fresh set");
   int j = 1;
-  for (; j <= extra && gpu::quiet_undecided(gpu::quiet_verdict(fold, extra - j + 1)); ++j) {
+  for (;
+       j <= extra && gpu::quiet_undecided(gpu::quiet_verdict(fold, gpu::keyed_more(extra - j + 1)));
+       ++j) {
     const std::string what = "keyed refill " + std::to_string(j);
     draw(set0, gpu::kKeyedHalf, gpu::quiet_seed(set0.seed, j), what.c_str());
   }
   const auto qv = gpu::quiet_verdict(fold);
   const gpu::QuietVerdict& q = qv[0];
-  std::printf("  %d draws (%d further keyed): %zu moved, %zu quiet by construction, %zu undecided",
-              fold.draws, j - 1, q.moved, q.by_construction, q.undecided);
+  std::printf(
+      "  %d draws (%d further keyed): %zu moved, %zu quiet by construction, %zu undecided; rates "
+      "odd %.3g, even %.3g, keyed %.3g (pooled %.3g)",
+      fold.draws, j - 1, q.moved, q.by_construction, q.undecided, q.rates[1], q.rates[0],
+      q.rates[gpu::kKeyedHalf], q.rate);
   for (size_t i = 0; i < fold.moves[0].size(); ++i)
     std::printf("; element %zu: %d moves, %d quiet, told %d, top %.4g", i, fold.moves[0][i],
                 fold.quiet[0][i], fold.told[0][i], fold.top[0][i]);
   std::printf("\n");
   const gpu::SampleLintVerdict mv = gpu::model_lint_verdict({in}, {"out"}, {t}, {}, {qv});
+  g_refused = !mv.refusal.empty();
   std::printf("  model_lint_verdict: %s\n", mv.refusal.empty()
                                                 ? ("PASSES (" + mv.note + ")").c_str()
                                                 : ("invalid_spec: " + mv.refusal).c_str());
@@ -184,6 +212,27 @@ void child_runs(const generators::ResolvedVariant& v, const gpu::HostSet& set0, 
     out += e > 1;
   }
   std::printf("; %d timed runs: worst %.4f, %d out\n", runs, w, out);
+}
+
+// decoy (helper h31decoy): tests/cheats/redteam31_decoy_quiet_boys, the twin sums beside a
+// decoy told by the keyed refill only and quiet (moved, at most its tolerance) under both
+// parity refills by construction.
+void decoy_mode(int lg, int runs) {
+  const int64_t n = int64_t(1) << lg;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("p", DType::I32, n, {"permutation", 0, 0})};
+  const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
+  const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
+  generators::Tolerance t;
+  t.rtol = 2e-3;
+  t.atol = 0;
+  std::printf("redteam31_decoy_quiet_boys (out = [S30, S10, D]): n = 2^%d, rtol 2e-3\n", lg);
+  const auto told = model_lint(v, set0, kDecoy, t);
+  if (g_refused)
+    std::printf("  light part: not taken (the model echoes' verdict refused)\n");
+  else
+    light(v, set0, kDecoy, t, told);
+  child_runs(v, set0, kDecoy, t, runs);
 }
 
 void twin_mode(int lg, int runs) {
@@ -300,6 +349,10 @@ int main(int argc, char** argv) {
     twin_mode(lg, runs);
     return 0;
   }
+  if (mode == "decoy") {
+    decoy_mode(lg, runs);
+    return 0;
+  }
   if (mode == "bits") {
     bits_mode(lg, runs);
     return 0;
@@ -308,6 +361,6 @@ int main(int argc, char** argv) {
     inner_mode(lg, runs);
     return 0;
   }
-  std::fprintf(stderr, "red31_sim: mode twin | inner\n");
+  std::fprintf(stderr, "red31_sim: mode twin | decoy | inner | bits\n");
   return 2;
 }

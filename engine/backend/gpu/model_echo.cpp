@@ -382,10 +382,11 @@ SampleLintVerdict model_lint_verdict(const std::vector<InputShares>& inputs,
             << " moves by at most " << q->top << " of its tolerance under every one of its "
             << q->moves << " model echoes of " << in.input << " (" << q->by_construction
             << " such elements: quiet by construction, as the output's elements told apart were "
-            << "quiet in " << q->rate << " of their other draws and chance gives " << q->moved
-            << " x " << q->rate << "^" << q->moves << " < " << kQuietAlpha
-            << "), so no verified run can refuse a kernel that reads half of " << in.input
-            << " and models that element, however loud the others (at " << top
+            << "quiet in " << q->rates[1] << ", " << q->rates[0] << " and " << q->rates[kKeyedHalf]
+            << " of their other odd, even and keyed-half draws and chance gives " << q->moved
+            << " x the product of those rates over its draws = " << q->chance << " < "
+            << kQuietAlpha << "), so no verified run can refuse a kernel that reads half of "
+            << in.input << " and models that element, however loud the others (at " << top
             << "); tighten rtol and atol to under " << q->top << " times the declared (rtol "
             << tol.rtol << ", atol " << tol.atol << ") for " << out
             << ", give that element its own output, or declare `blind_to: [" << in.input

@@ -51,7 +51,7 @@ SampleLintVerdict Worker::model_lint(Prepared& p, const std::function<int()>& fr
       ClassShares elements;
       elements.host_only = true;
       const std::vector<double> got = echo_shares(p, s, e, int(i), nullptr, nullptr, &elements);
-      for (const auto& shares : elements.host) fold_quiet(fold, shares);
+      for (const auto& shares : elements.host) fold_quiet(fold, shares, e.parity);
       return got;
     };
     auto take = [&](int s, const std::string& name) {
@@ -73,15 +73,19 @@ SampleLintVerdict Worker::model_lint(Prepared& p, const std::function<int()>& fr
     // The fresh set also where some element is undecided; then further keyed refills of set 0
     // (a permutation's or a cycle's) while one is, at most kQuietExtraDraws. Their largest shares
     // are not the pairs' (the verdict's sets and patterns are as before): they judge elements.
-    // `more`: the moves an element could still get (quiet_verdict: draws that cannot decide any
-    // element are not taken).
+    // `more`: the moves an element could still get, per pattern (quiet_verdict: draws that
+    // cannot decide any element are not taken; helper h31decoy: a pattern's rate is its own).
     EchoPattern keyed{1, kKeyedHalf, true};
     const int extra = model_pattern_moves(b, keyed) ? kQuietExtraDraws : 0;
-    int per_set = 0;
-    for (const EchoPattern& e : model_patterns()) per_set += model_pattern_moves(b, e);
-    if (pending || quiet_undecided(quiet_verdict(fold, per_set + extra)))
+    QuietMore more{};
+    for (const EchoPattern& e : model_patterns())
+      if (model_pattern_moves(b, e) && e.parity >= 0 && e.parity < kQuietPatterns)
+        ++more[size_t(e.parity)];
+    more[kKeyedHalf] += extra;
+    if (pending || quiet_undecided(quiet_verdict(fold, more)))
       if (const int s = fresh_set(); s >= 0) take(s, "the fresh set");
-    for (int j = 1; j <= extra && quiet_undecided(quiet_verdict(fold, extra - j + 1)); ++j) {
+    for (int j = 1; j <= extra && quiet_undecided(quiet_verdict(fold, keyed_more(extra - j + 1)));
+         ++j) {
       keyed.draw = j;
       draw(0, keyed);
     }
