@@ -291,3 +291,49 @@ TEST_CASE("the moves stay inside the law and move by the amount said") {
   rv.precision = "bf16";
   CHECK_FALSE(gpu::resolution_applies(rv));
 }
+
+TEST_CASE("words the inputs barely move are not judged: a saturating tanh passes") {
+  // tanh of a blur scaled to a spread of ~6.4 (a first layer's pre-activation on unnormalised
+  // weights): where |z| > ~3.3 the FP32 value moves by under an ulp at the fine move (its
+  // condition number 4 z e^-2z < 2^-6) and by a few ulps at the coarse one. Judged on every
+  // changed word (the rule before helper p4audit) ~40% of them stay, a false refusal; judged
+  // where the coarse move carried the word >= kMinCoarseSteps steps, FP32 resolves them.
+  const auto x = law_input("uniform", -1, 1);
+  auto saturated = [](const std::vector<float>& v) {
+    std::vector<float> m = row_pass(v);
+    for (auto& y : m) y = std::tanh(25.f * y);
+    return m;
+  };
+  for (uint64_t seed : {21u, 22u}) {
+    const auto c = probe(x, seed, saturated);
+    const double before =
+        double(c.unresolved + c.still_unresolved) / double(c.judged + c.still);
+    MESSAGE("seed " << seed << ": judged " << c.judged << " (" << c.unresolved
+                    << " unresolved), still " << c.still << " (" << c.still_unresolved << ")");
+    CHECK(before > gpu::kUnresolvedBar);
+    CHECK(c.judged >= gpu::kMinJudgedWords);
+    CHECK(share(c) < 0.05);
+    CHECK(gpu::resolution_verdict(c, "mid", "fp32").empty());
+  }
+  // the packed cheat keeps every judged word: its fields move at the top of its words
+  for (uint64_t seed : {1u, 2u}) {
+    const auto cheat = probe(
+        law_input(), seed, [](const std::vector<float>& v) { return packed16(row_pass(v)); },
+        kH * kW);
+    CHECK(cheat.still * 100 < cheat.judged);
+  }
+}
+
+TEST_CASE("step_distance counts FP32 values between two words") {
+  auto bits = [](float f) {
+    uint32_t w;
+    std::memcpy(&w, &f, 4);
+    return w;
+  };
+  CHECK(gpu::step_distance(bits(1.f), bits(std::nextafter(1.f, 2.f))) == 1);
+  CHECK(gpu::step_distance(bits(1.f), bits(std::nextafter(1.f, 0.f))) == 1);
+  CHECK(gpu::step_distance(bits(1.f), bits(1.f + 0x1p-13f)) == 1024);
+  CHECK(gpu::step_distance(bits(0x1p-149f), bits(-0x1p-149f)) == 2);
+  CHECK(gpu::step_distance(bits(0.f), bits(-0.f)) == 0);
+  CHECK(gpu::step_distance(bits(2.f), bits(1.f)) == (int64_t(1) << 23));
+}

@@ -110,10 +110,23 @@ ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned cha
     // unwritten by some run (its garbage left), or independent of the move
     if (wa == word(a_pre, o) || wf == word(fine_pre, o) || wc == word(coarse_pre, o) || wa == wc)
       continue;
+    if (step_distance(wa, wc) < kMinCoarseSteps) {
+      ++c.still;
+      c.still_unresolved += wa == wf;
+      continue;
+    }
     ++c.judged;
     if (wa == wf) ++c.unresolved;
   }
   return c;
+}
+
+int64_t step_distance(uint32_t a, uint32_t b) {
+  auto line = [](uint32_t w) {
+    return (w & 0x80000000u) ? -int64_t(w & 0x7fffffffu) : int64_t(w);
+  };
+  const int64_t d = line(a) - line(b);
+  return d < 0 ? -d : d;
 }
 
 double changed_share(const double* base, const double* moved, size_t n) {

@@ -38,6 +38,14 @@ inline constexpr int64_t kMinJudgedWords = 256;
 // The reference is smooth where at least this share of its float output elements changes
 // under the fine move.
 inline constexpr double kSmoothShare = 0.5;
+// A word is judged only where the coarse move carried it at least this many representable FP32
+// steps (ulps; step_distance): the fine move is 2^-kCoarseGap of the coarse one, so an FP32 word
+// then moves by >= 2 ulps under it. A word the coarse move carried fewer steps is a value its
+// inputs barely move (tanh or a sigmoid near saturation, 1 + a small term: a condition number
+// below ~2^-4.5), which FP32 does not resolve under the fine move either: it says nothing of the
+// format. A packed word's fields move by whole steps of >= 2^-16 of their range at the top bits
+// of the word, which the coarse move carries 2^9 steps or more (issue 28, helper p4audit).
+inline constexpr int64_t kMinCoarseSteps = 512;
 
 // Whether the probe applies to `v`: a declared class judged fp32 or fp64, an f32 scratch
 // buffer, and an input movable_input() accepts.
@@ -58,14 +66,23 @@ struct ResolutionCounts {
   int64_t words = 0;       // f32 words read
   int64_t judged = 0;      // written in all three runs (after != before), A != coarse
   int64_t unresolved = 0;  // judged and A == fine
+  // written in all three runs and A != coarse, but by fewer than kMinCoarseSteps steps: not
+  // judged (`still_unresolved` of them A == fine, for the detail and the host emulations)
+  int64_t still = 0, still_unresolved = 0;
   void add(const ResolutionCounts& o) {
     words += o.words, judged += o.judged, unresolved += o.unresolved;
+    still += o.still, still_unresolved += o.still_unresolved;
   }
 };
 ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
                                   const unsigned char* fine_pre, const unsigned char* fine,
                                   const unsigned char* coarse_pre, const unsigned char* coarse,
                                   size_t bytes);
+
+// The number of FP32 values between the words a and b read as floats (sign-magnitude words mapped
+// onto a line: ulps for same-sign finite values, the integer difference of the bits for
+// subnormals and packed words).
+int64_t step_distance(uint32_t a, uint32_t b);
 
 // The share of float output elements that changed between the reference on the base draw and
 // on its fine move (float64 values compared exactly; non-finite pairs left out).
