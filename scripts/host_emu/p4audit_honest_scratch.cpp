@@ -81,10 +81,14 @@ __global__ void dense_act(const float* x, const float* w, float* h, int M, int K
   float z = 0.f;
   for (int k = 0; k < K; ++k) z = fmaf(x[m * K + k], w[k * N + j], z);
   float a;
-  if (act == kTanh) a = tanhf(z);
-  else if (act == kSigmoid) a = 1.f / (1.f + expf(-z));
-  else if (act == kGelu) a = 0.5f * z * (1.f + erff(z * 0.70710678f));
-  else a = expf(-z * z);
+  if (act == kTanh)
+    a = tanhf(z);
+  else if (act == kSigmoid)
+    a = 1.f / (1.f + expf(-z));
+  else if (act == kGelu)
+    a = 0.5f * z * (1.f + erff(z * 0.70710678f));
+  else
+    a = expf(-z * z);
   h[m * N + j] = a;
 }
 // softmax row max pass that keeps the argmax (as a float or as int bits) instead of the value
@@ -94,8 +98,10 @@ __global__ void row_argmax(const float* x, float* rmax, int M, int N, bool bits)
   int best = 0;
   for (int c = 1; c < N; ++c)
     if (x[r * N + c] > x[r * N + best]) best = c;
-  if (bits) reinterpret_cast<int*>(rmax)[r] = best;
-  else rmax[r] = float(best);
+  if (bits)
+    reinterpret_cast<int*>(rmax)[r] = best;
+  else
+    rmax[r] = float(best);
 }
 // int8 fake quantisation per row (absmax / 127), the codes kept as floats
 __global__ void fake_quant_codes(const float* x, float* q, int M, int K) {
@@ -116,8 +122,10 @@ __global__ void maxpool_idx(const float* x, float* y, float* idx, int H, int W, 
   for (int d : {1, W, W + 1})
     if (x[2 * i * W + 2 * j + d] > x[best]) best = 2 * i * W + 2 * j + d;
   y[i * (W / 2) + j] = x[best];
-  if (bits) reinterpret_cast<int*>(idx)[i * (W / 2) + j] = best;
-  else idx[i * (W / 2) + j] = float(best);
+  if (bits)
+    reinterpret_cast<int*>(idx)[i * (W / 2) + j] = best;
+  else
+    idx[i * (W / 2) + j] = float(best);
 }
 
 struct Case {
@@ -141,11 +149,10 @@ int main() {
       char nm[128];
       snprintf(nm, sizeof nm, "%s(x W1), W1 ~ N(0, %.3g^2) (z sd %.2f)", an[act], s,
                s * std::sqrt(K / 3.0));
-      cases.push_back({nm, false, -1, 1, size_t(M) * K, size_t(M) * N,
-                       [=](const float* x, float* h) {
-                         flat(dim3(N / 128, M), dim3(128),
-                              [&] { dense_act(x, w->data(), h, M, K, N, act); });
-                       }});
+      cases.push_back(
+          {nm, false, -1, 1, size_t(M) * K, size_t(M) * N, [=](const float* x, float* h) {
+             flat(dim3(N / 128, M), dim3(128), [&] { dense_act(x, w->data(), h, M, K, N, act); });
+           }});
     }
   const int SM = 16384, SN = 256;
   for (bool bits : {false, true})
@@ -235,17 +242,19 @@ int main() {
       const auto n = gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]),
                                            p(post[2]), pre[0].size() * 4);
       gpu::ResolutionCounts old = n;
-      old.judged += n.still, old.unresolved += n.still_unresolved;
+      old.judged += n.still + n.discrete;
+      old.unresolved += n.still_unresolved + n.discrete_unresolved;
       const std::string vo = gpu::resolution_verdict(old, "mid", "fp32");
       const std::string vn = gpu::resolution_verdict(n, "mid", "fp32");
       auto sh = [](const gpu::ResolutionCounts& k) {
         return k.judged ? double(k.unresolved) / double(k.judged) : 0.0;
       };
-      printf("%-62s seed %llu: before %6lld/%6lld (%5.1f%%) %-7s | after %6lld/%6lld (%5.1f%%) %s\n",
-             c.name.c_str(), (unsigned long long)seed, (long long)old.unresolved,
-             (long long)old.judged, 100 * sh(old), vo.empty() ? "passes" : "REFUSED",
-             (long long)n.unresolved, (long long)n.judged, 100 * sh(n),
-             vn.empty() ? "passes" : "REFUSED");
+      printf(
+          "%-62s seed %llu: before %6lld/%6lld (%5.1f%%) %-7s | after %6lld/%6lld (%5.1f%%) %s\n",
+          c.name.c_str(), (unsigned long long)seed, (long long)old.unresolved,
+          (long long)old.judged, 100 * sh(old), vo.empty() ? "passes" : "REFUSED",
+          (long long)n.unresolved, (long long)n.judged, 100 * sh(n),
+          vn.empty() ? "passes" : "REFUSED");
       if (c.cheat && vn.empty()) ++failures;
     }
   }

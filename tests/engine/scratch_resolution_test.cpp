@@ -306,8 +306,7 @@ TEST_CASE("words the inputs barely move are not judged: a saturating tanh passes
   };
   for (uint64_t seed : {21u, 22u}) {
     const auto c = probe(x, seed, saturated);
-    const double before =
-        double(c.unresolved + c.still_unresolved) / double(c.judged + c.still);
+    const double before = double(c.unresolved + c.still_unresolved) / double(c.judged + c.still);
     MESSAGE("seed " << seed << ": judged " << c.judged << " (" << c.unresolved
                     << " unresolved), still " << c.still << " (" << c.still_unresolved << ")");
     CHECK(before > gpu::kUnresolvedBar);
@@ -336,4 +335,32 @@ TEST_CASE("step_distance counts FP32 values between two words") {
   CHECK(gpu::step_distance(bits(0x1p-149f), bits(-0x1p-149f)) == 2);
   CHECK(gpu::step_distance(bits(0.f), bits(-0.f)) == 0);
   CHECK(gpu::step_distance(bits(2.f), bits(1.f)) == (int64_t(1) << 23));
+}
+
+TEST_CASE("small whole-number words (codes, counts, window indices) are not judged") {
+  // int8 fake quantisation by row absmax, the codes kept as floats: a code changes where its
+  // value crosses a step, as a packed field does (before helper p4audit: ~99% of ~500 changed
+  // codes unchanged at the fine move, refused); two fields never fit in a word under 256
+  const auto x = law_input("uniform", -1, 1);
+  auto codes = [](const std::vector<float>& v) {
+    std::vector<float> q(v.size());
+    for (int r = 0; r < kH; ++r) {
+      float amax = 0;
+      for (int c = 0; c < kW; ++c) amax = std::fmax(amax, std::fabs(v[size_t(r * kW + c)]));
+      for (int c = 0; c < kW; ++c)
+        q[size_t(r * kW + c)] = std::rint(v[size_t(r * kW + c)] * (127.f / amax));
+    }
+    return q;
+  };
+  const auto c = probe(x, 23, codes);
+  MESSAGE("codes: judged " << c.judged << ", discrete " << c.discrete << " ("
+                           << c.discrete_unresolved << " unchanged at the fine move)");
+  CHECK(c.discrete >= gpu::kMinJudgedWords);
+  CHECK(c.discrete_unresolved * 10 > c.discrete * 9);
+  CHECK(c.judged < gpu::kMinJudgedWords);
+  CHECK(gpu::resolution_verdict(c, "q", "fp32").empty());
+  // 12-bit fixed point (whole numbers up to 4095) is still judged and refused
+  const auto f12 = probe(law_input(), 24, fixed_bits(12));
+  CHECK(f12.discrete * 20 < f12.judged);
+  CHECK_FALSE(gpu::resolution_verdict(f12, "mid", "fp32").empty());
 }

@@ -42,6 +42,13 @@ std::string fixed(double v, int digits) {
   return o.str();
 }
 
+// A whole number of magnitude at most kMaxDiscreteWord, read as a float.
+bool discrete_word(uint32_t w) {
+  float f;
+  std::memcpy(&f, &w, 4);
+  return std::fabs(f) <= kMaxDiscreteWord && f == std::nearbyint(f);
+}
+
 }  // namespace
 
 bool movable_input(const generators::ResolvedBuffer& b) {
@@ -110,6 +117,11 @@ ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned cha
     // unwritten by some run (its garbage left), or independent of the move
     if (wa == word(a_pre, o) || wf == word(fine_pre, o) || wc == word(coarse_pre, o) || wa == wc)
       continue;
+    if (discrete_word(wa) && discrete_word(wc)) {
+      ++c.discrete;
+      c.discrete_unresolved += wa == wf;
+      continue;
+    }
     if (step_distance(wa, wc) < kMinCoarseSteps) {
       ++c.still;
       c.still_unresolved += wa == wf;
@@ -122,9 +134,7 @@ ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned cha
 }
 
 int64_t step_distance(uint32_t a, uint32_t b) {
-  auto line = [](uint32_t w) {
-    return (w & 0x80000000u) ? -int64_t(w & 0x7fffffffu) : int64_t(w);
-  };
+  auto line = [](uint32_t w) { return (w & 0x80000000u) ? -int64_t(w & 0x7fffffffu) : int64_t(w); };
   const int64_t d = line(a) - line(b);
   return d < 0 ? -d : d;
 }

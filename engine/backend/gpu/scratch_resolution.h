@@ -9,8 +9,10 @@
 // moved by a relative 2^-18 x (1 +- 1/2) at seeded signs (fine), and by 2^8 times that
 // (coarse, still inside the law's support: 2^-10 of each value), reading the scratch before
 // each run (the garbage the worker filled it with) and after it. A scratch word is judged where
-// every run wrote it (after != before) and the coarse move changed it (it depends on the
-// inputs and resolves 2^-10), and unresolved where the fine move left it as it was. An FP32 scratch
+// every run wrote it (after != before) and the coarse move carried it >= kMinCoarseSteps FP32
+// steps (it depends on the inputs enough that FP32 resolves the fine move: a value the inputs
+// barely move, a saturated tanh, is left out), and unresolved where the fine move left it as it
+// was. An FP32 scratch
 // resolves nearly every judged word; a 16-bit image of it (red team 33's three fields in two words)
 // leaves ~90% unresolved. Discrete words (counts, masks, indices held as floats) respond like a
 // quantised value (a count moves where a value crosses a bin edge, linearly in the move), so the
@@ -46,6 +48,12 @@ inline constexpr double kSmoothShare = 0.5;
 // format. A packed word's fields move by whole steps of >= 2^-16 of their range at the top bits
 // of the word, which the coarse move carries 2^9 steps or more (issue 28, helper p4audit).
 inline constexpr int64_t kMinCoarseSteps = 512;
+// A word whose value is a whole number of magnitude at most this in the base run and in the
+// coarse one is a count, a code or an index (an int8 fake-quant code, a pooling window's winner,
+// a bucket id, a small histogram's bin): it changes where a value crosses a step, as a field
+// does, and is not judged. No packing fits in it: two fields under 256 hold 4 bits each, far
+// short of any FP32 tolerance (issue 28, helper p4audit).
+inline constexpr float kMaxDiscreteWord = 256.f;
 
 // Whether the probe applies to `v`: a declared class judged fp32 or fp64, an f32 scratch
 // buffer, and an input movable_input() accepts.
@@ -63,15 +71,19 @@ void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int
 // The words of f32 scratch buffers over the three runs (each `bytes` long, one buffer's), each
 // run's words as the worker filled them before it (`*_pre`: the run's garbage) and after it.
 struct ResolutionCounts {
-  int64_t words = 0;       // f32 words read
-  int64_t judged = 0;      // written in all three runs (after != before), A != coarse
+  int64_t words = 0;   // f32 words read
+  int64_t judged = 0;  // written in all three runs (after != before), A, coarse >= 512 steps apart
   int64_t unresolved = 0;  // judged and A == fine
   // written in all three runs and A != coarse, but by fewer than kMinCoarseSteps steps: not
   // judged (`still_unresolved` of them A == fine, for the detail and the host emulations)
   int64_t still = 0, still_unresolved = 0;
+  // written in all three runs, A != coarse, both whole numbers within kMaxDiscreteWord: not
+  // judged (`discrete_unresolved` of them A == fine)
+  int64_t discrete = 0, discrete_unresolved = 0;
   void add(const ResolutionCounts& o) {
     words += o.words, judged += o.judged, unresolved += o.unresolved;
     still += o.still, still_unresolved += o.still_unresolved;
+    discrete += o.discrete, discrete_unresolved += o.discrete_unresolved;
   }
 };
 ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,

@@ -4,8 +4,8 @@
 // carry a fingerprint of) and the draw moved by a relative 2^-18 and 2^-10, and reads its f32
 // scratch words back before each run (the worker's garbage) and after it. Where the problem's
 // reference responds to the fine move on most of its outputs (decided once per problem and worker
-// from two reference runs), words the coarse move changes must mostly change under the fine move as
-// well.
+// from two reference runs), words the coarse move carries >= kMinCoarseSteps FP32 steps must
+// mostly change under the fine move as well.
 #include <algorithm>
 #include <cmath>
 
@@ -147,7 +147,10 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   }
   return "scratch resolution: " + std::to_string(total.unresolved) + " of " +
          std::to_string(total.judged) + " judged words unresolved at 2^-" +
-         std::to_string(kFineBits) + " (" + names + ")";
+         std::to_string(kFineBits) + " (" + names + "; " + std::to_string(total.still) +
+         " words moved by fewer than " + std::to_string(kMinCoarseSteps) + " steps at 2^-" +
+         std::to_string(kFineBits - kCoarseGap) + ", " + std::to_string(total.still_unresolved) +
+         " of them unchanged at 2^-" + std::to_string(kFineBits) + ")";
 }
 
 }  // namespace solver::gpu
