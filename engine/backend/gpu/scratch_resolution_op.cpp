@@ -145,12 +145,15 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
       return verdict;
     }
   }
+  // no "; " inside: the detail's parts are cut there (problems check, narrowed_checks)
   return "scratch resolution: " + std::to_string(total.unresolved) + " of " +
          std::to_string(total.judged) + " judged words unresolved at 2^-" +
-         std::to_string(kFineBits) + " (" + names + "; " + std::to_string(total.still) +
-         " words moved by fewer than " + std::to_string(kMinCoarseSteps) + " steps at 2^-" +
-         std::to_string(kFineBits - kCoarseGap) + ", " + std::to_string(total.still_unresolved) +
-         " of them unchanged at 2^-" + std::to_string(kFineBits) + ")";
+         std::to_string(kFineBits) + " (" + names + "), left out: " + std::to_string(total.still) +
+         " moved by fewer than " + std::to_string(kMinCoarseSteps) + " steps at 2^-" +
+         std::to_string(kFineBits - kCoarseGap) + " (" + std::to_string(total.still_unresolved) +
+         " of them unchanged at 2^-" + std::to_string(kFineBits) + "), " +
+         std::to_string(total.discrete) + " whole numbers within " +
+         short_num(double(kMaxDiscreteWord)) + " (codes, counts, indices)";
 }
 
 }  // namespace solver::gpu
