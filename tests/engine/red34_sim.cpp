@@ -104,11 +104,16 @@ int main(int argc, char** argv) {
       ++law_bad;
       continue;
     }
-    if (!timing_consistency(gate, timed.candidate_us).consistent) {
+    // As candidate_checks.cpp: the medians agree, and (red team 34) each gate series is
+    // faster in expectation on the paired scale.
+    if (!timing_consistency(gate, timed.candidate_us).consistent ||
+        !expected_time_consistency(gate, law).consistent) {
       ++gate_bad;
       continue;
     }
-    if (!timing_consistency(series(kGateSamples, cand), timed.candidate_us).consistent) {
+    const std::vector<double> deferred = series(kGateSamples, cand);
+    if (!timing_consistency(deferred, timed.candidate_us).consistent ||
+        !expected_time_consistency(deferred, law).consistent) {
       ++deferred_bad;
       continue;
     }
