@@ -53,6 +53,19 @@ TimingConsistency timing_consistency(const std::vector<double>& gate_us,
   return t;
 }
 
+PairedDecision on_separate_buffers(PairedDecision verdict, std::optional<bool> shared_buffers) {
+  if (verdict.verdict != Verdict::Faster || !shared_buffers || *shared_buffers) return verdict;
+  if (verdict.median_ratio >= kSeparateBuffersMinRatio) return verdict;
+  std::ostringstream why;
+  why.precision(4);
+  why << verdict.reason << "; the pairs ran on separate allocations (the members' buffer "
+      << "layouts differ), where placement alone has made identical arms ~1-2% apart: a median "
+      << "ratio below " << kSeparateBuffersMinRatio << " is not a gain (red team 34)";
+  verdict.verdict = Verdict::Ambiguous;
+  verdict.reason = why.str();
+  return verdict;
+}
+
 TimingConsistency expected_time_consistency(const std::vector<double>& series_us,
                                             const PairedDecision& verdict) {
   TimingConsistency t;

@@ -226,3 +226,15 @@ TEST_CASE("a gate series with a slow run is slower in expectation; a stable one 
   CHECK_FALSE(expected_time_consistency({36.5, 36.6, 36.4, 1752, 36.5, 36.7}, d).consistent);
   CHECK(expected_time_consistency({36.5, 36.6}, d).consistent);  // too few to say
 }
+
+TEST_CASE("on separate buffers a faster verdict under 1.03 is ambiguous; shared or unknown: kept") {
+  PairedDecision d;
+  d.verdict = Verdict::Faster;
+  d.median_ratio = 1.018;  // the placement bias measured between two allocations
+  CHECK(on_separate_buffers(d, false).verdict == Verdict::Ambiguous);
+  CHECK(on_separate_buffers(d, false).reason.find("separate allocations") != std::string::npos);
+  CHECK(on_separate_buffers(d, true).verdict == Verdict::Faster);
+  CHECK(on_separate_buffers(d, std::nullopt).verdict == Verdict::Faster);  // a recording
+  d.median_ratio = 2.5;  // control_redteam34_splitk_scratch's kind of gain
+  CHECK(on_separate_buffers(d, false).verdict == Verdict::Faster);
+}
