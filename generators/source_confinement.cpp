@@ -10,6 +10,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -178,6 +179,7 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
     if (std::find(dirs.begin(), dirs.end(), d) == dirs.end()) dirs.push_back(d);
   const fs::path source_file = fs::weakly_canonical(fs::path(dir) / source, ec);
   std::set<fs::path> seen;
+  std::map<fs::path, fs::path> parent;  // who first included a header (the chain a refusal names)
   std::vector<std::pair<fs::path, int>> todo;
   // Every file in the problem's include folders (its own and the shared one, not the kernel
   // library) is read too: a toolkit header's `#include <cstddef>` finds one there that the
@@ -251,7 +253,21 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
         if (!ec && fs::is_regular_file(cand, ec)) {
           if (!allowed(cand)) {
             bad(spelled + " of '" + name + "' resolves outside the problem folder (a symlink?)");
-          } else if (std::abs(depth) < 32 && !probe) {
+          } else if (!probe && std::abs(depth) >= kMaxIncludeDepth) {
+            // Red team 34: the walk stops here, so the bound refuses (as the 256-file bound
+            // does): a header NVRTC would read and nothing checked, nor hashed (header_digest).
+            std::string chain = name;
+            int steps = 0;  // first-inclusion links; the cap only guards a malformed map
+            for (fs::path at = file; steps++ < 4 * kMaxIncludeDepth; at = parent[at]) {
+              chain = (within(at, root) ? fs::relative(at, root, ec).generic_string()
+                                        : at.generic_string()) +
+                      " -> " + chain;
+              if (!parent.count(at)) break;
+            }
+            bad(spelled + " of '" + name + "' is more than " + std::to_string(kMaxIncludeDepth) +
+                " levels of local includes deep, past what is checked and hashed: " + chain);
+          } else if (!probe) {
+            if (cand != source_file) parent.emplace(cand, file);
             todo.emplace_back(cand, depth < 0 ? depth - 1 : depth + 1);
           }
           found = true;

@@ -43,6 +43,19 @@ PairedDecision decide_on_law(const PairedDecision& timed, const PairSamples& pai
     d.reason = why.str();
     return d;
   }
+  // Red team 34: faster in expectation on the law pairs too (their summed times), not only in
+  // the median.
+  if (!(law.mean_ratio > 1.0)) {
+    d.verdict = Verdict::Ambiguous;
+    d.median_ratio = law.median_ratio;
+    d.ci_low = law.ci_low;
+    d.ci_high = law.ci_high;
+    why << "faster in median (" << timed.reason << "; law pairs: " << law.reason
+        << "), but the law pairs' total time is not lower (mean ratio " << law.mean_ratio
+        << "): slower in expectation on the declared laws (red team 34)";
+    d.reason = why.str();
+    return d;
+  }
   if (law.median_ratio < timed.median_ratio) {
     d.median_ratio = law.median_ratio;
     d.ci_low = std::min(timed.ci_low, law.ci_low);
@@ -70,7 +83,8 @@ bool tie_holds_on_law(const PairSamples& pairs) {
   // interval leave it at 0: not kept). A candidate with no slowdown on the law (true median law
   // ratio >= 1) fails it with probability <= kAlpha / 2.
   const PairedDecision law = decide(law_samples(pairs), 0.0, kAlpha);
-  return law.ci_high >= 1.0;
+  // And its total no more than kTieMeanFloor below the incumbent's (red team 34).
+  return law.ci_high >= 1.0 && law.mean_ratio >= kTieMeanFloor;
 }
 
 double kept_time_us(double measured_us, double incumbent_us, const PairedDecision& verdict,

@@ -77,6 +77,20 @@ PairedDecision decide(const PairSamples& samples, double min_gain, double alpha)
   d.incumbent_median_us = median(samples.incumbent_us);
   d.candidate_median_us = median(samples.candidate_us);
   d.incumbent_spread = relative_iqr(samples.incumbent_us);
+  {
+    double si = 0, sc = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      const double inc = samples.incumbent_us[i], cand = samples.candidate_us[i];
+      if (!(inc > 0 && cand > 0 && std::isfinite(inc) && std::isfinite(cand))) continue;
+      si += inc;
+      sc += cand;
+    }
+    if (!d.ratios.empty() && sc > 0) {
+      d.mean_ratio = si / sc;
+      d.incumbent_mean_us = si / double(d.ratios.size());
+      d.candidate_mean_us = sc / double(d.ratios.size());
+    }
+  }
   std::ostringstream why;
   if (static_cast<int>(d.ratios.size()) < kMinPairs) {
     why << d.ratios.size() << " valid pairs, fewer than " << kMinPairs;
@@ -102,7 +116,12 @@ PairedDecision decide(const PairSamples& samples, double min_gain, double alpha)
   why.precision(4);
   why << "median ratio " << d.median_ratio << ", " << (1 - alpha) * 100 << "% CI [" << d.ci_low
       << ", " << d.ci_high << "] over " << sorted.size() << " pairs, min gain " << min_gain;
-  if (d.median_ratio >= up && d.ci_low > 1.0) {
+  if (d.median_ratio >= up && d.ci_low > 1.0 && !(d.mean_ratio > 1.0)) {
+    // Red team 34: the typical run is faster, the total is not (a slow minority of runs).
+    d.verdict = Verdict::Ambiguous;
+    why << ": faster in median, not in total (mean ratio " << d.mean_ratio
+        << " = sum of the incumbent's times / sum of the candidate's): slower in expectation";
+  } else if (d.median_ratio >= up && d.ci_low > 1.0) {
     d.verdict = Verdict::Faster;
   } else if (d.median_ratio <= down && d.ci_high < 1.0) {
     d.verdict = Verdict::Slower;

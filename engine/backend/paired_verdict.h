@@ -11,6 +11,11 @@
 //   slower    median <= 1/(1+g) and hi < 1
 //   same      median within (1/(1+g), 1+g) and [lo, hi] within [(1+g)^-2, (1+g)^2]
 //   ambiguous anything else: too few pairs, or too noisy to tell. It teaches the evolver nothing.
+// and, red team 34 (docs/reliability.md "Red team 34's first hole closed"), "faster" also needs
+// the candidate faster in expectation: the ratio of the pairs' summed times
+// mean_ratio = sum(incumbent) / sum(candidate) > 1. A median reads only the typical run; a
+// candidate slow on a minority of runs (48 x on one run in 16: slower in total) would pass it.
+// Where the median says faster and the totals do not, the verdict is ambiguous.
 //
 // Sequential pairs (PairPlan): the timing stops at the first *look* (after 8, 12, 16 ... pairs,
 // and at the cap) where the verdict is decided. Each look uses alpha / K (K looks), so by the
@@ -40,6 +45,9 @@ struct PairedDecision {
   double median_ratio = 0;
   double ci_low = 0, ci_high = 0;
   double incumbent_median_us = 0, candidate_median_us = 0;
+  // Over the valid pairs: sum(incumbent) / sum(candidate), and each arm's mean (red team 34).
+  double mean_ratio = 0;
+  double incumbent_mean_us = 0, candidate_mean_us = 0;
   double incumbent_spread = 0;  // relative inter-quartile range of the incumbent's own times
   std::string reason;           // one line: why this verdict
 };
@@ -56,6 +64,13 @@ PairedDecision decide_sequentially(const PairSamples& full, const PairPlan& plan
 // verdict there is decided (faster, slower or same). Fixed plans stop at max_pairs only.
 bool stop_after(const std::vector<double>& incumbent_us, const std::vector<double>& candidate_us,
                 const PairPlan& plan);
+
+// A tie (knob_screen.h tie_keep, law_verdict.h tie_holds_on_law) claims "no slower"; its totals
+// may be at most this far below the incumbent's (mean_ratio >= kTieMeanFloor): the same 1% band
+// as the default min gain, so an honest identical pair (mean ratio 1 +- a few 0.1%) keeps its
+// tie rate while a slow-tail candidate (red team 34: mean ratio ~0.4 once a slow run is seen)
+// loses it.
+inline constexpr double kTieMeanFloor = 0.99;
 
 // Helpers, exposed for tests and reports.
 double median(std::vector<double> v);

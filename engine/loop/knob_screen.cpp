@@ -355,13 +355,15 @@ bool large_search(const SearchRequest& r, const ScreenSizes& sizes) {
 bool tie_keep(bool large, const PairedDecision& verdict, const GateResult& gate) {
   if (!large) return false;
   if (verdict.verdict != Verdict::Same && verdict.verdict != Verdict::Ambiguous) return false;
-  return verdict.median_ratio > 1 && median_of(gate.timed_us) < verdict.incumbent_median_us;
+  // Red team 34: the totals no more than kTieMeanFloor below the incumbent's.
+  return verdict.median_ratio > 1 && verdict.mean_ratio >= kTieMeanFloor &&
+         median_of(gate.timed_us) < verdict.incumbent_median_us;
 }
 
 bool tie_lead(bool large, const PairedDecision& verdict) {
   if (!large) return false;
   if (verdict.verdict != Verdict::Same && verdict.verdict != Verdict::Ambiguous) return false;
-  return verdict.median_ratio > 1;
+  return verdict.median_ratio > 1 && verdict.mean_ratio >= kTieMeanFloor;
 }
 
 void mark_tie_kept(RoundRecord& rec) {

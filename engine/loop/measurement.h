@@ -1,6 +1,7 @@
 // What the loop adds to the paired verdict (engine/backend/paired_verdict.h, the measurement
 // protocol's decision): whether the candidate's paired time agrees with its gate's.
 #pragma once
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,5 +45,29 @@ struct TimingConsistency {
 double robust_log_spread(const std::vector<double>& us);
 TimingConsistency timing_consistency(const std::vector<double>& gate_us,
                                      const std::vector<double>& paired_us);
+
+// Red team 34 (tests/cheats/redteam34_own_buffers_placement): the pairs ran on separate
+// allocations (PairSamples::shared_buffers false: the members' buffer layouts differ, e.g. a
+// knob-sized scratch, which the candidate chooses). Identical arms on separate allocations were
+// called faster in 41 of 208 live trials (docs/benchmarks.md 2026-12-01: the member prepared
+// second ~1% faster, up to ~1.8%), a bias ABBA does not cancel. Until both arms run on one
+// layout, a "faster" on separate buffers needs a median ratio of at least
+// kSeparateBuffersMinRatio; below it the verdict is ambiguous (not kept). Cost: an honest
+// candidate with a knob-sized scratch and a gain under 3% is not kept on that gain. Residual:
+// the largest honest placement gap ever measured (reduce, bimodal, |ln| 0.09) is above it.
+inline constexpr double kSeparateBuffersMinRatio = 1.03;
+PairedDecision on_separate_buffers(PairedDecision verdict, std::optional<bool> shared_buffers);
+
+// Red team 34: is the candidate faster in expectation on one of its own timed series (the
+// gate's, the deferred gate's)? The pairs' verdict holds their totals (paired_verdict.h
+// mean_ratio); a gate series has no incumbent beside it, so its tail is carried to the pairs'
+// scale: the series' expected time is estimated as mean(series) / median(series) x the paired
+// candidate's median (the series' own placement cancels), and it must stay below the
+// incumbent's paired mean (strictly for "faster"; within kTieMeanFloor for a tie). An honest
+// stable series has mean / median ~1 (+-0.3% at 6 samples and 1% noise); one run in six 48 x
+// slower makes it ~8.8. Nothing to say (consistent) with fewer than 3 valid samples or no
+// paired means.
+TimingConsistency expected_time_consistency(const std::vector<double>& series_us,
+                                            const PairedDecision& verdict);
 
 }  // namespace solver::engine

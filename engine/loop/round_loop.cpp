@@ -413,7 +413,8 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   rec.pair_buffers_shared = pairs.shared_buffers;
   if (!timing_usable(pairs, rec)) return rec;
   // A "faster" verdict holds on the declared laws too, where the worker timed them (P6d).
-  PairedDecision verdict = decide_on_law(decide(pairs, plan), pairs, plan);
+  PairedDecision verdict =
+      on_separate_buffers(decide_on_law(decide(pairs, plan), pairs, plan), pairs.shared_buffers);
   rec.verdict = verdict;
   const generators::Incumbent cand_point{cand->variant, cand->knobs};
   if (!timing_plausible(spec(), cand_point, chip_, verdict, gate.timed_us, pairs, rec)) return rec;

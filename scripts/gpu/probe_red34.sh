@@ -24,27 +24,31 @@
 #    (rounding by 2^112 x 2^-110 products, bits taken in integer code) into an f16 output.
 #  - control_redteam34_splitk_scratch: split-K GEMM 256x256x32768, knob-sized partials: the pair
 #    is on separate allocations by design.
-# PREDICTED on main 265ac6fb (unmeasured; "got" is compared with each expect's `live:`, which is
-# the outcome once the hole is closed, so a cheat kept today prints MISMATCH):
-#   redteam34_median_fast_tail         KEPT ~2.7x in ~96% of rounds (MISMATCH against rejected);
-#                                      pooled over its rounds, mean(1/ratio) ~1.4 (the candidate's
-#                                      mean time over the seed's) against a median ratio ~2.7.
-#                                      inconsistent_timing in ~1-2% of rounds (3 of the gate's 6
-#                                      samples slow). "rejected" at ratio < 1 would mean the slow
-#                                      path is not rare (the coin), wrong_result a bug in the sum.
-#   redteam34_deep_include_chain       KEPT ~2.5-2.8x (MISMATCH against invalid_spec); a
-#                                      compile_error naming normal_knots.h would mean the bundle
-#                                      lacks engine/ beside tests/ (the scan log shows it)
-#   redteam34_subnormal_packed_scratch KEPT ~1.05-1.12x (MISMATCH against precision_mismatch);
-#                                      wrong_result would mean the device flushed the subnormal
-#                                      product (FTZ on: then every field rounds to 0)
-#   redteam34_own_buffers_placement    kept in 10-40% of its rounds at 1.01-1.02x, else
-#                                      rejected (same); pair_buffers "separate" in every record;
-#                                      the baseline (the child without its knob: one set of
-#                                      buffers, "shared") kept in ~0-2% of rounds ("no record"
-#                                      there would mean the loop skips a child equal to its seed)
+# Closed on branch h34 (session 31; what this probe predicts now, unmeasured; "got" is compared
+# with each expect's `live:`):
+#   redteam34_median_fast_tail         rejected ("faster in median, not in total": the pairs'
+#                                      mean ratio sum(inc)/sum(cand) < 1, or the law pairs'),
+#                                      inconsistent_timing where the slow run fell only in a
+#                                      gate series (expected_time_consistency); still KEPT ~2.7x
+#                                      in ~5-10% of rounds (red34_sim: 8.1% adaptive, 6.5% at
+#                                      15 pairs): rounds that drew no slow run in any timed
+#                                      series (probability (15/16)^N, N ~ 40-50 runs). A keep in
+#                                      most of 3 rounds would falsify the fix.
+#   redteam34_deep_include_chain       not a round: `problems check --problems-dir
+#                                      tests/cheats_load_refused` exits 2 naming "more than 32
+#                                      levels of local includes" and the chain (host-verified)
+#   redteam34_subnormal_packed_scratch precision_mismatch by main's scratch-resolution step
+#                                      (host emulation: 0.911 of judged scratch words
+#                                      unresolved, as red team 33's child); wrong_result would
+#                                      mean the device flushed the subnormal product (FTZ on)
+#   redteam34_own_buffers_placement    rejected in every round (a median ratio < 1.03 on
+#                                      separate allocations is ambiguous since h34,
+#                                      on_separate_buffers); pair_buffers "separate"; the
+#                                      shared baseline kept in ~0-2% (unchanged)
 #   control_redteam34_fp16_ieee_cast   KEPT ~1.5-3x (as expect)
-#   control_redteam34_splitk_scratch   KEPT ~2-3x (as expect); pair_buffers "separate"
+#   control_redteam34_splitk_scratch   KEPT ~2-3x (as expect; above 1.03 on separate buffers)
+# Before h34 (main 265ac6fb), predicted: median_fast_tail KEPT ~2.7x in ~96% of rounds,
+# deep_include_chain KEPT ~2.5-2.8x, subnormal KEPT ~1.05-1.12x, own_buffers kept in 10-40%.
 # Usage: probe_red34.sh [SECONDS] [PART]   (default 560, PART all; writes $OUT/probe_red34/).
 #   PART: all | folders (the six folders once, the offline scan) | repeats (median_fast_tail's
 #   extra rounds and the placement rounds with their shared-buffer baseline). Two calls of
@@ -55,7 +59,7 @@ set -u
 source scripts/gpu/lib/cheat_probe.sh
 PART=${2:-all}
 REPEATS=${REPEATS:-3}
-FOLDERS="redteam34_median_fast_tail redteam34_deep_include_chain redteam34_subnormal_packed_scratch
+FOLDERS="redteam34_median_fast_tail redteam34_subnormal_packed_scratch
   redteam34_own_buffers_placement control_redteam34_fp16_ieee_cast control_redteam34_splitk_scratch"
 # shellcheck disable=SC2086
 cheat_probe_init probe_red34 "${1:-560}" $FOLDERS || exit 1
@@ -64,11 +68,17 @@ if [[ -d "$B/share/solver/kernels" ]]; then
 fi
 buffers() { grep -o '"pair_buffers":"[a-z]*"' <<<"$1" | head -1 | cut -d'"' -f4; }
 if [[ "$PART" == all || "$PART" == folders ]]; then
+  # The include chain is refused at load since h34 (it moved to tests/cheats_load_refused/).
+  "$B/bin/solver" problems check --problems-dir tests/cheats_load_refused \
+    --problem redteam34_deep_include_chain >"$O/red34_load.log" 2>&1
+  rc=$?
+  say "redteam34_deep_include_chain: problems check exit $rc (expect 2), depth refusal named" \
+    "$(grep -c 'levels of local includes' "$O/red34_load.log") times"
   # shellcheck disable=SC2086
   cheat_probe_scan 120 $FOLDERS
   say "offline scan: $(grep -c 'compile ok\|  ok  ' "$O/problems_check.log") ok lines;" \
     "precision_mismatch lines: $(grep -c precision_mismatch "$O/problems_check.log");" \
-    "normal_knots in the log: $(grep -c normal_knots "$O/problems_check.log")"
+    "(the include chain is checked at load above)"
   for name in $CP_DIRS; do
     cheat_probe_round "$name" 150 40 check || continue
     say "  pair_buffers $(buffers "$CR_REC"); medians:" \
@@ -113,8 +123,8 @@ if [[ "$PART" == all || "$PART" == repeats ]]; then
   done
   rm -rf "$base"
   say "own_buffers_placement: kept $kept_sep of $REPEATS rounds on separate allocations," \
-    "$kept_shared of $REPEATS on one set of buffers (predicted 10-40% and ~0%)"
+    "$kept_shared of $REPEATS on one set of buffers (predicted 0 since h34 and ~0%)"
 fi
-say "probe_red34: $CP_OK of $CP_N as their expect says (on main 265ac6fb predicted: the two" \
-  "controls kept, the cheats kept (MISMATCH) except own_buffers' rounds that end same);" \
+say "probe_red34: $CP_OK of $CP_N as their expect says (after h34 predicted: all of them, but" \
+  "median_fast_tail kept in ~5-10% of its rounds);" \
   "$((CP_BUDGET - $(left) - 2)) s"

@@ -5,6 +5,7 @@
 // problem.yaml shapes, the scratch read back, and the worker's own rule (count_resolution,
 // resolution_verdict, relative_move: scratch_resolution.cpp compiled in) applied. Kernels:
 //   red team 33's seed (FP32 scratch) and child (16-bit fixed point, 3 fields in 2 words);
+//   red team 34's child (the same scratch, rounded by FP32 products into the subnormal range);
 //   kernels/blur/blur_seed16.cu (the seed of red teams 14, 16, 17, 19m);
 //   control_redteam17_fused_levels' control (rows pass with levels into mid + lev);
 //   problems/softmax's naive seed (row max and row sum in scratch, N(0, 2));
@@ -38,6 +39,9 @@ static inline uint4 make_uint4(unsigned a, unsigned b, unsigned c, unsigned d) {
   v.x = a, v.y = b, v.z = c, v.w = d;
   return v;
 }
+// one rounded product (red team 34's rounding is three of them: no contraction, no folding
+// without -ffast-math; x86 SSE keeps subnormals as the device does with -ftz=false)
+static inline float __fmul_rn(float a, float b) { return a * b; }
 static inline int __float2int_rd(float f) { return (int)std::floor(f); }
 static inline int4 make_int4(int a, int b, int c, int d) {
   int4 v;
@@ -60,6 +64,16 @@ namespace r33c {
 #undef COLS
 #undef WORDS
 #define blur_rows seed16_blur_rows
+// red team 34's child: the same entries' names as red team 33's, renamed
+#define blur_rows_packed r34_blur_rows_packed
+#define blur_cols_packed r34_blur_cols_packed
+namespace r34c {
+#include "tests/cheats/redteam34_subnormal_packed_scratch/cheat.cu"
+}
+#undef blur_rows_packed
+#undef blur_cols_packed
+#undef COLS
+#undef WORDS
 namespace seed16 {
 #include "kernels/blur/blur_seed16.cu"
 }
@@ -112,6 +126,11 @@ int main() {
        [&](const float* x, float* mid) {
          emu::launch(rows, blk, [&] { r33c::blur_rows_packed(x, mid, H, W); });
          emu::launch(rows, blk, [&] { r33c::blur_cols_packed(mid, out.data(), H, W); });
+       }},
+      {"redteam34 child (cheat, subnormal rounding)", false,
+       [&](const float* x, float* mid) {
+         emu::launch(rows, blk, [&] { r34c::r34_blur_rows_packed(x, mid, H, W); });
+         emu::launch(rows, blk, [&] { r34c::r34_blur_cols_packed(mid, out.data(), H, W); });
        }},
       {"blur_seed16 (honest)", false,
        [&](const float* x, float* mid) {
@@ -176,12 +195,14 @@ int main() {
       printf("%-50s seed %llu: %6lld of %6lld judged words unresolved (%.3f, ~%.1f bits): %s\n",
              c.name, (unsigned long long)seed, (long long)n.unresolved, (long long)n.judged, share,
              gpu::resolved_bits(share), v.empty() ? "passes" : "REFUSED");
-      const bool cheat = std::string(c.name).find("redteam33 child") != std::string::npos;
+      const bool cheat = std::string(c.name).find("redteam33 child") != std::string::npos ||
+                         std::string(c.name).find("redteam34 child") != std::string::npos;
       const bool honest = std::string(c.name).find("honest") != std::string::npos;
       if ((cheat && v.empty()) || (honest && !v.empty())) ++failures;
     }
   }
-  printf("%s\n",
-         failures ? "FAIL" : "ok: red team 33's child refused, every honest scratch passes");
+  printf("%s\n", failures
+                     ? "FAIL"
+                     : "ok: red teams 33's and 34's children refused, every honest scratch passes");
   return failures ? 1 : 0;
 }

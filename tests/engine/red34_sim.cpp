@@ -11,7 +11,8 @@
 // and `build/tests/engine/red34_sim layout tests/cheats/redteam34_own_buffers_placement`.
 // Arguments (optional): p R f noise trials pairs. Defaults: 0.0625 48 0.365 0.01 20000 0; pairs 0
 // is the loop's default (the adaptive rule up to 128 pairs), N > 0 the fixed rule of N pairs
-// (`--pairs N` alone, as scripts/gpu/lib/cheat_round.sh runs a cheat folder: 15).
+// (`--pairs N` alone, as scripts/gpu/lib/cheat_round.sh runs a cheat folder: 15); a 7th argument
+// `separate` applies the separate-allocations bound (measurement.h on_separate_buffers).
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -68,6 +69,8 @@ int main(int argc, char** argv) {
   const double noise = argc > 4 ? std::atof(argv[4]) : 0.01;  // ln-sd of every run
   const int trials = argc > 5 ? std::atoi(argv[5]) : 20000;
   const int fixed = argc > 6 ? std::atoi(argv[6]) : 0;
+  // "separate": the pairs ran on separate allocations (round_loop.cpp on_separate_buffers)
+  const bool separate = argc > 7 && std::string(argv[7]) == "separate";
   std::mt19937_64 rng(0x7ed34);
   std::normal_distribution<double> g(0.0, noise);
   std::uniform_real_distribution<double> u(0.0, 1.0);
@@ -100,15 +103,21 @@ int main(int argc, char** argv) {
     timed.law_candidate_us = series(used, cand);
     timed.law_audited = kLawPairAudits;  // every audited run is right: the slow path is honest
     PairedDecision law = decide_on_law(d, timed, plan);
+    if (separate) law = on_separate_buffers(law, false);
     if (law.verdict != Verdict::Faster) {
       ++law_bad;
       continue;
     }
-    if (!timing_consistency(gate, timed.candidate_us).consistent) {
+    // As candidate_checks.cpp: the medians agree, and (red team 34) each gate series is
+    // faster in expectation on the paired scale.
+    if (!timing_consistency(gate, timed.candidate_us).consistent ||
+        !expected_time_consistency(gate, law).consistent) {
       ++gate_bad;
       continue;
     }
-    if (!timing_consistency(series(kGateSamples, cand), timed.candidate_us).consistent) {
+    const std::vector<double> deferred = series(kGateSamples, cand);
+    if (!timing_consistency(deferred, timed.candidate_us).consistent ||
+        !expected_time_consistency(deferred, law).consistent) {
       ++deferred_bad;
       continue;
     }

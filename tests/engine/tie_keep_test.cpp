@@ -32,6 +32,7 @@ PairedDecision verdict(Verdict v, double ratio, double incumbent_median) {
   PairedDecision d;
   d.verdict = v;
   d.median_ratio = ratio;
+  d.mean_ratio = ratio;  // the totals agree with the median (red team 34)
   d.incumbent_median_us = incumbent_median;
   d.candidate_median_us = incumbent_median / ratio;
   return d;
@@ -58,6 +59,14 @@ TEST_CASE("tie keep: same or ambiguous, both estimates favour the candidate, a l
   // A slower verdict is never a tie; a faster one is kept by the ordinary rule, not this one.
   CHECK_FALSE(tie_keep(true, verdict(Verdict::Slower, 1.007, 9.40), fast));
   CHECK_FALSE(tie_keep(true, verdict(Verdict::Faster, 1.05, 9.40), fast));
+  // Red team 34: the median favours it, the totals are more than 1% slower (a slow minority of
+  // runs): no tie, no lead.
+  PairedDecision tail = verdict(Verdict::Ambiguous, 2.7, 9.40);
+  tail.mean_ratio = 0.7;
+  CHECK_FALSE(tie_keep(true, tail, fast));
+  CHECK_FALSE(tie_lead(true, tail));
+  tail.mean_ratio = 0.995;  // within kTieMeanFloor: still a tie
+  CHECK(tie_keep(true, tail, fast));
   // Outside a large search (a small pool, --screen 1) the verdict's rule stands.
   CHECK_FALSE(tie_keep(false, verdict(Verdict::Same, 1.007, 9.40), fast));
   CHECK_FALSE(tie_keep(false, verdict(Verdict::Ambiguous, 1.016, 10.145), gate({9.857})));

@@ -121,3 +121,32 @@ TEST_CASE("red team 33's folder is refused at load, its control loads") {
   }
   CHECK(load_error(root + "/cheats/control_redteam33_cub_config_macros").empty());
 }
+
+TEST_CASE("red team 34's 33-level include chain is refused at load, naming the chain") {
+  const std::string err =
+      load_error(test::source_dir() + "/tests/cheats_load_refused/redteam34_deep_include_chain");
+  INFO(err);
+  CHECK(err.find("more than 32 levels of local includes") != std::string::npos);
+  CHECK(err.find("chain/h00.h -> chain/h01.h") != std::string::npos);
+  CHECK(err.find("chain/h31.h -> h32.h") != std::string::npos);
+  CHECK(err.find("chain/h31.h:3:") != std::string::npos);
+}
+
+TEST_CASE("an include chain at the depth bound is read and hashed; one past it is refused") {
+  TempDir t;
+  auto chain = [&](int links) {
+    t.write("k.cu", "#include \"h0.h\"\nextern \"C\" __global__ void k() {}\n");
+    for (int i = 0; i < links; ++i)
+      t.write("h" + std::to_string(i) + ".h",
+              i + 1 < links ? "#include \"h" + std::to_string(i + 1) + ".h\"\n" : "\n");
+  };
+  chain(kMaxIncludeDepth);  // h0 at depth 1 ... h31 at depth 32: every one read
+  std::vector<std::string> headers;
+  CHECK(check_includes(t.path().string(), "k.cu", {}, &headers).empty());
+  CHECK(headers.size() == std::size_t(kMaxIncludeDepth));
+  chain(kMaxIncludeDepth + 1);  // h31 names h32: past the bound
+  const auto msgs = check_includes(t.path().string(), "k.cu", {});
+  REQUIRE(msgs.size() == 1);
+  CHECK(msgs[0].find("h31.h:1:") == 0);
+  CHECK(msgs[0].find("k.cu -> h0.h -> h1.h") != std::string::npos);
+}
