@@ -413,32 +413,32 @@ TEST_CASE("the cheat generator answers each cheat folder's cheating kernel and l
     ++n;
   }
   CHECK(n == 135);  // 14 of issue 12, cheat_bf16x3_as_fp32 of issue 28, cheat_abs_memo of P7,
-                   // five of the red team's six redteam_* (controls have no cheat; the sixth,
-                   // a sampled-key memo, became control_redteam_reduce_memo: see its expect),
-                   // six redteam2_* of round 2, two redteam3_* of round 3, four
-                   // redteam5_* of round 5, four redteam6_* of round 6, four redteam7_*
-                   // of round 7, four redteam8_* of round 8, four redteam9_* of round 9,
-                   // cheat_int8_quantised_fp32 (h28l: float inputs narrowed to
-                   // int8 for the integer tensor cores), three redteam10_* of round 10
-                   // and its residual redteam10_bf16_round_trip, three redteam11_* of round 11
-                   // five redteam12_* of round 12, four redteam13_* of round 13,
-                   // three redteam14_* of round 14, three redteam15_* of round 15,
-                   // three redteam16_* of round 16, three redteam17_* of round 17 and
-                   // four redteam18_* of round 18, four redteam19_* of round 19 and two
-                   // redteam19m_* (magic-number fixed point, h28m), two redteam20_* of
-                   // round 20, two redteam21o_* (h28o: a field keeping exponent bits,
-                   // a dead whole-word store), two redteam22_* of round 22 and
-                   // redteam23_cycle_relabel_memo and redteam23_loud_weight_sum of
-                   // round 23, four redteam24_* of round 24, three redteam25_* of round 25,
-                   // two redteam_h28x_* (order: free abused: a short count, duplicates),
-                   // three redteam26_* of round 26, three redteam27_* of round 27,
-                   // three redteam28_* of round 28, six redteam29_* of round 29, three
-                   // redteam30_* of round 30 and h30d's redteam30_diluted_tail_lbeta,
-                   // two redteam31_* of round 31 and h31decoy's redteam31_decoy_quiet_boys,
-                   // four redteam32_* of round 32,
-                   // redteam33_float_packed_scratch of round 33 (its include cheat is
-                   // refused at load: tests/cheats_load_refused), three redteam34_* of
-                   // round 34 (its deep include chain is refused at load, h34)
+                    // five of the red team's six redteam_* (controls have no cheat; the sixth,
+                    // a sampled-key memo, became control_redteam_reduce_memo: see its expect),
+                    // six redteam2_* of round 2, two redteam3_* of round 3, four
+                    // redteam5_* of round 5, four redteam6_* of round 6, four redteam7_*
+                    // of round 7, four redteam8_* of round 8, four redteam9_* of round 9,
+                    // cheat_int8_quantised_fp32 (h28l: float inputs narrowed to
+                    // int8 for the integer tensor cores), three redteam10_* of round 10
+                    // and its residual redteam10_bf16_round_trip, three redteam11_* of round 11
+                    // five redteam12_* of round 12, four redteam13_* of round 13,
+                    // three redteam14_* of round 14, three redteam15_* of round 15,
+                    // three redteam16_* of round 16, three redteam17_* of round 17 and
+                    // four redteam18_* of round 18, four redteam19_* of round 19 and two
+                    // redteam19m_* (magic-number fixed point, h28m), two redteam20_* of
+                    // round 20, two redteam21o_* (h28o: a field keeping exponent bits,
+                    // a dead whole-word store), two redteam22_* of round 22 and
+                    // redteam23_cycle_relabel_memo and redteam23_loud_weight_sum of
+                    // round 23, four redteam24_* of round 24, three redteam25_* of round 25,
+                    // two redteam_h28x_* (order: free abused: a short count, duplicates),
+                    // three redteam26_* of round 26, three redteam27_* of round 27,
+                    // three redteam28_* of round 28, six redteam29_* of round 29, three
+                    // redteam30_* of round 30 and h30d's redteam30_diluted_tail_lbeta,
+                    // two redteam31_* of round 31 and h31decoy's redteam31_decoy_quiet_boys,
+                    // four redteam32_* of round 32,
+                    // redteam33_float_packed_scratch of round 33 (its include cheat is
+                    // refused at load: tests/cheats_load_refused), three redteam34_* of
+                    // round 34 (its deep include chain is refused at load, h34)
 }
 
 TEST_CASE("the LLM adapter turns a chat reply into an answer, and a bad reply into a decline") {
