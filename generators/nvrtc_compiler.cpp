@@ -265,7 +265,9 @@ CompileResult nvrtc_compile_cached(const std::string& source_text, const std::st
   return compiled;
 }
 
-CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache) {
+namespace {
+// compile_variant without the code scans: the cache entry's key, hit or compile, and the log.
+CompileResult compile_unscanned(const ResolvedVariant& variant, CompileCache* cache) {
   if (!nvrtc_available()) {
     CompileResult r;
     r.error = nvrtc_unavailable_reason();
@@ -282,10 +284,7 @@ CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cach
                                 ? variant.source_text
                                 : variant.source_text + "\n//headers " + variant.headers_digest,
                             options, nvrtc_version(), variant.arch);
-    if (auto hit = cache->load(key)) {
-      scan_code(variant, *hit);
-      return *hit;
-    }
+    if (auto hit = cache->load(key)) return *hit;
   }
   // The program is named by its path: NVRTC looks up a quoted include next to the file it is
   // named after, so a bare name would send "x.h" to the worker's working directory, outside
@@ -299,8 +298,18 @@ CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cach
   r.cache_key = key;
   if (cache && r.ok) cache->store(key, r);
   if (!r.ok) r.log += libc_hints(r.log);
-  scan_code(variant, r);
   return r;
+}
+}  // namespace
+
+CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache) {
+  CompileResult r = compile_unscanned(variant, cache);
+  scan_code(variant, r);  // a no-op without PTX (no compiler, a failed compile)
+  return r;
+}
+
+CompileResult compile_variant_image(const ResolvedVariant& variant, CompileCache* cache) {
+  return compile_unscanned(variant, cache);
 }
 
 }  // namespace solver::generators

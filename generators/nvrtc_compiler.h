@@ -40,4 +40,12 @@ CompileResult nvrtc_compile_cached(const std::string& source_text, const std::st
 // are not cached.
 CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache);
 
+// compile_variant's compile and cache entry (the same key: a hit for one is a hit for the other)
+// without the PTX code scans that fill tensor_ops, gemm_loop, load_chain and the access shares,
+// and without their check that the launched entries exist: for a compile whose code facts nobody
+// reads, of code whose entries a compile_variant of the same source already checked (the PC
+// sampling pass's line-info compile). The scans are not cached and cost what the PTX's size
+// costs: 6.6 s on the build host for PyTorch's erfcx (1 MB of PTX), against 0 for a cache hit.
+CompileResult compile_variant_image(const ResolvedVariant& variant, CompileCache* cache);
+
 }  // namespace solver::generators
