@@ -5,6 +5,7 @@
 #include "generators/nvrtc_compiler.h"
 
 #include "generators/compile_diagnostics.h"
+#include "rules/hash.h"
 
 #include <dlfcn.h>
 
@@ -12,7 +13,9 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdlib>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -223,12 +226,35 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
 }
 
 namespace {
+// scan_launched_code of a large PTX, kept for the process by the text's sha256 and the launched
+// entries (a pure function of the two). The scans cost what the PTX's size costs (6.6 s for
+// PyTorch's erfcx, 1 MB of PTX, on the build host) and a worker asks again for the same compile:
+// the gate, then the profile, then every later round that prepares it.
+CodeFacts scan_launched_code_memo(const std::string& ptx, const std::vector<std::string>& entries) {
+  constexpr std::size_t kMemoFromBytes = std::size_t(64) << 10;  // below: the scans are ms
+  constexpr std::size_t kMemoEntries = 256;  // CodeFacts are a few hundred bytes each
+  if (ptx.size() < kMemoFromBytes) return scan_launched_code(ptx, entries);
+  static std::mutex mutex;
+  static std::map<std::string, CodeFacts> memo;
+  std::string key = rules::sha256_hex(ptx);
+  for (const auto& e : entries) key += '\0' + e;
+  {
+    std::lock_guard<std::mutex> held(mutex);
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+  }
+  CodeFacts facts = scan_launched_code(ptx, entries);
+  std::lock_guard<std::mutex> held(mutex);
+  if (memo.size() >= kMemoEntries) memo.clear();
+  memo.emplace(std::move(key), facts);
+  return facts;
+}
+
 // The static code facts of the entries the variant launches (not of every kernel in its file).
 void scan_code(const ResolvedVariant& variant, CompileResult& r) {
   if (r.ptx.empty()) return;
   std::vector<std::string> entries;
   for (const auto& l : variant.launches) entries.push_back(l.entry);
-  CodeFacts facts = scan_launched_code(r.ptx, entries);
+  CodeFacts facts = scan_launched_code_memo(r.ptx, entries);
   r.tensor_ops = facts.tensor;
   if (facts.missing.empty()) {
     r.gemm_loop = facts.gemm_loop;
@@ -265,7 +291,9 @@ CompileResult nvrtc_compile_cached(const std::string& source_text, const std::st
   return compiled;
 }
 
-CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache) {
+namespace {
+// compile_variant without the code scans: the cache entry's key, hit or compile, and the log.
+CompileResult compile_unscanned(const ResolvedVariant& variant, CompileCache* cache) {
   if (!nvrtc_available()) {
     CompileResult r;
     r.error = nvrtc_unavailable_reason();
@@ -282,10 +310,7 @@ CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cach
                                 ? variant.source_text
                                 : variant.source_text + "\n//headers " + variant.headers_digest,
                             options, nvrtc_version(), variant.arch);
-    if (auto hit = cache->load(key)) {
-      scan_code(variant, *hit);
-      return *hit;
-    }
+    if (auto hit = cache->load(key)) return *hit;
   }
   // The program is named by its path: NVRTC looks up a quoted include next to the file it is
   // named after, so a bare name would send "x.h" to the worker's working directory, outside
@@ -299,8 +324,18 @@ CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cach
   r.cache_key = key;
   if (cache && r.ok) cache->store(key, r);
   if (!r.ok) r.log += libc_hints(r.log);
-  scan_code(variant, r);
   return r;
+}
+}  // namespace
+
+CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache) {
+  CompileResult r = compile_unscanned(variant, cache);
+  scan_code(variant, r);  // a no-op without PTX (no compiler, a failed compile)
+  return r;
+}
+
+CompileResult compile_variant_image(const ResolvedVariant& variant, CompileCache* cache) {
+  return compile_unscanned(variant, cache);
 }
 
 }  // namespace solver::generators

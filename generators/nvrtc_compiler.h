@@ -37,7 +37,18 @@ CompileResult nvrtc_compile_cached(const std::string& source_text, const std::st
 // Compiles a resolved variant through `cache` (nullptr = no cache), adding
 // --ptxas-options=-v so that CompileResult::kernels reports registers, shared memory and
 // spills. A cache hit returns the stored cubin and log with cache_hit=true. Failed compiles
-// are not cached.
+// are not cached. The PTX code scans of a large module (64 KB of PTX and more) are kept for the
+// process by the PTX's sha256 and the launched entries: a second compile_variant of the same
+// code in a process scans nothing.
 CompileResult compile_variant(const ResolvedVariant& variant, CompileCache* cache);
+
+// compile_variant's compile and cache entry (the same key: a hit for one is a hit for the other)
+// without the PTX code scans that fill tensor_ops, gemm_loop, load_chain and the access shares,
+// and without their check that the launched entries exist: for a compile whose code facts nobody
+// reads, of code whose entries a compile_variant of the same source already checked (the PC
+// sampling pass's line-info compile). The scans cost what the PTX's size costs (6.6 s on the
+// build host for PyTorch's erfcx, 1 MB of PTX; kept per process after), against
+// ~20 ms for a cache hit.
+CompileResult compile_variant_image(const ResolvedVariant& variant, CompileCache* cache);
 
 }  // namespace solver::generators

@@ -2,8 +2,11 @@
 
 #include "generators/ptx_compensated.h"
 #include "generators/ptx_scan.h"
+#include "rules/hash.h"
 
 #include <cctype>
+#include <map>
+#include <mutex>
 #include <string_view>
 #include <vector>
 
@@ -212,6 +215,30 @@ PtxPrecision scan_ptx_precision(const std::string& ptx) {
   return p;
 }
 
+namespace {
+// fp32_arith_to_buffers of a large PTX, kept for the process by the text's sha256 (the scan reads
+// the PTX alone, no parameter). It is most of the gate's code scans on a large module (PyTorch's
+// erfcx, 1 MB of PTX with FP64: 9.3 s for its two calls on the build host), and a worker scans
+// the same compile again for the profile and for every later round that prepares it.
+int fp32_arith_to_buffers_memo(const std::string& ptx, bool decided) {
+  constexpr std::size_t kMemoFromBytes = std::size_t(64) << 10;  // below: the scan is ms
+  constexpr std::size_t kMemoEntries = 256;
+  if (ptx.size() < kMemoFromBytes) return fp32_arith_to_buffers(ptx, decided);
+  static std::mutex mutex;
+  static std::map<std::string, int> memo;
+  std::string key = rules::sha256_hex(ptx) + (decided ? "/decided" : "/all");
+  {
+    std::lock_guard<std::mutex> held(mutex);
+    if (auto it = memo.find(key); it != memo.end()) return it->second;
+  }
+  const int n = fp32_arith_to_buffers(ptx, decided);
+  std::lock_guard<std::mutex> held(mutex);
+  if (memo.size() >= kMemoEntries) memo.clear();
+  memo.emplace(std::move(key), n);
+  return n;
+}
+}  // namespace
+
 PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& params) {
   PtxPrecision p = count_statements(ptx);
   // With the launches' bindings the narrowed values are followed across launches too.
@@ -223,9 +250,9 @@ PtxPrecision scan_ptx_precision(const std::string& ptx, const FloatParams& param
     p.mma_int_honest = prov.honest;
     p.int_dot_honest = prov.honest_dot;
   }
-  if (p.arith_f32 > 0) p.f32_to_buffers = fp32_arith_to_buffers(ptx);
+  if (p.arith_f32 > 0) p.f32_to_buffers = fp32_arith_to_buffers_memo(ptx, false);
   if (p.arith_f32 > 0 && (p.arith_f64 > 0 || p.cvt_f32_from_f64 > 0))
-    p.f32_decides_buffers = fp32_arith_to_buffers(ptx, true);
+    p.f32_decides_buffers = fp32_arith_to_buffers_memo(ptx, true);
   p.f32_compensated = compensated_fp32(ptx, p);
   p.bit_narrowing = scan_bit_narrowing(ptx, params);
   // Red team 11's residual: a tensor bulk reduction adds in its map's format. Which map an

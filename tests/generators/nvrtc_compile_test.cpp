@@ -139,6 +139,38 @@ TEST_CASE("compile_variant goes through the cache: the second compile is a hit")
   CHECK(third.cache_key != first.cache_key);
 }
 
+TEST_CASE(
+    "compile_variant_image: compile_variant's cache entry, with -lineinfo its own, no scans") {
+  TempDir t;
+  CompileCache cache(t.path().string());
+  ProblemSpec p = load_problem(good_dir() + "/axpy");
+  ResolvedVariant r = resolve(p, *p.find_variant("naive"), {{"BLOCK", 256}}, test_chip());
+  auto scanned = compile_variant(r, &cache);
+  REQUIRE(scanned.ok);
+  REQUIRE(scanned.gemm_loop.has_value());
+  // The same key: the gate's compile is the image's cache hit, and the other way round.
+  auto image = compile_variant_image(r, &cache);
+  CHECK(image.ok);
+  CHECK(image.cache_hit);
+  CHECK(image.cache_key == scanned.cache_key);
+  CHECK(image.cubin == scanned.cubin);
+  CHECK_FALSE(image.gemm_loop.has_value());  // the code scans were not run
+  // The PC sampling pass's line-info compile: its own entry, a hit the second time (in any
+  // process: the entry is on disk).
+  ResolvedVariant lined = r;
+  lined.nvrtc_options.push_back("-lineinfo");
+  auto first = compile_variant_image(lined, &cache);
+  REQUIRE(first.ok);
+  CHECK_FALSE(first.cache_hit);
+  CHECK(first.cache_key != scanned.cache_key);
+  CompileCache reopened(t.path().string());
+  auto second = compile_variant_image(lined, &reopened);
+  CHECK(second.ok);
+  CHECK(second.cache_hit);
+  CHECK(second.cache_key == first.cache_key);
+  CHECK(second.cubin == first.cubin);
+}
+
 TEST_CASE("every variant of the good fixture compiles for sm_90 (incl. <cuda_pipeline.h>)") {
   ProblemSpec p = load_problem(good_dir() + "/axpy");
   CHECK(compile_all(p, nullptr) == 16);

@@ -499,3 +499,24 @@ TEST_CASE("integer MMAs are the problem's own arithmetic where dp4a is (red team
   CHECK(why.find("integer tensor-core") == std::string::npos);
   CHECK(why.find("declare precision 'bf16'") != std::string::npos);
 }
+
+TEST_CASE("the FP32 flow scan of a large PTX is kept by its text: the same answers, text by text") {
+  // Past 64 KB the flow scan's answer is kept for the process (by the PTX's sha256): scanning
+  // the same text again answers as the first time, and a text one store apart answers its own.
+  std::string dead;
+  for (int i = 0; i < 8; ++i) dead += "fma.rn.f64 %fd2, %fd2, %fd2, %fd3;\n";
+  const std::string pad = "// " + std::string(70 << 10, 'x') + "\n";  // over the memo's floor
+  const std::string stored =
+      fp64_kernel("fma.rn.f32 %f2, %f1, %f1, %f1;\ncvt.f64.f32 %fd1, %f2;\n", dead) + pad;
+  const std::string kept_out =
+      fp64_kernel("mul.f32 %f2, %f1, %f1;\ncvt.f64.f32 %fd1, %f1;\n", dead) + pad;
+  for (int round = 0; round < 2; ++round) {
+    CAPTURE(round);
+    const auto a = scan_ptx_precision(stored, FloatParams{});
+    const auto b = scan_ptx_precision(kept_out, FloatParams{});
+    CHECK(a.f32_to_buffers == 1);
+    CHECK(a.f32_to_buffers == fp32_arith_to_buffers(stored));
+    CHECK(a.f32_decides_buffers == fp32_arith_to_buffers(stored, true));
+    CHECK(b.f32_to_buffers == 0);
+  }
+}
