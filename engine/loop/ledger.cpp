@@ -55,6 +55,8 @@ json to_json(const PairedDecision& d) {
          {"candidate_median_us", json_number(d.candidate_median_us)},
          {"incumbent_spread", json_number(d.incumbent_spread)},
          {"reason", d.reason}};
+  // Total-time ratio (red team 34's condition on the median's tail), where it was measured.
+  if (d.mean_ratio > 0) j["mean_ratio"] = json_number(d.mean_ratio);
   // Only where the law pairs were read (P6d): every other record keeps its bytes.
   if (!d.law_ratios.empty()) {
     json law = json::array();
@@ -93,6 +95,7 @@ PairedDecision paired_decision_from_json(const json& j, const std::string& where
   d.candidate_median_us = required_measured(c, j, "candidate_median_us", "/verdict");
   d.incumbent_spread = required_measured(c, j, "incumbent_spread", "/verdict");
   d.reason = c.string(j, "reason", true, "/verdict").value_or("");
+  if (j.contains("mean_ratio")) d.mean_ratio = c.measured(j, "mean_ratio", "/verdict").value_or(0);
   if (j.contains("law_ratios")) d.law_ratios = c.measured_list(j, "law_ratios", "/verdict");
   c.throw_if_any("bad verdict");
   return d;

@@ -225,6 +225,10 @@ TEST_CASE("a paired decision round-trips with NaN bounds; a missing one is named
   CHECK(std::isnan(b.ci_low));
   CHECK(b.ci_high == 1.2);
   CHECK(b.reason == "wide");
+  // The total-time ratio (red team 34) is written only where measured, and read back.
+  CHECK_FALSE(to_json(d).contains("mean_ratio"));
+  d.mean_ratio = 0.7;
+  CHECK(paired_decision_from_json(via_text(to_json(d))).mean_ratio == 0.7);
   json j = to_json(d);
   j.erase("ci_high");
   CHECK(error_of([&] {
