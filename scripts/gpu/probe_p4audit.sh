@@ -31,6 +31,7 @@ fi
 for name in $CP_DIRS; do
   cheat_probe_round "$name" 110 44 check || continue
   say "  scratch: $(grep -o 'scratch[^;"]\{0,260\}' "$O/$name/ledger.jsonl" 2>/dev/null | sort -u | head -3 | tr '\n' '|')"
+  say "  phase: $(grep -o '"scratch resolution":[0-9.e+-]*' "$O/$name/ledger.jsonl" 2>/dev/null | head -2 | tr '\n' ' ')"
 done
 export SOLVER_KERNELS_DIR=$PWD/kernels
 for p in softmax decoder_block conv2d matmul_tri attention; do

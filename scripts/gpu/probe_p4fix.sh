@@ -35,44 +35,8 @@
 #      for redteam33's 8192^2 image: 3 candidate runs ~3 x 0.3 ms, 6 scratch read-backs of 256
 #      MiB each plus their page-locked allocation, two host moves of 2^26 values: ~2-4 s; 2 reference
 #      runs once per problem).
-# Usage: probe_p4fix.sh [SECONDS]  (default 480; writes $OUT/probe_p4fix/)
-set -u
-# shellcheck source=lib/cheat_probe.sh
-source scripts/gpu/lib/cheat_probe.sh
-cheat_probe_init probe_p4fix "${1:-480}" \
-  redteam33_float_packed_scratch control_redteam14_fused_stage control_redteam16_lop3_abs_fused \
-  control_redteam17_fused_levels control_redteam7_cuda_samples_threadfence \
-  redteam17_block_fixed_scratch || exit 1
-if [[ -d "$B/share/solver/kernels" ]]; then
-  cp -r kernels/. "$B/share/solver/kernels/" && say "kernels/ copied into $B/share/solver/kernels"
-fi
-for name in $CP_DIRS; do
-  cheat_probe_round "$name" 110 44 check || continue
-  say "  scratch: $(grep -o 'scratch[^;"]\{0,160\}' "$O/$name/ledger.jsonl" 2>/dev/null | sort -u | head -3 | tr '\n' '|')"
-  say "  phase: $(grep -o '"scratch resolution":[0-9.e+-]*' "$O/$name/ledger.jsonl" 2>/dev/null | head -2 | tr '\n' ' ')"
-done
-export SOLVER_KERNELS_DIR=$PWD/kernels
-for p in softmax decoder_block conv2d matmul_tri attention; do
-  l=$(left)
-  ((l < 30)) && { say "POOL $p not checked ($l s left)"; continue; }
-  timeout "$((l < 120 ? l : 120))" "$B/bin/solver" --data-dir "$B/share/solver" problems check "$p" \
-    --problems-dir "$PWD/problems" --jobs 0 --json >"$O/check_$p.json" 2>"$O/check_$p.err"
-  rc=$?
-  python3 - "$O/check_$p.json" "$p" "$rc" <<'PY' | tee -a "$O/results.txt"
-import json, re, sys
-path, p, rc = sys.argv[1:]
-try:
-    rows = json.load(open(path))["rows"]
-except Exception as e:
-    print(f"POOL {p} exit {rc}: no JSON ({e})")
-    sys.exit()
-bad = [r for r in rows if r.get("failed")]
-notes = [m.group(0) for r in rows for m in [re.search(r"scratch resolution[^;]*", r.get("detail") or "")] if m]
-print(f"POOL {p} exit {rc}: {len(rows) - len(bad)} of {len(rows)} rows passed; "
-      f"{len(notes)} with a scratch-resolution note, e.g. {notes[:2]}")
-for r in bad[:8]:
-    print(f"  FAIL {r.get('variant')} {r.get('gate')} {(r.get('detail') or '')[:200]}")
-PY
-done
-say "probe_p4fix: $CP_OK of $CP_N cheat folders as their expect says (PREDICTED $CP_N of $CP_N:" \
-  "redteam33_float_packed_scratch precision_mismatch, the controls kept); $((SECONDS - t0)) s"
+# Usage: probe_p4fix.sh [SECONDS]  (default 480; writes $OUT/probe_p4audit/)
+# Main carries branch p4audit's refinement of this check, and scripts/gpu/probe_p4audit.sh runs
+# these folders, red team 34's subnormal scratch and the same pools against it (its header holds
+# the current predictions): this name runs that probe.
+exec bash scripts/gpu/probe_p4audit.sh "$@"
