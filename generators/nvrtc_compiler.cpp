@@ -5,7 +5,7 @@
 #include "generators/nvrtc_compiler.h"
 
 #include "generators/compile_diagnostics.h"
-#include "rules/hash.h"
+#include "generators/ptx_memo.h"
 
 #include <dlfcn.h>
 
@@ -13,9 +13,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdlib>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -226,27 +224,12 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
 }
 
 namespace {
-// scan_launched_code of a large PTX, kept for the process by the text's sha256 and the launched
-// entries (a pure function of the two). The scans cost what the PTX's size costs (6.6 s for
-// PyTorch's erfcx, 1 MB of PTX, on the build host) and a worker asks again for the same compile:
-// the gate, then the profile, then every later round that prepares it.
+// scan_launched_code of a large PTX, kept for the process (ptx_memo.h) by the text and the
+// launched entries (a pure function of the two).
 CodeFacts scan_launched_code_memo(const std::string& ptx, const std::vector<std::string>& entries) {
-  constexpr std::size_t kMemoFromBytes = std::size_t(64) << 10;  // below: the scans are ms
-  constexpr std::size_t kMemoEntries = 256;  // CodeFacts are a few hundred bytes each
-  if (ptx.size() < kMemoFromBytes) return scan_launched_code(ptx, entries);
-  static std::mutex mutex;
-  static std::map<std::string, CodeFacts> memo;
-  std::string key = rules::sha256_hex(ptx);
-  for (const auto& e : entries) key += '\0' + e;
-  {
-    std::lock_guard<std::mutex> held(mutex);
-    if (auto it = memo.find(key); it != memo.end()) return it->second;
-  }
-  CodeFacts facts = scan_launched_code(ptx, entries);
-  std::lock_guard<std::mutex> held(mutex);
-  if (memo.size() >= kMemoEntries) memo.clear();
-  memo.emplace(std::move(key), facts);
-  return facts;
+  std::string suffix;
+  for (const auto& e : entries) suffix += '\0' + e;
+  return ptx_memo<CodeFacts>(ptx, suffix, [&] { return scan_launched_code(ptx, entries); });
 }
 
 // The static code facts of the entries the variant launches (not of every kernel in its file).

@@ -1,12 +1,10 @@
 #include "generators/ptx_precision.h"
 
 #include "generators/ptx_compensated.h"
+#include "generators/ptx_memo.h"
 #include "generators/ptx_scan.h"
-#include "rules/hash.h"
 
 #include <cctype>
-#include <map>
-#include <mutex>
 #include <string_view>
 #include <vector>
 
@@ -216,26 +214,11 @@ PtxPrecision scan_ptx_precision(const std::string& ptx) {
 }
 
 namespace {
-// fp32_arith_to_buffers of a large PTX, kept for the process by the text's sha256 (the scan reads
-// the PTX alone, no parameter). It is most of the gate's code scans on a large module (PyTorch's
-// erfcx, 1 MB of PTX with FP64: 9.3 s for its two calls on the build host), and a worker scans
-// the same compile again for the profile and for every later round that prepares it.
+// fp32_arith_to_buffers of a large PTX, kept for the process (ptx_memo.h): the scan reads the
+// PTX alone and is most of the gate's code scans on a large module.
 int fp32_arith_to_buffers_memo(const std::string& ptx, bool decided) {
-  constexpr std::size_t kMemoFromBytes = std::size_t(64) << 10;  // below: the scan is ms
-  constexpr std::size_t kMemoEntries = 256;
-  if (ptx.size() < kMemoFromBytes) return fp32_arith_to_buffers(ptx, decided);
-  static std::mutex mutex;
-  static std::map<std::string, int> memo;
-  std::string key = rules::sha256_hex(ptx) + (decided ? "/decided" : "/all");
-  {
-    std::lock_guard<std::mutex> held(mutex);
-    if (auto it = memo.find(key); it != memo.end()) return it->second;
-  }
-  const int n = fp32_arith_to_buffers(ptx, decided);
-  std::lock_guard<std::mutex> held(mutex);
-  if (memo.size() >= kMemoEntries) memo.clear();
-  memo.emplace(std::move(key), n);
-  return n;
+  return ptx_memo<int>(ptx, decided ? "/decided" : "/all",
+                       [&] { return fp32_arith_to_buffers(ptx, decided); });
 }
 }  // namespace
 
