@@ -90,9 +90,8 @@ static void matern_case(const char* name, int nt) {
   std::vector<float> out(nt, 7.f);
   std::vector<double> ref(nt, 9.0);
   const float l = 0.1f;
-  emu::launch(dim3((nt + 15) / 16), dim3(16, 64), [&] {
-    mt::matern_kernel(nt, l, src.data(), tgt.data(), w.data(), out.data());
-  });
+  emu::launch(dim3((nt + 15) / 16), dim3(16, 64),
+              [&] { mt::matern_kernel(nt, l, src.data(), tgt.data(), w.data(), out.data()); });
   emu::launch(dim3((nt + 255) / 256), dim3(256),
               [&] { mt::matern_ref(nt, l, src.data(), tgt.data(), w.data(), ref.data()); });
   compare(name, out, ref, 1e-4, 1e-6);
@@ -105,9 +104,8 @@ static void haar_case(const char* name, unsigned len) {
   std::vector<double> rc(c0.begin(), c0.end()), ravg(len / 512, 9.0);
   unsigned lv = 0;
   while ((1u << lv) < len) ++lv;
-  emu::launch(dim3(len / 512), dim3(256), [&] {
-    hw::dwtHaar1D(in.data(), coefs.data(), avg.data(), lv, len, 0, 9);
-  });
+  emu::launch(dim3(len / 512), dim3(256),
+              [&] { hw::dwtHaar1D(in.data(), coefs.data(), avg.data(), lv, len, 0, 9); });
   emu::launch(dim3((len / 512 + 127) / 128), dim3(128),
               [&] { hw::hwt_ref(in.data(), rc.data(), ravg.data(), len); });
   std::string a = std::string(name) + " coefs", b = std::string(name) + " averages";
