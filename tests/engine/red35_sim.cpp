@@ -1,6 +1,7 @@
-// Red team 35 (issue 28, P1): what main's include confinement decides on red team 35's folders,
-// by the engine's own functions (load_problem, check_includes, confine_compile_option), and what
-// NVRTC would open that the check never read. Prints; not a test. Built only when asked for:
+// Red team 35 (issue 28, P1, P4m): what main's include confinement and scratch-resolution step
+// decide on red team 35's folders, by the engine's own functions (load_problem, check_includes,
+// resolve_shapes, resolution_applies), and what NVRTC would open that the check never read.
+// Prints; not a test. Built only when asked for:
 //   ninja -C build red35_sim && build/tests/engine/red35_sim tests/cheats/redteam35_walk_cap_shadow
 //     tests/cheats/redteam35_symlink_std_header tests/cheats/control_redteam35_*
 // Per variant with a local source:
@@ -12,7 +13,9 @@
 //    order, then the default include folders, 512 entries at most, repeats counted): entries
 //    listed, distinct files, files never listed, and files listed but dropped because they
 //    resolve outside the folder (a symlink out): what NVRTC may still open through a toolkit
-//    header's <name> (CCCL's <version>).
+//    header's <name> (CCCL's <version>);
+//  - the scratch-resolution step (P4m, gate step 4a): whether main applies it to the variant
+//    (`resolution_applies`, the worker's own predicate), and its scratch buffers' dtypes.
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
@@ -20,9 +23,11 @@
 #include <string>
 #include <vector>
 
+#include "engine/backend/gpu/scratch_resolution.h"
 #include "generators/kernel_library.h"
 #include "generators/problem_spec.h"
 #include "generators/source_confinement.h"
+#include "generators/variant_space.h"
 
 namespace fs = std::filesystem;
 using namespace solver::generators;
@@ -94,6 +99,17 @@ int main(int argc, char** argv) {
     }
     std::printf("%s: loads (main's loader)\n", spec.name.c_str());
     for (const VariantSpec& v : spec.variants) {
+      {
+        const ResolvedVariant rv = resolve_shapes(spec, v, {});
+        std::string scratch;
+        for (const auto& b : rv.buffers)
+          if (b.role == BufferRole::Scratch)
+            scratch += (scratch.empty() ? "" : ", ") + b.name + " " + to_string(b.dtype);
+        std::printf(
+            "  %s: precision %s, scratch [%s]: scratch resolution (P4m) %s\n", v.id.c_str(),
+            rv.precision.c_str(), scratch.c_str(),
+            solver::gpu::resolution_applies(rv) ? "APPLIES" : "does not apply (nothing measured)");
+      }
       if (names_library_file(v.source)) continue;
       std::vector<std::string> dirs;
       // The loader keeps each option as confine_compile_option returned it: an -I folder
