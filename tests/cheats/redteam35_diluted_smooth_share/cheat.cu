@@ -1,5 +1,5 @@
 // Red team 35 (issue 28, P4m): red team 34's child (tests/cheats/redteam34_subnormal_packed_scratch,
-// unchanged below but for the include of neg_tag.cuh) on a problem with a second float output
+// unchanged below but for the tag kernel at the end) on a problem with a second float output
 // larger than the first that no movable input reaches.
 //
 // Main's scratch-resolution step first asks whether the problem's reference responds to the
@@ -31,7 +31,6 @@
 // q = rn(v x 2^15) + 2^15 clamped to [0, 65535], three fields in two words
 // (w0 = A x 256 + floor(B / 256), w1 = (B mod 256) x 65536 + C, both below 2^24), 16 values a
 // thread in 12 words (float4 stores): 14 bytes a pixel against the seed's 16.
-#include "neg_tag.cuh"
 #include "binomial.h"
 #define COLS 16
 #define WORDS 12
@@ -112,4 +111,15 @@ extern "C" __global__ void __launch_bounds__(256)
   for (int q = 0; q < COLS / 4; ++q)
     o[q] = make_float4(tanhf(s[4 * q]), tanhf(s[4 * q + 1]), tanhf(s[4 * q + 2]),
                        tanhf(s[4 * q + 3]));
+}
+
+// tag = -z for f16 words: the sign bit flipped (exact), 16-byte loads and stores, a grid-stride
+// loop (the same kernel in the seed and the child).
+extern "C" __global__ void __launch_bounds__(256)
+    neg_tag(const uint4* __restrict__ z, uint4* __restrict__ tag, int n8) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n8; i += gridDim.x * blockDim.x) {
+    uint4 v = z[i];
+    v.x ^= 0x80008000u, v.y ^= 0x80008000u, v.z ^= 0x80008000u, v.w ^= 0x80008000u;
+    tag[i] = v;
+  }
 }
