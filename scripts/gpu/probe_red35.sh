@@ -47,8 +47,11 @@ set -u
 # shellcheck source=lib/cheat_probe.sh
 source scripts/gpu/lib/cheat_probe.sh
 PART=${2:-all}
-P1="redteam35_symlink_std_header redteam35_walk_cap_shadow control_redteam35_symlink_inside
-  control_redteam35_repeated_include_dirs"
+# The two P1 cheats are refused at load since the lead's fix of session 32 (include-folder
+# files that resolve outside refused; the walk deduplicated and refusing where it cuts): they
+# moved to tests/cheats_load_refused/ and are checked there (exit 2 each); the controls run.
+P1_LOAD="redteam35_symlink_std_header redteam35_walk_cap_shadow"
+P1="control_redteam35_symlink_inside control_redteam35_repeated_include_dirs"
 P4M="redteam35_word_scratch_packed redteam35_diluted_smooth_share"
 # shellcheck disable=SC2086
 cheat_probe_init probe_red35 "${1:-560}" $P1 $P4M || exit 1
@@ -57,7 +60,13 @@ if [[ -d "$B/share/solver/kernels" ]]; then
 fi
 resolution() { grep -o 'scratch resolution[^;"]\{0,160\}' <<<"$1" | head -1; }
 if [[ "$PART" == all || "$PART" == p1 ]]; then
-  l=tests/cheats/redteam35_symlink_std_header/include/version
+  for name in $P1_LOAD; do
+    "$B/bin/solver" problems check --problems-dir tests/cheats_load_refused --problem "$name" \
+      >"$O/${name}_load.log" 2>&1
+    say "$name: problems check exit $? (expect 2: refused at load);" \
+      "$(grep -c 'resolves outside the problem folder\|leaves the problem folder' "$O/${name}_load.log") refusal lines"
+  done
+  l=tests/cheats_load_refused/redteam35_symlink_std_header/include/version
   say "include/version on this copy: $(if [[ -L $l ]]; then echo "a symlink to $(readlink "$l")"; else echo "NOT a symlink (the copy dereferenced it)"; fi);" \
     "its target readable: $([[ -r $l ]] && echo yes || echo no)"
   # shellcheck disable=SC2086
@@ -84,5 +93,6 @@ if [[ "$PART" == all || "$PART" == p4m ]]; then
   done
 fi
 say "probe_red35: $CP_OK of $CP_N as their expect says, $CP_KEPT kept (on main 7fb50aa4" \
-  "predicted: the two controls ok, the four cheats kept, so 2 of 6 and 6 kept);" \
+  "predicted: the two controls ok, the two P4m cheats kept, so 2 of 4 and 4 kept; the two P1"
+  "cheats exit 2 at load);" \
   "$((CP_BUDGET - $(left) - 2)) s"
