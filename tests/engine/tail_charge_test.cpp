@@ -116,3 +116,30 @@ TEST_CASE("the round's runs: every candidate series counts, and the top-up fills
   CHECK(runs_short({steady(50, 80)}) == 0);
   CHECK(runs_short({{50, 50}}) == 75);  // a series too short to scale is not counted
 }
+
+TEST_CASE("red team 34's live rounds (docs/results/h100-2026-12-07b, H100, h34's main): refused") {
+  // The gate's timed runs and the pairs' ratios (incumbent / candidate) of its two recorded
+  // rounds; the candidate's pair times as 100 / ratio beside a steady incumbent of 100.
+  struct Round {
+    std::vector<double> gate, ratios;
+  };
+  const std::vector<Round> rounds = {{{97.216, 97.12, 96.704, 96.832, 4059.754, 96.672},
+                                      {2.602, 2.599, 2.631, 2.606, 2.659, 2.625, 2.618, 2.673,
+                                       2.657, 0.062, 2.633, 2.613, 2.653, 2.624, 2.72}},
+                                     {{96.928, 96.704, 96.672, 96.224, 96.577, 96.544},
+                                      {2.609, 2.602, 2.644, 2.605, 2.63, 2.635, 2.629, 2.59, 2.638,
+                                       2.602, 0.064, 2.584, 2.609, 2.623, 0.063}}};
+  for (const Round& r : rounds) {
+    PairSamples pairs;
+    for (double x : r.ratios) {
+      pairs.incumbent_us.push_back(100.0);
+      pairs.candidate_us.push_back(100.0 / x);
+    }
+    const auto cs = candidate_series(r.gate, {}, pairs);
+    const TailVerdict t = tail_verdict(cs, {pairs.incumbent_us}, median(pairs.candidate_us),
+                                       median(pairs.incumbent_us), false);
+    CHECK(t.candidate.excursions == 2);  // seen twice in 21 runs, before any top-up
+    CHECK_FALSE(t.cheaper);
+    CHECK(t.expected_ratio < 1);
+  }
+}
