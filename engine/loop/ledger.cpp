@@ -150,10 +150,7 @@ json to_json(const RoundRecord& r) {
     j["candidate"]["precision"] = r.candidate_precision;
   // Wall time per phase of the round (live backends only: replays stay byte-identical).
   if (!r.phases_ms.empty()) j["phases_ms"] = r.phases_ms;
-  if (r.pair_buffers_shared)
-    j["pair_buffers"] = *r.pair_buffers_shared                         ? "shared"
-                        : r.pair_allocations_exchanged.value_or(false) ? "exchanged"
-                                                                       : "separate";
+  if (r.pair_buffers_shared) j["pair_buffers"] = pair_buffers_word(r);
   if (!r.narrowed_checks.empty()) j["narrowed_checks"] = r.narrowed_checks;
   if (!r.deferred_checks.empty()) j["deferred_checks"] = r.deferred_checks;
   // Only rounds that asked the external generator carry it (external_generator.h).

@@ -149,6 +149,12 @@ struct RoundRecord {
   std::string hash;  // chain hash (set by the ledger)
 };
 
+// The ledger's word for how a round's pairs were placed (RoundRecord::pair_buffers_shared set).
+inline const char* pair_buffers_word(const RoundRecord& r) {
+  if (*r.pair_buffers_shared) return "shared";
+  return r.pair_allocations_exchanged.value_or(false) ? "exchanged" : "separate";
+}
+
 // The record's JSON; its nested value types use their one encoding (engine/backend/value_json.h,
 // whose NaN/missing policy applies here too). The decoders throw rules::InputError located at
 // `file`:`line` with the JSON pointer of each bad value; a missing required key is named.
