@@ -22,21 +22,26 @@
 #
 # PREDICTIONS (host simulation `build/tests/engine/red34_sim placement`, the engine's own
 # decisions, 1% noise a run; live numbers from docs/benchmarks.md 2026-12-01):
-#  calibrate exchanged: false faster <= 1 of 2 x TRIALS (<= 2%; sim 0.0% at any bias 1.0036-1.05
-#            and with a random ln-sd 2% bias per allocation); softmax mostly "same";
+#  calibrate exchanged: false faster <= 1 of 2 x TRIALS (<= 2%; sim 0.0% at any bias 1.0036-1.05,
+#            with a random ln-sd 2% bias per allocation and with the H100's per-set bias
+#            {1.03, 1.17, 1.03}); softmax mostly "same" (or "ambiguous" where the bias is large);
 #            layernorm mostly "same"/"ambiguous" (its naive seed's spread: 44% ambiguous before).
 #            The exchanged arms' median ratios centre on 1.000 (|ln| < 0.005 typical); where the
 #            bias is ~1%, ambiguous rises (ratios bimodal at ~b and ~1/b).
-#  calibrate separate: the 2026-12-01 bias if it survived P8's arena slide: false faster
-#            ~30% softmax / ~48% layernorm (then), median ratios in [1.004, 1.02]. If the slide
-#            made the bias random per allocation: false faster still ~10-35% (sim: 32% at
-#            ln-sd 2%, 0% at no bias). 0-2% would mean no placement bias today (the exchange is
-#            then untested live, but costs little).
+#  calibrate separate: a placement bias is expected: on the H100 (docs/results/h100-2026-12-07b
+#            call4) this probe's red34 folder, on separate allocations, gave per-pair ratios
+#            ~1.17 on one rotation set and ~1.03 on the others (kept 1.057x, 1.046x; another
+#            round 0.965x: the direction is drawn per allocation). Predicted false faster
+#            ~20-60% per problem (sim: 76% for that slot pattern when its sign favours the
+#            candidate, halved when the sign is random; 2026-12-01 on the H200: 31% / 48%).
+#            0-2% would mean no placement bias on this machine (the exchange then untested).
 #  calibrate shared: false faster 0-1 of 2 x TRIALS (0 of 208 on 2026-12-01).
 #  ms/trial: exchanged ~1-3% above separate (8 exchanges a trial at ~2-4 ms each: ~1 GiB
 #            arenas, 3 chunked device copies of the window per exchange).
-#  folder: redteam34_own_buffers_placement `rejected` in every round, pair_buffers
-#            "exchanged", median ratio within [0.99, 1.01]; the shared baseline rejected,
+#  folder: redteam34_own_buffers_placement not kept in any round (`rejected`, or
+#            `inconsistent_timing` from the gate's expected-time check, as main's round 1),
+#            pair_buffers "exchanged", median ratio within [0.97, 1.03] (bimodal per-pair ratios
+#            at ~1.17 and ~1/1.17 on one set, if the H100's pattern holds: "ambiguous"); the shared baseline rejected,
 #            pair_buffers "shared"; control_redteam34_splitk_scratch `kept` ~2-3x with
 #            pair_buffers "exchanged". A wrong_result or input_mutated in any of them would mean
 #            the exchange lost bytes (a defect of arena_exchange.cpp's rebinding).

@@ -104,6 +104,22 @@ TEST_CASE("identical arms with a per-allocation bias: no false faster once excha
   CHECK(simulate_placement(s, adaptive).faster <= 0.01);
 }
 
+TEST_CASE("a placement bias per rotation slot (the H100's, 2026-12-07) cancels too") {
+  // Live on the H100 (docs/results/h100-2026-12-07b call4): separate allocations, identical
+  // layernorm arms, per-pair ratios ~1.17 on one rotation slot and ~1.03 on the others, 2-3%
+  // noise: kept at 1.057x and 1.046x past h34's bound. Slots cycle with period 3, the exchange
+  // with period 4: each slot on either side within one pair of five.
+  PlacementSim s;
+  s.trials = 1000;
+  s.noise = 0.025;
+  s.slot_bias = {1.03, 1.17, 1.03};
+  s.buffers = PlacementSim::Buffers::Exchanged;
+  CHECK(simulate_placement(s, PairPlan(15)).faster <= 0.01);
+  CHECK(simulate_placement(s, PairPlan::adaptive_plan()).faster <= 0.01);
+  s.buffers = PlacementSim::Buffers::Bound;  // h34's bound: the live keeps
+  CHECK(simulate_placement(s, PairPlan(15)).faster > 0.3);
+}
+
 TEST_CASE("a real gain on exchanged allocations is still found") {
   PlacementSim s;
   s.trials = 300;

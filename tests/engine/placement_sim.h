@@ -14,6 +14,7 @@
 #include "engine/backend/law_verdict.h"
 #include "engine/backend/paired_verdict.h"
 #include "engine/backend/placement_plan.h"
+#include "engine/backend/sequence_plan.h"
 #include "engine/loop/measurement.h"
 
 namespace solver::engine::test {
@@ -30,6 +31,10 @@ struct PlacementSim {
   double bias_sd = 0.0;  // and/or random: ln-sd of each allocation's own factor, per trial
   double order = 1.003;  // the second run of a pair faster by this factor (ABBA cancels it)
   double noise = 0.01;   // ln-sd of every run
+  // Per rotation slot (P8: both members' k-th timed run is on slot (k + 4) mod 3), the
+  // candidate's allocation faster by this factor on that slot's buffers (each set lands on
+  // pages of its own: live on the H100, 2026-12-07b call4, one slot ~1.17, the others ~1.03).
+  std::vector<double> slot_bias;
   int trials = 2000;
   uint64_t seed = 0x9ace35;
 };
@@ -45,17 +50,24 @@ inline PlacementRates simulate_placement(const PlacementSim& s, const PairPlan& 
   PlacementRates out;
   // One series of `n` pairs: incumbent (runner 0) and candidate (runner 1), ABBA, each run on
   // the allocation the schedule gives it (X = 0, the incumbent's own; Y = 1).
-  auto series = [&](int n, const double ln_alloc[2], PairSamples& p, bool law) {
+  // `start_swapped`: the law pairs begin where the timed pairs left the allocations (one
+  // exchange before every odd pair: swapped after n pairs where n / 2 is odd).
+  auto series = [&](int n, const double ln_alloc[2], PairSamples& p, bool law, bool start_swapped) {
     for (int i = 0; i < n; ++i) {
-      const bool swapped = s.buffers == PlacementSim::Buffers::Exchanged && placement_exchanged(i);
+      const bool swapped = s.buffers == PlacementSim::Buffers::Exchanged &&
+                           (placement_exchanged(i) != start_swapped);
       const int alloc_inc = s.buffers == PlacementSim::Buffers::Shared ? 0 : (swapped ? 1 : 0);
       const int alloc_cand = s.buffers == PlacementSim::Buffers::Shared ? 0 : (swapped ? 0 : 1);
       const bool inc_first = i % 2 == 0;  // paired_order: A B, then B A
-      const double t_inc = 100.0 * std::exp(ln_alloc[alloc_inc] + s.noise * g(rng) -
+      const int slot = rotation_slot(i + kWarmupRuns + 1);
+      const double ln_slot =
+          s.slot_bias.empty() ? 0.0 : -std::log(s.slot_bias[size_t(slot) % s.slot_bias.size()]);
+      auto place = [&](int alloc) { return ln_alloc[alloc] + (alloc == 1 ? ln_slot : 0.0); };
+      const double t_inc = 100.0 * std::exp(place(alloc_inc) + s.noise * g(rng) -
                                             (inc_first ? 0.0 : std::log(s.order)));
       const double t_cand =
           100.0 / s.gain *
-          std::exp(ln_alloc[alloc_cand] + s.noise * g(rng) - (inc_first ? std::log(s.order) : 0.0));
+          std::exp(place(alloc_cand) + s.noise * g(rng) - (inc_first ? std::log(s.order) : 0.0));
       (law ? p.law_incumbent_us : p.incumbent_us).push_back(t_inc);
       (law ? p.law_candidate_us : p.candidate_us).push_back(t_cand);
     }
@@ -65,7 +77,7 @@ inline PlacementRates simulate_placement(const PlacementSim& s, const PairPlan& 
   for (int t = 0; t < s.trials; ++t) {
     const double ln_alloc[2] = {s.bias_sd * g(rng), -std::log(s.bias) + s.bias_sd * g(rng)};
     PairSamples full;
-    series(plan.max_pairs, ln_alloc, full, false);
+    series(plan.max_pairs, ln_alloc, full, false, false);
     PairedDecision d = decide_sequentially(full, plan);
     const int used = int(d.ratios.size());
     pairs += used;
@@ -73,7 +85,7 @@ inline PlacementRates simulate_placement(const PlacementSim& s, const PairPlan& 
     PairSamples timed;
     timed.incumbent_us.assign(full.incumbent_us.begin(), full.incumbent_us.begin() + used);
     timed.candidate_us.assign(full.candidate_us.begin(), full.candidate_us.begin() + used);
-    series(used, ln_alloc, timed, true);
+    series(used, ln_alloc, timed, true, (used / 2) % 2 == 1);
     timed.law_audited = kLawPairAudits;
     PairedDecision law = decide_on_law(d, timed, plan);
     if (s.buffers == PlacementSim::Buffers::Bound) law = on_separate_buffers(law, false, false);

@@ -105,6 +105,20 @@ static int placement(int trials) {
         biases);
   table("identical arms, plus a bias of each allocation's own (ln-sd 2%), b systematic", 1.0, 0.02,
         {1.0, 1.0182});
+  {
+    // The H100's live pattern (2026-12-07b call4): one rotation slot ~1.17, the others ~1.03,
+    // 2.5% noise a run.
+    std::printf("\nidentical arms, a bias per rotation slot {1.03, 1.17, 1.03}, ln-noise 2.5%%\n");
+    for (const auto& [name, buffers] : rows)
+      for (const auto& [rule, plan] : plans) {
+        PlacementSim s;
+        s.buffers = buffers;
+        s.noise = 0.025;
+        s.slot_bias = {1.03, 1.17, 1.03};
+        s.trials = trials;
+        std::printf("%-14s %-9s  %8.4f\n", name, rule, simulate_placement(s, plan).faster);
+      }
+  }
   table("a real 2% gain (detection)", 1.02, 0, {1.0, 1.0182, 0.98});
   table("a real 5% gain (detection)", 1.05, 0, {1.0, 1.0182, 0.95});
   return 0;
