@@ -141,6 +141,11 @@ struct PairSamples {
   // bytes), which the worker does wherever their buffer layouts match, so that no placement
   // difference between two allocations reads as a speed difference. Unset in recordings.
   std::optional<bool> shared_buffers;
+  // Live only, where shared_buffers is false (red team 34): whether the two allocations were
+  // exchanged between the members on engine/backend/placement_plan.h's schedule (each member
+  // on each allocation for half the pairs, so placement enters both alike). Unset otherwise and
+  // in records made before it (on_separate_buffers then holds such a verdict to its old bound).
+  std::optional<bool> exchanged_allocations;
   // Live only (P6d, red team 18): where the timed pairs say "faster", the same two kernels
   // timed again, pair for pair, on inputs redrawn i.i.d. from the declared laws (no planted
   // cells, no shrink: the data the problem means), the candidate's runs audited (P6e). The verdict

@@ -210,6 +210,7 @@ json to_json(const PairSamples& p) {
   if (p.failure) j["failure"] = to_string(*p.failure);
   if (!p.detail.empty()) j["detail"] = p.detail;
   if (p.shared_buffers) j["shared_buffers"] = *p.shared_buffers;
+  if (p.exchanged_allocations) j["exchanged_allocations"] = *p.exchanged_allocations;
   // Absent unless the worker timed the law pairs (P6d): every other answer keeps its bytes.
   if (!p.law_incumbent_us.empty() || !p.law_candidate_us.empty()) {
     j["law_incumbent_us"] = num_array(p.law_incumbent_us);
@@ -229,6 +230,7 @@ PairSamples pair_samples_from_json(const json& j, const std::string& where) {
   p.failure = status_member(c, j, "failure", false);
   p.detail = c.string(j, "detail").value_or("");
   p.shared_buffers = c.boolean(j, "shared_buffers");
+  p.exchanged_allocations = c.boolean(j, "exchanged_allocations");
   if (j.contains("law_incumbent_us")) p.law_incumbent_us = c.measured_list(j, "law_incumbent_us");
   if (j.contains("law_candidate_us")) p.law_candidate_us = c.measured_list(j, "law_candidate_us");
   if (j.contains("law_audited")) p.law_audited = int(c.measured(j, "law_audited").value_or(0));

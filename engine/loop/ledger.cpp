@@ -150,7 +150,7 @@ json to_json(const RoundRecord& r) {
     j["candidate"]["precision"] = r.candidate_precision;
   // Wall time per phase of the round (live backends only: replays stay byte-identical).
   if (!r.phases_ms.empty()) j["phases_ms"] = r.phases_ms;
-  if (r.pair_buffers_shared) j["pair_buffers"] = *r.pair_buffers_shared ? "shared" : "separate";
+  if (r.pair_buffers_shared) j["pair_buffers"] = pair_buffers_word(r);
   if (!r.narrowed_checks.empty()) j["narrowed_checks"] = r.narrowed_checks;
   if (!r.deferred_checks.empty()) j["deferred_checks"] = r.deferred_checks;
   // Only rounds that asked the external generator carry it (external_generator.h).
@@ -302,10 +302,12 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
   for (const auto& [k, v] : r.phases_ms)
     if (!(v >= 0)) c.error("/phases_ms/" + k, "a phase time is a non-negative number of ms");
   if (auto b = c.string(j, "pair_buffers")) {
-    if (*b == "shared" || *b == "separate")
+    if (*b == "shared" || *b == "separate" || *b == "exchanged") {
       r.pair_buffers_shared = *b == "shared";
-    else
-      c.error("/pair_buffers", "must be \"shared\" or \"separate\", not \"" + *b + "\"");
+      if (*b != "shared") r.pair_allocations_exchanged = *b == "exchanged";
+    } else
+      c.error("/pair_buffers",
+              "must be \"shared\", \"separate\" or \"exchanged\", not \"" + *b + "\"");
   }
   r.narrowed_checks = c.strings(j, "narrowed_checks");
   r.deferred_checks = c.string(j, "deferred_checks").value_or("");

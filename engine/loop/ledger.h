@@ -111,8 +111,11 @@ struct RoundRecord {
   // ("gate/adversarial", "pairs/timing/samples" ...). docs/benchmarks.md reads them.
   std::map<std::string, double> phases_ms;
   // Live paired timings: whether both members ran on the same device buffers (written as
-  // "pair_buffers": "shared" | "separate"; absent where no pair was timed or not known).
+  // "pair_buffers": "shared" | "separate" | "exchanged"; absent where no pair was timed or not
+  // known). "exchanged": separate allocations that changed hands between pairs (red team 34,
+  // engine/backend/placement_plan.h), pair_allocations_exchanged true.
   std::optional<bool> pair_buffers_shared;
+  std::optional<bool> pair_allocations_exchanged;
   // What the gate could not check ("narrowed_checks": dist_fixed inputs, no adversarial set;
   // engine/backend/narrowed_checks.h); absent when the check was whole or no gate passed.
   std::vector<std::string> narrowed_checks;
@@ -145,6 +148,12 @@ struct RoundRecord {
   bool tie_lead = false;
   std::string hash;  // chain hash (set by the ledger)
 };
+
+// The ledger's word for how a round's pairs were placed (RoundRecord::pair_buffers_shared set).
+inline const char* pair_buffers_word(const RoundRecord& r) {
+  if (*r.pair_buffers_shared) return "shared";
+  return r.pair_allocations_exchanged.value_or(false) ? "exchanged" : "separate";
+}
 
 // The record's JSON; its nested value types use their one encoding (engine/backend/value_json.h,
 // whose NaN/missing policy applies here too). The decoders throw rules::InputError located at

@@ -53,8 +53,10 @@ TimingConsistency timing_consistency(const std::vector<double>& gate_us,
   return t;
 }
 
-PairedDecision on_separate_buffers(PairedDecision verdict, std::optional<bool> shared_buffers) {
+PairedDecision on_separate_buffers(PairedDecision verdict, std::optional<bool> shared_buffers,
+                                   std::optional<bool> exchanged_allocations) {
   if (verdict.verdict != Verdict::Faster || !shared_buffers || *shared_buffers) return verdict;
+  if (exchanged_allocations.value_or(false)) return verdict;  // placement balanced by design
   if (verdict.median_ratio >= kSeparateBuffersMinRatio) return verdict;
   std::ostringstream why;
   why.precision(4);

@@ -50,12 +50,15 @@ TimingConsistency timing_consistency(const std::vector<double>& gate_us,
 // allocations (PairSamples::shared_buffers false: the members' buffer layouts differ, e.g. a
 // knob-sized scratch, which the candidate chooses). Identical arms on separate allocations were
 // called faster in 41 of 208 live trials (docs/benchmarks.md 2026-12-01: the member prepared
-// second ~1% faster, up to ~1.8%), a bias ABBA does not cancel. Until both arms run on one
-// layout, a "faster" on separate buffers needs a median ratio of at least
-// kSeparateBuffersMinRatio; below it the verdict is ambiguous (not kept). Cost: an honest
-// candidate with a knob-sized scratch and a gain under 3% is not kept on that gain. Residual:
-// the largest honest placement gap ever measured (reduce, bimodal, |ln| 0.09) is above it.
+// second ~1% faster, up to ~1.8%), a bias ABBA does not cancel. Since place35 the worker
+// exchanges the two allocations between pairs (engine/backend/placement_plan.h;
+// PairSamples::exchanged_allocations true): each member runs as often on either, the bias
+// enters both alike, and such a verdict stands as one on shared buffers. Only a "faster" on
+// separate allocations that were NOT exchanged (a worker before place35, a timing of a single
+// pair) still needs a median ratio of at least kSeparateBuffersMinRatio (h34's bound); below
+// it the verdict is ambiguous (not kept). Shared or unknown (recordings): unchanged.
 inline constexpr double kSeparateBuffersMinRatio = 1.03;
-PairedDecision on_separate_buffers(PairedDecision verdict, std::optional<bool> shared_buffers);
+PairedDecision on_separate_buffers(PairedDecision verdict, std::optional<bool> shared_buffers,
+                                   std::optional<bool> exchanged_allocations = std::nullopt);
 
 }  // namespace solver::engine

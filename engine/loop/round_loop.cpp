@@ -412,10 +412,11 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   PairSamples pairs = backend_.time_pairs(inc_ref, cand_ref, plan, seed);
   clock.stop("pairs", pairs.phases_ms);
   rec.pair_buffers_shared = pairs.shared_buffers;
+  rec.pair_allocations_exchanged = pairs.exchanged_allocations;
   if (!timing_usable(pairs, rec)) return rec;
   // A "faster" verdict holds on the declared laws too, where the worker timed them (P6d).
-  PairedDecision verdict =
-      on_separate_buffers(decide_on_law(decide(pairs, plan), pairs, plan), pairs.shared_buffers);
+  PairedDecision verdict = on_separate_buffers(decide_on_law(decide(pairs, plan), pairs, plan),
+                                               pairs.shared_buffers, pairs.exchanged_allocations);
   rec.verdict = verdict;
   const generators::Incumbent cand_point{cand->variant, cand->knobs};
   if (!timing_plausible(spec(), cand_point, chip_, verdict, gate.timed_us, pairs, rec)) return rec;

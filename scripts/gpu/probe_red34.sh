@@ -41,9 +41,10 @@
 #                                      (host emulation: 0.911 of judged scratch words
 #                                      unresolved, as red team 33's child); wrong_result would
 #                                      mean the device flushed the subnormal product (FTZ on)
-#   redteam34_own_buffers_placement    rejected in every round (a median ratio < 1.03 on
-#                                      separate allocations is ambiguous since h34,
-#                                      on_separate_buffers); pair_buffers "separate"; the
+#   redteam34_own_buffers_placement    rejected in every round (since place35 the two
+#                                      allocations change hands between pairs:
+#                                      placement_plan.h; pair_buffers "exchanged", median
+#                                      ratio ~1.00; scripts/gpu/probe_place35.sh); the
 #                                      shared baseline kept in ~0-2% (unchanged)
 #   control_redteam34_fp16_ieee_cast   KEPT ~1.5-3x (as expect)
 #   control_redteam34_splitk_scratch   KEPT ~2-3x (as expect; above 1.03 on separate buffers)

@@ -169,13 +169,21 @@ TEST_CASE("ledger: a live round's pair buffers read back; an unknown value is na
     w.append(r2);
     auto r3 = record(3, engine::Outcome::Kept);  // recorded rounds carry none
     w.append(r3);
+    auto r4 = record(4, engine::Outcome::Rejected);  // red team 34: allocations exchanged
+    r4.pair_buffers_shared = false;
+    r4.pair_allocations_exchanged = true;
+    w.append(r4);
   }
   auto l = engine::load_ledger(path);
-  REQUIRE(l.records.size() == 3);
+  REQUIRE(l.records.size() == 4);
   CHECK(l.records[0].pair_buffers_shared == std::optional<bool>(true));
   CHECK(l.records[1].pair_buffers_shared == std::optional<bool>(false));
+  CHECK(l.records[1].pair_allocations_exchanged == std::optional<bool>(false));
   CHECK_FALSE(l.records[2].pair_buffers_shared);
   CHECK_FALSE(engine::to_json(l.records[2]).contains("pair_buffers"));
+  CHECK(l.records[3].pair_buffers_shared == std::optional<bool>(false));
+  CHECK(l.records[3].pair_allocations_exchanged == std::optional<bool>(true));
+  CHECK(engine::to_json(l.records[3])["pair_buffers"] == "exchanged");
 
   std::string text = test::read_text(path);
   std::size_t second = text.find('\n') + 1;

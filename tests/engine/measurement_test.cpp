@@ -203,3 +203,15 @@ TEST_CASE("on separate buffers a faster verdict under 1.03 is ambiguous; shared 
   d.median_ratio = 2.5;  // control_redteam34_splitk_scratch's kind of gain
   CHECK(on_separate_buffers(d, false).verdict == Verdict::Faster);
 }
+
+TEST_CASE("on separate buffers exchanged between pairs (place35) a faster verdict stands") {
+  PairedDecision d;
+  d.verdict = Verdict::Faster;
+  d.median_ratio = 1.018;
+  // The worker exchanged the allocations (placement_plan.h): the bias enters both arms.
+  CHECK(on_separate_buffers(d, false, true).verdict == Verdict::Faster);
+  // Not exchanged (a worker before place35, or a single pair): h34's bound still holds.
+  CHECK(on_separate_buffers(d, false, false).verdict == Verdict::Ambiguous);
+  CHECK(on_separate_buffers(d, false, std::nullopt).verdict == Verdict::Ambiguous);
+  CHECK(on_separate_buffers(d, true, false).verdict == Verdict::Faster);
+}

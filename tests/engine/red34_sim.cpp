@@ -8,7 +8,8 @@
 //
 // Build and run (~10 s once solver_engine is built):
 //   ninja -C build red34_sim && build/tests/engine/red34_sim
-// and `build/tests/engine/red34_sim layout tests/cheats/redteam34_own_buffers_placement`.
+// and `build/tests/engine/red34_sim layout tests/cheats/redteam34_own_buffers_placement`,
+// `build/tests/engine/red34_sim placement [TRIALS]` (place35: the allocations exchanged).
 // Arguments (optional): p R f noise trials pairs [separate|shared] [q]. Defaults: 0.0625 48 0.365
 // 0.01 20000 0 shared 0; pairs 0 is the loop's default (the adaptive rule up to 128 pairs), N > 0
 // the fixed rule of N pairs (`--pairs N` alone, as scripts/gpu/lib/cheat_round.sh runs a cheat
@@ -23,6 +24,7 @@
 #include <cstdlib>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/backend/gpu/input_sets.h"
@@ -33,6 +35,7 @@
 #include "engine/loop/total_time.h"
 #include "generators/problem_spec.h"
 #include "generators/variant_space.h"
+#include "tests/engine/placement_sim.h"
 
 using namespace solver::engine;
 
@@ -67,8 +70,70 @@ static int layout(const std::string& dir) {
   return 0;
 }
 
+// `red34_sim placement [TRIALS]` (place35): identical arms (and real gains) on two
+// allocations with a placement bias each, under the four buffer conditions of placement_sim.h:
+// one set of buffers, separate (main before h34), separate with h34's 1.03 bound, and
+// separate allocations exchanged between pairs (engine/backend/placement_plan.h). Prints the
+// share kept ("faster" through the timed and the law pairs) per condition, bias and rule.
+static int placement(int trials) {
+  using solver::engine::test::PlacementSim;
+  using solver::engine::test::simulate_placement;
+  const std::pair<const char*, PlacementSim::Buffers> rows[] = {
+      {"shared", PlacementSim::Buffers::Shared},
+      {"separate", PlacementSim::Buffers::Separate},
+      {"separate+1.03", PlacementSim::Buffers::Bound},
+      {"exchanged", PlacementSim::Buffers::Exchanged}};
+  const std::pair<const char*, PairPlan> plans[] = {{"fixed 15", PairPlan(15)},
+                                                    {"adaptive", PairPlan::adaptive_plan()}};
+  std::printf("kept share, %d trials a cell; ln-noise 1%% a run, second-in-pair 0.3%% faster\n",
+              trials);
+  auto table = [&](const char* title, double gain, double sd, std::vector<double> biases) {
+    std::printf("\n%s\n%-14s %-9s", title, "buffers", "rule");
+    for (double b : biases) std::printf("  b=%-7.4f", b);
+    std::printf("\n");
+    for (const auto& [name, buffers] : rows)
+      for (const auto& [rule, plan] : plans) {
+        std::printf("%-14s %-9s", name, rule);
+        for (double b : biases) {
+          PlacementSim s;
+          s.buffers = buffers;
+          s.gain = gain;
+          s.bias = b;
+          s.bias_sd = sd;
+          s.trials = trials;
+          std::printf("  %8.4f ", simulate_placement(s, plan).faster);
+        }
+        std::printf("\n");
+      }
+  };
+  const std::vector<double> biases = {1.0, 1.0036, 1.01, 1.0182, 1.03, 1.05};
+  table("identical arms, the candidate's allocation faster by b (the 2026-12-01 bias)", 1.0, 0,
+        biases);
+  table("identical arms, plus a bias of each allocation's own (ln-sd 2%), b systematic", 1.0, 0.02,
+        {1.0, 1.0182});
+  {
+    // The H100's live pattern (2026-12-07b call4): one rotation slot ~1.17, the others ~1.03,
+    // 2.5% noise a run.
+    std::printf("\nidentical arms, a bias per rotation slot {1.03, 1.17, 1.03}, ln-noise 2.5%%\n");
+    for (const auto& [name, buffers] : rows)
+      for (const auto& [rule, plan] : plans) {
+        PlacementSim s;
+        s.buffers = buffers;
+        s.noise = 0.025;
+        s.slot_bias = {1.03, 1.17, 1.03};
+        s.trials = trials;
+        std::printf("%-14s %-9s  %8.4f\n", name, rule, simulate_placement(s, plan).faster);
+      }
+  }
+  table("a real 2% gain (detection)", 1.02, 0, {1.0, 1.0182, 0.98});
+  table("a real 5% gain (detection)", 1.05, 0, {1.0, 1.0182, 0.95});
+  return 0;
+}
+
 int main(int argc, char** argv) {
   if (argc > 2 && std::string(argv[1]) == "layout") return layout(argv[2]);
+  if (argc > 1 && std::string(argv[1]) == "placement")
+    return placement(argc > 2 ? std::atoi(argv[2]) : 4000);
   const double p = argc > 1 ? std::atof(argv[1]) : 0.0625;    // share of slow runs
   const double R = argc > 2 ? std::atof(argv[2]) : 48;        // slow / fast time
   const double f = argc > 3 ? std::atof(argv[3]) : 0.365;     // fast time / incumbent time

@@ -140,6 +140,11 @@ TEST_CASE("pair and time samples round-trip, a timing failure included") {
   CHECK(pair_samples_from_json(via_text(to_json(p))).shared_buffers == std::optional<bool>(true));
   p.shared_buffers = false;
   CHECK(pair_samples_from_json(via_text(to_json(p))).shared_buffers == std::optional<bool>(false));
+  CHECK_FALSE(pair_samples_from_json(via_text(to_json(p))).exchanged_allocations);
+  p.exchanged_allocations = true;  // red team 34: placement_plan.h's exchange ran
+  CHECK(pair_samples_from_json(via_text(to_json(p))).exchanged_allocations ==
+        std::optional<bool>(true));
+  CHECK_FALSE(to_json(PairSamples{}).contains("exchanged_allocations"));
   // A success carries neither key, so its bytes are what they always were (a recording has no
   // buffer placement either).
   CHECK_FALSE(to_json(PairSamples{}).contains("failure"));

@@ -67,10 +67,8 @@ DeviceBuffers::DeviceBuffers(const generators::ResolvedVariant& variant,
     slide_ = size_t(rd() % unsigned(engine::kArenaSlides)) * engine::kArenaAlign;
   }
   if (layout_.bytes) arena_ = DeviceBuffer(layout_.bytes + slide_);
-  if (layout_.bytes) {
-    if (slide_) slack_.push_back({0, slide_});
-    for (const auto& [at, bytes] : engine::arena_slack(layout_, bufs))
-      slack_.push_back({slide_ + at, bytes});
+  if (layout_.bytes) set_slack();
+  {
     std::random_device rd;
     slack_state_ = (uint64_t(rd()) << 32) ^ uint64_t(rd());
   }

@@ -184,6 +184,22 @@ class DeviceBuffers {
     return reference_.buffers[buffer].dtype;
   }
 
+  // Red team 34 (engine/backend/placement_plan.h; arena_exchange.cpp): the arena (the rotation
+  // sets' inputs and the working buffers: every address a timed run is given) as a place two
+  // members of a pair on separate buffers exchange, so that each runs as often on either
+  // allocation. fit_arena: an arena of at least `capacity` bytes (moved, contents and all, to a
+  // larger allocation at the same slide where it is smaller; the bytes past the layout are
+  // slack, rewritten before every run). exchange_arenas: fits both to the larger window at the
+  // larger slide, exchanges the two windows' bytes on the device, then the allocations: each
+  // member's buffers keep their offsets from the window's start (its own layout), at the other
+  // allocation's base and slide. Every byte a member had is where its views now point.
+  size_t arena_window() const { return layout_.bytes; }
+  size_t arena_slide() const { return slide_; }
+  size_t arena_capacity() const { return arena_.bytes(); }
+  CUdeviceptr arena_base() const { return arena_.ptr(); }
+  void fit_arena(size_t capacity, CUstream stream);
+  friend void exchange_arenas(DeviceBuffers& a, DeviceBuffers& b, CUstream stream);
+
  private:
   void upload_set(size_t s);
   // Zeroes a reference output on the device once it was read (P11), ended with the context.
@@ -203,6 +219,12 @@ class DeviceBuffers {
   // slot past its buffer, and the slide), rewritten with a byte drawn per run before every run.
   std::vector<std::pair<size_t, size_t>> slack_;
   mutable uint64_t slack_state_ = 0;  // seeded from random_device: the fill a run cannot predict
+  // slack_ from layout_, slide_ and the arena's size: the slide, each slot past its buffer, and
+  // the arena's tail past the layout (an arena fitted for a larger partner: fit_arena).
+  void set_slack();
+  // Every view into the arena that was at `old_base` (`old_bytes`, slid by `old_slide`) moved
+  // to the same offset from the window's start of arena_ (at slide_); slack_ recomputed.
+  void rebind_arena(CUdeviceptr old_base, size_t old_bytes, size_t old_slide);
   // Set s's buffer i: a view into the arena for a rotation set, else an allocation of its own.
   DeviceBuffer input_buffer(size_t s, size_t i, size_t bytes) const;
   // mutable: an on_device set's host bytes are made on demand (materialise), which fills in
@@ -255,5 +277,10 @@ class DeviceBuffers {
   // flip negates one double, a swap exchanges two; both are their own inverse.
   void toggle_reference_copy() const;
 };
+
+// Red team 34: the two arenas exchanged between `a` and `b` (DeviceBuffers::fit_arena above;
+// engine/backend/placement_plan.h says when). Synchronous: done when it returns. Nothing where
+// a and b are the same buffers.
+void exchange_arenas(DeviceBuffers& a, DeviceBuffers& b, CUstream stream);
 
 }  // namespace solver::gpu

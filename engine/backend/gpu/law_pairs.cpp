@@ -34,7 +34,7 @@ struct LawOnly {
 }  // namespace
 
 std::optional<PairFailure> Worker::time_law_pairs(Prepared& a, Prepared& b, bool shared,
-                                                  engine::PairSamples& out) {
+                                                  engine::PairSamples& out, bool exchange) {
   const int n = int(std::min(out.incumbent_us.size(), out.candidate_us.size()));
   if (n <= 0) return std::nullopt;
   reload(a);
@@ -44,8 +44,10 @@ std::optional<PairFailure> Worker::time_law_pairs(Prepared& a, Prepared& b, bool
     LawOnly law(a, b);
     // P6e: the candidate (runner 1) keeps kLawPairAudits audited runs, all audited (no
     // extra_if: the law pairs run only where the timed pairs would keep it).
+    // Red team 34: on separate buffers, the allocations exchanged between pairs as in the
+    // timed pairs (placement_plan.h).
     l = time_sequence({&a, &b}, engine::paired_order(n), {}, {}, /*audit: the candidate*/ 0b10u,
-                      /*extra: the candidate*/ 0b10u, {}, engine::kLawPairAudits - 1);
+                      /*extra: the candidate*/ 0b10u, {}, engine::kLawPairAudits - 1, exchange);
   }
   if (l.failed_runner >= 0) {
     const Prepared& p = l.failed_runner == 0 ? a : b;

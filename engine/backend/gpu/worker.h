@@ -121,6 +121,9 @@ struct TimedSeries {
   engine::GateResult failure;
   // Per runner: the timed sample whose outputs were audited after the sequence (-1: none).
   std::vector<int> audited_at;
+  // Red team 34: how often two runners on separate buffers exchanged their arenas
+  // (placement_plan.h).
+  int exchanges = 0;
 };
 
 // One timed run kept for the audit after its sequence (docs/reliability.md P7): which sample,
@@ -213,9 +216,10 @@ class Worker {
                                                               const engine::PairPlan& plan,
                                                               uint64_t seed);
   // P6d (law_pairs.cpp): the law pairs of a faster time_pairs, into out.law_*_us; a failure
-  // (inputs changed) as time_pairs reports one.
+  // (inputs changed) as time_pairs reports one. `exchange`: on separate buffers, the
+  // allocations exchanged between pairs as in the timed pairs (red team 34).
   std::optional<PairFailure> time_law_pairs(Prepared& a, Prepared& b, bool shared,
-                                            engine::PairSamples& out);
+                                            engine::PairSamples& out, bool exchange);
   engine::ProfileResult profile(const engine::VariantRef& v, int samples, bool full,
                                 const std::vector<std::string>& metrics, bool pc_sampling);
   // The profile's PC sampling pass over launch `dominant` of `p` (pc_sampling_op.cpp);
@@ -299,13 +303,15 @@ class Worker {
   // r): one timed run of that runner, chosen after it ran, is checked against the reference when
   // the sequence ends (run_audit.cpp; a failed audit is reported as a failed check). The profile's
   // unprofiled samples, which decide nothing, audit none; a paired timing audits its candidate (the
-  // incumbent passed its own audits when it was the candidate).
+  // incumbent passed its own audits when it was the candidate). `exchange` (red team 34): two
+  // runners on separate buffers exchange their arenas between the pairs that
+  // engine/backend/placement_plan.h names (both arenas fitted to one size before the warm-ups).
   TimedSeries time_sequence(const std::vector<Prepared*>& runners, const std::vector<int>& order,
                             const std::vector<FreshCheck>& checks = {},
                             const std::function<bool(const TimedSeries&)>& stop = {},
                             uint32_t audit = ~0u, uint32_t extra_audit = 0u,
                             const std::function<bool(const TimedSeries&)>& extra_if = {},
-                            int extra_audits = engine::kExtraAudits);
+                            int extra_audits = engine::kExtraAudits, bool exchange = false);
   // Uploads `set` into p's buffers and computes its reference from that untouched copy
   // (`reference` false: not now; see fresh_check_on_device).
   int add_checked_set(Prepared& p, HostSet set, bool reference = true);
@@ -333,8 +339,9 @@ class Worker {
   // The gate's adversarial sets (exponent range up and down, heavy-tailed random signs), each
   // on a fresh module: what ran, or why none applied; nullopt when one fails (g filled).
   // P4 measured in memory (scratch_resolution_op.cpp): the candidate's f32 scratch words on a
-  // fresh draw and on it moved by 2^-18 and 2^-10, each read before and after its run; a precision_mismatch detail where they do
-  // not resolve the fine move, else the note for the gate detail (empty: not applicable).
+  // fresh draw and on it moved by 2^-18 and 2^-10, each read before and after its run; a
+  // precision_mismatch detail where they do not resolve the fine move, else the note for the gate
+  // detail (empty: not applicable).
   std::string scratch_resolution_check(Prepared& p, uint64_t seed, bool& refused);
   std::optional<std::string> adversarial_checks(Prepared& p, engine::GateResult& g,
                                                 const std::vector<uint64_t>& seeds);
