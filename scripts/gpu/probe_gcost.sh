@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Issue 28's cost bar (the defences' cost <= 25% of a round), helper gcost: where the gate's time
-# goes, cold and warm, after (1) the PTX scans' facts kept on disk (generators/ptx_facts_store.h:
+# goes, cold and warm, after (k) the PTX scans' facts kept on disk (generators/ptx_facts_store.h:
 # <key>.facts.json beside the NVRTC cache; a new worker reads a large module's scans instead of
-# paying them again) and (2) the model echoes' class refills without the per-refill content hash
-# (model_echo.cpp class_base: the refill's base read once per input object, not hashed again for
-# each of up to 288 class refills).
+# paying them again), (l) the model echoes' class refills keyed by the parallel digest instead of
+# a one-core hash of the whole input per refill (model_echo.cpp class_base) and (m) model_light's
+# per-element counts on every core (docs/reliability.md "The gate's own cost").
 # Three seeds' gates by `solver problems check --seed-only --json` (gate_phases_ms), three passes
 # each, each pass a new process:
 #   cold:       a fresh SOLVER_CACHE_DIR (NVRTC compiles, PTX scans, the tolerance lint all paid);
@@ -18,19 +18,25 @@
 # Usage: scripts/gpu/probe_gcost.sh [SECONDS, default 560]; results under $OUT/gcost/
 # (results.txt, seeds_<seed>_<pass>.json/.log), a verdict line last. CAP: a gate's cap (200 s).
 # PREDICTIONS (unrun; host numbers from the 2-core build host under load, ptx_scan_bench):
-#  - erfcx (pt_erfcx_randn, 1 MB PTX): compile-only cold ~20-25 s (NVRTC ~5 s + scans ~16 s on a
-#    device host's core); warm (new process, NVRTC cached + facts) <= 2 s (was ~17-19 s warm:
-#    c31's warm gate "compile 16458-17434 ms"); facts files in the cache: 3 (.facts.json) for it.
-#  - the seeds' PTX is small (< 64 KiB: not kept; their scans take milliseconds), so compile
-#    phases are unchanged by (1): cold compile = NVRTC (~0.2-2 s a seed), warm ~0.05 s (cache).
-#  - warm (lint verdict cached): gate = inputs + reference + checks + timing, no "tolerance lint"
-#    beyond its lint_cache read (< 50 ms): softmax ~3-6 s, neighbor_aggregation ~2-5 s, reduce
-#    ~1-3 s.
-#  - warm_lint, neighbor_aggregation: second_look <= ~5 s (h32fast's device echoes, first live
-#    numbers), model_lint/model_light echo_make lower than main by the content hash (~25 ms a
-#    refill of a 2^24 input, x up to 288 refills: up to ~7 s) where the problem has a
-#    permutation/cycle input; softmax and reduce: no model echo (no structured input), lint
-#    phases as main. Verdicts: every seed passes (as on main).
+#  - erfcx (pt_erfcx_randn, 1 MB PTX): compile-only cold ~20-30 s (NVRTC ~5 s + the scans ~16 s
+#    on one core of a device host, as c31's warm gate "compile 16458-17434 ms"); warm (a new
+#    process, NVRTC cached, facts read) <= 2 s; nofacts (facts off, NVRTC cached) ~16-19 s.
+#    Facts files in erfcx-cache after cold: 3 (scan_launched_code, fp32_arith_to_buffers /all and
+#    /decided; the reference's PTX is small). Build host: 37.5 s nofacts, 0.88 s warm.
+#  - the seeds' PTX is under 64 KiB (not kept; scans in milliseconds): compile as main, cold =
+#    NVRTC (~0.2-2 s a seed), warm <= 0.1 s.
+#  - neighbor_aggregation cold: passes; second_look <= ~5 s (h32fast's device-made keyed echoes,
+#    first live numbers; was 162.9 s); model_lint ~30-40 s (was 40.4: model_light's 32 refills of
+#    rowptr, a csr_rowptr: midpoint echoes, so cut (l) does not apply; cut (m) may take 2-8 s off
+#    its ~13.9 s unscoped per-element work); gate total ~45-55 s (was 211.7 s).
+#  - softmax, reduce cold: pass; no structured input (no model_lint phase); lint as main.
+#  - warm (lint verdict cached): "tolerance lint" = its lint_cache read (< 0.05 s) for all three;
+#    gate = inputs + reference + checks + timing (a few seconds each: softmax's 2^26 elements
+#    the largest).
+#  - warm_lint: each lint as its cold pass (+-20%: the compiles and facts warm, the lint paid).
+# Cut (l) (the class refills' parallel digest) is measured by probe_h31.sh's folders instead
+# (redteam31_inner_head_boys, control_redteam29_deal_exact_hand: model_light echo_make 23.8 and
+# 25.3 s on main, predicted ~15-19 s).
 # A warm pass whose compile phase still takes seconds on erfcx means the facts were not read:
 # look for "PTX scan facts entry ... ignored" on stderr and the .facts.json files in the cache.
 set -u
