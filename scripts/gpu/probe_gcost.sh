@@ -23,7 +23,7 @@
 #    process, NVRTC cached, facts read) <= 2 s; nofacts (facts off, NVRTC cached) ~16-19 s.
 #    Facts files in erfcx-cache after cold: 3 (scan_launched_code, fp32_arith_to_buffers /all and
 #    /decided; the reference's PTX is small). Build host: 37.5 s nofacts, 0.88 s warm.
-#  - the seeds' PTX is under 64 KiB (not kept; scans in milliseconds): compile as main, cold =
+#  - these seeds' PTX is under 64 KiB (not kept; scans in milliseconds): compile as main, cold =
 #    NVRTC (~0.2-2 s a seed), warm <= 0.1 s.
 #  - neighbor_aggregation cold: passes; second_look <= ~5 s (h32fast's device-made keyed echoes,
 #    first live numbers; was 162.9 s); model_lint ~30-40 s (was 40.4: model_light's 32 refills of
