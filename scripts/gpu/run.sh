@@ -134,6 +134,11 @@
 #              SpMV on a power-law matrix, expdist), the same way (predicted ~100-220 s, unmeasured:
 #              the page rank's 1.6 GB link and map matrices and the SpMV's 2^25 nonzeros lead;
 #              scripts/gpu/probe_fresh23.sh runs it bounded to 240 s); no rule is tuned on it
+#   corpus_fresh24  the twenty-fourth fresh held-out batch (tests/corpus_fresh24, 5 kernels, helper f24:
+#              HeCBench's entropy_opt, pnpoly_base, matern_kernel, hwt1d's dwtHaar1D and dslash's
+#              make_back with its one-thread blocks), the same way (predicted ~150-400 s, unmeasured:
+#              make_back's ~1.2 GB of links and the entropy's 64M pixels lead the gates;
+#              scripts/gpu/probe_fresh24.sh runs it bounded to 520 s); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -343,6 +348,9 @@ step_corpus_fresh22() {
 }
 step_corpus_fresh23() {
   OUT=$1 SUITE=tests/corpus_fresh23 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-170}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh24() {
+  OUT=$1 SUITE=tests/corpus_fresh24 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-250}") BUDGET_S=$(cap 500) timeout "$(cap 510)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }
