@@ -71,11 +71,12 @@ def s(ph, suffix):
     return sum(v for k, v in ph.items() if k == suffix or k.endswith("/" + suffix)) / 1e3
 for r in rows(json.load(open(sys.argv[1]))):
     ph = r["gate_phases_ms"]
-    print("  %s %s [%s]: total %.1f s; compile %.2f (nvrtc %.2f); inputs %.2f; reference %.2f; "
+    print("  %s %s [%s]: total %.1f s; compile %.2f (nvrtc %.2f, code_scans %.2f); inputs %.2f; reference %.2f; "
           "tolerance lint %.2f (lint_cache %.3f, model_lint %.2f, model_light %.2f, echo_make %.2f, "
           "law_regions %.2f, second_look %.2f); timing %.2f" % (
               r.get("problem", "?"), r.get("gate", ""), sys.argv[2], ph.get("total", 0) / 1e3,
-              s(ph, "compile"), s(ph, "compile/nvrtc"), s(ph, "inputs"), s(ph, "reference"),
+              s(ph, "compile"), s(ph, "compile/nvrtc"), s(ph, "nvrtc/code_scans"), s(ph, "inputs"),
+              s(ph, "reference"),
               s(ph, "tolerance lint"), s(ph, "tolerance lint/lint_cache"),
               s(ph, "tolerance lint/model_lint"), s(ph, "model_lint/model_light"),
               sum(v for k, v in ph.items() if k.endswith("echo_make")) / 1e3,

@@ -246,6 +246,9 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     }
     p->tensor_ops = compiled.tensor_ops;
     if (!compiled.ptx.empty()) {
+      // The precision and module-memory scans of the candidate's PTX, timed apart (helper
+      // gcost: the gate's code scans are a defence; compile_variant's own scans stay in nvrtc).
+      PhaseScope scans("code_scans");
       std::set<generators::DType> dtypes;
       for (const auto& b : p->resolved.buffers) dtypes.insert(b.dtype);
       p->code_precision =
