@@ -5,7 +5,6 @@
 #include "generators/nvrtc_compiler.h"
 
 #include "generators/compile_diagnostics.h"
-#include "generators/ptx_memo.h"
 
 #include <dlfcn.h>
 
@@ -224,20 +223,12 @@ CompileResult nvrtc_compile(const std::string& source_text, const std::string& n
 }
 
 namespace {
-// scan_launched_code of a large PTX, kept for the process (ptx_memo.h) by the text and the
-// launched entries (a pure function of the two).
-CodeFacts scan_launched_code_memo(const std::string& ptx, const std::vector<std::string>& entries) {
-  std::string suffix;
-  for (const auto& e : entries) suffix += '\0' + e;
-  return ptx_memo<CodeFacts>(ptx, suffix, [&] { return scan_launched_code(ptx, entries); });
-}
-
 // The static code facts of the entries the variant launches (not of every kernel in its file).
 void scan_code(const ResolvedVariant& variant, CompileResult& r) {
   if (r.ptx.empty()) return;
   std::vector<std::string> entries;
   for (const auto& l : variant.launches) entries.push_back(l.entry);
-  CodeFacts facts = scan_launched_code_memo(r.ptx, entries);
+  CodeFacts facts = scan_launched_code_kept(r.ptx, entries);
   r.tensor_ops = facts.tensor;
   if (facts.missing.empty()) {
     r.gemm_loop = facts.gemm_loop;

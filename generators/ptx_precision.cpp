@@ -214,11 +214,16 @@ PtxPrecision scan_ptx_precision(const std::string& ptx) {
 }
 
 namespace {
-// fp32_arith_to_buffers of a large PTX, kept for the process (ptx_memo.h): the scan reads the
-// PTX alone and is most of the gate's code scans on a large module.
+// fp32_arith_to_buffers of a large PTX, kept for the process and on disk (ptx_memo.h,
+// ptx_facts_store.h): the scan reads the PTX alone and is most of the gate's code scans on a
+// large module.
 int fp32_arith_to_buffers_memo(const std::string& ptx, bool decided) {
-  return ptx_memo<int>(ptx, decided ? "/decided" : "/all",
-                       [&] { return fp32_arith_to_buffers(ptx, decided); });
+  return ptx_memo_kept<int>(
+      ptx, decided ? "/decided" : "/all", "fp32_arith_to_buffers",
+      [&] { return fp32_arith_to_buffers(ptx, decided); }, [](int v) { return nlohmann::json(v); },
+      [](const nlohmann::json& j) {
+        return j.is_number_integer() ? std::optional<int>(j.get<int>()) : std::nullopt;
+      });
 }
 }  // namespace
 

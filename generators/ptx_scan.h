@@ -24,6 +24,8 @@
 #include <string_view>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "generators/ptx_lane_stride.h"
 
 namespace solver::generators {
@@ -94,6 +96,13 @@ struct CodeFacts {
                                      // module is scanned for tensor ops, as before)
 };
 CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::string>& entries);
+// The same answer, kept for a PTX of 64 KiB or more per process and, where a facts folder is set,
+// on disk (ptx_memo.h, ptx_facts_store.h; ptx_scan_kept.cpp).
+CodeFacts scan_launched_code_kept(const std::string& ptx, const std::vector<std::string>& entries);
+// CodeFacts as the facts store writes it, every field (doubles bit for bit), and back (nullopt
+// where the JSON is not one).
+nlohmann::json code_facts_json(const CodeFacts& f);
+std::optional<CodeFacts> code_facts_from_json(const nlohmann::json& j);
 
 // The registers ("%r12", "%tid.x") and symbols ("gemm_param_0") an operand names, appended in
 // order (the provenance taints of ptx_int_provenance.cpp read operands through it).

@@ -65,6 +65,11 @@ DEFENCES = [
     # "input checks" above and not counted again here).
     ("module reloads and arena slack before each timed run (red team 8)",
      ("samples/module_load", "warmup/module_load", "samples/arena_slack", "warmup/arena_slack")),
+    # The gate's own defences before any timing (helper gcost, 2026-12-07): the tolerance lint
+    # (echoes, model echoes, law regions; once per problem and worker, or a cached verdict) and
+    # the candidate's precision and module-memory scans (worker phase code_scans, inside nvrtc).
+    ("tolerance lint (first gate of a problem in a worker)", ("gate/tolerance lint",)),
+    ("code scans of the candidate's PTX (precision, module memory)", ("gate/compile/nvrtc/code_scans",)),
 ]
 # The docs' sum until 2026-12-02 (docs/reliability.md, "Cost") is the first five; it left out
 # the gate's fresh set and the checks inside the timed series. Both sums are printed.

@@ -19,6 +19,7 @@
 #include "generators/nvrtc_compiler.h"
 #include "generators/param_types.h"
 #include "generators/problem_spec.h"
+#include "generators/ptx_facts_store.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
 #include "generators/validate.h"
@@ -194,8 +195,7 @@ void gate_row(engine::Backend* backend, const gen::ProblemSpec& p, const gen::Kn
       s << "; " << g.detail.substr(lint, g.detail.find("; ", lint) - lint);
     // P4m (gpu/scratch_resolution.h): the scratch's measured resolution, or why not judged.
     const auto res = g.detail.find("scratch resolution: ");
-    if (res != std::string::npos)
-      s << "; " << g.detail.substr(res, g.detail.find("; ", res) - res);
+    if (res != std::string::npos) s << "; " << g.detail.substr(res, g.detail.find("; ", res) - res);
     row.detail = s.str();
   }
 }
@@ -371,6 +371,9 @@ int run_problems_check(Context& ctx) {
 
   std::unique_ptr<gen::CompileCache> cache;
   if (!o.no_cache) cache = std::make_unique<gen::CompileCache>(o.cache_dir);
+  // The PTX scans' facts beside the compiles (generators/ptx_facts_store.h), as the worker keeps
+  // them.
+  if (!o.no_cache) gen::set_ptx_facts_dir(o.cache_dir);
   std::string compiler =
       gen::nvrtc_available() ? "NVRTC " + gen::nvrtc_version() : gen::nvrtc_unavailable_reason();
 

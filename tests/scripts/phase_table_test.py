@@ -57,7 +57,7 @@ class DefenceTable(unittest.TestCase):
              # not defences
              "pairs/timing/samples": 500.0, "gate/compile": 200.0}
         ms = phase_table.defence_ms(a)
-        self.assertEqual(ms, [150.0, 40.0, 25.0, 10.0, 7.0, 4.0, 6.0, 0.0])
+        self.assertEqual(ms, [150.0, 40.0, 25.0, 10.0, 7.0, 4.0, 6.0, 0.0, 0.0, 0.0])
         b = {"round": 100.0, "pairs/timing/audit": 50.0}
         rows = phase_table.defence_table([a, b])
         names = [r[0] for r in rows]
@@ -90,6 +90,17 @@ class DefenceTable(unittest.TestCase):
         self.assertEqual(ms[6], 2.0)
         self.assertEqual(ms[7], 4.75)
         self.assertAlmostEqual(sum(ms), 14.75)
+
+    def test_the_gate_lint_and_code_scans(self):
+        # The tolerance lint (the incumbent's gate's or a candidate's) and the candidate's code
+        # scans inside its NVRTC phase are defences; the compile itself is not.
+        a = {"round": 100.0, "incumbent/gate/tolerance lint": 30.0,
+             "incumbent/gate/tolerance lint/model_lint": 25.0, "gate/tolerance lint": 1.0,
+             "gate/compile": 20.0, "gate/compile/nvrtc": 19.0,
+             "gate/compile/nvrtc/code_scans": 9.0, "incumbent/gate/compile/nvrtc/code_scans": 2.0}
+        ms = phase_table.defence_ms(a)
+        self.assertEqual(ms[-2:], [31.0, 11.0])
+        self.assertAlmostEqual(sum(ms), 42.0)
 
     def test_rounds_without_time_are_left_out(self):
         self.assertEqual(phase_table.defence_table([{"round": 0.0}]), [])

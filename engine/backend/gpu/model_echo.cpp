@@ -1,5 +1,6 @@
 #include "engine/backend/gpu/model_echo.h"
 
+#include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/perturb_arith.h"
 
 #include <algorithm>
@@ -181,8 +182,10 @@ namespace {
 
 // What every class refill of one input reads (helper h31): whether its bytes are a permutation (one
 // cycle) of 0..n-1, and a cycle's places in cycle order (pos[v]: v's step from node 0), made once
-// per content (keyed by a hash of every byte: a sequential pass) and kept for the next class; the
-// O(n) random-access pass is the cost a class would otherwise pay each time.
+// per content (keyed by a hash of every byte) and kept for the next class; the O(n) random-access
+// pass is the cost a class would otherwise pay each time. The hash is input_sets.h's digest (1 MiB
+// chunks on every core), not a sequential pass: a 2^24-element input's refills (up to 288 of them,
+// model_light.h) each paid ~25 ms of one core for it (helper gcost).
 struct ClassBase {
   uint64_t hash = 0, size = 0;
   bool cycle = false, valid = false;
@@ -191,17 +194,7 @@ struct ClassBase {
 std::mutex g_base_mutex;
 std::shared_ptr<const ClassBase> g_base;
 
-uint64_t content_hash(const unsigned char* d, size_t size) {
-  uint64_t h = echo_mix(size);
-  size_t i = 0;
-  for (; i + 8 <= size; i += 8) {
-    uint64_t w;
-    std::memcpy(&w, d + i, 8);
-    h = echo_mix(h ^ w);
-  }
-  for (; i < size; ++i) h = echo_mix(h ^ d[i]);
-  return h;
-}
+uint64_t content_hash(const unsigned char* d, size_t size) { return digest(d, size); }
 
 std::shared_ptr<const ClassBase> class_base(DType d, const HostInput& in, uint64_t n, bool cycle) {
   const uint64_t h = content_hash(in.data.get(), in.size);

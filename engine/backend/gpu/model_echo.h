@@ -79,7 +79,8 @@ bool class_place(uint64_t i, uint64_t n, const ModelClass& c);
 // `in` after class refill `c` (a copy where `b` takes no model echo or its bytes are not a
 // permutation, or one cycle, of 0..n-1).
 // A permutation's or a cycle's validity and cycle order are read once per content (a hash of
-// every byte) and kept for the next class, so a class costs a copy, a hash and O(n / classes).
+// every byte, input_sets.h digest: on every core) and kept for the next class, so a class costs a
+// copy, a hash and O(n / classes).
 std::shared_ptr<const HostInput> model_class_echo(const generators::ResolvedBuffer& b,
                                                   const HostInput& in, const ModelClass& c);
 // The same refill by refill_permutation's and refill_cycle's O(n) walk over every place (the

@@ -5,6 +5,7 @@
 #include <limits>
 #include <sstream>
 
+#include "engine/backend/gpu/parallel_chunks.h"
 #include "engine/backend/gpu/sample_lint.h"
 
 namespace solver::gpu {
@@ -34,12 +35,23 @@ struct Counts {
         near[k].resize(shares[k].size(), 0);
         nan[k].resize(shares[k].size(), 0);
       }
-      for (size_t i = 0; i < shares[k].size(); ++i) {
-        const double a = shares[k][i];
-        if (std::isnan(a)) nan[k][i] = 1;
-        moving[k][i] += a != 0;
-        near[k][i] += a <= kNearLight;
-      }
+      // Element by element in chunks on every core (each chunk its own elements): a large
+      // output's 32 or 256 refills each count 2^27 elements for neighbor_aggregation (helper
+      // gcost); the counts are the same on any number of threads.
+      const std::vector<double>& in = shares[k];
+      uint16_t* mv = moving[k].data();
+      uint16_t* nr = near[k].data();
+      uint8_t* nn = nan[k].data();
+      const size_t n = in.size();
+      for_each_chunk(int64_t((n + kShareChunk - 1) / kShareChunk), 0, [&](int64_t c) {
+        const size_t lo = size_t(c) * kShareChunk, hi = std::min(n, lo + kShareChunk);
+        for (size_t i = lo; i < hi; ++i) {
+          const double a = in[i];
+          if (std::isnan(a)) nn[i] = 1;
+          mv[i] += a != 0;
+          nr[i] += a <= kNearLight;
+        }
+      });
     }
   }
 };

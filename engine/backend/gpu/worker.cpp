@@ -23,6 +23,7 @@
 #include "generators/measured_class_check.h"
 #include "generators/nvrtc_compiler.h"
 #include "generators/param_types.h"
+#include "generators/ptx_facts_store.h"
 #include "generators/ptx_module_memory.h"
 #include "generators/ptx_precision.h"
 #include "generators/ptxas_info.h"
@@ -58,6 +59,9 @@ Worker::Worker(WorkerConfig config) : config_(std::move(config)) {
   chip_ = chip_profile_for(device_, chips_ ? &*chips_ : nullptr);
   std::string dir = config_.cache_dir.empty() ? generators::default_cache_dir() : config_.cache_dir;
   cache_ = std::make_unique<generators::CompileCache>(dir);
+  // The PTX scans' facts beside the compiles (generators/ptx_facts_store.h): a new worker
+  // reads a large module's scans instead of paying them again (SOLVER_PTX_FACTS=0: off).
+  generators::set_ptx_facts_dir(dir);
   // SOLVER_HOST_DERIVE=1 keeps the host path (to compare the two, or to rule this out). Only
   // the fallback is reported on stderr (which fault details quote); the path taken shows in
   // every request's phases (derive_device against derive_set).
@@ -242,6 +246,9 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     }
     p->tensor_ops = compiled.tensor_ops;
     if (!compiled.ptx.empty()) {
+      // The precision and module-memory scans of the candidate's PTX, timed apart (helper
+      // gcost: the gate's code scans are a defence; compile_variant's own scans stay in nvrtc).
+      PhaseScope scans("code_scans");
       std::set<generators::DType> dtypes;
       for (const auto& b : p->resolved.buffers) dtypes.insert(b.dtype);
       p->code_precision =

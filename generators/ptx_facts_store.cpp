@@ -1,0 +1,154 @@
+// The PTX scans' facts on disk (ptx_facts_store.h): the key, one file a fact, atomic writes,
+// entries that are not whole and consistent read as misses.
+#include "generators/ptx_facts_store.h"
+
+#include <atomic>
+#include <cinttypes>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <string>
+
+#include "rules/hash.h"
+#include "rules/text_file.h"
+
+namespace solver::generators {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::mutex& dir_mutex() {
+  static std::mutex m;
+  return m;
+}
+std::string& dir_value() {
+  static std::string d;
+  return d;
+}
+
+void add(std::string& to, const std::string& part) {
+  to += std::to_string(part.size());
+  to += ':';
+  to += part;
+}
+
+fs::path entry_path(const std::string& dir, const std::string& key) {
+  return fs::path(dir) / (key + ".facts.json");
+}
+
+// sha256 of the key, the site and the value's text: a file edited or damaged in place (whole
+// JSON, other numbers) is no entry.
+std::string entry_digest(const std::string& key, const std::string& site,
+                         const nlohmann::json& value) {
+  std::string all;
+  add(all, key);
+  add(all, site);
+  add(all, value.dump());
+  return rules::sha256_hex(all);
+}
+
+void warn_once(const std::string& path, const char* why) {
+  static std::atomic<bool> said{false};
+  if (said.exchange(true)) return;
+  std::fprintf(stderr, "solver: warning: PTX scan facts entry %s ignored (%s); scanned again\n",
+               path.c_str(), why);
+}
+
+}  // namespace
+
+void set_ptx_facts_dir(const std::string& dir) {
+  std::lock_guard<std::mutex> held(dir_mutex());
+  dir_value() = dir;
+}
+
+std::string ptx_facts_dir() {
+  if (const char* v = std::getenv("SOLVER_PTX_FACTS"); v && std::strcmp(v, "0") == 0) return {};
+  std::lock_guard<std::mutex> held(dir_mutex());
+  return dir_value();
+}
+
+std::string ptx_facts_key(const std::string& site, const std::string& ptx_sha,
+                          const std::string& args) {
+  std::string all;
+  add(all, std::to_string(kPtxFactsVersion));
+  add(all, ptx_scan_sources_hash());
+  add(all, site);
+  add(all, ptx_sha);
+  add(all, args);
+  return rules::sha256_hex(all);
+}
+
+std::optional<nlohmann::json> load_ptx_facts(const std::string& dir, const std::string& key) {
+  const fs::path path = entry_path(dir, key);
+  std::optional<std::string> text = rules::try_read_text_file(path.string(), 16u << 20);
+  if (!text) return std::nullopt;  // none (or unreadable): an ordinary miss
+  nlohmann::json j = nlohmann::json::parse(*text, nullptr, false);
+  if (j.is_discarded() || !j.is_object()) {
+    warn_once(path.string(), "not JSON");
+    return std::nullopt;
+  }
+  const auto version = j.find("version");
+  const auto k = j.find("key");
+  const auto site = j.find("site");
+  const auto value = j.find("value");
+  const auto digest = j.find("digest");
+  if (version == j.end() || k == j.end() || site == j.end() || value == j.end() ||
+      digest == j.end() || !version->is_number_integer() || !k->is_string() || !site->is_string() ||
+      !digest->is_string()) {
+    warn_once(path.string(), "a field missing");
+    return std::nullopt;
+  }
+  if (version->get<int>() != kPtxFactsVersion || k->get<std::string>() != key) {
+    warn_once(path.string(), "another version or key");
+    return std::nullopt;
+  }
+  if (digest->get<std::string>() != entry_digest(key, site->get<std::string>(), *value)) {
+    warn_once(path.string(), "its digest does not match");
+    return std::nullopt;
+  }
+  return *value;
+}
+
+bool store_ptx_facts(const std::string& dir, const std::string& key, const std::string& site,
+                     const nlohmann::json& value) {
+  nlohmann::json j;
+  j["version"] = kPtxFactsVersion;
+  j["key"] = key;
+  j["site"] = site;
+  j["value"] = value;
+  j["digest"] = entry_digest(key, site, value);
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  try {
+    rules::write_file_atomically(entry_path(dir, key).string(), j.dump() + "\n");
+    return true;
+  } catch (const std::exception&) {  // a store that cannot be written is a miss next time
+    return false;
+  }
+}
+
+std::string double_bits(double v) {
+  uint64_t u = 0;
+  static_assert(sizeof u == sizeof v);
+  std::memcpy(&u, &v, sizeof u);
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016" PRIx64, u);
+  return buf;
+}
+
+std::optional<double> bits_double(const nlohmann::json& j) {
+  if (!j.is_string()) return std::nullopt;
+  const std::string s = j.get<std::string>();
+  if (s.size() != 16 || s.find_first_not_of("0123456789abcdef") != std::string::npos)
+    return std::nullopt;
+  const uint64_t u = std::strtoull(s.c_str(), nullptr, 16);
+  double v = 0;
+  std::memcpy(&v, &u, sizeof v);
+  return v;
+}
+
+}  // namespace solver::generators
