@@ -20,6 +20,7 @@
 #include <random>
 #include <vector>
 
+#include "engine/backend/gpu/fold_bound.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "flat_buffer.h"
 #include "red_sum_sim.h"
@@ -30,7 +31,7 @@ using generators::DType;
 namespace {
 
 constexpr size_t kCompanions = 512, kChunk = 32768, kThreads = 256;
-constexpr double kCondUnits = 8;  // the allowance's multiple of u32 x sum |add_b|
+constexpr double kCondUnits = 8;  // the measured bound's multiple of u32 x sum |add_b|
 
 uint64_t run_seed(int r) { return uint64_t(r) * 0x9e3779b97f4a7c15ull; }
 
@@ -58,16 +59,20 @@ float block_centred(const float* c) {
 }
 
 struct RunErr {
-  double plain = 0, cond = 0, kappa = 0, mean_shift = 0;
+  double plain = 0, cond = 0, kappa = 0, mean_shift = 0, fold = 0;
   size_t worst = 0;
 };
 
-RunErr companions(const std::vector<float>& x, std::mt19937_64& rng) {
+// P6m's bound: the reference on the inputs folded about the law's centre (fold_bound.h
+// centre_fold_set, here in closed form on its floats), kFoldUlps u32 of it beyond rtol |r|.
+RunErr companions(const std::vector<float>& x, const std::vector<float>& xf, std::mt19937_64& rng) {
   const size_t blocks = x.size() / kChunk;
   std::vector<float> cen(blocks);
   double S = 0;
   for (size_t b = 0; b < blocks; ++b) cen[b] = block_centred(x.data() + b * kChunk);
+  double Sf = 0;
   for (float v : x) S += double(v) - 1.0;
+  for (float v : xf) Sf += double(v) - 1.0;
   std::vector<size_t> order(blocks);
   for (size_t b = 0; b < blocks; ++b) order[b] = b;
   RunErr r;
@@ -89,8 +94,55 @@ RunErr companions(const std::vector<float>& x, std::mt19937_64& rng) {
     const double cond_tol = tol + kCondUnits * std::ldexp(1.0, -24) * mag;
     if (e / tol > r.plain) r.plain = e / tol, r.worst = 1 + i, r.kappa = mag / std::fabs(ref);
     r.cond = std::max(r.cond, e / cond_tol);
+    const double folded = 34000.0 * double(xf[i * kChunk + 3]) + bd * Sf;
+    r.fold =
+        std::max(r.fold, e / (tol + gpu::kFoldUlps * std::ldexp(1.0, -24) * std::fabs(folded)));
   }
   return r;
+}
+
+
+// The inputs folded by the harness's own centre_fold_set.
+std::vector<float> folded(const generators::ResolvedVariant& v, const std::vector<float>& x) {
+  gpu::HostSet h;
+  auto in = std::make_shared<gpu::HostInput>();
+  in->size = x.size() * 4;
+  in->data.reset(new unsigned char[in->size]);
+  std::memcpy(in->data.get(), x.data(), in->size);
+  h.inputs = {in};
+  h.digests = {0};
+  const std::optional<gpu::HostSet> f = gpu::centre_fold_set(v, h);
+  return f ? red_sim::floats(*f->inputs[0]) : x;
+}
+
+// P6c's sampler (its unit test's 7-of-8-lines estimator of a sum of 2^22 uniform [0, 1) at rtol
+// 4e-4) on the off-law timed runs: out of the plain bound and out of P6m's.
+void p6c_sampler(int runs) {
+  const int64_t n = int64_t(1) << 22;
+  generators::ResolvedVariant v;
+  v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.0, 1.0})};
+  const gpu::HostSet set0 = gpu::regular_set(v, gpu::derive_seeds(0x5eed2026, 3)[0], nullptr);
+  int out = 0, out_fold = 0;
+  double kappa = 0;
+  for (int r = 1; r <= runs; ++r) {
+    const std::vector<float> x = red_sim::timed_floats(v, set0, run_seed(r), false);
+    const std::vector<float> xf = folded(v, x);
+    double y = 0, est = 0, M = 0;
+    for (size_t i = 0; i < x.size(); ++i) {
+      y += x[i];
+      if ((i / 128) % 8 != 7) est += x[i];  // 7 of 8 lines of 128 values
+      M += xf[i];
+    }
+    est *= 8.0 / 7.0;
+    const double e = std::fabs(est - y), tol = 4e-4 * std::fabs(y);
+    out += e > tol;
+    out_fold += e > tol + gpu::kFoldUlps * std::ldexp(1.0, -24) * M;
+    kappa = std::max(kappa, M / y);
+  }
+  std::printf(
+      "P6c's 7-of-8 sampler, sum of 2^22 uniform [0, 1), rtol 4e-4, %d off-law runs: out "
+      "of tolerance %d, out of P6m's bound %d (fold / sum up to %.3g)\n",
+      runs, out, out_fold, kappa);
 }
 
 }  // namespace
@@ -104,28 +156,39 @@ int main(int argc, char** argv) {
   const auto seeds = gpu::derive_seeds(0x5eed2026, 3);
   const gpu::HostSet set0 = gpu::regular_set(v, seeds[0], nullptr);
   std::mt19937_64 rng(35);
-  std::printf("control_redteam32_kind_tail_rec companions, n = 2^%d, rtol 1e-5 atol 0; "
-              "conditioned bound: + %g u32 sum |add_b|\n", lg, kCondUnits);
+  std::printf(
+      "control_redteam32_kind_tail_rec companions, n = 2^%d, rtol 1e-5 atol 0; measured "
+      "bound + %g u32 sum |add_b|; P6m's + %g u32 |reference on the folded inputs|\n",
+      lg, kCondUnits, gpu::kFoldUlps);
   {
-    const RunErr s0 = companions(red_sim::floats(*set0.inputs[0]), rng);
-    std::printf("  set 0 (the law): worst y[%zu] %.3f of the tolerance (kappa %.3g), conditioned "
-                "%.3f\n", s0.worst, s0.plain, s0.kappa, s0.cond);
+    const std::vector<float> x = red_sim::floats(*set0.inputs[0]);
+    const RunErr s0 = companions(x, folded(v, x), rng);
+    std::printf(
+        "  set 0 (the law): worst y[%zu] %.3f of the tolerance (kappa %.3g), measured "
+        "%.3f, P6m %.3f\n",
+        s0.worst, s0.plain, s0.kappa, s0.cond, s0.fold);
   }
   for (bool on_law : {false, true}) {
-    int out = 0, out_cond = 0;
-    double worst = 0, worst_cond = 0;
+    int out = 0, out_cond = 0, out_fold = 0;
+    double worst = 0, worst_cond = 0, worst_fold = 0;
     for (int r = 1; r <= runs; ++r) {
-      const RunErr e = companions(red_sim::timed_floats(v, set0, run_seed(r), on_law), rng);
-      out += e.plain > 1, out_cond += e.cond > 1;
+      const std::vector<float> x = red_sim::timed_floats(v, set0, run_seed(r), on_law);
+      const RunErr e = companions(x, folded(v, x), rng);
+      out += e.plain > 1, out_cond += e.cond > 1, out_fold += e.fold > 1;
       worst = std::max(worst, e.plain), worst_cond = std::max(worst_cond, e.cond);
-      if (e.plain > 1 || r <= 4)
-        std::printf("  run %d %s: mean(x - 1) %+.4f, worst y[%zu] %.3f tol (kappa %.3g), "
-                    "conditioned %.3f\n", r, on_law ? "law" : "off-law", e.mean_shift, e.worst,
-                    e.plain, e.kappa, e.cond);
+      worst_fold = std::max(worst_fold, e.fold);
+      if (e.plain > 1 || r <= 2)
+        std::printf(
+            "  run %d %s: mean(x - 1) %+.4f, worst y[%zu] %.3f tol (kappa %.3g), "
+            "measured %.3f, P6m %.3f\n",
+            r, on_law ? "law" : "off-law", e.mean_shift, e.worst, e.plain, e.kappa, e.cond, e.fold);
     }
-    std::printf("%s: %d runs: out of tolerance %d (worst %.3f); out of the conditioned bound %d "
-                "(worst %.3f)\n", on_law ? "law redraws" : "off-law timed runs", runs, out, worst,
-                out_cond, worst_cond);
+    std::printf(
+        "%s: %d runs: out of tolerance %d (worst %.3f); out of the measured bound %d "
+        "(worst %.3f); out of P6m's %d (worst %.3f)\n",
+        on_law ? "law redraws" : "off-law timed runs", runs, out, worst, out_cond, worst_cond,
+        out_fold, worst_fold);
   }
+  p6c_sampler(runs);
   return 0;
 }
