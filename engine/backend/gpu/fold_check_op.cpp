@@ -19,28 +19,41 @@ bool Worker::fold_recheck(Prepared& p, const AuditedRun& a, const std::vector<Do
                           const std::string& where) {
   if (g.status != engine::GateStatus::WrongResult || !a.flipped || !a.flip.dense || a.flip.law)
     return false;
+  HostSet seen = p.buffers->host_set(a.set);
+  {
+    PhaseScope scope("fold_magnitude");
+    if (seen.on_device) materialise(p.resolved, p.buffers->host_set(seen.base), seen);
+    seen = timed_inputs(p.resolved, seen, a.flip.run_seed, a.flip.homogeneous, a.flip.law);
+  }
+  return fold_recheck_on(p, seen, a.set, want, g, before, where);
+}
+
+bool Worker::fold_recheck_on(Prepared& p, const HostSet& seen, int set,
+                             const std::vector<DoublesView>& want, engine::GateResult& g,
+                             const engine::GateResult& before, const std::string& where) {
+  if (g.status != engine::GateStatus::WrongResult) return false;
   std::optional<HostSet> folded;
   {
     PhaseScope scope("fold_magnitude");
-    HostSet seen = p.buffers->host_set(a.set);
-    if (seen.on_device) materialise(p.resolved, p.buffers->host_set(seen.base), seen);
-    seen = timed_inputs(p.resolved, seen, a.flip.run_seed, a.flip.homogeneous, a.flip.law);
     folded = centre_fold_set(p.resolved, seen);
   }
   if (!folded) return false;
+  folded->kind = SetKind::Fresh;  // its bytes are its own, not the input cache's
   folded->on_device = false;
   folded->plan.clear();
   folded->magnitude_set = -1;
-  beat("P6m: the reference on the audited inputs folded about their law's centre", 120000);
+  beat("P6m: the reference on the checked inputs folded about their law's centre", 120000);
   const int index = add_checked_set(p, std::move(*folded));
-  const HostSet& set = p.buffers->host_set(a.set);  // taken again: adding a set may move them
   std::vector<generators::Tolerance> tols;
-  for (size_t b : p.buffers->outputs()) tols.push_back(set_tolerance(p, set, b));
+  for (size_t b : p.buffers->outputs())
+    tols.push_back(set_tolerance(p, p.buffers->host_set(set), b));
   const std::vector<HostDoubles> allowance = fold_allowance(reference_outputs(p, index), tols);
   const engine::GateResult failed = g;
   g = before;
-  if (compare_outputs(p, set, want, &allowance, g, where)) {
-    p.fold_said = "an audited timed run off the declared law passed within its tolerance plus " +
+  // Taken again: adding a set may move the others.
+  if (compare_outputs(p, p.buffers->host_set(set), want, &allowance, g, where,
+                      /*download=*/false)) {
+    p.fold_said = "a verified run off the declared law passed within its tolerance plus " +
                   std::to_string(int(kFoldUlps)) +
                   " u32 of the reference on its inputs folded about their law's centre (P6m: "
                   "the rounding of centred terms that cancel off the law)";

@@ -553,6 +553,10 @@ class Worker {
   bool fold_recheck(Prepared& p, const AuditedRun& a, const std::vector<DoublesView>& want,
                     engine::GateResult& g, const engine::GateResult& before,
                     const std::string& where);
+  // The same on checked set `set` whose inputs are `seen` (host bytes): a fresh set off the law.
+  bool fold_recheck_on(Prepared& p, const HostSet& seen, int set,
+                       const std::vector<DoublesView>& want, engine::GateResult& g,
+                       const engine::GateResult& before, const std::string& where);
   // law_remedy's words (law_checks.h) for a wrong result on `p`'s verified runs where they are
   // off the declared law and this worker's lint said what would put them on it; else empty.
   std::string off_law_note(const Prepared& p) const;
