@@ -1,4 +1,4 @@
-// P6m (fold_bound.h, helper fr35): the fold about each input's law centre and the allowance it
+// P6p (fold_bound.h, helper fr35): the fold about each input's law centre and the allowance it
 // gives compare(). Host only, milliseconds.
 #include "engine/backend/gpu/fold_bound.h"
 
@@ -32,7 +32,7 @@ std::vector<T> values(const gpu::HostInput& in) {
 
 }  // namespace
 
-TEST_CASE("P6m: inputs fold about their law's centre, c + |x - c|; ints and centred-above stay") {
+TEST_CASE("P6p: inputs fold about their law's centre, c + |x - c|; ints and centred-above stay") {
   generators::ResolvedVariant v;
   v.buffers = {
       test::flat_buffer("u", DType::F32, 4, {"uniform", 0.5, 1.5}),
@@ -63,7 +63,7 @@ TEST_CASE("P6m: inputs fold about their law's centre, c + |x - c|; ints and cent
   CHECK_FALSE(gpu::centre_fold_set(v, above));  // nothing below its centre: nothing moves
 }
 
-TEST_CASE("P6m: the allowance is kFoldUlps u32 of the folded reference, at any declared rtol") {
+TEST_CASE("P6p: the allowance is kFoldUlps u32 of the folded reference, at any declared rtol") {
   const double u = std::ldexp(1.0, -24), M = 5.0e4, r = 295.13;
   for (double rtol : {1e-5, 1e-4, 1e-2, 0.0}) {
     generators::Tolerance tol;

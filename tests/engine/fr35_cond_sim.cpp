@@ -11,7 +11,7 @@
 // in tolerance units (rtol 1e-5 x |reference|, atol 0), and the same against a bound that
 // accounts for conditioning, rtol |reference| + kCondUnits u32 sum_blocks |add_b| (the element's
 // sum of the magnitudes it is made of; u32 = 2^-24), with the sum of |add_b| measured here (on a
-// GPU the reference run on the magnitudes gives it; docs/reliability.md P6m).
+// GPU the reference run on the magnitudes gives it; docs/reliability.md P6p).
 // Usage: fr35_cond_sim [timed runs (64)] [log2 n (24)]
 #include <algorithm>
 #include <cmath>
@@ -63,7 +63,7 @@ struct RunErr {
   size_t worst = 0;
 };
 
-// P6m's bound: the reference on the inputs folded about the law's centre (fold_bound.h
+// P6p's bound: the reference on the inputs folded about the law's centre (fold_bound.h
 // centre_fold_set, here in closed form on its floats), kFoldUlps u32 of it beyond rtol |r|.
 RunErr companions(const std::vector<float>& x, const std::vector<float>& xf, std::mt19937_64& rng) {
   const size_t blocks = x.size() / kChunk;
@@ -116,7 +116,7 @@ std::vector<float> folded(const generators::ResolvedVariant& v, const std::vecto
 }
 
 // P6c's sampler (its unit test's 7-of-8-lines estimator of a sum of 2^22 uniform [0, 1) at rtol
-// 4e-4) on the off-law timed runs: out of the plain bound and out of P6m's.
+// 4e-4) on the off-law timed runs: out of the plain bound and out of P6p's.
 void p6c_sampler(int runs) {
   const int64_t n = int64_t(1) << 22;
   generators::ResolvedVariant v;
@@ -141,7 +141,7 @@ void p6c_sampler(int runs) {
   }
   std::printf(
       "P6c's 7-of-8 sampler, sum of 2^22 uniform [0, 1), rtol 4e-4, %d off-law runs: out "
-      "of tolerance %d, out of P6m's bound %d (fold / sum up to %.3g)\n",
+      "of tolerance %d, out of P6p's bound %d (fold / sum up to %.3g)\n",
       runs, out, out_fold, kappa);
 }
 
@@ -158,14 +158,14 @@ int main(int argc, char** argv) {
   std::mt19937_64 rng(35);
   std::printf(
       "control_redteam32_kind_tail_rec companions, n = 2^%d, rtol 1e-5 atol 0; measured "
-      "bound + %g u32 sum |add_b|; P6m's + %g u32 |reference on the folded inputs|\n",
+      "bound + %g u32 sum |add_b|; P6p's + %g u32 |reference on the folded inputs|\n",
       lg, kCondUnits, gpu::kFoldUlps);
   {
     const std::vector<float> x = red_sim::floats(*set0.inputs[0]);
     const RunErr s0 = companions(x, folded(v, x), rng);
     std::printf(
         "  set 0 (the law): worst y[%zu] %.3f of the tolerance (kappa %.3g), measured "
-        "%.3f, P6m %.3f\n",
+        "%.3f, P6p %.3f\n",
         s0.worst, s0.plain, s0.kappa, s0.cond, s0.fold);
   }
   for (bool on_law : {false, true}) {
@@ -180,12 +180,12 @@ int main(int argc, char** argv) {
       if (e.plain > 1 || r <= 2)
         std::printf(
             "  run %d %s: mean(x - 1) %+.4f, worst y[%zu] %.3f tol (kappa %.3g), "
-            "measured %.3f, P6m %.3f\n",
+            "measured %.3f, P6p %.3f\n",
             r, on_law ? "law" : "off-law", e.mean_shift, e.worst, e.plain, e.kappa, e.cond, e.fold);
     }
     std::printf(
         "%s: %d runs: out of tolerance %d (worst %.3f); out of the measured bound %d "
-        "(worst %.3f); out of P6m's %d (worst %.3f)\n",
+        "(worst %.3f); out of P6p's %d (worst %.3f)\n",
         on_law ? "law redraws" : "off-law timed runs", runs, out, worst, out_cond, worst_cond,
         out_fold, worst_fold);
   }

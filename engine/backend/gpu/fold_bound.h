@@ -1,4 +1,4 @@
-// The conditioning bound of an off-law audit (docs/reliability.md P6m, issue 28, helper fr35).
+// The conditioning bound of an off-law audit (docs/reliability.md P6p, issue 28, helper fr35).
 // Off the declared law (P13's cells, P6c's shrink) the values of an input move away from the
 // law's centre, and an output that sums centred terms (x - c, c the law's centre: a covariance,
 // a centred moment, control_redteam32_kind_tail_rec's companions 34,000 x_p + b_i sum (x - 1))

@@ -1,4 +1,4 @@
-// P6m in the worker (fold_bound.h; docs/reliability.md P6m, issue 28, helper fr35): an audited
+// P6p in the worker (fold_bound.h; docs/reliability.md P6p, issue 28, helper fr35): an audited
 // timed run whose inputs were off the declared law (a dense timed perturbation, not the law
 // pairs' redraw) and whose outputs failed the declared tolerance is compared again, once, with
 // the conditioning allowance: the reference run on the very inputs it saw folded about each
@@ -42,7 +42,7 @@ bool Worker::fold_recheck_on(Prepared& p, const HostSet& seen, int set,
   folded->on_device = false;
   folded->plan.clear();
   folded->magnitude_set = -1;
-  beat("P6m: the reference on the checked inputs folded about their law's centre", 120000);
+  beat("P6p: the reference on the checked inputs folded about their law's centre", 120000);
   const int index = add_checked_set(p, std::move(*folded));
   std::vector<generators::Tolerance> tols;
   for (size_t b : p.buffers->outputs())
@@ -55,7 +55,7 @@ bool Worker::fold_recheck_on(Prepared& p, const HostSet& seen, int set,
                       /*download=*/false)) {
     p.fold_said = "a verified run off the declared law passed within its tolerance plus " +
                   std::to_string(int(kFoldUlps)) +
-                  " u32 of the reference on its inputs folded about their law's centre (P6m: "
+                  " u32 of the reference on its inputs folded about their law's centre (P6p: "
                   "the rounding of centred terms that cancel off the law)";
     return true;
   }

@@ -71,7 +71,7 @@ bool Worker::check_fresh(Prepared& p, int slot, int fresh, engine::GateResult& g
     throw;
   }
   p.buffers->clear_reference_outputs();
-  // P6m: a wrong result on a fresh set off the declared law goes to the host path too, where
+  // P6p: a wrong result on a fresh set off the declared law goes to the host path too, where
   // the conditioning allowance decides it again (fold_check_op.cpp).
   const bool off_law = !ok && g.status == engine::GateStatus::WrongResult &&
                        set.kind == SetKind::Fresh && !p.buffers->law_checks();

@@ -74,7 +74,7 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
       set.magnitude_set >= 0 ? &reference_outputs(p, set.magnitude_set) : nullptr;
   engine::GateResult before = g;
   if (compare_outputs(p, set, views(want), magnitude, g, w)) return true;
-  // P6m (fold_check_op.cpp): a fresh set off the declared law (law_checks.h) that failed its
+  // P6p (fold_check_op.cpp): a fresh set off the declared law (law_checks.h) that failed its
   // tolerance, decided again with the conditioning allowance on its own inputs.
   if (!magnitude && set.kind == SetKind::Fresh && !p.buffers->law_checks() &&
       g.status == GateStatus::WrongResult) {

@@ -91,7 +91,7 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
       throw;
     }
     p.buffers->clear_reference_outputs();
-    // P6m: a wrong result off the declared law is decided again on the host, with the
+    // P6p: a wrong result off the declared law is decided again on the host, with the
     // conditioning allowance (fold_check_op.cpp); anything else stands.
     const bool off_law =
         !ok && g.status == engine::GateStatus::WrongResult && a.flip.dense && !a.flip.law;

@@ -99,7 +99,7 @@ struct Prepared {
   // class recheck that passed on such a scale, said in the passed gate's detail.
   std::map<const std::vector<HostDoubles>*, std::string> class_noise;
   std::string class_noise_said;
-  // P6m (fold_check_op.cpp): the line of an off-law audit that passed on the conditioning
+  // P6p (fold_check_op.cpp): the line of an off-law audit that passed on the conditioning
   // allowance only (empty where none did), said in the passed gate's detail.
   std::string fold_said;
 };
@@ -545,7 +545,7 @@ class Worker {
   bool class_recheck(Prepared& p, int set, const std::vector<DoublesView>& want,
                      const std::vector<HostDoubles>* magnitude, engine::GateResult& g,
                      const engine::GateResult& before, const std::string& where);
-  // P6m (fold_bound.h, fold_check_op.cpp): after an audit of a timed run off the declared law
+  // P6p (fold_bound.h, fold_check_op.cpp): after an audit of a timed run off the declared law
   // (a dense timed perturbation, not the law redraw) failed its tolerance (g: WrongResult), the
   // outputs read back last compared again against `want` with kFoldUlps u32 of the reference on
   // those inputs folded about their law's centre added to the bound. True where that passes
