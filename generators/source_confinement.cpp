@@ -184,14 +184,42 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
   // Every file in the problem's include folders (its own and the shared one, not the kernel
   // library) is read too: a toolkit header's `#include <cstddef>` finds one there that the
   // source never names, and its directives are NVRTC's as much as the source's.
+  // Red team 35: every file NVRTC could open through an include folder is read or the problem
+  // is refused. A folder named twice is walked once; an entry that resolves outside the allowed
+  // roots (a link to the harness's own headers, found by a toolkit header's `<version>`) is
+  // refused, not skipped; and where the walk would stop at its bound it refuses instead.
+  std::set<fs::path> walked_dirs, walked_files;
+  bool walk_cut = false;
   for (const auto& d : dirs) {
     const fs::path base = fs::weakly_canonical(d, ec);
-    if (ec || (have_library && within(base, library))) continue;
+    if (ec || (have_library && within(base, library)) || !walked_dirs.insert(base).second) continue;
     fs::recursive_directory_iterator it(base, fs::directory_options::skip_permission_denied, ec);
-    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec))
-      if (std::error_code e2; it->is_regular_file(e2) && todo.size() < 512)
-        todo.emplace_back(fs::weakly_canonical(it->path(), e2), -1);
+    for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
+      std::error_code e2;
+      if (!it->is_regular_file(e2)) continue;
+      const fs::path f = fs::weakly_canonical(it->path(), e2);
+      if (e2) continue;
+      if (!allowed(f)) {
+        std::error_code e3;
+        out.push_back(fs::relative(it->path(), root, e3).generic_string() +
+                      ": a file in an include folder that resolves outside the problem folder (" +
+                      f.generic_string() +
+                      "): NVRTC could open it through the folder, and nothing checks it");
+        continue;
+      }
+      if (!walked_files.insert(f).second) continue;
+      if (walked_files.size() > kMaxIncludeFolderFiles) {
+        walk_cut = true;
+        break;
+      }
+      todo.emplace_back(f, -1);
+    }
+    if (walk_cut) break;
   }
+  if (walk_cut)
+    out.push_back(source + ": the include folders hold more than " +
+                  std::to_string(kMaxIncludeFolderFiles) +
+                  " files: past what is checked (every file NVRTC could open there is read)");
   todo.emplace_back(source_file, 0);
   while (!todo.empty() && seen.size() < 256) {
     auto [file, depth] = todo.back();

@@ -16,6 +16,8 @@ namespace solver::generators {
 // Local includes are followed this many levels deep (from the source, or from a file of an
 // include folder); a header found deeper is refused, never left unread (red team 34).
 inline constexpr int kMaxIncludeDepth = 32;
+// Distinct files the include folders may hold: each is read (check_includes); more is refused.
+inline constexpr std::size_t kMaxIncludeFolderFiles = 256;
 
 // 4 MiB: the most a kernel source or a local header may be (the largest bundled one is
 // ~40 KB). Without it NVRTC was handed whatever a `source:` names (a 1 GB sparse file: 30 s,

@@ -91,6 +91,8 @@ sets=(
   "fresh22_live06f|tests/corpus_fresh22|--signals-dir|docs/results/h100-2026-12-06f/call1/probe_fresh22/signals|"
   "fresh23_ncu07|tests/corpus_fresh23|--ncu-csv|docs/results/h100-2026-12-07/call4/probe_fresh23/ncu_export.csv|"
   "fresh23_live07|tests/corpus_fresh23|--signals-dir|docs/results/h100-2026-12-07/call4/probe_fresh23/signals|"
+  "fresh24_ncu07b|tests/corpus_fresh24|--ncu-csv|docs/results/h100-2026-12-07b/call1/probe_fresh24/ncu_export.csv|"
+  "fresh24_live07b|tests/corpus_fresh24|--signals-dir|docs/results/h100-2026-12-07b/call1/probe_fresh24/signals|"
 )
 # Held out, unscored: batches whose labels are committed but which have not been measured live
 # yet. They are never scored here (no measurement exists, and their first score is spent once,
@@ -98,7 +100,6 @@ sets=(
 # their recorded measurements join `sets` above as dev data. name:suite:first-score probe
 # (':' not '|', so scripts/rules_equivalence.sh does not read them as sets).
 held_out=(
-  "fresh24:tests/corpus_fresh24:scripts/gpu/probe_fresh24.sh"
 )
 for s in "${sets[@]}"; do
   IFS='|' read -r name suite flag src split <<<"$s"

@@ -11,11 +11,10 @@
 //   slower    median <= 1/(1+g) and hi < 1
 //   same      median within (1/(1+g), 1+g) and [lo, hi] within [(1+g)^-2, (1+g)^2]
 //   ambiguous anything else: too few pairs, or too noisy to tell. It teaches the evolver nothing.
-// and, red team 34 (docs/reliability.md "Red team 34's first hole closed"), "faster" also needs
-// the candidate faster in expectation: the ratio of the pairs' summed times
-// mean_ratio = sum(incumbent) / sum(candidate) > 1. A median reads only the typical run; a
-// candidate slow on a minority of runs (48 x on one run in 16: slower in total) would pass it.
-// Where the median says faster and the totals do not, the verdict is ambiguous.
+// A median reads only the typical run: a candidate slow on a minority of runs (red team 34: 48 x
+// on one run in 16, slower in total) passes it. The totals are judged per round, over every
+// timed run of both arms (engine/backend/tail_charge.h, P10t); mean_ratio = sum(incumbent) /
+// sum(candidate) over the pairs is recorded here and bounds a tie (kTieMeanFloor).
 //
 // Sequential pairs (PairPlan): the timing stops at the first *look* (after 8, 12, 16 ... pairs,
 // and at the cap) where the verdict is decided. Each look uses alpha / K (K looks), so by the

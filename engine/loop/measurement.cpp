@@ -66,30 +66,4 @@ PairedDecision on_separate_buffers(PairedDecision verdict, std::optional<bool> s
   return verdict;
 }
 
-TimingConsistency expected_time_consistency(const std::vector<double>& series_us,
-                                            const PairedDecision& verdict) {
-  TimingConsistency t;
-  std::vector<double> v = valid_times(series_us);
-  if (v.size() < 3 || !(verdict.incumbent_mean_us > 0) || !(verdict.candidate_median_us > 0)) {
-    t.reason = "too few samples (or no paired means) to estimate the expected time";
-    return t;
-  }
-  double sum = 0;
-  for (double x : v) sum += x;
-  const double tail = sum / double(v.size()) / median(v);
-  const double expected_us = tail * verdict.candidate_median_us;
-  const double limit_us = verdict.verdict == Verdict::Faster
-                              ? verdict.incumbent_mean_us
-                              : verdict.incumbent_mean_us / kTieMeanFloor;
-  t.ratio = tail;
-  t.consistent = expected_us < limit_us;
-  std::ostringstream why;
-  why.precision(4);
-  why << "the series' mean is " << tail << " x its median: expected time " << expected_us
-      << " us on the paired scale against the incumbent's paired mean " << verdict.incumbent_mean_us
-      << " us" << (t.consistent ? "" : ": slower in expectation (red team 34)");
-  t.reason = why.str();
-  return t;
-}
-
 }  // namespace solver::engine

@@ -58,16 +58,4 @@ TimingConsistency timing_consistency(const std::vector<double>& gate_us,
 inline constexpr double kSeparateBuffersMinRatio = 1.03;
 PairedDecision on_separate_buffers(PairedDecision verdict, std::optional<bool> shared_buffers);
 
-// Red team 34: is the candidate faster in expectation on one of its own timed series (the
-// gate's, the deferred gate's)? The pairs' verdict holds their totals (paired_verdict.h
-// mean_ratio); a gate series has no incumbent beside it, so its tail is carried to the pairs'
-// scale: the series' expected time is estimated as mean(series) / median(series) x the paired
-// candidate's median (the series' own placement cancels), and it must stay below the
-// incumbent's paired mean (strictly for "faster"; within kTieMeanFloor for a tie). An honest
-// stable series has mean / median ~1 (+-0.3% at 6 samples and 1% noise); one run in six 48 x
-// slower makes it ~8.8. Nothing to say (consistent) with fewer than 3 valid samples or no
-// paired means.
-TimingConsistency expected_time_consistency(const std::vector<double>& series_us,
-                                            const PairedDecision& verdict);
-
 }  // namespace solver::engine

@@ -37,6 +37,7 @@
 #include "engine/loop/knob_screen.h"
 #include "engine/loop/match_record.h"
 #include "engine/loop/measurement.h"
+#include "engine/loop/total_time.h"
 #include "generators/variant_space.h"
 #include "rules/enum_names.h"
 #include "rules/matcher.h"
@@ -442,6 +443,9 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   GateResult rest = run_deferred_checks(backend_, cand_ref, spec(), pairs, rec);
   clock.stop("gate", rest.phases_ms);
   if (!rec.gate->passed()) return rec;
+  // 7c. Cheaper in total over every run of it timed in the round (P10t, total_time.h).
+  if (!cheaper_in_total(backend_, cand_ref, gate.timed_us, rest.timed_us, pairs, tie, seed, rec))
+    return rec;
 
   // 8. The new incumbent is profiled now so the evolver can check the rule's `expect` and the
   // next round finds its signals cached.

@@ -6,7 +6,11 @@
 // with replacement pair by pair, puts the true speed-up on top, draws pairs until the plan
 // stops (stop_after, as the worker does), decides them (decide, as the loop does) and, where
 // that says faster, draws as many law pairs from the same series at the law's speed-up and
-// decides those (decide_on_law).
+// decides those (decide_on_law). Since P10t (tail35) the kept ones also meet the round's total
+// (engine/loop/total_time.h): the gate's and the deferred gate's kGateSamples runs and the
+// top-up are the candidate's times drawn from the same series' residuals (all of a pair's noise
+// on the candidate: conservative for one arm), judged with every pair and law pair
+// (tail_verdict); these draws use a generator of their own, so the other rates are unchanged.
 #pragma once
 #include <cstdint>
 #include <fstream>
@@ -19,6 +23,9 @@
 
 #include "engine/backend/law_verdict.h"
 #include "engine/backend/paired_verdict.h"
+#include "engine/backend/sequence_plan.h"
+#include "engine/backend/tail_charge.h"
+#include "engine/loop/total_time.h"
 
 namespace lawp {
 
@@ -40,6 +47,7 @@ struct Rates {
   double keep_timed = 0;     // P(faster) on the timed pairs alone: the rule before P6d
   std::vector<double> keep;  // P(faster) after the law pairs, one a law rule
   double pairs = 0;          // timed pairs a trial, mean (the law pairs are as many)
+  double keep_total = 0;     // kept by law_keeps and cheaper in total over the round (P10t)
 };
 
 using LawRule = std::function<bool(const solver::engine::PairedDecision& timed,
@@ -63,6 +71,7 @@ inline Rates simulate(const std::vector<std::vector<double>>& noise, const PairP
                       double speedup, double law_speedup, int trials, uint64_t seed,
                       const std::vector<LawRule>& rules = {law_keeps}) {
   std::mt19937_64 rng(seed);
+  std::mt19937_64 total_rng(seed ^ 0x9e3779b97f4a7c15ULL);
   Rates r;
   r.trials = trials;
   r.keep.assign(rules.size(), 0.0);
@@ -86,6 +95,22 @@ inline Rates simulate(const std::vector<std::vector<double>>& noise, const PairP
     s.law_audited = solver::engine::kLawPairAudits;  // a worker that audited them (P6e)
     for (size_t k = 0; k < rules.size(); ++k)
       if (rules[k](timed, s, plan)) r.keep[k] += 1.0 / trials;
+    if (!law_keeps(timed, s, plan)) continue;
+    auto own = [&](int n) {
+      std::uniform_int_distribution<size_t> pick(0, res.size() - 1);
+      std::vector<double> v;
+      for (int i = 0; i < n; ++i) v.push_back(100.0 / (speedup * std::exp(res[pick(total_rng)])));
+      return v;
+    };
+    const std::vector<double> gate = own(solver::engine::kGateSamples);
+    const std::vector<double> deferred = own(solver::engine::kGateSamples);
+    auto series = solver::engine::candidate_series(gate, deferred, s);
+    if (const int more = solver::engine::runs_short(series); more > 0)
+      series.push_back(own(std::max(3, more)));
+    const auto tv = solver::engine::tail_verdict(series, {s.incumbent_us, s.law_incumbent_us},
+                                                 solver::engine::median(s.candidate_us),
+                                                 solver::engine::median(s.incumbent_us), false);
+    if (tv.cheaper) r.keep_total += 1.0 / trials;
   }
   return r;
 }

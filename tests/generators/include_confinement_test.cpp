@@ -184,3 +184,36 @@ TEST_CASE("a -D option cannot smuggle a file probe past the include check (red t
   INFO(alias.log);
   CHECK(alias.log.find("PROBED") != std::string::npos);
 }
+
+TEST_CASE("every file NVRTC could open through an include folder is read or refused (red team 35)") {
+  namespace fs = std::filesystem;
+  TempDir t;
+  t.write("outside/secret.h", "#define SECRET 1\n");
+  t.write("p/k.cu", "#include <cuda/std/cstdint>\n__global__ void k() {}\n");
+  t.write("p/include/ok.h", "// fine\n");
+  const std::string dir = (t.path() / "p").string();
+  auto has = [](const std::vector<std::string>& e, const std::string& needle) {
+    return std::any_of(e.begin(), e.end(),
+                       [&](const std::string& m) { return m.find(needle) != std::string::npos; });
+  };
+  CHECK(check_includes(dir, "k.cu", {}).empty());
+  // A link inside the folder to a file inside it is read like any file.
+  fs::create_symlink("ok.h", t.path() / "p/include/alias.h");
+  CHECK(check_includes(dir, "k.cu", {}).empty());
+  // A link to a file outside: a toolkit header's `#include <version>` would open it. Refused,
+  // though the source never names it.
+  fs::create_symlink(t.path() / "outside/secret.h", t.path() / "p/include/version");
+  CHECK(has(check_includes(dir, "k.cu", {}), "resolves outside the problem folder"));
+  fs::remove(t.path() / "p/include/version");
+  // One folder named many times is walked once, so a later folder is still read; and a folder
+  // of more files than the walk reads is refused, not cut short.
+  for (int i = 0; i < 16; ++i) t.write("p/pad/f" + std::to_string(i) + ".h", "// pad\n");
+  t.write("p/shadow/version", "#include \"../../outside/secret.h\"\n");
+  std::vector<std::string> dirs(40, (t.path() / "p/pad").string());
+  dirs.push_back((t.path() / "p/shadow").string());
+  CHECK(has(check_includes(dir, "k.cu", dirs), "leaves the problem folder"));
+  fs::remove(t.path() / "p/shadow/version");
+  for (std::size_t i = 0; i <= kMaxIncludeFolderFiles; ++i)
+    t.write("p/many/m" + std::to_string(i) + ".h", "// many\n");
+  CHECK(has(check_includes(dir, "k.cu", {(t.path() / "p/many").string()}), "files: past what"));
+}
