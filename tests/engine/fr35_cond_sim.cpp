@@ -12,7 +12,7 @@
 // accounts for conditioning, rtol |reference| + kCondUnits u32 sum_blocks |add_b| (the element's
 // sum of the magnitudes it is made of; u32 = 2^-24), with the sum of |add_b| measured here (on a
 // GPU the reference run on the magnitudes gives it; docs/reliability.md P6p).
-// Usage: fr35_cond_sim [timed runs (64)] [log2 n (24)]
+// Usage: [FR35_SAMPLERS=26] fr35_cond_sim [timed runs (64)] [log2 n (24)]
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -101,7 +101,6 @@ RunErr companions(const std::vector<float>& x, const std::vector<float>& xf, std
   return r;
 }
 
-
 // The inputs folded by the harness's own centre_fold_set.
 std::vector<float> folded(const generators::ResolvedVariant& v, const std::vector<float>& x) {
   gpu::HostSet h;
@@ -117,12 +116,15 @@ std::vector<float> folded(const generators::ResolvedVariant& v, const std::vecto
 
 // P6c's sampler (its unit test's 7-of-8-lines estimator of a sum of 2^22 uniform [0, 1) at rtol
 // 4e-4) on the off-law timed runs: out of the plain bound and out of P6p's.
-void p6c_sampler(int runs) {
-  const int64_t n = int64_t(1) << 22;
+// skip = 0: P6c's unit-test estimator (7 of 8 lines of 128); skip = 16: cheat_skip_rescale's
+// (every 16th element skipped, x 16/15), at n = 2^lg and `rtol`; P6p's allowance at kFoldUlps and
+// at half of it.
+void p6c_sampler(int runs, int lg, double rtol, int skip) {
+  const int64_t n = int64_t(1) << lg;
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.0, 1.0})};
   const gpu::HostSet set0 = gpu::regular_set(v, gpu::derive_seeds(0x5eed2026, 3)[0], nullptr);
-  int out = 0, out_fold = 0;
+  int out = 0, out_fold = 0, out_half = 0;
   double kappa = 0;
   for (int r = 1; r <= runs; ++r) {
     const std::vector<float> x = red_sim::timed_floats(v, set0, run_seed(r), false);
@@ -130,13 +132,14 @@ void p6c_sampler(int runs) {
     double y = 0, est = 0, M = 0;
     for (size_t i = 0; i < x.size(); ++i) {
       y += x[i];
-      if ((i / 128) % 8 != 7) est += x[i];  // 7 of 8 lines of 128 values
+      if (skip ? i % size_t(skip) != 0 : (i / 128) % 8 != 7) est += x[i];
       M += xf[i];
     }
-    est *= 8.0 / 7.0;
-    const double e = std::fabs(est - y), tol = 4e-4 * std::fabs(y);
+    est *= skip ? double(skip) / double(skip - 1) : 8.0 / 7.0;
+    const double e = std::fabs(est - y), tol = rtol * std::fabs(y);
     out += e > tol;
     out_fold += e > tol + gpu::kFoldUlps * std::ldexp(1.0, -24) * M;
+    out_half += e > tol + 0.5 * gpu::kFoldUlps * std::ldexp(1.0, -24) * M;
     kappa = std::max(kappa, M / y);
   }
   std::printf(
@@ -150,6 +153,12 @@ void p6c_sampler(int runs) {
 int main(int argc, char** argv) {
   const int runs = argc > 1 ? std::atoi(argv[1]) : 64;
   const int lg = argc > 2 ? std::atoi(argv[2]) : 24;
+  // FR35_SAMPLERS=L: the samplers alone, cheat_skip_rescale's at n = 2^L (its folder: 26)
+  if (const char* only = std::getenv("FR35_SAMPLERS")) {  // the samplers alone (no companions)
+    p6c_sampler(runs, 22, 4e-4, 0);
+    p6c_sampler(runs, std::atoi(only), 1e-4, 16);
+    return 0;
+  }
   const int64_t n = int64_t(1) << lg;
   generators::ResolvedVariant v;
   v.buffers = {test::flat_buffer("x", DType::F32, n, {"uniform", 0.5, 1.5})};
@@ -189,6 +198,6 @@ int main(int argc, char** argv) {
         on_law ? "law redraws" : "off-law timed runs", runs, out, worst, out_cond, worst_cond,
         out_fold, worst_fold);
   }
-  p6c_sampler(runs);
+  p6c_sampler(runs, 22, 4e-4, 0);
   return 0;
 }
