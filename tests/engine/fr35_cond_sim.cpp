@@ -143,9 +143,10 @@ void p6c_sampler(int runs, int lg, double rtol, int skip) {
     kappa = std::max(kappa, M / y);
   }
   std::printf(
-      "P6c's 7-of-8 sampler, sum of 2^22 uniform [0, 1), rtol 4e-4, %d off-law runs: out "
-      "of tolerance %d, out of P6p's bound %d (fold / sum up to %.3g)\n",
-      runs, out, out_fold, kappa);
+      "%s, sum of 2^%d uniform [0, 1), rtol %g, %d off-law runs: out of tolerance %d, out of "
+      "P6p's bound %d (at half its ulps %d; fold / sum up to %.3g)\n",
+      skip ? "skip 1 in 16 and rescale" : "P6c's 7-of-8 sampler", lg, rtol, runs, out, out_fold,
+      out_half, kappa);
 }
 
 }  // namespace
