@@ -37,6 +37,13 @@ bool timing_plausible(const generators::ProblemSpec& spec, const generators::Inc
                     chip.id + " (a defect, not a win)");
     return false;
   }
+  // Issue 28 (helper fr35): a candidate the pairs find slower is never kept, so what its gate
+  // series say against the pairs decides nothing; it is recorded as the pairs' verdict
+  // (rejected, slower), not as the consistency test's refusal (control_redteam17_fused_levels,
+  // h100-2026-12-07b: pairs 0.906x, recorded inconsistent_timing "slower in expectation", a test
+  // P10t has since removed). The test below guards a keep: a gate series that disagrees with a
+  // fast pair.
+  if (verdict.verdict == Verdict::Slower) return true;
   // A candidate that times differently when it is gated than when it is paired can tell the
   // two apart: whatever it did in the gate is no evidence for what it does here.
   TimingConsistency consistency = timing_consistency(gate_us, pairs.candidate_us);

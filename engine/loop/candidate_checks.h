@@ -22,6 +22,8 @@ bool timing_usable(const PairSamples& pairs, RoundRecord& rec);
 
 // False when the candidate's paired median is below the physical floor (too_fast) or its paired
 // time disagrees with its gate's timed series (inconsistent_timing): rec is then gate-failed.
+// A candidate whose pairs say slower (Verdict::Slower) is checked against the floor only: it is
+// never kept, and its record is the pairs' verdict (rejected), not inconsistent_timing.
 bool timing_plausible(const generators::ProblemSpec& spec, const generators::Incumbent& cand,
                       const rules::ChipProfile& chip, const PairedDecision& verdict,
                       const std::vector<double>& gate_us, const PairSamples& pairs,

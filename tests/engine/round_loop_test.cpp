@@ -200,6 +200,19 @@ TEST_CASE(
   CHECK(t.records[0].detail.find("inconsistent_timing") != std::string::npos);
   CHECK(t.records[0].verdict.has_value());  // the paired verdict is kept for the record
 
+  // Issue 28 (control_redteam17_fused_levels, h100-2026-12-07b): one the pairs find slower is
+  // recorded as the pairs' verdict, rejected, whatever its gate series say (never kept either way).
+  auto slower = test::toy_recording();
+  auto& c3 = slower.problems["toy"].variants["coalesced"];
+  c3.samples_us = {120, 121, 119.5, 120.4, 122, 119.8, 120.9};  // SYNTHETIC: naive is ~100
+  for (double s : c3.samples_us) c3.gate->timed_us.push_back(10 * s);
+  Track sl = run(w, slower, false, 1);
+  REQUIRE(sl.records.size() == 1);
+  CHECK(sl.records[0].outcome == Outcome::Rejected);
+  REQUIRE(sl.records[0].verdict.has_value());
+  CHECK(sl.records[0].verdict->verdict == engine::Verdict::Slower);
+  CHECK(sl.records[0].detail.find("inconsistent_timing") == std::string::npos);
+
   auto agreeing = test::toy_recording();
   auto& c2 = agreeing.problems["toy"].variants["coalesced"];
   c2.gate->timed_us = {50.1, 50.6, 49.7, 50.3, 50.9, 50.0};

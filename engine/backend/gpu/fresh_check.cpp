@@ -71,7 +71,11 @@ bool Worker::check_fresh(Prepared& p, int slot, int fresh, engine::GateResult& g
     throw;
   }
   p.buffers->clear_reference_outputs();
-  if (!class_only) return ok;
+  // P6p: a wrong result on a fresh set off the declared law goes to the host path too, where
+  // the conditioning allowance decides it again (fold_check_op.cpp).
+  const bool off_law = !ok && g.status == engine::GateStatus::WrongResult &&
+                       set.kind == SetKind::Fresh && !p.buffers->law_checks();
+  if (!class_only && !off_law) return ok;
   // Outside the plain class bound only (class_bound.h): the host path, which derives the
   // reference on |inputs| and decides on the scaled bound (the slot's inputs are the fresh
   // set's still, verified again there).

@@ -348,7 +348,8 @@ GateResult Worker::gate(const engine::VariantRef& v, int input_sets, uint64_t se
       [&] {
         const std::string n = class_bound_narrowed(p.spec.measured_class, p.resolved);
         return (n.empty() ? n : "; " + n) +
-               (p.class_noise_said.empty() ? "" : "; " + p.class_noise_said);
+               (p.class_noise_said.empty() ? "" : "; " + p.class_noise_said) +
+               (p.fold_said.empty() ? "" : "; " + p.fold_said);
       }();
   return done();
 }

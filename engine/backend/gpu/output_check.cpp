@@ -74,6 +74,14 @@ bool Worker::check_outputs(Prepared& p, int slot, GateResult& g, const std::stri
       set.magnitude_set >= 0 ? &reference_outputs(p, set.magnitude_set) : nullptr;
   engine::GateResult before = g;
   if (compare_outputs(p, set, views(want), magnitude, g, w)) return true;
+  // P6p (fold_check_op.cpp): a fresh set off the declared law (law_checks.h) that failed its
+  // tolerance, decided again with the conditioning allowance on its own inputs.
+  if (!magnitude && set.kind == SetKind::Fresh && !p.buffers->law_checks() &&
+      g.status == GateStatus::WrongResult) {
+    HostSet seen = set;  // a copy: adding the folded set may move the host sets
+    if (seen.on_device) materialise(p.resolved, p.buffers->host_set(seen.base), seen);
+    return fold_recheck_on(p, seen, expected, views(reference_outputs(p, expected)), g, before, w);
+  }
   if (magnitude || g.status != GateStatus::PrecisionMismatch) return false;
   // The plain class bound failed (class_bound.h): only now the reference's sensitivity S.
   const std::vector<HostDoubles>* absolute = class_magnitude(p, expected);

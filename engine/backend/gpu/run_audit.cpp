@@ -91,7 +91,11 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
       throw;
     }
     p.buffers->clear_reference_outputs();
-    if (!class_only) return ok;
+    // P6p: a wrong result off the declared law is decided again on the host, with the
+    // conditioning allowance (fold_check_op.cpp); anything else stands.
+    const bool off_law =
+        !ok && g.status == engine::GateStatus::WrongResult && a.flip.dense && !a.flip.law;
+    if (!class_only && !off_law) return ok;
     // Rare (an honest kernel whose outputs cancel, or a kernel below its class): the host path
     // below, where the reference on |inputs| can scale the bound.
     g = before;
@@ -102,7 +106,8 @@ bool Worker::audit_run(Prepared& p, const AuditedRun& a, GateResult& g, const st
   std::vector<DoublesView> want = run_reference_reused(p, a.set, "audit reference run");
   p.buffers->unflip();
   if (!load()) return false;
-  return compare_outputs(p, set, want, magnitude, g, where) || class_decided(want, magnitude);
+  return compare_outputs(p, set, want, magnitude, g, where) || class_decided(want, magnitude) ||
+         (!magnitude && fold_recheck(p, a, want, g, before, where));
 }
 
 // P7e (red team 18): the runs a sequence kept for `p` (a reservoir, each chosen after it ran),

@@ -99,6 +99,9 @@ struct Prepared {
   // class recheck that passed on such a scale, said in the passed gate's detail.
   std::map<const std::vector<HostDoubles>*, std::string> class_noise;
   std::string class_noise_said;
+  // P6p (fold_check_op.cpp): the line of an off-law audit that passed on the conditioning
+  // allowance only (empty where none did), said in the passed gate's detail.
+  std::string fold_said;
 };
 
 // Either a runnable variant, or the gate outcome that stopped it (InvalidSpec, CompileError).
@@ -548,6 +551,18 @@ class Worker {
   bool class_recheck(Prepared& p, int set, const std::vector<DoublesView>& want,
                      const std::vector<HostDoubles>* magnitude, engine::GateResult& g,
                      const engine::GateResult& before, const std::string& where);
+  // P6p (fold_bound.h, fold_check_op.cpp): after an audit of a timed run off the declared law
+  // (a dense timed perturbation, not the law redraw) failed its tolerance (g: WrongResult), the
+  // outputs read back last compared again against `want` with kFoldUlps u32 of the reference on
+  // those inputs folded about their law's centre added to the bound. True where that passes
+  // (g: `before`'s, Prepared::fold_said set); else g keeps the failure's words.
+  bool fold_recheck(Prepared& p, const AuditedRun& a, const std::vector<DoublesView>& want,
+                    engine::GateResult& g, const engine::GateResult& before,
+                    const std::string& where);
+  // The same on checked set `set` whose inputs are `seen` (host bytes): a fresh set off the law.
+  bool fold_recheck_on(Prepared& p, const HostSet& seen, int set,
+                       const std::vector<DoublesView>& want, engine::GateResult& g,
+                       const engine::GateResult& before, const std::string& where);
   // law_remedy's words (law_checks.h) for a wrong result on `p`'s verified runs where they are
   // off the declared law and this worker's lint said what would put them on it; else empty.
   std::string off_law_note(const Prepared& p) const;
