@@ -16,6 +16,7 @@
 // each run takes its own time plus run_overhead_ms (L2 flush, redraw, scrubs: default 0.5), and
 // each series (gate, pairs, law pairs, deferred gate, top-up) starts gap_ms after the last
 // (compiles, audits, references: default 100). Both unmeasured: the prediction names them.
+// RED36_PAIRS=15: the fixed rule of 15 pairs (scripts/gpu/lib/cheat_round.sh), else adaptive.
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -99,7 +100,9 @@ int main(int argc, char** argv) {
     }
     starts.push_back(now);
   };
-  const PairPlan plan = PairPlan::adaptive_plan();
+  // RED36_PAIRS=N: the fixed rule of N pairs (the probe's `--pairs 15`), else the adaptive rule.
+  const int fixed = std::getenv("RED36_PAIRS") ? std::atoi(std::getenv("RED36_PAIRS")) : 0;
+  const PairPlan plan = fixed > 0 ? PairPlan(fixed) : PairPlan::adaptive_plan();
   int kept = 0, kept_fix = 0, faster = 0, refused_other = 0, total_bad = 0, forgiven_kept = 0;
   double span = 0;
   for (int t = 0; t < trials; ++t) {
