@@ -20,7 +20,8 @@
 #                                 passes); the refused ones "faster in median, not in total: over
 #                                 N timed runs of the candidate (K above ...)" with K >= 2. Of REPEATS rounds, ~half kept; all
 #                                 refused in 6 would make the hole doubtful (p ~ 0.01).
-#   redteam36_clock_window_tail   KEPT ~2.7x in ~85-90% of rounds (MISMATCH). Each round's line
+#   redteam36_clock_window_tail   KEPT ~2.7x in ~85-90% of rounds (MISMATCH: its expect says
+#                                 invalid_spec, the clock fix). Each round's line
 #                                 has the host's (ns >> 28) & 31 at its start and end: a round
 #                                 that passes phase 0 (the window, if the GPU's globaltimer
 #                                 follows the host clock, which is unverified) should be the
