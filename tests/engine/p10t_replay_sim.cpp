@@ -27,6 +27,7 @@
 #include <map>
 #include <random>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -86,6 +87,11 @@ int judge(const std::vector<double>& gate, const std::vector<double>& deferred,
                      inc_topup->begin() + std::min<size_t>(inc_topup->size(), size_t(more)));
   }
   *out = tail_verdict(series, inc, median(pairs.candidate_us), median(pairs.incumbent_us), false);
+  if (std::getenv("CAND_POINT")) {  // a what-if: the candidate's share at its point estimate too
+    const ArmTail c = arm_tail(series, false), i = arm_tail(inc, false);
+    return median(pairs.incumbent_us) * i.expected > median(pairs.candidate_us) * c.expected ? 0
+                                                                                             : 1;
+  }
   return out->cheaper ? 0 : 1;
 }
 
@@ -253,7 +259,7 @@ int recorded_shapes(const std::string& path) {
     for (int n : {8, 15}) {
       for (double gain : {1.02, 1.05, 1.10}) {
         long refused = 0, judged = 0;
-        std::vector<std::pair<double, size_t>> worst;
+        std::vector<std::tuple<double, size_t, int, int>> worst;
         for (size_t k = 0; k < ts.size(); ++k) {
           const auto& s = ts[k];
           std::uniform_int_distribution<size_t> pick(0, s.size() - 1);
@@ -297,7 +303,7 @@ int recorded_shapes(const std::string& path) {
               }
             }
           }
-          if (r) worst.push_back({double(r) / std::max(1, reached), k});
+          if (r) worst.push_back({double(r) / std::max(1, reached), k, r, reached});
         }
         std::sort(worst.rbegin(), worst.rend());
         std::printf(
@@ -306,8 +312,9 @@ int recorded_shapes(const std::string& path) {
             ordered ? "ordered" : "i.i.d. ", n, gain, 100.0 * refused / judged, judged,
             worst.size(), ts.size());
         for (size_t i = 0; i < worst.size() && i < 4; ++i)
-          std::printf("    %5.1f%% %s (%zu runs)\n", 100 * worst[i].first,
-                      src[worst[i].second].c_str(), ts[worst[i].second].size());
+          std::printf("    %5.1f%% (%d of %d) %s (%zu runs)\n", 100 * std::get<0>(worst[i]),
+                      std::get<2>(worst[i]), std::get<3>(worst[i]),
+                      src[std::get<1>(worst[i])].c_str(), ts[std::get<1>(worst[i])].size());
       }
     }
   }
