@@ -364,3 +364,162 @@ TEST_CASE("small whole-number words (codes, counts, window indices) are not judg
   CHECK(f12.discrete * 20 < f12.judged);
   CHECK_FALSE(gpu::resolution_verdict(f12, "mid", "fp32").empty());
 }
+
+// Red team 35 (issue 28, P4m): the scope is every scratch of 32 or 64 bits, read as the float
+// format of its width whatever its dtype, and the smoothness is decided per output.
+namespace {
+
+generators::ResolvedBuffer scratch_of(const char* name, DType d, int64_t elements = 1024) {
+  generators::ResolvedBuffer b;
+  b.name = name, b.dtype = d, b.role = BufferRole::Scratch, b.elements = elements;
+  b.bytes = elements * int64_t(generators::dtype_size(d));
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("red team 35: every scratch of 32 or 64 bits is measured, a 16-bit one is said") {
+  generators::ResolvedVariant rv;
+  rv.precision = "fp32";
+  rv.buffers = {law_input(), scratch_of("mid", DType::U32)};
+  // redteam35_word_scratch_packed: a u32 scratch (FP32 words stored there) is measured as FP32
+  auto s = gpu::resolution_scope(rv);
+  CHECK(s.claims);
+  CHECK(s.movable);
+  CHECK(s.measured == std::vector<size_t>{1});
+  CHECK(s.left_out.empty());
+  CHECK(gpu::resolution_applies(rv));
+  CHECK(std::string(gpu::resolution_format(DType::U32)) == "FP32");
+  CHECK(std::string(gpu::resolution_format(DType::I64)) == "FP64");
+  CHECK(std::string(gpu::resolution_format(DType::F64)) == "FP64");
+  for (DType d : {DType::I32, DType::U32, DType::F32, DType::I64, DType::U64, DType::F64}) {
+    rv.buffers[1] = scratch_of("mid", d);
+    CHECK(gpu::resolution_applies(rv));
+  }
+  // a 16-bit scratch is below the move's reach: not measured, and the step says so
+  for (DType d : {DType::F16, DType::BF16}) {
+    rv.buffers[1] = scratch_of("h", d);
+    s = gpu::resolution_scope(rv);
+    CHECK(s.claims);
+    CHECK(s.measured.empty());
+    CHECK_FALSE(gpu::resolution_applies(rv));
+    CHECK(s.left_out.find(std::string("h ") + generators::to_string(d)) != std::string::npos);
+  }
+  // beside a measured one: measured, and the 16-bit one still said
+  rv.buffers.push_back(scratch_of("mid", DType::I32));
+  s = gpu::resolution_scope(rv);
+  CHECK(s.measured == std::vector<size_t>{2});
+  CHECK(s.left_out.find("16-bit scratch h") != std::string::npos);
+  // no movable input (an f16 input, or integer only): said, nothing measured
+  auto fixed = rv;
+  fixed.buffers[0].dtype = DType::F16;
+  s = gpu::resolution_scope(fixed);
+  CHECK(s.claims);
+  CHECK_FALSE(s.movable);
+  CHECK(s.left_out.find("no input the moves change") != std::string::npos);
+  CHECK_FALSE(gpu::resolution_applies(fixed));
+  // P4m claims nothing below fp32 or without a scratch: silent there
+  auto bf16 = rv;
+  bf16.precision = "bf16";
+  CHECK_FALSE(gpu::resolution_scope(bf16).claims);
+  auto none = rv;
+  none.buffers.resize(1);
+  CHECK_FALSE(gpu::resolution_scope(none).claims);
+}
+
+TEST_CASE("red team 35: red team 34's packed child in u32 words is refused as FP32 words") {
+  // the bytes are the same whatever the dtype says: counted as FP32 words, named as u32
+  const auto x = law_input("uniform", 0.25, 1);
+  const auto seed = probe(x, 41, row_pass);
+  CHECK(gpu::resolution_verdict(seed, "mid", "fp32", DType::U32).empty());
+  const auto child = probe(x, 41, [](const std::vector<float>& v) { return packed16(row_pass(v)); },
+                           size_t(kH) * kW);
+  MESSAGE("u32 child: " << child.unresolved << " of " << child.judged << " unresolved");
+  const std::string v = gpu::resolution_verdict(child, "mid", "fp32", DType::U32);
+  CHECK(share(child) > 0.8);
+  REQUIRE_FALSE(v.empty());
+  CHECK(v.find("(u32, its words read as FP32)") != std::string::npos);
+}
+
+TEST_CASE("red team 35: 64-bit scratch words are judged as FP64") {
+  auto bits = [](double f) {
+    uint64_t w;
+    std::memcpy(&w, &f, 8);
+    return w;
+  };
+  CHECK(gpu::step_distance64(bits(1.0), bits(std::nextafter(1.0, 2.0))) == 1);
+  CHECK(gpu::step_distance64(bits(2.0), bits(1.0)) == (int64_t(1) << 52));
+  CHECK(gpu::step_distance64(bits(0x1p-1074), bits(-0x1p-1074)) == 2);
+  CHECK(gpu::step_distance64(bits(1e300), bits(-1e300)) > (int64_t(1) << 62));
+  CHECK(gpu::step_distance64(~0ULL, 0x7fffffffffffffffULL) == INT64_MAX);
+  // the row pass on one draw, moved: kept as FP64 (honest), and as 16-bit fixed point four
+  // fields a 64-bit word (the packed cheat at this width)
+  const auto x = law_input();
+  const std::vector<float> base = draw(x, 51);
+  const std::vector<float> in[3] = {base, moved(x, base, gpu::kFineBits, 52),
+                                    moved(x, base, gpu::kFineBits - gpu::kCoarseGap, 52)};
+  auto run = [&](bool packed) {
+    std::vector<uint64_t> pre[3], post[3];
+    std::mt19937_64 g(53);
+    for (int r = 0; r < 3; ++r) {
+      const std::vector<float> m = row_pass(in[r]);
+      // the honest scratch: the row pass in FP64
+      std::vector<double> d(m.size());
+      static const double w[9] = {1, 8, 28, 56, 70, 56, 28, 8, 1};
+      for (int row = 0; row < kH; ++row)
+        for (int c = 0; c < kW; ++c) {
+          double acc = 0;
+          for (int k = 0; k < 9; ++k)
+            acc += w[k] / 256 * double(in[r][size_t(row * kW + std::clamp(c - 4 + k, 0, kW - 1))]);
+          d[size_t(row * kW + c)] = acc;
+        }
+      pre[r].resize(m.size());
+      for (auto& w : pre[r]) w = g();
+      post[r] = pre[r];
+      for (size_t i = 0; i < m.size(); ++i) {
+        if (!packed) {
+          post[r][i] = bits(d[i]);
+        } else if (i % 4 == 0) {
+          uint64_t w = 0;
+          for (size_t f = 0; f < 4; ++f) w = (w << 16) | uint64_t(field16(m[i + f]));
+          post[r][i / 4] = w;
+        }
+      }
+    }
+    auto p = [](const std::vector<uint64_t>& v) {
+      return reinterpret_cast<const unsigned char*>(v.data());
+    };
+    return gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]),
+                                 p(post[2]), pre[0].size() * 8, 8);
+  };
+  const auto honest = run(false), cheat = run(true);
+  MESSAGE("f64 honest " << honest.unresolved << " of " << honest.judged << ", packed "
+                        << cheat.unresolved << " of " << cheat.judged);
+  CHECK(honest.judged > 30000);
+  CHECK(gpu::resolution_verdict(honest, "acc", "fp32", DType::F64).empty());
+  CHECK(cheat.judged > 7000);
+  const std::string v = gpu::resolution_verdict(cheat, "acc", "fp32", DType::U64);
+  REQUIRE_FALSE(v.empty());
+  CHECK(v.find("FP64") != std::string::npos);
+}
+
+TEST_CASE("red team 35: smoothness per output, an unreached output does not dilute it") {
+  // redteam35_diluted_smooth_share: out = tanh(blur(x)) H x W, every element moves; tag = -z
+  // (H + 64) x W from an f16 input never moved: pooled 0.498 < 0.5 (main's rule), judged now
+  const auto x = law_input();
+  const std::vector<float> base = draw(x, 61), fine = moved(x, base, gpu::kFineBits, 62);
+  std::vector<double> a, b;
+  for (float m : row_pass(base)) a.push_back(std::tanh(double(m)));
+  for (float m : row_pass(fine)) b.push_back(std::tanh(double(m)));
+  const double out = gpu::changed_share(a.data(), b.data(), a.size());
+  CHECK(out > 0.99);
+  const double H = 8192, W = 8192, pooled = out * H * W / (H * W + (H + 64) * W);
+  CHECK(pooled < gpu::kSmoothShare);  // main's pooled share: not judged
+  const auto r = gpu::most_responsive({{"out", out}, {"tag", 0.0}});
+  CHECK(r.output == "out");
+  CHECK(gpu::smooth_problem(r));
+  // order and padding do not matter; a discrete problem's outputs all stay under the bar
+  CHECK(gpu::most_responsive({{"tag", 0.0}, {"pad", 0.1}, {"out", out}}).output == "out");
+  CHECK_FALSE(gpu::smooth_problem(gpu::most_responsive({{"hist", 0.03}, {"total", 0.2}})));
+  CHECK_FALSE(gpu::smooth_problem(gpu::most_responsive({})));
+}

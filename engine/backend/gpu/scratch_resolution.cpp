@@ -42,11 +42,52 @@ std::string fixed(double v, int digits) {
   return o.str();
 }
 
-// A whole number of magnitude at most kMaxDiscreteWord, read as a float.
+// A whole number of magnitude at most kMaxDiscreteWord, read as the float of the word's width.
 bool discrete_word(uint32_t w) {
   float f;
   std::memcpy(&f, &w, 4);
   return std::fabs(f) <= kMaxDiscreteWord && f == std::nearbyint(f);
+}
+bool discrete_word(uint64_t w) {
+  double f;
+  std::memcpy(&f, &w, 8);
+  return std::fabs(f) <= double(kMaxDiscreteWord) && f == std::nearbyint(f);
+}
+int64_t steps(uint32_t a, uint32_t b) { return step_distance(a, b); }
+int64_t steps(uint64_t a, uint64_t b) { return step_distance64(a, b); }
+
+// count_resolution over words of type W (uint32_t: FP32, uint64_t: FP64).
+template <typename W>
+ResolutionCounts count_words(const unsigned char* a_pre, const unsigned char* a,
+                             const unsigned char* fine_pre, const unsigned char* fine,
+                             const unsigned char* coarse_pre, const unsigned char* coarse,
+                             size_t bytes) {
+  ResolutionCounts c;
+  auto word = [](const unsigned char* p, size_t o) {
+    W w;
+    std::memcpy(&w, p + o, sizeof(W));
+    return w;
+  };
+  for (size_t o = 0; o + sizeof(W) <= bytes; o += sizeof(W)) {
+    ++c.words;
+    const W wa = word(a, o), wf = word(fine, o), wc = word(coarse, o);
+    // unwritten by some run (its garbage left), or independent of the move
+    if (wa == word(a_pre, o) || wf == word(fine_pre, o) || wc == word(coarse_pre, o) || wa == wc)
+      continue;
+    if (discrete_word(wa) && discrete_word(wc)) {
+      ++c.discrete;
+      c.discrete_unresolved += wa == wf;
+      continue;
+    }
+    if (steps(wa, wc) < kMinCoarseSteps) {
+      ++c.still;
+      c.still_unresolved += wa == wf;
+      continue;
+    }
+    ++c.judged;
+    if (wa == wf) ++c.unresolved;
+  }
+  return c;
 }
 
 }  // namespace
@@ -57,15 +98,57 @@ bool movable_input(const generators::ResolvedBuffer& b) {
          (b.init.kind == "uniform" || b.init.kind == "normal");
 }
 
-bool resolution_applies(const generators::ResolvedVariant& v) {
-  const std::string cls = generators::judged_class(v.precision);
-  if (cls != "fp32" && cls != "fp64") return false;
-  bool scratch = false, input = false;
-  for (const auto& b : v.buffers) {
-    scratch |= b.role == BufferRole::Scratch && b.dtype == DType::F32 && b.elements > 0;
-    input |= movable_input(b);
+int resolution_word_bytes(DType d) {
+  switch (d) {
+    case DType::F32:
+    case DType::I32:
+    case DType::U32:
+      return 4;
+    case DType::F64:
+    case DType::I64:
+    case DType::U64:
+      return 8;
+    default:
+      return 0;  // f16, bf16: below a 2^-18 move's reach
   }
-  return scratch && input;
+}
+
+const char* resolution_format(DType d) {
+  const int w = resolution_word_bytes(d);
+  return w == 4 ? "FP32" : w == 8 ? "FP64" : "";
+}
+
+ResolutionScope resolution_scope(const generators::ResolvedVariant& v) {
+  ResolutionScope s;
+  const std::string cls = generators::judged_class(v.precision);
+  std::string narrow;
+  bool scratch = false;
+  for (size_t i = 0; i < v.buffers.size(); ++i) {
+    const auto& b = v.buffers[i];
+    s.movable |= movable_input(b);
+    if (b.role != BufferRole::Scratch || b.elements <= 0) continue;
+    scratch = true;
+    if (resolution_word_bytes(b.dtype))
+      s.measured.push_back(i);
+    else
+      narrow += (narrow.empty() ? "" : ", ") + b.name + " " + generators::to_string(b.dtype);
+  }
+  s.claims = (cls == "fp32" || cls == "fp64") && scratch;
+  if (!s.claims) return s;
+  if (!s.movable)
+    s.left_out =
+        "no input the moves change (f32 or f64, role in or inout, not dist_fixed, drawn uniform "
+        "or normal): no scratch word is measured";
+  else if (!narrow.empty())
+    s.left_out = "16-bit scratch " + narrow +
+                 " (a relative 2^-" + std::to_string(kFineBits) +
+                 " move is below its own resolution: a width the problem declared)";
+  return s;
+}
+
+bool resolution_applies(const generators::ResolvedVariant& v) {
+  const ResolutionScope s = resolution_scope(v);
+  return s.claims && s.movable && !s.measured.empty();
 }
 
 void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int bits,
@@ -104,39 +187,28 @@ void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int
 ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
                                   const unsigned char* fine_pre, const unsigned char* fine,
                                   const unsigned char* coarse_pre, const unsigned char* coarse,
-                                  size_t bytes) {
-  ResolutionCounts c;
-  auto word = [](const unsigned char* p, size_t o) {
-    uint32_t w;
-    std::memcpy(&w, p + o, 4);
-    return w;
-  };
-  for (size_t o = 0; o + 4 <= bytes; o += 4) {
-    ++c.words;
-    const uint32_t wa = word(a, o), wf = word(fine, o), wc = word(coarse, o);
-    // unwritten by some run (its garbage left), or independent of the move
-    if (wa == word(a_pre, o) || wf == word(fine_pre, o) || wc == word(coarse_pre, o) || wa == wc)
-      continue;
-    if (discrete_word(wa) && discrete_word(wc)) {
-      ++c.discrete;
-      c.discrete_unresolved += wa == wf;
-      continue;
-    }
-    if (step_distance(wa, wc) < kMinCoarseSteps) {
-      ++c.still;
-      c.still_unresolved += wa == wf;
-      continue;
-    }
-    ++c.judged;
-    if (wa == wf) ++c.unresolved;
-  }
-  return c;
+                                  size_t bytes, int word_bytes) {
+  return word_bytes == 8
+             ? count_words<uint64_t>(a_pre, a, fine_pre, fine, coarse_pre, coarse, bytes)
+             : count_words<uint32_t>(a_pre, a, fine_pre, fine, coarse_pre, coarse, bytes);
 }
 
 int64_t step_distance(uint32_t a, uint32_t b) {
   auto line = [](uint32_t w) { return (w & 0x80000000u) ? -int64_t(w & 0x7fffffffu) : int64_t(w); };
   const int64_t d = line(a) - line(b);
   return d < 0 ? -d : d;
+}
+
+int64_t step_distance64(uint64_t a, uint64_t b) {
+  // sign-magnitude onto a line, the difference saturated at INT64_MAX (opposite signs far apart)
+  const uint64_t ma = a & 0x7fffffffffffffffULL, mb = b & 0x7fffffffffffffffULL;
+  const bool na = a >> 63, nb = b >> 63;
+  uint64_t d;
+  if (na == nb)
+    d = ma > mb ? ma - mb : mb - ma;
+  else if (__builtin_add_overflow(ma, mb, &d))
+    d = UINT64_MAX;
+  return d > uint64_t(INT64_MAX) ? INT64_MAX : int64_t(d);
 }
 
 double changed_share(const double* base, const double* moved, size_t n) {
@@ -149,26 +221,40 @@ double changed_share(const double* base, const double* moved, size_t n) {
   return finite ? double(changed) / double(finite) : 0.0;
 }
 
+OutputResponse most_responsive(const std::vector<OutputResponse>& outputs) {
+  OutputResponse best;
+  for (const auto& o : outputs)
+    if (best.output.empty() || o.share > best.share) best = o;
+  return best;
+}
+
+bool smooth_problem(const OutputResponse& r) { return !r.output.empty() && r.share >= kSmoothShare; }
+
 double resolved_bits(double u) {
   const double p = std::max(1.0 - u, 1e-9);
   return std::min(24.0, std::log2(p) + kFineBits);
 }
 
 std::string resolution_verdict(const ResolutionCounts& c, const std::string& buffers,
-                               const std::string& declared) {
+                               const std::string& declared, DType dtype) {
   if (c.judged < kMinJudgedWords) return {};
   const double u = double(c.unresolved) / double(c.judged);
   if (u <= kUnresolvedBar) return {};
-  return "scratch " + buffers + " (f32) does not resolve its values at the declared class '" +
+  const std::string format = resolution_format(dtype);
+  const std::string as =
+      dtype == DType::F32 || dtype == DType::F64
+          ? std::string(generators::to_string(dtype))
+          : std::string(generators::to_string(dtype)) + ", its words read as " + format;
+  return "scratch " + buffers + " (" + as + ") does not resolve its values at the declared class '" +
          declared + "': a relative move of 2^-" + std::to_string(kFineBits) +
-         " of the inputs (16-32 ulps of an FP32 value) left " + std::to_string(c.unresolved) +
+         " of the inputs (" + (format == "FP64" ? "about 2^34 ulps of an FP64 value" : "16-32 ulps of an FP32 value") + ") left " + std::to_string(c.unresolved) +
          " of the " + std::to_string(c.judged) + " stored words (" + fixed(100 * u, 1) +
          "%) that a move of 2^-" + std::to_string(kFineBits - kCoarseGap) +
-         " changes as they were (at most " + fixed(100 * kUnresolvedBar, 0) +
-         "% for values stored as FP32): the words hold about " + fixed(resolved_bits(u), 1) +
-         " bits of each value, a narrower format than FP32 kept in memory (fixed point, a "
-         "packed or rounded mantissa); declare the class the code keeps (and a problem "
-         "tolerance that allows it), or keep the scratch at FP32";
+         " changes as they were (at most " + fixed(100 * kUnresolvedBar, 0) + "% for values stored as " +
+         format + "): the words hold about " + fixed(resolved_bits(u), 1) +
+         " bits of each value, a narrower format than " + format +
+         " kept in memory (fixed point, a packed or rounded mantissa); declare the class the code "
+         "keeps (and a problem tolerance that allows it), or keep the scratch at " + format;
 }
 
 }  // namespace solver::gpu

@@ -18,7 +18,9 @@
 // quantised value (a count moves where a value crosses a bin edge, linearly in the move), so the
 // check applies only where the problem's reference itself responds to the fine move on most of its
 // outputs (a smooth problem: its intermediates should be smooth too), decided once per problem from
-// two reference runs. Pure host code: the rule and the moves are unit-tested
+// two reference runs. Red team 35: every scratch of 32 or 64 bits is read as the float format of
+// its width whatever its declared dtype (a u32 scratch held FP32 words), and the smoothness is
+// decided per output (a pooled share was diluted by a padded output). Pure host code: the rule and the moves are unit-tested
 // (tests/engine/scratch_resolution_test).
 #pragma once
 #include <cstddef>
@@ -34,11 +36,11 @@ namespace solver::gpu {
 inline constexpr int kFineBits = 18;
 inline constexpr int kCoarseGap = 8;
 // Refused where more than this share of a scratch buffer's judged words is unresolved, over at
-// least kMinJudgedWords judged words of that buffer (each f32 scratch buffer on its own).
+// least kMinJudgedWords judged words of that buffer (each scratch buffer on its own).
 inline constexpr double kUnresolvedBar = 0.25;
 inline constexpr int64_t kMinJudgedWords = 256;
-// The reference is smooth where at least this share of its float output elements changes
-// under the fine move.
+// The reference is smooth where at least this share of one float output's own elements changes
+// under the fine move (most_responsive: per output, never pooled).
 inline constexpr double kSmoothShare = 0.5;
 // A word is judged only where the coarse move carried it at least this many representable FP32
 // steps (ulps; step_distance): the fine move is 2^-kCoarseGap of the coarse one, so an FP32 word
@@ -55,8 +57,28 @@ inline constexpr int64_t kMinCoarseSteps = 512;
 // short of any FP32 tolerance (issue 28, helper p4audit).
 inline constexpr float kMaxDiscreteWord = 256.f;
 
-// Whether the probe applies to `v`: a declared class judged fp32 or fp64, an f32 scratch
-// buffer, and an input movable_input() accepts.
+// The float format a scratch word of `dtype` is judged as: its width's (red team 35: a scratch's
+// dtype is the problem's word, and nothing ties it to what kernels store there, so a u32 or i32
+// scratch is read as FP32 words and a u64, i64 or f64 one as FP64 words). 0 for 16-bit dtypes
+// (f16, bf16): a relative 2^-18 move is below their resolution (11 and 8 bits), so this
+// measurement says nothing of them; the gate says they are not judged.
+int resolution_word_bytes(generators::DType dtype);
+const char* resolution_format(generators::DType dtype);  // "FP32", "FP64" or "" (not judged)
+
+// What the step does on `v`. `claims`: the class is judged fp32 or fp64 and `v` has a scratch
+// buffer, so P4m says something (below fp32 the class itself admits narrower storage; without
+// a scratch nothing is kept between launches but the outputs, which are compared). `measured`:
+// every scratch buffer of 32 or 64 bits, whatever the variant's launches name (a kernel can
+// reach a buffer it is not passed). `left_out`: why the rest, or all, is not judged (16-bit
+// scratch, no movable input), empty where nothing is left out; the gate says it (P5).
+struct ResolutionScope {
+  bool claims = false;
+  bool movable = false;  // some input movable_input() accepts
+  std::vector<size_t> measured;  // indices into v.buffers
+  std::string left_out;
+};
+ResolutionScope resolution_scope(const generators::ResolvedVariant& v);
+// Whether the three runs are made on `v`: it claims, has a movable input and a measured scratch.
 bool resolution_applies(const generators::ResolvedVariant& v);
 // A law float input the moves change: f32 or f64 (a relative 2^-18 is below f16's and bf16's
 // resolution), role in or inout, not dist_fixed, drawn uniform or normal element by element.
@@ -68,10 +90,11 @@ bool movable_input(const generators::ResolvedBuffer& b);
 void relative_move(const generators::ResolvedBuffer& b, unsigned char* data, int bits,
                    uint64_t seed);
 
-// The words of f32 scratch buffers over the three runs (each `bytes` long, one buffer's), each
-// run's words as the worker filled them before it (`*_pre`: the run's garbage) and after it.
+// The words of one scratch buffer over the three runs (each `bytes` long), each run's words as
+// the worker filled them before it (`*_pre`: the run's garbage) and after it, read as the float
+// format of `word_bytes` (4: FP32, 8: FP64; resolution_word_bytes).
 struct ResolutionCounts {
-  int64_t words = 0;   // f32 words read
+  int64_t words = 0;   // words read
   int64_t judged = 0;  // written in all three runs (after != before), A, coarse >= 512 steps apart
   int64_t unresolved = 0;  // judged and A == fine
   // written in all three runs and A != coarse, but by fewer than kMinCoarseSteps steps: not
@@ -89,21 +112,35 @@ struct ResolutionCounts {
 ResolutionCounts count_resolution(const unsigned char* a_pre, const unsigned char* a,
                                   const unsigned char* fine_pre, const unsigned char* fine,
                                   const unsigned char* coarse_pre, const unsigned char* coarse,
-                                  size_t bytes);
+                                  size_t bytes, int word_bytes = 4);
 
 // The number of FP32 values between the words a and b read as floats (sign-magnitude words mapped
 // onto a line: ulps for same-sign finite values, the integer difference of the bits for
-// subnormals and packed words).
+// subnormals and packed words); step_distance64 the same for FP64 words (saturating).
 int64_t step_distance(uint32_t a, uint32_t b);
+int64_t step_distance64(uint64_t a, uint64_t b);
 
 // The share of float output elements that changed between the reference on the base draw and
 // on its fine move (float64 values compared exactly; non-finite pairs left out).
 double changed_share(const double* base, const double* moved, size_t n);
 
+// The problem's side, decided per output (red team 35: a share pooled over the outputs is
+// diluted under kSmoothShare by an output no movable input reaches, an f16 tag beside the smooth
+// one): the float output whose own elements respond most to the fine move. The problem is smooth
+// (its scratch is judged) where that output's share reaches kSmoothShare.
+struct OutputResponse {
+  std::string output;  // empty: no float output
+  double share = 0;
+};
+OutputResponse most_responsive(const std::vector<OutputResponse>& outputs);
+bool smooth_problem(const OutputResponse& r);
+
 // Empty where the counts pass (or judge too few words), else the precision_mismatch detail
-// naming the buffers, the shares, the bits the unresolved share stands for and what to declare.
+// naming the buffer, its dtype and the format its words were judged as, the shares, the bits
+// the unresolved share stands for and what to declare.
 std::string resolution_verdict(const ResolutionCounts& c, const std::string& buffers,
-                               const std::string& declared);
+                               const std::string& declared,
+                               generators::DType dtype = generators::DType::F32);
 // The stored bits an unresolved share u stands for (a quantum q resolves a move m with
 // probability about m / q): log2((1 - u) / 2^-kFineBits), at most 24.
 double resolved_bits(double unresolved_share);

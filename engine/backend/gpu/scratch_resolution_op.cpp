@@ -1,11 +1,12 @@
 // P4 measured in memory (scratch_resolution.h; docs/reliability.md "Red team 33's P4 hole: a
 // scratch's resolution measured"): the gate runs the candidate three times at slot 0 on a
 // fresh draw of the law (as the fresh set: the gate's seed, not a standing set a kernel may
-// carry a fingerprint of) and the draw moved by a relative 2^-18 and 2^-10, and reads its f32
-// scratch words back before each run (the worker's garbage) and after it. Where the problem's
-// reference responds to the fine move on most of its outputs (decided once per problem and worker
-// from two reference runs), words the coarse move carries >= kMinCoarseSteps FP32 steps must
-// mostly change under the fine move as well.
+// carry a fingerprint of) and the draw moved by a relative 2^-18 and 2^-10, and reads its
+// scratch words back before each run (the worker's garbage) and after it: every scratch of 32 or
+// 64 bits, as FP32 or FP64 words whatever its dtype (red team 35). Where one of the problem's
+// reference outputs responds to the fine move on most of its own elements (decided once per
+// problem and worker from two reference runs), words the coarse move carries >= kMinCoarseSteps
+// steps must mostly change under the fine move as well.
 #include <algorithm>
 #include <cmath>
 
@@ -43,20 +44,30 @@ HostSet moved_set(const generators::ResolvedVariant& v, const HostSet& base, int
 
 std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& refused) {
   refused = false;
-  if (!resolution_applies(p.resolved)) return {};
+  // P5 (red team 35): wherever P4m claims something and the step does not measure it all, the
+  // detail says so; silent only where it claims nothing (a class below fp32, no scratch).
+  const ResolutionScope scope = resolution_scope(p.resolved);
+  if (!scope.claims) return {};
+  const std::string left_out =
+      scope.left_out.empty() ? "" : "scratch resolution: not judged for " + scope.left_out;
+  if (!scope.movable || scope.measured.empty()) return left_out;
+  auto with_left_out = [&](std::string s) {
+    return left_out.empty() ? s : s + "; " + left_out;
+  };
   beat("scratch resolution", 120000);
   // The base: a fresh draw as the gate's fresh set makes it (host path: its bytes are moved).
   const HostSet& zero = p.buffers->host_set(0);
   for (size_t i = 0; i < p.resolved.buffers.size() && i < zero.inputs.size(); ++i)
     if (movable_input(p.resolved.buffers[i]) && !zero.inputs[i])
-      return "scratch resolution: not measured (set 0's host bytes are not kept)";
+      return with_left_out("scratch resolution: not measured (set 0's host bytes are not kept)");
   std::optional<HostSet> base = [&]() -> std::optional<HostSet> {
     auto plan = derive_plan(p.resolved, zero, SetKind::Fresh, seed, p.buffers->homogeneous(),
                             p.buffers->law_checks());
     if (plan.empty()) return zero;  // nothing redrawn: set 0 itself is moved
     return derived_set(p.resolved, zero, SetKind::Fresh, seed, plan);
   }();
-  if (!base) return {};
+  if (!base)
+    return with_left_out("scratch resolution: not measured (no fresh draw of the law was made)");
   base->key += "/resolution-base";
   base->kind = SetKind::Fresh;
   base->on_device = false;
@@ -68,45 +79,48 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   auto release = [&] {
     for (int s : {ib, i_fine, i_coarse}) p.buffers->release_set(s);
   };
-  // The problem's side: does its reference respond to the fine move (a smooth problem)?
+  // The problem's side: does one of its reference's float outputs respond to the fine move on
+  // most of its own elements (a smooth problem)? Per output, never pooled (red team 35: an
+  // output no movable input reaches diluted a pooled share).
   const std::string key = homogeneous_key(p);
   auto known = resolution_smooth_.find(key);
   if (known == resolution_smooth_.end()) {
     // p.refs holds both (shared pointers): the first stays valid while the second is made.
     const std::vector<HostDoubles>& rb = reference_outputs(p, ib);
     const std::vector<HostDoubles>& rf = reference_outputs(p, i_fine);
-    int64_t n = 0;
-    double changed = 0;
+    std::vector<OutputResponse> outputs;
     for (size_t k = 0; k < rb.size() && k < rf.size(); ++k) {
-      const auto d = p.resolved.buffers[p.buffers->outputs()[k]].dtype;
-      if (!(d == generators::DType::F32 || d == generators::DType::F64 ||
-            d == generators::DType::F16 || d == generators::DType::BF16))
+      const auto& b = p.resolved.buffers[p.buffers->outputs()[k]];
+      if (!(b.dtype == generators::DType::F32 || b.dtype == generators::DType::F64 ||
+            b.dtype == generators::DType::F16 || b.dtype == generators::DType::BF16))
         continue;
       const size_t m = std::min(rb[k].size(), rf[k].size());
-      changed += changed_share(rb[k].data(), rf[k].data(), m) * double(m);
-      n += int64_t(m);
+      outputs.push_back({b.name, changed_share(rb[k].data(), rf[k].data(), m)});
     }
-    known = resolution_smooth_.emplace(key, n ? changed / double(n) : 0.0).first;
+    known = resolution_smooth_.emplace(key, most_responsive(outputs)).first;
     // Read once: not held by the Prepared for the rest of the gate (the cache may keep them).
     for (int s : {ib, i_fine})
       if (size_t(s) < p.refs.size()) p.refs[size_t(s)].reset();
   }
-  if (known->second < kSmoothShare) {
+  if (!smooth_problem(known->second)) {
     release();
-    return "scratch resolution: not judged (the reference changes on " +
-           short_num(100 * known->second) + "% of its float outputs under a 2^-" +
-           std::to_string(kFineBits) +
-           " move of its inputs: a discrete problem, whose "
-           "scratch may hold counts)";
+    return with_left_out(
+        "scratch resolution: not judged (no float output of the reference changes on " +
+        short_num(100 * kSmoothShare) + "% of its own elements under a 2^-" +
+        std::to_string(kFineBits) + " move of its inputs, the most: " +
+        (known->second.output.empty() ? std::string("none")
+                                      : known->second.output + " " +
+                                            short_num(100 * known->second.share) + "%") +
+        ": a discrete problem, whose scratch may hold counts)");
   }
-  // The candidate's side: three runs at slot 0 (the adversarial checks' path, P8).
-  std::vector<size_t> scratch;
+  // The candidate's side: three runs at slot 0 (the adversarial checks' path, P8), every
+  // scratch of 32 or 64 bits read back (resolution_scope), as the float format of its width.
+  const std::vector<size_t>& scratch = scope.measured;
   std::string names;
-  for (size_t i = 0; i < p.resolved.buffers.size(); ++i) {
+  for (size_t i : scratch) {
     const auto& b = p.resolved.buffers[i];
-    if (b.role != generators::BufferRole::Scratch || b.dtype != generators::DType::F32) continue;
-    scratch.push_back(i);
-    names += (names.empty() ? "" : ", ") + b.name;
+    names += (names.empty() ? "" : ", ") + b.name +
+             (b.dtype == generators::DType::F32 ? "" : std::string(" ") + to_string(b.dtype));
   }
   // pre[r][k], post[r][k]: scratch buffer k before run r (the worker's garbage) and after it.
   std::vector<std::vector<PinnedBytes>> pre(3), post(3);
@@ -134,26 +148,27 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   // Each buffer on its own (a narrowed buffer beside a large honest one is not diluted).
   ResolutionCounts total;
   for (size_t k = 0; k < scratch.size(); ++k) {
+    const auto& b = p.resolved.buffers[scratch[k]];
     const ResolutionCounts c =
         count_resolution(pre[0][k].data(), post[0][k].data(), pre[1][k].data(), post[1][k].data(),
-                         pre[2][k].data(), post[2][k].data(), post[0][k].size());
+                         pre[2][k].data(), post[2][k].data(), post[0][k].size(),
+                         resolution_word_bytes(b.dtype));
     total.add(c);
-    std::string verdict =
-        resolution_verdict(c, p.resolved.buffers[scratch[k]].name, p.resolved.precision);
+    std::string verdict = resolution_verdict(c, b.name, p.resolved.precision, b.dtype);
     if (!verdict.empty()) {
       refused = true;
       return verdict;
     }
   }
   // no "; " inside: the detail's parts are cut there (problems check, narrowed_checks)
-  return "scratch resolution: " + std::to_string(total.unresolved) + " of " +
+  return with_left_out("scratch resolution: " + std::to_string(total.unresolved) + " of " +
          std::to_string(total.judged) + " judged words unresolved at 2^-" +
          std::to_string(kFineBits) + " (" + names + "), left out: " + std::to_string(total.still) +
          " moved by fewer than " + std::to_string(kMinCoarseSteps) + " steps at 2^-" +
          std::to_string(kFineBits - kCoarseGap) + " (" + std::to_string(total.still_unresolved) +
          " of them unchanged at 2^-" + std::to_string(kFineBits) + "), " +
          std::to_string(total.discrete) + " whole numbers within " +
-         short_num(double(kMaxDiscreteWord)) + " (codes, counts, indices)";
+         short_num(double(kMaxDiscreteWord)) + " (codes, counts, indices)");
 }
 
 }  // namespace solver::gpu

@@ -25,6 +25,7 @@
 #include "engine/backend/gpu/local_scrub.h"
 #include "engine/backend/gpu/phase_log.h"
 #include "engine/backend/gpu/sample_lint.h"
+#include "engine/backend/gpu/scratch_resolution.h"
 #include "engine/backend/gpu/variant_module.h"
 #include "engine/backend/worker_protocol.h"
 #include "generators/compile_cache.h"
@@ -341,10 +342,11 @@ class Worker {
                    const std::string& when);
   // The gate's adversarial sets (exponent range up and down, heavy-tailed random signs), each
   // on a fresh module: what ran, or why none applied; nullopt when one fails (g filled).
-  // P4 measured in memory (scratch_resolution_op.cpp): the candidate's f32 scratch words on a
-  // fresh draw and on it moved by 2^-18 and 2^-10, each read before and after its run; a
-  // precision_mismatch detail where they do not resolve the fine move, else the note for the gate
-  // detail (empty: not applicable).
+  // P4 measured in memory (scratch_resolution_op.cpp): the candidate's scratch words (every
+  // scratch of 32 or 64 bits, as FP32 or FP64) on a fresh draw and on it moved by 2^-18 and
+  // 2^-10, each read before and after its run; a precision_mismatch detail where they do not
+  // resolve the fine move, else the note for the gate detail, "not judged" wherever P4m claims
+  // something the step does not measure (empty: a class below fp32, or no scratch).
   std::string scratch_resolution_check(Prepared& p, uint64_t seed, bool& refused);
   std::optional<std::string> adversarial_checks(Prepared& p, engine::GateResult& g,
                                                 const std::vector<uint64_t>& seeds);
@@ -440,9 +442,10 @@ class Worker {
   // WorkerRequest::law_checks) to workers that never gated the problem.
   std::map<std::string, bool> law_checks_;
   std::optional<bool> carried_law_checks_;
-  // P4 measured in memory (scratch_resolution.h, red team 33): the share of a problem's
-  // reference outputs a 2^-18 input move changes (problem | reference hash), once per worker.
-  std::map<std::string, double> resolution_smooth_;
+  // P4 measured in memory (scratch_resolution.h, red team 33): the reference output a 2^-18
+  // input move changes most, with its share of its own elements (problem | reference hash),
+  // once per worker (per output, red team 35).
+  std::map<std::string, OutputResponse> resolution_smooth_;
   // The tolerance lint's verdict per problem (sample_lint_op.cpp, sample_lint.h): over set 0
   // and, where set 0 leaves an output untold, the fresh set (`make_fresh` makes it and returns
   // its index; -1: none), the sets lint_counts takes.
