@@ -22,6 +22,12 @@
 //    `out` (tanh of the blur, ref.cu's pixel in float64) on a 256 x 256 crop of a uniform [0, 1)
 //    draw moved by the engine's relative_move, `tag` (= -z) from movable_input(z) (an f16 input
 //    is not moved, so tag never changes), weighted by the resolved buffers' element counts;
+//  - helper p4m37 (the holes closed): each variant's scope as main 7fb50aa4 decided it and as the
+//    worker's resolution_scope decides it now (every scratch of 32 or 64 bits, as FP32 or FP64
+//    words; what the step says it does not judge), and the smoothness per output
+//    (most_responsive, smooth_problem) beside main's pooled share;
+//  - `red35_sim scope DIR...` (helper p4m37): the same scope over every declared variant at every
+//    knob point of each problem, with counts;
 //  - `red35_sim values DIR [TRIALS]`: red team 34's 16-bit fixed-point scratch (the child of both
 //    P4m folders, its packing as scripts/host_emu/red34_subnormal_scratch.cpp) against the
 //    float64 reference on 1024^2 images made by the worker's own timed perturbation
@@ -151,11 +157,91 @@ void smooth_share(const ProblemSpec& spec) {
   std::printf(
       "  smoothness gate: movable x %s, z %s; out changes on %.4f of a 256^2 crop "
       "(%lld elements), tag on %.1f (%lld elements): pooled %.4f %s kSmoothShare %.2f: "
-      "%s\n",
+      "%s (main 7fb50aa4's rule)\n",
       solver::gpu::movable_input(*x) ? "yes" : "no", solver::gpu::movable_input(*z) ? "yes" : "no",
       s_out, static_cast<long long>(out->elements), s_tag, static_cast<long long>(tag->elements),
       pooled, pooled < solver::gpu::kSmoothShare ? "<" : ">=", solver::gpu::kSmoothShare,
       pooled < solver::gpu::kSmoothShare ? "NOT JUDGED (no candidate run measured)" : "judged");
+  // helper p4m37: per output (the worker's most_responsive / smooth_problem)
+  const auto r = solver::gpu::most_responsive({{"out", s_out}, {"tag", s_tag}});
+  std::printf("  smoothness per output (the worker's rule now): most responsive %s %.4f: %s\n",
+              r.output.c_str(), r.share,
+              solver::gpu::smooth_problem(r) ? "JUDGED (the three candidate runs measured)"
+                                             : "not judged");
+}
+
+// The step's scope on one resolved variant (the worker's resolution_scope), in words.
+std::string scope_words(const ResolvedVariant& rv) {
+  const auto s = solver::gpu::resolution_scope(rv);
+  if (!s.claims) return "claims nothing (class below fp32, or no scratch)";
+  std::string m;
+  for (size_t i : s.measured)
+    m += (m.empty() ? "" : ", ") + rv.buffers[i].name + " " + to_string(rv.buffers[i].dtype) +
+         " as " + solver::gpu::resolution_format(rv.buffers[i].dtype);
+  std::string w = solver::gpu::resolution_applies(rv) ? "APPLIES, measures [" + m + "]"
+                                                      : "measures nothing";
+  if (!s.left_out.empty()) w += "; says: not judged for " + s.left_out;
+  return w;
+}
+
+// main 7fb50aa4's predicate, for the counts: an f32 scratch, a movable input, fp32/fp64.
+bool applied_before(const ResolvedVariant& rv) {
+  const auto s = solver::gpu::resolution_scope(rv);
+  bool f32 = false;
+  for (const auto& b : rv.buffers)
+    f32 |= b.role == BufferRole::Scratch && b.dtype == DType::F32 && b.elements > 0;
+  return s.claims && s.movable && f32;
+}
+
+// `red35_sim scope DIR...`: every declared variant at every knob point of each problem (a
+// generated variant has its problem's buffers: its scope is its class's and these buffers'):
+// measured before (main 7fb50aa4) and now, what the step now says it does not judge, and the
+// problems with two or more float outputs (where a pooled and a per-output smoothness can
+// differ). Counts at the end.
+int scope(int argc, char** argv) {
+  long points = 0, before = 0, now = 0, newly = 0, said = 0, silent_before = 0, problems = 0;
+  for (int a = 2; a < argc; ++a) {
+    ProblemSpec spec;
+    try {
+      spec = load_problem(argv[a]);
+    } catch (const std::exception& e) {
+      continue;  // refused at load: never gated
+    }
+    ++problems;
+    int float_outputs = 0;
+    bool claims_any = false;
+    for (const VariantSpec& v : spec.variants) {
+      std::vector<KnobValues> knobs = enumerate_knobs(spec, v);
+      if (knobs.empty()) knobs.push_back({});
+      for (const auto& k : knobs) {
+        const ResolvedVariant rv = resolve_shapes(spec, v, k);
+        if (!rv.ok()) continue;
+        ++points;
+        const auto s = solver::gpu::resolution_scope(rv);
+        const bool b = applied_before(rv), n = solver::gpu::resolution_applies(rv);
+        before += b, now += n, newly += n && !b, said += !s.left_out.empty();
+        silent_before += s.claims && !b;
+        claims_any |= s.claims && s.movable && !s.measured.empty();
+        if (n != b || !s.left_out.empty())
+          std::printf("%s/%s %s: %s\n", spec.name.c_str(), v.id.c_str(), rv.key.c_str(),
+                      scope_words(rv).c_str());
+        float_outputs = 0;
+        for (const auto& buf : rv.buffers)
+          float_outputs += (buf.role == BufferRole::Out || buf.role == BufferRole::InOut) &&
+                           (buf.dtype == DType::F32 || buf.dtype == DType::F64 ||
+                            buf.dtype == DType::F16 || buf.dtype == DType::BF16);
+      }
+    }
+    if (claims_any && float_outputs >= 2)
+      std::printf("%s: %d float outputs and a measured scratch: smoothness per output can differ "
+                  "from the pooled share\n",
+                  spec.name.c_str(), float_outputs);
+  }
+  std::printf(
+      "scope: %ld problems, %ld variant points; measured before %ld, now %ld (%ld newly); a "
+      "\"not judged\" line now on %ld (P4m claimed and main said nothing on %ld)\n",
+      problems, points, before, now, newly, said, silent_before);
+  return 0;
 }
 
 // Red team 34's packing (tests/cheats/redteam34_subnormal_packed_scratch/cheat.cu), on the host.
@@ -240,6 +326,7 @@ void values(const ProblemSpec& spec, int trials) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc >= 2 && std::string(argv[1]) == "scope") return scope(argc, argv);
   if (argc >= 3 && std::string(argv[1]) == "values") {
     const int trials = argc >= 4 ? std::atoi(argv[3]) : 8;
     const ProblemSpec spec = load_problem(argv[2]);
@@ -270,9 +357,11 @@ int main(int argc, char** argv) {
           if (b.role == BufferRole::Scratch)
             scratch += (scratch.empty() ? "" : ", ") + b.name + " " + to_string(b.dtype);
         std::printf(
-            "  %s: precision %s, scratch [%s]: scratch resolution (P4m) %s\n", v.id.c_str(),
-            rv.precision.c_str(), scratch.c_str(),
-            solver::gpu::resolution_applies(rv) ? "APPLIES" : "does not apply (nothing measured)");
+            "  %s: precision %s, scratch [%s]: scratch resolution (P4m) on main 7fb50aa4 %s; "
+            "now %s\n",
+            v.id.c_str(), rv.precision.c_str(), scratch.c_str(),
+            applied_before(rv) ? "APPLIES" : "does not apply (nothing measured)",
+            scope_words(rv).c_str());
       }
       if (names_library_file(v.source)) continue;
       std::vector<std::string> dirs;
