@@ -93,8 +93,9 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   // P4 measured in memory (gpu/scratch_resolution_op.cpp): a problem whose reference does not
   // respond to the fine move has its scratch not judged, said; a judged one is not narrowed.
   const std::string res_note =
-      "scratch resolution: not judged (the reference changes on 3.1% of its float outputs under "
-      "a 2^-18 move of its inputs: a discrete problem, whose scratch may hold counts)";
+      "scratch resolution: not judged (no float output of the reference changes on 50% of its "
+      "own elements under a 2^-18 move of its inputs, the most: hist 3.1%: a discrete problem, "
+      "whose scratch may hold counts)";
   g.detail = "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); " +
              res_note + "; audits compared on the host (no device)";
   n = narrowed_checks(spec, g);
@@ -104,6 +105,17 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
       "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); "
       "scratch resolution: 0 of 4096 judged words unresolved at 2^-18";
   CHECK(narrowed_checks(spec, g).size() == 1);
+  // Red team 35 (helper p4m37): what P4m claims and the step does not measure is said beside a
+  // judged buffer's counts (a 16-bit scratch), and reaches the ledger.
+  const std::string left_note =
+      "scratch resolution: not judged for 16-bit scratch h f16 (a relative 2^-18 move is below "
+      "its own resolution: a width the problem declared)";
+  g.detail =
+      "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); "
+      "scratch resolution: 0 of 4096 judged words unresolved at 2^-18 (mid u32); " + left_note;
+  n = narrowed_checks(spec, g);
+  REQUIRE(n.size() == 2);
+  CHECK(n[1] == left_note);
   // The tolerance lint (red team 7, engine/backend/gpu/sample_lint.h): a tolerance that cannot
   // tell a 1-in-2 sample from the whole is a narrowed check, written down, not silent.
   g.detail =

@@ -523,3 +523,36 @@ TEST_CASE("red team 35: smoothness per output, an unreached output does not dilu
   CHECK_FALSE(gpu::smooth_problem(gpu::most_responsive({{"hist", 0.03}, {"total", 0.2}})));
   CHECK_FALSE(gpu::smooth_problem(gpu::most_responsive({})));
 }
+
+TEST_CASE("red team 35: integer contents of an integer scratch, read as FP32 words") {
+  // per-row counts of values above 1/2 (int bits: subnormal FP32 words, a count moving by a few
+  // steps): left out as words the coarse move carried fewer than 512 steps, never judged
+  const auto x = law_input();
+  auto counts = [](const std::vector<float>& v) {
+    std::vector<float> per_row(static_cast<size_t>(kH));
+    for (int r = 0; r < kH; ++r) {
+      uint32_t n = 0;
+      for (int c = 0; c < kW; ++c) n += v[size_t(r * kW + c)] > 0.5f;
+      std::memcpy(&per_row[size_t(r)], &n, 4);
+    }
+    return per_row;
+  };
+  const auto c = probe(x, 71, counts);
+  CHECK(c.judged == 0);
+  CHECK(gpu::resolution_verdict(c, "cnt", "fp32", DType::U32).empty());
+  // float keys as order-preserving integer bits (a radix sort's flipped keys): resolved as
+  // the floats they are
+  auto keys = [](const std::vector<float>& v) {
+    std::vector<float> m = row_pass(v);
+    for (auto& f : m) {
+      uint32_t w;
+      std::memcpy(&w, &f, 4);
+      w ^= (w & 0x80000000u) ? 0xffffffffu : 0x80000000u;
+      std::memcpy(&f, &w, 4);
+    }
+    return m;
+  };
+  const auto k = probe(x, 72, keys);
+  CHECK(k.judged > 30000);
+  CHECK(gpu::resolution_verdict(k, "keys", "fp32", DType::U32).empty());
+}
