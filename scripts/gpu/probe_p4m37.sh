@@ -4,7 +4,7 @@
 # engine/backend/gpu/scratch_resolution*.{h,cpp}) now measures every scratch of 32 or 64 bits as
 # the float format of its width whatever its dtype (a u32 scratch as FP32 words), decides
 # smoothness per output (the float output that responds most, not a pooled share), and says
-# "scratch resolution: not judged for ..." wherever P4m claims something it does not measure (a
+# "scratch resolution: not judged: ..." wherever P4m claims something it does not measure (a
 # 16-bit scratch, no movable input). Nothing here has run on a GPU (the helper had none); every
 # number below is a host prediction (scripts/host_emu/p4fix_scratch_resolution.cpp with the
 # folders' own kernel sources on 32 x 1024 images, build/tests/engine/red35_sim).

@@ -108,7 +108,7 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
   // Red team 35 (helper p4m37): what P4m claims and the step does not measure is said beside a
   // judged buffer's counts (a 16-bit scratch), and reaches the ledger.
   const std::string left_note =
-      "scratch resolution: not judged for 16-bit scratch h f16 (a relative 2^-18 move is below "
+      "scratch resolution: not judged: 16-bit scratch h f16 (a relative 2^-18 move is below "
       "its own resolution: a width the problem declared)";
   g.detail =
       "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); "

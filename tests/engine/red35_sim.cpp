@@ -180,7 +180,7 @@ std::string scope_words(const ResolvedVariant& rv) {
          " as " + solver::gpu::resolution_format(rv.buffers[i].dtype);
   std::string w = solver::gpu::resolution_applies(rv) ? "APPLIES, measures [" + m + "]"
                                                       : "measures nothing";
-  if (!s.left_out.empty()) w += "; says: not judged for " + s.left_out;
+  if (!s.left_out.empty()) w += "; says \"scratch resolution: not judged: " + s.left_out + "\"";
   return w;
 }
 

@@ -137,8 +137,8 @@ ResolutionScope resolution_scope(const generators::ResolvedVariant& v) {
   if (!s.claims) return s;
   if (!s.movable)
     s.left_out =
-        "no input the moves change (f32 or f64, role in or inout, not dist_fixed, drawn uniform "
-        "or normal): no scratch word is measured";
+        "no scratch word measured, no input the moves change (f32 or f64, role in or inout, not "
+        "dist_fixed, drawn uniform or normal)";
   else if (!narrow.empty())
     s.left_out = "16-bit scratch " + narrow +
                  " (a relative 2^-" + std::to_string(kFineBits) +

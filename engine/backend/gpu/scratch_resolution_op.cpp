@@ -45,11 +45,12 @@ HostSet moved_set(const generators::ResolvedVariant& v, const HostSet& base, int
 std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& refused) {
   refused = false;
   // P5 (red team 35): wherever P4m claims something and the step does not measure it all, the
-  // detail says so; silent only where it claims nothing (a class below fp32, no scratch).
+  // detail says so ("scratch resolution: not judged: ..."); silent only where it claims nothing
+  // (a class below fp32, no scratch).
   const ResolutionScope scope = resolution_scope(p.resolved);
   if (!scope.claims) return {};
   const std::string left_out =
-      scope.left_out.empty() ? "" : "scratch resolution: not judged for " + scope.left_out;
+      scope.left_out.empty() ? "" : "scratch resolution: not judged: " + scope.left_out;
   if (!scope.movable || scope.measured.empty()) return left_out;
   auto with_left_out = [&](std::string s) {
     return left_out.empty() ? s : s + "; " + left_out;
