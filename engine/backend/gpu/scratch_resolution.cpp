@@ -254,7 +254,11 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
          format + "): the words hold about " + fixed(resolved_bits(u), 1) +
          " bits of each value, a narrower format than " + format +
          " kept in memory (fixed point, a packed or rounded mantissa); declare the class the code "
-         "keeps (and a problem tolerance that allows it), or keep the scratch at " + format;
+         "keeps (and a problem tolerance that allows it), or keep the scratch at " + format +
+         (dtype == DType::F32 || dtype == DType::F64
+              ? ""
+              : " (integer indices that the move shifts by 512 or more look the same to this "
+                "measurement: docs/reliability.md \"Red team 35's P4m holes closed\")");
 }
 
 }  // namespace solver::gpu
