@@ -62,7 +62,7 @@ cheat_probe_init probe_p4m37 "${1:-560}" $RUN || exit 1
 if [[ -d "$B/share/solver/kernels" ]]; then
   cp -r kernels/. "$B/share/solver/kernels/" && say "kernels/ copied into $B/share/solver/kernels"
 fi
-resolution() { grep -o 'scratch resolution[^;"]\{0,200\}\|scratch [a-z0-9_]* ([a-z0-9, ]*) does not resolve[^;"]\{0,120\}' <<<"$1" | head -2 | tr '\n' '|'; }
+resolution() { grep -o 'scratch resolution[^;"]\{0,200\}\|scratch [A-Za-z0-9_]* ([A-Za-z0-9, ]*) does not resolve[^;"]\{0,120\}' <<<"$1" | head -2 | tr '\n' '|'; }
 if [[ "$PART" != pools ]]; then
   for name in $CP_DIRS; do
     cheat_probe_round "$name" 160 40 check || continue
