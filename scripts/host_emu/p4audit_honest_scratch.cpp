@@ -56,9 +56,7 @@ namespace r34c {
 #undef WORDS
 
 #include "engine/backend/gpu/scratch_resolution.h"
-namespace solver::generators {
-std::string judged_class(const std::string& d) { return d; }
-}  // namespace solver::generators
+#include "resolution_stubs.h"
 using namespace solver;
 
 // A kernel without barriers: every thread in turn.

@@ -120,12 +120,8 @@ namespace r35d {
 
 #include "engine/backend/gpu/scratch_resolution.h"
 
-// resolution_applies' class reading is not used here (the program names the classes), and the
-// verdict names the two dtypes the cases declare
-namespace solver::generators {
-std::string judged_class(const std::string& d) { return d; }
-const char* to_string(DType d) { return d == DType::U32 ? "u32" : "f32"; }
-}  // namespace solver::generators
+// resolution_applies' class reading is not used here (the program names the classes)
+#include "resolution_stubs.h"
 
 using namespace solver;
 
