@@ -236,9 +236,9 @@ int main() {
       auto p = [](const std::vector<uint32_t>& v) {
         return reinterpret_cast<const unsigned char*>(v.data());
       };
-      const auto n = gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]),
-                                           p(post[2]), pre[0].size() * 4,
-                                           gpu::resolution_word_bytes(c.dtype));
+      const auto n =
+          gpu::count_resolution(p(pre[0]), p(post[0]), p(pre[1]), p(post[1]), p(pre[2]), p(post[2]),
+                                pre[0].size() * 4, gpu::resolution_word_bytes(c.dtype));
       const std::string v = gpu::resolution_verdict(n, "mid", "fp32", c.dtype);
       const double share = n.judged ? double(n.unresolved) / double(n.judged) : 0;
       printf("%-50s seed %llu: %6lld of %6lld judged words unresolved (%.3f, ~%.1f bits): %s\n",
@@ -249,9 +249,8 @@ int main() {
       if ((cheat && v.empty()) || (honest && !v.empty())) ++failures;
     }
   }
-  printf("%s\n", failures
-                     ? "FAIL"
-                     : "ok: red teams 33's, 34's and 35's children refused, every honest "
-                       "scratch passes");
+  printf("%s\n", failures ? "FAIL"
+                          : "ok: red teams 33's, 34's and 35's children refused, every honest "
+                            "scratch passes");
   return failures ? 1 : 0;
 }

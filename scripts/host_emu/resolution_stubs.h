@@ -11,14 +11,22 @@ namespace solver::generators {
 std::string judged_class(const std::string& d) { return d; }
 const char* to_string(DType d) {
   switch (d) {
-    case DType::F16: return "f16";
-    case DType::BF16: return "bf16";
-    case DType::F32: return "f32";
-    case DType::F64: return "f64";
-    case DType::I32: return "i32";
-    case DType::U32: return "u32";
-    case DType::I64: return "i64";
-    case DType::U64: return "u64";
+    case DType::F16:
+      return "f16";
+    case DType::BF16:
+      return "bf16";
+    case DType::F32:
+      return "f32";
+    case DType::F64:
+      return "f64";
+    case DType::I32:
+      return "i32";
+    case DType::U32:
+      return "u32";
+    case DType::I64:
+      return "i64";
+    case DType::U64:
+      return "u64";
   }
   return "?";
 }

@@ -112,7 +112,8 @@ TEST_CASE("narrowed checks: dist_fixed inputs and adversarial sets that did not 
       "its own resolution: a width the problem declared)";
   g.detail =
       "median 10 us over 6 runs; adversarial sets: exponent range up (outputs x 2); "
-      "scratch resolution: 0 of 4096 judged words unresolved at 2^-18 (mid u32); " + left_note;
+      "scratch resolution: 0 of 4096 judged words unresolved at 2^-18 (mid u32); " +
+      left_note;
   n = narrowed_checks(spec, g);
   REQUIRE(n.size() == 2);
   CHECK(n[1] == left_note);

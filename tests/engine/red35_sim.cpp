@@ -164,10 +164,10 @@ void smooth_share(const ProblemSpec& spec) {
       pooled < solver::gpu::kSmoothShare ? "NOT JUDGED (no candidate run measured)" : "judged");
   // helper p4m37: per output (the worker's most_responsive / smooth_problem)
   const auto r = solver::gpu::most_responsive({{"out", s_out}, {"tag", s_tag}});
-  std::printf("  smoothness per output (the worker's rule now): most responsive %s %.4f: %s\n",
-              r.output.c_str(), r.share,
-              solver::gpu::smooth_problem(r) ? "JUDGED (the three candidate runs measured)"
-                                             : "not judged");
+  std::printf(
+      "  smoothness per output (the worker's rule now): most responsive %s %.4f: %s\n",
+      r.output.c_str(), r.share,
+      solver::gpu::smooth_problem(r) ? "JUDGED (the three candidate runs measured)" : "not judged");
 }
 
 // The step's scope on one resolved variant (the worker's resolution_scope), in words.
@@ -178,8 +178,8 @@ std::string scope_words(const ResolvedVariant& rv) {
   for (size_t i : s.measured)
     m += (m.empty() ? "" : ", ") + rv.buffers[i].name + " " + to_string(rv.buffers[i].dtype) +
          " as " + solver::gpu::resolution_format(rv.buffers[i].dtype);
-  std::string w = solver::gpu::resolution_applies(rv) ? "APPLIES, measures [" + m + "]"
-                                                      : "measures nothing";
+  std::string w =
+      solver::gpu::resolution_applies(rv) ? "APPLIES, measures [" + m + "]" : "measures nothing";
   if (!s.left_out.empty()) w += "; says \"scratch resolution: not judged: " + s.left_out + "\"";
   return w;
 }
@@ -233,9 +233,10 @@ int scope(int argc, char** argv) {
       }
     }
     if (claims_any && float_outputs >= 2)
-      std::printf("%s: %d float outputs and a measured scratch: smoothness per output can differ "
-                  "from the pooled share\n",
-                  spec.name.c_str(), float_outputs);
+      std::printf(
+          "%s: %d float outputs and a measured scratch: smoothness per output can differ "
+          "from the pooled share\n",
+          spec.name.c_str(), float_outputs);
   }
   std::printf(
       "scope: %ld problems, %ld variant points; measured before %ld, now %ld (%ld newly); a "

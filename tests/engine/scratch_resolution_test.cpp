@@ -432,8 +432,8 @@ TEST_CASE("red team 35: red team 34's packed child in u32 words is refused as FP
   const auto x = law_input("uniform", 0.25, 1);
   const auto seed = probe(x, 41, row_pass);
   CHECK(gpu::resolution_verdict(seed, "mid", "fp32", DType::U32).empty());
-  const auto child = probe(x, 41, [](const std::vector<float>& v) { return packed16(row_pass(v)); },
-                           size_t(kH) * kW);
+  const auto child = probe(
+      x, 41, [](const std::vector<float>& v) { return packed16(row_pass(v)); }, size_t(kH) * kW);
   MESSAGE("u32 child: " << child.unresolved << " of " << child.judged << " unresolved");
   const std::string v = gpu::resolution_verdict(child, "mid", "fp32", DType::U32);
   CHECK(share(child) > 0.8);

@@ -140,8 +140,7 @@ ResolutionScope resolution_scope(const generators::ResolvedVariant& v) {
         "no scratch word measured, no input the moves change (f32 or f64, role in or inout, not "
         "dist_fixed, drawn uniform or normal)";
   else if (!narrow.empty())
-    s.left_out = "16-bit scratch " + narrow +
-                 " (a relative 2^-" + std::to_string(kFineBits) +
+    s.left_out = "16-bit scratch " + narrow + " (a relative 2^-" + std::to_string(kFineBits) +
                  " move is below its own resolution: a width the problem declared)";
   return s;
 }
@@ -228,7 +227,9 @@ OutputResponse most_responsive(const std::vector<OutputResponse>& outputs) {
   return best;
 }
 
-bool smooth_problem(const OutputResponse& r) { return !r.output.empty() && r.share >= kSmoothShare; }
+bool smooth_problem(const OutputResponse& r) {
+  return !r.output.empty() && r.share >= kSmoothShare;
+}
 
 double resolved_bits(double u) {
   const double p = std::max(1.0 - u, 1e-9);
@@ -245,16 +246,19 @@ std::string resolution_verdict(const ResolutionCounts& c, const std::string& buf
       dtype == DType::F32 || dtype == DType::F64
           ? std::string(generators::to_string(dtype))
           : std::string(generators::to_string(dtype)) + ", its words read as " + format;
-  return "scratch " + buffers + " (" + as + ") does not resolve its values at the declared class '" +
-         declared + "': a relative move of 2^-" + std::to_string(kFineBits) +
-         " of the inputs (" + (format == "FP64" ? "about 2^34 ulps of an FP64 value" : "16-32 ulps of an FP32 value") + ") left " + std::to_string(c.unresolved) +
-         " of the " + std::to_string(c.judged) + " stored words (" + fixed(100 * u, 1) +
-         "%) that a move of 2^-" + std::to_string(kFineBits - kCoarseGap) +
-         " changes as they were (at most " + fixed(100 * kUnresolvedBar, 0) + "% for values stored as " +
-         format + "): the words hold about " + fixed(resolved_bits(u), 1) +
+  return "scratch " + buffers + " (" + as +
+         ") does not resolve its values at the declared class '" + declared +
+         "': a relative move of 2^-" + std::to_string(kFineBits) + " of the inputs (" +
+         (format == "FP64" ? "about 2^34 ulps of an FP64 value" : "16-32 ulps of an FP32 value") +
+         ") left " + std::to_string(c.unresolved) + " of the " + std::to_string(c.judged) +
+         " stored words (" + fixed(100 * u, 1) + "%) that a move of 2^-" +
+         std::to_string(kFineBits - kCoarseGap) + " changes as they were (at most " +
+         fixed(100 * kUnresolvedBar, 0) + "% for values stored as " + format +
+         "): the words hold about " + fixed(resolved_bits(u), 1) +
          " bits of each value, a narrower format than " + format +
          " kept in memory (fixed point, a packed or rounded mantissa); declare the class the code "
-         "keeps (and a problem tolerance that allows it), or keep the scratch at " + format +
+         "keeps (and a problem tolerance that allows it), or keep the scratch at " +
+         format +
          (dtype == DType::F32 || dtype == DType::F64
               ? ""
               : " (integer indices that the move shifts by 512 or more look the same to this "

@@ -20,8 +20,8 @@
 // outputs (a smooth problem: its intermediates should be smooth too), decided once per problem from
 // two reference runs. Red team 35: every scratch of 32 or 64 bits is read as the float format of
 // its width whatever its declared dtype (a u32 scratch held FP32 words), and the smoothness is
-// decided per output (a pooled share was diluted by a padded output). Pure host code: the rule and the moves are unit-tested
-// (tests/engine/scratch_resolution_test).
+// decided per output (a pooled share was diluted by a padded output). Pure host code: the rule and
+// the moves are unit-tested (tests/engine/scratch_resolution_test).
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -73,7 +73,7 @@ const char* resolution_format(generators::DType dtype);  // "FP32", "FP64" or ""
 // scratch, no movable input), empty where nothing is left out; the gate says it (P5).
 struct ResolutionScope {
   bool claims = false;
-  bool movable = false;  // some input movable_input() accepts
+  bool movable = false;          // some input movable_input() accepts
   std::vector<size_t> measured;  // indices into v.buffers
   std::string left_out;
 };

@@ -52,9 +52,7 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   const std::string left_out =
       scope.left_out.empty() ? "" : "scratch resolution: not judged: " + scope.left_out;
   if (!scope.movable || scope.measured.empty()) return left_out;
-  auto with_left_out = [&](std::string s) {
-    return left_out.empty() ? s : s + "; " + left_out;
-  };
+  auto with_left_out = [&](std::string s) { return left_out.empty() ? s : s + "; " + left_out; };
   beat("scratch resolution", 120000);
   // The base: a fresh draw as the gate's fresh set makes it (host path: its bytes are moved).
   const HostSet& zero = p.buffers->host_set(0);
@@ -109,9 +107,9 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
         "scratch resolution: not judged (no float output of the reference changes on " +
         short_num(100 * kSmoothShare) + "% of its own elements under a 2^-" +
         std::to_string(kFineBits) + " move of its inputs, the most: " +
-        (known->second.output.empty() ? std::string("none")
-                                      : known->second.output + " " +
-                                            short_num(100 * known->second.share) + "%") +
+        (known->second.output.empty()
+             ? std::string("none")
+             : known->second.output + " " + short_num(100 * known->second.share) + "%") +
         ": a discrete problem, whose scratch may hold counts)");
   }
   // The candidate's side: three runs at slot 0 (the adversarial checks' path, P8), every
@@ -150,10 +148,9 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
   ResolutionCounts total;
   for (size_t k = 0; k < scratch.size(); ++k) {
     const auto& b = p.resolved.buffers[scratch[k]];
-    const ResolutionCounts c =
-        count_resolution(pre[0][k].data(), post[0][k].data(), pre[1][k].data(), post[1][k].data(),
-                         pre[2][k].data(), post[2][k].data(), post[0][k].size(),
-                         resolution_word_bytes(b.dtype));
+    const ResolutionCounts c = count_resolution(
+        pre[0][k].data(), post[0][k].data(), pre[1][k].data(), post[1][k].data(), pre[2][k].data(),
+        post[2][k].data(), post[0][k].size(), resolution_word_bytes(b.dtype));
     total.add(c);
     std::string verdict = resolution_verdict(c, b.name, p.resolved.precision, b.dtype);
     if (!verdict.empty()) {
@@ -162,14 +159,14 @@ std::string Worker::scratch_resolution_check(Prepared& p, uint64_t seed, bool& r
     }
   }
   // no "; " inside: the detail's parts are cut there (problems check, narrowed_checks)
-  return with_left_out("scratch resolution: " + std::to_string(total.unresolved) + " of " +
-         std::to_string(total.judged) + " judged words unresolved at 2^-" +
-         std::to_string(kFineBits) + " (" + names + "), left out: " + std::to_string(total.still) +
-         " moved by fewer than " + std::to_string(kMinCoarseSteps) + " steps at 2^-" +
-         std::to_string(kFineBits - kCoarseGap) + " (" + std::to_string(total.still_unresolved) +
-         " of them unchanged at 2^-" + std::to_string(kFineBits) + "), " +
-         std::to_string(total.discrete) + " whole numbers within " +
-         short_num(double(kMaxDiscreteWord)) + " (codes, counts, indices)");
+  return with_left_out(
+      "scratch resolution: " + std::to_string(total.unresolved) + " of " +
+      std::to_string(total.judged) + " judged words unresolved at 2^-" + std::to_string(kFineBits) +
+      " (" + names + "), left out: " + std::to_string(total.still) + " moved by fewer than " +
+      std::to_string(kMinCoarseSteps) + " steps at 2^-" + std::to_string(kFineBits - kCoarseGap) +
+      " (" + std::to_string(total.still_unresolved) + " of them unchanged at 2^-" +
+      std::to_string(kFineBits) + "), " + std::to_string(total.discrete) +
+      " whole numbers within " + short_num(double(kMaxDiscreteWord)) + " (codes, counts, indices)");
 }
 
 }  // namespace solver::gpu
