@@ -5,7 +5,7 @@
 # profile, classify each kernel; signals kept), 2. one ncu export of the five kernels (the
 # rules' metric list plus every label's confirm: metrics), 3. the ncu path's verdicts and the
 # labels' evidence (`--confirm-csv`) from that export. The labels were committed before this
-# ran (git log -- tests/corpus_fresh25: the commit that added the folders); no rule is tuned on
+# ran (commit 5fa1df99, git log -- tests/corpus_fresh25); no rule is tuned on
 # the result.
 # Usage: probe_fresh25.sh [SECONDS, default 400, capped at 520 (LIM_CAP) so the whole call fits
 # one 540-second device command; under 200 it runs nothing]. Everything under
