@@ -102,7 +102,7 @@ const solver::rules::ChipProfile& h200() {
 }
 
 // The variant "child"'s source_hash, its header list and check_includes' refusals.
-std::string report(const fs::path& dir, const char* label) {
+std::string report(const fs::path& dir, const char* label, bool compile = true) {
   const ProblemSpec spec = load_problem(dir.string());
   const VariantSpec* v = spec.find_variant("child");
   const ResolvedVariant rv = resolve(spec, *v, {}, h200());
@@ -112,7 +112,9 @@ std::string report(const fs::path& dir, const char* label) {
     if (o.rfind("-I" + dir.string(), 0) == 0) dirs.push_back(o.substr(2));
   const auto refusals = check_includes(dir.string(), "k.cu", dirs, &headers);
   std::string ptx_sha = "(no NVRTC)";
-  if (nvrtc_available()) {
+  if (!compile) {
+    ptx_sha = "(not compiled: NVRTC's open would block)";
+  } else if (nvrtc_available()) {
     const CompileResult c = compile_variant(rv, nullptr);
     ptx_sha = c.ok ? solver::rules::sha256_hex(c.ptx).substr(0, 16) : "compile error";
   }
@@ -124,7 +126,7 @@ std::string report(const fs::path& dir, const char* label) {
   return rv.source_hash;
 }
 
-const char* kProblem = R"(version: 1
+const char* kProblem = R"Y(version: 1
 name: red37_hash
 description: "red team 37: a walk-only header"
 timeout_ms: 2000
@@ -138,8 +140,8 @@ bytes: 8*n
 tolerance:
   fp32: {rtol: 1.0e-5, atol: 0}
 reference:
-  source: k.cu
-  entry: k
+  source: ref.cu
+  entry: r
   args: [x, y, n]
   grid: ["ceil_div(n, 256)"]
   block: [256]
@@ -151,14 +153,20 @@ variants:
     args: [x, y, n]
     grid: ["ceil_div(n, 256)"]
     block: [256]
-)";
+)Y";
+
+const char* kReference =
+    "extern \"C\" __global__ void r(const float* x, double* y, int n) {\n"
+    "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+    "  if (i < n) y[i] = x[i];\n}\n";
 
 int hash() {
   const fs::path base = fs::temp_directory_path() / "red37_hash";
   fs::remove_all(base);
   // 1. include/version, opened by NVRTC through CCCL's #include <version>.
-  const fs::path a = base / "version_problem";
+  const fs::path a = base / "version" / "red37_hash";
   write(a / "problem.yaml", kProblem);
+  write(a / "ref.cu", kReference);
   write(a / "k.cu",
         "#include <cuda/std/cstdint>\n"
         "extern \"C\" __global__ void k(const float* x, float* y, int n) {\n"
@@ -172,10 +180,11 @@ int hash() {
   std::printf("  => %s\n", h1 == h2 ? "SAME source_hash: the edit is not in the compile key"
                                     : "the hash moved");
   // 2. #include_next: include/wrap.h reaches the next folder's wrap.h.
-  const fs::path b = base / "include_next_problem";
+  const fs::path b = base / "include_next" / "red37_hash";
   // The child is the file's last block: its compile options follow.
   const std::string yaml = std::string(kProblem) + "    compile_options: [\"-Iinc2\"]\n";
   write(b / "problem.yaml", yaml);
+  write(b / "ref.cu", kReference);
   write(b / "k.cu",
         "#include <wrap.h>\n"
         "extern \"C\" __global__ void k(const float* x, float* y, int n) {\n"
@@ -193,7 +202,7 @@ int hash() {
   fs::remove(a / "include/version");
   if (mkfifo((a / "include/version").c_str(), 0644) == 0) {
     std::printf("include/version a FIFO (NVRTC's open blocks until a writer comes):\n");
-    report(a, "FIFO");
+    report(a, "FIFO", /*compile=*/false);
   }
   std::printf("(the folders are left in %s)\n", base.c_str());
   return 0;
@@ -202,6 +211,7 @@ int hash() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  std::setvbuf(stdout, nullptr, _IOLBF, 0);
   const std::string cmd = argc > 1 ? argv[1] : "";
   if (cmd == "facts" && argc == 3) return facts(argv[2]);
   if (cmd == "plant" && argc == 4) return plant(argv[2], std::atoi(argv[3]));
