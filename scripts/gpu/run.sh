@@ -139,6 +139,11 @@
 #              make_back with its one-thread blocks), the same way (predicted ~150-400 s, unmeasured:
 #              make_back's ~1.2 GB of links and the entropy's 64M pixels lead the gates;
 #              scripts/gpu/probe_fresh24.sh runs it bounded to 520 s); no rule is tuned on it
+#   corpus_fresh25  the twenty-fifth fresh held-out batch (tests/corpus_fresh25, 5 kernels, helper f25:
+#              HeCBench's SHOC MD5 key search, table-lookup popcount, Romberg integration at its
+#              128 x 64 launch, MRI FHd and the Hausdorff walk), the same way (predicted ~40-150 s,
+#              unmeasured: popcount's 192 MB and the MD5 and Hausdorff references lead the gates;
+#              scripts/gpu/probe_fresh25.sh runs it bounded to 400 s); no rule is tuned on it
 #   pcsample_vs_ncu  issue 31: per kernel of the labelled suite and the corpus, the line our PC
 #              sampling ranks first per stall reason against ncu's source view (SourceCounters);
 #              reuses the PC samples the labelled/corpus steps of the same call saved, so run it
@@ -351,6 +356,9 @@ step_corpus_fresh23() {
 }
 step_corpus_fresh24() {
   OUT=$1 SUITE=tests/corpus_fresh24 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-250}") BUDGET_S=$(cap 500) timeout "$(cap 510)" bash scripts/gpu/corpus.sh
+}
+step_corpus_fresh25() {
+  OUT=$1 SUITE=tests/corpus_fresh25 LIVE_LIMIT=$(cap "${FRESH_LIVE_S:-200}") BUDGET_S=$(cap 400) timeout "$(cap 410)" bash scripts/gpu/corpus.sh
 }
 step_pcsample_vs_ncu() { OUT=$1 BUDGET_S=$(cap 300) timeout "$(cap 310)" bash scripts/gpu/pcsample_vs_ncu.sh; }
 step_calibrate() { OUT=$1 timeout "$(cap 280)" bash scripts/gpu/calibrate.sh; }

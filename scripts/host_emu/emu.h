@@ -91,6 +91,10 @@ struct T {
 static std::vector<T> th;
 static ucontext_t sched;
 static int cur = -1;
+// Run a block's runnable threads from the last to the first (default: first to last). A kernel
+// whose lanes of one warp hand values to lane 0 through shared memory with no barrier between
+// (the warp runs them in step on the device) sees the hand-off done first this way (helper f25).
+static bool last_thread_first = false;
 static std::function<void()> body;
 static std::vector<unsigned long long> slot;
 static void tramp() {
@@ -121,13 +125,15 @@ static void run_block(dim3 b, dim3 bd, std::function<void()> f) {
   }
   for (;;) {
     bool progress = false;
-    for (int i = 0; i < n; ++i)
+    for (int k = 0; k < n; ++k) {
+      const int i = last_thread_first ? n - 1 - k : k;
       if (th[i].state == 0) {
         cur = i;
         threadIdx = th[i].tid;
         swapcontext(&sched, &th[i].ctx);
         progress = true;
       }
+    }
     for (int w = 0; w * 32 < n; ++w) {
       bool all = true, any = false;
       for (int i = w * 32; i < std::min(n, w * 32 + 32); ++i) {
