@@ -83,6 +83,7 @@ void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
     set("code_strided_access_frac", from.code_strided_access_frac);
     set("code_store_fill_frac", from.code_store_fill_frac);
     set("code_index_load_frac", from.code_index_load_frac);
+    set("code_guard_lanes", from.code_guard_lanes);
   };
   set_all(f);
   if (!missing("load_chain") && !missing("code_contiguous_access_frac") &&
