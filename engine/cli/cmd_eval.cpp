@@ -86,8 +86,13 @@ void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
     set("code_guard_lanes", from.code_guard_lanes);
   };
   set_all(f);
+  // code_guard_lanes is missing wherever an entry has no guard (most kernels), so its absence
+  // does not tell a file scanned before the fact existed from one without a guard: the scan is
+  // asked again (the compile and the scan are kept on disk, generators/compile_cache.h and
+  // ptx_facts_store.h).
   if (!missing("load_chain") && !missing("code_contiguous_access_frac") &&
-      !missing("code_store_fill_frac") && !missing("code_index_load_frac"))
+      !missing("code_store_fill_frac") && !missing("code_index_load_frac") &&
+      !missing("code_guard_lanes"))
     return;
   engine::NcuProblemResult facts =
       engine::ncu_problem_facts(k.dir, k.variant, k.knobs, chip, &cache);
