@@ -1,7 +1,6 @@
 #include "generators/ptx_lane_guard.h"
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <map>
 #include <set>
@@ -14,14 +13,8 @@
 namespace solver::generators {
 namespace {
 
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return s;
-}
-
+// An integer literal operand (ptx_operands trims it): decimal or hex, a sign, a U suffix.
 std::optional<long long> integer(std::string_view s) {
-  s = trim(s);
   bool neg = !s.empty() && s.front() == '-';
   if (neg) s.remove_prefix(1);
   int base = 10;
@@ -146,9 +139,9 @@ std::optional<int> ptx_guard_lanes(std::string_view entry_body) {
     }
     if (does_work(head, parts)) break;
     if (ops.empty()) continue;
-    const std::string dest(trim(ops[0]));
+    const std::string dest(ops[0]);
     if ((head == "mov" || head == "cvt") && ops.size() == 2) {
-      const std::string src(trim(ops[1]));
+      const std::string src(ops[1]);
       if (src == "%tid.x" || tid.count(src))
         tid.insert(dest);
       else
@@ -158,7 +151,7 @@ std::optional<int> ptx_guard_lanes(std::string_view entry_body) {
     }
     if (head == "setp" && parts.size() == 3 && ops.size() == 3 &&
         dest.find('|') == std::string::npos) {
-      const std::string a(trim(ops[1])), b(trim(ops[2]));
+      const std::string a(ops[1]), b(ops[2]);
       tests.erase(dest);
       if (tid.count(a)) {
         if (auto v = integer(b)) tests[dest] = {std::string(canonical_cmp(parts[1])), *v};
