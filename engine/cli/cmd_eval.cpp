@@ -86,18 +86,11 @@ void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
     set("code_guard_lanes", from.code_guard_lanes);
   };
   set_all(f);
-  // code_guard_lanes is missing wherever an entry has no guard (most kernels), so its absence
-  // does not tell a file scanned before the fact existed from one without a guard: the scan is
-  // asked again (the compile and the scan are kept on disk, generators/compile_cache.h and
-  // ptx_facts_store.h).
-  if (!missing("load_chain") && !missing("code_contiguous_access_frac") &&
-      !missing("code_store_fill_frac") && !missing("code_index_load_frac") &&
-      !missing("code_guard_lanes"))
-    return;
+  if (!missing("code_guard_lanes")) return;  // else unscanned, or no guard: scan (disk-cached)
   engine::NcuProblemResult facts =
       engine::ncu_problem_facts(k.dir, k.variant, k.knobs, chip, &cache);
   set_all(facts.facts);
-  if (!facts.facts.code_load_chain)
+  if (missing("load_chain"))  // a file that held its facts needs no note of a failed compile
     f.notes.insert(f.notes.end(), facts.notes.begin(), facts.notes.end());
 }
 
