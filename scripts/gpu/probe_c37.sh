@@ -2,12 +2,12 @@
 # helper c37 (issue 29, "lanes the launch never gives"): the three one-lane-block kernels of the
 # corpora (fresh24's dslash make_back, fresh7's Julia set, fresh6's Q8_0 copy), gated, profiled
 # live and classified, with their signal files kept: the live profile now records the code's lane
-# guard (inputs.code.code_guard_lanes) and the worker names the occupancy cap the SM sets first
+# guard (signals.code_guard_lanes, origin "code") and the worker names the occupancy cap the SM sets first
 # on a tie (occupancy_limiter). Everything under $OUT/probe_c37/, a verdict line last.
 # Usage: probe_c37.sh [SECONDS, default 240]
 # PREDICTED (unmeasured; the host scored the recorded signals of each, docs/eval.md "Lanes the
 # launch never gives"):
-#  - each signal file's inputs.code.code_guard_lanes is 1, its signals.code_guard_lanes 1;
+#  - each signal file's signals.code_guard_lanes is 1 (signal_origin "code");
 #  - occupancy_limiter "blocks" for all three (one-warp blocks, no shared memory: the block cap
 #    32 ties with the shared-memory bound; the recorded files say "smem");
 #  - all three fired narrow_launch, bottleneck unexplained: 3/3 correct by class (make_back's
@@ -45,7 +45,7 @@ for c in cases:
     guard = limiter = None
     if os.path.exists(f):
         s = json.load(open(f))
-        guard = s.get("inputs", {}).get("code", {}).get("code_guard_lanes")
+        guard = s["signals"].get("code_guard_lanes")
         limiter = s["signals"].get("occupancy_limiter")
     right = c.get("correct") and c.get("fired") == "narrow_launch" and guard == 1 and limiter == "blocks"
     ok += bool(right)
