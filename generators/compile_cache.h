@@ -41,6 +41,7 @@ struct CompileResult {
   std::optional<double> strided_access_frac;
   std::optional<double> store_fill_frac;  // the sector-filling share of the global stores
   std::optional<double> index_load_frac;  // the index loads' share (ptx_lane_stride.h)
+  std::optional<int> guard_lanes;  // the lanes a leading threadIdx.x guard lets work (ptx_lane_guard.h)
 };
 
 // The cache key. Every input is length-prefixed so no two inputs collide by concatenation.

@@ -238,6 +238,7 @@ void scan_code(const ResolvedVariant& variant, CompileResult& r) {
     r.strided_access_frac = facts.strided_access_frac();
     r.store_fill_frac = facts.store_fill_frac();
     r.index_load_frac = facts.index_load_frac();
+    r.guard_lanes = facts.guard_lanes;
   }
   // A kernel the module does not define would only fail at cuModuleGetFunction on the GPU;
   // here it is a compile failure that names the mangled candidates.

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "generators/ptx_lane_stride.h"
+#include "generators/ptx_lane_guard.h"
 #include "generators/ptx_load_chain.h"
 
 namespace solver::generators {
@@ -400,6 +401,7 @@ CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::stri
   std::string clean = strip_ptx_comments(ptx);
   bool whole_module = entries.empty();
   std::vector<std::string> seen;
+  bool every_guarded = !entries.empty();
   for (const auto& e : entries) {
     if (std::find(seen.begin(), seen.end(), e) != seen.end()) continue;
     seen.push_back(e);
@@ -427,7 +429,11 @@ CodeFacts scan_launched_code(const std::string& ptx, const std::vector<std::stri
       *f.load_chain += *chain.loads;
     }
     f.lane_access += ptx_lane_access_mix(body);
+    const std::optional<int> lanes = ptx_guard_lanes(body);
+    every_guarded = every_guarded && lanes.has_value();
+    if (lanes) f.guard_lanes = std::max(f.guard_lanes.value_or(0), *lanes);
   }
+  if (!every_guarded || whole_module) f.guard_lanes.reset();
   if (whole_module) f.tensor = tensor_ops_of(clean);
   return f;
 }

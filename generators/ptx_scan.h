@@ -1,7 +1,8 @@
 // Static facts about a variant's PTX, scoped to the entries it launches: the tensor-core
 // instructions (the static half of `tensor_active`) and whether the code has the loop of a
 // matrix product (`gemm_loop`); scan_launched_code also asks generators/ptx_load_chain.h whether
-// a loop's loads wait on each other (`load_chain`).
+// a loop's loads wait on each other (`load_chain`) and generators/ptx_lane_guard.h how many
+// lanes of a block its leading `threadIdx.x` test lets work (`code_guard_lanes`).
 //
 // Tensor ops: the profiler's tensor-pipe counters alone cannot tell an MMA from the compiler's
 // `HFMA2.MMA` constant moves, which issue on the same pipe (docs/signals.md); the PTX can,
@@ -84,6 +85,9 @@ struct CodeFacts {
   std::optional<int> load_chain = 0;
   std::string load_chain_note;
   LaneAccessMix lane_access;  // their global accesses by lane stride (ptx_lane_stride.h)
+  // The lanes of x a leading `threadIdx.x` guard lets work (ptx_lane_guard.h): the most over
+  // the launched entries, absent unless every one has such a guard.
+  std::optional<int> guard_lanes;
   // The contiguous and strided shares of lane_access's weight; absent without an access.
   std::optional<double> contiguous_access_frac() const;
   std::optional<double> strided_access_frac() const;

@@ -24,6 +24,7 @@ nlohmann::json code_facts_json(const CodeFacts& f) {
   j["lane"] = {double_bits(m.contiguous), double_bits(m.strided),    double_bits(m.unknown),
                double_bits(m.stores),     double_bits(m.store_fill), double_bits(m.index_loads)};
   j["missing"] = f.missing;
+  j["guard_lanes"] = f.guard_lanes ? nlohmann::json(*f.guard_lanes) : nlohmann::json(nullptr);
   return j;
 }
 
@@ -36,9 +37,11 @@ std::optional<CodeFacts> code_facts_from_json(const nlohmann::json& j) {
   const auto accesses = j.find("lane_accesses");
   const auto lane = j.find("lane");
   const auto missing = j.find("missing");
+  const auto guard = j.find("guard_lanes");
   if (tensor == j.end() || gemm == j.end() || chain == j.end() || note == j.end() ||
-      accesses == j.end() || lane == j.end() || missing == j.end())
+      accesses == j.end() || lane == j.end() || missing == j.end() || guard == j.end())
     return std::nullopt;
+  if (!(guard->is_null() || guard->is_number_integer())) return std::nullopt;
   if (!tensor->is_array() || tensor->size() != 5 || !gemm->is_boolean() ||
       !(chain->is_null() || chain->is_number_integer()) || !note->is_string() ||
       !accesses->is_number_integer() || !lane->is_array() || lane->size() != 6 ||
@@ -66,6 +69,7 @@ std::optional<CodeFacts> code_facts_from_json(const nlohmann::json& j) {
     if (!v) return std::nullopt;
     *weights[i] = *v;
   }
+  if (!guard->is_null()) f.guard_lanes = guard->get<int>();
   for (const nlohmann::json& e : *missing) {
     if (!e.is_string()) return std::nullopt;
     f.missing.push_back(e.get<std::string>());

@@ -274,11 +274,15 @@ NcuExport parse_ncu_csv(const std::string& text, const std::string& file) {
     l.static_smem_bytes = raw("launch__shared_mem_per_block_static");
     l.dynamic_smem_bytes = raw("launch__shared_mem_per_block_dynamic");
     // Blocks per SM is the tightest of ncu's occupancy limits; the limiter is the one that binds.
+    // The SM's own caps (blocks, warps) come first, so a resource whose limit only ties with
+    // them is not named: ncu reports a kernel with no shared memory as limited to the block cap
+    // by shared memory too (32 and 32 for one-warp blocks on sm_90; helper c37), and fewer
+    // bytes or registers would not raise a cap the SM sets.
     static const std::pair<const char*, const char*> kLimits[] = {
-        {"launch__occupancy_limit_registers", "registers"},
-        {"launch__occupancy_limit_shared_mem", "smem"},
         {"launch__occupancy_limit_blocks", "blocks"},
-        {"launch__occupancy_limit_warps", "warps"}};
+        {"launch__occupancy_limit_warps", "warps"},
+        {"launch__occupancy_limit_registers", "registers"},
+        {"launch__occupancy_limit_shared_mem", "smem"}};
     for (const auto& [m, label] : kLimits) {
       if (auto v = raw(m); v && (!l.max_active_blocks_per_sm || *v < *l.max_active_blocks_per_sm)) {
         l.max_active_blocks_per_sm = v;
@@ -435,6 +439,7 @@ Derivation derive_ncu_kernel(const NcuExport& ex, const std::vector<NcuKernelGro
     in.code_strided_access_frac = facts->code_strided_access_frac;
     in.code_store_fill_frac = facts->code_store_fill_frac;
     in.code_index_load_frac = facts->code_index_load_frac;
+    in.code_guard_lanes = facts->code_guard_lanes;
     if (facts->local_bytes_per_thread)
       in.launch.local_bytes_per_thread = facts->local_bytes_per_thread;
   }
@@ -555,6 +560,8 @@ constexpr ExportSource kExportSources[] = {
     {"code_store_fill_frac", "problem", "",
      "a static scan of the launched entry's PTX: needs the problem"},
     {"code_index_load_frac", "problem", "",
+     "a static scan of the launched entry's PTX: needs the problem"},
+    {"code_guard_lanes", "problem", "",
      "a static scan of the launched entry's PTX: needs the problem"},
     {"mma_in_code", "problem", "", "a static scan of the launched entry's PTX: needs the problem"},
     {"mbarrier_pipeline", "problem", "",

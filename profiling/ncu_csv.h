@@ -80,6 +80,7 @@ struct NcuProblemFacts {
   std::optional<double> code_contiguous_access_frac, code_strided_access_frac;
   std::optional<double> code_store_fill_frac;
   std::optional<double> code_index_load_frac;
+  std::optional<int> code_guard_lanes;
   std::optional<double> local_bytes_per_thread;  // ptxas stack frame of the heaviest entry
 };
 

@@ -361,6 +361,9 @@ Derivation derive_signals(const DerivationInput& in) {
   b.number("code_strided_access_frac", in.code_strided_access_frac, Origin::Code);
   b.number("code_store_fill_frac", in.code_store_fill_frac, Origin::Code);
   b.number("code_index_load_frac", in.code_index_load_frac, Origin::Code);
+  b.number("code_guard_lanes",
+           in.code_guard_lanes ? std::optional<double>(*in.code_guard_lanes) : std::nullopt,
+           Origin::Code);
   {
     auto inst = raw(in, kInst);
     auto tpi = ratio(raw(in, kThreadInst), inst);

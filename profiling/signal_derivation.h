@@ -77,6 +77,9 @@ struct DerivationInput {
   std::optional<double> code_store_fill_frac;
   // The weighted share of their global accesses that are contiguous loads feeding an address.
   std::optional<double> code_index_load_frac;
+  // The lanes of x a leading `threadIdx.x` test lets work in every launched entry
+  // (generators/ptx_lane_guard.h); unknown where an entry has none.
+  std::optional<int> code_guard_lanes;
   // Share of the unprofiled runs' GPU span with no kernel running (CUPTI activity records).
   std::optional<double> launch_gap_frac;
   // An ncu export has no unprofiled time and no problem formulas. When set, time_us falls back

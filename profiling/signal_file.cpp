@@ -235,7 +235,8 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
       r.check_keys(
           c, "code",
           {"tensor_ops", "wgmma_ops", "gemm_loop", "load_chain", "code_contiguous_access_frac",
-           "code_strided_access_frac", "code_store_fill_frac", "code_index_load_frac"});
+           "code_strided_access_frac", "code_store_fill_frac", "code_index_load_frac",
+           "code_guard_lanes"});
       if (auto v = r.count(c, "code", "tensor_ops")) f.code_tensor_ops = *v;
       if (auto v = r.count(c, "code", "wgmma_ops")) f.code_wgmma_ops = *v;
       f.code_gemm_loop = r.flag(c, "code", "gemm_loop");
@@ -244,6 +245,7 @@ SignalFile parse_signal_file(const std::string& text, const std::string& file_la
       f.code_strided_access_frac = r.number(c, "code", "code_strided_access_frac");
       f.code_store_fill_frac = r.number(c, "code", "code_store_fill_frac");
       f.code_index_load_frac = r.number(c, "code", "code_index_load_frac");
+      if (auto v = r.count(c, "code", "code_guard_lanes")) f.code_guard_lanes = *v;
     }
     f.time_us = r.number(*in, "inputs", "time_us");
     f.dtype = r.text(*in, "inputs", "dtype");
@@ -335,6 +337,7 @@ std::string dump_signal_file(const SignalFile& f) {
   put(code, "code_strided_access_frac", f.code_strided_access_frac);
   put(code, "code_store_fill_frac", f.code_store_fill_frac);
   put(code, "code_index_load_frac", f.code_index_load_frac);
+  put(code, "code_guard_lanes", f.code_guard_lanes);
   if (!code.empty()) in["code"] = code;
   ordered_json l = ordered_json::object();
   put(l, "regs_per_thread", f.launch.regs_per_thread);
@@ -392,6 +395,7 @@ DerivationInput derivation_input(const SignalFile& f, const rules::ChipProfile* 
   in.code_strided_access_frac = f.code_strided_access_frac;
   in.code_store_fill_frac = f.code_store_fill_frac;
   in.code_index_load_frac = f.code_index_load_frac;
+  in.code_guard_lanes = f.code_guard_lanes;
   return in;
 }
 

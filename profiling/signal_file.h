@@ -10,7 +10,8 @@
 //                                              "code_contiguous_access_frac": F,
 //                                              "code_strided_access_frac": F,
 //                                              "code_store_fill_frac": F,
-//                                              "code_index_load_frac": F},
+//                                              "code_index_load_frac": F,
+//                                              "code_guard_lanes": N},
 //               "launch": {...LaunchAttributes...}, "ceilings": {...Ceilings...}}, (optional)
 //    "raw_metrics": {"metric.name": value, ...},
 //    "signals": {"signal_name": value | null, ...},
@@ -52,6 +53,7 @@ struct SignalFile {
   std::optional<double> code_strided_access_frac;
   std::optional<double> code_store_fill_frac;
   std::optional<double> code_index_load_frac;
+  std::optional<int> code_guard_lanes;
   LaunchAttributes launch;
   Ceilings ceilings;
   std::map<std::string, double> raw_metrics;

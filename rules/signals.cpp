@@ -220,6 +220,12 @@ constexpr auto kSignals = std::to_array<SignalDef>({
      "(an index read before the gather it steers): the first link of an index -> gather "
      "dependence, not a stream's load; at most code_contiguous_access_frac",
      "static affine scan of the launched .entry of the PTX (generators/ptx_lane_stride.h)"},
+    {"code_guard_lanes", N, "threads",
+     "threads of a block's x dimension that a leading test of threadIdx.x against a constant "
+     "lets past to the launched entries' work, the rest sent to the exit before any: 1 for "
+     "`if (threadIdx.x != 0) return;` (a one-thread block's work in a whole-warp block); "
+     "missing where an entry has no such test",
+     "static scan of the launched .entry of the PTX (generators/ptx_lane_guard.h)"},
     {"threads_per_inst", N, "threads 0..32", "active threads per executed warp instruction",
      "smsp__thread_inst_executed.sum / smsp__inst_executed.sum"},
     {"warp_efficiency", N, "fraction 0..1",

@@ -83,15 +83,14 @@ void add_code_facts(const LabelledKernel& k, const rules::ChipProfile& chip,
     set("code_strided_access_frac", from.code_strided_access_frac);
     set("code_store_fill_frac", from.code_store_fill_frac);
     set("code_index_load_frac", from.code_index_load_frac);
+    set("code_guard_lanes", from.code_guard_lanes);
   };
   set_all(f);
-  if (!missing("load_chain") && !missing("code_contiguous_access_frac") &&
-      !missing("code_store_fill_frac") && !missing("code_index_load_frac"))
-    return;
+  if (!missing("code_guard_lanes")) return;  // else unscanned, or no guard: scan (disk-cached)
   engine::NcuProblemResult facts =
       engine::ncu_problem_facts(k.dir, k.variant, k.knobs, chip, &cache);
   set_all(facts.facts);
-  if (!facts.facts.code_load_chain)
+  if (missing("load_chain"))  // a file that held its facts needs no note of a failed compile
     f.notes.insert(f.notes.end(), facts.notes.begin(), facts.notes.end());
 }
 

@@ -54,6 +54,7 @@ NcuProblemResult ncu_problem_facts(const std::string& problem_dir, const std::st
   f.code_strided_access_frac = c.strided_access_frac;
   f.code_store_fill_frac = c.store_fill_frac;
   f.code_index_load_frac = c.index_load_frac;
+  f.code_guard_lanes = c.guard_lanes;
   // Local memory per thread as the driver reports it (the stack frame ptxas sizes, spills in
   // it): the largest over the launched entries.
   std::optional<double> stack;

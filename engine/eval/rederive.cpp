@@ -122,6 +122,7 @@ RederiveReport rederive_recording(Recording& rec, const std::string& problems_ro
         in.code_strided_access_frac = compiled.strided_access_frac;
         in.code_store_fill_frac = compiled.store_fill_frac;
         in.code_index_load_frac = compiled.index_load_frac;
+        in.code_guard_lanes = compiled.guard_lanes;
       } else {
         report.notes.push_back(problem + " " + key + ": code not scanned (" +
                                (compiled.ok ? std::string("no PTX") : compiled.error) +

@@ -170,6 +170,7 @@ TEST_CASE("every signal the default rules read needs only metrics `signals ncu-m
                                             "code_strided_access_frac",
                                             "code_store_fill_frac",
                                             "code_index_load_frac",
+                                            "code_guard_lanes",
                                             "mma_in_code",
                                             "mbarrier_pipeline",
                                             "tma_copies",

@@ -122,6 +122,7 @@ engine::ProfileResult Worker::profile(const engine::VariantRef& v, int samples, 
   in.code_strided_access_frac = p.strided_access_frac;
   in.code_store_fill_frac = p.store_fill_frac;
   in.code_index_load_frac = p.index_load_frac;
+  in.code_guard_lanes = p.guard_lanes;
   // The profile's subject is one run of the problem; the signals describe its longest launch,
   // so weight is that launch's share of the run (1 for a single launch, by definition).
   in.weight = dominant ? dominant->share : 1.0;

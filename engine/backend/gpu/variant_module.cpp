@@ -28,8 +28,11 @@ std::string occupancy_limiter(const KernelAttributes& a, int64_t threads, int64_
   int64_t by_smem =
       smem ? ctx.attribute(CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_MULTIPROCESSOR) / (smem + 1024)
            : by_blocks;
+  // The SM's own caps first: min_element keeps the first of equal limits, and a resource whose
+  // limit only ties with a cap the SM sets does not bind (no shared memory "limits" one-warp
+  // blocks to the 32-block cap; helper c37).
   std::array<std::pair<int64_t, const char*>, 4> limits{
-      {{by_regs, "registers"}, {by_smem, "smem"}, {by_blocks, "blocks"}, {by_warps, "warps"}}};
+      {{by_blocks, "blocks"}, {by_warps, "warps"}, {by_regs, "registers"}, {by_smem, "smem"}}};
   auto best = std::min_element(limits.begin(), limits.end(),
                                [](const auto& x, const auto& y) { return x.first < y.first; });
   return best->second;

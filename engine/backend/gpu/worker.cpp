@@ -295,6 +295,7 @@ Preparation Worker::prepare(const engine::VariantRef& v, const std::vector<uint6
     p->strided_access_frac = compiled.strided_access_frac;
     p->store_fill_frac = compiled.store_fill_frac;
     p->index_load_frac = compiled.index_load_frac;
+    p->guard_lanes = compiled.guard_lanes;
     p->cubin = compiled.cubin;
     nvrtc.reset();
     PhaseScope load("module_load");

@@ -69,6 +69,7 @@ struct Prepared {
   std::optional<double> contiguous_access_frac, strided_access_frac;
   std::optional<double> store_fill_frac;  // the sector-filling share of its stores, if scanned
   std::optional<double> index_load_frac;  // the index loads' share of its accesses, if scanned
+  std::optional<int> guard_lanes;  // the lanes a leading threadIdx.x guard lets work, if any
   std::string precision_issue;            // non-empty: the PTX computes below the declared class
   // What the PTX computes in (formats, MMAs, dp4a), if scanned: the floor's rate (floor_rate.h).
   std::optional<generators::PtxPrecision> code_precision;
