@@ -15,7 +15,16 @@
 // The packing is red team 34's (its comment: kernels/blur/subnormal_pack3.cuh and
 // tests/cheats/redteam34_subnormal_packed_scratch/cheat.cu); the stage is red team 33's
 // (kernels/blur/packed3_stage.cuh).
-// The seed's tag kernel, in this folder: neg_tag.cuh.
 #include "subnormal_pack3.cuh"
 #include "packed3_stage.cuh"
-#include "neg_tag.cuh"
+
+// tag = -z for f16 words: the sign bit flipped (exact), 16-byte loads and stores, a grid-stride
+// loop (the same kernel in the seed and the child).
+extern "C" __global__ void __launch_bounds__(256)
+    neg_tag(const uint4* __restrict__ z, uint4* __restrict__ tag, int n8) {
+  for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < n8; i += gridDim.x * blockDim.x) {
+    uint4 v = z[i];
+    v.x ^= 0x80008000u, v.y ^= 0x80008000u, v.z ^= 0x80008000u, v.w ^= 0x80008000u;
+    tag[i] = v;
+  }
+}
