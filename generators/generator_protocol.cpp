@@ -13,20 +13,6 @@ using nlohmann::json;
 
 namespace {
 
-const char* role_name(BufferRole r) {
-  switch (r) {
-    case BufferRole::In:
-      return "in";
-    case BufferRole::Out:
-      return "out";
-    case BufferRole::InOut:
-      return "inout";
-    case BufferRole::Scratch:
-      return "scratch";
-  }
-  return "in";
-}
-
 json texts(const std::vector<SpecExpr>& es) {
   json a = json::array();
   for (const auto& e : es) a.push_back(e.text);
@@ -65,7 +51,7 @@ json build_request(const GeneratorContext& ctx) {
     json jb{{"name", b.name},
             {"dtype", to_string(b.dtype)},
             {"shape", texts(b.shape)},
-            {"role", role_name(b.role)}};
+            {"role", to_string(b.role)}};
     if (const ResolvedBuffer* r = rv.find_buffer(b.name)) jb["elements"] = r->elements;
     // An output's own tolerance (per class, replacing the problem's for that output).
     for (const auto& [cls, t] : b.tolerances)

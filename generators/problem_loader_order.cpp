@@ -16,20 +16,6 @@ bool integral(DType d) {
   return d == DType::I32 || d == DType::U32 || d == DType::I64 || d == DType::U64;
 }
 
-const char* role_name(BufferRole r) {
-  switch (r) {
-    case BufferRole::In:
-      return "in";
-    case BufferRole::Out:
-      return "out";
-    case BufferRole::InOut:
-      return "inout";
-    case BufferRole::Scratch:
-      return "scratch";
-  }
-  return "?";
-}
-
 }  // namespace
 
 void Loader::load_order(const YAML::Node& v, BufferSpec& b) {
@@ -53,7 +39,7 @@ void Loader::load_order(const YAML::Node& v, BufferSpec& b) {
     }
     if ((b.order_free || !b.order_with.empty()) && b.role != BufferRole::Out)
       error(o, "buffer '" + b.name + "': order applies to outputs of role out, not " +
-                   role_name(b.role) +
+                   to_string(b.role) +
                    (b.role == BufferRole::InOut
                         ? " (an inout buffer starts as its input and cannot be poisoned before a "
                           "run: a permutation of that input may already be the answer's "
@@ -109,7 +95,7 @@ void Loader::check_orders(const YAML::Node& buffers, const ProblemSpec& spec) {
       continue;
     }
     if (c->role != BufferRole::Out)
-      error(cn, "count '" + b.count + "' has role " + role_name(c->role) +
+      error(cn, "count '" + b.count + "' has role " + to_string(c->role) +
                     ": a count is an output (role out) the kernel writes");
     if (!integral(c->dtype))
       error(cn, "count '" + b.count + "' is " + to_string(c->dtype) +

@@ -80,6 +80,20 @@ std::optional<std::string> init_dtype_problem(const InitDist& init, DType dtype)
          (integral ? ": they would wrap" : ": they would be infinities");
 }
 
+const char* to_string(BufferRole r) {
+  switch (r) {
+    case BufferRole::In:
+      return "in";
+    case BufferRole::Out:
+      return "out";
+    case BufferRole::InOut:
+      return "inout";
+    case BufferRole::Scratch:
+      return "scratch";
+  }
+  return "?";
+}
+
 const char* to_string(DType d) {
   switch (d) {
     case DType::F16:

@@ -19,6 +19,7 @@ std::optional<DType> dtype_from_string(std::string_view s);
 std::size_t dtype_size(DType d);
 
 enum class BufferRole { In, Out, InOut, Scratch };
+const char* to_string(BufferRole r);  // problem.yaml's word: in, out, inout, scratch
 
 // How an input buffer is filled (docs/problem-format.md, "init"). The first four draw each
 // element independently; the structured kinds define the whole buffer at once (an index

@@ -7,22 +7,10 @@ namespace solver::generators {
 namespace {
 
 std::vector<std::string> param_names(std::string_view clean, std::size_t entry_at) {
-  std::vector<std::string> out;
   auto open = clean.find('(', entry_at), close = clean.find(')', entry_at);
   auto brace = clean.find('{', entry_at);
-  if (open == std::string_view::npos || close == std::string_view::npos || open > brace) return out;
-  std::string_view list = clean.substr(open + 1, close - open - 1);
-  while (!list.empty()) {
-    auto comma = list.find(',');
-    std::string_view one = list.substr(0, comma);
-    if (auto b = one.find('['); b != std::string_view::npos) one = one.substr(0, b);
-    std::vector<std::string> regs, syms;
-    ptx_operand_names(one, regs, syms);
-    if (!syms.empty()) out.push_back(syms.back());
-    if (comma == std::string_view::npos) break;
-    list.remove_prefix(comma + 1);
-  }
-  return out;
+  if (open == std::string_view::npos || close == std::string_view::npos || open > brace) return {};
+  return ptx_decl_names(clean.substr(open + 1, close - open - 1));
 }
 
 }  // namespace

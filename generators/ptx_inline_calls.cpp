@@ -33,22 +33,6 @@ std::size_t past_match(std::string_view s, std::size_t open) {
   return std::string_view::npos;
 }
 
-// The names a declaration list declares (".param .align 4 .b8 name[12], .param .b32 x": the last
-// identifier of each comma-separated piece, its array bound cut off).
-std::vector<std::string> decl_names(std::string_view list) {
-  std::vector<std::string> out;
-  while (!list.empty()) {
-    const auto comma = list.find(',');
-    std::string_view one = list.substr(0, comma);
-    if (auto b = one.find('['); b != std::string_view::npos) one = one.substr(0, b);
-    std::vector<std::string> regs, syms;
-    ptx_operand_names(one, regs, syms);
-    if (!syms.empty()) out.push_back(syms.back());
-    if (comma == std::string_view::npos) break;
-    list.remove_prefix(comma + 1);
-  }
-  return out;
-}
 
 // The names in a parenthesised operand list "(a, b)" or a bare one.
 std::vector<std::string> list_names(std::string_view group) {
@@ -84,7 +68,7 @@ std::map<std::string, Func, std::less<>> module_funcs(std::string_view m) {
     if (i < m.size() && m[i] == '(') {  // its return values
       const std::size_t end = past_match(m, i);
       if (end == std::string_view::npos) break;
-      f.rets = decl_names(m.substr(i + 1, end - i - 2));
+      f.rets = ptx_decl_names(m.substr(i + 1, end - i - 2));
       i = end;
       skip();
     }
@@ -95,7 +79,7 @@ std::map<std::string, Func, std::less<>> module_funcs(std::string_view m) {
     if (i < m.size() && m[i] == '(') {
       const std::size_t end = past_match(m, i);
       if (end == std::string_view::npos) break;
-      f.params = decl_names(m.substr(i + 1, end - i - 2));
+      f.params = ptx_decl_names(m.substr(i + 1, end - i - 2));
       i = end;
       skip();
     }

@@ -461,4 +461,19 @@ void ptx_operand_names(std::string_view o, std::vector<std::string>& regs,
   }
 }
 
+std::vector<std::string> ptx_decl_names(std::string_view list) {
+  std::vector<std::string> out;
+  while (!list.empty()) {
+    const auto comma = list.find(',');
+    std::string_view one = list.substr(0, comma);
+    if (auto b = one.find('['); b != std::string_view::npos) one = one.substr(0, b);
+    std::vector<std::string> regs, syms;
+    ptx_operand_names(one, regs, syms);
+    if (!syms.empty()) out.push_back(syms.back());
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  return out;
+}
+
 }  // namespace solver::generators

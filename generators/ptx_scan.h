@@ -112,5 +112,9 @@ std::optional<CodeFacts> code_facts_from_json(const nlohmann::json& j);
 // order (the provenance taints of ptx_int_provenance.cpp read operands through it).
 void ptx_operand_names(std::string_view o, std::vector<std::string>& regs,
                        std::vector<std::string>& syms);
+// The names a declaration list declares (".param .align 4 .b8 name[12], .param .b32 x": the last
+// identifier of each comma-separated piece, its array bound cut off): an entry's parameters, a
+// .func's parameters and returns.
+std::vector<std::string> ptx_decl_names(std::string_view list);
 
 }  // namespace solver::generators

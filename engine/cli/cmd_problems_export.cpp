@@ -30,20 +30,6 @@ namespace fs = std::filesystem;
 namespace gen = solver::generators;
 using json = nlohmann::json;
 
-const char* role_name(gen::BufferRole r) {
-  switch (r) {
-    case gen::BufferRole::In:
-      return "in";
-    case gen::BufferRole::Out:
-      return "out";
-    case gen::BufferRole::InOut:
-      return "inout";
-    case gen::BufferRole::Scratch:
-      return "scratch";
-  }
-  return "?";
-}
-
 json launch_json(const gen::ResolvedVariant& rv, const gen::ResolvedLaunch& l) {
   json args = json::array();
   for (const auto& a : l.args) {
@@ -82,7 +68,7 @@ json export_json(const gen::ProblemSpec& spec, const gen::ResolvedVariant& rv,
                        {"shape", b.shape},
                        {"elements", b.elements},
                        {"bytes", b.bytes},
-                       {"role", role_name(b.role)},
+                       {"role", gen::to_string(b.role)},
                        {"init", {{"dist", b.init.kind}, {"a", b.init.a}, {"b", b.init.b}}},
                        {"zero_before_run", b.zero_before_run}});
     // The tolerance this output is checked at, where it has its own (else the variant's).

@@ -23,11 +23,18 @@ bool float_input(const generators::ResolvedBuffer& b) {
   return input && floating;
 }
 
-std::shared_ptr<HostInput> copy_of(const HostInput& in) {
-  auto out = std::make_shared<HostInput>();
-  out->size = in.size;
-  out->data.reset(new unsigned char[in.size]);
-  if (in.size) std::memcpy(out->data.get(), in.data.get(), in.size);
+// A copy of `in` with every element x moved to x (1 + step s), s = +-1 drawn per position from
+// `buffer_seed`, computed in double and rounded to T.
+template <typename T>
+std::shared_ptr<HostInput> moved(const HostInput& in, uint64_t buffer_seed, double step) {
+  auto out = copy_of(in);
+  for (size_t at = 0; at + sizeof(T) <= out->size; at += sizeof(T)) {
+    T x;
+    std::memcpy(&x, out->data.get() + at, sizeof(T));
+    const bool down = perturb_detail::draw(buffer_seed, int64_t(at / sizeof(T))) & 1;
+    x = T(double(x) * (1 + (down ? -step : step)));
+    std::memcpy(out->data.get() + at, &x, sizeof(T));
+  }
   return out;
 }
 
@@ -42,31 +49,21 @@ std::string num(double v) {
 
 std::optional<HostSet> absolute_set(const generators::ResolvedVariant& variant,
                                     const HostSet& base) {
-  HostSet out;
-  out.key = base.key + "/absolute";
-  out.seed = base.seed;
-  out.kind = SetKind::HeavyMagnitude;
-  out.inputs = base.inputs;
-  out.digests = base.digests;
-  bool changed = false;
-  for (size_t i = 0; i < variant.buffers.size() && i < base.inputs.size(); ++i) {
-    const auto& b = variant.buffers[i];
-    if (!base.inputs[i] || !float_input(b)) continue;
-    const size_t size = generators::dtype_size(b.dtype);
-    const HostInput& in = *base.inputs[i];
-    // The sign bit is the top bit of the element's last byte (little-endian) in every format.
-    bool negative = false;
-    for (size_t at = size - 1; at < in.size && !negative; at += size)
-      negative = (in.data[at] & 0x80) != 0;
-    if (!negative) continue;
-    auto abs = copy_of(in);
-    for (size_t at = size - 1; at < abs->size; at += size) abs->data[at] &= 0x7f;
-    out.digests[i] = digest(abs->data.get(), abs->size);
-    out.inputs[i] = std::move(abs);
-    changed = true;
-  }
-  if (!changed) return std::nullopt;
-  return out;
+  return rewritten_set(
+      variant, base, "absolute", SetKind::HeavyMagnitude,
+      [](size_t, const generators::ResolvedBuffer& b,
+         const HostInput& in) -> std::shared_ptr<HostInput> {
+        if (!float_input(b)) return nullptr;
+        const size_t size = generators::dtype_size(b.dtype);
+        // The sign bit is the top bit of the element's last byte (little-endian) in every format.
+        bool negative = false;
+        for (size_t at = size - 1; at < in.size && !negative; at += size)
+          negative = (in.data[at] & 0x80) != 0;
+        if (!negative) return nullptr;
+        auto abs = copy_of(in);
+        for (size_t at = size - 1; at < abs->size; at += size) abs->data[at] &= 0x7f;
+        return abs;
+      });
 }
 
 SensitivitySets sensitivity_sets(const generators::ResolvedVariant& variant, const HostSet& base,
@@ -82,40 +79,18 @@ SensitivitySets sensitivity_sets(const generators::ResolvedVariant& variant, con
   if (!any) return out;
   out.step = narrow ? std::ldexp(1.0, -22) : std::ldexp(1.0, -32);
   for (uint64_t k = 0; k < 2; ++k) {
-    HostSet moved;
-    moved.key = base.key + "/sensitivity-" + std::to_string(k);
-    moved.seed = base.seed;
-    moved.kind = SetKind::Fresh;  // its bytes are its own, not the input cache's
-    moved.inputs = base.inputs;
-    moved.digests = base.digests;
     const uint64_t pattern = perturb_detail::mix(seed ^ (0x5e57u + k));
-    for (size_t i = 0; i < variant.buffers.size() && i < base.inputs.size(); ++i) {
-      const auto& b = variant.buffers[i];
-      if (!base.inputs[i] || !float_input(b)) continue;
-      if (b.dtype != DType::F64 && b.dtype != DType::F32) continue;
-      auto in = copy_of(*base.inputs[i]);
-      const uint64_t buffer_seed = perturb_detail::mix(pattern ^ uint64_t(i));
-      if (b.dtype == DType::F64) {
-        for (size_t at = 0; at + 8 <= in->size; at += 8) {
-          double x;
-          std::memcpy(&x, in->data.get() + at, 8);
-          const bool down = perturb_detail::draw(buffer_seed, int64_t(at / 8)) & 1;
-          x *= 1 + (down ? -out.step : out.step);
-          std::memcpy(in->data.get() + at, &x, 8);
-        }
-      } else {
-        for (size_t at = 0; at + 4 <= in->size; at += 4) {
-          float x;
-          std::memcpy(&x, in->data.get() + at, 4);
-          const bool down = perturb_detail::draw(buffer_seed, int64_t(at / 4)) & 1;
-          x = float(double(x) * (1 + (down ? -out.step : out.step)));
-          std::memcpy(in->data.get() + at, &x, 4);
-        }
-      }
-      moved.digests[i] = digest(in->data.get(), in->size);
-      moved.inputs[i] = std::move(in);
-    }
-    out.sets.push_back(std::move(moved));
+    // Fresh: its bytes are its own, not the input cache's. Never nullopt: `any` input moves.
+    out.sets.push_back(*rewritten_set(
+        variant, base, "sensitivity-" + std::to_string(k), SetKind::Fresh,
+        [&](size_t i, const generators::ResolvedBuffer& b,
+            const HostInput& in) -> std::shared_ptr<HostInput> {
+          if (!float_input(b)) return nullptr;
+          const uint64_t buffer_seed = perturb_detail::mix(pattern ^ uint64_t(i));
+          if (b.dtype == DType::F64) return moved<double>(in, buffer_seed, out.step);
+          if (b.dtype == DType::F32) return moved<float>(in, buffer_seed, out.step);
+          return nullptr;
+        }));
   }
   return out;
 }
@@ -139,32 +114,15 @@ std::vector<HostDoubles> sensitivity_scale(const std::vector<HostDoubles>& refer
 
 std::optional<HostSet> noise_set(const generators::ResolvedVariant& variant, const HostSet& base,
                                  uint64_t seed) {
-  HostSet moved;
-  moved.key = base.key + "/noise";
-  moved.seed = base.seed;
-  moved.kind = SetKind::Fresh;  // its bytes are its own, not the input cache's
-  moved.inputs = base.inputs;
-  moved.digests = base.digests;
   const uint64_t pattern = perturb_detail::mix(seed ^ 0x2044u);
-  bool any = false;
-  for (size_t i = 0; i < variant.buffers.size() && i < base.inputs.size(); ++i) {
-    const auto& b = variant.buffers[i];
-    if (!base.inputs[i] || !float_input(b) || b.dtype != DType::F64) continue;
-    auto in = copy_of(*base.inputs[i]);
-    const uint64_t buffer_seed = perturb_detail::mix(pattern ^ uint64_t(i));
-    for (size_t at = 0; at + 8 <= in->size; at += 8) {
-      double x;
-      std::memcpy(&x, in->data.get() + at, 8);
-      const bool down = perturb_detail::draw(buffer_seed, int64_t(at / 8)) & 1;
-      x *= 1 + (down ? -kNoiseStep : kNoiseStep);
-      std::memcpy(in->data.get() + at, &x, 8);
-    }
-    moved.digests[i] = digest(in->data.get(), in->size);
-    moved.inputs[i] = std::move(in);
-    any = true;
-  }
-  if (!any) return std::nullopt;
-  return moved;
+  // Fresh: its bytes are its own, not the input cache's.
+  return rewritten_set(variant, base, "noise", SetKind::Fresh,
+                       [&](size_t i, const generators::ResolvedBuffer& b,
+                           const HostInput& in) -> std::shared_ptr<HostInput> {
+                         if (!float_input(b) || b.dtype != DType::F64) return nullptr;
+                         return moved<double>(in, perturb_detail::mix(pattern ^ uint64_t(i)),
+                                              kNoiseStep);
+                       });
 }
 
 double reference_noise(const std::vector<HostDoubles>& reference,

@@ -21,50 +21,34 @@ std::optional<double> law_centre(const generators::ResolvedBuffer& b) {
   return std::nullopt;
 }
 
+// `in` folded about c, or nullptr where no value is below it (or NaN).
 template <typename T>
-bool fold(const HostInput& in, double c, std::shared_ptr<HostInput>& out) {
+std::shared_ptr<HostInput> fold(const HostInput& in, double c) {
+  std::shared_ptr<HostInput> out;
   const size_t n = in.size / sizeof(T);
   for (size_t i = 0; i < n; ++i) {
     T v;
     std::memcpy(&v, in.data.get() + i * sizeof(T), sizeof(T));
     if (!(double(v) < c)) continue;  // at or above the centre (or NaN): unchanged
-    if (!out) {
-      out = std::make_shared<HostInput>();
-      out->size = in.size;
-      out->data.reset(new unsigned char[in.size]);
-      std::memcpy(out->data.get(), in.data.get(), in.size);
-    }
+    if (!out) out = copy_of(in);
     const T f = T(c + (c - double(v)));
     std::memcpy(out->data.get() + i * sizeof(T), &f, sizeof(T));
   }
-  return out != nullptr;
+  return out;
 }
 
 }  // namespace
 
 std::optional<HostSet> centre_fold_set(const generators::ResolvedVariant& variant,
                                        const HostSet& base) {
-  HostSet out;
-  out.key = base.key + "/folded";
-  out.seed = base.seed;
-  out.kind = SetKind::Fresh;  // its bytes are its own, not the input cache's
-  out.inputs = base.inputs;
-  out.digests = base.digests;
-  bool changed = false;
-  for (size_t i = 0; i < variant.buffers.size() && i < base.inputs.size(); ++i) {
-    const auto& b = variant.buffers[i];
-    const std::optional<double> c = law_centre(b);
-    if (!c || !base.inputs[i]) continue;
-    std::shared_ptr<HostInput> folded;
-    const bool moved = b.dtype == DType::F32 ? fold<float>(*base.inputs[i], *c, folded)
-                                             : fold<double>(*base.inputs[i], *c, folded);
-    if (!moved) continue;
-    out.digests[i] = digest(folded->data.get(), folded->size);
-    out.inputs[i] = std::move(folded);
-    changed = true;
-  }
-  if (!changed) return std::nullopt;
-  return out;
+  // Fresh: its bytes are its own, not the input cache's.
+  return rewritten_set(variant, base, "folded", SetKind::Fresh,
+                       [](size_t, const generators::ResolvedBuffer& b,
+                          const HostInput& in) -> std::shared_ptr<HostInput> {
+                         const std::optional<double> c = law_centre(b);
+                         if (!c) return nullptr;
+                         return b.dtype == DType::F32 ? fold<float>(in, *c) : fold<double>(in, *c);
+                       });
 }
 
 std::vector<HostDoubles> fold_allowance(const std::vector<HostDoubles>& folded,

@@ -310,6 +310,8 @@ std::vector<uint64_t> digests_of(const generators::ResolvedVariant& v,
   return out;
 }
 
+}  // namespace
+
 std::shared_ptr<HostInput> copy_of(const HostInput& in) {
   auto out = std::make_shared<HostInput>();
   out->size = in.size;
@@ -317,8 +319,6 @@ std::shared_ptr<HostInput> copy_of(const HostInput& in) {
   if (in.size) std::memcpy(out->data.get(), in.data.get(), in.size);
   return out;
 }
-
-}  // namespace
 
 HostSet regular_set(const generators::ResolvedVariant& v, uint64_t seed, InputCache* cache) {
   HostSet s;
@@ -443,6 +443,28 @@ std::optional<HostSet> derived_set(const generators::ResolvedVariant& v, const H
   }
   s.digests = digests_of(v, s.inputs);
   return s;
+}
+
+std::optional<HostSet> rewritten_set(const generators::ResolvedVariant& v, const HostSet& base,
+                                     const std::string& suffix, SetKind kind,
+                                     const InputRewrite& rewrite) {
+  HostSet out;
+  out.key = base.key + "/" + suffix;
+  out.seed = base.seed;
+  out.kind = kind;
+  out.inputs = base.inputs;
+  out.digests = base.digests;
+  bool changed = false;
+  for (size_t i = 0; i < v.buffers.size() && i < base.inputs.size(); ++i) {
+    if (!base.inputs[i]) continue;
+    std::shared_ptr<HostInput> in = rewrite(i, v.buffers[i], *base.inputs[i]);
+    if (!in) continue;
+    out.digests[i] = digest(in->data.get(), in->size);
+    out.inputs[i] = std::move(in);
+    changed = true;
+  }
+  if (!changed) return std::nullopt;
+  return out;
 }
 
 void materialise(const generators::ResolvedVariant& v, const HostSet& base, HostSet& set) {

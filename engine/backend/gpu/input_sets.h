@@ -14,6 +14,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -205,6 +206,20 @@ std::optional<HostSet> derived_set(const generators::ResolvedVariant& variant, c
 std::optional<HostSet> derived_set(const generators::ResolvedVariant& variant, const HostSet& base,
                                    SetKind kind, uint64_t seed,
                                    const std::vector<BufferTransform>& plan);
+
+// The other builder of a set from a host set: `base` with some inputs' bytes rewritten on the
+// host by the caller (the class bound's |inputs|, sensitivity and noise moves, class_bound.h;
+// P6p's fold about the law's centre, fold_bound.h). Key `<base key>/<suffix>`, base's seed, kind
+// `kind`, base's inputs and digests; for every buffer i with host bytes in `base`,
+// `rewrite(i, buffer, bytes)` returns input i's new bytes (digested anew), or nullptr to keep
+// base's. nullopt where it rewrote none.
+using InputRewrite = std::function<std::shared_ptr<HostInput>(
+    size_t index, const generators::ResolvedBuffer& buffer, const HostInput& bytes)>;
+std::optional<HostSet> rewritten_set(const generators::ResolvedVariant& variant,
+                                     const HostSet& base, const std::string& suffix, SetKind kind,
+                                     const InputRewrite& rewrite);
+// A private copy of one input's bytes, for a rewrite to change.
+std::shared_ptr<HostInput> copy_of(const HostInput& in);
 
 // Whether one DeviceBuffers serves both variants: the same buffers in the same order, each with
 // the same name, dtype, role, shape, initialisation and run preparation (so the same seeds give

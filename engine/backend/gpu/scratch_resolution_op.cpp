@@ -29,10 +29,7 @@ HostSet moved_set(const generators::ResolvedVariant& v, const HostSet& base, int
   s.on_device = false;
   for (size_t i = 0; i < v.buffers.size() && i < s.inputs.size(); ++i) {
     if (!movable_input(v.buffers[i]) || !s.inputs[i]) continue;
-    auto copy = std::make_shared<HostInput>();
-    copy->size = s.inputs[i]->size;
-    copy->data.reset(new unsigned char[copy->size]);
-    std::copy_n(s.inputs[i]->data.get(), copy->size, copy->data.get());
+    auto copy = copy_of(*s.inputs[i]);
     relative_move(v.buffers[i], copy->data.get(), bits, seed ^ i);
     s.inputs[i] = copy;
     s.digests[i] = digest(copy->data.get(), copy->size);

@@ -1,12 +1,10 @@
 #include "engine/backend/gpu/structured_perturbation.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cstring>
-#include <thread>
-#include <vector>
 
 #include "engine/backend/gpu/pair_relabel.h"
+#include "engine/backend/gpu/parallel_chunks.h"
 #include "engine/backend/gpu/perturb_arith.h"
 
 namespace solver::gpu {
@@ -18,6 +16,17 @@ namespace {
 // The resample's draw (derive_source.cpp: the same constant).
 constexpr uint64_t kResampleSalt = 0x726573616d700000ULL;
 constexpr uint64_t kSegmentSalt = 0x7365676d656e7400ULL;
+
+// Element i of a float buffer as a double: its float64 staging copy where `as_double`, else
+// read in its dtype.
+double load_value(generators::DType dtype, const unsigned char* data, int64_t i, bool as_double) {
+  if (as_double) {
+    double v;
+    std::memcpy(&v, data + size_t(i) * 8, 8);
+    return v;
+  }
+  return load_float(dtype, data, i);
+}
 
 }  // namespace
 
@@ -36,40 +45,30 @@ void relabel_pairs(unsigned char* data, int64_t n, const Perturbation& p, int ty
   // Batches of kBatch pairs: their places first, then their loads (independent, so the cache
   // misses of a random walk over the buffer overlap), then the values' images and the stores.
   constexpr int64_t kBatch = 32;
-  std::atomic<int64_t> next{0};
-  auto work = [&] {
+  for_each_chunk(stretches, 0, [&](int64_t g) {
     uint64_t at[2 * kBatch], val[2 * kBatch];
-    for (int64_t g; (g = next.fetch_add(1)) < stretches;) {
-      const int64_t end = std::min(pairs, (g + 1) * stretch);
-      for (int64_t j0 = g * stretch; j0 < end; j0 += kBatch) {
-        const int64_t m = std::min(kBatch, end - j0);
-        for (int64_t i = 0; i < m; ++i) {
-          const int64_t j = j0 + i;
-          at[2 * i] = feistel(fp, uint64_t(2 * j));
-          at[2 * i + 1] = 2 * j + 1 == n ? at[2 * i] : feistel(fp, uint64_t(2 * j + 1));
+    const int64_t end = std::min(pairs, (g + 1) * stretch);
+    for (int64_t j0 = g * stretch; j0 < end; j0 += kBatch) {
+      const int64_t m = std::min(kBatch, end - j0);
+      for (int64_t i = 0; i < m; ++i) {
+        const int64_t j = j0 + i;
+        at[2 * i] = feistel(fp, uint64_t(2 * j));
+        at[2 * i + 1] = 2 * j + 1 == n ? at[2 * i] : feistel(fp, uint64_t(2 * j + 1));
+      }
+      for (int64_t i = 0; i < 2 * m; ++i) val[i] = load_int(type, data, int64_t(at[i]), as_double);
+      for (int64_t i = 0; i < m; ++i) {
+        const int64_t j = j0 + i;
+        const uint64_t x = at[2 * i], y = at[2 * i + 1], cx = val[2 * i], cy = val[2 * i + 1];
+        if (2 * j + 1 == n) {
+          store_int(type, data, int64_t(x), s(cx), as_double);
+          continue;
         }
-        for (int64_t i = 0; i < 2 * m; ++i)
-          val[i] = load_int(type, data, int64_t(at[i]), as_double);
-        for (int64_t i = 0; i < m; ++i) {
-          const int64_t j = j0 + i;
-          const uint64_t x = at[2 * i], y = at[2 * i + 1], cx = val[2 * i], cy = val[2 * i + 1];
-          if (2 * j + 1 == n) {
-            store_int(type, data, int64_t(x), s(cx), as_double);
-            continue;
-          }
-          const bool ex = pair_exchanged(p.pair_key, p.subset, j);
-          store_int(type, data, int64_t(x), s(ex ? cy : cx), as_double);
-          store_int(type, data, int64_t(y), s(ex ? cx : cy), as_double);
-        }
+        const bool ex = pair_exchanged(p.pair_key, p.subset, j);
+        store_int(type, data, int64_t(x), s(ex ? cy : cx), as_double);
+        store_int(type, data, int64_t(y), s(ex ? cx : cy), as_double);
       }
     }
-  };
-  const int64_t threads =
-      std::min<int64_t>(stretches, std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<std::thread> pool;
-  for (int64_t k = 1; k < threads; ++k) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  });
 }
 
 bool resampled(const Perturbation& p, int64_t k) {
@@ -104,14 +103,7 @@ void resample_between(const generators::ResolvedBuffer& b, unsigned char* data,
       store_int(type, data, k, width == 0 ? r : a + mulhi(r, width), as_double);
       continue;
     }
-    auto at = [&](int64_t i) {
-      if (as_double) {
-        double v;
-        std::memcpy(&v, data + size_t(i) * 8, 8);
-        return v;
-      }
-      return load_float(b.dtype, data, i);
-    };
+    auto at = [&](int64_t i) { return load_value(b.dtype, data, i, as_double); };
     const double lo = at(k - 1), hi = at(k + 1), x = at(k);
     if (!(lo <= x && x <= hi)) continue;
     // Rounded to the dtype (monotone), then clamped to [lo, hi]: the array stays sorted.
@@ -153,14 +145,7 @@ void redraw_segments(const generators::ResolvedBuffer& b, unsigned char* data,
       for (int64_t j = 0; j < m; ++j) store_int(type, data, a + 1 + j, iv[j], as_double);
       continue;
     }
-    auto at = [&](int64_t i) {
-      if (as_double) {
-        double v;
-        std::memcpy(&v, data + size_t(i) * 8, 8);
-        return v;
-      }
-      return load_float(b.dtype, data, i);
-    };
+    auto at = [&](int64_t i) { return load_value(b.dtype, data, i, as_double); };
     const double lo = at(a), hi = at(e);
     if (!(lo <= hi)) continue;
     for (int64_t j = 0; j < m; ++j) {

@@ -1,15 +1,14 @@
 #include "engine/backend/gpu/timed_perturbation.h"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <cstring>
-#include <thread>
 #include <utility>
 
 #include "engine/backend/gpu/host_data.h"
 #include "engine/backend/gpu/input_sets.h"
 #include "engine/backend/gpu/normal_knots.h"
+#include "engine/backend/gpu/parallel_chunks.h"
 #include "engine/backend/gpu/perturb_arith.h"
 #include "engine/backend/gpu/structured_perturbation.h"
 #include "generators/problem_spec.h"
@@ -315,17 +314,9 @@ void apply_perturbation(const generators::ResolvedBuffer& b, unsigned char* data
   // 2^26 elements is a second on one core).
   const int64_t stretch = int64_t(1) << 20;
   const int64_t stretches = (n + stretch - 1) / stretch;
-  std::atomic<int64_t> next{0};
-  auto work = [&] {
-    for (int64_t s; (s = next.fetch_add(1)) < stretches;)
-      redraw_range(b, data, p, as_double, type, s * stretch, std::min(n, (s + 1) * stretch));
-  };
-  const int64_t threads =
-      std::min<int64_t>(stretches, std::max(1u, std::thread::hardware_concurrency()));
-  std::vector<std::thread> pool;
-  for (int64_t k = 1; k < threads; ++k) pool.emplace_back(work);
-  work();
-  for (auto& t : pool) t.join();
+  for_each_chunk(stretches, 0, [&](int64_t s) {
+    redraw_range(b, data, p, as_double, type, s * stretch, std::min(n, (s + 1) * stretch));
+  });
 }
 
 namespace {

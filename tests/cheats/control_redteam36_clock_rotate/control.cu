@@ -6,7 +6,8 @@
 // branch (the wrap) and an address, never how much work runs. A fix of
 // redteam36_clock_window_tail that refused every clock value reaching control flow would refuse
 // this kernel; the fix proposed (docs/reliability.md "Red team, round 36") must keep it.
-typedef unsigned long long uint64_t;
+// The block's ending (block_add_to) and uint64_t: kernels/reduce/tail_sum.cuh.
+#include "tail_sum.cuh"
 
 extern "C" __global__ void __launch_bounds__(256)
     reduce_rotate(const float* __restrict__ x, float* __restrict__ out, int n) {
@@ -29,13 +30,5 @@ extern "C" __global__ void __launch_bounds__(256)
     const float4 v = x4[lo + j];
     s += (v.x + v.y) + (v.z + v.w);
   }
-  for (int o = 16; o > 0; o >>= 1) s += __shfl_down_sync(0xffffffffu, s, o);
-  __shared__ float warp[8];
-  if ((threadIdx.x & 31) == 0) warp[threadIdx.x >> 5] = s;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    s = threadIdx.x < 8 ? warp[threadIdx.x] : 0.f;
-    for (int o = 4; o > 0; o >>= 1) s += __shfl_down_sync(0xffffffffu, s, o);
-    if (threadIdx.x == 0) atomicAdd(out, s);
-  }
+  block_add_to(s, out);
 }
