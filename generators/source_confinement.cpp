@@ -317,13 +317,17 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
         // NVRTC goes on from the folder after the one this file was found in (red team 37: the
         // check resolved it to this file again, and the file NVRTC compiles was neither read
         // as a dependency nor hashed); from a file in no include folder, as #include.
+        // A folder named again later is passed over (it would find this file again).
+        std::optional<fs::path> in;
         std::size_t from = 0;
         for (std::size_t i = 0; i < dirs.size(); ++i)
           if (within(file, fs::weakly_canonical(dirs[i], ec))) {
+            in = fs::weakly_canonical(dirs[i], ec);
             from = i + 1;
             break;
           }
-        for (std::size_t i = from; i < dirs.size(); ++i) bases.emplace_back(dirs[i]);
+        for (std::size_t i = from; i < dirs.size(); ++i)
+          if (!in || fs::weakly_canonical(dirs[i], ec) != *in) bases.emplace_back(dirs[i]);
       } else {
         if (ref.delimiter == '"') bases.push_back(file.parent_path());
         for (const auto& d : dirs) bases.emplace_back(d);
