@@ -3,11 +3,13 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "generators/cache_trust.h"
 #include "rules/hash.h"
 #include "rules/text_file.h"
 
@@ -37,6 +39,18 @@ bool write_atomic(const fs::path& target, const std::string& bytes) {
   }
 }
 
+// What an entry's seal covers (cache_trust.h: HMAC-SHA256 under the user's key): its key and
+// its three files, so a .ptx the scans read and a .cubin that runs are one compile's, made here.
+std::string sealed_text(const std::string& key, const std::string& log, const std::string& ptx,
+                        const std::string& cubin) {
+  std::string data = "solver-nvrtc-entry\n";
+  add_field(data, key);
+  add_field(data, log);
+  add_field(data, ptx);
+  add_field(data, cubin);
+  return data;
+}
+
 }  // namespace
 
 std::string compile_cache_key(const std::string& source_text,
@@ -57,25 +71,40 @@ std::string default_cache_dir() {
     return (fs::path(x) / "solver" / "nvrtc").string();
   if (const char* h = std::getenv("HOME"); h && *h)
     return (fs::path(h) / ".cache" / "solver" / "nvrtc").string();
-  return (fs::temp_directory_path() / "solver-nvrtc").string();
+  // A name of this user's (cache_trust.h refuses it where another user made it first).
+  return (fs::temp_directory_path() / ("solver-nvrtc-" + std::to_string(::geteuid()))).string();
 }
 
 CompileCache::CompileCache(std::string dir) : dir_(std::move(dir)) {}
 
 std::optional<CompileResult> CompileCache::load(const std::string& key) const {
+  if (trusted_cache_dir(dir_).empty()) return std::nullopt;  // said once by cache_trust
   fs::path base = fs::path(dir_) / key;
-  // The .cubin is written last: its presence marks a complete entry.
+  // The .seal is written last: its presence marks a complete entry (an entry from before the
+  // seal, or one copied in without it, is a miss and is compiled again).
+  auto seal = rules::try_read_text_file((fs::path(base) += ".seal").string(), 256);
+  if (!seal) return std::nullopt;
   auto cubin = read_all(fs::path(base) += ".cubin");
   if (!cubin || cubin->empty()) return std::nullopt;
+  auto ptx = read_all(fs::path(base) += ".ptx");
+  if (!ptx) return std::nullopt;
+  auto log = read_all(fs::path(base) += ".log");
+  if (!log) return std::nullopt;
+  if (!cache_seal_matches(sealed_text(key, *log, *ptx, *cubin), *seal)) {
+    static std::atomic<bool> said{false};
+    if (!said.exchange(true))
+      std::fprintf(stderr,
+                   "solver: warning: compile cache entry %s ignored (its seal is not this "
+                   "user's key's); compiled again\n",
+                   base.c_str());
+    return std::nullopt;
+  }
   CompileResult r;
   r.ok = true;
   r.cubin = std::move(*cubin);
-  // An entry from before the PTX was kept has no .ptx: a miss, so it is compiled again.
-  auto ptx = read_all(fs::path(base) += ".ptx");
-  if (!ptx) return std::nullopt;
   r.ptx = std::move(*ptx);
   if (!r.ptx.empty()) r.tensor_ops = scan_ptx_tensor_ops(r.ptx);
-  r.log = read_all(fs::path(base) += ".log").value_or("");
+  r.log = std::move(*log);
   r.cache_hit = true;
   r.cache_key = key;
   r.kernels = parse_ptxas_usage(r.log);
@@ -84,12 +113,15 @@ std::optional<CompileResult> CompileCache::load(const std::string& key) const {
 
 bool CompileCache::store(const std::string& key, const CompileResult& result) const {
   if (!result.ok || result.cubin.empty()) return false;
-  std::error_code ec;
-  fs::create_directories(dir_, ec);
+  if (trusted_cache_dir(dir_).empty()) return false;
+  const std::optional<std::string> seal =
+      cache_seal(sealed_text(key, result.log, result.ptx, result.cubin));
+  if (!seal) return false;
   fs::path base = fs::path(dir_) / key;
   if (!write_atomic(fs::path(base) += ".log", result.log)) return false;
   if (!write_atomic(fs::path(base) += ".ptx", result.ptx)) return false;
-  return write_atomic(fs::path(base) += ".cubin", result.cubin);
+  if (!write_atomic(fs::path(base) += ".cubin", result.cubin)) return false;
+  return write_atomic(fs::path(base) += ".seal", *seal);
 }
 
 }  // namespace solver::generators

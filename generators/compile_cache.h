@@ -1,7 +1,10 @@
-// On-disk cache of NVRTC outputs: <dir>/<key>.cubin, <key>.ptx and <key>.log, key =
+// On-disk cache of NVRTC outputs: <dir>/<key>.cubin, <key>.ptx, <key>.log and <key>.seal, key =
 // sha256(source, options, NVRTC version, arch). Files are written to a temporary name and
 // renamed, so a reader (or a concurrent solver) sees either nothing or a whole entry; the
-// .cubin is written last and marks a complete entry. Pure host code, no NVRTC.
+// .seal (HMAC-SHA256 of the key and the three files under the user's cache key, cache_trust.h)
+// is written last and marks a complete entry: an entry it does not match (copied in, edited,
+// mixed from two writers) is a miss. A folder cache_trust.h refuses is not used (every load a
+// miss, every store refused). Pure host code, no NVRTC.
 #pragma once
 #include <optional>
 #include <string>
@@ -49,7 +52,8 @@ std::string compile_cache_key(const std::string& source_text,
                               const std::vector<std::string>& options,
                               const std::string& nvrtc_version, const std::string& arch);
 
-// $SOLVER_CACHE_DIR, else $XDG_CACHE_HOME/solver/nvrtc, else ~/.cache/solver/nvrtc.
+// $SOLVER_CACHE_DIR, else $XDG_CACHE_HOME/solver/nvrtc, else ~/.cache/solver/nvrtc, else
+// <tmp>/solver-nvrtc-<euid>.
 std::string default_cache_dir();
 
 class CompileCache {

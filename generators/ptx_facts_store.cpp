@@ -12,6 +12,7 @@
 #include <mutex>
 #include <string>
 
+#include "generators/cache_trust.h"
 #include "rules/hash.h"
 #include "rules/text_file.h"
 
@@ -40,15 +41,16 @@ fs::path entry_path(const std::string& dir, const std::string& key) {
   return fs::path(dir) / (key + ".facts.json");
 }
 
-// sha256 of the key, the site and the value's text: a file edited or damaged in place (whole
-// JSON, other numbers) is no entry.
-std::string entry_digest(const std::string& key, const std::string& site,
-                         const nlohmann::json& value) {
-  std::string all;
+// What an entry's seal covers (cache_trust.h: HMAC-SHA256 under the user's key): the key, the
+// site and the value's text. A file edited, damaged, copied in or written under another key is
+// no entry (red team 37: an unkeyed digest here was computable by anyone).
+std::string sealed_text(const std::string& key, const std::string& site,
+                        const nlohmann::json& value) {
+  std::string all = "solver-ptx-facts\n";
   add(all, key);
   add(all, site);
   add(all, value.dump());
-  return rules::sha256_hex(all);
+  return all;
 }
 
 void warn_once(const std::string& path, const char* why) {
@@ -83,6 +85,7 @@ std::string ptx_facts_key(const std::string& site, const std::string& ptx_sha,
 }
 
 std::optional<nlohmann::json> load_ptx_facts(const std::string& dir, const std::string& key) {
+  if (trusted_cache_dir(dir).empty()) return std::nullopt;  // said once by cache_trust
   const fs::path path = entry_path(dir, key);
   std::optional<std::string> text = rules::try_read_text_file(path.string(), 16u << 20);
   if (!text) return std::nullopt;  // none (or unreadable): an ordinary miss
@@ -95,10 +98,10 @@ std::optional<nlohmann::json> load_ptx_facts(const std::string& dir, const std::
   const auto k = j.find("key");
   const auto site = j.find("site");
   const auto value = j.find("value");
-  const auto digest = j.find("digest");
+  const auto seal = j.find("seal");
   if (version == j.end() || k == j.end() || site == j.end() || value == j.end() ||
-      digest == j.end() || !version->is_number_integer() || !k->is_string() || !site->is_string() ||
-      !digest->is_string()) {
+      seal == j.end() || !version->is_number_integer() || !k->is_string() || !site->is_string() ||
+      !seal->is_string()) {
     warn_once(path.string(), "a field missing");
     return std::nullopt;
   }
@@ -106,8 +109,9 @@ std::optional<nlohmann::json> load_ptx_facts(const std::string& dir, const std::
     warn_once(path.string(), "another version or key");
     return std::nullopt;
   }
-  if (digest->get<std::string>() != entry_digest(key, site->get<std::string>(), *value)) {
-    warn_once(path.string(), "its digest does not match");
+  if (!cache_seal_matches(sealed_text(key, site->get<std::string>(), *value),
+                          seal->get<std::string>())) {
+    warn_once(path.string(), "its seal is not this user's key's");
     return std::nullopt;
   }
   return *value;
@@ -115,14 +119,15 @@ std::optional<nlohmann::json> load_ptx_facts(const std::string& dir, const std::
 
 bool store_ptx_facts(const std::string& dir, const std::string& key, const std::string& site,
                      const nlohmann::json& value) {
+  if (trusted_cache_dir(dir).empty()) return false;
+  const std::optional<std::string> seal = cache_seal(sealed_text(key, site, value));
+  if (!seal) return false;
   nlohmann::json j;
   j["version"] = kPtxFactsVersion;
   j["key"] = key;
   j["site"] = site;
   j["value"] = value;
-  j["digest"] = entry_digest(key, site, value);
-  std::error_code ec;
-  fs::create_directories(dir, ec);
+  j["seal"] = *seal;
   try {
     rules::write_file_atomically(entry_path(dir, key).string(), j.dump() + "\n");
     return true;

@@ -7,7 +7,8 @@
 // scanners' own sources, so a changed scanner never reads an old fact), the scan's site name,
 // the PTX's sha256 and the site's other arguments. Written to a temporary name and renamed
 // (rules::write_file_atomically: never seen half written); an entry that does not parse, names
-// another key or fails its own digest is a miss, said once on stderr, and written again.
+// another key or fails its seal (HMAC-SHA256 under the user's cache key, cache_trust.h) is a
+// miss, said once on stderr, and written again. A folder cache_trust.h refuses is not used.
 // Off where no folder is set (set_ptx_facts_dir: the worker and `problems check` set their NVRTC
 // cache's) or SOLVER_PTX_FACTS=0. Pure host code.
 #pragma once
@@ -20,7 +21,7 @@ namespace solver::generators {
 
 // Bumped by hand when an entry's format changes, or when a fact changes for a reason outside the
 // hashed sources (generators/*.h, generators/*.cpp). A scanner's code change needs no bump.
-inline constexpr int kPtxFactsVersion = 1;
+inline constexpr int kPtxFactsVersion = 2;  // 2: the seal (red team 37)
 
 // sha256 over the scanners' sources (generators/*.h and *.cpp, each file's path relative to the
 // repository and its sha256, sorted by path), computed by the build (cmake/lint_sources_hash.cmake)
@@ -36,10 +37,12 @@ std::string ptx_facts_dir();
 // sha256 (hex) of the version, the sources' hash, `site`, `ptx_sha` and `args`, length-prefixed.
 std::string ptx_facts_key(const std::string& site, const std::string& ptx_sha,
                           const std::string& args);
-// The value stored under `key` in `dir`, or nullopt where there is none or it is not whole and
-// consistent (then a warning on stderr, once a process).
+// The value stored under `key` in `dir`, or nullopt where there is none, the folder is not
+// trusted (cache_trust.h), or the entry is not whole or not sealed under this user's key (then a
+// warning on stderr, once a process).
 std::optional<nlohmann::json> load_ptx_facts(const std::string& dir, const std::string& key);
-// Writes the value atomically; false (nothing left behind) where the folder is not writable.
+// Writes the value atomically, sealed; false (nothing left behind) where the folder is not
+// trusted or writable, or no key can be had.
 bool store_ptx_facts(const std::string& dir, const std::string& key, const std::string& site,
                      const nlohmann::json& value);
 

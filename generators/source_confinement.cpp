@@ -31,6 +31,21 @@ bool has_dotdot(const fs::path& p) {
 
 bool starts_with(const std::string& s, const char* prefix) { return s.rfind(prefix, 0) == 0; }
 
+// What an include folder's entry is, where it is not a regular file (`own`: the entry itself;
+// `target`: through a link).
+std::string not_a_regular_file(const fs::file_status& own, const fs::file_status& target) {
+  const bool link = fs::is_symlink(own);
+  const fs::file_status& s = link ? target : own;
+  const char* what = fs::is_fifo(s)             ? "a FIFO"
+                     : fs::is_socket(s)         ? "a socket"
+                     : fs::is_character_file(s) ? "a character device"
+                     : fs::is_block_file(s)     ? "a block device"
+                     : fs::is_directory(s)      ? "a folder"
+                     : !fs::exists(s)           ? "nothing (a dangling link)"
+                                                : "not a regular file";
+  return link ? std::string("a link to ") + what : std::string(what);
+}
+
 // NVRTC options that change code generation or macros only: none reads a file.
 constexpr const char* kFlags[] = {"--use_fast_math",
                                   "-use_fast_math",
@@ -196,7 +211,26 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
     fs::recursive_directory_iterator it(base, fs::directory_options::skip_permission_denied, ec);
     for (; !ec && it != fs::recursive_directory_iterator(); it.increment(ec)) {
       std::error_code e2;
-      if (!it->is_regular_file(e2)) continue;
+      // Red team 37: what is not a folder (walked into) or a regular file (read below) is
+      // refused, never skipped: NVRTC's open of a FIFO blocks (bytes from outside the folder
+      // reach the compile once someone writes to it), a device or socket is no source, and a
+      // link to a folder is not walked (the iterator does not follow it) yet NVRTC would open
+      // files through it. Decided on the entry's type (lstat, then stat through a link): nothing
+      // is opened here.
+      const fs::file_status own = it->symlink_status(e2);
+      if (!e2 && fs::is_directory(own)) continue;
+      std::error_code e3;
+      const fs::file_status target = it->status(e3);
+      if (e2 || e3 || !fs::is_regular_file(target)) {
+        // Named as listed (fs::relative would follow the link to where it points).
+        const fs::path rel = it->path().lexically_relative(root);
+        out.push_back((rel.empty() ? it->path() : rel).generic_string() + ": " +
+                      not_a_regular_file(own, target) +
+                      " in an include folder: NVRTC could open it through the folder (a FIFO "
+                      "blocks the compile and brings bytes from outside); only folders and "
+                      "regular files may be there");
+        continue;
+      }
       const fs::path f = fs::weakly_canonical(it->path(), e2);
       if (e2) continue;
       if (!allowed(f)) {
@@ -212,7 +246,13 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
         walk_cut = true;
         break;
       }
-      todo.emplace_back(f, -1);
+      // A name spelled as the standard library spells its headers (no extension: `version`,
+      // `cstdint`) is one a toolkit header asks for: where NVRTC's own folders lack it, NVRTC
+      // opens this file for the source without the source naming it (red team 37's strace of
+      // NVRTC 13.0: `version` and `cstdint`). It is a dependency (depth 1: hashed into the
+      // compile key, header_digest), not only checked.
+      const bool std_spelled = fs::relative(f, base, e2).extension().empty();
+      todo.emplace_back(f, std_spelled ? 1 : -1);
     }
     if (walk_cut) break;
   }
@@ -273,8 +313,25 @@ std::vector<std::string> check_includes(const std::string& dir, const std::strin
         continue;
       }
       std::vector<fs::path> bases;
-      if (ref.delimiter == '"') bases.push_back(file.parent_path());
-      for (const auto& d : dirs) bases.emplace_back(d);
+      if (word == "include_next") {
+        // NVRTC goes on from the folder after the one this file was found in (red team 37: the
+        // check resolved it to this file again, and the file NVRTC compiles was neither read
+        // as a dependency nor hashed); from a file in no include folder, as #include.
+        // A folder named again later is passed over (it would find this file again).
+        std::optional<fs::path> in;
+        std::size_t from = 0;
+        for (std::size_t i = 0; i < dirs.size(); ++i)
+          if (within(file, fs::weakly_canonical(dirs[i], ec))) {
+            in = fs::weakly_canonical(dirs[i], ec);
+            from = i + 1;
+            break;
+          }
+        for (std::size_t i = from; i < dirs.size(); ++i)
+          if (!in || fs::weakly_canonical(dirs[i], ec) != *in) bases.emplace_back(dirs[i]);
+      } else {
+        if (ref.delimiter == '"') bases.push_back(file.parent_path());
+        for (const auto& d : dirs) bases.emplace_back(d);
+      }
       bool found = false;
       for (const auto& b : bases) {
         fs::path cand = fs::weakly_canonical(b / p, ec);

@@ -6,7 +6,7 @@
 set -u
 OUT=${OUT:-/tmp/solver-h200}; mkdir -p "$OUT"
 B=.carry/lead/bin; D=.carry/lead/share/solver
-export SOLVER_CACHE_DIR=/tmp/solver-cache LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+export SOLVER_CACHE_DIR=/tmp/solver-cache-$(id -u) LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 t0=$(date +%s%N)
 {

@@ -157,6 +157,10 @@ struct PairSamples {
   // compared with the reference on the same law data) and passed. A speed on runs nothing
   // verified decides no verdict: law pairs with none audited cannot keep a candidate.
   int law_audited = 0;
+  // Live only (P5, red team 37): how many of the pairs' verified runs (their audits) passed only
+  // under P6p's conditioning allowance (fold_bound.h), not the plain tolerance. Said in the
+  // verdict's reason, the ledger ("pair_fold_rescued") and its narrowed checks; 0 offline.
+  int fold_rescued = 0;
 };
 
 // How many pairs a paired timing takes, and where it may stop early (the sequential rule of

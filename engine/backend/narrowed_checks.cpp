@@ -55,4 +55,11 @@ std::vector<std::string> narrowed_checks(const generators::ProblemSpec& spec,
   return out;
 }
 
+std::string fold_rescued_note(int n) {
+  if (n <= 0) return {};
+  return std::to_string(n) + " verified run(s) of the timed pairs passed only within their " +
+         "tolerance plus P6p's conditioning allowance (the reference on their inputs folded " +
+         "about the law's centre), not the plain tolerance";
+}
+
 }  // namespace solver::engine

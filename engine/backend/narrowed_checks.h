@@ -21,4 +21,8 @@ namespace solver::engine {
 std::vector<std::string> narrowed_checks(const generators::ProblemSpec& spec,
                                          const GateResult& gate);
 
+// P5 (red team 37): the line for `n` verified runs of the timed pairs that passed only under
+// P6p's conditioning allowance (PairSamples::fold_rescued); empty where n is 0.
+std::string fold_rescued_note(int n);
+
 }  // namespace solver::engine

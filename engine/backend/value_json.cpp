@@ -217,6 +217,7 @@ json to_json(const PairSamples& p) {
     j["law_candidate_us"] = num_array(p.law_candidate_us);
     j["law_audited"] = p.law_audited;
   }
+  if (p.fold_rescued > 0) j["fold_rescued"] = p.fold_rescued;  // absent: none (older answers)
   return j;
 }
 PairSamples pair_samples_from_json(const json& j, const std::string& where) {
@@ -234,6 +235,7 @@ PairSamples pair_samples_from_json(const json& j, const std::string& where) {
   if (j.contains("law_incumbent_us")) p.law_incumbent_us = c.measured_list(j, "law_incumbent_us");
   if (j.contains("law_candidate_us")) p.law_candidate_us = c.measured_list(j, "law_candidate_us");
   if (j.contains("law_audited")) p.law_audited = int(c.measured(j, "law_audited").value_or(0));
+  if (j.contains("fold_rescued")) p.fold_rescued = int(c.measured(j, "fold_rescued").value_or(0));
   c.throw_if_any("bad pair samples");
   return p;
 }

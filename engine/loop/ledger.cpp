@@ -151,6 +151,7 @@ json to_json(const RoundRecord& r) {
   // Wall time per phase of the round (live backends only: replays stay byte-identical).
   if (!r.phases_ms.empty()) j["phases_ms"] = r.phases_ms;
   if (r.pair_buffers_shared) j["pair_buffers"] = pair_buffers_word(r);
+  if (r.pair_fold_rescued > 0) j["pair_fold_rescued"] = r.pair_fold_rescued;
   if (!r.narrowed_checks.empty()) j["narrowed_checks"] = r.narrowed_checks;
   if (!r.deferred_checks.empty()) j["deferred_checks"] = r.deferred_checks;
   // Only rounds that asked the external generator carry it (external_generator.h).
@@ -308,6 +309,13 @@ RoundRecord round_record_from_json(const json& j, const std::string& where, int 
     } else
       c.error("/pair_buffers",
               "must be \"shared\", \"separate\" or \"exchanged\", not \"" + *b + "\"");
+  }
+  if (j.contains("pair_fold_rescued")) {
+    const double n = c.measured(j, "pair_fold_rescued").value_or(0);
+    if (!(n >= 0) || n != double(int(n)))
+      c.error("/pair_fold_rescued", "a count of verified runs is a non-negative integer");
+    else
+      r.pair_fold_rescued = int(n);
   }
   r.narrowed_checks = c.strings(j, "narrowed_checks");
   r.deferred_checks = c.string(j, "deferred_checks").value_or("");

@@ -116,6 +116,9 @@ struct RoundRecord {
   // engine/backend/placement_plan.h), pair_allocations_exchanged true.
   std::optional<bool> pair_buffers_shared;
   std::optional<bool> pair_allocations_exchanged;
+  // P5 (red team 37): the timed pairs' verified runs that passed only under P6p's conditioning
+  // allowance ("pair_fold_rescued", absent where none; PairSamples::fold_rescued).
+  int pair_fold_rescued = 0;
   // What the gate could not check ("narrowed_checks": dist_fixed inputs, no adversarial set;
   // engine/backend/narrowed_checks.h); absent when the check was whole or no gate passed.
   std::vector<std::string> narrowed_checks;

@@ -413,10 +413,15 @@ RoundRecord RoundLoop::next_round(TrackState& state) {
   clock.stop("pairs", pairs.phases_ms);
   rec.pair_buffers_shared = pairs.shared_buffers;
   rec.pair_allocations_exchanged = pairs.exchanged_allocations;
+  // P5 (red team 37): a rescue by P6p's allowance in the pairs' audits is said, never silent.
+  rec.pair_fold_rescued = pairs.fold_rescued;
+  const std::string rescued = fold_rescued_note(pairs.fold_rescued);
+  if (!rescued.empty()) rec.narrowed_checks.push_back(rescued);
   if (!timing_usable(pairs, rec)) return rec;
   // A "faster" verdict holds on the declared laws too, where the worker timed them (P6d).
   PairedDecision verdict = on_separate_buffers(decide_on_law(decide(pairs, plan), pairs, plan),
                                                pairs.shared_buffers, pairs.exchanged_allocations);
+  if (!rescued.empty()) verdict.reason += "; " + rescued;
   rec.verdict = verdict;
   const generators::Incumbent cand_point{cand->variant, cand->knobs};
   if (!timing_plausible(spec(), cand_point, chip_, verdict, gate.timed_us, pairs, rec)) return rec;

@@ -17,7 +17,7 @@ OUT=${OUT:-/tmp/solver-byok}; mkdir -p "$OUT"
 BUNDLE=${SOLVER_BUNDLE:-.carry/lead}
 S="$(cd "$BUNDLE/bin" && pwd)/solver"  # absolute: the steps run in the work folder
 ROOT=$(pwd)
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-byok}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-byok-$(id -u)}
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 W="$OUT/work"  # the user's own folder of problems (relative paths below)
 rm -rf "$W"; mkdir -p "$W"

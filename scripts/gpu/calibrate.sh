@@ -24,7 +24,7 @@ set -u
 OUT=${OUT:-/tmp/solver-calibrate}; mkdir -p "$OUT"
 BUNDLE=${SOLVER_BUNDLE:-.carry/lead}
 B=$BUNDLE/bin; D=$BUNDLE/share/solver
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 export LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 t0=$(date +%s%N)

@@ -10,7 +10,7 @@ B=${SOLVER_BUNDLE:-.carry/lead}
 out="${OUT:-/tmp/solver-cheats}/cheat_list"
 mkdir -p "$out"
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 # shellcheck source=lib/cheat_round.sh
 source scripts/gpu/lib/cheat_round.sh
 limit=${CHEAT_FOLDER_S:-60}

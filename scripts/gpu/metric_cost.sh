@@ -12,7 +12,7 @@ set -u
 OUT=${OUT:-/tmp/solver-metric-cost}; mkdir -p "$OUT"
 BUNDLE=${SOLVER_BUNDLE:-.carry/lead}
 B=$BUNDLE/bin; D=$BUNDLE/share/solver
-export SOLVER_CACHE_DIR=/tmp/solver-cache LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+export SOLVER_CACHE_DIR=/tmp/solver-cache-$(id -u) LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 ms() { echo $(( ($(date +%s%N) - $1) / 1000000 )); }
 T0=$(date +%s)
 budget_left() { [ $(( $(date +%s) - T0 )) -lt ${1:-300} ]; }  # keeps the whole script under 6 min

@@ -30,7 +30,7 @@ BUNDLE=${SOLVER_BUNDLE:-.carry/lead}
 B=$BUNDLE/bin; D=$BUNDLE/share/solver
 NCU_BATCH=${NCU_BATCH:-8}
 SUITES=${SUITES:-tests/labelled tests/corpus}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache} LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)} LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 T0=$(date +%s)
 left() { echo $(( ${BUDGET_S:-300} - ($(date +%s) - T0) )); }
 cap() { local l; l=$(( $(left) - 10 )); [ "$l" -lt "$1" ] && echo "$l" || echo "$1"; }

@@ -26,7 +26,7 @@ B=${SOLVER_BUNDLE:-.carry/lead}
 # The bundle's own libraries (yaml-cpp, Boost, CUPTI): without them the binary does not start
 # (exit 127: the 2026-12-06b call 5 run of this probe).
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 S="$(mktemp -d)/suite"
 mkdir -p "$S"
 # C29A_KERNELS overrides the list (folders under tests/): knn's gate alone outlasted 80 s live

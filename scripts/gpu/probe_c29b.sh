@@ -31,7 +31,7 @@ B=${SOLVER_BUNDLE:-.carry/lead}
 # The bundle's own libraries (yaml-cpp, Boost, CUPTI): without them the binary does not start
 # (exit 127: the 2026-12-06b call 5 run of this probe).
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 S="$(mktemp -d)/suite"
 mkdir -p "$S"
 for k in corpus_fresh12/knn_compute_distances corpus_fresh13/cusamples_stereo_disparity \

@@ -36,7 +36,7 @@ D="$OUT/probe_c29c"
 mkdir -p "$D"
 B=${SOLVER_BUNDLE:-.carry/lead}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 SOLVER=${SOLVER:-$B/bin/solver}
 DATA=${SOLVER_DATA:-$B/share/solver}
 if [[ "${C29C_HOST:-0}" == 1 ]]; then

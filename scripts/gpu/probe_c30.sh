@@ -32,7 +32,7 @@ D="$OUT/probe_c30"
 mkdir -p "$D"
 B=${SOLVER_BUNDLE:-.carry/lead}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 S="$(mktemp -d)/suite"
 mkdir -p "$S"
 for k in corpus_fresh/atomic_sum_naive corpus_fresh9/raja_pi_atomic \

@@ -46,7 +46,7 @@ CONTROLS="control_redteam17_fused_levels control_redteam26_counted_tail_lbeta
 source scripts/gpu/lib/cheat_probe.sh
 # shellcheck disable=SC2086
 cheat_probe_init probe_fr35 "${1:-560}" $REC $RED32 $CONTROLS || exit 1
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 CAP=${CAP:-60}
 p6p() {  # P6p's line in a round's ledger, if any
   grep -ho 'passed within its tolerance plus [0-9]* u32[^;"]\{0,20\}' "$O/$1/ledger.jsonl" \

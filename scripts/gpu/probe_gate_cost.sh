@@ -102,7 +102,7 @@ D="$OUT/probe_gate_cost"
 STAGE=$(mktemp -d)
 mkdir -p "$D"
 B=${SOLVER_BUNDLE:-.carry/lead}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 if [ ! -x "$B/bin/solver" ]; then
   echo "gate_cost: nothing run (no $B/bin/solver)"

@@ -25,7 +25,7 @@ B=${SOLVER_BUNDLE:-.carry/lead}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 # shellcheck source=lib/cheat_round.sh
 source scripts/gpu/lib/cheat_round.sh
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 t0=$SECONDS
 [[ -x "$B/bin/solver" ]] || { echo "probe_h28f: no $B/bin/solver"; exit 1; }
 : >"$O/results.txt"

@@ -19,7 +19,7 @@ mkdir -p "$O"
 B=${SOLVER_BUNDLE:-.carry/lead}
 D=$B/share/solver
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 problems=${H28G_PROBLEMS:-matmul,reduce,matmul_scalar}
 rounds=${H28G_ROUNDS:-3}
 t0=$SECONDS

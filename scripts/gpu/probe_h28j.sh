@@ -27,7 +27,7 @@ mkdir -p "$O"
 B=${SOLVER_BUNDLE:-.carry/lead}
 D=$B/share/solver
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 export PATH=/usr/local/cuda/bin:$PATH
 problems=${H28J_PROBLEMS:-layernorm,softmax,reduce}
 rounds=${H28J_ROUNDS:-3}

@@ -36,7 +36,7 @@ for name in $CP_DIRS; do
   say "  phases: $(grep -oE '"[a-z_/]*(perturb|samples)":[0-9.]*' <<<"$CR_REC" | tr '\n' ' ' |
     cut -c1-200)"
 done
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 for pd in corpus:list_walk corpus_fresh2:cs_bitonic_shared corpus_fresh4:vllm_reshape_and_cache; do
   dir=tests/${pd%%:*} prob=${pd#*:}
   l=$(left)

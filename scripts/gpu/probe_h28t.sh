@@ -24,7 +24,7 @@ D="$OUT/h28t"
 mkdir -p "$D"
 B=${SOLVER_BUNDLE:-.carry/lead}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 S="$B/bin/solver --data-dir $B/share/solver"
 t0=$SECONDS
 echo "== 1. the two seeds"

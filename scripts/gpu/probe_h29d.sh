@@ -13,7 +13,7 @@ OUT=${OUT:-/tmp/probe-out}
 D="$OUT/probe_h29d"
 mkdir -p "$D"
 B=${SOLVER_BUNDLE:-.carry/lead}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 left() { echo $((LIM - ($(date +%s) - T0))); }
 S() { "$B/bin/solver" --data-dir "$B/share/solver" "$@"; }
 # 1. The gate, whole batch, one process: JSON rows to check.json, progress lines to check.log

@@ -18,7 +18,7 @@ OUT=${OUT:-/tmp/probe-out}
 D="$OUT/probe_h29g"
 mkdir -p "$D"
 B=${SOLVER_BUNDLE:-.carry/lead}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 left() { echo $((LIM - ($(date +%s) - T0))); }
 total() { grep -E '^overall' "$1" | head -1 | sed -E 's/.*: ([0-9]+\/[0-9]+) correct.*/\1/'; }
 # 1. fresh10 live: the eval table and its signals.

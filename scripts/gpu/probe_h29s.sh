@@ -31,7 +31,7 @@ OUT=${OUT:-/tmp/probe-out}
 D="$OUT/probe_h29s"
 mkdir -p "$D/suite" "$D/signals"
 B=${SOLVER_BUNDLE:-.carry/lead}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 if [ ! -x "$B/bin/solver" ]; then
   echo "probe_h29s: nothing run (no $B/bin/solver)"

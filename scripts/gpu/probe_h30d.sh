@@ -35,7 +35,7 @@ T=${1:-570}
 cheat_probe_init probe_h30d "$T" redteam30_diluted_tail_lbeta redteam29_atol_tiny_rtol_heavy \
   redteam28_atol_excused_heavy control_hon22_softmax_argmax control_hon21_causal_log_softmax ||
   exit 1
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 S="$B/bin/solver --data-dir $B/share/solver"
 
 step_cheats() {

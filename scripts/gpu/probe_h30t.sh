@@ -49,7 +49,7 @@ cheat_probe_init probe_h30t "$T" redteam29_atol_tiny_rtol_heavy redteam29_perm_l
   redteam29_sorted_loud_head_boys redteam28_atol_excused_heavy redteam26_offlaw_heavy_lbeta \
   redteam28_perm_sampled_boys redteam28_sorted_mean_boys control_redteam29_deal_exact_hand \
   control_hon22_softmax_argmax control_hon21_causal_log_softmax || exit 1
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 S="$B/bin/solver --data-dir $B/share/solver"
 
 step_cheats() {

@@ -45,7 +45,7 @@ T=${1:-570}
 cheat_probe_init probe_h31 "$T" redteam31_twin_quiet_boys redteam31_inner_head_boys \
   redteam29_perm_loud_head_boys redteam29_sorted_loud_head_boys \
   control_redteam29_deal_exact_hand || exit 1
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 S="$B/bin/solver --data-dir $B/share/solver"
 
 step_cheats() {

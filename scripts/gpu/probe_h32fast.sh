@@ -41,7 +41,7 @@ fi
 source scripts/gpu/lib/cheat_probe.sh
 cheat_probe_init probe_h32fast "${1:-570}" redteam32_kind_tail_lbeta redteam32_residue_light_lbeta \
   redteam32_hashed_light_lbeta redteam32_semi_heavy_lbeta control_redteam32_kind_tail_rec || exit 1
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 export SOLVER_LINT_CACHE=0  # every gate runs its lint (a cached verdict has no second look)
 S="$B/bin/solver --data-dir $B/share/solver"
 

@@ -17,7 +17,7 @@ O=${OUT:-/tmp/probe-out}/probe_h33g
 mkdir -p "$O"
 B=${SOLVER_BUNDLE:-.carry/lead}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 S=$B/bin/solver
 D=$B/share/solver
 # BM,BN,STAGES,GROUP,CLUSTER,GRID,EPI; clusters last (a hang there costs only the points after it)

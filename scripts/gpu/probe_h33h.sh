@@ -23,7 +23,7 @@ O=${OUT:-/tmp/probe-out}/probe_h33h
 mkdir -p "$O"
 B=${SOLVER_BUNDLE:-.carry/lead}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 export SOLVER_KERNELS_DIR=$PWD/kernels
 S=$B/bin/solver
 D=$B/share/solver

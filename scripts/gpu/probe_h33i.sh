@@ -20,7 +20,7 @@ O=${OUT:-/tmp/probe-out}/probe_h33i
 mkdir -p "$O"
 B=${SOLVER_BUNDLE:-.carry/lead}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 S=$B/bin/solver
 D=$B/share/solver
 TMA=${H33I_TMA:-"PIX=224,IMGS=2,STAGES=4;PIX=112,IMGS=1,STAGES=4;PIX=112,IMGS=2,STAGES=3"}

@@ -60,7 +60,7 @@ if [[ -d "$B/share/solver/kernels" ]]; then
 fi
 DATA=()
 [[ -d "$B/share/solver" ]] && DATA=(--data-dir "$B/share/solver")
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 say "== $(date -u +%FT%TZ) $(nvidia-smi --query-gpu=name,driver_version --format=csv,noheader)"
 buffers() { grep -o '"pair_buffers":"[a-z]*"' <<<"$1" | head -1 | cut -d'"' -f4; }
 exchange_ms() { grep -o '"[a-z/_]*exchange":[0-9.e+-]*' <<<"$1" | head -1 | cut -d: -f2; }

@@ -20,7 +20,7 @@ O=${OUT:-/tmp/probe-out}/probe_points_$PROB
 mkdir -p "$O"
 B=${SOLVER_BUNDLE:-.carry/lead}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 S=$B/bin/solver
 D=$B/share/solver
 [ -x "$S" ] || { echo "VERDICT $PROB: no solver at $S"; exit 1; }

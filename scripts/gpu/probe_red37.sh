@@ -20,6 +20,10 @@
 #   redteam37_planted_scan_facts        precision_mismatch (ok): the folder is clean
 #   ... after planting                  KEPT ~2-3x (want precision_mismatch): MISMATCH, the gate
 #                                       detail says measured_class is off and nothing else
+# Predicted on fix37 (generators/cache_trust.h; unmeasured live, host: tests/scripts/
+# cheat_red37_cache_plant_test.py): the control kept; the cheat precision_mismatch clean AND after
+# planting (the planted entries carry a seal under another key: "PTX scan facts entry ... ignored"
+# on the worker's stderr, the fact scanned again), so 3 of 3 as their expect says, 1 kept.
 # What would falsify them: the cheat `wrong_result` (red team 8's FP32 tile sums are predicted
 # within rtol 1e-6; then the plant still passed the scan: the detail has no precision line);
 # `precision_mismatch` after planting with "storing results of" in the detail (the store was not
@@ -42,10 +46,12 @@ CR_SEED=11 cheat_probe_round $CONTROL 200 36 check
 CR_SEED=11 cheat_probe_round $CHEAT 150 36 check
 say "  PTX files over 64 KiB in the cache: $(find "$SOLVER_CACHE_DIR" -name '*.ptx' -size +64k | wc -l);" \
   "facts entries: $(find "$SOLVER_CACHE_DIR" -name '*.facts.json' | wc -l)"
-# The plant: each fp32_arith_to_buffers entry's value 0, its digest recomputed as
-# ptx_facts_store.cpp entry_digest does (length-prefixed key, site and the value's JSON text).
+# The plant: each fp32_arith_to_buffers entry's value 0, its digest recomputed as main 08183ee5's
+# ptx_facts_store.cpp entry_digest did (length-prefixed key, site and the value's JSON text), and
+# (fix37's format) a seal under a key of the planter's own: HMAC-SHA256 of the same fields.
 planted=$(python3 - "$SOLVER_CACHE_DIR" <<'PY'
-import glob, hashlib, json, os, sys
+import glob, hashlib, hmac, json, os, sys
+attacker = os.urandom(32)
 n = 0
 for p in glob.glob(os.path.join(sys.argv[1], "*.facts.json")):
     e = json.load(open(p))
@@ -54,15 +60,18 @@ for p in glob.glob(os.path.join(sys.argv[1], "*.facts.json")):
     e["value"] = 0
     part = lambda s: "%d:%s" % (len(s.encode()), s)
     e["digest"] = hashlib.sha256((part(e["key"]) + part(e["site"]) + part("0")).encode()).hexdigest()
+    sealed = "solver-ptx-facts\n" + part(e["key"]) + part(e["site"]) + part("0")
+    e["seal"] = hmac.new(attacker, sealed.encode(), hashlib.sha256).hexdigest()
     open(p + ".tmp", "w").write(json.dumps(e) + "\n")
     os.replace(p + ".tmp", p)
     n += 1
 print(n)
 PY
 )
-say "planted ${planted:-0} fp32_arith_to_buffers entries (value 0, digest recomputed)"
+say "planted ${planted:-0} fp32_arith_to_buffers entries (value 0, digest recomputed, sealed under another key)"
 CR_SEED=12 cheat_probe_round $CHEAT 200 36 check
-say "  after planting: want $CR_WANT, predicted kept (MISMATCH); detail: ${CR_DETAIL:0:160}"
+say "  after planting: want $CR_WANT, predicted kept on main (MISMATCH), precision_mismatch on fix37;" \
+  "detail: ${CR_DETAIL:0:160}"
 rm -rf "$SOLVER_CACHE_DIR"
 say "probe_red37: $CP_OK of $CP_N as their expect says, $CP_KEPT kept (on main 08183ee5" \
   "predicted: the control kept and the clean cheat precision_mismatch, so 2 of 3; the planted" \

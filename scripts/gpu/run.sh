@@ -193,7 +193,7 @@ mkdir -p "$OUT"
 export SOLVER_BUNDLE=${SOLVER_BUNDLE:-.carry/lead}
 B=$SOLVER_BUNDLE
 D=$B/share/solver
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)}
 export LD_LIBRARY_PATH=$PWD/$B/lib:/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 T0=$(date +%s)
 BUDGET_S=${BUDGET_S:-540}

@@ -32,7 +32,7 @@ OUT=${OUT:-/tmp/solver-$NAME}; mkdir -p "$OUT/ncu"
 BUNDLE=${SOLVER_BUNDLE:-.carry/lead}
 B=$BUNDLE/bin; D=$BUNDLE/share/solver
 NCU_BATCH=${NCU_BATCH:-8}
-export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache} LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
+export SOLVER_CACHE_DIR=${SOLVER_CACHE_DIR:-/tmp/solver-cache-$(id -u)} LD_LIBRARY_PATH=/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}
 PARTS=""; [ -f "$SUITE/heldout.txt" ] && PARTS="dev heldout"
 now_ms() { echo $(( $(date +%s%N) / 1000000 )); }
 T0=$(now_ms)

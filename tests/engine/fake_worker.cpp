@@ -128,6 +128,8 @@ WorkerResponse answer_ok(const WorkerRequest& r) {
         p.law_audited = 8;  // P6e (red team 19): the worker audits the candidate's law pairs
       }
     }
+    // fold_rescued: two of the pairs' audits passed only under P6p's allowance (red team 37).
+    if (r.candidate && r.candidate->variant == "fold_rescued") p.fold_rescued = 2;
     // echo_seed: the seed the request carried (red team 18: not the loop's own).
     const std::string seed =
         r.candidate && r.candidate->variant == "echo_seed" ? " seed=" + std::to_string(r.seed) : "";

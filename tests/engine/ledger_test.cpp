@@ -3,6 +3,7 @@
 
 #include <cmath>
 
+#include "engine/backend/narrowed_checks.h"
 #include "engine/loop/ledger.h"
 #include "engine/loop/round_loop.h"
 #include "rules/diagnostics.h"
@@ -172,6 +173,8 @@ TEST_CASE("ledger: a live round's pair buffers read back; an unknown value is na
     auto r4 = record(4, engine::Outcome::Rejected);  // red team 34: allocations exchanged
     r4.pair_buffers_shared = false;
     r4.pair_allocations_exchanged = true;
+    r4.pair_fold_rescued = 3;  // red team 37: three audits passed only under P6p's allowance
+    r4.narrowed_checks.push_back(engine::fold_rescued_note(3));
     w.append(r4);
   }
   auto l = engine::load_ledger(path);
@@ -184,6 +187,15 @@ TEST_CASE("ledger: a live round's pair buffers read back; an unknown value is na
   CHECK(l.records[3].pair_buffers_shared == std::optional<bool>(false));
   CHECK(l.records[3].pair_allocations_exchanged == std::optional<bool>(true));
   CHECK(engine::to_json(l.records[3])["pair_buffers"] == "exchanged");
+  // P5 (red team 37): the count and its line reach the ledger and come back; absent where none.
+  CHECK(l.records[3].pair_fold_rescued == 3);
+  CHECK(engine::to_json(l.records[3])["pair_fold_rescued"] == 3);
+  REQUIRE(l.records[3].narrowed_checks.size() == 1);
+  CHECK(l.records[3].narrowed_checks[0].find("3 verified run(s)") == 0);
+  CHECK(l.records[3].narrowed_checks[0].find("P6p") != std::string::npos);
+  CHECK(l.records[1].pair_fold_rescued == 0);
+  CHECK_FALSE(engine::to_json(l.records[1]).contains("pair_fold_rescued"));
+  CHECK(engine::fold_rescued_note(0).empty());
 
   std::string text = test::read_text(path);
   std::size_t second = text.find('\n') + 1;

@@ -151,12 +151,12 @@ TEST_CASE("lint cache: a corrupt or partial entry is ignored, and written again"
       {"not JSON", "not json at all"},
       {"a field missing", replaced("\"law_note\"", "\"law_notes\"")},
       {"a field of another type", replaced("\"law_checks\": true", "\"law_checks\": \"yes\"")},
-      {"the verdict edited (digest no longer matches)",
+      {"the verdict edited (its seal no longer matches)",
        replaced("skip left open", "skip left shut")},
       {"a pass turned into a law redraw off",
        replaced("\"law_checks\": true", "\"law_checks\": false")},
       {"another key's entry", replaced(key, std::string(64, 'c'))},
-      {"another format", replaced("solver-lint-verdict-v1", "solver-lint-verdict-v0")},
+      {"another format", replaced("solver-lint-verdict-v2", "solver-lint-verdict-v1")},
   };
   for (const auto& [what, text] : bad) {
     CAPTURE(what);
@@ -170,6 +170,23 @@ TEST_CASE("lint cache: a corrupt or partial entry is ignored, and written again"
   const fs::path blocker = dir.path / "blocker";
   std::ofstream(blocker) << "a file where the folder would be";
   CHECK_FALSE(store_lint_verdict((blocker / "sub").string(), key, entry()));
+}
+
+TEST_CASE("lint cache: a verdict sealed under another user's key is a miss (red team 37)") {
+  TempDir dir;
+  const std::string key = lint_cache_key(inputs());
+  LintCacheEntry refused = entry();
+  refused.verdict.refusal = "the tolerance admits a 1-in-2 sample of q";
+  const std::string keys = (dir.path / "keys").string();
+  ::setenv("SOLVER_CACHE_KEY", (keys + "/mine.key").c_str(), 1);
+  REQUIRE(store_lint_verdict(dir.path.string(), key, refused));
+  REQUIRE(load_lint_verdict(dir.path.string(), key));
+  // The plant: an empty refusal written by the engine's own writer under the attacker's key.
+  ::setenv("SOLVER_CACHE_KEY", (keys + "/attacker.key").c_str(), 1);
+  REQUIRE(store_lint_verdict(dir.path.string(), key, entry()));
+  ::setenv("SOLVER_CACHE_KEY", (keys + "/mine.key").c_str(), 1);
+  CHECK_FALSE(load_lint_verdict(dir.path.string(), key));
+  ::unsetenv("SOLVER_CACHE_KEY");
 }
 
 TEST_CASE("lint cache: a hit is said in the gate's detail and the ledger's narrowed checks") {

@@ -293,4 +293,8 @@ TEST_CASE("red team 18: the worker's law pairs reach the backend and decide the 
   // A plain answer has none (the field is absent from its JSON).
   PairSamples plain = b->time_pairs(ref("ok"), ref("ok"), 8, 1);
   CHECK(plain.law_candidate_us.empty());
+  CHECK(plain.fold_rescued == 0);
+  // Red team 37 (P5): the pairs' audits that passed only under P6p's allowance are counted in
+  // the worker's answer, not left in its Prepared.
+  CHECK(b->time_pairs(ref("ok"), ref("fold_rescued"), 8, 1).fold_rescued == 2);
 }

@@ -9,9 +9,12 @@
 //    fresh scan (fp32_arith_to_buffers) says; "DIFFERS" where they disagree. The worker and
 //    `problems check` read the stored fact first and never scan again (ptx_memo.h).
 //  - `plant CACHE VALUE`: for the same PTX texts, writes VALUE as both facts with the engine's
-//    own writer (store_ptx_facts: the digest is recomputed, so load_ptx_facts accepts it). What
-//    anyone who can write the folder can do; the fact it replaces is the one that refuses
-//    FP32 arithmetic stored under fp64 (ptx_precision.cpp precision_mismatch).
+//    own writer (store_ptx_facts), as another user would: under a cache key of its own
+//    (SOLVER_CACHE_KEY set to a fresh file in a temporary folder, unless `--own-key` is given
+//    after VALUE). On main 6c04f217 the digest was unkeyed and load_ptx_facts accepted it; since
+//    fix37 (generators/cache_trust.h) the entry's seal is the other key's, so it is a miss. The
+//    fact it replaces is the one that refuses FP32 arithmetic stored under fp64
+//    (ptx_precision.cpp precision_mismatch).
 //  - `hash`: a problem made in a temporary folder whose kernel includes <cuda/std/cstdint> and
 //    whose include/version (a regular file inside the folder: NVRTC opens it through CCCL's
 //    `#include <version>`, red team 35) sets a constant the kernel uses; and a second whose
@@ -21,6 +24,7 @@
 //    after each file is edited. And include/version made a FIFO: the walk skips what is not a
 //    regular file, so it loads (NVRTC's open of it blocks: docs/reliability.md round 37).
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -77,7 +81,13 @@ int facts(const std::string& cache) {
   return 0;
 }
 
-int plant(const std::string& cache, int value) {
+int plant(const std::string& cache, int value, bool own_key) {
+  if (!own_key) {
+    const fs::path keys = fs::temp_directory_path() / ("red37_attacker_" + std::to_string(::getpid()));
+    fs::create_directories(keys);
+    ::setenv("SOLVER_CACHE_KEY", (keys / "cache.key").c_str(), 1);
+    std::printf("planting under another user's key: %s\n", (keys / "cache.key").c_str());
+  }
   int n = 0;
   for (const auto& [path, ptx] : large_ptx(cache)) {
     const std::string sha = solver::rules::sha256_hex(ptx);
@@ -87,7 +97,8 @@ int plant(const std::string& cache, int value) {
     }
     std::printf("planted %s = %d for %s\n", kSite, value, path.filename().c_str());
   }
-  std::printf("%d entries written (the engine's store_ptx_facts: digest recomputed)\n", n);
+  std::printf("%d entries written (the engine's store_ptx_facts: sealed under %s key)\n", n,
+              own_key ? "this user's" : "the other");
   return 0;
 }
 
@@ -202,7 +213,11 @@ int hash() {
   fs::remove(a / "include/version");
   if (mkfifo((a / "include/version").c_str(), 0644) == 0) {
     std::printf("include/version a FIFO (NVRTC's open blocks until a writer comes):\n");
-    report(a, "FIFO", /*compile=*/false);
+    try {
+      report(a, "FIFO", /*compile=*/false);
+    } catch (const solver::rules::InputError& e) {  // since fix37: refused at load
+      for (const auto& d : e.diagnostics()) std::printf("  refused at load: %s\n", d.message.c_str());
+    }
   }
   std::printf("(the folders are left in %s)\n", base.c_str());
   return 0;
@@ -214,8 +229,9 @@ int main(int argc, char** argv) {
   std::setvbuf(stdout, nullptr, _IOLBF, 0);
   const std::string cmd = argc > 1 ? argv[1] : "";
   if (cmd == "facts" && argc == 3) return facts(argv[2]);
-  if (cmd == "plant" && argc == 4) return plant(argv[2], std::atoi(argv[3]));
+  if (cmd == "plant" && (argc == 4 || (argc == 5 && std::string(argv[4]) == "--own-key")))
+    return plant(argv[2], std::atoi(argv[3]), argc == 5);
   if (cmd == "hash" && argc == 2) return hash();
-  std::fprintf(stderr, "usage: red37_sim facts CACHE | plant CACHE VALUE | hash\n");
+  std::fprintf(stderr, "usage: red37_sim facts CACHE | plant CACHE VALUE [--own-key] | hash\n");
   return 2;
 }

@@ -5,6 +5,7 @@
 // the problem's own files. The NVRTC part proves each spelling really reaches a file outside
 // the folder (so the test is about real bypasses) and skips without the toolkit.
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -12,7 +13,10 @@
 
 #include "generators/nvrtc_compiler.h"
 #include "generators/preprocessor_view.h"
+#include "generators/problem_spec.h"
 #include "generators/source_confinement.h"
+#include "generators/variant_space.h"
+#include "rules/chips.h"
 #include "test_support.h"
 
 using namespace solver::generators;
@@ -216,4 +220,103 @@ TEST_CASE("every file NVRTC could open through an include folder is read or refu
   for (std::size_t i = 0; i <= kMaxIncludeFolderFiles; ++i)
     t.write("p/many/m" + std::to_string(i) + ".h", "// many\n");
   CHECK(has(check_includes(dir, "k.cu", {(t.path() / "p/many").string()}), "files: past what"));
+}
+
+namespace {
+
+const solver::rules::ChipProfile& h200_chip() {
+  static solver::rules::ChipTable t = solver::rules::load_chip_table("rules/chips.yaml");
+  return *t.find("h200");
+}
+
+// A problem whose child includes a toolkit header and uses RED37_SCALE, which only a file NVRTC
+// opens on its own (a std-spelled name in include/, or an #include_next target) defines.
+void write_problem(const TempDir& t, const std::string& sub, const std::string& source,
+                   const std::string& options) {
+  t.write(sub + "/problem.yaml",
+          "version: 1\nname: fallback\ndescription: \"red team 37\"\ntimeout_ms: 2000\n"
+          "scalars:\n  n: 1024\nbuffers:\n"
+          "  x: {dtype: f32, shape: [n], role: in, init: {dist: uniform, low: 0, high: 1}}\n"
+          "  y: {dtype: f32, shape: [n], role: out}\nflops: n\nbytes: 8*n\n"
+          "tolerance:\n  fp32: {rtol: 1.0e-5, atol: 0}\n"
+          "reference:\n  source: ref.cu\n  entry: r\n  args: [x, y, n]\n"
+          "  grid: [\"ceil_div(n, 256)\"]\n  block: [256]\nseed: child\nvariants:\n"
+          "  - id: child\n    source: k.cu\n    entry: k\n    args: [x, y, n]\n"
+          "    grid: [\"ceil_div(n, 256)\"]\n    block: [256]\n" +
+              options);
+  t.write(sub + "/ref.cu",
+          "extern \"C\" __global__ void r(const float* x, double* y, int n) {\n"
+          "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n  if (i < n) y[i] = x[i];\n}\n");
+  t.write(sub + "/k.cu", source +
+                             "extern \"C\" __global__ void k(const float* x, float* y, int n) {\n"
+                             "  int i = blockIdx.x * blockDim.x + threadIdx.x;\n"
+                             "  if (i < n) y[i] = RED37_SCALE * x[i];\n}\n");
+}
+
+std::string child_hash(const TempDir& t, const std::string& sub) {
+  const ProblemSpec spec = load_problem((t.path() / sub).string());
+  return resolve(spec, *spec.find_variant("child"), {}, h200_chip()).source_hash;
+}
+
+}  // namespace
+
+TEST_CASE("an edit of a file NVRTC opens on its own moves the compile key (red team 37)") {
+  TempDir t;
+  // A std-spelled name in include/ (NVRTC 13.0 opens include/version for CCCL's <version>).
+  write_problem(t, "a/fallback", "#include <cuda/std/cstdint>\n", "");
+  t.write("a/fallback/include/version", "#define RED37_SCALE 1.0f\n");
+  const std::string v1 = child_hash(t, "a/fallback");
+  t.write("a/fallback/include/version", "#define RED37_SCALE 0.5f\n");
+  CHECK(child_hash(t, "a/fallback") != v1);
+  // An #include_next target: include/wrap.h goes on to inc2/wrap.h.
+  write_problem(t, "b/fallback", "#include <wrap.h>\n", "    compile_options: [\"-Iinc2\"]\n");
+  t.write("b/fallback/include/wrap.h", "#pragma once\n#include_next <wrap.h>\n");
+  t.write("b/fallback/inc2/wrap.h", "#define RED37_SCALE 1.0f\n");
+  const std::string w1 = child_hash(t, "b/fallback");
+  t.write("b/fallback/inc2/wrap.h", "#define RED37_SCALE 0.5f\n");
+  CHECK(child_hash(t, "b/fallback") != w1);
+  // A file with an extension that nothing includes is checked, not a dependency: no key moves.
+  t.write("a/fallback/include/unused.cuh", "// 1\n");
+  const std::string u1 = child_hash(t, "a/fallback");
+  t.write("a/fallback/include/unused.cuh", "// 2\n");
+  CHECK(child_hash(t, "a/fallback") == u1);
+}
+
+TEST_CASE("an include folder entry that is not a regular file is refused, never opened (red team 37)") {
+  namespace fs = std::filesystem;
+  TempDir t;
+  t.write("p/k.cu", "#include <cuda/std/cstdint>\n__global__ void k() {}\n");
+  t.write("p/include/ok.h", "// fine\n");
+  t.write("outside/real/x.h", "// outside\n");
+  const std::string dir = (t.path() / "p").string();
+  auto refusal = [&](const std::string& entry) {
+    for (const std::string& m : check_includes(dir, "k.cu", {}))
+      if (m.find(entry) != std::string::npos) return m;
+    return std::string();
+  };
+  REQUIRE(check_includes(dir, "k.cu", {}).empty());
+  // A FIFO: NVRTC's open of it blocks. The walk decides on its type and opens nothing (the test's
+  // ctest TIMEOUT catches a hang).
+  REQUIRE(::mkfifo((t.path() / "p/include/version").c_str(), 0644) == 0);
+  CHECK(refusal("include/version").find("a FIFO") != std::string::npos);
+  fs::remove(t.path() / "p/include/version");
+  // A link to a FIFO outside the folder.
+  REQUIRE(::mkfifo((t.path() / "outside/pipe").c_str(), 0644) == 0);
+  fs::create_symlink(t.path() / "outside/pipe", t.path() / "p/include/cstdint");
+  CHECK(refusal("include/cstdint").find("a link to a FIFO") != std::string::npos);
+  fs::remove(t.path() / "p/include/cstdint");
+  // A link to a device, a dangling link, a link to a folder (not walked, yet NVRTC opens files
+  // through it).
+  fs::create_symlink("/dev/zero", t.path() / "p/include/zero.h");
+  CHECK(refusal("include/zero.h").find("a link to a character device") != std::string::npos);
+  fs::remove(t.path() / "p/include/zero.h");
+  fs::create_symlink(t.path() / "nowhere", t.path() / "p/include/gone.h");
+  CHECK(refusal("include/gone.h").find("dangling") != std::string::npos);
+  fs::remove(t.path() / "p/include/gone.h");
+  fs::create_directory_symlink(t.path() / "outside/real", t.path() / "p/include/sub");
+  CHECK(refusal("include/sub").find("a link to a folder") != std::string::npos);
+  fs::remove(t.path() / "p/include/sub");
+  // A real subfolder is walked, as before.
+  t.write("p/include/sub/y.h", "// inside\n");
+  CHECK(check_includes(dir, "k.cu", {}).empty());
 }

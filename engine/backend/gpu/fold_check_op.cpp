@@ -57,6 +57,7 @@ bool Worker::fold_recheck_on(Prepared& p, const HostSet& seen, int set,
                   std::to_string(int(kFoldUlps)) +
                   " u32 of the reference on its inputs folded about their law's centre (P6p: "
                   "the rounding of centred terms that cancel off the law)";
+    ++p.fold_rescued;
     return true;
   }
   g = failed;  // the plain comparison's words: the allowance did not clear it either

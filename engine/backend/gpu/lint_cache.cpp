@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "generators/cache_trust.h"
 #include "rules/hash.h"
 #include "rules/text_file.h"
 
@@ -16,7 +17,7 @@ namespace solver::gpu {
 
 namespace {
 
-constexpr const char* kFormat = "solver-lint-verdict-v1";
+constexpr const char* kFormat = "solver-lint-verdict-v2";  // v2: the seal (red team 37)
 constexpr std::size_t kMaxEntryBytes = std::size_t(4) << 20;  // a verdict is words, not data
 
 void add_field(std::string& data, const std::string& name, const std::string& value) {
@@ -34,10 +35,11 @@ std::string num(double v) {
   return buf;
 }
 
-// The digest an entry carries of its own fields: a file cut short, edited or mixed from two
-// writers does not match it.
-std::string entry_digest(const std::string& key, const std::string& made,
-                         const SampleLintVerdict& v) {
+// What an entry's seal covers (generators/cache_trust.h: HMAC-SHA256 under the user's key): a
+// file cut short, edited, mixed from two writers, copied in or written under another key does not
+// match it (red team 37: an unkeyed digest here let anyone plant an empty `refusal`).
+std::string sealed_text(const std::string& key, const std::string& made,
+                        const SampleLintVerdict& v) {
   std::string data = kFormat;
   data += '\n';
   add_field(data, "key", key);
@@ -47,7 +49,7 @@ std::string entry_digest(const std::string& key, const std::string& made,
   add_field(data, "law_checks", v.law_checks ? "1" : "0");
   add_field(data, "law_note", v.law_note);
   add_field(data, "law_said", v.law_said);
-  return rules::sha256_hex(data);
+  return data;
 }
 
 fs::path entry_path(const std::string& dir, const std::string& key) {
@@ -89,6 +91,7 @@ std::string lint_memo_key(const std::string& homogeneous, const std::string& pre
 }
 
 std::optional<LintCacheEntry> load_lint_verdict(const std::string& dir, const std::string& key) {
+  if (generators::trusted_cache_dir(dir).empty()) return std::nullopt;
   const auto text = rules::try_read_text_file(entry_path(dir, key).string(), kMaxEntryBytes);
   if (!text || text->empty()) return std::nullopt;
   try {
@@ -103,7 +106,8 @@ std::optional<LintCacheEntry> load_lint_verdict(const std::string& dir, const st
     e.verdict.law_checks = j.at("law_checks").get<bool>();
     e.verdict.law_note = j.at("law_note").get<std::string>();
     e.verdict.law_said = j.at("law_said").get<std::string>();
-    if (e.made.empty() || j.at("digest").get<std::string>() != entry_digest(key, e.made, e.verdict))
+    if (e.made.empty() || !generators::cache_seal_matches(sealed_text(key, e.made, e.verdict),
+                                                          j.at("seal").get<std::string>()))
       return std::nullopt;
     return e;
   } catch (const std::exception&) {  // not JSON, a field missing or of another type
@@ -112,6 +116,10 @@ std::optional<LintCacheEntry> load_lint_verdict(const std::string& dir, const st
 }
 
 bool store_lint_verdict(const std::string& dir, const std::string& key, const LintCacheEntry& e) {
+  if (generators::trusted_cache_dir(dir).empty()) return false;
+  const std::optional<std::string> seal =
+      generators::cache_seal(sealed_text(key, e.made, e.verdict));
+  if (!seal) return false;
   nlohmann::json j;
   j["format"] = kFormat;
   j["key"] = key;
@@ -122,9 +130,7 @@ bool store_lint_verdict(const std::string& dir, const std::string& key, const Li
   j["law_checks"] = e.verdict.law_checks;
   j["law_note"] = e.verdict.law_note;
   j["law_said"] = e.verdict.law_said;
-  j["digest"] = entry_digest(key, e.made, e.verdict);
-  std::error_code ec;
-  fs::create_directories(dir, ec);
+  j["seal"] = *seal;
   try {
     rules::write_file_atomically(entry_path(dir, key).string(), j.dump(1) + "\n");
     return true;

@@ -6,8 +6,9 @@
 // NVRTC cache's folder (generators::default_cache_dir, SOLVER_CACHE_DIR), one file a verdict:
 // <dir>/<key>.lint.json, written to a temporary name and renamed (never seen half written).
 // A hit is said in the gate's detail (lint_cache_note) and so in the ledger's narrowed checks;
-// an entry that does not parse, lacks a field, names another key or fails its own digest is a
-// miss (the lint runs, the entry is written again). Pure host code, no CUDA: tested in CI.
+// an entry that does not parse, lacks a field, names another key or fails its seal (HMAC-SHA256
+// under the user's cache key, generators/cache_trust.h) is a miss (the lint runs, the entry is
+// written again); a folder cache_trust.h refuses is not used. Pure host code, no CUDA: tested in CI.
 #pragma once
 #include <cstdint>
 #include <optional>

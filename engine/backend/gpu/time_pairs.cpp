@@ -161,6 +161,9 @@ rules::Outcome<engine::PairSamples, PairFailure> Worker::time_pairs(const engine
     if (auto failed = time_law_pairs(*pa.prepared, *pb.prepared, shared, out, exchange))
       return *failed;
   }
+  // P5 (red team 37): the pair's verified runs that passed only under P6p's allowance, counted
+  // where the round's record can say them (both members were prepared afresh for these pairs).
+  out.fold_rescued = pa.prepared->fold_rescued + pb.prepared->fold_rescued;
   timer.stop();
   return out;
 }

@@ -104,6 +104,9 @@ struct Prepared {
   // P6p (fold_check_op.cpp): the line of an off-law audit that passed on the conditioning
   // allowance only (empty where none did), said in the passed gate's detail.
   std::string fold_said;
+  // How many verified runs passed on that allowance only (red team 37: the paired timing's own
+  // audits, whose Prepared nothing else reads; PairSamples::fold_rescued carries them out).
+  int fold_rescued = 0;
 };
 
 // Either a runnable variant, or the gate outcome that stopped it (InvalidSpec, CompileError).
