@@ -208,7 +208,9 @@ ClockWork scan_ptx_clock_work(std::string_view ptx) {
       if (!f.exit_guard.empty() && tainted(f.exit_guard))
         for (const Loop& l : loops)
           if (l.close > b) return found(b, "an exit before a loop");
-      if (sleeps(b) && s.any_depends(e.code[b].srcs)) return found(b, "a sleep's length");
+      // nanosleep's operand parses as its first (a destination's place).
+      if (sleeps(b) && (s.any_depends(e.code[b].srcs) || s.any_depends(e.code[b].dests)))
+        return found(b, "a sleep's length");
     }
   }
   return w;

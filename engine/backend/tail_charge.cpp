@@ -32,6 +32,18 @@ double share_upper_bound(int k, int n, double beta) {
   return bm::binomial_distribution<double>::find_upper_bound_on_p(double(n), double(k), beta);
 }
 
+double tail_unit(const std::vector<double>& series) {
+  std::vector<double> v;
+  for (double x : series)
+    if (x > 0 && std::isfinite(x)) v.push_back(x);
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const double at = 0.25 * double(v.size() - 1);
+  const size_t lo = size_t(at);
+  const double w = at - double(lo);
+  return lo + 1 < v.size() ? v[lo] * (1 - w) + v[lo + 1] * w : v[lo];
+}
+
 namespace {
 
 // An arm's runs on their series' scales: the bulk's mean, the excursions' r ascending.
@@ -49,7 +61,7 @@ Scaled scale(const std::vector<std::vector<double>>& series) {
     for (double x : s)
       if (x > 0 && std::isfinite(x)) v.push_back(x);
     if (v.size() < 3) continue;
-    const double m = median(v);
+    const double m = tail_unit(v);
     for (double x : v) (x / m > 1 + kExcursion ? a.exc : bulk).push_back(x / m);
   }
   a.runs = int(bulk.size() + a.exc.size());
@@ -169,7 +181,7 @@ bool incumbent_tailed(const std::vector<std::vector<double>>& incumbent_series) 
 
 TailVerdict tail_verdict(const std::vector<std::vector<double>>& candidate_series,
                          const std::vector<std::vector<double>>& incumbent_series,
-                         double candidate_median_us, double incumbent_median_us, bool tie) {
+                         double candidate_unit_us, double incumbent_unit_us, bool tie) {
   TailVerdict t;
   const bool against_tail = incumbent_tailed(incumbent_series) &&
                             scale(incumbent_series).runs >= tail_runs_needed();
@@ -178,22 +190,24 @@ TailVerdict tail_verdict(const std::vector<std::vector<double>>& candidate_serie
   // The incumbent's largest excursion in the candidate's units, by its time above the typical
   // run (a stall is time); at least 1 + kExcursion.
   double cap = 1 + kExcursion;
-  if (t.incumbent.excursions > 0 && candidate_median_us > 0 && incumbent_median_us > 0)
-    cap = std::max(cap, 1 + (t.incumbent.largest - 1) * incumbent_median_us / candidate_median_us);
+  if (t.incumbent.excursions > 0 && candidate_unit_us > 0 && incumbent_unit_us > 0)
+    cap = std::max(cap, 1 + (t.incumbent.largest - 1) * incumbent_unit_us / candidate_unit_us);
   t.candidate = against_tail ? candidate_tail_against(candidate_series, t.incumbent, cap)
                              : candidate_tail(candidate_series, cap);
+  t.cap = cap;
+  t.unmatched = t.candidate.excursions > 0 && t.candidate.largest > cap;
   t.unseen_bound = std::pow(1 - kTailPMin, t.candidate.runs);
   std::ostringstream why;
   why.precision(4);
-  if (!(candidate_median_us > 0) || !(incumbent_median_us > 0) || t.candidate.runs == 0) {
-    t.reason = "no paired medians or no timed runs: the total is not judged";
+  if (!(candidate_unit_us > 0) || !(incumbent_unit_us > 0) || t.candidate.runs == 0) {
+    t.reason = "no paired times or no timed runs: the total is not judged";
     return t;
   }
   t.expected_ratio =
-      incumbent_median_us * t.incumbent.expected / (candidate_median_us * t.candidate.expected);
+      incumbent_unit_us * t.incumbent.expected / (candidate_unit_us * t.candidate.expected);
   t.cheaper = tie ? t.expected_ratio >= kTieMeanFloor : t.expected_ratio > 1.0;
   why << "over " << t.candidate.runs << " timed runs of the candidate (" << t.candidate.excursions
-      << " above " << 1 + kExcursion << " x their series' median";
+      << " above " << 1 + kExcursion << " x their series' lower quartile";
   if (t.candidate.difference)
     why << ", " << t.candidate.big << " larger than the incumbent's largest; like-sized charged at "
         << "share " << t.candidate.rate << " (the incumbent's plus the difference's upper bound) x "

@@ -6,8 +6,9 @@
 //
 // The rule reads every timed series of each arm in the round (the candidate: the gate's, the
 // pairs', the law pairs', the deferred gate's and a top-up; the incumbent: the pairs' and the
-// law pairs'). Each run is put on its own series' scale, r = t / median(series), so placement
-// and data law cancel. A run with r > 1 + kExcursion is an excursion; the others are the bulk.
+// law pairs'). Each run is put on its own series' scale, r = t / tail_unit(series) (its lower
+// quartile; the median before tail37), so placement and data law cancel. A run with
+// r > 1 + kExcursion is an excursion; the others are the bulk.
 // Each arm's expected time, in units of its typical run, is its bulk mean plus a charge for its
 // excursions. Two rules, by what the incumbent shows (tail37, session 33):
 //
@@ -18,13 +19,16 @@
 // incumbent's own largest excursion (the one-off stall a preemption makes, forgiven there) covers:
 // F = min(r_max, cap) - (1 + kExcursion), cap the incumbent's largest excursion in the candidate's
 // units, by its time above the typical run (a stall is time: cap = 1 + (r_inc - 1) x inc/cand
-// medians). Against a steady incumbent cap = 1 + kExcursion and nothing is forgiven: a slow run
+// units). Against a steady incumbent cap = 1 + kExcursion and nothing is forgiven: a slow run
 // seen once is charged at U(1, N) ~ 0.062 of its excess (red team 36's redteam36_forgiven_stall:
 // before, the largest was forgiven whatever its size). The incumbent's charge is its point
-// estimate (K - 1) / N x the mean excess of its excursions but the largest (forgiven).
+// estimate (K - 1) / N x the mean excess of its excursions but the largest (forgiven). Where
+// the candidate's largest excursion is beyond the incumbent's, step 7c times the incumbent to as
+// many runs first (total_time.h): a stall both arms may meet has as many chances in each.
 //
-// Against a tailed incumbent (2+ excursions, topped up to tail_runs_needed() runs too: a
-// kernel whose own runs are bimodal, audit 36's layernorm naive seed on the H200). Both arms
+// Against a tailed incumbent (2+ excursions, topped up to 75 runs and then both arms to
+// kTailedRuns = 150, total_time.h: a kernel whose own runs are bimodal, audit 36's layernorm
+// naive seed on the H200). Both arms
 // may share the shape, so the candidate is charged for what its tail adds beyond the incumbent's:
 // its excursions of like size (at most the incumbent's largest, in time) at the share
 // p_inc + D, D the one-sided (1 - kTailBeta) upper bound of the difference of the shares
@@ -34,7 +38,7 @@
 // estimate K / N x the mean excess of all its excursions.
 //
 // The candidate is cheaper in total where
-//   expected_ratio = (incumbent's paired median x E_inc) / (candidate's paired median x E_cand)
+//   expected_ratio = (incumbent's paired unit x E_inc) / (candidate's paired unit x E_cand)
 // is above 1 ("faster"; at least kTieMeanFloor for a tie).
 //
 // The bound (docs/reliability.md "P10t"). Against a steady incumbent, a candidate whose runs are
@@ -51,7 +55,7 @@
 // then is p x its size, unbounded by runs. Against a tailed incumbent: the same for excursions
 // larger than the incumbent's largest, and for like-sized ones the shares' difference is covered
 // with probability >= 1 - kTailBeta (Newcombe's interval is approximate: a score interval, not
-// exact). A slow part within kExcursion of the median is in the bulk mean: estimated, not bounded.
+// exact). A slow part within kExcursion of the unit is in the bulk mean: estimated, not bounded.
 #pragma once
 #include <string>
 #include <utility>
@@ -59,7 +63,7 @@
 
 namespace solver::engine {
 
-inline constexpr double kExcursion = 0.10;  // a run above 1.10 x its series' median
+inline constexpr double kExcursion = 0.10;  // a run above 1.10 x its series' unit (tail_unit)
 inline constexpr double kTailBeta = 0.05;   // one-sided level of the charged rate
 inline constexpr double kTailPMin = 1.0 / 16;
 inline constexpr double kTailAlpha = 0.05;
@@ -72,9 +76,15 @@ int tail_runs_needed(double p_min = kTailPMin, double alpha = kTailAlpha);
 // One-sided (1 - beta) Clopper-Pearson upper bound of a share seen k times in n.
 double share_upper_bound(int k, int n, double beta = kTailBeta);
 
+// A series' unit: its lower quartile (linear between order statistics) of the valid times. Not
+// the median: a kernel whose runs are bimodal near half and half has its median in either mode
+// from series to series, so excursions counted against it would be the slow runs in one series
+// and none in the next (tail37: the H200 layernorm naive shape, 14 of 30 runs 0.77 x the rest).
+double tail_unit(const std::vector<double>& series);
+
 struct ArmTail {
   int runs = 0;        // valid runs, over every series of 3 or more
-  int excursions = 0;  // runs above 1 + kExcursion of their series' median
+  int excursions = 0;  // runs above 1 + kExcursion of their series' unit
   double bulk_mean = 1;
   double rate = 0;      // the excursion share charged
   double excess = 0;    // mean excess charged per excursion, over the bulk mean
@@ -90,7 +100,7 @@ struct ArmTail {
 // The incumbent against which a candidate is judged as against a steady one: its largest
 // excursion forgiven, the rest at the point estimate (K - 1) / N. `upper`: the candidate's rule
 // against a steady incumbent instead (every excursion at U(K, N), nothing forgiven). Series with
-// fewer than 3 valid times are left out (no median to scale them by).
+// fewer than 3 valid times are left out (no unit to scale them by).
 ArmTail arm_tail(const std::vector<std::vector<double>>& series, bool upper);
 // The candidate against a steady incumbent whose largest excursion, in the candidate's units, is
 // `cap` (1 + kExcursion where none): the part of its own largest excursion up to cap forgiven.
@@ -115,14 +125,18 @@ struct TailVerdict {
   double expected_ratio = 0;  // > 1: the candidate cheaper in expectation
   ArmTail candidate, incumbent;
   double unseen_bound = 0;  // (1 - kTailPMin)^N: a tail of share p_min never timed in N runs
+  double cap = 1 + kExcursion;  // the incumbent's largest excursion, in the candidate's units
+  // The candidate's largest excursion is beyond what the incumbent's runs showed (step 7c then
+  // times the incumbent as often as the candidate before judging: a stall both may meet).
+  bool unmatched = false;
   std::string reason;
 };
-// `tie`: judged against kTieMeanFloor (at or above), else strictly above 1. The medians are the
-// pairs' (PairedDecision::candidate_median_us, incumbent_median_us). The difference rule applies
+// `tie`: judged against kTieMeanFloor (at or above), else strictly above 1. The units are the
+// pairs' (tail_unit of PairSamples::candidate_us, incumbent_us). The difference rule applies
 // where the incumbent is tailed and has at least tail_runs_needed() valid runs; else the steady
 // rule (a tailed incumbent on fewer runs is judged as before the difference rule: conservative).
 TailVerdict tail_verdict(const std::vector<std::vector<double>>& candidate_series,
                          const std::vector<std::vector<double>>& incumbent_series,
-                         double candidate_median_us, double incumbent_median_us, bool tie);
+                         double candidate_unit_us, double incumbent_unit_us, bool tie);
 
 }  // namespace solver::engine

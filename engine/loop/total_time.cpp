@@ -72,24 +72,35 @@ TotalJudgement judge_total(const std::vector<double>& gate_us, const std::vector
   std::vector<std::vector<double>> inc;
   for (const auto* s : {&pairs.incumbent_us, &pairs.law_incumbent_us})
     if (!s->empty()) inc.push_back(*s);
-  // A tailed incumbent (its own runs bimodal): both arms to kTailedRuns, so the shares'
-  // difference is judged on like numbers of runs (audit 36).
-  if (incumbent_tailed(inc))
-    if (const int more = runs_short(inc, tailed_runs); more > 0) {
-      j.incumbent_topup = std::max(3, more);
-      std::string why;
-      std::vector<double> top = top_up(true, j.incumbent_topup, why);
-      const TimingConsistency c =
-          top.empty() ? TimingConsistency{} : timing_consistency(top, pairs.incumbent_us);
-      if (top.empty())
-        j.incumbent_note = "the incumbent's top-up did not come back (" + why + ")";
-      else if (!c.consistent)
-        j.incumbent_note = "the incumbent's top-up disagrees with its paired time (" + c.reason + ")";
-      else
-        inc.push_back(std::move(top));
-      if (j.incumbent_note.empty() && !top_candidate(tailed_runs)) return j;
+  const double cand_med = tail_unit(pairs.candidate_us), inc_med = tail_unit(pairs.incumbent_us);
+  // One more series of the incumbent's own times, up to `target` runs; false (the note says
+  // why) where it does not come back or its median disagrees with its paired one.
+  auto top_incumbent = [&](int target) {
+    const int more = runs_short(inc, target);
+    if (more <= 0) return true;
+    const int n = std::max(3, more);
+    j.incumbent_topup += n;
+    std::string why;
+    std::vector<double> top = top_up(true, n, why);
+    if (top.empty()) {
+      j.incumbent_note = "the incumbent's top-up did not come back (" + why + ")";
+      return false;
     }
-  const double cand_med = median(pairs.candidate_us), inc_med = median(pairs.incumbent_us);
+    if (const TimingConsistency c = timing_consistency(top, pairs.incumbent_us); !c.consistent) {
+      j.incumbent_note = "the incumbent's top-up disagrees with its paired time (" + c.reason + ")";
+      return false;
+    }
+    inc.push_back(std::move(top));
+    return true;
+  };
+  // The incumbent as often as the candidate where its runs show a tail (audit 36: the shares'
+  // difference is then judged), or where the candidate's largest excursion is beyond any the
+  // incumbent showed (a stall both arms may meet has as many chances to show in each).
+  if (incumbent_tailed(inc) || tail_verdict(series, inc, cand_med, inc_med, tie).unmatched)
+    if (top_incumbent(tail_runs_needed()) && incumbent_tailed(inc))
+      // A tailed incumbent: both arms to `tailed_runs`, the difference of two shares being
+      // twice as wide as one share's bound.
+      if (top_incumbent(tailed_runs) && !top_candidate(tailed_runs)) return j;
   j.verdict = tail_verdict(series, inc, cand_med, inc_med, tie);
   j.judged = true;
   j.cheaper = j.verdict.cheaper;

@@ -102,32 +102,33 @@ std::vector<double> bimodal(double level, int n, int slow, double s = 1.3) {
 }  // namespace
 
 TEST_CASE("against a tailed incumbent: the candidate pays only what its tail adds") {
-  // Both arms bimodal alike, 40% of runs 1.3 x, the candidate 5% faster in every run.
-  const std::vector<std::vector<double>> cand = {bimodal(95.24, 40, 16), bimodal(95.24, 40, 16)};
+  // Both arms bimodal alike, 40% of runs 1.3 x, the candidate 3% faster in every run.
+  const std::vector<std::vector<double>> cand = {bimodal(97.09, 75, 30), bimodal(97.09, 75, 30)};
   std::vector<std::vector<double>> inc = {bimodal(100, 15, 6), bimodal(100, 15, 6)};
   CHECK(incumbent_tailed(inc));
-  // On the incumbent's 30 runs alone the steady rule charges the candidate the upper bound and
-  // the incumbent its point estimate less one: the true 5% gain refused.
-  CHECK_FALSE(tail_verdict(cand, inc, 95.24, 100, false).cheaper);
-  // Topped up to 75 runs, the difference rule: kept.
-  inc.push_back(bimodal(100, 45, 18));
-  const TailVerdict t = tail_verdict(cand, inc, 95.24, 100, false);
+  // On the incumbent's 30 pair runs the steady rule charges the candidate its share's upper
+  // bound and the incumbent its point estimate less one: the true 3% gain refused.
+  CHECK_FALSE(tail_verdict({cand[0]}, inc, 97.09, 100, false).cheaper);  // its first 75 runs
+  // Topped up to 150 runs like the candidate, the difference rule: kept.
+  inc.push_back(bimodal(100, 120, 48));
+  const TailVerdict t = tail_verdict(cand, inc, 97.09, 100, false);
   CHECK(t.incumbent.difference);
   CHECK(t.candidate.difference);
   CHECK(t.candidate.big == 0);
+  CHECK(t.candidate.rate > 0.4);  // the incumbent's share plus the difference's bound
   CHECK(t.cheaper);
-  // A 48 x tail cannot hide behind a 1.3 x one: twice in 80 runs, charged as against a steady
+  // A 48 x tail cannot hide behind a 1.3 x one: twice in 150 runs, charged as against a steady
   // incumbent, and refused.
-  std::vector<std::vector<double>> cheat = {bimodal(36.5, 40, 16), bimodal(36.5, 40, 16)};
+  std::vector<std::vector<double>> cheat = {bimodal(36.5, 75, 30), bimodal(36.5, 75, 30)};
   cheat[0][3] *= 48;
   cheat[1][5] *= 48;
   const TailVerdict c = tail_verdict(cheat, inc, 36.5, 100, false);
   CHECK(c.candidate.big == 2);
   CHECK_FALSE(c.cheaper);
-  // More like-sized excursions than the incumbent's (70% of runs 1.3 x against 40%, 5% faster
-  // in the bulk): dearer in total, refused.
-  const std::vector<std::vector<double>> heavier = {bimodal(95.24, 40, 28), bimodal(95.24, 40, 28)};
-  CHECK_FALSE(tail_verdict(heavier, inc, 95.24, 100, false).cheaper);
+  // More like-sized excursions than the incumbent's (48% of runs 1.3 x against 40%, 2% faster
+  // in the bulk: dearer in total), refused.
+  const std::vector<std::vector<double>> heavier = {bimodal(98.04, 75, 36), bimodal(98.04, 75, 36)};
+  CHECK_FALSE(tail_verdict(heavier, inc, 98.04, 100, false).cheaper);
 }
 
 TEST_CASE("step 7c tops the incumbent up only where its runs show a tail") {
@@ -153,6 +154,31 @@ TEST_CASE("step 7c tops the incumbent up only where its runs show a tail") {
   CHECK(cand_runs == kTailedRuns - 44);  // to 75, then to as many as the incumbent's
   CHECK(j.verdict.incumbent.difference);
   CHECK(j.cheaper);
+  // A stall in the candidate's runs beyond any the incumbent showed: the incumbent is timed as
+  // often (to 75 runs) before the judgement, and a stall as long there forgives it.
+  pairs.incumbent_us = steady(100, 16);
+  pairs.law_incumbent_us = steady(100, 16, 2);
+  std::vector<double> stalled_gate = steady(90, 6);
+  stalled_gate[2] *= 20;
+  inc_runs = 0;
+  bool inc_stalls = false;
+  const TopUp stall_top = [&](bool incumbent, int n, std::string&) {
+    (incumbent ? inc_runs : cand_runs) += n;
+    std::vector<double> v = steady(incumbent ? 100 : 90, n, 3);
+    if (incumbent && inc_stalls) v[1] *= 20;
+    return v;
+  };
+  j = judge_total(stalled_gate, steady(90, 6, 4), pairs, false, stall_top);
+  CHECK(inc_runs == 75 - 32);
+  CHECK_FALSE(j.cheaper);  // the incumbent met no stall: the candidate's is charged
+  inc_runs = 0;
+  inc_stalls = true;
+  j = judge_total(stalled_gate, steady(90, 6, 4), pairs, false, stall_top);
+  CHECK(inc_runs == 75 - 32);
+  CHECK(j.cheaper);  // the same stall in both arms
+  CHECK(j.verdict.candidate.forgiven > 18);
+  pairs.incumbent_us = bimodal(100, 16, 6);
+  pairs.law_incumbent_us = bimodal(100, 16, 6);
   // The incumbent's top-up not coming back: judged by the steady rule, and said so if refused.
   inc_runs = 0;
   j = judge_total(steady(90, 6), steady(90, 6, 4), pairs, false,
@@ -247,8 +273,8 @@ TEST_CASE("red team 34's live rounds (docs/results/h100-2026-12-07b, H100, h34's
       pairs.candidate_us.push_back(100.0 / x);
     }
     const auto cs = candidate_series(r.gate, {}, pairs);
-    const TailVerdict t = tail_verdict(cs, {pairs.incumbent_us}, median(pairs.candidate_us),
-                                       median(pairs.incumbent_us), false);
+    const TailVerdict t = tail_verdict(cs, {pairs.incumbent_us}, tail_unit(pairs.candidate_us),
+                                       tail_unit(pairs.incumbent_us), false);
     CHECK(t.candidate.excursions == 2);  // seen twice in 21 runs, before any top-up
     CHECK_FALSE(t.cheaper);
     CHECK(t.expected_ratio < 1);
