@@ -1,5 +1,6 @@
 #include "generators/ptx_clock_work.h"
 
+#include <cctype>
 #include <map>
 #include <set>
 #include <vector>
@@ -181,7 +182,11 @@ ClockWork scan_ptx_clock_work(std::string_view ptx) {
     auto found = [&](std::size_t i, const char* what) {
       w.found = true;
       w.entry = pe.name;
-      w.statement = e.code[i].text;
+      for (char c : e.code[i].text) {  // whitespace as one space: a reason on one line
+        const bool space = std::isspace(static_cast<unsigned char>(c)) != 0;
+        if (!space) w.statement += c;
+        else if (!w.statement.empty() && w.statement.back() != ' ') w.statement += ' ';
+      }
       w.what = what;
       return w;
     };
